@@ -1,0 +1,215 @@
+package kernels
+
+// NonDecreasing returns the first index i >= 1 with s[i] < s[i-1] (unsigned),
+// or -1 when s is non-decreasing. It is the pos and row_ptr check.
+//
+//	for i := 1; i < len(s); i++ {
+//		if s[i] < s[i-1] {
+//			return i
+//		}
+//	}
+//	return -1
+//
+// Paths: ref, generic, avx2, avx512, neon.
+func NonDecreasing(s []uint64) int {
+	return nonDecreasing.fn(s)
+}
+
+var nonDecreasing = newFamily("nondecreasing", nonDecreasingRef, nonDecreasingGeneric)
+
+func nonDecreasingRef(s []uint64) int {
+	for i := 1; i < len(s); i++ {
+		if s[i] < s[i-1] {
+			return i
+		}
+	}
+	return -1
+}
+
+// nonDecreasingGeneric ORs four comparisons per step and only looks for the
+// exact index once a block has failed.
+func nonDecreasingGeneric(s []uint64) int {
+	i := 1
+	for ; i+4 <= len(s); i += 4 {
+		a, b, c, d, e := s[i-1], s[i], s[i+1], s[i+2], s[i+3]
+		if b < a || c < b || d < c || e < d {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
+		if s[i] < s[i-1] {
+			return i
+		}
+	}
+	return -1
+}
+
+// StrictlyIncreasing checks the crd rule of a compressed level: within every
+// segment crd[pos[p]:pos[p+1]] the values strictly increase. It returns the
+// first index i of crd that is not the first of its segment and has
+// crd[i] <= crd[i-1], or -1 when there is none.
+//
+//	for p := 0; p+1 < len(pos); p++ {
+//		for i := pos[p] + 1; i < pos[p+1]; i++ {
+//			if crd[i] <= crd[i-1] {
+//				return i
+//			}
+//		}
+//	}
+//	return -1
+//
+// pos must be non-decreasing with pos[0] = 0 and pos[len(pos)-1] = len(crd)
+// (check it with NonDecreasing first); it panics when the first or last entry
+// is wrong, and on a pos that is not non-decreasing the result is unspecified
+// but memory-safe.
+//
+// Paths: ref, generic, avx2, avx512, neon.
+func StrictlyIncreasing(pos, crd []uint64) int {
+	if len(pos) == 0 || pos[0] != 0 || pos[len(pos)-1] != uint64(len(crd)) {
+		panic("kernels: StrictlyIncreasing: pos must start at 0 and end at len(crd)")
+	}
+	return strictlyIncreasing.fn(pos, crd)
+}
+
+var strictlyIncreasing = newFamily("strictlyincreasing", strictlyIncreasingRef, strictlyIncreasingGeneric)
+
+func strictlyIncreasingRef(pos, crd []uint64) int {
+	for p := 0; p+1 < len(pos); p++ {
+		lo, hi := clampRange(pos, p, len(crd))
+		for i := lo + 1; i < hi; i++ {
+			if crd[i] <= crd[i-1] {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// strictlyIncreasingGeneric scans crd for descents (crd[i] <= crd[i-1]) in
+// blocks and, for each descent, merges forward in pos to see whether i starts
+// a segment. The work is O(len(crd) + len(pos)) and needs no per-segment loop.
+func strictlyIncreasingGeneric(pos, crd []uint64) int {
+	p := 0 // pos[p] is the first segment start >= i, kept by merging
+	i := 1
+	for i < len(crd) {
+		// Fast block: four strict comparisons at once.
+		if i+4 <= len(crd) {
+			a, b, c, d, e := crd[i-1], crd[i], crd[i+1], crd[i+2], crd[i+3]
+			if b > a && c > b && d > c && e > d {
+				i += 4
+				continue
+			}
+		}
+		if crd[i] <= crd[i-1] {
+			for p < len(pos) && pos[p] < uint64(i) {
+				p++
+			}
+			if p == len(pos) || pos[p] != uint64(i) {
+				return i
+			}
+		}
+		i++
+	}
+	return -1
+}
+
+// FirstNotBelow returns the first index i with s[i] >= bounds[i%len(bounds)],
+// or -1. With one bound it checks a crd or index array against a dimension;
+// with rank bounds it checks row-major COO coordinate tuples against a shape.
+//
+//	for i, v := range s {
+//		if v >= bounds[i%len(bounds)] {
+//			return i
+//		}
+//	}
+//	return -1
+//
+// It panics when bounds is empty.
+//
+// Paths: ref, generic, avx2, avx512, neon.
+func FirstNotBelow(s []uint64, bounds []uint64) int {
+	if len(bounds) == 0 {
+		panic("kernels: FirstNotBelow: no bounds")
+	}
+	return firstNotBelow.fn(s, bounds)
+}
+
+var firstNotBelow = newFamily("bounds", firstNotBelowRef, firstNotBelowGeneric)
+
+func firstNotBelowRef(s []uint64, bounds []uint64) int {
+	for i, v := range s {
+		if v >= bounds[i%len(bounds)] {
+			return i
+		}
+	}
+	return -1
+}
+
+func firstNotBelowGeneric(s []uint64, bounds []uint64) int {
+	if len(bounds) == 1 {
+		b := bounds[0]
+		i := 0
+		for ; i+4 <= len(s); i += 4 {
+			if s[i] >= b || s[i+1] >= b || s[i+2] >= b || s[i+3] >= b {
+				break
+			}
+		}
+		for ; i < len(s); i++ {
+			if s[i] >= b {
+				return i
+			}
+		}
+		return -1
+	}
+	r := len(bounds)
+	i := 0
+	for ; i+r <= len(s); i += r {
+		row := s[i : i+r]
+		for j, v := range row {
+			if v >= bounds[j] {
+				return i + j
+			}
+		}
+	}
+	for j := 0; i+j < len(s); j++ {
+		if s[i+j] >= bounds[j] {
+			return i + j
+		}
+	}
+	return -1
+}
+
+// Max returns the largest element of s, or 0 when s is empty.
+//
+//	var m uint64
+//	for _, v := range s {
+//		m = max(m, v)
+//	}
+//	return m
+//
+// Paths: ref, generic, avx2, avx512, neon.
+func Max(s []uint64) uint64 {
+	return maxU64.fn(s)
+}
+
+var maxU64 = newFamily("max", maxRef, maxGeneric)
+
+func maxRef(s []uint64) uint64 {
+	var m uint64
+	for _, v := range s {
+		m = max(m, v)
+	}
+	return m
+}
+
+func maxGeneric(s []uint64) uint64 {
+	var m0, m1, m2, m3 uint64
+	i := 0
+	for ; i+4 <= len(s); i += 4 {
+		m0, m1, m2, m3 = max(m0, s[i]), max(m1, s[i+1]), max(m2, s[i+2]), max(m3, s[i+3])
+	}
+	for ; i < len(s); i++ {
+		m0 = max(m0, s[i])
+	}
+	return max(m0, m1, m2, m3)
+}

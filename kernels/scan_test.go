@@ -1,0 +1,135 @@
+package kernels
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+func TestNonDecreasing(t *testing.T) {
+	forEachTier(t, nonDecreasing, func(t *testing.T, impl, ref func([]uint64) int) {
+		rng := rand.New(rand.NewPCG(7, 8))
+		for _, n := range testSizes() {
+			for _, off := range testOffsets {
+				for kind := range 3 {
+					s := sortedKeys(rng, n, off, kind)
+					if got, want := impl(s), ref(s); got != want {
+						t.Fatalf("sorted n=%d off=%d kind=%d: got %d, want %d", n, off, kind, got, want)
+					}
+					// Break it at every position in turn (small n) or a few.
+					for b := 1; b < n; b += 1 + n/37 {
+						c := slices.Clone(s)
+						if c[b-1] == 0 {
+							c[b-1] = 1
+						}
+						c[b] = c[b-1] - 1
+						if kind == 2 {
+							c[b] = 0 // a huge drop: signed compares get this wrong
+						}
+						if got, want := impl(c), ref(c); got != want {
+							t.Fatalf("broken at %d n=%d off=%d kind=%d: got %d, want %d", b, n, off, kind, got, want)
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+func TestStrictlyIncreasing(t *testing.T) {
+	forEachTier(t, strictlyIncreasing, func(t *testing.T, impl, ref func([]uint64, []uint64) int) {
+		rng := rand.New(rand.NewPCG(9, 10))
+		for _, nparent := range []int{0, 1, 2, 3, 5, 8, 13, 40, 300} {
+			for _, maxSeg := range []int{1, 3, 9, 40} {
+				for kind := range 3 {
+					pos := randPos(rng, nparent, maxSeg)
+					crd := randLevel(rng, pos, kind)
+					if got, want := impl(pos, crd), ref(pos, crd); got != want {
+						t.Fatalf("valid nparent=%d seg=%d kind=%d: got %d, want %d", nparent, maxSeg, kind, got, want)
+					}
+					for b := 1; b < len(crd); b += 1 + len(crd)/29 {
+						c := slices.Clone(crd)
+						switch rng.IntN(3) {
+						case 0:
+							c[b] = c[b-1] // duplicate sibling
+						case 1:
+							c[b] = 0
+						default:
+							c[b-1] = ^uint64(0)
+						}
+						if got, want := impl(pos, c), ref(pos, c); got != want {
+							t.Fatalf("broken at %d nparent=%d seg=%d kind=%d: got %d, want %d", b, nparent, maxSeg, kind, got, want)
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+func TestFirstNotBelow(t *testing.T) {
+	forEachTier(t, firstNotBelow, func(t *testing.T, impl, ref func([]uint64, []uint64) int) {
+		rng := rand.New(rand.NewPCG(11, 12))
+		for _, rank := range []int{1, 2, 3, 4, 5, 7, 8, 9, 64} {
+			bounds := make([]uint64, rank)
+			for i := range bounds {
+				switch rng.IntN(3) {
+				case 0:
+					bounds[i] = 1 + uint64(rng.IntN(100))
+				case 1:
+					bounds[i] = ^uint64(0)
+				default:
+					bounds[i] = 1<<63 + uint64(rng.IntN(100))
+				}
+			}
+			for _, n := range testSizes() {
+				for _, off := range testOffsets {
+					s := unaligned(n, off)
+					for i := range s {
+						b := bounds[i%rank]
+						s[i] = b - 1 - uint64(rng.Int64N(int64(min(b, 1<<62))))
+					}
+					if got, want := impl(s, bounds), ref(s, bounds); got != want {
+						t.Fatalf("in range rank=%d n=%d off=%d: got %d, want %d", rank, n, off, got, want)
+					}
+					for b := 0; b < n; b += 1 + n/23 {
+						c := slices.Clone(s)
+						c[b] = bounds[b%rank] + uint64(rng.IntN(2))
+						if c[b] < bounds[b%rank] { // wrapped at 2^64-1
+							c[b] = bounds[b%rank]
+						}
+						if got, want := impl(c, bounds), ref(c, bounds); got != want {
+							t.Fatalf("out at %d rank=%d n=%d off=%d: got %d, want %d", b, rank, n, off, got, want)
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+func TestMax(t *testing.T) {
+	forEachTier(t, maxU64, func(t *testing.T, impl, ref func([]uint64) uint64) {
+		rng := rand.New(rand.NewPCG(13, 14))
+		for _, n := range testSizes() {
+			for _, off := range testOffsets {
+				for kind := range 3 {
+					s := unaligned(n, off)
+					for i := range s {
+						switch kind {
+						case 0:
+							s[i] = uint64(rng.IntN(100))
+						case 1:
+							s[i] = rng.Uint64()
+						default:
+							s[i] = ^uint64(0) - uint64(rng.IntN(5))
+						}
+					}
+					if got, want := impl(s), ref(s); got != want {
+						t.Fatalf("n=%d off=%d kind=%d: got %#x, want %#x", n, off, kind, got, want)
+					}
+				}
+			}
+		}
+	})
+}
