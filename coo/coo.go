@@ -1,0 +1,322 @@
+// Package coo implements the coordinate-list layout (tag 0x07) for tensors of
+// any rank from 1 to 64.
+//
+// # Layout
+//
+// A COO tensor stores nnz coordinate tuples of rank uint64s, row-major (tuple
+// i is coords[i*rank : (i+1)*rank]), and nnz values. The buffer table in spec
+// order is values (buffer 0) and coordinates (buffer 1). Duplicate tuples are
+// allowed (conversions sum them by default); stored zeros are entries like
+// any other.
+//
+// # Invariants
+//
+// 1 <= rank <= 64, len(coords) = nnz*rank, len(values) = nnz, and every
+// coordinate is below its dimension. New and FromBuffers check them and report
+// the first violation as a *layout.ValidationError. The descriptor's
+// is_sorted flag is computed, never taken on trust: IsSorted reports whether
+// the tuples are in non-decreasing row-major order, and Sort establishes it.
+//
+// # Ownership
+//
+// New adopts its slices; FromBuffers aliases aligned little-endian buffers
+// and copies otherwise. Coords, Values and Buffers return the stored slices.
+// Modifying them through those views breaks what IsSorted reports.
+//
+// # Permissive mode
+//
+// FromBuffers in layout.Permissive mode holds the buffers unchecked; compute
+// calls panic with an error matching layout.ErrUnvalidated until Validate
+// passes.
+package coo
+
+import (
+	"cmp"
+	"fmt"
+	"iter"
+	"slices"
+
+	"github.com/hurray-format/hurray-go/internal/bufview"
+	"github.com/hurray-format/hurray-go/internal/check"
+	"github.com/hurray-format/hurray-go/kernels"
+	"github.com/hurray-format/hurray-go/layout"
+)
+
+// Float is the element type constraint: float32 or float64.
+type Float = kernels.Float
+
+// Tensor is a COO tensor.
+type Tensor[T Float] struct {
+	shape  []uint64
+	coords []uint64
+	values []T
+	sorted bool
+	raw    [][]byte
+	valid  bool
+}
+
+// New builds a tensor from row-major coordinate tuples (nnz x rank) and nnz
+// values. It adopts the slices and validates.
+func New[T Float](shape []uint64, coords []uint64, values []T) (*Tensor[T], error) {
+	t := &Tensor[T]{shape: shape, coords: coords, values: values}
+	if err := t.Validate(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// FromBuffers builds a tensor from the buffer table (values, coordinates),
+// little-endian, aliasing aligned buffers. Strict mode validates; Permissive
+// holds the buffers unchecked until Validate passes.
+func FromBuffers[T Float](shape []uint64, buffers [][]byte, mode layout.Mode) (*Tensor[T], error) {
+	t := &Tensor[T]{shape: shape, raw: buffers}
+	if mode == layout.Permissive {
+		_ = t.viewBuffers()
+		return t, nil
+	}
+	if err := t.Validate(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+func (t *Tensor[T]) viewBuffers() error {
+	if err := check.BufferCount(layout.TagCOO, t.raw, 2); err != nil {
+		return err
+	}
+	if err := check.BufferLen(layout.TagCOO, "values", t.raw[0], bufview.ElemSize[T]()); err != nil {
+		return err
+	}
+	if err := check.BufferLen(layout.TagCOO, "coords", t.raw[1], 8); err != nil {
+		return err
+	}
+	t.values, _ = bufview.Floats[T](t.raw[0])
+	t.coords, _ = bufview.Uint64s(t.raw[1])
+	return nil
+}
+
+// Validate checks the rank, the lengths and every coordinate's bound, and
+// computes whether the tuples are sorted.
+func (t *Tensor[T]) Validate() error {
+	if t.raw != nil {
+		if err := t.viewBuffers(); err != nil {
+			return err
+		}
+	}
+	if err := (layout.COO{}).Validate(t.shape); err != nil {
+		return err
+	}
+	rank := len(t.shape)
+	nnz := len(t.values)
+	if len(t.coords)%rank != 0 || len(t.coords)/rank != nnz {
+		return layout.Errorf(layout.TagCOO, "coords", -1, -1, "length %d, want nnz*rank = %d*%d", len(t.coords), nnz, rank)
+	}
+	if i := kernels.FirstNotBelow(t.coords, t.shape); i >= 0 {
+		return layout.Errorf(layout.TagCOO, "coords", -1, i, "entry %d mode %d: %d is not below the dimension size %d", i/rank, i%rank, t.coords[i], t.shape[i%rank])
+	}
+	t.sorted = t.checkSorted()
+	t.valid = true
+	return nil
+}
+
+func (t *Tensor[T]) checkSorted() bool {
+	r := len(t.shape)
+	if r == 1 {
+		return kernels.NonDecreasing(t.coords) < 0
+	}
+	for i := r; i < len(t.coords); i += r {
+		if slices.Compare(t.coords[i-r:i], t.coords[i:i+r]) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (t *Tensor[T]) mustValid() {
+	if !t.valid {
+		panic(fmt.Errorf("coo: %w: held in permissive mode; call Validate first", layout.ErrUnvalidated))
+	}
+}
+
+// Valid reports whether the tensor has passed validation.
+func (t *Tensor[T]) Valid() bool { return t.valid }
+
+// Shape returns the shape (a copy).
+func (t *Tensor[T]) Shape() []uint64 { return slices.Clone(t.shape) }
+
+// Rank returns the number of modes.
+func (t *Tensor[T]) Rank() int { return len(t.shape) }
+
+// NNZ returns the number of stored entries, duplicates and zeros included.
+func (t *Tensor[T]) NNZ() int { return len(t.values) }
+
+// Coords returns the coordinate tuples (nnz x rank, row-major) without
+// copying.
+func (t *Tensor[T]) Coords() []uint64 { return t.coords }
+
+// Coord returns tuple i without copying.
+func (t *Tensor[T]) Coord(i int) []uint64 {
+	r := len(t.shape)
+	return t.coords[i*r : (i+1)*r : (i+1)*r]
+}
+
+// Values returns the values without copying.
+func (t *Tensor[T]) Values() []T { return t.values }
+
+// IsSorted reports whether the tuples are in non-decreasing row-major
+// (lexicographic) order, as established by validation or Sort.
+func (t *Tensor[T]) IsSorted() bool { return t.sorted }
+
+// Descriptor returns the layout descriptor with an honest is_sorted flag.
+func (t *Tensor[T]) Descriptor() layout.COO {
+	return layout.COO{NNZ: uint64(len(t.values)), IsSorted: t.sorted}
+}
+
+// Buffers returns the buffer table (values, coordinates) without copying.
+func (t *Tensor[T]) Buffers() [][]byte {
+	if t.raw != nil {
+		return t.raw
+	}
+	return [][]byte{bufview.FloatBytes(t.values), bufview.Uint64Bytes(t.coords)}
+}
+
+// Sort reorders the entries in place so that the tuples are in lexicographic
+// order of the modes taken in modeOrder (nil means 0, 1, ..., rank-1), values
+// following their tuples. The sort is stable, so duplicates keep their order.
+// Afterwards IsSorted is true exactly when that order is row-major.
+func (t *Tensor[T]) Sort(modeOrder []uint32) error {
+	t.mustValid()
+	r := len(t.shape)
+	if modeOrder == nil {
+		modeOrder = make([]uint32, r)
+		for i := range modeOrder {
+			modeOrder[i] = uint32(i)
+		}
+	}
+	if err := layout.CheckModeOrder(modeOrder, r); err != nil {
+		return err
+	}
+	n := len(t.values)
+	perm := make([]int, n)
+	for i := range perm {
+		perm[i] = i
+	}
+	slices.SortStableFunc(perm, func(a, b int) int {
+		ta, tb := t.coords[a*r:a*r+r], t.coords[b*r:b*r+r]
+		for _, m := range modeOrder {
+			if c := cmp.Compare(ta[m], tb[m]); c != 0 {
+				return c
+			}
+		}
+		return 0
+	})
+	coords := make([]uint64, len(t.coords))
+	values := make([]T, n)
+	for i, p := range perm {
+		copy(coords[i*r:i*r+r], t.coords[p*r:p*r+r])
+		values[i] = t.values[p]
+	}
+	copy(t.coords, coords)
+	copy(t.values, values)
+	t.sorted = t.checkSorted()
+	return nil
+}
+
+// Find returns the index of the first entry with the given coordinate, or ok
+// = false. It binary-searches a sorted tensor and scans an unsorted one.
+func (t *Tensor[T]) Find(coord []uint64) (i int, ok bool) {
+	t.mustValid()
+	r := len(t.shape)
+	if len(coord) != r {
+		panic(fmt.Sprintf("coo: coordinate of length %d for rank %d", len(coord), r))
+	}
+	n := len(t.values)
+	if t.sorted {
+		lo, hi := 0, n
+		for lo < hi {
+			mid := int(uint(lo+hi) >> 1)
+			if slices.Compare(t.coords[mid*r:mid*r+r], coord) < 0 {
+				lo = mid + 1
+			} else {
+				hi = mid
+			}
+		}
+		if lo < n && slices.Equal(t.coords[lo*r:lo*r+r], coord) {
+			return lo, true
+		}
+		return -1, false
+	}
+	for i := range n {
+		if slices.Equal(t.coords[i*r:i*r+r], coord) {
+			return i, true
+		}
+	}
+	return -1, false
+}
+
+// At returns the sum of the values stored at a coordinate (COO may hold
+// duplicates), or 0 when none is.
+func (t *Tensor[T]) At(coord ...uint64) T {
+	i, ok := t.Find(coord)
+	if !ok {
+		return 0
+	}
+	r := len(t.shape)
+	var s T
+	if t.sorted {
+		for ; i < len(t.values) && slices.Equal(t.coords[i*r:i*r+r], coord); i++ {
+			s += t.values[i]
+		}
+		return s
+	}
+	for ; i < len(t.values); i++ {
+		if slices.Equal(t.coords[i*r:i*r+r], coord) {
+			s += t.values[i]
+		}
+	}
+	return s
+}
+
+// FindBatch looks up n coordinates (row-major n x rank); out[k] receives the
+// index of the first matching entry or -1.
+func (t *Tensor[T]) FindBatch(coords []uint64, out []int) {
+	t.mustValid()
+	r := len(t.shape)
+	if len(coords) != r*len(out) {
+		panic(fmt.Sprintf("coo: FindBatch: %d coordinates for %d results of rank %d", len(coords), len(out), r))
+	}
+	for k := range out {
+		if i, ok := t.Find(coords[k*r : k*r+r]); ok {
+			out[k] = i
+		} else {
+			out[k] = -1
+		}
+	}
+}
+
+// All iterates over the entries in storage order. The yielded coordinate is a
+// view of the stored tuple: do not modify it.
+func (t *Tensor[T]) All() iter.Seq2[[]uint64, T] {
+	t.mustValid()
+	return func(yield func([]uint64, T) bool) {
+		r := len(t.shape)
+		for i, v := range t.values {
+			if !yield(t.coords[i*r:i*r+r:i*r+r], v) {
+				return
+			}
+		}
+	}
+}
+
+// String summarises the tensor, as in "coo float64 [479 479] nnz 1910 sorted".
+func (t *Tensor[T]) String() string {
+	var zero T
+	s := "unsorted"
+	if t.sorted {
+		s = "sorted"
+	}
+	if !t.valid {
+		s = "unvalidated"
+	}
+	return fmt.Sprintf("coo %T %v nnz %d %s", zero, t.shape, len(t.values), s)
+}

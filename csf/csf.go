@@ -1,0 +1,280 @@
+package csf
+
+import (
+	"fmt"
+	"iter"
+	"slices"
+
+	"github.com/hurray-format/hurray-go/internal/bufview"
+	"github.com/hurray-format/hurray-go/internal/check"
+	"github.com/hurray-format/hurray-go/kernels"
+	"github.com/hurray-format/hurray-go/layout"
+)
+
+// Float is the element type constraint: float32 or float64.
+type Float = kernels.Float
+
+// Tensor is a CSF tensor. Its methods are safe for concurrent use once it is
+// validated, as long as nobody modifies the slices it holds.
+type Tensor[T Float] struct {
+	shape     []uint64
+	modeOrder []uint32
+	pos, crd  [][]uint64
+	values    []T
+	raw       [][]byte // the buffers as given to FromBuffers, for re-emission
+	valid     bool
+}
+
+// New builds a tensor from its levels: pos[L] and crd[L] for every level L,
+// and the values of the leaves. It adopts the slices without copying and
+// validates every invariant of ADR-025 §6.
+func New[T Float](shape []uint64, modeOrder []uint32, pos, crd [][]uint64, values []T) (*Tensor[T], error) {
+	t := &Tensor[T]{shape: shape, modeOrder: modeOrder, pos: pos, crd: crd, values: values}
+	if err := t.Validate(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// FromBuffers builds a tensor from the buffer table in spec order (values,
+// then pos_L and crd_L per level), each little-endian. The buffers are
+// aliased when the host is little-endian and each is aligned to its element
+// size, and copied otherwise.
+//
+// In layout.Strict mode every invariant is checked, as New does. In
+// layout.Permissive mode only the buffer count and byte lengths needed to
+// hold the tensor are checked; the tensor refuses to compute until Validate
+// passes.
+func FromBuffers[T Float](shape []uint64, modeOrder []uint32, buffers [][]byte, mode layout.Mode) (*Tensor[T], error) {
+	t := &Tensor[T]{shape: shape, modeOrder: modeOrder, raw: buffers}
+	if mode == layout.Permissive {
+		// Typed views only where the lengths allow; Validate finishes.
+		_ = t.viewBuffers()
+		return t, nil
+	}
+	if err := t.Validate(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// viewBuffers sets the typed slices from raw, checking count and byte
+// lengths.
+func (t *Tensor[T]) viewBuffers() error {
+	rank := len(t.shape)
+	if rank < 3 || rank > layout.MaxRank {
+		return layout.CSF{ModeOrder: t.modeOrder}.Validate(t.shape)
+	}
+	if err := check.BufferCount(layout.TagCSF, t.raw, 2*rank+1); err != nil {
+		return err
+	}
+	if err := check.BufferLen(layout.TagCSF, "values", t.raw[0], bufview.ElemSize[T]()); err != nil {
+		return err
+	}
+	t.values, _ = bufview.Floats[T](t.raw[0])
+	t.pos = make([][]uint64, rank)
+	t.crd = make([][]uint64, rank)
+	for l := range rank {
+		for k, field := range []string{"pos", "crd"} {
+			b := t.raw[2*l+1+k]
+			if len(b)%8 != 0 {
+				return layout.Errorf(layout.TagCSF, field, l, -1, "byte length %d (buffer %d) is not a multiple of 8", len(b), 2*l+1+k)
+			}
+			s, _ := bufview.Uint64s(b)
+			if k == 0 {
+				t.pos[l] = s
+			} else {
+				t.crd[l] = s
+			}
+		}
+	}
+	return nil
+}
+
+// Validate checks every invariant of ADR-025 §6 and, for a tensor held in
+// permissive mode, the buffer table first. On success the tensor may compute.
+func (t *Tensor[T]) Validate() error {
+	if t.raw != nil {
+		if err := t.viewBuffers(); err != nil {
+			return err
+		}
+	}
+	if err := (layout.CSF{ModeOrder: t.modeOrder}).Validate(t.shape); err != nil {
+		return err
+	}
+	rank := len(t.shape)
+	if len(t.pos) != rank || len(t.crd) != rank {
+		return layout.Errorf(layout.TagCSF, "levels", -1, -1, "%d pos and %d crd arrays, want %d each", len(t.pos), len(t.crd), rank)
+	}
+	nparent := 1
+	for l := range rank {
+		lv := check.Level{Tag: layout.TagCSF, PosField: "pos", CrdField: "crd", Level: l}
+		if err := lv.Compressed(t.pos[l], t.crd[l], nparent, t.shape[t.modeOrder[l]]); err != nil {
+			return err
+		}
+		nparent = len(t.crd[l])
+	}
+	if len(t.values) != nparent {
+		return layout.Errorf(layout.TagCSF, "values", -1, -1, "length %d, want %d (the leaf count)", len(t.values), nparent)
+	}
+	t.valid = true
+	return nil
+}
+
+// mustValid panics when the tensor is held unvalidated.
+func (t *Tensor[T]) mustValid() {
+	if !t.valid {
+		panic(fmt.Errorf("csf: %w: held in permissive mode; call Validate first", layout.ErrUnvalidated))
+	}
+}
+
+// Valid reports whether the tensor has passed validation (always true for a
+// tensor from New or strict FromBuffers).
+func (t *Tensor[T]) Valid() bool { return t.valid }
+
+// Shape returns the logical shape (a copy).
+func (t *Tensor[T]) Shape() []uint64 { return slices.Clone(t.shape) }
+
+// Rank returns the number of modes.
+func (t *Tensor[T]) Rank() int { return len(t.shape) }
+
+// NNZ returns the number of stored entries (leaves), zeros included.
+func (t *Tensor[T]) NNZ() int { return len(t.values) }
+
+// ModeOrder returns the level-to-mode permutation (a copy): level L stores
+// mode ModeOrder()[L].
+func (t *Tensor[T]) ModeOrder() []uint32 { return slices.Clone(t.modeOrder) }
+
+// Pos returns pos of the given level without copying.
+func (t *Tensor[T]) Pos(level int) []uint64 { return t.pos[level] }
+
+// Crd returns crd of the given level without copying.
+func (t *Tensor[T]) Crd(level int) []uint64 { return t.crd[level] }
+
+// Values returns the leaf values without copying.
+func (t *Tensor[T]) Values() []T { return t.values }
+
+// LevelSizes returns the number of nodes on each level, root first; the last
+// is NNZ.
+func (t *Tensor[T]) LevelSizes() []int {
+	out := make([]int, len(t.crd))
+	for l, c := range t.crd {
+		out[l] = len(c)
+	}
+	return out
+}
+
+// Descriptor returns the layout descriptor.
+func (t *Tensor[T]) Descriptor() layout.CSF {
+	return layout.CSF{ModeOrder: slices.Clone(t.modeOrder)}
+}
+
+// Buffers returns the buffer table in spec order without copying: the
+// buffers given to FromBuffers, byte for byte, or little-endian views of the
+// slices given to New.
+func (t *Tensor[T]) Buffers() [][]byte {
+	if t.raw != nil {
+		return t.raw
+	}
+	out := make([][]byte, 0, 2*len(t.pos)+1)
+	out = append(out, bufview.FloatBytes(t.values))
+	for l := range t.pos {
+		out = append(out, bufview.Uint64Bytes(t.pos[l]), bufview.Uint64Bytes(t.crd[l]))
+	}
+	return out
+}
+
+// Find returns the leaf index of a logical coordinate, or ok = false when it
+// is not stored (or lies outside the shape). It panics when len(coord) is not
+// the rank.
+func (t *Tensor[T]) Find(coord []uint64) (leaf int, ok bool) {
+	t.mustValid()
+	if len(coord) != len(t.shape) {
+		panic(fmt.Sprintf("csf: coordinate of length %d for rank %d", len(coord), len(t.shape)))
+	}
+	lo, hi := 0, len(t.crd[0])
+	for l, m := range t.modeOrder {
+		crd := t.crd[l]
+		key := coord[m]
+		i := lo + kernels.LowerBound(crd[lo:hi], key)
+		if i == hi || crd[i] != key {
+			return -1, false
+		}
+		if l+1 < len(t.pos) {
+			lo, hi = int(t.pos[l+1][i]), int(t.pos[l+1][i+1])
+		} else {
+			leaf = i
+		}
+	}
+	return leaf, true
+}
+
+// At returns the value stored at a logical coordinate, or 0 when none is.
+func (t *Tensor[T]) At(coord ...uint64) T {
+	if i, ok := t.Find(coord); ok {
+		return t.values[i]
+	}
+	return 0
+}
+
+// FindBatch looks up many logical coordinates at once: coords holds n tuples
+// of rank entries, row-major, and out[i] receives the leaf index of tuple i or
+// -1. The lookups of a batch advance together level by level so that their
+// memory accesses overlap. It panics when len(coords) != len(out)*rank.
+func (t *Tensor[T]) FindBatch(coords []uint64, out []int) {
+	t.mustValid()
+	rank := len(t.shape)
+	if len(coords) != len(out)*rank {
+		panic(fmt.Sprintf("csf: FindBatch: %d coordinates for %d results of rank %d", len(coords), len(out), rank))
+	}
+	for i := range out {
+		out[i] = 0
+	}
+	for l, m := range t.modeOrder {
+		kernels.DescendLevel(out, t.pos[l], t.crd[l], coords, rank, int(m))
+	}
+}
+
+// All iterates over the stored entries in storage order, yielding each
+// logical coordinate and value. The coordinate slice is reused between
+// iterations: copy it to keep it.
+func (t *Tensor[T]) All() iter.Seq2[[]uint64, T] {
+	t.mustValid()
+	return func(yield func([]uint64, T) bool) {
+		rank := len(t.shape)
+		coord := make([]uint64, rank)
+		var walk func(l, lo, hi int) bool
+		walk = func(l, lo, hi int) bool {
+			crd, m := t.crd[l], t.modeOrder[l]
+			if l == rank-1 {
+				for i := lo; i < hi; i++ {
+					coord[m] = crd[i]
+					if !yield(coord, t.values[i]) {
+						return false
+					}
+				}
+				return true
+			}
+			next := t.pos[l+1]
+			for i := lo; i < hi; i++ {
+				coord[m] = crd[i]
+				if !walk(l+1, int(next[i]), int(next[i+1])) {
+					return false
+				}
+			}
+			return true
+		}
+		walk(0, 0, len(t.crd[0]))
+	}
+}
+
+// String summarises the tensor, as in
+// "csf float64 [5 201 61] mode_order [0 2 1] nnz 61305 levels [5 305 61305]".
+func (t *Tensor[T]) String() string {
+	var zero T
+	state := ""
+	if !t.valid {
+		state = " (unvalidated)"
+	}
+	return fmt.Sprintf("csf %T %v mode_order %v nnz %d levels %v%s", zero, t.shape, t.modeOrder, len(t.values), t.LevelSizes(), state)
+}

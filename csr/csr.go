@@ -1,0 +1,300 @@
+package csr
+
+import (
+	"fmt"
+	"iter"
+
+	"github.com/hurray-format/hurray-go/internal/bufview"
+	"github.com/hurray-format/hurray-go/internal/check"
+	"github.com/hurray-format/hurray-go/kernels"
+	"github.com/hurray-format/hurray-go/layout"
+)
+
+// Float is the element type constraint: float32 or float64.
+type Float = kernels.Float
+
+// Matrix is a CSR or CSC matrix. Its methods are safe for concurrent use once
+// it is validated, as long as nobody modifies the slices it holds.
+type Matrix[T Float] struct {
+	rows, cols uint64
+	csc        bool     // column-compressed: ptr runs over columns
+	ptr, idx   []uint64 // row_ptr/col_idx (CSR) or col_ptr/row_idx (CSC)
+	values     []T
+	raw        [][]byte
+	valid      bool
+}
+
+// New builds a CSR matrix from row_ptr (rows+1 entries), col_idx and values
+// (nnz entries each). It adopts the slices and validates.
+func New[T Float](rows, cols uint64, rowPtr, colIdx []uint64, values []T) (*Matrix[T], error) {
+	return build(rows, cols, false, rowPtr, colIdx, values)
+}
+
+// NewCSC builds a CSC matrix from col_ptr (cols+1 entries), row_idx and
+// values. It adopts the slices and validates.
+func NewCSC[T Float](rows, cols uint64, colPtr, rowIdx []uint64, values []T) (*Matrix[T], error) {
+	return build(rows, cols, true, colPtr, rowIdx, values)
+}
+
+func build[T Float](rows, cols uint64, csc bool, ptr, idx []uint64, values []T) (*Matrix[T], error) {
+	a := &Matrix[T]{rows: rows, cols: cols, csc: csc, ptr: ptr, idx: idx, values: values}
+	if err := a.Validate(); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// FromBuffers builds a CSR matrix from the buffer table (values, row_ptr,
+// col_idx), little-endian, aliasing aligned buffers. Strict mode validates;
+// Permissive holds the buffers unchecked until Validate passes.
+func FromBuffers[T Float](rows, cols uint64, buffers [][]byte, mode layout.Mode) (*Matrix[T], error) {
+	return fromBuffers[T](rows, cols, false, buffers, mode)
+}
+
+// FromBuffersCSC is FromBuffers for CSC (values, col_ptr, row_idx).
+func FromBuffersCSC[T Float](rows, cols uint64, buffers [][]byte, mode layout.Mode) (*Matrix[T], error) {
+	return fromBuffers[T](rows, cols, true, buffers, mode)
+}
+
+func fromBuffers[T Float](rows, cols uint64, csc bool, buffers [][]byte, mode layout.Mode) (*Matrix[T], error) {
+	a := &Matrix[T]{rows: rows, cols: cols, csc: csc, raw: buffers}
+	if mode == layout.Permissive {
+		_ = a.viewBuffers()
+		return a, nil
+	}
+	if err := a.Validate(); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+func (a *Matrix[T]) fields() (ptr, idx string) {
+	if a.csc {
+		return "col_ptr", "row_idx"
+	}
+	return "row_ptr", "col_idx"
+}
+
+func (a *Matrix[T]) viewBuffers() error {
+	tag := a.Tag()
+	if err := check.BufferCount(tag, a.raw, 3); err != nil {
+		return err
+	}
+	if err := check.BufferLen(tag, "values", a.raw[0], bufview.ElemSize[T]()); err != nil {
+		return err
+	}
+	pf, xf := a.fields()
+	if err := check.BufferLen(tag, pf, a.raw[1], 8); err != nil {
+		return err
+	}
+	if err := check.BufferLen(tag, xf, a.raw[2], 8); err != nil {
+		return err
+	}
+	a.values, _ = bufview.Floats[T](a.raw[0])
+	a.ptr, _ = bufview.Uint64s(a.raw[1])
+	a.idx, _ = bufview.Uint64s(a.raw[2])
+	return nil
+}
+
+// major and minor are the compressed and the indexed dimension.
+func (a *Matrix[T]) major() uint64 {
+	if a.csc {
+		return a.cols
+	}
+	return a.rows
+}
+
+func (a *Matrix[T]) minor() uint64 {
+	if a.csc {
+		return a.rows
+	}
+	return a.cols
+}
+
+// Validate checks every invariant (and, for a matrix held in permissive mode,
+// the buffer table first). On success the matrix may compute.
+func (a *Matrix[T]) Validate() error {
+	if a.raw != nil {
+		if err := a.viewBuffers(); err != nil {
+			return err
+		}
+	}
+	tag := a.Tag()
+	major := a.major()
+	if major >= 1<<62 {
+		return layout.Errorf(tag, "shape", -1, -1, "%d rows/columns to compress is too many", major)
+	}
+	pf, xf := a.fields()
+	lv := check.Level{Tag: tag, PosField: pf, CrdField: xf, Level: -1}
+	if err := lv.Compressed(a.ptr, a.idx, int(major), a.minor()); err != nil {
+		return err
+	}
+	if len(a.values) != len(a.idx) {
+		return layout.Errorf(tag, "values", -1, -1, "length %d, want %d (nnz)", len(a.values), len(a.idx))
+	}
+	a.valid = true
+	return nil
+}
+
+func (a *Matrix[T]) mustValid() {
+	if !a.valid {
+		panic(fmt.Errorf("%v: %w: held in permissive mode; call Validate first", a.Tag(), layout.ErrUnvalidated))
+	}
+}
+
+// Valid reports whether the matrix has passed validation.
+func (a *Matrix[T]) Valid() bool { return a.valid }
+
+// Tag returns layout.TagCSR or layout.TagCSC.
+func (a *Matrix[T]) Tag() layout.Tag {
+	if a.csc {
+		return layout.TagCSC
+	}
+	return layout.TagCSR
+}
+
+// IsCSC reports whether the matrix is column-compressed.
+func (a *Matrix[T]) IsCSC() bool { return a.csc }
+
+// Rows returns the number of rows.
+func (a *Matrix[T]) Rows() uint64 { return a.rows }
+
+// Cols returns the number of columns.
+func (a *Matrix[T]) Cols() uint64 { return a.cols }
+
+// Shape returns [rows, cols].
+func (a *Matrix[T]) Shape() []uint64 { return []uint64{a.rows, a.cols} }
+
+// Dims returns the shape as ints, as gonum's mat.Matrix does. It panics when
+// a dimension does not fit an int.
+func (a *Matrix[T]) Dims() (r, c int) {
+	if a.rows > uint64(maxInt) || a.cols > uint64(maxInt) {
+		panic("csr: dimension does not fit int")
+	}
+	return int(a.rows), int(a.cols)
+}
+
+const maxInt = int(^uint(0) >> 1)
+
+// NNZ returns the number of stored entries, zeros included.
+func (a *Matrix[T]) NNZ() int { return len(a.values) }
+
+// Ptr returns row_ptr (CSR) or col_ptr (CSC) without copying.
+func (a *Matrix[T]) Ptr() []uint64 { return a.ptr }
+
+// Idx returns col_idx (CSR) or row_idx (CSC) without copying.
+func (a *Matrix[T]) Idx() []uint64 { return a.idx }
+
+// Values returns the stored values without copying.
+func (a *Matrix[T]) Values() []T { return a.values }
+
+// Descriptor returns the layout descriptor (layout.CSR or layout.CSC).
+func (a *Matrix[T]) Descriptor() layout.Descriptor {
+	if a.csc {
+		return layout.CSC{NNZ: uint64(len(a.values))}
+	}
+	return layout.CSR{NNZ: uint64(len(a.values))}
+}
+
+// Buffers returns the buffer table (values, ptr, idx) without copying.
+func (a *Matrix[T]) Buffers() [][]byte {
+	if a.raw != nil {
+		return a.raw
+	}
+	return [][]byte{bufview.FloatBytes(a.values), bufview.Uint64Bytes(a.ptr), bufview.Uint64Bytes(a.idx)}
+}
+
+// T returns the transpose as a view sharing the same slices: the transpose of
+// a CSR matrix is a CSC matrix with the same arrays, and the reverse.
+func (a *Matrix[T]) T() *Matrix[T] {
+	b := *a
+	b.rows, b.cols, b.csc = a.cols, a.rows, !a.csc
+	if a.raw != nil {
+		b.raw = a.raw
+	}
+	return &b
+}
+
+// Find returns the index into Values of entry (i, j), or ok = false when it
+// is not stored or lies outside the shape.
+func (a *Matrix[T]) Find(i, j uint64) (k int, ok bool) {
+	a.mustValid()
+	if i >= a.rows || j >= a.cols {
+		return -1, false
+	}
+	maj, mnr := i, j
+	if a.csc {
+		maj, mnr = j, i
+	}
+	lo, hi := int(a.ptr[maj]), int(a.ptr[maj+1])
+	k = lo + kernels.LowerBound(a.idx[lo:hi], mnr)
+	if k < hi && a.idx[k] == mnr {
+		return k, true
+	}
+	return -1, false
+}
+
+// At returns entry (i, j), or 0 when it is not stored.
+func (a *Matrix[T]) At(i, j uint64) T {
+	if k, ok := a.Find(i, j); ok {
+		return a.values[k]
+	}
+	return 0
+}
+
+// FindBatch looks up n (row, col) pairs, coords row-major n x 2; out[k]
+// receives the index into Values or -1. It panics when len(coords) !=
+// 2*len(out).
+func (a *Matrix[T]) FindBatch(coords []uint64, out []int) {
+	a.mustValid()
+	if len(coords) != 2*len(out) {
+		panic(fmt.Sprintf("csr: FindBatch: %d coordinates for %d results", len(coords), len(out)))
+	}
+	majOff, mnrOff := 0, 1
+	if a.csc {
+		majOff, mnrOff = 1, 0
+	}
+	// The major coordinate selects the segment directly; out-of-range majors
+	// become the parent -1.
+	for k := range out {
+		if m := coords[2*k+majOff]; m < a.major() {
+			out[k] = int(m)
+		} else {
+			out[k] = -1
+		}
+	}
+	kernels.DescendLevel(out, a.ptr, a.idx, coords, 2, mnrOff)
+}
+
+// All iterates over the stored entries in storage order (row by row for CSR,
+// column by column for CSC), yielding the logical (row, col) and the value.
+// The coordinate slice is reused between iterations.
+func (a *Matrix[T]) All() iter.Seq2[[]uint64, T] {
+	a.mustValid()
+	return func(yield func([]uint64, T) bool) {
+		c := make([]uint64, 2)
+		majOff, mnrOff := 0, 1
+		if a.csc {
+			majOff, mnrOff = 1, 0
+		}
+		for m := 0; m+1 < len(a.ptr); m++ {
+			c[majOff] = uint64(m)
+			for k := a.ptr[m]; k < a.ptr[m+1]; k++ {
+				c[mnrOff] = a.idx[k]
+				if !yield(c, a.values[k]) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// String summarises the matrix, as in "csr float32 479x479 nnz 1910".
+func (a *Matrix[T]) String() string {
+	var zero T
+	state := ""
+	if !a.valid {
+		state = " (unvalidated)"
+	}
+	return fmt.Sprintf("%v %T %dx%d nnz %d%s", a.Tag(), zero, a.rows, a.cols, len(a.values), state)
+}

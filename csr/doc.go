@@ -1,0 +1,32 @@
+// Package csr implements the compressed rank-2 layouts: CSR (tag 0x08) and
+// its column twin CSC (tag 0x09). One type, Matrix, holds both; a CSC matrix
+// is stored exactly as the CSR form of its transpose, and T returns that
+// transpose as a view without copying.
+//
+// # Layout
+//
+// CSR: row_ptr (rows+1 entries, SciPy's indptr) and col_idx (nnz entries,
+// SciPy's indices), with values; row i holds col_idx[row_ptr[i]:row_ptr[i+1]].
+// CSC swaps the roles: col_ptr (cols+1) and row_idx. The buffer table in spec
+// order is values, ptr, idx. Indices are uint64.
+//
+// # Invariants
+//
+// The pointer array follows the rule of a CSF level's pos (ADR-025 §6 mirrors
+// CSR): it starts at 0, never decreases and ends at nnz. Within each row (CSC:
+// column) the indices strictly increase and are below the other dimension.
+// New, NewCSC and FromBuffers check them all and report the first violation as
+// a *layout.ValidationError; values must number nnz.
+//
+// # Ownership
+//
+// Constructors adopt the slices they are given; FromBuffers aliases aligned
+// little-endian buffers and copies otherwise. Ptr, Idx, Values and Buffers
+// return the stored slices: do not modify them.
+//
+// # Permissive mode
+//
+// FromBuffers in layout.Permissive mode holds the buffers unchecked; compute
+// calls panic with an error matching layout.ErrUnvalidated until Validate
+// passes.
+package csr

@@ -1,0 +1,60 @@
+// Package check holds the validation rules that several layouts share: the
+// compressed-level rule of ADR-025 §6 (which CSR and CSC mirror) and buffer
+// length checks. The scans run on the dispatched kernels.
+package check
+
+import (
+	"github.com/hurray-format/hurray-go/kernels"
+	"github.com/hurray-format/hurray-go/layout"
+)
+
+// Level names the buffers of one compressed level in errors.
+type Level struct {
+	Tag      layout.Tag
+	PosField string // "pos", "row_ptr", "col_ptr"
+	CrdField string // "crd", "col_idx", "row_idx"
+	Level    int    // CSF level, or -1
+}
+
+// Compressed checks one compressed level with nparent parents against a bound:
+// len(pos) = nparent+1, pos[0] = 0, pos non-decreasing, pos[nparent] =
+// len(crd), crd strictly increasing within each parent's segment, and every
+// crd below bound.
+func (l Level) Compressed(pos, crd []uint64, nparent int, bound uint64) error {
+	if len(pos) != nparent+1 {
+		return layout.Errorf(l.Tag, l.PosField, l.Level, -1, "length %d, want %d (parents + 1)", len(pos), nparent+1)
+	}
+	if pos[0] != 0 {
+		return layout.Errorf(l.Tag, l.PosField, l.Level, 0, "%d, want 0", pos[0])
+	}
+	if i := kernels.NonDecreasing(pos); i >= 0 {
+		return layout.Errorf(l.Tag, l.PosField, l.Level, i, "%d is below the previous entry %d (must be non-decreasing)", pos[i], pos[i-1])
+	}
+	if last := pos[nparent]; last != uint64(len(crd)) {
+		return layout.Errorf(l.Tag, l.PosField, l.Level, nparent, "terminal entry %d, want %d (the length of %s)", last, len(crd), l.CrdField)
+	}
+	if i := kernels.StrictlyIncreasing(pos, crd); i >= 0 {
+		return layout.Errorf(l.Tag, l.CrdField, l.Level, i, "%d follows %d in the same segment (must strictly increase)", crd[i], crd[i-1])
+	}
+	if i := kernels.FirstNotBelow(crd, []uint64{bound}); i >= 0 {
+		return layout.Errorf(l.Tag, l.CrdField, l.Level, i, "%d is not below the dimension size %d", crd[i], bound)
+	}
+	return nil
+}
+
+// BufferLen checks that a buffer's byte length is a multiple of the element
+// size.
+func BufferLen(tag layout.Tag, field string, b []byte, elem int) error {
+	if len(b)%elem != 0 {
+		return layout.Errorf(tag, field, -1, -1, "byte length %d is not a multiple of %d", len(b), elem)
+	}
+	return nil
+}
+
+// BufferCount checks the number of buffers.
+func BufferCount(tag layout.Tag, buffers [][]byte, want int) error {
+	if len(buffers) != want {
+		return layout.Errorf(tag, "buffers", -1, -1, "%d buffers, want %d", len(buffers), want)
+	}
+	return nil
+}

@@ -1,0 +1,5 @@
+package kernels
+
+// Float is the element type of every value array and product: float32 or
+// float64, or a type defined on one of them.
+type Float interface{ ~float32 | ~float64 }
