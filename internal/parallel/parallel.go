@@ -1,0 +1,79 @@
+// Package parallel runs loops on several goroutines with work split by
+// weight (nonzeros), not by count.
+package parallel
+
+import (
+	"runtime"
+	"sort"
+	"sync"
+)
+
+// Workers returns how many goroutines to use: n if n > 0, else GOMAXPROCS.
+func Workers(n int) int {
+	if n > 0 {
+		return n
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+// SplitPtr splits the segments of a pointer array (row_ptr, pos) into at
+// most parts contiguous ranges of nearly equal weight, where the weight of
+// segment i is ptr[i+1]-ptr[i] plus rowCost (the fixed cost of a segment,
+// in nonzero units). It returns the boundaries b with b[0] = 0 and
+// b[len(b)-1] = len(ptr)-1; range k is segments b[k]..b[k+1]-1. ptr must be
+// non-decreasing.
+func SplitPtr(ptr []uint64, parts int, rowCost uint64) []int {
+	n := len(ptr) - 1
+	if n <= 0 {
+		return []int{0, max(n, 0)}
+	}
+	parts = max(1, min(parts, n))
+	weight := func(i int) uint64 { return ptr[i] - ptr[0] + uint64(i)*rowCost }
+	total := weight(n)
+	b := make([]int, 1, parts+1)
+	for k := 1; k < parts; k++ {
+		target := total / uint64(parts) * uint64(k)
+		i := sort.Search(n, func(i int) bool { return weight(i) >= target })
+		if i > b[len(b)-1] && i < n {
+			b = append(b, i)
+		}
+	}
+	return append(b, n)
+}
+
+// Run calls fn(k, b[k], b[k+1]) for every range of b, each on its own
+// goroutine except the last, which runs on the caller's. It returns when all
+// are done.
+func Run(b []int, fn func(part, lo, hi int)) {
+	parts := len(b) - 1
+	if parts <= 1 {
+		if parts == 1 {
+			fn(0, b[0], b[1])
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	for k := 0; k < parts-1; k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fn(k, b[k], b[k+1])
+		}()
+	}
+	fn(parts-1, b[parts-1], b[parts])
+	wg.Wait()
+}
+
+// Even splits n items into at most parts contiguous ranges of nearly equal
+// count, returning boundaries as SplitPtr does.
+func Even(n, parts int) []int {
+	if n <= 0 {
+		return []int{0, 0}
+	}
+	parts = max(1, min(parts, n))
+	b := make([]int, parts+1)
+	for k := range b {
+		b[k] = n * k / parts
+	}
+	return b
+}

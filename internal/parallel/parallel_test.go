@@ -1,0 +1,48 @@
+package parallel
+
+import (
+	"slices"
+	"sync/atomic"
+	"testing"
+)
+
+func TestSplitPtr(t *testing.T) {
+	// One heavy row among light ones: the split isolates it.
+	ptr := []uint64{0, 1, 2, 1002, 1003, 1004, 1005}
+	b := SplitPtr(ptr, 2, 0)
+	if b[0] != 0 || b[len(b)-1] != 6 || len(b) > 3 {
+		t.Fatalf("SplitPtr = %v", b)
+	}
+	if !slices.IsSorted(b) {
+		t.Fatalf("not sorted: %v", b)
+	}
+	for _, parts := range []int{1, 2, 3, 8, 100} {
+		for _, ptr := range [][]uint64{{0}, {0, 0}, {0, 5}, {0, 0, 0, 0}, {0, 3, 3, 9, 20, 20, 21}} {
+			b := SplitPtr(ptr, parts, 1)
+			if b[0] != 0 || b[len(b)-1] != len(ptr)-1 || len(b)-1 > max(parts, 1) {
+				t.Fatalf("parts=%d ptr=%v: %v", parts, ptr, b)
+			}
+			for k := 1; k < len(b); k++ {
+				if b[k] < b[k-1] || (len(ptr) > 1 && b[k] == b[k-1]) {
+					t.Fatalf("parts=%d ptr=%v: bad boundaries %v", parts, ptr, b)
+				}
+			}
+		}
+	}
+}
+
+func TestRunCoversAll(t *testing.T) {
+	for _, n := range []int{0, 1, 5, 1000} {
+		for _, parts := range []int{1, 2, 7} {
+			var sum atomic.Int64
+			Run(Even(n, parts), func(_, lo, hi int) {
+				for i := lo; i < hi; i++ {
+					sum.Add(int64(i))
+				}
+			})
+			if want := int64(n * (n - 1) / 2); sum.Load() != want {
+				t.Fatalf("n=%d parts=%d: sum %d, want %d", n, parts, sum.Load(), want)
+			}
+		}
+	}
+}
