@@ -1,0 +1,114 @@
+package coo_test
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hurray-format/hurray-go/coo"
+	"github.com/hurray-format/hurray-go/internal/bufview"
+	"github.com/hurray-format/hurray-go/layout"
+)
+
+func TestCOO(t *testing.T) {
+	shape := []uint64{3, 4}
+	coords := []uint64{2, 1, 0, 3, 2, 1, 0, 0}
+	vals := []float32{1, 2, 3, 4}
+	x, err := coo.New(shape, coords, vals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x.IsSorted() || x.Descriptor().IsSorted {
+		t.Fatal("unsorted input reported sorted")
+	}
+	if x.At(2, 1) != 4 || x.At(0, 3) != 2 || x.At(1, 1) != 0 {
+		t.Fatal("At wrong (duplicates should sum)")
+	}
+	if err := x.Sort(nil); err != nil {
+		t.Fatal(err)
+	}
+	if !x.IsSorted() || !slices.Equal(x.Coords(), []uint64{0, 0, 0, 3, 2, 1, 2, 1}) || !slices.Equal(x.Values(), []float32{4, 2, 1, 3}) {
+		t.Fatalf("after Sort: %v %v", x.Coords(), x.Values())
+	}
+	if x.At(2, 1) != 4 {
+		t.Fatal("At on sorted with duplicates")
+	}
+	out := make([]int, 3)
+	x.FindBatch([]uint64{0, 3, 1, 1, 2, 1}, out)
+	if !slices.Equal(out, []int{1, -1, 2}) {
+		t.Fatalf("FindBatch = %v", out)
+	}
+	// Sort by column first: not row-major sorted any more.
+	if err := x.Sort([]uint32{1, 0}); err != nil {
+		t.Fatal(err)
+	}
+	if x.IsSorted() || !slices.Equal(x.Coords(), []uint64{0, 0, 2, 1, 2, 1, 0, 3}) {
+		t.Fatalf("Sort([1 0]): %v sorted=%v", x.Coords(), x.IsSorted())
+	}
+	if err := x.Sort([]uint32{1, 1}); err == nil {
+		t.Fatal("Sort accepted a bad mode order")
+	}
+	n := 0
+	for c, v := range x.All() {
+		if x.At(c...) < v {
+			t.Fatal("All")
+		}
+		n++
+	}
+	if n != 4 {
+		t.Fatal("All count")
+	}
+	if !strings.HasPrefix(x.String(), "coo float32 [3 4] nnz 4") {
+		t.Fatal(x.String())
+	}
+}
+
+func TestCOORejects(t *testing.T) {
+	for _, tc := range []struct {
+		shape  []uint64
+		coords []uint64
+		vals   []float64
+		want   string
+	}{
+		{nil, nil, nil, "rank 0, want 1..64"},
+		{make([]uint64, 65), nil, nil, "rank 65"},
+		{[]uint64{3, 4}, []uint64{0, 1, 2}, []float64{1, 2}, "coords: length 3, want nnz*rank = 2*2"},
+		{[]uint64{3, 4}, []uint64{0, 1, 2, 4}, []float64{1, 2}, "coords[3]: entry 1 mode 1: 4 is not below the dimension size 4"},
+		{[]uint64{3, 4}, []uint64{^uint64(0), 1}, []float64{1}, "coords[0]: entry 0 mode 0: 18446744073709551615"},
+	} {
+		_, err := coo.New(tc.shape, tc.coords, tc.vals)
+		if err == nil || !errors.Is(err, layout.ErrInvalid) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("New(%v): %v, want %q", tc.shape, err, tc.want)
+		}
+		if len(tc.shape) > 0 {
+			bufs := [][]byte{slices.Clone(bufview.FloatBytes(tc.vals)), slices.Clone(bufview.Uint64Bytes(tc.coords))}
+			_, err = coo.FromBuffers[float64](tc.shape, bufs, layout.Strict)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("FromBuffers(%v): %v, want %q", tc.shape, err, tc.want)
+			}
+		}
+	}
+}
+
+func TestCOOBuffers(t *testing.T) {
+	x, err := coo.New([]uint64{5}, []uint64{1, 4}, []float64{1, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !x.IsSorted() {
+		t.Fatal("rank-1 sorted")
+	}
+	b := x.Buffers()
+	y, err := coo.FromBuffers[float64]([]uint64{5}, b, layout.Strict)
+	if err != nil || y.At(4) != 2 {
+		t.Fatalf("%v %v", y, err)
+	}
+	p, err := coo.FromBuffers[float64]([]uint64{5}, b[:1], layout.Permissive)
+	if err != nil || p.Valid() {
+		t.Fatal("permissive")
+	}
+	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), "1 buffers, want 2") {
+		t.Fatalf("Validate: %v", err)
+	}
+}
