@@ -1,0 +1,63 @@
+package coo_test
+
+import (
+	"encoding/binary"
+	"testing"
+
+	"github.com/hurray-format/hurray-go/coo"
+	"github.com/hurray-format/hurray-go/layout"
+)
+
+func FuzzFromBuffers(f *testing.F) {
+	f.Add([]byte{2, 3, 4, 2, 1, 2, 4, 0, 1, 2, 3})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 2 {
+			return
+		}
+		r := int(data[0] % 5) // rank 0..4 (0 must be rejected)
+		if len(data) < 1+r {
+			return
+		}
+		shape := make([]uint64, r)
+		for m := range shape {
+			shape[m] = uint64(data[1+m] % 5)
+		}
+		rest := data[1+r:]
+		var bufs [][]byte
+		for len(rest) > 0 && len(bufs) < 2 {
+			n := int(rest[0] % 12)
+			rest = rest[1:]
+			var b []byte
+			for range n {
+				if len(rest) == 0 {
+					break
+				}
+				b = binary.LittleEndian.AppendUint64(b, uint64(rest[0]%6))
+				rest = rest[1:]
+			}
+			bufs = append(bufs, b)
+		}
+		x, err := coo.FromBuffers[float64](shape, bufs, layout.Strict)
+		if err != nil {
+			return
+		}
+		// Independent check of what was accepted.
+		c := x.Coords()
+		if r == 0 || len(c) != r*x.NNZ() {
+			t.Fatalf("accepted rank %d with %d coords for %d values", r, len(c), x.NNZ())
+		}
+		for i, v := range c {
+			if v >= shape[i%r] {
+				t.Fatalf("accepted out-of-bounds coordinate %d at %d", v, i)
+			}
+		}
+		for coord := range x.All() {
+			if _, ok := x.Find(coord); !ok {
+				t.Fatalf("stored %v not found", coord)
+			}
+		}
+		if err := x.Sort(nil); err != nil || !x.IsSorted() {
+			t.Fatalf("Sort: %v", err)
+		}
+	})
+}
