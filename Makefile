@@ -1,0 +1,56 @@
+# hurray-go: make test runs everything CI runs (see .ci/run).
+GO       ?= go
+FUZZTIME ?= 5s
+PKGS     := ./...
+# Packages with goroutines: run under the race detector.
+RACE_PKGS := ./internal/... ./csr/... ./csf/... ./coo/... ./convert/... ./kernels/...
+REQUIRE  ?= $(shell scripts/require-tiers.sh)
+
+.PHONY: test unit race purego noasm arm64 test-arm64 vet lint fuzz fuzz-smoke bench quickstart
+
+test: lint unit race purego noasm test-arm64 fuzz-smoke quickstart
+
+unit:
+	HURRAY_TEST_REQUIRE=$(REQUIRE) $(GO) test -count=1 $(PKGS)
+
+race:
+	$(GO) test -count=1 -race $(RACE_PKGS)
+
+purego:
+	$(GO) vet -tags purego $(PKGS)
+	$(GO) test -count=1 -tags purego $(PKGS)
+
+noasm:
+	$(GO) test -count=1 -tags noasm ./kernels/...
+
+# arm64 under user-mode emulation, when qemu-aarch64 is installed
+# (Debian: qemu-user). Correctness only: never time anything there.
+test-arm64:
+	@if command -v qemu-aarch64 >/dev/null 2>&1; then \
+		echo "GOARCH=arm64 go test -exec qemu-aarch64"; \
+		GOARCH=arm64 $(GO) vet $(PKGS) && \
+		HURRAY_TEST_REQUIRE=neon GOARCH=arm64 $(GO) test -count=1 -exec qemu-aarch64 ./kernels/ && \
+		GOARCH=arm64 $(GO) test -count=1 -exec qemu-aarch64 $(PKGS) && \
+		GOARCH=arm64 $(GO) test -count=1 -tags purego -exec qemu-aarch64 ./kernels/...; \
+	else echo "test-arm64: qemu-aarch64 not installed, skipped (apt-get install qemu-user)"; fi
+
+arm64: test-arm64
+
+vet:
+	$(GO) vet $(PKGS)
+
+lint: vet
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt -l:"; echo "$$out"; exit 1; fi
+
+fuzz-smoke:
+	FUZZTIME=$(FUZZTIME) scripts/fuzz-smoke.sh
+
+# A longer campaign: make fuzz FUZZTIME=60s
+fuzz:
+	FUZZTIME=$(FUZZTIME) scripts/fuzz-smoke.sh
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./kernels/... ./bench/...
+
+quickstart:
+	$(GO) run ./examples/quickstart >/dev/null
