@@ -64,12 +64,23 @@ var (
 	_ Descriptor = Unknown{}
 )
 
+// Tag returns TagRowMajor.
 func (RowMajor) Tag() Tag { return TagRowMajor }
+
+// Tag returns TagColMajor.
 func (ColMajor) Tag() Tag { return TagColMajor }
-func (COO) Tag() Tag      { return TagCOO }
-func (CSR) Tag() Tag      { return TagCSR }
-func (CSC) Tag() Tag      { return TagCSC }
-func (CSF) Tag() Tag      { return TagCSF }
+
+// Tag returns TagCOO.
+func (COO) Tag() Tag { return TagCOO }
+
+// Tag returns TagCSR.
+func (CSR) Tag() Tag { return TagCSR }
+
+// Tag returns TagCSC.
+func (CSC) Tag() Tag { return TagCSC }
+
+// Tag returns TagCSF.
+func (CSF) Tag() Tag { return TagCSF }
 
 // Tag returns the tag that was read.
 func (u Unknown) Tag() Tag { return u.TagVal }

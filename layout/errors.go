@@ -32,6 +32,7 @@ const (
 	Permissive
 )
 
+// String returns "strict" or "permissive".
 func (m Mode) String() string {
 	switch m {
 	case Strict:

@@ -36,6 +36,7 @@ const (
 
 var classNames = [...]string{"invalid", "core", "extended", "reserved", "private"}
 
+// String returns the class name: invalid, core, extended, reserved or private.
 func (c Class) String() string {
 	if int(c) < len(classNames) {
 		return classNames[c]
