@@ -33,5 +33,5 @@ for pkg in $(go list ./...); do
     failed=$((failed + 1))
   done
 done
-echo "fuzz smoke: $passed passed, $failed failed"
+echo "fuzz-smoke: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
