@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hurray-format/hurray-go/convert"
+	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/formats/auto"
 	"github.com/hurray-format/hurray-go/kernels"
 )
@@ -68,7 +69,8 @@ func info[T auto.Float](path, dtype string, stdout, stderr io.Writer) error {
 		w("mode order", "%v", f.CSF.ModeOrder())
 		w("fibers", "%v (nodes per level, root first)", f.CSF.LevelSizes())
 	case f.COO != nil && f.COO.Rank() >= 3:
-		c, err := convert.COOToCSF(f.COO, nil)
+		var c *csf.Tensor[T]
+		during(stderr, "building CSF", func() { c, err = convert.COOToCSF(f.COO, nil) })
 		if err != nil {
 			return err
 		}
@@ -135,11 +137,13 @@ func convertFile[T auto.Float](in, out, to string, order []uint32, stdout, stder
 	if err != nil {
 		return err
 	}
-	g, err := toLayout(f, to, order)
+	var g *auto.File[T]
+	during(stderr, "converting to "+to, func() { g, err = toLayout(f, to, order) })
 	if err != nil {
 		return err
 	}
-	if err := auto.Write(out, g); err != nil {
+	during(stderr, "writing "+out, func() { err = auto.Write(out, g) })
+	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%s (%s %s) -> %s (%s %s), shape %s, nnz %d\n", in, f.Format, f.Layout(), out, auto.Format(out), g.Layout(), dims(g.Shape()), g.NNZ())

@@ -32,8 +32,8 @@ func TestInfo(t *testing.T) {
 		{"array.mtx", []string{"layout:    dense", "shape:     2 x 3"}},
 	} {
 		code, out, errOut := runCmd(t, "info", filepath.Join(td, c.file))
-		if code != 0 {
-			t.Errorf("info %s: exit %d, stderr %q", c.file, code, errOut)
+		if code != 0 || errOut != "" {
+			t.Errorf("info %s: exit %d, stderr %q (want 0 and nothing: no progress off a terminal)", c.file, code, errOut)
 			continue
 		}
 		for _, w := range c.want {

@@ -99,7 +99,8 @@ func spmv[T auto.Float](path, xPath string, iters int, seed uint64, stdout, stde
 	case f.Matrix != nil:
 		a = convert.CSCToCSR(f.Matrix)
 	case f.COO != nil && f.COO.Rank() == 2:
-		if a, err = convert.COOToCSR(f.COO); err != nil {
+		during(stderr, "building CSR", func() { a, err = convert.COOToCSR(f.COO) })
+		if err != nil {
 			return err
 		}
 	default:
@@ -179,7 +180,8 @@ func mttkrp[T auto.Float](path string, rank, mode int, order []uint32, iters int
 	}
 	t := f.CSF
 	if t == nil || order != nil {
-		g, err := toLayout(f, "csf", order)
+		var g *auto.File[T]
+		during(stderr, "building CSF", func() { g, err = toLayout(f, "csf", order) })
 		if err != nil {
 			return err
 		}

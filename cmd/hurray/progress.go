@@ -72,6 +72,38 @@ func (p *progress) printf(format string, args ...any) {
 	p.printed = true
 }
 
+// during runs f while, on a terminal, a line shows how long it has been
+// running once that exceeds a second. It is for single calls (conversions)
+// that report no progress of their own.
+func during(w io.Writer, label string, f func()) {
+	p := newProgress(w, label)
+	if !p.on {
+		f()
+		return
+	}
+	stop := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(200 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				p.done()
+				return
+			case <-t.C:
+				if p.due() {
+					p.printf("%s %.1fs", p.label, time.Since(p.start).Seconds())
+				}
+			}
+		}
+	}()
+	f()
+	close(stop)
+	<-finished
+}
+
 // done clears the line if anything was shown.
 func (p *progress) done() {
 	if p.printed {

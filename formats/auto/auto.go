@@ -1,10 +1,3 @@
-// Package auto reads and writes any of the supported file formats, choosing
-// by extension: .tns (FROSTT), .mtx (Matrix Market), .npz (SciPy sparse or
-// the CSF npz layout) and .npy (dense). It returns a File, a sum type with
-// exactly one of COO, Matrix, CSF and Dense set.
-//
-// What each format accepts, and the errors, are described by the packages
-// formats/tns, formats/mtx and formats/npz.
 package auto
 
 import (
