@@ -150,6 +150,11 @@ func convertFile[T auto.Float](in, out, to string, order []uint32, stdout, stder
 	return nil
 }
 
+// maxDense bounds the dense work arrays (pointer arrays, vectors, factors)
+// the commands allocate from a file's dimensions, which a small file can set
+// arbitrarily high.
+const maxDense = 1 << 31
+
 // toLayout converts f's content to the named layout ("" keeps it).
 func toLayout[T auto.Float](f *auto.File[T], to string, order []uint32) (*auto.File[T], error) {
 	if to == "" || to == f.Layout() && order == nil {
@@ -169,6 +174,9 @@ func toLayout[T auto.Float](f *auto.File[T], to string, order []uint32) (*auto.F
 	case "csr", "csc":
 		if t.Rank() != 2 {
 			return nil, fmt.Errorf("%s: rank %d tensor cannot be %s (rank 2 only)", f.Path, t.Rank(), to)
+		}
+		if major := t.Shape()[map[string]int{"csr": 0, "csc": 1}[to]]; major > maxDense {
+			return nil, fmt.Errorf("%s: %d %s to compress: too many for this command (at most %d)", f.Path, major, map[string]string{"csr": "rows", "csc": "columns"}[to], maxDense)
 		}
 		if to == "csr" {
 			g.Matrix, err = convert.COOToCSR(t)

@@ -92,6 +92,9 @@ func spmv[T auto.Float](path, xPath string, iters int, seed uint64, stdout, stde
 	if err != nil {
 		return err
 	}
+	if sh := f.Shape(); len(sh) == 2 && (sh[0] > maxDense || sh[1] > maxDense) {
+		return fmt.Errorf("%s: %dx%d: dimensions too large for dense vectors (at most %d)", path, sh[0], sh[1], uint64(maxDense))
+	}
 	var a *csr.Matrix[T]
 	switch {
 	case f.Matrix != nil && !f.Matrix.IsCSC():
@@ -196,7 +199,7 @@ func mttkrp[T auto.Float](path string, rank, mode int, order []uint32, iters int
 	for _, d := range shape {
 		cells += float64(d) * float64(rank)
 	}
-	if cells > 1<<31 {
+	if cells > maxDense {
 		return fmt.Errorf("%s: factor matrices of %.3g values are too large for this command", path, cells)
 	}
 	for n, d := range shape {

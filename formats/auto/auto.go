@@ -143,6 +143,7 @@ type countReader struct {
 	f     func(done, total int64)
 }
 
+// Read counts the bytes read and reports them.
 func (c *countReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
@@ -152,6 +153,7 @@ func (c *countReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// ReadAt counts the bytes read and reports them.
 func (c *countReader) ReadAt(p []byte, off int64) (int, error) {
 	n, err := c.ra.ReadAt(p, off)
 	c.n += int64(n)
