@@ -51,7 +51,7 @@
 // overflow checks. Inside an .npz, the zip entry's declared uncompressed size
 // must equal header plus shape × itemsize before anything is allocated, and
 // the data is read through an io.LimitReader into a buffer that grows as
-// bytes arrive. Every error is a *formats.Error naming the file and the
+// bytes arrive; Options.MaxBytes caps any one array outright. Every error is a *formats.Error naming the file and the
 // array (e.g. "m.npz: array indptr: length 4, want 5 (shape [4 5])");
 // errors.Is(err, formats.ErrMalformed) holds, or formats.ErrUnsupported for
 // valid but unsupported input.

@@ -440,6 +440,9 @@ func ReadNPY[T Float](r io.Reader, opts Options) (data []T, shape []uint64, err 
 	if h.dtype.kind != 'f' {
 		return fail(fmt.Errorf("dtype %s, want <f4 or <f8", h.dtype.descr), "wrong dtype")
 	}
+	if opts.MaxBytes > 0 && h.nbytes > uint64(opts.MaxBytes) {
+		return fail(fmt.Errorf("shape %v of %s needs %d bytes, over the limit of %d", h.shape, h.dtype.descr, h.nbytes, opts.MaxBytes), "too large")
+	}
 	raw, err := readData(r, h)
 	if err != nil {
 		return fail(err, "bad data")

@@ -25,6 +25,12 @@ type Float = kernels.Float
 type Options struct {
 	// Name is the file name used in errors ("" for an unnamed stream).
 	Name string
+	// MaxBytes, when positive, caps the data bytes of any one array; a
+	// larger array is an error before anything is read. Without it an array
+	// is bounded by the bytes actually present: the archive's own size for
+	// stored members, about 1032 times the compressed size for deflated
+	// ones.
+	MaxBytes int64
 }
 
 // Info reports what a reader found and what it changed.
@@ -59,6 +65,7 @@ func wrapErr(file, arr, msg string, err error) error {
 
 type npzReader struct {
 	name    string
+	max     int64
 	members map[string]*zip.File
 	order   []string
 }
@@ -90,6 +97,9 @@ func (z *npzReader) array(name string, required bool) (*array, error) {
 	}
 	if got := f.UncompressedSize64; got < uint64(h.prefix) || got-uint64(h.prefix) != h.nbytes {
 		return nil, z.errf(name, "zip entry holds %d bytes after a %d-byte header, but shape %v of %s needs %d", int64(got)-int64(h.prefix), h.prefix, h.shape, h.dtype.descr, h.nbytes)
+	}
+	if z.max > 0 && h.nbytes > uint64(z.max) {
+		return nil, z.errf(name, "shape %v of %s needs %d bytes, over the limit of %d", h.shape, h.dtype.descr, h.nbytes, z.max)
 	}
 	data, err := readData(rc, h)
 	if err != nil {
@@ -144,7 +154,7 @@ func Read[T Float](r io.ReaderAt, size int64, opts Options) (*Sparse[T], error) 
 	if err != nil {
 		return nil, wrapErr(opts.Name, "", "not a zip archive", err)
 	}
-	z := &npzReader{name: opts.Name, members: map[string]*zip.File{}}
+	z := &npzReader{name: opts.Name, max: opts.MaxBytes, members: map[string]*zip.File{}}
 	for _, f := range zr.File {
 		name, ok := strings.CutSuffix(f.Name, ".npy")
 		if !ok {

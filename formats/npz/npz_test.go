@@ -277,6 +277,10 @@ func TestErrors(t *testing.T) {
 			t.Errorf("%s: %v matches neither ErrMalformed nor ErrUnsupported", c.name, err)
 		}
 	}
+	b = npzOf(t, validCSR())
+	if _, err := Read[float64](bytes.NewReader(b), int64(len(b)), Options{Name: "m.npz", MaxBytes: 8}); err == nil || !strings.Contains(err.Error(), "m.npz: array shape: shape [2] of <i8 needs 16 bytes, over the limit of 8") {
+		t.Errorf("MaxBytes: %v", err)
+	}
 	m := validCSR()
 	delete(m, "indices.npy")
 	b = npzOf(t, m)
