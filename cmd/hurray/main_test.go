@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -197,3 +199,20 @@ func TestMTTKRPLoop(t *testing.T) {
 }
 
 func formatG(v float64) string { return fmt.Sprintf("%.6g", v) }
+
+// TestEnvError runs the test binary as the command with a HURRAY_KERNELS
+// value that cannot be honoured: the command must refuse to run.
+func TestEnvError(t *testing.T) {
+	if os.Getenv("HURRAY_CLI_HELPER") == "1" {
+		os.Exit(run([]string{"info", filepath.Join(td, "west0479.mtx")}, os.Stdout, os.Stderr))
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestEnvError$")
+	cmd.Env = append(os.Environ(), "HURRAY_CLI_HELPER=1", "HURRAY_KERNELS=nonsense")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(stderr.String(), "hurray: HURRAY_KERNELS=nonsense") {
+		t.Errorf("exit %v, stderr %q: want exit 1 naming HURRAY_KERNELS", err, stderr.String())
+	}
+}
