@@ -1,0 +1,196 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/hurray-format/hurray-go/convert"
+	"github.com/hurray-format/hurray-go/csf"
+	"github.com/hurray-format/hurray-go/formats/auto"
+	"github.com/hurray-format/hurray-go/kernels"
+)
+
+func cmdInfo(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("info", "info FILE [--dtype float32|float64]", stderr)
+	dtype := dtypeFlag(fs)
+	pos, err := parse(fs, args, 1)
+	if err != nil {
+		return err
+	}
+	if err := checkDtype(*dtype); err != nil {
+		return err
+	}
+	if *dtype == "float32" {
+		return info[float32](pos[0], "float32", stdout, stderr)
+	}
+	return info[float64](pos[0], "float64", stdout, stderr)
+}
+
+func dims(shape []uint64) string {
+	s := make([]string, len(shape))
+	for i, d := range shape {
+		s[i] = fmt.Sprint(d)
+	}
+	return strings.Join(s, " x ")
+}
+
+func info[T auto.Float](path, dtype string, stdout, stderr io.Writer) error {
+	f, err := readFile[T](path, stderr)
+	if err != nil {
+		return err
+	}
+	w := func(k, format string, args ...any) {
+		fmt.Fprintf(stdout, "%-10s %s\n", k+":", fmt.Sprintf(format, args...))
+	}
+	w("file", "%s", path)
+	if f.Detail != "" {
+		w("format", "%s (%s)", f.Format, f.Detail)
+	} else {
+		w("format", "%s", f.Format)
+	}
+	w("layout", "%s", f.Layout())
+	w("dtype", "%s", dtype)
+	shape := f.Shape()
+	w("shape", "%s (rank %d)", dims(shape), len(shape))
+	w("nnz", "%d", f.NNZ())
+	cells := 1.0
+	for _, d := range shape {
+		cells *= float64(d)
+	}
+	if cells > 0 {
+		w("density", "%.6g%%", 100*float64(f.NNZ())/cells)
+	}
+	for _, n := range f.Notes {
+		w("note", "%s", n)
+	}
+	switch {
+	case f.CSF != nil:
+		w("mode order", "%v", f.CSF.ModeOrder())
+		w("fibers", "%v (nodes per level, root first)", f.CSF.LevelSizes())
+	case f.COO != nil && f.COO.Rank() >= 3:
+		var c *csf.Tensor[T]
+		during(stderr, "building CSF", func() { c, err = convert.COOToCSF(f.COO, nil) })
+		if err != nil {
+			return err
+		}
+		w("fibers", "%v (CSF with identity mode order, nodes per level)", c.LevelSizes())
+	}
+	if err := f.Validate(); err != nil {
+		w("valid", "no: %v", err)
+	} else {
+		w("valid", "yes")
+	}
+	w("kernels", "%s (available: %s)", kernels.Active(), strings.Join(kernels.Available(), ", "))
+	return nil
+}
+
+func cmdValidate(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("validate", "validate FILE", stderr)
+	pos, err := parse(fs, args, 1)
+	if err != nil {
+		return err
+	}
+	f, err := readFile[float64](pos[0], stderr)
+	if err != nil {
+		return err
+	}
+	if err := f.Validate(); err != nil {
+		return fmt.Errorf("%s: %w", pos[0], err)
+	}
+	fmt.Fprintf(stdout, "%s: valid %s %s, shape %s, nnz %d\n", pos[0], f.Format, f.Layout(), dims(f.Shape()), f.NNZ())
+	return nil
+}
+
+func cmdConvert(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("convert", "convert IN OUT --to coo|csr|csc|csf [--mode-order 2,0,1] [--dtype float32|float64]", stderr)
+	to := fs.String("to", "", "layout to write: coo, csr, csc or csf (default: as read)")
+	mo := fs.String("mode-order", "", "CSF level order, comma-separated modes (default identity)")
+	dtype := dtypeFlag(fs)
+	pos, err := parse(fs, args, 2)
+	if err != nil {
+		return err
+	}
+	if err := checkDtype(*dtype); err != nil {
+		return err
+	}
+	switch *to {
+	case "", "coo", "csr", "csc", "csf":
+	default:
+		return usageErr("--to %q: want coo, csr, csc or csf", *to)
+	}
+	order, err := parseModeOrder(*mo)
+	if err != nil {
+		return err
+	}
+	if order != nil && *to != "csf" {
+		return usageErr("--mode-order needs --to csf")
+	}
+	if *dtype == "float32" {
+		return convertFile[float32](pos[0], pos[1], *to, order, stdout, stderr)
+	}
+	return convertFile[float64](pos[0], pos[1], *to, order, stdout, stderr)
+}
+
+func convertFile[T auto.Float](in, out, to string, order []uint32, stdout, stderr io.Writer) error {
+	f, err := readFile[T](in, stderr)
+	if err != nil {
+		return err
+	}
+	var g *auto.File[T]
+	during(stderr, "converting to "+to, func() { g, err = toLayout(f, to, order) })
+	if err != nil {
+		return err
+	}
+	during(stderr, "writing "+out, func() { err = auto.Write(out, g) })
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s (%s %s) -> %s (%s %s), shape %s, nnz %d\n", in, f.Format, f.Layout(), out, auto.Format(out), g.Layout(), dims(g.Shape()), g.NNZ())
+	return nil
+}
+
+// maxDense bounds the dense work arrays (pointer arrays, vectors, factors)
+// the commands allocate from a file's dimensions, which a small file can set
+// arbitrarily high.
+const maxDense = 1 << 31
+
+// toLayout converts f's content to the named layout ("" keeps it).
+func toLayout[T auto.Float](f *auto.File[T], to string, order []uint32) (*auto.File[T], error) {
+	if to == "" || to == f.Layout() && order == nil {
+		return f, nil
+	}
+	if f.Dense != nil {
+		return nil, fmt.Errorf("%s: a dense array cannot be converted to %s", f.Path, to)
+	}
+	g := &auto.File[T]{Path: f.Path, Format: f.Format}
+	t, err := f.ToCOO()
+	if err != nil {
+		return nil, err
+	}
+	switch to {
+	case "coo":
+		g.COO = t
+	case "csr", "csc":
+		if t.Rank() != 2 {
+			return nil, fmt.Errorf("%s: rank %d tensor cannot be %s (rank 2 only)", f.Path, t.Rank(), to)
+		}
+		if major := t.Shape()[map[string]int{"csr": 0, "csc": 1}[to]]; major > maxDense {
+			return nil, fmt.Errorf("%s: %d %s to compress: too many for this command (at most %d)", f.Path, major, map[string]string{"csr": "rows", "csc": "columns"}[to], maxDense)
+		}
+		if to == "csr" {
+			g.Matrix, err = convert.COOToCSR(t)
+		} else {
+			g.Matrix, err = convert.COOToCSC(t)
+		}
+	case "csf":
+		if t.Rank() < 3 {
+			return nil, fmt.Errorf("%s: rank %d tensor cannot be csf (rank 3 or more)", f.Path, t.Rank())
+		}
+		g.CSF, err = convert.COOToCSF(t, order)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
+}

@@ -1,0 +1,168 @@
+// Command hurray inspects, validates and converts sparse tensor files (.tns,
+// .mtx, .npz, .npy) and times the sparse products on them.
+//
+// Usage:
+//
+//	hurray info FILE              format, layout, dtype, shape, nnz, density, CSF levels, kernels
+//	hurray validate FILE          read and validate; exit 0 when valid
+//	hurray convert IN OUT --to coo|csr|csc|csf [--mode-order 2,0,1] [--dtype float32|float64]
+//	hurray spmv FILE [--x x.npy] [--iters N] [--seed S]
+//	hurray mttkrp FILE --rank R --mode N [--iters N] [--seed S]
+//	hurray bench                  (not yet implemented)
+//
+// Every command takes -h. Errors print one line on stderr and exit 1 (2 for
+// usage errors). A HURRAY_KERNELS value that cannot be honoured is an error.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/hurray-format/hurray-go/formats/auto"
+	"github.com/hurray-format/hurray-go/kernels"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+const usage = `usage: hurray <command> [arguments]
+
+commands:
+  info FILE        describe a .tns, .mtx, .npz or .npy file
+  validate FILE    read and validate a file
+  convert IN OUT   convert between formats and layouts (--to coo|csr|csc|csf)
+  spmv FILE        time y = A x on a matrix
+  mttkrp FILE      time MTTKRP on a tensor of rank 3 or more
+  bench            run the benchmark suite (not yet implemented)
+
+Run "hurray <command> -h" for a command's flags.
+`
+
+// errUsage marks errors that exit 2.
+var errUsage = errors.New("usage")
+
+// run is main without the process: it returns the exit code.
+func run(args []string, stdout, stderr io.Writer) int {
+	if err := kernels.EnvError(); err != nil {
+		fmt.Fprintf(stderr, "hurray: %v\n", err)
+		return 1
+	}
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	cmd, rest := args[0], args[1:]
+	var err error
+	switch cmd {
+	case "info":
+		err = cmdInfo(rest, stdout, stderr)
+	case "validate":
+		err = cmdValidate(rest, stdout, stderr)
+	case "convert":
+		err = cmdConvert(rest, stdout, stderr)
+	case "spmv":
+		err = cmdSpMV(rest, stdout, stderr)
+	case "mttkrp":
+		err = cmdMTTKRP(rest, stdout, stderr)
+	case "bench":
+		return runBench(rest, stdout, stderr)
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "hurray: unknown command %q\n%s", cmd, usage)
+		return 2
+	}
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.Is(err, errUsage):
+		fmt.Fprintf(stderr, "hurray %s: %v\n", cmd, strings.TrimSuffix(err.Error(), ": "+errUsage.Error()))
+		return 2
+	}
+	fmt.Fprintf(stderr, "hurray %s: %s\n", cmd, oneLine(err.Error()))
+	return 1
+}
+
+func oneLine(s string) string { return strings.ReplaceAll(s, "\n", "; ") }
+
+func usageErr(format string, args ...any) error {
+	return fmt.Errorf(format+": %w", append(args, errUsage)...)
+}
+
+// newFlags returns a flag set that prints its help to stderr.
+func newFlags(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: hurray %s\n", synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parse parses flags placed before, between or after the positional
+// arguments and checks their count.
+func parse(fs *flag.FlagSet, args []string, npos int) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, fmt.Errorf("%v: %w", err, errUsage)
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	if len(pos) != npos {
+		fs.Usage()
+		return nil, usageErr("want %d file argument(s), got %d", npos, len(pos))
+	}
+	return pos, nil
+}
+
+// readFile reads path as T with a progress line.
+func readFile[T auto.Float](path string, stderr io.Writer) (*auto.File[T], error) {
+	p := newProgress(stderr, "reading "+path)
+	defer p.done()
+	return auto.Read[T](path, auto.Options{Progress: p.bytes})
+}
+
+func dtypeFlag(fs *flag.FlagSet) *string {
+	return fs.String("dtype", "float64", "element type to read and compute in: float32 or float64")
+}
+
+func checkDtype(s string) error {
+	if s != "float32" && s != "float64" {
+		return usageErr("--dtype %q: want float32 or float64", s)
+	}
+	return nil
+}
+
+// parseModeOrder parses "2,0,1".
+func parseModeOrder(s string) ([]uint32, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var out []uint32
+	for f := range strings.SplitSeq(s, ",") {
+		n, err := strconv.ParseUint(strings.TrimSpace(f), 10, 32)
+		if err != nil {
+			return nil, usageErr("--mode-order %q: %v", s, err)
+		}
+		out = append(out, uint32(n))
+	}
+	return out, nil
+}

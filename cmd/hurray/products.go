@@ -1,0 +1,247 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"time"
+
+	"github.com/hurray-format/hurray-go/convert"
+	"github.com/hurray-format/hurray-go/csf"
+	"github.com/hurray-format/hurray-go/csr"
+	"github.com/hurray-format/hurray-go/formats/auto"
+	"github.com/hurray-format/hurray-go/formats/npz"
+)
+
+// minTime is how long the product commands repeat when --iters is 0.
+const minTime = 500 * time.Millisecond
+
+func cmdSpMV(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("spmv", "spmv FILE [--x x.npy] [--iters N] [--seed S] [--dtype float32|float64]", stderr)
+	xPath := fs.String("x", "", "dense x as a .npy vector (default: random, uniform in [-1, 1))")
+	iters := fs.Int("iters", 0, "products to time (0: repeat for about 0.5 s)")
+	seed := fs.Uint64("seed", 1, "seed of the random x")
+	dtype := dtypeFlag(fs)
+	pos, err := parse(fs, args, 1)
+	if err != nil {
+		return err
+	}
+	if err := checkDtype(*dtype); err != nil {
+		return err
+	}
+	if *iters < 0 {
+		return usageErr("--iters %d: want 0 or more", *iters)
+	}
+	if *dtype == "float32" {
+		return spmv[float32](pos[0], *xPath, *iters, *seed, stdout, stderr)
+	}
+	return spmv[float64](pos[0], *xPath, *iters, *seed, stdout, stderr)
+}
+
+func randomVec[T auto.Float](n int, seed uint64) []T {
+	rng := rand.New(rand.NewPCG(seed, 0x68757272))
+	x := make([]T, n)
+	for i := range x {
+		x[i] = T(2*rng.Float64() - 1)
+	}
+	return x
+}
+
+func readVec[T auto.Float](path string, n int) ([]T, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	x, shape, err := npz.ReadNPY[T](f, npz.Options{Name: path})
+	if err != nil {
+		return nil, err
+	}
+	if len(x) != n {
+		return nil, fmt.Errorf("%s: shape %v, want a vector of %d values (the matrix's columns)", path, shape, n)
+	}
+	return x, nil
+}
+
+// timeLoop runs f iters times (or for minTime when iters is 0) with a
+// progress line, and returns the count and time per call.
+func timeLoop(label string, iters int, stderr io.Writer, f func()) (int, time.Duration) {
+	p := newProgress(stderr, label)
+	defer p.done()
+	start := time.Now()
+	n := 0
+	for {
+		f()
+		n++
+		el := time.Since(start)
+		if iters > 0 {
+			if n >= iters {
+				return n, el / time.Duration(n)
+			}
+			p.step(n, iters)
+		} else if el >= minTime {
+			return n, el / time.Duration(n)
+		}
+	}
+}
+
+func spmv[T auto.Float](path, xPath string, iters int, seed uint64, stdout, stderr io.Writer) error {
+	f, err := readFile[T](path, stderr)
+	if err != nil {
+		return err
+	}
+	if sh := f.Shape(); len(sh) == 2 && (sh[0] > maxDense || sh[1] > maxDense) {
+		return fmt.Errorf("%s: %dx%d: dimensions too large for dense vectors (at most %d)", path, sh[0], sh[1], uint64(maxDense))
+	}
+	var a *csr.Matrix[T]
+	switch {
+	case f.Matrix != nil && !f.Matrix.IsCSC():
+		a = f.Matrix
+	case f.Matrix != nil:
+		a = convert.CSCToCSR(f.Matrix)
+	case f.COO != nil && f.COO.Rank() == 2:
+		during(stderr, "building CSR", func() { a, err = convert.COOToCSR(f.COO) })
+		if err != nil {
+			return err
+		}
+	default:
+		return fmt.Errorf("%s: spmv needs a matrix (rank 2 sparse), have %s of shape %s", path, f.Layout(), dims(f.Shape()))
+	}
+	rows, cols := a.Dims()
+	var x []T
+	if xPath != "" {
+		if x, err = readVec[T](xPath, cols); err != nil {
+			return err
+		}
+	} else {
+		x = randomVec[T](cols, seed)
+	}
+	y := make([]T, rows)
+	n, per := timeLoop("spmv", iters, stderr, func() { mulVec(a, y, x) })
+	flops := 2 * float64(a.NNZ())
+	var sum, sq float64
+	for _, v := range y {
+		sum += float64(v)
+		sq += float64(v) * float64(v)
+	}
+	fmt.Fprintf(stdout, "spmv %s: %v\n", path, a)
+	fmt.Fprintf(stdout, "products: %d, time per product: %v, %.3f GFLOP/s (2*nnz flops)\n", n, per, flops/per.Seconds()/1e9)
+	fmt.Fprintf(stdout, "y: sum %.6g, norm %.6g\n", sum, math.Sqrt(sq))
+	return nil
+}
+
+// mulVec computes y = A x.
+// TODO(products): use (*csr.Matrix).MulVec
+func mulVec[T auto.Float](a *csr.Matrix[T], y, x []T) {
+	ptr, idx, val := a.Ptr(), a.Idx(), a.Values()
+	for i := range y {
+		var s T
+		for k := ptr[i]; k < ptr[i+1]; k++ {
+			s += val[k] * x[idx[k]]
+		}
+		y[i] = s
+	}
+}
+
+func cmdMTTKRP(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("mttkrp", "mttkrp FILE --rank R --mode N [--mode-order 0,1,2] [--iters N] [--seed S] [--dtype float32|float64]", stderr)
+	rank := fs.Int("rank", 16, "columns of the factor matrices")
+	mode := fs.Int("mode", 0, "the mode whose factor is computed")
+	mo := fs.String("mode-order", "", "CSF level order when the file is not CSF already (default identity)")
+	iters := fs.Int("iters", 0, "products to time (0: repeat for about 0.5 s)")
+	seed := fs.Uint64("seed", 1, "seed of the random factors")
+	dtype := dtypeFlag(fs)
+	pos, err := parse(fs, args, 1)
+	if err != nil {
+		return err
+	}
+	if err := checkDtype(*dtype); err != nil {
+		return err
+	}
+	if *rank < 1 || *rank > 1<<16 {
+		return usageErr("--rank %d: want 1..65536", *rank)
+	}
+	if *iters < 0 {
+		return usageErr("--iters %d: want 0 or more", *iters)
+	}
+	order, err := parseModeOrder(*mo)
+	if err != nil {
+		return err
+	}
+	if *dtype == "float32" {
+		return mttkrp[float32](pos[0], *rank, *mode, order, *iters, *seed, stdout, stderr)
+	}
+	return mttkrp[float64](pos[0], *rank, *mode, order, *iters, *seed, stdout, stderr)
+}
+
+func mttkrp[T auto.Float](path string, rank, mode int, order []uint32, iters int, seed uint64, stdout, stderr io.Writer) error {
+	f, err := readFile[T](path, stderr)
+	if err != nil {
+		return err
+	}
+	t := f.CSF
+	if t == nil || order != nil {
+		var g *auto.File[T]
+		during(stderr, "building CSF", func() { g, err = toLayout(f, "csf", order) })
+		if err != nil {
+			return err
+		}
+		t = g.CSF
+	}
+	shape := t.Shape()
+	if mode < 0 || mode >= len(shape) {
+		return usageErr("--mode %d: want 0..%d for rank %d", mode, len(shape)-1, len(shape))
+	}
+	factors := make([][]T, len(shape))
+	var cells float64
+	for _, d := range shape {
+		cells += float64(d) * float64(rank)
+	}
+	if cells > maxDense {
+		return fmt.Errorf("%s: factor matrices of %.3g values are too large for this command", path, cells)
+	}
+	for n, d := range shape {
+		if n != mode {
+			factors[n] = randomVec[T](int(d)*rank, seed+uint64(n))
+		}
+	}
+	out := make([]T, int(shape[mode])*rank)
+	n, per := timeLoop("mttkrp", iters, stderr, func() { mttkrpLoop(t, mode, factors, rank, out) })
+	flops := float64(t.NNZ()) * float64(rank) * float64(len(shape))
+	var sum float64
+	for _, v := range out {
+		sum += float64(v)
+	}
+	fmt.Fprintf(stdout, "mttkrp %s: %v\n", path, t)
+	fmt.Fprintf(stdout, "mode %d, rank %d: products: %d, time per product: %v, %.3f GFLOP/s (nnz*R*N flops)\n", mode, rank, n, per, flops/per.Seconds()/1e9)
+	fmt.Fprintf(stdout, "out: %d x %d, sum %.6g\n", shape[mode], rank, sum)
+	return nil
+}
+
+// mttkrpLoop computes out = X_(mode) times the Khatri-Rao product of the other
+// factors: out[c[mode], r] += v * prod over n != mode of factors[n][c[n], r].
+// TODO(products): use (*csf.Tensor).MTTKRP
+func mttkrpLoop[T auto.Float](t *csf.Tensor[T], mode int, factors [][]T, rank int, out []T) {
+	clear(out)
+	tmp := make([]T, rank)
+	for c, v := range t.All() {
+		for r := range tmp {
+			tmp[r] = v
+		}
+		for n, row := range c {
+			if n == mode {
+				continue
+			}
+			fr := factors[n][int(row)*rank : int(row)*rank+rank]
+			for r := range tmp {
+				tmp[r] *= fr[r]
+			}
+		}
+		o := out[int(c[mode])*rank : int(c[mode])*rank+rank]
+		for r := range o {
+			o[r] += tmp[r]
+		}
+	}
+}

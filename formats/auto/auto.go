@@ -1,0 +1,306 @@
+package auto
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/hurray-format/hurray-go/convert"
+	"github.com/hurray-format/hurray-go/coo"
+	"github.com/hurray-format/hurray-go/csf"
+	"github.com/hurray-format/hurray-go/csr"
+	"github.com/hurray-format/hurray-go/formats/mtx"
+	"github.com/hurray-format/hurray-go/formats/npz"
+	"github.com/hurray-format/hurray-go/formats/tns"
+	"github.com/hurray-format/hurray-go/kernels"
+)
+
+// Float is the element type constraint: float32 or float64.
+type Float = kernels.Float
+
+// File is what Read returns: exactly one of COO, Matrix (CSR or CSC), CSF and
+// Dense is set.
+type File[T Float] struct {
+	Path   string
+	Format string // "tns", "mtx", "npz" or "npy"
+	// Detail describes the file's own header: "coordinate real symmetric",
+	// "csr <f8 <i4", "header" for a .tns with the rank/dims header, ...
+	Detail string
+	// Notes lists what the reader changed: symmetric expansion,
+	// canonicalisation of a non-canonical SciPy matrix.
+	Notes []string
+
+	COO        *coo.Tensor[T]
+	Matrix     *csr.Matrix[T]
+	CSF        *csf.Tensor[T]
+	Dense      []T
+	DenseShape []uint64
+}
+
+// Layout names the layout that is set: "coo", "csr", "csc", "csf" or
+// "dense".
+func (f *File[T]) Layout() string {
+	switch {
+	case f.COO != nil:
+		return "coo"
+	case f.Matrix != nil && f.Matrix.IsCSC():
+		return "csc"
+	case f.Matrix != nil:
+		return "csr"
+	case f.CSF != nil:
+		return "csf"
+	}
+	return "dense"
+}
+
+// Shape returns the shape of whatever is set.
+func (f *File[T]) Shape() []uint64 {
+	switch {
+	case f.COO != nil:
+		return f.COO.Shape()
+	case f.Matrix != nil:
+		return f.Matrix.Shape()
+	case f.CSF != nil:
+		return f.CSF.Shape()
+	}
+	return f.DenseShape
+}
+
+// NNZ returns the stored entries (for Dense, the number of values).
+func (f *File[T]) NNZ() int {
+	switch {
+	case f.COO != nil:
+		return f.COO.NNZ()
+	case f.Matrix != nil:
+		return f.Matrix.NNZ()
+	case f.CSF != nil:
+		return f.CSF.NNZ()
+	}
+	return len(f.Dense)
+}
+
+// Validate re-runs the validation of whatever is set.
+func (f *File[T]) Validate() error {
+	switch {
+	case f.COO != nil:
+		return f.COO.Validate()
+	case f.Matrix != nil:
+		return f.Matrix.Validate()
+	case f.CSF != nil:
+		return f.CSF.Validate()
+	}
+	return nil
+}
+
+// ToCOO returns the sparse content as COO (sharing nothing with f unless f
+// already holds COO).
+func (f *File[T]) ToCOO() (*coo.Tensor[T], error) {
+	switch {
+	case f.COO != nil:
+		return f.COO, nil
+	case f.Matrix != nil:
+		return convert.MatrixToCOO(f.Matrix), nil
+	case f.CSF != nil:
+		return convert.CSFToCOO(f.CSF), nil
+	}
+	return nil, fmt.Errorf("%s: a dense array has no sparse layout", f.Path)
+}
+
+// Options tunes Read.
+type Options struct {
+	// Progress, when not nil, is called as bytes are read with the count so
+	// far and the file size.
+	Progress func(done, total int64)
+}
+
+// Format returns the format name for a path's extension, or "" when it is
+// not one of .tns, .mtx, .npz and .npy.
+func Format(path string) string {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".tns":
+		return "tns"
+	case ".mtx", ".mm":
+		return "mtx"
+	case ".npz":
+		return "npz"
+	case ".npy":
+		return "npy"
+	}
+	return ""
+}
+
+// ErrExtension is returned for a path whose extension names no format.
+var ErrExtension = errors.New("unknown extension (want .tns, .mtx, .npz or .npy)")
+
+type countReader struct {
+	r     io.Reader
+	ra    io.ReaderAt
+	n     int64
+	total int64
+	f     func(done, total int64)
+}
+
+// Read counts the bytes read and reports them.
+func (c *countReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	if c.f != nil {
+		c.f(c.n, c.total)
+	}
+	return n, err
+}
+
+// ReadAt counts the bytes read and reports them.
+func (c *countReader) ReadAt(p []byte, off int64) (int, error) {
+	n, err := c.ra.ReadAt(p, off)
+	c.n += int64(n)
+	if c.f != nil {
+		c.f(min(c.n, c.total), c.total)
+	}
+	return n, err
+}
+
+// Read reads the named file as element type T.
+func Read[T Float](path string, opts Options) (*File[T], error) {
+	format := Format(path)
+	if format == "" {
+		return nil, fmt.Errorf("%s: %w", path, ErrExtension)
+	}
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	st, err := fh.Stat()
+	if err != nil {
+		return nil, err
+	}
+	cr := &countReader{r: fh, ra: fh, total: st.Size(), f: opts.Progress}
+	out := &File[T]{Path: path, Format: format}
+	switch format {
+	case "tns":
+		t, info, err := tns.Read[T](cr, tns.Options{Name: path})
+		if err != nil {
+			return nil, err
+		}
+		out.COO = t
+		if info.Header {
+			out.Detail = "with rank/dimensions header"
+		}
+	case "mtx":
+		h, err := mtx.ReadHeader(cr, mtx.Options{Name: path})
+		if err != nil {
+			return nil, err
+		}
+		if _, err := fh.Seek(0, io.SeekStart); err != nil {
+			return nil, err
+		}
+		cr.n = 0
+		out.Detail = fmt.Sprintf("%s %s %s", h.Format, h.Field, h.Symmetry)
+		if h.Format == mtx.Array {
+			d, m, n, _, err := mtx.ReadDense[T](cr, mtx.Options{Name: path})
+			if err != nil {
+				return nil, err
+			}
+			out.Dense, out.DenseShape = d, []uint64{uint64(m), uint64(n)}
+			break
+		}
+		t, h, err := mtx.Read[T](cr, mtx.Options{Name: path})
+		if err != nil {
+			return nil, err
+		}
+		out.COO = t
+		if h.Symmetry != mtx.General {
+			out.Notes = append(out.Notes, fmt.Sprintf("%s: %d stored entries expanded to %d", h.Symmetry, h.Entries, t.NNZ()))
+		}
+	case "npz":
+		s, err := npz.Read[T](cr, st.Size(), npz.Options{Name: path})
+		if err != nil {
+			return nil, err
+		}
+		out.COO, out.Matrix, out.CSF = s.COO, s.Matrix, s.CSF
+		out.Detail = fmt.Sprintf("%s data %s indices %s", s.Info.Format, s.Info.DType, s.Info.IndexDType)
+		if s.Info.Canonicalized {
+			out.Notes = append(out.Notes, fmt.Sprintf("non-canonical SciPy input canonicalised: %d unsorted rows/columns sorted, %d duplicates summed", s.Info.Unsorted, s.Info.Duplicates))
+		}
+	case "npy":
+		d, shape, err := npz.ReadNPY[T](cr, npz.Options{Name: path})
+		if err != nil {
+			return nil, err
+		}
+		out.Dense, out.DenseShape = d, shape
+	}
+	return out, nil
+}
+
+// Write writes f to path in the format its extension names: .tns takes any
+// sparse layout (as COO), .mtx a rank-2 sparse layout (as COO) or a rank-2
+// dense array, .npz CSR, CSC, rank-2 COO or CSF, .npy a dense array.
+func Write[T Float](path string, f *File[T]) (err error) {
+	format := Format(path)
+	if format == "" {
+		return fmt.Errorf("%s: %w", path, ErrExtension)
+	}
+	if f.COO == nil && f.Matrix == nil && f.CSF == nil && f.Dense == nil {
+		return fmt.Errorf("%s: nothing to write", path)
+	}
+	if f.Dense != nil && format != "npy" && format != "mtx" {
+		return fmt.Errorf("%s: a dense array can be written as .npy or .mtx only", path)
+	}
+	if format == "npy" && f.Dense == nil {
+		return fmt.Errorf("%s: .npy holds dense arrays; write a sparse layout as .npz, .mtx or .tns", path)
+	}
+	out, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := out.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			os.Remove(path)
+		}
+	}()
+	switch format {
+	case "npy":
+		return npz.WriteNPY(out, f.Dense, f.DenseShape)
+	case "npz":
+		switch {
+		case f.Matrix != nil:
+			return npz.WriteMatrix(out, f.Matrix, npz.WriteOptions{})
+		case f.CSF != nil:
+			return npz.WriteCSF(out, f.CSF, npz.WriteOptions{})
+		case f.COO.Rank() == 2:
+			return npz.WriteCOO(out, f.COO, npz.WriteOptions{})
+		}
+		return fmt.Errorf("%s: .npz holds COO of rank 2 only; convert to csf for rank %d", path, f.COO.Rank())
+	case "mtx":
+		if f.Dense != nil {
+			if len(f.DenseShape) != 2 {
+				return fmt.Errorf("%s: Matrix Market holds matrices; the array has shape %v", path, f.DenseShape)
+			}
+			return mtx.WriteDense(out, f.Dense, int(f.DenseShape[0]), int(f.DenseShape[1]))
+		}
+		t, err := f.ToCOO()
+		if err != nil {
+			return err
+		}
+		if t.Rank() != 2 {
+			return fmt.Errorf("%s: Matrix Market holds matrices; the tensor has rank %d", path, t.Rank())
+		}
+		return mtx.Write(out, t, mtx.WriteOptions{})
+	default: // tns
+		if f.CSF != nil {
+			return tns.WriteCSF(out, f.CSF, tns.WriteOptions{Header: true})
+		}
+		t, err := f.ToCOO()
+		if err != nil {
+			return err
+		}
+		return tns.Write(out, t, tns.WriteOptions{Header: true})
+	}
+}

@@ -1,0 +1,413 @@
+package npz
+
+import (
+	"archive/zip"
+	"bytes"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hurray-format/hurray-go/convert"
+	"github.com/hurray-format/hurray-go/coo"
+	"github.com/hurray-format/hurray-go/csr"
+	"github.com/hurray-format/hurray-go/formats"
+	"github.com/hurray-format/hurray-go/formats/mtx"
+	"github.com/hurray-format/hurray-go/formats/tns"
+)
+
+const td = "../../testdata"
+
+// want is the 4x5 matrix of testdata/gen_npz.py.
+var want = [4][5]float64{
+	{1, 0, 2, 0, 0},
+	{0, 0, 0, 0, 0},
+	{0, -3.5, 0, 4, 0},
+	{5, 0, 0, 0, 0.25},
+}
+
+func at[T Float](s *Sparse[T], i, j uint64) T {
+	if s.Matrix != nil {
+		return s.Matrix.At(i, j)
+	}
+	return s.COO.At(i, j)
+}
+
+func TestReadSciPy(t *testing.T) {
+	for _, f := range []string{"csr", "csc", "coo"} {
+		for _, idx := range []string{"i32", "i64"} {
+			name := fmt.Sprintf("scipy_%s_%s.npz", f, idx)
+			s, err := ReadFile[float64](filepath.Join(td, name))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			wantIdx := "<i4"
+			if idx == "i64" {
+				wantIdx = "<i8"
+			}
+			if s.Info.Format != f || s.Info.IndexDType != wantIdx || s.Info.DType != "<f8" || s.Info.Canonicalized {
+				t.Errorf("%s: info %+v", name, s.Info)
+			}
+			if (s.Matrix != nil) == (f == "coo") || (f == "csc") != (s.Matrix != nil && s.Matrix.IsCSC()) {
+				t.Errorf("%s: wrong kind set: %+v", name, s)
+			}
+			for i := range 4 {
+				for j := range 5 {
+					if got := at(s, uint64(i), uint64(j)); got != want[i][j] {
+						t.Errorf("%s: (%d,%d) = %v, want %v", name, i, j, got, want[i][j])
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestNonCanonical(t *testing.T) {
+	s, err := ReadFile[float32](filepath.Join(td, "scipy_csr_noncanonical.npz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Info.Canonicalized || s.Info.Unsorted != 1 || s.Info.Duplicates != 1 {
+		t.Errorf("info %+v, want canonicalized with 1 unsorted row and 1 duplicate", s.Info)
+	}
+	if s.Matrix.NNZ() != 6 {
+		t.Errorf("nnz %d, want 6", s.Matrix.NNZ())
+	}
+	for i := range 4 {
+		for j := range 5 {
+			if got := s.Matrix.At(uint64(i), uint64(j)); float64(got) != want[i][j] {
+				t.Errorf("(%d,%d) = %v, want %v", i, j, got, want[i][j])
+			}
+		}
+	}
+}
+
+func TestNPY(t *testing.T) {
+	d, shape, err := readNPYFile[float64](filepath.Join(td, "dense_c.npy"))
+	if err != nil || !slices.Equal(shape, []uint64{2, 3}) || !slices.Equal(d, []float64{0, 1, 2, 3, 4, 5}) {
+		t.Fatalf("dense_c: %v %v %v", err, shape, d)
+	}
+	f, shape, err := readNPYFile[float32](filepath.Join(td, "dense_f.npy"))
+	if err != nil || !slices.Equal(shape, []uint64{2, 3, 4}) {
+		t.Fatalf("dense_f: %v %v", err, shape)
+	}
+	for k, v := range f {
+		if v != float32(k) {
+			t.Fatalf("dense_f[%d] = %v, want %d (Fortran order not converted)", k, v, k)
+		}
+	}
+	var buf bytes.Buffer
+	if err := WriteNPY(&buf, f, shape); err != nil {
+		t.Fatal(err)
+	}
+	if buf.Len()%64 != 24*4%64 {
+		t.Errorf("data not 64-byte aligned: %d bytes", buf.Len())
+	}
+	g, shape2, err := ReadNPY[float32](&buf, Options{})
+	if err != nil || !slices.Equal(g, f) || !slices.Equal(shape2, shape) {
+		t.Fatalf("npy round trip: %v", err)
+	}
+}
+
+func readNPYFile[T Float](p string) ([]T, []uint64, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	return ReadNPY[T](f, Options{Name: p})
+}
+
+func TestRoundTrip(t *testing.T) {
+	x, _, err := mtx.ReadFile[float64](filepath.Join(td, "lp_ship04l.mtx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := convert.COOToCSR(x)
+	for _, compress := range []bool{false, true} {
+		opts := WriteOptions{Compress: compress}
+		for _, m := range []*csr.Matrix[float64]{a, convert.CSRToCSC(a)} {
+			var buf bytes.Buffer
+			if err := WriteMatrix(&buf, m, opts); err != nil {
+				t.Fatal(err)
+			}
+			s, err := Read[float64](bytes.NewReader(buf.Bytes()), int64(buf.Len()), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := s.Matrix
+			if b.IsCSC() != m.IsCSC() || !slices.Equal(b.Ptr(), m.Ptr()) || !slices.Equal(b.Idx(), m.Idx()) || !slices.Equal(b.Values(), m.Values()) || s.Info.IndexDType != "<i8" {
+				t.Fatalf("%v round trip differs", m)
+			}
+		}
+		var buf bytes.Buffer
+		if err := WriteCOO(&buf, x, opts); err != nil {
+			t.Fatal(err)
+		}
+		s, err := Read[float32](bytes.NewReader(buf.Bytes()), int64(buf.Len()), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Info.DType != "<f8" || !slices.Equal(s.COO.Coords(), x.Coords()) {
+			t.Fatalf("coo round trip differs")
+		}
+	}
+	// CSF, float32, a non-identity mode order.
+	y, _, err := tns.ReadFile[float32](filepath.Join(td, "wikipeople_arity4_head200.tns"), tns.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := convert.COOToCSF(y, []uint32{4, 0, 3, 1, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := WriteCSF(&buf, c, WriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Read[float32](bytes.NewReader(buf.Bytes()), int64(buf.Len()), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := s.CSF
+	if d == nil || !slices.Equal(d.ModeOrder(), c.ModeOrder()) || !slices.Equal(d.Values(), c.Values()) || s.Info.DType != "<f4" {
+		t.Fatalf("csf round trip: %+v", s)
+	}
+	for l := range c.Rank() {
+		if !slices.Equal(d.Pos(l), c.Pos(l)) || !slices.Equal(d.Crd(l), c.Crd(l)) {
+			t.Fatalf("csf level %d differs", l)
+		}
+	}
+}
+
+// npzOf builds an archive from name -> raw member bytes.
+func npzOf(t testing.TB, members map[string][]byte) []byte {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	names := make([]string, 0, len(members))
+	for n := range members {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		w, err := zw.Create(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write(members[n])
+	}
+	zw.Close()
+	return buf.Bytes()
+}
+
+func npyBytes(descr string, shape string, data []byte) []byte {
+	dict := fmt.Sprintf("{'descr': '%s', 'fortran_order': False, 'shape': %s, }\n", descr, shape)
+	b := []byte("\x93NUMPY\x01\x00")
+	b = append(b, byte(len(dict)), byte(len(dict)>>8))
+	return append(append(b, dict...), data...)
+}
+
+func i64s(v ...int64) []byte {
+	var b []byte
+	for _, x := range v {
+		for k := range 8 {
+			b = append(b, byte(uint64(x)>>(8*k)))
+		}
+	}
+	return b
+}
+
+func f64s(n int) []byte { return make([]byte, 8*n) }
+
+func validCSR() map[string][]byte {
+	return map[string][]byte{
+		"format.npy":  npyBytes("|S3", "()", []byte("csr")),
+		"shape.npy":   npyBytes("<i8", "(2,)", i64s(2, 3)),
+		"indptr.npy":  npyBytes("<i8", "(3,)", i64s(0, 1, 2)),
+		"indices.npy": npyBytes("<i8", "(2,)", i64s(0, 2)),
+		"data.npy":    npyBytes("<f8", "(2,)", f64s(2)),
+	}
+}
+
+func TestErrors(t *testing.T) {
+	b := npzOf(t, validCSR())
+	if _, err := Read[float64](bytes.NewReader(b), int64(len(b)), Options{Name: "m.npz"}); err != nil {
+		t.Fatalf("valid hand-made csr: %v", err)
+	}
+	cases := []struct {
+		name, member string
+		raw          []byte
+		want         string
+	}{
+		{"dtype", "data.npy", npyBytes("<c16", "(2,)", make([]byte, 32)), "m.npz: array data: bad header"},
+		{"bigendian", "data.npy", npyBytes(">f8", "(2,)", f64s(2)), "big-endian"},
+		{"data dtype", "data.npy", npyBytes("<i8", "(2,)", i64s(1, 2)), "m.npz: array data: wrong dtype <i8"},
+		{"indptr len", "indptr.npy", npyBytes("<i8", "(2,)", i64s(0, 2)), "m.npz: array indptr: length 2, want 3"},
+		{"negative", "indices.npy", npyBytes("<i8", "(2,)", i64s(0, -2)), "m.npz: array indices: entry 1 is negative (-2)"},
+		{"bound", "indices.npy", npyBytes("<i8", "(2,)", i64s(0, 3)), "indices[1] = 3 is not below 3"},
+		{"shape 2d", "indices.npy", npyBytes("<i8", "(1, 2)", i64s(0, 2)), "array indices: shape [1 2], want one dimension"},
+		{"short data", "data.npy", npyBytes("<f8", "(2,)", f64s(1)), "array data: zip entry holds 8 bytes after a 68-byte header, but shape [2] of <f8 needs 16"},
+		{"huge shape", "data.npy", npyBytes("<f8", "(1000000000000000000,)", f64s(2)), "needs 8000000000000000000"},
+		{"overflow", "data.npy", npyBytes("<f8", "(4294967296, 4294967296)", f64s(2)), "element count overflows"},
+		{"magic", "data.npy", []byte("\x93NUMPX\x01\x00\x00\x00"), "bad magic"},
+		{"version", "data.npy", []byte("\x93NUMPY\x04\x00\x00\x00"), "version 4.0"},
+		{"truncated", "data.npy", []byte("\x93NUMPY\x01\x00\x40\x00{'descr'"), "truncated .npy header"},
+		{"keys", "data.npy", npyBytes("<f8", "(2,), 'extra': 1", f64s(2)), "unexpected key \"extra\""},
+		{"one-tuple", "data.npy", npyBytes("<f8", "(2)", f64s(2)), "1-tuple needs a trailing comma"},
+		{"format", "format.npy", npyBytes("|S3", "()", []byte("bsr")), "format \"bsr\""},
+		{"format dtype", "format.npy", npyBytes("<i8", "()", i64s(1)), "array format: dtype <i8 shape [], want a 0-d string"},
+		{"indptr order", "indptr.npy", npyBytes("<i8", "(3,)", i64s(0, 2, 1)), "indptr[2] = 1 is below indptr[1] = 2"},
+	}
+	for _, c := range cases {
+		m := validCSR()
+		m[c.member] = c.raw
+		b := npzOf(t, m)
+		_, err := Read[float64](bytes.NewReader(b), int64(len(b)), Options{Name: "m.npz"})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
+			continue
+		}
+		if !errors.Is(err, formats.ErrMalformed) && !errors.Is(err, formats.ErrUnsupported) {
+			t.Errorf("%s: %v matches neither ErrMalformed nor ErrUnsupported", c.name, err)
+		}
+	}
+	b = npzOf(t, validCSR())
+	if _, err := Read[float64](bytes.NewReader(b), int64(len(b)), Options{Name: "m.npz", MaxBytes: 8}); err == nil || !strings.Contains(err.Error(), "m.npz: array shape: shape [2] of <i8 needs 16 bytes, over the limit of 8") {
+		t.Errorf("MaxBytes: %v", err)
+	}
+	m := validCSR()
+	delete(m, "indices.npy")
+	b = npzOf(t, m)
+	if _, err := Read[float64](bytes.NewReader(b), int64(len(b)), Options{Name: "m.npz"}); err == nil || !strings.Contains(err.Error(), "m.npz: array indices: missing") {
+		t.Errorf("missing member: %v", err)
+	}
+	if _, err := Read[float64](bytes.NewReader([]byte("PK nope")), 7, Options{Name: "m.npz"}); err == nil || !strings.Contains(err.Error(), "m.npz: not a zip archive") {
+		t.Errorf("not a zip: %v", err)
+	}
+}
+
+// python returns a python3 with scipy, or skips.
+func python(t *testing.T) string {
+	for _, p := range []string{"python3", "/usr/bin/python3"} {
+		if path, err := exec.LookPath(p); err == nil {
+			if exec.Command(path, "-c", "import scipy.sparse, numpy").Run() == nil {
+				return path
+			}
+		}
+	}
+	t.Skip("no python3 with scipy and numpy (Debian: apt-get install python3-scipy): skipping the SciPy interoperability test")
+	return ""
+}
+
+// TestSciPyInterop has SciPy load what hurray wrote and compute A @ x, and
+// hurray load what SciPy wrote with int32 and int64 indices.
+func TestSciPyInterop(t *testing.T) {
+	py := python(t)
+	dir := t.TempDir()
+	x, _, err := mtx.ReadFile[float64](filepath.Join(td, "west0479.mtx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := convert.COOToCSR(x)
+	rng := rand.New(rand.NewPCG(1, 2))
+	vec := make([]float64, a.Cols())
+	for i := range vec {
+		vec[i] = rng.Float64()*2 - 1
+	}
+	// hurray's y = A x, row by row in storage order.
+	y := make([]float64, a.Rows())
+	for c, v := range a.All() {
+		y[c[0]] += v * vec[c[1]]
+	}
+	files := map[string]func(*os.File) error{
+		"csr.npz": func(f *os.File) error { return WriteMatrix(f, a, WriteOptions{Compress: true}) },
+		"csc.npz": func(f *os.File) error { return WriteMatrix(f, convert.CSRToCSC(a), WriteOptions{}) },
+		"coo.npz": func(f *os.File) error { return WriteCOO(f, x, WriteOptions{}) },
+	}
+	for name, w := range files {
+		f, err := os.Create(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w(f); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	f, _ := os.Create(filepath.Join(dir, "x.npy"))
+	WriteNPY(f, vec, []uint64{uint64(len(vec))})
+	f.Close()
+	script := `
+import sys, numpy as np, scipy.sparse as sp
+d = sys.argv[1]
+x = np.load(d + "/x.npy")
+for name in ("csr", "csc", "coo"):
+    A = sp.load_npz(d + "/" + name + ".npz")
+    assert A.format == name, (A.format, name)
+    np.save(d + "/y_" + name + ".npy", A @ x)
+    for idx in (np.int32, np.int64):
+        B = A.asformat(name).copy()
+        if name == "coo":
+            B.row = B.row.astype(idx); B.col = B.col.astype(idx)
+        else:
+            B.indices = B.indices.astype(idx); B.indptr = B.indptr.astype(idx)
+        sp.save_npz(d + "/scipy_" + name + "_" + np.dtype(idx).name + ".npz", B)
+`
+	out, err := exec.Command(py, "-c", script, dir).CombinedOutput()
+	if err != nil {
+		t.Fatalf("python: %v\n%s", err, out)
+	}
+	for _, name := range []string{"csr", "csc", "coo"} {
+		got, _, err := readNPYFile[float64](filepath.Join(dir, "y_"+name+".npy"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		maxRel := 0.0
+		for i := range y {
+			d := got[i] - y[i]
+			if d < 0 {
+				d = -d
+			}
+			scale := max(1.0, abs(y[i]))
+			maxRel = max(maxRel, d/scale)
+		}
+		if maxRel > 1e-12 {
+			t.Errorf("%s: SciPy A@x differs from hurray's by %g (relative)", name, maxRel)
+		}
+		t.Logf("%s: SciPy A@x vs hurray: max relative difference %s over %d rows", name, strconv.FormatFloat(maxRel, 'g', 3, 64), len(y))
+		for _, idx := range []string{"int32", "int64"} {
+			s, err := ReadFile[float64](filepath.Join(dir, "scipy_"+name+"_"+idx+".npz"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			for c, v := range a.All() {
+				var got float64
+				if s.Matrix != nil {
+					got = s.Matrix.At(c[0], c[1])
+				} else {
+					got = s.COO.At(c[0], c[1])
+				}
+				if got != v {
+					t.Fatalf("%s %s: (%d,%d) = %v, want %v", name, idx, c[0], c[1], got, v)
+				}
+				n++
+			}
+			t.Logf("%s %s (index dtype %s): %d entries match", name, idx, s.Info.IndexDType, n)
+		}
+	}
+	_ = coo.Tensor[float64]{}
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
