@@ -6,8 +6,15 @@
 //
 // Go's arm64 assembler lacks some NEON instructions (CMHI, CMHS, CMGT, FADD,
 // FMUL, by-element FMLA); those are WORD lines produced by asm2plan9s from the
-// mnemonic kept in a comment on each line (see the go:generate lines).
+// mnemonic kept in a comment on each line: go generate runs asm2plan9s.sh,
+// which re-encodes every "WORD $0x... // mnemonic" line, and check_words.sh
+// (for CI) fails when a WORD differs from its mnemonic. Both need the GNU
+// aarch64 assembler (binutils-aarch64-linux-gnu) and, off arm64, qemu-user.
+// Comments in the .s files use spaces, not tabs, because the tool rewrites
+// tabs.
 //
 // The kernels check nothing: package kernels validates every length and
 // bound before calling them.
 package arm64
+
+//go:generate sh asm2plan9s.sh
