@@ -97,11 +97,29 @@ func scansChunkEdges(t *testing.T, n int) {
 					t.Fatalf("n=%d one segment, duplicate at %d: got %d, want %d", n, h, got, want)
 				}
 			}
+			// More empty segments than a chunk before each segment start,
+			// so that merging in pos runs long.
+			var many []uint64
+			for p := 0; p < n; p += 3 {
+				for range 2*chunkEdge/(n/3) + 1 {
+					many = append(many, uint64(p))
+				}
+			}
+			many = append(many, uint64(n))
+			for _, h := range []int{-1, 3, n / 2, n - 1} {
+				c := slices.Clone(crd)
+				if h > 0 {
+					c[h] = c[h-1]
+				}
+				if got, want := impl(many, c), ref(many, c); got != want {
+					t.Fatalf("n=%d empty segments, duplicate at %d: got %d, want %d", n, h, got, want)
+				}
+			}
 		})
 	})
 	t.Run("firstNotBelow", func(t *testing.T) {
 		forEachTier(t, firstNotBelow, func(t *testing.T, impl, ref func([]uint64, []uint64) int) {
-			for _, rank := range []int{1, 2, 3, 5, 8} {
+			for _, rank := range []int{1, 2, 3, 5, 8, 63, 67} {
 				bounds := make([]uint64, rank)
 				for j := range bounds {
 					bounds[j] = 1<<63 + uint64(j)

@@ -108,26 +108,32 @@ func nonDecreasingNEON(s []uint64) int {
 }
 
 // strictlyIncreasingNEON follows strictlyIncreasingGeneric: the assembly
-// skips to the next block holding a descent (crd[i] <= crd[i-1]); each descent
-// in the block is an error unless i starts a segment, found by merging
-// forward in pos.
+// skips blocks without a descent (crd[i] <= crd[i-1]) and checks that each
+// descent starts a segment by merging forward in pos. Each call gets at most
+// chunkNEON elements of crd and of pos, so that it returns often.
 func strictlyIncreasingNEON(pos, crd []uint64) int {
 	if len(crd) < minScanNEON {
 		return strictlyIncreasingGeneric(pos, crd)
 	}
 	p := 0 // pos[p] is the first segment start >= i, kept by merging
-	for i := 1; i < len(crd); {
+	i := 1
+	for i+4 <= len(crd) {
 		end := min(len(crd), i+chunkNEON)
-		i += arm64.StrictlyIncreasingNEON(crd[i-1:end]) - 1
-		// Check the block the assembly stopped at (or the tail).
-		for stop := min(end, i+4); i < stop; i++ {
-			if crd[i] <= crd[i-1] {
-				for p < len(pos) && pos[p] < uint64(i) {
-					p++
-				}
-				if p == len(pos) || pos[p] != uint64(i) {
-					return i
-				}
+		pe := min(len(pos), p+chunkNEON)
+		bad, next, np := arm64.StrictlyIncreasingNEON(pos[:pe], crd[:end], i, p)
+		if bad >= 0 && (np < pe || pe == len(pos)) {
+			return bad
+		}
+		// Either no bad index so far, or the merge needs more of pos.
+		i, p = next, np
+	}
+	for ; i < len(crd); i++ {
+		if crd[i] <= crd[i-1] {
+			for p < len(pos) && pos[p] < uint64(i) {
+				p++
+			}
+			if p == len(pos) || pos[p] != uint64(i) {
+				return i
 			}
 		}
 	}

@@ -32,8 +32,16 @@ func FirstNotBelowCyclicNEON(s, pat []uint64) int
 //go:noescape
 func NonDecreasingNEON(s []uint64) int
 
-// StrictlyIncreasingNEON is NonDecreasingNEON with s[k] <= s[k-1] as the
-// hit: it finds the blocks that hold a descent.
+// StrictlyIncreasingNEON checks the crd rule of StrictlyIncreasing (package
+// kernels) from index j on, whole blocks of four: a descent
+// crd[k] <= crd[k-1] must start a segment, found by merging forward in pos
+// from p (pos[p] is the first segment start >= j). It returns bad = -1 with
+// next, the first k not checked, and np, the merge position there; or the
+// first bad k, with next = k. When the merge runs past the end of pos, bad = k
+// and np = len(pos): k is bad when pos is the whole pos, else the caller
+// resumes at k with more of it. It assumes 1 <= j and reads pos and crd only
+// inside their lengths; a pos that is not non-decreasing gives an
+// unspecified but memory-safe result. It takes O(len(crd)-j + len(pos)-p).
 //
 //go:noescape
-func StrictlyIncreasingNEON(s []uint64) int
+func StrictlyIncreasingNEON(pos, crd []uint64, j, p int) (bad, next, np int)

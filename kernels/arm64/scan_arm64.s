@@ -182,46 +182,93 @@ nddone:
 	MOVD R0, ret+24(FP)
 	RET
 
-// func StrictlyIncreasingNEON(s []uint64) int
+// func StrictlyIncreasingNEON(pos, crd []uint64, j, p int) (bad, next, np int)
 //
-// It finds descents: blocks holding some s[k] <= s[k-1].
+// j >= 1; pos[p] is the first segment start >= j (p = 0 at j = 1). A descent
+// crd[k] <= crd[k-1] is allowed only where k starts a segment, found by
+// merging forward in pos. It checks k in j..j+4m, whole blocks of four, and
+// returns bad = -1, next = j+4m (the first k not checked), np = p; or the
+// first bad k. When the merge runs past the end of pos it returns bad = k,
+// next = k, np = len(pos): k is bad if pos is whole, else the caller resumes
+// at k with more of pos.
 //
-//    j := 1
-//    for ; j+4 <= len(s); j += 4 {
-//        if s[j] <= s[j-1] || ... || s[j+3] <= s[j+2] {
-//            return j
+//    for ; j+4 <= len(crd); j += 4 {
+//        if no crd[k] <= crd[k-1] for k in j..j+3 (vector) { continue }
+//        for k := j; k < j+4; k++ {
+//            if crd[k] <= crd[k-1] {
+//                for p < len(pos) && pos[p] < k { p++ }
+//                if p == len(pos) || pos[p] != k { return k, k, p }
+//            }
 //        }
 //    }
-//    return j
-TEXT ·StrictlyIncreasingNEON(SB), NOSPLIT, $0-32
-	MOVD s_base+0(FP), R0         // p: &s[j-1]
-	MOVD s_len+8(FP), R1
-	MOVD R0, R4                   // start, for the index
-	SUBS $1, R1, R3               // len(s)-1 pairs to check
-	BLS  sidone                   // len(s) <= 1
-	LSR  $2, R3, R3               // blocks of 4 left
-	CBZ  R3, sidone
+//    return -1, j, p
+TEXT ·StrictlyIncreasingNEON(SB), NOSPLIT, $0-88
+	MOVD pos_base+0(FP), R0
+	MOVD pos_len+8(FP), R1
+	MOVD crd_base+24(FP), R2
+	MOVD crd_len+32(FP), R3
+	MOVD j+48(FP), R4
+	MOVD p+56(FP), R5
+	MOVD $-1, R6                  // bad
 
-siloop:
-	// prev := s[j-1:j+3]; cur := s[j:j+4]
-	ADD  $8, R0, R5
-	VLD1 (R0), [V0.D2, V1.D2]
-	VLD1 (R5), [V2.D2, V3.D2]
-	// bad := prev >= cur
+siblock:
+	ADD  $4, R4, R7               // j + 4
+	CMP  R3, R7
+	BHI  sidone                   // j+4 > len(crd)
+	// prev := crd[j-1:j+3]; cur := crd[j:j+4]
+	SUB  $1, R4, R8
+	ADD  R8<<3, R2, R8
+	ADD  $8, R8, R9
+	VLD1 (R8), [V0.D2, V1.D2]
+	VLD1 (R9), [V2.D2, V3.D2]
+	// descent := prev >= cur
 	WORD $0x6ee23c04 // cmhs v4.2d, v0.2d, v2.2d
 	WORD $0x6ee33c25 // cmhs v5.2d, v1.2d, v3.2d
 	VORR V4.B16, V5.B16, V4.B16
-	VMOV V4.D[0], R5
-	VMOV V4.D[1], R6
-	ORR  R5, R6, R5
-	CBNZ R5, sidone
-	ADD  $32, R0, R0
-	SUBS $1, R3, R3
-	BNE  siloop
+	VMOV V4.D[0], R10
+	VMOV V4.D[1], R11
+	ORR  R10, R11, R10
+	CBNZ R10, siscalar
+	MOVD R7, R4                   // j += 4
+	B    siblock
+
+siscalar:
+	// the block holds a descent: check k = j..j+3 one by one
+	MOVD R4, R12                  // k
+
+sik:
+	SUB  $1, R12, R13
+	MOVD (R2)(R13<<3), R14        // crd[k-1]
+	MOVD (R2)(R12<<3), R15        // crd[k]
+	CMP  R14, R15
+	BHI  sinext                   // crd[k] > crd[k-1]
+
+simerge:
+	// for p < len(pos) && pos[p] < k { p++ }
+	CMP  R1, R5
+	BHS  sibad                    // p == len(pos)
+	MOVD (R0)(R5<<3), R19
+	CMP  R12, R19
+	BHS  simerged                 // pos[p] >= k
+	ADD  $1, R5, R5
+	B    simerge
+
+simerged:
+	BNE  sibad                    // pos[p] != k (flags of pos[p] - k)
+
+sinext:
+	ADD  $1, R12, R12
+	CMP  R7, R12
+	BLO  sik
+	MOVD R7, R4                   // j += 4
+	B    siblock
+
+sibad:
+	MOVD R12, R6                  // bad = k
+	MOVD R12, R4                  // next = k
 
 sidone:
-	SUB  R4, R0, R0
-	LSR  $3, R0, R0
-	ADD  $1, R0, R0
-	MOVD R0, ret+24(FP)
+	MOVD R6, bad+64(FP)
+	MOVD R4, next+72(FP)
+	MOVD R5, np+80(FP)
 	RET

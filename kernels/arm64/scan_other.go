@@ -15,4 +15,4 @@ func FirstNotBelowCyclicNEON(s, pat []uint64) int { panic(noasm) }
 func NonDecreasingNEON(s []uint64) int { panic(noasm) }
 
 // StrictlyIncreasingNEON is not built here.
-func StrictlyIncreasingNEON(s []uint64) int { panic(noasm) }
+func StrictlyIncreasingNEON(pos, crd []uint64, j, p int) (bad, next, np int) { panic(noasm) }
