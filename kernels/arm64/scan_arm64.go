@@ -5,8 +5,9 @@ package arm64
 // The scan kernels do the vector prefix only: blocks of four elements, as far
 // as the slice holds whole blocks, stopping at the first block that holds a
 // hit. They return where they stopped; the caller finds the exact index in the
-// block and handles the tail. They read only s (and pat) and check nothing.
-// They are not preemptible: callers pass chunks of at most 64K elements.
+// block (StrictlyIncreasingNEON finds it itself) and handles the tail. They
+// read only their slices and check nothing. They are not preemptible:
+// callers pass chunks of at most 64K elements.
 
 // MaxNEON returns the largest element of s[:len(s)&^3], or 0.
 //

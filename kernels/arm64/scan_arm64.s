@@ -5,8 +5,10 @@
 // Scans over []uint64 with NEON, two 64-bit lanes per register, four
 // elements (two registers) per step. Each kernel does the vector prefix only,
 // the largest multiple of 4 it may read, and returns how far it got; package
-// kernels finishes the tail and finds the exact index inside the block where
-// a kernel stopped. No kernel reads outside its slices.
+// kernels finishes the tail and, except for StrictlyIncreasingNEON (which
+// checks the blocks holding a descent itself, merging in pos), finds the exact
+// index inside the block where a kernel stopped. No kernel reads outside its
+// slices.
 //
 // Unsigned 64-bit compares are CMHI (>) and CMHS (>=), which Go's assembler
 // lacks: they are WORD lines encoded by asm2plan9s from the mnemonic comment
