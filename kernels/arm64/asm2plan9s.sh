@@ -63,6 +63,12 @@ fi
 
 status=0
 for f in "$@"; do
+	# asm2plan9s only sees WORD lines of exactly this shape; any other
+	# would go unchecked.
+	if grep -n -E '^[[:space:]]*WORD' "$f" | grep -v -E '^[0-9]+:	WORD \$0x[0-9a-f]{8} // [a-z]'; then
+		echo "asm2plan9s.sh: $f: WORD lines above are not \"<tab>WORD \$0x<8 hex> // <mnemonic>\"" >&2
+		status=1
+	fi
 	cp "$f" "$tmp/work.s"
 	PATH="$tmp/bin:$PATH" $run "$tmp/asm2plan9s" "$tmp/work.s" >"$tmp/log" 2>&1 || {
 		cat "$tmp/log" >&2
