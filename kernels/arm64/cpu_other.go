@@ -4,3 +4,5 @@ package arm64
 
 // HasNEON is false: the assembly is not built.
 const HasNEON = false
+
+const noasm = "kernels/arm64: NEON kernel called without NEON assembly (HasNEON is false)"

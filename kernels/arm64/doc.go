@@ -6,8 +6,34 @@
 //
 // Go's arm64 assembler lacks some NEON instructions (CMHI, CMHS, CMGT, FADD,
 // FMUL, by-element FMLA); those are WORD lines produced by asm2plan9s from the
-// mnemonic kept in a comment on each line (see the go:generate lines).
+// mnemonic kept in a comment on each line: go generate runs asm2plan9s.sh,
+// which re-encodes every "WORD $0x... // mnemonic" line, and check_words.sh
+// (for CI) fails when a WORD differs from its mnemonic. Both need the GNU
+// aarch64 assembler (binutils-aarch64-linux-gnu) and, off arm64, qemu-user.
+// Comments in the .s files use spaces, not tabs, because the tool rewrites
+// tabs.
+//
+// # Kernels
+//
+// Every index family of package kernels has a NEON kernel here; the glue in
+// package kernels (<op>_arm64.go) checks lengths, splits long inputs into
+// chunks of about 64K elements (assembly is not preemptible) and finishes
+// tails in Go:
+//
+//	search_arm64.s  LowerBoundNEON, DescendLevelNEON: branch-free scalar
+//	                halving to 8 candidates, then one 8-wide CMHI count
+//	scan_arm64.s    MaxNEON, FirstNotBelowNEON, FirstNotBelowCyclicNEON,
+//	                NonDecreasingNEON, StrictlyIncreasingNEON: blocks of 4
+//	                with CMHI/CMHS, stopping at the first block with a hit
+//	expand_arm64.s  ExpandPosNEON, ExpandRunsNEON (vector fill for stride 1,
+//	                one store per row otherwise), ExclusiveScanNEON (EXT +
+//	                ADD, 4 elements a step)
+//
+// Go declarations are in <op>_arm64.go; <op>_other.go holds the panicking
+// stubs for the other builds.
 //
 // The kernels check nothing: package kernels validates every length and
 // bound before calling them.
 package arm64
+
+//go:generate sh asm2plan9s.sh
