@@ -6,9 +6,9 @@ PKGS     := ./...
 RACE_PKGS := ./internal/... ./csr/... ./csf/... ./coo/... ./convert/... ./kernels/...
 REQUIRE  ?= $(shell scripts/require-tiers.sh)
 
-.PHONY: test unit race purego noasm arm64 test-arm64 vet lint fuzz fuzz-smoke bench quickstart
+.PHONY: test unit race purego noasm arm64 test-arm64 check-words vet lint fuzz fuzz-smoke bench quickstart
 
-test: lint unit race purego noasm test-arm64 fuzz-smoke quickstart
+test: lint check-words unit race purego noasm test-arm64 fuzz-smoke quickstart
 
 unit:
 	HURRAY_TEST_REQUIRE=$(REQUIRE) $(GO) test -count=1 $(PKGS)
@@ -35,6 +35,12 @@ test-arm64:
 	else echo "test-arm64: qemu-aarch64 not installed, skipped (apt-get install qemu-user)"; fi
 
 arm64: test-arm64
+
+# The NEON WORD lines re-encoded from their mnemonic comments must match.
+check-words:
+	@if command -v qemu-aarch64 >/dev/null 2>&1 && command -v aarch64-linux-gnu-as >/dev/null 2>&1; then \
+		bash kernels/arm64/check_words.sh; \
+	else echo "check-words: needs qemu-user and binutils-aarch64-linux-gnu, skipped"; fi
 
 vet:
 	$(GO) vet $(PKGS)
