@@ -7,9 +7,13 @@ var _ = registerExpandAMD64()
 func registerExpandAMD64() bool {
 	if amd64.HasAVX2 {
 		exclusiveScan.set(tierAVX2, exclusiveScanAVX2)
+		expandPos.set(tierAVX2, expandPosAVX2)
+		expandRuns.set(tierAVX2, expandRunsAVX2)
 	}
 	if amd64.HasAVX512 {
 		exclusiveScan.set(tierAVX512, exclusiveScanAVX512)
+		expandPos.set(tierAVX512, expandPosAVX512)
+		expandRuns.set(tierAVX512, expandRunsAVX512)
 	}
 	return true
 }
@@ -44,4 +48,68 @@ func exclusiveScanTail(dst, src []uint64, n int, sum uint64) uint64 {
 		sum += v
 	}
 	return sum
+}
+
+func expandPosAVX2(dst, pos []uint64) { fillRuns(dst, pos, nil, false) }
+
+func expandPosAVX512(dst, pos []uint64) { fillRuns(dst, pos, nil, true) }
+
+// expandRunsAVX2 fills with vector stores when stride is 1; strided columns
+// run the generic loop (AVX2 has no scatter, and a strided store per element
+// is what the scalar loop already does).
+func expandRunsAVX2(dst []uint64, stride, off int, ptr, vals []uint64) {
+	if stride != 1 {
+		expandRunsGeneric(dst, stride, off, ptr, vals)
+		return
+	}
+	fillRuns(dst, ptr, vals, false)
+}
+
+// expandRunsAVX512: as expandRunsAVX2 (a scatter per 8 strided elements was
+// not tried; the strided store stream is bound by the lines it touches).
+func expandRunsAVX512(dst []uint64, stride, off int, ptr, vals []uint64) {
+	if stride != 1 {
+		expandRunsGeneric(dst, stride, off, ptr, vals)
+		return
+	}
+	fillRuns(dst, ptr, vals, true)
+}
+
+// fillRuns writes v_k into dst[ptr[k]:ptr[k+1]] (clamped) for every run k,
+// where v_k is vals[k], or k when vals is nil. The assembly takes at most
+// chunk runs per call and returns after about MaxRun elements or before a
+// longer run, which Go fills here.
+func fillRuns(dst, ptr, vals []uint64, avx512 bool) {
+	nruns := len(ptr) - 1
+	k := 0
+	for k < nruns {
+		end := min(nruns, k+chunk)
+		var v []uint64
+		if vals != nil {
+			v = vals[k:end]
+		}
+		var d int
+		if avx512 {
+			d = amd64.ExpandRunsAVX512(dst, ptr[k:end+1], v, uint64(k))
+		} else {
+			d = amd64.ExpandRunsAVX2(dst, ptr[k:end+1], v, uint64(k))
+		}
+		k += d
+		if k == end {
+			continue
+		}
+		lo, hi := clampRange(ptr, k, len(dst))
+		if hi-lo <= amd64.MaxRun {
+			continue // stopped for the element budget
+		}
+		x := uint64(k)
+		if vals != nil {
+			x = vals[k]
+		}
+		d2 := dst[lo:hi]
+		for j := range d2 {
+			d2[j] = x
+		}
+		k++
+	}
 }
