@@ -13,11 +13,13 @@ func registerScanAMD64() bool {
 		maxU64.set(tierAVX2, maxAVX2)
 		nonDecreasing.set(tierAVX2, nonDecreasingAVX2)
 		firstNotBelow.set(tierAVX2, firstNotBelowAVX2)
+		strictlyIncreasing.set(tierAVX2, strictlyIncreasingAVX2)
 	}
 	if amd64.HasAVX512 {
 		maxU64.set(tierAVX512, maxAVX512)
 		nonDecreasing.set(tierAVX512, nonDecreasingAVX512)
 		firstNotBelow.set(tierAVX512, firstNotBelowAVX512)
+		strictlyIncreasing.set(tierAVX512, strictlyIncreasingAVX512)
 	}
 	return true
 }
@@ -160,4 +162,44 @@ func lcm(a, b int) int {
 		x, y = y, x%y
 	}
 	return a / x * b
+}
+
+func strictlyIncreasingAVX2(pos, crd []uint64) int { return strictlyIncreasingBlocks(pos, crd, false) }
+
+func strictlyIncreasingAVX512(pos, crd []uint64) int {
+	return strictlyIncreasingBlocks(pos, crd, true)
+}
+
+// strictlyIncreasingBlocks runs the merge of strictlyIncreasingGeneric with
+// the descent search (and the merge itself) in assembly, chunk by chunk, and
+// finishes the last partial block in Go.
+func strictlyIncreasingBlocks(pos, crd []uint64, avx512 bool) int {
+	width := 8
+	if avx512 {
+		width = 16
+	}
+	i, p := 1, 0
+	for len(crd)-i >= width {
+		end := min(len(crd), i+chunk)
+		var bad int
+		if avx512 {
+			bad, i, p = amd64.StrictlyIncreasingAVX512(pos, crd[:end], i, p)
+		} else {
+			bad, i, p = amd64.StrictlyIncreasingAVX2(pos, crd[:end], i, p)
+		}
+		if bad >= 0 {
+			return bad
+		}
+	}
+	for ; i < len(crd); i++ {
+		if crd[i] <= crd[i-1] {
+			for p < len(pos) && pos[p] < uint64(i) {
+				p++
+			}
+			if p == len(pos) || pos[p] != uint64(i) {
+				return i
+			}
+		}
+	}
+	return -1
 }
