@@ -133,7 +133,10 @@ func FuzzExpandRuns(f *testing.F) {
 		stride := int(seed%5) + 1
 		off := int(seed>>8) % stride
 		n := len(w) / 2
-		ptr, vals := w[:n+1-min(n, 1)], w[n:]
+		var ptr, vals []uint64
+		if len(w) > 0 {
+			ptr, vals = w[:n+1-min(n, 1)], w[n:]
+		}
 		if len(ptr) == 0 {
 			ptr = []uint64{0}
 		}
