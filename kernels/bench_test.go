@@ -22,6 +22,10 @@ func benchTiers[F any](b *testing.B, f *family[F], fn func(b *testing.B, impl F)
 // benchSorted returns n sorted distinct-ish keys and 4096 probe keys, half
 // present, from a fixed seed.
 func benchSorted(n int) (s, keys []uint64) {
+	if c, ok := sortedCache[n]; ok {
+		return c[0], c[1]
+	}
+	defer func() { sortedCache[n] = [2][]uint64{s, keys} }()
 	rng := rand.New(rand.NewPCG(42, uint64(n)))
 	s = make([]uint64, n)
 	var v uint64
@@ -39,6 +43,8 @@ func benchSorted(n int) (s, keys []uint64) {
 	}
 	return s, keys
 }
+
+var sortedCache = map[int][2][]uint64{}
 
 var sinkInt int
 
@@ -155,4 +161,116 @@ func BenchmarkDescendLevel(b *testing.B) {
 			}
 		})
 	})
+}
+
+// streamN is the element count of the streaming benchmarks: 16M uint64s,
+// 128 MiB per array, far beyond the caches.
+const streamN = 1 << 24
+
+// streamData holds the shared inputs of the streaming benchmarks: a sorted
+// array (strictly increasing, so it is also a valid crd for any pos), a pos
+// over it with segments of 1..31 (mean 16), and a destination.
+type streamData struct {
+	sorted, pos, dst []uint64
+}
+
+var streamCache *streamData
+
+func benchStream() *streamData {
+	if streamCache != nil {
+		return streamCache
+	}
+	rng := rand.New(rand.NewPCG(99, 100))
+	d := &streamData{sorted: make([]uint64, streamN), dst: make([]uint64, streamN)}
+	var v uint64
+	for i := range d.sorted {
+		v += 1 + uint64(rng.IntN(4))
+		d.sorted[i] = v
+	}
+	d.pos = append(d.pos, 0)
+	for last := uint64(0); last < streamN; {
+		last = min(last+1+uint64(rng.IntN(31)), streamN)
+		d.pos = append(d.pos, last)
+	}
+	clear(d.dst) // touch the pages before any timing
+	streamCache = d
+	return d
+}
+
+// streamBench runs f per tier of family fam with b.SetBytes(bytes).
+func streamBench[F any](b *testing.B, fam *family[F], bytes int64, call func(F)) {
+	benchTiers(b, fam, func(b *testing.B, impl F) {
+		b.Run(fmt.Sprintf("n=%d", streamN), func(b *testing.B) {
+			b.SetBytes(bytes)
+			b.ReportAllocs()
+			for b.Loop() {
+				call(impl)
+			}
+		})
+	})
+}
+
+func BenchmarkNonDecreasing(b *testing.B) {
+	d := benchStream()
+	// bytes = 8n: s is read once.
+	streamBench(b, nonDecreasing, 8*streamN, func(f func([]uint64) int) { sinkInt = f(d.sorted) })
+}
+
+func BenchmarkStrictlyIncreasing(b *testing.B) {
+	d := benchStream()
+	// bytes = 8(len(crd) + len(pos)): both read once.
+	streamBench(b, strictlyIncreasing, int64(8*(streamN+len(d.pos))), func(f func([]uint64, []uint64) int) {
+		sinkInt = f(d.pos, d.sorted)
+	})
+}
+
+func BenchmarkFirstNotBelow(b *testing.B) {
+	d := benchStream()
+	one := []uint64{^uint64(0)}
+	three := []uint64{^uint64(0), ^uint64(0) - 1, ^uint64(0) - 2}
+	// bytes = 8n: s is read once; nothing is out of bounds.
+	b.Run("rank=1", func(b *testing.B) {
+		streamBench(b, firstNotBelow, 8*streamN, func(f func([]uint64, []uint64) int) { sinkInt = f(d.sorted, one) })
+	})
+	b.Run("rank=3", func(b *testing.B) {
+		streamBench(b, firstNotBelow, 8*streamN, func(f func([]uint64, []uint64) int) { sinkInt = f(d.sorted, three) })
+	})
+}
+
+var sinkU64 uint64
+
+func BenchmarkMax(b *testing.B) {
+	d := benchStream()
+	// bytes = 8n: s is read once.
+	streamBench(b, maxU64, 8*streamN, func(f func([]uint64) uint64) { sinkU64 = f(d.sorted) })
+}
+
+func BenchmarkExclusiveScan(b *testing.B) {
+	d := benchStream()
+	// bytes = 16n: src read, dst written (write-allocate traffic not counted).
+	streamBench(b, exclusiveScan, 16*streamN, func(f func([]uint64, []uint64) uint64) { sinkU64 = f(d.dst, d.sorted) })
+}
+
+func BenchmarkExpandPos(b *testing.B) {
+	d := benchStream()
+	// bytes = 8(n + len(pos)): pos read, dst written.
+	streamBench(b, expandPos, int64(8*(streamN+len(d.pos))), func(f func([]uint64, []uint64)) { f(d.dst, d.pos) })
+}
+
+// BenchmarkTriad is the bandwidth reference: a STREAM-like triad
+// a[i] = b[i] + s*c[i] over 16M float64s per array.
+func BenchmarkTriad(b *testing.B) {
+	x, y, z := make([]float64, streamN), make([]float64, streamN), make([]float64, streamN)
+	for i := range y {
+		x[i], y[i], z[i] = 0, float64(i), float64(2*i)
+	}
+	const s = 3.0
+	// bytes = 24n: two arrays read, one written (STREAM's count).
+	b.SetBytes(24 * streamN)
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range x {
+			x[i] = y[i] + s*z[i]
+		}
+	}
 }
