@@ -25,7 +25,7 @@
 // load.
 
 // func LowerBoundAVX2(s []uint64, key uint64) int
-// Requires: AVX, AVX2, CMOV
+// Requires: AVX, AVX2, CMOV, POPCNT
 TEXT ·LowerBoundAVX2(SB), NOSPLIT, $0-40
 	MOVQ s_base+0(FP), SI // SI = &s[0]
 	MOVQ s_len+8(FP), CX  // CX = n, the window length
@@ -49,47 +49,40 @@ narrow:
 	JMP        narrow
 
 count:
-	MOVQ         BX, R9                  // R9 = &s[base], kept for the result
-	MOVQ         $0x8000000000000000, R8
-	VMOVQ        R8, X15
-	VPBROADCASTQ X15, Y15                // SIGN
-	XORQ         DX, R8
-	VMOVQ        R8, X14
-	VPBROADCASTQ X14, Y14                // KEY ^ SIGN
-	VPXOR        Y0, Y0, Y0              // two count accumulators
-	VPXOR        Y1, Y1, Y1
+	MOVQ         BX, R9            // R9 = &s[base], kept for the result
+	VPBROADCASTQ signbit<>(SB), Y15 // SIGN
+	VPBROADCASTQ key+24(FP), Y14
+	VPXOR        Y15, Y14, Y14     // KEY ^ SIGN
+	XORQ         AX, AX            // AX = count
 
 loop8:
-	// for n >= 8 { acc -= (key > s[j]) for 8 elements }
-	CMPQ     CX, $8
-	JLT      loop4
-	VPXOR    (BX), Y15, Y2
-	VPXOR    32(BX), Y15, Y3
-	VPCMPGTQ Y2, Y14, Y2
-	VPCMPGTQ Y3, Y14, Y3
-	VPSUBQ   Y2, Y0, Y0
-	VPSUBQ   Y3, Y1, Y1
-	ADDQ     $64, BX
-	SUBQ     $8, CX
-	JMP      loop8
+	// for n >= 8 { AX += popcount(movmsk(key > s[j:j+8])) }
+	CMPQ      CX, $8
+	JLT       loop4
+	VPXOR     (BX), Y15, Y2
+	VPXOR     32(BX), Y15, Y3
+	VPCMPGTQ  Y2, Y14, Y2
+	VPCMPGTQ  Y3, Y14, Y3
+	VMOVMSKPD Y2, R8
+	VMOVMSKPD Y3, R10
+	SHLL      $4, R10
+	ORL       R10, R8
+	POPCNTL   R8, R8
+	ADDQ      R8, AX
+	ADDQ      $64, BX
+	SUBQ      $8, CX
+	JMP       loop8
 
 loop4:
-	CMPQ     CX, $4
-	JLT      reduce
-	VPXOR    (BX), Y15, Y2
-	VPCMPGTQ Y2, Y14, Y2
-	VPSUBQ   Y2, Y0, Y0
-	ADDQ     $32, BX
-	SUBQ     $4, CX
-
-reduce:
-	// AX = sum of the lanes of both accumulators
-	VPADDQ       Y1, Y0, Y0
-	VEXTRACTI128 $1, Y0, X1
-	VPADDQ       X1, X0, X0
-	VPSHUFD      $0x4e, X0, X1
-	VPADDQ       X1, X0, X0
-	VMOVQ        X0, AX
+	CMPQ      CX, $4
+	JLT       tail
+	VPXOR     (BX), Y15, Y2
+	VPCMPGTQ  Y2, Y14, Y2
+	VMOVMSKPD Y2, R8
+	POPCNTL   R8, R8
+	ADDQ      R8, AX
+	ADDQ      $32, BX
+	SUBQ      $4, CX
 
 tail:
 	// for n > 0 { AX += s[j] < key }
@@ -136,42 +129,32 @@ narrow:
 	JMP        narrow
 
 count:
-	MOVQ         BX, R9   // R9 = &s[base]
-	VPBROADCASTQ DX, Y15  // KEY (256-bit EVEX: measured faster than ZMM here)
-	XORQ         AX, AX   // AX = count
+	MOVQ         BX, R9            // R9 = &s[base]
+	VPBROADCASTQ key+24(FP), Z15   // KEY
+	XORQ         AX, AX            // AX = count
 
 loop8:
 	// for n >= 8 { AX += popcount(key > s[j:j+8]) }
-	CMPQ     CX, $8
-	JLT      last
-	VPCMPUQ  $6, (BX), Y15, K1 // K1 = key > s[j:j+4]
-	VPCMPUQ  $6, 32(BX), Y15, K2
-	KMOVB    K1, R8
-	KMOVB    K2, R10
-	SHLL     $4, R10
-	ORL      R10, R8
-	POPCNTL  R8, R8
-	ADDQ     R8, AX
-	ADDQ     $64, BX
-	SUBQ     $8, CX
-	JMP      loop8
+	CMPQ    CX, $8
+	JLT     last
+	VPCMPUQ $6, (BX), Z15, K1 // K1 = key > s
+	KMOVB   K1, R8
+	POPCNTL R8, R8
+	ADDQ    R8, AX
+	ADDQ    $64, BX
+	SUBQ    $8, CX
+	JMP     loop8
 
 last:
-	// n < 8 left: masked loads of n lanes, AX += popcount(mask & key > s)
+	// n < 8 left: masked (fault-suppressing) load of n lanes
 	TESTQ       CX, CX
 	JZ          done
 	MOVL        $0xff, R8
 	BZHIL       CX, R8, R8
 	KMOVB       R8, K2
-	KSHIFTRB    $4, K2, K3
-	VMOVDQU64.Z (BX), K2, Y1
-	VMOVDQU64.Z 32(BX), K3, Y2
-	VPCMPUQ     $6, Y1, Y15, K2, K1
-	VPCMPUQ     $6, Y2, Y15, K3, K4
+	VMOVDQU64.Z (BX), K2, Z1
+	VPCMPUQ     $6, Z1, Z15, K2, K1
 	KMOVB       K1, R8
-	KMOVB       K4, R10
-	SHLL        $4, R10
-	ORL         R10, R8
 	POPCNTL     R8, R8
 	ADDQ        R8, AX
 
@@ -184,3 +167,6 @@ done:
 	MOVQ AX, ret+32(FP)
 	VZEROUPPER
 	RET
+
+DATA signbit<>+0(SB)/8, $0x8000000000000000
+GLOBL signbit<>(SB), RODATA|NOPTR, $8
