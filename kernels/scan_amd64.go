@@ -2,10 +2,6 @@ package kernels
 
 import "github.com/hurray-format/hurray-go/kernels/amd64"
 
-// chunk is how many elements one assembly call handles at most: assembly is
-// not preemptible, so long loops return to Go every chunk elements.
-const chunk = 1 << 16
-
 var _ = registerScanAMD64()
 
 func registerScanAMD64() bool {

@@ -55,10 +55,6 @@ func lowerBoundCMOV(s []uint64, key uint64) int {
 	return i
 }
 
-// descendChunk is how many queries one assembly call advances: with cache
-// misses a query costs up to a microsecond, and assembly is not preemptible.
-const descendChunk = 1024
-
 func descendLevelAVX2(node []int, pos, crd, coords []uint64, stride, off int) {
 	n := len(node) &^ 3
 	if len(crd) >= 1<<62 {
