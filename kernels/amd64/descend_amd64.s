@@ -200,13 +200,137 @@ TEXT ·DescendLevelAVX512(SB), NOSPLIT, $0-120
 	VPMULLQ      iota8<>(SB), Z1, Z12
 	VPBROADCASTQ AX, Z1
 	VPADDQ       Z1, Z12, Z12
-	SHLQ         $6, R12 // R12 = 8*stride*8, coords bytes per vector
+	SHLQ         $3, R12
+	VPBROADCASTQ R12, Z1
+	VPADDQ       Z1, Z12, Z15 // KIDX of vector B = KIDX + 8*stride
+	SHLQ         $3, R12      // R12 = 8*stride*8, coords bytes per vector
 
 	VPBROADCASTQ R10, Z14   // NCRD
 	VPBROADCASTQ R9, Z13    // NPARENT
 	VPTERNLOGQ   $0xff, Z11, Z11, Z11 // -1
 	VPSUBQ       Z11, Z11, Z10
 	VPSUBQ       Z11, Z10, Z10        // 1
+
+pair:
+	// Two vectors, A = queries q..q+7 and B = q+8..q+15, interleaved so that
+	// their gathers overlap. K1/K6 = valid, K3/K7 = active, K2/K4/K5 temps.
+	CMPQ CX, $16
+	JLT  group
+	CMPQ R13, $48
+	JLT  pairload
+	PREFETCH1(256)
+	PREFETCH1(264)
+	PREFETCH1(272)
+	PREFETCH1(280)
+	PREFETCH1(288)
+	PREFETCH1(296)
+	PREFETCH1(304)
+	PREFETCH1(312)
+	PREFETCH1(320)
+	PREFETCH1(328)
+	PREFETCH1(336)
+	PREFETCH1(344)
+	PREFETCH1(352)
+	PREFETCH1(360)
+	PREFETCH1(368)
+	PREFETCH1(376)
+	PREFETCH2(128)
+	PREFETCH2(136)
+	PREFETCH2(144)
+	PREFETCH2(152)
+	PREFETCH2(160)
+	PREFETCH2(168)
+	PREFETCH2(176)
+	PREFETCH2(184)
+	PREFETCH2(192)
+	PREFETCH2(200)
+	PREFETCH2(208)
+	PREFETCH2(216)
+	PREFETCH2(224)
+	PREFETCH2(232)
+	PREFETCH2(240)
+	PREFETCH2(248)
+
+pairload:
+	// p, valid, live, lo, hi, n, key for A (Z0, Z3, Z5, Z6) and B (Z16, Z19, Z21, Z22)
+	VMOVDQU64  (DI), Z0
+	VMOVDQU64  64(DI), Z16
+	VPCMPQ     $1, Z0, Z11, K1
+	VPCMPQ     $1, Z16, Z11, K6
+	VPCMPQ     $1, Z13, Z0, K1, K2
+	VPCMPQ     $1, Z13, Z16, K6, K5
+	VPXORQ     Z3, Z3, Z3
+	VPXORQ     Z5, Z5, Z5
+	VPXORQ     Z19, Z19, Z19
+	VPXORQ     Z21, Z21, Z21
+	KMOVB      K2, K3
+	VPGATHERQQ (R8)(Z0*8), K3, Z3
+	KMOVB      K2, K3
+	VPGATHERQQ 8(R8)(Z0*8), K3, Z5
+	KMOVB      K5, K7
+	VPGATHERQQ (R8)(Z16*8), K7, Z19
+	KMOVB      K5, K7
+	VPGATHERQQ 8(R8)(Z16*8), K7, Z21
+	VPMINUQ    Z14, Z3, Z3
+	VPMINUQ    Z14, Z5, Z5
+	VPMINUQ    Z14, Z19, Z19
+	VPMINUQ    Z14, Z21, Z21
+	VPMAXUQ    Z3, Z5, Z5
+	VPMAXUQ    Z19, Z21, Z21
+	VPSUBQ     Z3, Z5, Z5
+	VPSUBQ     Z19, Z21, Z21
+	KXNORB     K3, K3, K3
+	VPGATHERQQ (R11)(Z12*8), K3, Z6
+	KXNORB     K7, K7, K7
+	VPGATHERQQ (R11)(Z15*8), K7, Z22
+
+pairhalve:
+	// while any(nA > 1 || nB > 1) { one halving step in every lane of both }
+	VPCMPUQ    $6, Z10, Z5, K3
+	VPCMPUQ    $6, Z10, Z21, K7
+	KORTESTB   K3, K7
+	JZ         pairlast
+	VPSRLQ     $1, Z5, Z8
+	VPSRLQ     $1, Z21, Z24
+	VPADDQ     Z8, Z3, Z9
+	VPADDQ     Z24, Z19, Z25
+	VPADDQ     Z11, Z9, Z9
+	VPADDQ     Z11, Z25, Z25
+	KMOVB      K3, K4
+	VPGATHERQQ (SI)(Z9*8), K4, Z4
+	KMOVB      K7, K2
+	VPGATHERQQ (SI)(Z25*8), K2, Z20
+	VPCMPUQ    $1, Z6, Z4, K3, K5
+	VPADDQ     Z8, Z3, K5, Z3
+	VPCMPUQ    $1, Z22, Z20, K7, K5
+	VPADDQ     Z24, Z19, K5, Z19
+	VPSUBQ     Z8, Z5, Z5
+	VPSUBQ     Z24, Z21, Z21
+	JMP        pairhalve
+
+pairlast:
+	VPCMPUQ    $0, Z10, Z5, K3
+	VPCMPUQ    $0, Z10, Z21, K7
+	KMOVB      K3, K4
+	VPGATHERQQ (SI)(Z3*8), K4, Z4
+	KMOVB      K7, K2
+	VPGATHERQQ (SI)(Z19*8), K2, Z20
+	VPCMPUQ    $0, Z6, Z4, K3, K5
+	VMOVDQA64  Z11, Z9
+	VMOVDQA64  Z3, K5, Z9
+	VMOVDQA64  Z9, K1, Z0
+	VPCMPUQ    $0, Z22, Z20, K7, K5
+	VMOVDQA64  Z11, Z25
+	VMOVDQA64  Z19, K5, Z25
+	VMOVDQA64  Z25, K6, Z16
+	VMOVDQU64  Z0, (DI)
+	VMOVDQU64  Z16, 64(DI)
+
+	ADDQ $128, DI
+	LEAQ (R11)(R12*2), R11
+	SUBQ $16, CX
+	SUBQ $16, R13
+	JMP  pair
 
 group:
 	TESTQ CX, CX
