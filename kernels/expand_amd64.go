@@ -1,6 +1,9 @@
 package kernels
 
-import "github.com/hurray-format/hurray-go/kernels/amd64"
+import (
+	"github.com/hurray-format/hurray-go/internal/race"
+	"github.com/hurray-format/hurray-go/kernels/amd64"
+)
 
 var _ = registerExpandAMD64()
 
@@ -20,6 +23,8 @@ func registerExpandAMD64() bool {
 
 func exclusiveScanAVX2(dst, src []uint64) uint64 {
 	dst = dst[:len(src)]
+	race.ReadSlice(src)
+	race.WriteSlice(dst)
 	n := len(src) &^ 7
 	var sum uint64
 	for i := 0; i < n; i += chunk {
@@ -31,6 +36,8 @@ func exclusiveScanAVX2(dst, src []uint64) uint64 {
 
 func exclusiveScanAVX512(dst, src []uint64) uint64 {
 	dst = dst[:len(src)]
+	race.ReadSlice(src)
+	race.WriteSlice(dst)
 	n := len(src) &^ 15
 	var sum uint64
 	for i := 0; i < n; i += chunk {
@@ -80,6 +87,9 @@ func expandRunsAVX512(dst []uint64, stride, off int, ptr, vals []uint64) {
 // chunk runs per call and returns after about MaxRun elements or before a
 // longer run, which Go fills here.
 func fillRuns(dst, ptr, vals []uint64, avx512 bool) {
+	race.ReadSlice(ptr)
+	race.ReadSlice(vals)
+	race.WriteSlice(dst) // conservative: the runs may cover less
 	nruns := len(ptr) - 1
 	k := 0
 	for k < nruns {

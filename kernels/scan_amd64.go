@@ -1,6 +1,9 @@
 package kernels
 
-import "github.com/hurray-format/hurray-go/kernels/amd64"
+import (
+	"github.com/hurray-format/hurray-go/internal/race"
+	"github.com/hurray-format/hurray-go/kernels/amd64"
+)
 
 var _ = registerScanAMD64()
 
@@ -27,6 +30,7 @@ func maxAVX512(s []uint64) uint64 { return maxChunked(s, 32, amd64.MaxAVX512) }
 // maxChunked runs k over the whole multiples of width in chunks and reduces
 // the tail in Go.
 func maxChunked(s []uint64, width int, k func([]uint64) uint64) uint64 {
+	race.ReadSlice(s)
 	var m uint64
 	n := len(s) &^ (width - 1)
 	for i := 0; i < n; i += chunk {
@@ -46,6 +50,7 @@ func nonDecreasingAVX512(s []uint64) int { return nonDecreasingBlocks(s, true) }
 // chunk by chunk, and finds the exact index in Go from the first block that
 // holds a descent (or the tail).
 func nonDecreasingBlocks(s []uint64, avx512 bool) int {
+	race.ReadSlice(s)
 	width := 8
 	if avx512 {
 		width = 16
@@ -85,6 +90,7 @@ const maxPattern = 512
 // index in Go. One bound is broadcast; r > 1 bounds are tiled into a pattern
 // of lcm(r, block) elements so that the assembly cycles over whole vectors.
 func firstNotBelowBlocks(s, bounds []uint64, avx512 bool) int {
+	race.ReadSlice(s)
 	width := 8 // elements per assembly block
 	if avx512 {
 		width = 32
@@ -170,6 +176,8 @@ func strictlyIncreasingAVX512(pos, crd []uint64) int {
 // the descent search (and the merge itself) in assembly, chunk by chunk, and
 // finishes the last partial block in Go.
 func strictlyIncreasingBlocks(pos, crd []uint64, avx512 bool) int {
+	race.ReadSlice(pos)
+	race.ReadSlice(crd)
 	width := 8
 	if avx512 {
 		width = 16

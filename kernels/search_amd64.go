@@ -1,6 +1,9 @@
 package kernels
 
-import "github.com/hurray-format/hurray-go/kernels/amd64"
+import (
+	"github.com/hurray-format/hurray-go/internal/race"
+	"github.com/hurray-format/hurray-go/kernels/amd64"
+)
 
 var _ = registerSearchAMD64()
 
@@ -29,6 +32,7 @@ func lowerBoundAVX2(s []uint64, key uint64) int {
 	if len(s) < lowerBoundMinAsm {
 		return lowerBoundCMOV(s, key)
 	}
+	race.ReadSlice(s)
 	return amd64.LowerBoundAVX2(s, key)
 }
 
@@ -36,6 +40,7 @@ func lowerBoundAVX512(s []uint64, key uint64) int {
 	if len(s) < lowerBoundMinAsm {
 		return lowerBoundCMOV(s, key)
 	}
+	race.ReadSlice(s)
 	return amd64.LowerBoundAVX512(s, key)
 }
 
@@ -56,6 +61,7 @@ func lowerBoundCMOV(s []uint64, key uint64) int {
 }
 
 func descendLevelAVX2(node []int, pos, crd, coords []uint64, stride, off int) {
+	descendRace(node, pos, crd, coords)
 	n := len(node) &^ 3
 	if len(crd) >= 1<<62 {
 		n = 0
@@ -70,6 +76,7 @@ func descendLevelAVX2(node []int, pos, crd, coords []uint64, stride, off int) {
 }
 
 func descendLevelAVX512(node []int, pos, crd, coords []uint64, stride, off int) {
+	descendRace(node, pos, crd, coords)
 	n := len(node) &^ 7
 	if len(crd) >= 1<<62 {
 		n = 0
@@ -81,4 +88,14 @@ func descendLevelAVX512(node []int, pos, crd, coords []uint64, stride, off int) 
 	if n < len(node) {
 		descendLevelGeneric(node[n:], pos, crd, coords[n*stride:], stride, off)
 	}
+}
+
+// descendRace tells the race detector what the DescendLevel assembly may
+// touch (conservatively: all of pos, crd and coords).
+func descendRace(node []int, pos, crd, coords []uint64) {
+	race.ReadSlice(pos)
+	race.ReadSlice(crd)
+	race.ReadSlice(coords)
+	race.ReadSlice(node)
+	race.WriteSlice(node)
 }
