@@ -30,6 +30,23 @@
 // for every family; a path that is not in Available is an error (EnvError for
 // the variable), never a silent fallback. Active and Families report what runs.
 //
+// # Assembly paths on amd64
+//
+// The avx2 and avx512 paths run assembly from package kernels/amd64 behind
+// small Go wrappers (the *_amd64.go files here). The wrappers hand the
+// assembly whole vectors or blocks and finish tails in Go, and they call it in
+// chunks (64K elements, 1024 DescendLevel queries, runs of at most 64K)
+// because assembly is not preemptible. Where assembly does not pay, the path
+// stays in Go:
+//
+//   - LowerBound below 512 elements runs a CMOV binary search (the loop of
+//     slices.BinarySearch): a call into assembly costs about as much as the
+//     whole search of a short slice.
+//   - ExpandRuns with stride > 1 runs the generic loop (strided stores gain
+//     nothing from vectors without scatter).
+//   - FirstNotBelow with cyclic bounds whose tiled pattern, lcm(rank, block),
+//     would exceed 512 elements runs generic.
+//
 // # Build tags
 //
 // The purego (or noasm) tag removes all assembly: only ref and generic exist.

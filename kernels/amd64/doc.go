@@ -6,5 +6,21 @@
 // unconditionally and never call them.
 //
 // The kernels check nothing: package kernels validates every length and
-// bound before calling them.
+// bound before calling them, and each declaration states what it assumes.
+//
+// # Files
+//
+// One operation per stem: <op>_amd64.go declares the kernels (build
+// constraint !purego && !noasm && gc), <op>_amd64.s implements them under the
+// same constraint, and <op>_other.go (the exact negation) holds the stubs.
+// Each .s file opens with the algorithm, names its registers by role and
+// carries Go pseudo-code per block; every TEXT uses named arguments so that
+// go vet's asmdecl check covers it.
+//
+// # Generation
+//
+// The assembly is handwritten Plan 9 for now. DESIGN.md prefers generating
+// it with avo v0.6.0 from a _gen module; that port is still to do (avo was
+// not at hand when these kernels were written, and the time box did not
+// cover it).
 package amd64

@@ -1,0 +1,27 @@
+//go:build race
+
+// Package race tells the race detector about memory that assembly reads and
+// writes, which it cannot see by itself. Without the race tag the functions
+// are empty and inline away.
+package race
+
+import (
+	"runtime"
+	"unsafe"
+)
+
+// ReadSlice records a read of every element of s.
+func ReadSlice[T any](s []T) {
+	if len(s) == 0 {
+		return
+	}
+	runtime.RaceReadRange(unsafe.Pointer(unsafe.SliceData(s)), len(s)*int(unsafe.Sizeof(s[0])))
+}
+
+// WriteSlice records a write of every element of s.
+func WriteSlice[T any](s []T) {
+	if len(s) == 0 {
+		return
+	}
+	runtime.RaceWriteRange(unsafe.Pointer(unsafe.SliceData(s)), len(s)*int(unsafe.Sizeof(s[0])))
+}

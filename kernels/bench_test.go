@@ -1,0 +1,276 @@
+package kernels
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// benchTiers calls fn once per tier family f implements on this CPU (ref
+// excluded: it is the oracle, not a contender).
+func benchTiers[F any](b *testing.B, f *family[F], fn func(b *testing.B, impl F)) {
+	for tr := tierGeneric; tr < numTiers; tr++ {
+		if !f.implements(tr) {
+			continue
+		}
+		b.Run("impl="+tr.String(), func(b *testing.B) { fn(b, f.impls[tr]) })
+	}
+}
+
+// benchSorted returns n sorted distinct-ish keys and 4096 probe keys, half
+// present, from a fixed seed.
+func benchSorted(n int) (s, keys []uint64) {
+	if c, ok := sortedCache[n]; ok {
+		return c[0], c[1]
+	}
+	defer func() { sortedCache[n] = [2][]uint64{s, keys} }()
+	rng := rand.New(rand.NewPCG(42, uint64(n)))
+	s = make([]uint64, n)
+	var v uint64
+	for i := range s {
+		v += 1 + uint64(rng.IntN(8))
+		s[i] = v
+	}
+	keys = make([]uint64, 4096)
+	for i := range keys {
+		if i%2 == 0 {
+			keys[i] = s[rng.IntN(n)]
+		} else {
+			keys[i] = rng.Uint64N(v + 8)
+		}
+	}
+	return s, keys
+}
+
+var sortedCache = map[int][2][]uint64{}
+
+var sinkInt int
+
+var lowerBoundSizes = []int{8, 64, 1 << 10, 1 << 16, 1 << 24}
+
+func BenchmarkLowerBound(b *testing.B) {
+	// One search per op; a stream of 4096 keys (half present) so the branch
+	// predictor cannot learn the answer.
+	run := func(b *testing.B, n int, search func([]uint64, uint64) int) {
+		s, keys := benchSorted(n)
+		b.ReportAllocs()
+		b.ResetTimer()
+		acc := 0
+		for i := 0; b.Loop(); i++ {
+			acc += search(s, keys[i&4095])
+		}
+		sinkInt = acc
+	}
+	for tr := tierGeneric; tr < numTiers; tr++ {
+		if !lowerBound.implements(tr) {
+			continue
+		}
+		impl := lowerBound.impls[tr]
+		for _, n := range lowerBoundSizes {
+			b.Run(fmt.Sprintf("impl=%s/n=%d", tr, n), func(b *testing.B) { run(b, n, impl) })
+		}
+	}
+	for _, n := range lowerBoundSizes {
+		b.Run(fmt.Sprintf("impl=slices/n=%d", n), func(b *testing.B) {
+			run(b, n, func(s []uint64, k uint64) int { i, _ := slices.BinarySearch(s, k); return i })
+		})
+	}
+}
+
+// descendData is one synthetic level: nparent parents with power-law
+// (Pareto, alpha 1.2, capped at 64K) segment lengths, strictly increasing crd
+// per segment, and nq queries over uniformly chosen parents, half of them
+// for a stored key.
+type descendData struct {
+	pos, crd, coords []uint64
+	node             []int
+}
+
+var descendCache = map[int]*descendData{}
+
+func benchDescendData(nparent, nq int) *descendData {
+	if d := descendCache[nparent]; d != nil {
+		return d
+	}
+	rng := rand.New(rand.NewPCG(7, uint64(nparent)))
+	pos := make([]uint64, nparent+1)
+	for p := 1; p <= nparent; p++ {
+		u := 1 - rng.Float64()
+		l := min(int(math.Pow(u, -1/1.2)), 1<<16)
+		pos[p] = pos[p-1] + uint64(l)
+	}
+	crd := make([]uint64, pos[nparent])
+	for p := range nparent {
+		v := uint64(rng.IntN(1 << 20))
+		for j := pos[p]; j < pos[p+1]; j++ {
+			crd[j] = v
+			v += 1 + uint64(rng.IntN(16))
+		}
+	}
+	coords := make([]uint64, nq)
+	node := make([]int, nq)
+	for q := range node {
+		p := rng.IntN(nparent)
+		node[q] = p
+		if n := pos[p+1] - pos[p]; q%2 == 0 && n > 0 {
+			coords[q] = crd[pos[p]+rng.Uint64N(n)]
+		} else {
+			coords[q] = rng.Uint64N(1 << 21)
+		}
+	}
+	d := &descendData{pos, crd, coords, node}
+	descendCache[nparent] = d
+	return d
+}
+
+func BenchmarkDescendLevel(b *testing.B) {
+	const nparent, nq = 1 << 20, 1 << 20
+	d := benchDescendData(nparent, nq)
+	node := make([]int, nq)
+	run := func(b *testing.B, f func(node []int)) {
+		b.ReportAllocs()
+		b.SetBytes(nq * 8) // node read and written; probes are random accesses
+		for b.Loop() {
+			b.StopTimer()
+			copy(node, d.node)
+			b.StartTimer()
+			f(node)
+		}
+	}
+	for tr := tierGeneric; tr < numTiers; tr++ {
+		if !descendLevel.implements(tr) {
+			continue
+		}
+		impl := descendLevel.impls[tr]
+		b.Run(fmt.Sprintf("impl=%s/nq=%d", tr, nq), func(b *testing.B) {
+			run(b, func(node []int) { impl(node, d.pos, d.crd, d.coords, 1, 0) })
+		})
+	}
+	b.Run(fmt.Sprintf("impl=slices/nq=%d", nq), func(b *testing.B) {
+		run(b, func(node []int) {
+			for q, p := range node {
+				lo, hi := d.pos[p], d.pos[p+1]
+				i, ok := slices.BinarySearch(d.crd[lo:hi], d.coords[q])
+				if ok {
+					node[q] = int(lo) + i
+				} else {
+					node[q] = -1
+				}
+			}
+		})
+	})
+}
+
+// streamN is the element count of the streaming benchmarks: 16M uint64s,
+// 128 MiB per array, far beyond the caches.
+const streamN = 1 << 24
+
+// streamData holds the shared inputs of the streaming benchmarks: a sorted
+// array (strictly increasing, so it is also a valid crd for any pos), a pos
+// over it with segments of 1..31 (mean 16), and a destination.
+type streamData struct {
+	sorted, pos, dst []uint64
+}
+
+var streamCache *streamData
+
+func benchStream() *streamData {
+	if streamCache != nil {
+		return streamCache
+	}
+	rng := rand.New(rand.NewPCG(99, 100))
+	d := &streamData{sorted: make([]uint64, streamN), dst: make([]uint64, streamN)}
+	var v uint64
+	for i := range d.sorted {
+		v += 1 + uint64(rng.IntN(4))
+		d.sorted[i] = v
+	}
+	d.pos = append(d.pos, 0)
+	for last := uint64(0); last < streamN; {
+		last = min(last+1+uint64(rng.IntN(31)), streamN)
+		d.pos = append(d.pos, last)
+	}
+	clear(d.dst) // touch the pages before any timing
+	streamCache = d
+	return d
+}
+
+// streamBench runs f per tier of family fam with b.SetBytes(bytes).
+func streamBench[F any](b *testing.B, fam *family[F], bytes int64, call func(F)) {
+	benchTiers(b, fam, func(b *testing.B, impl F) {
+		b.Run(fmt.Sprintf("n=%d", streamN), func(b *testing.B) {
+			b.SetBytes(bytes)
+			b.ReportAllocs()
+			for b.Loop() {
+				call(impl)
+			}
+		})
+	})
+}
+
+func BenchmarkNonDecreasing(b *testing.B) {
+	d := benchStream()
+	// bytes = 8n: s is read once.
+	streamBench(b, nonDecreasing, 8*streamN, func(f func([]uint64) int) { sinkInt = f(d.sorted) })
+}
+
+func BenchmarkStrictlyIncreasing(b *testing.B) {
+	d := benchStream()
+	// bytes = 8(len(crd) + len(pos)): both read once.
+	streamBench(b, strictlyIncreasing, int64(8*(streamN+len(d.pos))), func(f func([]uint64, []uint64) int) {
+		sinkInt = f(d.pos, d.sorted)
+	})
+}
+
+func BenchmarkFirstNotBelow(b *testing.B) {
+	d := benchStream()
+	one := []uint64{^uint64(0)}
+	three := []uint64{^uint64(0), ^uint64(0) - 1, ^uint64(0) - 2}
+	// bytes = 8n: s is read once; nothing is out of bounds.
+	b.Run("rank=1", func(b *testing.B) {
+		streamBench(b, firstNotBelow, 8*streamN, func(f func([]uint64, []uint64) int) { sinkInt = f(d.sorted, one) })
+	})
+	b.Run("rank=3", func(b *testing.B) {
+		streamBench(b, firstNotBelow, 8*streamN, func(f func([]uint64, []uint64) int) { sinkInt = f(d.sorted, three) })
+	})
+}
+
+var sinkU64 uint64
+
+func BenchmarkMax(b *testing.B) {
+	d := benchStream()
+	// bytes = 8n: s is read once.
+	streamBench(b, maxU64, 8*streamN, func(f func([]uint64) uint64) { sinkU64 = f(d.sorted) })
+}
+
+func BenchmarkExclusiveScan(b *testing.B) {
+	d := benchStream()
+	// bytes = 16n: src read, dst written (write-allocate traffic not counted).
+	streamBench(b, exclusiveScan, 16*streamN, func(f func([]uint64, []uint64) uint64) { sinkU64 = f(d.dst, d.sorted) })
+}
+
+func BenchmarkExpandPos(b *testing.B) {
+	d := benchStream()
+	// bytes = 8(n + len(pos)): pos read, dst written.
+	streamBench(b, expandPos, int64(8*(streamN+len(d.pos))), func(f func([]uint64, []uint64)) { f(d.dst, d.pos) })
+}
+
+// BenchmarkTriad is the bandwidth reference: a STREAM-like triad
+// a[i] = b[i] + s*c[i] over 16M float64s per array.
+func BenchmarkTriad(b *testing.B) {
+	x, y, z := make([]float64, streamN), make([]float64, streamN), make([]float64, streamN)
+	for i := range y {
+		x[i], y[i], z[i] = 0, float64(i), float64(2*i)
+	}
+	const s = 3.0
+	// bytes = 24n: two arrays read, one written (STREAM's count).
+	b.SetBytes(24 * streamN)
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range x {
+			x[i] = y[i] + s*z[i]
+		}
+	}
+}

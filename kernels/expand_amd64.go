@@ -1,0 +1,125 @@
+package kernels
+
+import (
+	"github.com/hurray-format/hurray-go/internal/race"
+	"github.com/hurray-format/hurray-go/kernels/amd64"
+)
+
+var _ = registerExpandAMD64()
+
+func registerExpandAMD64() bool {
+	if amd64.HasAVX2 {
+		exclusiveScan.set(tierAVX2, exclusiveScanAVX2)
+		expandPos.set(tierAVX2, expandPosAVX2)
+		expandRuns.set(tierAVX2, expandRunsAVX2)
+	}
+	if amd64.HasAVX512 {
+		exclusiveScan.set(tierAVX512, exclusiveScanAVX512)
+		expandPos.set(tierAVX512, expandPosAVX512)
+		expandRuns.set(tierAVX512, expandRunsAVX512)
+	}
+	return true
+}
+
+func exclusiveScanAVX2(dst, src []uint64) uint64 {
+	dst = dst[:len(src)]
+	race.ReadSlice(src)
+	race.WriteSlice(dst)
+	n := len(src) &^ 7
+	var sum uint64
+	for i := 0; i < n; i += chunk {
+		e := min(i+chunk, n)
+		sum = amd64.ExclusiveScanAVX2(dst[i:e], src[i:e], sum)
+	}
+	return exclusiveScanTail(dst, src, n, sum)
+}
+
+func exclusiveScanAVX512(dst, src []uint64) uint64 {
+	dst = dst[:len(src)]
+	race.ReadSlice(src)
+	race.WriteSlice(dst)
+	n := len(src) &^ 15
+	var sum uint64
+	for i := 0; i < n; i += chunk {
+		e := min(i+chunk, n)
+		sum = amd64.ExclusiveScanAVX512(dst[i:e], src[i:e], sum)
+	}
+	return exclusiveScanTail(dst, src, n, sum)
+}
+
+// exclusiveScanTail finishes the scan from index n with running sum.
+func exclusiveScanTail(dst, src []uint64, n int, sum uint64) uint64 {
+	for i := n; i < len(src); i++ {
+		v := src[i]
+		dst[i] = sum
+		sum += v
+	}
+	return sum
+}
+
+func expandPosAVX2(dst, pos []uint64) { fillRuns(dst, pos, nil, false) }
+
+func expandPosAVX512(dst, pos []uint64) { fillRuns(dst, pos, nil, true) }
+
+// expandRunsAVX2 fills with vector stores when stride is 1; strided columns
+// run the generic loop (AVX2 has no scatter, and a strided store per element
+// is what the scalar loop already does).
+func expandRunsAVX2(dst []uint64, stride, off int, ptr, vals []uint64) {
+	if stride != 1 {
+		expandRunsGeneric(dst, stride, off, ptr, vals)
+		return
+	}
+	fillRuns(dst, ptr, vals, false)
+}
+
+// expandRunsAVX512: as expandRunsAVX2 (a scatter per 8 strided elements was
+// not tried; the strided store stream is bound by the lines it touches).
+func expandRunsAVX512(dst []uint64, stride, off int, ptr, vals []uint64) {
+	if stride != 1 {
+		expandRunsGeneric(dst, stride, off, ptr, vals)
+		return
+	}
+	fillRuns(dst, ptr, vals, true)
+}
+
+// fillRuns writes v_k into dst[ptr[k]:ptr[k+1]] (clamped) for every run k,
+// where v_k is vals[k], or k when vals is nil. The assembly takes at most
+// chunk runs per call and returns after about MaxRun elements or before a
+// longer run, which Go fills here.
+func fillRuns(dst, ptr, vals []uint64, avx512 bool) {
+	race.ReadSlice(ptr)
+	race.ReadSlice(vals)
+	race.WriteSlice(dst) // conservative: the runs may cover less
+	nruns := len(ptr) - 1
+	k := 0
+	for k < nruns {
+		end := min(nruns, k+chunk)
+		var v []uint64
+		if vals != nil {
+			v = vals[k:end]
+		}
+		var d int
+		if avx512 {
+			d = amd64.ExpandRunsAVX512(dst, ptr[k:end+1], v, uint64(k))
+		} else {
+			d = amd64.ExpandRunsAVX2(dst, ptr[k:end+1], v, uint64(k))
+		}
+		k += d
+		if k == end {
+			continue
+		}
+		lo, hi := clampRange(ptr, k, len(dst))
+		if hi-lo <= amd64.MaxRun {
+			continue // stopped for the element budget
+		}
+		x := uint64(k)
+		if vals != nil {
+			x = vals[k]
+		}
+		d2 := dst[lo:hi]
+		for j := range d2 {
+			d2[j] = x
+		}
+		k++
+	}
+}
