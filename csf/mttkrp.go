@@ -217,7 +217,7 @@ func (m *mttkrpWalk[T]) down(l, lo, hi int) {
 	case l == m.d && l == n-2:
 		// Output at the level above the leaves: scatter every fiber, times
 		// the pushed product, into its row.
-		kernels.GatherHadamard(kernels.GatherScatter, m.out, above, crd[lo:hi], leafPos[lo:hi+1], t.values, leafCrd, m.fac[n-1], r)
+		gather(kernels.GatherScatter, m.out, above, crd[lo:hi], leafPos[lo:hi+1], t.values, leafCrd, m.fac[n-1], r)
 	case l == m.d:
 		g := m.w.pull[l*r:][:r]
 		for x := lo; x < hi; x++ {
@@ -238,7 +238,7 @@ func (m *mttkrpWalk[T]) down(l, lo, hi int) {
 		for x := lo; x < hi; x++ {
 			pushRow(p, above, row(m.fac[l], crd[x], r))
 			a, b := t.pos[l+1][x], t.pos[l+1][x+1]
-			kernels.ScatterHadamard(m.out, p, m.fac[l+1], t.crd[l+1][a:b], leafPos[a:b+1], t.values, leafCrd, r)
+			scatter(m.out, p, m.fac[l+1], t.crd[l+1][a:b], leafPos[a:b+1], t.values, leafCrd, r)
 		}
 	default:
 		p := m.w.push[l*r:][:r]
@@ -255,7 +255,7 @@ func (m *mttkrpWalk[T]) pullUp(l, lo, hi int, g []T) {
 	t, r, n := m.t, m.r, len(m.t.shape)
 	crd := t.crd[l]
 	if l == n-2 {
-		kernels.GatherHadamard(kernels.GatherPull, g, m.fac[l], crd[lo:hi], t.pos[n-1][lo:hi+1], t.values, t.crd[n-1], m.fac[n-1], r)
+		gather(kernels.GatherPull, g, m.fac[l], crd[lo:hi], t.pos[n-1][lo:hi+1], t.values, t.crd[n-1], m.fac[n-1], r)
 		return
 	}
 	h := m.w.pull[l*r:][:r]

@@ -128,9 +128,11 @@ func modeOrders(rng *rand.Rand, n int) [][]uint32 {
 	return out
 }
 
-// paths runs fn under every kernel path this CPU has, restoring auto.
+// paths runs fn under every kernel path this CPU has, and under automatic
+// selection (which picks each family's best, the product assembly included,
+// even while a path is incomplete across families), restoring auto.
 func paths(t *testing.T, fn func(t *testing.T)) {
-	for _, p := range kernels.Available() {
+	for _, p := range append(kernels.Available(), "auto") {
 		t.Run("path="+p, func(t *testing.T) {
 			if err := kernels.Use(p); err != nil {
 				t.Fatal(err)
