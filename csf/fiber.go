@@ -11,7 +11,6 @@ import (
 // levels of a validated tensor and factor matrices whose sizes it checked
 // against the shape, so every row the kernels touch exists.
 
-
 func f32s[T Float](s []T) []float32 {
 	return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
 }
