@@ -128,6 +128,9 @@ func TestTTV(t *testing.T) {
 		t.Run("f64", testTTV[float64])
 		t.Run("f32", testTTV[float32])
 	})
+	// Every split parallel.
+	defer csf.SetParallelThresholds(0, 1<<24)()
+	t.Run("parallel", testTTV[float64])
 }
 
 func testTTM[T csf.Float](t *testing.T) {
@@ -190,6 +193,9 @@ func TestTTM(t *testing.T) {
 		t.Run("f64", testTTM[float64])
 		t.Run("f32", testTTM[float32])
 	})
+	// Every split parallel.
+	defer csf.SetParallelThresholds(0, 1<<24)()
+	t.Run("parallel", testTTM[float64])
 }
 
 func TestTTVPanics(t *testing.T) {

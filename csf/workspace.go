@@ -40,6 +40,7 @@ type wsState[T Float] struct {
 	rows    []int    // row ranges per worker for the reduction
 	w       []worker[T]
 	job     job[T]
+	attn    attnJob[T]
 }
 
 // worker is the per-goroutine scratch.
@@ -49,6 +50,7 @@ type worker[T Float] struct {
 	priv []T // private output (workers > 0 when outputs may collide)
 	ones []T
 	walk mttkrpWalk[T]
+	idx1 []uint64
 }
 
 func (s *wsState[T]) nworkers() int {
@@ -74,6 +76,7 @@ func (s *wsState[T]) ensureWorkers(n, levels, r int) {
 		w.push = grow(w.push, levels*r)
 		w.pull = grow(w.pull, levels*r)
 		w.ones = grow(w.ones, r)
+		w.idx1 = grow(w.idx1, 1)
 		for i := range w.ones {
 			w.ones[i] = 1
 		}
