@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"os"
 	"runtime"
 	"slices"
 	"testing"
@@ -96,5 +97,156 @@ func BenchmarkMTTKRP(b *testing.B) {
 				}
 			}
 		}
+	}
+}
+
+func benchTTV(b *testing.B, spec CSFSpec, mode int) {
+	t := GenCSF(spec, nil)
+	n := t.Rank()
+	v := RandFactors[float64](t.Shape(), 1, 12)[mode]
+	b.ReportAllocs()
+	b.ResetTimer()
+	done := cpuClock(b)
+	for b.Loop() {
+		if n == 3 {
+			t.TTVMatrix(mode, v)
+		} else {
+			t.TTV(mode, v)
+		}
+	}
+	done()
+	b.ReportMetric(float64(t.NNZ())/(b.Elapsed().Seconds()/float64(b.N)), "nnz/s")
+}
+
+// BenchmarkTTV: every mode of T3u, T3p, T4p (float64; the kernel path is
+// auto; threads = GOMAXPROCS, set with -cpu 1,2). "warm" is the leaf mode
+// into a reused slice (TTVValues).
+func BenchmarkTTV(b *testing.B) {
+	for _, spec := range []CSFSpec{T3u, T3p, T4p} {
+		spec = SmallFromEnv(spec)
+		for mode := range spec.Shape {
+			b.Run(fmt.Sprintf("%s/mode=%d", spec.Name, mode), func(b *testing.B) { benchTTV(b, spec, mode) })
+		}
+		b.Run(fmt.Sprintf("%s/warm/mode=%d", spec.Name, len(spec.Shape)-1), func(b *testing.B) {
+			t := GenCSF(spec, nil)
+			n := t.Rank()
+			mode := n - 1
+			v := RandFactors[float64](t.Shape(), 1, 12)[mode]
+			dst := make([]float64, len(t.Crd(n-2)))
+			b.ReportAllocs()
+			b.ResetTimer()
+			done := cpuClock(b)
+			for b.Loop() {
+				t.TTVValues(dst, mode, v)
+			}
+			done()
+			b.ReportMetric(float64(t.NNZ())/(b.Elapsed().Seconds()/float64(b.N)), "nnz/s")
+		})
+	}
+}
+
+func attnSpec() AttnSpec {
+	if os.Getenv("HURRAY_BENCH_SMALL") != "" {
+		return Attn.Small()
+	}
+	return Attn
+}
+
+// BenchmarkAttention: SDDMM then the leaf SpMM on the 16-head causal
+// sliding-window mask (float32, d = dv = 64, threads from -cpu), next to the
+// same kernels on dense in-cache data (peak: 128 key rows, 32 KiB, reused)
+// and a dense masked computation that skips nothing (every (i, j) of two
+// heads, then the mask, then the SpMM over every j). GFLOP/s counts 2*d per
+// entry for each of the two products; ns/head compares the two.
+func BenchmarkAttention(b *testing.B) {
+	a := attnSpec()
+	d := a.D
+	for _, path := range tiers() {
+		b.Run("sparse/impl="+path, func(b *testing.B) {
+			withPath(b, path)
+			t := GenAttnMask(a)
+			rng := RandFactors[float32]([]uint64{uint64(a.Heads * a.Seq * d), uint64(a.Heads * a.Seq * d), uint64(a.Heads * a.Seq * d)}, 1, 13)
+			q, k, v := rng[0], rng[1], rng[2]
+			vals := make([]float32, t.NNZ())
+			out := make([]float32, a.Heads*a.Seq*d)
+			ws := csf.NewWorkspace[float32](0)
+			pat := t.SDDMM(q, k, d, 0.125) // a tensor sharing the mask's levels
+			_ = pat
+			b.ReportAllocs()
+			b.ResetTimer()
+			done := cpuClock(b)
+			for b.Loop() {
+				t.SDDMMWith(ws, vals, q, k, d, 0.125)
+				copy(pat.Values(), vals) // the SpMM reads pat's values
+				pat.SpMMWith(ws, out, v, d)
+			}
+			done()
+			sec := b.Elapsed().Seconds() / float64(b.N)
+			b.ReportMetric(4*float64(d)*float64(t.NNZ())/sec/1e9, "GFLOP/s")
+			b.ReportMetric(sec*1e9/float64(a.Heads), "ns/head")
+		})
+		b.Run("peak/impl="+path, func(b *testing.B) {
+			withPath(b, path)
+			const rows = 128
+			f := RandFactors[float32]([]uint64{rows * uint64(d), rows * uint64(d)}, 1, 14)
+			q, kr := f[0][:d], f[1]
+			idx := make([]uint64, rows)
+			ptr := []uint64{0, rows}
+			for i := range idx {
+				idx[i] = uint64(i)
+			}
+			dst := make([]float32, rows)
+			orow := make([]float32, d)
+			ones := make([]float32, d)
+			for i := range ones {
+				ones[i] = 1
+			}
+			b.ResetTimer()
+			for b.Loop() {
+				for range 64 {
+					kernels.DotRows(dst, q, kr, idx, 0.125)
+					kernels.GatherHadamard(kernels.GatherRows, orow, ones, nil, ptr, dst, idx, kr, d)
+				}
+			}
+			sec := b.Elapsed().Seconds() / float64(b.N)
+			b.ReportMetric(64*4*float64(d)*rows/sec/1e9, "GFLOP/s")
+		})
+		b.Run("densemasked/impl="+path, func(b *testing.B) {
+			withPath(b, path)
+			const heads = 2
+			s := a.Seq
+			f := RandFactors[float32]([]uint64{uint64(heads * s * d), uint64(heads * s * d), uint64(heads * s * d)}, 1, 15)
+			q, k, v := f[0], f[1], f[2]
+			idx := make([]uint64, s)
+			ptr := []uint64{0, uint64(s)}
+			for i := range idx {
+				idx[i] = uint64(i)
+			}
+			w := make([]float32, s)
+			out := make([]float32, heads*s*d)
+			ones := make([]float32, d)
+			for i := range ones {
+				ones[i] = 1
+			}
+			b.ResetTimer()
+			for b.Loop() {
+				clear(out)
+				for h := range heads {
+					kh, vh := k[h*s*d:(h+1)*s*d], v[h*s*d:(h+1)*s*d]
+					for i := range s {
+						kernels.DotRows(w, q[(h*s+i)*d:][:d], kh, idx, 0.125)
+						for j := range w {
+							if j > i || j <= i-a.Window {
+								w[j] = 0
+							}
+						}
+						kernels.GatherHadamard(kernels.GatherRows, out[(h*s+i)*d:][:d], ones, nil, ptr, w, idx, vh, d)
+					}
+				}
+			}
+			sec := b.Elapsed().Seconds() / float64(b.N)
+			b.ReportMetric(heads*4*float64(d)*float64(s)*float64(s)/sec/1e9, "GFLOP/s")
+			b.ReportMetric(sec*1e9/heads, "ns/head")
+		})
 	}
 }

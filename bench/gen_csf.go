@@ -216,3 +216,54 @@ func RandFactors[T csf.Float](shape []uint64, r int, seed uint64) [][]T {
 	}
 	return f
 }
+
+// AttnSpec is a multi-head sliding-window causal attention mask: query i
+// attends to keys max(0, i-Window+1)..i.
+type AttnSpec struct {
+	Heads, Seq, Window, D int
+}
+
+// Attn is the benchmark mask: 16 heads, 4096 positions, window 256, d = 64.
+var Attn = AttnSpec{Heads: 16, Seq: 4096, Window: 256, D: 64}
+
+// Small scales the sequence down by 8 (for quick runs).
+func (a AttnSpec) Small() AttnSpec { a.Seq /= 8; return a }
+
+// GenAttnMask returns the (h, i, j) mask as a float32 CSF tensor with
+// identity mode order (j at the leaf), values 1, built directly.
+func GenAttnMask(a AttnSpec) *csf.Tensor[float32] {
+	key := fmt.Sprint("attn", a)
+	if t, ok := csfCache.Load(key); ok {
+		return t.(*csf.Tensor[float32])
+	}
+	h, s, w := a.Heads, a.Seq, a.Window
+	pos1 := make([]uint64, 0, h+1)
+	crd0 := make([]uint64, h)
+	pos2 := make([]uint64, 0, h*s+1)
+	crd1 := make([]uint64, 0, h*s)
+	var crd2 []uint64
+	for hh := range h {
+		crd0[hh] = uint64(hh)
+		pos1 = append(pos1, uint64(len(crd1)))
+		for i := range s {
+			crd1 = append(crd1, uint64(i))
+			pos2 = append(pos2, uint64(len(crd2)))
+			for j := max(0, i-w+1); j <= i; j++ {
+				crd2 = append(crd2, uint64(j))
+			}
+		}
+	}
+	pos1 = append(pos1, uint64(len(crd1)))
+	pos2 = append(pos2, uint64(len(crd2)))
+	vals := make([]float32, len(crd2))
+	for i := range vals {
+		vals[i] = 1
+	}
+	t, err := csf.New([]uint64{uint64(h), uint64(s), uint64(s)}, []uint32{0, 1, 2},
+		[][]uint64{{0, uint64(h)}, pos1, pos2}, [][]uint64{crd0, crd1, crd2}, vals)
+	if err != nil {
+		panic(err)
+	}
+	csfCache.Store(key, t)
+	return t
+}

@@ -64,11 +64,3 @@ func dotRows[T Float](dst, q, k []T, idx []uint64, scale T) {
 		fiber.Dot64(f64s(dst), f64s(q), f64s(k), idx, float64(scale))
 	}
 }
-
-func unsafe32[T Float](s []float32) []T {
-	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
-}
-
-func unsafe64[T Float](s []float64) []T {
-	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
-}

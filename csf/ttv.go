@@ -99,30 +99,32 @@ func (t *Tensor[T]) TTVValues(dst []T, mode int, v []T) {
 	t.ttvLeaf(dst, v)
 }
 
-var one32, one64 = []float32{1}, []float64{1}
-
-func ones1[T Float]() []T {
-	if is32[T]() {
-		return unsafe32[T](one32)
-	}
-	return unsafe64[T](one64)
-}
-
 // ttvLeaf: one gathered dot per fiber, fibers split over GOMAXPROCS by leaf
-// count.
+// count. The loop is plain Go: the fibers are often a few leaves long, and
+// a scalar loop beats a vector call per fiber there.
 func (t *Tensor[T]) ttvLeaf(dst, v []T) {
 	n := len(t.shape)
-	clear(dst)
 	leafPos, leafCrd := t.pos[n-1], t.crd[n-1]
 	parts := 1
 	if len(t.values) >= parallelMinNNZ {
 		parts = parallel.Workers(0)
 	}
 	b := parallel.SplitPtr(leafPos, parts, 1)
-	y := ones1[T]()
 	parallel.Run(b, func(_, lo, hi int) {
-		gather(kernels.GatherRows, dst[lo:hi], y, nil, leafPos[lo:hi+1], t.values, leafCrd, v, 1)
+		ttvFibers(dst[lo:hi], leafPos[lo:hi+1], leafCrd, t.values, v)
 	})
+}
+
+func ttvFibers[T Float](dst []T, ptr, crd []uint64, vals, v []T) {
+	j := ptr[0]
+	for c := range dst {
+		end := ptr[c+1]
+		var s T
+		for ; j < end; j++ {
+			s += vals[j] * v[crd[j]]
+		}
+		dst[c] = s
+	}
 }
 
 // ttv returns the levels and values of the result.
