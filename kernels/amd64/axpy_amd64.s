@@ -98,14 +98,16 @@ done:
 
 // func ScatterHadamardF32AVX512(out []float32, base []float32, y []float32, crd []uint64, ptr []uint64, vals []float32, idx []uint64, r int)
 //
-// Column chunks of one vector (masked past r), and for each chunk every node c:
+// Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
+// every node c:
 //
-//	p := base[chunk] * y[crd[c]*r + chunk]
-//	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + chunk] += vals[j] * p
+//	p := base[block] * y[crd[c]*r + block]
+//	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
 //
-// Registers: DI out chunk, SI base chunk, BX y chunk, R8 crd, R9 ptr, R10
-// vals, R11 idx, R12 nodes, R13 row bytes, R15 lanes left, AX node c, CX
-// leaf j, DX fiber end, R14 row offset.
+// Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
+// vals, R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX
+// leaf j, DX fiber end, R14 row offset; Z0..Z3 p, Z8 value, Z16..Z19 base,
+// Z24..Z27 out.
 // Requires: AVX512F, AVX512DQ, BMI2
 TEXT ·ScatterHadamardF32AVX512(SB), NOSPLIT, $0-176
 	MOVQ out_base+0(FP), DI
@@ -124,49 +126,193 @@ TEXT ·ScatterHadamardF32AVX512(SB), NOSPLIT, $0-176
 	JLE  done
 
 chunk:
+	CMPQ R15, $32
+	JGT  blk4
+	CMPQ R15, $16
+	JGT  blk2
+	JMP  blk1
 
-	// K1 = the first min(R15, W) lanes
-	MOVQ    $16, DX
-	CMPQ    R15, DX
-	CMOVQLT R15, DX
+blk1:
+	// K1..K1 = lanes of each vector of the block: clamp(R15 - v*W, 0, W)
+	MOVQ    R15, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
 	MOVQ    $-1, AX
 	BZHIQ   DX, AX, AX
 	KMOVW  AX, K1
-
-	VMOVUPS.Z (SI), K1, Z6
+	VMOVUPS.Z 0(SI), K1, Z16
 	XORQ AX, AX
-
-node:
+node1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
-	JAE  skip
+	JAE  skip1
 	MOVQ  (R8)(AX*8), R14
 	IMULQ R13, R14
-	VMULPS.Z (BX)(R14*1), Z6, K1, Z0
-
-leaf:
-	MOVQ  (R11)(CX*8), R14
-	IMULQ R13, R14
-	VBROADCASTSS (R10)(CX*4), Z1
-	VMOVUPS.Z    (DI)(R14*1), K1, Z2
-	VFMADD231PS  Z1, Z0, Z2
-	VMOVUPS      Z2, K1, (DI)(R14*1)
+	VMULPS.Z 0(BX)(R14*1), Z16, K1, Z0
+leaf1:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSS (R10)(CX*4), Z8
+	VMOVUPS.Z    0(DI)(R14*1), K1, Z24
+	VFMADD231PS  Z8, Z0, Z24
+	VMOVUPS      Z24, K1, 0(DI)(R14*1)
 	INCQ CX
 	CMPQ CX, DX
-	JB   leaf
-
-skip:
+	JB   leaf1
+skip1:
 	INCQ AX
 	CMPQ AX, R12
-	JB   node
-
+	JB   node1
 	ADDQ $64, DI
 	ADDQ $64, SI
 	ADDQ $64, BX
 	SUBQ $16, R15
 	JG   chunk
-
+	JMP  done
+blk2:
+	// K1..K2 = lanes of each vector of the block: clamp(R15 - v*W, 0, W)
+	MOVQ    R15, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K1
+	MOVQ    R15, DX
+	SUBQ    $16, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K2
+	VMOVUPS.Z 0(SI), K1, Z16
+	VMOVUPS.Z 64(SI), K2, Z17
+	XORQ AX, AX
+node2:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JAE  skip2
+	MOVQ  (R8)(AX*8), R14
+	IMULQ R13, R14
+	VMULPS.Z 0(BX)(R14*1), Z16, K1, Z0
+	VMULPS.Z 64(BX)(R14*1), Z17, K2, Z1
+leaf2:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSS (R10)(CX*4), Z8
+	VMOVUPS.Z    0(DI)(R14*1), K1, Z24
+	VFMADD231PS  Z8, Z0, Z24
+	VMOVUPS      Z24, K1, 0(DI)(R14*1)
+	VMOVUPS.Z    64(DI)(R14*1), K2, Z25
+	VFMADD231PS  Z8, Z1, Z25
+	VMOVUPS      Z25, K2, 64(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   leaf2
+skip2:
+	INCQ AX
+	CMPQ AX, R12
+	JB   node2
+	ADDQ $128, DI
+	ADDQ $128, SI
+	ADDQ $128, BX
+	SUBQ $32, R15
+	JG   chunk
+	JMP  done
+blk4:
+	// K1..K4 = lanes of each vector of the block: clamp(R15 - v*W, 0, W)
+	MOVQ    R15, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K1
+	MOVQ    R15, DX
+	SUBQ    $16, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K2
+	MOVQ    R15, DX
+	SUBQ    $32, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K3
+	MOVQ    R15, DX
+	SUBQ    $48, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K4
+	VMOVUPS.Z 0(SI), K1, Z16
+	VMOVUPS.Z 64(SI), K2, Z17
+	VMOVUPS.Z 128(SI), K3, Z18
+	VMOVUPS.Z 192(SI), K4, Z19
+	XORQ AX, AX
+node4:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JAE  skip4
+	MOVQ  (R8)(AX*8), R14
+	IMULQ R13, R14
+	VMULPS.Z 0(BX)(R14*1), Z16, K1, Z0
+	VMULPS.Z 64(BX)(R14*1), Z17, K2, Z1
+	VMULPS.Z 128(BX)(R14*1), Z18, K3, Z2
+	VMULPS.Z 192(BX)(R14*1), Z19, K4, Z3
+leaf4:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSS (R10)(CX*4), Z8
+	VMOVUPS.Z    0(DI)(R14*1), K1, Z24
+	VFMADD231PS  Z8, Z0, Z24
+	VMOVUPS      Z24, K1, 0(DI)(R14*1)
+	VMOVUPS.Z    64(DI)(R14*1), K2, Z25
+	VFMADD231PS  Z8, Z1, Z25
+	VMOVUPS      Z25, K2, 64(DI)(R14*1)
+	VMOVUPS.Z    128(DI)(R14*1), K3, Z26
+	VFMADD231PS  Z8, Z2, Z26
+	VMOVUPS      Z26, K3, 128(DI)(R14*1)
+	VMOVUPS.Z    192(DI)(R14*1), K4, Z27
+	VFMADD231PS  Z8, Z3, Z27
+	VMOVUPS      Z27, K4, 192(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   leaf4
+skip4:
+	INCQ AX
+	CMPQ AX, R12
+	JB   node4
+	ADDQ $256, DI
+	ADDQ $256, SI
+	ADDQ $256, BX
+	SUBQ $64, R15
+	JG   chunk
+	JMP  done
 done:
 	VZEROUPPER
 	RET
@@ -249,14 +395,16 @@ done:
 
 // func ScatterHadamardF64AVX512(out []float64, base []float64, y []float64, crd []uint64, ptr []uint64, vals []float64, idx []uint64, r int)
 //
-// Column chunks of one vector (masked past r), and for each chunk every node c:
+// Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
+// every node c:
 //
-//	p := base[chunk] * y[crd[c]*r + chunk]
-//	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + chunk] += vals[j] * p
+//	p := base[block] * y[crd[c]*r + block]
+//	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
 //
-// Registers: DI out chunk, SI base chunk, BX y chunk, R8 crd, R9 ptr, R10
-// vals, R11 idx, R12 nodes, R13 row bytes, R15 lanes left, AX node c, CX
-// leaf j, DX fiber end, R14 row offset.
+// Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
+// vals, R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX
+// leaf j, DX fiber end, R14 row offset; Z0..Z3 p, Z8 value, Z16..Z19 base,
+// Z24..Z27 out.
 // Requires: AVX512F, AVX512DQ, BMI2
 TEXT ·ScatterHadamardF64AVX512(SB), NOSPLIT, $0-176
 	MOVQ out_base+0(FP), DI
@@ -275,49 +423,193 @@ TEXT ·ScatterHadamardF64AVX512(SB), NOSPLIT, $0-176
 	JLE  done
 
 chunk:
+	CMPQ R15, $16
+	JGT  blk4
+	CMPQ R15, $8
+	JGT  blk2
+	JMP  blk1
 
-	// K1 = the first min(R15, W) lanes
-	MOVQ    $8, DX
-	CMPQ    R15, DX
-	CMOVQLT R15, DX
+blk1:
+	// K1..K1 = lanes of each vector of the block: clamp(R15 - v*W, 0, W)
+	MOVQ    R15, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
 	MOVQ    $-1, AX
 	BZHIQ   DX, AX, AX
 	KMOVB  AX, K1
-
-	VMOVUPD.Z (SI), K1, Z6
+	VMOVUPD.Z 0(SI), K1, Z16
 	XORQ AX, AX
-
-node:
+node1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
-	JAE  skip
+	JAE  skip1
 	MOVQ  (R8)(AX*8), R14
 	IMULQ R13, R14
-	VMULPD.Z (BX)(R14*1), Z6, K1, Z0
-
-leaf:
-	MOVQ  (R11)(CX*8), R14
-	IMULQ R13, R14
-	VBROADCASTSD (R10)(CX*8), Z1
-	VMOVUPD.Z    (DI)(R14*1), K1, Z2
-	VFMADD231PD  Z1, Z0, Z2
-	VMOVUPD      Z2, K1, (DI)(R14*1)
+	VMULPD.Z 0(BX)(R14*1), Z16, K1, Z0
+leaf1:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSD (R10)(CX*8), Z8
+	VMOVUPD.Z    0(DI)(R14*1), K1, Z24
+	VFMADD231PD  Z8, Z0, Z24
+	VMOVUPD      Z24, K1, 0(DI)(R14*1)
 	INCQ CX
 	CMPQ CX, DX
-	JB   leaf
-
-skip:
+	JB   leaf1
+skip1:
 	INCQ AX
 	CMPQ AX, R12
-	JB   node
-
+	JB   node1
 	ADDQ $64, DI
 	ADDQ $64, SI
 	ADDQ $64, BX
 	SUBQ $8, R15
 	JG   chunk
-
+	JMP  done
+blk2:
+	// K1..K2 = lanes of each vector of the block: clamp(R15 - v*W, 0, W)
+	MOVQ    R15, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K1
+	MOVQ    R15, DX
+	SUBQ    $8, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K2
+	VMOVUPD.Z 0(SI), K1, Z16
+	VMOVUPD.Z 64(SI), K2, Z17
+	XORQ AX, AX
+node2:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JAE  skip2
+	MOVQ  (R8)(AX*8), R14
+	IMULQ R13, R14
+	VMULPD.Z 0(BX)(R14*1), Z16, K1, Z0
+	VMULPD.Z 64(BX)(R14*1), Z17, K2, Z1
+leaf2:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSD (R10)(CX*8), Z8
+	VMOVUPD.Z    0(DI)(R14*1), K1, Z24
+	VFMADD231PD  Z8, Z0, Z24
+	VMOVUPD      Z24, K1, 0(DI)(R14*1)
+	VMOVUPD.Z    64(DI)(R14*1), K2, Z25
+	VFMADD231PD  Z8, Z1, Z25
+	VMOVUPD      Z25, K2, 64(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   leaf2
+skip2:
+	INCQ AX
+	CMPQ AX, R12
+	JB   node2
+	ADDQ $128, DI
+	ADDQ $128, SI
+	ADDQ $128, BX
+	SUBQ $16, R15
+	JG   chunk
+	JMP  done
+blk4:
+	// K1..K4 = lanes of each vector of the block: clamp(R15 - v*W, 0, W)
+	MOVQ    R15, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K1
+	MOVQ    R15, DX
+	SUBQ    $8, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K2
+	MOVQ    R15, DX
+	SUBQ    $16, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K3
+	MOVQ    R15, DX
+	SUBQ    $24, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K4
+	VMOVUPD.Z 0(SI), K1, Z16
+	VMOVUPD.Z 64(SI), K2, Z17
+	VMOVUPD.Z 128(SI), K3, Z18
+	VMOVUPD.Z 192(SI), K4, Z19
+	XORQ AX, AX
+node4:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JAE  skip4
+	MOVQ  (R8)(AX*8), R14
+	IMULQ R13, R14
+	VMULPD.Z 0(BX)(R14*1), Z16, K1, Z0
+	VMULPD.Z 64(BX)(R14*1), Z17, K2, Z1
+	VMULPD.Z 128(BX)(R14*1), Z18, K3, Z2
+	VMULPD.Z 192(BX)(R14*1), Z19, K4, Z3
+leaf4:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSD (R10)(CX*8), Z8
+	VMOVUPD.Z    0(DI)(R14*1), K1, Z24
+	VFMADD231PD  Z8, Z0, Z24
+	VMOVUPD      Z24, K1, 0(DI)(R14*1)
+	VMOVUPD.Z    64(DI)(R14*1), K2, Z25
+	VFMADD231PD  Z8, Z1, Z25
+	VMOVUPD      Z25, K2, 64(DI)(R14*1)
+	VMOVUPD.Z    128(DI)(R14*1), K3, Z26
+	VFMADD231PD  Z8, Z2, Z26
+	VMOVUPD      Z26, K3, 128(DI)(R14*1)
+	VMOVUPD.Z    192(DI)(R14*1), K4, Z27
+	VFMADD231PD  Z8, Z3, Z27
+	VMOVUPD      Z27, K4, 192(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   leaf4
+skip4:
+	INCQ AX
+	CMPQ AX, R12
+	JB   node4
+	ADDQ $256, DI
+	ADDQ $256, SI
+	ADDQ $256, BX
+	SUBQ $32, R15
+	JG   chunk
+	JMP  done
 done:
 	VZEROUPPER
 	RET

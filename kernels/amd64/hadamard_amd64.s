@@ -228,17 +228,19 @@ done:
 
 // func GatherHadamardF32AVX512(out []float32, y []float32, crd []uint64, ptr []uint64, vals []float32, idx []uint64, x []float32, r int, sO int, cO int, sU int)
 //
-// Column chunks of one vector (masked past r), and for each chunk every node c:
+// Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
+// every node c:
 //
-//	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + chunk]
-//	out[crd[c]*sO + c*cO + chunk] += y[crd[c]*sU + chunk] * t
+//	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + block]
+//	out[crd[c]*sO + c*cO + block] += y[crd[c]*sU + block] * t
 //
-// When sO = cO = 0 (GatherPull) the out chunk stays in two registers
-// (even and odd nodes) and is stored once per chunk.
+// When sO = cO = 0 (GatherPull) the out block stays in registers (one set
+// for even nodes, one for odd) and is stored once per block.
 //
-// Registers: DI out chunk, SI y chunk, BX x chunk, R8 crd, R9 ptr, R10 vals,
-// R11 idx, R12 nodes, R13 row bytes, R15 lanes left, AX node c, CX leaf j,
-// DX fiber end and temp, R14 temp.
+// Registers: DI out block, SI y block, BX x block, R8 crd, R9 ptr, R10 vals,
+// R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX leaf j,
+// DX fiber end and temp, R14 temp; Z0..Z3 fiber sums, Z8 value, Z16..Z23 pull
+// sums, Z24..Z31 y and out.
 // Requires: AVX512F, AVX512DQ, BMI2
 TEXT ·GatherHadamardF32AVX512(SB), NOSPLIT, $0-200
 	MOVQ out_base+0(FP), DI
@@ -257,55 +259,42 @@ TEXT ·GatherHadamardF32AVX512(SB), NOSPLIT, $0-200
 	JLE  done
 
 chunk:
+	CMPQ R15, $32
+	JGT  blk4
+	CMPQ R15, $16
+	JGT  blk2
+	JMP  blk1
 
-	// K1 = the first min(R15, W) lanes
-	MOVQ    $16, DX
-	CMPQ    R15, DX
-	CMOVQLT R15, DX
+blk1:
+	// K1..K1 = lanes of each vector of the block: clamp(R15 - v*W, 0, W)
+	MOVQ    R15, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
 	MOVQ    $-1, AX
 	BZHIQ   DX, AX, AX
 	KMOVW  AX, K1
-
 	MOVQ sO+176(FP), AX
 	ORQ  cO+184(FP), AX
-	JZ   pull
-
+	JZ   pull1
 	// Scatter or rows: out row crd[c]*sO + c*cO, y row crd[c]*sU.
 	XORQ AX, AX
-
-snode:
+snode1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-
-	// Z0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)
+	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
-	VPXORQ Z3, Z3, Z3
-	LEAQ   1(CX), R14
-	CMPQ   R14, DX
-	JAE    ones
-twos:
-	MOVQ            (R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSS  (R10)(CX*4), Z1
-	VFMADD231PS   (BX)(R14*1), Z1, K1, Z0
-	MOVQ            8(R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSS  4(R10)(CX*4), Z2
-	VFMADD231PS   (BX)(R14*1), Z2, K1, Z3
-	ADDQ            $2, CX
-	LEAQ            1(CX), R14
-	CMPQ            R14, DX
-	JB              twos
-ones:
-	CMPQ            CX, DX
-	JAE             sums
-	MOVQ            (R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSS  (R10)(CX*4), Z1
-	VFMADD231PS   (BX)(R14*1), Z1, K1, Z0
-sums:
-	VADDPS        Z3, Z0, Z0
-
+	CMPQ CX, DX
+	JAE  fes1
+fls1:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls1
+fes1:
 	MOVQ  (R8)(AX*8), R14
 	IMULQ sO+176(FP), R14
 	MOVQ  AX, DX
@@ -313,110 +302,386 @@ sums:
 	ADDQ  DX, R14
 	MOVQ  (R8)(AX*8), DX
 	IMULQ sU+192(FP), DX
-	VMOVUPS.Z   (SI)(DX*4), K1, Z4
-	VMOVUPS.Z   (DI)(R14*4), K1, Z5
-	VFMADD231PS Z4, Z0, Z5
-	VMOVUPS     Z5, K1, (DI)(R14*4)
+	VMOVUPS.Z   0(SI)(DX*4), K1, Z24
+	VMOVUPS.Z   0(DI)(R14*4), K1, Z28
+	VFMADD231PS Z24, Z0, Z28
+	VMOVUPS     Z28, K1, 0(DI)(R14*4)
 	INCQ AX
 	CMPQ AX, R12
-	JB   snode
-	JMP  next
-
-pull:
-	// out chunk in Z6 (even nodes) and Z7 (odd nodes).
-	VMOVUPS.Z (DI), K1, Z6
-	VPXORQ      Z7, Z7, Z7
+	JB   snode1
+	JMP  next1
+pull1:
+	// Pull: the out block stays in Z16.. (even nodes) and Z20.. (odd nodes).
+	VMOVUPS.Z 0(DI), K1, Z16
+	VPXORQ     Z20, Z20, Z20
 	XORQ AX, AX
-
-pnode:
+pnode1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-
-	// Z0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)
+	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
-	VPXORQ Z3, Z3, Z3
-	LEAQ   1(CX), R14
-	CMPQ   R14, DX
-	JAE    onep
-twop:
-	MOVQ            (R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSS  (R10)(CX*4), Z1
-	VFMADD231PS   (BX)(R14*1), Z1, K1, Z0
-	MOVQ            8(R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSS  4(R10)(CX*4), Z2
-	VFMADD231PS   (BX)(R14*1), Z2, K1, Z3
-	ADDQ            $2, CX
-	LEAQ            1(CX), R14
-	CMPQ            R14, DX
-	JB              twop
-onep:
-	CMPQ            CX, DX
-	JAE             sump
-	MOVQ            (R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSS  (R10)(CX*4), Z1
-	VFMADD231PS   (BX)(R14*1), Z1, K1, Z0
-sump:
-	VADDPS        Z3, Z0, Z0
-
+	CMPQ CX, DX
+	JAE  fep10
+flp10:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp10
+fep10:
 	MOVQ  (R8)(AX*8), DX
 	IMULQ sU+192(FP), DX
-	VFMADD231PS (SI)(DX*4), Z0, K1, Z6
+	VFMADD231PS 0(SI)(DX*4), Z0, K1, Z16
 	INCQ AX
 	CMPQ AX, R12
-	JAE  pend
+	JAE  pend1
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-
-	// Z0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)
+	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
-	VPXORQ Z3, Z3, Z3
-	LEAQ   1(CX), R14
-	CMPQ   R14, DX
-	JAE    oneq
-twoq:
-	MOVQ            (R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSS  (R10)(CX*4), Z1
-	VFMADD231PS   (BX)(R14*1), Z1, K1, Z0
-	MOVQ            8(R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSS  4(R10)(CX*4), Z2
-	VFMADD231PS   (BX)(R14*1), Z2, K1, Z3
-	ADDQ            $2, CX
-	LEAQ            1(CX), R14
-	CMPQ            R14, DX
-	JB              twoq
-oneq:
-	CMPQ            CX, DX
-	JAE             sumq
-	MOVQ            (R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSS  (R10)(CX*4), Z1
-	VFMADD231PS   (BX)(R14*1), Z1, K1, Z0
-sumq:
-	VADDPS        Z3, Z0, Z0
-
+	CMPQ CX, DX
+	JAE  fep11
+flp11:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp11
+fep11:
 	MOVQ  (R8)(AX*8), DX
 	IMULQ sU+192(FP), DX
-	VFMADD231PS (SI)(DX*4), Z0, K1, Z7
+	VFMADD231PS 0(SI)(DX*4), Z0, K1, Z20
 	INCQ AX
 	CMPQ AX, R12
-	JB   pnode
-
-pend:
-	VADDPS  Z7, Z6, Z6
-	VMOVUPS Z6, K1, (DI)
-
-next:
+	JB   pnode1
+pend1:
+	VADDPS  Z20, Z16, Z16
+	VMOVUPS Z16, K1, 0(DI)
+next1:
 	ADDQ $64, DI
 	ADDQ $64, SI
 	ADDQ $64, BX
 	SUBQ $16, R15
 	JG   chunk
-
+	JMP  done
+blk2:
+	// K1..K2 = lanes of each vector of the block: clamp(R15 - v*W, 0, W)
+	MOVQ    R15, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K1
+	MOVQ    R15, DX
+	SUBQ    $16, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K2
+	MOVQ sO+176(FP), AX
+	ORQ  cO+184(FP), AX
+	JZ   pull2
+	// Scatter or rows: out row crd[c]*sO + c*cO, y row crd[c]*sU.
+	XORQ AX, AX
+snode2:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	CMPQ CX, DX
+	JAE  fes2
+fls2:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PS   64(BX)(R14*1), Z8, K2, Z1
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls2
+fes2:
+	MOVQ  (R8)(AX*8), R14
+	IMULQ sO+176(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+184(FP), DX
+	ADDQ  DX, R14
+	MOVQ  (R8)(AX*8), DX
+	IMULQ sU+192(FP), DX
+	VMOVUPS.Z   0(SI)(DX*4), K1, Z24
+	VMOVUPS.Z   0(DI)(R14*4), K1, Z28
+	VFMADD231PS Z24, Z0, Z28
+	VMOVUPS     Z28, K1, 0(DI)(R14*4)
+	VMOVUPS.Z   64(SI)(DX*4), K2, Z25
+	VMOVUPS.Z   64(DI)(R14*4), K2, Z29
+	VFMADD231PS Z25, Z1, Z29
+	VMOVUPS     Z29, K2, 64(DI)(R14*4)
+	INCQ AX
+	CMPQ AX, R12
+	JB   snode2
+	JMP  next2
+pull2:
+	// Pull: the out block stays in Z16.. (even nodes) and Z20.. (odd nodes).
+	VMOVUPS.Z 0(DI), K1, Z16
+	VPXORQ     Z20, Z20, Z20
+	VMOVUPS.Z 64(DI), K2, Z17
+	VPXORQ     Z21, Z21, Z21
+	XORQ AX, AX
+pnode2:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	CMPQ CX, DX
+	JAE  fep20
+flp20:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PS   64(BX)(R14*1), Z8, K2, Z1
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp20
+fep20:
+	MOVQ  (R8)(AX*8), DX
+	IMULQ sU+192(FP), DX
+	VFMADD231PS 0(SI)(DX*4), Z0, K1, Z16
+	VFMADD231PS 64(SI)(DX*4), Z1, K2, Z17
+	INCQ AX
+	CMPQ AX, R12
+	JAE  pend2
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	CMPQ CX, DX
+	JAE  fep21
+flp21:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PS   64(BX)(R14*1), Z8, K2, Z1
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp21
+fep21:
+	MOVQ  (R8)(AX*8), DX
+	IMULQ sU+192(FP), DX
+	VFMADD231PS 0(SI)(DX*4), Z0, K1, Z20
+	VFMADD231PS 64(SI)(DX*4), Z1, K2, Z21
+	INCQ AX
+	CMPQ AX, R12
+	JB   pnode2
+pend2:
+	VADDPS  Z20, Z16, Z16
+	VMOVUPS Z16, K1, 0(DI)
+	VADDPS  Z21, Z17, Z17
+	VMOVUPS Z17, K2, 64(DI)
+next2:
+	ADDQ $128, DI
+	ADDQ $128, SI
+	ADDQ $128, BX
+	SUBQ $32, R15
+	JG   chunk
+	JMP  done
+blk4:
+	// K1..K4 = lanes of each vector of the block: clamp(R15 - v*W, 0, W)
+	MOVQ    R15, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K1
+	MOVQ    R15, DX
+	SUBQ    $16, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K2
+	MOVQ    R15, DX
+	SUBQ    $32, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K3
+	MOVQ    R15, DX
+	SUBQ    $48, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K4
+	MOVQ sO+176(FP), AX
+	ORQ  cO+184(FP), AX
+	JZ   pull4
+	// Scatter or rows: out row crd[c]*sO + c*cO, y row crd[c]*sU.
+	XORQ AX, AX
+snode4:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	CMPQ CX, DX
+	JAE  fes4
+fls4:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PS   64(BX)(R14*1), Z8, K2, Z1
+	VFMADD231PS   128(BX)(R14*1), Z8, K3, Z2
+	VFMADD231PS   192(BX)(R14*1), Z8, K4, Z3
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls4
+fes4:
+	MOVQ  (R8)(AX*8), R14
+	IMULQ sO+176(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+184(FP), DX
+	ADDQ  DX, R14
+	MOVQ  (R8)(AX*8), DX
+	IMULQ sU+192(FP), DX
+	VMOVUPS.Z   0(SI)(DX*4), K1, Z24
+	VMOVUPS.Z   0(DI)(R14*4), K1, Z28
+	VFMADD231PS Z24, Z0, Z28
+	VMOVUPS     Z28, K1, 0(DI)(R14*4)
+	VMOVUPS.Z   64(SI)(DX*4), K2, Z25
+	VMOVUPS.Z   64(DI)(R14*4), K2, Z29
+	VFMADD231PS Z25, Z1, Z29
+	VMOVUPS     Z29, K2, 64(DI)(R14*4)
+	VMOVUPS.Z   128(SI)(DX*4), K3, Z26
+	VMOVUPS.Z   128(DI)(R14*4), K3, Z30
+	VFMADD231PS Z26, Z2, Z30
+	VMOVUPS     Z30, K3, 128(DI)(R14*4)
+	VMOVUPS.Z   192(SI)(DX*4), K4, Z27
+	VMOVUPS.Z   192(DI)(R14*4), K4, Z31
+	VFMADD231PS Z27, Z3, Z31
+	VMOVUPS     Z31, K4, 192(DI)(R14*4)
+	INCQ AX
+	CMPQ AX, R12
+	JB   snode4
+	JMP  next4
+pull4:
+	// Pull: the out block stays in Z16.. (even nodes) and Z20.. (odd nodes).
+	VMOVUPS.Z 0(DI), K1, Z16
+	VPXORQ     Z20, Z20, Z20
+	VMOVUPS.Z 64(DI), K2, Z17
+	VPXORQ     Z21, Z21, Z21
+	VMOVUPS.Z 128(DI), K3, Z18
+	VPXORQ     Z22, Z22, Z22
+	VMOVUPS.Z 192(DI), K4, Z19
+	VPXORQ     Z23, Z23, Z23
+	XORQ AX, AX
+pnode4:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	CMPQ CX, DX
+	JAE  fep40
+flp40:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PS   64(BX)(R14*1), Z8, K2, Z1
+	VFMADD231PS   128(BX)(R14*1), Z8, K3, Z2
+	VFMADD231PS   192(BX)(R14*1), Z8, K4, Z3
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp40
+fep40:
+	MOVQ  (R8)(AX*8), DX
+	IMULQ sU+192(FP), DX
+	VFMADD231PS 0(SI)(DX*4), Z0, K1, Z16
+	VFMADD231PS 64(SI)(DX*4), Z1, K2, Z17
+	VFMADD231PS 128(SI)(DX*4), Z2, K3, Z18
+	VFMADD231PS 192(SI)(DX*4), Z3, K4, Z19
+	INCQ AX
+	CMPQ AX, R12
+	JAE  pend4
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	CMPQ CX, DX
+	JAE  fep41
+flp41:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PS   64(BX)(R14*1), Z8, K2, Z1
+	VFMADD231PS   128(BX)(R14*1), Z8, K3, Z2
+	VFMADD231PS   192(BX)(R14*1), Z8, K4, Z3
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp41
+fep41:
+	MOVQ  (R8)(AX*8), DX
+	IMULQ sU+192(FP), DX
+	VFMADD231PS 0(SI)(DX*4), Z0, K1, Z20
+	VFMADD231PS 64(SI)(DX*4), Z1, K2, Z21
+	VFMADD231PS 128(SI)(DX*4), Z2, K3, Z22
+	VFMADD231PS 192(SI)(DX*4), Z3, K4, Z23
+	INCQ AX
+	CMPQ AX, R12
+	JB   pnode4
+pend4:
+	VADDPS  Z20, Z16, Z16
+	VMOVUPS Z16, K1, 0(DI)
+	VADDPS  Z21, Z17, Z17
+	VMOVUPS Z17, K2, 64(DI)
+	VADDPS  Z22, Z18, Z18
+	VMOVUPS Z18, K3, 128(DI)
+	VADDPS  Z23, Z19, Z19
+	VMOVUPS Z19, K4, 192(DI)
+next4:
+	ADDQ $256, DI
+	ADDQ $256, SI
+	ADDQ $256, BX
+	SUBQ $64, R15
+	JG   chunk
+	JMP  done
 done:
 	VZEROUPPER
 	RET
@@ -629,17 +894,19 @@ done:
 
 // func GatherHadamardF64AVX512(out []float64, y []float64, crd []uint64, ptr []uint64, vals []float64, idx []uint64, x []float64, r int, sO int, cO int, sU int)
 //
-// Column chunks of one vector (masked past r), and for each chunk every node c:
+// Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
+// every node c:
 //
-//	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + chunk]
-//	out[crd[c]*sO + c*cO + chunk] += y[crd[c]*sU + chunk] * t
+//	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + block]
+//	out[crd[c]*sO + c*cO + block] += y[crd[c]*sU + block] * t
 //
-// When sO = cO = 0 (GatherPull) the out chunk stays in two registers
-// (even and odd nodes) and is stored once per chunk.
+// When sO = cO = 0 (GatherPull) the out block stays in registers (one set
+// for even nodes, one for odd) and is stored once per block.
 //
-// Registers: DI out chunk, SI y chunk, BX x chunk, R8 crd, R9 ptr, R10 vals,
-// R11 idx, R12 nodes, R13 row bytes, R15 lanes left, AX node c, CX leaf j,
-// DX fiber end and temp, R14 temp.
+// Registers: DI out block, SI y block, BX x block, R8 crd, R9 ptr, R10 vals,
+// R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX leaf j,
+// DX fiber end and temp, R14 temp; Z0..Z3 fiber sums, Z8 value, Z16..Z23 pull
+// sums, Z24..Z31 y and out.
 // Requires: AVX512F, AVX512DQ, BMI2
 TEXT ·GatherHadamardF64AVX512(SB), NOSPLIT, $0-200
 	MOVQ out_base+0(FP), DI
@@ -658,55 +925,42 @@ TEXT ·GatherHadamardF64AVX512(SB), NOSPLIT, $0-200
 	JLE  done
 
 chunk:
+	CMPQ R15, $16
+	JGT  blk4
+	CMPQ R15, $8
+	JGT  blk2
+	JMP  blk1
 
-	// K1 = the first min(R15, W) lanes
-	MOVQ    $8, DX
-	CMPQ    R15, DX
-	CMOVQLT R15, DX
+blk1:
+	// K1..K1 = lanes of each vector of the block: clamp(R15 - v*W, 0, W)
+	MOVQ    R15, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
 	MOVQ    $-1, AX
 	BZHIQ   DX, AX, AX
 	KMOVB  AX, K1
-
 	MOVQ sO+176(FP), AX
 	ORQ  cO+184(FP), AX
-	JZ   pull
-
+	JZ   pull1
 	// Scatter or rows: out row crd[c]*sO + c*cO, y row crd[c]*sU.
 	XORQ AX, AX
-
-snode:
+snode1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-
-	// Z0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)
+	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
-	VPXORQ Z3, Z3, Z3
-	LEAQ   1(CX), R14
-	CMPQ   R14, DX
-	JAE    ones
-twos:
-	MOVQ            (R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSD  (R10)(CX*8), Z1
-	VFMADD231PD   (BX)(R14*1), Z1, K1, Z0
-	MOVQ            8(R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSD  8(R10)(CX*8), Z2
-	VFMADD231PD   (BX)(R14*1), Z2, K1, Z3
-	ADDQ            $2, CX
-	LEAQ            1(CX), R14
-	CMPQ            R14, DX
-	JB              twos
-ones:
-	CMPQ            CX, DX
-	JAE             sums
-	MOVQ            (R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSD  (R10)(CX*8), Z1
-	VFMADD231PD   (BX)(R14*1), Z1, K1, Z0
-sums:
-	VADDPD        Z3, Z0, Z0
-
+	CMPQ CX, DX
+	JAE  fes1
+fls1:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls1
+fes1:
 	MOVQ  (R8)(AX*8), R14
 	IMULQ sO+176(FP), R14
 	MOVQ  AX, DX
@@ -714,110 +968,386 @@ sums:
 	ADDQ  DX, R14
 	MOVQ  (R8)(AX*8), DX
 	IMULQ sU+192(FP), DX
-	VMOVUPD.Z   (SI)(DX*8), K1, Z4
-	VMOVUPD.Z   (DI)(R14*8), K1, Z5
-	VFMADD231PD Z4, Z0, Z5
-	VMOVUPD     Z5, K1, (DI)(R14*8)
+	VMOVUPD.Z   0(SI)(DX*8), K1, Z24
+	VMOVUPD.Z   0(DI)(R14*8), K1, Z28
+	VFMADD231PD Z24, Z0, Z28
+	VMOVUPD     Z28, K1, 0(DI)(R14*8)
 	INCQ AX
 	CMPQ AX, R12
-	JB   snode
-	JMP  next
-
-pull:
-	// out chunk in Z6 (even nodes) and Z7 (odd nodes).
-	VMOVUPD.Z (DI), K1, Z6
-	VPXORQ      Z7, Z7, Z7
+	JB   snode1
+	JMP  next1
+pull1:
+	// Pull: the out block stays in Z16.. (even nodes) and Z20.. (odd nodes).
+	VMOVUPD.Z 0(DI), K1, Z16
+	VPXORQ     Z20, Z20, Z20
 	XORQ AX, AX
-
-pnode:
+pnode1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-
-	// Z0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)
+	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
-	VPXORQ Z3, Z3, Z3
-	LEAQ   1(CX), R14
-	CMPQ   R14, DX
-	JAE    onep
-twop:
-	MOVQ            (R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSD  (R10)(CX*8), Z1
-	VFMADD231PD   (BX)(R14*1), Z1, K1, Z0
-	MOVQ            8(R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSD  8(R10)(CX*8), Z2
-	VFMADD231PD   (BX)(R14*1), Z2, K1, Z3
-	ADDQ            $2, CX
-	LEAQ            1(CX), R14
-	CMPQ            R14, DX
-	JB              twop
-onep:
-	CMPQ            CX, DX
-	JAE             sump
-	MOVQ            (R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSD  (R10)(CX*8), Z1
-	VFMADD231PD   (BX)(R14*1), Z1, K1, Z0
-sump:
-	VADDPD        Z3, Z0, Z0
-
+	CMPQ CX, DX
+	JAE  fep10
+flp10:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp10
+fep10:
 	MOVQ  (R8)(AX*8), DX
 	IMULQ sU+192(FP), DX
-	VFMADD231PD (SI)(DX*8), Z0, K1, Z6
+	VFMADD231PD 0(SI)(DX*8), Z0, K1, Z16
 	INCQ AX
 	CMPQ AX, R12
-	JAE  pend
+	JAE  pend1
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-
-	// Z0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)
+	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
-	VPXORQ Z3, Z3, Z3
-	LEAQ   1(CX), R14
-	CMPQ   R14, DX
-	JAE    oneq
-twoq:
-	MOVQ            (R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSD  (R10)(CX*8), Z1
-	VFMADD231PD   (BX)(R14*1), Z1, K1, Z0
-	MOVQ            8(R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSD  8(R10)(CX*8), Z2
-	VFMADD231PD   (BX)(R14*1), Z2, K1, Z3
-	ADDQ            $2, CX
-	LEAQ            1(CX), R14
-	CMPQ            R14, DX
-	JB              twoq
-oneq:
-	CMPQ            CX, DX
-	JAE             sumq
-	MOVQ            (R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSD  (R10)(CX*8), Z1
-	VFMADD231PD   (BX)(R14*1), Z1, K1, Z0
-sumq:
-	VADDPD        Z3, Z0, Z0
-
+	CMPQ CX, DX
+	JAE  fep11
+flp11:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp11
+fep11:
 	MOVQ  (R8)(AX*8), DX
 	IMULQ sU+192(FP), DX
-	VFMADD231PD (SI)(DX*8), Z0, K1, Z7
+	VFMADD231PD 0(SI)(DX*8), Z0, K1, Z20
 	INCQ AX
 	CMPQ AX, R12
-	JB   pnode
-
-pend:
-	VADDPD  Z7, Z6, Z6
-	VMOVUPD Z6, K1, (DI)
-
-next:
+	JB   pnode1
+pend1:
+	VADDPD  Z20, Z16, Z16
+	VMOVUPD Z16, K1, 0(DI)
+next1:
 	ADDQ $64, DI
 	ADDQ $64, SI
 	ADDQ $64, BX
 	SUBQ $8, R15
 	JG   chunk
-
+	JMP  done
+blk2:
+	// K1..K2 = lanes of each vector of the block: clamp(R15 - v*W, 0, W)
+	MOVQ    R15, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K1
+	MOVQ    R15, DX
+	SUBQ    $8, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K2
+	MOVQ sO+176(FP), AX
+	ORQ  cO+184(FP), AX
+	JZ   pull2
+	// Scatter or rows: out row crd[c]*sO + c*cO, y row crd[c]*sU.
+	XORQ AX, AX
+snode2:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	CMPQ CX, DX
+	JAE  fes2
+fls2:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PD   64(BX)(R14*1), Z8, K2, Z1
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls2
+fes2:
+	MOVQ  (R8)(AX*8), R14
+	IMULQ sO+176(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+184(FP), DX
+	ADDQ  DX, R14
+	MOVQ  (R8)(AX*8), DX
+	IMULQ sU+192(FP), DX
+	VMOVUPD.Z   0(SI)(DX*8), K1, Z24
+	VMOVUPD.Z   0(DI)(R14*8), K1, Z28
+	VFMADD231PD Z24, Z0, Z28
+	VMOVUPD     Z28, K1, 0(DI)(R14*8)
+	VMOVUPD.Z   64(SI)(DX*8), K2, Z25
+	VMOVUPD.Z   64(DI)(R14*8), K2, Z29
+	VFMADD231PD Z25, Z1, Z29
+	VMOVUPD     Z29, K2, 64(DI)(R14*8)
+	INCQ AX
+	CMPQ AX, R12
+	JB   snode2
+	JMP  next2
+pull2:
+	// Pull: the out block stays in Z16.. (even nodes) and Z20.. (odd nodes).
+	VMOVUPD.Z 0(DI), K1, Z16
+	VPXORQ     Z20, Z20, Z20
+	VMOVUPD.Z 64(DI), K2, Z17
+	VPXORQ     Z21, Z21, Z21
+	XORQ AX, AX
+pnode2:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	CMPQ CX, DX
+	JAE  fep20
+flp20:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PD   64(BX)(R14*1), Z8, K2, Z1
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp20
+fep20:
+	MOVQ  (R8)(AX*8), DX
+	IMULQ sU+192(FP), DX
+	VFMADD231PD 0(SI)(DX*8), Z0, K1, Z16
+	VFMADD231PD 64(SI)(DX*8), Z1, K2, Z17
+	INCQ AX
+	CMPQ AX, R12
+	JAE  pend2
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	CMPQ CX, DX
+	JAE  fep21
+flp21:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PD   64(BX)(R14*1), Z8, K2, Z1
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp21
+fep21:
+	MOVQ  (R8)(AX*8), DX
+	IMULQ sU+192(FP), DX
+	VFMADD231PD 0(SI)(DX*8), Z0, K1, Z20
+	VFMADD231PD 64(SI)(DX*8), Z1, K2, Z21
+	INCQ AX
+	CMPQ AX, R12
+	JB   pnode2
+pend2:
+	VADDPD  Z20, Z16, Z16
+	VMOVUPD Z16, K1, 0(DI)
+	VADDPD  Z21, Z17, Z17
+	VMOVUPD Z17, K2, 64(DI)
+next2:
+	ADDQ $128, DI
+	ADDQ $128, SI
+	ADDQ $128, BX
+	SUBQ $16, R15
+	JG   chunk
+	JMP  done
+blk4:
+	// K1..K4 = lanes of each vector of the block: clamp(R15 - v*W, 0, W)
+	MOVQ    R15, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K1
+	MOVQ    R15, DX
+	SUBQ    $8, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K2
+	MOVQ    R15, DX
+	SUBQ    $16, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K3
+	MOVQ    R15, DX
+	SUBQ    $24, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K4
+	MOVQ sO+176(FP), AX
+	ORQ  cO+184(FP), AX
+	JZ   pull4
+	// Scatter or rows: out row crd[c]*sO + c*cO, y row crd[c]*sU.
+	XORQ AX, AX
+snode4:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	CMPQ CX, DX
+	JAE  fes4
+fls4:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PD   64(BX)(R14*1), Z8, K2, Z1
+	VFMADD231PD   128(BX)(R14*1), Z8, K3, Z2
+	VFMADD231PD   192(BX)(R14*1), Z8, K4, Z3
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls4
+fes4:
+	MOVQ  (R8)(AX*8), R14
+	IMULQ sO+176(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+184(FP), DX
+	ADDQ  DX, R14
+	MOVQ  (R8)(AX*8), DX
+	IMULQ sU+192(FP), DX
+	VMOVUPD.Z   0(SI)(DX*8), K1, Z24
+	VMOVUPD.Z   0(DI)(R14*8), K1, Z28
+	VFMADD231PD Z24, Z0, Z28
+	VMOVUPD     Z28, K1, 0(DI)(R14*8)
+	VMOVUPD.Z   64(SI)(DX*8), K2, Z25
+	VMOVUPD.Z   64(DI)(R14*8), K2, Z29
+	VFMADD231PD Z25, Z1, Z29
+	VMOVUPD     Z29, K2, 64(DI)(R14*8)
+	VMOVUPD.Z   128(SI)(DX*8), K3, Z26
+	VMOVUPD.Z   128(DI)(R14*8), K3, Z30
+	VFMADD231PD Z26, Z2, Z30
+	VMOVUPD     Z30, K3, 128(DI)(R14*8)
+	VMOVUPD.Z   192(SI)(DX*8), K4, Z27
+	VMOVUPD.Z   192(DI)(R14*8), K4, Z31
+	VFMADD231PD Z27, Z3, Z31
+	VMOVUPD     Z31, K4, 192(DI)(R14*8)
+	INCQ AX
+	CMPQ AX, R12
+	JB   snode4
+	JMP  next4
+pull4:
+	// Pull: the out block stays in Z16.. (even nodes) and Z20.. (odd nodes).
+	VMOVUPD.Z 0(DI), K1, Z16
+	VPXORQ     Z20, Z20, Z20
+	VMOVUPD.Z 64(DI), K2, Z17
+	VPXORQ     Z21, Z21, Z21
+	VMOVUPD.Z 128(DI), K3, Z18
+	VPXORQ     Z22, Z22, Z22
+	VMOVUPD.Z 192(DI), K4, Z19
+	VPXORQ     Z23, Z23, Z23
+	XORQ AX, AX
+pnode4:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	CMPQ CX, DX
+	JAE  fep40
+flp40:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PD   64(BX)(R14*1), Z8, K2, Z1
+	VFMADD231PD   128(BX)(R14*1), Z8, K3, Z2
+	VFMADD231PD   192(BX)(R14*1), Z8, K4, Z3
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp40
+fep40:
+	MOVQ  (R8)(AX*8), DX
+	IMULQ sU+192(FP), DX
+	VFMADD231PD 0(SI)(DX*8), Z0, K1, Z16
+	VFMADD231PD 64(SI)(DX*8), Z1, K2, Z17
+	VFMADD231PD 128(SI)(DX*8), Z2, K3, Z18
+	VFMADD231PD 192(SI)(DX*8), Z3, K4, Z19
+	INCQ AX
+	CMPQ AX, R12
+	JAE  pend4
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	CMPQ CX, DX
+	JAE  fep41
+flp41:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PD   64(BX)(R14*1), Z8, K2, Z1
+	VFMADD231PD   128(BX)(R14*1), Z8, K3, Z2
+	VFMADD231PD   192(BX)(R14*1), Z8, K4, Z3
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp41
+fep41:
+	MOVQ  (R8)(AX*8), DX
+	IMULQ sU+192(FP), DX
+	VFMADD231PD 0(SI)(DX*8), Z0, K1, Z20
+	VFMADD231PD 64(SI)(DX*8), Z1, K2, Z21
+	VFMADD231PD 128(SI)(DX*8), Z2, K3, Z22
+	VFMADD231PD 192(SI)(DX*8), Z3, K4, Z23
+	INCQ AX
+	CMPQ AX, R12
+	JB   pnode4
+pend4:
+	VADDPD  Z20, Z16, Z16
+	VMOVUPD Z16, K1, 0(DI)
+	VADDPD  Z21, Z17, Z17
+	VMOVUPD Z17, K2, 64(DI)
+	VADDPD  Z22, Z18, Z18
+	VMOVUPD Z18, K3, 128(DI)
+	VADDPD  Z23, Z19, Z19
+	VMOVUPD Z19, K4, 192(DI)
+next4:
+	ADDQ $256, DI
+	ADDQ $256, SI
+	ADDQ $256, BX
+	SUBQ $32, R15
+	JG   chunk
+	JMP  done
 done:
 	VZEROUPPER
 	RET

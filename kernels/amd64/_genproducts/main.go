@@ -1,6 +1,7 @@
 // Command genproducts writes the AVX2 and AVX-512 product kernels of package
-// amd64 (hadamard_amd64.s, axpy_amd64.s, dot_amd64.s) from the templates
-// below, one instance per element type.
+// amd64 (hadamard_amd64.s, axpy_amd64.s, dot_amd64.s), one instance per
+// element type: the AVX2 kernels and the AVX-512 dot from the templates
+// below, the AVX-512 gather and scatter from the emitters in blocked.go.
 //
 // The kernels are hand-written Plan 9 templates rather than avo programs:
 // they are short loops whose only variation is the element type, so a token
@@ -262,20 +263,6 @@ done:
 	RET
 `
 
-var gather512 = map[string]string{
-	"{ISA}": "AVX512", "{REQ}": "AVX512F, AVX512DQ, BMI2", "{MASK}": mask512, "{VB}": "64", "{WV}": "{W}",
-	"{ACC0}": "Z6", "{ACC1}": "Z7",
-	"{SCATTER_EPI}": `	VMOVU{P}.Z   (SI)(DX*{ES}), K1, Z4
-	VMOVU{P}.Z   (DI)(R14*{ES}), K1, Z5
-	VFMADD231{P} Z4, Z0, Z5
-	VMOVU{P}     Z5, K1, (DI)(R14*{ES})`,
-	"{PULL_LOAD}": `	VMOVU{P}.Z (DI), K1, Z6
-	VPXORQ      Z7, Z7, Z7`,
-	"{PULL_ACC0}":  `	VFMADD231{P} (SI)(DX*{ES}), Z0, K1, Z6`,
-	"{PULL_ACC1}":  `	VFMADD231{P} (SI)(DX*{ES}), Z0, K1, Z7`,
-	"{PULL_STORE}": "\tVADD{P}  Z7, Z6, Z6\n\tVMOVU{P} Z6, K1, (DI)",
-}
-
 var gather256 = map[string]string{
 	"{ISA}": "AVX2", "{REQ}": "AVX, AVX2, FMA3", "{MASK}": mask256, "{VB}": "32", "{WV}": "{W2}",
 	"{ACC0}": "Y6", "{ACC1}": "Y7",
@@ -355,16 +342,6 @@ done:
 	VZEROUPPER
 	RET
 `
-
-var scatter512 = map[string]string{
-	"{ISA}": "AVX512", "{REQ}": "AVX512F, AVX512DQ, BMI2", "{MASK}": mask512, "{VB}": "64", "{WV}": "{W}",
-	"{BASE_LOAD}": "\tVMOVU{P}.Z (SI), K1, Z6",
-	"{P_FORM}":    "\tVMUL{P}.Z (BX)(R14*1), Z6, K1, Z0",
-	"{LEAF}": `	VBROADCAST{S} (R10)(CX*{ES}), Z1
-	VMOVU{P}.Z    (DI)(R14*1), K1, Z2
-	VFMADD231{P}  Z1, Z0, Z2
-	VMOVU{P}      Z2, K1, (DI)(R14*1)`,
-}
 
 var scatter256 = map[string]string{
 	"{ISA}": "AVX2", "{REQ}": "AVX, AVX2, FMA3", "{MASK}": mask256, "{VB}": "32", "{WV}": "{W2}",
@@ -520,8 +497,8 @@ func main() {
 		v256     map[string]string
 		needIota bool
 	}{
-		{"hadamard_amd64.s", gatherTmpl, gather512, gather256, true},
-		{"axpy_amd64.s", scatterTmpl, scatter512, scatter256, true},
+		{"hadamard_amd64.s", gatherTmpl, nil, gather256, true},
+		{"axpy_amd64.s", scatterTmpl, nil, scatter256, true},
 		{"dot_amd64.s", dotTmpl, dot512, dot256, true},
 	}
 	for _, f := range files {
@@ -536,8 +513,14 @@ func main() {
 			if e.T == "F32" {
 				sym = "iotad<>"
 			}
-			for _, isa := range []map[string]string{f.v256, f.v512} {
-				b.WriteString(strings.ReplaceAll(expand(f.tmpl, isa, e), "iota<>", sym))
+			b.WriteString(strings.ReplaceAll(expand(f.tmpl, f.v256, e), "iota<>", sym))
+			switch f.name {
+			case "hadamard_amd64.s":
+				b.WriteString(gather512Blocked(e))
+			case "axpy_amd64.s":
+				b.WriteString(scatter512Blocked(e))
+			default:
+				b.WriteString(expand(f.tmpl, f.v512, e))
 			}
 		}
 		if err := os.WriteFile(filepath.Join(*out, f.name), []byte(b.String()), 0o644); err != nil {
