@@ -6,12 +6,14 @@ package kernels
 //
 //	for c := 0; c+1 < len(ptr); c++ {
 //		for k := 0; k < r; k++ {
-//			p := base[k] * y[crd[c]*r+k]
 //			for j := ptr[c]; j < ptr[c+1]; j++ {
+//				p := base[k] * y[crd[c]*r+k]
 //				out[idx[j]*r+k] += vals[j] * p
 //			}
 //		}
 //	}
+//
+// (A node without leaves reads nothing: its crd need not name a row of y.)
 //
 // It panics unless r >= 1, len(base) >= r, ptr is non-empty and
 // non-decreasing with ptr[len(ptr)-1] <= len(vals), len(idx), len(crd) >=
@@ -51,8 +53,8 @@ var (
 func scatterRef[T Float](out, base, y []T, crd, ptr []uint64, vals []T, idx []uint64, r int) {
 	for c := 0; c+1 < len(ptr); c++ {
 		for k := 0; k < r; k++ {
-			p := base[k] * y[int(crd[c])*r+k]
 			for j := ptr[c]; j < ptr[c+1]; j++ {
+				p := base[k] * y[int(crd[c])*r+k]
 				out[int(idx[j])*r+k] += vals[j] * p
 			}
 		}
