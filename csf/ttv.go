@@ -150,6 +150,9 @@ func (t *Tensor[T]) ttv(mode int, v []T) (shape []uint64, mo []uint32, pos, crd 
 		t.ttvLeaf(vals, v)
 		return shape, mo, t.pos[:n-1], t.crd[:n-1], vals
 	}
+	if pos, crd, vals, ok := t.ttvPacked(mode, v); ok {
+		return shape, mo, pos, crd, vals
+	}
 	pos, crd, vals = t.ttvRegroup(mode, v)
 	return shape, mo, pos, crd, vals
 }
@@ -218,8 +221,17 @@ func (t *Tensor[T]) ttvRegroup(mode int, v []T) (pos, crd [][]uint64, vals []T) 
 			levels = append(levels, l)
 		}
 	}
+	// Capacities are upper bounds (pages never written are never touched);
+	// appends then never copy.
 	pos = make([][]uint64, n-1)
 	crd = make([][]uint64, n-1)
+	for q := range n - 1 {
+		crd[q] = make([]uint64, 0, nnz)
+		if q > 0 {
+			pos[q] = make([]uint64, 0, nnz+1)
+		}
+	}
+	vals = make([]T, 0, nnz)
 	prev := -1
 	for _, p32 := range perm {
 		p := int(p32)
@@ -248,4 +260,132 @@ func (t *Tensor[T]) ttvRegroup(mode int, v []T) (pos, crd [][]uint64, vals []T) 
 		pos[q] = append(pos[q], uint64(len(crd[q])))
 	}
 	return pos, crd, vals
+}
+
+// ttvPacked handles a mode above the leaf level when the remaining
+// coordinates pack into one uint64 (the product of their extents fits, which
+// is almost always): one walk in storage order writes every leaf's packed key
+// and weighted value, an LSD radix sort (16-bit digits, only the key's bits)
+// orders the pairs, and one sequential pass sums runs and builds the levels.
+func (t *Tensor[T]) ttvPacked(mode int, v []T) (pos, crd [][]uint64, vals []T, ok bool) {
+	n := len(t.shape)
+	d := slices.Index(t.modeOrder, uint32(mode))
+	dims := make([]uint64, 0, n-1)
+	prod := uint64(1)
+	for l, m := range t.modeOrder {
+		if l == d {
+			continue
+		}
+		e := t.shape[m]
+		if e != 0 && prod > ^uint64(0)/e {
+			return nil, nil, nil, false
+		}
+		prod *= e
+		dims = append(dims, e)
+	}
+	nnz := len(t.values)
+	// Scratch from the pooled workspace: fresh pages cost more than the sort.
+	ws := getWorkspace[T]()
+	defer putWorkspace(ws)
+	sc := &ws.s.ttv
+	sc.keys, sc.k2 = grow(sc.keys, nnz), grow(sc.k2, nnz)
+	sc.w, sc.w2 = grow(sc.w, nnz), grow(sc.w2, nnz)
+	keys, w := sc.keys, sc.w
+	var walk func(l, lo, hi int, key uint64, f T)
+	walk = func(l, lo, hi int, key uint64, f T) {
+		crd := t.crd[l]
+		if l == n-1 {
+			for j := lo; j < hi; j++ {
+				if l == d {
+					keys[j], w[j] = key, t.values[j]*v[crd[j]]
+				} else {
+					keys[j], w[j] = key*t.shape[t.modeOrder[l]]+crd[j], t.values[j]*f
+				}
+			}
+			return
+		}
+		next := t.pos[l+1]
+		for x := lo; x < hi; x++ {
+			k2, f2 := key, f
+			if l == d {
+				f2 = v[crd[x]]
+			} else {
+				k2 = key*t.shape[t.modeOrder[l]] + crd[x]
+			}
+			walk(l+1, int(next[x]), int(next[x+1]), k2, f2)
+		}
+	}
+	walk(0, 0, len(t.crd[0]), 0, 1)
+	bits := 0
+	for prod > 1<<bits && bits < 64 {
+		bits++
+	}
+	sc.count = grow(sc.count, 1<<16)
+	keys, w = radixPairs(keys, w, sc.k2, sc.w2, sc.count, bits)
+	pos = make([][]uint64, n-1)
+	crd = make([][]uint64, n-1)
+	for q := range n - 1 {
+		crd[q] = make([]uint64, 0, nnz)
+		if q > 0 {
+			pos[q] = make([]uint64, 0, nnz+1)
+		}
+	}
+	vals = make([]T, 0, nnz)
+	cur := make([]uint64, n-1)
+	prev := make([]uint64, n-1)
+	for i, k := range keys {
+		if i > 0 && k == keys[i-1] {
+			vals[len(vals)-1] += w[i]
+			continue
+		}
+		for q := n - 2; q >= 0; q-- {
+			cur[q] = k % dims[q]
+			k /= dims[q]
+		}
+		q0 := 0
+		if i > 0 {
+			for q0 < n-1 && cur[q0] == prev[q0] {
+				q0++
+			}
+		}
+		for q := q0; q < n-1; q++ {
+			if q+1 < n-1 {
+				pos[q+1] = append(pos[q+1], uint64(len(crd[q+1])))
+			}
+			crd[q] = append(crd[q], cur[q])
+		}
+		vals = append(vals, w[i])
+		prev, cur = cur, prev
+	}
+	pos[0] = []uint64{0, uint64(len(crd[0]))}
+	for q := 1; q < n-1; q++ {
+		pos[q] = append(pos[q], uint64(len(crd[q])))
+	}
+	return pos, crd, vals, true
+}
+
+// radixPairs sorts keys (with their values) by an LSD radix sort of 16-bit
+// digits over the low bits; it returns the sorted slices (one of the inputs
+// or the scratch k2, w2); count has 1<<16 entries.
+func radixPairs[T Float](keys []uint64, w []T, k2 []uint64, w2 []T, count []int, bits int) ([]uint64, []T) {
+	for shift := 0; shift < bits; shift += 16 {
+		clear(count)
+		for _, k := range keys {
+			count[(k>>shift)&0xffff]++
+		}
+		sum := 0
+		for i, c := range count {
+			count[i] = sum
+			sum += c
+		}
+		for i, k := range keys {
+			dg := (k >> shift) & 0xffff
+			k2[count[dg]] = k
+			w2[count[dg]] = w[i]
+			count[dg]++
+		}
+		keys, k2 = k2, keys
+		w, w2 = w2, w
+	}
+	return keys, w
 }

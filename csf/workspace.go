@@ -41,6 +41,11 @@ type wsState[T Float] struct {
 	w       []worker[T]
 	job     job[T]
 	attn    attnJob[T]
+	ttv     struct {
+		keys, k2 []uint64
+		w, w2    []T
+		count    []int
+	}
 }
 
 // worker is the per-goroutine scratch.
