@@ -90,7 +90,7 @@ func testGather[T Float](t *testing.T, impl, ref gatherFunc[T]) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	const nrows = 7
 	for _, r := range productRanks() {
-		for _, nc := range []int{0, 1, 2, 5} {
+		for _, nc := range []int{0, 1, 2, 5, 9, 40} {
 			for mode := GatherPull; mode <= GatherRows; mode++ {
 				special := rng.IntN(4) == 0
 				off := rng.IntN(4)
@@ -111,6 +111,7 @@ func testGather[T Float](t *testing.T, impl, ref gatherFunc[T]) {
 					cO = r
 					y = y[:r]
 					crd = ptr
+					outRows = max(nrows, nc)
 				}
 				got := fguard[T](outRows*r, off, 7)
 				want := fguard[T](outRows*r, off, 7)
