@@ -34,10 +34,18 @@ func gather[T Float](mode kernels.GatherMode, out, y []T, crd, ptr []uint64, val
 		cO = r
 		crd = ptr
 	}
+	gatherIdx(out, y, crd, crd, ptr, vals, idx, x, r, sO, cO, sU)
+}
+
+// gatherIdx: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
+func gatherIdx[T Float](out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
+	if len(ptr) <= 1 {
+		return
+	}
 	if is32[T]() {
-		fiber.Gather32(f32s(out), f32s(y), crd, ptr, f32s(vals), idx, f32s(x), r, sO, cO, sU)
+		fiber.Gather32(f32s(out), f32s(y), ocrd, ycrd, ptr, f32s(vals), idx, f32s(x), r, sO, cO, sU)
 	} else {
-		fiber.Gather64(f64s(out), f64s(y), crd, ptr, f64s(vals), idx, f64s(x), r, sO, cO, sU)
+		fiber.Gather64(f64s(out), f64s(y), ocrd, ycrd, ptr, f64s(vals), idx, f64s(x), r, sO, cO, sU)
 	}
 }
 

@@ -5,11 +5,11 @@ import "github.com/hurray-format/hurray-go/internal/fiber"
 // The product kernels without the exported wrappers' index scans, for the
 // format packages (see internal/fiber). They call whatever path is selected.
 func init() {
-	fiber.Gather32 = func(out, y []float32, crd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int) {
-		gatherF32.fn(out, y, crd, ptr, vals, idx, x, r, sO, cO, sU)
+	fiber.Gather32 = func(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int) {
+		gatherF32.fn(out, y, ocrd, ycrd, ptr, vals, idx, x, r, sO, cO, sU)
 	}
-	fiber.Gather64 = func(out, y []float64, crd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int) {
-		gatherF64.fn(out, y, crd, ptr, vals, idx, x, r, sO, cO, sU)
+	fiber.Gather64 = func(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int) {
+		gatherF64.fn(out, y, ocrd, ycrd, ptr, vals, idx, x, r, sO, cO, sU)
 	}
 	fiber.Scatter32 = func(out, base, y []float32, crd, ptr []uint64, vals []float32, idx []uint64, r int) {
 		scatterF32.fn(out, base, y, crd, ptr, vals, idx, r)

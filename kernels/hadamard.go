@@ -78,26 +78,67 @@ func GatherHadamard[T Float](mode GatherMode, out, y []T, crd, ptr []uint64, val
 	default:
 		panic("kernels: GatherHadamard: unknown mode")
 	}
+	gatherCall(out, y, crd, crd, ptr, vals, idx, x, r, sO, cO, sU)
+}
+
+func gatherCall[T Float](out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
 	if is32[T]() {
-		gatherF32.fn(f32s(out), f32s(y), crd, ptr, f32s(vals), idx, f32s(x), r, sO, cO, sU)
+		gatherF32.fn(f32s(out), f32s(y), ocrd, ycrd, ptr, f32s(vals), idx, f32s(x), r, sO, cO, sU)
 	} else {
-		gatherF64.fn(f64s(out), f64s(y), crd, ptr, f64s(vals), idx, f64s(x), r, sO, cO, sU)
+		gatherF64.fn(f64s(out), f64s(y), ocrd, ycrd, ptr, f64s(vals), idx, f64s(x), r, sO, cO, sU)
 	}
 }
 
-// gatherFunc is the kernel signature: row o of out is crd[c]*sO + c*cO
-// elements in, row u of y crd[c]*sU (each stride is 0 or r).
-type gatherFunc[T Float] func(out, y []T, crd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int)
+// GatherHadamardIndexed is GatherHadamard with both rows named by arrays:
+// fiber c goes into row orow[c] of out, times row yrow[c] of y.
+//
+//	for c := 0; c+1 < len(ptr); c++ {
+//		for k := 0; k < r; k++ {
+//			var t T
+//			for j := ptr[c]; j < ptr[c+1]; j++ {
+//				t += vals[j] * x[idx[j]*r+k]
+//			}
+//			out[orow[c]*r+k] += y[yrow[c]*r+k] * t
+//		}
+//	}
+//
+// It lets one call cover two tree levels: with orow the parent of every
+// node, it sums each parent's children. It panics as GatherHadamard does, and
+// unless orow and yrow name rows within out and y.
+func GatherHadamardIndexed[T Float](out []T, orow []uint64, y []T, yrow, ptr []uint64, vals []T, idx []uint64, x []T, r int) {
+	if r < 1 || len(ptr) == 0 {
+		panic("kernels: GatherHadamardIndexed: r < 1 or empty ptr")
+	}
+	nc := len(ptr) - 1
+	lo, hi := ptr[0], ptr[nc]
+	if NonDecreasing(ptr) >= 0 || hi > uint64(len(vals)) || hi > uint64(len(idx)) {
+		panic("kernels: GatherHadamardIndexed: ptr decreases or exceeds vals/idx")
+	}
+	if nc == 0 {
+		return
+	}
+	if hi > lo && Max(idx[lo:hi]) >= uint64(len(x)/r) {
+		panic("kernels: GatherHadamardIndexed: idx out of range of x")
+	}
+	if len(orow) < nc || len(yrow) < nc || Max(orow[:nc]) >= uint64(len(out)/r) || Max(yrow[:nc]) >= uint64(len(y)/r) {
+		panic("kernels: GatherHadamardIndexed: orow or yrow out of range")
+	}
+	gatherCall(out, y, orow, yrow, ptr, vals, idx, x, r, r, 0, r)
+}
+
+// gatherFunc is the kernel signature: row o of out is ocrd[c]*sO + c*cO
+// elements in, row u of y ycrd[c]*sU (each stride is 0 or r).
+type gatherFunc[T Float] func(out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int)
 
 var (
 	gatherF32 = newFamily[gatherFunc[float32]]("hadamard.f32", gatherRef[float32], gatherGeneric[float32])
 	gatherF64 = newFamily[gatherFunc[float64]]("hadamard.f64", gatherRef[float64], gatherGeneric[float64])
 )
 
-func gatherRef[T Float](out, y []T, crd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
+func gatherRef[T Float](out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
 	for c := 0; c+1 < len(ptr); c++ {
-		o := int(crd[c])*sO + c*cO
-		u := int(crd[c]) * sU
+		o := int(ocrd[c])*sO + c*cO
+		u := int(ycrd[c]) * sU
 		for k := 0; k < r; k++ {
 			var t T
 			for j := ptr[c]; j < ptr[c+1]; j++ {
@@ -110,11 +151,11 @@ func gatherRef[T Float](out, y []T, crd, ptr []uint64, vals []T, idx []uint64, x
 
 // gatherGeneric works on column blocks of up to 64 so that the partial sums
 // stay on the stack; the order of every sum is ref's.
-func gatherGeneric[T Float](out, y []T, crd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
+func gatherGeneric[T Float](out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
 	var t [64]T
 	for c := 0; c+1 < len(ptr); c++ {
-		o := int(crd[c])*sO + c*cO
-		u := int(crd[c]) * sU
+		o := int(ocrd[c])*sO + c*cO
+		u := int(ycrd[c]) * sU
 		lo, hi := ptr[c], ptr[c+1]
 		for k0 := 0; k0 < r; k0 += 64 {
 			w := min(64, r-k0)

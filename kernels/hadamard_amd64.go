@@ -26,14 +26,14 @@ const productChunk = 1 << 14
 // leaves (at least one node each), so that a long level never pins the
 // goroutine. GatherHadamard has checked every bound.
 func gatherChunked[T Float](asm gatherFunc[T]) gatherFunc[T] {
-	return func(out, y []T, crd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
+	return func(out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
 		nc := len(ptr) - 1
 		for c0 := 0; c0 < nc; {
 			c1 := c0 + 1
 			for c1 < nc && c1-c0 < productChunk && ptr[c1]-ptr[c0] < productChunk {
 				c1++
 			}
-			asm(out[c0*cO:], y, crd[c0:c1], ptr[c0:c1+1], vals, idx, x, r, sO, cO, sU)
+			asm(out[c0*cO:], y, ocrd[c0:c1], ycrd[c0:c1], ptr[c0:c1+1], vals, idx, x, r, sO, cO, sU)
 			c0 = c1
 		}
 	}

@@ -77,7 +77,7 @@ func FuzzGatherHadamard(f *testing.F) {
 			cO = r
 			c2 = ptr
 		}
-		gatherRef(want, y, c2, ptr, vals, idx, x, r, sO, cO, sU)
+		gatherRef(want, y, c2, c2, ptr, vals, idx, x, r, sO, cO, sU)
 		for i := range want {
 			if out[i] != want[i] && !(math.IsNaN(out[i]) && math.IsNaN(want[i])) {
 				t.Fatalf("r=%d mode=%d [%d] = %v, want %v", r, mode, i, out[i], want[i])

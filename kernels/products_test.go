@@ -115,14 +115,45 @@ func testGather[T Float](t *testing.T, impl, ref gatherFunc[T]) {
 				}
 				got := fguard[T](outRows*r, off, 7)
 				want := fguard[T](outRows*r, off, 7)
-				impl(got, y, crd, ptr, vals, idx, x, r, sO, cO, sU)
-				ref(want, y, crd, ptr, vals, idx, x, r, sO, cO, sU)
+				impl(got, y, crd, crd, ptr, vals, idx, x, r, sO, cO, sU)
+				ref(want, y, crd, crd, ptr, vals, idx, x, r, sO, cO, sU)
 				if err := fclose(got, want, rtolOf[T]()); err != nil {
 					t.Fatalf("r=%d nc=%d mode=%d off=%d: %v", r, nc, mode, off, err)
 				}
 			}
 		}
 	}
+}
+
+// testGatherIndexed: out and y rows from two different arrays.
+func testGatherIndexed[T Float](t *testing.T, impl, ref gatherFunc[T]) {
+	rng := rand.New(rand.NewPCG(27, 28))
+	const nrows = 7
+	for _, r := range productRanks() {
+		for _, nc := range []int{0, 1, 3, 9, 40} {
+			off := rng.IntN(4)
+			ptr, ycrd, idx := randFiberLevel(rng, nc, 3, nrows)
+			ocrd := make([]uint64, nc)
+			for c := range ocrd {
+				ocrd[c] = uint64(rng.IntN(nrows))
+			}
+			vals := frand[T](rng, len(idx), off, false)
+			x := frand[T](rng, nrows*r, off, false)
+			y := frand[T](rng, nrows*r, 1, false)
+			got := fguard[T](nrows*r, off, 7)
+			want := fguard[T](nrows*r, off, 7)
+			impl(got, y, ocrd, ycrd, ptr, vals, idx, x, r, r, 0, r)
+			ref(want, y, ocrd, ycrd, ptr, vals, idx, x, r, r, 0, r)
+			if err := fclose(got, want, rtolOf[T]()); err != nil {
+				t.Fatalf("indexed r=%d nc=%d off=%d: %v", r, nc, off, err)
+			}
+		}
+	}
+}
+
+func TestGatherHadamardIndexed(t *testing.T) {
+	forEachTier(t, gatherF32, testGatherIndexed[float32])
+	forEachTier(t, gatherF64, testGatherIndexed[float64])
 }
 
 func TestGatherHadamard(t *testing.T) {

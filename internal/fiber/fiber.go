@@ -8,10 +8,10 @@
 package fiber
 
 // Gather32 and Gather64 are kernels.GatherHadamard's implementation: out row
-// crd[c]*sO + c*cO (elements), y row crd[c]*sU.
+// ocrd[c]*sO + c*cO (elements), y row ycrd[c]*sU.
 var (
-	Gather32 func(out, y []float32, crd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int)
-	Gather64 func(out, y []float64, crd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int)
+	Gather32 func(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int)
+	Gather64 func(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int)
 )
 
 // Scatter32 and Scatter64 are kernels.ScatterHadamard's implementation.

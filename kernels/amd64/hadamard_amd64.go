@@ -6,19 +6,20 @@ package amd64
 // every node c (len(ptr)-1 of them), in column chunks:
 //
 //	t := Σ_{j=ptr[c]}^{ptr[c+1]-1} vals[j] * x[idx[j]*r+k]
-//	out[crd[c]*sO+c*cO+k] += y[crd[c]*sU+k] * t
+//	out[ocrd[c]*sO+c*cO+k] += y[ycrd[c]*sU+k] * t
 //
 // They assume r >= 1, len(ptr) >= 1, ptr non-decreasing within vals and idx,
-// crd holding len(ptr)-1 entries, and every row in range: kernels checks.
+// ocrd and ycrd holding len(ptr)-1 entries, and every row in range: kernels
+// checks.
 //
 //go:noescape
-func GatherHadamardF32AVX2(out, y []float32, crd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int)
+func GatherHadamardF32AVX2(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int)
 
 //go:noescape
-func GatherHadamardF32AVX512(out, y []float32, crd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int)
+func GatherHadamardF32AVX512(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int)
 
 //go:noescape
-func GatherHadamardF64AVX2(out, y []float64, crd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int)
+func GatherHadamardF64AVX2(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int)
 
 //go:noescape
-func GatherHadamardF64AVX512(out, y []float64, crd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int)
+func GatherHadamardF64AVX512(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int)

@@ -20,31 +20,31 @@ DATA iotad<>+24(SB)/4, $6
 DATA iotad<>+28(SB)/4, $7
 GLOBL iotad<>(SB), RODATA|NOPTR, $32
 
-// func GatherHadamardF32AVX2(out []float32, y []float32, crd []uint64, ptr []uint64, vals []float32, idx []uint64, x []float32, r int, sO int, cO int, sU int)
+// func GatherHadamardF32AVX2(out []float32, y []float32, ocrd []uint64, ycrd []uint64, ptr []uint64, vals []float32, idx []uint64, x []float32, r int, sO int, cO int, sU int)
 //
 // Column chunks of one vector (masked past r), and for each chunk every node c:
 //
 //	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + chunk]
-//	out[crd[c]*sO + c*cO + chunk] += y[crd[c]*sU + chunk] * t
+//	out[ocrd[c]*sO + c*cO + chunk] += y[ycrd[c]*sU + chunk] * t
 //
 // When sO = cO = 0 (GatherPull) the out chunk stays in two registers
 // (even and odd nodes) and is stored once per chunk.
 //
-// Registers: DI out chunk, SI y chunk, BX x chunk, R8 crd, R9 ptr, R10 vals,
+// Registers: DI out chunk, SI y chunk, BX x chunk, R8 ycrd, R9 ptr, R10 vals,
 // R11 idx, R12 nodes, R13 row bytes, R15 lanes left, AX node c, CX leaf j,
 // DX fiber end and temp, R14 temp.
 // Requires: AVX, AVX2, FMA3
-TEXT ·GatherHadamardF32AVX2(SB), NOSPLIT, $0-200
+TEXT ·GatherHadamardF32AVX2(SB), NOSPLIT, $0-224
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
-	MOVQ crd_base+48(FP), R8
-	MOVQ ptr_base+72(FP), R9
-	MOVQ ptr_len+80(FP), R12
+	MOVQ ycrd_base+72(FP), R8
+	MOVQ ptr_base+96(FP), R9
+	MOVQ ptr_len+104(FP), R12
 	DECQ R12
-	MOVQ vals_base+96(FP), R10
-	MOVQ idx_base+120(FP), R11
-	MOVQ x_base+144(FP), BX
-	MOVQ r+168(FP), R13
+	MOVQ vals_base+120(FP), R10
+	MOVQ idx_base+144(FP), R11
+	MOVQ x_base+168(FP), BX
+	MOVQ r+192(FP), R13
 	MOVQ R13, R15
 	SHLQ $2, R13
 	TESTQ R12, R12
@@ -60,11 +60,11 @@ chunk:
 	VPBROADCASTD X14, Y14
 	VPCMPGTD  iotad<>(SB), Y14, Y15
 
-	MOVQ sO+176(FP), AX
-	ORQ  cO+184(FP), AX
+	MOVQ sO+200(FP), AX
+	ORQ  cO+208(FP), AX
 	JZ   pull
 
-	// Scatter or rows: out row crd[c]*sO + c*cO, y row crd[c]*sU.
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 
 snode:
@@ -103,13 +103,14 @@ ones:
 sums:
 	VADDPS        Y3, Y0, Y0
 
-	MOVQ  (R8)(AX*8), R14
-	IMULQ sO+176(FP), R14
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+200(FP), R14
 	MOVQ  AX, DX
-	IMULQ cO+184(FP), DX
+	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 	VMASKMOVPS  (SI)(DX*4), Y15, Y4
 	VMASKMOVPS  (DI)(R14*4), Y15, Y5
 	VFMADD231PS Y4, Y0, Y5
@@ -162,7 +163,7 @@ sump:
 	VADDPS        Y3, Y0, Y0
 
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 	VMASKMOVPS  (SI)(DX*4), Y15, Y4
 	VFMADD231PS Y4, Y0, Y6
 	INCQ AX
@@ -204,7 +205,7 @@ sumq:
 	VADDPS        Y3, Y0, Y0
 
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 	VMASKMOVPS  (SI)(DX*4), Y15, Y4
 	VFMADD231PS Y4, Y0, Y7
 	INCQ AX
@@ -226,33 +227,33 @@ done:
 	VZEROUPPER
 	RET
 
-// func GatherHadamardF32AVX512(out []float32, y []float32, crd []uint64, ptr []uint64, vals []float32, idx []uint64, x []float32, r int, sO int, cO int, sU int)
+// func GatherHadamardF32AVX512(out []float32, y []float32, ocrd []uint64, ycrd []uint64, ptr []uint64, vals []float32, idx []uint64, x []float32, r int, sO int, cO int, sU int)
 //
 // Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
 // every node c:
 //
 //	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + block]
-//	out[crd[c]*sO + c*cO + block] += y[crd[c]*sU + block] * t
+//	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * t
 //
 // When sO = cO = 0 (GatherPull) the out block stays in registers (one set
 // for even nodes, one for odd) and is stored once per block.
 //
-// Registers: DI out block, SI y block, BX x block, R8 crd, R9 ptr, R10 vals,
+// Registers: DI out block, SI y block, BX x block, R8 ycrd, R9 ptr, R10 vals,
 // R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX leaf j,
 // DX fiber end and temp, R14 temp; Z0..Z3 fiber sums, Z8 value, Z16..Z23 pull
 // sums, Z24..Z31 y and out.
 // Requires: AVX512F, AVX512DQ, BMI2
-TEXT ·GatherHadamardF32AVX512(SB), NOSPLIT, $0-200
+TEXT ·GatherHadamardF32AVX512(SB), NOSPLIT, $0-224
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
-	MOVQ crd_base+48(FP), R8
-	MOVQ ptr_base+72(FP), R9
-	MOVQ ptr_len+80(FP), R12
+	MOVQ ycrd_base+72(FP), R8
+	MOVQ ptr_base+96(FP), R9
+	MOVQ ptr_len+104(FP), R12
 	DECQ R12
-	MOVQ vals_base+96(FP), R10
-	MOVQ idx_base+120(FP), R11
-	MOVQ x_base+144(FP), BX
-	MOVQ r+168(FP), R13
+	MOVQ vals_base+120(FP), R10
+	MOVQ idx_base+144(FP), R11
+	MOVQ x_base+168(FP), BX
+	MOVQ r+192(FP), R13
 	MOVQ R13, R15
 	SHLQ $2, R13
 	TESTQ R12, R12
@@ -274,10 +275,10 @@ blk1:
 	MOVQ    $-1, AX
 	BZHIQ   DX, AX, AX
 	KMOVW  AX, K1
-	MOVQ sO+176(FP), AX
-	ORQ  cO+184(FP), AX
+	MOVQ sO+200(FP), AX
+	ORQ  cO+208(FP), AX
 	JZ   pull1
-	// Scatter or rows: out row crd[c]*sO + c*cO, y row crd[c]*sU.
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode1:
 	MOVQ (R9)(AX*8), CX
@@ -295,13 +296,14 @@ fls1:
 	CMPQ CX, DX
 	JB   fls1
 fes1:
-	MOVQ  (R8)(AX*8), R14
-	IMULQ sO+176(FP), R14
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+200(FP), R14
 	MOVQ  AX, DX
-	IMULQ cO+184(FP), DX
+	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 	VMOVUPS.Z   0(SI)(DX*4), K1, Z24
 	VMOVUPS.Z   0(DI)(R14*4), K1, Z28
 	VFMADD231PS Z24, Z0, Z28
@@ -332,7 +334,7 @@ flp10:
 	JB   flp10
 fep10:
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 	VFMADD231PS 0(SI)(DX*4), Z0, K1, Z16
 	INCQ AX
 	CMPQ AX, R12
@@ -353,7 +355,7 @@ flp11:
 	JB   flp11
 fep11:
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 	VFMADD231PS 0(SI)(DX*4), Z0, K1, Z20
 	INCQ AX
 	CMPQ AX, R12
@@ -388,10 +390,10 @@ blk2:
 	MOVQ    $-1, AX
 	BZHIQ   DX, AX, AX
 	KMOVW  AX, K2
-	MOVQ sO+176(FP), AX
-	ORQ  cO+184(FP), AX
+	MOVQ sO+200(FP), AX
+	ORQ  cO+208(FP), AX
 	JZ   pull2
-	// Scatter or rows: out row crd[c]*sO + c*cO, y row crd[c]*sU.
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode2:
 	MOVQ (R9)(AX*8), CX
@@ -411,13 +413,14 @@ fls2:
 	CMPQ CX, DX
 	JB   fls2
 fes2:
-	MOVQ  (R8)(AX*8), R14
-	IMULQ sO+176(FP), R14
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+200(FP), R14
 	MOVQ  AX, DX
-	IMULQ cO+184(FP), DX
+	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 	VMOVUPS.Z   0(SI)(DX*4), K1, Z24
 	VMOVUPS.Z   0(DI)(R14*4), K1, Z28
 	VFMADD231PS Z24, Z0, Z28
@@ -456,7 +459,7 @@ flp20:
 	JB   flp20
 fep20:
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 	VFMADD231PS 0(SI)(DX*4), Z0, K1, Z16
 	VFMADD231PS 64(SI)(DX*4), Z1, K2, Z17
 	INCQ AX
@@ -480,7 +483,7 @@ flp21:
 	JB   flp21
 fep21:
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 	VFMADD231PS 0(SI)(DX*4), Z0, K1, Z20
 	VFMADD231PS 64(SI)(DX*4), Z1, K2, Z21
 	INCQ AX
@@ -540,10 +543,10 @@ blk4:
 	MOVQ    $-1, AX
 	BZHIQ   DX, AX, AX
 	KMOVW  AX, K4
-	MOVQ sO+176(FP), AX
-	ORQ  cO+184(FP), AX
+	MOVQ sO+200(FP), AX
+	ORQ  cO+208(FP), AX
 	JZ   pull4
-	// Scatter or rows: out row crd[c]*sO + c*cO, y row crd[c]*sU.
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode4:
 	MOVQ (R9)(AX*8), CX
@@ -567,13 +570,14 @@ fls4:
 	CMPQ CX, DX
 	JB   fls4
 fes4:
-	MOVQ  (R8)(AX*8), R14
-	IMULQ sO+176(FP), R14
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+200(FP), R14
 	MOVQ  AX, DX
-	IMULQ cO+184(FP), DX
+	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 	VMOVUPS.Z   0(SI)(DX*4), K1, Z24
 	VMOVUPS.Z   0(DI)(R14*4), K1, Z28
 	VFMADD231PS Z24, Z0, Z28
@@ -628,7 +632,7 @@ flp40:
 	JB   flp40
 fep40:
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 	VFMADD231PS 0(SI)(DX*4), Z0, K1, Z16
 	VFMADD231PS 64(SI)(DX*4), Z1, K2, Z17
 	VFMADD231PS 128(SI)(DX*4), Z2, K3, Z18
@@ -658,7 +662,7 @@ flp41:
 	JB   flp41
 fep41:
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 	VFMADD231PS 0(SI)(DX*4), Z0, K1, Z20
 	VFMADD231PS 64(SI)(DX*4), Z1, K2, Z21
 	VFMADD231PS 128(SI)(DX*4), Z2, K3, Z22
@@ -686,31 +690,31 @@ done:
 	VZEROUPPER
 	RET
 
-// func GatherHadamardF64AVX2(out []float64, y []float64, crd []uint64, ptr []uint64, vals []float64, idx []uint64, x []float64, r int, sO int, cO int, sU int)
+// func GatherHadamardF64AVX2(out []float64, y []float64, ocrd []uint64, ycrd []uint64, ptr []uint64, vals []float64, idx []uint64, x []float64, r int, sO int, cO int, sU int)
 //
 // Column chunks of one vector (masked past r), and for each chunk every node c:
 //
 //	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + chunk]
-//	out[crd[c]*sO + c*cO + chunk] += y[crd[c]*sU + chunk] * t
+//	out[ocrd[c]*sO + c*cO + chunk] += y[ycrd[c]*sU + chunk] * t
 //
 // When sO = cO = 0 (GatherPull) the out chunk stays in two registers
 // (even and odd nodes) and is stored once per chunk.
 //
-// Registers: DI out chunk, SI y chunk, BX x chunk, R8 crd, R9 ptr, R10 vals,
+// Registers: DI out chunk, SI y chunk, BX x chunk, R8 ycrd, R9 ptr, R10 vals,
 // R11 idx, R12 nodes, R13 row bytes, R15 lanes left, AX node c, CX leaf j,
 // DX fiber end and temp, R14 temp.
 // Requires: AVX, AVX2, FMA3
-TEXT ·GatherHadamardF64AVX2(SB), NOSPLIT, $0-200
+TEXT ·GatherHadamardF64AVX2(SB), NOSPLIT, $0-224
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
-	MOVQ crd_base+48(FP), R8
-	MOVQ ptr_base+72(FP), R9
-	MOVQ ptr_len+80(FP), R12
+	MOVQ ycrd_base+72(FP), R8
+	MOVQ ptr_base+96(FP), R9
+	MOVQ ptr_len+104(FP), R12
 	DECQ R12
-	MOVQ vals_base+96(FP), R10
-	MOVQ idx_base+120(FP), R11
-	MOVQ x_base+144(FP), BX
-	MOVQ r+168(FP), R13
+	MOVQ vals_base+120(FP), R10
+	MOVQ idx_base+144(FP), R11
+	MOVQ x_base+168(FP), BX
+	MOVQ r+192(FP), R13
 	MOVQ R13, R15
 	SHLQ $3, R13
 	TESTQ R12, R12
@@ -726,11 +730,11 @@ chunk:
 	VPBROADCASTQ X14, Y14
 	VPCMPGTQ  iotaq<>(SB), Y14, Y15
 
-	MOVQ sO+176(FP), AX
-	ORQ  cO+184(FP), AX
+	MOVQ sO+200(FP), AX
+	ORQ  cO+208(FP), AX
 	JZ   pull
 
-	// Scatter or rows: out row crd[c]*sO + c*cO, y row crd[c]*sU.
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 
 snode:
@@ -769,13 +773,14 @@ ones:
 sums:
 	VADDPD        Y3, Y0, Y0
 
-	MOVQ  (R8)(AX*8), R14
-	IMULQ sO+176(FP), R14
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+200(FP), R14
 	MOVQ  AX, DX
-	IMULQ cO+184(FP), DX
+	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 	VMASKMOVPD  (SI)(DX*8), Y15, Y4
 	VMASKMOVPD  (DI)(R14*8), Y15, Y5
 	VFMADD231PD Y4, Y0, Y5
@@ -828,7 +833,7 @@ sump:
 	VADDPD        Y3, Y0, Y0
 
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 	VMASKMOVPD  (SI)(DX*8), Y15, Y4
 	VFMADD231PD Y4, Y0, Y6
 	INCQ AX
@@ -870,7 +875,7 @@ sumq:
 	VADDPD        Y3, Y0, Y0
 
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 	VMASKMOVPD  (SI)(DX*8), Y15, Y4
 	VFMADD231PD Y4, Y0, Y7
 	INCQ AX
@@ -892,33 +897,33 @@ done:
 	VZEROUPPER
 	RET
 
-// func GatherHadamardF64AVX512(out []float64, y []float64, crd []uint64, ptr []uint64, vals []float64, idx []uint64, x []float64, r int, sO int, cO int, sU int)
+// func GatherHadamardF64AVX512(out []float64, y []float64, ocrd []uint64, ycrd []uint64, ptr []uint64, vals []float64, idx []uint64, x []float64, r int, sO int, cO int, sU int)
 //
 // Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
 // every node c:
 //
 //	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + block]
-//	out[crd[c]*sO + c*cO + block] += y[crd[c]*sU + block] * t
+//	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * t
 //
 // When sO = cO = 0 (GatherPull) the out block stays in registers (one set
 // for even nodes, one for odd) and is stored once per block.
 //
-// Registers: DI out block, SI y block, BX x block, R8 crd, R9 ptr, R10 vals,
+// Registers: DI out block, SI y block, BX x block, R8 ycrd, R9 ptr, R10 vals,
 // R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX leaf j,
 // DX fiber end and temp, R14 temp; Z0..Z3 fiber sums, Z8 value, Z16..Z23 pull
 // sums, Z24..Z31 y and out.
 // Requires: AVX512F, AVX512DQ, BMI2
-TEXT ·GatherHadamardF64AVX512(SB), NOSPLIT, $0-200
+TEXT ·GatherHadamardF64AVX512(SB), NOSPLIT, $0-224
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
-	MOVQ crd_base+48(FP), R8
-	MOVQ ptr_base+72(FP), R9
-	MOVQ ptr_len+80(FP), R12
+	MOVQ ycrd_base+72(FP), R8
+	MOVQ ptr_base+96(FP), R9
+	MOVQ ptr_len+104(FP), R12
 	DECQ R12
-	MOVQ vals_base+96(FP), R10
-	MOVQ idx_base+120(FP), R11
-	MOVQ x_base+144(FP), BX
-	MOVQ r+168(FP), R13
+	MOVQ vals_base+120(FP), R10
+	MOVQ idx_base+144(FP), R11
+	MOVQ x_base+168(FP), BX
+	MOVQ r+192(FP), R13
 	MOVQ R13, R15
 	SHLQ $3, R13
 	TESTQ R12, R12
@@ -940,10 +945,10 @@ blk1:
 	MOVQ    $-1, AX
 	BZHIQ   DX, AX, AX
 	KMOVB  AX, K1
-	MOVQ sO+176(FP), AX
-	ORQ  cO+184(FP), AX
+	MOVQ sO+200(FP), AX
+	ORQ  cO+208(FP), AX
 	JZ   pull1
-	// Scatter or rows: out row crd[c]*sO + c*cO, y row crd[c]*sU.
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode1:
 	MOVQ (R9)(AX*8), CX
@@ -961,13 +966,14 @@ fls1:
 	CMPQ CX, DX
 	JB   fls1
 fes1:
-	MOVQ  (R8)(AX*8), R14
-	IMULQ sO+176(FP), R14
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+200(FP), R14
 	MOVQ  AX, DX
-	IMULQ cO+184(FP), DX
+	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 	VMOVUPD.Z   0(SI)(DX*8), K1, Z24
 	VMOVUPD.Z   0(DI)(R14*8), K1, Z28
 	VFMADD231PD Z24, Z0, Z28
@@ -998,7 +1004,7 @@ flp10:
 	JB   flp10
 fep10:
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 	VFMADD231PD 0(SI)(DX*8), Z0, K1, Z16
 	INCQ AX
 	CMPQ AX, R12
@@ -1019,7 +1025,7 @@ flp11:
 	JB   flp11
 fep11:
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 	VFMADD231PD 0(SI)(DX*8), Z0, K1, Z20
 	INCQ AX
 	CMPQ AX, R12
@@ -1054,10 +1060,10 @@ blk2:
 	MOVQ    $-1, AX
 	BZHIQ   DX, AX, AX
 	KMOVB  AX, K2
-	MOVQ sO+176(FP), AX
-	ORQ  cO+184(FP), AX
+	MOVQ sO+200(FP), AX
+	ORQ  cO+208(FP), AX
 	JZ   pull2
-	// Scatter or rows: out row crd[c]*sO + c*cO, y row crd[c]*sU.
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode2:
 	MOVQ (R9)(AX*8), CX
@@ -1077,13 +1083,14 @@ fls2:
 	CMPQ CX, DX
 	JB   fls2
 fes2:
-	MOVQ  (R8)(AX*8), R14
-	IMULQ sO+176(FP), R14
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+200(FP), R14
 	MOVQ  AX, DX
-	IMULQ cO+184(FP), DX
+	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 	VMOVUPD.Z   0(SI)(DX*8), K1, Z24
 	VMOVUPD.Z   0(DI)(R14*8), K1, Z28
 	VFMADD231PD Z24, Z0, Z28
@@ -1122,7 +1129,7 @@ flp20:
 	JB   flp20
 fep20:
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 	VFMADD231PD 0(SI)(DX*8), Z0, K1, Z16
 	VFMADD231PD 64(SI)(DX*8), Z1, K2, Z17
 	INCQ AX
@@ -1146,7 +1153,7 @@ flp21:
 	JB   flp21
 fep21:
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 	VFMADD231PD 0(SI)(DX*8), Z0, K1, Z20
 	VFMADD231PD 64(SI)(DX*8), Z1, K2, Z21
 	INCQ AX
@@ -1206,10 +1213,10 @@ blk4:
 	MOVQ    $-1, AX
 	BZHIQ   DX, AX, AX
 	KMOVB  AX, K4
-	MOVQ sO+176(FP), AX
-	ORQ  cO+184(FP), AX
+	MOVQ sO+200(FP), AX
+	ORQ  cO+208(FP), AX
 	JZ   pull4
-	// Scatter or rows: out row crd[c]*sO + c*cO, y row crd[c]*sU.
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode4:
 	MOVQ (R9)(AX*8), CX
@@ -1233,13 +1240,14 @@ fls4:
 	CMPQ CX, DX
 	JB   fls4
 fes4:
-	MOVQ  (R8)(AX*8), R14
-	IMULQ sO+176(FP), R14
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+200(FP), R14
 	MOVQ  AX, DX
-	IMULQ cO+184(FP), DX
+	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 	VMOVUPD.Z   0(SI)(DX*8), K1, Z24
 	VMOVUPD.Z   0(DI)(R14*8), K1, Z28
 	VFMADD231PD Z24, Z0, Z28
@@ -1294,7 +1302,7 @@ flp40:
 	JB   flp40
 fep40:
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 	VFMADD231PD 0(SI)(DX*8), Z0, K1, Z16
 	VFMADD231PD 64(SI)(DX*8), Z1, K2, Z17
 	VFMADD231PD 128(SI)(DX*8), Z2, K3, Z18
@@ -1324,7 +1332,7 @@ flp41:
 	JB   flp41
 fep41:
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 	VFMADD231PD 0(SI)(DX*8), Z0, K1, Z20
 	VFMADD231PD 64(SI)(DX*8), Z1, K2, Z21
 	VFMADD231PD 128(SI)(DX*8), Z2, K3, Z22

@@ -80,22 +80,23 @@ func gatherBlock(a *asm, nv int) {
 	l := fmt.Sprint(nv)
 	a.f("blk%s:", l)
 	a.masks(nv)
-	a.f("\tMOVQ sO+176(FP), AX")
-	a.f("\tORQ  cO+184(FP), AX")
+	a.f("\tMOVQ sO+200(FP), AX")
+	a.f("\tORQ  cO+208(FP), AX")
 	a.f("\tJZ   pull%s", l)
-	a.f("\t// Scatter or rows: out row crd[c]*sO + c*cO, y row crd[c]*sU.")
+	a.f("\t// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.")
 	a.f("\tXORQ AX, AX")
 	a.f("snode%s:", l)
 	a.f("\tMOVQ (R9)(AX*8), CX")
 	a.f("\tMOVQ 8(R9)(AX*8), DX")
 	a.fiber(nv, "s"+l)
-	a.f("\tMOVQ  (R8)(AX*8), R14")
-	a.f("\tIMULQ sO+176(FP), R14")
+	a.f("\tMOVQ  ocrd_base+48(FP), R14")
+	a.f("\tMOVQ  (R14)(AX*8), R14")
+	a.f("\tIMULQ sO+200(FP), R14")
 	a.f("\tMOVQ  AX, DX")
-	a.f("\tIMULQ cO+184(FP), DX")
+	a.f("\tIMULQ cO+208(FP), DX")
 	a.f("\tADDQ  DX, R14")
 	a.f("\tMOVQ  (R8)(AX*8), DX")
-	a.f("\tIMULQ sU+192(FP), DX")
+	a.f("\tIMULQ sU+216(FP), DX")
 	for v := range nv {
 		a.f("\tVMOVU{P}.Z   %d(SI)(DX*{ES}), K%d, Z%d", v*64, v+1, 24+v)
 		a.f("\tVMOVU{P}.Z   %d(DI)(R14*{ES}), K%d, Z%d", v*64, v+1, 28+v)
@@ -122,7 +123,7 @@ func gatherBlock(a *asm, nv int) {
 		a.f("\tMOVQ 8(R9)(AX*8), DX")
 		a.fiber(nv, fmt.Sprintf("p%s%d", l, half))
 		a.f("\tMOVQ  (R8)(AX*8), DX")
-		a.f("\tIMULQ sU+192(FP), DX")
+		a.f("\tIMULQ sU+216(FP), DX")
 		for v := range nv {
 			a.f("\tVFMADD231{P} %d(SI)(DX*{ES}), Z%d, K%d, Z%d", v*64, v, v+1, accBase+v)
 		}
@@ -151,33 +152,33 @@ func gatherBlock(a *asm, nv int) {
 func gather512Blocked(e elem) string {
 	a := &asm{e: e}
 	a.f(`
-// func GatherHadamard%sAVX512(out []%s, y []%s, crd []uint64, ptr []uint64, vals []%s, idx []uint64, x []%s, r int, sO int, cO int, sU int)
+// func GatherHadamard%sAVX512(out []%s, y []%s, ocrd []uint64, ycrd []uint64, ptr []uint64, vals []%s, idx []uint64, x []%s, r int, sO int, cO int, sU int)
 //
 // Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
 // every node c:
 //
 //	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + block]
-//	out[crd[c]*sO + c*cO + block] += y[crd[c]*sU + block] * t
+//	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * t
 //
 // When sO = cO = 0 (GatherPull) the out block stays in registers (one set
 // for even nodes, one for odd) and is stored once per block.
 //
-// Registers: DI out block, SI y block, BX x block, R8 crd, R9 ptr, R10 vals,
+// Registers: DI out block, SI y block, BX x block, R8 ycrd, R9 ptr, R10 vals,
 // R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX leaf j,
 // DX fiber end and temp, R14 temp; Z0..Z3 fiber sums, Z8 value, Z16..Z23 pull
 // sums, Z24..Z31 y and out.
 // Requires: AVX512F, AVX512DQ, BMI2`, e.T, e.t, e.t, e.t, e.t)
-	a.f("TEXT ·GatherHadamard%sAVX512(SB), NOSPLIT, $0-200", e.T)
+	a.f("TEXT ·GatherHadamard%sAVX512(SB), NOSPLIT, $0-224", e.T)
 	a.f(`	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
-	MOVQ crd_base+48(FP), R8
-	MOVQ ptr_base+72(FP), R9
-	MOVQ ptr_len+80(FP), R12
+	MOVQ ycrd_base+72(FP), R8
+	MOVQ ptr_base+96(FP), R9
+	MOVQ ptr_len+104(FP), R12
 	DECQ R12
-	MOVQ vals_base+96(FP), R10
-	MOVQ idx_base+120(FP), R11
-	MOVQ x_base+144(FP), BX
-	MOVQ r+168(FP), R13
+	MOVQ vals_base+120(FP), R10
+	MOVQ idx_base+144(FP), R11
+	MOVQ x_base+168(FP), BX
+	MOVQ r+192(FP), R13
 	MOVQ R13, R15
 	SHLQ $%s, R13
 	TESTQ R12, R12

@@ -167,31 +167,31 @@ const mask256 = `
 `
 
 const gatherTmpl = `
-// func GatherHadamard{T}{ISA}(out []{t}, y []{t}, crd []uint64, ptr []uint64, vals []{t}, idx []uint64, x []{t}, r int, sO int, cO int, sU int)
+// func GatherHadamard{T}{ISA}(out []{t}, y []{t}, ocrd []uint64, ycrd []uint64, ptr []uint64, vals []{t}, idx []uint64, x []{t}, r int, sO int, cO int, sU int)
 //
 // Column chunks of one vector (masked past r), and for each chunk every node c:
 //
 //	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + chunk]
-//	out[crd[c]*sO + c*cO + chunk] += y[crd[c]*sU + chunk] * t
+//	out[ocrd[c]*sO + c*cO + chunk] += y[ycrd[c]*sU + chunk] * t
 //
 // When sO = cO = 0 (GatherPull) the out chunk stays in two registers
 // (even and odd nodes) and is stored once per chunk.
 //
-// Registers: DI out chunk, SI y chunk, BX x chunk, R8 crd, R9 ptr, R10 vals,
+// Registers: DI out chunk, SI y chunk, BX x chunk, R8 ycrd, R9 ptr, R10 vals,
 // R11 idx, R12 nodes, R13 row bytes, R15 lanes left, AX node c, CX leaf j,
 // DX fiber end and temp, R14 temp.
 // Requires: {REQ}
-TEXT ·GatherHadamard{T}{ISA}(SB), NOSPLIT, $0-200
+TEXT ·GatherHadamard{T}{ISA}(SB), NOSPLIT, $0-224
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
-	MOVQ crd_base+48(FP), R8
-	MOVQ ptr_base+72(FP), R9
-	MOVQ ptr_len+80(FP), R12
+	MOVQ ycrd_base+72(FP), R8
+	MOVQ ptr_base+96(FP), R9
+	MOVQ ptr_len+104(FP), R12
 	DECQ R12
-	MOVQ vals_base+96(FP), R10
-	MOVQ idx_base+120(FP), R11
-	MOVQ x_base+144(FP), BX
-	MOVQ r+168(FP), R13
+	MOVQ vals_base+120(FP), R10
+	MOVQ idx_base+144(FP), R11
+	MOVQ x_base+168(FP), BX
+	MOVQ r+192(FP), R13
 	MOVQ R13, R15
 	SHLQ ${LOG}, R13
 	TESTQ R12, R12
@@ -199,24 +199,25 @@ TEXT ·GatherHadamard{T}{ISA}(SB), NOSPLIT, $0-200
 
 chunk:
 {MASK}
-	MOVQ sO+176(FP), AX
-	ORQ  cO+184(FP), AX
+	MOVQ sO+200(FP), AX
+	ORQ  cO+208(FP), AX
 	JZ   pull
 
-	// Scatter or rows: out row crd[c]*sO + c*cO, y row crd[c]*sU.
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 
 snode:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 {FIBER_s}
-	MOVQ  (R8)(AX*8), R14
-	IMULQ sO+176(FP), R14
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+200(FP), R14
 	MOVQ  AX, DX
-	IMULQ cO+184(FP), DX
+	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 {SCATTER_EPI}
 	INCQ AX
 	CMPQ AX, R12
@@ -233,7 +234,7 @@ pnode:
 	MOVQ 8(R9)(AX*8), DX
 {FIBER_p}
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 {PULL_ACC0}
 	INCQ AX
 	CMPQ AX, R12
@@ -242,7 +243,7 @@ pnode:
 	MOVQ 8(R9)(AX*8), DX
 {FIBER_q}
 	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+192(FP), DX
+	IMULQ sU+216(FP), DX
 {PULL_ACC1}
 	INCQ AX
 	CMPQ AX, R12
