@@ -218,6 +218,27 @@ func (m *mttkrpWalk[T]) down(l, lo, hi int) {
 		// Output at the level above the leaves: scatter every fiber, times
 		// the pushed product, into its row.
 		gather(kernels.GatherScatter, m.out, above, crd[lo:hi], leafPos[lo:hi+1], t.values, leafCrd, m.fac[n-1], r)
+	case l == m.d && l == n-3 && l > 0:
+		// Output at level N-3: both levels below in one call per block,
+		// then each node's row times the pushed product into its out row.
+		w := m.w
+		for b0 := lo; b0 < hi; b0 += twoLevelBlock {
+			b1 := min(hi, b0+twoLevelBlock)
+			h := m.blockSums(l, b0, b1, m.fac[l+1], nil)
+			gatherIdx(m.out, above, crd[b0:b1], crd[b0:b1], w.iota[:b1-b0+1], w.onesV, w.iota, h, r, r, 0, 0)
+		}
+	case m.d == n-2 && l == n-3 && n > 3:
+		// Mid mode below level N-3: push every node's product into a row
+		// of H, then scatter all the block's fibers in one call.
+		w := m.w
+		for b0 := lo; b0 < hi; b0 += twoLevelBlock {
+			b1 := min(hi, b0+twoLevelBlock)
+			h := w.h[:(b1-b0)*r]
+			for x := b0; x < b1; x++ {
+				pushRow(h[(x-b0)*r:][:r], above, row(m.fac[l], crd[x], r))
+			}
+			m.blockSums(l, b0, b1, nil, h)
+		}
 	case l == m.d:
 		g := m.w.pull[l*r:][:r]
 		for x := lo; x < hi; x++ {
@@ -258,12 +279,57 @@ func (m *mttkrpWalk[T]) pullUp(l, lo, hi int, g []T) {
 		gather(kernels.GatherPull, g, m.fac[l], crd[lo:hi], t.pos[n-1][lo:hi+1], t.values, t.crd[n-1], m.fac[n-1], r)
 		return
 	}
+	if l == n-3 {
+		// Two levels per kernel call: the sums below every node of the
+		// block land in rows of H, then g gathers them times the node's
+		// factor row.
+		w := m.w
+		for b0 := lo; b0 < hi; b0 += twoLevelBlock {
+			b1 := min(hi, b0+twoLevelBlock)
+			h := m.blockSums(l, b0, b1, m.fac[l+1], nil)
+			gatherIdx(g, m.fac[l], crd[b0:b1], crd[b0:b1], w.iota[:b1-b0+1], w.onesV, w.iota, h, r, 0, 0, r)
+		}
+		return
+	}
 	h := m.w.pull[l*r:][:r]
 	for c := lo; c < hi; c++ {
 		clear(h)
 		m.pullUp(l+1, int(t.pos[l+1][c]), int(t.pos[l+1][c+1]), h)
 		hadamardAcc(g, row(m.fac[l], crd[c], r), h)
 	}
+}
+
+// twoLevelBlock is how many nodes of level N-3 one pair of two-level kernel
+// calls covers (their sums are held in worker.h).
+const twoLevelBlock = 256
+
+// blockSums computes, for the nodes b0..b1-1 of level l = N-3, the rows
+// H[c-b0] = Σ_{children e of c} y(e) ∘ Σ_{leaves j of e} values[j] * F_leaf[crd[j]]
+// where y(e) is row crd[e] of yFac, or, when yFac is nil, the out rows are
+// crd[e] and y(e) is row c-b0 of ys (the mid mode: it scatters into m.out
+// and returns nil).
+func (m *mttkrpWalk[T]) blockSums(l, b0, b1 int, yFac []T, ys []T) []T {
+	t, r, n, w := m.t, m.r, len(m.t.shape), m.w
+	pos := t.pos[l+1]
+	e0, e1 := int(pos[b0]), int(pos[b1])
+	w.parent = grow(w.parent, e1-e0)
+	for c := b0; c < b1; c++ {
+		p := uint64(c - b0)
+		seg := w.parent[int(pos[c])-e0 : int(pos[c+1])-e0]
+		for i := range seg {
+			seg[i] = p
+		}
+	}
+	crdE := t.crd[n-2][e0:e1]
+	leafPtr := t.pos[n-1][e0 : e1+1]
+	if yFac == nil {
+		gatherIdx(m.out, ys, crdE, w.parent, leafPtr, t.values, t.crd[n-1], m.fac[n-1], r, r, 0, r)
+		return nil
+	}
+	h := w.h[:(b1-b0)*r]
+	clear(h)
+	gatherIdx(h, yFac, w.parent, crdE, leafPtr, t.values, t.crd[n-1], m.fac[n-1], r, r, 0, r)
+	return h
 }
 
 // pushRow sets p = above ∘ f, or p = f at the root.
