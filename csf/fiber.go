@@ -51,13 +51,18 @@ func gatherIdx[T Float](out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []ui
 
 // scatter: see kernels.ScatterHadamard.
 func scatter[T Float](out, base, y []T, crd, ptr []uint64, vals []T, idx []uint64, r int) {
+	scatterIdx(out, base, y, crd, crd, ptr, vals, idx, r, 0)
+}
+
+// scatterIdx: base row bcrd[c]*sB, y row crd[c].
+func scatterIdx[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
 	if len(ptr) <= 1 {
 		return
 	}
 	if is32[T]() {
-		fiber.Scatter32(f32s(out), f32s(base), f32s(y), crd, ptr, f32s(vals), idx, r)
+		fiber.Scatter32(f32s(out), f32s(base), f32s(y), bcrd, crd, ptr, f32s(vals), idx, r, sB)
 	} else {
-		fiber.Scatter64(f64s(out), f64s(base), f64s(y), crd, ptr, f64s(vals), idx, r)
+		fiber.Scatter64(f64s(out), f64s(base), f64s(y), bcrd, crd, ptr, f64s(vals), idx, r, sB)
 	}
 }
 

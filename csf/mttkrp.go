@@ -2,6 +2,7 @@ package csf
 
 import (
 	"fmt"
+	"runtime"
 	"unsafe"
 
 	"github.com/hurray-format/hurray-go/kernels"
@@ -162,6 +163,9 @@ func (t *Tensor[T]) MTTKRPWith(ws *Workspace[T], mode int, factors [][]T, rank i
 	}
 	j.t, j.out, j.fac = nil, nil, nil
 	clear(j.facBuf)
+	// The cleanup that stops the workers runs once ws is unreachable: not
+	// before this call is done with them.
+	runtime.KeepAlive(ws)
 }
 
 func mttkrpReduce[T Float](s *wsState[T], k int) {

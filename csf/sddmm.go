@@ -2,6 +2,7 @@ package csf
 
 import (
 	"fmt"
+	"runtime"
 
 	"github.com/hurray-format/hurray-go/kernels"
 )
@@ -58,6 +59,7 @@ func (t *Tensor[T]) SDDMMWith(ws *Workspace[T], dst, q, k []T, d int, scale T) {
 	*a = attnJob[T]{t: t, sddmm: true, dst: dst, q: q, k: k, d: d, scale: scale}
 	ws.s.runProduct(t, a, false)
 	*a = attnJob[T]{}
+	runtime.KeepAlive(ws) // see MTTKRPWith
 }
 
 // SpMM is the sparse-times-dense product that follows SDDMM, with t's values
@@ -87,6 +89,7 @@ func (t *Tensor[T]) SpMMWith(ws *Workspace[T], out, v []T, dv int) {
 	// level stores j.
 	ws.s.runProduct(t, a, int(t.modeOrder[0]) == len(t.shape)-1)
 	*a = attnJob[T]{}
+	runtime.KeepAlive(ws) // see MTTKRPWith
 }
 
 // attnDims returns B*I and B*J.

@@ -286,7 +286,7 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T) (pos, crd [][]uint64, vals []T, o
 	nnz := len(t.values)
 	// Scratch from the pooled workspace: fresh pages cost more than the sort.
 	ws := getWorkspace[T]()
-	defer putWorkspace(ws)
+	defer putWorkspace(ws) // keeps ws reachable until the scratch is done
 	sc := &ws.s.ttv
 	sc.keys, sc.k2 = grow(sc.keys, nnz), grow(sc.k2, nnz)
 	sc.w, sc.w2 = grow(sc.w, nnz), grow(sc.w2, nnz)

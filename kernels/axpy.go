@@ -36,40 +36,68 @@ func ScatterHadamard[T Float](out, base, y []T, crd, ptr []uint64, vals []T, idx
 	if Max(idx[lo:hi]) >= uint64(len(out)/r) || nc > 0 && Max(crd[:nc]) >= uint64(len(y)/r) {
 		panic("kernels: ScatterHadamard: idx or crd out of range")
 	}
+	scatterCall(out, base, y, crd, crd, ptr, vals, idx, r, 0)
+}
+
+func scatterCall[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
 	if is32[T]() {
-		scatterF32.fn(f32s(out), f32s(base), f32s(y), crd, ptr, f32s(vals), idx, r)
+		scatterF32.fn(f32s(out), f32s(base), f32s(y), bcrd, crd, ptr, f32s(vals), idx, r, sB)
 	} else {
-		scatterF64.fn(f64s(out), f64s(base), f64s(y), crd, ptr, f64s(vals), idx, r)
+		scatterF64.fn(f64s(out), f64s(base), f64s(y), bcrd, crd, ptr, f64s(vals), idx, r, sB)
 	}
 }
 
-type scatterFunc[T Float] func(out, base, y []T, crd, ptr []uint64, vals []T, idx []uint64, r int)
+// ScatterHadamardIndexed is ScatterHadamard with a base row per node: p =
+// base[brow[c]*r:] ∘ y[crd[c]*r:]. With brow the parent of every node, one
+// call covers two tree levels. It panics as ScatterHadamard does, and unless
+// brow names rows within base.
+func ScatterHadamardIndexed[T Float](out, base []T, brow []uint64, y []T, crd, ptr []uint64, vals []T, idx []uint64, r int) {
+	if r < 1 || len(ptr) == 0 {
+		panic("kernels: ScatterHadamardIndexed: r < 1 or empty ptr")
+	}
+	nc := len(ptr) - 1
+	lo, hi := ptr[0], ptr[nc]
+	if NonDecreasing(ptr) >= 0 || hi > uint64(len(vals)) || hi > uint64(len(idx)) || len(crd) < nc || len(brow) < nc {
+		panic("kernels: ScatterHadamardIndexed: ptr decreases or exceeds vals/idx/crd/brow")
+	}
+	if lo == hi {
+		return
+	}
+	if Max(idx[lo:hi]) >= uint64(len(out)/r) || Max(crd[:nc]) >= uint64(len(y)/r) || Max(brow[:nc]) >= uint64(len(base)/r) {
+		panic("kernels: ScatterHadamardIndexed: idx, crd or brow out of range")
+	}
+	scatterCall(out, base, y, brow, crd, ptr, vals, idx, r, r)
+}
+
+// scatterFunc is the kernel signature: the base row of node c is bcrd[c]*sB
+// elements in (sB is 0 or r).
+type scatterFunc[T Float] func(out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int)
 
 var (
 	scatterF32 = newFamily[scatterFunc[float32]]("axpy.f32", scatterRef[float32], scatterGeneric[float32])
 	scatterF64 = newFamily[scatterFunc[float64]]("axpy.f64", scatterRef[float64], scatterGeneric[float64])
 )
 
-func scatterRef[T Float](out, base, y []T, crd, ptr []uint64, vals []T, idx []uint64, r int) {
+func scatterRef[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
 	for c := 0; c+1 < len(ptr); c++ {
 		for k := 0; k < r; k++ {
 			for j := ptr[c]; j < ptr[c+1]; j++ {
-				p := base[k] * y[int(crd[c])*r+k]
+				p := base[int(bcrd[c])*sB+k] * y[int(crd[c])*r+k]
 				out[int(idx[j])*r+k] += vals[j] * p
 			}
 		}
 	}
 }
 
-func scatterGeneric[T Float](out, base, y []T, crd, ptr []uint64, vals []T, idx []uint64, r int) {
+func scatterGeneric[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
 	var p [64]T
-	base = base[:r]
 	for c := 0; c+1 < len(ptr); c++ {
 		lo, hi := ptr[c], ptr[c+1]
 		if lo == hi {
 			continue
 		}
 		yr := y[int(crd[c])*r:][:r]
+		base := base[int(bcrd[c])*sB:][:r]
 		for k0 := 0; k0 < r; k0 += 64 {
 			w := min(64, r-k0)
 			pb := p[:w]

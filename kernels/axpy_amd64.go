@@ -21,14 +21,14 @@ func registerScatterAMD64() bool {
 // scatterChunked calls the kernel on runs of nodes holding about
 // productChunk leaves. ScatterHadamard has checked every bound.
 func scatterChunked[T Float](asm scatterFunc[T]) scatterFunc[T] {
-	return func(out, base, y []T, crd, ptr []uint64, vals []T, idx []uint64, r int) {
+	return func(out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
 		nc := len(ptr) - 1
 		for c0 := 0; c0 < nc; {
 			c1 := c0 + 1
 			for c1 < nc && c1-c0 < productChunk && ptr[c1]-ptr[c0] < productChunk {
 				c1++
 			}
-			asm(out, base, y, crd[c0:c1], ptr[c0:c1+1], vals, idx, r)
+			asm(out, base, y, bcrd[c0:c1], crd[c0:c1], ptr[c0:c1+1], vals, idx, r, sB)
 			c0 = c1
 		}
 	}

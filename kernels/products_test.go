@@ -165,7 +165,7 @@ func testScatter[T Float](t *testing.T, impl, ref scatterFunc[T]) {
 	rng := rand.New(rand.NewPCG(23, 24))
 	const nrows = 7
 	for _, r := range productRanks() {
-		for _, nc := range []int{0, 1, 2, 5} {
+		for _, nc := range []int{0, 1, 2, 5, 40} {
 			special := rng.IntN(4) == 0
 			off := rng.IntN(4)
 			ptr, crd, idx := randFiberLevel(rng, nc, 4, nrows)
@@ -174,10 +174,21 @@ func testScatter[T Float](t *testing.T, impl, ref scatterFunc[T]) {
 			base := frand[T](rng, r, 2, false)
 			got := fguard[T](nrows*r, off, 7)
 			want := fguard[T](nrows*r, off, 7)
-			impl(got, base, y, crd, ptr, vals, idx, r)
-			ref(want, base, y, crd, ptr, vals, idx, r)
+			impl(got, base, y, crd, crd, ptr, vals, idx, r, 0)
+			ref(want, base, y, crd, crd, ptr, vals, idx, r, 0)
 			if err := fclose(got, want, rtolOf[T]()); err != nil {
 				t.Fatalf("r=%d nc=%d off=%d: %v", r, nc, off, err)
+			}
+			// A base row per node.
+			bases := frand[T](rng, 3*r, 1, false)
+			brow := make([]uint64, nc)
+			for c := range brow {
+				brow[c] = uint64(rng.IntN(3))
+			}
+			impl(got, bases, y, brow, crd, ptr, vals, idx, r, r)
+			ref(want, bases, y, brow, crd, ptr, vals, idx, r, r)
+			if err := fclose(got, want, rtolOf[T]()); err != nil {
+				t.Fatalf("indexed r=%d nc=%d off=%d: %v", r, nc, off, err)
 			}
 		}
 	}

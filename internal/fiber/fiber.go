@@ -14,10 +14,11 @@ var (
 	Gather64 func(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int)
 )
 
-// Scatter32 and Scatter64 are kernels.ScatterHadamard's implementation.
+// Scatter32 and Scatter64 are kernels.ScatterHadamard's implementation: base
+// row bcrd[c]*sB (elements), y row crd[c].
 var (
-	Scatter32 func(out, base, y []float32, crd, ptr []uint64, vals []float32, idx []uint64, r int)
-	Scatter64 func(out, base, y []float64, crd, ptr []uint64, vals []float64, idx []uint64, r int)
+	Scatter32 func(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB int)
+	Scatter64 func(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB int)
 )
 
 // Dot32 and Dot64 are kernels.DotRows's implementation.

@@ -20,28 +20,28 @@ DATA iotad<>+24(SB)/4, $6
 DATA iotad<>+28(SB)/4, $7
 GLOBL iotad<>(SB), RODATA|NOPTR, $32
 
-// func ScatterHadamardF32AVX2(out []float32, base []float32, y []float32, crd []uint64, ptr []uint64, vals []float32, idx []uint64, r int)
+// func ScatterHadamardF32AVX2(out []float32, base []float32, y []float32, bcrd []uint64, crd []uint64, ptr []uint64, vals []float32, idx []uint64, r int, sB int)
 //
 // Column chunks of one vector (masked past r), and for each chunk every node c:
 //
-//	p := base[chunk] * y[crd[c]*r + chunk]
+//	p := base[bcrd[c]*sB + chunk] * y[crd[c]*r + chunk]
 //	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + chunk] += vals[j] * p
 //
-// Registers: DI out chunk, SI base chunk, BX y chunk, R8 crd, R9 ptr, R10
+// Registers: DI out chunk, SI base chunk (row bcrd[c]*sB), BX y chunk, R8 crd, R9 ptr, R10
 // vals, R11 idx, R12 nodes, R13 row bytes, R15 lanes left, AX node c, CX
 // leaf j, DX fiber end, R14 row offset.
 // Requires: AVX, AVX2, FMA3
-TEXT ·ScatterHadamardF32AVX2(SB), NOSPLIT, $0-176
+TEXT ·ScatterHadamardF32AVX2(SB), NOSPLIT, $0-208
 	MOVQ out_base+0(FP), DI
 	MOVQ base_base+24(FP), SI
 	MOVQ y_base+48(FP), BX
-	MOVQ crd_base+72(FP), R8
-	MOVQ ptr_base+96(FP), R9
-	MOVQ ptr_len+104(FP), R12
+	MOVQ crd_base+96(FP), R8
+	MOVQ ptr_base+120(FP), R9
+	MOVQ ptr_len+128(FP), R12
 	DECQ R12
-	MOVQ vals_base+120(FP), R10
-	MOVQ idx_base+144(FP), R11
-	MOVQ r+168(FP), R13
+	MOVQ vals_base+144(FP), R10
+	MOVQ idx_base+168(FP), R11
+	MOVQ r+192(FP), R13
 	MOVQ R13, R15
 	SHLQ $2, R13
 	TESTQ R12, R12
@@ -57,7 +57,6 @@ chunk:
 	VPBROADCASTD X14, Y14
 	VPCMPGTD  iotad<>(SB), Y14, Y15
 
-	VMASKMOVPS (SI), Y15, Y6
 	XORQ AX, AX
 
 node:
@@ -65,6 +64,10 @@ node:
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
 	JAE  skip
+	MOVQ  bcrd_base+72(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sB+200(FP), R14
+	VMASKMOVPS (SI)(R14*4), Y15, Y6
 	MOVQ  (R8)(AX*8), R14
 	IMULQ R13, R14
 	VMASKMOVPS (BX)(R14*1), Y15, Y0
@@ -96,30 +99,30 @@ done:
 	VZEROUPPER
 	RET
 
-// func ScatterHadamardF32AVX512(out []float32, base []float32, y []float32, crd []uint64, ptr []uint64, vals []float32, idx []uint64, r int)
+// func ScatterHadamardF32AVX512(out []float32, base []float32, y []float32, bcrd []uint64, crd []uint64, ptr []uint64, vals []float32, idx []uint64, r int, sB int)
 //
 // Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
 // every node c:
 //
-//	p := base[block] * y[crd[c]*r + block]
+//	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
 //	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
 //
 // Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
 // vals, R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX
-// leaf j, DX fiber end, R14 row offset; Z0..Z3 p, Z8 value, Z16..Z19 base,
+// leaf j, DX fiber end, R14 row offset; Z0..Z3 p, Z8 value, Z16..Z19 base row,
 // Z24..Z27 out.
 // Requires: AVX512F, AVX512DQ, BMI2
-TEXT ·ScatterHadamardF32AVX512(SB), NOSPLIT, $0-176
+TEXT ·ScatterHadamardF32AVX512(SB), NOSPLIT, $0-208
 	MOVQ out_base+0(FP), DI
 	MOVQ base_base+24(FP), SI
 	MOVQ y_base+48(FP), BX
-	MOVQ crd_base+72(FP), R8
-	MOVQ ptr_base+96(FP), R9
-	MOVQ ptr_len+104(FP), R12
+	MOVQ crd_base+96(FP), R8
+	MOVQ ptr_base+120(FP), R9
+	MOVQ ptr_len+128(FP), R12
 	DECQ R12
-	MOVQ vals_base+120(FP), R10
-	MOVQ idx_base+144(FP), R11
-	MOVQ r+168(FP), R13
+	MOVQ vals_base+144(FP), R10
+	MOVQ idx_base+168(FP), R11
+	MOVQ r+192(FP), R13
 	MOVQ R13, R15
 	SHLQ $2, R13
 	TESTQ R12, R12
@@ -141,13 +144,16 @@ blk1:
 	MOVQ    $-1, AX
 	BZHIQ   DX, AX, AX
 	KMOVW  AX, K1
-	VMOVUPS.Z 0(SI), K1, Z16
 	XORQ AX, AX
 node1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
 	JAE  skip1
+	MOVQ  bcrd_base+72(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sB+200(FP), R14
+	VMOVUPS.Z 0(SI)(R14*4), K1, Z16
 	MOVQ  (R8)(AX*8), R14
 	IMULQ R13, R14
 	VMULPS.Z 0(BX)(R14*1), Z16, K1, Z0
@@ -191,14 +197,17 @@ blk2:
 	MOVQ    $-1, AX
 	BZHIQ   DX, AX, AX
 	KMOVW  AX, K2
-	VMOVUPS.Z 0(SI), K1, Z16
-	VMOVUPS.Z 64(SI), K2, Z17
 	XORQ AX, AX
 node2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
 	JAE  skip2
+	MOVQ  bcrd_base+72(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sB+200(FP), R14
+	VMOVUPS.Z 0(SI)(R14*4), K1, Z16
+	VMOVUPS.Z 64(SI)(R14*4), K2, Z17
 	MOVQ  (R8)(AX*8), R14
 	IMULQ R13, R14
 	VMULPS.Z 0(BX)(R14*1), Z16, K1, Z0
@@ -268,16 +277,19 @@ blk4:
 	MOVQ    $-1, AX
 	BZHIQ   DX, AX, AX
 	KMOVW  AX, K4
-	VMOVUPS.Z 0(SI), K1, Z16
-	VMOVUPS.Z 64(SI), K2, Z17
-	VMOVUPS.Z 128(SI), K3, Z18
-	VMOVUPS.Z 192(SI), K4, Z19
 	XORQ AX, AX
 node4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
 	JAE  skip4
+	MOVQ  bcrd_base+72(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sB+200(FP), R14
+	VMOVUPS.Z 0(SI)(R14*4), K1, Z16
+	VMOVUPS.Z 64(SI)(R14*4), K2, Z17
+	VMOVUPS.Z 128(SI)(R14*4), K3, Z18
+	VMOVUPS.Z 192(SI)(R14*4), K4, Z19
 	MOVQ  (R8)(AX*8), R14
 	IMULQ R13, R14
 	VMULPS.Z 0(BX)(R14*1), Z16, K1, Z0
@@ -317,28 +329,28 @@ done:
 	VZEROUPPER
 	RET
 
-// func ScatterHadamardF64AVX2(out []float64, base []float64, y []float64, crd []uint64, ptr []uint64, vals []float64, idx []uint64, r int)
+// func ScatterHadamardF64AVX2(out []float64, base []float64, y []float64, bcrd []uint64, crd []uint64, ptr []uint64, vals []float64, idx []uint64, r int, sB int)
 //
 // Column chunks of one vector (masked past r), and for each chunk every node c:
 //
-//	p := base[chunk] * y[crd[c]*r + chunk]
+//	p := base[bcrd[c]*sB + chunk] * y[crd[c]*r + chunk]
 //	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + chunk] += vals[j] * p
 //
-// Registers: DI out chunk, SI base chunk, BX y chunk, R8 crd, R9 ptr, R10
+// Registers: DI out chunk, SI base chunk (row bcrd[c]*sB), BX y chunk, R8 crd, R9 ptr, R10
 // vals, R11 idx, R12 nodes, R13 row bytes, R15 lanes left, AX node c, CX
 // leaf j, DX fiber end, R14 row offset.
 // Requires: AVX, AVX2, FMA3
-TEXT ·ScatterHadamardF64AVX2(SB), NOSPLIT, $0-176
+TEXT ·ScatterHadamardF64AVX2(SB), NOSPLIT, $0-208
 	MOVQ out_base+0(FP), DI
 	MOVQ base_base+24(FP), SI
 	MOVQ y_base+48(FP), BX
-	MOVQ crd_base+72(FP), R8
-	MOVQ ptr_base+96(FP), R9
-	MOVQ ptr_len+104(FP), R12
+	MOVQ crd_base+96(FP), R8
+	MOVQ ptr_base+120(FP), R9
+	MOVQ ptr_len+128(FP), R12
 	DECQ R12
-	MOVQ vals_base+120(FP), R10
-	MOVQ idx_base+144(FP), R11
-	MOVQ r+168(FP), R13
+	MOVQ vals_base+144(FP), R10
+	MOVQ idx_base+168(FP), R11
+	MOVQ r+192(FP), R13
 	MOVQ R13, R15
 	SHLQ $3, R13
 	TESTQ R12, R12
@@ -354,7 +366,6 @@ chunk:
 	VPBROADCASTQ X14, Y14
 	VPCMPGTQ  iotaq<>(SB), Y14, Y15
 
-	VMASKMOVPD (SI), Y15, Y6
 	XORQ AX, AX
 
 node:
@@ -362,6 +373,10 @@ node:
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
 	JAE  skip
+	MOVQ  bcrd_base+72(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sB+200(FP), R14
+	VMASKMOVPD (SI)(R14*8), Y15, Y6
 	MOVQ  (R8)(AX*8), R14
 	IMULQ R13, R14
 	VMASKMOVPD (BX)(R14*1), Y15, Y0
@@ -393,30 +408,30 @@ done:
 	VZEROUPPER
 	RET
 
-// func ScatterHadamardF64AVX512(out []float64, base []float64, y []float64, crd []uint64, ptr []uint64, vals []float64, idx []uint64, r int)
+// func ScatterHadamardF64AVX512(out []float64, base []float64, y []float64, bcrd []uint64, crd []uint64, ptr []uint64, vals []float64, idx []uint64, r int, sB int)
 //
 // Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
 // every node c:
 //
-//	p := base[block] * y[crd[c]*r + block]
+//	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
 //	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
 //
 // Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
 // vals, R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX
-// leaf j, DX fiber end, R14 row offset; Z0..Z3 p, Z8 value, Z16..Z19 base,
+// leaf j, DX fiber end, R14 row offset; Z0..Z3 p, Z8 value, Z16..Z19 base row,
 // Z24..Z27 out.
 // Requires: AVX512F, AVX512DQ, BMI2
-TEXT ·ScatterHadamardF64AVX512(SB), NOSPLIT, $0-176
+TEXT ·ScatterHadamardF64AVX512(SB), NOSPLIT, $0-208
 	MOVQ out_base+0(FP), DI
 	MOVQ base_base+24(FP), SI
 	MOVQ y_base+48(FP), BX
-	MOVQ crd_base+72(FP), R8
-	MOVQ ptr_base+96(FP), R9
-	MOVQ ptr_len+104(FP), R12
+	MOVQ crd_base+96(FP), R8
+	MOVQ ptr_base+120(FP), R9
+	MOVQ ptr_len+128(FP), R12
 	DECQ R12
-	MOVQ vals_base+120(FP), R10
-	MOVQ idx_base+144(FP), R11
-	MOVQ r+168(FP), R13
+	MOVQ vals_base+144(FP), R10
+	MOVQ idx_base+168(FP), R11
+	MOVQ r+192(FP), R13
 	MOVQ R13, R15
 	SHLQ $3, R13
 	TESTQ R12, R12
@@ -438,13 +453,16 @@ blk1:
 	MOVQ    $-1, AX
 	BZHIQ   DX, AX, AX
 	KMOVB  AX, K1
-	VMOVUPD.Z 0(SI), K1, Z16
 	XORQ AX, AX
 node1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
 	JAE  skip1
+	MOVQ  bcrd_base+72(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sB+200(FP), R14
+	VMOVUPD.Z 0(SI)(R14*8), K1, Z16
 	MOVQ  (R8)(AX*8), R14
 	IMULQ R13, R14
 	VMULPD.Z 0(BX)(R14*1), Z16, K1, Z0
@@ -488,14 +506,17 @@ blk2:
 	MOVQ    $-1, AX
 	BZHIQ   DX, AX, AX
 	KMOVB  AX, K2
-	VMOVUPD.Z 0(SI), K1, Z16
-	VMOVUPD.Z 64(SI), K2, Z17
 	XORQ AX, AX
 node2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
 	JAE  skip2
+	MOVQ  bcrd_base+72(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sB+200(FP), R14
+	VMOVUPD.Z 0(SI)(R14*8), K1, Z16
+	VMOVUPD.Z 64(SI)(R14*8), K2, Z17
 	MOVQ  (R8)(AX*8), R14
 	IMULQ R13, R14
 	VMULPD.Z 0(BX)(R14*1), Z16, K1, Z0
@@ -565,16 +586,19 @@ blk4:
 	MOVQ    $-1, AX
 	BZHIQ   DX, AX, AX
 	KMOVB  AX, K4
-	VMOVUPD.Z 0(SI), K1, Z16
-	VMOVUPD.Z 64(SI), K2, Z17
-	VMOVUPD.Z 128(SI), K3, Z18
-	VMOVUPD.Z 192(SI), K4, Z19
 	XORQ AX, AX
 node4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
 	JAE  skip4
+	MOVQ  bcrd_base+72(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sB+200(FP), R14
+	VMOVUPD.Z 0(SI)(R14*8), K1, Z16
+	VMOVUPD.Z 64(SI)(R14*8), K2, Z17
+	VMOVUPD.Z 128(SI)(R14*8), K3, Z18
+	VMOVUPD.Z 192(SI)(R14*8), K4, Z19
 	MOVQ  (R8)(AX*8), R14
 	IMULQ R13, R14
 	VMULPD.Z 0(BX)(R14*1), Z16, K1, Z0

@@ -217,15 +217,18 @@ func scatterBlock(a *asm, nv int) {
 	l := fmt.Sprint(nv)
 	a.f("blk%s:", l)
 	a.masks(nv)
-	for v := range nv {
-		a.f("\tVMOVU{P}.Z %d(SI), K%d, Z%d", v*64, v+1, 16+v)
-	}
 	a.f("\tXORQ AX, AX")
 	a.f("node%s:", l)
 	a.f("\tMOVQ (R9)(AX*8), CX")
 	a.f("\tMOVQ 8(R9)(AX*8), DX")
 	a.f("\tCMPQ CX, DX")
 	a.f("\tJAE  skip%s", l)
+	a.f("\tMOVQ  bcrd_base+72(FP), R14")
+	a.f("\tMOVQ  (R14)(AX*8), R14")
+	a.f("\tIMULQ sB+200(FP), R14")
+	for v := range nv {
+		a.f("\tVMOVU{P}.Z %d(SI)(R14*{ES}), K%d, Z%d", v*64, v+1, 16+v)
+	}
 	a.f("\tMOVQ  (R8)(AX*8), R14")
 	a.f("\tIMULQ R13, R14")
 	for v := range nv {
@@ -258,30 +261,30 @@ func scatterBlock(a *asm, nv int) {
 func scatter512Blocked(e elem) string {
 	a := &asm{e: e}
 	a.f(`
-// func ScatterHadamard%sAVX512(out []%s, base []%s, y []%s, crd []uint64, ptr []uint64, vals []%s, idx []uint64, r int)
+// func ScatterHadamard%sAVX512(out []%s, base []%s, y []%s, bcrd []uint64, crd []uint64, ptr []uint64, vals []%s, idx []uint64, r int, sB int)
 //
 // Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
 // every node c:
 //
-//	p := base[block] * y[crd[c]*r + block]
+//	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
 //	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
 //
 // Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
 // vals, R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX
-// leaf j, DX fiber end, R14 row offset; Z0..Z3 p, Z8 value, Z16..Z19 base,
+// leaf j, DX fiber end, R14 row offset; Z0..Z3 p, Z8 value, Z16..Z19 base row,
 // Z24..Z27 out.
 // Requires: AVX512F, AVX512DQ, BMI2`, e.T, e.t, e.t, e.t, e.t)
-	a.f("TEXT ·ScatterHadamard%sAVX512(SB), NOSPLIT, $0-176", e.T)
+	a.f("TEXT ·ScatterHadamard%sAVX512(SB), NOSPLIT, $0-208", e.T)
 	a.f(`	MOVQ out_base+0(FP), DI
 	MOVQ base_base+24(FP), SI
 	MOVQ y_base+48(FP), BX
-	MOVQ crd_base+72(FP), R8
-	MOVQ ptr_base+96(FP), R9
-	MOVQ ptr_len+104(FP), R12
+	MOVQ crd_base+96(FP), R8
+	MOVQ ptr_base+120(FP), R9
+	MOVQ ptr_len+128(FP), R12
 	DECQ R12
-	MOVQ vals_base+120(FP), R10
-	MOVQ idx_base+144(FP), R11
-	MOVQ r+168(FP), R13
+	MOVQ vals_base+144(FP), R10
+	MOVQ idx_base+168(FP), R11
+	MOVQ r+192(FP), R13
 	MOVQ R13, R15
 	SHLQ $%s, R13
 	TESTQ R12, R12

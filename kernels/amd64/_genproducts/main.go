@@ -279,28 +279,28 @@ var gather256 = map[string]string{
 }
 
 const scatterTmpl = `
-// func ScatterHadamard{T}{ISA}(out []{t}, base []{t}, y []{t}, crd []uint64, ptr []uint64, vals []{t}, idx []uint64, r int)
+// func ScatterHadamard{T}{ISA}(out []{t}, base []{t}, y []{t}, bcrd []uint64, crd []uint64, ptr []uint64, vals []{t}, idx []uint64, r int, sB int)
 //
 // Column chunks of one vector (masked past r), and for each chunk every node c:
 //
-//	p := base[chunk] * y[crd[c]*r + chunk]
+//	p := base[bcrd[c]*sB + chunk] * y[crd[c]*r + chunk]
 //	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + chunk] += vals[j] * p
 //
-// Registers: DI out chunk, SI base chunk, BX y chunk, R8 crd, R9 ptr, R10
+// Registers: DI out chunk, SI base chunk (row bcrd[c]*sB), BX y chunk, R8 crd, R9 ptr, R10
 // vals, R11 idx, R12 nodes, R13 row bytes, R15 lanes left, AX node c, CX
 // leaf j, DX fiber end, R14 row offset.
 // Requires: {REQ}
-TEXT ·ScatterHadamard{T}{ISA}(SB), NOSPLIT, $0-176
+TEXT ·ScatterHadamard{T}{ISA}(SB), NOSPLIT, $0-208
 	MOVQ out_base+0(FP), DI
 	MOVQ base_base+24(FP), SI
 	MOVQ y_base+48(FP), BX
-	MOVQ crd_base+72(FP), R8
-	MOVQ ptr_base+96(FP), R9
-	MOVQ ptr_len+104(FP), R12
+	MOVQ crd_base+96(FP), R8
+	MOVQ ptr_base+120(FP), R9
+	MOVQ ptr_len+128(FP), R12
 	DECQ R12
-	MOVQ vals_base+120(FP), R10
-	MOVQ idx_base+144(FP), R11
-	MOVQ r+168(FP), R13
+	MOVQ vals_base+144(FP), R10
+	MOVQ idx_base+168(FP), R11
+	MOVQ r+192(FP), R13
 	MOVQ R13, R15
 	SHLQ ${LOG}, R13
 	TESTQ R12, R12
@@ -308,7 +308,6 @@ TEXT ·ScatterHadamard{T}{ISA}(SB), NOSPLIT, $0-176
 
 chunk:
 {MASK}
-{BASE_LOAD}
 	XORQ AX, AX
 
 node:
@@ -316,6 +315,10 @@ node:
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
 	JAE  skip
+	MOVQ  bcrd_base+72(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sB+200(FP), R14
+{BASE_ROW}
 	MOVQ  (R8)(AX*8), R14
 	IMULQ R13, R14
 {P_FORM}
@@ -346,7 +349,7 @@ done:
 
 var scatter256 = map[string]string{
 	"{ISA}": "AVX2", "{REQ}": "AVX, AVX2, FMA3", "{MASK}": mask256, "{VB}": "32", "{WV}": "{W2}",
-	"{BASE_LOAD}": "\tVMASKMOV{P} (SI), Y15, Y6",
+	"{BASE_ROW}":  "\tVMASKMOV{P} (SI)(R14*{ES}), Y15, Y6",
 	"{P_FORM}":    "\tVMASKMOV{P} (BX)(R14*1), Y15, Y0\n\tVMUL{P}     Y6, Y0, Y0",
 	"{LEAF}": `	VBROADCAST{S} (R10)(CX*{ES}), Y1
 	VMASKMOV{P}   (DI)(R14*1), Y15, Y2
