@@ -349,8 +349,8 @@ done:
 
 var scatter256 = map[string]string{
 	"{ISA}": "AVX2", "{REQ}": "AVX, AVX2, FMA3", "{MASK}": mask256, "{VB}": "32", "{WV}": "{W2}",
-	"{BASE_ROW}":  "\tVMASKMOV{P} (SI)(R14*{ES}), Y15, Y6",
-	"{P_FORM}":    "\tVMASKMOV{P} (BX)(R14*1), Y15, Y0\n\tVMUL{P}     Y6, Y0, Y0",
+	"{BASE_ROW}": "\tVMASKMOV{P} (SI)(R14*{ES}), Y15, Y6",
+	"{P_FORM}":   "\tVMASKMOV{P} (BX)(R14*1), Y15, Y0\n\tVMUL{P}     Y6, Y0, Y0",
 	"{LEAF}": `	VBROADCAST{S} (R10)(CX*{ES}), Y1
 	VMASKMOV{P}   (DI)(R14*1), Y15, Y2
 	VFMADD231{P}  Y1, Y0, Y2
