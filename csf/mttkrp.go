@@ -259,11 +259,18 @@ func (m *mttkrpWalk[T]) down(l, lo, hi int) {
 	case m.d == n-1 && l == n-3:
 		// Leaf mode: push through the level above the leaves inside the
 		// kernel, scattering into the rows the leaves name.
-		p := m.w.push[l*r:][:r]
-		for x := lo; x < hi; x++ {
-			pushRow(p, above, row(m.fac[l], crd[x], r))
-			a, b := t.pos[l+1][x], t.pos[l+1][x+1]
-			scatter(m.out, p, m.fac[l+1], t.crd[l+1][a:b], leafPos[a:b+1], t.values, leafCrd, r)
+		// Blocks of nodes: push every node's product into a row of H, then
+		// one call scatters all their fibers, each child times its
+		// parent's row.
+		w := m.w
+		for b0 := lo; b0 < hi; b0 += twoLevelBlock {
+			b1 := min(hi, b0+twoLevelBlock)
+			h := w.h[:(b1-b0)*r]
+			for x := b0; x < b1; x++ {
+				pushRow(h[(x-b0)*r:][:r], above, row(m.fac[l], crd[x], r))
+			}
+			e0, e1 := m.parents(l, b0, b1)
+			scatterIdx(m.out, h, m.fac[l+1], w.parent, t.crd[l+1][e0:e1], leafPos[e0:e1+1], t.values, leafCrd, r, r)
 		}
 	default:
 		p := m.w.push[l*r:][:r]
@@ -303,6 +310,22 @@ func (m *mttkrpWalk[T]) pullUp(l, lo, hi int, g []T) {
 	}
 }
 
+// parents fills worker.parent with c-b0 for every child (level l+1) of the
+// nodes b0..b1-1 of level l, and returns the children's range.
+func (m *mttkrpWalk[T]) parents(l, b0, b1 int) (e0, e1 int) {
+	pos, w := m.t.pos[l+1], m.w
+	e0, e1 = int(pos[b0]), int(pos[b1])
+	w.parent = grow(w.parent, e1-e0)
+	for c := b0; c < b1; c++ {
+		p := uint64(c - b0)
+		seg := w.parent[int(pos[c])-e0 : int(pos[c+1])-e0]
+		for i := range seg {
+			seg[i] = p
+		}
+	}
+	return e0, e1
+}
+
 // twoLevelBlock is how many nodes of level N-3 one pair of two-level kernel
 // calls covers (their sums are held in worker.h).
 const twoLevelBlock = 256
@@ -314,16 +337,7 @@ const twoLevelBlock = 256
 // and returns nil).
 func (m *mttkrpWalk[T]) blockSums(l, b0, b1 int, yFac []T, ys []T) []T {
 	t, r, n, w := m.t, m.r, len(m.t.shape), m.w
-	pos := t.pos[l+1]
-	e0, e1 := int(pos[b0]), int(pos[b1])
-	w.parent = grow(w.parent, e1-e0)
-	for c := b0; c < b1; c++ {
-		p := uint64(c - b0)
-		seg := w.parent[int(pos[c])-e0 : int(pos[c+1])-e0]
-		for i := range seg {
-			seg[i] = p
-		}
-	}
+	e0, e1 := m.parents(l, b0, b1)
 	crdE := t.crd[n-2][e0:e1]
 	leafPtr := t.pos[n-1][e0 : e1+1]
 	if yFac == nil {
