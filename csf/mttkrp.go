@@ -1,0 +1,373 @@
+package csf
+
+import (
+	"fmt"
+	"runtime"
+	"unsafe"
+
+	"github.com/hurray-format/hurray-go/kernels"
+)
+
+// job is the call a workspace's goroutines are running.
+type job[T Float] struct {
+	op      jobOp
+	t       *Tensor[T]
+	level   int   // level of the output mode
+	fac     [][]T // factor of every level (nil at the output level)
+	r       int
+	out     []T
+	private bool // workers > 0 accumulate into worker.priv
+	facBuf  [][]T
+	run     parter[T] // for opOther
+}
+
+// parter is a product's per-worker body.
+type parter[T Float] interface {
+	part(s *wsState[T], k int)
+}
+
+// jobOp names what a job runs (an integer, not a func value: instantiating
+// a generic func value allocates).
+type jobOp uint8
+
+const (
+	opMTTKRP jobOp = iota
+	opMTTKRPReduce
+	opOther // products that set run
+)
+
+func (j *job[T]) do(s *wsState[T], k int) {
+	switch j.op {
+	case opMTTKRP:
+		mttkrpPart(s, k)
+	case opMTTKRPReduce:
+		mttkrpReduce(s, k)
+	default:
+		j.run.part(s, k)
+	}
+}
+
+func is32[T Float]() bool { return unsafe.Sizeof(T(0)) == 4 }
+
+// Tuning of the parallel MTTKRP.
+var (
+	// parallelMinNNZ: below it one goroutine does the work (a variable for
+	// the tests).
+	parallelMinNNZ = 1 << 15
+	// privateMaxElems bounds the private output copies (all workers but the
+	// first together), in elements.
+	privateMaxElems = 1 << 24
+)
+
+// MTTKRP computes the matricised tensor times Khatri-Rao product for one
+// mode: for every stored entry x(i_0, ..., i_{N-1}) and every r < rank,
+//
+//	out[i_mode*rank + r] += x(i) * Π_{n != mode} factors[n][i_n*rank + r]
+//
+// with out overwritten first. factors[n] is shape[n] x rank, row-major;
+// factors[mode] is ignored (may be nil); out is shape[mode] x rank.
+//
+// Any mode works with any mode_order. Above the output mode's level, the
+// Hadamard products of the factor rows are pushed down the tree; below it,
+// the leaf fibers are gathered and pulled up (the fused kernels
+// kernels.GatherHadamard and kernels.ScatterHadamard). Work is split over
+// roots, balanced by leaf count, on GOMAXPROCS goroutines. When the mode is
+// not at the root level, different roots may write the same output row: each
+// extra goroutine then accumulates into a private copy of out that is summed
+// at the end, as long as those copies stay under 2^24 elements and shape[mode]
+// <= nnz; otherwise one goroutine does the work.
+//
+// It panics with a "csf: ..." message on a bad mode, rank or operand size,
+// and on an unvalidated tensor. It takes a Workspace from a sync.Pool; use
+// MTTKRPWith to manage one.
+func (t *Tensor[T]) MTTKRP(mode int, factors [][]T, rank int, out []T) {
+	ws := getWorkspace[T]()
+	t.MTTKRPWith(ws, mode, factors, rank, out)
+	putWorkspace(ws)
+}
+
+// MTTKRPWith is MTTKRP with a caller-owned workspace (nil: a pooled one). It
+// allocates nothing once the workspace has grown to the tensor and rank.
+func (t *Tensor[T]) MTTKRPWith(ws *Workspace[T], mode int, factors [][]T, rank int, out []T) {
+	t.mustValid()
+	if ws == nil {
+		t.MTTKRP(mode, factors, rank, out)
+		return
+	}
+	n := len(t.shape)
+	if mode < 0 || mode >= n {
+		panic(fmt.Sprintf("csf: MTTKRP: mode %d out of range for rank %d", mode, n))
+	}
+	if rank < 1 {
+		panic(fmt.Sprintf("csf: MTTKRP: rank %d < 1", rank))
+	}
+	if len(factors) != n {
+		panic(fmt.Sprintf("csf: MTTKRP: %d factors for a tensor of rank %d", len(factors), n))
+	}
+	for m, f := range factors {
+		if m != mode && uint64(len(f)) != t.shape[m]*uint64(rank) {
+			panic(fmt.Sprintf("csf: MTTKRP: factor %d has %d elements, want shape[%d] x rank = %d x %d", m, len(f), m, t.shape[m], rank))
+		}
+	}
+	if uint64(len(out)) != t.shape[mode]*uint64(rank) {
+		panic(fmt.Sprintf("csf: MTTKRP: out has %d elements, want shape[%d] x rank = %d x %d", len(out), mode, t.shape[mode], rank))
+	}
+	clear(out)
+	if len(t.values) == 0 {
+		return
+	}
+	s := ws.s
+	j := &s.job
+	j.op, j.t, j.r, j.out = opMTTKRP, t, rank, out
+	j.facBuf = grow(j.facBuf, n)
+	for l, m := range t.modeOrder {
+		j.facBuf[l] = factors[m]
+		if int(m) == mode {
+			j.level = l
+			j.facBuf[l] = nil
+		}
+	}
+	j.fac = j.facBuf
+	s.computeLeafPtr(t)
+	nw := s.nworkers()
+	if len(t.values) < parallelMinNNZ {
+		nw = 1
+	}
+	j.private = false
+	if nw > 1 && j.level > 0 {
+		rows := int(t.shape[mode])
+		if rows*rank*(nw-1) <= privateMaxElems && rows <= len(t.values) {
+			j.private = true
+		} else {
+			nw = 1
+		}
+	}
+	s.splitLeaves(nw)
+	nw = len(s.bounds) - 1
+	s.ensureWorkers(nw, n, rank)
+	if j.private {
+		for k := 1; k < nw; k++ {
+			s.w[k].priv = grow(s.w[k].priv, len(out))
+		}
+	}
+	s.run(nw)
+	if j.private {
+		// Sum the private copies, split by rows.
+		rows := int(t.shape[mode])
+		s.rows = s.rows[:0]
+		for k := 0; k <= nw; k++ {
+			s.rows = append(s.rows, rows*k/nw)
+		}
+		j.op = opMTTKRPReduce
+		s.run(nw)
+	}
+	j.t, j.out, j.fac = nil, nil, nil
+	clear(j.facBuf)
+	// The cleanup that stops the workers runs once ws is unreachable: not
+	// before this call is done with them.
+	runtime.KeepAlive(ws)
+}
+
+func mttkrpReduce[T Float](s *wsState[T], k int) {
+	j := &s.job
+	nw := len(s.rows) - 1
+	lo, hi := s.rows[k]*j.r, s.rows[k+1]*j.r
+	dst := j.out[lo:hi]
+	for w := 1; w < nw; w++ {
+		src := s.w[w].priv[lo:hi]
+		for i := range dst {
+			dst[i] += src[i]
+		}
+	}
+}
+
+// mttkrpPart runs worker k's roots.
+func mttkrpPart[T Float](s *wsState[T], k int) {
+	j := &s.job
+	out := j.out
+	if j.private && k > 0 {
+		out = s.w[k].priv
+		clear(out)
+	}
+	m := &s.w[k].walk
+	*m = mttkrpWalk[T]{t: j.t, d: j.level, fac: j.fac, r: j.r, out: out, w: &s.w[k]}
+	m.down(0, s.bounds[k], s.bounds[k+1])
+	*m = mttkrpWalk[T]{}
+}
+
+type mttkrpWalk[T Float] struct {
+	t   *Tensor[T]
+	d   int
+	fac [][]T
+	r   int
+	out []T
+	w   *worker[T]
+}
+
+// row returns row i of a row-major matrix with r columns.
+func row[T Float](m []T, i uint64, r int) []T { return m[int(i)*r:][:r] }
+
+// down visits the nodes lo..hi-1 of level l <= d, pushing the Hadamard
+// product of the factor rows above the output level down.
+func (m *mttkrpWalk[T]) down(l, lo, hi int) {
+	t, r, n := m.t, m.r, len(m.t.shape)
+	crd := t.crd[l]
+	leafPos, leafCrd := t.pos[n-1], t.crd[n-1]
+	var above []T // product of the factor rows of levels 0..l-1
+	if l > 0 {
+		above = m.w.push[(l-1)*r:][:r]
+	}
+	switch {
+	case l == m.d && l == n-2:
+		// Output at the level above the leaves: scatter every fiber, times
+		// the pushed product, into its row.
+		gather(kernels.GatherScatter, m.out, above, crd[lo:hi], leafPos[lo:hi+1], t.values, leafCrd, m.fac[n-1], r)
+	case l == m.d && l == n-3 && l > 0:
+		// Output at level N-3: both levels below in one call per block,
+		// then each node's row times the pushed product into its out row.
+		w := m.w
+		for b0 := lo; b0 < hi; b0 += twoLevelBlock {
+			b1 := min(hi, b0+twoLevelBlock)
+			h := m.blockSums(l, b0, b1, m.fac[l+1], nil)
+			gatherIdx(m.out, above, crd[b0:b1], crd[b0:b1], w.iota[:b1-b0+1], w.onesV, w.iota, h, r, r, 0, 0)
+		}
+	case m.d == n-2 && l == n-3 && n > 3:
+		// Mid mode below level N-3: push every node's product into a row
+		// of H, then scatter all the block's fibers in one call.
+		w := m.w
+		for b0 := lo; b0 < hi; b0 += twoLevelBlock {
+			b1 := min(hi, b0+twoLevelBlock)
+			h := w.h[:(b1-b0)*r]
+			for x := b0; x < b1; x++ {
+				pushRow(h[(x-b0)*r:][:r], above, row(m.fac[l], crd[x], r))
+			}
+			m.blockSums(l, b0, b1, nil, h)
+		}
+	case l == m.d:
+		g := m.w.pull[l*r:][:r]
+		for x := lo; x < hi; x++ {
+			dst := row(m.out, crd[x], r)
+			if l > 0 {
+				dst = g
+				clear(g)
+			}
+			m.pullUp(l+1, int(t.pos[l+1][x]), int(t.pos[l+1][x+1]), dst)
+			if l > 0 {
+				hadamardAcc(row(m.out, crd[x], r), above, g)
+			}
+		}
+	case m.d == n-1 && l == n-3:
+		// Leaf mode: push through the level above the leaves inside the
+		// kernel, scattering into the rows the leaves name.
+		// Blocks of nodes: push every node's product into a row of H, then
+		// one call scatters all their fibers, each child times its
+		// parent's row.
+		w := m.w
+		for b0 := lo; b0 < hi; b0 += twoLevelBlock {
+			b1 := min(hi, b0+twoLevelBlock)
+			h := w.h[:(b1-b0)*r]
+			for x := b0; x < b1; x++ {
+				pushRow(h[(x-b0)*r:][:r], above, row(m.fac[l], crd[x], r))
+			}
+			e0, e1 := m.parents(l, b0, b1)
+			scatterIdx(m.out, h, m.fac[l+1], w.parent, t.crd[l+1][e0:e1], leafPos[e0:e1+1], t.values, leafCrd, r, r)
+		}
+	default:
+		p := m.w.push[l*r:][:r]
+		for x := lo; x < hi; x++ {
+			pushRow(p, above, row(m.fac[l], crd[x], r))
+			m.down(l+1, int(t.pos[l+1][x]), int(t.pos[l+1][x+1]))
+		}
+	}
+}
+
+// pullUp adds into g, for the nodes lo..hi-1 of level l > d, the factor row
+// of each node times the sum over its subtree.
+func (m *mttkrpWalk[T]) pullUp(l, lo, hi int, g []T) {
+	t, r, n := m.t, m.r, len(m.t.shape)
+	crd := t.crd[l]
+	if l == n-2 {
+		gather(kernels.GatherPull, g, m.fac[l], crd[lo:hi], t.pos[n-1][lo:hi+1], t.values, t.crd[n-1], m.fac[n-1], r)
+		return
+	}
+	if l == n-3 {
+		// Two levels per kernel call: the sums below every node of the
+		// block land in rows of H, then g gathers them times the node's
+		// factor row.
+		w := m.w
+		for b0 := lo; b0 < hi; b0 += twoLevelBlock {
+			b1 := min(hi, b0+twoLevelBlock)
+			h := m.blockSums(l, b0, b1, m.fac[l+1], nil)
+			gatherIdx(g, m.fac[l], crd[b0:b1], crd[b0:b1], w.iota[:b1-b0+1], w.onesV, w.iota, h, r, 0, 0, r)
+		}
+		return
+	}
+	h := m.w.pull[l*r:][:r]
+	for c := lo; c < hi; c++ {
+		clear(h)
+		m.pullUp(l+1, int(t.pos[l+1][c]), int(t.pos[l+1][c+1]), h)
+		hadamardAcc(g, row(m.fac[l], crd[c], r), h)
+	}
+}
+
+// parents fills worker.parent with c-b0 for every child (level l+1) of the
+// nodes b0..b1-1 of level l, and returns the children's range.
+func (m *mttkrpWalk[T]) parents(l, b0, b1 int) (e0, e1 int) {
+	pos, w := m.t.pos[l+1], m.w
+	e0, e1 = int(pos[b0]), int(pos[b1])
+	w.parent = grow(w.parent, e1-e0)
+	for c := b0; c < b1; c++ {
+		p := uint64(c - b0)
+		seg := w.parent[int(pos[c])-e0 : int(pos[c+1])-e0]
+		for i := range seg {
+			seg[i] = p
+		}
+	}
+	return e0, e1
+}
+
+// twoLevelBlock is how many nodes of level N-3 one pair of two-level kernel
+// calls covers (their sums are held in worker.h).
+const twoLevelBlock = 256
+
+// blockSums computes, for the nodes b0..b1-1 of level l = N-3, the rows
+// H[c-b0] = Σ_{children e of c} y(e) ∘ Σ_{leaves j of e} values[j] * F_leaf[crd[j]]
+// where y(e) is row crd[e] of yFac, or, when yFac is nil, the out rows are
+// crd[e] and y(e) is row c-b0 of ys (the mid mode: it scatters into m.out
+// and returns nil).
+func (m *mttkrpWalk[T]) blockSums(l, b0, b1 int, yFac []T, ys []T) []T {
+	t, r, n, w := m.t, m.r, len(m.t.shape), m.w
+	e0, e1 := m.parents(l, b0, b1)
+	crdE := t.crd[n-2][e0:e1]
+	leafPtr := t.pos[n-1][e0 : e1+1]
+	if yFac == nil {
+		gatherIdx(m.out, ys, crdE, w.parent, leafPtr, t.values, t.crd[n-1], m.fac[n-1], r, r, 0, r)
+		return nil
+	}
+	h := w.h[:(b1-b0)*r]
+	clear(h)
+	gatherIdx(h, yFac, w.parent, crdE, leafPtr, t.values, t.crd[n-1], m.fac[n-1], r, r, 0, r)
+	return h
+}
+
+// pushRow sets p = above ∘ f, or p = f at the root.
+func pushRow[T Float](p, above, f []T) {
+	if above == nil {
+		copy(p, f)
+		return
+	}
+	above = above[:len(p)]
+	f = f[:len(p)]
+	for i := range p {
+		p[i] = above[i] * f[i]
+	}
+}
+
+// hadamardAcc adds a ∘ b into dst.
+func hadamardAcc[T Float](dst, a, b []T) {
+	a = a[:len(dst)]
+	b = b[:len(dst)]
+	for i := range dst {
+		dst[i] += a[i] * b[i]
+	}
+}

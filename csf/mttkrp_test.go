@@ -1,0 +1,172 @@
+package csf_test
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/hurray-format/hurray-go/convert"
+	"github.com/hurray-format/hurray-go/csf"
+	"github.com/hurray-format/hurray-go/layout"
+)
+
+// mttkrpDense is the brute-force oracle: every dense entry, every r.
+func mttkrpDense(d *dense, mode int, factors [][]float64, r int) (want, scale []float64) {
+	want = make([]float64, int(d.shape[mode])*r)
+	scale = make([]float64, len(want))
+	d.each(func(c []uint64, v float64) {
+		if v == 0 {
+			return
+		}
+		for k := 0; k < r; k++ {
+			p := v
+			for n, f := range factors {
+				if n != mode {
+					p *= f[int(c[n])*r+k]
+				}
+			}
+			want[int(c[mode])*r+k] += p
+			scale[int(c[mode])*r+k] += abs(p)
+		}
+	})
+	return want, scale
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func toF64[T csf.Float](s []T) []float64 {
+	out := make([]float64, len(s))
+	for i, v := range s {
+		out[i] = float64(v)
+	}
+	return out
+}
+
+func testMTTKRP[T csf.Float](t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, shape := range testShapes {
+		for _, density := range []float64{0.05, 0.3, 1} {
+			x, d := randTensor[T](t, rng, shape, density)
+			if x.NNZ() == 0 {
+				continue
+			}
+			for _, mo := range modeOrders(rng, len(shape)) {
+				ct, err := convert.COOToCSF(x, mo)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, r := range []int{1, 3, 8, 17} {
+					factors := make([][]T, len(shape))
+					f64 := make([][]float64, len(shape))
+					for n, s := range shape {
+						factors[n] = randMat[T](rng, int(s)*r)
+						f64[n] = toF64(factors[n])
+					}
+					for mode := range shape {
+						want, scale := mttkrpDense(d, mode, f64, r)
+						out := make([]T, int(shape[mode])*r)
+						for i := range out {
+							out[i] = 99 // overwritten
+						}
+						ct.MTTKRP(mode, factors, r, out)
+						closeTo(t, name(shape, mo)+"/mttkrp", out, want, scale, tol[T]())
+						for _, maxPriv := range []int{1 << 24, 0} {
+							restore := csf.SetParallelThresholds(0, maxPriv)
+							ws := csf.NewWorkspace[T](3)
+							ct.MTTKRPWith(ws, mode, factors, r, out)
+							closeTo(t, name(shape, mo)+"/mttkrp-ws3", out, want, scale, tol[T]())
+							restore()
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestMTTKRP(t *testing.T) {
+	paths(t, func(t *testing.T) {
+		t.Run("f64", testMTTKRP[float64])
+		t.Run("f32", testMTTKRP[float32])
+	})
+}
+
+func mustPanic(t *testing.T, want string, fn func()) {
+	t.Helper()
+	defer func() {
+		t.Helper()
+		r := recover()
+		if r == nil {
+			t.Fatalf("no panic, want %q", want)
+		}
+		var msg string
+		switch v := r.(type) {
+		case string:
+			msg = v
+		case error:
+			msg = v.Error()
+		}
+		if !strings.Contains(msg, want) {
+			t.Fatalf("panic %q, want it to contain %q", msg, want)
+		}
+	}()
+	fn()
+}
+
+func TestMTTKRPUnvalidated(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	x, _ := randTensor[float64](t, rng, []uint64{3, 4, 5}, 0.5)
+	ct, err := convert.COOToCSF(x, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := csf.FromBuffers[float64](ct.Shape(), ct.ModeOrder(), ct.Buffers(), layout.Permissive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := [][]float64{make([]float64, 6), make([]float64, 8), make([]float64, 10)}
+	mustPanic(t, "csf:", func() { p.MTTKRP(0, f, 2, make([]float64, 6)) })
+}
+
+func TestMTTKRPAllocs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	x, _ := randTensor[float64](t, rng, []uint64{30, 40, 50}, 0.1)
+	ct, err := convert.COOToCSF(x, []uint32{1, 0, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer csf.SetParallelThresholds(0, 1<<24)()
+	r := 16
+	f := [][]float64{randMat[float64](rng, 30*r), randMat[float64](rng, 40*r), randMat[float64](rng, 50*r)}
+	for _, workers := range []int{1, 2} {
+		ws := csf.NewWorkspace[float64](workers)
+		for mode := range 3 {
+			out := make([]float64, int(ct.Shape()[mode])*r)
+			ct.MTTKRPWith(ws, mode, f, r, out)
+			if a := testing.AllocsPerRun(10, func() { ct.MTTKRPWith(ws, mode, f, r, out) }); a != 0 {
+				t.Errorf("workers=%d mode=%d: %v allocations per call", workers, mode, a)
+			}
+		}
+	}
+}
+
+func TestMTTKRPPanics(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	x, _ := randTensor[float64](t, rng, []uint64{3, 4, 5}, 0.5)
+	ct, err := convert.COOToCSF(x, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := [][]float64{make([]float64, 6), make([]float64, 8), make([]float64, 10)}
+	mustPanic(t, "csf: MTTKRP: mode 3", func() { ct.MTTKRP(3, f, 2, make([]float64, 6)) })
+	mustPanic(t, "csf: MTTKRP: rank 0", func() { ct.MTTKRP(0, f, 0, nil) })
+	mustPanic(t, "csf: MTTKRP: 2 factors", func() { ct.MTTKRP(0, f[:2], 2, make([]float64, 6)) })
+	mustPanic(t, "csf: MTTKRP: factor 1 has 8", func() { ct.MTTKRP(0, f, 3, make([]float64, 9)) })
+	mustPanic(t, "csf: MTTKRP: out has 5", func() { ct.MTTKRP(0, f, 2, make([]float64, 5)) })
+	ct.MTTKRP(0, [][]float64{nil, f[1], f[2]}, 2, make([]float64, 6)) // factors[mode] ignored
+}

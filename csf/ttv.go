@@ -1,0 +1,391 @@
+package csf
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/hurray-format/hurray-go/csr"
+	"github.com/hurray-format/hurray-go/internal/parallel"
+	"github.com/hurray-format/hurray-go/kernels"
+)
+
+// TTV multiplies the tensor by a dense vector along one mode and returns the
+// sparse result of rank N-1 as a new validated tensor; it panics unless the
+// rank is at least 4 (use TTVMatrix for rank 3):
+//
+//	y(i without i_mode) = Σ_{i_mode} x(i) * v[i_mode]
+//
+// # Mode order of the result
+//
+// The result's levels store the remaining modes in the order t's levels
+// store them: its mode_order is t's with the contracted mode removed and
+// every mode above it renumbered down by one (t's [2 0 3 1] along mode 0
+// gives [1 2 0]). A stored entry of the result is every distinct remaining
+// coordinate tuple of t's stored entries (a sum may be zero; it stays stored).
+//
+// # Cost
+//
+// When the mode is stored at the leaf level, the result shares t's upper
+// levels (pos and crd, without copying) and only its values are computed: one
+// gathered dot product per fiber (TTVValues writes them into a caller's
+// slice). Any other mode regroups the leaves by the remaining coordinates
+// (a counting sort per remaining level, O(N * nnz) time and memory) and sums
+// each group.
+//
+// It panics with a "csf: ..." message when len(v) != shape[mode] or the mode
+// is out of range, and on an unvalidated tensor.
+func (t *Tensor[T]) TTV(mode int, v []T) *Tensor[T] {
+	t.mustValid()
+	if len(t.shape) < 4 {
+		panic(fmt.Sprintf("csf: TTV: rank %d gives a rank-%d result; use TTVMatrix", len(t.shape), len(t.shape)-1))
+	}
+	shape, mo, pos, crd, vals := t.ttv(mode, v)
+	out, err := New(shape, mo, pos, crd, vals)
+	if err != nil {
+		panic("csf: TTV: internal error: " + err.Error())
+	}
+	return out
+}
+
+// TTVMatrix is TTV for a rank-3 tensor: the rank-2 result is a validated CSR
+// matrix over the two remaining modes in logical order (rows = the lower
+// mode), built CSR when t stores the lower remaining mode above the higher
+// one and CSC (csr.NewCSC) otherwise, so that no sort is needed in either
+// case. It panics unless the rank is 3.
+func (t *Tensor[T]) TTVMatrix(mode int, v []T) *csr.Matrix[T] {
+	t.mustValid()
+	if len(t.shape) != 3 {
+		panic(fmt.Sprintf("csf: TTVMatrix: rank %d, want 3 (use TTV)", len(t.shape)))
+	}
+	shape, mo, pos, crd, vals := t.ttv(mode, v)
+	// Level 0 is compressed in CSF; CSR wants one pointer per major index.
+	major := shape[mo[0]]
+	ptr := make([]uint64, major+1)
+	for x, c := range crd[0] {
+		ptr[c+1] = pos[1][x+1] - pos[1][x]
+	}
+	for i := uint64(1); i <= major; i++ {
+		ptr[i] += ptr[i-1]
+	}
+	var m *csr.Matrix[T]
+	var err error
+	if mo[0] == 0 {
+		m, err = csr.New(shape[0], shape[1], ptr, crd[1], vals)
+	} else {
+		m, err = csr.NewCSC(shape[0], shape[1], ptr, crd[1], vals)
+	}
+	if err != nil {
+		panic("csf: TTVMatrix: internal error: " + err.Error())
+	}
+	return m
+}
+
+// TTVValues computes TTV along the mode stored at the leaf level into dst,
+// one value per node of level N-2 (len(dst) == len(Crd(Rank()-2))), without
+// allocating a result: the values of the result whose levels are t's levels 0..N-2.
+// It panics when the mode is not the leaf level's or a length is wrong.
+func (t *Tensor[T]) TTVValues(dst []T, mode int, v []T) {
+	t.mustValid()
+	n := len(t.shape)
+	if mode < 0 || mode >= n || int(t.modeOrder[n-1]) != mode {
+		panic(fmt.Sprintf("csf: TTVValues: mode %d is not stored at the leaf level (mode_order %v)", mode, t.modeOrder))
+	}
+	if uint64(len(v)) != t.shape[mode] {
+		panic(fmt.Sprintf("csf: TTVValues: len(v) = %d, want shape[%d] = %d", len(v), mode, t.shape[mode]))
+	}
+	if len(dst) != len(t.crd[n-2]) {
+		panic(fmt.Sprintf("csf: TTVValues: len(dst) = %d, want %d fibers", len(dst), len(t.crd[n-2])))
+	}
+	t.ttvLeaf(dst, v)
+}
+
+// ttvLeaf: one gathered dot per fiber, fibers split over GOMAXPROCS by leaf
+// count. The loop is plain Go: the fibers are often a few leaves long, and
+// a scalar loop beats a vector call per fiber there.
+func (t *Tensor[T]) ttvLeaf(dst, v []T) {
+	n := len(t.shape)
+	leafPos, leafCrd := t.pos[n-1], t.crd[n-1]
+	parts := 1
+	if len(t.values) >= parallelMinNNZ {
+		parts = parallel.Workers(0)
+	}
+	b := parallel.SplitPtr(leafPos, parts, 1)
+	parallel.Run(b, func(_, lo, hi int) {
+		ttvFibers(dst[lo:hi], leafPos[lo:hi+1], leafCrd, t.values, v)
+	})
+}
+
+func ttvFibers[T Float](dst []T, ptr, crd []uint64, vals, v []T) {
+	j := ptr[0]
+	for c := range dst {
+		end := ptr[c+1]
+		var s T
+		for ; j < end; j++ {
+			s += vals[j] * v[crd[j]]
+		}
+		dst[c] = s
+	}
+}
+
+// ttv returns the levels and values of the result.
+func (t *Tensor[T]) ttv(mode int, v []T) (shape []uint64, mo []uint32, pos, crd [][]uint64, vals []T) {
+	n := len(t.shape)
+	if mode < 0 || mode >= n {
+		panic(fmt.Sprintf("csf: TTV: mode %d out of range for rank %d", mode, n))
+	}
+	if uint64(len(v)) != t.shape[mode] {
+		panic(fmt.Sprintf("csf: TTV: len(v) = %d, want shape[%d] = %d", len(v), mode, t.shape[mode]))
+	}
+	shape = slices.Delete(slices.Clone(t.shape), mode, mode+1)
+	for _, m := range t.modeOrder {
+		switch {
+		case int(m) < mode:
+			mo = append(mo, m)
+		case int(m) > mode:
+			mo = append(mo, m-1)
+		}
+	}
+	if int(t.modeOrder[n-1]) == mode {
+		vals = make([]T, len(t.crd[n-2]))
+		t.ttvLeaf(vals, v)
+		return shape, mo, t.pos[:n-1], t.crd[:n-1], vals
+	}
+	if pos, crd, vals, ok := t.ttvPacked(mode, v); ok {
+		return shape, mo, pos, crd, vals
+	}
+	pos, crd, vals = t.ttvRegroup(mode, v)
+	return shape, mo, pos, crd, vals
+}
+
+// ttvRegroup handles a mode above the leaf level: expand every leaf's level
+// coordinates, stable-sort the leaves by the remaining levels (a counting
+// sort per level, last level first), and build the result's levels from runs
+// of equal tuples.
+func (t *Tensor[T]) ttvRegroup(mode int, v []T) (pos, crd [][]uint64, vals []T) {
+	n := len(t.shape)
+	nnz := len(t.values)
+	// coord[l][j]: level-l coordinate of leaf j.
+	coord := make([][]uint64, n)
+	node := make([]uint64, nnz)
+	for j := range node {
+		node[j] = uint64(j)
+	}
+	coord[n-1] = t.crd[n-1]
+	parent := make([]uint64, 0)
+	for l := n - 2; l >= 0; l-- {
+		// node[j] becomes the level-l ancestor of leaf j.
+		parent = slices.Grow(parent[:0], len(t.crd[l+1]))[:len(t.crd[l+1])]
+		kernels.ExpandPos(parent, t.pos[l+1])
+		c := make([]uint64, nnz)
+		for j, x := range node {
+			node[j] = parent[x]
+			c[j] = t.crd[l][node[j]]
+		}
+		coord[l] = c
+	}
+	d := slices.Index(t.modeOrder, uint32(mode))
+	// Stable counting sorts by the remaining levels, last first.
+	perm := make([]uint32, nnz)
+	tmp := make([]uint32, nnz)
+	for j := range perm {
+		perm[j] = uint32(j)
+	}
+	sorted := true // the storage order is already sorted by the levels above d
+	for l := n - 1; l >= 0; l-- {
+		if l == d || l < d && sorted {
+			continue
+		}
+		if l > d {
+			sorted = false
+		}
+		dim := t.shape[t.modeOrder[l]]
+		count := make([]int, dim+1)
+		c := coord[l]
+		for _, p := range perm {
+			count[c[p]+1]++
+		}
+		for i := uint64(1); i <= dim; i++ {
+			count[i] += count[i-1]
+		}
+		for _, p := range perm {
+			k := c[p]
+			tmp[count[k]] = p
+			count[k]++
+		}
+		perm, tmp = tmp, perm
+	}
+	// Build the levels from runs of equal remaining tuples.
+	levels := make([]int, 0, n-1)
+	for l := range n {
+		if l != d {
+			levels = append(levels, l)
+		}
+	}
+	// Capacities are upper bounds (pages never written are never touched);
+	// appends then never copy.
+	pos = make([][]uint64, n-1)
+	crd = make([][]uint64, n-1)
+	for q := range n - 1 {
+		crd[q] = make([]uint64, 0, nnz)
+		if q > 0 {
+			pos[q] = make([]uint64, 0, nnz+1)
+		}
+	}
+	vals = make([]T, 0, nnz)
+	prev := -1
+	for _, p32 := range perm {
+		p := int(p32)
+		w := v[coord[d][p]] * t.values[p]
+		k := 0
+		if prev >= 0 {
+			for k < n-1 && coord[levels[k]][p] == coord[levels[k]][prev] {
+				k++
+			}
+		}
+		if k == n-1 {
+			vals[len(vals)-1] += w
+			continue
+		}
+		for q := k; q < n-1; q++ {
+			if q+1 < n-1 {
+				pos[q+1] = append(pos[q+1], uint64(len(crd[q+1])))
+			}
+			crd[q] = append(crd[q], coord[levels[q]][p])
+		}
+		vals = append(vals, w)
+		prev = p
+	}
+	pos[0] = []uint64{0, uint64(len(crd[0]))}
+	for q := 1; q < n-1; q++ {
+		pos[q] = append(pos[q], uint64(len(crd[q])))
+	}
+	return pos, crd, vals
+}
+
+// ttvPacked handles a mode above the leaf level when the remaining
+// coordinates pack into one uint64 (the product of their extents fits, which
+// is almost always): one walk in storage order writes every leaf's packed key
+// and weighted value, an LSD radix sort (16-bit digits, only the key's bits)
+// orders the pairs, and one sequential pass sums runs and builds the levels.
+func (t *Tensor[T]) ttvPacked(mode int, v []T) (pos, crd [][]uint64, vals []T, ok bool) {
+	n := len(t.shape)
+	d := slices.Index(t.modeOrder, uint32(mode))
+	dims := make([]uint64, 0, n-1)
+	prod := uint64(1)
+	for l, m := range t.modeOrder {
+		if l == d {
+			continue
+		}
+		e := t.shape[m]
+		if e != 0 && prod > ^uint64(0)/e {
+			return nil, nil, nil, false
+		}
+		prod *= e
+		dims = append(dims, e)
+	}
+	nnz := len(t.values)
+	// Scratch from the pooled workspace: fresh pages cost more than the sort.
+	ws := getWorkspace[T]()
+	defer putWorkspace(ws) // keeps ws reachable until the scratch is done
+	sc := &ws.s.ttv
+	sc.keys, sc.k2 = grow(sc.keys, nnz), grow(sc.k2, nnz)
+	sc.w, sc.w2 = grow(sc.w, nnz), grow(sc.w2, nnz)
+	keys, w := sc.keys, sc.w
+	var walk func(l, lo, hi int, key uint64, f T)
+	walk = func(l, lo, hi int, key uint64, f T) {
+		crd := t.crd[l]
+		if l == n-1 {
+			for j := lo; j < hi; j++ {
+				if l == d {
+					keys[j], w[j] = key, t.values[j]*v[crd[j]]
+				} else {
+					keys[j], w[j] = key*t.shape[t.modeOrder[l]]+crd[j], t.values[j]*f
+				}
+			}
+			return
+		}
+		next := t.pos[l+1]
+		for x := lo; x < hi; x++ {
+			k2, f2 := key, f
+			if l == d {
+				f2 = v[crd[x]]
+			} else {
+				k2 = key*t.shape[t.modeOrder[l]] + crd[x]
+			}
+			walk(l+1, int(next[x]), int(next[x+1]), k2, f2)
+		}
+	}
+	walk(0, 0, len(t.crd[0]), 0, 1)
+	bits := 0
+	for prod > 1<<bits && bits < 64 {
+		bits++
+	}
+	sc.count = grow(sc.count, 1<<16)
+	keys, w = radixPairs(keys, w, sc.k2, sc.w2, sc.count, bits)
+	pos = make([][]uint64, n-1)
+	crd = make([][]uint64, n-1)
+	for q := range n - 1 {
+		crd[q] = make([]uint64, 0, nnz)
+		if q > 0 {
+			pos[q] = make([]uint64, 0, nnz+1)
+		}
+	}
+	vals = make([]T, 0, nnz)
+	cur := make([]uint64, n-1)
+	prev := make([]uint64, n-1)
+	for i, k := range keys {
+		if i > 0 && k == keys[i-1] {
+			vals[len(vals)-1] += w[i]
+			continue
+		}
+		for q := n - 2; q >= 0; q-- {
+			cur[q] = k % dims[q]
+			k /= dims[q]
+		}
+		q0 := 0
+		if i > 0 {
+			for q0 < n-1 && cur[q0] == prev[q0] {
+				q0++
+			}
+		}
+		for q := q0; q < n-1; q++ {
+			if q+1 < n-1 {
+				pos[q+1] = append(pos[q+1], uint64(len(crd[q+1])))
+			}
+			crd[q] = append(crd[q], cur[q])
+		}
+		vals = append(vals, w[i])
+		prev, cur = cur, prev
+	}
+	pos[0] = []uint64{0, uint64(len(crd[0]))}
+	for q := 1; q < n-1; q++ {
+		pos[q] = append(pos[q], uint64(len(crd[q])))
+	}
+	return pos, crd, vals, true
+}
+
+// radixPairs sorts keys (with their values) by an LSD radix sort of 16-bit
+// digits over the low bits; it returns the sorted slices (one of the inputs
+// or the scratch k2, w2); count has 1<<16 entries.
+func radixPairs[T Float](keys []uint64, w []T, k2 []uint64, w2 []T, count []int, bits int) ([]uint64, []T) {
+	for shift := 0; shift < bits; shift += 16 {
+		clear(count)
+		for _, k := range keys {
+			count[(k>>shift)&0xffff]++
+		}
+		sum := 0
+		for i, c := range count {
+			count[i] = sum
+			sum += c
+		}
+		for i, k := range keys {
+			dg := (k >> shift) & 0xffff
+			k2[count[dg]] = k
+			w2[count[dg]] = w[i]
+			count[dg]++
+		}
+		keys, k2 = k2, keys
+		w, w2 = w2, w
+	}
+	return keys, w
+}

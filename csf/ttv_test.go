@@ -1,0 +1,209 @@
+package csf_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/hurray-format/hurray-go/convert"
+	"github.com/hurray-format/hurray-go/csf"
+)
+
+// ttvDense returns the dense result over the remaining modes (row-major)
+// and the scale of each entry.
+func ttvDense(d *dense, mode int, v []float64) (shape []uint64, want, scale []float64) {
+	shape = slices.Delete(slices.Clone(d.shape), mode, mode+1)
+	size := 1
+	for _, s := range shape {
+		size *= int(s)
+	}
+	want = make([]float64, size)
+	scale = make([]float64, size)
+	d.each(func(c []uint64, x float64) {
+		i := 0
+		for m, s := range d.shape {
+			if m != mode {
+				i = i*int(s) + int(c[m])
+			}
+		}
+		want[i] += x * v[c[mode]]
+		scale[i] += abs(x * v[c[mode]])
+	})
+	return shape, want, scale
+}
+
+// remainingTuples is the set of distinct remaining coordinates of t's
+// stored entries.
+func remainingTuples[T csf.Float](t *csf.Tensor[T], mode int) map[string]bool {
+	set := map[string]bool{}
+	for c := range t.All() {
+		set[fmt.Sprint(slices.Delete(slices.Clone(c), mode, mode+1))] = true
+	}
+	return set
+}
+
+func testTTV[T csf.Float](t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, shape := range testShapes {
+		for _, density := range []float64{0.1, 0.5} {
+			x, d := randTensor[T](t, rng, shape, density)
+			if x.NNZ() == 0 {
+				continue
+			}
+			for _, mo := range modeOrders(rng, len(shape)) {
+				ct, err := convert.COOToCSF(x, mo)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for mode := range shape {
+					v := randMat[T](rng, int(shape[mode]))
+					rshape, want, scale := ttvDense(d, mode, toF64(v))
+					tuples := remainingTuples(ct, mode)
+					what := name(shape, mo) + fmt.Sprintf("/mode=%d", mode)
+					var got []T
+					var gotWant, gotScale []float64
+					if len(shape) == 3 {
+						m := ct.TTVMatrix(mode, v)
+						if m.NNZ() != len(tuples) {
+							t.Fatalf("%s: %d stored, want %d", what, m.NNZ(), len(tuples))
+						}
+						for i := range rshape[0] {
+							for j := range rshape[1] {
+								got = append(got, m.At(i, j))
+								k := int(i*rshape[1] + j)
+								gotWant = append(gotWant, want[k])
+								gotScale = append(gotScale, scale[k])
+							}
+						}
+					} else {
+						r := ct.TTV(mode, v)
+						if r.NNZ() != len(tuples) {
+							t.Fatalf("%s: %d stored, want %d", what, r.NNZ(), len(tuples))
+						}
+						wantMO := []uint32{}
+						for _, m := range mo {
+							if int(m) != mode {
+								wantMO = append(wantMO, m-uint32(min(1, max(0, int(m)-mode))))
+							}
+						}
+						if !slices.Equal(r.ModeOrder(), wantMO) {
+							t.Fatalf("%s: mode order %v, want %v", what, r.ModeOrder(), wantMO)
+						}
+						for c, val := range r.All() {
+							k := 0
+							for m, s := range rshape {
+								k = k*int(s) + int(c[m])
+							}
+							got = append(got, val)
+							gotWant = append(gotWant, want[k])
+							gotScale = append(gotScale, scale[k])
+							want[k] = 0
+						}
+						for k, w := range want {
+							if w != 0 {
+								t.Fatalf("%s: dense entry %d = %v not stored", what, k, w)
+							}
+						}
+					}
+					closeTo(t, what, got, gotWant, gotScale, tol[T]())
+					if int(mo[len(mo)-1]) == mode {
+						n := len(shape)
+						dst := make([]T, len(ct.Crd(n-2)))
+						ct.TTVValues(dst, mode, v)
+						if len(shape) > 3 {
+							if !slices.Equal(dst, ct.TTV(mode, v).Values()) {
+								t.Fatalf("%s: TTVValues differs from TTV", what)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestTTV(t *testing.T) {
+	paths(t, func(t *testing.T) {
+		t.Run("f64", testTTV[float64])
+		t.Run("f32", testTTV[float32])
+	})
+	// Every split parallel.
+	defer csf.SetParallelThresholds(0, 1<<24)()
+	t.Run("parallel", testTTV[float64])
+}
+
+func testTTM[T csf.Float](t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for _, shape := range testShapes {
+		x, d := randTensor[T](t, rng, shape, 0.3)
+		if x.NNZ() == 0 {
+			continue
+		}
+		for _, mo := range modeOrders(rng, len(shape)) {
+			ct, err := convert.COOToCSF(x, mo)
+			if err != nil {
+				t.Fatal(err)
+			}
+			leaf := int(mo[len(mo)-1])
+			for _, r := range []int{1, 5, 16, 33} {
+				u := randMat[T](rng, int(shape[leaf])*r)
+				u64 := toF64(u)
+				s := ct.TTM(u, r)
+				// Dense oracle: y(i with i_leaf -> k) = Σ_{i_leaf} x(i) u[i_leaf, k].
+				want := map[string][]float64{}
+				scale := map[string][]float64{}
+				d.each(func(c []uint64, v float64) {
+					key := fmt.Sprint(slices.Delete(slices.Clone(c), leaf, leaf+1))
+					if want[key] == nil {
+						want[key] = make([]float64, r)
+						scale[key] = make([]float64, r)
+					}
+					for k := range r {
+						want[key][k] += v * u64[int(c[leaf])*r+k]
+						scale[key][k] += abs(v * u64[int(c[leaf])*r+k])
+					}
+				})
+				seen := 0
+				coord := make([]uint64, len(shape))
+				for c := range ct.All() {
+					copy(coord, c)
+					f, ok := s.Find(coord)
+					if !ok {
+						t.Fatalf("fiber of %v missing", c)
+					}
+					key := fmt.Sprint(slices.Delete(slices.Clone(c), leaf, leaf+1))
+					closeTo(t, name(shape, mo)+"/ttm", s.Row(f), want[key], scale[key], tol[T]())
+					coord[leaf] = uint64(r - 1)
+					if s.At(coord...) != s.Row(f)[r-1] {
+						t.Fatalf("At differs from Row")
+					}
+					seen++
+				}
+				if s.Fibers() != len(ct.Crd(len(shape)-2)) || s.Shape()[leaf] != uint64(r) || s.DenseMode() != leaf || seen == 0 {
+					t.Fatalf("%s: bad accessors", name(shape, mo))
+				}
+			}
+		}
+	}
+}
+
+func TestTTM(t *testing.T) {
+	paths(t, func(t *testing.T) {
+		t.Run("f64", testTTM[float64])
+		t.Run("f32", testTTM[float32])
+	})
+	// Every split parallel.
+	defer csf.SetParallelThresholds(0, 1<<24)()
+	t.Run("parallel", testTTM[float64])
+}
+
+func TestTTVPanics(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	x, _ := randTensor[float64](t, rng, []uint64{3, 4, 5}, 0.5)
+	ct, _ := convert.COOToCSF(x, nil)
+	mustPanic(t, "csf: TTV: rank 3", func() { ct.TTV(0, make([]float64, 3)) })
+	mustPanic(t, "csf: TTV: len(v) = 2", func() { ct.TTVMatrix(0, make([]float64, 2)) })
+	mustPanic(t, "csf: TTVValues: mode 0 is not stored at the leaf", func() { ct.TTVValues(nil, 0, make([]float64, 3)) })
+	mustPanic(t, "csf: TTM: len(u) = 3", func() { ct.TTM(make([]float64, 3), 1) })
+}

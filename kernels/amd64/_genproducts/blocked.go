@@ -1,0 +1,307 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The AVX-512 gather and scatter kernels work on column blocks of 1, 2 or 4
+// vectors (chosen by the columns left: more than 2 vectors' worth takes 4,
+// more than 1 takes 2), with one mask register per vector (K1..K4, partial or
+// empty past r). A block walks the nodes once, so the two to four cache
+// lines of each gathered row are requested together and the index arrays are
+// read once per block instead of once per vector. Rejected: one vector per
+// pass (the first version): it re-reads the index arrays per vector and
+// serialises the row's cache-line misses.
+
+type asm struct {
+	b strings.Builder
+	e elem
+}
+
+func (a *asm) f(format string, args ...any) {
+	s := fmt.Sprintf(format, args...)
+	s = strings.NewReplacer("{P}", a.e.P, "{S}", a.e.S, "{ES}", a.e.ES, "{KMOV}", a.e.KMOV).Replace(s)
+	a.b.WriteString(s)
+	a.b.WriteByte('\n')
+}
+
+func (a *asm) w() int {
+	if a.e.T == "F32" {
+		return 16
+	}
+	return 8
+}
+
+// masks sets K1..Knv to the lanes of each vector of the block: clamp(R15 -
+// v*W, 0, W). Clobbers AX, DX.
+func (a *asm) masks(nv int) {
+	a.f("\t// K1..K%d = lanes of each vector of the block: clamp(R15 - v*W, 0, W)", nv)
+	for v := range nv {
+		a.f("\tMOVQ    R15, DX")
+		if v > 0 {
+			a.f("\tSUBQ    $%d, DX", v*a.w())
+			a.f("\tXORQ    AX, AX")
+			a.f("\tCMPQ    DX, AX")
+			a.f("\tCMOVQLT AX, DX")
+		}
+		a.f("\tMOVQ    $%d, AX", a.w())
+		a.f("\tCMPQ    DX, AX")
+		a.f("\tCMOVQGT AX, DX")
+		a.f("\tMOVQ    $-1, AX")
+		a.f("\tBZHIQ   DX, AX, AX")
+		a.f("\t{KMOV}  AX, K%d", v+1)
+	}
+}
+
+// fiber: Z0..Z(nv-1) = sum over j in [CX, DX) of vals[j] * x row idx[j].
+// Clobbers CX, R14, Z8.
+func (a *asm) fiber(nv int, l string) {
+	a.f("\t// Z0..Z%d = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]", nv-1)
+	for v := range nv {
+		a.f("\tVPXORQ Z%d, Z%d, Z%d", v, v, v)
+	}
+	a.f("\tCMPQ CX, DX")
+	a.f("\tJAE  fe%s", l)
+	a.f("fl%s:", l)
+	a.f("\tMOVQ           (R11)(CX*8), R14")
+	a.f("\tIMULQ          R13, R14")
+	a.f("\tVBROADCAST{S}  (R10)(CX*{ES}), Z8")
+	for v := range nv {
+		a.f("\tVFMADD231{P}   %d(BX)(R14*1), Z8, K%d, Z%d", v*64, v+1, v)
+	}
+	a.f("\tINCQ CX")
+	a.f("\tCMPQ CX, DX")
+	a.f("\tJB   fl%s", l)
+	a.f("fe%s:", l)
+}
+
+func gatherBlock(a *asm, nv int) {
+	l := fmt.Sprint(nv)
+	a.f("blk%s:", l)
+	a.masks(nv)
+	a.f("\tMOVQ sO+200(FP), AX")
+	a.f("\tORQ  cO+208(FP), AX")
+	a.f("\tJZ   pull%s", l)
+	a.f("\t// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.")
+	a.f("\tXORQ AX, AX")
+	a.f("snode%s:", l)
+	a.f("\tMOVQ (R9)(AX*8), CX")
+	a.f("\tMOVQ 8(R9)(AX*8), DX")
+	a.fiber(nv, "s"+l)
+	a.f("\tMOVQ  ocrd_base+48(FP), R14")
+	a.f("\tMOVQ  (R14)(AX*8), R14")
+	a.f("\tIMULQ sO+200(FP), R14")
+	a.f("\tMOVQ  AX, DX")
+	a.f("\tIMULQ cO+208(FP), DX")
+	a.f("\tADDQ  DX, R14")
+	a.f("\tMOVQ  (R8)(AX*8), DX")
+	a.f("\tIMULQ sU+216(FP), DX")
+	for v := range nv {
+		a.f("\tVMOVU{P}.Z   %d(SI)(DX*{ES}), K%d, Z%d", v*64, v+1, 24+v)
+		a.f("\tVMOVU{P}.Z   %d(DI)(R14*{ES}), K%d, Z%d", v*64, v+1, 28+v)
+		a.f("\tVFMADD231{P} Z%d, Z%d, Z%d", 24+v, v, 28+v)
+		a.f("\tVMOVU{P}     Z%d, K%d, %d(DI)(R14*{ES})", 28+v, v+1, v*64)
+	}
+	a.f("\tINCQ AX")
+	a.f("\tCMPQ AX, R12")
+	a.f("\tJB   snode%s", l)
+	a.f("\tJMP  next%s", l)
+
+	a.f("pull%s:", l)
+	a.f("\t// Pull: the out block stays in Z16.. (even nodes) and Z20.. (odd nodes).")
+	for v := range nv {
+		a.f("\tVMOVU{P}.Z (DI), K%d, Z%d", v+1, 16+v)
+		a.f("\tVPXORQ     Z%d, Z%d, Z%d", 20+v, 20+v, 20+v)
+	}
+	// Offsets of the out block's vectors: DI + v*64. (The .Z load above uses
+	// (DI) for every v; fix the displacement.)
+	a.f("\tXORQ AX, AX")
+	a.f("pnode%s:", l)
+	for half, accBase := range []int{16, 20} {
+		a.f("\tMOVQ (R9)(AX*8), CX")
+		a.f("\tMOVQ 8(R9)(AX*8), DX")
+		a.fiber(nv, fmt.Sprintf("p%s%d", l, half))
+		a.f("\tMOVQ  (R8)(AX*8), DX")
+		a.f("\tIMULQ sU+216(FP), DX")
+		for v := range nv {
+			a.f("\tVFMADD231{P} %d(SI)(DX*{ES}), Z%d, K%d, Z%d", v*64, v, v+1, accBase+v)
+		}
+		a.f("\tINCQ AX")
+		a.f("\tCMPQ AX, R12")
+		if half == 0 {
+			a.f("\tJAE  pend%s", l)
+		} else {
+			a.f("\tJB   pnode%s", l)
+		}
+	}
+	a.f("pend%s:", l)
+	for v := range nv {
+		a.f("\tVADD{P}  Z%d, Z%d, Z%d", 20+v, 16+v, 16+v)
+		a.f("\tVMOVU{P} Z%d, K%d, %d(DI)", 16+v, v+1, v*64)
+	}
+	a.f("next%s:", l)
+	a.f("\tADDQ $%d, DI", nv*64)
+	a.f("\tADDQ $%d, SI", nv*64)
+	a.f("\tADDQ $%d, BX", nv*64)
+	a.f("\tSUBQ $%d, R15", nv*a.w())
+	a.f("\tJG   chunk")
+	a.f("\tJMP  done")
+}
+
+func gather512Blocked(e elem) string {
+	a := &asm{e: e}
+	a.f(`
+// func GatherHadamard%sAVX512(out []%s, y []%s, ocrd []uint64, ycrd []uint64, ptr []uint64, vals []%s, idx []uint64, x []%s, r int, sO int, cO int, sU int)
+//
+// Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
+// every node c:
+//
+//	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + block]
+//	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * t
+//
+// When sO = cO = 0 (GatherPull) the out block stays in registers (one set
+// for even nodes, one for odd) and is stored once per block.
+//
+// Registers: DI out block, SI y block, BX x block, R8 ycrd, R9 ptr, R10 vals,
+// R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX leaf j,
+// DX fiber end and temp, R14 temp; Z0..Z3 fiber sums, Z8 value, Z16..Z23 pull
+// sums, Z24..Z31 y and out.
+// Requires: AVX512F, AVX512DQ, BMI2`, e.T, e.t, e.t, e.t, e.t)
+	a.f("TEXT ·GatherHadamard%sAVX512(SB), NOSPLIT, $0-224", e.T)
+	a.f(`	MOVQ out_base+0(FP), DI
+	MOVQ y_base+24(FP), SI
+	MOVQ ycrd_base+72(FP), R8
+	MOVQ ptr_base+96(FP), R9
+	MOVQ ptr_len+104(FP), R12
+	DECQ R12
+	MOVQ vals_base+120(FP), R10
+	MOVQ idx_base+144(FP), R11
+	MOVQ x_base+168(FP), BX
+	MOVQ r+192(FP), R13
+	MOVQ R13, R15
+	SHLQ $%s, R13
+	TESTQ R12, R12
+	JLE  done
+
+chunk:
+	CMPQ R15, $%d
+	JGT  blk4
+	CMPQ R15, $%d
+	JGT  blk2
+	JMP  blk1
+`, e.LOG, 2*a.w(), a.w())
+	for _, nv := range []int{1, 2, 4} {
+		gatherBlock(a, nv)
+	}
+	a.f("done:")
+	a.f("\tVZEROUPPER")
+	a.f("\tRET")
+	return fixPullLoads(a.b.String())
+}
+
+// fixPullLoads gives the pull blocks' initial loads their vector offsets.
+func fixPullLoads(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, ln := range lines {
+		if strings.Contains(ln, ".Z (DI), K") {
+			var k, z int
+			fmt.Sscanf(ln[strings.Index(ln, "K"):], "K%d, Z%d", &k, &z)
+			lines[i] = strings.Replace(ln, "(DI)", fmt.Sprintf("%d(DI)", (k-1)*64), 1)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func scatterBlock(a *asm, nv int) {
+	l := fmt.Sprint(nv)
+	a.f("blk%s:", l)
+	a.masks(nv)
+	a.f("\tXORQ AX, AX")
+	a.f("node%s:", l)
+	a.f("\tMOVQ (R9)(AX*8), CX")
+	a.f("\tMOVQ 8(R9)(AX*8), DX")
+	a.f("\tCMPQ CX, DX")
+	a.f("\tJAE  skip%s", l)
+	a.f("\tMOVQ  bcrd_base+72(FP), R14")
+	a.f("\tMOVQ  (R14)(AX*8), R14")
+	a.f("\tIMULQ sB+200(FP), R14")
+	for v := range nv {
+		a.f("\tVMOVU{P}.Z %d(SI)(R14*{ES}), K%d, Z%d", v*64, v+1, 16+v)
+	}
+	a.f("\tMOVQ  (R8)(AX*8), R14")
+	a.f("\tIMULQ R13, R14")
+	for v := range nv {
+		a.f("\tVMUL{P}.Z %d(BX)(R14*1), Z%d, K%d, Z%d", v*64, 16+v, v+1, v)
+	}
+	a.f("leaf%s:", l)
+	a.f("\tMOVQ          (R11)(CX*8), R14")
+	a.f("\tIMULQ         R13, R14")
+	a.f("\tVBROADCAST{S} (R10)(CX*{ES}), Z8")
+	for v := range nv {
+		a.f("\tVMOVU{P}.Z    %d(DI)(R14*1), K%d, Z%d", v*64, v+1, 24+v)
+		a.f("\tVFMADD231{P}  Z8, Z%d, Z%d", v, 24+v)
+		a.f("\tVMOVU{P}      Z%d, K%d, %d(DI)(R14*1)", 24+v, v+1, v*64)
+	}
+	a.f("\tINCQ CX")
+	a.f("\tCMPQ CX, DX")
+	a.f("\tJB   leaf%s", l)
+	a.f("skip%s:", l)
+	a.f("\tINCQ AX")
+	a.f("\tCMPQ AX, R12")
+	a.f("\tJB   node%s", l)
+	a.f("\tADDQ $%d, DI", nv*64)
+	a.f("\tADDQ $%d, SI", nv*64)
+	a.f("\tADDQ $%d, BX", nv*64)
+	a.f("\tSUBQ $%d, R15", nv*a.w())
+	a.f("\tJG   chunk")
+	a.f("\tJMP  done")
+}
+
+func scatter512Blocked(e elem) string {
+	a := &asm{e: e}
+	a.f(`
+// func ScatterHadamard%sAVX512(out []%s, base []%s, y []%s, bcrd []uint64, crd []uint64, ptr []uint64, vals []%s, idx []uint64, r int, sB int)
+//
+// Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
+// every node c:
+//
+//	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
+//	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
+//
+// Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
+// vals, R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX
+// leaf j, DX fiber end, R14 row offset; Z0..Z3 p, Z8 value, Z16..Z19 base row,
+// Z24..Z27 out.
+// Requires: AVX512F, AVX512DQ, BMI2`, e.T, e.t, e.t, e.t, e.t)
+	a.f("TEXT ·ScatterHadamard%sAVX512(SB), NOSPLIT, $0-208", e.T)
+	a.f(`	MOVQ out_base+0(FP), DI
+	MOVQ base_base+24(FP), SI
+	MOVQ y_base+48(FP), BX
+	MOVQ crd_base+96(FP), R8
+	MOVQ ptr_base+120(FP), R9
+	MOVQ ptr_len+128(FP), R12
+	DECQ R12
+	MOVQ vals_base+144(FP), R10
+	MOVQ idx_base+168(FP), R11
+	MOVQ r+192(FP), R13
+	MOVQ R13, R15
+	SHLQ $%s, R13
+	TESTQ R12, R12
+	JLE  done
+
+chunk:
+	CMPQ R15, $%d
+	JGT  blk4
+	CMPQ R15, $%d
+	JGT  blk2
+	JMP  blk1
+`, e.LOG, 2*a.w(), a.w())
+	for _, nv := range []int{1, 2, 4} {
+		scatterBlock(a, nv)
+	}
+	a.f("done:")
+	a.f("\tVZEROUPPER")
+	a.f("\tRET")
+	return a.b.String()
+}

@@ -1,0 +1,25 @@
+//go:build !purego && !noasm && gc
+
+package amd64
+
+// GatherHadamardF32AVX2 and the other GatherHadamard kernels compute, for
+// every node c (len(ptr)-1 of them), in column chunks:
+//
+//	t := Σ_{j=ptr[c]}^{ptr[c+1]-1} vals[j] * x[idx[j]*r+k]
+//	out[ocrd[c]*sO+c*cO+k] += y[ycrd[c]*sU+k] * t
+//
+// They assume r >= 1, len(ptr) >= 1, ptr non-decreasing within vals and idx,
+// ocrd and ycrd holding len(ptr)-1 entries, and every row in range: kernels
+// checks.
+//
+//go:noescape
+func GatherHadamardF32AVX2(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int)
+
+//go:noescape
+func GatherHadamardF32AVX512(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int)
+
+//go:noescape
+func GatherHadamardF64AVX2(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int)
+
+//go:noescape
+func GatherHadamardF64AVX512(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int)

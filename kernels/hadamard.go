@@ -1,0 +1,188 @@
+package kernels
+
+import "unsafe"
+
+// GatherMode says where GatherHadamard puts the product of fiber c and which
+// row of y multiplies it.
+type GatherMode uint8
+
+const (
+	// GatherPull adds every fiber into out[0:r] times row crd[c] of y:
+	// the pull-up step of MTTKRP below the output mode.
+	GatherPull GatherMode = iota
+	// GatherScatter adds fiber c into row crd[c] of out times y[0:r]: the
+	// MTTKRP step when the output mode is the level above the leaves.
+	GatherScatter
+	// GatherRows adds fiber c into row c of out times y[0:r]: TTM along the
+	// leaf level and the leaf SpMM (y all ones).
+	GatherRows
+)
+
+// GatherHadamard is the fiber loop of MTTKRP, TTM and the leaf SpMM: for every
+// node c of a level (len(ptr)-1 of them) it gathers the rows of x named by
+// the node's leaves, weighted by their values, and adds their Hadamard
+// product with a row of y into a row of out. All rows have r elements:
+//
+//	for c := 0; c+1 < len(ptr); c++ {
+//		o, u := row of out, row of y  // by mode: (0, crd[c]), (crd[c], 0) or (c, 0)
+//		for k := 0; k < r; k++ {
+//			var t T
+//			for j := ptr[c]; j < ptr[c+1]; j++ {
+//				t += vals[j] * x[idx[j]*r+k]
+//			}
+//			out[o*r+k] += y[u*r+k] * t
+//		}
+//	}
+//
+// It panics unless r >= 1, ptr is non-empty and non-decreasing with
+// ptr[len(ptr)-1] <= len(vals), len(idx), crd holds a coordinate per node
+// (modes GatherPull and GatherScatter), and every row named by idx, crd or c
+// lies within x, y and out (len/r rows each). Assembly paths use fused
+// multiply-add, so results may differ from ref in the last bits.
+//
+// Families hadamard.f32 and hadamard.f64. Paths: ref, generic, avx2, avx512.
+func GatherHadamard[T Float](mode GatherMode, out, y []T, crd, ptr []uint64, vals []T, idx []uint64, x []T, r int) {
+	if r < 1 || len(ptr) == 0 {
+		panic("kernels: GatherHadamard: r < 1 or empty ptr")
+	}
+	nc := len(ptr) - 1
+	lo, hi := ptr[0], ptr[nc]
+	if NonDecreasing(ptr) >= 0 || hi > uint64(len(vals)) || hi > uint64(len(idx)) {
+		panic("kernels: GatherHadamard: ptr decreases or exceeds vals/idx")
+	}
+	if nc == 0 {
+		return
+	}
+	if hi > lo && Max(idx[lo:hi]) >= uint64(len(x)/r) {
+		panic("kernels: GatherHadamard: idx out of range of x")
+	}
+	orows, yrows := uint64(len(out)/r), uint64(len(y)/r)
+	var sO, cO, sU int
+	switch mode {
+	case GatherPull:
+		if len(crd) < nc || Max(crd[:nc]) >= yrows || orows < 1 {
+			panic("kernels: GatherHadamard: crd out of range of y, or out shorter than r")
+		}
+		sU = r
+	case GatherScatter:
+		if len(crd) < nc || Max(crd[:nc]) >= orows || yrows < 1 {
+			panic("kernels: GatherHadamard: crd out of range of out, or y shorter than r")
+		}
+		sO = r
+	case GatherRows:
+		if uint64(nc) > orows || yrows < 1 {
+			panic("kernels: GatherHadamard: out has fewer rows than nodes, or y shorter than r")
+		}
+		cO = r
+		crd = ptr // any slice of >= nc entries: its values are multiplied by 0
+	default:
+		panic("kernels: GatherHadamard: unknown mode")
+	}
+	gatherCall(out, y, crd, crd, ptr, vals, idx, x, r, sO, cO, sU)
+}
+
+func gatherCall[T Float](out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
+	if is32[T]() {
+		gatherF32.fn(f32s(out), f32s(y), ocrd, ycrd, ptr, f32s(vals), idx, f32s(x), r, sO, cO, sU)
+	} else {
+		gatherF64.fn(f64s(out), f64s(y), ocrd, ycrd, ptr, f64s(vals), idx, f64s(x), r, sO, cO, sU)
+	}
+}
+
+// GatherHadamardIndexed is GatherHadamard with both rows named by arrays:
+// fiber c goes into row orow[c] of out, times row yrow[c] of y.
+//
+//	for c := 0; c+1 < len(ptr); c++ {
+//		for k := 0; k < r; k++ {
+//			var t T
+//			for j := ptr[c]; j < ptr[c+1]; j++ {
+//				t += vals[j] * x[idx[j]*r+k]
+//			}
+//			out[orow[c]*r+k] += y[yrow[c]*r+k] * t
+//		}
+//	}
+//
+// It lets one call cover two tree levels: with orow the parent of every
+// node, it sums each parent's children. It panics as GatherHadamard does, and
+// unless orow and yrow name rows within out and y.
+func GatherHadamardIndexed[T Float](out []T, orow []uint64, y []T, yrow, ptr []uint64, vals []T, idx []uint64, x []T, r int) {
+	if r < 1 || len(ptr) == 0 {
+		panic("kernels: GatherHadamardIndexed: r < 1 or empty ptr")
+	}
+	nc := len(ptr) - 1
+	lo, hi := ptr[0], ptr[nc]
+	if NonDecreasing(ptr) >= 0 || hi > uint64(len(vals)) || hi > uint64(len(idx)) {
+		panic("kernels: GatherHadamardIndexed: ptr decreases or exceeds vals/idx")
+	}
+	if nc == 0 {
+		return
+	}
+	if hi > lo && Max(idx[lo:hi]) >= uint64(len(x)/r) {
+		panic("kernels: GatherHadamardIndexed: idx out of range of x")
+	}
+	if len(orow) < nc || len(yrow) < nc || Max(orow[:nc]) >= uint64(len(out)/r) || Max(yrow[:nc]) >= uint64(len(y)/r) {
+		panic("kernels: GatherHadamardIndexed: orow or yrow out of range")
+	}
+	gatherCall(out, y, orow, yrow, ptr, vals, idx, x, r, r, 0, r)
+}
+
+// gatherFunc is the kernel signature: row o of out is ocrd[c]*sO + c*cO
+// elements in, row u of y ycrd[c]*sU (each stride is 0 or r).
+type gatherFunc[T Float] func(out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int)
+
+var (
+	gatherF32 = newFamily[gatherFunc[float32]]("hadamard.f32", gatherRef[float32], gatherGeneric[float32])
+	gatherF64 = newFamily[gatherFunc[float64]]("hadamard.f64", gatherRef[float64], gatherGeneric[float64])
+)
+
+func gatherRef[T Float](out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
+	for c := 0; c+1 < len(ptr); c++ {
+		o := int(ocrd[c])*sO + c*cO
+		u := int(ycrd[c]) * sU
+		for k := 0; k < r; k++ {
+			var t T
+			for j := ptr[c]; j < ptr[c+1]; j++ {
+				t += vals[j] * x[int(idx[j])*r+k]
+			}
+			out[o+k] += y[u+k] * t
+		}
+	}
+}
+
+// gatherGeneric works on column blocks of up to 64 so that the partial sums
+// stay on the stack; the order of every sum is ref's.
+func gatherGeneric[T Float](out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
+	var t [64]T
+	for c := 0; c+1 < len(ptr); c++ {
+		o := int(ocrd[c])*sO + c*cO
+		u := int(ycrd[c]) * sU
+		lo, hi := ptr[c], ptr[c+1]
+		for k0 := 0; k0 < r; k0 += 64 {
+			w := min(64, r-k0)
+			tb := t[:w]
+			clear(tb)
+			for j := lo; j < hi; j++ {
+				v := vals[j]
+				xr := x[int(idx[j])*r+k0:][:w]
+				for k := range tb {
+					tb[k] += v * xr[k]
+				}
+			}
+			or := out[o+k0:][:w]
+			yr := y[u+k0:][:w]
+			for k := range tb {
+				or[k] += yr[k] * tb[k]
+			}
+		}
+	}
+}
+
+func is32[T Float]() bool { return unsafe.Sizeof(T(0)) == 4 }
+
+func f32s[T Float](s []T) []float32 {
+	return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
+}
+
+func f64s[T Float](s []T) []float64 {
+	return unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
+}

@@ -1,0 +1,40 @@
+//go:build !purego && !noasm && gc
+
+package kernels
+
+import "github.com/hurray-format/hurray-go/kernels/amd64"
+
+var _ = registerGatherAMD64()
+
+func registerGatherAMD64() bool {
+	if amd64.HasAVX2 {
+		gatherF32.set(tierAVX2, gatherChunked(amd64.GatherHadamardF32AVX2))
+		gatherF64.set(tierAVX2, gatherChunked(amd64.GatherHadamardF64AVX2))
+	}
+	if amd64.HasAVX512 {
+		gatherF32.set(tierAVX512, gatherChunked(amd64.GatherHadamardF32AVX512))
+		gatherF64.set(tierAVX512, gatherChunked(amd64.GatherHadamardF64AVX512))
+	}
+	return true
+}
+
+// productChunk bounds the leaves one assembly call visits (assembly is not
+// preemptible), together with the nodes.
+const productChunk = 1 << 14
+
+// gatherChunked calls the kernel on runs of nodes holding about productChunk
+// leaves (at least one node each), so that a long level never pins the
+// goroutine. GatherHadamard has checked every bound.
+func gatherChunked[T Float](asm gatherFunc[T]) gatherFunc[T] {
+	return func(out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
+		nc := len(ptr) - 1
+		for c0 := 0; c0 < nc; {
+			c1 := c0 + 1
+			for c1 < nc && c1-c0 < productChunk && ptr[c1]-ptr[c0] < productChunk {
+				c1++
+			}
+			asm(out[c0*cO:], y, ocrd[c0:c1], ycrd[c0:c1], ptr[c0:c1+1], vals, idx, x, r, sO, cO, sU)
+			c0 = c1
+		}
+	}
+}
