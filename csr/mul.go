@@ -1,0 +1,291 @@
+package csr
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/hurray-format/hurray-go/internal/parallel"
+	"github.com/hurray-format/hurray-go/kernels"
+)
+
+// Products
+//
+// For a matrix A (CSR or CSC, rows x cols) and dense row-major operands:
+//
+//	MulVec(y, x)                          y = A x
+//	MulVecTrans(y, x)                     y = Aᵀ x
+//	MulVecTo(y, alpha, x, beta)           y = alpha A x + beta y
+//	MulVecTransTo(y, alpha, x, beta)      y = alpha Aᵀ x + beta y
+//	MulMat(y, x, k)                       Y = A X    (X cols x k, Y rows x k)
+//	MulMatTrans(y, x, k)                  Y = Aᵀ X   (X rows x k, Y cols x k)
+//	MulMatTo(y, alpha, x, k, beta)        Y = alpha A X + beta Y
+//	MulMatTransTo(y, alpha, x, k, beta)   Y = alpha Aᵀ X + beta Y
+//
+// When beta is 0, y is not read (NaN or Inf in it does not propagate), as in
+// BLAS. A row loop over the compressed dimension (A x for CSR, Aᵀ x for CSC)
+// gathers: each output element is a dot product, computed by the kernels
+// SpMV and SpMM. The other direction scatters each entry into the output
+// (kernels ScatterAdd and SpMMScatter). Dense operands must not overlap.
+//
+// Lengths must match exactly, or the call panics with "csr: dimension
+// mismatch" and the sizes; an unvalidated matrix panics with an error
+// matching layout.ErrUnvalidated.
+//
+// Work is split over SetWorkers goroutines (GOMAXPROCS by default) by
+// nonzero count; a product with less than about minParallelWork multiply-adds
+// runs on the calling goroutine. A scatter product run in parallel gives
+// every worker but the first a private accumulator, taken from a pool, and
+// adds them up at the end; the hot paths allocate nothing per call on one
+// goroutine.
+
+var workers atomic.Int64
+
+// SetWorkers sets how many goroutines a product may use; n <= 0 means
+// GOMAXPROCS (the default). It returns the previous setting and is safe to
+// call concurrently with products (which read it once per call).
+func SetWorkers(n int) (prev int) {
+	return int(workers.Swap(int64(max(n, 0))))
+}
+
+// minParallelWork is the product size (nonzeros times k, plus rows) below
+// which one goroutine does all the work: starting and joining a goroutine
+// costs a few microseconds, about as much as 2^15 multiply-adds.
+var minParallelWork = 1 << 15
+
+func parts(work int) int {
+	n := int(workers.Load())
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	if work < minParallelWork {
+		return 1
+	}
+	return max(1, min(n, work/(minParallelWork/2)))
+}
+
+// MulVec computes y = A x; len(x) == Cols and len(y) == Rows.
+func (a *Matrix[T]) MulVec(y, x []T) { a.MulVecTo(y, 1, x, 0) }
+
+// MulVecTrans computes y = Aᵀ x; len(x) == Rows and len(y) == Cols.
+func (a *Matrix[T]) MulVecTrans(y, x []T) { a.MulVecTransTo(y, 1, x, 0) }
+
+// MulVecTo computes y = alpha A x + beta y.
+func (a *Matrix[T]) MulVecTo(y []T, alpha T, x []T, beta T) {
+	a.mulVec("MulVecTo", false, y, alpha, x, beta)
+}
+
+// MulVecTransTo computes y = alpha Aᵀ x + beta y.
+func (a *Matrix[T]) MulVecTransTo(y []T, alpha T, x []T, beta T) {
+	a.mulVec("MulVecTransTo", true, y, alpha, x, beta)
+}
+
+// MulMat computes Y = A X with X cols x k and Y rows x k, row-major.
+func (a *Matrix[T]) MulMat(y, x []T, k int) { a.MulMatTo(y, 1, x, k, 0) }
+
+// MulMatTrans computes Y = Aᵀ X with X rows x k and Y cols x k, row-major.
+func (a *Matrix[T]) MulMatTrans(y, x []T, k int) { a.MulMatTransTo(y, 1, x, k, 0) }
+
+// MulMatTo computes Y = alpha A X + beta Y.
+func (a *Matrix[T]) MulMatTo(y []T, alpha T, x []T, k int, beta T) {
+	a.mulMatChecked("MulMatTo", false, y, k, alpha, x, k, k, beta)
+}
+
+// MulMatTransTo computes Y = alpha Aᵀ X + beta Y.
+func (a *Matrix[T]) MulMatTransTo(y []T, alpha T, x []T, k int, beta T) {
+	a.mulMatChecked("MulMatTransTo", true, y, k, alpha, x, k, k, beta)
+}
+
+// opDims returns the shape of op(A).
+func (a *Matrix[T]) opDims(trans bool) (r, c uint64) {
+	if trans {
+		return a.cols, a.rows
+	}
+	return a.rows, a.cols
+}
+
+func (a *Matrix[T]) mulVec(name string, trans bool, y []T, alpha T, x []T, beta T) {
+	a.mustValid()
+	r, c := a.opDims(trans)
+	if uint64(len(y)) != r || uint64(len(x)) != c {
+		panic(fmt.Sprintf("csr: dimension mismatch: %s: len(y)=%d, len(x)=%d for op(A) %dx%d", name, len(y), len(x), r, c))
+	}
+	nnz := len(a.values)
+	p := parts(nnz + len(a.ptr))
+	if a.csc == trans {
+		// Gather: op(A) row i is stored segment i.
+		if p == 1 {
+			kernels.SpMV(y, x, a.ptr, a.idx, a.values, alpha, beta)
+			return
+		}
+		b := parallel.SplitPtr(a.ptr, p, 2)
+		parallel.Run(b, func(_, lo, hi int) {
+			kernels.SpMV(y[lo:hi], x, a.ptr[lo:hi+1], a.idx, a.values, alpha, beta)
+		})
+		return
+	}
+	// Scatter: stored segment m contributes to every element of y.
+	scale(y, beta)
+	if p == 1 {
+		kernels.ScatterAdd(y, x, a.ptr, a.idx, a.values, alpha)
+		return
+	}
+	b := parallel.SplitPtr(a.ptr, p, 2)
+	ws := getWorkspace[T]((len(b) - 2) * len(y))
+	acc := ws.s
+	clear(acc)
+	parallel.Run(b, func(part, lo, hi int) {
+		dst := y
+		if part > 0 {
+			dst = acc[(part-1)*len(y) : part*len(y)]
+		}
+		kernels.ScatterAdd(dst, x[lo:hi], a.ptr[lo:hi+1], a.idx, a.values, alpha)
+	})
+	reduce(y, acc, len(b)-2)
+	putWorkspace(ws)
+}
+
+// mulMatChecked checks the shapes of Y = alpha op(A) X + beta Y with leading
+// dimensions ldy and ldx, then computes it.
+func (a *Matrix[T]) mulMatChecked(name string, trans bool, y []T, ldy int, alpha T, x []T, ldx, k int, beta T) {
+	a.mustValid()
+	r, c := a.opDims(trans)
+	if k < 0 || uint64(len(y)) != r*uint64(k) || uint64(len(x)) != c*uint64(k) {
+		panic(fmt.Sprintf("csr: dimension mismatch: %s: len(y)=%d, len(x)=%d, k=%d for op(A) %dx%d", name, len(y), len(x), k, r, c))
+	}
+	a.mulMat(trans, y, ldy, alpha, x, ldx, k, beta)
+}
+
+// panelBytes bounds the bytes of one column panel of the gathered dense
+// operand (its rows x panel width), so that the panel stays in L2 while the
+// rows of A sweep over it.
+var panelBytes = 1 << 20
+
+// mulMat computes Y = alpha op(A) X + beta Y on strided operands whose
+// shapes the caller has checked.
+func (a *Matrix[T]) mulMat(trans bool, y []T, ldy int, alpha T, x []T, ldx, k int, beta T) {
+	if k == 0 {
+		return
+	}
+	nnz := len(a.values)
+	if nnz == 0 {
+		r, _ := a.opDims(trans)
+		for i := range int(r) {
+			scale(y[i*ldy:i*ldy+k], beta)
+		}
+		return
+	}
+	p := parts(nnz*k + len(a.ptr))
+	if a.csc == trans {
+		// Gather, in column panels of X.
+		var zero T
+		xrows := int(a.minor())
+		pw := k
+		if xrows > 0 {
+			pw = max(16, panelBytes/(xrows*int(unsafe.Sizeof(zero)))/16*16)
+		}
+		run := func(y []T, ptr []uint64) {
+			for c0 := 0; c0 < k; c0 += pw {
+				w := min(pw, k-c0)
+				kernels.SpMM(y[c0:], ldy, x[c0:], ldx, w, ptr, a.idx, a.values, alpha, beta)
+			}
+		}
+		if p == 1 {
+			run(y, a.ptr)
+			return
+		}
+		b := parallel.SplitPtr(a.ptr, p, 2)
+		parallel.Run(b, func(_, lo, hi int) {
+			if lo < hi {
+				run(y[lo*ldy:], a.ptr[lo:hi+1])
+			}
+		})
+		return
+	}
+	// Scatter: Y = beta Y, then every stored entry adds a scaled row of X.
+	yrows := int(a.minor())
+	for i := range yrows {
+		scale(y[i*ldy:i*ldy+k], beta)
+	}
+	if p == 1 {
+		kernels.SpMMScatter(y, ldy, x, ldx, k, a.ptr, a.idx, a.values, alpha)
+		return
+	}
+	b := parallel.SplitPtr(a.ptr, p, 2)
+	n := yrows * k
+	ws := getWorkspace[T]((len(b) - 2) * n)
+	acc := ws.s
+	clear(acc)
+	parallel.Run(b, func(part, lo, hi int) {
+		if lo == hi {
+			return
+		}
+		if part == 0 {
+			kernels.SpMMScatter(y, ldy, x[lo*ldx:], ldx, k, a.ptr[lo:hi+1], a.idx, a.values, alpha)
+			return
+		}
+		kernels.SpMMScatter(acc[(part-1)*n:part*n], k, x[lo*ldx:], ldx, k, a.ptr[lo:hi+1], a.idx, a.values, alpha)
+	})
+	for i := range yrows {
+		yr := y[i*ldy : i*ldy+k]
+		for q := range len(b) - 2 {
+			ar := acc[q*n+i*k : q*n+i*k+k]
+			for c := range yr {
+				yr[c] += ar[c]
+			}
+		}
+	}
+	putWorkspace(ws)
+}
+
+// scale sets y = beta y, and clears y when beta is 0 (not reading it).
+func scale[T Float](y []T, beta T) {
+	switch beta {
+	case 0:
+		clear(y)
+	case 1:
+	default:
+		for i := range y {
+			y[i] *= beta
+		}
+	}
+}
+
+// reduce adds the n accumulators of len(y) held in acc into y.
+func reduce[T Float](y, acc []T, n int) {
+	for q := range n {
+		a := acc[q*len(y) : (q+1)*len(y)]
+		for i := range y {
+			y[i] += a[i]
+		}
+	}
+}
+
+// workspace is a pooled accumulator buffer.
+type workspace[T Float] struct {
+	buf *[]float64
+	s   []T
+}
+
+var wsPool sync.Pool // of *[]float64
+
+// getWorkspace returns a buffer of n elements of T (contents undefined).
+func getWorkspace[T Float](n int) workspace[T] {
+	var zero T
+	words := (n*int(unsafe.Sizeof(zero)) + 7) / 8
+	bp, _ := wsPool.Get().(*[]float64)
+	if bp == nil || cap(*bp) < words {
+		b := make([]float64, words)
+		bp = &b
+	}
+	*bp = (*bp)[:words]
+	var s []T
+	if n > 0 {
+		s = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(*bp))), n)
+	}
+	return workspace[T]{bp, s}
+}
+
+func putWorkspace[T Float](w workspace[T]) { wsPool.Put(w.buf) }
