@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 	"gonum.org/v1/gonum/mat"
 )
@@ -197,8 +198,21 @@ func testProducts[T Float](t *testing.T) {
 	}
 }
 
-func TestProductsF64(t *testing.T) { testProducts[float64](t) }
-func TestProductsF32(t *testing.T) { testProducts[float32](t) }
+// forEachPath runs fn with the product kernels forced onto every path this
+// CPU runs (the kernels' own tests compare each path with ref; this checks
+// the products end to end on each).
+func forEachPath(t *testing.T, fn func(t *testing.T)) {
+	defer kernels.UseProducts("")
+	for _, path := range kernels.ProductPaths() {
+		if err := kernels.UseProducts(path); err != nil {
+			t.Fatal(err)
+		}
+		t.Run("impl="+path, fn)
+	}
+}
+
+func TestProductsF64(t *testing.T) { forEachPath(t, testProducts[float64]) }
+func TestProductsF32(t *testing.T) { forEachPath(t, testProducts[float32]) }
 
 // TestProductsParallel forces the multi-goroutine paths on small matrices:
 // every part count from 2 to 5 (run it under -race).
