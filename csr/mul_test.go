@@ -223,8 +223,10 @@ func TestProductsParallel(t *testing.T) {
 	for _, w := range []int{2, 3, 5} {
 		SetWorkers(w)
 		t.Run(fmt.Sprint("workers=", w), func(t *testing.T) {
-			testProducts[float64](t)
-			testProducts[float32](t)
+			forEachPath(t, func(t *testing.T) {
+				testProducts[float64](t)
+				testProducts[float32](t)
+			})
 		})
 	}
 }
