@@ -1,8 +1,8 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """SciPy side of the SpMV comparison (single thread, as SciPy's csr_matvec is).
 
     HURRAY_DUMP=/tmp/hm go test ./bench -run DumpForSciPy
-    python3 bench/scipy_spmv.py /tmp/hm
+    /usr/bin/python3 bench/scipy_spmv.py /tmp/hm
 
 For M2, M4 and M1 it times y = A @ x for float32 and float64 values, with
 SciPy's default int32 indices and with int64 indices (the Hurray layout's

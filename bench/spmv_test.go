@@ -209,3 +209,24 @@ func (c cpuClock) report(b *testing.B) {
 	runtime.UnlockOSThread()
 	b.ReportMetric(float64(d.Nanoseconds())/float64(b.N), "cpu-ns/op")
 }
+
+// BenchmarkSpMVThreshold: y = A x on small square matrices (8 entries per
+// row) on 1 and 2 threads, to place csr's minParallelWork: the size at
+// which two goroutines start to pay for their start-up and join.
+func BenchmarkSpMVThreshold(b *testing.B) {
+	for _, rows := range []int{256, 1024, 4096, 16384} {
+		p := build("small", rows, rows, 5, func(*rand.Rand, int) int { return 8 })
+		a := CSR[float64](p)
+		x := randVec[float64](rows, 1)
+		y := make([]float64, rows)
+		for _, th := range threadCounts() {
+			b.Run(fmt.Sprintf("nnz=%d/threads=%d", p.NNZ(), th), func(b *testing.B) {
+				defer csr.SetWorkers(csr.SetWorkers(th))
+				b.ReportAllocs()
+				for b.Loop() {
+					a.MulVec(y, x)
+				}
+			})
+		}
+	}
+}

@@ -1,6 +1,9 @@
 //go:build !purego && !noasm && gc
 
-// Hand-written (not avo; see the commit message). SpMV row loop:
+// Hand-written (not avo; see the commit message). SpMV row loop with
+// AVX-512 gathers (the AVX2 path is spmv_scalar_amd64.s: 4-lane
+// VGATHERQPD/VGATHERQPS kernels were measured slower than scalar FMA chains
+// on the Zen 5 test machine and removed; see git history):
 //
 //	for i := range y {
 //		lo, hi := clamp(ptr[i], ptr[i+1], len(idx))
@@ -11,7 +14,7 @@
 //		y[i] = alpha*s + (beta != 0 ? beta*y[i] : 0)
 //	}
 //
-// Registers by role (all four kernels):
+// Registers by role (both kernels):
 //	DI y base        CX rows        SI x base      R8 len(x)
 //	DX ptr base      R9 idx base    R10 nnz        R11 vals base
 //	AX row i         R12 k (lo)     R13 hi         BX raw ptr[i+1] (next lo)
@@ -27,222 +30,6 @@
 	CMOVQHI R10, R13 \
 	CMPQ    R13, R12 \
 	CMOVQCS R12, R13
-
-DATA signbit<>+0(SB)/8, $0x8000000000000000
-GLOBL signbit<>(SB), RODATA|NOPTR, $8
-
-// func SpMVF64AVX2(y, x []float64, ptr, idx []uint64, vals []float64, alpha, beta float64)
-// Requires: AVX, AVX2, FMA3
-TEXT ·SpMVF64AVX2(SB), NOSPLIT, $0-136
-	MOVQ y_base+0(FP), DI
-	MOVQ y_len+8(FP), CX
-	MOVQ x_base+24(FP), SI
-	MOVQ x_len+32(FP), R8
-	MOVQ ptr_base+48(FP), DX
-	MOVQ idx_base+72(FP), R9
-	MOVQ idx_len+80(FP), R10
-	MOVQ vals_base+96(FP), R11
-
-	// Y15 = sign bit, Y14 = len(x) ^ sign: unsigned idx < len(x) becomes a
-	// signed compare.
-	VPBROADCASTQ signbit<>(SB), Y15
-	MOVQ         R8, X14
-	VPBROADCASTQ X14, Y14
-	VPXOR        Y15, Y14, Y14
-	VMOVSD       alpha+120(FP), X13
-	VMOVSD       beta+128(FP), X12
-
-	XORQ AX, AX
-	MOVQ (DX), BX
-
-f64avx2row:
-	CMPQ AX, CX
-	JAE  f64avx2done
-	MOVQ BX, R12
-	MOVQ 8(DX)(AX*8), R13
-	MOVQ R13, BX
-	CLAMP
-	VXORPD Y0, Y0, Y0
-	VXORPD Y1, Y1, Y1
-
-f64avx2by8:
-	// for ; k+8 <= hi; k += 8: two 4-lane gathers
-	LEAQ 8(R12), R15
-	CMPQ R15, R13
-	JA   f64avx2by4
-	VMOVDQU      (R9)(R12*8), Y4
-	VMOVDQU      32(R9)(R12*8), Y5
-	VPXOR        Y15, Y4, Y6
-	VPXOR        Y15, Y5, Y7
-	VPCMPGTQ     Y6, Y14, Y6            // lane mask: idx < len(x)
-	VPCMPGTQ     Y7, Y14, Y7
-	VANDPD       (R11)(R12*8), Y6, Y8   // vals, 0 where masked out
-	VANDPD       32(R11)(R12*8), Y7, Y9
-	VXORPD       Y10, Y10, Y10
-	VXORPD       Y11, Y11, Y11
-	VGATHERQPD   Y6, (SI)(Y4*8), Y10
-	VGATHERQPD   Y7, (SI)(Y5*8), Y11
-	VFMADD231PD  Y8, Y10, Y0
-	VFMADD231PD  Y9, Y11, Y1
-	MOVQ         R15, R12
-	JMP          f64avx2by8
-
-f64avx2by4:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA   f64avx2reduce
-	VMOVDQU      (R9)(R12*8), Y4
-	VPXOR        Y15, Y4, Y6
-	VPCMPGTQ     Y6, Y14, Y6
-	VANDPD       (R11)(R12*8), Y6, Y8
-	VXORPD       Y10, Y10, Y10
-	VGATHERQPD   Y6, (SI)(Y4*8), Y10
-	VFMADD231PD  Y8, Y10, Y0
-	MOVQ         R15, R12
-
-f64avx2reduce:
-	VADDPD       Y1, Y0, Y0
-	VEXTRACTF128 $1, Y0, X1
-	VADDPD       X1, X0, X0
-	VPERMILPD    $1, X0, X1
-	VADDSD       X1, X0, X0
-
-f64avx2tail:
-	// scalar remainder, 0..3 entries
-	CMPQ R12, R13
-	JAE  f64avx2store
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, R8
-	JAE  f64avx2skip
-	VMOVSD      (R11)(R12*8), X1
-	VFMADD231SD (SI)(R15*8), X1, X0
-
-f64avx2skip:
-	INCQ R12
-	JMP  f64avx2tail
-
-f64avx2store:
-	VMULSD X13, X0, X0
-	CMPQ   beta+128(FP), $0
-	JEQ    f64avx2nobeta
-	VFMADD231SD (DI)(AX*8), X12, X0
-
-f64avx2nobeta:
-	VMOVSD X0, (DI)(AX*8)
-	INCQ   AX
-	JMP    f64avx2row
-
-f64avx2done:
-	VZEROUPPER
-	RET
-
-// func SpMVF32AVX2(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta float32)
-// Requires: AVX, AVX2, FMA3
-TEXT ·SpMVF32AVX2(SB), NOSPLIT, $0-128
-	MOVQ y_base+0(FP), DI
-	MOVQ y_len+8(FP), CX
-	MOVQ x_base+24(FP), SI
-	MOVQ x_len+32(FP), R8
-	MOVQ ptr_base+48(FP), DX
-	MOVQ idx_base+72(FP), R9
-	MOVQ idx_len+80(FP), R10
-	MOVQ vals_base+96(FP), R11
-
-	VPBROADCASTQ signbit<>(SB), Y15
-	MOVQ         R8, X14
-	VPBROADCASTQ X14, Y14
-	VPXOR        Y15, Y14, Y14
-	VMOVSS       alpha+120(FP), X13
-	VMOVSS       beta+124(FP), X12
-
-	XORQ AX, AX
-	MOVQ (DX), BX
-
-f32avx2row:
-	CMPQ AX, CX
-	JAE  f32avx2done
-	MOVQ BX, R12
-	MOVQ 8(DX)(AX*8), R13
-	MOVQ R13, BX
-	CLAMP
-	VXORPS X0, X0, X0
-	VXORPS X1, X1, X1
-
-f32avx2by8:
-	LEAQ 8(R12), R15
-	CMPQ R15, R13
-	JA   f32avx2by4
-	VMOVDQU      (R9)(R12*8), Y4
-	VMOVDQU      32(R9)(R12*8), Y5
-	VPXOR        Y15, Y4, Y6
-	VPXOR        Y15, Y5, Y7
-	VPCMPGTQ     Y6, Y14, Y6
-	VPCMPGTQ     Y7, Y14, Y7
-	// narrow the qword masks to dword masks
-	VEXTRACTI128 $1, Y6, X8
-	VEXTRACTI128 $1, Y7, X9
-	VSHUFPS      $0x88, X8, X6, X6
-	VSHUFPS      $0x88, X9, X7, X7
-	VANDPS       (R11)(R12*4), X6, X8
-	VANDPS       16(R11)(R12*4), X7, X9
-	VXORPS       X10, X10, X10
-	VXORPS       X11, X11, X11
-	VGATHERQPS   X6, (SI)(Y4*4), X10
-	VGATHERQPS   X7, (SI)(Y5*4), X11
-	VFMADD231PS  X8, X10, X0
-	VFMADD231PS  X9, X11, X1
-	MOVQ         R15, R12
-	JMP          f32avx2by8
-
-f32avx2by4:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA   f32avx2reduce
-	VMOVDQU      (R9)(R12*8), Y4
-	VPXOR        Y15, Y4, Y6
-	VPCMPGTQ     Y6, Y14, Y6
-	VEXTRACTI128 $1, Y6, X8
-	VSHUFPS      $0x88, X8, X6, X6
-	VANDPS       (R11)(R12*4), X6, X8
-	VXORPS       X10, X10, X10
-	VGATHERQPS   X6, (SI)(Y4*4), X10
-	VFMADD231PS  X8, X10, X0
-	MOVQ         R15, R12
-
-f32avx2reduce:
-	VADDPS    X1, X0, X0
-	VMOVHLPS  X0, X0, X1
-	VADDPS    X1, X0, X0
-	VMOVSHDUP X0, X1
-	VADDSS    X1, X0, X0
-
-f32avx2tail:
-	CMPQ R12, R13
-	JAE  f32avx2store
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, R8
-	JAE  f32avx2skip
-	VMOVSS      (R11)(R12*4), X1
-	VFMADD231SS (SI)(R15*4), X1, X0
-
-f32avx2skip:
-	INCQ R12
-	JMP  f32avx2tail
-
-f32avx2store:
-	VMULSS X13, X0, X0
-	CMPL   beta+124(FP), $0
-	JEQ    f32avx2nobeta
-	VFMADD231SS (DI)(AX*4), X12, X0
-
-f32avx2nobeta:
-	VMOVSS X0, (DI)(AX*4)
-	INCQ   AX
-	JMP    f32avx2row
-
-f32avx2done:
-	VZEROUPPER
-	RET
 
 // func SpMVF64AVX512(y, x []float64, ptr, idx []uint64, vals []float64, alpha, beta float64)
 // Requires: AVX512F, AVX512VL, BMI2, FMA3

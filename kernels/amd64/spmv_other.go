@@ -5,18 +5,18 @@ package amd64
 // The SpMV kernels are not built here; package kernels never calls them
 // because HasAVX2 and HasAVX512 are false.
 
-func SpMVF64AVX2(y, x []float64, ptr, idx []uint64, vals []float64, alpha, beta float64) {
-	panic("amd64: no assembly in this build")
-}
-
-func SpMVF32AVX2(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta float32) {
-	panic("amd64: no assembly in this build")
-}
-
 func SpMVF64AVX512(y, x []float64, ptr, idx []uint64, vals []float64, alpha, beta float64) {
 	panic("amd64: no assembly in this build")
 }
 
 func SpMVF32AVX512(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta float32) {
+	panic("amd64: no assembly in this build")
+}
+
+func SpMVF64Scalar(y, x []float64, ptr, idx []uint64, vals []float64, alpha, beta float64) {
+	panic("amd64: no assembly in this build")
+}
+
+func SpMVF32Scalar(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta float32) {
 	panic("amd64: no assembly in this build")
 }
