@@ -160,6 +160,20 @@ func (a *Matrix[T]) mulMatChecked(name string, trans bool, y []T, ldy int, alpha
 	a.mulMat(trans, y, ldy, alpha, x, ldx, k, beta)
 }
 
+// gather runs the SpMM kernel over the compressed rows on p goroutines.
+func (a *Matrix[T]) gather(p int, y []T, ldy int, x []T, ldx, w int, alpha, beta T) {
+	if p == 1 {
+		kernels.SpMM(y, ldy, x, ldx, w, a.ptr, a.idx, a.values, alpha, beta)
+		return
+	}
+	b := parallel.SplitPtr(a.ptr, p, 2)
+	parallel.Run(b, func(_, lo, hi int) {
+		if lo < hi {
+			kernels.SpMM(y[lo*ldy:], ldy, x, ldx, w, a.ptr[lo:hi+1], a.idx, a.values, alpha, beta)
+		}
+	})
+}
+
 // mulMat computes Y = alpha op(A) X + beta Y on strided operands whose
 // shapes the caller has checked.
 func (a *Matrix[T]) mulMat(trans bool, y []T, ldy int, alpha T, x []T, ldx, k int, beta T) {
@@ -176,22 +190,14 @@ func (a *Matrix[T]) mulMat(trans bool, y []T, ldy int, alpha T, x []T, ldx, k in
 	}
 	p := parts(nnz*k + len(a.ptr))
 	if a.csc == trans {
-		// Gather. The kernel walks Y's row in register-blocked chunks
-		// (64 floats or 32 doubles under AVX-512) over all of the row's
-		// entries, so each chunk reads a contiguous piece of every X row it
-		// touches. Column panels of X sized for L2 were measured slower on
-		// M4 (k = 64, 256): a strided panel uses a fraction of L2's sets,
-		// and packing one costs a copy of X per panel.
-		if p == 1 {
-			kernels.SpMM(y, ldy, x, ldx, k, a.ptr, a.idx, a.values, alpha, beta)
-			return
-		}
-		b := parallel.SplitPtr(a.ptr, p, 2)
-		parallel.Run(b, func(_, lo, hi int) {
-			if lo < hi {
-				kernels.SpMM(y[lo*ldy:], ldy, x, ldx, k, a.ptr[lo:hi+1], a.idx, a.values, alpha, beta)
-			}
-		})
+		// Gather. The kernel walks Y's row in register-blocked chunks (64
+		// floats or 32 doubles under AVX-512) over all of the row's
+		// entries. Measured slower on M4 with k = 64 and 256 (thread CPU
+		// time): column panels of X sized for L2, strided (a strided panel
+		// uses a fraction of L2's sets; 10-50% slower) or packed into a
+		// contiguous copy (one cache line per X row; about 2x slower, as
+		// each entry is then visited k/16 times).
+		a.gather(p, y, ldy, x, ldx, k, alpha, beta)
 		return
 	}
 	// Scatter: Y = beta Y, then every stored entry adds a scaled row of X.

@@ -5,7 +5,8 @@ package amd64
 // SpMMF64AVX2 and the other SpMM kernels compute Y = alpha*A*X + beta*Y on a
 // w-column panel, row by row of the compressed matrix (ptr, idx, vals): Y's
 // row is register-blocked in chunks of 4, 2 and 1 vectors plus a masked
-// tail, two entries per pass into two accumulator sets. They check nothing:
+// tail, two entries per pass into two accumulator sets (four entries and
+// sets for one-vector chunks, so that FMA latency does not bound them). They check nothing:
 // the caller guarantees len(ptr) >= 1, ptr non-decreasing with its last
 // entry <= len(idx) == len(vals), every idx[k] in the segments below the
 // rows X holds (row r is x[r*ldx : r*ldx+w]), len(y) >= (rows-1)*ldy + w,
