@@ -23,7 +23,7 @@ func SpMVF64AVX512(y, x []float64, ptr, idx []uint64, vals []float64, alpha, bet
 func SpMVF32AVX512(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta float32)
 
 // SpMVF64Scalar and SpMVF32Scalar compute what the SpMV kernels above do,
-// without gathers: four scalar FMA chains per row (AVX encoding and FMA3,
+// without gathers: eight scalar FMA chains per row (AVX encoding and FMA3,
 // so they belong to the AVX2 path). Same assumptions.
 //
 //go:noescape
