@@ -7,7 +7,6 @@ import (
 	"sync/atomic"
 	"unsafe"
 
-	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
@@ -38,9 +37,9 @@ import (
 // nonzero count; a product with less than about minParallelWork multiply-adds
 // runs on the calling goroutine. A scatter product run in parallel gives
 // every worker but the first a private accumulator, taken from a pool, and
-// adds them up at the end. On one goroutine a product allocates nothing; a
-// parallel call allocates four small objects (the split and the goroutine
-// closure, about 200 bytes), measured by the benchmarks' allocs/op.
+// adds them up at the end. Parts run on persistent worker goroutines with
+// their state in a pooled job (run.go), so products allocate nothing per
+// call on one goroutine or several (the benchmarks report allocs/op).
 
 var workers atomic.Int64
 
@@ -123,10 +122,10 @@ func (a *Matrix[T]) mulVec(name string, trans bool, y []T, alpha T, x []T, beta 
 			kernels.SpMV(y, x, a.ptr, a.idx, a.values, alpha, beta)
 			return
 		}
-		b := parallel.SplitPtr(a.ptr, p, 2)
-		parallel.Run(b, func(_, lo, hi int) {
-			kernels.SpMV(y[lo:hi], x, a.ptr[lo:hi+1], a.idx, a.values, alpha, beta)
-		})
+		j := getJob(gatherVec, a)
+		j.y, j.x, j.alpha, j.beta = y, x, alpha, beta
+		j.run(j.split(p))
+		putJob(j)
 		return
 	}
 	// Scatter: stored segment m contributes to every element of y.
@@ -135,19 +134,15 @@ func (a *Matrix[T]) mulVec(name string, trans bool, y []T, alpha T, x []T, beta 
 		kernels.ScatterAdd(y, x, a.ptr, a.idx, a.values, alpha)
 		return
 	}
-	b := parallel.SplitPtr(a.ptr, p, 2)
+	j := getJob(scatterVec, a)
+	b := j.split(p)
 	ws := getWorkspace[T]((len(b) - 2) * len(y))
-	acc := ws.s
-	clear(acc)
-	parallel.Run(b, func(part, lo, hi int) {
-		dst := y
-		if part > 0 {
-			dst = acc[(part-1)*len(y) : part*len(y)]
-		}
-		kernels.ScatterAdd(dst, x[lo:hi], a.ptr[lo:hi+1], a.idx, a.values, alpha)
-	})
-	reduce(y, acc, len(b)-2)
+	clear(ws.s)
+	j.y, j.x, j.acc, j.alpha = y, x, ws.s, alpha
+	j.run(b)
+	reduce(y, ws.s, len(b)-2)
 	putWorkspace(ws)
+	putJob(j)
 }
 
 // mulMatChecked checks the shapes of Y = alpha op(A) X + beta Y with leading
@@ -167,12 +162,10 @@ func (a *Matrix[T]) gather(p int, y []T, ldy int, x []T, ldx, w int, alpha, beta
 		kernels.SpMM(y, ldy, x, ldx, w, a.ptr, a.idx, a.values, alpha, beta)
 		return
 	}
-	b := parallel.SplitPtr(a.ptr, p, 2)
-	parallel.Run(b, func(_, lo, hi int) {
-		if lo < hi {
-			kernels.SpMM(y[lo*ldy:], ldy, x, ldx, w, a.ptr[lo:hi+1], a.idx, a.values, alpha, beta)
-		}
-	})
+	j := getJob(gatherMat, a)
+	j.y, j.ldy, j.x, j.ldx, j.w, j.alpha, j.beta = y, ldy, x, ldx, w, alpha, beta
+	j.run(j.split(p))
+	putJob(j)
 }
 
 // mulMat computes Y = alpha op(A) X + beta Y on strided operands whose
@@ -210,21 +203,14 @@ func (a *Matrix[T]) mulMat(trans bool, y []T, ldy int, alpha T, x []T, ldx, k in
 		kernels.SpMMScatter(y, ldy, x, ldx, k, a.ptr, a.idx, a.values, alpha)
 		return
 	}
-	b := parallel.SplitPtr(a.ptr, p, 2)
+	j := getJob(scatterMat, a)
+	b := j.split(p)
 	n := yrows * k
 	ws := getWorkspace[T]((len(b) - 2) * n)
 	acc := ws.s
 	clear(acc)
-	parallel.Run(b, func(part, lo, hi int) {
-		if lo == hi {
-			return
-		}
-		if part == 0 {
-			kernels.SpMMScatter(y, ldy, x[lo*ldx:], ldx, k, a.ptr[lo:hi+1], a.idx, a.values, alpha)
-			return
-		}
-		kernels.SpMMScatter(acc[(part-1)*n:part*n], k, x[lo*ldx:], ldx, k, a.ptr[lo:hi+1], a.idx, a.values, alpha)
-	})
+	j.y, j.ldy, j.x, j.ldx, j.w, j.acc, j.alpha = y, ldy, x, ldx, k, acc, alpha
+	j.run(b)
 	for i := range yrows {
 		yr := y[i*ldy : i*ldy+k]
 		for q := range len(b) - 2 {
@@ -235,6 +221,7 @@ func (a *Matrix[T]) mulMat(trans bool, y []T, ldy int, alpha T, x []T, ldx, k in
 		}
 	}
 	putWorkspace(ws)
+	putJob(j)
 }
 
 // scale sets y = beta y, and clears y when beta is 0 (not reading it).
