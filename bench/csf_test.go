@@ -57,7 +57,7 @@ func benchMTTKRP[T csf.Float](b *testing.B, t *csf.Tensor[T], mode, r, threads i
 	t.MTTKRPWith(ws, mode, f, r, out)
 	b.ReportAllocs()
 	b.ResetTimer()
-	done := cpuClock(b)
+	done := processCPUClock(b)
 	for b.Loop() {
 		t.MTTKRPWith(ws, mode, f, r, out)
 	}
@@ -106,7 +106,7 @@ func benchTTV(b *testing.B, spec CSFSpec, mode int) {
 	v := RandFactors[float64](t.Shape(), 1, 12)[mode]
 	b.ReportAllocs()
 	b.ResetTimer()
-	done := cpuClock(b)
+	done := processCPUClock(b)
 	for b.Loop() {
 		if n == 3 {
 			t.TTVMatrix(mode, v)
@@ -135,7 +135,7 @@ func BenchmarkTTV(b *testing.B) {
 			dst := make([]float64, len(t.Crd(n-2)))
 			b.ReportAllocs()
 			b.ResetTimer()
-			done := cpuClock(b)
+			done := processCPUClock(b)
 			for b.Loop() {
 				t.TTVValues(dst, mode, v)
 			}
@@ -174,7 +174,7 @@ func BenchmarkAttention(b *testing.B) {
 			_ = pat
 			b.ReportAllocs()
 			b.ResetTimer()
-			done := cpuClock(b)
+			done := processCPUClock(b)
 			for b.Loop() {
 				t.SDDMMWith(ws, vals, q, k, d, 0.125)
 				copy(pat.Values(), vals) // the SpMM reads pat's values

@@ -15,11 +15,11 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// cpuClock reports, at the end of a benchmark, the process CPU time per
+// processCPUClock reports, at the end of a benchmark, the process CPU time per
 // operation ("cpu-ns/op"): on a shared machine whose load steals the
 // wall-clock time, it shows the work itself (for one thread it is the time an
 // unloaded core would take; for several, their sum).
-func cpuClock(b *testing.B) func() {
+func processCPUClock(b *testing.B) func() {
 	start := cpuTime()
 	return func() {
 		b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")

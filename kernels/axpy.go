@@ -41,9 +41,9 @@ func ScatterHadamard[T Float](out, base, y []T, crd, ptr []uint64, vals []T, idx
 
 func scatterCall[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
 	if is32[T]() {
-		scatterF32.fn(f32s(out), f32s(base), f32s(y), bcrd, crd, ptr, f32s(vals), idx, r, sB)
+		axpyF32.fn(f32s(out), f32s(base), f32s(y), bcrd, crd, ptr, f32s(vals), idx, r, sB)
 	} else {
-		scatterF64.fn(f64s(out), f64s(base), f64s(y), bcrd, crd, ptr, f64s(vals), idx, r, sB)
+		axpyF64.fn(f64s(out), f64s(base), f64s(y), bcrd, crd, ptr, f64s(vals), idx, r, sB)
 	}
 }
 
@@ -69,16 +69,16 @@ func ScatterHadamardIndexed[T Float](out, base []T, brow []uint64, y []T, crd, p
 	scatterCall(out, base, y, brow, crd, ptr, vals, idx, r, r)
 }
 
-// scatterFunc is the kernel signature: the base row of node c is bcrd[c]*sB
+// axpyFunc is the kernel signature: the base row of node c is bcrd[c]*sB
 // elements in (sB is 0 or r).
-type scatterFunc[T Float] func(out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int)
+type axpyFunc[T Float] func(out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int)
 
 var (
-	scatterF32 = newFamily[scatterFunc[float32]]("axpy.f32", scatterRef[float32], scatterGeneric[float32])
-	scatterF64 = newFamily[scatterFunc[float64]]("axpy.f64", scatterRef[float64], scatterGeneric[float64])
+	axpyF32 = newFamily[axpyFunc[float32]]("axpy.f32", axpyRef[float32], axpyGeneric[float32])
+	axpyF64 = newFamily[axpyFunc[float64]]("axpy.f64", axpyRef[float64], axpyGeneric[float64])
 )
 
-func scatterRef[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
+func axpyRef[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
 	for c := 0; c+1 < len(ptr); c++ {
 		for k := 0; k < r; k++ {
 			for j := ptr[c]; j < ptr[c+1]; j++ {
@@ -89,7 +89,7 @@ func scatterRef[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals []T, id
 	}
 }
 
-func scatterGeneric[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
+func axpyGeneric[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
 	var p [64]T
 	for c := 0; c+1 < len(ptr); c++ {
 		lo, hi := ptr[c], ptr[c+1]

@@ -4,23 +4,23 @@ package kernels
 
 import "github.com/hurray-format/hurray-go/kernels/amd64"
 
-var _ = registerScatterAMD64()
+var _ = registerAxpyAMD64()
 
-func registerScatterAMD64() bool {
+func registerAxpyAMD64() bool {
 	if amd64.HasAVX2 {
-		scatterF32.set(tierAVX2, scatterChunked(amd64.ScatterHadamardF32AVX2))
-		scatterF64.set(tierAVX2, scatterChunked(amd64.ScatterHadamardF64AVX2))
+		axpyF32.set(tierAVX2, scatterChunked(amd64.ScatterHadamardF32AVX2))
+		axpyF64.set(tierAVX2, scatterChunked(amd64.ScatterHadamardF64AVX2))
 	}
 	if amd64.HasAVX512 {
-		scatterF32.set(tierAVX512, scatterChunked(amd64.ScatterHadamardF32AVX512))
-		scatterF64.set(tierAVX512, scatterChunked(amd64.ScatterHadamardF64AVX512))
+		axpyF32.set(tierAVX512, scatterChunked(amd64.ScatterHadamardF32AVX512))
+		axpyF64.set(tierAVX512, scatterChunked(amd64.ScatterHadamardF64AVX512))
 	}
 	return true
 }
 
 // scatterChunked calls the kernel on runs of nodes holding about
 // productChunk leaves. ScatterHadamard has checked every bound.
-func scatterChunked[T Float](asm scatterFunc[T]) scatterFunc[T] {
+func scatterChunked[T Float](asm axpyFunc[T]) axpyFunc[T] {
 	return func(out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
 		nc := len(ptr) - 1
 		for c0 := 0; c0 < nc; {

@@ -12,10 +12,10 @@ func init() {
 		gatherF64.fn(out, y, ocrd, ycrd, ptr, vals, idx, x, r, sO, cO, sU)
 	}
 	fiber.Scatter32 = func(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB int) {
-		scatterF32.fn(out, base, y, bcrd, crd, ptr, vals, idx, r, sB)
+		axpyF32.fn(out, base, y, bcrd, crd, ptr, vals, idx, r, sB)
 	}
 	fiber.Scatter64 = func(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB int) {
-		scatterF64.fn(out, base, y, bcrd, crd, ptr, vals, idx, r, sB)
+		axpyF64.fn(out, base, y, bcrd, crd, ptr, vals, idx, r, sB)
 	}
 	fiber.Dot32 = func(dst, q, k []float32, idx []uint64, scale float32) { dotF32.fn(dst, q, k, idx, scale) }
 	fiber.Dot64 = func(dst, q, k []float64, idx []uint64, scale float64) { dotF64.fn(dst, q, k, idx, scale) }

@@ -99,7 +99,7 @@ func FuzzScatterHadamard(f *testing.F) {
 		if !ok {
 			return
 		}
-		scatterRef(want, base, y, crd, crd, ptr, vals, idx, r, 0)
+		axpyRef(want, base, y, crd, crd, ptr, vals, idx, r, 0)
 		for i := range want {
 			if out[i] != want[i] {
 				t.Fatalf("r=%d [%d] = %v, want %v", r, i, out[i], want[i])

@@ -161,7 +161,7 @@ func TestGatherHadamard(t *testing.T) {
 	forEachTier(t, gatherF64, testGather[float64])
 }
 
-func testScatter[T Float](t *testing.T, impl, ref scatterFunc[T]) {
+func testAxpy[T Float](t *testing.T, impl, ref axpyFunc[T]) {
 	rng := rand.New(rand.NewPCG(23, 24))
 	const nrows = 7
 	for _, r := range productRanks() {
@@ -195,8 +195,8 @@ func testScatter[T Float](t *testing.T, impl, ref scatterFunc[T]) {
 }
 
 func TestScatterHadamard(t *testing.T) {
-	forEachTier(t, scatterF32, testScatter[float32])
-	forEachTier(t, scatterF64, testScatter[float64])
+	forEachTier(t, axpyF32, testAxpy[float32])
+	forEachTier(t, axpyF64, testAxpy[float64])
 }
 
 func testDot[T Float](t *testing.T, impl, ref dotFunc[T]) {

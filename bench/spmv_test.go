@@ -1,0 +1,232 @@
+package bench
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/hurray-format/hurray-go/csr"
+	"github.com/hurray-format/hurray-go/kernels"
+	"golang.org/x/sys/unix"
+)
+
+// impls lists the paths to benchmark: every path of the product families
+// this CPU runs.
+func impls() []string { return kernels.Available() }
+
+func useImpl(b *testing.B, impl string) {
+	if err := kernels.Use(impl); err != nil {
+		b.Skip(err)
+	}
+	b.Cleanup(func() { _ = kernels.Use("") })
+}
+
+func threadCounts() []int {
+	if runtime.GOMAXPROCS(0) >= 2 {
+		return []int{1, 2}
+	}
+	return []int{1}
+}
+
+func randVec[T csr.Float](n int, seed uint64) []T {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	v := make([]T, n)
+	for i := range v {
+		v[i] = T(2*rng.Float64() - 1)
+	}
+	return v
+}
+
+func sizeOf[T csr.Float]() int {
+	var z T
+	return int(unsafe.Sizeof(z))
+}
+
+func typeName[T csr.Float]() string { return fmt.Sprintf("f%d", 8*sizeOf[T]()) }
+
+// BenchmarkSpMV: y = A x on the generated matrices, per path and thread
+// count. SetBytes is the bytes one product moves at least once:
+// values + col_idx (nnz*(s+8)) + row_ptr ((rows+1)*8) + x (cols*s) + y
+// (rows*s). GFLOP/s counts 2 per stored entry.
+func BenchmarkSpMV(b *testing.B) {
+	for _, m := range []func() *Pattern{M2, M4, M1, M3} {
+		benchSpMV[float32](b, m)
+		benchSpMV[float64](b, m)
+	}
+}
+
+func benchSpMV[T csr.Float](b *testing.B, gen func() *Pattern) {
+	var p *Pattern
+	for _, impl := range impls() {
+		for _, th := range threadCounts() {
+			name := fmt.Sprintf("m=%s/type=%s/impl=%s/threads=%d", nameOf(gen), typeName[T](), impl, th)
+			b.Run(name, func(b *testing.B) {
+				if p == nil {
+					p = gen()
+				}
+				a := CSR[T](p)
+				x := randVec[T](p.Cols, 1)
+				y := make([]T, p.Rows)
+				useImpl(b, impl)
+				defer csr.SetWorkers(csr.SetWorkers(th))
+				s := sizeOf[T]()
+				b.SetBytes(int64(p.NNZ()*(s+8) + (p.Rows+1)*8 + p.Cols*s + p.Rows*s))
+				b.ReportAllocs()
+				cpu := startCPU(th)
+				b.ResetTimer()
+				for b.Loop() {
+					a.MulVec(y, x)
+				}
+				cpu.report(b)
+				b.ReportMetric(2*float64(p.NNZ())*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+			})
+		}
+	}
+}
+
+// BenchmarkSpMM: Y = A X with k columns on M2 and M4. SetBytes: values +
+// col_idx + row_ptr + X (cols*k*s) + Y (rows*k*s); GFLOP/s counts 2*nnz*k.
+func BenchmarkSpMM(b *testing.B) {
+	for _, m := range []func() *Pattern{M2, M4} {
+		for _, k := range []int{16, 64, 256} {
+			benchSpMM[float32](b, m, k)
+			benchSpMM[float64](b, m, k)
+		}
+	}
+}
+
+func benchSpMM[T csr.Float](b *testing.B, gen func() *Pattern, k int) {
+	var p *Pattern
+	for _, impl := range impls() {
+		if impl == "ref" {
+			continue // minutes per product on M4
+		}
+		for _, th := range threadCounts() {
+			name := fmt.Sprintf("m=%s/type=%s/k=%d/impl=%s/threads=%d", nameOf(gen), typeName[T](), k, impl, th)
+			b.Run(name, func(b *testing.B) {
+				if p == nil {
+					p = gen()
+				}
+				a := CSR[T](p)
+				x := randVec[T](p.Cols*k, 2)
+				y := make([]T, p.Rows*k)
+				useImpl(b, impl)
+				defer csr.SetWorkers(csr.SetWorkers(th))
+				s := sizeOf[T]()
+				b.SetBytes(int64(p.NNZ()*(s+8) + (p.Rows+1)*8 + p.Cols*k*s + p.Rows*k*s))
+				b.ReportAllocs()
+				cpu := startCPU(th)
+				b.ResetTimer()
+				for b.Loop() {
+					a.MulMat(y, x, k)
+				}
+				cpu.report(b)
+				b.ReportMetric(2*float64(p.NNZ())*float64(k)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+			})
+		}
+	}
+}
+
+func nameOf(gen func() *Pattern) string {
+	switch fmt.Sprintf("%p", gen) {
+	case fmt.Sprintf("%p", M1):
+		return "M1"
+	case fmt.Sprintf("%p", M2):
+		return "M2"
+	case fmt.Sprintf("%p", M3):
+		return "M3"
+	}
+	return "M4"
+}
+
+// BenchmarkTriad is a STREAM-like triad a = b + s*c over 2^24 float64 per
+// array (128 MiB each, far beyond the caches), on 1 and 2 goroutines.
+// SetBytes counts the 3 arrays as STREAM does (24 bytes per element).
+func BenchmarkTriad(b *testing.B) {
+	const n = 1 << 24
+	x, y, z := make([]float64, n), randVec[float64](n, 3), randVec[float64](n, 4)
+	for _, th := range threadCounts() {
+		b.Run(fmt.Sprintf("threads=%d", th), func(b *testing.B) {
+			b.SetBytes(3 * 8 * n)
+			bounds := make([]int, th+1)
+			for i := range bounds {
+				bounds[i] = n * i / th
+			}
+			b.ResetTimer()
+			for b.Loop() {
+				done := make(chan struct{}, th)
+				for t := range th {
+					go func() {
+						a, bb, c := x[bounds[t]:bounds[t+1]], y[bounds[t]:bounds[t+1]], z[bounds[t]:bounds[t+1]]
+						bb, c = bb[:len(a)], c[:len(a)]
+						for i := range a {
+							a[i] = bb[i] + 3*c[i]
+						}
+						done <- struct{}{}
+					}()
+				}
+				for range th {
+					<-done
+				}
+			}
+		})
+	}
+}
+
+// cpuClock measures the CPU time of the benchmark's own thread (RUSAGE_THREAD
+// with the goroutine locked to it), reported as "cpu-ns/op" for one-thread
+// runs: on a shared machine the wall time includes the time other processes
+// hold the core, the thread's CPU time does not.
+type cpuClock struct {
+	on    bool
+	start time.Duration
+}
+
+func threadCPU() time.Duration {
+	var ru unix.Rusage
+	if unix.Getrusage(unix.RUSAGE_THREAD, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func startCPU(threads int) cpuClock {
+	if threads != 1 {
+		return cpuClock{}
+	}
+	runtime.LockOSThread()
+	return cpuClock{on: true, start: threadCPU()}
+}
+
+func (c cpuClock) report(b *testing.B) {
+	if !c.on {
+		return
+	}
+	d := threadCPU() - c.start
+	runtime.UnlockOSThread()
+	b.ReportMetric(float64(d.Nanoseconds())/float64(b.N), "cpu-ns/op")
+}
+
+// BenchmarkSpMVThreshold: y = A x on small square matrices (8 entries per
+// row) on 1 and 2 threads, to place csr's minParallelWork: the size at
+// which two goroutines start to pay for their start-up and join.
+func BenchmarkSpMVThreshold(b *testing.B) {
+	for _, rows := range []int{256, 1024, 4096, 16384} {
+		p := build("small", rows, rows, 5, func(*rand.Rand, int) int { return 8 })
+		a := CSR[float64](p)
+		x := randVec[float64](rows, 1)
+		y := make([]float64, rows)
+		for _, th := range threadCounts() {
+			b.Run(fmt.Sprintf("nnz=%d/threads=%d", p.NNZ(), th), func(b *testing.B) {
+				defer csr.SetWorkers(csr.SetWorkers(th))
+				b.ReportAllocs()
+				for b.Loop() {
+					a.MulVec(y, x)
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,192 @@
+package coo
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/hurray-format/hurray-go/internal/parallel"
+)
+
+// Products of a rank-2 tensor A (shape rows x cols) with dense row-major
+// operands, as in package csr:
+//
+//	MulVec(y, x)                          y = A x
+//	MulVecTrans(y, x)                     y = Aᵀ x
+//	MulVecTo(y, alpha, x, beta)           y = alpha A x + beta y
+//	MulVecTransTo(y, alpha, x, beta)      y = alpha Aᵀ x + beta y
+//	MulMat(y, x, k)                       Y = A X    (X cols x k, Y rows x k)
+//	MulMatTrans(y, x, k)                  Y = Aᵀ X   (X rows x k, Y cols x k)
+//	MulMatTo(y, alpha, x, k, beta)        Y = alpha A X + beta Y
+//	MulMatTransTo(y, alpha, x, k, beta)   Y = alpha Aᵀ X + beta Y
+//
+// Duplicate entries add up. When beta is 0, y is not read. Each entry
+// scatters into the output (y is scaled by beta first), in entry order on
+// one goroutine; in parallel the entries are split evenly and every worker
+// but the first accumulates into a pooled private buffer that is added at
+// the end. A tensor of another rank panics ("coo: products need rank 2"),
+// lengths that do not match panic with "coo: dimension mismatch", and an
+// unvalidated tensor panics with an error matching layout.ErrUnvalidated.
+// For repeated products, convert to CSR: its row loop needs no atomics or
+// private buffers and reads half the index bytes.
+
+var workers atomic.Int64
+
+// SetWorkers sets how many goroutines a product may use; n <= 0 means
+// GOMAXPROCS (the default). It returns the previous setting.
+func SetWorkers(n int) (prev int) {
+	return int(workers.Swap(int64(max(n, 0))))
+}
+
+// minParallelWork: see csr; below it one goroutine does the work.
+var minParallelWork = 1 << 15
+
+func parts(work int) int {
+	n := int(workers.Load())
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	if work < minParallelWork {
+		return 1
+	}
+	return max(1, min(n, work/(minParallelWork/2)))
+}
+
+// MulVec computes y = A x.
+func (t *Tensor[T]) MulVec(y, x []T) { t.MulVecTo(y, 1, x, 0) }
+
+// MulVecTrans computes y = Aᵀ x.
+func (t *Tensor[T]) MulVecTrans(y, x []T) { t.MulVecTransTo(y, 1, x, 0) }
+
+// MulVecTo computes y = alpha A x + beta y.
+func (t *Tensor[T]) MulVecTo(y []T, alpha T, x []T, beta T) {
+	t.mulMat("MulVecTo", false, y, alpha, x, 1, beta, true)
+}
+
+// MulVecTransTo computes y = alpha Aᵀ x + beta y.
+func (t *Tensor[T]) MulVecTransTo(y []T, alpha T, x []T, beta T) {
+	t.mulMat("MulVecTransTo", true, y, alpha, x, 1, beta, true)
+}
+
+// MulMat computes Y = A X with X cols x k and Y rows x k, row-major.
+func (t *Tensor[T]) MulMat(y, x []T, k int) { t.MulMatTo(y, 1, x, k, 0) }
+
+// MulMatTrans computes Y = Aᵀ X with X rows x k and Y cols x k.
+func (t *Tensor[T]) MulMatTrans(y, x []T, k int) { t.MulMatTransTo(y, 1, x, k, 0) }
+
+// MulMatTo computes Y = alpha A X + beta Y.
+func (t *Tensor[T]) MulMatTo(y []T, alpha T, x []T, k int, beta T) {
+	t.mulMat("MulMatTo", false, y, alpha, x, k, beta, false)
+}
+
+// MulMatTransTo computes Y = alpha Aᵀ X + beta Y.
+func (t *Tensor[T]) MulMatTransTo(y []T, alpha T, x []T, k int, beta T) {
+	t.mulMat("MulMatTransTo", true, y, alpha, x, k, beta, false)
+}
+
+func (t *Tensor[T]) mulMat(name string, trans bool, y []T, alpha T, x []T, k int, beta T, vec bool) {
+	t.mustValid()
+	if len(t.shape) != 2 {
+		panic(fmt.Sprintf("coo: products need rank 2, tensor has rank %d", len(t.shape)))
+	}
+	r, c := t.shape[0], t.shape[1]
+	oi, ii := 0, 1 // coordinate giving the output row, the input row
+	if trans {
+		r, c = c, r
+		oi, ii = 1, 0
+	}
+	if vec {
+		if uint64(len(y)) != r || uint64(len(x)) != c {
+			panic(fmt.Sprintf("coo: dimension mismatch: %s: len(y)=%d, len(x)=%d for op(A) %dx%d", name, len(y), len(x), r, c))
+		}
+	} else if k < 0 || uint64(len(y)) != r*uint64(k) || uint64(len(x)) != c*uint64(k) {
+		panic(fmt.Sprintf("coo: dimension mismatch: %s: len(y)=%d, len(x)=%d, k=%d for op(A) %dx%d", name, len(y), len(x), k, r, c))
+	}
+	scale(y, beta)
+	nnz := len(t.values)
+	if k == 0 || nnz == 0 {
+		return
+	}
+	p := parts(nnz*k + len(y))
+	if p == 1 {
+		scatter(y, x, k, t.coords, t.values, oi, ii, alpha)
+		return
+	}
+	b := parallel.Even(nnz, p)
+	ws := getWorkspace[T]((len(b) - 2) * len(y))
+	acc := ws.s
+	clear(acc)
+	parallel.Run(b, func(part, lo, hi int) {
+		dst := y
+		if part > 0 {
+			dst = acc[(part-1)*len(y) : part*len(y)]
+		}
+		scatter(dst, x, k, t.coords[2*lo:2*hi], t.values[lo:hi], oi, ii, alpha)
+	})
+	for q := range len(b) - 2 {
+		a := acc[q*len(y) : (q+1)*len(y)]
+		for i := range y {
+			y[i] += a[i]
+		}
+	}
+	putWorkspace(ws)
+}
+
+// scatter adds alpha*v*X[in,:] into Y[out,:] for every entry; coordinates
+// are validated (below the shape), so the slicing never fails.
+func scatter[T Float](y, x []T, k int, coords []uint64, vals []T, oi, ii int, alpha T) {
+	coords = coords[:2*len(vals)]
+	if k == 1 {
+		for e, v := range vals {
+			y[coords[2*e+oi]] += alpha * v * x[coords[2*e+ii]]
+		}
+		return
+	}
+	for e, v := range vals {
+		a := alpha * v
+		yr := y[int(coords[2*e+oi])*k:][:k]
+		xr := x[int(coords[2*e+ii])*k:][:k]
+		for c, xv := range xr {
+			yr[c] += a * xv
+		}
+	}
+}
+
+func scale[T Float](y []T, beta T) {
+	switch beta {
+	case 0:
+		clear(y)
+	case 1:
+	default:
+		for i := range y {
+			y[i] *= beta
+		}
+	}
+}
+
+type workspace[T Float] struct {
+	buf *[]float64
+	s   []T
+}
+
+var wsPool sync.Pool // of *[]float64
+
+func getWorkspace[T Float](n int) workspace[T] {
+	var zero T
+	words := (n*int(unsafe.Sizeof(zero)) + 7) / 8
+	bp, _ := wsPool.Get().(*[]float64)
+	if bp == nil || cap(*bp) < words {
+		b := make([]float64, words)
+		bp = &b
+	}
+	*bp = (*bp)[:words]
+	var s []T
+	if n > 0 {
+		s = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(*bp))), n)
+	}
+	return workspace[T]{bp, s}
+}
+
+func putWorkspace[T Float](w workspace[T]) { wsPool.Put(w.buf) }

@@ -1,0 +1,196 @@
+package coo
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// randCOO returns a random rows x cols matrix densely (the oracle, in the
+// values rounded to T) and as an unsorted COO tensor in which some entries
+// are split into two duplicates.
+func randCOO[T Float](t *testing.T, rng *rand.Rand, rows, cols int, density float64) ([]float64, *Tensor[T]) {
+	d := make([]float64, rows*cols)
+	var coords []uint64
+	var vals []T
+	for i := range rows {
+		for j := range cols {
+			if rng.Float64() >= density {
+				continue
+			}
+			v := T(2*rng.Float64() - 1)
+			if rng.IntN(4) == 0 {
+				h := T(0.5) * v
+				coords = append(coords, uint64(i), uint64(j))
+				vals = append(vals, h)
+				v -= h
+			}
+			coords = append(coords, uint64(i), uint64(j))
+			vals = append(vals, v)
+		}
+	}
+	// shuffle the entries
+	for e := len(vals) - 1; e > 0; e-- {
+		f := rng.IntN(e + 1)
+		vals[e], vals[f] = vals[f], vals[e]
+		coords[2*e], coords[2*f] = coords[2*f], coords[2*e]
+		coords[2*e+1], coords[2*f+1] = coords[2*f+1], coords[2*e+1]
+	}
+	for e, v := range vals {
+		d[int(coords[2*e])*cols+int(coords[2*e+1])] += float64(v)
+	}
+	a, err := New([]uint64{uint64(rows), uint64(cols)}, coords, vals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, a
+}
+
+func denseMul(d []float64, rows, cols int, trans bool, x []float64, k int, alpha float64, y []float64, beta float64) []float64 {
+	r, c := rows, cols
+	if trans {
+		r, c = cols, rows
+	}
+	out := make([]float64, r*k)
+	if r > 0 && k > 0 && c > 0 {
+		var D mat.Matrix = mat.NewDense(rows, cols, d)
+		if trans {
+			D = D.T()
+		}
+		var p mat.Dense
+		p.Mul(D, mat.NewDense(c, k, x))
+		copy(out, p.RawMatrix().Data)
+	}
+	for i := range out {
+		out[i] *= alpha
+		if beta != 0 {
+			out[i] += beta * y[i]
+		}
+	}
+	return out
+}
+
+func randF(rng *rand.Rand, n int) []float64 {
+	s := make([]float64, n)
+	for i := range s {
+		s[i] = 2*rng.Float64() - 1
+	}
+	return s
+}
+
+func conv[T, U Float](s []U) []T {
+	out := make([]T, len(s))
+	for i, v := range s {
+		out[i] = T(v)
+	}
+	return out
+}
+
+func absF(s []float64) []float64 {
+	out := make([]float64, len(s))
+	for i, v := range s {
+		out[i] = math.Abs(v)
+	}
+	return out
+}
+
+func testProducts[T Float](t *testing.T) {
+	tol := 1e-12
+	var z T
+	if _, ok := any(z).(float32); ok {
+		tol = 2e-5
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, sh := range [][2]int{{0, 0}, {0, 3}, {4, 0}, {1, 1}, {3, 7}, {17, 5}, {40, 33}} {
+		rows, cols := sh[0], sh[1]
+		for _, density := range []float64{0, 0.2, 0.7} {
+			d, a := randCOO[T](t, rng, rows, cols, density)
+			// the dense sum of T values differs from T(sum) by rounding only
+			ad := absF(d)
+			for _, trans := range []bool{false, true} {
+				r, c := rows, cols
+				if trans {
+					r, c = cols, rows
+				}
+				for _, k := range []int{1, 2, 17} {
+					for _, ab := range [][2]float64{{1, 0}, {0.5, -2}} {
+						name := fmt.Sprintf("%v trans=%v k=%d alpha,beta=%v", a, trans, k, ab)
+						x := conv[T](randF(rng, c*k))
+						y0 := conv[T](randF(rng, r*k))
+						want := denseMul(d, rows, cols, trans, conv[float64](x), k, ab[0], conv[float64](y0), ab[1])
+						scale := denseMul(ad, rows, cols, trans, absF(conv[float64](x)), k, math.Abs(ab[0]), absF(conv[float64](y0)), math.Abs(ab[1]))
+						got := append([]T(nil), y0...)
+						plain := ab == [2]float64{1, 0}
+						switch {
+						case k == 1 && plain && !trans:
+							a.MulVec(got, x)
+						case k == 1 && plain:
+							a.MulVecTrans(got, x)
+						case k == 1 && !trans:
+							a.MulVecTo(got, T(ab[0]), x, T(ab[1]))
+						case k == 1:
+							a.MulVecTransTo(got, T(ab[0]), x, T(ab[1]))
+						case plain && !trans:
+							a.MulMat(got, x, k)
+						case plain:
+							a.MulMatTrans(got, x, k)
+						case !trans:
+							a.MulMatTo(got, T(ab[0]), x, k, T(ab[1]))
+						default:
+							a.MulMatTransTo(got, T(ab[0]), x, k, T(ab[1]))
+						}
+						for i := range want {
+							if diff := math.Abs(float64(got[i]) - want[i]); !(diff <= tol*(scale[i]+1e-30)) {
+								t.Fatalf("%s: element %d: got %v, want %v", name, i, got[i], want[i])
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestProductsF64(t *testing.T) { testProducts[float64](t) }
+func TestProductsF32(t *testing.T) { testProducts[float32](t) }
+
+func TestProductsParallel(t *testing.T) {
+	old := minParallelWork
+	defer func() { minParallelWork = old; SetWorkers(0) }()
+	minParallelWork = 2
+	for _, w := range []int{2, 3} {
+		SetWorkers(w)
+		testProducts[float64](t)
+		testProducts[float32](t)
+	}
+}
+
+func TestProductsPanics(t *testing.T) {
+	a, _ := New([]uint64{2, 3}, []uint64{0, 0, 1, 2}, []float64{1, 2})
+	for _, c := range []struct {
+		want string
+		f    func()
+	}{
+		{"coo: dimension mismatch: MulVecTo: len(y)=3, len(x)=3 for op(A) 2x3", func() { a.MulVec(make([]float64, 3), make([]float64, 3)) }},
+		{"coo: dimension mismatch: MulMatTransTo: len(y)=6, len(x)=3, k=2 for op(A) 3x2", func() { a.MulMatTrans(make([]float64, 6), make([]float64, 3), 2) }},
+	} {
+		func() {
+			defer func() {
+				if r := recover(); fmt.Sprint(r) != c.want {
+					t.Fatalf("panic %v, want %q", r, c.want)
+				}
+			}()
+			c.f()
+		}()
+	}
+	b, _ := New([]uint64{2, 3, 4}, nil, []float64{})
+	defer func() {
+		if r := recover(); fmt.Sprint(r) != "coo: products need rank 2, tensor has rank 3" {
+			t.Fatalf("panic %v", r)
+		}
+	}()
+	b.MulVec(nil, nil)
+}

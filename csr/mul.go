@@ -1,0 +1,275 @@
+package csr
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/hurray-format/hurray-go/kernels"
+)
+
+// Products
+//
+// For a matrix A (CSR or CSC, rows x cols) and dense row-major operands:
+//
+//	MulVec(y, x)                          y = A x
+//	MulVecTrans(y, x)                     y = Aᵀ x
+//	MulVecTo(y, alpha, x, beta)           y = alpha A x + beta y
+//	MulVecTransTo(y, alpha, x, beta)      y = alpha Aᵀ x + beta y
+//	MulMat(y, x, k)                       Y = A X    (X cols x k, Y rows x k)
+//	MulMatTrans(y, x, k)                  Y = Aᵀ X   (X rows x k, Y cols x k)
+//	MulMatTo(y, alpha, x, k, beta)        Y = alpha A X + beta Y
+//	MulMatTransTo(y, alpha, x, k, beta)   Y = alpha Aᵀ X + beta Y
+//
+// When beta is 0, y is not read (NaN or Inf in it does not propagate), as in
+// BLAS. A row loop over the compressed dimension (A x for CSR, Aᵀ x for CSC)
+// gathers: each output element is a dot product, computed by the kernels
+// SpMV and SpMM. The other direction scatters each entry into the output
+// (kernels ScatterAdd and SpMMScatter). Dense operands must not overlap.
+//
+// Lengths must match exactly, or the call panics with "csr: dimension
+// mismatch" and the sizes; an unvalidated matrix panics with an error
+// matching layout.ErrUnvalidated.
+//
+// Work is split over SetWorkers goroutines (GOMAXPROCS by default) by
+// nonzero count; a product with less than about minParallelWork multiply-adds
+// runs on the calling goroutine. A scatter product run in parallel gives
+// every worker but the first a private accumulator, taken from a pool, and
+// adds them up at the end. Parts run on persistent worker goroutines with
+// their state in a pooled job (run.go), so products allocate nothing per
+// call on one goroutine or several (the benchmarks report allocs/op).
+
+var workers atomic.Int64
+
+// SetWorkers sets how many goroutines a product may use; n <= 0 means
+// GOMAXPROCS (the default). It returns the previous setting and is safe to
+// call concurrently with products (which read it once per call).
+func SetWorkers(n int) (prev int) {
+	return int(workers.Swap(int64(max(n, 0))))
+}
+
+// minParallelWork is the product size (nonzeros times k, plus rows) below
+// which one goroutine does all the work: starting and joining a goroutine
+// costs a few microseconds. Measured (bench BenchmarkSpMVThreshold, 2
+// cores): at 32K entries two goroutines win (33 vs 40 µs median), at 8K
+// they do not.
+var minParallelWork = 1 << 15
+
+func parts(work int) int {
+	n := int(workers.Load())
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	if work < minParallelWork {
+		return 1
+	}
+	return max(1, min(n, work/(minParallelWork/2)))
+}
+
+// MulVec computes y = A x; len(x) == Cols and len(y) == Rows.
+func (a *Matrix[T]) MulVec(y, x []T) { a.MulVecTo(y, 1, x, 0) }
+
+// MulVecTrans computes y = Aᵀ x; len(x) == Rows and len(y) == Cols.
+func (a *Matrix[T]) MulVecTrans(y, x []T) { a.MulVecTransTo(y, 1, x, 0) }
+
+// MulVecTo computes y = alpha A x + beta y.
+func (a *Matrix[T]) MulVecTo(y []T, alpha T, x []T, beta T) {
+	a.mulVec("MulVecTo", false, y, alpha, x, beta)
+}
+
+// MulVecTransTo computes y = alpha Aᵀ x + beta y.
+func (a *Matrix[T]) MulVecTransTo(y []T, alpha T, x []T, beta T) {
+	a.mulVec("MulVecTransTo", true, y, alpha, x, beta)
+}
+
+// MulMat computes Y = A X with X cols x k and Y rows x k, row-major.
+func (a *Matrix[T]) MulMat(y, x []T, k int) { a.MulMatTo(y, 1, x, k, 0) }
+
+// MulMatTrans computes Y = Aᵀ X with X rows x k and Y cols x k, row-major.
+func (a *Matrix[T]) MulMatTrans(y, x []T, k int) { a.MulMatTransTo(y, 1, x, k, 0) }
+
+// MulMatTo computes Y = alpha A X + beta Y.
+func (a *Matrix[T]) MulMatTo(y []T, alpha T, x []T, k int, beta T) {
+	a.mulMatChecked("MulMatTo", false, y, k, alpha, x, k, k, beta)
+}
+
+// MulMatTransTo computes Y = alpha Aᵀ X + beta Y.
+func (a *Matrix[T]) MulMatTransTo(y []T, alpha T, x []T, k int, beta T) {
+	a.mulMatChecked("MulMatTransTo", true, y, k, alpha, x, k, k, beta)
+}
+
+// opDims returns the shape of op(A).
+func (a *Matrix[T]) opDims(trans bool) (r, c uint64) {
+	if trans {
+		return a.cols, a.rows
+	}
+	return a.rows, a.cols
+}
+
+func (a *Matrix[T]) mulVec(name string, trans bool, y []T, alpha T, x []T, beta T) {
+	a.mustValid()
+	r, c := a.opDims(trans)
+	if uint64(len(y)) != r || uint64(len(x)) != c {
+		panic(fmt.Sprintf("csr: dimension mismatch: %s: len(y)=%d, len(x)=%d for op(A) %dx%d", name, len(y), len(x), r, c))
+	}
+	nnz := len(a.values)
+	p := parts(nnz + len(a.ptr))
+	if a.csc == trans {
+		// Gather: op(A) row i is stored segment i.
+		if p == 1 {
+			kernels.SpMV(y, x, a.ptr, a.idx, a.values, alpha, beta)
+			return
+		}
+		j := getJob(gatherVec, a)
+		j.y, j.x, j.alpha, j.beta = y, x, alpha, beta
+		j.run(j.split(p))
+		putJob(j)
+		return
+	}
+	// Scatter: stored segment m contributes to every element of y.
+	scale(y, beta)
+	if p == 1 {
+		kernels.ScatterAdd(y, x, a.ptr, a.idx, a.values, alpha)
+		return
+	}
+	j := getJob(scatterVec, a)
+	b := j.split(p)
+	ws := getWorkspace[T]((len(b) - 2) * len(y))
+	clear(ws.s)
+	j.y, j.x, j.acc, j.alpha = y, x, ws.s, alpha
+	j.run(b)
+	reduce(y, ws.s, len(b)-2)
+	putWorkspace(ws)
+	putJob(j)
+}
+
+// mulMatChecked checks the shapes of Y = alpha op(A) X + beta Y with leading
+// dimensions ldy and ldx, then computes it.
+func (a *Matrix[T]) mulMatChecked(name string, trans bool, y []T, ldy int, alpha T, x []T, ldx, k int, beta T) {
+	a.mustValid()
+	r, c := a.opDims(trans)
+	if k < 0 || uint64(len(y)) != r*uint64(k) || uint64(len(x)) != c*uint64(k) {
+		panic(fmt.Sprintf("csr: dimension mismatch: %s: len(y)=%d, len(x)=%d, k=%d for op(A) %dx%d", name, len(y), len(x), k, r, c))
+	}
+	a.mulMat(trans, y, ldy, alpha, x, ldx, k, beta)
+}
+
+// gather runs the SpMM kernel over the compressed rows on p goroutines.
+func (a *Matrix[T]) gather(p int, y []T, ldy int, x []T, ldx, w int, alpha, beta T) {
+	if p == 1 {
+		kernels.SpMM(y, ldy, x, ldx, w, a.ptr, a.idx, a.values, alpha, beta)
+		return
+	}
+	j := getJob(gatherMat, a)
+	j.y, j.ldy, j.x, j.ldx, j.w, j.alpha, j.beta = y, ldy, x, ldx, w, alpha, beta
+	j.run(j.split(p))
+	putJob(j)
+}
+
+// mulMat computes Y = alpha op(A) X + beta Y on strided operands whose
+// shapes the caller has checked.
+func (a *Matrix[T]) mulMat(trans bool, y []T, ldy int, alpha T, x []T, ldx, k int, beta T) {
+	if k == 0 {
+		return
+	}
+	nnz := len(a.values)
+	if nnz == 0 {
+		r, _ := a.opDims(trans)
+		for i := range int(r) {
+			scale(y[i*ldy:i*ldy+k], beta)
+		}
+		return
+	}
+	p := parts(nnz*k + len(a.ptr))
+	if a.csc == trans {
+		// Gather. The kernel walks Y's row in register-blocked chunks (64
+		// floats or 32 doubles under AVX-512) over all of the row's
+		// entries. Measured slower on M4 with k = 64 and 256 (thread CPU
+		// time): column panels of X sized for L2, strided (a strided panel
+		// uses a fraction of L2's sets; 10-50% slower) or packed into a
+		// contiguous copy (one cache line per X row; about 2x slower, as
+		// each entry is then visited k/16 times).
+		a.gather(p, y, ldy, x, ldx, k, alpha, beta)
+		return
+	}
+	// Scatter: Y = beta Y, then every stored entry adds a scaled row of X.
+	yrows := int(a.minor())
+	for i := range yrows {
+		scale(y[i*ldy:i*ldy+k], beta)
+	}
+	if p == 1 {
+		kernels.SpMMScatter(y, ldy, x, ldx, k, a.ptr, a.idx, a.values, alpha)
+		return
+	}
+	j := getJob(scatterMat, a)
+	b := j.split(p)
+	n := yrows * k
+	ws := getWorkspace[T]((len(b) - 2) * n)
+	acc := ws.s
+	clear(acc)
+	j.y, j.ldy, j.x, j.ldx, j.w, j.acc, j.alpha = y, ldy, x, ldx, k, acc, alpha
+	j.run(b)
+	for i := range yrows {
+		yr := y[i*ldy : i*ldy+k]
+		for q := range len(b) - 2 {
+			ar := acc[q*n+i*k : q*n+i*k+k]
+			for c := range yr {
+				yr[c] += ar[c]
+			}
+		}
+	}
+	putWorkspace(ws)
+	putJob(j)
+}
+
+// scale sets y = beta y, and clears y when beta is 0 (not reading it).
+func scale[T Float](y []T, beta T) {
+	switch beta {
+	case 0:
+		clear(y)
+	case 1:
+	default:
+		for i := range y {
+			y[i] *= beta
+		}
+	}
+}
+
+// reduce adds the n accumulators of len(y) held in acc into y.
+func reduce[T Float](y, acc []T, n int) {
+	for q := range n {
+		a := acc[q*len(y) : (q+1)*len(y)]
+		for i := range y {
+			y[i] += a[i]
+		}
+	}
+}
+
+// workspace is a pooled accumulator buffer.
+type workspace[T Float] struct {
+	buf *[]float64
+	s   []T
+}
+
+var wsPool sync.Pool // of *[]float64
+
+// getWorkspace returns a buffer of n elements of T (contents undefined).
+func getWorkspace[T Float](n int) workspace[T] {
+	var zero T
+	words := (n*int(unsafe.Sizeof(zero)) + 7) / 8
+	bp, _ := wsPool.Get().(*[]float64)
+	if bp == nil || cap(*bp) < words {
+		b := make([]float64, words)
+		bp = &b
+	}
+	*bp = (*bp)[:words]
+	var s []T
+	if n > 0 {
+		s = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(*bp))), n)
+	}
+	return workspace[T]{bp, s}
+}
+
+func putWorkspace[T Float](w workspace[T]) { wsPool.Put(w.buf) }

@@ -1,0 +1,344 @@
+package csr
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/hurray-format/hurray-go/kernels"
+	"github.com/hurray-format/hurray-go/layout"
+	"gonum.org/v1/gonum/mat"
+)
+
+// denseCase is a random rows x cols matrix with about density nonzeros, kept
+// densely (the oracle) and as CSR and CSC.
+func randDense(rng *rand.Rand, rows, cols int, density float64) []float64 {
+	d := make([]float64, rows*cols)
+	for i := range d {
+		if rng.Float64() < density {
+			d[i] = 2*rng.Float64() - 1
+		}
+	}
+	return d
+}
+
+// fromDense builds the CSR (csc false) or CSC matrix of a row-major dense
+// array, storing its nonzeros (and, with keepZeros, every fifth zero).
+func fromDense[T Float](t testing.TB, d []float64, rows, cols int, csc bool) *Matrix[T] {
+	t.Helper()
+	maj, mnr := rows, cols
+	if csc {
+		maj, mnr = cols, rows
+	}
+	ptr := make([]uint64, maj+1)
+	var idx []uint64
+	var vals []T
+	for m := range maj {
+		for n := range mnr {
+			var v float64
+			if csc {
+				v = d[n*cols+m]
+			} else {
+				v = d[m*cols+n]
+			}
+			if v != 0 || (m+n)%11 == 0 {
+				idx = append(idx, uint64(n))
+				vals = append(vals, T(v))
+			}
+		}
+		ptr[m+1] = uint64(len(idx))
+	}
+	var a *Matrix[T]
+	var err error
+	if csc {
+		a, err = NewCSC(uint64(rows), uint64(cols), ptr, idx, vals)
+	} else {
+		a, err = New(uint64(rows), uint64(cols), ptr, idx, vals)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func toF64[T Float](s []T) []float64 {
+	out := make([]float64, len(s))
+	for i, v := range s {
+		out[i] = float64(v)
+	}
+	return out
+}
+
+func toT[T Float](s []float64) []T {
+	out := make([]T, len(s))
+	for i, v := range s {
+		out[i] = T(v)
+	}
+	return out
+}
+
+func absF(s []float64) []float64 {
+	out := make([]float64, len(s))
+	for i, v := range s {
+		out[i] = math.Abs(v)
+	}
+	return out
+}
+
+// denseMul returns alpha op(D) X + beta Y (op(D) r x c, X c x k) with
+// gonum, where an empty shape is handled by hand since gonum refuses it.
+func denseMul(d []float64, rows, cols int, trans bool, x []float64, k int, alpha float64, y []float64, beta float64) []float64 {
+	r, c := rows, cols
+	if trans {
+		r, c = cols, rows
+	}
+	out := make([]float64, r*k)
+	if r > 0 && k > 0 && c > 0 {
+		var D mat.Matrix = mat.NewDense(rows, cols, d)
+		if trans {
+			D = D.T()
+		}
+		var p mat.Dense
+		p.Mul(D, mat.NewDense(c, k, x))
+		copy(out, p.RawMatrix().Data)
+	}
+	for i := range out {
+		out[i] *= alpha
+		if beta != 0 {
+			out[i] += beta * y[i]
+		}
+	}
+	return out
+}
+
+// tolerance relative to the sum of absolute terms: float32 accumulates in
+// float32 with fused and reordered additions.
+func tolOf[T Float]() float64 {
+	var z T
+	if _, ok := any(z).(float32); ok {
+		return 2e-5
+	}
+	return 1e-12
+}
+
+func checkProduct[T Float](t *testing.T, name string, got []T, want, scale []float64) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: len %d, want %d", name, len(got), len(want))
+	}
+	for i := range want {
+		if d := math.Abs(float64(got[i]) - want[i]); !(d <= tolOf[T]()*(scale[i]+1e-30)) {
+			t.Fatalf("%s: element %d: got %v, want %v (scale %v)", name, i, got[i], want[i], scale[i])
+		}
+	}
+}
+
+func testProducts[T Float](t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	shapes := [][2]int{{0, 0}, {0, 3}, {4, 0}, {1, 1}, {3, 7}, {17, 5}, {40, 33}, {64, 130}}
+	for _, sh := range shapes {
+		rows, cols := sh[0], sh[1]
+		for _, density := range []float64{0, 0.1, 0.5} {
+			d := randDense(rng, rows, cols, density)
+			for _, csc := range []bool{false, true} {
+				a := fromDense[T](t, d, rows, cols, csc)
+				dd := make([]float64, len(d)) // the stored values, rounded to T
+				for c, v := range a.All() {
+					dd[int(c[0])*cols+int(c[1])] = float64(v)
+				}
+				for _, trans := range []bool{false, true} {
+					r, c := rows, cols
+					if trans {
+						r, c = cols, rows
+					}
+					for _, k := range []int{0, 1, 3, 16, 17} {
+						for _, ab := range [][2]float64{{1, 0}, {-1.5, 0.25}} {
+							name := fmt.Sprintf("%s %dx%d density=%v trans=%v k=%d alpha=%v beta=%v", a, rows, cols, density, trans, k, ab[0], ab[1])
+							x := toT[T](randDense(rng, c, k, 1))
+							y0 := toT[T](randDense(rng, r, k, 1))
+							want := denseMul(dd, rows, cols, trans, toF64(x), k, ab[0], toF64(y0), ab[1])
+							scale := denseMul(absF(dd), rows, cols, trans, absF(toF64(x)), k, math.Abs(ab[0]), absF(toF64(y0)), math.Abs(ab[1]))
+							got := append([]T(nil), y0...)
+							plain := ab == [2]float64{1, 0}
+							switch {
+							case k == 1 && plain && !trans:
+								a.MulVec(got, x)
+							case k == 1 && plain && trans:
+								a.MulVecTrans(got, x)
+							case k == 1 && !trans:
+								a.MulVecTo(got, T(ab[0]), x, T(ab[1]))
+							case k == 1 && trans:
+								a.MulVecTransTo(got, T(ab[0]), x, T(ab[1]))
+							case plain && !trans:
+								a.MulMat(got, x, k)
+							case plain && trans:
+								a.MulMatTrans(got, x, k)
+							case !trans:
+								a.MulMatTo(got, T(ab[0]), x, k, T(ab[1]))
+							default:
+								a.MulMatTransTo(got, T(ab[0]), x, k, T(ab[1]))
+							}
+							checkProduct(t, name, got, want, scale)
+							if k == 1 { // the matrix forms with k = 1 too
+								got := append([]T(nil), y0...)
+								if trans {
+									a.MulMatTransTo(got, T(ab[0]), x, 1, T(ab[1]))
+								} else {
+									a.MulMatTo(got, T(ab[0]), x, 1, T(ab[1]))
+								}
+								checkProduct(t, name+" (MulMat)", got, want, scale)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// forEachPath runs fn with the product kernels forced onto every path this
+// CPU runs (the kernels' own tests compare each path with ref; this checks
+// the products end to end on each).
+func forEachPath(t *testing.T, fn func(t *testing.T)) {
+	defer kernels.Use("")
+	for _, path := range kernels.Available() {
+		if err := kernels.Use(path); err != nil {
+			t.Fatal(err)
+		}
+		t.Run("impl="+path, fn)
+	}
+}
+
+func TestProductsF64(t *testing.T) { forEachPath(t, testProducts[float64]) }
+func TestProductsF32(t *testing.T) { forEachPath(t, testProducts[float32]) }
+
+// TestProductsParallel forces the multi-goroutine paths on small matrices:
+// every part count from 2 to 5 (run it under -race).
+func TestProductsParallel(t *testing.T) {
+	old := minParallelWork
+	defer func() { minParallelWork = old; SetWorkers(0) }()
+	minParallelWork = 2
+	for _, w := range []int{2, 3, 5} {
+		SetWorkers(w)
+		t.Run(fmt.Sprint("workers=", w), func(t *testing.T) {
+			forEachPath(t, func(t *testing.T) {
+				testProducts[float64](t)
+				testProducts[float32](t)
+			})
+		})
+	}
+}
+
+// TestProductsNaN: NaN and Inf in A or x propagate as in the dense product;
+// beta = 0 ignores NaN in y.
+func TestProductsNaN(t *testing.T) {
+	ptr := []uint64{0, 2, 3, 3}
+	idx := []uint64{0, 2, 1}
+	a, err := New[float64](3, 3, ptr, idx, []float64{math.Inf(1), 1, math.NaN()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	y := []float64{math.NaN(), math.NaN(), math.NaN()}
+	a.MulVec(y, []float64{1, 2, 3})
+	if !math.IsInf(y[0], 1) || !math.IsNaN(y[1]) || y[2] != 0 {
+		t.Fatalf("got %v, want [+Inf NaN 0]", y)
+	}
+	a.MulVec(y, []float64{0, 2, 3})
+	if !math.IsNaN(y[0]) {
+		t.Fatalf("Inf*0: got %v, want NaN", y[0])
+	}
+}
+
+func TestProductsPanics(t *testing.T) {
+	a, _ := New[float64](2, 3, []uint64{0, 1, 2}, []uint64{0, 2}, []float64{1, 2})
+	wantPanic(t, "csr: dimension mismatch: MulVecTo: len(y)=3, len(x)=3 for op(A) 2x3", func() { a.MulVec(make([]float64, 3), make([]float64, 3)) })
+	wantPanic(t, "csr: dimension mismatch: MulVecTransTo: len(y)=3, len(x)=3 for op(A) 3x2", func() { a.MulVecTrans(make([]float64, 3), make([]float64, 3)) })
+	wantPanic(t, "csr: dimension mismatch: MulMatTo: len(y)=4, len(x)=5, k=2 for op(A) 2x3", func() { a.MulMat(make([]float64, 4), make([]float64, 5), 2) })
+	b, err := FromBuffers[float64](2, 3, a.Buffers(), layout.Permissive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		r := recover()
+		if e, ok := r.(error); !ok || !errors.Is(e, layout.ErrUnvalidated) {
+			t.Fatalf("unvalidated: panic %v, want layout.ErrUnvalidated", r)
+		}
+	}()
+	b.MulVec(make([]float64, 2), make([]float64, 3))
+}
+
+func wantPanic(t *testing.T, want string, f func()) {
+	t.Helper()
+	defer func() {
+		t.Helper()
+		if r := recover(); fmt.Sprint(r) != want {
+			t.Fatalf("panic %v, want %q", r, want)
+		}
+	}()
+	f()
+}
+
+// TestGonum: the adapter is a mat.Matrix that gonum's dense code reads
+// correctly, and MulVecDense/MulDense agree with mat.Dense products,
+// including strided operands.
+func TestGonum(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	rows, cols, k := 23, 17, 5
+	d := randDense(rng, rows, cols, 0.3)
+	D := mat.NewDense(rows, cols, d)
+	for _, csc := range []bool{false, true} {
+		a := fromDense[float64](t, d, rows, cols, csc)
+		m := AsMat(a)
+		if !mat.Equal(m, D) || !mat.Equal(m.T(), D.T()) {
+			t.Fatalf("csc=%v: adapter differs from the dense matrix", csc)
+		}
+		for _, trans := range []bool{false, true} {
+			var op mat.Matrix = D
+			r, c := rows, cols
+			if trans {
+				op, r, c = D.T(), cols, rows
+			}
+			x := mat.NewVecDense(c, randDense(rng, c, 1, 1))
+			var got, want mat.VecDense
+			MulVecDense(&got, a, trans, x)
+			want.MulVec(op, x)
+			if !mat.EqualApprox(&got, &want, 1e-12) {
+				t.Fatalf("MulVecDense csc=%v trans=%v", csc, trans)
+			}
+			// strided x (a column of a matrix) and strided dst
+			xm := mat.NewDense(c, 3, randDense(rng, c, 3, 1))
+			dm := mat.NewDense(r, 2, nil)
+			dcol := dm.ColView(1).(*mat.VecDense)
+			MulVecDense(dcol, a, trans, xm.ColView(2))
+			want.MulVec(op, xm.ColView(2))
+			if !mat.EqualApprox(dcol, &want, 1e-12) {
+				t.Fatalf("strided MulVecDense csc=%v trans=%v", csc, trans)
+			}
+			// MulDense into a sub-matrix view (stride > k) from a view.
+			big := mat.NewDense(c+2, k+3, randDense(rng, c+2, k+3, 1))
+			xv := big.Slice(1, c+1, 2, k+2).(*mat.Dense)
+			out := mat.NewDense(r+1, k+4, nil)
+			ov := out.Slice(1, r+1, 1, k+1).(*mat.Dense)
+			MulDense(ov, a, trans, xv)
+			var wm mat.Dense
+			wm.Mul(op, xv)
+			if !mat.EqualApprox(ov, &wm, 1e-12) {
+				t.Fatalf("MulDense csc=%v trans=%v", csc, trans)
+			}
+			if out.At(0, 0) != 0 || out.At(r, k+3) != 0 {
+				t.Fatalf("MulDense wrote outside the view")
+			}
+			var e mat.Dense
+			MulDense(&e, a, trans, mat.DenseCopyOf(xv))
+			if !mat.EqualApprox(&e, &wm, 1e-12) {
+				t.Fatalf("MulDense into empty csc=%v trans=%v", csc, trans)
+			}
+		}
+	}
+	a := fromDense[float64](t, d, rows, cols, false)
+	wantPanic(t, "csr: dimension mismatch: MulDense: dst is 2x2, want 23x5", func() {
+		MulDense(mat.NewDense(2, 2, nil), a, false, mat.NewDense(cols, k, nil))
+	})
+}

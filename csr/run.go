@@ -1,0 +1,149 @@
+package csr
+
+import (
+	"runtime"
+	"sort"
+	"sync"
+
+	"github.com/hurray-format/hurray-go/kernels"
+)
+
+// The parallel products run their parts on persistent worker goroutines fed
+// through a channel, with the per-call state in a pooled job, so that a
+// parallel product allocates nothing per call (goroutine starts and
+// closures would).
+
+// maxParts caps the parts of one product (and so the workers it uses).
+const maxParts = 64
+
+type jobKind uint8
+
+const (
+	gatherVec jobKind = iota
+	scatterVec
+	gatherMat
+	scatterMat
+)
+
+// job is one parallel product: what every part needs and the boundaries.
+type job[T Float] struct {
+	kind        jobKind
+	a           *Matrix[T]
+	y, x, acc   []T
+	ldy, ldx, w int
+	alpha, beta T
+	bounds      [maxParts + 1]int
+	wg          sync.WaitGroup
+}
+
+type partRunner interface{ runPart(part, lo, hi int) }
+
+type task struct {
+	r            partRunner
+	part, lo, hi int
+	wg           *sync.WaitGroup
+}
+
+var (
+	startWorkers sync.Once
+	tasks        chan task
+	jobPools     [2]sync.Pool // [0] float64-sized T, [1] float32-sized T
+)
+
+func worker() {
+	for t := range tasks {
+		t.r.runPart(t.part, t.lo, t.hi)
+		t.wg.Done()
+	}
+}
+
+// getJob returns a cleared job from the pool (a new one for T other than
+// float32 and float64 themselves when the pool holds the other type).
+func getJob[T Float](kind jobKind, a *Matrix[T]) *job[T] {
+	pool := &jobPools[0]
+	var z T
+	if _, ok := any(z).(float32); ok {
+		pool = &jobPools[1]
+	}
+	j, ok := pool.Get().(*job[T])
+	if !ok {
+		j = new(job[T])
+	}
+	j.kind, j.a = kind, a
+	return j
+}
+
+func putJob[T Float](j *job[T]) {
+	j.a, j.y, j.x, j.acc = nil, nil, nil, nil
+	pool := &jobPools[0]
+	var z T
+	if _, ok := any(z).(float32); ok {
+		pool = &jobPools[1]
+	}
+	pool.Put(j)
+}
+
+// split fills j.bounds with at most p nnz-balanced ranges of the compressed
+// rows (as parallel.SplitPtr, with a row cost of 2) and returns them.
+func (j *job[T]) split(p int) []int {
+	ptr := j.a.ptr
+	n := len(ptr) - 1
+	p = max(1, min(p, n, maxParts))
+	weight := func(i int) uint64 { return ptr[i] - ptr[0] + uint64(i)*2 }
+	total := weight(n)
+	b := append(j.bounds[:0], 0)
+	for k := 1; k < p; k++ {
+		target := total / uint64(p) * uint64(k)
+		i := sort.Search(n, func(i int) bool { return weight(i) >= target })
+		if i > b[len(b)-1] && i < n {
+			b = append(b, i)
+		}
+	}
+	return append(b, n)
+}
+
+// run runs part k of b on a worker for every k but the last, which runs on
+// the caller, and waits for all.
+func (j *job[T]) run(b []int) {
+	startWorkers.Do(func() {
+		tasks = make(chan task)
+		for range max(1, runtime.GOMAXPROCS(0)-1) {
+			go worker()
+		}
+	})
+	n := len(b) - 1
+	j.wg.Add(n - 1)
+	for k := 0; k < n-1; k++ {
+		tasks <- task{j, k, b[k], b[k+1], &j.wg}
+	}
+	j.runPart(n-1, b[n-1], b[n])
+	j.wg.Wait()
+}
+
+func (j *job[T]) runPart(part, lo, hi int) {
+	a := j.a
+	switch j.kind {
+	case gatherVec:
+		kernels.SpMV(j.y[lo:hi], j.x, a.ptr[lo:hi+1], a.idx, a.values, j.alpha, j.beta)
+	case scatterVec:
+		dst := j.y
+		if part > 0 {
+			dst = j.acc[(part-1)*len(j.y) : part*len(j.y)]
+		}
+		kernels.ScatterAdd(dst, j.x[lo:hi], a.ptr[lo:hi+1], a.idx, a.values, j.alpha)
+	case gatherMat:
+		if lo < hi {
+			kernels.SpMM(j.y[lo*j.ldy:], j.ldy, j.x, j.ldx, j.w, a.ptr[lo:hi+1], a.idx, a.values, j.alpha, j.beta)
+		}
+	case scatterMat:
+		if lo == hi {
+			return
+		}
+		if part == 0 {
+			kernels.SpMMScatter(j.y, j.ldy, j.x[lo*j.ldx:], j.ldx, j.w, a.ptr[lo:hi+1], a.idx, a.values, j.alpha)
+			return
+		}
+		n := int(a.minor()) * j.w
+		kernels.SpMMScatter(j.acc[(part-1)*n:part*n], j.w, j.x[lo*j.ldx:], j.ldx, j.w, a.ptr[lo:hi+1], a.idx, a.values, j.alpha)
+	}
+}

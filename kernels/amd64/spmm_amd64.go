@@ -1,0 +1,43 @@
+//go:build !purego && !noasm && gc
+
+package amd64
+
+// SpMMF64AVX2 and the other SpMM kernels compute Y = alpha*A*X + beta*Y on a
+// w-column panel, row by row of the compressed matrix (ptr, idx, vals): Y's
+// row is register-blocked in chunks of 4, 2 and 1 vectors plus a masked
+// tail, two entries per pass into two accumulator sets (four entries and
+// sets for one-vector chunks, so that FMA latency does not bound them). They check nothing:
+// the caller guarantees len(ptr) >= 1, ptr non-decreasing with its last
+// entry <= len(idx) == len(vals), every idx[k] in the segments below the
+// rows X holds (row r is x[r*ldx : r*ldx+w]), len(y) >= (rows-1)*ldy + w,
+// and beta == +0 for "do not read y".
+//
+//go:noescape
+func SpMMF64AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64)
+
+//go:noescape
+func SpMMF64AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64)
+
+//go:noescape
+func SpMMF32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32)
+
+//go:noescape
+func SpMMF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32)
+
+// SpMMScatterF64AVX2 and the other SpMMScatter kernels compute
+// Y += alpha * Aᵀ X on a w-column panel for the compressed matrix (ptr, idx,
+// vals): per row i, alpha*X[i, chunk] stays in registers while each entry
+// adds vals[k] times it into Y's row idx[k]. They check nothing: the caller
+// guarantees what SpMM needs with the roles of x and y exchanged.
+//
+//go:noescape
+func SpMMScatterF64AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64)
+
+//go:noescape
+func SpMMScatterF64AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64)
+
+//go:noescape
+func SpMMScatterF32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32)
+
+//go:noescape
+func SpMMScatterF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32)

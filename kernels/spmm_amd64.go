@@ -1,0 +1,72 @@
+//go:build !purego && !noasm && gc
+
+package kernels
+
+import "github.com/hurray-format/hurray-go/kernels/amd64"
+
+var _ = registerSpMMAMD64()
+
+func registerSpMMAMD64() bool {
+	if amd64.HasAVX2 {
+		spmmF32.set(tierAVX2, spmmAsm(amd64.SpMMF32AVX2))
+		spmmF64.set(tierAVX2, spmmAsm(amd64.SpMMF64AVX2))
+		spmmScatterF32.set(tierAVX2, spmmScatterAsm(amd64.SpMMScatterF32AVX2))
+		spmmScatterF64.set(tierAVX2, spmmScatterAsm(amd64.SpMMScatterF64AVX2))
+	}
+	if amd64.HasAVX512 {
+		spmmF32.set(tierAVX512, spmmAsm(amd64.SpMMF32AVX512))
+		spmmF64.set(tierAVX512, spmmAsm(amd64.SpMMF64AVX512))
+		spmmScatterF32.set(tierAVX512, spmmScatterAsm(amd64.SpMMScatterF32AVX512))
+		spmmScatterF64.set(tierAVX512, spmmScatterAsm(amd64.SpMMScatterF64AVX512))
+	}
+	return true
+}
+
+// spmmWorkPerCall bounds the multiply-adds (entries x w) of one assembly
+// call, about 100 µs, so the goroutine stays preemptible.
+const spmmWorkPerCall = 1 << 20
+
+// spmmRows returns how many rows from lo to take in one call.
+func spmmRows(ptr []uint64, lo, w int) int {
+	hi := lo + 1
+	rows := len(ptr) - 1
+	for hi < rows && int(ptr[hi+1]-ptr[lo])*max(w, 1) <= spmmWorkPerCall && hi-lo < 4096 {
+		hi++
+	}
+	return hi
+}
+
+// spmmAsm wraps an SpMM assembly kernel. The exported SpMM has checked the
+// structure and every bound (checkSpMM); the family implementations are
+// only reached through it or from tests with valid input. It turns -0 beta
+// into +0 and feeds the rows in chunks.
+func spmmAsm[T Float](k func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T)) spmmFunc[T] {
+	return func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
+		if w == 0 {
+			return
+		}
+		if beta == 0 {
+			beta = 0
+		}
+		rows := len(ptr) - 1
+		for lo := 0; lo < rows; {
+			hi := spmmRows(ptr, lo, w)
+			k(y[lo*ldy:], ldy, x, ldx, w, ptr[lo:hi+1], idx, vals, alpha, beta)
+			lo = hi
+		}
+	}
+}
+
+func spmmScatterAsm[T Float](k func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T)) spmmScatterFunc[T] {
+	return func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T) {
+		if w == 0 {
+			return
+		}
+		rows := len(ptr) - 1
+		for lo := 0; lo < rows; {
+			hi := spmmRows(ptr, lo, w)
+			k(y, ldy, x[lo*ldx:], ldx, w, ptr[lo:hi+1], idx, vals, alpha)
+			lo = hi
+		}
+	}
+}

@@ -1,0 +1,108 @@
+package kernels
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// spmmWidths: every width 1..67 is tried on small matrices.
+func spmmWidths() []int {
+	var w []int
+	for k := 1; k <= 67; k++ {
+		w = append(w, k)
+	}
+	return w
+}
+
+func testSpMM[T Float](t *testing.T, f *family[spmmFunc[T]]) {
+	forEachTier(t, f, func(t *testing.T, impl, ref spmmFunc[T]) {
+		rng := rand.New(rand.NewPCG(31, 32))
+		for _, w := range spmmWidths() {
+			for _, sh := range [][2]int{{0, 3}, {1, 1}, {5, 9}, {17, 23}} {
+				for _, special := range []int{0, 11} {
+					off := rng.IntN(4)
+					pad := rng.IntN(3) // ldx, ldy > w: a panel of a wider matrix
+					ldx, ldy := w+pad, w+rng.IntN(3)
+					m := randCSR(rng, sh[0], sh[1], []int{0, 1, 2, 3, 5, 9, 17}, 0, 0)
+					vals := randVals[T](rng, len(m.idx), off, special)
+					x := randVals[T](rng, max(0, sh[1]*ldx-pad), off, special/2)
+					y0 := randVals[T](rng, max(0, sh[0]*ldy), off, 0)
+					for _, ab := range [][2]T{{1, 0}, {-2, 0.5}, {0.5, 1}} {
+						name := fmt.Sprintf("w=%d ldx=%d ldy=%d rows=%d cols=%d special=%d off=%d alpha=%v beta=%v", w, ldx, ldy, sh[0], sh[1], special, off, ab[0], ab[1])
+						want := append([]T(nil), y0...)
+						ref(want, ldy, x, ldx, w, m.ptr, m.idx, vals, ab[0], ab[1])
+						scale := absAll(y0)
+						ref(scale, ldy, absAll(x), ldx, w, m.ptr, m.idx, absAll(vals), T(math.Abs(float64(ab[0]))), T(math.Abs(float64(ab[1]))))
+						got := withSentinel(y0, 5)
+						impl(got, ldy, x, ldx, w, m.ptr, m.idx, vals, ab[0], ab[1])
+						checkSentinel(t, name, got)
+						checkClose(t, name, got, want, scale)
+					}
+				}
+			}
+		}
+		// A long row and a large panel.
+		m := randCSR(rng, 3, 2000, []int{0, 700, 1999}, 0, 0)
+		for _, w := range []int{16, 64, 67, 256} {
+			vals := randVals[T](rng, len(m.idx), 1, 0)
+			x := randVals[T](rng, 2000*w, 1, 0)
+			want := make([]T, 3*w)
+			ref(want, w, x, w, w, m.ptr, m.idx, vals, 1, 0)
+			scale := make([]T, 3*w)
+			ref(scale, w, absAll(x), w, w, m.ptr, m.idx, absAll(vals), 1, 0)
+			got := make([]T, 3*w)
+			impl(got, w, x, w, w, m.ptr, m.idx, vals, 1, 0)
+			checkClose(t, fmt.Sprintf("long rows w=%d", w), got, want, scale)
+		}
+	})
+}
+
+func TestSpMMF32(t *testing.T) { testSpMM(t, spmmF32) }
+func TestSpMMF64(t *testing.T) { testSpMM(t, spmmF64) }
+
+func testSpMMScatter[T Float](t *testing.T, f *family[spmmScatterFunc[T]]) {
+	forEachTier(t, f, func(t *testing.T, impl, ref spmmScatterFunc[T]) {
+		rng := rand.New(rand.NewPCG(41, 42))
+		for _, w := range spmmWidths() {
+			for _, sh := range [][2]int{{0, 3}, {1, 1}, {5, 9}, {17, 23}} {
+				for _, special := range []int{0, 11} {
+					off := rng.IntN(4)
+					ldx, ldy := w+rng.IntN(3), w+rng.IntN(3)
+					// rows of the matrix index X; its indices name rows of Y.
+					m := randCSR(rng, sh[0], sh[1], []int{0, 1, 2, 3, 5, 9, 17}, 0, 0)
+					vals := randVals[T](rng, len(m.idx), off, special)
+					x := randVals[T](rng, sh[0]*ldx, off, special/2)
+					y0 := randVals[T](rng, sh[1]*ldy, off, 0)
+					for _, alpha := range []T{1, -0.5} {
+						name := fmt.Sprintf("w=%d ldx=%d ldy=%d rows=%d cols=%d special=%d off=%d alpha=%v", w, ldx, ldy, sh[0], sh[1], special, off, alpha)
+						want := append([]T(nil), y0...)
+						ref(want, ldy, x, ldx, w, m.ptr, m.idx, vals, alpha)
+						scale := absAll(y0)
+						ref(scale, ldy, absAll(x), ldx, w, m.ptr, m.idx, absAll(vals), T(math.Abs(float64(alpha))))
+						got := withSentinel(y0, 5)
+						impl(got, ldy, x, ldx, w, m.ptr, m.idx, vals, alpha)
+						checkSentinel(t, name, got)
+						checkClose(t, name, got, want, scale)
+					}
+				}
+			}
+		}
+	})
+}
+
+func TestSpMMScatterF32(t *testing.T) { testSpMMScatter(t, spmmScatterF32) }
+func TestSpMMScatterF64(t *testing.T) { testSpMMScatter(t, spmmScatterF64) }
+
+func TestSpMMPanics(t *testing.T) {
+	mustPanic(t, "kernels: SpMM: index 3 out of range for 3 dense rows", func() {
+		SpMM(make([]float64, 2), 2, make([]float64, 6), 2, 2, []uint64{0, 1}, []uint64{3}, []float64{1}, 1, 0)
+	})
+	mustPanic(t, "kernels: SpMM: ptr not non-decreasing or beyond len(idx)", func() {
+		SpMM(make([]float64, 4), 2, make([]float64, 6), 2, 2, []uint64{0, 1, 0}, []uint64{0}, []float64{1}, 1, 0)
+	})
+	mustPanic(t, "kernels: SpMMScatter: dense operand of length 3 too short for 2 rows", func() {
+		SpMMScatter(make([]float32, 4), 2, make([]float32, 3), 2, 2, []uint64{0, 1, 1}, []uint64{0}, []float32{1}, 1)
+	})
+}

@@ -1,0 +1,117 @@
+package kernels
+
+import "unsafe"
+
+// SpMV runs the CSR row loop of a sparse matrix-vector product: for every
+// row i of a compressed matrix (ptr over rows, idx over columns),
+//
+//	for i := range y {
+//		var s T
+//		for k := ptr[i]; k < ptr[i+1]; k++ {
+//			if idx[k] < uint64(len(x)) {
+//				s += vals[k] * x[idx[k]]
+//			}
+//		}
+//		if beta == 0 {
+//			y[i] = alpha * s // y is not read: NaN in y does not propagate
+//		} else {
+//			y[i] = alpha*s + beta*y[i]
+//		}
+//	}
+//
+// ptr holds len(y)+1 absolute offsets into idx and vals; it panics unless
+// len(ptr) == len(y)+1 and len(idx) == len(vals). Nothing else is assumed:
+// each segment is clamped to 0..len(idx) (an inverted segment is empty) and an
+// entry whose index is not below len(x) is skipped, on every path, so
+// malformed index data gives an unspecified result but never an
+// out-of-bounds access. A validated CSR matrix meets none of these cases.
+// The order of the additions differs between paths (the vector paths keep
+// several partial sums), so results agree to rounding, not bit for bit.
+//
+// Paths: ref, generic, avx2, avx512. Families "spmv.f32" and "spmv.f64".
+func SpMV[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
+	if len(ptr) != len(y)+1 {
+		panic("kernels: SpMV: len(ptr) != len(y)+1")
+	}
+	if len(idx) != len(vals) {
+		panic("kernels: SpMV: len(idx) != len(vals)")
+	}
+	if isF32[T]() {
+		spmvF32.fn(f32s(y), f32s(x), ptr, idx, f32s(vals), float32(alpha), float32(beta))
+		return
+	}
+	spmvF64.fn(f64s(y), f64s(x), ptr, idx, f64s(vals), float64(alpha), float64(beta))
+}
+
+type spmvFunc[T Float] = func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta T)
+
+var (
+	spmvF32 = newFamily[spmvFunc[float32]]("spmv.f32", spmvRef[float32], spmvGeneric[float32])
+	spmvF64 = newFamily[spmvFunc[float64]]("spmv.f64", spmvRef[float64], spmvGeneric[float64])
+)
+
+func spmvRef[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
+	for i := range y {
+		lo, hi := clampRange(ptr, i, len(idx))
+		var s T
+		for k := lo; k < hi; k++ {
+			if idx[k] < uint64(len(x)) {
+				s += vals[k] * x[idx[k]]
+			}
+		}
+		if beta == 0 {
+			y[i] = alpha * s
+		} else {
+			y[i] = alpha*s + beta*y[i]
+		}
+	}
+}
+
+// spmvGeneric keeps four partial sums per row so that the loads of
+// consecutive entries overlap.
+func spmvGeneric[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
+	vals = vals[:len(idx)]
+	nx := uint64(len(x))
+	for i := range y {
+		lo, hi := clampRange(ptr, i, len(idx))
+		ix, vs := idx[lo:hi], vals[lo:hi]
+		vs = vs[:len(ix)]
+		var s0, s1, s2, s3 T
+		k := 0
+		for ; k+4 <= len(ix); k += 4 {
+			j0, j1, j2, j3 := ix[k], ix[k+1], ix[k+2], ix[k+3]
+			if j0 < nx && j1 < nx && j2 < nx && j3 < nx {
+				s0 += vs[k] * x[j0]
+				s1 += vs[k+1] * x[j1]
+				s2 += vs[k+2] * x[j2]
+				s3 += vs[k+3] * x[j3]
+				continue
+			}
+			for q := k; q < k+4; q++ {
+				if j := ix[q]; j < nx {
+					s0 += vs[q] * x[j]
+				}
+			}
+		}
+		for ; k < len(ix); k++ {
+			if j := ix[k]; j < nx {
+				s0 += vs[k] * x[j]
+			}
+		}
+		s := (s0 + s1) + (s2 + s3)
+		if beta == 0 {
+			y[i] = alpha * s
+		} else {
+			y[i] = alpha*s + beta*y[i]
+		}
+	}
+}
+
+// isF32 reports whether T is (defined on) float32.
+func isF32[T Float]() bool {
+	var z T
+	return unsafe.Sizeof(z) == 4
+}
+
+// f32s and f64s view a []T as the concrete slice of the same element type;
+// the caller has checked the size with isF32.

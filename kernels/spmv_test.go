@@ -1,0 +1,211 @@
+package kernels
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// csrCase is a random compressed matrix for the product kernels.
+type csrCase struct {
+	rows, cols int
+	ptr, idx   []uint64
+}
+
+// randCSR returns rows segments whose lengths are drawn from lens (or, when
+// lens is nil, 0..maxLen), with strictly increasing indices below cols.
+// bad > 0 makes about one index in bad out of range (some near 2^64).
+func randCSR(rng *rand.Rand, rows, cols int, lens []int, maxLen int, bad int) csrCase {
+	ptr := make([]uint64, rows+1)
+	var idx []uint64
+	for i := range rows {
+		var n int
+		if lens != nil {
+			n = lens[rng.IntN(len(lens))]
+		} else {
+			n = rng.IntN(maxLen + 1)
+		}
+		n = min(n, cols)
+		// n distinct sorted columns
+		start := 0
+		for k := range n {
+			left := n - k
+			hiStart := cols - left
+			j := start + rng.IntN(max(1, min(hiStart-start+1, 2*cols/max(n, 1)+1)))
+			j = min(j, hiStart)
+			idx = append(idx, uint64(j))
+			start = j + 1
+		}
+		ptr[i+1] = uint64(len(idx))
+	}
+	if bad > 0 {
+		for k := range idx {
+			if rng.IntN(bad) == 0 {
+				switch rng.IntN(3) {
+				case 0:
+					idx[k] = uint64(cols)
+				case 1:
+					idx[k] = ^uint64(0) - uint64(rng.IntN(3))
+				default:
+					idx[k] = 1 << 63
+				}
+			}
+		}
+	}
+	return csrCase{rows, cols, ptr, idx}
+}
+
+// randVals returns n values in [-1, 1) starting off elements into an
+// allocation; special > 0 puts NaN, ±Inf or -0 at about one in special.
+func randVals[T Float](rng *rand.Rand, n, off, special int) []T {
+	s := make([]T, n+off)[off:]
+	for i := range s {
+		s[i] = T(2*rng.Float64() - 1)
+		if special > 0 && rng.IntN(special) == 0 {
+			s[i] = T([]float64{math.NaN(), math.Inf(1), math.Inf(-1), math.Copysign(0, -1)}[rng.IntN(4)])
+		}
+	}
+	return s
+}
+
+func absAll[T Float](s []T) []T {
+	out := make([]T, len(s))
+	for i, v := range s {
+		out[i] = T(math.Abs(float64(v)))
+	}
+	return out
+}
+
+func epsOf[T Float]() float64 {
+	if isF32[T]() {
+		return 1e-5
+	}
+	return 1e-13
+}
+
+// closeTo compares got with want where scale bounds the sum of the absolute
+// values of the terms: NaN must match NaN, ±Inf must match exactly, finite
+// results within eps*scale.
+func closeTo[T Float](got, want, scale T) bool {
+	g, w, s := float64(got), float64(want), float64(scale)
+	switch {
+	case math.IsNaN(w):
+		return math.IsNaN(g)
+	case math.IsInf(w, 0) || math.IsNaN(s) || math.IsInf(s, 0):
+		return g == w || (math.IsNaN(g) && math.IsNaN(w))
+	}
+	return math.Abs(g-w) <= epsOf[T]()*s+1e-30
+}
+
+func checkClose[T Float](t *testing.T, what string, got, want, scale []T) {
+	t.Helper()
+	for i := range want {
+		if !closeTo(got[i], want[i], scale[i]) {
+			t.Fatalf("%s: element %d of %d: got %v, want %v (scale %v)", what, i, len(want), got[i], want[i], scale[i])
+		}
+	}
+}
+
+// sentinel fills s[len:cap] with a marker and checkSentinel verifies it.
+func withSentinel[T Float](s []T, extra int) []T {
+	b := make([]T, len(s), len(s)+extra)
+	copy(b, s)
+	for i := len(s); i < cap(b); i++ {
+		b[:cap(b)][i] = 12345
+	}
+	return b
+}
+
+func checkSentinel[T Float](t *testing.T, what string, s []T) {
+	t.Helper()
+	full := s[:cap(s)]
+	for i := len(s); i < len(full); i++ {
+		if full[i] != 12345 {
+			t.Fatalf("%s: wrote past len at %d", what, i)
+		}
+	}
+}
+
+func testSpMV[T Float](t *testing.T, f *family[spmvFunc[T]]) {
+	forEachTier(t, f, func(t *testing.T, impl, ref spmvFunc[T]) {
+		rng := rand.New(rand.NewPCG(11, 12))
+		shapes := [][2]int{{0, 0}, {1, 1}, {3, 5}, {7, 40}, {40, 7}, {50, 100}, {200, 300}, {30, 5000}}
+		for _, sh := range shapes {
+			for _, lensKind := range []int{0, 1, 2} {
+				var lens []int
+				maxLen := 0
+				switch lensKind {
+				case 0:
+					lens = []int{0, 1, 2, 3}
+				case 1:
+					maxLen = 4*8 + 3
+				default:
+					maxLen = 200
+				}
+				for _, bad := range []int{0, 7} {
+					for _, special := range []int{0, 13} {
+						for _, off := range testOffsets {
+							m := randCSR(rng, sh[0], sh[1], lens, maxLen, bad)
+							nnz := len(m.idx)
+							vals := randVals[T](rng, nnz, off, special)
+							x := randVals[T](rng, sh[1], off, special/2)
+							y0 := randVals[T](rng, sh[0], off, 0)
+							for _, ab := range [][2]T{{1, 0}, {-2, 0.5}, {0.5, 1}} {
+								name := fmt.Sprintf("rows=%d cols=%d lens=%d bad=%d special=%d off=%d alpha=%v beta=%v", sh[0], sh[1], lensKind, bad, special, off, ab[0], ab[1])
+								want := append([]T(nil), y0...)
+								ref(want, x, m.ptr, m.idx, vals, ab[0], ab[1])
+								scale := absAll(y0)
+								ref(scale, absAll(x), m.ptr, m.idx, absAll(vals), T(math.Abs(float64(ab[0]))), T(math.Abs(float64(ab[1]))))
+								got := withSentinel(y0, 5)
+								impl(got, x, m.ptr, m.idx, vals, ab[0], ab[1])
+								checkSentinel(t, name, got)
+								checkClose(t, name, got, want, scale)
+							}
+							// beta == 0 must not read y.
+							nanY := make([]T, sh[0])
+							for i := range nanY {
+								nanY[i] = T(math.NaN())
+							}
+							want := make([]T, sh[0])
+							ref(want, x, m.ptr, m.idx, vals, 1, 0)
+							impl(nanY, x, m.ptr, m.idx, vals, 1, 0)
+							scale := make([]T, sh[0])
+							ref(scale, absAll(x), m.ptr, m.idx, absAll(vals), 1, 0)
+							checkClose(t, "beta=0 with NaN y", nanY, want, scale)
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+func TestSpMVF32(t *testing.T) { testSpMV(t, spmvF32) }
+func TestSpMVF64(t *testing.T) { testSpMV(t, spmvF64) }
+
+// TestSpMVBadPtr: inverted and overlong segments must not fault.
+func TestSpMVBadPtr(t *testing.T) {
+	forEachTier(t, spmvF64, func(t *testing.T, impl, ref spmvFunc[float64]) {
+		idx := []uint64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2}
+		vals := make([]float64, len(idx))
+		for i := range vals {
+			vals[i] = float64(i + 1)
+		}
+		x := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+		ptr := []uint64{5, 2, 13, 1 << 62, ^uint64(0), 3, 40}
+		got, want := make([]float64, 6), make([]float64, 6)
+		impl(got, x, ptr, idx, vals, 1, 0)
+		ref(want, x, ptr, idx, vals, 1, 0)
+		checkClose(t, "bad ptr", got, want, []float64{1e3, 1e3, 1e3, 1e3, 1e3, 1e3})
+	})
+}
+
+func TestSpMVPanics(t *testing.T) {
+	mustPanic(t, "kernels: SpMV: len(ptr) != len(y)+1", func() {
+		SpMV(make([]float64, 2), nil, []uint64{0, 0}, nil, nil, 1, 0)
+	})
+	mustPanic(t, "kernels: SpMV: len(idx) != len(vals)", func() {
+		SpMV(make([]float32, 1), nil, []uint64{0, 0}, []uint64{1}, nil, 1, 0)
+	})
+}
