@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/hurray-format/hurray-go/convert"
-	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/formats/auto"
 	"github.com/hurray-format/hurray-go/formats/npz"
@@ -119,7 +118,7 @@ func spmv[T auto.Float](path, xPath string, iters int, seed uint64, stdout, stde
 		x = randomVec[T](cols, seed)
 	}
 	y := make([]T, rows)
-	n, per := timeLoop("spmv", iters, stderr, func() { mulVec(a, y, x) })
+	n, per := timeLoop("spmv", iters, stderr, func() { a.MulVec(y, x) })
 	flops := 2 * float64(a.NNZ())
 	var sum, sq float64
 	for _, v := range y {
@@ -130,19 +129,6 @@ func spmv[T auto.Float](path, xPath string, iters int, seed uint64, stdout, stde
 	fmt.Fprintf(stdout, "products: %d, time per product: %v, %.3f GFLOP/s (2*nnz flops)\n", n, per, flops/per.Seconds()/1e9)
 	fmt.Fprintf(stdout, "y: sum %.6g, norm %.6g\n", sum, math.Sqrt(sq))
 	return nil
-}
-
-// mulVec computes y = A x.
-// TODO(products): use (*csr.Matrix).MulVec
-func mulVec[T auto.Float](a *csr.Matrix[T], y, x []T) {
-	ptr, idx, val := a.Ptr(), a.Idx(), a.Values()
-	for i := range y {
-		var s T
-		for k := ptr[i]; k < ptr[i+1]; k++ {
-			s += val[k] * x[idx[k]]
-		}
-		y[i] = s
-	}
 }
 
 func cmdMTTKRP(args []string, stdout, stderr io.Writer) error {
@@ -208,7 +194,7 @@ func mttkrp[T auto.Float](path string, rank, mode int, order []uint32, iters int
 		}
 	}
 	out := make([]T, int(shape[mode])*rank)
-	n, per := timeLoop("mttkrp", iters, stderr, func() { mttkrpLoop(t, mode, factors, rank, out) })
+	n, per := timeLoop("mttkrp", iters, stderr, func() { t.MTTKRP(mode, factors, rank, out) })
 	flops := float64(t.NNZ()) * float64(rank) * float64(len(shape))
 	var sum float64
 	for _, v := range out {
@@ -218,30 +204,4 @@ func mttkrp[T auto.Float](path string, rank, mode int, order []uint32, iters int
 	fmt.Fprintf(stdout, "mode %d, rank %d: products: %d, time per product: %v, %.3f GFLOP/s (nnz*R*N flops)\n", mode, rank, n, per, flops/per.Seconds()/1e9)
 	fmt.Fprintf(stdout, "out: %d x %d, sum %.6g\n", shape[mode], rank, sum)
 	return nil
-}
-
-// mttkrpLoop computes out = X_(mode) times the Khatri-Rao product of the other
-// factors: out[c[mode], r] += v * prod over n != mode of factors[n][c[n], r].
-// TODO(products): use (*csf.Tensor).MTTKRP
-func mttkrpLoop[T auto.Float](t *csf.Tensor[T], mode int, factors [][]T, rank int, out []T) {
-	clear(out)
-	tmp := make([]T, rank)
-	for c, v := range t.All() {
-		for r := range tmp {
-			tmp[r] = v
-		}
-		for n, row := range c {
-			if n == mode {
-				continue
-			}
-			fr := factors[n][int(row)*rank : int(row)*rank+rank]
-			for r := range tmp {
-				tmp[r] *= fr[r]
-			}
-		}
-		o := out[int(c[mode])*rank : int(c[mode])*rank+rank]
-		for r := range o {
-			o[r] += tmp[r]
-		}
-	}
 }
