@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 	"slices"
+	"sync"
 
 	"github.com/hurray-format/hurray-go/internal/bufview"
 	"github.com/hurray-format/hurray-go/internal/check"
@@ -219,19 +220,123 @@ func (t *Tensor[T]) At(coord ...uint64) T {
 
 // FindBatch looks up many logical coordinates at once: coords holds n tuples
 // of rank entries, row-major, and out[i] receives the leaf index of tuple i or
-// -1. The lookups of a batch advance together level by level so that their
-// memory accesses overlap. It panics when len(coords) != len(out)*rank.
+// -1. It panics when len(coords) != len(out)*rank.
+//
+// The lookups advance together level by level (kernels.DescendLevel), so
+// that their memory accesses overlap. A large batch goes in blocks of
+// findBlock queries, each carried through every level before the next: per
+// level, the live queries of the block are sorted by parent node (a stable
+// radix sort of at most findBlock pairs), so the probes into pos and crd run
+// in storage order and neighbouring queries share cache lines, pages and the
+// top steps of their searches; queries that missed are dropped. The block's
+// node state and keys stay in cache. Small batches (up to findSmall) skip the
+// sorting and run every level over the whole batch. The workspace comes from
+// a sync.Pool, so a warm call allocates nothing.
 func (t *Tensor[T]) FindBatch(coords []uint64, out []int) {
 	t.mustValid()
 	rank := len(t.shape)
 	if len(coords) != len(out)*rank {
 		panic(fmt.Sprintf("csf: FindBatch: %d coordinates for %d results of rank %d", len(coords), len(out), rank))
 	}
-	for i := range out {
-		out[i] = 0
+	if len(out) <= findSmall {
+		for i := range out {
+			out[i] = 0
+		}
+		for l, m := range t.modeOrder {
+			kernels.DescendLevel(out, t.pos[l], t.crd[l], coords, rank, int(m))
+		}
+		return
+	}
+	w := findPool.Get().(*findWork)
+	defer findPool.Put(w)
+	for b0 := 0; b0 < len(out); b0 += findBlock {
+		b1 := min(b0+findBlock, len(out))
+		t.findBlock(w, coords[b0*rank:b1*rank], out[b0:b1])
+	}
+}
+
+const (
+	// findBlock is how many queries FindBatch carries through the levels
+	// together: 64K queries keep a block's workspace (5 words per query)
+	// in L2 and L3 while its probes are dense enough to share lines.
+	findBlock = 1 << 16
+	// findSmall is the batch size up to which FindBatch does not sort.
+	findSmall = 4096
+	// findDigit is the radix sort digit width in bits.
+	findDigit = 11
+)
+
+// findWork is the workspace of one FindBatch block.
+type findWork struct {
+	node, node2 [findBlock]int
+	idx, idx2   [findBlock]int32
+	keys        [findBlock]uint64
+	count       [1 << findDigit]int32
+}
+
+var findPool = sync.Pool{New: func() any { return new(findWork) }}
+
+// findBlock looks up one block of at most findBlock queries.
+func (t *Tensor[T]) findBlock(w *findWork, coords []uint64, out []int) {
+	rank := len(t.shape)
+	n := len(out)
+	for k := range n {
+		w.idx[k] = int32(k)
+		w.node[k] = 0
 	}
 	for l, m := range t.modeOrder {
-		kernels.DescendLevel(out, t.pos[l], t.crd[l], coords, rank, int(m))
+		if l > 0 {
+			w.sortByNode(n, len(t.crd[l-1]))
+		}
+		for k, q := range w.idx[:n] {
+			w.keys[k] = coords[int(q)*rank+int(m)]
+		}
+		kernels.DescendLevel(w.node[:n], t.pos[l], t.crd[l], w.keys[:n], 1, 0)
+		// Keep the hits.
+		live := 0
+		for k, p := range w.node[:n] {
+			w.node[live], w.idx[live] = p, w.idx[k]
+			live += int(uint(p)>>63 ^ 1) // p >= 0
+		}
+		n = live
+	}
+	for i := range out {
+		out[i] = -1
+	}
+	for k, q := range w.idx[:n] {
+		out[q] = w.node[k]
+	}
+}
+
+// sortByNode sorts the first n (node, idx) pairs by node, stably, with an
+// LSD radix sort over the bits that nodes below limit can have. Nodes are
+// non-negative.
+func (w *findWork) sortByNode(n, limit int) {
+	const mask = 1<<findDigit - 1
+	src, dst := &w.node, &w.node2
+	isrc, idst := &w.idx, &w.idx2
+	for shift := 0; limit>>shift > 0 && n > 1; shift += findDigit {
+		clear(w.count[:])
+		for _, p := range src[:n] {
+			w.count[p>>shift&mask]++
+		}
+		var sum int32
+		for d, c := range w.count {
+			w.count[d] = sum
+			sum += c
+		}
+		for k, p := range src[:n] {
+			d := p >> shift & mask
+			j := w.count[d]
+			w.count[d]++
+			dst[j], idst[j] = p, isrc[k]
+		}
+		src, dst = dst, src
+		isrc, idst = idst, isrc
+	}
+	if src != &w.node {
+		copy(w.node[:n], src[:n])
+		copy(w.idx[:n], isrc[:n])
 	}
 }
 

@@ -426,3 +426,38 @@ func TestFindPanicsOnRank(t *testing.T) {
 	}()
 	x.Find([]uint64{1, 2})
 }
+
+// TestFindBatchLarge covers the blocked, sorted path of FindBatch: batches
+// above the small-batch size and spanning several blocks, with present,
+// absent and out-of-shape coordinates, against Find.
+func TestFindBatchLarge(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	x, _ := randomTensor(rng, []uint64{50, 40, 30}, []uint32{2, 0, 1}, 20000)
+	for _, nq := range []int{4097, 70000, 1<<17 + 3} {
+		coords := make([]uint64, 3*nq)
+		for i := range coords {
+			coords[i] = rng.Uint64N(52 - uint64(i%3)*10) // a few past the shape
+		}
+		coords[3*(nq-1)+1] = ^uint64(0)
+		out := make([]int, nq)
+		for i := range out {
+			out[i] = 12345 // overwritten
+		}
+		x.FindBatch(coords, out)
+		hits := 0
+		for i := range nq {
+			leaf, ok := x.Find(coords[3*i : 3*i+3])
+			if !ok {
+				leaf = -1
+			} else {
+				hits++
+			}
+			if out[i] != leaf {
+				t.Fatalf("nq %d: FindBatch[%d] %v = %d, Find = %d", nq, i, coords[3*i:3*i+3], out[i], leaf)
+			}
+		}
+		if hits == 0 || hits == nq {
+			t.Fatalf("nq %d: %d hits, want a mix", nq, hits)
+		}
+	}
+}

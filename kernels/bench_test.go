@@ -79,6 +79,37 @@ func BenchmarkLowerBound(b *testing.B) {
 	}
 }
 
+// BenchmarkLowerBoundDependent is BenchmarkLowerBound with a chain of
+// dependent searches: each key is chosen by the previous result, so the
+// search latency is exposed (a branchy search can run ahead on its
+// predictions; a branch-free one cannot).
+func BenchmarkLowerBoundDependent(b *testing.B) {
+	run := func(b *testing.B, n int, search func([]uint64, uint64) int) {
+		s, keys := benchSorted(n)
+		b.ReportAllocs()
+		b.ResetTimer()
+		r := 0
+		for i := 0; b.Loop(); i++ {
+			r = search(s, keys[(i+r)&4095])
+		}
+		sinkInt = r
+	}
+	for tr := tierGeneric; tr < numTiers; tr++ {
+		if !lowerBound.implements(tr) {
+			continue
+		}
+		impl := lowerBound.impls[tr]
+		for _, n := range lowerBoundSizes[:3] {
+			b.Run(fmt.Sprintf("impl=%s/n=%d", tr, n), func(b *testing.B) { run(b, n, impl) })
+		}
+	}
+	for _, n := range lowerBoundSizes[:3] {
+		b.Run(fmt.Sprintf("impl=slices/n=%d", n), func(b *testing.B) {
+			run(b, n, func(s []uint64, k uint64) int { i, _ := slices.BinarySearch(s, k); return i })
+		})
+	}
+}
+
 // descendData is one synthetic level: nparent parents with power-law
 // (Pareto, alpha 1.2, capped at 64K) segment lengths, strictly increasing crd
 // per segment, and nq queries over uniformly chosen parents, half of them

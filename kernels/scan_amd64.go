@@ -166,41 +166,71 @@ func lcm(a, b int) int {
 	return a / x * b
 }
 
-func strictlyIncreasingAVX2(pos, crd []uint64) int { return strictlyIncreasingBlocks(pos, crd, false) }
-
-func strictlyIncreasingAVX512(pos, crd []uint64) int {
-	return strictlyIncreasingBlocks(pos, crd, true)
-}
-
-// strictlyIncreasingBlocks runs the merge of strictlyIncreasingGeneric with
-// the descent search (and the merge itself) in assembly, chunk by chunk, and
-// finishes the last partial block in Go.
-func strictlyIncreasingBlocks(pos, crd []uint64, avx512 bool) int {
+func strictlyIncreasingAVX2(pos, crd []uint64) int {
 	race.ReadSlice(pos)
 	race.ReadSlice(crd)
-	width := 8
+	return strictlyIncreasingStarts(pos, crd, false)
+}
+
+func strictlyIncreasingAVX512(pos, crd []uint64) int {
+	race.ReadSlice(pos)
+	race.ReadSlice(crd)
+	return strictlyIncreasingStarts(pos, crd, true)
+}
+
+// startsBlock is how many pairs strictlyIncreasingStarts covers with one
+// bitmap (2 KiB on the stack).
+const startsBlock = 1 << 14
+
+// strictlyIncreasingStarts checks crd block by block: it marks the segment
+// starts of the block's pairs in a bitmap from pos (pos only grows, so one
+// forward pass over pos serves all blocks), then the kernel looks for a
+// descent whose bit is clear, 16 (avx2) or 32 (avx512) pairs at a time, with no branch per
+// descent; Go finishes the block's tail. Short segments (many descents) cost
+// no more than long ones. On a pos that is not non-decreasing the bits land
+// at some index inside the bitmap: wrong answers are allowed there, faults
+// are not.
+func strictlyIncreasingStarts(pos, crd []uint64, avx512 bool) int {
+	width := 16
 	if avx512 {
-		width = 16
+		width = 32
 	}
-	i, p := 1, 0
-	for len(crd)-i >= width {
-		end := min(len(crd), i+chunk)
-		var bad int
-		if avx512 {
-			bad, i, p = amd64.StrictlyIncreasingAVX512(pos, crd[:end], i, p)
-		} else {
-			bad, i, p = amd64.StrictlyIncreasingAVX2(pos, crd[:end], i, p)
+	var start [startsBlock / 64]uint64
+	p := 0
+	for a := 1; a < len(crd); a += startsBlock {
+		// Pairs (crd[i-1], crd[i]) for a <= i < e; bit i-a marks a start.
+		e := min(a+startsBlock, len(crd))
+		clear(start[:])
+		for p < len(pos) && pos[p] < uint64(a) {
+			p++ // pos[0] = 0 (and empty segments before it)
 		}
-		if bad >= 0 {
-			return bad
-		}
-	}
-	for ; i < len(crd); i++ {
-		if crd[i] <= crd[i-1] {
-			for p < len(pos) && pos[p] < uint64(i) {
-				p++
+		// Bits gather in a register per bitmap word: a read-modify-write of
+		// start per entry would chain through store forwarding.
+		var w, acc uint64
+		for ; p < len(pos) && pos[p] < uint64(e); p++ {
+			d := pos[p] - uint64(a) // wraps only on a pos that is not sorted
+			if d>>6 != w {
+				start[w&(startsBlock/64-1)] |= acc
+				w, acc = d>>6, 0
 			}
-			if p == len(pos) || pos[p] != uint64(i) {
+			acc |= 1 << (d & 63)
+		}
+		start[w&(startsBlock/64-1)] |= acc
+		n := (e - a) &^ (width - 1)
+		if n > 0 {
+			// Direct calls (not a func value) keep start on the stack.
+			var j int
+			if avx512 {
+				j = amd64.StrictlyIncreasingStartsAVX512(crd[a-1:e], start[:], n)
+			} else {
+				j = amd64.StrictlyIncreasingStartsAVX2(crd[a-1:e], start[:], n)
+			}
+			if j >= 0 {
+				return a + j
+			}
+		}
+		for i := a + n; i < e; i++ {
+			if d := i - a; crd[i] <= crd[i-1] && start[d>>6]>>(d&63)&1 == 0 {
 				return i
 			}
 		}

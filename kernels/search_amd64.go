@@ -19,7 +19,8 @@ func registerSearchAMD64() bool {
 	return true
 }
 
-// lowerBoundMinAsm is the length below which LowerBound stays in Go. An
+// lowerBoundMinAsm is the length below which LowerBound stays in Go (the
+// branch-free lowerBoundGeneric). An
 // assembly call costs about as much as a whole CMOV binary search of a short
 // slice: measured on Zen 5, an empty ABI0 function called through a func
 // value takes 3.6 ns and slices.BinarySearch of 8 elements 4.2 ns, and the
@@ -30,7 +31,7 @@ const lowerBoundMinAsm = 512
 
 func lowerBoundAVX2(s []uint64, key uint64) int {
 	if len(s) < lowerBoundMinAsm {
-		return lowerBoundCMOV(s, key)
+		return lowerBoundGeneric(s, key)
 	}
 	race.ReadSlice(s)
 	return amd64.LowerBoundAVX2(s, key)
@@ -38,26 +39,10 @@ func lowerBoundAVX2(s []uint64, key uint64) int {
 
 func lowerBoundAVX512(s []uint64, key uint64) int {
 	if len(s) < lowerBoundMinAsm {
-		return lowerBoundCMOV(s, key)
+		return lowerBoundGeneric(s, key)
 	}
 	race.ReadSlice(s)
 	return amd64.LowerBoundAVX512(s, key)
-}
-
-// lowerBoundCMOV is the search of slices.BinarySearch, whose loop the gc
-// compiler turns into conditional moves (lowerBoundGeneric's form compiles to
-// a branch, which mispredicts on random keys).
-func lowerBoundCMOV(s []uint64, key uint64) int {
-	i, j := 0, len(s)
-	for i < j {
-		h := int(uint(i+j) >> 1)
-		if s[h] < key {
-			i = h + 1
-		} else {
-			j = h
-		}
-	}
-	return i
 }
 
 func descendLevelAVX2(node []int, pos, crd, coords []uint64, stride, off int) {

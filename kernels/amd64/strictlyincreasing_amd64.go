@@ -2,24 +2,23 @@
 
 package amd64
 
-// StrictlyIncreasingAVX2 continues the crd check of a compressed level from
-// pair i (crd[i-1], crd[i]) with merge position p in pos:
+// StrictlyIncreasingStartsAVX512 scans n pairs (crd[k], crd[k+1]) for a
+// descent that does not start a segment:
 //
-//	for ; i+8 <= len(crd); i += 8 {
-//		for each j in i..i+7 with crd[j] <= crd[j-1], in order {
-//			for p < len(pos) && pos[p] < j { p++ }
-//			if p == len(pos) || pos[p] != j { return j, i, p }
+//	for k := 0; k < n; k++ {
+//		if crd[k+1] <= crd[k] && start[k/64]>>(k%64)&1 == 0 {
+//			return k
 //		}
 //	}
-//	return -1, i, p
+//	return -1
 //
-// It assumes i >= 1 and 0 <= p <= len(pos), and reads only crd[0:len(crd)]
-// and pos[0:len(pos)]; pass crd[:end] to bound the work of one call.
+// It assumes n is a multiple of 32, len(crd) > n and len(start)*64 >= n.
 //
 //go:noescape
-func StrictlyIncreasingAVX2(pos, crd []uint64, i, p int) (bad, next, np int)
+func StrictlyIncreasingStartsAVX512(crd []uint64, start []uint64, n int) int
 
-// StrictlyIncreasingAVX512 is StrictlyIncreasingAVX2 with blocks of 16.
+// StrictlyIncreasingStartsAVX2 is StrictlyIncreasingStartsAVX512 for n a
+// multiple of 16.
 //
 //go:noescape
-func StrictlyIncreasingAVX512(pos, crd []uint64, i, p int) (bad, next, np int)
+func StrictlyIncreasingStartsAVX2(crd []uint64, start []uint64, n int) int

@@ -2,144 +2,122 @@
 
 #include "textflag.h"
 
-// crd strictly increasing within each pos segment.
+// crd strictly increasing within each pos segment: a descent is a pair with
+// crd[k+1] <= crd[k]; it is allowed only where a segment starts.
 //
-// A descent is j with crd[j] <= crd[j-1]; it is allowed only where a segment
-// starts (j is in pos). The kernel compares a block of pairs with two
-// overlapping loads (predecessors one element before successors), turns the
-// result into a bit mask of descents, and for each descent in order merges
-// forward in pos (p only grows, so the whole check is O(len(crd)+len(pos)))
-// and returns j when it does not start a segment. AVX2 compares signed in the
-// sign-flipped domain (ok = next > prev, VMOVMSKPD, inverted); AVX-512 uses
-// VPCMPUQ less-or-equal into masks.
+// The caller marks in start the pairs that
+// begin a segment (bit k of start, little-endian words, for the pair
+// crd[k], crd[k+1]), so the scan needs no merge with pos and no branch per
+// descent. Per 32 pairs: four VPCMPUQ less-or-equal masks are packed into
+// one 32-bit word (KUNPCKBW, KUNPCKWD), the 32 start bits are loaded from
+// byte k/8 (k is a multiple of 32), and descent &^ start != 0 ends the scan.
 
-// func StrictlyIncreasingAVX2(pos, crd []uint64, i, p int) (bad, next, np int)
+// func StrictlyIncreasingStartsAVX512(crd []uint64, start []uint64, n int) int
+// Requires: AVX512F, AVX512BW, BMI1
+TEXT ·StrictlyIncreasingStartsAVX512(SB), NOSPLIT, $0-64
+	MOVQ crd_base+0(FP), SI   // SI = &crd[0]
+	MOVQ start_base+24(FP), DI // DI = &start[0]
+	MOVQ n+48(FP), CX         // CX = n, a multiple of 32
+	XORQ AX, AX               // AX = k
+
+loop:
+	// for k < n { desc = bits of crd[k+j+1] <= crd[k+j], j < 32 }
+	CMPQ      AX, CX
+	JGE       none
+	VMOVDQU64 8(SI)(AX*8), Z0
+	VMOVDQU64 72(SI)(AX*8), Z1
+	VMOVDQU64 136(SI)(AX*8), Z2
+	VMOVDQU64 200(SI)(AX*8), Z3
+	VPCMPUQ   $2, (SI)(AX*8), Z0, K1
+	VPCMPUQ   $2, 64(SI)(AX*8), Z1, K2
+	VPCMPUQ   $2, 128(SI)(AX*8), Z2, K3
+	VPCMPUQ   $2, 192(SI)(AX*8), Z3, K4
+	KUNPCKBW  K1, K2, K5 // K5 = K2<<8 | K1
+	KUNPCKBW  K3, K4, K6 // K6 = K4<<8 | K3
+	KUNPCKWD  K5, K6, K7 // K7 = K6<<16 | K5
+	KMOVD     K7, DX
+
+	// bad = desc &^ start[k/32 as uint32]
+	MOVQ  AX, BX
+	SHRQ  $3, BX
+	MOVL  (DI)(BX*1), R8
+	NOTL  R8
+	ANDL  R8, DX
+	JNZ   found
+	ADDQ  $32, AX
+	JMP   loop
+
+found:
+	TZCNTL DX, DX
+	ADDQ   DX, AX
+	MOVQ   AX, ret+56(FP)
+	VZEROUPPER
+	RET
+
+none:
+	MOVQ $-1, ret+56(FP)
+	VZEROUPPER
+	RET
+
+// func StrictlyIncreasingStartsAVX2(crd []uint64, start []uint64, n int) int
 // Requires: AVX, AVX2, BMI1
-TEXT ·StrictlyIncreasingAVX2(SB), NOSPLIT, $0-88
-	MOVQ pos_base+0(FP), R8  // R8 = &pos[0]
-	MOVQ pos_len+8(FP), R9   // R9 = len(pos)
-	MOVQ crd_base+24(FP), SI // SI = &crd[0]
-	MOVQ crd_len+32(FP), CX  // CX = len(crd)
-	MOVQ i+48(FP), AX        // AX = i, the first pair of the block
-	MOVQ p+56(FP), BX        // BX = p
+TEXT ·StrictlyIncreasingStartsAVX2(SB), NOSPLIT, $0-64
+	MOVQ crd_base+0(FP), SI   // SI = &crd[0]
+	MOVQ start_base+24(FP), DI // DI = &start[0]
+	MOVQ n+48(FP), CX         // CX = n, a multiple of 16
+	XORQ AX, AX               // AX = k
 
 	MOVQ         $0x8000000000000000, DX
 	VMOVQ        DX, X15
 	VPBROADCASTQ X15, Y15 // SIGN
 
 loop:
-	// while i+8 <= len(crd): DX = mask of descents in pairs i..i+7
-	LEAQ      8(AX), DX
-	CMPQ      DX, CX
-	JHI       out
-	LEAQ      -8(SI)(AX*8), DI // DI = &crd[i-1]
-	VPXOR     (DI), Y15, Y0    // prev
-	VPXOR     8(DI), Y15, Y1   // next
-	VPXOR     32(DI), Y15, Y2
-	VPXOR     40(DI), Y15, Y3
-	VPCMPGTQ  Y0, Y1, Y1       // next > prev: in order
+	// for k < n { ok = bits of crd[k+j+1] > crd[k+j] (signed after the sign flip), j < 16 }
+	CMPQ      AX, CX
+	JGE       none
+	LEAQ      (SI)(AX*8), R9
+	VPXOR     (R9), Y15, Y0
+	VPXOR     8(R9), Y15, Y1
+	VPXOR     32(R9), Y15, Y2
+	VPXOR     40(R9), Y15, Y3
+	VPXOR     64(R9), Y15, Y4
+	VPXOR     72(R9), Y15, Y5
+	VPXOR     96(R9), Y15, Y6
+	VPXOR     104(R9), Y15, Y7
+	VPCMPGTQ  Y0, Y1, Y1
 	VPCMPGTQ  Y2, Y3, Y3
+	VPCMPGTQ  Y4, Y5, Y5
+	VPCMPGTQ  Y6, Y7, Y7
 	VMOVMSKPD Y1, DX
 	VMOVMSKPD Y3, R10
+	VMOVMSKPD Y5, R11
+	VMOVMSKPD Y7, R12
 	SHLL      $4, R10
+	SHLL      $8, R11
+	SHLL      $12, R12
 	ORL       R10, DX
-	XORL      $0xff, DX        // descents
-	JNZ       descent
-	ADDQ      $8, AX
-	JMP       loop
+	ORL       R11, R12
+	ORL       R12, DX
+	XORL      $0xffff, DX // DX = descents
 
-descent:
-	// j := i + lowest set bit; for p < len(pos) && pos[p] < j { p++ }
-	TZCNTL DX, R10
-	ADDQ   AX, R10
+	// bad = desc &^ start[k/16 as uint16]
+	MOVQ    AX, BX
+	SHRQ    $3, BX
+	MOVWLZX (DI)(BX*1), R8
+	NOTL    R8
+	ANDL    R8, DX
+	JNZ     found
+	ADDQ    $16, AX
+	JMP     loop
 
-merge:
-	CMPQ BX, R9
-	JCC  bad
-	CMPQ (R8)(BX*8), R10
-	JCC  check
-	INCQ BX
-	JMP  merge
-
-check:
-	// pos[p] >= j: j starts a segment only if pos[p] == j
-	JNE   bad
-	BLSRL DX, DX
-	JNZ   descent
-	ADDQ  $8, AX
-	JMP   loop
-
-bad:
-	MOVQ R10, bad+64(FP)
-	MOVQ AX, next+72(FP)
-	MOVQ BX, np+80(FP)
+found:
+	TZCNTL DX, DX
+	ADDQ   DX, AX
+	MOVQ   AX, ret+56(FP)
 	VZEROUPPER
 	RET
 
-out:
-	MOVQ $-1, bad+64(FP)
-	MOVQ AX, next+72(FP)
-	MOVQ BX, np+80(FP)
-	VZEROUPPER
-	RET
-
-// func StrictlyIncreasingAVX512(pos, crd []uint64, i, p int) (bad, next, np int)
-// Requires: AVX512F, AVX512DQ, BMI1
-TEXT ·StrictlyIncreasingAVX512(SB), NOSPLIT, $0-88
-	MOVQ pos_base+0(FP), R8  // R8 = &pos[0]
-	MOVQ pos_len+8(FP), R9   // R9 = len(pos)
-	MOVQ crd_base+24(FP), SI // SI = &crd[0]
-	MOVQ crd_len+32(FP), CX  // CX = len(crd)
-	MOVQ i+48(FP), AX        // AX = i
-	MOVQ p+56(FP), BX        // BX = p
-
-loop:
-	// while i+16 <= len(crd): DX = mask of descents in pairs i..i+15
-	LEAQ      16(AX), DX
-	CMPQ      DX, CX
-	JHI       out
-	LEAQ      -8(SI)(AX*8), DI // DI = &crd[i-1]
-	VMOVDQU64 8(DI), Z0        // next
-	VMOVDQU64 72(DI), Z1
-	VPCMPUQ   $2, (DI), Z0, K1 // next <= prev
-	VPCMPUQ   $2, 64(DI), Z1, K2
-	KMOVB     K1, DX
-	KMOVB     K2, R10
-	SHLL      $8, R10
-	ORL       R10, DX
-	JNZ       descent
-	ADDQ      $16, AX
-	JMP       loop
-
-descent:
-	TZCNTL DX, R10
-	ADDQ   AX, R10
-
-merge:
-	CMPQ BX, R9
-	JCC  bad
-	CMPQ (R8)(BX*8), R10
-	JCC  check
-	INCQ BX
-	JMP  merge
-
-check:
-	JNE   bad
-	BLSRL DX, DX
-	JNZ   descent
-	ADDQ  $16, AX
-	JMP   loop
-
-bad:
-	MOVQ R10, bad+64(FP)
-	MOVQ AX, next+72(FP)
-	MOVQ BX, np+80(FP)
-	VZEROUPPER
-	RET
-
-out:
-	MOVQ $-1, bad+64(FP)
-	MOVQ AX, next+72(FP)
-	MOVQ BX, np+80(FP)
+none:
+	MOVQ $-1, ret+56(FP)
 	VZEROUPPER
 	RET

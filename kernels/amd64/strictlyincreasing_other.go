@@ -2,8 +2,8 @@
 
 package amd64
 
-// StrictlyIncreasingAVX2 is not built here; it panics.
-func StrictlyIncreasingAVX2(pos, crd []uint64, i, p int) (bad, next, np int) { panic(noAsm) }
+// StrictlyIncreasingStartsAVX512 is not built here; it panics.
+func StrictlyIncreasingStartsAVX512(crd []uint64, start []uint64, n int) int { panic(noAsm) }
 
-// StrictlyIncreasingAVX512 is not built here; it panics.
-func StrictlyIncreasingAVX512(pos, crd []uint64, i, p int) (bad, next, np int) { panic(noAsm) }
+// StrictlyIncreasingStartsAVX2 is not built here; it panics.
+func StrictlyIncreasingStartsAVX2(crd []uint64, start []uint64, n int) int { panic(noAsm) }
