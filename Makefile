@@ -14,7 +14,7 @@ unit:
 	HURRAY_TEST_REQUIRE=$(REQUIRE) $(GO) test -count=1 $(PKGS)
 
 race:
-	$(GO) test -count=1 -race $(RACE_PKGS)
+	$(GO) test -count=1 -short -race $(RACE_PKGS)
 
 purego:
 	$(GO) vet -tags purego $(PKGS)

@@ -132,7 +132,13 @@ func modeOrders(rng *rand.Rand, n int) [][]uint32 {
 // selection (which picks each family's best, the product assembly included,
 // even while a path is incomplete across families), restoring auto.
 func paths(t *testing.T, fn func(t *testing.T)) {
-	for _, p := range append(kernels.Available(), "auto") {
+	all := append(kernels.Available(), "auto")
+	if testing.Short() {
+		// The -short run is the race run: the automatic choice exercises the
+		// parallel code; the full run covers every path.
+		all = []string{"auto"}
+	}
+	for _, p := range all {
 		t.Run("path="+p, func(t *testing.T) {
 			if err := kernels.Use(p); err != nil {
 				t.Fatal(err)

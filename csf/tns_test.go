@@ -2,6 +2,7 @@ package csf_test
 
 import (
 	"bufio"
+	"github.com/hurray-format/hurray-go/internal/shareddata"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -12,7 +13,7 @@ import (
 	"github.com/hurray-format/hurray-go/coo"
 )
 
-const tnsDir = "/work/shared/data/tns/"
+var tnsDir = shareddata.Sub("tns") + "/"
 
 // readTNS is a minimal FROSTT reader for the tests: one entry per line, 1-based
 // coordinates then the value; '#' comments. The shape is the largest

@@ -203,7 +203,13 @@ func testProducts[T Float](t *testing.T) {
 // the products end to end on each).
 func forEachPath(t *testing.T, fn func(t *testing.T)) {
 	defer kernels.Use("")
-	for _, path := range kernels.Available() {
+	paths := kernels.Available()
+	if testing.Short() {
+		// The -short run is the race run: one path (the automatic choice)
+		// exercises the parallel code; the full run covers every path.
+		paths = []string{"auto"}
+	}
+	for _, path := range paths {
 		if err := kernels.Use(path); err != nil {
 			t.Fatal(err)
 		}

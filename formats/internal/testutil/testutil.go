@@ -3,6 +3,7 @@
 package testutil
 
 import (
+	"github.com/hurray-format/hurray-go/internal/shareddata"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -10,8 +11,9 @@ import (
 	"testing"
 )
 
-// DataDir is the shared real-data directory (see testdata/SOURCES.md).
-const DataDir = "/work/shared/data"
+// DataDir is the shared real-data directory (see testdata/SOURCES.md), or ""
+// when it is not beside the checkout.
+var DataDir = shareddata.Dir()
 
 // Row is one row of a SOURCES.md table: the file name and its cells.
 type Row struct {
