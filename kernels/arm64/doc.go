@@ -15,7 +15,8 @@
 //
 // # Kernels
 //
-// Every index family of package kernels has a NEON kernel here; the glue in
+// Every index family of package kernels has a NEON kernel here, and so do the
+// product families as they are added; the glue in
 // package kernels (<op>_arm64.go) checks lengths, splits long inputs into
 // chunks of about 64K elements (assembly is not preemptible) and finishes
 // tails in Go:
@@ -28,6 +29,9 @@
 //	expand_arm64.s  ExpandPosNEON, ExpandRunsNEON (vector fill for stride 1,
 //	                one store per row otherwise), ExclusiveScanNEON (EXT +
 //	                ADD, 4 elements a step)
+//	dot_arm64.s     DotRowsF32NEON, DotRowsF64NEON: four FMLA
+//	                accumulators per row, FADD/FADDP reduction, scalar
+//	                FMADD tail
 //
 // Go declarations are in <op>_arm64.go; <op>_other.go holds the panicking
 // stubs for the other builds.
