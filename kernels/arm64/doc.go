@@ -32,6 +32,10 @@
 //	dot_arm64.s     DotRowsF32NEON, DotRowsF64NEON: four FMLA
 //	                accumulators per row, FADD/FADDP reduction, scalar
 //	                FMADD tail
+//	axpy_arm64.s    ScatterHadamardF32NEON, ScatterHadamardF64NEON: per
+//	                node p = base*y (FMUL) in registers, FMLA by element
+//	                into each leaf's out row; columns past the last whole
+//	                vector in Go
 //
 // Go declarations are in <op>_arm64.go; <op>_other.go holds the panicking
 // stubs for the other builds.
