@@ -15,11 +15,12 @@
 //
 // # Kernels
 //
-// Every index family of package kernels has a NEON kernel here, and so do the
-// product families as they are added; the glue in
+// Every index family of package kernels and the CSF product families
+// (hadamard, axpy, dot) have a NEON kernel here; the glue in
 // package kernels (<op>_arm64.go) checks lengths, splits long inputs into
-// chunks of about 64K elements (assembly is not preemptible) and finishes
-// tails in Go:
+// chunks of about 64K elements (the product kernels: about 16K leaves or row
+// elements; assembly is not preemptible) and finishes tails in Go (except
+// DotRows, whose assembly does its own tail):
 //
 //	search_arm64.s  LowerBoundNEON, DescendLevelNEON: branch-free scalar
 //	                halving to 8 candidates, then one 8-wide CMHI count
@@ -36,6 +37,10 @@
 //	                node p = base*y (FMUL) in registers, FMLA by element
 //	                into each leaf's out row; columns past the last whole
 //	                vector in Go
+//	hadamard_arm64.s GatherHadamardF32NEON, GatherHadamardF64NEON: per
+//	                node the fiber sum t in registers (FMLA by element per
+//	                leaf), then out += y*t (FMLA); columns past the last
+//	                whole vector in Go
 //
 // Go declarations are in <op>_arm64.go; <op>_other.go holds the panicking
 // stubs for the other builds.
