@@ -50,8 +50,8 @@ TEXT ·ScatterHadamardF32NEON(SB), NOSPLIT, $0-216
 	MOVD r+192(FP), R8
 	MOVD sB+200(FP), R9
 	MOVD w+208(FP), R10
-	LSL  $2, R8, R8              // row bytes
-	LSL  $2, R9, R9              // base stride bytes
+	LSL  $2, R8, R8               // row bytes
+	LSL  $2, R9, R9               // base stride bytes
 	SUB  $1, R11, R11             // nodes
 	CBZ  R11, s32done
 
@@ -164,8 +164,8 @@ TEXT ·ScatterHadamardF64NEON(SB), NOSPLIT, $0-216
 	MOVD r+192(FP), R8
 	MOVD sB+200(FP), R9
 	MOVD w+208(FP), R10
-	LSL  $3, R8, R8              // row bytes
-	LSL  $3, R9, R9              // base stride bytes
+	LSL  $3, R8, R8               // row bytes
+	LSL  $3, R9, R9               // base stride bytes
 	SUB  $1, R11, R11             // nodes
 	CBZ  R11, s64done
 

@@ -57,7 +57,7 @@ TEXT ·GatherHadamardF32NEON(SB), NOSPLIT, $0-232
 	LSL  $2, R9, R9               // sO bytes
 	LSL  $2, R10, R10             // cO bytes
 	LSL  $2, R11, R11             // sU bytes
-	SUB  $1, R13, R13              // nodes
+	SUB  $1, R13, R13             // nodes
 	CBZ  R13, g32done
 
 g32node:
@@ -185,7 +185,7 @@ TEXT ·GatherHadamardF64NEON(SB), NOSPLIT, $0-232
 	LSL  $3, R9, R9               // sO bytes
 	LSL  $3, R10, R10             // cO bytes
 	LSL  $3, R11, R11             // sU bytes
-	SUB  $1, R13, R13              // nodes
+	SUB  $1, R13, R13             // nodes
 	CBZ  R13, g64done
 
 g64node:
