@@ -20,7 +20,7 @@ package kernels
 // len(ptr)-1, and the rows named by crd and idx lie within y and out.
 // Assembly paths use fused multiply-add.
 //
-// Families axpy.f32 and axpy.f64. Paths: ref, generic, avx2, avx512.
+// Families axpy.f32 and axpy.f64. Paths: ref, generic, avx2, avx512, neon.
 func ScatterHadamard[T Float](out, base, y []T, crd, ptr []uint64, vals []T, idx []uint64, r int) {
 	if r < 1 || len(ptr) == 0 || len(base) < r {
 		panic("kernels: ScatterHadamard: r < 1, empty ptr or base shorter than r")

@@ -15,7 +15,7 @@ package kernels
 // a row within k (len(k)/d rows). Assembly paths use fused multiply-add and
 // several partial sums, so results may differ from ref in the last bits.
 //
-// Families dot.f32 and dot.f64. Paths: ref, generic, avx2, avx512.
+// Families dot.f32 and dot.f64. Paths: ref, generic, avx2, avx512, neon.
 func DotRows[T Float](dst, q, k []T, idx []uint64, scale T) {
 	d := len(q)
 	if d < 1 || len(idx) < len(dst) {

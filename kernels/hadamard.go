@@ -40,7 +40,7 @@ const (
 // lies within x, y and out (len/r rows each). Assembly paths use fused
 // multiply-add, so results may differ from ref in the last bits.
 //
-// Families hadamard.f32 and hadamard.f64. Paths: ref, generic, avx2, avx512.
+// Families hadamard.f32 and hadamard.f64. Paths: ref, generic, avx2, avx512, neon.
 func GatherHadamard[T Float](mode GatherMode, out, y []T, crd, ptr []uint64, vals []T, idx []uint64, x []T, r int) {
 	if r < 1 || len(ptr) == 0 {
 		panic("kernels: GatherHadamard: r < 1 or empty ptr")

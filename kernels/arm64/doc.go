@@ -15,10 +15,12 @@
 //
 // # Kernels
 //
-// Every index family of package kernels has a NEON kernel here; the glue in
+// Every index family of package kernels and the CSF product families
+// (hadamard, axpy, dot) have a NEON kernel here; the glue in
 // package kernels (<op>_arm64.go) checks lengths, splits long inputs into
-// chunks of about 64K elements (assembly is not preemptible) and finishes
-// tails in Go:
+// chunks of about 64K elements (the product kernels: about 16K leaves or row
+// elements; assembly is not preemptible) and finishes tails in Go (except
+// DotRows, whose assembly does its own tail):
 //
 //	search_arm64.s  LowerBoundNEON, DescendLevelNEON: branch-free scalar
 //	                halving to 8 candidates, then one 8-wide CMHI count
@@ -28,6 +30,17 @@
 //	expand_arm64.s  ExpandPosNEON, ExpandRunsNEON (vector fill for stride 1,
 //	                one store per row otherwise), ExclusiveScanNEON (EXT +
 //	                ADD, 4 elements a step)
+//	dot_arm64.s     DotRowsF32NEON, DotRowsF64NEON: four FMLA
+//	                accumulators per row, FADD/FADDP reduction, scalar
+//	                FMADD tail
+//	axpy_arm64.s    ScatterHadamardF32NEON, ScatterHadamardF64NEON: per
+//	                node p = base*y (FMUL) in registers, FMLA by element
+//	                into each leaf's out row; columns past the last whole
+//	                vector in Go
+//	hadamard_arm64.s GatherHadamardF32NEON, GatherHadamardF64NEON: per
+//	                node the fiber sum t in registers (FMLA by element per
+//	                leaf), then out += y*t (FMLA); columns past the last
+//	                whole vector in Go
 //
 // Go declarations are in <op>_arm64.go; <op>_other.go holds the panicking
 // stubs for the other builds.

@@ -1,0 +1,62 @@
+package kernels
+
+import "github.com/hurray-format/hurray-go/kernels/arm64"
+
+// NEON glue for ScatterHadamard: the assembly does the columns up to the
+// largest multiple of the lane count (4 float32, 2 float64) on bounded runs of
+// nodes (assembly is not preemptible); scatterColsNEON does the rest.
+
+var _ = registerScatterARM64()
+
+func registerScatterARM64() bool {
+	if arm64.HasNEON {
+		scatterF32.set(tierNEON, scatterNEON(arm64.ScatterHadamardF32NEON, 4))
+		scatterF64.set(tierNEON, scatterNEON(arm64.ScatterHadamardF64NEON, 2))
+	}
+	return true
+}
+
+// scatterNEON runs asm on columns 0..w-1, w = r rounded down to a multiple of
+// lanes, in runs of nodes holding about productChunkNEON leaves (at least one
+// node each), then the remaining columns in Go. Below one vector of columns
+// the generic path runs. ScatterHadamard has checked every bound.
+func scatterNEON[T Float](asm func(out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB, w int), lanes int) scatterFunc[T] {
+	return func(out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
+		w := r &^ (lanes - 1)
+		if w == 0 {
+			scatterGeneric(out, base, y, bcrd, crd, ptr, vals, idx, r, sB)
+			return
+		}
+		nc := len(ptr) - 1
+		for c0 := 0; c0 < nc; {
+			c1 := c0 + 1
+			for c1 < nc && c1-c0 < productChunkNEON && ptr[c1]-ptr[c0] < productChunkNEON {
+				c1++
+			}
+			asm(out, base, y, bcrd[c0:c1], crd[c0:c1], ptr[c0:c1+1], vals, idx, r, sB, w)
+			c0 = c1
+		}
+		if w < r {
+			scatterColsNEON(out, base, y, bcrd, crd, ptr, vals, idx, r, sB, w)
+		}
+	}
+}
+
+// scatterColsNEON is scatterRef restricted to columns k0..r-1; nodes without
+// leaves read nothing.
+func scatterColsNEON[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB, k0 int) {
+	for c := 0; c+1 < len(ptr); c++ {
+		lo, hi := ptr[c], ptr[c+1]
+		if lo == hi {
+			continue
+		}
+		b := base[int(bcrd[c])*sB:][:r]
+		yr := y[int(crd[c])*r:][:r]
+		for k := k0; k < r; k++ {
+			p := b[k] * yr[k]
+			for j := lo; j < hi; j++ {
+				out[int(idx[j])*r+k] += vals[j] * p
+			}
+		}
+	}
+}

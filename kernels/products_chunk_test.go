@@ -1,0 +1,98 @@
+package kernels
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestProductChunks runs the product kernels on inputs larger than the runs
+// the assembly glue hands to one call (about 1<<14 leaves, nodes or row
+// elements), so that the splits, and the Go column tails after them, are
+// compared with ref: many small fibers, then one huge fiber among small ones.
+// The operands are small integers, so every sum is exact in any order and
+// results must equal ref's.
+func TestProductChunks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(45, 46))
+	for _, r := range []int{5, 16, 19} {
+		productChunkCase(t, rng, r, gatherF32, scatterF32, dotF32)
+		productChunkCase(t, rng, r, gatherF64, scatterF64, dotF64)
+	}
+}
+
+func productChunkCase[T Float](t *testing.T, rng *rand.Rand, r int,
+	gf *family[gatherFunc[T]], sf *family[scatterFunc[T]], df *family[dotFunc[T]]) {
+	t.Helper()
+	const nrows = 11
+	for _, shape := range []string{"many", "huge"} {
+		var ptr, crd, idx []uint64
+		if shape == "many" {
+			ptr, crd, idx = randFiberLevel(rng, 40000, 2, nrows)
+		} else {
+			ptr, crd, idx = randFiberLevel(rng, 7, 3, nrows)
+			for c := 4; c < len(ptr); c++ {
+				ptr[c] += 50000 // node 3 holds about 50000 leaves
+			}
+			idx = make([]uint64, ptr[len(ptr)-1])
+			for j := range idx {
+				idx[j] = uint64(rng.IntN(nrows))
+			}
+		}
+		nc := len(ptr) - 1
+		vals := fsmall[T](rng, len(idx))
+		x := fsmall[T](rng, nrows*r)
+		y := fsmall[T](rng, nrows*r)
+		forEachTier(t, gf, func(t *testing.T, impl, ref gatherFunc[T]) {
+			// GatherRows: one out row per node.
+			got := fguard[T](nc*r, 0, 7)
+			want := fguard[T](nc*r, 0, 7)
+			impl(got, y[:r], ptr, ptr, ptr, vals, idx, x, r, 0, r, 0)
+			ref(want, y[:r], ptr, ptr, ptr, vals, idx, x, r, 0, r, 0)
+			if err := fclose(got, want, 0); err != nil {
+				t.Fatalf("gather rows %s r=%d: %v", shape, r, err)
+			}
+			// Indexed: rows shared by many nodes.
+			got = fguard[T](nrows*r, 0, 7)
+			want = fguard[T](nrows*r, 0, 7)
+			impl(got, y, crd, crd, ptr, vals, idx, x, r, r, 0, r)
+			ref(want, y, crd, crd, ptr, vals, idx, x, r, r, 0, r)
+			if err := fclose(got, want, 0); err != nil {
+				t.Fatalf("gather indexed %s r=%d: %v", shape, r, err)
+			}
+		})
+		forEachTier(t, sf, func(t *testing.T, impl, ref scatterFunc[T]) {
+			got := fguard[T](nrows*r, 0, 7)
+			want := fguard[T](nrows*r, 0, 7)
+			impl(got, y, x, crd, crd, ptr, vals, idx, r, r)
+			ref(want, y, x, crd, crd, ptr, vals, idx, r, r)
+			if err := fclose(got, want, 0); err != nil {
+				t.Fatalf("scatter %s r=%d: %v", shape, r, err)
+			}
+		})
+	}
+	forEachTier(t, df, func(t *testing.T, impl, ref dotFunc[T]) {
+		// 5000 rows of d = 16r: several calls.
+		d := 16 * r
+		q := fsmall[T](rng, d)
+		k := fsmall[T](rng, nrows*d)
+		idx := make([]uint64, 5000)
+		for j := range idx {
+			idx[j] = uint64(rng.IntN(nrows))
+		}
+		got := fguard[T](len(idx), 0, 7)
+		want := fguard[T](len(idx), 0, 7)
+		impl(got, q, k, idx, 1.5)
+		ref(want, q, k, idx, 1.5)
+		if err := fclose(got, want, 0); err != nil {
+			t.Fatalf("dot d=%d: %v", d, err)
+		}
+	})
+}
+
+// fsmall returns n small integers as T (-3..3).
+func fsmall[T Float](rng *rand.Rand, n int) []T {
+	s := make([]T, n)
+	for i := range s {
+		s[i] = T(rng.IntN(7) - 3)
+	}
+	return s
+}
