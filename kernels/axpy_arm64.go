@@ -10,8 +10,8 @@ var _ = registerScatterARM64()
 
 func registerScatterARM64() bool {
 	if arm64.HasNEON {
-		scatterF32.set(tierNEON, scatterNEON(arm64.ScatterHadamardF32NEON, 4))
-		scatterF64.set(tierNEON, scatterNEON(arm64.ScatterHadamardF64NEON, 2))
+		axpyF32.set(tierNEON, scatterNEON(arm64.ScatterHadamardF32NEON, 4))
+		axpyF64.set(tierNEON, scatterNEON(arm64.ScatterHadamardF64NEON, 2))
 	}
 	return true
 }
@@ -20,11 +20,11 @@ func registerScatterARM64() bool {
 // lanes, in runs of nodes holding about productChunkNEON leaves (at least one
 // node each), then the remaining columns in Go. Below one vector of columns
 // the generic path runs. ScatterHadamard has checked every bound.
-func scatterNEON[T Float](asm func(out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB, w int), lanes int) scatterFunc[T] {
+func scatterNEON[T Float](asm func(out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB, w int), lanes int) axpyFunc[T] {
 	return func(out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
 		w := r &^ (lanes - 1)
 		if w == 0 {
-			scatterGeneric(out, base, y, bcrd, crd, ptr, vals, idx, r, sB)
+			axpyGeneric(out, base, y, bcrd, crd, ptr, vals, idx, r, sB)
 			return
 		}
 		nc := len(ptr) - 1
@@ -42,7 +42,7 @@ func scatterNEON[T Float](asm func(out, base, y []T, bcrd, crd, ptr []uint64, va
 	}
 }
 
-// scatterColsNEON is scatterRef restricted to columns k0..r-1; nodes without
+// scatterColsNEON is axpyRef restricted to columns k0..r-1; nodes without
 // leaves read nothing.
 func scatterColsNEON[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB, k0 int) {
 	for c := 0; c+1 < len(ptr); c++ {

@@ -14,13 +14,13 @@ import (
 func TestProductChunks(t *testing.T) {
 	rng := rand.New(rand.NewPCG(45, 46))
 	for _, r := range []int{5, 16, 19} {
-		productChunkCase(t, rng, r, gatherF32, scatterF32, dotF32)
-		productChunkCase(t, rng, r, gatherF64, scatterF64, dotF64)
+		productChunkCase(t, rng, r, gatherF32, axpyF32, dotF32)
+		productChunkCase(t, rng, r, gatherF64, axpyF64, dotF64)
 	}
 }
 
 func productChunkCase[T Float](t *testing.T, rng *rand.Rand, r int,
-	gf *family[gatherFunc[T]], sf *family[scatterFunc[T]], df *family[dotFunc[T]]) {
+	gf *family[gatherFunc[T]], sf *family[axpyFunc[T]], df *family[dotFunc[T]]) {
 	t.Helper()
 	const nrows = 11
 	for _, shape := range []string{"many", "huge"} {
@@ -59,7 +59,7 @@ func productChunkCase[T Float](t *testing.T, rng *rand.Rand, r int,
 				t.Fatalf("gather indexed %s r=%d: %v", shape, r, err)
 			}
 		})
-		forEachTier(t, sf, func(t *testing.T, impl, ref scatterFunc[T]) {
+		forEachTier(t, sf, func(t *testing.T, impl, ref axpyFunc[T]) {
 			got := fguard[T](nrows*r, 0, 7)
 			want := fguard[T](nrows*r, 0, 7)
 			impl(got, y, x, crd, crd, ptr, vals, idx, r, r)

@@ -38,14 +38,14 @@ func TestProductGuardPages(t *testing.T) {
 	}
 	for _, r := range []int{1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 67} {
 		for _, atEnd := range []bool{false, true} {
-			productGuardCase(t, rng, g, r, atEnd, gatherF32, scatterF32, dotF32)
-			productGuardCase(t, rng, g, r, atEnd, gatherF64, scatterF64, dotF64)
+			productGuardCase(t, rng, g, r, atEnd, gatherF32, axpyF32, dotF32)
+			productGuardCase(t, rng, g, r, atEnd, gatherF64, axpyF64, dotF64)
 		}
 	}
 }
 
 func productGuardCase[T Float](t *testing.T, rng *rand.Rand, g [8]*guardRegion, r int, atEnd bool,
-	gf *family[gatherFunc[T]], sf *family[scatterFunc[T]], df *family[dotFunc[T]]) {
+	gf *family[gatherFunc[T]], sf *family[axpyFunc[T]], df *family[dotFunc[T]]) {
 	t.Helper()
 	const nrows, nc = 3, 5
 	ptr, crd, idx := randFiberLevel(rng, nc, 4, nrows)
@@ -107,7 +107,7 @@ func productGuardCase[T Float](t *testing.T, rng *rand.Rand, g [8]*guardRegion, 
 		}
 		base := floatsAt(g[5], baseRows*r, atEnd, frand[T](rng, baseRows*r, 0, false))
 		init := frand[T](rng, nrows*r, 0, false)
-		forEachTier(t, sf, func(t *testing.T, impl, ref scatterFunc[T]) {
+		forEachTier(t, sf, func(t *testing.T, impl, ref axpyFunc[T]) {
 			out := floatsAt(g[6], len(init), atEnd, init)
 			want := append([]T(nil), init...)
 			impl(out, base, x, gocrd, gcrd, gptr, vals, gidx, r, sB)
