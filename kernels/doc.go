@@ -14,17 +14,17 @@
 //	ExpandPos           parent index of every child of a level
 //	ExpandRuns          one coordinate column from one CSF level
 //	ExclusiveScan       exclusive prefix sum (building pos)
-
-Sparse-dense product families (one family per element type, "spmv.f32" and
-"spmv.f64" and so on):
-
-	SpMV                    CSR row loop: y = alpha A x + beta y
-	ScatterAdd              scatter-add of the transposed product: y += alpha A^T x
-	SpMM                    row loop scaling k-wide rows of X: Y = alpha A X + beta Y
-	SpMMScatter             transposed SpMM: Y += alpha A^T X
-	GatherHadamard(Indexed) R-wide Hadamard-accumulate over a fiber (MTTKRP, TTM, leaf SpMM)
-	ScatterHadamard(Indexed) scaled-row scatter of a fiber (MTTKRP below the output mode)
-	DotRows                 many dot products of one row against gathered rows (SDDMM)
+//
+// Sparse-dense product families (one family per element type, "spmv.f32" and
+// "spmv.f64" and so on):
+//
+//	SpMV                     CSR row loop: y = alpha A x + beta y
+//	ScatterAdd               scatter-add of the transposed product: y += alpha A^T x
+//	SpMM                     row loop scaling k-wide rows of X: Y = alpha A X + beta Y
+//	SpMMScatter              transposed SpMM: Y += alpha A^T X
+//	GatherHadamard(Indexed)  R-wide Hadamard-accumulate over a fiber (MTTKRP, TTM, leaf SpMM)
+//	ScatterHadamard(Indexed) scaled-row scatter of a fiber (MTTKRP below the output mode)
+//	DotRows                  many dot products of one row against gathered rows (SDDMM)
 //
 // Every family has a reference implementation ("ref": short and obviously
 // correct, the oracle of the tests), a portable fast one ("generic") and
