@@ -101,6 +101,7 @@ type Workspace struct {
 	aux         []uint64
 	coords      []uint64
 	vals        any
+	va, vb      any
 }
 
 func identity(r int) []uint32 {

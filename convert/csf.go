@@ -60,25 +60,44 @@ func COOToCSFTo[T Float](dst *csf.Tensor[T], t *coo.Tensor[T], modeOrder []uint3
 		ws.hist = grow(ws.hist, w<<11)
 		ws.keys = grow(ws.keys, n)
 		ws.keys2 = grow(ws.keys2, n)
-		ws.pa = grow(ws.pa, n)
-		ws.pb = grow(ws.pb, n)
-		var perm []uint32
-		keys := ws.keys
-		for g := len(kp.groups) - 2; g >= 0; g-- {
-			packKeys(keys, c, r, modeOrder, kp, g, perm, w)
-			other := ws.keys2
-			if &keys[0] == &ws.keys2[0] {
-				other = ws.keys
-			}
-			keys, perm = radixSort(keys, other, perm, ws.pa, ws.pb, kp.groupBits(g), w, ws.hist)
-		}
-		b.perm = perm
 		if len(kp.groups) == 2 {
-			b.keys = keys
+			// One 64-bit key: the values ride along with it.
+			packKeys(ws.keys, c, r, modeOrder, kp, 0, nil, w)
+			va, vb := valueBufs[T](ws, n)
+			b.keys, b.vals = radixSort(ws.keys, ws.keys2, t.Values(), va, vb, kp.groupBits(0), w, ws.hist)
 			b.kp = kp
+		} else {
+			// One stable pass per group, least significant first, carrying
+			// the permutation.
+			ws.pa = grow(ws.pa, n)
+			ws.pb = grow(ws.pb, n)
+			perm := ws.pa
+			for i := range perm {
+				perm[i] = uint32(i)
+			}
+			keys, other := ws.keys, ws.keys2
+			for g := len(kp.groups) - 2; g >= 0; g-- {
+				packKeys(keys, c, r, modeOrder, kp, g, perm, w)
+				keys, perm = radixSort(keys, other, perm, ws.pa, ws.pb, kp.groupBits(g), w, ws.hist)
+				if &keys[0] == &ws.keys[0] {
+					other = ws.keys2
+				} else {
+					other = ws.keys
+				}
+			}
+			b.perm = perm
 		}
 	}
 	return b.build(dst)
+}
+
+// valueBufs returns the workspace's two value buffers of n elements.
+func valueBufs[T Float](ws *Workspace, n int) ([]T, []T) {
+	va, _ := ws.va.([]T)
+	vb, _ := ws.vb.([]T)
+	va, vb = grow(va, n), grow(vb, n)
+	ws.va, ws.vb = va, vb
+	return va, vb
 }
 
 // isIdentity reports whether mo is 0, 1, ..., len(mo)-1.
@@ -276,6 +295,12 @@ func (b *builder[T]) build(dst *csf.Tensor[T]) (*csf.Tensor[T], error) {
 	if b.dup == Reject {
 		for k := range parts {
 			if i := firstDup[k]; i >= 0 {
+				if b.keys != nil {
+					// The values were sorted without their input
+					// positions: the reference names them.
+					_, err := cooToCSFRef(b.src, b.mo, Options{Duplicates: Reject})
+					return nil, err
+				}
 				p, q := i-1, i
 				if b.perm != nil {
 					p, q = int(b.perm[p]), int(b.perm[q])
@@ -590,9 +615,8 @@ func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32
 	if !slices.IsSorted(keys) {
 		ws.hist = grow(ws.hist, w<<11)
 		ws.keys2 = grow(ws.keys2, n)
-		ws.pa = grow(ws.pa, n)
-		ws.pb = grow(ws.pb, n)
-		bld.keys, bld.perm = radixSort(keys, ws.keys2, nil, ws.pa, ws.pb, kp.groupBits(0), w, ws.hist)
+		va, vb := valueBufs[T](ws, n)
+		bld.keys, bld.vals = radixSort(keys, ws.keys2, t.Values(), va, vb, kp.groupBits(0), w, ws.hist)
 	}
 	return bld.build(dst)
 }

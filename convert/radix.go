@@ -40,15 +40,18 @@ func radixDigits(nbits int) (passes, width int) {
 	return passes, width
 }
 
-// radixSort sorts keys (the low nbits of each) stably by LSD radix, carrying
-// the permutation perm along; perm == nil stands for the identity, else perm
-// is pa or pb. keys2 is scratch of the same length as keys, and pa and pb are
-// the two permutation buffers. It returns the sorted keys and the
-// permutation (each one of the buffers), perm still nil when every pass was
-// trivial (all keys share the digit). hist is scratch of at least w<<11
+// radixSort sorts keys (the low nbits of each) stably by LSD radix, moving
+// the payload src along (values, or a permutation). keys2 is scratch of the
+// same length as keys; pa and pb are payload buffers of that length, and src
+// may be one of them or a separate read-only slice. It returns the sorted
+// keys and payload (each one of the buffers, or keys and src when every pass
+// was trivial: all keys share the digit). hist is scratch of at least w<<11
 // entries. The result does not depend on w.
-func radixSort(keys, keys2 []uint64, perm, pa, pb []uint32, nbits, w int, hist []int) ([]uint64, []uint32) {
+func radixSort[P any](keys, keys2 []uint64, src, pa, pb []P, nbits, w int, hist []int) ([]uint64, []P) {
 	n := len(keys)
+	if n == 0 {
+		return keys, src
+	}
 	passes, width := radixDigits(nbits)
 	nb := 1 << width
 	mask := uint64(nb - 1)
@@ -81,37 +84,26 @@ func radixSort(keys, keys2 []uint64, perm, pa, pb []uint32, nbits, w int, hist [
 		if trivial {
 			continue
 		}
-		src, srcP := keys, perm
-		perm2 := pa
-		if perm != nil && &perm[0] == &pa[0] {
-			perm2 = pb
+		dst := pa
+		if &src[0] == &pa[0] {
+			dst = pb
 		}
+		ks := keys
 		parallel.Run(b, func(k, lo, hi int) {
 			off := h[k*nb : (k+1)*nb]
-			if srcP == nil {
-				for i := lo; i < hi; i++ {
-					x := src[i]
-					d := (x >> sh) & mask
-					o := off[d]
-					off[d] = o + 1
-					keys2[o] = x
-					perm2[o] = uint32(i)
-				}
-				return
-			}
 			for i := lo; i < hi; i++ {
-				x := src[i]
+				x := ks[i]
 				d := (x >> sh) & mask
 				o := off[d]
 				off[d] = o + 1
 				keys2[o] = x
-				perm2[o] = srcP[i]
+				dst[o] = src[i]
 			}
 		})
 		keys, keys2 = keys2, keys
-		perm = perm2
+		src = dst
 	}
-	return keys, perm
+	return keys, src
 }
 
 // bitLen is the number of bits a coordinate below dim needs.

@@ -234,3 +234,8 @@ func matrixToCOORef[T Float](a *csr.Matrix[T]) *coo.Tensor[T] {
 	}
 	return out
 }
+
+// reorderRef is Reorder through a COO copy and the reference conversions.
+func reorderRef[T Float](t *csf.Tensor[T], modeOrder []uint32) (*csf.Tensor[T], error) {
+	return cooToCSFRef(csfToCOORef(t), modeOrder, Options{})
+}
