@@ -150,60 +150,59 @@ func cooToMatrix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, ws *Wo
 		}
 	})
 	countOffsets(cnt, parts, m, ptr, w)
-	// Stable scatter of (minor << 32 | input index).
+	// Stable scatter of (minor << 32 | position) and the value to the
+	// position: a row's entries then sort by (minor, input order) with their
+	// values beside them, so no step gathers across the whole input.
 	ws.keys = grow(ws.keys, n)
 	ent := ws.keys
+	va, _ := valueBufs[T](ws, 0)
+	va = grow(va, n)
+	ws.va = va
 	parallel.Run(b, func(k, lo, hi int) {
 		cur := cnt[k*m : (k+1)*m]
 		for i := lo; i < hi; i++ {
 			j := c[2*i+maj]
 			o := cur[j]
 			cur[j] = o + 1
-			ent[o] = c[2*i+mnr]<<32 | uint64(i)
+			ent[o] = c[2*i+mnr]<<32 | o
+			va[o] = src[i]
 		}
 	})
-	// Sort each row by (minor, input index) and count its distinct minors.
+	// Sort each row by (minor, input order) and count its distinct minors.
 	rb := parallel.SplitPtr(ptr, w, 4)
-	dupAt := make([]int, len(rb)-1) // first duplicate position per part, or -1
 	ndup := make([]int, len(rb)-1)
 	distinct := cnt[:m]
 	parallel.Run(rb, func(k, lo, hi int) {
-		fd, nd := -1, 0
+		nd := 0
 		for i := lo; i < hi; i++ {
 			s := ent[ptr[i]:ptr[i+1]]
 			sortPacked(s)
 			d := 0
 			for q := 1; q < len(s); q++ {
 				if s[q]>>32 == s[q-1]>>32 {
-					if fd < 0 {
-						fd = int(ptr[i]) + q
-					}
 					d++
 				}
 			}
 			distinct[i] = uint64(len(s) - d)
 			nd += d
 		}
-		dupAt[k], ndup[k] = fd, nd
+		ndup[k] = nd
 	})
 	total := 0
 	for k := range ndup {
 		total += ndup[k]
 	}
 	if total > 0 && opts.Duplicates == Reject {
-		for _, q := range dupAt {
-			if q >= 0 {
-				p, i := int(ent[q-1]&math.MaxUint32), int(ent[q]&math.MaxUint32)
-				return nil, fmt.Errorf("convert: coordinate %v at entries %d and %d: %w", c[2*i:2*i+2], p, i, ErrDuplicate)
-			}
-		}
+		// The input positions were not kept: the reference names them.
+		_, err := cooToCompressedRef(t, csc, opts)
+		return nil, err
 	}
 	if total == 0 {
-		parallel.Run(b, func(_, lo, hi int) {
-			for q := lo; q < hi; q++ {
+		parallel.Run(rb, func(_, lo, hi int) {
+			for q := ptr[lo]; q < ptr[hi]; q++ {
 				e := ent[q]
 				idx[q] = e >> 32
-				vals[q] = src[e&math.MaxUint32]
+				vals[q] = va[e&math.MaxUint32]
 			}
 		})
 		return newMatrix(shape[0], shape[1], csc, ptr, idx, vals)
@@ -220,7 +219,7 @@ func cooToMatrix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, ws *Wo
 			o := int(ptr[i]) - 1
 			prev := uint64(math.MaxUint64)
 			for _, e := range ent[old[i]:old[i+1]] {
-				v := src[e&math.MaxUint32]
+				v := va[e&math.MaxUint32]
 				if e>>32 == prev {
 					if keepLast {
 						vals[o] = v
