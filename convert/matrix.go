@@ -129,6 +129,9 @@ func cooToMatrix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, ws *Wo
 	if ws == nil {
 		ws = new(Workspace)
 	}
+	if !matrixByCounting && bitLen(shape[0])+bitLen(shape[1]) <= 64 {
+		return cooToMatrixRadix(dst, t, csc, ws, opts)
+	}
 	m := int(shape[maj])
 	c := t.Coords()
 	src := t.Values()
@@ -236,6 +239,150 @@ func cooToMatrix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, ws *Wo
 		}
 	})
 	return newMatrix(shape[0], shape[1], csc, ptr, idx, vals)
+}
+
+// matrixByCounting selects the one-pass counting sort (per-worker row
+// histograms over all rows, then a scatter straight to the row) for COO to
+// CSR/CSC instead of the LSD radix sort. Kept for comparison: on the 2-core
+// VMs the radix sort's passes over at most 2048 buckets stream, while the
+// scatter to a million rows misses cache and TLB on nearly every entry.
+var matrixByCounting = false
+
+// cooToMatrixRadix sorts (major << minorBits | minor) keys by LSD radix with
+// the values riding along (stable: duplicates stay in input order), then
+// builds the pointer, index and value arrays in two passes.
+func cooToMatrixRadix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, ws *Workspace, opts Options) (*csr.Matrix[T], error) {
+	shape := t.Shape()
+	maj, mnr := 0, 1
+	if csc {
+		maj, mnr = 1, 0
+	}
+	n := t.NNZ()
+	m := int(shape[maj])
+	mb := bitLen(shape[mnr])
+	nbits := bitLen(shape[maj]) + mb
+	c := t.Coords()
+	w := workers(opts, n)
+	ws.keys = grow(ws.keys, n)
+	keys := ws.keys
+	sorted := true
+	parts := parallel.Even(n, w)
+	unsorted := make([]bool, len(parts)-1)
+	parallel.Run(parts, func(k, lo, hi int) {
+		prev := uint64(0)
+		if lo > 0 {
+			prev = c[2*(lo-1)+maj]<<mb | c[2*(lo-1)+mnr]
+		}
+		bad := false
+		for i := lo; i < hi; i++ {
+			x := c[2*i+maj]<<mb | c[2*i+mnr]
+			keys[i] = x
+			bad = bad || x < prev
+			prev = x
+		}
+		unsorted[k] = bad
+	})
+	sorted = !slices.Contains(unsorted, true)
+	sv := t.Values()
+	if !sorted {
+		ws.hist = grow(ws.hist, w<<11)
+		ws.keys2 = grow(ws.keys2, n)
+		va, vb := valueBufs[T](ws, n)
+		keys, sv = radixSort(keys, ws.keys2, sv, va, vb, nbits, w, ws.hist)
+	}
+	ptr, idx, vals := matrixBufs(dst, m+1, n)
+	nOut, dup := buildCompressed(keys, sv, m, uint(mb), ptr, idx, vals, opts.Duplicates, w)
+	if dup && opts.Duplicates == Reject {
+		// The input positions were not kept: the reference names them.
+		_, err := cooToCompressedRef(t, csc, opts)
+		return nil, err
+	}
+	return newMatrix(shape[0], shape[1], csc, ptr, idx[:nOut], vals[:nOut])
+}
+
+// buildCompressed writes the compressed form of sorted keys (major << mb |
+// minor) with values sv into ptr (m+1 entries), idx and vals, merging equal
+// keys by dup (in order). It returns the number of distinct keys and whether
+// there were duplicates; with Reject and duplicates the outputs are left
+// incomplete.
+func buildCompressed[T Float](keys []uint64, sv []T, m int, mb uint, ptr, idx []uint64, vals []T, dup Duplicates, w int) (int, bool) {
+	n := len(keys)
+	if n == 0 {
+		clear(ptr)
+		return 0, false
+	}
+	b := parallel.Even(n, w)
+	parts := len(b) - 1
+	cnt := make([]int, parts+1)
+	hasDup := make([]bool, parts)
+	parallel.Run(b, func(k, lo, hi int) {
+		d := 0
+		for i := max(lo, 1); i < hi; i++ {
+			if keys[i] != keys[i-1] {
+				d++
+			}
+		}
+		if lo == 0 {
+			d++ // the first key; the loop compared every later one
+		}
+		cnt[k+1] = d
+		hasDup[k] = d < hi-lo
+	})
+	anyDup := slices.Contains(hasDup, true)
+	if anyDup && dup == Reject {
+		return 0, true
+	}
+	for k := range parts {
+		cnt[k+1] += cnt[k]
+	}
+	nOut := cnt[parts]
+	// Parts start at a distinct key so that a run of duplicates is merged
+	// by one part.
+	starts := slices.Clone(b)
+	for k := 1; k < parts; k++ {
+		i := max(starts[k], starts[k-1])
+		for i < n && i > 0 && keys[i] == keys[i-1] {
+			i++
+		}
+		starts[k] = i
+	}
+	mask := uint64(1)<<mb - 1
+	if mb == 64 {
+		mask = math.MaxUint64
+	}
+	keepLast := dup == KeepLast
+	parallel.Run(starts, func(k, lo, hi int) {
+		o := cnt[k] - 1
+		prevRow := -1
+		if lo > 0 {
+			prevRow = int(keys[lo-1] >> mb)
+		}
+		for i := lo; i < hi; i++ {
+			x := keys[i]
+			if i > 0 && x == keys[i-1] {
+				if keepLast {
+					vals[o] = sv[i]
+				} else {
+					vals[o] += sv[i]
+				}
+				continue
+			}
+			o++
+			row := int(x >> mb)
+			for rr := prevRow + 1; rr <= row; rr++ {
+				ptr[rr] = uint64(o)
+			}
+			prevRow = row
+			idx[o] = x & mask
+			vals[o] = sv[i]
+		}
+		if k == parts-1 {
+			for rr := prevRow + 1; rr <= m; rr++ {
+				ptr[rr] = uint64(nOut)
+			}
+		}
+	})
+	return nOut, anyDup
 }
 
 // CSRToCSC converts a CSR matrix to CSC of the same logical matrix (a
