@@ -93,7 +93,7 @@ func radixSort[P any](keys, keys2 []uint64, src, pa, pb []P, nbits, w int, hist 
 				}
 				continue
 			}
-			kb, pbk := radixSortBits(k1[s:e], ko[s:e], p1[s:e], pc[s:e], po[s:e], 0, lo, 1, h)
+			kb, pbk := radixSortSerial(k1[s:e], ko[s:e], p1[s:e], pc[s:e], po[s:e], lo, h)
 			if &kb[0] != &kc[s] {
 				copy(kc[s:e], kb)
 			}
@@ -103,6 +103,48 @@ func radixSort[P any](keys, keys2 []uint64, src, pa, pb []P, nbits, w int, hist 
 		}
 	})
 	return kc, pc
+}
+
+// radixSortSerial is radixSortBits on bits 0..nbits-1 on the calling
+// goroutine, allocating nothing: the in-cache bucket sorts of radixSort.
+func radixSortSerial[P any](keys, keys2 []uint64, src, pa, pb []P, nbits int, hist []int) ([]uint64, []P) {
+	n := len(keys)
+	passes, width := radixDigits(nbits)
+	nb := 1 << width
+	mask := uint64(nb - 1)
+	h := hist[:nb:nb]
+	for p := range passes {
+		sh := uint(p * width)
+		clear(h)
+		for _, x := range keys {
+			h[(x>>sh)&mask]++
+		}
+		sum := 0
+		trivial := false
+		for d, c := range h {
+			h[d] = sum
+			sum += c
+			trivial = trivial || c == n
+		}
+		if trivial {
+			continue
+		}
+		dst := pa
+		if &src[0] == &pa[0] {
+			dst = pb
+		}
+		ks, k2, ps, pd := keys, keys2, src, dst
+		for i, x := range ks {
+			d := (x >> sh) & mask
+			o := h[d]
+			h[d] = o + 1
+			k2[o] = x
+			pd[o] = ps[i]
+		}
+		keys, keys2 = keys2, keys
+		src = dst
+	}
+	return keys, src
 }
 
 // msdBucket is the bucket size radixSort aims at when it splits on the top
