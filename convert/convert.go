@@ -12,37 +12,59 @@
 //
 // # Algorithms
 //
-// COO to CSF sorts the tuples in level order by an LSD radix sort that
-// carries a uint32 permutation (values follow it): on a packed 64-bit key
-// when the level bit widths (ceil(log2(shape[m])) summed) fit in 64, else
-// one stable radix sort per 64-bit group of levels, least significant group
-// first. Input already sorted in level order (checked in one early-exit
-// pass) is not sorted. Then one counting pass and one filling pass build
-// every level's pos and crd at once. COO to CSR/CSC is a counting sort on
-// the compressed mode (per-worker histograms, prefix sum, stable scatter of
-// (minor, input index) packed in 64 bits) followed by a per-row sort of
-// those packed words (insertion sort for short rows); CSR to CSC is a
-// counting transpose. CSF to COO expands the tree in cache-sized blocks of
-// leaves. Reorder packs each leaf's key directly from the tree and sorts it,
-// without a COO copy, when the key fits 64 bits.
+// COO to CSF sorts the tuples in level order by a stable radix sort on a
+// packed key (the level coordinates, outermost most significant) when the
+// level bit widths (ceil(log2(shape[m])) summed) fit in 64 bits; the values
+// ride along with the keys, so nothing is gathered at random. Large inputs
+// are split on the top digit first (one pass from memory into buckets of
+// about 16K entries) and each bucket is then sorted by LSD passes while it
+// is in cache. When the key does not fit 64 bits the levels are packed into
+// several 64-bit groups and sorted by one stable radix sort per group, least
+// significant group first, carrying a uint32 permutation. Input already
+// sorted in level order (coo.IsSorted for the identity order, or one
+// early-exit pass) is not sorted at all. Then one counting pass and one
+// filling pass build every level's pos and crd at once.
 //
-// Every step that pays runs on Options.Workers goroutines (0 = GOMAXPROCS);
-// results are bit-identical whatever the worker count.
+// COO to CSR/CSC is the same radix sort on (major << bits(minor) | minor)
+// keys, i.e. a sequence of counting sorts (histogram, prefix sum, stable
+// scatter) over at most 2048 buckets each, followed by one pass that writes
+// the pointer array, the indices and the merged values. A single counting
+// sort straight to the rows (per-worker histograms over every row, then a
+// scatter) is kept in the package for comparison: on the project's VMs its
+// scatter to a million rows misses cache and TLB on nearly every entry.
+// CSR to CSC is a counting transpose (per-worker column histograms, prefix
+// sum, scatter in row order, so indices come out sorted). CSF to COO expands
+// the tree in blocks of 4096 leaves so that every level writes the block
+// while it is in cache. Reorder packs each leaf's key straight from the tree
+// and sorts it, without a COO copy, when the key fits 64 bits.
 //
-// Limits: COO inputs with 2^32 or more entries, and matrices with more than
-// 2^32 columns (rows for CSC) or more rows (columns) than 4×nnz+2^24, take
-// the simple comparison-sort path.
+// Every step that pays runs on Options.Workers goroutines (0 = GOMAXPROCS):
+// histograms per worker, scatters per worker into disjoint ranges, buckets
+// and level-building parts per worker. Results are bit-identical whatever
+// the worker count: every sort is stable and duplicates are combined in
+// input order by one worker.
+//
+// Large buffers this package allocates are advised for transparent huge
+// pages (see internal/hugepage).
+//
+// Limits: COO inputs with 2^32 or more entries, and matrices whose two bit
+// widths exceed 64 bits, take the simple comparison-sort path.
 //
 // # Memory
 //
-// Peak extra bytes (besides the input and the output) per nonzero:
-// COO to CSF 24 (two 8-byte key arrays, two 4-byte permutations; none when
-// the input is already sorted), plus 2048 words per worker; COO to CSR/CSC
-// 8 per nonzero plus 8×Workers per row (column); CSR to CSC 8×Workers per
-// column; CSF to COO the leaf pointers of the levels above the last two (at
-// most 8 per node); Reorder 24 per nonzero plus those leaf pointers. The
-// outputs hold at least 12 bytes per nonzero (float32) or 16 (float64), so
-// the extra stays within twice the output.
+// Peak extra bytes (besides the input and the output) per nonzero, for
+// float64 (float32):
+//
+//	COO to CSF       32 (24): two 8-byte key arrays, two value arrays;
+//	                 24 when the key needs several groups (two key arrays,
+//	                 two uint32 permutations); 0 for input already sorted
+//	COO to CSR/CSC   32 (24), as COO to CSF
+//	CSR to CSC       0 per nonzero; 8 x Workers per column
+//	CSF to COO       at most 8 per node of the levels above the last two
+//	Reorder          32 (24), plus the CSF to COO term
+//
+// plus 16 KiB per worker of histograms. A CSF or CSR result holds at least
+// 16 (12) bytes per nonzero, so the extra stays within twice the output.
 //
 // # Results and reuse
 //

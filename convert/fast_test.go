@@ -275,7 +275,7 @@ func TestReorder(t *testing.T) {
 }
 
 var matrixShapes = [][]uint64{
-	{1, 1}, {5, 7}, {40, 3}, {3, 40}, {300, 1 << 32}, {1 << 32, 200}, {100, 1 << 40}, {1 << 40, 100}, {2000, 3000},
+	{1, 1}, {5, 7}, {40, 3}, {3, 40}, {50, 1 << 20}, {1 << 20, 50}, {300, 1 << 32}, {1 << 32, 200}, {100, 1 << 40}, {1 << 40, 100}, {2000, 3000},
 }
 
 func checkMatrix[T Float](t *testing.T) {
@@ -350,8 +350,12 @@ func checkMatrix[T Float](t *testing.T) {
 
 func TestMatrixFast(t *testing.T) {
 	withParallel(t, func() {
-		t.Run("float64", checkMatrix[float64])
-		t.Run("float32", checkMatrix[float32])
+		for _, counting := range []bool{false, true} {
+			matrixByCounting = counting
+			t.Run(fmt.Sprintf("counting=%v/float64", counting), checkMatrix[float64])
+			t.Run(fmt.Sprintf("counting=%v/float32", counting), checkMatrix[float32])
+		}
+		matrixByCounting = false
 	})
 }
 
@@ -402,4 +406,58 @@ func TestWorkspaceReuse(t *testing.T) {
 	if e := sameCSF(y, want); e != nil {
 		t.Fatal(e)
 	}
+}
+
+// TestRadixSortFrom checks the radix sort against a stable comparison sort
+// on the selected bits, with the payload following, for every split size.
+func TestRadixSortFrom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 13))
+	old := msdBucket
+	defer func() { msdBucket = old }()
+	for _, bucket := range []int{4, 64, 16 << 10} {
+		msdBucket = bucket
+		for _, n := range []int{1, 2, 100, 5000} {
+			for _, nb := range []struct{ from, nbits int }{{0, 3}, {0, 20}, {0, 40}, {32, 25}, {10, 54}, {0, 64}} {
+				for _, w := range testWorkers {
+					keys := make([]uint64, n)
+					for i := range keys {
+						keys[i] = rng.Uint64()
+						if nb.nbits < 64 {
+							keys[i] &^= (^uint64(0)) << uint(nb.from+nb.nbits) // bits above are zero
+						}
+						keys[i] = keys[i]&^(1<<uint(nb.from)-1) | uint64(i)&(1<<uint(nb.from)-1)
+					}
+					payload := make([]uint32, n)
+					for i := range payload {
+						payload[i] = uint32(i)
+					}
+					want := slices.Clone(payload)
+					digit := func(i uint32) uint64 { return keys[i] >> uint(nb.from) }
+					slices.SortStableFunc(want, func(a, b uint32) int { return cmpU64(digit(a), digit(b)) })
+					withParallel(t, func() {
+						msdBucket = bucket
+						k, p := radixSortFrom(slices.Clone(keys), make([]uint64, n), payload, make([]uint32, n), make([]uint32, n), nb.from, nb.nbits, w, make([]int, w<<11))
+						if !slices.Equal(p, want) {
+							t.Fatalf("bucket %d n %d bits %v workers %d: permutation differs", bucket, n, nb, w)
+						}
+						for i, q := range p {
+							if k[i] != keys[q] {
+								t.Fatalf("bucket %d n %d bits %v workers %d: key %d does not follow", bucket, n, nb, w, i)
+							}
+						}
+					})
+				}
+			}
+		}
+	}
+}
+
+func cmpU64(a, b uint64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }

@@ -123,14 +123,14 @@ func cooToMatrix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, ws *Wo
 		maj, mnr = 1, 0
 	}
 	n := t.NNZ()
-	if uint64(n) >= math.MaxUint32 || shape[mnr] > 1<<32 || shape[maj] > 4*uint64(n)+1<<24 {
-		return cooToCompressedRef(t, csc, opts)
-	}
 	if ws == nil {
 		ws = new(Workspace)
 	}
-	if !matrixByCounting && bitLen(shape[0])+bitLen(shape[1]) <= 64 {
+	if uint64(n) < math.MaxUint32 && !matrixByCounting && bitLen(shape[0])+bitLen(shape[1]) <= 64 {
 		return cooToMatrixRadix(dst, t, csc, ws, opts)
+	}
+	if uint64(n) >= math.MaxUint32 || shape[mnr] > 1<<32 || shape[maj] > 4*uint64(n)+1<<24 {
+		return cooToCompressedRef(t, csc, opts)
 	}
 	m := int(shape[maj])
 	c := t.Coords()
@@ -412,6 +412,9 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 	}
 	m := int(nmnr)
 	w := workers(opts, n)
+	if !matrixByCounting && uint64(n) < math.MaxUint32 && len(ptr)-1 <= math.MaxUint32 && nmnr <= 1<<32 {
+		return transposeRadix(dst, a, ws, w)
+	}
 	if uint64(m)*uint64(w) > 8*uint64(n)+1<<20 {
 		w = 1
 	}
@@ -441,6 +444,43 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 			}
 		}
 	})
+	out, err := newMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
+	if err != nil {
+		panic("convert: internal error: " + err.Error())
+	}
+	return out
+}
+
+// transposeRadix sorts (minor << 32 | major) keys on their minor bits by
+// the radix sort (stable, so majors stay in order within a minor) with the
+// values riding along, then writes the transposed arrays.
+func transposeRadix[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, w int) *csr.Matrix[T] {
+	ptr, idx, src := a.Ptr(), a.Idx(), a.Values()
+	n := len(idx)
+	m := int(a.Cols())
+	if a.IsCSC() {
+		m = int(a.Rows())
+	}
+	ws.keys = grow(ws.keys, n)
+	keys := ws.keys
+	parallel.Run(parallel.SplitPtr(ptr, w, 1), func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			row := uint64(i)
+			s, e := ptr[i], ptr[i+1]
+			for q, j := range idx[s:e] {
+				keys[int(s)+q] = j<<32 | row
+			}
+		}
+	})
+	sv := src
+	if n > 0 {
+		ws.hist = grow(ws.hist, w<<11)
+		ws.keys2 = grow(ws.keys2, n)
+		va, vb := valueBufs[T](ws, n)
+		keys, sv = radixSortFrom(keys, ws.keys2, src, va, vb, 32, bitLen(uint64(m)), w, ws.hist)
+	}
+	tptr, tidx, tvals := matrixBufs(dst, m+1, n)
+	buildCompressed(keys, sv, m, 32, tptr, tidx, tvals, Sum, w)
 	out, err := newMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
 	if err != nil {
 		panic("convert: internal error: " + err.Error())

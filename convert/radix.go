@@ -54,15 +54,20 @@ func radixDigits(nbits int) (passes, width int) {
 // was trivial: all keys share the digit). hist is scratch of at least w<<11
 // entries. The result does not depend on w.
 func radixSort[P any](keys, keys2 []uint64, src, pa, pb []P, nbits, w int, hist []int) ([]uint64, []P) {
+	return radixSortFrom(keys, keys2, src, pa, pb, 0, nbits, w, hist)
+}
+
+// radixSortFrom is radixSort on bits from..from+nbits-1 of the keys.
+func radixSortFrom[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits, w int, hist []int) ([]uint64, []P) {
 	n := len(keys)
 	mw := min(bits.Len(uint(n/msdBucket)), radixMaxWidth)
 	if n == 0 || mw < 1 || nbits-mw <= radixMaxWidth {
-		return radixSortBits(keys, keys2, src, pa, pb, 0, nbits, w, hist)
+		return radixSortBits(keys, keys2, src, pa, pb, from, nbits, w, hist)
 	}
 	// One pass on the top mw bits from memory, then every bucket (about
 	// msdBucket entries, in cache) by LSD on the rest.
 	lo := nbits - mw
-	k1, p1 := radixSortBits(keys, keys2, src, pa, pb, lo, mw, w, hist)
+	k1, p1 := radixSortBits(keys, keys2, src, pa, pb, from+lo, mw, w, hist)
 	kc, ko := k1, keys2
 	if &k1[0] == &keys2[0] {
 		ko = keys
@@ -80,7 +85,7 @@ func radixSort[P any](keys, keys2 []uint64, src, pa, pb []P, nbits, w int, hist 
 	nb := 1 << mw
 	bounds := make([]uint64, nb+1)
 	for d := 1; d <= nb; d++ {
-		bounds[d] = uint64(sort.Search(n, func(i int) bool { return int(k1[i]>>lo) >= d }))
+		bounds[d] = uint64(sort.Search(n, func(i int) bool { return int(k1[i]>>uint(from+lo)&uint64(nb-1)) >= d }))
 	}
 	// The top pass is done: its histogram scratch is free for the buckets.
 	parallel.Run(parallel.SplitPtr(bounds, w, 64), func(k, a, z int) {
@@ -93,7 +98,7 @@ func radixSort[P any](keys, keys2 []uint64, src, pa, pb []P, nbits, w int, hist 
 				}
 				continue
 			}
-			kb, pbk := radixSortSerial(k1[s:e], ko[s:e], p1[s:e], pc[s:e], po[s:e], lo, h)
+			kb, pbk := radixSortSerial(k1[s:e], ko[s:e], p1[s:e], pc[s:e], po[s:e], from, lo, h)
 			if &kb[0] != &kc[s] {
 				copy(kc[s:e], kb)
 			}
@@ -107,14 +112,14 @@ func radixSort[P any](keys, keys2 []uint64, src, pa, pb []P, nbits, w int, hist 
 
 // radixSortSerial is radixSortBits on bits 0..nbits-1 on the calling
 // goroutine, allocating nothing: the in-cache bucket sorts of radixSort.
-func radixSortSerial[P any](keys, keys2 []uint64, src, pa, pb []P, nbits int, hist []int) ([]uint64, []P) {
+func radixSortSerial[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits int, hist []int) ([]uint64, []P) {
 	n := len(keys)
 	passes, width := radixDigits(nbits)
 	nb := 1 << width
 	mask := uint64(nb - 1)
 	h := hist[:nb:nb]
 	for p := range passes {
-		sh := uint(p * width)
+		sh := uint(from + p*width)
 		clear(h)
 		for _, x := range keys {
 			h[(x>>sh)&mask]++
