@@ -32,10 +32,12 @@
 // sort straight to the rows (per-worker histograms over every row, then a
 // scatter) is kept in the package for comparison: on the project's VMs its
 // scatter to a million rows misses cache and TLB on nearly every entry.
-// CSR to CSC is a counting transpose (per-worker column histograms, prefix
-// sum, scatter in row order, so indices come out sorted). CSF to COO expands
-// the tree in blocks of 4096 leaves so that every level writes the block
-// while it is in cache. Reorder packs each leaf's key straight from the tree
+// CSR to CSC is a stable transpose: the radix sort of (minor << 32 | major)
+// keys on their minor bits, majors staying in order within a minor; the
+// one-pass counting transpose (per-worker column histograms, prefix sum,
+// scatter in row order) is kept for comparison. CSF to COO expands the tree
+// in blocks of 4096 leaves so that every level writes the block while it is
+// in cache. Reorder packs each leaf's key straight from the tree
 // and sorts it, without a COO copy, when the key fits 64 bits.
 //
 // Every step that pays runs on Options.Workers goroutines (0 = GOMAXPROCS):
@@ -59,7 +61,8 @@
 //	                 24 when the key needs several groups (two key arrays,
 //	                 two uint32 permutations); 0 for input already sorted
 //	COO to CSR/CSC   32 (24), as COO to CSF
-//	CSR to CSC       0 per nonzero; 8 x Workers per column
+//	CSR to CSC       32 (24), as COO to CSF (the counting transpose kept
+//	                 for comparison: 8 x Workers per column, none per nonzero)
 //	CSF to COO       at most 8 per node of the levels above the last two
 //	Reorder          32 (24), plus the CSF to COO term
 //
