@@ -1,0 +1,622 @@
+package convert
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+	"slices"
+	"sort"
+
+	"github.com/hurray-format/hurray-go/coo"
+	"github.com/hurray-format/hurray-go/csf"
+	"github.com/hurray-format/hurray-go/internal/parallel"
+	"github.com/hurray-format/hurray-go/layout"
+)
+
+// COOToCSF converts a COO tensor of rank 3 or more to CSF with the given mode
+// order, summing duplicates.
+func COOToCSF[T Float](t *coo.Tensor[T], modeOrder []uint32) (*csf.Tensor[T], error) {
+	return COOToCSFTo(nil, t, modeOrder, nil, Options{})
+}
+
+// COOToCSFWith converts a COO tensor of rank 3 or more to CSF with the given
+// mode order (nil for identity).
+func COOToCSFWith[T Float](t *coo.Tensor[T], modeOrder []uint32, opts Options) (*csf.Tensor[T], error) {
+	return COOToCSFTo(nil, t, modeOrder, nil, opts)
+}
+
+// COOToCSFTo is COOToCSFWith writing into dst's buffers (dst may be nil) and
+// using ws for scratch (nil for a fresh one). dst must not be used after the
+// call and must not share memory with t.
+func COOToCSFTo[T Float](dst *csf.Tensor[T], t *coo.Tensor[T], modeOrder []uint32, ws *Workspace, opts Options) (*csf.Tensor[T], error) {
+	if !t.Valid() {
+		return nil, fmt.Errorf("convert: %w", layout.ErrUnvalidated)
+	}
+	r := t.Rank()
+	if modeOrder == nil {
+		modeOrder = identity(r)
+	}
+	shape := t.Shape()
+	if err := (layout.CSF{ModeOrder: modeOrder}).Validate(shape); err != nil {
+		return nil, err
+	}
+	modeOrder = slices.Clone(modeOrder)
+	n := t.NNZ()
+	if uint64(n) >= math.MaxUint32 {
+		return cooToCSFRef(t, modeOrder, opts)
+	}
+	if ws == nil {
+		ws = new(Workspace)
+	}
+	kp := newKeyPlan(shape, modeOrder)
+	c := t.Coords()
+	w := workers(opts, n)
+	presorted := (t.IsSorted() && isIdentity(modeOrder)) || sortedInOrder(c, r, modeOrder, w)
+	b := builder[T]{
+		shape: shape, mo: modeOrder, r: r, coords: c, vals: t.Values(),
+		dup: opts.Duplicates, w: w, src: t,
+	}
+	if !presorted {
+		ws.hist = grow(ws.hist, w<<11)
+		ws.keys = grow(ws.keys, n)
+		ws.keys2 = grow(ws.keys2, n)
+		if len(kp.groups) == 2 {
+			// One 64-bit key: the values ride along with it.
+			packKeys(ws.keys, c, r, modeOrder, kp, 0, nil, w)
+			va, vb := valueBufs[T](ws, n)
+			b.keys, b.vals = radixSort(ws.keys, ws.keys2, t.Values(), va, vb, kp.groupBits(0), w, ws.hist)
+			b.kp = kp
+		} else {
+			// One stable pass per group, least significant first, carrying
+			// the permutation.
+			ws.pa = grow(ws.pa, n)
+			ws.pb = grow(ws.pb, n)
+			perm := ws.pa
+			for i := range perm {
+				perm[i] = uint32(i)
+			}
+			keys, other := ws.keys, ws.keys2
+			for g := len(kp.groups) - 2; g >= 0; g-- {
+				packKeys(keys, c, r, modeOrder, kp, g, perm, w)
+				keys, perm = radixSort(keys, other, perm, ws.pa, ws.pb, kp.groupBits(g), w, ws.hist)
+				if &keys[0] == &ws.keys[0] {
+					other = ws.keys2
+				} else {
+					other = ws.keys
+				}
+			}
+			b.perm = perm
+		}
+	}
+	return b.build(dst)
+}
+
+// valueBufs returns the workspace's two value buffers of n elements.
+func valueBufs[T Float](ws *Workspace, n int) ([]T, []T) {
+	va, _ := ws.va.([]T)
+	vb, _ := ws.vb.([]T)
+	va, vb = grow(va, n), grow(vb, n)
+	ws.va, ws.vb = va, vb
+	return va, vb
+}
+
+// isIdentity reports whether mo is 0, 1, ..., len(mo)-1.
+func isIdentity(mo []uint32) bool {
+	for i, m := range mo {
+		if m != uint32(i) {
+			return false
+		}
+	}
+	return true
+}
+
+// keyPlan packs the levels' coordinates into 64-bit keys: group g holds
+// levels groups[g]..groups[g+1]-1, level L at bit shift sh[L] with mask
+// msk[L]; within a group earlier levels are more significant.
+type keyPlan struct {
+	nbits  []int
+	sh     []uint
+	msk    []uint64
+	groups []int
+	// bitLevel[b] is the level whose field holds bit b of a one-group key.
+	bitLevel [64]uint8
+}
+
+func newKeyPlan(shape []uint64, mo []uint32) *keyPlan {
+	r := len(mo)
+	kp := &keyPlan{nbits: make([]int, r), sh: make([]uint, r), msk: make([]uint64, r)}
+	for L, m := range mo {
+		kp.nbits[L] = bitLen(shape[m])
+		if kp.nbits[L] == 64 {
+			kp.msk[L] = math.MaxUint64
+		} else {
+			kp.msk[L] = 1<<kp.nbits[L] - 1
+		}
+	}
+	kp.groups = []int{0}
+	total := 0
+	for L := range r {
+		if total+kp.nbits[L] > 64 {
+			kp.groups = append(kp.groups, L)
+			total = 0
+		}
+		total += kp.nbits[L]
+	}
+	kp.groups = append(kp.groups, r)
+	for g := 0; g+1 < len(kp.groups); g++ {
+		s := uint(0)
+		for L := kp.groups[g+1] - 1; L >= kp.groups[g]; L-- {
+			kp.sh[L] = s
+			if len(kp.groups) == 2 {
+				for bit := s; bit < s+uint(kp.nbits[L]); bit++ {
+					kp.bitLevel[bit] = uint8(L)
+				}
+			}
+			s += uint(kp.nbits[L])
+		}
+	}
+	return kp
+}
+
+func (kp *keyPlan) groupBits(g int) int {
+	s := 0
+	for L := kp.groups[g]; L < kp.groups[g+1]; L++ {
+		s += kp.nbits[L]
+	}
+	return s
+}
+
+// packKeys writes into keys[i] the group-g key of entry perm[i] (i when perm
+// is nil).
+func packKeys(keys, c []uint64, r int, mo []uint32, kp *keyPlan, g int, perm []uint32, w int) {
+	lo, hi := kp.groups[g], kp.groups[g+1]
+	parallel.Run(parallel.Even(len(keys), w), func(_, a, b int) {
+		if perm == nil && r == 3 && lo == 0 && hi == 3 {
+			m0, m1, m2 := mo[0], mo[1], mo[2]
+			s0, s1, s2 := kp.sh[0], kp.sh[1], kp.sh[2]
+			for i := a; i < b; i++ {
+				t := c[i*3 : i*3+3 : i*3+3]
+				keys[i] = t[m0]<<s0 | t[m1]<<s1 | t[m2]<<s2
+			}
+			return
+		}
+		for i := a; i < b; i++ {
+			p := i
+			if perm != nil {
+				p = int(perm[i])
+			}
+			t := c[p*r : p*r+r]
+			var k uint64
+			for L := lo; L < hi; L++ {
+				k |= t[mo[L]] << kp.sh[L]
+			}
+			keys[i] = k
+		}
+	})
+}
+
+// sortedInOrder reports whether the tuples of c are non-decreasing in the
+// level order mo. Each part stops at its first inversion.
+func sortedInOrder(c []uint64, r int, mo []uint32, w int) bool {
+	n := len(c) / r
+	if n < 2 {
+		return true
+	}
+	b := parallel.Even(n-1, w)
+	bad := make([]bool, len(b)-1)
+	parallel.Run(b, func(k, lo, hi int) {
+		for i := lo + 1; i <= hi; i++ {
+			p, q := c[(i-1)*r:i*r], c[i*r:(i+1)*r]
+			for _, m := range mo {
+				if p[m] != q[m] {
+					if p[m] > q[m] {
+						bad[k] = true
+						return
+					}
+					break
+				}
+			}
+		}
+	})
+	return !slices.Contains(bad, true)
+}
+
+// builder builds the CSF levels from entries visited in sorted order: entry
+// i of the order is perm[i] (i when perm is nil). With keys set (one-group
+// plans) the level coordinates and the first differing level come from the
+// sorted keys, else from the coordinates.
+type builder[T Float] struct {
+	shape  []uint64
+	mo     []uint32
+	r      int
+	coords []uint64
+	vals   []T
+	perm   []uint32
+	keys   []uint64
+	kp     *keyPlan
+	dup    Duplicates
+	w      int
+	src    *coo.Tensor[T] // for error messages; nil when no duplicates can occur
+}
+
+// diff returns the first level at which sorted entry i differs from entry
+// i-1 (0 for i == 0; r when they are equal).
+func (b *builder[T]) diff(i int) int {
+	if i == 0 {
+		return 0
+	}
+	if b.keys != nil {
+		x := b.keys[i] ^ b.keys[i-1]
+		if x == 0 {
+			return b.r
+		}
+		return int(b.kp.bitLevel[63-bits.LeadingZeros64(x)])
+	}
+	p, q := i-1, i
+	if b.perm != nil {
+		p, q = int(b.perm[p]), int(b.perm[q])
+	}
+	r := b.r
+	tp, tq := b.coords[p*r:p*r+r], b.coords[q*r:q*r+r]
+	for L, m := range b.mo {
+		if tp[m] != tq[m] {
+			return L
+		}
+	}
+	return r
+}
+
+func (b *builder[T]) build(dst *csf.Tensor[T]) (*csf.Tensor[T], error) {
+	r := b.r
+	n := len(b.vals)
+	bounds := parallel.Even(n, b.w)
+	parts := len(bounds) - 1
+	if n == 0 {
+		parts = 0
+	}
+	// Pass 1: per part, how many entries first differ at each level, and
+	// the first duplicate.
+	hist := make([]int, max(parts, 1)*(r+1))
+	firstDup := make([]int, max(parts, 1))
+	if parts > 0 {
+		parallel.Run(bounds, func(k, lo, hi int) {
+			h := hist[k*(r+1) : (k+1)*(r+1)]
+			fd := -1
+			for i := lo; i < hi; i++ {
+				d := b.diff(i)
+				h[d]++
+				if d == r && fd < 0 {
+					fd = i
+				}
+			}
+			firstDup[k] = fd
+		})
+	}
+	if b.dup == Reject {
+		for k := range parts {
+			if i := firstDup[k]; i >= 0 {
+				if b.keys != nil {
+					// The values were sorted without their input
+					// positions: the reference names them.
+					_, err := cooToCSFRef(b.src, b.mo, Options{Duplicates: Reject})
+					return nil, err
+				}
+				p, q := i-1, i
+				if b.perm != nil {
+					p, q = int(b.perm[p]), int(b.perm[q])
+				}
+				return nil, fmt.Errorf("convert: coordinate %v at entries %d and %d: %w", b.coords[q*r:q*r+r], p, q, ErrDuplicate)
+			}
+		}
+	}
+	// offs[k*r+L]: where part k starts writing level L; counts[L] = n_L.
+	offs := make([]int, max(parts, 1)*r)
+	counts := make([]int, r)
+	for k := range parts {
+		h := hist[k*(r+1) : (k+1)*(r+1)]
+		run := 0
+		for L := range r {
+			run += h[L]
+			offs[k*r+L] = counts[L]
+			counts[L] += run
+		}
+	}
+	// Outputs, reusing dst's buffers.
+	pos := make([][]uint64, r)
+	crd := make([][]uint64, r)
+	var vals []T
+	reuse := dst != nil && dst.Rank() == r
+	for L := range r {
+		np := 2
+		if L > 0 {
+			np = counts[L-1] + 1
+		}
+		var op, oc []uint64
+		if reuse {
+			op, oc = dst.Pos(L), dst.Crd(L)
+		}
+		pos[L] = grow(op, np)
+		crd[L] = grow(oc, counts[L])
+	}
+	if reuse {
+		vals = dst.Values()
+	}
+	vals = grow(vals, counts[r-1])
+	pos[0][0], pos[0][1] = 0, uint64(counts[0])
+	for L := 1; L < r; L++ {
+		pos[L][counts[L-1]] = uint64(counts[L])
+	}
+	// Pass 2: parts start at the first entry of a distinct tuple, so a run
+	// of duplicates is merged by one part, in order.
+	if parts > 0 {
+		starts := slices.Clone(bounds)
+		for k := 1; k < parts; k++ {
+			i := max(starts[k], starts[k-1])
+			for i < n && b.diff(i) == r {
+				i++
+			}
+			starts[k] = i
+		}
+		parallel.Run(starts, func(k, lo, hi int) {
+			b.fill(pos, crd, vals, offs[k*r:(k+1)*r], lo, hi)
+		})
+	}
+	return csf.New(b.shape, b.mo, pos, crd, vals)
+}
+
+// fill writes the nodes started by sorted entries lo..hi-1; off[L] is the
+// first node of level L they start.
+func (b *builder[T]) fill(pos, crd [][]uint64, vals []T, off0 []int, lo, hi int) {
+	r := b.r
+	var off [64]int
+	copy(off[:], off0)
+	src := b.vals
+	leaf := r - 1
+	for i := lo; i < hi; i++ {
+		d := b.diff(i)
+		p := i
+		if b.perm != nil {
+			p = int(b.perm[i])
+		}
+		v := src[p]
+		if d == r {
+			switch b.dup {
+			case KeepLast:
+				vals[off[leaf]-1] = v
+			default:
+				vals[off[leaf]-1] += v
+			}
+			continue
+		}
+		if b.keys != nil {
+			k := b.keys[i]
+			for L := d; L < r; L++ {
+				o := off[L]
+				if L < leaf {
+					pos[L+1][o] = uint64(off[L+1])
+				}
+				crd[L][o] = (k >> b.kp.sh[L]) & b.kp.msk[L]
+				off[L] = o + 1
+			}
+		} else {
+			t := b.coords[p*r : p*r+r]
+			for L := d; L < r; L++ {
+				o := off[L]
+				if L < leaf {
+					pos[L+1][o] = uint64(off[L+1])
+				}
+				crd[L][o] = t[b.mo[L]]
+				off[L] = o + 1
+			}
+		}
+		vals[off[leaf]-1] = v
+	}
+}
+
+// leafPtrs returns, for every level L < r-1, the first leaf of each node of
+// level L (n_L+1 entries): level r-2 is pos[r-1] itself, the others are
+// stored in ws.aux.
+func leafPtrs[T Float](t *csf.Tensor[T], ws *Workspace, w int) [][]uint64 {
+	r := t.Rank()
+	lp := make([][]uint64, r-1)
+	lp[r-2] = t.Pos(r - 1)
+	total := 0
+	for L := 0; L < r-2; L++ {
+		total += len(t.Crd(L)) + 1
+	}
+	ws.aux = grow(ws.aux, total)
+	at := 0
+	for L := r - 3; L >= 0; L-- {
+		m := len(t.Crd(L)) + 1
+		out := ws.aux[at : at+m]
+		at += m
+		up, below := t.Pos(L+1), lp[L+1]
+		parallel.Run(parallel.Even(m, w), func(_, lo, hi int) {
+			for i := lo; i < hi; i++ {
+				out[i] = below[up[i]]
+			}
+		})
+		lp[L] = out
+	}
+	return lp
+}
+
+// csfBlock is the number of leaves CSFToCOO and Reorder expand at a time, so
+// that the block's tuples stay in cache while every level writes them.
+const csfBlock = 4096
+
+// expandTree calls emit(L, i, lo, hi) for every node i of every level L < r-1
+// whose leaf range meets leaves a..b-1, clipped to lo..hi, block by block
+// (levels from the leaf up within a block), and leaf(lo, hi) first in each
+// block.
+func expandTree(lp [][]uint64, a, b int, leaf func(lo, hi int), emit func(L, i, lo, hi int)) {
+	if a >= b {
+		return
+	}
+	levels := len(lp)
+	cur := make([]int, levels)
+	for L := range levels {
+		p := lp[L]
+		// Last node starting at or before a.
+		cur[L] = sort.Search(len(p)-1, func(i int) bool { return p[i+1] > uint64(a) })
+	}
+	for s := a; s < b; s += csfBlock {
+		e := min(s+csfBlock, b)
+		leaf(s, e)
+		for L := levels - 1; L >= 0; L-- {
+			p := lp[L]
+			i := cur[L]
+			for i < len(p)-1 && p[i] < uint64(e) {
+				lo, hi := max(int(p[i]), s), min(int(p[i+1]), e)
+				if lo < hi {
+					emit(L, i, lo, hi)
+				}
+				if int(p[i+1]) > e {
+					break
+				}
+				i++
+			}
+			cur[L] = i
+		}
+	}
+}
+
+// CSFToCOO expands a CSF tensor into a COO tensor in storage order (sorted
+// lexicographically by the levels' modes). It panics on an unvalidated
+// tensor, like every compute call.
+func CSFToCOO[T Float](t *csf.Tensor[T]) *coo.Tensor[T] {
+	return CSFToCOOTo(nil, t, nil, Options{})
+}
+
+// CSFToCOOTo is CSFToCOO writing into dst's buffers (dst may be nil), with
+// ws for scratch (may be nil) and opts.Workers goroutines.
+func CSFToCOOTo[T Float](dst *coo.Tensor[T], t *csf.Tensor[T], ws *Workspace, opts Options) *coo.Tensor[T] {
+	if !t.Valid() {
+		panic(fmt.Errorf("convert: CSFToCOO: %w", layout.ErrUnvalidated))
+	}
+	if ws == nil {
+		ws = new(Workspace)
+	}
+	r := t.Rank()
+	n := t.NNZ()
+	var coords []uint64
+	var vals []T
+	if dst != nil {
+		coords, vals = dst.Coords(), dst.Values()
+	}
+	coords = grow(coords, n*r)
+	vals = grow(vals, n)
+	expandCOO(coords, vals, t, ws, workers(opts, n))
+	out, err := coo.New(t.Shape(), coords, vals)
+	if err != nil {
+		panic("convert: internal error: " + err.Error())
+	}
+	return out
+}
+
+func expandCOO[T Float](coords []uint64, vals []T, t *csf.Tensor[T], ws *Workspace, w int) {
+	r := t.Rank()
+	n := t.NNZ()
+	mo := t.ModeOrder()
+	lp := leafPtrs(t, ws, w)
+	crd := make([][]uint64, r)
+	for L := range r {
+		crd[L] = t.Crd(L)
+	}
+	src := t.Values()
+	leafMode := int(mo[r-1])
+	parallel.Run(parallel.Even(n, w), func(_, a, b int) {
+		copy(vals[a:b], src[a:b])
+		expandTree(lp, a, b, func(lo, hi int) {
+			lc := crd[r-1]
+			d := coords[lo*r : hi*r]
+			for j, x := range lc[lo:hi] {
+				d[j*r+leafMode] = x
+			}
+		}, func(L, i, lo, hi int) {
+			x := crd[L][i]
+			m := int(mo[L])
+			d := coords[lo*r : hi*r]
+			for j := m; j < len(d); j += r {
+				d[j] = x
+			}
+		})
+	})
+}
+
+// Reorder returns t with its levels in another mode order (nil for identity),
+// summing nothing (a CSF has no duplicates).
+func Reorder[T Float](t *csf.Tensor[T], modeOrder []uint32) (*csf.Tensor[T], error) {
+	return ReorderTo(nil, t, modeOrder, nil, Options{})
+}
+
+// ReorderTo is Reorder writing into dst's buffers (dst may be nil, must not be
+// t) with ws for scratch (may be nil) and opts.Workers goroutines. When the
+// packed level-order key fits 64 bits no COO copy is made.
+func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32, ws *Workspace, opts Options) (*csf.Tensor[T], error) {
+	if !t.Valid() {
+		return nil, fmt.Errorf("convert: %w", layout.ErrUnvalidated)
+	}
+	r := t.Rank()
+	if modeOrder == nil {
+		modeOrder = identity(r)
+	}
+	shape := t.Shape()
+	if err := (layout.CSF{ModeOrder: modeOrder}).Validate(shape); err != nil {
+		return nil, err
+	}
+	modeOrder = slices.Clone(modeOrder)
+	if ws == nil {
+		ws = new(Workspace)
+	}
+	n := t.NNZ()
+	w := workers(opts, n)
+	kp := newKeyPlan(shape, modeOrder)
+	if len(kp.groups) != 2 || uint64(n) >= math.MaxUint32 {
+		// Through a COO held in the workspace.
+		coords := grow(ws.coords, n*r)
+		vals, _ := ws.vals.([]T)
+		vals = grow(vals, n)
+		ws.coords, ws.vals = coords, vals
+		expandCOO(coords, vals, t, ws, w)
+		x, err := coo.New(shape, coords, vals)
+		if err != nil {
+			return nil, err
+		}
+		return COOToCSFTo(dst, x, modeOrder, ws, opts)
+	}
+	// Level of the new order that stores each old level's mode.
+	old := t.ModeOrder()
+	shOf := make([]uint, r)
+	for L, m := range old {
+		shOf[L] = kp.sh[slices.Index(modeOrder, m)]
+	}
+	ws.keys = grow(ws.keys, n)
+	keys := ws.keys
+	lp := leafPtrs(t, ws, w)
+	crd := make([][]uint64, r)
+	for L := range r {
+		crd[L] = t.Crd(L)
+	}
+	parallel.Run(parallel.Even(n, w), func(_, a, b int) {
+		expandTree(lp, a, b, func(lo, hi int) {
+			s := shOf[r-1]
+			for j, x := range crd[r-1][lo:hi] {
+				keys[lo+j] = x << s
+			}
+		}, func(L, i, lo, hi int) {
+			x := crd[L][i] << shOf[L]
+			for j := lo; j < hi; j++ {
+				keys[j] |= x
+			}
+		})
+	})
+	bld := builder[T]{shape: shape, mo: modeOrder, r: r, vals: t.Values(), w: w, keys: keys, kp: kp}
+	if !slices.IsSorted(keys) {
+		ws.hist = grow(ws.hist, w<<11)
+		ws.keys2 = grow(ws.keys2, n)
+		va, vb := valueBufs[T](ws, n)
+		bld.keys, bld.vals = radixSort(keys, ws.keys2, t.Values(), va, vb, kp.groupBits(0), w, ws.hist)
+	}
+	return bld.build(dst)
+}

@@ -1,0 +1,475 @@
+package convert
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"testing"
+
+	"github.com/hurray-format/hurray-go/coo"
+	"github.com/hurray-format/hurray-go/csf"
+	"github.com/hurray-format/hurray-go/csr"
+)
+
+var testWorkers = []int{1, 2, 3, 7}
+
+// withParallel runs f with the parallel threshold lowered so that small
+// inputs take the multi-goroutine paths.
+func withParallel(t testing.TB, f func()) {
+	old, oldB := minParallel, msdBucket
+	minParallel, msdBucket = 0, 8
+	defer func() { minParallel, msdBucket = old, oldB }()
+	f()
+}
+
+type genKind int
+
+const (
+	genShuffled genKind = iota
+	genSorted           // sorted row-major (identity order)
+	genDups             // shuffled with many duplicates
+	genEdges            // coordinates at 0 and shape-1 only
+)
+
+// genCOO builds n entries of the given shape: values are non-integers (so
+// the order of a sum shows in its bits) or zero.
+func genCOO[T Float](rng *rand.Rand, shape []uint64, n int, kind genKind) *coo.Tensor[T] {
+	r := len(shape)
+	coords := make([]uint64, 0, n*r)
+	vals := make([]T, 0, n)
+	for i := range n {
+		c := make([]uint64, r)
+		switch {
+		case kind == genDups && i > 0 && rng.IntN(3) == 0:
+			j := rng.IntN(i)
+			copy(c, coords[j*r:j*r+r])
+		case kind == genEdges:
+			for m := range c {
+				if rng.IntN(2) == 0 {
+					c[m] = shape[m] - 1
+				}
+			}
+		default:
+			for m := range c {
+				c[m] = rng.Uint64N(shape[m])
+			}
+		}
+		coords = append(coords, c...)
+		v := T(rng.NormFloat64())
+		if rng.IntN(6) == 0 {
+			v = 0
+		}
+		vals = append(vals, v)
+	}
+	x, err := coo.New(shape, coords, vals)
+	if err != nil {
+		panic(err)
+	}
+	if kind == genSorted {
+		if err := x.Sort(nil); err != nil {
+			panic(err)
+		}
+	}
+	return x
+}
+
+func allPerms(r int) [][]uint32 {
+	if r == 1 {
+		return [][]uint32{{0}}
+	}
+	var out [][]uint32
+	for _, p := range allPerms(r - 1) {
+		for i := 0; i <= len(p); i++ {
+			out = append(out, slices.Insert(slices.Clone(p), i, uint32(r-1)))
+		}
+	}
+	return out
+}
+
+func bitsEqual[T Float](a, b []T) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if math.Float64bits(float64(a[i])) != math.Float64bits(float64(b[i])) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameCSF[T Float](a, b *csf.Tensor[T]) error {
+	if a.Rank() != b.Rank() || !slices.Equal(a.ModeOrder(), b.ModeOrder()) || !slices.Equal(a.Shape(), b.Shape()) {
+		return fmt.Errorf("header %v vs %v", a, b)
+	}
+	for L := range a.Rank() {
+		if !slices.Equal(a.Pos(L), b.Pos(L)) {
+			return fmt.Errorf("pos %d: %v, want %v", L, a.Pos(L), b.Pos(L))
+		}
+		if !slices.Equal(a.Crd(L), b.Crd(L)) {
+			return fmt.Errorf("crd %d: %v, want %v", L, a.Crd(L), b.Crd(L))
+		}
+	}
+	if !bitsEqual(a.Values(), b.Values()) {
+		return fmt.Errorf("values %v, want %v", a.Values(), b.Values())
+	}
+	return a.Validate()
+}
+
+func sameMatrix[T Float](a, b *csr.Matrix[T]) error {
+	if a.IsCSC() != b.IsCSC() || a.Rows() != b.Rows() || a.Cols() != b.Cols() {
+		return fmt.Errorf("header %v vs %v", a, b)
+	}
+	if !slices.Equal(a.Ptr(), b.Ptr()) || !slices.Equal(a.Idx(), b.Idx()) || !bitsEqual(a.Values(), b.Values()) {
+		return fmt.Errorf("got %v %v %v, want %v %v %v", a.Ptr(), a.Idx(), a.Values(), b.Ptr(), b.Idx(), b.Values())
+	}
+	return a.Validate()
+}
+
+func sameCOO[T Float](a, b *coo.Tensor[T]) error {
+	if !slices.Equal(a.Shape(), b.Shape()) || !slices.Equal(a.Coords(), b.Coords()) || !bitsEqual(a.Values(), b.Values()) {
+		return fmt.Errorf("got %v, want %v", a, b)
+	}
+	return a.Validate()
+}
+
+// sameErr checks that two results agree: both errors with the same text, or
+// neither.
+func sameErr(got, want error) error {
+	if (got == nil) != (want == nil) {
+		return fmt.Errorf("error %v, want %v", got, want)
+	}
+	if got != nil && got.Error() != want.Error() {
+		return fmt.Errorf("error %q, want %q", got, want)
+	}
+	if got != nil && errors.Is(want, ErrDuplicate) && !errors.Is(got, ErrDuplicate) {
+		return fmt.Errorf("error %v does not match ErrDuplicate", got)
+	}
+	return nil
+}
+
+// shortList trims a test list under -short (used for the -race run).
+func shortList[E any](s []E, keep ...int) []E {
+	if !testing.Short() {
+		return s
+	}
+	var out []E
+	for _, i := range keep {
+		out = append(out, s[i])
+	}
+	return out
+}
+
+var tensorShapes = [][]uint64{
+	{3, 4, 5},
+	{2, 3, 2, 4},
+	{1, 1, 1},
+	{7, 1, 300},
+	{1000, 50, 2000},
+	{1 << 63, 3, 1<<62 + 7},                   // keys do not fit 64 bits
+	{math.MaxUint64, 2, 5, 1 << 40},           // a 64-bit level
+	{1<<40 + 1, 1<<30 - 1, 17, 9},             // 85 bits: two groups
+	{1 << 21, 1 << 21, 1 << 22},               // exactly 64 bits
+	{1<<63 + 1, 1<<63 + 1, 1<<63 + 1, 1 << 2}, // one group per level
+}
+
+func checkCOOToCSF[T Float](t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, uint64(len(fmt.Sprint(T(0))))))
+	ws := new(Workspace)
+	for _, shape := range shortList(tensorShapes, 1, 4, 5, 7) {
+		for _, n := range shortList([]int{0, 1, 2, 57, 600}, 1, 3) {
+			for kind := range genEdges + 1 {
+				x := genCOO[T](rng, shape, n, kind)
+				for _, mo := range allPerms(len(shape)) {
+					for _, d := range []Duplicates{Sum, KeepLast, Reject} {
+						opts := Options{Duplicates: d}
+						want, werr := cooToCSFRef(x, mo, opts)
+						for _, w := range testWorkers {
+							opts.Workers = w
+							got, err := COOToCSFTo(nil, x, mo, ws, opts)
+							if e := sameErr(err, werr); e != nil {
+								t.Fatalf("shape %v n %d kind %d mo %v dup %d workers %d: %v", shape, n, kind, mo, d, w, e)
+							}
+							if err != nil {
+								continue
+							}
+							if e := sameCSF(got, want); e != nil {
+								t.Fatalf("shape %v n %d kind %d mo %v dup %d workers %d: %v", shape, n, kind, mo, d, w, e)
+							}
+							if d != Sum {
+								continue
+							}
+							// CSF -> COO and round trip.
+							back := CSFToCOOTo(nil, got, ws, Options{Workers: w})
+							if e := sameCOO(back, csfToCOORef(want)); e != nil {
+								t.Fatalf("CSFToCOO shape %v n %d mo %v workers %d: %v", shape, n, mo, w, e)
+							}
+							if e := sameCOO(back, dedupSorted(x, mo)); e != nil {
+								t.Fatalf("round trip shape %v n %d mo %v workers %d: %v", shape, n, mo, w, e)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// dedupSorted is the deduplicated (summed) input in level order mo, built
+// from the reference sort.
+func dedupSorted[T Float](x *coo.Tensor[T], mo []uint32) *coo.Tensor[T] {
+	perm, groups, vals, err := sortedUnique(x, mo, Options{})
+	if err != nil {
+		panic(err)
+	}
+	r := x.Rank()
+	c := x.Coords()
+	coords := make([]uint64, 0, len(vals)*r)
+	for g := range vals {
+		p := perm[groups[g]]
+		coords = append(coords, c[p*r:p*r+r]...)
+	}
+	out, err := coo.New(x.Shape(), coords, vals)
+	if err != nil {
+		panic(err)
+	}
+	return out
+}
+
+func TestCOOToCSFFast(t *testing.T) {
+	withParallel(t, func() {
+		t.Run("float64", checkCOOToCSF[float64])
+		t.Run("float32", checkCOOToCSF[float32])
+	})
+}
+
+func checkReorder[T Float](t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	ws := new(Workspace)
+	var dst *csf.Tensor[T]
+	for _, shape := range shortList(tensorShapes, 0, 5, 7) {
+		for _, n := range shortList([]int{0, 1, 300}, 2) {
+			x := genCOO[T](rng, shape, n, genDups)
+			for _, from := range allPerms(len(shape)) {
+				a, err := cooToCSFRef(x, from, Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, to := range allPerms(len(shape)) {
+					want, err := reorderRef(a, to)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, w := range testWorkers {
+						got, err := ReorderTo(dst, a, to, ws, Options{Workers: w})
+						if err != nil {
+							t.Fatal(err)
+						}
+						if e := sameCSF(got, want); e != nil {
+							t.Fatalf("shape %v n %d %v -> %v workers %d: %v", shape, n, from, to, w, e)
+						}
+						dst = got
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestReorder(t *testing.T) {
+	withParallel(t, func() {
+		t.Run("float64", checkReorder[float64])
+		t.Run("float32", checkReorder[float32])
+	})
+}
+
+var matrixShapes = [][]uint64{
+	{1, 1}, {5, 7}, {40, 3}, {3, 40}, {50, 1 << 20}, {1 << 20, 50}, {300, 1 << 32}, {1 << 32, 200}, {100, 1 << 40}, {1 << 40, 100}, {2000, 3000},
+}
+
+func checkMatrix[T Float](t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	ws := new(Workspace)
+	var dst, dst2 *csr.Matrix[T]
+	for _, shape := range shortList(matrixShapes, 1, 4, 5, 7, 10) {
+		for _, n := range shortList([]int{0, 1, 2, 33, 700}, 1, 4) {
+			for kind := range genEdges + 1 {
+				x := genCOO[T](rng, shape, n, kind)
+				for _, csc := range []bool{false, true} {
+					if csc && shape[1] > 1<<20 || !csc && shape[0] > 1<<20 {
+						continue // a pointer array that large is not a test
+					}
+					for _, d := range []Duplicates{Sum, KeepLast, Reject} {
+						opts := Options{Duplicates: d}
+						want, werr := cooToCompressedRef(x, csc, opts)
+						for _, w := range testWorkers {
+							opts.Workers = w
+							var got *csr.Matrix[T]
+							var err error
+							if csc {
+								got, err = COOToCSCTo(dst, x, ws, opts)
+							} else {
+								got, err = COOToCSRTo(dst, x, ws, opts)
+							}
+							if e := sameErr(err, werr); e != nil {
+								t.Fatalf("shape %v n %d kind %d csc %v dup %d workers %d: %v", shape, n, kind, csc, d, w, e)
+							}
+							if err != nil {
+								continue
+							}
+							if e := sameMatrix(got, want); e != nil {
+								t.Fatalf("shape %v n %d kind %d csc %v dup %d workers %d: %v", shape, n, kind, csc, d, w, e)
+							}
+							dst = got
+							if d != Sum {
+								continue
+							}
+							minor := shape[1]
+							if csc {
+								minor = shape[0]
+							}
+							if minor > 1<<20 {
+								continue
+							}
+							tr := TransposeTo(dst2, got, ws, Options{Workers: w})
+							if e := sameMatrix(tr, transposeRef(want)); e != nil {
+								t.Fatalf("transpose shape %v n %d csc %v workers %d: %v", shape, n, csc, w, e)
+							}
+							dst2 = tr
+							// Round trips: COO -> CSR -> CSC -> COO gives the
+							// deduplicated input in column-major order.
+							back := MatrixToCOOTo(nil, tr, ws, Options{Workers: w})
+							if e := sameCOO(back, matrixToCOORef(tr)); e != nil {
+								t.Fatalf("to COO shape %v n %d workers %d: %v", shape, n, w, e)
+							}
+							order := []uint32{1, 0}
+							if csc {
+								order = []uint32{0, 1}
+							}
+							if e := sameCOO(back, dedupSorted(x, order)); e != nil {
+								t.Fatalf("round trip shape %v n %d csc %v workers %d: %v", shape, n, csc, w, e)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestMatrixFast(t *testing.T) {
+	withParallel(t, func() {
+		for _, counting := range []bool{false, true} {
+			matrixByCounting = counting
+			t.Run(fmt.Sprintf("counting=%v/float64", counting), checkMatrix[float64])
+			t.Run(fmt.Sprintf("counting=%v/float32", counting), checkMatrix[float32])
+		}
+		matrixByCounting = false
+	})
+}
+
+// TestWorkspaceReuse checks that the ...To forms allocate nothing per
+// nonzero once dst and the workspace are large enough.
+func TestWorkspaceReuse(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 11))
+	x := genCOO[float64](rng, []uint64{200, 300, 400}, 20000, genShuffled)
+	m := genCOO[float64](rng, []uint64{3000, 2000}, 20000, genDups)
+	ws := new(Workspace)
+	opts := Options{Workers: 2}
+	y, err := COOToCSFTo(nil, x, []uint32{2, 0, 1}, ws, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := COOToCSRTo(nil, m, ws, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := TransposeTo(nil, a, ws, opts)
+	z, err := ReorderTo(nil, y, nil, ws, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back := CSFToCOOTo(nil, y, ws, opts)
+	for _, tc := range []struct {
+		name string
+		f    func()
+	}{
+		{"COOToCSFTo", func() { y, _ = COOToCSFTo(y, x, []uint32{2, 0, 1}, ws, opts) }},
+		{"COOToCSRTo", func() { a, _ = COOToCSRTo(a, m, ws, opts) }},
+		{"TransposeTo", func() { tr = TransposeTo(tr, a, ws, opts) }},
+		{"ReorderTo", func() { z, _ = ReorderTo(z, y, nil, ws, opts) }},
+		{"CSFToCOOTo", func() { back = CSFToCOOTo(back, z, ws, opts) }},
+	} {
+		allocs := testing.AllocsPerRun(5, tc.f)
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		tc.f()
+		runtime.ReadMemStats(&m1)
+		// Headers, goroutines and per-part counters only: nothing per
+		// nonzero (the inputs have 20000).
+		if bytes := m1.TotalAlloc - m0.TotalAlloc; allocs > 80 || bytes > 40<<10 {
+			t.Errorf("%s: %v allocations, %d bytes per call, want a small constant", tc.name, allocs, bytes)
+		}
+	}
+	want, _ := cooToCSFRef(x, []uint32{2, 0, 1}, Options{})
+	if e := sameCSF(y, want); e != nil {
+		t.Fatal(e)
+	}
+}
+
+// TestRadixSortFrom checks the radix sort against a stable comparison sort
+// on the selected bits, with the payload following, for every split size.
+func TestRadixSortFrom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 13))
+	old := msdBucket
+	defer func() { msdBucket = old }()
+	for _, bucket := range []int{4, 64, 16 << 10} {
+		msdBucket = bucket
+		for _, n := range []int{1, 2, 100, 5000} {
+			for _, nb := range []struct{ from, nbits int }{{0, 3}, {0, 20}, {0, 40}, {32, 25}, {10, 54}, {0, 64}} {
+				for _, w := range testWorkers {
+					keys := make([]uint64, n)
+					for i := range keys {
+						keys[i] = rng.Uint64()
+						if nb.nbits < 64 {
+							keys[i] &^= (^uint64(0)) << uint(nb.from+nb.nbits) // bits above are zero
+						}
+						keys[i] = keys[i]&^(1<<uint(nb.from)-1) | uint64(i)&(1<<uint(nb.from)-1)
+					}
+					payload := make([]uint32, n)
+					for i := range payload {
+						payload[i] = uint32(i)
+					}
+					want := slices.Clone(payload)
+					digit := func(i uint32) uint64 { return keys[i] >> uint(nb.from) }
+					slices.SortStableFunc(want, func(a, b uint32) int { return cmpU64(digit(a), digit(b)) })
+					withParallel(t, func() {
+						msdBucket = bucket
+						k, p := radixSortFrom(slices.Clone(keys), make([]uint64, n), payload, make([]uint32, n), make([]uint32, n), nb.from, nb.nbits, w, make([]int, w<<11))
+						if !slices.Equal(p, want) {
+							t.Fatalf("bucket %d n %d bits %v workers %d: permutation differs", bucket, n, nb, w)
+						}
+						for i, q := range p {
+							if k[i] != keys[q] {
+								t.Fatalf("bucket %d n %d bits %v workers %d: key %d does not follow", bucket, n, nb, w, i)
+							}
+						}
+					})
+				}
+			}
+		}
+	}
+}
+
+func cmpU64(a, b uint64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}

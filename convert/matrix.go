@@ -1,0 +1,531 @@
+package convert
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/hurray-format/hurray-go/coo"
+	"github.com/hurray-format/hurray-go/csr"
+	"github.com/hurray-format/hurray-go/internal/parallel"
+	"github.com/hurray-format/hurray-go/kernels"
+	"github.com/hurray-format/hurray-go/layout"
+)
+
+// COOToCSR converts a rank-2 COO tensor to CSR, summing duplicates.
+func COOToCSR[T Float](t *coo.Tensor[T]) (*csr.Matrix[T], error) {
+	return COOToCSRTo(nil, t, nil, Options{})
+}
+
+// COOToCSRWith converts a rank-2 COO tensor to CSR.
+func COOToCSRWith[T Float](t *coo.Tensor[T], opts Options) (*csr.Matrix[T], error) {
+	return COOToCSRTo(nil, t, nil, opts)
+}
+
+// COOToCSRTo is COOToCSRWith writing into dst's buffers (dst may be nil) with
+// ws for scratch (may be nil). dst must not be used after the call and must
+// not share memory with t.
+func COOToCSRTo[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], ws *Workspace, opts Options) (*csr.Matrix[T], error) {
+	return cooToMatrix(dst, t, false, ws, opts)
+}
+
+// COOToCSC converts a rank-2 COO tensor to CSC, summing duplicates.
+func COOToCSC[T Float](t *coo.Tensor[T]) (*csr.Matrix[T], error) {
+	return COOToCSCTo(nil, t, nil, Options{})
+}
+
+// COOToCSCWith converts a rank-2 COO tensor to CSC.
+func COOToCSCWith[T Float](t *coo.Tensor[T], opts Options) (*csr.Matrix[T], error) {
+	return COOToCSCTo(nil, t, nil, opts)
+}
+
+// COOToCSCTo is COOToCSCWith writing into dst's buffers, as COOToCSRTo.
+func COOToCSCTo[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], ws *Workspace, opts Options) (*csr.Matrix[T], error) {
+	return cooToMatrix(dst, t, true, ws, opts)
+}
+
+// countOffsets turns per-part counts cnt[k*m+j] (parts parts, m buckets) into
+// per-part write cursors in (bucket, part) order and writes the bucket starts
+// into ptr (m+1 entries, ptr[m] = total).
+func countOffsets(cnt []uint64, parts, m int, ptr []uint64, w int) {
+	b := parallel.Even(m, w)
+	parallel.Run(b, func(_, lo, hi int) {
+		for j := lo; j < hi; j++ {
+			var s uint64
+			for k := range parts {
+				s += cnt[k*m+j]
+			}
+			ptr[j] = s
+		}
+	})
+	ptr[m] = kernels.ExclusiveScan(ptr[:m], ptr[:m])
+	if parts == 1 {
+		copy(cnt[:m], ptr[:m])
+		return
+	}
+	parallel.Run(b, func(_, lo, hi int) {
+		for j := lo; j < hi; j++ {
+			s := ptr[j]
+			for k := range parts {
+				c := cnt[k*m+j]
+				cnt[k*m+j] = s
+				s += c
+			}
+		}
+	})
+}
+
+// matrixBufs returns dst's buffers (or nil ones) grown to the sizes given.
+func matrixBufs[T Float](dst *csr.Matrix[T], np, nnz int) ([]uint64, []uint64, []T) {
+	var p, x []uint64
+	var v []T
+	if dst != nil {
+		p, x, v = dst.Ptr(), dst.Idx(), dst.Values()
+	}
+	return grow(p, np), grow(x, nnz), grow(v, nnz)
+}
+
+func newMatrix[T Float](rows, cols uint64, csc bool, ptr, idx []uint64, vals []T) (*csr.Matrix[T], error) {
+	if csc {
+		return csr.NewCSC(rows, cols, ptr, idx, vals)
+	}
+	return csr.New(rows, cols, ptr, idx, vals)
+}
+
+// sortPacked sorts a short slice by insertion and a long one by pdqsort; the
+// words are distinct, so the result does not depend on the method.
+func sortPacked(s []uint64) {
+	if len(s) > 48 {
+		slices.Sort(s)
+		return
+	}
+	for i := 1; i < len(s); i++ {
+		x := s[i]
+		j := i
+		for j > 0 && s[j-1] > x {
+			s[j] = s[j-1]
+			j--
+		}
+		s[j] = x
+	}
+}
+
+func cooToMatrix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, ws *Workspace, opts Options) (*csr.Matrix[T], error) {
+	if !t.Valid() {
+		return nil, fmt.Errorf("convert: %w", layout.ErrUnvalidated)
+	}
+	if t.Rank() != 2 {
+		return nil, fmt.Errorf("convert: COO of rank %d to a matrix: want rank 2", t.Rank())
+	}
+	shape := t.Shape()
+	maj, mnr := 0, 1
+	if csc {
+		maj, mnr = 1, 0
+	}
+	n := t.NNZ()
+	if ws == nil {
+		ws = new(Workspace)
+	}
+	if uint64(n) < math.MaxUint32 && !matrixByCounting && bitLen(shape[0])+bitLen(shape[1]) <= 64 {
+		return cooToMatrixRadix(dst, t, csc, ws, opts)
+	}
+	if uint64(n) >= math.MaxUint32 || shape[mnr] > 1<<32 || shape[maj] > 4*uint64(n)+1<<24 {
+		return cooToCompressedRef(t, csc, opts)
+	}
+	m := int(shape[maj])
+	c := t.Coords()
+	src := t.Values()
+	w := workers(opts, n)
+	if uint64(m)*uint64(w) > 8*uint64(n)+1<<20 {
+		w = 1
+	}
+	b := parallel.Even(n, w)
+	parts := len(b) - 1
+	ws.cnt = grow(ws.cnt, parts*m)
+	cnt := ws.cnt
+	ptr, idx, vals := matrixBufs(dst, m+1, n)
+	// Histogram of the compressed mode per part.
+	parallel.Run(b, func(k, lo, hi int) {
+		h := cnt[k*m : (k+1)*m]
+		clear(h)
+		for i := lo; i < hi; i++ {
+			h[c[2*i+maj]]++
+		}
+	})
+	countOffsets(cnt, parts, m, ptr, w)
+	// Stable scatter of (minor << 32 | position) and the value to the
+	// position: a row's entries then sort by (minor, input order) with their
+	// values beside them, so no step gathers across the whole input.
+	ws.keys = grow(ws.keys, n)
+	ent := ws.keys
+	va, _ := valueBufs[T](ws, 0)
+	va = grow(va, n)
+	ws.va = va
+	parallel.Run(b, func(k, lo, hi int) {
+		cur := cnt[k*m : (k+1)*m]
+		for i := lo; i < hi; i++ {
+			j := c[2*i+maj]
+			o := cur[j]
+			cur[j] = o + 1
+			ent[o] = c[2*i+mnr]<<32 | o
+			va[o] = src[i]
+		}
+	})
+	// Sort each row by (minor, input order) and count its distinct minors.
+	rb := parallel.SplitPtr(ptr, w, 4)
+	ndup := make([]int, len(rb)-1)
+	distinct := cnt[:m]
+	parallel.Run(rb, func(k, lo, hi int) {
+		nd := 0
+		for i := lo; i < hi; i++ {
+			s := ent[ptr[i]:ptr[i+1]]
+			sortPacked(s)
+			d := 0
+			for q := 1; q < len(s); q++ {
+				if s[q]>>32 == s[q-1]>>32 {
+					d++
+				}
+			}
+			distinct[i] = uint64(len(s) - d)
+			nd += d
+		}
+		ndup[k] = nd
+	})
+	total := 0
+	for k := range ndup {
+		total += ndup[k]
+	}
+	if total > 0 && opts.Duplicates == Reject {
+		// The input positions were not kept: the reference names them.
+		_, err := cooToCompressedRef(t, csc, opts)
+		return nil, err
+	}
+	if total == 0 {
+		parallel.Run(rb, func(_, lo, hi int) {
+			for q := ptr[lo]; q < ptr[hi]; q++ {
+				e := ent[q]
+				idx[q] = e >> 32
+				vals[q] = va[e&math.MaxUint32]
+			}
+		})
+		return newMatrix(shape[0], shape[1], csc, ptr, idx, vals)
+	}
+	// Merge duplicates: old row starts in ws.ptr2, new ones in ptr.
+	ws.ptr2 = grow(ws.ptr2, m+1)
+	old := ws.ptr2
+	copy(old, ptr)
+	ptr[m] = kernels.ExclusiveScan(ptr[:m], distinct)
+	idx, vals = idx[:n-total], vals[:n-total]
+	keepLast := opts.Duplicates == KeepLast
+	parallel.Run(rb, func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			o := int(ptr[i]) - 1
+			prev := uint64(math.MaxUint64)
+			for _, e := range ent[old[i]:old[i+1]] {
+				v := va[e&math.MaxUint32]
+				if e>>32 == prev {
+					if keepLast {
+						vals[o] = v
+					} else {
+						vals[o] += v
+					}
+					continue
+				}
+				o++
+				prev = e >> 32
+				idx[o] = prev
+				vals[o] = v
+			}
+		}
+	})
+	return newMatrix(shape[0], shape[1], csc, ptr, idx, vals)
+}
+
+// matrixByCounting selects the one-pass counting sort (per-worker row
+// histograms over all rows, then a scatter straight to the row) for COO to
+// CSR/CSC instead of the LSD radix sort. Kept for comparison: on the 2-core
+// VMs the radix sort's passes over at most 2048 buckets stream, while the
+// scatter to a million rows misses cache and TLB on nearly every entry.
+var matrixByCounting = false
+
+// cooToMatrixRadix sorts (major << minorBits | minor) keys by LSD radix with
+// the values riding along (stable: duplicates stay in input order), then
+// builds the pointer, index and value arrays in two passes.
+func cooToMatrixRadix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, ws *Workspace, opts Options) (*csr.Matrix[T], error) {
+	shape := t.Shape()
+	maj, mnr := 0, 1
+	if csc {
+		maj, mnr = 1, 0
+	}
+	n := t.NNZ()
+	m := int(shape[maj])
+	mb := bitLen(shape[mnr])
+	nbits := bitLen(shape[maj]) + mb
+	c := t.Coords()
+	w := workers(opts, n)
+	ws.keys = grow(ws.keys, n)
+	keys := ws.keys
+	sorted := true
+	parts := parallel.Even(n, w)
+	unsorted := make([]bool, len(parts)-1)
+	parallel.Run(parts, func(k, lo, hi int) {
+		prev := uint64(0)
+		if lo > 0 {
+			prev = c[2*(lo-1)+maj]<<mb | c[2*(lo-1)+mnr]
+		}
+		bad := false
+		for i := lo; i < hi; i++ {
+			x := c[2*i+maj]<<mb | c[2*i+mnr]
+			keys[i] = x
+			bad = bad || x < prev
+			prev = x
+		}
+		unsorted[k] = bad
+	})
+	sorted = !slices.Contains(unsorted, true)
+	sv := t.Values()
+	if !sorted {
+		ws.hist = grow(ws.hist, w<<11)
+		ws.keys2 = grow(ws.keys2, n)
+		va, vb := valueBufs[T](ws, n)
+		keys, sv = radixSort(keys, ws.keys2, sv, va, vb, nbits, w, ws.hist)
+	}
+	ptr, idx, vals := matrixBufs(dst, m+1, n)
+	nOut, dup := buildCompressed(keys, sv, m, uint(mb), ptr, idx, vals, opts.Duplicates, w)
+	if dup && opts.Duplicates == Reject {
+		// The input positions were not kept: the reference names them.
+		_, err := cooToCompressedRef(t, csc, opts)
+		return nil, err
+	}
+	return newMatrix(shape[0], shape[1], csc, ptr, idx[:nOut], vals[:nOut])
+}
+
+// buildCompressed writes the compressed form of sorted keys (major << mb |
+// minor) with values sv into ptr (m+1 entries), idx and vals, merging equal
+// keys by dup (in order). It returns the number of distinct keys and whether
+// there were duplicates; with Reject and duplicates the outputs are left
+// incomplete.
+func buildCompressed[T Float](keys []uint64, sv []T, m int, mb uint, ptr, idx []uint64, vals []T, dup Duplicates, w int) (int, bool) {
+	n := len(keys)
+	if n == 0 {
+		clear(ptr)
+		return 0, false
+	}
+	b := parallel.Even(n, w)
+	parts := len(b) - 1
+	cnt := make([]int, parts+1)
+	hasDup := make([]bool, parts)
+	parallel.Run(b, func(k, lo, hi int) {
+		d := 0
+		for i := max(lo, 1); i < hi; i++ {
+			if keys[i] != keys[i-1] {
+				d++
+			}
+		}
+		if lo == 0 {
+			d++ // the first key; the loop compared every later one
+		}
+		cnt[k+1] = d
+		hasDup[k] = d < hi-lo
+	})
+	anyDup := slices.Contains(hasDup, true)
+	if anyDup && dup == Reject {
+		return 0, true
+	}
+	for k := range parts {
+		cnt[k+1] += cnt[k]
+	}
+	nOut := cnt[parts]
+	// Parts start at a distinct key so that a run of duplicates is merged
+	// by one part.
+	starts := slices.Clone(b)
+	for k := 1; k < parts; k++ {
+		i := max(starts[k], starts[k-1])
+		for i < n && i > 0 && keys[i] == keys[i-1] {
+			i++
+		}
+		starts[k] = i
+	}
+	mask := uint64(1)<<mb - 1
+	if mb == 64 {
+		mask = math.MaxUint64
+	}
+	keepLast := dup == KeepLast
+	parallel.Run(starts, func(k, lo, hi int) {
+		o := cnt[k] - 1
+		prevRow := -1
+		if lo > 0 {
+			prevRow = int(keys[lo-1] >> mb)
+		}
+		for i := lo; i < hi; i++ {
+			x := keys[i]
+			if i > 0 && x == keys[i-1] {
+				if keepLast {
+					vals[o] = sv[i]
+				} else {
+					vals[o] += sv[i]
+				}
+				continue
+			}
+			o++
+			row := int(x >> mb)
+			for rr := prevRow + 1; rr <= row; rr++ {
+				ptr[rr] = uint64(o)
+			}
+			prevRow = row
+			idx[o] = x & mask
+			vals[o] = sv[i]
+		}
+		if k == parts-1 {
+			for rr := prevRow + 1; rr <= m; rr++ {
+				ptr[rr] = uint64(nOut)
+			}
+		}
+	})
+	return nOut, anyDup
+}
+
+// CSRToCSC converts a CSR matrix to CSC of the same logical matrix (a
+// transpose of the storage). Given a CSC matrix it returns the CSR form.
+func CSRToCSC[T Float](a *csr.Matrix[T]) *csr.Matrix[T] {
+	return TransposeTo(nil, a, nil, Options{})
+}
+
+// CSCToCSR converts a CSC matrix to CSR (CSRToCSC does both directions).
+func CSCToCSR[T Float](a *csr.Matrix[T]) *csr.Matrix[T] { return CSRToCSC(a) }
+
+// TransposeTo is CSRToCSC (either direction) writing into dst's buffers (dst
+// may be nil, must not share memory with a) with ws for scratch (may be nil)
+// and opts.Workers goroutines.
+func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, opts Options) *csr.Matrix[T] {
+	if !a.Valid() {
+		panic(fmt.Errorf("convert: %w", layout.ErrUnvalidated))
+	}
+	if ws == nil {
+		ws = new(Workspace)
+	}
+	ptr, idx, src := a.Ptr(), a.Idx(), a.Values()
+	n := len(idx)
+	nmnr := a.Cols()
+	if a.IsCSC() {
+		nmnr = a.Rows()
+	}
+	m := int(nmnr)
+	w := workers(opts, n)
+	if !matrixByCounting && uint64(n) < math.MaxUint32 && len(ptr)-1 <= math.MaxUint32 && nmnr <= 1<<32 {
+		return transposeRadix(dst, a, ws, w)
+	}
+	if uint64(m)*uint64(w) > 8*uint64(n)+1<<20 {
+		w = 1
+	}
+	rb := parallel.SplitPtr(ptr, w, 1)
+	parts := len(rb) - 1
+	ws.cnt = grow(ws.cnt, parts*m)
+	cnt := ws.cnt
+	tptr, tidx, tvals := matrixBufs(dst, m+1, n)
+	parallel.Run(rb, func(k, lo, hi int) {
+		h := cnt[k*m : (k+1)*m]
+		clear(h)
+		for _, j := range idx[ptr[lo]:ptr[hi]] {
+			h[j]++
+		}
+	})
+	countOffsets(cnt, parts, m, tptr, w)
+	parallel.Run(rb, func(k, lo, hi int) {
+		cur := cnt[k*m : (k+1)*m]
+		for i := lo; i < hi; i++ {
+			row := uint64(i)
+			s, e := ptr[i], ptr[i+1]
+			for q, j := range idx[s:e] {
+				o := cur[j]
+				cur[j] = o + 1
+				tidx[o] = row
+				tvals[o] = src[int(s)+q]
+			}
+		}
+	})
+	out, err := newMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
+	if err != nil {
+		panic("convert: internal error: " + err.Error())
+	}
+	return out
+}
+
+// transposeRadix sorts (minor << 32 | major) keys on their minor bits by
+// the radix sort (stable, so majors stay in order within a minor) with the
+// values riding along, then writes the transposed arrays.
+func transposeRadix[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, w int) *csr.Matrix[T] {
+	ptr, idx, src := a.Ptr(), a.Idx(), a.Values()
+	n := len(idx)
+	m := int(a.Cols())
+	if a.IsCSC() {
+		m = int(a.Rows())
+	}
+	ws.keys = grow(ws.keys, n)
+	keys := ws.keys
+	parallel.Run(parallel.SplitPtr(ptr, w, 1), func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			row := uint64(i)
+			s, e := ptr[i], ptr[i+1]
+			for q, j := range idx[s:e] {
+				keys[int(s)+q] = j<<32 | row
+			}
+		}
+	})
+	sv := src
+	if n > 0 {
+		ws.hist = grow(ws.hist, w<<11)
+		ws.keys2 = grow(ws.keys2, n)
+		va, vb := valueBufs[T](ws, n)
+		keys, sv = radixSortFrom(keys, ws.keys2, src, va, vb, 32, bitLen(uint64(m)), w, ws.hist)
+	}
+	tptr, tidx, tvals := matrixBufs(dst, m+1, n)
+	buildCompressed(keys, sv, m, 32, tptr, tidx, tvals, Sum, w)
+	out, err := newMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
+	if err != nil {
+		panic("convert: internal error: " + err.Error())
+	}
+	return out
+}
+
+// MatrixToCOO expands a CSR or CSC matrix into a rank-2 COO tensor in storage
+// order.
+func MatrixToCOO[T Float](a *csr.Matrix[T]) *coo.Tensor[T] {
+	return MatrixToCOOTo(nil, a, nil, Options{})
+}
+
+// MatrixToCOOTo is MatrixToCOO writing into dst's buffers (dst may be nil)
+// with opts.Workers goroutines; ws is unused and may be nil.
+func MatrixToCOOTo[T Float](dst *coo.Tensor[T], a *csr.Matrix[T], ws *Workspace, opts Options) *coo.Tensor[T] {
+	if !a.Valid() {
+		panic(fmt.Errorf("convert: %w", layout.ErrUnvalidated))
+	}
+	_ = ws
+	ptr, idx, src := a.Ptr(), a.Idx(), a.Values()
+	n := len(idx)
+	maj, mnr := 0, 1
+	if a.IsCSC() {
+		maj, mnr = 1, 0
+	}
+	var coords []uint64
+	var vals []T
+	if dst != nil {
+		coords, vals = dst.Coords(), dst.Values()
+	}
+	coords, vals = grow(coords, 2*n), grow(vals, n)
+	parallel.Run(parallel.SplitPtr(ptr, workers(opts, n), 1), func(_, lo, hi int) {
+		copy(vals[ptr[lo]:ptr[hi]], src[ptr[lo]:ptr[hi]])
+		for i := lo; i < hi; i++ {
+			row := uint64(i)
+			for q := ptr[i]; q < ptr[i+1]; q++ {
+				coords[2*q+uint64(maj)] = row
+				coords[2*q+uint64(mnr)] = idx[q]
+			}
+		}
+	})
+	out, err := coo.New(a.Shape(), coords, vals)
+	if err != nil {
+		panic("convert: internal error: " + err.Error())
+	}
+	return out
+}
