@@ -1,6 +1,9 @@
 package kernels
 
-import "github.com/hurray-format/hurray-go/kernels/arm64"
+import (
+	"github.com/hurray-format/hurray-go/internal/race"
+	"github.com/hurray-format/hurray-go/kernels/arm64"
+)
 
 // NEON glue for the ScatterAdd family.
 
@@ -22,6 +25,11 @@ func scatterNEON[T Float](k func(y, x []T, ptr, idx []uint64, vals []T, alpha T)
 		if len(ptr) != len(x)+1 || len(vals) != len(idx) {
 			panic("kernels: ScatterAdd: internal error: lengths")
 		}
+		race.ReadSlice(x)
+		race.ReadSlice(ptr)
+		race.ReadSlice(idx)
+		race.ReadSlice(vals)
+		race.WriteSlice(y) // any element may be written
 		for lo := 0; lo < len(x); lo += spmvRowsPerCallNEON {
 			hi := min(lo+spmvRowsPerCallNEON, len(x))
 			k(y, x[lo:hi], ptr[lo:hi+1], idx, vals, alpha)

@@ -1,6 +1,9 @@
 package kernels
 
-import "github.com/hurray-format/hurray-go/kernels/arm64"
+import (
+	"github.com/hurray-format/hurray-go/internal/race"
+	"github.com/hurray-format/hurray-go/kernels/arm64"
+)
 
 // NEON glue for the SpMM and SpMMScatter families.
 
@@ -45,6 +48,19 @@ func spmmNEON[T Float](k func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint
 			beta = 0
 		}
 		rows := len(ptr) - 1
+		race.ReadSlice(ptr)
+		race.ReadSlice(idx)
+		race.ReadSlice(vals)
+		if raceEnabled {
+			// X's rows the entries name, and Y's rows: y may be a
+			// panel of a matrix other goroutines write elsewhere.
+			for k := ptr[0]; k < ptr[rows]; k++ {
+				race.ReadSlice(x[int(idx[k])*ldx:][:w])
+			}
+			for i := range rows {
+				race.WriteSlice(y[i*ldy:][:w])
+			}
+		}
 		for lo := 0; lo < rows; {
 			hi := spmmRowsNEON(ptr, lo, w)
 			k(y[lo*ldy:], ldy, x, ldx, w, ptr[lo:hi+1], idx, vals, alpha, beta)
@@ -61,6 +77,17 @@ func spmmScatterNEON[T Float](k func(y []T, ldy int, x []T, ldx, w int, ptr, idx
 			return
 		}
 		rows := len(ptr) - 1
+		race.ReadSlice(ptr)
+		race.ReadSlice(idx)
+		race.ReadSlice(vals)
+		if raceEnabled {
+			for i := range rows {
+				race.ReadSlice(x[i*ldx:][:w])
+			}
+			for k := ptr[0]; k < ptr[rows]; k++ {
+				race.WriteSlice(y[int(idx[k])*ldy:][:w])
+			}
+		}
 		for lo := 0; lo < rows; {
 			hi := spmmRowsNEON(ptr, lo, w)
 			k(y, ldy, x[lo*ldx:], ldx, w, ptr[lo:hi+1], idx, vals, alpha)

@@ -1,6 +1,9 @@
 package kernels
 
-import "github.com/hurray-format/hurray-go/kernels/arm64"
+import (
+	"github.com/hurray-format/hurray-go/internal/race"
+	"github.com/hurray-format/hurray-go/kernels/arm64"
+)
 
 // NEON glue for the SpMV family.
 
@@ -30,6 +33,11 @@ func spmvNEON[T Float](k func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta
 		if beta == 0 {
 			beta = 0 // -0 becomes +0
 		}
+		race.ReadSlice(x)
+		race.ReadSlice(ptr)
+		race.ReadSlice(idx)
+		race.ReadSlice(vals)
+		race.WriteSlice(y)
 		for lo := 0; lo < len(y); lo += spmvRowsPerCallNEON {
 			hi := min(lo+spmvRowsPerCallNEON, len(y))
 			k(y[lo:hi], x, ptr[lo:hi+1], idx, vals, alpha, beta)
