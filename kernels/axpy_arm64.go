@@ -6,21 +6,21 @@ import "github.com/hurray-format/hurray-go/kernels/arm64"
 // largest multiple of the lane count (4 float32, 2 float64) on bounded runs of
 // nodes (assembly is not preemptible); scatterColsNEON does the rest.
 
-var _ = registerScatterARM64()
+var _ = registerAxpyARM64()
 
-func registerScatterARM64() bool {
+func registerAxpyARM64() bool {
 	if arm64.HasNEON {
-		axpyF32.set(tierNEON, scatterNEON(arm64.ScatterHadamardF32NEON, 4))
-		axpyF64.set(tierNEON, scatterNEON(arm64.ScatterHadamardF64NEON, 2))
+		axpyF32.set(tierNEON, axpyNEON(arm64.ScatterHadamardF32NEON, 4))
+		axpyF64.set(tierNEON, axpyNEON(arm64.ScatterHadamardF64NEON, 2))
 	}
 	return true
 }
 
-// scatterNEON runs asm on columns 0..w-1, w = r rounded down to a multiple of
+// axpyNEON runs asm on columns 0..w-1, w = r rounded down to a multiple of
 // lanes, in runs of nodes holding about productChunkNEON leaves (at least one
 // node each), then the remaining columns in Go. Below one vector of columns
 // the generic path runs. ScatterHadamard has checked every bound.
-func scatterNEON[T Float](asm func(out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB, w int), lanes int) axpyFunc[T] {
+func axpyNEON[T Float](asm func(out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB, w int), lanes int) axpyFunc[T] {
 	return func(out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
 		w := r &^ (lanes - 1)
 		if w == 0 {

@@ -23,7 +23,7 @@ package kernels
 // at once. The assembly paths fuse the multiply-add, so results agree with ref
 // to rounding.
 //
-// Paths: ref, generic, avx2, avx512. Families "scatter.f32" and "scatter.f64".
+// Paths: ref, generic, neon, avx2, avx512. Families "scatter.f32" and "scatter.f64".
 func ScatterAdd[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha T) {
 	if len(ptr) != len(x)+1 {
 		panic("kernels: ScatterAdd: len(ptr) != len(x)+1")

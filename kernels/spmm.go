@@ -27,7 +27,7 @@ import "fmt"
 // multiply-adds each entry does. Results agree with ref to rounding (the
 // assembly fuses the multiply-add).
 //
-// Paths: ref, generic, avx2, avx512. Families "spmm.f32" and "spmm.f64".
+// Paths: ref, generic, neon, avx2, avx512. Families "spmm.f32" and "spmm.f64".
 func SpMM[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
 	checkSpMM("SpMM", len(y), ldy, len(x), ldx, w, ptr, idx, len(vals), false)
 	if isF32[T]() {
@@ -53,7 +53,7 @@ func SpMM[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []
 // roles of x and y exchanged (indices below the rows of Y, len(ptr)-1 rows of
 // X), and panics on a violation. Indices may repeat.
 //
-// Paths: ref, generic, avx2, avx512. Families "spmmscatter.f32" and
+// Paths: ref, generic, neon, avx2, avx512. Families "spmmscatter.f32" and
 // "spmmscatter.f64".
 func SpMMScatter[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T) {
 	checkSpMM("SpMMScatter", len(x), ldx, len(y), ldy, w, ptr, idx, len(vals), true)

@@ -28,7 +28,7 @@ import "unsafe"
 // The order of the additions differs between paths (the vector paths keep
 // several partial sums), so results agree to rounding, not bit for bit.
 //
-// Paths: ref, generic, avx2, avx512. Families "spmv.f32" and "spmv.f64".
+// Paths: ref, generic, neon, avx2, avx512. Families "spmv.f32" and "spmv.f64".
 func SpMV[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
 	if len(ptr) != len(y)+1 {
 		panic("kernels: SpMV: len(ptr) != len(y)+1")

@@ -15,12 +15,11 @@
 //
 // # Kernels
 //
-// Every index family of package kernels and the CSF product families
-// (hadamard, axpy, dot) have a NEON kernel here; the glue in
-// package kernels (<op>_arm64.go) checks lengths, splits long inputs into
-// chunks of about 64K elements (the product kernels: about 16K leaves or row
-// elements; assembly is not preemptible) and finishes tails in Go (except
-// DotRows, whose assembly does its own tail):
+// Every index family and every sparse-dense product family of package
+// kernels has a NEON kernel here; the glue in package kernels
+// (<op>_arm64.go) checks lengths, splits long inputs into bounded chunks
+// (assembly is not preemptible) and, for the index families and the
+// product columns past the last whole vector, finishes tails in Go:
 //
 //	search_arm64.s  LowerBoundNEON, DescendLevelNEON: branch-free scalar
 //	                halving to 8 candidates, then one 8-wide CMHI count
@@ -41,6 +40,13 @@
 //	                node the fiber sum t in registers (FMLA by element per
 //	                leaf), then out += y*t (FMLA); columns past the last
 //	                whole vector in Go
+//	spmv_arm64.s    SpMVF64NEON, SpMVF32NEON: the CSR row loop, four scalar
+//	                FMADD chains, out-of-range indices skipped
+//	scatter_arm64.s ScatterF64NEON, ScatterF32NEON: scatter-add for
+//	                transposed products, scalar FMADD in loop order
+//	spmm_arm64.s    SpMMF64NEON, SpMMF32NEON, SpMMScatterF64NEON,
+//	                SpMMScatterF32NEON: column blocks of 4 and 1 vectors
+//	                (VLD1R + VFMLA) and single columns
 //
 // Go declarations are in <op>_arm64.go; <op>_other.go holds the panicking
 // stubs for the other builds.

@@ -1,0 +1,46 @@
+package kernels
+
+import (
+	"github.com/hurray-format/hurray-go/internal/race"
+	"github.com/hurray-format/hurray-go/kernels/arm64"
+)
+
+// NEON glue for the SpMV family.
+
+// spmvRowsPerCallNEON bounds the rows one assembly call handles, so that the
+// goroutine reaches a preemption point every few microseconds on ordinary
+// rows (assembly is not asynchronously preemptible).
+const spmvRowsPerCallNEON = 1024
+
+var _ = registerSpMVARM64()
+
+func registerSpMVARM64() bool {
+	if arm64.HasNEON {
+		spmvF32.set(tierNEON, spmvNEON(arm64.SpMVF32NEON))
+		spmvF64.set(tierNEON, spmvNEON(arm64.SpMVF64NEON))
+	}
+	return true
+}
+
+// spmvNEON wraps a NEON SpMV kernel: it establishes what the assembly
+// assumes (len(ptr) == len(y)+1, len(vals) == len(idx), beta == +0 for "do
+// not read y") and feeds it the rows in chunks.
+func spmvNEON[T Float](k func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta T)) spmvFunc[T] {
+	return func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
+		if len(ptr) != len(y)+1 || len(vals) != len(idx) {
+			panic("kernels: SpMV: internal error: lengths")
+		}
+		if beta == 0 {
+			beta = 0 // -0 becomes +0
+		}
+		race.ReadSlice(x)
+		race.ReadSlice(ptr)
+		race.ReadSlice(idx)
+		race.ReadSlice(vals)
+		race.WriteSlice(y)
+		for lo := 0; lo < len(y); lo += spmvRowsPerCallNEON {
+			hi := min(lo+spmvRowsPerCallNEON, len(y))
+			k(y[lo:hi], x, ptr[lo:hi+1], idx, vals, alpha, beta)
+		}
+	}
+}
