@@ -16,6 +16,29 @@ import (
 
 var testWorkers = []int{1, 2, 3, 7}
 
+// workersUnderTest is testWorkers, or under -short (the race run) the two
+// counts that still split the work unevenly.
+func workersUnderTest() []int {
+	if testing.Short() {
+		return []int{2, 3}
+	}
+	return testWorkers
+}
+
+// permsUnderTest is every mode order of rank r, or under -short (the race
+// run) every fifth one, the identity and the reversal among them.
+func permsUnderTest(r int) [][]uint32 {
+	all := allPerms(r)
+	if !testing.Short() || len(all) <= 6 {
+		return all
+	}
+	var out [][]uint32
+	for i := 0; i < len(all); i += 5 {
+		out = append(out, all[i])
+	}
+	return append(out, all[len(all)-1])
+}
+
 // withParallel runs f with the parallel threshold lowered so that small
 // inputs take the multi-goroutine paths.
 func withParallel(t testing.TB, f func()) {
@@ -183,11 +206,11 @@ func checkCOOToCSF[T Float](t *testing.T) {
 		for _, n := range shortList([]int{0, 1, 2, 57, 600}, 1, 3) {
 			for kind := range genEdges + 1 {
 				x := genCOO[T](rng, shape, n, kind)
-				for _, mo := range allPerms(len(shape)) {
+				for _, mo := range permsUnderTest(len(shape)) {
 					for _, d := range []Duplicates{Sum, KeepLast, Reject} {
 						opts := Options{Duplicates: d}
 						want, werr := cooToCSFRef(x, mo, opts)
-						for _, w := range testWorkers {
+						for _, w := range workersUnderTest() {
 							opts.Workers = w
 							got, err := COOToCSFTo(nil, x, mo, ws, opts)
 							if e := sameErr(err, werr); e != nil {
@@ -253,17 +276,17 @@ func checkReorder[T Float](t *testing.T) {
 	for _, shape := range shortList(tensorShapes, 0, 5, 7) {
 		for _, n := range shortList([]int{0, 1, 300}, 2) {
 			x := genCOO[T](rng, shape, n, genDups)
-			for _, from := range allPerms(len(shape)) {
+			for _, from := range permsUnderTest(len(shape)) {
 				a, err := cooToCSFRef(x, from, Options{})
 				if err != nil {
 					t.Fatal(err)
 				}
-				for _, to := range allPerms(len(shape)) {
+				for _, to := range permsUnderTest(len(shape)) {
 					want, err := reorderRef(a, to)
 					if err != nil {
 						t.Fatal(err)
 					}
-					for _, w := range testWorkers {
+					for _, w := range workersUnderTest() {
 						got, err := ReorderTo(dst, a, to, ws, Options{Workers: w})
 						if err != nil {
 							t.Fatal(err)
@@ -305,7 +328,7 @@ func checkMatrix[T Float](t *testing.T) {
 					for _, d := range []Duplicates{Sum, KeepLast, Reject} {
 						opts := Options{Duplicates: d}
 						want, werr := cooToCompressedRef(x, csc, opts)
-						for _, w := range testWorkers {
+						for _, w := range workersUnderTest() {
 							opts.Workers = w
 							var got *csr.Matrix[T]
 							var err error
@@ -430,7 +453,7 @@ func TestRadixSortFrom(t *testing.T) {
 		msdBucket = bucket
 		for _, n := range []int{1, 2, 100, 5000} {
 			for _, nb := range []struct{ from, nbits int }{{0, 3}, {0, 20}, {0, 40}, {32, 25}, {10, 54}, {0, 64}} {
-				for _, w := range testWorkers {
+				for _, w := range workersUnderTest() {
 					keys := make([]uint64, n)
 					for i := range keys {
 						keys[i] = rng.Uint64()
