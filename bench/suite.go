@@ -90,6 +90,12 @@ type Result struct {
 	// MinNsPerOp and MaxNsPerOp are the fastest and slowest repetitions.
 	MinNsPerOp float64 `json:"min_ns_per_op"`
 	MaxNsPerOp float64 `json:"max_ns_per_op"`
+	// CPUNsPerOp is the median over the repetitions of the process's CPU
+	// time (user + system, every thread, GC included) per operation: on a
+	// shared machine, where other processes take the cores, it is closer to
+	// what an idle machine would show than NsPerOp (with one thread). 0 where
+	// not measured.
+	CPUNsPerOp float64 `json:"cpu_ns_per_op"`
 	// BytesPerOp is the bytes one operation reads and writes at least once
 	// (0 when the figure would mean nothing, as for searches in cache).
 	BytesPerOp int64 `json:"bytes_per_op"`
@@ -631,14 +637,19 @@ func measure(r *Result, op func(), sz sizes, reps int) {
 		reps = 3
 	}
 	ns := make([]float64, reps)
+	cpu := make([]float64, reps)
 	for i := range ns {
+		c := processCPU()
 		t := time.Now()
 		for range iters {
 			op()
 		}
 		ns[i] = float64(time.Since(t).Nanoseconds()) / float64(iters)
+		cpu[i] = float64((processCPU() - c).Nanoseconds()) / float64(iters)
 	}
 	sort.Float64s(ns)
+	sort.Float64s(cpu)
+	r.CPUNsPerOp = cpu[len(cpu)/2]
 	r.NsPerOp, r.MinNsPerOp, r.MaxNsPerOp = ns[len(ns)/2], ns[0], ns[len(ns)-1]
 	r.Iters, r.Reps = iters, reps
 }

@@ -192,7 +192,7 @@ func writeTable(w io.Writer, h benchHeader, res []bench.Result, paths []string) 
 
 	others := paths[1:]
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	cols := []string{"case", "size", "path", "time/op", "GB/s", "%triad", "GFLOP/s"}
+	cols := []string{"case", "size", "path", "time/op", "cpu/op", "GB/s", "%triad", "GFLOP/s"}
 	for _, p := range others {
 		cols = append(cols, "vs "+p)
 	}
@@ -206,19 +206,22 @@ func writeTable(w io.Writer, h benchHeader, res []bench.Result, paths []string) 
 		if r.Path != "auto" {
 			continue
 		}
-		row := []string{r.Name, r.Size, orDash(r.Kernels), "—", "—", "—", "—"}
+		row := []string{r.Name, r.Size, orDash(r.Kernels), "—", "—", "—", "—", "—"}
 		if r.Skipped != "" {
 			notes = append(notes, fmt.Sprintf("%s on auto: skipped: %s", r.Name, r.Skipped))
 		} else {
 			row[3] = fmtNs(r.NsPerOp)
+			if r.CPUNsPerOp > 0 {
+				row[4] = fmtNs(r.CPUNsPerOp)
+			}
 			if g := r.GBps(); g > 0 {
-				row[4] = fmt.Sprintf("%.2f", g)
+				row[5] = fmt.Sprintf("%.2f", g)
 				if h.TriadGBps > 0 {
-					row[5] = fmt.Sprintf("%.0f%%", 100*g/h.TriadGBps)
+					row[6] = fmt.Sprintf("%.0f%%", 100*g/h.TriadGBps)
 				}
 			}
 			if g := r.GFlops(); g > 0 {
-				row[6] = fmt.Sprintf("%.2f", g)
+				row[7] = fmt.Sprintf("%.2f", g)
 			}
 		}
 		for _, p := range others {
@@ -239,7 +242,8 @@ func writeTable(w io.Writer, h benchHeader, res []bench.Result, paths []string) 
 		fmt.Fprintln(tw, strings.Join(row, "\t"))
 	}
 	tw.Flush()
-	fmt.Fprintln(w, "\nvs P: P's time over auto's, same run (above 1: auto is faster). GB/s: bytes read and written at least once per op.")
+	fmt.Fprintln(w, "\ntime/op: wall-clock median; cpu/op: the process's CPU time per op (all threads), median; GB/s and GFLOP/s from time/op,")
+	fmt.Fprintln(w, "GB/s counting the bytes read and written at least once per op. vs P: P's time/op over auto's, same run (above 1: auto is faster).")
 	for _, n := range notes {
 		fmt.Fprintf(w, "— %s\n", n)
 	}

@@ -29,7 +29,7 @@ func TestBenchTable(t *testing.T) {
 	}
 	sep := regexp.MustCompile(`\s{2,}`)
 	cols := sep.Split(strings.TrimSpace(lines[6]), -1)
-	want := []string{"case", "size", "path", "time/op", "GB/s", "%triad", "GFLOP/s", "vs generic", "vs ref"}
+	want := []string{"case", "size", "path", "time/op", "cpu/op", "GB/s", "%triad", "GFLOP/s", "vs generic", "vs ref"}
 	if strings.Join(cols, "|") != strings.Join(want, "|") {
 		t.Fatalf("columns %q, want %q", cols, want)
 	}
@@ -55,12 +55,15 @@ func TestBenchTable(t *testing.T) {
 		if !dur.MatchString(f[3]) {
 			t.Errorf("row %q: time/op %q does not parse", row, f[3])
 		}
-		for _, c := range f[4:] {
+		if !dur.MatchString(f[4]) && f[4] != "—" {
+			t.Errorf("row %q: cpu/op %q does not parse", row, f[4])
+		}
+		for _, c := range f[5:] {
 			if !num.MatchString(c) {
 				t.Errorf("row %q: column %q does not parse", row, c)
 			}
 		}
-		for _, c := range f[7:] {
+		for _, c := range f[8:] {
 			if c == "—" {
 				t.Errorf("row %q: a speedup is missing without a note", row)
 			}
@@ -94,7 +97,7 @@ func TestBenchJSON(t *testing.T) {
 		t.Fatalf("%d results, want 10", len(doc.Results))
 	}
 	for _, r := range doc.Results {
-		for _, k := range []string{"name", "size", "path", "kernels", "ns_per_op", "bytes_per_op", "flops_per_op", "iters", "reps", "threads"} {
+		for _, k := range []string{"name", "size", "path", "kernels", "ns_per_op", "cpu_ns_per_op", "bytes_per_op", "flops_per_op", "iters", "reps", "threads"} {
 			if _, ok := r[k]; !ok {
 				t.Errorf("result %v lacks %q", r["name"], k)
 			}
