@@ -125,7 +125,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	start := time.Now()
 	res := bench.Suite(opts)
 	p.done()
-	h := header(opts, res, time.Since(start))
+	h := header(opts, res, start)
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -139,9 +139,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func header(opts bench.Options, res []bench.Result, wall time.Duration) benchHeader {
+func header(opts bench.Options, res []bench.Result, start time.Time) benchHeader {
 	h := benchHeader{
-		Time:         time.Now().UTC().Format("2006-01-02 15:04 UTC"),
+		Time:         start.UTC().Format("2006-01-02 15:04 UTC"),
 		Size:         opts.Size.String(),
 		Go:           runtime.Version(),
 		OSArch:       runtime.GOOS + "/" + runtime.GOARCH,
@@ -155,7 +155,7 @@ func header(opts bench.Options, res []bench.Result, wall time.Duration) benchHea
 		Active:       kernels.Active(),
 		Threads:      opts.Threads,
 		Reps:         5,
-		Wall:         wall.Seconds(),
+		Wall:         time.Since(start).Seconds(),
 	}
 	if opts.Size == bench.Tiny {
 		h.Reps = 3
@@ -180,7 +180,7 @@ func writeTable(w io.Writer, h benchHeader, res []bench.Result, paths []string) 
 			feats = append(feats, f)
 		}
 	}
-	fmt.Fprintf(w, "hurray bench (%s): %s, %s %s, %d thread(s), median of %d runs, %.1f s\n", h.Size, h.Time, h.Go, h.OSArch, h.Threads, h.Reps, h.Wall)
+	fmt.Fprintf(w, "hurray bench (%s): started %s, %s %s, %d thread(s), median of %d runs, %.1f s\n", h.Size, h.Time, h.Go, h.OSArch, h.Threads, h.Reps, h.Wall)
 	cache := ""
 	if h.L2 > 0 && h.L3 > 0 {
 		cache = fmt.Sprintf(", L2 %d KiB, L3 %d MiB", h.L2>>10, h.L3>>20)
@@ -197,6 +197,10 @@ func writeTable(w io.Writer, h benchHeader, res []bench.Result, paths []string) 
 		cols = append(cols, "vs "+p)
 	}
 	fmt.Fprintln(tw, strings.Join(cols, "\t"))
+	// With one thread the speedups compare CPU times: on a shared machine
+	// other processes' load inflates wall-clock times unevenly between
+	// paths, the process's own CPU time much less.
+	byCPU := h.Threads == 1
 	var notes []string
 	for i := 0; i < len(res); i++ {
 		r := res[i]
@@ -233,6 +237,8 @@ func writeTable(w io.Writer, h benchHeader, res []bench.Result, paths []string) 
 				switch {
 				case o.Skipped != "":
 					notes = append(notes, fmt.Sprintf("%s on %s: skipped: %s", r.Name, p, o.Skipped))
+				case r.Skipped == "" && byCPU && r.CPUNsPerOp > 0 && o.CPUNsPerOp > 0:
+					cell = fmt.Sprintf("%.2fx", o.CPUNsPerOp/r.CPUNsPerOp)
 				case r.Skipped == "" && r.NsPerOp > 0:
 					cell = fmt.Sprintf("%.2fx", o.NsPerOp/r.NsPerOp)
 				}
@@ -243,7 +249,11 @@ func writeTable(w io.Writer, h benchHeader, res []bench.Result, paths []string) 
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "\ntime/op: wall-clock median; cpu/op: the process's CPU time per op (all threads), median; GB/s and GFLOP/s from time/op,")
-	fmt.Fprintln(w, "GB/s counting the bytes read and written at least once per op. vs P: P's time/op over auto's, same run (above 1: auto is faster).")
+	vs := "time/op"
+	if byCPU {
+		vs = "cpu/op (one thread)"
+	}
+	fmt.Fprintf(w, "GB/s counting the bytes read and written at least once per op. vs P: P's %s over auto's, same run (above 1: auto is faster).\n", vs)
 	for _, n := range notes {
 		fmt.Fprintf(w, "— %s\n", n)
 	}
