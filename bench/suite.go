@@ -552,7 +552,8 @@ func (o Options) withDefaults() Options {
 // and the STREAM-like triad, and returns one Result per case and path (in
 // case order, paths in o.Paths order), the triad last. Each result is the
 // median of o.Reps timed repetitions, each long enough for the size's
-// target (after one untimed warm-up call); data generation is never timed.
+// target (after two untimed warm-up calls), the repetitions of a case's
+// paths interleaved; data generation is never timed.
 // A path other than auto whose one warm-up call exceeds the size's cap (1 s
 // quick, 10 s full), or that this CPU lacks, gets a Result with Skipped
 // set: nothing is left out silently. Calls that slow get 3 repetitions.
@@ -577,25 +578,45 @@ func Suite(o Options) []Result {
 			o.Progress(step, total, c.name+" (generating data)")
 		}
 		p := c.setup()
-		for _, path := range o.Paths {
+		runs := make([]*timing, len(o.Paths))
+		for i, path := range o.Paths {
 			if o.Progress != nil {
 				o.Progress(step, total, c.name+" "+path)
 			}
 			step++
 			r := Result{Name: c.name, Size: p.size, Path: path, BytesPerOp: p.bytes, Flops: p.flops, Threads: o.Threads}
+			runs[i] = &timing{r: r}
 			if path != "auto" && !slices.Contains(avail, path) {
-				r.Skipped = fmt.Sprintf("path %s not available on this CPU and build (available: %s)", path, strings.Join(avail, ", "))
-				out = append(out, r)
+				runs[i].r.Skipped = fmt.Sprintf("path %s not available on this CPU and build (available: %s)", path, strings.Join(avail, ", "))
 				continue
 			}
 			if err := kernels.Use(path); err != nil {
-				r.Skipped = err.Error()
-				out = append(out, r)
+				runs[i].r.Skipped = err.Error()
 				continue
 			}
-			r.Kernels = familyPaths(c.families)
-			measure(&r, p.op, sz, o.Reps)
-			out = append(out, r)
+			runs[i].r.Kernels = familyPaths(c.families)
+			runs[i].warm(p.op, sz, o.Reps)
+		}
+		// The repetitions of the paths interleave (auto, generic, ref,
+		// auto, ...), so a burst of load or a heap state hits them alike.
+		for rep := 0; ; rep++ {
+			more := false
+			for i, t := range runs {
+				if t.r.Skipped != "" || rep >= t.r.Reps {
+					continue
+				}
+				more = true
+				if err := kernels.Use(o.Paths[i]); err != nil {
+					panic(err) // it was accepted above
+				}
+				t.rep(p.op)
+			}
+			if !more {
+				break
+			}
+		}
+		for _, t := range runs {
+			out = append(out, t.result())
 		}
 		kernels.Use("")
 	}
@@ -617,41 +638,60 @@ func familyPaths(names []string) string {
 	return strings.Join(ps, "+")
 }
 
-// measure times op: one warm-up call, then reps repetitions of iters calls,
-// iters chosen so a repetition lasts about sz.target.
-func measure(r *Result, op func(), sz sizes, reps int) {
+// timing holds one case's measurement on one path.
+type timing struct {
+	r       Result
+	ns, cpu []float64
+}
+
+// warm makes two untimed calls (the first checks the cap; the second lets
+// an operation that allocates its result reuse pages the heap already
+// holds) and chooses the calls per repetition, about sz.target's worth.
+// Slow calls get 3 repetitions.
+func (t *timing) warm(op func(), sz sizes, reps int) {
 	runtime.GC()
 	t0 := time.Now()
 	op()
 	first := time.Since(t0)
-	if first > sz.maxCall && r.Path != "auto" {
-		r.Skipped = fmt.Sprintf("one call took %.1f s, over the %.0f s cap of this size for paths other than auto", first.Seconds(), sz.maxCall.Seconds())
+	if first > sz.maxCall && t.r.Path != "auto" {
+		t.r.Skipped = fmt.Sprintf("one call took %.1f s, over the %.0f s cap of this size for paths other than auto", first.Seconds(), sz.maxCall.Seconds())
 		return
 	}
+	op()
 	iters := 1
 	if first > 0 && first < sz.target {
 		iters = int(sz.target / first)
 	}
-	// Slow calls (ref, conversions) get fewer repetitions.
 	if first*time.Duration(reps) > 2*sz.maxCall {
 		reps = 3
 	}
-	ns := make([]float64, reps)
-	cpu := make([]float64, reps)
-	for i := range ns {
-		c := processCPU()
-		t := time.Now()
-		for range iters {
-			op()
-		}
-		ns[i] = float64(time.Since(t).Nanoseconds()) / float64(iters)
-		cpu[i] = float64((processCPU() - c).Nanoseconds()) / float64(iters)
+	t.r.Iters, t.r.Reps = iters, reps
+}
+
+// rep times one repetition of t.r.Iters calls.
+func (t *timing) rep(op func()) {
+	runtime.GC()
+	c := processCPU()
+	start := time.Now()
+	for range t.r.Iters {
+		op()
 	}
-	sort.Float64s(ns)
-	sort.Float64s(cpu)
-	r.CPUNsPerOp = cpu[len(cpu)/2]
-	r.NsPerOp, r.MinNsPerOp, r.MaxNsPerOp = ns[len(ns)/2], ns[0], ns[len(ns)-1]
-	r.Iters, r.Reps = iters, reps
+	n := float64(t.r.Iters)
+	t.ns = append(t.ns, float64(time.Since(start).Nanoseconds())/n)
+	t.cpu = append(t.cpu, float64((processCPU()-c).Nanoseconds())/n)
+}
+
+// result returns the Result with the medians filled in.
+func (t *timing) result() Result {
+	r := t.r
+	if r.Skipped != "" || len(t.ns) == 0 {
+		return r
+	}
+	sort.Float64s(t.ns)
+	sort.Float64s(t.cpu)
+	r.NsPerOp, r.MinNsPerOp, r.MaxNsPerOp = t.ns[len(t.ns)/2], t.ns[0], t.ns[len(t.ns)-1]
+	r.CPUNsPerOp = t.cpu[len(t.cpu)/2]
+	return r
 }
 
 // triad is a STREAM-like a = b + 3*c over sz.triadN float64 per array on
@@ -683,8 +723,12 @@ func triad(sz sizes, o Options) Result {
 	}
 	r := Result{Name: TriadName, Size: fmt.Sprintf("3 x %d float64", n), Path: "-", Kernels: "go",
 		BytesPerOp: 3 * 8 * int64(n), Flops: 2 * int64(n), Threads: th}
-	measure(&r, op, sz, o.Reps)
-	return r
+	t := &timing{r: r}
+	t.warm(op, sz, o.Reps)
+	for range t.r.Reps {
+		t.rep(op)
+	}
+	return t.result()
 }
 
 func randVec[T csr.Float](n int, seed uint64) []T {
