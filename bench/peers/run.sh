@@ -8,7 +8,7 @@
 # default 1 as SciPy's sparse products are single-threaded), then times SciPy
 # on SpMV f32/f64, SpMM f32 k=64, COO->CSR and CSR->CSC with int64 indices
 # and prints both with the ratio. Without python3 and SciPy it says so and
-# exits 0.
+# exits 0. PYTHON=/path/to/python3 picks the interpreter.
 set -eu
 cd "$(dirname "$0")/../.."
 GO=${GO:-go}
@@ -16,7 +16,7 @@ MATRICES=${MATRICES:-M2,M4}
 THREADS=${THREADS:-1}
 
 PY=""
-for c in /usr/bin/python3 python3; do
+for c in ${PYTHON:-/usr/bin/python3 python3}; do
 	if command -v "$c" >/dev/null 2>&1 && "$c" -c 'import scipy, numpy' >/dev/null 2>&1; then
 		PY=$(command -v "$c")
 		break
