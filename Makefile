@@ -6,7 +6,7 @@ PKGS     := ./...
 RACE_PKGS := ./internal/... ./csr/... ./csf/... ./coo/... ./convert/... ./kernels/...
 REQUIRE  ?= $(shell scripts/require-tiers.sh)
 
-.PHONY: test unit race purego noasm arm64 test-arm64 check-words vet lint fuzz fuzz-smoke bench quickstart
+.PHONY: test unit race purego noasm arm64 test-arm64 check-words vet lint fuzz fuzz-smoke bench bench-peers quickstart
 
 test: lint check-words unit race purego noasm test-arm64 fuzz-smoke quickstart
 
@@ -57,6 +57,11 @@ fuzz:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./kernels/... ./bench/...
+
+# hurray bench against SciPy on the same generated matrices (M2, M4; add M1
+# with MATRICES=M1,M2,M4). Says so and succeeds when SciPy is missing.
+bench-peers:
+	GO=$(GO) sh bench/peers/run.sh
 
 quickstart:
 	$(GO) run ./examples/quickstart >/dev/null

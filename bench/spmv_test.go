@@ -6,7 +6,6 @@ import (
 	"runtime"
 	"testing"
 	"time"
-	"unsafe"
 
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/kernels"
@@ -29,33 +28,6 @@ func threadCounts() []int {
 		return []int{1, 2}
 	}
 	return []int{1}
-}
-
-func randVec[T csr.Float](n int, seed uint64) []T {
-	rng := rand.New(rand.NewPCG(seed, 7))
-	v := make([]T, n)
-	for i := range v {
-		v[i] = T(2*rng.Float64() - 1)
-	}
-	return v
-}
-
-func sizeOf[T csr.Float]() int {
-	var z T
-	return int(unsafe.Sizeof(z))
-}
-
-func typeName[T csr.Float]() string { return fmt.Sprintf("f%d", 8*sizeOf[T]()) }
-
-// BenchmarkSpMV: y = A x on the generated matrices, per path and thread
-// count. SetBytes is the bytes one product moves at least once:
-// values + col_idx (nnz*(s+8)) + row_ptr ((rows+1)*8) + x (cols*s) + y
-// (rows*s). GFLOP/s counts 2 per stored entry.
-func BenchmarkSpMV(b *testing.B) {
-	for _, m := range []func() *Pattern{M2, M4, M1, M3} {
-		benchSpMV[float32](b, m)
-		benchSpMV[float64](b, m)
-	}
 }
 
 func benchSpMV[T csr.Float](b *testing.B, gen func() *Pattern) {
@@ -128,18 +100,6 @@ func benchSpMM[T csr.Float](b *testing.B, gen func() *Pattern, k int) {
 			})
 		}
 	}
-}
-
-func nameOf(gen func() *Pattern) string {
-	switch fmt.Sprintf("%p", gen) {
-	case fmt.Sprintf("%p", M1):
-		return "M1"
-	case fmt.Sprintf("%p", M2):
-		return "M2"
-	case fmt.Sprintf("%p", M3):
-		return "M3"
-	}
-	return "M4"
 }
 
 // BenchmarkTriad is a STREAM-like triad a = b + s*c over 2^24 float64 per

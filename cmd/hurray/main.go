@@ -8,7 +8,7 @@
 //	hurray convert IN OUT --to coo|csr|csc|csf [--mode-order 2,0,1] [--dtype float32|float64]
 //	hurray spmv FILE [--x x.npy] [--iters N] [--seed S]
 //	hurray mttkrp FILE --rank R --mode N [--iters N] [--seed S]
-//	hurray bench                  (not yet implemented)
+//	hurray bench [--quick] [--json] [--filter REGEXP] [--threads N]
 //
 // Every command takes -h. Errors print one line on stderr and exit 1 (2 for
 // usage errors). A HURRAY_KERNELS value that cannot be honoured is an error.
@@ -39,7 +39,7 @@ commands:
   convert IN OUT   convert between formats and layouts (--to coo|csr|csc|csf)
   spmv FILE        time y = A x on a matrix
   mttkrp FILE      time MTTKRP on a tensor of rank 3 or more
-  bench            run the benchmark suite (not yet implemented)
+  bench            run the benchmark suite on built-in data (--quick: under a minute)
 
 Run "hurray <command> -h" for a command's flags.
 `

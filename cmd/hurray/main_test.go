@@ -76,7 +76,7 @@ func TestErrorsAndUsage(t *testing.T) {
 		{[]string{"mttkrp", "--mode", "3", filepath.Join(td, "header.tns")}, 2, "--mode 3: want 0..2"},
 		{[]string{"spmv", filepath.Join(td, "bad_hugedims.mtx")}, 1, "bad_hugedims.mtx: 4294967296000x3: dimensions too large"},
 		{[]string{"convert", filepath.Join(td, "bad_hugedims.mtx"), filepath.Join(t.TempDir(), "o.npz"), "--to", "csr"}, 1, "4294967296000 rows to compress: too many for this command"},
-		{[]string{"bench"}, 2, "not yet implemented: see issue 8"},
+		{[]string{"bench", "--threads", "0"}, 2, "--threads 0: want 1 or more"},
 	} {
 		code, _, errOut := runCmd(t, c.args...)
 		if code != c.code || !strings.Contains(errOut, c.want) {

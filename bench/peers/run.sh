@@ -1,0 +1,36 @@
+#!/bin/sh
+# bench/peers/run.sh: hurray-go against SciPy on the same generated matrices,
+# in the same run. make bench-peers runs it.
+#
+# It exports the suite's matrices (M2 and M4; MATRICES=M1,M2,M4 adds M1,
+# which takes longer) as SciPy .npz with `hurray bench --export`, runs
+# `hurray bench --json` on the matching cases (auto path, THREADS threads,
+# default 1 as SciPy's sparse products are single-threaded), then times SciPy
+# on SpMV f32/f64, SpMM f32 k=64, COO->CSR and CSR->CSC with int64 indices
+# and prints both with the ratio. Without python3 and SciPy it says so and
+# exits 0. PYTHON=/path/to/python3 picks the interpreter.
+set -eu
+cd "$(dirname "$0")/../.."
+GO=${GO:-go}
+MATRICES=${MATRICES:-M2,M4}
+THREADS=${THREADS:-1}
+
+PY=""
+for c in ${PYTHON:-/usr/bin/python3 python3}; do
+	if command -v "$c" >/dev/null 2>&1 && "$c" -c 'import scipy, numpy' >/dev/null 2>&1; then
+		PY=$(command -v "$c")
+		break
+	fi
+done
+if [ -z "$PY" ]; then
+	echo "bench-peers: SciPy is missing (no python3 that imports scipy and numpy; Debian: apt-get install python3-scipy): nothing compared."
+	exit 0
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+$GO build -o "$tmp/hurray" ./cmd/hurray
+"$tmp/hurray" bench --export "$tmp/data" --matrices "$MATRICES" >/dev/null
+"$tmp/hurray" bench --json --paths auto --threads "$THREADS" --matrices "$MATRICES" \
+	--filter '^(spmv/|spmm/f32/k=64/|coo-csr/|csr-csc/)' >"$tmp/hurray.json"
+"$PY" bench/peers/scipy_peers.py "$tmp/data" "$tmp/hurray.json"

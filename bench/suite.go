@@ -1,0 +1,760 @@
+package bench
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+	"unsafe"
+
+	"github.com/hurray-format/hurray-go/convert"
+	"github.com/hurray-format/hurray-go/coo"
+	"github.com/hurray-format/hurray-go/csf"
+	"github.com/hurray-format/hurray-go/csr"
+	"github.com/hurray-format/hurray-go/kernels"
+)
+
+// Size selects the data sizes of a Suite run.
+type Size int
+
+const (
+	// Full runs SpMV, SpMM and the matrix conversions on M2 and M4, MTTKRP
+	// and the CSF index kernels on T3p (5M entries), attention on
+	// Attn.Small(), the triad on 2^24 float64 per array. A few minutes.
+	Full Size = iota
+	// Quick runs the matrix cases on M2 only, the tensor cases on
+	// T3p.Small() (500K entries), a 4-head attention mask and a 2^22 triad:
+	// well under a minute on a busy two-core machine.
+	Quick
+	// Tiny is for tests: every case on data of a few thousand entries, and
+	// short timing loops. Its figures mean nothing.
+	Tiny
+)
+
+// String names the size as the command line does.
+func (s Size) String() string {
+	switch s {
+	case Quick:
+		return "quick"
+	case Tiny:
+		return "tiny"
+	}
+	return "full"
+}
+
+// Options configures Suite.
+type Options struct {
+	Size Size
+	// Filter, when set, keeps the cases whose Name matches (the triad always
+	// runs: it is the bandwidth reference).
+	Filter *regexp.Regexp
+	// Threads is the number of worker goroutines of the products (csr
+	// workers, csf workspaces) and of the triad; 0 means 1.
+	Threads int
+	// Paths are the kernel paths each case runs on, in order; nil means
+	// "auto", "generic", "ref". A path not in kernels.Available yields
+	// results with Skipped set.
+	Paths []string
+	// Reps is the number of timed repetitions whose median is reported; 0
+	// means 5 (3 for Tiny).
+	Reps int
+	// Progress, when set, is called before each measurement with its index,
+	// the total count and a label.
+	Progress func(done, total int, label string)
+	// Only lists the matrix data sets (M1, M2, M4) the matrix cases use,
+	// replacing the size's default list (M2, M4 for Full, M2 for Quick).
+	// Ignored for Tiny.
+	Only []string
+}
+
+// Result is one measurement: a case on one kernel path.
+type Result struct {
+	// Name identifies the case, as "spmv/f64/M2" (Filter matches it).
+	Name string `json:"name"`
+	// Size describes the data: shape, entries.
+	Size string `json:"size"`
+	// Path is the kernel path asked for: "auto", "generic", "ref", ... ("-"
+	// for the triad, which calls no kernel).
+	Path string `json:"path"`
+	// Kernels names the paths the case's kernel families actually ran on,
+	// as "avx2" or "avx512+avx2".
+	Kernels string `json:"kernels"`
+	// NsPerOp is the median over the repetitions of the time of one
+	// operation, in nanoseconds.
+	NsPerOp float64 `json:"ns_per_op"`
+	// MinNsPerOp and MaxNsPerOp are the fastest and slowest repetitions.
+	MinNsPerOp float64 `json:"min_ns_per_op"`
+	MaxNsPerOp float64 `json:"max_ns_per_op"`
+	// CPUNsPerOp is the median over the repetitions of the process's CPU
+	// time (user + system, every thread, GC included) per operation: on a
+	// shared machine, where other processes take the cores, it is closer to
+	// what an idle machine would show than NsPerOp (with one thread). 0 where
+	// not measured.
+	CPUNsPerOp float64 `json:"cpu_ns_per_op"`
+	// BytesPerOp is the bytes one operation reads and writes at least once
+	// (0 when the figure would mean nothing, as for searches in cache).
+	BytesPerOp int64 `json:"bytes_per_op"`
+	// Flops is the floating-point operations of one operation (0 for index
+	// kernels and conversions).
+	Flops int64 `json:"flops_per_op"`
+	// Iters is the operations per repetition, Reps the repetitions.
+	Iters int `json:"iters"`
+	Reps  int `json:"reps"`
+	// Threads is the worker count.
+	Threads int `json:"threads"`
+	// Skipped, when not empty, says why the case did not run on this path;
+	// the timings are then zero.
+	Skipped string `json:"skipped,omitempty"`
+}
+
+// GBps returns BytesPerOp / NsPerOp (GB/s, 1e9 bytes), or 0.
+func (r Result) GBps() float64 {
+	if r.NsPerOp <= 0 || r.BytesPerOp <= 0 {
+		return 0
+	}
+	return float64(r.BytesPerOp) / r.NsPerOp
+}
+
+// GFlops returns Flops / NsPerOp (GFLOP/s), or 0.
+func (r Result) GFlops() float64 {
+	if r.NsPerOp <= 0 || r.Flops <= 0 {
+		return 0
+	}
+	return float64(r.Flops) / r.NsPerOp
+}
+
+// TriadName is the Name of the STREAM-like triad result.
+const TriadName = "triad"
+
+// prepared is a case's data, ready to time.
+type prepared struct {
+	size         string
+	bytes, flops int64
+	op           func()
+}
+
+// bcase is one benchmark case: setup builds the data once (untimed), and
+// the returned op runs under each kernel path.
+type bcase struct {
+	name     string
+	families []string
+	setup    func() prepared
+}
+
+// sizes holds the data of one Size.
+type sizes struct {
+	mats     []func() *Pattern
+	tensor   CSFSpec
+	attn     AttnSpec
+	scanN    int
+	searchN  int // queries per LowerBound op
+	findN    int // queries per FindBatch op
+	triadN   int
+	target   time.Duration // time of one repetition
+	maxCall  time.Duration // a path whose one call takes longer is skipped
+	validate bool
+}
+
+func sizesOf(o Options) sizes {
+	switch o.Size {
+	case Tiny:
+		return sizes{
+			mats:   []func() *Pattern{tinyPattern},
+			tensor: CSFSpec{Name: "T3tiny", Shape: []uint64{60, 50, 40}, NNZ: 4000, Skew: 1, Seed: 2},
+			attn:   AttnSpec{Heads: 2, Seq: 64, Window: 16, D: 16},
+			scanN:  1 << 12, searchN: 256, findN: 256, triadN: 1 << 14,
+			target: 200 * time.Microsecond, maxCall: 5 * time.Second,
+		}
+	case Quick:
+		return sizes{
+			mats:   pick(o.Only, []func() *Pattern{M2}),
+			tensor: T3p.Small(),
+			attn:   AttnSpec{Heads: 4, Seq: 512, Window: 128, D: 64},
+			scanN:  1 << 20, searchN: 4096, findN: 1 << 15, triadN: 1 << 22,
+			target: 20 * time.Millisecond, maxCall: time.Second,
+		}
+	}
+	return sizes{
+		mats:   pick(o.Only, []func() *Pattern{M2, M4}),
+		tensor: T3p,
+		attn:   Attn.Small(),
+		scanN:  1 << 22, searchN: 4096, findN: 1 << 17, triadN: 1 << 24,
+		target: 100 * time.Millisecond, maxCall: 10 * time.Second,
+	}
+}
+
+func pick(only []string, def []func() *Pattern) []func() *Pattern {
+	if len(only) == 0 {
+		return def
+	}
+	var out []func() *Pattern
+	for _, n := range only {
+		switch strings.ToUpper(n) {
+		case "M1":
+			out = append(out, M1)
+		case "M2":
+			out = append(out, M2)
+		case "M3":
+			out = append(out, M3)
+		case "M4":
+			out = append(out, M4)
+		}
+	}
+	return out
+}
+
+var (
+	tinyP    *Pattern
+	tinyOnce sync.Once
+)
+
+func tinyPattern() *Pattern {
+	tinyOnce.Do(func() { tinyP = build("Mtiny", 300, 400, 6, func(*rand.Rand, int) int { return 8 }) })
+	return tinyP
+}
+
+// matrixName returns the generated matrix's name without building it.
+func matrixName(gen func() *Pattern) string {
+	if fmt.Sprintf("%p", gen) == fmt.Sprintf("%p", tinyPattern) {
+		return "Mtiny"
+	}
+	return nameOf(gen)
+}
+
+func matSize(p *Pattern) string {
+	return fmt.Sprintf("%dx%d, %d nnz", p.Rows, p.Cols, p.NNZ())
+}
+
+func tensorSize[T csf.Float](t *csf.Tensor[T]) string {
+	sh := t.Shape()
+	s := make([]string, len(sh))
+	for i, d := range sh {
+		s[i] = fmt.Sprint(d)
+	}
+	return fmt.Sprintf("%s, %d nnz", strings.Join(s, "x"), t.NNZ())
+}
+
+// levelBytes is the bytes of a tensor's pos and crd arrays.
+func levelBytes[T csf.Float](t *csf.Tensor[T]) int64 {
+	var n int64
+	for l := range t.Rank() {
+		n += 8 * int64(len(t.Pos(l))+len(t.Crd(l)))
+	}
+	return n
+}
+
+// PatternCOO returns the pattern as a validated rank-2 COO tensor of
+// float64, in row-major order (the order SciPy's tocoo gives).
+func PatternCOO(p *Pattern) *coo.Tensor[float64] {
+	coords := make([]uint64, 2*p.NNZ())
+	for i := range p.Rows {
+		for k := p.Ptr[i]; k < p.Ptr[i+1]; k++ {
+			coords[2*k], coords[2*k+1] = uint64(i), p.Idx[k]
+		}
+	}
+	t, err := coo.New([]uint64{uint64(p.Rows), uint64(p.Cols)}, coords, slices.Clone(p.Vals))
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// SuiteMatrices returns the matrices a Suite run of this size uses for its
+// matrix cases (to export them for peer comparisons).
+func SuiteMatrices(o Options) []*Pattern {
+	var out []*Pattern
+	for _, g := range sizesOf(o).mats {
+		out = append(out, g())
+	}
+	return out
+}
+
+func cases(o Options, sz sizes) []bcase {
+	th := o.Threads
+	var cs []bcase
+	// Index kernels.
+	cs = append(cs, bcase{name: "lowerbound", families: []string{"lowerbound"}, setup: func() prepared {
+		const n = 1 << 16
+		rng := rand.New(rand.NewPCG(21, 1))
+		s := make([]uint64, n)
+		v := uint64(0)
+		for i := range s {
+			v += 1 + rng.Uint64N(64)
+			s[i] = v
+		}
+		keys := make([]uint64, sz.searchN)
+		for i := range keys {
+			keys[i] = rng.Uint64N(v + 1)
+		}
+		var sink int
+		return prepared{
+			size: fmt.Sprintf("64K sorted, %d keys", len(keys)),
+			op: func() {
+				for _, k := range keys {
+					sink += kernels.LowerBound(s, k)
+				}
+			},
+		}
+	}})
+	tensorName := sz.tensor.Name
+	cs = append(cs, bcase{name: "findbatch/" + tensorName, families: []string{"descend", "lowerbound"}, setup: func() prepared {
+		t := GenCSF(sz.tensor, nil)
+		rng := rand.New(rand.NewPCG(22, 1))
+		n := t.Rank()
+		q := make([]uint64, sz.findN*n)
+		all := t.NNZ()
+		k := 0
+		// Half the queries hit (coordinates of stored entries), half are
+		// uniform (mostly misses).
+		for c := range t.All() {
+			if k >= sz.findN/2 {
+				break
+			}
+			if rng.IntN(max(1, all/(sz.findN/2+1))) == 0 {
+				copy(q[k*n:], c)
+				k++
+			}
+		}
+		sh := t.Shape()
+		for ; k < sz.findN; k++ {
+			for m := range n {
+				q[k*n+m] = rng.Uint64N(sh[m])
+			}
+		}
+		out := make([]int, sz.findN)
+		return prepared{
+			size: fmt.Sprintf("%s, %d queries", tensorSize(t), sz.findN),
+			op:   func() { t.FindBatch(q, out) },
+		}
+	}})
+	cs = append(cs, bcase{name: "validate/" + tensorName, families: []string{"strictlyincreasing", "nondecreasing", "max", "bounds"}, setup: func() prepared {
+		t := GenCSF(sz.tensor, nil)
+		return prepared{
+			size:  tensorSize(t),
+			bytes: levelBytes(t), // every pos and crd read once
+			op: func() {
+				if err := t.Validate(); err != nil {
+					panic(err)
+				}
+			},
+		}
+	}})
+	cs = append(cs, bcase{name: "scan", families: []string{"prefixsum"}, setup: func() prepared {
+		rng := rand.New(rand.NewPCG(23, 1))
+		src := make([]uint64, sz.scanN)
+		for i := range src {
+			src[i] = rng.Uint64N(16)
+		}
+		dst := make([]uint64, sz.scanN)
+		return prepared{
+			size:  fmt.Sprintf("%d uint64", sz.scanN),
+			bytes: 16 * int64(sz.scanN), // src read, dst written
+			op:    func() { kernels.ExclusiveScan(dst, src) },
+		}
+	}})
+	cs = append(cs, bcase{name: "expandpos/" + tensorName, families: []string{"expandpos"}, setup: func() prepared {
+		t := GenCSF(sz.tensor, nil)
+		pos := t.Pos(t.Rank() - 1)
+		dst := make([]uint64, t.NNZ())
+		return prepared{
+			size:  fmt.Sprintf("leaf level, %d parents, %d children", len(pos)-1, len(dst)),
+			bytes: 8 * int64(len(pos)+len(dst)),
+			op:    func() { kernels.ExpandPos(dst, pos) },
+		}
+	}})
+	// Matrix products and conversions.
+	for _, g := range sz.mats {
+		mn := matrixName(g)
+		cs = append(cs, spmvCase[float32](g, mn, th), spmvCase[float64](g, mn, th))
+	}
+	for _, g := range sz.mats {
+		cs = append(cs, spmmCase[float32](g, matrixName(g), 64, th))
+	}
+	// Tensor products.
+	cs = append(cs, mttkrpCase(sz.tensor, 0, 16, th), mttkrpCase(sz.tensor, len(sz.tensor.Shape)-1, 16, th))
+	cs = append(cs, attnCase(sz.attn, th))
+	for _, g := range sz.mats {
+		mn := matrixName(g)
+		cs = append(cs, bcase{name: "coo-csr/f64/" + mn, families: []string{"prefixsum", "expandruns"}, setup: func() prepared {
+			p := g()
+			x := PatternCOO(p)
+			return prepared{
+				size:  matSize(p),
+				bytes: int64(p.NNZ())*(16+8) + int64(p.NNZ())*(8+8) + 8*int64(p.Rows+1), // COO read, CSR written
+				op: func() {
+					if _, err := convert.COOToCSR(x); err != nil {
+						panic(err)
+					}
+				},
+			}
+		}})
+	}
+	for _, g := range sz.mats {
+		mn := matrixName(g)
+		cs = append(cs, bcase{name: "csr-csc/f64/" + mn, families: []string{"prefixsum", "expandruns"}, setup: func() prepared {
+			p := g()
+			a := CSR[float64](p)
+			return prepared{
+				size:  matSize(p),
+				bytes: 2 * (int64(p.NNZ())*16 + 8*int64(p.Rows+1)), // CSR read, CSC written
+				op:    func() { convert.CSRToCSC(a) },
+			}
+		}})
+	}
+	cs = append(cs, bcase{name: "coo-csf/f64/" + tensorName + "/mo=2,0,1", families: []string{"prefixsum", "expandruns"}, setup: func() prepared {
+		t := GenCSF(sz.tensor, nil)
+		x := convert.CSFToCOO(t)
+		mo := []uint32{2, 0, 1}
+		return prepared{
+			size:  tensorSize(t),
+			bytes: int64(t.NNZ())*(8*int64(t.Rank())+8) + levelBytes(t) + 8*int64(t.NNZ()), // COO read, CSF written
+			op: func() {
+				if _, err := convert.COOToCSF(x, mo); err != nil {
+					panic(err)
+				}
+			},
+		}
+	}})
+	cs = append(cs, bcase{name: "csf-coo/f64/" + tensorName, families: []string{"expandruns", "expandpos"}, setup: func() prepared {
+		t := GenCSF(sz.tensor, nil)
+		return prepared{
+			size:  tensorSize(t),
+			bytes: levelBytes(t) + 8*int64(t.NNZ()) + int64(t.NNZ())*(8*int64(t.Rank())+8), // CSF read, COO written
+			op:    func() { convert.CSFToCOO(t) },
+		}
+	}})
+	return cs
+}
+
+func spmvCase[T csr.Float](g func() *Pattern, mn string, th int) bcase {
+	tn := typeName[T]()
+	return bcase{name: "spmv/" + tn + "/" + mn, families: []string{"spmv." + tn, "scatter." + tn}, setup: func() prepared {
+		p := g()
+		a := CSR[T](p)
+		x := randVec[T](p.Cols, 1)
+		y := make([]T, p.Rows)
+		s := int64(sizeOf[T]())
+		return prepared{
+			size: matSize(p),
+			// values + col_idx + row_ptr + x + y
+			bytes: int64(p.NNZ())*(s+8) + int64(p.Rows+1)*8 + int64(p.Cols)*s + int64(p.Rows)*s,
+			flops: 2 * int64(p.NNZ()),
+			op:    func() { withWorkers(th, func() { a.MulVec(y, x) }) },
+		}
+	}}
+}
+
+func spmmCase[T csr.Float](g func() *Pattern, mn string, k, th int) bcase {
+	tn := typeName[T]()
+	return bcase{name: fmt.Sprintf("spmm/%s/k=%d/%s", tn, k, mn), families: []string{"spmm." + tn, "spmmscatter." + tn}, setup: func() prepared {
+		p := g()
+		a := CSR[T](p)
+		x := randVec[T](p.Cols*k, 2)
+		y := make([]T, p.Rows*k)
+		s := int64(sizeOf[T]())
+		return prepared{
+			size: matSize(p),
+			// values + col_idx + row_ptr + X + Y
+			bytes: int64(p.NNZ())*(s+8) + int64(p.Rows+1)*8 + int64(p.Cols*k)*s + int64(p.Rows*k)*s,
+			flops: 2 * int64(p.NNZ()) * int64(k),
+			op:    func() { withWorkers(th, func() { a.MulMat(y, x, k) }) },
+		}
+	}}
+}
+
+// withWorkers runs f with csr's worker count set to th.
+func withWorkers(th int, f func()) {
+	prev := csr.SetWorkers(th)
+	f()
+	csr.SetWorkers(prev)
+}
+
+func mttkrpCase(spec CSFSpec, mode, r, th int) bcase {
+	return bcase{name: fmt.Sprintf("mttkrp/f64/R=%d/mode=%d/%s", r, mode, spec.Name), families: []string{"hadamard.f64"}, setup: func() prepared {
+		t := GenCSF(spec, nil)
+		f := RandFactors[float64](t.Shape(), r, 11)
+		out := make([]float64, int(t.Shape()[mode])*r)
+		ws := csf.NewWorkspace[float64](th)
+		var fb int64
+		for _, d := range t.Shape() {
+			fb += 8 * int64(d) * int64(r)
+		}
+		return prepared{
+			size: tensorSize(t),
+			// levels + values + every factor matrix (the output's included)
+			bytes: levelBytes(t) + 8*int64(t.NNZ()) + fb,
+			flops: 2 * int64(t.NNZ()) * int64(r),
+			op:    func() { t.MTTKRPWith(ws, mode, f, r, out) },
+		}
+	}}
+}
+
+func attnCase(a AttnSpec, th int) bcase {
+	return bcase{name: fmt.Sprintf("attention/f32/d=%d", a.D), families: []string{"dot.f32", "hadamard.f32"}, setup: func() prepared {
+		t := GenAttnMask(a)
+		d := a.D
+		n := uint64(a.Heads * a.Seq * d)
+		f := RandFactors[float32]([]uint64{n, n, n}, 1, 13)
+		q, k, v := f[0], f[1], f[2]
+		vals := make([]float32, t.NNZ())
+		out := make([]float32, a.Heads*a.Seq*d)
+		ws := csf.NewWorkspace[float32](th)
+		pat := t.SDDMM(q, k, d, 0.125) // shares the mask's levels
+		return prepared{
+			size: fmt.Sprintf("%d heads, seq %d, window %d, %d nnz", a.Heads, a.Seq, a.Window, t.NNZ()),
+			// levels + q, k, v, out + scores written, copied and read
+			bytes: levelBytes(t) + 4*4*int64(n) + 3*4*int64(t.NNZ()),
+			flops: 4 * int64(d) * int64(t.NNZ()),
+			op: func() {
+				t.SDDMMWith(ws, vals, q, k, d, 0.125)
+				copy(pat.Values(), vals)
+				pat.SpMMWith(ws, out, v, d)
+			},
+		}
+	}}
+}
+
+// CaseNames lists the names of the cases a run with these options would
+// measure, in order, without building any data (the triad last).
+func CaseNames(o Options) []string {
+	o = o.withDefaults()
+	var out []string
+	for _, c := range cases(o, sizesOf(o)) {
+		if o.Filter == nil || o.Filter.MatchString(c.name) {
+			out = append(out, c.name)
+		}
+	}
+	return append(out, TriadName)
+}
+
+func (o Options) withDefaults() Options {
+	if o.Threads <= 0 {
+		o.Threads = 1
+	}
+	if len(o.Paths) == 0 {
+		o.Paths = []string{"auto", "generic", "ref"}
+	}
+	if o.Reps <= 0 {
+		o.Reps = 5
+		if o.Size == Tiny {
+			o.Reps = 3
+		}
+	}
+	return o
+}
+
+// Suite runs the benchmark cases selected by o on every path of o.Paths
+// and the STREAM-like triad, and returns one Result per case and path (in
+// case order, paths in o.Paths order), the triad last. Each result is the
+// median of o.Reps timed repetitions, each long enough for the size's
+// target (after two untimed warm-up calls), the repetitions of a case's
+// paths interleaved; data generation is never timed.
+// A path other than auto whose one warm-up call exceeds the size's cap (1 s
+// quick, 10 s full), or that this CPU lacks, gets a Result with Skipped
+// set: nothing is left out silently. Calls that slow get 3 repetitions.
+// Suite changes the kernel path (kernels.Use) while it runs and restores
+// automatic selection at the end; nothing else may run kernels meanwhile.
+func Suite(o Options) []Result {
+	o = o.withDefaults()
+	sz := sizesOf(o)
+	var sel []bcase
+	for _, c := range cases(o, sz) {
+		if o.Filter == nil || o.Filter.MatchString(c.name) {
+			sel = append(sel, c)
+		}
+	}
+	defer kernels.Use("")
+	total := len(sel)*len(o.Paths) + 1
+	step := 0
+	avail := kernels.Available()
+	var out []Result
+	for _, c := range sel {
+		if o.Progress != nil {
+			o.Progress(step, total, c.name+" (generating data)")
+		}
+		p := c.setup()
+		runs := make([]*timing, len(o.Paths))
+		for i, path := range o.Paths {
+			if o.Progress != nil {
+				o.Progress(step, total, c.name+" "+path)
+			}
+			step++
+			r := Result{Name: c.name, Size: p.size, Path: path, BytesPerOp: p.bytes, Flops: p.flops, Threads: o.Threads}
+			runs[i] = &timing{r: r}
+			if path != "auto" && !slices.Contains(avail, path) {
+				runs[i].r.Skipped = fmt.Sprintf("path %s not available on this CPU and build (available: %s)", path, strings.Join(avail, ", "))
+				continue
+			}
+			if err := kernels.Use(path); err != nil {
+				runs[i].r.Skipped = err.Error()
+				continue
+			}
+			runs[i].r.Kernels = familyPaths(c.families)
+			runs[i].warm(p.op, sz, o.Reps)
+		}
+		// The repetitions of the paths interleave (auto, generic, ref,
+		// auto, ...), so a burst of load or a heap state hits them alike.
+		for rep := 0; ; rep++ {
+			more := false
+			for i, t := range runs {
+				if t.r.Skipped != "" || rep >= t.r.Reps {
+					continue
+				}
+				more = true
+				if err := kernels.Use(o.Paths[i]); err != nil {
+					panic(err) // it was accepted above
+				}
+				t.rep(p.op)
+			}
+			if !more {
+				break
+			}
+		}
+		for _, t := range runs {
+			out = append(out, t.result())
+		}
+		kernels.Use("")
+	}
+	if o.Progress != nil {
+		o.Progress(step, total, TriadName)
+	}
+	out = append(out, triad(sz, o))
+	return out
+}
+
+// familyPaths names the paths the named families run on now.
+func familyPaths(names []string) string {
+	var ps []string
+	for _, f := range kernels.Families() {
+		if slices.Contains(names, f.Name) && !slices.Contains(ps, f.Active) {
+			ps = append(ps, f.Active)
+		}
+	}
+	return strings.Join(ps, "+")
+}
+
+// timing holds one case's measurement on one path.
+type timing struct {
+	r       Result
+	ns, cpu []float64
+}
+
+// warm makes two untimed calls (the first checks the cap; the second lets
+// an operation that allocates its result reuse pages the heap already
+// holds) and chooses the calls per repetition, about sz.target's worth.
+// Slow calls get 3 repetitions.
+func (t *timing) warm(op func(), sz sizes, reps int) {
+	runtime.GC()
+	t0 := time.Now()
+	op()
+	first := time.Since(t0)
+	if first > sz.maxCall && t.r.Path != "auto" {
+		t.r.Skipped = fmt.Sprintf("one call took %.1f s, over the %.0f s cap of this size for paths other than auto", first.Seconds(), sz.maxCall.Seconds())
+		return
+	}
+	op()
+	iters := 1
+	if first > 0 && first < sz.target {
+		iters = int(sz.target / first)
+	}
+	if first*time.Duration(reps) > 2*sz.maxCall {
+		reps = 3
+	}
+	t.r.Iters, t.r.Reps = iters, reps
+}
+
+// rep times one repetition of t.r.Iters calls.
+func (t *timing) rep(op func()) {
+	runtime.GC()
+	c := processCPU()
+	start := time.Now()
+	for range t.r.Iters {
+		op()
+	}
+	n := float64(t.r.Iters)
+	t.ns = append(t.ns, float64(time.Since(start).Nanoseconds())/n)
+	t.cpu = append(t.cpu, float64((processCPU()-c).Nanoseconds())/n)
+}
+
+// result returns the Result with the medians filled in.
+func (t *timing) result() Result {
+	r := t.r
+	if r.Skipped != "" || len(t.ns) == 0 {
+		return r
+	}
+	sort.Float64s(t.ns)
+	sort.Float64s(t.cpu)
+	r.NsPerOp, r.MinNsPerOp, r.MaxNsPerOp = t.ns[len(t.ns)/2], t.ns[0], t.ns[len(t.ns)-1]
+	r.CPUNsPerOp = t.cpu[len(t.cpu)/2]
+	return r
+}
+
+// triad is a STREAM-like a = b + 3*c over sz.triadN float64 per array on
+// o.Threads goroutines; bytes count 3 arrays of 8-byte elements, as STREAM
+// does.
+func triad(sz sizes, o Options) Result {
+	n := sz.triadN
+	a, b, c := make([]float64, n), randVec[float64](n, 3), randVec[float64](n, 4)
+	th := o.Threads
+	bounds := make([]int, th+1)
+	for i := range bounds {
+		bounds[i] = n * i / th
+	}
+	done := make(chan struct{}, th)
+	op := func() {
+		for t := range th {
+			go func() {
+				x, y, z := a[bounds[t]:bounds[t+1]], b[bounds[t]:bounds[t+1]], c[bounds[t]:bounds[t+1]]
+				y, z = y[:len(x)], z[:len(x)]
+				for i := range x {
+					x[i] = y[i] + 3*z[i]
+				}
+				done <- struct{}{}
+			}()
+		}
+		for range th {
+			<-done
+		}
+	}
+	r := Result{Name: TriadName, Size: fmt.Sprintf("3 x %d float64", n), Path: "-", Kernels: "go",
+		BytesPerOp: 3 * 8 * int64(n), Flops: 2 * int64(n), Threads: th}
+	t := &timing{r: r}
+	t.warm(op, sz, o.Reps)
+	for range t.r.Reps {
+		t.rep(op)
+	}
+	return t.result()
+}
+
+func randVec[T csr.Float](n int, seed uint64) []T {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	v := make([]T, n)
+	for i := range v {
+		v[i] = T(2*rng.Float64() - 1)
+	}
+	return v
+}
+
+func sizeOf[T csr.Float]() int {
+	var z T
+	return int(unsafe.Sizeof(z))
+}
+
+func typeName[T csr.Float]() string { return fmt.Sprintf("f%d", 8*sizeOf[T]()) }
+
+func nameOf(gen func() *Pattern) string {
+	switch fmt.Sprintf("%p", gen) {
+	case fmt.Sprintf("%p", M1):
+		return "M1"
+	case fmt.Sprintf("%p", M2):
+		return "M2"
+	case fmt.Sprintf("%p", M3):
+		return "M3"
+	}
+	return "M4"
+}
