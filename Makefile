@@ -30,7 +30,7 @@ test-arm64:
 		echo "GOARCH=arm64 go test -exec qemu-aarch64"; \
 		GOARCH=arm64 $(GO) vet $(PKGS) && \
 		HURRAY_TEST_REQUIRE=neon GOARCH=arm64 $(GO) test -count=1 -exec qemu-aarch64 ./kernels/ && \
-		GOARCH=arm64 $(GO) test -count=1 -exec qemu-aarch64 $(PKGS) && \
+		GOARCH=arm64 $(GO) test -count=1 -short -exec qemu-aarch64 $(PKGS) && \
 		GOARCH=arm64 $(GO) test -count=1 -tags purego -exec qemu-aarch64 ./kernels/...; \
 	else echo "test-arm64: qemu-aarch64 not installed, skipped (apt-get install qemu-user)"; fi
 

@@ -317,7 +317,7 @@ func checkMatrix[T Float](t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	ws := new(Workspace)
 	var dst, dst2 *csr.Matrix[T]
-	for _, shape := range shortList(matrixShapes, 1, 4, 5, 7, 10) {
+	for _, shape := range shortList(matrixShapes, 1, 3, 7, 10) {
 		for _, n := range shortList([]int{0, 1, 2, 33, 700}, 1, 4) {
 			for kind := range genEdges + 1 {
 				x := genCOO[T](rng, shape, n, kind)
