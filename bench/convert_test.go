@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
-	"syscall"
 	"testing"
 
 	"github.com/hurray-format/hurray-go/convert"
@@ -21,7 +20,7 @@ import (
 // reuses dst and a Workspace (the steady state); cold allocates the result
 // (and scratch) every call. b.SetBytes is the bytes of the input read plus
 // the bytes of the output written (formulas beside each); scratch traffic
-// is not counted, so MB/s compares with BenchmarkConvertTriad as "useful
+// is not counted, so MB/s compares with BenchmarkTriad as "useful
 // bytes per second".
 
 var convThreads = []int{1, 2}
@@ -134,7 +133,7 @@ func convLoop(b *testing.B, bytes int64, nnz int, f func()) {
 	b.ReportAllocs()
 	f()
 	b.ResetTimer()
-	c0 := convCPU()
+	c0 := processCPU().Seconds()
 	for range b.N {
 		f()
 	}
@@ -142,16 +141,7 @@ func convLoop(b *testing.B, bytes int64, nnz int, f func()) {
 	b.ReportMetric(float64(nnz)*float64(b.N)/b.Elapsed().Seconds(), "nnz/s")
 	// CPU seconds of the whole process per op: on a shared machine the
 	// wall time includes waiting for a core, this does not.
-	b.ReportMetric((convCPU()-c0)/float64(b.N), "cpu-s/op")
-}
-
-// convCPU returns the user+system CPU seconds this process has used.
-func convCPU() float64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
+	b.ReportMetric((processCPU().Seconds()-c0)/float64(b.N), "cpu-s/op")
 }
 
 // convMems lists the memory modes of a case: cold (fresh result and
@@ -295,36 +285,6 @@ func BenchmarkConvertReorder(b *testing.B) {
 				convLoop(b, csfBytes(y)+csfBytes(dst), y.NNZ(), f)
 			})
 		}
-	}
-}
-
-// BenchmarkConvertTriad is a STREAM-like triad a = b + s*c over 3 x 64 MiB
-// (far beyond cache), the bandwidth reference of the conversions; 24 bytes
-// per element (two read, one written).
-func BenchmarkConvertTriad(b *testing.B) {
-	const n = 8 << 20
-	x, y, z := make([]float64, n), make([]float64, n), make([]float64, n)
-	for i := range y {
-		y[i], z[i] = float64(i), float64(n-i)
-	}
-	for _, th := range convThreads {
-		b.Run(fmt.Sprintf("threads=%d", th), func(b *testing.B) {
-			b.SetBytes(24 * n)
-			b.ReportAllocs()
-			for range b.N {
-				var wg sync.WaitGroup
-				for k := range th {
-					lo, hi := n*k/th, n*(k+1)/th
-					wg.Go(func() {
-						a, p, q := x[lo:hi], y[lo:hi], z[lo:hi]
-						for i := range a {
-							a[i] = p[i] + 3*q[i]
-						}
-					})
-				}
-				wg.Wait()
-			}
-		})
 	}
 }
 

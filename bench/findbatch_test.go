@@ -12,7 +12,6 @@ import (
 const (
 	fbNNZ     = 5_000_000
 	fbQueryN  = 1_000_000
-	fbTriadN  = 32 << 20 / 8 // 32 MiB of float64 per array
 	fbSmallNZ = 20_000
 )
 
@@ -155,26 +154,6 @@ func BenchmarkFBValidate(b *testing.B) {
 	})
 }
 
-var fbSink float64
-
-// BenchmarkFBTriad is the bandwidth reference for BenchmarkFBValidate, a
-// STREAM-like triad a[i] = b[i] + s*c[i] over three 32 MiB float64 arrays.
-func BenchmarkFBTriad(b *testing.B) {
-	x, y, z := make([]float64, fbTriadN), make([]float64, fbTriadN), make([]float64, fbTriadN)
-	for i := range y {
-		x[i], y[i], z[i] = 0, float64(i), float64(2*i)
-	}
-	const s = 3.0
-	// bytes = 24n: two arrays read, one written (STREAM's count).
-	b.SetBytes(24 * fbTriadN)
-	b.ReportAllocs()
-	for b.Loop() {
-		for i := range x {
-			x[i] = y[i] + s*z[i]
-		}
-	}
-	fbSink = x[len(x)-1]
-}
 
 // TestFBGenerator checks the generator on a small tensor: the queries'
 // expected answers agree with FindBatch, Find and the slices descent, and

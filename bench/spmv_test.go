@@ -102,35 +102,21 @@ func benchSpMM[T csr.Float](b *testing.B, gen func() *Pattern, k int) {
 	}
 }
 
-// BenchmarkTriad is a STREAM-like triad a = b + s*c over 2^24 float64 per
-// array (128 MiB each, far beyond the caches), on 1 and 2 goroutines.
-// SetBytes counts the 3 arrays as STREAM does (24 bytes per element).
+// BenchmarkTriad is a STREAM-like triad a = b + 3c over 2^24 float64 per
+// array (128 MiB each, far beyond the caches), on 1 and 2 goroutines: the
+// bandwidth reference of every benchmark in this package (the same loop as
+// hurray bench's triad). SetBytes counts the 3 arrays as STREAM does (24
+// bytes per element).
 func BenchmarkTriad(b *testing.B) {
 	const n = 1 << 24
-	x, y, z := make([]float64, n), randVec[float64](n, 3), randVec[float64](n, 4)
 	for _, th := range threadCounts() {
 		b.Run(fmt.Sprintf("threads=%d", th), func(b *testing.B) {
+			op := triadOp(n, th)
+			op() // touch the output's fresh pages before timing
 			b.SetBytes(3 * 8 * n)
-			bounds := make([]int, th+1)
-			for i := range bounds {
-				bounds[i] = n * i / th
-			}
 			b.ResetTimer()
 			for b.Loop() {
-				done := make(chan struct{}, th)
-				for t := range th {
-					go func() {
-						a, bb, c := x[bounds[t]:bounds[t+1]], y[bounds[t]:bounds[t+1]], z[bounds[t]:bounds[t+1]]
-						bb, c = bb[:len(a)], c[:len(a)]
-						for i := range a {
-							a[i] = bb[i] + 3*c[i]
-						}
-						done <- struct{}{}
-					}()
-				}
-				for range th {
-					<-done
-				}
+				op()
 			}
 		})
 	}

@@ -12,6 +12,8 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/hurray-format/hurray-go/internal/parallel"
+
 	"github.com/hurray-format/hurray-go/convert"
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
@@ -699,28 +701,8 @@ func (t *timing) result() Result {
 // does.
 func triad(sz sizes, o Options) Result {
 	n := sz.triadN
-	a, b, c := make([]float64, n), randVec[float64](n, 3), randVec[float64](n, 4)
 	th := o.Threads
-	bounds := make([]int, th+1)
-	for i := range bounds {
-		bounds[i] = n * i / th
-	}
-	done := make(chan struct{}, th)
-	op := func() {
-		for t := range th {
-			go func() {
-				x, y, z := a[bounds[t]:bounds[t+1]], b[bounds[t]:bounds[t+1]], c[bounds[t]:bounds[t+1]]
-				y, z = y[:len(x)], z[:len(x)]
-				for i := range x {
-					x[i] = y[i] + 3*z[i]
-				}
-				done <- struct{}{}
-			}()
-		}
-		for range th {
-			<-done
-		}
-	}
+	op := triadOp(n, th)
 	r := Result{Name: TriadName, Size: fmt.Sprintf("3 x %d float64", n), Path: "-", Kernels: "go",
 		BytesPerOp: 3 * 8 * int64(n), Flops: 2 * int64(n), Threads: th}
 	t := &timing{r: r}
@@ -729,6 +711,25 @@ func triad(sz sizes, o Options) Result {
 		t.rep(op)
 	}
 	return t.result()
+}
+
+// triadOp returns one STREAM-like triad a = b + 3*c over three arrays of n
+// float64, split evenly over threads goroutines (the last on the caller's).
+// It is the bandwidth reference of hurray bench and of BenchmarkTriad.
+func triadOp(n, threads int) func() {
+	a, b, c := make([]float64, n), randVec[float64](n, 3), randVec[float64](n, 4)
+	bounds := make([]int, threads+1)
+	for i := range bounds {
+		bounds[i] = n * i / threads
+	}
+	return func() {
+		parallel.Run(bounds, func(_, lo, hi int) {
+			x, y, z := a[lo:hi], b[lo:hi], c[lo:hi]
+			for i := range x {
+				x[i] = y[i] + 3*z[i]
+			}
+		})
+	}
 }
 
 func randVec[T csr.Float](n int, seed uint64) []T {
