@@ -17,7 +17,7 @@ func registerAxpyARM64() bool {
 }
 
 // axpyNEON runs asm on columns 0..w-1, w = r rounded down to a multiple of
-// lanes, in runs of nodes holding about productChunkNEON leaves (at least one
+// lanes, in runs of nodes holding about productChunk leaves (at least one
 // node each), then the remaining columns in Go. Below one vector of columns
 // the generic path runs. ScatterHadamard has checked every bound.
 func axpyNEON[T Float](asm func(out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB, w int), lanes int) axpyFunc[T] {
@@ -30,7 +30,7 @@ func axpyNEON[T Float](asm func(out, base, y []T, bcrd, crd, ptr []uint64, vals 
 		nc := len(ptr) - 1
 		for c0 := 0; c0 < nc; {
 			c1 := c0 + 1
-			for c1 < nc && c1-c0 < productChunkNEON && ptr[c1]-ptr[c0] < productChunkNEON {
+			for c1 < nc && c1-c0 < productChunk && ptr[c1]-ptr[c0] < productChunk {
 				c1++
 			}
 			asm(out, base, y, bcrd[c0:c1], crd[c0:c1], ptr[c0:c1+1], vals, idx, r, sB, w)

@@ -15,15 +15,11 @@ func registerDotARM64() bool {
 	return true
 }
 
-// productChunkNEON bounds the elements (dot products: row elements; the
-// fiber kernels: leaves) one product assembly call visits.
-const productChunkNEON = 1 << 14
-
-// dotNEON calls the kernel on runs of rows of about productChunkNEON
+// dotNEON calls the kernel on runs of rows of about productChunk
 // elements. DotRows has checked every bound.
 func dotNEON[T Float](asm dotFunc[T]) dotFunc[T] {
 	return func(dst, q, k []T, idx []uint64, scale T) {
-		step := max(1, productChunkNEON/len(q))
+		step := max(1, productChunk/len(q))
 		for j := 0; j < len(dst); j += step {
 			e := min(len(dst), j+step)
 			asm(dst[j:e], q, k, idx[j:e], scale)

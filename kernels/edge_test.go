@@ -8,7 +8,7 @@ import (
 )
 
 // Edge cases for the vector paths: lengths around the chunk size the glue
-// splits long inputs at (chunkNEON on arm64), hits placed just before, at and
+// splits long inputs at (chunk on arm64), hits placed just before, at and
 // after chunk and block boundaries, runs longer than a chunk, and malformed
 // pos for the expansion kernels. Every tier is compared with ref.
 

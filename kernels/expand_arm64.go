@@ -4,9 +4,9 @@ import "github.com/hurray-format/hurray-go/kernels/arm64"
 
 // NEON glue for the expansion families. The assembly writes whole runs and
 // is not preemptible, so each call gets at most runsPerCallNEON runs covering
-// at most chunkNEON elements (assuming a non-decreasing pos; on a malformed
+// at most chunk elements (assuming a non-decreasing pos; on a malformed
 // pos the result is unspecified as documented, and a call may only take
-// longer), and one longer run is written in chunkNEON pieces.
+// longer), and one longer run is written in chunk pieces.
 
 const runsPerCallNEON = 4096
 
@@ -32,13 +32,13 @@ func runsSpan(pos []uint64, a, b, n int) int {
 }
 
 // nextRunsNEON returns the end b of the next batch of runs starting at a, and
-// whether it is one run longer than chunkNEON.
+// whether it is one run longer than chunk.
 func nextRunsNEON(pos []uint64, a, n int) (b int, long bool) {
 	b = min(len(pos)-1, a+runsPerCallNEON)
-	for b-a > 1 && runsSpan(pos, a, b, n) > chunkNEON {
+	for b-a > 1 && runsSpan(pos, a, b, n) > chunk {
 		b = a + (b-a)/2
 	}
-	return b, runsSpan(pos, a, b, n) > chunkNEON
+	return b, runsSpan(pos, a, b, n) > chunk
 }
 
 func expandPosNEON(dst []uint64, pos []uint64) {
@@ -54,8 +54,8 @@ func expandPosNEON(dst []uint64, pos []uint64) {
 			continue
 		}
 		lo, hi := clampRange(pos, a, len(dst))
-		for k := lo; k < hi; k += chunkNEON {
-			c := min(chunkNEON, hi-k)
+		for k := lo; k < hi; k += chunk {
+			c := min(chunk, hi-k)
 			one := [2]uint64{0, uint64(c)}
 			arm64.ExpandPosNEON(dst[k:k+c], one[:], uint64(a))
 		}
@@ -77,8 +77,8 @@ func expandRunsNEON(dst []uint64, stride, off int, ptr, vals []uint64) {
 			continue
 		}
 		lo, hi := clampRange(ptr, a, rows)
-		for k := lo; k < hi; k += chunkNEON {
-			c := min(chunkNEON, hi-k)
+		for k := lo; k < hi; k += chunk {
+			c := min(chunk, hi-k)
 			one := [2]uint64{0, uint64(c)}
 			arm64.ExpandRunsNEON(dst[k*stride:(k+c)*stride], c, stride, off, one[:], vals[a:a+1])
 		}
@@ -91,7 +91,7 @@ func exclusiveScanNEON(dst, src []uint64) uint64 {
 	dst = dst[:len(src)]
 	i := 0
 	for len(src)-i >= 4 {
-		end := i + min(len(src)-i, chunkNEON)&^3
+		end := i + min(len(src)-i, chunk)&^3
 		sum = arm64.ExclusiveScanNEON(dst[i:end], src[i:end], sum)
 		i = end
 	}

@@ -18,10 +18,6 @@ func registerGatherAMD64() bool {
 	return true
 }
 
-// productChunk bounds the leaves one assembly call visits (assembly is not
-// preemptible), together with the nodes.
-const productChunk = 1 << 14
-
 // gatherChunked calls the kernel on runs of nodes holding about productChunk
 // leaves (at least one node each), so that a long level never pins the
 // goroutine. GatherHadamard has checked every bound.

@@ -17,7 +17,7 @@ func registerGatherARM64() bool {
 }
 
 // gatherNEON runs asm on columns 0..w-1, w = r rounded down to a multiple of
-// lanes, in runs of nodes holding about productChunkNEON leaves (at least one
+// lanes, in runs of nodes holding about productChunk leaves (at least one
 // node each), then the remaining columns in Go. Below one vector of columns
 // the generic path runs. GatherHadamard has checked every bound.
 func gatherNEON[T Float](asm func(out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU, w int), lanes int) gatherFunc[T] {
@@ -30,7 +30,7 @@ func gatherNEON[T Float](asm func(out, y []T, ocrd, ycrd, ptr []uint64, vals []T
 		nc := len(ptr) - 1
 		for c0 := 0; c0 < nc; {
 			c1 := c0 + 1
-			for c1 < nc && c1-c0 < productChunkNEON && ptr[c1]-ptr[c0] < productChunkNEON {
+			for c1 < nc && c1-c0 < productChunk && ptr[c1]-ptr[c0] < productChunk {
 				c1++
 			}
 			asm(out[c0*cO:], y, ocrd[c0:c1], ycrd[c0:c1], ptr[c0:c1+1], vals, idx, x, r, sO, cO, sU, w)

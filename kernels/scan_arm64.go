@@ -7,10 +7,6 @@ import "github.com/hurray-format/hurray-go/kernels/arm64"
 // (assembly is not preemptible), finds the exact index in the block where the
 // assembly stopped, and handles tails.
 
-// chunkNEON bounds the elements one assembly call touches (a multiple of 4
-// and of every cyclic bounds pattern length used below).
-const chunkNEON = 1 << 16
-
 // minScanNEON: below this length the generic path runs.
 const minScanNEON = 8
 
@@ -29,7 +25,7 @@ func registerScanARM64() bool {
 func maxNEON(s []uint64) uint64 {
 	var m uint64
 	for len(s) >= 4 {
-		c := s[:min(len(s), chunkNEON)&^3]
+		c := s[:min(len(s), chunk)&^3]
 		m = max(m, arm64.MaxNEON(c))
 		s = s[len(c):]
 	}
@@ -51,7 +47,7 @@ func firstNotBelowNEON(s []uint64, bounds []uint64) int {
 	if r == 1 {
 		b := bounds[0]
 		for i := 0; i < len(s); {
-			end := min(len(s), i+chunkNEON)
+			end := min(len(s), i+chunk)
 			i += arm64.FirstNotBelowNEON(s[i:end], b)
 			// The hit, if any, is in s[i:i+4]; else s[i:end] is a tail
 			// of fewer than 4, or empty.
@@ -77,9 +73,9 @@ func firstNotBelowNEON(s []uint64, bounds []uint64) int {
 	for k := range pat {
 		pat[k] = bounds[k%r]
 	}
-	chunk := chunkNEON / l * l
+	step := chunk / l * l // pieces start at pattern phase 0
 	for i := 0; i < len(s); {
-		end := min(len(s), i+chunk)
+		end := min(len(s), i+step)
 		i += arm64.FirstNotBelowCyclicNEON(s[i:end], pat)
 		for ; i < end; i++ {
 			if s[i] >= bounds[i%r] {
@@ -96,7 +92,7 @@ func nonDecreasingNEON(s []uint64) int {
 	}
 	// Pairs (s[i-1], s[i]) for i in 1..len(s)-1, a chunk of them at a time.
 	for i := 1; i < len(s); {
-		end := min(len(s), i+chunkNEON)
+		end := min(len(s), i+chunk)
 		i += arm64.NonDecreasingNEON(s[i-1:end]) - 1
 		for ; i < end; i++ {
 			if s[i] < s[i-1] {
@@ -110,7 +106,7 @@ func nonDecreasingNEON(s []uint64) int {
 // strictlyIncreasingNEON follows strictlyIncreasingGeneric: the assembly
 // skips blocks without a descent (crd[i] <= crd[i-1]) and checks that each
 // descent starts a segment by merging forward in pos. Each call gets at most
-// chunkNEON elements of crd and of pos, so that it returns often.
+// chunk elements of crd and of pos, so that it returns often.
 func strictlyIncreasingNEON(pos, crd []uint64) int {
 	if len(crd) < minScanNEON {
 		return strictlyIncreasingGeneric(pos, crd)
@@ -118,8 +114,8 @@ func strictlyIncreasingNEON(pos, crd []uint64) int {
 	p := 0 // pos[p] is the first segment start >= i, kept by merging
 	i := 1
 	for i+4 <= len(crd) {
-		end := min(len(crd), i+chunkNEON)
-		pe := min(len(pos), p+chunkNEON)
+		end := min(len(crd), i+chunk)
+		pe := min(len(pos), p+chunk)
 		bad, next, np := arm64.StrictlyIncreasingNEON(pos[:pe], crd[:end], i, p)
 		if bad >= 0 && (np < pe || pe == len(pos)) {
 			return bad

@@ -30,8 +30,8 @@ func scatterNEON[T Float](k func(y, x []T, ptr, idx []uint64, vals []T, alpha T)
 		race.ReadSlice(idx)
 		race.ReadSlice(vals)
 		race.WriteSlice(y) // any element may be written
-		for lo := 0; lo < len(x); lo += spmvRowsPerCallNEON {
-			hi := min(lo+spmvRowsPerCallNEON, len(x))
+		for lo := 0; lo < len(x); lo += spmvRowsPerCall {
+			hi := min(lo+spmvRowsPerCall, len(x))
 			k(y, x[lo:hi], ptr[lo:hi+1], idx, vals, alpha)
 		}
 	}

@@ -22,20 +22,6 @@ func registerSpMMAMD64() bool {
 	return true
 }
 
-// spmmWorkPerCall bounds the multiply-adds (entries x w) of one assembly
-// call, about 100 µs, so the goroutine stays preemptible.
-const spmmWorkPerCall = 1 << 20
-
-// spmmRows returns how many rows from lo to take in one call.
-func spmmRows(ptr []uint64, lo, w int) int {
-	hi := lo + 1
-	rows := len(ptr) - 1
-	for hi < rows && int(ptr[hi+1]-ptr[lo])*max(w, 1) <= spmmWorkPerCall && hi-lo < 4096 {
-		hi++
-	}
-	return hi
-}
-
 // spmmAsm wraps an SpMM assembly kernel. The exported SpMM has checked the
 // structure and every bound (checkSpMM); the family implementations are
 // only reached through it or from tests with valid input. It turns -0 beta

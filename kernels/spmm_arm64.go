@@ -19,22 +19,6 @@ func registerSpMMARM64() bool {
 	return true
 }
 
-// spmmWorkPerCallNEON bounds the multiply-adds (entries x w) of one
-// assembly call, so the goroutine stays preemptible.
-const spmmWorkPerCallNEON = 1 << 20
-
-// spmmRowsNEON returns the end of the rows from lo to take in one call: at
-// least one, at most 4096, and no more than spmmWorkPerCallNEON
-// multiply-adds unless one row alone exceeds them.
-func spmmRowsNEON(ptr []uint64, lo, w int) int {
-	hi := lo + 1
-	rows := len(ptr) - 1
-	for hi < rows && int(ptr[hi+1]-ptr[lo])*max(w, 1) <= spmmWorkPerCallNEON && hi-lo < 4096 {
-		hi++
-	}
-	return hi
-}
-
 // spmmNEON wraps a NEON SpMM kernel. The exported SpMM has checked the
 // structure and every bound (checkSpMM); the family implementations are
 // only reached through it or from tests with valid input. It turns -0 beta
@@ -62,7 +46,7 @@ func spmmNEON[T Float](k func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint
 			}
 		}
 		for lo := 0; lo < rows; {
-			hi := spmmRowsNEON(ptr, lo, w)
+			hi := spmmRows(ptr, lo, w)
 			k(y[lo*ldy:], ldy, x, ldx, w, ptr[lo:hi+1], idx, vals, alpha, beta)
 			lo = hi
 		}
@@ -89,7 +73,7 @@ func spmmScatterNEON[T Float](k func(y []T, ldy int, x []T, ldx, w int, ptr, idx
 			}
 		}
 		for lo := 0; lo < rows; {
-			hi := spmmRowsNEON(ptr, lo, w)
+			hi := spmmRows(ptr, lo, w)
 			k(y, ldy, x[lo*ldx:], ldx, w, ptr[lo:hi+1], idx, vals, alpha)
 			lo = hi
 		}

@@ -25,11 +25,6 @@ func registerSpMVAMD64() bool {
 	return true
 }
 
-// spmvRowsPerCall bounds the rows one assembly call handles, so that the
-// goroutine reaches a preemption point every few microseconds on ordinary
-// rows (assembly is not asynchronously preemptible).
-const spmvRowsPerCall = 1024
-
 // spmvAsm wraps an assembly kernel: it establishes what the assembly
 // assumes (len(ptr) == len(y)+1, len(vals) == len(idx), beta == +0 for "do
 // not read y") and feeds it the rows in chunks.

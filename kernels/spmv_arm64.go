@@ -7,11 +7,6 @@ import (
 
 // NEON glue for the SpMV family.
 
-// spmvRowsPerCallNEON bounds the rows one assembly call handles, so that the
-// goroutine reaches a preemption point every few microseconds on ordinary
-// rows (assembly is not asynchronously preemptible).
-const spmvRowsPerCallNEON = 1024
-
 var _ = registerSpMVARM64()
 
 func registerSpMVARM64() bool {
@@ -38,8 +33,8 @@ func spmvNEON[T Float](k func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta
 		race.ReadSlice(idx)
 		race.ReadSlice(vals)
 		race.WriteSlice(y)
-		for lo := 0; lo < len(y); lo += spmvRowsPerCallNEON {
-			hi := min(lo+spmvRowsPerCallNEON, len(y))
+		for lo := 0; lo < len(y); lo += spmvRowsPerCall {
+			hi := min(lo+spmvRowsPerCall, len(y))
 			k(y[lo:hi], x, ptr[lo:hi+1], idx, vals, alpha, beta)
 		}
 	}
