@@ -18,9 +18,6 @@ func cmdInfo(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := checkDtype(*dtype); err != nil {
-		return err
-	}
 	if *dtype == "float32" {
 		return info[float32](pos[0], "float32", stdout, stderr)
 	}
@@ -109,9 +106,6 @@ func cmdConvert(args []string, stdout, stderr io.Writer) error {
 	dtype := dtypeFlag(fs)
 	pos, err := parse(fs, args, 2)
 	if err != nil {
-		return err
-	}
-	if err := checkDtype(*dtype); err != nil {
 		return err
 	}
 	switch *to {

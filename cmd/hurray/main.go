@@ -130,6 +130,11 @@ func parse(fs *flag.FlagSet, args []string, npos int) ([]string, error) {
 		fs.Usage()
 		return nil, usageErr("want %d file argument(s), got %d", npos, len(pos))
 	}
+	if f := fs.Lookup("dtype"); f != nil { // registered by dtypeFlag
+		if err := checkDtype(f.Value.String()); err != nil {
+			return nil, err
+		}
+	}
 	return pos, nil
 }
 
@@ -140,6 +145,7 @@ func readFile[T auto.Float](path string, stderr io.Writer) (*auto.File[T], error
 	return auto.Read[T](path, auto.Options{Progress: p.bytes})
 }
 
+// dtypeFlag registers --dtype; parse checks its value.
 func dtypeFlag(fs *flag.FlagSet) *string {
 	return fs.String("dtype", "float64", "element type to read and compute in: float32 or float64")
 }

@@ -27,9 +27,6 @@ func cmdSpMV(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := checkDtype(*dtype); err != nil {
-		return err
-	}
 	if *iters < 0 {
 		return usageErr("--iters %d: want 0 or more", *iters)
 	}
@@ -141,9 +138,6 @@ func cmdMTTKRP(args []string, stdout, stderr io.Writer) error {
 	dtype := dtypeFlag(fs)
 	pos, err := parse(fs, args, 1)
 	if err != nil {
-		return err
-	}
-	if err := checkDtype(*dtype); err != nil {
 		return err
 	}
 	if *rank < 1 || *rank > 1<<16 {
