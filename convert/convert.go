@@ -82,6 +82,7 @@ package convert
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
@@ -135,4 +136,20 @@ func identity(r int) []uint32 {
 		o[i] = uint32(i)
 	}
 	return o
+}
+
+// levelOrder checks the input of a conversion to CSF: a validated source
+// (valid) and a mode order for shape (nil means the identity). It returns a
+// private copy of the mode order.
+func levelOrder(valid bool, shape []uint64, modeOrder []uint32) ([]uint32, error) {
+	if !valid {
+		return nil, fmt.Errorf("convert: %w", layout.ErrUnvalidated)
+	}
+	if modeOrder == nil {
+		return identity(len(shape)), layout.CSF{ModeOrder: identity(len(shape))}.Validate(shape)
+	}
+	if err := (layout.CSF{ModeOrder: modeOrder}).Validate(shape); err != nil {
+		return nil, err
+	}
+	return slices.Clone(modeOrder), nil
 }

@@ -29,18 +29,12 @@ func COOToCSFWith[T Float](t *coo.Tensor[T], modeOrder []uint32, opts Options) (
 // using ws for scratch (nil for a fresh one). dst must not be used after the
 // call and must not share memory with t.
 func COOToCSFTo[T Float](dst *csf.Tensor[T], t *coo.Tensor[T], modeOrder []uint32, ws *Workspace, opts Options) (*csf.Tensor[T], error) {
-	if !t.Valid() {
-		return nil, fmt.Errorf("convert: %w", layout.ErrUnvalidated)
-	}
-	r := t.Rank()
-	if modeOrder == nil {
-		modeOrder = identity(r)
-	}
 	shape := t.Shape()
-	if err := (layout.CSF{ModeOrder: modeOrder}).Validate(shape); err != nil {
+	modeOrder, err := levelOrder(t.Valid(), shape, modeOrder)
+	if err != nil {
 		return nil, err
 	}
-	modeOrder = slices.Clone(modeOrder)
+	r := len(shape)
 	n := t.NNZ()
 	if uint64(n) >= math.MaxUint32 {
 		return cooToCSFRef(t, modeOrder, opts)
@@ -554,18 +548,12 @@ func Reorder[T Float](t *csf.Tensor[T], modeOrder []uint32) (*csf.Tensor[T], err
 // t) with ws for scratch (may be nil) and opts.Workers goroutines. When the
 // packed level-order key fits 64 bits no COO copy is made.
 func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32, ws *Workspace, opts Options) (*csf.Tensor[T], error) {
-	if !t.Valid() {
-		return nil, fmt.Errorf("convert: %w", layout.ErrUnvalidated)
-	}
-	r := t.Rank()
-	if modeOrder == nil {
-		modeOrder = identity(r)
-	}
 	shape := t.Shape()
-	if err := (layout.CSF{ModeOrder: modeOrder}).Validate(shape); err != nil {
+	modeOrder, err := levelOrder(t.Valid(), shape, modeOrder)
+	if err != nil {
 		return nil, err
 	}
-	modeOrder = slices.Clone(modeOrder)
+	r := len(shape)
 	if ws == nil {
 		ws = new(Workspace)
 	}

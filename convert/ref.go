@@ -95,17 +95,11 @@ func cooToCompressedRef[T Float](t *coo.Tensor[T], csc bool, opts Options) (*csr
 
 // cooToCSFRef is COOToCSFWith by a stable comparison sort.
 func cooToCSFRef[T Float](t *coo.Tensor[T], modeOrder []uint32, opts Options) (*csf.Tensor[T], error) {
-	if !t.Valid() {
-		return nil, fmt.Errorf("convert: %w", layout.ErrUnvalidated)
-	}
-	r := t.Rank()
-	if modeOrder == nil {
-		modeOrder = identity(r)
-	}
-	if err := (layout.CSF{ModeOrder: modeOrder}).Validate(t.Shape()); err != nil {
+	modeOrder, err := levelOrder(t.Valid(), t.Shape(), modeOrder)
+	if err != nil {
 		return nil, err
 	}
-	modeOrder = slices.Clone(modeOrder)
+	r := t.Rank()
 	perm, groups, vals, err := sortedUnique(t, modeOrder, opts)
 	if err != nil {
 		return nil, err
