@@ -154,7 +154,6 @@ func BenchmarkFBValidate(b *testing.B) {
 	})
 }
 
-
 // TestFBGenerator checks the generator on a small tensor: the queries'
 // expected answers agree with FindBatch, Find and the slices descent, and
 // half are present.

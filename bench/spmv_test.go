@@ -45,14 +45,17 @@ func benchSpMV[T csr.Float](b *testing.B, gen func() *Pattern) {
 				useImpl(b, impl)
 				defer csr.SetWorkers(csr.SetWorkers(th))
 				s := sizeOf[T]()
-				b.SetBytes(int64(p.NNZ()*(s+8) + (p.Rows+1)*8 + p.Cols*s + p.Rows*s))
+				bytes := int64(p.NNZ()*(s+8) + (p.Rows+1)*8 + p.Cols*s + p.Rows*s)
+				b.SetBytes(bytes)
 				b.ReportAllocs()
+				triadBytesPerSec() // measured before the timer starts
 				cpu := startCPU(th)
 				b.ResetTimer()
 				for b.Loop() {
 					a.MulVec(y, x)
 				}
 				cpu.report(b)
+				reportTriad(b, bytes)
 				b.ReportMetric(2*float64(p.NNZ())*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 			})
 		}
