@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/hurray-format/hurray-go/csr"
+	"github.com/hurray-format/hurray-go/internal/bufview"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
@@ -65,6 +66,19 @@ func FuzzFromBuffers(f *testing.F) {
 		p, _ := from(rows, cols, bufs, layout.Permissive)
 		if verr := p.Validate(); (verr == nil) != (err == nil) {
 			t.Fatalf("strict %v vs permissive Validate %v", err, verr)
+		}
+		// The slice constructors agree with FromBuffers on the same words.
+		if len(bufs) == 3 && len(bufs[0])%8 == 0 && len(bufs[1])%8 == 0 && len(bufs[2])%8 == 0 {
+			vals, _ := bufview.Floats[float64](bufs[0])
+			ptr, _ := bufview.Uint64s(bufs[1])
+			idx, _ := bufview.Uint64s(bufs[2])
+			newFn := csr.New[float64]
+			if csc {
+				newFn = csr.NewCSC[float64]
+			}
+			if _, nerr := newFn(rows, cols, ptr, idx, vals); (nerr == nil) != (err == nil) {
+				t.Fatalf("New %v vs FromBuffers %v", nerr, err)
+			}
 		}
 		if err != nil {
 			return
