@@ -132,6 +132,7 @@ func convLoop(b *testing.B, bytes int64, nnz int, f func()) {
 	b.SetBytes(bytes)
 	b.ReportAllocs()
 	f()
+	triadBytesPerSec()
 	b.ResetTimer()
 	c0 := processCPU().Seconds()
 	for range b.N {
@@ -142,6 +143,7 @@ func convLoop(b *testing.B, bytes int64, nnz int, f func()) {
 	// CPU seconds of the whole process per op: on a shared machine the
 	// wall time includes waiting for a core, this does not.
 	b.ReportMetric((processCPU().Seconds()-c0)/float64(b.N), "cpu-s/op")
+	reportTriad(b, bytes)
 }
 
 // convMems lists the memory modes of a case: cold (fresh result and

@@ -151,6 +151,7 @@ func BenchmarkFBValidate(b *testing.B) {
 			}
 		}
 		b.ReportMetric(float64(b.N)*fbNNZ/b.Elapsed().Seconds(), "nnz/s")
+		reportTriad(b, bytes)
 	})
 }
 

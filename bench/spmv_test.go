@@ -30,6 +30,17 @@ func threadCounts() []int {
 	return []int{1}
 }
 
+// BenchmarkSpMV: y = A x on the generated matrices, per path and thread
+// count. SetBytes is the bytes one product moves at least once:
+// values + col_idx (nnz*(s+8)) + row_ptr ((rows+1)*8) + x (cols*s) + y
+// (rows*s). GFLOP/s counts 2 per stored entry.
+func BenchmarkSpMV(b *testing.B) {
+	for _, m := range []func() *Pattern{M2, M4, M1, M3} {
+		benchSpMV[float32](b, m)
+		benchSpMV[float64](b, m)
+	}
+}
+
 func benchSpMV[T csr.Float](b *testing.B, gen func() *Pattern) {
 	var p *Pattern
 	for _, impl := range impls() {
@@ -91,14 +102,17 @@ func benchSpMM[T csr.Float](b *testing.B, gen func() *Pattern, k int) {
 				useImpl(b, impl)
 				defer csr.SetWorkers(csr.SetWorkers(th))
 				s := sizeOf[T]()
-				b.SetBytes(int64(p.NNZ()*(s+8) + (p.Rows+1)*8 + p.Cols*k*s + p.Rows*k*s))
+				bytes := int64(p.NNZ()*(s+8) + (p.Rows+1)*8 + p.Cols*k*s + p.Rows*k*s)
+				b.SetBytes(bytes)
 				b.ReportAllocs()
+				triadBytesPerSec()
 				cpu := startCPU(th)
 				b.ResetTimer()
 				for b.Loop() {
 					a.MulMat(y, x, k)
 				}
 				cpu.report(b)
+				reportTriad(b, bytes)
 				b.ReportMetric(2*float64(p.NNZ())*float64(k)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 			})
 		}
