@@ -70,7 +70,7 @@ func scansChunkEdges(t *testing.T, n int) {
 		})
 	})
 	t.Run("strictlyIncreasing", func(t *testing.T) {
-		forEachTier(t, strictlyIncreasing, func(t *testing.T, impl, ref func([]uint64, []uint64) int) {
+		forEachTier(t, strictlyIncreasing, func(t *testing.T, impl, ref func([]uint64, []uint64, uint64) int) {
 			// Segments of 3, so segment starts (allowed descents) are dense.
 			pos := []uint64{0}
 			for p := 3; p < n; p += 3 {
@@ -81,8 +81,10 @@ func scansChunkEdges(t *testing.T, n int) {
 			for i := range crd {
 				crd[i] = uint64(i % 3)
 			}
-			if got, want := impl(pos, crd), ref(pos, crd); got != want {
-				t.Fatalf("n=%d valid: got %d, want %d", n, got, want)
+			for _, mx := range siMaxes(crd) {
+				if got, want := impl(pos, crd, mx), ref(pos, crd, mx); got != want {
+					t.Fatalf("n=%d valid max=%d: got %d, want %d", n, mx, got, want)
+				}
 			}
 			for _, h := range edgeHits(n) {
 				if h == 0 {
@@ -90,11 +92,15 @@ func scansChunkEdges(t *testing.T, n int) {
 				}
 				c := slices.Clone(crd)
 				c[h] = c[h-1]
-				if got, want := impl(pos, c), ref(pos, c); got != want {
-					t.Fatalf("n=%d duplicate at %d: got %d, want %d", n, h, got, want)
+				for _, mx := range siMaxes(c) {
+					if got, want := impl(pos, c, mx), ref(pos, c, mx); got != want {
+						t.Fatalf("n=%d duplicate at %d max=%d: got %d, want %d", n, h, mx, got, want)
+					}
 				}
-				if got, want := impl([]uint64{0, uint64(n)}, c), ref([]uint64{0, uint64(n)}, c); got != want {
-					t.Fatalf("n=%d one segment, duplicate at %d: got %d, want %d", n, h, got, want)
+				for _, mx := range siMaxes(c) {
+					if got, want := impl([]uint64{0, uint64(n)}, c, mx), ref([]uint64{0, uint64(n)}, c, mx); got != want {
+						t.Fatalf("n=%d one segment, duplicate at %d max=%d: got %d, want %d", n, h, mx, got, want)
+					}
 				}
 			}
 			// More empty segments than a chunk before each segment start,
@@ -111,8 +117,10 @@ func scansChunkEdges(t *testing.T, n int) {
 				if h > 0 {
 					c[h] = c[h-1]
 				}
-				if got, want := impl(many, c), ref(many, c); got != want {
-					t.Fatalf("n=%d empty segments, duplicate at %d: got %d, want %d", n, h, got, want)
+				for _, mx := range siMaxes(c) {
+					if got, want := impl(many, c, mx), ref(many, c, mx); got != want {
+						t.Fatalf("n=%d empty segments, duplicate at %d max=%d: got %d, want %d", n, h, mx, got, want)
+					}
 				}
 			}
 		})

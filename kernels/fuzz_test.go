@@ -134,9 +134,11 @@ func fuzzScans(t *testing.T, b []byte, bound uint64) {
 		}
 	}
 	pos = append(pos, uint64(len(s)))
-	forEachTier(t, strictlyIncreasing, func(t *testing.T, impl, ref func([]uint64, []uint64) int) {
-		if got, want := impl(pos, s), ref(pos, s); got != want {
-			t.Fatalf("StrictlyIncreasing: got %d, want %d", got, want)
+	forEachTier(t, strictlyIncreasing, func(t *testing.T, impl, ref func([]uint64, []uint64, uint64) int) {
+		for _, mx := range siMaxes(s) {
+			if got, want := impl(pos, s, mx), ref(pos, s, mx); got != want {
+				t.Fatalf("StrictlyIncreasing max=%d: got %d, want %d", mx, got, want)
+			}
 		}
 	})
 	forEachTier(t, expandPos, func(t *testing.T, impl, ref func([]uint64, []uint64)) {

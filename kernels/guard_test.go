@@ -107,9 +107,11 @@ func TestGuardPages(t *testing.T) {
 			}
 			crd := b.at(crdLen, atEnd, randLevel(rng, pos, n%3))
 			gpos := c.at(npos, !atEnd, pos)
-			forEachTier(t, strictlyIncreasing, func(t *testing.T, impl, ref func([]uint64, []uint64) int) {
-				if got, want := impl(gpos, crd), ref(gpos, crd); got != want {
-					t.Fatalf("n=%d end=%v: got %d, want %d", n, atEnd, got, want)
+			forEachTier(t, strictlyIncreasing, func(t *testing.T, impl, ref func([]uint64, []uint64, uint64) int) {
+				for _, mx := range siMaxes(crd) {
+					if got, want := impl(gpos, crd, mx), ref(gpos, crd, mx); got != want {
+						t.Fatalf("n=%d end=%v max=%d: got %d, want %d", n, atEnd, mx, got, want)
+					}
 				}
 			})
 			forEachTier(t, expandPos, func(t *testing.T, impl, ref func([]uint64, []uint64)) {

@@ -106,9 +106,11 @@ func TestLargeStrictlyIncreasing(t *testing.T) {
 	for _, maxSeg := range []int{3, 40, 5000} {
 		pos := randPos(rng, largeN/(maxSeg/2+1)+3, maxSeg)
 		crd := randLevel(rng, pos, 2)
-		forEachTier(t, strictlyIncreasing, func(t *testing.T, impl, ref func([]uint64, []uint64) int) {
-			if got, want := impl(pos, crd), ref(pos, crd); got != want {
-				t.Fatalf("valid seg=%d n=%d: got %d, want %d", maxSeg, len(crd), got, want)
+		forEachTier(t, strictlyIncreasing, func(t *testing.T, impl, ref func([]uint64, []uint64, uint64) int) {
+			for _, mx := range siMaxes(crd) {
+				if got, want := impl(pos, crd, mx), ref(pos, crd, mx); got != want {
+					t.Fatalf("valid seg=%d n=%d max=%d: got %d, want %d", maxSeg, len(crd), mx, got, want)
+				}
 			}
 			for _, b := range boundaryIndexes(len(crd)) {
 				if b == 0 {
@@ -116,8 +118,10 @@ func TestLargeStrictlyIncreasing(t *testing.T) {
 				}
 				c := slices.Clone(crd)
 				c[b] = c[b-1]
-				if got, want := impl(pos, c), ref(pos, c); got != want {
-					t.Fatalf("broken at %d seg=%d: got %d, want %d", b, maxSeg, got, want)
+				for _, mx := range siMaxes(c) {
+					if got, want := impl(pos, c, mx), ref(pos, c, mx); got != want {
+						t.Fatalf("broken at %d seg=%d max=%d: got %d, want %d", b, maxSeg, mx, got, want)
+					}
 				}
 			}
 		})

@@ -1,5 +1,7 @@
 package kernels
 
+import "math"
+
 // NonDecreasing returns the first index i >= 1 with s[i] < s[i-1] (unsigned),
 // or -1 when s is non-decreasing. It is the pos and row_ptr check.
 //
@@ -65,19 +67,55 @@ func nonDecreasingGeneric(s []uint64) int {
 //
 // Paths: ref, generic, avx2, avx512, neon.
 func StrictlyIncreasing(pos, crd []uint64) int {
-	if len(pos) == 0 || pos[0] != 0 || pos[len(pos)-1] != uint64(len(crd)) {
-		panic("kernels: StrictlyIncreasing: pos must start at 0 and end at len(crd)")
-	}
-	return strictlyIncreasing.fn(pos, crd)
+	checkSegments("StrictlyIncreasing", pos, crd)
+	return strictlyIncreasing.fn(pos, crd, math.MaxUint64)
 }
 
+// StrictlyIncreasingBelow is StrictlyIncreasing and FirstNotBelow(crd,
+// []uint64{bound}) in one pass over crd, the whole crd check of a compressed
+// level: it returns the first index i with crd[i] >= bound, or i not the
+// first of its segment and crd[i] <= crd[i-1]; -1 when there is none.
+//
+//	for p := 0; p+1 < len(pos); p++ {
+//		for i := pos[p]; i < pos[p+1]; i++ {
+//			if crd[i] >= bound || i > pos[p] && crd[i] <= crd[i-1] {
+//				return i
+//			}
+//		}
+//	}
+//	return -1
+//
+// pos must satisfy what StrictlyIncreasing asks, and it panics likewise.
+//
+// Paths: ref, generic, avx2, avx512, neon.
+func StrictlyIncreasingBelow(pos, crd []uint64, bound uint64) int {
+	checkSegments("StrictlyIncreasingBelow", pos, crd)
+	if bound == 0 {
+		if len(crd) > 0 {
+			return 0
+		}
+		return -1
+	}
+	return strictlyIncreasing.fn(pos, crd, bound-1)
+}
+
+// checkSegments panics unless pos starts at 0 and ends at len(crd).
+func checkSegments(name string, pos, crd []uint64) {
+	if len(pos) == 0 || pos[0] != 0 || pos[len(pos)-1] != uint64(len(crd)) {
+		panic("kernels: " + name + ": pos must start at 0 and end at len(crd)")
+	}
+}
+
+// strictlyIncreasing implements both forms with an inclusive upper limit on
+// crd: an implementation returns the first index i with crd[i] > max, or i
+// not the first of its segment and crd[i] <= crd[i-1].
 var strictlyIncreasing = newFamily("strictlyincreasing", strictlyIncreasingRef, strictlyIncreasingGeneric)
 
-func strictlyIncreasingRef(pos, crd []uint64) int {
+func strictlyIncreasingRef(pos, crd []uint64, max uint64) int {
 	for p := 0; p+1 < len(pos); p++ {
 		lo, hi := clampRange(pos, p, len(crd))
-		for i := lo + 1; i < hi; i++ {
-			if crd[i] <= crd[i-1] {
+		for i := lo; i < hi; i++ {
+			if crd[i] > max || i > lo && crd[i] <= crd[i-1] {
 				return i
 			}
 		}
@@ -88,17 +126,25 @@ func strictlyIncreasingRef(pos, crd []uint64) int {
 // strictlyIncreasingGeneric scans crd for descents (crd[i] <= crd[i-1]) in
 // blocks and, for each descent, merges forward in pos to see whether i starts
 // a segment. The work is O(len(crd) + len(pos)) and needs no per-segment loop.
-func strictlyIncreasingGeneric(pos, crd []uint64) int {
+// A block of four that increases has its maximum last, so one comparison
+// with max covers the block.
+func strictlyIncreasingGeneric(pos, crd []uint64, max uint64) int {
+	if len(crd) > 0 && crd[0] > max {
+		return 0
+	}
 	p := 0 // pos[p] is the first segment start >= i, kept by merging
 	i := 1
 	for i < len(crd) {
 		// Fast block: four strict comparisons at once.
 		if i+4 <= len(crd) {
 			a, b, c, d, e := crd[i-1], crd[i], crd[i+1], crd[i+2], crd[i+3]
-			if b > a && c > b && d > c && e > d {
+			if b > a && c > b && d > c && e > d && e <= max {
 				i += 4
 				continue
 			}
+		}
+		if crd[i] > max {
+			return i
 		}
 		if crd[i] <= crd[i-1] {
 			for p < len(pos) && pos[p] < uint64(i) {

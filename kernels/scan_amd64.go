@@ -166,16 +166,16 @@ func lcm(a, b int) int {
 	return a / x * b
 }
 
-func strictlyIncreasingAVX2(pos, crd []uint64) int {
+func strictlyIncreasingAVX2(pos, crd []uint64, max uint64) int {
 	race.ReadSlice(pos)
 	race.ReadSlice(crd)
-	return strictlyIncreasingStarts(pos, crd, false)
+	return strictlyIncreasingStarts(pos, crd, max, false)
 }
 
-func strictlyIncreasingAVX512(pos, crd []uint64) int {
+func strictlyIncreasingAVX512(pos, crd []uint64, max uint64) int {
 	race.ReadSlice(pos)
 	race.ReadSlice(crd)
-	return strictlyIncreasingStarts(pos, crd, true)
+	return strictlyIncreasingStarts(pos, crd, max, true)
 }
 
 // startsBlock is how many pairs strictlyIncreasingStarts covers with one
@@ -185,12 +185,15 @@ const startsBlock = 1 << 14
 // strictlyIncreasingStarts checks crd block by block: it marks the segment
 // starts of the block's pairs in a bitmap from pos (pos only grows, so one
 // forward pass over pos serves all blocks), then the kernel looks for a
-// descent whose bit is clear, 16 (avx2) or 32 (avx512) pairs at a time, with no branch per
-// descent; Go finishes the block's tail. Short segments (many descents) cost
-// no more than long ones. On a pos that is not non-decreasing the bits land
-// at some index inside the bitmap: wrong answers are allowed there, faults
-// are not.
-func strictlyIncreasingStarts(pos, crd []uint64, avx512 bool) int {
+// descent whose bit is clear or an entry above max, 16 (avx2) or 32 (avx512)
+// pairs at a time, with no branch per descent; Go finishes the block's tail.
+// Short segments (many descents) cost no more than long ones. On a pos that
+// is not non-decreasing the bits land at some index inside the bitmap: wrong
+// answers are allowed there, faults are not.
+func strictlyIncreasingStarts(pos, crd []uint64, max uint64, avx512 bool) int {
+	if len(crd) > 0 && crd[0] > max {
+		return 0
+	}
 	width := 16
 	if avx512 {
 		width = 32
@@ -204,36 +207,49 @@ func strictlyIncreasingStarts(pos, crd []uint64, avx512 bool) int {
 		for p < len(pos) && pos[p] < uint64(a) {
 			p++ // pos[0] = 0 (and empty segments before it)
 		}
-		// Bits gather in a register per bitmap word: a read-modify-write of
-		// start per entry would chain through store forwarding.
-		var w, acc uint64
-		for ; p < len(pos) && pos[p] < uint64(e); p++ {
-			d := pos[p] - uint64(a) // wraps only on a pos that is not sorted
-			if d>>6 != w {
-				start[w&(startsBlock/64-1)] |= acc
-				w, acc = d>>6, 0
-			}
-			acc |= 1 << (d & 63)
-		}
-		start[w&(startsBlock/64-1)] |= acc
+		p = markStarts(&start, pos, p, uint64(a), uint64(e))
 		n := (e - a) &^ (width - 1)
 		if n > 0 {
 			// Direct calls (not a func value) keep start on the stack.
 			var j int
 			if avx512 {
-				j = amd64.StrictlyIncreasingStartsAVX512(crd[a-1:e], start[:], n)
+				j = amd64.StrictlyIncreasingStartsAVX512(crd[a-1:e], start[:], n, max)
 			} else {
-				j = amd64.StrictlyIncreasingStartsAVX2(crd[a-1:e], start[:], n)
+				j = amd64.StrictlyIncreasingStartsAVX2(crd[a-1:e], start[:], n, max)
 			}
 			if j >= 0 {
 				return a + j
 			}
 		}
 		for i := a + n; i < e; i++ {
-			if d := i - a; crd[i] <= crd[i-1] && start[d>>6]>>(d&63)&1 == 0 {
+			if d := i - a; crd[i] > max || crd[i] <= crd[i-1] && start[d>>6]>>(d&63)&1 == 0 {
 				return i
 			}
 		}
 	}
 	return -1
+}
+
+// markStarts sets bit pos[q]-a of start for q = p, p+1, ... while pos[q] is
+// in a..e-1 (found by binary search), and returns the first q past them. Each step stores the whole
+// word it is building instead of testing whether the word changed: the
+// branch that test needs mispredicts on irregular segment lengths, and
+// a read-modify-write of start per entry would chain through store
+// forwarding. A word, once left, is not revisited when pos grows; when it
+// does not (an invalid pos) bits may be lost, which only changes the answer
+// on input whose answer is unspecified.
+func markStarts(start *[startsBlock / 64]uint64, pos []uint64, p int, a, e uint64) int {
+	q := p + lowerBoundGeneric(pos[p:], e) // pos[p:q] < e when pos is sorted
+	var w, acc uint64
+	for _, v := range pos[p:q] {
+		d := v - a // wraps only on a pos that is not sorted
+		nw := d >> 6 & (startsBlock/64 - 1)
+		if nw != w {
+			acc = 0 // a CMOV (check with go build -gcflags=-S)
+		}
+		acc |= 1 << (d & 63)
+		start[nw] = acc
+		w = nw
+	}
+	return q
 }

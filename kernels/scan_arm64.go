@@ -103,13 +103,31 @@ func nonDecreasingNEON(s []uint64) int {
 	return -1
 }
 
-// strictlyIncreasingNEON follows strictlyIncreasingGeneric: the assembly
+// strictlyIncreasingNEON runs the strictness scan and, when max is below
+// 2^64-1, the bound scan (firstNotBelowNEON) on the part of crd before the
+// first descent found: two passes over crd where amd64 makes one.
+func strictlyIncreasingNEON(pos, crd []uint64, max uint64) int {
+	i := strictlyIncreasingOnlyNEON(pos, crd)
+	if max == ^uint64(0) {
+		return i
+	}
+	lim := len(crd)
+	if i >= 0 {
+		lim = i
+	}
+	if j := firstNotBelowNEON(crd[:lim], []uint64{max + 1}); j >= 0 {
+		return j
+	}
+	return i
+}
+
+// strictlyIncreasingOnlyNEON follows strictlyIncreasingGeneric: the assembly
 // skips blocks without a descent (crd[i] <= crd[i-1]) and checks that each
 // descent starts a segment by merging forward in pos. Each call gets at most
 // chunk elements of crd and of pos, so that it returns often.
-func strictlyIncreasingNEON(pos, crd []uint64) int {
+func strictlyIncreasingOnlyNEON(pos, crd []uint64) int {
 	if len(crd) < minScanNEON {
-		return strictlyIncreasingGeneric(pos, crd)
+		return strictlyIncreasingGeneric(pos, crd, ^uint64(0))
 	}
 	p := 0 // pos[p] is the first segment start >= i, kept by merging
 	i := 1

@@ -37,15 +37,17 @@ func TestNonDecreasing(t *testing.T) {
 }
 
 func TestStrictlyIncreasing(t *testing.T) {
-	forEachTier(t, strictlyIncreasing, func(t *testing.T, impl, ref func([]uint64, []uint64) int) {
+	forEachTier(t, strictlyIncreasing, func(t *testing.T, impl, ref func([]uint64, []uint64, uint64) int) {
 		rng := rand.New(rand.NewPCG(9, 10))
 		for _, nparent := range []int{0, 1, 2, 3, 5, 8, 13, 40, 300} {
 			for _, maxSeg := range []int{1, 3, 9, 40} {
 				for kind := range 3 {
 					pos := randPos(rng, nparent, maxSeg)
 					crd := randLevel(rng, pos, kind)
-					if got, want := impl(pos, crd), ref(pos, crd); got != want {
-						t.Fatalf("valid nparent=%d seg=%d kind=%d: got %d, want %d", nparent, maxSeg, kind, got, want)
+					for _, mx := range siMaxes(crd) {
+						if got, want := impl(pos, crd, mx), ref(pos, crd, mx); got != want {
+							t.Fatalf("valid nparent=%d seg=%d kind=%d max=%d: got %d, want %d", nparent, maxSeg, kind, mx, got, want)
+						}
 					}
 					for b := 1; b < len(crd); b += 1 + len(crd)/29 {
 						c := slices.Clone(crd)
@@ -57,8 +59,10 @@ func TestStrictlyIncreasing(t *testing.T) {
 						default:
 							c[b-1] = ^uint64(0)
 						}
-						if got, want := impl(pos, c), ref(pos, c); got != want {
-							t.Fatalf("broken at %d nparent=%d seg=%d kind=%d: got %d, want %d", b, nparent, maxSeg, kind, got, want)
+						for _, mx := range siMaxes(c) {
+							if got, want := impl(pos, c, mx), ref(pos, c, mx); got != want {
+								t.Fatalf("broken at %d nparent=%d seg=%d kind=%d max=%d: got %d, want %d", b, nparent, maxSeg, kind, mx, got, want)
+							}
 						}
 					}
 				}
@@ -132,4 +136,57 @@ func TestMax(t *testing.T) {
 			}
 		}
 	})
+}
+
+// siMaxes returns the limits a strictlyIncreasing test tries on crd: none
+// (2^64-1), the largest entry (nothing above it), one below it, and the
+// entries at a quarter, half and the end (limits that cut inside crd).
+func siMaxes(crd []uint64) []uint64 {
+	m := []uint64{^uint64(0)}
+	if len(crd) == 0 {
+		return append(m, 0)
+	}
+	mx := slices.Max(crd)
+	m = append(m, mx, crd[len(crd)/4], crd[len(crd)/2], crd[len(crd)-1])
+	if mx > 0 {
+		m = append(m, mx-1)
+	}
+	return m
+}
+
+// TestStrictlyIncreasingBelow checks the exported fused form against its two
+// halves, StrictlyIncreasing and FirstNotBelow, bound 0 included.
+func TestStrictlyIncreasingBelow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	for _, nparent := range []int{0, 1, 7, 300, 5000} {
+		pos := randPos(rng, nparent, 9)
+		crd := randLevel(rng, pos, 1)
+		bounds := []uint64{0, 1, ^uint64(0)}
+		for range 8 {
+			bounds = append(bounds, rng.Uint64N(1<<21))
+		}
+		for _, c := range [][]uint64{crd, breakAt(crd, len(crd)/3)} {
+			for _, b := range bounds {
+				want := StrictlyIncreasing(pos, c)
+				if j := FirstNotBelow(c, []uint64{b}); j >= 0 && (want < 0 || j < want) {
+					want = j
+				}
+				if got := StrictlyIncreasingBelow(pos, c, b); got != want {
+					t.Fatalf("nparent=%d bound=%d: got %d, want %d", nparent, b, got, want)
+				}
+			}
+		}
+	}
+	mustPanic(t, "kernels: StrictlyIncreasingBelow: pos must start at 0 and end at len(crd)", func() { StrictlyIncreasingBelow([]uint64{0, 1}, nil, 5) })
+}
+
+// breakAt returns a copy of crd with entry i set to its predecessor (a
+// duplicate sibling unless i starts a segment); crd is returned when i is 0.
+func breakAt(crd []uint64, i int) []uint64 {
+	if i == 0 {
+		return crd
+	}
+	c := slices.Clone(crd)
+	c[i] = c[i-1]
+	return c
 }

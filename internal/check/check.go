@@ -33,11 +33,13 @@ func (l Level) Compressed(pos, crd []uint64, nparent int, bound uint64) error {
 	if last := pos[nparent]; last != uint64(len(crd)) {
 		return layout.Errorf(l.Tag, l.PosField, l.Level, nparent, "terminal entry %d, want %d (the length of %s)", last, len(crd), l.CrdField)
 	}
-	if i := kernels.StrictlyIncreasing(pos, crd); i >= 0 {
+	// One pass over crd checks both rules; the first index breaking either
+	// is reported.
+	if i := kernels.StrictlyIncreasingBelow(pos, crd, bound); i >= 0 {
+		if crd[i] >= bound {
+			return layout.Errorf(l.Tag, l.CrdField, l.Level, i, "%d is not below the dimension size %d", crd[i], bound)
+		}
 		return layout.Errorf(l.Tag, l.CrdField, l.Level, i, "%d follows %d in the same segment (must strictly increase)", crd[i], crd[i-1])
-	}
-	if i := kernels.FirstNotBelow(crd, []uint64{bound}); i >= 0 {
-		return layout.Errorf(l.Tag, l.CrdField, l.Level, i, "%d is not below the dimension size %d", crd[i], bound)
 	}
 	return nil
 }

@@ -3,10 +3,10 @@
 package amd64
 
 // StrictlyIncreasingStartsAVX512 scans n pairs (crd[k], crd[k+1]) for a
-// descent that does not start a segment:
+// descent that does not start a segment, or a second entry above max:
 //
 //	for k := 0; k < n; k++ {
-//		if crd[k+1] <= crd[k] && start[k/64]>>(k%64)&1 == 0 {
+//		if crd[k+1] > max || crd[k+1] <= crd[k] && start[k/64]>>(k%64)&1 == 0 {
 //			return k
 //		}
 //	}
@@ -15,10 +15,10 @@ package amd64
 // It assumes n is a multiple of 32, len(crd) > n and len(start)*64 >= n.
 //
 //go:noescape
-func StrictlyIncreasingStartsAVX512(crd []uint64, start []uint64, n int) int
+func StrictlyIncreasingStartsAVX512(crd []uint64, start []uint64, n int, max uint64) int
 
 // StrictlyIncreasingStartsAVX2 is StrictlyIncreasingStartsAVX512 for n a
 // multiple of 16.
 //
 //go:noescape
-func StrictlyIncreasingStartsAVX2(crd []uint64, start []uint64, n int) int
+func StrictlyIncreasingStartsAVX2(crd []uint64, start []uint64, n int, max uint64) int

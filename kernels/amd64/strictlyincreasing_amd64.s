@@ -2,26 +2,31 @@
 
 #include "textflag.h"
 
-// crd strictly increasing within each pos segment: a descent is a pair with
-// crd[k+1] <= crd[k]; it is allowed only where a segment starts.
+// crd strictly increasing within each pos segment, and every entry at most
+// max: a descent is a pair with crd[k+1] <= crd[k]; it is allowed only where
+// a segment starts. The bound check rides along so that crd is read once.
 //
-// The caller marks in start the pairs that
-// begin a segment (bit k of start, little-endian words, for the pair
-// crd[k], crd[k+1]), so the scan needs no merge with pos and no branch per
-// descent. Per 32 pairs: four VPCMPUQ less-or-equal masks are packed into
-// one 32-bit word (KUNPCKBW, KUNPCKWD), the 32 start bits are loaded from
-// byte k/8 (k is a multiple of 32), and descent &^ start != 0 ends the scan.
+// The caller marks in start the pairs that begin a segment (bit k of start,
+// little-endian words, for the pair crd[k], crd[k+1]), so the scan needs no
+// merge with pos and no branch per descent. Per 32 pairs (AVX-512): four
+// VPCMPUQ less-or-equal masks are packed into one 32-bit word (KUNPCKBW,
+// KUNPCKWD), four VPCMPUQ greater-than-max masks into another, the 32 start
+// bits are loaded from byte k/8 (k is a multiple of 32), and
+// (descent &^ start) | above != 0 ends the scan; TZCNT gives the first k.
+// AVX2 does the same for 16 pairs with signed compares in the sign-flipped
+// domain and VMOVMSKPD. crd[0] is never a second entry: the caller checks it.
 
-// func StrictlyIncreasingStartsAVX512(crd []uint64, start []uint64, n int) int
+// func StrictlyIncreasingStartsAVX512(crd []uint64, start []uint64, n int, max uint64) int
 // Requires: AVX512F, AVX512BW, BMI1
-TEXT ·StrictlyIncreasingStartsAVX512(SB), NOSPLIT, $0-64
-	MOVQ crd_base+0(FP), SI   // SI = &crd[0]
-	MOVQ start_base+24(FP), DI // DI = &start[0]
-	MOVQ n+48(FP), CX         // CX = n, a multiple of 32
-	XORQ AX, AX               // AX = k
+TEXT ·StrictlyIncreasingStartsAVX512(SB), NOSPLIT, $0-72
+	MOVQ         crd_base+0(FP), SI   // SI = &crd[0]
+	MOVQ         start_base+24(FP), DI // DI = &start[0]
+	MOVQ         n+48(FP), CX         // CX = n, a multiple of 32
+	VPBROADCASTQ max+56(FP), Z31      // MAX
+	XORQ         AX, AX               // AX = k
 
 loop:
-	// for k < n { desc = bits of crd[k+j+1] <= crd[k+j], j < 32 }
+	// for k < n { desc = bits of crd[k+j+1] <= crd[k+j]; above = bits of crd[k+j+1] > max; j < 32 }
 	CMPQ      AX, CX
 	JGE       none
 	VMOVDQU64 8(SI)(AX*8), Z0
@@ -35,14 +40,23 @@ loop:
 	KUNPCKBW  K1, K2, K5 // K5 = K2<<8 | K1
 	KUNPCKBW  K3, K4, K6 // K6 = K4<<8 | K3
 	KUNPCKWD  K5, K6, K7 // K7 = K6<<16 | K5
-	KMOVD     K7, DX
+	KMOVD     K7, DX     // DX = descents
+	VPCMPUQ   $6, Z31, Z0, K1
+	VPCMPUQ   $6, Z31, Z1, K2
+	VPCMPUQ   $6, Z31, Z2, K3
+	VPCMPUQ   $6, Z31, Z3, K4
+	KUNPCKBW  K1, K2, K5
+	KUNPCKBW  K3, K4, K6
+	KUNPCKWD  K5, K6, K7
+	KMOVD     K7, R9     // R9 = above max
 
-	// bad = desc &^ start[k/32 as uint32]
+	// bad = desc &^ start[k/32 as uint32] | above
 	MOVQ  AX, BX
 	SHRQ  $3, BX
 	MOVL  (DI)(BX*1), R8
 	NOTL  R8
 	ANDL  R8, DX
+	ORL   R9, DX
 	JNZ   found
 	ADDQ  $32, AX
 	JMP   loop
@@ -50,18 +64,18 @@ loop:
 found:
 	TZCNTL DX, DX
 	ADDQ   DX, AX
-	MOVQ   AX, ret+56(FP)
+	MOVQ   AX, ret+64(FP)
 	VZEROUPPER
 	RET
 
 none:
-	MOVQ $-1, ret+56(FP)
+	MOVQ $-1, ret+64(FP)
 	VZEROUPPER
 	RET
 
-// func StrictlyIncreasingStartsAVX2(crd []uint64, start []uint64, n int) int
+// func StrictlyIncreasingStartsAVX2(crd []uint64, start []uint64, n int, max uint64) int
 // Requires: AVX, AVX2, BMI1
-TEXT ·StrictlyIncreasingStartsAVX2(SB), NOSPLIT, $0-64
+TEXT ·StrictlyIncreasingStartsAVX2(SB), NOSPLIT, $0-72
 	MOVQ crd_base+0(FP), SI   // SI = &crd[0]
 	MOVQ start_base+24(FP), DI // DI = &start[0]
 	MOVQ n+48(FP), CX         // CX = n, a multiple of 16
@@ -70,9 +84,11 @@ TEXT ·StrictlyIncreasingStartsAVX2(SB), NOSPLIT, $0-64
 	MOVQ         $0x8000000000000000, DX
 	VMOVQ        DX, X15
 	VPBROADCASTQ X15, Y15 // SIGN
+	VPBROADCASTQ max+56(FP), Y14
+	VPXOR        Y15, Y14, Y14 // MAX ^ SIGN
 
 loop:
-	// for k < n { ok = bits of crd[k+j+1] > crd[k+j] (signed after the sign flip), j < 16 }
+	// for k < n { ok = bits of crd[k+j+1] > crd[k+j]; above = bits of crd[k+j+1] > max (signed after the sign flip), j < 16 }
 	CMPQ      AX, CX
 	JGE       none
 	LEAQ      (SI)(AX*8), R9
@@ -84,6 +100,10 @@ loop:
 	VPXOR     72(R9), Y15, Y5
 	VPXOR     96(R9), Y15, Y6
 	VPXOR     104(R9), Y15, Y7
+	VPCMPGTQ  Y14, Y1, Y8
+	VPCMPGTQ  Y14, Y3, Y9
+	VPCMPGTQ  Y14, Y5, Y10
+	VPCMPGTQ  Y14, Y7, Y11
 	VPCMPGTQ  Y0, Y1, Y1
 	VPCMPGTQ  Y2, Y3, Y3
 	VPCMPGTQ  Y4, Y5, Y5
@@ -99,13 +119,24 @@ loop:
 	ORL       R11, R12
 	ORL       R12, DX
 	XORL      $0xffff, DX // DX = descents
+	VMOVMSKPD Y8, R13
+	VMOVMSKPD Y9, R10
+	VMOVMSKPD Y10, R11
+	VMOVMSKPD Y11, R12
+	SHLL      $4, R10
+	SHLL      $8, R11
+	SHLL      $12, R12
+	ORL       R10, R13
+	ORL       R11, R12
+	ORL       R12, R13 // R13 = above max
 
-	// bad = desc &^ start[k/16 as uint16]
+	// bad = desc &^ start[k/16 as uint16] | above
 	MOVQ    AX, BX
 	SHRQ    $3, BX
 	MOVWLZX (DI)(BX*1), R8
 	NOTL    R8
 	ANDL    R8, DX
+	ORL     R13, DX
 	JNZ     found
 	ADDQ    $16, AX
 	JMP     loop
@@ -113,11 +144,11 @@ loop:
 found:
 	TZCNTL DX, DX
 	ADDQ   DX, AX
-	MOVQ   AX, ret+56(FP)
+	MOVQ   AX, ret+64(FP)
 	VZEROUPPER
 	RET
 
 none:
-	MOVQ $-1, ret+56(FP)
+	MOVQ $-1, ret+64(FP)
 	VZEROUPPER
 	RET

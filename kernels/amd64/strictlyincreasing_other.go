@@ -3,7 +3,9 @@
 package amd64
 
 // StrictlyIncreasingStartsAVX512 is not built here; it panics.
-func StrictlyIncreasingStartsAVX512(crd []uint64, start []uint64, n int) int { panic(noAsm) }
+func StrictlyIncreasingStartsAVX512(crd []uint64, start []uint64, n int, max uint64) int {
+	panic(noAsm)
+}
 
 // StrictlyIncreasingStartsAVX2 is not built here; it panics.
-func StrictlyIncreasingStartsAVX2(crd []uint64, start []uint64, n int) int { panic(noAsm) }
+func StrictlyIncreasingStartsAVX2(crd []uint64, start []uint64, n int, max uint64) int { panic(noAsm) }
