@@ -7,3 +7,12 @@ func SetParallelThresholds(minNNZ, maxPrivate int) (restore func()) {
 	parallelMinNNZ, privateMaxElems = minNNZ, maxPrivate
 	return func() { parallelMinNNZ, privateMaxElems = a, b }
 }
+
+// SetTTVPackBits sets the widest packed key TTV's off-leaf path takes (0
+// sends every off-leaf TTV to the regrouping path) and returns a function
+// restoring it.
+func SetTTVPackBits(b uint) (restore func()) {
+	old := ttvPackBits
+	ttvPackBits = b
+	return func() { ttvPackBits = old }
+}

@@ -2,7 +2,10 @@ package csf
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
+
+	"github.com/hurray-format/hurray-go/internal/hugepage"
 
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/internal/parallel"
@@ -263,25 +266,41 @@ func (t *Tensor[T]) ttvRegroup(mode int, v []T) (pos, crd [][]uint64, vals []T) 
 }
 
 // ttvPacked handles a mode above the leaf level when the remaining
-// coordinates pack into one uint64 (the product of their extents fits, which
-// is almost always): one walk in storage order writes every leaf's packed key
-// and weighted value, an LSD radix sort (16-bit digits, only the key's bits)
-// orders the pairs, and one sequential pass sums runs and builds the levels.
+// coordinates pack into one uint64 (their bit lengths add up to at most 64,
+// which is almost always): one walk in storage order writes every leaf's
+// packed key (the remaining level coordinates side by side, the upper level
+// in the higher bits, so key order is level order) and weighted value, an
+// LSD radix sort (only the key's bits) orders the pairs, a pass counts the
+// result's nodes per level, and one more builds the levels at their exact
+// sizes while summing runs of equal keys. Fields come out with shifts and
+// masks: no division per entry.
 func (t *Tensor[T]) ttvPacked(mode int, v []T) (pos, crd [][]uint64, vals []T, ok bool) {
 	n := len(t.shape)
 	d := slices.Index(t.modeOrder, uint32(mode))
-	dims := make([]uint64, 0, n-1)
-	prod := uint64(1)
+	// width[l] is the bit length of level l's coordinates (0 for the
+	// contracted level); shift[q] places result level q in the key.
+	width := make([]uint, n)
+	total := uint(0)
 	for l, m := range t.modeOrder {
 		if l == d {
 			continue
 		}
-		e := t.shape[m]
-		if e != 0 && prod > ^uint64(0)/e {
-			return nil, nil, nil, false
+		width[l] = uint(bits.Len64(t.shape[m]))
+		total += width[l]
+	}
+	if total > ttvPackBits {
+		return nil, nil, nil, false
+	}
+	shift := make([]uint, 0, n-1)
+	mask := make([]uint64, 0, n-1)
+	below := total
+	for l := range n {
+		if l == d {
+			continue
 		}
-		prod *= e
-		dims = append(dims, e)
+		below -= width[l]
+		shift = append(shift, below)
+		mask = append(mask, 1<<width[l]-1)
 	}
 	nnz := len(t.values)
 	// Scratch from the pooled workspace: fresh pages cost more than the sort.
@@ -295,12 +314,14 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T) (pos, crd [][]uint64, vals []T, o
 	walk = func(l, lo, hi int, key uint64, f T) {
 		crd := t.crd[l]
 		if l == n-1 {
-			for j := lo; j < hi; j++ {
-				if l == d {
+			if l == d {
+				for j := lo; j < hi; j++ {
 					keys[j], w[j] = key, t.values[j]*v[crd[j]]
-				} else {
-					keys[j], w[j] = key*t.shape[t.modeOrder[l]]+crd[j], t.values[j]*f
 				}
+				return
+			}
+			for j := lo; j < hi; j++ {
+				keys[j], w[j] = key<<width[l]|crd[j], t.values[j]*f
 			}
 			return
 		}
@@ -310,68 +331,100 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T) (pos, crd [][]uint64, vals []T, o
 			if l == d {
 				f2 = v[crd[x]]
 			} else {
-				k2 = key*t.shape[t.modeOrder[l]] + crd[x]
+				k2 = key<<width[l] | crd[x]
 			}
 			walk(l+1, int(next[x]), int(next[x+1]), k2, f2)
 		}
 	}
 	walk(0, 0, len(t.crd[0]), 0, 1)
-	bits := 0
-	for prod > 1<<bits && bits < 64 {
-		bits++
-	}
-	sc.count = grow(sc.count, 1<<16)
-	keys, w = radixPairs(keys, w, sc.k2, sc.w2, sc.count, bits)
-	pos = make([][]uint64, n-1)
-	crd = make([][]uint64, n-1)
-	for q := range n - 1 {
-		crd[q] = make([]uint64, 0, nnz)
-		if q > 0 {
-			pos[q] = make([]uint64, 0, nnz+1)
-		}
-	}
-	vals = make([]T, 0, nnz)
-	cur := make([]uint64, n-1)
-	prev := make([]uint64, n-1)
+	sc.count = grow(sc.count, 1<<11)
+	keys, w = radixPairs(keys, w, sc.k2, sc.w2, sc.count, int(total))
+
+	// Count the nodes of each result level: a node of level q starts where
+	// the key's fields 0..q differ from the previous key's, that is where
+	// the keys differ above bit shift[q].
+	nl := n - 1
+	nodes := make([]int, nl)
 	for i, k := range keys {
-		if i > 0 && k == keys[i-1] {
-			vals[len(vals)-1] += w[i]
+		if i == 0 {
+			for q := range nodes {
+				nodes[q]++
+			}
 			continue
 		}
-		for q := n - 2; q >= 0; q-- {
-			cur[q] = k % dims[q]
-			k /= dims[q]
+		x := k ^ keys[i-1]
+		for q := range nl {
+			if x>>shift[q] != 0 {
+				nodes[q]++
+			}
 		}
+	}
+	pos = make([][]uint64, nl)
+	crd = make([][]uint64, nl)
+	for q := range nl {
+		// Advised: a first touch of a 4 KiB page costs ~14 µs on the VMs
+		// measured (see internal/hugepage), more than the sort.
+		crd[q] = hugepage.Make[uint64](nodes[q])
+		if q > 0 {
+			pos[q] = hugepage.Make[uint64](nodes[q-1] + 1)
+		}
+	}
+	vals = hugepage.Make[T](nodes[nl-1])
+	fill := make([]int, nl) // nodes written per level
+	for i, k := range keys {
 		q0 := 0
 		if i > 0 {
-			for q0 < n-1 && cur[q0] == prev[q0] {
+			x := k ^ keys[i-1]
+			if x == 0 {
+				vals[fill[nl-1]-1] += w[i]
+				continue
+			}
+			for x>>shift[q0] == 0 {
 				q0++
 			}
 		}
-		for q := q0; q < n-1; q++ {
-			if q+1 < n-1 {
-				pos[q+1] = append(pos[q+1], uint64(len(crd[q+1])))
+		for q := q0; q < nl; q++ {
+			if q+1 < nl {
+				pos[q+1][fill[q]] = uint64(fill[q+1]) // first child of the new node
 			}
-			crd[q] = append(crd[q], cur[q])
+			crd[q][fill[q]] = k >> shift[q] & mask[q]
+			fill[q]++
 		}
-		vals = append(vals, w[i])
-		prev, cur = cur, prev
+		vals[fill[nl-1]-1] = w[i]
 	}
-	pos[0] = []uint64{0, uint64(len(crd[0]))}
-	for q := 1; q < n-1; q++ {
-		pos[q] = append(pos[q], uint64(len(crd[q])))
+	pos[0] = []uint64{0, uint64(nodes[0])}
+	for q := 1; q < nl; q++ {
+		pos[q][nodes[q-1]] = uint64(nodes[q])
 	}
 	return pos, crd, vals, true
 }
 
-// radixPairs sorts keys (with their values) by an LSD radix sort of 16-bit
-// digits over the low bits; it returns the sorted slices (one of the inputs
-// or the scratch k2, w2); count has 1<<16 entries.
+// ttvPackBits is the widest packed key ttvPacked takes; tests lower it to
+// run ttvRegroup.
+var ttvPackBits uint = 64
+
+// radixPairs sorts keys (with their values) stably by an LSD radix sort
+// over the low bits, in as few passes of at most 11-bit digits as cover
+// them (2048 buckets keep the scatter's write streams in L1; 16-bit digits
+// measured slower per pass than two 11-bit ones here), skipping a pass whose
+// digit is the same for every key. It returns the sorted slices (one of the
+// inputs or the scratch k2, w2); count has at least 1<<11 entries.
 func radixPairs[T Float](keys []uint64, w []T, k2 []uint64, w2 []T, count []int, bits int) ([]uint64, []T) {
-	for shift := 0; shift < bits; shift += 16 {
+	if bits <= 0 || len(keys) < 2 {
+		return keys, w
+	}
+	passes := (bits + 10) / 11
+	width := (bits + passes - 1) / passes
+	mask := uint64(1)<<width - 1
+	count = count[:1<<width]
+	for p := range passes {
+		shift := uint(p * width)
 		clear(count)
 		for _, k := range keys {
-			count[(k>>shift)&0xffff]++
+			count[(k>>shift)&mask]++
+		}
+		if count[(keys[0]>>shift)&mask] == len(keys) {
+			continue
 		}
 		sum := 0
 		for i, c := range count {
@@ -379,10 +432,11 @@ func radixPairs[T Float](keys []uint64, w []T, k2 []uint64, w2 []T, count []int,
 			sum += c
 		}
 		for i, k := range keys {
-			dg := (k >> shift) & 0xffff
-			k2[count[dg]] = k
-			w2[count[dg]] = w[i]
-			count[dg]++
+			dg := (k >> shift) & mask
+			o := count[dg]
+			count[dg] = o + 1
+			k2[o] = k
+			w2[o] = w[i]
 		}
 		keys, k2 = k2, keys
 		w, w2 = w2, w

@@ -133,6 +133,15 @@ func TestTTV(t *testing.T) {
 	t.Run("parallel", testTTV[float64])
 }
 
+// TestTTVRegroup runs the TTV tests with the packed-key path off, so that
+// every off-leaf mode takes the regrouping path that keys wider than 64
+// bits need.
+func TestTTVRegroup(t *testing.T) {
+	defer csf.SetTTVPackBits(0)()
+	t.Run("f64", testTTV[float64])
+	t.Run("f32", testTTV[float32])
+}
+
 func testTTM[T csf.Float](t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	for _, shape := range testShapes {
