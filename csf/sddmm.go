@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 
+	"github.com/hurray-format/hurray-go/internal/hugepage"
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
@@ -31,7 +32,7 @@ import (
 // "csf: ..." message on a size mismatch.
 func (t *Tensor[T]) SDDMM(q, k []T, d int, scale T) *Tensor[T] {
 	t.mustValid()
-	vals := make([]T, len(t.values))
+	vals := hugepage.Make[T](len(t.values))
 	t.SDDMMInto(vals, q, k, d, scale)
 	return &Tensor[T]{shape: t.shape, modeOrder: t.modeOrder, pos: t.pos, crd: t.crd, values: vals, valid: true}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/hurray-format/hurray-go/internal/hugepage"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/kernels"
 )
@@ -100,7 +101,7 @@ func (t *Tensor[T]) TTM(u []T, r int) *SemiSparse[T] {
 	if r < 1 {
 		panic(fmt.Sprintf("csf: TTM: r = %d < 1", r))
 	}
-	out := make([]T, len(t.crd[n-2])*r)
+	out := hugepage.Make[T](len(t.crd[n-2]) * r)
 	t.TTMInto(out, u, r)
 	shape := slices.Clone(t.shape)
 	shape[t.modeOrder[n-1]] = uint64(r)

@@ -63,7 +63,7 @@ func (t *Tensor[T]) TTVMatrix(mode int, v []T) *csr.Matrix[T] {
 	shape, mo, pos, crd, vals := t.ttv(mode, v)
 	// Level 0 is compressed in CSF; CSR wants one pointer per major index.
 	major := shape[mo[0]]
-	ptr := make([]uint64, major+1)
+	ptr := hugepage.Make[uint64](int(major) + 1)
 	for x, c := range crd[0] {
 		ptr[c+1] = pos[1][x+1] - pos[1][x]
 	}
@@ -149,7 +149,7 @@ func (t *Tensor[T]) ttv(mode int, v []T) (shape []uint64, mo []uint32, pos, crd 
 		}
 	}
 	if int(t.modeOrder[n-1]) == mode {
-		vals = make([]T, len(t.crd[n-2]))
+		vals = hugepage.Make[T](len(t.crd[n-2]))
 		t.ttvLeaf(vals, v)
 		return shape, mo, t.pos[:n-1], t.crd[:n-1], vals
 	}
