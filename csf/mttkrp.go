@@ -244,16 +244,20 @@ func (m *mttkrpWalk[T]) down(l, lo, hi int) {
 			m.blockSums(l, b0, b1, nil, h)
 		}
 	case l == m.d:
+		// The sums below each node gather into g (in L1), not into the out
+		// row: the kernel would start by loading that row, a cache miss that
+		// every fiber's update then waits on (a fifth of the time on T3p,
+		// whose 100K roots are mostly a few fibers each). At the root, out
+		// is zero and each row belongs to one node, so g is copied over it:
+		// stores, which do not hold up the next node.
 		g := m.w.pull[l*r:][:r]
 		for x := lo; x < hi; x++ {
-			dst := row(m.out, crd[x], r)
-			if l > 0 {
-				dst = g
-				clear(g)
-			}
-			m.pullUp(l+1, int(t.pos[l+1][x]), int(t.pos[l+1][x+1]), dst)
+			clear(g)
+			m.pullUp(l+1, int(t.pos[l+1][x]), int(t.pos[l+1][x+1]), g)
 			if l > 0 {
 				hadamardAcc(row(m.out, crd[x], r), above, g)
+			} else {
+				copy(row(m.out, crd[x], r), g)
 			}
 		}
 	case m.d == n-1 && l == n-3:

@@ -318,6 +318,14 @@ pull1:
 	VPXORQ     Z20, Z20, Z20
 	XORQ AX, AX
 pnode1:
+	LEAQ       16(AX), R14
+	CMPQ       R14, R12
+	JAE        nopfp10
+	MOVQ       (R8)(R14*8), R14
+	IMULQ      sU+216(FP), R14
+	SHLQ       $2, R14
+	PREFETCHT0 0(SI)(R14*1)
+nopfp10:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -339,6 +347,14 @@ fep10:
 	INCQ AX
 	CMPQ AX, R12
 	JAE  pend1
+	LEAQ       16(AX), R14
+	CMPQ       R14, R12
+	JAE        nopfp11
+	MOVQ       (R8)(R14*8), R14
+	IMULQ      sU+216(FP), R14
+	SHLQ       $2, R14
+	PREFETCHT0 0(SI)(R14*1)
+nopfp11:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -441,6 +457,15 @@ pull2:
 	VPXORQ     Z21, Z21, Z21
 	XORQ AX, AX
 pnode2:
+	LEAQ       16(AX), R14
+	CMPQ       R14, R12
+	JAE        nopfp20
+	MOVQ       (R8)(R14*8), R14
+	IMULQ      sU+216(FP), R14
+	SHLQ       $2, R14
+	PREFETCHT0 0(SI)(R14*1)
+	PREFETCHT0 64(SI)(R14*1)
+nopfp20:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -465,6 +490,15 @@ fep20:
 	INCQ AX
 	CMPQ AX, R12
 	JAE  pend2
+	LEAQ       16(AX), R14
+	CMPQ       R14, R12
+	JAE        nopfp21
+	MOVQ       (R8)(R14*8), R14
+	IMULQ      sU+216(FP), R14
+	SHLQ       $2, R14
+	PREFETCHT0 0(SI)(R14*1)
+	PREFETCHT0 64(SI)(R14*1)
+nopfp21:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -610,6 +644,17 @@ pull4:
 	VPXORQ     Z23, Z23, Z23
 	XORQ AX, AX
 pnode4:
+	LEAQ       16(AX), R14
+	CMPQ       R14, R12
+	JAE        nopfp40
+	MOVQ       (R8)(R14*8), R14
+	IMULQ      sU+216(FP), R14
+	SHLQ       $2, R14
+	PREFETCHT0 0(SI)(R14*1)
+	PREFETCHT0 64(SI)(R14*1)
+	PREFETCHT0 128(SI)(R14*1)
+	PREFETCHT0 192(SI)(R14*1)
+nopfp40:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -640,6 +685,17 @@ fep40:
 	INCQ AX
 	CMPQ AX, R12
 	JAE  pend4
+	LEAQ       16(AX), R14
+	CMPQ       R14, R12
+	JAE        nopfp41
+	MOVQ       (R8)(R14*8), R14
+	IMULQ      sU+216(FP), R14
+	SHLQ       $2, R14
+	PREFETCHT0 0(SI)(R14*1)
+	PREFETCHT0 64(SI)(R14*1)
+	PREFETCHT0 128(SI)(R14*1)
+	PREFETCHT0 192(SI)(R14*1)
+nopfp41:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -988,6 +1044,14 @@ pull1:
 	VPXORQ     Z20, Z20, Z20
 	XORQ AX, AX
 pnode1:
+	LEAQ       16(AX), R14
+	CMPQ       R14, R12
+	JAE        nopfp10
+	MOVQ       (R8)(R14*8), R14
+	IMULQ      sU+216(FP), R14
+	SHLQ       $3, R14
+	PREFETCHT0 0(SI)(R14*1)
+nopfp10:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -1009,6 +1073,14 @@ fep10:
 	INCQ AX
 	CMPQ AX, R12
 	JAE  pend1
+	LEAQ       16(AX), R14
+	CMPQ       R14, R12
+	JAE        nopfp11
+	MOVQ       (R8)(R14*8), R14
+	IMULQ      sU+216(FP), R14
+	SHLQ       $3, R14
+	PREFETCHT0 0(SI)(R14*1)
+nopfp11:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -1111,6 +1183,15 @@ pull2:
 	VPXORQ     Z21, Z21, Z21
 	XORQ AX, AX
 pnode2:
+	LEAQ       16(AX), R14
+	CMPQ       R14, R12
+	JAE        nopfp20
+	MOVQ       (R8)(R14*8), R14
+	IMULQ      sU+216(FP), R14
+	SHLQ       $3, R14
+	PREFETCHT0 0(SI)(R14*1)
+	PREFETCHT0 64(SI)(R14*1)
+nopfp20:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -1135,6 +1216,15 @@ fep20:
 	INCQ AX
 	CMPQ AX, R12
 	JAE  pend2
+	LEAQ       16(AX), R14
+	CMPQ       R14, R12
+	JAE        nopfp21
+	MOVQ       (R8)(R14*8), R14
+	IMULQ      sU+216(FP), R14
+	SHLQ       $3, R14
+	PREFETCHT0 0(SI)(R14*1)
+	PREFETCHT0 64(SI)(R14*1)
+nopfp21:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -1280,6 +1370,17 @@ pull4:
 	VPXORQ     Z23, Z23, Z23
 	XORQ AX, AX
 pnode4:
+	LEAQ       16(AX), R14
+	CMPQ       R14, R12
+	JAE        nopfp40
+	MOVQ       (R8)(R14*8), R14
+	IMULQ      sU+216(FP), R14
+	SHLQ       $3, R14
+	PREFETCHT0 0(SI)(R14*1)
+	PREFETCHT0 64(SI)(R14*1)
+	PREFETCHT0 128(SI)(R14*1)
+	PREFETCHT0 192(SI)(R14*1)
+nopfp40:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -1310,6 +1411,17 @@ fep40:
 	INCQ AX
 	CMPQ AX, R12
 	JAE  pend4
+	LEAQ       16(AX), R14
+	CMPQ       R14, R12
+	JAE        nopfp41
+	MOVQ       (R8)(R14*8), R14
+	IMULQ      sU+216(FP), R14
+	SHLQ       $3, R14
+	PREFETCHT0 0(SI)(R14*1)
+	PREFETCHT0 64(SI)(R14*1)
+	PREFETCHT0 128(SI)(R14*1)
+	PREFETCHT0 192(SI)(R14*1)
+nopfp41:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]

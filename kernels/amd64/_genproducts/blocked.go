@@ -76,6 +76,27 @@ func (a *asm) fiber(nv int, l string) {
 	a.f("fe%s:", l)
 }
 
+// pullAhead is how many nodes ahead the AVX-512 pull loop prefetches the y
+// row (measured on T3u and T3p root-mode MTTKRP: 4-5% less CPU time; the
+// reorder window alone covers fewer nodes than a miss lasts).
+const pullAhead = 16
+
+// prefetchY emits: if c+pullAhead < nodes { prefetch the block of
+// y[ycrd[c+pullAhead]*sU] }, with R14 as the temporary. ycrd is never read
+// past its last node.
+func (a *asm) prefetchY(nv int, label string) {
+	a.f("\tLEAQ       %d(AX), R14", pullAhead)
+	a.f("\tCMPQ       R14, R12")
+	a.f("\tJAE        nopf%s", label)
+	a.f("\tMOVQ       (R8)(R14*8), R14")
+	a.f("\tIMULQ      sU+216(FP), R14")
+	a.f("\tSHLQ       $%s, R14", a.e.LOG)
+	for v := range nv {
+		a.f("\tPREFETCHT0 %d(SI)(R14*1)", v*64)
+	}
+	a.f("nopf%s:", label)
+}
+
 func gatherBlock(a *asm, nv int) {
 	l := fmt.Sprint(nv)
 	a.f("blk%s:", l)
@@ -119,6 +140,7 @@ func gatherBlock(a *asm, nv int) {
 	a.f("\tXORQ AX, AX")
 	a.f("pnode%s:", l)
 	for half, accBase := range []int{16, 20} {
+		a.prefetchY(nv, fmt.Sprintf("p%s%d", l, half))
 		a.f("\tMOVQ (R9)(AX*8), CX")
 		a.f("\tMOVQ 8(R9)(AX*8), DX")
 		a.fiber(nv, fmt.Sprintf("p%s%d", l, half))
