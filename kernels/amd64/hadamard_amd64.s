@@ -281,6 +281,17 @@ blk1:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode1:
+	LEAQ       16(AX), DX
+	CMPQ       DX, R12
+	JAE        nopfs1
+	MOVQ       ocrd_base+48(FP), R14
+	MOVQ       (R14)(DX*8), R14
+	IMULQ      sO+200(FP), R14
+	IMULQ      cO+208(FP), DX
+	ADDQ       DX, R14
+	SHLQ       $2, R14
+	PREFETCHT0 0(DI)(R14*1)
+nopfs1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -412,6 +423,18 @@ blk2:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode2:
+	LEAQ       16(AX), DX
+	CMPQ       DX, R12
+	JAE        nopfs2
+	MOVQ       ocrd_base+48(FP), R14
+	MOVQ       (R14)(DX*8), R14
+	IMULQ      sO+200(FP), R14
+	IMULQ      cO+208(FP), DX
+	ADDQ       DX, R14
+	SHLQ       $2, R14
+	PREFETCHT0 0(DI)(R14*1)
+	PREFETCHT0 64(DI)(R14*1)
+nopfs2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -583,6 +606,20 @@ blk4:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode4:
+	LEAQ       16(AX), DX
+	CMPQ       DX, R12
+	JAE        nopfs4
+	MOVQ       ocrd_base+48(FP), R14
+	MOVQ       (R14)(DX*8), R14
+	IMULQ      sO+200(FP), R14
+	IMULQ      cO+208(FP), DX
+	ADDQ       DX, R14
+	SHLQ       $2, R14
+	PREFETCHT0 0(DI)(R14*1)
+	PREFETCHT0 64(DI)(R14*1)
+	PREFETCHT0 128(DI)(R14*1)
+	PREFETCHT0 192(DI)(R14*1)
+nopfs4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -1007,6 +1044,17 @@ blk1:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode1:
+	LEAQ       16(AX), DX
+	CMPQ       DX, R12
+	JAE        nopfs1
+	MOVQ       ocrd_base+48(FP), R14
+	MOVQ       (R14)(DX*8), R14
+	IMULQ      sO+200(FP), R14
+	IMULQ      cO+208(FP), DX
+	ADDQ       DX, R14
+	SHLQ       $3, R14
+	PREFETCHT0 0(DI)(R14*1)
+nopfs1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -1138,6 +1186,18 @@ blk2:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode2:
+	LEAQ       16(AX), DX
+	CMPQ       DX, R12
+	JAE        nopfs2
+	MOVQ       ocrd_base+48(FP), R14
+	MOVQ       (R14)(DX*8), R14
+	IMULQ      sO+200(FP), R14
+	IMULQ      cO+208(FP), DX
+	ADDQ       DX, R14
+	SHLQ       $3, R14
+	PREFETCHT0 0(DI)(R14*1)
+	PREFETCHT0 64(DI)(R14*1)
+nopfs2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -1309,6 +1369,20 @@ blk4:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode4:
+	LEAQ       16(AX), DX
+	CMPQ       DX, R12
+	JAE        nopfs4
+	MOVQ       ocrd_base+48(FP), R14
+	MOVQ       (R14)(DX*8), R14
+	IMULQ      sO+200(FP), R14
+	IMULQ      cO+208(FP), DX
+	ADDQ       DX, R14
+	SHLQ       $3, R14
+	PREFETCHT0 0(DI)(R14*1)
+	PREFETCHT0 64(DI)(R14*1)
+	PREFETCHT0 128(DI)(R14*1)
+	PREFETCHT0 192(DI)(R14*1)
+nopfs4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]

@@ -97,6 +97,25 @@ func (a *asm) prefetchY(nv int, label string) {
 	a.f("nopf%s:", label)
 }
 
+// prefetchOut emits, for the scatter loop: if c+pullAhead < nodes {
+// prefetch the out block at ocrd[c+pullAhead]*sO + (c+pullAhead)*cO }, with R14 and DX as temporaries. The out rows of a scatter are
+// as random as the y rows of a pull, and each update waits on its load.
+func (a *asm) prefetchOut(nv int, label string) {
+	a.f("\tLEAQ       %d(AX), DX", pullAhead)
+	a.f("\tCMPQ       DX, R12")
+	a.f("\tJAE        nopf%s", label)
+	a.f("\tMOVQ       ocrd_base+48(FP), R14")
+	a.f("\tMOVQ       (R14)(DX*8), R14")
+	a.f("\tIMULQ      sO+200(FP), R14")
+	a.f("\tIMULQ      cO+208(FP), DX")
+	a.f("\tADDQ       DX, R14")
+	a.f("\tSHLQ       $%s, R14", a.e.LOG)
+	for v := range nv {
+		a.f("\tPREFETCHT0 %d(DI)(R14*1)", v*64)
+	}
+	a.f("nopf%s:", label)
+}
+
 func gatherBlock(a *asm, nv int) {
 	l := fmt.Sprint(nv)
 	a.f("blk%s:", l)
@@ -107,6 +126,7 @@ func gatherBlock(a *asm, nv int) {
 	a.f("\t// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.")
 	a.f("\tXORQ AX, AX")
 	a.f("snode%s:", l)
+	a.prefetchOut(nv, "s"+l)
 	a.f("\tMOVQ (R9)(AX*8), CX")
 	a.f("\tMOVQ 8(R9)(AX*8), DX")
 	a.fiber(nv, "s"+l)
