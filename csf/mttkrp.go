@@ -234,13 +234,9 @@ func (m *mttkrpWalk[T]) down(l, lo, hi int) {
 	case m.d == n-2 && l == n-3 && n > 3:
 		// Mid mode below level N-3: push every node's product into a row
 		// of H, then scatter all the block's fibers in one call.
-		w := m.w
 		for b0 := lo; b0 < hi; b0 += twoLevelBlock {
 			b1 := min(hi, b0+twoLevelBlock)
-			h := w.h[:(b1-b0)*r]
-			for x := b0; x < b1; x++ {
-				pushRow(h[(x-b0)*r:][:r], above, row(m.fac[l], crd[x], r))
-			}
+			h := m.pushRows(above, l, b0, b1)
 			m.blockSums(l, b0, b1, nil, h)
 		}
 	case l == m.d:
@@ -269,10 +265,7 @@ func (m *mttkrpWalk[T]) down(l, lo, hi int) {
 		w := m.w
 		for b0 := lo; b0 < hi; b0 += twoLevelBlock {
 			b1 := min(hi, b0+twoLevelBlock)
-			h := w.h[:(b1-b0)*r]
-			for x := b0; x < b1; x++ {
-				pushRow(h[(x-b0)*r:][:r], above, row(m.fac[l], crd[x], r))
-			}
+			h := m.pushRows(above, l, b0, b1)
 			e0, e1 := m.parents(l, b0, b1)
 			scatterIdx(m.out, h, m.fac[l+1], w.parent, t.crd[l+1][e0:e1], leafPos[e0:e1+1], t.values, leafCrd, r, r)
 		}
@@ -351,6 +344,27 @@ func (m *mttkrpWalk[T]) blockSums(l, b0, b1 int, yFac []T, ys []T) []T {
 	h := w.h[:(b1-b0)*r]
 	clear(h)
 	gatherIdx(h, yFac, w.parent, crdE, leafPtr, t.values, t.crd[n-1], m.fac[n-1], r, r, 0, r)
+	return h
+}
+
+// pushRows returns worker.h with row x-b0 set to above ∘ (row crd[x] of
+// level l's factor) for the nodes b0..b1-1 of level l, or to the factor row
+// itself at the root (above nil). With above, one kernel call does the
+// block: a gather with one leaf of value 1 per node (ptr = iota, idx = crd),
+// y = above for every node (stride 0) and out row = node (cO = r); a scalar
+// loop per node cost more than the rest of a T4p MTTKRP.
+func (m *mttkrpWalk[T]) pushRows(above []T, l, b0, b1 int) []T {
+	r, w := m.r, m.w
+	crd := m.t.crd[l][b0:b1]
+	h := w.h[:(b1-b0)*r]
+	if above == nil {
+		for x, c := range crd {
+			copy(h[x*r:][:r], row(m.fac[l], c, r))
+		}
+		return h
+	}
+	clear(h)
+	gatherIdx(h, above, crd, crd, w.iota[:b1-b0+1], w.onesV, crd, m.fac[l], r, 0, r, 0)
 	return h
 }
 
