@@ -229,9 +229,13 @@ func (t *Tensor[T]) At(coord ...uint64) T {
 // radix sort of at most findBlock pairs), so the probes into pos and crd run
 // in storage order and neighbouring queries share cache lines, pages and the
 // top steps of their searches; queries that missed are dropped. The block's
-// node state and keys stay in cache. Small batches (up to findSmall) skip the
-// sorting and run every level over the whole batch. The workspace comes from
-// a sync.Pool, so a warm call allocates nothing.
+// node state and keys stay in cache. When the root mode's extent is at most
+// twice the batch (and at most findRootTable), the root level is answered
+// from a table of its extent, coordinate -> node, built once per call: one
+// load per query instead of a binary search over the whole root level.
+// Small batches (up to findSmall) skip the sorting and run every level over
+// the whole batch. The workspace comes from a sync.Pool, so a warm call
+// allocates nothing once it has grown.
 func (t *Tensor[T]) FindBatch(coords []uint64, out []int) {
 	t.mustValid()
 	rank := len(t.shape)
@@ -249,6 +253,16 @@ func (t *Tensor[T]) FindBatch(coords []uint64, out []int) {
 	}
 	w := findPool.Get().(*findWork)
 	defer findPool.Put(w)
+	w.root = w.root[:0]
+	if ext := t.shape[t.modeOrder[0]]; ext <= findRootTable && ext <= 2*uint64(len(out)) {
+		w.root = slices.Grow(w.root, int(ext))[:ext]
+		for i := range w.root {
+			w.root[i] = -1
+		}
+		for i, c := range t.crd[0] {
+			w.root[c] = int32(i) // c < ext: validated
+		}
+	}
 	for b0 := 0; b0 < len(out); b0 += findBlock {
 		b1 := min(b0+findBlock, len(out))
 		t.findBlock(w, coords[b0*rank:b1*rank], out[b0:b1])
@@ -264,6 +278,9 @@ const (
 	findSmall = 4096
 	// findDigit is the radix sort digit width in bits.
 	findDigit = 11
+	// findRootTable is the largest root extent FindBatch builds a
+	// coordinate -> node table for (4 bytes an entry).
+	findRootTable = 1 << 24
 )
 
 // findWork is the workspace of one FindBatch block.
@@ -272,6 +289,7 @@ type findWork struct {
 	idx, idx2   [findBlock]int32
 	keys        [findBlock]uint64
 	count       [1 << findDigit]int32
+	root        []int32 // root coordinate -> node, or -1; empty when not built
 }
 
 var findPool = sync.Pool{New: func() any { return new(findWork) }}
@@ -288,10 +306,21 @@ func (t *Tensor[T]) findBlock(w *findWork, coords []uint64, out []int) {
 		if l > 0 {
 			w.sortByNode(n, len(t.crd[l-1]))
 		}
-		for k, q := range w.idx[:n] {
-			w.keys[k] = coords[int(q)*rank+int(m)]
+		if l == 0 && len(w.root) > 0 {
+			ext := uint64(len(w.root))
+			for k := range w.node[:n] {
+				c := coords[k*rank+int(m)] // idx[k] = k before the first sort
+				w.node[k] = -1
+				if c < ext {
+					w.node[k] = int(w.root[c])
+				}
+			}
+		} else {
+			for k, q := range w.idx[:n] {
+				w.keys[k] = coords[int(q)*rank+int(m)]
+			}
+			kernels.DescendLevel(w.node[:n], t.pos[l], t.crd[l], w.keys[:n], 1, 0)
 		}
-		kernels.DescendLevel(w.node[:n], t.pos[l], t.crd[l], w.keys[:n], 1, 0)
 		// Keep the hits.
 		live := 0
 		for k, p := range w.node[:n] {

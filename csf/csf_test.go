@@ -432,32 +432,49 @@ func TestFindPanicsOnRank(t *testing.T) {
 // absent and out-of-shape coordinates, against Find.
 func TestFindBatchLarge(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	x, _ := randomTensor(rng, []uint64{50, 40, 30}, []uint32{2, 0, 1}, 20000)
-	for _, nq := range []int{4097, 70000, 1<<17 + 3} {
-		coords := make([]uint64, 3*nq)
-		for i := range coords {
-			coords[i] = rng.Uint64N(52 - uint64(i%3)*10) // a few past the shape
-		}
-		coords[3*(nq-1)+1] = ^uint64(0)
-		out := make([]int, nq)
-		for i := range out {
-			out[i] = 12345 // overwritten
-		}
-		x.FindBatch(coords, out)
-		hits := 0
-		for i := range nq {
-			leaf, ok := x.Find(coords[3*i : 3*i+3])
-			if !ok {
-				leaf = -1
-			} else {
-				hits++
+	small, _ := randomTensor(rng, []uint64{50, 40, 30}, []uint32{2, 0, 1}, 20000)
+	// A root extent above twice the batch: no root table.
+	wide, _ := randomTensor(rng, []uint64{1 << 20, 40, 30}, []uint32{0, 1, 2}, 20000)
+	var stored [][]uint64
+	for c := range wide.All() {
+		stored = append(stored, c)
+	}
+	for _, tc := range []struct {
+		x   *csf.Tensor[float64]
+		nqs []int
+	}{{small, []int{4097, 70000, 1<<17 + 3}}, {wide, []int{4097, 70000}}} {
+		x := tc.x
+		for _, nq := range tc.nqs {
+			coords := make([]uint64, 3*nq)
+			for i := range coords {
+				coords[i] = rng.Uint64N(52 - uint64(i%3)*10) // a few past the shape
 			}
-			if out[i] != leaf {
-				t.Fatalf("nq %d: FindBatch[%d] %v = %d, Find = %d", nq, i, coords[3*i:3*i+3], out[i], leaf)
+			if x == wide {
+				for q := 0; q < nq; q += 2 {
+					copy(coords[3*q:], stored[rng.IntN(len(stored))])
+				}
 			}
-		}
-		if hits == 0 || hits == nq {
-			t.Fatalf("nq %d: %d hits, want a mix", nq, hits)
+			coords[3*(nq-1)+1] = ^uint64(0)
+			out := make([]int, nq)
+			for i := range out {
+				out[i] = 12345 // overwritten
+			}
+			x.FindBatch(coords, out)
+			hits := 0
+			for i := range nq {
+				leaf, ok := x.Find(coords[3*i : 3*i+3])
+				if !ok {
+					leaf = -1
+				} else {
+					hits++
+				}
+				if out[i] != leaf {
+					t.Fatalf("nq %d: FindBatch[%d] %v = %d, Find = %d", nq, i, coords[3*i:3*i+3], out[i], leaf)
+				}
+			}
+			if hits == 0 || hits == nq {
+				t.Fatalf("nq %d: %d hits, want a mix", nq, hits)
+			}
 		}
 	}
 }
