@@ -231,7 +231,7 @@ func strictlyIncreasingStarts(pos, crd []uint64, max uint64, avx512 bool) int {
 }
 
 // markStarts sets bit pos[q]-a of start for q = p, p+1, ... while pos[q] is
-// in a..e-1 (found by binary search), and returns the first q past them. Each step stores the whole
+// in a..e-1 (found by galloping), and returns the first q past them. Each step stores the whole
 // word it is building instead of testing whether the word changed: the
 // branch that test needs mispredicts on irregular segment lengths, and
 // a read-modify-write of start per entry would chain through store
@@ -239,7 +239,17 @@ func strictlyIncreasingStarts(pos, crd []uint64, max uint64, avx512 bool) int {
 // does not (an invalid pos) bits may be lost, which only changes the answer
 // on input whose answer is unspecified.
 func markStarts(start *[startsBlock / 64]uint64, pos []uint64, p int, a, e uint64) int {
-	q := p + lowerBoundGeneric(pos[p:], e) // pos[p:q] < e when pos is sorted
+	// q: the first entry >= e, by galloping from p (the entries of this
+	// block are near p; a binary search over the rest of pos would miss
+	// the cache at every step) and then a binary search.
+	lo, hi, step := p, p, 1
+	for hi < len(pos) && pos[hi] < e {
+		lo = hi + 1
+		hi += step
+		step <<= 1
+	}
+	hi = min(hi, len(pos))
+	q := lo + lowerBoundGeneric(pos[lo:hi], e) // pos[p:q] < e when pos is sorted
 	var w, acc uint64
 	for _, v := range pos[p:q] {
 		d := v - a // wraps only on a pos that is not sorted
