@@ -109,9 +109,10 @@ func (t *Tensor[T]) mulMat(name string, trans bool, y []T, alpha T, x []T, k int
 	if k == 0 || nnz == 0 {
 		return
 	}
+	runs := k == 1 && !trans && t.sorted // rows are runs of adjacent entries
 	p := parts(nnz*k + len(y))
 	if p == 1 {
-		scatter(y, x, k, t.coords, t.values, oi, ii, alpha)
+		mulPart(runs, y, x, k, t.coords, t.values, oi, ii, alpha)
 		return
 	}
 	b := parallel.Even(nnz, p)
@@ -123,7 +124,7 @@ func (t *Tensor[T]) mulMat(name string, trans bool, y []T, alpha T, x []T, k int
 		if part > 0 {
 			dst = acc[(part-1)*len(y) : part*len(y)]
 		}
-		scatter(dst, x, k, t.coords[2*lo:2*hi], t.values[lo:hi], oi, ii, alpha)
+		mulPart(runs, dst, x, k, t.coords[2*lo:2*hi], t.values[lo:hi], oi, ii, alpha)
 	})
 	for q := range len(b) - 2 {
 		a := acc[q*len(y) : (q+1)*len(y)]
@@ -151,6 +152,47 @@ func scatter[T Float](y, x []T, k int, coords []uint64, vals []T, oi, ii int, al
 		for c, xv := range xr {
 			yr[c] += a * xv
 		}
+	}
+}
+
+// mulPart runs scatterRuns or scatter (a branch, not a func value: a
+// generic func value allocates).
+func mulPart[T Float](runs bool, y, x []T, k int, coords []uint64, vals []T, oi, ii int, alpha T) {
+	if runs {
+		scatterRuns(y, x, coords, vals, oi, ii, alpha)
+	} else {
+		scatter(y, x, k, coords, vals, oi, ii, alpha)
+	}
+}
+
+// scatterRuns is scatter for k = 1 when the entries of an output row are
+// adjacent (a row-major sorted tensor, not transposed): a row's sum stays in
+// two registers (even and odd entries) and y is written once per row.
+// scatter's read-modify-write of y per entry waits on the previous entry's
+// store to the same row; this measured 4-6x slower than CSR on M2 and M4.
+func scatterRuns[T Float](y, x []T, coords []uint64, vals []T, oi, ii int, alpha T) {
+	n := len(vals)
+	coords = coords[:2*n]
+	for e := 0; e < n; {
+		// A run of entries with output row cur (correct for any order; fast
+		// when rows are contiguous).
+		cur := coords[2*e+oi]
+		var s0, s1 T
+		for {
+			if e+1 < n && coords[2*e+2+oi] == cur {
+				s0 += vals[e] * x[coords[2*e+ii]]
+				s1 += vals[e+1] * x[coords[2*e+2+ii]]
+				e += 2
+				if e < n && coords[2*e+oi] == cur {
+					continue
+				}
+			} else {
+				s0 += vals[e] * x[coords[2*e+ii]]
+				e++
+			}
+			break
+		}
+		y[cur] += alpha * (s0 + s1)
 	}
 }
 

@@ -110,41 +110,52 @@ func testProducts[T Float](t *testing.T) {
 			d, a := randCOO[T](t, rng, rows, cols, density)
 			// the dense sum of T values differs from T(sum) by rounding only
 			ad := absF(d)
-			for _, trans := range []bool{false, true} {
-				r, c := rows, cols
-				if trans {
-					r, c = cols, rows
+			// Shuffled, then sorted (the row-run path of MulVec).
+			for _, sorted := range []bool{false, true} {
+				if sorted {
+					if err := a.Sort(nil); err != nil {
+						t.Fatal(err)
+					}
+					if !a.IsSorted() {
+						t.Fatalf("%v: not sorted after Sort", a)
+					}
 				}
-				for _, k := range []int{1, 2, 17} {
-					for _, ab := range [][2]float64{{1, 0}, {0.5, -2}} {
-						name := fmt.Sprintf("%v trans=%v k=%d alpha,beta=%v", a, trans, k, ab)
-						x := conv[T](randF(rng, c*k))
-						y0 := conv[T](randF(rng, r*k))
-						want := denseMul(d, rows, cols, trans, conv[float64](x), k, ab[0], conv[float64](y0), ab[1])
-						scale := denseMul(ad, rows, cols, trans, absF(conv[float64](x)), k, math.Abs(ab[0]), absF(conv[float64](y0)), math.Abs(ab[1]))
-						got := append([]T(nil), y0...)
-						plain := ab == [2]float64{1, 0}
-						switch {
-						case k == 1 && plain && !trans:
-							a.MulVec(got, x)
-						case k == 1 && plain:
-							a.MulVecTrans(got, x)
-						case k == 1 && !trans:
-							a.MulVecTo(got, T(ab[0]), x, T(ab[1]))
-						case k == 1:
-							a.MulVecTransTo(got, T(ab[0]), x, T(ab[1]))
-						case plain && !trans:
-							a.MulMat(got, x, k)
-						case plain:
-							a.MulMatTrans(got, x, k)
-						case !trans:
-							a.MulMatTo(got, T(ab[0]), x, k, T(ab[1]))
-						default:
-							a.MulMatTransTo(got, T(ab[0]), x, k, T(ab[1]))
-						}
-						for i := range want {
-							if diff := math.Abs(float64(got[i]) - want[i]); !(diff <= tol*(scale[i]+1e-30)) {
-								t.Fatalf("%s: element %d: got %v, want %v", name, i, got[i], want[i])
+				for _, trans := range []bool{false, true} {
+					r, c := rows, cols
+					if trans {
+						r, c = cols, rows
+					}
+					for _, k := range []int{1, 2, 17} {
+						for _, ab := range [][2]float64{{1, 0}, {0.5, -2}} {
+							name := fmt.Sprintf("%v trans=%v k=%d alpha,beta=%v", a, trans, k, ab)
+							x := conv[T](randF(rng, c*k))
+							y0 := conv[T](randF(rng, r*k))
+							want := denseMul(d, rows, cols, trans, conv[float64](x), k, ab[0], conv[float64](y0), ab[1])
+							scale := denseMul(ad, rows, cols, trans, absF(conv[float64](x)), k, math.Abs(ab[0]), absF(conv[float64](y0)), math.Abs(ab[1]))
+							got := append([]T(nil), y0...)
+							plain := ab == [2]float64{1, 0}
+							switch {
+							case k == 1 && plain && !trans:
+								a.MulVec(got, x)
+							case k == 1 && plain:
+								a.MulVecTrans(got, x)
+							case k == 1 && !trans:
+								a.MulVecTo(got, T(ab[0]), x, T(ab[1]))
+							case k == 1:
+								a.MulVecTransTo(got, T(ab[0]), x, T(ab[1]))
+							case plain && !trans:
+								a.MulMat(got, x, k)
+							case plain:
+								a.MulMatTrans(got, x, k)
+							case !trans:
+								a.MulMatTo(got, T(ab[0]), x, k, T(ab[1]))
+							default:
+								a.MulMatTransTo(got, T(ab[0]), x, k, T(ab[1]))
+							}
+							for i := range want {
+								if diff := math.Abs(float64(got[i]) - want[i]); !(diff <= tol*(scale[i]+1e-30)) {
+									t.Fatalf("%s: element %d: got %v, want %v", name, i, got[i], want[i])
+								}
 							}
 						}
 					}
