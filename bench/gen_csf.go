@@ -3,12 +3,14 @@ package bench
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"slices"
 	"sync"
 
 	"github.com/hurray-format/hurray-go/csf"
+	"github.com/hurray-format/hurray-go/internal/radix"
 )
 
 // CSFSpec describes a seeded synthetic sparse tensor.
@@ -169,38 +171,17 @@ func genCSF(s CSFSpec, mo []uint32) *csf.Tensor[float64] {
 	return t
 }
 
-// radixSort sorts keys with an LSD radix sort, 16 bits a pass, skipping
-// passes whose digit is constant.
+// radixSort sorts keys in place with the shared radix sort, over the bits
+// the largest key has.
 func radixSort(keys []uint64) {
-	if len(keys) == 0 {
+	n := len(keys)
+	if n == 0 {
 		return
 	}
-	orig := keys
-	tmp := make([]uint64, len(keys))
-	var count [1 << 16]int
-	for shift := uint(0); shift < 64; shift += 16 {
-		clear(count[:])
-		for _, k := range keys {
-			count[(k>>shift)&0xffff]++
-		}
-		if count[(keys[0]>>shift)&0xffff] == len(keys) {
-			continue
-		}
-		sum := 0
-		for i, c := range count {
-			count[i] = sum
-			sum += c
-		}
-		for _, k := range keys {
-			d := (k >> shift) & 0xffff
-			tmp[count[d]] = k
-			count[d]++
-		}
-		keys, tmp = tmp, keys
-	}
-	// An odd number of passes leaves the result in the scratch slice.
-	if &keys[0] != &orig[0] {
-		copy(orig, keys)
+	none := make([]struct{}, n)
+	sorted, _ := radix.Sort(keys, make([]uint64, n), none, none, none, 0, bits.Len64(slices.Max(keys)), make([]int, 1<<radix.MaxWidth))
+	if &sorted[0] != &keys[0] {
+		copy(keys, sorted)
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/hurray-format/hurray-go/internal/radix"
+
 	"github.com/hurray-format/hurray-go/internal/hugepage"
 
 	"github.com/hurray-format/hurray-go/csr"
@@ -337,8 +339,8 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T) (pos, crd [][]uint64, vals []T, o
 		}
 	}
 	walk(0, 0, len(t.crd[0]), 0, 1)
-	sc.count = grow(sc.count, 1<<11)
-	keys, w = radixPairs(keys, w, sc.k2, sc.w2, sc.count, int(total))
+	sc.count = grow(sc.count, 1<<radix.MaxWidth)
+	keys, w = radix.Sort(keys, sc.k2, w, w, sc.w2, 0, int(total), sc.count)
 
 	// Count the nodes of each result level: a node of level q starts where
 	// the key's fields 0..q differ from the previous key's, that is where
@@ -402,44 +404,3 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T) (pos, crd [][]uint64, vals []T, o
 // ttvPackBits is the widest packed key ttvPacked takes; tests lower it to
 // run ttvRegroup.
 var ttvPackBits uint = 64
-
-// radixPairs sorts keys (with their values) stably by an LSD radix sort
-// over the low bits, in as few passes of at most 11-bit digits as cover
-// them (2048 buckets keep the scatter's write streams in L1; 16-bit digits
-// measured slower per pass than two 11-bit ones here), skipping a pass whose
-// digit is the same for every key. It returns the sorted slices (one of the
-// inputs or the scratch k2, w2); count has at least 1<<11 entries.
-func radixPairs[T Float](keys []uint64, w []T, k2 []uint64, w2 []T, count []int, bits int) ([]uint64, []T) {
-	if bits <= 0 || len(keys) < 2 {
-		return keys, w
-	}
-	passes := (bits + 10) / 11
-	width := (bits + passes - 1) / passes
-	mask := uint64(1)<<width - 1
-	count = count[:1<<width]
-	for p := range passes {
-		shift := uint(p * width)
-		clear(count)
-		for _, k := range keys {
-			count[(k>>shift)&mask]++
-		}
-		if count[(keys[0]>>shift)&mask] == len(keys) {
-			continue
-		}
-		sum := 0
-		for i, c := range count {
-			count[i] = sum
-			sum += c
-		}
-		for i, k := range keys {
-			dg := (k >> shift) & mask
-			o := count[dg]
-			count[dg] = o + 1
-			k2[o] = k
-			w2[o] = w[i]
-		}
-		keys, k2 = k2, keys
-		w, w2 = w2, w
-	}
-	return keys, w
-}
