@@ -5,12 +5,10 @@ import (
 	"math/bits"
 	"slices"
 
-	"github.com/hurray-format/hurray-go/internal/radix"
-
-	"github.com/hurray-format/hurray-go/internal/hugepage"
-
 	"github.com/hurray-format/hurray-go/csr"
+	"github.com/hurray-format/hurray-go/internal/hugepage"
 	"github.com/hurray-format/hurray-go/internal/parallel"
+	"github.com/hurray-format/hurray-go/internal/radix"
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
