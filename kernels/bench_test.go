@@ -256,8 +256,8 @@ func BenchmarkNonDecreasing(b *testing.B) {
 func BenchmarkStrictlyIncreasing(b *testing.B) {
 	d := benchStream()
 	// bytes = 8(len(crd) + len(pos)): both read once.
-	streamBench(b, strictlyIncreasing, int64(8*(streamN+len(d.pos))), func(f func([]uint64, []uint64, uint64) int) {
-		sinkInt = f(d.pos, d.sorted, ^uint64(0))
+	streamBench(b, strictlyIncreasing, int64(8*(streamN+len(d.pos))), func(f siFunc) {
+		_, sinkInt = f(d.pos, d.sorted, ^uint64(0))
 	})
 }
 

@@ -9,6 +9,8 @@
 //	DescendLevel        one CSF level of a batch of lookups (FindBatch)
 //	NonDecreasing       pos / row_ptr monotonicity scan
 //	StrictlyIncreasing  crd strictly increasing within each pos segment
+//	                    (StrictlyIncreasingBelow with the bound check;
+//	                    CheckCompressed with the pos check as well)
 //	FirstNotBelow       bounds scan, cyclic bounds for COO tuples
 //	Max                 largest element
 //	ExpandPos           parent index of every child of a level

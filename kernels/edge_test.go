@@ -70,7 +70,7 @@ func scansChunkEdges(t *testing.T, n int) {
 		})
 	})
 	t.Run("strictlyIncreasing", func(t *testing.T) {
-		forEachTier(t, strictlyIncreasing, func(t *testing.T, impl, ref func([]uint64, []uint64, uint64) int) {
+		forEachTier(t, strictlyIncreasing, func(t *testing.T, impl, ref siFunc) {
 			// Segments of 3, so segment starts (allowed descents) are dense.
 			pos := []uint64{0}
 			for p := 3; p < n; p += 3 {
@@ -82,7 +82,7 @@ func scansChunkEdges(t *testing.T, n int) {
 				crd[i] = uint64(i % 3)
 			}
 			for _, mx := range siMaxes(crd) {
-				if got, want := impl(pos, crd, mx), ref(pos, crd, mx); got != want {
+				if got, want := pair(impl(pos, crd, mx)), pair(ref(pos, crd, mx)); got != want {
 					t.Fatalf("n=%d valid max=%d: got %d, want %d", n, mx, got, want)
 				}
 			}
@@ -93,12 +93,12 @@ func scansChunkEdges(t *testing.T, n int) {
 				c := slices.Clone(crd)
 				c[h] = c[h-1]
 				for _, mx := range siMaxes(c) {
-					if got, want := impl(pos, c, mx), ref(pos, c, mx); got != want {
+					if got, want := pair(impl(pos, c, mx)), pair(ref(pos, c, mx)); got != want {
 						t.Fatalf("n=%d duplicate at %d max=%d: got %d, want %d", n, h, mx, got, want)
 					}
 				}
 				for _, mx := range siMaxes(c) {
-					if got, want := impl([]uint64{0, uint64(n)}, c, mx), ref([]uint64{0, uint64(n)}, c, mx); got != want {
+					if got, want := pair(impl([]uint64{0, uint64(n)}, c, mx)), pair(ref([]uint64{0, uint64(n)}, c, mx)); got != want {
 						t.Fatalf("n=%d one segment, duplicate at %d max=%d: got %d, want %d", n, h, mx, got, want)
 					}
 				}
@@ -118,7 +118,7 @@ func scansChunkEdges(t *testing.T, n int) {
 					c[h] = c[h-1]
 				}
 				for _, mx := range siMaxes(c) {
-					if got, want := impl(many, c, mx), ref(many, c, mx); got != want {
+					if got, want := pair(impl(many, c, mx)), pair(ref(many, c, mx)); got != want {
 						t.Fatalf("n=%d empty segments, duplicate at %d max=%d: got %d, want %d", n, h, mx, got, want)
 					}
 				}

@@ -134,9 +134,9 @@ func fuzzScans(t *testing.T, b []byte, bound uint64) {
 		}
 	}
 	pos = append(pos, uint64(len(s)))
-	forEachTier(t, strictlyIncreasing, func(t *testing.T, impl, ref func([]uint64, []uint64, uint64) int) {
+	forEachTier(t, strictlyIncreasing, func(t *testing.T, impl, ref siFunc) {
 		for _, mx := range siMaxes(s) {
-			if got, want := impl(pos, s, mx), ref(pos, s, mx); got != want {
+			if got, want := pair(impl(pos, s, mx)), pair(ref(pos, s, mx)); got != want {
 				t.Fatalf("StrictlyIncreasing max=%d: got %d, want %d", mx, got, want)
 			}
 		}

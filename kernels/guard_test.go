@@ -107,9 +107,9 @@ func TestGuardPages(t *testing.T) {
 			}
 			crd := b.at(crdLen, atEnd, randLevel(rng, pos, n%3))
 			gpos := c.at(npos, !atEnd, pos)
-			forEachTier(t, strictlyIncreasing, func(t *testing.T, impl, ref func([]uint64, []uint64, uint64) int) {
+			forEachTier(t, strictlyIncreasing, func(t *testing.T, impl, ref siFunc) {
 				for _, mx := range siMaxes(crd) {
-					if got, want := impl(gpos, crd, mx), ref(gpos, crd, mx); got != want {
+					if got, want := pair(impl(gpos, crd, mx)), pair(ref(gpos, crd, mx)); got != want {
 						t.Fatalf("n=%d end=%v max=%d: got %d, want %d", n, atEnd, mx, got, want)
 					}
 				}

@@ -106,9 +106,9 @@ func TestLargeStrictlyIncreasing(t *testing.T) {
 	for _, maxSeg := range []int{3, 40, 5000} {
 		pos := randPos(rng, largeN/(maxSeg/2+1)+3, maxSeg)
 		crd := randLevel(rng, pos, 2)
-		forEachTier(t, strictlyIncreasing, func(t *testing.T, impl, ref func([]uint64, []uint64, uint64) int) {
+		forEachTier(t, strictlyIncreasing, func(t *testing.T, impl, ref siFunc) {
 			for _, mx := range siMaxes(crd) {
-				if got, want := impl(pos, crd, mx), ref(pos, crd, mx); got != want {
+				if got, want := pair(impl(pos, crd, mx)), pair(ref(pos, crd, mx)); got != want {
 					t.Fatalf("valid seg=%d n=%d max=%d: got %d, want %d", maxSeg, len(crd), mx, got, want)
 				}
 			}
@@ -119,7 +119,7 @@ func TestLargeStrictlyIncreasing(t *testing.T) {
 				c := slices.Clone(crd)
 				c[b] = c[b-1]
 				for _, mx := range siMaxes(c) {
-					if got, want := impl(pos, c, mx), ref(pos, c, mx); got != want {
+					if got, want := pair(impl(pos, c, mx)), pair(ref(pos, c, mx)); got != want {
 						t.Fatalf("broken at %d seg=%d max=%d: got %d, want %d", b, maxSeg, mx, got, want)
 					}
 				}

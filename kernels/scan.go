@@ -60,15 +60,15 @@ func nonDecreasingGeneric(s []uint64) int {
 //	}
 //	return -1
 //
-// pos must be non-decreasing with pos[0] = 0 and pos[len(pos)-1] = len(crd)
-// (check it with NonDecreasing first); it panics when the first or last entry
-// is wrong, and on a pos that is not non-decreasing the result is unspecified
-// but memory-safe.
+// pos must start at 0 and end at len(crd) (it panics otherwise) and be
+// non-decreasing: on a pos that is not, the result is -1 (CheckCompressed
+// says where pos fails).
 //
 // Paths: ref, generic, avx2, avx512, neon.
 func StrictlyIncreasing(pos, crd []uint64) int {
 	checkSegments("StrictlyIncreasing", pos, crd)
-	return strictlyIncreasing.fn(pos, crd, math.MaxUint64)
+	_, i := strictlyIncreasing.fn(pos, crd, math.MaxUint64)
+	return i
 }
 
 // StrictlyIncreasingBelow is StrictlyIncreasing and FirstNotBelow(crd,
@@ -90,11 +90,33 @@ func StrictlyIncreasing(pos, crd []uint64) int {
 // Paths: ref, generic, avx2, avx512, neon.
 func StrictlyIncreasingBelow(pos, crd []uint64, bound uint64) int {
 	checkSegments("StrictlyIncreasingBelow", pos, crd)
+	_, i := checkCompressed(pos, crd, bound)
+	return i
+}
+
+// CheckCompressed checks a compressed level whose pos starts at 0 and ends
+// at len(crd) (it panics otherwise): posBad is the first index i >= 1 with
+// pos[i] < pos[i-1] (as NonDecreasing), and, when there is none, crdBad is
+// the first index StrictlyIncreasingBelow(pos, crd, bound) reports; each is
+// -1 when there is nothing to report (crdBad always when posBad >= 0). The
+// avx2 and avx512 paths check pos while they mark the segment starts, so
+// that pos and crd are read once each; the others run NonDecreasing first.
+//
+// Paths: ref, generic, avx2, avx512, neon.
+func CheckCompressed(pos, crd []uint64, bound uint64) (posBad, crdBad int) {
+	checkSegments("CheckCompressed", pos, crd)
+	return checkCompressed(pos, crd, bound)
+}
+
+func checkCompressed(pos, crd []uint64, bound uint64) (posBad, crdBad int) {
 	if bound == 0 {
-		if len(crd) > 0 {
-			return 0
+		if i := nonDecreasing.fn(pos); i >= 0 {
+			return i, -1
 		}
-		return -1
+		if len(crd) > 0 {
+			return -1, 0
+		}
+		return -1, -1
 	}
 	return strictlyIncreasing.fn(pos, crd, bound-1)
 }
@@ -106,12 +128,21 @@ func checkSegments(name string, pos, crd []uint64) {
 	}
 }
 
-// strictlyIncreasing implements both forms with an inclusive upper limit on
-// crd: an implementation returns the first index i with crd[i] > max, or i
-// not the first of its segment and crd[i] <= crd[i-1].
+// strictlyIncreasing implements CheckCompressed with an inclusive upper
+// limit on crd: an implementation returns NonDecreasing(pos) and, when that
+// is -1, the first index i with crd[i] > max, or i not the first of its
+// segment and crd[i] <= crd[i-1].
 var strictlyIncreasing = newFamily("strictlyincreasing", strictlyIncreasingRef, strictlyIncreasingGeneric)
 
-func strictlyIncreasingRef(pos, crd []uint64, max uint64) int {
+func strictlyIncreasingRef(pos, crd []uint64, max uint64) (int, int) {
+	if i := nonDecreasingRef(pos); i >= 0 {
+		return i, -1
+	}
+	return -1, segmentsRef(pos, crd, max)
+}
+
+// segmentsRef is the crd part of strictlyIncreasingRef.
+func segmentsRef(pos, crd []uint64, max uint64) int {
 	for p := 0; p+1 < len(pos); p++ {
 		lo, hi := clampRange(pos, p, len(crd))
 		for i := lo; i < hi; i++ {
@@ -123,12 +154,20 @@ func strictlyIncreasingRef(pos, crd []uint64, max uint64) int {
 	return -1
 }
 
-// strictlyIncreasingGeneric scans crd for descents (crd[i] <= crd[i-1]) in
+// strictlyIncreasingGeneric checks pos, then crd (segmentsGeneric).
+func strictlyIncreasingGeneric(pos, crd []uint64, max uint64) (int, int) {
+	if i := nonDecreasingGeneric(pos); i >= 0 {
+		return i, -1
+	}
+	return -1, segmentsGeneric(pos, crd, max)
+}
+
+// segmentsGeneric scans crd for descents (crd[i] <= crd[i-1]) in
 // blocks and, for each descent, merges forward in pos to see whether i starts
 // a segment. The work is O(len(crd) + len(pos)) and needs no per-segment loop.
 // A block of four that increases has its maximum last, so one comparison
 // with max covers the block.
-func strictlyIncreasingGeneric(pos, crd []uint64, max uint64) int {
+func segmentsGeneric(pos, crd []uint64, max uint64) int {
 	if len(crd) > 0 && crd[0] > max {
 		return 0
 	}

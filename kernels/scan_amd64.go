@@ -1,6 +1,8 @@
 package kernels
 
 import (
+	"math/bits"
+
 	"github.com/hurray-format/hurray-go/internal/race"
 	"github.com/hurray-format/hurray-go/kernels/amd64"
 )
@@ -166,13 +168,13 @@ func lcm(a, b int) int {
 	return a / x * b
 }
 
-func strictlyIncreasingAVX2(pos, crd []uint64, max uint64) int {
+func strictlyIncreasingAVX2(pos, crd []uint64, max uint64) (int, int) {
 	race.ReadSlice(pos)
 	race.ReadSlice(crd)
 	return strictlyIncreasingStarts(pos, crd, max, false)
 }
 
-func strictlyIncreasingAVX512(pos, crd []uint64, max uint64) int {
+func strictlyIncreasingAVX512(pos, crd []uint64, max uint64) (int, int) {
 	race.ReadSlice(pos)
 	race.ReadSlice(crd)
 	return strictlyIncreasingStarts(pos, crd, max, true)
@@ -187,27 +189,39 @@ const startsBlock = 1 << 14
 // forward pass over pos serves all blocks), then the kernel looks for a
 // descent whose bit is clear or an entry above max, 16 (avx2) or 32 (avx512)
 // pairs at a time, with no branch per descent; Go finishes the block's tail.
-// Short segments (many descents) cost no more than long ones. On a pos that
-// is not non-decreasing the bits land at some index inside the bitmap: wrong
-// answers are allowed there, faults are not.
-func strictlyIncreasingStarts(pos, crd []uint64, max uint64, avx512 bool) int {
-	if len(crd) > 0 && crd[0] > max {
-		return 0
-	}
+// Short segments (many descents) cost no more than long ones. The forward
+// pass over pos also checks that pos does not decrease (every entry is
+// visited once, in order, by it or by the check of the rest at the end), so
+// pos is read once; only when it does decrease is pos scanned again, for
+// the index. While pos is unchecked, a bit may land at a wrong index inside
+// the bitmap: a wrong crd answer, discarded then, never a fault.
+func strictlyIncreasingStarts(pos, crd []uint64, max uint64, avx512 bool) (int, int) {
+	nonDecr := nonDecreasingAVX2
 	width := 16
 	if avx512 {
+		nonDecr = nonDecreasingAVX512
 		width = 32
 	}
+	crdBad := -1
+	if len(crd) > 0 && crd[0] > max {
+		crdBad = 0
+	}
 	var start [startsBlock / 64]uint64
+	var prev, down uint64 // the last pos entry visited; 1 once pos went down
 	p := 0
-	for a := 1; a < len(crd); a += startsBlock {
+blocks:
+	for a := 1; a < len(crd) && crdBad < 0; a += startsBlock {
 		// Pairs (crd[i-1], crd[i]) for a <= i < e; bit i-a marks a start.
 		e := min(a+startsBlock, len(crd))
 		clear(start[:])
 		for p < len(pos) && pos[p] < uint64(a) {
-			p++ // pos[0] = 0 (and empty segments before it)
+			// pos[0] = 0 (and empty segments before it)
+			_, b := bits.Sub64(pos[p], prev, 0)
+			down |= b
+			prev = pos[p]
+			p++
 		}
-		p = markStarts(&start, pos, p, uint64(a), uint64(e))
+		p, prev, down = markStarts(&start, pos, p, uint64(a), uint64(e), prev, down)
 		n := (e - a) &^ (width - 1)
 		if n > 0 {
 			// Direct calls (not a func value) keep start on the stack.
@@ -218,27 +232,39 @@ func strictlyIncreasingStarts(pos, crd []uint64, max uint64, avx512 bool) int {
 				j = amd64.StrictlyIncreasingStartsAVX2(crd[a-1:e], start[:], n, max)
 			}
 			if j >= 0 {
-				return a + j
+				crdBad = a + j
+				break
 			}
 		}
 		for i := a + n; i < e; i++ {
 			if d := i - a; crd[i] > max || crd[i] <= crd[i-1] && start[d>>6]>>(d&63)&1 == 0 {
-				return i
+				crdBad = i
+				break blocks
 			}
 		}
 	}
-	return -1
+	// The entries not visited yet, from the last visited one on.
+	from := 0
+	if p > 0 {
+		from = p - 1
+	}
+	if down != 0 || nonDecr(pos[from:]) >= 0 {
+		return nonDecr(pos), -1
+	}
+	return -1, crdBad
 }
 
 // markStarts sets bit pos[q]-a of start for q = p, p+1, ... while pos[q] is
-// in a..e-1 (found by galloping), and returns the first q past them. Each step stores the whole
-// word it is building instead of testing whether the word changed: the
-// branch that test needs mispredicts on irregular segment lengths, and
-// a read-modify-write of start per entry would chain through store
+// in a..e-1 (found by galloping), and returns the first q past them, with
+// prev and down carried on: prev the last entry visited, down set to 1 if an
+// entry is below its predecessor. Each step stores the whole word it is
+// building instead of testing whether the word changed: the branch that
+// test needs mispredicts on irregular segment lengths, and a
+// read-modify-write of start per entry would chain through store
 // forwarding. A word, once left, is not revisited when pos grows; when it
-// does not (an invalid pos) bits may be lost, which only changes the answer
-// on input whose answer is unspecified.
-func markStarts(start *[startsBlock / 64]uint64, pos []uint64, p int, a, e uint64) int {
+// does not (down is then set) bits may be lost, which only changes an
+// answer that is discarded.
+func markStarts(start *[startsBlock / 64]uint64, pos []uint64, p int, a, e, prev, down uint64) (int, uint64, uint64) {
 	// q: the first entry >= e, by galloping from p (the entries of this
 	// block are near p; a binary search over the rest of pos would miss
 	// the cache at every step) and then a binary search.
@@ -252,6 +278,9 @@ func markStarts(start *[startsBlock / 64]uint64, pos []uint64, p int, a, e uint6
 	q := lo + lowerBoundGeneric(pos[lo:hi], e) // pos[p:q] < e when pos is sorted
 	var w, acc uint64
 	for _, v := range pos[p:q] {
+		_, b := bits.Sub64(v, prev, 0)
+		down |= b
+		prev = v
 		d := v - a // wraps only on a pos that is not sorted
 		nw := d >> 6 & (startsBlock/64 - 1)
 		if nw != w {
@@ -261,5 +290,5 @@ func markStarts(start *[startsBlock / 64]uint64, pos []uint64, p int, a, e uint6
 		start[nw] = acc
 		w = nw
 	}
-	return q
+	return q, prev, down
 }

@@ -103,10 +103,19 @@ func nonDecreasingNEON(s []uint64) int {
 	return -1
 }
 
-// strictlyIncreasingNEON runs the strictness scan and, when max is below
-// 2^64-1, the bound scan (firstNotBelowNEON) on the part of crd before the
-// first descent found: two passes over crd where amd64 makes one.
-func strictlyIncreasingNEON(pos, crd []uint64, max uint64) int {
+// strictlyIncreasingNEON checks pos (nonDecreasingNEON), then runs the
+// strictness scan and, when max is below 2^64-1, the bound scan
+// (firstNotBelowNEON) on the part of crd before the first descent found:
+// three passes where amd64 makes one.
+func strictlyIncreasingNEON(pos, crd []uint64, max uint64) (int, int) {
+	if i := nonDecreasingNEON(pos); i >= 0 {
+		return i, -1
+	}
+	return -1, segmentsNEON(pos, crd, max)
+}
+
+// segmentsNEON is the crd part of strictlyIncreasingNEON.
+func segmentsNEON(pos, crd []uint64, max uint64) int {
 	i := strictlyIncreasingOnlyNEON(pos, crd)
 	if max == ^uint64(0) {
 		return i
@@ -121,13 +130,13 @@ func strictlyIncreasingNEON(pos, crd []uint64, max uint64) int {
 	return i
 }
 
-// strictlyIncreasingOnlyNEON follows strictlyIncreasingGeneric: the assembly
+// strictlyIncreasingOnlyNEON follows segmentsGeneric: the assembly
 // skips blocks without a descent (crd[i] <= crd[i-1]) and checks that each
 // descent starts a segment by merging forward in pos. Each call gets at most
 // chunk elements of crd and of pos, so that it returns often.
 func strictlyIncreasingOnlyNEON(pos, crd []uint64) int {
 	if len(crd) < minScanNEON {
-		return strictlyIncreasingGeneric(pos, crd, ^uint64(0))
+		return segmentsGeneric(pos, crd, ^uint64(0))
 	}
 	p := 0 // pos[p] is the first segment start >= i, kept by merging
 	i := 1

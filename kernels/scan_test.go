@@ -37,7 +37,7 @@ func TestNonDecreasing(t *testing.T) {
 }
 
 func TestStrictlyIncreasing(t *testing.T) {
-	forEachTier(t, strictlyIncreasing, func(t *testing.T, impl, ref func([]uint64, []uint64, uint64) int) {
+	forEachTier(t, strictlyIncreasing, func(t *testing.T, impl, ref siFunc) {
 		rng := rand.New(rand.NewPCG(9, 10))
 		for _, nparent := range []int{0, 1, 2, 3, 5, 8, 13, 40, 300} {
 			for _, maxSeg := range []int{1, 3, 9, 40} {
@@ -45,7 +45,7 @@ func TestStrictlyIncreasing(t *testing.T) {
 					pos := randPos(rng, nparent, maxSeg)
 					crd := randLevel(rng, pos, kind)
 					for _, mx := range siMaxes(crd) {
-						if got, want := impl(pos, crd, mx), ref(pos, crd, mx); got != want {
+						if got, want := pair(impl(pos, crd, mx)), pair(ref(pos, crd, mx)); got != want {
 							t.Fatalf("valid nparent=%d seg=%d kind=%d max=%d: got %d, want %d", nparent, maxSeg, kind, mx, got, want)
 						}
 					}
@@ -60,7 +60,7 @@ func TestStrictlyIncreasing(t *testing.T) {
 							c[b-1] = ^uint64(0)
 						}
 						for _, mx := range siMaxes(c) {
-							if got, want := impl(pos, c, mx), ref(pos, c, mx); got != want {
+							if got, want := pair(impl(pos, c, mx)), pair(ref(pos, c, mx)); got != want {
 								t.Fatalf("broken at %d nparent=%d seg=%d kind=%d max=%d: got %d, want %d", b, nparent, maxSeg, kind, mx, got, want)
 							}
 						}
@@ -189,4 +189,64 @@ func breakAt(crd []uint64, i int) []uint64 {
 	c := slices.Clone(crd)
 	c[i] = c[i-1]
 	return c
+}
+
+// siFunc is an implementation of the strictlyIncreasing family.
+type siFunc = func(pos, crd []uint64, max uint64) (int, int)
+
+// pair makes a family result comparable and printable.
+func pair(posBad, crdBad int) [2]int { return [2]int{posBad, crdBad} }
+
+// TestCheckCompressedPosDown: pos going down somewhere (early, late, near the
+// 16K-entry blocks the amd64 paths mark starts in, by one or by a lot, and
+// wrapping below the block start) is reported at its exact index by every
+// path, with no crd answer; the exported form agrees with NonDecreasing and
+// StrictlyIncreasingBelow composed.
+func TestCheckCompressedPosDown(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	for _, nparent := range []int{3, 50, 5000, 40000} {
+		for _, maxSeg := range []int{2, 9} {
+			pos := randPos(rng, nparent, maxSeg)
+			crd := randLevel(rng, pos, 1)
+			breaks := []int{1, 2, len(pos) / 2, len(pos) - 2}
+			for p := 1; p+1 < len(pos); p++ {
+				if pos[p] > 1<<14-3 && pos[p] < 1<<14+3 || pos[p] > 1<<15-3 && pos[p] < 1<<15+3 {
+					breaks = append(breaks, p)
+				}
+			}
+			for _, b := range breaks {
+				if b < 1 || b+1 >= len(pos) {
+					continue
+				}
+				for _, drop := range []uint64{1, 1 << 20} {
+					bad := slices.Clone(pos)
+					if bad[b-1] == 0 {
+						continue // no room to go down
+					}
+					bad[b] = bad[b-1] - min(drop, bad[b-1]) // 0 at worst
+					want := nonDecreasingRef(bad)
+					if want < 0 {
+						t.Fatalf("test setup: pos does not go down")
+					}
+					forEachTier(t, strictlyIncreasing, func(t *testing.T, impl, ref siFunc) {
+						for _, mx := range siMaxes(crd) {
+							if got, w := pair(impl(bad, crd, mx)), pair(ref(bad, crd, mx)); got != w || got != [2]int{want, -1} {
+								t.Fatalf("nparent=%d down at %d by %d max=%d: got %v, ref %v, want [%d -1]", nparent, b, drop, mx, got, w, want)
+							}
+						}
+					})
+					if pb, cb := CheckCompressed(bad, crd, 1<<62); pb != want || cb != -1 {
+						t.Fatalf("CheckCompressed: got %d, %d, want %d, -1", pb, cb, want)
+					}
+				}
+			}
+			// Sorted pos: the exported form is the two checks composed.
+			for _, bound := range append(siMaxes(crd), 0) {
+				pb, cb := CheckCompressed(pos, crd, bound)
+				if pb != -1 || cb != StrictlyIncreasingBelow(pos, crd, bound) {
+					t.Fatalf("CheckCompressed(sorted, %d) = %d, %d", bound, pb, cb)
+				}
+			}
+		}
+	}
 }

@@ -27,15 +27,16 @@ func (l Level) Compressed(pos, crd []uint64, nparent int, bound uint64) error {
 	if pos[0] != 0 {
 		return layout.Errorf(l.Tag, l.PosField, l.Level, 0, "%d, want 0", pos[0])
 	}
-	if i := kernels.NonDecreasing(pos); i >= 0 {
-		return layout.Errorf(l.Tag, l.PosField, l.Level, i, "%d is below the previous entry %d (must be non-decreasing)", pos[i], pos[i-1])
-	}
 	if last := pos[nparent]; last != uint64(len(crd)) {
 		return layout.Errorf(l.Tag, l.PosField, l.Level, nparent, "terminal entry %d, want %d (the length of %s)", last, len(crd), l.CrdField)
 	}
-	// One pass over crd checks both rules; the first index breaking either
-	// is reported.
-	if i := kernels.StrictlyIncreasingBelow(pos, crd, bound); i >= 0 {
+	// One pass over pos and one over crd check the rest; the first index
+	// breaking a rule is reported, pos before crd.
+	posBad, crdBad := kernels.CheckCompressed(pos, crd, bound)
+	if i := posBad; i >= 0 {
+		return layout.Errorf(l.Tag, l.PosField, l.Level, i, "%d is below the previous entry %d (must be non-decreasing)", pos[i], pos[i-1])
+	}
+	if i := crdBad; i >= 0 {
 		if crd[i] >= bound {
 			return layout.Errorf(l.Tag, l.CrdField, l.Level, i, "%d is not below the dimension size %d", crd[i], bound)
 		}
