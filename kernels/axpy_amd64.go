@@ -24,10 +24,7 @@ func scatterChunked[T Float](asm axpyFunc[T]) axpyFunc[T] {
 	return func(out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
 		nc := len(ptr) - 1
 		for c0 := 0; c0 < nc; {
-			c1 := c0 + 1
-			for c1 < nc && c1-c0 < productChunk && ptr[c1]-ptr[c0] < productChunk {
-				c1++
-			}
+			c1 := productRun(ptr, c0)
 			asm(out, base, y, bcrd[c0:c1], crd[c0:c1], ptr[c0:c1+1], vals, idx, r, sB)
 			c0 = c1
 		}

@@ -23,6 +23,17 @@ const (
 	spmmWorkPerCall = 1 << 20
 )
 
+// productRun returns the end c1 of the run of nodes from c0 that one product
+// call takes: the nodes before the first c1 whose leaves ptr[c0]..ptr[c1]
+// reach productChunk, and at most productChunk nodes, at least one (c0 <
+// len(ptr)-1). It binary-searches ptr: a loop per node cost more than the
+// kernel on levels of one-leaf nodes (T4p MTTKRP). On a ptr that is not
+// non-decreasing the run is still within c0+1..c0+productChunk.
+func productRun(ptr []uint64, c0 int) int {
+	limit := min(len(ptr)-1, c0+productChunk)
+	return c0 + 1 + lowerBoundGeneric(ptr[c0+1:limit], ptr[c0]+productChunk)
+}
+
 // spmmRows returns the end of the rows from lo to take in one SpMM call: at
 // least one, at most 4096, and no more than spmmWorkPerCall multiply-adds
 // unless one row alone exceeds them.

@@ -25,10 +25,7 @@ func gatherChunked[T Float](asm gatherFunc[T]) gatherFunc[T] {
 	return func(out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
 		nc := len(ptr) - 1
 		for c0 := 0; c0 < nc; {
-			c1 := c0 + 1
-			for c1 < nc && c1-c0 < productChunk && ptr[c1]-ptr[c0] < productChunk {
-				c1++
-			}
+			c1 := productRun(ptr, c0)
 			asm(out[c0*cO:], y, ocrd[c0:c1], ycrd[c0:c1], ptr[c0:c1+1], vals, idx, x, r, sO, cO, sU)
 			c0 = c1
 		}

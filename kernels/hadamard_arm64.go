@@ -29,10 +29,7 @@ func gatherNEON[T Float](asm func(out, y []T, ocrd, ycrd, ptr []uint64, vals []T
 		}
 		nc := len(ptr) - 1
 		for c0 := 0; c0 < nc; {
-			c1 := c0 + 1
-			for c1 < nc && c1-c0 < productChunk && ptr[c1]-ptr[c0] < productChunk {
-				c1++
-			}
+			c1 := productRun(ptr, c0)
 			asm(out[c0*cO:], y, ocrd[c0:c1], ycrd[c0:c1], ptr[c0:c1+1], vals, idx, x, r, sO, cO, sU, w)
 			c0 = c1
 		}
