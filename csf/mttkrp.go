@@ -313,11 +313,12 @@ func (m *mttkrpWalk[T]) parents(l, b0, b1 int) (e0, e1 int) {
 	pos, w := m.t.pos[l+1], m.w
 	e0, e1 = int(pos[b0]), int(pos[b1])
 	w.parent = grow(w.parent, e1-e0)
-	for c := b0; c < b1; c++ {
-		p := uint64(c - b0)
-		seg := w.parent[int(pos[c])-e0 : int(pos[c+1])-e0]
-		for i := range seg {
-			seg[i] = p
+	par := w.parent[:e1-e0]
+	j := 0
+	for c, end := range pos[b0+1 : b1+1] {
+		v := uint64(c)
+		for e := int(end) - e0; j < e; j++ {
+			par[j] = v // most nodes have one child: one store, no slicing
 		}
 	}
 	return e0, e1
