@@ -329,10 +329,10 @@ pull1:
 	VPXORQ     Z20, Z20, Z20
 	XORQ AX, AX
 pnode1:
-	LEAQ       16(AX), R14
-	CMPQ       R14, R12
+	LEAQ       16(AX), DX
+	CMPQ       DX, R12
 	JAE        nopfp10
-	MOVQ       (R8)(R14*8), R14
+	MOVQ       (R8)(DX*8), R14
 	IMULQ      sU+216(FP), R14
 	SHLQ       $2, R14
 	PREFETCHT0 0(SI)(R14*1)
@@ -358,10 +358,10 @@ fep10:
 	INCQ AX
 	CMPQ AX, R12
 	JAE  pend1
-	LEAQ       16(AX), R14
-	CMPQ       R14, R12
+	LEAQ       16(AX), DX
+	CMPQ       DX, R12
 	JAE        nopfp11
-	MOVQ       (R8)(R14*8), R14
+	MOVQ       (R8)(DX*8), R14
 	IMULQ      sU+216(FP), R14
 	SHLQ       $2, R14
 	PREFETCHT0 0(SI)(R14*1)
@@ -480,10 +480,10 @@ pull2:
 	VPXORQ     Z21, Z21, Z21
 	XORQ AX, AX
 pnode2:
-	LEAQ       16(AX), R14
-	CMPQ       R14, R12
+	LEAQ       16(AX), DX
+	CMPQ       DX, R12
 	JAE        nopfp20
-	MOVQ       (R8)(R14*8), R14
+	MOVQ       (R8)(DX*8), R14
 	IMULQ      sU+216(FP), R14
 	SHLQ       $2, R14
 	PREFETCHT0 0(SI)(R14*1)
@@ -513,10 +513,10 @@ fep20:
 	INCQ AX
 	CMPQ AX, R12
 	JAE  pend2
-	LEAQ       16(AX), R14
-	CMPQ       R14, R12
+	LEAQ       16(AX), DX
+	CMPQ       DX, R12
 	JAE        nopfp21
-	MOVQ       (R8)(R14*8), R14
+	MOVQ       (R8)(DX*8), R14
 	IMULQ      sU+216(FP), R14
 	SHLQ       $2, R14
 	PREFETCHT0 0(SI)(R14*1)
@@ -681,10 +681,10 @@ pull4:
 	VPXORQ     Z23, Z23, Z23
 	XORQ AX, AX
 pnode4:
-	LEAQ       16(AX), R14
-	CMPQ       R14, R12
+	LEAQ       16(AX), DX
+	CMPQ       DX, R12
 	JAE        nopfp40
-	MOVQ       (R8)(R14*8), R14
+	MOVQ       (R8)(DX*8), R14
 	IMULQ      sU+216(FP), R14
 	SHLQ       $2, R14
 	PREFETCHT0 0(SI)(R14*1)
@@ -722,10 +722,10 @@ fep40:
 	INCQ AX
 	CMPQ AX, R12
 	JAE  pend4
-	LEAQ       16(AX), R14
-	CMPQ       R14, R12
+	LEAQ       16(AX), DX
+	CMPQ       DX, R12
 	JAE        nopfp41
-	MOVQ       (R8)(R14*8), R14
+	MOVQ       (R8)(DX*8), R14
 	IMULQ      sU+216(FP), R14
 	SHLQ       $2, R14
 	PREFETCHT0 0(SI)(R14*1)
@@ -1092,10 +1092,10 @@ pull1:
 	VPXORQ     Z20, Z20, Z20
 	XORQ AX, AX
 pnode1:
-	LEAQ       16(AX), R14
-	CMPQ       R14, R12
+	LEAQ       16(AX), DX
+	CMPQ       DX, R12
 	JAE        nopfp10
-	MOVQ       (R8)(R14*8), R14
+	MOVQ       (R8)(DX*8), R14
 	IMULQ      sU+216(FP), R14
 	SHLQ       $3, R14
 	PREFETCHT0 0(SI)(R14*1)
@@ -1121,10 +1121,10 @@ fep10:
 	INCQ AX
 	CMPQ AX, R12
 	JAE  pend1
-	LEAQ       16(AX), R14
-	CMPQ       R14, R12
+	LEAQ       16(AX), DX
+	CMPQ       DX, R12
 	JAE        nopfp11
-	MOVQ       (R8)(R14*8), R14
+	MOVQ       (R8)(DX*8), R14
 	IMULQ      sU+216(FP), R14
 	SHLQ       $3, R14
 	PREFETCHT0 0(SI)(R14*1)
@@ -1243,10 +1243,10 @@ pull2:
 	VPXORQ     Z21, Z21, Z21
 	XORQ AX, AX
 pnode2:
-	LEAQ       16(AX), R14
-	CMPQ       R14, R12
+	LEAQ       16(AX), DX
+	CMPQ       DX, R12
 	JAE        nopfp20
-	MOVQ       (R8)(R14*8), R14
+	MOVQ       (R8)(DX*8), R14
 	IMULQ      sU+216(FP), R14
 	SHLQ       $3, R14
 	PREFETCHT0 0(SI)(R14*1)
@@ -1276,10 +1276,10 @@ fep20:
 	INCQ AX
 	CMPQ AX, R12
 	JAE  pend2
-	LEAQ       16(AX), R14
-	CMPQ       R14, R12
+	LEAQ       16(AX), DX
+	CMPQ       DX, R12
 	JAE        nopfp21
-	MOVQ       (R8)(R14*8), R14
+	MOVQ       (R8)(DX*8), R14
 	IMULQ      sU+216(FP), R14
 	SHLQ       $3, R14
 	PREFETCHT0 0(SI)(R14*1)
@@ -1444,10 +1444,10 @@ pull4:
 	VPXORQ     Z23, Z23, Z23
 	XORQ AX, AX
 pnode4:
-	LEAQ       16(AX), R14
-	CMPQ       R14, R12
+	LEAQ       16(AX), DX
+	CMPQ       DX, R12
 	JAE        nopfp40
-	MOVQ       (R8)(R14*8), R14
+	MOVQ       (R8)(DX*8), R14
 	IMULQ      sU+216(FP), R14
 	SHLQ       $3, R14
 	PREFETCHT0 0(SI)(R14*1)
@@ -1485,10 +1485,10 @@ fep40:
 	INCQ AX
 	CMPQ AX, R12
 	JAE  pend4
-	LEAQ       16(AX), R14
-	CMPQ       R14, R12
+	LEAQ       16(AX), DX
+	CMPQ       DX, R12
 	JAE        nopfp41
-	MOVQ       (R8)(R14*8), R14
+	MOVQ       (R8)(DX*8), R14
 	IMULQ      sU+216(FP), R14
 	SHLQ       $3, R14
 	PREFETCHT0 0(SI)(R14*1)
