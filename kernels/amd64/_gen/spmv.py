@@ -20,7 +20,10 @@ thread, interleaved runs) and recorded in bench/spmv_results.md:
 - Rows under 8 entries skip the vector set-up and reduction (4 entries per
   row: 1.5x slower without).
 Rejected: gathers (above); eight scalar FMA chains (the previous AVX2
-kernel; same speed in cache, no vector range check)."""
+kernel; same speed in cache, no vector range check); prefetching x at the
+indices 32, 64 or 128 entries ahead (one more index load and a PREFETCHT0
+per entry): no gain on M1/M3, whose x is not in L2, and 10-50% slower on
+M2/M4 (one interleaved run, 3 samples each)."""
 
 import os, sys
 
