@@ -23,7 +23,10 @@ Rejected: gathers (above); eight scalar FMA chains (the previous AVX2
 kernel; same speed in cache, no vector range check); prefetching x at the
 indices 32, 64 or 128 entries ahead (one more index load and a PREFETCHT0
 per entry): no gain on M1/M3, whose x is not in L2, and 10-50% slower on
-M2/M4 (one interleaved run, 3 samples each)."""
+M2/M4 (one interleaved run, 3 samples each); AVX-512 gathering the second
+8-entry block of each pass (VGATHERQPD/VGATHERQPS beside the scalar loads
+of the first, in case the gather had load bandwidth of its own): M2/M4
+within noise, cache-resident rows 10-15% slower."""
 
 import os, sys
 
