@@ -11,7 +11,7 @@
 //			acc0, acc1 := 0, 0                          // vectors of 8 (AVX2 f64: 4) lanes
 //			for ; lo+16 <= hi; lo += 16 {               // 16 entries a pass
 //				if any idx[lo:lo+16] >= len(x) { break }  // to the checked loop
-//				prefetch idx[lo+256], vals[lo+256]
+//				prefetch (NTA) idx[lo+256], vals[lo+256]
 //				acc0 += vals[lo:lo+8] * {x[idx[lo]], ..., x[idx[lo+7]]}
 //				acc1 += vals[lo+8:lo+16] * {x[idx[lo+8]], ...}
 //			}
@@ -89,10 +89,10 @@ spmvf64avx512by16:
 	VPCMPUQ  $2, 64(R9)(R12*8), Z30, K2
 	KORTESTB K1, K2
 	JNZ      spmvf64avx512tail
-	PREFETCHT0 2048(R9)(R12*8)
-	PREFETCHT0 2112(R9)(R12*8)
-	PREFETCHT0 2048(R11)(R12*8)
-	PREFETCHT0 2112(R11)(R12*8)
+	PREFETCHNTA 2048(R9)(R12*8)
+	PREFETCHNTA 2112(R9)(R12*8)
+	PREFETCHNTA 2048(R11)(R12*8)
+	PREFETCHNTA 2112(R11)(R12*8)
 	MOVQ 0(R9)(R12*8), R8
 	MOVQ 8(R9)(R12*8), R14
 	MOVQ 16(R9)(R12*8), R15
@@ -270,10 +270,10 @@ spmvf64avx2by16:
 	VMOVMSKPD Y3, R14
 	CMPL     R14, $15
 	JNE      spmvf64avx2tail
-	PREFETCHT0 2048(R9)(R12*8)
-	PREFETCHT0 2112(R9)(R12*8)
-	PREFETCHT0 2048(R11)(R12*8)
-	PREFETCHT0 2112(R11)(R12*8)
+	PREFETCHNTA 2048(R9)(R12*8)
+	PREFETCHNTA 2112(R9)(R12*8)
+	PREFETCHNTA 2048(R11)(R12*8)
+	PREFETCHNTA 2112(R11)(R12*8)
 	MOVQ 0(R9)(R12*8), R8
 	MOVQ 8(R9)(R12*8), R14
 	MOVQ 16(R9)(R12*8), R15
@@ -439,9 +439,9 @@ spmvf32avx512by16:
 	VPCMPUQ  $2, 64(R9)(R12*8), Z30, K2
 	KORTESTB K1, K2
 	JNZ      spmvf32avx512tail
-	PREFETCHT0 2048(R9)(R12*8)
-	PREFETCHT0 2112(R9)(R12*8)
-	PREFETCHT0 1024(R11)(R12*4)
+	PREFETCHNTA 2048(R9)(R12*8)
+	PREFETCHNTA 2112(R9)(R12*8)
+	PREFETCHNTA 1024(R11)(R12*4)
 	MOVQ 0(R9)(R12*8), R8
 	MOVQ 8(R9)(R12*8), R14
 	MOVQ 16(R9)(R12*8), R15
@@ -613,9 +613,9 @@ spmvf32avx2by16:
 	VMOVMSKPD Y3, R14
 	CMPL     R14, $15
 	JNE      spmvf32avx2tail
-	PREFETCHT0 2048(R9)(R12*8)
-	PREFETCHT0 2112(R9)(R12*8)
-	PREFETCHT0 1024(R11)(R12*4)
+	PREFETCHNTA 2048(R9)(R12*8)
+	PREFETCHNTA 2112(R9)(R12*8)
+	PREFETCHNTA 1024(R11)(R12*4)
 	MOVQ 0(R9)(R12*8), R8
 	MOVQ 8(R9)(R12*8), R14
 	MOVQ 16(R9)(R12*8), R15
