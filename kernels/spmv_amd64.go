@@ -13,9 +13,10 @@ func registerSpMVAMD64() bool {
 	}
 	if amd64.HasAVX512 {
 		// Measured on the Zen 5 test machine (bench SpMV M2 and M4, one
-		// thread, cpu-ns/op, same run; bench/spmv_results.md): at least
-		// as fast as avx2 on M4 (both stream from DRAM at the same rate)
-		// and on cache-resident rows, 1.1-1.2x on M2.
+		// thread, cpu-ns/op, same run; bench/spmv_results.md): 1.02-1.07x
+		// avx2 on M4, 0.97-1.08x on M2 (within noise; both are held by
+		// loads, not vector width), and ties or beats it on
+		// cache-resident rows (kernels BenchmarkSpMVFamily).
 		spmvF32.set(tierAVX512, spmvAsm(amd64.SpMVF32AVX512))
 		spmvF64.set(tierAVX512, spmvAsm(amd64.SpMVF64AVX512))
 	}

@@ -28,7 +28,10 @@ per entry): no gain on M1/M3, whose x is not in L2, and 10-50% slower on
 M2/M4 (one interleaved run, 3 samples each); AVX-512 gathering the second
 8-entry block of each pass (VGATHERQPD/VGATHERQPS beside the scalar loads
 of the first, in case the gather had load bandwidth of its own): M2/M4
-within noise, cache-resident rows 10-15% slower."""
+within noise, cache-resident rows 10-15% slower; prefetching the stream at
+the start of every row (or of every short row) too, for M3's short rows that
+never reach the 16-entry loop: M3 within noise, M1 +16% (every row) and
+4-entry rows in cache 10-30% slower."""
 
 import os, sys
 
