@@ -8,19 +8,17 @@ var _ = registerSpMVAMD64()
 
 func registerSpMVAMD64() bool {
 	if amd64.HasAVX2 {
-		spmvF32.set(tierAVX2, spmvAsm(amd64.SpMVF32Scalar))
-		spmvF64.set(tierAVX2, spmvAsm(amd64.SpMVF64Scalar))
+		spmvF32.set(tierAVX2, spmvAsm(amd64.SpMVF32AVX2))
+		spmvF64.set(tierAVX2, spmvAsm(amd64.SpMVF64AVX2))
 	}
 	if amd64.HasAVX512 {
+		// Measured on the Zen 5 test machine (bench SpMV M2 and M4, one
+		// thread, cpu-ns/op, same run; bench/spmv_results.md): 1.02-1.07x
+		// avx2 on M4, 0.97-1.08x on M2 (within noise; both are held by
+		// loads, not vector width), and ties or beats it on
+		// cache-resident rows (kernels BenchmarkSpMVFamily).
 		spmvF32.set(tierAVX512, spmvAsm(amd64.SpMVF32AVX512))
 		spmvF64.set(tierAVX512, spmvAsm(amd64.SpMVF64AVX512))
-		// Measured on the Zen 5 test machine (kernels BenchmarkSpMVFamily,
-		// bench SpMV on M2 and M4, thread CPU time): the 8-lane gathers
-		// are up to 2x slower than the AVX2 path's scalar FMA chains
-		// (which beat 4-lane gathers too), most on short rows where the
-		// reduction of four ZMM sums and the masked tail dominate.
-		spmvF32.skipAuto(tierAVX512)
-		spmvF64.skipAuto(tierAVX512)
 	}
 	return true
 }

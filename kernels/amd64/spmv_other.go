@@ -15,12 +15,12 @@ func SpMVF32AVX512(y, x []float32, ptr, idx []uint64, vals []float32, alpha, bet
 	panic("amd64: no assembly in this build")
 }
 
-// SpMVF64Scalar is a stub that panics: the assembly is not built.
-func SpMVF64Scalar(y, x []float64, ptr, idx []uint64, vals []float64, alpha, beta float64) {
+// SpMVF64AVX2 is a stub that panics: the assembly is not built.
+func SpMVF64AVX2(y, x []float64, ptr, idx []uint64, vals []float64, alpha, beta float64) {
 	panic("amd64: no assembly in this build")
 }
 
-// SpMVF32Scalar is a stub that panics: the assembly is not built.
-func SpMVF32Scalar(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta float32) {
+// SpMVF32AVX2 is a stub that panics: the assembly is not built.
+func SpMVF32AVX2(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta float32) {
 	panic("amd64: no assembly in this build")
 }
