@@ -42,9 +42,9 @@ func permsUnderTest(r int) [][]uint32 {
 // withParallel runs f with the parallel threshold lowered so that small
 // inputs take the multi-goroutine paths.
 func withParallel(t testing.TB, f func()) {
-	old, oldB, oldK := minParallel, msdBucket, keyBlock
-	minParallel, msdBucket, keyBlock = 0, 8, 5
-	defer func() { minParallel, msdBucket, keyBlock = old, oldB, oldK }()
+	old, oldB, oldK, oldC := minParallel, msdBucket, keyBlock, csfBlock
+	minParallel, msdBucket, keyBlock, csfBlock = 0, 8, 5, 3
+	defer func() { minParallel, msdBucket, keyBlock, csfBlock = old, oldB, oldK, oldC }()
 	f()
 }
 
