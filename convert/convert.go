@@ -39,9 +39,10 @@
 // keys on their minor bits, majors staying in order within a minor; the
 // one-pass counting transpose (per-worker column histograms, prefix sum,
 // scatter in row order) is kept for comparison. CSF to COO expands the tree
-// in blocks of 4096 leaves so that every level writes the block while it is
-// in cache. Reorder packs each leaf's key straight from the tree
-// and sorts it, without a COO copy, when the key fits 64 bits.
+// in blocks of 256 leaves so that every level writes the block while it is
+// in L1, one loop per level and block. Reorder packs each leaf's key
+// straight from the tree and sorts it, without a COO copy, when the key
+// fits 64 bits.
 //
 // Every step that pays runs on Options.Workers goroutines (0 = GOMAXPROCS):
 // histograms per worker, scatters per worker into disjoint ranges, buckets
