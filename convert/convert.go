@@ -21,9 +21,12 @@
 // is in cache. When the key does not fit 64 bits the levels are packed into
 // several 64-bit groups and sorted by one stable radix sort per group, least
 // significant group first, carrying a uint32 permutation. Input already
-// sorted in level order (coo.IsSorted for the identity order, or one
-// early-exit pass) is not sorted at all. Then one counting pass and one
-// filling pass build every level's pos and crd at once.
+// sorted in level order is not sorted at all: packing the 64-bit keys checks
+// their order and, while each block of keys is in cache, counts the nodes it
+// starts per level (with several groups: coo.IsSorted for the identity
+// order, or one early-exit pass). Then one counting pass (skipped when the
+// packing counted) and one filling pass build every level's pos and crd,
+// one level at a time over blocks of keys in L1.
 //
 // COO to CSR/CSC is the same radix sort on (major << bits(minor) | minor)
 // keys, i.e. a sequence of counting sorts (histogram, prefix sum, stable
@@ -36,9 +39,10 @@
 // keys on their minor bits, majors staying in order within a minor; the
 // one-pass counting transpose (per-worker column histograms, prefix sum,
 // scatter in row order) is kept for comparison. CSF to COO expands the tree
-// in blocks of 4096 leaves so that every level writes the block while it is
-// in cache. Reorder packs each leaf's key straight from the tree
-// and sorts it, without a COO copy, when the key fits 64 bits.
+// in blocks of 256 leaves so that every level writes the block while it is
+// in L1, one loop per level and block. Reorder packs each leaf's key
+// straight from the tree and sorts it, without a COO copy, when the key
+// fits 64 bits.
 //
 // Every step that pays runs on Options.Workers goroutines (0 = GOMAXPROCS):
 // histograms per worker, scatters per worker into disjoint ranges, buckets
@@ -59,7 +63,8 @@
 //
 //	COO to CSF       32 (24): two 8-byte key arrays, two value arrays;
 //	                 24 when the key needs several groups (two key arrays,
-//	                 two uint32 permutations); 0 for input already sorted
+//	                 two uint32 permutations); for input already sorted 8
+//	                 (the key array), 0 when the key needs several groups
 //	COO to CSR/CSC   32 (24), as COO to CSF
 //	CSR to CSC       32 (24), as COO to CSF (the counting transpose kept
 //	                 for comparison: 8 x Workers per column, none per nonzero)
@@ -114,6 +119,12 @@ type Options struct {
 // ErrDuplicate is matched by the error of a conversion that rejects a
 // repeated coordinate.
 var ErrDuplicate = fmt.Errorf("duplicate coordinate: %w", layout.ErrInvalid)
+
+// dupError is the error rejecting entries p and q (in input order) of the
+// coordinates c of rank r, which repeat one coordinate.
+func dupError(c []uint64, r, p, q int) error {
+	return fmt.Errorf("convert: coordinate %v at entries %d and %d: %w", c[q*r:q*r+r], p, q, ErrDuplicate)
+}
 
 // Workspace holds the scratch buffers of conversions so that repeated calls
 // reuse them. The zero value is ready to use. A Workspace must not be used

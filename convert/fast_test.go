@@ -42,9 +42,9 @@ func permsUnderTest(r int) [][]uint32 {
 // withParallel runs f with the parallel threshold lowered so that small
 // inputs take the multi-goroutine paths.
 func withParallel(t testing.TB, f func()) {
-	old, oldB := minParallel, msdBucket
-	minParallel, msdBucket = 0, 8
-	defer func() { minParallel, msdBucket = old, oldB }()
+	old, oldB, oldK, oldC := minParallel, msdBucket, keyBlock, csfBlock
+	minParallel, msdBucket, keyBlock, csfBlock = 0, 8, 5, 3
+	defer func() { minParallel, msdBucket, keyBlock, csfBlock = old, oldB, oldK, oldC }()
 	f()
 }
 
@@ -495,4 +495,109 @@ func cmpU64(a, b uint64) int {
 		return 1
 	}
 	return 0
+}
+
+// presortedVariants returns x sorted in level order mo (duplicates stay
+// adjacent, in input order) and copies of it with one entry moved out of
+// place: the last to the front, the first to the middle, the middle to the
+// end (the middle is a part boundary for two workers).
+func presortedVariants[T Float](x *coo.Tensor[T], mo []uint32) map[string]*coo.Tensor[T] {
+	r := x.Rank()
+	s, err := coo.New(x.Shape(), slices.Clone(x.Coords()), slices.Clone(x.Values()))
+	if err != nil {
+		panic(err)
+	}
+	if err := s.Sort(mo); err != nil {
+		panic(err)
+	}
+	out := map[string]*coo.Tensor[T]{"sorted": s}
+	n := s.NNZ()
+	if n < 2 {
+		return out
+	}
+	move := func(from, to int) *coo.Tensor[T] {
+		c := slices.Clone(s.Coords())
+		v := slices.Clone(s.Values())
+		tc := slices.Clone(c[from*r : from*r+r])
+		tv := v[from]
+		c = slices.Insert(slices.Delete(c, from*r, from*r+r), to*r, tc...)
+		v = slices.Insert(slices.Delete(v, from, from+1), to, tv)
+		y, err := coo.New(x.Shape(), c, v)
+		if err != nil {
+			panic(err)
+		}
+		return y
+	}
+	out["last-to-front"] = move(n-1, 0)
+	out["first-to-middle"] = move(0, n/2)
+	out["middle-to-end"] = move(n/2, n-1)
+	return out
+}
+
+// checkPresorted checks a conversion (conv) of the variants of x sorted in
+// mode order mo (presortedVariants) against its reference (ref) for every
+// duplicate policy and worker count under test: the same error, or the same
+// result.
+func checkPresorted[R any](t *testing.T, desc string, x *coo.Tensor[float64], mo []uint32, ref, conv func(*coo.Tensor[float64], Options) (R, error), same func(got, want R) error) {
+	t.Helper()
+	for name, y := range presortedVariants(x, mo) {
+		for _, d := range []Duplicates{Sum, KeepLast, Reject} {
+			want, werr := ref(y, Options{Duplicates: d})
+			for _, w := range workersUnderTest() {
+				got, err := conv(y, Options{Duplicates: d, Workers: w})
+				if e := sameErr(err, werr); e != nil {
+					t.Fatalf("%s %s dup %d workers %d: %v", desc, name, d, w, e)
+				}
+				if err == nil {
+					if e := same(got, want); e != nil {
+						t.Fatalf("%s %s dup %d workers %d: %v", desc, name, d, w, e)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestPresorted checks the conversions of input already in the target
+// order (whether or not coo.IsSorted says so, with duplicates adjacent)
+// and of input with one entry out of place against the reference.
+func TestPresorted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 17))
+	withParallel(t, func() {
+		for _, shape := range shortList(tensorShapes, 0, 4, 7) {
+			for _, n := range []int{0, 1, 2, 57, 600} {
+				x := genCOO[float64](rng, shape, n, genDups)
+				rev := identity(len(shape))
+				slices.Reverse(rev)
+				for _, mo := range [][]uint32{identity(len(shape)), rev} {
+					checkPresorted(t, fmt.Sprintf("shape %v n %d mo %v", shape, n, mo), x, mo,
+						func(y *coo.Tensor[float64], o Options) (*csf.Tensor[float64], error) { return cooToCSFRef(y, mo, o) },
+						func(y *coo.Tensor[float64], o Options) (*csf.Tensor[float64], error) {
+							return COOToCSFTo(nil, y, mo, nil, o)
+						}, sameCSF)
+				}
+			}
+		}
+		for _, shape := range shortList(matrixShapes, 1, 4, 10) {
+			for _, n := range []int{0, 1, 2, 33, 700} {
+				x := genCOO[float64](rng, shape, n, genDups)
+				for _, csc := range []bool{false, true} {
+					if csc && shape[1] > 1<<20 || !csc && shape[0] > 1<<20 {
+						continue
+					}
+					mo := []uint32{0, 1}
+					if csc {
+						mo = []uint32{1, 0}
+					}
+					checkPresorted(t, fmt.Sprintf("shape %v n %d csc %v", shape, n, csc), x, mo,
+						func(y *coo.Tensor[float64], o Options) (*csr.Matrix[float64], error) {
+							return cooToCompressedRef(y, csc, o)
+						},
+						func(y *coo.Tensor[float64], o Options) (*csr.Matrix[float64], error) {
+							return cooToMatrix(nil, y, csc, nil, o)
+						}, sameMatrix)
+				}
+			}
+		}
+	})
 }

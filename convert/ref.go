@@ -44,7 +44,7 @@ func sortedUnique[T Float](t *coo.Tensor[T], order []uint32, opts Options) (perm
 		if i > 0 && cmpTuple(perm[i-1], p) == 0 {
 			switch opts.Duplicates {
 			case Reject:
-				return nil, nil, nil, fmt.Errorf("convert: coordinate %v at entries %d and %d: %w", c[p*r:p*r+r], perm[i-1], p, ErrDuplicate)
+				return nil, nil, nil, dupError(c, r, perm[i-1], p)
 			case KeepLast:
 				vals[len(vals)-1] = v[p]
 			default:
