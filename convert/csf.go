@@ -10,6 +10,7 @@ import (
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/internal/parallel"
+	"github.com/hurray-format/hurray-go/internal/radix"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
@@ -58,16 +59,16 @@ func COOToCSFTo[T Float](dst *csf.Tensor[T], t *coo.Tensor[T], modeOrder []uint3
 		if packKeys(ws.keys, c, r, modeOrder, kp, 0, nil, w, nodes) {
 			b.nodes = nodes
 		} else {
-			ws.hist = grow(ws.hist, w<<11)
+			ws.hist = grow(ws.hist, w<<radix.MaxWidth)
 			ws.keys2 = grow(ws.keys2, n)
 			va, vb := valueBufs[T](ws, n)
-			b.keys, b.vals = radixSort(ws.keys, ws.keys2, t.Values(), va, vb, kp.groupBits(0), w, ws.hist)
+			b.keys, b.vals = radix.SortParallel(ws.keys, ws.keys2, t.Values(), va, vb, 0, kp.groupBits(0), w, ws.hist)
 			b.moved = true
 		}
 	} else if !(t.IsSorted() && isIdentity(modeOrder)) && !sortedInOrder(c, r, modeOrder, w) {
 		// One stable pass per group, least significant first, carrying
 		// the permutation.
-		ws.hist = grow(ws.hist, w<<11)
+		ws.hist = grow(ws.hist, w<<radix.MaxWidth)
 		ws.keys = grow(ws.keys, n)
 		ws.keys2 = grow(ws.keys2, n)
 		ws.pa = grow(ws.pa, n)
@@ -79,7 +80,7 @@ func COOToCSFTo[T Float](dst *csf.Tensor[T], t *coo.Tensor[T], modeOrder []uint3
 		keys, other := ws.keys, ws.keys2
 		for g := len(kp.groups) - 2; g >= 0; g-- {
 			packKeys(keys, c, r, modeOrder, kp, g, perm, w, nil)
-			keys, perm = radixSort(keys, other, perm, ws.pa, ws.pb, kp.groupBits(g), w, ws.hist)
+			keys, perm = radix.SortParallel(keys, other, perm, ws.pa, ws.pb, 0, kp.groupBits(g), w, ws.hist)
 			if &keys[0] == &ws.keys[0] {
 				other = ws.keys2
 			} else {
@@ -804,10 +805,10 @@ func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32
 	})
 	bld := builder[T]{shape: shape, mo: modeOrder, r: r, vals: t.Values(), w: w, keys: keys, kp: kp}
 	if !slices.IsSorted(keys) {
-		ws.hist = grow(ws.hist, w<<11)
+		ws.hist = grow(ws.hist, w<<radix.MaxWidth)
 		ws.keys2 = grow(ws.keys2, n)
 		va, vb := valueBufs[T](ws, n)
-		bld.keys, bld.vals = radixSort(keys, ws.keys2, t.Values(), va, vb, kp.groupBits(0), w, ws.hist)
+		bld.keys, bld.vals = radix.SortParallel(keys, ws.keys2, t.Values(), va, vb, 0, kp.groupBits(0), w, ws.hist)
 		bld.moved = true
 	}
 	return bld.build(dst)

@@ -12,6 +12,7 @@ import (
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
+	"github.com/hurray-format/hurray-go/internal/radix"
 )
 
 var testWorkers = []int{1, 2, 3, 7}
@@ -42,9 +43,9 @@ func permsUnderTest(r int) [][]uint32 {
 // withParallel runs f with the parallel threshold lowered so that small
 // inputs take the multi-goroutine paths.
 func withParallel(t testing.TB, f func()) {
-	old, oldB, oldK, oldC := minParallel, msdBucket, keyBlock, csfBlock
-	minParallel, msdBucket, keyBlock, csfBlock = 0, 8, 5, 3
-	defer func() { minParallel, msdBucket, keyBlock, csfBlock = old, oldB, oldK, oldC }()
+	old, oldB, oldK, oldC := minParallel, radix.MSDBucket, keyBlock, csfBlock
+	minParallel, radix.MSDBucket, keyBlock, csfBlock = 0, 8, 5, 3
+	defer func() { minParallel, radix.MSDBucket, keyBlock, csfBlock = old, oldB, oldK, oldC }()
 	f()
 }
 
@@ -441,60 +442,6 @@ func TestWorkspaceReuse(t *testing.T) {
 	if e := sameCSF(y, want); e != nil {
 		t.Fatal(e)
 	}
-}
-
-// TestRadixSortFrom checks the radix sort against a stable comparison sort
-// on the selected bits, with the payload following, for every split size.
-func TestRadixSortFrom(t *testing.T) {
-	rng := rand.New(rand.NewPCG(13, 13))
-	old := msdBucket
-	defer func() { msdBucket = old }()
-	for _, bucket := range []int{4, 64, 16 << 10} {
-		msdBucket = bucket
-		for _, n := range []int{1, 2, 100, 5000} {
-			for _, nb := range []struct{ from, nbits int }{{0, 3}, {0, 20}, {0, 40}, {32, 25}, {10, 54}, {0, 64}} {
-				for _, w := range workersUnderTest() {
-					keys := make([]uint64, n)
-					for i := range keys {
-						keys[i] = rng.Uint64()
-						if nb.nbits < 64 {
-							keys[i] &^= (^uint64(0)) << uint(nb.from+nb.nbits) // bits above are zero
-						}
-						keys[i] = keys[i]&^(1<<uint(nb.from)-1) | uint64(i)&(1<<uint(nb.from)-1)
-					}
-					payload := make([]uint32, n)
-					for i := range payload {
-						payload[i] = uint32(i)
-					}
-					want := slices.Clone(payload)
-					digit := func(i uint32) uint64 { return keys[i] >> uint(nb.from) }
-					slices.SortStableFunc(want, func(a, b uint32) int { return cmpU64(digit(a), digit(b)) })
-					withParallel(t, func() {
-						msdBucket = bucket
-						k, p := radixSortFrom(slices.Clone(keys), make([]uint64, n), payload, make([]uint32, n), make([]uint32, n), nb.from, nb.nbits, w, make([]int, w<<11))
-						if !slices.Equal(p, want) {
-							t.Fatalf("bucket %d n %d bits %v workers %d: permutation differs", bucket, n, nb, w)
-						}
-						for i, q := range p {
-							if k[i] != keys[q] {
-								t.Fatalf("bucket %d n %d bits %v workers %d: key %d does not follow", bucket, n, nb, w, i)
-							}
-						}
-					})
-				}
-			}
-		}
-	}
-}
-
-func cmpU64(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // presortedVariants returns x sorted in level order mo (duplicates stay

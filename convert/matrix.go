@@ -8,6 +8,7 @@ import (
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/internal/parallel"
+	"github.com/hurray-format/hurray-go/internal/radix"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -285,10 +286,10 @@ func cooToMatrixRadix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, w
 	sorted = !slices.Contains(unsorted, true)
 	sv := t.Values()
 	if !sorted {
-		ws.hist = grow(ws.hist, w<<11)
+		ws.hist = grow(ws.hist, w<<radix.MaxWidth)
 		ws.keys2 = grow(ws.keys2, n)
 		va, vb := valueBufs[T](ws, n)
-		keys, sv = radixSort(keys, ws.keys2, sv, va, vb, nbits, w, ws.hist)
+		keys, sv = radix.SortParallel(keys, ws.keys2, sv, va, vb, 0, nbits, w, ws.hist)
 	}
 	ptr, idx, vals := matrixBufs(dst, m+1, n)
 	nOut, dup := buildCompressed(keys, sv, m, uint(mb), ptr, idx, vals, opts.Duplicates, w)
@@ -474,10 +475,10 @@ func transposeRadix[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace
 	})
 	sv := src
 	if n > 0 {
-		ws.hist = grow(ws.hist, w<<11)
+		ws.hist = grow(ws.hist, w<<radix.MaxWidth)
 		ws.keys2 = grow(ws.keys2, n)
 		va, vb := valueBufs[T](ws, n)
-		keys, sv = radixSortFrom(keys, ws.keys2, src, va, vb, 32, bitLen(uint64(m)), w, ws.hist)
+		keys, sv = radix.SortParallel(keys, ws.keys2, src, va, vb, 32, bitLen(uint64(m)), w, ws.hist)
 	}
 	tptr, tidx, tvals := matrixBufs(dst, m+1, n)
 	buildCompressed(keys, sv, m, 32, tptr, tidx, tvals, Sum, w)

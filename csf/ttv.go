@@ -325,8 +325,12 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T) (pos, crd [][]uint64, vals []T, o
 		}
 	}
 	walk(0, 0, len(t.crd[0]), 0, 1)
-	sc.count = grow(sc.count, 1<<radix.MaxWidth)
-	keys, w = radix.Sort(keys, sc.k2, w, w, sc.w2, 0, int(total), sc.count)
+	nw := 1
+	if nnz >= parallelMinNNZ {
+		nw = parallel.Workers(0)
+	}
+	sc.count = grow(sc.count, nw<<radix.MaxWidth)
+	keys, w = radix.SortParallel(keys, sc.k2, w, w, sc.w2, 0, int(total), nw, sc.count)
 
 	// Count the nodes of each result level: a node of level q starts where
 	// the key's fields 0..q differ from the previous key's, that is where

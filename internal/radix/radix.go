@@ -1,9 +1,17 @@
 // Package radix is the LSD radix sort that hurray-go's sorting steps share:
 // uint64 keys ordered stably by a range of their bits, with a payload
-// (values, a permutation, or nothing) carried along. The conversions
-// (package convert, which adds parallel and MSD-split layers on top), TTV
-// off the leaf level (package csf) and the benchmark generators use it.
+// (values, a permutation, or nothing) carried along: Sort on the calling
+// goroutine, SortParallel on several with a split on the top digit for
+// inputs out of cache. The conversions (package convert), TTV off the leaf
+// level (package csf) and the benchmark generators use it.
 package radix
+
+import (
+	"math/bits"
+	"sort"
+
+	"github.com/hurray-format/hurray-go/internal/parallel"
+)
 
 // MaxWidth is the widest digit in bits: 2^MaxWidth buckets, each of them a
 // write stream into two arrays (keys and payload), must stay within L1 for
@@ -77,4 +85,133 @@ func Sort[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits int, hist []
 // true for a zero-size payload, where the buffers do not matter).
 func samePayload[P any](a, b []P) bool {
 	return len(a) > 0 && len(b) > 0 && &a[0] == &b[0]
+}
+
+// MSDBucket is the bucket size SortParallel aims at when it splits on the top
+// digit first: two key and two payload buffers of that many entries stay in
+// L2. Tests lower it to exercise the split on small inputs.
+var MSDBucket = 16 << 10
+
+// SortParallel is Sort on w goroutines (w >= 1), for inputs out of cache:
+// when the keys span more than MSDBucket entries per top digit, one pass on
+// the top digit (bits up to from+nbits-1) splits them into buckets of about
+// MSDBucket entries, which are then sorted in cache by Sort, the buckets
+// shared among the goroutines; otherwise every pass runs in parallel over
+// w even parts (sortBits). hist is scratch of at least w<<MaxWidth entries.
+// The result does not depend on w.
+func SortParallel[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits, w int, hist []int) ([]uint64, []P) {
+	n := len(keys)
+	mw := min(bits.Len(uint(n/MSDBucket)), MaxWidth)
+	if n == 0 || mw < 1 || nbits-mw <= MaxWidth {
+		return sortBits(keys, keys2, src, pa, pb, from, nbits, w, hist)
+	}
+	// One pass on the top mw bits from memory, then every bucket (about
+	// MSDBucket entries, in cache) by LSD on the rest.
+	lo := nbits - mw
+	k1, p1 := sortBits(keys, keys2, src, pa, pb, from+lo, mw, w, hist)
+	kc, ko := k1, keys2
+	if &k1[0] == &keys2[0] {
+		ko = keys
+	}
+	pc, po := p1, pb
+	switch {
+	case &p1[0] == &pa[0]:
+		po = pb
+	case &p1[0] == &pb[0]:
+		po = pa
+	default: // p1 is src (the pass was trivial): results go to pa
+		pc, po = pa, pb
+	}
+	// Bucket bounds from the top digits of the sorted keys.
+	nb := 1 << mw
+	bounds := make([]uint64, nb+1)
+	for d := 1; d <= nb; d++ {
+		bounds[d] = uint64(sort.Search(n, func(i int) bool { return int(k1[i]>>uint(from+lo)&uint64(nb-1)) >= d }))
+	}
+	// The top pass is done: its histogram scratch is free for the buckets.
+	parallel.Run(parallel.SplitPtr(bounds, w, 64), func(k, a, z int) {
+		h := hist[k<<MaxWidth : (k+1)<<MaxWidth]
+		for d := a; d < z; d++ {
+			s, e := int(bounds[d]), int(bounds[d+1])
+			if e-s < 2 {
+				if e > s && &p1[0] != &pc[0] {
+					pc[s] = p1[s]
+				}
+				continue
+			}
+			kb, pbk := Sort(k1[s:e], ko[s:e], p1[s:e], pc[s:e], po[s:e], from, lo, h)
+			if &kb[0] != &kc[s] {
+				copy(kc[s:e], kb)
+			}
+			if &pbk[0] != &pc[s] {
+				copy(pc[s:e], pbk)
+			}
+		}
+	})
+	return kc, pc
+}
+
+// sortBits is SortParallel without the top-digit split: every LSD pass on
+// bits lo..lo+nbits-1 runs over w even parts of the keys (per-part
+// histograms, offsets in (digit, part) order, so the result is stable and
+// the same for every w).
+func sortBits[P any](keys, keys2 []uint64, src, pa, pb []P, lo, nbits, w int, hist []int) ([]uint64, []P) {
+	n := len(keys)
+	if n == 0 {
+		return keys, src
+	}
+	passes, width := Digits(nbits)
+	nb := 1 << width
+	mask := uint64(nb - 1)
+	b := parallel.Even(n, w)
+	parts := len(b) - 1
+	for p := range passes {
+		sh := uint(lo + p*width)
+		h := hist[:parts*nb]
+		parallel.Run(b, func(k, a, z int) {
+			hk := h[k*nb : (k+1)*nb]
+			clear(hk)
+			for _, x := range keys[a:z] {
+				hk[(x>>sh)&mask]++
+			}
+		})
+		// Exclusive offsets in (digit, part) order: stable.
+		sum := 0
+		trivial := false
+		for d := range nb {
+			start := sum
+			for k := range parts {
+				c := h[k*nb+d]
+				h[k*nb+d] = sum
+				sum += c
+			}
+			if sum-start == n {
+				trivial = true
+			}
+		}
+		if trivial {
+			continue
+		}
+		dst := pa
+		if &src[0] == &pa[0] {
+			dst = pb
+		}
+		ks, k2, ps := keys, keys2, src
+		parallel.Run(b, func(k, a, z int) {
+			// Locals, so the loop keeps the slices in registers.
+			off := h[k*nb : (k+1)*nb : (k+1)*nb]
+			ks, k2, ps, pd := ks, k2, ps, dst
+			for i := a; i < z; i++ {
+				x := ks[i]
+				d := (x >> sh) & mask
+				o := off[d]
+				off[d] = o + 1
+				k2[o] = x
+				pd[o] = ps[i]
+			}
+		})
+		keys, keys2 = keys2, keys
+		src = dst
+	}
+	return keys, src
 }

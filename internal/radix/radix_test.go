@@ -68,3 +68,46 @@ func TestDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestSortParallel checks SortParallel like TestSort, for bucket sizes that
+// do and do not split on the top digit and for 1 to 3 goroutines; the low
+// bits below from carry the input position, so a key's position and its
+// payload must agree.
+func TestSortParallel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 13))
+	old := MSDBucket
+	defer func() { MSDBucket = old }()
+	for _, bucket := range []int{4, 64, 16 << 10} {
+		MSDBucket = bucket
+		for _, n := range []int{1, 2, 100, 5000} {
+			for _, nb := range []struct{ from, nbits int }{{0, 3}, {0, 20}, {0, 40}, {32, 25}, {10, 54}, {0, 64}} {
+				for _, w := range []int{1, 2, 3} {
+					keys := make([]uint64, n)
+					for i := range keys {
+						keys[i] = rng.Uint64()
+						if nb.nbits < 64 {
+							keys[i] &^= (^uint64(0)) << uint(nb.from+nb.nbits) // bits above are zero
+						}
+						keys[i] = keys[i]&^(1<<uint(nb.from)-1) | uint64(i)&(1<<uint(nb.from)-1)
+					}
+					payload := make([]uint32, n)
+					for i := range payload {
+						payload[i] = uint32(i)
+					}
+					want := slices.Clone(payload)
+					digit := func(i uint32) uint64 { return keys[i] >> uint(nb.from) }
+					slices.SortStableFunc(want, func(a, b uint32) int { return cmp.Compare(digit(a), digit(b)) })
+					k, p := SortParallel(slices.Clone(keys), make([]uint64, n), payload, make([]uint32, n), make([]uint32, n), nb.from, nb.nbits, w, make([]int, w<<MaxWidth))
+					if !slices.Equal(p, want) {
+						t.Fatalf("bucket %d n %d bits %v workers %d: permutation differs", bucket, n, nb, w)
+					}
+					for i, q := range p {
+						if k[i] != keys[q] {
+							t.Fatalf("bucket %d n %d bits %v workers %d: key %d does not follow", bucket, n, nb, w, i)
+						}
+					}
+				}
+			}
+		}
+	}
+}
