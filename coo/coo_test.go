@@ -2,6 +2,7 @@ package coo_test
 
 import (
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -110,5 +111,49 @@ func TestCOOBuffers(t *testing.T) {
 	}
 	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), "1 buffers, want 2") {
 		t.Fatalf("Validate: %v", err)
+	}
+}
+
+// TestIsSortedRanks checks the is_sorted flag against a tuple-by-tuple
+// slices.Compare for ranks 1 to 4, on tuples drawn from a small range (so
+// equal tuples and ties up to the last coordinate are common) with one
+// random swap or none.
+func TestIsSortedRanks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for r := 1; r <= 4; r++ {
+		shape := make([]uint64, r)
+		for i := range shape {
+			shape[i] = 3
+		}
+		for range 300 {
+			n := rng.IntN(12)
+			tuples := make([][]uint64, n)
+			for i := range tuples {
+				tuples[i] = make([]uint64, r)
+				for k := range tuples[i] {
+					tuples[i][k] = rng.Uint64N(3)
+				}
+			}
+			slices.SortFunc(tuples, slices.Compare)
+			if n > 1 && rng.IntN(2) == 0 {
+				i, j := rng.IntN(n), rng.IntN(n)
+				tuples[i], tuples[j] = tuples[j], tuples[i]
+			}
+			want := true
+			var coords []uint64
+			for i, c := range tuples {
+				if i > 0 && slices.Compare(tuples[i-1], c) > 0 {
+					want = false
+				}
+				coords = append(coords, c...)
+			}
+			x, err := coo.New(shape, coords, make([]float64, n))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if x.IsSorted() != want {
+				t.Fatalf("rank %d %v: IsSorted %v, want %v", r, tuples, x.IsSorted(), want)
+			}
+		}
 	}
 }
