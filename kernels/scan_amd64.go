@@ -1,8 +1,6 @@
 package kernels
 
 import (
-	"math/bits"
-
 	"github.com/hurray-format/hurray-go/internal/race"
 	"github.com/hurray-format/hurray-go/kernels/amd64"
 )
@@ -189,11 +187,10 @@ const startsBlock = 1 << 14
 // forward pass over pos serves all blocks), then the kernel looks for a
 // descent whose bit is clear or an entry above max, 16 (avx2) or 32 (avx512)
 // pairs at a time, with no branch per descent; Go finishes the block's tail.
-// Short segments (many descents) cost no more than long ones. The forward
-// pass over pos also checks that pos does not decrease (every entry is
-// visited once, in order, by it or by the check of the rest at the end), so
-// pos is read once; only when it does decrease is pos scanned again, for
-// the index. While pos is unchecked, a bit may land at a wrong index inside
+// Short segments (many descents) cost no more than long ones. The entries of
+// pos each block marks are checked for order right after (NonDecreasing on
+// a range still in L1, the rest of pos at the end), so pos comes from memory
+// once; only when it does decrease is pos scanned again, for the index. While pos is unchecked, a bit may land at a wrong index inside
 // the bitmap: a wrong crd answer, discarded then, never a fault.
 func strictlyIncreasingStarts(pos, crd []uint64, max uint64, avx512 bool) (int, int) {
 	nonDecr := nonDecreasingAVX2
@@ -207,21 +204,23 @@ func strictlyIncreasingStarts(pos, crd []uint64, max uint64, avx512 bool) (int, 
 		crdBad = 0
 	}
 	var start [startsBlock / 64]uint64
-	var prev, down uint64 // the last pos entry visited; 1 once pos went down
-	p := 0
+	down := false // pos went down somewhere in pos[:checked+1]
+	p, checked := 0, 0
 blocks:
 	for a := 1; a < len(crd) && crdBad < 0; a += startsBlock {
 		// Pairs (crd[i-1], crd[i]) for a <= i < e; bit i-a marks a start.
 		e := min(a+startsBlock, len(crd))
 		clear(start[:])
 		for p < len(pos) && pos[p] < uint64(a) {
-			// pos[0] = 0 (and empty segments before it)
-			_, b := bits.Sub64(pos[p], prev, 0)
-			down |= b
-			prev = pos[p]
-			p++
+			p++ // pos[0] = 0 (and empty segments before it)
 		}
-		p, prev, down = markStarts(&start, pos, p, uint64(a), uint64(e), prev, down)
+		p = markStarts(&start, pos, p, uint64(a), uint64(e))
+		// The entries just marked are in L1: check their order now, so
+		// that pos comes from memory once.
+		if p > checked {
+			down = down || nonDecr(pos[checked:p]) >= 0
+			checked = p - 1
+		}
 		n := (e - a) &^ (width - 1)
 		if n > 0 {
 			// Direct calls (not a func value) keep start on the stack.
@@ -243,28 +242,22 @@ blocks:
 			}
 		}
 	}
-	// The entries not visited yet, from the last visited one on.
-	from := 0
-	if p > 0 {
-		from = p - 1
-	}
-	if down != 0 || nonDecr(pos[from:]) >= 0 {
+	// The entries not checked yet, from the last checked one on.
+	if down || nonDecr(pos[checked:]) >= 0 {
 		return nonDecr(pos), -1
 	}
 	return -1, crdBad
 }
 
 // markStarts sets bit pos[q]-a of start for q = p, p+1, ... while pos[q] is
-// in a..e-1 (found by galloping), and returns the first q past them, with
-// prev and down carried on: prev the last entry visited, down set to 1 if an
-// entry is below its predecessor. Each step stores the whole word it is
-// building instead of testing whether the word changed: the branch that
-// test needs mispredicts on irregular segment lengths, and a
-// read-modify-write of start per entry would chain through store
-// forwarding. A word, once left, is not revisited when pos grows; when it
-// does not (down is then set) bits may be lost, which only changes an
-// answer that is discarded.
-func markStarts(start *[startsBlock / 64]uint64, pos []uint64, p int, a, e, prev, down uint64) (int, uint64, uint64) {
+// in a..e-1 (found by galloping), and returns the first q past them. Each
+// step stores the whole word it is building instead of testing whether the
+// word changed: the branch that test needs mispredicts on irregular segment
+// lengths, and a read-modify-write of start per entry would chain through
+// store forwarding. A word, once left, is not revisited when pos grows; when
+// it does not, bits may be lost, which only changes an answer that is
+// discarded (the caller checks the order of pos).
+func markStarts(start *[startsBlock / 64]uint64, pos []uint64, p int, a, e uint64) int {
 	// q: the first entry >= e, by galloping from p (the entries of this
 	// block are near p; a binary search over the rest of pos would miss
 	// the cache at every step) and then a binary search.
@@ -276,11 +269,15 @@ func markStarts(start *[startsBlock / 64]uint64, pos []uint64, p int, a, e, prev
 	}
 	hi = min(hi, len(pos))
 	q := lo + lowerBoundGeneric(pos[lo:hi], e) // pos[p:q] < e when pos is sorted
+	markRange(start, pos[p:q], a)
+	return q
+}
+
+// markRange is markStarts' loop over the entries it found (a function of
+// its own so that its few live values stay in registers).
+func markRange(start *[startsBlock / 64]uint64, pos []uint64, a uint64) {
 	var w, acc uint64
-	for _, v := range pos[p:q] {
-		_, b := bits.Sub64(v, prev, 0)
-		down |= b
-		prev = v
+	for _, v := range pos {
 		d := v - a // wraps only on a pos that is not sorted
 		nw := d >> 6 & (startsBlock/64 - 1)
 		if nw != w {
@@ -290,5 +287,4 @@ func markStarts(start *[startsBlock / 64]uint64, pos []uint64, p int, a, e, prev
 		start[nw] = acc
 		w = nw
 	}
-	return q, prev, down
 }
