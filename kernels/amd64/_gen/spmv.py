@@ -36,6 +36,81 @@ never reach the 16-entry loop: M3 within noise, M1 +16% (every row) and
 import os, sys
 
 PFD = 2048  # prefetch distance in bytes of idx
+BATCH = int(os.environ.get('SPMV_BATCH', '512'))   # entries per batch (AVX-512); 0: off
+LONG = int(os.environ.get('SPMV_LONG', '32'))      # rows this long or longer go direct
+
+def batch_code(L, es, sd, betaoff, block, pfd):
+    """Rows under LONG entries, in batches of consecutive rows with at most
+    BATCH entries: phase 1 writes the products vals[k]*x[idx[k]] of the
+    whole batch to the buffer at 0(SP), 8 at a time with no branch on row
+    boundaries (0 for an index out of range); phase 2 sums each row's
+    products from the buffer (16 at a time, the last 0..16 under a mask)."""
+    P = 'PD' if es == 8 else 'PS'
+    jslot, sslot = BATCH * es, BATCH * es + 8
+    o = [f'{L}batch:',
+         # only rows whose raw segment is in order and within idx batch
+         '\tCMPQ BX, R13', f'\tJNE  {L}short0',
+         '\tMOVQ (DX)(AX*8), R15', '\tCMPQ R15, R12', f'\tJNE  {L}short0',
+         '\tLEAQ 1(AX), R14', '\tMOVQ R13, R8',
+         f'{L}scan:',
+         '\tCMPQ R14, y_len+8(FP)', f'\tJAE  {L}scanned',
+         '\tMOVQ 8(DX)(R14*8), CX',
+         '\tCMPQ CX, R8', f'\tJB   {L}scanned',
+         '\tCMPQ CX, R10', f'\tJA   {L}scanned',
+         '\tMOVQ CX, R12', '\tSUBQ R8, R12', f'\tCMPQ R12, ${LONG}', f'\tJAE  {L}scanned',
+         '\tMOVQ CX, R12', '\tSUBQ R15, R12', f'\tCMPQ R12, ${BATCH}', f'\tJA   {L}scanned',
+         '\tMOVQ CX, R8', '\tINCQ R14', f'\tJMP  {L}scan', '',
+         f'{L}scanned:',
+         f'\tMOVQ R14, {jslot}(SP)', f'\tMOVQ R15, {sslot}(SP)',
+         '\tMOVQ R15, R12', '\tMOVQ R8, R13', '\tLEAQ 0(SP), R10', '',
+         # phase 1
+         f'{L}p1:', '\tLEAQ 8(R12), CX', '\tCMPQ CX, R13', f'\tJA   {L}p1tail',
+         '\tVPCMPUQ  $2, (R9)(R12*8), Z30, K1', '\tKORTESTB K1, K1', f'\tJNZ      {L}p1s']
+    if pfd:
+        o += [f'\tPREFETCHNTA {pfd}(R9)(R12*8)', f'\tPREFETCHNTA {pfd * es // 8}(R11)(R12*{es})']
+    b = block(0, ['X8', 'X9', 'X10', 'X11'], 'Z0')
+    assert b[-1].startswith('\tVFMADD231')
+    v = 'Z8' if es == 8 else 'Y8'
+    o += b[:-1] + [f'\tVMUL{P} (R11)(R12*{es}), {v}, {v}', f'\tVMOVU{P} {v}, (R10)',
+                   f'\tADDQ ${8 * es}, R10', '\tMOVQ CX, R12', f'\tJMP  {L}p1', '',
+                   f'{L}p1tail:', '\tMOVQ R13, CX', '\tCMPQ R12, R13', f'\tJAE  {L}p2', '',
+                   # checked products of entries R12..CX
+                   f'{L}p1s:', '\tCMPQ R12, CX', f'\tJAE  {L}p1', '\tMOVQ (R9)(R12*8), R8',
+                   '\tVXORPS X4, X4, X4', '\tCMPQ R8, x_len+32(FP)', f'\tJAE  {L}p1z',
+                   f'\tVMOV{sd} (R11)(R12*{es}), X4', f'\tVMUL{sd} (SI)(R8*{es}), X4, X4', '',
+                   f'{L}p1z:', f'\tVMOV{sd} X4, (R10)', f'\tADDQ ${es}, R10', '\tINCQ R12',
+                   f'\tJMP  {L}p1s', '']
+    # phase 2
+    o += [f'{L}p2:', '\tLEAQ 0(SP), R10', f'\tMOVQ {jslot}(SP), R14', f'\tMOVQ {sslot}(SP), R15',
+          '\tMOVQ (DX)(AX*8), BX', '',
+          f'{L}p2row:', '\tCMPQ AX, R14', f'\tJAE  {L}p2done',
+          '\tMOVQ 8(DX)(AX*8), R13', '\tMOVQ R13, CX', '\tSUBQ BX, CX',
+          '\tMOVQ BX, R8', '\tSUBQ R15, R8', f'\tLEAQ (R10)(R8*{es}), R8',
+          '\tVPXORQ Z0, Z0, Z0', '\tVPXORQ Z1, Z1, Z1', '',
+          f'{L}p2by16:', '\tCMPQ CX, $16', f'\tJBE  {L}p2last']
+    if es == 8:
+        o += ['\tVADDPD (R8), Z0, Z0', '\tVADDPD 64(R8), Z1, Z1', '\tADDQ $128, R8']
+    else:
+        o += ['\tVADDPS (R8), Z0, Z0', '\tADDQ $64, R8']
+    o += ['\tSUBQ $16, CX', f'\tJMP  {L}p2by16', '',
+          f'{L}p2last:', '\tMOVL $0xffff, R12', '\tBZHIL CX, R12, R12', '\tKMOVW R12, K1']
+    if es == 8:
+        o += ['\tKSHIFTRW $8, K1, K2', '\tVMOVUPD.Z (R8), K1, Z4', '\tVMOVUPD.Z 64(R8), K2, Z5',
+              '\tVADDPD Z4, Z0, Z0', '\tVADDPD Z5, Z1, Z1', '\tVADDPD Z1, Z0, Z0',
+              '\tVEXTRACTF64X4 $1, Z0, Y1', '\tVADDPD Y1, Y0, Y0', '\tVEXTRACTF128 $1, Y0, X1',
+              '\tVADDPD X1, X0, X0', '\tVPERMILPD $1, X0, X1', '\tVADDSD X1, X0, X0',
+              '\tVMULSD X13, X0, X0', f'\tCMPQ beta+{betaoff}(FP), $0']
+    else:
+        o += ['\tVMOVUPS.Z (R8), K1, Z4', '\tVADDPS Z4, Z0, Z0',
+              '\tVEXTRACTF64X4 $1, Z0, Y1', '\tVADDPS Y1, Y0, Y0', '\tVEXTRACTF128 $1, Y0, X1',
+              '\tVADDPS X1, X0, X0', '\tVMOVHLPS X0, X0, X1', '\tVADDPS X1, X0, X0',
+              '\tVMOVSHDUP X0, X1', '\tVADDSS X1, X0, X0',
+              '\tVMULSS X13, X0, X0', f'\tCMPL beta+{betaoff}(FP), $0']
+    o += [f'\tJEQ  {L}p2nobeta', f'\tVFMADD231{sd} (DI)(AX*{es}), X12, X0', '',
+          f'{L}p2nobeta:', f'\tVMOV{sd} X0, (DI)(AX*{es})', '\tMOVQ R13, BX', '\tINCQ AX',
+          f'\tJMP  {L}p2row', '',
+          f'{L}p2done:', '\tMOVQ idx_len+80(FP), R10', f'\tJMP  {L}row', '']
+    return o
 
 def kernel(t, isa, name, pfd):
     es = 8 if t == 'f64' else 4
@@ -47,7 +122,12 @@ def kernel(t, isa, name, pfd):
     o = []
     o.append(f'// func {name}(y, x []{Tn}, ptr, idx []uint64, vals []{Tn}, alpha, beta {Tn})')
     o.append('// Requires: ' + ('AVX512F, AVX512VL, FMA3' if isa == 'avx512' else 'AVX, AVX2, FMA3'))
-    o.append(f'TEXT ·{name}(SB), NOSPLIT, $0-{frame}')
+    batch = isa == 'avx512' and BATCH > 0
+    if batch:
+        # the product buffer and two slots: too big for NOSPLIT
+        o.append(f'TEXT ·{name}(SB), 0, ${BATCH * es + 16}-{frame}')
+    else:
+        o.append(f'TEXT ·{name}(SB), NOSPLIT, $0-{frame}')
     o += ['\tMOVQ y_base+0(FP), DI', '\tMOVQ x_base+24(FP), SI', '\tMOVQ x_len+32(FP), R8',
           '\tMOVQ ptr_base+48(FP), DX', '\tMOVQ idx_base+72(FP), R9', '\tMOVQ idx_len+80(FP), R10',
           '\tMOVQ vals_base+96(FP), R11']
@@ -62,13 +142,17 @@ def kernel(t, isa, name, pfd):
     o += [f'{L}row:', '\tCMPQ AX, y_len+8(FP)', f'\tJAE  {L}done', '\tMOVQ BX, R12',
           '\tMOVQ 8(DX)(AX*8), R13', '\tMOVQ R13, BX', '\tCLAMP']
     acc = ['Z0', 'Z1'] if (isa == 'avx512' and es == 8) else ['Y0', 'Y1']
+    if batch:
+        o += ['\tMOVQ R13, CX', '\tSUBQ R12, CX', f'\tCMPQ CX, ${LONG}', f'\tJB   {L}batch']
     if isa == 'avx512':
         o += [f'\tVPXORQ {acc[0]}, {acc[0]}, {acc[0]}', f'\tVPXORQ {acc[1]}, {acc[1]}, {acc[1]}']
     else:
         o += [f'\tVXORPS {acc[0]}, {acc[0]}, {acc[0]}', f'\tVXORPS {acc[1]}, {acc[1]}, {acc[1]}']
     o += ['\tVXORPS X2, X2, X2']
     # rows under 8 entries skip the vector set-up and reduction
-    o += ['\tMOVQ R13, CX', '\tSUBQ R12, CX', '\tCMPQ CX, $8', f'\tJB   {L}short', '']
+    if not batch:
+        o += ['\tMOVQ R13, CX', '\tSUBQ R12, CX', '\tCMPQ CX, $8', f'\tJB   {L}short']
+    o.append('')
 
     def check(nblk, fail):
         c = []
@@ -154,6 +238,8 @@ def kernel(t, isa, name, pfd):
     o += [f'{L}tail:', '\tCMPQ R12, R13', f'\tJAE  {L}sum', '\tMOVQ (R9)(R12*8), R8',
           '\tCMPQ R8, x_len+32(FP)', f'\tJAE  {L}skip', f'\tVMOV{sd} (R11)(R12*{es}), X8',
           f'\tVFMADD231{sd} (SI)(R8*{es}), X8, X2', '', f'{L}skip:', '\tINCQ R12', f'\tJMP  {L}tail', '']
+    if batch:
+        o += [f'{L}short0:', '\tVXORPS X2, X2, X2']
     o += [f'{L}short:', '\tCMPQ R12, R13', f'\tJAE  {L}scale', '\tMOVQ (R9)(R12*8), R8',
           '\tCMPQ R8, x_len+32(FP)', f'\tJAE  {L}sskip', f'\tVMOV{sd} (R11)(R12*{es}), X8',
           f'\tVFMADD231{sd} (SI)(R8*{es}), X8, X2', '', f'{L}sskip:', '\tINCQ R12', f'\tJMP  {L}short', '']
@@ -170,7 +256,10 @@ def kernel(t, isa, name, pfd):
               '\tVMOVHLPS X0, X0, X1', '\tVADDPS X1, X0, X0', '\tVMOVSHDUP X0, X1', '\tVADDSS X1, X0, X0',
               '\tVADDSS X0, X2, X2', '', f'{L}scale:', '\tVMULSS X13, X2, X0', f'\tCMPL beta+{betaoff}(FP), $0']
     o += [f'\tJEQ {L}nobeta', f'\tVFMADD231{sd} (DI)(AX*{es}), X12, X0', '', f'{L}nobeta:',
-          f'\tVMOV{sd} X0, (DI)(AX*{es})', '\tINCQ AX', f'\tJMP  {L}row', '', f'{L}done:', '\tVZEROUPPER', '\tRET', '']
+          f'\tVMOV{sd} X0, (DI)(AX*{es})', '\tINCQ AX', f'\tJMP  {L}row', '']
+    if batch:
+        o += batch_code(L, es, sd, betaoff, block, pfd)
+    o += [f'{L}done:', '\tVZEROUPPER', '\tRET', '']
     return o
 
 HDR = '''// Code generated by _gen/spmv.py. DO NOT EDIT.
@@ -197,6 +286,25 @@ HDR = '''// Code generated by _gen/spmv.py. DO NOT EDIT.
 //	}
 //	checked(lo, hi): sum of vals[k]*x[idx[k]] over k in lo..hi with idx[k] < len(x), one chain
 //
+// AVX-512 only: a row under 32 entries whose segment needs no clamping
+// starts a batch instead, the rows i..j-1 after it with the same property
+// and at most 512 entries in all (segments in order, within idx):
+//
+//	s, e := ptr[i], ptr[j]
+//	for k := s; k < e; k += 8 {                     // phase 1: no row boundaries
+//		buf[k-s:k-s+8] = vals[k:k+8] * {x[idx[k]], ...}  // 8 at a time, x as below
+//	}                                               // (checked one by one, 0 if out
+//	                                                // of range, for a bad block and
+//	                                                // the last e-s mod 8)
+//	for ; i < j; i++ {                              // phase 2: the rows from buf
+//		s := sum of buf[ptr[i]-s:ptr[i+1]-s], 16 at a time, the last 0..16 masked
+//		y[i] = alpha*s (+ beta*y[i])
+//	}
+//
+// so a short row costs no branch that depends on its length while x is
+// being read: the x loads of many rows are in flight at once, and the
+// per-row sums read only buf (in L1).
+//
 // x's vector is built with scalar loads (VMOVSD/VMOVHPD, VMOVSS/VINSERTPS,
 // then VINSERTF128 and for AVX-512 f64 VINSERTF64X4), not gathers.
 //
@@ -209,6 +317,13 @@ HDR = '''// Code generated by _gen/spmv.py. DO NOT EDIT.
 //	Y3..Y6 range-check scratch (AVX2); K1, K2 out-of-range lanes (AVX-512)
 //	Z0/Y0, Z1/Y1 accumulators; X2 checked-loop sum; X3..X11 x being built
 //	X13 alpha, X12 beta, X1 reduction scratch
+// AVX-512 batches (the frame holds buf, then the slots j and s):
+//	scan: R15 s, R8 ptr[j] so far, R14 j, CX ptr[j+1], R12 scratch
+//	phase 1: R12 k, R13 e, CX k+8, R10 &buf[k-s] (R10 reloaded with len(idx)
+//	after phase 2), X4 a checked product
+//	phase 2: R10 &buf[0], R14 j, R15 s, BX ptr[i], R13 ptr[i+1], CX row length
+//	left, R8 &buf[ptr[i]-s+...], R12/K1/K2 the last block's mask, Z4, Z5 its
+//	products, Z0, Z1 sums
 //
 // Assumes len(ptr) == len(y)+1, len(vals) == len(idx), beta == +0 for "do
 // not read y" (the Go side turns -0 into +0). Nothing else: no index or
@@ -226,7 +341,7 @@ HDR = '''// Code generated by _gen/spmv.py. DO NOT EDIT.
 
 '''
 
-out = [HDR]
+out = [HDR.replace('under 32 entries', f'under {LONG} entries').replace('at most 512', f'at most {BATCH}')]
 for t in ('f64', 'f32'):
     for isa in ('avx512', 'avx2'):
         nm = f'SpMV{t.upper()}{"AVX512" if isa == "avx512" else "AVX2"}'
