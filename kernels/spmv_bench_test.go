@@ -87,7 +87,7 @@ func threadCPU() int64 {
 // of M3's size, with columns uniform over 2^20 (x, 4 / 8 MiB, is read at
 // random from beyond L2) or over 2^12 (x in L1: the instruction and branch
 // cost alone); and, to separate the varying lengths from the memory
-// latency, every row of 10 entries over 2^20 columns. cpu-ns/op is the
+// latency, every row of 10 (or, as M1, 16) entries over 2^20 columns. cpu-ns/op is the
 // thread's CPU time.
 func BenchmarkSpMVPowerLaw(b *testing.B) {
 	const rows = 1 << 18
@@ -100,6 +100,7 @@ func BenchmarkSpMVPowerLaw(b *testing.B) {
 		{"powerlaw", 1 << 20, pareto},
 		{"powerlaw-xL1", 1 << 12, pareto},
 		{"fixed10", 1 << 20, func(*rand.Rand) int { return 10 }},
+		{"fixed16", 1 << 20, func(*rand.Rand) int { return 16 }}, // M1's rows
 	} {
 		rng := rand.New(rand.NewPCG(3, 3))
 		ptr := make([]uint64, rows+1)

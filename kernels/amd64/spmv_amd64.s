@@ -28,7 +28,7 @@
 //
 //	s, e := ptr[i], ptr[j]
 //	for k := s; k < e; k += 8 {                     // phase 1: no row boundaries
-//		buf[k-s:k-s+8] = vals[k:k+8] * {x[idx[k]], ...}  // 8 at a time, x as below
+//		buf[k-s:k-s+8] = vals[k:k+8] * {x[idx[k]], ...}  // 16, then 8 at a time, x as below
 //	}                                               // (checked one by one, 0 if out
 //	                                                // of range, for a bad block and
 //	                                                // the last e-s mod 8)
@@ -275,6 +275,64 @@ spmvf64avx512scanned:
 	MOVQ R8, R13
 	LEAQ 0(SP), R10
 
+spmvf64avx512p1by16:
+	LEAQ 16(R12), CX
+	CMPQ CX, R13
+	JA   spmvf64avx512p1
+	VPCMPUQ  $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ  $2, 64(R9)(R12*8), Z30, K2
+	KORTESTB K1, K2
+	JNZ      spmvf64avx512p1s
+	PREFETCHNTA 2048(R9)(R12*8)
+	PREFETCHNTA 2112(R9)(R12*8)
+	PREFETCHNTA 2048(R11)(R12*8)
+	PREFETCHNTA 2112(R11)(R12*8)
+	MOVQ 0(R9)(R12*8), R8
+	MOVQ 8(R9)(R12*8), R14
+	MOVQ 16(R9)(R12*8), R15
+	VMOVSD (SI)(R8*8), X8
+	MOVQ 24(R9)(R12*8), R8
+	VMOVHPD (SI)(R14*8), X8, X8
+	MOVQ 32(R9)(R12*8), R14
+	VMOVSD (SI)(R15*8), X9
+	MOVQ 40(R9)(R12*8), R15
+	VMOVHPD (SI)(R8*8), X9, X9
+	MOVQ 48(R9)(R12*8), R8
+	VMOVSD (SI)(R14*8), X10
+	MOVQ 56(R9)(R12*8), R14
+	VMOVHPD (SI)(R15*8), X10, X10
+	VMOVSD (SI)(R8*8), X11
+	VMOVHPD (SI)(R14*8), X11, X11
+	VINSERTF128 $1, X9, Y8, Y8
+	VINSERTF128 $1, X11, Y10, Y10
+	VINSERTF64X4 $1, Y10, Z8, Z8
+	VMULPD (R11)(R12*8), Z8, Z8
+	VMOVUPD Z8, (R10)
+	MOVQ 64(R9)(R12*8), R8
+	MOVQ 72(R9)(R12*8), R14
+	MOVQ 80(R9)(R12*8), R15
+	VMOVSD (SI)(R8*8), X4
+	MOVQ 88(R9)(R12*8), R8
+	VMOVHPD (SI)(R14*8), X4, X4
+	MOVQ 96(R9)(R12*8), R14
+	VMOVSD (SI)(R15*8), X5
+	MOVQ 104(R9)(R12*8), R15
+	VMOVHPD (SI)(R8*8), X5, X5
+	MOVQ 112(R9)(R12*8), R8
+	VMOVSD (SI)(R14*8), X6
+	MOVQ 120(R9)(R12*8), R14
+	VMOVHPD (SI)(R15*8), X6, X6
+	VMOVSD (SI)(R8*8), X7
+	VMOVHPD (SI)(R14*8), X7, X7
+	VINSERTF128 $1, X5, Y4, Y4
+	VINSERTF128 $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z4, Z4
+	VMULPD 64(R11)(R12*8), Z4, Z4
+	VMOVUPD Z4, 64(R10)
+	ADDQ $128, R10
+	MOVQ CX, R12
+	JMP  spmvf64avx512p1by16
+
 spmvf64avx512p1:
 	LEAQ 8(R12), CX
 	CMPQ CX, R13
@@ -316,7 +374,7 @@ spmvf64avx512p1tail:
 
 spmvf64avx512p1s:
 	CMPQ R12, CX
-	JAE  spmvf64avx512p1
+	JAE  spmvf64avx512p1by16
 	MOVQ (R9)(R12*8), R8
 	VXORPS X4, X4, X4
 	CMPQ R8, x_len+32(FP)
@@ -768,6 +826,59 @@ spmvf32avx512scanned:
 	MOVQ R8, R13
 	LEAQ 0(SP), R10
 
+spmvf32avx512p1by16:
+	LEAQ 16(R12), CX
+	CMPQ CX, R13
+	JA   spmvf32avx512p1
+	VPCMPUQ  $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ  $2, 64(R9)(R12*8), Z30, K2
+	KORTESTB K1, K2
+	JNZ      spmvf32avx512p1s
+	PREFETCHNTA 2048(R9)(R12*8)
+	PREFETCHNTA 2112(R9)(R12*8)
+	PREFETCHNTA 1024(R11)(R12*4)
+	MOVQ 0(R9)(R12*8), R8
+	MOVQ 8(R9)(R12*8), R14
+	MOVQ 16(R9)(R12*8), R15
+	VMOVSS (SI)(R8*4), X8
+	MOVQ 24(R9)(R12*8), R8
+	VINSERTPS $0x10, (SI)(R14*4), X8, X8
+	MOVQ 32(R9)(R12*8), R14
+	VINSERTPS $0x20, (SI)(R15*4), X8, X8
+	MOVQ 40(R9)(R12*8), R15
+	VINSERTPS $0x30, (SI)(R8*4), X8, X8
+	MOVQ 48(R9)(R12*8), R8
+	VMOVSS (SI)(R14*4), X9
+	MOVQ 56(R9)(R12*8), R14
+	VINSERTPS $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VMULPS (R11)(R12*4), Y8, Y8
+	VMOVUPS Y8, (R10)
+	MOVQ 64(R9)(R12*8), R8
+	MOVQ 72(R9)(R12*8), R14
+	MOVQ 80(R9)(R12*8), R15
+	VMOVSS (SI)(R8*4), X4
+	MOVQ 88(R9)(R12*8), R8
+	VINSERTPS $0x10, (SI)(R14*4), X4, X4
+	MOVQ 96(R9)(R12*8), R14
+	VINSERTPS $0x20, (SI)(R15*4), X4, X4
+	MOVQ 104(R9)(R12*8), R15
+	VINSERTPS $0x30, (SI)(R8*4), X4, X4
+	MOVQ 112(R9)(R12*8), R8
+	VMOVSS (SI)(R14*4), X5
+	MOVQ 120(R9)(R12*8), R14
+	VINSERTPS $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128 $1, X5, Y4, Y4
+	VMULPS 32(R11)(R12*4), Y4, Y4
+	VMOVUPS Y4, 32(R10)
+	ADDQ $64, R10
+	MOVQ CX, R12
+	JMP  spmvf32avx512p1by16
+
 spmvf32avx512p1:
 	LEAQ 8(R12), CX
 	CMPQ CX, R13
@@ -807,7 +918,7 @@ spmvf32avx512p1tail:
 
 spmvf32avx512p1s:
 	CMPQ R12, CX
-	JAE  spmvf32avx512p1
+	JAE  spmvf32avx512p1by16
 	MOVQ (R9)(R12*8), R8
 	VXORPS X4, X4, X4
 	CMPQ R8, x_len+32(FP)

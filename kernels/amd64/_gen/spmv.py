@@ -20,7 +20,29 @@ thread, interleaved runs) and recorded in bench/spmv_results.md:
   read once; x should stay in L1): M2 f32 -10% on avx2, the rest within
   noise (5 interleaved samples).
 - Rows under 8 entries skip the vector set-up and reduction (4 entries per
-  row: 1.5x slower without).
+  row: 1.5x slower without). AVX2 keeps that checked scalar loop.
+- AVX-512: rows under LONG entries go through batches of up to BATCH
+  entries (products first, then the per-row sums from a buffer in the
+  frame). kernels BenchmarkSpMVPowerLaw (M3-like rows, a quarter of M3),
+  avx512, cpu time, 3 interleaved samples, f32 / f64: x beyond L2 5.3-6.0 /
+  5.1-7.4 ms before, 3.0-3.2 / 3.6-4.0 after; x in L1 4.0 / 4.2 before,
+  1.8-1.9 / 2.2 after; 10 entries every row 3.3-3.8 / 3.5-5.9 before,
+  2.5-2.7 / 3.1-3.3 after. BATCH 256, 512, 1024 within noise of each
+  other; LONG 16 10-25% slower than 32 (M3's rows of 16-31 then take the
+  by16 loop and its tail); LONG 64 within noise of 32 on these, and 32
+  keeps M2's rows (32 each) on the direct path. Phase 1 takes 16 entries a
+  pass (two blocks under one range test) rather than 8: M3-like f32
+  3.3-4.1 against 3.7-4.4 ms, f64 3.9-6.4 against 4.8-7.8 (5 samples, a
+  busy machine); rows of 16 (M1's) within noise of the direct path.
+Rejected (short rows): one masked 8-lane block per short row and per row
+tail (mask from the length by BZHI + KMOVB, masked index load, masked range
+compare), with x by VGATHERQPD/QPS under the mask, or with x by scalar
+loads of the indices moved to GPRs (invalid lanes pointed at x[0], FMA
+under the mask): both slower than the scalar loop they replace on the
+M3-like matrix (f32 5.9-6.3 and 6.3-6.8 ms against 5.4-5.5; 10-entry rows
+4.3-4.7 against 3.0-3.4): the padded lanes and the longer chain from the
+index to the x load cost more than the mispredicted row exits. Taking the
+row boundaries out of the loop that reads x (the batches) is what helps.
 Rejected: gathers (above); eight scalar FMA chains (the previous AVX2
 kernel; same speed in cache, no vector range check); prefetching x at the
 indices 32, 64 or 128 entries ahead (one more index load and a PREFETCHT0
@@ -38,8 +60,9 @@ import os, sys
 PFD = 2048  # prefetch distance in bytes of idx
 BATCH = int(os.environ.get('SPMV_BATCH', '512'))   # entries per batch (AVX-512); 0: off
 LONG = int(os.environ.get('SPMV_LONG', '32'))      # rows this long or longer go direct
+P1BY16 = os.environ.get('SPMV_P1BY16', '1') == '1'  # phase 1 16 entries a pass
 
-def batch_code(L, es, sd, betaoff, block, pfd):
+def batch_code(L, es, sd, betaoff, block, check, pfd):
     """Rows under LONG entries, in batches of consecutive rows with at most
     BATCH entries: phase 1 writes the products vals[k]*x[idx[k]] of the
     whole batch to the buffer at 0(SP), 8 at a time with no branch on row
@@ -64,18 +87,34 @@ def batch_code(L, es, sd, betaoff, block, pfd):
          f'\tMOVQ R14, {jslot}(SP)', f'\tMOVQ R15, {sslot}(SP)',
          '\tMOVQ R15, R12', '\tMOVQ R8, R13', '\tLEAQ 0(SP), R10', '',
          # phase 1
+    ]
+    v = 'Z8' if es == 8 else 'Y8'
+    if P1BY16:
+        w = 'Z4' if es == 8 else 'Y4'
+        o += [f'{L}p1by16:', '\tLEAQ 16(R12), CX', '\tCMPQ CX, R13', f'\tJA   {L}p1']
+        o += check(2, f'{L}p1s')
+        if pfd:
+            o += [f'\tPREFETCHNTA {pfd}(R9)(R12*8)', f'\tPREFETCHNTA {pfd + 64}(R9)(R12*8)',
+                  f'\tPREFETCHNTA {pfd * es // 8}(R11)(R12*{es})']
+            if es == 8:
+                o.append(f'\tPREFETCHNTA {pfd + 64}(R11)(R12*8)')
+        b0 = block(0, ['X8', 'X9', 'X10', 'X11'], 'Z0')
+        b1 = block(8, ['X4', 'X5', 'X6', 'X7'], 'Z1')
+        o += b0[:-1] + [f'\tVMUL{P} (R11)(R12*{es}), {v}, {v}', f'\tVMOVU{P} {v}, (R10)']
+        o += b1[:-1] + [f'\tVMUL{P} {8 * es}(R11)(R12*{es}), {w}, {w}', f'\tVMOVU{P} {w}, {8 * es}(R10)']
+        o += [f'\tADDQ ${16 * es}, R10', '\tMOVQ CX, R12', f'\tJMP  {L}p1by16', '']
+    o += [
          f'{L}p1:', '\tLEAQ 8(R12), CX', '\tCMPQ CX, R13', f'\tJA   {L}p1tail',
          '\tVPCMPUQ  $2, (R9)(R12*8), Z30, K1', '\tKORTESTB K1, K1', f'\tJNZ      {L}p1s']
     if pfd:
         o += [f'\tPREFETCHNTA {pfd}(R9)(R12*8)', f'\tPREFETCHNTA {pfd * es // 8}(R11)(R12*{es})']
     b = block(0, ['X8', 'X9', 'X10', 'X11'], 'Z0')
     assert b[-1].startswith('\tVFMADD231')
-    v = 'Z8' if es == 8 else 'Y8'
     o += b[:-1] + [f'\tVMUL{P} (R11)(R12*{es}), {v}, {v}', f'\tVMOVU{P} {v}, (R10)',
                    f'\tADDQ ${8 * es}, R10', '\tMOVQ CX, R12', f'\tJMP  {L}p1', '',
                    f'{L}p1tail:', '\tMOVQ R13, CX', '\tCMPQ R12, R13', f'\tJAE  {L}p2', '',
                    # checked products of entries R12..CX
-                   f'{L}p1s:', '\tCMPQ R12, CX', f'\tJAE  {L}p1', '\tMOVQ (R9)(R12*8), R8',
+                   f'{L}p1s:', '\tCMPQ R12, CX', f'\tJAE  {L}p1{"by16" if P1BY16 else ""}', '\tMOVQ (R9)(R12*8), R8',
                    '\tVXORPS X4, X4, X4', '\tCMPQ R8, x_len+32(FP)', f'\tJAE  {L}p1z',
                    f'\tVMOV{sd} (R11)(R12*{es}), X4', f'\tVMUL{sd} (SI)(R8*{es}), X4, X4', '',
                    f'{L}p1z:', f'\tVMOV{sd} X4, (R10)', f'\tADDQ ${es}, R10', '\tINCQ R12',
@@ -258,7 +297,7 @@ def kernel(t, isa, name, pfd):
     o += [f'\tJEQ {L}nobeta', f'\tVFMADD231{sd} (DI)(AX*{es}), X12, X0', '', f'{L}nobeta:',
           f'\tVMOV{sd} X0, (DI)(AX*{es})', '\tINCQ AX', f'\tJMP  {L}row', '']
     if batch:
-        o += batch_code(L, es, sd, betaoff, block, pfd)
+        o += batch_code(L, es, sd, betaoff, block, check, pfd)
     o += [f'{L}done:', '\tVZEROUPPER', '\tRET', '']
     return o
 
@@ -292,7 +331,7 @@ HDR = '''// Code generated by _gen/spmv.py. DO NOT EDIT.
 //
 //	s, e := ptr[i], ptr[j]
 //	for k := s; k < e; k += 8 {                     // phase 1: no row boundaries
-//		buf[k-s:k-s+8] = vals[k:k+8] * {x[idx[k]], ...}  // 8 at a time, x as below
+//		buf[k-s:k-s+8] = vals[k:k+8] * {x[idx[k]], ...}  // 16, then 8 at a time, x as below
 //	}                                               // (checked one by one, 0 if out
 //	                                                // of range, for a bad block and
 //	                                                // the last e-s mod 8)
