@@ -211,13 +211,14 @@ func TestSpMVPanics(t *testing.T) {
 }
 
 // TestSpMVBatchEdges: the AVX-512 kernels sum rows under 32 entries in
-// batches of up to 512 entries (products first, then per-row sums); rows of
-// 16 entries fill a batch exactly, 31 and 32 sit either side of the long-row
+// batches of up to 512 entries (products first, then per-row sums), except
+// rows of 16, which stay direct; rows of 16 among others split batches, 15
+// and 17 fill one exactly, 31 and 32 sit either side of the long-row
 // threshold, and out-of-range indices land in both the vector blocks and the
 // tails of a batch. Every path must agree with ref.
 func TestSpMVBatchEdges(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
-	for _, lens := range [][]int{{16}, {31}, {32}, {7, 9}, {0, 1, 15, 17, 31, 32, 33}, {5, 600}} {
+	for _, lens := range [][]int{{16}, {3, 16}, {15, 17}, {31}, {32}, {7, 9}, {0, 1, 15, 16, 17, 31, 32, 33}, {5, 600}} {
 		for _, bad := range []int{0, 50} {
 			m := randCSR(rng, 300, 1000, lens, 0, bad)
 			vals := randVals[float64](rng, len(m.idx), 1, 0)

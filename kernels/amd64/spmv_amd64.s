@@ -22,8 +22,8 @@
 //	}
 //	checked(lo, hi): sum of vals[k]*x[idx[k]] over k in lo..hi with idx[k] < len(x), one chain
 //
-// AVX-512 only: a row under 32 entries whose segment needs no clamping
-// starts a batch instead, the rows i..j-1 after it with the same property
+// AVX-512 only: a row under 32 entries, other than 16, whose segment needs
+// no clamping starts a batch instead, the rows i..j-1 after it with the same property
 // and at most 512 entries in all (segments in order, within idx):
 //
 //	s, e := ptr[i], ptr[j]
@@ -102,7 +102,11 @@ spmvf64avx512row:
 	MOVQ R13, CX
 	SUBQ R12, CX
 	CMPQ CX, $32
-	JB   spmvf64avx512batch
+	JAE  spmvf64avx512direct
+	CMPQ CX, $16
+	JEQ  spmvf64avx512direct
+	JMP  spmvf64avx512batch
+spmvf64avx512direct:
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VXORPS X2, X2, X2
@@ -260,6 +264,8 @@ spmvf64avx512scan:
 	SUBQ R8, R12
 	CMPQ R12, $32
 	JAE  spmvf64avx512scanned
+	CMPQ R12, $16
+	JEQ  spmvf64avx512scanned
 	MOVQ CX, R12
 	SUBQ R15, R12
 	CMPQ R12, $512
@@ -660,7 +666,11 @@ spmvf32avx512row:
 	MOVQ R13, CX
 	SUBQ R12, CX
 	CMPQ CX, $32
-	JB   spmvf32avx512batch
+	JAE  spmvf32avx512direct
+	CMPQ CX, $16
+	JEQ  spmvf32avx512direct
+	JMP  spmvf32avx512batch
+spmvf32avx512direct:
 	VPXORQ Y0, Y0, Y0
 	VPXORQ Y1, Y1, Y1
 	VXORPS X2, X2, X2
@@ -811,6 +821,8 @@ spmvf32avx512scan:
 	SUBQ R8, R12
 	CMPQ R12, $32
 	JAE  spmvf32avx512scanned
+	CMPQ R12, $16
+	JEQ  spmvf32avx512scanned
 	MOVQ CX, R12
 	SUBQ R15, R12
 	CMPQ R12, $512
