@@ -25,9 +25,10 @@ thread, interleaved runs) and recorded in bench/spmv_results.md:
   entries (products first, then the per-row sums from a buffer in the
   frame). kernels BenchmarkSpMVPowerLaw (M3-like rows, a quarter of M3),
   avx512, cpu time, 3 interleaved samples, f32 / f64: x beyond L2 5.3-6.0 /
-  5.1-7.4 ms before, 3.0-3.2 / 3.6-4.0 after; x in L1 4.0 / 4.2 before,
-  1.8-1.9 / 2.2 after; 10 entries every row 3.3-3.8 / 3.5-5.9 before,
-  2.5-2.7 / 3.1-3.3 after. BATCH 256, 512, 1024 within noise of each
+  5.1-7.4 ms before, 3.0-3.2 / 3.6-4.5 after; x in L1 4.0 / 4.2 before,
+  1.8-2.4 / 2.2-2.3 after; 10 entries every row 3.3-3.8 / 3.5-6.0 before,
+  2.7-2.8 / 3.2-4.1 after. bench M3 (same run, 5 rounds): 19.9 / 20.7 ms
+  before, 14.2 / 14.6 after, SciPy 15.2 / 17.3. BATCH 256, 512, 1024 within noise of each
   other; LONG 16 10-25% slower than 32 (M3's rows of 16-31 then take the
   by16 loop and its tail); LONG 64 within noise of 32 on these, and 32
   keeps M2's rows (32 each) on the direct path. Phase 1 takes 16 entries a
