@@ -2,8 +2,10 @@ package kernels
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
 
 	"golang.org/x/sys/unix"
@@ -77,4 +79,66 @@ func threadCPU() int64 {
 		return 0
 	}
 	return ru.Utime.Nano() + ru.Stime.Nano()
+}
+
+// BenchmarkSpMVPowerLaw times the SpMV paths on M3-like matrices: row
+// lengths Pareto with shape 1.5 and minimum 3 (about 10 per row, mostly
+// short rows of varying length, the case bench's M3 measures) at a quarter
+// of M3's size, with columns uniform over 2^20 (x, 4 / 8 MiB, is read at
+// random from beyond L2) or over 2^12 (x in L1: the instruction and branch
+// cost alone); and, to separate the varying lengths from the memory
+// latency, every row of 10 (or, as M1, 16) entries over 2^20 columns. cpu-ns/op is the
+// thread's CPU time.
+func BenchmarkSpMVPowerLaw(b *testing.B) {
+	const rows = 1 << 18
+	pareto := func(rng *rand.Rand) int { return min(int(10.0/3*math.Pow(1-rng.Float64(), -1/1.5)), 4096) }
+	for _, c := range []struct {
+		name string
+		cols int
+		n    func(*rand.Rand) int
+	}{
+		{"powerlaw", 1 << 20, pareto},
+		{"powerlaw-xL1", 1 << 12, pareto},
+		{"fixed10", 1 << 20, func(*rand.Rand) int { return 10 }},
+		{"fixed16", 1 << 20, func(*rand.Rand) int { return 16 }}, // M1's rows
+	} {
+		rng := rand.New(rand.NewPCG(3, 3))
+		ptr := make([]uint64, rows+1)
+		var idx []uint64
+		for i := range rows {
+			for range c.n(rng) {
+				idx = append(idx, uint64(rng.IntN(c.cols)))
+			}
+			slices.Sort(idx[ptr[i]:])
+			ptr[i+1] = uint64(len(idx))
+		}
+		m := csrCase{rows, c.cols, ptr, idx}
+		benchSpMVRows(b, spmvF32, m, c.name)
+		benchSpMVRows(b, spmvF64, m, c.name)
+	}
+}
+
+func benchSpMVRows[T Float](b *testing.B, f *family[spmvFunc[T]], m csrCase, name string) {
+	rng := rand.New(rand.NewPCG(2, 2))
+	vals := randVals[T](rng, len(m.idx), 0, 0)
+	x := randVals[T](rng, m.cols, 0, 0)
+	y := make([]T, m.rows)
+	var z T
+	es := int(sizeofT(z))
+	for tr := tierGeneric; tr < numTiers; tr++ {
+		if !f.implements(tr) {
+			continue
+		}
+		b.Run(fmt.Sprintf("m=%s/type=f%d/impl=%s", name, 8*es, tr), func(b *testing.B) {
+			fn := f.impls[tr]
+			b.SetBytes(int64(len(m.idx)*(es+8) + len(m.ptr)*8 + (m.rows+m.cols)*es))
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			c0 := threadCPU()
+			for b.Loop() {
+				fn(y, x, m.ptr, m.idx, vals, 1, 0)
+			}
+			b.ReportMetric(float64(threadCPU()-c0)/float64(b.N), "cpu-ns/op")
+		})
+	}
 }

@@ -22,6 +22,25 @@
 //	}
 //	checked(lo, hi): sum of vals[k]*x[idx[k]] over k in lo..hi with idx[k] < len(x), one chain
 //
+// AVX-512 only: a row under 32 entries, other than 16, whose segment needs
+// no clamping starts a batch instead, the rows i..j-1 after it with the same property
+// and at most 512 entries in all (segments in order, within idx):
+//
+//	s, e := ptr[i], ptr[j]
+//	for k := s; k < e; k += 8 {                     // phase 1: no row boundaries
+//		buf[k-s:k-s+8] = vals[k:k+8] * {x[idx[k]], ...}  // 16, then 8 at a time, x as below
+//	}                                               // (checked one by one, 0 if out
+//	                                                // of range, for a bad block and
+//	                                                // the last e-s mod 8)
+//	for ; i < j; i++ {                              // phase 2: the rows from buf
+//		s := sum of buf[ptr[i]-s:ptr[i+1]-s], 16 at a time, the last 0..16 masked
+//		y[i] = alpha*s (+ beta*y[i])
+//	}
+//
+// so a short row costs no branch that depends on its length while x is
+// being read: the x loads of many rows are in flight at once, and the
+// per-row sums read only buf (in L1).
+//
 // x's vector is built with scalar loads (VMOVSD/VMOVHPD, VMOVSS/VINSERTPS,
 // then VINSERTF128 and for AVX-512 f64 VINSERTF64X4), not gathers.
 //
@@ -34,6 +53,13 @@
 //	Y3..Y6 range-check scratch (AVX2); K1, K2 out-of-range lanes (AVX-512)
 //	Z0/Y0, Z1/Y1 accumulators; X2 checked-loop sum; X3..X11 x being built
 //	X13 alpha, X12 beta, X1 reduction scratch
+// AVX-512 batches (the frame holds buf, then the slots j and s):
+//	scan: R15 s, R8 ptr[j] so far, R14 j, CX ptr[j+1], R12 scratch
+//	phase 1: R12 k, R13 e, CX k+8, R10 &buf[k-s] (R10 reloaded with len(idx)
+//	after phase 2), X4 a checked product
+//	phase 2: R10 &buf[0], R14 j, R15 s, BX ptr[i], R13 ptr[i+1], CX row length
+//	left, R8 &buf[ptr[i]-s+...], R12/K1/K2 the last block's mask, Z4, Z5 its
+//	products, Z0, Z1 sums
 //
 // Assumes len(ptr) == len(y)+1, len(vals) == len(idx), beta == +0 for "do
 // not read y" (the Go side turns -0 into +0). Nothing else: no index or
@@ -52,7 +78,7 @@
 
 // func SpMVF64AVX512(y, x []float64, ptr, idx []uint64, vals []float64, alpha, beta float64)
 // Requires: AVX512F, AVX512VL, FMA3
-TEXT ·SpMVF64AVX512(SB), NOSPLIT, $0-136
+TEXT ·SpMVF64AVX512(SB), 0, $4112-136
 	MOVQ y_base+0(FP), DI
 	MOVQ x_base+24(FP), SI
 	MOVQ x_len+32(FP), R8
@@ -73,13 +99,17 @@ spmvf64avx512row:
 	MOVQ 8(DX)(AX*8), R13
 	MOVQ R13, BX
 	CLAMP
+	MOVQ R13, CX
+	SUBQ R12, CX
+	CMPQ CX, $32
+	JAE  spmvf64avx512direct
+	CMPQ CX, $16
+	JEQ  spmvf64avx512direct
+	JMP  spmvf64avx512batch
+spmvf64avx512direct:
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VXORPS X2, X2, X2
-	MOVQ R13, CX
-	SUBQ R12, CX
-	CMPQ CX, $8
-	JB   spmvf64avx512short
 
 spmvf64avx512by16:
 	LEAQ 16(R12), CX
@@ -178,6 +208,8 @@ spmvf64avx512skip:
 	INCQ R12
 	JMP  spmvf64avx512tail
 
+spmvf64avx512short0:
+	VXORPS X2, X2, X2
 spmvf64avx512short:
 	CMPQ R12, R13
 	JAE  spmvf64avx512scale
@@ -210,6 +242,214 @@ spmvf64avx512scale:
 spmvf64avx512nobeta:
 	VMOVSD X0, (DI)(AX*8)
 	INCQ AX
+	JMP  spmvf64avx512row
+
+spmvf64avx512batch:
+	CMPQ BX, R13
+	JNE  spmvf64avx512short0
+	MOVQ (DX)(AX*8), R15
+	CMPQ R15, R12
+	JNE  spmvf64avx512short0
+	LEAQ 1(AX), R14
+	MOVQ R13, R8
+spmvf64avx512scan:
+	CMPQ R14, y_len+8(FP)
+	JAE  spmvf64avx512scanned
+	MOVQ 8(DX)(R14*8), CX
+	CMPQ CX, R8
+	JB   spmvf64avx512scanned
+	CMPQ CX, R10
+	JA   spmvf64avx512scanned
+	MOVQ CX, R12
+	SUBQ R8, R12
+	CMPQ R12, $32
+	JAE  spmvf64avx512scanned
+	CMPQ R12, $16
+	JEQ  spmvf64avx512scanned
+	MOVQ CX, R12
+	SUBQ R15, R12
+	CMPQ R12, $512
+	JA   spmvf64avx512scanned
+	MOVQ CX, R8
+	INCQ R14
+	JMP  spmvf64avx512scan
+
+spmvf64avx512scanned:
+	MOVQ R14, 4096(SP)
+	MOVQ R15, 4104(SP)
+	MOVQ R15, R12
+	MOVQ R8, R13
+	LEAQ 0(SP), R10
+
+spmvf64avx512p1by16:
+	LEAQ 16(R12), CX
+	CMPQ CX, R13
+	JA   spmvf64avx512p1
+	VPCMPUQ  $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ  $2, 64(R9)(R12*8), Z30, K2
+	KORTESTB K1, K2
+	JNZ      spmvf64avx512p1s
+	PREFETCHNTA 2048(R9)(R12*8)
+	PREFETCHNTA 2112(R9)(R12*8)
+	PREFETCHNTA 2048(R11)(R12*8)
+	PREFETCHNTA 2112(R11)(R12*8)
+	MOVQ 0(R9)(R12*8), R8
+	MOVQ 8(R9)(R12*8), R14
+	MOVQ 16(R9)(R12*8), R15
+	VMOVSD (SI)(R8*8), X8
+	MOVQ 24(R9)(R12*8), R8
+	VMOVHPD (SI)(R14*8), X8, X8
+	MOVQ 32(R9)(R12*8), R14
+	VMOVSD (SI)(R15*8), X9
+	MOVQ 40(R9)(R12*8), R15
+	VMOVHPD (SI)(R8*8), X9, X9
+	MOVQ 48(R9)(R12*8), R8
+	VMOVSD (SI)(R14*8), X10
+	MOVQ 56(R9)(R12*8), R14
+	VMOVHPD (SI)(R15*8), X10, X10
+	VMOVSD (SI)(R8*8), X11
+	VMOVHPD (SI)(R14*8), X11, X11
+	VINSERTF128 $1, X9, Y8, Y8
+	VINSERTF128 $1, X11, Y10, Y10
+	VINSERTF64X4 $1, Y10, Z8, Z8
+	VMULPD (R11)(R12*8), Z8, Z8
+	VMOVUPD Z8, (R10)
+	MOVQ 64(R9)(R12*8), R8
+	MOVQ 72(R9)(R12*8), R14
+	MOVQ 80(R9)(R12*8), R15
+	VMOVSD (SI)(R8*8), X4
+	MOVQ 88(R9)(R12*8), R8
+	VMOVHPD (SI)(R14*8), X4, X4
+	MOVQ 96(R9)(R12*8), R14
+	VMOVSD (SI)(R15*8), X5
+	MOVQ 104(R9)(R12*8), R15
+	VMOVHPD (SI)(R8*8), X5, X5
+	MOVQ 112(R9)(R12*8), R8
+	VMOVSD (SI)(R14*8), X6
+	MOVQ 120(R9)(R12*8), R14
+	VMOVHPD (SI)(R15*8), X6, X6
+	VMOVSD (SI)(R8*8), X7
+	VMOVHPD (SI)(R14*8), X7, X7
+	VINSERTF128 $1, X5, Y4, Y4
+	VINSERTF128 $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z4, Z4
+	VMULPD 64(R11)(R12*8), Z4, Z4
+	VMOVUPD Z4, 64(R10)
+	ADDQ $128, R10
+	MOVQ CX, R12
+	JMP  spmvf64avx512p1by16
+
+spmvf64avx512p1:
+	LEAQ 8(R12), CX
+	CMPQ CX, R13
+	JA   spmvf64avx512p1tail
+	VPCMPUQ  $2, (R9)(R12*8), Z30, K1
+	KORTESTB K1, K1
+	JNZ      spmvf64avx512p1s
+	PREFETCHNTA 2048(R9)(R12*8)
+	PREFETCHNTA 2048(R11)(R12*8)
+	MOVQ 0(R9)(R12*8), R8
+	MOVQ 8(R9)(R12*8), R14
+	MOVQ 16(R9)(R12*8), R15
+	VMOVSD (SI)(R8*8), X8
+	MOVQ 24(R9)(R12*8), R8
+	VMOVHPD (SI)(R14*8), X8, X8
+	MOVQ 32(R9)(R12*8), R14
+	VMOVSD (SI)(R15*8), X9
+	MOVQ 40(R9)(R12*8), R15
+	VMOVHPD (SI)(R8*8), X9, X9
+	MOVQ 48(R9)(R12*8), R8
+	VMOVSD (SI)(R14*8), X10
+	MOVQ 56(R9)(R12*8), R14
+	VMOVHPD (SI)(R15*8), X10, X10
+	VMOVSD (SI)(R8*8), X11
+	VMOVHPD (SI)(R14*8), X11, X11
+	VINSERTF128 $1, X9, Y8, Y8
+	VINSERTF128 $1, X11, Y10, Y10
+	VINSERTF64X4 $1, Y10, Z8, Z8
+	VMULPD (R11)(R12*8), Z8, Z8
+	VMOVUPD Z8, (R10)
+	ADDQ $64, R10
+	MOVQ CX, R12
+	JMP  spmvf64avx512p1
+
+spmvf64avx512p1tail:
+	MOVQ R13, CX
+	CMPQ R12, R13
+	JAE  spmvf64avx512p2
+
+spmvf64avx512p1s:
+	CMPQ R12, CX
+	JAE  spmvf64avx512p1by16
+	MOVQ (R9)(R12*8), R8
+	VXORPS X4, X4, X4
+	CMPQ R8, x_len+32(FP)
+	JAE  spmvf64avx512p1z
+	VMOVSD (R11)(R12*8), X4
+	VMULSD (SI)(R8*8), X4, X4
+
+spmvf64avx512p1z:
+	VMOVSD X4, (R10)
+	ADDQ $8, R10
+	INCQ R12
+	JMP  spmvf64avx512p1s
+
+spmvf64avx512p2:
+	LEAQ 0(SP), R10
+	MOVQ 4096(SP), R14
+	MOVQ 4104(SP), R15
+	MOVQ (DX)(AX*8), BX
+
+spmvf64avx512p2row:
+	CMPQ AX, R14
+	JAE  spmvf64avx512p2done
+	MOVQ 8(DX)(AX*8), R13
+	MOVQ R13, CX
+	SUBQ BX, CX
+	MOVQ BX, R8
+	SUBQ R15, R8
+	LEAQ (R10)(R8*8), R8
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+
+spmvf64avx512p2by16:
+	CMPQ CX, $16
+	JBE  spmvf64avx512p2last
+	VADDPD (R8), Z0, Z0
+	VADDPD 64(R8), Z1, Z1
+	ADDQ $128, R8
+	SUBQ $16, CX
+	JMP  spmvf64avx512p2by16
+
+spmvf64avx512p2last:
+	MOVL $0xffff, R12
+	BZHIL CX, R12, R12
+	KMOVW R12, K1
+	KSHIFTRW $8, K1, K2
+	VMOVUPD.Z (R8), K1, Z4
+	VMOVUPD.Z 64(R8), K2, Z5
+	VADDPD Z4, Z0, Z0
+	VADDPD Z5, Z1, Z1
+	VADDPD Z1, Z0, Z0
+	VEXTRACTF64X4 $1, Z0, Y1
+	VADDPD Y1, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPD X1, X0, X0
+	VPERMILPD $1, X0, X1
+	VADDSD X1, X0, X0
+	VMULSD X13, X0, X0
+	CMPQ beta+128(FP), $0
+	JEQ  spmvf64avx512p2nobeta
+	VFMADD231SD (DI)(AX*8), X12, X0
+
+spmvf64avx512p2nobeta:
+	VMOVSD X0, (DI)(AX*8)
+	MOVQ R13, BX
+	INCQ AX
+	JMP  spmvf64avx512p2row
+
+spmvf64avx512p2done:
+	MOVQ idx_len+80(FP), R10
 	JMP  spmvf64avx512row
 
 spmvf64avx512done:
@@ -402,7 +642,7 @@ spmvf64avx2done:
 
 // func SpMVF32AVX512(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta float32)
 // Requires: AVX512F, AVX512VL, FMA3
-TEXT ·SpMVF32AVX512(SB), NOSPLIT, $0-128
+TEXT ·SpMVF32AVX512(SB), 0, $2064-128
 	MOVQ y_base+0(FP), DI
 	MOVQ x_base+24(FP), SI
 	MOVQ x_len+32(FP), R8
@@ -423,13 +663,17 @@ spmvf32avx512row:
 	MOVQ 8(DX)(AX*8), R13
 	MOVQ R13, BX
 	CLAMP
+	MOVQ R13, CX
+	SUBQ R12, CX
+	CMPQ CX, $32
+	JAE  spmvf32avx512direct
+	CMPQ CX, $16
+	JEQ  spmvf32avx512direct
+	JMP  spmvf32avx512batch
+spmvf32avx512direct:
 	VPXORQ Y0, Y0, Y0
 	VPXORQ Y1, Y1, Y1
 	VXORPS X2, X2, X2
-	MOVQ R13, CX
-	SUBQ R12, CX
-	CMPQ CX, $8
-	JB   spmvf32avx512short
 
 spmvf32avx512by16:
 	LEAQ 16(R12), CX
@@ -521,6 +765,8 @@ spmvf32avx512skip:
 	INCQ R12
 	JMP  spmvf32avx512tail
 
+spmvf32avx512short0:
+	VXORPS X2, X2, X2
 spmvf32avx512short:
 	CMPQ R12, R13
 	JAE  spmvf32avx512scale
@@ -553,6 +799,204 @@ spmvf32avx512scale:
 spmvf32avx512nobeta:
 	VMOVSS X0, (DI)(AX*4)
 	INCQ AX
+	JMP  spmvf32avx512row
+
+spmvf32avx512batch:
+	CMPQ BX, R13
+	JNE  spmvf32avx512short0
+	MOVQ (DX)(AX*8), R15
+	CMPQ R15, R12
+	JNE  spmvf32avx512short0
+	LEAQ 1(AX), R14
+	MOVQ R13, R8
+spmvf32avx512scan:
+	CMPQ R14, y_len+8(FP)
+	JAE  spmvf32avx512scanned
+	MOVQ 8(DX)(R14*8), CX
+	CMPQ CX, R8
+	JB   spmvf32avx512scanned
+	CMPQ CX, R10
+	JA   spmvf32avx512scanned
+	MOVQ CX, R12
+	SUBQ R8, R12
+	CMPQ R12, $32
+	JAE  spmvf32avx512scanned
+	CMPQ R12, $16
+	JEQ  spmvf32avx512scanned
+	MOVQ CX, R12
+	SUBQ R15, R12
+	CMPQ R12, $512
+	JA   spmvf32avx512scanned
+	MOVQ CX, R8
+	INCQ R14
+	JMP  spmvf32avx512scan
+
+spmvf32avx512scanned:
+	MOVQ R14, 2048(SP)
+	MOVQ R15, 2056(SP)
+	MOVQ R15, R12
+	MOVQ R8, R13
+	LEAQ 0(SP), R10
+
+spmvf32avx512p1by16:
+	LEAQ 16(R12), CX
+	CMPQ CX, R13
+	JA   spmvf32avx512p1
+	VPCMPUQ  $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ  $2, 64(R9)(R12*8), Z30, K2
+	KORTESTB K1, K2
+	JNZ      spmvf32avx512p1s
+	PREFETCHNTA 2048(R9)(R12*8)
+	PREFETCHNTA 2112(R9)(R12*8)
+	PREFETCHNTA 1024(R11)(R12*4)
+	MOVQ 0(R9)(R12*8), R8
+	MOVQ 8(R9)(R12*8), R14
+	MOVQ 16(R9)(R12*8), R15
+	VMOVSS (SI)(R8*4), X8
+	MOVQ 24(R9)(R12*8), R8
+	VINSERTPS $0x10, (SI)(R14*4), X8, X8
+	MOVQ 32(R9)(R12*8), R14
+	VINSERTPS $0x20, (SI)(R15*4), X8, X8
+	MOVQ 40(R9)(R12*8), R15
+	VINSERTPS $0x30, (SI)(R8*4), X8, X8
+	MOVQ 48(R9)(R12*8), R8
+	VMOVSS (SI)(R14*4), X9
+	MOVQ 56(R9)(R12*8), R14
+	VINSERTPS $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VMULPS (R11)(R12*4), Y8, Y8
+	VMOVUPS Y8, (R10)
+	MOVQ 64(R9)(R12*8), R8
+	MOVQ 72(R9)(R12*8), R14
+	MOVQ 80(R9)(R12*8), R15
+	VMOVSS (SI)(R8*4), X4
+	MOVQ 88(R9)(R12*8), R8
+	VINSERTPS $0x10, (SI)(R14*4), X4, X4
+	MOVQ 96(R9)(R12*8), R14
+	VINSERTPS $0x20, (SI)(R15*4), X4, X4
+	MOVQ 104(R9)(R12*8), R15
+	VINSERTPS $0x30, (SI)(R8*4), X4, X4
+	MOVQ 112(R9)(R12*8), R8
+	VMOVSS (SI)(R14*4), X5
+	MOVQ 120(R9)(R12*8), R14
+	VINSERTPS $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128 $1, X5, Y4, Y4
+	VMULPS 32(R11)(R12*4), Y4, Y4
+	VMOVUPS Y4, 32(R10)
+	ADDQ $64, R10
+	MOVQ CX, R12
+	JMP  spmvf32avx512p1by16
+
+spmvf32avx512p1:
+	LEAQ 8(R12), CX
+	CMPQ CX, R13
+	JA   spmvf32avx512p1tail
+	VPCMPUQ  $2, (R9)(R12*8), Z30, K1
+	KORTESTB K1, K1
+	JNZ      spmvf32avx512p1s
+	PREFETCHNTA 2048(R9)(R12*8)
+	PREFETCHNTA 1024(R11)(R12*4)
+	MOVQ 0(R9)(R12*8), R8
+	MOVQ 8(R9)(R12*8), R14
+	MOVQ 16(R9)(R12*8), R15
+	VMOVSS (SI)(R8*4), X8
+	MOVQ 24(R9)(R12*8), R8
+	VINSERTPS $0x10, (SI)(R14*4), X8, X8
+	MOVQ 32(R9)(R12*8), R14
+	VINSERTPS $0x20, (SI)(R15*4), X8, X8
+	MOVQ 40(R9)(R12*8), R15
+	VINSERTPS $0x30, (SI)(R8*4), X8, X8
+	MOVQ 48(R9)(R12*8), R8
+	VMOVSS (SI)(R14*4), X9
+	MOVQ 56(R9)(R12*8), R14
+	VINSERTPS $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VMULPS (R11)(R12*4), Y8, Y8
+	VMOVUPS Y8, (R10)
+	ADDQ $32, R10
+	MOVQ CX, R12
+	JMP  spmvf32avx512p1
+
+spmvf32avx512p1tail:
+	MOVQ R13, CX
+	CMPQ R12, R13
+	JAE  spmvf32avx512p2
+
+spmvf32avx512p1s:
+	CMPQ R12, CX
+	JAE  spmvf32avx512p1by16
+	MOVQ (R9)(R12*8), R8
+	VXORPS X4, X4, X4
+	CMPQ R8, x_len+32(FP)
+	JAE  spmvf32avx512p1z
+	VMOVSS (R11)(R12*4), X4
+	VMULSS (SI)(R8*4), X4, X4
+
+spmvf32avx512p1z:
+	VMOVSS X4, (R10)
+	ADDQ $4, R10
+	INCQ R12
+	JMP  spmvf32avx512p1s
+
+spmvf32avx512p2:
+	LEAQ 0(SP), R10
+	MOVQ 2048(SP), R14
+	MOVQ 2056(SP), R15
+	MOVQ (DX)(AX*8), BX
+
+spmvf32avx512p2row:
+	CMPQ AX, R14
+	JAE  spmvf32avx512p2done
+	MOVQ 8(DX)(AX*8), R13
+	MOVQ R13, CX
+	SUBQ BX, CX
+	MOVQ BX, R8
+	SUBQ R15, R8
+	LEAQ (R10)(R8*4), R8
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+
+spmvf32avx512p2by16:
+	CMPQ CX, $16
+	JBE  spmvf32avx512p2last
+	VADDPS (R8), Z0, Z0
+	ADDQ $64, R8
+	SUBQ $16, CX
+	JMP  spmvf32avx512p2by16
+
+spmvf32avx512p2last:
+	MOVL $0xffff, R12
+	BZHIL CX, R12, R12
+	KMOVW R12, K1
+	VMOVUPS.Z (R8), K1, Z4
+	VADDPS Z4, Z0, Z0
+	VEXTRACTF64X4 $1, Z0, Y1
+	VADDPS Y1, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS X1, X0, X0
+	VMOVHLPS X0, X0, X1
+	VADDPS X1, X0, X0
+	VMOVSHDUP X0, X1
+	VADDSS X1, X0, X0
+	VMULSS X13, X0, X0
+	CMPL beta+124(FP), $0
+	JEQ  spmvf32avx512p2nobeta
+	VFMADD231SS (DI)(AX*4), X12, X0
+
+spmvf32avx512p2nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	MOVQ R13, BX
+	INCQ AX
+	JMP  spmvf32avx512p2row
+
+spmvf32avx512p2done:
+	MOVQ idx_len+80(FP), R10
 	JMP  spmvf32avx512row
 
 spmvf32avx512done:

@@ -20,7 +20,35 @@ thread, interleaved runs) and recorded in bench/spmv_results.md:
   read once; x should stay in L1): M2 f32 -10% on avx2, the rest within
   noise (5 interleaved samples).
 - Rows under 8 entries skip the vector set-up and reduction (4 entries per
-  row: 1.5x slower without).
+  row: 1.5x slower without). AVX2 keeps that checked scalar loop.
+- AVX-512: rows under LONG entries go through batches of up to BATCH
+  entries (products first, then the per-row sums from a buffer in the
+  frame). kernels BenchmarkSpMVPowerLaw (M3-like rows, a quarter of M3),
+  avx512, cpu time, 3 interleaved samples, f32 / f64: x beyond L2 5.3-6.0 /
+  5.1-7.4 ms before, 3.0-3.2 / 3.6-4.5 after; x in L1 4.0 / 4.2 before,
+  1.8-2.4 / 2.2-2.3 after; 10 entries every row 3.3-3.8 / 3.5-6.0 before,
+  2.7-2.8 / 3.2-4.1 after. bench M3 (same run, 5 rounds): 19.9 / 20.7 ms
+  before, 14.2 / 14.6 after, SciPy 15.2 / 17.3. BATCH 256, 512, 1024 within noise of each
+  other; LONG 16 10-25% slower than 32 (M3's rows of 16-31 then take the
+  by16 loop and its tail); LONG 64 within noise of 32 on these, and 32
+  keeps M2's rows (32 each) on the direct path. Phase 1 takes 16 entries a
+  pass (two blocks under one range test) rather than 8: M3-like f32
+  3.3-4.1 against 3.7-4.4 ms, f64 3.9-6.4 against 4.8-7.8 (5 samples, a
+  busy machine); rows of 16 (M1's) within noise of the direct path.
+- Rows of exactly 16 entries (DIRECT16; M1's) stay on the direct path,
+  which has no tail for them and so no length-dependent branch: batched,
+  bench M1 f32 was 15-25% slower than before (old 15.4-15.6, batched
+  17.2-20.1 ms, three runs); direct again, M1 is back at the old figures
+  and M3 costs about 5-10% of the batch gain (rows of 16 end a batch).
+Rejected (short rows): one masked 8-lane block per short row and per row
+tail (mask from the length by BZHI + KMOVB, masked index load, masked range
+compare), with x by VGATHERQPD/QPS under the mask, or with x by scalar
+loads of the indices moved to GPRs (invalid lanes pointed at x[0], FMA
+under the mask): both slower than the scalar loop they replace on the
+M3-like matrix (f32 5.9-6.3 and 6.3-6.8 ms against 5.4-5.5; 10-entry rows
+4.3-4.7 against 3.0-3.4): the padded lanes and the longer chain from the
+index to the x load cost more than the mispredicted row exits. Taking the
+row boundaries out of the loop that reads x (the batches) is what helps.
 Rejected: gathers (above); eight scalar FMA chains (the previous AVX2
 kernel; same speed in cache, no vector range check); prefetching x at the
 indices 32, 64 or 128 entries ahead (one more index load and a PREFETCHT0
@@ -36,6 +64,100 @@ never reach the 16-entry loop: M3 within noise, M1 +16% (every row) and
 import os, sys
 
 PFD = 2048  # prefetch distance in bytes of idx
+BATCH = int(os.environ.get('SPMV_BATCH', '512'))   # entries per batch (AVX-512); 0: off
+LONG = int(os.environ.get('SPMV_LONG', '32'))      # rows this long or longer go direct
+DIRECT16 = os.environ.get('SPMV_DIRECT16', '1') == '1'  # rows of 16, 32.. stay direct
+P1BY16 = os.environ.get('SPMV_P1BY16', '1') == '1'  # phase 1 16 entries a pass
+
+def batch_code(L, es, sd, betaoff, block, check, pfd):
+    """Rows under LONG entries, in batches of consecutive rows with at most
+    BATCH entries: phase 1 writes the products vals[k]*x[idx[k]] of the
+    whole batch to the buffer at 0(SP), 8 at a time with no branch on row
+    boundaries (0 for an index out of range); phase 2 sums each row's
+    products from the buffer (16 at a time, the last 0..16 under a mask)."""
+    P = 'PD' if es == 8 else 'PS'
+    jslot, sslot = BATCH * es, BATCH * es + 8
+    o = [f'{L}batch:',
+         # only rows whose raw segment is in order and within idx batch
+         '\tCMPQ BX, R13', f'\tJNE  {L}short0',
+         '\tMOVQ (DX)(AX*8), R15', '\tCMPQ R15, R12', f'\tJNE  {L}short0',
+         '\tLEAQ 1(AX), R14', '\tMOVQ R13, R8',
+         f'{L}scan:',
+         '\tCMPQ R14, y_len+8(FP)', f'\tJAE  {L}scanned',
+         '\tMOVQ 8(DX)(R14*8), CX',
+         '\tCMPQ CX, R8', f'\tJB   {L}scanned',
+         '\tCMPQ CX, R10', f'\tJA   {L}scanned',
+         '\tMOVQ CX, R12', '\tSUBQ R8, R12', f'\tCMPQ R12, ${LONG}', f'\tJAE  {L}scanned'] + [
+         f'\tCMPQ R12, ${m}\n\tJEQ  {L}scanned' for m in range(16, LONG, 16) if DIRECT16] + [
+         '\tMOVQ CX, R12', '\tSUBQ R15, R12', f'\tCMPQ R12, ${BATCH}', f'\tJA   {L}scanned',
+         '\tMOVQ CX, R8', '\tINCQ R14', f'\tJMP  {L}scan', '',
+         f'{L}scanned:',
+         f'\tMOVQ R14, {jslot}(SP)', f'\tMOVQ R15, {sslot}(SP)',
+         '\tMOVQ R15, R12', '\tMOVQ R8, R13', '\tLEAQ 0(SP), R10', '',
+         # phase 1
+    ]
+    v = 'Z8' if es == 8 else 'Y8'
+    if P1BY16:
+        w = 'Z4' if es == 8 else 'Y4'
+        o += [f'{L}p1by16:', '\tLEAQ 16(R12), CX', '\tCMPQ CX, R13', f'\tJA   {L}p1']
+        o += check(2, f'{L}p1s')
+        if pfd:
+            o += [f'\tPREFETCHNTA {pfd}(R9)(R12*8)', f'\tPREFETCHNTA {pfd + 64}(R9)(R12*8)',
+                  f'\tPREFETCHNTA {pfd * es // 8}(R11)(R12*{es})']
+            if es == 8:
+                o.append(f'\tPREFETCHNTA {pfd + 64}(R11)(R12*8)')
+        b0 = block(0, ['X8', 'X9', 'X10', 'X11'], 'Z0')
+        b1 = block(8, ['X4', 'X5', 'X6', 'X7'], 'Z1')
+        o += b0[:-1] + [f'\tVMUL{P} (R11)(R12*{es}), {v}, {v}', f'\tVMOVU{P} {v}, (R10)']
+        o += b1[:-1] + [f'\tVMUL{P} {8 * es}(R11)(R12*{es}), {w}, {w}', f'\tVMOVU{P} {w}, {8 * es}(R10)']
+        o += [f'\tADDQ ${16 * es}, R10', '\tMOVQ CX, R12', f'\tJMP  {L}p1by16', '']
+    o += [
+         f'{L}p1:', '\tLEAQ 8(R12), CX', '\tCMPQ CX, R13', f'\tJA   {L}p1tail',
+         '\tVPCMPUQ  $2, (R9)(R12*8), Z30, K1', '\tKORTESTB K1, K1', f'\tJNZ      {L}p1s']
+    if pfd:
+        o += [f'\tPREFETCHNTA {pfd}(R9)(R12*8)', f'\tPREFETCHNTA {pfd * es // 8}(R11)(R12*{es})']
+    b = block(0, ['X8', 'X9', 'X10', 'X11'], 'Z0')
+    assert b[-1].startswith('\tVFMADD231')
+    o += b[:-1] + [f'\tVMUL{P} (R11)(R12*{es}), {v}, {v}', f'\tVMOVU{P} {v}, (R10)',
+                   f'\tADDQ ${8 * es}, R10', '\tMOVQ CX, R12', f'\tJMP  {L}p1', '',
+                   f'{L}p1tail:', '\tMOVQ R13, CX', '\tCMPQ R12, R13', f'\tJAE  {L}p2', '',
+                   # checked products of entries R12..CX
+                   f'{L}p1s:', '\tCMPQ R12, CX', f'\tJAE  {L}p1{"by16" if P1BY16 else ""}', '\tMOVQ (R9)(R12*8), R8',
+                   '\tVXORPS X4, X4, X4', '\tCMPQ R8, x_len+32(FP)', f'\tJAE  {L}p1z',
+                   f'\tVMOV{sd} (R11)(R12*{es}), X4', f'\tVMUL{sd} (SI)(R8*{es}), X4, X4', '',
+                   f'{L}p1z:', f'\tVMOV{sd} X4, (R10)', f'\tADDQ ${es}, R10', '\tINCQ R12',
+                   f'\tJMP  {L}p1s', '']
+    # phase 2
+    o += [f'{L}p2:', '\tLEAQ 0(SP), R10', f'\tMOVQ {jslot}(SP), R14', f'\tMOVQ {sslot}(SP), R15',
+          '\tMOVQ (DX)(AX*8), BX', '',
+          f'{L}p2row:', '\tCMPQ AX, R14', f'\tJAE  {L}p2done',
+          '\tMOVQ 8(DX)(AX*8), R13', '\tMOVQ R13, CX', '\tSUBQ BX, CX',
+          '\tMOVQ BX, R8', '\tSUBQ R15, R8', f'\tLEAQ (R10)(R8*{es}), R8',
+          '\tVPXORQ Z0, Z0, Z0', '\tVPXORQ Z1, Z1, Z1', '',
+          f'{L}p2by16:', '\tCMPQ CX, $16', f'\tJBE  {L}p2last']
+    if es == 8:
+        o += ['\tVADDPD (R8), Z0, Z0', '\tVADDPD 64(R8), Z1, Z1', '\tADDQ $128, R8']
+    else:
+        o += ['\tVADDPS (R8), Z0, Z0', '\tADDQ $64, R8']
+    o += ['\tSUBQ $16, CX', f'\tJMP  {L}p2by16', '',
+          f'{L}p2last:', '\tMOVL $0xffff, R12', '\tBZHIL CX, R12, R12', '\tKMOVW R12, K1']
+    if es == 8:
+        o += ['\tKSHIFTRW $8, K1, K2', '\tVMOVUPD.Z (R8), K1, Z4', '\tVMOVUPD.Z 64(R8), K2, Z5',
+              '\tVADDPD Z4, Z0, Z0', '\tVADDPD Z5, Z1, Z1', '\tVADDPD Z1, Z0, Z0',
+              '\tVEXTRACTF64X4 $1, Z0, Y1', '\tVADDPD Y1, Y0, Y0', '\tVEXTRACTF128 $1, Y0, X1',
+              '\tVADDPD X1, X0, X0', '\tVPERMILPD $1, X0, X1', '\tVADDSD X1, X0, X0',
+              '\tVMULSD X13, X0, X0', f'\tCMPQ beta+{betaoff}(FP), $0']
+    else:
+        o += ['\tVMOVUPS.Z (R8), K1, Z4', '\tVADDPS Z4, Z0, Z0',
+              '\tVEXTRACTF64X4 $1, Z0, Y1', '\tVADDPS Y1, Y0, Y0', '\tVEXTRACTF128 $1, Y0, X1',
+              '\tVADDPS X1, X0, X0', '\tVMOVHLPS X0, X0, X1', '\tVADDPS X1, X0, X0',
+              '\tVMOVSHDUP X0, X1', '\tVADDSS X1, X0, X0',
+              '\tVMULSS X13, X0, X0', f'\tCMPL beta+{betaoff}(FP), $0']
+    o += [f'\tJEQ  {L}p2nobeta', f'\tVFMADD231{sd} (DI)(AX*{es}), X12, X0', '',
+          f'{L}p2nobeta:', f'\tVMOV{sd} X0, (DI)(AX*{es})', '\tMOVQ R13, BX', '\tINCQ AX',
+          f'\tJMP  {L}p2row', '',
+          f'{L}p2done:', '\tMOVQ idx_len+80(FP), R10', f'\tJMP  {L}row', '']
+    return o
 
 def kernel(t, isa, name, pfd):
     es = 8 if t == 'f64' else 4
@@ -47,7 +169,12 @@ def kernel(t, isa, name, pfd):
     o = []
     o.append(f'// func {name}(y, x []{Tn}, ptr, idx []uint64, vals []{Tn}, alpha, beta {Tn})')
     o.append('// Requires: ' + ('AVX512F, AVX512VL, FMA3' if isa == 'avx512' else 'AVX, AVX2, FMA3'))
-    o.append(f'TEXT ·{name}(SB), NOSPLIT, $0-{frame}')
+    batch = isa == 'avx512' and BATCH > 0
+    if batch:
+        # the product buffer and two slots: too big for NOSPLIT
+        o.append(f'TEXT ·{name}(SB), 0, ${BATCH * es + 16}-{frame}')
+    else:
+        o.append(f'TEXT ·{name}(SB), NOSPLIT, $0-{frame}')
     o += ['\tMOVQ y_base+0(FP), DI', '\tMOVQ x_base+24(FP), SI', '\tMOVQ x_len+32(FP), R8',
           '\tMOVQ ptr_base+48(FP), DX', '\tMOVQ idx_base+72(FP), R9', '\tMOVQ idx_len+80(FP), R10',
           '\tMOVQ vals_base+96(FP), R11']
@@ -62,13 +189,20 @@ def kernel(t, isa, name, pfd):
     o += [f'{L}row:', '\tCMPQ AX, y_len+8(FP)', f'\tJAE  {L}done', '\tMOVQ BX, R12',
           '\tMOVQ 8(DX)(AX*8), R13', '\tMOVQ R13, BX', '\tCLAMP']
     acc = ['Z0', 'Z1'] if (isa == 'avx512' and es == 8) else ['Y0', 'Y1']
+    if batch:
+        # rows of a multiple of 16 entries stay direct: no tail there
+        o += ['\tMOVQ R13, CX', '\tSUBQ R12, CX', f'\tCMPQ CX, ${LONG}', f'\tJAE  {L}direct']
+        o += [f'\tCMPQ CX, ${m}\n\tJEQ  {L}direct' for m in range(16, LONG, 16) if DIRECT16]
+        o += [f'\tJMP  {L}batch', f'{L}direct:']
     if isa == 'avx512':
         o += [f'\tVPXORQ {acc[0]}, {acc[0]}, {acc[0]}', f'\tVPXORQ {acc[1]}, {acc[1]}, {acc[1]}']
     else:
         o += [f'\tVXORPS {acc[0]}, {acc[0]}, {acc[0]}', f'\tVXORPS {acc[1]}, {acc[1]}, {acc[1]}']
     o += ['\tVXORPS X2, X2, X2']
     # rows under 8 entries skip the vector set-up and reduction
-    o += ['\tMOVQ R13, CX', '\tSUBQ R12, CX', '\tCMPQ CX, $8', f'\tJB   {L}short', '']
+    if not batch:
+        o += ['\tMOVQ R13, CX', '\tSUBQ R12, CX', '\tCMPQ CX, $8', f'\tJB   {L}short']
+    o.append('')
 
     def check(nblk, fail):
         c = []
@@ -154,6 +288,8 @@ def kernel(t, isa, name, pfd):
     o += [f'{L}tail:', '\tCMPQ R12, R13', f'\tJAE  {L}sum', '\tMOVQ (R9)(R12*8), R8',
           '\tCMPQ R8, x_len+32(FP)', f'\tJAE  {L}skip', f'\tVMOV{sd} (R11)(R12*{es}), X8',
           f'\tVFMADD231{sd} (SI)(R8*{es}), X8, X2', '', f'{L}skip:', '\tINCQ R12', f'\tJMP  {L}tail', '']
+    if batch:
+        o += [f'{L}short0:', '\tVXORPS X2, X2, X2']
     o += [f'{L}short:', '\tCMPQ R12, R13', f'\tJAE  {L}scale', '\tMOVQ (R9)(R12*8), R8',
           '\tCMPQ R8, x_len+32(FP)', f'\tJAE  {L}sskip', f'\tVMOV{sd} (R11)(R12*{es}), X8',
           f'\tVFMADD231{sd} (SI)(R8*{es}), X8, X2', '', f'{L}sskip:', '\tINCQ R12', f'\tJMP  {L}short', '']
@@ -170,7 +306,10 @@ def kernel(t, isa, name, pfd):
               '\tVMOVHLPS X0, X0, X1', '\tVADDPS X1, X0, X0', '\tVMOVSHDUP X0, X1', '\tVADDSS X1, X0, X0',
               '\tVADDSS X0, X2, X2', '', f'{L}scale:', '\tVMULSS X13, X2, X0', f'\tCMPL beta+{betaoff}(FP), $0']
     o += [f'\tJEQ {L}nobeta', f'\tVFMADD231{sd} (DI)(AX*{es}), X12, X0', '', f'{L}nobeta:',
-          f'\tVMOV{sd} X0, (DI)(AX*{es})', '\tINCQ AX', f'\tJMP  {L}row', '', f'{L}done:', '\tVZEROUPPER', '\tRET', '']
+          f'\tVMOV{sd} X0, (DI)(AX*{es})', '\tINCQ AX', f'\tJMP  {L}row', '']
+    if batch:
+        o += batch_code(L, es, sd, betaoff, block, check, pfd)
+    o += [f'{L}done:', '\tVZEROUPPER', '\tRET', '']
     return o
 
 HDR = '''// Code generated by _gen/spmv.py. DO NOT EDIT.
@@ -197,6 +336,25 @@ HDR = '''// Code generated by _gen/spmv.py. DO NOT EDIT.
 //	}
 //	checked(lo, hi): sum of vals[k]*x[idx[k]] over k in lo..hi with idx[k] < len(x), one chain
 //
+// AVX-512 only: a row under 32 entries, other than 16, whose segment needs
+// no clamping starts a batch instead, the rows i..j-1 after it with the same property
+// and at most 512 entries in all (segments in order, within idx):
+//
+//	s, e := ptr[i], ptr[j]
+//	for k := s; k < e; k += 8 {                     // phase 1: no row boundaries
+//		buf[k-s:k-s+8] = vals[k:k+8] * {x[idx[k]], ...}  // 16, then 8 at a time, x as below
+//	}                                               // (checked one by one, 0 if out
+//	                                                // of range, for a bad block and
+//	                                                // the last e-s mod 8)
+//	for ; i < j; i++ {                              // phase 2: the rows from buf
+//		s := sum of buf[ptr[i]-s:ptr[i+1]-s], 16 at a time, the last 0..16 masked
+//		y[i] = alpha*s (+ beta*y[i])
+//	}
+//
+// so a short row costs no branch that depends on its length while x is
+// being read: the x loads of many rows are in flight at once, and the
+// per-row sums read only buf (in L1).
+//
 // x's vector is built with scalar loads (VMOVSD/VMOVHPD, VMOVSS/VINSERTPS,
 // then VINSERTF128 and for AVX-512 f64 VINSERTF64X4), not gathers.
 //
@@ -209,6 +367,13 @@ HDR = '''// Code generated by _gen/spmv.py. DO NOT EDIT.
 //	Y3..Y6 range-check scratch (AVX2); K1, K2 out-of-range lanes (AVX-512)
 //	Z0/Y0, Z1/Y1 accumulators; X2 checked-loop sum; X3..X11 x being built
 //	X13 alpha, X12 beta, X1 reduction scratch
+// AVX-512 batches (the frame holds buf, then the slots j and s):
+//	scan: R15 s, R8 ptr[j] so far, R14 j, CX ptr[j+1], R12 scratch
+//	phase 1: R12 k, R13 e, CX k+8, R10 &buf[k-s] (R10 reloaded with len(idx)
+//	after phase 2), X4 a checked product
+//	phase 2: R10 &buf[0], R14 j, R15 s, BX ptr[i], R13 ptr[i+1], CX row length
+//	left, R8 &buf[ptr[i]-s+...], R12/K1/K2 the last block's mask, Z4, Z5 its
+//	products, Z0, Z1 sums
 //
 // Assumes len(ptr) == len(y)+1, len(vals) == len(idx), beta == +0 for "do
 // not read y" (the Go side turns -0 into +0). Nothing else: no index or
@@ -226,7 +391,7 @@ HDR = '''// Code generated by _gen/spmv.py. DO NOT EDIT.
 
 '''
 
-out = [HDR]
+out = [HDR.replace('under 32 entries', f'under {LONG} entries').replace('other than 16', 'other than ' + ', '.join(str(m) for m in range(16, LONG, 16)) if DIRECT16 else 'of any length').replace('at most 512', f'at most {BATCH}')]
 for t in ('f64', 'f32'):
     for isa in ('avx512', 'avx2'):
         nm = f'SpMV{t.upper()}{"AVX512" if isa == "avx512" else "AVX2"}'
