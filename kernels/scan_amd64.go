@@ -19,12 +19,6 @@ func registerScanAMD64() bool {
 		nonDecreasing.set(tierAVX512, nonDecreasingAVX512)
 		firstNotBelow.set(tierAVX512, firstNotBelowAVX512)
 		strictlyIncreasing.set(tierAVX512, strictlyIncreasingAVX512)
-		// Validate of the 5M-entry FindBatch tensor, idle Zen 5, 60 runs x 6
-		// alternating: avx2 3.77-4.29 ms, avx512 4.01-4.47 ms (avx2 ahead in
-		// each pair). The scan is bound by memory and by marking the starts
-		// (scalar on both); the 64-byte loads at an 8-byte offset each span
-		// two cache lines where half the 32-byte ones do. Auto keeps avx2.
-		strictlyIncreasing.skipAuto(tierAVX512)
 	}
 	return true
 }
@@ -190,7 +184,7 @@ const startsBlock = 1 << 14
 
 // strictlyIncreasingStarts checks crd block by block: it marks the segment
 // starts of the block's pairs in a bitmap from pos (pos only grows, so one
-// forward pass over pos serves all blocks), then the kernel looks for a
+// forward pass over pos serves all blocks; 8 entries a pass on avx512), then the kernel looks for a
 // descent whose bit is clear or an entry above max, 16 (avx2) or 32 (avx512)
 // pairs at a time, with no branch per descent; Go finishes the block's tail.
 // Short segments (many descents) cost no more than long ones. The entries of
@@ -220,7 +214,7 @@ blocks:
 		for p < len(pos) && pos[p] < uint64(a) {
 			p++ // pos[0] = 0 (and empty segments before it)
 		}
-		p = markStarts(&start, pos, p, uint64(a), uint64(e))
+		p = markStarts(&start, pos, p, uint64(a), uint64(e), avx512)
 		// The entries just marked are in L1: check their order now, so
 		// that pos comes from memory once.
 		if p > checked {
@@ -263,7 +257,7 @@ blocks:
 // store forwarding. A word, once left, is not revisited when pos grows; when
 // it does not, bits may be lost, which only changes an answer that is
 // discarded (the caller checks the order of pos).
-func markStarts(start *[startsBlock / 64]uint64, pos []uint64, p int, a, e uint64) int {
+func markStarts(start *[startsBlock / 64]uint64, pos []uint64, p int, a, e uint64, avx512 bool) int {
 	// q: the first entry >= e, by galloping from p (the entries of this
 	// block are near p; a binary search over the rest of pos would miss
 	// the cache at every step) and then a binary search.
@@ -275,8 +269,26 @@ func markStarts(start *[startsBlock / 64]uint64, pos []uint64, p int, a, e uint6
 	}
 	hi = min(hi, len(pos))
 	q := lo + lowerBoundGeneric(pos[lo:hi], e) // pos[p:q] < e when pos is sorted
-	markRange(start, pos[p:q], a)
+	if avx512 {
+		markRangeAVX512(start, pos[p:q], a)
+	} else {
+		markRange(start, pos[p:q], a)
+	}
 	return q
+}
+
+// markRangeAVX512 is markRange with the AVX-512 kernel, 8 entries a pass
+// (the Go loop is a chain of dependent CMOV and BTS, about 2 cycles an
+// entry); the last len(pos)%8 entries are OR-ed in one by one.
+func markRangeAVX512(start *[startsBlock / 64]uint64, pos []uint64, a uint64) {
+	n := len(pos) &^ 7
+	if n > 0 {
+		amd64.MarkStartsAVX512(start[:], pos[:n], a)
+	}
+	for _, v := range pos[n:] {
+		d := v - a
+		start[d>>6&(startsBlock/64-1)] |= 1 << (d & 63)
+	}
 }
 
 // markRange is markStarts' loop over the entries it found (a function of

@@ -152,3 +152,85 @@ none:
 	MOVQ $-1, ret+64(FP)
 	VZEROUPPER
 	RET
+
+// func MarkStartsAVX512(start []uint64, pos []uint64, a uint64)
+//
+// The segment-start bitmap of one block, 8 entries of pos a pass: for each
+// v, bit v-a of start. Per pass: d = v - a, word = d/64 masked to
+// len(start) (a power of two), bit = 1 << (d%64); a segmented inclusive OR
+// of the bits over lanes with equal words (three VALIGNQ/VPCMPEQQ/masked
+// VPORQ steps: entries of a word are adjacent in a sorted pos); the lanes
+// of the previous pass's last word take its bits too (carry); every lane
+// that ends a run of equal words (the next lane's word differs, or it is
+// lane 7) scatters its OR to start[word]. A word is stored whole each time,
+// so start needs no read and stores never chain. len(pos) is a multiple
+// of 8. An unsorted pos loses bits but never leaves start (masked words).
+//
+// Registers: DI &start[0], SI &pos[i], CX entries left; Z31 a, Z30 63s,
+// Z29 word mask, Z28 1s, Z27 carry word, Z26 carry bits, Z25 all-ones (the
+// word shifted in), Z24 zeros, Z23 7s (lane-7 index); Z0 d, Z1 words, Z3
+// bits, Z4..Z6 shifted vectors, K1..K3 masks.
+// Requires: AVX512F.
+TEXT ·MarkStartsAVX512(SB), NOSPLIT, $0-56
+	MOVQ         start_base+0(FP), DI
+	MOVQ         start_len+8(FP), AX
+	DECQ         AX
+	VPBROADCASTQ AX, Z29
+	MOVQ         pos_base+24(FP), SI
+	MOVQ         pos_len+32(FP), CX
+	VPBROADCASTQ a+48(FP), Z31
+	MOVQ         $63, AX
+	VPBROADCASTQ AX, Z30
+	MOVQ         $1, AX
+	VPBROADCASTQ AX, Z28
+	MOVQ         $7, AX
+	VPBROADCASTQ AX, Z23
+	VPTERNLOGQ   $0xff, Z25, Z25, Z25
+	VPXORQ       Z24, Z24, Z24
+	VMOVDQA64    Z25, Z27
+	VPXORQ       Z26, Z26, Z26
+	TESTQ        CX, CX
+	JLE          msdone
+
+msloop:
+	VMOVDQU64 (SI), Z0
+	VPSUBQ    Z31, Z0, Z0       // d = v - a
+	VPSRLQ    $6, Z0, Z1
+	VPANDQ    Z29, Z1, Z1       // words
+	VPANDQ    Z30, Z0, Z2
+	VPSLLVQ   Z2, Z28, Z3       // bits
+
+	// Segmented OR: lane i takes the bits of lane i-s when their words agree.
+	VALIGNQ  $7, Z25, Z1, Z4
+	VALIGNQ  $7, Z24, Z3, Z5
+	VPCMPEQQ Z4, Z1, K1
+	VPORQ    Z5, Z3, K1, Z3
+	VALIGNQ  $6, Z25, Z1, Z4
+	VALIGNQ  $6, Z24, Z3, Z5
+	VPCMPEQQ Z4, Z1, K1
+	VPORQ    Z5, Z3, K1, Z3
+	VALIGNQ  $4, Z25, Z1, Z4
+	VALIGNQ  $4, Z24, Z3, Z5
+	VPCMPEQQ Z4, Z1, K1
+	VPORQ    Z5, Z3, K1, Z3
+
+	// The previous pass's last word continues here: add its bits.
+	VPCMPEQQ Z27, Z1, K2
+	VPORQ    Z26, Z3, K2, Z3
+
+	// Run ends (the next lane's word differs; lane 7 always) store.
+	VALIGNQ     $1, Z1, Z25, Z6
+	VPCMPQ      $4, Z6, Z1, K3
+	VPSCATTERQQ Z3, K3, (DI)(Z1*8)
+
+	// Carry lane 7's word and bits.
+	VPERMQ Z1, Z23, Z27
+	VPERMQ Z3, Z23, Z26
+
+	ADDQ $64, SI
+	SUBQ $8, CX
+	JG   msloop
+
+msdone:
+	VZEROUPPER
+	RET
