@@ -26,12 +26,16 @@ const (
 // productRun returns the end c1 of the run of nodes from c0 that one product
 // call takes: the nodes before the first c1 whose leaves ptr[c0]..ptr[c1]
 // reach productChunk, and at most productChunk nodes, at least one (c0 <
-// len(ptr)-1). It binary-searches ptr: a loop per node cost more than the
-// kernel on levels of one-leaf nodes (T4p MTTKRP). On a ptr that is not
-// non-decreasing the run is still within c0+1..c0+productChunk.
+// len(ptr)-1). On a ptr that is not non-decreasing the run is still within
+// c0+1..c0+productChunk. (A binary search here measured no faster on idle
+// runs: the runs are short next to the kernel's work on them.)
 func productRun(ptr []uint64, c0 int) int {
-	limit := min(len(ptr)-1, c0+productChunk)
-	return c0 + 1 + lowerBoundGeneric(ptr[c0+1:limit], ptr[c0]+productChunk)
+	nc := len(ptr) - 1
+	c1 := c0 + 1
+	for c1 < nc && c1-c0 < productChunk && ptr[c1]-ptr[c0] < productChunk {
+		c1++
+	}
+	return c1
 }
 
 // spmmRows returns the end of the rows from lo to take in one SpMM call: at

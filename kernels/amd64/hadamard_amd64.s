@@ -281,17 +281,6 @@ blk1:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode1:
-	LEAQ       16(AX), DX
-	CMPQ       DX, R12
-	JAE        nopfs1
-	MOVQ       ocrd_base+48(FP), R14
-	MOVQ       (R14)(DX*8), R14
-	IMULQ      sO+200(FP), R14
-	IMULQ      cO+208(FP), DX
-	ADDQ       DX, R14
-	SHLQ       $2, R14
-	PREFETCHT0 0(DI)(R14*1)
-nopfs1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -329,14 +318,6 @@ pull1:
 	VPXORQ     Z20, Z20, Z20
 	XORQ AX, AX
 pnode1:
-	LEAQ       16(AX), DX
-	CMPQ       DX, R12
-	JAE        nopfp10
-	MOVQ       (R8)(DX*8), R14
-	IMULQ      sU+216(FP), R14
-	SHLQ       $2, R14
-	PREFETCHT0 0(SI)(R14*1)
-nopfp10:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -358,14 +339,6 @@ fep10:
 	INCQ AX
 	CMPQ AX, R12
 	JAE  pend1
-	LEAQ       16(AX), DX
-	CMPQ       DX, R12
-	JAE        nopfp11
-	MOVQ       (R8)(DX*8), R14
-	IMULQ      sU+216(FP), R14
-	SHLQ       $2, R14
-	PREFETCHT0 0(SI)(R14*1)
-nopfp11:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -423,18 +396,6 @@ blk2:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode2:
-	LEAQ       16(AX), DX
-	CMPQ       DX, R12
-	JAE        nopfs2
-	MOVQ       ocrd_base+48(FP), R14
-	MOVQ       (R14)(DX*8), R14
-	IMULQ      sO+200(FP), R14
-	IMULQ      cO+208(FP), DX
-	ADDQ       DX, R14
-	SHLQ       $2, R14
-	PREFETCHT0 0(DI)(R14*1)
-	PREFETCHT0 64(DI)(R14*1)
-nopfs2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -480,15 +441,6 @@ pull2:
 	VPXORQ     Z21, Z21, Z21
 	XORQ AX, AX
 pnode2:
-	LEAQ       16(AX), DX
-	CMPQ       DX, R12
-	JAE        nopfp20
-	MOVQ       (R8)(DX*8), R14
-	IMULQ      sU+216(FP), R14
-	SHLQ       $2, R14
-	PREFETCHT0 0(SI)(R14*1)
-	PREFETCHT0 64(SI)(R14*1)
-nopfp20:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -513,15 +465,6 @@ fep20:
 	INCQ AX
 	CMPQ AX, R12
 	JAE  pend2
-	LEAQ       16(AX), DX
-	CMPQ       DX, R12
-	JAE        nopfp21
-	MOVQ       (R8)(DX*8), R14
-	IMULQ      sU+216(FP), R14
-	SHLQ       $2, R14
-	PREFETCHT0 0(SI)(R14*1)
-	PREFETCHT0 64(SI)(R14*1)
-nopfp21:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -606,20 +549,6 @@ blk4:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode4:
-	LEAQ       16(AX), DX
-	CMPQ       DX, R12
-	JAE        nopfs4
-	MOVQ       ocrd_base+48(FP), R14
-	MOVQ       (R14)(DX*8), R14
-	IMULQ      sO+200(FP), R14
-	IMULQ      cO+208(FP), DX
-	ADDQ       DX, R14
-	SHLQ       $2, R14
-	PREFETCHT0 0(DI)(R14*1)
-	PREFETCHT0 64(DI)(R14*1)
-	PREFETCHT0 128(DI)(R14*1)
-	PREFETCHT0 192(DI)(R14*1)
-nopfs4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -681,17 +610,6 @@ pull4:
 	VPXORQ     Z23, Z23, Z23
 	XORQ AX, AX
 pnode4:
-	LEAQ       16(AX), DX
-	CMPQ       DX, R12
-	JAE        nopfp40
-	MOVQ       (R8)(DX*8), R14
-	IMULQ      sU+216(FP), R14
-	SHLQ       $2, R14
-	PREFETCHT0 0(SI)(R14*1)
-	PREFETCHT0 64(SI)(R14*1)
-	PREFETCHT0 128(SI)(R14*1)
-	PREFETCHT0 192(SI)(R14*1)
-nopfp40:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -722,17 +640,6 @@ fep40:
 	INCQ AX
 	CMPQ AX, R12
 	JAE  pend4
-	LEAQ       16(AX), DX
-	CMPQ       DX, R12
-	JAE        nopfp41
-	MOVQ       (R8)(DX*8), R14
-	IMULQ      sU+216(FP), R14
-	SHLQ       $2, R14
-	PREFETCHT0 0(SI)(R14*1)
-	PREFETCHT0 64(SI)(R14*1)
-	PREFETCHT0 128(SI)(R14*1)
-	PREFETCHT0 192(SI)(R14*1)
-nopfp41:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -1044,17 +951,6 @@ blk1:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode1:
-	LEAQ       16(AX), DX
-	CMPQ       DX, R12
-	JAE        nopfs1
-	MOVQ       ocrd_base+48(FP), R14
-	MOVQ       (R14)(DX*8), R14
-	IMULQ      sO+200(FP), R14
-	IMULQ      cO+208(FP), DX
-	ADDQ       DX, R14
-	SHLQ       $3, R14
-	PREFETCHT0 0(DI)(R14*1)
-nopfs1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -1092,14 +988,6 @@ pull1:
 	VPXORQ     Z20, Z20, Z20
 	XORQ AX, AX
 pnode1:
-	LEAQ       16(AX), DX
-	CMPQ       DX, R12
-	JAE        nopfp10
-	MOVQ       (R8)(DX*8), R14
-	IMULQ      sU+216(FP), R14
-	SHLQ       $3, R14
-	PREFETCHT0 0(SI)(R14*1)
-nopfp10:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -1121,14 +1009,6 @@ fep10:
 	INCQ AX
 	CMPQ AX, R12
 	JAE  pend1
-	LEAQ       16(AX), DX
-	CMPQ       DX, R12
-	JAE        nopfp11
-	MOVQ       (R8)(DX*8), R14
-	IMULQ      sU+216(FP), R14
-	SHLQ       $3, R14
-	PREFETCHT0 0(SI)(R14*1)
-nopfp11:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -1186,18 +1066,6 @@ blk2:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode2:
-	LEAQ       16(AX), DX
-	CMPQ       DX, R12
-	JAE        nopfs2
-	MOVQ       ocrd_base+48(FP), R14
-	MOVQ       (R14)(DX*8), R14
-	IMULQ      sO+200(FP), R14
-	IMULQ      cO+208(FP), DX
-	ADDQ       DX, R14
-	SHLQ       $3, R14
-	PREFETCHT0 0(DI)(R14*1)
-	PREFETCHT0 64(DI)(R14*1)
-nopfs2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -1243,15 +1111,6 @@ pull2:
 	VPXORQ     Z21, Z21, Z21
 	XORQ AX, AX
 pnode2:
-	LEAQ       16(AX), DX
-	CMPQ       DX, R12
-	JAE        nopfp20
-	MOVQ       (R8)(DX*8), R14
-	IMULQ      sU+216(FP), R14
-	SHLQ       $3, R14
-	PREFETCHT0 0(SI)(R14*1)
-	PREFETCHT0 64(SI)(R14*1)
-nopfp20:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -1276,15 +1135,6 @@ fep20:
 	INCQ AX
 	CMPQ AX, R12
 	JAE  pend2
-	LEAQ       16(AX), DX
-	CMPQ       DX, R12
-	JAE        nopfp21
-	MOVQ       (R8)(DX*8), R14
-	IMULQ      sU+216(FP), R14
-	SHLQ       $3, R14
-	PREFETCHT0 0(SI)(R14*1)
-	PREFETCHT0 64(SI)(R14*1)
-nopfp21:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -1369,20 +1219,6 @@ blk4:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode4:
-	LEAQ       16(AX), DX
-	CMPQ       DX, R12
-	JAE        nopfs4
-	MOVQ       ocrd_base+48(FP), R14
-	MOVQ       (R14)(DX*8), R14
-	IMULQ      sO+200(FP), R14
-	IMULQ      cO+208(FP), DX
-	ADDQ       DX, R14
-	SHLQ       $3, R14
-	PREFETCHT0 0(DI)(R14*1)
-	PREFETCHT0 64(DI)(R14*1)
-	PREFETCHT0 128(DI)(R14*1)
-	PREFETCHT0 192(DI)(R14*1)
-nopfs4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -1444,17 +1280,6 @@ pull4:
 	VPXORQ     Z23, Z23, Z23
 	XORQ AX, AX
 pnode4:
-	LEAQ       16(AX), DX
-	CMPQ       DX, R12
-	JAE        nopfp40
-	MOVQ       (R8)(DX*8), R14
-	IMULQ      sU+216(FP), R14
-	SHLQ       $3, R14
-	PREFETCHT0 0(SI)(R14*1)
-	PREFETCHT0 64(SI)(R14*1)
-	PREFETCHT0 128(SI)(R14*1)
-	PREFETCHT0 192(SI)(R14*1)
-nopfp40:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -1485,17 +1310,6 @@ fep40:
 	INCQ AX
 	CMPQ AX, R12
 	JAE  pend4
-	LEAQ       16(AX), DX
-	CMPQ       DX, R12
-	JAE        nopfp41
-	MOVQ       (R8)(DX*8), R14
-	IMULQ      sU+216(FP), R14
-	SHLQ       $3, R14
-	PREFETCHT0 0(SI)(R14*1)
-	PREFETCHT0 64(SI)(R14*1)
-	PREFETCHT0 128(SI)(R14*1)
-	PREFETCHT0 192(SI)(R14*1)
-nopfp41:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]

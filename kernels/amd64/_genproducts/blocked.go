@@ -76,48 +76,6 @@ func (a *asm) fiber(nv int, l string) {
 	a.f("fe%s:", l)
 }
 
-// prefetchAhead is how many nodes ahead the AVX-512 gather loops prefetch
-// the row each node updates from memory at random: the y row of a pull, the
-// out row of a scatter (measured on T3u and T3p MTTKRP: 4-10% less CPU time;
-// the reorder window alone covers fewer nodes than a miss lasts).
-const prefetchAhead = 16
-
-// prefetchRow emits: if c+prefetchAhead < nodes { prefetch the nv vectors
-// at base + row*8 bytes }, with DX = c+prefetchAhead and R14 as temporaries.
-// row emits the computation of the element offset into R14 from DX; no
-// per-node slice is read past its last node.
-func (a *asm) prefetchRow(nv int, label, base string, row func()) {
-	a.f("\tLEAQ       %d(AX), DX", prefetchAhead)
-	a.f("\tCMPQ       DX, R12")
-	a.f("\tJAE        nopf%s", label)
-	row()
-	a.f("\tSHLQ       $%s, R14", a.e.LOG)
-	for v := range nv {
-		a.f("\tPREFETCHT0 %d(%s)(R14*1)", v*64, base)
-	}
-	a.f("nopf%s:", label)
-}
-
-// prefetchY prefetches the pull's y row ycrd[c+prefetchAhead]*sU.
-func (a *asm) prefetchY(nv int, label string) {
-	a.prefetchRow(nv, label, "SI", func() {
-		a.f("\tMOVQ       (R8)(DX*8), R14")
-		a.f("\tIMULQ      sU+216(FP), R14")
-	})
-}
-
-// prefetchOut prefetches the scatter's out row ocrd[c+prefetchAhead]*sO +
-// (c+prefetchAhead)*cO.
-func (a *asm) prefetchOut(nv int, label string) {
-	a.prefetchRow(nv, label, "DI", func() {
-		a.f("\tMOVQ       ocrd_base+48(FP), R14")
-		a.f("\tMOVQ       (R14)(DX*8), R14")
-		a.f("\tIMULQ      sO+200(FP), R14")
-		a.f("\tIMULQ      cO+208(FP), DX")
-		a.f("\tADDQ       DX, R14")
-	})
-}
-
 func gatherBlock(a *asm, nv int) {
 	l := fmt.Sprint(nv)
 	a.f("blk%s:", l)
@@ -128,7 +86,6 @@ func gatherBlock(a *asm, nv int) {
 	a.f("\t// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.")
 	a.f("\tXORQ AX, AX")
 	a.f("snode%s:", l)
-	a.prefetchOut(nv, "s"+l)
 	a.f("\tMOVQ (R9)(AX*8), CX")
 	a.f("\tMOVQ 8(R9)(AX*8), DX")
 	a.fiber(nv, "s"+l)
@@ -162,7 +119,6 @@ func gatherBlock(a *asm, nv int) {
 	a.f("\tXORQ AX, AX")
 	a.f("pnode%s:", l)
 	for half, accBase := range []int{16, 20} {
-		a.prefetchY(nv, fmt.Sprintf("p%s%d", l, half))
 		a.f("\tMOVQ (R9)(AX*8), CX")
 		a.f("\tMOVQ 8(R9)(AX*8), DX")
 		a.fiber(nv, fmt.Sprintf("p%s%d", l, half))
