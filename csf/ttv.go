@@ -103,8 +103,8 @@ func (t *Tensor[T]) TTVValues(dst []T, mode int, v []T) {
 }
 
 // ttvLeaf: one gathered dot per fiber, fibers split over GOMAXPROCS by leaf
-// count. The fibers and their leaves are a CSR matrix (rows = fibers,
-// columns = the leaf mode), so this is the SpMV kernel, dst = A v.
+// count. The loop is plain Go: the fibers are often a few leaves long, and
+// a scalar loop beats a vector call per fiber there.
 func (t *Tensor[T]) ttvLeaf(dst, v []T) {
 	n := len(t.shape)
 	leafPos, leafCrd := t.pos[n-1], t.crd[n-1]
@@ -114,8 +114,20 @@ func (t *Tensor[T]) ttvLeaf(dst, v []T) {
 	}
 	b := parallel.SplitPtr(leafPos, parts, 1)
 	parallel.Run(b, func(_, lo, hi int) {
-		kernels.SpMV(dst[lo:hi], v, leafPos[lo:hi+1], leafCrd, t.values, 1, 0)
+		ttvFibers(dst[lo:hi], leafPos[lo:hi+1], leafCrd, t.values, v)
 	})
+}
+
+func ttvFibers[T Float](dst []T, ptr, crd []uint64, vals, v []T) {
+	j := ptr[0]
+	for c := range dst {
+		end := ptr[c+1]
+		var s T
+		for ; j < end; j++ {
+			s += vals[j] * v[crd[j]]
+		}
+		dst[c] = s
+	}
 }
 
 // ttv returns the levels and values of the result.
