@@ -2,11 +2,8 @@ package coo
 
 import (
 	"fmt"
-	"runtime"
-	"sync"
-	"sync/atomic"
-	"unsafe"
 
+	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 )
 
@@ -32,27 +29,18 @@ import (
 // For repeated products, convert to CSR: its row loop needs no atomics or
 // private buffers and reads half the index bytes.
 
-var workers atomic.Int64
+var workers dense.Workers
 
 // SetWorkers sets how many goroutines a product may use; n <= 0 means
 // GOMAXPROCS (the default). It returns the previous setting.
 func SetWorkers(n int) (prev int) {
-	return int(workers.Swap(int64(max(n, 0))))
+	return workers.Set(n)
 }
 
 // minParallelWork: see csr; below it one goroutine does the work.
 var minParallelWork = 1 << 15
 
-func parts(work int) int {
-	n := int(workers.Load())
-	if n <= 0 {
-		n = runtime.GOMAXPROCS(0)
-	}
-	if work < minParallelWork {
-		return 1
-	}
-	return max(1, min(n, work/(minParallelWork/2)))
-}
+func parts(work int) int { return workers.Parts(work, minParallelWork) }
 
 // MulVec computes y = A x.
 func (t *Tensor[T]) MulVec(y, x []T) { t.MulVecTo(y, 1, x, 0) }
@@ -104,7 +92,7 @@ func (t *Tensor[T]) mulMat(name string, trans bool, y []T, alpha T, x []T, k int
 	} else if k < 0 || uint64(len(y)) != r*uint64(k) || uint64(len(x)) != c*uint64(k) {
 		panic(fmt.Sprintf("coo: dimension mismatch: %s: len(y)=%d, len(x)=%d, k=%d for op(A) %dx%d", name, len(y), len(x), k, r, c))
 	}
-	scale(y, beta)
+	dense.Scale(y, beta)
 	nnz := len(t.values)
 	if k == 0 || nnz == 0 {
 		return
@@ -116,8 +104,8 @@ func (t *Tensor[T]) mulMat(name string, trans bool, y []T, alpha T, x []T, k int
 		return
 	}
 	b := parallel.Even(nnz, p)
-	ws := getWorkspace[T]((len(b) - 2) * len(y))
-	acc := ws.s
+	ws := dense.GetAcc[T]((len(b) - 2) * len(y))
+	acc := ws.S
 	clear(acc)
 	parallel.Run(b, func(part, lo, hi int) {
 		dst := y
@@ -126,13 +114,8 @@ func (t *Tensor[T]) mulMat(name string, trans bool, y []T, alpha T, x []T, k int
 		}
 		mulPart(runs, dst, x, k, t.coords[2*lo:2*hi], t.values[lo:hi], oi, ii, alpha)
 	})
-	for q := range len(b) - 2 {
-		a := acc[q*len(y) : (q+1)*len(y)]
-		for i := range y {
-			y[i] += a[i]
-		}
-	}
-	putWorkspace(ws)
+	dense.Reduce(y, acc, len(b)-2)
+	ws.Put()
 }
 
 // scatter adds alpha*v*X[in,:] into Y[out,:] for every entry; coordinates
@@ -195,40 +178,3 @@ func scatterRuns[T Float](y, x []T, coords []uint64, vals []T, oi, ii int, alpha
 		y[cur] += alpha * (s0 + s1)
 	}
 }
-
-func scale[T Float](y []T, beta T) {
-	switch beta {
-	case 0:
-		clear(y)
-	case 1:
-	default:
-		for i := range y {
-			y[i] *= beta
-		}
-	}
-}
-
-type workspace[T Float] struct {
-	buf *[]float64
-	s   []T
-}
-
-var wsPool sync.Pool // of *[]float64
-
-func getWorkspace[T Float](n int) workspace[T] {
-	var zero T
-	words := (n*int(unsafe.Sizeof(zero)) + 7) / 8
-	bp, _ := wsPool.Get().(*[]float64)
-	if bp == nil || cap(*bp) < words {
-		b := make([]float64, words)
-		bp = &b
-	}
-	*bp = (*bp)[:words]
-	var s []T
-	if n > 0 {
-		s = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(*bp))), n)
-	}
-	return workspace[T]{bp, s}
-}
-
-func putWorkspace[T Float](w workspace[T]) { wsPool.Put(w.buf) }

@@ -2,11 +2,8 @@ package csr
 
 import (
 	"fmt"
-	"runtime"
-	"sync"
-	"sync/atomic"
-	"unsafe"
 
+	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
@@ -41,13 +38,13 @@ import (
 // their state in a pooled job (run.go), so products allocate nothing per
 // call on one goroutine or several (the benchmarks report allocs/op).
 
-var workers atomic.Int64
+var workers dense.Workers
 
 // SetWorkers sets how many goroutines a product may use; n <= 0 means
 // GOMAXPROCS (the default). It returns the previous setting and is safe to
 // call concurrently with products (which read it once per call).
 func SetWorkers(n int) (prev int) {
-	return int(workers.Swap(int64(max(n, 0))))
+	return workers.Set(n)
 }
 
 // minParallelWork is the product size (nonzeros times k, plus rows) below
@@ -57,16 +54,7 @@ func SetWorkers(n int) (prev int) {
 // they do not.
 var minParallelWork = 1 << 15
 
-func parts(work int) int {
-	n := int(workers.Load())
-	if n <= 0 {
-		n = runtime.GOMAXPROCS(0)
-	}
-	if work < minParallelWork {
-		return 1
-	}
-	return max(1, min(n, work/(minParallelWork/2)))
-}
+func parts(work int) int { return workers.Parts(work, minParallelWork) }
 
 // MulVec computes y = A x; len(x) == Cols and len(y) == Rows.
 func (a *Matrix[T]) MulVec(y, x []T) { a.MulVecTo(y, 1, x, 0) }
@@ -129,19 +117,19 @@ func (a *Matrix[T]) mulVec(name string, trans bool, y []T, alpha T, x []T, beta 
 		return
 	}
 	// Scatter: stored segment m contributes to every element of y.
-	scale(y, beta)
+	dense.Scale(y, beta)
 	if p == 1 {
 		kernels.ScatterAdd(y, x, a.ptr, a.idx, a.values, alpha)
 		return
 	}
 	j := getJob(scatterVec, a)
 	b := j.split(p)
-	ws := getWorkspace[T]((len(b) - 2) * len(y))
-	clear(ws.s)
-	j.y, j.x, j.acc, j.alpha = y, x, ws.s, alpha
+	ws := dense.GetAcc[T]((len(b) - 2) * len(y))
+	clear(ws.S)
+	j.y, j.x, j.acc, j.alpha = y, x, ws.S, alpha
 	j.run(b)
-	reduce(y, ws.s, len(b)-2)
-	putWorkspace(ws)
+	dense.Reduce(y, ws.S, len(b)-2)
+	ws.Put()
 	putJob(j)
 }
 
@@ -178,7 +166,7 @@ func (a *Matrix[T]) mulMat(trans bool, y []T, ldy int, alpha T, x []T, ldx, k in
 	if nnz == 0 {
 		r, _ := a.opDims(trans)
 		for i := range int(r) {
-			scale(y[i*ldy:i*ldy+k], beta)
+			dense.Scale(y[i*ldy:i*ldy+k], beta)
 		}
 		return
 	}
@@ -197,7 +185,7 @@ func (a *Matrix[T]) mulMat(trans bool, y []T, ldy int, alpha T, x []T, ldx, k in
 	// Scatter: Y = beta Y, then every stored entry adds a scaled row of X.
 	yrows := int(a.minor())
 	for i := range yrows {
-		scale(y[i*ldy:i*ldy+k], beta)
+		dense.Scale(y[i*ldy:i*ldy+k], beta)
 	}
 	if p == 1 {
 		kernels.SpMMScatter(y, ldy, x, ldx, k, a.ptr, a.idx, a.values, alpha)
@@ -206,8 +194,8 @@ func (a *Matrix[T]) mulMat(trans bool, y []T, ldy int, alpha T, x []T, ldx, k in
 	j := getJob(scatterMat, a)
 	b := j.split(p)
 	n := yrows * k
-	ws := getWorkspace[T]((len(b) - 2) * n)
-	acc := ws.s
+	ws := dense.GetAcc[T]((len(b) - 2) * n)
+	acc := ws.S
 	clear(acc)
 	j.y, j.ldy, j.x, j.ldx, j.w, j.acc, j.alpha = y, ldy, x, ldx, k, acc, alpha
 	j.run(b)
@@ -220,56 +208,6 @@ func (a *Matrix[T]) mulMat(trans bool, y []T, ldy int, alpha T, x []T, ldx, k in
 			}
 		}
 	}
-	putWorkspace(ws)
+	ws.Put()
 	putJob(j)
 }
-
-// scale sets y = beta y, and clears y when beta is 0 (not reading it).
-func scale[T Float](y []T, beta T) {
-	switch beta {
-	case 0:
-		clear(y)
-	case 1:
-	default:
-		for i := range y {
-			y[i] *= beta
-		}
-	}
-}
-
-// reduce adds the n accumulators of len(y) held in acc into y.
-func reduce[T Float](y, acc []T, n int) {
-	for q := range n {
-		a := acc[q*len(y) : (q+1)*len(y)]
-		for i := range y {
-			y[i] += a[i]
-		}
-	}
-}
-
-// workspace is a pooled accumulator buffer.
-type workspace[T Float] struct {
-	buf *[]float64
-	s   []T
-}
-
-var wsPool sync.Pool // of *[]float64
-
-// getWorkspace returns a buffer of n elements of T (contents undefined).
-func getWorkspace[T Float](n int) workspace[T] {
-	var zero T
-	words := (n*int(unsafe.Sizeof(zero)) + 7) / 8
-	bp, _ := wsPool.Get().(*[]float64)
-	if bp == nil || cap(*bp) < words {
-		b := make([]float64, words)
-		bp = &b
-	}
-	*bp = (*bp)[:words]
-	var s []T
-	if n > 0 {
-		s = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(*bp))), n)
-	}
-	return workspace[T]{bp, s}
-}
-
-func putWorkspace[T Float](w workspace[T]) { wsPool.Put(w.buf) }

@@ -1,0 +1,89 @@
+// Package dense holds what the sparse-times-dense products of packages csr
+// and coo share: the worker setting behind their SetWorkers and how a
+// product is split, y = beta y, and the pooled private accumulators of a
+// parallel scatter product with their reduction.
+package dense
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+// Float is the element types of the products.
+type Float interface{ ~float32 | ~float64 }
+
+// Workers is a package's worker setting: 0 means GOMAXPROCS.
+type Workers struct{ n atomic.Int64 }
+
+// Set sets the setting (n <= 0: GOMAXPROCS) and returns the previous one.
+// It is safe to call concurrently with products, which read it once.
+func (w *Workers) Set(n int) (prev int) { return int(w.n.Swap(int64(max(n, 0)))) }
+
+// Parts returns how many goroutines a product of the given work (nonzeros
+// times k, plus rows) takes: one below minWork, else as many as the setting
+// allows with at least minWork/2 work each.
+func (w *Workers) Parts(work, minWork int) int {
+	n := int(w.n.Load())
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	if work < minWork {
+		return 1
+	}
+	return max(1, min(n, work/max(1, minWork/2)))
+}
+
+// Scale sets y = beta y, and clears y when beta is 0 (not reading it, so a
+// NaN or Inf in y does not propagate).
+func Scale[T Float](y []T, beta T) {
+	switch beta {
+	case 0:
+		clear(y)
+	case 1:
+	default:
+		for i := range y {
+			y[i] *= beta
+		}
+	}
+}
+
+// Reduce adds the n accumulators of len(y) held in acc into y.
+func Reduce[T Float](y, acc []T, n int) {
+	for q := range n {
+		a := acc[q*len(y) : (q+1)*len(y)]
+		for i := range y {
+			y[i] += a[i]
+		}
+	}
+}
+
+// Acc is a pooled accumulator buffer; S holds its elements.
+type Acc[T Float] struct {
+	buf *[]float64
+	S   []T
+}
+
+var pool sync.Pool // of *[]float64
+
+// GetAcc returns a buffer of n elements of T (contents undefined); give it
+// back with Put.
+func GetAcc[T Float](n int) Acc[T] {
+	var zero T
+	words := (n*int(unsafe.Sizeof(zero)) + 7) / 8
+	bp, _ := pool.Get().(*[]float64)
+	if bp == nil || cap(*bp) < words {
+		b := make([]float64, words)
+		bp = &b
+	}
+	*bp = (*bp)[:words]
+	var s []T
+	if n > 0 {
+		s = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(*bp))), n)
+	}
+	return Acc[T]{bp, s}
+}
+
+// Put returns the buffer to the pool; a.S must not be used after.
+func (a Acc[T]) Put() { pool.Put(a.buf) }
