@@ -111,18 +111,27 @@ func sortPacked(s []uint64) {
 	}
 }
 
-func cooToMatrix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, ws *Workspace, opts Options) (*csr.Matrix[T], error) {
+// matrixAxes checks that t is a validated rank-2 COO and returns its major
+// and minor axes for a CSR (csc false) or CSC result.
+func matrixAxes[T Float](t *coo.Tensor[T], csc bool) (maj, mnr int, err error) {
 	if !t.Valid() {
-		return nil, fmt.Errorf("convert: %w", layout.ErrUnvalidated)
+		return 0, 0, fmt.Errorf("convert: %w", layout.ErrUnvalidated)
 	}
 	if t.Rank() != 2 {
-		return nil, fmt.Errorf("convert: COO of rank %d to a matrix: want rank 2", t.Rank())
+		return 0, 0, fmt.Errorf("convert: COO of rank %d to a matrix: want rank 2", t.Rank())
+	}
+	if csc {
+		return 1, 0, nil
+	}
+	return 0, 1, nil
+}
+
+func cooToMatrix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, ws *Workspace, opts Options) (*csr.Matrix[T], error) {
+	maj, mnr, err := matrixAxes(t, csc)
+	if err != nil {
+		return nil, err
 	}
 	shape := t.Shape()
-	maj, mnr := 0, 1
-	if csc {
-		maj, mnr = 1, 0
-	}
 	n := t.NNZ()
 	if ws == nil {
 		ws = new(Workspace)

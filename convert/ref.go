@@ -60,17 +60,11 @@ func sortedUnique[T Float](t *coo.Tensor[T], order []uint32, opts Options) (perm
 }
 
 func cooToCompressedRef[T Float](t *coo.Tensor[T], csc bool, opts Options) (*csr.Matrix[T], error) {
-	if !t.Valid() {
-		return nil, fmt.Errorf("convert: %w", layout.ErrUnvalidated)
-	}
-	if t.Rank() != 2 {
-		return nil, fmt.Errorf("convert: COO of rank %d to a matrix: want rank 2", t.Rank())
+	maj, mnr, err := matrixAxes(t, csc)
+	if err != nil {
+		return nil, err
 	}
 	shape := t.Shape()
-	maj, mnr := 0, 1
-	if csc {
-		maj, mnr = 1, 0
-	}
 	perm, groups, vals, err := sortedUnique(t, []uint32{uint32(maj), uint32(mnr)}, opts)
 	if err != nil {
 		return nil, err
