@@ -29,17 +29,7 @@ func benchCOOSpMV[T csr.Float](b *testing.B, gen func() *Pattern) {
 				if p == nil {
 					p = gen()
 					a = CSR[T](p)
-					coords := make([]uint64, 0, 2*p.NNZ())
-					for r := range p.Rows {
-						for k := p.Ptr[r]; k < p.Ptr[r+1]; k++ {
-							coords = append(coords, uint64(r), p.Idx[k])
-						}
-					}
-					var err error
-					t, err = coo.New([]uint64{uint64(p.Rows), uint64(p.Cols)}, coords, a.Values())
-					if err != nil {
-						b.Fatal(err)
-					}
+					t = patternCOO(p, a.Values())
 				}
 				defer coo.SetWorkers(coo.SetWorkers(1))
 				defer csr.SetWorkers(csr.SetWorkers(1))

@@ -252,14 +252,18 @@ func levelBytes[T csf.Float](t *csf.Tensor[T]) int64 {
 
 // PatternCOO returns the pattern as a validated rank-2 COO tensor of
 // float64, in row-major order (the order SciPy's tocoo gives).
-func PatternCOO(p *Pattern) *coo.Tensor[float64] {
+func PatternCOO(p *Pattern) *coo.Tensor[float64] { return patternCOO(p, slices.Clone(p.Vals)) }
+
+// patternCOO is PatternCOO with the given values (one per entry, in the
+// pattern's order), of either element type.
+func patternCOO[T csr.Float](p *Pattern, vals []T) *coo.Tensor[T] {
 	coords := make([]uint64, 2*p.NNZ())
 	for i := range p.Rows {
 		for k := p.Ptr[i]; k < p.Ptr[i+1]; k++ {
 			coords[2*k], coords[2*k+1] = uint64(i), p.Idx[k]
 		}
 	}
-	t, err := coo.New([]uint64{uint64(p.Rows), uint64(p.Cols)}, coords, slices.Clone(p.Vals))
+	t, err := coo.New([]uint64{uint64(p.Rows), uint64(p.Cols)}, coords, vals)
 	if err != nil {
 		panic(err)
 	}
