@@ -5,10 +5,11 @@
 package dense
 
 import (
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/hurray-format/hurray-go/internal/parallel"
 )
 
 // Float is the element types of the products.
@@ -25,10 +26,7 @@ func (w *Workers) Set(n int) (prev int) { return int(w.n.Swap(int64(max(n, 0))))
 // times k, plus rows) takes: one below minWork, else as many as the setting
 // allows with at least minWork/2 work each.
 func (w *Workers) Parts(work, minWork int) int {
-	n := int(w.n.Load())
-	if n <= 0 {
-		n = runtime.GOMAXPROCS(0)
-	}
+	n := parallel.Workers(int(w.n.Load()))
 	if work < minWork {
 		return 1
 	}
