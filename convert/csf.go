@@ -11,6 +11,7 @@ import (
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/internal/radix"
+	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
@@ -467,8 +468,9 @@ func countKeys(keys []uint64, sh []uint, nodes []int, lo, hi int) {
 
 // keyBlock is the number of keys countKeys, fillKeys, packKeys and
 // buildPresorted take at a time: one pass per level over the block while it
-// is in L1. Tests lower it to exercise the block boundaries.
-var keyBlock = 2048
+// is in L1 (with its counts and levels: 2048 keys for 48 KiB). Tests lower
+// it to exercise the block boundaries.
+var keyBlock = kernels.Caches().L1D / 24
 
 // fillKeys is fill for one-group keys, block by block (fillBlock).
 // Without duplicates (anyDup false) the leaves are a straight copy.
@@ -624,9 +626,9 @@ func leafPtrs[T Float](t *csf.Tensor[T], ws *Workspace, w int) [][]uint64 {
 
 // csfBlock is the number of leaves CSFToCOO and Reorder expand at a time, so
 // that the block's tuples stay in L1 while every level writes them (on the
-// 2-core VMs, 64 to 512 leaves expand T3u-like trees twice as fast as 4096).
-// Tests lower it to exercise the block boundaries.
-var csfBlock = 256
+// 2-core VMs, 64 to 512 leaves expand T3u-like trees twice as fast as 4096;
+// 256 for a 48 KiB L1). Tests lower it to exercise the block boundaries.
+var csfBlock = kernels.Caches().L1D / 192
 
 // expandTree walks leaves a..b-1 in blocks of csfBlock so that every level
 // writes a block while it is in cache: per block s..e-1 it calls leaf(s, e),

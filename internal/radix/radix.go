@@ -11,6 +11,7 @@ import (
 	"sort"
 
 	"github.com/hurray-format/hurray-go/internal/parallel"
+	"github.com/hurray-format/hurray-go/kernels"
 )
 
 // MaxWidth is the widest digit in bits: 2^MaxWidth buckets, each of them a
@@ -88,9 +89,10 @@ func samePayload[P any](a, b []P) bool {
 }
 
 // MSDBucket is the bucket size SortParallel aims at when it splits on the top
-// digit first: two key and two payload buffers of that many entries stay in
-// L2. Tests lower it to exercise the split on small inputs.
-var MSDBucket = 16 << 10
+// digit first: two key and two payload buffers of that many entries (8
+// bytes each) fill half of L2 (16K entries for 1 MiB). Tests lower it to
+// exercise the split on small inputs.
+var MSDBucket = kernels.Caches().L2 / 64
 
 // SortParallel is Sort on w goroutines (w >= 1), for inputs out of cache:
 // when the keys span more than MSDBucket entries per top digit, one pass on

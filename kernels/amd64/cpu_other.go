@@ -7,3 +7,10 @@ const HasAVX2 = false
 
 // HasAVX512 is false: the assembly is not built.
 const HasAVX512 = false
+
+// CacheL1D, CacheL2 and CacheL3 are 0 (unknown): cpuid is not consulted.
+const (
+	CacheL1D = 0
+	CacheL2  = 0
+	CacheL3  = 0
+)
