@@ -371,34 +371,86 @@ func (w *findWork) sortByNode(n, limit int) {
 
 // All iterates over the stored entries in storage order, yielding each
 // logical coordinate and value. The coordinate slice is reused between
-// iterations: copy it to keep it.
+// iterations: copy it to keep it. The leaves go in blocks of allBlock, each
+// block's ancestors found with the kernels (LowerBound for the block's node
+// range at each level, ExpandPos for the parent of each node below).
 func (t *Tensor[T]) All() iter.Seq2[[]uint64, T] {
 	t.mustValid()
 	return func(yield func([]uint64, T) bool) {
 		rank := len(t.shape)
 		coord := make([]uint64, rank)
-		var walk func(l, lo, hi int) bool
-		walk = func(l, lo, hi int) bool {
-			crd, m := t.crd[l], t.modeOrder[l]
-			if l == rank-1 {
-				for i := lo; i < hi; i++ {
-					coord[m] = crd[i]
-					if !yield(coord, t.values[i]) {
-						return false
-					}
+		var e allExpander
+		leafCrd := t.crd[rank-1]
+		leafMode := t.modeOrder[rank-1]
+		for j0 := 0; j0 < len(leafCrd); j0 += allBlock {
+			j1 := min(j0+allBlock, len(leafCrd))
+			e.expand(t.pos, t.crd, j0, j1)
+			for k := range j1 - j0 {
+				for l := range rank - 1 {
+					coord[t.modeOrder[l]] = e.coords[l][k]
 				}
-				return true
-			}
-			next := t.pos[l+1]
-			for i := lo; i < hi; i++ {
-				coord[m] = crd[i]
-				if !walk(l+1, int(next[i]), int(next[i+1])) {
-					return false
+				coord[leafMode] = leafCrd[j0+k]
+				if !yield(coord, t.values[j0+k]) {
+					return
 				}
 			}
-			return true
 		}
-		walk(0, 0, len(t.crd[0]))
+	}
+}
+
+// allBlock is how many leaves All expands at a time.
+const allBlock = 512
+
+// allExpander holds, for a block of leaves, the coordinate of each leaf's
+// ancestor at every level above the leaves, found with the pos expansion
+// kernel level by level upward: the block's nodes at a level are a
+// contiguous range, their pos entries (shifted and clamped to the range
+// below) expand into the parent of each node below, and a gather through
+// the levels gives each leaf its ancestors.
+type allExpander struct {
+	coords [][]uint64 // coords[l][k]: level l's coordinate of leaf j0+k
+	anc    []uint64   // ancestor of each leaf at the current level, relative
+	par    []uint64   // parent of each node of the range below, relative
+	rel    []uint64   // shifted and clamped pos entries
+}
+
+// expand fills e.coords for the leaves j0..j1-1 (j0 < j1).
+func (e *allExpander) expand(pos, crd [][]uint64, j0, j1 int) {
+	rank := len(crd)
+	if len(e.coords) != rank-1 {
+		e.coords = make([][]uint64, rank-1)
+	}
+	n := j1 - j0
+	// The range below: leaves a0..a1 (inclusive) at first, then nodes.
+	a0, a1 := uint64(j0), uint64(j1-1)
+	first := true
+	for l := rank - 2; l >= 0; l-- {
+		p := pos[l+1]
+		// Nodes of level l holding a0 and a1: the last entry <= the index.
+		y0 := uint64(kernels.LowerBound(p, a0+1) - 1)
+		y1 := uint64(kernels.LowerBound(p, a1+1) - 1)
+		e.rel = e.rel[:0]
+		for _, v := range p[y0 : y1+2] {
+			e.rel = append(e.rel, min(max(v, a0), a1+1)-a0)
+		}
+		m := int(a1 - a0 + 1)
+		e.par = grow(e.par, m)
+		kernels.ExpandPos(e.par, e.rel)
+		if first {
+			e.anc = append(e.anc[:0], e.par...)
+			first = false
+		} else {
+			for k, x := range e.anc[:n] {
+				e.anc[k] = e.par[x]
+			}
+		}
+		c := grow(e.coords[l], n)
+		cl := crd[l][y0:]
+		for k, x := range e.anc[:n] {
+			c[k] = cl[x]
+		}
+		e.coords[l] = c
+		a0, a1 = y0, y1
 	}
 }
 

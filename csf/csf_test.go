@@ -478,3 +478,33 @@ func TestFindBatchLarge(t *testing.T) {
 		}
 	}
 }
+
+// TestAllBlocks: All over tensors of several expansion blocks (ranks 3 and
+// 4, identity and other mode orders) yields every stored entry once, in
+// storage order: the k-th tuple is the one Find locates at leaf k, with its
+// value.
+func TestAllBlocks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	for _, c := range []struct {
+		shape []uint64
+		mo    []uint32
+	}{
+		{[]uint64{40, 30, 50}, []uint32{0, 1, 2}},
+		{[]uint64{40, 30, 50}, []uint32{2, 0, 1}},
+		{[]uint64{7, 9, 11, 13}, []uint32{3, 1, 0, 2}},
+		{[]uint64{3, 1000, 5}, []uint32{0, 2, 1}},
+	} {
+		x, _ := randomTensor(rng, c.shape, c.mo, 5000)
+		k := 0
+		for coord, v := range x.All() {
+			leaf, ok := x.Find(coord)
+			if !ok || leaf != k || v != x.Values()[k] {
+				t.Fatalf("%v %v: entry %d %v: Find = %d,%v, value %v want %v", c.shape, c.mo, k, coord, leaf, ok, v, x.Values()[k])
+			}
+			k++
+		}
+		if k != x.NNZ() {
+			t.Fatalf("%v %v: %d entries, want %d", c.shape, c.mo, k, x.NNZ())
+		}
+	}
+}
