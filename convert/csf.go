@@ -416,7 +416,7 @@ func (b *builder[T]) build(dst *csf.Tensor[T]) (*csf.Tensor[T], error) {
 			}
 		})
 	}
-	return csf.New(b.shape, b.mo, pos, crd, vals)
+	return trustedCSF(b.shape, b.mo, pos, crd, vals), nil
 }
 
 // count sets nodes[L] to the number of level-L nodes that sorted entries
@@ -700,11 +700,8 @@ func CSFToCOOTo[T Float](dst *coo.Tensor[T], t *csf.Tensor[T], ws *Workspace, op
 	coords = grow(coords, n*r)
 	vals = grow(vals, n)
 	expandCOO(coords, vals, t, ws, workers(opts, n))
-	out, err := coo.New(t.Shape(), coords, vals)
-	if err != nil {
-		panic("convert: internal error: " + err.Error())
-	}
-	return out
+	// Storage order is row-major order when the levels are the modes in order.
+	return trustedCOO(t.Shape(), coords, vals, isIdentity(t.ModeOrder()))
 }
 
 func expandCOO[T Float](coords []uint64, vals []T, t *csf.Tensor[T], ws *Workspace, w int) {
@@ -769,10 +766,7 @@ func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32
 		vals = grow(vals, n)
 		ws.coords, ws.vals = coords, vals
 		expandCOO(coords, vals, t, ws, w)
-		x, err := coo.New(shape, coords, vals)
-		if err != nil {
-			return nil, err
-		}
+		x := trustedCOO(shape, coords, vals, isIdentity(t.ModeOrder()))
 		return COOToCSFTo(dst, x, modeOrder, ws, opts)
 	}
 	// Level of the new order that stores each old level's mode.

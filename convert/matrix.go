@@ -9,6 +9,7 @@ import (
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/internal/radix"
+	"github.com/hurray-format/hurray-go/internal/trust"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -86,11 +87,10 @@ func matrixBufs[T Float](dst *csr.Matrix[T], np, nnz int) ([]uint64, []uint64, [
 	return grow(p, np), grow(x, nnz), grow(v, nnz)
 }
 
-func newMatrix[T Float](rows, cols uint64, csc bool, ptr, idx []uint64, vals []T) (*csr.Matrix[T], error) {
-	if csc {
-		return csr.NewCSC(rows, cols, ptr, idx, vals)
-	}
-	return csr.New(rows, cols, ptr, idx, vals)
+// newMatrix wraps arrays the fast conversions built (valid by construction,
+// see internal/trust).
+func newMatrix[T Float](rows, cols uint64, csc bool, ptr, idx []uint64, vals []T) *csr.Matrix[T] {
+	return trust.CSR(rows, cols, csc, ptr, idx, vals).(*csr.Matrix[T])
 }
 
 // sortPacked sorts a short slice by insertion and a long one by pdqsort; the
@@ -218,7 +218,7 @@ func cooToMatrix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, ws *Wo
 				vals[q] = va[e&math.MaxUint32]
 			}
 		})
-		return newMatrix(shape[0], shape[1], csc, ptr, idx, vals)
+		return newMatrix(shape[0], shape[1], csc, ptr, idx, vals), nil
 	}
 	// Merge duplicates: old row starts in ws.ptr2, new ones in ptr.
 	ws.ptr2 = grow(ws.ptr2, m+1)
@@ -248,7 +248,7 @@ func cooToMatrix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, ws *Wo
 			}
 		}
 	})
-	return newMatrix(shape[0], shape[1], csc, ptr, idx, vals)
+	return newMatrix(shape[0], shape[1], csc, ptr, idx, vals), nil
 }
 
 // matrixByCounting selects the one-pass counting sort (per-worker row
@@ -307,7 +307,7 @@ func cooToMatrixRadix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, w
 		_, err := cooToCompressedRef(t, csc, opts)
 		return nil, err
 	}
-	return newMatrix(shape[0], shape[1], csc, ptr, idx[:nOut], vals[:nOut])
+	return newMatrix(shape[0], shape[1], csc, ptr, idx[:nOut], vals[:nOut]), nil
 }
 
 // buildCompressed writes the compressed form of sorted keys (major << mb |
@@ -454,11 +454,7 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 			}
 		}
 	})
-	out, err := newMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
-	if err != nil {
-		panic("convert: internal error: " + err.Error())
-	}
-	return out
+	return newMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
 }
 
 // transposeRadix sorts (minor << 32 | major) keys on their minor bits by
@@ -491,11 +487,7 @@ func transposeRadix[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace
 	}
 	tptr, tidx, tvals := matrixBufs(dst, m+1, n)
 	buildCompressed(keys, sv, m, 32, tptr, tidx, tvals, Sum, w)
-	out, err := newMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
-	if err != nil {
-		panic("convert: internal error: " + err.Error())
-	}
-	return out
+	return newMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
 }
 
 // MatrixToCOO expands a CSR or CSC matrix into a rank-2 COO tensor in storage
@@ -533,9 +525,6 @@ func MatrixToCOOTo[T Float](dst *coo.Tensor[T], a *csr.Matrix[T], ws *Workspace,
 			}
 		}
 	})
-	out, err := coo.New(a.Shape(), coords, vals)
-	if err != nil {
-		panic("convert: internal error: " + err.Error())
-	}
-	return out
+	// CSR storage order is row-major order; CSC's is column-major.
+	return trustedCOO(a.Shape(), coords, vals, !a.IsCSC())
 }

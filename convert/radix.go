@@ -3,7 +3,10 @@ package convert
 import (
 	"math/bits"
 
+	"github.com/hurray-format/hurray-go/coo"
+	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/internal/parallel"
+	"github.com/hurray-format/hurray-go/internal/trust"
 )
 
 // minParallel is the element count below which a step runs on one goroutine
@@ -35,4 +38,15 @@ func bitLen(dim uint64) int {
 		return 0
 	}
 	return bits.Len64(dim - 1)
+}
+
+// trustedCOO and trustedCSF wrap arrays the fast conversions built from
+// validated inputs: valid by construction, so not scanned again (see
+// internal/trust; the package's tests set trust.Verify, which scans them).
+func trustedCOO[T Float](shape, coords []uint64, vals []T, sorted bool) *coo.Tensor[T] {
+	return trust.COO(shape, coords, vals, sorted).(*coo.Tensor[T])
+}
+
+func trustedCSF[T Float](shape []uint64, mo []uint32, pos, crd [][]uint64, vals []T) *csf.Tensor[T] {
+	return trust.CSF(shape, mo, pos, crd, vals).(*csf.Tensor[T])
 }

@@ -14,8 +14,10 @@
 // 1 <= rank <= 64, len(coords) = nnz*rank, len(values) = nnz, and every
 // coordinate is below its dimension. New and FromBuffers check them and report
 // the first violation as a *layout.ValidationError. The descriptor's
-// is_sorted flag is computed, never taken on trust: IsSorted reports whether
-// the tuples are in non-decreasing row-major order, and Sort establishes it.
+// is_sorted flag is computed (or known by construction, for package
+// convert's results), never taken on trust from a file or caller: IsSorted
+// reports whether the tuples are in non-decreasing row-major order, and Sort
+// establishes it.
 //
 // # Ownership
 //

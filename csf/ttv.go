@@ -9,6 +9,7 @@ import (
 	"github.com/hurray-format/hurray-go/internal/hugepage"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/internal/radix"
+	"github.com/hurray-format/hurray-go/internal/trust"
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
@@ -43,11 +44,7 @@ func (t *Tensor[T]) TTV(mode int, v []T) *Tensor[T] {
 		panic(fmt.Sprintf("csf: TTV: rank %d gives a rank-%d result; use TTVMatrix", len(t.shape), len(t.shape)-1))
 	}
 	shape, mo, pos, crd, vals := t.ttv(mode, v)
-	out, err := New(shape, mo, pos, crd, vals)
-	if err != nil {
-		panic("csf: TTV: internal error: " + err.Error())
-	}
-	return out
+	return newTrusted(shape, mo, pos, crd, vals)
 }
 
 // TTVMatrix is TTV for a rank-3 tensor: the rank-2 result is a validated CSR
@@ -70,17 +67,8 @@ func (t *Tensor[T]) TTVMatrix(mode int, v []T) *csr.Matrix[T] {
 	for i := uint64(1); i <= major; i++ {
 		ptr[i] += ptr[i-1]
 	}
-	var m *csr.Matrix[T]
-	var err error
-	if mo[0] == 0 {
-		m, err = csr.New(shape[0], shape[1], ptr, crd[1], vals)
-	} else {
-		m, err = csr.NewCSC(shape[0], shape[1], ptr, crd[1], vals)
-	}
-	if err != nil {
-		panic("csf: TTVMatrix: internal error: " + err.Error())
-	}
-	return m
+	// Built from a validated tree: trusted (internal/trust).
+	return trust.CSR(shape[0], shape[1], mo[0] != 0, ptr, crd[1], vals).(*csr.Matrix[T])
 }
 
 // TTVValues computes TTV along the mode stored at the leaf level into dst,
