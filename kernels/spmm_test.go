@@ -7,13 +7,15 @@ import (
 	"testing"
 )
 
-// spmmWidths: every width 1..67 is tried on small matrices.
+// spmmWidths: every width 1..67 is tried on small matrices, and wider
+// panels that repeat the 4-vector chunk before every smaller chunk and a
+// masked tail (127 doubles under AVX-512 = 32 + 32 + 32 + 16 + 8 + 7).
 func spmmWidths() []int {
 	var w []int
 	for k := 1; k <= 67; k++ {
 		w = append(w, k)
 	}
-	return w
+	return append(w, 96, 127, 128, 129, 192, 255)
 }
 
 func testSpMM[T Float](t *testing.T, f *family[spmmFunc[T]]) {
