@@ -40,6 +40,7 @@ import (
 
 	"github.com/hurray-format/hurray-go/internal/bufview"
 	"github.com/hurray-format/hurray-go/internal/check"
+	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -113,21 +114,77 @@ func (t *Tensor[T]) Validate() error {
 	if len(t.coords)%rank != 0 || len(t.coords)/rank != nnz {
 		return layout.Errorf(layout.TagCOO, "coords", -1, -1, "length %d, want nnz*rank = %d*%d", len(t.coords), nnz, rank)
 	}
-	if i := kernels.FirstNotBelow(t.coords, t.shape); i >= 0 {
+	i, sorted := scanCoords(t.coords, t.shape)
+	if i >= 0 {
 		return layout.Errorf(layout.TagCOO, "coords", -1, i, "entry %d mode %d: %d is not below the dimension size %d", i/rank, i%rank, t.coords[i], t.shape[i%rank])
 	}
-	t.sorted = t.checkSorted()
+	t.sorted = sorted
 	t.valid = true
 	return nil
 }
 
-// checkSorted reports whether the tuples are in non-decreasing row-major
-// order. Rank 1 is the NonDecreasing kernel; rank 2 compares the pairs
+// scanBlock is how many tuples scanCoords checks at a time: the bound check
+// and the order check read the block while it is in L1 (2048 rank-3 tuples
+// are 48 KiB), so the coordinates come from memory once.
+const scanBlock = 2048
+
+// scanMin is the tuple count from which scanCoords splits the work over
+// the worker goroutines.
+const scanMin = 1 << 16
+
+// scanCoords returns the flat index of the first coordinate not below its
+// dimension (-1 if none) and whether the tuples are in non-decreasing
+// row-major order (meaningful only when the index is -1). Parts of the
+// tuples go to parallel.Workers goroutines, each block bound-checked by the
+// FirstNotBelow kernel and then order-checked while it is in cache: on 5M
+// rank-3 tuples this took 24 ms as two sequential passes.
+func scanCoords(c, shape []uint64) (int, bool) {
+	r := len(shape)
+	n := len(c) / r
+	w := 1
+	if n >= scanMin {
+		w = parallel.Workers(0)
+	}
+	b := parallel.Even(n, w)
+	bad := make([]int, len(b)-1)
+	unsorted := make([]bool, len(b)-1)
+	parallel.Run(b, func(k, lo, hi int) {
+		bad[k] = -1
+		down := false
+		for s := lo; s < hi; s += scanBlock {
+			e := min(s+scanBlock, hi)
+			if i := kernels.FirstNotBelow(c[s*r:e*r], shape); i >= 0 {
+				bad[k] = s*r + i
+				return
+			}
+			// Each block also compares its first tuple with the one before.
+			if !down && !sortedRange(c, r, max(s-1, lo), e) {
+				down = true
+			}
+		}
+		unsorted[k] = down
+	})
+	for k := range bad {
+		if bad[k] >= 0 {
+			return bad[k], false
+		}
+	}
+	sorted := !slices.Contains(unsorted, true)
+	for k := 1; sorted && k+1 < len(b); k++ {
+		sorted = sortedRange(c, r, b[k]-1, b[k]+1)
+	}
+	return -1, sorted
+}
+
+// sortedRange reports whether tuples lo..hi-1 of c (rank r) are in
+// non-decreasing row-major order. Ranks 1 to 3 compare the tuples' words
 // directly; higher ranks compare each tuple with the next only as far as
-// they agree (a call to slices.Compare per tuple cost a third of CSF -> COO).
-func (t *Tensor[T]) checkSorted() bool {
-	r := len(t.shape)
-	c := t.coords
+// they agree.
+func sortedRange(c []uint64, r, lo, hi int) bool {
+	if hi-lo < 2 {
+		return true
+	}
+	c = c[lo*r : hi*r]
 	switch r {
 	case 1:
 		return kernels.NonDecreasing(c) < 0
@@ -135,6 +192,14 @@ func (t *Tensor[T]) checkSorted() bool {
 		for i := 2; i+1 < len(c); i += 2 {
 			a0, a1, b0, b1 := c[i-2], c[i-1], c[i], c[i+1]
 			if b0 < a0 || b0 == a0 && b1 < a1 {
+				return false
+			}
+		}
+		return true
+	case 3:
+		for i := 3; i+2 < len(c); i += 3 {
+			a0, a1, a2, b0, b1, b2 := c[i-3], c[i-2], c[i-1], c[i], c[i+1], c[i+2]
+			if b0 < a0 || b0 == a0 && (b1 < a1 || b1 == a1 && b2 < a2) {
 				return false
 			}
 		}
@@ -152,6 +217,12 @@ func (t *Tensor[T]) checkSorted() bool {
 		}
 	}
 	return true
+}
+
+// checkSorted reports whether the tuples are in non-decreasing row-major
+// order.
+func (t *Tensor[T]) checkSorted() bool {
+	return sortedRange(t.coords, len(t.shape), 0, len(t.coords)/len(t.shape))
 }
 
 func (t *Tensor[T]) mustValid() {

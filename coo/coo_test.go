@@ -157,3 +157,52 @@ func TestIsSortedRanks(t *testing.T) {
 		}
 	}
 }
+
+// TestScanLarge: on inputs long enough to be split over workers and blocks,
+// IsSorted and the first out-of-bounds coordinate are exact wherever the
+// inversion or the bad coordinate falls: inside a block, at a block edge,
+// at a part edge, at either end.
+func TestScanLarge(t *testing.T) {
+	for _, r := range []int{1, 2, 3, 5} {
+		const n = 1<<17 + 3
+		shape := make([]uint64, r)
+		for i := range shape {
+			shape[i] = 1 << 20
+		}
+		coords := make([]uint64, n*r)
+		for i := range n {
+			// Sorted with ties in the leading modes: tuple i is (i/7, i%7, 0, ...) for r > 1.
+			if r == 1 {
+				coords[i] = uint64(i / 3)
+				continue
+			}
+			coords[i*r] = uint64(i / 7)
+			coords[i*r+1] = uint64(i % 7)
+		}
+		vals := make([]float64, n)
+		x, err := coo.New(shape, coords, vals)
+		if err != nil || !x.IsSorted() {
+			t.Fatalf("rank %d: sorted input: err %v, IsSorted %v", r, err, x != nil && x.IsSorted())
+		}
+		for _, at := range []int{1, 2047, 2048, 2049, 4096, n / 2, n/2 + 1, n/2 - 1, n - 1} {
+			// An inversion: tuple at-1's leading mode above tuple at's.
+			c := slices.Clone(coords)
+			c[(at-1)*r] = 1<<20 - 1
+			x, err := coo.New(shape, c, vals)
+			if err != nil || x.IsSorted() {
+				t.Fatalf("rank %d: inversion before tuple %d: err %v, IsSorted %v", r, at, err, x != nil && x.IsSorted())
+			}
+			// Two bad coordinates: the first is reported.
+			c = slices.Clone(coords)
+			c[at*r+r-1] = 1 << 20
+			if at+3 < n {
+				c[(at+3)*r] = 1 << 21
+			}
+			_, err = coo.New(shape, c, vals)
+			var ve *layout.ValidationError
+			if !errors.As(err, &ve) || ve.Index != at*r+r-1 {
+				t.Fatalf("rank %d: bad coordinate at tuple %d: %v", r, at, err)
+			}
+		}
+	}
+}
