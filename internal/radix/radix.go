@@ -9,6 +9,7 @@ package radix
 import (
 	"math/bits"
 	"sort"
+	"unsafe"
 
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/kernels"
@@ -46,10 +47,10 @@ func Sort[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits int, hist []
 	keys2, src, pa, pb = keys2[:n], src[:n], pa[:n], pb[:n]
 	passes, width := Digits(nbits)
 	nb := 1 << width
-	mask := uint64(nb - 1)
 	h := hist[:nb:nb]
 	for p := range passes {
 		sh := uint(from + p*width)
+		mask := digitMask(p, width, nbits)
 		clear(h)
 		for _, x := range keys {
 			h[(x>>sh)&mask]++
@@ -80,6 +81,13 @@ func Sort[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits int, hist []
 		src = dst
 	}
 	return keys, src
+}
+
+// digitMask is the mask of digit p of nbits bits in digits of width bits:
+// the last digit is narrower when width does not divide nbits, and the bits
+// above the range must not take part.
+func digitMask(p, width, nbits int) uint64 {
+	return 1<<min(width, nbits-p*width) - 1
 }
 
 // samePayload reports whether a and b start at the same element (always
@@ -164,11 +172,18 @@ func sortBits[P any](keys, keys2 []uint64, src, pa, pb []P, lo, nbits, w int, hi
 	}
 	passes, width := Digits(nbits)
 	nb := 1 << width
-	mask := uint64(nb - 1)
 	b := parallel.Even(n, w)
 	parts := len(b) - 1
+	var wc []*staging[P]
+	if haveStoreLines && n >= WCMin {
+		wc = make([]*staging[P], parts)
+		for k := range wc {
+			wc[k] = new(staging[P])
+		}
+	}
 	for p := range passes {
 		sh := uint(lo + p*width)
+		mask := digitMask(p, width, nbits)
 		h := hist[:parts*nb]
 		parallel.Run(b, func(k, a, z int) {
 			hk := h[k*nb : (k+1)*nb]
@@ -203,6 +218,10 @@ func sortBits[P any](keys, keys2 []uint64, src, pa, pb []P, lo, nbits, w int, hi
 			// Locals, so the loop keeps the slices in registers.
 			off := h[k*nb : (k+1)*nb : (k+1)*nb]
 			ks, k2, ps, pd := ks, k2, ps, dst
+			if wc != nil {
+				wc[k].scatter(ks[a:z], k2, ps[a:z], pd, sh, mask, off)
+				return
+			}
 			for i := a; i < z; i++ {
 				x := ks[i]
 				d := (x >> sh) & mask
@@ -212,8 +231,105 @@ func sortBits[P any](keys, keys2 []uint64, src, pa, pb []P, lo, nbits, w int, hi
 				pd[o] = ps[i]
 			}
 		})
+		if wc != nil {
+			// The partial lines left, once every part's full lines are out.
+			parallel.Run(b, func(k, a, z int) { wc[k].flush(k2, dst, nb) })
+		}
 		keys, keys2 = keys2, keys
 		src = dst
 	}
 	return keys, src
+}
+
+// WCMin is the input size (entries) from which sortBits scatters through
+// staging buffers with non-temporal stores (staging.scatter): inputs that
+// do not fit in L3 anyway (2M entries for 32 MiB; below that the stores
+// would push to memory data that the next pass finds in cache). Tests
+// lower it.
+var WCMin = kernels.Caches().L3 / 16
+
+// line is the number of entries a staging buffer holds per bucket: 8 keys
+// fill a 64-byte cache line.
+const line = 8
+
+// staging is one part's scratch for a write-combined scatter: per bucket, a
+// line of keys and a line of payload, and the bucket's next and first
+// destination offsets; fixed-size arrays, so that indexes masked to their
+// size need no bounds checks (288 KiB for a float64 payload).
+type staging[P any] struct {
+	off, start [1 << MaxWidth]int
+	keys       [line << MaxWidth]uint64
+	pay        [line << MaxWidth]P
+}
+
+// scatter is the scatter of one part of a pass out of cache (ks and ps to
+// k2 and pd at the offsets off) with software write combining. A plain
+// scatter stores every entry into a line of its own bucket, and with 2048
+// buckets (4096 write streams with the payload) nearly every store misses
+// L1 and waits for its line to be read from memory. Here each entry goes to
+// its bucket's line-sized staging buffer, which stays in cache, and a
+// buffer that completes a destination line (offsets aligned to line) goes
+// out as a whole line with non-temporal stores, which do not read the line
+// first. Measured on the 2-core Zen 5 VM, 16M entries, float64 payload: the
+// 11-bit top pass of SortParallel from 14.4 to 11.5 ns per entry, an 8-bit
+// pass from 11.9 to 7.3. With plain stores instead of non-temporal ones the
+// staging made the pass slower (14.8 against 9.8), so sortBits only stages
+// where storeLines exists.
+//
+// A bucket's first line may start before the bucket: the entries there are
+// garbage, which flush overwrites, so flush must run after every part's
+// scatter. (Only the region holding a line's last entry writes the whole
+// line; the regions before it in that line end inside it, so their last,
+// partial line is written by flush.)
+func (st *staging[P]) scatter(ks, k2 []uint64, ps, pd []P, sh uint, mask uint64, off []int) {
+	const m = 1<<MaxWidth - 1
+	sh &= 63
+	of := &st.off
+	copy(of[:], off)
+	copy(st.start[:], off)
+	kb, pb := &st.keys, &st.pay
+	ps = ps[:len(ks)]
+	// Non-temporal stores need 16-byte aligned lines (large slices are page
+	// aligned); a payload they cannot store is copied.
+	var zero P
+	size := unsafe.Sizeof(zero)
+	ntk := uintptr(unsafe.Pointer(unsafe.SliceData(k2)))%16 == 0
+	ntp := size > 0 && size*line%16 == 0 && uintptr(unsafe.Pointer(unsafe.SliceData(pd)))%16 == 0
+	for i, x := range ks {
+		d := int(x>>sh&mask) & m
+		o := of[d]
+		of[d] = o + 1
+		j := d*line | o&(line-1)
+		kb[j] = x
+		pb[j] = ps[i]
+		if o&(line-1) == line-1 {
+			s, b := o-(line-1), d*line
+			if ntk {
+				_ = k2[s+line-1]
+				storeLines(unsafe.Pointer(&k2[s]), unsafe.Pointer(&kb[b]), line*8)
+			} else {
+				*(*[line]uint64)(k2[s : s+line]) = *(*[line]uint64)(kb[b : b+line])
+			}
+			if ntp {
+				_ = pd[s+line-1]
+				storeLines(unsafe.Pointer(&pd[s]), unsafe.Pointer(&pb[b]), line*size)
+			} else {
+				*(*[line]P)(pd[s : s+line]) = *(*[line]P)(pb[b : b+line])
+			}
+		}
+	}
+	storeFence()
+}
+
+// flush writes the staged entries of the last, partial line of every one of
+// the nb buckets, after every part's scatter.
+func (st *staging[P]) flush(k2 []uint64, pd []P, nb int) {
+	for d, o := range st.off[:nb] {
+		s := max(o&^(line-1), st.start[d])
+		if s < o {
+			b := d * line
+			copy(k2[s:o], st.keys[b+s&(line-1):b+o&(line-1)])
+			copy(pd[s:o], st.pay[b+s&(line-1):b+o&(line-1)])
+		}
+	}
 }
