@@ -48,12 +48,20 @@ func Sort[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits int, hist []
 	passes, width := Digits(nbits)
 	nb := 1 << width
 	h := hist[:nb:nb]
+	upfront := passes > 1 && passes*nb <= len(hist)
+	if upfront {
+		countAll(keys, hist[:passes*nb], from, width, nbits)
+	}
 	for p := range passes {
-		sh := uint(from + p*width)
+		sh := uint(from+p*width) & 63
 		mask := digitMask(p, width, nbits)
-		clear(h)
-		for _, x := range keys {
-			h[(x>>sh)&mask]++
+		if upfront {
+			h = hist[p*nb : (p+1)*nb : (p+1)*nb]
+		} else {
+			clear(h)
+			for _, x := range keys {
+				h[(x>>sh)&mask]++
+			}
 		}
 		sum := 0
 		trivial := false
@@ -69,18 +77,63 @@ func Sort[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits int, hist []
 		if samePayload(src, pa) {
 			dst = pb
 		}
-		ks, k2, ps, pd := keys, keys2, src, dst
-		for i, x := range ks {
-			d := (x >> sh) & mask
-			o := h[d]
-			h[d] = o + 1
-			k2[o] = x
-			pd[o] = ps[i]
-		}
+		scatter(keys, keys2, src, dst, h, sh, mask)
 		keys, keys2 = keys2, keys
 		src = dst
 	}
 	return keys, src
+}
+
+// scatter moves every key of ks and its payload of ps to k2 and pd at the
+// offset off holds for its digit (bits sh.. under mask), advancing it. A
+// function of its own, so that the loop has the registers to itself (inside
+// Sort, the index and the key were spilled to the stack every iteration).
+//
+//go:noinline
+func scatter[P any](ks, k2 []uint64, ps, pd []P, off []int, sh uint, mask uint64) {
+	ps = ps[:len(ks)]
+	sh &= 63
+	for i, x := range ks {
+		d := x >> sh & mask
+		o := off[d]
+		off[d] = o + 1
+		k2[o] = x
+		pd[o] = ps[i]
+	}
+}
+
+// countAll counts the histograms of every digit of keys (bits
+// from..from+nbits-1 in digits of width bits) into h, nb = 1<<width entries
+// per digit, in one read of the keys instead of one per pass.
+func countAll(keys []uint64, h []int, from, width, nbits int) {
+	nb := 1 << width
+	clear(h)
+	passes := len(h) / nb
+	s0, m0 := uint(from)&63, digitMask(0, width, nbits)
+	s1, m1 := uint(from+width)&63, digitMask(1, width, nbits)
+	h0, h1 := h[:nb:nb], h[nb:2*nb:2*nb]
+	switch passes {
+	case 2:
+		for _, x := range keys {
+			h0[x>>s0&m0]++
+			h1[x>>s1&m1]++
+		}
+	case 3:
+		s2, m2 := uint(from+2*width)&63, digitMask(2, width, nbits)
+		h2 := h[2*nb : 3*nb : 3*nb]
+		for _, x := range keys {
+			h0[x>>s0&m0]++
+			h1[x>>s1&m1]++
+			h2[x>>s2&m2]++
+		}
+	default:
+		for p := range passes {
+			sh, m, hp := uint(from+p*width)&63, digitMask(p, width, nbits), h[p*nb:(p+1)*nb:(p+1)*nb]
+			for _, x := range keys {
+				hp[x>>sh&m]++
+			}
+		}
+	}
 }
 
 // digitMask is the mask of digit p of nbits bits in digits of width bits:
@@ -138,9 +191,13 @@ func SortParallel[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits, w i
 	for d := 1; d <= nb; d++ {
 		bounds[d] = uint64(sort.Search(n, func(i int) bool { return int(k1[i]>>uint(from+lo)&uint64(nb-1)) >= d }))
 	}
-	// The top pass is done: its histogram scratch is free for the buckets.
+	// Scratch for the histograms of all the buckets' passes (Sort counts
+	// them in one read of a bucket).
+	passes, width := Digits(lo)
+	hl := max(passes<<width, 1<<MaxWidth)
+	bh := make([]int, w*hl)
 	parallel.Run(parallel.SplitPtr(bounds, w, 64), func(k, a, z int) {
-		h := hist[k<<MaxWidth : (k+1)<<MaxWidth]
+		h := bh[k*hl : (k+1)*hl]
 		for d := a; d < z; d++ {
 			s, e := int(bounds[d]), int(bounds[d+1])
 			if e-s < 2 {
@@ -217,19 +274,11 @@ func sortBits[P any](keys, keys2 []uint64, src, pa, pb []P, lo, nbits, w int, hi
 		parallel.Run(b, func(k, a, z int) {
 			// Locals, so the loop keeps the slices in registers.
 			off := h[k*nb : (k+1)*nb : (k+1)*nb]
-			ks, k2, ps, pd := ks, k2, ps, dst
 			if wc != nil {
-				wc[k].scatter(ks[a:z], k2, ps[a:z], pd, sh, mask, off)
+				wc[k].scatter(ks[a:z], k2, ps[a:z], dst, sh, mask, off)
 				return
 			}
-			for i := a; i < z; i++ {
-				x := ks[i]
-				d := (x >> sh) & mask
-				o := off[d]
-				off[d] = o + 1
-				k2[o] = x
-				pd[o] = ps[i]
-			}
+			scatter(ks[a:z], k2, ps[a:z], dst, off, sh, mask)
 		})
 		if wc != nil {
 			// The partial lines left, once every part's full lines are out.
