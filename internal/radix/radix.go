@@ -172,45 +172,72 @@ func SortParallel[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits, w i
 	// MSDBucket entries, in cache) by LSD on the rest.
 	lo := nbits - mw
 	k1, p1 := sortBits(keys, keys2, src, pa, pb, from+lo, mw, w, hist)
-	kc, ko := k1, keys2
+	ko := keys2
 	if &k1[0] == &keys2[0] {
 		ko = keys
 	}
-	pc, po := p1, pb
+	// Every bucket is sorted where the top pass left it (k1, p1), ping-
+	// ponging with a scratch bucket that stays in cache, so the bucket's
+	// lines are read from memory once and written back once. (Ping-ponging
+	// with the bucket's part of ko and of the other payload buffer instead
+	// also reads the lines of that part (the stores' reads for ownership)
+	// and writes back both parts: twice the memory traffic. Measured on the
+	// 2-core VM, 16M 40-bit keys, float64 payload, w = 1: 18.2 -> 15.8 cpu-ns
+	// per entry. Reading those lines in order before each bucket, so that
+	// the prefetchers bring them in, did not pay.)
+	// When the top pass was trivial, p1 is src, which must not be written:
+	// the buckets then ping-pong with ko and pa, pb and land in k1 and pa.
+	kc, pc := k1, p1
+	q, po := pa, pb // the payload buffers Sort ping-pongs between, without scratch
 	switch {
 	case &p1[0] == &pa[0]:
-		po = pb
+		q, po = pb, pa
 	case &p1[0] == &pb[0]:
-		po = pa
-	default: // p1 is src (the pass was trivial): results go to pa
-		pc, po = pa, pb
+	default:
+		pc = pa
 	}
 	// Bucket bounds from the top digits of the sorted keys.
 	nb := 1 << mw
 	bounds := make([]uint64, nb+1)
+	largest := 0
 	for d := 1; d <= nb; d++ {
 		bounds[d] = uint64(sort.Search(n, func(i int) bool { return int(k1[i]>>uint(from+lo)&uint64(nb-1)) >= d }))
+		largest = max(largest, int(bounds[d]-bounds[d-1]))
 	}
 	// Scratch for the histograms of all the buckets' passes (Sort counts
-	// them in one read of a bucket).
+	// them in one read of a bucket), and the scratch buckets: of the
+	// largest bucket, but at most 4*MSDBucket entries (larger buckets, from
+	// skewed keys, ping-pong with ko).
 	passes, width := Digits(lo)
 	hl := max(passes<<width, 1<<MaxWidth)
 	bh := make([]int, w*hl)
+	sc := 0
+	if &pc[0] == &p1[0] {
+		sc = min(largest, 4*MSDBucket)
+	}
+	sk, sp := make([]uint64, w*sc), make([]P, w*sc)
 	parallel.Run(parallel.SplitPtr(bounds, w, 64), func(k, a, z int) {
 		h := bh[k*hl : (k+1)*hl]
+		sk, sp := sk[k*sc:(k+1)*sc], sp[k*sc:(k+1)*sc]
 		for d := a; d < z; d++ {
 			s, e := int(bounds[d]), int(bounds[d+1])
 			if e-s < 2 {
-				if e > s && &p1[0] != &pc[0] {
+				if e > s {
 					pc[s] = p1[s]
 				}
 				continue
 			}
-			kb, pbk := Sort(k1[s:e], ko[s:e], p1[s:e], pc[s:e], po[s:e], from, lo, h)
+			var kb []uint64
+			var pbk []P
+			if e-s <= sc {
+				kb, pbk = Sort(k1[s:e], sk, p1[s:e], sp, p1[s:e], from, lo, h)
+			} else {
+				kb, pbk = Sort(k1[s:e], ko[s:e], p1[s:e], q[s:e], po[s:e], from, lo, h)
+			}
 			if &kb[0] != &kc[s] {
 				copy(kc[s:e], kb)
 			}
-			if &pbk[0] != &pc[s] {
+			if !samePayload(pbk, pc[s:e]) {
 				copy(pc[s:e], pbk)
 			}
 		}

@@ -221,15 +221,23 @@ func checkAllPayloads(t *testing.T, c sortCase) {
 }
 
 // randKeys returns n random keys; with few > 0 the bits from..from+nbits-1
-// take only that many values (equal keys, trivial passes), and the bits
-// outside the range are random.
+// take only that many values (equal keys, trivial passes); with few = -1
+// the upper half of the range is zero (a trivial top pass, one large
+// bucket); with few = -2 the 12 bits below the top one are zero (two large
+// buckets); the bits outside the range are random.
 func randKeys(rng *rand.Rand, n, from, nbits, few int) []uint64 {
 	keys := make([]uint64, n)
+	m := ^uint64(0) >> (64 - max(nbits, 1)) << from
 	for i := range keys {
 		keys[i] = rng.Uint64()
-		if few > 0 && nbits > 0 {
-			m := ^uint64(0) >> (64 - nbits) << from
+		switch {
+		case nbits == 0:
+		case few > 0:
 			keys[i] = keys[i]&^m | uint64(rng.IntN(few))*0x9e3779b97f4a7c15<<from&m
+		case few == -1:
+			keys[i] &^= m &^ (m >> (nbits / 2))
+		case few == -2 && nbits > 13:
+			keys[i] &^= m &^ (m >> 13) &^ (m &^ (m >> 1))
 		}
 	}
 	return keys
@@ -258,8 +266,8 @@ func TestSortParallelStaging(t *testing.T) {
 			}
 			for _, n := range sizes {
 				for _, r := range [][2]int{{0, 12}, {0, 23}, {3, 40}, {20, 44}, {0, 64}} {
-					for _, few := range []int{0, 1, 3} {
-						if n > 1000 && few > 0 {
+					for _, few := range []int{0, 1, 3, -1, -2} {
+						if n > 1000 && few != 0 {
 							continue
 						}
 						keys := randKeys(rng, n, r[0], r[1], few)
