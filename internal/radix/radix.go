@@ -47,8 +47,32 @@ func Sort[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits int, hist []
 	keys2, src, pa, pb = keys2[:n], src[:n], pa[:n], pb[:n]
 	passes, width := Digits(nbits)
 	nb := 1 << width
+	_ = hist[:nb]
+	if need := passes * nb; passes > 1 && need > len(hist) && need <= upfrontLen && n >= upfrontMin {
+		var local [upfrontLen]int
+		return sortPasses(keys, keys2, src, pa, pb, from, nbits, local[:need], true)
+	}
+	return sortPasses(keys, keys2, src, pa, pb, from, nbits, hist, passes > 1 && passes*nb <= len(hist))
+}
+
+// upfrontLen is the size of Sort's own histogram scratch (on the stack, 32
+// KiB) for counting every pass up front when hist is too short: enough for
+// three passes of 10 bits (30-bit keys, SortParallel's buckets of 40-bit
+// keys) or four of 10 (40 bits). upfrontMin is the size below which
+// clearing it costs more than the reads it saves.
+const (
+	upfrontLen = 4 << 10
+	upfrontMin = 2 << 10
+)
+
+// sortPasses is Sort, with the histograms of every pass counted up front
+// into hist (passes<<width entries) or, when upfront is false, each pass's
+// counted before it into hist[:1<<width].
+func sortPasses[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits int, hist []int, upfront bool) ([]uint64, []P) {
+	n := len(keys)
+	passes, width := Digits(nbits)
+	nb := 1 << width
 	h := hist[:nb:nb]
-	upfront := passes > 1 && passes*nb <= len(hist)
 	if upfront {
 		countAll(keys, hist[:passes*nb], from, width, nbits)
 	}
@@ -177,16 +201,20 @@ func SortParallel[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits, w i
 		ko = keys
 	}
 	// Every bucket is sorted where the top pass left it (k1, p1), ping-
-	// ponging with a scratch bucket that stays in cache, so the bucket's
-	// lines are read from memory once and written back once. (Ping-ponging
-	// with the bucket's part of ko and of the other payload buffer instead
-	// also reads the lines of that part (the stores' reads for ownership)
-	// and writes back both parts: twice the memory traffic. Measured on the
-	// 2-core VM, 16M 40-bit keys, float64 payload, w = 1: 18.2 -> 15.8 cpu-ns
-	// per entry. Reading those lines in order before each bucket, so that
-	// the prefetchers bring them in, did not pay.)
+	// ponging with a scratch bucket per goroutine, which stays in cache: the
+	// start of ko and of the other payload buffer, free once the top pass is
+	// done. The bucket's lines are then read from memory once and written
+	// back once. (Ping-ponging with the bucket's part of ko and of the
+	// other payload buffer instead also reads the lines of those parts (the
+	// stores' reads for ownership) and writes back both: twice the memory
+	// traffic. Measured on the 2-core VM, 16M 40-bit keys, float64 payload,
+	// w = 1: 18.2 -> 15.8 cpu-ns per entry. Reading those lines in order
+	// before each bucket, for the prefetchers to bring them in, did not
+	// pay.) Buckets larger than the scratch (skewed keys) ping-pong with
+	// their own parts after all others, which may overwrite the scratch.
 	// When the top pass was trivial, p1 is src, which must not be written:
-	// the buckets then ping-pong with ko and pa, pb and land in k1 and pa.
+	// then every bucket (the only one) ping-pongs with ko and pa, pb and
+	// lands in k1 and pa.
 	kc, pc := k1, p1
 	q, po := pa, pb // the payload buffers Sort ping-pongs between, without scratch
 	switch {
@@ -204,23 +232,20 @@ func SortParallel[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits, w i
 		bounds[d] = uint64(sort.Search(n, func(i int) bool { return int(k1[i]>>uint(from+lo)&uint64(nb-1)) >= d }))
 		largest = max(largest, int(bounds[d]-bounds[d-1]))
 	}
-	// Scratch for the histograms of all the buckets' passes (Sort counts
-	// them in one read of a bucket), and the scratch buckets: of the
-	// largest bucket, but at most 4*MSDBucket entries (larger buckets, from
-	// skewed keys, ping-pong with ko).
-	passes, width := Digits(lo)
-	hl := max(passes<<width, 1<<MaxWidth)
-	bh := make([]int, w*hl)
-	sc := 0
+	split := parallel.SplitPtr(bounds, w, 64)
+	sc := 0 // scratch entries per goroutine
 	if &pc[0] == &p1[0] {
-		sc = min(largest, 4*MSDBucket)
+		sc = min(largest, 4*MSDBucket, n/(len(split)-1))
 	}
-	sk, sp := make([]uint64, w*sc), make([]P, w*sc)
-	parallel.Run(parallel.SplitPtr(bounds, w, 64), func(k, a, z int) {
-		h := bh[k*hl : (k+1)*hl]
-		sk, sp := sk[k*sc:(k+1)*sc], sp[k*sc:(k+1)*sc]
+	// The top pass is done: its histogram scratch is free for the buckets.
+	sortBuckets := func(k, a, z int, large bool) {
+		h := hist[k<<MaxWidth : (k+1)<<MaxWidth]
+		sk, sp := ko[k*sc:(k+1)*sc], q[k*sc:(k+1)*sc]
 		for d := a; d < z; d++ {
 			s, e := int(bounds[d]), int(bounds[d+1])
+			if large != (e-s > sc) {
+				continue
+			}
 			if e-s < 2 {
 				if e > s {
 					pc[s] = p1[s]
@@ -229,10 +254,10 @@ func SortParallel[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits, w i
 			}
 			var kb []uint64
 			var pbk []P
-			if e-s <= sc {
-				kb, pbk = Sort(k1[s:e], sk, p1[s:e], sp, p1[s:e], from, lo, h)
-			} else {
+			if large {
 				kb, pbk = Sort(k1[s:e], ko[s:e], p1[s:e], q[s:e], po[s:e], from, lo, h)
+			} else {
+				kb, pbk = Sort(k1[s:e], sk, p1[s:e], sp, p1[s:e], from, lo, h)
 			}
 			if &kb[0] != &kc[s] {
 				copy(kc[s:e], kb)
@@ -241,7 +266,11 @@ func SortParallel[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits, w i
 				copy(pc[s:e], pbk)
 			}
 		}
-	})
+	}
+	parallel.Run(split, func(k, a, z int) { sortBuckets(k, a, z, false) })
+	if largest > sc {
+		parallel.Run(split, func(k, a, z int) { sortBuckets(k, a, z, true) })
+	}
 	return kc, pc
 }
 
