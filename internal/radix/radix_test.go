@@ -2,6 +2,7 @@ package radix
 
 import (
 	"cmp"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -106,6 +107,190 @@ func TestSortParallel(t *testing.T) {
 							t.Fatalf("bucket %d n %d bits %v workers %d: key %d does not follow", bucket, n, nb, w, i)
 						}
 					}
+				}
+			}
+		}
+	}
+}
+
+// sortCase is one sort to check: keys (bits outside the range may be set),
+// the bit range, the worker count (0: Sort), and the scratch layout.
+type sortCase struct {
+	keys        []uint64
+	from, nbits int
+	w           int
+	misalign    bool // destinations at an odd offset: not 16-byte aligned
+	histLen     int  // 0: the documented minimum
+}
+
+// checkSorted sorts c with payload type P (enc and dec map an input
+// position to a payload and back), checking the result against a stable
+// comparison sort, that the keys follow their payload, and that the
+// read-only source is left as it was.
+func checkSorted[P comparable](t *testing.T, c sortCase, enc func(int) P, dec func(P) int) {
+	t.Helper()
+	n := len(c.keys)
+	field := func(k uint64) uint64 {
+		if c.nbits == 0 {
+			return 0
+		}
+		return k >> c.from & (^uint64(0) >> (64 - c.nbits))
+	}
+	want := make([]int, n)
+	for i := range want {
+		want[i] = i
+	}
+	slices.SortStableFunc(want, func(a, b int) int { return cmp.Compare(field(c.keys[a]), field(c.keys[b])) })
+	src := make([]P, n)
+	for i := range src {
+		src[i] = enc(i)
+	}
+	src0 := slices.Clone(src)
+	off := 0
+	if c.misalign {
+		off = 1
+	}
+	keys := slices.Clone(c.keys)
+	keys2 := make([]uint64, n+off)[off:]
+	pa, pb := make([]P, n+off)[off:], make([]P, n+off)[off:]
+	var gotK []uint64
+	var gotP []P
+	if c.w == 0 {
+		hist := make([]int, max(c.histLen, 1<<MaxWidth))
+		gotK, gotP = Sort(keys, keys2, src, pa, pb, c.from, c.nbits, hist)
+	} else {
+		hist := make([]int, max(c.histLen, c.w<<MaxWidth))
+		gotK, gotP = SortParallel(keys, keys2, src, pa, pb, c.from, c.nbits, c.w, hist)
+	}
+	name := fmt.Sprintf("%T n=%d bits %d+%d w=%d misalign=%v", *new(P), n, c.from, c.nbits, c.w, c.misalign)
+	if len(gotK) != n || len(gotP) != n {
+		t.Fatalf("%s: result lengths %d, %d", name, len(gotK), len(gotP))
+	}
+	for i, p := range gotP {
+		if q := dec(p); q != want[i] {
+			t.Fatalf("%s: payload %d is input %d, want %d", name, i, q, want[i])
+		}
+		if gotK[i] != c.keys[want[i]] {
+			t.Fatalf("%s: key %d does not follow its payload", name, i)
+		}
+	}
+	if !slices.Equal(src, src0) {
+		t.Fatalf("%s: the read-only source was written", name)
+	}
+}
+
+// checkAllPayloads runs checkSorted with payloads of 8 bytes (a
+// permutation), 4 bytes, 12 bytes (not a power of two), 3 bytes (lines of
+// 24 bytes, which the non-temporal stores cannot take) and no payload.
+func checkAllPayloads(t *testing.T, c sortCase) {
+	t.Helper()
+	checkSorted(t, c, func(i int) int { return i }, func(p int) int { return p })
+	checkSorted(t, c, func(i int) uint32 { return uint32(i) }, func(p uint32) int { return int(p) })
+	checkSorted(t, c, func(i int) [3]uint32 { return [3]uint32{uint32(i), 7, uint32(^i)} },
+		func(p [3]uint32) int {
+			if p[1] != 7 || p[2] != ^p[0] {
+				return -1
+			}
+			return int(p[0])
+		})
+	checkSorted(t, c, func(i int) [3]byte { return [3]byte{byte(i), byte(i >> 8), byte(i >> 16)} },
+		func(p [3]byte) int { return int(p[0]) | int(p[1])<<8 | int(p[2])<<16 })
+	// Keys alone: the order of equal keys cannot be checked.
+	n := len(c.keys)
+	none := make([]struct{}, n)
+	var k []uint64
+	if c.w == 0 {
+		k, _ = Sort(slices.Clone(c.keys), make([]uint64, n), none, none, none, c.from, c.nbits, make([]int, 1<<MaxWidth))
+	} else {
+		k, _ = SortParallel(slices.Clone(c.keys), make([]uint64, n), none, none, none, c.from, c.nbits, c.w, make([]int, c.w<<MaxWidth))
+	}
+	want := slices.Clone(c.keys)
+	sh, m := uint(c.from), ^uint64(0)>>(64-max(c.nbits, 1))
+	if c.nbits == 0 {
+		m = 0
+	}
+	slices.SortStableFunc(want, func(a, b uint64) int { return cmp.Compare(a>>sh&m, b>>sh&m) })
+	for i := range k {
+		if k[i]>>sh&m != want[i]>>sh&m {
+			t.Fatalf("keys alone n=%d bits %d+%d w=%d: out of order at %d", n, c.from, c.nbits, c.w, i)
+		}
+	}
+	if n > 0 && !slices.Equal(slices.Sorted(slices.Values(k)), slices.Sorted(slices.Values(c.keys))) {
+		t.Fatalf("keys alone n=%d bits %d+%d w=%d: not a permutation of the input", n, c.from, c.nbits, c.w)
+	}
+}
+
+// randKeys returns n random keys; with few > 0 the bits from..from+nbits-1
+// take only that many values (equal keys, trivial passes); with few = -1
+// the upper half of the range is zero (a trivial top pass, one large
+// bucket); with few = -2 the 12 bits below the top one are zero (two large
+// buckets); the bits outside the range are random.
+func randKeys(rng *rand.Rand, n, from, nbits, few int) []uint64 {
+	keys := make([]uint64, n)
+	m := ^uint64(0) >> (64 - max(nbits, 1)) << from
+	for i := range keys {
+		keys[i] = rng.Uint64()
+		switch {
+		case nbits == 0:
+		case few > 0:
+			keys[i] = keys[i]&^m | uint64(rng.IntN(few))*0x9e3779b97f4a7c15<<from&m
+		case few == -1:
+			keys[i] &^= m &^ (m >> (nbits / 2))
+		case few == -2 && nbits > 13:
+			keys[i] &^= m &^ (m >> 13) &^ (m &^ (m >> 1))
+		}
+	}
+	return keys
+}
+
+// TestSortParallelStaging runs the write-combined scatter (WCMin lowered)
+// and the top-digit split (MSDBucket lowered) on small inputs: sizes around
+// the staging line (8 entries) and the bucket sizes, 1 to 5 goroutines,
+// destinations aligned and not, payloads of several sizes, and key sets
+// whose digits are all equal (skipped passes) or take few values (many
+// buckets empty, others sharing a line).
+func TestSortParallelStaging(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	oldB, oldW := MSDBucket, WCMin
+	defer func() { MSDBucket, WCMin = oldB, oldW }()
+	for _, wc := range []int{0, 1 << 30} {
+		for _, bucket := range []int{16, 100, 1 << 30} {
+			WCMin, MSDBucket = wc, bucket
+			sizes := []int{0, 1, 7, 8, 9, 63, 64, 65, 1000}
+			if bucket < 1<<20 {
+				sizes = append(sizes, bucket-1, bucket, bucket+1)
+			}
+			if bucket == 16 && !testing.Short() {
+				// The top digit at its widest (MaxWidth bits).
+				sizes = append(sizes, bucket<<MaxWidth-1, bucket<<MaxWidth+1)
+			}
+			for _, n := range sizes {
+				for _, r := range [][2]int{{0, 12}, {0, 23}, {3, 40}, {20, 44}, {0, 64}} {
+					for _, few := range []int{0, 1, 3, -1, -2} {
+						if n > 1000 && few != 0 {
+							continue
+						}
+						keys := randKeys(rng, n, r[0], r[1], few)
+						for _, w := range []int{1, 2, 3, 5} {
+							checkAllPayloads(t, sortCase{keys: keys, from: r[0], nbits: r[1], w: w, misalign: w == 3})
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestSortSizes checks Sort at the sizes around a staging line and with
+// the histograms of all passes counted up front or pass by pass.
+func TestSortSizes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{0, 1, 7, 8, 9, 63, 64, 65, 2047, 2048, 2049} {
+		for _, r := range [][2]int{{0, 0}, {0, 11}, {0, 29}, {5, 33}, {0, 64}} {
+			for _, few := range []int{0, 1, 5} {
+				keys := randKeys(rng, n, r[0], r[1], few)
+				for _, hl := range []int{0, 6 << MaxWidth} {
+					checkAllPayloads(t, sortCase{keys: keys, from: r[0], nbits: r[1], histLen: hl, misalign: hl > 0})
 				}
 			}
 		}
