@@ -7,6 +7,9 @@
 //
 // The kernels check nothing: package kernels validates every length and
 // bound before calling them, and each declaration states what it assumes.
+// One primitive is called from elsewhere: StoreLines (non-temporal line
+// copies), by internal/radix's write-combined scatter, which checks its
+// alignment and length.
 //
 // # Files
 //
