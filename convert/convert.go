@@ -71,7 +71,9 @@
 //	CSF to COO       at most 8 per node of the levels above the last two
 //	Reorder          32 (24), plus the CSF to COO term
 //
-// plus 16 KiB per worker of histograms. A CSF or CSR result holds at least
+// plus 16 KiB per worker of histograms, and for sorts of more than
+// L3/16 entries (2M with a 32 MiB L3) 288 KiB per worker of write-combining
+// buffers (internal/radix). A CSF or CSR result holds at least
 // 16 (12) bytes per nonzero, so the extra stays within twice the output.
 //
 // # Results and reuse
