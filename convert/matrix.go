@@ -395,6 +395,41 @@ func buildCompressed[T Float](keys []uint64, sv []T, m int, mb uint, ptr, idx []
 	return nOut, anyDup
 }
 
+// buildDistinct is buildCompressed for sorted keys known to be distinct (a
+// transpose of a valid matrix): no counting pass, no merging, the values a
+// straight copy. On M3's transpose buildCompressed took a third of the time.
+func buildDistinct[T Float](keys []uint64, sv []T, m int, mb uint, ptr, idx []uint64, vals []T, w int) {
+	n := len(keys)
+	if n == 0 {
+		clear(ptr)
+		return
+	}
+	mask := uint64(1)<<mb - 1
+	b := parallel.Even(n, w)
+	last := len(b) - 2
+	parallel.Run(b, func(k, lo, hi int) {
+		copy(vals[lo:hi], sv[lo:hi])
+		prevRow := -1
+		if lo > 0 {
+			prevRow = int(keys[lo-1] >> mb)
+		}
+		ix := idx[lo:hi]
+		for j, x := range keys[lo:hi] {
+			ix[j] = x & mask
+			// Rows prevRow+1..row start here (the rows in between are empty).
+			for row := int(x >> mb); prevRow < row; {
+				prevRow++
+				ptr[prevRow] = uint64(lo + j)
+			}
+		}
+		if k == last {
+			for rr := prevRow + 1; rr <= m; rr++ {
+				ptr[rr] = uint64(n)
+			}
+		}
+	})
+}
+
 // CSRToCSC converts a CSR matrix to CSC of the same logical matrix (a
 // transpose of the storage). Given a CSC matrix it returns the CSR form.
 func CSRToCSC[T Float](a *csr.Matrix[T]) *csr.Matrix[T] {
@@ -486,7 +521,7 @@ func transposeRadix[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace
 		keys, sv = radix.SortParallel(keys, ws.keys2, src, va, vb, 32, bitLen(uint64(m)), w, ws.hist)
 	}
 	tptr, tidx, tvals := matrixBufs(dst, m+1, n)
-	buildCompressed(keys, sv, m, 32, tptr, tidx, tvals, Sum, w)
+	buildDistinct(keys, sv, m, 32, tptr, tidx, tvals, w)
 	return newMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
 }
 
