@@ -44,3 +44,11 @@ func Check(what string, validate func() error) {
 		panic(fmt.Sprintf("%s: internal error: a trusted construction is invalid: %v", what, err))
 	}
 }
+
+// Main runs a package's tests (m is its *testing.M) with Verify set, for the
+// TestMain of the packages that build: every trusted construction their
+// tests and fuzz targets make is validated.
+func Main(m interface{ Run() int }) int {
+	Verify = true
+	return m.Run()
+}

@@ -92,3 +92,21 @@ func levels(c *csf.Tensor[float64], f func(int) []uint64) [][]uint64 {
 	}
 	return out
 }
+
+type fakeM struct{ sawVerify *bool }
+
+func (f fakeM) Run() int {
+	*f.sawVerify = trust.Verify
+	return 7
+}
+
+// TestMainSetsVerify: Main runs the tests with Verify set and returns their
+// exit code.
+func TestMainSetsVerify(t *testing.T) {
+	trust.Verify = false
+	defer func() { trust.Verify = false }()
+	var saw bool
+	if code := trust.Main(fakeM{&saw}); code != 7 || !saw {
+		t.Fatalf("Main: code %d, Verify during Run %v; want 7, true", code, saw)
+	}
+}
