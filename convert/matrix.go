@@ -378,21 +378,25 @@ func buildCompressed[T Float](keys []uint64, sv []T, m int, mb uint, ptr, idx []
 				continue
 			}
 			o++
-			row := int(x >> mb)
-			for rr := prevRow + 1; rr <= row; rr++ {
-				ptr[rr] = uint64(o)
-			}
-			prevRow = row
+			prevRow = startRows(ptr, prevRow, int(x>>mb), o)
 			idx[o] = x & mask
 			vals[o] = sv[i]
 		}
 		if k == parts-1 {
-			for rr := prevRow + 1; rr <= m; rr++ {
-				ptr[rr] = uint64(nOut)
-			}
+			startRows(ptr, prevRow, m, nOut)
 		}
 	})
 	return nOut, anyDup
+}
+
+// startRows sets ptr[r] = o for the rows prev+1..row (those before row are
+// empty) and returns row: row's entries start at o.
+func startRows(ptr []uint64, prev, row, o int) int {
+	for prev < row {
+		prev++
+		ptr[prev] = uint64(o)
+	}
+	return row
 }
 
 // buildDistinct is buildCompressed for sorted keys known to be distinct (a
@@ -416,16 +420,10 @@ func buildDistinct[T Float](keys []uint64, sv []T, m int, mb uint, ptr, idx []ui
 		ix := idx[lo:hi]
 		for j, x := range keys[lo:hi] {
 			ix[j] = x & mask
-			// Rows prevRow+1..row start here (the rows in between are empty).
-			for row := int(x >> mb); prevRow < row; {
-				prevRow++
-				ptr[prevRow] = uint64(lo + j)
-			}
+			prevRow = startRows(ptr, prevRow, int(x>>mb), lo+j)
 		}
 		if k == last {
-			for rr := prevRow + 1; rr <= m; rr++ {
-				ptr[rr] = uint64(n)
-			}
+			startRows(ptr, prevRow, m, n)
 		}
 	})
 }

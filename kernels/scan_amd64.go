@@ -184,14 +184,16 @@ const startsBlock = 1 << 14
 
 // strictlyIncreasingStarts checks crd block by block: it marks the segment
 // starts of the block's pairs in a bitmap from pos (pos only grows, so one
-// forward pass over pos serves all blocks; 8 entries a pass on avx512), then the kernel looks for a
-// descent whose bit is clear or an entry above max, 16 (avx2) or 32 (avx512)
-// pairs at a time, with no branch per descent; Go finishes the block's tail.
-// Short segments (many descents) cost no more than long ones. The entries of
-// pos each block marks are checked for order right after (NonDecreasing on
-// a range still in L1, the rest of pos at the end), so pos comes from memory
-// once; only when it does decrease is pos scanned again, for the index. While pos is unchecked, a bit may land at a wrong index inside
-// the bitmap: a wrong crd answer, discarded then, never a fault.
+// forward pass over pos serves all blocks; 8 entries a pass on avx512),
+// then the kernel looks for a descent whose bit is clear or an entry above
+// max, 16 (avx2) or 32 (avx512) pairs at a time, with no branch per
+// descent; Go finishes the block's tail. Short segments (many descents)
+// cost no more than long ones. The entries of pos each block marks are
+// checked for order right after (NonDecreasing on a range still in L1, the
+// rest of pos at the end), so pos comes from memory once; only when it does
+// decrease is pos scanned again, for the index. While pos is unchecked, a
+// bit may land at a wrong index inside the bitmap: a wrong crd answer,
+// discarded then, never a fault.
 func strictlyIncreasingStarts(pos, crd []uint64, max uint64, avx512 bool) (int, int) {
 	nonDecr := nonDecreasingAVX2
 	width := 16

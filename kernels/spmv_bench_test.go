@@ -38,28 +38,14 @@ func benchSpMVFamily[T Float](b *testing.B, f *family[spmvFunc[T]], s *family[sc
 		}
 		b.Run(fmt.Sprintf("op=spmv/type=f%d/nnzrow=%d/impl=%s", 8*es, perRow, tr), func(b *testing.B) {
 			fn := f.impls[tr]
-			b.SetBytes(bytes)
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			c0 := threadCPU()
-			for b.Loop() {
-				fn(y, x, m.ptr, m.idx, vals, 1, 0)
-			}
-			b.ReportMetric(float64(threadCPU()-c0)/float64(b.N), "cpu-ns/op")
+			loopThreadCPU(b, bytes, func() { fn(y, x, m.ptr, m.idx, vals, 1, 0) })
 		})
 		if !s.implements(tr) {
 			continue
 		}
 		b.Run(fmt.Sprintf("op=scatter/type=f%d/nnzrow=%d/impl=%s", 8*es, perRow, tr), func(b *testing.B) {
 			fn := s.impls[tr]
-			b.SetBytes(bytes)
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			c0 := threadCPU()
-			for b.Loop() {
-				fn(y, x, m.ptr, m.idx, vals, 1)
-			}
-			b.ReportMetric(float64(threadCPU()-c0)/float64(b.N), "cpu-ns/op")
+			loopThreadCPU(b, bytes, func() { fn(y, x, m.ptr, m.idx, vals, 1) })
 		})
 	}
 }
@@ -69,6 +55,19 @@ func sizeofT[T Float](z T) uintptr {
 		return 4
 	}
 	return 8
+}
+
+// loopThreadCPU runs op in the benchmark loop on one locked OS thread with
+// SetBytes(bytes) and reports that thread's CPU time per op ("cpu-ns/op").
+func loopThreadCPU(b *testing.B, bytes int64, op func()) {
+	b.SetBytes(bytes)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	c0 := threadCPU()
+	for b.Loop() {
+		op()
+	}
+	b.ReportMetric(float64(threadCPU()-c0)/float64(b.N), "cpu-ns/op")
 }
 
 // threadCPU returns this thread's CPU time in ns: on a shared machine it
@@ -131,14 +130,8 @@ func benchSpMVRows[T Float](b *testing.B, f *family[spmvFunc[T]], m csrCase, nam
 		}
 		b.Run(fmt.Sprintf("m=%s/type=f%d/impl=%s", name, 8*es, tr), func(b *testing.B) {
 			fn := f.impls[tr]
-			b.SetBytes(int64(len(m.idx)*(es+8) + len(m.ptr)*8 + (m.rows+m.cols)*es))
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			c0 := threadCPU()
-			for b.Loop() {
-				fn(y, x, m.ptr, m.idx, vals, 1, 0)
-			}
-			b.ReportMetric(float64(threadCPU()-c0)/float64(b.N), "cpu-ns/op")
+			bytes := int64(len(m.idx)*(es+8) + len(m.ptr)*8 + (m.rows+m.cols)*es)
+			loopThreadCPU(b, bytes, func() { fn(y, x, m.ptr, m.idx, vals, 1, 0) })
 		})
 	}
 }

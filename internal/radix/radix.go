@@ -211,9 +211,10 @@ var MSDBucket = kernels.Caches().L2 / 32
 // goroutines; otherwise every pass runs in parallel over w even parts
 // (sortBits). Two passes from memory where the bits left after the top
 // digit would fit one (20-bit keys: the CSR to CSC transpose of a
-// million-column matrix) measured 1.25x slower than the split. Passes over more than WCMin entries scatter
-// through staging buffers (staging.scatter). hist is scratch of at least
-// w<<MaxWidth entries. The result does not depend on w.
+// million-column matrix) measured 1.25x slower than the split. Passes over
+// more than WCMin entries scatter through staging buffers
+// (staging.scatter). hist is scratch of at least w<<MaxWidth entries. The
+// result does not depend on w.
 func SortParallel[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits, w int, hist []int) ([]uint64, []P) {
 	n := len(keys)
 	mw := min(bits.Len(uint(n/MSDBucket)), MaxWidth)
@@ -351,7 +352,7 @@ func sortBits[P any](keys, keys2 []uint64, src, pa, pb []P, lo, nbits, w int, hi
 			continue
 		}
 		dst := pa
-		if &src[0] == &pa[0] {
+		if samePayload(src, pa) {
 			dst = pb
 		}
 		ks, k2, ps := keys, keys2, src

@@ -69,6 +69,18 @@ LONG = int(os.environ.get('SPMV_LONG', '32'))      # rows this long or longer go
 DIRECT16 = os.environ.get('SPMV_DIRECT16', '1') == '1'  # rows of 16, 32.. stay direct
 P1BY16 = os.environ.get('SPMV_P1BY16', '1') == '1'  # phase 1 16 entries a pass
 
+def prefetch16(pfd, es):
+    """The stream prefetch of a 16-entry step, pfd bytes of idx ahead (none
+    when pfd is 0): two lines of idx and the values' one or two lines."""
+    if not pfd:
+        return []
+    o = [f'\tPREFETCHNTA {pfd}(R9)(R12*8)', f'\tPREFETCHNTA {pfd + 64}(R9)(R12*8)',
+         f'\tPREFETCHNTA {pfd * es // 8}(R11)(R12*{es})']
+    if es == 8:
+        o.append(f'\tPREFETCHNTA {pfd + 64}(R11)(R12*8)')
+    return o
+
+
 def batch_code(L, es, sd, betaoff, block, check, pfd):
     """Rows under LONG entries, in batches of consecutive rows with at most
     BATCH entries: phase 1 writes the products vals[k]*x[idx[k]] of the
@@ -101,11 +113,7 @@ def batch_code(L, es, sd, betaoff, block, check, pfd):
         w = 'Z4' if es == 8 else 'Y4'
         o += [f'{L}p1by16:', '\tLEAQ 16(R12), CX', '\tCMPQ CX, R13', f'\tJA   {L}p1']
         o += check(2, f'{L}p1s')
-        if pfd:
-            o += [f'\tPREFETCHNTA {pfd}(R9)(R12*8)', f'\tPREFETCHNTA {pfd + 64}(R9)(R12*8)',
-                  f'\tPREFETCHNTA {pfd * es // 8}(R11)(R12*{es})']
-            if es == 8:
-                o.append(f'\tPREFETCHNTA {pfd + 64}(R11)(R12*8)')
+        o += prefetch16(pfd, es)
         b0 = block(0, ['X8', 'X9', 'X10', 'X11'], 'Z0')
         b1 = block(8, ['X4', 'X5', 'X6', 'X7'], 'Z1')
         o += b0[:-1] + [f'\tVMUL{P} (R11)(R12*{es}), {v}, {v}', f'\tVMOVU{P} {v}, (R10)']
@@ -273,11 +281,7 @@ def kernel(t, isa, name, pfd):
         # the check's scratch (Y3..Y6) is dead by then
     o += [f'{L}by16:', '\tLEAQ 16(R12), CX', '\tCMPQ CX, R13', f'\tJA   {L}by8']
     o += check(2, f'{L}tail')
-    if pfd:
-        o += [f'\tPREFETCHNTA {pfd}(R9)(R12*8)', f'\tPREFETCHNTA {pfd + 64}(R9)(R12*8)',
-              f'\tPREFETCHNTA {pfd * es // 8}(R11)(R12*{es})']
-        if es == 8:
-            o.append(f'\tPREFETCHNTA {pfd + 64}(R11)(R12*8)')
+    o += prefetch16(pfd, es)
     o += block(0, xa, acc[0])
     o += block(8, xb, acc[1])
     o += ['\tMOVQ CX, R12', f'\tJMP  {L}by16', '']
