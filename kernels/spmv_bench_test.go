@@ -24,14 +24,20 @@ func BenchmarkSpMVFamily(b *testing.B) {
 	}
 }
 
-func benchSpMVFamily[T Float](b *testing.B, f *family[spmvFunc[T]], s *family[scatterFunc[T]], m csrCase, perRow int) {
+// spmvOperands returns seeded values for m's entries, x and y, the element
+// size, and the bytes one product moves (vals + idx + ptr + x + y).
+func spmvOperands[T Float](m csrCase) (vals, x, y []T, es int, bytes int64) {
 	rng := rand.New(rand.NewPCG(2, 2))
-	vals := randVals[T](rng, len(m.idx), 0, 0)
-	x := randVals[T](rng, m.cols, 0, 0)
-	y := make([]T, m.rows)
+	vals = randVals[T](rng, len(m.idx), 0, 0)
+	x = randVals[T](rng, m.cols, 0, 0)
+	y = make([]T, m.rows)
 	var z T
-	es := int(sizeofT(z))
-	bytes := int64(len(m.idx)*(es+8) + len(m.ptr)*8 + (m.rows+m.cols)*es)
+	es = int(sizeofT(z))
+	return vals, x, y, es, int64(len(m.idx)*(es+8) + len(m.ptr)*8 + (m.rows+m.cols)*es)
+}
+
+func benchSpMVFamily[T Float](b *testing.B, f *family[spmvFunc[T]], s *family[scatterFunc[T]], m csrCase, perRow int) {
+	vals, x, y, es, bytes := spmvOperands[T](m)
 	for tr := tierGeneric; tr < numTiers; tr++ {
 		if !f.implements(tr) {
 			continue
@@ -118,19 +124,13 @@ func BenchmarkSpMVPowerLaw(b *testing.B) {
 }
 
 func benchSpMVRows[T Float](b *testing.B, f *family[spmvFunc[T]], m csrCase, name string) {
-	rng := rand.New(rand.NewPCG(2, 2))
-	vals := randVals[T](rng, len(m.idx), 0, 0)
-	x := randVals[T](rng, m.cols, 0, 0)
-	y := make([]T, m.rows)
-	var z T
-	es := int(sizeofT(z))
+	vals, x, y, es, bytes := spmvOperands[T](m)
 	for tr := tierGeneric; tr < numTiers; tr++ {
 		if !f.implements(tr) {
 			continue
 		}
 		b.Run(fmt.Sprintf("m=%s/type=f%d/impl=%s", name, 8*es, tr), func(b *testing.B) {
 			fn := f.impls[tr]
-			bytes := int64(len(m.idx)*(es+8) + len(m.ptr)*8 + (m.rows+m.cols)*es)
 			loopThreadCPU(b, bytes, func() { fn(y, x, m.ptr, m.idx, vals, 1, 0) })
 		})
 	}
