@@ -2,20 +2,24 @@
 
 package kernels
 
-import "github.com/hurray-format/hurray-go/kernels/amd64"
+import (
+	"unsafe"
+
+	"github.com/hurray-format/hurray-go/kernels/amd64"
+)
 
 var _ = registerSpMMAMD64()
 
 func registerSpMMAMD64() bool {
 	if amd64.HasAVX2 {
-		spmmF32.set(tierAVX2, spmmAsm(amd64.SpMMF32AVX2))
-		spmmF64.set(tierAVX2, spmmAsm(amd64.SpMMF64AVX2))
+		spmmF32.set(tierAVX2, spmmAsm(amd64.SpMMF32AVX2, amd64.SpMMTileF32AVX2))
+		spmmF64.set(tierAVX2, spmmAsm(amd64.SpMMF64AVX2, amd64.SpMMTileF64AVX2))
 		spmmScatterF32.set(tierAVX2, spmmScatterAsm(amd64.SpMMScatterF32AVX2))
 		spmmScatterF64.set(tierAVX2, spmmScatterAsm(amd64.SpMMScatterF64AVX2))
 	}
 	if amd64.HasAVX512 {
-		spmmF32.set(tierAVX512, spmmAsm(amd64.SpMMF32AVX512))
-		spmmF64.set(tierAVX512, spmmAsm(amd64.SpMMF64AVX512))
+		spmmF32.set(tierAVX512, spmmAsm(amd64.SpMMF32AVX512, amd64.SpMMTileF32AVX512))
+		spmmF64.set(tierAVX512, spmmAsm(amd64.SpMMF64AVX512, amd64.SpMMTileF64AVX512))
 		spmmScatterF32.set(tierAVX512, spmmScatterAsm(amd64.SpMMScatterF32AVX512))
 		spmmScatterF64.set(tierAVX512, spmmScatterAsm(amd64.SpMMScatterF64AVX512))
 	}
@@ -25,8 +29,9 @@ func registerSpMMAMD64() bool {
 // spmmAsm wraps an SpMM assembly kernel. The exported SpMM has checked the
 // structure and every bound (checkSpMM); the family implementations are
 // only reached through it or from tests with valid input. It turns -0 beta
-// into +0 and feeds the rows in chunks.
-func spmmAsm[T Float](k func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T)) spmmFunc[T] {
+// into +0 and feeds the rows in chunks, or in column tiles of A (kt) when
+// X is too large for L2 and the rows are long enough.
+func spmmAsm[T Float](k func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T), kt spmmTileFunc[T]) spmmFunc[T] {
 	return func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
 		if w == 0 {
 			return
@@ -35,6 +40,10 @@ func spmmAsm[T Float](k func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint6
 			beta = 0
 		}
 		rows := len(ptr) - 1
+		if tw := spmmTileRows(rows, (len(x)-w)/ldx+1, int(ptr[rows]-ptr[0]), w, int(unsafe.Sizeof(beta))); tw > 0 {
+			spmmTiled(kt, y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta, tw)
+			return
+		}
 		for lo := 0; lo < rows; {
 			hi := spmmRows(ptr, lo, w)
 			k(y[lo*ldy:], ldy, x, ldx, w, ptr[lo:hi+1], idx, vals, alpha, beta)

@@ -24,6 +24,28 @@ func SpMMF32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint6
 //go:noescape
 func SpMMF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32)
 
+// SpMMTileF64AVX2 and the other SpMMTile kernels are the SpMM kernels on
+// one column tile of A: row i covers the entries from seg[2i] to
+// seg[2i+1], stopping early at the first entry whose index is >= limit,
+// and seg[2i] is set to where it stopped, the start of row i in the next
+// tile. Y's row is alpha*acc + beta*Y as in SpMM (beta 1 after the first
+// tile). They check nothing: the caller guarantees len(seg) even, seg[2i]
+// <= seg[2i+1] <= len(idx) == len(vals), the indices of every segment
+// non-decreasing and below the rows X holds, y long enough, and beta == +0
+// for "do not read y".
+//
+//go:noescape
+func SpMMTileF64AVX2(y []float64, ldy int, x []float64, ldx, w int, seg, idx []uint64, vals []float64, alpha, beta float64, limit uint64)
+
+//go:noescape
+func SpMMTileF64AVX512(y []float64, ldy int, x []float64, ldx, w int, seg, idx []uint64, vals []float64, alpha, beta float64, limit uint64)
+
+//go:noescape
+func SpMMTileF32AVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, vals []float32, alpha, beta float32, limit uint64)
+
+//go:noescape
+func SpMMTileF32AVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, vals []float32, alpha, beta float32, limit uint64)
+
 // SpMMScatterF64AVX2 and the other SpMMScatter kernels compute
 // Y += alpha * Aᵀ X on a w-column panel for the compressed matrix (ptr, idx,
 // vals): per row i, alpha*X[i, chunk] stays in registers while each entry

@@ -10,13 +10,21 @@
 //		y[i*ldy + c : ...] = alpha*acc (+ beta*y unless beta is +0)
 //	}
 //
+// SpMMTile is SpMM on one column tile of A (the Go side walks the tiles):
+// row i's entries run from seg[2i] to seg[2i+1] and stop at the first whose
+// index is >= limit (every pass over the row checks every entry, so all
+// passes stop at the same one, sorted row or not); seg[2i] gets that stop.
+// Each row start prefetches the first lines of the row TILE_PFD rows ahead:
+// a tile reads a short piece of every row, too short for the hardware
+// prefetcher to follow.
+//
 // SpMMScatter, per row i: xs = alpha * x[i*ldx + c : ...] is held in
 // registers while every entry k does y[idx[k]*ldy + c : ...] += vals[k]*xs.
 //
 // Registers by role:
 //	DI y row (SpMM) / y base (scatter)   BX ldy in bytes
 //	SI x base (SpMM) / x row (scatter)   R8 ldx in bytes
-//	DX ptr cursor    CX rows left        R9 idx base     R11 vals base
+//	DX ptr (seg) cursor    CX rows left        R9 idx base     R11 vals base
 //	R10 w            AX lo = ptr[i]      R13 hi          R12 k
 //	R14 c (column)   R15 address of the indexed dense row
 //
@@ -310,6 +318,342 @@ spmmf64avx2next:
 	DECQ CX
 	JMP spmmf64avx2row
 spmmf64avx2done:
+	VZEROUPPER
+	RET
+
+// func SpMMTileF64AVX2(y []float64, ldy int, x []float64, ldx, w int, seg, idx []uint64, vals []float64, alpha, beta float64, limit uint64)
+// Requires: AVX, AVX2, FMA3
+TEXT ·SpMMTileF64AVX2(SB), NOSPLIT, $0-168
+	MOVQ y_base+0(FP), DI
+	MOVQ ldy+24(FP), BX
+	SHLQ $3, BX
+	MOVQ x_base+32(FP), SI
+	MOVQ ldx+56(FP), R8
+	SHLQ $3, R8
+	MOVQ w+64(FP), R10
+	MOVQ seg_base+72(FP), DX
+	MOVQ seg_len+80(FP), CX
+	SHRQ $1, CX
+	MOVQ idx_base+96(FP), R9
+	MOVQ vals_base+120(FP), R11
+	VBROADCASTSD alpha+144(FP), Y10
+	VBROADCASTSD beta+152(FP), Y11
+	MOVQ R10, R15
+	ANDQ $3, R15
+	SHLQ $3, R15
+	LEAQ tailmask<>+32(SB), AX
+	SUBQ R15, AX
+	VMOVDQU (AX), Y12
+spmmtilef64avx2row:
+	TESTQ CX, CX
+	JZ spmmtilef64avx2done
+	MOVQ (DX), AX
+	MOVQ 8(DX), R13
+	XORQ R14, R14
+	CMPQ CX, $8
+	JBE spmmtilef64avx2nopf
+	MOVQ 128(DX), R15
+	PREFETCHT0 0(R9)(R15*8)
+	PREFETCHT0 64(R9)(R15*8)
+	PREFETCHT0 128(R9)(R15*8)
+	PREFETCHT0 0(R11)(R15*8)
+	PREFETCHT0 64(R11)(R15*8)
+	PREFETCHT0 128(R11)(R15*8)
+spmmtilef64avx2nopf:
+spmmtilef64avx2c4:
+	LEAQ 16(R14), R15
+	CMPQ R15, R10
+	JA spmmtilef64avx2c2
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	MOVQ AX, R12
+spmmtilef64avx2c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA spmmtilef64avx2c4k1
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx2c4k1
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx2c4k1
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD 0(R11)(R12*8), Y8
+	VFMADD231PD 0(R15)(R14*8), Y8, Y0
+	VFMADD231PD 32(R15)(R14*8), Y8, Y1
+	VFMADD231PD 64(R15)(R14*8), Y8, Y2
+	VFMADD231PD 96(R15)(R14*8), Y8, Y3
+	MOVQ 8(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD 8(R11)(R12*8), Y9
+	VFMADD231PD 0(R15)(R14*8), Y9, Y4
+	VFMADD231PD 32(R15)(R14*8), Y9, Y5
+	VFMADD231PD 64(R15)(R14*8), Y9, Y6
+	VFMADD231PD 96(R15)(R14*8), Y9, Y7
+	ADDQ $2, R12
+	JMP spmmtilef64avx2c4kn
+spmmtilef64avx2c4k1:
+	CMPQ R12, R13
+	JAE spmmtilef64avx2c4sum
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx2c4sum
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD (R11)(R12*8), Y8
+	VFMADD231PD 0(R15)(R14*8), Y8, Y0
+	VFMADD231PD 32(R15)(R14*8), Y8, Y1
+	VFMADD231PD 64(R15)(R14*8), Y8, Y2
+	VFMADD231PD 96(R15)(R14*8), Y8, Y3
+	INCQ R12
+	JMP spmmtilef64avx2c4k1
+spmmtilef64avx2c4sum:
+	VADDPD Y4, Y0, Y0
+	VADDPD Y5, Y1, Y1
+	VADDPD Y6, Y2, Y2
+	VADDPD Y7, Y3, Y3
+	VMULPD Y10, Y0, Y0
+	VMULPD Y10, Y1, Y1
+	VMULPD Y10, Y2, Y2
+	VMULPD Y10, Y3, Y3
+	CMPQ beta+152(FP), $0
+	JEQ spmmtilef64avx2c4nobeta
+	VFMADD231PD 0(DI)(R14*8), Y11, Y0
+	VFMADD231PD 32(DI)(R14*8), Y11, Y1
+	VFMADD231PD 64(DI)(R14*8), Y11, Y2
+	VFMADD231PD 96(DI)(R14*8), Y11, Y3
+spmmtilef64avx2c4nobeta:
+	VMOVUPD Y0, 0(DI)(R14*8)
+	VMOVUPD Y1, 32(DI)(R14*8)
+	VMOVUPD Y2, 64(DI)(R14*8)
+	VMOVUPD Y3, 96(DI)(R14*8)
+	ADDQ $16, R14
+	JMP spmmtilef64avx2c4
+spmmtilef64avx2c2:
+	LEAQ 8(R14), R15
+	CMPQ R15, R10
+	JA spmmtilef64avx2c1
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	MOVQ AX, R12
+spmmtilef64avx2c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA spmmtilef64avx2c2k1
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx2c2k1
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx2c2k1
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD 0(R11)(R12*8), Y8
+	VFMADD231PD 0(R15)(R14*8), Y8, Y0
+	VFMADD231PD 32(R15)(R14*8), Y8, Y1
+	MOVQ 8(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD 8(R11)(R12*8), Y9
+	VFMADD231PD 0(R15)(R14*8), Y9, Y4
+	VFMADD231PD 32(R15)(R14*8), Y9, Y5
+	ADDQ $2, R12
+	JMP spmmtilef64avx2c2kn
+spmmtilef64avx2c2k1:
+	CMPQ R12, R13
+	JAE spmmtilef64avx2c2sum
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx2c2sum
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD (R11)(R12*8), Y8
+	VFMADD231PD 0(R15)(R14*8), Y8, Y0
+	VFMADD231PD 32(R15)(R14*8), Y8, Y1
+	INCQ R12
+	JMP spmmtilef64avx2c2k1
+spmmtilef64avx2c2sum:
+	VADDPD Y4, Y0, Y0
+	VADDPD Y5, Y1, Y1
+	VMULPD Y10, Y0, Y0
+	VMULPD Y10, Y1, Y1
+	CMPQ beta+152(FP), $0
+	JEQ spmmtilef64avx2c2nobeta
+	VFMADD231PD 0(DI)(R14*8), Y11, Y0
+	VFMADD231PD 32(DI)(R14*8), Y11, Y1
+spmmtilef64avx2c2nobeta:
+	VMOVUPD Y0, 0(DI)(R14*8)
+	VMOVUPD Y1, 32(DI)(R14*8)
+	ADDQ $8, R14
+	JMP spmmtilef64avx2c2
+spmmtilef64avx2c1:
+	LEAQ 4(R14), R15
+	CMPQ R15, R10
+	JA spmmtilef64avx2tail
+	VXORPS Y0, Y0, Y0
+	VXORPS Y4, Y4, Y4
+	VXORPS Y1, Y1, Y1
+	VXORPS Y5, Y5, Y5
+	MOVQ AX, R12
+spmmtilef64avx2c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA spmmtilef64avx2c1k1
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx2c1k1
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx2c1k1
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx2c1k1
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx2c1k1
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD 0(R11)(R12*8), Y8
+	VFMADD231PD 0(R15)(R14*8), Y8, Y0
+	MOVQ 8(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD 8(R11)(R12*8), Y9
+	VFMADD231PD 0(R15)(R14*8), Y9, Y4
+	MOVQ 16(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD 16(R11)(R12*8), Y14
+	VFMADD231PD 0(R15)(R14*8), Y14, Y1
+	MOVQ 24(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD 24(R11)(R12*8), Y15
+	VFMADD231PD 0(R15)(R14*8), Y15, Y5
+	ADDQ $4, R12
+	JMP spmmtilef64avx2c1kn
+spmmtilef64avx2c1k1:
+	CMPQ R12, R13
+	JAE spmmtilef64avx2c1sum
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx2c1sum
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD (R11)(R12*8), Y8
+	VFMADD231PD 0(R15)(R14*8), Y8, Y0
+	INCQ R12
+	JMP spmmtilef64avx2c1k1
+spmmtilef64avx2c1sum:
+	VADDPD Y4, Y0, Y0
+	VADDPD Y1, Y0, Y0
+	VADDPD Y5, Y0, Y0
+	VMULPD Y10, Y0, Y0
+	CMPQ beta+152(FP), $0
+	JEQ spmmtilef64avx2c1nobeta
+	VFMADD231PD 0(DI)(R14*8), Y11, Y0
+spmmtilef64avx2c1nobeta:
+	VMOVUPD Y0, 0(DI)(R14*8)
+	ADDQ $4, R14
+	JMP spmmtilef64avx2c1
+spmmtilef64avx2tail:
+	CMPQ R14, R10
+	JAE spmmtilef64avx2next
+	VXORPS Y0, Y0, Y0
+	VXORPS Y4, Y4, Y4
+	VXORPS Y1, Y1, Y1
+	VXORPS Y5, Y5, Y5
+	MOVQ AX, R12
+spmmtilef64avx2tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA spmmtilef64avx2tailk1
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx2tailk1
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx2tailk1
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx2tailk1
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx2tailk1
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD 0(R11)(R12*8), Y8
+	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
+	VFMADD231PD Y13, Y8, Y0
+	MOVQ 8(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD 8(R11)(R12*8), Y9
+	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
+	VFMADD231PD Y13, Y9, Y4
+	MOVQ 16(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD 16(R11)(R12*8), Y14
+	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
+	VFMADD231PD Y13, Y14, Y1
+	MOVQ 24(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD 24(R11)(R12*8), Y15
+	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
+	VFMADD231PD Y13, Y15, Y5
+	ADDQ $4, R12
+	JMP spmmtilef64avx2tailkn
+spmmtilef64avx2tailk1:
+	CMPQ R12, R13
+	JAE spmmtilef64avx2tailsum
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx2tailsum
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD (R11)(R12*8), Y8
+	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
+	VFMADD231PD Y13, Y8, Y0
+	INCQ R12
+	JMP spmmtilef64avx2tailk1
+spmmtilef64avx2tailsum:
+	VADDPD Y4, Y0, Y0
+	VADDPD Y1, Y0, Y0
+	VADDPD Y5, Y0, Y0
+	VMULPD Y10, Y0, Y0
+	CMPQ beta+152(FP), $0
+	JEQ spmmtilef64avx2tailnobeta
+	VMASKMOVPD 0(DI)(R14*8), Y12, Y13
+	VFMADD231PD Y13, Y11, Y0
+spmmtilef64avx2tailnobeta:
+	VMASKMOVPD Y0, Y12, 0(DI)(R14*8)
+spmmtilef64avx2next:
+	MOVQ R12, (DX)
+	ADDQ $16, DX
+	ADDQ BX, DI
+	DECQ CX
+	JMP spmmtilef64avx2row
+spmmtilef64avx2done:
 	VZEROUPPER
 	RET
 
@@ -699,6 +1043,341 @@ spmmf32avx2done:
 	VZEROUPPER
 	RET
 
+// func SpMMTileF32AVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, vals []float32, alpha, beta float32, limit uint64)
+// Requires: AVX, AVX2, FMA3
+TEXT ·SpMMTileF32AVX2(SB), NOSPLIT, $0-160
+	MOVQ y_base+0(FP), DI
+	MOVQ ldy+24(FP), BX
+	SHLQ $2, BX
+	MOVQ x_base+32(FP), SI
+	MOVQ ldx+56(FP), R8
+	SHLQ $2, R8
+	MOVQ w+64(FP), R10
+	MOVQ seg_base+72(FP), DX
+	MOVQ seg_len+80(FP), CX
+	SHRQ $1, CX
+	MOVQ idx_base+96(FP), R9
+	MOVQ vals_base+120(FP), R11
+	VBROADCASTSS alpha+144(FP), Y10
+	VBROADCASTSS beta+148(FP), Y11
+	MOVQ R10, R15
+	ANDQ $7, R15
+	SHLQ $2, R15
+	LEAQ tailmask<>+32(SB), AX
+	SUBQ R15, AX
+	VMOVDQU (AX), Y12
+spmmtilef32avx2row:
+	TESTQ CX, CX
+	JZ spmmtilef32avx2done
+	MOVQ (DX), AX
+	MOVQ 8(DX), R13
+	XORQ R14, R14
+	CMPQ CX, $8
+	JBE spmmtilef32avx2nopf
+	MOVQ 128(DX), R15
+	PREFETCHT0 0(R9)(R15*8)
+	PREFETCHT0 64(R9)(R15*8)
+	PREFETCHT0 128(R9)(R15*8)
+	PREFETCHT0 0(R11)(R15*4)
+	PREFETCHT0 64(R11)(R15*4)
+spmmtilef32avx2nopf:
+spmmtilef32avx2c4:
+	LEAQ 32(R14), R15
+	CMPQ R15, R10
+	JA spmmtilef32avx2c2
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	MOVQ AX, R12
+spmmtilef32avx2c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA spmmtilef32avx2c4k1
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx2c4k1
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx2c4k1
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS 0(R11)(R12*4), Y8
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	VFMADD231PS 64(R15)(R14*4), Y8, Y2
+	VFMADD231PS 96(R15)(R14*4), Y8, Y3
+	MOVQ 8(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS 4(R11)(R12*4), Y9
+	VFMADD231PS 0(R15)(R14*4), Y9, Y4
+	VFMADD231PS 32(R15)(R14*4), Y9, Y5
+	VFMADD231PS 64(R15)(R14*4), Y9, Y6
+	VFMADD231PS 96(R15)(R14*4), Y9, Y7
+	ADDQ $2, R12
+	JMP spmmtilef32avx2c4kn
+spmmtilef32avx2c4k1:
+	CMPQ R12, R13
+	JAE spmmtilef32avx2c4sum
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx2c4sum
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS (R11)(R12*4), Y8
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	VFMADD231PS 64(R15)(R14*4), Y8, Y2
+	VFMADD231PS 96(R15)(R14*4), Y8, Y3
+	INCQ R12
+	JMP spmmtilef32avx2c4k1
+spmmtilef32avx2c4sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y5, Y1, Y1
+	VADDPS Y6, Y2, Y2
+	VADDPS Y7, Y3, Y3
+	VMULPS Y10, Y0, Y0
+	VMULPS Y10, Y1, Y1
+	VMULPS Y10, Y2, Y2
+	VMULPS Y10, Y3, Y3
+	CMPL beta+148(FP), $0
+	JEQ spmmtilef32avx2c4nobeta
+	VFMADD231PS 0(DI)(R14*4), Y11, Y0
+	VFMADD231PS 32(DI)(R14*4), Y11, Y1
+	VFMADD231PS 64(DI)(R14*4), Y11, Y2
+	VFMADD231PS 96(DI)(R14*4), Y11, Y3
+spmmtilef32avx2c4nobeta:
+	VMOVUPS Y0, 0(DI)(R14*4)
+	VMOVUPS Y1, 32(DI)(R14*4)
+	VMOVUPS Y2, 64(DI)(R14*4)
+	VMOVUPS Y3, 96(DI)(R14*4)
+	ADDQ $32, R14
+	JMP spmmtilef32avx2c4
+spmmtilef32avx2c2:
+	LEAQ 16(R14), R15
+	CMPQ R15, R10
+	JA spmmtilef32avx2c1
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	MOVQ AX, R12
+spmmtilef32avx2c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA spmmtilef32avx2c2k1
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx2c2k1
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx2c2k1
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS 0(R11)(R12*4), Y8
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	MOVQ 8(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS 4(R11)(R12*4), Y9
+	VFMADD231PS 0(R15)(R14*4), Y9, Y4
+	VFMADD231PS 32(R15)(R14*4), Y9, Y5
+	ADDQ $2, R12
+	JMP spmmtilef32avx2c2kn
+spmmtilef32avx2c2k1:
+	CMPQ R12, R13
+	JAE spmmtilef32avx2c2sum
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx2c2sum
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS (R11)(R12*4), Y8
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	INCQ R12
+	JMP spmmtilef32avx2c2k1
+spmmtilef32avx2c2sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y5, Y1, Y1
+	VMULPS Y10, Y0, Y0
+	VMULPS Y10, Y1, Y1
+	CMPL beta+148(FP), $0
+	JEQ spmmtilef32avx2c2nobeta
+	VFMADD231PS 0(DI)(R14*4), Y11, Y0
+	VFMADD231PS 32(DI)(R14*4), Y11, Y1
+spmmtilef32avx2c2nobeta:
+	VMOVUPS Y0, 0(DI)(R14*4)
+	VMOVUPS Y1, 32(DI)(R14*4)
+	ADDQ $16, R14
+	JMP spmmtilef32avx2c2
+spmmtilef32avx2c1:
+	LEAQ 8(R14), R15
+	CMPQ R15, R10
+	JA spmmtilef32avx2tail
+	VXORPS Y0, Y0, Y0
+	VXORPS Y4, Y4, Y4
+	VXORPS Y1, Y1, Y1
+	VXORPS Y5, Y5, Y5
+	MOVQ AX, R12
+spmmtilef32avx2c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA spmmtilef32avx2c1k1
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx2c1k1
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx2c1k1
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx2c1k1
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx2c1k1
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS 0(R11)(R12*4), Y8
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	MOVQ 8(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS 4(R11)(R12*4), Y9
+	VFMADD231PS 0(R15)(R14*4), Y9, Y4
+	MOVQ 16(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS 8(R11)(R12*4), Y14
+	VFMADD231PS 0(R15)(R14*4), Y14, Y1
+	MOVQ 24(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS 12(R11)(R12*4), Y15
+	VFMADD231PS 0(R15)(R14*4), Y15, Y5
+	ADDQ $4, R12
+	JMP spmmtilef32avx2c1kn
+spmmtilef32avx2c1k1:
+	CMPQ R12, R13
+	JAE spmmtilef32avx2c1sum
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx2c1sum
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS (R11)(R12*4), Y8
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	INCQ R12
+	JMP spmmtilef32avx2c1k1
+spmmtilef32avx2c1sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y10, Y0, Y0
+	CMPL beta+148(FP), $0
+	JEQ spmmtilef32avx2c1nobeta
+	VFMADD231PS 0(DI)(R14*4), Y11, Y0
+spmmtilef32avx2c1nobeta:
+	VMOVUPS Y0, 0(DI)(R14*4)
+	ADDQ $8, R14
+	JMP spmmtilef32avx2c1
+spmmtilef32avx2tail:
+	CMPQ R14, R10
+	JAE spmmtilef32avx2next
+	VXORPS Y0, Y0, Y0
+	VXORPS Y4, Y4, Y4
+	VXORPS Y1, Y1, Y1
+	VXORPS Y5, Y5, Y5
+	MOVQ AX, R12
+spmmtilef32avx2tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA spmmtilef32avx2tailk1
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx2tailk1
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx2tailk1
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx2tailk1
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx2tailk1
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS 0(R11)(R12*4), Y8
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y8, Y0
+	MOVQ 8(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS 4(R11)(R12*4), Y9
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y9, Y4
+	MOVQ 16(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS 8(R11)(R12*4), Y14
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y14, Y1
+	MOVQ 24(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS 12(R11)(R12*4), Y15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y15, Y5
+	ADDQ $4, R12
+	JMP spmmtilef32avx2tailkn
+spmmtilef32avx2tailk1:
+	CMPQ R12, R13
+	JAE spmmtilef32avx2tailsum
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx2tailsum
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS (R11)(R12*4), Y8
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y8, Y0
+	INCQ R12
+	JMP spmmtilef32avx2tailk1
+spmmtilef32avx2tailsum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y10, Y0, Y0
+	CMPL beta+148(FP), $0
+	JEQ spmmtilef32avx2tailnobeta
+	VMASKMOVPS 0(DI)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y11, Y0
+spmmtilef32avx2tailnobeta:
+	VMASKMOVPS Y0, Y12, 0(DI)(R14*4)
+spmmtilef32avx2next:
+	MOVQ R12, (DX)
+	ADDQ $16, DX
+	ADDQ BX, DI
+	DECQ CX
+	JMP spmmtilef32avx2row
+spmmtilef32avx2done:
+	VZEROUPPER
+	RET
+
 // func SpMMScatterF32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32)
 // Requires: AVX, AVX2, FMA3
 TEXT ·SpMMScatterF32AVX2(SB), NOSPLIT, $0-148
@@ -1079,6 +1758,336 @@ spmmf64avx512done:
 	VZEROUPPER
 	RET
 
+// func SpMMTileF64AVX512(y []float64, ldy int, x []float64, ldx, w int, seg, idx []uint64, vals []float64, alpha, beta float64, limit uint64)
+// Requires: AVX512F, AVX512VL, BMI2
+TEXT ·SpMMTileF64AVX512(SB), NOSPLIT, $0-168
+	MOVQ y_base+0(FP), DI
+	MOVQ ldy+24(FP), BX
+	SHLQ $3, BX
+	MOVQ x_base+32(FP), SI
+	MOVQ ldx+56(FP), R8
+	SHLQ $3, R8
+	MOVQ w+64(FP), R10
+	MOVQ seg_base+72(FP), DX
+	MOVQ seg_len+80(FP), CX
+	SHRQ $1, CX
+	MOVQ idx_base+96(FP), R9
+	MOVQ vals_base+120(FP), R11
+	VBROADCASTSD alpha+144(FP), Z28
+	VBROADCASTSD beta+152(FP), Z29
+	MOVQ R10, R15
+	ANDQ $7, R15
+	MOVL $0xff, AX
+	BZHIQ R15, AX, AX
+	KMOVB AX, K7
+spmmtilef64avx512row:
+	TESTQ CX, CX
+	JZ spmmtilef64avx512done
+	MOVQ (DX), AX
+	MOVQ 8(DX), R13
+	XORQ R14, R14
+	CMPQ CX, $8
+	JBE spmmtilef64avx512nopf
+	MOVQ 128(DX), R15
+	PREFETCHT0 0(R9)(R15*8)
+	PREFETCHT0 64(R9)(R15*8)
+	PREFETCHT0 128(R9)(R15*8)
+	PREFETCHT0 0(R11)(R15*8)
+	PREFETCHT0 64(R11)(R15*8)
+	PREFETCHT0 128(R11)(R15*8)
+spmmtilef64avx512nopf:
+spmmtilef64avx512c4:
+	LEAQ 32(R14), R15
+	CMPQ R15, R10
+	JA spmmtilef64avx512c2
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	MOVQ AX, R12
+spmmtilef64avx512c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA spmmtilef64avx512c4k1
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx512c4k1
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx512c4k1
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD 0(R11)(R12*8), Z30
+	VFMADD231PD 0(R15)(R14*8), Z30, Z0
+	VFMADD231PD 64(R15)(R14*8), Z30, Z1
+	VFMADD231PD 128(R15)(R14*8), Z30, Z2
+	VFMADD231PD 192(R15)(R14*8), Z30, Z3
+	MOVQ 8(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD 8(R11)(R12*8), Z31
+	VFMADD231PD 0(R15)(R14*8), Z31, Z4
+	VFMADD231PD 64(R15)(R14*8), Z31, Z5
+	VFMADD231PD 128(R15)(R14*8), Z31, Z6
+	VFMADD231PD 192(R15)(R14*8), Z31, Z7
+	ADDQ $2, R12
+	JMP spmmtilef64avx512c4kn
+spmmtilef64avx512c4k1:
+	CMPQ R12, R13
+	JAE spmmtilef64avx512c4sum
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx512c4sum
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD (R11)(R12*8), Z30
+	VFMADD231PD 0(R15)(R14*8), Z30, Z0
+	VFMADD231PD 64(R15)(R14*8), Z30, Z1
+	VFMADD231PD 128(R15)(R14*8), Z30, Z2
+	VFMADD231PD 192(R15)(R14*8), Z30, Z3
+	INCQ R12
+	JMP spmmtilef64avx512c4k1
+spmmtilef64avx512c4sum:
+	VADDPD Z4, Z0, Z0
+	VADDPD Z5, Z1, Z1
+	VADDPD Z6, Z2, Z2
+	VADDPD Z7, Z3, Z3
+	VMULPD Z28, Z0, Z0
+	VMULPD Z28, Z1, Z1
+	VMULPD Z28, Z2, Z2
+	VMULPD Z28, Z3, Z3
+	CMPQ beta+152(FP), $0
+	JEQ spmmtilef64avx512c4nobeta
+	VFMADD231PD 0(DI)(R14*8), Z29, Z0
+	VFMADD231PD 64(DI)(R14*8), Z29, Z1
+	VFMADD231PD 128(DI)(R14*8), Z29, Z2
+	VFMADD231PD 192(DI)(R14*8), Z29, Z3
+spmmtilef64avx512c4nobeta:
+	VMOVUPD Z0, 0(DI)(R14*8)
+	VMOVUPD Z1, 64(DI)(R14*8)
+	VMOVUPD Z2, 128(DI)(R14*8)
+	VMOVUPD Z3, 192(DI)(R14*8)
+	ADDQ $32, R14
+	JMP spmmtilef64avx512c4
+spmmtilef64avx512c2:
+	LEAQ 16(R14), R15
+	CMPQ R15, R10
+	JA spmmtilef64avx512c1
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	MOVQ AX, R12
+spmmtilef64avx512c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA spmmtilef64avx512c2k1
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx512c2k1
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx512c2k1
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD 0(R11)(R12*8), Z30
+	VFMADD231PD 0(R15)(R14*8), Z30, Z0
+	VFMADD231PD 64(R15)(R14*8), Z30, Z1
+	MOVQ 8(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD 8(R11)(R12*8), Z31
+	VFMADD231PD 0(R15)(R14*8), Z31, Z4
+	VFMADD231PD 64(R15)(R14*8), Z31, Z5
+	ADDQ $2, R12
+	JMP spmmtilef64avx512c2kn
+spmmtilef64avx512c2k1:
+	CMPQ R12, R13
+	JAE spmmtilef64avx512c2sum
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx512c2sum
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD (R11)(R12*8), Z30
+	VFMADD231PD 0(R15)(R14*8), Z30, Z0
+	VFMADD231PD 64(R15)(R14*8), Z30, Z1
+	INCQ R12
+	JMP spmmtilef64avx512c2k1
+spmmtilef64avx512c2sum:
+	VADDPD Z4, Z0, Z0
+	VADDPD Z5, Z1, Z1
+	VMULPD Z28, Z0, Z0
+	VMULPD Z28, Z1, Z1
+	CMPQ beta+152(FP), $0
+	JEQ spmmtilef64avx512c2nobeta
+	VFMADD231PD 0(DI)(R14*8), Z29, Z0
+	VFMADD231PD 64(DI)(R14*8), Z29, Z1
+spmmtilef64avx512c2nobeta:
+	VMOVUPD Z0, 0(DI)(R14*8)
+	VMOVUPD Z1, 64(DI)(R14*8)
+	ADDQ $16, R14
+	JMP spmmtilef64avx512c2
+spmmtilef64avx512c1:
+	LEAQ 8(R14), R15
+	CMPQ R15, R10
+	JA spmmtilef64avx512tail
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	MOVQ AX, R12
+spmmtilef64avx512c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA spmmtilef64avx512c1k1
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx512c1k1
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx512c1k1
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx512c1k1
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx512c1k1
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD 0(R11)(R12*8), Z30
+	VFMADD231PD 0(R15)(R14*8), Z30, Z0
+	MOVQ 8(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD 8(R11)(R12*8), Z31
+	VFMADD231PD 0(R15)(R14*8), Z31, Z4
+	MOVQ 16(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD 16(R11)(R12*8), Z26
+	VFMADD231PD 0(R15)(R14*8), Z26, Z1
+	MOVQ 24(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD 24(R11)(R12*8), Z27
+	VFMADD231PD 0(R15)(R14*8), Z27, Z5
+	ADDQ $4, R12
+	JMP spmmtilef64avx512c1kn
+spmmtilef64avx512c1k1:
+	CMPQ R12, R13
+	JAE spmmtilef64avx512c1sum
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx512c1sum
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD (R11)(R12*8), Z30
+	VFMADD231PD 0(R15)(R14*8), Z30, Z0
+	INCQ R12
+	JMP spmmtilef64avx512c1k1
+spmmtilef64avx512c1sum:
+	VADDPD Z4, Z0, Z0
+	VADDPD Z1, Z0, Z0
+	VADDPD Z5, Z0, Z0
+	VMULPD Z28, Z0, Z0
+	CMPQ beta+152(FP), $0
+	JEQ spmmtilef64avx512c1nobeta
+	VFMADD231PD 0(DI)(R14*8), Z29, Z0
+spmmtilef64avx512c1nobeta:
+	VMOVUPD Z0, 0(DI)(R14*8)
+	ADDQ $8, R14
+	JMP spmmtilef64avx512c1
+spmmtilef64avx512tail:
+	CMPQ R14, R10
+	JAE spmmtilef64avx512next
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	MOVQ AX, R12
+spmmtilef64avx512tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA spmmtilef64avx512tailk1
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx512tailk1
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx512tailk1
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx512tailk1
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx512tailk1
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD 0(R11)(R12*8), Z30
+	VFMADD231PD 0(R15)(R14*8), Z30, K7, Z0
+	MOVQ 8(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD 8(R11)(R12*8), Z31
+	VFMADD231PD 0(R15)(R14*8), Z31, K7, Z4
+	MOVQ 16(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD 16(R11)(R12*8), Z26
+	VFMADD231PD 0(R15)(R14*8), Z26, K7, Z1
+	MOVQ 24(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD 24(R11)(R12*8), Z27
+	VFMADD231PD 0(R15)(R14*8), Z27, K7, Z5
+	ADDQ $4, R12
+	JMP spmmtilef64avx512tailkn
+spmmtilef64avx512tailk1:
+	CMPQ R12, R13
+	JAE spmmtilef64avx512tailsum
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx512tailsum
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSD (R11)(R12*8), Z30
+	VFMADD231PD 0(R15)(R14*8), Z30, K7, Z0
+	INCQ R12
+	JMP spmmtilef64avx512tailk1
+spmmtilef64avx512tailsum:
+	VADDPD Z4, Z0, Z0
+	VADDPD Z1, Z0, Z0
+	VADDPD Z5, Z0, Z0
+	VMULPD Z28, Z0, Z0
+	CMPQ beta+152(FP), $0
+	JEQ spmmtilef64avx512tailnobeta
+	VMOVUPD.Z 0(DI)(R14*8), K7, Z8
+	VFMADD231PD Z8, Z29, Z0
+spmmtilef64avx512tailnobeta:
+	VMOVUPD Z0, K7, 0(DI)(R14*8)
+spmmtilef64avx512next:
+	MOVQ R12, (DX)
+	ADDQ $16, DX
+	ADDQ BX, DI
+	DECQ CX
+	JMP spmmtilef64avx512row
+spmmtilef64avx512done:
+	VZEROUPPER
+	RET
+
 // func SpMMScatterF64AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64)
 // Requires: AVX512F, AVX512VL, BMI2
 TEXT ·SpMMScatterF64AVX512(SB), NOSPLIT, $0-152
@@ -1455,6 +2464,335 @@ spmmf32avx512next:
 	DECQ CX
 	JMP spmmf32avx512row
 spmmf32avx512done:
+	VZEROUPPER
+	RET
+
+// func SpMMTileF32AVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, vals []float32, alpha, beta float32, limit uint64)
+// Requires: AVX512F, AVX512VL, BMI2
+TEXT ·SpMMTileF32AVX512(SB), NOSPLIT, $0-160
+	MOVQ y_base+0(FP), DI
+	MOVQ ldy+24(FP), BX
+	SHLQ $2, BX
+	MOVQ x_base+32(FP), SI
+	MOVQ ldx+56(FP), R8
+	SHLQ $2, R8
+	MOVQ w+64(FP), R10
+	MOVQ seg_base+72(FP), DX
+	MOVQ seg_len+80(FP), CX
+	SHRQ $1, CX
+	MOVQ idx_base+96(FP), R9
+	MOVQ vals_base+120(FP), R11
+	VBROADCASTSS alpha+144(FP), Z28
+	VBROADCASTSS beta+148(FP), Z29
+	MOVQ R10, R15
+	ANDQ $15, R15
+	MOVL $0xffff, AX
+	BZHIQ R15, AX, AX
+	KMOVW AX, K7
+spmmtilef32avx512row:
+	TESTQ CX, CX
+	JZ spmmtilef32avx512done
+	MOVQ (DX), AX
+	MOVQ 8(DX), R13
+	XORQ R14, R14
+	CMPQ CX, $8
+	JBE spmmtilef32avx512nopf
+	MOVQ 128(DX), R15
+	PREFETCHT0 0(R9)(R15*8)
+	PREFETCHT0 64(R9)(R15*8)
+	PREFETCHT0 128(R9)(R15*8)
+	PREFETCHT0 0(R11)(R15*4)
+	PREFETCHT0 64(R11)(R15*4)
+spmmtilef32avx512nopf:
+spmmtilef32avx512c4:
+	LEAQ 64(R14), R15
+	CMPQ R15, R10
+	JA spmmtilef32avx512c2
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	MOVQ AX, R12
+spmmtilef32avx512c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA spmmtilef32avx512c4k1
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx512c4k1
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx512c4k1
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS 0(R11)(R12*4), Z30
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+	MOVQ 8(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS 4(R11)(R12*4), Z31
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+	ADDQ $2, R12
+	JMP spmmtilef32avx512c4kn
+spmmtilef32avx512c4k1:
+	CMPQ R12, R13
+	JAE spmmtilef32avx512c4sum
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx512c4sum
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS (R11)(R12*4), Z30
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+	INCQ R12
+	JMP spmmtilef32avx512c4k1
+spmmtilef32avx512c4sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z5, Z1, Z1
+	VADDPS Z6, Z2, Z2
+	VADDPS Z7, Z3, Z3
+	VMULPS Z28, Z0, Z0
+	VMULPS Z28, Z1, Z1
+	VMULPS Z28, Z2, Z2
+	VMULPS Z28, Z3, Z3
+	CMPL beta+148(FP), $0
+	JEQ spmmtilef32avx512c4nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+	VFMADD231PS 64(DI)(R14*4), Z29, Z1
+	VFMADD231PS 128(DI)(R14*4), Z29, Z2
+	VFMADD231PS 192(DI)(R14*4), Z29, Z3
+spmmtilef32avx512c4nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	VMOVUPS Z1, 64(DI)(R14*4)
+	VMOVUPS Z2, 128(DI)(R14*4)
+	VMOVUPS Z3, 192(DI)(R14*4)
+	ADDQ $64, R14
+	JMP spmmtilef32avx512c4
+spmmtilef32avx512c2:
+	LEAQ 32(R14), R15
+	CMPQ R15, R10
+	JA spmmtilef32avx512c1
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	MOVQ AX, R12
+spmmtilef32avx512c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA spmmtilef32avx512c2k1
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx512c2k1
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx512c2k1
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS 0(R11)(R12*4), Z30
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	MOVQ 8(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS 4(R11)(R12*4), Z31
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	ADDQ $2, R12
+	JMP spmmtilef32avx512c2kn
+spmmtilef32avx512c2k1:
+	CMPQ R12, R13
+	JAE spmmtilef32avx512c2sum
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx512c2sum
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS (R11)(R12*4), Z30
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	INCQ R12
+	JMP spmmtilef32avx512c2k1
+spmmtilef32avx512c2sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z5, Z1, Z1
+	VMULPS Z28, Z0, Z0
+	VMULPS Z28, Z1, Z1
+	CMPL beta+148(FP), $0
+	JEQ spmmtilef32avx512c2nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+	VFMADD231PS 64(DI)(R14*4), Z29, Z1
+spmmtilef32avx512c2nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	VMOVUPS Z1, 64(DI)(R14*4)
+	ADDQ $32, R14
+	JMP spmmtilef32avx512c2
+spmmtilef32avx512c1:
+	LEAQ 16(R14), R15
+	CMPQ R15, R10
+	JA spmmtilef32avx512tail
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	MOVQ AX, R12
+spmmtilef32avx512c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA spmmtilef32avx512c1k1
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx512c1k1
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx512c1k1
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx512c1k1
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx512c1k1
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS 0(R11)(R12*4), Z30
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	MOVQ 8(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS 4(R11)(R12*4), Z31
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	MOVQ 16(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS 8(R11)(R12*4), Z26
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+	MOVQ 24(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS 12(R11)(R12*4), Z27
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+	ADDQ $4, R12
+	JMP spmmtilef32avx512c1kn
+spmmtilef32avx512c1k1:
+	CMPQ R12, R13
+	JAE spmmtilef32avx512c1sum
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx512c1sum
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS (R11)(R12*4), Z30
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	INCQ R12
+	JMP spmmtilef32avx512c1k1
+spmmtilef32avx512c1sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z1, Z0, Z0
+	VADDPS Z5, Z0, Z0
+	VMULPS Z28, Z0, Z0
+	CMPL beta+148(FP), $0
+	JEQ spmmtilef32avx512c1nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+spmmtilef32avx512c1nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	ADDQ $16, R14
+	JMP spmmtilef32avx512c1
+spmmtilef32avx512tail:
+	CMPQ R14, R10
+	JAE spmmtilef32avx512next
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	MOVQ AX, R12
+spmmtilef32avx512tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA spmmtilef32avx512tailk1
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx512tailk1
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx512tailk1
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx512tailk1
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx512tailk1
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS 0(R11)(R12*4), Z30
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+	MOVQ 8(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS 4(R11)(R12*4), Z31
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+	MOVQ 16(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS 8(R11)(R12*4), Z26
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+	MOVQ 24(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS 12(R11)(R12*4), Z27
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+	ADDQ $4, R12
+	JMP spmmtilef32avx512tailkn
+spmmtilef32avx512tailk1:
+	CMPQ R12, R13
+	JAE spmmtilef32avx512tailsum
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx512tailsum
+	MOVQ 0(R9)(R12*8), R15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VBROADCASTSS (R11)(R12*4), Z30
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+	INCQ R12
+	JMP spmmtilef32avx512tailk1
+spmmtilef32avx512tailsum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z1, Z0, Z0
+	VADDPS Z5, Z0, Z0
+	VMULPS Z28, Z0, Z0
+	CMPL beta+148(FP), $0
+	JEQ spmmtilef32avx512tailnobeta
+	VMOVUPS.Z 0(DI)(R14*4), K7, Z8
+	VFMADD231PS Z8, Z29, Z0
+spmmtilef32avx512tailnobeta:
+	VMOVUPS Z0, K7, 0(DI)(R14*4)
+spmmtilef32avx512next:
+	MOVQ R12, (DX)
+	ADDQ $16, DX
+	ADDQ BX, DI
+	DECQ CX
+	JMP spmmtilef32avx512row
+spmmtilef32avx512done:
 	VZEROUPPER
 	RET
 

@@ -25,6 +25,26 @@ func SpMMF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uin
 	panic("amd64: no assembly in this build")
 }
 
+// SpMMTileF64AVX2 is a stub that panics: the assembly is not built.
+func SpMMTileF64AVX2(y []float64, ldy int, x []float64, ldx, w int, seg, idx []uint64, vals []float64, alpha, beta float64, limit uint64) {
+	panic("amd64: not built")
+}
+
+// SpMMTileF64AVX512 is a stub that panics: the assembly is not built.
+func SpMMTileF64AVX512(y []float64, ldy int, x []float64, ldx, w int, seg, idx []uint64, vals []float64, alpha, beta float64, limit uint64) {
+	panic("amd64: not built")
+}
+
+// SpMMTileF32AVX2 is a stub that panics: the assembly is not built.
+func SpMMTileF32AVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, vals []float32, alpha, beta float32, limit uint64) {
+	panic("amd64: not built")
+}
+
+// SpMMTileF32AVX512 is a stub that panics: the assembly is not built.
+func SpMMTileF32AVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, vals []float32, alpha, beta float32, limit uint64) {
+	panic("amd64: not built")
+}
+
 // SpMMScatterF64AVX2 is a stub that panics: the assembly is not built.
 func SpMMScatterF64AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64) {
 	panic("amd64: no assembly in this build")
