@@ -84,6 +84,49 @@ func BenchmarkSpMM(b *testing.B) {
 	}
 }
 
+// BenchmarkSpMMTrans: Y = Aᵀ X (the scatter form: every entry adds a
+// scaled row of X into a row of Y) on M4 with k = 64 and 256. SetBytes and
+// GFLOP/s count as BenchmarkSpMM, X and Y exchanged.
+func BenchmarkSpMMTrans(b *testing.B) {
+	for _, k := range []int{64, 256} {
+		benchSpMMTrans[float32](b, M4, k)
+		benchSpMMTrans[float64](b, M4, k)
+	}
+}
+
+func benchSpMMTrans[T csr.Float](b *testing.B, gen func() *Pattern, k int) {
+	var p *Pattern
+	for _, impl := range impls() {
+		if impl == "ref" {
+			continue
+		}
+		for _, th := range threadCounts() {
+			name := fmt.Sprintf("m=%s/type=%s/k=%d/impl=%s/threads=%d", nameOf(gen), typeName[T](), k, impl, th)
+			b.Run(name, func(b *testing.B) {
+				if p == nil {
+					p = gen()
+				}
+				a := CSR[T](p)
+				x := randVec[T](p.Rows*k, 2)
+				y := make([]T, p.Cols*k)
+				useImpl(b, impl)
+				defer csr.SetWorkers(csr.SetWorkers(th))
+				s := sizeOf[T]()
+				bytes := int64(p.NNZ()*(s+8) + (p.Rows+1)*8 + p.Cols*k*s + p.Rows*k*s)
+				b.SetBytes(bytes)
+				b.ReportAllocs()
+				cpu := startCPU(th)
+				b.ResetTimer()
+				for b.Loop() {
+					a.MulMatTrans(y, x, k)
+				}
+				cpu.report(b)
+				b.ReportMetric(2*float64(p.NNZ())*float64(k)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+			})
+		}
+	}
+}
+
 func benchSpMM[T csr.Float](b *testing.B, gen func() *Pattern, k int) {
 	var p *Pattern
 	for _, impl := range impls() {

@@ -61,7 +61,8 @@ func SpMM[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []
 //
 // Y is accumulated into, never cleared. It checks what SpMM checks, with the
 // roles of x and y exchanged (indices below the rows of Y, len(ptr)-1 rows of
-// X), and panics on a violation. Indices may repeat.
+// X), and panics on a violation. Indices may repeat. The amd64 paths tile
+// Y's rows as SpMM tiles X's (on M4 with k = 64, 1.3-1.5x faster).
 //
 // Paths: ref, generic, neon, avx2, avx512. Families "spmmscatter.f32" and
 // "spmmscatter.f64".
@@ -122,6 +123,10 @@ var (
 // in cache).
 type spmmTileFunc[T Float] = func(y []T, ldy int, x []T, ldx, w int, seg, idx []uint64, vals []T, alpha, beta T, limit uint64)
 
+// spmmScatterTileFunc (the amd64 SpMMScatterTile kernels) is SpMMScatter on
+// one tile of Y's rows, with the segments and limit of spmmTileFunc.
+type spmmScatterTileFunc[T Float] = func(y []T, ldy int, x []T, ldx, w int, seg, idx []uint64, vals []T, alpha T, limit uint64)
+
 // Tuning of the tiled SpMM, measured on M4 (4096 x 11008, 10% dense) with
 // k = 16, 64 and 256 (variables for the tests).
 var (
@@ -151,9 +156,10 @@ const spmmTileBlock = 128
 // called through func values, so a stack array would escape).
 var spmmSegPool = sync.Pool{New: func() any { return new([2 * spmmTileBlock]uint64) }}
 
-// spmmTileRows returns the rows of X in one tile when tiling pays for a
-// product of rows x xrows (nnz entries) on a w-column panel of elements of
-// size bytes, and 0 when it does not (see the tuning variables).
+// spmmTileRows returns the rows of the indexed operand (X for SpMM, Y for
+// SpMMScatter) in one tile when tiling pays for a product of rows x xrows
+// (nnz entries) on a w-column panel of elements of size bytes, and 0 when
+// it does not (see the tuning variables).
 func spmmTileRows(rows, xrows, nnz, w, size int) int {
 	rowBytes := w * size
 	if rows == 0 || nnz == 0 || xrows*rowBytes <= spmmTileMinX {
@@ -166,30 +172,28 @@ func spmmTileRows(rows, xrows, nnz, w, size int) int {
 	return tw
 }
 
-// spmmTiled runs the SpMM of the rows of ptr as column tiles of tw rows of
-// X each: for each block of spmmTileBlock rows, every tile in turn walks
-// the block's rows (Y = alpha*acc + beta*Y on the first tile, + Y after).
-// Calls cover at most spmmWorkPerCall multiply-adds even on a dense tile.
-func spmmTiled[T Float](tile spmmTileFunc[T], y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T, tw int) {
+// spmmTileWalk walks a tiled SpMM over the rows of ptr with tiles of tw
+// rows of the indexed operand (which holds indexed rows): for each block of
+// spmmTileBlock rows, every tile in turn covers the block's rows, in calls
+// fn(r0, seg, first, limit) of the rows from r0 whose segments are seg (the
+// tile kernels' pairs), first on the block's first tile. A call covers at
+// most spmmWorkPerCall multiply-adds even on a dense tile.
+func spmmTileWalk(ptr []uint64, indexed, w, tw int, fn func(r0 int, seg []uint64, first bool, limit uint64)) {
 	sp := spmmSegPool.Get().(*[2 * spmmTileBlock]uint64)
 	defer spmmSegPool.Put(sp)
-	seg := sp[:]
 	rows := len(ptr) - 1
-	xrows := uint64((len(x)-w)/ldx + 1)
 	sub := max(1, spmmWorkPerCall/(w*tw))
 	for lo := 0; lo < rows; lo += spmmTileBlock {
 		hi := min(rows, lo+spmmTileBlock)
-		s := seg[:2*(hi-lo)]
+		s := sp[:2*(hi-lo)]
 		for i := range hi - lo {
 			s[2*i], s[2*i+1] = ptr[lo+i], ptr[lo+i+1]
 		}
-		b := beta
-		for c0 := uint64(0); c0 < xrows; c0 += uint64(tw) {
+		for c0 := 0; c0 < indexed; c0 += tw {
 			for r0 := lo; r0 < hi; r0 += sub {
 				r1 := min(hi, r0+sub)
-				tile(y[r0*ldy:], ldy, x, ldx, w, s[2*(r0-lo):2*(r1-lo)], idx, vals, alpha, b, c0+uint64(tw))
+				fn(r0, s[2*(r0-lo):2*(r1-lo)], c0 == 0, uint64(c0+tw))
 			}
-			b = 1
 		}
 	}
 }

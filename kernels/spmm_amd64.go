@@ -14,14 +14,14 @@ func registerSpMMAMD64() bool {
 	if amd64.HasAVX2 {
 		spmmF32.set(tierAVX2, spmmAsm(amd64.SpMMF32AVX2, amd64.SpMMTileF32AVX2))
 		spmmF64.set(tierAVX2, spmmAsm(amd64.SpMMF64AVX2, amd64.SpMMTileF64AVX2))
-		spmmScatterF32.set(tierAVX2, spmmScatterAsm(amd64.SpMMScatterF32AVX2))
-		spmmScatterF64.set(tierAVX2, spmmScatterAsm(amd64.SpMMScatterF64AVX2))
+		spmmScatterF32.set(tierAVX2, spmmScatterAsm(amd64.SpMMScatterF32AVX2, amd64.SpMMScatterTileF32AVX2))
+		spmmScatterF64.set(tierAVX2, spmmScatterAsm(amd64.SpMMScatterF64AVX2, amd64.SpMMScatterTileF64AVX2))
 	}
 	if amd64.HasAVX512 {
 		spmmF32.set(tierAVX512, spmmAsm(amd64.SpMMF32AVX512, amd64.SpMMTileF32AVX512))
 		spmmF64.set(tierAVX512, spmmAsm(amd64.SpMMF64AVX512, amd64.SpMMTileF64AVX512))
-		spmmScatterF32.set(tierAVX512, spmmScatterAsm(amd64.SpMMScatterF32AVX512))
-		spmmScatterF64.set(tierAVX512, spmmScatterAsm(amd64.SpMMScatterF64AVX512))
+		spmmScatterF32.set(tierAVX512, spmmScatterAsm(amd64.SpMMScatterF32AVX512, amd64.SpMMScatterTileF32AVX512))
+		spmmScatterF64.set(tierAVX512, spmmScatterAsm(amd64.SpMMScatterF64AVX512, amd64.SpMMScatterTileF64AVX512))
 	}
 	return true
 }
@@ -40,8 +40,15 @@ func spmmAsm[T Float](k func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint6
 			beta = 0
 		}
 		rows := len(ptr) - 1
-		if tw := spmmTileRows(rows, (len(x)-w)/ldx+1, int(ptr[rows]-ptr[0]), w, int(unsafe.Sizeof(beta))); tw > 0 {
-			spmmTiled(kt, y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta, tw)
+		xrows := (len(x)-w)/ldx + 1
+		if tw := spmmTileRows(rows, xrows, int(ptr[rows]-ptr[0]), w, int(unsafe.Sizeof(beta))); tw > 0 {
+			spmmTileWalk(ptr, xrows, w, tw, func(r0 int, seg []uint64, first bool, limit uint64) {
+				b := beta
+				if !first {
+					b = 1
+				}
+				kt(y[r0*ldy:], ldy, x, ldx, w, seg, idx, vals, alpha, b, limit)
+			})
 			return
 		}
 		for lo := 0; lo < rows; {
@@ -52,12 +59,21 @@ func spmmAsm[T Float](k func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint6
 	}
 }
 
-func spmmScatterAsm[T Float](k func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T)) spmmScatterFunc[T] {
+// spmmScatterAsm wraps an SpMMScatter assembly kernel as spmmAsm does, in
+// tiles of Y's rows (kt) when Y is too large for L2.
+func spmmScatterAsm[T Float](k func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T), kt spmmScatterTileFunc[T]) spmmScatterFunc[T] {
 	return func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T) {
 		if w == 0 {
 			return
 		}
 		rows := len(ptr) - 1
+		yrows := (len(y)-w)/ldy + 1
+		if tw := spmmTileRows(rows, yrows, int(ptr[rows]-ptr[0]), w, int(unsafe.Sizeof(alpha))); tw > 0 {
+			spmmTileWalk(ptr, yrows, w, tw, func(r0 int, seg []uint64, _ bool, limit uint64) {
+				kt(y, ldy, x[r0*ldx:], ldx, w, seg, idx, vals, alpha, limit)
+			})
+			return
+		}
 		for lo := 0; lo < rows; {
 			hi := spmmRows(ptr, lo, w)
 			k(y, ldy, x[lo*ldx:], ldx, w, ptr[lo:hi+1], idx, vals, alpha)

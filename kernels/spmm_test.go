@@ -80,10 +80,16 @@ func withSpMMTiles(t *testing.T, fn func(t *testing.T)) {
 
 func TestSpMMTiledF32(t *testing.T) { withSpMMTiles(t, func(t *testing.T) { testSpMM(t, spmmF32) }) }
 func TestSpMMTiledF64(t *testing.T) { withSpMMTiles(t, func(t *testing.T) { testSpMM(t, spmmF64) }) }
+func TestSpMMScatterTiledF32(t *testing.T) {
+	withSpMMTiles(t, func(t *testing.T) { testSpMMScatter(t, spmmScatterF32) })
+}
+func TestSpMMScatterTiledF64(t *testing.T) {
+	withSpMMTiles(t, func(t *testing.T) { testSpMMScatter(t, spmmScatterF64) })
+}
 
 // TestSpMMTiledUnsorted: a tile stops at the first index at or above its
 // limit, so rows whose indices are not sorted take entries in later tiles;
-// each must still be taken once.
+// each must still be taken once, gathering and scattering.
 func TestSpMMTiledUnsorted(t *testing.T) {
 	withSpMMTiles(t, func(t *testing.T) {
 		forEachTier(t, spmmF64, func(t *testing.T, impl, ref spmmFunc[float64]) {
@@ -103,6 +109,25 @@ func TestSpMMTiledUnsorted(t *testing.T) {
 				got := make([]float64, 9*w)
 				impl(got, w, x, w, w, m.ptr, m.idx, vals, 1.5, 0)
 				checkClose(t, fmt.Sprintf("unsorted w=%d", w), got, want, scale)
+			}
+		})
+		forEachTier(t, spmmScatterF64, func(t *testing.T, impl, ref spmmScatterFunc[float64]) {
+			rng := rand.New(rand.NewPCG(7, 6))
+			for _, w := range []int{1, 5, 8, 33, 67} {
+				m := randCSR(rng, 9, 40, []int{0, 1, 2, 7, 30}, 0, 0)
+				for i := 0; i+1 < len(m.ptr); i++ {
+					r := m.idx[m.ptr[i]:m.ptr[i+1]]
+					rng.Shuffle(len(r), func(a, b int) { r[a], r[b] = r[b], r[a] })
+				}
+				vals := randVals[float64](rng, len(m.idx), 1, 0)
+				x := randVals[float64](rng, 9*w, 1, 0)
+				want := make([]float64, 40*w)
+				ref(want, w, x, w, w, m.ptr, m.idx, vals, 1.5)
+				scale := make([]float64, 40*w)
+				ref(scale, w, absAll(x), w, w, m.ptr, m.idx, absAll(vals), 1.5)
+				got := make([]float64, 40*w)
+				impl(got, w, x, w, w, m.ptr, m.idx, vals, 1.5)
+				checkClose(t, fmt.Sprintf("scatter unsorted w=%d", w), got, want, scale)
 			}
 		})
 	})
@@ -153,9 +178,9 @@ func TestSpMMPanics(t *testing.T) {
 	})
 }
 
-// TestSpMMTiledDefault: a product the default tuning tiles on amd64 (X of
-// 5000 rows x 64 doubles, 2.4 MiB; rows of about 500 entries) agrees with
-// ref on every path.
+// TestSpMMTiledDefault: products the default tuning tiles on amd64 (X, or
+// Y when transposed, of 5000 rows x 64 doubles, 2.4 MiB; rows of about 500
+// entries) agree with ref on every path.
 func TestSpMMTiledDefault(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	const rows, cols, w = 60, 5000, 64
@@ -174,5 +199,18 @@ func TestSpMMTiledDefault(t *testing.T) {
 		got := append([]float64(nil), y0...)
 		impl(got, w, x, w, w, m.ptr, m.idx, vals, 0.5, -1)
 		checkClose(t, "tiled by default", got, want, scale)
+	})
+	// Transposed: the same matrix's indices name rows of Y.
+	forEachTier(t, spmmScatterF64, func(t *testing.T, impl, ref spmmScatterFunc[float64]) {
+		vals := randVals[float64](rng, len(m.idx), 1, 0)
+		x := randVals[float64](rng, rows*w, 1, 0)
+		y0 := randVals[float64](rng, cols*w, 1, 0)
+		want := append([]float64(nil), y0...)
+		ref(want, w, x, w, w, m.ptr, m.idx, vals, -0.5)
+		scale := absAll(y0)
+		ref(scale, w, absAll(x), w, w, m.ptr, m.idx, absAll(vals), 0.5)
+		got := append([]float64(nil), y0...)
+		impl(got, w, x, w, w, m.ptr, m.idx, vals, -0.5)
+		checkClose(t, "scatter tiled by default", got, want, scale)
 	})
 }

@@ -63,3 +63,20 @@ func SpMMScatterF32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx 
 
 //go:noescape
 func SpMMScatterF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32)
+
+// SpMMScatterTileF64AVX2 and the other SpMMScatterTile kernels are the
+// SpMMScatter kernels on one tile of Y's rows, with the segments, limit and
+// stops of the SpMMTile kernels. They check nothing: the caller guarantees
+// what SpMMTile needs with the roles of x and y exchanged.
+//
+//go:noescape
+func SpMMScatterTileF64AVX2(y []float64, ldy int, x []float64, ldx, w int, seg, idx []uint64, vals []float64, alpha float64, limit uint64)
+
+//go:noescape
+func SpMMScatterTileF64AVX512(y []float64, ldy int, x []float64, ldx, w int, seg, idx []uint64, vals []float64, alpha float64, limit uint64)
+
+//go:noescape
+func SpMMScatterTileF32AVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, vals []float32, alpha float32, limit uint64)
+
+//go:noescape
+func SpMMScatterTileF32AVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, vals []float32, alpha float32, limit uint64)

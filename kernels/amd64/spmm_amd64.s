@@ -20,6 +20,8 @@
 //
 // SpMMScatter, per row i: xs = alpha * x[i*ldx + c : ...] is held in
 // registers while every entry k does y[idx[k]*ldy + c : ...] += vals[k]*xs.
+// SpMMScatterTile is SpMMScatter on one tile of Y's rows, with the segments,
+// limit, stops and prefetch of SpMMTile.
 //
 // Registers by role:
 //	DI y row (SpMM) / y base (scatter)   BX ldy in bytes
@@ -766,6 +768,132 @@ spmmscatterf64avx2done:
 	VZEROUPPER
 	RET
 
+// func SpMMScatterTileF64AVX2(y []float64, ldy int, x []float64, ldx, w int, seg, idx []uint64, vals []float64, alpha float64, limit uint64)
+// Requires: AVX, AVX2, FMA3
+TEXT ·SpMMScatterTileF64AVX2(SB), NOSPLIT, $0-160
+	MOVQ y_base+0(FP), DI
+	MOVQ ldy+24(FP), BX
+	SHLQ $3, BX
+	MOVQ x_base+32(FP), SI
+	MOVQ ldx+56(FP), R8
+	SHLQ $3, R8
+	MOVQ w+64(FP), R10
+	MOVQ seg_base+72(FP), DX
+	MOVQ seg_len+80(FP), CX
+	SHRQ $1, CX
+	MOVQ idx_base+96(FP), R9
+	MOVQ vals_base+120(FP), R11
+	VBROADCASTSD alpha+144(FP), Y10
+	MOVQ R10, R15
+	ANDQ $3, R15
+	SHLQ $3, R15
+	LEAQ tailmask<>+32(SB), AX
+	SUBQ R15, AX
+	VMOVDQU (AX), Y12
+spmmscattertilef64avx2row:
+	TESTQ CX, CX
+	JZ spmmscattertilef64avx2done
+	MOVQ (DX), AX
+	MOVQ 8(DX), R13
+	XORQ R14, R14
+	CMPQ CX, $8
+	JBE spmmscattertilef64avx2nopf
+	MOVQ 128(DX), R15
+	PREFETCHT0 0(R9)(R15*8)
+	PREFETCHT0 64(R9)(R15*8)
+	PREFETCHT0 128(R9)(R15*8)
+	PREFETCHT0 0(R11)(R15*8)
+	PREFETCHT0 64(R11)(R15*8)
+	PREFETCHT0 128(R11)(R15*8)
+spmmscattertilef64avx2nopf:
+spmmscattertilef64avx2c4:
+	LEAQ 16(R14), R15
+	CMPQ R15, R10
+	JA spmmscattertilef64avx2c1
+	VMULPD 0(SI)(R14*8), Y10, Y4
+	VMULPD 32(SI)(R14*8), Y10, Y5
+	VMULPD 64(SI)(R14*8), Y10, Y6
+	VMULPD 96(SI)(R14*8), Y10, Y7
+	MOVQ AX, R12
+spmmscattertilef64avx2c4k:
+	CMPQ R12, R13
+	JAE spmmscattertilef64avx2c4end
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmscattertilef64avx2c4end
+	IMULQ BX, R15
+	ADDQ DI, R15
+	VBROADCASTSD (R11)(R12*8), Y8
+	VMOVUPD 0(R15)(R14*8), Y0
+	VFMADD231PD Y4, Y8, Y0
+	VMOVUPD Y0, 0(R15)(R14*8)
+	VMOVUPD 32(R15)(R14*8), Y1
+	VFMADD231PD Y5, Y8, Y1
+	VMOVUPD Y1, 32(R15)(R14*8)
+	VMOVUPD 64(R15)(R14*8), Y2
+	VFMADD231PD Y6, Y8, Y2
+	VMOVUPD Y2, 64(R15)(R14*8)
+	VMOVUPD 96(R15)(R14*8), Y3
+	VFMADD231PD Y7, Y8, Y3
+	VMOVUPD Y3, 96(R15)(R14*8)
+	INCQ R12
+	JMP spmmscattertilef64avx2c4k
+spmmscattertilef64avx2c4end:
+	ADDQ $16, R14
+	JMP spmmscattertilef64avx2c4
+spmmscattertilef64avx2c1:
+	LEAQ 4(R14), R15
+	CMPQ R15, R10
+	JA spmmscattertilef64avx2tail
+	VMULPD 0(SI)(R14*8), Y10, Y4
+	MOVQ AX, R12
+spmmscattertilef64avx2c1k:
+	CMPQ R12, R13
+	JAE spmmscattertilef64avx2c1end
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmscattertilef64avx2c1end
+	IMULQ BX, R15
+	ADDQ DI, R15
+	VBROADCASTSD (R11)(R12*8), Y8
+	VMOVUPD 0(R15)(R14*8), Y0
+	VFMADD231PD Y4, Y8, Y0
+	VMOVUPD Y0, 0(R15)(R14*8)
+	INCQ R12
+	JMP spmmscattertilef64avx2c1k
+spmmscattertilef64avx2c1end:
+	ADDQ $4, R14
+	JMP spmmscattertilef64avx2c1
+spmmscattertilef64avx2tail:
+	CMPQ R14, R10
+	JAE spmmscattertilef64avx2next
+	VMASKMOVPD (SI)(R14*8), Y12, Y4
+	VMULPD Y4, Y10, Y4
+	MOVQ AX, R12
+spmmscattertilef64avx2tailk:
+	CMPQ R12, R13
+	JAE spmmscattertilef64avx2next
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmscattertilef64avx2next
+	IMULQ BX, R15
+	ADDQ DI, R15
+	VBROADCASTSD (R11)(R12*8), Y8
+	VMASKMOVPD (R15)(R14*8), Y12, Y0
+	VFMADD231PD Y4, Y8, Y0
+	VMASKMOVPD Y0, Y12, (R15)(R14*8)
+	INCQ R12
+	JMP spmmscattertilef64avx2tailk
+spmmscattertilef64avx2next:
+	MOVQ R12, (DX)
+	ADDQ $16, DX
+	ADDQ R8, SI
+	DECQ CX
+	JMP spmmscattertilef64avx2row
+spmmscattertilef64avx2done:
+	VZEROUPPER
+	RET
+
 // func SpMMF32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32)
 // Requires: AVX, AVX2, FMA3
 TEXT ·SpMMF32AVX2(SB), NOSPLIT, $0-152
@@ -1487,6 +1615,131 @@ spmmscatterf32avx2done:
 	VZEROUPPER
 	RET
 
+// func SpMMScatterTileF32AVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, vals []float32, alpha float32, limit uint64)
+// Requires: AVX, AVX2, FMA3
+TEXT ·SpMMScatterTileF32AVX2(SB), NOSPLIT, $0-160
+	MOVQ y_base+0(FP), DI
+	MOVQ ldy+24(FP), BX
+	SHLQ $2, BX
+	MOVQ x_base+32(FP), SI
+	MOVQ ldx+56(FP), R8
+	SHLQ $2, R8
+	MOVQ w+64(FP), R10
+	MOVQ seg_base+72(FP), DX
+	MOVQ seg_len+80(FP), CX
+	SHRQ $1, CX
+	MOVQ idx_base+96(FP), R9
+	MOVQ vals_base+120(FP), R11
+	VBROADCASTSS alpha+144(FP), Y10
+	MOVQ R10, R15
+	ANDQ $7, R15
+	SHLQ $2, R15
+	LEAQ tailmask<>+32(SB), AX
+	SUBQ R15, AX
+	VMOVDQU (AX), Y12
+spmmscattertilef32avx2row:
+	TESTQ CX, CX
+	JZ spmmscattertilef32avx2done
+	MOVQ (DX), AX
+	MOVQ 8(DX), R13
+	XORQ R14, R14
+	CMPQ CX, $8
+	JBE spmmscattertilef32avx2nopf
+	MOVQ 128(DX), R15
+	PREFETCHT0 0(R9)(R15*8)
+	PREFETCHT0 64(R9)(R15*8)
+	PREFETCHT0 128(R9)(R15*8)
+	PREFETCHT0 0(R11)(R15*4)
+	PREFETCHT0 64(R11)(R15*4)
+spmmscattertilef32avx2nopf:
+spmmscattertilef32avx2c4:
+	LEAQ 32(R14), R15
+	CMPQ R15, R10
+	JA spmmscattertilef32avx2c1
+	VMULPS 0(SI)(R14*4), Y10, Y4
+	VMULPS 32(SI)(R14*4), Y10, Y5
+	VMULPS 64(SI)(R14*4), Y10, Y6
+	VMULPS 96(SI)(R14*4), Y10, Y7
+	MOVQ AX, R12
+spmmscattertilef32avx2c4k:
+	CMPQ R12, R13
+	JAE spmmscattertilef32avx2c4end
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmscattertilef32avx2c4end
+	IMULQ BX, R15
+	ADDQ DI, R15
+	VBROADCASTSS (R11)(R12*4), Y8
+	VMOVUPS 0(R15)(R14*4), Y0
+	VFMADD231PS Y4, Y8, Y0
+	VMOVUPS Y0, 0(R15)(R14*4)
+	VMOVUPS 32(R15)(R14*4), Y1
+	VFMADD231PS Y5, Y8, Y1
+	VMOVUPS Y1, 32(R15)(R14*4)
+	VMOVUPS 64(R15)(R14*4), Y2
+	VFMADD231PS Y6, Y8, Y2
+	VMOVUPS Y2, 64(R15)(R14*4)
+	VMOVUPS 96(R15)(R14*4), Y3
+	VFMADD231PS Y7, Y8, Y3
+	VMOVUPS Y3, 96(R15)(R14*4)
+	INCQ R12
+	JMP spmmscattertilef32avx2c4k
+spmmscattertilef32avx2c4end:
+	ADDQ $32, R14
+	JMP spmmscattertilef32avx2c4
+spmmscattertilef32avx2c1:
+	LEAQ 8(R14), R15
+	CMPQ R15, R10
+	JA spmmscattertilef32avx2tail
+	VMULPS 0(SI)(R14*4), Y10, Y4
+	MOVQ AX, R12
+spmmscattertilef32avx2c1k:
+	CMPQ R12, R13
+	JAE spmmscattertilef32avx2c1end
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmscattertilef32avx2c1end
+	IMULQ BX, R15
+	ADDQ DI, R15
+	VBROADCASTSS (R11)(R12*4), Y8
+	VMOVUPS 0(R15)(R14*4), Y0
+	VFMADD231PS Y4, Y8, Y0
+	VMOVUPS Y0, 0(R15)(R14*4)
+	INCQ R12
+	JMP spmmscattertilef32avx2c1k
+spmmscattertilef32avx2c1end:
+	ADDQ $8, R14
+	JMP spmmscattertilef32avx2c1
+spmmscattertilef32avx2tail:
+	CMPQ R14, R10
+	JAE spmmscattertilef32avx2next
+	VMASKMOVPS (SI)(R14*4), Y12, Y4
+	VMULPS Y4, Y10, Y4
+	MOVQ AX, R12
+spmmscattertilef32avx2tailk:
+	CMPQ R12, R13
+	JAE spmmscattertilef32avx2next
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmscattertilef32avx2next
+	IMULQ BX, R15
+	ADDQ DI, R15
+	VBROADCASTSS (R11)(R12*4), Y8
+	VMASKMOVPS (R15)(R14*4), Y12, Y0
+	VFMADD231PS Y4, Y8, Y0
+	VMASKMOVPS Y0, Y12, (R15)(R14*4)
+	INCQ R12
+	JMP spmmscattertilef32avx2tailk
+spmmscattertilef32avx2next:
+	MOVQ R12, (DX)
+	ADDQ $16, DX
+	ADDQ R8, SI
+	DECQ CX
+	JMP spmmscattertilef32avx2row
+spmmscattertilef32avx2done:
+	VZEROUPPER
+	RET
+
 // func SpMMF64AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64)
 // Requires: AVX512F, AVX512VL, BMI2
 TEXT ·SpMMF64AVX512(SB), NOSPLIT, $0-160
@@ -2196,6 +2449,131 @@ spmmscatterf64avx512done:
 	VZEROUPPER
 	RET
 
+// func SpMMScatterTileF64AVX512(y []float64, ldy int, x []float64, ldx, w int, seg, idx []uint64, vals []float64, alpha float64, limit uint64)
+// Requires: AVX512F, AVX512VL, BMI2
+TEXT ·SpMMScatterTileF64AVX512(SB), NOSPLIT, $0-160
+	MOVQ y_base+0(FP), DI
+	MOVQ ldy+24(FP), BX
+	SHLQ $3, BX
+	MOVQ x_base+32(FP), SI
+	MOVQ ldx+56(FP), R8
+	SHLQ $3, R8
+	MOVQ w+64(FP), R10
+	MOVQ seg_base+72(FP), DX
+	MOVQ seg_len+80(FP), CX
+	SHRQ $1, CX
+	MOVQ idx_base+96(FP), R9
+	MOVQ vals_base+120(FP), R11
+	VBROADCASTSD alpha+144(FP), Z28
+	MOVQ R10, R15
+	ANDQ $7, R15
+	MOVL $0xff, AX
+	BZHIQ R15, AX, AX
+	KMOVB AX, K7
+spmmscattertilef64avx512row:
+	TESTQ CX, CX
+	JZ spmmscattertilef64avx512done
+	MOVQ (DX), AX
+	MOVQ 8(DX), R13
+	XORQ R14, R14
+	CMPQ CX, $8
+	JBE spmmscattertilef64avx512nopf
+	MOVQ 128(DX), R15
+	PREFETCHT0 0(R9)(R15*8)
+	PREFETCHT0 64(R9)(R15*8)
+	PREFETCHT0 128(R9)(R15*8)
+	PREFETCHT0 0(R11)(R15*8)
+	PREFETCHT0 64(R11)(R15*8)
+	PREFETCHT0 128(R11)(R15*8)
+spmmscattertilef64avx512nopf:
+spmmscattertilef64avx512c4:
+	LEAQ 32(R14), R15
+	CMPQ R15, R10
+	JA spmmscattertilef64avx512c1
+	VMULPD 0(SI)(R14*8), Z28, Z16
+	VMULPD 64(SI)(R14*8), Z28, Z17
+	VMULPD 128(SI)(R14*8), Z28, Z18
+	VMULPD 192(SI)(R14*8), Z28, Z19
+	MOVQ AX, R12
+spmmscattertilef64avx512c4k:
+	CMPQ R12, R13
+	JAE spmmscattertilef64avx512c4end
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmscattertilef64avx512c4end
+	IMULQ BX, R15
+	ADDQ DI, R15
+	VBROADCASTSD (R11)(R12*8), Z30
+	VMOVUPD 0(R15)(R14*8), Z0
+	VFMADD231PD Z16, Z30, Z0
+	VMOVUPD Z0, 0(R15)(R14*8)
+	VMOVUPD 64(R15)(R14*8), Z1
+	VFMADD231PD Z17, Z30, Z1
+	VMOVUPD Z1, 64(R15)(R14*8)
+	VMOVUPD 128(R15)(R14*8), Z2
+	VFMADD231PD Z18, Z30, Z2
+	VMOVUPD Z2, 128(R15)(R14*8)
+	VMOVUPD 192(R15)(R14*8), Z3
+	VFMADD231PD Z19, Z30, Z3
+	VMOVUPD Z3, 192(R15)(R14*8)
+	INCQ R12
+	JMP spmmscattertilef64avx512c4k
+spmmscattertilef64avx512c4end:
+	ADDQ $32, R14
+	JMP spmmscattertilef64avx512c4
+spmmscattertilef64avx512c1:
+	LEAQ 8(R14), R15
+	CMPQ R15, R10
+	JA spmmscattertilef64avx512tail
+	VMULPD 0(SI)(R14*8), Z28, Z16
+	MOVQ AX, R12
+spmmscattertilef64avx512c1k:
+	CMPQ R12, R13
+	JAE spmmscattertilef64avx512c1end
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmscattertilef64avx512c1end
+	IMULQ BX, R15
+	ADDQ DI, R15
+	VBROADCASTSD (R11)(R12*8), Z30
+	VMOVUPD 0(R15)(R14*8), Z0
+	VFMADD231PD Z16, Z30, Z0
+	VMOVUPD Z0, 0(R15)(R14*8)
+	INCQ R12
+	JMP spmmscattertilef64avx512c1k
+spmmscattertilef64avx512c1end:
+	ADDQ $8, R14
+	JMP spmmscattertilef64avx512c1
+spmmscattertilef64avx512tail:
+	CMPQ R14, R10
+	JAE spmmscattertilef64avx512next
+	VMOVUPD.Z (SI)(R14*8), K7, Z16
+	VMULPD Z16, Z28, Z16
+	MOVQ AX, R12
+spmmscattertilef64avx512tailk:
+	CMPQ R12, R13
+	JAE spmmscattertilef64avx512next
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmscattertilef64avx512next
+	IMULQ BX, R15
+	ADDQ DI, R15
+	VBROADCASTSD (R11)(R12*8), Z30
+	VMOVUPD.Z (R15)(R14*8), K7, Z0
+	VFMADD231PD Z16, Z30, Z0
+	VMOVUPD Z0, K7, (R15)(R14*8)
+	INCQ R12
+	JMP spmmscattertilef64avx512tailk
+spmmscattertilef64avx512next:
+	MOVQ R12, (DX)
+	ADDQ $16, DX
+	ADDQ R8, SI
+	DECQ CX
+	JMP spmmscattertilef64avx512row
+spmmscattertilef64avx512done:
+	VZEROUPPER
+	RET
+
 // func SpMMF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32)
 // Requires: AVX512F, AVX512VL, BMI2
 TEXT ·SpMMF32AVX512(SB), NOSPLIT, $0-152
@@ -2901,5 +3279,129 @@ spmmscatterf32avx512next:
 	DECQ CX
 	JMP spmmscatterf32avx512row
 spmmscatterf32avx512done:
+	VZEROUPPER
+	RET
+
+// func SpMMScatterTileF32AVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, vals []float32, alpha float32, limit uint64)
+// Requires: AVX512F, AVX512VL, BMI2
+TEXT ·SpMMScatterTileF32AVX512(SB), NOSPLIT, $0-160
+	MOVQ y_base+0(FP), DI
+	MOVQ ldy+24(FP), BX
+	SHLQ $2, BX
+	MOVQ x_base+32(FP), SI
+	MOVQ ldx+56(FP), R8
+	SHLQ $2, R8
+	MOVQ w+64(FP), R10
+	MOVQ seg_base+72(FP), DX
+	MOVQ seg_len+80(FP), CX
+	SHRQ $1, CX
+	MOVQ idx_base+96(FP), R9
+	MOVQ vals_base+120(FP), R11
+	VBROADCASTSS alpha+144(FP), Z28
+	MOVQ R10, R15
+	ANDQ $15, R15
+	MOVL $0xffff, AX
+	BZHIQ R15, AX, AX
+	KMOVW AX, K7
+spmmscattertilef32avx512row:
+	TESTQ CX, CX
+	JZ spmmscattertilef32avx512done
+	MOVQ (DX), AX
+	MOVQ 8(DX), R13
+	XORQ R14, R14
+	CMPQ CX, $8
+	JBE spmmscattertilef32avx512nopf
+	MOVQ 128(DX), R15
+	PREFETCHT0 0(R9)(R15*8)
+	PREFETCHT0 64(R9)(R15*8)
+	PREFETCHT0 128(R9)(R15*8)
+	PREFETCHT0 0(R11)(R15*4)
+	PREFETCHT0 64(R11)(R15*4)
+spmmscattertilef32avx512nopf:
+spmmscattertilef32avx512c4:
+	LEAQ 64(R14), R15
+	CMPQ R15, R10
+	JA spmmscattertilef32avx512c1
+	VMULPS 0(SI)(R14*4), Z28, Z16
+	VMULPS 64(SI)(R14*4), Z28, Z17
+	VMULPS 128(SI)(R14*4), Z28, Z18
+	VMULPS 192(SI)(R14*4), Z28, Z19
+	MOVQ AX, R12
+spmmscattertilef32avx512c4k:
+	CMPQ R12, R13
+	JAE spmmscattertilef32avx512c4end
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmscattertilef32avx512c4end
+	IMULQ BX, R15
+	ADDQ DI, R15
+	VBROADCASTSS (R11)(R12*4), Z30
+	VMOVUPS 0(R15)(R14*4), Z0
+	VFMADD231PS Z16, Z30, Z0
+	VMOVUPS Z0, 0(R15)(R14*4)
+	VMOVUPS 64(R15)(R14*4), Z1
+	VFMADD231PS Z17, Z30, Z1
+	VMOVUPS Z1, 64(R15)(R14*4)
+	VMOVUPS 128(R15)(R14*4), Z2
+	VFMADD231PS Z18, Z30, Z2
+	VMOVUPS Z2, 128(R15)(R14*4)
+	VMOVUPS 192(R15)(R14*4), Z3
+	VFMADD231PS Z19, Z30, Z3
+	VMOVUPS Z3, 192(R15)(R14*4)
+	INCQ R12
+	JMP spmmscattertilef32avx512c4k
+spmmscattertilef32avx512c4end:
+	ADDQ $64, R14
+	JMP spmmscattertilef32avx512c4
+spmmscattertilef32avx512c1:
+	LEAQ 16(R14), R15
+	CMPQ R15, R10
+	JA spmmscattertilef32avx512tail
+	VMULPS 0(SI)(R14*4), Z28, Z16
+	MOVQ AX, R12
+spmmscattertilef32avx512c1k:
+	CMPQ R12, R13
+	JAE spmmscattertilef32avx512c1end
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmscattertilef32avx512c1end
+	IMULQ BX, R15
+	ADDQ DI, R15
+	VBROADCASTSS (R11)(R12*4), Z30
+	VMOVUPS 0(R15)(R14*4), Z0
+	VFMADD231PS Z16, Z30, Z0
+	VMOVUPS Z0, 0(R15)(R14*4)
+	INCQ R12
+	JMP spmmscattertilef32avx512c1k
+spmmscattertilef32avx512c1end:
+	ADDQ $16, R14
+	JMP spmmscattertilef32avx512c1
+spmmscattertilef32avx512tail:
+	CMPQ R14, R10
+	JAE spmmscattertilef32avx512next
+	VMOVUPS.Z (SI)(R14*4), K7, Z16
+	VMULPS Z16, Z28, Z16
+	MOVQ AX, R12
+spmmscattertilef32avx512tailk:
+	CMPQ R12, R13
+	JAE spmmscattertilef32avx512next
+	MOVQ 0(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmscattertilef32avx512next
+	IMULQ BX, R15
+	ADDQ DI, R15
+	VBROADCASTSS (R11)(R12*4), Z30
+	VMOVUPS.Z (R15)(R14*4), K7, Z0
+	VFMADD231PS Z16, Z30, Z0
+	VMOVUPS Z0, K7, (R15)(R14*4)
+	INCQ R12
+	JMP spmmscattertilef32avx512tailk
+spmmscattertilef32avx512next:
+	MOVQ R12, (DX)
+	ADDQ $16, DX
+	ADDQ R8, SI
+	DECQ CX
+	JMP spmmscattertilef32avx512row
+spmmscattertilef32avx512done:
 	VZEROUPPER
 	RET

@@ -64,3 +64,23 @@ func SpMMScatterF32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx 
 func SpMMScatterF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32) {
 	panic("amd64: no assembly in this build")
 }
+
+// SpMMScatterTileF64AVX2 is a stub that panics: the assembly is not built.
+func SpMMScatterTileF64AVX2(y []float64, ldy int, x []float64, ldx, w int, seg, idx []uint64, vals []float64, alpha float64, limit uint64) {
+	panic("amd64: not built")
+}
+
+// SpMMScatterTileF64AVX512 is a stub that panics: the assembly is not built.
+func SpMMScatterTileF64AVX512(y []float64, ldy int, x []float64, ldx, w int, seg, idx []uint64, vals []float64, alpha float64, limit uint64) {
+	panic("amd64: not built")
+}
+
+// SpMMScatterTileF32AVX2 is a stub that panics: the assembly is not built.
+func SpMMScatterTileF32AVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, vals []float32, alpha float32, limit uint64) {
+	panic("amd64: not built")
+}
+
+// SpMMScatterTileF32AVX512 is a stub that panics: the assembly is not built.
+func SpMMScatterTileF32AVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, vals []float32, alpha float32, limit uint64) {
+	panic("amd64: not built")
+}
