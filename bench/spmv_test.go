@@ -78,8 +78,8 @@ func benchSpMV[T csr.Float](b *testing.B, gen func() *Pattern) {
 func BenchmarkSpMM(b *testing.B) {
 	for _, m := range []func() *Pattern{M2, M4} {
 		for _, k := range []int{16, 64, 256} {
-			benchSpMM[float32](b, m, k)
-			benchSpMM[float64](b, m, k)
+			benchSpMM[float32](b, m, k, false)
+			benchSpMM[float64](b, m, k, false)
 		}
 	}
 }
@@ -89,45 +89,14 @@ func BenchmarkSpMM(b *testing.B) {
 // GFLOP/s count as BenchmarkSpMM, X and Y exchanged.
 func BenchmarkSpMMTrans(b *testing.B) {
 	for _, k := range []int{64, 256} {
-		benchSpMMTrans[float32](b, M4, k)
-		benchSpMMTrans[float64](b, M4, k)
+		benchSpMM[float32](b, M4, k, true)
+		benchSpMM[float64](b, M4, k, true)
 	}
 }
 
-func benchSpMMTrans[T csr.Float](b *testing.B, gen func() *Pattern, k int) {
-	var p *Pattern
-	for _, impl := range impls() {
-		if impl == "ref" {
-			continue
-		}
-		for _, th := range threadCounts() {
-			name := fmt.Sprintf("m=%s/type=%s/k=%d/impl=%s/threads=%d", nameOf(gen), typeName[T](), k, impl, th)
-			b.Run(name, func(b *testing.B) {
-				if p == nil {
-					p = gen()
-				}
-				a := CSR[T](p)
-				x := randVec[T](p.Rows*k, 2)
-				y := make([]T, p.Cols*k)
-				useImpl(b, impl)
-				defer csr.SetWorkers(csr.SetWorkers(th))
-				s := sizeOf[T]()
-				bytes := int64(p.NNZ()*(s+8) + (p.Rows+1)*8 + p.Cols*k*s + p.Rows*k*s)
-				b.SetBytes(bytes)
-				b.ReportAllocs()
-				cpu := startCPU(th)
-				b.ResetTimer()
-				for b.Loop() {
-					a.MulMatTrans(y, x, k)
-				}
-				cpu.report(b)
-				b.ReportMetric(2*float64(p.NNZ())*float64(k)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
-			})
-		}
-	}
-}
-
-func benchSpMM[T csr.Float](b *testing.B, gen func() *Pattern, k int) {
+// benchSpMM runs Y = A X, or Y = Aᵀ X with trans, on every path and thread
+// count.
+func benchSpMM[T csr.Float](b *testing.B, gen func() *Pattern, k int, trans bool) {
 	var p *Pattern
 	for _, impl := range impls() {
 		if impl == "ref" {
@@ -140,8 +109,12 @@ func benchSpMM[T csr.Float](b *testing.B, gen func() *Pattern, k int) {
 					p = gen()
 				}
 				a := CSR[T](p)
-				x := randVec[T](p.Cols*k, 2)
-				y := make([]T, p.Rows*k)
+				xr, yr := p.Cols, p.Rows
+				if trans {
+					xr, yr = yr, xr
+				}
+				x := randVec[T](xr*k, 2)
+				y := make([]T, yr*k)
 				useImpl(b, impl)
 				defer csr.SetWorkers(csr.SetWorkers(th))
 				s := sizeOf[T]()
@@ -152,7 +125,11 @@ func benchSpMM[T csr.Float](b *testing.B, gen func() *Pattern, k int) {
 				cpu := startCPU(th)
 				b.ResetTimer()
 				for b.Loop() {
-					a.MulMat(y, x, k)
+					if trans {
+						a.MulMatTrans(y, x, k)
+					} else {
+						a.MulMat(y, x, k)
+					}
 				}
 				cpu.report(b)
 				reportTriad(b, bytes)

@@ -87,6 +87,17 @@ func TestSpMMScatterTiledF64(t *testing.T) {
 	withSpMMTiles(t, func(t *testing.T) { testSpMMScatter(t, spmmScatterF64) })
 }
 
+// unsortedCSR is a 9 x 40 matrix whose rows list their columns in random
+// order.
+func unsortedCSR(rng *rand.Rand) csrCase {
+	m := randCSR(rng, 9, 40, []int{0, 1, 2, 7, 30}, 0, 0)
+	for i := 0; i+1 < len(m.ptr); i++ {
+		r := m.idx[m.ptr[i]:m.ptr[i+1]]
+		rng.Shuffle(len(r), func(a, b int) { r[a], r[b] = r[b], r[a] })
+	}
+	return m
+}
+
 // TestSpMMTiledUnsorted: a tile stops at the first index at or above its
 // limit, so rows whose indices are not sorted take entries in later tiles;
 // each must still be taken once, gathering and scattering.
@@ -95,11 +106,7 @@ func TestSpMMTiledUnsorted(t *testing.T) {
 		forEachTier(t, spmmF64, func(t *testing.T, impl, ref spmmFunc[float64]) {
 			rng := rand.New(rand.NewPCG(5, 6))
 			for _, w := range []int{1, 5, 8, 33, 67} {
-				m := randCSR(rng, 9, 40, []int{0, 1, 2, 7, 30}, 0, 0)
-				for i := 0; i+1 < len(m.ptr); i++ {
-					r := m.idx[m.ptr[i]:m.ptr[i+1]]
-					rng.Shuffle(len(r), func(a, b int) { r[a], r[b] = r[b], r[a] })
-				}
+				m := unsortedCSR(rng)
 				vals := randVals[float64](rng, len(m.idx), 1, 0)
 				x := randVals[float64](rng, 40*w, 1, 0)
 				want := make([]float64, 9*w)
@@ -114,11 +121,7 @@ func TestSpMMTiledUnsorted(t *testing.T) {
 		forEachTier(t, spmmScatterF64, func(t *testing.T, impl, ref spmmScatterFunc[float64]) {
 			rng := rand.New(rand.NewPCG(7, 6))
 			for _, w := range []int{1, 5, 8, 33, 67} {
-				m := randCSR(rng, 9, 40, []int{0, 1, 2, 7, 30}, 0, 0)
-				for i := 0; i+1 < len(m.ptr); i++ {
-					r := m.idx[m.ptr[i]:m.ptr[i+1]]
-					rng.Shuffle(len(r), func(a, b int) { r[a], r[b] = r[b], r[a] })
-				}
+				m := unsortedCSR(rng)
 				vals := randVals[float64](rng, len(m.idx), 1, 0)
 				x := randVals[float64](rng, 9*w, 1, 0)
 				want := make([]float64, 40*w)
