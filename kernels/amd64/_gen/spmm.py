@@ -215,6 +215,9 @@ def gather_block(v, L, nv, tail, tile=False):
 # Tile prefetch: 8 rows ahead, 3 lines of idx (and as many entries of
 # vals): 28-29 GFLOP/s on M4 float64 k = 64 against 24-25 without; 4 or 16
 # rows and 2 to 6 lines were the same, 10 lines slower.
+# Rejected: prefetching X's row 8, 16 or 32 entries ahead in the tile
+# kernels (one PREFETCHT0 per line of the chunk): M4 k = 64 and 256, both
+# widths, 10-25% slower (three interleaved runs).
 TILE_PFD = 8
 TILE_PFL = 3
 
