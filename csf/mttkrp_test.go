@@ -170,3 +170,44 @@ func TestMTTKRPPanics(t *testing.T) {
 	mustPanic(t, "csf: MTTKRP: out has 5", func() { ct.MTTKRP(0, f, 2, make([]float64, 5)) })
 	ct.MTTKRP(0, [][]float64{nil, f[1], f[2]}, 2, make([]float64, 6)) // factors[mode] ignored
 }
+
+// TestMTTKRPEmptyFiber: a rank-4 tensor whose level-1 node 0 has no
+// children and node 1 has two, so that a block has as many children as
+// nodes without every node having one (the one-child shortcut must not
+// take it); every mode against the sum over its four entries.
+func TestMTTKRPEmptyFiber(t *testing.T) {
+	shape := []uint64{2, 3, 3, 2}
+	pos := [][]uint64{{0, 2}, {0, 2, 3}, {0, 0, 2, 3}, {0, 1, 3, 4}}
+	crd := [][]uint64{{0, 1}, {0, 2, 1}, {0, 2, 1}, {1, 0, 1, 0}}
+	vals := []float64{1, 2, 3, 4}
+	entries := [][]uint64{{0, 2, 0, 1}, {0, 2, 2, 0}, {0, 2, 2, 1}, {1, 1, 1, 0}}
+	ct, err := csf.New(shape, []uint32{0, 1, 2, 3}, pos, crd, vals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const r = 3
+	rng := rand.New(rand.NewPCG(3, 4))
+	factors := make([][]float64, len(shape))
+	for n, s := range shape {
+		factors[n] = randMat[float64](rng, int(s)*r)
+	}
+	for mode := range shape {
+		want := make([]float64, int(shape[mode])*r)
+		scale := make([]float64, len(want))
+		for e, c := range entries {
+			for k := range r {
+				p := vals[e]
+				for n, f := range factors {
+					if n != mode {
+						p *= f[int(c[n])*r+k]
+					}
+				}
+				want[int(c[mode])*r+k] += p
+				scale[int(c[mode])*r+k] += abs(p)
+			}
+		}
+		out := make([]float64, len(want))
+		ct.MTTKRP(mode, factors, r, out)
+		closeTo(t, "empty fiber", out, want, scale, tol[float64]())
+	}
+}

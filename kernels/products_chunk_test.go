@@ -96,3 +96,30 @@ func fsmall[T Float](rng *rand.Rand, n int) []T {
 	}
 	return s
 }
+
+// TestProductRun: productRun's shortcut for a rest that fits in one call
+// returns what the scan returns, on non-decreasing ptrs whose rest fits or
+// does not (by nodes or by leaves).
+func TestProductRun(t *testing.T) {
+	rng := rand.New(rand.NewPCG(47, 48))
+	scan := func(ptr []uint64, c0 int) int {
+		c1 := c0 + 1
+		for c1 < len(ptr)-1 && c1-c0 < productChunk && ptr[c1]-ptr[c0] < productChunk {
+			c1++
+		}
+		return c1
+	}
+	for _, n := range []int{1, 2, 300, productChunk - 1, productChunk, productChunk + 1, 3 * productChunk} {
+		for _, step := range []int{0, 1, 3} {
+			ptr := make([]uint64, n+1)
+			for i := 1; i <= n; i++ {
+				ptr[i] = ptr[i-1] + uint64(rng.IntN(step+1))
+			}
+			for _, c0 := range []int{0, n / 2, n - 1} {
+				if got, want := productRun(ptr, c0), scan(ptr, c0); got != want {
+					t.Fatalf("n=%d step=%d c0=%d: %d, scan %d", n, step, c0, got, want)
+				}
+			}
+		}
+	}
+}
