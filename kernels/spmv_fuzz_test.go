@@ -120,13 +120,24 @@ func FuzzSpMM(f *testing.F) {
 		}
 		want := make([]float64, rows*w)
 		spmmRef(want, w, xd, w, w, ptr, idx, vals, 1, 0)
-		forEachTier(t, spmmF64, func(t *testing.T, impl, _ spmmFunc[float64]) {
-			got := withSentinel(make([]float64, rows*w), 4)
-			impl(got, w, xd, w, w, ptr, idx, vals, 1, 0)
-			checkSentinel(t, "spmm", got)
-			if !slices.Equal(got, want) {
-				t.Fatalf("spmm: got %v, want %v", got, want)
+		// Whole, then in column tiles of 1 to 4 rows of X (forced; the
+		// sums of small integers are exact in any order).
+		tile := int(seed>>16%4) + 1
+		for _, tiled := range []bool{false, true} {
+			if tiled {
+				defer func(x, b, e, m int) {
+					spmmTileMinX, spmmTileBytes, spmmTileMinEntries, spmmTileMaxBytes = x, b, e, m
+				}(spmmTileMinX, spmmTileBytes, spmmTileMinEntries, spmmTileMaxBytes)
+				spmmTileMinX, spmmTileBytes, spmmTileMinEntries, spmmTileMaxBytes = 0, tile*w*8, 0, 1<<30
 			}
-		})
+			forEachTier(t, spmmF64, func(t *testing.T, impl, _ spmmFunc[float64]) {
+				got := withSentinel(make([]float64, rows*w), 4)
+				impl(got, w, xd, w, w, ptr, idx, vals, 1, 0)
+				checkSentinel(t, "spmm", got)
+				if !slices.Equal(got, want) {
+					t.Fatalf("spmm (tiled %v): got %v, want %v", tiled, got, want)
+				}
+			})
+		}
 	})
 }
