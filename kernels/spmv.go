@@ -72,7 +72,22 @@ func spmvRef[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
 func spmvGeneric[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
 	vals = vals[:len(idx)]
 	nx := uint64(len(x))
+	ptr = ptr[:len(y)+1]
 	for i := range y {
+		if a := ptr[i]; ptr[i+1] == a+1 && a < uint64(len(idx)) {
+			// One entry (a leaf TTV's fibers, mostly): no clamping and
+			// no unrolled set-up.
+			var s T
+			if j := idx[a]; j < nx {
+				s = vals[a] * x[j]
+			}
+			if beta == 0 {
+				y[i] = alpha * s
+			} else {
+				y[i] = alpha*s + beta*y[i]
+			}
+			continue
+		}
 		lo, hi := clampRange(ptr, i, len(idx))
 		ix, vs := idx[lo:hi], vals[lo:hi]
 		vs = vs[:len(ix)]

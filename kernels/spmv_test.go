@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -246,4 +247,70 @@ func TestSpMVBatchEdges(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestSpMVOneEntryRows: matrices whose rows average under two entries take
+// the AVX-512 SpMV1 kernels (eight one-entry rows a step); steps broken by
+// an empty or longer row, tails of 1-7 rows, and out-of-range indices in
+// both kinds of step must agree with ref, beta == 0 must not read y.
+func TestSpMVOneEntryRows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	for _, lens := range [][]int{{1}, {1, 1, 1, 1, 1, 1, 1, 0, 2}, {0, 1, 2}, {1, 1, 1, 3}} {
+		for _, rows := range []int{7, 8, 9, 300, 301} {
+			for _, bad := range []int{0, 30} {
+				m := randCSR(rng, rows, 500, lens, 0, bad)
+				vals := randVals[float64](rng, len(m.idx), 1, 0)
+				x := randVals[float64](rng, 500, 3, 0)
+				name := fmt.Sprintf("lens=%v rows=%d bad=%d", lens, rows, bad)
+				forEachTier(t, spmvF64, func(t *testing.T, impl, ref spmvFunc[float64]) {
+					y0 := randVals[float64](rng, rows, 0, 0)
+					for _, beta := range []float64{0, 0.5} {
+						want, got := append([]float64(nil), y0...), withSentinel(y0, 3)
+						if beta == 0 {
+							for i := range got {
+								got[i] = math.NaN()
+							}
+						}
+						ref(want, x, m.ptr, m.idx, vals, -1.5, beta)
+						impl(got, x, m.ptr, m.idx, vals, -1.5, beta)
+						checkSentinel(t, name, got)
+						scale := absAll(y0)
+						ref(scale, absAll(x), m.ptr, m.idx, absAll(vals), 1.5, beta)
+						checkClose(t, name, got, want, scale)
+					}
+				})
+				v32 := randVals[float32](rng, len(m.idx), 0, 0)
+				x32 := randVals[float32](rng, 500, 0, 0)
+				forEachTier(t, spmvF32, func(t *testing.T, impl, ref spmvFunc[float32]) {
+					y0 := randVals[float32](rng, rows, 0, 0)
+					want, got := append([]float32(nil), y0...), withSentinel(y0, 3)
+					ref(want, x32, m.ptr, m.idx, v32, 2, 0.25)
+					impl(got, x32, m.ptr, m.idx, v32, 2, 0.25)
+					checkSentinel(t, name, got)
+					scale := absAll(y0)
+					ref(scale, absAll(x32), m.ptr, m.idx, absAll(v32), 2, 0.25)
+					checkClose(t, "f32 "+name, got, want, scale)
+				})
+			}
+		}
+	}
+	// Segments past len(idx), inverted ones and a step of eight one-entry
+	// rows that would end past len(idx), under two entries a row on
+	// average.
+	// idx and vals are the first ten of longer arrays whose hidden part
+	// holds valid-looking entries: reading it shows in the result.
+	idx := []uint64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2, 3, 4, 5}[:10]
+	vals := make([]float64, 26)[:10]
+	for i := range vals[:26] {
+		vals[:26][i] = float64(i + 1)
+	}
+	x := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	ptr := []uint64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 3, 2, 19, 20}
+	forEachTier(t, spmvF64, func(t *testing.T, impl, ref spmvFunc[float64]) {
+		got, want := withSentinel(make([]float64, 20), 2), make([]float64, 20)
+		impl(got, x, ptr, idx, vals, 1, 0)
+		ref(want, x, ptr, idx, vals, 1, 0)
+		checkSentinel(t, "bad ptr", got)
+		checkClose(t, "bad ptr", got, want, slices.Repeat([]float64{1e3}, 20))
+	})
 }

@@ -41,3 +41,19 @@ func SpMVF64AVX2(y, x []float64, ptr, idx []uint64, vals []float64, alpha, beta 
 //
 //go:noescape
 func SpMVF32AVX2(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta float32)
+
+// SpMV1F64AVX512 computes what SpMVF64AVX512 does, for matrices whose rows
+// mostly hold one entry: eight such rows a step (one gathered load of x, one
+// multiply), other rows one by one. Like SpMVF64AVX512 it skips entries whose
+// index is not below len(x) and clamps each row's range to len(idx); it
+// needs len(ptr) == len(y)+1, len(vals) == len(idx) and beta == +0 for "do
+// not read y".
+// Requires: AVX512F, AVX512VL.
+//
+//go:noescape
+func SpMV1F64AVX512(y, x []float64, ptr, idx []uint64, vals []float64, alpha, beta float64)
+
+// SpMV1F32AVX512 is SpMV1F64AVX512 for float32.
+//
+//go:noescape
+func SpMV1F32AVX512(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta float32)
