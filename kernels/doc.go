@@ -60,6 +60,14 @@
 //   - FirstNotBelow with cyclic bounds whose tiled pattern, lcm(rank, block),
 //     would exceed 512 elements runs generic.
 //
+// Some wrappers pick between kernels of one path by the shape of the input:
+//
+//   - SpMM and SpMMScatter walk A in column tiles (SpMMTile kernels) when
+//     the indexed dense operand is several times L2 and the rows are long,
+//     so that the dense rows in use stay in L2.
+//   - AVX-512 SpMV takes matrices whose rows average under two entries
+//     through SpMV1, eight one-entry rows a step.
+//
 // # Build tags
 //
 // The purego (or noasm) tag removes all assembly: only ref and generic exist.
