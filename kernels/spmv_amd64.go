@@ -8,8 +8,8 @@ var _ = registerSpMVAMD64()
 
 func registerSpMVAMD64() bool {
 	if amd64.HasAVX2 {
-		spmvF32.set(tierAVX2, spmvAsm(amd64.SpMVF32AVX2))
-		spmvF64.set(tierAVX2, spmvAsm(amd64.SpMVF64AVX2))
+		spmvF32.set(tierAVX2, spmvAsm1(amd64.SpMVF32AVX2, amd64.SpMV1F32AVX2))
+		spmvF64.set(tierAVX2, spmvAsm1(amd64.SpMVF64AVX2, amd64.SpMV1F64AVX2))
 	}
 	if amd64.HasAVX512 {
 		// Measured on the Zen 5 test machine (bench SpMV M2 and M4, one
@@ -23,8 +23,8 @@ func registerSpMVAMD64() bool {
 		//
 		// Matrices whose rows average under two entries (a leaf TTV on
 		// T3u's fibers of one leaf) take SpMV1 instead, eight one-entry
-		// rows a step: T3u's leaf level 1.7x faster than the batches, which
-		// pay a per-row sum for every row.
+		// rows a step (four under AVX2): T3u's leaf level 1.7x faster than
+		// the batches, which pay a per-row sum for every row.
 		spmvF32.set(tierAVX512, spmvAsm1(amd64.SpMVF32AVX512, amd64.SpMV1F32AVX512))
 		spmvF64.set(tierAVX512, spmvAsm1(amd64.SpMVF64AVX512, amd64.SpMV1F64AVX512))
 	}

@@ -3,25 +3,26 @@
 //go:build !purego && !noasm && gc
 
 // SpMV1 (y = alpha*A*x + beta*y) for rows of mostly one entry, per step of
-// eight rows c..c+7:
+// L rows c..c+L-1 (L = 8 under AVX-512, 4 under AVX2):
 //
-//	if ptr[c+1..c+9] - ptr[c..c+8] are all 1 and ptr[c]+8 <= len(idx) {
+//	if ptr[c+1..c+L+1] - ptr[c..c+L] are all 1 and ptr[c]+L <= len(idx) {
 //		j := ptr[c]
-//		m := idx[j:j+8] < len(x)                  // lanes out of range add 0
-//		p := vals[j:j+8] * x[idx[j:j+8]] under m  // one gathered load
-//		y[c:c+8] = alpha*p (+ beta*y unless beta is +0)
+//		m := idx[j:j+L] < len(x)                  // lanes out of range add 0
+//		p := vals[j:j+L] * x[idx[j:j+L]] under m  // one gathered load
+//		y[c:c+L] = alpha*p (+ beta*y unless beta is +0)
 //	} else {
 //		the eight rows one by one, as ref does: the row's range clamped to
 //		len(idx), entries whose index is not below len(x) skipped
 //	}
 //
-// and the rows after the last whole step one by one. It reads ptr[c..c+8] of
+// and the rows after the last whole step one by one. It reads ptr[c..c+L] of
 // each step: the Go side guarantees len(ptr) == len(y)+1.
 //
 // Registers by role:
 //	DI y   SI ptr   R9 idx   R8 len(idx)   R11 vals   R10 x   DX len(x)
 //	CX rows   R12 row c   R14 end of the step   R13 j   R15 end of a row
-//	Z9 qword ones   Z10 len(x) in every lane   X7/Z7 alpha   X8/Z8 beta
+//	Z9/Y9 qword ones   Z10 len(x) in every lane (AVX2: Y10 len(x) and Y11
+//	the sign bit, for a signed compare)   X7/Y7/Z7 alpha   X8/Y8/Z8 beta
 
 #include "textflag.h"
 
@@ -190,5 +191,189 @@ spmv1f32avx512rownobeta:
 spmv1f32avx512rowsdone:
 	CMPQ R12, CX
 	JCS spmv1f32avx512step
+	VZEROUPPER
+	RET
+
+// func SpMV1F64AVX2(y, x []float64, ptr, idx []uint64, vals []float64, alpha, beta float64)
+// Requires: AVX, AVX2, FMA3
+TEXT ·SpMV1F64AVX2(SB), NOSPLIT, $0-136
+	MOVQ y_base+0(FP), DI
+	MOVQ y_len+8(FP), CX
+	MOVQ x_base+24(FP), R10
+	MOVQ x_len+32(FP), DX
+	MOVQ ptr_base+48(FP), SI
+	MOVQ idx_base+72(FP), R9
+	MOVQ idx_len+80(FP), R8
+	MOVQ vals_base+96(FP), R11
+	VBROADCASTSD alpha+120(FP), Y7
+	VBROADCASTSD beta+128(FP), Y8
+	MOVQ $1, AX
+	MOVQ AX, X9
+	VPBROADCASTQ X9, Y9
+	MOVQ $0x8000000000000000, AX
+	MOVQ AX, X11
+	VPBROADCASTQ X11, Y11
+	XORQ DX, AX
+	MOVQ AX, X10
+	VPBROADCASTQ X10, Y10
+	XORQ R12, R12
+spmv1f64avx2step:
+	LEAQ 4(R12), R14
+	CMPQ R14, CX
+	JHI spmv1f64avx2tail
+	VMOVDQU (SI)(R12*8), Y0
+	VMOVDQU 8(SI)(R12*8), Y1
+	VPSUBQ Y0, Y1, Y2
+	VPCMPEQQ Y9, Y2, Y2
+	VMOVMSKPD Y2, AX
+	CMPL AX, $0xf
+	JNE spmv1f64avx2rows
+	MOVQ (SI)(R12*8), R13
+	CMPQ R8, $4
+	JCS spmv1f64avx2rows
+	MOVQ R8, BX
+	SUBQ $4, BX
+	CMPQ R13, BX
+	JHI spmv1f64avx2rows
+	VMOVDQU (R9)(R13*8), Y3
+	VPXOR Y3, Y11, Y5
+	VPCMPGTQ Y5, Y10, Y5
+	VXORPD Y4, Y4, Y4
+	VGATHERQPD Y5, (R10)(Y3*8), Y4
+	VMULPD (R11)(R13*8), Y4, Y4
+	VMULPD Y7, Y4, Y4
+	CMPQ beta+128(FP), $0
+	JEQ spmv1f64avx2nobeta
+	VFMADD231PD (DI)(R12*8), Y8, Y4
+spmv1f64avx2nobeta:
+	VMOVUPD Y4, (DI)(R12*8)
+	MOVQ R14, R12
+	JMP spmv1f64avx2step
+spmv1f64avx2tail:
+	MOVQ CX, R14
+spmv1f64avx2rows:
+	CMPQ R12, R14
+	JCC spmv1f64avx2rowsdone
+	MOVQ (SI)(R12*8), R13
+	MOVQ 8(SI)(R12*8), R15
+	CMPQ R15, R8
+	CMOVQHI R8, R15
+	VXORPD X5, X5, X5
+spmv1f64avx2entry:
+	CMPQ R13, R15
+	JCC spmv1f64avx2rowend
+	MOVQ (R9)(R13*8), BX
+	CMPQ BX, DX
+	JCC spmv1f64avx2skip
+	VMOVSD (R10)(BX*8), X6
+	VFMADD231SD (R11)(R13*8), X6, X5
+spmv1f64avx2skip:
+	INCQ R13
+	JMP spmv1f64avx2entry
+spmv1f64avx2rowend:
+	VMULSD X7, X5, X5
+	CMPQ beta+128(FP), $0
+	JEQ spmv1f64avx2rownobeta
+	VFMADD231SD (DI)(R12*8), X8, X5
+spmv1f64avx2rownobeta:
+	VMOVSD X5, (DI)(R12*8)
+	INCQ R12
+	JMP spmv1f64avx2rows
+spmv1f64avx2rowsdone:
+	CMPQ R12, CX
+	JCS spmv1f64avx2step
+	VZEROUPPER
+	RET
+
+// func SpMV1F32AVX2(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta float32)
+// Requires: AVX, AVX2, FMA3
+TEXT ·SpMV1F32AVX2(SB), NOSPLIT, $0-128
+	MOVQ y_base+0(FP), DI
+	MOVQ y_len+8(FP), CX
+	MOVQ x_base+24(FP), R10
+	MOVQ x_len+32(FP), DX
+	MOVQ ptr_base+48(FP), SI
+	MOVQ idx_base+72(FP), R9
+	MOVQ idx_len+80(FP), R8
+	MOVQ vals_base+96(FP), R11
+	VBROADCASTSS alpha+120(FP), Y7
+	VBROADCASTSS beta+124(FP), Y8
+	MOVQ $1, AX
+	MOVQ AX, X9
+	VPBROADCASTQ X9, Y9
+	MOVQ $0x8000000000000000, AX
+	MOVQ AX, X11
+	VPBROADCASTQ X11, Y11
+	XORQ DX, AX
+	MOVQ AX, X10
+	VPBROADCASTQ X10, Y10
+	XORQ R12, R12
+spmv1f32avx2step:
+	LEAQ 4(R12), R14
+	CMPQ R14, CX
+	JHI spmv1f32avx2tail
+	VMOVDQU (SI)(R12*8), Y0
+	VMOVDQU 8(SI)(R12*8), Y1
+	VPSUBQ Y0, Y1, Y2
+	VPCMPEQQ Y9, Y2, Y2
+	VMOVMSKPD Y2, AX
+	CMPL AX, $0xf
+	JNE spmv1f32avx2rows
+	MOVQ (SI)(R12*8), R13
+	CMPQ R8, $4
+	JCS spmv1f32avx2rows
+	MOVQ R8, BX
+	SUBQ $4, BX
+	CMPQ R13, BX
+	JHI spmv1f32avx2rows
+	VMOVDQU (R9)(R13*8), Y3
+	VPXOR Y3, Y11, Y5
+	VPCMPGTQ Y5, Y10, Y5
+	VXORPS X4, X4, X4
+	VEXTRACTI128 $1, Y5, X6
+	VSHUFPS $0x88, X6, X5, X5
+	VGATHERQPS X5, (R10)(Y3*4), X4
+	VMULPS (R11)(R13*4), X4, X4
+	VMULPS X7, X4, X4
+	CMPL beta+124(FP), $0
+	JEQ spmv1f32avx2nobeta
+	VFMADD231PS (DI)(R12*4), X8, X4
+spmv1f32avx2nobeta:
+	VMOVUPS X4, (DI)(R12*4)
+	MOVQ R14, R12
+	JMP spmv1f32avx2step
+spmv1f32avx2tail:
+	MOVQ CX, R14
+spmv1f32avx2rows:
+	CMPQ R12, R14
+	JCC spmv1f32avx2rowsdone
+	MOVQ (SI)(R12*8), R13
+	MOVQ 8(SI)(R12*8), R15
+	CMPQ R15, R8
+	CMOVQHI R8, R15
+	VXORPS X5, X5, X5
+spmv1f32avx2entry:
+	CMPQ R13, R15
+	JCC spmv1f32avx2rowend
+	MOVQ (R9)(R13*8), BX
+	CMPQ BX, DX
+	JCC spmv1f32avx2skip
+	VMOVSS (R10)(BX*4), X6
+	VFMADD231SS (R11)(R13*4), X6, X5
+spmv1f32avx2skip:
+	INCQ R13
+	JMP spmv1f32avx2entry
+spmv1f32avx2rowend:
+	VMULSS X7, X5, X5
+	CMPL beta+124(FP), $0
+	JEQ spmv1f32avx2rownobeta
+	VFMADD231SS (DI)(R12*4), X8, X5
+spmv1f32avx2rownobeta:
+	VMOVSS X5, (DI)(R12*4)
+	INCQ R12
+	JMP spmv1f32avx2rows
+spmv1f32avx2rowsdone:
+	CMPQ R12, CX
+	JCS spmv1f32avx2step
 	VZEROUPPER
 	RET

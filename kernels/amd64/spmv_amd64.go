@@ -57,3 +57,13 @@ func SpMV1F64AVX512(y, x []float64, ptr, idx []uint64, vals []float64, alpha, be
 //
 //go:noescape
 func SpMV1F32AVX512(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta float32)
+
+// SpMV1F64AVX2 is SpMV1F64AVX512 four rows a step, for AVX2 and FMA.
+//
+//go:noescape
+func SpMV1F64AVX2(y, x []float64, ptr, idx []uint64, vals []float64, alpha, beta float64)
+
+// SpMV1F32AVX2 is SpMV1F64AVX2 for float32.
+//
+//go:noescape
+func SpMV1F32AVX2(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta float32)

@@ -34,3 +34,13 @@ func SpMV1F64AVX512(y, x []float64, ptr, idx []uint64, vals []float64, alpha, be
 func SpMV1F32AVX512(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta float32) {
 	panic("amd64: no assembly in this build")
 }
+
+// SpMV1F64AVX2 is a stub that panics: the assembly is not built.
+func SpMV1F64AVX2(y, x []float64, ptr, idx []uint64, vals []float64, alpha, beta float64) {
+	panic("amd64: no assembly in this build")
+}
+
+// SpMV1F32AVX2 is a stub that panics: the assembly is not built.
+func SpMV1F32AVX2(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta float32) {
+	panic("amd64: no assembly in this build")
+}
