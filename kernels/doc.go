@@ -65,8 +65,8 @@
 //   - SpMM and SpMMScatter walk A in column tiles (SpMMTile kernels) when
 //     the indexed dense operand is several times L2 and the rows are long,
 //     so that the dense rows in use stay in L2.
-//   - AVX-512 SpMV takes matrices whose rows average under two entries
-//     through SpMV1, eight one-entry rows a step.
+//   - SpMV takes matrices whose rows average under two entries through
+//     SpMV1, eight one-entry rows a step (four under AVX2).
 //
 // # Build tags
 //
