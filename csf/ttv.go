@@ -92,8 +92,8 @@ func (t *Tensor[T]) TTVValues(dst []T, mode int, v []T) {
 
 // ttvLeaf: one gathered dot per fiber, fibers split over GOMAXPROCS by leaf
 // count. The leaf level is a CSR matrix (a row per fiber) and the product is
-// its SpMV with v: the SpMV family's AVX-512 path takes eight one-leaf
-// fibers a step (T3u's leaf TTV 1.7x faster than a Go loop on one thread).
+// its SpMV with v: the SpMV family's amd64 paths take eight (AVX2: four)
+// one-leaf fibers a step (T3u's leaf TTV about 1.5x faster than a Go loop).
 func (t *Tensor[T]) ttvLeaf(dst, v []T) {
 	n := len(t.shape)
 	leafPos, leafCrd := t.pos[n-1], t.crd[n-1]
