@@ -2,6 +2,7 @@ package kernels
 
 import (
 	"fmt"
+	"math"
 	"sync"
 )
 
@@ -165,7 +166,13 @@ func spmmTileRows(rows, xrows, nnz, w, size int) int {
 	if rows == 0 || nnz == 0 || xrows*rowBytes <= spmmTileMinX {
 		return 0
 	}
-	tw := max(1, spmmTileBytes/rowBytes, int((uint64(spmmTileMinEntries)*uint64(xrows)*uint64(rows)+uint64(nnz)-1)/uint64(nnz)))
+	// Rows of X a tile needs for spmmTileMinEntries entries a row (in
+	// floating point: the product of the counts may not fit in 64 bits).
+	need := math.Ceil(float64(spmmTileMinEntries) * float64(xrows) / (float64(nnz) / float64(rows)))
+	if need*float64(rowBytes) > float64(spmmTileMaxBytes) {
+		return 0
+	}
+	tw := max(1, spmmTileBytes/rowBytes, int(need))
 	if tw*rowBytes > spmmTileMaxBytes || 2*tw >= xrows {
 		return 0
 	}

@@ -217,3 +217,27 @@ func TestSpMMTiledDefault(t *testing.T) {
 		checkClose(t, "scatter tiled by default", got, want, scale)
 	})
 }
+
+// TestSpMMTileRows: the tiling decision at the sizes it was tuned on, on a
+// CPU with the 1 MiB L2 it was tuned with (skipped elsewhere), and counts
+// whose product overflows 64 bits.
+func TestSpMMTileRows(t *testing.T) {
+	if Caches().L2 != 1<<20 {
+		t.Skipf("figures assume a 1 MiB L2, this CPU reports %d", Caches().L2)
+	}
+	for _, c := range []struct {
+		rows, xrows, nnz, w, size, want int
+	}{
+		{4096, 11008, 4509419, 64, 8, 256},  // M4 k = 64 float64: L2/8
+		{4096, 11008, 4509419, 64, 4, 512},  // float32
+		{4096, 11008, 4509419, 256, 8, 160}, // k = 256: grown to 16 entries a row
+		{4096, 11008, 4509419, 16, 8, 0},    // 1.4 MiB of X: not tiled
+		{20000, 20000, 640000, 64, 8, 0},    // M2: 32 entries a row, tiles too large
+		{1 << 40, 1 << 40, 1, 64, 8, 0},     // overflowing counts
+		{0, 1 << 20, 0, 64, 8, 0},
+	} {
+		if got := spmmTileRows(c.rows, c.xrows, c.nnz, c.w, c.size); got != c.want {
+			t.Errorf("spmmTileRows(%d, %d, %d, %d, %d) = %d, want %d", c.rows, c.xrows, c.nnz, c.w, c.size, got, c.want)
+		}
+	}
+}
