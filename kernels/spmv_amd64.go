@@ -8,8 +8,8 @@ var _ = registerSpMVAMD64()
 
 func registerSpMVAMD64() bool {
 	if amd64.HasAVX2 {
-		spmvF32.set(tierAVX2, spmvAsm1(amd64.SpMVF32AVX2, amd64.SpMV1F32AVX2))
-		spmvF64.set(tierAVX2, spmvAsm1(amd64.SpMVF64AVX2, amd64.SpMV1F64AVX2))
+		spmvF32.set(tierAVX2, spmvAsm(amd64.SpMVF32AVX2, amd64.SpMV1F32AVX2))
+		spmvF64.set(tierAVX2, spmvAsm(amd64.SpMVF64AVX2, amd64.SpMV1F64AVX2))
 	}
 	if amd64.HasAVX512 {
 		// Measured on the Zen 5 test machine (bench SpMV M2 and M4, one
@@ -25,16 +25,23 @@ func registerSpMVAMD64() bool {
 		// T3u's fibers of one leaf) take SpMV1 instead, eight one-entry
 		// rows a step (four under AVX2): T3u's leaf level 1.7x faster than
 		// the batches, which pay a per-row sum for every row.
-		spmvF32.set(tierAVX512, spmvAsm1(amd64.SpMVF32AVX512, amd64.SpMV1F32AVX512))
-		spmvF64.set(tierAVX512, spmvAsm1(amd64.SpMVF64AVX512, amd64.SpMV1F64AVX512))
+		spmvF32.set(tierAVX512, spmvAsm(amd64.SpMVF32AVX512, amd64.SpMV1F32AVX512))
+		spmvF64.set(tierAVX512, spmvAsm(amd64.SpMVF64AVX512, amd64.SpMV1F64AVX512))
 	}
 	return true
 }
 
-// spmvAsm wraps an assembly kernel: it establishes what the assembly
-// assumes (len(ptr) == len(y)+1, len(vals) == len(idx), beta == +0 for "do
-// not read y") and feeds it the rows in chunks.
-func spmvAsm[T Float](k func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta T)) spmvFunc[T] {
+// spmv1RowsPerCall bounds the rows of one SpMV1 call (its rows are short: a
+// call of 32K rows of about one entry takes some tens of microseconds).
+const spmv1RowsPerCall = 1 << 15
+
+// spmvAsm wraps an assembly kernel k and its SpMV1 kernel k1: it establishes
+// what the assembly assumes (len(ptr) == len(y)+1, len(vals) == len(idx),
+// beta == +0 for "do not read y") and feeds it the rows in chunks. Matrices
+// whose rows average under two entries go to k1, in calls of at most
+// spmv1RowsPerCall rows and, unless one row alone has more, twice as many
+// entries; the others to k, spmvRowsPerCall rows a call.
+func spmvAsm[T Float](k, k1 func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta T)) spmvFunc[T] {
 	return func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
 		if len(ptr) != len(y)+1 || len(vals) != len(idx) {
 			panic("kernels: SpMV: internal error: lengths")
@@ -42,33 +49,13 @@ func spmvAsm[T Float](k func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta 
 		if beta == 0 {
 			beta = 0 // -0 becomes +0
 		}
-		for lo := 0; lo < len(y); lo += spmvRowsPerCall {
-			hi := min(lo+spmvRowsPerCall, len(y))
-			k(y[lo:hi], x, ptr[lo:hi+1], idx, vals, alpha, beta)
-		}
-	}
-}
-
-// spmv1RowsPerCall bounds the rows of one SpMV1 call (its rows are short: a
-// call of 32K rows of about one entry takes some tens of microseconds).
-const spmv1RowsPerCall = 1 << 15
-
-// spmvAsm1 is spmvAsm with k1 for the matrices whose rows average under two
-// entries. k1's calls cover at most spmv1RowsPerCall rows and, unless one row
-// alone has more, twice as many entries.
-func spmvAsm1[T Float](k, k1 func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta T)) spmvFunc[T] {
-	general := spmvAsm(k)
-	return func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
 		rows := len(y)
-		if len(ptr) != rows+1 || ptr[rows] < ptr[0] || ptr[rows]-ptr[0] >= 2*uint64(rows) {
-			general(y, x, ptr, idx, vals, alpha, beta)
+		if ptr[rows] < ptr[0] || ptr[rows]-ptr[0] >= 2*uint64(rows) {
+			for lo := 0; lo < rows; lo += spmvRowsPerCall {
+				hi := min(lo+spmvRowsPerCall, rows)
+				k(y[lo:hi], x, ptr[lo:hi+1], idx, vals, alpha, beta)
+			}
 			return
-		}
-		if len(vals) != len(idx) {
-			panic("kernels: SpMV: internal error: lengths")
-		}
-		if beta == 0 {
-			beta = 0 // -0 becomes +0
 		}
 		for lo := 0; lo < rows; {
 			hi := min(lo+spmv1RowsPerCall, rows)
