@@ -244,13 +244,15 @@ func (t *Tensor[T]) ttvRegroup(mode int, v []T) (pos, crd [][]uint64, vals []T) 
 
 // ttvPacked handles a mode above the leaf level when the remaining
 // coordinates pack into one uint64 (their bit lengths add up to at most 64,
-// which is almost always): one walk in storage order writes every leaf's
+// which is almost always): a walk in storage order writes every leaf's
 // packed key (the remaining level coordinates side by side, the upper level
 // in the higher bits, so key order is level order) and weighted value, an
 // LSD radix sort (only the key's bits) orders the pairs, a pass counts the
 // result's nodes per level, and one more builds the levels at their exact
 // sizes while summing runs of equal keys. Fields come out with shifts and
-// masks: no division per entry.
+// masks: no division per entry. Every step runs on GOMAXPROCS goroutines:
+// the walk split over roots by leaf count, the counting and building over
+// ranges of the sorted keys that start where the key changes.
 func (t *Tensor[T]) ttvPacked(mode int, v []T) (pos, crd [][]uint64, vals []T, ok bool) {
 	n := len(t.shape)
 	d := slices.Index(t.modeOrder, uint32(mode))
@@ -280,66 +282,59 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T) (pos, crd [][]uint64, vals []T, o
 		mask = append(mask, 1<<width[l]-1)
 	}
 	nnz := len(t.values)
+	nw := 1
+	if nnz >= parallelMinNNZ {
+		nw = parallel.Workers(0)
+	}
 	// Scratch from the pooled workspace: fresh pages cost more than the sort.
 	ws := getWorkspace[T]()
 	defer putWorkspace(ws) // keeps ws reachable until the scratch is done
 	sc := &ws.s.ttv
 	sc.keys, sc.k2 = grow(sc.keys, nnz), grow(sc.k2, nnz)
 	sc.w, sc.w2 = grow(sc.w, nnz), grow(sc.w2, nnz)
-	keys, w := sc.keys, sc.w
-	var walk func(l, lo, hi int, key uint64, f T)
-	walk = func(l, lo, hi int, key uint64, f T) {
-		crd := t.crd[l]
-		if l == n-1 {
-			if l == d {
-				for j := lo; j < hi; j++ {
-					keys[j], w[j] = key, t.values[j]*v[crd[j]]
-				}
-				return
-			}
-			for j := lo; j < hi; j++ {
-				keys[j], w[j] = key<<width[l]|crd[j], t.values[j]*f
-			}
-			return
-		}
-		next := t.pos[l+1]
-		for x := lo; x < hi; x++ {
-			k2, f2 := key, f
-			if l == d {
-				f2 = v[crd[x]]
-			} else {
-				k2 = key<<width[l] | crd[x]
-			}
-			walk(l+1, int(next[x]), int(next[x+1]), k2, f2)
-		}
-	}
-	walk(0, 0, len(t.crd[0]), 0, 1)
-	nw := 1
-	if nnz >= parallelMinNNZ {
-		nw = parallel.Workers(0)
-	}
+	tw := ttvWalk[T]{t: t, v: v, d: d, width: width, keys: sc.keys, w: sc.w}
+	roots := t.rootLeaves(nil)
+	parallel.Run(parallel.SplitPtr(roots, nw, 1), func(_, lo, hi int) {
+		tw.walk(0, lo, hi, 0, 1)
+	})
 	sc.count = grow(sc.count, nw<<radix.MaxWidth)
-	keys, w = radix.SortParallel(keys, sc.k2, w, w, sc.w2, 0, int(total), nw, sc.count)
+	keys, w := radix.SortParallel(sc.keys, sc.k2, sc.w, sc.w, sc.w2, 0, int(total), nw, sc.count)
 
-	// Count the nodes of each result level: a node of level q starts where
-	// the key's fields 0..q differ from the previous key's, that is where
-	// the keys differ above bit shift[q].
-	nl := n - 1
-	nodes := make([]int, nl)
-	for i, k := range keys {
-		if i == 0 {
-			for q := range nodes {
-				nodes[q]++
-			}
-			continue
-		}
-		x := k ^ keys[i-1]
-		for q := range nl {
-			if x>>shift[q] != 0 {
-				nodes[q]++
-			}
+	// Parts of the sorted keys, each starting at a new key so that a run of
+	// equal keys (one result entry) belongs to one part.
+	b := parallel.Even(nnz, nw)
+	for k := 1; k < len(b)-1; k++ {
+		b[k] = max(b[k], b[k-1])
+		for b[k] < nnz && keys[b[k]] == keys[b[k]-1] {
+			b[k]++
 		}
 	}
+	// A node of result level q starts at the first key and wherever the
+	// key's fields 0..q differ from the previous key's, that is where the
+	// keys differ above bit shift[q].
+	nl := n - 1
+	nparts := len(b) - 1
+	off := make([]int, (nparts+1)*nl) // off[k*nl+q]: part k's first node of level q
+	parallel.Run(b, func(k, lo, hi int) {
+		c := off[(k+1)*nl:][:nl]
+		for i := lo; i < hi; i++ {
+			x := ^uint64(0)
+			if i > 0 {
+				x = keys[i] ^ keys[i-1]
+			}
+			for q, sh := range shift {
+				if x>>sh != 0 {
+					c[q]++
+				}
+			}
+		}
+	})
+	for k := 1; k <= nparts; k++ {
+		for q := range nl {
+			off[k*nl+q] += off[(k-1)*nl+q]
+		}
+	}
+	nodes := off[nparts*nl:]
 	pos = make([][]uint64, nl)
 	crd = make([][]uint64, nl)
 	for q := range nl {
@@ -351,33 +346,96 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T) (pos, crd [][]uint64, vals []T, o
 		}
 	}
 	vals = hugepage.Make[T](nodes[nl-1])
-	fill := make([]int, nl) // nodes written per level
-	for i, k := range keys {
-		q0 := 0
-		if i > 0 {
-			x := k ^ keys[i-1]
-			if x == 0 {
-				vals[fill[nl-1]-1] += w[i]
-				continue
+	parallel.Run(b, func(k, lo, hi int) {
+		fill := slices.Clone(off[k*nl:][:nl]) // next node per level
+		for i := lo; i < hi; i++ {
+			key := keys[i]
+			q0 := 0
+			if i > 0 {
+				x := key ^ keys[i-1]
+				if x == 0 {
+					vals[fill[nl-1]-1] += w[i]
+					continue
+				}
+				for x>>shift[q0] == 0 {
+					q0++
+				}
 			}
-			for x>>shift[q0] == 0 {
-				q0++
+			for q := q0; q < nl; q++ {
+				if q+1 < nl {
+					pos[q+1][fill[q]] = uint64(fill[q+1]) // first child of the new node
+				}
+				crd[q][fill[q]] = key >> shift[q] & mask[q]
+				fill[q]++
 			}
+			vals[fill[nl-1]-1] = w[i]
 		}
-		for q := q0; q < nl; q++ {
-			if q+1 < nl {
-				pos[q+1][fill[q]] = uint64(fill[q+1]) // first child of the new node
-			}
-			crd[q][fill[q]] = k >> shift[q] & mask[q]
-			fill[q]++
-		}
-		vals[fill[nl-1]-1] = w[i]
-	}
+	})
 	pos[0] = []uint64{0, uint64(nodes[0])}
 	for q := 1; q < nl; q++ {
 		pos[q][nodes[q-1]] = uint64(nodes[q])
 	}
 	return pos, crd, vals, true
+}
+
+// ttvWalk writes the packed keys and weighted values of ttvPacked.
+type ttvWalk[T Float] struct {
+	t     *Tensor[T]
+	v     []T
+	d     int    // the contracted level (above the leaf)
+	width []uint // bit length of each level's coordinates (0 at d)
+	keys  []uint64
+	w     []T
+}
+
+// walk visits the nodes lo..hi-1 of level l, whose ancestors' remaining
+// coordinates make key and whose contracted coordinate gives weight f. The
+// fibers' leaves are written in a loop at level N-2, not by a call each.
+func (tw *ttvWalk[T]) walk(l, lo, hi int, key uint64, f T) {
+	t, d := tw.t, tw.d
+	n := len(t.shape)
+	crd := t.crd[l]
+	if l == n-2 {
+		leafPos, leafCrd, vals := t.pos[n-1], t.crd[n-1], t.values
+		keys, w, wl := tw.keys, tw.w, tw.width[n-1]
+		for x := lo; x < hi; x++ {
+			k2, f2 := key, f
+			if l == d {
+				f2 = tw.v[crd[x]]
+			} else {
+				k2 = key<<tw.width[l] | crd[x]
+			}
+			k2 <<= wl
+			for j := leafPos[x]; j < leafPos[x+1]; j++ {
+				keys[j], w[j] = k2|leafCrd[j], vals[j]*f2
+			}
+		}
+		return
+	}
+	next := t.pos[l+1]
+	for x := lo; x < hi; x++ {
+		k2, f2 := key, f
+		if l == d {
+			f2 = tw.v[crd[x]]
+		} else {
+			k2 = key<<tw.width[l] | crd[x]
+		}
+		tw.walk(l+1, int(next[x]), int(next[x+1]), k2, f2)
+	}
+}
+
+// rootLeaves returns the first leaf of every root node, and nnz, in dst
+// grown to len(Crd(0))+1.
+func (t *Tensor[T]) rootLeaves(dst []uint64) []uint64 {
+	dst = grow(dst, len(t.crd[0])+1)
+	for x := range dst {
+		i := uint64(x)
+		for l := 1; l < len(t.pos); l++ {
+			i = t.pos[l][i]
+		}
+		dst[x] = i
+	}
+	return dst
 }
 
 // ttvPackBits is the widest packed key ttvPacked takes; tests lower it to

@@ -195,13 +195,5 @@ func (s *wsState[T]) splitLeaves(parts int) {
 
 // computeLeafPtr fills s.leafPtr with the first leaf of every root and nnz.
 func (s *wsState[T]) computeLeafPtr(t *Tensor[T]) {
-	n0 := len(t.crd[0])
-	s.leafPtr = grow(s.leafPtr, n0+1)
-	for x := 0; x <= n0; x++ {
-		p := uint64(x)
-		for l := 1; l < len(t.pos); l++ {
-			p = t.pos[l][p]
-		}
-		s.leafPtr[x] = p
-	}
+	s.leafPtr = t.rootLeaves(s.leafPtr)
 }
