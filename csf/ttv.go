@@ -392,19 +392,14 @@ type ttvWalk[T Float] struct {
 // coordinates make key and whose contracted coordinate gives weight f. The
 // fibers' leaves are written in a loop at level N-2, not by a call each.
 func (tw *ttvWalk[T]) walk(l, lo, hi int, key uint64, f T) {
-	t, d := tw.t, tw.d
+	t := tw.t
 	n := len(t.shape)
 	crd := t.crd[l]
 	if l == n-2 {
 		leafPos, leafCrd, vals := t.pos[n-1], t.crd[n-1], t.values
 		keys, w, wl := tw.keys, tw.w, tw.width[n-1]
 		for x := lo; x < hi; x++ {
-			k2, f2 := key, f
-			if l == d {
-				f2 = tw.v[crd[x]]
-			} else {
-				k2 = key<<tw.width[l] | crd[x]
-			}
+			k2, f2 := tw.step(l, crd[x], key, f)
 			k2 <<= wl
 			for j := leafPos[x]; j < leafPos[x+1]; j++ {
 				keys[j], w[j] = k2|leafCrd[j], vals[j]*f2
@@ -414,14 +409,18 @@ func (tw *ttvWalk[T]) walk(l, lo, hi int, key uint64, f T) {
 	}
 	next := t.pos[l+1]
 	for x := lo; x < hi; x++ {
-		k2, f2 := key, f
-		if l == d {
-			f2 = tw.v[crd[x]]
-		} else {
-			k2 = key<<tw.width[l] | crd[x]
-		}
+		k2, f2 := tw.step(l, crd[x], key, f)
 		tw.walk(l+1, int(next[x]), int(next[x+1]), k2, f2)
 	}
+}
+
+// step returns the key and weight below a node of level l with coordinate
+// c: the contracted level sets the weight, any other appends c to the key.
+func (tw *ttvWalk[T]) step(l int, c, key uint64, f T) (uint64, T) {
+	if l == tw.d {
+		return key, tw.v[c]
+	}
+	return key<<tw.width[l] | c, f
 }
 
 // rootLeaves returns the first leaf of every root node, and nnz, in dst
