@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hurray-format/hurray-go/csf"
+	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
@@ -118,14 +119,45 @@ func benchTTV(b *testing.B, spec CSFSpec, mode int) {
 	b.ReportMetric(float64(t.NNZ())/(b.Elapsed().Seconds()/float64(b.N)), "nnz/s")
 }
 
+// benchTTVTo is benchTTV with TTVTo / TTVMatrixTo writing into the previous
+// result, with one workspace: no fresh pages after the first call.
+func benchTTVTo(b *testing.B, spec CSFSpec, mode int) {
+	t := GenCSF(spec, nil)
+	n := t.Rank()
+	v := RandFactors[float64](t.Shape(), 1, 12)[mode]
+	ws := csf.NewWorkspace[float64](0)
+	var dst *csf.Tensor[float64]
+	var dstM *csr.Matrix[float64]
+	f := func() {
+		if n == 3 {
+			dstM = t.TTVMatrixTo(dstM, mode, v, ws)
+		} else {
+			dst = t.TTVTo(dst, mode, v, ws)
+		}
+	}
+	f()
+	b.ReportAllocs()
+	b.ResetTimer()
+	done := processCPUClock(b)
+	for b.Loop() {
+		f()
+	}
+	done()
+	b.ReportMetric(float64(t.NNZ())/(b.Elapsed().Seconds()/float64(b.N)), "nnz/s")
+}
+
 // BenchmarkTTV: every mode of T3u, T3p, T4p (float64; the kernel path is
-// auto; threads = GOMAXPROCS, set with -cpu 1,2). "warm" is the leaf mode
-// into a reused slice (TTVValues).
+// auto; threads = GOMAXPROCS, set with -cpu 1,2): a fresh result per call,
+// then ("reuse") TTVTo into the previous result with one workspace. "warm"
+// is the leaf mode into a reused slice (TTVValues).
 func BenchmarkTTV(b *testing.B) {
 	for _, spec := range []CSFSpec{T3u, T3p, T4p} {
 		spec = SmallFromEnv(spec)
 		for mode := range spec.Shape {
 			b.Run(fmt.Sprintf("%s/mode=%d", spec.Name, mode), func(b *testing.B) { benchTTV(b, spec, mode) })
+		}
+		for mode := range spec.Shape {
+			b.Run(fmt.Sprintf("%s/reuse/mode=%d", spec.Name, mode), func(b *testing.B) { benchTTVTo(b, spec, mode) })
 		}
 		b.Run(fmt.Sprintf("%s/warm/mode=%d", spec.Name, len(spec.Shape)-1), func(b *testing.B) {
 			t := GenCSF(spec, nil)

@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/hurray-format/hurray-go/csr"
-	"github.com/hurray-format/hurray-go/internal/hugepage"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/internal/radix"
 	"github.com/hurray-format/hurray-go/internal/trust"
@@ -32,9 +31,11 @@ import (
 // When the mode is stored at the leaf level, the result shares t's upper
 // levels (pos and crd, without copying) and only its values are computed: one
 // gathered dot product per fiber (TTVValues writes them into a caller's
-// slice). Any other mode regroups the leaves by the remaining coordinates
-// (a counting sort per remaining level, O(N * nnz) time and memory) and sums
-// each group.
+// slice). Any other mode regroups the leaves by the remaining coordinates:
+// when those pack into a 64-bit key (almost always), a radix sort of one
+// key and one value per entry on GOMAXPROCS goroutines, else a counting sort
+// per remaining level (O(N * nnz) time and memory); then each group is
+// summed. TTVTo reuses the result's and the scratch's memory across calls.
 //
 // It panics with a "csf: ..." message when len(v) != shape[mode] or the mode
 // is out of range, and on an unvalidated tensor.
@@ -43,7 +44,31 @@ func (t *Tensor[T]) TTV(mode int, v []T) *Tensor[T] {
 	if len(t.shape) < 4 {
 		panic(fmt.Sprintf("csf: TTV: rank %d gives a rank-%d result; use TTVMatrix", len(t.shape), len(t.shape)-1))
 	}
-	shape, mo, pos, crd, vals := t.ttv(mode, v)
+	return t.TTVTo(nil, mode, v, nil)
+}
+
+// TTVTo is TTV writing into dst's buffers where they are large enough, with
+// its scratch memory from ws (nil: a pooled one). Repeated calls whose
+// results have the same sizes then allocate nothing of the result's size:
+// on the machines measured, the first touch of fresh pages cost as much as
+// the product (T3u along its root: about 100-320 ms with fresh pages, about
+// half of it reusing). dst may be nil. Its buffers are overwritten and it
+// must not be used after the call: pass a tensor whose memory is yours to
+// write, such as an earlier result of TTVTo. Buffers that share memory with
+// t or with each other are not reused, so an earlier leaf-mode result of t
+// (which shares t's upper levels) is safe to pass. (The regrouping path,
+// taken only when the remaining coordinates need more than 64 key bits,
+// allocates its result.)
+func (t *Tensor[T]) TTVTo(dst *Tensor[T], mode int, v []T, ws *Workspace[T]) *Tensor[T] {
+	t.mustValid()
+	if len(t.shape) < 4 {
+		panic(fmt.Sprintf("csf: TTV: rank %d gives a rank-%d result; use TTVMatrix", len(t.shape), len(t.shape)-1))
+	}
+	o := t.newTTVOut(ws)
+	if dst != nil {
+		o.pos, o.crd, o.vals = dst.pos, dst.crd, dst.values
+	}
+	shape, mo, pos, crd, vals := t.ttv(mode, v, o)
 	return newTrusted(shape, mo, pos, crd, vals)
 }
 
@@ -53,14 +78,30 @@ func (t *Tensor[T]) TTV(mode int, v []T) *Tensor[T] {
 // one and CSC (csr.NewCSC) otherwise, so that no sort is needed in either
 // case. It panics unless the rank is 3.
 func (t *Tensor[T]) TTVMatrix(mode int, v []T) *csr.Matrix[T] {
+	return t.TTVMatrixTo(nil, mode, v, nil)
+}
+
+// TTVMatrixTo is TTVMatrix writing into dst's buffers where they are large
+// enough, with scratch from ws (nil: a pooled one), under the rules of
+// TTVTo: dst may be nil, must not be used after the call, and buffers that
+// share memory with t or with each other are not reused.
+func (t *Tensor[T]) TTVMatrixTo(dst *csr.Matrix[T], mode int, v []T, ws *Workspace[T]) *csr.Matrix[T] {
 	t.mustValid()
 	if len(t.shape) != 3 {
 		panic(fmt.Sprintf("csf: TTVMatrix: rank %d, want 3 (use TTV)", len(t.shape)))
 	}
-	shape, mo, pos, crd, vals := t.ttv(mode, v)
+	o := t.newTTVOut(ws)
+	var ptrBuf []uint64
+	if dst != nil {
+		// Level 1's crd and the values become the matrix's index and values.
+		o.crd, o.vals = [][]uint64{nil, dst.Idx()}, dst.Values()
+		ptrBuf = dst.Ptr()
+	}
+	shape, mo, pos, crd, vals := t.ttv(mode, v, o)
 	// Level 0 is compressed in CSF; CSR wants one pointer per major index.
 	major := shape[mo[0]]
-	ptr := hugepage.Make[uint64](int(major) + 1)
+	ptr := takeBuf(o.taken, ptrBuf, int(major)+1)
+	clear(ptr)
 	for x, c := range crd[0] {
 		ptr[c+1] = pos[1][x+1] - pos[1][x]
 	}
@@ -107,8 +148,9 @@ func (t *Tensor[T]) ttvLeaf(dst, v []T) {
 	})
 }
 
-// ttv returns the levels and values of the result.
-func (t *Tensor[T]) ttv(mode int, v []T) (shape []uint64, mo []uint32, pos, crd [][]uint64, vals []T) {
+// ttv returns the levels and values of the result, in o's buffers where
+// they fit.
+func (t *Tensor[T]) ttv(mode int, v []T, o *ttvOut[T]) (shape []uint64, mo []uint32, pos, crd [][]uint64, vals []T) {
 	n := len(t.shape)
 	if mode < 0 || mode >= n {
 		panic(fmt.Sprintf("csf: TTV: mode %d out of range for rank %d", mode, n))
@@ -126,11 +168,11 @@ func (t *Tensor[T]) ttv(mode int, v []T) (shape []uint64, mo []uint32, pos, crd 
 		}
 	}
 	if int(t.modeOrder[n-1]) == mode {
-		vals = hugepage.Make[T](len(t.crd[n-2]))
+		vals = takeBuf(o.taken, o.vals, len(t.crd[n-2]))
 		t.ttvLeaf(vals, v)
 		return shape, mo, t.pos[:n-1], t.crd[:n-1], vals
 	}
-	if pos, crd, vals, ok := t.ttvPacked(mode, v); ok {
+	if pos, crd, vals, ok := t.ttvPacked(mode, v, o); ok {
 		return shape, mo, pos, crd, vals
 	}
 	pos, crd, vals = t.ttvRegroup(mode, v)
@@ -253,7 +295,7 @@ func (t *Tensor[T]) ttvRegroup(mode int, v []T) (pos, crd [][]uint64, vals []T) 
 // masks: no division per entry. Every step runs on GOMAXPROCS goroutines:
 // the walk split over roots by leaf count, the counting and building over
 // ranges of the sorted keys that start where the key changes.
-func (t *Tensor[T]) ttvPacked(mode int, v []T) (pos, crd [][]uint64, vals []T, ok bool) {
+func (t *Tensor[T]) ttvPacked(mode int, v []T, o *ttvOut[T]) (pos, crd [][]uint64, vals []T, ok bool) {
 	n := len(t.shape)
 	d := slices.Index(t.modeOrder, uint32(mode))
 	// width[l] is the bit length of level l's coordinates (0 for the
@@ -286,9 +328,12 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T) (pos, crd [][]uint64, vals []T, o
 	if nnz >= parallelMinNNZ {
 		nw = parallel.Workers(0)
 	}
-	// Scratch from the pooled workspace: fresh pages cost more than the sort.
-	ws := getWorkspace[T]()
-	defer putWorkspace(ws) // keeps ws reachable until the scratch is done
+	// Scratch from a workspace: fresh pages cost more than the sort.
+	ws := o.ws
+	if ws == nil {
+		ws = getWorkspace[T]()
+		defer putWorkspace(ws) // keeps ws reachable until the scratch is done
+	}
 	sc := &ws.s.ttv
 	sc.keys, sc.k2 = grow(sc.keys, nnz), grow(sc.k2, nnz)
 	sc.w, sc.w2 = grow(sc.w, nnz), grow(sc.w2, nnz)
@@ -338,14 +383,12 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T) (pos, crd [][]uint64, vals []T, o
 	pos = make([][]uint64, nl)
 	crd = make([][]uint64, nl)
 	for q := range nl {
-		// Advised: a first touch of a 4 KiB page costs ~14 µs on the VMs
-		// measured (see internal/hugepage), more than the sort.
-		crd[q] = hugepage.Make[uint64](nodes[q])
+		crd[q] = takeBuf(o.taken, o.level(o.crd, q), nodes[q])
 		if q > 0 {
-			pos[q] = hugepage.Make[uint64](nodes[q-1] + 1)
+			pos[q] = takeBuf(o.taken, o.level(o.pos, q), nodes[q-1]+1)
 		}
 	}
-	vals = hugepage.Make[T](nodes[nl-1])
+	vals = takeBuf(o.taken, o.vals, nodes[nl-1])
 	parallel.Run(b, func(k, lo, hi int) {
 		fill := slices.Clone(off[k*nl:][:nl]) // next node per level
 		for i := lo; i < hi; i++ {

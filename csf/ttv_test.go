@@ -3,11 +3,13 @@ package csf_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 
 	"github.com/hurray-format/hurray-go/convert"
 	"github.com/hurray-format/hurray-go/csf"
+	"github.com/hurray-format/hurray-go/csr"
 )
 
 // ttvDense returns the dense result over the remaining modes (row-major)
@@ -215,4 +217,106 @@ func TestTTVPanics(t *testing.T) {
 	mustPanic(t, "csf: TTV: len(v) = 2", func() { ct.TTVMatrix(0, make([]float64, 2)) })
 	mustPanic(t, "csf: TTVValues: mode 0 is not stored at the leaf", func() { ct.TTVValues(nil, 0, make([]float64, 3)) })
 	mustPanic(t, "csf: TTM: len(u) = 3", func() { ct.TTM(make([]float64, 3), 1) })
+}
+
+// snapshot copies every array of t.
+func snapshot[T csf.Float](t *csf.Tensor[T]) (pos, crd [][]uint64, vals []T) {
+	for l := range t.Rank() {
+		pos = append(pos, slices.Clone(t.Pos(l)))
+		crd = append(crd, slices.Clone(t.Crd(l)))
+	}
+	return pos, crd, slices.Clone(t.Values())
+}
+
+func sameTensor[T csf.Float](a, b *csf.Tensor[T]) bool {
+	if a.Rank() != b.Rank() || !slices.Equal(a.ModeOrder(), b.ModeOrder()) || !slices.Equal(a.Values(), b.Values()) {
+		return false
+	}
+	for l := range a.Rank() {
+		if !slices.Equal(a.Pos(l), b.Pos(l)) || !slices.Equal(a.Crd(l), b.Crd(l)) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestTTVTo chains TTVTo and TTVMatrixTo through every mode, each call
+// writing into the previous result, into t itself (whose memory must not
+// be reused) and into a leaf-mode result (which shares t's upper levels),
+// and checks each result against a fresh TTV and t against a copy.
+func TestTTVTo(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	for i, shape := range [][]uint64{{7, 5, 6}, {9, 8, 7}, {6, 5, 4, 3}, {4, 3, 5, 2, 3}} {
+		density := 0.4
+		if i == 1 {
+			density = 0.03 // empty rows: a reused row pointer must be cleared
+		}
+		x, _ := randTensor[float64](t, rng, shape, density)
+		for _, mo := range modeOrders(rng, len(shape)) {
+			ct, err := convert.COOToCSF(x, mo)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pos, crd, vals := snapshot(ct)
+			ws := csf.NewWorkspace[float64](0)
+			var prev *csf.Tensor[float64]
+			var prevM *csr.Matrix[float64]
+			leaf := int(mo[len(mo)-1])
+			for round := range 2 {
+				for mode := range shape {
+					v := randMat[float64](rng, int(shape[mode]))
+					vl := randMat[float64](rng, int(shape[leaf]))
+					what := name(shape, mo) + fmt.Sprintf("/mode=%d/round=%d", mode, round)
+					if len(shape) == 3 {
+						want := ct.TTVMatrix(mode, v)
+						for _, dst := range []*csr.Matrix[float64]{prevM, ct.TTVMatrix(leaf, vl)} {
+							got := ct.TTVMatrixTo(dst, mode, v, ws)
+							if !slices.Equal(got.Ptr(), want.Ptr()) || !slices.Equal(got.Idx(), want.Idx()) || !slices.Equal(got.Values(), want.Values()) || got.IsCSC() != want.IsCSC() {
+								t.Fatalf("%s: TTVMatrixTo differs from TTVMatrix", what)
+							}
+							prevM = got
+						}
+					} else {
+						want := ct.TTV(mode, v)
+						for _, dst := range []*csf.Tensor[float64]{prev, ct, ct.TTV(leaf, vl)} {
+							got := ct.TTVTo(dst, mode, v, ws)
+							if !sameTensor(got, want) {
+								t.Fatalf("%s: TTVTo differs from TTV", what)
+							}
+							prev = got
+						}
+					}
+					p2, c2, v2 := snapshot(ct)
+					if !slices.EqualFunc(pos, p2, slices.Equal) || !slices.EqualFunc(crd, c2, slices.Equal) || !slices.Equal(vals, v2) {
+						t.Fatalf("%s: t changed", what)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestTTVToReuses checks that a repeated TTVTo into its last result and
+// workspace allocates much less than the result's size.
+func TestTTVToReuses(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	x, _ := randTensor[float64](t, rng, []uint64{40, 30, 20, 10}, 0.2)
+	ct, err := convert.COOToCSF(x, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := randMat[float64](rng, 40)
+	ws := csf.NewWorkspace[float64](0)
+	y := ct.TTVTo(nil, 0, v, ws)
+	size := 8 * (len(y.Values()) + len(y.Crd(2)) + len(y.Pos(2)))
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	y2 := ct.TTVTo(y, 0, v, ws)
+	runtime.ReadMemStats(&m1)
+	if got := m1.TotalAlloc - m0.TotalAlloc; got > uint64(size)/4 {
+		t.Fatalf("TTVTo into its last result allocated %d bytes; the result has %d", got, size)
+	}
+	if !sameTensor(y2, ct.TTV(0, v)) {
+		t.Fatal("reused result differs")
+	}
 }
