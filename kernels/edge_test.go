@@ -260,3 +260,45 @@ func TestExpandEdges(t *testing.T) {
 		})
 	})
 }
+
+func TestStartsChunkEdges(t *testing.T) {
+	for _, n := range edgeLens {
+		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) { startsChunkEdges(t, n) })
+	}
+}
+
+// startsChunkEdges tries keys that start nodes at bit 40 only at the edge
+// hits (and at bit 8 at every other key), and keys that all start nodes at
+// bit 20; destinations of exactly the nodes needed, and one short.
+func startsChunkEdges(t *testing.T, n int) {
+	sparse := make([]uint64, n+1)
+	for i := range sparse {
+		sparse[i] = uint64(i/2) << 8
+	}
+	for _, h := range edgeHits(n) {
+		for i := h + 1; i <= n; i++ {
+			sparse[i] += 1 << 40
+		}
+	}
+	dense := make([]uint64, n+1)
+	for i := range dense {
+		dense[i] = uint64(i) << 20
+	}
+	for _, keys := range [][]uint64{sparse, dense} {
+		forEachTier(t, countStarts, func(t *testing.T, impl, ref countStartsFunc) {
+			for _, sh := range []uint{8, 20, 40} {
+				if got, want := impl(keys, sh), ref(keys, sh); got != want {
+					t.Fatalf("n=%d shift=%d: got %d, want %d", n, sh, got, want)
+				}
+			}
+		})
+		forEachTier(t, compressStarts, func(t *testing.T, impl, ref compressStartsFunc) {
+			for _, sh := range []uint{20, 40} {
+				need := countStartsRef(keys, sh)
+				for _, room := range []int{need, max(need-1, 0)} {
+					compressStartsCase(t, impl, ref, room, room, keys, sh, 8, 0xffff, 3, fmt.Sprintf("n=%d", n))
+				}
+			}
+		})
+	}
+}

@@ -55,6 +55,11 @@ func FuzzExpandRuns(f *testing.F) {
 	f.Fuzz(fuzzExpandRuns)
 }
 
+func FuzzStarts(f *testing.F) {
+	seedWords(f, 0, 1, 1, 1<<40, 1<<40+3, 1<<41, ^uint64(0), 0)
+	f.Fuzz(fuzzStarts)
+}
+
 func fuzzLowerBound(t *testing.T, b []byte, key uint64) {
 	s := words(b)
 	slices.Sort(s)
@@ -183,6 +188,34 @@ func fuzzExpandRuns(t *testing.T, b []byte, seed uint64) {
 	})
 }
 
+// fuzzStarts runs CountStarts and CompressStarts on the words as keys, with
+// the shifts, mask, carried count and destination room taken from seed (a
+// room below the nodes needed makes every path stop early).
+func fuzzStarts(t *testing.T, b []byte, seed uint64) {
+	keys := words(b)
+	sh, sh1 := uint(seed&127), uint(seed>>7&127)
+	if seed>>14&1 == 0 {
+		sh, sh1 = sh&63, sh1&63
+	}
+	mask := ^uint64(0) >> (seed >> 15 & 63)
+	c := seed >> 21
+	forEachTier(t, countStarts, func(t *testing.T, impl, ref countStartsFunc) {
+		for _, s := range []uint{sh, sh1} {
+			if got, want := impl(keys, s), ref(keys, s); got != want {
+				t.Fatalf("CountStarts(%v, %d): got %d, want %d", keys, s, got, want)
+			}
+		}
+	})
+	need := countStartsRef(keys, sh)
+	room := need
+	if seed>>40&1 == 1 {
+		room = int(seed>>41) % (need + 1)
+	}
+	forEachTier(t, compressStarts, func(t *testing.T, impl, ref compressStartsFunc) {
+		compressStartsCase(t, impl, ref, room, room+int(seed>>60), keys, sh, sh1, mask, c, "fuzz")
+	})
+}
+
 // TestFuzzBodiesRandom feeds seeded random inputs to the fuzz bodies. Go's
 // fuzzing engine cannot run under qemu-user (the coordinator re-executes the
 // arm64 test binary directly, which fails without binfmt_misc), so this is how
@@ -217,6 +250,7 @@ func TestFuzzBodiesRandom(t *testing.T) {
 		fuzzDescendLevel(t, b, k)
 		fuzzScans(t, b, k)
 		fuzzExpandRuns(t, b, k)
+		fuzzStarts(t, b, rng.Uint64())
 		if t.Failed() {
 			t.Fatalf("input %x, %#x", b, k)
 		}

@@ -97,6 +97,29 @@ func TestGuardPages(t *testing.T) {
 					t.Fatalf("n=%d end=%v: mismatch", n, atEnd)
 				}
 			})
+			// s as packed keys (s[0] the key before), with crd and pos of
+			// exactly the nodes needed, and one short, against guards.
+			forEachTier(t, countStarts, func(t *testing.T, impl, ref countStartsFunc) {
+				for _, sh := range []uint{0, 2, 63} {
+					if got, want := impl(s, sh), ref(s, sh); got != want {
+						t.Fatalf("n=%d end=%v shift=%d: got %d, want %d", n, atEnd, sh, got, want)
+					}
+				}
+			})
+			forEachTier(t, compressStarts, func(t *testing.T, impl, ref compressStartsFunc) {
+				for _, sh := range []uint{0, 2} {
+					need := countStartsRef(s, sh)
+					for _, room := range []int{need, max(need-1, 0)} {
+						crd, pos := b.at(room, atEnd, nil), c.at(room, !atEnd, nil)
+						wantCrd, wantPos := make([]uint64, room), make([]uint64, room)
+						m, next, done := impl(crd, pos, s, sh, 0, 0xff, 9)
+						wm, wnext, wdone := ref(wantCrd, wantPos, s, sh, 0, 0xff, 9)
+						if m != wm || next != wnext || done != wdone || !slices.Equal(crd[:m], wantCrd[:m]) || !slices.Equal(pos[:m], wantPos[:m]) {
+							t.Fatalf("n=%d end=%v shift=%d room=%d: got (%d, %d, %d), want (%d, %d, %d), or the nodes differ", n, atEnd, sh, room, m, next, done, wm, wnext, wdone)
+						}
+					}
+				}
+			})
 			// A level over s: pos and crd against guards, then a lookup batch
 			// whose node and coords are guarded too.
 			pos := randPos(rng, n/3+1, 6)
