@@ -1,5 +1,7 @@
 package kernels
 
+import "github.com/hurray-format/hurray-go/internal/race"
+
 // CountStarts counts the keys of a sorted run of packed keys that start a
 // node at one level: keys[i] (i >= 1) starts one when it differs from
 // keys[i-1] in the level's field or above, the bits from shift up. keys[0]
@@ -166,4 +168,65 @@ func compressStartsGeneric(crd, pos, keys []uint64, shift, shift1 uint, mask, c 
 		}
 	}
 	return n, c, len(keys) - 1
+}
+
+// The assembly glue of both architectures: the kernels handle whole groups
+// of width pairs (keys[i-1], keys[i]) of at most chunk+1 keys a call (they
+// are not preemptible) and take the starts as a compare with startLimit, so
+// shift < 64 when they run; Go does the rest.
+
+// countStartsKernel counts the starts of len(keys)-1 pairs, a multiple of
+// the kernel's width, given the limit of the shift.
+type countStartsKernel func(keys []uint64, limit uint64) int
+
+// countStartsBlocks counts the whole groups of width pairs with k and the
+// rest with the generic loop.
+func countStartsBlocks(keys []uint64, shift uint, width int, k countStartsKernel) int {
+	if len(keys) < 2 || shift >= 64 {
+		return 0
+	}
+	race.ReadSlice(keys)
+	t := startLimit(shift)
+	full := (len(keys) - 1) &^ (width - 1)
+	n := 0
+	for i := 0; i < full; i += chunk {
+		e := min(i+chunk, full)
+		n += k(keys[i:e+1], t)
+	}
+	return n + countStartsGeneric(keys[full:], shift)
+}
+
+// compressStartsKernel is CompressStarts over whole groups of the kernel's
+// width, with the shifts' limits: it goes through groups while a whole group
+// is left in keys and crd and pos have room for a whole group of nodes, and
+// returns the nodes written, c after them and the keys of keys[1:] done (a
+// multiple of the width).
+type compressStartsKernel func(crd, pos, keys []uint64, limit, limit1 uint64, shift uint, mask, c uint64) (n int, next uint64, done int)
+
+// compressStartsBlocks runs k on chunks of keys while whole groups are left
+// and fit in crd and pos, then the generic loop on what is left (which stops
+// where a node does not fit).
+func compressStartsBlocks(crd, pos, keys []uint64, shift, shift1 uint, mask, c uint64, width int, count func([]uint64, uint) int, k compressStartsKernel) (int, uint64, int) {
+	if len(keys) < 2 {
+		return 0, c, 0
+	}
+	if shift >= 64 {
+		return 0, c + uint64(count(keys, shift1)), len(keys) - 1
+	}
+	race.ReadSlice(keys)
+	room := min(len(crd), len(pos))
+	t, t1 := startLimit(shift), startLimit(shift1)
+	n, done := 0, 0
+	for len(keys)-1-done >= width && room-n >= width {
+		end := min(len(keys), done+1+chunk)
+		dn, next, dd := k(crd[n:room], pos[n:room], keys[done:end], t, t1, shift, mask, c)
+		race.WriteSlice(crd[n : n+dn])
+		race.WriteSlice(pos[n : n+dn])
+		n, c, done = n+dn, next, done+dd
+		if dd == 0 {
+			break // no room for a group: the rest is generic's
+		}
+	}
+	m, c, d := compressStartsGeneric(crd[n:room], pos[n:room], keys[done:], shift, shift1, mask, c)
+	return n + m, c, done + d
 }
