@@ -1,0 +1,208 @@
+//go:build !purego && !noasm && gc
+
+#include "textflag.h"
+
+// Node starts in a sorted run of packed CSF keys (package convert packs every
+// level's coordinate into one uint64, upper levels in the higher bits). Key
+// i starts a node at a level when x = keys[i] ^ keys[i-1] has a bit at or
+// above the level's shift, that is when x > limit = 1<<shift - 1 (unsigned):
+// one CMHI a pair of lanes, whatever the shift. The pairs come from two
+// overlapping loads, keys[i-1:i+3] and keys[i:i+4], four pairs a step.
+//
+// CountStartsNEON adds the CMHI results (-1 a start) into two accumulators
+// and negates their sum at the end.
+//
+// CompressStartsNEON computes the start masks of a group of four pairs for
+// the level (m) and the level below (m1) with CMHI. A group without a start
+// at the level (the common case high in the tree) only adds the m1 count to
+// c; otherwise each lane in turn, when its m lane is set, stores
+// (k >> shift) & mask at crd[n] and c at pos[n] (n++), then adds its m1 lane
+// to c. A group is taken only while four pairs are left and crd and pos
+// have room for four nodes, so no store passes n or their lengths; the Go
+// glue finishes the rest.
+//
+// CMHI is not in Go's assembler: WORD lines encoded by asm2plan9s from the
+// mnemonic comment (go generate; check_words.sh verifies them).
+//
+// Requires: NEON (ASIMD).
+
+// func CountStartsNEON(keys []uint64, limit uint64) int
+//
+//    n := 0
+//    for i := 1; i+4 <= len(keys); i += 4 { // whole blocks of 4 pairs
+//        for j := i; j < i+4; j++ {
+//            if keys[j]^keys[j-1] > limit { n++ }
+//        }
+//    }
+//    return n
+//
+// Registers: R0 &keys[i-1], R3 blocks left; V0 LIMIT, V6 and V7 the
+// accumulators of -n.
+TEXT ·CountStartsNEON(SB), NOSPLIT, $0-40
+	MOVD keys_base+0(FP), R0
+	MOVD keys_len+8(FP), R1
+	MOVD limit+24(FP), R2
+	VEOR V6.B16, V6.B16, V6.B16
+	VEOR V7.B16, V7.B16, V7.B16
+	VDUP R2, V0.D2
+	SUBS $1, R1, R1               // pairs
+	CSEL LT, ZR, R1, R1           // none for an empty keys
+	LSR  $2, R1, R3               // blocks of 4 pairs
+	CBZ  R3, csreduce
+
+csloop:
+	// prev := keys[i-1:i+3]; cur := keys[i:i+4]; acc += (prev^cur) > LIMIT
+	ADD  $8, R0, R4
+	VLD1 (R0), [V1.D2, V2.D2]
+	VLD1 (R4), [V3.D2, V4.D2]
+	VEOR V1.B16, V3.B16, V1.B16
+	VEOR V2.B16, V4.B16, V2.B16
+	WORD $0x6ee03421 // cmhi v1.2d, v1.2d, v0.2d
+	WORD $0x6ee03442 // cmhi v2.2d, v2.2d, v0.2d
+	VADD V1.D2, V6.D2, V6.D2
+	VADD V2.D2, V7.D2, V7.D2
+	ADD  $32, R0, R0
+	SUBS $1, R3, R3
+	BNE  csloop
+
+csreduce:
+	// return -(sum of the accumulator lanes)
+	VADD V6.D2, V7.D2, V6.D2
+	VMOV V6.D[0], R5
+	VMOV V6.D[1], R6
+	ADD  R5, R6, R5
+	NEG  R5, R5
+	MOVD R5, ret+32(FP)
+	RET
+
+// func CompressStartsNEON(crd, pos, keys []uint64, limit, limit1 uint64, shift uint, mask, c uint64) (n int, next uint64, done int)
+//
+//    for i := 1; i+4 <= len(keys) && n+4 <= min(len(crd), len(pos)); i += 4 {
+//        for j := i; j < i+4; j++ {
+//            x := keys[j] ^ keys[j-1]
+//            if x > limit { crd[n], pos[n] = keys[j]>>shift&mask, c; n++ }
+//            if x > limit1 { c++ }
+//        }
+//    }
+//    return n, c, i-1
+//
+// Registers: R0 &crd[0], R2 &pos[0], R1 room, R11 n; R4 &keys[i-1], R5
+// groups left, R6 &keys[0] (for done); R8 shift, R9 mask, R10 c; V0 LIMIT,
+// V1 LIMIT1; V4, V5 the group's keys; V6, V7 its m lanes; V16, V17 its
+// m1 lanes; R12..R14 one lane's m, m1 and key.
+TEXT ·CompressStartsNEON(SB), NOSPLIT, $0-136
+	MOVD crd_base+0(FP), R0
+	MOVD crd_len+8(FP), R1
+	MOVD pos_base+24(FP), R2
+	MOVD pos_len+32(FP), R3
+	CMP  R1, R3
+	CSEL LO, R3, R1, R1           // room = min(len(crd), len(pos))
+	MOVD keys_base+48(FP), R4
+	MOVD R4, R6
+	MOVD keys_len+56(FP), R5
+	SUBS $1, R5, R5               // pairs
+	CSEL LT, ZR, R5, R5           // none for an empty keys
+	LSR  $2, R5, R5               // groups of 4 pairs
+	MOVD limit+72(FP), R7
+	VDUP R7, V0.D2
+	MOVD limit1+80(FP), R7
+	VDUP R7, V1.D2
+	MOVD shift+88(FP), R8
+	MOVD mask+96(FP), R9
+	MOVD c+104(FP), R10
+	MOVD $0, R11
+
+cgroup:
+	// for a whole group left and room for 4 nodes
+	CBZ  R5, cdone
+	ADD  $4, R11, R12
+	CMP  R1, R12
+	BHI  cdone                    // n+4 > room
+	// prev := keys[i-1:i+3]; k := keys[i:i+4]; x := prev ^ k
+	ADD  $8, R4, R12
+	VLD1 (R4), [V2.D2, V3.D2]
+	VLD1 (R12), [V4.D2, V5.D2]
+	VEOR V2.B16, V4.B16, V2.B16
+	VEOR V3.B16, V5.B16, V3.B16
+	// m := x > LIMIT; m1 := x > LIMIT1
+	WORD $0x6ee03446 // cmhi v6.2d, v2.2d, v0.2d
+	WORD $0x6ee03467 // cmhi v7.2d, v3.2d, v0.2d
+	WORD $0x6ee13450 // cmhi v16.2d, v2.2d, v1.2d
+	WORD $0x6ee13471 // cmhi v17.2d, v3.2d, v1.2d
+	VORR V6.B16, V7.B16, V18.B16
+	VMOV V18.D[0], R12
+	VMOV V18.D[1], R13
+	ORR  R12, R13, R12
+	CBNZ R12, cnodes
+	// no node at the level: c -= the sum of the m1 lanes (-1 each)
+	VADD V16.D2, V17.D2, V18.D2
+	VMOV V18.D[0], R12
+	VMOV V18.D[1], R13
+	ADD  R12, R13, R12
+	SUB  R12, R10, R10
+	B    cnext
+
+cnodes:
+	// lane 0: if m { crd[n], pos[n] = k >> shift & mask, c; n++ }; c -= m1
+	VMOV V6.D[0], R12
+	VMOV V16.D[0], R13
+	CBZ  R12, clane1
+	VMOV V4.D[0], R14
+	LSR  R8, R14, R14
+	AND  R9, R14, R14
+	MOVD R14, (R0)(R11<<3)
+	MOVD R10, (R2)(R11<<3)
+	ADD  $1, R11, R11
+
+clane1:
+	SUB  R13, R10, R10
+	VMOV V6.D[1], R12
+	VMOV V16.D[1], R13
+	CBZ  R12, clane2
+	VMOV V4.D[1], R14
+	LSR  R8, R14, R14
+	AND  R9, R14, R14
+	MOVD R14, (R0)(R11<<3)
+	MOVD R10, (R2)(R11<<3)
+	ADD  $1, R11, R11
+
+clane2:
+	SUB  R13, R10, R10
+	VMOV V7.D[0], R12
+	VMOV V17.D[0], R13
+	CBZ  R12, clane3
+	VMOV V5.D[0], R14
+	LSR  R8, R14, R14
+	AND  R9, R14, R14
+	MOVD R14, (R0)(R11<<3)
+	MOVD R10, (R2)(R11<<3)
+	ADD  $1, R11, R11
+
+clane3:
+	SUB  R13, R10, R10
+	VMOV V7.D[1], R12
+	VMOV V17.D[1], R13
+	CBZ  R12, clanes
+	VMOV V5.D[1], R14
+	LSR  R8, R14, R14
+	AND  R9, R14, R14
+	MOVD R14, (R0)(R11<<3)
+	MOVD R10, (R2)(R11<<3)
+	ADD  $1, R11, R11
+
+clanes:
+	SUB R13, R10, R10
+
+cnext:
+	ADD $32, R4, R4
+	SUB $1, R5, R5
+	B   cgroup
+
+cdone:
+	// return n, c, (&keys[i-1] - &keys[0]) / 8
+	MOVD R11, n+112(FP)
+	MOVD R10, next+120(FP)
+	SUB  R6, R4, R4
+	LSR  $3, R4, R4
+	MOVD R4, done+128(FP)
+	RET
