@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 )
 
@@ -310,4 +311,72 @@ func BenchmarkTriad(b *testing.B) {
 			x[i] = y[i] + s*z[i]
 		}
 	}
+}
+
+// startsBenchKeys is the key stream of the starts benchmarks: 32K sorted
+// packed keys (256 KiB, in L2 with the nodes written) of a 131 x 20000 x
+// 20000 tensor with uniform entries (15-bit fields at shifts 30, 15 and 0),
+// so that, as in the T3u conversion, a level-0 node has about 250 entries
+// and almost every entry starts a level-1 node.
+var startsBenchKeys = sync.OnceValue(func() []uint64 {
+	rng := rand.New(rand.NewPCG(81, 82))
+	keys := make([]uint64, 1<<15)
+	for i := range keys {
+		keys[i] = rng.Uint64N(131)<<30 | rng.Uint64N(20000)<<15 | rng.Uint64N(20000)
+	}
+	slices.Sort(keys)
+	return keys
+})
+
+// startsKeyBlock is the block package convert hands the starts kernels: 2048
+// keys, L1-resident (keyBlock for a 48 KiB L1).
+const startsKeyBlock = 2048
+
+// benchStartsLevels runs fn per tier of f and level (0: few starts, 1:
+// almost all keys start), with b.SetBytes(bytes(level)), reporting ns/key.
+func benchStartsLevels[F any](b *testing.B, f *family[F], bytes func(level int) int64, fn func(impl F, keys []uint64, level int)) {
+	keys := startsBenchKeys()
+	benchTiers(b, f, func(b *testing.B, impl F) {
+		for level := range 2 {
+			b.Run(fmt.Sprintf("level=%d/n=%d", level, len(keys)), func(b *testing.B) {
+				b.SetBytes(bytes(level))
+				b.ReportAllocs()
+				for b.Loop() {
+					fn(impl, keys, level)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(keys)), "ns/key")
+			})
+		}
+	})
+}
+
+func BenchmarkCountStarts(b *testing.B) {
+	shifts := []uint{30, 15}
+	// bytes = 8n: the keys are read once (the blocks overlap by one key).
+	bytes := func(int) int64 { return int64(8 * len(startsBenchKeys())) }
+	benchStartsLevels(b, countStarts, bytes, func(f countStartsFunc, keys []uint64, level int) {
+		n := 0
+		for s := 1; s < len(keys); s += startsKeyBlock {
+			n += f(keys[s-1:min(s+startsKeyBlock, len(keys))], shifts[level])
+		}
+		sinkInt = n
+	})
+}
+
+func BenchmarkCompressStarts(b *testing.B) {
+	shifts := []uint{30, 15, 0}
+	crd, pos := make([]uint64, 1<<15), make([]uint64, 1<<15)
+	// bytes = 8n + 16 nodes: the keys read, crd and pos written.
+	bytes := func(level int) int64 {
+		keys := startsBenchKeys()
+		return int64(8*len(keys) + 16*countStartsRef(keys, shifts[level]))
+	}
+	benchStartsLevels(b, compressStarts, bytes, func(f compressStartsFunc, keys []uint64, level int) {
+		o, c := 0, uint64(0)
+		for s := 1; s < len(keys); s += startsKeyBlock {
+			n, next, _ := f(crd[o:], pos[o:], keys[s-1:min(s+startsKeyBlock, len(keys))], shifts[level], shifts[level+1], 1<<15-1, c)
+			o, c = o+n, next
+		}
+		sinkInt = o
+	})
 }
