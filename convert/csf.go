@@ -441,8 +441,8 @@ func (b *builder[T]) count(nodes []int, lo, hi int) {
 // countKeys adds to nodes[L] the number of level-L nodes that sorted keys
 // lo..hi-1 start (not counting the first entry, lo > 0): entry i starts a
 // level-L node when its key differs from the previous one in level L's field
-// or above, (k[i] ^ k[i-1]) >> sh[L] != 0. One pass per level over blocks
-// that stay in cache.
+// or above, (k[i] ^ k[i-1]) >> sh[L] != 0 (kernels.CountStarts). One pass
+// per level over blocks that stay in cache.
 func countKeys(keys []uint64, sh []uint, nodes []int, lo, hi int) {
 	if lo == 0 && hi > 0 {
 		for L := range nodes {
@@ -453,15 +453,7 @@ func countKeys(keys []uint64, sh []uint, nodes []int, lo, hi int) {
 	for s := lo; s < hi; s += keyBlock {
 		e := min(s+keyBlock, hi)
 		for L, sl := range sh {
-			c := 0
-			prev := keys[s-1]
-			for _, k := range keys[s:e] {
-				if (k^prev)>>sl != 0 {
-					c++
-				}
-				prev = k
-			}
-			nodes[L] += c
+			nodes[L] += kernels.CountStarts(keys[s-1:e], sl)
 		}
 	}
 }
@@ -504,7 +496,11 @@ func fillFirst[T Float](pos, crd [][]uint64, vals []T, off *[64]int, k uint64, v
 // fillBlock writes the nodes started by the sorted keys keys[1:] (keys[0]
 // is the key before them), whose values are src: one pass per level over
 // the block while it is in cache, top level first. off[L] is the next node
-// of level L and advances. Without duplicates in the block (hasDup false)
+// of level L and advances. Above the leaf a key starts a level-L node when
+// it differs from the previous one in level L's field or above; the node's
+// first child is the next level-(L+1) node (kernels.CompressStarts, which
+// writes no entry past the nodes it starts: the entries after them may
+// belong to the next part). Without duplicates in the block (hasDup false)
 // the leaves are a straight copy.
 func fillBlock[T Float](pos, crd [][]uint64, vals []T, off *[64]int, keys []uint64, src []T, kp *keyPlan, dup Duplicates, hasDup bool) {
 	leaf := len(crd) - 1
@@ -513,22 +509,9 @@ func fillBlock[T Float](pos, crd [][]uint64, vals []T, off *[64]int, keys []uint
 		if sh >= 64 {
 			continue // a level of dimension 1 above 64 bits: no node after the first
 		}
-		cl, pl := crd[L], pos[L+1]
-		o, c := off[L], off[L+1]
-		prev := keys[0]
-		for _, k := range keys[1:] {
-			x := k ^ prev
-			prev = k
-			if x>>sh != 0 {
-				cl[o] = k >> sh & msk
-				pl[o] = uint64(c)
-				o++
-			}
-			if x>>sh1 != 0 {
-				c++
-			}
-		}
-		off[L] = o
+		o := off[L]
+		n, _ := kernels.CompressStarts(crd[L][o:], pos[L+1][o:], keys, sh, sh1, msk, uint64(off[L+1]))
+		off[L] = o + n
 	}
 	msk := kp.msk[leaf]
 	cl := crd[leaf]

@@ -13,6 +13,7 @@ import (
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/internal/radix"
+	"github.com/hurray-format/hurray-go/kernels"
 )
 
 var testWorkers = []int{1, 2, 3, 7}
@@ -543,6 +544,51 @@ func TestPresorted(t *testing.T) {
 						func(y *coo.Tensor[float64], o Options) (*csr.Matrix[float64], error) {
 							return cooToMatrix(nil, y, csc, nil, o)
 						}, sameMatrix)
+				}
+			}
+		}
+	})
+}
+
+// TestCOOToCSFPaths builds one-word-key CSFs on every kernel path
+// (CountStarts and CompressStarts run in countKeys and fillBlock) with key
+// blocks from a few keys to several vector groups and parts that end
+// inside a block, against the reference.
+func TestCOOToCSFPaths(t *testing.T) {
+	defer kernels.Use("")
+	rng := rand.New(rand.NewPCG(19, 19))
+	shapes := [][]uint64{{1000, 50, 2000}, {2, 3, 2, 4}, {7, 1, 300}, {1 << 21, 1 << 21, 1 << 22}, {40, 30, 20, 10, 5}}
+	var inputs []*coo.Tensor[float64]
+	for _, shape := range shapes {
+		for _, kind := range []genKind{genShuffled, genSorted, genDups} {
+			inputs = append(inputs, genCOO[float64](rng, shape, 3000, kind))
+		}
+	}
+	withParallel(t, func() {
+		for _, path := range kernels.Available() {
+			if err := kernels.Use(path); err != nil {
+				t.Fatal(err)
+			}
+			for _, kb := range []int{5, 37, 300} {
+				keyBlock = kb
+				for _, x := range inputs {
+					rev := identity(x.Rank())
+					slices.Reverse(rev)
+					for _, mo := range [][]uint32{identity(x.Rank()), rev} {
+						want, err := cooToCSFRef(x, mo, Options{})
+						if err != nil {
+							t.Fatal(err)
+						}
+						for _, w := range []int{1, 2, 3} {
+							got, err := COOToCSFWith(x, mo, Options{Workers: w})
+							if err != nil {
+								t.Fatal(err)
+							}
+							if e := sameCSF(got, want); e != nil {
+								t.Fatalf("path %s keyBlock %d shape %v mo %v workers %d: %v", path, kb, x.Shape(), mo, w, e)
+							}
+						}
+					}
 				}
 			}
 		}
