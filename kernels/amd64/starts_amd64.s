@@ -48,16 +48,37 @@
 #define PERM 2048
 #define FROM 4096
 
+// WHOLE_PAIRS(w) turns keys_len, in CX, into the pairs of keys in whole
+// steps of w: CX = (len(keys)-1) rounded down to a multiple of w, 0 for an
+// empty keys. It clobbers AX.
+#define WHOLE_PAIRS(w) \
+	DECQ    CX;     \
+	XORQ    AX, AX; \
+	CMPQ    CX, AX; \
+	CMOVQLT AX, CX; \
+	ANDQ    $-w, CX
+
+// ROOM(w) turns len(crd) in R8 and len(pos) in AX into the largest n at
+// which w more nodes fit: R8 = min(len(crd), len(pos)) - w.
+#define ROOM(w) \
+	CMPQ    AX, R8;     \
+	CMOVQLT AX, R8;     \
+	SUBQ    $w, R8
+
+// NEXT_GROUP(exit) leaves the group loop for exit unless a whole group of
+// keys is left (SI below R9) and its nodes fit (n in R11 at most R8).
+#define NEXT_GROUP(exit) \
+	CMPQ SI, R9;  \
+	JAE  exit;    \
+	CMPQ R11, R8; \
+	JGT  exit
+
 // func CountStartsAVX512(keys []uint64, limit uint64) int
 // Requires: AVX512F
 TEXT ·CountStartsAVX512(SB), NOSPLIT, $0-40
 	MOVQ         keys_base+0(FP), SI // SI = &keys[i-1], the first key of the next 32 pairs
 	MOVQ         keys_len+8(FP), CX
-	DECQ         CX                  // CX = pairs left
-	XORQ         AX, AX
-	CMPQ         CX, AX
-	CMOVQLT      AX, CX              // none for an empty keys
-	ANDQ         $-32, CX            // whole steps only
+	WHOLE_PAIRS(32)                 // CX = pairs left, whole steps
 	VPBROADCASTQ limit+24(FP), Z31   // LIMIT
 	MOVQ         $1, AX
 	VPBROADCASTQ AX, Z30             // ONES
@@ -111,11 +132,7 @@ reduce:
 TEXT ·CountStartsAVX2(SB), NOSPLIT, $0-40
 	MOVQ         keys_base+0(FP), SI // SI = &keys[i-1], the first key of the next 16 pairs
 	MOVQ         keys_len+8(FP), CX
-	DECQ         CX                  // CX = pairs left
-	XORQ         AX, AX
-	CMPQ         CX, AX
-	CMOVQLT      AX, CX              // none for an empty keys
-	ANDQ         $-16, CX            // whole steps only
+	WHOLE_PAIRS(16)                 // CX = pairs left, whole steps
 	MOVQ         $0x8000000000000000, AX
 	VMOVQ        AX, X15
 	VPBROADCASTQ X15, Y15            // SIGN
@@ -180,17 +197,11 @@ TEXT ·CompressStartsAVX512(SB), NOSPLIT, $0-136
 	MOVQ         crd_len+8(FP), R8
 	MOVQ         pos_base+24(FP), DX
 	MOVQ         pos_len+32(FP), AX
-	CMPQ         AX, R8
-	CMOVQLT      AX, R8              // room = min(len(crd), len(pos))
-	SUBQ         $8, R8              // a group fits while n <= room-8
+	ROOM(8)                        // a group fits while n <= R8
 	MOVQ         keys_base+48(FP), SI
 	MOVQ         SI, R14
 	MOVQ         keys_len+56(FP), CX
-	DECQ         CX                  // pairs
-	XORQ         AX, AX
-	CMPQ         CX, AX
-	CMOVQLT      AX, CX              // none for an empty keys
-	ANDQ         $-8, CX             // whole groups only
+	WHOLE_PAIRS(8)
 	LEAQ         (SI)(CX*8), R9      // the groups end where SI reaches R9
 	VPBROADCASTQ limit+72(FP), Z31
 	VPBROADCASTQ limit1+80(FP), Z30
@@ -203,10 +214,7 @@ TEXT ·CompressStartsAVX512(SB), NOSPLIT, $0-136
 
 loop:
 	// for a whole group left and room for 8 nodes
-	CMPQ SI, R9
-	JAE  done
-	CMPQ R11, R8
-	JGT  done
+	NEXT_GROUP(done)
 
 	// k := keys[i:i+8]; x := k ^ keys[i-1:i+7]; m := x > LIMIT; m1 := x > LIMIT1
 	VMOVDQU64 8(SI), Z0
@@ -269,16 +277,10 @@ TEXT ·CompressStartsAVX2(SB), NOSPLIT, $0-136
 	MOVQ         crd_len+8(FP), R8
 	MOVQ         pos_base+24(FP), DX
 	MOVQ         pos_len+32(FP), AX
-	CMPQ         AX, R8
-	CMOVQLT      AX, R8              // room = min(len(crd), len(pos))
-	SUBQ         $4, R8              // a group fits while n <= room-4
+	ROOM(4)                        // a group fits while n <= R8
 	MOVQ         keys_base+48(FP), SI
 	MOVQ         keys_len+56(FP), CX
-	DECQ         CX                  // pairs
-	XORQ         AX, AX
-	CMPQ         CX, AX
-	CMOVQLT      AX, CX              // none for an empty keys
-	ANDQ         $-4, CX             // whole groups only
+	WHOLE_PAIRS(4)
 	LEAQ         (SI)(CX*8), R9      // the groups end where SI reaches R9
 	MOVQ         $0x8000000000000000, AX
 	VMOVQ        AX, X15
@@ -296,10 +298,7 @@ TEXT ·CompressStartsAVX2(SB), NOSPLIT, $0-136
 
 loop:
 	// for a whole group left and room for 4 nodes
-	CMPQ SI, R9
-	JAE  flush
-	CMPQ R11, R8
-	JGT  flush
+	NEXT_GROUP(flush)
 
 	// k := keys[i:i+4]; x := k ^ keys[i-1:i+3]; m := x > LIMIT; m1 := x > LIMIT1
 	VMOVDQU   8(SI), Y0
