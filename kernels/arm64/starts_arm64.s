@@ -15,9 +15,9 @@
 // CompressStartsNEON computes the start masks of a group of four pairs for
 // the level (m) and the level below (m1) with CMHI. A group without a start
 // at the level (the common case high in the tree) only adds the m1 count to
-// c; otherwise each lane in turn, when its m lane is set, stores
-// (k >> shift) & mask at crd[n] and c at pos[n] (n++), then adds its m1 lane
-// to c. A group is taken only while four pairs are left and crd and pos
+// c; otherwise a scalar loop over its four keys stores, for each key whose
+// x is above the limit, (k >> shift) & mask at crd[n] and c at pos[n]
+// (n++), then adds 1 to c when x is above limit1. A group is taken only while four pairs are left and crd and pos
 // have room for four nodes, so no store passes n or their lengths; the Go
 // glue finishes the rest.
 //
@@ -87,9 +87,10 @@ csreduce:
 //    return n, c, i-1
 //
 // Registers: R0 &crd[0], R2 &pos[0], R1 room, R11 n; R4 &keys[i-1], R5
-// groups left, R6 &keys[0] (for done); R8 shift, R9 mask, R10 c; V0 LIMIT,
-// V1 LIMIT1; V4, V5 the group's keys; V6, V7 its m lanes; V16, V17 its
-// m1 lanes; R12..R14 one lane's m, m1 and key.
+// groups left, R6 &keys[0] (for done); R7 limit, R17 limit1, R8 shift, R9
+// mask, R10 c; V0 LIMIT, V1 LIMIT1; V6, V7 the group's m lanes; V16, V17
+// its m1 lanes; in the key loop R15 &keys[j-1], R16 keys left, R12 x, R13
+// the key.
 TEXT ·CompressStartsNEON(SB), NOSPLIT, $0-136
 	MOVD crd_base+0(FP), R0
 	MOVD crd_len+8(FP), R1
@@ -105,8 +106,8 @@ TEXT ·CompressStartsNEON(SB), NOSPLIT, $0-136
 	LSR  $2, R5, R5               // groups of 4 pairs
 	MOVD limit+72(FP), R7
 	VDUP R7, V0.D2
-	MOVD limit1+80(FP), R7
-	VDUP R7, V1.D2
+	MOVD limit1+80(FP), R17
+	VDUP R17, V1.D2
 	MOVD shift+88(FP), R8
 	MOVD mask+96(FP), R9
 	MOVD c+104(FP), R10
@@ -143,55 +144,27 @@ cgroup:
 	B    cnext
 
 cnodes:
-	// lane 0: if m { crd[n], pos[n] = k >> shift & mask, c; n++ }; c -= m1
-	VMOV V6.D[0], R12
-	VMOV V16.D[0], R13
-	CBZ  R12, clane1
-	VMOV V4.D[0], R14
-	LSR  R8, R14, R14
+	// key by key: if x > limit { crd[n], pos[n] = k >> shift & mask, c; n++ }; if x > limit1 { c++ }
+	MOVD R4, R15                  // &keys[j-1]
+	MOVD $4, R16                  // keys left in the group
+
+clane:
+	LDP  (R15), (R12, R13)        // keys[j-1], keys[j]
+	EOR  R12, R13, R12            // x
+	CMP  R7, R12
+	BLS  clanec                   // x <= limit: no node
+	LSR  R8, R13, R14
 	AND  R9, R14, R14
 	MOVD R14, (R0)(R11<<3)
 	MOVD R10, (R2)(R11<<3)
 	ADD  $1, R11, R11
 
-clane1:
-	SUB  R13, R10, R10
-	VMOV V6.D[1], R12
-	VMOV V16.D[1], R13
-	CBZ  R12, clane2
-	VMOV V4.D[1], R14
-	LSR  R8, R14, R14
-	AND  R9, R14, R14
-	MOVD R14, (R0)(R11<<3)
-	MOVD R10, (R2)(R11<<3)
-	ADD  $1, R11, R11
-
-clane2:
-	SUB  R13, R10, R10
-	VMOV V7.D[0], R12
-	VMOV V17.D[0], R13
-	CBZ  R12, clane3
-	VMOV V5.D[0], R14
-	LSR  R8, R14, R14
-	AND  R9, R14, R14
-	MOVD R14, (R0)(R11<<3)
-	MOVD R10, (R2)(R11<<3)
-	ADD  $1, R11, R11
-
-clane3:
-	SUB  R13, R10, R10
-	VMOV V7.D[1], R12
-	VMOV V17.D[1], R13
-	CBZ  R12, clanes
-	VMOV V5.D[1], R14
-	LSR  R8, R14, R14
-	AND  R9, R14, R14
-	MOVD R14, (R0)(R11<<3)
-	MOVD R10, (R2)(R11<<3)
-	ADD  $1, R11, R11
-
-clanes:
-	SUB R13, R10, R10
+clanec:
+	CMP  R17, R12
+	CINC HI, R10, R10             // c += x > limit1
+	ADD  $8, R15, R15
+	SUBS $1, R16, R16
+	BNE  clane
 
 cnext:
 	ADD $32, R4, R4
