@@ -8,6 +8,9 @@ import (
 	"syscall"
 	"testing"
 	"unsafe"
+
+	"github.com/hurray-format/hurray-go/kernels/amd64"
+	"github.com/hurray-format/hurray-go/kernels/arm64"
 )
 
 // guardRegion is read-write memory between two PROT_NONE pages: a kernel
@@ -184,5 +187,69 @@ func TestGuardPages(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestStartsKernelsGuarded calls the starts assembly directly, as no glue
+// would, on every key count from 0 to 40 and every destination room from 0
+// to 12, keys and destinations against guard pages at either edge: the
+// kernels must go through whole groups only, while one is left and its
+// nodes fit, and touch nothing else (a fault fails the run).
+func TestStartsKernelsGuarded(t *testing.T) {
+	kernels := []struct {
+		name        string
+		ok          bool
+		step, width int // pairs per count step, per compress group
+		count       countStartsKernel
+		compress    compressStartsKernel
+	}{
+		{"avx2", amd64.HasAVX2, 16, 4, amd64.CountStartsAVX2, amd64.CompressStartsAVX2},
+		{"avx512", amd64.HasAVX512, 32, 8, amd64.CountStartsAVX512, amd64.CompressStartsAVX512},
+		{"neon", arm64.HasNEON, 4, 4, arm64.CountStartsNEON, arm64.CompressStartsNEON},
+	}
+	rng := rand.New(rand.NewPCG(43, 44))
+	ka, ca, pa := newGuardRegion(t, 64), newGuardRegion(t, 64), newGuardRegion(t, 64)
+	for _, k := range kernels {
+		t.Run("impl="+k.name, func(t *testing.T) {
+			if !k.ok {
+				t.Skipf("CPU lacks %s", k.name)
+			}
+			ranTiers.Store(k.name, true)
+			for nk := 0; nk <= 40; nk++ {
+				for _, atEnd := range []bool{false, true} {
+					src := make([]uint64, nk)
+					for i := range src {
+						src[i] = uint64(rng.IntN(3)) << (rng.UintN(2) * 40)
+					}
+					keys := ka.at(nk, atEnd, src)
+					pairs := max(nk-1, 0)
+					for _, sh := range []uint{0, 3, 40, 63} {
+						lim := startLimit(sh)
+						want := 0
+						if whole := pairs &^ (k.step - 1); whole > 0 {
+							want = countStartsRef(keys[:whole+1], sh)
+						}
+						if got := k.count(keys, lim); got != want {
+							t.Fatalf("count n=%d end=%v shift=%d: got %d, want %d", nk, atEnd, sh, got, want)
+						}
+						for room := 0; room <= 12; room++ {
+							// The model: ref on whole groups while they fit.
+							wc, wp := make([]uint64, room+k.width), make([]uint64, room+k.width)
+							wn, wnext, wdone := 0, uint64(5), 0
+							for pairs-wdone >= k.width && room-wn >= k.width {
+								dn, next, _ := compressStartsRef(wc[wn:], wp[wn:], keys[wdone:wdone+k.width+1], sh, 0, 0xffff, wnext)
+								wn, wnext, wdone = wn+dn, next, wdone+k.width
+							}
+							crd, pos := ca.at(room, atEnd, nil), pa.at(room, !atEnd, nil)
+							n, next, done := k.compress(crd, pos, keys, lim, startLimit(0), sh, 0xffff, 5)
+							if n != wn || next != wnext || done != wdone || !slices.Equal(crd[:n], wc[:wn]) || !slices.Equal(pos[:n], wp[:wn]) {
+								t.Fatalf("compress n=%d end=%v shift=%d room=%d: got (%d, %d, %d), want (%d, %d, %d), or the nodes differ",
+									nk, atEnd, sh, room, n, next, done, wn, wnext, wdone)
+							}
+						}
+					}
+				}
+			}
+		})
 	}
 }
