@@ -17,9 +17,9 @@
 // at the level (the common case high in the tree) only adds the m1 count to
 // c; otherwise a scalar loop over its four keys stores, for each key whose
 // x is above the limit, (k >> shift) & mask at crd[n] and c at pos[n]
-// (n++), then adds 1 to c when x is above limit1. A group is taken only while four pairs are left and crd and pos
-// have room for four nodes, so no store passes n or their lengths; the Go
-// glue finishes the rest.
+// (n++), then adds 1 to c when x is above limit1. A group is taken only
+// while four pairs are left and crd and pos have room for four nodes, so no
+// store passes n or their lengths; the Go glue finishes the rest.
 //
 // CMHI is not in Go's assembler: WORD lines encoded by asm2plan9s from the
 // mnemonic comment (go generate; check_words.sh verifies them).
