@@ -16,6 +16,10 @@
 //	ExpandPos           parent index of every child of a level
 //	ExpandRuns          one coordinate column from one CSF level
 //	ExclusiveScan       exclusive prefix sum (building pos)
+//	CountStarts         keys of a sorted packed-key run that start a node
+//	                    at a level (CSF build, TTV regroup: node counts)
+//	CompressStarts      those nodes' crd and pos entries (CSF build, TTV
+//	                    regroup: the levels above the leaf)
 //
 // Sparse-dense product families (one family per element type, "spmv.f32" and
 // "spmv.f64" and so on):

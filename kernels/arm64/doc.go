@@ -47,6 +47,9 @@
 //	spmm_arm64.s    SpMMF64NEON, SpMMF32NEON, SpMMScatterF64NEON,
 //	                SpMMScatterF32NEON: column blocks of 4 and 1 vectors
 //	                (VLD1R + VFMLA) and single columns
+//	starts_arm64.s  CountStartsNEON, CompressStartsNEON: CMHI of key
+//	                differences against the level's limit, four pairs a
+//	                step; groups that start nodes stored by a scalar loop
 //
 // Go declarations are in <op>_arm64.go; <op>_other.go holds the panicking
 // stubs for the other builds.
