@@ -9,6 +9,7 @@ import (
 
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
+	"github.com/hurray-format/hurray-go/internal/levels"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/internal/radix"
 	"github.com/hurray-format/hurray-go/kernels"
@@ -128,7 +129,7 @@ func newKeyPlan(shape []uint64, mo []uint32) *keyPlan {
 	r := len(mo)
 	kp := &keyPlan{nbits: make([]int, r), sh: make([]uint, r), msk: make([]uint64, r)}
 	for L, m := range mo {
-		kp.nbits[L] = bitLen(shape[m])
+		kp.nbits[L] = levels.Bits(shape[m])
 		if kp.nbits[L] == 64 {
 			kp.msk[L] = math.MaxUint64
 		} else {
@@ -211,8 +212,8 @@ func packKeys(keys, c []uint64, r int, mo []uint32, kp *keyPlan, g int, perm []u
 			nd = nodes[part*r : (part+1)*r]
 			clear(nd)
 		}
-		for s := a; s < z; s += keyBlock {
-			e := min(s+keyBlock, z)
+		for s := a; s < z; s += levels.Block {
+			e := min(s+levels.Block, z)
 			packRange(keys[s:e], c, r, mo, kp, g, perm, s)
 			prev := uint64(0)
 			if s > a {
@@ -229,7 +230,7 @@ func packKeys(keys, c []uint64, r int, mo []uint32, kp *keyPlan, g int, perm []u
 					// part's last key: counted after Run.
 					from = a + 1
 				}
-				countKeys(keys, kp.sh, nd, from, e)
+				levels.Count(keys, kp.sh, nd, from, e)
 			}
 		}
 		bad[part] = down
@@ -410,7 +411,7 @@ func (b *builder[T]) build(dst *csf.Tensor[T]) (*csf.Tensor[T], error) {
 		}
 		parallel.Run(starts, func(k, lo, hi int) {
 			if b.keys != nil {
-				b.fillKeys(pos, crd, vals, offs[k*r:(k+1)*r], lo, hi, anyDup)
+				levels.Fill(pos, crd, vals, offs[k*r:(k+1)*r], b.keys, b.vals, b.kp.sh, b.kp.msk, b.dup == KeepLast, anyDup, lo, hi)
 			} else {
 				b.fill(pos, crd, vals, offs[k*r:(k+1)*r], lo, hi)
 			}
@@ -424,7 +425,7 @@ func (b *builder[T]) build(dst *csf.Tensor[T]) (*csf.Tensor[T], error) {
 func (b *builder[T]) count(nodes []int, lo, hi int) {
 	clear(nodes)
 	if b.keys != nil {
-		countKeys(b.keys, b.kp.sh, nodes, lo, hi)
+		levels.Count(b.keys, b.kp.sh, nodes, lo, hi)
 		return
 	}
 	var h [65]int
@@ -436,109 +437,6 @@ func (b *builder[T]) count(nodes []int, lo, hi int) {
 		run += h[L]
 		nodes[L] = run
 	}
-}
-
-// countKeys adds to nodes[L] the number of level-L nodes that sorted keys
-// lo..hi-1 start (not counting the first entry, lo > 0): entry i starts a
-// level-L node when its key differs from the previous one in level L's field
-// or above, (k[i] ^ k[i-1]) >> sh[L] != 0 (kernels.CountStarts). One pass
-// per level over blocks that stay in cache.
-func countKeys(keys []uint64, sh []uint, nodes []int, lo, hi int) {
-	if lo == 0 && hi > 0 {
-		for L := range nodes {
-			nodes[L]++ // the first entry starts a node at every level
-		}
-		lo = 1
-	}
-	for s := lo; s < hi; s += keyBlock {
-		e := min(s+keyBlock, hi)
-		for L, sl := range sh {
-			nodes[L] += kernels.CountStarts(keys[s-1:e], sl)
-		}
-	}
-}
-
-// keyBlock is the number of keys countKeys, fillKeys, packKeys and
-// buildPresorted take at a time: one pass per level over the block while it
-// is in L1 (with its counts and levels: 2048 keys for 48 KiB). Tests lower
-// it to exercise the block boundaries.
-var keyBlock = kernels.Caches().L1D / 24
-
-// fillKeys is fill for one-group keys, block by block (fillBlock).
-// Without duplicates (anyDup false) the leaves are a straight copy.
-func (b *builder[T]) fillKeys(pos, crd [][]uint64, vals []T, off0 []int, lo, hi int, anyDup bool) {
-	var off [64]int
-	copy(off[:], off0)
-	if lo == 0 && hi > 0 {
-		fillFirst(pos, crd, vals, &off, b.keys[0], b.vals[0], b.kp)
-		lo = 1
-	}
-	for s := lo; s < hi; s += keyBlock {
-		e := min(s+keyBlock, hi)
-		fillBlock(pos, crd, vals, &off, b.keys[s-1:e], b.vals[s:e], b.kp, b.dup, anyDup)
-	}
-}
-
-// fillFirst writes the nodes of the first sorted entry (key k, value v):
-// one at every level.
-func fillFirst[T Float](pos, crd [][]uint64, vals []T, off *[64]int, k uint64, v T, kp *keyPlan) {
-	r := len(crd)
-	for L := range r {
-		if L < r-1 {
-			pos[L+1][0] = 0
-		}
-		crd[L][0] = k >> kp.sh[L] & kp.msk[L]
-		off[L] = 1
-	}
-	vals[0] = v
-}
-
-// fillBlock writes the nodes started by the sorted keys keys[1:] (keys[0]
-// is the key before them), whose values are src: one pass per level over
-// the block while it is in cache, top level first. off[L] is the next node
-// of level L and advances. Above the leaf a key starts a level-L node when
-// it differs from the previous one in level L's field or above; the node's
-// first child is the next level-(L+1) node (kernels.CompressStarts, which
-// writes no entry past the nodes it starts: the entries after them may
-// belong to the next part). Without duplicates in the block (hasDup false)
-// the leaves are a straight copy.
-func fillBlock[T Float](pos, crd [][]uint64, vals []T, off *[64]int, keys []uint64, src []T, kp *keyPlan, dup Duplicates, hasDup bool) {
-	leaf := len(crd) - 1
-	for L := range leaf {
-		sh, sh1, msk := kp.sh[L], kp.sh[L+1], kp.msk[L]
-		if sh >= 64 {
-			continue // a level of dimension 1 above 64 bits: no node after the first
-		}
-		o := off[L]
-		n, _ := kernels.CompressStarts(crd[L][o:], pos[L+1][o:], keys, sh, sh1, msk, uint64(off[L+1]))
-		off[L] = o + n
-	}
-	msk := kp.msk[leaf]
-	cl := crd[leaf]
-	o := off[leaf]
-	if !hasDup {
-		for j, k := range keys[1:] {
-			cl[o+j] = k & msk
-		}
-		copy(vals[o:o+len(src)], src)
-		off[leaf] = o + len(src)
-		return
-	}
-	keepLast := dup == KeepLast
-	for j, k := range keys[1:] {
-		if k == keys[j] {
-			if keepLast {
-				vals[o-1] = src[j]
-			} else {
-				vals[o-1] += src[j]
-			}
-			continue
-		}
-		cl[o] = k & msk
-		vals[o] = src[j]
-		o++
-	}
-	off[leaf] = o
 }
 
 // fill writes the nodes started by sorted entries lo..hi-1, taking the

@@ -12,6 +12,7 @@ import (
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
+	"github.com/hurray-format/hurray-go/internal/levels"
 	"github.com/hurray-format/hurray-go/internal/radix"
 	"github.com/hurray-format/hurray-go/kernels"
 )
@@ -44,9 +45,9 @@ func permsUnderTest(r int) [][]uint32 {
 // withParallel runs f with the parallel threshold lowered so that small
 // inputs take the multi-goroutine paths.
 func withParallel(t testing.TB, f func()) {
-	old, oldB, oldK, oldC := minParallel, radix.MSDBucket, keyBlock, csfBlock
-	minParallel, radix.MSDBucket, keyBlock, csfBlock = 0, 8, 5, 3
-	defer func() { minParallel, radix.MSDBucket, keyBlock, csfBlock = old, oldB, oldK, oldC }()
+	old, oldB, oldK, oldC := minParallel, radix.MSDBucket, levels.Block, csfBlock
+	minParallel, radix.MSDBucket, levels.Block, csfBlock = 0, 8, 5, 3
+	defer func() { minParallel, radix.MSDBucket, levels.Block, csfBlock = old, oldB, oldK, oldC }()
 	f()
 }
 
@@ -551,7 +552,7 @@ func TestPresorted(t *testing.T) {
 }
 
 // TestCOOToCSFPaths builds one-word-key CSFs on every kernel path
-// (CountStarts and CompressStarts run in countKeys and fillBlock) with key
+// (CountStarts and CompressStarts run in levels.Count and levels.Fill) with key
 // blocks from a few keys to several vector groups and parts that end
 // inside a block, against the reference.
 func TestCOOToCSFPaths(t *testing.T) {
@@ -570,7 +571,7 @@ func TestCOOToCSFPaths(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, kb := range []int{5, 37, 300} {
-				keyBlock = kb
+				levels.Block = kb
 				for _, x := range inputs {
 					rev := identity(x.Rank())
 					slices.Reverse(rev)
@@ -585,7 +586,7 @@ func TestCOOToCSFPaths(t *testing.T) {
 								t.Fatal(err)
 							}
 							if e := sameCSF(got, want); e != nil {
-								t.Fatalf("path %s keyBlock %d shape %v mo %v workers %d: %v", path, kb, x.Shape(), mo, w, e)
+								t.Fatalf("path %s key block %d shape %v mo %v workers %d: %v", path, kb, x.Shape(), mo, w, e)
 							}
 						}
 					}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csr"
+	"github.com/hurray-format/hurray-go/internal/levels"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/internal/radix"
 	"github.com/hurray-format/hurray-go/internal/trust"
@@ -136,7 +137,7 @@ func cooToMatrix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, ws *Wo
 	if ws == nil {
 		ws = new(Workspace)
 	}
-	if uint64(n) < math.MaxUint32 && !matrixByCounting && bitLen(shape[0])+bitLen(shape[1]) <= 64 {
+	if uint64(n) < math.MaxUint32 && !matrixByCounting && levels.Bits(shape[0])+levels.Bits(shape[1]) <= 64 {
 		return cooToMatrixRadix(dst, t, csc, ws, opts)
 	}
 	if uint64(n) >= math.MaxUint32 || shape[mnr] > 1<<32 || shape[maj] > 4*uint64(n)+1<<24 {
@@ -269,8 +270,8 @@ func cooToMatrixRadix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, w
 	}
 	n := t.NNZ()
 	m := int(shape[maj])
-	mb := bitLen(shape[mnr])
-	nbits := bitLen(shape[maj]) + mb
+	mb := levels.Bits(shape[mnr])
+	nbits := levels.Bits(shape[maj]) + mb
 	c := t.Coords()
 	w := workers(opts, n)
 	ws.keys = grow(ws.keys, n)
@@ -516,7 +517,7 @@ func transposeRadix[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace
 		ws.hist = grow(ws.hist, w<<radix.MaxWidth)
 		ws.keys2 = grow(ws.keys2, n)
 		va, vb := valueBufs[T](ws, n)
-		keys, sv = radix.SortParallel(keys, ws.keys2, src, va, vb, 32, bitLen(uint64(m)), w, ws.hist)
+		keys, sv = radix.SortParallel(keys, ws.keys2, src, va, vb, 32, levels.Bits(uint64(m)), w, ws.hist)
 	}
 	tptr, tidx, tvals := matrixBufs(dst, m+1, n)
 	buildDistinct(keys, sv, m, 32, tptr, tidx, tvals, w)

@@ -1,8 +1,6 @@
 package convert
 
 import (
-	"math/bits"
-
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/internal/parallel"
@@ -30,14 +28,6 @@ func grow[S ~[]E, E any](s S, n int) S {
 		return s[:n]
 	}
 	return make(S, n)
-}
-
-// bitLen is the number of bits a coordinate below dim needs.
-func bitLen(dim uint64) int {
-	if dim <= 1 {
-		return 0
-	}
-	return bits.Len64(dim - 1)
 }
 
 // trustedCOO and trustedCSF wrap arrays the fast conversions built from

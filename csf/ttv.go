@@ -2,10 +2,10 @@ package csf
 
 import (
 	"fmt"
-	"math/bits"
 	"slices"
 
 	"github.com/hurray-format/hurray-go/csr"
+	"github.com/hurray-format/hurray-go/internal/levels"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/internal/radix"
 	"github.com/hurray-format/hurray-go/internal/trust"
@@ -306,7 +306,7 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T, o *ttvOut[T]) (pos, crd [][]uint6
 		if l == d {
 			continue
 		}
-		width[l] = uint(bits.Len64(t.shape[m]))
+		width[l] = uint(levels.Bits(t.shape[m]))
 		total += width[l]
 	}
 	if total > ttvPackBits {
@@ -354,25 +354,13 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T, o *ttvOut[T]) (pos, crd [][]uint6
 			b[k]++
 		}
 	}
-	// A node of result level q starts at the first key and wherever the
-	// key's fields 0..q differ from the previous key's, that is where the
-	// keys differ above bit shift[q].
+	// Count each part's nodes per level, then fill the parts from their
+	// first nodes (package levels, shared with the COO to CSF build).
 	nl := n - 1
 	nparts := len(b) - 1
 	off := make([]int, (nparts+1)*nl) // off[k*nl+q]: part k's first node of level q
 	parallel.Run(b, func(k, lo, hi int) {
-		c := off[(k+1)*nl:][:nl]
-		for i := lo; i < hi; i++ {
-			x := ^uint64(0)
-			if i > 0 {
-				x = keys[i] ^ keys[i-1]
-			}
-			for q, sh := range shift {
-				if x>>sh != 0 {
-					c[q]++
-				}
-			}
-		}
+		levels.Count(keys, shift, off[(k+1)*nl:][:nl], lo, hi)
 	})
 	for k := 1; k <= nparts; k++ {
 		for q := range nl {
@@ -389,30 +377,9 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T, o *ttvOut[T]) (pos, crd [][]uint6
 		}
 	}
 	vals = takeBuf(o.taken, o.vals, nodes[nl-1])
+	anyDup := nodes[nl-1] < nnz
 	parallel.Run(b, func(k, lo, hi int) {
-		fill := slices.Clone(off[k*nl:][:nl]) // next node per level
-		for i := lo; i < hi; i++ {
-			key := keys[i]
-			q0 := 0
-			if i > 0 {
-				x := key ^ keys[i-1]
-				if x == 0 {
-					vals[fill[nl-1]-1] += w[i]
-					continue
-				}
-				for x>>shift[q0] == 0 {
-					q0++
-				}
-			}
-			for q := q0; q < nl; q++ {
-				if q+1 < nl {
-					pos[q+1][fill[q]] = uint64(fill[q+1]) // first child of the new node
-				}
-				crd[q][fill[q]] = key >> shift[q] & mask[q]
-				fill[q]++
-			}
-			vals[fill[nl-1]-1] = w[i]
-		}
+		levels.Fill(pos, crd, vals, off[k*nl:][:nl], keys, w, shift, mask, false, anyDup, lo, hi)
 	})
 	pos[0] = []uint64{0, uint64(nodes[0])}
 	for q := 1; q < nl; q++ {

@@ -329,7 +329,7 @@ var startsBenchKeys = sync.OnceValue(func() []uint64 {
 })
 
 // startsKeyBlock is the block package convert hands the starts kernels: 2048
-// keys, L1-resident (keyBlock for a 48 KiB L1).
+// keys, L1-resident (levels.Block for a 48 KiB L1).
 const startsKeyBlock = 2048
 
 // benchStartsLevels runs fn per tier of f and level (0: few starts, 1:

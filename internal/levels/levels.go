@@ -1,0 +1,134 @@
+// Package levels builds the levels of a CSF tree from sorted one-word keys:
+// every level's coordinate packed into one uint64, upper levels in the
+// higher bits (level L's field at bit sh[L] under mask msk[L]), so that key
+// order is level order. The COO to CSF conversion (package convert) and TTV
+// off the leaf level (package csf) share it.
+//
+// A sorted key starts a node at level L when it differs from the previous
+// key in level L's field or above, (k[i] ^ k[i-1]) >> sh[L] != 0; the first
+// key starts a node at every level. The builders split the keys into parts
+// that each start at a new key, count the nodes each part starts (Count),
+// give every part its first node per level, then fill the parts' nodes
+// (Fill), each part on its own goroutine.
+package levels
+
+import (
+	"math/bits"
+
+	"github.com/hurray-format/hurray-go/kernels"
+)
+
+// Bits is the width of a field that holds the coordinates below dim: 0 for
+// a dimension of 1 (its only coordinate is 0) or 0.
+func Bits(dim uint64) int {
+	if dim <= 1 {
+		return 0
+	}
+	return bits.Len64(dim - 1)
+}
+
+// Block is the number of keys Count and Fill take at a time: one pass per
+// level over the block while it is in L1 (with its counts and levels: 2048
+// keys for 48 KiB). Tests lower it to exercise the block boundaries.
+var Block = kernels.Caches().L1D / 24
+
+// Count adds to nodes[L] the number of level-L nodes that the sorted keys
+// lo..hi-1 start (keys[lo-1] is their predecessor when lo > 0; keys[0]
+// starts a node at every level): kernels.CountStarts, one pass per level
+// over blocks that stay in cache.
+func Count(keys []uint64, sh []uint, nodes []int, lo, hi int) {
+	if lo == 0 && hi > 0 {
+		for L := range nodes {
+			nodes[L]++
+		}
+		lo = 1
+	}
+	for s := lo; s < hi; s += Block {
+		e := min(s+Block, hi)
+		for L, sl := range sh {
+			nodes[L] += kernels.CountStarts(keys[s-1:e], sl)
+		}
+	}
+}
+
+// Fill writes the nodes that the sorted keys lo..hi-1 start, with the leaf
+// values vals[i] of key i: level L's coordinates into crd[L], each node's
+// first child into pos[L+1], and the leaf values into dst. off[L] is the
+// part's first node of level L (Count's totals of the parts before it).
+// Equal keys make one leaf, whose value is the sum of theirs or, with
+// keepLast, the last one; anyDup false says no two keys are equal (the
+// leaves are then a straight copy). The part must start at a new key (lo
+// = 0 or keys[lo] != keys[lo-1]) and, for the first child of its last
+// nodes, pos[L+1][off[L+1] + its node count] must be written by the next
+// part or by the caller (pos's last entry).
+func Fill[T kernels.Float](pos, crd [][]uint64, dst []T, off []int, keys []uint64, vals []T, sh []uint, msk []uint64, keepLast, anyDup bool, lo, hi int) {
+	var o [64]int
+	copy(o[:], off)
+	if lo == 0 && hi > 0 {
+		first(pos, crd, dst, &o, keys[0], vals[0], sh, msk)
+		lo = 1
+	}
+	for s := lo; s < hi; s += Block {
+		e := min(s+Block, hi)
+		block(pos, crd, dst, &o, keys[s-1:e], vals[s:e], sh, msk, keepLast, anyDup)
+	}
+}
+
+// first writes the nodes of the first sorted key k (value v): one at every
+// level.
+func first[T kernels.Float](pos, crd [][]uint64, dst []T, o *[64]int, k uint64, v T, sh []uint, msk []uint64) {
+	r := len(crd)
+	for L := range r {
+		if L < r-1 {
+			pos[L+1][0] = 0
+		}
+		crd[L][0] = k >> sh[L] & msk[L]
+		o[L] = 1
+	}
+	dst[0] = v
+}
+
+// block writes the nodes started by the sorted keys keys[1:] (keys[0] is the
+// key before them), whose values are src: one pass per level over the block
+// while it is in cache, top level first. o[L] is the next node of level L
+// and advances. Above the leaf a key starts a level-L node when it differs
+// from the previous one in level L's field or above; the node's first child
+// is the next level-(L+1) node (kernels.CompressStarts, which writes no
+// entry past the nodes it starts: the entries after them may belong to the
+// next part).
+func block[T kernels.Float](pos, crd [][]uint64, dst []T, o *[64]int, keys []uint64, src []T, sh []uint, msk []uint64, keepLast, anyDup bool) {
+	leaf := len(crd) - 1
+	for L := range leaf {
+		if sh[L] >= 64 {
+			continue // a level of dimension 1 above 64 bits: no node after the first
+		}
+		n, _ := kernels.CompressStarts(crd[L][o[L]:], pos[L+1][o[L]:], keys, sh[L], sh[L+1], msk[L], uint64(o[L+1]))
+		o[L] += n
+	}
+	m := msk[leaf]
+	cl := crd[leaf]
+	j0 := o[leaf]
+	if !anyDup {
+		for j, k := range keys[1:] {
+			cl[j0+j] = k & m
+		}
+		copy(dst[j0:j0+len(src)], src)
+		o[leaf] = j0 + len(src)
+		return
+	}
+	j := j0
+	for i, k := range keys[1:] {
+		if k == keys[i] {
+			if keepLast {
+				dst[j-1] = src[i]
+			} else {
+				dst[j-1] += src[i]
+			}
+			continue
+		}
+		cl[j] = k & m
+		dst[j] = src[i]
+		j++
+	}
+	o[leaf] = j
+}

@@ -1,0 +1,64 @@
+package levels
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestBits(t *testing.T) {
+	for _, c := range []struct {
+		dim  uint64
+		want int
+	}{{0, 0}, {1, 0}, {2, 1}, {3, 2}, {4, 2}, {5, 3}, {1 << 20, 20}, {1<<20 + 1, 21}, {1<<64 - 1, 64}} {
+		if got := Bits(c.dim); got != c.want {
+			t.Errorf("Bits(%d) = %d, want %d", c.dim, got, c.want)
+		}
+	}
+}
+
+// TestCountFill builds a three-level tree from sorted keys (2, 1 and 2
+// bits a level) in two parts, with duplicates summed and, separately, the
+// last one kept, in blocks of 1 to 9 keys.
+func TestCountFill(t *testing.T) {
+	sh := []uint{3, 2, 0}
+	msk := []uint64{3, 1, 3}
+	key := func(a, b, c uint64) uint64 { return a<<3 | b<<2 | c }
+	keys := []uint64{key(0, 0, 1), key(0, 0, 1), key(0, 1, 0), key(0, 1, 3), key(2, 0, 0), key(2, 0, 0), key(2, 1, 2), key(3, 1, 1)}
+	vals := []float64{1, 2, 3, 4, 5, 6, 7, 8}
+	wantPos := [][]uint64{{0, 3}, {0, 2, 4, 5}, {0, 1, 3, 4, 5, 6}}
+	wantCrd := [][]uint64{{0, 2, 3}, {0, 1, 0, 1, 1}, {1, 0, 3, 0, 2, 1}}
+	old := Block
+	defer func() { Block = old }()
+	for _, keepLast := range []bool{false, true} {
+		want := []float64{3, 3, 4, 11, 7, 8}
+		if keepLast {
+			want = []float64{2, 3, 4, 6, 7, 8}
+		}
+		for Block = 1; Block <= 9; Block++ {
+			parts := []int{0, 4, 8} // part 1 starts at a new key
+			off := make([]int, 3*3)
+			for k := range 2 {
+				Count(keys, sh, off[(k+1)*3:][:3], parts[k], parts[k+1])
+			}
+			for k := 1; k <= 2; k++ {
+				for q := range 3 {
+					off[k*3+q] += off[(k-1)*3+q]
+				}
+			}
+			nodes := off[6:]
+			if !slices.Equal(nodes, []int{3, 5, 6}) {
+				t.Fatalf("block %d: nodes %v", Block, nodes)
+			}
+			pos := [][]uint64{{0, 3}, make([]uint64, 4), make([]uint64, 6)}
+			crd := [][]uint64{make([]uint64, 3), make([]uint64, 5), make([]uint64, 6)}
+			dst := make([]float64, 6)
+			for k := range 2 {
+				Fill(pos, crd, dst, off[k*3:][:3], keys, vals, sh, msk, keepLast, true, parts[k], parts[k+1])
+			}
+			pos[1][3], pos[2][5] = 5, 6
+			if !slices.EqualFunc(pos, wantPos, slices.Equal) || !slices.EqualFunc(crd, wantCrd, slices.Equal) || !slices.Equal(dst, want) {
+				t.Fatalf("block %d keepLast %v: pos %v crd %v vals %v", Block, keepLast, pos, crd, dst)
+			}
+		}
+	}
+}
