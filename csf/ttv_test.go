@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hurray-format/hurray-go/convert"
+	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
 )
@@ -318,5 +319,34 @@ func TestTTVToReuses(t *testing.T) {
 	}
 	if !sameTensor(y2, ct.TTV(0, v)) {
 		t.Fatal("reused result differs")
+	}
+}
+
+// TestTTVEmpty: TTV of a tensor with no entries, every mode, fresh and
+// into the previous result, is an empty valid result.
+func TestTTVEmpty(t *testing.T) {
+	for _, shape := range [][]uint64{{3, 4, 5}, {3, 4, 5, 2}} {
+		x, err := coo.New[float64](shape, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ct, err := convert.COOToCSF(x, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for mode := range shape {
+			v := make([]float64, shape[mode])
+			if len(shape) == 3 {
+				m := ct.TTVMatrixTo(ct.TTVMatrix(mode, v), mode, v, nil)
+				if err := m.Validate(); err != nil || m.NNZ() != 0 || m.Rows()*m.Cols() != shape[(mode+1)%3]*shape[(mode+2)%3] {
+					t.Fatalf("shape %v mode %d: %d entries, %v", shape, mode, m.NNZ(), err)
+				}
+			} else {
+				y := ct.TTVTo(ct.TTV(mode, v), mode, v, nil)
+				if err := y.Validate(); err != nil || y.NNZ() != 0 || y.Rank() != 3 {
+					t.Fatalf("shape %v mode %d: %d entries, %v", shape, mode, y.NNZ(), err)
+				}
+			}
+		}
 	}
 }
