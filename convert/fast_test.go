@@ -43,11 +43,18 @@ func permsUnderTest(r int) [][]uint32 {
 }
 
 // withParallel runs f with the parallel threshold lowered so that small
-// inputs take the multi-goroutine paths.
+// inputs take the multi-goroutine paths (and the block sizes, so that they
+// cross block edges, and Reorder's segment thresholds, so that it sorts
+// any kept levels' subtrees one by one and most of them by radix).
 func withParallel(t testing.TB, f func()) {
 	old, oldB, oldK, oldC := minParallel, radix.MSDBucket, levels.Block, csfBlock
+	oldS, oldA := segmentInsertionMax, segmentMaxAverage
 	minParallel, radix.MSDBucket, levels.Block, csfBlock = 0, 8, 5, 3
-	defer func() { minParallel, radix.MSDBucket, levels.Block, csfBlock = old, oldB, oldK, oldC }()
+	segmentInsertionMax, segmentMaxAverage = 2, 1<<30
+	defer func() {
+		minParallel, radix.MSDBucket, levels.Block, csfBlock = old, oldB, oldK, oldC
+		segmentInsertionMax, segmentMaxAverage = oldS, oldA
+	}()
 	f()
 }
 
