@@ -626,7 +626,10 @@ func Reorder[T Float](t *csf.Tensor[T], modeOrder []uint32) (*csf.Tensor[T], err
 
 // ReorderTo is Reorder writing into dst's buffers (dst may be nil, must not be
 // t) with ws for scratch (may be nil) and opts.Workers goroutines. When the
-// packed level-order key fits 64 bits no COO copy is made.
+// packed level-order key fits 64 bits no COO copy is made; the leaves are
+// then sorted by their new keys, all together, or, when the new order keeps
+// the old one's top levels and their subtrees average at most 32 leaves
+// (a swap of the two lowest levels of a deep tree), subtree by subtree.
 func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32, ws *Workspace, opts Options) (*csf.Tensor[T], error) {
 	shape := t.Shape()
 	modeOrder, err := levelOrder(t.Valid(), shape, modeOrder)
