@@ -146,18 +146,25 @@ func benchTTVTo(b *testing.B, spec CSFSpec, mode int) {
 	b.ReportMetric(float64(t.NNZ())/(b.Elapsed().Seconds()/float64(b.N)), "nnz/s")
 }
 
-// BenchmarkTTV: every mode of T3u, T3p, T4p (float64; the kernel path is
-// auto; threads = GOMAXPROCS, set with -cpu 1,2): a fresh result per call,
-// then ("reuse") TTVTo into the previous result with one workspace. "warm"
-// is the leaf mode into a reused slice (TTVValues).
+// BenchmarkTTV: every mode of T3u, T3p, T4p (float64; threads =
+// GOMAXPROCS, set with -cpu 1,2): a fresh result per call (the auto path),
+// then ("reuse") TTVTo into the previous result with one workspace, per
+// kernel path (the leaf mode runs the SpMV kernels, the others the
+// run-start kernels of the level build). "warm" is the leaf mode into a
+// reused slice (TTVValues).
 func BenchmarkTTV(b *testing.B) {
 	for _, spec := range []CSFSpec{T3u, T3p, T4p} {
 		spec = SmallFromEnv(spec)
 		for mode := range spec.Shape {
 			b.Run(fmt.Sprintf("%s/mode=%d", spec.Name, mode), func(b *testing.B) { benchTTV(b, spec, mode) })
 		}
-		for mode := range spec.Shape {
-			b.Run(fmt.Sprintf("%s/reuse/mode=%d", spec.Name, mode), func(b *testing.B) { benchTTVTo(b, spec, mode) })
+		for _, path := range tiers() {
+			for mode := range spec.Shape {
+				b.Run(fmt.Sprintf("%s/reuse/impl=%s/mode=%d", spec.Name, path, mode), func(b *testing.B) {
+					withPath(b, path)
+					benchTTVTo(b, spec, mode)
+				})
+			}
 		}
 		b.Run(fmt.Sprintf("%s/warm/mode=%d", spec.Name, len(spec.Shape)-1), func(b *testing.B) {
 			t := GenCSF(spec, nil)
