@@ -4,6 +4,7 @@ import (
 	"unsafe"
 
 	"github.com/hurray-format/hurray-go/internal/hugepage"
+	"github.com/hurray-format/hurray-go/internal/parallel"
 )
 
 // ttvOut holds what a TTV may write its result into: the buffers of an
@@ -25,6 +26,15 @@ func (t *Tensor[T]) newTTVOut(ws *Workspace[T]) *ttvOut[T] {
 	}
 	addSpan(tk, t.values)
 	return &ttvOut[T]{ws: ws, taken: tk}
+}
+
+// workers is how many goroutines the TTV may use: the workspace's, or
+// GOMAXPROCS.
+func (o *ttvOut[T]) workers() int {
+	if o.ws != nil {
+		return o.ws.Workers()
+	}
+	return parallel.Workers(0)
 }
 
 // level returns bufs[q], or nil when there is no such level.

@@ -51,8 +51,9 @@ func (t *Tensor[T]) TTV(mode int, v []T) *Tensor[T] {
 // its scratch memory from ws (nil: a pooled one). Repeated calls whose
 // results have the same sizes then allocate nothing of the result's size:
 // on the machines measured, the first touch of fresh pages cost as much as
-// the product (T3u along its root: about 100-320 ms with fresh pages, about
-// half of it reusing). dst may be nil. Its buffers are overwritten and it
+// the product (T3u along its root, two threads: 80-110 ms into fresh pages,
+// 41-50 ms reusing). ws also sets the goroutines (NewWorkspace's workers;
+// GOMAXPROCS for TTV and a pooled workspace). dst may be nil. Its buffers are overwritten and it
 // must not be used after the call: pass a tensor whose memory is yours to
 // write, such as an earlier result of TTVTo. Buffers that share memory with
 // t or with each other are not reused, so an earlier leaf-mode result of t
@@ -128,19 +129,19 @@ func (t *Tensor[T]) TTVValues(dst []T, mode int, v []T) {
 	if len(dst) != len(t.crd[n-2]) {
 		panic(fmt.Sprintf("csf: TTVValues: len(dst) = %d, want %d fibers", len(dst), len(t.crd[n-2])))
 	}
-	t.ttvLeaf(dst, v)
+	t.ttvLeaf(dst, v, parallel.Workers(0))
 }
 
-// ttvLeaf: one gathered dot per fiber, fibers split over GOMAXPROCS by leaf
+// ttvLeaf: one gathered dot per fiber, fibers split over nw goroutines by leaf
 // count. The leaf level is a CSR matrix (a row per fiber) and the product is
 // its SpMV with v: the SpMV family's amd64 paths take eight (AVX2: four)
 // one-leaf fibers a step (T3u's leaf TTV about 1.5x faster than a Go loop).
-func (t *Tensor[T]) ttvLeaf(dst, v []T) {
+func (t *Tensor[T]) ttvLeaf(dst, v []T, nw int) {
 	n := len(t.shape)
 	leafPos, leafCrd := t.pos[n-1], t.crd[n-1]
 	parts := 1
 	if len(t.values) >= parallelMinNNZ {
-		parts = parallel.Workers(0)
+		parts = nw
 	}
 	b := parallel.SplitPtr(leafPos, parts, 1)
 	parallel.Run(b, func(_, lo, hi int) {
@@ -169,7 +170,7 @@ func (t *Tensor[T]) ttv(mode int, v []T, o *ttvOut[T]) (shape []uint64, mo []uin
 	}
 	if int(t.modeOrder[n-1]) == mode {
 		vals = takeBuf(o.taken, o.vals, len(t.crd[n-2]))
-		t.ttvLeaf(vals, v)
+		t.ttvLeaf(vals, v, o.workers())
 		return shape, mo, t.pos[:n-1], t.crd[:n-1], vals
 	}
 	if pos, crd, vals, ok := t.ttvPacked(mode, v, o); ok {
@@ -326,7 +327,7 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T, o *ttvOut[T]) (pos, crd [][]uint6
 	nnz := len(t.values)
 	nw := 1
 	if nnz >= parallelMinNNZ {
-		nw = parallel.Workers(0)
+		nw = o.workers()
 	}
 	// Scratch from a workspace: fresh pages cost more than the sort.
 	ws := o.ws

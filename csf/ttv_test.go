@@ -350,3 +350,26 @@ func TestTTVEmpty(t *testing.T) {
 		}
 	}
 }
+
+// TestTTVToWorkers: the workspace's worker count sets the goroutines, and
+// the result is the same bit for bit whatever the count (each run of equal
+// keys is summed by one goroutine, in order).
+func TestTTVToWorkers(t *testing.T) {
+	defer csf.SetParallelThresholds(0, 1<<24)()
+	rng := rand.New(rand.NewPCG(25, 26))
+	x, _ := randTensor[float64](t, rng, []uint64{9, 7, 8, 6}, 0.3)
+	ct, err := convert.COOToCSF(x, []uint32{2, 0, 3, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for mode := range 4 {
+		v := randMat[float64](rng, int(ct.Shape()[mode]))
+		want := ct.TTV(mode, v)
+		for _, w := range []int{1, 2, 3, 5} {
+			ws := csf.NewWorkspace[float64](w)
+			if got := ct.TTVTo(nil, mode, v, ws); !sameTensor(got, want) {
+				t.Fatalf("mode %d, %d workers: result differs", mode, w)
+			}
+		}
+	}
+}
