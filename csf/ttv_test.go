@@ -351,9 +351,10 @@ func TestTTVEmpty(t *testing.T) {
 	}
 }
 
-// TestTTVToWorkers: the workspace's worker count sets the goroutines, and
-// the result is the same bit for bit whatever the count (each run of equal
-// keys is summed by one goroutine, in order).
+// TestTTVToWorkers: the result is the same bit for bit whatever the
+// workspace's worker count (each run of equal keys is summed by one
+// goroutine, in order), with the parallel threshold at zero so that every
+// count splits the work.
 func TestTTVToWorkers(t *testing.T) {
 	defer csf.SetParallelThresholds(0, 1<<24)()
 	rng := rand.New(rand.NewPCG(25, 26))
