@@ -688,16 +688,13 @@ func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32
 		ws.hist = grow(ws.hist, w<<radix.MaxWidth)
 		ws.keys2 = grow(ws.keys2, n)
 		va, vb := valueBufs[T](ws, n)
-		if p := commonPrefix(old, modeOrder); p > 0 && n <= segmentMaxAverage*(len(lp[p-1])-1) {
+		if p := commonPrefix(old, modeOrder); p > 0 && radix.SegmentsPay(n, len(lp[p-1])-1) {
 			// The keys are in order on the p levels both orders share:
 			// only the leaves of each level-(p-1) node need sorting, by
 			// the bits of the levels below (p <= r-2: orders that share
-			// r-1 levels are equal). Taken when those subtrees average
-			// a short insertion sort: sorting larger ones one by one
-			// costs about what the sort of everything does (T3u with
-			// its last two levels swapped, 250 leaves a subtree: 1.6x
-			// slower).
-			sortSegments(keys, ws.keys2, t.Values(), va, vb, lp[p-1], int(kp.sh[p-1]), w, ws.hist)
+			// r-1 levels are equal). Taken when the subtrees are small
+			// enough for that to pay (radix.SegmentsPay).
+			radix.SortSegments(keys, ws.keys2, t.Values(), va, vb, lp[p-1], int(kp.sh[p-1]), w, ws.hist)
 			bld.vals = va
 		} else {
 			bld.keys, bld.vals = radix.SortParallel(keys, ws.keys2, t.Values(), va, vb, 0, kp.groupBits(0), w, ws.hist)
@@ -715,49 +712,4 @@ func commonPrefix(a, b []uint32) int {
 		p++
 	}
 	return p
-}
-
-var (
-	// segmentInsertionMax is the longest segment sortSegments sorts by
-	// insertion: a radix pass clears and scans a histogram of up to 2^11
-	// entries, more than a short segment's whole sort costs.
-	segmentInsertionMax = 32
-	// segmentMaxAverage: Reorder sorts the subtrees of the levels it keeps
-	// one by one when they average at most this many leaves.
-	segmentMaxAverage = 32
-)
-
-// sortSegments sorts every segment keys[seg[s]:seg[s+1]] by bits
-// 0..nbits-1 (the bits above are equal within a segment), with the values
-// from src, into keys and va: in cache, segment by segment, the segments
-// split over w goroutines by size. keys2 and vb are scratch; hist has
-// w<<radix.MaxWidth entries. Keys are distinct (a CSF's leaves), so the
-// order needs no stability.
-func sortSegments[T Float](keys, keys2 []uint64, src, va, vb []T, seg []uint64, nbits, w int, hist []int) {
-	parallel.Run(parallel.SplitPtr(seg, w, 1), func(k, lo, hi int) {
-		h := hist[k<<radix.MaxWidth:][:1<<radix.MaxWidth]
-		for s := lo; s < hi; s++ {
-			a, e := int(seg[s]), int(seg[s+1])
-			ks, vs := keys[a:e], va[a:e]
-			if e-a <= segmentInsertionMax {
-				copy(vs, src[a:e])
-				for i := 1; i < len(ks); i++ {
-					k, v := ks[i], vs[i]
-					j := i
-					for ; j > 0 && ks[j-1] > k; j-- {
-						ks[j], vs[j] = ks[j-1], vs[j-1]
-					}
-					ks[j], vs[j] = k, v
-				}
-				continue
-			}
-			k2, v2 := radix.Sort(ks, keys2[a:e], src[a:e], vs, vb[a:e], 0, nbits, h)
-			if &k2[0] != &ks[0] {
-				copy(ks, k2)
-			}
-			if &v2[0] != &vs[0] {
-				copy(vs, v2)
-			}
-		}
-	})
 }

@@ -48,12 +48,12 @@ func permsUnderTest(r int) [][]uint32 {
 // any kept levels' subtrees one by one and most of them by radix).
 func withParallel(t testing.TB, f func()) {
 	old, oldB, oldK, oldC := minParallel, radix.MSDBucket, levels.Block, csfBlock
-	oldS, oldA := segmentInsertionMax, segmentMaxAverage
+	oldS, oldA := radix.SegmentInsertionMax, radix.SegmentMaxAverage
 	minParallel, radix.MSDBucket, levels.Block, csfBlock = 0, 8, 5, 3
-	segmentInsertionMax, segmentMaxAverage = 2, 1<<30
+	radix.SegmentInsertionMax, radix.SegmentMaxAverage = 2, 1<<30
 	defer func() {
 		minParallel, radix.MSDBucket, levels.Block, csfBlock = old, oldB, oldK, oldC
-		segmentInsertionMax, segmentMaxAverage = oldS, oldA
+		radix.SegmentInsertionMax, radix.SegmentMaxAverage = oldS, oldA
 	}()
 	f()
 }

@@ -339,12 +339,23 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T, o *ttvOut[T]) (pos, crd [][]uint6
 	sc.keys, sc.k2 = grow(sc.keys, nnz), grow(sc.k2, nnz)
 	sc.w, sc.w2 = grow(sc.w, nnz), grow(sc.w2, nnz)
 	tw := ttvWalk[T]{t: t, v: v, d: d, width: width, keys: sc.keys, w: sc.w}
-	roots := t.rootLeaves(nil)
+	roots := t.levelLeaves(0, nil, 1)
 	parallel.Run(parallel.SplitPtr(roots, nw, 1), func(_, lo, hi int) {
 		tw.walk(0, lo, hi, 0, 1)
 	})
 	sc.count = grow(sc.count, nw<<radix.MaxWidth)
-	keys, w := radix.SortParallel(sc.keys, sc.k2, sc.w, sc.w, sc.w2, 0, int(total), nw, sc.count)
+	var keys []uint64
+	var w []T
+	if d > 0 && radix.SegmentsPay(nnz, len(t.crd[d-1])) {
+		// The walk left the keys in order on the levels above d: only
+		// the leaves under each node of level d-1 need sorting, by the
+		// fields below (small subtrees: a deep contracted level).
+		sc.seg = t.levelLeaves(d-1, sc.seg, nw)
+		radix.SortSegments(sc.keys, sc.k2, sc.w, sc.w, sc.w2, sc.seg, int(shift[d-1]), nw, sc.count)
+		keys, w = sc.keys, sc.w
+	} else {
+		keys, w = radix.SortParallel(sc.keys, sc.k2, sc.w, sc.w, sc.w2, 0, int(total), nw, sc.count)
+	}
 
 	// Parts of the sorted keys, each starting at a new key so that a run of
 	// equal keys (one result entry) belongs to one part.
@@ -434,18 +445,33 @@ func (tw *ttvWalk[T]) step(l int, c, key uint64, f T) (uint64, T) {
 	return key<<tw.width[l] | c, f
 }
 
-// rootLeaves returns the first leaf of every root node, and nnz, in dst
-// grown to len(Crd(0))+1.
-func (t *Tensor[T]) rootLeaves(dst []uint64) []uint64 {
-	dst = grow(dst, len(t.crd[0])+1)
-	for x := range dst {
+// levelLeaves returns the first leaf of every node of level l, and nnz
+// (len(Crd(l))+1 entries), computed on nw goroutines into dst grown (or
+// pos[N-1] itself for l = N-2).
+func (t *Tensor[T]) levelLeaves(l int, dst []uint64, nw int) []uint64 {
+	n := len(t.shape)
+	if l == n-2 {
+		return t.pos[n-1]
+	}
+	dst = grow(dst, len(t.crd[l])+1)
+	if nw <= 1 {
+		t.chaseLeaves(dst, l, 0, len(dst)) // allocates nothing (MTTKRP's promise)
+		return dst
+	}
+	parallel.Run(parallel.Even(len(dst), nw), func(_, lo, hi int) { t.chaseLeaves(dst, l, lo, hi) })
+	return dst
+}
+
+// chaseLeaves sets dst[x] to the first leaf of node x of level l for x in
+// lo..hi-1.
+func (t *Tensor[T]) chaseLeaves(dst []uint64, l, lo, hi int) {
+	for x := lo; x < hi; x++ {
 		i := uint64(x)
-		for l := 1; l < len(t.pos); l++ {
-			i = t.pos[l][i]
+		for k := l + 1; k < len(t.pos); k++ {
+			i = t.pos[k][i]
 		}
 		dst[x] = i
 	}
-	return dst
 }
 
 // ttvPackBits is the widest packed key ttvPacked takes; tests lower it to

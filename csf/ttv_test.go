@@ -11,6 +11,7 @@ import (
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
+	"github.com/hurray-format/hurray-go/internal/radix"
 )
 
 // ttvDense returns the dense result over the remaining modes (row-major)
@@ -373,4 +374,16 @@ func TestTTVToWorkers(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestTTVSegments runs the TTV tests with the subtree sorts (a contracted
+// level below the root whose subtrees are small) forced on, most of them by
+// radix, and forced off.
+func TestTTVSegments(t *testing.T) {
+	ins, avg := radix.SegmentInsertionMax, radix.SegmentMaxAverage
+	defer func() { radix.SegmentInsertionMax, radix.SegmentMaxAverage = ins, avg }()
+	radix.SegmentInsertionMax, radix.SegmentMaxAverage = 2, 1<<30
+	t.Run("on", testTTV[float64])
+	radix.SegmentInsertionMax, radix.SegmentMaxAverage = ins, 0
+	t.Run("off", testTTV[float32])
 }

@@ -45,6 +45,7 @@ type wsState[T Float] struct {
 		keys, k2 []uint64
 		w, w2    []T
 		count    []int
+		seg      []uint64 // first leaf of each node above the contracted level
 	}
 }
 
@@ -195,5 +196,5 @@ func (s *wsState[T]) splitLeaves(parts int) {
 
 // computeLeafPtr fills s.leafPtr with the first leaf of every root and nnz.
 func (s *wsState[T]) computeLeafPtr(t *Tensor[T]) {
-	s.leafPtr = t.rootLeaves(s.leafPtr)
+	s.leafPtr = t.levelLeaves(0, s.leafPtr, 1)
 }
