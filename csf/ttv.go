@@ -33,9 +33,10 @@ import (
 // gathered dot product per fiber (TTVValues writes them into a caller's
 // slice). Any other mode regroups the leaves by the remaining coordinates:
 // when those pack into a 64-bit key (almost always), a radix sort of one
-// key and one value per entry on GOMAXPROCS goroutines, else a counting sort
-// per remaining level (O(N * nnz) time and memory); then each group is
-// summed. TTVTo reuses the result's and the scratch's memory across calls.
+// key and one value per entry on GOMAXPROCS goroutines (or, for a mode
+// below the root whose level's parents have small subtrees, a sort of each
+// subtree), else a counting sort per remaining level (O(N * nnz) time and
+// memory); then each group is summed. TTVTo reuses the result's and the scratch's memory across calls.
 //
 // It panics with a "csf: ..." message when len(v) != shape[mode] or the mode
 // is out of range, and on an unvalidated tensor.
