@@ -412,7 +412,7 @@ func cases(o Options, sz sizes) []bcase {
 			}
 		}})
 	}
-	cs = append(cs, bcase{name: "coo-csf/f64/" + tensorName + "/mo=2,0,1", families: []string{"prefixsum", "expandruns"}, setup: func() prepared {
+	cs = append(cs, bcase{name: "coo-csf/f64/" + tensorName + "/mo=2,0,1", families: []string{"prefixsum", "expandruns", "countstarts", "compressstarts"}, setup: func() prepared {
 		t := GenCSF(sz.tensor, nil)
 		x := convert.CSFToCOO(t)
 		mo := []uint32{2, 0, 1}
