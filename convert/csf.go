@@ -365,14 +365,8 @@ func (b *builder[T]) build(dst *csf.Tensor[T]) (*csf.Tensor[T], error) {
 		return nil, dupError(b.coords, r, p, q)
 	}
 	// offs[k*r+L]: where part k starts writing level L; counts[L] = n_L.
-	offs := make([]int, max(parts, 1)*r)
-	counts := make([]int, r)
-	for k := range parts {
-		for L := range r {
-			offs[k*r+L] = counts[L]
-			counts[L] += nodes[k*r+L]
-		}
-	}
+	offs := nodes
+	counts := levels.Offsets(offs, r)
 	// Outputs, reusing dst's buffers.
 	pos := make([][]uint64, r)
 	crd := make([][]uint64, r)
@@ -401,14 +395,7 @@ func (b *builder[T]) build(dst *csf.Tensor[T]) (*csf.Tensor[T], error) {
 	// Pass 2: parts start at the first entry of a distinct tuple, so a run
 	// of duplicates is merged by one part, in order.
 	if parts > 0 {
-		starts := slices.Clone(bounds)
-		for k := 1; k < parts; k++ {
-			i := max(starts[k], starts[k-1])
-			for i < n && b.diff(i) == r {
-				i++
-			}
-			starts[k] = i
-		}
+		starts := levels.Starts(bounds, func(i int) bool { return b.diff(i) == r })
 		parallel.Run(starts, func(k, lo, hi int) {
 			if b.keys != nil {
 				levels.Fill(pos, crd, vals, offs[k*r:(k+1)*r], b.keys, b.vals, b.kp.sh, b.kp.msk, b.dup == KeepLast, anyDup, lo, hi)

@@ -173,8 +173,8 @@ func TestMTTKRPPanics(t *testing.T) {
 
 // TestMTTKRPEmptyFiber: a rank-4 tensor whose level-1 node 0 has no
 // children and node 1 has two, so that a block has as many children as
-// nodes without every node having one (the one-child shortcut must not
-// take it); every mode against the sum over its four entries.
+// nodes without every node having one; every mode against the sum over
+// its four entries.
 func TestMTTKRPEmptyFiber(t *testing.T) {
 	shape := []uint64{2, 3, 3, 2}
 	pos := [][]uint64{{0, 2}, {0, 2, 3}, {0, 0, 2, 3}, {0, 1, 3, 4}}

@@ -41,10 +41,6 @@ import (
 // It panics with a "csf: ..." message when len(v) != shape[mode] or the mode
 // is out of range, and on an unvalidated tensor.
 func (t *Tensor[T]) TTV(mode int, v []T) *Tensor[T] {
-	t.mustValid()
-	if len(t.shape) < 4 {
-		panic(fmt.Sprintf("csf: TTV: rank %d gives a rank-%d result; use TTVMatrix", len(t.shape), len(t.shape)-1))
-	}
 	return t.TTVTo(nil, mode, v, nil)
 }
 
@@ -340,8 +336,8 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T, o *ttvOut[T]) (pos, crd [][]uint6
 	sc.keys, sc.k2 = grow(sc.keys, nnz), grow(sc.k2, nnz)
 	sc.w, sc.w2 = grow(sc.w, nnz), grow(sc.w2, nnz)
 	tw := ttvWalk[T]{t: t, v: v, d: d, width: width, keys: sc.keys, w: sc.w}
-	roots := t.levelLeaves(0, nil, 1)
-	parallel.Run(parallel.SplitPtr(roots, nw, 1), func(_, lo, hi int) {
+	ws.s.computeLeafPtr(t)
+	parallel.Run(parallel.SplitPtr(ws.s.leafPtr, nw, 1), func(_, lo, hi int) {
 		tw.walk(0, lo, hi, 0, 1)
 	})
 	sc.count = grow(sc.count, nw<<radix.MaxWidth)
@@ -358,29 +354,16 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T, o *ttvOut[T]) (pos, crd [][]uint6
 		keys, w = radix.SortParallel(sc.keys, sc.k2, sc.w, sc.w, sc.w2, 0, int(total), nw, sc.count)
 	}
 
-	// Parts of the sorted keys, each starting at a new key so that a run of
-	// equal keys (one result entry) belongs to one part.
-	b := parallel.Even(nnz, nw)
-	for k := 1; k < len(b)-1; k++ {
-		b[k] = max(b[k], b[k-1])
-		for b[k] < nnz && keys[b[k]] == keys[b[k]-1] {
-			b[k]++
-		}
-	}
-	// Count each part's nodes per level, then fill the parts from their
-	// first nodes (package levels, shared with the COO to CSF build).
+	// Count each part's nodes per level, then fill from the parts' first
+	// nodes, each part moved to start at a new key (package levels, shared
+	// with the COO to CSF build).
 	nl := n - 1
-	nparts := len(b) - 1
-	off := make([]int, (nparts+1)*nl) // off[k*nl+q]: part k's first node of level q
-	parallel.Run(b, func(k, lo, hi int) {
-		levels.Count(keys, shift, off[(k+1)*nl:][:nl], lo, hi)
+	bounds := parallel.Even(nnz, nw)
+	off := make([]int, (len(bounds)-1)*nl) // off[k*nl+q]: part k's nodes of level q, then its first
+	parallel.Run(bounds, func(k, lo, hi int) {
+		levels.Count(keys, shift, off[k*nl:][:nl], lo, hi)
 	})
-	for k := 1; k <= nparts; k++ {
-		for q := range nl {
-			off[k*nl+q] += off[(k-1)*nl+q]
-		}
-	}
-	nodes := off[nparts*nl:]
+	nodes := levels.Offsets(off, nl)
 	pos = make([][]uint64, nl)
 	crd = make([][]uint64, nl)
 	for q := range nl {
@@ -391,7 +374,8 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T, o *ttvOut[T]) (pos, crd [][]uint6
 	}
 	vals = takeBuf(o.taken, o.vals, nodes[nl-1])
 	anyDup := nodes[nl-1] < nnz
-	parallel.Run(b, func(k, lo, hi int) {
+	starts := levels.Starts(bounds, func(i int) bool { return keys[i] == keys[i-1] })
+	parallel.Run(starts, func(k, lo, hi int) {
 		levels.Fill(pos, crd, vals, off[k*nl:][:nl], keys, w, shift, mask, false, anyDup, lo, hi)
 	})
 	pos[0] = []uint64{0, uint64(nodes[0])}

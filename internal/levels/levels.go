@@ -14,6 +14,7 @@ package levels
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/hurray-format/hurray-go/kernels"
 )
@@ -49,6 +50,37 @@ func Count(keys []uint64, sh []uint, nodes []int, lo, hi int) {
 			nodes[L] += kernels.CountStarts(keys[s-1:e], sl)
 		}
 	}
+}
+
+// Offsets turns nodes, the nodes each part starts per level (part k's at
+// nodes[k*r:(k+1)*r], as Count leaves them), into each part's first node
+// per level, in place, and returns the levels' node counts.
+func Offsets(nodes []int, r int) (counts []int) {
+	counts = make([]int, r)
+	for k := 0; k+r <= len(nodes); k += r {
+		for L := range r {
+			nodes[k+L], counts[L] = counts[L], counts[L]+nodes[k+L]
+		}
+	}
+	return counts
+}
+
+// Starts returns the parts of bounds (non-decreasing, from 0 to n, as
+// parallel.Even gives) moved forward so that each starts at a new entry:
+// past every entry i for which same(i) says it equals entry i-1. A run of
+// equal entries (one leaf) then belongs to one part. Counting on bounds
+// and filling on the result agree: the entries skipped start no node.
+func Starts(bounds []int, same func(i int) bool) []int {
+	starts := slices.Clone(bounds)
+	n := bounds[len(bounds)-1]
+	for k := 1; k+1 < len(starts); k++ {
+		i := max(starts[k], starts[k-1])
+		for i < n && same(i) {
+			i++
+		}
+		starts[k] = i
+	}
+	return starts
 }
 
 // Fill writes the nodes that the sorted keys lo..hi-1 start, with the leaf

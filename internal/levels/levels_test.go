@@ -62,3 +62,21 @@ func TestCountFill(t *testing.T) {
 		}
 	}
 }
+
+func TestOffsetsStarts(t *testing.T) {
+	nodes := []int{2, 3, 0, 1, 4, 4}
+	if counts := Offsets(nodes, 2); !slices.Equal(counts, []int{6, 8}) || !slices.Equal(nodes, []int{0, 0, 2, 3, 2, 4}) {
+		t.Fatalf("Offsets: counts %v, offsets %v", counts, nodes)
+	}
+	keys := []uint64{1, 1, 1, 1, 2, 2, 3, 3, 3, 4}
+	same := func(i int) bool { return keys[i] == keys[i-1] }
+	for _, c := range []struct{ bounds, want []int }{
+		{[]int{0, 10}, []int{0, 10}},
+		{[]int{0, 3, 5, 7, 10}, []int{0, 4, 6, 9, 10}},
+		{[]int{0, 1, 2, 10}, []int{0, 4, 4, 10}}, // a part inside one run ends empty
+	} {
+		if got := Starts(c.bounds, same); !slices.Equal(got, c.want) {
+			t.Errorf("Starts(%v) = %v, want %v", c.bounds, got, c.want)
+		}
+	}
+}
