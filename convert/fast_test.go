@@ -3,7 +3,6 @@ package convert
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -604,11 +603,12 @@ func TestCOOToCSFPaths(t *testing.T) {
 	})
 }
 
-// genHollowCSF builds a valid CSF tensor of the given shape and level order
-// whose levels hold empty nodes (pos non-decreasing, as ADR-025 allows): at
-// the start, in runs and at the end of each level. Conversions built from
-// COO never make them.
-func genHollowCSF[T Float](rng *rand.Rand, shape []uint64, mo []uint32) *csf.Tensor[T] {
+// hollowCSF builds a valid CSF tensor of the given shape and level order
+// whose levels may hold empty nodes (pos non-decreasing, as ADR-025 allows):
+// draw(n), a number in 0..n-1, picks each node's child count (0 to 3, at
+// least 1 at the root) and the gaps between its children's coordinates.
+// Conversions built from COO never make empty nodes.
+func hollowCSF[T Float](shape []uint64, mo []uint32, draw func(n int) int) *csf.Tensor[T] {
 	r := len(shape)
 	pos := make([][]uint64, r)
 	crd := make([][]uint64, r)
@@ -617,25 +617,21 @@ func genHollowCSF[T Float](rng *rand.Rand, shape []uint64, mo []uint32) *csf.Ten
 		ext := shape[mo[L]]
 		pos[L] = []uint64{0}
 		for range parents {
-			k := 0
-			if L == 0 || rng.IntN(3) > 0 {
-				k = 1 + rng.IntN(4)
+			k := draw(4)
+			if L == 0 {
+				k = 1 + draw(3)
 			}
-			k = min(k, int(min(ext, 1<<20)))
-			// k distinct sorted coordinates.
-			picked := map[uint64]bool{}
-			for len(picked) < k {
-				picked[rng.Uint64N(ext)] = true
+			for c := uint64(draw(3)); k > 0 && c < ext; c += 1 + uint64(draw(3)) {
+				crd[L] = append(crd[L], c)
+				k--
 			}
-			cs := slices.Sorted(maps.Keys(picked))
-			crd[L] = append(crd[L], cs...)
 			pos[L] = append(pos[L], uint64(len(crd[L])))
 		}
 		parents = len(crd[L])
 	}
 	vals := make([]T, len(crd[r-1]))
 	for i := range vals {
-		vals[i] = T(rng.NormFloat64())
+		vals[i] = T(draw(256)-128) / 8
 	}
 	t, err := csf.New(shape, mo, pos, crd, vals)
 	if err != nil {
@@ -644,33 +640,39 @@ func genHollowCSF[T Float](rng *rand.Rand, shape []uint64, mo []uint32) *csf.Ten
 	return t
 }
 
+// checkHollow compares CSFToCOO and Reorder (to every order in tos) of a
+// with the references.
+func checkHollow(t *testing.T, a *csf.Tensor[float64], tos [][]uint32, w int) {
+	opts := Options{Workers: w}
+	if e := sameCOO(CSFToCOOTo(nil, a, nil, opts), csfToCOORef(a)); e != nil {
+		t.Fatalf("CSFToCOO of %v (pos %v) workers %d: %v", a, a.LevelSizes(), w, e)
+	}
+	for _, to := range tos {
+		want, err := reorderRef(a, to)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := ReorderTo(nil, a, to, nil, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e := sameCSF(got, want); e != nil {
+			t.Fatalf("Reorder of %v to %v workers %d: %v", a, to, w, e)
+		}
+	}
+}
+
 // TestHollowCSF: CSFToCOO and Reorder of tensors with empty nodes, against
 // the references, across block edges and worker counts.
 func TestHollowCSF(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 3))
 	withParallel(t, func() {
 		for _, shape := range [][]uint64{{3, 4, 5}, {2, 3, 2, 4}, {6, 1, 7, 2}, {9, 9, 9}} {
-			for rep := range 8 {
+			for range 8 {
 				for _, from := range permsUnderTest(len(shape)) {
-					a := genHollowCSF[float64](rng, shape, from)
+					a := hollowCSF[float64](shape, from, rng.IntN)
 					for _, w := range workersUnderTest() {
-						opts := Options{Workers: w}
-						if e := sameCOO(CSFToCOOTo(nil, a, nil, opts), csfToCOORef(a)); e != nil {
-							t.Fatalf("CSFToCOO shape %v rep %d mo %v workers %d: %v", shape, rep, from, w, e)
-						}
-						for _, to := range permsUnderTest(len(shape)) {
-							want, err := reorderRef(a, to)
-							if err != nil {
-								t.Fatal(err)
-							}
-							got, err := ReorderTo(nil, a, to, nil, opts)
-							if err != nil {
-								t.Fatal(err)
-							}
-							if e := sameCSF(got, want); e != nil {
-								t.Fatalf("Reorder shape %v rep %d %v -> %v workers %d: %v", shape, rep, from, to, w, e)
-							}
-						}
+						checkHollow(t, a, permsUnderTest(len(shape)), w)
 					}
 				}
 			}

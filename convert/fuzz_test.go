@@ -115,3 +115,34 @@ func FuzzConvertVsRef(f *testing.F) {
 		})
 	})
 }
+
+// FuzzHollowCSF checks CSFToCOO and Reorder on valid CSF tensors with empty
+// nodes, which no conversion from COO makes: the first bytes choose rank,
+// shape, mode orders and workers, the rest the tree (hollowCSF).
+func FuzzHollowCSF(f *testing.F) {
+	f.Add([]byte{0, 3, 4, 5, 1, 2, 1, 0, 1, 2, 3, 0, 1, 2, 0, 3, 1, 2, 2})
+	f.Add([]byte{1, 2, 3, 2, 4, 7, 3, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 0, 1})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 8 {
+			return
+		}
+		r := 3 + int(data[0])%2
+		shape := make([]uint64, r)
+		for m := range shape {
+			shape[m] = 1 + uint64(data[1+m])%12
+		}
+		ps := allPerms(r)
+		from, to, w := ps[int(data[r+1])%len(ps)], ps[int(data[r+2])%len(ps)], 1+int(data[r+3])%3
+		data = data[r+4:]
+		draw := func(n int) int {
+			if len(data) == 0 {
+				return 0
+			}
+			b := int(data[0])
+			data = data[1:]
+			return b % n
+		}
+		a := hollowCSF[float64](shape, from, draw)
+		withParallel(t, func() { checkHollow(t, a, [][]uint32{to}, w) })
+	})
+}
