@@ -25,6 +25,10 @@ import (
 // every mode above it renumbered down by one (t's [2 0 3 1] along mode 0
 // gives [1 2 0]). A stored entry of the result is every distinct remaining
 // coordinate tuple of t's stored entries (a sum may be zero; it stays stored).
+// Along the mode stored at the leaf level the result keeps t's levels
+// 0..N-2 as they are, so it stores every node of level N-2: one without
+// leaves (ADR-025 allows empty nodes) becomes a stored zero, and empty nodes
+// above stay.
 //
 // # Cost
 //
