@@ -145,8 +145,11 @@ func (t *Tensor[T]) ttvLeaf(dst, v []T, nw int) {
 		parts = nw
 	}
 	b := parallel.SplitPtr(leafPos, parts, 1)
+	// One choice of kernels for every part (kernels.SpMVRows): the result
+	// does not depend on the split.
+	short := kernels.ShortRows(leafPos)
 	parallel.Run(b, func(_, lo, hi int) {
-		kernels.SpMV(dst[lo:hi], v, leafPos[lo:hi+1], leafCrd, t.values, 1, 0)
+		kernels.SpMVRows(short, dst[lo:hi], v, leafPos[lo:hi+1], leafCrd, t.values, 1, 0)
 	})
 }
 

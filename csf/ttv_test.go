@@ -2,6 +2,7 @@ package csf_test
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -386,4 +387,40 @@ func TestTTVSegments(t *testing.T) {
 	t.Run("on", testTTV[float64])
 	radix.SegmentInsertionMax, radix.SegmentMaxAverage = ins, 0
 	t.Run("off", testTTV[float32])
+}
+
+// TestTTVLeafWorkersBitIdentical: TTV along the leaf mode gives the same bits
+// for any worker count on fibers that average under two leaves with a few
+// long ones (one leaf eight times, then six), where a part holding only
+// the long fibers would otherwise take SpMV's other kernels.
+func TestTTVLeafWorkersBitIdentical(t *testing.T) {
+	defer csf.SetParallelThresholds(0, 1<<24)()
+	rng := rand.New(rand.NewPCG(27, 28))
+	pattern := []int{1, 1, 1, 1, 1, 1, 1, 1, 6}
+	var coords []uint64
+	var vals []float64
+	for j := range 45 {
+		for _, k := range rng.Perm(50)[:pattern[j%len(pattern)]] {
+			coords = append(coords, 0, uint64(j), uint64(k))
+			vals = append(vals, rng.NormFloat64())
+		}
+	}
+	x, err := coo.New([]uint64{1, 45, 50}, coords, vals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ct, err := convert.COOToCSF(x, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := randMat[float64](rng, 50)
+	want := ct.TTVMatrixTo(nil, 2, v, csf.NewWorkspace[float64](1)).Values()
+	for _, w := range []int{2, 3, 4, 5} {
+		got := ct.TTVMatrixTo(nil, 2, v, csf.NewWorkspace[float64](w)).Values()
+		for i := range got {
+			if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+				t.Fatalf("%d workers: value %d = %v, one worker %v", w, i, got[i], want[i])
+			}
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/hurray-format/hurray-go/kernels"
@@ -347,4 +348,58 @@ func TestGonum(t *testing.T) {
 	wantPanic(t, "csr: dimension mismatch: MulDense: dst is 2x2, want 23x5", func() {
 		MulDense(mat.NewDense(2, 2, nil), a, false, mat.NewDense(cols, k, nil))
 	})
+}
+
+// TestMulVecWorkersBitIdentical: MulVec gives the same bits whatever the
+// worker count, also on matrices whose rows average under two entries
+// (kernels.ShortRows), where a part made of the long rows alone would
+// otherwise take the other kernels (which round differently).
+func TestMulVecWorkersBitIdentical(t *testing.T) {
+	old := minParallelWork
+	defer func() { minParallelWork = old; SetWorkers(0) }()
+	minParallelWork = 2
+	rng := rand.New(rand.NewPCG(41, 42))
+	for _, lens := range [][]int{{1, 1, 1, 1, 1, 1, 1, 1, 6}, {1, 0, 1, 1, 3}, {1, 2}, {9, 1, 1, 1, 1, 1, 1, 1, 1, 1}} {
+		// Rows repeat lens's pattern; the columns are random, the values
+		// not exactly representable sums.
+		rows, cols := 45, 50
+		ptr := []uint64{0}
+		var idx []uint64
+		for i := range rows {
+			n := lens[i%len(lens)]
+			perm := rng.Perm(cols)[:n]
+			slices.Sort(perm)
+			for _, c := range perm {
+				idx = append(idx, uint64(c))
+			}
+			ptr = append(ptr, uint64(len(idx)))
+		}
+		vals := make([]float64, len(idx))
+		for i := range vals {
+			vals[i] = rng.NormFloat64()
+		}
+		x := make([]float64, cols)
+		for i := range x {
+			x[i] = rng.NormFloat64()
+		}
+		a, err := New(uint64(rows), uint64(cols), ptr, idx, vals)
+		if err != nil {
+			t.Fatal(err)
+		}
+		forEachPath(t, func(t *testing.T) {
+			SetWorkers(1)
+			want := make([]float64, rows)
+			a.MulVec(want, x)
+			for _, w := range []int{2, 3, 4, 5} {
+				SetWorkers(w)
+				got := make([]float64, rows)
+				a.MulVec(got, x)
+				for i := range got {
+					if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+						t.Fatalf("lens %v, %d workers: y[%d] = %v, one worker %v", lens, w, i, got[i], want[i])
+					}
+				}
+			}
+		})
+	}
 }

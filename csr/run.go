@@ -32,6 +32,7 @@ type job[T Float] struct {
 	y, x, acc   []T
 	ldy, ldx, w int
 	alpha, beta T
+	short       bool // gatherVec: kernels.ShortRows of the whole matrix, for every part
 	bounds      [maxParts + 1]int
 	wg          sync.WaitGroup
 }
@@ -124,7 +125,7 @@ func (j *job[T]) runPart(part, lo, hi int) {
 	a := j.a
 	switch j.kind {
 	case gatherVec:
-		kernels.SpMV(j.y[lo:hi], j.x, a.ptr[lo:hi+1], a.idx, a.values, j.alpha, j.beta)
+		kernels.SpMVRows(j.short, j.y[lo:hi], j.x, a.ptr[lo:hi+1], a.idx, a.values, j.alpha, j.beta)
 	case scatterVec:
 		dst := j.y
 		if part > 0 {

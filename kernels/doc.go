@@ -70,7 +70,9 @@
 //     the indexed dense operand is several times L2 and the rows are long,
 //     so that the dense rows in use stay in L2.
 //   - SpMV takes matrices whose rows average under two entries through
-//     SpMV1, eight one-entry rows a step (four under AVX2).
+//     the short-row family spmv1 (SpMV1, eight one-entry rows a step, four
+//     under AVX2); SpMVRows lets a caller that splits a product make that
+//     choice once for all its parts.
 //
 // # Build tags
 //

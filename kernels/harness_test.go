@@ -144,3 +144,13 @@ func randLevel(rng *rand.Rand, pos []uint64, kind int) []uint64 {
 	}
 	return crd
 }
+
+// forEachSpMV is forEachTier over both SpMV families of one element type,
+// the long-row one (spmv) and the short-row one (spmv1), which must each
+// agree with ref on any matrix.
+func forEachSpMV[T Float](t *testing.T, long, short *family[spmvFunc[T]], fn func(t *testing.T, impl, ref spmvFunc[T])) {
+	t.Helper()
+	for _, f := range []*family[spmvFunc[T]]{long, short} {
+		t.Run("family="+f.name, func(t *testing.T) { forEachTier(t, f, fn) })
+	}
+}

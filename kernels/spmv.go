@@ -28,8 +28,32 @@ import "unsafe"
 // The order of the additions differs between paths (the vector paths keep
 // several partial sums), so results agree to rounding, not bit for bit.
 //
-// Paths: ref, generic, neon, avx2, avx512. Families "spmv.f32" and "spmv.f64".
+// Matrices whose rows average under two entries (ShortRows) run the
+// short-row kernels (families "spmv1.f32" and "spmv1.f64"; on amd64 eight
+// one-entry rows a step under AVX-512, four under AVX2), the others the
+// long-row ones; the two differ in rounding on rows of several entries. A
+// product split into parts calls SpMVRows with the whole matrix's choice,
+// so that its result does not depend on the split.
+//
+// Paths: ref, generic, neon, avx2, avx512. Families "spmv.f32" and "spmv.f64"
+// (long rows), "spmv1.f32" and "spmv1.f64" (short rows).
 func SpMV[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
+	SpMVRows(ShortRows(ptr), y, x, ptr, idx, vals, alpha, beta)
+}
+
+// ShortRows reports whether the rows of ptr (offsets as SpMV takes them)
+// average under two entries: SpMV's choice of the short-row kernels. An
+// inverted or empty ptr is not short.
+func ShortRows(ptr []uint64) bool {
+	rows := len(ptr) - 1
+	return rows > 0 && ptr[rows] >= ptr[0] && ptr[rows]-ptr[0] < 2*uint64(rows)
+}
+
+// SpMVRows is SpMV with the kernels chosen by the caller: the short-row ones
+// when short is set, else the long-row ones. A product computed in parts
+// (rows split among goroutines) passes every part ShortRows of the whole
+// matrix, so that each row is summed the same way whatever the split.
+func SpMVRows[T Float](short bool, y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
 	if len(ptr) != len(y)+1 {
 		panic("kernels: SpMV: len(ptr) != len(y)+1")
 	}
@@ -37,10 +61,18 @@ func SpMV[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
 		panic("kernels: SpMV: len(idx) != len(vals)")
 	}
 	if isF32[T]() {
-		spmvF32.fn(f32s(y), f32s(x), ptr, idx, f32s(vals), float32(alpha), float32(beta))
+		f := spmvF32
+		if short {
+			f = spmv1F32
+		}
+		f.fn(f32s(y), f32s(x), ptr, idx, f32s(vals), float32(alpha), float32(beta))
 		return
 	}
-	spmvF64.fn(f64s(y), f64s(x), ptr, idx, f64s(vals), float64(alpha), float64(beta))
+	f := spmvF64
+	if short {
+		f = spmv1F64
+	}
+	f.fn(f64s(y), f64s(x), ptr, idx, f64s(vals), float64(alpha), float64(beta))
 }
 
 type spmvFunc[T Float] = func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta T)
@@ -48,6 +80,9 @@ type spmvFunc[T Float] = func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta
 var (
 	spmvF32 = newFamily[spmvFunc[float32]]("spmv.f32", spmvRef[float32], spmvGeneric[float32])
 	spmvF64 = newFamily[spmvFunc[float64]]("spmv.f64", spmvRef[float64], spmvGeneric[float64])
+	// The short-row kernels: the same ref and generic loops.
+	spmv1F32 = newFamily[spmvFunc[float32]]("spmv1.f32", spmvRef[float32], spmvGeneric[float32])
+	spmv1F64 = newFamily[spmvFunc[float64]]("spmv1.f64", spmvRef[float64], spmvGeneric[float64])
 )
 
 func spmvRef[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {

@@ -8,8 +8,10 @@ var _ = registerSpMVAMD64()
 
 func registerSpMVAMD64() bool {
 	if amd64.HasAVX2 {
-		spmvF32.set(tierAVX2, spmvAsm(amd64.SpMVF32AVX2, amd64.SpMV1F32AVX2))
-		spmvF64.set(tierAVX2, spmvAsm(amd64.SpMVF64AVX2, amd64.SpMV1F64AVX2))
+		spmvF32.set(tierAVX2, spmvAsm(amd64.SpMVF32AVX2))
+		spmvF64.set(tierAVX2, spmvAsm(amd64.SpMVF64AVX2))
+		spmv1F32.set(tierAVX2, spmv1Asm(amd64.SpMV1F32AVX2))
+		spmv1F64.set(tierAVX2, spmv1Asm(amd64.SpMV1F64AVX2))
 	}
 	if amd64.HasAVX512 {
 		// Measured on the Zen 5 test machine (bench SpMV M2 and M4, one
@@ -21,12 +23,15 @@ func registerSpMVAMD64() bool {
 		// _gen/spmv.py): M3 1.4x faster than the direct loop, 1.07-1.18x
 		// SciPy (bench/spmv_results.md, spmv3).
 		//
+		spmvF32.set(tierAVX512, spmvAsm(amd64.SpMVF32AVX512))
+		spmvF64.set(tierAVX512, spmvAsm(amd64.SpMVF64AVX512))
 		// Matrices whose rows average under two entries (a leaf TTV on
-		// T3u's fibers of one leaf) take SpMV1 instead, eight one-entry
-		// rows a step (four under AVX2): T3u's leaf level 1.7x faster than
-		// the batches, which pay a per-row sum for every row.
-		spmvF32.set(tierAVX512, spmvAsm(amd64.SpMVF32AVX512, amd64.SpMV1F32AVX512))
-		spmvF64.set(tierAVX512, spmvAsm(amd64.SpMVF64AVX512, amd64.SpMV1F64AVX512))
+		// T3u's fibers of one leaf) take SpMV1 (family spmv1) instead,
+		// eight one-entry rows a step (four under AVX2): T3u's leaf level
+		// 1.7x faster than the batches, which pay a per-row sum for every
+		// row.
+		spmv1F32.set(tierAVX512, spmv1Asm(amd64.SpMV1F32AVX512))
+		spmv1F64.set(tierAVX512, spmv1Asm(amd64.SpMV1F64AVX512))
 	}
 	return true
 }
@@ -35,13 +40,28 @@ func registerSpMVAMD64() bool {
 // call of 32K rows of about one entry takes some tens of microseconds).
 const spmv1RowsPerCall = 1 << 15
 
-// spmvAsm wraps an assembly kernel k and its SpMV1 kernel k1: it establishes
-// what the assembly assumes (len(ptr) == len(y)+1, len(vals) == len(idx),
-// beta == +0 for "do not read y") and feeds it the rows in chunks. Matrices
-// whose rows average under two entries go to k1, in calls of at most
+// spmvAsm wraps an assembly kernel k: it establishes what the assembly
+// assumes (len(ptr) == len(y)+1, len(vals) == len(idx), beta == +0 for "do
+// not read y") and feeds it spmvRowsPerCall rows a call.
+func spmvAsm[T Float](k func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta T)) spmvFunc[T] {
+	return func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
+		if len(ptr) != len(y)+1 || len(vals) != len(idx) {
+			panic("kernels: SpMV: internal error: lengths")
+		}
+		if beta == 0 {
+			beta = 0 // -0 becomes +0
+		}
+		for lo := 0; lo < len(y); lo += spmvRowsPerCall {
+			hi := min(lo+spmvRowsPerCall, len(y))
+			k(y[lo:hi], x, ptr[lo:hi+1], idx, vals, alpha, beta)
+		}
+	}
+}
+
+// spmv1Asm wraps an SpMV1 kernel k1 as spmvAsm wraps k, in calls of at most
 // spmv1RowsPerCall rows and, unless one row alone has more, twice as many
-// entries; the others to k, spmvRowsPerCall rows a call.
-func spmvAsm[T Float](k, k1 func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta T)) spmvFunc[T] {
+// entries.
+func spmv1Asm[T Float](k1 func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta T)) spmvFunc[T] {
 	return func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
 		if len(ptr) != len(y)+1 || len(vals) != len(idx) {
 			panic("kernels: SpMV: internal error: lengths")
@@ -50,13 +70,6 @@ func spmvAsm[T Float](k, k1 func(y, x []T, ptr, idx []uint64, vals []T, alpha, b
 			beta = 0 // -0 becomes +0
 		}
 		rows := len(y)
-		if ptr[rows] < ptr[0] || ptr[rows]-ptr[0] >= 2*uint64(rows) {
-			for lo := 0; lo < rows; lo += spmvRowsPerCall {
-				hi := min(lo+spmvRowsPerCall, rows)
-				k(y[lo:hi], x, ptr[lo:hi+1], idx, vals, alpha, beta)
-			}
-			return
-		}
 		for lo := 0; lo < rows; {
 			hi := min(lo+spmv1RowsPerCall, rows)
 			for hi > lo+1 && ptr[hi] > ptr[lo] && ptr[hi]-ptr[lo] > 2*spmv1RowsPerCall {

@@ -13,6 +13,9 @@ func registerSpMVARM64() bool {
 	if arm64.HasNEON {
 		spmvF32.set(tierNEON, spmvNEON(arm64.SpMVF32NEON))
 		spmvF64.set(tierNEON, spmvNEON(arm64.SpMVF64NEON))
+		// No short-row kernel of its own: the same loop for both families.
+		spmv1F32.set(tierNEON, spmvNEON(arm64.SpMVF32NEON))
+		spmv1F64.set(tierNEON, spmvNEON(arm64.SpMVF64NEON))
 	}
 	return true
 }

@@ -16,7 +16,7 @@ func TestProductChunkEdges(t *testing.T) {
 		vals := randVals[float64](rng, len(m.idx), 0, 0)
 		x := randVals[float64](rng, rows, 0, 0)
 		xs := randVals[float64](rng, 300, 0, 0)
-		forEachTier(t, spmvF64, func(t *testing.T, impl, ref spmvFunc[float64]) {
+		forEachSpMV(t, spmvF64, spmv1F64, func(t *testing.T, impl, ref spmvFunc[float64]) {
 			want, got := make([]float64, rows), withSentinel(make([]float64, rows), 3)
 			ref(want, xs, m.ptr, m.idx, vals, 2, 0)
 			impl(got, xs, m.ptr, m.idx, vals, 2, 0)

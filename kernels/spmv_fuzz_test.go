@@ -46,7 +46,7 @@ func FuzzSpMV(f *testing.F) {
 		rows := len(ptr) - 1
 		want := make([]float64, rows)
 		spmvRef(want, x, ptr, idx, vals, 1, 0)
-		forEachTier(t, spmvF64, func(t *testing.T, impl, _ spmvFunc[float64]) {
+		forEachSpMV(t, spmvF64, spmv1F64, func(t *testing.T, impl, _ spmvFunc[float64]) {
 			got := withSentinel(make([]float64, rows), 4)
 			impl(got, x, ptr, idx, vals, 1, 0)
 			checkSentinel(t, "spmv", got)

@@ -185,9 +185,12 @@ func testSpMV[T Float](t *testing.T, f *family[spmvFunc[T]]) {
 func TestSpMVF32(t *testing.T) { testSpMV(t, spmvF32) }
 func TestSpMVF64(t *testing.T) { testSpMV(t, spmvF64) }
 
+func TestSpMV1F32(t *testing.T) { testSpMV(t, spmv1F32) }
+func TestSpMV1F64(t *testing.T) { testSpMV(t, spmv1F64) }
+
 // TestSpMVBadPtr: inverted and overlong segments must not fault.
 func TestSpMVBadPtr(t *testing.T) {
-	forEachTier(t, spmvF64, func(t *testing.T, impl, ref spmvFunc[float64]) {
+	forEachSpMV(t, spmvF64, spmv1F64, func(t *testing.T, impl, ref spmvFunc[float64]) {
 		idx := []uint64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2}
 		vals := make([]float64, len(idx))
 		for i := range vals {
@@ -224,7 +227,7 @@ func TestSpMVBatchEdges(t *testing.T) {
 			m := randCSR(rng, 300, 1000, lens, 0, bad)
 			vals := randVals[float64](rng, len(m.idx), 1, 0)
 			x := randVals[float64](rng, 1000, 3, 0)
-			forEachTier(t, spmvF64, func(t *testing.T, impl, ref spmvFunc[float64]) {
+			forEachSpMV(t, spmvF64, spmv1F64, func(t *testing.T, impl, ref spmvFunc[float64]) {
 				want, got := make([]float64, 300), withSentinel(make([]float64, 300), 3)
 				ref(want, x, m.ptr, m.idx, vals, 1.5, 0)
 				impl(got, x, m.ptr, m.idx, vals, 1.5, 0)
@@ -235,7 +238,7 @@ func TestSpMVBatchEdges(t *testing.T) {
 			})
 			v32 := randVals[float32](rng, len(m.idx), 0, 0)
 			x32 := randVals[float32](rng, 1000, 0, 0)
-			forEachTier(t, spmvF32, func(t *testing.T, impl, ref spmvFunc[float32]) {
+			forEachSpMV(t, spmvF32, spmv1F32, func(t *testing.T, impl, ref spmvFunc[float32]) {
 				y0 := randVals[float32](rng, 300, 0, 0)
 				want, got := append([]float32(nil), y0...), withSentinel(y0, 3)
 				ref(want, x32, m.ptr, m.idx, v32, -1, 0.5)
@@ -262,7 +265,7 @@ func TestSpMVOneEntryRows(t *testing.T) {
 				vals := randVals[float64](rng, len(m.idx), 1, 0)
 				x := randVals[float64](rng, 500, 3, 0)
 				name := fmt.Sprintf("lens=%v rows=%d bad=%d", lens, rows, bad)
-				forEachTier(t, spmvF64, func(t *testing.T, impl, ref spmvFunc[float64]) {
+				forEachSpMV(t, spmvF64, spmv1F64, func(t *testing.T, impl, ref spmvFunc[float64]) {
 					y0 := randVals[float64](rng, rows, 0, 0)
 					for _, beta := range []float64{0, 0.5} {
 						want, got := append([]float64(nil), y0...), withSentinel(y0, 3)
@@ -281,7 +284,7 @@ func TestSpMVOneEntryRows(t *testing.T) {
 				})
 				v32 := randVals[float32](rng, len(m.idx), 0, 0)
 				x32 := randVals[float32](rng, 500, 0, 0)
-				forEachTier(t, spmvF32, func(t *testing.T, impl, ref spmvFunc[float32]) {
+				forEachSpMV(t, spmvF32, spmv1F32, func(t *testing.T, impl, ref spmvFunc[float32]) {
 					y0 := randVals[float32](rng, rows, 0, 0)
 					want, got := append([]float32(nil), y0...), withSentinel(y0, 3)
 					ref(want, x32, m.ptr, m.idx, v32, 2, 0.25)
@@ -306,7 +309,7 @@ func TestSpMVOneEntryRows(t *testing.T) {
 	}
 	x := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
 	ptr := []uint64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 3, 2, 19, 20}
-	forEachTier(t, spmvF64, func(t *testing.T, impl, ref spmvFunc[float64]) {
+	forEachSpMV(t, spmvF64, spmv1F64, func(t *testing.T, impl, ref spmvFunc[float64]) {
 		got, want := withSentinel(make([]float64, 20), 2), make([]float64, 20)
 		impl(got, x, ptr, idx, vals, 1, 0)
 		ref(want, x, ptr, idx, vals, 1, 0)
