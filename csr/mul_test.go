@@ -403,3 +403,60 @@ func TestMulVecWorkersBitIdentical(t *testing.T) {
 		})
 	}
 }
+
+// TestMulMatWorkersBitIdentical: MulMat gives the same bits whatever the
+// worker count when X is large enough for the amd64 paths to walk A in
+// column tiles: long rows first, then short ones, so that a part holding
+// the long rows alone would tile while the whole matrix does not (tiled and
+// untiled kernels group additions differently).
+func TestMulMatWorkersBitIdentical(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 2.5 MB X per path")
+	}
+	old := minParallelWork
+	defer func() { minParallelWork = old; SetWorkers(0) }()
+	minParallelWork = 2
+	rng := rand.New(rand.NewPCG(43, 44))
+	rows, cols, k := 100, 5000, 64
+	ptr := []uint64{0}
+	var idx []uint64
+	for i := range rows {
+		n := 1
+		if i < 30 {
+			n = 200
+		}
+		perm := rng.Perm(cols)[:n]
+		slices.Sort(perm)
+		for _, c := range perm {
+			idx = append(idx, uint64(c))
+		}
+		ptr = append(ptr, uint64(len(idx)))
+	}
+	vals := make([]float64, len(idx))
+	for i := range vals {
+		vals[i] = rng.NormFloat64()
+	}
+	x := make([]float64, cols*k)
+	for i := range x {
+		x[i] = rng.NormFloat64()
+	}
+	a, err := New(uint64(rows), uint64(cols), ptr, idx, vals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	forEachPath(t, func(t *testing.T) {
+		SetWorkers(1)
+		want := make([]float64, rows*k)
+		a.MulMat(want, x, k)
+		for _, w := range []int{2, 3, 4} {
+			SetWorkers(w)
+			got := make([]float64, rows*k)
+			a.MulMat(got, x, k)
+			for i := range got {
+				if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+					t.Fatalf("%d workers: y[%d] = %v, one worker %v", w, i, got[i], want[i])
+				}
+			}
+		}
+	})
+}

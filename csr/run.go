@@ -134,7 +134,9 @@ func (j *job[T]) runPart(part, lo, hi int) {
 		kernels.ScatterAdd(dst, j.x[lo:hi], a.ptr[lo:hi+1], a.idx, a.values, j.alpha)
 	case gatherMat:
 		if lo < hi {
-			kernels.SpMM(j.y[lo*j.ldy:], j.ldy, j.x, j.ldx, j.w, a.ptr[lo:hi+1], a.idx, a.values, j.alpha, j.beta)
+			// The kernels are chosen from the whole matrix: the result
+			// does not depend on the split.
+			kernels.SpMMPart(len(a.ptr)-1, len(a.values), j.y[lo*j.ldy:], j.ldy, j.x, j.ldx, j.w, a.ptr[lo:hi+1], a.idx, a.values, j.alpha, j.beta)
 		}
 	case scatterMat:
 		if lo == hi {

@@ -68,7 +68,8 @@
 //
 //   - SpMM and SpMMScatter walk A in column tiles (SpMMTile kernels) when
 //     the indexed dense operand is several times L2 and the rows are long,
-//     so that the dense rows in use stay in L2.
+//     so that the dense rows in use stay in L2; SpMMPart makes that
+//     choice from the whole matrix for a caller that splits a product.
 //   - SpMV takes matrices whose rows average under two entries through
 //     the short-row family spmv1 (SpMV1, eight one-entry rows a step, four
 //     under AVX2); SpMVRows lets a caller that splits a product make that

@@ -48,6 +48,30 @@ func SpMM[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []
 	spmmF64.fn(f64s(y), ldy, f64s(x), ldx, w, ptr, idx, f64s(vals), float64(alpha), float64(beta))
 }
 
+// SpMMPart is SpMM on one part of a larger product: ptr holds some of the
+// rows of a matrix of allRows rows and allNNZ entries. Paths that choose a
+// kernel by the shape of the matrix (the amd64 column tiles) choose from
+// the whole matrix, so that every part of a split product groups each row's
+// additions as one call over all rows would, and the product does not
+// depend on the split (tiled and untiled kernels round differently). It
+// checks what SpMM checks.
+func SpMMPart[T Float](allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
+	checkSpMM("SpMM", len(y), ldy, len(x), ldx, w, ptr, idx, len(vals), false)
+	if isF32[T]() {
+		if p := spmmPartF32[spmmF32.active]; p != nil {
+			p(allRows, allNNZ, f32s(y), ldy, f32s(x), ldx, w, ptr, idx, f32s(vals), float32(alpha), float32(beta))
+			return
+		}
+		spmmF32.fn(f32s(y), ldy, f32s(x), ldx, w, ptr, idx, f32s(vals), float32(alpha), float32(beta))
+		return
+	}
+	if p := spmmPartF64[spmmF64.active]; p != nil {
+		p(allRows, allNNZ, f64s(y), ldy, f64s(x), ldx, w, ptr, idx, f64s(vals), float64(alpha), float64(beta))
+		return
+	}
+	spmmF64.fn(f64s(y), ldy, f64s(x), ldx, w, ptr, idx, f64s(vals), float64(alpha), float64(beta))
+}
+
 // SpMMScatter runs the row loop of a transposed sparse times dense product,
 // Y += alpha * Aᵀ X for the CSR matrix (ptr, idx, vals) (or A X for the same
 // arrays read as CSC), on a panel of w columns:
@@ -106,6 +130,19 @@ func checkSpMM(name string, nm, ldm, nn, ldn, w int, ptr, idx []uint64, nvals in
 }
 
 type spmmFunc[T Float] = func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T)
+
+// spmmPartFunc is an SpMM path whose kernel choice depends on the matrix's
+// shape, deciding from a whole matrix of allRows rows and allNNZ entries
+// (SpMMPart).
+type spmmPartFunc[T Float] = func(allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T)
+
+// spmmPartF32 and spmmPartF64 hold, per tier, the SpMM paths that choose by
+// shape (nil: the family's implementation does not).
+var (
+	spmmPartF32 [numTiers]spmmPartFunc[float32]
+	spmmPartF64 [numTiers]spmmPartFunc[float64]
+)
+
 type spmmScatterFunc[T Float] = func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T)
 
 var (

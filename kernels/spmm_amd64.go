@@ -14,12 +14,16 @@ func registerSpMMAMD64() bool {
 	if amd64.HasAVX2 {
 		spmmF32.set(tierAVX2, spmmAsm(amd64.SpMMF32AVX2, amd64.SpMMTileF32AVX2))
 		spmmF64.set(tierAVX2, spmmAsm(amd64.SpMMF64AVX2, amd64.SpMMTileF64AVX2))
+		spmmPartF32[tierAVX2] = spmmAsmPart(amd64.SpMMF32AVX2, amd64.SpMMTileF32AVX2)
+		spmmPartF64[tierAVX2] = spmmAsmPart(amd64.SpMMF64AVX2, amd64.SpMMTileF64AVX2)
 		spmmScatterF32.set(tierAVX2, spmmScatterAsm(amd64.SpMMScatterF32AVX2, amd64.SpMMScatterTileF32AVX2))
 		spmmScatterF64.set(tierAVX2, spmmScatterAsm(amd64.SpMMScatterF64AVX2, amd64.SpMMScatterTileF64AVX2))
 	}
 	if amd64.HasAVX512 {
 		spmmF32.set(tierAVX512, spmmAsm(amd64.SpMMF32AVX512, amd64.SpMMTileF32AVX512))
 		spmmF64.set(tierAVX512, spmmAsm(amd64.SpMMF64AVX512, amd64.SpMMTileF64AVX512))
+		spmmPartF32[tierAVX512] = spmmAsmPart(amd64.SpMMF32AVX512, amd64.SpMMTileF32AVX512)
+		spmmPartF64[tierAVX512] = spmmAsmPart(amd64.SpMMF64AVX512, amd64.SpMMTileF64AVX512)
 		spmmScatterF32.set(tierAVX512, spmmScatterAsm(amd64.SpMMScatterF32AVX512, amd64.SpMMScatterTileF32AVX512))
 		spmmScatterF64.set(tierAVX512, spmmScatterAsm(amd64.SpMMScatterF64AVX512, amd64.SpMMScatterTileF64AVX512))
 	}
@@ -30,9 +34,21 @@ func registerSpMMAMD64() bool {
 // structure and every bound (checkSpMM); the family implementations are
 // only reached through it or from tests with valid input. It turns -0 beta
 // into +0 and feeds the rows in chunks, or in column tiles of A (kt) when
-// X is too large for L2 and the rows are long enough.
+// X is too large for L2 and the rows are long enough. The same wrapper,
+// deciding from a whole matrix's rows and entries, serves SpMMPart
+// (spmmPartF32, spmmPartF64).
 func spmmAsm[T Float](k func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T), kt spmmTileFunc[T]) spmmFunc[T] {
+	part := spmmAsmPart(k, kt)
 	return func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
+		rows := len(ptr) - 1
+		part(rows, int(ptr[rows]-ptr[0]), y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta)
+	}
+}
+
+// spmmAsmPart is spmmAsm with the tiling chosen for a matrix of allRows rows
+// and allNNZ entries, of which ptr's rows are a part.
+func spmmAsmPart[T Float](k func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T), kt spmmTileFunc[T]) spmmPartFunc[T] {
+	return func(allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
 		if w == 0 {
 			return
 		}
@@ -41,7 +57,7 @@ func spmmAsm[T Float](k func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint6
 		}
 		rows := len(ptr) - 1
 		xrows := (len(x)-w)/ldx + 1
-		if tw := spmmTileRows(rows, xrows, int(ptr[rows]-ptr[0]), w, int(unsafe.Sizeof(beta))); tw > 0 {
+		if tw := spmmTileRows(allRows, xrows, allNNZ, w, int(unsafe.Sizeof(beta))); tw > 0 {
 			spmmTileWalk(ptr, xrows, w, tw, func(r0 int, seg []uint64, first bool, limit uint64) {
 				b := beta
 				if !first {
