@@ -360,32 +360,9 @@ func TestMulVecWorkersBitIdentical(t *testing.T) {
 	minParallelWork = 2
 	rng := rand.New(rand.NewPCG(41, 42))
 	for _, lens := range [][]int{{1, 1, 1, 1, 1, 1, 1, 1, 6}, {1, 0, 1, 1, 3}, {1, 2}, {9, 1, 1, 1, 1, 1, 1, 1, 1, 1}} {
-		// Rows repeat lens's pattern; the columns are random, the values
-		// not exactly representable sums.
+		// Rows repeat lens's pattern.
 		rows, cols := 45, 50
-		ptr := []uint64{0}
-		var idx []uint64
-		for i := range rows {
-			n := lens[i%len(lens)]
-			perm := rng.Perm(cols)[:n]
-			slices.Sort(perm)
-			for _, c := range perm {
-				idx = append(idx, uint64(c))
-			}
-			ptr = append(ptr, uint64(len(idx)))
-		}
-		vals := make([]float64, len(idx))
-		for i := range vals {
-			vals[i] = rng.NormFloat64()
-		}
-		x := make([]float64, cols)
-		for i := range x {
-			x[i] = rng.NormFloat64()
-		}
-		a, err := New(uint64(rows), uint64(cols), ptr, idx, vals)
-		if err != nil {
-			t.Fatal(err)
-		}
+		a, x := patternCSR(t, rng, rows, cols, 1, func(i int) int { return lens[i%len(lens)] })
 		forEachPath(t, func(t *testing.T) {
 			SetWorkers(1)
 			want := make([]float64, rows)
@@ -418,14 +395,38 @@ func TestMulMatWorkersBitIdentical(t *testing.T) {
 	minParallelWork = 2
 	rng := rand.New(rand.NewPCG(43, 44))
 	rows, cols, k := 100, 5000, 64
+	a, x := patternCSR(t, rng, rows, cols, k, func(i int) int {
+		if i < 30 {
+			return 200 // the long rows first
+		}
+		return 1
+	})
+	forEachPath(t, func(t *testing.T) {
+		SetWorkers(1)
+		want := make([]float64, rows*k)
+		a.MulMat(want, x, k)
+		for _, w := range []int{2, 3, 4} {
+			SetWorkers(w)
+			got := make([]float64, rows*k)
+			a.MulMat(got, x, k)
+			for i := range got {
+				if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+					t.Fatalf("%d workers: y[%d] = %v, one worker %v", w, i, got[i], want[i])
+				}
+			}
+		}
+	})
+}
+
+// patternCSR returns a rows x cols matrix whose row i holds n(i) entries in
+// random distinct columns, with normal values (sums not exactly
+// representable), and a normal dense operand of cols x k.
+func patternCSR(t *testing.T, rng *rand.Rand, rows, cols, k int, n func(i int) int) (*Matrix[float64], []float64) {
+	t.Helper()
 	ptr := []uint64{0}
 	var idx []uint64
 	for i := range rows {
-		n := 1
-		if i < 30 {
-			n = 200
-		}
-		perm := rng.Perm(cols)[:n]
+		perm := rng.Perm(cols)[:n(i)]
 		slices.Sort(perm)
 		for _, c := range perm {
 			idx = append(idx, uint64(c))
@@ -444,19 +445,5 @@ func TestMulMatWorkersBitIdentical(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	forEachPath(t, func(t *testing.T) {
-		SetWorkers(1)
-		want := make([]float64, rows*k)
-		a.MulMat(want, x, k)
-		for _, w := range []int{2, 3, 4} {
-			SetWorkers(w)
-			got := make([]float64, rows*k)
-			a.MulMat(got, x, k)
-			for i := range got {
-				if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
-					t.Fatalf("%d workers: y[%d] = %v, one worker %v", w, i, got[i], want[i])
-				}
-			}
-		}
-	})
+	return a, x
 }

@@ -85,6 +85,19 @@ var (
 	spmv1F64 = newFamily[spmvFunc[float64]]("spmv1.f64", spmvRef[float64], spmvGeneric[float64])
 )
 
+// spmvAsmBeta checks what the SpMV assembly kernels assume of their
+// operands (len(ptr) == len(y)+1, len(vals) == len(idx)) and returns beta
+// with -0 turned into +0, the kernels' "do not read y".
+func spmvAsmBeta[T Float](y []T, ptr, idx []uint64, vals []T, beta T) T {
+	if len(ptr) != len(y)+1 || len(vals) != len(idx) {
+		panic("kernels: SpMV: internal error: lengths")
+	}
+	if beta == 0 {
+		return 0
+	}
+	return beta
+}
+
 func spmvRef[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
 	for i := range y {
 		lo, hi := clampRange(ptr, i, len(idx))

@@ -45,12 +45,7 @@ const spmv1RowsPerCall = 1 << 15
 // not read y") and feeds it spmvRowsPerCall rows a call.
 func spmvAsm[T Float](k func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta T)) spmvFunc[T] {
 	return func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
-		if len(ptr) != len(y)+1 || len(vals) != len(idx) {
-			panic("kernels: SpMV: internal error: lengths")
-		}
-		if beta == 0 {
-			beta = 0 // -0 becomes +0
-		}
+		beta = spmvAsmBeta(y, ptr, idx, vals, beta)
 		for lo := 0; lo < len(y); lo += spmvRowsPerCall {
 			hi := min(lo+spmvRowsPerCall, len(y))
 			k(y[lo:hi], x, ptr[lo:hi+1], idx, vals, alpha, beta)
@@ -63,12 +58,7 @@ func spmvAsm[T Float](k func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta 
 // entries.
 func spmv1Asm[T Float](k1 func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta T)) spmvFunc[T] {
 	return func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
-		if len(ptr) != len(y)+1 || len(vals) != len(idx) {
-			panic("kernels: SpMV: internal error: lengths")
-		}
-		if beta == 0 {
-			beta = 0 // -0 becomes +0
-		}
+		beta = spmvAsmBeta(y, ptr, idx, vals, beta)
 		rows := len(y)
 		for lo := 0; lo < rows; {
 			hi := min(lo+spmv1RowsPerCall, rows)

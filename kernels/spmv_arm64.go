@@ -25,12 +25,7 @@ func registerSpMVARM64() bool {
 // not read y") and feeds it the rows in chunks.
 func spmvNEON[T Float](k func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta T)) spmvFunc[T] {
 	return func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
-		if len(ptr) != len(y)+1 || len(vals) != len(idx) {
-			panic("kernels: SpMV: internal error: lengths")
-		}
-		if beta == 0 {
-			beta = 0 // -0 becomes +0
-		}
+		beta = spmvAsmBeta(y, ptr, idx, vals, beta)
 		race.ReadSlice(x)
 		race.ReadSlice(ptr)
 		race.ReadSlice(idx)
