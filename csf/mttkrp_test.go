@@ -1,6 +1,7 @@
 package csf_test
 
 import (
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -209,5 +210,45 @@ func TestMTTKRPEmptyFiber(t *testing.T) {
 		out := make([]float64, len(want))
 		ct.MTTKRP(mode, factors, r, out)
 		closeTo(t, "empty fiber", out, want, scale, tol[float64]())
+	}
+}
+
+// TestMTTKRPRootWorkersBitIdentical: along the mode stored at the root, every
+// output row is summed by one worker in the same order, so MTTKRP gives the
+// same bits for any worker count (the other modes sum private copies and
+// agree to rounding).
+func TestMTTKRPRootWorkersBitIdentical(t *testing.T) {
+	defer csf.SetParallelThresholds(0, 1<<24)()
+	rng := rand.New(rand.NewPCG(29, 30))
+	for _, shape := range [][]uint64{{23, 9, 17}, {11, 7, 6, 13}} {
+		x, _ := randTensor[float64](t, rng, shape, 0.3)
+		mo := make([]uint32, len(shape))
+		for l := range mo {
+			mo[l] = uint32(len(shape) - 1 - l) // the last mode at the root
+		}
+		ct, err := convert.COOToCSF(x, mo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		root := int(mo[0])
+		for _, r := range []int{1, 5, 16, 17} {
+			f := make([][]float64, len(shape))
+			for m := range f {
+				f[m] = randMat[float64](rng, int(shape[m])*r)
+			}
+			paths(t, func(t *testing.T) {
+				want := make([]float64, int(shape[root])*r)
+				ct.MTTKRPWith(csf.NewWorkspace[float64](1), root, f, r, want)
+				for _, w := range []int{2, 3, 5} {
+					got := make([]float64, len(want))
+					ct.MTTKRPWith(csf.NewWorkspace[float64](w), root, f, r, got)
+					for i := range got {
+						if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+							t.Fatalf("shape %v r %d, %d workers: out[%d] = %v, one worker %v", shape, r, w, i, got[i], want[i])
+						}
+					}
+				}
+			})
+		}
 	}
 }
