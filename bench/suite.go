@@ -141,7 +141,9 @@ type prepared struct {
 }
 
 // bcase is one benchmark case: setup builds the data once (untimed), and
-// the returned op runs under each kernel path.
+// the returned op runs under each kernel path. families lists the kernel
+// families op calls; a case that calls none (Go code alone) runs on the
+// auto path only, since every path would run the same code.
 type bcase struct {
 	name     string
 	families []string
@@ -386,7 +388,7 @@ func cases(o Options, sz sizes) []bcase {
 	cs = append(cs, attnCase(sz.attn, th))
 	for _, g := range sz.mats {
 		mn := matrixName(g)
-		cs = append(cs, bcase{name: "coo-csr/f64/" + mn, families: []string{"prefixsum", "expandruns"}, setup: func() prepared {
+		cs = append(cs, bcase{name: "coo-csr/f64/" + mn, families: nil, setup: func() prepared {
 			p := g()
 			x := PatternCOO(p)
 			return prepared{
@@ -402,7 +404,7 @@ func cases(o Options, sz sizes) []bcase {
 	}
 	for _, g := range sz.mats {
 		mn := matrixName(g)
-		cs = append(cs, bcase{name: "csr-csc/f64/" + mn, families: []string{"prefixsum", "expandruns"}, setup: func() prepared {
+		cs = append(cs, bcase{name: "csr-csc/f64/" + mn, families: nil, setup: func() prepared {
 			p := g()
 			a := CSR[float64](p)
 			return prepared{
@@ -412,7 +414,7 @@ func cases(o Options, sz sizes) []bcase {
 			}
 		}})
 	}
-	cs = append(cs, bcase{name: "coo-csf/f64/" + tensorName + "/mo=2,0,1", families: []string{"prefixsum", "expandruns", "countstarts", "compressstarts"}, setup: func() prepared {
+	cs = append(cs, bcase{name: "coo-csf/f64/" + tensorName + "/mo=2,0,1", families: []string{"countstarts", "compressstarts"}, setup: func() prepared {
 		t := GenCSF(sz.tensor, nil)
 		x := convert.CSFToCOO(t)
 		mo := []uint32{2, 0, 1}
@@ -426,7 +428,7 @@ func cases(o Options, sz sizes) []bcase {
 			},
 		}
 	}})
-	cs = append(cs, bcase{name: "csf-coo/f64/" + tensorName, families: []string{"expandruns", "expandpos"}, setup: func() prepared {
+	cs = append(cs, bcase{name: "csf-coo/f64/" + tensorName, families: nil, setup: func() prepared {
 		t := GenCSF(sz.tensor, nil)
 		return prepared{
 			size:  tensorSize(t),
@@ -596,11 +598,20 @@ func Suite(o Options) []Result {
 				runs[i].r.Skipped = fmt.Sprintf("path %s not available on this CPU and build (available: %s)", path, strings.Join(avail, ", "))
 				continue
 			}
+			if len(c.families) == 0 {
+				if path != "auto" {
+					runs[i] = nil
+					continue
+				}
+				runs[i].r.Kernels = "go"
+			}
 			if err := kernels.Use(path); err != nil {
 				runs[i].r.Skipped = err.Error()
 				continue
 			}
-			runs[i].r.Kernels = familyPaths(c.families)
+			if len(c.families) > 0 {
+				runs[i].r.Kernels = familyPaths(c.families)
+			}
 			runs[i].warm(p.op, sz, o.Reps)
 		}
 		// The repetitions of the paths interleave (auto, generic, ref,
@@ -608,7 +619,7 @@ func Suite(o Options) []Result {
 		for rep := 0; ; rep++ {
 			more := false
 			for i, t := range runs {
-				if t.r.Skipped != "" || rep >= t.r.Reps {
+				if t == nil || t.r.Skipped != "" || rep >= t.r.Reps {
 					continue
 				}
 				more = true
@@ -622,7 +633,9 @@ func Suite(o Options) []Result {
 			}
 		}
 		for _, t := range runs {
-			out = append(out, t.result())
+			if t != nil {
+				out = append(out, t.result())
+			}
 		}
 		kernels.Use("")
 	}

@@ -14,13 +14,20 @@ import (
 // BenchmarkSpMVFamily times each path of the SpMV and ScatterAdd kernels on
 // a cache-resident matrix (4096 x 4096, nnz per row as named), so that the
 // kernels' own speed shows rather than memory bandwidth; bench/ has the
-// products on the large matrices. SetBytes: vals + idx + ptr + x + y.
+// products on the large matrices. SetBytes: vals + idx + ptr + x + y. Rows
+// of one entry run the short-row families (spmv1, what SpMV picks for
+// them; op=spmv1), the others the long-row ones.
 func BenchmarkSpMVFamily(b *testing.B) {
-	for _, perRow := range []int{4, 16, 64} {
+	for _, perRow := range []int{1, 4, 16, 64} {
 		rng := rand.New(rand.NewPCG(1, 1))
 		m := randCSR(rng, 4096, 4096, []int{perRow}, 0, 0)
-		benchSpMVFamily(b, spmvF32, scatterF32, m, perRow)
-		benchSpMVFamily(b, spmvF64, scatterF64, m, perRow)
+		if perRow == 1 {
+			benchSpMVFamily(b, "spmv1", spmv1F32, scatterF32, m, perRow)
+			benchSpMVFamily(b, "spmv1", spmv1F64, scatterF64, m, perRow)
+			continue
+		}
+		benchSpMVFamily(b, "spmv", spmvF32, scatterF32, m, perRow)
+		benchSpMVFamily(b, "spmv", spmvF64, scatterF64, m, perRow)
 	}
 }
 
@@ -36,13 +43,13 @@ func spmvOperands[T Float](m csrCase) (vals, x, y []T, es int, bytes int64) {
 	return vals, x, y, es, int64(len(m.idx)*(es+8) + len(m.ptr)*8 + (m.rows+m.cols)*es)
 }
 
-func benchSpMVFamily[T Float](b *testing.B, f *family[spmvFunc[T]], s *family[scatterFunc[T]], m csrCase, perRow int) {
+func benchSpMVFamily[T Float](b *testing.B, op string, f *family[spmvFunc[T]], s *family[scatterFunc[T]], m csrCase, perRow int) {
 	vals, x, y, es, bytes := spmvOperands[T](m)
 	for tr := tierGeneric; tr < numTiers; tr++ {
 		if !f.implements(tr) {
 			continue
 		}
-		b.Run(fmt.Sprintf("op=spmv/type=f%d/nnzrow=%d/impl=%s", 8*es, perRow, tr), func(b *testing.B) {
+		b.Run(fmt.Sprintf("op=%s/type=f%d/nnzrow=%d/impl=%s", op, 8*es, perRow, tr), func(b *testing.B) {
 			fn := f.impls[tr]
 			loopThreadCPU(b, bytes, func() { fn(y, x, m.ptr, m.idx, vals, 1, 0) })
 		})

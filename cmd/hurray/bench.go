@@ -254,6 +254,12 @@ func writeTable(w io.Writer, h benchHeader, res []bench.Result, paths []string) 
 		vs = "cpu/op (one thread)"
 	}
 	fmt.Fprintf(w, "GB/s counting the bytes read and written at least once per op. vs P: P's %s over auto's, same run (above 1: auto is faster).\n", vs)
+	for _, r := range res {
+		if r.Kernels == "go" && r.Name != bench.TriadName {
+			fmt.Fprintln(w, "path go: Go code that calls no kernel family, timed on auto alone (every path would run the same code).")
+			break
+		}
+	}
 	for _, n := range notes {
 		fmt.Fprintf(w, "— %s\n", n)
 	}

@@ -64,7 +64,7 @@ func TestBenchTable(t *testing.T) {
 			}
 		}
 		for _, c := range f[8:] {
-			if c == "—" {
+			if c == "—" && f[2] != "go" { // go: no kernels, timed on auto alone
 				t.Errorf("row %q: a speedup is missing without a note", row)
 			}
 		}
