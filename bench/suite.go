@@ -586,8 +586,14 @@ func Suite(o Options) []Result {
 			o.Progress(step, total, c.name+" (generating data)")
 		}
 		p := c.setup()
-		runs := make([]*timing, len(o.Paths))
-		for i, path := range o.Paths {
+		paths := o.Paths
+		if len(c.families) == 0 {
+			// Go code alone: every path would run the same code.
+			paths = slices.DeleteFunc(slices.Clone(paths), func(q string) bool { return q != "auto" })
+			step += len(o.Paths) - len(paths)
+		}
+		runs := make([]*timing, len(paths))
+		for i, path := range paths {
 			if o.Progress != nil {
 				o.Progress(step, total, c.name+" "+path)
 			}
@@ -598,17 +604,11 @@ func Suite(o Options) []Result {
 				runs[i].r.Skipped = fmt.Sprintf("path %s not available on this CPU and build (available: %s)", path, strings.Join(avail, ", "))
 				continue
 			}
-			if len(c.families) == 0 {
-				if path != "auto" {
-					runs[i] = nil
-					continue
-				}
-				runs[i].r.Kernels = "go"
-			}
 			if err := kernels.Use(path); err != nil {
 				runs[i].r.Skipped = err.Error()
 				continue
 			}
+			runs[i].r.Kernels = "go"
 			if len(c.families) > 0 {
 				runs[i].r.Kernels = familyPaths(c.families)
 			}
@@ -619,11 +619,11 @@ func Suite(o Options) []Result {
 		for rep := 0; ; rep++ {
 			more := false
 			for i, t := range runs {
-				if t == nil || t.r.Skipped != "" || rep >= t.r.Reps {
+				if t.r.Skipped != "" || rep >= t.r.Reps {
 					continue
 				}
 				more = true
-				if err := kernels.Use(o.Paths[i]); err != nil {
+				if err := kernels.Use(paths[i]); err != nil {
 					panic(err) // it was accepted above
 				}
 				t.rep(p.op)
@@ -633,9 +633,7 @@ func Suite(o Options) []Result {
 			}
 		}
 		for _, t := range runs {
-			if t != nil {
-				out = append(out, t.result())
-			}
+			out = append(out, t.result())
 		}
 		kernels.Use("")
 	}

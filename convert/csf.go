@@ -465,29 +465,26 @@ func (b *builder[T]) fill(pos, crd [][]uint64, vals []T, off0 []int, lo, hi int)
 }
 
 // leafPtrs returns, for every level L < r-1, the first leaf of each node of
-// level L (n_L+1 entries): level r-2 is pos[r-1] itself, the others are
-// stored in ws.aux.
+// level L (n_L+1 entries): level r-2 is pos[r-1] itself, the others
+// (levels.LeafStarts) are stored in ws.aux.
 func leafPtrs[T Float](t *csf.Tensor[T], ws *Workspace, w int) [][]uint64 {
 	r := t.Rank()
+	pos := make([][]uint64, r)
+	for L := range r {
+		pos[L] = t.Pos(L)
+	}
 	lp := make([][]uint64, r-1)
-	lp[r-2] = t.Pos(r - 1)
+	lp[r-2] = pos[r-1]
 	total := 0
 	for L := 0; L < r-2; L++ {
-		total += len(t.Crd(L)) + 1
+		total += len(pos[L+1])
 	}
 	ws.aux = grow(ws.aux, total)
 	at := 0
 	for L := r - 3; L >= 0; L-- {
-		m := len(t.Crd(L)) + 1
-		out := ws.aux[at : at+m]
+		m := len(pos[L+1])
+		lp[L] = levels.LeafStarts(pos, L, ws.aux[at:at+m], w)
 		at += m
-		up, below := t.Pos(L+1), lp[L+1]
-		parallel.Run(parallel.Even(m, w), func(_, lo, hi int) {
-			for i := lo; i < hi; i++ {
-				out[i] = below[up[i]]
-			}
-		})
-		lp[L] = out
 	}
 	return lp
 }

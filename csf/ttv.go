@@ -354,7 +354,7 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T, o *ttvOut[T]) (pos, crd [][]uint6
 		// The walk left the keys in order on the levels above d: only
 		// the leaves under each node of level d-1 need sorting, by the
 		// fields below (small subtrees: a deep contracted level).
-		sc.seg = t.levelLeaves(d-1, sc.seg, nw)
+		sc.seg = levels.LeafStarts(t.pos, d-1, sc.seg, nw)
 		radix.SortSegments(sc.keys, sc.k2, sc.w, sc.w, sc.w2, sc.seg, int(shift[d-1]), nw, sc.count)
 		keys, w = sc.keys, sc.w
 	} else {
@@ -435,35 +435,6 @@ func (tw *ttvWalk[T]) step(l int, c, key uint64, f T) (uint64, T) {
 		return key, tw.v[c]
 	}
 	return key<<tw.width[l] | c, f
-}
-
-// levelLeaves returns the first leaf of every node of level l, and nnz
-// (len(Crd(l))+1 entries), computed on nw goroutines into dst grown (or
-// pos[N-1] itself for l = N-2).
-func (t *Tensor[T]) levelLeaves(l int, dst []uint64, nw int) []uint64 {
-	n := len(t.shape)
-	if l == n-2 {
-		return t.pos[n-1]
-	}
-	dst = grow(dst, len(t.crd[l])+1)
-	if nw <= 1 {
-		t.chaseLeaves(dst, l, 0, len(dst)) // allocates nothing (MTTKRP's promise)
-		return dst
-	}
-	parallel.Run(parallel.Even(len(dst), nw), func(_, lo, hi int) { t.chaseLeaves(dst, l, lo, hi) })
-	return dst
-}
-
-// chaseLeaves sets dst[x] to the first leaf of node x of level l for x in
-// lo..hi-1.
-func (t *Tensor[T]) chaseLeaves(dst []uint64, l, lo, hi int) {
-	for x := lo; x < hi; x++ {
-		i := uint64(x)
-		for k := l + 1; k < len(t.pos); k++ {
-			i = t.pos[k][i]
-		}
-		dst[x] = i
-	}
 }
 
 // ttvPackBits is the widest packed key ttvPacked takes; tests lower it to

@@ -3,6 +3,8 @@ package csf
 import (
 	"runtime"
 	"sync"
+
+	"github.com/hurray-format/hurray-go/internal/levels"
 )
 
 // Workspace holds the scratch memory and the worker goroutines of the CSF
@@ -196,5 +198,5 @@ func (s *wsState[T]) splitLeaves(parts int) {
 
 // computeLeafPtr fills s.leafPtr with the first leaf of every root and nnz.
 func (s *wsState[T]) computeLeafPtr(t *Tensor[T]) {
-	s.leafPtr = t.levelLeaves(0, s.leafPtr, 1)
+	s.leafPtr = levels.LeafStarts(t.pos, 0, s.leafPtr, 1) // allocates nothing once grown (MTTKRP)
 }

@@ -112,7 +112,6 @@ func (a *Matrix[T]) mulVec(name string, trans bool, y []T, alpha T, x []T, beta 
 		}
 		j := getJob(gatherVec, a)
 		j.y, j.x, j.alpha, j.beta = y, x, alpha, beta
-		j.short = kernels.ShortRows(a.ptr)
 		j.run(j.split(p))
 		putJob(j)
 		return

@@ -32,7 +32,6 @@ type job[T Float] struct {
 	y, x, acc   []T
 	ldy, ldx, w int
 	alpha, beta T
-	short       bool // gatherVec: kernels.ShortRows of the whole matrix, for every part
 	bounds      [maxParts + 1]int
 	wg          sync.WaitGroup
 }
@@ -125,7 +124,9 @@ func (j *job[T]) runPart(part, lo, hi int) {
 	a := j.a
 	switch j.kind {
 	case gatherVec:
-		kernels.SpMVRows(j.short, j.y[lo:hi], j.x, a.ptr[lo:hi+1], a.idx, a.values, j.alpha, j.beta)
+		// The kernels are chosen from the whole matrix (ShortRows reads
+		// two pointers): the result does not depend on the split.
+		kernels.SpMVRows(kernels.ShortRows(a.ptr), j.y[lo:hi], j.x, a.ptr[lo:hi+1], a.idx, a.values, j.alpha, j.beta)
 	case scatterVec:
 		dst := j.y
 		if part > 0 {

@@ -6,8 +6,9 @@ import "github.com/hurray-format/hurray-go/internal/race"
 // node at one level: keys[i] (i >= 1) starts one when it differs from
 // keys[i-1] in the level's field or above, the bits from shift up. keys[0]
 // is the key before the run: it only serves as keys[1]'s predecessor. It is
-// pass 1 of the one-word-key COO to CSF build (package convert), one call
-// per level and block of keys.
+// pass 1 of building CSF levels from sorted one-word keys (internal/levels:
+// COO to CSF, Reorder, TTV off the leaf), one call per level and block of
+// keys.
 //
 //	n := 0
 //	for i := 1; i < len(keys); i++ {
@@ -75,7 +76,7 @@ func countStartsGeneric(keys []uint64, shift uint) int {
 }
 
 // CompressStarts writes one level of a CSF built from sorted packed keys
-// (pass 2 of the one-word-key COO to CSF build, package convert): for each
+// (pass 2 of the level build of internal/levels): for each
 // key i >= 1 that starts a node at the level (its bits from shift up differ
 // from keys[i-1]'s, as CountStarts) it appends the node's coordinate, the
 // level's field (keys[i] >> shift & mask), to crd and the node's first child

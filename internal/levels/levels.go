@@ -16,6 +16,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
@@ -163,4 +164,37 @@ func block[T kernels.Float](pos, crd [][]uint64, dst []T, o *[64]int, keys []uin
 		j++
 	}
 	o[leaf] = j
+}
+
+// LeafStarts returns the first leaf of every node of level l < N-1 of a CSF
+// tree whose levels' pos arrays are pos, then the leaf count (len(pos[l+1])
+// entries), in dst (grown when short): each node's pos entries chased down
+// to the leaves, on nw goroutines (one allocates nothing). For l = N-2 that
+// is a copy of pos[N-1], which callers may use directly instead. The
+// products and conversions that walk the leaves under a level's nodes
+// (csf's MTTKRP and TTV, convert's expansion) use it.
+func LeafStarts(pos [][]uint64, l int, dst []uint64, nw int) []uint64 {
+	m := len(pos[l+1])
+	if cap(dst) < m {
+		dst = make([]uint64, m)
+	}
+	dst = dst[:m]
+	if nw <= 1 {
+		chase(pos, dst, l, 0, m)
+		return dst
+	}
+	parallel.Run(parallel.Even(m, nw), func(_, lo, hi int) { chase(pos, dst, l, lo, hi) })
+	return dst
+}
+
+// chase sets dst[x] to the first leaf of node x of level l for x in lo..hi-1
+// (node n_l, one past the last, gets the leaf count).
+func chase(pos [][]uint64, dst []uint64, l, lo, hi int) {
+	for x := lo; x < hi; x++ {
+		i := uint64(x)
+		for k := l + 1; k < len(pos); k++ {
+			i = pos[k][i]
+		}
+		dst[x] = i
+	}
 }
