@@ -49,6 +49,22 @@ func gatherIdx[T Float](out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []ui
 	}
 }
 
+// gather2: see kernels.GatherHadamard2 (modes GatherPull and GatherScatter).
+func gather2[T Float](mode kernels.GatherMode, out, y []T, ncrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r int) {
+	if len(ptr) <= 1 {
+		return
+	}
+	sO, sU := 0, r
+	if mode == kernels.GatherScatter {
+		sO, sU = r, 0
+	}
+	if is32[T]() {
+		fiber.Gather2F32(f32s(out), f32s(y), ncrd, ncrd, ptr, crd, f32s(z), lptr, f32s(vals), idx, f32s(x), r, sO, 0, sU)
+	} else {
+		fiber.Gather2F64(f64s(out), f64s(y), ncrd, ncrd, ptr, crd, f64s(z), lptr, f64s(vals), idx, f64s(x), r, sO, 0, sU)
+	}
+}
+
 // scatter: see kernels.ScatterHadamard.
 func scatter[T Float](out, base, y []T, crd, ptr []uint64, vals []T, idx []uint64, r int) {
 	scatterIdx(out, base, y, crd, crd, ptr, vals, idx, r, 0)

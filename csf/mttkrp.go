@@ -226,14 +226,9 @@ func (m *mttkrpWalk[T]) down(l, lo, hi int) {
 		// the pushed product, into its row.
 		gather(kernels.GatherScatter, m.out, above, crd[lo:hi], leafPos[lo:hi+1], t.values, leafCrd, m.fac[n-1], r)
 	case l == m.d && l == n-3 && l > 0:
-		// Output at level N-3: both levels below in one call per block,
-		// then each node's row times the pushed product into its out row.
-		w := m.w
-		for b0 := lo; b0 < hi; b0 += twoLevelBlock {
-			b1 := min(hi, b0+twoLevelBlock)
-			h := m.blockSums(l, b0, b1, m.fac[l+1], nil)
-			gatherIdx(m.out, above, crd[b0:b1], crd[b0:b1], w.iota[:b1-b0+1], w.onesV, w.iota, h, r, r, 0, 0)
-		}
+		// Output at level N-3: the three levels from it down in one call,
+		// each node's sum times the pushed product into its out row.
+		gather2(kernels.GatherScatter, m.out, above, crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], m.fac[l+1], leafPos, t.values, leafCrd, m.fac[n-1], r)
 	case m.d == n-2 && l == n-3 && n > 3:
 		// Mid mode below level N-3: push every node's product into a row
 		// of H, then scatter all the block's fibers in one call.
@@ -291,15 +286,8 @@ func (m *mttkrpWalk[T]) pullUp(l, lo, hi int, g []T) {
 		return
 	}
 	if l == n-3 {
-		// Two levels per kernel call: the sums below every node of the
-		// block land in rows of H, then g gathers them times the node's
-		// factor row.
-		w := m.w
-		for b0 := lo; b0 < hi; b0 += twoLevelBlock {
-			b1 := min(hi, b0+twoLevelBlock)
-			h := m.blockSums(l, b0, b1, m.fac[l+1], nil)
-			gatherIdx(g, m.fac[l], crd[b0:b1], crd[b0:b1], w.iota[:b1-b0+1], w.onesV, w.iota, h, r, 0, 0, r)
-		}
+		// The three levels from l down in one call.
+		gather2(kernels.GatherPull, g, m.fac[l], crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], m.fac[l+1], t.pos[n-1], t.values, t.crd[n-1], m.fac[n-1], r)
 		return
 	}
 	h := m.w.pull[l*r:][:r]

@@ -43,6 +43,22 @@ func productRun(ptr []uint64, c0 int) int {
 	return c1
 }
 
+// productRun2 is productRun for the two-level product: the run of nodes
+// from c0 whose children and leaves both stay under productChunk, at most
+// productChunk nodes, at least one.
+func productRun2(ptr, lptr []uint64, c0 int) int {
+	nc := len(ptr) - 1
+	e0 := ptr[c0]
+	if nc-c0 <= productChunk && ptr[nc]-e0 < productChunk && lptr[ptr[nc]]-lptr[e0] < productChunk {
+		return nc
+	}
+	c1 := c0 + 1
+	for c1 < nc && c1-c0 < productChunk && ptr[c1]-e0 < productChunk && lptr[ptr[c1]]-lptr[e0] < productChunk {
+		c1++
+	}
+	return c1
+}
+
 // spmmRows returns the end of the rows from lo to take in one SpMM call: at
 // least one, at most 4096, and no more than spmmWorkPerCall multiply-adds
 // unless one row alone exceeds them.

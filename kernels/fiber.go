@@ -11,6 +11,12 @@ func init() {
 	fiber.Gather64 = func(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int) {
 		gatherF64.fn(out, y, ocrd, ycrd, ptr, vals, idx, x, r, sO, cO, sU)
 	}
+	fiber.Gather2F32 = func(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int) {
+		gather2F32.fn(out, y, ocrd, ycrd, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU)
+	}
+	fiber.Gather2F64 = func(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int) {
+		gather2F64.fn(out, y, ocrd, ycrd, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU)
+	}
 	fiber.Scatter32 = func(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB int) {
 		axpyF32.fn(out, base, y, bcrd, crd, ptr, vals, idx, r, sB)
 	}

@@ -177,6 +177,150 @@ func gatherGeneric[T Float](out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx 
 	}
 }
 
+// GatherHadamard2 is GatherHadamard over two levels of a tree: node c of the
+// upper level has the children ptr[c]..ptr[c+1]-1, child e has the leaves
+// lptr[e]..lptr[e+1]-1, and the Hadamard product with row crd[e] of z is
+// taken at the child before the children of c are summed:
+//
+//	for c := 0; c+1 < len(ptr); c++ {
+//		o, u := row of out, row of y  // by mode, as GatherHadamard: (0, ncrd[c]), (ncrd[c], 0) or (c, 0)
+//		for k := 0; k < r; k++ {
+//			var s T
+//			for e := ptr[c]; e < ptr[c+1]; e++ {
+//				var t T
+//				for j := lptr[e]; j < lptr[e+1]; j++ {
+//					t += vals[j] * x[idx[j]*r+k]
+//				}
+//				s += z[crd[e]*r+k] * t
+//			}
+//			out[o*r+k] += y[u*r+k] * s
+//		}
+//	}
+//
+// It is MTTKRP's step for the output mode two levels above the leaves (and
+// the pull-up through such a level): one pass over three levels, with no
+// intermediate rows in memory. It panics unless r >= 1, ptr is non-empty and
+// non-decreasing with ptr[len(ptr)-1] < len(lptr) and <= len(crd), lptr is
+// non-decreasing from ptr[0] to ptr[len(ptr)-1] with its last entry <=
+// len(vals) and len(idx), ncrd holds a coordinate per node (modes GatherPull
+// and GatherScatter), and every row named by idx, crd, ncrd or c lies within
+// x, z, y and out. Assembly paths use fused multiply-add, so results may
+// differ from ref in the last bits.
+//
+// Families hadamard2.f32 and hadamard2.f64. Paths: ref, generic, avx2, avx512, neon.
+func GatherHadamard2[T Float](mode GatherMode, out, y []T, ncrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r int) {
+	if r < 1 || len(ptr) == 0 {
+		panic("kernels: GatherHadamard2: r < 1 or empty ptr")
+	}
+	nc := len(ptr) - 1
+	e0, e1 := ptr[0], ptr[nc]
+	if NonDecreasing(ptr) >= 0 || e1 >= uint64(len(lptr)) || e1 > uint64(len(crd)) {
+		panic("kernels: GatherHadamard2: ptr decreases or exceeds lptr/crd")
+	}
+	if nc == 0 {
+		return
+	}
+	lp := lptr[e0 : e1+1]
+	lo, hi := lp[0], lp[len(lp)-1]
+	if NonDecreasing(lp) >= 0 || hi > uint64(len(vals)) || hi > uint64(len(idx)) {
+		panic("kernels: GatherHadamard2: lptr decreases or exceeds vals/idx")
+	}
+	if hi > lo && Max(idx[lo:hi]) >= uint64(len(x)/r) {
+		panic("kernels: GatherHadamard2: idx out of range of x")
+	}
+	if e1 > e0 && Max(crd[e0:e1]) >= uint64(len(z)/r) {
+		panic("kernels: GatherHadamard2: crd out of range of z")
+	}
+	orows, yrows := uint64(len(out)/r), uint64(len(y)/r)
+	var sO, cO, sU int
+	switch mode {
+	case GatherPull:
+		if len(ncrd) < nc || Max(ncrd[:nc]) >= yrows || orows < 1 {
+			panic("kernels: GatherHadamard2: ncrd out of range of y, or out shorter than r")
+		}
+		sU = r
+	case GatherScatter:
+		if len(ncrd) < nc || Max(ncrd[:nc]) >= orows || yrows < 1 {
+			panic("kernels: GatherHadamard2: ncrd out of range of out, or y shorter than r")
+		}
+		sO = r
+	case GatherRows:
+		if uint64(nc) > orows || yrows < 1 {
+			panic("kernels: GatherHadamard2: out has fewer rows than nodes, or y shorter than r")
+		}
+		cO = r
+		ncrd = ptr // any slice of >= nc entries: its values are multiplied by 0
+	default:
+		panic("kernels: GatherHadamard2: unknown mode")
+	}
+	if is32[T]() {
+		gather2F32.fn(f32s(out), f32s(y), ncrd, ncrd, ptr, crd, f32s(z), lptr, f32s(vals), idx, f32s(x), r, sO, cO, sU)
+	} else {
+		gather2F64.fn(f64s(out), f64s(y), ncrd, ncrd, ptr, crd, f64s(z), lptr, f64s(vals), idx, f64s(x), r, sO, cO, sU)
+	}
+}
+
+// gather2Func is the two-level kernel signature: row o of out is
+// ocrd[c]*sO + c*cO elements in, row u of y ycrd[c]*sU (each stride 0 or r).
+type gather2Func[T Float] func(out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int)
+
+var (
+	gather2F32 = newFamily[gather2Func[float32]]("hadamard2.f32", gather2Ref[float32], gather2Generic[float32])
+	gather2F64 = newFamily[gather2Func[float64]]("hadamard2.f64", gather2Ref[float64], gather2Generic[float64])
+)
+
+func gather2Ref[T Float](out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
+	for c := 0; c+1 < len(ptr); c++ {
+		o := int(ocrd[c])*sO + c*cO
+		u := int(ycrd[c]) * sU
+		for k := 0; k < r; k++ {
+			var s T
+			for e := ptr[c]; e < ptr[c+1]; e++ {
+				var t T
+				for j := lptr[e]; j < lptr[e+1]; j++ {
+					t += vals[j] * x[int(idx[j])*r+k]
+				}
+				s += z[int(crd[e])*r+k] * t
+			}
+			out[o+k] += y[u+k] * s
+		}
+	}
+}
+
+// gather2Generic works on column blocks of up to 64, the partial sums on
+// the stack; the order of every sum is ref's.
+func gather2Generic[T Float](out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
+	var t, s [64]T
+	for c := 0; c+1 < len(ptr); c++ {
+		o := int(ocrd[c])*sO + c*cO
+		u := int(ycrd[c]) * sU
+		for k0 := 0; k0 < r; k0 += 64 {
+			w := min(64, r-k0)
+			sb, tb := s[:w], t[:w]
+			clear(sb)
+			for e := ptr[c]; e < ptr[c+1]; e++ {
+				clear(tb)
+				for j := lptr[e]; j < lptr[e+1]; j++ {
+					v := vals[j]
+					xr := x[int(idx[j])*r+k0:][:w]
+					for k := range tb {
+						tb[k] += v * xr[k]
+					}
+				}
+				zr := z[int(crd[e])*r+k0:][:w]
+				for k := range sb {
+					sb[k] += zr[k] * tb[k]
+				}
+			}
+			or := out[o+k0:][:w]
+			yr := y[u+k0:][:w]
+			for k := range sb {
+				or[k] += yr[k] * sb[k]
+			}
+		}
+	}
+}
+
 func is32[T Float]() bool { return unsafe.Sizeof(T(0)) == 4 }
 
 func f32s[T Float](s []T) []float32 {

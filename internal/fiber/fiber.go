@@ -14,6 +14,13 @@ var (
 	Gather64 func(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int)
 )
 
+// Gather2F32 and Gather2F64 are kernels.GatherHadamard2's implementation:
+// out row ocrd[c]*sO + c*cO (elements), y row ycrd[c]*sU.
+var (
+	Gather2F32 func(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int)
+	Gather2F64 func(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int)
+)
+
 // Scatter32 and Scatter64 are kernels.ScatterHadamard's implementation: base
 // row bcrd[c]*sB (elements), y row crd[c].
 var (

@@ -690,6 +690,863 @@ done:
 	VZEROUPPER
 	RET
 
+// func GatherHadamard2F32AVX2(out []float32, y []float32, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r int, sO int, cO int, sU int)
+//
+// Column blocks (one vector, masked past r), and for each block every node c:
+//
+//	s := sum over e in ptr[c]..ptr[c+1]-1 of z[crd[e]*r + block] *
+//	     (sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * x[idx[j]*r + block])
+//	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * s
+//
+// When sO = cO = 0 (GatherPull) the out block stays in registers (one set
+// for even nodes, one for odd) and is stored once per block. Registers: see
+// twolevel.go in _genproducts.
+// Requires: AVX, AVX2, FMA3
+TEXT ·GatherHadamard2F32AVX2(SB), NOSPLIT, $16-296
+	MOVQ out_base+0(FP), DI
+	MOVQ y_base+24(FP), SI
+	MOVQ lptr_base+168(FP), R12
+	MOVQ vals_base+192(FP), R10
+	MOVQ idx_base+216(FP), R11
+	MOVQ x_base+240(FP), BX
+	MOVQ r+264(FP), R13
+	MOVQ R13, left-8(SP)
+	MOVQ $0, blk-16(SP)
+	SHLQ $2, R13
+	MOVQ ptr_len+104(FP), AX
+	CMPQ AX, $1
+	JLE  done
+
+chunk:
+	// Y15 = the first min(left, W) lanes
+	MOVQ     $8, DX
+	MOVQ     left-8(SP), R14
+	CMPQ     R14, DX
+	CMOVQLT  R14, DX
+	MOVQ     DX, X14
+	VPBROADCASTD X14, Y14
+	VPCMPGTD  iotad<>(SB), Y14, Y15
+	MOVQ z_base+144(FP), R15
+	ADDQ blk-16(SP), R15
+	MOVQ sO+272(FP), AX
+	ORQ  cO+280(FP), AX
+	JZ   pull
+
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
+	XORQ AX, AX
+snode:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VXORPS Y4, Y4, Y4
+	CMPQ R8, R9
+	JAE  ces
+cls:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)
+	VXORPS Y0, Y0, Y0
+	CMPQ CX, DX
+	JAE  fes
+fls:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y1
+	VMASKMOVPS    (BX)(R14*1), Y15, Y2
+	VFMADD231PS   Y2, Y1, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls
+fes:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMASKMOVPS  (R15)(R14*1), Y15, Y5
+	VFMADD231PS Y5, Y0, Y4
+	INCQ R8
+	CMPQ R8, R9
+	JB   cls
+ces:
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+272(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+280(FP), DX
+	ADDQ  DX, R14
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VMASKMOVPS  (SI)(DX*4), Y15, Y5
+	VMASKMOVPS  (DI)(R14*4), Y15, Y6
+	VFMADD231PS Y5, Y4, Y6
+	VMASKMOVPS  Y6, Y15, (DI)(R14*4)
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  snode
+	JMP  next
+
+pull:
+	// Pull: the out chunk stays in Y6 (even nodes) and Y7 (odd nodes).
+	VMASKMOVPS (DI), Y15, Y6
+	VXORPS     Y7, Y7, Y7
+	XORQ AX, AX
+pnode:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VXORPS Y4, Y4, Y4
+	CMPQ R8, R9
+	JAE  cep0
+clp0:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)
+	VXORPS Y0, Y0, Y0
+	CMPQ CX, DX
+	JAE  fep0
+flp0:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y1
+	VMASKMOVPS    (BX)(R14*1), Y15, Y2
+	VFMADD231PS   Y2, Y1, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp0
+fep0:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMASKMOVPS  (R15)(R14*1), Y15, Y5
+	VFMADD231PS Y5, Y0, Y4
+	INCQ R8
+	CMPQ R8, R9
+	JB   clp0
+cep0:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VMASKMOVPS  (SI)(DX*4), Y15, Y5
+	VFMADD231PS Y5, Y4, Y6
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  pend
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VXORPS Y4, Y4, Y4
+	CMPQ R8, R9
+	JAE  cep1
+clp1:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)
+	VXORPS Y0, Y0, Y0
+	CMPQ CX, DX
+	JAE  fep1
+flp1:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y1
+	VMASKMOVPS    (BX)(R14*1), Y15, Y2
+	VFMADD231PS   Y2, Y1, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp1
+fep1:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMASKMOVPS  (R15)(R14*1), Y15, Y5
+	VFMADD231PS Y5, Y0, Y4
+	INCQ R8
+	CMPQ R8, R9
+	JB   clp1
+cep1:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VMASKMOVPS  (SI)(DX*4), Y15, Y5
+	VFMADD231PS Y5, Y4, Y7
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  pnode
+pend:
+	VADDPS     Y7, Y6, Y6
+	VMASKMOVPS Y6, Y15, (DI)
+
+next:
+	ADDQ $32, DI
+	ADDQ $32, SI
+	ADDQ $32, BX
+	ADDQ $32, blk-16(SP)
+	SUBQ $8, left-8(SP)
+	JG   chunk
+
+done:
+	VZEROUPPER
+	RET
+
+// func GatherHadamard2F32AVX512(out []float32, y []float32, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r int, sO int, cO int, sU int)
+//
+// Column blocks (1, 2 or 4 vectors, masked past r), and for each block every node c:
+//
+//	s := sum over e in ptr[c]..ptr[c+1]-1 of z[crd[e]*r + block] *
+//	     (sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * x[idx[j]*r + block])
+//	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * s
+//
+// When sO = cO = 0 (GatherPull) the out block stays in registers (one set
+// for even nodes, one for odd) and is stored once per block. Registers: see
+// twolevel.go in _genproducts.
+// Requires: AVX512F, AVX512DQ, BMI2
+TEXT ·GatherHadamard2F32AVX512(SB), NOSPLIT, $16-296
+	MOVQ out_base+0(FP), DI
+	MOVQ y_base+24(FP), SI
+	MOVQ lptr_base+168(FP), R12
+	MOVQ vals_base+192(FP), R10
+	MOVQ idx_base+216(FP), R11
+	MOVQ x_base+240(FP), BX
+	MOVQ r+264(FP), R13
+	MOVQ R13, left-8(SP)
+	MOVQ $0, blk-16(SP)
+	SHLQ $2, R13
+	MOVQ ptr_len+104(FP), AX
+	CMPQ AX, $1
+	JLE  done
+
+chunk:
+	MOVQ left-8(SP), R15
+	CMPQ R15, $32
+	JGT  blk4
+	CMPQ R15, $16
+	JGT  blk2
+	JMP  blk1
+
+blk1:
+	// K1..K1 = lanes of each vector of the block: clamp(R15 - v*W, 0, W)
+	MOVQ    R15, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K1
+	MOVQ z_base+144(FP), R15
+	ADDQ blk-16(SP), R15
+	MOVQ sO+272(FP), AX
+	ORQ  cO+280(FP), AX
+	JZ   pull1
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
+	XORQ AX, AX
+snode1:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Z4..Z4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VPXORQ Z4, Z4, Z4
+	CMPQ R8, R9
+	JAE  ces1
+cls1:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	CMPQ CX, DX
+	JAE  fes1
+fls1:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls1
+fes1:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PS 0(R15)(R14*1), Z0, K1, Z4
+	INCQ R8
+	CMPQ R8, R9
+	JB   cls1
+ces1:
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+272(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+280(FP), DX
+	ADDQ  DX, R14
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VMOVUPS.Z   0(SI)(DX*4), K1, Z24
+	VMOVUPS.Z   0(DI)(R14*4), K1, Z28
+	VFMADD231PS Z24, Z4, Z28
+	VMOVUPS     Z28, K1, 0(DI)(R14*4)
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  snode1
+	JMP  next1
+pull1:
+	// Pull: the out block stays in Z16.. (even nodes) and Z20.. (odd nodes).
+	VMOVUPS.Z 0(DI), K1, Z16
+	VPXORQ     Z20, Z20, Z20
+	XORQ AX, AX
+pnode1:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Z4..Z4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VPXORQ Z4, Z4, Z4
+	CMPQ R8, R9
+	JAE  cep10
+clp10:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	CMPQ CX, DX
+	JAE  fep10
+flp10:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp10
+fep10:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PS 0(R15)(R14*1), Z0, K1, Z4
+	INCQ R8
+	CMPQ R8, R9
+	JB   clp10
+cep10:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VFMADD231PS 0(SI)(DX*4), Z4, K1, Z16
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  pend1
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Z4..Z4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VPXORQ Z4, Z4, Z4
+	CMPQ R8, R9
+	JAE  cep11
+clp11:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	CMPQ CX, DX
+	JAE  fep11
+flp11:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp11
+fep11:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PS 0(R15)(R14*1), Z0, K1, Z4
+	INCQ R8
+	CMPQ R8, R9
+	JB   clp11
+cep11:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VFMADD231PS 0(SI)(DX*4), Z4, K1, Z20
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  pnode1
+pend1:
+	VADDPS  Z20, Z16, Z16
+	VMOVUPS Z16, K1, 0(DI)
+next1:
+	ADDQ $64, DI
+	ADDQ $64, SI
+	ADDQ $64, BX
+	ADDQ $64, blk-16(SP)
+	SUBQ $16, left-8(SP)
+	JG   chunk
+	JMP  done
+blk2:
+	// K1..K2 = lanes of each vector of the block: clamp(R15 - v*W, 0, W)
+	MOVQ    R15, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K1
+	MOVQ    R15, DX
+	SUBQ    $16, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K2
+	MOVQ z_base+144(FP), R15
+	ADDQ blk-16(SP), R15
+	MOVQ sO+272(FP), AX
+	ORQ  cO+280(FP), AX
+	JZ   pull2
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
+	XORQ AX, AX
+snode2:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Z4..Z5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	CMPQ R8, R9
+	JAE  ces2
+cls2:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	CMPQ CX, DX
+	JAE  fes2
+fls2:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PS   64(BX)(R14*1), Z8, K2, Z1
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls2
+fes2:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PS 0(R15)(R14*1), Z0, K1, Z4
+	VFMADD231PS 64(R15)(R14*1), Z1, K2, Z5
+	INCQ R8
+	CMPQ R8, R9
+	JB   cls2
+ces2:
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+272(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+280(FP), DX
+	ADDQ  DX, R14
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VMOVUPS.Z   0(SI)(DX*4), K1, Z24
+	VMOVUPS.Z   0(DI)(R14*4), K1, Z28
+	VFMADD231PS Z24, Z4, Z28
+	VMOVUPS     Z28, K1, 0(DI)(R14*4)
+	VMOVUPS.Z   64(SI)(DX*4), K2, Z25
+	VMOVUPS.Z   64(DI)(R14*4), K2, Z29
+	VFMADD231PS Z25, Z5, Z29
+	VMOVUPS     Z29, K2, 64(DI)(R14*4)
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  snode2
+	JMP  next2
+pull2:
+	// Pull: the out block stays in Z16.. (even nodes) and Z20.. (odd nodes).
+	VMOVUPS.Z 0(DI), K1, Z16
+	VPXORQ     Z20, Z20, Z20
+	VMOVUPS.Z 64(DI), K2, Z17
+	VPXORQ     Z21, Z21, Z21
+	XORQ AX, AX
+pnode2:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Z4..Z5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	CMPQ R8, R9
+	JAE  cep20
+clp20:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	CMPQ CX, DX
+	JAE  fep20
+flp20:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PS   64(BX)(R14*1), Z8, K2, Z1
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp20
+fep20:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PS 0(R15)(R14*1), Z0, K1, Z4
+	VFMADD231PS 64(R15)(R14*1), Z1, K2, Z5
+	INCQ R8
+	CMPQ R8, R9
+	JB   clp20
+cep20:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VFMADD231PS 0(SI)(DX*4), Z4, K1, Z16
+	VFMADD231PS 64(SI)(DX*4), Z5, K2, Z17
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  pend2
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Z4..Z5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	CMPQ R8, R9
+	JAE  cep21
+clp21:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	CMPQ CX, DX
+	JAE  fep21
+flp21:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PS   64(BX)(R14*1), Z8, K2, Z1
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp21
+fep21:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PS 0(R15)(R14*1), Z0, K1, Z4
+	VFMADD231PS 64(R15)(R14*1), Z1, K2, Z5
+	INCQ R8
+	CMPQ R8, R9
+	JB   clp21
+cep21:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VFMADD231PS 0(SI)(DX*4), Z4, K1, Z20
+	VFMADD231PS 64(SI)(DX*4), Z5, K2, Z21
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  pnode2
+pend2:
+	VADDPS  Z20, Z16, Z16
+	VMOVUPS Z16, K1, 0(DI)
+	VADDPS  Z21, Z17, Z17
+	VMOVUPS Z17, K2, 64(DI)
+next2:
+	ADDQ $128, DI
+	ADDQ $128, SI
+	ADDQ $128, BX
+	ADDQ $128, blk-16(SP)
+	SUBQ $32, left-8(SP)
+	JG   chunk
+	JMP  done
+blk4:
+	// K1..K4 = lanes of each vector of the block: clamp(R15 - v*W, 0, W)
+	MOVQ    R15, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K1
+	MOVQ    R15, DX
+	SUBQ    $16, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K2
+	MOVQ    R15, DX
+	SUBQ    $32, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K3
+	MOVQ    R15, DX
+	SUBQ    $48, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K4
+	MOVQ z_base+144(FP), R15
+	ADDQ blk-16(SP), R15
+	MOVQ sO+272(FP), AX
+	ORQ  cO+280(FP), AX
+	JZ   pull4
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
+	XORQ AX, AX
+snode4:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Z4..Z7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	CMPQ R8, R9
+	JAE  ces4
+cls4:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	CMPQ CX, DX
+	JAE  fes4
+fls4:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PS   64(BX)(R14*1), Z8, K2, Z1
+	VFMADD231PS   128(BX)(R14*1), Z8, K3, Z2
+	VFMADD231PS   192(BX)(R14*1), Z8, K4, Z3
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls4
+fes4:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PS 0(R15)(R14*1), Z0, K1, Z4
+	VFMADD231PS 64(R15)(R14*1), Z1, K2, Z5
+	VFMADD231PS 128(R15)(R14*1), Z2, K3, Z6
+	VFMADD231PS 192(R15)(R14*1), Z3, K4, Z7
+	INCQ R8
+	CMPQ R8, R9
+	JB   cls4
+ces4:
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+272(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+280(FP), DX
+	ADDQ  DX, R14
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VMOVUPS.Z   0(SI)(DX*4), K1, Z24
+	VMOVUPS.Z   0(DI)(R14*4), K1, Z28
+	VFMADD231PS Z24, Z4, Z28
+	VMOVUPS     Z28, K1, 0(DI)(R14*4)
+	VMOVUPS.Z   64(SI)(DX*4), K2, Z25
+	VMOVUPS.Z   64(DI)(R14*4), K2, Z29
+	VFMADD231PS Z25, Z5, Z29
+	VMOVUPS     Z29, K2, 64(DI)(R14*4)
+	VMOVUPS.Z   128(SI)(DX*4), K3, Z26
+	VMOVUPS.Z   128(DI)(R14*4), K3, Z30
+	VFMADD231PS Z26, Z6, Z30
+	VMOVUPS     Z30, K3, 128(DI)(R14*4)
+	VMOVUPS.Z   192(SI)(DX*4), K4, Z27
+	VMOVUPS.Z   192(DI)(R14*4), K4, Z31
+	VFMADD231PS Z27, Z7, Z31
+	VMOVUPS     Z31, K4, 192(DI)(R14*4)
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  snode4
+	JMP  next4
+pull4:
+	// Pull: the out block stays in Z16.. (even nodes) and Z20.. (odd nodes).
+	VMOVUPS.Z 0(DI), K1, Z16
+	VPXORQ     Z20, Z20, Z20
+	VMOVUPS.Z 64(DI), K2, Z17
+	VPXORQ     Z21, Z21, Z21
+	VMOVUPS.Z 128(DI), K3, Z18
+	VPXORQ     Z22, Z22, Z22
+	VMOVUPS.Z 192(DI), K4, Z19
+	VPXORQ     Z23, Z23, Z23
+	XORQ AX, AX
+pnode4:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Z4..Z7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	CMPQ R8, R9
+	JAE  cep40
+clp40:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	CMPQ CX, DX
+	JAE  fep40
+flp40:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PS   64(BX)(R14*1), Z8, K2, Z1
+	VFMADD231PS   128(BX)(R14*1), Z8, K3, Z2
+	VFMADD231PS   192(BX)(R14*1), Z8, K4, Z3
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp40
+fep40:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PS 0(R15)(R14*1), Z0, K1, Z4
+	VFMADD231PS 64(R15)(R14*1), Z1, K2, Z5
+	VFMADD231PS 128(R15)(R14*1), Z2, K3, Z6
+	VFMADD231PS 192(R15)(R14*1), Z3, K4, Z7
+	INCQ R8
+	CMPQ R8, R9
+	JB   clp40
+cep40:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VFMADD231PS 0(SI)(DX*4), Z4, K1, Z16
+	VFMADD231PS 64(SI)(DX*4), Z5, K2, Z17
+	VFMADD231PS 128(SI)(DX*4), Z6, K3, Z18
+	VFMADD231PS 192(SI)(DX*4), Z7, K4, Z19
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  pend4
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Z4..Z7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	CMPQ R8, R9
+	JAE  cep41
+clp41:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	CMPQ CX, DX
+	JAE  fep41
+flp41:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PS   64(BX)(R14*1), Z8, K2, Z1
+	VFMADD231PS   128(BX)(R14*1), Z8, K3, Z2
+	VFMADD231PS   192(BX)(R14*1), Z8, K4, Z3
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp41
+fep41:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PS 0(R15)(R14*1), Z0, K1, Z4
+	VFMADD231PS 64(R15)(R14*1), Z1, K2, Z5
+	VFMADD231PS 128(R15)(R14*1), Z2, K3, Z6
+	VFMADD231PS 192(R15)(R14*1), Z3, K4, Z7
+	INCQ R8
+	CMPQ R8, R9
+	JB   clp41
+cep41:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VFMADD231PS 0(SI)(DX*4), Z4, K1, Z20
+	VFMADD231PS 64(SI)(DX*4), Z5, K2, Z21
+	VFMADD231PS 128(SI)(DX*4), Z6, K3, Z22
+	VFMADD231PS 192(SI)(DX*4), Z7, K4, Z23
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  pnode4
+pend4:
+	VADDPS  Z20, Z16, Z16
+	VMOVUPS Z16, K1, 0(DI)
+	VADDPS  Z21, Z17, Z17
+	VMOVUPS Z17, K2, 64(DI)
+	VADDPS  Z22, Z18, Z18
+	VMOVUPS Z18, K3, 128(DI)
+	VADDPS  Z23, Z19, Z19
+	VMOVUPS Z19, K4, 192(DI)
+next4:
+	ADDQ $256, DI
+	ADDQ $256, SI
+	ADDQ $256, BX
+	ADDQ $256, blk-16(SP)
+	SUBQ $64, left-8(SP)
+	JG   chunk
+	JMP  done
+done:
+	VZEROUPPER
+	RET
+
 // func GatherHadamardF64AVX2(out []float64, y []float64, ocrd []uint64, ycrd []uint64, ptr []uint64, vals []float64, idx []uint64, x []float64, r int, sO int, cO int, sU int)
 //
 // Column chunks of one vector (masked past r), and for each chunk every node c:
@@ -1354,6 +2211,863 @@ next4:
 	ADDQ $256, SI
 	ADDQ $256, BX
 	SUBQ $32, R15
+	JG   chunk
+	JMP  done
+done:
+	VZEROUPPER
+	RET
+
+// func GatherHadamard2F64AVX2(out []float64, y []float64, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r int, sO int, cO int, sU int)
+//
+// Column blocks (one vector, masked past r), and for each block every node c:
+//
+//	s := sum over e in ptr[c]..ptr[c+1]-1 of z[crd[e]*r + block] *
+//	     (sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * x[idx[j]*r + block])
+//	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * s
+//
+// When sO = cO = 0 (GatherPull) the out block stays in registers (one set
+// for even nodes, one for odd) and is stored once per block. Registers: see
+// twolevel.go in _genproducts.
+// Requires: AVX, AVX2, FMA3
+TEXT ·GatherHadamard2F64AVX2(SB), NOSPLIT, $16-296
+	MOVQ out_base+0(FP), DI
+	MOVQ y_base+24(FP), SI
+	MOVQ lptr_base+168(FP), R12
+	MOVQ vals_base+192(FP), R10
+	MOVQ idx_base+216(FP), R11
+	MOVQ x_base+240(FP), BX
+	MOVQ r+264(FP), R13
+	MOVQ R13, left-8(SP)
+	MOVQ $0, blk-16(SP)
+	SHLQ $3, R13
+	MOVQ ptr_len+104(FP), AX
+	CMPQ AX, $1
+	JLE  done
+
+chunk:
+	// Y15 = the first min(left, W) lanes
+	MOVQ     $4, DX
+	MOVQ     left-8(SP), R14
+	CMPQ     R14, DX
+	CMOVQLT  R14, DX
+	MOVQ     DX, X14
+	VPBROADCASTQ X14, Y14
+	VPCMPGTQ  iotaq<>(SB), Y14, Y15
+	MOVQ z_base+144(FP), R15
+	ADDQ blk-16(SP), R15
+	MOVQ sO+272(FP), AX
+	ORQ  cO+280(FP), AX
+	JZ   pull
+
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
+	XORQ AX, AX
+snode:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VXORPD Y4, Y4, Y4
+	CMPQ R8, R9
+	JAE  ces
+cls:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)
+	VXORPD Y0, Y0, Y0
+	CMPQ CX, DX
+	JAE  fes
+fls:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y1
+	VMASKMOVPD    (BX)(R14*1), Y15, Y2
+	VFMADD231PD   Y2, Y1, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls
+fes:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMASKMOVPD  (R15)(R14*1), Y15, Y5
+	VFMADD231PD Y5, Y0, Y4
+	INCQ R8
+	CMPQ R8, R9
+	JB   cls
+ces:
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+272(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+280(FP), DX
+	ADDQ  DX, R14
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VMASKMOVPD  (SI)(DX*8), Y15, Y5
+	VMASKMOVPD  (DI)(R14*8), Y15, Y6
+	VFMADD231PD Y5, Y4, Y6
+	VMASKMOVPD  Y6, Y15, (DI)(R14*8)
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  snode
+	JMP  next
+
+pull:
+	// Pull: the out chunk stays in Y6 (even nodes) and Y7 (odd nodes).
+	VMASKMOVPD (DI), Y15, Y6
+	VXORPD     Y7, Y7, Y7
+	XORQ AX, AX
+pnode:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VXORPD Y4, Y4, Y4
+	CMPQ R8, R9
+	JAE  cep0
+clp0:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)
+	VXORPD Y0, Y0, Y0
+	CMPQ CX, DX
+	JAE  fep0
+flp0:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y1
+	VMASKMOVPD    (BX)(R14*1), Y15, Y2
+	VFMADD231PD   Y2, Y1, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp0
+fep0:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMASKMOVPD  (R15)(R14*1), Y15, Y5
+	VFMADD231PD Y5, Y0, Y4
+	INCQ R8
+	CMPQ R8, R9
+	JB   clp0
+cep0:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VMASKMOVPD  (SI)(DX*8), Y15, Y5
+	VFMADD231PD Y5, Y4, Y6
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  pend
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VXORPD Y4, Y4, Y4
+	CMPQ R8, R9
+	JAE  cep1
+clp1:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)
+	VXORPD Y0, Y0, Y0
+	CMPQ CX, DX
+	JAE  fep1
+flp1:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y1
+	VMASKMOVPD    (BX)(R14*1), Y15, Y2
+	VFMADD231PD   Y2, Y1, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp1
+fep1:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMASKMOVPD  (R15)(R14*1), Y15, Y5
+	VFMADD231PD Y5, Y0, Y4
+	INCQ R8
+	CMPQ R8, R9
+	JB   clp1
+cep1:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VMASKMOVPD  (SI)(DX*8), Y15, Y5
+	VFMADD231PD Y5, Y4, Y7
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  pnode
+pend:
+	VADDPD     Y7, Y6, Y6
+	VMASKMOVPD Y6, Y15, (DI)
+
+next:
+	ADDQ $32, DI
+	ADDQ $32, SI
+	ADDQ $32, BX
+	ADDQ $32, blk-16(SP)
+	SUBQ $4, left-8(SP)
+	JG   chunk
+
+done:
+	VZEROUPPER
+	RET
+
+// func GatherHadamard2F64AVX512(out []float64, y []float64, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r int, sO int, cO int, sU int)
+//
+// Column blocks (1, 2 or 4 vectors, masked past r), and for each block every node c:
+//
+//	s := sum over e in ptr[c]..ptr[c+1]-1 of z[crd[e]*r + block] *
+//	     (sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * x[idx[j]*r + block])
+//	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * s
+//
+// When sO = cO = 0 (GatherPull) the out block stays in registers (one set
+// for even nodes, one for odd) and is stored once per block. Registers: see
+// twolevel.go in _genproducts.
+// Requires: AVX512F, AVX512DQ, BMI2
+TEXT ·GatherHadamard2F64AVX512(SB), NOSPLIT, $16-296
+	MOVQ out_base+0(FP), DI
+	MOVQ y_base+24(FP), SI
+	MOVQ lptr_base+168(FP), R12
+	MOVQ vals_base+192(FP), R10
+	MOVQ idx_base+216(FP), R11
+	MOVQ x_base+240(FP), BX
+	MOVQ r+264(FP), R13
+	MOVQ R13, left-8(SP)
+	MOVQ $0, blk-16(SP)
+	SHLQ $3, R13
+	MOVQ ptr_len+104(FP), AX
+	CMPQ AX, $1
+	JLE  done
+
+chunk:
+	MOVQ left-8(SP), R15
+	CMPQ R15, $16
+	JGT  blk4
+	CMPQ R15, $8
+	JGT  blk2
+	JMP  blk1
+
+blk1:
+	// K1..K1 = lanes of each vector of the block: clamp(R15 - v*W, 0, W)
+	MOVQ    R15, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K1
+	MOVQ z_base+144(FP), R15
+	ADDQ blk-16(SP), R15
+	MOVQ sO+272(FP), AX
+	ORQ  cO+280(FP), AX
+	JZ   pull1
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
+	XORQ AX, AX
+snode1:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Z4..Z4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VPXORQ Z4, Z4, Z4
+	CMPQ R8, R9
+	JAE  ces1
+cls1:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	CMPQ CX, DX
+	JAE  fes1
+fls1:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls1
+fes1:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PD 0(R15)(R14*1), Z0, K1, Z4
+	INCQ R8
+	CMPQ R8, R9
+	JB   cls1
+ces1:
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+272(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+280(FP), DX
+	ADDQ  DX, R14
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VMOVUPD.Z   0(SI)(DX*8), K1, Z24
+	VMOVUPD.Z   0(DI)(R14*8), K1, Z28
+	VFMADD231PD Z24, Z4, Z28
+	VMOVUPD     Z28, K1, 0(DI)(R14*8)
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  snode1
+	JMP  next1
+pull1:
+	// Pull: the out block stays in Z16.. (even nodes) and Z20.. (odd nodes).
+	VMOVUPD.Z 0(DI), K1, Z16
+	VPXORQ     Z20, Z20, Z20
+	XORQ AX, AX
+pnode1:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Z4..Z4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VPXORQ Z4, Z4, Z4
+	CMPQ R8, R9
+	JAE  cep10
+clp10:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	CMPQ CX, DX
+	JAE  fep10
+flp10:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp10
+fep10:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PD 0(R15)(R14*1), Z0, K1, Z4
+	INCQ R8
+	CMPQ R8, R9
+	JB   clp10
+cep10:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VFMADD231PD 0(SI)(DX*8), Z4, K1, Z16
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  pend1
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Z4..Z4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VPXORQ Z4, Z4, Z4
+	CMPQ R8, R9
+	JAE  cep11
+clp11:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	CMPQ CX, DX
+	JAE  fep11
+flp11:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp11
+fep11:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PD 0(R15)(R14*1), Z0, K1, Z4
+	INCQ R8
+	CMPQ R8, R9
+	JB   clp11
+cep11:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VFMADD231PD 0(SI)(DX*8), Z4, K1, Z20
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  pnode1
+pend1:
+	VADDPD  Z20, Z16, Z16
+	VMOVUPD Z16, K1, 0(DI)
+next1:
+	ADDQ $64, DI
+	ADDQ $64, SI
+	ADDQ $64, BX
+	ADDQ $64, blk-16(SP)
+	SUBQ $8, left-8(SP)
+	JG   chunk
+	JMP  done
+blk2:
+	// K1..K2 = lanes of each vector of the block: clamp(R15 - v*W, 0, W)
+	MOVQ    R15, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K1
+	MOVQ    R15, DX
+	SUBQ    $8, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K2
+	MOVQ z_base+144(FP), R15
+	ADDQ blk-16(SP), R15
+	MOVQ sO+272(FP), AX
+	ORQ  cO+280(FP), AX
+	JZ   pull2
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
+	XORQ AX, AX
+snode2:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Z4..Z5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	CMPQ R8, R9
+	JAE  ces2
+cls2:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	CMPQ CX, DX
+	JAE  fes2
+fls2:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PD   64(BX)(R14*1), Z8, K2, Z1
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls2
+fes2:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PD 0(R15)(R14*1), Z0, K1, Z4
+	VFMADD231PD 64(R15)(R14*1), Z1, K2, Z5
+	INCQ R8
+	CMPQ R8, R9
+	JB   cls2
+ces2:
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+272(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+280(FP), DX
+	ADDQ  DX, R14
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VMOVUPD.Z   0(SI)(DX*8), K1, Z24
+	VMOVUPD.Z   0(DI)(R14*8), K1, Z28
+	VFMADD231PD Z24, Z4, Z28
+	VMOVUPD     Z28, K1, 0(DI)(R14*8)
+	VMOVUPD.Z   64(SI)(DX*8), K2, Z25
+	VMOVUPD.Z   64(DI)(R14*8), K2, Z29
+	VFMADD231PD Z25, Z5, Z29
+	VMOVUPD     Z29, K2, 64(DI)(R14*8)
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  snode2
+	JMP  next2
+pull2:
+	// Pull: the out block stays in Z16.. (even nodes) and Z20.. (odd nodes).
+	VMOVUPD.Z 0(DI), K1, Z16
+	VPXORQ     Z20, Z20, Z20
+	VMOVUPD.Z 64(DI), K2, Z17
+	VPXORQ     Z21, Z21, Z21
+	XORQ AX, AX
+pnode2:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Z4..Z5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	CMPQ R8, R9
+	JAE  cep20
+clp20:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	CMPQ CX, DX
+	JAE  fep20
+flp20:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PD   64(BX)(R14*1), Z8, K2, Z1
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp20
+fep20:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PD 0(R15)(R14*1), Z0, K1, Z4
+	VFMADD231PD 64(R15)(R14*1), Z1, K2, Z5
+	INCQ R8
+	CMPQ R8, R9
+	JB   clp20
+cep20:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VFMADD231PD 0(SI)(DX*8), Z4, K1, Z16
+	VFMADD231PD 64(SI)(DX*8), Z5, K2, Z17
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  pend2
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Z4..Z5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	CMPQ R8, R9
+	JAE  cep21
+clp21:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	CMPQ CX, DX
+	JAE  fep21
+flp21:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PD   64(BX)(R14*1), Z8, K2, Z1
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp21
+fep21:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PD 0(R15)(R14*1), Z0, K1, Z4
+	VFMADD231PD 64(R15)(R14*1), Z1, K2, Z5
+	INCQ R8
+	CMPQ R8, R9
+	JB   clp21
+cep21:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VFMADD231PD 0(SI)(DX*8), Z4, K1, Z20
+	VFMADD231PD 64(SI)(DX*8), Z5, K2, Z21
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  pnode2
+pend2:
+	VADDPD  Z20, Z16, Z16
+	VMOVUPD Z16, K1, 0(DI)
+	VADDPD  Z21, Z17, Z17
+	VMOVUPD Z17, K2, 64(DI)
+next2:
+	ADDQ $128, DI
+	ADDQ $128, SI
+	ADDQ $128, BX
+	ADDQ $128, blk-16(SP)
+	SUBQ $16, left-8(SP)
+	JG   chunk
+	JMP  done
+blk4:
+	// K1..K4 = lanes of each vector of the block: clamp(R15 - v*W, 0, W)
+	MOVQ    R15, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K1
+	MOVQ    R15, DX
+	SUBQ    $8, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K2
+	MOVQ    R15, DX
+	SUBQ    $16, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K3
+	MOVQ    R15, DX
+	SUBQ    $24, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K4
+	MOVQ z_base+144(FP), R15
+	ADDQ blk-16(SP), R15
+	MOVQ sO+272(FP), AX
+	ORQ  cO+280(FP), AX
+	JZ   pull4
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
+	XORQ AX, AX
+snode4:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Z4..Z7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	CMPQ R8, R9
+	JAE  ces4
+cls4:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	CMPQ CX, DX
+	JAE  fes4
+fls4:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PD   64(BX)(R14*1), Z8, K2, Z1
+	VFMADD231PD   128(BX)(R14*1), Z8, K3, Z2
+	VFMADD231PD   192(BX)(R14*1), Z8, K4, Z3
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls4
+fes4:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PD 0(R15)(R14*1), Z0, K1, Z4
+	VFMADD231PD 64(R15)(R14*1), Z1, K2, Z5
+	VFMADD231PD 128(R15)(R14*1), Z2, K3, Z6
+	VFMADD231PD 192(R15)(R14*1), Z3, K4, Z7
+	INCQ R8
+	CMPQ R8, R9
+	JB   cls4
+ces4:
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+272(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+280(FP), DX
+	ADDQ  DX, R14
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VMOVUPD.Z   0(SI)(DX*8), K1, Z24
+	VMOVUPD.Z   0(DI)(R14*8), K1, Z28
+	VFMADD231PD Z24, Z4, Z28
+	VMOVUPD     Z28, K1, 0(DI)(R14*8)
+	VMOVUPD.Z   64(SI)(DX*8), K2, Z25
+	VMOVUPD.Z   64(DI)(R14*8), K2, Z29
+	VFMADD231PD Z25, Z5, Z29
+	VMOVUPD     Z29, K2, 64(DI)(R14*8)
+	VMOVUPD.Z   128(SI)(DX*8), K3, Z26
+	VMOVUPD.Z   128(DI)(R14*8), K3, Z30
+	VFMADD231PD Z26, Z6, Z30
+	VMOVUPD     Z30, K3, 128(DI)(R14*8)
+	VMOVUPD.Z   192(SI)(DX*8), K4, Z27
+	VMOVUPD.Z   192(DI)(R14*8), K4, Z31
+	VFMADD231PD Z27, Z7, Z31
+	VMOVUPD     Z31, K4, 192(DI)(R14*8)
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  snode4
+	JMP  next4
+pull4:
+	// Pull: the out block stays in Z16.. (even nodes) and Z20.. (odd nodes).
+	VMOVUPD.Z 0(DI), K1, Z16
+	VPXORQ     Z20, Z20, Z20
+	VMOVUPD.Z 64(DI), K2, Z17
+	VPXORQ     Z21, Z21, Z21
+	VMOVUPD.Z 128(DI), K3, Z18
+	VPXORQ     Z22, Z22, Z22
+	VMOVUPD.Z 192(DI), K4, Z19
+	VPXORQ     Z23, Z23, Z23
+	XORQ AX, AX
+pnode4:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Z4..Z7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	CMPQ R8, R9
+	JAE  cep40
+clp40:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	CMPQ CX, DX
+	JAE  fep40
+flp40:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PD   64(BX)(R14*1), Z8, K2, Z1
+	VFMADD231PD   128(BX)(R14*1), Z8, K3, Z2
+	VFMADD231PD   192(BX)(R14*1), Z8, K4, Z3
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp40
+fep40:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PD 0(R15)(R14*1), Z0, K1, Z4
+	VFMADD231PD 64(R15)(R14*1), Z1, K2, Z5
+	VFMADD231PD 128(R15)(R14*1), Z2, K3, Z6
+	VFMADD231PD 192(R15)(R14*1), Z3, K4, Z7
+	INCQ R8
+	CMPQ R8, R9
+	JB   clp40
+cep40:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VFMADD231PD 0(SI)(DX*8), Z4, K1, Z16
+	VFMADD231PD 64(SI)(DX*8), Z5, K2, Z17
+	VFMADD231PD 128(SI)(DX*8), Z6, K3, Z18
+	VFMADD231PD 192(SI)(DX*8), Z7, K4, Z19
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  pend4
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Z4..Z7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	CMPQ R8, R9
+	JAE  cep41
+clp41:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	CMPQ CX, DX
+	JAE  fep41
+flp41:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PD   64(BX)(R14*1), Z8, K2, Z1
+	VFMADD231PD   128(BX)(R14*1), Z8, K3, Z2
+	VFMADD231PD   192(BX)(R14*1), Z8, K4, Z3
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp41
+fep41:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PD 0(R15)(R14*1), Z0, K1, Z4
+	VFMADD231PD 64(R15)(R14*1), Z1, K2, Z5
+	VFMADD231PD 128(R15)(R14*1), Z2, K3, Z6
+	VFMADD231PD 192(R15)(R14*1), Z3, K4, Z7
+	INCQ R8
+	CMPQ R8, R9
+	JB   clp41
+cep41:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VFMADD231PD 0(SI)(DX*8), Z4, K1, Z20
+	VFMADD231PD 64(SI)(DX*8), Z5, K2, Z21
+	VFMADD231PD 128(SI)(DX*8), Z6, K3, Z22
+	VFMADD231PD 192(SI)(DX*8), Z7, K4, Z23
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  pnode4
+pend4:
+	VADDPD  Z20, Z16, Z16
+	VMOVUPD Z16, K1, 0(DI)
+	VADDPD  Z21, Z17, Z17
+	VMOVUPD Z17, K2, 64(DI)
+	VADDPD  Z22, Z18, Z18
+	VMOVUPD Z18, K3, 128(DI)
+	VADDPD  Z23, Z19, Z19
+	VMOVUPD Z19, K4, 192(DI)
+next4:
+	ADDQ $256, DI
+	ADDQ $256, SI
+	ADDQ $256, BX
+	ADDQ $256, blk-16(SP)
+	SUBQ $32, left-8(SP)
 	JG   chunk
 	JMP  done
 done:

@@ -521,6 +521,8 @@ func main() {
 			switch f.name {
 			case "hadamard_amd64.s":
 				b.WriteString(gather512Blocked(e))
+				b.WriteString(gather2AVX2(e, sym))
+				b.WriteString(gather2AVX512(e))
 			case "axpy_amd64.s":
 				b.WriteString(scatter512Blocked(e))
 			default:

@@ -1,0 +1,308 @@
+package main
+
+import "fmt"
+
+// The two-level gather (GatherHadamard2): for every node c of a level, the
+// sum over its children e of z's row crd[e] times the child's fiber sum,
+// times a row of y, into a row of out. It walks three levels in one pass:
+// the child sums and the node sum stay in registers, where the one-level
+// kernel called twice writes a row per child and reads it back. The AVX-512
+// version takes column blocks of 1, 2 or 4 vectors as the one-level kernel
+// does (one walk of the index arrays per block); the AVX2 version one vector
+// per walk.
+//
+// Registers: AX node c, R8 child e, R9 children end, CX leaf j, DX leaves
+// end and temp, R14 temp, DI out block, SI y block, BX x block, R15 z block,
+// R10 vals, R11 idx, R12 lptr, R13 row bytes. The frame holds the columns
+// left (left-8(SP)) and the block's byte offset (blk-16(SP)); ptr, crd, ocrd
+// and ycrd are read through the argument frame. AVX-512 vectors: Z0..Z3
+// fiber sums, Z4..Z7 child sums, Z8 value, Z16..Z23 pull sums, Z24..Z31 y
+// and out rows. AVX2: Y0 fiber sum, Y4 child sum, Y1 value, Y2 and Y5
+// loaded rows, Y6 and Y7 pull sums (or Y6 the out row), Y15 lane mask.
+
+const gather2Args = `out []%[1]s, y []%[1]s, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []%[1]s, lptr []uint64, vals []%[1]s, idx []uint64, x []%[1]s, r int, sO int, cO int, sU int`
+
+const gather2Doc = `
+// func GatherHadamard2%[2]s%[3]s(` + gather2Args + `)
+//
+// Column blocks (%[4]s, masked past r), and for each block every node c:
+//
+//	s := sum over e in ptr[c]..ptr[c+1]-1 of z[crd[e]*r + block] *
+//	     (sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * x[idx[j]*r + block])
+//	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * s
+//
+// When sO = cO = 0 (GatherPull) the out block stays in registers (one set
+// for even nodes, one for odd) and is stored once per block. Registers: see
+// twolevel.go in _genproducts.
+// Requires: %[5]s`
+
+func (a *asm) gather2Prologue(isa string) {
+	a.f("TEXT ·GatherHadamard2%s%s(SB), NOSPLIT, $16-296", a.e.T, isa)
+	a.f(`	MOVQ out_base+0(FP), DI
+	MOVQ y_base+24(FP), SI
+	MOVQ lptr_base+168(FP), R12
+	MOVQ vals_base+192(FP), R10
+	MOVQ idx_base+216(FP), R11
+	MOVQ x_base+240(FP), BX
+	MOVQ r+264(FP), R13
+	MOVQ R13, left-8(SP)
+	MOVQ $0, blk-16(SP)
+	SHLQ ${LOG}, R13
+	MOVQ ptr_len+104(FP), AX
+	CMPQ AX, $1
+	JLE  done`)
+}
+
+// nodeRows sets R14 to out's row offset (elements) ocrd[c]*sO + c*cO and DX
+// to y's, ycrd[c]*sU, for node AX.
+func (a *asm) nodeRows() {
+	a.f(`	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+272(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+280(FP), DX
+	ADDQ  DX, R14
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX`)
+}
+
+// yRow sets DX to y's row offset (elements) ycrd[c]*sU for node AX.
+func (a *asm) yRow() {
+	a.f(`	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX`)
+}
+
+// childrenOpen loads node AX's children range into R8, R9 and opens the
+// child loop (label cl, exit ce).
+func (a *asm) childrenOpen(l string) {
+	a.f(`	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9`)
+}
+
+// children512 sets Z4..Z(3+nv) to node AX's sum over its children of z row
+// crd[e] times the child's fiber sum. Clobbers R8, R9, CX, DX, R14, Z0..Z3,
+// Z8.
+func (a *asm) children512(nv int, l string) {
+	a.childrenOpen(l)
+	a.f("\t// Z4..Z%d = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e", 3+nv)
+	for v := range nv {
+		a.f("\tVPXORQ Z%d, Z%d, Z%d", 4+v, 4+v, 4+v)
+	}
+	a.f("\tCMPQ R8, R9")
+	a.f("\tJAE  ce%s", l)
+	a.f("cl%s:", l)
+	a.f("\tMOVQ (R12)(R8*8), CX")
+	a.f("\tMOVQ 8(R12)(R8*8), DX")
+	a.fiber(nv, l)
+	a.f("\tMOVQ  crd_base+120(FP), R14")
+	a.f("\tMOVQ  (R14)(R8*8), R14")
+	a.f("\tIMULQ R13, R14")
+	for v := range nv {
+		a.f("\tVFMADD231{P} %d(R15)(R14*1), Z%d, K%d, Z%d", v*64, v, v+1, 4+v)
+	}
+	a.f("\tINCQ R8")
+	a.f("\tCMPQ R8, R9")
+	a.f("\tJB   cl%s", l)
+	a.f("ce%s:", l)
+}
+
+// nextNode advances AX and jumps to label (jump JB) while nodes are left,
+// or (jump JAE) when none are.
+func (a *asm) nextNode(jump, label string) {
+	a.f("\tINCQ AX")
+	a.f("\tLEAQ 1(AX), R14")
+	a.f("\tCMPQ R14, ptr_len+104(FP)")
+	a.f("\t%s  %s", jump, label)
+}
+
+func gather2Block512(a *asm, nv int) {
+	l := fmt.Sprint(nv)
+	a.f("blk%s:", l)
+	a.masks(nv)
+	a.f("\tMOVQ z_base+144(FP), R15")
+	a.f("\tADDQ blk-16(SP), R15")
+	a.f("\tMOVQ sO+272(FP), AX")
+	a.f("\tORQ  cO+280(FP), AX")
+	a.f("\tJZ   pull%s", l)
+	a.f("\t// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.")
+	a.f("\tXORQ AX, AX")
+	a.f("snode%s:", l)
+	a.children512(nv, "s"+l)
+	a.nodeRows()
+	for v := range nv {
+		a.f("\tVMOVU{P}.Z   %d(SI)(DX*{ES}), K%d, Z%d", v*64, v+1, 24+v)
+		a.f("\tVMOVU{P}.Z   %d(DI)(R14*{ES}), K%d, Z%d", v*64, v+1, 28+v)
+		a.f("\tVFMADD231{P} Z%d, Z%d, Z%d", 24+v, 4+v, 28+v)
+		a.f("\tVMOVU{P}     Z%d, K%d, %d(DI)(R14*{ES})", 28+v, v+1, v*64)
+	}
+	a.nextNode("JB", "snode"+l)
+	a.f("\tJMP  next%s", l)
+
+	a.f("pull%s:", l)
+	a.f("\t// Pull: the out block stays in Z16.. (even nodes) and Z20.. (odd nodes).")
+	for v := range nv {
+		a.f("\tVMOVU{P}.Z %d(DI), K%d, Z%d", v*64, v+1, 16+v)
+		a.f("\tVPXORQ     Z%d, Z%d, Z%d", 20+v, 20+v, 20+v)
+	}
+	a.f("\tXORQ AX, AX")
+	a.f("pnode%s:", l)
+	for half, accBase := range []int{16, 20} {
+		a.children512(nv, fmt.Sprintf("p%s%d", l, half))
+		a.yRow()
+		for v := range nv {
+			a.f("\tVFMADD231{P} %d(SI)(DX*{ES}), Z%d, K%d, Z%d", v*64, 4+v, v+1, accBase+v)
+		}
+		if half == 0 {
+			a.nextNode("JAE", "pend"+l)
+		} else {
+			a.nextNode("JB", "pnode"+l)
+		}
+	}
+	a.f("pend%s:", l)
+	for v := range nv {
+		a.f("\tVADD{P}  Z%d, Z%d, Z%d", 20+v, 16+v, 16+v)
+		a.f("\tVMOVU{P} Z%d, K%d, %d(DI)", 16+v, v+1, v*64)
+	}
+	a.f("next%s:", l)
+	a.f("\tADDQ $%d, DI", nv*64)
+	a.f("\tADDQ $%d, SI", nv*64)
+	a.f("\tADDQ $%d, BX", nv*64)
+	a.f("\tADDQ $%d, blk-16(SP)", nv*64)
+	a.f("\tSUBQ $%d, left-8(SP)", nv*a.w())
+	a.f("\tJG   chunk")
+	a.f("\tJMP  done")
+}
+
+func gather2AVX512(e elem) string {
+	a := &asm{e: e}
+	a.f(gather2Doc, e.t, e.T, "AVX512", "1, 2 or 4 vectors", "AVX512F, AVX512DQ, BMI2")
+	a.gather2Prologue("AVX512")
+	a.f(`
+chunk:
+	MOVQ left-8(SP), R15
+	CMPQ R15, $%d
+	JGT  blk4
+	CMPQ R15, $%d
+	JGT  blk2
+	JMP  blk1
+`, 2*a.w(), a.w())
+	for _, nv := range []int{1, 2, 4} {
+		gather2Block512(a, nv)
+	}
+	a.f("done:")
+	a.f("\tVZEROUPPER")
+	a.f("\tRET")
+	return a.expand()
+}
+
+// children256 sets Y4 to node AX's sum over its children of z row crd[e]
+// times the child's fiber sum (this chunk). Clobbers R8, R9, CX, DX, R14,
+// Y0..Y3, Y5.
+func (a *asm) children256(l string) {
+	a.childrenOpen(l)
+	a.f("\t// Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e")
+	a.f("\tVXOR{P} Y4, Y4, Y4")
+	a.f("\tCMPQ R8, R9")
+	a.f("\tJAE  ce%s", l)
+	a.f("cl%s:", l)
+	a.f("\tMOVQ (R12)(R8*8), CX")
+	a.f("\tMOVQ 8(R12)(R8*8), DX")
+	a.f("\t// Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)")
+	a.f("\tVXOR{P} Y0, Y0, Y0")
+	a.f("\tCMPQ CX, DX")
+	a.f("\tJAE  fe%s", l)
+	a.f("fl%s:", l)
+	a.f("\tMOVQ           (R11)(CX*8), R14")
+	a.f("\tIMULQ          R13, R14")
+	a.f("\tVBROADCAST{S}  (R10)(CX*{ES}), Y1")
+	a.f("\tVMASKMOV{P}    (BX)(R14*1), Y15, Y2")
+	a.f("\tVFMADD231{P}   Y2, Y1, Y0")
+	a.f("\tINCQ CX")
+	a.f("\tCMPQ CX, DX")
+	a.f("\tJB   fl%s", l)
+	a.f("fe%s:", l)
+	a.f("\tMOVQ  crd_base+120(FP), R14")
+	a.f("\tMOVQ  (R14)(R8*8), R14")
+	a.f("\tIMULQ R13, R14")
+	a.f("\tVMASKMOV{P}  (R15)(R14*1), Y15, Y5")
+	a.f("\tVFMADD231{P} Y5, Y0, Y4")
+	a.f("\tINCQ R8")
+	a.f("\tCMPQ R8, R9")
+	a.f("\tJB   cl%s", l)
+	a.f("ce%s:", l)
+}
+
+func gather2AVX2(e elem, iota string) string {
+	a := &asm{e: e}
+	a.f(gather2Doc, e.t, e.T, "AVX2", "one vector", "AVX, AVX2, FMA3")
+	a.gather2Prologue("AVX2")
+	a.f(`
+chunk:
+	// Y15 = the first min(left, W) lanes
+	MOVQ     $%s, DX
+	MOVQ     left-8(SP), R14
+	CMPQ     R14, DX
+	CMOVQLT  R14, DX
+	MOVQ     DX, X14
+	%s X14, Y14
+	%s  %s(SB), Y14, Y15
+	MOVQ z_base+144(FP), R15
+	ADDQ blk-16(SP), R15
+	MOVQ sO+272(FP), AX
+	ORQ  cO+280(FP), AX
+	JZ   pull
+
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
+	XORQ AX, AX
+snode:`, e.W2, e.BCASTI, e.CMPGT, iota)
+	a.children256("s")
+	a.nodeRows()
+	a.f(`	VMASKMOV{P}  (SI)(DX*{ES}), Y15, Y5
+	VMASKMOV{P}  (DI)(R14*{ES}), Y15, Y6
+	VFMADD231{P} Y5, Y4, Y6
+	VMASKMOV{P}  Y6, Y15, (DI)(R14*{ES})`)
+	a.nextNode("JB", "snode")
+	a.f("\tJMP  next")
+	a.f(`
+pull:
+	// Pull: the out chunk stays in Y6 (even nodes) and Y7 (odd nodes).
+	VMASKMOV{P} (DI), Y15, Y6
+	VXOR{P}     Y7, Y7, Y7
+	XORQ AX, AX
+pnode:`)
+	for half, acc := range []string{"Y6", "Y7"} {
+		a.children256(fmt.Sprintf("p%d", half))
+		a.yRow()
+		a.f("\tVMASKMOV{P}  (SI)(DX*{ES}), Y15, Y5")
+		a.f("\tVFMADD231{P} Y5, Y4, %s", acc)
+		if half == 0 {
+			a.nextNode("JAE", "pend")
+		} else {
+			a.nextNode("JB", "pnode")
+		}
+	}
+	a.f(`pend:
+	VADD{P}     Y7, Y6, Y6
+	VMASKMOV{P} Y6, Y15, (DI)
+
+next:
+	ADDQ $32, DI
+	ADDQ $32, SI
+	ADDQ $32, BX
+	ADDQ $32, blk-16(SP)
+	SUBQ $%s, left-8(SP)
+	JG   chunk
+
+done:
+	VZEROUPPER
+	RET`, e.W2)
+	return a.expand()
+}
+
+// expand substitutes the element tokens that a.f leaves ({LOG} and friends).
+func (a *asm) expand() string {
+	return expand(a.b.String(), nil, a.e)
+}

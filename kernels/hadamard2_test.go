@@ -1,0 +1,334 @@
+package kernels
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// tree2 is a random two-level operand of GatherHadamard2: nc nodes with up
+// to maxKids children each (ptr starts at an offset), each child with up to
+// maxLeaves leaves (lptr, also at an offset); crd, idx and ncrd name rows
+// below nrows.
+type tree2 struct {
+	ptr, crd, lptr, idx, ncrd []uint64
+}
+
+func randTree2(rng *rand.Rand, nc, maxKids, maxLeaves, nrows int) tree2 {
+	var t tree2
+	t.ptr = make([]uint64, nc+1)
+	t.ptr[0] = uint64(rng.IntN(3))
+	for c := 1; c <= nc; c++ {
+		t.ptr[c] = t.ptr[c-1] + uint64(rng.IntN(maxKids+1))
+	}
+	ne := int(t.ptr[nc]) + rng.IntN(2)
+	t.crd = make([]uint64, ne)
+	for e := range t.crd {
+		t.crd[e] = uint64(rng.IntN(nrows))
+	}
+	t.lptr = make([]uint64, ne+1)
+	t.lptr[0] = uint64(rng.IntN(3))
+	for e := 1; e <= ne; e++ {
+		t.lptr[e] = t.lptr[e-1] + uint64(rng.IntN(maxLeaves+1))
+	}
+	t.idx = make([]uint64, int(t.lptr[ne])+rng.IntN(3))
+	for j := range t.idx {
+		t.idx[j] = uint64(rng.IntN(nrows))
+	}
+	t.ncrd = make([]uint64, nc)
+	for c := range t.ncrd {
+		t.ncrd[c] = uint64(rng.IntN(nrows))
+	}
+	return t
+}
+
+// strides returns the kernel's row strides and node rows for mode, and the
+// rows out needs.
+func gather2Strides(mode GatherMode, t tree2, r, nrows int) (sO, cO, sU int, ncrd []uint64, outRows int) {
+	nc := len(t.ptr) - 1
+	switch mode {
+	case GatherPull:
+		return 0, 0, r, t.ncrd, 1
+	case GatherScatter:
+		return r, 0, 0, t.ncrd, nrows
+	default:
+		return 0, r, 0, t.ptr, max(nc, 1)
+	}
+}
+
+func testGather2[T Float](t *testing.T, impl, ref gather2Func[T]) {
+	rng := rand.New(rand.NewPCG(61, 62))
+	const nrows = 7
+	for _, r := range productRanks() {
+		for _, nc := range []int{0, 1, 2, 5, 9, 40} {
+			for mode := GatherPull; mode <= GatherRows; mode++ {
+				special := rng.IntN(4) == 0
+				off := rng.IntN(4)
+				tr := randTree2(rng, nc, 3, 3, nrows)
+				vals := frand[T](rng, len(tr.idx), off, special)
+				x := frand[T](rng, nrows*r, off, special)
+				z := frand[T](rng, nrows*r, 2, special)
+				y := frand[T](rng, nrows*r, 1, false)
+				sO, cO, sU, ncrd, outRows := gather2Strides(mode, tr, r, nrows)
+				if sU == 0 {
+					y = y[:r]
+				}
+				got := fguard[T](outRows*r, off, 7)
+				want := fguard[T](outRows*r, off, 7)
+				impl(got, y, ncrd, ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, r, sO, cO, sU)
+				ref(want, y, ncrd, ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, r, sO, cO, sU)
+				if err := fclose(got, want, rtolOf[T]()); err != nil {
+					t.Fatalf("r=%d nc=%d mode=%d off=%d: %v", r, nc, mode, off, err)
+				}
+			}
+		}
+	}
+}
+
+func TestGatherHadamard2(t *testing.T) {
+	forEachTier(t, gather2F32, testGather2[float32])
+	forEachTier(t, gather2F64, testGather2[float64])
+}
+
+// TestGatherHadamard2Chunks: more nodes, children or leaves than one
+// assembly call takes (productRun2), with small integers so that every sum
+// is exact and results must equal ref's.
+func TestGatherHadamard2Chunks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(63, 64))
+	for _, r := range []int{5, 16, 19} {
+		gather2ChunkCase(t, rng, r, gather2F32)
+		gather2ChunkCase(t, rng, r, gather2F64)
+	}
+}
+
+func gather2ChunkCase[T Float](t *testing.T, rng *rand.Rand, r int, f *family[gather2Func[T]]) {
+	t.Helper()
+	const nrows = 11
+	for _, shape := range []string{"many nodes", "many children", "many leaves"} {
+		var tr tree2
+		switch shape {
+		case "many nodes":
+			tr = randTree2(rng, 40000, 2, 1, nrows)
+		case "many children":
+			tr = randTree2(rng, 5, 2, 1, nrows)
+			for c := 3; c < len(tr.ptr); c++ {
+				tr.ptr[c] += 40000
+			}
+			tr2 := randTree2(rng, 1, 1, 1, nrows)
+			ne := int(tr.ptr[len(tr.ptr)-1])
+			tr.crd = make([]uint64, ne)
+			tr.lptr = make([]uint64, ne+1)
+			for e := range tr.crd {
+				tr.crd[e] = uint64(rng.IntN(nrows))
+				tr.lptr[e+1] = tr.lptr[e] + uint64(rng.IntN(2))
+			}
+			tr.idx = make([]uint64, tr.lptr[ne])
+			for j := range tr.idx {
+				tr.idx[j] = uint64(rng.IntN(nrows))
+			}
+			_ = tr2
+		default:
+			tr = randTree2(rng, 6, 2, 2, nrows)
+			e := tr.ptr[2] // the first child of node 2 (ptr[2] < ptr[3] forced)
+			if tr.ptr[3] == e {
+				for c := 3; c < len(tr.ptr); c++ {
+					tr.ptr[c]++
+				}
+				tr.crd = append(tr.crd, 0)
+				tr.lptr = append(tr.lptr, tr.lptr[len(tr.lptr)-1])
+			}
+			for i := int(e) + 1; i < len(tr.lptr); i++ {
+				tr.lptr[i] += 50000
+			}
+			tr.idx = make([]uint64, tr.lptr[len(tr.lptr)-1])
+			for j := range tr.idx {
+				tr.idx[j] = uint64(rng.IntN(nrows))
+			}
+		}
+		vals := fsmall[T](rng, len(tr.idx))
+		x := fsmall[T](rng, nrows*r)
+		z := fsmall[T](rng, nrows*r)
+		y := fsmall[T](rng, nrows*r)
+		nc := len(tr.ptr) - 1
+		forEachTier(t, f, func(t *testing.T, impl, ref gather2Func[T]) {
+			for mode := GatherPull; mode <= GatherRows; mode++ {
+				sO, cO, sU, ncrd, outRows := gather2Strides(mode, tr, r, nrows)
+				if mode == GatherRows {
+					outRows = nc
+				}
+				got := fguard[T](outRows*r, 0, 7)
+				want := fguard[T](outRows*r, 0, 7)
+				impl(got, y, ncrd, ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, r, sO, cO, sU)
+				ref(want, y, ncrd, ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, r, sO, cO, sU)
+				if err := fclose(got, want, 0); err != nil {
+					t.Fatalf("%s mode=%d r=%d: %v", shape, mode, r, err)
+				}
+			}
+		})
+	}
+}
+
+// TestProductRun2: every run covers at least one node, stays under
+// productChunk nodes, children and leaves but for its last node, and ends
+// only where one more node would reach a bound.
+func TestProductRun2(t *testing.T) {
+	rng := rand.New(rand.NewPCG(65, 66))
+	for _, n := range []int{1, 2, 300, productChunk + 1, 3 * productChunk} {
+		for _, kids := range []int{0, 1, 3} {
+			tr := randTree2(rng, n, kids, 3, 4)
+			tr.ptr[0] = 0
+			for c0 := 0; c0 < n; {
+				c1 := productRun2(tr.ptr, tr.lptr, c0)
+				if c1 <= c0 || c1 > n {
+					t.Fatalf("n=%d c0=%d: run end %d", n, c0, c1)
+				}
+				// All but the run's last node stay under the bounds.
+				e0, e1 := tr.ptr[c0], tr.ptr[c1-1]
+				if c1-c0 > productChunk || e1-e0 >= productChunk || tr.lptr[e1]-tr.lptr[e0] >= productChunk {
+					t.Fatalf("n=%d c0=%d c1=%d: run too long (%d children, %d leaves)", n, c0, c1, e1-e0, tr.lptr[e1]-tr.lptr[e0])
+				}
+				// It stops only at the end or where one more node would
+				// reach a bound.
+				if e2 := tr.ptr[c1]; c1 < n && c1-c0 < productChunk && e2-e0 < productChunk && tr.lptr[e2]-tr.lptr[e0] < productChunk {
+					t.Fatalf("n=%d c0=%d c1=%d: run stopped early", n, c0, c1)
+				}
+				c0 = c1
+			}
+		}
+	}
+}
+
+// TestGatherHadamard2Rejects: the exported wrapper panics, before reading out
+// of bounds, on each malformed operand.
+func TestGatherHadamard2Rejects(t *testing.T) {
+	const r, nrows = 3, 4
+	ok := func() (tree2, []float64, []float64, []float64, []float64, []float64) {
+		tr := tree2{
+			ptr: []uint64{0, 2, 3}, crd: []uint64{1, 3, 0}, lptr: []uint64{0, 1, 3, 4},
+			idx: []uint64{0, 3, 2, 1}, ncrd: []uint64{2, 3},
+		}
+		return tr, make([]float64, 4), make([]float64, nrows*r), make([]float64, nrows*r), make([]float64, nrows*r), make([]float64, nrows*r)
+	}
+	call := func(mode GatherMode, tr tree2, vals, x, z, y, out []float64, rr int) (err any) {
+		defer func() { err = recover() }()
+		GatherHadamard2(mode, out, y, tr.ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, rr)
+		return nil
+	}
+	tr, vals, x, z, y, out := ok()
+	for mode := GatherPull; mode <= GatherRows; mode++ {
+		if err := call(mode, tr, vals, x, z, y, out, r); err != nil {
+			t.Fatalf("mode %d: valid operands refused: %v", mode, err)
+		}
+	}
+	cases := []struct {
+		name string
+		mod  func(*tree2, *[]float64, *[]float64, *[]float64, *[]float64, *[]float64, *int)
+		mode GatherMode
+	}{
+		{"r 0", func(_ *tree2, _, _, _, _, _ *[]float64, rr *int) { *rr = 0 }, GatherPull},
+		{"empty ptr", func(tr *tree2, _, _, _, _, _ *[]float64, _ *int) { tr.ptr = nil }, GatherPull},
+		{"ptr decreases", func(tr *tree2, _, _, _, _, _ *[]float64, _ *int) { tr.ptr = []uint64{0, 2, 1} }, GatherPull},
+		{"ptr past lptr", func(tr *tree2, _, _, _, _, _ *[]float64, _ *int) { tr.lptr = tr.lptr[:3] }, GatherPull},
+		{"ptr past crd", func(tr *tree2, _, _, _, _, _ *[]float64, _ *int) { tr.crd = tr.crd[:2] }, GatherPull},
+		{"lptr decreases", func(tr *tree2, _, _, _, _, _ *[]float64, _ *int) { tr.lptr = []uint64{0, 3, 1, 4} }, GatherPull},
+		{"lptr past vals", func(_ *tree2, v, _, _, _, _ *[]float64, _ *int) { *v = (*v)[:3] }, GatherPull},
+		{"lptr past idx", func(tr *tree2, _, _, _, _, _ *[]float64, _ *int) { tr.idx = tr.idx[:3] }, GatherPull},
+		{"idx past x", func(tr *tree2, _, _, _, _, _ *[]float64, _ *int) { tr.idx = []uint64{0, 4, 2, 1} }, GatherPull},
+		{"crd past z", func(tr *tree2, _, _, _, _, _ *[]float64, _ *int) { tr.crd = []uint64{1, 4, 0} }, GatherPull},
+		{"ncrd past y", func(tr *tree2, _, _, _, _, _ *[]float64, _ *int) { tr.ncrd = []uint64{2, 4} }, GatherPull},
+		{"ncrd short", func(tr *tree2, _, _, _, _, _ *[]float64, _ *int) { tr.ncrd = tr.ncrd[:1] }, GatherScatter},
+		{"ncrd past out", func(tr *tree2, _, _, _, _, _ *[]float64, _ *int) { tr.ncrd = []uint64{2, 4} }, GatherScatter},
+		{"y short", func(_ *tree2, _, _, _, y, _ *[]float64, _ *int) { *y = (*y)[:r-1] }, GatherScatter},
+		{"out short for rows", func(_ *tree2, _, _, _, _, o *[]float64, _ *int) { *o = (*o)[:r] }, GatherRows},
+		{"unknown mode", func(_ *tree2, _, _, _, _, _ *[]float64, _ *int) {}, GatherRows + 1},
+	}
+	for _, c := range cases {
+		tr, vals, x, z, y, out := ok()
+		rr := r
+		c.mod(&tr, &vals, &x, &z, &y, &out, &rr)
+		if call(c.mode, tr, vals, x, z, y, out, rr) == nil {
+			t.Errorf("%s: accepted", c.name)
+		}
+	}
+}
+
+// FuzzGatherHadamard2: arbitrary bytes as operands of the exported wrapper
+// (malformed index arrays included). It must panic or compute ref's result
+// exactly (the values are small integers).
+func FuzzGatherHadamard2(f *testing.F) {
+	f.Add([]byte{3, 0, 2, 0, 1, 2, 0, 1, 5, 1, 2, 3, 4, 0, 5, 5, 5, 1, 2, 3, 4, 5, 6})
+	f.Add([]byte{16, 1, 3, 1, 2, 3, 3, 4, 1, 0, 8, 1, 2, 3, 0, 1, 2, 3, 4, 4, 4, 4, 9, 9, 9, 9})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		next := func() byte {
+			if len(data) == 0 {
+				return 0
+			}
+			b := data[0]
+			data = data[1:]
+			return b
+		}
+		r := 1 + int(next()%70)
+		mode := GatherMode(next() % 4)
+		idxs := func(n, mod int, nondecreasing bool) []uint64 {
+			s := make([]uint64, n)
+			for i := range s {
+				if nondecreasing {
+					if i > 0 {
+						s[i] = s[i-1]
+					}
+					s[i] += uint64(next() % byte(mod))
+					if next()%16 == 0 {
+						s[i] = uint64(next()) // malformed
+					}
+				} else {
+					s[i] = uint64(next() % byte(mod))
+				}
+			}
+			return s
+		}
+		nc := int(next() % 6)
+		ptr := idxs(nc+1, 4, true)
+		ncrd := idxs(nc, 5, false)
+		ne := int(next() % 12)
+		crd := idxs(ne, 5, false)
+		lptr := idxs(int(next()%12), 4, true)
+		idx := idxs(int(next()%20), 5, false)
+		fl := func(n int) []float64 {
+			s := make([]float64, n)
+			for i := range s {
+				s[i] = float64(int(next()%17) - 8)
+			}
+			return s
+		}
+		vals := fl(int(next() % 20))
+		x := fl(int(next()%6) * r)
+		z := fl(int(next()%6) * r)
+		y := fl(int(next()%6) * r)
+		out := fl(int(next()%6) * r)
+		want := append([]float64(nil), out...)
+		accepted := func() (ok bool) {
+			defer func() { ok = recover() == nil }()
+			GatherHadamard2(mode, out, y, ncrd, ptr, crd, z, lptr, vals, idx, x, r)
+			return
+		}()
+		if !accepted {
+			return
+		}
+		sO, cO, sU, c2 := 0, 0, 0, ncrd
+		switch mode {
+		case GatherPull:
+			sU = r
+		case GatherScatter:
+			sO = r
+		case GatherRows:
+			cO = r
+			c2 = ptr
+		}
+		gather2Ref(want, y, c2, c2, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU)
+		for i := range want {
+			if out[i] != want[i] && !(math.IsNaN(out[i]) && math.IsNaN(want[i])) {
+				t.Fatalf("r=%d mode=%d [%d] = %v, want %v", r, mode, i, out[i], want[i])
+			}
+		}
+	})
+}
