@@ -154,6 +154,7 @@ type bcase struct {
 type sizes struct {
 	mats     []func() *Pattern
 	tensor   CSFSpec
+	tensor4  CSFSpec // rank 4, for the MTTKRP that walks three levels at once
 	attn     AttnSpec
 	scanN    int
 	searchN  int // queries per LowerBound op
@@ -168,26 +169,29 @@ func sizesOf(o Options) sizes {
 	switch o.Size {
 	case Tiny:
 		return sizes{
-			mats:   []func() *Pattern{tinyPattern},
-			tensor: CSFSpec{Name: "T3tiny", Shape: []uint64{60, 50, 40}, NNZ: 4000, Skew: 1, Seed: 2},
-			attn:   AttnSpec{Heads: 2, Seq: 64, Window: 16, D: 16},
-			scanN:  1 << 12, searchN: 256, findN: 256, triadN: 1 << 14,
+			mats:    []func() *Pattern{tinyPattern},
+			tensor:  CSFSpec{Name: "T3tiny", Shape: []uint64{60, 50, 40}, NNZ: 4000, Skew: 1, Seed: 2},
+			tensor4: CSFSpec{Name: "T4tiny", Shape: []uint64{60, 50, 20, 10}, NNZ: 3000, Skew: 1.5, Seed: 3},
+			attn:    AttnSpec{Heads: 2, Seq: 64, Window: 16, D: 16},
+			scanN:   1 << 12, searchN: 256, findN: 256, triadN: 1 << 14,
 			target: 200 * time.Microsecond, maxCall: 5 * time.Second,
 		}
 	case Quick:
 		return sizes{
-			mats:   pick(o.Only, []func() *Pattern{M2}),
-			tensor: T3p.Small(),
-			attn:   AttnSpec{Heads: 4, Seq: 512, Window: 128, D: 64},
-			scanN:  1 << 20, searchN: 4096, findN: 1 << 15, triadN: 1 << 22,
+			mats:    pick(o.Only, []func() *Pattern{M2}),
+			tensor:  T3p.Small(),
+			tensor4: T4p.Small(),
+			attn:    AttnSpec{Heads: 4, Seq: 512, Window: 128, D: 64},
+			scanN:   1 << 20, searchN: 4096, findN: 1 << 15, triadN: 1 << 22,
 			target: 20 * time.Millisecond, maxCall: time.Second,
 		}
 	}
 	return sizes{
-		mats:   pick(o.Only, []func() *Pattern{M2, M4}),
-		tensor: T3p,
-		attn:   Attn.Small(),
-		scanN:  1 << 22, searchN: 4096, findN: 1 << 17, triadN: 1 << 24,
+		mats:    pick(o.Only, []func() *Pattern{M2, M4}),
+		tensor:  T3p,
+		tensor4: T4p,
+		attn:    Attn.Small(),
+		scanN:   1 << 22, searchN: 4096, findN: 1 << 17, triadN: 1 << 24,
 		target: 100 * time.Millisecond, maxCall: 10 * time.Second,
 	}
 }
@@ -384,7 +388,7 @@ func cases(o Options, sz sizes) []bcase {
 		cs = append(cs, spmmCase[float32](g, matrixName(g), 64, th))
 	}
 	// Tensor products.
-	cs = append(cs, mttkrpCase(sz.tensor, 0, 16, th), mttkrpCase(sz.tensor, len(sz.tensor.Shape)-1, 16, th))
+	cs = append(cs, mttkrpCase(sz.tensor, 0, 16, th), mttkrpCase(sz.tensor, len(sz.tensor.Shape)-1, 16, th), mttkrpCase(sz.tensor4, 0, 16, th))
 	cs = append(cs, attnCase(sz.attn, th))
 	for _, g := range sz.mats {
 		mn := matrixName(g)
@@ -482,8 +486,25 @@ func withWorkers(th int, f func()) {
 	csr.SetWorkers(prev)
 }
 
+// mttkrpFamilies lists the kernel families MTTKRP calls for mode on a
+// tensor of rank n in identity mode order (csf's mttkrpWalk): along the
+// leaf, the pushed rows (when there are levels above N-3) and the scatter;
+// along the root of a tensor of rank 4 or more, the two-level gather; else
+// the one-level gather.
+func mttkrpFamilies(n, mode int) []string {
+	switch {
+	case mode == n-1 && n > 3:
+		return []string{"hadamard.f64", "axpy.f64"}
+	case mode == n-1:
+		return []string{"axpy.f64"}
+	case mode <= n-3 && n > 3:
+		return []string{"hadamard2.f64"}
+	}
+	return []string{"hadamard.f64"}
+}
+
 func mttkrpCase(spec CSFSpec, mode, r, th int) bcase {
-	return bcase{name: fmt.Sprintf("mttkrp/f64/R=%d/mode=%d/%s", r, mode, spec.Name), families: []string{"hadamard.f64"}, setup: func() prepared {
+	return bcase{name: fmt.Sprintf("mttkrp/f64/R=%d/mode=%d/%s", r, mode, spec.Name), families: mttkrpFamilies(len(spec.Shape), mode), setup: func() prepared {
 		t := GenCSF(spec, nil)
 		f := RandFactors[float64](t.Shape(), r, 11)
 		out := make([]float64, int(t.Shape()[mode])*r)

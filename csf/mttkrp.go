@@ -70,7 +70,9 @@ var (
 // Any mode works with any mode_order. Above the output mode's level, the
 // Hadamard products of the factor rows are pushed down the tree; below it,
 // the leaf fibers are gathered and pulled up (the fused kernels
-// kernels.GatherHadamard and kernels.ScatterHadamard). Work is split over
+// kernels.GatherHadamard and kernels.ScatterHadamard, and
+// kernels.GatherHadamard2 for the three levels from N-3 down in one pass,
+// with no intermediate rows in memory). Work is split over
 // roots, balanced by leaf count, on GOMAXPROCS goroutines. When the mode is
 // not at the root level, different roots may write the same output row: each
 // extra goroutine then accumulates into a private copy of out that is summed
@@ -234,8 +236,7 @@ func (m *mttkrpWalk[T]) down(l, lo, hi int) {
 		// of H, then scatter all the block's fibers in one call.
 		for b0 := lo; b0 < hi; b0 += twoLevelBlock {
 			b1 := min(hi, b0+twoLevelBlock)
-			h := m.pushRows(above, l, b0, b1)
-			m.blockSums(l, b0, b1, nil, h)
+			m.midScatter(l, b0, b1, m.pushRows(above, l, b0, b1))
 		}
 	case l == m.d:
 		// The sums below each node gather into g (in L1), not into the out
@@ -315,28 +316,20 @@ func (m *mttkrpWalk[T]) parents(l, b0, b1 int) (e0, e1 int) {
 	return e0, e1
 }
 
-// twoLevelBlock is how many nodes of level N-3 one pair of two-level kernel
-// calls covers (their sums are held in worker.h).
+// twoLevelBlock is how many nodes of level N-3 one pushRows and the kernel
+// call after it cover (their pushed rows are held in worker.h).
 const twoLevelBlock = 256
 
-// blockSums computes, for the nodes b0..b1-1 of level l = N-3, the rows
-// H[c-b0] = Σ_{children e of c} y(e) ∘ Σ_{leaves j of e} values[j] * F_leaf[crd[j]]
-// where y(e) is row crd[e] of yFac, or, when yFac is nil, the out rows are
-// crd[e] and y(e) is row c-b0 of ys (the mid mode: it scatters into m.out
-// and returns nil).
-func (m *mttkrpWalk[T]) blockSums(l, b0, b1 int, yFac []T, ys []T) []T {
+// midScatter adds, for the nodes b0..b1-1 of level l = N-3 and every child
+// e of theirs (level N-2), row c-b0 of ys (c the parent) times e's fiber sum
+// Σ_{leaves j of e} values[j] * F_leaf[crd[j]] into out row crd[e]: MTTKRP's
+// output mode at level N-2, below a level of pushed products.
+func (m *mttkrpWalk[T]) midScatter(l, b0, b1 int, ys []T) {
 	t, r, n, w := m.t, m.r, len(m.t.shape), m.w
 	e0, e1 := m.parents(l, b0, b1)
 	crdE := t.crd[n-2][e0:e1]
 	leafPtr := t.pos[n-1][e0 : e1+1]
-	if yFac == nil {
-		gatherIdx(m.out, ys, crdE, w.parent, leafPtr, t.values, t.crd[n-1], m.fac[n-1], r, r, 0, r)
-		return nil
-	}
-	h := w.h[:(b1-b0)*r]
-	clear(h)
-	gatherIdx(h, yFac, w.parent, crdE, leafPtr, t.values, t.crd[n-1], m.fac[n-1], r, r, 0, r)
-	return h
+	gatherIdx(m.out, ys, crdE, w.parent, leafPtr, t.values, t.crd[n-1], m.fac[n-1], r, r, 0, r)
 }
 
 // pushRows returns worker.h with row x-b0 set to above ∘ (row crd[x] of

@@ -29,6 +29,8 @@
 //	SpMM                     row loop scaling k-wide rows of X: Y = alpha A X + beta Y
 //	SpMMScatter              transposed SpMM: Y += alpha A^T X
 //	GatherHadamard(Indexed)  R-wide Hadamard-accumulate over a fiber (MTTKRP, TTM, leaf SpMM)
+//	GatherHadamard2          the same over two tree levels in one pass ("hadamard2": MTTKRP
+//	                         two levels above the leaves, and the pull-up through that level)
 //	ScatterHadamard(Indexed) scaled-row scatter of a fiber (MTTKRP below the output mode)
 //	DotRows                  many dot products of one row against gathered rows (SDDMM)
 //
