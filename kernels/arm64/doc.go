@@ -39,7 +39,11 @@
 //	hadamard_arm64.s GatherHadamardF32NEON, GatherHadamardF64NEON: per
 //	                node the fiber sum t in registers (FMLA by element per
 //	                leaf), then out += y*t (FMLA); columns past the last
-//	                whole vector in Go
+//	                whole vector in Go; GatherHadamard2F32NEON,
+//	                GatherHadamard2F64NEON: per node the child sum s and
+//	                per child the fiber sum t in registers, s += z*t per
+//	                child, out += y*s per node (the out block kept in
+//	                registers across nodes in pull mode)
 //	spmv_arm64.s    SpMVF64NEON, SpMVF32NEON: the CSR row loop, four scalar
 //	                FMADD chains, out-of-range indices skipped
 //	scatter_arm64.s ScatterF64NEON, ScatterF32NEON: scatter-add for
