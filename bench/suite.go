@@ -487,20 +487,13 @@ func withWorkers(th int, f func()) {
 }
 
 // mttkrpFamilies lists the kernel families MTTKRP calls for mode on a
-// tensor of rank n in identity mode order (csf's mttkrpWalk): along the
-// leaf, the pushed rows (when there are levels above N-3) and the scatter;
-// along the root of a tensor of rank 4 or more, the two-level gather; else
-// the one-level gather.
+// tensor in identity mode order (csf's mttkrpWalk): the two-level gather
+// when the output mode is at level N-3 or above, else the two-level push.
 func mttkrpFamilies(n, mode int) []string {
-	switch {
-	case mode == n-1 && n > 3:
-		return []string{"hadamard.f64", "axpy.f64"}
-	case mode == n-1:
-		return []string{"axpy.f64"}
-	case mode <= n-3 && n > 3:
+	if mode <= n-3 {
 		return []string{"hadamard2.f64"}
 	}
-	return []string{"hadamard.f64"}
+	return []string{"push2.f64"}
 }
 
 func mttkrpCase(spec CSFSpec, mode, r, th int) bcase {

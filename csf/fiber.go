@@ -34,18 +34,10 @@ func gather[T Float](mode kernels.GatherMode, out, y []T, crd, ptr []uint64, val
 		cO = r
 		crd = ptr
 	}
-	gatherIdx(out, y, crd, crd, ptr, vals, idx, x, r, sO, cO, sU)
-}
-
-// gatherIdx: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
-func gatherIdx[T Float](out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
-	if len(ptr) <= 1 {
-		return
-	}
 	if is32[T]() {
-		fiber.Gather32(f32s(out), f32s(y), ocrd, ycrd, ptr, f32s(vals), idx, f32s(x), r, sO, cO, sU)
+		fiber.Gather32(f32s(out), f32s(y), crd, crd, ptr, f32s(vals), idx, f32s(x), r, sO, cO, sU)
 	} else {
-		fiber.Gather64(f64s(out), f64s(y), ocrd, ycrd, ptr, f64s(vals), idx, f64s(x), r, sO, cO, sU)
+		fiber.Gather64(f64s(out), f64s(y), crd, crd, ptr, f64s(vals), idx, f64s(x), r, sO, cO, sU)
 	}
 }
 
@@ -65,20 +57,27 @@ func gather2[T Float](mode kernels.GatherMode, out, y []T, ncrd, ptr, crd []uint
 	}
 }
 
-// scatter: see kernels.ScatterHadamard.
-func scatter[T Float](out, base, y []T, crd, ptr []uint64, vals []T, idx []uint64, r int) {
-	scatterIdx(out, base, y, crd, crd, ptr, vals, idx, r, 0)
-}
-
-// scatterIdx: base row bcrd[c]*sB, y row crd[c].
-func scatterIdx[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
+// push2: see kernels.PushHadamard2.
+func push2[T Float](mode kernels.PushMode, out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r int) {
 	if len(ptr) <= 1 {
 		return
 	}
 	if is32[T]() {
-		fiber.Scatter32(f32s(out), f32s(base), f32s(y), bcrd, crd, ptr, f32s(vals), idx, r, sB)
+		fiber.Push2F32(f32s(out), f32s(above), f32s(y), ycrd, ptr, crd, lptr, f32s(vals), idx, f32s(f), r, int(mode))
 	} else {
-		fiber.Scatter64(f64s(out), f64s(base), f64s(y), bcrd, crd, ptr, f64s(vals), idx, r, sB)
+		fiber.Push2F64(f64s(out), f64s(above), f64s(y), ycrd, ptr, crd, lptr, f64s(vals), idx, f64s(f), r, int(mode))
+	}
+}
+
+// scatter: see kernels.ScatterHadamard.
+func scatter[T Float](out, base, y []T, crd, ptr []uint64, vals []T, idx []uint64, r int) {
+	if len(ptr) <= 1 {
+		return
+	}
+	if is32[T]() {
+		fiber.Scatter32(f32s(out), f32s(base), f32s(y), crd, crd, ptr, f32s(vals), idx, r, 0)
+	} else {
+		fiber.Scatter64(f64s(out), f64s(base), f64s(y), crd, crd, ptr, f64s(vals), idx, r, 0)
 	}
 }
 

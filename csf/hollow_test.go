@@ -663,9 +663,9 @@ func TestHollow(t *testing.T) {
 }
 
 // TestHollowWide: hollow tensors with more nodes than the products' blocks
-// (MTTKRP's twoLevelBlock of 256 nodes of level N-3, All's 512 leaves,
-// FindBatch's small batch), so that empty nodes fall inside and across
-// block edges.
+// (All's 512 leaves, FindBatch's small batch; 256 nodes of level N-3 were
+// MTTKRP's block before its two-level kernels), so that empty nodes fall
+// inside and across block edges.
 func TestHollowWide(t *testing.T) {
 	rng := rand.New(rand.NewPCG(33, 34))
 	for _, c := range []struct {

@@ -69,11 +69,11 @@ var (
 //
 // Any mode works with any mode_order. Above the output mode's level, the
 // Hadamard products of the factor rows are pushed down the tree; below it,
-// the leaf fibers are gathered and pulled up (the fused kernels
-// kernels.GatherHadamard and kernels.ScatterHadamard, and
-// kernels.GatherHadamard2 for the three levels from N-3 down in one pass,
-// with no intermediate rows in memory). Work is split over
-// roots, balanced by leaf count, on GOMAXPROCS goroutines. When the mode is
+// the leaf fibers are gathered and pulled up. The fused kernels
+// kernels.GatherHadamard2 (output at level N-3 or above) and
+// kernels.PushHadamard2 (output at N-2 or the leaves) walk the three levels
+// from N-3 down in one pass, with no intermediate rows in memory. Work is
+// split over roots, balanced by leaf count, on GOMAXPROCS goroutines. When the mode is
 // not at the root level, different roots may write the same output row: each
 // extra goroutine then accumulates into a private copy of out that is summed
 // at the end, as long as those copies stay under 2^24 elements and shape[mode]
@@ -213,7 +213,10 @@ type mttkrpWalk[T Float] struct {
 func row[T Float](m []T, i uint64, r int) []T { return m[int(i)*r:][:r] }
 
 // down visits the nodes lo..hi-1 of level l <= d, pushing the Hadamard
-// product of the factor rows above the output level down.
+// product of the factor rows above the output level down. Level N-3 is as
+// deep as it goes: from there one kernel call covers the levels below
+// (GatherHadamard2 for the output at N-3, PushHadamard2 for N-2 and the
+// leaves).
 func (m *mttkrpWalk[T]) down(l, lo, hi int) {
 	t, r, n := m.t, m.r, len(m.t.shape)
 	crd := t.crd[l]
@@ -223,20 +226,27 @@ func (m *mttkrpWalk[T]) down(l, lo, hi int) {
 		above = m.w.push[(l-1)*r:][:r]
 	}
 	switch {
-	case l == m.d && l == n-2:
-		// Output at the level above the leaves: scatter every fiber, times
-		// the pushed product, into its row.
-		gather(kernels.GatherScatter, m.out, above, crd[lo:hi], leafPos[lo:hi+1], t.values, leafCrd, m.fac[n-1], r)
-	case l == m.d && l == n-3 && l > 0:
+	case l == m.d && l == n-3:
 		// Output at level N-3: the three levels from it down in one call,
-		// each node's sum times the pushed product into its out row.
-		gather2(kernels.GatherScatter, m.out, above, crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], m.fac[l+1], leafPos, t.values, leafCrd, m.fac[n-1], r)
-	case m.d == n-2 && l == n-3 && n > 3:
-		// Mid mode below level N-3: push every node's product into a row
-		// of H, then scatter all the block's fibers in one call.
-		for b0 := lo; b0 < hi; b0 += twoLevelBlock {
-			b1 := min(hi, b0+twoLevelBlock)
-			m.midScatter(l, b0, b1, m.pushRows(above, l, b0, b1))
+		// each node's sum times the pushed product (ones at the root) into
+		// its out row.
+		a := above
+		if a == nil {
+			a = m.w.ones[:r]
+		}
+		gather2(kernels.GatherScatter, m.out, a, crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], m.fac[l+1], leafPos, t.values, leafCrd, m.fac[n-1], r)
+	case l == n-3 && m.d > l:
+		// Output at one of the two levels below: every node's product
+		// (above times its factor row) pushed through both in one call,
+		// into the rows of the children (mid mode) or of the leaves.
+		a := above
+		if a == nil {
+			a = m.w.ones[:r]
+		}
+		if m.d == n-2 {
+			push2(kernels.PushChildren, m.out, a, m.fac[l], crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], leafPos, t.values, leafCrd, m.fac[n-1], r)
+		} else {
+			push2(kernels.PushLeaves, m.out, a, m.fac[l], crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], leafPos, t.values, leafCrd, m.fac[l+1], r)
 		}
 	case l == m.d:
 		// The sums below each node gather into g (in L1), not into the out
@@ -255,19 +265,6 @@ func (m *mttkrpWalk[T]) down(l, lo, hi int) {
 				copy(row(m.out, crd[x], r), g)
 			}
 		}
-	case m.d == n-1 && l == n-3:
-		// Leaf mode: push through the level above the leaves inside the
-		// kernel, scattering into the rows the leaves name.
-		// Blocks of nodes: push every node's product into a row of H, then
-		// one call scatters all their fibers, each child times its
-		// parent's row.
-		w := m.w
-		for b0 := lo; b0 < hi; b0 += twoLevelBlock {
-			b1 := min(hi, b0+twoLevelBlock)
-			h := m.pushRows(above, l, b0, b1)
-			e0, e1 := m.parents(l, b0, b1)
-			scatterIdx(m.out, h, m.fac[l+1], w.parent, t.crd[l+1][e0:e1], leafPos[e0:e1+1], t.values, leafCrd, r, r)
-		}
 	default:
 		p := m.w.push[l*r:][:r]
 		for x := lo; x < hi; x++ {
@@ -282,11 +279,7 @@ func (m *mttkrpWalk[T]) down(l, lo, hi int) {
 func (m *mttkrpWalk[T]) pullUp(l, lo, hi int, g []T) {
 	t, r, n := m.t, m.r, len(m.t.shape)
 	crd := t.crd[l]
-	if l == n-2 {
-		gather(kernels.GatherPull, g, m.fac[l], crd[lo:hi], t.pos[n-1][lo:hi+1], t.values, t.crd[n-1], m.fac[n-1], r)
-		return
-	}
-	if l == n-3 {
+	if l == n-3 { // (down only pulls from above N-3: l <= N-3 here)
 		// The three levels from l down in one call.
 		gather2(kernels.GatherPull, g, m.fac[l], crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], m.fac[l+1], t.pos[n-1], t.values, t.crd[n-1], m.fac[n-1], r)
 		return
@@ -297,60 +290,6 @@ func (m *mttkrpWalk[T]) pullUp(l, lo, hi int, g []T) {
 		m.pullUp(l+1, int(t.pos[l+1][c]), int(t.pos[l+1][c+1]), h)
 		hadamardAcc(g, row(m.fac[l], crd[c], r), h)
 	}
-}
-
-// parents fills worker.parent with c-b0 for every child (level l+1) of the
-// nodes b0..b1-1 of level l, and returns the children's range.
-func (m *mttkrpWalk[T]) parents(l, b0, b1 int) (e0, e1 int) {
-	pos, w := m.t.pos[l+1], m.w
-	e0, e1 = int(pos[b0]), int(pos[b1])
-	w.parent = grow(w.parent, e1-e0)
-	par := w.parent[:e1-e0]
-	j := 0
-	for c, end := range pos[b0+1 : b1+1] {
-		v := uint64(c)
-		for e := int(end) - e0; j < e; j++ {
-			par[j] = v // most nodes have one child: one store, no slicing
-		}
-	}
-	return e0, e1
-}
-
-// twoLevelBlock is how many nodes of level N-3 one pushRows and the kernel
-// call after it cover (their pushed rows are held in worker.h).
-const twoLevelBlock = 256
-
-// midScatter adds, for the nodes b0..b1-1 of level l = N-3 and every child
-// e of theirs (level N-2), row c-b0 of ys (c the parent) times e's fiber sum
-// Σ_{leaves j of e} values[j] * F_leaf[crd[j]] into out row crd[e]: MTTKRP's
-// output mode at level N-2, below a level of pushed products.
-func (m *mttkrpWalk[T]) midScatter(l, b0, b1 int, ys []T) {
-	t, r, n, w := m.t, m.r, len(m.t.shape), m.w
-	e0, e1 := m.parents(l, b0, b1)
-	crdE := t.crd[n-2][e0:e1]
-	leafPtr := t.pos[n-1][e0 : e1+1]
-	gatherIdx(m.out, ys, crdE, w.parent, leafPtr, t.values, t.crd[n-1], m.fac[n-1], r, r, 0, r)
-}
-
-// pushRows returns worker.h with row x-b0 set to above ∘ (row crd[x] of
-// level l's factor) for the nodes b0..b1-1 of level l, or to the factor row
-// itself at the root (above nil). With above, one kernel call does the
-// block: a gather with one leaf of value 1 per node (ptr = iota, idx = crd),
-// y = above for every node (stride 0) and out row = node (cO = r); a scalar
-// loop per node cost more than the rest of a T4p MTTKRP.
-func (m *mttkrpWalk[T]) pushRows(above []T, l, b0, b1 int) []T {
-	r, w := m.r, m.w
-	crd := m.t.crd[l][b0:b1]
-	h := w.h[:(b1-b0)*r]
-	if above == nil {
-		for x, c := range crd {
-			copy(h[x*r:][:r], row(m.fac[l], c, r))
-		}
-		return h
-	}
-	clear(h)
-	gatherIdx(h, above, crd, crd, w.iota[:b1-b0+1], w.onesV, crd, m.fac[l], r, 0, r, 0)
-	return h
 }
 
 // pushRow sets p = above ∘ f, or p = f at the root.

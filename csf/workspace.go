@@ -59,14 +59,6 @@ type worker[T Float] struct {
 	ones []T
 	walk mttkrpWalk[T]
 	idx1 []uint64
-
-	// Two-level blocks: the parent of every child, the block's sums, and
-	// 0..twoLevelBlock with as many ones (a ptr, idx and vals that make each
-	// row of h its own fiber).
-	parent []uint64
-	h      []T
-	iota   []uint64
-	onesV  []T
 }
 
 func (s *wsState[T]) nworkers() int {
@@ -93,17 +85,6 @@ func (s *wsState[T]) ensureWorkers(n, levels, r int) {
 		w.pull = grow(w.pull, levels*r)
 		w.ones = grow(w.ones, r)
 		w.idx1 = grow(w.idx1, 1)
-		w.h = grow(w.h, twoLevelBlock*r)
-		if len(w.iota) == 0 {
-			w.iota = make([]uint64, twoLevelBlock+1)
-			w.onesV = make([]T, twoLevelBlock)
-			for i := range w.iota {
-				w.iota[i] = uint64(i)
-			}
-			for i := range w.onesV {
-				w.onesV[i] = 1
-			}
-		}
 		for i := range w.ones {
 			w.ones[i] = 1
 		}

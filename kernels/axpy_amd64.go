@@ -10,10 +10,14 @@ func registerAxpyAMD64() bool {
 	if amd64.HasAVX2 {
 		axpyF32.set(tierAVX2, scatterChunked(amd64.ScatterHadamardF32AVX2))
 		axpyF64.set(tierAVX2, scatterChunked(amd64.ScatterHadamardF64AVX2))
+		push2F32.set(tierAVX2, push2Chunked(amd64.PushHadamard2F32AVX2))
+		push2F64.set(tierAVX2, push2Chunked(amd64.PushHadamard2F64AVX2))
 	}
 	if amd64.HasAVX512 {
 		axpyF32.set(tierAVX512, scatterChunked(amd64.ScatterHadamardF32AVX512))
 		axpyF64.set(tierAVX512, scatterChunked(amd64.ScatterHadamardF64AVX512))
+		push2F32.set(tierAVX512, push2Chunked(amd64.PushHadamard2F32AVX512))
+		push2F64.set(tierAVX512, push2Chunked(amd64.PushHadamard2F64AVX512))
 	}
 	return true
 }
@@ -26,6 +30,19 @@ func scatterChunked[T Float](asm axpyFunc[T]) axpyFunc[T] {
 		for c0 := 0; c0 < nc; {
 			c1 := productRun(ptr, c0)
 			asm(out, base, y, bcrd[c0:c1], crd[c0:c1], ptr[c0:c1+1], vals, idx, r, sB)
+			c0 = c1
+		}
+	}
+}
+
+// push2Chunked calls the two-level push kernel on runs of nodes
+// (productRun2). PushHadamard2 has checked every bound.
+func push2Chunked[T Float](asm push2Func[T]) push2Func[T] {
+	return func(out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int) {
+		nc := len(ptr) - 1
+		for c0 := 0; c0 < nc; {
+			c1 := productRun2(ptr, lptr, c0)
+			asm(out, above, y, ycrd[c0:c1], ptr[c0:c1+1], crd, lptr, vals, idx, f, r, mode)
 			c0 = c1
 		}
 	}

@@ -21,6 +21,13 @@ var (
 	Gather2F64 func(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int)
 )
 
+// Push2F32 and Push2F64 are kernels.PushHadamard2's implementation (mode a
+// kernels.PushMode).
+var (
+	Push2F32 func(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int)
+	Push2F64 func(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int)
+)
+
 // Scatter32 and Scatter64 are kernels.ScatterHadamard's implementation: base
 // row bcrd[c]*sB (elements), y row crd[c].
 var (

@@ -22,3 +22,30 @@ func ScatterHadamardF64AVX2(out, base, y []float64, bcrd, crd, ptr []uint64, val
 
 //go:noescape
 func ScatterHadamardF64AVX512(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB int)
+
+// PushHadamard2F32AVX2 and the other PushHadamard2 kernels compute, for every
+// node c (len(ptr)-1 of them), in column chunks, p = above ∘ y[ycrd[c]*r:]
+// and for each child e = ptr[c]..ptr[c+1]-1, in mode 0:
+//
+//	q := p ∘ f[crd[e]*r:];  out[idx[j]*r+k] += vals[j] * q[k]   (j = lptr[e]..lptr[e+1]-1)
+//
+// and in mode 1:
+//
+//	t := Σ_{j=lptr[e]}^{lptr[e+1]-1} vals[j] * f[idx[j]*r+k];  out[crd[e]*r+k] += p[k] * t
+//
+// They assume r >= 1, len(above) >= r, len(ptr) >= 1, ptr non-decreasing
+// within crd and lptr, lptr non-decreasing over the children within vals and
+// idx, ycrd holding len(ptr)-1 entries, and every row in range: kernels
+// checks.
+//
+//go:noescape
+func PushHadamard2F32AVX2(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int)
+
+//go:noescape
+func PushHadamard2F32AVX512(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int)
+
+//go:noescape
+func PushHadamard2F64AVX2(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int)
+
+//go:noescape
+func PushHadamard2F64AVX512(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int)

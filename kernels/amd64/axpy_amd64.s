@@ -329,6 +329,600 @@ done:
 	VZEROUPPER
 	RET
 
+// func PushHadamard2F32AVX2(out []float32, above []float32, y []float32, ycrd []uint64, ptr []uint64, crd []uint64, lptr []uint64, vals []float32, idx []uint64, f []float32, r int, mode int)
+//
+// Column blocks (one vector, masked past r), and for each block every node c:
+//
+//	p := above[block] * y[ycrd[c]*r + block]
+//	for e in ptr[c]..ptr[c+1]-1:
+//	  mode 0: q := p * f[crd[e]*r + block]
+//	          for j in lptr[e]..lptr[e+1]-1: out[idx[j]*r + block] += vals[j] * q
+//	  mode 1: t := sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * f[idx[j]*r + block]
+//	          out[crd[e]*r + block] += p * t
+//
+// Registers: see push2.go in _genproducts.
+// Requires: AVX, AVX2, FMA3
+TEXT ·PushHadamard2F32AVX2(SB), NOSPLIT, $16-256
+	MOVQ out_base+0(FP), DI
+	MOVQ y_base+48(FP), SI
+	MOVQ lptr_base+144(FP), R12
+	MOVQ vals_base+168(FP), R10
+	MOVQ idx_base+192(FP), R11
+	MOVQ f_base+216(FP), BX
+	MOVQ r+240(FP), R13
+	MOVQ R13, left-8(SP)
+	MOVQ $0, blk-16(SP)
+	SHLQ $2, R13
+	MOVQ ptr_len+104(FP), AX
+	CMPQ AX, $1
+	JLE  done
+
+chunk:
+	// Y15 = the first min(left, W) lanes
+	MOVQ     $8, DX
+	MOVQ     left-8(SP), R14
+	CMPQ     R14, DX
+	CMOVQLT  R14, DX
+	MOVQ     DX, X14
+	VPBROADCASTD X14, Y14
+	VPCMPGTD  iotad<>(SB), Y14, Y15
+	MOVQ above_base+24(FP), R15
+	ADDQ blk-16(SP), R15
+	VMASKMOVPS (R15), Y15, Y12
+	CMPQ mode+248(FP), $0
+	JNE  gather
+
+	// Mode 0: scatter every leaf times q = p * f row crd[e].
+	XORQ AX, AX
+lnode:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMASKMOVPS (SI)(DX*1), Y15, Y5
+	VMULPS     Y5, Y12, Y4
+	CMPQ R8, R9
+	JAE  lne
+lchild:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMASKMOVPS (BX)(R14*1), Y15, Y5
+	VMULPS     Y5, Y4, Y0
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JAE  lce
+lleaf:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSS (R10)(CX*4), Y1
+	VMASKMOVPS   (DI)(R14*1), Y15, Y2
+	VFMADD231PS  Y0, Y1, Y2
+	VMASKMOVPS   Y2, Y15, (DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf
+lce:
+	INCQ R8
+	CMPQ R8, R9
+	JB   lchild
+lne:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  lnode
+	JMP  next
+
+gather:
+	// Mode 1: out row crd[e] += p * (sum of e's leaves).
+	XORQ AX, AX
+cnode:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMASKMOVPS (SI)(DX*1), Y15, Y5
+	VMULPS     Y5, Y12, Y4
+	CMPQ R8, R9
+	JAE  cne
+cchild:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	VXORPS Y0, Y0, Y0
+	CMPQ CX, DX
+	JAE  cfe
+cleaf:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSS (R10)(CX*4), Y1
+	VMASKMOVPS   (BX)(R14*1), Y15, Y2
+	VFMADD231PS  Y2, Y1, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   cleaf
+cfe:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMASKMOVPS  (DI)(R14*1), Y15, Y2
+	VFMADD231PS Y4, Y0, Y2
+	VMASKMOVPS  Y2, Y15, (DI)(R14*1)
+	INCQ R8
+	CMPQ R8, R9
+	JB   cchild
+cne:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  cnode
+
+next:
+	ADDQ $32, DI
+	ADDQ $32, SI
+	ADDQ $32, BX
+	ADDQ $32, blk-16(SP)
+	SUBQ $8, left-8(SP)
+	JG   chunk
+
+done:
+	VZEROUPPER
+	RET
+
+// func PushHadamard2F32AVX512(out []float32, above []float32, y []float32, ycrd []uint64, ptr []uint64, crd []uint64, lptr []uint64, vals []float32, idx []uint64, f []float32, r int, mode int)
+//
+// Column blocks (1, 2 or 4 vectors, masked past r), and for each block every node c:
+//
+//	p := above[block] * y[ycrd[c]*r + block]
+//	for e in ptr[c]..ptr[c+1]-1:
+//	  mode 0: q := p * f[crd[e]*r + block]
+//	          for j in lptr[e]..lptr[e+1]-1: out[idx[j]*r + block] += vals[j] * q
+//	  mode 1: t := sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * f[idx[j]*r + block]
+//	          out[crd[e]*r + block] += p * t
+//
+// Registers: see push2.go in _genproducts.
+// Requires: AVX512F, AVX512DQ, BMI2
+TEXT ·PushHadamard2F32AVX512(SB), NOSPLIT, $16-256
+	MOVQ out_base+0(FP), DI
+	MOVQ y_base+48(FP), SI
+	MOVQ lptr_base+144(FP), R12
+	MOVQ vals_base+168(FP), R10
+	MOVQ idx_base+192(FP), R11
+	MOVQ f_base+216(FP), BX
+	MOVQ r+240(FP), R13
+	MOVQ R13, left-8(SP)
+	MOVQ $0, blk-16(SP)
+	SHLQ $2, R13
+	MOVQ ptr_len+104(FP), AX
+	CMPQ AX, $1
+	JLE  done
+
+chunk:
+	MOVQ left-8(SP), R15
+	CMPQ R15, $32
+	JGT  blk4
+	CMPQ R15, $16
+	JGT  blk2
+	JMP  blk1
+
+blk1:
+	// K1..K1 = lanes of each vector of the block: clamp(R15 - v*W, 0, W)
+	MOVQ    R15, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K1
+	MOVQ above_base+24(FP), R15
+	ADDQ blk-16(SP), R15
+	VMOVUPS.Z 0(R15), K1, Z12
+	CMPQ mode+248(FP), $0
+	JNE  gather1
+	// Mode 0: scatter every leaf times q = p * f row crd[e].
+	XORQ AX, AX
+lnode1:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMULPS.Z 0(SI)(DX*1), Z12, K1, Z4
+	CMPQ R8, R9
+	JAE  lne1
+lchild1:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMULPS.Z 0(BX)(R14*1), Z4, K1, Z0
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JAE  lce1
+lleaf1:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSS (R10)(CX*4), Z8
+	VMOVUPS.Z   0(DI)(R14*1), K1, Z24
+	VFMADD231PS Z0, Z8, Z24
+	VMOVUPS     Z24, K1, 0(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf1
+lce1:
+	INCQ R8
+	CMPQ R8, R9
+	JB   lchild1
+lne1:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  lnode1
+	JMP  next1
+gather1:
+	// Mode 1: out row crd[e] += p * (sum of e's leaves).
+	XORQ AX, AX
+cnode1:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMULPS.Z 0(SI)(DX*1), Z12, K1, Z4
+	CMPQ R8, R9
+	JAE  cne1
+cchild1:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	CMPQ CX, DX
+	JAE  fec1
+flc1:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flc1
+fec1:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMOVUPS.Z   0(DI)(R14*1), K1, Z24
+	VFMADD231PS Z4, Z0, Z24
+	VMOVUPS     Z24, K1, 0(DI)(R14*1)
+	INCQ R8
+	CMPQ R8, R9
+	JB   cchild1
+cne1:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  cnode1
+next1:
+	ADDQ $64, DI
+	ADDQ $64, SI
+	ADDQ $64, BX
+	ADDQ $64, blk-16(SP)
+	SUBQ $16, left-8(SP)
+	JG   chunk
+	JMP  done
+blk2:
+	// K1..K2 = lanes of each vector of the block: clamp(R15 - v*W, 0, W)
+	MOVQ    R15, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K1
+	MOVQ    R15, DX
+	SUBQ    $16, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K2
+	MOVQ above_base+24(FP), R15
+	ADDQ blk-16(SP), R15
+	VMOVUPS.Z 0(R15), K1, Z12
+	VMOVUPS.Z 64(R15), K2, Z13
+	CMPQ mode+248(FP), $0
+	JNE  gather2
+	// Mode 0: scatter every leaf times q = p * f row crd[e].
+	XORQ AX, AX
+lnode2:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMULPS.Z 0(SI)(DX*1), Z12, K1, Z4
+	VMULPS.Z 64(SI)(DX*1), Z13, K2, Z5
+	CMPQ R8, R9
+	JAE  lne2
+lchild2:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMULPS.Z 0(BX)(R14*1), Z4, K1, Z0
+	VMULPS.Z 64(BX)(R14*1), Z5, K2, Z1
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JAE  lce2
+lleaf2:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSS (R10)(CX*4), Z8
+	VMOVUPS.Z   0(DI)(R14*1), K1, Z24
+	VFMADD231PS Z0, Z8, Z24
+	VMOVUPS     Z24, K1, 0(DI)(R14*1)
+	VMOVUPS.Z   64(DI)(R14*1), K2, Z25
+	VFMADD231PS Z1, Z8, Z25
+	VMOVUPS     Z25, K2, 64(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf2
+lce2:
+	INCQ R8
+	CMPQ R8, R9
+	JB   lchild2
+lne2:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  lnode2
+	JMP  next2
+gather2:
+	// Mode 1: out row crd[e] += p * (sum of e's leaves).
+	XORQ AX, AX
+cnode2:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMULPS.Z 0(SI)(DX*1), Z12, K1, Z4
+	VMULPS.Z 64(SI)(DX*1), Z13, K2, Z5
+	CMPQ R8, R9
+	JAE  cne2
+cchild2:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	CMPQ CX, DX
+	JAE  fec2
+flc2:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PS   64(BX)(R14*1), Z8, K2, Z1
+	INCQ CX
+	CMPQ CX, DX
+	JB   flc2
+fec2:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMOVUPS.Z   0(DI)(R14*1), K1, Z24
+	VFMADD231PS Z4, Z0, Z24
+	VMOVUPS     Z24, K1, 0(DI)(R14*1)
+	VMOVUPS.Z   64(DI)(R14*1), K2, Z25
+	VFMADD231PS Z5, Z1, Z25
+	VMOVUPS     Z25, K2, 64(DI)(R14*1)
+	INCQ R8
+	CMPQ R8, R9
+	JB   cchild2
+cne2:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  cnode2
+next2:
+	ADDQ $128, DI
+	ADDQ $128, SI
+	ADDQ $128, BX
+	ADDQ $128, blk-16(SP)
+	SUBQ $32, left-8(SP)
+	JG   chunk
+	JMP  done
+blk4:
+	// K1..K4 = lanes of each vector of the block: clamp(R15 - v*W, 0, W)
+	MOVQ    R15, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K1
+	MOVQ    R15, DX
+	SUBQ    $16, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K2
+	MOVQ    R15, DX
+	SUBQ    $32, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K3
+	MOVQ    R15, DX
+	SUBQ    $48, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $16, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVW  AX, K4
+	MOVQ above_base+24(FP), R15
+	ADDQ blk-16(SP), R15
+	VMOVUPS.Z 0(R15), K1, Z12
+	VMOVUPS.Z 64(R15), K2, Z13
+	VMOVUPS.Z 128(R15), K3, Z14
+	VMOVUPS.Z 192(R15), K4, Z15
+	CMPQ mode+248(FP), $0
+	JNE  gather4
+	// Mode 0: scatter every leaf times q = p * f row crd[e].
+	XORQ AX, AX
+lnode4:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMULPS.Z 0(SI)(DX*1), Z12, K1, Z4
+	VMULPS.Z 64(SI)(DX*1), Z13, K2, Z5
+	VMULPS.Z 128(SI)(DX*1), Z14, K3, Z6
+	VMULPS.Z 192(SI)(DX*1), Z15, K4, Z7
+	CMPQ R8, R9
+	JAE  lne4
+lchild4:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMULPS.Z 0(BX)(R14*1), Z4, K1, Z0
+	VMULPS.Z 64(BX)(R14*1), Z5, K2, Z1
+	VMULPS.Z 128(BX)(R14*1), Z6, K3, Z2
+	VMULPS.Z 192(BX)(R14*1), Z7, K4, Z3
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JAE  lce4
+lleaf4:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSS (R10)(CX*4), Z8
+	VMOVUPS.Z   0(DI)(R14*1), K1, Z24
+	VFMADD231PS Z0, Z8, Z24
+	VMOVUPS     Z24, K1, 0(DI)(R14*1)
+	VMOVUPS.Z   64(DI)(R14*1), K2, Z25
+	VFMADD231PS Z1, Z8, Z25
+	VMOVUPS     Z25, K2, 64(DI)(R14*1)
+	VMOVUPS.Z   128(DI)(R14*1), K3, Z26
+	VFMADD231PS Z2, Z8, Z26
+	VMOVUPS     Z26, K3, 128(DI)(R14*1)
+	VMOVUPS.Z   192(DI)(R14*1), K4, Z27
+	VFMADD231PS Z3, Z8, Z27
+	VMOVUPS     Z27, K4, 192(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf4
+lce4:
+	INCQ R8
+	CMPQ R8, R9
+	JB   lchild4
+lne4:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  lnode4
+	JMP  next4
+gather4:
+	// Mode 1: out row crd[e] += p * (sum of e's leaves).
+	XORQ AX, AX
+cnode4:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMULPS.Z 0(SI)(DX*1), Z12, K1, Z4
+	VMULPS.Z 64(SI)(DX*1), Z13, K2, Z5
+	VMULPS.Z 128(SI)(DX*1), Z14, K3, Z6
+	VMULPS.Z 192(SI)(DX*1), Z15, K4, Z7
+	CMPQ R8, R9
+	JAE  cne4
+cchild4:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	CMPQ CX, DX
+	JAE  fec4
+flc4:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PS   64(BX)(R14*1), Z8, K2, Z1
+	VFMADD231PS   128(BX)(R14*1), Z8, K3, Z2
+	VFMADD231PS   192(BX)(R14*1), Z8, K4, Z3
+	INCQ CX
+	CMPQ CX, DX
+	JB   flc4
+fec4:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMOVUPS.Z   0(DI)(R14*1), K1, Z24
+	VFMADD231PS Z4, Z0, Z24
+	VMOVUPS     Z24, K1, 0(DI)(R14*1)
+	VMOVUPS.Z   64(DI)(R14*1), K2, Z25
+	VFMADD231PS Z5, Z1, Z25
+	VMOVUPS     Z25, K2, 64(DI)(R14*1)
+	VMOVUPS.Z   128(DI)(R14*1), K3, Z26
+	VFMADD231PS Z6, Z2, Z26
+	VMOVUPS     Z26, K3, 128(DI)(R14*1)
+	VMOVUPS.Z   192(DI)(R14*1), K4, Z27
+	VFMADD231PS Z7, Z3, Z27
+	VMOVUPS     Z27, K4, 192(DI)(R14*1)
+	INCQ R8
+	CMPQ R8, R9
+	JB   cchild4
+cne4:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  cnode4
+next4:
+	ADDQ $256, DI
+	ADDQ $256, SI
+	ADDQ $256, BX
+	ADDQ $256, blk-16(SP)
+	SUBQ $64, left-8(SP)
+	JG   chunk
+	JMP  done
+done:
+	VZEROUPPER
+	RET
+
 // func ScatterHadamardF64AVX2(out []float64, base []float64, y []float64, bcrd []uint64, crd []uint64, ptr []uint64, vals []float64, idx []uint64, r int, sB int)
 //
 // Column chunks of one vector (masked past r), and for each chunk every node c:
@@ -632,6 +1226,600 @@ skip4:
 	ADDQ $256, SI
 	ADDQ $256, BX
 	SUBQ $32, R15
+	JG   chunk
+	JMP  done
+done:
+	VZEROUPPER
+	RET
+
+// func PushHadamard2F64AVX2(out []float64, above []float64, y []float64, ycrd []uint64, ptr []uint64, crd []uint64, lptr []uint64, vals []float64, idx []uint64, f []float64, r int, mode int)
+//
+// Column blocks (one vector, masked past r), and for each block every node c:
+//
+//	p := above[block] * y[ycrd[c]*r + block]
+//	for e in ptr[c]..ptr[c+1]-1:
+//	  mode 0: q := p * f[crd[e]*r + block]
+//	          for j in lptr[e]..lptr[e+1]-1: out[idx[j]*r + block] += vals[j] * q
+//	  mode 1: t := sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * f[idx[j]*r + block]
+//	          out[crd[e]*r + block] += p * t
+//
+// Registers: see push2.go in _genproducts.
+// Requires: AVX, AVX2, FMA3
+TEXT ·PushHadamard2F64AVX2(SB), NOSPLIT, $16-256
+	MOVQ out_base+0(FP), DI
+	MOVQ y_base+48(FP), SI
+	MOVQ lptr_base+144(FP), R12
+	MOVQ vals_base+168(FP), R10
+	MOVQ idx_base+192(FP), R11
+	MOVQ f_base+216(FP), BX
+	MOVQ r+240(FP), R13
+	MOVQ R13, left-8(SP)
+	MOVQ $0, blk-16(SP)
+	SHLQ $3, R13
+	MOVQ ptr_len+104(FP), AX
+	CMPQ AX, $1
+	JLE  done
+
+chunk:
+	// Y15 = the first min(left, W) lanes
+	MOVQ     $4, DX
+	MOVQ     left-8(SP), R14
+	CMPQ     R14, DX
+	CMOVQLT  R14, DX
+	MOVQ     DX, X14
+	VPBROADCASTQ X14, Y14
+	VPCMPGTQ  iotaq<>(SB), Y14, Y15
+	MOVQ above_base+24(FP), R15
+	ADDQ blk-16(SP), R15
+	VMASKMOVPD (R15), Y15, Y12
+	CMPQ mode+248(FP), $0
+	JNE  gather
+
+	// Mode 0: scatter every leaf times q = p * f row crd[e].
+	XORQ AX, AX
+lnode:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMASKMOVPD (SI)(DX*1), Y15, Y5
+	VMULPD     Y5, Y12, Y4
+	CMPQ R8, R9
+	JAE  lne
+lchild:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMASKMOVPD (BX)(R14*1), Y15, Y5
+	VMULPD     Y5, Y4, Y0
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JAE  lce
+lleaf:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSD (R10)(CX*8), Y1
+	VMASKMOVPD   (DI)(R14*1), Y15, Y2
+	VFMADD231PD  Y0, Y1, Y2
+	VMASKMOVPD   Y2, Y15, (DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf
+lce:
+	INCQ R8
+	CMPQ R8, R9
+	JB   lchild
+lne:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  lnode
+	JMP  next
+
+gather:
+	// Mode 1: out row crd[e] += p * (sum of e's leaves).
+	XORQ AX, AX
+cnode:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMASKMOVPD (SI)(DX*1), Y15, Y5
+	VMULPD     Y5, Y12, Y4
+	CMPQ R8, R9
+	JAE  cne
+cchild:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	VXORPD Y0, Y0, Y0
+	CMPQ CX, DX
+	JAE  cfe
+cleaf:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSD (R10)(CX*8), Y1
+	VMASKMOVPD   (BX)(R14*1), Y15, Y2
+	VFMADD231PD  Y2, Y1, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   cleaf
+cfe:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMASKMOVPD  (DI)(R14*1), Y15, Y2
+	VFMADD231PD Y4, Y0, Y2
+	VMASKMOVPD  Y2, Y15, (DI)(R14*1)
+	INCQ R8
+	CMPQ R8, R9
+	JB   cchild
+cne:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  cnode
+
+next:
+	ADDQ $32, DI
+	ADDQ $32, SI
+	ADDQ $32, BX
+	ADDQ $32, blk-16(SP)
+	SUBQ $4, left-8(SP)
+	JG   chunk
+
+done:
+	VZEROUPPER
+	RET
+
+// func PushHadamard2F64AVX512(out []float64, above []float64, y []float64, ycrd []uint64, ptr []uint64, crd []uint64, lptr []uint64, vals []float64, idx []uint64, f []float64, r int, mode int)
+//
+// Column blocks (1, 2 or 4 vectors, masked past r), and for each block every node c:
+//
+//	p := above[block] * y[ycrd[c]*r + block]
+//	for e in ptr[c]..ptr[c+1]-1:
+//	  mode 0: q := p * f[crd[e]*r + block]
+//	          for j in lptr[e]..lptr[e+1]-1: out[idx[j]*r + block] += vals[j] * q
+//	  mode 1: t := sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * f[idx[j]*r + block]
+//	          out[crd[e]*r + block] += p * t
+//
+// Registers: see push2.go in _genproducts.
+// Requires: AVX512F, AVX512DQ, BMI2
+TEXT ·PushHadamard2F64AVX512(SB), NOSPLIT, $16-256
+	MOVQ out_base+0(FP), DI
+	MOVQ y_base+48(FP), SI
+	MOVQ lptr_base+144(FP), R12
+	MOVQ vals_base+168(FP), R10
+	MOVQ idx_base+192(FP), R11
+	MOVQ f_base+216(FP), BX
+	MOVQ r+240(FP), R13
+	MOVQ R13, left-8(SP)
+	MOVQ $0, blk-16(SP)
+	SHLQ $3, R13
+	MOVQ ptr_len+104(FP), AX
+	CMPQ AX, $1
+	JLE  done
+
+chunk:
+	MOVQ left-8(SP), R15
+	CMPQ R15, $16
+	JGT  blk4
+	CMPQ R15, $8
+	JGT  blk2
+	JMP  blk1
+
+blk1:
+	// K1..K1 = lanes of each vector of the block: clamp(R15 - v*W, 0, W)
+	MOVQ    R15, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K1
+	MOVQ above_base+24(FP), R15
+	ADDQ blk-16(SP), R15
+	VMOVUPD.Z 0(R15), K1, Z12
+	CMPQ mode+248(FP), $0
+	JNE  gather1
+	// Mode 0: scatter every leaf times q = p * f row crd[e].
+	XORQ AX, AX
+lnode1:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMULPD.Z 0(SI)(DX*1), Z12, K1, Z4
+	CMPQ R8, R9
+	JAE  lne1
+lchild1:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMULPD.Z 0(BX)(R14*1), Z4, K1, Z0
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JAE  lce1
+lleaf1:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSD (R10)(CX*8), Z8
+	VMOVUPD.Z   0(DI)(R14*1), K1, Z24
+	VFMADD231PD Z0, Z8, Z24
+	VMOVUPD     Z24, K1, 0(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf1
+lce1:
+	INCQ R8
+	CMPQ R8, R9
+	JB   lchild1
+lne1:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  lnode1
+	JMP  next1
+gather1:
+	// Mode 1: out row crd[e] += p * (sum of e's leaves).
+	XORQ AX, AX
+cnode1:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMULPD.Z 0(SI)(DX*1), Z12, K1, Z4
+	CMPQ R8, R9
+	JAE  cne1
+cchild1:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	CMPQ CX, DX
+	JAE  fec1
+flc1:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flc1
+fec1:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMOVUPD.Z   0(DI)(R14*1), K1, Z24
+	VFMADD231PD Z4, Z0, Z24
+	VMOVUPD     Z24, K1, 0(DI)(R14*1)
+	INCQ R8
+	CMPQ R8, R9
+	JB   cchild1
+cne1:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  cnode1
+next1:
+	ADDQ $64, DI
+	ADDQ $64, SI
+	ADDQ $64, BX
+	ADDQ $64, blk-16(SP)
+	SUBQ $8, left-8(SP)
+	JG   chunk
+	JMP  done
+blk2:
+	// K1..K2 = lanes of each vector of the block: clamp(R15 - v*W, 0, W)
+	MOVQ    R15, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K1
+	MOVQ    R15, DX
+	SUBQ    $8, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K2
+	MOVQ above_base+24(FP), R15
+	ADDQ blk-16(SP), R15
+	VMOVUPD.Z 0(R15), K1, Z12
+	VMOVUPD.Z 64(R15), K2, Z13
+	CMPQ mode+248(FP), $0
+	JNE  gather2
+	// Mode 0: scatter every leaf times q = p * f row crd[e].
+	XORQ AX, AX
+lnode2:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMULPD.Z 0(SI)(DX*1), Z12, K1, Z4
+	VMULPD.Z 64(SI)(DX*1), Z13, K2, Z5
+	CMPQ R8, R9
+	JAE  lne2
+lchild2:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMULPD.Z 0(BX)(R14*1), Z4, K1, Z0
+	VMULPD.Z 64(BX)(R14*1), Z5, K2, Z1
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JAE  lce2
+lleaf2:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSD (R10)(CX*8), Z8
+	VMOVUPD.Z   0(DI)(R14*1), K1, Z24
+	VFMADD231PD Z0, Z8, Z24
+	VMOVUPD     Z24, K1, 0(DI)(R14*1)
+	VMOVUPD.Z   64(DI)(R14*1), K2, Z25
+	VFMADD231PD Z1, Z8, Z25
+	VMOVUPD     Z25, K2, 64(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf2
+lce2:
+	INCQ R8
+	CMPQ R8, R9
+	JB   lchild2
+lne2:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  lnode2
+	JMP  next2
+gather2:
+	// Mode 1: out row crd[e] += p * (sum of e's leaves).
+	XORQ AX, AX
+cnode2:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMULPD.Z 0(SI)(DX*1), Z12, K1, Z4
+	VMULPD.Z 64(SI)(DX*1), Z13, K2, Z5
+	CMPQ R8, R9
+	JAE  cne2
+cchild2:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	CMPQ CX, DX
+	JAE  fec2
+flc2:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PD   64(BX)(R14*1), Z8, K2, Z1
+	INCQ CX
+	CMPQ CX, DX
+	JB   flc2
+fec2:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMOVUPD.Z   0(DI)(R14*1), K1, Z24
+	VFMADD231PD Z4, Z0, Z24
+	VMOVUPD     Z24, K1, 0(DI)(R14*1)
+	VMOVUPD.Z   64(DI)(R14*1), K2, Z25
+	VFMADD231PD Z5, Z1, Z25
+	VMOVUPD     Z25, K2, 64(DI)(R14*1)
+	INCQ R8
+	CMPQ R8, R9
+	JB   cchild2
+cne2:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  cnode2
+next2:
+	ADDQ $128, DI
+	ADDQ $128, SI
+	ADDQ $128, BX
+	ADDQ $128, blk-16(SP)
+	SUBQ $16, left-8(SP)
+	JG   chunk
+	JMP  done
+blk4:
+	// K1..K4 = lanes of each vector of the block: clamp(R15 - v*W, 0, W)
+	MOVQ    R15, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K1
+	MOVQ    R15, DX
+	SUBQ    $8, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K2
+	MOVQ    R15, DX
+	SUBQ    $16, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K3
+	MOVQ    R15, DX
+	SUBQ    $24, DX
+	XORQ    AX, AX
+	CMPQ    DX, AX
+	CMOVQLT AX, DX
+	MOVQ    $8, AX
+	CMPQ    DX, AX
+	CMOVQGT AX, DX
+	MOVQ    $-1, AX
+	BZHIQ   DX, AX, AX
+	KMOVB  AX, K4
+	MOVQ above_base+24(FP), R15
+	ADDQ blk-16(SP), R15
+	VMOVUPD.Z 0(R15), K1, Z12
+	VMOVUPD.Z 64(R15), K2, Z13
+	VMOVUPD.Z 128(R15), K3, Z14
+	VMOVUPD.Z 192(R15), K4, Z15
+	CMPQ mode+248(FP), $0
+	JNE  gather4
+	// Mode 0: scatter every leaf times q = p * f row crd[e].
+	XORQ AX, AX
+lnode4:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMULPD.Z 0(SI)(DX*1), Z12, K1, Z4
+	VMULPD.Z 64(SI)(DX*1), Z13, K2, Z5
+	VMULPD.Z 128(SI)(DX*1), Z14, K3, Z6
+	VMULPD.Z 192(SI)(DX*1), Z15, K4, Z7
+	CMPQ R8, R9
+	JAE  lne4
+lchild4:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMULPD.Z 0(BX)(R14*1), Z4, K1, Z0
+	VMULPD.Z 64(BX)(R14*1), Z5, K2, Z1
+	VMULPD.Z 128(BX)(R14*1), Z6, K3, Z2
+	VMULPD.Z 192(BX)(R14*1), Z7, K4, Z3
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JAE  lce4
+lleaf4:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSD (R10)(CX*8), Z8
+	VMOVUPD.Z   0(DI)(R14*1), K1, Z24
+	VFMADD231PD Z0, Z8, Z24
+	VMOVUPD     Z24, K1, 0(DI)(R14*1)
+	VMOVUPD.Z   64(DI)(R14*1), K2, Z25
+	VFMADD231PD Z1, Z8, Z25
+	VMOVUPD     Z25, K2, 64(DI)(R14*1)
+	VMOVUPD.Z   128(DI)(R14*1), K3, Z26
+	VFMADD231PD Z2, Z8, Z26
+	VMOVUPD     Z26, K3, 128(DI)(R14*1)
+	VMOVUPD.Z   192(DI)(R14*1), K4, Z27
+	VFMADD231PD Z3, Z8, Z27
+	VMOVUPD     Z27, K4, 192(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf4
+lce4:
+	INCQ R8
+	CMPQ R8, R9
+	JB   lchild4
+lne4:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  lnode4
+	JMP  next4
+gather4:
+	// Mode 1: out row crd[e] += p * (sum of e's leaves).
+	XORQ AX, AX
+cnode4:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMULPD.Z 0(SI)(DX*1), Z12, K1, Z4
+	VMULPD.Z 64(SI)(DX*1), Z13, K2, Z5
+	VMULPD.Z 128(SI)(DX*1), Z14, K3, Z6
+	VMULPD.Z 192(SI)(DX*1), Z15, K4, Z7
+	CMPQ R8, R9
+	JAE  cne4
+cchild4:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	CMPQ CX, DX
+	JAE  fec4
+flc4:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PD   64(BX)(R14*1), Z8, K2, Z1
+	VFMADD231PD   128(BX)(R14*1), Z8, K3, Z2
+	VFMADD231PD   192(BX)(R14*1), Z8, K4, Z3
+	INCQ CX
+	CMPQ CX, DX
+	JB   flc4
+fec4:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMOVUPD.Z   0(DI)(R14*1), K1, Z24
+	VFMADD231PD Z4, Z0, Z24
+	VMOVUPD     Z24, K1, 0(DI)(R14*1)
+	VMOVUPD.Z   64(DI)(R14*1), K2, Z25
+	VFMADD231PD Z5, Z1, Z25
+	VMOVUPD     Z25, K2, 64(DI)(R14*1)
+	VMOVUPD.Z   128(DI)(R14*1), K3, Z26
+	VFMADD231PD Z6, Z2, Z26
+	VMOVUPD     Z26, K3, 128(DI)(R14*1)
+	VMOVUPD.Z   192(DI)(R14*1), K4, Z27
+	VFMADD231PD Z7, Z3, Z27
+	VMOVUPD     Z27, K4, 192(DI)(R14*1)
+	INCQ R8
+	CMPQ R8, R9
+	JB   cchild4
+cne4:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  cnode4
+next4:
+	ADDQ $256, DI
+	ADDQ $256, SI
+	ADDQ $256, BX
+	ADDQ $256, blk-16(SP)
+	SUBQ $32, left-8(SP)
 	JG   chunk
 	JMP  done
 done:

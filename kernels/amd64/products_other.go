@@ -76,3 +76,23 @@ func DotRowsF64AVX2(dst, q, k []float64, idx []uint64, scale float64) { panic("a
 
 // DotRowsF64AVX512 is a stub that panics: the assembly is not built.
 func DotRowsF64AVX512(dst, q, k []float64, idx []uint64, scale float64) { panic("amd64: not built") }
+
+// PushHadamard2F32AVX2 is a stub that panics: the assembly is not built.
+func PushHadamard2F32AVX2(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int) {
+	panic("amd64: not built")
+}
+
+// PushHadamard2F32AVX512 is a stub that panics: the assembly is not built.
+func PushHadamard2F32AVX512(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int) {
+	panic("amd64: not built")
+}
+
+// PushHadamard2F64AVX2 is a stub that panics: the assembly is not built.
+func PushHadamard2F64AVX2(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int) {
+	panic("amd64: not built")
+}
+
+// PushHadamard2F64AVX512 is a stub that panics: the assembly is not built.
+func PushHadamard2F64AVX512(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int) {
+	panic("amd64: not built")
+}

@@ -525,6 +525,8 @@ func main() {
 				b.WriteString(gather2AVX512(e))
 			case "axpy_amd64.s":
 				b.WriteString(scatter512Blocked(e))
+				b.WriteString(push2AVX2(e, sym))
+				b.WriteString(push2AVX512(e))
 			default:
 				b.WriteString(expand(f.tmpl, f.v512, e))
 			}

@@ -1,0 +1,284 @@
+package main
+
+import "fmt"
+
+// The two-level push (PushHadamard2): node c forms p = above ∘ y[ycrd[c]];
+// then, for each child e, either q = p ∘ f[crd[e]] is scattered into the out
+// rows of e's leaves, each times its value (PushLeaves, mode 0), or e's
+// leaves are gathered from f into one sum t and p ∘ t is added into out row
+// crd[e] (PushChildren, mode 1). The node and child products stay in
+// registers; the one-level kernels need them written as rows first. The
+// AVX-512 version takes column blocks of 1, 2 or 4 vectors, the AVX2 version
+// one vector per walk.
+//
+// Registers: AX node c, R8 child e, R9 children end, CX leaf j, DX leaves
+// end and temp, R14 temp (row byte offsets), DI out block, SI y block, BX f
+// block, R10 vals, R11 idx, R12 lptr, R13 row bytes, R15 temp. The frame
+// holds the columns left (left-8(SP)) and the block's byte offset
+// (blk-16(SP)); ptr, crd and ycrd are read through the argument frame.
+// AVX-512 vectors: Z12..Z15 the above block, Z4..Z7 p, Z0..Z3 q or t, Z8 a
+// value, Z24..Z27 out rows. AVX2: Y12 above, Y4 p, Y0 q or t, Y1 a value, Y2
+// and Y5 loaded rows, Y15 the lane mask.
+
+const push2Args = `out []%[1]s, above []%[1]s, y []%[1]s, ycrd []uint64, ptr []uint64, crd []uint64, lptr []uint64, vals []%[1]s, idx []uint64, f []%[1]s, r int, mode int`
+
+const push2Doc = `
+// func PushHadamard2%[2]s%[3]s(` + push2Args + `)
+//
+// Column blocks (%[4]s, masked past r), and for each block every node c:
+//
+//	p := above[block] * y[ycrd[c]*r + block]
+//	for e in ptr[c]..ptr[c+1]-1:
+//	  mode 0: q := p * f[crd[e]*r + block]
+//	          for j in lptr[e]..lptr[e+1]-1: out[idx[j]*r + block] += vals[j] * q
+//	  mode 1: t := sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * f[idx[j]*r + block]
+//	          out[crd[e]*r + block] += p * t
+//
+// Registers: see push2.go in _genproducts.
+// Requires: %[5]s`
+
+func (a *asm) push2Prologue(isa string) {
+	a.f("TEXT ·PushHadamard2%s%s(SB), NOSPLIT, $16-256", a.e.T, isa)
+	a.f(`	MOVQ out_base+0(FP), DI
+	MOVQ y_base+48(FP), SI
+	MOVQ lptr_base+144(FP), R12
+	MOVQ vals_base+168(FP), R10
+	MOVQ idx_base+192(FP), R11
+	MOVQ f_base+216(FP), BX
+	MOVQ r+240(FP), R13
+	MOVQ R13, left-8(SP)
+	MOVQ $0, blk-16(SP)
+	SHLQ ${LOG}, R13
+	MOVQ ptr_len+104(FP), AX
+	CMPQ AX, $1
+	JLE  done`)
+}
+
+// push2Node sets DX to y's row byte offset and R8, R9 to node AX's
+// children.
+func (a *asm) push2Node() {
+	a.f(`	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9`)
+}
+
+// rowOf sets R14 to the row byte offset of entry reg of array arg.
+func (a *asm) rowOf(arg, reg string) {
+	a.f("\tMOVQ  %s, R14", arg)
+	a.f("\tMOVQ  (R14)(%s*8), R14", reg)
+	a.f("\tIMULQ R13, R14")
+}
+
+func push2Block512(a *asm, nv int) {
+	l := fmt.Sprint(nv)
+	a.f("blk%s:", l)
+	a.masks(nv)
+	a.f("\tMOVQ above_base+24(FP), R15")
+	a.f("\tADDQ blk-16(SP), R15")
+	for v := range nv {
+		a.f("\tVMOVU{P}.Z %d(R15), K%d, Z%d", v*64, v+1, 12+v)
+	}
+	a.f("\tCMPQ mode+248(FP), $0")
+	a.f("\tJNE  gather%s", l)
+
+	a.f("\t// Mode 0: scatter every leaf times q = p * f row crd[e].")
+	a.f("\tXORQ AX, AX")
+	a.f("lnode%s:", l)
+	a.push2Node()
+	for v := range nv {
+		a.f("\tVMUL{P}.Z %d(SI)(DX*1), Z%d, K%d, Z%d", v*64, 12+v, v+1, 4+v)
+	}
+	a.f("\tCMPQ R8, R9")
+	a.f("\tJAE  lne%s", l)
+	a.f("lchild%s:", l)
+	a.rowOf("crd_base+120(FP)", "R8")
+	for v := range nv {
+		a.f("\tVMUL{P}.Z %d(BX)(R14*1), Z%d, K%d, Z%d", v*64, 4+v, v+1, v)
+	}
+	a.f("\tMOVQ (R12)(R8*8), CX")
+	a.f("\tMOVQ 8(R12)(R8*8), DX")
+	a.f("\tCMPQ CX, DX")
+	a.f("\tJAE  lce%s", l)
+	a.f("lleaf%s:", l)
+	a.f("\tMOVQ          (R11)(CX*8), R14")
+	a.f("\tIMULQ         R13, R14")
+	a.f("\tVBROADCAST{S} (R10)(CX*{ES}), Z8")
+	for v := range nv {
+		a.f("\tVMOVU{P}.Z   %d(DI)(R14*1), K%d, Z%d", v*64, v+1, 24+v)
+		a.f("\tVFMADD231{P} Z%d, Z8, Z%d", v, 24+v)
+		a.f("\tVMOVU{P}     Z%d, K%d, %d(DI)(R14*1)", 24+v, v+1, v*64)
+	}
+	a.f("\tINCQ CX")
+	a.f("\tCMPQ CX, DX")
+	a.f("\tJB   lleaf%s", l)
+	a.f("lce%s:", l)
+	a.f("\tINCQ R8")
+	a.f("\tCMPQ R8, R9")
+	a.f("\tJB   lchild%s", l)
+	a.f("lne%s:", l)
+	a.nextNode("JB", "lnode"+l)
+	a.f("\tJMP  next%s", l)
+
+	a.f("gather%s:", l)
+	a.f("\t// Mode 1: out row crd[e] += p * (sum of e's leaves).")
+	a.f("\tXORQ AX, AX")
+	a.f("cnode%s:", l)
+	a.push2Node()
+	for v := range nv {
+		a.f("\tVMUL{P}.Z %d(SI)(DX*1), Z%d, K%d, Z%d", v*64, 12+v, v+1, 4+v)
+	}
+	a.f("\tCMPQ R8, R9")
+	a.f("\tJAE  cne%s", l)
+	a.f("cchild%s:", l)
+	a.f("\tMOVQ (R12)(R8*8), CX")
+	a.f("\tMOVQ 8(R12)(R8*8), DX")
+	a.fiber(nv, "c"+l)
+	a.rowOf("crd_base+120(FP)", "R8")
+	for v := range nv {
+		a.f("\tVMOVU{P}.Z   %d(DI)(R14*1), K%d, Z%d", v*64, v+1, 24+v)
+		a.f("\tVFMADD231{P} Z%d, Z%d, Z%d", 4+v, v, 24+v)
+		a.f("\tVMOVU{P}     Z%d, K%d, %d(DI)(R14*1)", 24+v, v+1, v*64)
+	}
+	a.f("\tINCQ R8")
+	a.f("\tCMPQ R8, R9")
+	a.f("\tJB   cchild%s", l)
+	a.f("cne%s:", l)
+	a.nextNode("JB", "cnode"+l)
+
+	a.f("next%s:", l)
+	a.f("\tADDQ $%d, DI", nv*64)
+	a.f("\tADDQ $%d, SI", nv*64)
+	a.f("\tADDQ $%d, BX", nv*64)
+	a.f("\tADDQ $%d, blk-16(SP)", nv*64)
+	a.f("\tSUBQ $%d, left-8(SP)", nv*a.w())
+	a.f("\tJG   chunk")
+	a.f("\tJMP  done")
+}
+
+func push2AVX512(e elem) string {
+	a := &asm{e: e}
+	a.f(push2Doc, e.t, e.T, "AVX512", "1, 2 or 4 vectors", "AVX512F, AVX512DQ, BMI2")
+	a.push2Prologue("AVX512")
+	a.f(`
+chunk:
+	MOVQ left-8(SP), R15
+	CMPQ R15, $%d
+	JGT  blk4
+	CMPQ R15, $%d
+	JGT  blk2
+	JMP  blk1
+`, 2*a.w(), a.w())
+	for _, nv := range []int{1, 2, 4} {
+		push2Block512(a, nv)
+	}
+	a.f("done:")
+	a.f("\tVZEROUPPER")
+	a.f("\tRET")
+	return a.expand()
+}
+
+func push2AVX2(e elem, iota string) string {
+	a := &asm{e: e}
+	a.f(push2Doc, e.t, e.T, "AVX2", "one vector", "AVX, AVX2, FMA3")
+	a.push2Prologue("AVX2")
+	a.f(`
+chunk:
+	// Y15 = the first min(left, W) lanes
+	MOVQ     $%s, DX
+	MOVQ     left-8(SP), R14
+	CMPQ     R14, DX
+	CMOVQLT  R14, DX
+	MOVQ     DX, X14
+	%s X14, Y14
+	%s  %s(SB), Y14, Y15
+	MOVQ above_base+24(FP), R15
+	ADDQ blk-16(SP), R15
+	VMASKMOV{P} (R15), Y15, Y12
+	CMPQ mode+248(FP), $0
+	JNE  gather
+
+	// Mode 0: scatter every leaf times q = p * f row crd[e].
+	XORQ AX, AX
+lnode:`, e.W2, e.BCASTI, e.CMPGT, iota)
+	a.push2Node()
+	a.f(`	VMASKMOV{P} (SI)(DX*1), Y15, Y5
+	VMUL{P}     Y5, Y12, Y4
+	CMPQ R8, R9
+	JAE  lne
+lchild:`)
+	a.rowOf("crd_base+120(FP)", "R8")
+	a.f(`	VMASKMOV{P} (BX)(R14*1), Y15, Y5
+	VMUL{P}     Y5, Y4, Y0
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JAE  lce
+lleaf:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCAST{S} (R10)(CX*{ES}), Y1
+	VMASKMOV{P}   (DI)(R14*1), Y15, Y2
+	VFMADD231{P}  Y0, Y1, Y2
+	VMASKMOV{P}   Y2, Y15, (DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf
+lce:
+	INCQ R8
+	CMPQ R8, R9
+	JB   lchild
+lne:`)
+	a.nextNode("JB", "lnode")
+	a.f(`	JMP  next
+
+gather:
+	// Mode 1: out row crd[e] += p * (sum of e's leaves).
+	XORQ AX, AX
+cnode:`)
+	a.push2Node()
+	a.f(`	VMASKMOV{P} (SI)(DX*1), Y15, Y5
+	VMUL{P}     Y5, Y12, Y4
+	CMPQ R8, R9
+	JAE  cne
+cchild:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	VXOR{P} Y0, Y0, Y0
+	CMPQ CX, DX
+	JAE  cfe
+cleaf:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCAST{S} (R10)(CX*{ES}), Y1
+	VMASKMOV{P}   (BX)(R14*1), Y15, Y2
+	VFMADD231{P}  Y2, Y1, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   cleaf
+cfe:`)
+	a.rowOf("crd_base+120(FP)", "R8")
+	a.f(`	VMASKMOV{P}  (DI)(R14*1), Y15, Y2
+	VFMADD231{P} Y4, Y0, Y2
+	VMASKMOV{P}  Y2, Y15, (DI)(R14*1)
+	INCQ R8
+	CMPQ R8, R9
+	JB   cchild
+cne:`)
+	a.nextNode("JB", "cnode")
+	a.f(`
+next:
+	ADDQ $32, DI
+	ADDQ $32, SI
+	ADDQ $32, BX
+	ADDQ $32, blk-16(SP)
+	SUBQ $%s, left-8(SP)
+	JG   chunk
+
+done:
+	VZEROUPPER
+	RET`, e.W2)
+	return a.expand()
+}
