@@ -30,7 +30,9 @@
 //	SpMMScatter              transposed SpMM: Y += alpha A^T X
 //	GatherHadamard(Indexed)  R-wide Hadamard-accumulate over a fiber (MTTKRP, TTM, leaf SpMM)
 //	GatherHadamard2          the same over two tree levels in one pass ("hadamard2": MTTKRP
-//	                         two levels above the leaves, and the pull-up through that level)
+//	                         with the output mode at level N-3 or above)
+//	PushHadamard2            the push-down of MTTKRP through two levels in one pass ("push2":
+//	                         the output mode at level N-2 or at the leaves)
 //	ScatterHadamard(Indexed) scaled-row scatter of a fiber (MTTKRP below the output mode)
 //	DotRows                  many dot products of one row against gathered rows (SDDMM)
 //

@@ -259,52 +259,15 @@ func FuzzGatherHadamard2(f *testing.F) {
 	f.Add([]byte{3, 0, 2, 0, 1, 2, 0, 1, 5, 1, 2, 3, 4, 0, 5, 5, 5, 1, 2, 3, 4, 5, 6})
 	f.Add([]byte{16, 1, 3, 1, 2, 3, 3, 4, 1, 0, 8, 1, 2, 3, 0, 1, 2, 3, 4, 4, 4, 4, 9, 9, 9, 9})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		next := func() byte {
-			if len(data) == 0 {
-				return 0
-			}
-			b := data[0]
-			data = data[1:]
-			return b
-		}
-		r := 1 + int(next()%70)
-		mode := GatherMode(next() % 4)
-		idxs := func(n, mod int, nondecreasing bool) []uint64 {
-			s := make([]uint64, n)
-			for i := range s {
-				if nondecreasing {
-					if i > 0 {
-						s[i] = s[i-1]
-					}
-					s[i] += uint64(next() % byte(mod))
-					if next()%16 == 0 {
-						s[i] = uint64(next()) // malformed
-					}
-				} else {
-					s[i] = uint64(next() % byte(mod))
-				}
-			}
-			return s
-		}
-		nc := int(next() % 6)
-		ptr := idxs(nc+1, 4, true)
-		ncrd := idxs(nc, 5, false)
-		ne := int(next() % 12)
-		crd := idxs(ne, 5, false)
-		lptr := idxs(int(next()%12), 4, true)
-		idx := idxs(int(next()%20), 5, false)
-		fl := func(n int) []float64 {
-			s := make([]float64, n)
-			for i := range s {
-				s[i] = float64(int(next()%17) - 8)
-			}
-			return s
-		}
-		vals := fl(int(next() % 20))
-		x := fl(int(next()%6) * r)
-		z := fl(int(next()%6) * r)
-		y := fl(int(next()%6) * r)
-		out := fl(int(next()%6) * r)
+		fz := fuzzReader{data: data}
+		r := 1 + fz.n(70)
+		mode := GatherMode(fz.n(4))
+		ptr, ncrd, crd, lptr, idx := fz.tree2()
+		vals := fz.floats(fz.near(len(idx)))
+		x := fz.floats(fz.rows() * r)
+		z := fz.floats(fz.rows() * r)
+		y := fz.floats(fz.rows() * r)
+		out := fz.floats(fz.rows() * r)
 		want := append([]float64(nil), out...)
 		accepted := func() (ok bool) {
 			defer func() { ok = recover() == nil }()
@@ -331,4 +294,81 @@ func FuzzGatherHadamard2(f *testing.F) {
 			}
 		}
 	})
+}
+
+// fuzzReader decodes fuzz bytes into kernel operands (zeros once the bytes
+// run out).
+type fuzzReader struct{ data []byte }
+
+func (z *fuzzReader) next() byte {
+	if len(z.data) == 0 {
+		return 0
+	}
+	b := z.data[0]
+	z.data = z.data[1:]
+	return b
+}
+
+// n returns a number below mod.
+func (z *fuzzReader) n(mod int) int { return int(z.next()) % mod }
+
+// idx returns n indices below mod.
+func (z *fuzzReader) idx(n, mod int) []uint64 {
+	s := make([]uint64, n)
+	for i := range s {
+		s[i] = uint64(z.n(mod))
+	}
+	return s
+}
+
+// ptr returns n non-decreasing offsets growing by less than step, one in
+// sixteen replaced by an arbitrary byte (malformed).
+func (z *fuzzReader) ptr(n, step int) []uint64 {
+	s := make([]uint64, n)
+	for i := range s {
+		if i > 0 {
+			s[i] = s[i-1]
+		}
+		s[i] += uint64(z.n(step))
+		if z.n(16) == 0 {
+			s[i] = uint64(z.next())
+		}
+	}
+	return s
+}
+
+// near returns n, or one more or less (at least 0): a length that mostly
+// fits.
+func (z *fuzzReader) near(n int) int { return max(0, n+z.n(3)-1) }
+
+// rows returns a row count of 4 to 6: the indices are below 5, so most
+// operands are long enough and some are one row short.
+func (z *fuzzReader) rows() int { return 4 + z.n(3) }
+
+// tree2 decodes a two-level operand (see tree2) whose arrays mostly fit
+// each other: ptr over up to five nodes, crd and lptr as long as ptr's
+// last entry asks give or take one, idx as long as lptr's; rows below 5.
+func (z *fuzzReader) tree2() (ptr, ncrd, crd, lptr, idx []uint64) {
+	nc := z.n(6)
+	ptr = z.ptr(nc+1, 4)
+	ncrd = z.idx(nc, 5)
+	ne := z.near(int(min(ptr[nc], 40)))
+	crd = z.idx(ne, 5)
+	lptr = z.ptr(z.near(ne+1), 4)
+	nl := 0
+	if len(lptr) > 0 {
+		nl = int(min(lptr[len(lptr)-1], 60))
+	}
+	idx = z.idx(z.near(nl), 5)
+	return ptr, ncrd, crd, lptr, idx
+}
+
+// floats returns n small integers (-8..8) as float64, so that fused and
+// unfused sums agree exactly.
+func (z *fuzzReader) floats(n int) []float64 {
+	s := make([]float64, n)
+	for i := range s {
+		s[i] = float64(z.n(17) - 8)
+	}
+	return s
 }

@@ -158,51 +158,15 @@ func FuzzPushHadamard2(f *testing.F) {
 	f.Add([]byte{3, 0, 2, 0, 1, 2, 0, 1, 5, 1, 2, 3, 4, 0, 5, 5, 5, 1, 2, 3, 4, 5, 6})
 	f.Add([]byte{16, 1, 3, 1, 2, 3, 3, 4, 1, 0, 8, 1, 2, 3, 0, 1, 2, 3, 4, 4, 4, 4, 9, 9, 9, 9})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		next := func() byte {
-			if len(data) == 0 {
-				return 0
-			}
-			b := data[0]
-			data = data[1:]
-			return b
-		}
-		r := 1 + int(next()%70)
-		mode := PushMode(next() % 3)
-		idxs := func(n, mod int, nondecreasing bool) []uint64 {
-			s := make([]uint64, n)
-			for i := range s {
-				if nondecreasing {
-					if i > 0 {
-						s[i] = s[i-1]
-					}
-					s[i] += uint64(next() % byte(mod))
-					if next()%16 == 0 {
-						s[i] = uint64(next()) // malformed
-					}
-				} else {
-					s[i] = uint64(next() % byte(mod))
-				}
-			}
-			return s
-		}
-		nc := int(next() % 6)
-		ptr := idxs(nc+1, 4, true)
-		ycrd := idxs(nc, 5, false)
-		crd := idxs(int(next()%12), 5, false)
-		lptr := idxs(int(next()%12), 4, true)
-		idx := idxs(int(next()%20), 5, false)
-		fl := func(n int) []float64 {
-			s := make([]float64, n)
-			for i := range s {
-				s[i] = float64(int(next()%17) - 8)
-			}
-			return s
-		}
-		vals := fl(int(next() % 20))
-		above := fl(int(next()%2) * r)
-		fm := fl(int(next()%6) * r)
-		y := fl(int(next()%6) * r)
-		out := fl(int(next()%6) * r)
+		fz := fuzzReader{data: data}
+		r := 1 + fz.n(70)
+		mode := PushMode(fz.n(3))
+		ptr, ycrd, crd, lptr, idx := fz.tree2()
+		vals := fz.floats(fz.near(len(idx)))
+		above := fz.floats(fz.near(r))
+		fm := fz.floats(fz.rows() * r)
+		y := fz.floats(fz.rows() * r)
+		out := fz.floats(fz.rows() * r)
 		want := append([]float64(nil), out...)
 		accepted := func() (ok bool) {
 			defer func() { ok = recover() == nil }()

@@ -699,8 +699,9 @@ done:
 //	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * s
 //
 // When sO = cO = 0 (GatherPull) the out block stays in registers (one set
-// for even nodes, one for odd) and is stored once per block. Registers: see
-// twolevel.go in _genproducts.
+// for even nodes, one for odd) and is stored once per block.
+//
+// Registers: see twolevel.go in _genproducts.
 // Requires: AVX, AVX2, FMA3
 TEXT ·GatherHadamard2F32AVX2(SB), NOSPLIT, $16-296
 	MOVQ out_base+0(FP), DI
@@ -902,8 +903,9 @@ done:
 //	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * s
 //
 // When sO = cO = 0 (GatherPull) the out block stays in registers (one set
-// for even nodes, one for odd) and is stored once per block. Registers: see
-// twolevel.go in _genproducts.
+// for even nodes, one for odd) and is stored once per block.
+//
+// Registers: see twolevel.go in _genproducts.
 // Requires: AVX512F, AVX512DQ, BMI2
 TEXT ·GatherHadamard2F32AVX512(SB), NOSPLIT, $16-296
 	MOVQ out_base+0(FP), DI
@@ -2226,8 +2228,9 @@ done:
 //	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * s
 //
 // When sO = cO = 0 (GatherPull) the out block stays in registers (one set
-// for even nodes, one for odd) and is stored once per block. Registers: see
-// twolevel.go in _genproducts.
+// for even nodes, one for odd) and is stored once per block.
+//
+// Registers: see twolevel.go in _genproducts.
 // Requires: AVX, AVX2, FMA3
 TEXT ·GatherHadamard2F64AVX2(SB), NOSPLIT, $16-296
 	MOVQ out_base+0(FP), DI
@@ -2429,8 +2432,9 @@ done:
 //	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * s
 //
 // When sO = cO = 0 (GatherPull) the out block stays in registers (one set
-// for even nodes, one for odd) and is stored once per block. Registers: see
-// twolevel.go in _genproducts.
+// for even nodes, one for odd) and is stored once per block.
+//
+// Registers: see twolevel.go in _genproducts.
 // Requires: AVX512F, AVX512DQ, BMI2
 TEXT ·GatherHadamard2F64AVX512(SB), NOSPLIT, $16-296
 	MOVQ out_base+0(FP), DI

@@ -22,37 +22,20 @@ import "fmt"
 
 const push2Args = `out []%[1]s, above []%[1]s, y []%[1]s, ycrd []uint64, ptr []uint64, crd []uint64, lptr []uint64, vals []%[1]s, idx []uint64, f []%[1]s, r int, mode int`
 
-const push2Doc = `
-// func PushHadamard2%[2]s%[3]s(` + push2Args + `)
-//
-// Column blocks (%[4]s, masked past r), and for each block every node c:
-//
-//	p := above[block] * y[ycrd[c]*r + block]
-//	for e in ptr[c]..ptr[c+1]-1:
-//	  mode 0: q := p * f[crd[e]*r + block]
-//	          for j in lptr[e]..lptr[e+1]-1: out[idx[j]*r + block] += vals[j] * q
-//	  mode 1: t := sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * f[idx[j]*r + block]
-//	          out[crd[e]*r + block] += p * t
-//
-// Registers: see push2.go in _genproducts.
-// Requires: %[5]s`
+const push2Body = `	p := above[block] * y[ycrd[c]*r + block]
+	for e in ptr[c]..ptr[c+1]-1:
+	  mode 0: q := p * f[crd[e]*r + block]
+	          for j in lptr[e]..lptr[e+1]-1: out[idx[j]*r + block] += vals[j] * q
+	  mode 1: t := sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * f[idx[j]*r + block]
+	          out[crd[e]*r + block] += p * t`
 
-func (a *asm) push2Prologue(isa string) {
-	a.f("TEXT ·PushHadamard2%s%s(SB), NOSPLIT, $16-256", a.e.T, isa)
-	a.f(`	MOVQ out_base+0(FP), DI
+// push2Loads loads PushHadamard2's bases.
+const push2Loads = `	MOVQ out_base+0(FP), DI
 	MOVQ y_base+48(FP), SI
 	MOVQ lptr_base+144(FP), R12
 	MOVQ vals_base+168(FP), R10
 	MOVQ idx_base+192(FP), R11
-	MOVQ f_base+216(FP), BX
-	MOVQ r+240(FP), R13
-	MOVQ R13, left-8(SP)
-	MOVQ $0, blk-16(SP)
-	SHLQ ${LOG}, R13
-	MOVQ ptr_len+104(FP), AX
-	CMPQ AX, $1
-	JLE  done`)
-}
+	MOVQ f_base+216(FP), BX`
 
 // push2Node sets DX to y's row byte offset and R8, R9 to node AX's
 // children.
@@ -160,49 +143,26 @@ func push2Block512(a *asm, nv int) {
 
 func push2AVX512(e elem) string {
 	a := &asm{e: e}
-	a.f(push2Doc, e.t, e.T, "AVX512", "1, 2 or 4 vectors", "AVX512F, AVX512DQ, BMI2")
-	a.push2Prologue("AVX512")
-	a.f(`
-chunk:
-	MOVQ left-8(SP), R15
-	CMPQ R15, $%d
-	JGT  blk4
-	CMPQ R15, $%d
-	JGT  blk2
-	JMP  blk1
-`, 2*a.w(), a.w())
-	for _, nv := range []int{1, 2, 4} {
-		push2Block512(a, nv)
-	}
-	a.f("done:")
-	a.f("\tVZEROUPPER")
-	a.f("\tRET")
+	fn := "PushHadamard2" + e.T + "AVX512"
+	a.twoLevelDoc(fn, push2Args, "1, 2 or 4 vectors", push2Body, "push2.go", "AVX512F, AVX512DQ, BMI2")
+	a.twoLevelPrologue(fn, 256, 240, push2Loads)
+	a.blocks512(push2Block512)
 	return a.expand()
 }
 
 func push2AVX2(e elem, iota string) string {
 	a := &asm{e: e}
-	a.f(push2Doc, e.t, e.T, "AVX2", "one vector", "AVX, AVX2, FMA3")
-	a.push2Prologue("AVX2")
-	a.f(`
-chunk:
-	// Y15 = the first min(left, W) lanes
-	MOVQ     $%s, DX
-	MOVQ     left-8(SP), R14
-	CMPQ     R14, DX
-	CMOVQLT  R14, DX
-	MOVQ     DX, X14
-	%s X14, Y14
-	%s  %s(SB), Y14, Y15
-	MOVQ above_base+24(FP), R15
-	ADDQ blk-16(SP), R15
-	VMASKMOV{P} (R15), Y15, Y12
+	fn := "PushHadamard2" + e.T + "AVX2"
+	a.twoLevelDoc(fn, push2Args, "one vector", push2Body, "push2.go", "AVX, AVX2, FMA3")
+	a.twoLevelPrologue(fn, 256, 240, push2Loads)
+	a.laneMask256(iota, "above_base+24(FP)")
+	a.f(`	VMASKMOV{P} (R15), Y15, Y12
 	CMPQ mode+248(FP), $0
 	JNE  gather
 
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
-lnode:`, e.W2, e.BCASTI, e.CMPGT, iota)
+lnode:`)
 	a.push2Node()
 	a.f(`	VMASKMOV{P} (SI)(DX*1), Y15, Y5
 	VMUL{P}     Y5, Y12, Y4

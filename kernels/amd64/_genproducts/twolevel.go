@@ -1,6 +1,9 @@
 package main
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // The two-level gather (GatherHadamard2): for every node c of a level, the
 // sum over its children e of z's row crd[e] times the child's fiber sum,
@@ -22,36 +25,91 @@ import "fmt"
 
 const gather2Args = `out []%[1]s, y []%[1]s, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []%[1]s, lptr []uint64, vals []%[1]s, idx []uint64, x []%[1]s, r int, sO int, cO int, sU int`
 
-const gather2Doc = `
-// func GatherHadamard2%[2]s%[3]s(` + gather2Args + `)
-//
-// Column blocks (%[4]s, masked past r), and for each block every node c:
-//
-//	s := sum over e in ptr[c]..ptr[c+1]-1 of z[crd[e]*r + block] *
-//	     (sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * x[idx[j]*r + block])
-//	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * s
-//
-// When sO = cO = 0 (GatherPull) the out block stays in registers (one set
-// for even nodes, one for odd) and is stored once per block. Registers: see
-// twolevel.go in _genproducts.
-// Requires: %[5]s`
-
-func (a *asm) gather2Prologue(isa string) {
-	a.f("TEXT ·GatherHadamard2%s%s(SB), NOSPLIT, $16-296", a.e.T, isa)
-	a.f(`	MOVQ out_base+0(FP), DI
-	MOVQ y_base+24(FP), SI
-	MOVQ lptr_base+168(FP), R12
-	MOVQ vals_base+192(FP), R10
-	MOVQ idx_base+216(FP), R11
-	MOVQ x_base+240(FP), BX
-	MOVQ r+264(FP), R13
+// twoLevelPrologue opens kernel fn (frame: left-8(SP), blk-16(SP); argBytes
+// of arguments), runs loads (the bases), sets R13 to the row bytes from the
+// argument r at rOff, and leaves for done when ptr (at 96) has no node.
+func (a *asm) twoLevelPrologue(fn string, argBytes, rOff int, loads string) {
+	a.f("TEXT ·%s(SB), NOSPLIT, $16-%d", fn, argBytes)
+	a.f("%s", loads)
+	a.f(`	MOVQ r+%d(FP), R13
 	MOVQ R13, left-8(SP)
 	MOVQ $0, blk-16(SP)
 	SHLQ ${LOG}, R13
 	MOVQ ptr_len+104(FP), AX
 	CMPQ AX, $1
-	JLE  done`)
+	JLE  done`, rOff)
 }
+
+// twoLevelDoc writes a kernel's header comment: its Go signature (args with
+// %[1]s for the element type), its column blocks and pseudo-code (body,
+// without the leading "// "), the generator file naming its registers, and
+// the features it requires.
+func (a *asm) twoLevelDoc(fn, args, blocks, body, regs, req string) {
+	a.f("\n// func %s(%s)\n//\n// Column blocks (%s, masked past r), and for each block every node c:\n//", fn, fmt.Sprintf(args, a.e.t), blocks)
+	for _, ln := range strings.Split(body, "\n") {
+		switch {
+		case ln == "":
+			a.f("//")
+		case strings.HasPrefix(ln, "\t"):
+			a.f("//%s", ln)
+		default:
+			a.f("// %s", ln)
+		}
+	}
+	a.f("//\n// Registers: see %s in _genproducts.\n// Requires: %s", regs, req)
+}
+
+// blocks512 writes the AVX-512 column-block dispatch, the blocks (one
+// emitter call per width 1, 2, 4) and the return.
+func (a *asm) blocks512(block func(a *asm, nv int)) {
+	a.f(`
+chunk:
+	MOVQ left-8(SP), R15
+	CMPQ R15, $%d
+	JGT  blk4
+	CMPQ R15, $%d
+	JGT  blk2
+	JMP  blk1
+`, 2*a.w(), a.w())
+	for _, nv := range []int{1, 2, 4} {
+		block(a, nv)
+	}
+	a.f("done:")
+	a.f("\tVZEROUPPER")
+	a.f("\tRET")
+}
+
+// laneMask256 opens the AVX2 column loop: Y15 = the first min(left, W)
+// lanes, R15 = base (an argument) plus the block's byte offset.
+func (a *asm) laneMask256(iota, base string) {
+	a.f(`
+chunk:
+	// Y15 = the first min(left, W) lanes
+	MOVQ     $%s, DX
+	MOVQ     left-8(SP), R14
+	CMPQ     R14, DX
+	CMOVQLT  R14, DX
+	MOVQ     DX, X14
+	%s X14, Y14
+	%s  %s(SB), Y14, Y15
+	MOVQ %s, R15
+	ADDQ blk-16(SP), R15`, a.e.W2, a.e.BCASTI, a.e.CMPGT, iota, base)
+}
+
+// gather2Loads loads GatherHadamard2's bases.
+const gather2Loads = `	MOVQ out_base+0(FP), DI
+	MOVQ y_base+24(FP), SI
+	MOVQ lptr_base+168(FP), R12
+	MOVQ vals_base+192(FP), R10
+	MOVQ idx_base+216(FP), R11
+	MOVQ x_base+240(FP), BX`
+
+const gather2Body = `	s := sum over e in ptr[c]..ptr[c+1]-1 of z[crd[e]*r + block] *
+	     (sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * x[idx[j]*r + block])
+	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * s
+
+When sO = cO = 0 (GatherPull) the out block stays in registers (one set
+for even nodes, one for odd) and is stored once per block.`
 
 // nodeRows sets R14 to out's row offset (elements) ocrd[c]*sO + c*cO and DX
 // to y's, ycrd[c]*sU, for node AX.
@@ -178,23 +236,10 @@ func gather2Block512(a *asm, nv int) {
 
 func gather2AVX512(e elem) string {
 	a := &asm{e: e}
-	a.f(gather2Doc, e.t, e.T, "AVX512", "1, 2 or 4 vectors", "AVX512F, AVX512DQ, BMI2")
-	a.gather2Prologue("AVX512")
-	a.f(`
-chunk:
-	MOVQ left-8(SP), R15
-	CMPQ R15, $%d
-	JGT  blk4
-	CMPQ R15, $%d
-	JGT  blk2
-	JMP  blk1
-`, 2*a.w(), a.w())
-	for _, nv := range []int{1, 2, 4} {
-		gather2Block512(a, nv)
-	}
-	a.f("done:")
-	a.f("\tVZEROUPPER")
-	a.f("\tRET")
+	fn := "GatherHadamard2" + e.T + "AVX512"
+	a.twoLevelDoc(fn, gather2Args, "1, 2 or 4 vectors", gather2Body, "twolevel.go", "AVX512F, AVX512DQ, BMI2")
+	a.twoLevelPrologue(fn, 296, 264, gather2Loads)
+	a.blocks512(gather2Block512)
 	return a.expand()
 }
 
@@ -237,27 +282,17 @@ func (a *asm) children256(l string) {
 
 func gather2AVX2(e elem, iota string) string {
 	a := &asm{e: e}
-	a.f(gather2Doc, e.t, e.T, "AVX2", "one vector", "AVX, AVX2, FMA3")
-	a.gather2Prologue("AVX2")
-	a.f(`
-chunk:
-	// Y15 = the first min(left, W) lanes
-	MOVQ     $%s, DX
-	MOVQ     left-8(SP), R14
-	CMPQ     R14, DX
-	CMOVQLT  R14, DX
-	MOVQ     DX, X14
-	%s X14, Y14
-	%s  %s(SB), Y14, Y15
-	MOVQ z_base+144(FP), R15
-	ADDQ blk-16(SP), R15
-	MOVQ sO+272(FP), AX
+	fn := "GatherHadamard2" + e.T + "AVX2"
+	a.twoLevelDoc(fn, gather2Args, "one vector", gather2Body, "twolevel.go", "AVX, AVX2, FMA3")
+	a.twoLevelPrologue(fn, 296, 264, gather2Loads)
+	a.laneMask256(iota, "z_base+144(FP)")
+	a.f(`	MOVQ sO+272(FP), AX
 	ORQ  cO+280(FP), AX
 	JZ   pull
 
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
-snode:`, e.W2, e.BCASTI, e.CMPGT, iota)
+snode:`)
 	a.children256("s")
 	a.nodeRows()
 	a.f(`	VMASKMOV{P}  (SI)(DX*{ES}), Y15, Y5
