@@ -131,14 +131,7 @@ func push2Block512(a *asm, nv int) {
 	a.f("cne%s:", l)
 	a.nextNode("JB", "cnode"+l)
 
-	a.f("next%s:", l)
-	a.f("\tADDQ $%d, DI", nv*64)
-	a.f("\tADDQ $%d, SI", nv*64)
-	a.f("\tADDQ $%d, BX", nv*64)
-	a.f("\tADDQ $%d, blk-16(SP)", nv*64)
-	a.f("\tSUBQ $%d, left-8(SP)", nv*a.w())
-	a.f("\tJG   chunk")
-	a.f("\tJMP  done")
+	a.nextBlock512(nv)
 }
 
 func push2AVX512(e elem) string {

@@ -59,6 +59,20 @@ func (a *asm) twoLevelDoc(fn, args, blocks, body, regs, req string) {
 	a.f("//\n// Registers: see %s in _genproducts.\n// Requires: %s", regs, req)
 }
 
+// nextBlock512 ends an AVX-512 column block of nv vectors (label next<nv>):
+// the bases and the block offset advance, and the loop goes on while columns
+// are left.
+func (a *asm) nextBlock512(nv int) {
+	a.f("next%d:", nv)
+	a.f("\tADDQ $%d, DI", nv*64)
+	a.f("\tADDQ $%d, SI", nv*64)
+	a.f("\tADDQ $%d, BX", nv*64)
+	a.f("\tADDQ $%d, blk-16(SP)", nv*64)
+	a.f("\tSUBQ $%d, left-8(SP)", nv*a.w())
+	a.f("\tJG   chunk")
+	a.f("\tJMP  done")
+}
+
 // blocks512 writes the AVX-512 column-block dispatch, the blocks (one
 // emitter call per width 1, 2, 4) and the return.
 func (a *asm) blocks512(block func(a *asm, nv int)) {
@@ -224,14 +238,7 @@ func gather2Block512(a *asm, nv int) {
 		a.f("\tVADD{P}  Z%d, Z%d, Z%d", 20+v, 16+v, 16+v)
 		a.f("\tVMOVU{P} Z%d, K%d, %d(DI)", 16+v, v+1, v*64)
 	}
-	a.f("next%s:", l)
-	a.f("\tADDQ $%d, DI", nv*64)
-	a.f("\tADDQ $%d, SI", nv*64)
-	a.f("\tADDQ $%d, BX", nv*64)
-	a.f("\tADDQ $%d, blk-16(SP)", nv*64)
-	a.f("\tSUBQ $%d, left-8(SP)", nv*a.w())
-	a.f("\tJG   chunk")
-	a.f("\tJMP  done")
+	a.nextBlock512(nv)
 }
 
 func gather2AVX512(e elem) string {
