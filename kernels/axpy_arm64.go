@@ -2,9 +2,10 @@ package kernels
 
 import "github.com/hurray-format/hurray-go/kernels/arm64"
 
-// NEON glue for ScatterHadamard: the assembly does the columns up to the
-// largest multiple of the lane count (4 float32, 2 float64) on bounded runs of
-// nodes (assembly is not preemptible); scatterColsNEON does the rest.
+// NEON glue for ScatterHadamard and PushHadamard2: the assembly does the
+// columns up to the largest multiple of the lane count (4 float32, 2 float64)
+// on bounded runs of nodes (assembly is not preemptible); scatterColsNEON and
+// push2ColsNEON do the rest.
 
 var _ = registerAxpyARM64()
 
@@ -12,6 +13,8 @@ func registerAxpyARM64() bool {
 	if arm64.HasNEON {
 		axpyF32.set(tierNEON, axpyNEON(arm64.ScatterHadamardF32NEON, 4))
 		axpyF64.set(tierNEON, axpyNEON(arm64.ScatterHadamardF64NEON, 2))
+		push2F32.set(tierNEON, push2NEON(arm64.PushHadamard2F32NEON, 4))
+		push2F64.set(tierNEON, push2NEON(arm64.PushHadamard2F64NEON, 2))
 	}
 	return true
 }
@@ -53,6 +56,53 @@ func scatterColsNEON[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals []
 			p := b[k] * yr[k]
 			for j := lo; j < hi; j++ {
 				out[int(idx[j])*r+k] += vals[j] * p
+			}
+		}
+	}
+}
+
+// push2NEON is axpyNEON for the two-level push: runs of nodes from
+// productRun2 (children and leaves bounded), columns 0..w-1 in assembly, the
+// rest in Go. out has no per-node offset: every run gets it whole.
+// PushHadamard2 has checked every bound.
+func push2NEON[T Float](asm func(out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode, w int), lanes int) push2Func[T] {
+	return func(out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int) {
+		w := r &^ (lanes - 1)
+		if w == 0 {
+			push2Generic(out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, mode)
+			return
+		}
+		nc := len(ptr) - 1
+		for c0 := 0; c0 < nc; {
+			c1 := productRun2(ptr, lptr, c0)
+			asm(out, above, y, ycrd[c0:c1], ptr[c0:c1+1], crd, lptr, vals, idx, f, r, mode, w)
+			c0 = c1
+		}
+		if w < r {
+			push2ColsNEON(out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, mode, w)
+		}
+	}
+}
+
+// push2ColsNEON is push2Ref restricted to columns k0..r-1.
+func push2ColsNEON[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode, k0 int) {
+	for c := 0; c+1 < len(ptr); c++ {
+		u := int(ycrd[c]) * r
+		for k := k0; k < r; k++ {
+			p := above[k] * y[u+k]
+			for e := ptr[c]; e < ptr[c+1]; e++ {
+				if PushMode(mode) == PushLeaves {
+					q := p * f[int(crd[e])*r+k]
+					for j := lptr[e]; j < lptr[e+1]; j++ {
+						out[int(idx[j])*r+k] += vals[j] * q
+					}
+				} else {
+					var t T
+					for j := lptr[e]; j < lptr[e+1]; j++ {
+						t += vals[j] * f[int(idx[j])*r+k]
+					}
+					out[int(crd[e])*r+k] += p * t
+				}
 			}
 		}
 	}

@@ -35,7 +35,12 @@
 //	axpy_arm64.s    ScatterHadamardF32NEON, ScatterHadamardF64NEON: per
 //	                node p = base*y (FMUL) in registers, FMLA by element
 //	                into each leaf's out row; columns past the last whole
-//	                vector in Go
+//	                vector in Go; PushHadamard2F32NEON,
+//	                PushHadamard2F64NEON: per column block the above block
+//	                in registers, per node p = above*y (FMUL), per child
+//	                either q = p*f scattered into each leaf's out row (FMLA
+//	                by element; PushLeaves) or the fiber sum t in registers
+//	                and out += p*t (FMLA; PushChildren)
 //	hadamard_arm64.s GatherHadamardF32NEON, GatherHadamardF64NEON: per
 //	                node the fiber sum t in registers (FMLA by element per
 //	                leaf), then out += y*t (FMLA); columns past the last
