@@ -197,11 +197,11 @@ func gatherGeneric[T Float](out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx 
 //		}
 //	}
 //
-// It is MTTKRP's step for the output mode two levels above the leaves (and
-// the pull-up through such a level): one pass over three levels, with no
-// intermediate rows in memory. It panics unless r >= 1, ptr is non-empty and
-// non-decreasing with ptr[len(ptr)-1] < len(lptr) and <= len(crd), lptr is
-// non-decreasing from ptr[0] to ptr[len(ptr)-1] with its last entry <=
+// It is MTTKRP's step from level N-3 down when the output mode is stored at
+// level N-3 or above: one pass over three levels, with no intermediate rows
+// in memory. It panics unless r >= 1, ptr is non-empty and
+// non-decreasing with ptr[len(ptr)-1] < len(lptr) and <= len(crd),
+// lptr[ptr[0]:ptr[len(ptr)-1]+1] is non-decreasing with its last entry <=
 // len(vals) and len(idx), ncrd holds a coordinate per node (modes GatherPull
 // and GatherScatter), and every row named by idx, crd, ncrd or c lies within
 // x, z, y and out. Assembly paths use fused multiply-add, so results may

@@ -41,8 +41,8 @@ const (
 //	}
 //
 // It panics unless r >= 1, len(above) >= r, ptr is non-empty and
-// non-decreasing with ptr[len(ptr)-1] < len(lptr) and <= len(crd), lptr is
-// non-decreasing from ptr[0] to ptr[len(ptr)-1] with its last entry <=
+// non-decreasing with ptr[len(ptr)-1] < len(lptr) and <= len(crd),
+// lptr[ptr[0]:ptr[len(ptr)-1]+1] is non-decreasing with its last entry <=
 // len(vals) and len(idx), len(ycrd) >= len(ptr)-1, and every row named by
 // ycrd, crd and idx lies within y, f (PushLeaves: crd; PushChildren: idx) and
 // out (PushLeaves: idx; PushChildren: crd). Assembly paths use fused
