@@ -29,8 +29,8 @@ const (
 // len(ptr)-1). On a ptr that is not non-decreasing the run is still within
 // c0+1..c0+productChunk. (A binary search here measured no faster on idle
 // runs: the runs are short next to the kernel's work on them.) When all
-// that is left fits in one call (MTTKRP's two-level blocks always do) it
-// returns len(ptr)-1 without a scan.
+// that is left fits in one call (the usual case for the products' short
+// per-node calls) it returns len(ptr)-1 without a scan.
 func productRun(ptr []uint64, c0 int) int {
 	nc := len(ptr) - 1
 	if nc-c0 <= productChunk && ptr[nc]-ptr[c0] < productChunk {

@@ -102,9 +102,9 @@ func gatherCall[T Float](out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []u
 //		}
 //	}
 //
-// It lets one call cover two tree levels: with orow the parent of every
-// node, it sums each parent's children. It panics as GatherHadamard does, and
-// unless orow and yrow name rows within out and y.
+// With orow the parent of every node, one call sums each parent's children
+// (GatherHadamard2 does two levels without the parent array). It panics as
+// GatherHadamard does, and unless orow and yrow name rows within out and y.
 func GatherHadamardIndexed[T Float](out []T, orow []uint64, y []T, yrow, ptr []uint64, vals []T, idx []uint64, x []T, r int) {
 	if r < 1 || len(ptr) == 0 {
 		panic("kernels: GatherHadamardIndexed: r < 1 or empty ptr")
