@@ -76,11 +76,11 @@ var (
 // split over roots, balanced by leaf count, on GOMAXPROCS goroutines. When
 // the mode is not at the root level, different roots may write the same
 // output row: each extra goroutine then accumulates into a private copy of
-// out that is summed at the end, as long as those copies stay under 2^24 elements and shape[mode]
-// <= nnz; otherwise one goroutine does the work. Along the root's mode the
-// result has the same bits for any number of goroutines (each output row is
-// summed by one, in storage order); along the others the copies' sum agrees
-// with one goroutine's to rounding.
+// out that is summed at the end, as long as those copies stay under 2^24
+// elements and shape[mode] <= nnz; otherwise one goroutine does the work.
+// Along the root's mode the result has the same bits for any number of
+// goroutines (each output row is summed by one, in storage order); along the
+// others the copies' sum agrees with one goroutine's to rounding.
 //
 // It panics with a "csf: ..." message on a bad mode, rank or operand size,
 // and on an unvalidated tensor. It takes a Workspace from a sync.Pool; use
