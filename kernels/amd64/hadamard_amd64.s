@@ -903,7 +903,8 @@ done:
 //	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * s
 //
 // When sO = cO = 0 (GatherPull) the out block stays in registers (one set
-// for even nodes, one for odd) and is stored once per block.
+// for even nodes, one for odd) and is stored once per block. The pull loop prefetches the y row of
+// the node 24 ahead (pullPFD).
 //
 // Registers: see twolevel.go in _genproducts.
 // Requires: AVX512F, AVX512DQ, BMI2
@@ -1002,6 +1003,14 @@ pull1:
 	VPXORQ     Z20, Z20, Z20
 	XORQ AX, AX
 pnode1:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfp10
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	PREFETCHT0 0(SI)(DX*4)
+nopfp10:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -1041,6 +1050,14 @@ cep10:
 	LEAQ 1(AX), R14
 	CMPQ R14, ptr_len+104(FP)
 	JAE  pend1
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfp11
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	PREFETCHT0 0(SI)(DX*4)
+nopfp11:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -1184,6 +1201,15 @@ pull2:
 	VPXORQ     Z21, Z21, Z21
 	XORQ AX, AX
 pnode2:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfp20
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	PREFETCHT0 0(SI)(DX*4)
+	PREFETCHT0 64(SI)(DX*4)
+nopfp20:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -1228,6 +1254,15 @@ cep20:
 	LEAQ 1(AX), R14
 	CMPQ R14, ptr_len+104(FP)
 	JAE  pend2
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfp21
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	PREFETCHT0 0(SI)(DX*4)
+	PREFETCHT0 64(SI)(DX*4)
+nopfp21:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -1420,6 +1455,17 @@ pull4:
 	VPXORQ     Z23, Z23, Z23
 	XORQ AX, AX
 pnode4:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfp40
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	PREFETCHT0 0(SI)(DX*4)
+	PREFETCHT0 64(SI)(DX*4)
+	PREFETCHT0 128(SI)(DX*4)
+	PREFETCHT0 192(SI)(DX*4)
+nopfp40:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -1474,6 +1520,17 @@ cep40:
 	LEAQ 1(AX), R14
 	CMPQ R14, ptr_len+104(FP)
 	JAE  pend4
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfp41
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	PREFETCHT0 0(SI)(DX*4)
+	PREFETCHT0 64(SI)(DX*4)
+	PREFETCHT0 128(SI)(DX*4)
+	PREFETCHT0 192(SI)(DX*4)
+nopfp41:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -2432,7 +2489,8 @@ done:
 //	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * s
 //
 // When sO = cO = 0 (GatherPull) the out block stays in registers (one set
-// for even nodes, one for odd) and is stored once per block.
+// for even nodes, one for odd) and is stored once per block. The pull loop prefetches the y row of
+// the node 24 ahead (pullPFD).
 //
 // Registers: see twolevel.go in _genproducts.
 // Requires: AVX512F, AVX512DQ, BMI2
@@ -2531,6 +2589,14 @@ pull1:
 	VPXORQ     Z20, Z20, Z20
 	XORQ AX, AX
 pnode1:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfp10
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	PREFETCHT0 0(SI)(DX*8)
+nopfp10:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -2570,6 +2636,14 @@ cep10:
 	LEAQ 1(AX), R14
 	CMPQ R14, ptr_len+104(FP)
 	JAE  pend1
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfp11
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	PREFETCHT0 0(SI)(DX*8)
+nopfp11:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -2713,6 +2787,15 @@ pull2:
 	VPXORQ     Z21, Z21, Z21
 	XORQ AX, AX
 pnode2:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfp20
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	PREFETCHT0 0(SI)(DX*8)
+	PREFETCHT0 64(SI)(DX*8)
+nopfp20:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -2757,6 +2840,15 @@ cep20:
 	LEAQ 1(AX), R14
 	CMPQ R14, ptr_len+104(FP)
 	JAE  pend2
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfp21
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	PREFETCHT0 0(SI)(DX*8)
+	PREFETCHT0 64(SI)(DX*8)
+nopfp21:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -2949,6 +3041,17 @@ pull4:
 	VPXORQ     Z23, Z23, Z23
 	XORQ AX, AX
 pnode4:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfp40
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	PREFETCHT0 0(SI)(DX*8)
+	PREFETCHT0 64(SI)(DX*8)
+	PREFETCHT0 128(SI)(DX*8)
+	PREFETCHT0 192(SI)(DX*8)
+nopfp40:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -3003,6 +3106,17 @@ cep40:
 	LEAQ 1(AX), R14
 	CMPQ R14, ptr_len+104(FP)
 	JAE  pend4
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfp41
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	PREFETCHT0 0(SI)(DX*8)
+	PREFETCHT0 64(SI)(DX*8)
+	PREFETCHT0 128(SI)(DX*8)
+	PREFETCHT0 192(SI)(DX*8)
+nopfp41:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9

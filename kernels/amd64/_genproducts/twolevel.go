@@ -139,6 +139,30 @@ func (a *asm) nodeRows() {
 	IMULQ sU+288(FP), DX`)
 }
 
+// pullPFD is how many nodes ahead the AVX-512 pull loop prefetches y's rows:
+// MTTKRP along the root of a rank-4 tensor reads a row of the level-1 factor
+// per level-1 node, in no particular order, from beyond L2. On T4p (2.8M
+// such nodes, factor 2.5 MB) float64, four alternating runs on the 2-core
+// VM: R = 16 20.5 -> 19.0 ms on one thread, 12.5 -> 11.1 on two; R = 32
+// 27.9 -> 26.7 and 17.4 -> 16.0 (8 ahead: 19.5 at R = 16). Float32 R = 16,
+// a line a row: 15.2 -> 15.3, no gain.
+const pullPFD = 24
+
+// prefetchY prefetches the y row (its block) of node AX+pullPFD when there
+// is one. Clobbers R14, DX.
+func (a *asm) prefetchY(nv int, l string) {
+	a.f("\tLEAQ %d(AX), R14", pullPFD+1)
+	a.f("\tCMPQ R14, ptr_len+104(FP)")
+	a.f("\tJAE  nopf%s", l)
+	a.f("\tMOVQ  ycrd_base+72(FP), DX")
+	a.f("\tMOVQ  %d(DX)(AX*8), DX", pullPFD*8)
+	a.f("\tIMULQ sU+288(FP), DX")
+	for v := range nv {
+		a.f("\tPREFETCHT0 %d(SI)(DX*{ES})", v*64)
+	}
+	a.f("nopf%s:", l)
+}
+
 // yRow sets DX to y's row offset (elements) ycrd[c]*sU for node AX.
 func (a *asm) yRow() {
 	a.f(`	MOVQ  ycrd_base+72(FP), DX
@@ -222,6 +246,7 @@ func gather2Block512(a *asm, nv int) {
 	a.f("\tXORQ AX, AX")
 	a.f("pnode%s:", l)
 	for half, accBase := range []int{16, 20} {
+		a.prefetchY(nv, fmt.Sprintf("p%s%d", l, half))
 		a.children512(nv, fmt.Sprintf("p%s%d", l, half))
 		a.yRow()
 		for v := range nv {
@@ -244,7 +269,8 @@ func gather2Block512(a *asm, nv int) {
 func gather2AVX512(e elem) string {
 	a := &asm{e: e}
 	fn := "GatherHadamard2" + e.T + "AVX512"
-	a.twoLevelDoc(fn, gather2Args, "1, 2 or 4 vectors", gather2Body, "twolevel.go", "AVX512F, AVX512DQ, BMI2")
+	body := gather2Body + fmt.Sprintf(" The pull loop prefetches the y row of\nthe node %d ahead (pullPFD).", pullPFD)
+	a.twoLevelDoc(fn, gather2Args, "1, 2 or 4 vectors", body, "twolevel.go", "AVX512F, AVX512DQ, BMI2")
 	a.twoLevelPrologue(fn, 296, 264, gather2Loads)
 	a.blocks512(gather2Block512)
 	return a.expand()
