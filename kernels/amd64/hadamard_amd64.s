@@ -903,8 +903,9 @@ done:
 //	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * s
 //
 // When sO = cO = 0 (GatherPull) the out block stays in registers (one set
-// for even nodes, one for odd) and is stored once per block. The pull loop prefetches the y row of
-// the node 24 ahead (pullPFD).
+// for even nodes, one for odd) and is stored once per block.
+//
+// The pull loop prefetches the y row of the node 24 ahead (pullPFD).
 //
 // Registers: see twolevel.go in _genproducts.
 // Requires: AVX512F, AVX512DQ, BMI2
@@ -2489,8 +2490,9 @@ done:
 //	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * s
 //
 // When sO = cO = 0 (GatherPull) the out block stays in registers (one set
-// for even nodes, one for odd) and is stored once per block. The pull loop prefetches the y row of
-// the node 24 ahead (pullPFD).
+// for even nodes, one for odd) and is stored once per block.
+//
+// The pull loop prefetches the y row of the node 24 ahead (pullPFD).
 //
 // Registers: see twolevel.go in _genproducts.
 // Requires: AVX512F, AVX512DQ, BMI2

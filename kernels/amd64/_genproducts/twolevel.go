@@ -269,7 +269,7 @@ func gather2Block512(a *asm, nv int) {
 func gather2AVX512(e elem) string {
 	a := &asm{e: e}
 	fn := "GatherHadamard2" + e.T + "AVX512"
-	body := gather2Body + fmt.Sprintf(" The pull loop prefetches the y row of\nthe node %d ahead (pullPFD).", pullPFD)
+	body := gather2Body + fmt.Sprintf("\n\nThe pull loop prefetches the y row of the node %d ahead (pullPFD).", pullPFD)
 	a.twoLevelDoc(fn, gather2Args, "1, 2 or 4 vectors", body, "twolevel.go", "AVX512F, AVX512DQ, BMI2")
 	a.twoLevelPrologue(fn, 296, 264, gather2Loads)
 	a.blocks512(gather2Block512)
