@@ -484,6 +484,8 @@ done:
 //	  mode 1: t := sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * f[idx[j]*r + block]
 //	          out[crd[e]*r + block] += p * t
 //
+// Each node prefetches the y row of the node 24 ahead (pullPFD).
+//
 // Registers: see push2.go in _genproducts.
 // Requires: AVX512F, AVX512DQ, BMI2
 TEXT ·PushHadamard2F32AVX512(SB), NOSPLIT, $16-256
@@ -526,6 +528,14 @@ blk1:
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
 lnode1:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfl1
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+nopfl1:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -568,6 +578,14 @@ gather1:
 	// Mode 1: out row crd[e] += p * (sum of e's leaves).
 	XORQ AX, AX
 cnode1:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfc1
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+nopfc1:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -644,6 +662,15 @@ blk2:
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
 lnode2:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfl2
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+	PREFETCHT0 64(SI)(DX*1)
+nopfl2:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -691,6 +718,15 @@ gather2:
 	// Mode 1: out row crd[e] += p * (sum of e's leaves).
 	XORQ AX, AX
 cnode2:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfc2
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+	PREFETCHT0 64(SI)(DX*1)
+nopfc2:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -797,6 +833,17 @@ blk4:
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
 lnode4:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfl4
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+	PREFETCHT0 64(SI)(DX*1)
+	PREFETCHT0 128(SI)(DX*1)
+	PREFETCHT0 192(SI)(DX*1)
+nopfl4:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -854,6 +901,17 @@ gather4:
 	// Mode 1: out row crd[e] += p * (sum of e's leaves).
 	XORQ AX, AX
 cnode4:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfc4
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+	PREFETCHT0 64(SI)(DX*1)
+	PREFETCHT0 128(SI)(DX*1)
+	PREFETCHT0 192(SI)(DX*1)
+nopfc4:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -1387,6 +1445,8 @@ done:
 //	  mode 1: t := sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * f[idx[j]*r + block]
 //	          out[crd[e]*r + block] += p * t
 //
+// Each node prefetches the y row of the node 24 ahead (pullPFD).
+//
 // Registers: see push2.go in _genproducts.
 // Requires: AVX512F, AVX512DQ, BMI2
 TEXT ·PushHadamard2F64AVX512(SB), NOSPLIT, $16-256
@@ -1429,6 +1489,14 @@ blk1:
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
 lnode1:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfl1
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+nopfl1:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -1471,6 +1539,14 @@ gather1:
 	// Mode 1: out row crd[e] += p * (sum of e's leaves).
 	XORQ AX, AX
 cnode1:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfc1
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+nopfc1:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -1547,6 +1623,15 @@ blk2:
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
 lnode2:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfl2
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+	PREFETCHT0 64(SI)(DX*1)
+nopfl2:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -1594,6 +1679,15 @@ gather2:
 	// Mode 1: out row crd[e] += p * (sum of e's leaves).
 	XORQ AX, AX
 cnode2:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfc2
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+	PREFETCHT0 64(SI)(DX*1)
+nopfc2:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -1700,6 +1794,17 @@ blk4:
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
 lnode4:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfl4
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+	PREFETCHT0 64(SI)(DX*1)
+	PREFETCHT0 128(SI)(DX*1)
+	PREFETCHT0 192(SI)(DX*1)
+nopfl4:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -1757,6 +1862,17 @@ gather4:
 	// Mode 1: out row crd[e] += p * (sum of e's leaves).
 	XORQ AX, AX
 cnode4:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfc4
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+	PREFETCHT0 64(SI)(DX*1)
+	PREFETCHT0 128(SI)(DX*1)
+	PREFETCHT0 192(SI)(DX*1)
+nopfc4:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX

@@ -8,8 +8,9 @@ import "fmt"
 // leaves are gathered from f into one sum t and p ∘ t is added into out row
 // crd[e] (PushChildren, mode 1). The node and child products stay in
 // registers; the one-level kernels need them written as rows first. The
-// AVX-512 version takes column blocks of 1, 2 or 4 vectors, the AVX2 version
-// one vector per walk.
+// AVX-512 version takes column blocks of 1, 2 or 4 vectors and prefetches
+// the y row pullPFD nodes ahead (see twolevel.go), the AVX2 version one
+// vector per walk.
 //
 // Registers: AX node c, R8 child e, R9 children end, CX leaf j, DX leaves
 // end and temp, R14 temp (row byte offsets), DI out block, SI y block, BX f
@@ -70,6 +71,7 @@ func push2Block512(a *asm, nv int) {
 	a.f("\t// Mode 0: scatter every leaf times q = p * f row crd[e].")
 	a.f("\tXORQ AX, AX")
 	a.f("lnode%s:", l)
+	a.prefetchY(nv, "l"+l, true)
 	a.push2Node()
 	for v := range nv {
 		a.f("\tVMUL{P}.Z %d(SI)(DX*1), Z%d, K%d, Z%d", v*64, 12+v, v+1, 4+v)
@@ -109,6 +111,7 @@ func push2Block512(a *asm, nv int) {
 	a.f("\t// Mode 1: out row crd[e] += p * (sum of e's leaves).")
 	a.f("\tXORQ AX, AX")
 	a.f("cnode%s:", l)
+	a.prefetchY(nv, "c"+l, true)
 	a.push2Node()
 	for v := range nv {
 		a.f("\tVMUL{P}.Z %d(SI)(DX*1), Z%d, K%d, Z%d", v*64, 12+v, v+1, 4+v)
@@ -137,7 +140,8 @@ func push2Block512(a *asm, nv int) {
 func push2AVX512(e elem) string {
 	a := &asm{e: e}
 	fn := "PushHadamard2" + e.T + "AVX512"
-	a.twoLevelDoc(fn, push2Args, "1, 2 or 4 vectors", push2Body, "push2.go", "AVX512F, AVX512DQ, BMI2")
+	body := push2Body + fmt.Sprintf("\n\nEach node prefetches the y row of the node %d ahead (pullPFD).", pullPFD)
+	a.twoLevelDoc(fn, push2Args, "1, 2 or 4 vectors", body, "push2.go", "AVX512F, AVX512DQ, BMI2")
 	a.twoLevelPrologue(fn, 256, 240, push2Loads)
 	a.blocks512(push2Block512)
 	return a.expand()

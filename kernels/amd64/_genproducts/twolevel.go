@@ -139,26 +139,40 @@ func (a *asm) nodeRows() {
 	IMULQ sU+288(FP), DX`)
 }
 
-// pullPFD is how many nodes ahead the AVX-512 pull loop prefetches y's rows:
-// MTTKRP along the root of a rank-4 tensor reads a row of the level-1 factor
-// per level-1 node, in no particular order, from beyond L2. On T4p (2.8M
-// such nodes, factor 2.5 MB) float64, four alternating runs on the 2-core
-// VM: R = 16 20.5 -> 19.0 ms on one thread, 12.5 -> 11.1 on two; R = 32
-// 27.9 -> 26.7 and 17.4 -> 16.0 (8 ahead: 19.5 at R = 16). Float32 R = 16,
-// a line a row: 15.2 -> 15.3, no gain.
+// pullPFD is how many nodes ahead the AVX-512 node loops of GatherHadamard2
+// (pull mode) and PushHadamard2 prefetch y's rows: MTTKRP reads a row of the
+// factor of level N-3 per node of that level, from beyond L2. Four
+// alternating runs each on the 2-core VM, float64 R = 16 unless said:
+//   - the pull, along T4p's root (2.8M level-1 nodes, factor 2.5 MB): 20.5
+//     -> 19.0 ms on one thread, 12.5 -> 11.1 on two; R = 32 27.9 -> 26.7
+//     and 17.4 -> 16.0 (8 ahead: 19.5 at R = 16); float32, a line a row,
+//     15.2 -> 15.3, no gain;
+//   - the push: T4p modes 2 and 3 20.5 / 20.9 -> 19.9 / 20.1 ms on one
+//     thread, 11.9 / 12.2 -> 10.9 / 11.1 on two; T3p modes 1 and 2 (the
+//     root's 12.8 MB factor, read in order) 32.2 / 29.6 -> 26.1 / 22.9; T3u
+//     26.4 / 26.2 -> 23.7 / 24.8.
 const pullPFD = 24
 
 // prefetchY prefetches the y row (its block) of node AX+pullPFD when there
 // is one. Clobbers R14, DX.
-func (a *asm) prefetchY(nv int, l string) {
+//
+// The row offset is ycrd[...] times the argument sU+288(FP) in elements
+// (GatherHadamard2) or, with bytes set, times R13 in bytes (PushHadamard2).
+func (a *asm) prefetchY(nv int, l string, bytes bool) {
 	a.f("\tLEAQ %d(AX), R14", pullPFD+1)
 	a.f("\tCMPQ R14, ptr_len+104(FP)")
 	a.f("\tJAE  nopf%s", l)
 	a.f("\tMOVQ  ycrd_base+72(FP), DX")
 	a.f("\tMOVQ  %d(DX)(AX*8), DX", pullPFD*8)
-	a.f("\tIMULQ sU+288(FP), DX")
+	scale := "{ES}"
+	if bytes {
+		a.f("\tIMULQ R13, DX")
+		scale = "1"
+	} else {
+		a.f("\tIMULQ sU+288(FP), DX")
+	}
 	for v := range nv {
-		a.f("\tPREFETCHT0 %d(SI)(DX*{ES})", v*64)
+		a.f("\tPREFETCHT0 %d(SI)(DX*%s)", v*64, scale)
 	}
 	a.f("nopf%s:", l)
 }
@@ -246,7 +260,7 @@ func gather2Block512(a *asm, nv int) {
 	a.f("\tXORQ AX, AX")
 	a.f("pnode%s:", l)
 	for half, accBase := range []int{16, 20} {
-		a.prefetchY(nv, fmt.Sprintf("p%s%d", l, half))
+		a.prefetchY(nv, fmt.Sprintf("p%s%d", l, half), false)
 		a.children512(nv, fmt.Sprintf("p%s%d", l, half))
 		a.yRow()
 		for v := range nv {
