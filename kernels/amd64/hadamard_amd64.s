@@ -905,7 +905,8 @@ done:
 // When sO = cO = 0 (GatherPull) the out block stays in registers (one set
 // for even nodes, one for odd) and is stored once per block.
 //
-// The pull loop prefetches the y row of the node 24 ahead (pullPFD).
+// The pull loop prefetches the y row, the scatter loop the out row, of the
+// node 24 ahead (pullPFD).
 //
 // Registers: see twolevel.go in _genproducts.
 // Requires: AVX512F, AVX512DQ, BMI2
@@ -949,6 +950,17 @@ blk1:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode1:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  noofs1
+	MOVQ  ocrd_base+48(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sO+272(FP), DX
+	DECQ  R14
+	IMULQ cO+280(FP), R14
+	ADDQ  R14, DX
+	PREFETCHT0 0(DI)(DX*4)
+noofs1:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -1137,6 +1149,18 @@ blk2:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode2:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  noofs2
+	MOVQ  ocrd_base+48(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sO+272(FP), DX
+	DECQ  R14
+	IMULQ cO+280(FP), R14
+	ADDQ  R14, DX
+	PREFETCHT0 0(DI)(DX*4)
+	PREFETCHT0 64(DI)(DX*4)
+noofs2:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -1371,6 +1395,20 @@ blk4:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode4:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  noofs4
+	MOVQ  ocrd_base+48(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sO+272(FP), DX
+	DECQ  R14
+	IMULQ cO+280(FP), R14
+	ADDQ  R14, DX
+	PREFETCHT0 0(DI)(DX*4)
+	PREFETCHT0 64(DI)(DX*4)
+	PREFETCHT0 128(DI)(DX*4)
+	PREFETCHT0 192(DI)(DX*4)
+noofs4:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -2492,7 +2530,8 @@ done:
 // When sO = cO = 0 (GatherPull) the out block stays in registers (one set
 // for even nodes, one for odd) and is stored once per block.
 //
-// The pull loop prefetches the y row of the node 24 ahead (pullPFD).
+// The pull loop prefetches the y row, the scatter loop the out row, of the
+// node 24 ahead (pullPFD).
 //
 // Registers: see twolevel.go in _genproducts.
 // Requires: AVX512F, AVX512DQ, BMI2
@@ -2536,6 +2575,17 @@ blk1:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode1:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  noofs1
+	MOVQ  ocrd_base+48(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sO+272(FP), DX
+	DECQ  R14
+	IMULQ cO+280(FP), R14
+	ADDQ  R14, DX
+	PREFETCHT0 0(DI)(DX*8)
+noofs1:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -2724,6 +2774,18 @@ blk2:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode2:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  noofs2
+	MOVQ  ocrd_base+48(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sO+272(FP), DX
+	DECQ  R14
+	IMULQ cO+280(FP), R14
+	ADDQ  R14, DX
+	PREFETCHT0 0(DI)(DX*8)
+	PREFETCHT0 64(DI)(DX*8)
+noofs2:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -2958,6 +3020,20 @@ blk4:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode4:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  noofs4
+	MOVQ  ocrd_base+48(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sO+272(FP), DX
+	DECQ  R14
+	IMULQ cO+280(FP), R14
+	ADDQ  R14, DX
+	PREFETCHT0 0(DI)(DX*8)
+	PREFETCHT0 64(DI)(DX*8)
+	PREFETCHT0 128(DI)(DX*8)
+	PREFETCHT0 192(DI)(DX*8)
+noofs4:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
