@@ -92,6 +92,39 @@ func push2ChunkCase[T Float](t *testing.T, rng *rand.Rand, r int, fam *family[pu
 	}
 }
 
+// TestPushHadamard2LargeRows: the rows the children name (f's when pushing
+// to the leaves, out's when gathering into the children) larger than L2, so
+// that the AVX-512 path prefetches them (push2Prefetching), with small
+// integers: results equal ref's.
+func TestPushHadamard2LargeRows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(77, 78))
+	for _, r := range []int{5, 16, 19} {
+		push2LargeCase(t, rng, r, push2F32)
+		push2LargeCase(t, rng, r, push2F64)
+	}
+}
+
+func push2LargeCase[T Float](t *testing.T, rng *rand.Rand, r int, fam *family[push2Func[T]]) {
+	t.Helper()
+	nrows := 2*Caches().L2/(r*4) + 1 // beyond L2 for float32 and float64
+	tr := randTree2(rng, 3000, 3, 2, nrows)
+	vals := fsmall[T](rng, len(tr.idx))
+	big := fsmall[T](rng, nrows*r)
+	y := fsmall[T](rng, nrows*r)
+	above := fsmall[T](rng, r)
+	forEachTier(t, fam, func(t *testing.T, impl, ref push2Func[T]) {
+		for mode := PushLeaves; mode <= PushChildren; mode++ {
+			got := fguard[T](nrows*r, 0, 7)
+			want := fguard[T](nrows*r, 0, 7)
+			impl(got, above, y, tr.ncrd, tr.ptr, tr.crd, tr.lptr, vals, tr.idx, big, r, int(mode))
+			ref(want, above, y, tr.ncrd, tr.ptr, tr.crd, tr.lptr, vals, tr.idx, big, r, int(mode))
+			if err := fclose(got, want, 0); err != nil {
+				t.Fatalf("mode=%d r=%d: %v", mode, r, err)
+			}
+		}
+	})
+}
+
 // TestPushHadamard2Rejects: the exported wrapper panics, before reading out
 // of bounds, on each malformed operand.
 func TestPushHadamard2Rejects(t *testing.T) {

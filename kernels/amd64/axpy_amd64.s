@@ -369,8 +369,8 @@ chunk:
 	MOVQ above_base+24(FP), R15
 	ADDQ blk-16(SP), R15
 	VMASKMOVPS (R15), Y15, Y12
-	CMPQ mode+248(FP), $0
-	JNE  gather
+	TESTQ $1, mode+248(FP)
+	JNZ  gather
 
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
@@ -484,7 +484,9 @@ done:
 //	  mode 1: t := sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * f[idx[j]*r + block]
 //	          out[crd[e]*r + block] += p * t
 //
-// Each node prefetches the y row of the node 24 ahead (pullPFD).
+// Each node prefetches the y row of the node 24 ahead (pullPFD). With 2
+// added to mode, each child also prefetches the row that the child as far
+// ahead names (f's in mode 0, out's in mode 1); mode&1 is the mode.
 //
 // Registers: see push2.go in _genproducts.
 // Requires: AVX512F, AVX512DQ, BMI2
@@ -523,8 +525,8 @@ blk1:
 	MOVQ above_base+24(FP), R15
 	ADDQ blk-16(SP), R15
 	VMOVUPS.Z 0(R15), K1, Z12
-	CMPQ mode+248(FP), $0
-	JNE  gather1
+	TESTQ $1, mode+248(FP)
+	JNZ  gather1
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
 lnode1:
@@ -546,6 +548,16 @@ nopfl1:
 	CMPQ R8, R9
 	JAE  lne1
 lchild1:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfl1
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfl1
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(BX)(DX*1)
+nocfl1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
@@ -596,6 +608,16 @@ nopfc1:
 	CMPQ R8, R9
 	JAE  cne1
 cchild1:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfc1
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfc1
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(DI)(DX*1)
+nocfc1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -657,8 +679,8 @@ blk2:
 	ADDQ blk-16(SP), R15
 	VMOVUPS.Z 0(R15), K1, Z12
 	VMOVUPS.Z 64(R15), K2, Z13
-	CMPQ mode+248(FP), $0
-	JNE  gather2
+	TESTQ $1, mode+248(FP)
+	JNZ  gather2
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
 lnode2:
@@ -682,6 +704,17 @@ nopfl2:
 	CMPQ R8, R9
 	JAE  lne2
 lchild2:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfl2
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfl2
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(BX)(DX*1)
+	PREFETCHT0 64(BX)(DX*1)
+nocfl2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
@@ -738,6 +771,17 @@ nopfc2:
 	CMPQ R8, R9
 	JAE  cne2
 cchild2:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfc2
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfc2
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(DI)(DX*1)
+	PREFETCHT0 64(DI)(DX*1)
+nocfc2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -828,8 +872,8 @@ blk4:
 	VMOVUPS.Z 64(R15), K2, Z13
 	VMOVUPS.Z 128(R15), K3, Z14
 	VMOVUPS.Z 192(R15), K4, Z15
-	CMPQ mode+248(FP), $0
-	JNE  gather4
+	TESTQ $1, mode+248(FP)
+	JNZ  gather4
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
 lnode4:
@@ -857,6 +901,19 @@ nopfl4:
 	CMPQ R8, R9
 	JAE  lne4
 lchild4:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfl4
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfl4
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(BX)(DX*1)
+	PREFETCHT0 64(BX)(DX*1)
+	PREFETCHT0 128(BX)(DX*1)
+	PREFETCHT0 192(BX)(DX*1)
+nocfl4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
@@ -925,6 +982,19 @@ nopfc4:
 	CMPQ R8, R9
 	JAE  cne4
 cchild4:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfc4
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfc4
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(DI)(DX*1)
+	PREFETCHT0 64(DI)(DX*1)
+	PREFETCHT0 128(DI)(DX*1)
+	PREFETCHT0 192(DI)(DX*1)
+nocfc4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -1330,8 +1400,8 @@ chunk:
 	MOVQ above_base+24(FP), R15
 	ADDQ blk-16(SP), R15
 	VMASKMOVPD (R15), Y15, Y12
-	CMPQ mode+248(FP), $0
-	JNE  gather
+	TESTQ $1, mode+248(FP)
+	JNZ  gather
 
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
@@ -1445,7 +1515,9 @@ done:
 //	  mode 1: t := sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * f[idx[j]*r + block]
 //	          out[crd[e]*r + block] += p * t
 //
-// Each node prefetches the y row of the node 24 ahead (pullPFD).
+// Each node prefetches the y row of the node 24 ahead (pullPFD). With 2
+// added to mode, each child also prefetches the row that the child as far
+// ahead names (f's in mode 0, out's in mode 1); mode&1 is the mode.
 //
 // Registers: see push2.go in _genproducts.
 // Requires: AVX512F, AVX512DQ, BMI2
@@ -1484,8 +1556,8 @@ blk1:
 	MOVQ above_base+24(FP), R15
 	ADDQ blk-16(SP), R15
 	VMOVUPD.Z 0(R15), K1, Z12
-	CMPQ mode+248(FP), $0
-	JNE  gather1
+	TESTQ $1, mode+248(FP)
+	JNZ  gather1
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
 lnode1:
@@ -1507,6 +1579,16 @@ nopfl1:
 	CMPQ R8, R9
 	JAE  lne1
 lchild1:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfl1
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfl1
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(BX)(DX*1)
+nocfl1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
@@ -1557,6 +1639,16 @@ nopfc1:
 	CMPQ R8, R9
 	JAE  cne1
 cchild1:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfc1
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfc1
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(DI)(DX*1)
+nocfc1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -1618,8 +1710,8 @@ blk2:
 	ADDQ blk-16(SP), R15
 	VMOVUPD.Z 0(R15), K1, Z12
 	VMOVUPD.Z 64(R15), K2, Z13
-	CMPQ mode+248(FP), $0
-	JNE  gather2
+	TESTQ $1, mode+248(FP)
+	JNZ  gather2
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
 lnode2:
@@ -1643,6 +1735,17 @@ nopfl2:
 	CMPQ R8, R9
 	JAE  lne2
 lchild2:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfl2
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfl2
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(BX)(DX*1)
+	PREFETCHT0 64(BX)(DX*1)
+nocfl2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
@@ -1699,6 +1802,17 @@ nopfc2:
 	CMPQ R8, R9
 	JAE  cne2
 cchild2:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfc2
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfc2
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(DI)(DX*1)
+	PREFETCHT0 64(DI)(DX*1)
+nocfc2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -1789,8 +1903,8 @@ blk4:
 	VMOVUPD.Z 64(R15), K2, Z13
 	VMOVUPD.Z 128(R15), K3, Z14
 	VMOVUPD.Z 192(R15), K4, Z15
-	CMPQ mode+248(FP), $0
-	JNE  gather4
+	TESTQ $1, mode+248(FP)
+	JNZ  gather4
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
 lnode4:
@@ -1818,6 +1932,19 @@ nopfl4:
 	CMPQ R8, R9
 	JAE  lne4
 lchild4:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfl4
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfl4
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(BX)(DX*1)
+	PREFETCHT0 64(BX)(DX*1)
+	PREFETCHT0 128(BX)(DX*1)
+	PREFETCHT0 192(BX)(DX*1)
+nocfl4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
@@ -1886,6 +2013,19 @@ nopfc4:
 	CMPQ R8, R9
 	JAE  cne4
 cchild4:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfc4
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfc4
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(DI)(DX*1)
+	PREFETCHT0 64(DI)(DX*1)
+	PREFETCHT0 128(DI)(DX*1)
+	PREFETCHT0 192(DI)(DX*1)
+nocfc4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]

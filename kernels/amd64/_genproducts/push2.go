@@ -38,6 +38,30 @@ const push2Loads = `	MOVQ out_base+0(FP), DI
 	MOVQ idx_base+192(FP), R11
 	MOVQ f_base+216(FP), BX`
 
+// push2PrefetchChildren is the bit of the AVX-512 kernels' mode argument
+// that turns on prefetchChild (package kernels sets it when the rows the
+// children name exceed L2).
+const push2PrefetchChildren = 2
+
+// prefetchChild prefetches, when mode has push2PrefetchChildren and crd
+// holds a child pullPFD ahead of R8, the row (its block) that child names
+// in base (BX: f's row in PushLeaves; DI: out's row in PushChildren). Any
+// crd value is safe: a prefetch does not fault. Clobbers R14, DX.
+func (a *asm) prefetchChild(nv int, l, base string) {
+	a.f("\tTESTQ $%d, mode+248(FP)", push2PrefetchChildren)
+	a.f("\tJZ   nocf%s", l)
+	a.f("\tLEAQ %d(R8), R14", pullPFD)
+	a.f("\tCMPQ R14, crd_len+128(FP)")
+	a.f("\tJAE  nocf%s", l)
+	a.f("\tMOVQ  crd_base+120(FP), DX")
+	a.f("\tMOVQ  (DX)(R14*8), DX")
+	a.f("\tIMULQ R13, DX")
+	for v := range nv {
+		a.f("\tPREFETCHT0 %d(%s)(DX*1)", v*64, base)
+	}
+	a.f("nocf%s:", l)
+}
+
 // push2Node sets DX to y's row byte offset and R8, R9 to node AX's
 // children.
 func (a *asm) push2Node() {
@@ -65,8 +89,8 @@ func push2Block512(a *asm, nv int) {
 	for v := range nv {
 		a.f("\tVMOVU{P}.Z %d(R15), K%d, Z%d", v*64, v+1, 12+v)
 	}
-	a.f("\tCMPQ mode+248(FP), $0")
-	a.f("\tJNE  gather%s", l)
+	a.f("\tTESTQ $1, mode+248(FP)")
+	a.f("\tJNZ  gather%s", l)
 
 	a.f("\t// Mode 0: scatter every leaf times q = p * f row crd[e].")
 	a.f("\tXORQ AX, AX")
@@ -79,6 +103,7 @@ func push2Block512(a *asm, nv int) {
 	a.f("\tCMPQ R8, R9")
 	a.f("\tJAE  lne%s", l)
 	a.f("lchild%s:", l)
+	a.prefetchChild(nv, "l"+l, "BX")
 	a.rowOf("crd_base+120(FP)", "R8")
 	for v := range nv {
 		a.f("\tVMUL{P}.Z %d(BX)(R14*1), Z%d, K%d, Z%d", v*64, 4+v, v+1, v)
@@ -119,6 +144,7 @@ func push2Block512(a *asm, nv int) {
 	a.f("\tCMPQ R8, R9")
 	a.f("\tJAE  cne%s", l)
 	a.f("cchild%s:", l)
+	a.prefetchChild(nv, "c"+l, "DI")
 	a.f("\tMOVQ (R12)(R8*8), CX")
 	a.f("\tMOVQ 8(R12)(R8*8), DX")
 	a.fiber(nv, "c"+l)
@@ -140,7 +166,7 @@ func push2Block512(a *asm, nv int) {
 func push2AVX512(e elem) string {
 	a := &asm{e: e}
 	fn := "PushHadamard2" + e.T + "AVX512"
-	body := push2Body + fmt.Sprintf("\n\nEach node prefetches the y row of the node %d ahead (pullPFD).", pullPFD)
+	body := push2Body + fmt.Sprintf("\n\nEach node prefetches the y row of the node %d ahead (pullPFD). With %d\nadded to mode, each child also prefetches the row that the child as far\nahead names (f's in mode 0, out's in mode 1); mode&1 is the mode.", pullPFD, push2PrefetchChildren)
 	a.twoLevelDoc(fn, push2Args, "1, 2 or 4 vectors", body, "push2.go", "AVX512F, AVX512DQ, BMI2")
 	a.twoLevelPrologue(fn, 256, 240, push2Loads)
 	a.blocks512(push2Block512)
@@ -154,8 +180,8 @@ func push2AVX2(e elem, iota string) string {
 	a.twoLevelPrologue(fn, 256, 240, push2Loads)
 	a.laneMask256(iota, "above_base+24(FP)")
 	a.f(`	VMASKMOV{P} (R15), Y15, Y12
-	CMPQ mode+248(FP), $0
-	JNE  gather
+	TESTQ $1, mode+248(FP)
+	JNZ  gather
 
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
