@@ -43,16 +43,18 @@ func scatterChunked[T Float](asm axpyFunc[T]) axpyFunc[T] {
 // (productRun2). PushHadamard2 has checked every bound.
 func push2Chunked[T Float](asm push2Func[T]) push2Func[T] {
 	return func(out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int) {
-		nc := len(ptr) - 1
-		for c0 := 0; c0 < nc; {
-			c1 := productRun2(ptr, lptr, c0)
+		forRuns2(ptr, lptr, func(c0, c1 int) {
 			asm(out, above, y, ycrd[c0:c1], ptr[c0:c1+1], crd, lptr, vals, idx, f, r, mode)
-			c0 = c1
-		}
+		})
 	}
 }
 
-// push2Prefetching adds to mode the AVX-512 kernels' flag (2) that makes each
+// push2PrefetchFlag, added to the AVX-512 PushHadamard2 kernels' mode, makes
+// each child prefetch the row that the child 24 ahead names (the generator
+// calls it push2PrefetchChildren, in _genproducts/push2.go).
+const push2PrefetchFlag = 2
+
+// push2Prefetching adds push2PrefetchFlag to mode, which makes each
 // child prefetch the row the child 24 ahead names, when those rows (f's for
 // PushLeaves, out's for PushChildren) exceed L2. Float64 R = 16, four
 // alternating runs on the 2-core VM, prefetching always: MTTKRP along T3p's
@@ -67,7 +69,7 @@ func push2Prefetching[T Float](k push2Func[T]) push2Func[T] {
 			rows = out
 		}
 		if len(rows)*int(unsafe.Sizeof(T(0))) > Caches().L2 {
-			mode |= 2
+			mode |= push2PrefetchFlag
 		}
 		k(out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, mode)
 	}

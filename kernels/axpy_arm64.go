@@ -72,38 +72,11 @@ func push2NEON[T Float](asm func(out, above, y []T, ycrd, ptr, crd, lptr []uint6
 			push2Generic(out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, mode)
 			return
 		}
-		nc := len(ptr) - 1
-		for c0 := 0; c0 < nc; {
-			c1 := productRun2(ptr, lptr, c0)
+		forRuns2(ptr, lptr, func(c0, c1 int) {
 			asm(out, above, y, ycrd[c0:c1], ptr[c0:c1+1], crd, lptr, vals, idx, f, r, mode, w)
-			c0 = c1
-		}
+		})
 		if w < r {
-			push2ColsNEON(out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, mode, w)
-		}
-	}
-}
-
-// push2ColsNEON is push2Ref restricted to columns k0..r-1.
-func push2ColsNEON[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode, k0 int) {
-	for c := 0; c+1 < len(ptr); c++ {
-		u := int(ycrd[c]) * r
-		for k := k0; k < r; k++ {
-			p := above[k] * y[u+k]
-			for e := ptr[c]; e < ptr[c+1]; e++ {
-				if PushMode(mode) == PushLeaves {
-					q := p * f[int(crd[e])*r+k]
-					for j := lptr[e]; j < lptr[e+1]; j++ {
-						out[int(idx[j])*r+k] += vals[j] * q
-					}
-				} else {
-					var t T
-					for j := lptr[e]; j < lptr[e+1]; j++ {
-						t += vals[j] * f[int(idx[j])*r+k]
-					}
-					out[int(crd[e])*r+k] += p * t
-				}
-			}
+			push2Cols(out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, mode, w)
 		}
 	}
 }

@@ -59,6 +59,17 @@ func productRun2(ptr, lptr []uint64, c0 int) int {
 	return c1
 }
 
+// forRuns2 calls fn(c0, c1) on the runs of nodes of ptr that the two-level
+// kernels take in one assembly call (productRun2), in order.
+func forRuns2(ptr, lptr []uint64, fn func(c0, c1 int)) {
+	nc := len(ptr) - 1
+	for c0 := 0; c0 < nc; {
+		c1 := productRun2(ptr, lptr, c0)
+		fn(c0, c1)
+		c0 = c1
+	}
+}
+
 // spmmRows returns the end of the rows from lo to take in one SpMM call: at
 // least one, at most 4096, and no more than spmmWorkPerCall multiply-adds
 // unless one row alone exceeds them.

@@ -270,10 +270,15 @@ var (
 )
 
 func gather2Ref[T Float](out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
+	gather2Cols(out, y, ocrd, ycrd, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, 0)
+}
+
+// gather2Cols is gather2Ref on columns k0..r-1 (the NEON glue's tail).
+func gather2Cols[T Float](out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU, k0 int) {
 	for c := 0; c+1 < len(ptr); c++ {
 		o := int(ocrd[c])*sO + c*cO
 		u := int(ycrd[c]) * sU
-		for k := 0; k < r; k++ {
+		for k := k0; k < r; k++ {
 			var s T
 			for e := ptr[c]; e < ptr[c+1]; e++ {
 				var t T

@@ -40,11 +40,8 @@ func gatherChunked[T Float](asm gatherFunc[T]) gatherFunc[T] {
 // GatherHadamard2 has checked every bound.
 func gather2Chunked[T Float](asm gather2Func[T]) gather2Func[T] {
 	return func(out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
-		nc := len(ptr) - 1
-		for c0 := 0; c0 < nc; {
-			c1 := productRun2(ptr, lptr, c0)
+		forRuns2(ptr, lptr, func(c0, c1 int) {
 			asm(out[c0*cO:], y, ocrd[c0:c1], ycrd[c0:c1], ptr[c0:c1+1], crd, z, lptr, vals, idx, x, r, sO, cO, sU)
-			c0 = c1
-		}
+		})
 	}
 }

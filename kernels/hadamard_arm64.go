@@ -67,33 +67,11 @@ func gather2NEON[T Float](asm func(out, y []T, ocrd, ycrd, ptr, crd []uint64, z 
 			gather2Generic(out, y, ocrd, ycrd, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU)
 			return
 		}
-		nc := len(ptr) - 1
-		for c0 := 0; c0 < nc; {
-			c1 := productRun2(ptr, lptr, c0)
+		forRuns2(ptr, lptr, func(c0, c1 int) {
 			asm(out[c0*cO:], y, ocrd[c0:c1], ycrd[c0:c1], ptr[c0:c1+1], crd, z, lptr, vals, idx, x, r, sO, cO, sU, w)
-			c0 = c1
-		}
+		})
 		if w < r {
-			gather2ColsNEON(out, y, ocrd, ycrd, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, w)
-		}
-	}
-}
-
-// gather2ColsNEON is gather2Ref restricted to columns k0..r-1.
-func gather2ColsNEON[T Float](out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU, k0 int) {
-	for c := 0; c+1 < len(ptr); c++ {
-		o := int(ocrd[c])*sO + c*cO
-		u := int(ycrd[c]) * sU
-		for k := k0; k < r; k++ {
-			var s T
-			for e := ptr[c]; e < ptr[c+1]; e++ {
-				var t T
-				for j := lptr[e]; j < lptr[e+1]; j++ {
-					t += vals[j] * x[int(idx[j])*r+k]
-				}
-				s += z[int(crd[e])*r+k] * t
-			}
-			out[o+k] += y[u+k] * s
+			gather2Cols(out, y, ocrd, ycrd, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, w)
 		}
 	}
 }

@@ -98,9 +98,14 @@ var (
 )
 
 func push2Ref[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int) {
+	push2Cols(out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, mode, 0)
+}
+
+// push2Cols is push2Ref on columns k0..r-1 (the NEON glue's tail).
+func push2Cols[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode, k0 int) {
 	for c := 0; c+1 < len(ptr); c++ {
 		u := int(ycrd[c]) * r
-		for k := 0; k < r; k++ {
+		for k := k0; k < r; k++ {
 			p := above[k] * y[u+k]
 			for e := ptr[c]; e < ptr[c+1]; e++ {
 				if PushMode(mode) == PushLeaves {
