@@ -6,12 +6,12 @@ import "testing"
 // memory with what is already taken.
 func TestTakeBuf(t *testing.T) {
 	tk := new(taken)
-	in := make([]uint64, 10)
+	in := heapU64(10)
 	addSpan(tk, in)
 	if b := takeBuf(tk, in[2:4], 2); &b[0] == &in[2] {
 		t.Fatal("a buffer inside the input was reused")
 	}
-	buf := make([]uint64, 16)
+	buf := heapU64(16)
 	a := takeBuf(tk, buf[:4], 4)
 	if &a[0] != &buf[0] {
 		t.Fatal("a free buffer with room was not reused")
@@ -26,4 +26,16 @@ func TestTakeBuf(t *testing.T) {
 	if b := takeBuf(tk, []float64(nil), 0); len(b) != 0 {
 		t.Fatal("empty")
 	}
+}
+
+// heapSink keeps heapU64's slices reachable from a global, so that they live
+// on the heap: takeBuf records addresses, and a stack buffer would move when
+// the goroutine's stack grows between two calls (the test then failed now
+// and then).
+var heapSink [][]uint64
+
+func heapU64(n int) []uint64 {
+	s := make([]uint64, n)
+	heapSink = append(heapSink, s)
+	return s
 }
