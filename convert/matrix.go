@@ -15,7 +15,9 @@ import (
 	"github.com/hurray-format/hurray-go/layout"
 )
 
-// COOToCSR converts a rank-2 COO tensor to CSR, summing duplicates.
+// COOToCSR converts a rank-2 COO tensor to CSR, summing duplicates. Input
+// in row-major order without duplicates (IsSorted, as a CSR expanded to COO
+// is) keeps its positions and converts in one pass; other input is sorted.
 func COOToCSR[T Float](t *coo.Tensor[T]) (*csr.Matrix[T], error) {
 	return COOToCSRTo(nil, t, nil, Options{})
 }
@@ -274,6 +276,13 @@ func cooToMatrixRadix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, w
 	nbits := levels.Bits(shape[maj]) + mb
 	c := t.Coords()
 	w := workers(opts, n)
+	ptr, idx, vals := matrixBufs(dst, m+1, n)
+	// Row-major input (IsSorted; for CSC, tried on trust: shuffled input
+	// fails on its first entries) keeps every position unless it has
+	// duplicates.
+	if (csc || t.IsSorted()) && buildInOrder(c, t.Values(), maj, m, ptr, idx, vals, w) {
+		return newMatrix(shape[0], shape[1], csc, ptr, idx, vals), nil
+	}
 	ws.keys = grow(ws.keys, n)
 	keys := ws.keys
 	sorted := true
@@ -301,7 +310,6 @@ func cooToMatrixRadix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, w
 		va, vb := valueBufs[T](ws, n)
 		keys, sv = radix.SortParallel(keys, ws.keys2, sv, va, vb, 0, nbits, w, ws.hist)
 	}
-	ptr, idx, vals := matrixBufs(dst, m+1, n)
 	nOut, dup := buildCompressed(keys, sv, m, uint(mb), ptr, idx, vals, opts.Duplicates, w)
 	if dup && opts.Duplicates == Reject {
 		// The input positions were not kept: the reference names them.
@@ -427,6 +435,55 @@ func buildDistinct[T Float](keys []uint64, sv []T, m int, mb uint, ptr, idx []ui
 			startRows(ptr, prevRow, m, n)
 		}
 	})
+}
+
+// buildInOrder writes the compressed form of rank-2 coordinates c (major
+// axis maj, m majors) and values sv into ptr, idx and vals when they are in
+// major-then-minor order without duplicates: every entry keeps its
+// position, so one pass on w goroutines does it. It reports false, leaving
+// the outputs partly written, at the first entry out of order or repeated.
+// Each goroutine writes only the pointers of the majors from after the one
+// before its first entry to that of its last, checked in order first, so
+// that input out of order cannot make two write the same pointer.
+func buildInOrder[T Float](c []uint64, sv []T, maj, m int, ptr, idx []uint64, vals []T, w int) bool {
+	n := len(sv)
+	if n == 0 {
+		clear(ptr)
+		return true
+	}
+	mnr := 1 - maj
+	b := parallel.Even(n, w)
+	last := len(b) - 2
+	// top[k] is the major of part k's last entry.
+	top := make([]int, len(b)-1)
+	for k := range top {
+		top[k] = int(c[2*(b[k+1]-1)+maj])
+		if k > 0 && top[k] < top[k-1] {
+			return false
+		}
+	}
+	bad := make([]bool, len(b)-1)
+	parallel.Run(b, func(k, lo, hi int) {
+		prevRow, prevCol := -1, uint64(0)
+		if lo > 0 {
+			prevRow, prevCol = int(c[2*lo-2+maj]), c[2*lo-2+mnr]
+		}
+		for i := lo; i < hi; i++ {
+			r, col := int(c[2*i+maj]), c[2*i+mnr]
+			if r < prevRow || r == prevRow && col <= prevCol || r > top[k] {
+				bad[k] = true
+				return
+			}
+			idx[i] = col
+			prevRow = startRows(ptr, prevRow, r, i)
+			prevCol = col
+		}
+		copy(vals[lo:hi], sv[lo:hi])
+		if k == last {
+			startRows(ptr, prevRow, m, n)
+		}
+	})
+	return !slices.Contains(bad, true)
 }
 
 // CSRToCSC converts a CSR matrix to CSC of the same logical matrix (a
