@@ -29,7 +29,7 @@ func COOToCSFWith[T Float](t *coo.Tensor[T], modeOrder []uint32, opts Options) (
 }
 
 // COOToCSFTo is COOToCSFWith writing into dst's buffers (dst may be nil) and
-// using ws for scratch (nil for a fresh one). dst must not be used after the
+// using ws for scratch (nil for a pooled one). dst must not be used after the
 // call and must not share memory with t.
 func COOToCSFTo[T Float](dst *csf.Tensor[T], t *coo.Tensor[T], modeOrder []uint32, ws *Workspace, opts Options) (*csf.Tensor[T], error) {
 	shape := t.Shape()
@@ -42,9 +42,8 @@ func COOToCSFTo[T Float](dst *csf.Tensor[T], t *coo.Tensor[T], modeOrder []uint3
 	if uint64(n) >= math.MaxUint32 {
 		return cooToCSFRef(t, modeOrder, opts)
 	}
-	if ws == nil {
-		ws = new(Workspace)
-	}
+	ws, release := scratch(ws)
+	defer release()
 	kp := newKeyPlan(shape, modeOrder)
 	c := t.Coords()
 	w := workers(opts, n)
@@ -603,9 +602,8 @@ func CSFToCOOTo[T Float](dst *coo.Tensor[T], t *csf.Tensor[T], ws *Workspace, op
 	if !t.Valid() {
 		panic(fmt.Errorf("convert: CSFToCOO: %w", layout.ErrUnvalidated))
 	}
-	if ws == nil {
-		ws = new(Workspace)
-	}
+	ws, release := scratch(ws)
+	defer release()
 	r := t.Rank()
 	n := t.NNZ()
 	var coords []uint64
@@ -660,9 +658,8 @@ func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32
 		return nil, err
 	}
 	r := len(shape)
-	if ws == nil {
-		ws = new(Workspace)
-	}
+	ws, release := scratch(ws)
+	defer release()
 	n := t.NNZ()
 	w := workers(opts, n)
 	kp := newKeyPlan(shape, modeOrder)

@@ -136,9 +136,8 @@ func cooToMatrix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, ws *Wo
 	}
 	shape := t.Shape()
 	n := t.NNZ()
-	if ws == nil {
-		ws = new(Workspace)
-	}
+	ws, release := scratch(ws)
+	defer release()
 	if uint64(n) < math.MaxUint32 && !matrixByCounting && levels.Bits(shape[0])+levels.Bits(shape[1]) <= 64 {
 		return cooToMatrixRadix(dst, t, csc, ws, opts)
 	}
@@ -502,9 +501,8 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 	if !a.Valid() {
 		panic(fmt.Errorf("convert: %w", layout.ErrUnvalidated))
 	}
-	if ws == nil {
-		ws = new(Workspace)
-	}
+	ws, release := scratch(ws)
+	defer release()
 	ptr, idx, src := a.Ptr(), a.Idx(), a.Values()
 	n := len(idx)
 	nmnr := a.Cols()
