@@ -65,9 +65,11 @@
 //	                 24 when the key needs several groups (two key arrays,
 //	                 two uint32 permutations); for input already sorted 8
 //	                 (the key array), 0 when the key needs several groups
-//	COO to CSR/CSC   32 (24), as COO to CSF
-//	CSR to CSC       32 (24), as COO to CSF (the counting transpose kept
-//	                 for comparison: 8 x Workers per column, none per nonzero)
+//	COO to CSR/CSC   32 (24), as COO to CSF; none for input in order
+//	                 without duplicates
+//	CSR to CSC       none per nonzero: 8 x Workers per column of counts,
+//	                 and per worker the largest group of columns it
+//	                 scatters (L2/32 entries of 16 (12) bytes on average)
 //	CSF to COO       at most 8 per node of the levels above the last two
 //	Reorder          32 (24), plus the CSF to COO term
 //

@@ -44,16 +44,17 @@ func permsUnderTest(r int) [][]uint32 {
 
 // withParallel runs f with the parallel threshold lowered so that small
 // inputs take the multi-goroutine paths (and the block sizes, so that they
-// cross block edges, and Reorder's segment thresholds, so that it sorts
+// cross block edges, the transpose's groups of columns, so that there are
+// many, and Reorder's segment thresholds, so that it sorts
 // any kept levels' subtrees one by one and most of them by radix).
 func withParallel(t testing.TB, f func()) {
 	old, oldB, oldK, oldC := minParallel, radix.MSDBucket, levels.Block, csfBlock
-	oldS, oldA := radix.SegmentInsertionMax, radix.SegmentMaxAverage
+	oldS, oldA, oldE := radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries
 	minParallel, radix.MSDBucket, levels.Block, csfBlock = 0, 8, 5, 3
-	radix.SegmentInsertionMax, radix.SegmentMaxAverage = 2, 1<<30
+	radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries = 2, 1<<30, 8
 	defer func() {
 		minParallel, radix.MSDBucket, levels.Block, csfBlock = old, oldB, oldK, oldC
-		radix.SegmentInsertionMax, radix.SegmentMaxAverage = oldS, oldA
+		radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries = oldS, oldA, oldE
 	}()
 	f()
 }
