@@ -1,6 +1,6 @@
 package bench
 
-// Seeded generators of the conversion benchmarks' inputs (M1, M3 matrices
+// Seeded generators of the conversion benchmarks' inputs (M1 to M4 matrices
 // and T3u, T3p, T4p tensors as COO), shuffled or sorted. Names here carry
 // the conv prefix so they do not clash with the other benchmark files.
 
@@ -83,6 +83,26 @@ func ConvM1() *ConvInput {
 	return convGenRows("M1", 1, 1<<20, 1<<20, func(*rand.Rand, uint64) int { return 16 })
 }
 
+// convFromPattern is a suite matrix (gen.go) as a shuffled conversion
+// input: M2 and M4, the matrices that SciPy is compared on.
+func convFromPattern(p *Pattern, seed uint64) *ConvInput {
+	in := &ConvInput{Name: p.Name, Shape: []uint64{uint64(p.Rows), uint64(p.Cols)}, Vals: slices.Clone(p.Vals)}
+	in.Coords = make([]uint64, 0, 2*p.NNZ())
+	for i := range p.Rows {
+		for _, j := range p.Idx[p.Ptr[i]:p.Ptr[i+1]] {
+			in.Coords = append(in.Coords, uint64(i), j)
+		}
+	}
+	convShuffle(rand.New(rand.NewPCG(seed, 0x5eed)), in)
+	return in
+}
+
+// ConvM2 is the suite's M2 (20000 x 20000, 32 entries per row), shuffled.
+func ConvM2() *ConvInput { return convFromPattern(M2(), 2) }
+
+// ConvM4 is the suite's M4 (4096 x 11008, about 4.5M entries), shuffled.
+func ConvM4() *ConvInput { return convFromPattern(M4(), 4) }
+
 // ConvM3 is 1M x 1M with power-law row lengths (Pareto, alpha 1.5, scaled
 // to about 10M entries) at uniform columns.
 func ConvM3() *ConvInput {
@@ -132,7 +152,7 @@ func convGet(name string) *ConvInput {
 	if in, ok := convCache.m[name]; ok {
 		return in
 	}
-	gen := map[string]func() *ConvInput{"M1": ConvM1, "M3": ConvM3, "T3u": ConvT3u, "T3p": ConvT3p, "T4p": ConvT4p}[name]
+	gen := map[string]func() *ConvInput{"M1": ConvM1, "M2": ConvM2, "M3": ConvM3, "M4": ConvM4, "T3u": ConvT3u, "T3p": ConvT3p, "T4p": ConvT4p}[name]
 	in := gen()
 	convCache.m[name] = in
 	return in

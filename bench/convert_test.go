@@ -157,7 +157,7 @@ func convMems(threads int, order string, headline bool) []string {
 }
 
 func BenchmarkConvertCOOToCSR(b *testing.B) {
-	for _, name := range []string{"M1", "M3"} {
+	for _, name := range []string{"M1", "M2", "M3", "M4"} {
 		for _, order := range []string{"shuffled", "sorted"} {
 			for _, th := range convThreads {
 				for _, mem := range convMems(th, order, name == "M1") {
@@ -188,7 +188,7 @@ func BenchmarkConvertCOOToCSR(b *testing.B) {
 }
 
 func BenchmarkConvertCSRToCSC(b *testing.B) {
-	for _, name := range []string{"M1", "M3"} {
+	for _, name := range []string{"M1", "M2", "M3", "M4"} {
 		for _, th := range convThreads {
 			for _, mem := range convMems(th, "shuffled", name == "M1") {
 				b.Run(fmt.Sprintf("in=%s/threads=%d/mem=%s", name, th, mem), func(b *testing.B) {
@@ -298,7 +298,7 @@ func BenchmarkConvertReorder(b *testing.B) {
 	}
 }
 
-// TestConvertDumpForSciPy writes the shuffled M1 and M3 inputs as raw
+// TestConvertDumpForSciPy writes the shuffled M1 to M4 inputs as raw
 // little-endian arrays (rows int64, cols int64, vals float64, shape.txt) to
 // $HURRAY_SCIPY_DUMP/<name>/ for bench/scipy_convert.py. Skipped unless the
 // variable is set.
@@ -307,7 +307,7 @@ func TestConvertDumpForSciPy(t *testing.T) {
 	if dir == "" {
 		t.Skip("HURRAY_SCIPY_DUMP not set")
 	}
-	for _, name := range []string{"M1", "M3"} {
+	for _, name := range []string{"M1", "M2", "M3", "M4"} {
 		in := convGet(name)
 		d := filepath.Join(dir, name)
 		if err := os.MkdirAll(d, 0o755); err != nil {

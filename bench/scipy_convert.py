@@ -2,7 +2,7 @@
 """SciPy reference timings for the conversion benchmarks (bench/convert_test.go).
 
 Reads the raw dumps that `HURRAY_SCIPY_DUMP=DIR go test ./bench -run
-TestConvertDumpForSciPy` writes (the same seeded M1 and M3 inputs, shuffled),
+TestConvertDumpForSciPy` writes (the same seeded M1 to M4 inputs, shuffled),
 builds coo_matrix with int64 row/col indices and times, for each input:
 
   coo.tocsr()          (counting sort + sum_duplicates, which sorts indices)
@@ -81,7 +81,7 @@ def main():
     ap.add_argument("--count", type=int, default=5)
     a = ap.parse_args()
     print(f"scipy {scipy.__version__} numpy {np.__version__}")
-    for name in ("M1", "M3"):
+    for name in ("M1", "M2", "M3", "M4"):
         d = os.path.join(a.dir, name)
         rows_n, cols_n, nnz = map(int, open(os.path.join(d, "shape.txt")).read().split())
         row = np.fromfile(os.path.join(d, "rows.bin"), dtype="<i8")
