@@ -45,16 +45,16 @@ func permsUnderTest(r int) [][]uint32 {
 // withParallel runs f with the parallel threshold lowered so that small
 // inputs take the multi-goroutine paths (and the block sizes, so that they
 // cross block edges, the transpose's groups of columns, so that there are
-// many, and Reorder's segment thresholds, so that it sorts
+// many, and its one-scatter size, so that it takes two, and Reorder's segment thresholds, so that it sorts
 // any kept levels' subtrees one by one and most of them by radix).
 func withParallel(t testing.TB, f func()) {
 	old, oldB, oldK, oldC := minParallel, radix.MSDBucket, levels.Block, csfBlock
-	oldS, oldA, oldE := radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries
+	oldS, oldA, oldE, oldM := radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries, scatterMax
 	minParallel, radix.MSDBucket, levels.Block, csfBlock = 0, 8, 5, 3
-	radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries = 2, 1<<30, 8
+	radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries, scatterMax = 2, 1<<30, 8, 0
 	defer func() {
 		minParallel, radix.MSDBucket, levels.Block, csfBlock = old, oldB, oldK, oldC
-		radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries = oldS, oldA, oldE
+		radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries, scatterMax = oldS, oldA, oldE, oldM
 	}()
 	f()
 }

@@ -256,11 +256,12 @@ func cooToMatrix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, ws *Wo
 
 // matrixByCounting selects the one-pass counting sort (per-worker row
 // histograms over all rows, then a scatter straight to the row) for COO to
-// CSR/CSC instead of the LSD radix sort, and for the transpose instead of
-// transposeBlocked's two scatters. Kept for comparison, and taken by the
-// transpose where the packed keys do not fit: on the 2-core VMs the radix
-// sort's passes over at most 2048 buckets stream, while the scatter to a
-// million rows misses cache and TLB on nearly every entry.
+// CSR/CSC instead of the LSD radix sort, and for every transpose instead
+// of transposeBlocked's two scatters. Kept for comparison (the transpose
+// takes one scatter anyway up to scatterMax entries, and where the packed
+// keys do not fit): on the 2-core VMs the radix sort's passes over at most
+// 2048 buckets stream, while the scatter to a million rows misses cache and
+// TLB on nearly every entry.
 var matrixByCounting = false
 
 // cooToMatrixRadix sorts (major << minorBits | minor) keys by LSD radix with
@@ -488,9 +489,11 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 	if uint64(m)*uint64(w) > 8*uint64(n)+1<<20 {
 		w = 1 // per-worker column counts would outweigh the entries
 	}
-	if !matrixByCounting && uint64(n) < math.MaxUint32 && len(ptr)-1 <= math.MaxUint32 && nmnr <= 1<<32 {
+	if !matrixByCounting && n > scatterMax && uint64(n) < math.MaxUint32 && len(ptr)-1 <= math.MaxUint32 && nmnr <= 1<<32 {
 		return transposeBlocked(dst, a, ws, w)
 	}
+	// One scatter straight to the columns: for results that fit in L3,
+	// and for sizes whose keys do not pack.
 	rb := parallel.SplitPtr(ptr, w, 1)
 	parts := len(rb) - 1
 	ws.cnt = grow(ws.cnt, parts*m)
@@ -560,8 +563,8 @@ func MatrixToCOOTo[T Float](dst *coo.Tensor[T], a *csr.Matrix[T], ws *Workspace,
 }
 
 // transposeBlocked is the transpose as a counting sort in two scatters,
-// for matrices whose entries, rows and columns number at most 2^32 (a
-// column and a row pack into one word). A read of the indices counts every
+// for results larger than half of L3 (scatterMax) whose entries, rows and
+// columns number at most 2^32 (a column and a row pack into one word). A read of the indices counts every
 // column, per worker; the columns then form groups of 2^s adjacent ones,
 // about blockEntries entries each (groupShift).
 //
@@ -690,6 +693,15 @@ func transposeBlocked[T Float](dst, a *csr.Matrix[T], ws *Workspace, w int) *csr
 	})
 	return newMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
 }
+
+// scatterMax is the largest transpose (in entries) done in one scatter
+// instead of transposeBlocked's two: a result of 16 bytes an entry in half
+// of L3 (1M entries for 32 MiB). Measured on the 2-core VM, float64, warm,
+// medians of three, one scatter against two: 20000 x 20000 with 32 entries
+// a row (640K) 2.6 against 4.3 ms on one thread and 1.7 against 2.6 on two;
+// 4096 x 11008 at 10% (4.5M) 63 against 35 and 33 against 20. Tests
+// lower it.
+var scatterMax = kernels.Caches().L3 / 32
 
 // blockEntries is the number of entries transposeBlocked aims at per group
 // of columns: the group's scratch (16 bytes an entry) and the output lines
