@@ -93,6 +93,15 @@ func COOToCSFTo[T Float](dst *csf.Tensor[T], t *coo.Tensor[T], modeOrder []uint3
 	return b.build(dst)
 }
 
+// valueBuf returns the workspace's first value buffer with n elements,
+// leaving the second as it is.
+func valueBuf[T Float](ws *Workspace, n int) []T {
+	va, _ := ws.va.([]T)
+	va = grow(va, n)
+	ws.va = va
+	return va
+}
+
 // valueBufs returns the workspace's two value buffers of n elements.
 func valueBufs[T Float](ws *Workspace, n int) ([]T, []T) {
 	va, _ := ws.va.([]T)

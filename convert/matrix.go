@@ -171,9 +171,7 @@ func cooToMatrix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, ws *Wo
 	// values beside them, so no step gathers across the whole input.
 	ws.keys = grow(ws.keys, n)
 	ent := ws.keys
-	va, _ := valueBufs[T](ws, 0)
-	va = grow(va, n)
-	ws.va = va
+	va := valueBuf[T](ws, n)
 	parallel.Run(b, func(k, lo, hi int) {
 		cur := cnt[k*m : (k+1)*m]
 		for i := lo; i < hi; i++ {
@@ -489,16 +487,12 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 	if uint64(m)*uint64(w) > 8*uint64(n)+1<<20 {
 		w = 1 // per-worker column counts would outweigh the entries
 	}
-	if !matrixByCounting && n > scatterMax && uint64(n) < math.MaxUint32 && len(ptr)-1 <= math.MaxUint32 && nmnr <= 1<<32 {
-		return transposeBlocked(dst, a, ws, w)
-	}
-	// One scatter straight to the columns: for results that fit in L3,
-	// and for sizes whose keys do not pack.
 	rb := parallel.SplitPtr(ptr, w, 1)
 	parts := len(rb) - 1
 	ws.cnt = grow(ws.cnt, parts*m)
 	cnt := ws.cnt
 	tptr, tidx, tvals := matrixBufs(dst, m+1, n)
+	// Per part, the count of every column.
 	parallel.Run(rb, func(k, lo, hi int) {
 		h := cnt[k*m : (k+1)*m]
 		clear(h)
@@ -506,6 +500,12 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 			h[j]++
 		}
 	})
+	if !matrixByCounting && n > scatterMax && uint64(n) < math.MaxUint32 && len(ptr)-1 <= math.MaxUint32 && nmnr <= 1<<32 {
+		transposeBlocked(ptr, idx, src, cnt, rb, m, tptr, tidx, tvals, ws, w)
+		return newMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
+	}
+	// One scatter straight to the columns: for results that fit in L3,
+	// and for sizes whose keys do not pack.
 	countOffsets(cnt, parts, m, tptr, w)
 	parallel.Run(rb, func(k, lo, hi int) {
 		cur := cnt[k*m : (k+1)*m]
@@ -564,9 +564,10 @@ func MatrixToCOOTo[T Float](dst *coo.Tensor[T], a *csr.Matrix[T], ws *Workspace,
 
 // transposeBlocked is the transpose as a counting sort in two scatters,
 // for results larger than half of L3 (scatterMax) whose entries, rows and
-// columns number at most 2^32 (a column and a row pack into one word). A read of the indices counts every
-// column, per worker; the columns then form groups of 2^s adjacent ones,
-// about blockEntries entries each (groupShift).
+// columns number at most 2^32 (a column and a row pack into one word),
+// given TransposeTo's per-part column counts cnt over the row parts rb. The
+// columns form groups of 2^s adjacent ones, about blockEntries entries each
+// (groupShift).
 //
 //  1. Every entry goes, as (column << 32 | row) with its value, to the
 //     next free place of its group in the output arrays themselves, where
@@ -585,50 +586,27 @@ func MatrixToCOOTo[T Float](dst *coo.Tensor[T], a *csr.Matrix[T], ws *Workspace,
 // 21.9 on two; M3 120 -> 78 and 66 -> 54; M2 4.8 -> 4.3 and 3.9 -> 4.3;
 // M1 200 -> 195 and 110 -> 117. Its scratch is a few groups, where the
 // radix sort's first call touched 32 fresh bytes per entry (M1: 2.3 s).
-func transposeBlocked[T Float](dst, a *csr.Matrix[T], ws *Workspace, w int) *csr.Matrix[T] {
-	ptr, idx, src := a.Ptr(), a.Idx(), a.Values()
+func transposeBlocked[T Float](ptr, idx []uint64, src []T, cnt []uint64, rb []int, m int, tptr, tidx []uint64, tvals []T, ws *Workspace, w int) {
 	n := len(idx)
-	m := int(a.Cols())
-	if a.IsCSC() {
-		m = int(a.Rows())
-	}
-	tptr, tidx, tvals := matrixBufs(dst, m+1, n)
-	if n == 0 {
-		clear(tptr)
-		return newMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
-	}
 	s := groupShift(n, m)
 	groups := (m + 1<<s - 1) >> s
-	rb := parallel.SplitPtr(ptr, w, 1)
 	parts := len(rb) - 1
-	ws.cnt = grow(ws.cnt, parts*m+parts*groups)
-	cnt, gcur := ws.cnt[:parts*m], ws.cnt[parts*m:]
-	// Per part: the count of every column, then of every group.
-	parallel.Run(rb, func(k, lo, hi int) {
+	// Per part, the count of every group; then the groups' bounds (gb, in
+	// entries) and each part's write cursor per group, in (group, part)
+	// order: the groups in column order, each in input order.
+	gcur := make([]uint64, parts*groups)
+	parallel.Run(rb, func(k, _, _ int) {
 		h := cnt[k*m : (k+1)*m]
-		clear(h)
-		for _, j := range idx[ptr[lo]:ptr[hi]] {
-			h[j]++
-		}
-		g := gcur[k*groups : (k+1)*groups]
-		for q := range g {
+		for q := range groups {
 			var c uint64
 			for _, x := range h[q<<s : min(m, (q+1)<<s)] {
 				c += x
 			}
-			g[q] = c
+			gcur[k*groups+q] = c
 		}
 	})
-	// Each part's write cursor per group, in (group, part) order: the
-	// scratch holds the groups in column order, each in input order.
-	var o uint64
-	for q := range groups {
-		for k := range parts {
-			c := gcur[k*groups+q]
-			gcur[k*groups+q] = o
-			o += c
-		}
-	}
+	gb := make([]uint64, groups+1)
+	countOffsets(gcur, parts, groups, gb, 1)
 	countOffsets(cnt, parts, m, tptr, w)
 	// First scatter, into the output arrays themselves: a group's entries
 	// take the positions its columns will hold.
@@ -646,12 +624,8 @@ func transposeBlocked[T Float](dst, a *csr.Matrix[T], ws *Workspace, w int) *csr
 			}
 		}
 	})
-	// The groups' bounds in entries, shared by entry count among the
-	// goroutines; each goroutine's scratch holds its largest group.
-	gb := make([]uint64, groups+1)
-	for q := range gb {
-		gb[q] = tptr[min(m, q<<s)]
-	}
+	// The groups shared by entry count among the goroutines; each
+	// goroutine's scratch holds its largest group.
 	split := parallel.SplitPtr(gb, w, 64)
 	base := make([]int, len(split))
 	for k := range len(split) - 1 {
@@ -662,9 +636,7 @@ func transposeBlocked[T Float](dst, a *csr.Matrix[T], ws *Workspace, w int) *csr
 		base[k+1] = base[k] + big
 	}
 	ws.keys = grow(ws.keys, base[len(base)-1])
-	va, _ := valueBufs[T](ws, 0)
-	va = grow(va, base[len(base)-1])
-	ws.va = va
+	va := valueBuf[T](ws, base[len(base)-1])
 	// Second scatter, one group at a time: from the group's part of the
 	// output (read in order) by column into the scratch (in L2), which then
 	// goes back in order, the rows unpacked.
@@ -691,7 +663,6 @@ func transposeBlocked[T Float](dst, a *csr.Matrix[T], ws *Workspace, w int) *csr
 			copy(gv, sv)
 		}
 	})
-	return newMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
 }
 
 // scatterMax is the largest transpose (in entries) done in one scatter
