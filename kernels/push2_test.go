@@ -74,22 +74,30 @@ func push2ChunkCase[T Float](t *testing.T, rng *rand.Rand, r int, fam *family[pu
 				tr.idx[j] = uint64(rng.IntN(nrows))
 			}
 		}
-		vals := fsmall[T](rng, len(tr.idx))
-		f := fsmall[T](rng, nrows*r)
-		y := fsmall[T](rng, nrows*r)
-		above := fsmall[T](rng, r)
-		forEachTier(t, fam, func(t *testing.T, impl, ref push2Func[T]) {
-			for mode := PushLeaves; mode <= PushChildren; mode++ {
-				got := fguard[T](nrows*r, 0, 7)
-				want := fguard[T](nrows*r, 0, 7)
-				impl(got, above, y, tr.ncrd, tr.ptr, tr.crd, tr.lptr, vals, tr.idx, f, r, int(mode))
-				ref(want, above, y, tr.ncrd, tr.ptr, tr.crd, tr.lptr, vals, tr.idx, f, r, int(mode))
-				if err := fclose(got, want, 0); err != nil {
-					t.Fatalf("%s mode=%d r=%d: %v", shape, mode, r, err)
-				}
-			}
-		})
+		push2Exact(t, rng, tr, nrows, r, shape+" ", fam)
 	}
+}
+
+// push2Exact runs both modes of every path of fam on tree tr (rows of
+// nrows) with small integers, so that every sum is exact, and checks the
+// results equal ref's.
+func push2Exact[T Float](t *testing.T, rng *rand.Rand, tr tree2, nrows, r int, desc string, fam *family[push2Func[T]]) {
+	t.Helper()
+	vals := fsmall[T](rng, len(tr.idx))
+	f := fsmall[T](rng, nrows*r)
+	y := fsmall[T](rng, nrows*r)
+	above := fsmall[T](rng, r)
+	forEachTier(t, fam, func(t *testing.T, impl, ref push2Func[T]) {
+		for mode := PushLeaves; mode <= PushChildren; mode++ {
+			got := fguard[T](nrows*r, 0, 7)
+			want := fguard[T](nrows*r, 0, 7)
+			impl(got, above, y, tr.ncrd, tr.ptr, tr.crd, tr.lptr, vals, tr.idx, f, r, int(mode))
+			ref(want, above, y, tr.ncrd, tr.ptr, tr.crd, tr.lptr, vals, tr.idx, f, r, int(mode))
+			if err := fclose(got, want, 0); err != nil {
+				t.Fatalf("%smode=%d r=%d: %v", desc, mode, r, err)
+			}
+		}
+	})
 }
 
 // TestPushHadamard2LargeRows: the rows the children name (f's when pushing
@@ -107,22 +115,7 @@ func TestPushHadamard2LargeRows(t *testing.T) {
 func push2LargeCase[T Float](t *testing.T, rng *rand.Rand, r int, fam *family[push2Func[T]]) {
 	t.Helper()
 	nrows := 2*Caches().L2/(r*4) + 1 // beyond L2 for float32 and float64
-	tr := randTree2(rng, 3000, 3, 2, nrows)
-	vals := fsmall[T](rng, len(tr.idx))
-	big := fsmall[T](rng, nrows*r)
-	y := fsmall[T](rng, nrows*r)
-	above := fsmall[T](rng, r)
-	forEachTier(t, fam, func(t *testing.T, impl, ref push2Func[T]) {
-		for mode := PushLeaves; mode <= PushChildren; mode++ {
-			got := fguard[T](nrows*r, 0, 7)
-			want := fguard[T](nrows*r, 0, 7)
-			impl(got, above, y, tr.ncrd, tr.ptr, tr.crd, tr.lptr, vals, tr.idx, big, r, int(mode))
-			ref(want, above, y, tr.ncrd, tr.ptr, tr.crd, tr.lptr, vals, tr.idx, big, r, int(mode))
-			if err := fclose(got, want, 0); err != nil {
-				t.Fatalf("mode=%d r=%d: %v", mode, r, err)
-			}
-		}
-	})
+	push2Exact(t, rng, randTree2(rng, 3000, 3, 2, nrows), nrows, r, "", fam)
 }
 
 // TestPushHadamard2Rejects: the exported wrapper panics, before reading out

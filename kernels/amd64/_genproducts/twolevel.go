@@ -163,40 +163,39 @@ const pullPFD = 24
 // The row offset is ycrd[...] times the argument sU+288(FP) in elements
 // (GatherHadamard2) or, with bytes set, times R13 in bytes (PushHadamard2).
 func (a *asm) prefetchY(nv int, l string, bytes bool) {
-	a.f("\tLEAQ %d(AX), R14", pullPFD+1)
-	a.f("\tCMPQ R14, ptr_len+104(FP)")
-	a.f("\tJAE  nopf%s", l)
-	a.f("\tMOVQ  ycrd_base+72(FP), DX")
-	a.f("\tMOVQ  %d(DX)(AX*8), DX", pullPFD*8)
-	scale := "{ES}"
 	if bytes {
-		a.f("\tIMULQ R13, DX")
-		scale = "1"
-	} else {
-		a.f("\tIMULQ sU+288(FP), DX")
+		a.prefetchAhead(nv, "nopf"+l, "ycrd_base+72(FP)", "R13", "", "SI", "1")
+		return
 	}
-	for v := range nv {
-		a.f("\tPREFETCHT0 %d(SI)(DX*%s)", v*64, scale)
-	}
-	a.f("nopf%s:", l)
+	a.prefetchAhead(nv, "nopf"+l, "ycrd_base+72(FP)", "sU+288(FP)", "", "SI", "{ES}")
 }
 
 // prefetchOut prefetches the out row (its block) of node AX+pullPFD when
 // there is one: ocrd[c]*sO + c*cO elements in. Clobbers R14, DX.
 func (a *asm) prefetchOut(nv int, l string) {
+	a.prefetchAhead(nv, "noof"+l, "ocrd_base+48(FP)", "sO+272(FP)", "cO+280(FP)", "DI", "{ES}")
+}
+
+// prefetchAhead is prefetchY's and prefetchOut's code: when node
+// c = AX+pullPFD exists, it prefetches nv lines at base + scale * (table[c]
+// * stride (+ c * nodeStride when that is not empty)), then places label.
+// Clobbers R14, DX.
+func (a *asm) prefetchAhead(nv int, label, table, stride, nodeStride, base, scale string) {
 	a.f("\tLEAQ %d(AX), R14", pullPFD+1)
 	a.f("\tCMPQ R14, ptr_len+104(FP)")
-	a.f("\tJAE  noof%s", l)
-	a.f("\tMOVQ  ocrd_base+48(FP), DX")
+	a.f("\tJAE  %s", label)
+	a.f("\tMOVQ  %s, DX", table)
 	a.f("\tMOVQ  %d(DX)(AX*8), DX", pullPFD*8)
-	a.f("\tIMULQ sO+272(FP), DX")
-	a.f("\tDECQ  R14")
-	a.f("\tIMULQ cO+280(FP), R14")
-	a.f("\tADDQ  R14, DX")
-	for v := range nv {
-		a.f("\tPREFETCHT0 %d(DI)(DX*{ES})", v*64)
+	a.f("\tIMULQ %s, DX", stride)
+	if nodeStride != "" {
+		a.f("\tDECQ  R14")
+		a.f("\tIMULQ %s, R14", nodeStride)
+		a.f("\tADDQ  R14, DX")
 	}
-	a.f("noof%s:", l)
+	for v := range nv {
+		a.f("\tPREFETCHT0 %d(%s)(DX*%s)", v*64, base, scale)
+	}
+	a.f("%s:", label)
 }
 
 // yRow sets DX to y's row offset (elements) ycrd[c]*sU for node AX.
