@@ -190,6 +190,16 @@ func LeafStarts(pos [][]uint64, l int, dst []uint64, nw int) []uint64 {
 // chase sets dst[x] to the first leaf of node x of level l for x in lo..hi-1
 // (node n_l, one past the last, gets the leaf count).
 func chase(pos [][]uint64, dst []uint64, l, lo, hi int) {
+	if len(pos)-l == 3 {
+		// Two levels below (the most common case): one gather per node
+		// from a sequential read.
+		a, b, d := pos[l+1][lo:hi], pos[l+2], dst[lo:hi]
+		d = d[:len(a)]
+		for x, i := range a {
+			d[x] = b[i]
+		}
+		return
+	}
 	for x := lo; x < hi; x++ {
 		i := uint64(x)
 		for k := l + 1; k < len(pos); k++ {

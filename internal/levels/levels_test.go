@@ -1,6 +1,7 @@
 package levels
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 )
@@ -78,5 +79,66 @@ func TestOffsetsStarts(t *testing.T) {
 		if got := Starts(c.bounds, same); !slices.Equal(got, c.want) {
 			t.Errorf("Starts(%v) = %v, want %v", c.bounds, got, c.want)
 		}
+	}
+}
+
+// randomPos returns a pos array over n nodes whose children number 0 to 3
+// (empty nodes included, as ADR-025 allows).
+func randomPos(n int, r *rand.Rand) []uint64 {
+	p := make([]uint64, n+1)
+	for i := 1; i <= n; i++ {
+		p[i] = p[i-1] + uint64(r.IntN(4))
+	}
+	return p
+}
+
+// TestLeafStarts: every level of random trees of rank 2 to 5 (empty nodes
+// included), on 1 to 3 goroutines, against each node's pos entries followed
+// down one level at a time.
+func TestLeafStarts(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 9))
+	for rank := 2; rank <= 5; rank++ {
+		for range 20 {
+			pos := [][]uint64{{0, uint64(r.IntN(6))}}
+			for l := 1; l < rank; l++ {
+				pos = append(pos, randomPos(int(pos[l-1][len(pos[l-1])-1]), r))
+			}
+			for l := 0; l < rank-1; l++ {
+				want := make([]uint64, len(pos[l+1]))
+				for x := range want {
+					i := uint64(x)
+					for k := l + 1; k < rank; k++ {
+						i = pos[k][i]
+					}
+					want[x] = i
+				}
+				for nw := 1; nw <= 3; nw++ {
+					if got := LeafStarts(pos, l, nil, nw); !slices.Equal(got, want) {
+						t.Fatalf("rank %d level %d nw %d: LeafStarts = %v, want %v (pos %v)", rank, l, nw, got, want, pos)
+					}
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkLeafStarts: the level above two levels of 2.8M one- or
+// two-child nodes (T4p's level 1, about).
+func BenchmarkLeafStarts(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	one := func(n int) []uint64 {
+		p := make([]uint64, n+1)
+		for i := 1; i <= n; i++ {
+			p[i] = p[i-1] + 1 + uint64(r.IntN(8)/7)
+		}
+		return p
+	}
+	p1 := one(2_800_000)
+	p2 := one(int(p1[len(p1)-1]))
+	p3 := one(int(p2[len(p2)-1]))
+	pos := [][]uint64{{0, uint64(len(p1) - 1)}, p1, p2, p3}
+	dst := LeafStarts(pos, 1, nil, 1)
+	for b.Loop() {
+		LeafStarts(pos, 1, dst, 1)
 	}
 }
