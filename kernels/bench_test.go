@@ -210,6 +210,8 @@ const streamN = 1 << 24
 // over it with segments of 1..31 (mean 16), and a destination.
 type streamData struct {
 	sorted, pos, dst []uint64
+	// shortPos: segments of 0 to 2 (mean 1.1; a CSF leaf level's fibers).
+	shortPos []uint64
 }
 
 var streamCache *streamData
@@ -229,6 +231,18 @@ func benchStream() *streamData {
 	for last := uint64(0); last < streamN; {
 		last = min(last+1+uint64(rng.IntN(31)), streamN)
 		d.pos = append(d.pos, last)
+	}
+	d.shortPos = append(d.shortPos, 0)
+	for last := uint64(0); last < streamN; {
+		k := uint64(1)
+		switch r := rng.IntN(20); {
+		case r == 0:
+			k = 0
+		case r <= 3:
+			k = 2
+		}
+		last = min(last+k, streamN)
+		d.shortPos = append(d.shortPos, last)
 	}
 	clear(d.dst) // touch the pages before any timing
 	streamCache = d
@@ -292,7 +306,12 @@ func BenchmarkExclusiveScan(b *testing.B) {
 func BenchmarkExpandPos(b *testing.B) {
 	d := benchStream()
 	// bytes = 8(n + len(pos)): pos read, dst written.
-	streamBench(b, expandPos, int64(8*(streamN+len(d.pos))), func(f func([]uint64, []uint64)) { f(d.dst, d.pos) })
+	b.Run("runs=1-31", func(b *testing.B) {
+		streamBench(b, expandPos, int64(8*(streamN+len(d.pos))), func(f func([]uint64, []uint64)) { f(d.dst, d.pos) })
+	})
+	b.Run("runs=0-2", func(b *testing.B) {
+		streamBench(b, expandPos, int64(8*(streamN+len(d.shortPos))), func(f func([]uint64, []uint64)) { f(d.dst, d.shortPos) })
+	})
 }
 
 // BenchmarkTriad is the bandwidth reference: a STREAM-like triad

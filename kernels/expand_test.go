@@ -98,3 +98,49 @@ func TestKernelPanics(t *testing.T) {
 	mustPanic(t, "kernels: StrictlyIncreasing: pos must start at 0 and end at len(crd)", func() { StrictlyIncreasing([]uint64{0, 1}, nil) })
 	mustPanic(t, "kernels: FirstNotBelow: no bounds", func() { FirstNotBelow(nil, nil) })
 }
+
+// TestExpandUnordered: run bounds out of order (inverted runs, runs that
+// overlap) on small outputs, with rows after ptr's last entry for
+// ExpandRuns: every path gives the reference loop's result exactly,
+// including the rows no run covers (untouched).
+func TestExpandUnordered(t *testing.T) {
+	forEachTier(t, expandRuns, func(t *testing.T, impl, ref func([]uint64, int, int, []uint64, []uint64)) {
+		rng := rand.New(rand.NewPCG(21, 22))
+		for range 20000 {
+			nruns := 1 + rng.IntN(6)
+			ptr := make([]uint64, nruns+1)
+			vals := make([]uint64, nruns)
+			for i := range ptr {
+				ptr[i] = uint64(rng.IntN(7))
+			}
+			for i := range vals {
+				vals[i] = uint64(i + 1)
+			}
+			rows := int(ptr[nruns]) + rng.IntN(3)
+			stride := 1 + rng.IntN(3)
+			off := rng.IntN(stride)
+			got, want := guarded(rows*stride, 1), guarded(rows*stride, 1)
+			impl(got, stride, off, ptr, vals)
+			ref(want, stride, off, ptr, vals)
+			if !slices.Equal(got[:rows*stride+8], want[:rows*stride+8]) {
+				t.Fatalf("ptr %v rows %d stride %d off %d:\ngot  %v\nwant %v", ptr, rows, stride, off, got[:rows*stride], want[:rows*stride])
+			}
+		}
+	})
+	forEachTier(t, expandPos, func(t *testing.T, impl, ref func([]uint64, []uint64)) {
+		rng := rand.New(rand.NewPCG(23, 24))
+		for range 20000 {
+			pos := make([]uint64, 2+rng.IntN(6))
+			for i := 1; i < len(pos); i++ {
+				pos[i] = uint64(rng.IntN(7))
+			}
+			n := int(pos[len(pos)-1])
+			got, want := guarded(n, 1), guarded(n, 1)
+			impl(got, pos)
+			ref(want, pos)
+			if !slices.Equal(got[:n+8], want[:n+8]) {
+				t.Fatalf("pos %v:\ngot  %v\nwant %v", pos, got[:n], want[:n])
+			}
+		}
+	})
+}
