@@ -210,8 +210,9 @@ const streamN = 1 << 24
 // over it with segments of 1..31 (mean 16), and a destination.
 type streamData struct {
 	sorted, pos, dst []uint64
-	// shortPos: segments of 0 to 2 (mean 1.1; a CSF leaf level's fibers).
-	shortPos []uint64
+	// shortPos: segments of 0 to 2 (mean 1.1; a CSF leaf level's fibers);
+	// midPos: segments of 1 to 5 (mean 3).
+	shortPos, midPos []uint64
 }
 
 var streamCache *streamData
@@ -243,6 +244,11 @@ func benchStream() *streamData {
 		}
 		last = min(last+k, streamN)
 		d.shortPos = append(d.shortPos, last)
+	}
+	d.midPos = append(d.midPos, 0)
+	for last := uint64(0); last < streamN; {
+		last = min(last+1+uint64(rng.IntN(5)), streamN)
+		d.midPos = append(d.midPos, last)
 	}
 	clear(d.dst) // touch the pages before any timing
 	streamCache = d
@@ -308,6 +314,9 @@ func BenchmarkExpandPos(b *testing.B) {
 	// bytes = 8(n + len(pos)): pos read, dst written.
 	b.Run("runs=1-31", func(b *testing.B) {
 		streamBench(b, expandPos, int64(8*(streamN+len(d.pos))), func(f func([]uint64, []uint64)) { f(d.dst, d.pos) })
+	})
+	b.Run("runs=1-5", func(b *testing.B) {
+		streamBench(b, expandPos, int64(8*(streamN+len(d.midPos))), func(f func([]uint64, []uint64)) { f(d.dst, d.midPos) })
 	})
 	b.Run("runs=0-2", func(b *testing.B) {
 		streamBench(b, expandPos, int64(8*(streamN+len(d.shortPos))), func(f func([]uint64, []uint64)) { f(d.dst, d.shortPos) })

@@ -57,17 +57,26 @@ func exclusiveScanTail(dst, src []uint64, n int, sum uint64) uint64 {
 	return sum
 }
 
-// shortRuns reports whether the runs average fewer than minVectorRun
-// elements: then the per-run set-up of the vector fill costs more than it
-// saves, and the generic loop runs (measured on a CSF leaf level of about one
-// child per parent: the vector fill took 1.4x generic's time).
-func shortRuns(n int, ptr []uint64) bool {
-	const minVectorRun = 8
-	return n < minVectorRun*(len(ptr)-1)
+// shortRuns reports whether the runs average fewer than min4/4 elements:
+// then the per-run set-up of the vector fill costs more than the generic
+// loop, which writes runs of 0-2 elements without a branch on their length
+// (spillRows). Measured on 4M elements in runs of uniform random length
+// (kernels, ms; generic / avx512 / avx2): lengths 1-2 2.6 / 6.9 / 16.5, 1-3
+// 8-10 / 4.8 / 15.5, 1-5 11-14 / 3.9 / 14-15, 1-7 9-11 / 3.1 / 9.3, 1-9
+// 8-8.7 / 4.1 / 7.0; and a CSF leaf level's 0-2 (mean 1.1) 13.9 / 33.6 /
+// 52 on 16M. Hence minRunAVX512 (1.75) and minRunAVX2 (4.5).
+func shortRuns(n int, ptr []uint64, min4 int) bool {
+	return 4*n < min4*(len(ptr)-1)
 }
 
+// The shortest mean run length, in quarters, that the vector fills take.
+const (
+	minRunAVX512 = 7
+	minRunAVX2   = 18
+)
+
 func expandPosAVX2(dst, pos []uint64) {
-	if shortRuns(len(dst), pos) {
+	if shortRuns(len(dst), pos, minRunAVX2) {
 		expandPosGeneric(dst, pos)
 		return
 	}
@@ -75,7 +84,7 @@ func expandPosAVX2(dst, pos []uint64) {
 }
 
 func expandPosAVX512(dst, pos []uint64) {
-	if shortRuns(len(dst), pos) {
+	if shortRuns(len(dst), pos, minRunAVX512) {
 		expandPosGeneric(dst, pos)
 		return
 	}
@@ -86,7 +95,7 @@ func expandPosAVX512(dst, pos []uint64) {
 // run the generic loop (AVX2 has no scatter, and a strided store per element
 // is what the scalar loop already does).
 func expandRunsAVX2(dst []uint64, stride, off int, ptr, vals []uint64) {
-	if stride != 1 || shortRuns(len(dst), ptr) {
+	if stride != 1 || shortRuns(len(dst), ptr, minRunAVX2) {
 		expandRunsGeneric(dst, stride, off, ptr, vals)
 		return
 	}
@@ -96,7 +105,7 @@ func expandRunsAVX2(dst []uint64, stride, off int, ptr, vals []uint64) {
 // expandRunsAVX512: as expandRunsAVX2 (a scatter per 8 strided elements was
 // not tried; the strided store stream is bound by the lines it touches).
 func expandRunsAVX512(dst []uint64, stride, off int, ptr, vals []uint64) {
-	if stride != 1 || shortRuns(len(dst), ptr) {
+	if stride != 1 || shortRuns(len(dst), ptr, minRunAVX512) {
 		expandRunsGeneric(dst, stride, off, ptr, vals)
 		return
 	}
