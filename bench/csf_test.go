@@ -289,3 +289,21 @@ func BenchmarkAttention(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCSFAll: iterating every entry of T3p with All (float64), the
+// loop body a sum.
+func BenchmarkCSFAll(b *testing.B) {
+	t := GenCSF(SmallFromEnv(T3p), nil)
+	b.ReportAllocs()
+	b.ResetTimer()
+	var s float64
+	for b.Loop() {
+		for _, v := range t.All() {
+			s += v
+		}
+	}
+	allSink = s
+	b.ReportMetric(float64(t.NNZ())/(b.Elapsed().Seconds()/float64(b.N)), "nnz/s")
+}
+
+var allSink float64
