@@ -19,7 +19,9 @@ import (
 //	MulMatTo(y, alpha, x, k, beta)        Y = alpha A X + beta Y
 //	MulMatTransTo(y, alpha, x, k, beta)   Y = alpha Aᵀ X + beta Y
 //
-// Duplicate entries add up. When beta is 0, y is not read. Each entry
+// Duplicate entries add up. When beta is 0, y is not read; when alpha is 0,
+// neither are A and x (y = beta y). y must not share memory with x or with
+// the tensor's values, or the call panics. Each entry
 // scatters into the output (y is scaled by beta first), in entry order on
 // one goroutine; in parallel the entries are split evenly and every worker
 // but the first accumulates into a pooled private buffer that is added at
@@ -89,12 +91,19 @@ func (t *Tensor[T]) mulMat(name string, trans bool, y []T, alpha T, x []T, k int
 		if uint64(len(y)) != r || uint64(len(x)) != c {
 			panic(fmt.Sprintf("coo: dimension mismatch: %s: len(y)=%d, len(x)=%d for op(A) %dx%d", name, len(y), len(x), r, c))
 		}
-	} else if k < 0 || uint64(len(y)) != r*uint64(k) || uint64(len(x)) != c*uint64(k) {
-		panic(fmt.Sprintf("coo: dimension mismatch: %s: len(y)=%d, len(x)=%d, k=%d for op(A) %dx%d", name, len(y), len(x), k, r, c))
+	} else {
+		ny, oky := dense.Size(r, k)
+		nx, okx := dense.Size(c, k)
+		if !oky || !okx || len(y) != ny || len(x) != nx {
+			panic(fmt.Sprintf("coo: dimension mismatch: %s: len(y)=%d, len(x)=%d, k=%d for op(A) %dx%d", name, len(y), len(x), k, r, c))
+		}
+	}
+	if dense.Overlap(y, x) || dense.Overlap(y, t.values) {
+		panic(fmt.Sprintf("coo: %s: y overlaps x or the tensor's values", name))
 	}
 	dense.Scale(y, beta)
 	nnz := len(t.values)
-	if k == 0 || nnz == 0 {
+	if k == 0 || nnz == 0 || alpha == 0 {
 		return
 	}
 	runs := k == 1 && !trans && t.sorted // rows are runs of adjacent entries

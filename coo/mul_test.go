@@ -205,3 +205,47 @@ func TestProductsPanics(t *testing.T) {
 	}()
 	b.MulVec(nil, nil)
 }
+
+// TestProductsOperands: as csr's. k times a dimension near 2^64 wraps to a
+// small number that a uint64 length check accepted (X of one row then served
+// column 2^63); an output sharing memory with an input panics; alpha == 0
+// reads neither A nor x.
+func TestProductsOperands(t *testing.T) {
+	a, err := New([]uint64{1, 1<<63 + 1}, []uint64{0, 1 << 63}, []float64{5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		want string
+		f    func()
+	}{
+		{"coo: dimension mismatch: MulMatTo: len(y)=2, len(x)=2, k=2 for op(A) 1x9223372036854775809", func() { a.MulMat(make([]float64, 2), []float64{1, 2}, 2) }},
+		{"coo: dimension mismatch: MulMatTransTo: len(y)=2, len(x)=2, k=2 for op(A) 9223372036854775809x1", func() { a.MulMatTrans(make([]float64, 2), []float64{1, 2}, 2) }},
+		{"coo: MulVecTo: y overlaps x or the tensor's values", func() {
+			b, _ := New([]uint64{2, 2}, []uint64{0, 1, 1, 0}, []float64{1, 1})
+			x := []float64{1, 2}
+			b.MulVec(x, x)
+		}},
+	} {
+		func() {
+			defer func() {
+				if r := recover(); fmt.Sprint(r) != c.want {
+					t.Fatalf("panic %v, want %q", r, c.want)
+				}
+			}()
+			c.f()
+		}()
+	}
+	b, _ := New([]uint64{2, 2}, []uint64{0, 1, 1, 0}, []float64{1, 1})
+	for _, k := range []int{1, 3} {
+		y := []float64{2, 3, 4, 5, 6, 7}[:2*k]
+		x := make([]float64, 2*k)
+		x[0] = math.NaN()
+		b.MulMatTo(y, 0, x, k, 2)
+		for i, v := range y {
+			if want := float64(2 * (i + 2)); v != want {
+				t.Fatalf("k=%d: alpha 0 with NaN in x: y = %v, want 2 y", k, y)
+			}
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"unsafe"
 
+	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
@@ -80,10 +81,16 @@ var (
 // elements and shape[mode] <= nnz; otherwise one goroutine does the work.
 // Along the root's mode the result has the same bits for any number of
 // goroutines (each output row is summed by one, in storage order); along the
-// others the copies' sum agrees with one goroutine's to rounding.
+// others the copies' sum agrees with one goroutine's to rounding. Because
+// the walk factors shared rows out of the sum, Inf and NaN in the inputs
+// follow its order of operations rather than the per-entry formula (a
+// factor row of Inf times a sum of -Inf and 3 gives -Inf, not NaN), which
+// may depend on mode_order.
 //
-// It panics with a "csf: ..." message on a bad mode, rank or operand size,
-// and on an unvalidated tensor. It takes a Workspace from a sync.Pool; use
+// It panics with a "csf: ..." message on a bad mode, rank or operand size
+// (including sizes whose product does not fit an int), when out shares
+// memory with a factor other than factors[mode] or with the tensor's
+// values, and on an unvalidated tensor. It takes a Workspace from a sync.Pool; use
 // MTTKRPWith to manage one.
 func (t *Tensor[T]) MTTKRP(mode int, factors [][]T, rank int, out []T) {
 	ws := getWorkspace[T]()
@@ -110,12 +117,21 @@ func (t *Tensor[T]) MTTKRPWith(ws *Workspace[T], mode int, factors [][]T, rank i
 		panic(fmt.Sprintf("csf: MTTKRP: %d factors for a tensor of rank %d", len(factors), n))
 	}
 	for m, f := range factors {
-		if m != mode && uint64(len(f)) != t.shape[m]*uint64(rank) {
+		if m == mode {
+			continue
+		}
+		if want, ok := dense.Size(t.shape[m], rank); !ok || len(f) != want {
 			panic(fmt.Sprintf("csf: MTTKRP: factor %d has %d elements, want shape[%d] x rank = %d x %d", m, len(f), m, t.shape[m], rank))
 		}
+		if dense.Overlap(out, f) {
+			panic(fmt.Sprintf("csf: MTTKRP: out overlaps factor %d", m))
+		}
 	}
-	if uint64(len(out)) != t.shape[mode]*uint64(rank) {
+	if want, ok := dense.Size(t.shape[mode], rank); !ok || len(out) != want {
 		panic(fmt.Sprintf("csf: MTTKRP: out has %d elements, want shape[%d] x rank = %d x %d", len(out), mode, t.shape[mode], rank))
+	}
+	if dense.Overlap(out, t.values) {
+		panic("csf: MTTKRP: out overlaps the tensor's values")
 	}
 	clear(out)
 	if len(t.values) == 0 {

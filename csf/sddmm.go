@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 
+	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/internal/hugepage"
 	"github.com/hurray-format/hurray-go/kernels"
 )
@@ -29,7 +30,9 @@ import (
 //	values(b, i, j) = scale * Σ_{t<d} q[(b*I+i)*d + t] * k[(b*J+j)*d + t]
 //
 // at every stored (b, i, j); t's own values are ignored. It panics with a
-// "csf: ..." message on a size mismatch.
+// "csf: ..." message on a size mismatch (including sizes whose product does
+// not fit an int). SDDMMInto's dst may be t's own values, but must not share
+// memory with q or k.
 func (t *Tensor[T]) SDDMM(q, k []T, d int, scale T) *Tensor[T] {
 	t.mustValid()
 	vals := hugepage.Make[T](len(t.values))
@@ -49,12 +52,15 @@ func (t *Tensor[T]) SDDMMInto(dst, q, k []T, d int, scale T) {
 // once the workspace has grown.
 func (t *Tensor[T]) SDDMMWith(ws *Workspace[T], dst, q, k []T, d int, scale T) {
 	t.mustValid()
-	bI, bJ := t.attnDims()
-	if d < 1 || len(q) != bI*d || len(k) != bJ*d {
-		panic(fmt.Sprintf("csf: SDDMM: d = %d, len(q) = %d, len(k) = %d, want d >= 1, B*I*d = %d, B*J*d = %d", d, len(q), len(k), bI*d, bJ*d))
+	nq, nk, ok := t.attnSizes(d)
+	if d < 1 || !ok || len(q) != nq || len(k) != nk {
+		panic(fmt.Sprintf("csf: SDDMM: d = %d, len(q) = %d, len(k) = %d, want d >= 1, B*I*d and B*J*d for shape %v", d, len(q), len(k), t.shape))
 	}
 	if len(dst) != len(t.values) {
 		panic(fmt.Sprintf("csf: SDDMM: len(dst) = %d, want nnz = %d", len(dst), len(t.values)))
+	}
+	if dense.Overlap(dst, q) || dense.Overlap(dst, k) {
+		panic("csf: SDDMM: dst overlaps q or k")
 	}
 	a := &ws.s.attn
 	*a = attnJob[T]{t: t, sddmm: true, dst: dst, q: q, k: k, d: d, scale: scale}
@@ -69,7 +75,7 @@ func (t *Tensor[T]) SDDMMWith(ws *Workspace[T], dst, q, k []T, d int, scale T) {
 //	out[(b*I+i)*dv + c] = Σ_{stored j} x(b, i, j) * v[(b*J+j)*dv + c]
 //
 // out (B x I x dv) is overwritten. It panics with a "csf: ..." message on a
-// size mismatch.
+// size mismatch, or when out shares memory with v or the tensor's values.
 func (t *Tensor[T]) SpMM(out, v []T, dv int) {
 	ws := getWorkspace[T]()
 	t.SpMMWith(ws, out, v, dv)
@@ -79,9 +85,12 @@ func (t *Tensor[T]) SpMM(out, v []T, dv int) {
 // SpMMWith is SpMM with a caller-owned workspace.
 func (t *Tensor[T]) SpMMWith(ws *Workspace[T], out, v []T, dv int) {
 	t.mustValid()
-	bI, bJ := t.attnDims()
-	if dv < 1 || len(v) != bJ*dv || len(out) != bI*dv {
-		panic(fmt.Sprintf("csf: SpMM: dv = %d, len(v) = %d, len(out) = %d, want dv >= 1, B*J*dv = %d, B*I*dv = %d", dv, len(v), len(out), bJ*dv, bI*dv))
+	nOut, nV, ok := t.attnSizes(dv)
+	if dv < 1 || !ok || len(v) != nV || len(out) != nOut {
+		panic(fmt.Sprintf("csf: SpMM: dv = %d, len(v) = %d, len(out) = %d, want dv >= 1, B*J*dv and B*I*dv for shape %v", dv, len(v), len(out), t.shape))
+	}
+	if dense.Overlap(out, v) || dense.Overlap(out, t.values) {
+		panic("csf: SpMM: out overlaps v or the tensor's values")
 	}
 	clear(out)
 	a := &ws.s.attn
@@ -93,14 +102,21 @@ func (t *Tensor[T]) SpMMWith(ws *Workspace[T], out, v []T, dv int) {
 	runtime.KeepAlive(ws) // see MTTKRPWith
 }
 
-// attnDims returns B*I and B*J.
-func (t *Tensor[T]) attnDims() (bI, bJ int) {
+// attnSizes returns B*I*d and B*J*d, the lengths of the dense operands of
+// d columns, and false when d < 1 or they do not fit an int.
+func (t *Tensor[T]) attnSizes(d int) (nI, nJ int, ok bool) {
 	n := len(t.shape)
-	b := 1
+	b := max(d, 0)
 	for _, s := range t.shape[:n-2] {
-		b *= int(s)
+		if b, ok = dense.Size(s, b); !ok {
+			return 0, 0, false
+		}
 	}
-	return b * int(t.shape[n-2]), b * int(t.shape[n-1])
+	if nI, ok = dense.Size(t.shape[n-2], b); !ok {
+		return 0, 0, false
+	}
+	nJ, ok = dense.Size(t.shape[n-1], b)
+	return nI, nJ, ok && d >= 1
 }
 
 // runProduct runs a product job over the roots, split by leaf count.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/internal/hugepage"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/kernels"
@@ -94,31 +95,42 @@ func (s *SemiSparse[T]) At(coord ...uint64) T {
 //
 // The result keeps t's upper levels (shared, not copied). It panics with a
 // "csf: ..." message on a bad r or len(u). TTMInto writes into a caller's
-// slice instead.
+// slice instead, which must not share memory with u or the tensor's values.
 func (t *Tensor[T]) TTM(u []T, r int) *SemiSparse[T] {
 	t.mustValid()
 	n := len(t.shape)
-	if r < 1 {
-		panic(fmt.Sprintf("csf: TTM: r = %d < 1", r))
-	}
-	out := hugepage.Make[T](len(t.crd[n-2]) * r)
+	out := hugepage.Make[T](t.ttmSize(u, r))
 	t.TTMInto(out, u, r)
 	shape := slices.Clone(t.shape)
 	shape[t.modeOrder[n-1]] = uint64(r)
 	return &SemiSparse[T]{shape: shape, modeOrder: slices.Clone(t.modeOrder), pos: t.pos[:n-1], crd: t.crd[:n-1], r: r, values: out}
 }
 
+// ttmSize checks r and len(u) for TTM and returns the result's length
+// (fibers x r).
+func (t *Tensor[T]) ttmSize(u []T, r int) int {
+	n := len(t.shape)
+	leaf := t.modeOrder[n-1]
+	if want, ok := dense.Size(t.shape[leaf], r); r < 1 || !ok || len(u) != want {
+		panic(fmt.Sprintf("csf: TTM: len(u) = %d, r = %d, want r >= 1 and len(u) = shape[%d] x r = %d x %d", len(u), r, leaf, t.shape[leaf], r))
+	}
+	nf := len(t.crd[n-2])
+	size, ok := dense.Size(uint64(nf), r)
+	if !ok {
+		panic(fmt.Sprintf("csf: TTM: fibers x r = %d x %d does not fit an int", nf, r))
+	}
+	return size
+}
+
 // TTMInto is TTM writing the fibers' rows into dst (fibers x r, overwritten).
 func (t *Tensor[T]) TTMInto(dst, u []T, r int) {
 	t.mustValid()
 	n := len(t.shape)
-	leaf := t.modeOrder[n-1]
-	if r < 1 || uint64(len(u)) != t.shape[leaf]*uint64(r) {
-		panic(fmt.Sprintf("csf: TTM: len(u) = %d, want shape[%d] x r = %d x %d", len(u), leaf, t.shape[leaf], r))
+	if size := t.ttmSize(u, r); len(dst) != size {
+		panic(fmt.Sprintf("csf: TTM: len(dst) = %d, want fibers x r = %d x %d", len(dst), len(t.crd[n-2]), r))
 	}
-	nf := len(t.crd[n-2])
-	if len(dst) != nf*r {
-		panic(fmt.Sprintf("csf: TTM: len(dst) = %d, want fibers x r = %d x %d", len(dst), nf, r))
+	if dense.Overlap(dst, u) || dense.Overlap(dst, t.values) {
+		panic("csf: TTM: dst overlaps u or the tensor's values")
 	}
 	leafPos, leafCrd := t.pos[n-1], t.crd[n-1]
 	parts := 1

@@ -3,6 +3,7 @@ package csr
 import (
 	"fmt"
 
+	"github.com/hurray-format/hurray-go/internal/dense"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -114,6 +115,9 @@ func MulDense(dst *mat.Dense, a *Matrix[float64], trans bool, x mat.Matrix) {
 	var xs []float64
 	if c > 0 {
 		xs = xraw.Data[:(int(c)-1)*xraw.Stride+k]
+	}
+	if dense.Overlap(ys, xs) || dense.Overlap(ys, a.values) {
+		panic("csr: MulDense: dst overlaps x or the matrix's values")
 	}
 	a.mulMat(trans, ys, draw.Stride, 1, xs, xraw.Stride, k, 0)
 }

@@ -24,11 +24,16 @@ import (
 // BLAS. A row loop over the compressed dimension (A x for CSR, Aᵀ x for CSC)
 // gathers: each output element is a dot product, computed by the kernels
 // SpMV and SpMM. The other direction scatters each entry into the output
-// (kernels ScatterAdd and SpMMScatter). Dense operands must not overlap.
+// (kernels ScatterAdd and SpMMScatter). When alpha is 0, A and x are not
+// read either: y = beta y. An infinite or NaN alpha is not defined for rows
+// of op(A) without entries (a gather gives alpha times an empty sum, a
+// scatter leaves beta y).
 //
 // Lengths must match exactly, or the call panics with "csr: dimension
-// mismatch" and the sizes; an unvalidated matrix panics with an error
-// matching layout.ErrUnvalidated.
+// mismatch" and the sizes. y must not share memory with x or with the
+// matrix's values (the product would read what it has written), or the call
+// panics. An unvalidated matrix panics with an error matching
+// layout.ErrUnvalidated.
 //
 // Work is split over SetWorkers goroutines (GOMAXPROCS by default) by
 // nonzero count; a product with less than about minParallelWork multiply-adds
@@ -102,6 +107,11 @@ func (a *Matrix[T]) mulVec(name string, trans bool, y []T, alpha T, x []T, beta 
 	if uint64(len(y)) != r || uint64(len(x)) != c {
 		panic(fmt.Sprintf("csr: dimension mismatch: %s: len(y)=%d, len(x)=%d for op(A) %dx%d", name, len(y), len(x), r, c))
 	}
+	a.mustNotOverlap(name, y, x)
+	if alpha == 0 {
+		dense.Scale(y, beta)
+		return
+	}
 	nnz := len(a.values)
 	p := parts(nnz + len(a.ptr))
 	if a.csc == trans {
@@ -138,10 +148,21 @@ func (a *Matrix[T]) mulVec(name string, trans bool, y []T, alpha T, x []T, beta 
 func (a *Matrix[T]) mulMatChecked(name string, trans bool, y []T, ldy int, alpha T, x []T, ldx, k int, beta T) {
 	a.mustValid()
 	r, c := a.opDims(trans)
-	if k < 0 || uint64(len(y)) != r*uint64(k) || uint64(len(x)) != c*uint64(k) {
+	ny, oky := dense.Size(r, k)
+	nx, okx := dense.Size(c, k)
+	if !oky || !okx || len(y) != ny || len(x) != nx {
 		panic(fmt.Sprintf("csr: dimension mismatch: %s: len(y)=%d, len(x)=%d, k=%d for op(A) %dx%d", name, len(y), len(x), k, r, c))
 	}
+	a.mustNotOverlap(name, y, x)
 	a.mulMat(trans, y, ldy, alpha, x, ldx, k, beta)
+}
+
+// mustNotOverlap panics when a product's output y shares memory with its
+// input x or with the matrix's values.
+func (a *Matrix[T]) mustNotOverlap(name string, y, x []T) {
+	if dense.Overlap(y, x) || dense.Overlap(y, a.values) {
+		panic(fmt.Sprintf("csr: %s: y overlaps x or the matrix's values", name))
+	}
 }
 
 // gather runs the SpMM kernel over the compressed rows on p goroutines.
@@ -163,7 +184,7 @@ func (a *Matrix[T]) mulMat(trans bool, y []T, ldy int, alpha T, x []T, ldx, k in
 		return
 	}
 	nnz := len(a.values)
-	if nnz == 0 {
+	if nnz == 0 || alpha == 0 {
 		r, _ := a.opDims(trans)
 		for i := range int(r) {
 			dense.Scale(y[i*ldy:i*ldy+k], beta)

@@ -447,3 +447,50 @@ func patternCSR(t *testing.T, rng *rand.Rand, rows, cols, k int, n func(i int) i
 	}
 	return a, x
 }
+
+// TestProductsOperands: k times a dimension near 2^64 wraps to a small
+// number, which a length check that multiplies in uint64 accepted; an
+// output sharing memory with an input or the values panics; alpha == 0
+// reads neither A nor x (a NaN in x does not reach y), as in BLAS.
+func TestProductsOperands(t *testing.T) {
+	// 1 x (2^63+1): X must have 2^63+1 rows of k = 2, 2 modulo 2^64.
+	a, err := New[float64](1, 1<<63+1, []uint64{0, 1}, []uint64{1 << 63}, []float64{5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantPanic(t, "csr: dimension mismatch: MulMatTo: len(y)=2, len(x)=2, k=2 for op(A) 1x9223372036854775809", func() { a.MulMat(make([]float64, 2), []float64{1, 2}, 2) })
+	wantPanic(t, "csr: dimension mismatch: MulMatTransTo: len(y)=2, len(x)=2, k=2 for op(A) 9223372036854775809x1", func() { a.MulMatTrans(make([]float64, 2), []float64{1, 2}, 2) })
+
+	b, _ := New[float64](2, 2, []uint64{0, 1, 2}, []uint64{1, 0}, []float64{1, 1})
+	x := []float64{1, 2}
+	wantPanic(t, "csr: MulVecTo: y overlaps x or the matrix's values", func() { b.MulVec(x, x) })
+	wantPanic(t, "csr: MulVecTransTo: y overlaps x or the matrix's values", func() { b.MulVecTrans(x, x) })
+	wantPanic(t, "csr: MulMatTo: y overlaps x or the matrix's values", func() { b.MulMat(x, x, 1) })
+	wantPanic(t, "csr: MulVecTo: y overlaps x or the matrix's values", func() { b.MulVec(b.Values(), x) })
+	m := mat.NewDense(2, 2, []float64{1, 2, 3, 4})
+	wantPanic(t, "csr: MulDense: dst overlaps x or the matrix's values", func() { MulDense(m, b, false, m) })
+
+	for _, csc := range []bool{false, true} {
+		c := b
+		if csc {
+			c, _ = NewCSC[float64](2, 2, []uint64{0, 1, 2}, []uint64{1, 0}, []float64{1, 1})
+		}
+		for _, k := range []int{1, 3} {
+			y := []float64{2, 3, 4, 5, 6, 7}[:2*k]
+			x := make([]float64, 2*k)
+			x[0] = math.NaN()
+			want := make([]float64, len(y))
+			for i := range y {
+				want[i] = 2 * y[i]
+			}
+			if k == 1 {
+				c.MulVecTo(y, 0, x, 2)
+			} else {
+				c.MulMatTo(y, 0, x, k, 2)
+			}
+			if !slices.Equal(y, want) {
+				t.Fatalf("csc=%v k=%d: alpha 0 with NaN in x: y = %v, want %v", csc, k, y, want)
+			}
+		}
+	}
+}

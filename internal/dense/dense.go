@@ -1,10 +1,13 @@
-// Package dense holds what the sparse-times-dense products of packages csr
-// and coo share: the worker setting behind their SetWorkers and how a
-// product is split, y = beta y, and the pooled private accumulators of a
-// parallel scatter product with their reduction.
+// Package dense holds what the sparse-times-dense products of packages csr,
+// coo and csf share: the checks of their dense operands' sizes and
+// overlaps, the worker setting behind their SetWorkers and how a product is
+// split, y = beta y, and the pooled private accumulators of a parallel
+// scatter product with their reduction.
 package dense
 
 import (
+	"math"
+	"math/bits"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -31,6 +34,34 @@ func (w *Workers) Parts(work, minWork int) int {
 		return 1
 	}
 	return max(1, min(n, work/max(1, minWork/2)))
+}
+
+// Size returns the length of a dense operand of rows rows of k elements,
+// and false when k is negative or the length does not fit an int (a check
+// that multiplies in uint64 or int would wrap, and accept a short operand
+// for a dimension near 2^64).
+func Size(rows uint64, k int) (int, bool) {
+	if k < 0 {
+		return 0, false
+	}
+	hi, lo := bits.Mul64(rows, uint64(k))
+	if hi != 0 || lo > math.MaxInt {
+		return 0, false
+	}
+	return int(lo), true
+}
+
+// Overlap reports whether two slices share an element: a product whose
+// output overlaps an input would read elements it has already written.
+func Overlap[T, U any](a []T, b []U) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	a0 := uintptr(unsafe.Pointer(unsafe.SliceData(a)))
+	b0 := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	a1 := a0 + uintptr(len(a))*unsafe.Sizeof(a[0])
+	b1 := b0 + uintptr(len(b))*unsafe.Sizeof(b[0])
+	return a0 < b1 && b0 < a1
 }
 
 // Scale sets y = beta y, and clears y when beta is 0 (not reading it, so a
