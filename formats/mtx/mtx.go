@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/bits"
 	"os"
 	"strconv"
 
@@ -361,6 +362,10 @@ func ReadDense[T Float](r io.Reader, opts Options) (data []T, rows, cols int, h 
 	// most twice for symmetric storage).
 	m, n := int(h.Rows), int(h.Cols)
 	data = make([]T, m*n)
+	if m == 0 {
+		// No values, and the column loop below could be long.
+		return data, m, n, h, nil
+	}
 	k := 0
 	for j := range n {
 		lo := 0
@@ -515,16 +520,20 @@ func WriteFile[T Float](path string, t *coo.Tensor[T], opts WriteOptions) error 
 // (general, real) Matrix Market file, column by column as the format
 // requires.
 func WriteDense[T Float](w io.Writer, data []T, rows, cols int) error {
-	if rows < 0 || cols < 0 || len(data) != rows*cols {
+	if hi, lo := bits.Mul64(uint64(rows), uint64(cols)); rows < 0 || cols < 0 || hi != 0 || lo != uint64(len(data)) {
 		return fmt.Errorf("mtx: %d values for a %dx%d matrix", len(data), rows, cols)
 	}
-	bits := text.Bits[T]()
+	fbits := text.Bits[T]()
 	bw := bufio.NewWriterSize(w, 64<<10)
 	fmt.Fprintf(bw, "%%%%MatrixMarket matrix array real general\n%d %d\n", rows, cols)
+	if rows == 0 {
+		// No values, and the column loop below could be long.
+		return bw.Flush()
+	}
 	var buf []byte
 	for j := range cols {
 		for i := range rows {
-			buf = strconv.AppendFloat(buf[:0], float64(data[i*cols+j]), 'g', -1, bits)
+			buf = strconv.AppendFloat(buf[:0], float64(data[i*cols+j]), 'g', -1, fbits)
 			buf = append(buf, '\n')
 			if _, err := bw.Write(buf); err != nil {
 				return err

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hurray-format/hurray-go/convert"
 	"github.com/hurray-format/hurray-go/coo"
@@ -230,5 +231,34 @@ func TestRealData(t *testing.T) {
 		if got := x.Shape(); len(dims) != 2 || uint64(testutil.Num(t, dims[0])) != got[0] || uint64(testutil.Num(t, dims[1])) != got[1] {
 			t.Errorf("%s: shape %v, SOURCES.md says %s", row.File, got, row.Cells[3])
 		}
+	}
+}
+
+// TestDenseEmptyWide: a matrix of no rows and 2^40 columns (or of no
+// columns) has no values; reading or writing it must not walk its columns
+// (it did: a 2-line file took hours). A size whose product wraps is
+// refused.
+func TestDenseEmptyWide(t *testing.T) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for _, size := range []string{"0 1099511627776", "1099511627776 0"} {
+			data, m, n, _, err := ReadDense[float64](strings.NewReader("%%MatrixMarket matrix array real general\n"+size+"\n"), Options{})
+			if err != nil || len(data) != 0 || m*n != 0 {
+				t.Errorf("%s: %d values, %dx%d, %v", size, len(data), m, n, err)
+			}
+		}
+		var b bytes.Buffer
+		if err := WriteDense[float64](&b, nil, 0, 1<<40); err != nil || b.String() != "%%MatrixMarket matrix array real general\n0 1099511627776\n" {
+			t.Errorf("WriteDense 0 x 2^40: %q, %v", b.String(), err)
+		}
+		if err := WriteDense[float64](&b, nil, 1<<32, 1<<32); err == nil {
+			t.Errorf("WriteDense 2^32 x 2^32 of no values: no error")
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("reading or writing an empty dense matrix of 2^40 columns did not finish in 20 s")
 	}
 }
