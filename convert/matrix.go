@@ -19,6 +19,8 @@ import (
 // COOToCSR converts a rank-2 COO tensor to CSR, summing duplicates. Input
 // in row-major order without duplicates (IsSorted, as a CSR expanded to COO
 // is) keeps its positions and converts in one pass; other input is sorted.
+// It returns an error for a tensor of another rank, an unvalidated one, and
+// one with more rows than csr.MaxCompressed (COOToCSC: columns).
 func COOToCSR[T Float](t *coo.Tensor[T]) (*csr.Matrix[T], error) {
 	return COOToCSRTo(nil, t, nil, Options{})
 }
@@ -124,15 +126,22 @@ func matrixAxes[T Float](t *coo.Tensor[T], csc bool) (maj, mnr int, err error) {
 	if t.Rank() != 2 {
 		return 0, 0, fmt.Errorf("convert: COO of rank %d to a matrix: want rank 2", t.Rank())
 	}
+	maj, mnr = 0, 1
 	if csc {
-		return 1, 0, nil
+		maj, mnr = 1, 0
 	}
-	return 0, 1, nil
+	if ext := t.Shape()[maj]; ext > csr.MaxCompressed {
+		return 0, 0, fmt.Errorf("convert: COO to a matrix: shape[%d] = %d is more than a CSR or CSC matrix compresses (csr.MaxCompressed)", maj, ext)
+	}
+	return maj, mnr, nil
 }
 
 func cooToMatrix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, ws *Workspace, opts Options) (*csr.Matrix[T], error) {
 	maj, mnr, err := matrixAxes(t, csc)
 	if err != nil {
+		return nil, err
+	}
+	if err := opts.check(); err != nil {
 		return nil, err
 	}
 	shape := t.Shape()
@@ -459,7 +468,9 @@ func buildInOrder[T Float](c []uint64, sv []T, maj, m int, ptr, idx []uint64, va
 }
 
 // CSRToCSC converts a CSR matrix to CSC of the same logical matrix (a
-// transpose of the storage). Given a CSC matrix it returns the CSR form.
+// transpose of the storage). Given a CSC matrix it returns the CSR form. It
+// panics when the dimension to compress (the columns of a CSR matrix)
+// exceeds csr.MaxCompressed.
 func CSRToCSC[T Float](a *csr.Matrix[T]) *csr.Matrix[T] {
 	return TransposeTo(nil, a, nil, Options{})
 }
@@ -474,14 +485,17 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 	if !a.Valid() {
 		panic(fmt.Errorf("convert: %w", layout.ErrUnvalidated))
 	}
-	ws, release := scratch(ws)
-	defer release()
-	ptr, idx, src := a.Ptr(), a.Idx(), a.Values()
-	n := len(idx)
 	nmnr := a.Cols()
 	if a.IsCSC() {
 		nmnr = a.Rows()
 	}
+	if nmnr > csr.MaxCompressed {
+		panic(fmt.Sprintf("convert: transpose: the %d-long indexed dimension is more than a CSR or CSC matrix compresses (csr.MaxCompressed)", nmnr))
+	}
+	ws, release := scratch(ws)
+	defer release()
+	ptr, idx, src := a.Ptr(), a.Idx(), a.Values()
+	n := len(idx)
 	m := int(nmnr)
 	w := workers(opts, n)
 	if uint64(m)*uint64(w) > 8*uint64(n)+1<<20 {

@@ -78,7 +78,8 @@ func (t *Tensor[T]) TTVTo(dst *Tensor[T], mode int, v []T, ws *Workspace[T]) *Te
 // matrix over the two remaining modes in logical order (rows = the lower
 // mode), built CSR when t stores the lower remaining mode above the higher
 // one and CSC (csr.NewCSC) otherwise, so that no sort is needed in either
-// case. It panics unless the rank is 3.
+// case. It panics unless the rank is 3, and when the compressed mode's
+// extent exceeds csr.MaxCompressed.
 func (t *Tensor[T]) TTVMatrix(mode int, v []T) *csr.Matrix[T] {
 	return t.TTVMatrixTo(nil, mode, v, nil)
 }
@@ -91,6 +92,15 @@ func (t *Tensor[T]) TTVMatrixTo(dst *csr.Matrix[T], mode int, v []T, ws *Workspa
 	t.mustValid()
 	if len(t.shape) != 3 {
 		panic(fmt.Sprintf("csf: TTVMatrix: rank %d, want 3 (use TTV)", len(t.shape)))
+	}
+	// The result compresses the higher stored of the two other modes.
+	for _, m := range t.modeOrder {
+		if int(m) != mode {
+			if ext := t.shape[m]; ext > csr.MaxCompressed {
+				panic(fmt.Sprintf("csf: TTVMatrix: shape[%d] = %d is more than a CSR or CSC matrix compresses (csr.MaxCompressed)", m, ext))
+			}
+			break
+		}
 	}
 	o := t.newTTVOut(ws)
 	var ptrBuf []uint64

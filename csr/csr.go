@@ -96,6 +96,13 @@ func (a *Matrix[T]) viewBuffers() error {
 	return nil
 }
 
+// MaxCompressed is the most rows (CSR) or columns (CSC) a matrix may
+// compress, one pointer entry each: Validate refuses more, and so do the
+// operations that build a pointer array (convert's conversions to CSR and
+// CSC and its transpose, csf's TTVMatrix). The other dimension may be any
+// uint64.
+const MaxCompressed = 1<<62 - 1
+
 // major and minor are the compressed and the indexed dimension.
 func (a *Matrix[T]) major() uint64 {
 	if a.csc {
@@ -121,7 +128,7 @@ func (a *Matrix[T]) Validate() error {
 	}
 	tag := a.Tag()
 	major := a.major()
-	if major >= 1<<62 {
+	if major > MaxCompressed {
 		return layout.Errorf(tag, "shape", -1, -1, "%d rows/columns to compress is too many", major)
 	}
 	pf, xf := a.fields()

@@ -1,0 +1,83 @@
+package convert_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hurray-format/hurray-go/convert"
+	"github.com/hurray-format/hurray-go/coo"
+	"github.com/hurray-format/hurray-go/csf"
+	"github.com/hurray-format/hurray-go/csr"
+)
+
+// TestCompressedLimit: a valid COO, CSR or CSF may have a dimension up to
+// 2^64-1, but a matrix's pointer array has one entry per compressed row or
+// column plus one: building one for more than csr.MaxCompressed is refused
+// with an error (or, where the function has no error result, a panic that
+// names the limit) instead of a runtime panic on int(m)+1 wrapping or a
+// makeslice out of range.
+func TestCompressedLimit(t *testing.T) {
+	for _, big := range []uint64{csr.MaxCompressed + 1, 1 << 63, 1<<64 - 1} {
+		rows, err := coo.New([]uint64{big, 1}, []uint64{4, 0}, []float64{1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := convert.COOToCSR(rows); err == nil || !strings.Contains(err.Error(), "csr.MaxCompressed") {
+			t.Errorf("COOToCSR of %d rows: %v, want an error naming csr.MaxCompressed", big, err)
+		}
+		if m, err := convert.COOToCSC(rows); err != nil || m.Rows() != big || m.At(4, 0) != 1 {
+			t.Errorf("COOToCSC of %d rows (1 column): %v", big, err)
+		}
+		cols, err := coo.New([]uint64{1, big}, []uint64{0, 4}, []float64{1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := convert.COOToCSC(cols); err == nil || !strings.Contains(err.Error(), "csr.MaxCompressed") {
+			t.Errorf("COOToCSC of %d columns: %v, want an error naming csr.MaxCompressed", big, err)
+		}
+		a, err := convert.COOToCSR(cols)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantPanicContaining(t, "csr.MaxCompressed", func() { convert.CSRToCSC(a) })
+
+		x, err := csf.New([]uint64{2, big, 3}, []uint32{0, 1, 2}, [][]uint64{{0, 1}, {0, 1}, {0, 1}}, [][]uint64{{1}, {big - 1}, {2}}, []float64{5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantPanicContaining(t, "csr.MaxCompressed", func() { x.TTVMatrix(0, []float64{1, 1}) })
+		// Along mode 2 the result compresses mode 0 (2 rows of big columns).
+		if m := x.TTVMatrix(2, []float64{0, 0, 3}); m.Rows() != 2 || m.Cols() != big || m.At(1, big-1) != 15 {
+			t.Errorf("TTVMatrix along mode 2: %v", m)
+		}
+	}
+}
+
+func wantPanicContaining(t *testing.T, want string, f func()) {
+	t.Helper()
+	defer func() {
+		t.Helper()
+		if r := recover(); !strings.Contains(fmt.Sprint(r), want) {
+			t.Fatalf("panic %v, want one containing %q", r, want)
+		}
+	}()
+	f()
+}
+
+// TestOptionsChecked: a Duplicates value that is none of Sum, KeepLast and
+// Reject is an error, not silently Sum.
+func TestOptionsChecked(t *testing.T) {
+	bad := convert.Options{Duplicates: convert.Reject + 1}
+	m, _ := coo.New([]uint64{2, 2}, []uint64{0, 1, 0, 1}, []float64{1, 2})
+	if _, err := convert.COOToCSRWith(m, bad); err == nil || !strings.Contains(err.Error(), "Options.Duplicates = 3") {
+		t.Errorf("COOToCSRWith: %v", err)
+	}
+	if _, err := convert.COOToCSCWith(m, bad); err == nil {
+		t.Errorf("COOToCSCWith: no error")
+	}
+	x, _ := coo.New([]uint64{2, 2, 2}, []uint64{0, 1, 1, 0, 1, 1}, []float64{1, 2})
+	if _, err := convert.COOToCSFWith(x, nil, bad); err == nil || !strings.Contains(err.Error(), "Options.Duplicates = 3") {
+		t.Errorf("COOToCSFWith: %v", err)
+	}
+}
