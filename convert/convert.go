@@ -124,6 +124,15 @@ type Options struct {
 	Workers int
 }
 
+// check reports an option out of range (a Duplicates value other than the
+// three above) as an error.
+func (o Options) check() error {
+	if o.Duplicates > Reject {
+		return fmt.Errorf("convert: Options.Duplicates = %d: want Sum, KeepLast or Reject", o.Duplicates)
+	}
+	return nil
+}
+
 // ErrDuplicate is matched by the error of a conversion that rejects a
 // repeated coordinate.
 var ErrDuplicate = fmt.Errorf("duplicate coordinate: %w", layout.ErrInvalid)

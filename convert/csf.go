@@ -37,6 +37,9 @@ func COOToCSFTo[T Float](dst *csf.Tensor[T], t *coo.Tensor[T], modeOrder []uint3
 	if err != nil {
 		return nil, err
 	}
+	if err := opts.check(); err != nil {
+		return nil, err
+	}
 	r := len(shape)
 	n := t.NNZ()
 	if uint64(n) >= math.MaxUint32 {

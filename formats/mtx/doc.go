@@ -17,7 +17,10 @@
 // reads as 1). Explicit zeros are kept as stored entries. A symmetric file is
 // expanded on read: every off-diagonal (i, j) also yields (j, i), and for
 // skew-symmetric (j, i) gets -value; diagonal entries are not duplicated (and
-// must be zero in a skew-symmetric file). Read returns a rank-2 COO tensor;
+// must be zero in a skew-symmetric file). The format stores one triangle;
+// as in SciPy's reader, an entry of the other triangle is mirrored too, so a
+// file listing both (i, j) and (j, i) holds each twice, and a conversion
+// sums them. Read returns a rank-2 COO tensor;
 // convert.COOToCSR or COOToCSC compresses it.
 //
 // Array files list the values column by column (symmetric: the lower

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 
 	"github.com/hurray-format/hurray-go/convert"
@@ -38,7 +39,9 @@ type Info struct {
 // Read parses a .tns stream into a COO tensor. See the package doc for what
 // is accepted.
 func Read[T Float](r io.Reader, opts Options) (*coo.Tensor[T], Info, error) {
-	rd := reader[T]{name: opts.Name, shape: opts.Shape, given: opts.Shape != nil}
+	// The tensor adopts its shape slice: a copy, so that the caller may reuse
+	// Options.Shape.
+	rd := reader[T]{name: opts.Name, shape: slices.Clone(opts.Shape), given: opts.Shape != nil}
 	t, err := rd.read(r)
 	return t, Info{Header: rd.header, Lines: rd.sc.Line}, err
 }

@@ -184,3 +184,17 @@ func TestRealData(t *testing.T) {
 		}
 	}
 }
+
+// TestGivenShapeCopied: the tensor does not adopt Options.Shape, so a
+// caller reusing that slice does not change the tensor's shape.
+func TestGivenShapeCopied(t *testing.T) {
+	shape := []uint64{4, 4, 4}
+	x, _, err := Read[float64](strings.NewReader("1 2 3 1.5\n"), Options{Shape: shape})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shape[0] = 1
+	if got := x.Shape(); !slices.Equal(got, []uint64{4, 4, 4}) {
+		t.Fatalf("shape %v after the caller changed its slice, want [4 4 4]", got)
+	}
+}

@@ -4,6 +4,7 @@ package text
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"io"
 	"strconv"
@@ -114,8 +115,13 @@ func Uint(b []byte) (uint64, error) {
 }
 
 // Float parses a floating-point number of the given bit size (32 or 64). A
-// value out of range is an error, as is anything strconv rejects.
+// value out of range is an error, as is anything strconv rejects and a
+// digit separator ('_', which Go literals allow and C's strtod, and so the
+// other readers of these files, do not).
 func Float(b []byte, bits int) (float64, error) {
+	if bytes.IndexByte(b, '_') >= 0 {
+		return 0, strconv.ErrSyntax
+	}
 	v, err := strconv.ParseFloat(string(b), bits)
 	if err != nil {
 		var ne *strconv.NumError
