@@ -1,10 +1,14 @@
 package csf_test
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hurray-format/hurray-go/csf"
+	densesize "github.com/hurray-format/hurray-go/internal/dense"
+	"github.com/hurray-format/hurray-go/kernels"
 )
 
 // chain returns a valid tensor of the given shape holding one entry, at
@@ -95,4 +99,109 @@ func TestOperandOverlap(t *testing.T) {
 	if got := x.Values()[0]; got != 14 {
 		t.Fatalf("SDDMM into own values = %v, want 14", got)
 	}
+}
+
+// FuzzProductOperands calls every dense-operand product of a one-entry
+// tensor whose dimensions may be near 2^62-2^64, with operands of lengths
+// the input picks (often wrong, sometimes right) carved from a buffer whose
+// tail is a canary. A product must either compute or panic with a "csf: "
+// message; a runtime panic, a fault or a changed canary fails.
+func FuzzProductOperands(f *testing.F) {
+	f.Add([]byte{0, 5, 0, 0, 100, 0, 0, 4, 4, 4, 4, 4, 4})
+	f.Add([]byte{1, 6, 7, 0, 1, 1, 1, 2, 0, 0, 0, 0, 0, 0})
+	f.Add([]byte{0, 1, 1, 3, 0, 2, 9, 1, 255, 255, 255, 255, 255})
+	huge := []uint64{1<<62 + 1, 1 << 62, 1 << 63, 1<<64 - 1, 0xAAAAAAAAAAAAAAAB, 1 << 32}
+	paths := append(kernels.Available(), "auto")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 8 {
+			return
+		}
+		r := 3 + int(data[0]%2)
+		shape := make([]uint64, r)
+		coord := make([]uint64, r)
+		for m := range r {
+			b := data[1+m]
+			if b < 4 {
+				shape[m] = 1 + uint64(b)
+			} else {
+				shape[m] = huge[int(b)%len(huge)]
+			}
+			coord[m] = uint64(data[5]) * uint64(b) % shape[m]
+		}
+		k := 1 + int(data[6]%5)
+		path := paths[int(data[7])%len(paths)]
+		lens := data[8:]
+		next := func(want int, ok bool) int {
+			if len(lens) == 0 {
+				return 0
+			}
+			b := lens[0]
+			lens = lens[1:]
+			if b == 255 && ok && want <= 64 {
+				return want
+			}
+			return int(b % 65)
+		}
+		x := chain(t, shape, coord)
+		if err := kernels.Use(path); err != nil {
+			t.Fatal(err)
+		}
+		defer kernels.Use("")
+		const canary = -7.25
+		buf := make([]float64, 8*128)
+		for i := range buf {
+			buf[i] = canary
+		}
+		slot := 0
+		operand := func(want uint64) []float64 {
+			n, ok := densesize.Size(want, k)
+			s := buf[slot*128 : slot*128+next(n, ok) : slot*128+128]
+			slot++
+			for i := range s {
+				s[i] = 1
+			}
+			return s
+		}
+		check := func(name string, fn func()) {
+			t.Helper()
+			func() {
+				defer func() {
+					if p := recover(); p != nil {
+						if s, ok := p.(string); !ok || !strings.HasPrefix(s, "csf: ") {
+							t.Fatalf("%s on %s: panic %v", name, path, p)
+						}
+					}
+				}()
+				fn()
+			}()
+			for i := range 8 {
+				for _, v := range buf[i*128+64 : i*128+128] {
+					if v != canary {
+						t.Fatalf("%s on %s wrote past an operand (slot %d)", name, path, i)
+					}
+				}
+			}
+			slot = 0
+		}
+		for mode := range r {
+			check(fmt.Sprint("MTTKRP mode ", mode), func() {
+				fs := make([][]float64, r)
+				for m := range r {
+					if m != mode {
+						fs[m] = operand(shape[m])
+					}
+				}
+				x.MTTKRP(mode, fs, k, operand(shape[mode]))
+			})
+		}
+		check("TTMInto", func() { x.TTMInto(operand(1), operand(shape[r-1]), k) })
+		b := uint64(1)
+		for _, s := range shape[:r-2] {
+			b *= s // wraps; only a hint for the lengths
+		}
+		check("SDDMMInto", func() {
+			x.SDDMMInto(buf[7*128:7*128+1], operand(b*shape[r-2]), operand(b*shape[r-1]), k, 1)
+		})
+		check("SpMM", func() { x.SpMM(operand(b*shape[r-2]), operand(b*shape[r-1]), k) })
+	})
 }
