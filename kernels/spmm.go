@@ -111,7 +111,9 @@ func checkSpMM(name string, nm, ldm, nn, ldn, w int, ptr, idx []uint64, nvals in
 		panic("kernels: " + name + ": len(idx) != len(vals)")
 	}
 	rows := len(ptr) - 1
-	if rows > 0 && (w > 0 && (rows-1)*ldm+w > nm) {
+	// rows-1 rows of ldm then w elements, by division: (rows-1)*ldm can
+	// wrap to a negative int and pass (ldm >= w >= 1 here).
+	if rows > 0 && w > 0 && (nm < w || rows-1 > (nm-w)/ldm) {
 		panic(fmt.Sprintf("kernels: %s: dense operand of length %d too short for %d rows", name, nm, rows))
 	}
 	if NonDecreasing(ptr) >= 0 || ptr[rows] > uint64(len(idx)) {
@@ -308,6 +310,9 @@ func spmmScatterRef[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint6
 }
 
 func spmmScatterGeneric[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T) {
+	if w == 0 {
+		return // the wrapper checked nothing more: x and y may be empty
+	}
 	for i := 0; i+1 < len(ptr); i++ {
 		xr := x[i*ldx : i*ldx+w]
 		for k := ptr[i]; k < ptr[i+1]; k++ {

@@ -241,3 +241,57 @@ func TestSpMMTileRows(t *testing.T) {
 		}
 	}
 }
+
+// TestSpMMHugeLeadingDimension: the compressed operand's length check once
+// multiplied (rows-1)*ld in int, which wraps for a huge ld and let the
+// assembly paths write outside y (or read outside x for SpMMScatter) at
+// ld-strided rows. Every path must now panic with the kernels message and
+// leave the buffer around the operand untouched.
+func TestSpMMHugeLeadingDimension(t *testing.T) {
+	for _, p := range append(Available(), "auto") {
+		t.Run(p, func(t *testing.T) {
+			if err := Use(p); err != nil {
+				t.Fatal(err)
+			}
+			defer Use("")
+			buf := make([]float64, 16)
+			for i := range buf {
+				buf[i] = 7
+			}
+			mustPanic(t, "kernels: SpMM: dense operand of length 2 too short for 2 rows", func() {
+				// ldy = MaxInt: MaxInt*8 bytes is -8 modulo 2^64 (y[-1]).
+				SpMM(buf[1:3:3], math.MaxInt, []float64{1}, 1, 1, []uint64{0, 0, 0}, nil, []float64{}, 1, 0)
+			})
+			mustPanic(t, "kernels: SpMM: dense operand of length 2 too short for 5 rows", func() {
+				// 4*ldy wraps to MinInt+8.
+				SpMM(buf[:2:2], 1<<61+2, []float64{3}, 1, 1, []uint64{0, 1, 2, 3, 4, 5}, make([]uint64, 5), []float64{1, 1, 1, 1, 1}, 1, 0)
+			})
+			mustPanic(t, "kernels: SpMM: dense operand of length 2 too short for 5 rows", func() {
+				SpMMPart(5, 0, buf[:2:2], 1<<61+2, []float64{3}, 1, 1, []uint64{0, 1, 2, 3, 4, 5}, make([]uint64, 5), []float64{1, 1, 1, 1, 1}, 1, 0)
+			})
+			b32 := make([]float32, 4)
+			mustPanic(t, "kernels: SpMM: dense operand of length 1 too short for 4 rows", func() {
+				SpMM(b32[:1:1], 1<<62+1, []float32{1}, 1, 1, []uint64{0, 0, 0, 0, 0}, nil, []float32{}, 1, 0)
+			})
+			y := make([]float64, 1)
+			mustPanic(t, "kernels: SpMMScatter: dense operand of length 1 too short for 5 rows", func() {
+				SpMMScatter(y, 1, buf[:1:1], 1<<61+2, 1, []uint64{0, 1, 2, 3, 4, 5}, make([]uint64, 5), []float64{1, 1, 1, 1, 1}, 1)
+			})
+			for i, v := range buf {
+				if v != 7 {
+					t.Fatalf("buf[%d] = %v: written outside the operand", i, v)
+				}
+			}
+			for i, v := range b32 {
+				if v != 0 {
+					t.Fatalf("b32[%d] = %v: written outside the operand", i, v)
+				}
+			}
+			if y[0] != 0 {
+				t.Fatalf("y = %v", y)
+			}
+			// w == 0 touches nothing on every path (generic's scatter sliced x).
+			SpMMScatter(make([]float64, 0), 1, make([]float64, 0), 1, 0, []uint64{0, 1, 2}, []uint64{5, 9}, []float64{1, 1}, 1)
+		})
+	}
+}

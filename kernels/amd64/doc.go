@@ -7,6 +7,9 @@
 //
 // The kernels check nothing: package kernels validates every length and
 // bound before calling them, and each declaration states what it assumes.
+// They are exported only so that package kernels can reach them (DESIGN.md
+// places them here); other code should call package kernels, whose checked
+// wrappers choose among them.
 // One primitive is called from elsewhere: StoreLines (non-temporal line
 // copies), by internal/radix's write-combined scatter, which checks its
 // alignment and length.
@@ -22,8 +25,8 @@
 //
 // # Generation
 //
-// The assembly is handwritten Plan 9 for now. DESIGN.md prefers generating
-// it with avo v0.6.0 from a _gen module; that port is still to do (avo was
-// not at hand when these kernels were written, and the time box did not
-// cover it).
+// The product kernels are generated (the files say so in their first line):
+// spmv, spmv1 and spmm by the Python scripts in _gen, hadamard, axpy and dot
+// by the Go templates in _genproducts, which says why they are not avo
+// programs (DESIGN.md's preference). The other files are handwritten Plan 9.
 package amd64

@@ -64,7 +64,9 @@
 // stubs for the other builds.
 //
 // The kernels check nothing: package kernels validates every length and
-// bound before calling them.
+// bound before calling them. They are exported only so that package kernels
+// can reach them (DESIGN.md places them here); other code should call
+// package kernels, whose checked wrappers choose among them.
 package arm64
 
 //go:generate sh asm2plan9s.sh
