@@ -238,7 +238,10 @@ func Read[T Float](path string, opts Options) (*File[T], error) {
 
 // Write writes f to path in the format its extension names: .tns takes any
 // sparse layout (as COO), .mtx a rank-2 sparse layout (as COO) or a rank-2
-// dense array, .npz CSR, CSC, rank-2 COO or CSF, .npy a dense array.
+// dense array, .npz CSR, CSC, rank-2 COO or CSF, .npy a dense array. The
+// file is replaced only once the write has succeeded: on an error an
+// existing file at path (which may be the file f was read from) is left as
+// it was.
 func Write[T Float](path string, f *File[T]) (err error) {
 	format := Format(path)
 	if format == "" {
@@ -253,18 +256,53 @@ func Write[T Float](path string, f *File[T]) (err error) {
 	if format == "npy" && f.Dense == nil {
 		return fmt.Errorf("%s: .npy holds dense arrays; write a sparse layout as .npz, .mtx or .tns", path)
 	}
-	out, err := os.Create(path)
+	return writeFile(path, func(out io.Writer) error { return encode(out, format, path, f) })
+}
+
+// writeFile writes path through write. A regular file (or a new one) is
+// written to a temporary file beside it that replaces it only when write
+// succeeds, so that a failed write (a layout the format cannot hold, a full
+// disk) leaves an existing file, possibly the input, as it was; a symbolic
+// link is followed. Anything else (a device, a pipe) is written in place.
+func writeFile(path string, write func(io.Writer) error) (err error) {
+	target := path
+	if p, err := filepath.EvalSymlinks(path); err == nil {
+		target = p
+	}
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(target); err == nil {
+		if !st.Mode().IsRegular() {
+			out, err := os.OpenFile(target, os.O_WRONLY, 0)
+			if err != nil {
+				return err
+			}
+			return errors.Join(write(out), out.Close())
+		}
+		mode = st.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".*.tmp")
 	if err != nil {
 		return err
 	}
 	defer func() {
-		if cerr := out.Close(); err == nil {
+		if cerr := tmp.Close(); err == nil {
 			err = cerr
 		}
+		if err == nil {
+			err = os.Chmod(tmp.Name(), mode)
+		}
+		if err == nil {
+			err = os.Rename(tmp.Name(), target)
+		}
 		if err != nil {
-			os.Remove(path)
+			os.Remove(tmp.Name())
 		}
 	}()
+	return write(tmp)
+}
+
+// encode writes f to out in the given format (path names it in errors).
+func encode[T Float](out io.Writer, format, path string, f *File[T]) error {
 	switch format {
 	case "npy":
 		return npz.WriteNPY(out, f.Dense, f.DenseShape)

@@ -2,9 +2,13 @@ package auto
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/hurray-format/hurray-go/convert"
 )
 
 func TestReadWriteEveryLayout(t *testing.T) {
@@ -64,5 +68,75 @@ func TestProgress(t *testing.T) {
 	}
 	if total == 0 || last != total {
 		t.Errorf("progress ended at %d of %d", last, total)
+	}
+}
+
+// TestWriteFailureKeepsFile: a write that fails (here a rank-3 tensor to
+// .mtx and .npz) leaves the file already at the path, even the one the
+// tensor was read from, byte for byte, and no temporary file behind; a write
+// that succeeds replaces it keeping its permissions, through a symbolic
+// link.
+func TestWriteFailureKeepsFile(t *testing.T) {
+	dir := t.TempDir()
+	f, err := Read[float64]("../../testdata/header.tns", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"keep.mtx", "keep.npz"} {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte("IMPORTANT\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := Write(p, f); err == nil {
+			t.Fatalf("%s: rank-3 COO written", name)
+		}
+		if b, err := os.ReadFile(p); err != nil || string(b) != "IMPORTANT\n" {
+			t.Fatalf("%s after a failed write: %q, %v", name, b, err)
+		}
+	}
+	// The input itself: read a rank-3 .npz (CSF), fail to write it as COO.
+	in := filepath.Join(dir, "t.npz")
+	g, err := convert.COOToCSF(f.COO, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(in, &File[float64]{CSF: g}); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(in)
+	h, err := Read[float64](in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := h.ToCOO()
+	if err := Write(in, &File[float64]{COO: c}); err == nil {
+		t.Fatal("rank-3 COO written to .npz")
+	}
+	if after, _ := os.ReadFile(in); !slices.Equal(before, after) {
+		t.Fatal("the input changed after a failed write onto it")
+	}
+	// Success through a link replaces the target and keeps its mode.
+	target := filepath.Join(dir, "keep.tns")
+	if err := os.WriteFile(target, []byte("old\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.tns")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(link, f); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the link was replaced: %v %v", st, err)
+	}
+	if st, err := os.Stat(target); err != nil || st.Mode().Perm() != 0o600 || st.Size() < 10 {
+		t.Fatalf("target after the write: %v %v", st, err)
+	}
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if strings.HasSuffix(e.Name(), ".tmp") {
+			t.Fatalf("temporary file %s left behind", e.Name())
+		}
 	}
 }
