@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -114,6 +115,20 @@ type Options struct {
 	// Progress, when not nil, is called as bytes are read with the count so
 	// far and the file size.
 	Progress func(done, total int64)
+	// MaxBytes caps the memory of any one array read from an .npz archive
+	// (npz.Options.MaxBytes; indices count 8 bytes an element). 0 means
+	// DefaultMaxBytes of the file's size, so that a small deflated archive
+	// (a zip bomb) cannot claim gigabytes; a negative value means no cap.
+	MaxBytes int64
+}
+
+// DefaultMaxBytes returns the default Options.MaxBytes for a file of size
+// bytes: 1 GiB, or 256 bytes per byte of file, whichever is larger.
+// Deflate expands up to about 1032 times and 1-byte indices widen eight
+// times, so a bomb stays within it, while real archives (stored members, or
+// compressed a few times) are far below it.
+func DefaultMaxBytes(size int64) int64 {
+	return max(1<<30, min(size, math.MaxInt64/256)*256)
 }
 
 // Format returns the format name for a path's extension, or "" when it is
@@ -217,7 +232,11 @@ func Read[T Float](path string, opts Options) (*File[T], error) {
 			out.Notes = append(out.Notes, fmt.Sprintf("%s: %d stored entries expanded to %d", h.Symmetry, h.Entries, t.NNZ()))
 		}
 	case "npz":
-		s, err := npz.Read[T](cr, st.Size(), npz.Options{Name: path})
+		most := opts.MaxBytes
+		if most == 0 {
+			most = DefaultMaxBytes(st.Size())
+		}
+		s, err := npz.Read[T](cr, st.Size(), npz.Options{Name: path, MaxBytes: max(most, 0)})
 		if err != nil {
 			return nil, err
 		}

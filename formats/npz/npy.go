@@ -448,24 +448,31 @@ func ReadNPY[T Float](r io.Reader, opts Options) (data []T, shape []uint64, err 
 		return fail(err, "bad data")
 	}
 	a := &array{h: h, data: raw}
-	data = convertFloats[T](a)
+	if data, err = convertFloats[T](a); err != nil {
+		return fail(err, "bad value")
+	}
 	if h.fortran {
 		data = toCOrder(data, h.shape)
 	}
 	return data, h.shape, nil
 }
 
-func convertFloats[T Float](a *array) []T {
+// convertFloats decodes a's values as T. A finite value that float32 cannot
+// hold is an error (it would become an infinity), as in the text readers.
+func convertFloats[T Float](a *array) ([]T, error) {
 	var z T
 	if _, ok := any(z).(float64); ok {
-		return any(a.floats64()).([]T)
+		return any(a.floats64()).([]T), nil
 	}
 	f := a.floats64()
 	out := make([]T, len(f))
 	for i, v := range f {
 		out[i] = T(v)
+		if math.IsInf(float64(out[i]), 0) && !math.IsInf(v, 0) {
+			return nil, fmt.Errorf("entry %d is %g, out of float32 range", i, v)
+		}
 	}
-	return out
+	return out, nil
 }
 
 // writeHeader writes a version 1.0 (or 2.0 when long) .npy header padded so

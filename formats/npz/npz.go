@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -78,7 +79,7 @@ func (z *npzReader) errf(arr string, format string, args ...any) error {
 // the zip entry's declared size is exactly what the header's shape and dtype
 // need; the data is then read through an io.LimitReader into a buffer that
 // grows as bytes arrive.
-func (z *npzReader) array(name string, required bool) (*array, error) {
+func (z *npzReader) array(name string, required bool, most uint64) (*array, error) {
 	f, ok := z.members[name]
 	if !ok {
 		if !required {
@@ -98,8 +99,15 @@ func (z *npzReader) array(name string, required bool) (*array, error) {
 	if got := f.UncompressedSize64; got < uint64(h.prefix) || got-uint64(h.prefix) != h.nbytes {
 		return nil, z.errf(name, "zip entry holds %d bytes after a %d-byte header, but shape %v of %s needs %d", int64(got)-int64(h.prefix), h.prefix, h.shape, h.dtype.descr, h.nbytes)
 	}
-	if z.max > 0 && h.nbytes > uint64(z.max) {
-		return nil, z.errf(name, "shape %v of %s needs %d bytes, over the limit of %d", h.shape, h.dtype.descr, h.nbytes, z.max)
+	if most > 0 && h.count > most {
+		return nil, z.errf(name, "shape %v: %d elements, at most %d here", h.shape, h.count, most)
+	}
+	if (h.dtype.kind == 'U' || h.dtype.kind == 'S') && h.nbytes > maxText {
+		return nil, z.errf(name, "a %d-byte string, at most %d here", h.nbytes, maxText)
+	}
+	// Index arrays widen to 8 bytes an element in memory.
+	if mem := max(h.nbytes, min(h.count, math.MaxUint64/8)*8); z.max > 0 && mem > uint64(z.max) {
+		return nil, z.errf(name, "shape %v of %s needs %d bytes in memory, over the limit of %d", h.shape, h.dtype.descr, mem, z.max)
 	}
 	data, err := readData(rc, h)
 	if err != nil {
@@ -108,8 +116,11 @@ func (z *npzReader) array(name string, required bool) (*array, error) {
 	return &array{h: h, data: data}, nil
 }
 
-func (z *npzReader) vector(name string, kinds string) (*array, error) {
-	a, err := z.array(name, true)
+// maxText bounds the string members (the format name).
+const maxText = 1024
+
+func (z *npzReader) vector(name string, kinds string, most uint64) (*array, error) {
+	a, err := z.array(name, true, most)
 	if err != nil {
 		return nil, err
 	}
@@ -125,8 +136,9 @@ func (z *npzReader) vector(name string, kinds string) (*array, error) {
 	return a, nil
 }
 
-func (z *npzReader) indices(name string, info *Info) ([]uint64, error) {
-	a, err := z.vector(name, "iu")
+// indices reads an integer vector of at most most elements (0: no bound).
+func (z *npzReader) indices(name string, info *Info, most uint64) ([]uint64, error) {
+	a, err := z.vector(name, "iu", most)
 	if err != nil {
 		return nil, err
 	}
@@ -139,12 +151,16 @@ func (z *npzReader) indices(name string, info *Info) ([]uint64, error) {
 }
 
 func values[T Float](z *npzReader, name string, info *Info) ([]T, error) {
-	a, err := z.vector(name, "f")
+	a, err := z.vector(name, "f", 0)
 	if err != nil {
 		return nil, err
 	}
 	info.DType = a.h.dtype.descr
-	return convertFloats[T](a), nil
+	v, err := convertFloats[T](a)
+	if err != nil {
+		return nil, z.errf(name, "%v", err)
+	}
+	return v, nil
 }
 
 // Read reads a SciPy save_npz file (csr, csc or coo) or the CSF layout of
@@ -166,7 +182,7 @@ func Read[T Float](r io.ReaderAt, size int64, opts Options) (*Sparse[T], error) 
 		z.members[name] = f
 		z.order = append(z.order, name)
 	}
-	fa, err := z.array("format", true)
+	fa, err := z.array("format", true, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -175,7 +191,7 @@ func Read[T Float](r io.ReaderAt, size int64, opts Options) (*Sparse[T], error) 
 	}
 	format := fa.text()
 	out := &Sparse[T]{Info: Info{Format: format}}
-	shape, err := z.indices("shape", &Info{})
+	shape, err := z.indices("shape", &Info{}, layout.MaxRank)
 	if err != nil {
 		return nil, err
 	}
@@ -216,11 +232,11 @@ func ReadFile[T Float](path string) (*Sparse[T], error) {
 }
 
 func readCompressed[T Float](z *npzReader, shape []uint64, csc bool, info *Info) (*csr.Matrix[T], error) {
-	ptr, err := z.indices("indptr", info)
+	ptr, err := z.indices("indptr", info, 0)
 	if err != nil {
 		return nil, err
 	}
-	idx, err := z.indices("indices", info)
+	idx, err := z.indices("indices", info, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -318,11 +334,11 @@ func canonicalize[T Float](ptr, idx []uint64, vals []T, info *Info) ([]uint64, [
 }
 
 func readCOO[T Float](z *npzReader, shape []uint64, info *Info) (*coo.Tensor[T], error) {
-	row, err := z.indices("row", info)
+	row, err := z.indices("row", info, 0)
 	if err != nil {
 		return nil, err
 	}
-	col, err := z.indices("col", info)
+	col, err := z.indices("col", info, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -355,7 +371,7 @@ func readCSF[T Float](z *npzReader, shape []uint64, info *Info) (*csf.Tensor[T],
 	if r < 3 || r > layout.MaxRank {
 		return nil, z.errf("shape", "%d dimensions, want 3..%d for csf", r, layout.MaxRank)
 	}
-	mo, err := z.indices("mode_order", &Info{})
+	mo, err := z.indices("mode_order", &Info{}, layout.MaxRank)
 	if err != nil {
 		return nil, err
 	}
@@ -372,10 +388,10 @@ func readCSF[T Float](z *npzReader, shape []uint64, info *Info) (*csf.Tensor[T],
 	pos := make([][]uint64, r)
 	crd := make([][]uint64, r)
 	for l := range r {
-		if pos[l], err = z.indices(fmt.Sprintf("pos_%d", l), info); err != nil {
+		if pos[l], err = z.indices(fmt.Sprintf("pos_%d", l), info, 0); err != nil {
 			return nil, err
 		}
-		if crd[l], err = z.indices(fmt.Sprintf("crd_%d", l), info); err != nil {
+		if crd[l], err = z.indices(fmt.Sprintf("crd_%d", l), info, 0); err != nil {
 			return nil, err
 		}
 	}
@@ -467,7 +483,8 @@ func WriteMatrix[T Float](out io.Writer, a *csr.Matrix[T], opts WriteOptions) er
 		format = "csc"
 	}
 	return write(out, opts, func(w *npzWriter) error {
-		return errors.Join(w.format(format), w.ints("shape", a.Shape()), w.ints("indptr", a.Ptr()),
+		// The first error only: every later member would repeat it.
+		return cmp.Or(w.format(format), w.ints("shape", a.Shape()), w.ints("indptr", a.Ptr()),
 			w.ints("indices", a.Idx()), writeVals(w, "data", a.Values()))
 	})
 }
@@ -488,7 +505,7 @@ func WriteCOO[T Float](out io.Writer, t *coo.Tensor[T], opts WriteOptions) error
 		row[k], col[k] = c[0], c[1]
 	}
 	return write(out, opts, func(w *npzWriter) error {
-		return errors.Join(w.format("coo"), w.ints("shape", t.Shape()), w.ints("row", row),
+		return cmp.Or(w.format("coo"), w.ints("shape", t.Shape()), w.ints("row", row),
 			w.ints("col", col), writeVals(w, "data", t.Values()))
 	})
 }
@@ -509,7 +526,7 @@ func WriteCSF[T Float](out io.Writer, t *csf.Tensor[T], opts WriteOptions) error
 			errs = append(errs, w.ints(fmt.Sprintf("pos_%d", l), t.Pos(l)), w.ints(fmt.Sprintf("crd_%d", l), t.Crd(l)))
 		}
 		errs = append(errs, writeVals(w, "values", t.Values()))
-		return errors.Join(errs...)
+		return cmp.Or(errs...)
 	})
 }
 

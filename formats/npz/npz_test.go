@@ -263,6 +263,10 @@ func TestErrors(t *testing.T) {
 		{"format", "format.npy", npyBytes("|S3", "()", []byte("bsr")), "format \"bsr\""},
 		{"format dtype", "format.npy", npyBytes("<i8", "()", i64s(1)), "array format: dtype <i8 shape [], want a 0-d string"},
 		{"indptr order", "indptr.npy", npyBytes("<i8", "(3,)", i64s(0, 2, 1)), "indptr[2] = 1 is below indptr[1] = 2"},
+		// A shape has at most 64 entries: a deflated member of 500M of them
+		// took 4 GB (widened to uint64) before any check.
+		{"shape rank", "shape.npy", npyBytes("|u1", "(65,)", make([]byte, 65)), "array shape: shape [65]: 65 elements, at most 64 here"},
+		{"format size", "format.npy", npyBytes("|S2000", "()", make([]byte, 2000)), "array format: a 2000-byte string, at most 1024 here"},
 	}
 	for _, c := range cases {
 		m := validCSR()
@@ -278,8 +282,34 @@ func TestErrors(t *testing.T) {
 		}
 	}
 	b = npzOf(t, validCSR())
-	if _, err := Read[float64](bytes.NewReader(b), int64(len(b)), Options{Name: "m.npz", MaxBytes: 8}); err == nil || !strings.Contains(err.Error(), "m.npz: array shape: shape [2] of <i8 needs 16 bytes, over the limit of 8") {
+	if _, err := Read[float64](bytes.NewReader(b), int64(len(b)), Options{Name: "m.npz", MaxBytes: 8}); err == nil || !strings.Contains(err.Error(), "m.npz: array shape: shape [2] of <i8 needs 16 bytes in memory, over the limit of 8") {
 		t.Errorf("MaxBytes: %v", err)
+	}
+	// MaxBytes counts indices widened to 8 bytes, whatever their dtype.
+	u1 := map[string][]byte{
+		"format.npy":  npyBytes("|S3", "()", []byte("csr")),
+		"shape.npy":   npyBytes("|u1", "(2,)", []byte{2, 3}),
+		"indptr.npy":  npyBytes("|u1", "(3,)", []byte{0, 1, 2}),
+		"indices.npy": npyBytes("|u1", "(2,)", []byte{0, 2}),
+		"data.npy":    npyBytes("<f8", "(2,)", f64s(2)),
+	}
+	b = npzOf(t, u1)
+	if _, err := Read[float64](bytes.NewReader(b), int64(len(b)), Options{Name: "m.npz"}); err != nil {
+		t.Errorf("|u1 indices: %v", err)
+	}
+	if _, err := Read[float64](bytes.NewReader(b), int64(len(b)), Options{Name: "m.npz", MaxBytes: 20}); err == nil || !strings.Contains(err.Error(), "m.npz: array indptr: shape [3] of |u1 needs 24 bytes in memory, over the limit of 20") {
+		t.Errorf("MaxBytes on |u1 indices: %v", err)
+	}
+	// A float64 value beyond float32's range is an error when reading as
+	// float32, not an infinity.
+	m0 := validCSR()
+	m0["data.npy"] = npyBytes("<f8", "(2,)", append(f64s(1), []byte{0x9c, 0x75, 0x00, 0x88, 0x3c, 0xe4, 0x37, 0x7e}...)) // 1e300
+	b = npzOf(t, m0)
+	if _, err := Read[float32](bytes.NewReader(b), int64(len(b)), Options{Name: "m.npz"}); err == nil || !strings.Contains(err.Error(), "m.npz: array data: entry 1 is 1e+300, out of float32 range") {
+		t.Errorf("float32 overflow: %v", err)
+	}
+	if s, err := Read[float64](bytes.NewReader(b), int64(len(b)), Options{Name: "m.npz"}); err != nil || s.Matrix.Values()[1] != 1e300 {
+		t.Errorf("1e300 as float64: %v", err)
 	}
 	m := validCSR()
 	delete(m, "indices.npy")
