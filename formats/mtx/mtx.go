@@ -523,6 +523,9 @@ func WriteDense[T Float](w io.Writer, data []T, rows, cols int) error {
 	if hi, lo := bits.Mul64(uint64(rows), uint64(cols)); rows < 0 || cols < 0 || hi != 0 || lo != uint64(len(data)) {
 		return fmt.Errorf("mtx: %d values for a %dx%d matrix", len(data), rows, cols)
 	}
+	if _, ok := arrayCount(Header{Rows: uint64(rows), Cols: uint64(cols)}); !ok {
+		return fmt.Errorf("mtx: a %dx%d matrix: a dimension above %d, which ReadDense refuses", rows, cols, uint64(math.MaxInt32*math.MaxInt32))
+	}
 	fbits := text.Bits[T]()
 	bw := bufio.NewWriterSize(w, 64<<10)
 	fmt.Fprintf(bw, "%%%%MatrixMarket matrix array real general\n%d %d\n", rows, cols)

@@ -3,6 +3,7 @@ package mtx
 import (
 	"bytes"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -254,6 +255,10 @@ func TestDenseEmptyWide(t *testing.T) {
 		}
 		if err := WriteDense[float64](&b, nil, 1<<32, 1<<32); err == nil {
 			t.Errorf("WriteDense 2^32 x 2^32 of no values: no error")
+		}
+		// What ReadDense refuses is not written either.
+		if err := WriteDense[float64](&b, nil, math.MaxInt, 0); err == nil {
+			t.Errorf("WriteDense MaxInt x 0: no error")
 		}
 	}()
 	select {
