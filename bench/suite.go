@@ -57,7 +57,8 @@ type Options struct {
 	// runs: it is the bandwidth reference).
 	Filter *regexp.Regexp
 	// Threads is the number of worker goroutines of the products (csr
-	// workers, csf workspaces) and of the triad; 0 means 1.
+	// workers, csf workspaces) and of the triad; 0 means 1, and more than
+	// MaxThreads is MaxThreads.
 	Threads int
 	// Paths are the kernel paths each case runs on, in order; nil means
 	// "auto", "generic", "ref". A path not in kernels.Available yields
@@ -555,10 +556,12 @@ func CaseNames(o Options) []string {
 	return append(out, TriadName)
 }
 
+// MaxThreads bounds Options.Threads: the suite starts that many goroutines
+// per product, and the machines it measures have far fewer cores.
+const MaxThreads = 1024
+
 func (o Options) withDefaults() Options {
-	if o.Threads <= 0 {
-		o.Threads = 1
-	}
+	o.Threads = min(max(o.Threads, 1), MaxThreads)
 	if len(o.Paths) == 0 {
 		o.Paths = []string{"auto", "generic", "ref"}
 	}
@@ -762,10 +765,7 @@ func triad(sz sizes, o Options) Result {
 // It is the bandwidth reference of hurray bench and of BenchmarkTriad.
 func triadOp(n, threads int) func() {
 	a, b, c := make([]float64, n), randVec[float64](n, 3), randVec[float64](n, 4)
-	bounds := make([]int, threads+1)
-	for i := range bounds {
-		bounds[i] = n * i / threads
-	}
+	bounds := parallel.Even(n, threads)
 	return func() {
 		parallel.Run(bounds, func(_, lo, hi int) {
 			x, y, z := a[lo:hi], b[lo:hi], c[lo:hi]

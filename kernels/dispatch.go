@@ -119,8 +119,9 @@ func init() {
 	selectAll("")
 	if v := strings.TrimSpace(os.Getenv("HURRAY_KERNELS")); v != "" && v != "auto" {
 		if err := Use(v); err != nil {
+			// Reported by EnvError, not printed: a library does not write
+			// to the importing program's stderr.
 			envError = fmt.Errorf("HURRAY_KERNELS=%s: %w", v, err)
-			fmt.Fprintf(os.Stderr, "hurray: %v; using automatic selection\n", envError)
 		}
 	}
 }
@@ -233,6 +234,7 @@ func Families() []Family {
 }
 
 // EnvError reports why HURRAY_KERNELS could not be honoured, or nil. The
-// process then runs with automatic selection; commands should treat a non-nil
-// EnvError as fatal.
+// process then runs with automatic selection, and nothing is printed:
+// commands should report a non-nil EnvError and treat it as fatal (cmd/hurray
+// exits 1).
 func EnvError() error { return envError }

@@ -78,8 +78,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	case *quick:
 		opts.Size = bench.Quick
 	}
-	if *threads < 1 {
-		fmt.Fprintf(stderr, "hurray bench: --threads %d: want 1 or more\n", *threads)
+	if *threads < 1 || *threads > bench.MaxThreads {
+		fmt.Fprintf(stderr, "hurray bench: --threads %d: want 1 to %d\n", *threads, bench.MaxThreads)
 		return 2
 	}
 	if *filter != "" {

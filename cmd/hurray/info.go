@@ -144,10 +144,14 @@ func convertFile[T auto.Float](in, out, to string, order []uint32, stdout, stder
 	return nil
 }
 
-// maxDense bounds the dense work arrays (pointer arrays, vectors, factors)
-// the commands allocate from a file's dimensions, which a small file can set
-// arbitrarily high.
-const maxDense = 1 << 31
+// maxDense returns the most elements the commands allocate for a dense work
+// array (a pointer array, a vector, the factor matrices) of k columns for a
+// file of nnz entries: a file's header can declare any dimension, so a
+// 50-byte file could ask for gigabytes (it did, with a fixed 2^31). The
+// bound grows with the data: 2^26 elements, or 8 per entry and column.
+func maxDense(nnz, k int) float64 {
+	return max(1<<26, 8*float64(nnz)*float64(max(k, 1)))
+}
 
 // toLayout converts f's content to the named layout ("" keeps it).
 func toLayout[T auto.Float](f *auto.File[T], to string, order []uint32) (*auto.File[T], error) {
@@ -169,8 +173,8 @@ func toLayout[T auto.Float](f *auto.File[T], to string, order []uint32) (*auto.F
 		if t.Rank() != 2 {
 			return nil, fmt.Errorf("%s: rank %d tensor cannot be %s (rank 2 only)", f.Path, t.Rank(), to)
 		}
-		if major := t.Shape()[map[string]int{"csr": 0, "csc": 1}[to]]; major > maxDense {
-			return nil, fmt.Errorf("%s: %d %s to compress: too many for this command (at most %d)", f.Path, major, map[string]string{"csr": "rows", "csc": "columns"}[to], maxDense)
+		if major, lim := t.Shape()[map[string]int{"csr": 0, "csc": 1}[to]], maxDense(t.NNZ(), 1); float64(major) > lim {
+			return nil, fmt.Errorf("%s: %d %s to compress for %d entries: too many for this command (at most %.0f)", f.Path, major, map[string]string{"csr": "rows", "csc": "columns"}[to], t.NNZ(), lim)
 		}
 		if to == "csr" {
 			g.Matrix, err = convert.COOToCSR(t)

@@ -25,6 +25,7 @@ import (
 
 	"github.com/hurray-format/hurray-go/formats/auto"
 	"github.com/hurray-format/hurray-go/kernels"
+	"github.com/hurray-format/hurray-go/layout"
 )
 
 func main() {
@@ -123,6 +124,11 @@ func parse(fs *flag.FlagSet, args []string, npos int) ([]string, error) {
 		if fs.NArg() == 0 {
 			break
 		}
+		if used := len(args) - fs.NArg(); used > 0 && args[used-1] == "--" {
+			// After "--" every argument is a file name.
+			pos = append(pos, fs.Args()...)
+			break
+		}
 		pos = append(pos, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
@@ -169,6 +175,12 @@ func parseModeOrder(s string) ([]uint32, error) {
 			return nil, usageErr("--mode-order %q: %v", s, err)
 		}
 		out = append(out, uint32(n))
+	}
+	if len(out) > layout.MaxRank {
+		return nil, usageErr("--mode-order %q: %d modes, at most %d", s, len(out), layout.MaxRank)
+	}
+	if err := layout.CheckModeOrder(out, len(out)); err != nil {
+		return nil, usageErr("--mode-order %q: not a permutation of 0..%d: %v", s, len(out)-1, err)
 	}
 	return out, nil
 }

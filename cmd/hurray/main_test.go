@@ -69,14 +69,15 @@ func TestErrorsAndUsage(t *testing.T) {
 		{[]string{"convert", filepath.Join(td, "west0479.mtx"), filepath.Join(t.TempDir(), "o.npz"), "--to", "bsr"}, 2, `--to "bsr"`},
 		{[]string{"convert", filepath.Join(td, "west0479.mtx"), filepath.Join(t.TempDir(), "o.npz"), "--to", "csf"}, 1, "rank 2 tensor cannot be csf"},
 		{[]string{"convert", filepath.Join(td, "header.tns"), filepath.Join(t.TempDir(), "o.mtx")}, 1, "Matrix Market holds matrices; the tensor has rank 3"},
-		{[]string{"convert", filepath.Join(td, "header.tns"), filepath.Join(t.TempDir(), "o.npz"), "--to", "csf", "--mode-order", "0,0,1"}, 1, "mode 0 repeated"},
+		{[]string{"convert", filepath.Join(td, "header.tns"), filepath.Join(t.TempDir(), "o.npz"), "--to", "csf", "--mode-order", "0,0,1"}, 2, `--mode-order "0,0,1": not a permutation of 0..2`},
 		{[]string{"spmv", filepath.Join(td, "header.tns")}, 1, "spmv needs a matrix"},
 		{[]string{"spmv", "--dtype", "float16", filepath.Join(td, "west0479.mtx")}, 2, `--dtype "float16"`},
 		{[]string{"mttkrp", filepath.Join(td, "west0479.mtx")}, 1, "rank 2 tensor cannot be csf"},
 		{[]string{"mttkrp", "--mode", "3", filepath.Join(td, "header.tns")}, 2, "--mode 3: want 0..2"},
-		{[]string{"spmv", filepath.Join(td, "bad_hugedims.mtx")}, 1, "bad_hugedims.mtx: 4294967296000x3: dimensions too large"},
-		{[]string{"convert", filepath.Join(td, "bad_hugedims.mtx"), filepath.Join(t.TempDir(), "o.npz"), "--to", "csr"}, 1, "4294967296000 rows to compress: too many for this command"},
-		{[]string{"bench", "--threads", "0"}, 2, "--threads 0: want 1 or more"},
+		{[]string{"spmv", filepath.Join(td, "bad_hugedims.mtx")}, 1, "bad_hugedims.mtx: 4294967296000x3 with 1 entries: dimensions too large"},
+		{[]string{"convert", filepath.Join(td, "bad_hugedims.mtx"), filepath.Join(t.TempDir(), "o.npz"), "--to", "csr"}, 1, "4294967296000 rows to compress for 1 entries: too many for this command"},
+		{[]string{"bench", "--threads", "0"}, 2, "--threads 0: want 1 to 1024"},
+		{[]string{"bench", "--threads", "9223372036854775807"}, 2, "--threads 9223372036854775807: want 1 to 1024"},
 	} {
 		code, _, errOut := runCmd(t, c.args...)
 		if code != c.code || !strings.Contains(errOut, c.want) {
@@ -219,5 +220,57 @@ func TestEnvError(t *testing.T) {
 	}
 	if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(stderr.String(), "hurray: HURRAY_KERNELS=nonsense") {
 		t.Errorf("exit %v, stderr %q: want exit 1 naming HURRAY_KERNELS", err, stderr.String())
+	}
+}
+
+// TestSmallFileBigClaims: a file of a few bytes whose header declares
+// 2e9 rows or columns, or dimensions of 1e8 for MTTKRP's factors, made the
+// commands allocate gigabytes (a fatal out of memory, not an error) when
+// the dense bound was a fixed 2^31 elements; it now grows with the entries.
+func TestSmallFileBigClaims(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"wide.mtx": "%%MatrixMarket matrix coordinate real general\n1 2000000000 1\n1 1 1.0\n",
+		"tall.mtx": "%%MatrixMarket matrix coordinate real general\n2000000000 1 1\n1 1 1.0\n",
+		"big3.tns": "3\n100000000 1 1\n1 1 1 1.0\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"spmv", "--iters", "1", filepath.Join(dir, "wide.mtx")}, "1x2000000000 with 1 entries: dimensions too large"},
+		{[]string{"spmv", "--iters", "1", filepath.Join(dir, "tall.mtx")}, "2000000000x1 with 1 entries: dimensions too large"},
+		{[]string{"convert", filepath.Join(dir, "tall.mtx"), filepath.Join(dir, "o.npz"), "--to", "csr"}, "2000000000 rows to compress for 1 entries"},
+		{[]string{"convert", filepath.Join(dir, "wide.mtx"), filepath.Join(dir, "o.npz"), "--to", "csc"}, "2000000000 columns to compress for 1 entries"},
+		{[]string{"mttkrp", "--iters", "1", filepath.Join(dir, "big3.tns")}, "factor matrices of 1.6e+09 values for 1 entries are too large"},
+	} {
+		code, _, errOut := runCmd(t, c.args...)
+		if code != 1 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d stderr %q, want exit 1 and %q", c.args, code, errOut, c.want)
+		}
+	}
+}
+
+// TestDoubleDash: after "--" every argument is a file name, even one that
+// starts with '-' (only the first one was, the rest were parsed as flags).
+func TestDoubleDash(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join(td, "header.tns"))
+	t.Chdir(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("-x.tns", src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runCmd(t, "convert", "--", "-x.tns", "-y.tns"); code != 0 {
+		t.Fatalf("convert -- -x.tns -y.tns: exit %d, %q", code, errOut)
+	}
+	if _, err := os.Stat("-y.tns"); err != nil {
+		t.Fatal(err)
 	}
 }

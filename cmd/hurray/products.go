@@ -88,8 +88,8 @@ func spmv[T auto.Float](path, xPath string, iters int, seed uint64, stdout, stde
 	if err != nil {
 		return err
 	}
-	if sh := f.Shape(); len(sh) == 2 && (sh[0] > maxDense || sh[1] > maxDense) {
-		return fmt.Errorf("%s: %dx%d: dimensions too large for dense vectors (at most %d)", path, sh[0], sh[1], uint64(maxDense))
+	if sh, lim := f.Shape(), maxDense(f.NNZ(), 1); len(sh) == 2 && (float64(sh[0]) > lim || float64(sh[1]) > lim) {
+		return fmt.Errorf("%s: %dx%d with %d entries: dimensions too large for dense vectors (at most %.0f)", path, sh[0], sh[1], f.NNZ(), lim)
 	}
 	var a *csr.Matrix[T]
 	switch {
@@ -179,8 +179,8 @@ func mttkrp[T auto.Float](path string, rank, mode int, order []uint32, iters int
 	for _, d := range shape {
 		cells += float64(d) * float64(rank)
 	}
-	if cells > maxDense {
-		return fmt.Errorf("%s: factor matrices of %.3g values are too large for this command", path, cells)
+	if lim := maxDense(t.NNZ(), rank); cells > lim {
+		return fmt.Errorf("%s: factor matrices of %.3g values for %d entries are too large for this command (at most %.3g)", path, cells, t.NNZ(), lim)
 	}
 	for n, d := range shape {
 		if n != mode {
