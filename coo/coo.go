@@ -99,9 +99,10 @@ func (t *Tensor[T]) viewBuffers() error {
 }
 
 // Validate checks the rank, the lengths and every coordinate's bound, and
-// computes whether the tuples are sorted.
+// computes whether the tuples are sorted. Once the tensor is valid, Validate
+// only reads it, so it may run while other goroutines use the tensor.
 func (t *Tensor[T]) Validate() error {
-	if t.raw != nil {
+	if t.raw != nil && !t.valid {
 		if err := t.viewBuffers(); err != nil {
 			return err
 		}
@@ -118,8 +119,10 @@ func (t *Tensor[T]) Validate() error {
 	if i >= 0 {
 		return layout.Errorf(layout.TagCOO, "coords", -1, i, "entry %d mode %d: %d is not below the dimension size %d", i/rank, i%rank, t.coords[i], t.shape[i%rank])
 	}
-	t.sorted = sorted
-	t.valid = true
+	if !t.valid {
+		t.sorted = sorted
+		t.valid = true
+	}
 	return nil
 }
 

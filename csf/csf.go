@@ -72,9 +72,8 @@ func (t *Tensor[T]) viewBuffers() error {
 	if err := check.BufferLen(layout.TagCSF, "values", t.raw[0], bufview.ElemSize[T]()); err != nil {
 		return err
 	}
-	t.values, _ = bufview.Floats[T](t.raw[0])
-	t.pos = make([][]uint64, rank)
-	t.crd = make([][]uint64, rank)
+	pos := make([][]uint64, rank)
+	crd := make([][]uint64, rank)
 	for l := range rank {
 		for k, field := range []string{"pos", "crd"} {
 			b := t.raw[2*l+1+k]
@@ -83,19 +82,23 @@ func (t *Tensor[T]) viewBuffers() error {
 			}
 			s, _ := bufview.Uint64s(b)
 			if k == 0 {
-				t.pos[l] = s
+				pos[l] = s
 			} else {
-				t.crd[l] = s
+				crd[l] = s
 			}
 		}
 	}
+	t.values, _ = bufview.Floats[T](t.raw[0])
+	t.pos, t.crd = pos, crd
 	return nil
 }
 
 // Validate checks every invariant of ADR-025 §6 and, for a tensor held in
 // permissive mode, the buffer table first. On success the tensor may compute.
+// Once the tensor is valid, Validate only reads it (it checks the
+// invariants again), so it may run while other goroutines use the tensor.
 func (t *Tensor[T]) Validate() error {
-	if t.raw != nil {
+	if t.raw != nil && !t.valid {
 		if err := t.viewBuffers(); err != nil {
 			return err
 		}
@@ -118,7 +121,9 @@ func (t *Tensor[T]) Validate() error {
 	if len(t.values) != nparent {
 		return layout.Errorf(layout.TagCSF, "values", -1, -1, "length %d, want %d (the leaf count)", len(t.values), nparent)
 	}
-	t.valid = true
+	if !t.valid {
+		t.valid = true
+	}
 	return nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/hurray-format/hurray-go/csf"
 	densesize "github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/kernels"
+	"github.com/hurray-format/hurray-go/layout"
 )
 
 // chain returns a valid tensor of the given shape holding one entry, at
@@ -204,4 +205,44 @@ func FuzzProductOperands(f *testing.F) {
 		})
 		check("SpMM", func() { x.SpMM(operand(b*shape[r-2]), operand(b*shape[r-1]), k) })
 	})
+}
+
+// TestValidateWhileInUse: Validate on a valid tensor (here one viewing its
+// buffers) only reads it. It used to rebuild the level views and set the
+// flag again on every call, so Find on another goroutine saw empty levels
+// (nearly every lookup of a stored coordinate failed) and the race
+// detector flagged it.
+func TestValidateWhileInUse(t *testing.T) {
+	x := chain(t, []uint64{4, 4, 4}, []uint64{1, 2, 3})
+	y, err := csf.FromBuffers[float64](x.Shape(), x.ModeOrder(), x.Buffers(), layout.Strict)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			if err := y.Validate(); err != nil {
+				t.Error(err)
+				return
+			}
+		}
+	}()
+	bad := 0
+	for range 20000 {
+		if _, ok := y.Find([]uint64{1, 2, 3}); !ok {
+			bad++
+		}
+	}
+	close(stop)
+	<-done
+	if bad > 0 {
+		t.Fatalf("%d of 20000 lookups failed while Validate ran", bad)
+	}
 }

@@ -119,9 +119,11 @@ func (a *Matrix[T]) minor() uint64 {
 }
 
 // Validate checks every invariant (and, for a matrix held in permissive mode,
-// the buffer table first). On success the matrix may compute.
+// the buffer table first). On success the matrix may compute. Once the
+// matrix is valid, Validate only reads it, so it may run while other
+// goroutines use the matrix.
 func (a *Matrix[T]) Validate() error {
-	if a.raw != nil {
+	if a.raw != nil && !a.valid {
 		if err := a.viewBuffers(); err != nil {
 			return err
 		}
@@ -139,7 +141,9 @@ func (a *Matrix[T]) Validate() error {
 	if len(a.values) != len(a.idx) {
 		return layout.Errorf(tag, "values", -1, -1, "length %d, want %d (nnz)", len(a.values), len(a.idx))
 	}
-	a.valid = true
+	if !a.valid {
+		a.valid = true
+	}
 	return nil
 }
 

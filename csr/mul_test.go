@@ -494,3 +494,58 @@ func TestProductsOperands(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateWhileInUse: Validate on a valid matrix only reads it (it
+// rebuilt the buffer views, a data race with products on other goroutines
+// that the race run reports).
+func TestValidateWhileInUse(t *testing.T) {
+	a, _ := New[float64](2, 2, []uint64{0, 1, 2}, []uint64{1, 0}, []float64{2, 3})
+	b, err := FromBuffers[float64](2, 2, a.Buffers(), layout.Strict)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 2000 {
+			if err := b.Validate(); err != nil {
+				t.Error(err)
+				return
+			}
+		}
+	}()
+	y := make([]float64, 2)
+	for range 2000 {
+		b.MulVec(y, []float64{1, 10})
+		if y[0] != 20 || y[1] != 3 {
+			t.Fatalf("y = %v", y)
+		}
+	}
+	<-done
+}
+
+// TestWorkersGrow: a product split into more parts than there are
+// persistent workers starts the missing ones (they were started once, at
+// the first parallel product, from the GOMAXPROCS of that moment).
+func TestWorkersGrow(t *testing.T) {
+	defer func(w int) { minParallelWork = w }(minParallelWork)
+	minParallelWork = 2
+	defer SetWorkers(SetWorkers(7))
+	rng := rand.New(rand.NewPCG(5, 6))
+	a := fromDense[float64](t, randDense(rng, 64, 64, 0.3), 64, 64, false)
+	y, want := make([]float64, 64), make([]float64, 64)
+	x := make([]float64, 64)
+	for i := range x {
+		x[i] = float64(i % 5)
+	}
+	SetWorkers(1)
+	a.MulVec(want, x)
+	SetWorkers(7)
+	a.MulVec(y, x)
+	if got := nWorkers.Load(); got < 6 {
+		t.Fatalf("%d persistent workers after a 7-part product, want 6 or more", got)
+	}
+	if !slices.Equal(y, want) {
+		t.Fatalf("7 parts: %v, want %v", y, want)
+	}
+}

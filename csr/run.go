@@ -1,9 +1,9 @@
 package csr
 
 import (
-	"runtime"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/hurray-format/hurray-go/kernels"
 )
@@ -45,10 +45,27 @@ type task struct {
 }
 
 var (
-	startWorkers sync.Once
-	tasks        chan task
-	jobPools     [2]sync.Pool // [0] float64-sized T, [1] float32-sized T
+	tasks     = make(chan task)
+	workersMu sync.Mutex
+	nWorkers  atomic.Int64 // persistent workers started
+	jobPools  [2]sync.Pool // [0] float64-sized T, [1] float32-sized T
 )
+
+// ensureWorkers starts persistent workers until there are at least n: a
+// product split into p parts needs p-1 (the caller runs the last). Starting
+// GOMAXPROCS-1 of them once, at the first parallel product, left a process
+// whose GOMAXPROCS or SetWorkers grew later with too few.
+func ensureWorkers(n int) {
+	if nWorkers.Load() >= int64(n) {
+		return
+	}
+	workersMu.Lock()
+	for nWorkers.Load() < int64(n) {
+		go worker()
+		nWorkers.Add(1)
+	}
+	workersMu.Unlock()
+}
 
 func worker() {
 	for t := range tasks {
@@ -105,13 +122,8 @@ func (j *job[T]) split(p int) []int {
 // run runs part k of b on a worker for every k but the last, which runs on
 // the caller, and waits for all.
 func (j *job[T]) run(b []int) {
-	startWorkers.Do(func() {
-		tasks = make(chan task)
-		for range max(1, runtime.GOMAXPROCS(0)-1) {
-			go worker()
-		}
-	})
 	n := len(b) - 1
+	ensureWorkers(n - 1)
 	j.wg.Add(n - 1)
 	for k := 0; k < n-1; k++ {
 		tasks <- task{j, k, b[k], b[k+1], &j.wg}
