@@ -2,10 +2,12 @@ package csr_test
 
 import (
 	"encoding/binary"
+	"strings"
 	"testing"
 
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/internal/bufview"
+	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
@@ -100,6 +102,100 @@ func FuzzFromBuffers(f *testing.F) {
 		for i, o := range out {
 			if o != i {
 				t.Fatalf("FindBatch[%d] = %d", i, o)
+			}
+		}
+	})
+}
+
+// FuzzProductOperands runs every product of a small CSR or CSC matrix whose
+// other dimension may be near 2^64, with k and dense operands of fuzzed
+// lengths carved from a buffer with a canary tail, under every kernel path:
+// a product computes or panics with a "csr: " message (the kernels' own
+// "kernels: " checks are a second line that this layer must not lean on);
+// a runtime panic or a changed canary fails.
+func FuzzProductOperands(f *testing.F) {
+	f.Add([]byte{0, 3, 2, 2, 4, 4, 0})
+	f.Add([]byte{1, 4, 1, 3, 9, 9, 1})
+	f.Add([]byte{2, 5, 255, 1, 2, 255, 2})
+	huge := []uint64{1<<63 + 1, 1 << 63, 1<<64 - 1, 0xAAAAAAAAAAAAAAAB, 1<<62 + 1}
+	paths := append(kernels.Available(), "auto")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 7 {
+			return
+		}
+		csc := data[0]&1 == 1
+		minor := uint64(1 + data[1]%4)
+		if data[1]&0x80 != 0 {
+			minor = huge[int(data[1])%len(huge)]
+		}
+		k := int(data[2] % 5)
+		// Two compressed rows (columns), one entry each, at the far end.
+		var a *csr.Matrix[float64]
+		var err error
+		idx := []uint64{minor - 1, minor / 2}
+		if minor/2 >= minor-1 {
+			idx = []uint64{minor - 1, minor - 1}
+		}
+		if csc {
+			a, err = csr.NewCSC(minor, 2, []uint64{0, 1, 2}, idx, []float64{2, 3})
+		} else {
+			a, err = csr.New(2, minor, []uint64{0, 1, 2}, idx, []float64{2, 3})
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := kernels.Use(paths[int(data[6])%len(paths)]); err != nil {
+			t.Fatal(err)
+		}
+		defer kernels.Use("")
+		const canary = -7.25
+		buf := make([]float64, 256)
+		lens := data[3:6]
+		operand := func(slot int) []float64 {
+			s := buf[slot*128 : slot*128+int(lens[slot]%65) : slot*128+128]
+			for i := range s {
+				s[i] = 1
+			}
+			return s
+		}
+		for op := range 8 {
+			for i := range buf {
+				buf[i] = canary
+			}
+			func() {
+				defer func() {
+					if p := recover(); p != nil {
+						if s, ok := p.(string); !ok || !strings.HasPrefix(s, "csr: ") {
+							t.Fatalf("op %d: panic %v", op, p)
+						}
+					}
+				}()
+				y, x := operand(0), operand(1)
+				switch op {
+				case 0:
+					a.MulVec(y, x)
+				case 1:
+					a.MulVecTrans(y, x)
+				case 2:
+					a.MulMat(y, x, k)
+				case 3:
+					a.MulMatTrans(y, x, k)
+				case 4:
+					a.MulVecTo(y, 0.5, x, 2)
+				case 5:
+					a.MulMatTo(y, 0.5, x, k, 2)
+				case 6:
+					a.MulMatTransTo(y, 0, x, k, 0)
+				case 7:
+					a.MulVecTransTo(y, 2, x, 0)
+				}
+			}()
+			for s := range 2 {
+				for _, v := range buf[s*128+64 : s*128+128] {
+					if v != canary {
+						t.Fatalf("op %d wrote past an operand", op)
+					}
+				}
 			}
 		}
 	})
