@@ -43,14 +43,16 @@ func New[T Float](shape []uint64, modeOrder []uint32, pos, crd [][]uint64, value
 // size, and copied otherwise.
 //
 // In layout.Strict mode every invariant is checked, as New does. In
-// layout.Permissive mode only the buffer count and byte lengths needed to
-// hold the tensor are checked; the tensor refuses to compute until Validate
-// passes.
+// layout.Permissive mode only the rank (3 to 64, which ADR-025 requires of
+// every reader), the buffer count and the byte lengths needed to hold the
+// tensor are checked; the tensor refuses to compute until Validate passes.
 func FromBuffers[T Float](shape []uint64, modeOrder []uint32, buffers [][]byte, mode layout.Mode) (*Tensor[T], error) {
 	t := &Tensor[T]{shape: shape, modeOrder: modeOrder, raw: buffers}
 	if mode == layout.Permissive {
-		// Typed views only where the lengths allow; Validate finishes.
-		_ = t.viewBuffers()
+		// Validate checks the rest.
+		if err := t.viewBuffers(); err != nil {
+			return nil, err
+		}
 		return t, nil
 	}
 	if err := t.Validate(); err != nil {

@@ -274,7 +274,22 @@ func TestFromBuffersAliasesAligned(t *testing.T) {
 func TestPermissiveValidates(t *testing.T) {
 	shape, mo, pos, crd, vals := small()
 	bufs := toBuffers(pos, crd, vals)
-	x, err := csf.FromBuffers[float32](shape, mo, [][]byte{bufs[0][:16]}, layout.Permissive)
+	// Permissive mode still checks the rank (ADR-025 §4: every reader
+	// rejects rank < 3), the buffer count and the byte lengths.
+	if _, err := csf.FromBuffers[float32](shape, mo, [][]byte{bufs[0][:16]}, layout.Permissive); err == nil || !strings.Contains(err.Error(), "1 buffers, want 7") {
+		t.Fatalf("permissive 1-buffer table: %v", err)
+	}
+	if _, err := csf.FromBuffers[float64]([]uint64{2, 2}, []uint32{0, 1}, bufs[:5], layout.Permissive); err == nil || !errors.Is(err, layout.ErrInvalid) {
+		t.Fatalf("permissive rank 2: %v", err)
+	}
+	// Quantization-parameter buffers after the layout's: unsupported.
+	if _, err := csf.FromBuffers[float64](shape, mo, append(slices.Clone(bufs), []byte{1}), layout.Permissive); !errors.Is(err, layout.ErrUnsupported) {
+		t.Fatalf("8 buffers: %v, want ErrUnsupported", err)
+	}
+	// Content it does not check: a pos that descends.
+	bad := slices.Clone(bufs)
+	bad[3] = bufview.Uint64Bytes([]uint64{0, 3, 1})
+	x, err := csf.FromBuffers[float64](shape, mo, bad, layout.Permissive)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -285,7 +300,7 @@ func TestPermissiveValidates(t *testing.T) {
 	mustPanicUnvalidated(t, func() { x.FindBatch(nil, nil) })
 	mustPanicUnvalidated(t, func() { x.All() })
 	if err := x.Validate(); err == nil {
-		t.Fatal("Validate accepted a 1-buffer table")
+		t.Fatal("Validate accepted a descending pos")
 	}
 	y, err := csf.FromBuffers[float64](shape, mo, bufs, layout.Permissive)
 	if err != nil {

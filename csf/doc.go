@@ -37,8 +37,9 @@
 //
 // # Permissive mode
 //
-// FromBuffers in layout.Permissive mode holds the buffers without checking
-// the structure. Such a tensor can report its shape and re-emit its buffers
+// FromBuffers in layout.Permissive mode checks the rank, the buffer count
+// and the byte lengths, and holds the buffers without checking the
+// structure. Such a tensor can report its shape and re-emit its buffers
 // byte for byte, but every compute call (At, Find, FindBatch, All, products)
 // panics with an error matching layout.ErrUnvalidated until Validate passes.
 package csf

@@ -33,7 +33,7 @@ type ColMajor struct{}
 // COO is the coordinate-list layout: nnz tuples of rank uint64 coordinates.
 type COO struct {
 	NNZ      uint64
-	IsSorted bool // coordinates are in lexicographic (row-major) order without duplicates
+	IsSorted bool // tuples are in non-decreasing lexicographic (row-major) order (repeats allowed)
 }
 
 // CSR is the compressed sparse row layout.

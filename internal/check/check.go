@@ -4,6 +4,8 @@
 package check
 
 import (
+	"fmt"
+
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -54,8 +56,13 @@ func BufferLen(tag layout.Tag, field string, b []byte, elem int) error {
 	return nil
 }
 
-// BufferCount checks the number of buffers.
+// BufferCount checks the number of buffers. Fewer than the layout needs is
+// invalid; more is the spec's quantization parameters (the buffers after the
+// layout's own), which this library does not read: unsupported.
 func BufferCount(tag layout.Tag, buffers [][]byte, want int) error {
+	if len(buffers) > want {
+		return fmt.Errorf("%v: %d buffers, want %d: buffers past the layout's own (quantization parameters) are not supported: %w", tag, len(buffers), want, layout.ErrUnsupported)
+	}
 	if len(buffers) != want {
 		return layout.Errorf(tag, "buffers", -1, -1, "%d buffers, want %d", len(buffers), want)
 	}
