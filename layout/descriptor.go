@@ -249,8 +249,9 @@ func Decode(tag Tag, payload []byte, mode Mode) (Descriptor, error) {
 			return nil, short("at least 4")
 		}
 		r := binary.LittleEndian.Uint32(payload)
-		if r > MaxRank {
-			return nil, Errorf(tag, "rank", -1, -1, "%d exceeds %d", r, MaxRank)
+		// ADR-025 §4: every reader rejects a CSF of rank < 3.
+		if r < 3 || r > MaxRank {
+			return nil, Errorf(tag, "rank", -1, -1, "%d, want 3..%d", r, MaxRank)
 		}
 		if len(payload) != 4+4*int(r) {
 			return nil, short(fmt.Sprint(4 + 4*int(r)))
@@ -258,6 +259,13 @@ func Decode(tag Tag, payload []byte, mode Mode) (Descriptor, error) {
 		mo := make([]uint32, r)
 		for i := range mo {
 			mo[i] = binary.LittleEndian.Uint32(payload[4+4*i:])
+		}
+		// The permutation is the descriptor's own invariant (its rank is
+		// in the payload); permissive mode leaves it to Validate.
+		if mode != Permissive {
+			if err := CheckModeOrder(mo, int(r)); err != nil {
+				return nil, err
+			}
 		}
 		return CSF{ModeOrder: mo}, nil
 	}

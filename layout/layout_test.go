@@ -110,7 +110,9 @@ func TestDecode(t *testing.T) {
 		want string
 	}{
 		{TagCOO, make([]byte, 8), "8 bytes, want 9"}, {TagCSR, nil, "want 8"}, {TagCSF, []byte{3, 0, 0, 0}, "want 16"},
-		{TagCSF, []byte{0xFF, 0, 0, 0}, "exceeds 64"}, {TagRowMajor, []byte{1}, "want 0"},
+		{TagCSF, []byte{0xFF, 0, 0, 0}, "255, want 3..64"}, {TagRowMajor, []byte{1}, "want 0"},
+		{TagCSF, []byte{2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0}, "rank: 2, want 3..64"},
+		{TagCSF, []byte{3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0}, "mode 0 repeated"},
 		{TagCOO, append(make([]byte, 8), 2), "is_sorted"},
 	} {
 		_, err := Decode(tc.tag, tc.p, Strict)
