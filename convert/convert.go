@@ -71,7 +71,11 @@
 //	                 and per worker the largest group of columns it
 //	                 scatters (L2/32 entries of 16 (12) bytes on average)
 //	CSF to COO       at most 8 per node of the levels above the last two
-//	Reorder          32 (24), plus the CSF to COO term
+//	Reorder          32 (24), plus the CSF to COO term, when the new
+//	                 order's key fits 64 bits; otherwise it goes through a
+//	                 COO copy: 8 x rank + 8 (8 x rank + 4) for the copy,
+//	                 plus COO to CSF's 24 for several groups, plus the CSF
+//	                 to COO term (rank 3: about 64 (60))
 //
 // plus 16 KiB per worker of histograms, and for sorts of more than
 // L3/16 entries (2M with a 32 MiB L3) 288 KiB per worker of write-combining

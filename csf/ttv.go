@@ -1,6 +1,7 @@
 package csf
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -39,7 +40,8 @@ import (
 // when those pack into a 64-bit key (almost always), a radix sort of one
 // key and one value per entry on GOMAXPROCS goroutines (or, for a mode
 // below the root whose level's parents have small subtrees, a sort of each
-// subtree), else a counting sort per remaining level (O(N * nnz) time and
+// subtree), else a stable sort per remaining level (counting, or
+// comparison where the level's extent is far above the entries: O(N * nnz)
 // memory); then each group is summed. TTVTo reuses the result's and the scratch's memory across calls.
 //
 // It panics with a "csf: ..." message when len(v) != shape[mode] or the mode
@@ -221,11 +223,15 @@ func (t *Tensor[T]) ttvRegroup(mode int, v []T) (pos, crd [][]uint64, vals []T) 
 		coord[l] = c
 	}
 	d := slices.Index(t.modeOrder, uint32(mode))
-	// Stable counting sorts by the remaining levels, last first.
-	perm := make([]uint32, nnz)
-	tmp := make([]uint32, nnz)
+	// Stable sorts by the remaining levels, last first: a counting sort
+	// where the level's extent is within a few times the entries, else a
+	// comparison sort (this path exists for wide keys, so some extent is
+	// large: counting over it took memory for the extent, 400 MB for three
+	// entries of 2^24-wide modes, and a makeslice panic near 2^62).
+	perm := make([]int, nnz)
+	tmp := make([]int, nnz)
 	for j := range perm {
-		perm[j] = uint32(j)
+		perm[j] = j
 	}
 	sorted := true // the storage order is already sorted by the levels above d
 	for l := n - 1; l >= 0; l-- {
@@ -236,8 +242,12 @@ func (t *Tensor[T]) ttvRegroup(mode int, v []T) (pos, crd [][]uint64, vals []T) 
 			sorted = false
 		}
 		dim := t.shape[t.modeOrder[l]]
-		count := make([]int, dim+1)
 		c := coord[l]
+		if dim > 4*uint64(nnz)+1024 {
+			slices.SortStableFunc(perm, func(a, b int) int { return cmp.Compare(c[a], c[b]) })
+			continue
+		}
+		count := make([]int, dim+1)
 		for _, p := range perm {
 			count[c[p]+1]++
 		}
@@ -270,8 +280,7 @@ func (t *Tensor[T]) ttvRegroup(mode int, v []T) (pos, crd [][]uint64, vals []T) 
 	}
 	vals = make([]T, 0, nnz)
 	prev := -1
-	for _, p32 := range perm {
-		p := int(p32)
+	for _, p := range perm {
 		w := v[coord[d][p]] * t.values[p]
 		k := 0
 		if prev >= 0 {

@@ -2,6 +2,7 @@ package csf_test
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -420,6 +421,52 @@ func TestTTVLeafWorkersBitIdentical(t *testing.T) {
 		for i := range got {
 			if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
 				t.Fatalf("%d workers: value %d = %v, one worker %v", w, i, got[i], want[i])
+			}
+		}
+	}
+}
+
+// TestTTVRegroupWideModes: the regroup path (remaining coordinates wider
+// than 64 bits) sorts a level whose extent is far above the entries by
+// comparison: counting over the extent took 400 MB for three entries of
+// 2^24-wide modes, and panicked in makeslice near 2^62. The result matches
+// a map of the entries, and the call allocates little.
+func TestTTVRegroupWideModes(t *testing.T) {
+	for _, shape := range [][]uint64{{1 << 24, 1 << 24, 1 << 24, 8}, {1 << 62, 1 << 62, 4, 8}, {5, 6, 7, 8}} {
+		coords := []uint64{1, 2, 3, 4, 1, 2, 3, 1, 5, 1, 3, 2, 0, 2, 0, 7}
+		for i := range coords {
+			coords[i] %= shape[i%4]
+		}
+		x, err := coo.New(shape, coords, []float64{1, 2, 3, 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, packBits := range []uint{0, 64} {
+			restore := csf.SetTTVPackBits(packBits)
+			f, err := convert.COOToCSF(x, []uint32{3, 0, 1, 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := []float64{1, 10, 100, 1000, 1e4, 1e5, 1e6, 1e7}
+			want := map[[3]uint64]float64{}
+			for k := range 4 {
+				c := x.Coord(k)
+				want[[3]uint64{c[0], c[1], c[2]}] += x.Values()[k] * v[c[3]]
+			}
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			r := f.TTV(3, v)
+			runtime.ReadMemStats(&after)
+			restore()
+			if got := after.TotalAlloc - before.TotalAlloc; got > 1<<20 {
+				t.Errorf("shape %v: TTV of 4 entries allocated %d bytes", shape, got)
+			}
+			got := map[[3]uint64]float64{}
+			for c, val := range r.All() {
+				got[[3]uint64{c[0], c[1], c[2]}] = val
+			}
+			if !maps.Equal(got, want) {
+				t.Errorf("shape %v pack %d: %v, want %v", shape, packBits, got, want)
 			}
 		}
 	}
