@@ -116,7 +116,8 @@ const (
 	Sum Duplicates = iota
 	// KeepLast keeps the value of the last occurrence in input order.
 	KeepLast
-	// Reject fails with an error naming the first repeated coordinate.
+	// Reject fails with an error naming a repeated coordinate, the first in
+	// the result's order (whatever the workers), and its two entries.
 	Reject
 )
 

@@ -52,10 +52,16 @@ func (m Mat) DoNonZero(fn func(i, j int, v float64)) {
 // its length must match, or it panics with "csr: dimension mismatch". A
 // *mat.VecDense x with unit stride (and dst with unit stride) is used in
 // place; other vectors are copied first. dst must not share memory with x.
+// When op(a) has no rows an empty dst stays empty (gonum has no zero-length
+// vectors).
 func MulVecDense(dst *mat.VecDense, a *Matrix[float64], trans bool, x mat.Vector) {
 	r, c := a.opDims(trans)
 	if uint64(x.Len()) != c {
 		panic(fmt.Sprintf("csr: dimension mismatch: MulVecDense: x of length %d for op(A) %dx%d", x.Len(), r, c))
+	}
+	if r == 0 && dst.IsEmpty() {
+		a.mustValid()
+		return
 	}
 	if dst.IsEmpty() {
 		dst.ReuseAsVec(int(r))
@@ -89,12 +95,17 @@ func unitVec(x mat.Vector) []float64 {
 // resized; otherwise its shape must match, or it panics with "csr: dimension
 // mismatch". A *mat.Dense x and dst are used in place with their strides
 // (no copy); other matrices are copied first. dst must not share memory
-// with x.
+// with x. When op(a) has no rows an empty dst stays empty (gonum has no
+// zero-size matrices).
 func MulDense(dst *mat.Dense, a *Matrix[float64], trans bool, x mat.Matrix) {
 	r, c := a.opDims(trans)
 	xr, k := x.Dims()
 	if uint64(xr) != c {
 		panic(fmt.Sprintf("csr: dimension mismatch: MulDense: x is %dx%d for op(A) %dx%d", xr, k, r, c))
+	}
+	if r == 0 && dst.IsEmpty() {
+		a.mustValid()
+		return
 	}
 	if dst.IsEmpty() {
 		dst.ReuseAs(int(r), k)

@@ -549,3 +549,16 @@ func TestWorkersGrow(t *testing.T) {
 		t.Fatalf("7 parts: %v, want %v", y, want)
 	}
 }
+
+// TestGonumNoRows: a product of a matrix without rows into an empty gonum
+// dst leaves it empty (gonum panicked creating a zero-length result).
+func TestGonumNoRows(t *testing.T) {
+	a, _ := New[float64](0, 3, []uint64{0}, nil, nil)
+	var v mat.VecDense
+	MulVecDense(&v, a, false, mat.NewVecDense(3, []float64{1, 2, 3}))
+	var d mat.Dense
+	MulDense(&d, a, false, mat.NewDense(3, 2, make([]float64, 6)))
+	if !v.IsEmpty() || !d.IsEmpty() {
+		t.Fatal("dst no longer empty")
+	}
+}
