@@ -194,8 +194,9 @@ func (c cpuClock) report(b *testing.B) {
 }
 
 // BenchmarkSpMVThreshold: y = A x on small square matrices (8 entries per
-// row) on 1 and 2 threads, to place csr's minParallelWork: the size at
-// which two goroutines start to pay for their start-up and join.
+// row) on 1 and 2 threads, to place csr.DefaultParallelThreshold: the size
+// at which two goroutines start to pay for their start-up and join. The
+// threshold is lowered while it runs, so that threads=2 splits every size.
 func BenchmarkSpMVThreshold(b *testing.B) {
 	for _, rows := range []int{256, 1024, 4096, 16384} {
 		p := build("small", rows, rows, 5, func(*rand.Rand, int) int { return 8 })
@@ -205,6 +206,7 @@ func BenchmarkSpMVThreshold(b *testing.B) {
 		for _, th := range threadCounts() {
 			b.Run(fmt.Sprintf("nnz=%d/threads=%d", p.NNZ(), th), func(b *testing.B) {
 				defer csr.SetWorkers(csr.SetWorkers(th))
+				defer csr.SetParallelThreshold(csr.SetParallelThreshold(1))
 				b.ReportAllocs()
 				for b.Loop() {
 					a.MulVec(y, x)

@@ -2,6 +2,7 @@ package csr
 
 import (
 	"fmt"
+	"sync/atomic"
 
 	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/kernels"
@@ -36,8 +37,8 @@ import (
 // layout.ErrUnvalidated.
 //
 // Work is split over SetWorkers goroutines (GOMAXPROCS by default) by
-// nonzero count; a product with less than about minParallelWork multiply-adds
-// runs on the calling goroutine. A scatter product run in parallel gives
+// nonzero count; a product with less than about DefaultParallelThreshold
+// (SetParallelThreshold) multiply-adds runs on the calling goroutine. A scatter product run in parallel gives
 // every worker but the first a private accumulator, taken from a pool, and
 // adds them up at the end. Parts run on persistent worker goroutines with
 // their state in a pooled job (run.go), so products allocate nothing per
@@ -52,14 +53,32 @@ func SetWorkers(n int) (prev int) {
 	return workers.Set(n)
 }
 
-// minParallelWork is the product size (nonzeros times k, plus rows) below
-// which one goroutine does all the work: starting and joining a goroutine
-// costs a few microseconds. Measured (bench BenchmarkSpMVThreshold, 2
-// cores): at 32K entries two goroutines win (33 vs 40 µs median), at 8K
-// they do not.
-var minParallelWork = 1 << 15
+// DefaultParallelThreshold is the product size (nonzeros times k, plus
+// rows) below which one goroutine does all the work: starting and joining a
+// goroutine costs a few microseconds. Measured (bench BenchmarkSpMVThreshold,
+// which lowers the threshold to time both, 2 cores): at 32K entries two
+// goroutines win (33 vs 40 µs median), at 8K they do not.
+const DefaultParallelThreshold = 1 << 15
 
-func parts(work int) int { return workers.Parts(work, minParallelWork) }
+// minParallelWork is the SetParallelThreshold setting (0: the default).
+var minParallelWork atomic.Int64
+
+// SetParallelThreshold sets the product size (nonzeros times k, plus rows)
+// below which a product runs on the calling goroutine whatever SetWorkers
+// allows; work <= 0 restores DefaultParallelThreshold. It returns the
+// previous setting (0 for the default) and is safe to call concurrently
+// with products.
+func SetParallelThreshold(work int) (prev int) {
+	return int(minParallelWork.Swap(int64(max(work, 0))))
+}
+
+func parts(work int) int {
+	lim := int(minParallelWork.Load())
+	if lim == 0 {
+		lim = DefaultParallelThreshold
+	}
+	return workers.Parts(work, lim)
+}
 
 // MulVec computes y = A x; len(x) == Cols and len(y) == Rows.
 func (a *Matrix[T]) MulVec(y, x []T) { a.MulVecTo(y, 1, x, 0) }

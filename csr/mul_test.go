@@ -224,9 +224,8 @@ func TestProductsF32(t *testing.T) { forEachPath(t, testProducts[float32]) }
 // TestProductsParallel forces the multi-goroutine paths on small matrices:
 // every part count from 2 to 5 (run it under -race).
 func TestProductsParallel(t *testing.T) {
-	old := minParallelWork
-	defer func() { minParallelWork = old; SetWorkers(0) }()
-	minParallelWork = 2
+	defer SetParallelThreshold(SetParallelThreshold(2))
+	defer SetWorkers(0)
 	for _, w := range []int{2, 3, 5} {
 		SetWorkers(w)
 		t.Run(fmt.Sprint("workers=", w), func(t *testing.T) {
@@ -355,9 +354,8 @@ func TestGonum(t *testing.T) {
 // (kernels.ShortRows), where a part made of the long rows alone would
 // otherwise take the other kernels (which round differently).
 func TestMulVecWorkersBitIdentical(t *testing.T) {
-	old := minParallelWork
-	defer func() { minParallelWork = old; SetWorkers(0) }()
-	minParallelWork = 2
+	defer SetParallelThreshold(SetParallelThreshold(2))
+	defer SetWorkers(0)
 	rng := rand.New(rand.NewPCG(41, 42))
 	for _, lens := range [][]int{{1, 1, 1, 1, 1, 1, 1, 1, 6}, {1, 0, 1, 1, 3}, {1, 2}, {9, 1, 1, 1, 1, 1, 1, 1, 1, 1}} {
 		// Rows repeat lens's pattern.
@@ -390,9 +388,8 @@ func TestMulMatWorkersBitIdentical(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a 2.5 MB X per path")
 	}
-	old := minParallelWork
-	defer func() { minParallelWork = old; SetWorkers(0) }()
-	minParallelWork = 2
+	defer SetParallelThreshold(SetParallelThreshold(2))
+	defer SetWorkers(0)
 	rng := rand.New(rand.NewPCG(43, 44))
 	rows, cols, k := 100, 5000, 64
 	a, x := patternCSR(t, rng, rows, cols, k, func(i int) int {
@@ -528,8 +525,7 @@ func TestValidateWhileInUse(t *testing.T) {
 // persistent workers starts the missing ones (they were started once, at
 // the first parallel product, from the GOMAXPROCS of that moment).
 func TestWorkersGrow(t *testing.T) {
-	defer func(w int) { minParallelWork = w }(minParallelWork)
-	minParallelWork = 2
+	defer SetParallelThreshold(SetParallelThreshold(2))
 	defer SetWorkers(SetWorkers(7))
 	rng := rand.New(rand.NewPCG(5, 6))
 	a := fromDense[float64](t, randDense(rng, 64, 64, 0.3), 64, 64, false)
