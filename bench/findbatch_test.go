@@ -71,6 +71,7 @@ func BenchmarkFBFindBatch(b *testing.B) {
 		// tensor are random accesses and not counted.
 		b.SetBytes(fbQueryN * 32)
 		b.ReportAllocs()
+		fill(d.out, -2) // fbReport must see this path's answers, not an earlier one's
 		for b.Loop() {
 			d.t.FindBatch(d.coords, d.out)
 		}
@@ -84,6 +85,7 @@ func BenchmarkFBFind(b *testing.B) {
 	fbPaths(b, false, func(b *testing.B) {
 		b.SetBytes(fbQueryN * 32) // as BenchmarkFBFindBatch
 		b.ReportAllocs()
+		fill(d.out, -2) // fbReport must see this path's answers, not an earlier one's
 		for b.Loop() {
 			for q := range d.out {
 				leaf, ok := d.t.Find(d.coords[3*q : 3*q+3])
@@ -124,6 +126,7 @@ func BenchmarkFBSlices(b *testing.B) {
 	b.Run("impl=slices", func(b *testing.B) {
 		b.SetBytes(fbQueryN * 32) // as BenchmarkFBFindBatch
 		b.ReportAllocs()
+		fill(d.out, -2) // fbReport must see this path's answers, not an earlier one's
 		for b.Loop() {
 			for q := range d.out {
 				d.out[q] = fbSlicesFind(pos, crd, d.coords[3*q:3*q+3])
@@ -145,6 +148,7 @@ func BenchmarkFBValidate(b *testing.B) {
 	fbPaths(b, true, func(b *testing.B) {
 		b.SetBytes(bytes)
 		b.ReportAllocs()
+		fill(d.out, -2) // fbReport must see this path's answers, not an earlier one's
 		for b.Loop() {
 			if err := d.t.Validate(); err != nil {
 				b.Fatal(err)

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"regexp"
 	"runtime"
@@ -140,6 +141,60 @@ type prepared struct {
 	size         string
 	bytes, flops int64
 	op           func()
+	// result, when set, runs op once on an output reset to a sentinel and
+	// returns that output: the Suite compares every path's with the ref
+	// path's (or generic's) before timing, within tol times the largest
+	// magnitude of the reference (0: exactly), so that a path computing
+	// wrong results posts no number.
+	result func() []float64
+	tol    float64
+	// families, when set, replaces the case's families once the data is
+	// known (the kernels a product calls can depend on its shape).
+	families []string
+}
+
+// asFloats returns s as float64 (for prepared.result).
+func asFloats[T ~int | ~uint64 | ~float32 | ~float64](s []T) []float64 {
+	out := make([]float64, len(s))
+	for i, v := range s {
+		out[i] = float64(v)
+	}
+	return out
+}
+
+// fill sets every element of s to v.
+func fill[T any](s []T, v T) {
+	for i := range s {
+		s[i] = v
+	}
+}
+
+// tolOf is the result tolerance of element type T: the paths sum in
+// different orders.
+func tolOf[T csr.Float]() float64 {
+	if sizeOf[T]() == 4 {
+		return 1e-4
+	}
+	return 1e-10
+}
+
+// resultDiff compares got with want: "" when every element is within tol
+// times want's largest magnitude (NaN only against NaN), else where not.
+func resultDiff(got, want []float64, tol float64) string {
+	if len(got) != len(want) {
+		return fmt.Sprintf("%d results, want %d", len(got), len(want))
+	}
+	var scale float64
+	for _, w := range want {
+		scale = max(scale, math.Abs(w))
+	}
+	for i, w := range want {
+		g := got[i]
+		if math.IsNaN(g) != math.IsNaN(w) || !math.IsNaN(w) && math.Abs(g-w) > tol*scale {
+			return fmt.Sprintf("element %d is %g, want %g (tolerance %g of %g)", i, g, w, tol, scale)
+		}
+	}
+	return ""
 }
 
 // bcase is one benchmark case: setup builds the data once (untimed), and
@@ -313,6 +368,13 @@ func cases(o Options, sz sizes) []bcase {
 					sink += kernels.LowerBound(s, k)
 				}
 			},
+			result: func() []float64 {
+				out := make([]int, len(keys))
+				for i, k := range keys {
+					out[i] = kernels.LowerBound(s, k)
+				}
+				return asFloats(out)
+			},
 		}
 	}})
 	tensorName := sz.tensor.Name
@@ -341,9 +403,11 @@ func cases(o Options, sz sizes) []bcase {
 			}
 		}
 		out := make([]int, sz.findN)
+		op := func() { t.FindBatch(q, out) }
 		return prepared{
-			size: fmt.Sprintf("%s, %d queries", tensorSize(t), sz.findN),
-			op:   func() { t.FindBatch(q, out) },
+			size:   fmt.Sprintf("%s, %d queries", tensorSize(t), sz.findN),
+			op:     op,
+			result: func() []float64 { fill(out, -2); op(); return asFloats(out) },
 		}
 	}})
 	cs = append(cs, bcase{name: "validate/" + tensorName, families: []string{"strictlyincreasing", "nondecreasing", "max", "bounds"}, setup: func() prepared {
@@ -365,20 +429,24 @@ func cases(o Options, sz sizes) []bcase {
 			src[i] = rng.Uint64N(16)
 		}
 		dst := make([]uint64, sz.scanN)
+		op := func() { kernels.ExclusiveScan(dst, src) }
 		return prepared{
-			size:  fmt.Sprintf("%d uint64", sz.scanN),
-			bytes: 16 * int64(sz.scanN), // src read, dst written
-			op:    func() { kernels.ExclusiveScan(dst, src) },
+			size:   fmt.Sprintf("%d uint64", sz.scanN),
+			bytes:  16 * int64(sz.scanN), // src read, dst written
+			op:     op,
+			result: func() []float64 { fill(dst, 1<<63); op(); return asFloats(dst) },
 		}
 	}})
 	cs = append(cs, bcase{name: "expandpos/" + tensorName, families: []string{"expandpos"}, setup: func() prepared {
 		t := GenCSF(sz.tensor, nil)
 		pos := t.Pos(t.Rank() - 1)
 		dst := make([]uint64, t.NNZ())
+		op := func() { kernels.ExpandPos(dst, pos) }
 		return prepared{
-			size:  fmt.Sprintf("leaf level, %d parents, %d children", len(pos)-1, len(dst)),
-			bytes: 8 * int64(len(pos)+len(dst)),
-			op:    func() { kernels.ExpandPos(dst, pos) },
+			size:   fmt.Sprintf("leaf level, %d parents, %d children", len(pos)-1, len(dst)),
+			bytes:  8 * int64(len(pos)+len(dst)),
+			op:     op,
+			result: func() []float64 { fill(dst, 1<<63); op(); return asFloats(dst) },
 		}
 	}})
 	// Matrix products and conversions.
@@ -401,7 +469,7 @@ func cases(o Options, sz sizes) []bcase {
 				size:  matSize(p),
 				bytes: int64(p.NNZ())*(16+8) + int64(p.NNZ())*(8+8) + 8*int64(p.Rows+1), // COO read, CSR written
 				op: func() {
-					if _, err := convert.COOToCSR(x); err != nil {
+					if _, err := convert.COOToCSRWith(x, convert.Options{Workers: th}); err != nil {
 						panic(err)
 					}
 				},
@@ -414,9 +482,10 @@ func cases(o Options, sz sizes) []bcase {
 			p := g()
 			a := CSR[float64](p)
 			return prepared{
-				size:  matSize(p),
-				bytes: 2 * (int64(p.NNZ())*16 + 8*int64(p.Rows+1)), // CSR read, CSC written
-				op:    func() { convert.CSRToCSC(a) },
+				size: matSize(p),
+				// CSR read, CSC written
+				bytes: 2*int64(p.NNZ())*16 + 8*int64(p.Rows+1) + 8*int64(p.Cols+1),
+				op:    func() { convert.TransposeTo(nil, a, nil, convert.Options{Workers: th}) },
 			}
 		}})
 	}
@@ -424,11 +493,16 @@ func cases(o Options, sz sizes) []bcase {
 		t := GenCSF(sz.tensor, nil)
 		x := convert.CSFToCOO(t)
 		mo := []uint32{2, 0, 1}
+		opts := convert.Options{Workers: th}
+		y, err := convert.COOToCSFWith(x, mo, opts) // the output's levels, for the bytes
+		if err != nil {
+			panic(err)
+		}
 		return prepared{
 			size:  tensorSize(t),
-			bytes: int64(t.NNZ())*(8*int64(t.Rank())+8) + levelBytes(t) + 8*int64(t.NNZ()), // COO read, CSF written
+			bytes: int64(t.NNZ())*(8*int64(t.Rank())+8) + levelBytes(y) + 8*int64(t.NNZ()), // COO read, CSF written
 			op: func() {
-				if _, err := convert.COOToCSF(x, mo); err != nil {
+				if _, err := convert.COOToCSFWith(x, mo, opts); err != nil {
 					panic(err)
 				}
 			},
@@ -439,7 +513,7 @@ func cases(o Options, sz sizes) []bcase {
 		return prepared{
 			size:  tensorSize(t),
 			bytes: levelBytes(t) + 8*int64(t.NNZ()) + int64(t.NNZ())*(8*int64(t.Rank())+8), // CSF read, COO written
-			op:    func() { convert.CSFToCOO(t) },
+			op:    func() { convert.CSFToCOOTo(nil, t, nil, convert.Options{Workers: th}) },
 		}
 	}})
 	return cs
@@ -447,36 +521,48 @@ func cases(o Options, sz sizes) []bcase {
 
 func spmvCase[T csr.Float](g func() *Pattern, mn string, th int) bcase {
 	tn := typeName[T]()
-	return bcase{name: "spmv/" + tn + "/" + mn, families: []string{"spmv." + tn, "scatter." + tn}, setup: func() prepared {
+	return bcase{name: "spmv/" + tn + "/" + mn, families: []string{"spmv." + tn}, setup: func() prepared {
 		p := g()
 		a := CSR[T](p)
 		x := randVec[T](p.Cols, 1)
 		y := make([]T, p.Rows)
 		s := int64(sizeOf[T]())
+		op := func() { withWorkers(th, func() { a.MulVec(y, x) }) }
+		fam := []string{"spmv." + tn} // MulVec of a CSR matrix gathers
+		if kernels.ShortRows(a.Ptr()) {
+			fam = []string{"spmv1." + tn}
+		}
 		return prepared{
 			size: matSize(p),
 			// values + col_idx + row_ptr + x + y
-			bytes: int64(p.NNZ())*(s+8) + int64(p.Rows+1)*8 + int64(p.Cols)*s + int64(p.Rows)*s,
-			flops: 2 * int64(p.NNZ()),
-			op:    func() { withWorkers(th, func() { a.MulVec(y, x) }) },
+			bytes:    int64(p.NNZ())*(s+8) + int64(p.Rows+1)*8 + int64(p.Cols)*s + int64(p.Rows)*s,
+			flops:    2 * int64(p.NNZ()),
+			op:       op,
+			result:   func() []float64 { fill(y, T(math.NaN())); op(); return asFloats(y) },
+			tol:      tolOf[T](),
+			families: fam,
 		}
 	}}
 }
 
 func spmmCase[T csr.Float](g func() *Pattern, mn string, k, th int) bcase {
 	tn := typeName[T]()
-	return bcase{name: fmt.Sprintf("spmm/%s/k=%d/%s", tn, k, mn), families: []string{"spmm." + tn, "spmmscatter." + tn}, setup: func() prepared {
+	// MulMat of a CSR matrix gathers: spmm only.
+	return bcase{name: fmt.Sprintf("spmm/%s/k=%d/%s", tn, k, mn), families: []string{"spmm." + tn}, setup: func() prepared {
 		p := g()
 		a := CSR[T](p)
 		x := randVec[T](p.Cols*k, 2)
 		y := make([]T, p.Rows*k)
 		s := int64(sizeOf[T]())
+		op := func() { withWorkers(th, func() { a.MulMat(y, x, k) }) }
 		return prepared{
 			size: matSize(p),
 			// values + col_idx + row_ptr + X + Y
-			bytes: int64(p.NNZ())*(s+8) + int64(p.Rows+1)*8 + int64(p.Cols*k)*s + int64(p.Rows*k)*s,
-			flops: 2 * int64(p.NNZ()) * int64(k),
-			op:    func() { withWorkers(th, func() { a.MulMat(y, x, k) }) },
+			bytes:  int64(p.NNZ())*(s+8) + int64(p.Rows+1)*8 + int64(p.Cols*k)*s + int64(p.Rows*k)*s,
+			flops:  2 * int64(p.NNZ()) * int64(k),
+			op:     op,
+			result: func() []float64 { fill(y, T(math.NaN())); op(); return asFloats(y) },
+			tol:    tolOf[T](),
 		}
 	}}
 }
@@ -508,12 +594,18 @@ func mttkrpCase(spec CSFSpec, mode, r, th int) bcase {
 		for _, d := range t.Shape() {
 			fb += 8 * int64(d) * int64(r)
 		}
+		op := func() { t.MTTKRPWith(ws, mode, f, r, out) }
 		return prepared{
 			size: tensorSize(t),
 			// levels + values + every factor matrix (the output's included)
 			bytes: levelBytes(t) + 8*int64(t.NNZ()) + fb,
-			flops: 2 * int64(t.NNZ()) * int64(r),
-			op:    func() { t.MTTKRPWith(ws, mode, f, r, out) },
+			// Nominal: a multiply-add per entry and column. The walk
+			// also multiplies at the internal nodes (1.5-2.8x this on
+			// T3p and T4p), so GFLOP/s understates the arithmetic done.
+			flops:  2 * int64(t.NNZ()) * int64(r),
+			op:     op,
+			result: func() []float64 { fill(out, math.NaN()); op(); return asFloats(out) },
+			tol:    tolOf[float64](),
 		}
 	}}
 }
@@ -529,16 +621,20 @@ func attnCase(a AttnSpec, th int) bcase {
 		out := make([]float32, a.Heads*a.Seq*d)
 		ws := csf.NewWorkspace[float32](th)
 		pat := t.SDDMM(q, k, d, 0.125) // shares the mask's levels
+		op := func() {
+			t.SDDMMWith(ws, vals, q, k, d, 0.125)
+			copy(pat.Values(), vals)
+			pat.SpMMWith(ws, out, v, d)
+		}
 		return prepared{
 			size: fmt.Sprintf("%d heads, seq %d, window %d, %d nnz", a.Heads, a.Seq, a.Window, t.NNZ()),
-			// levels + q, k, v, out + scores written, copied and read
-			bytes: levelBytes(t) + 4*4*int64(n) + 3*4*int64(t.NNZ()),
-			flops: 4 * int64(d) * int64(t.NNZ()),
-			op: func() {
-				t.SDDMMWith(ws, vals, q, k, d, 0.125)
-				copy(pat.Values(), vals)
-				pat.SpMMWith(ws, out, v, d)
-			},
+			// levels + q, k, v, out + the scores' two arrays (vals and
+			// the pattern's values), each counted once
+			bytes:  levelBytes(t) + 4*4*int64(n) + 2*4*int64(t.NNZ()),
+			flops:  4 * int64(d) * int64(t.NNZ()),
+			op:     op,
+			result: func() []float64 { fill(out, float32(math.NaN())); op(); return asFloats(out) },
+			tol:    tolOf[float32](),
 		}
 	}}
 }
@@ -611,6 +707,9 @@ func Suite(o Options) []Result {
 		// generic paths run the same code: auto 4.95 ms, 6.6 ms of CPU,
 		// against 4.55 ms for generic and for avx512 forced).
 		debug.FreeOSMemory()
+		if p.families != nil {
+			c.families = p.families
+		}
 		paths := o.Paths
 		if len(c.families) == 0 {
 			// Go code alone: every path would run the same code.
@@ -638,6 +737,9 @@ func Suite(o Options) []Result {
 				runs[i].r.Kernels = familyPaths(c.families)
 			}
 			runs[i].warm(p.op, sz, o.Reps)
+		}
+		if p.result != nil {
+			checkResults(runs, paths, p)
 		}
 		// The repetitions of the paths interleave (auto, generic, ref,
 		// auto, ...), so a burst of load or a heap state hits them alike.
@@ -667,6 +769,40 @@ func Suite(o Options) []Result {
 	}
 	out = append(out, triad(sz, o))
 	return out
+}
+
+// checkResults runs each path's p.result once and compares it with the ref
+// path's (else generic's); a path whose result differs is marked Skipped
+// with the difference, so that it posts no time.
+func checkResults(runs []*timing, paths []string, p prepared) {
+	outs := make([][]float64, len(paths))
+	for i, t := range runs {
+		if t.r.Skipped != "" {
+			continue
+		}
+		if err := kernels.Use(paths[i]); err != nil {
+			panic(err) // it was accepted before
+		}
+		outs[i] = p.result()
+	}
+	ref := -1
+	for _, name := range []string{"ref", "generic"} {
+		if i := slices.Index(paths, name); i >= 0 && outs[i] != nil {
+			ref = i
+			break
+		}
+	}
+	if ref < 0 {
+		return
+	}
+	for i, o := range outs {
+		if o == nil || i == ref {
+			continue
+		}
+		if d := resultDiff(o, outs[ref], p.tol); d != "" {
+			runs[i].r.Skipped = "result differs from the " + paths[ref] + " path's: " + d
+		}
+	}
 }
 
 // familyPaths names the paths the named families run on now.

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/hurray-format/hurray-go/kernels"
@@ -57,5 +58,29 @@ func TestSuiteTiny(t *testing.T) {
 	f := Suite(Options{Size: Tiny, Filter: regexp.MustCompile("^scan$"), Paths: []string{"auto", "nope"}})
 	if len(f) != 3 || f[0].Name != "scan" || f[1].Skipped == "" || f[2].Name != TriadName {
 		t.Errorf("filtered run with an unknown path: %+v", f)
+	}
+}
+
+// TestSuiteRefusesWrongResults: a path whose result differs from the ref
+// path's is marked skipped with the difference instead of timed.
+func TestSuiteRefusesWrongResults(t *testing.T) {
+	defer kernels.Use("")
+	paths := []string{"auto", "generic", "ref"}
+	runs := make([]*timing, len(paths))
+	for i, p := range paths {
+		runs[i] = &timing{r: Result{Name: "x", Path: p}}
+	}
+	p := prepared{tol: 1e-9, result: func() []float64 {
+		if kernels.Families()[0].Active == "generic" {
+			return []float64{1, 2.5} // the broken path
+		}
+		return []float64{1, 2}
+	}}
+	checkResults(runs, paths, p)
+	if runs[0].r.Skipped != "" || runs[2].r.Skipped != "" {
+		t.Errorf("auto %q, ref %q: want both timed", runs[0].r.Skipped, runs[2].r.Skipped)
+	}
+	if want := "result differs from the ref path's: element 1 is 2.5, want 2"; !strings.HasPrefix(runs[1].r.Skipped, want) {
+		t.Errorf("generic: %q, want %q...", runs[1].r.Skipped, want)
 	}
 }
