@@ -7,13 +7,15 @@
 # `hurray bench --json` on the matching cases (auto path, THREADS threads,
 # default 1 as SciPy's sparse products are single-threaded), then times SciPy
 # on SpMV f32/f64, SpMM f32 k=64, COO->CSR and CSR->CSC with int64 indices
-# and prints both with the ratio. Without python3 and SciPy it says so and
-# exits 0. PYTHON=/path/to/python3 picks the interpreter.
+# and prints both with the ratio, over ROUNDS alternating rounds (default 3:
+# medians of each side and of the rounds' ratios). Without python3 and SciPy
+# it says so and exits 0. PYTHON=/path/to/python3 picks the interpreter.
 set -eu
 cd "$(dirname "$0")/../.."
 GO=${GO:-go}
 MATRICES=${MATRICES:-M2,M4}
 THREADS=${THREADS:-1}
+ROUNDS=${ROUNDS:-3}
 
 PY=""
 for c in ${PYTHON:-/usr/bin/python3 python3}; do
@@ -31,6 +33,15 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 $GO build -o "$tmp/hurray" ./cmd/hurray
 "$tmp/hurray" bench --export "$tmp/data" --matrices "$MATRICES" >/dev/null
-"$tmp/hurray" bench --json --paths auto --threads "$THREADS" --matrices "$MATRICES" \
-	--filter '^(spmv/|spmm/f32/k=64/|coo-csr/|csr-csc/)' >"$tmp/hurray.json"
-"$PY" bench/peers/scipy_peers.py "$tmp/data" "$tmp/hurray.json"
+# ROUNDS rounds, each hurray's cases then SciPy's, so that a slow minute on
+# this shared host hits both sides of a round's ratios.
+args=""
+i=1
+while [ "$i" -le "$ROUNDS" ]; do
+	"$tmp/hurray" bench --json --paths auto --threads "$THREADS" --matrices "$MATRICES" \
+		--filter '^(spmv/|spmm/f32/k=64/|coo-csr/|csr-csc/)' >"$tmp/hurray$i.json"
+	"$PY" bench/peers/scipy_peers.py time "$tmp/data" "$tmp/scipy$i.json"
+	args="$args $tmp/hurray$i.json $tmp/scipy$i.json"
+	i=$((i + 1))
+done
+"$PY" bench/peers/scipy_peers.py report $args

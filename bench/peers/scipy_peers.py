@@ -2,6 +2,8 @@
 """SciPy side of bench/peers/run.sh.
 
     scipy_peers.py DATA_DIR HURRAY_JSON
+    scipy_peers.py time DATA_DIR OUT_JSON
+    scipy_peers.py report HURRAY_JSON_1 SCIPY_JSON_1 [HURRAY_JSON_2 SCIPY_JSON_2 ...]
 
 DATA_DIR holds the .npz matrices `hurray bench --export` wrote (CSR, float64,
 int64 indices); HURRAY_JSON is the output of `hurray bench --json` on the
@@ -11,7 +13,8 @@ SpMV y = A x in float32 and float64, SpMM Y = A X in float32 with k = 64
 (X row-major), COO -> CSR and CSR -> CSC in float64. Each figure is the median
 of 5 timed repetitions after a warm-up call, as hurray bench reports. It prints
 one table with both figures and SciPy's time over hurray's (above 1: hurray
-is faster). The products are timed as users write them (A @ x, which
+is faster); with several rounds (run.sh's ROUNDS), the medians over
+alternating rounds of both. The products are timed as users write them (A @ x, which
 allocates the result each call) and, in the last columns, through SciPy's
 own kernels (_sparsetools.csr_matvec/csr_matvecs) into a preallocated output
 zeroed each call, as hurray writes into the caller's y."""
@@ -48,16 +51,9 @@ def fmt(ns):
     return f"{ns / 1e3:.3g} µs"
 
 
-def main():
-    data, hj = sys.argv[1], sys.argv[2]
-    with open(hj) as f:
-        doc = json.load(f)
-    ours = {r["name"]: r for r in doc["results"] if r["path"] == "auto"}
-    h = doc["header"]
-    print(f"hurray bench vs SciPy {scipy.__version__} (NumPy {np.__version__}), same run")
-    print(f"cpu: {h['cpu']}; hurray kernels auto: {h['kernels_active']}; hurray threads {h['threads']}, SciPy 1 thread")
-    print("indices: int64 on both sides; times are medians of 5 runs\n")
-    rows = []
+def scipy_times(data):
+    """Times SciPy on every matrix in data: {case: (A @ x ns, into-y ns or None)}."""
+    out = {}
     for fn in sorted(os.listdir(data)):
         if not fn.endswith(".npz"):
             continue
@@ -90,22 +86,71 @@ def main():
         cases.append((f"coo-csr/f64/{name}", lambda: c.tocsr(), None))
         cases.append((f"csr-csc/f64/{name}", lambda: a64.tocsc(), None))
         for cname, f, g in cases:
-            s = median_ns(f)
-            s2 = median_ns(g) if g is not None else None
-            r = ours.get(cname)
+            out[cname] = (median_ns(f), median_ns(g) if g is not None else None)
+    return out
+
+
+def report(pairs):
+    """Prints the table from rounds of (hurray JSON document, SciPy times):
+    medians over the rounds of each side's time and of the per-round
+    ratios (a ratio's two times come from the same round)."""
+    doc = pairs[0][0]
+    h = doc["header"]
+    n = len(pairs)
+    print(f"hurray bench vs SciPy {scipy.__version__} (NumPy {np.__version__}), {n} alternating round(s)")
+    print(f"cpu: {h['cpu']}; hurray kernels auto: {h['kernels_active']}; hurray threads {h['threads']}, SciPy 1 thread")
+    print("indices: int64 on both sides; each time is a median of 5 runs; the table gives medians over the rounds,")
+    print("the ratios medians of each round's ratio\n")
+    rows = []
+    for cname in pairs[0][1]:
+        ours, sc, sc2, rat, rat2, why = [], [], [], [], [], None
+        for d, st in pairs:
+            r = next((r for r in d["results"] if r["path"] == "auto" and r["name"] == cname), None)
+            s, s2 = st[cname]
+            sc.append(s)
+            if s2 is not None:
+                sc2.append(s2)
             if r is None or r.get("skipped") or not r["ns_per_op"]:
                 why = r.get("skipped") if r else "not in hurray's output"
-                rows.append((cname, "—", fmt(s), "—  (" + str(why) + ")", "", ""))
                 continue
             o = r["ns_per_op"]
-            pre = (fmt(s2), f"{s2 / o:.2f}x") if s2 is not None else ("", "")
-            rows.append((cname, fmt(o), fmt(s), f"{s / o:.2f}x") + pre)
+            ours.append(o)
+            rat.append(s / o)
+            if s2 is not None:
+                rat2.append(s2 / o)
+        med = lambda v: float(np.median(v))
+        if not ours:
+            rows.append((cname, "—", fmt(med(sc)), "—  (" + str(why) + ")", "", ""))
+            continue
+        pre = (fmt(med(sc2)), f"{med(rat2):.2f}x") if sc2 else ("", "")
+        rows.append((cname, fmt(med(ours)), fmt(med(sc)), f"{med(rat):.2f}x") + pre)
     head = ("case", "hurray", "SciPy", "SciPy/hurray", "SciPy into y", "into y/hurray")
     w = [max(len(r[i]) for r in rows + [head]) for i in range(len(head))]
     line = lambda r: "  ".join(v.ljust(w[i]) for i, v in enumerate(r)).rstrip()
     print(line(head))
     for r in rows:
         print(line(r))
+
+
+def main():
+    # scipy_peers.py DATA_DIR HURRAY_JSON: one round.
+    # scipy_peers.py time DATA_DIR OUT: SciPy's times of one round, as JSON.
+    # scipy_peers.py report HURRAY_1 SCIPY_1 [HURRAY_2 SCIPY_2 ...]: the table.
+    args = sys.argv[1:]
+    if args[0] == "time":
+        with open(args[2], "w") as f:
+            json.dump(scipy_times(args[1]), f)
+        return
+    if args[0] == "report":
+        pairs = []
+        for hj, sj in zip(args[1::2], args[2::2]):
+            with open(hj) as f, open(sj) as g:
+                pairs.append((json.load(f), {k: tuple(v) for k, v in json.load(g).items()}))
+        report(pairs)
+        return
+    with open(args[1]) as f:
+        doc = json.load(f)
+    report([(doc, scipy_times(args[0]))])
 
 
 if __name__ == "__main__":
