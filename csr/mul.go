@@ -38,8 +38,9 @@ import (
 //
 // Work is split over SetWorkers goroutines (GOMAXPROCS by default) by
 // nonzero count; a product with less than about DefaultParallelThreshold
-// (SetParallelThreshold) multiply-adds runs on the calling goroutine. A scatter product run in parallel gives
-// every worker but the first a private accumulator, taken from a pool, and
+// (SetParallelThreshold) multiply-adds runs on the calling goroutine. A
+// scatter product run in parallel gives every worker but the first a
+// private accumulator, taken from a pool, and
 // adds them up at the end. Parts run on persistent worker goroutines with
 // their state in a pooled job (run.go), so products allocate nothing per
 // call on one goroutine or several (the benchmarks report allocs/op).
@@ -55,10 +56,15 @@ func SetWorkers(n int) (prev int) {
 
 // DefaultParallelThreshold is the product size (nonzeros times k, plus
 // rows) below which one goroutine does all the work: starting and joining a
-// goroutine costs a few microseconds. Measured (bench BenchmarkSpMVThreshold,
-// which lowers the threshold to time both, 2 cores): at 32K entries two
-// goroutines win (33 vs 40 µs median), at 8K they do not.
-const DefaultParallelThreshold = 1 << 15
+// goroutine costs a few microseconds, and on the 2-vCPU development VM the
+// second vCPU adds little to a product whose data sits in cache. Measured
+// with bench BenchmarkSpMVThreshold (float64, 8 entries a row, the
+// threshold lowered to time both; medians of five): in session 10 two
+// goroutines lost at 32K and 128K entries (23.2 against 21.1 µs, 130
+// against 127) and won from 256K (240 against 256 µs; 384 against 521 at
+// 512K); an earlier session saw them win at 32K (33 against 40 µs). 128K
+// sits between.
+const DefaultParallelThreshold = 1 << 17
 
 // minParallelWork is the SetParallelThreshold setting (0: the default).
 var minParallelWork atomic.Int64
