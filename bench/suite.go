@@ -148,8 +148,9 @@ type prepared struct {
 	// wrong results posts no number.
 	result func() []float64
 	tol    float64
-	// families, when set, replaces the case's families once the data is
-	// known (the kernels a product calls can depend on its shape).
+	// families lists the kernel families op calls (they can depend on the
+	// data); a case that calls none (Go code alone) runs on the auto path
+	// only, since every path would run the same code.
 	families []string
 }
 
@@ -198,13 +199,10 @@ func resultDiff(got, want []float64, tol float64) string {
 }
 
 // bcase is one benchmark case: setup builds the data once (untimed), and
-// the returned op runs under each kernel path. families lists the kernel
-// families op calls; a case that calls none (Go code alone) runs on the
-// auto path only, since every path would run the same code.
+// the returned op runs under each kernel path.
 type bcase struct {
-	name     string
-	families []string
-	setup    func() prepared
+	name  string
+	setup func() prepared
 }
 
 // sizes holds the data of one Size.
@@ -347,7 +345,7 @@ func cases(o Options, sz sizes) []bcase {
 	th := o.Threads
 	var cs []bcase
 	// Index kernels.
-	cs = append(cs, bcase{name: "lowerbound", families: []string{"lowerbound"}, setup: func() prepared {
+	cs = append(cs, bcase{name: "lowerbound", setup: func() prepared {
 		const n = 1 << 16
 		rng := rand.New(rand.NewPCG(21, 1))
 		s := make([]uint64, n)
@@ -362,7 +360,8 @@ func cases(o Options, sz sizes) []bcase {
 		}
 		var sink int
 		return prepared{
-			size: fmt.Sprintf("64K sorted, %d keys", len(keys)),
+			families: []string{"lowerbound"},
+			size:     fmt.Sprintf("64K sorted, %d keys", len(keys)),
 			op: func() {
 				for _, k := range keys {
 					sink += kernels.LowerBound(s, k)
@@ -378,7 +377,7 @@ func cases(o Options, sz sizes) []bcase {
 		}
 	}})
 	tensorName := sz.tensor.Name
-	cs = append(cs, bcase{name: "findbatch/" + tensorName, families: []string{"descend", "lowerbound"}, setup: func() prepared {
+	cs = append(cs, bcase{name: "findbatch/" + tensorName, setup: func() prepared {
 		t := GenCSF(sz.tensor, nil)
 		rng := rand.New(rand.NewPCG(22, 1))
 		n := t.Rank()
@@ -405,16 +404,18 @@ func cases(o Options, sz sizes) []bcase {
 		out := make([]int, sz.findN)
 		op := func() { t.FindBatch(q, out) }
 		return prepared{
-			size:   fmt.Sprintf("%s, %d queries", tensorSize(t), sz.findN),
-			op:     op,
-			result: func() []float64 { fill(out, -2); op(); return asFloats(out) },
+			families: []string{"descend", "lowerbound"},
+			size:     fmt.Sprintf("%s, %d queries", tensorSize(t), sz.findN),
+			op:       op,
+			result:   func() []float64 { fill(out, -2); op(); return asFloats(out) },
 		}
 	}})
-	cs = append(cs, bcase{name: "validate/" + tensorName, families: []string{"strictlyincreasing", "nondecreasing", "max", "bounds"}, setup: func() prepared {
+	cs = append(cs, bcase{name: "validate/" + tensorName, setup: func() prepared {
 		t := GenCSF(sz.tensor, nil)
 		return prepared{
-			size:  tensorSize(t),
-			bytes: levelBytes(t), // every pos and crd read once
+			families: []string{"strictlyincreasing", "nondecreasing", "max", "bounds"},
+			size:     tensorSize(t),
+			bytes:    levelBytes(t), // every pos and crd read once
 			op: func() {
 				if err := t.Validate(); err != nil {
 					panic(err)
@@ -422,7 +423,7 @@ func cases(o Options, sz sizes) []bcase {
 			},
 		}
 	}})
-	cs = append(cs, bcase{name: "scan", families: []string{"prefixsum"}, setup: func() prepared {
+	cs = append(cs, bcase{name: "scan", setup: func() prepared {
 		rng := rand.New(rand.NewPCG(23, 1))
 		src := make([]uint64, sz.scanN)
 		for i := range src {
@@ -431,22 +432,24 @@ func cases(o Options, sz sizes) []bcase {
 		dst := make([]uint64, sz.scanN)
 		op := func() { kernels.ExclusiveScan(dst, src) }
 		return prepared{
-			size:   fmt.Sprintf("%d uint64", sz.scanN),
-			bytes:  16 * int64(sz.scanN), // src read, dst written
-			op:     op,
-			result: func() []float64 { fill(dst, 1<<63); op(); return asFloats(dst) },
+			families: []string{"prefixsum"},
+			size:     fmt.Sprintf("%d uint64", sz.scanN),
+			bytes:    16 * int64(sz.scanN), // src read, dst written
+			op:       op,
+			result:   func() []float64 { fill(dst, 1<<63); op(); return asFloats(dst) },
 		}
 	}})
-	cs = append(cs, bcase{name: "expandpos/" + tensorName, families: []string{"expandpos"}, setup: func() prepared {
+	cs = append(cs, bcase{name: "expandpos/" + tensorName, setup: func() prepared {
 		t := GenCSF(sz.tensor, nil)
 		pos := t.Pos(t.Rank() - 1)
 		dst := make([]uint64, t.NNZ())
 		op := func() { kernels.ExpandPos(dst, pos) }
 		return prepared{
-			size:   fmt.Sprintf("leaf level, %d parents, %d children", len(pos)-1, len(dst)),
-			bytes:  8 * int64(len(pos)+len(dst)),
-			op:     op,
-			result: func() []float64 { fill(dst, 1<<63); op(); return asFloats(dst) },
+			families: []string{"expandpos"},
+			size:     fmt.Sprintf("leaf level, %d parents, %d children", len(pos)-1, len(dst)),
+			bytes:    8 * int64(len(pos)+len(dst)),
+			op:       op,
+			result:   func() []float64 { fill(dst, 1<<63); op(); return asFloats(dst) },
 		}
 	}})
 	// Matrix products and conversions.
@@ -462,7 +465,7 @@ func cases(o Options, sz sizes) []bcase {
 	cs = append(cs, attnCase(sz.attn, th))
 	for _, g := range sz.mats {
 		mn := matrixName(g)
-		cs = append(cs, bcase{name: "coo-csr/f64/" + mn, families: nil, setup: func() prepared {
+		cs = append(cs, bcase{name: "coo-csr/f64/" + mn, setup: func() prepared {
 			p := g()
 			x := PatternCOO(p)
 			return prepared{
@@ -478,7 +481,7 @@ func cases(o Options, sz sizes) []bcase {
 	}
 	for _, g := range sz.mats {
 		mn := matrixName(g)
-		cs = append(cs, bcase{name: "csr-csc/f64/" + mn, families: nil, setup: func() prepared {
+		cs = append(cs, bcase{name: "csr-csc/f64/" + mn, setup: func() prepared {
 			p := g()
 			a := CSR[float64](p)
 			return prepared{
@@ -489,7 +492,7 @@ func cases(o Options, sz sizes) []bcase {
 			}
 		}})
 	}
-	cs = append(cs, bcase{name: "coo-csf/f64/" + tensorName + "/mo=2,0,1", families: []string{"countstarts", "compressstarts"}, setup: func() prepared {
+	cs = append(cs, bcase{name: "coo-csf/f64/" + tensorName + "/mo=2,0,1", setup: func() prepared {
 		t := GenCSF(sz.tensor, nil)
 		x := convert.CSFToCOO(t)
 		mo := []uint32{2, 0, 1}
@@ -499,8 +502,9 @@ func cases(o Options, sz sizes) []bcase {
 			panic(err)
 		}
 		return prepared{
-			size:  tensorSize(t),
-			bytes: int64(t.NNZ())*(8*int64(t.Rank())+8) + levelBytes(y) + 8*int64(t.NNZ()), // COO read, CSF written
+			families: []string{"countstarts", "compressstarts"},
+			size:     tensorSize(t),
+			bytes:    int64(t.NNZ())*(8*int64(t.Rank())+8) + levelBytes(y) + 8*int64(t.NNZ()), // COO read, CSF written
 			op: func() {
 				if _, err := convert.COOToCSFWith(x, mo, opts); err != nil {
 					panic(err)
@@ -508,7 +512,7 @@ func cases(o Options, sz sizes) []bcase {
 			},
 		}
 	}})
-	cs = append(cs, bcase{name: "csf-coo/f64/" + tensorName, families: nil, setup: func() prepared {
+	cs = append(cs, bcase{name: "csf-coo/f64/" + tensorName, setup: func() prepared {
 		t := GenCSF(sz.tensor, nil)
 		return prepared{
 			size:  tensorSize(t),
@@ -521,7 +525,7 @@ func cases(o Options, sz sizes) []bcase {
 
 func spmvCase[T csr.Float](g func() *Pattern, mn string, th int) bcase {
 	tn := typeName[T]()
-	return bcase{name: "spmv/" + tn + "/" + mn, families: []string{"spmv." + tn}, setup: func() prepared {
+	return bcase{name: "spmv/" + tn + "/" + mn, setup: func() prepared {
 		p := g()
 		a := CSR[T](p)
 		x := randVec[T](p.Cols, 1)
@@ -548,7 +552,7 @@ func spmvCase[T csr.Float](g func() *Pattern, mn string, th int) bcase {
 func spmmCase[T csr.Float](g func() *Pattern, mn string, k, th int) bcase {
 	tn := typeName[T]()
 	// MulMat of a CSR matrix gathers: spmm only.
-	return bcase{name: fmt.Sprintf("spmm/%s/k=%d/%s", tn, k, mn), families: []string{"spmm." + tn}, setup: func() prepared {
+	return bcase{name: fmt.Sprintf("spmm/%s/k=%d/%s", tn, k, mn), setup: func() prepared {
 		p := g()
 		a := CSR[T](p)
 		x := randVec[T](p.Cols*k, 2)
@@ -556,7 +560,8 @@ func spmmCase[T csr.Float](g func() *Pattern, mn string, k, th int) bcase {
 		s := int64(sizeOf[T]())
 		op := func() { withWorkers(th, func() { a.MulMat(y, x, k) }) }
 		return prepared{
-			size: matSize(p),
+			families: []string{"spmm." + tn},
+			size:     matSize(p),
 			// values + col_idx + row_ptr + X + Y
 			bytes:  int64(p.NNZ())*(s+8) + int64(p.Rows+1)*8 + int64(p.Cols*k)*s + int64(p.Rows*k)*s,
 			flops:  2 * int64(p.NNZ()) * int64(k),
@@ -585,7 +590,7 @@ func mttkrpFamilies(n, mode int) []string {
 }
 
 func mttkrpCase(spec CSFSpec, mode, r, th int) bcase {
-	return bcase{name: fmt.Sprintf("mttkrp/f64/R=%d/mode=%d/%s", r, mode, spec.Name), families: mttkrpFamilies(len(spec.Shape), mode), setup: func() prepared {
+	return bcase{name: fmt.Sprintf("mttkrp/f64/R=%d/mode=%d/%s", r, mode, spec.Name), setup: func() prepared {
 		t := GenCSF(spec, nil)
 		f := RandFactors[float64](t.Shape(), r, 11)
 		out := make([]float64, int(t.Shape()[mode])*r)
@@ -596,7 +601,8 @@ func mttkrpCase(spec CSFSpec, mode, r, th int) bcase {
 		}
 		op := func() { t.MTTKRPWith(ws, mode, f, r, out) }
 		return prepared{
-			size: tensorSize(t),
+			families: mttkrpFamilies(len(spec.Shape), mode),
+			size:     tensorSize(t),
 			// levels + values + every factor matrix (the output's included)
 			bytes: levelBytes(t) + 8*int64(t.NNZ()) + fb,
 			// Nominal: a multiply-add per entry and column. The walk
@@ -611,7 +617,7 @@ func mttkrpCase(spec CSFSpec, mode, r, th int) bcase {
 }
 
 func attnCase(a AttnSpec, th int) bcase {
-	return bcase{name: fmt.Sprintf("attention/f32/d=%d", a.D), families: []string{"dot.f32", "hadamard.f32"}, setup: func() prepared {
+	return bcase{name: fmt.Sprintf("attention/f32/d=%d", a.D), setup: func() prepared {
 		t := GenAttnMask(a)
 		d := a.D
 		n := uint64(a.Heads * a.Seq * d)
@@ -627,7 +633,8 @@ func attnCase(a AttnSpec, th int) bcase {
 			pat.SpMMWith(ws, out, v, d)
 		}
 		return prepared{
-			size: fmt.Sprintf("%d heads, seq %d, window %d, %d nnz", a.Heads, a.Seq, a.Window, t.NNZ()),
+			families: []string{"dot.f32", "hadamard.f32"},
+			size:     fmt.Sprintf("%d heads, seq %d, window %d, %d nnz", a.Heads, a.Seq, a.Window, t.NNZ()),
 			// levels + q, k, v, out + the scores' two arrays (vals and
 			// the pattern's values), each counted once
 			bytes:  levelBytes(t) + 4*4*int64(n) + 2*4*int64(t.NNZ()),
@@ -707,11 +714,8 @@ func Suite(o Options) []Result {
 		// generic paths run the same code: auto 4.95 ms, 6.6 ms of CPU,
 		// against 4.55 ms for generic and for avx512 forced).
 		debug.FreeOSMemory()
-		if p.families != nil {
-			c.families = p.families
-		}
 		paths := o.Paths
-		if len(c.families) == 0 {
+		if len(p.families) == 0 {
 			// Go code alone: every path would run the same code.
 			paths = slices.DeleteFunc(slices.Clone(paths), func(q string) bool { return q != "auto" })
 			step += len(o.Paths) - len(paths)
@@ -733,8 +737,8 @@ func Suite(o Options) []Result {
 				continue
 			}
 			runs[i].r.Kernels = "go"
-			if len(c.families) > 0 {
-				runs[i].r.Kernels = familyPaths(c.families)
+			if len(p.families) > 0 {
+				runs[i].r.Kernels = familyPaths(p.families)
 			}
 			runs[i].warm(p.op, sz, o.Reps)
 		}
