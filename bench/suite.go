@@ -163,6 +163,16 @@ func asFloats[T ~int | ~uint64 | ~float32 | ~float64](s []T) []float64 {
 	return out
 }
 
+// resultOf returns a prepared.result that resets out to sentinel, runs op
+// (which writes out) and returns out.
+func resultOf[T ~int | ~uint64 | ~float32 | ~float64](out []T, sentinel T, op func()) func() []float64 {
+	return func() []float64 {
+		fill(out, sentinel)
+		op()
+		return asFloats(out)
+	}
+}
+
 // fill sets every element of s to v.
 func fill[T any](s []T, v T) {
 	for i := range s {
@@ -407,7 +417,7 @@ func cases(o Options, sz sizes) []bcase {
 			families: []string{"descend", "lowerbound"},
 			size:     fmt.Sprintf("%s, %d queries", tensorSize(t), sz.findN),
 			op:       op,
-			result:   func() []float64 { fill(out, -2); op(); return asFloats(out) },
+			result:   resultOf(out, -2, op),
 		}
 	}})
 	cs = append(cs, bcase{name: "validate/" + tensorName, setup: func() prepared {
@@ -436,7 +446,7 @@ func cases(o Options, sz sizes) []bcase {
 			size:     fmt.Sprintf("%d uint64", sz.scanN),
 			bytes:    16 * int64(sz.scanN), // src read, dst written
 			op:       op,
-			result:   func() []float64 { fill(dst, 1<<63); op(); return asFloats(dst) },
+			result:   resultOf(dst, 1<<63, op),
 		}
 	}})
 	cs = append(cs, bcase{name: "expandpos/" + tensorName, setup: func() prepared {
@@ -449,7 +459,7 @@ func cases(o Options, sz sizes) []bcase {
 			size:     fmt.Sprintf("leaf level, %d parents, %d children", len(pos)-1, len(dst)),
 			bytes:    8 * int64(len(pos)+len(dst)),
 			op:       op,
-			result:   func() []float64 { fill(dst, 1<<63); op(); return asFloats(dst) },
+			result:   resultOf(dst, 1<<63, op),
 		}
 	}})
 	// Matrix products and conversions.
@@ -542,7 +552,7 @@ func spmvCase[T csr.Float](g func() *Pattern, mn string, th int) bcase {
 			bytes:    int64(p.NNZ())*(s+8) + int64(p.Rows+1)*8 + int64(p.Cols)*s + int64(p.Rows)*s,
 			flops:    2 * int64(p.NNZ()),
 			op:       op,
-			result:   func() []float64 { fill(y, T(math.NaN())); op(); return asFloats(y) },
+			result:   resultOf(y, T(math.NaN()), op),
 			tol:      tolOf[T](),
 			families: fam,
 		}
@@ -566,7 +576,7 @@ func spmmCase[T csr.Float](g func() *Pattern, mn string, k, th int) bcase {
 			bytes:  int64(p.NNZ())*(s+8) + int64(p.Rows+1)*8 + int64(p.Cols*k)*s + int64(p.Rows*k)*s,
 			flops:  2 * int64(p.NNZ()) * int64(k),
 			op:     op,
-			result: func() []float64 { fill(y, T(math.NaN())); op(); return asFloats(y) },
+			result: resultOf(y, T(math.NaN()), op),
 			tol:    tolOf[T](),
 		}
 	}}
@@ -610,7 +620,7 @@ func mttkrpCase(spec CSFSpec, mode, r, th int) bcase {
 			// T3p and T4p), so GFLOP/s understates the arithmetic done.
 			flops:  2 * int64(t.NNZ()) * int64(r),
 			op:     op,
-			result: func() []float64 { fill(out, math.NaN()); op(); return asFloats(out) },
+			result: resultOf(out, math.NaN(), op),
 			tol:    tolOf[float64](),
 		}
 	}}
@@ -640,7 +650,7 @@ func attnCase(a AttnSpec, th int) bcase {
 			bytes:  levelBytes(t) + 4*4*int64(n) + 2*4*int64(t.NNZ()),
 			flops:  4 * int64(d) * int64(t.NNZ()),
 			op:     op,
-			result: func() []float64 { fill(out, float32(math.NaN())); op(); return asFloats(out) },
+			result: resultOf(out, float32(math.NaN()), op),
 			tol:    tolOf[float32](),
 		}
 	}}

@@ -91,12 +91,8 @@ func (t *Tensor[T]) mulMat(name string, trans bool, y []T, alpha T, x []T, k int
 		if uint64(len(y)) != r || uint64(len(x)) != c {
 			panic(fmt.Sprintf("coo: dimension mismatch: %s: len(y)=%d, len(x)=%d for op(A) %dx%d", name, len(y), len(x), r, c))
 		}
-	} else {
-		ny, oky := dense.Size(r, k)
-		nx, okx := dense.Size(c, k)
-		if !oky || !okx || len(y) != ny || len(x) != nx {
-			panic(fmt.Sprintf("coo: dimension mismatch: %s: len(y)=%d, len(x)=%d, k=%d for op(A) %dx%d", name, len(y), len(x), k, r, c))
-		}
+	} else if !dense.Is(len(y), r, k) || !dense.Is(len(x), c, k) {
+		panic(fmt.Sprintf("coo: dimension mismatch: %s: len(y)=%d, len(x)=%d, k=%d for op(A) %dx%d", name, len(y), len(x), k, r, c))
 	}
 	if dense.Overlap(y, x) || dense.Overlap(y, t.values) {
 		panic(fmt.Sprintf("coo: %s: y overlaps x or the tensor's values", name))

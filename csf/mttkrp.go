@@ -90,8 +90,8 @@ var (
 // It panics with a "csf: ..." message on a bad mode, rank or operand size
 // (including sizes whose product does not fit an int), when out shares
 // memory with a factor other than factors[mode] or with the tensor's
-// values, and on an unvalidated tensor. It takes a Workspace from a sync.Pool; use
-// MTTKRPWith to manage one.
+// values, and on an unvalidated tensor. It takes a Workspace from a
+// sync.Pool; use MTTKRPWith to manage one.
 func (t *Tensor[T]) MTTKRP(mode int, factors [][]T, rank int, out []T) {
 	ws := getWorkspace[T]()
 	t.MTTKRPWith(ws, mode, factors, rank, out)
@@ -120,14 +120,14 @@ func (t *Tensor[T]) MTTKRPWith(ws *Workspace[T], mode int, factors [][]T, rank i
 		if m == mode {
 			continue
 		}
-		if want, ok := dense.Size(t.shape[m], rank); !ok || len(f) != want {
+		if !dense.Is(len(f), t.shape[m], rank) {
 			panic(fmt.Sprintf("csf: MTTKRP: factor %d has %d elements, want shape[%d] x rank = %d x %d", m, len(f), m, t.shape[m], rank))
 		}
 		if dense.Overlap(out, f) {
 			panic(fmt.Sprintf("csf: MTTKRP: out overlaps factor %d", m))
 		}
 	}
-	if want, ok := dense.Size(t.shape[mode], rank); !ok || len(out) != want {
+	if !dense.Is(len(out), t.shape[mode], rank) {
 		panic(fmt.Sprintf("csf: MTTKRP: out has %d elements, want shape[%d] x rank = %d x %d", len(out), mode, t.shape[mode], rank))
 	}
 	if dense.Overlap(out, t.values) {

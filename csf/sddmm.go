@@ -53,7 +53,7 @@ func (t *Tensor[T]) SDDMMInto(dst, q, k []T, d int, scale T) {
 func (t *Tensor[T]) SDDMMWith(ws *Workspace[T], dst, q, k []T, d int, scale T) {
 	t.mustValid()
 	nq, nk, ok := t.attnSizes(d)
-	if d < 1 || !ok || len(q) != nq || len(k) != nk {
+	if !ok || len(q) != nq || len(k) != nk {
 		panic(fmt.Sprintf("csf: SDDMM: d = %d, len(q) = %d, len(k) = %d, want d >= 1, B*I*d and B*J*d for shape %v", d, len(q), len(k), t.shape))
 	}
 	if len(dst) != len(t.values) {
@@ -86,7 +86,7 @@ func (t *Tensor[T]) SpMM(out, v []T, dv int) {
 func (t *Tensor[T]) SpMMWith(ws *Workspace[T], out, v []T, dv int) {
 	t.mustValid()
 	nOut, nV, ok := t.attnSizes(dv)
-	if dv < 1 || !ok || len(v) != nV || len(out) != nOut {
+	if !ok || len(v) != nV || len(out) != nOut {
 		panic(fmt.Sprintf("csf: SpMM: dv = %d, len(v) = %d, len(out) = %d, want dv >= 1, B*J*dv and B*I*dv for shape %v", dv, len(v), len(out), t.shape))
 	}
 	if dense.Overlap(out, v) || dense.Overlap(out, t.values) {

@@ -100,7 +100,7 @@ func (t *Tensor[T]) TTM(u []T, r int) *SemiSparse[T] {
 	t.mustValid()
 	n := len(t.shape)
 	out := hugepage.Make[T](t.ttmSize(u, r))
-	t.TTMInto(out, u, r)
+	t.ttmInto(out, u, r) // checked, and out is fresh
 	shape := slices.Clone(t.shape)
 	shape[t.modeOrder[n-1]] = uint64(r)
 	return &SemiSparse[T]{shape: shape, modeOrder: slices.Clone(t.modeOrder), pos: t.pos[:n-1], crd: t.crd[:n-1], r: r, values: out}
@@ -111,7 +111,7 @@ func (t *Tensor[T]) TTM(u []T, r int) *SemiSparse[T] {
 func (t *Tensor[T]) ttmSize(u []T, r int) int {
 	n := len(t.shape)
 	leaf := t.modeOrder[n-1]
-	if want, ok := dense.Size(t.shape[leaf], r); r < 1 || !ok || len(u) != want {
+	if r < 1 || !dense.Is(len(u), t.shape[leaf], r) {
 		panic(fmt.Sprintf("csf: TTM: len(u) = %d, r = %d, want r >= 1 and len(u) = shape[%d] x r = %d x %d", len(u), r, leaf, t.shape[leaf], r))
 	}
 	nf := len(t.crd[n-2])
@@ -132,6 +132,12 @@ func (t *Tensor[T]) TTMInto(dst, u []T, r int) {
 	if dense.Overlap(dst, u) || dense.Overlap(dst, t.values) {
 		panic("csf: TTM: dst overlaps u or the tensor's values")
 	}
+	t.ttmInto(dst, u, r)
+}
+
+// ttmInto is TTMInto on checked operands.
+func (t *Tensor[T]) ttmInto(dst, u []T, r int) {
+	n := len(t.shape)
 	leafPos, leafCrd := t.pos[n-1], t.crd[n-1]
 	parts := 1
 	if len(t.values) >= parallelMinNNZ {

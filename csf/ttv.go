@@ -95,15 +95,6 @@ func (t *Tensor[T]) TTVMatrixTo(dst *csr.Matrix[T], mode int, v []T, ws *Workspa
 	if len(t.shape) != 3 {
 		panic(fmt.Sprintf("csf: TTVMatrix: rank %d, want 3 (use TTV)", len(t.shape)))
 	}
-	// The result compresses the higher stored of the two other modes.
-	for _, m := range t.modeOrder {
-		if int(m) != mode {
-			if ext := t.shape[m]; ext > csr.MaxCompressed {
-				panic(fmt.Sprintf("csf: TTVMatrix: shape[%d] = %d is more than a CSR or CSC matrix compresses (csr.MaxCompressed)", m, ext))
-			}
-			break
-		}
-	}
 	o := t.newTTVOut(ws)
 	var ptrBuf []uint64
 	if dst != nil {
@@ -114,6 +105,9 @@ func (t *Tensor[T]) TTVMatrixTo(dst *csr.Matrix[T], mode int, v []T, ws *Workspa
 	shape, mo, pos, crd, vals := t.ttv(mode, v, o)
 	// Level 0 is compressed in CSF; CSR wants one pointer per major index.
 	major := shape[mo[0]]
+	if major > csr.MaxCompressed {
+		panic(fmt.Sprintf("csf: TTVMatrix: the result would compress %d rows or columns, more than a CSR or CSC matrix may (csr.MaxCompressed)", major))
+	}
 	ptr := takeBuf(o.taken, ptrBuf, int(major)+1)
 	clear(ptr)
 	for x, c := range crd[0] {

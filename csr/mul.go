@@ -173,9 +173,7 @@ func (a *Matrix[T]) mulVec(name string, trans bool, y []T, alpha T, x []T, beta 
 func (a *Matrix[T]) mulMatChecked(name string, trans bool, y []T, ldy int, alpha T, x []T, ldx, k int, beta T) {
 	a.mustValid()
 	r, c := a.opDims(trans)
-	ny, oky := dense.Size(r, k)
-	nx, okx := dense.Size(c, k)
-	if !oky || !okx || len(y) != ny || len(x) != nx {
+	if !dense.Is(len(y), r, k) || !dense.Is(len(x), c, k) {
 		panic(fmt.Sprintf("csr: dimension mismatch: %s: len(y)=%d, len(x)=%d, k=%d for op(A) %dx%d", name, len(y), len(x), k, r, c))
 	}
 	a.mustNotOverlap(name, y, x)

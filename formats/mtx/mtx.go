@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"math/bits"
 	"os"
 	"strconv"
 
@@ -520,13 +519,18 @@ func WriteFile[T Float](path string, t *coo.Tensor[T], opts WriteOptions) error 
 // (general, real) Matrix Market file, column by column as the format
 // requires.
 func WriteDense[T Float](w io.Writer, data []T, rows, cols int) error {
-	if hi, lo := bits.Mul64(uint64(rows), uint64(cols)); rows < 0 || cols < 0 || hi != 0 || lo != uint64(len(data)) {
+	if rows < 0 || cols < 0 {
 		return fmt.Errorf("mtx: %d values for a %dx%d matrix", len(data), rows, cols)
 	}
-	if _, ok := arrayCount(Header{Rows: uint64(rows), Cols: uint64(cols)}); !ok {
+	// The reader's own count, so that what is written reads back.
+	n, ok := arrayCount(Header{Rows: uint64(rows), Cols: uint64(cols), Symmetry: General})
+	if !ok {
 		return fmt.Errorf("mtx: a %dx%d matrix: a dimension above %d, which ReadDense refuses", rows, cols, uint64(math.MaxInt32*math.MaxInt32))
 	}
-	fbits := text.Bits[T]()
+	if n != uint64(len(data)) {
+		return fmt.Errorf("mtx: %d values for a %dx%d matrix", len(data), rows, cols)
+	}
+	bits := text.Bits[T]()
 	bw := bufio.NewWriterSize(w, 64<<10)
 	fmt.Fprintf(bw, "%%%%MatrixMarket matrix array real general\n%d %d\n", rows, cols)
 	if rows == 0 {
@@ -536,7 +540,7 @@ func WriteDense[T Float](w io.Writer, data []T, rows, cols int) error {
 	var buf []byte
 	for j := range cols {
 		for i := range rows {
-			buf = strconv.AppendFloat(buf[:0], float64(data[i*cols+j]), 'g', -1, fbits)
+			buf = strconv.AppendFloat(buf[:0], float64(data[i*cols+j]), 'g', -1, bits)
 			buf = append(buf, '\n')
 			if _, err := bw.Write(buf); err != nil {
 				return err

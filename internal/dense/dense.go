@@ -51,6 +51,13 @@ func Size(rows uint64, k int) (int, bool) {
 	return int(lo), true
 }
 
+// Is reports whether n is the length of a dense operand of rows rows of k
+// elements (Size without the wrap).
+func Is(n int, rows uint64, k int) bool {
+	want, ok := Size(rows, k)
+	return ok && n == want
+}
+
 // Overlap reports whether two slices share an element: a product whose
 // output overlaps an input would read elements it has already written.
 func Overlap[T, U any](a []T, b []U) bool {
