@@ -128,11 +128,11 @@ func cooBytes(x *coo.Tensor[float64]) int64 {
 
 // convLoop times f, after one untimed warm-up call that sizes dst and the
 // workspace.
-func convLoop(b *testing.B, bytes int64, nnz int, f func()) {
+func convLoop(b *testing.B, threads int, bytes int64, nnz int, f func()) {
 	b.SetBytes(bytes)
 	b.ReportAllocs()
 	f()
-	triadBytesPerSec()
+	triadBytesPerSec(threads)
 	b.ResetTimer()
 	c0 := processCPU().Seconds()
 	for range b.N {
@@ -143,7 +143,7 @@ func convLoop(b *testing.B, bytes int64, nnz int, f func()) {
 	// CPU seconds of the whole process per op: on a shared machine the
 	// wall time includes waiting for a core, this does not.
 	b.ReportMetric((processCPU().Seconds()-c0)/float64(b.N), "cpu-s/op")
-	reportTriad(b, bytes)
+	reportTriad(b, bytes, threads)
 }
 
 // convMems lists the memory modes of a case: cold (fresh result and
@@ -179,7 +179,7 @@ func BenchmarkConvertCOOToCSR(b *testing.B) {
 						}
 						f()
 						// read COO (coords + values), write CSR
-						convLoop(b, cooBytes(x)+csrBytes(dst), x.NNZ(), f)
+						convLoop(b, th, cooBytes(x)+csrBytes(dst), x.NNZ(), f)
 					})
 				}
 			}
@@ -205,7 +205,7 @@ func BenchmarkConvertCSRToCSC(b *testing.B) {
 					}
 					f()
 					// read CSR, write CSC (whose pointer has cols+1 entries)
-					convLoop(b, csrBytes(a)+csrBytes(dst), a.NNZ(), f)
+					convLoop(b, th, csrBytes(a)+csrBytes(dst), a.NNZ(), f)
 				})
 			}
 		}
@@ -239,7 +239,7 @@ func BenchmarkConvertCOOToCSF(b *testing.B) {
 							}
 							f()
 							// read COO, write CSF
-							convLoop(b, cooBytes(x)+csfBytes(dst), x.NNZ(), f)
+							convLoop(b, th, cooBytes(x)+csfBytes(dst), x.NNZ(), f)
 						})
 					}
 				}
@@ -260,7 +260,7 @@ func BenchmarkConvertCSFToCOO(b *testing.B) {
 					f := func() { dst = convert.CSFToCOOTo(dst, y, ws, opts) }
 					f()
 					// read CSF, write COO
-					convLoop(b, csfBytes(y)+cooBytes(dst), y.NNZ(), f)
+					convLoop(b, th, csfBytes(y)+cooBytes(dst), y.NNZ(), f)
 				})
 			}
 		}
@@ -292,7 +292,7 @@ func BenchmarkConvertReorder(b *testing.B) {
 					}
 					f()
 					// read CSF, write CSF
-					convLoop(b, csfBytes(y)+csfBytes(dst), y.NNZ(), f)
+					convLoop(b, th, csfBytes(y)+csfBytes(dst), y.NNZ(), f)
 				})
 			}
 		}

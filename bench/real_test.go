@@ -3,6 +3,7 @@ package bench
 import (
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -56,13 +57,13 @@ func benchRealSpMV[T csr.Float](b *testing.B, path string) {
 			useImpl(b, impl)
 			b.SetBytes(bytes)
 			b.ReportAllocs()
-			triadBytesPerSec()
+			triadBytesPerSec(1)
 			b.ResetTimer()
 			for b.Loop() {
 				a.MulVec(y, x)
 			}
 			b.ReportMetric(2*float64(a.NNZ())*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
-			reportTriad(b, bytes)
+			reportTriad(b, bytes, 1)
 		})
 	}
 }
@@ -104,7 +105,7 @@ func BenchmarkRealMTTKRP(b *testing.B) {
 						useImpl(b, impl)
 						b.SetBytes(bytes)
 						b.ReportAllocs()
-						triadBytesPerSec()
+						triadBytesPerSec(runtime.GOMAXPROCS(0))
 						b.ResetTimer()
 						for b.Loop() {
 							t.MTTKRP(mode, factors, r, out)
@@ -112,7 +113,7 @@ func BenchmarkRealMTTKRP(b *testing.B) {
 						b.ReportMetric(float64(t.NNZ())*float64(b.N)/b.Elapsed().Seconds(), "nnz/s")
 						// Nominal, as BenchmarkMTTKRP: 2 x nnz x R.
 						b.ReportMetric(2*r*float64(t.NNZ())*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
-						reportTriad(b, bytes)
+						reportTriad(b, bytes, runtime.GOMAXPROCS(0))
 					})
 				}
 			}

@@ -59,14 +59,14 @@ func benchSpMV[T csr.Float](b *testing.B, gen func() *Pattern) {
 				bytes := int64(p.NNZ()*(s+8) + (p.Rows+1)*8 + p.Cols*s + p.Rows*s)
 				b.SetBytes(bytes)
 				b.ReportAllocs()
-				triadBytesPerSec() // measured before the timer starts
+				triadBytesPerSec(th) // measured before the timer starts
 				cpu := startCPU(th)
 				b.ResetTimer()
 				for b.Loop() {
 					a.MulVec(y, x)
 				}
 				cpu.report(b)
-				reportTriad(b, bytes)
+				reportTriad(b, bytes, th)
 				b.ReportMetric(2*float64(p.NNZ())*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 			})
 		}
@@ -121,7 +121,7 @@ func benchSpMM[T csr.Float](b *testing.B, gen func() *Pattern, k int, trans bool
 				bytes := int64(p.NNZ()*(s+8) + (p.Rows+1)*8 + p.Cols*k*s + p.Rows*k*s)
 				b.SetBytes(bytes)
 				b.ReportAllocs()
-				triadBytesPerSec()
+				triadBytesPerSec(th)
 				cpu := startCPU(th)
 				b.ResetTimer()
 				for b.Loop() {
@@ -132,7 +132,7 @@ func benchSpMM[T csr.Float](b *testing.B, gen func() *Pattern, k int, trans bool
 					}
 				}
 				cpu.report(b)
-				reportTriad(b, bytes)
+				reportTriad(b, bytes, th)
 				b.ReportMetric(2*float64(p.NNZ())*float64(k)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 			})
 		}
