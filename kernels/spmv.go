@@ -124,10 +124,11 @@ func spmvGeneric[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) 
 	for i := range y {
 		if a := ptr[i]; ptr[i+1] == a+1 && a < uint64(len(idx)) {
 			// One entry (a leaf TTV's fibers, mostly): no clamping and
-			// no unrolled set-up.
+			// no unrolled set-up. The sum starts from +0 as ref's does,
+			// so that a -0 product gives +0.
 			var s T
 			if j := idx[a]; j < nx {
-				s = vals[a] * x[j]
+				s += vals[a] * x[j]
 			}
 			if beta == 0 {
 				y[i] = alpha * s

@@ -317,3 +317,60 @@ func TestSpMVOneEntryRows(t *testing.T) {
 		checkClose(t, "bad ptr", got, want, slices.Repeat([]float64{1e3}, 20))
 	})
 }
+
+// TestSpMVZeroSign: products that are all -0 (or +0) sum, as in ref, from +0,
+// so the sign of a zero result is ref's on every path, whatever the row's
+// length and place in a vector step (and so whatever the split of the rows
+// among workers).
+func TestSpMVZeroSign(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	for _, lens := range [][]int{{1}, {1, 1, 1, 1, 1, 1, 1, 1, 1, 2}, {0, 1, 2, 3, 8, 16, 17, 31, 40}} {
+		m := randCSR(rng, 67, 50, lens, 0, 0)
+		vals := make([]float64, len(m.idx))
+		for i := range vals {
+			vals[i] = float64(1 - 2*rng.IntN(2))
+		}
+		x := make([]float64, 50)
+		for i := range x {
+			x[i] = math.Copysign(0, float64(1-2*rng.IntN(2)))
+		}
+		v32, x32 := make([]float32, len(vals)), make([]float32, len(x))
+		for i, v := range vals {
+			v32[i] = float32(v)
+		}
+		for i, v := range x {
+			x32[i] = float32(v)
+		}
+		for _, ab := range [][2]float64{{1, 0}, {-1, 0}, {2, 0.5}, {-1, -1}} {
+			name := fmt.Sprintf("lens=%v alpha=%v beta=%v", lens, ab[0], ab[1])
+			y0 := make([]float64, 67)
+			for i := range y0 {
+				y0[i] = math.Copysign(0, float64(1-2*rng.IntN(2)))
+			}
+			forEachSpMV(t, spmvF64, spmv1F64, func(t *testing.T, impl, ref spmvFunc[float64]) {
+				want, got := append([]float64(nil), y0...), append([]float64(nil), y0...)
+				ref(want, x, m.ptr, m.idx, vals, ab[0], ab[1])
+				impl(got, x, m.ptr, m.idx, vals, ab[0], ab[1])
+				for i := range got {
+					if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+						t.Fatalf("%s: y[%d] = %v, ref %v (row of %d entries)", name, i, got[i], want[i], m.ptr[i+1]-m.ptr[i])
+					}
+				}
+			})
+			y32 := make([]float32, 67)
+			for i, v := range y0 {
+				y32[i] = float32(v)
+			}
+			forEachSpMV(t, spmvF32, spmv1F32, func(t *testing.T, impl, ref spmvFunc[float32]) {
+				want, got := append([]float32(nil), y32...), append([]float32(nil), y32...)
+				ref(want, x32, m.ptr, m.idx, v32, float32(ab[0]), float32(ab[1]))
+				impl(got, x32, m.ptr, m.idx, v32, float32(ab[0]), float32(ab[1]))
+				for i := range got {
+					if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+						t.Fatalf("f32 %s: y[%d] = %v, ref %v (row of %d entries)", name, i, got[i], want[i], m.ptr[i+1]-m.ptr[i])
+					}
+				}
+			})
+		}
+	}
+}

@@ -7,8 +7,9 @@
 //
 //	if ptr[c+1..c+L+1] - ptr[c..c+L] are all 1 and ptr[c]+L <= len(idx) {
 //		j := ptr[c]
-//		m := idx[j:j+L] < len(x)                  // lanes out of range add 0
-//		p := vals[j:j+L] * x[idx[j:j+L]] under m  // one gathered load
+//		m := idx[j:j+L] < len(x)                      // lanes out of range add 0
+//		p := 0 + vals[j:j+L] * x[idx[j:j+L]] under m  // one gathered load
+//		(0 + ...: a sum from +0, as ref's, so that a -0 product gives +0)
 //		y[c:c+L] = alpha*p (+ beta*y unless beta is +0)
 //	} else {
 //		the eight rows one by one, as ref does: the row's range clamped to
@@ -65,8 +66,9 @@ spmv1f64avx512step:
 	VPCMPUQ $1, Z10, Z3, K2
 	VXORPD Z4, Z4, Z4
 	VGATHERQPD (R10)(Z3*8), K2, Z4
-	VMULPD (R11)(R13*8), Z4, Z4
-	VMULPD Z7, Z4, Z4
+	VXORPD Z5, Z5, Z5
+	VFMADD231PD (R11)(R13*8), Z4, Z5
+	VMULPD Z7, Z5, Z4
 	CMPQ beta+128(FP), $0
 	JEQ spmv1f64avx512nobeta
 	VFMADD231PD (DI)(R12*8), Z8, Z4
@@ -149,8 +151,9 @@ spmv1f32avx512step:
 	VPCMPUQ $1, Z10, Z3, K2
 	VXORPS Y4, Y4, Y4
 	VGATHERQPS (R10)(Z3*4), K2, Y4
-	VMULPS (R11)(R13*4), Y4, Y4
-	VMULPS Y7, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VFMADD231PS (R11)(R13*4), Y4, Y5
+	VMULPS Y7, Y5, Y4
 	CMPL beta+124(FP), $0
 	JEQ spmv1f32avx512nobeta
 	VFMADD231PS (DI)(R12*4), Y8, Y4
@@ -240,8 +243,9 @@ spmv1f64avx2step:
 	VPCMPGTQ Y5, Y10, Y5
 	VXORPD Y4, Y4, Y4
 	VGATHERQPD Y5, (R10)(Y3*8), Y4
-	VMULPD (R11)(R13*8), Y4, Y4
-	VMULPD Y7, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VFMADD231PD (R11)(R13*8), Y4, Y5
+	VMULPD Y7, Y5, Y4
 	CMPQ beta+128(FP), $0
 	JEQ spmv1f64avx2nobeta
 	VFMADD231PD (DI)(R12*8), Y8, Y4
@@ -333,8 +337,9 @@ spmv1f32avx2step:
 	VEXTRACTI128 $1, Y5, X6
 	VSHUFPS $0x88, X6, X5, X5
 	VGATHERQPS X5, (R10)(Y3*4), X4
-	VMULPS (R11)(R13*4), X4, X4
-	VMULPS X7, X4, X4
+	VXORPS X5, X5, X5
+	VFMADD231PS (R11)(R13*4), X4, X5
+	VMULPS X7, X5, X4
 	CMPL beta+124(FP), $0
 	JEQ spmv1f32avx2nobeta
 	VFMADD231PS (DI)(R12*4), X8, X4
