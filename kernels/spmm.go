@@ -313,13 +313,22 @@ func spmmScatterGeneric[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []u
 	if w == 0 {
 		return // the wrapper checked nothing more: x and y may be empty
 	}
+	// vals[k] * (alpha*x), in ref's order (and the assembly's, which
+	// scale x's row once): (vals[k]*alpha)*x overflows or underflows on
+	// other inputs. alpha*x is exact for alpha == 1.
 	for i := 0; i+1 < len(ptr); i++ {
 		xr := x[i*ldx : i*ldx+w]
 		for k := ptr[i]; k < ptr[i+1]; k++ {
-			a := vals[k] * alpha
+			v := vals[k]
 			yr := y[int(idx[k])*ldy:][:len(xr)]
+			if alpha == 1 {
+				for c, xv := range xr {
+					yr[c] += v * xv
+				}
+				continue
+			}
 			for c, xv := range xr {
-				yr[c] += a * xv
+				yr[c] += v * (alpha * xv)
 			}
 		}
 	}

@@ -295,3 +295,30 @@ func TestSpMMHugeLeadingDimension(t *testing.T) {
 		})
 	}
 }
+
+// TestSpMMScatterAssociation: every path computes vals[k]*(alpha*x) as ref
+// does, so that the same inputs overflow (or do not) on every path: with
+// vals 1e30, x 1e-30 and alpha 1e30 in float32, (vals*alpha)*x is +Inf but
+// vals*(alpha*x) is 1e30; with vals 1e-30 and x 1e30 the other way round.
+func TestSpMMScatterAssociation(t *testing.T) {
+	for _, c := range [][3]float32{{1e30, 1e-30, 1e30}, {1e-30, 1e30, 1e30}} {
+		v, xv, alpha := c[0], c[1], c[2]
+		for _, w := range []int{1, 3, 8, 16, 17, 33} {
+			x := make([]float32, w)
+			for i := range x {
+				x[i] = xv
+			}
+			ptr, idx, vals := []uint64{0, 1}, []uint64{0}, []float32{v}
+			forEachTier(t, spmmScatterF32, func(t *testing.T, impl, ref spmmScatterFunc[float32]) {
+				want, got := make([]float32, w), make([]float32, w)
+				ref(want, w, x, w, w, ptr, idx, vals, alpha)
+				impl(got, w, x, w, w, ptr, idx, vals, alpha)
+				for i := range got {
+					if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+						t.Fatalf("vals %g x %g alpha %g w=%d: y[%d] = %g, ref %g", v, xv, alpha, w, i, got[i], want[i])
+					}
+				}
+			})
+		}
+	}
+}
