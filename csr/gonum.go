@@ -127,7 +127,9 @@ func MulDense(dst *mat.Dense, a *Matrix[float64], trans bool, x mat.Matrix) {
 	if c > 0 {
 		xs = xraw.Data[:(int(c)-1)*xraw.Stride+k]
 	}
-	if dense.Overlap(ys, xs) || dense.Overlap(ys, a.values) {
+	// Element by element: column blocks of one matrix interleave in memory
+	// without sharing an element.
+	if dense.OverlapStrided(ys, k, draw.Stride, xs, k, xraw.Stride) || dense.Overlap(ys, a.values) {
 		panic("csr: MulDense: dst overlaps x or the matrix's values")
 	}
 	a.mulMat(trans, ys, draw.Stride, 1, xs, xraw.Stride, k, 0)

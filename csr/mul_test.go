@@ -466,6 +466,18 @@ func TestProductsOperands(t *testing.T) {
 	wantPanic(t, "csr: MulVecTo: y overlaps x or the matrix's values", func() { b.MulVec(b.Values(), x) })
 	m := mat.NewDense(2, 2, []float64{1, 2, 3, 4})
 	wantPanic(t, "csr: MulDense: dst overlaps x or the matrix's values", func() { MulDense(m, b, false, m) })
+	// Column blocks of one Dense interleave in memory without sharing an
+	// element: gonum's Mul accepts them, and so does MulDense (it
+	// compared the spans); blocks that share a column still panic.
+	back := mat.NewDense(2, 5, []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
+	xv, dv := back.Slice(0, 2, 0, 2).(*mat.Dense), back.Slice(0, 2, 2, 4).(*mat.Dense)
+	MulDense(dv, b, false, xv) // [[0 1] [1 0]] x [[1 2] [6 7]]
+	if got, want := back.RawMatrix().Data, []float64{1, 2, 6, 7, 5, 6, 7, 1, 2, 10}; !slices.Equal(got, want) {
+		t.Errorf("MulDense into the neighbouring column block: backing array %v, want %v", got, want)
+	}
+	wantPanic(t, "csr: MulDense: dst overlaps x or the matrix's values", func() {
+		MulDense(back.Slice(0, 2, 1, 3).(*mat.Dense), b, false, back.Slice(0, 2, 0, 2))
+	})
 
 	for _, csc := range []bool{false, true} {
 		c := b

@@ -71,6 +71,38 @@ func Overlap[T, U any](a []T, b []U) bool {
 	return a0 < b1 && b0 < a1
 }
 
+// OverlapStrided reports whether two row-major views of T share an element:
+// a holds rows of ca elements, sa apart, and spans exactly its view (its
+// length is (rows-1)*sa + ca), and b the same with cb and sb. Views with the
+// same stride are compared exactly, so two column blocks of one matrix that
+// interleave in memory do not overlap; with different strides it is
+// Overlap of the spans.
+func OverlapStrided[T any](a []T, ca, sa int, b []T, cb, sb int) bool {
+	if !Overlap(a, b) {
+		return false
+	}
+	if sa != sb || ca > sa || cb > sb || ca <= 0 || cb <= 0 {
+		return true
+	}
+	size := unsafe.Sizeof(a[0])
+	a0 := uintptr(unsafe.Pointer(unsafe.SliceData(a)))
+	b0 := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	if a0 > b0 {
+		a, b, a0, b0, ca, cb = b, a, b0, a0, cb, ca
+	}
+	if (b0-a0)%size != 0 {
+		return true // not on an element boundary of a: no common grid
+	}
+	s := sa
+	rows := (len(a)-ca)/s + 1
+	// b's row k starts at column r of a's row k+q (d = q*s + r elements
+	// after a's start): it meets that row's columns [0, ca) when r < ca,
+	// and the next row's when it runs past the end of the stride.
+	d := int((b0 - a0) / size)
+	q, r := d/s, d%s
+	return q < rows && r < ca || q+1 < rows && r+cb > s
+}
+
 // Scale sets y = beta y, and clears y when beta is 0 (not reading it, so a
 // NaN or Inf in y does not propagate).
 func Scale[T Float](y []T, beta T) {

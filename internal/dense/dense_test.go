@@ -53,3 +53,50 @@ func TestOverlap(t *testing.T) {
 		}
 	}
 }
+
+// TestOverlapStrided compares OverlapStrided with the element sets of every
+// pair of small views of one array, and checks that different strides fall
+// back to the spans.
+func TestOverlapStrided(t *testing.T) {
+	back := make([]float64, 64)
+	view := func(off, rows, cols, stride int) ([]float64, map[int]bool) {
+		cells := map[int]bool{}
+		for i := range rows {
+			for j := range cols {
+				cells[off+i*stride+j] = true
+			}
+		}
+		return back[off : off+(rows-1)*stride+cols], cells
+	}
+	for s := 1; s <= 5; s++ {
+		for ca := 1; ca <= s; ca++ {
+			for cb := 1; cb <= s; cb++ {
+				for ra := 1; ra <= 3; ra++ {
+					for rb := 1; rb <= 3; rb++ {
+						for oa := 0; oa <= 12; oa++ {
+							for ob := 0; ob <= 12; ob++ {
+								a, ea := view(oa, ra, ca, s)
+								b, eb := view(ob, rb, cb, s)
+								want := false
+								for e := range ea {
+									want = want || eb[e]
+								}
+								if got := OverlapStrided(a, ca, s, b, cb, s); got != want {
+									t.Fatalf("stride %d: a %dx%d at %d, b %dx%d at %d: OverlapStrided %v, want %v", s, ra, ca, oa, rb, cb, ob, got, want)
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	// Different strides: the spans decide.
+	a, b := back[0:7], back[2:3]
+	if !OverlapStrided(a, 2, 5, b, 1, 3) {
+		t.Errorf("different strides, spans overlapping: want true")
+	}
+	if OverlapStrided(back[0:7], 2, 5, back[7:9], 2, 3) {
+		t.Errorf("different strides, disjoint spans: want false")
+	}
+}
