@@ -7,14 +7,17 @@
 //	%%MatrixMarket matrix <format> <field> <symmetry>
 //
 // format is coordinate (sparse) or array (dense); field is real, double,
-// integer or pattern; symmetry is general, symmetric or skew-symmetric.
+// integer, unsigned-integer (which SciPy's mmwrite writes for unsigned data;
+// read only) or pattern; symmetry is general, symmetric or skew-symmetric.
 // complex and hermitian are valid Matrix Market but unsupported here (the
 // error matches formats.ErrUnsupported). Lines starting with '%' and blank
 // lines may follow; then the size line: "rows cols entries" for coordinate,
 // "rows cols" for array.
 //
 // Coordinate entries are "i j value" (1-based; no value for pattern, which
-// reads as 1). Explicit zeros are kept as stored entries. A symmetric file is
+// reads as 1). Explicit zeros are kept as stored entries, and so are
+// duplicates: a coordinate file may list a cell more than once (and so
+// declare more entries than rows x cols), as SciPy's mmwrite and Write do. A symmetric file is
 // expanded on read: every off-diagonal (i, j) also yields (j, i), and for
 // skew-symmetric (j, i) gets -value; diagonal entries are not duplicated (and
 // must be zero in a skew-symmetric file). The format stores one triangle;

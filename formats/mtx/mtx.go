@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/formats"
@@ -28,6 +29,9 @@ const (
 	Real    = "real"
 	Integer = "integer"
 	Pattern = "pattern"
+	// UnsignedInteger is read (as SciPy writes it for unsigned data), not
+	// written.
+	UnsignedInteger = "unsigned-integer"
 
 	General       = "general"
 	Symmetric     = "symmetric"
@@ -37,7 +41,7 @@ const (
 // Header is what the banner and size line say.
 type Header struct {
 	Format   string // Coordinate or Array
-	Field    string // Real, Integer or Pattern ("double" reads as Real)
+	Field    string // Real, Integer, UnsignedInteger or Pattern ("double" reads as Real)
 	Symmetry string // General, Symmetric or SkewSymmetric
 	Rows     uint64
 	Cols     uint64
@@ -118,10 +122,12 @@ func (rd *reader) header() (Header, error) {
 		h.Field = Real
 	case Integer, Pattern:
 		h.Field = s
+	case UnsignedInteger:
+		h.Field = s // SciPy's mmwrite writes it for unsigned data
 	case "complex":
 		return h, rd.unsupported("field complex is not supported")
 	default:
-		return h, rd.errf(nil, "field %q, want real, integer or pattern", f[3])
+		return h, rd.errf(nil, "field %q, want real, integer, unsigned-integer or pattern", f[3])
 	}
 	switch s := string(f[4]); s {
 	case General, Symmetric, SkewSymmetric:
@@ -166,9 +172,9 @@ func (rd *reader) header() (Header, error) {
 			return h, rd.errf(nil, "size line %dx%d: too many values", h.Rows, h.Cols)
 		}
 		h.Entries = n
-	} else if hi, lo := mul64(h.Rows, h.Cols); hi == 0 && h.Entries > lo {
-		return h, rd.errf(nil, "size line declares %d entries, more than %dx%d", h.Entries, h.Rows, h.Cols)
 	}
+	// A coordinate file may declare more entries than the matrix has cells:
+	// duplicates are legal (SciPy writes them, and so does Write).
 	return h, nil
 }
 
@@ -213,6 +219,13 @@ func (rd *reader) value(b []byte, field string, bits int) (float64, error) {
 		v, err := text.Int(b)
 		if err != nil {
 			return 0, rd.errf(err, "value: bad integer %q", b)
+		}
+		return float64(v), nil
+	}
+	if field == UnsignedInteger {
+		v, err := text.Uint(b)
+		if err != nil {
+			return 0, rd.errf(err, "value: bad unsigned integer %q", b)
 		}
 		return float64(v), nil
 	}
@@ -398,7 +411,8 @@ type WriteOptions struct {
 	// SkewSymmetric. The symmetric forms write the lower triangle and fail
 	// unless the matrix has that symmetry.
 	Symmetry string
-	// Comment lines written after the banner, each prefixed with '%'.
+	// Comment lines written after the banner, each prefixed with '%' (a
+	// string holding newlines is several lines, each prefixed).
 	Comment []string
 }
 
@@ -438,7 +452,11 @@ func Write[T Float](w io.Writer, t *coo.Tensor[T], opts WriteOptions) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	fmt.Fprintf(bw, "%%%%MatrixMarket matrix coordinate %s %s\n", field, sym)
 	for _, c := range opts.Comment {
-		fmt.Fprintf(bw, "%%%s\n", c)
+		// Each line of a comment gets its '%', as SciPy's mmwrite does:
+		// a bare line would be read as the size line.
+		for _, l := range strings.Split(c, "\n") {
+			fmt.Fprintf(bw, "%%%s\n", strings.TrimSuffix(l, "\r"))
+		}
 	}
 	fmt.Fprintf(bw, "%d %d %d\n", shape[0], shape[1], entries)
 	var buf []byte
@@ -455,8 +473,8 @@ func Write[T Float](w io.Writer, t *coo.Tensor[T], opts WriteOptions) error {
 			buf = strconv.AppendFloat(buf, float64(v), 'g', -1, bits)
 		case Integer:
 			f := float64(v)
-			if f != math.Trunc(f) || math.Abs(f) > 1<<63 {
-				return fmt.Errorf("mtx: entry (%d, %d) = %v is not an integer", c[0], c[1], v)
+			if f != math.Trunc(f) || f >= 1<<63 || f < -1<<63 {
+				return fmt.Errorf("mtx: entry (%d, %d) = %v is not an integer that fits int64", c[0]+1, c[1]+1, v)
 			}
 			buf = append(buf, ' ')
 			buf = strconv.AppendInt(buf, int64(f), 10)
@@ -489,7 +507,7 @@ func checkSymmetry[T Float](t *coo.Tensor[T], sym string) (uint64, error) {
 		i, j := k[0], k[1]
 		if i == j {
 			if sym == SkewSymmetric && v != 0 {
-				return 0, fmt.Errorf("mtx: diagonal entry (%d, %d) = %v in a skew-symmetric matrix", i, j, v)
+				return 0, fmt.Errorf("mtx: diagonal entry (%d, %d) = %v in a skew-symmetric matrix", i+1, j+1, v)
 			}
 			continue
 		}
@@ -498,8 +516,9 @@ func checkSymmetry[T Float](t *coo.Tensor[T], sym string) (uint64, error) {
 		if sym == SkewSymmetric {
 			want = -v
 		}
-		if !ok || m != want {
-			return 0, fmt.Errorf("mtx: entry (%d, %d) = %v but (%d, %d) = %v: not %s", i, j, v, j, i, m, sym)
+		// NaN mirrors NaN (NaN != NaN).
+		if !ok || m != want && !(m != m && want != want) {
+			return 0, fmt.Errorf("mtx: entry (%d, %d) = %v but (%d, %d) = %v: not %s", i+1, j+1, v, j+1, i+1, m, sym)
 		}
 	}
 	return n, nil

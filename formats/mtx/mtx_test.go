@@ -126,7 +126,7 @@ func TestErrors(t *testing.T) {
 		{"%%MatrixMarket matrix coordinate real\n", "x.mtx:1: banner has 4 fields"},
 		{"%%MatrixMarket matrix coordinate real general\n", "x.mtx:1: truncated: no size line"},
 		{"%%MatrixMarket matrix coordinate real general\n2 2\n", "x.mtx:2: size line has 2 fields, want 3"},
-		{"%%MatrixMarket matrix coordinate real general\n2 2 5\n", "x.mtx:2: size line declares 5 entries, more than 2x2"},
+		{"%%MatrixMarket matrix coordinate real general\n2 2 5\n1 1 1\n", "x.mtx:4: truncated: 1 entries, the size line declares 5"},
 		{"%%MatrixMarket matrix coordinate real symmetric\n2 3 1\n", "x.mtx:2: symmetric matrix must be square"},
 		{"%%MatrixMarket matrix coordinate real skew-symmetric\n2 2 1\n1 1 3\n", "x.mtx:3: diagonal entry (1, 1) = 3"},
 		{"%%MatrixMarket matrix coordinate integer general\n2 2 1\n1 1 1.5\n", `x.mtx:3: value: bad integer "1.5"`},
@@ -265,5 +265,82 @@ func TestDenseEmptyWide(t *testing.T) {
 	case <-done:
 	case <-time.After(20 * time.Second):
 		t.Fatal("reading or writing an empty dense matrix of 2^40 columns did not finish in 20 s")
+	}
+}
+
+// TestSciPyForms: what SciPy's mmwrite writes and the writer's edge cases
+// (from an interoperability audit against scipy.io 1.10): duplicates beyond
+// rows x cols read (and what Write writes of them reads back); the
+// unsigned-integer field; 2^63 is not an int64; a comment holding newlines
+// stays comment lines; NaN mirrors NaN in a symmetric write.
+func TestSciPyForms(t *testing.T) {
+	// mmwrite of a 2x2 COO with duplicates (SciPy sums them on read).
+	const dup = "%%MatrixMarket matrix coordinate real general\n%\n2 2 5\n1 1 1\n1 1 2.5\n2 1 4\n1 2 3\n2 2 5\n"
+	x, h, err := Read[float64](strings.NewReader(dup), Options{Name: "dup.mtx"})
+	if err != nil {
+		t.Fatalf("duplicates beyond rows x cols: %v", err)
+	}
+	if x.NNZ() != 5 || h.Entries != 5 || dense(x)[0][0] != 3.5 {
+		t.Fatalf("duplicates: nnz %d, entries %d, (0, 0) %v; want 5, 5, 3.5", x.NNZ(), h.Entries, dense(x)[0][0])
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, x, WriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if y, _, err := Read[float64](&buf, Options{}); err != nil || y.NNZ() != 5 {
+		t.Fatalf("Write's output of duplicates: %v", err)
+	}
+
+	// mmwrite of uint64 data.
+	const u = "%%MatrixMarket matrix coordinate unsigned-integer general\n2 2 2\n1 1 18446744073709551615\n2 2 7\n"
+	x, h, err = Read[float64](strings.NewReader(u), Options{})
+	if err != nil || h.Field != UnsignedInteger {
+		t.Fatalf("unsigned-integer: field %q, %v", h.Field, err)
+	}
+	if d := dense(x); d[0][0] != 1<<64 || d[1][1] != 7 {
+		t.Errorf("unsigned-integer values %v, want 2^64 (rounded) and 7", d)
+	}
+	_, _, _, _, err = ReadDense[float64](strings.NewReader("%%MatrixMarket matrix array unsigned-integer general\n1 2\n3\n-4\n"), Options{Name: "u.mtx"})
+	if err == nil || !strings.Contains(err.Error(), "u.mtx:4: value: bad unsigned integer") {
+		t.Errorf("a negative unsigned-integer value: %v", err)
+	}
+
+	one := func(v float64) *coo.Tensor[float64] {
+		x, err := coo.New([]uint64{1, 1}, []uint64{0, 0}, []float64{v})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return x
+	}
+	if err := Write(&buf, one(1<<63), WriteOptions{Field: Integer}); err == nil || !strings.Contains(err.Error(), "(1, 1) = 9.223372036854776e+18 is not an integer") {
+		t.Errorf("2^63 as an integer: %v", err)
+	}
+	buf.Reset()
+	if err := Write(&buf, one(-1<<63), WriteOptions{Field: Integer}); err != nil || !strings.HasSuffix(buf.String(), "\n1 1 -9223372036854775808\n") {
+		t.Errorf("-2^63 as an integer: %v, %q", err, buf.String())
+	}
+
+	buf.Reset()
+	if err := Write(&buf, one(2), WriteOptions{Comment: []string{"line one\nline two\r\nthree"}}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "\n%line one\n%line two\n%three\n1 1 1\n") {
+		t.Errorf("a comment with newlines wrote %q", buf.String())
+	}
+	if _, _, err := Read[float64](&buf, Options{}); err != nil {
+		t.Errorf("reading it back: %v", err)
+	}
+
+	nan, err := coo.New([]uint64{2, 2}, []uint64{0, 1, 1, 0}, []float64{math.NaN(), math.NaN()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf.Reset()
+	if err := Write(&buf, nan, WriteOptions{Symmetry: Symmetric}); err != nil {
+		t.Errorf("a symmetric matrix of NaN: %v", err)
+	}
+	asym, _ := coo.New([]uint64{2, 2}, []uint64{0, 1, 1, 0}, []float64{math.NaN(), 1})
+	if err := Write(&buf, asym, WriteOptions{Symmetry: Symmetric}); err == nil || !strings.Contains(err.Error(), "mtx: entry (") {
+		t.Errorf("NaN against 1: %v", err)
 	}
 }
