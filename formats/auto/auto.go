@@ -28,7 +28,8 @@ type File[T Float] struct {
 	Path   string
 	Format string // "tns", "mtx", "npz" or "npy"
 	// Detail describes the file's own header: "coordinate real symmetric",
-	// "csr <f8 <i4", "header" for a .tns with the rank/dims header, ...
+	// "csr data <f8 indices <i4", "with rank/dimensions header" for a .tns
+	// that has one, ...
 	Detail string
 	// Notes lists what the reader changed: symmetric expansion,
 	// canonicalisation of a non-canonical SciPy matrix.
@@ -148,7 +149,7 @@ func Format(path string) string {
 }
 
 // ErrExtension is returned for a path whose extension names no format.
-var ErrExtension = errors.New("unknown extension (want .tns, .mtx, .npz or .npy)")
+var ErrExtension = errors.New("unknown extension (want .tns, .mtx, .mm, .npz or .npy)")
 
 type countReader struct {
 	r     io.Reader

@@ -50,5 +50,5 @@ func Example() {
 	// mtx coo [3 4] 3
 	// tns coo [3 4] 3
 	// npz coo [3 4] 3
-	// true a.txt: unknown extension (want .tns, .mtx, .npz or .npy)
+	// true a.txt: unknown extension (want .tns, .mtx, .mm, .npz or .npy)
 }

@@ -438,7 +438,11 @@ func ReadNPY[T Float](r io.Reader, opts Options) (data []T, shape []uint64, err 
 		return fail(err, "bad header")
 	}
 	if h.dtype.kind != 'f' {
-		return fail(fmt.Errorf("dtype %s, want <f4 or <f8", h.dtype.descr), "wrong dtype")
+		err := fmt.Errorf("dtype %s, want <f4 or <f8", h.dtype.descr)
+		if numericKind(h.dtype.kind) {
+			err = fmt.Errorf("%w: dtype %s, want <f4 or <f8", formats.ErrUnsupported, h.dtype.descr)
+		}
+		return fail(err, "wrong dtype")
 	}
 	if opts.MaxBytes > 0 && h.nbytes > uint64(opts.MaxBytes) {
 		return fail(fmt.Errorf("shape %v of %s needs %d bytes, over the limit of %d", h.shape, h.dtype.descr, h.nbytes, opts.MaxBytes), "too large")

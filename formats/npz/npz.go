@@ -128,12 +128,28 @@ func (z *npzReader) vector(name string, kinds string, most uint64) (*array, erro
 		return nil, z.errf(name, "shape %v, want one dimension", a.h.shape)
 	}
 	if !strings.ContainsRune(kinds, rune(a.h.dtype.kind)) || a.h.dtype.kind == 'U' || a.h.dtype.kind == 'S' {
+		if numericKind(a.h.dtype.kind) {
+			// Valid NumPy data SciPy loads (integer or bool values, say),
+			// of a kind this package does not read.
+			return nil, wrapErr(z.name, name, fmt.Sprintf("dtype %s is not read here (want %s)", a.h.dtype.descr, kindNames(kinds)), formats.ErrUnsupported)
+		}
 		return nil, z.errf(name, "wrong dtype %s", a.h.dtype.descr)
 	}
 	if a.h.fortran && len(a.h.shape) > 1 {
 		return nil, z.errf(name, "fortran_order is not supported here")
 	}
 	return a, nil
+}
+
+// numericKind reports whether a NumPy dtype kind is a number or a bool.
+func numericKind(k byte) bool { return strings.IndexByte("biufc", k) >= 0 }
+
+// kindNames names the dtype kinds a member may have, for errors.
+func kindNames(kinds string) string {
+	if kinds == "f" {
+		return "float32 or float64 values"
+	}
+	return "integer indices"
 }
 
 // indices reads an integer vector of at most most elements (0: no bound).

@@ -247,7 +247,12 @@ func TestErrors(t *testing.T) {
 	}{
 		{"dtype", "data.npy", npyBytes("<c16", "(2,)", make([]byte, 32)), "m.npz: array data: bad header"},
 		{"bigendian", "data.npy", npyBytes(">f8", "(2,)", f64s(2)), "big-endian"},
-		{"data dtype", "data.npy", npyBytes("<i8", "(2,)", i64s(1, 2)), "m.npz: array data: wrong dtype <i8"},
+		// Integer data is valid (SciPy loads it) but not read here:
+		// ErrUnsupported, below; a string where numbers belong is
+		// malformed.
+		{"data dtype", "data.npy", npyBytes("<i8", "(2,)", i64s(1, 2)), "m.npz: array data: dtype <i8 is not read here (want float32 or float64 values)"},
+		{"bool data", "data.npy", npyBytes("|b1", "(2,)", []byte{1, 1}), "m.npz: array data: dtype |b1 is not read here"},
+		{"string indices", "indices.npy", npyBytes("|S8", "(2,)", make([]byte, 16)), "m.npz: array indices: wrong dtype |S8"},
 		{"indptr len", "indptr.npy", npyBytes("<i8", "(2,)", i64s(0, 2)), "m.npz: array indptr: length 2, want 3"},
 		{"negative", "indices.npy", npyBytes("<i8", "(2,)", i64s(0, -2)), "m.npz: array indices: entry 1 is negative (-2)"},
 		{"bound", "indices.npy", npyBytes("<i8", "(2,)", i64s(0, 3)), "indices[1] = 3 is not below 3"},
@@ -279,6 +284,10 @@ func TestErrors(t *testing.T) {
 		}
 		if !errors.Is(err, formats.ErrMalformed) && !errors.Is(err, formats.ErrUnsupported) {
 			t.Errorf("%s: %v matches neither ErrMalformed nor ErrUnsupported", c.name, err)
+		}
+		if strings.Contains(c.want, "is not read here") && !errors.Is(err, formats.ErrUnsupported) ||
+			strings.Contains(c.want, "wrong dtype") && errors.Is(err, formats.ErrUnsupported) {
+			t.Errorf("%s: %v: errors.Is(err, ErrUnsupported) is %v", c.name, err, errors.Is(err, formats.ErrUnsupported))
 		}
 	}
 	b = npzOf(t, validCSR())
@@ -440,4 +449,27 @@ func abs(x float64) float64 {
 		return -x
 	}
 	return x
+}
+
+// TestReadNPYKinds: an integer or bool array is valid NumPy that ReadNPY does
+// not read (ErrUnsupported); a string array where numbers belong is
+// malformed.
+func TestReadNPYKinds(t *testing.T) {
+	for _, c := range []struct {
+		descr       string
+		raw         []byte
+		unsupported bool
+	}{
+		{"<i8", i64s(1, 2), true},
+		{"|b1", []byte{1, 0}, true},
+		{"|S8", make([]byte, 16), false},
+	} {
+		_, _, err := ReadNPY[float64](bytes.NewReader(npyBytes(c.descr, "(2,)", c.raw)), Options{Name: "a.npy"})
+		if err == nil || !strings.Contains(err.Error(), "a.npy") {
+			t.Fatalf("%s: error %v, want one naming a.npy", c.descr, err)
+		}
+		if errors.Is(err, formats.ErrUnsupported) != c.unsupported || !c.unsupported && !errors.Is(err, formats.ErrMalformed) {
+			t.Errorf("%s: %v: ErrUnsupported %v, want %v", c.descr, err, errors.Is(err, formats.ErrUnsupported), c.unsupported)
+		}
+	}
 }
