@@ -23,7 +23,12 @@
 //
 // New adopts its slices; FromBuffers aliases aligned little-endian buffers
 // and copies otherwise. Coords, Values and Buffers return the stored slices.
-// Modifying them through those views breaks what IsSorted reports.
+// Values may be changed through them freely. Changing coordinates makes a
+// tensor Validate has not seen (IsSorted may be stale, a coordinate out of
+// bounds): call Validate before the next computation or conversion, which
+// re-checks everything and refuses to compute on a failure. Computing on
+// changed coordinates without it is a programming error whose results are
+// undefined.
 //
 // # Permissive mode
 //
@@ -55,6 +60,7 @@ type Tensor[T Float] struct {
 	values []T
 	sorted bool
 	raw    [][]byte
+	viewed bool // the typed slices view raw (viewBuffers succeeded)
 	valid  bool
 }
 
@@ -95,14 +101,26 @@ func (t *Tensor[T]) viewBuffers() error {
 	}
 	t.values, _ = bufview.Floats[T](t.raw[0])
 	t.coords, _ = bufview.Uint64s(t.raw[1])
+	t.viewed = true
 	return nil
 }
 
 // Validate checks the rank, the lengths and every coordinate's bound, and
-// computes whether the tuples are sorted. Once the tensor is valid, Validate
-// only reads it, so it may run while other goroutines use the tensor.
+// computes whether the tuples are sorted. It checks everything every time:
+// after coordinates were changed through Coords it finds what changed, and
+// when it fails the tensor refuses to compute (as an unvalidated one) until
+// Validate passes again. Validate of a valid, unchanged tensor only reads
+// it, so it may run while other goroutines use the tensor.
 func (t *Tensor[T]) Validate() error {
-	if t.raw != nil && !t.valid {
+	err := t.validate()
+	if err != nil && t.valid {
+		t.valid = false
+	}
+	return err
+}
+
+func (t *Tensor[T]) validate() error {
+	if t.raw != nil && !t.viewed {
 		if err := t.viewBuffers(); err != nil {
 			return err
 		}
@@ -119,7 +137,7 @@ func (t *Tensor[T]) Validate() error {
 	if i >= 0 {
 		return layout.Errorf(layout.TagCOO, "coords", -1, i, "entry %d mode %d: %d is not below the dimension size %d", i/rank, i%rank, t.coords[i], t.shape[i%rank])
 	}
-	if !t.valid {
+	if !t.valid || t.sorted != sorted {
 		t.sorted = sorted
 		t.valid = true
 	}

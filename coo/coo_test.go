@@ -206,3 +206,36 @@ func TestScanLarge(t *testing.T) {
 		}
 	}
 }
+
+// TestRevalidate: Validate checks everything every time. A coordinate
+// changed through Coords out of bounds makes it fail, and then the tensor
+// refuses to compute until a Validate passes again; tuples reordered
+// through Coords make IsSorted false after Validate (it was stale).
+func TestRevalidate(t *testing.T) {
+	x, err := coo.New([]uint64{4, 4, 4}, []uint64{0, 1, 2, 1, 0, 3, 2, 2, 2}, []float64{1, 2, 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !x.IsSorted() {
+		t.Fatal("sorted input: IsSorted false")
+	}
+	c := x.Coords()
+	c[1] = 9
+	if err := x.Validate(); err == nil || !errors.Is(err, layout.ErrInvalid) {
+		t.Fatalf("Validate after a coordinate of 9 in a dimension of 4: %v, want a validation error", err)
+	}
+	if x.Valid() {
+		t.Fatal("Valid() is true after a failed Validate")
+	}
+	c[1] = 1
+	// Swap the first two tuples.
+	for m := range 3 {
+		c[m], c[3+m] = c[3+m], c[m]
+	}
+	if err := x.Validate(); err != nil || !x.Valid() {
+		t.Fatalf("Validate after restoring the coordinate: %v", err)
+	}
+	if x.IsSorted() || x.Descriptor().IsSorted {
+		t.Error("IsSorted true after the tuples were swapped and Validate ran")
+	}
+}

@@ -23,6 +23,7 @@ type Tensor[T Float] struct {
 	pos, crd  [][]uint64
 	values    []T
 	raw       [][]byte // the buffers as given to FromBuffers, for re-emission
+	viewed    bool     // the typed slices view raw (viewBuffers succeeded)
 	valid     bool
 }
 
@@ -92,15 +93,27 @@ func (t *Tensor[T]) viewBuffers() error {
 	}
 	t.values, _ = bufview.Floats[T](t.raw[0])
 	t.pos, t.crd = pos, crd
+	t.viewed = true
 	return nil
 }
 
 // Validate checks every invariant of ADR-025 §6 and, for a tensor held in
 // permissive mode, the buffer table first. On success the tensor may compute.
-// Once the tensor is valid, Validate only reads it (it checks the
-// invariants again), so it may run while other goroutines use the tensor.
+// It checks everything every time: after pos or crd were changed through
+// Pos or Crd it finds what changed, and when it fails the tensor refuses to
+// compute (as an unvalidated one) until Validate passes again. Validate of
+// a valid, unchanged tensor only reads it, so it may run while other
+// goroutines use the tensor.
 func (t *Tensor[T]) Validate() error {
-	if t.raw != nil && !t.valid {
+	err := t.validate()
+	if err != nil && t.valid {
+		t.valid = false
+	}
+	return err
+}
+
+func (t *Tensor[T]) validate() error {
+	if t.raw != nil && !t.viewed {
 		if err := t.viewBuffers(); err != nil {
 			return err
 		}

@@ -523,3 +523,30 @@ func TestAllBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestRevalidate: Validate checks everything every time. A crd changed
+// through Crd to an out-of-bounds coordinate makes it fail, and then the
+// tensor refuses to compute until a Validate passes again; an unchanged
+// valid tensor stays valid.
+func TestRevalidate(t *testing.T) {
+	x, err := csf.New([]uint64{2, 3, 4}, []uint32{0, 1, 2},
+		[][]uint64{{0, 1}, {0, 2}, {0, 1, 3}}, [][]uint64{{1}, {0, 2}, {3, 0, 1}}, []float64{1, 2, 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	leaf := x.Crd(2)
+	leaf[0] = 9
+	if err := x.Validate(); err == nil || !errors.Is(err, layout.ErrInvalid) {
+		t.Fatalf("Validate after crd[2][0] = 9: %v, want a validation error", err)
+	}
+	mustPanicUnvalidated(t, func() { x.At(1, 0, 3) })
+	out := make([]float64, 2)
+	mustPanicUnvalidated(t, func() { x.MTTKRP(0, [][]float64{nil, make([]float64, 3), make([]float64, 4)}, 1, out) })
+	leaf[0] = 3
+	if err := x.Validate(); err != nil {
+		t.Fatalf("Validate after restoring crd[2][0]: %v", err)
+	}
+	if v := x.At(1, 0, 3); v != 1 {
+		t.Errorf("At(1, 0, 3) = %v, want 1", v)
+	}
+}

@@ -21,6 +21,7 @@ type Matrix[T Float] struct {
 	ptr, idx   []uint64 // row_ptr/col_idx (CSR) or col_ptr/row_idx (CSC)
 	values     []T
 	raw        [][]byte
+	viewed     bool // the typed slices view raw (viewBuffers succeeded)
 	valid      bool
 }
 
@@ -93,6 +94,7 @@ func (a *Matrix[T]) viewBuffers() error {
 	a.values, _ = bufview.Floats[T](a.raw[0])
 	a.ptr, _ = bufview.Uint64s(a.raw[1])
 	a.idx, _ = bufview.Uint64s(a.raw[2])
+	a.viewed = true
 	return nil
 }
 
@@ -119,11 +121,22 @@ func (a *Matrix[T]) minor() uint64 {
 }
 
 // Validate checks every invariant (and, for a matrix held in permissive mode,
-// the buffer table first). On success the matrix may compute. Once the
-// matrix is valid, Validate only reads it, so it may run while other
-// goroutines use the matrix.
+// the buffer table first). On success the matrix may compute. It checks
+// everything every time: after indices were changed through Ptr or Idx it
+// finds what changed, and when it fails the matrix refuses to compute (as
+// an unvalidated one) until Validate passes again. Validate of a valid,
+// unchanged matrix only reads it, so it may run while other goroutines use
+// the matrix.
 func (a *Matrix[T]) Validate() error {
-	if a.raw != nil && !a.valid {
+	err := a.validate()
+	if err != nil && a.valid {
+		a.valid = false
+	}
+	return err
+}
+
+func (a *Matrix[T]) validate() error {
+	if a.raw != nil && !a.viewed {
 		if err := a.viewBuffers(); err != nil {
 			return err
 		}

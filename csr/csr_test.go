@@ -170,3 +170,37 @@ func TestFromBuffers(t *testing.T) {
 		t.Fatal("permissive Buffers not byte-exact")
 	}
 }
+
+// TestRevalidate: Validate checks everything every time. A column index
+// changed through Idx to one out of bounds makes it fail, and then the
+// matrix refuses to compute until a Validate passes again.
+func TestRevalidate(t *testing.T) {
+	a, err := csr.New[float64](2, 3, []uint64{0, 1, 2}, []uint64{2, 0}, []float64{1, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Idx()[0] = 1 << 40
+	if err := a.Validate(); err == nil || !errors.Is(err, layout.ErrInvalid) {
+		t.Fatalf("Validate after col_idx[0] = 2^40: %v, want a validation error", err)
+	}
+	if a.Valid() {
+		t.Fatal("Valid() is true after a failed Validate")
+	}
+	y := make([]float64, 2)
+	func() {
+		defer func() {
+			if err, _ := recover().(error); !errors.Is(err, layout.ErrUnvalidated) {
+				t.Fatalf("MulVec after a failed Validate: panic %v, want ErrUnvalidated", err)
+			}
+		}()
+		a.MulVec(y, []float64{1, 1, 1})
+	}()
+	a.Idx()[0] = 2
+	if err := a.Validate(); err != nil || !a.Valid() {
+		t.Fatalf("Validate after restoring col_idx[0]: %v", err)
+	}
+	a.MulVec(y, []float64{1, 1, 1})
+	if y[0] != 1 || y[1] != 2 {
+		t.Errorf("y = %v, want [1 2]", y)
+	}
+}
