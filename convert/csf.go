@@ -669,6 +669,9 @@ func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32
 	if err != nil {
 		return nil, err
 	}
+	if err := opts.check(); err != nil {
+		return nil, err
+	}
 	r := len(shape)
 	ws, release := scratch(ws)
 	defer release()

@@ -2,6 +2,7 @@ package convert_test
 
 import (
 	"fmt"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -79,5 +80,47 @@ func TestOptionsChecked(t *testing.T) {
 	x, _ := coo.New([]uint64{2, 2, 2}, []uint64{0, 1, 1, 0, 1, 1}, []float64{1, 2})
 	if _, err := convert.COOToCSFWith(x, nil, bad); err == nil || !strings.Contains(err.Error(), "Options.Duplicates = 3") {
 		t.Errorf("COOToCSFWith: %v", err)
+	}
+	// Reorder checks its options too, whatever the shape (it checked them
+	// only on the path through a COO copy, for keys over 64 bits).
+	y, err := convert.COOToCSF(x, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := convert.ReorderTo(nil, y, []uint32{2, 1, 0}, nil, bad); err == nil || !strings.Contains(err.Error(), "Options.Duplicates = 3") {
+		t.Errorf("ReorderTo: %v", err)
+	}
+}
+
+// TestPointerMemoryLimit: a valid COO whose compressed dimension is within
+// csr.MaxCompressed but whose pointer array alone would exceed the memory
+// limit is an error (it was a makeslice panic, or, below Go's largest
+// allocation, a fatal out-of-memory that ends the process); the transpose
+// and TTVMatrix panic naming the limit.
+func TestPointerMemoryLimit(t *testing.T) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(64 << 20))
+	for _, big := range []uint64{1 << 24, 1 << 40, csr.MaxCompressed} {
+		rows, err := coo.New([]uint64{big, 2}, []uint64{4, 0, 4, 1}, []float64{1, 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := convert.COOToCSR(rows); err == nil || !strings.Contains(err.Error(), "more than the memory limit") {
+			t.Errorf("COOToCSR of %d rows: %v, want an error naming the memory limit", big, err)
+		}
+		a, err := convert.COOToCSC(rows)
+		if err != nil {
+			t.Fatalf("COOToCSC of %d rows (2 columns): %v", big, err)
+		}
+		wantPanicContaining(t, "more than the memory limit", func() { convert.CSRToCSC(a) })
+		x, err := csf.New([]uint64{2, big, 3}, []uint32{0, 1, 2}, [][]uint64{{0, 1}, {0, 1}, {0, 1}}, [][]uint64{{1}, {big - 1}, {2}}, []float64{5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantPanicContaining(t, "more than the memory limit", func() { x.TTVMatrix(0, []float64{1, 1}) })
+	}
+	// Within the limit it converts.
+	small, _ := coo.New([]uint64{1 << 20, 2}, []uint64{4, 0}, []float64{1})
+	if m, err := convert.COOToCSR(small); err != nil || m.At(4, 0) != 1 {
+		t.Errorf("COOToCSR of 2^20 rows under a 64 MiB limit: %v", err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/internal/levels"
+	"github.com/hurray-format/hurray-go/internal/memlimit"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/internal/radix"
 	"github.com/hurray-format/hurray-go/internal/trust"
@@ -19,8 +20,11 @@ import (
 // COOToCSR converts a rank-2 COO tensor to CSR, summing duplicates. Input
 // in row-major order without duplicates (IsSorted, as a CSR expanded to COO
 // is) keeps its positions and converts in one pass; other input is sorted.
-// It returns an error for a tensor of another rank, an unvalidated one, and
-// one with more rows than csr.MaxCompressed (COOToCSC: columns).
+// It returns an error for a tensor of another rank, an unvalidated one, one
+// with more rows than csr.MaxCompressed (COOToCSC: columns), and one whose
+// row pointer array (8 bytes a row) alone would exceed the machine's memory
+// or the Go memory limit (GOMEMLIMIT): a valid hypersparse COO with 2^40
+// rows, say.
 func COOToCSR[T Float](t *coo.Tensor[T]) (*csr.Matrix[T], error) {
 	return COOToCSRTo(nil, t, nil, Options{})
 }
@@ -132,6 +136,8 @@ func matrixAxes[T Float](t *coo.Tensor[T], csc bool) (maj, mnr int, err error) {
 	}
 	if ext := t.Shape()[maj]; ext > csr.MaxCompressed {
 		return 0, 0, fmt.Errorf("convert: COO to a matrix: shape[%d] = %d is more than a CSR or CSC matrix compresses (csr.MaxCompressed)", maj, ext)
+	} else if !memlimit.Fits(ext+1, 8) {
+		return 0, 0, fmt.Errorf("convert: COO to a matrix: shape[%d] = %d needs a pointer array of %d bytes, more than the memory limit of %d bytes (the machine's memory, or GOMEMLIMIT)", maj, ext, 8*(ext+1), memlimit.Bytes())
 	}
 	return maj, mnr, nil
 }
@@ -470,7 +476,8 @@ func buildInOrder[T Float](c []uint64, sv []T, maj, m int, ptr, idx []uint64, va
 // CSRToCSC converts a CSR matrix to CSC of the same logical matrix (a
 // transpose of the storage). Given a CSC matrix it returns the CSR form. It
 // panics when the dimension to compress (the columns of a CSR matrix)
-// exceeds csr.MaxCompressed.
+// exceeds csr.MaxCompressed, or its pointer array (8 bytes an index) alone
+// would exceed the machine's memory or the Go memory limit (GOMEMLIMIT).
 func CSRToCSC[T Float](a *csr.Matrix[T]) *csr.Matrix[T] {
 	return TransposeTo(nil, a, nil, Options{})
 }
@@ -491,6 +498,9 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 	}
 	if nmnr > csr.MaxCompressed {
 		panic(fmt.Sprintf("convert: transpose: the %d-long indexed dimension is more than a CSR or CSC matrix compresses (csr.MaxCompressed)", nmnr))
+	}
+	if !memlimit.Fits(nmnr+1, 8) {
+		panic(fmt.Sprintf("convert: transpose: the %d-long indexed dimension needs a pointer array of %d bytes, more than the memory limit of %d bytes (the machine's memory, or GOMEMLIMIT)", nmnr, 8*(nmnr+1), memlimit.Bytes()))
 	}
 	ws, release := scratch(ws)
 	defer release()

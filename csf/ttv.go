@@ -7,6 +7,7 @@ import (
 
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/internal/levels"
+	"github.com/hurray-format/hurray-go/internal/memlimit"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/internal/radix"
 	"github.com/hurray-format/hurray-go/internal/trust"
@@ -81,7 +82,9 @@ func (t *Tensor[T]) TTVTo(dst *Tensor[T], mode int, v []T, ws *Workspace[T]) *Te
 // mode), built CSR when t stores the lower remaining mode above the higher
 // one and CSC (csr.NewCSC) otherwise, so that no sort is needed in either
 // case. It panics unless the rank is 3, and when the compressed mode's
-// extent exceeds csr.MaxCompressed.
+// extent exceeds csr.MaxCompressed or its pointer array (8 bytes an index)
+// alone would exceed the machine's memory or the Go memory limit
+// (GOMEMLIMIT).
 func (t *Tensor[T]) TTVMatrix(mode int, v []T) *csr.Matrix[T] {
 	return t.TTVMatrixTo(nil, mode, v, nil)
 }
@@ -107,6 +110,9 @@ func (t *Tensor[T]) TTVMatrixTo(dst *csr.Matrix[T], mode int, v []T, ws *Workspa
 	major := shape[mo[0]]
 	if major > csr.MaxCompressed {
 		panic(fmt.Sprintf("csf: TTVMatrix: the result would compress %d rows or columns, more than a CSR or CSC matrix may (csr.MaxCompressed)", major))
+	}
+	if !memlimit.Fits(major+1, 8) {
+		panic(fmt.Sprintf("csf: TTVMatrix: the result's pointer array over %d rows or columns needs %d bytes, more than the memory limit of %d bytes (the machine's memory, or GOMEMLIMIT)", major, 8*(major+1), memlimit.Bytes()))
 	}
 	ptr := takeBuf(o.taken, ptrBuf, int(major)+1)
 	clear(ptr)
