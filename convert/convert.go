@@ -79,8 +79,11 @@
 //
 // plus 16 KiB per worker of histograms, and for sorts of more than
 // L3/16 entries (2M with a 32 MiB L3) 288 KiB per worker of write-combining
-// buffers (internal/radix). A CSF or CSR result holds at least
-// 16 (12) bytes per nonzero, so the extra stays within twice the output.
+// buffers (internal/radix, pooled across calls). A CSF or CSR result holds
+// at least 16 (12) bytes per nonzero, so the extra stays within twice the
+// output when few entries are duplicates; the scratch is sized by the
+// input's entries, so an input of mostly duplicates needs more (a fresh
+// CSR result of it is then copied into arrays of its own size).
 //
 // # Results and reuse
 //
@@ -159,8 +162,10 @@ type Workspace struct {
 	ptr2        []uint64
 	aux         []uint64
 	coords      []uint64
-	vals        any
-	va, vb      any
+	// Value scratch, as words that any element type may view (valuesIn):
+	// a workspace used for float64 and float32 in turn keeps its buffers.
+	vals   []uint64
+	va, vb []uint64
 }
 
 // pooled holds the workspaces of conversions called without one (ws nil),

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 	"sort"
+	"unsafe"
 
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
@@ -98,20 +99,20 @@ func COOToCSFTo[T Float](dst *csf.Tensor[T], t *coo.Tensor[T], modeOrder []uint3
 
 // valueBuf returns the workspace's first value buffer with n elements,
 // leaving the second as it is.
-func valueBuf[T Float](ws *Workspace, n int) []T {
-	va, _ := ws.va.([]T)
-	va = grow(va, n)
-	ws.va = va
-	return va
-}
+func valueBuf[T Float](ws *Workspace, n int) []T { return valuesIn[T](&ws.va, n) }
 
 // valueBufs returns the workspace's two value buffers of n elements.
 func valueBufs[T Float](ws *Workspace, n int) ([]T, []T) {
-	va, _ := ws.va.([]T)
-	vb, _ := ws.vb.([]T)
-	va, vb = grow(va, n), grow(vb, n)
-	ws.va, ws.vb = va, vb
-	return va, vb
+	return valuesIn[T](&ws.va, n), valuesIn[T](&ws.vb, n)
+}
+
+// valuesIn returns n values of type T in the words of *raw, grown when
+// short, whatever type viewed them before (float32 and float64 hold no
+// pointers, and the words are 8-byte aligned for both).
+func valuesIn[T Float](raw *[]uint64, n int) []T {
+	var z T
+	*raw = grow(*raw, (n*int(unsafe.Sizeof(z))+7)/8)
+	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(*raw))), n)
 }
 
 // isIdentity reports whether mo is 0, 1, ..., len(mo)-1.
@@ -681,9 +682,8 @@ func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32
 	if len(kp.groups) != 2 || uint64(n) >= math.MaxUint32 {
 		// Through a COO held in the workspace.
 		coords := grow(ws.coords, n*r)
-		vals, _ := ws.vals.([]T)
-		vals = grow(vals, n)
-		ws.coords, ws.vals = coords, vals
+		vals := valuesIn[T](&ws.vals, n)
+		ws.coords = coords
 		expandCOO(coords, vals, t, ws, w)
 		x := trustedCOO(shape, coords, vals, isIdentity(t.ModeOrder()))
 		return COOToCSFTo(dst, x, modeOrder, ws, opts)

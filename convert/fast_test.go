@@ -684,3 +684,88 @@ func TestHollowCSF(t *testing.T) {
 		}
 	})
 }
+
+// TestWorkspaceReuseTypes: repeated conversions into their previous results with
+// one Workspace allocate no per-nonzero memory, also when float64 and
+// float32 inputs take turns (the value scratch was held per element type, so
+// each turn reallocated it), and when the radix sort scatters through its
+// staging buffers (WCMin lowered; they were allocated every call, 288 KiB a
+// worker).
+func TestWorkspaceReuseTypes(t *testing.T) {
+	defer func(old int) { radix.WCMin = old }(radix.WCMin)
+	radix.WCMin = 1 << 12
+	rng := rand.New(rand.NewPCG(41, 42))
+	const n = 1 << 16
+	shape := []uint64{300, 200, 100}
+	x64, x32 := genCOO[float64](rng, shape, n, genShuffled), genCOO[float32](rng, shape, n, genShuffled)
+	m64, m32 := genCOO[float64](rng, shape[:2], n, genShuffled), genCOO[float32](rng, shape[:2], n, genShuffled)
+	ws := new(Workspace)
+	var f64 *csf.Tensor[float64]
+	var f32 *csf.Tensor[float32]
+	var c64 *csr.Matrix[float64]
+	var c32 *csr.Matrix[float32]
+	round := func() {
+		var err error
+		for _, w := range []int{1, 2} {
+			opts := Options{Workers: w}
+			if f64, err = COOToCSFTo(f64, x64, nil, ws, opts); err != nil {
+				t.Fatal(err)
+			}
+			if f32, err = COOToCSFTo(f32, x32, nil, ws, opts); err != nil {
+				t.Fatal(err)
+			}
+			if c64, err = COOToCSRTo(c64, m64, ws, opts); err != nil {
+				t.Fatal(err)
+			}
+			if c32, err = COOToCSRTo(c32, m32, ws, opts); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	round()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	const rounds = 3
+	for range rounds {
+		round()
+	}
+	runtime.ReadMemStats(&after)
+	// 8 conversions a round; a per-nonzero allocation is at least 4n bytes.
+	if per := (after.TotalAlloc - before.TotalAlloc) / (8 * rounds); per > n/4 {
+		t.Errorf("%d bytes allocated per conversion of %d entries with a reused Workspace and dst, want no per-nonzero memory", per, n)
+	}
+	want, err := COOToCSF(x32, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(f32.Values(), want.Values()) || !slices.Equal(f32.Crd(2), want.Crd(2)) {
+		t.Error("float32 CSF through the shared Workspace differs from a fresh conversion")
+	}
+}
+
+// TestFreshResultFits: a fresh CSR of an input of mostly duplicates does not
+// keep arrays of the input's size (it kept 16 bytes per input entry).
+func TestFreshResultFits(t *testing.T) {
+	const n = 1 << 16
+	coords := make([]uint64, 0, 2*n)
+	for i := range n {
+		coords = append(coords, uint64(i%4), uint64(i%8))
+	}
+	x, err := coo.New([]uint64{4, 8}, coords, make([]float64, n))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, counting := range []bool{false, true} {
+		matrixByCounting = counting
+		for _, conv := range []func(*coo.Tensor[float64]) (*csr.Matrix[float64], error){COOToCSR[float64], COOToCSC[float64]} {
+			m, err := conv(x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.NNZ() != 8 || cap(m.Idx()) > 64 || cap(m.Values()) > 64 {
+				t.Errorf("counting=%v: nnz %d, capacities %d and %d, want 8 and arrays of about that size", counting, m.NNZ(), cap(m.Idx()), cap(m.Values()))
+			}
+		}
+	}
+	matrixByCounting = false
+}

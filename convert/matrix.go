@@ -264,6 +264,7 @@ func cooToMatrix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, ws *Wo
 			}
 		}
 	})
+	idx, vals = fitted(dst, idx, vals, len(idx))
 	return newMatrix(shape[0], shape[1], csc, ptr, idx, vals), nil
 }
 
@@ -332,7 +333,21 @@ func cooToMatrixRadix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, w
 		_, err := cooToCompressedRef(t, csc, opts)
 		return nil, err
 	}
-	return newMatrix(shape[0], shape[1], csc, ptr, idx[:nOut], vals[:nOut]), nil
+	idx, vals = fitted(dst, idx, vals, nOut)
+	return newMatrix(shape[0], shape[1], csc, ptr, idx, vals), nil
+}
+
+// fitted returns the first nnz entries of idx and vals, in arrays of their
+// own size when the result is fresh (no dst) and duplicates merged away
+// most of the input's entries: a result should not keep the input's size
+// (a million entries over a thousand coordinates). A dst's buffers keep
+// their capacity for the next call.
+func fitted[T Float](dst *csr.Matrix[T], idx []uint64, vals []T, nnz int) ([]uint64, []T) {
+	idx, vals = idx[:nnz], vals[:nnz]
+	if dst == nil && 2*nnz < cap(idx) {
+		return slices.Clone(idx), slices.Clone(vals)
+	}
+	return idx, vals
 }
 
 // buildCompressed writes the compressed form of sorted keys (major << mb |

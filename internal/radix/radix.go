@@ -8,7 +8,9 @@ package radix
 
 import (
 	"math/bits"
+	"reflect"
 	"sort"
+	"sync"
 	"unsafe"
 
 	"github.com/hurray-format/hurray-go/internal/parallel"
@@ -320,8 +322,13 @@ func sortBits[P any](keys, keys2 []uint64, src, pa, pb []P, lo, nbits, w int, hi
 	if haveStoreLines && n >= WCMin {
 		wc = make([]*staging[P], parts)
 		for k := range wc {
-			wc[k] = new(staging[P])
+			wc[k] = getStaging[P]()
 		}
+		defer func() {
+			for _, st := range wc {
+				putStaging(st)
+			}
+		}()
 	}
 	for p := range passes {
 		sh := uint(lo + p*width)
@@ -394,6 +401,28 @@ type staging[P any] struct {
 	off, start [1 << MaxWidth]int
 	keys       [line << MaxWidth]uint64
 	pay        [line << MaxWidth]P
+}
+
+// stagingPools holds, per payload type P (a reflect.Type key), a sync.Pool
+// of *staging[P]: a sort of a large input takes one per part, 288 KiB each
+// for a float64 payload, and repeated conversions reuse them instead of
+// allocating them every call. A scatter sets every field it reads, so a
+// pooled buffer needs no clearing.
+var stagingPools sync.Map
+
+func getStaging[P any]() *staging[P] {
+	key := reflect.TypeFor[P]()
+	p, ok := stagingPools.Load(key)
+	if !ok {
+		p, _ = stagingPools.LoadOrStore(key, &sync.Pool{New: func() any { return new(staging[P]) }})
+	}
+	return p.(*sync.Pool).Get().(*staging[P])
+}
+
+func putStaging[P any](st *staging[P]) {
+	if p, ok := stagingPools.Load(reflect.TypeFor[P]()); ok {
+		p.(*sync.Pool).Put(st)
+	}
 }
 
 // scatter is the scatter of one part of a pass out of cache (ks and ps to
