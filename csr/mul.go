@@ -50,6 +50,12 @@ var workers dense.Workers
 // SetWorkers sets how many goroutines a product may use; n <= 0 means
 // GOMAXPROCS (the default). It returns the previous setting and is safe to
 // call concurrently with products (which read it once per call).
+//
+// A product split into p parts runs p-1 of them on worker goroutines that
+// the package starts at the first such product and keeps, parked on a
+// channel when idle, for the life of the process: as many as the largest
+// split so far needs (at most the largest worker count set, less one).
+// Lowering the setting leaves them parked; they cost their stacks only.
 func SetWorkers(n int) (prev int) {
 	return workers.Set(n)
 }
