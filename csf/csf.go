@@ -25,6 +25,9 @@ type Tensor[T Float] struct {
 	raw       [][]byte // the buffers as given to FromBuffers, for re-emission
 	viewed    bool     // the typed slices view raw (viewBuffers succeeded)
 	valid     bool
+	// shared: pos and crd are another tensor's (a leaf-mode TTV or an
+	// SDDMM result), so TTVTo into t reuses only its values.
+	shared bool
 }
 
 // New builds a tensor from its levels: pos[L] and crd[L] for every level L,

@@ -29,7 +29,8 @@ import (
 //
 //	values(b, i, j) = scale * Σ_{t<d} q[(b*I+i)*d + t] * k[(b*J+j)*d + t]
 //
-// at every stored (b, i, j); t's own values are ignored. It panics with a
+// at every stored (b, i, j); t's own values are ignored. (As TTVTo's dst
+// it lends only its values.) It panics with a
 // "csf: ..." message on a size mismatch (including sizes whose product does
 // not fit an int). SDDMMInto's dst may be t's own values, but must not share
 // memory with q or k.
@@ -37,7 +38,7 @@ func (t *Tensor[T]) SDDMM(q, k []T, d int, scale T) *Tensor[T] {
 	t.mustValid()
 	vals := hugepage.Make[T](len(t.values))
 	t.SDDMMInto(vals, q, k, d, scale)
-	return &Tensor[T]{shape: t.shape, modeOrder: t.modeOrder, pos: t.pos, crd: t.crd, values: vals, valid: true}
+	return &Tensor[T]{shape: t.shape, modeOrder: t.modeOrder, pos: t.pos, crd: t.crd, values: vals, valid: true, shared: true}
 }
 
 // SDDMMInto is SDDMM writing the values into dst (len NNZ), in t's storage

@@ -59,9 +59,11 @@ func (t *Tensor[T]) TTV(mode int, v []T) *Tensor[T] {
 // 41-50 ms reusing). ws also sets the goroutines (NewWorkspace's workers;
 // GOMAXPROCS for TTV and a pooled workspace). dst may be nil. Its buffers are overwritten and it
 // must not be used after the call: pass a tensor whose memory is yours to
-// write, such as an earlier result of TTVTo. Buffers that share memory with
-// t or with each other are not reused, so an earlier leaf-mode result of t
-// (which shares t's upper levels) is safe to pass. (The regrouping path,
+// write, such as an earlier result of TTV or TTVTo, of t or of another
+// tensor. Buffers that share memory with t or with each other are not
+// reused, nor the levels of a result that shares another tensor's levels
+// (a leaf-mode TTV or TTVTo result, an SDDMM result: it lends only its
+// values), so such results are safe to pass. (The regrouping path,
 // taken only when the remaining coordinates need more than 64 key bits,
 // allocates its result.)
 func (t *Tensor[T]) TTVTo(dst *Tensor[T], mode int, v []T, ws *Workspace[T]) *Tensor[T] {
@@ -71,41 +73,86 @@ func (t *Tensor[T]) TTVTo(dst *Tensor[T], mode int, v []T, ws *Workspace[T]) *Te
 	}
 	o := t.newTTVOut(ws)
 	if dst != nil {
-		o.pos, o.crd, o.vals = dst.pos, dst.crd, dst.values
+		o.vals = dst.values
+		if !dst.shared { // else its levels are another tensor's
+			o.pos, o.crd = dst.pos, dst.crd
+		}
 	}
 	shape, mo, pos, crd, vals := t.ttv(mode, v, o)
-	return newTrusted(shape, mo, pos, crd, vals)
+	r := newTrusted(shape, mo, pos, crd, vals)
+	r.shared = t.leafMode(mode) // the result's levels are t's
+	return r
 }
+
+// leafMode reports whether mode (in range) is stored at the leaf level.
+func (t *Tensor[T]) leafMode(mode int) bool { return int(t.modeOrder[len(t.shape)-1]) == mode }
 
 // TTVMatrix is TTV for a rank-3 tensor: the rank-2 result is a validated CSR
 // matrix over the two remaining modes in logical order (rows = the lower
 // mode), built CSR when t stores the lower remaining mode above the higher
 // one and CSC (csr.NewCSC) otherwise, so that no sort is needed in either
-// case. It panics unless the rank is 3, and when the compressed mode's
-// extent exceeds csr.MaxCompressed or its pointer array (8 bytes an index)
-// alone would exceed the machine's memory or the Go memory limit
-// (GOMEMLIMIT).
+// case. Along the leaf mode the matrix's index array is t's level-1 crd
+// (shared, as TTV's upper levels). It panics unless the rank is 3, and
+// when the compressed mode's extent exceeds csr.MaxCompressed or its
+// pointer array (8 bytes an index) alone would exceed the machine's memory
+// or the Go memory limit (GOMEMLIMIT).
 func (t *Tensor[T]) TTVMatrix(mode int, v []T) *csr.Matrix[T] {
 	return t.TTVMatrixTo(nil, mode, v, nil)
 }
 
 // TTVMatrixTo is TTVMatrix writing into dst's buffers where they are large
 // enough, with scratch from ws (nil: a pooled one), under the rules of
-// TTVTo: dst may be nil, must not be used after the call, and buffers that
-// share memory with t or with each other are not reused.
+// TTVTo: dst may be nil and must not be used after the call, and repeated
+// calls whose results have the same sizes allocate nothing of the result's
+// size (the result's level 0, from which the pointer array is built, is
+// scratch kept in ws). Buffers that share memory with t or with each other
+// are not reused, nor the index of a leaf-mode result (another tensor's
+// crd: such a result lends only its pointers and values), so any earlier
+// result of TTVMatrix or TTVMatrixTo, of t or of another tensor, is safe
+// to pass. (dst's index is reused only when it has capacity beyond its
+// length: every index this method builds has some, a leaf-mode result's
+// none, and an index given to csr.New without spare capacity is not
+// reused either.)
 func (t *Tensor[T]) TTVMatrixTo(dst *csr.Matrix[T], mode int, v []T, ws *Workspace[T]) *csr.Matrix[T] {
 	t.mustValid()
 	if len(t.shape) != 3 {
 		panic(fmt.Sprintf("csf: TTVMatrix: rank %d, want 3 (use TTV)", len(t.shape)))
 	}
+	if ws == nil {
+		ws = getWorkspace[T]()
+		defer putWorkspace(ws) // its level-0 scratch is in use until the end
+	}
 	o := t.newTTVOut(ws)
+	// Level 0 (its crd and level 1's pos) goes into the workspace's
+	// scratch; level 1's crd and the values become the matrix's index and
+	// values.
+	sc := &ws.s.ttv
+	o.pos, o.crd = [][]uint64{nil, sc.pos1}, [][]uint64{sc.crd0, nil}
+	// The index's mark of ownership is spare capacity (csr.Matrix has no
+	// field for it): an index this method builds has at least one element
+	// beyond its length, and a leaf-mode result's, which is t's crd, is
+	// clipped to none, so that no later call, of another tensor that
+	// cannot know whose it is, writes into it.
+	o.spare = true
 	var ptrBuf []uint64
 	if dst != nil {
-		// Level 1's crd and the values become the matrix's index and values.
-		o.crd, o.vals = [][]uint64{nil, dst.Idx()}, dst.Values()
+		if idx := dst.Idx(); cap(idx) > len(idx) {
+			o.crd[1] = idx
+		}
+		o.vals = dst.Values()
 		ptrBuf = dst.Ptr()
 	}
 	shape, mo, pos, crd, vals := t.ttv(mode, v, o)
+	idx := crd[1]
+	if t.leafMode(mode) {
+		idx = idx[:len(idx):len(idx)] // t's
+	} else {
+		// Keep level 0 for the next call. (The regrouping path's were
+		// not taken from o: record them.)
+		sc.crd0, sc.pos1 = crd[0], pos[1]
+		addSpan(o.taken, crd[0])
+		addSpan(o.taken, pos[1])
+	}
 	// Level 0 is compressed in CSF; CSR wants one pointer per major index.
 	major := shape[mo[0]]
 	if major > csr.MaxCompressed {
@@ -123,7 +170,7 @@ func (t *Tensor[T]) TTVMatrixTo(dst *csr.Matrix[T], mode int, v []T, ws *Workspa
 		ptr[i] += ptr[i-1]
 	}
 	// Built from a validated tree: trusted (internal/trust).
-	return trust.CSR(shape[0], shape[1], mo[0] != 0, ptr, crd[1], vals).(*csr.Matrix[T])
+	return trust.CSR(shape[0], shape[1], mo[0] != 0, ptr, idx, vals).(*csr.Matrix[T])
 }
 
 // TTVValues computes TTV along the mode stored at the leaf level into dst,
@@ -273,7 +320,7 @@ func (t *Tensor[T]) ttvRegroup(mode int, v []T) (pos, crd [][]uint64, vals []T) 
 	pos = make([][]uint64, n-1)
 	crd = make([][]uint64, n-1)
 	for q := range n - 1 {
-		crd[q] = make([]uint64, 0, nnz)
+		crd[q] = make([]uint64, 0, nnz+1) // + 1: TTVMatrixTo's spare capacity
 		if q > 0 {
 			pos[q] = make([]uint64, 0, nnz+1)
 		}
@@ -393,7 +440,11 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T, o *ttvOut[T]) (pos, crd [][]uint6
 	pos = make([][]uint64, nl)
 	crd = make([][]uint64, nl)
 	for q := range nl {
-		crd[q] = takeBuf(o.taken, o.level(o.crd, q), nodes[q])
+		spare := 0
+		if o.spare && q == nl-1 {
+			spare = 1
+		}
+		crd[q] = takeBuf(o.taken, o.level(o.crd, q), nodes[q]+spare)[:nodes[q]]
 		if q > 0 {
 			pos[q] = takeBuf(o.taken, o.level(o.pos, q), nodes[q-1]+1)
 		}

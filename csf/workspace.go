@@ -1,6 +1,7 @@
 package csf
 
 import (
+	"reflect"
 	"runtime"
 	"sync"
 
@@ -11,7 +12,8 @@ import (
 // products, so that repeated calls allocate nothing. One Workspace serves one
 // call at a time (it is not safe for concurrent use); it may be reused across
 // tensors, modes and ranks, and grows to the largest seen. The plain product
-// methods (MTTKRP, ...) take a Workspace from a sync.Pool.
+// methods (MTTKRP, ...) take a Workspace from a sync.Pool, one per element
+// type.
 //
 // Workers parked by a Workspace end when it becomes unreachable.
 type Workspace[T Float] struct {
@@ -48,6 +50,8 @@ type wsState[T Float] struct {
 		w, w2    []T
 		count    []int
 		seg      []uint64 // first leaf of each node above the contracted level
+		// TTVMatrixTo's level 0 of the result (crd, and level 1's pos)
+		crd0, pos1 []uint64
 	}
 }
 
@@ -126,30 +130,43 @@ func parked[T Float](s *wsState[T], k int, c chan struct{}) {
 	}
 }
 
-// pools hold a Workspace per element type for the plain calls.
+// Pools hold the plain calls' workspaces, one pool per element type: a
+// pool per element size handed a float64 call a named float64 type's
+// workspace, which failed the type assertion, so a program using both in
+// turn built a workspace (and a parked goroutine) on every call. float32
+// and float64 have their own variables; other types (named ones, ~float32
+// or ~float64) find theirs in pools, keyed by reflect.Type.
 var (
 	pool32 sync.Pool
 	pool64 sync.Pool
+	pools  sync.Map // reflect.Type -> *sync.Pool
 )
 
-func getWorkspace[T Float]() *Workspace[T] {
-	p := &pool64
-	if is32[T]() {
-		p = &pool32
+// poolOf returns the pool of T's workspaces; it allocates nothing once T's
+// pool exists.
+func poolOf[T Float]() *sync.Pool {
+	switch any(T(0)).(type) {
+	case float64:
+		return &pool64
+	case float32:
+		return &pool32
 	}
-	if ws, ok := p.Get().(*Workspace[T]); ok {
+	typ := reflect.TypeFor[T]()
+	p, ok := pools.Load(typ)
+	if !ok {
+		p, _ = pools.LoadOrStore(typ, new(sync.Pool))
+	}
+	return p.(*sync.Pool)
+}
+
+func getWorkspace[T Float]() *Workspace[T] {
+	if ws, ok := poolOf[T]().Get().(*Workspace[T]); ok {
 		return ws
 	}
 	return NewWorkspace[T](0)
 }
 
-func putWorkspace[T Float](ws *Workspace[T]) {
-	if is32[T]() {
-		pool32.Put(ws)
-	} else {
-		pool64.Put(ws)
-	}
-}
+func putWorkspace[T Float](ws *Workspace[T]) { poolOf[T]().Put(ws) }
 
 // splitLeaves fills s.bounds with at most parts root ranges of nearly equal
 // leaf counts (as parallel.SplitPtr, without allocating).
