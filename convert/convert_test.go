@@ -172,3 +172,85 @@ func TestDuplicatePolicies(t *testing.T) {
 		t.Fatal("bad mode order accepted")
 	}
 }
+
+// named is an element type the constraints allow (~float64) that is not
+// float64 itself.
+type named float64
+
+// TestNamedElementType: every conversion works for a named element type,
+// with the same results as float64 (the trusted constructors build float32
+// and float64 only; a named type panicked with "trusted construction of an
+// unknown element type").
+func TestNamedElementType(t *testing.T) {
+	rng := rand.New(rand.NewPCG(51, 52))
+	for _, shape := range [][]uint64{{5, 6}, {4, 5, 6}} {
+		x, _ := randomCOO(rng, shape, 60)
+		vals := make([]named, x.NNZ())
+		for i, v := range x.Values() {
+			vals[i] = named(v)
+		}
+		y, err := coo.New(shape, slices.Clone(x.Coords()), vals)
+		if err != nil {
+			t.Fatal(err)
+		}
+		same := func(what string, a []named, b []float64) {
+			t.Helper()
+			if len(a) != len(b) {
+				t.Fatalf("%s: %d values, want %d", what, len(a), len(b))
+			}
+			for i := range a {
+				if float64(a[i]) != b[i] {
+					t.Fatalf("%s: value %d = %v, want %v", what, i, a[i], b[i])
+				}
+			}
+		}
+		if len(shape) == 2 {
+			for _, csc := range []bool{false, true} {
+				f, g := convert.COOToCSR[float64], convert.COOToCSR[named]
+				if csc {
+					f, g = convert.COOToCSC[float64], convert.COOToCSC[named]
+				}
+				a, err := f(x)
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, err := g(y)
+				if err != nil {
+					t.Fatalf("csc=%v: %v", csc, err)
+				}
+				same("COO to matrix", b.Values(), a.Values())
+				same("transpose", convert.CSRToCSC(b).Values(), convert.CSRToCSC(a).Values())
+				same("matrix to COO", convert.MatrixToCOO(b).Values(), convert.MatrixToCOO(a).Values())
+			}
+			continue
+		}
+		a, err := convert.COOToCSF(x, []uint32{2, 0, 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := convert.COOToCSF(y, []uint32{2, 0, 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		same("COO to CSF", b.Values(), a.Values())
+		same("CSF to COO", convert.CSFToCOO(b).Values(), convert.CSFToCOO(a).Values())
+		ra, err := convert.Reorder(a, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rb, err := convert.Reorder(b, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		same("Reorder", rb.Values(), ra.Values())
+		for mode := range 3 {
+			v := make([]float64, shape[mode])
+			w := make([]named, shape[mode])
+			for i := range v {
+				v[i] = float64(i + 1)
+				w[i] = named(i + 1)
+			}
+			same("TTVMatrix", b.TTVMatrix(mode, w).Values(), a.TTVMatrix(mode, v).Values())
+		}
+	}
+}

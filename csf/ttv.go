@@ -169,8 +169,16 @@ func (t *Tensor[T]) TTVMatrixTo(dst *csr.Matrix[T], mode int, v []T, ws *Workspa
 	for i := uint64(1); i <= major; i++ {
 		ptr[i] += ptr[i-1]
 	}
-	// Built from a validated tree: trusted (internal/trust).
-	return trust.CSR(shape[0], shape[1], mo[0] != 0, ptr, idx, vals).(*csr.Matrix[T])
+	// Built from a validated tree: trusted (internal/trust), or validated
+	// for a named element type.
+	rows, cols, csc := shape[0], shape[1], mo[0] != 0
+	return trust.Build(func() any { return trust.CSR(rows, cols, csc, ptr, idx, vals) },
+		func() (*csr.Matrix[T], error) {
+			if csc {
+				return csr.NewCSC(rows, cols, ptr, idx, vals)
+			}
+			return csr.New(rows, cols, ptr, idx, vals)
+		})
 }
 
 // TTVValues computes TTV along the mode stored at the leaf level into dst,

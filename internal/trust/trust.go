@@ -20,9 +20,12 @@ import "fmt"
 // that build (convert, csf) set it.
 var Verify bool
 
-// Constructors filled in by the format packages' init functions. values is
-// a []float32 or []float64; the result is the *Tensor[T] or *Matrix[T] of
-// that element type, marked valid.
+// Constructors filled in by the format packages' init functions. For values
+// of type []float32 or []float64 the result is the *Tensor[T] or *Matrix[T]
+// of that element type, marked valid; for any other element type (a named
+// type of float32's or float64's kind, which the constraints allow) it is
+// nil, and the caller builds through the validating constructor instead
+// (see Build).
 var (
 	// COO builds a coo.Tensor. sorted true says the tuples are in row-major
 	// order by construction; false has IsSorted computed (a scan that stops
@@ -33,6 +36,20 @@ var (
 	// CSF builds a csf.Tensor.
 	CSF func(shape []uint64, modeOrder []uint32, pos, crd [][]uint64, values any) any
 )
+
+// Build returns trusted() when it is a *S (the element type is float32 or
+// float64), and otherwise the result of the validating constructor
+// checked(), which cannot fail on a structure built valid.
+func Build[S any](trusted func() any, checked func() (*S, error)) *S {
+	if s, ok := trusted().(*S); ok {
+		return s
+	}
+	s, err := checked()
+	if err != nil {
+		panic(fmt.Sprintf("internal error: a structure built valid is not: %v", err))
+	}
+	return s
+}
 
 // Check panics when Verify is set and validate (the format's Validate on
 // the built structure) reports an error.
