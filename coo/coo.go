@@ -112,11 +112,7 @@ func (t *Tensor[T]) viewBuffers() error {
 // Validate passes again. Validate of a valid, unchanged tensor only reads
 // it, so it may run while other goroutines use the tensor.
 func (t *Tensor[T]) Validate() error {
-	err := t.validate()
-	if err != nil && t.valid {
-		t.valid = false
-	}
-	return err
+	return check.Outcome(&t.valid, t.validate())
 }
 
 func (t *Tensor[T]) validate() error {

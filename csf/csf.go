@@ -108,11 +108,7 @@ func (t *Tensor[T]) viewBuffers() error {
 // a valid, unchanged tensor only reads it, so it may run while other
 // goroutines use the tensor.
 func (t *Tensor[T]) Validate() error {
-	err := t.validate()
-	if err != nil && t.valid {
-		t.valid = false
-	}
-	return err
+	return check.Outcome(&t.valid, t.validate())
 }
 
 func (t *Tensor[T]) validate() error {

@@ -128,11 +128,7 @@ func (a *Matrix[T]) minor() uint64 {
 // unchanged matrix only reads it, so it may run while other goroutines use
 // the matrix.
 func (a *Matrix[T]) Validate() error {
-	err := a.validate()
-	if err != nil && a.valid {
-		a.valid = false
-	}
-	return err
+	return check.Outcome(&a.valid, a.validate())
 }
 
 func (a *Matrix[T]) validate() error {

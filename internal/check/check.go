@@ -68,3 +68,14 @@ func BufferCount(tag layout.Tag, buffers [][]byte, want int) error {
 	}
 	return nil
 }
+
+// Outcome is what a format's Validate does with the result err of its
+// checks: a failure clears *valid (so the structure refuses to compute until
+// a Validate passes), written only when it changes, so that Validate of a
+// valid structure writes nothing. It returns err.
+func Outcome(valid *bool, err error) error {
+	if err != nil && *valid {
+		*valid = false
+	}
+	return err
+}
