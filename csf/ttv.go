@@ -336,7 +336,7 @@ func (t *Tensor[T]) ttvRegroup(mode int, v []T) (pos, crd [][]uint64, vals []T) 
 	vals = make([]T, 0, nnz)
 	prev := -1
 	for _, p := range perm {
-		w := v[coord[d][p]] * t.values[p]
+		w := v[coord[d][p]]*t.values[p] + 0 // a sum from +0, as ttvWalk's
 		k := 0
 		if prev >= 0 {
 			for k < n-1 && coord[levels[k]][p] == coord[levels[k]][prev] {
@@ -494,7 +494,10 @@ func (tw *ttvWalk[T]) walk(l, lo, hi int, key uint64, f T) {
 			k2, f2 := tw.step(l, crd[x], key, f)
 			k2 <<= wl
 			for j := leafPos[x]; j < leafPos[x+1]; j++ {
-				keys[j], w[j] = k2|leafCrd[j], vals[j]*f2
+				// + 0: a sum from +0, as the leaf-mode SpMV's (the
+				// level builder starts a sum from its first value), so
+				// that a -0 product gives +0 whatever the mode order.
+				keys[j], w[j] = k2|leafCrd[j], vals[j]*f2+0
 			}
 		}
 		return
