@@ -25,7 +25,11 @@ import (
 // scatters into the output (y is scaled by beta first), in entry order on
 // one goroutine; in parallel the entries are split evenly and every worker
 // but the first accumulates into a pooled private buffer that is added at
-// the end. A tensor of another rank panics ("coo: products need rank 2"),
+// the end. MulVec and MulVecTo of a row-major sorted tensor sum each row's
+// entries first (two partial sums) and add alpha times the sum. So results
+// for other worker counts, or for the same matrix stored sorted and
+// unsorted, agree to rounding, not bit for bit (and the sign of an exact
+// zero may differ). A tensor of another rank panics ("coo: products need rank 2"),
 // lengths that do not match panic with "coo: dimension mismatch", and an
 // unvalidated tensor panics with an error matching layout.ErrUnvalidated.
 // For repeated products, convert to CSR: its row loop needs no atomics or

@@ -41,7 +41,9 @@ import (
 // (SetParallelThreshold) multiply-adds runs on the calling goroutine. A
 // scatter product run in parallel gives every worker but the first a
 // private accumulator, taken from a pool, and
-// adds them up at the end. Parts run on persistent worker goroutines with
+// adds them up at the end, so its results for different worker counts agree
+// to rounding (and the sign of an exact zero may differ); a gather product
+// gives the same bits for any worker count. Parts run on persistent worker goroutines with
 // their state in a pooled job (run.go), so products allocate nothing per
 // call on one goroutine or several (the benchmarks report allocs/op).
 

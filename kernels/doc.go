@@ -43,6 +43,21 @@
 // programming error; the implementation behind it checks nothing more, and is
 // written to stay memory-safe on malformed index data wherever its doc says so.
 //
+// # Rounding
+//
+// The paths agree with ref to rounding, not bit for bit: to keep several
+// multiply-adds in flight they sum in another order (partial sums over
+// alternating entries or vector lanes, summed at the end), and the assembly
+// fuses a multiply and an add (FMA) where ref rounds twice (on arm64 the Go
+// compiler fuses ref's own a*b + c). NaN and Inf reach the same outputs on
+// every path. Where the order matters beyond rounding, a path may differ
+// from ref: an intermediate sum that overflows on one order and not the
+// other; the sign of an exact zero in GatherHadamard's gather-pull mode when
+// out holds -0 (the row is summed in two halves that start from out and
+// from +0); the tiled SpMM, which scales each column tile's partial sum by
+// alpha. Rows of SpMV sum from +0 as ref's do, so a row of -0 products is
+// +0 on every path and split (tested).
+//
 // # Paths and dispatch
 //
 // At start-up each family picks the best path the CPU supports and that the
