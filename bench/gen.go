@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/hurray-format/hurray-go/csr"
+	"github.com/hurray-format/hurray-go/internal/bufview"
 )
 
 // Pattern is a generated sparse matrix in CSR form with float64 values; the
@@ -38,19 +39,14 @@ func (p *Pattern) Vals32() []float32 {
 }
 
 // CSR returns the pattern as a validated CSR matrix of T sharing the index
-// arrays (values are shared for float64, converted once for float32).
+// arrays (values are shared for float64-sized T, converted once for
+// float32-sized T).
 func CSR[T csr.Float](p *Pattern) *csr.Matrix[T] {
 	var vals []T
-	switch v := any(&vals).(type) {
-	case *[]float64:
-		*v = p.Vals
-	case *[]float32:
-		*v = p.Vals32()
-	default:
-		vals = make([]T, len(p.Vals))
-		for i, x := range p.Vals {
-			vals[i] = T(x)
-		}
+	if bufview.ElemSize[T]() == 8 {
+		vals = bufview.Retype[T](p.Vals)
+	} else {
+		vals = bufview.Retype[T](p.Vals32())
 	}
 	a, err := csr.New(uint64(p.Rows), uint64(p.Cols), p.Ptr, p.Idx, vals)
 	if err != nil {

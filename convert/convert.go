@@ -90,7 +90,9 @@
 // Every result is a valid structure, ready for compute calls. The fast
 // paths build it from a validated input and do not scan it again (the
 // package's tests validate every result they build); the reference paths
-// validate through the format's constructor. The plain forms return new
+// validate through the format's constructor, and so does every result of a
+// named element type (a ~float32 or ~float64 type other than float32 and
+// float64 themselves), which costs one more pass over it. The plain forms return new
 // structures that share no memory with the input. The ...To forms take a
 // previous result as dst and a *Workspace: they reuse dst's buffers and the
 // workspace's scratch when large enough, so repeated conversions of

@@ -1,11 +1,11 @@
 package csf
 
 import (
-	"reflect"
 	"runtime"
 	"sync"
 
 	"github.com/hurray-format/hurray-go/internal/levels"
+	"github.com/hurray-format/hurray-go/internal/typepool"
 )
 
 // Workspace holds the scratch memory and the worker goroutines of the CSF
@@ -130,43 +130,20 @@ func parked[T Float](s *wsState[T], k int, c chan struct{}) {
 	}
 }
 
-// Pools hold the plain calls' workspaces, one pool per element type: a
+// pools hold the plain calls' workspaces, one pool per element type (a
 // pool per element size handed a float64 call a named float64 type's
 // workspace, which failed the type assertion, so a program using both in
-// turn built a workspace (and a parked goroutine) on every call. float32
-// and float64 have their own variables; other types (named ones, ~float32
-// or ~float64) find theirs in pools, keyed by reflect.Type.
-var (
-	pool32 sync.Pool
-	pool64 sync.Pool
-	pools  sync.Map // reflect.Type -> *sync.Pool
-)
-
-// poolOf returns the pool of T's workspaces; it allocates nothing once T's
-// pool exists.
-func poolOf[T Float]() *sync.Pool {
-	switch any(T(0)).(type) {
-	case float64:
-		return &pool64
-	case float32:
-		return &pool32
-	}
-	typ := reflect.TypeFor[T]()
-	p, ok := pools.Load(typ)
-	if !ok {
-		p, _ = pools.LoadOrStore(typ, new(sync.Pool))
-	}
-	return p.(*sync.Pool)
-}
+// turn built a workspace, and a parked goroutine, on every call).
+var pools typepool.Pools
 
 func getWorkspace[T Float]() *Workspace[T] {
-	if ws, ok := poolOf[T]().Get().(*Workspace[T]); ok {
+	if ws, ok := typepool.For[T](&pools).Get().(*Workspace[T]); ok {
 		return ws
 	}
 	return NewWorkspace[T](0)
 }
 
-func putWorkspace[T Float](ws *Workspace[T]) { poolOf[T]().Put(ws) }
+func putWorkspace[T Float](ws *Workspace[T]) { typepool.For[T](&pools).Put(ws) }
 
 // splitLeaves fills s.bounds with at most parts root ranges of nearly equal
 // leaf counts (as parallel.SplitPtr, without allocating).

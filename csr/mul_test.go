@@ -570,3 +570,35 @@ func TestGonumNoRows(t *testing.T) {
 		t.Fatal("dst no longer empty")
 	}
 }
+
+// named64 is a named element type of float64's kind.
+type named64 float64
+
+// TestParallelNamedType: parallel products of float64 and a named float64
+// type in turn allocate nothing (one job pool per element type; a pool per
+// size handed each the other's job, which failed the type assertion).
+func TestParallelNamedType(t *testing.T) {
+	defer SetParallelThreshold(SetParallelThreshold(2))
+	defer SetWorkers(SetWorkers(2))
+	ptr, idx := []uint64{0, 2, 3, 5}, []uint64{0, 2, 1, 0, 2}
+	a, err := New[float64](3, 3, ptr, idx, []float64{1, 2, 3, 4, 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := New[named64](3, 3, ptr, idx, []named64{1, 2, 3, 4, 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ya, yb := make([]float64, 3), make([]named64, 3)
+	xa, xb := []float64{1, 1, 1}, []named64{1, 1, 1}
+	pair := func() { a.MulVec(ya, xa); b.MulVec(yb, xb) }
+	pair()
+	if n := testing.AllocsPerRun(50, pair); n > 0.1 {
+		t.Errorf("%v allocations per pair of parallel MulVec calls, float64 and a named type", n)
+	}
+	for i := range ya {
+		if float64(yb[i]) != ya[i] {
+			t.Errorf("y[%d] = %v, float64 %v", i, yb[i], ya[i])
+		}
+	}
+}

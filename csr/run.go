@@ -5,6 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/hurray-format/hurray-go/internal/typepool"
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
@@ -47,8 +48,8 @@ type task struct {
 var (
 	tasks     = make(chan task)
 	workersMu sync.Mutex
-	nWorkers  atomic.Int64 // persistent workers started
-	jobPools  [2]sync.Pool // [0] float64-sized T, [1] float32-sized T
+	nWorkers  atomic.Int64   // persistent workers started
+	jobPools  typepool.Pools // one pool per element type
 )
 
 // ensureWorkers starts persistent workers until there are at least n: a
@@ -74,15 +75,9 @@ func worker() {
 	}
 }
 
-// getJob returns a cleared job from the pool (a new one for T other than
-// float32 and float64 themselves when the pool holds the other type).
+// getJob returns a cleared job from T's pool.
 func getJob[T Float](kind jobKind, a *Matrix[T]) *job[T] {
-	pool := &jobPools[0]
-	var z T
-	if _, ok := any(z).(float32); ok {
-		pool = &jobPools[1]
-	}
-	j, ok := pool.Get().(*job[T])
+	j, ok := typepool.For[T](&jobPools).Get().(*job[T])
 	if !ok {
 		j = new(job[T])
 	}
@@ -92,12 +87,7 @@ func getJob[T Float](kind jobKind, a *Matrix[T]) *job[T] {
 
 func putJob[T Float](j *job[T]) {
 	j.a, j.y, j.x, j.acc = nil, nil, nil, nil
-	pool := &jobPools[0]
-	var z T
-	if _, ok := any(z).(float32); ok {
-		pool = &jobPools[1]
-	}
-	pool.Put(j)
+	typepool.For[T](&jobPools).Put(j)
 }
 
 // split fills j.bounds with at most p nnz-balanced ranges of the compressed

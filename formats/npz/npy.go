@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/hurray-format/hurray-go/formats"
+	"github.com/hurray-format/hurray-go/internal/bufview"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
@@ -464,9 +465,8 @@ func ReadNPY[T Float](r io.Reader, opts Options) (data []T, shape []uint64, err 
 // convertFloats decodes a's values as T. A finite value that float32 cannot
 // hold is an error (it would become an infinity), as in the text readers.
 func convertFloats[T Float](a *array) ([]T, error) {
-	var z T
-	if _, ok := any(z).(float64); ok {
-		return any(a.floats64()).([]T), nil
+	if bufview.ElemSize[T]() == 8 { // float64, or a named type of its kind
+		return bufview.Retype[T](a.floats64()), nil
 	}
 	f := a.floats64()
 	out := make([]T, len(f))
@@ -520,8 +520,7 @@ func writeHeader(w io.Writer, descr string, shape []uint64) error {
 func writeFloats[T Float](w io.Writer, vals []T) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var b [8]byte
-	var z T
-	_, is32 := any(z).(float32)
+	is32 := bufview.ElemSize[T]() == 4 // float32, or a named type of its kind
 	for _, v := range vals {
 		if is32 {
 			binary.LittleEndian.PutUint32(b[:4], math.Float32bits(float32(v)))
@@ -535,8 +534,7 @@ func writeFloats[T Float](w io.Writer, vals []T) error {
 }
 
 func floatDescr[T Float]() string {
-	var z T
-	if _, ok := any(z).(float32); ok {
+	if bufview.ElemSize[T]() == 4 {
 		return "<f4"
 	}
 	return "<f8"

@@ -473,3 +473,28 @@ func TestReadNPYKinds(t *testing.T) {
 		}
 	}
 }
+
+// f32 is a named element type of float32's kind.
+type f32 float32
+
+// TestNamedFloat32Writes: a named ~float32 element type is written as <f4,
+// byte for byte as float32 (the writers tested for float32 itself and wrote
+// named types as <f8).
+func TestNamedFloat32Writes(t *testing.T) {
+	vals := []float32{1.5, -2, 3e-5}
+	named := []f32{1.5, -2, 3e-5}
+	var a, b bytes.Buffer
+	if err := WriteNPY(&a, vals, []uint64{3}); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteNPY(&b, named, []uint64{3}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) || !strings.Contains(b.String(), "'<f4'") {
+		t.Errorf("WriteNPY of a named float32 type: %q, want float32's %q", b.String(), a.String())
+	}
+	got, _, err := ReadNPY[f32](&b, Options{})
+	if err != nil || len(got) != 3 || got[2] != 3e-5 {
+		t.Errorf("reading it back: %v %v", got, err)
+	}
+}

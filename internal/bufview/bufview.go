@@ -101,3 +101,13 @@ func FloatBytes[T kernels.Float](s []T) []byte {
 	}
 	return b
 }
+
+// Retype views s as a slice of T without copying. T and U must have the same
+// size (float64 and a named type of float64's kind, say); otherwise it
+// panics.
+func Retype[T, U kernels.Float](s []U) []T {
+	if ElemSize[T]() != ElemSize[U]() {
+		panic("bufview: Retype between element types of different sizes")
+	}
+	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
+}

@@ -1,0 +1,34 @@
+// Package typepool keeps one sync.Pool per element type, for pooled state
+// that holds typed slices: a pool shared by float64 and a named type of
+// float64's kind would hand one the other's objects, fail the type
+// assertion and allocate on every call of a program that uses both.
+package typepool
+
+import (
+	"reflect"
+	"sync"
+)
+
+// Pools is a set of sync.Pools, one per element type. The zero value is
+// ready to use.
+type Pools struct {
+	f32, f64 sync.Pool
+	others   sync.Map // reflect.Type -> *sync.Pool
+}
+
+// For returns the pool of T. It allocates nothing for float32 and float64,
+// nor for another type once its pool exists.
+func For[T ~float32 | ~float64](p *Pools) *sync.Pool {
+	switch any(T(0)).(type) {
+	case float64:
+		return &p.f64
+	case float32:
+		return &p.f32
+	}
+	typ := reflect.TypeFor[T]()
+	q, ok := p.others.Load(typ)
+	if !ok {
+		q, _ = p.others.LoadOrStore(typ, new(sync.Pool))
+	}
+	return q.(*sync.Pool)
+}
