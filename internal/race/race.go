@@ -10,6 +10,11 @@ import (
 	"unsafe"
 )
 
+// Enabled reports whether the race detector is on (it also makes sync.Pool
+// drop objects at random, so tests of pooled reuse skip their allocation
+// checks).
+const Enabled = true
+
 // ReadSlice records a read of every element of s.
 func ReadSlice[T any](s []T) {
 	if len(s) == 0 {
