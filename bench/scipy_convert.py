@@ -20,7 +20,7 @@ and all samples are printed in seconds, together with the process CPU time
 per call (the machine may be shared: wall includes waiting for a core).
 SciPy is single-threaded here.
 
-Usage: bench/scipy_convert.py DIR [--count N]
+Usage: bench/scipy_convert.py DIR [--count N]   (the inputs missing from DIR are skipped)
 """
 import argparse
 import os
@@ -83,6 +83,9 @@ def main():
     print(f"scipy {scipy.__version__} numpy {np.__version__}")
     for name in ("M1", "M2", "M3", "M4"):
         d = os.path.join(a.dir, name)
+        if not os.path.exists(os.path.join(d, "shape.txt")):
+            print(f"{name}: not in {a.dir}, skipped")
+            continue
         rows_n, cols_n, nnz = map(int, open(os.path.join(d, "shape.txt")).read().split())
         row = np.fromfile(os.path.join(d, "rows.bin"), dtype="<i8")
         col = np.fromfile(os.path.join(d, "cols.bin"), dtype="<i8")

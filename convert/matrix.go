@@ -655,21 +655,14 @@ func transposeBlocked[T Float](ptr, idx []uint64, src []T, cnt []uint64, rb []in
 	countOffsets(gcur, parts, groups, gb, 1)
 	countOffsets(cnt, parts, m, tptr, w)
 	// First scatter, into the output arrays themselves: a group's entries
-	// take the positions its columns will hold.
+	// take the positions its columns will hold (through write-combining
+	// staging for large inputs: radix.ScatterRows; its partial lines go
+	// out once every part's full ones have).
+	rs := make([]*radix.RowScatter[T], parts)
 	parallel.Run(rb, func(k, lo, hi int) {
-		cur := gcur[k*groups : (k+1)*groups]
-		for i := lo; i < hi; i++ {
-			row := uint64(i)
-			b, e := ptr[i], ptr[i+1]
-			for q, j := range idx[b:e] {
-				g := j >> s
-				p := cur[g]
-				cur[g] = p + 1
-				tidx[p] = j<<32 | row
-				tvals[p] = src[int(b)+q]
-			}
-		}
+		rs[k] = radix.ScatterRows(ptr, idx, src, lo, hi, s, gcur[k*groups:(k+1)*groups], tidx, tvals, n)
 	})
+	parallel.Run(rb, func(k, _, _ int) { rs[k].Flush(tidx, tvals) })
 	// The groups shared by entry count among the goroutines; each
 	// goroutine's scratch holds its largest group.
 	split := parallel.SplitPtr(gb, w, 64)
