@@ -617,7 +617,10 @@ func MatrixToCOOTo[T Float](dst *coo.Tensor[T], a *csr.Matrix[T], ws *Workspace,
 //
 //  1. Every entry goes, as (column << 32 | row) with its value, to the
 //     next free place of its group in the output arrays themselves, where
-//     the group's columns will end up: a few hundred write streams.
+//     the group's columns will end up: a few hundred write streams, which
+//     for inputs of radix.WCMin entries or more go through line-sized
+//     staging buffers and non-temporal stores (radix.ScatterRows; 288 KiB
+//     a worker, pooled).
 //  2. One group at a time (a worker's share of them), its entries are read
 //     in order and scattered by column into a scratch that stays in L2,
 //     which then goes back in order over the same lines, the rows
