@@ -98,7 +98,10 @@
 // workspace's scratch when large enough, so repeated conversions of
 // similar sizes allocate no per-nonzero memory (only the result's small
 // header). After such a call dst must no longer be used (its buffers now
-// belong to the result), and dst must not share memory with the input.
+// belong to the result), and dst must not share memory with the input, nor
+// with any structure still in use: a TTV result along the leaf mode, a
+// TTVMatrix one along it, and an SDDMM result hold their input tensor's
+// index arrays, which a conversion into them would overwrite.
 package convert
 
 import (
