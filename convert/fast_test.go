@@ -745,7 +745,10 @@ func TestWorkspaceReuseTypes(t *testing.T) {
 	}
 	runtime.ReadMemStats(&after)
 	// 8 conversions a round; a per-nonzero allocation is at least 4n bytes.
-	if per := (after.TotalAlloc - before.TotalAlloc) / (8 * rounds); per > n/4 {
+	// The bound allows the pooled staging buffers (288 KiB a worker) to be
+	// dropped by a garbage collection once or twice in the 24 conversions
+	// (sync.Pool), not every call.
+	if per := (after.TotalAlloc - before.TotalAlloc) / (8 * rounds); per > 2*n {
 		t.Errorf("%d bytes allocated per conversion of %d entries with a reused Workspace and dst, want no per-nonzero memory", per, n)
 	}
 	want, err := COOToCSF(x32, nil)
