@@ -401,6 +401,11 @@ type staging[P any] struct {
 	off, start [1 << MaxWidth]int
 	keys       [line << MaxWidth]uint64
 	pay        [line << MaxWidth]P
+	// putLine's destinations (set by to) and whether they take
+	// non-temporal stores
+	dk       []uint64
+	dv       []P
+	ntk, ntp bool
 }
 
 // stagingPools holds, per payload type P (a reflect.Type key), a sync.Pool
@@ -452,12 +457,7 @@ func (st *staging[P]) scatter(ks, k2 []uint64, ps, pd []P, sh uint, mask uint64,
 	copy(st.start[:], off)
 	kb, pb := &st.keys, &st.pay
 	ps = ps[:len(ks)]
-	// Non-temporal stores need 16-byte aligned lines (large slices are page
-	// aligned); a payload they cannot store is copied.
-	var zero P
-	size := unsafe.Sizeof(zero)
-	ntk := uintptr(unsafe.Pointer(unsafe.SliceData(k2)))%16 == 0
-	ntp := size > 0 && size*line%16 == 0 && uintptr(unsafe.Pointer(unsafe.SliceData(pd)))%16 == 0
+	st.to(k2, pd)
 	for i, x := range ks {
 		d := int(x>>sh&mask) & m
 		o := of[d]
@@ -466,22 +466,41 @@ func (st *staging[P]) scatter(ks, k2 []uint64, ps, pd []P, sh uint, mask uint64,
 		kb[j] = x
 		pb[j] = ps[i]
 		if o&(line-1) == line-1 {
-			s, b := o-(line-1), d*line
-			if ntk {
-				_ = k2[s+line-1]
-				storeLines(unsafe.Pointer(&k2[s]), unsafe.Pointer(&kb[b]), line*8)
-			} else {
-				*(*[line]uint64)(k2[s : s+line]) = *(*[line]uint64)(kb[b : b+line])
-			}
-			if ntp {
-				_ = pd[s+line-1]
-				storeLines(unsafe.Pointer(&pd[s]), unsafe.Pointer(&pb[b]), line*size)
-			} else {
-				*(*[line]P)(pd[s : s+line]) = *(*[line]P)(pb[b : b+line])
-			}
+			st.putLine(d, o)
 		}
 	}
 	storeFence()
+	st.dk, st.dv = nil, nil
+}
+
+// to sets the destinations of putLine: lines of dk and dv take
+// non-temporal stores when 16-byte aligned (large slices are page aligned);
+// a payload they cannot store is copied.
+func (st *staging[P]) to(dk []uint64, dv []P) {
+	var zero P
+	size := unsafe.Sizeof(zero)
+	st.dk, st.dv = dk, dv
+	st.ntk = uintptr(unsafe.Pointer(unsafe.SliceData(dk)))%16 == 0
+	st.ntp = size > 0 && size*line%16 == 0 && uintptr(unsafe.Pointer(unsafe.SliceData(dv)))%16 == 0
+}
+
+// putLine writes bucket d's staged line, which ends at destination offset
+// o, to the destinations set by to.
+func (st *staging[P]) putLine(d, o int) {
+	s, b := o-(line-1), d*line
+	k2, pd := st.dk, st.dv
+	if st.ntk {
+		_ = k2[s+line-1]
+		storeLines(unsafe.Pointer(&k2[s]), unsafe.Pointer(&st.keys[b]), line*8)
+	} else {
+		*(*[line]uint64)(k2[s : s+line]) = *(*[line]uint64)(st.keys[b : b+line])
+	}
+	if st.ntp {
+		_ = pd[s+line-1]
+		storeLines(unsafe.Pointer(&pd[s]), unsafe.Pointer(&st.pay[b]), line*unsafe.Sizeof(pd[0]))
+	} else {
+		*(*[line]P)(pd[s : s+line]) = *(*[line]P)(st.pay[b : b+line])
+	}
 }
 
 // flush writes the staged entries of the last, partial line of every one of

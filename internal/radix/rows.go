@@ -1,7 +1,5 @@
 package radix
 
-import "unsafe"
-
 // ScatterRows is the first scatter of a blocked transpose (package convert's
 // CSR to CSC): for the rows lo..hi-1 of a compressed matrix (ptr, idx, src),
 // entry (row, j) goes, as the key j<<32 | row with its value, to position
@@ -40,10 +38,7 @@ func ScatterRows[P any](ptr, idx []uint64, src []P, lo, hi int, s uint, off []ui
 		of[g], st.start[g] = int(o), int(o)
 	}
 	kb, pb := &st.keys, &st.pay
-	var zero P
-	size := unsafe.Sizeof(zero)
-	ntk := uintptr(unsafe.Pointer(unsafe.SliceData(dk)))%16 == 0
-	ntp := size > 0 && size*line%16 == 0 && uintptr(unsafe.Pointer(unsafe.SliceData(dv)))%16 == 0
+	st.to(dk, dv)
 	s &= 63
 	for i := lo; i < hi; i++ {
 		row := uint64(i)
@@ -57,23 +52,12 @@ func ScatterRows[P any](ptr, idx []uint64, src []P, lo, hi int, s uint, off []ui
 			kb[x] = j<<32 | row
 			pb[x] = vs[q]
 			if o&(line-1) == line-1 {
-				t, c := o-(line-1), d*line
-				if ntk {
-					_ = dk[t+line-1]
-					storeLines(unsafe.Pointer(&dk[t]), unsafe.Pointer(&kb[c]), line*8)
-				} else {
-					*(*[line]uint64)(dk[t : t+line]) = *(*[line]uint64)(kb[c : c+line])
-				}
-				if ntp {
-					_ = dv[t+line-1]
-					storeLines(unsafe.Pointer(&dv[t]), unsafe.Pointer(&pb[c]), line*size)
-				} else {
-					*(*[line]P)(dv[t : t+line]) = *(*[line]P)(pb[c : c+line])
-				}
+				st.putLine(d, o)
 			}
 		}
 	}
 	storeFence()
+	st.dk, st.dv = nil, nil
 	return &RowScatter[P]{st: st, groups: len(off)}
 }
 
