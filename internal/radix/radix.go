@@ -8,12 +8,11 @@ package radix
 
 import (
 	"math/bits"
-	"reflect"
 	"sort"
-	"sync"
 	"unsafe"
 
 	"github.com/hurray-format/hurray-go/internal/parallel"
+	"github.com/hurray-format/hurray-go/internal/typepool"
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
@@ -408,27 +407,20 @@ type staging[P any] struct {
 	ntk, ntp bool
 }
 
-// stagingPools holds, per payload type P (a reflect.Type key), a sync.Pool
-// of *staging[P]: a sort of a large input takes one per part, 288 KiB each
-// for a float64 payload, and repeated conversions reuse them instead of
-// allocating them every call. A scatter sets every field it reads, so a
-// pooled buffer needs no clearing.
-var stagingPools sync.Map
+// stagingPools holds the *staging[P] of each payload type P: a sort of a
+// large input takes one per part, 288 KiB each for a float64 payload, and
+// repeated conversions reuse them instead of allocating them every call. A
+// scatter sets every field it reads, so a pooled buffer needs no clearing.
+var stagingPools typepool.Pools
 
 func getStaging[P any]() *staging[P] {
-	key := reflect.TypeFor[P]()
-	p, ok := stagingPools.Load(key)
-	if !ok {
-		p, _ = stagingPools.LoadOrStore(key, &sync.Pool{New: func() any { return new(staging[P]) }})
+	if st, ok := typepool.For[P](&stagingPools).Get().(*staging[P]); ok {
+		return st
 	}
-	return p.(*sync.Pool).Get().(*staging[P])
+	return new(staging[P])
 }
 
-func putStaging[P any](st *staging[P]) {
-	if p, ok := stagingPools.Load(reflect.TypeFor[P]()); ok {
-		p.(*sync.Pool).Put(st)
-	}
-}
+func putStaging[P any](st *staging[P]) { typepool.For[P](&stagingPools).Put(st) }
 
 // scatter is the scatter of one part of a pass out of cache (ks and ps to
 // k2 and pd at the offsets off) with software write combining. A plain

@@ -1,4 +1,4 @@
-// Package typepool keeps one sync.Pool per element type, for pooled state
+// Package typepool keeps one sync.Pool per type parameter, for pooled state
 // that holds typed slices: a pool shared by float64 and a named type of
 // float64's kind would hand one the other's objects, fail the type
 // assertion and allocate on every call of a program that uses both.
@@ -9,8 +9,8 @@ import (
 	"sync"
 )
 
-// Pools is a set of sync.Pools, one per element type. The zero value is
-// ready to use.
+// Pools is a set of sync.Pools, one per type. The zero value is ready to
+// use.
 type Pools struct {
 	f32, f64 sync.Pool
 	others   sync.Map // reflect.Type -> *sync.Pool
@@ -18,8 +18,9 @@ type Pools struct {
 
 // For returns the pool of T. It allocates nothing for float32 and float64,
 // nor for another type once its pool exists.
-func For[T ~float32 | ~float64](p *Pools) *sync.Pool {
-	switch any(T(0)).(type) {
+func For[T any](p *Pools) *sync.Pool {
+	var z T
+	switch any(z).(type) {
 	case float64:
 		return &p.f64
 	case float32:
