@@ -178,9 +178,8 @@ func TestDuplicatePolicies(t *testing.T) {
 type named float64
 
 // TestNamedElementType: every conversion works for a named element type,
-// with the same results as float64 (the trusted constructors build float32
-// and float64 only; a named type panicked with "trusted construction of an
-// unknown element type").
+// with the same results as float64 (a named type once panicked with
+// "trusted construction of an unknown element type").
 func TestNamedElementType(t *testing.T) {
 	rng := rand.New(rand.NewPCG(51, 52))
 	for _, shape := range [][]uint64{{5, 6}, {4, 5, 6}} {

@@ -98,16 +98,11 @@ func matrixBufs[T Float](dst *csr.Matrix[T], np, nnz int) ([]uint64, []uint64, [
 }
 
 // newMatrix wraps arrays the fast conversions built (valid by construction,
-// see internal/trust; a named element type goes through the validating
-// constructor).
+// see internal/trust).
 func newMatrix[T Float](rows, cols uint64, csc bool, ptr, idx []uint64, vals []T) *csr.Matrix[T] {
-	return trust.Build(func() any { return trust.CSR(rows, cols, csc, ptr, idx, vals) },
-		func() (*csr.Matrix[T], error) {
-			if csc {
-				return csr.NewCSC(rows, cols, ptr, idx, vals)
-			}
-			return csr.New(rows, cols, ptr, idx, vals)
-		})
+	m := new(csr.Matrix[T])
+	trust.CSR(m, rows, cols, csc, false, ptr, idx, vals)
+	return m
 }
 
 // sortPacked sorts a short slice by insertion and a long one by pdqsort; the

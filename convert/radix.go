@@ -33,13 +33,14 @@ func grow[S ~[]E, E any](s S, n int) S {
 // trustedCOO and trustedCSF wrap arrays the fast conversions built from
 // validated inputs: valid by construction, so not scanned again (see
 // internal/trust; the package's tests set trust.Verify, which scans them).
-// A named element type goes through the validating constructor.
 func trustedCOO[T Float](shape, coords []uint64, vals []T, sorted bool) *coo.Tensor[T] {
-	return trust.Build(func() any { return trust.COO(shape, coords, vals, sorted) },
-		func() (*coo.Tensor[T], error) { return coo.New(shape, coords, vals) })
+	t := new(coo.Tensor[T])
+	trust.COO(t, shape, coords, vals, sorted)
+	return t
 }
 
 func trustedCSF[T Float](shape []uint64, mo []uint32, pos, crd [][]uint64, vals []T) *csf.Tensor[T] {
-	return trust.Build(func() any { return trust.CSF(shape, mo, pos, crd, vals) },
-		func() (*csf.Tensor[T], error) { return csf.New(shape, mo, pos, crd, vals) })
+	t := new(csf.Tensor[T])
+	trust.CSF(t, shape, mo, pos, crd, vals)
+	return t
 }

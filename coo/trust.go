@@ -6,25 +6,22 @@ import (
 )
 
 func init() {
-	trust.COO = func(shape, coords []uint64, values any, sorted bool) any {
-		switch v := values.(type) {
-		case []float32:
-			return newTrusted(shape, coords, v, sorted)
-		case []float64:
-			return newTrusted(shape, coords, v, sorted)
-		}
-		return nil // another type (~float32, ~float64): the caller validates
+	trust.COO = func(dst any, shape, coords []uint64, values any, sorted bool) {
+		dst.(interface {
+			adopt(shape, coords []uint64, values any, sorted bool)
+		}).adopt(shape, coords, values, sorted)
 	}
 }
 
-// newTrusted adopts arrays that package convert built from a validated
+// adopt fills t with arrays that package convert built from a validated
 // structure (see internal/trust): the bounds are not scanned, and IsSorted
-// is taken from sorted when true, else computed.
-func newTrusted[T Float](shape, coords []uint64, values []T, sorted bool) *Tensor[T] {
-	t := &Tensor[T]{shape: shape, coords: coords, values: values, valid: true}
+// is taken from sorted when true, else computed. values is a []T.
+func (t *Tensor[T]) adopt(shape, coords []uint64, values any, sorted bool) {
+	v := values.([]T)
+	*t = Tensor[T]{shape: shape, coords: coords, values: v, valid: true}
 	t.sorted = sorted || t.checkSorted()
 	trust.Check("coo", func() error {
-		u := &Tensor[T]{shape: shape, coords: coords, values: values}
+		u := &Tensor[T]{shape: shape, coords: coords, values: v}
 		if err := u.Validate(); err != nil {
 			return err
 		}
@@ -33,5 +30,4 @@ func newTrusted[T Float](shape, coords []uint64, values []T, sorted bool) *Tenso
 		}
 		return nil
 	})
-	return t
 }

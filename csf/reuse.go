@@ -9,14 +9,12 @@ import (
 
 // ttvOut holds what a TTV may write its result into: the buffers of an
 // earlier result (any of them may be nil) and a workspace for scratch (nil:
-// a pooled one). spare asks for one element of capacity beyond the length
-// of the leaf level's crd (TTVMatrixTo's mark of an index it owns).
+// a pooled one).
 type ttvOut[T Float] struct {
 	pos, crd [][]uint64
 	vals     []T
 	ws       *Workspace[T]
 	taken    *taken
-	spare    bool
 }
 
 // newTTVOut returns an empty ttvOut whose buffers must not overlap t.

@@ -3,15 +3,17 @@ package csf
 import "github.com/hurray-format/hurray-go/internal/trust"
 
 func init() {
-	trust.CSF = func(shape []uint64, modeOrder []uint32, pos, crd [][]uint64, values any) any {
-		switch v := values.(type) {
-		case []float32:
-			return newTrusted(shape, modeOrder, pos, crd, v)
-		case []float64:
-			return newTrusted(shape, modeOrder, pos, crd, v)
-		}
-		return nil // another type (~float32, ~float64): the caller validates
+	trust.CSF = func(dst any, shape []uint64, modeOrder []uint32, pos, crd [][]uint64, values any) {
+		dst.(interface {
+			adopt(shape []uint64, modeOrder []uint32, pos, crd [][]uint64, values any)
+		}).adopt(shape, modeOrder, pos, crd, values)
 	}
+}
+
+// adopt fills t with arrays built valid by construction (see
+// internal/trust). values is a []T.
+func (t *Tensor[T]) adopt(shape []uint64, modeOrder []uint32, pos, crd [][]uint64, values any) {
+	*t = *newTrusted(shape, modeOrder, pos, crd, values.([]T))
 }
 
 // newTrusted adopts arrays built valid by construction (see internal/trust).

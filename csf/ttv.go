@@ -109,10 +109,7 @@ func (t *Tensor[T]) TTVMatrix(mode int, v []T) *csr.Matrix[T] {
 // are not reused, nor the index of a leaf-mode result (another tensor's
 // crd: such a result lends only its pointers and values), so any earlier
 // result of TTVMatrix or TTVMatrixTo, of t or of another tensor, is safe
-// to pass. (dst's index is reused only when it has capacity beyond its
-// length: every index this method builds has some, a leaf-mode result's
-// none, and an index given to csr.New without spare capacity is not
-// reused either.)
+// to pass.
 func (t *Tensor[T]) TTVMatrixTo(dst *csr.Matrix[T], mode int, v []T, ws *Workspace[T]) *csr.Matrix[T] {
 	t.mustValid()
 	if len(t.shape) != 3 {
@@ -128,25 +125,17 @@ func (t *Tensor[T]) TTVMatrixTo(dst *csr.Matrix[T], mode int, v []T, ws *Workspa
 	// values.
 	sc := &ws.s.ttv
 	o.pos, o.crd = [][]uint64{nil, sc.pos1}, [][]uint64{sc.crd0, nil}
-	// The index's mark of ownership is spare capacity (csr.Matrix has no
-	// field for it): an index this method builds has at least one element
-	// beyond its length, and a leaf-mode result's, which is t's crd, is
-	// clipped to none, so that no later call, of another tensor that
-	// cannot know whose it is, writes into it.
-	o.spare = true
 	var ptrBuf []uint64
 	if dst != nil {
-		if idx := dst.Idx(); cap(idx) > len(idx) {
-			o.crd[1] = idx
+		if !trust.SharesCSR(dst) { // else it is another tensor's crd
+			o.crd[1] = dst.Idx()
 		}
 		o.vals = dst.Values()
 		ptrBuf = dst.Ptr()
 	}
 	shape, mo, pos, crd, vals := t.ttv(mode, v, o)
 	idx := crd[1]
-	if t.leafMode(mode) {
-		idx = idx[:len(idx):len(idx)] // t's
-	} else {
+	if !t.leafMode(mode) {
 		// Keep level 0 for the next call. (The regrouping path's were
 		// not taken from o: record them.)
 		sc.crd0, sc.pos1 = crd[0], pos[1]
@@ -169,16 +158,11 @@ func (t *Tensor[T]) TTVMatrixTo(dst *csr.Matrix[T], mode int, v []T, ws *Workspa
 	for i := uint64(1); i <= major; i++ {
 		ptr[i] += ptr[i-1]
 	}
-	// Built from a validated tree: trusted (internal/trust), or validated
-	// for a named element type.
-	rows, cols, csc := shape[0], shape[1], mo[0] != 0
-	return trust.Build(func() any { return trust.CSR(rows, cols, csc, ptr, idx, vals) },
-		func() (*csr.Matrix[T], error) {
-			if csc {
-				return csr.NewCSC(rows, cols, ptr, idx, vals)
-			}
-			return csr.New(rows, cols, ptr, idx, vals)
-		})
+	// Built from a validated tree (internal/trust); a leaf-mode result's
+	// index is t's crd, which no later TTVMatrixTo may write into.
+	m := new(csr.Matrix[T])
+	trust.CSR(m, shape[0], shape[1], mo[0] != 0, t.leafMode(mode), ptr, idx, vals)
+	return m
 }
 
 // TTVValues computes TTV along the mode stored at the leaf level into dst,
@@ -328,7 +312,7 @@ func (t *Tensor[T]) ttvRegroup(mode int, v []T) (pos, crd [][]uint64, vals []T) 
 	pos = make([][]uint64, n-1)
 	crd = make([][]uint64, n-1)
 	for q := range n - 1 {
-		crd[q] = make([]uint64, 0, nnz+1) // + 1: TTVMatrixTo's spare capacity
+		crd[q] = make([]uint64, 0, nnz)
 		if q > 0 {
 			pos[q] = make([]uint64, 0, nnz+1)
 		}
@@ -448,11 +432,7 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T, o *ttvOut[T]) (pos, crd [][]uint6
 	pos = make([][]uint64, nl)
 	crd = make([][]uint64, nl)
 	for q := range nl {
-		spare := 0
-		if o.spare && q == nl-1 {
-			spare = 1
-		}
-		crd[q] = takeBuf(o.taken, o.level(o.crd, q), nodes[q]+spare)[:nodes[q]]
+		crd[q] = takeBuf(o.taken, o.level(o.crd, q), nodes[q])
 		if q > 0 {
 			pos[q] = takeBuf(o.taken, o.level(o.pos, q), nodes[q-1]+1)
 		}

@@ -181,6 +181,46 @@ func TestTTVMatrixToForeignLeafResult(t *testing.T) {
 	}
 }
 
+// namedF is an element type of float64's kind other than float64.
+type namedF float64
+
+// TestTTVMatrixToForeignLeafResultNamed: the mark that a leaf-mode
+// TTVMatrix result holds its tensor's crd is set for a named element type
+// too, so TTVMatrixTo of another tensor into it leaves that tensor alone.
+func TestTTVMatrixToForeignLeafResultNamed(t *testing.T) {
+	rng := rand.New(rand.NewPCG(47, 48))
+	shape := []uint64{30, 40, 50}
+	named := func(x *csf.Tensor[float64]) *csf.Tensor[namedF] {
+		var pos, crd [][]uint64
+		for l := range x.Rank() {
+			pos = append(pos, slices.Clone(x.Pos(l)))
+			crd = append(crd, slices.Clone(x.Crd(l)))
+		}
+		v := make([]namedF, x.NNZ())
+		for i, f := range x.Values() {
+			v[i] = namedF(f)
+		}
+		y, err := csf.New(shape, x.ModeOrder(), pos, crd, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return y
+	}
+	t1 := named(sparseCSF(t, rng, shape, 30000, nil))
+	t2 := named(sparseCSF(t, rng, shape, 500, []uint32{2, 0, 1}))
+	crd1 := slices.Clone(t1.Crd(2))
+	for mode := range 3 {
+		m1 := t1.TTVMatrix(2, randMat[namedF](rng, 50)) // leaf mode: its index is t1's crd
+		v := randMat[namedF](rng, int(shape[mode]))
+		if got, want := t2.TTVMatrixTo(m1, mode, v, nil), t2.TTVMatrix(mode, v); !sameMatrix(got, want) {
+			t.Fatalf("mode %d: t2.TTVMatrixTo differs from t2.TTVMatrix", mode)
+		}
+		if !slices.Equal(t1.Crd(2), crd1) {
+			t.Fatalf("mode %d: TTVMatrixTo into a leaf-mode result of t1 wrote into t1's leaf crd", mode)
+		}
+	}
+}
+
 func testTTVMatrixToForeign(t *testing.T, rng *rand.Rand, t1, t2 *csf.Tensor[float64], lv [][]uint64, vals []float64) {
 	t.Helper()
 	shape := t1.Shape()

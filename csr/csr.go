@@ -23,6 +23,10 @@ type Matrix[T Float] struct {
 	raw        [][]byte
 	viewed     bool // the typed slices view raw (viewBuffers succeeded)
 	valid      bool
+	// shared: the arrays are another structure's (a leaf-mode csf
+	// TTVMatrix result's index is the tensor's crd), so no product that
+	// reuses an earlier result's buffers writes into them.
+	shared bool
 }
 
 // New builds a CSR matrix from row_ptr (rows+1 entries), col_idx and values

@@ -3,23 +3,31 @@ package csr
 import "github.com/hurray-format/hurray-go/internal/trust"
 
 func init() {
-	trust.CSR = func(rows, cols uint64, csc bool, ptr, idx []uint64, values any) any {
-		switch v := values.(type) {
-		case []float32:
-			return newTrusted(rows, cols, csc, ptr, idx, v)
-		case []float64:
-			return newTrusted(rows, cols, csc, ptr, idx, v)
-		}
-		return nil // another type (~float32, ~float64): the caller validates
+	trust.CSR = func(dst any, rows, cols uint64, csc, shared bool, ptr, idx []uint64, values any) {
+		dst.(adopter).adopt(rows, cols, csc, shared, ptr, idx, values)
+	}
+	trust.SharesCSR = func(m any) bool {
+		a, ok := m.(adopter)
+		return ok && a.isShared()
 	}
 }
 
-// newTrusted adopts arrays built valid by construction (see internal/trust).
-func newTrusted[T Float](rows, cols uint64, csc bool, ptr, idx []uint64, values []T) *Matrix[T] {
-	a := &Matrix[T]{rows: rows, cols: cols, csc: csc, ptr: ptr, idx: idx, values: values, valid: true}
+// adopter is implemented by every *Matrix[T], whatever T.
+type adopter interface {
+	adopt(rows, cols uint64, csc, shared bool, ptr, idx []uint64, values any)
+	isShared() bool
+}
+
+// adopt fills a with arrays built valid by construction (see
+// internal/trust). values is a []T.
+func (a *Matrix[T]) adopt(rows, cols uint64, csc, shared bool, ptr, idx []uint64, values any) {
+	v := values.([]T)
+	*a = Matrix[T]{rows: rows, cols: cols, csc: csc, ptr: ptr, idx: idx, values: v, valid: true, shared: shared}
 	trust.Check("csr", func() error {
-		_, err := build(rows, cols, csc, ptr, idx, values)
+		_, err := build(rows, cols, csc, ptr, idx, v)
 		return err
 	})
-	return a
 }
+
+// isShared reports whether a's arrays are another structure's.
+func (a *Matrix[T]) isShared() bool { return a != nil && a.shared }

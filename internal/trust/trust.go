@@ -20,36 +20,29 @@ import "fmt"
 // that build (convert, csf) set it.
 var Verify bool
 
-// Constructors filled in by the format packages' init functions. For values
-// of type []float32 or []float64 the result is the *Tensor[T] or *Matrix[T]
-// of that element type, marked valid; for any other element type (a named
-// type of float32's or float64's kind, which the constraints allow) it is
-// nil, and the caller builds through the validating constructor instead
-// (see Build).
+// Constructors filled in by the format packages' init functions. Each
+// fills dst, a new zero structure of the element type of values (a
+// *coo.Tensor[T], *csr.Matrix[T] or *csf.Tensor[T] for values of type []T,
+// whatever T, named types included), with the arrays, marked valid. The
+// format package does the filling through an unexported method, which
+// every instantiation of its generic type has; a type switch on values
+// could name only float32 and float64.
 var (
-	// COO builds a coo.Tensor. sorted true says the tuples are in row-major
+	// COO fills a coo.Tensor. sorted true says the tuples are in row-major
 	// order by construction; false has IsSorted computed (a scan that stops
 	// at the first inversion).
-	COO func(shape, coords []uint64, values any, sorted bool) any
-	// CSR builds a csr.Matrix, CSC when csc is set.
-	CSR func(rows, cols uint64, csc bool, ptr, idx []uint64, values any) any
-	// CSF builds a csf.Tensor.
-	CSF func(shape []uint64, modeOrder []uint32, pos, crd [][]uint64, values any) any
+	COO func(dst any, shape, coords []uint64, values any, sorted bool)
+	// CSR fills a csr.Matrix, CSC when csc is set. shared marks the arrays
+	// as another structure's (a leaf-mode csf TTVMatrix result's index is
+	// the tensor's crd): a product that reuses an earlier result's buffers
+	// must not write into them, and checks the mark with SharesCSR.
+	CSR func(dst any, rows, cols uint64, csc, shared bool, ptr, idx []uint64, values any)
+	// SharesCSR reports whether m, a *csr.Matrix of any element type, was
+	// filled by CSR with shared set (false for nil).
+	SharesCSR func(m any) bool
+	// CSF fills a csf.Tensor.
+	CSF func(dst any, shape []uint64, modeOrder []uint32, pos, crd [][]uint64, values any)
 )
-
-// Build returns trusted() when it is a *S (the element type is float32 or
-// float64), and otherwise the result of the validating constructor
-// checked(), which cannot fail on a structure built valid.
-func Build[S any](trusted func() any, checked func() (*S, error)) *S {
-	if s, ok := trusted().(*S); ok {
-		return s
-	}
-	s, err := checked()
-	if err != nil {
-		panic(fmt.Sprintf("internal error: a structure built valid is not: %v", err))
-	}
-	return s
-}
 
 // Check panics when Verify is set and validate (the format's Validate on
 // the built structure) reports an error.

@@ -30,40 +30,74 @@ func TestCheck(t *testing.T) {
 	t.Fatal("Check with Verify and an error did not panic")
 }
 
-// TestConstructors: each format's trusted constructor builds a valid
-// structure of the right element type, and with Verify set rejects arrays
-// that are not valid (so the converters' tests would catch a builder bug).
+// named is an element type of float32's kind other than float32: the
+// constraints allow it, and the constructors must fill it too.
+type named float32
+
+// TestConstructors: each format's trusted constructor fills a valid
+// structure of any element type, named types included, and with Verify set
+// rejects arrays that are not valid (so the converters' tests would catch
+// a builder bug).
 func TestConstructors(t *testing.T) {
 	trust.Verify = true
 	defer func() { trust.Verify = false }()
-	x := trust.COO([]uint64{2, 3}, []uint64{0, 1, 1, 2}, []float32{1, 2}, true).(*coo.Tensor[float32])
+	x := new(coo.Tensor[float32])
+	trust.COO(x, []uint64{2, 3}, []uint64{0, 1, 1, 2}, []float32{1, 2}, true)
 	if !x.Valid() || !x.IsSorted() || x.NNZ() != 2 {
 		t.Fatalf("COO: %v", x)
 	}
-	y := trust.COO([]uint64{2, 3}, []uint64{1, 2, 0, 1}, []float64{1, 2}, false).(*coo.Tensor[float64])
+	y := new(coo.Tensor[float64])
+	trust.COO(y, []uint64{2, 3}, []uint64{1, 2, 0, 1}, []float64{1, 2}, false)
 	if !y.Valid() || y.IsSorted() {
 		t.Fatalf("COO unsorted: %v", y)
 	}
-	a := trust.CSR(2, 3, false, []uint64{0, 1, 2}, []uint64{1, 2}, []float64{1, 2}).(*csr.Matrix[float64])
-	if !a.Valid() || a.IsCSC() {
+	xn := new(coo.Tensor[named])
+	trust.COO(xn, []uint64{2, 3}, []uint64{0, 1, 1, 2}, []named{1, 2}, true)
+	if !xn.Valid() || !xn.IsSorted() || xn.At(1, 2) != 2 {
+		t.Fatalf("COO of a named type: %v", xn)
+	}
+	a := new(csr.Matrix[float64])
+	trust.CSR(a, 2, 3, false, false, []uint64{0, 1, 2}, []uint64{1, 2}, []float64{1, 2})
+	if !a.Valid() || a.IsCSC() || trust.SharesCSR(a) {
 		t.Fatalf("CSR: %v", a)
+	}
+	an := new(csr.Matrix[named])
+	trust.CSR(an, 2, 3, true, true, []uint64{0, 0, 1, 2}, []uint64{0, 1}, []named{1, 2})
+	if !an.Valid() || !an.IsCSC() || an.At(1, 2) != 2 || !trust.SharesCSR(an) || !trust.SharesCSR(an.T()) {
+		t.Fatalf("shared CSC of a named type: %v", an)
+	}
+	if trust.SharesCSR((*csr.Matrix[float64])(nil)) {
+		t.Fatal("SharesCSR(nil) = true")
 	}
 	c, err := convert.COOToCSF(mustCOO(t), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	u := trust.CSF(c.Shape(), c.ModeOrder(), levels(c, c.Pos), levels(c, c.Crd), c.Values()).(*csf.Tensor[float64])
+	u := new(csf.Tensor[float64])
+	trust.CSF(u, c.Shape(), c.ModeOrder(), levels(c, c.Pos), levels(c, c.Crd), c.Values())
 	if !u.Valid() || u.NNZ() != c.NNZ() {
 		t.Fatalf("CSF: %v", u)
 	}
+	un := new(csf.Tensor[named])
+	nv := make([]named, c.NNZ())
+	trust.CSF(un, c.Shape(), c.ModeOrder(), levels(c, c.Pos), levels(c, c.Crd), nv)
+	if !un.Valid() || un.NNZ() != c.NNZ() {
+		t.Fatalf("CSF of a named type: %v", un)
+	}
 	for name, f := range map[string]func(){
-		"COO bound":       func() { trust.COO([]uint64{2, 3}, []uint64{0, 3}, []float64{1}, true) },
-		"COO sorted flag": func() { trust.COO([]uint64{2, 3}, []uint64{1, 0, 0, 0}, []float64{1, 2}, true) },
-		"CSR order":       func() { trust.CSR(1, 3, false, []uint64{0, 2}, []uint64{2, 1}, []float64{1, 2}) },
+		"COO bound": func() {
+			trust.COO(new(coo.Tensor[float64]), []uint64{2, 3}, []uint64{0, 3}, []float64{1}, true)
+		},
+		"COO sorted flag": func() {
+			trust.COO(new(coo.Tensor[float64]), []uint64{2, 3}, []uint64{1, 0, 0, 0}, []float64{1, 2}, true)
+		},
+		"CSR order": func() {
+			trust.CSR(new(csr.Matrix[named]), 1, 3, false, false, []uint64{0, 2}, []uint64{2, 1}, []named{1, 2})
+		},
 		"CSF pos": func() {
 			pos := levels(c, c.Pos)
 			pos[0] = []uint64{0, 9}
-			trust.CSF(c.Shape(), c.ModeOrder(), pos, levels(c, c.Crd), c.Values())
+			trust.CSF(new(csf.Tensor[float64]), c.Shape(), c.ModeOrder(), pos, levels(c, c.Crd), c.Values())
 		},
 	} {
 		func() {
