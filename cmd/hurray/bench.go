@@ -21,7 +21,7 @@ import (
 	"github.com/klauspost/cpuid/v2"
 )
 
-const benchSynopsis = "bench [--quick] [--json] [--filter REGEXP] [--threads N] [--matrices M2,M4] [--export DIR]"
+const benchSynopsis = "bench [--quick|--tiny] [--json] [--filter REGEXP] [--threads N] [--matrices M2,M4] [--paths auto,generic,ref] [--export DIR]"
 
 // benchHeader is the first object of `hurray bench --json` and the header
 // of the table.
@@ -67,6 +67,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if _, err := parse(fs, args, 0); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
+		}
+		if errors.Is(err, errShown) {
+			return 2
 		}
 		fmt.Fprintf(stderr, "hurray bench: %v\n", strings.TrimSuffix(err.Error(), ": "+errUsage.Error()))
 		return 2

@@ -3,11 +3,14 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/hurray-format/hurray-go/convert"
+	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/formats/auto"
+	"github.com/hurray-format/hurray-go/internal/memlimit"
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
@@ -51,12 +54,21 @@ func info[T auto.Float](path, dtype string, stdout, stderr io.Writer) error {
 	shape := f.Shape()
 	w("shape", "%s (rank %d)", dims(shape), len(shape))
 	w("nnz", "%d", f.NNZ())
+	stored := f.NNZ()
+	if f.COO != nil && f.COO.Valid() {
+		// Coordinate files may repeat a coordinate: the density counts
+		// it once, as every conversion does (it sums the values).
+		if d := distinct(f.COO); d < stored {
+			w("repeats", "%d of the entries repeat an earlier coordinate: %d distinct (conversions sum them)", stored-d, d)
+			stored = d
+		}
+	}
 	cells := 1.0
 	for _, d := range shape {
 		cells *= float64(d)
 	}
 	if cells > 0 {
-		w("density", "%.6g%%", 100*float64(f.NNZ())/cells)
+		w("density", "%.6g%%", 100*float64(stored)/cells)
 	}
 	for _, n := range f.Notes {
 		w("note", "%s", n)
@@ -82,6 +94,22 @@ func info[T auto.Float](path, dtype string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// distinct counts t's distinct coordinates (a sorted copy's runs).
+func distinct[T auto.Float](t *coo.Tensor[T]) int {
+	r, n := t.Rank(), t.NNZ()
+	c, err := coo.New(t.Shape(), slices.Clone(t.Coords()), make([]T, n))
+	if err != nil || c.Sort(nil) != nil || r == 0 {
+		return n
+	}
+	x, d := c.Coords(), min(n, 1)
+	for i := 1; i < n; i++ {
+		if !slices.Equal(x[(i-1)*r:i*r], x[i*r:(i+1)*r]) {
+			d++
+		}
+	}
+	return d
+}
+
 func cmdValidate(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("validate", "validate FILE", stderr)
 	pos, err := parse(fs, args, 1)
@@ -100,8 +128,9 @@ func cmdValidate(args []string, stdout, stderr io.Writer) error {
 }
 
 func cmdConvert(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("convert", "convert IN OUT --to coo|csr|csc|csf [--mode-order 2,0,1] [--dtype float32|float64]", stderr)
-	to := fs.String("to", "", "layout to write: coo, csr, csc or csf (default: as read)")
+	fs := newFlags("convert", "convert IN OUT [--to coo|csr|csc|csf] [--mode-order 2,0,1] [--dtype float32|float64]\n"+
+		"  .mtx and .tns hold coordinates (COO): --to csr, csc or csf writes them in that layout's order", stderr)
+	to := fs.String("to", "", "layout to convert to: coo, csr, csc or csf (default: as read)")
 	mo := fs.String("mode-order", "", "CSF level order, comma-separated modes (default identity)")
 	dtype := dtypeFlag(fs)
 	pos, err := parse(fs, args, 2)
@@ -132,25 +161,58 @@ func convertFile[T auto.Float](in, out, to string, order []uint32, stdout, stder
 		return err
 	}
 	var g *auto.File[T]
+	if order != nil && len(order) != len(f.Shape()) {
+		return usageErr("--mode-order %s: %d modes for the rank-%d tensor in %s", modes(order), len(order), len(f.Shape()), in)
+	}
 	during(stderr, "converting to "+to, func() { g, err = toLayout(f, to, order) })
 	if err != nil {
-		return err
+		return named(in, err)
 	}
 	during(stderr, "writing "+out, func() { err = auto.Write(out, g) })
 	if err != nil {
-		return err
+		return named(out, err)
 	}
-	fmt.Fprintf(stdout, "%s (%s %s) -> %s (%s %s), shape %s, nnz %d\n", in, f.Format, f.Layout(), out, auto.Format(out), g.Layout(), dims(g.Shape()), g.NNZ())
+	// .mtx and .tns store coordinates whatever the layout converted to.
+	wrote := g.Layout()
+	if format := auto.Format(out); (format == "mtx" || format == "tns") && (wrote == "csr" || wrote == "csc" || wrote == "csf") {
+		wrote = "coo in " + wrote + " order"
+	}
+	fmt.Fprintf(stdout, "%s (%s %s) -> %s (%s %s), shape %s, nnz %d\n", in, f.Format, f.Layout(), out, auto.Format(out), wrote, dims(g.Shape()), g.NNZ())
 	return nil
 }
 
-// maxDense returns the most elements the commands allocate for a dense work
-// array (a pointer array, a vector, the factor matrices) of k columns for a
-// file of nnz entries: a file's header can declare any dimension, so a
-// 50-byte file could ask for gigabytes (it did, with a fixed 2^31). The
-// bound grows with the data: 2^26 elements, or 8 per entry and column.
-func maxDense(nnz, k int) float64 {
-	return max(1<<26, 8*float64(nnz)*float64(max(k, 1)))
+// named prefixes err with path unless its message starts with it already.
+func named(path string, err error) error {
+	if strings.HasPrefix(err.Error(), path+":") {
+		return err
+	}
+	return fmt.Errorf("%s: %w", path, err)
+}
+
+// modes writes a mode order as --mode-order takes it.
+func modes(order []uint32) string {
+	s := make([]string, len(order))
+	for i, m := range order {
+		s[i] = fmt.Sprint(m)
+	}
+	return strings.Join(s, ",")
+}
+
+// maxDense returns the most rows the commands allocate for a dense work
+// array (a pointer array, a vector, the factor matrices) for a file of nnz
+// entries: a file's header can declare any dimension, so a 50-byte file
+// could ask for gigabytes (it did, with a fixed 2^31). The bound grows with
+// the data: 2^26 rows, or 8 per entry. Arrays of several columns are
+// bounded by memory too (fitsMemory).
+func maxDense(nnz int) float64 {
+	return max(1<<26, 8*float64(nnz))
+}
+
+// fitsMemory reports whether n elements of size bytes fit in half of the
+// machine's memory or the Go memory limit (a request beyond that would end
+// the process with an out-of-memory failure that cannot be caught).
+func fitsMemory(n float64, size int) bool {
+	return n*float64(size) <= float64(memlimit.Bytes())/2
 }
 
 // toLayout converts f's content to the named layout ("" keeps it).
@@ -173,7 +235,7 @@ func toLayout[T auto.Float](f *auto.File[T], to string, order []uint32) (*auto.F
 		if t.Rank() != 2 {
 			return nil, fmt.Errorf("%s: rank %d tensor cannot be %s (rank 2 only)", f.Path, t.Rank(), to)
 		}
-		if major, lim := t.Shape()[map[string]int{"csr": 0, "csc": 1}[to]], maxDense(t.NNZ(), 1); float64(major) > lim {
+		if major, lim := t.Shape()[map[string]int{"csr": 0, "csc": 1}[to]], maxDense(t.NNZ()); float64(major) > lim {
 			return nil, fmt.Errorf("%s: %d %s to compress for %d entries: too many for this command (at most %.0f)", f.Path, major, map[string]string{"csr": "rows", "csc": "columns"}[to], t.NNZ(), lim)
 		}
 		if to == "csr" {

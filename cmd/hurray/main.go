@@ -5,10 +5,13 @@
 //
 //	hurray info FILE              format, layout, dtype, shape, nnz, density, CSF levels, kernels
 //	hurray validate FILE          read and validate; exit 0 when valid
-//	hurray convert IN OUT --to coo|csr|csc|csf [--mode-order 2,0,1] [--dtype float32|float64]
-//	hurray spmv FILE [--x x.npy] [--iters N] [--seed S]
-//	hurray mttkrp FILE --rank R --mode N [--iters N] [--seed S]
-//	hurray bench [--quick] [--json] [--filter REGEXP] [--threads N]
+//	hurray convert IN OUT [--to coo|csr|csc|csf] [--mode-order 2,0,1] [--dtype float32|float64]
+//	hurray spmv FILE [--x x.npy] [--iters N] [--seed S] [--dtype float32|float64]
+//	hurray mttkrp FILE [--rank R] [--mode N] [--mode-order 0,1,2] [--iters N] [--seed S] [--dtype float32|float64]
+//	hurray bench [--quick] [--json] [--filter REGEXP] [--threads N] [--matrices M2,M4] [--paths auto,generic,ref] [--export DIR]
+//
+// .mtx and .tns files hold coordinates (COO): converting to one of them
+// with --to csr, csc or csf writes the entries in that layout's order.
 //
 // Every command takes -h. Errors print one line on stderr and exit 1 (2 for
 // usage errors). A HURRAY_KERNELS value that cannot be honoured is an error.
@@ -45,8 +48,12 @@ commands:
 Run "hurray <command> -h" for a command's flags.
 `
 
-// errUsage marks errors that exit 2.
-var errUsage = errors.New("usage")
+// errUsage marks errors that exit 2. errShown marks those among them that
+// the flag package has already printed (with the command's flags).
+var (
+	errUsage = errors.New("usage")
+	errShown = fmt.Errorf("shown: %w", errUsage)
+)
 
 // run is main without the process: it returns the exit code.
 func run(args []string, stdout, stderr io.Writer) int {
@@ -85,6 +92,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	case errors.Is(err, flag.ErrHelp):
 		return 0
+	case errors.Is(err, errShown):
+		return 2
 	case errors.Is(err, errUsage):
 		fmt.Fprintf(stderr, "hurray %s: %v\n", cmd, strings.TrimSuffix(err.Error(), ": "+errUsage.Error()))
 		return 2
@@ -119,7 +128,7 @@ func parse(fs *flag.FlagSet, args []string, npos int) ([]string, error) {
 			if errors.Is(err, flag.ErrHelp) {
 				return nil, err
 			}
-			return nil, fmt.Errorf("%v: %w", err, errUsage)
+			return nil, fmt.Errorf("%v: %w", err, errShown) // the flag package printed it
 		}
 		if fs.NArg() == 0 {
 			break

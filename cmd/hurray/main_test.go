@@ -89,6 +89,73 @@ func TestErrorsAndUsage(t *testing.T) {
 	}
 }
 
+// TestCLIReport: defects an audit of the command found. An unknown flag is
+// reported once (the flag package prints it with the flags); a mode order
+// of the wrong length is a usage error naming the file; errors name the
+// output path, not the temporary file written beside it; .mtx and .tns
+// outputs say that they hold coordinates; info counts repeated coordinates
+// once in the density; MTTKRP's GFLOP/s use bench's flop count.
+func TestCLIReport(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errOut := runCmd(t, "info", "--nope", filepath.Join(td, "header.tns"))
+	if code != 2 || strings.Count(errOut, "flag provided but not defined") != 1 {
+		t.Errorf("unknown flag: exit %d, stderr %q: want exit 2 and the error once", code, errOut)
+	}
+	code, _, errOut = runCmd(t, "convert", filepath.Join(td, "header.tns"), filepath.Join(dir, "o.npz"), "--to", "csf", "--mode-order", "1,0")
+	if code != 2 || !strings.Contains(errOut, "--mode-order 1,0: 2 modes for the rank-3 tensor in "+filepath.Join(td, "header.tns")) {
+		t.Errorf("short mode order: exit %d, stderr %q", code, errOut)
+	}
+	code, _, errOut = runCmd(t, "mttkrp", "--mode-order", "1,0", filepath.Join(td, "header.tns"))
+	if code != 2 || !strings.Contains(errOut, "--mode-order 1,0: 2 modes for the rank-3 tensor") {
+		t.Errorf("mttkrp short mode order: exit %d, stderr %q", code, errOut)
+	}
+	out := filepath.Join(dir, "none", "o.mtx")
+	code, _, errOut = runCmd(t, "convert", filepath.Join(td, "west0479.mtx"), out)
+	if code != 1 || !strings.Contains(errOut, out+": ") || strings.Contains(errOut, ".tmp") {
+		t.Errorf("output in a missing directory: exit %d, stderr %q: want the output path named, not the temporary file", code, errOut)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "r1.tns"), []byte("1 1.5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = runCmd(t, "convert", filepath.Join(dir, "r1.tns"), filepath.Join(dir, "r1.npz"))
+	if code != 1 || !strings.Contains(errOut, "write a rank-1 tensor as .tns") {
+		t.Errorf("rank 1 to .npz: exit %d, stderr %q", code, errOut)
+	}
+	code, stdout, _ := runCmd(t, "convert", filepath.Join(td, "west0479.mtx"), filepath.Join(dir, "c.mtx"), "--to", "csc")
+	if code != 0 || !strings.Contains(stdout, "(mtx coo in csc order)") {
+		t.Errorf("convert to .mtx --to csc: exit %d, stdout %q", code, stdout)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "dup.tns"), []byte("1 1 1 1.0\n1 1 1 1.0\n2 2 2 3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, _ = runCmd(t, "info", filepath.Join(dir, "dup.tns"))
+	if code != 0 || !strings.Contains(stdout, "1 of the entries repeat an earlier coordinate: 2 distinct") || !strings.Contains(stdout, "density:   25%") {
+		t.Errorf("info of repeated coordinates: exit %d\n%s", code, stdout)
+	}
+	code, stdout, _ = runCmd(t, "mttkrp", "--iters", "1", filepath.Join(td, "header.tns"))
+	if code != 0 || !strings.Contains(stdout, "(2*nnz*R flops)") {
+		t.Errorf("mttkrp flop count: exit %d\n%s", code, stdout)
+	}
+}
+
+// TestReadOnlyOutput: convert refuses to replace an output file it may not
+// write, as a write in place would (it writes a temporary file and renames
+// it, which the directory's permission alone allows). Root may write any
+// file, so the test needs another user.
+func TestReadOnlyOutput(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root may write a read-only file")
+	}
+	out := filepath.Join(t.TempDir(), "ro.mtx")
+	if err := os.WriteFile(out, []byte("keep"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCmd(t, "convert", filepath.Join(td, "west0479.mtx"), out)
+	if got, _ := os.ReadFile(out); code != 1 || string(got) != "keep" || !strings.Contains(errOut, "permission denied") {
+		t.Errorf("read-only output: exit %d, stderr %q, file now %d bytes", code, errOut, len(got))
+	}
+}
+
 func TestHelp(t *testing.T) {
 	for _, cmd := range []string{"info", "validate", "convert", "spmv", "mttkrp"} {
 		code, _, errOut := runCmd(t, cmd, "-h")
@@ -233,6 +300,7 @@ func TestSmallFileBigClaims(t *testing.T) {
 		"wide.mtx": "%%MatrixMarket matrix coordinate real general\n1 2000000000 1\n1 1 1.0\n",
 		"tall.mtx": "%%MatrixMarket matrix coordinate real general\n2000000000 1 1\n1 1 1.0\n",
 		"big3.tns": "3\n100000000 1 1\n1 1 1 1.0\n",
+		"fat3.tns": "3\n5000000 1 1\n1 1 1 1.0\n",
 	}
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
@@ -247,7 +315,11 @@ func TestSmallFileBigClaims(t *testing.T) {
 		{[]string{"spmv", "--iters", "1", filepath.Join(dir, "tall.mtx")}, "2000000000x1 with 1 entries: dimensions too large"},
 		{[]string{"convert", filepath.Join(dir, "tall.mtx"), filepath.Join(dir, "o.npz"), "--to", "csr"}, "2000000000 rows to compress for 1 entries"},
 		{[]string{"convert", filepath.Join(dir, "wide.mtx"), filepath.Join(dir, "o.npz"), "--to", "csc"}, "2000000000 columns to compress for 1 entries"},
-		{[]string{"mttkrp", "--iters", "1", filepath.Join(dir, "big3.tns")}, "factor matrices of 1.6e+09 values for 1 entries are too large"},
+		{[]string{"mttkrp", "--iters", "1", filepath.Join(dir, "big3.tns")}, "factor matrices of 1e+08 rows for 1 entries are too large"},
+		// The bound on rows does not grow with the rank: memory bounds
+		// the values (--rank 65536 on a real file asked for 22 GB and
+		// ended the process).
+		{[]string{"mttkrp", "--iters", "1", "--rank", "65536", filepath.Join(dir, "fat3.tns")}, "factor matrices of 3.28e+11 values (rank 65536) would take more than half of the memory"},
 	} {
 		code, _, errOut := runCmd(t, c.args...)
 		if code != 1 || !strings.Contains(errOut, c.want) {

@@ -283,21 +283,34 @@ func Write[T Float](path string, f *File[T]) (err error) {
 // written to a temporary file beside it that replaces it only when write
 // succeeds, so that a failed write (a layout the format cannot hold, a full
 // disk) leaves an existing file, possibly the input, as it was; a symbolic
-// link is followed. Anything else (a device, a pipe) is written in place.
+// link is followed. An existing file must be writable, as for a write in
+// place. Anything else (a device, a pipe) is written in place. Errors name
+// path (not the temporary file).
 func writeFile(path string, write func(io.Writer) error) (err error) {
+	defer func() {
+		var pe *os.PathError
+		switch {
+		case err == nil:
+		case errors.As(err, &pe):
+			err = fmt.Errorf("%s: %s: %w", path, pe.Op, pe.Err)
+		case !strings.HasPrefix(err.Error(), path+":"):
+			err = fmt.Errorf("%s: %w", path, err)
+		}
+	}()
 	target := path
 	if p, err := filepath.EvalSymlinks(path); err == nil {
 		target = p
 	}
 	mode := os.FileMode(0o644)
 	if st, err := os.Stat(target); err == nil {
+		out, err := os.OpenFile(target, os.O_WRONLY, 0) // neither truncates nor writes
+		if err != nil {
+			return err
+		}
 		if !st.Mode().IsRegular() {
-			out, err := os.OpenFile(target, os.O_WRONLY, 0)
-			if err != nil {
-				return err
-			}
 			return errors.Join(write(out), out.Close())
 		}
+		out.Close()
 		mode = st.Mode().Perm()
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".*.tmp")
@@ -335,7 +348,10 @@ func encode[T Float](out io.Writer, format, path string, f *File[T]) error {
 		case f.COO.Rank() == 2:
 			return npz.WriteCOO(out, f.COO, npz.WriteOptions{})
 		}
-		return fmt.Errorf("%s: .npz holds COO of rank 2 only; convert to csf for rank %d", path, f.COO.Rank())
+		if f.COO.Rank() >= 3 {
+			return fmt.Errorf("%s: .npz holds COO of rank 2 only; convert to csf for rank %d", path, f.COO.Rank())
+		}
+		return fmt.Errorf("%s: .npz holds COO of rank 2, CSR, CSC or CSF; write a rank-%d tensor as .tns", path, f.COO.Rank())
 	case "mtx":
 		if f.Dense != nil {
 			if len(f.DenseShape) != 2 {
