@@ -59,8 +59,6 @@ type Tensor[T Float] struct {
 	coords []uint64
 	values []T
 	sorted bool
-	raw    [][]byte
-	viewed bool // the typed slices view raw (viewBuffers succeeded)
 	valid  bool
 }
 
@@ -75,12 +73,15 @@ func New[T Float](shape []uint64, coords []uint64, values []T) (*Tensor[T], erro
 }
 
 // FromBuffers builds a tensor from the buffer table (values, coordinates),
-// little-endian, aliasing aligned buffers. Strict mode validates; Permissive
-// holds the buffers unchecked until Validate passes.
+// little-endian, aliasing aligned buffers (others are copied). Both modes
+// check the buffer count and byte lengths; Strict mode validates the rest,
+// Permissive holds the tensor unchecked until Validate passes.
 func FromBuffers[T Float](shape []uint64, buffers [][]byte, mode layout.Mode) (*Tensor[T], error) {
-	t := &Tensor[T]{shape: shape, raw: buffers}
+	t := &Tensor[T]{shape: shape}
+	if err := t.viewBuffers(buffers); err != nil {
+		return nil, err
+	}
 	if mode == layout.Permissive {
-		_ = t.viewBuffers()
 		return t, nil
 	}
 	if err := t.Validate(); err != nil {
@@ -89,19 +90,20 @@ func FromBuffers[T Float](shape []uint64, buffers [][]byte, mode layout.Mode) (*
 	return t, nil
 }
 
-func (t *Tensor[T]) viewBuffers() error {
-	if err := check.BufferCount(layout.TagCOO, t.raw, 2); err != nil {
+// viewBuffers sets the typed slices from raw, checking count and byte
+// lengths.
+func (t *Tensor[T]) viewBuffers(raw [][]byte) error {
+	if err := check.BufferCount(layout.TagCOO, raw, 2); err != nil {
 		return err
 	}
-	if err := check.BufferLen(layout.TagCOO, "values", t.raw[0], bufview.ElemSize[T]()); err != nil {
+	if err := check.BufferLen(layout.TagCOO, "values", raw[0], bufview.ElemSize[T]()); err != nil {
 		return err
 	}
-	if err := check.BufferLen(layout.TagCOO, "coords", t.raw[1], 8); err != nil {
+	if err := check.BufferLen(layout.TagCOO, "coords", raw[1], 8); err != nil {
 		return err
 	}
-	t.values, _ = bufview.Floats[T](t.raw[0])
-	t.coords, _ = bufview.Uint64s(t.raw[1])
-	t.viewed = true
+	t.values, _ = bufview.Floats[T](raw[0])
+	t.coords, _ = bufview.Uint64s(raw[1])
 	return nil
 }
 
@@ -116,11 +118,6 @@ func (t *Tensor[T]) Validate() error {
 }
 
 func (t *Tensor[T]) validate() error {
-	if t.raw != nil && !t.viewed {
-		if err := t.viewBuffers(); err != nil {
-			return err
-		}
-	}
 	if err := (layout.COO{}).Validate(t.shape); err != nil {
 		return err
 	}
@@ -282,11 +279,11 @@ func (t *Tensor[T]) Descriptor() layout.COO {
 	return layout.COO{NNZ: uint64(len(t.values)), IsSorted: t.sorted}
 }
 
-// Buffers returns the buffer table (values, coordinates) without copying.
+// Buffers returns the buffer table (values, coordinates) without copying:
+// little-endian views of the slices the tensor computes on (the buffers
+// given to FromBuffers, byte for byte, or the copies it made of unaligned
+// ones), so they show every change made through Values, Coords or Sort.
 func (t *Tensor[T]) Buffers() [][]byte {
-	if t.raw != nil {
-		return t.raw
-	}
 	return [][]byte{bufview.FloatBytes(t.values), bufview.Uint64Bytes(t.coords)}
 }
 

@@ -105,12 +105,44 @@ func TestCOOBuffers(t *testing.T) {
 	if err != nil || y.At(4) != 2 {
 		t.Fatalf("%v %v", y, err)
 	}
-	p, err := coo.FromBuffers[float64]([]uint64{5}, b[:1], layout.Permissive)
-	if err != nil || p.Valid() {
-		t.Fatal("permissive")
+	// The buffer count can always be checked: both modes do (a
+	// permissive tensor held one buffer, and a nil table passed strict
+	// validation as an empty tensor).
+	for _, mode := range []layout.Mode{layout.Strict, layout.Permissive} {
+		for _, tc := range []struct {
+			bufs [][]byte
+			want string
+		}{{b[:1], "1 buffers, want 2"}, {nil, "0 buffers, want 2"}, {[][]byte{b[0], b[1][:5]}, "coords"}} {
+			if p, err := coo.FromBuffers[float64]([]uint64{5}, tc.bufs, mode); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%v, %d buffers: %v, %v: want an error naming %q", mode, len(tc.bufs), p, err, tc.want)
+			}
+		}
 	}
-	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), "1 buffers, want 2") {
-		t.Fatalf("Validate: %v", err)
+}
+
+// TestBuffersAfterCopy: Buffers returns what the tensor computes on. When
+// FromBuffers copied an unaligned buffer, it returned the original bytes,
+// so that a change through Values, or a Sort that moved the aliased
+// coordinates and the copied values, was lost or mismatched on re-emission.
+func TestBuffersAfterCopy(t *testing.T) {
+	raw := make([]byte, 17)
+	vb := raw[1:] // misaligned: copied
+	copy(vb, bufview.FloatBytes([]float64{10, 20}))
+	cb := slices.Clone(bufview.Uint64Bytes([]uint64{2, 0, 1, 0})) // aligned: aliased
+	x, err := coo.FromBuffers[float64]([]uint64{3, 3}, [][]byte{vb, cb}, layout.Strict)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := x.Sort(nil); err != nil {
+		t.Fatal(err)
+	}
+	x.Values()[0] = 99 // the entry at (1, 0)
+	y, err := coo.FromBuffers[float64]([]uint64{3, 3}, x.Buffers(), layout.Strict)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if y.At(1, 0) != 99 || y.At(2, 0) != 10 {
+		t.Fatalf("re-read from Buffers: (1,0) = %v, (2,0) = %v; want 99 and 10", y.At(1, 0), y.At(2, 0))
 	}
 }
 

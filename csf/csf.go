@@ -22,8 +22,6 @@ type Tensor[T Float] struct {
 	modeOrder []uint32
 	pos, crd  [][]uint64
 	values    []T
-	raw       [][]byte // the buffers as given to FromBuffers, for re-emission
-	viewed    bool     // the typed slices view raw (viewBuffers succeeded)
 	valid     bool
 	// shared: pos and crd are another tensor's (a leaf-mode TTV or an
 	// SDDMM result), so TTVTo into t reuses only its values.
@@ -51,13 +49,12 @@ func New[T Float](shape []uint64, modeOrder []uint32, pos, crd [][]uint64, value
 // every reader), the buffer count and the byte lengths needed to hold the
 // tensor are checked; the tensor refuses to compute until Validate passes.
 func FromBuffers[T Float](shape []uint64, modeOrder []uint32, buffers [][]byte, mode layout.Mode) (*Tensor[T], error) {
-	t := &Tensor[T]{shape: shape, modeOrder: modeOrder, raw: buffers}
+	t := &Tensor[T]{shape: shape, modeOrder: modeOrder}
+	if err := t.viewBuffers(buffers); err != nil {
+		return nil, err
+	}
 	if mode == layout.Permissive {
-		// Validate checks the rest.
-		if err := t.viewBuffers(); err != nil {
-			return nil, err
-		}
-		return t, nil
+		return t, nil // Validate checks the rest
 	}
 	if err := t.Validate(); err != nil {
 		return nil, err
@@ -67,22 +64,22 @@ func FromBuffers[T Float](shape []uint64, modeOrder []uint32, buffers [][]byte, 
 
 // viewBuffers sets the typed slices from raw, checking count and byte
 // lengths.
-func (t *Tensor[T]) viewBuffers() error {
+func (t *Tensor[T]) viewBuffers(raw [][]byte) error {
 	rank := len(t.shape)
 	if rank < 3 || rank > layout.MaxRank {
 		return layout.CSF{ModeOrder: t.modeOrder}.Validate(t.shape)
 	}
-	if err := check.BufferCount(layout.TagCSF, t.raw, 2*rank+1); err != nil {
+	if err := check.BufferCount(layout.TagCSF, raw, 2*rank+1); err != nil {
 		return err
 	}
-	if err := check.BufferLen(layout.TagCSF, "values", t.raw[0], bufview.ElemSize[T]()); err != nil {
+	if err := check.BufferLen(layout.TagCSF, "values", raw[0], bufview.ElemSize[T]()); err != nil {
 		return err
 	}
 	pos := make([][]uint64, rank)
 	crd := make([][]uint64, rank)
 	for l := range rank {
 		for k, field := range []string{"pos", "crd"} {
-			b := t.raw[2*l+1+k]
+			b := raw[2*l+1+k]
 			if len(b)%8 != 0 {
 				return layout.Errorf(layout.TagCSF, field, l, -1, "byte length %d (buffer %d) is not a multiple of 8", len(b), 2*l+1+k)
 			}
@@ -94,9 +91,8 @@ func (t *Tensor[T]) viewBuffers() error {
 			}
 		}
 	}
-	t.values, _ = bufview.Floats[T](t.raw[0])
+	t.values, _ = bufview.Floats[T](raw[0])
 	t.pos, t.crd = pos, crd
-	t.viewed = true
 	return nil
 }
 
@@ -112,11 +108,6 @@ func (t *Tensor[T]) Validate() error {
 }
 
 func (t *Tensor[T]) validate() error {
-	if t.raw != nil && !t.viewed {
-		if err := t.viewBuffers(); err != nil {
-			return err
-		}
-	}
 	if err := (layout.CSF{ModeOrder: t.modeOrder}).Validate(t.shape); err != nil {
 		return err
 	}
@@ -189,13 +180,12 @@ func (t *Tensor[T]) Descriptor() layout.CSF {
 	return layout.CSF{ModeOrder: slices.Clone(t.modeOrder)}
 }
 
-// Buffers returns the buffer table in spec order without copying: the
-// buffers given to FromBuffers, byte for byte, or little-endian views of the
-// slices given to New.
+// Buffers returns the buffer table in spec order without copying:
+// little-endian views of the slices the tensor computes on (the buffers
+// given to FromBuffers, byte for byte, or the copies it made of unaligned
+// ones; the slices given to New), so they show every change made through
+// Values, Pos or Crd.
 func (t *Tensor[T]) Buffers() [][]byte {
-	if t.raw != nil {
-		return t.raw
-	}
 	out := make([][]byte, 0, 2*len(t.pos)+1)
 	out = append(out, bufview.FloatBytes(t.values))
 	for l := range t.pos {

@@ -211,6 +211,7 @@ func TestBufferTable(t *testing.T) {
 		want string
 	}{
 		{"count", bufs[:6], "6 buffers, want 7"},
+		{"nil table", nil, "0 buffers, want 7"},
 		{"values bytes", append([][]byte{bufs[0][:31]}, bufs[1:]...), "values: byte length 31"},
 		{"crd bytes", append(slices.Clone(bufs[:6]), bufs[6][:7]), "level 2 crd: byte length 7"},
 	} {
@@ -263,6 +264,16 @@ func TestFromBuffersAliasesAligned(t *testing.T) {
 	}
 	if y.At(1, 1, 4) != 4 || y.At(0, 3, 2) != 2 {
 		t.Fatal("misaligned copy gives wrong values")
+	}
+	// Buffers returns the copies, which the tensor computes on (it
+	// returned the original bytes, so a change through Values was lost
+	// on re-emission).
+	y.Values()[0] = 99
+	if got := y.Buffers(); &got[0][0] == &mis[0][0] || bufview.FloatBytes(y.Values())[0] != got[0][0] {
+		t.Fatal("Buffers() of a copied table are not the copies")
+	}
+	if w, err := csf.FromBuffers[float64](shape, mo, y.Buffers(), layout.Strict); err != nil || w.At(0, 1, 2) != 99 {
+		t.Fatalf("re-read from Buffers: %v, %v; want 99 at (0, 1, 2)", w, err)
 	}
 	// New adopts slices: Values() is the slice given.
 	z, _ := csf.New(shape, mo, pos, crd, vals)

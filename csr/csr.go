@@ -20,8 +20,6 @@ type Matrix[T Float] struct {
 	csc        bool     // column-compressed: ptr runs over columns
 	ptr, idx   []uint64 // row_ptr/col_idx (CSR) or col_ptr/row_idx (CSC)
 	values     []T
-	raw        [][]byte
-	viewed     bool // the typed slices view raw (viewBuffers succeeded)
 	valid      bool
 	// shared: the arrays are another structure's (a leaf-mode csf
 	// TTVMatrix result's index is the tensor's crd), so no product that
@@ -62,9 +60,11 @@ func FromBuffersCSC[T Float](rows, cols uint64, buffers [][]byte, mode layout.Mo
 }
 
 func fromBuffers[T Float](rows, cols uint64, csc bool, buffers [][]byte, mode layout.Mode) (*Matrix[T], error) {
-	a := &Matrix[T]{rows: rows, cols: cols, csc: csc, raw: buffers}
+	a := &Matrix[T]{rows: rows, cols: cols, csc: csc}
+	if err := a.viewBuffers(buffers); err != nil {
+		return nil, err
+	}
 	if mode == layout.Permissive {
-		_ = a.viewBuffers()
 		return a, nil
 	}
 	if err := a.Validate(); err != nil {
@@ -80,25 +80,26 @@ func (a *Matrix[T]) fields() (ptr, idx string) {
 	return "row_ptr", "col_idx"
 }
 
-func (a *Matrix[T]) viewBuffers() error {
+// viewBuffers sets the typed slices from raw, checking count and byte
+// lengths.
+func (a *Matrix[T]) viewBuffers(raw [][]byte) error {
 	tag := a.Tag()
-	if err := check.BufferCount(tag, a.raw, 3); err != nil {
+	if err := check.BufferCount(tag, raw, 3); err != nil {
 		return err
 	}
-	if err := check.BufferLen(tag, "values", a.raw[0], bufview.ElemSize[T]()); err != nil {
+	if err := check.BufferLen(tag, "values", raw[0], bufview.ElemSize[T]()); err != nil {
 		return err
 	}
 	pf, xf := a.fields()
-	if err := check.BufferLen(tag, pf, a.raw[1], 8); err != nil {
+	if err := check.BufferLen(tag, pf, raw[1], 8); err != nil {
 		return err
 	}
-	if err := check.BufferLen(tag, xf, a.raw[2], 8); err != nil {
+	if err := check.BufferLen(tag, xf, raw[2], 8); err != nil {
 		return err
 	}
-	a.values, _ = bufview.Floats[T](a.raw[0])
-	a.ptr, _ = bufview.Uint64s(a.raw[1])
-	a.idx, _ = bufview.Uint64s(a.raw[2])
-	a.viewed = true
+	a.values, _ = bufview.Floats[T](raw[0])
+	a.ptr, _ = bufview.Uint64s(raw[1])
+	a.idx, _ = bufview.Uint64s(raw[2])
 	return nil
 }
 
@@ -136,11 +137,6 @@ func (a *Matrix[T]) Validate() error {
 }
 
 func (a *Matrix[T]) validate() error {
-	if a.raw != nil && !a.viewed {
-		if err := a.viewBuffers(); err != nil {
-			return err
-		}
-	}
 	tag := a.Tag()
 	major := a.major()
 	if major > MaxCompressed {
@@ -220,11 +216,11 @@ func (a *Matrix[T]) Descriptor() layout.Descriptor {
 	return layout.CSR{NNZ: uint64(len(a.values))}
 }
 
-// Buffers returns the buffer table (values, ptr, idx) without copying.
+// Buffers returns the buffer table (values, ptr, idx) without copying:
+// little-endian views of the slices the matrix computes on (the buffers
+// given to FromBuffers, byte for byte, or the copies it made of unaligned
+// ones), so they show every change made through Values, Ptr or Idx.
 func (a *Matrix[T]) Buffers() [][]byte {
-	if a.raw != nil {
-		return a.raw
-	}
 	return [][]byte{bufview.FloatBytes(a.values), bufview.Uint64Bytes(a.ptr), bufview.Uint64Bytes(a.idx)}
 }
 
@@ -233,9 +229,6 @@ func (a *Matrix[T]) Buffers() [][]byte {
 func (a *Matrix[T]) T() *Matrix[T] {
 	b := *a
 	b.rows, b.cols, b.csc = a.cols, a.rows, !a.csc
-	if a.raw != nil {
-		b.raw = a.raw
-	}
 	return &b
 }
 

@@ -204,3 +204,31 @@ func TestRevalidate(t *testing.T) {
 		t.Errorf("y = %v, want [1 2]", y)
 	}
 }
+
+// TestBuffersAfterCopy: Buffers returns what the matrix computes on (it
+// returned the original bytes of a buffer FromBuffers had copied, so a
+// change through Values was lost on re-emission), and a nil buffer table is
+// refused in both modes.
+func TestBuffersAfterCopy(t *testing.T) {
+	raw := make([]byte, 9)
+	vb := raw[1:] // misaligned: copied
+	copy(vb, bufview.FloatBytes([]float64{1}))
+	bufs := [][]byte{vb, bufview.Uint64Bytes([]uint64{0, 1}), bufview.Uint64Bytes([]uint64{1})}
+	a, err := csr.FromBuffers[float64](1, 2, bufs, layout.Strict)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Values()[0] = 99
+	b, err := csr.FromBuffers[float64](1, 2, a.Buffers(), layout.Strict)
+	if err != nil || b.At(0, 1) != 99 {
+		t.Fatalf("re-read from Buffers: %v, %v; want 99 at (0, 1)", b, err)
+	}
+	if c := a.T().Buffers(); &c[0][0] != &a.Buffers()[0][0] {
+		t.Fatal("the transpose's Buffers do not view the same values")
+	}
+	for _, mode := range []layout.Mode{layout.Strict, layout.Permissive} {
+		if m, err := csr.FromBuffers[float64](3, 4, nil, mode); err == nil || !strings.Contains(err.Error(), "0 buffers, want 3") {
+			t.Errorf("%v, nil table: %v, %v", mode, m, err)
+		}
+	}
+}

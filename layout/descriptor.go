@@ -100,8 +100,14 @@ func (CSR) BufferCount(int) (int, bool) { return 3, true }
 // BufferCount: values, col_ptr and row indices.
 func (CSC) BufferCount(int) (int, bool) { return 3, true }
 
-// BufferCount: values, then pos_L and crd_L for every level: 2·rank+1.
-func (CSF) BufferCount(rank int) (int, bool) { return 2*rank + 1, true }
+// BufferCount: values, then pos_L and crd_L for every level: 2·rank+1; not
+// known (0, false) for a rank outside 3..64, which no CSF has.
+func (CSF) BufferCount(rank int) (int, bool) {
+	if rank < 3 || rank > MaxRank {
+		return 0, false
+	}
+	return 2*rank + 1, true
+}
 
 // BufferCount is not known for an unknown layout.
 func (Unknown) BufferCount(int) (int, bool) { return 0, false }
@@ -197,9 +203,24 @@ func (d CSF) AppendPayload(b []byte) []byte {
 // AppendPayload appends the raw bytes unchanged.
 func (u Unknown) AppendPayload(b []byte) []byte { return append(b, u.Raw...) }
 
-// Encode returns the tag byte followed by the payload.
+// Encode returns the tag byte followed by the payload. It panics for an
+// Unknown whose tag is an invalid sentinel (0x00, 0xFF) or a tag this
+// library decodes, which Decode never returns: writing it would make a
+// descriptor that no reader accepts, or one whose payload was never checked.
 func Encode(d Descriptor) []byte {
+	if u, ok := d.(Unknown); ok && (u.TagVal.Class() == ClassInvalid || decoded(u.TagVal)) {
+		panic(fmt.Sprintf("layout: Encode: an Unknown with tag %v, which Decode never returns (an invalid sentinel, or a tag it decodes)", u.TagVal))
+	}
 	return d.AppendPayload([]byte{byte(d.Tag())})
+}
+
+// decoded reports whether Decode decodes tag into a named descriptor.
+func decoded(tag Tag) bool {
+	switch tag {
+	case TagRowMajor, TagColMajor, TagCOO, TagCSR, TagCSC, TagCSF:
+		return true
+	}
+	return false
 }
 
 // Decode reads a descriptor from its tag and payload bytes. The payload
@@ -210,10 +231,11 @@ func Encode(d Descriptor) []byte {
 // the wrong length is an error matching ErrInvalid. In Permissive mode every
 // tag that is not an invalid sentinel and that this library does not decode is
 // returned as Unknown with a copy of its payload; the invalid sentinels 0x00
-// and 0xFF are rejected in both modes.
+// and 0xFF are rejected in both modes, with an error matching both
+// ErrUnsupported and ErrInvalid (a sentinel is corrupt data).
 func Decode(tag Tag, payload []byte, mode Mode) (Descriptor, error) {
 	if tag.Class() == ClassInvalid {
-		return nil, fmt.Errorf("layout: tag 0x%02x is an invalid sentinel: %w", uint8(tag), ErrUnsupported)
+		return nil, fmt.Errorf("layout: tag 0x%02x is an invalid sentinel: %w (%w)", uint8(tag), ErrInvalid, ErrUnsupported)
 	}
 	short := func(want string) error {
 		return Errorf(tag, "payload", -1, -1, "%d bytes, want %s", len(payload), want)

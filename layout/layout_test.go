@@ -34,6 +34,7 @@ func TestBufferCountAndValidate(t *testing.T) {
 		ok   bool
 	}{
 		{COO{}, 3, 2, true}, {CSR{}, 2, 3, true}, {CSC{}, 2, 3, true}, {CSF{}, 5, 11, true},
+		{CSF{}, 3, 7, true}, {CSF{}, 64, 129, true}, {CSF{}, 2, 0, false}, {CSF{}, -1, 0, false}, {CSF{}, 65, 0, false},
 		{RowMajor{}, 2, 1, true}, {ColMajor{}, 2, 1, true}, {Unknown{TagVal: 0x41}, 2, 0, false},
 	} {
 		n, ok := tc.d.BufferCount(tc.rank)
@@ -57,6 +58,39 @@ func TestBufferCountAndValidate(t *testing.T) {
 		if (err == nil) != tc.ok || (err != nil && !errors.Is(err, ErrInvalid)) {
 			t.Errorf("%#v.Validate(rank %d) = %v", tc.d, tc.rank, err)
 		}
+	}
+}
+
+// TestSentinelsAndUnknown: an invalid sentinel tag is corrupt data
+// (ErrInvalid as well as ErrUnsupported), and Encode refuses an Unknown
+// that Decode could not have returned (a sentinel, or a tag it decodes)
+// instead of writing a descriptor no reader accepts.
+func TestSentinelsAndUnknown(t *testing.T) {
+	for _, tag := range []Tag{0x00, 0xFF} {
+		for _, mode := range []Mode{Strict, Permissive} {
+			_, err := Decode(tag, nil, mode)
+			if !errors.Is(err, ErrInvalid) || !errors.Is(err, ErrUnsupported) {
+				t.Errorf("Decode(%v, %v) = %v, want ErrInvalid and ErrUnsupported", tag, mode, err)
+			}
+		}
+	}
+	for _, tag := range []Tag{0x00, 0xFF, TagCOO, TagCSF, TagRowMajor} {
+		func() {
+			defer func() {
+				if s, _ := recover().(string); !strings.Contains(s, "Decode never returns") {
+					t.Errorf("Encode(Unknown{%v}): panic %q, want one naming the tag", tag, s)
+				}
+			}()
+			b := Encode(Unknown{TagVal: tag, Raw: []byte{1}})
+			t.Errorf("Encode(Unknown{%v}) = %x", tag, b)
+		}()
+	}
+	d, err := Decode(0x41, []byte{1, 2}, Permissive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := Encode(d); string(b) != "\x41\x01\x02" {
+		t.Errorf("Encode of a decoded Unknown = %x", b)
 	}
 }
 
