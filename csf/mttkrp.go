@@ -137,7 +137,7 @@ func (t *Tensor[T]) MTTKRPWith(ws *Workspace[T], mode int, factors [][]T, rank i
 	if len(t.values) == 0 {
 		return
 	}
-	s := ws.s
+	s := ws.state()
 	j := &s.job
 	j.op, j.t, j.r, j.out = opMTTKRP, t, rank, out
 	j.facBuf = grow(j.facBuf, n)

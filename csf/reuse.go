@@ -17,9 +17,12 @@ type ttvOut[T Float] struct {
 	taken    *taken
 }
 
-// newTTVOut returns an empty ttvOut whose buffers must not overlap t.
-func (t *Tensor[T]) newTTVOut(ws *Workspace[T]) *ttvOut[T] {
+// newTTVOut returns an empty ttvOut whose buffers must not overlap t or
+// the vector v (a leaf-mode TTV reads v while it writes the values: v may
+// be an earlier result's values, passed as dst too).
+func (t *Tensor[T]) newTTVOut(ws *Workspace[T], v []T) *ttvOut[T] {
 	tk := new(taken)
+	addSpan(tk, v)
 	for l := range t.pos {
 		addSpan(tk, t.pos[l])
 		addSpan(tk, t.crd[l])

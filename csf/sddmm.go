@@ -1,6 +1,8 @@
 package csf
 
 import (
+	"slices"
+
 	"fmt"
 	"runtime"
 
@@ -63,9 +65,9 @@ func (t *Tensor[T]) SDDMMWith(ws *Workspace[T], dst, q, k []T, d int, scale T) {
 	if dense.Overlap(dst, q) || dense.Overlap(dst, k) {
 		panic("csf: SDDMM: dst overlaps q or k")
 	}
-	a := &ws.s.attn
+	a := &ws.state().attn
 	*a = attnJob[T]{t: t, sddmm: true, dst: dst, q: q, k: k, d: d, scale: scale}
-	ws.s.runProduct(t, a, false)
+	ws.state().runProduct(t, a, false)
 	*a = attnJob[T]{}
 	runtime.KeepAlive(ws) // see MTTKRPWith
 }
@@ -94,11 +96,11 @@ func (t *Tensor[T]) SpMMWith(ws *Workspace[T], out, v []T, dv int) {
 		panic("csf: SpMM: out overlaps v or the tensor's values")
 	}
 	clear(out)
-	a := &ws.s.attn
+	a := &ws.state().attn
 	*a = attnJob[T]{t: t, dst: out, k: v, d: dv, scale: 1}
 	// Roots split the work; they write disjoint out rows unless the root
 	// level stores j.
-	ws.s.runProduct(t, a, int(t.modeOrder[0]) == len(t.shape)-1)
+	ws.state().runProduct(t, a, int(t.modeOrder[0]) == len(t.shape)-1)
 	*a = attnJob[T]{}
 	runtime.KeepAlive(ws) // see MTTKRPWith
 }
@@ -108,6 +110,9 @@ func (t *Tensor[T]) SpMMWith(ws *Workspace[T], out, v []T, dv int) {
 func (t *Tensor[T]) attnSizes(d int) (nI, nJ int, ok bool) {
 	n := len(t.shape)
 	b := max(d, 0)
+	if slices.Contains(t.shape[:n-2], 0) {
+		b = 0 // no batch: empty operands, however large the other extents
+	}
 	for _, s := range t.shape[:n-2] {
 		if b, ok = dense.Size(s, b); !ok {
 			return 0, 0, false

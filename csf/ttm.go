@@ -79,10 +79,10 @@ func (s *SemiSparse[T]) Find(coord []uint64) (fiber int, ok bool) {
 }
 
 // At returns the value at a logical coordinate (the dense mode's entry below
-// R), 0 for a fiber that is not stored.
+// R), 0 for a fiber that is not stored or a coordinate outside the shape.
 func (s *SemiSparse[T]) At(coord ...uint64) T {
 	f, ok := s.Find(coord)
-	if !ok {
+	if !ok || coord[s.DenseMode()] >= uint64(s.r) {
 		return 0
 	}
 	return s.values[f*s.r+int(coord[s.DenseMode()])]

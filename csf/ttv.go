@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/hurray-format/hurray-go/csr"
+	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/internal/levels"
 	"github.com/hurray-format/hurray-go/internal/memlimit"
 	"github.com/hurray-format/hurray-go/internal/parallel"
@@ -63,7 +64,8 @@ func (t *Tensor[T]) TTV(mode int, v []T) *Tensor[T] {
 // tensor. Buffers that share memory with t or with each other are not
 // reused, nor the levels of a result that shares another tensor's levels
 // (a leaf-mode TTV or TTVTo result, an SDDMM result: it lends only its
-// values), so such results are safe to pass. (The regrouping path,
+// values), so such results are safe to pass, and v may be dst's values
+// (the result then goes elsewhere). (The regrouping path,
 // taken only when the remaining coordinates need more than 64 key bits,
 // allocates its result.)
 func (t *Tensor[T]) TTVTo(dst *Tensor[T], mode int, v []T, ws *Workspace[T]) *Tensor[T] {
@@ -71,7 +73,7 @@ func (t *Tensor[T]) TTVTo(dst *Tensor[T], mode int, v []T, ws *Workspace[T]) *Te
 	if len(t.shape) < 4 {
 		panic(fmt.Sprintf("csf: TTV: rank %d gives a rank-%d result; use TTVMatrix", len(t.shape), len(t.shape)-1))
 	}
-	o := t.newTTVOut(ws)
+	o := t.newTTVOut(ws, v)
 	if dst != nil {
 		o.vals = dst.values
 		if !dst.shared { // else its levels are another tensor's
@@ -109,7 +111,7 @@ func (t *Tensor[T]) TTVMatrix(mode int, v []T) *csr.Matrix[T] {
 // are not reused, nor the index of a leaf-mode result (another tensor's
 // crd: such a result lends only its pointers and values), so any earlier
 // result of TTVMatrix or TTVMatrixTo, of t or of another tensor, is safe
-// to pass.
+// to pass, and v may be dst's values (the result then goes elsewhere).
 func (t *Tensor[T]) TTVMatrixTo(dst *csr.Matrix[T], mode int, v []T, ws *Workspace[T]) *csr.Matrix[T] {
 	t.mustValid()
 	if len(t.shape) != 3 {
@@ -119,11 +121,11 @@ func (t *Tensor[T]) TTVMatrixTo(dst *csr.Matrix[T], mode int, v []T, ws *Workspa
 		ws = getWorkspace[T]()
 		defer putWorkspace(ws) // its level-0 scratch is in use until the end
 	}
-	o := t.newTTVOut(ws)
+	o := t.newTTVOut(ws, v)
 	// Level 0 (its crd and level 1's pos) goes into the workspace's
 	// scratch; level 1's crd and the values become the matrix's index and
 	// values.
-	sc := &ws.s.ttv
+	sc := &ws.state().ttv
 	o.pos, o.crd = [][]uint64{nil, sc.pos1}, [][]uint64{sc.crd0, nil}
 	var ptrBuf []uint64
 	if dst != nil {
@@ -180,6 +182,9 @@ func (t *Tensor[T]) TTVValues(dst []T, mode int, v []T) {
 	}
 	if len(dst) != len(t.crd[n-2]) {
 		panic(fmt.Sprintf("csf: TTVValues: len(dst) = %d, want %d fibers", len(dst), len(t.crd[n-2])))
+	}
+	if dense.Overlap(dst, v) || dense.Overlap(dst, t.values) {
+		panic("csf: TTVValues: dst overlaps v or the tensor's values")
 	}
 	t.ttvLeaf(dst, v, parallel.Workers(0))
 }
@@ -397,12 +402,12 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T, o *ttvOut[T]) (pos, crd [][]uint6
 		ws = getWorkspace[T]()
 		defer putWorkspace(ws) // keeps ws reachable until the scratch is done
 	}
-	sc := &ws.s.ttv
+	sc := &ws.state().ttv
 	sc.keys, sc.k2 = grow(sc.keys, nnz), grow(sc.k2, nnz)
 	sc.w, sc.w2 = grow(sc.w, nnz), grow(sc.w2, nnz)
 	tw := ttvWalk[T]{t: t, v: v, d: d, width: width, keys: sc.keys, w: sc.w}
-	ws.s.computeLeafPtr(t)
-	parallel.Run(parallel.SplitPtr(ws.s.leafPtr, nw, 1), func(_, lo, hi int) {
+	ws.state().computeLeafPtr(t)
+	parallel.Run(parallel.SplitPtr(ws.state().leafPtr, nw, 1), func(_, lo, hi int) {
 		tw.walk(0, lo, hi, 0, 1)
 	})
 	sc.count = grow(sc.count, nw<<radix.MaxWidth)

@@ -15,9 +15,28 @@ import (
 // methods (MTTKRP, ...) take a Workspace from a sync.Pool, one per element
 // type.
 //
-// Workers parked by a Workspace end when it becomes unreachable.
+// Workers parked by a Workspace end when it becomes unreachable. Make one
+// with NewWorkspace: the zero value has no state (its use panics), and a
+// copy must not be used (go vet's copylocks check reports copies), since the
+// original's workers end when the original becomes unreachable.
 type Workspace[T Float] struct {
+	_ noCopy
 	s *wsState[T]
+}
+
+// noCopy makes go vet report copies of the struct that holds it.
+type noCopy struct{}
+
+func (*noCopy) Lock()   {}
+func (*noCopy) Unlock() {}
+
+// state returns ws's state, panicking with a clear message for a Workspace
+// that NewWorkspace did not make.
+func (ws *Workspace[T]) state() *wsState[T] {
+	if ws.s == nil {
+		panic("csf: a Workspace that NewWorkspace did not make (the zero value is not usable)")
+	}
+	return ws.s
 }
 
 // NewWorkspace returns a workspace that runs products on up to workers
@@ -29,7 +48,7 @@ func NewWorkspace[T Float](workers int) *Workspace[T] {
 }
 
 // Workers reports how many goroutines the next call may use.
-func (ws *Workspace[T]) Workers() int { return ws.s.nworkers() }
+func (ws *Workspace[T]) Workers() int { return ws.state().nworkers() }
 
 // wsState is what the parked workers see (never the Workspace itself, so that
 // the cleanup can run).
