@@ -696,8 +696,10 @@ func (o Options) withDefaults() Options {
 // A path other than auto whose one warm-up call exceeds the size's cap (1 s
 // quick, 10 s full), or that this CPU lacks, gets a Result with Skipped
 // set: nothing is left out silently. Calls that slow get 3 repetitions.
-// Suite changes the kernel path (kernels.Use) while it runs and restores
-// automatic selection at the end; nothing else may run kernels meanwhile.
+// Suite changes the kernel path (kernels.Use) while it runs, "auto" meaning
+// automatic selection even when a path was forced (HURRAY_KERNELS,
+// kernels.Use), and restores the selection it found at the end; nothing
+// else may run kernels meanwhile.
 func Suite(o Options) []Result {
 	o = o.withDefaults()
 	sz := sizesOf(o)
@@ -707,7 +709,7 @@ func Suite(o Options) []Result {
 			sel = append(sel, c)
 		}
 	}
-	defer kernels.Use("")
+	defer kernels.Use(kernels.Forced())
 	total := len(sel)*len(o.Paths) + 1
 	step := 0
 	avail := kernels.Available()

@@ -59,6 +59,16 @@ func TestSuiteTiny(t *testing.T) {
 	if len(f) != 3 || f[0].Name != "scan" || f[1].Skipped == "" || f[2].Name != TriadName {
 		t.Errorf("filtered run with an unknown path: %+v", f)
 	}
+	// A forced path (HURRAY_KERNELS, kernels.Use) is restored, not
+	// replaced by automatic selection.
+	if err := kernels.Use("generic"); err != nil {
+		t.Fatal(err)
+	}
+	defer kernels.Use("")
+	Suite(Options{Size: Tiny, Filter: regexp.MustCompile("^scan$")})
+	if kernels.Forced() != "generic" {
+		t.Errorf("after a Suite run with generic forced: Forced() = %q", kernels.Forced())
+	}
 }
 
 // TestSuiteRefusesWrongResults: a path whose result differs from the ref

@@ -180,6 +180,11 @@ func Use(path string) error {
 	return nil
 }
 
+// Forced returns the path that Use or HURRAY_KERNELS forced on every
+// family, or "" under automatic selection. Use(Forced()) restores the
+// selection in effect when it was read.
+func Forced() string { return forced }
+
 // Active names the path in use: the forced one, or, under automatic
 // selection, the path most families use followed by the exceptions, as in
 // "avx512 (spmv: avx2)".

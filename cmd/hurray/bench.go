@@ -74,6 +74,11 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hurray bench: %v\n", strings.TrimSuffix(err.Error(), ": "+errUsage.Error()))
 		return 2
 	}
+	if f := kernels.Forced(); f != "" {
+		// The suite picks the paths itself: its auto rows would not run f.
+		fmt.Fprintf(stderr, "hurray bench: HURRAY_KERNELS=%s: the suite runs the paths of --paths (now %s), auto first; unset HURRAY_KERNELS and list %s there\n", f, *paths, f)
+		return 2
+	}
 	opts := bench.Options{Size: bench.Full, Threads: *threads}
 	switch {
 	case *tiny:

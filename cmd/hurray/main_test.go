@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hurray-format/hurray-go/kernels"
 )
 
 const td = "../../testdata"
@@ -135,6 +137,20 @@ func TestCLIReport(t *testing.T) {
 	code, stdout, _ = runCmd(t, "mttkrp", "--iters", "1", filepath.Join(td, "header.tns"))
 	if code != 0 || !strings.Contains(stdout, "(2*nnz*R flops)") {
 		t.Errorf("mttkrp flop count: exit %d\n%s", code, stdout)
+	}
+}
+
+// TestBenchForcedPath: bench refuses to run with a path forced (by
+// HURRAY_KERNELS): its auto rows ran automatic selection anyway, and its
+// header named the path that selection chose.
+func TestBenchForcedPath(t *testing.T) {
+	if err := kernels.Use("generic"); err != nil {
+		t.Fatal(err)
+	}
+	defer kernels.Use("")
+	code, _, errOut := runCmd(t, "bench", "--tiny")
+	if code != 2 || !strings.Contains(errOut, "HURRAY_KERNELS=generic") {
+		t.Errorf("bench with generic forced: exit %d, stderr %q", code, errOut)
 	}
 }
 
