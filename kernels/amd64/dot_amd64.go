@@ -12,11 +12,17 @@ package amd64
 //go:noescape
 func DotRowsF32AVX2(dst, q, k []float32, idx []uint64, scale float32)
 
+// DotRowsF32AVX512 is the float32 AVX-512 form of DotRows: see DotRowsF32AVX2.
+//
 //go:noescape
 func DotRowsF32AVX512(dst, q, k []float32, idx []uint64, scale float32)
 
+// DotRowsF64AVX2 is the float64 AVX2 form of DotRows: see DotRowsF32AVX2.
+//
 //go:noescape
 func DotRowsF64AVX2(dst, q, k []float64, idx []uint64, scale float64)
 
+// DotRowsF64AVX512 is the float64 AVX-512 form of DotRows: see DotRowsF32AVX2.
+//
 //go:noescape
 func DotRowsF64AVX512(dst, q, k []float64, idx []uint64, scale float64)

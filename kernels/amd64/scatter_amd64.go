@@ -20,11 +20,17 @@ package amd64
 //go:noescape
 func ScatterF64AVX2(y, x []float64, ptr, idx []uint64, vals []float64, alpha float64)
 
+// ScatterF32AVX2 is the float32 AVX2 form of Scatter: see ScatterF64AVX2.
+//
 //go:noescape
 func ScatterF32AVX2(y, x []float32, ptr, idx []uint64, vals []float32, alpha float32)
 
+// ScatterF64AVX512 is the float64 AVX-512 form of Scatter: see ScatterF64AVX2.
+//
 //go:noescape
 func ScatterF64AVX512(y, x []float64, ptr, idx []uint64, vals []float64, alpha float64)
 
+// ScatterF32AVX512 is the float32 AVX-512 form of Scatter: see ScatterF64AVX2.
+//
 //go:noescape
 func ScatterF32AVX512(y, x []float32, ptr, idx []uint64, vals []float32, alpha float32)

@@ -15,12 +15,18 @@ package amd64
 //go:noescape
 func SpMMF64AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64)
 
+// SpMMF64AVX512 is the float64 AVX-512 form of SpMM: see SpMMF64AVX2.
+//
 //go:noescape
 func SpMMF64AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64)
 
+// SpMMF32AVX2 is the float32 AVX2 form of SpMM: see SpMMF64AVX2.
+//
 //go:noescape
 func SpMMF32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32)
 
+// SpMMF32AVX512 is the float32 AVX-512 form of SpMM: see SpMMF64AVX2.
+//
 //go:noescape
 func SpMMF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32)
 
@@ -37,12 +43,18 @@ func SpMMF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uin
 //go:noescape
 func SpMMTileF64AVX2(y []float64, ldy int, x []float64, ldx, w int, seg, idx []uint64, vals []float64, alpha, beta float64, limit uint64)
 
+// SpMMTileF64AVX512 is the float64 AVX-512 form of SpMMTile: see SpMMTileF64AVX2.
+//
 //go:noescape
 func SpMMTileF64AVX512(y []float64, ldy int, x []float64, ldx, w int, seg, idx []uint64, vals []float64, alpha, beta float64, limit uint64)
 
+// SpMMTileF32AVX2 is the float32 AVX2 form of SpMMTile: see SpMMTileF64AVX2.
+//
 //go:noescape
 func SpMMTileF32AVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, vals []float32, alpha, beta float32, limit uint64)
 
+// SpMMTileF32AVX512 is the float32 AVX-512 form of SpMMTile: see SpMMTileF64AVX2.
+//
 //go:noescape
 func SpMMTileF32AVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, vals []float32, alpha, beta float32, limit uint64)
 
@@ -55,12 +67,18 @@ func SpMMTileF32AVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx [
 //go:noescape
 func SpMMScatterF64AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64)
 
+// SpMMScatterF64AVX512 is the float64 AVX-512 form of SpMMScatter: see SpMMScatterF64AVX2.
+//
 //go:noescape
 func SpMMScatterF64AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64)
 
+// SpMMScatterF32AVX2 is the float32 AVX2 form of SpMMScatter: see SpMMScatterF64AVX2.
+//
 //go:noescape
 func SpMMScatterF32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32)
 
+// SpMMScatterF32AVX512 is the float32 AVX-512 form of SpMMScatter: see SpMMScatterF64AVX2.
+//
 //go:noescape
 func SpMMScatterF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32)
 
@@ -72,11 +90,17 @@ func SpMMScatterF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, id
 //go:noescape
 func SpMMScatterTileF64AVX2(y []float64, ldy int, x []float64, ldx, w int, seg, idx []uint64, vals []float64, alpha float64, limit uint64)
 
+// SpMMScatterTileF64AVX512 is the float64 AVX-512 form of SpMMScatterTile: see SpMMScatterTileF64AVX2.
+//
 //go:noescape
 func SpMMScatterTileF64AVX512(y []float64, ldy int, x []float64, ldx, w int, seg, idx []uint64, vals []float64, alpha float64, limit uint64)
 
+// SpMMScatterTileF32AVX2 is the float32 AVX2 form of SpMMScatterTile: see SpMMScatterTileF64AVX2.
+//
 //go:noescape
 func SpMMScatterTileF32AVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, vals []float32, alpha float32, limit uint64)
 
+// SpMMScatterTileF32AVX512 is the float32 AVX-512 form of SpMMScatterTile: see SpMMScatterTileF64AVX2.
+//
 //go:noescape
 func SpMMScatterTileF32AVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, vals []float32, alpha float32, limit uint64)
