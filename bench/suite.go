@@ -695,7 +695,8 @@ func (o Options) withDefaults() Options {
 // paths interleaved; data generation is never timed.
 // A path other than auto whose one warm-up call exceeds the size's cap (1 s
 // quick, 10 s full), or that this CPU lacks, gets a Result with Skipped
-// set: nothing is left out silently. Calls that slow get 3 repetitions.
+// set: nothing is left out silently. A case whose o.Reps calls would take
+// over twice the cap gets 3 repetitions instead.
 // Suite changes the kernel path (kernels.Use) while it runs, "auto" meaning
 // automatic selection even when a path was forced (HURRAY_KERNELS,
 // kernels.Use), and restores the selection it found at the end; nothing
@@ -841,7 +842,8 @@ type timing struct {
 // warm makes two untimed calls (the first checks the cap; the second lets
 // an operation that allocates its result reuse pages the heap already
 // holds) and chooses the calls per repetition, about sz.target's worth.
-// Slow calls get 3 repetitions.
+// A call so slow that reps of them would take over twice sz.maxCall gets
+// 3 repetitions.
 func (t *timing) warm(op func(), sz sizes, reps int) {
 	runtime.GC()
 	t0 := time.Now()

@@ -74,7 +74,8 @@ func New[T Float](shape []uint64, coords []uint64, values []T) (*Tensor[T], erro
 
 // FromBuffers builds a tensor from the buffer table (values, coordinates),
 // little-endian, aliasing aligned buffers (others are copied). Both modes
-// check the buffer count and byte lengths; Strict mode validates the rest,
+// check the buffer count and that each buffer holds a whole number of
+// elements; Strict mode validates the rest,
 // Permissive holds the tensor unchecked until Validate passes.
 func FromBuffers[T Float](shape []uint64, buffers [][]byte, mode layout.Mode) (*Tensor[T], error) {
 	t := &Tensor[T]{shape: shape}
@@ -241,7 +242,7 @@ func (t *Tensor[T]) checkSorted() bool {
 
 func (t *Tensor[T]) mustValid() {
 	if !t.valid {
-		panic(fmt.Errorf("coo: %w: held in permissive mode; call Validate first", layout.ErrUnvalidated))
+		panic(fmt.Errorf("coo: %w: held in permissive mode, or its last Validate failed; call Validate first", layout.ErrUnvalidated))
 	}
 }
 

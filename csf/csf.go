@@ -46,8 +46,9 @@ func New[T Float](shape []uint64, modeOrder []uint32, pos, crd [][]uint64, value
 //
 // In layout.Strict mode every invariant is checked, as New does. In
 // layout.Permissive mode only the rank (3 to 64, which ADR-025 requires of
-// every reader), the buffer count and the byte lengths needed to hold the
-// tensor are checked; the tensor refuses to compute until Validate passes.
+// every reader), the buffer count and that each buffer holds a whole number
+// of elements are checked; the tensor refuses to compute until Validate
+// passes.
 func FromBuffers[T Float](shape []uint64, modeOrder []uint32, buffers [][]byte, mode layout.Mode) (*Tensor[T], error) {
 	t := &Tensor[T]{shape: shape, modeOrder: modeOrder}
 	if err := t.viewBuffers(buffers); err != nil {
@@ -135,7 +136,7 @@ func (t *Tensor[T]) validate() error {
 // mustValid panics when the tensor is held unvalidated.
 func (t *Tensor[T]) mustValid() {
 	if !t.valid {
-		panic(fmt.Errorf("csf: %w: held in permissive mode; call Validate first", layout.ErrUnvalidated))
+		panic(fmt.Errorf("csf: %w: held in permissive mode, or its last Validate failed; call Validate first", layout.ErrUnvalidated))
 	}
 }
 
@@ -232,17 +233,17 @@ func (t *Tensor[T]) At(coord ...uint64) T {
 // -1. It panics when len(coords) != len(out)*rank.
 //
 // The lookups advance together level by level (kernels.DescendLevel), so
-// that their memory accesses overlap. A large batch goes in blocks of
-// findBlock queries, each carried through every level before the next: per
-// level, the live queries of the block are sorted by parent node (a stable
-// radix sort of at most findBlock pairs), so the probes into pos and crd run
-// in storage order and neighbouring queries share cache lines, pages and the
-// top steps of their searches; queries that missed are dropped. The block's
-// node state and keys stay in cache. When the root mode's extent is at most
-// twice the batch (and at most findRootTable), the root level is answered
-// from a table of its extent, coordinate -> node, built once per call: one
-// load per query instead of a binary search over the whole root level.
-// Small batches (up to findSmall) skip the sorting and run every level over
+// that their memory accesses overlap. A large batch goes in blocks of 65536
+// queries, each carried through every level before the next: per level, the
+// live queries of the block are sorted by parent node (a stable radix sort
+// of at most that many pairs), so the probes into pos and crd run in storage
+// order and neighbouring queries share cache lines, pages and the top steps
+// of their searches; queries that missed are dropped. The block's node
+// state and keys stay in cache. When the root mode's extent is at most
+// twice the batch (and at most 2^24), the root level is answered from a
+// table of its extent, coordinate -> node, built once per call: one load
+// per query instead of a binary search over the whole root level. Small
+// batches (up to 4096 queries) skip the sorting and run every level over
 // the whole batch. The workspace comes from a sync.Pool, so a warm call
 // allocates nothing once it has grown.
 func (t *Tensor[T]) FindBatch(coords []uint64, out []int) {
@@ -381,7 +382,7 @@ func (w *findWork) sortByNode(n, limit int) {
 // All iterates over the stored entries in storage order, yielding each
 // logical coordinate and value. The coordinate slice is only valid during
 // its iteration (the next blocks reuse its memory): copy it to keep it. The
-// leaves go in blocks of allBlock, whose coordinate tuples are written
+// leaves go in blocks of 512 (allBlock), whose coordinate tuples are written
 // level by level with the kernels (LowerBound for the block's node range at
 // each level, ExpandRuns for their coordinates over their leaves).
 func (t *Tensor[T]) All() iter.Seq2[[]uint64, T] {

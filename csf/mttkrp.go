@@ -74,7 +74,8 @@ var (
 // kernels.GatherHadamard2 (output at level N-3 or above) and
 // kernels.PushHadamard2 (output at N-2 or the leaves) walk the three levels
 // from N-3 down in one pass, with no intermediate rows in memory. Work is
-// split over roots, balanced by leaf count, on GOMAXPROCS goroutines. When
+// split over roots, balanced by leaf count, on GOMAXPROCS goroutines (one
+// for a tensor of fewer than 32768 entries, parallelMinNNZ). When
 // the mode is not at the root level, different roots may write the same
 // output row: each extra goroutine then accumulates into a private copy of
 // out that is summed at the end, as long as those copies stay under 2^24

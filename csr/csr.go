@@ -48,8 +48,10 @@ func build[T Float](rows, cols uint64, csc bool, ptr, idx []uint64, values []T) 
 }
 
 // FromBuffers builds a CSR matrix from the buffer table (values, row_ptr,
-// col_idx), little-endian, aliasing aligned buffers. Strict mode validates;
-// Permissive holds the buffers unchecked until Validate passes.
+// col_idx), little-endian, aliasing aligned buffers (others are copied).
+// Both modes check the buffer count and that each buffer holds a whole
+// number of elements; Strict mode validates the rest, Permissive holds the
+// matrix unchecked until Validate passes.
 func FromBuffers[T Float](rows, cols uint64, buffers [][]byte, mode layout.Mode) (*Matrix[T], error) {
 	return fromBuffers[T](rows, cols, false, buffers, mode)
 }
@@ -158,7 +160,7 @@ func (a *Matrix[T]) validate() error {
 
 func (a *Matrix[T]) mustValid() {
 	if !a.valid {
-		panic(fmt.Errorf("%v: %w: held in permissive mode; call Validate first", a.Tag(), layout.ErrUnvalidated))
+		panic(fmt.Errorf("%v: %w: held in permissive mode, or its last Validate failed; call Validate first", a.Tag(), layout.ErrUnvalidated))
 	}
 }
 

@@ -171,7 +171,7 @@ func Use(path string) error {
 	}
 	t, ok := parseTier(path)
 	if !ok {
-		return fmt.Errorf("kernels: unknown path %q (want one of %s)", path, strings.Join(tierNames[:], ", "))
+		return fmt.Errorf("kernels: unknown path %q (want auto or one of %s)", path, strings.Join(tierNames[:], ", "))
 	}
 	if !tierComplete(t) {
 		return fmt.Errorf("kernels: path %q is not available on this CPU and build (available: %s)", path, strings.Join(Available(), ", "))

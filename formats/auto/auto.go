@@ -132,8 +132,8 @@ func DefaultMaxBytes(size int64) int64 {
 	return max(1<<30, min(size, math.MaxInt64/256)*256)
 }
 
-// Format returns the format name for a path's extension, or "" when it is
-// not one of .tns, .mtx, .npz and .npy.
+// Format returns the format name for a path's extension ("mtx" for .mtx
+// and .mm), or "" when it is not one of .tns, .mtx, .mm, .npz and .npy.
 func Format(path string) string {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".tns":
