@@ -39,6 +39,15 @@ func FuzzFromBuffers(f *testing.F) {
 			bufs = append(bufs, b)
 		}
 		x, err := coo.FromBuffers[float64](shape, bufs, layout.Strict)
+		// Permissive mode checks the buffer count and byte lengths at
+		// once, the rest in Validate: together as strict.
+		p, verr := coo.FromBuffers[float64](shape, bufs, layout.Permissive)
+		if verr == nil {
+			verr = p.Validate()
+		}
+		if (verr == nil) != (err == nil) {
+			t.Fatalf("strict %v vs permissive %v", err, verr)
+		}
 		// The slice constructor agrees with FromBuffers on the same words.
 		if len(bufs) == 2 && len(bufs[0])%8 == 0 && len(bufs[1])%8 == 0 {
 			vals, _ := bufview.Floats[float64](bufs[0])
