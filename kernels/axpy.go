@@ -13,11 +13,10 @@ package kernels
 //		}
 //	}
 //
-// (A node without leaves reads nothing: its crd need not name a row of y.)
-//
 // It panics unless r >= 1, len(base) >= r, ptr is non-empty and
 // non-decreasing with ptr[len(ptr)-1] <= len(vals), len(idx), len(crd) >=
-// len(ptr)-1, and the rows named by crd and idx lie within y and out.
+// len(ptr)-1, and the rows named by crd and idx lie within y and out: the
+// crd of every node, a node without leaves too (whose row is never read).
 // Assembly paths use fused multiply-add.
 //
 // Families axpy.f32 and axpy.f64. Paths: ref, generic, avx2, avx512, neon.
