@@ -39,6 +39,7 @@ package coo
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"iter"
 	"slices"
@@ -73,7 +74,8 @@ func New[T Float](shape []uint64, coords []uint64, values []T) (*Tensor[T], erro
 }
 
 // FromBuffers builds a tensor from the buffer table (values, coordinates),
-// little-endian, aliasing aligned buffers (others are copied). Both modes
+// little-endian, aliasing aligned buffers (others are copied); buffers that
+// share memory are refused. Both modes
 // check the buffer count and that each buffer holds a whole number of
 // elements; Strict mode validates the rest,
 // Permissive holds the tensor unchecked until Validate passes.
@@ -95,6 +97,9 @@ func FromBuffers[T Float](shape []uint64, buffers [][]byte, mode layout.Mode) (*
 // lengths.
 func (t *Tensor[T]) viewBuffers(raw [][]byte) error {
 	if err := check.BufferCount(layout.TagCOO, raw, 2); err != nil {
+		return err
+	}
+	if err := check.Disjoint(layout.TagCOO, raw); err != nil {
 		return err
 	}
 	if err := check.BufferLen(layout.TagCOO, "values", raw[0], bufview.ElemSize[T]()); err != nil {
@@ -302,6 +307,10 @@ func (t *Tensor[T]) Sort(modeOrder []uint32) error {
 		}
 	}
 	if err := layout.CheckModeOrder(modeOrder, r); err != nil {
+		var ve *layout.ValidationError
+		if errors.As(err, &ve) {
+			ve.Layout = layout.TagCOO // CheckModeOrder names CSF's field
+		}
 		return err
 	}
 	n := len(t.values)

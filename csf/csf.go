@@ -42,7 +42,7 @@ func New[T Float](shape []uint64, modeOrder []uint32, pos, crd [][]uint64, value
 // FromBuffers builds a tensor from the buffer table in spec order (values,
 // then pos_L and crd_L per level), each little-endian. The buffers are
 // aliased when the host is little-endian and each is aligned to its element
-// size, and copied otherwise.
+// size, and copied otherwise; buffers that share memory are refused.
 //
 // In layout.Strict mode every invariant is checked, as New does. In
 // layout.Permissive mode only the rank (3 to 64, which ADR-025 requires of
@@ -71,6 +71,9 @@ func (t *Tensor[T]) viewBuffers(raw [][]byte) error {
 		return layout.CSF{ModeOrder: t.modeOrder}.Validate(t.shape)
 	}
 	if err := check.BufferCount(layout.TagCSF, raw, 2*rank+1); err != nil {
+		return err
+	}
+	if err := check.Disjoint(layout.TagCSF, raw); err != nil {
 		return err
 	}
 	if err := check.BufferLen(layout.TagCSF, "values", raw[0], bufview.ElemSize[T]()); err != nil {

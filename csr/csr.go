@@ -48,7 +48,8 @@ func build[T Float](rows, cols uint64, csc bool, ptr, idx []uint64, values []T) 
 }
 
 // FromBuffers builds a CSR matrix from the buffer table (values, row_ptr,
-// col_idx), little-endian, aliasing aligned buffers (others are copied).
+// col_idx), little-endian, aliasing aligned buffers (others are copied);
+// buffers that share memory are refused.
 // Both modes check the buffer count and that each buffer holds a whole
 // number of elements; Strict mode validates the rest, Permissive holds the
 // matrix unchecked until Validate passes.
@@ -87,6 +88,9 @@ func (a *Matrix[T]) fields() (ptr, idx string) {
 func (a *Matrix[T]) viewBuffers(raw [][]byte) error {
 	tag := a.Tag()
 	if err := check.BufferCount(tag, raw, 3); err != nil {
+		return err
+	}
+	if err := check.Disjoint(tag, raw); err != nil {
 		return err
 	}
 	if err := check.BufferLen(tag, "values", raw[0], bufview.ElemSize[T]()); err != nil {

@@ -147,6 +147,9 @@ func (d CSF) Validate(shape []uint64) error {
 }
 
 // CheckModeOrder reports whether modeOrder is a permutation of 0..rank-1.
+//
+// Its errors name the CSF layout (mode_order is CSF's field); a caller
+// checking another layout's order (coo.Tensor.Sort) relabels them.
 func CheckModeOrder(modeOrder []uint32, rank int) error {
 	if len(modeOrder) != rank {
 		return Errorf(TagCSF, "mode_order", -1, -1, "length %d, want rank %d", len(modeOrder), rank)

@@ -6,6 +6,7 @@ package check
 import (
 	"fmt"
 
+	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -65,6 +66,22 @@ func BufferCount(tag layout.Tag, buffers [][]byte, want int) error {
 	}
 	if len(buffers) != want {
 		return layout.Errorf(tag, "buffers", -1, -1, "%d buffers, want %d", len(buffers), want)
+	}
+	return nil
+}
+
+// Disjoint checks that no two buffers share a byte. A structure viewed on
+// overlapping buffers would change one of its arrays when it writes
+// another: COO's Sort wrote the coordinates and then the values through the
+// same bytes, leaving coordinates outside the shape in a tensor marked
+// valid.
+func Disjoint(tag layout.Tag, buffers [][]byte) error {
+	for j, b := range buffers {
+		for i, a := range buffers[:j] {
+			if dense.Overlap(a, b) {
+				return layout.Errorf(tag, "buffers", -1, j, "buffer %d shares memory with buffer %d", j, i)
+			}
+		}
 	}
 	return nil
 }
