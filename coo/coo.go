@@ -75,9 +75,8 @@ func New[T Float](shape []uint64, coords []uint64, values []T) (*Tensor[T], erro
 
 // FromBuffers builds a tensor from the buffer table (values, coordinates),
 // little-endian, aliasing aligned buffers (others are copied); buffers that
-// share memory are refused. Both modes
-// check the buffer count and that each buffer holds a whole number of
-// elements; Strict mode validates the rest,
+// share memory are refused. Both modes check the buffer count and that each
+// buffer holds a whole number of elements; Strict mode validates the rest,
 // Permissive holds the tensor unchecked until Validate passes.
 func FromBuffers[T Float](shape []uint64, buffers [][]byte, mode layout.Mode) (*Tensor[T], error) {
 	t := &Tensor[T]{shape: shape}

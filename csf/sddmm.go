@@ -1,10 +1,9 @@
 package csf
 
 import (
-	"slices"
-
 	"fmt"
 	"runtime"
+	"slices"
 
 	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/internal/hugepage"
@@ -65,9 +64,10 @@ func (t *Tensor[T]) SDDMMWith(ws *Workspace[T], dst, q, k []T, d int, scale T) {
 	if dense.Overlap(dst, q) || dense.Overlap(dst, k) {
 		panic("csf: SDDMM: dst overlaps q or k")
 	}
-	a := &ws.state().attn
+	s := ws.state()
+	a := &s.attn
 	*a = attnJob[T]{t: t, sddmm: true, dst: dst, q: q, k: k, d: d, scale: scale}
-	ws.state().runProduct(t, a, false)
+	s.runProduct(t, a, false)
 	*a = attnJob[T]{}
 	runtime.KeepAlive(ws) // see MTTKRPWith
 }
@@ -96,11 +96,12 @@ func (t *Tensor[T]) SpMMWith(ws *Workspace[T], out, v []T, dv int) {
 		panic("csf: SpMM: out overlaps v or the tensor's values")
 	}
 	clear(out)
-	a := &ws.state().attn
+	s := ws.state()
+	a := &s.attn
 	*a = attnJob[T]{t: t, dst: out, k: v, d: dv, scale: 1}
 	// Roots split the work; they write disjoint out rows unless the root
 	// level stores j.
-	ws.state().runProduct(t, a, int(t.modeOrder[0]) == len(t.shape)-1)
+	s.runProduct(t, a, int(t.modeOrder[0]) == len(t.shape)-1)
 	*a = attnJob[T]{}
 	runtime.KeepAlive(ws) // see MTTKRPWith
 }

@@ -13,15 +13,21 @@ func init() {
 // adopt fills t with arrays built valid by construction (see
 // internal/trust). values is a []T.
 func (t *Tensor[T]) adopt(shape []uint64, modeOrder []uint32, pos, crd [][]uint64, values any) {
-	*t = *newTrusted(shape, modeOrder, pos, crd, values.([]T))
+	t.set(shape, modeOrder, pos, crd, values.([]T))
 }
 
 // newTrusted adopts arrays built valid by construction (see internal/trust).
 func newTrusted[T Float](shape []uint64, modeOrder []uint32, pos, crd [][]uint64, values []T) *Tensor[T] {
-	t := &Tensor[T]{shape: shape, modeOrder: modeOrder, pos: pos, crd: crd, values: values, valid: true}
+	t := new(Tensor[T])
+	t.set(shape, modeOrder, pos, crd, values)
+	return t
+}
+
+// set fills t with arrays built valid by construction, marked valid.
+func (t *Tensor[T]) set(shape []uint64, modeOrder []uint32, pos, crd [][]uint64, values []T) {
+	*t = Tensor[T]{shape: shape, modeOrder: modeOrder, pos: pos, crd: crd, values: values, valid: true}
 	trust.Check("csf", func() error {
 		_, err := New(shape, modeOrder, pos, crd, values)
 		return err
 	})
-	return t
 }

@@ -402,12 +402,13 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T, o *ttvOut[T]) (pos, crd [][]uint6
 		ws = getWorkspace[T]()
 		defer putWorkspace(ws) // keeps ws reachable until the scratch is done
 	}
-	sc := &ws.state().ttv
+	s := ws.state()
+	sc := &s.ttv
 	sc.keys, sc.k2 = grow(sc.keys, nnz), grow(sc.k2, nnz)
 	sc.w, sc.w2 = grow(sc.w, nnz), grow(sc.w2, nnz)
 	tw := ttvWalk[T]{t: t, v: v, d: d, width: width, keys: sc.keys, w: sc.w}
-	ws.state().computeLeafPtr(t)
-	parallel.Run(parallel.SplitPtr(ws.state().leafPtr, nw, 1), func(_, lo, hi int) {
+	s.computeLeafPtr(t)
+	parallel.Run(parallel.SplitPtr(s.leafPtr, nw, 1), func(_, lo, hi int) {
 		tw.walk(0, lo, hi, 0, 1)
 	})
 	sc.count = grow(sc.count, nw<<radix.MaxWidth)

@@ -49,10 +49,10 @@ func build[T Float](rows, cols uint64, csc bool, ptr, idx []uint64, values []T) 
 
 // FromBuffers builds a CSR matrix from the buffer table (values, row_ptr,
 // col_idx), little-endian, aliasing aligned buffers (others are copied);
-// buffers that share memory are refused.
-// Both modes check the buffer count and that each buffer holds a whole
-// number of elements; Strict mode validates the rest, Permissive holds the
-// matrix unchecked until Validate passes.
+// buffers that share memory are refused. Both modes check the buffer count
+// and that each buffer holds a whole number of elements; Strict mode
+// validates the rest, Permissive holds the matrix unchecked until Validate
+// passes.
 func FromBuffers[T Float](rows, cols uint64, buffers [][]byte, mode layout.Mode) (*Matrix[T], error) {
 	return fromBuffers[T](rows, cols, false, buffers, mode)
 }

@@ -98,7 +98,7 @@ func info[T auto.Float](path, dtype string, stdout, stderr io.Writer) error {
 func distinct[T auto.Float](t *coo.Tensor[T]) int {
 	r, n := t.Rank(), t.NNZ()
 	c, err := coo.New(t.Shape(), slices.Clone(t.Coords()), make([]T, n))
-	if err != nil || c.Sort(nil) != nil || r == 0 {
+	if err != nil || c.Sort(nil) != nil {
 		return n
 	}
 	x, d := c.Coords(), min(n, 1)
@@ -161,8 +161,8 @@ func convertFile[T auto.Float](in, out, to string, order []uint32, stdout, stder
 		return err
 	}
 	var g *auto.File[T]
-	if order != nil && len(order) != len(f.Shape()) {
-		return usageErr("--mode-order %s: %d modes for the rank-%d tensor in %s", modes(order), len(order), len(f.Shape()), in)
+	if err := checkOrder(order, f.Shape(), in); err != nil {
+		return err
 	}
 	during(stderr, "converting to "+to, func() { g, err = toLayout(f, to, order) })
 	if err != nil {
@@ -189,13 +189,17 @@ func named(path string, err error) error {
 	return fmt.Errorf("%s: %w", path, err)
 }
 
-// modes writes a mode order as --mode-order takes it.
-func modes(order []uint32) string {
+// checkOrder is the usage error of a --mode-order (parsed, a permutation)
+// whose length is not the rank of the tensor in path, or nil.
+func checkOrder(order []uint32, shape []uint64, path string) error {
+	if order == nil || len(order) == len(shape) {
+		return nil
+	}
 	s := make([]string, len(order))
 	for i, m := range order {
 		s[i] = fmt.Sprint(m)
 	}
-	return strings.Join(s, ",")
+	return usageErr("--mode-order %s: %d modes for the rank-%d tensor in %s", strings.Join(s, ","), len(order), len(shape), path)
 }
 
 // maxDense returns the most rows the commands allocate for a dense work

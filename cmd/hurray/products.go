@@ -164,8 +164,8 @@ func mttkrp[T auto.Float](path string, rank, mode int, order []uint32, iters int
 		return err
 	}
 	t := f.CSF
-	if order != nil && len(order) != len(f.Shape()) {
-		return usageErr("--mode-order %s: %d modes for the rank-%d tensor in %s", modes(order), len(order), len(f.Shape()), path)
+	if err := checkOrder(order, f.Shape(), path); err != nil {
+		return err
 	}
 	if t == nil || order != nil {
 		var g *auto.File[T]
