@@ -61,12 +61,8 @@ var csfCache sync.Map // name+order -> *csf.Tensor[float64]
 // duplicates, so the tensor holds slightly fewer than NNZ entries when
 // tuples collide; the levels are built directly, without COO.
 func GenCSF(s CSFSpec, modeOrder []uint32) *csf.Tensor[float64] {
-	n := len(s.Shape)
 	if modeOrder == nil {
-		modeOrder = make([]uint32, n)
-		for i := range modeOrder {
-			modeOrder[i] = uint32(i)
-		}
+		modeOrder = identityOrder(len(s.Shape))
 	}
 	key := fmt.Sprint(s.Name, modeOrder)
 	if t, ok := csfCache.Load(key); ok {
@@ -75,6 +71,15 @@ func GenCSF(s CSFSpec, modeOrder []uint32) *csf.Tensor[float64] {
 	t := genCSF(s, modeOrder)
 	csfCache.Store(key, t)
 	return t
+}
+
+// identityOrder is the mode order 0, 1, ..., r-1.
+func identityOrder(r int) []uint32 {
+	mo := make([]uint32, r)
+	for i := range mo {
+		mo[i] = uint32(i)
+	}
+	return mo
 }
 
 // GenCSF32 is GenCSF converted to float32 (cached too).
