@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/hurray-format/hurray-go/internal/levels"
+	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/internal/typepool"
 )
 
@@ -57,6 +58,7 @@ type wsState[T Float] struct {
 	started int // parked goroutines 1..started-1 exist
 	wake    []chan struct{}
 	wg      sync.WaitGroup
+	caught  parallel.Caught // a panic of a part, raised again on the caller
 
 	leafPtr []uint64 // first leaf of every root, and nnz
 	bounds  []int    // root ranges per worker
@@ -122,7 +124,8 @@ func grow[E any](s []E, n int) []E {
 }
 
 // run calls s.job.fn(k) for k in 0..n-1, k > 0 on parked goroutines, and
-// waits. It allocates nothing once the goroutines exist.
+// waits; a panic in any part is raised again on the caller then. It
+// allocates nothing once the goroutines exist.
 func (s *wsState[T]) run(n int) {
 	for s.started < n {
 		if s.started == 0 {
@@ -134,19 +137,27 @@ func (s *wsState[T]) run(n int) {
 		go parked(s, s.started, c)
 		s.started++
 	}
-	s.wg.Add(n - 1)
+	s.wg.Add(n)
 	for k := 1; k < n; k++ {
 		s.wake[k-1] <- struct{}{}
 	}
-	s.job.do(s, 0)
+	s.part(0)
 	s.wg.Wait()
+	s.caught.Rethrow()
 }
 
 func parked[T Float](s *wsState[T], k int, c chan struct{}) {
 	for range c {
-		s.job.do(s, k)
-		s.wg.Done()
+		s.part(k)
 	}
+}
+
+// part runs part k of the job; a panic is kept for the caller (on a parked
+// goroutine it would end the process) and the goroutine stays parked.
+func (s *wsState[T]) part(k int) {
+	defer s.wg.Done()
+	defer s.caught.Recover()
+	s.job.do(s, k)
 }
 
 // pools hold the plain calls' workspaces, one pool per element type (a

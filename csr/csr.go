@@ -20,7 +20,10 @@ type Matrix[T Float] struct {
 	csc        bool     // column-compressed: ptr runs over columns
 	ptr, idx   []uint64 // row_ptr/col_idx (CSR) or col_ptr/row_idx (CSC)
 	values     []T
-	valid      bool
+	// valid is shared with the views T returns, so that a Validate of
+	// either (passing or failing) governs both: they compute on the same
+	// arrays.
+	valid *bool
 	// shared: the arrays are another structure's (a leaf-mode csf
 	// TTVMatrix result's index is the tensor's crd), so no product that
 	// reuses an earlier result's buffers writes into them.
@@ -40,7 +43,7 @@ func NewCSC[T Float](rows, cols uint64, colPtr, rowIdx []uint64, values []T) (*M
 }
 
 func build[T Float](rows, cols uint64, csc bool, ptr, idx []uint64, values []T) (*Matrix[T], error) {
-	a := &Matrix[T]{rows: rows, cols: cols, csc: csc, ptr: ptr, idx: idx, values: values}
+	a := &Matrix[T]{rows: rows, cols: cols, csc: csc, ptr: ptr, idx: idx, values: values, valid: new(bool)}
 	if err := a.Validate(); err != nil {
 		return nil, err
 	}
@@ -63,7 +66,7 @@ func FromBuffersCSC[T Float](rows, cols uint64, buffers [][]byte, mode layout.Mo
 }
 
 func fromBuffers[T Float](rows, cols uint64, csc bool, buffers [][]byte, mode layout.Mode) (*Matrix[T], error) {
-	a := &Matrix[T]{rows: rows, cols: cols, csc: csc}
+	a := &Matrix[T]{rows: rows, cols: cols, csc: csc, valid: new(bool)}
 	if err := a.viewBuffers(buffers); err != nil {
 		return nil, err
 	}
@@ -139,7 +142,10 @@ func (a *Matrix[T]) minor() uint64 {
 // unchanged matrix only reads it, so it may run while other goroutines use
 // the matrix.
 func (a *Matrix[T]) Validate() error {
-	return check.Outcome(&a.valid, a.validate())
+	if a.valid == nil {
+		a.valid = new(bool) // a zero Matrix
+	}
+	return check.Outcome(a.valid, a.validate())
 }
 
 func (a *Matrix[T]) validate() error {
@@ -156,20 +162,20 @@ func (a *Matrix[T]) validate() error {
 	if len(a.values) != len(a.idx) {
 		return layout.Errorf(tag, "values", -1, -1, "length %d, want %d (nnz)", len(a.values), len(a.idx))
 	}
-	if !a.valid {
-		a.valid = true
+	if !*a.valid {
+		*a.valid = true
 	}
 	return nil
 }
 
 func (a *Matrix[T]) mustValid() {
-	if !a.valid {
+	if !a.Valid() {
 		panic(fmt.Errorf("%v: %w: held in permissive mode, or its last Validate failed; call Validate first", a.Tag(), layout.ErrUnvalidated))
 	}
 }
 
 // Valid reports whether the matrix has passed validation.
-func (a *Matrix[T]) Valid() bool { return a.valid }
+func (a *Matrix[T]) Valid() bool { return a.valid != nil && *a.valid }
 
 // Tag returns layout.TagCSR or layout.TagCSC.
 func (a *Matrix[T]) Tag() layout.Tag {
@@ -231,7 +237,9 @@ func (a *Matrix[T]) Buffers() [][]byte {
 }
 
 // T returns the transpose as a view sharing the same slices: the transpose of
-// a CSR matrix is a CSC matrix with the same arrays, and the reverse.
+// a CSR matrix is a CSC matrix with the same arrays, and the reverse. The
+// view also shares the validation state: after a Validate of either, both
+// compute or both refuse.
 func (a *Matrix[T]) T() *Matrix[T] {
 	b := *a
 	b.rows, b.cols, b.csc = a.cols, a.rows, !a.csc
@@ -316,7 +324,7 @@ func (a *Matrix[T]) All() iter.Seq2[[]uint64, T] {
 func (a *Matrix[T]) String() string {
 	var zero T
 	state := ""
-	if !a.valid {
+	if !a.Valid() {
 		state = " (unvalidated)"
 	}
 	return fmt.Sprintf("%v %T %dx%d nnz %d%s", a.Tag(), zero, a.rows, a.cols, len(a.values), state)

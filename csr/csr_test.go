@@ -205,6 +205,53 @@ func TestRevalidate(t *testing.T) {
 	}
 }
 
+// TestTransposeSharesValidity: a T view computes on the matrix's arrays, so
+// a Validate of either governs both. A failed Validate made the matrix refuse
+// while a view taken earlier still computed on the changed indices, and a
+// passing Validate of a permissive matrix left its view refusing.
+func TestTransposeSharesValidity(t *testing.T) {
+	a, err := csr.New[float64](2, 3, []uint64{0, 1, 2}, []uint64{2, 0}, []float64{1, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := a.T()
+	a.Idx()[0] = 1 << 40
+	if err := a.Validate(); err == nil {
+		t.Fatal("Validate accepted col_idx[0] = 2^40")
+	}
+	if at.Valid() {
+		t.Fatal("the transpose view is still valid after its matrix failed Validate")
+	}
+	func() {
+		defer func() {
+			if err, _ := recover().(error); !errors.Is(err, layout.ErrUnvalidated) {
+				t.Fatalf("view's MulVec after a failed Validate: panic %v, want ErrUnvalidated", err)
+			}
+		}()
+		at.MulVec(make([]float64, 3), []float64{1, 1})
+	}()
+	a.Idx()[0] = 2
+	if err := at.Validate(); err != nil || !a.Valid() || !at.Valid() {
+		t.Fatalf("Validate of the view after the repair: %v; valid %v, %v", err, a.Valid(), at.Valid())
+	}
+
+	p, i, v := csrParts()
+	bufs := [][]byte{bufview.FloatBytes(v), bufview.Uint64Bytes(p), bufview.Uint64Bytes(i)}
+	h, err := csr.FromBuffers[float64](3, 4, bufs, layout.Permissive)
+	if err != nil || h.Valid() {
+		t.Fatalf("permissive: %v, valid %v", err, h.Valid())
+	}
+	ht := h.T()
+	if err := h.Validate(); err != nil || !ht.Valid() {
+		t.Fatalf("view of a permissive matrix after its Validate: %v, valid %v", err, ht.Valid())
+	}
+	checkDense(t, ht.T())
+	var zero csr.Matrix[float64]
+	if zero.Valid() || zero.T().Valid() {
+		t.Fatal("a zero Matrix reports valid")
+	}
+}
+
 // TestBuffersAfterCopy: Buffers returns what the matrix computes on (it
 // returned the original bytes of a buffer FromBuffers had copied, so a
 // change through Values was lost on re-emission), and a nil buffer table is

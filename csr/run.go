@@ -5,6 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/internal/typepool"
 	"github.com/hurray-format/hurray-go/kernels"
 )
@@ -35,15 +36,21 @@ type job[T Float] struct {
 	alpha, beta T
 	bounds      [maxParts + 1]int
 	wg          sync.WaitGroup
+	caught      parallel.Caught // a panic of a part, raised again on the caller
 }
 
-type partRunner interface{ runPart(part, lo, hi int) }
+type partRunner interface {
+	runPart(part, lo, hi int)
+	recovered() *parallel.Caught
+}
 
 type task struct {
 	r            partRunner
 	part, lo, hi int
 	wg           *sync.WaitGroup
 }
+
+func (j *job[T]) recovered() *parallel.Caught { return &j.caught }
 
 var (
 	tasks     = make(chan task)
@@ -70,9 +77,16 @@ func ensureWorkers(n int) {
 
 func worker() {
 	for t := range tasks {
-		t.r.runPart(t.part, t.lo, t.hi)
-		t.wg.Done()
+		t.do()
 	}
+}
+
+// do runs the task's part; a panic is kept for the caller (on a worker
+// goroutine it would end the process) and the worker goes on.
+func (t task) do() {
+	defer t.wg.Done()
+	defer t.r.recovered().Recover()
+	t.r.runPart(t.part, t.lo, t.hi)
 }
 
 // getJob returns a cleared job from T's pool.
@@ -110,16 +124,18 @@ func (j *job[T]) split(p int) []int {
 }
 
 // run runs part k of b on a worker for every k but the last, which runs on
-// the caller, and waits for all.
+// the caller, and waits for all; a panic in any part is raised again on the
+// caller then.
 func (j *job[T]) run(b []int) {
 	n := len(b) - 1
 	ensureWorkers(n - 1)
-	j.wg.Add(n - 1)
+	j.wg.Add(n)
 	for k := 0; k < n-1; k++ {
 		tasks <- task{j, k, b[k], b[k+1], &j.wg}
 	}
-	j.runPart(n-1, b[n-1], b[n])
+	task{j, n - 1, b[n-1], b[n], &j.wg}.do()
 	j.wg.Wait()
+	j.caught.Rethrow()
 }
 
 func (j *job[T]) runPart(part, lo, hi int) {

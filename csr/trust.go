@@ -22,7 +22,10 @@ type adopter interface {
 // internal/trust). values is a []T.
 func (a *Matrix[T]) adopt(rows, cols uint64, csc, shared bool, ptr, idx []uint64, values any) {
 	v := values.([]T)
-	*a = Matrix[T]{rows: rows, cols: cols, csc: csc, ptr: ptr, idx: idx, values: v, valid: true, shared: shared}
+	// A fresh validation state: views of a reused dst's earlier contents
+	// keep theirs.
+	valid := true
+	*a = Matrix[T]{rows: rows, cols: cols, csc: csc, ptr: ptr, idx: idx, values: v, valid: &valid, shared: shared}
 	trust.Check("csr", func() error {
 		_, err := build(rows, cols, csc, ptr, idx, v)
 		return err

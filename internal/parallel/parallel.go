@@ -43,7 +43,7 @@ func SplitPtr(ptr []uint64, parts int, rowCost uint64) []int {
 
 // Run calls fn(k, b[k], b[k+1]) for every range of b, each on its own
 // goroutine except the last, which runs on the caller's. It returns when all
-// are done.
+// are done; a panic in any part is raised again on the caller then.
 func Run(b []int, fn func(part, lo, hi int)) {
 	parts := len(b) - 1
 	if parts <= 1 {
@@ -53,15 +53,21 @@ func Run(b []int, fn func(part, lo, hi int)) {
 		return
 	}
 	var wg sync.WaitGroup
+	var c Caught
 	for k := 0; k < parts-1; k++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer c.Recover()
 			fn(k, b[k], b[k+1])
 		}()
 	}
-	fn(parts-1, b[parts-1], b[parts])
+	func() {
+		defer c.Recover()
+		fn(parts-1, b[parts-1], b[parts])
+	}()
 	wg.Wait()
+	c.Rethrow()
 }
 
 // Even splits n items into at most parts contiguous ranges of nearly equal
@@ -76,4 +82,39 @@ func Even(n, parts int) []int {
 		b[k] = n * k / parts
 	}
 	return b
+}
+
+// Caught carries a panic from a parallel part to the goroutine that started
+// the parts: a panic on a goroutine of its own would end the process, where
+// the same panic on one goroutine reaches the caller's recover. Each part
+// defers Recover; the caller, once every part is done, calls Rethrow. The
+// first panic wins; the zero value is ready to use.
+type Caught struct {
+	mu  sync.Mutex
+	val any
+	set bool
+}
+
+// Recover records a panic of the function that defers it (it must be
+// deferred directly: defer c.Recover()) and lets that function return.
+func (c *Caught) Recover() {
+	if r := recover(); r != nil {
+		c.mu.Lock()
+		if !c.set {
+			c.val, c.set = r, true
+		}
+		c.mu.Unlock()
+	}
+}
+
+// Rethrow panics with the recorded value, if a part panicked, and clears
+// it; call it after every part is done.
+func (c *Caught) Rethrow() {
+	c.mu.Lock()
+	v, set := c.val, c.set
+	c.val, c.set = nil, false
+	c.mu.Unlock()
+	if set {
+		panic(v)
+	}
 }

@@ -46,3 +46,30 @@ func TestRunCoversAll(t *testing.T) {
 		}
 	}
 }
+
+// TestRunPanicReachesCaller: a panic in a part on a goroutine of its own
+// reaches the caller's recover once every part is done (it ended the
+// process), whichever part panics; the first panic wins.
+func TestRunPanicReachesCaller(t *testing.T) {
+	for bad := range 4 {
+		var done atomic.Int64
+		func() {
+			defer func() {
+				if r := recover(); r != bad {
+					t.Errorf("part %d panicked: recovered %v", bad, r)
+				}
+				if done.Load() != 3 {
+					t.Errorf("part %d panicked: %d other parts done before the caller resumed, want 3", bad, done.Load())
+				}
+			}()
+			Run(Even(4, 4), func(part, _, _ int) {
+				if part == bad {
+					panic(part)
+				}
+				done.Add(1)
+			})
+		}()
+	}
+	var c Caught
+	c.Rethrow() // nothing recorded: no panic
+}
