@@ -98,8 +98,8 @@ func (t *Tensor[T]) mulMat(name string, trans bool, y []T, alpha T, x []T, k int
 	} else if !dense.Is(len(y), r, k) || !dense.Is(len(x), c, k) {
 		panic(fmt.Sprintf("coo: dimension mismatch: %s: len(y)=%d, len(x)=%d, k=%d for op(A) %dx%d", name, len(y), len(x), k, r, c))
 	}
-	if dense.Overlap(y, x) || dense.Overlap(y, t.values) {
-		panic(fmt.Sprintf("coo: %s: y overlaps x or the tensor's values", name))
+	if dense.Overlap(y, x) || dense.Overlap(y, t.values) || dense.Overlap(y, t.coords) {
+		panic(fmt.Sprintf("coo: %s: y overlaps x or the tensor's values or coordinates", name))
 	}
 	dense.Scale(y, beta)
 	nnz := len(t.values)

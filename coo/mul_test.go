@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -221,10 +222,16 @@ func TestProductsOperands(t *testing.T) {
 	}{
 		{"coo: dimension mismatch: MulMatTo: len(y)=2, len(x)=2, k=2 for op(A) 1x9223372036854775809", func() { a.MulMat(make([]float64, 2), []float64{1, 2}, 2) }},
 		{"coo: dimension mismatch: MulMatTransTo: len(y)=2, len(x)=2, k=2 for op(A) 9223372036854775809x1", func() { a.MulMatTrans(make([]float64, 2), []float64{1, 2}, 2) }},
-		{"coo: MulVecTo: y overlaps x or the tensor's values", func() {
+		{"coo: MulVecTo: y overlaps x or the tensor's values or coordinates", func() {
 			b, _ := New([]uint64{2, 2}, []uint64{0, 1, 1, 0}, []float64{1, 1})
 			x := []float64{1, 2}
 			b.MulVec(x, x)
+		}},
+		// An output over the coordinates (another tensor's values may view
+		// them) would change them while the product reads them.
+		{"coo: MulMatTo: y overlaps x or the tensor's values or coordinates", func() {
+			b, _ := New([]uint64{2, 2}, []uint64{0, 1, 1, 0}, []float64{1, 1})
+			b.MulMat(unsafe.Slice((*float64)(unsafe.Pointer(&b.coords[2])), 2), []float64{1, 2}, 1)
 		}},
 	} {
 		func() {

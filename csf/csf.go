@@ -8,6 +8,7 @@ import (
 
 	"github.com/hurray-format/hurray-go/internal/bufview"
 	"github.com/hurray-format/hurray-go/internal/check"
+	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -168,6 +169,19 @@ func (t *Tensor[T]) Crd(level int) []uint64 { return t.crd[level] }
 
 // Values returns the leaf values without copying.
 func (t *Tensor[T]) Values() []T { return t.values }
+
+// overlapsLevels reports whether s shares memory with any level's pos or
+// crd. A product's output there would change them while the kernels, which
+// trust validated levels, read them (two FromBuffers tensors may view the
+// same bytes, one's values another's crd).
+func (t *Tensor[T]) overlapsLevels(s []T) bool {
+	for l := range t.pos {
+		if dense.Overlap(s, t.pos[l]) || dense.Overlap(s, t.crd[l]) {
+			return true
+		}
+	}
+	return false
+}
 
 // LevelSizes returns the number of nodes on each level, root first; the last
 // is NNZ.

@@ -131,8 +131,8 @@ func (t *Tensor[T]) MTTKRPWith(ws *Workspace[T], mode int, factors [][]T, rank i
 	if !dense.Is(len(out), t.shape[mode], rank) {
 		panic(fmt.Sprintf("csf: MTTKRP: out has %d elements, want shape[%d] x rank = %d x %d", len(out), mode, t.shape[mode], rank))
 	}
-	if dense.Overlap(out, t.values) {
-		panic("csf: MTTKRP: out overlaps the tensor's values")
+	if dense.Overlap(out, t.values) || t.overlapsLevels(out) {
+		panic("csf: MTTKRP: out overlaps the tensor's values or levels")
 	}
 	clear(out)
 	if len(t.values) == 0 {

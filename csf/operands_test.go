@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/hurray-format/hurray-go/csf"
 	densesize "github.com/hurray-format/hurray-go/internal/dense"
@@ -93,6 +94,34 @@ func TestOperandOverlap(t *testing.T) {
 	q := make([]float64, 4)
 	mustPanic(t, "csf: SDDMM: dst overlaps q or k", func() { x.SDDMMInto(q[:1], q, make([]float64, 4), 1, 1) })
 	mustPanic(t, "csf: SpMM: out overlaps v", func() { x.SpMM(q, q, 1) })
+	// An output over a level's pos or crd panics (another tensor's values
+	// may view them): the product would change the levels it walks. The
+	// levels of y live in one slab that the outputs view.
+	slab := make([]uint64, 16)
+	var pos, crd [][]uint64
+	at := 0
+	for l := range 3 {
+		for _, src := range [][]uint64{x.Pos(l), x.Crd(l)} {
+			dst := slab[at : at+len(src) : at+len(src)]
+			copy(dst, src)
+			at += len(src)
+			if len(pos) == len(crd) {
+				pos = append(pos, dst)
+			} else {
+				crd = append(crd, dst)
+			}
+		}
+	}
+	y, err := csf.New(x.Shape(), x.ModeOrder(), pos, crd, []float64{5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	over := unsafe.Slice((*float64)(unsafe.Pointer(&slab[0])), len(slab))
+	mustPanic(t, "csf: MTTKRP: out overlaps the tensor's values or levels", func() { y.MTTKRP(2, [][]float64{f, f, nil}, 2, over[:4]) })
+	mustPanic(t, "csf: TTVValues: dst overlaps v or the tensor's values or levels", func() { y.TTVValues(over[:1], 2, []float64{1, 2}) })
+	mustPanic(t, "csf: TTM: dst overlaps u or the tensor's values or levels", func() { y.TTMInto(over[:2], u, 2) })
+	mustPanic(t, "csf: SDDMM: dst overlaps q or k or the tensor's levels", func() { y.SDDMMInto(over[:1], make([]float64, 4), make([]float64, 4), 1, 1) })
+	mustPanic(t, "csf: SpMM: out overlaps v or the tensor's values or levels", func() { y.SpMM(over[:4], make([]float64, 4), 1) })
 	// SDDMM into the pattern's own values is allowed (they are ignored).
 	qq := []float64{0, 0, 2, 3} // q[(h=1)*I+i=0] = 2, shape 2x2 rows of d=1
 	kk := []float64{0, 0, 0, 7} // k[(h=1)*J+j=1] = 7

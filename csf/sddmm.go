@@ -61,8 +61,8 @@ func (t *Tensor[T]) SDDMMWith(ws *Workspace[T], dst, q, k []T, d int, scale T) {
 	if len(dst) != len(t.values) {
 		panic(fmt.Sprintf("csf: SDDMM: len(dst) = %d, want nnz = %d", len(dst), len(t.values)))
 	}
-	if dense.Overlap(dst, q) || dense.Overlap(dst, k) {
-		panic("csf: SDDMM: dst overlaps q or k")
+	if dense.Overlap(dst, q) || dense.Overlap(dst, k) || t.overlapsLevels(dst) {
+		panic("csf: SDDMM: dst overlaps q or k or the tensor's levels")
 	}
 	s := ws.state()
 	a := &s.attn
@@ -92,8 +92,8 @@ func (t *Tensor[T]) SpMMWith(ws *Workspace[T], out, v []T, dv int) {
 	if !ok || len(v) != nV || len(out) != nOut {
 		panic(fmt.Sprintf("csf: SpMM: dv = %d, len(v) = %d, len(out) = %d, want dv >= 1, B*J*dv and B*I*dv for shape %v", dv, len(v), len(out), t.shape))
 	}
-	if dense.Overlap(out, v) || dense.Overlap(out, t.values) {
-		panic("csf: SpMM: out overlaps v or the tensor's values")
+	if dense.Overlap(out, v) || dense.Overlap(out, t.values) || t.overlapsLevels(out) {
+		panic("csf: SpMM: out overlaps v or the tensor's values or levels")
 	}
 	clear(out)
 	s := ws.state()

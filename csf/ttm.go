@@ -129,8 +129,8 @@ func (t *Tensor[T]) TTMInto(dst, u []T, r int) {
 	if size := t.ttmSize(u, r); len(dst) != size {
 		panic(fmt.Sprintf("csf: TTM: len(dst) = %d, want fibers x r = %d x %d", len(dst), len(t.crd[n-2]), r))
 	}
-	if dense.Overlap(dst, u) || dense.Overlap(dst, t.values) {
-		panic("csf: TTM: dst overlaps u or the tensor's values")
+	if dense.Overlap(dst, u) || dense.Overlap(dst, t.values) || t.overlapsLevels(dst) {
+		panic("csf: TTM: dst overlaps u or the tensor's values or levels")
 	}
 	t.ttmInto(dst, u, r)
 }

@@ -183,8 +183,8 @@ func (t *Tensor[T]) TTVValues(dst []T, mode int, v []T) {
 	if len(dst) != len(t.crd[n-2]) {
 		panic(fmt.Sprintf("csf: TTVValues: len(dst) = %d, want %d fibers", len(dst), len(t.crd[n-2])))
 	}
-	if dense.Overlap(dst, v) || dense.Overlap(dst, t.values) {
-		panic("csf: TTVValues: dst overlaps v or the tensor's values")
+	if dense.Overlap(dst, v) || dense.Overlap(dst, t.values) || t.overlapsLevels(dst) {
+		panic("csf: TTVValues: dst overlaps v or the tensor's values or levels")
 	}
 	t.ttvLeaf(dst, v, parallel.Workers(0))
 }

@@ -129,8 +129,8 @@ func MulDense(dst *mat.Dense, a *Matrix[float64], trans bool, x mat.Matrix) {
 	}
 	// Element by element: column blocks of one matrix interleave in memory
 	// without sharing an element.
-	if dense.OverlapStrided(ys, k, draw.Stride, xs, k, xraw.Stride) || dense.Overlap(ys, a.values) {
-		panic("csr: MulDense: dst overlaps x or the matrix's values")
+	if dense.OverlapStrided(ys, k, draw.Stride, xs, k, xraw.Stride) || a.overlaps(ys) {
+		panic("csr: MulDense: dst overlaps x or the matrix's values or indices")
 	}
 	a.mulMat(trans, ys, draw.Stride, 1, xs, xraw.Stride, k, 0)
 }

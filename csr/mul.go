@@ -189,11 +189,19 @@ func (a *Matrix[T]) mulMatChecked(name string, trans bool, y []T, ldy int, alpha
 }
 
 // mustNotOverlap panics when a product's output y shares memory with its
-// input x or with the matrix's values.
+// input x or with the matrix's arrays.
 func (a *Matrix[T]) mustNotOverlap(name string, y, x []T) {
-	if dense.Overlap(y, x) || dense.Overlap(y, a.values) {
-		panic(fmt.Sprintf("csr: %s: y overlaps x or the matrix's values", name))
+	if dense.Overlap(y, x) || a.overlaps(y) {
+		panic(fmt.Sprintf("csr: %s: y overlaps x or the matrix's values or indices", name))
 	}
+}
+
+// overlaps reports whether s shares memory with the matrix's values, ptr or
+// idx. An output over the indices would change them while the kernels,
+// which trust validated indices, read them (two FromBuffers matrices may
+// view the same bytes, one's values another's col_idx).
+func (a *Matrix[T]) overlaps(s []T) bool {
+	return dense.Overlap(s, a.values) || dense.Overlap(s, a.ptr) || dense.Overlap(s, a.idx)
 }
 
 // gather runs the SpMM kernel over the compressed rows on p goroutines.

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/hurray-format/hurray-go/internal/race"
 	"github.com/hurray-format/hurray-go/kernels"
@@ -461,12 +462,12 @@ func TestProductsOperands(t *testing.T) {
 
 	b, _ := New[float64](2, 2, []uint64{0, 1, 2}, []uint64{1, 0}, []float64{1, 1})
 	x := []float64{1, 2}
-	wantPanic(t, "csr: MulVecTo: y overlaps x or the matrix's values", func() { b.MulVec(x, x) })
-	wantPanic(t, "csr: MulVecTransTo: y overlaps x or the matrix's values", func() { b.MulVecTrans(x, x) })
-	wantPanic(t, "csr: MulMatTo: y overlaps x or the matrix's values", func() { b.MulMat(x, x, 1) })
-	wantPanic(t, "csr: MulVecTo: y overlaps x or the matrix's values", func() { b.MulVec(b.Values(), x) })
+	wantPanic(t, "csr: MulVecTo: y overlaps x or the matrix's values or indices", func() { b.MulVec(x, x) })
+	wantPanic(t, "csr: MulVecTransTo: y overlaps x or the matrix's values or indices", func() { b.MulVecTrans(x, x) })
+	wantPanic(t, "csr: MulMatTo: y overlaps x or the matrix's values or indices", func() { b.MulMat(x, x, 1) })
+	wantPanic(t, "csr: MulVecTo: y overlaps x or the matrix's values or indices", func() { b.MulVec(b.Values(), x) })
 	m := mat.NewDense(2, 2, []float64{1, 2, 3, 4})
-	wantPanic(t, "csr: MulDense: dst overlaps x or the matrix's values", func() { MulDense(m, b, false, m) })
+	wantPanic(t, "csr: MulDense: dst overlaps x or the matrix's values or indices", func() { MulDense(m, b, false, m) })
 	// Column blocks of one Dense interleave in memory without sharing an
 	// element: gonum's Mul accepts them, and so does MulDense (it
 	// compared the spans); blocks that share a column still panic.
@@ -476,8 +477,21 @@ func TestProductsOperands(t *testing.T) {
 	if got, want := back.RawMatrix().Data, []float64{1, 2, 6, 7, 5, 6, 7, 1, 2, 10}; !slices.Equal(got, want) {
 		t.Errorf("MulDense into the neighbouring column block: backing array %v, want %v", got, want)
 	}
-	wantPanic(t, "csr: MulDense: dst overlaps x or the matrix's values", func() {
+	wantPanic(t, "csr: MulDense: dst overlaps x or the matrix's values or indices", func() {
 		MulDense(back.Slice(0, 2, 1, 3).(*mat.Dense), b, false, back.Slice(0, 2, 0, 2))
+	})
+	// An output over the matrix's indices panics (two FromBuffers matrices
+	// may view the same bytes, one's values the other's col_idx): the
+	// product wrote them while the kernels read them, and the AVX2 SpMM then
+	// read x at the values' bit patterns and faulted.
+	overIdx := unsafe.Slice((*float64)(unsafe.Pointer(&b.idx[0])), len(b.idx))
+	overPtr := unsafe.Slice((*float64)(unsafe.Pointer(&b.ptr[1])), 2)
+	wantPanic(t, "csr: MulVecTo: y overlaps x or the matrix's values or indices", func() { b.MulVec(overIdx, x) })
+	wantPanic(t, "csr: MulVecTransTo: y overlaps x or the matrix's values or indices", func() { b.MulVecTrans(overPtr, x) })
+	wantPanic(t, "csr: MulMatTo: y overlaps x or the matrix's values or indices", func() { b.MulMat(overIdx, x, 1) })
+	wantPanic(t, "csr: MulMatTransTo: y overlaps x or the matrix's values or indices", func() { b.T().MulMatTrans(overPtr, x, 1) })
+	wantPanic(t, "csr: MulDense: dst overlaps x or the matrix's values or indices", func() {
+		MulDense(mat.NewDense(2, 1, overIdx), b, false, mat.NewDense(2, 1, []float64{1, 2}))
 	})
 
 	for _, csc := range []bool{false, true} {
