@@ -55,7 +55,8 @@
 // other; the sign of an exact zero in GatherHadamard's gather-pull mode when
 // out holds -0 (the row is summed in two halves that start from out and
 // from +0); the tiled SpMM, which scales each column tile's partial sum by
-// alpha. Rows of SpMV sum from +0 as ref's do, so a row of -0 products is
+// alpha (an infinite alpha is not tiled: a tile without entries in a row
+// would add Inf*0). Rows of SpMV sum from +0 as ref's do, so a row of -0 products is
 // +0 on every path and split (tested).
 //
 // # Paths and dispatch

@@ -3,6 +3,7 @@
 package kernels
 
 import (
+	"math"
 	"unsafe"
 
 	"github.com/hurray-format/hurray-go/kernels/amd64"
@@ -57,7 +58,10 @@ func spmmAsmPart[T Float](k func(y []T, ldy int, x []T, ldx, w int, ptr, idx []u
 		}
 		rows := len(ptr) - 1
 		xrows := (len(x)-w)/ldx + 1
-		if tw := spmmTileRows(allRows, xrows, allNNZ, w, int(unsafe.Sizeof(beta))); tw > 0 {
+		// An infinite alpha is not tiled: each tile scales its own partial
+		// sum, and a row without entries in a tile would add alpha*0 = NaN
+		// (the untiled kernel scales the row's whole sum once).
+		if tw := spmmTileRows(allRows, xrows, allNNZ, w, int(unsafe.Sizeof(beta))); tw > 0 && !math.IsInf(float64(alpha), 0) {
 			spmmTileWalk(ptr, xrows, w, tw, func(r0 int, seg []uint64, first bool, limit uint64) {
 				b := beta
 				if !first {

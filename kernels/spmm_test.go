@@ -322,3 +322,31 @@ func TestSpMMScatterAssociation(t *testing.T) {
 		}
 	}
 }
+
+// TestSpMMTiledInfAlpha: an infinite alpha gives ref's Inf and NaN on every
+// path with the tiles forced. The tiled kernels scaled each tile's partial
+// sum, so a row without entries in some tile became NaN (Inf*0) where ref's
+// alpha*sum is ±Inf.
+func TestSpMMTiledInfAlpha(t *testing.T) {
+	withSpMMTiles(t, func(t *testing.T) {
+		forEachTier(t, spmmF64, func(t *testing.T, impl, ref spmmFunc[float64]) {
+			rng := rand.New(rand.NewPCG(7, 8))
+			m := randCSR(rng, 9, 40, []int{1, 2, 7, 30}, 0, 0)
+			for _, w := range []int{1, 8, 67} {
+				vals := randVals[float64](rng, len(m.idx), 1, 0)
+				x := randVals[float64](rng, 40*w, 1, 0)
+				for _, alpha := range []float64{math.Inf(1), math.Inf(-1)} {
+					want := make([]float64, 9*w)
+					ref(want, w, x, w, w, m.ptr, m.idx, vals, alpha, 0)
+					got := make([]float64, 9*w)
+					impl(got, w, x, w, w, m.ptr, m.idx, vals, alpha, 0)
+					for i := range got {
+						if math.IsNaN(got[i]) != math.IsNaN(want[i]) || math.IsInf(want[i], 0) && got[i] != want[i] {
+							t.Fatalf("w=%d alpha=%v: y[%d] = %v, want %v", w, alpha, i, got[i], want[i])
+						}
+					}
+				}
+			}
+		})
+	})
+}
