@@ -35,6 +35,7 @@ func ScatterHadamard[T Float](out, base, y []T, crd, ptr []uint64, vals []T, idx
 	if Max(idx[lo:hi]) >= uint64(len(out)/r) || nc > 0 && Max(crd[:nc]) >= uint64(len(y)/r) {
 		panic("kernels: ScatterHadamard: idx or crd out of range")
 	}
+	mustNotAlias("ScatterHadamard", out, crd, ptr, idx)
 	scatterCall(out, base, y, crd, crd, ptr, vals, idx, r, 0)
 }
 
@@ -65,6 +66,7 @@ func ScatterHadamardIndexed[T Float](out, base []T, brow []uint64, y []T, crd, p
 	if Max(idx[lo:hi]) >= uint64(len(out)/r) || Max(crd[:nc]) >= uint64(len(y)/r) || Max(brow[:nc]) >= uint64(len(base)/r) {
 		panic("kernels: ScatterHadamardIndexed: idx, crd or brow out of range")
 	}
+	mustNotAlias("ScatterHadamardIndexed", out, brow, crd, ptr, idx)
 	scatterCall(out, base, y, brow, crd, ptr, vals, idx, r, r)
 }
 

@@ -27,6 +27,7 @@ func DotRows[T Float](dst, q, k []T, idx []uint64, scale T) {
 	if Max(idx[:len(dst)]) >= uint64(len(k)/d) {
 		panic("kernels: DotRows: idx out of range of k")
 	}
+	mustNotAlias("DotRows", dst, idx)
 	if is32[T]() {
 		dotF32.fn(f32s(dst), f32s(q), f32s(k), idx, float32(scale))
 	} else {

@@ -78,6 +78,7 @@ func GatherHadamard[T Float](mode GatherMode, out, y []T, crd, ptr []uint64, val
 	default:
 		panic("kernels: GatherHadamard: unknown mode")
 	}
+	mustNotAlias("GatherHadamard", out, crd, ptr, idx)
 	gatherCall(out, y, crd, crd, ptr, vals, idx, x, r, sO, cO, sU)
 }
 
@@ -123,6 +124,7 @@ func GatherHadamardIndexed[T Float](out []T, orow []uint64, y []T, yrow, ptr []u
 	if len(orow) < nc || len(yrow) < nc || Max(orow[:nc]) >= uint64(len(out)/r) || Max(yrow[:nc]) >= uint64(len(y)/r) {
 		panic("kernels: GatherHadamardIndexed: orow or yrow out of range")
 	}
+	mustNotAlias("GatherHadamardIndexed", out, orow, yrow, ptr, idx)
 	gatherCall(out, y, orow, yrow, ptr, vals, idx, x, r, r, 0, r)
 }
 
@@ -253,6 +255,7 @@ func GatherHadamard2[T Float](mode GatherMode, out, y []T, ncrd, ptr, crd []uint
 	default:
 		panic("kernels: GatherHadamard2: unknown mode")
 	}
+	mustNotAlias("GatherHadamard2", out, ncrd, ptr, crd, lptr, idx)
 	if is32[T]() {
 		gather2F32.fn(f32s(out), f32s(y), ncrd, ncrd, ptr, crd, f32s(z), lptr, f32s(vals), idx, f32s(x), r, sO, cO, sU)
 	} else {

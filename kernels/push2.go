@@ -82,6 +82,7 @@ func PushHadamard2[T Float](mode PushMode, out, above, y []T, ycrd, ptr, crd, lp
 	if hi > lo && Max(idx[lo:hi]) >= idxRows {
 		panic("kernels: PushHadamard2: idx out of range")
 	}
+	mustNotAlias("PushHadamard2", out, ycrd, ptr, crd, lptr, idx)
 	if is32[T]() {
 		push2F32.fn(f32s(out), f32s(above), f32s(y), ycrd, ptr, crd, lptr, f32s(vals), idx, f32s(f), r, int(mode))
 	} else {

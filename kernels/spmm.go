@@ -41,6 +41,7 @@ import (
 // Paths: ref, generic, neon, avx2, avx512. Families "spmm.f32" and "spmm.f64".
 func SpMM[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
 	checkSpMM("SpMM", len(y), ldy, len(x), ldx, w, ptr, idx, len(vals), false)
+	mustNotAlias("SpMM", y, ptr, idx)
 	if isF32[T]() {
 		spmmF32.fn(f32s(y), ldy, f32s(x), ldx, w, ptr, idx, f32s(vals), float32(alpha), float32(beta))
 		return
@@ -57,6 +58,7 @@ func SpMM[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []
 // checks what SpMM checks.
 func SpMMPart[T Float](allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
 	checkSpMM("SpMM", len(y), ldy, len(x), ldx, w, ptr, idx, len(vals), false)
+	mustNotAlias("SpMM", y, ptr, idx)
 	if isF32[T]() {
 		if p := spmmPartF32[spmmF32.active]; p != nil {
 			p(allRows, allNNZ, f32s(y), ldy, f32s(x), ldx, w, ptr, idx, f32s(vals), float32(alpha), float32(beta))
@@ -93,6 +95,7 @@ func SpMMPart[T Float](allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, p
 // "spmmscatter.f64".
 func SpMMScatter[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T) {
 	checkSpMM("SpMMScatter", len(x), ldx, len(y), ldy, w, ptr, idx, len(vals), true)
+	mustNotAlias("SpMMScatter", y, ptr, idx)
 	if isF32[T]() {
 		spmmScatterF32.fn(f32s(y), ldy, f32s(x), ldx, w, ptr, idx, f32s(vals), float32(alpha))
 		return
