@@ -42,6 +42,10 @@
 // arm64). The exported function checks lengths and arguments, panicking on a
 // programming error; the implementation behind it checks nothing more, and is
 // written to stay memory-safe on malformed index data wherever its doc says so.
+// A function that checks its index arrays before the implementation runs
+// (SpMM, SpMMScatter, DotRows and the Hadamard families) also panics when its
+// output shares memory with one of them, since writing the output would
+// change the indices after the check.
 //
 // # Rounding
 //
