@@ -31,7 +31,8 @@ func COOToCSFWith[T Float](t *coo.Tensor[T], modeOrder []uint32, opts Options) (
 
 // COOToCSFTo is COOToCSFWith writing into dst's buffers (dst may be nil) and
 // using ws for scratch (nil for a pooled one). dst must not be used after the
-// call and must not share memory with t.
+// call; one that shares memory with t, or holds another tensor's levels,
+// is not reused (see Results and reuse).
 func COOToCSFTo[T Float](dst *csf.Tensor[T], t *coo.Tensor[T], modeOrder []uint32, ws *Workspace, opts Options) (*csf.Tensor[T], error) {
 	shape := t.Shape()
 	modeOrder, err := levelOrder(t.Valid(), shape, modeOrder)
@@ -41,6 +42,7 @@ func COOToCSFTo[T Float](dst *csf.Tensor[T], t *coo.Tensor[T], modeOrder []uint3
 	if err := opts.check(); err != nil {
 		return nil, err
 	}
+	dst = reuseCSF(dst, cooArrays(t))
 	r := len(shape)
 	n := t.NNZ()
 	if uint64(n) >= math.MaxUint32 {
@@ -609,12 +611,14 @@ func CSFToCOO[T Float](t *csf.Tensor[T]) *coo.Tensor[T] {
 	return CSFToCOOTo(nil, t, nil, Options{})
 }
 
-// CSFToCOOTo is CSFToCOO writing into dst's buffers (dst may be nil), with
+// CSFToCOOTo is CSFToCOO writing into dst's buffers (dst may be nil; one that
+// shares memory with t is not reused), with
 // ws for scratch (may be nil) and opts.Workers goroutines.
 func CSFToCOOTo[T Float](dst *coo.Tensor[T], t *csf.Tensor[T], ws *Workspace, opts Options) *coo.Tensor[T] {
 	if !t.Valid() {
 		panic(fmt.Errorf("convert: CSFToCOO: %w", layout.ErrUnvalidated))
 	}
+	dst = reuseCOO(dst, csfArrays(t))
 	ws, release := scratch(ws)
 	defer release()
 	r := t.Rank()
@@ -658,8 +662,8 @@ func Reorder[T Float](t *csf.Tensor[T], modeOrder []uint32) (*csf.Tensor[T], err
 	return ReorderTo(nil, t, modeOrder, nil, Options{})
 }
 
-// ReorderTo is Reorder writing into dst's buffers (dst may be nil, must not be
-// t) with ws for scratch (may be nil) and opts.Workers goroutines. When the
+// ReorderTo is Reorder writing into dst's buffers (dst may be nil; t itself,
+// or a dst that shares memory with t, is not reused) with ws for scratch (may be nil) and opts.Workers goroutines. When the
 // packed level-order key fits 64 bits no COO copy is made; the leaves are
 // then sorted by their new keys, all together, or, when the new order keeps
 // the old one's top levels and their subtrees average at most 32 leaves
@@ -673,6 +677,7 @@ func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32
 	if err := opts.check(); err != nil {
 		return nil, err
 	}
+	dst = reuseCSF(dst, csfArrays(t))
 	r := len(shape)
 	ws, release := scratch(ws)
 	defer release()

@@ -786,3 +786,81 @@ func TestFreshResultFits(t *testing.T) {
 	}
 	matrixByCounting = false
 }
+
+// cloneCSF returns a copy of t with arrays of its own.
+func cloneCSF[T Float](t *csf.Tensor[T]) *csf.Tensor[T] {
+	pos := make([][]uint64, t.Rank())
+	crd := make([][]uint64, t.Rank())
+	for L := range t.Rank() {
+		pos[L], crd[L] = slices.Clone(t.Pos(L)), slices.Clone(t.Crd(L))
+	}
+	c, err := csf.New(t.Shape(), t.ModeOrder(), pos, crd, slices.Clone(t.Values()))
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// TestDstAliasingInput: a ...To conversion does not write into a dst that
+// is its own input or that holds another tensor's levels. TransposeTo(a, a)
+// returned a matrix marked valid whose row indices ran past its rows, and a
+// leaf-mode TTV result as COOToCSFTo's dst overwrote the levels of the
+// tensor it came from, which stayed marked valid.
+func TestDstAliasingInput(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	x := genCOO[float64](rng, []uint64{50, 80}, 600, genShuffled)
+	a, err := COOToCSR(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := CSRToCSC(a)
+	if err := sameMatrix(TransposeTo(a, a, nil, Options{}), want); err != nil {
+		t.Errorf("TransposeTo(a, a): %v", err)
+	}
+	if err := sameMatrix(a, CSCToCSR(want)); err != nil {
+		t.Errorf("TransposeTo(a, a) changed a: %v", err)
+	}
+	m, err := COOToCSR(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := MatrixToCOOTo(nil, m, nil, Options{})
+	if err := sameMatrix(TransposeTo(m, m, nil, Options{Workers: 2}), want); err != nil {
+		t.Errorf("TransposeTo(m, m) on 2 workers: %v", err)
+	}
+	if err := sameCOO(MatrixToCOOTo(c, CSCToCSR(want), nil, Options{}), MatrixToCOO(CSCToCSR(want))); err != nil {
+		t.Errorf("MatrixToCOOTo into a COO of the same entries: %v", err)
+	}
+
+	x4 := genCOO[float64](rng, []uint64{5, 6, 7, 8}, 300, genShuffled)
+	y, err := COOToCSF(x4, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep := cloneCSF(y)
+	leaf := y.TTV(3, []float64{1, 2, 3, 4, 5, 6, 7, 8}) // borrows y's upper levels
+	big := genCOO[float64](rng, []uint64{9, 9, 9}, 500, genShuffled)
+	got, err := COOToCSFTo(leaf, big, nil, nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantBig, _ := COOToCSF(big, nil)
+	if err := sameCSF(got, wantBig); err != nil {
+		t.Errorf("COOToCSFTo into a leaf-mode TTV result: %v", err)
+	}
+	if err := sameCSF(y, keep); err != nil {
+		t.Errorf("COOToCSFTo into a leaf-mode TTV result changed the tensor it came from: %v", err)
+	}
+	mo := []uint32{3, 1, 0, 2}
+	wantR, err := Reorder(keep, mo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gotR, err := ReorderTo(y, y, mo, nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sameCSF(gotR, wantR); err != nil {
+		t.Errorf("ReorderTo(t, t): %v", err)
+	}
+}

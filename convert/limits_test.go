@@ -123,4 +123,20 @@ func TestPointerMemoryLimit(t *testing.T) {
 	if m, err := convert.COOToCSR(small); err != nil || m.At(4, 0) != 1 {
 		t.Errorf("COOToCSR of 2^20 rows under a 64 MiB limit: %v", err)
 	}
+	// The error gives the entries without wrapping (8*(2^61+1) bytes wrapped
+	// to 8, and csr.MaxCompressed's to 0).
+	huge, _ := coo.New([]uint64{1 << 61, 2}, []uint64{4, 0}, []float64{1})
+	if _, err := convert.COOToCSR(huge); err == nil || !strings.Contains(err.Error(), "a pointer array of 2305843009213693953 entries of 8 bytes") {
+		t.Errorf("COOToCSR of 2^61 rows: %v, want the pointer array's 2^61+1 entries", err)
+	}
+	// The transpose writes a count array as long as its pointer array: a
+	// pointer array of 48 MiB fits a 64 MiB limit, both do not (the guard
+	// counted the pointer alone, so a 2 x 2^31 matrix of one entry passed a
+	// 16 GiB check and touched 32 GiB).
+	wide, _ := coo.New([]uint64{2, 6 << 20}, []uint64{1, 6<<20 - 1}, []float64{1})
+	w, err := convert.COOToCSR(wide)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantPanicContaining(t, "a pointer array and a count array of 6291457 entries", func() { convert.CSRToCSC(w) })
 }

@@ -35,8 +35,9 @@ func COOToCSRWith[T Float](t *coo.Tensor[T], opts Options) (*csr.Matrix[T], erro
 }
 
 // COOToCSRTo is COOToCSRWith writing into dst's buffers (dst may be nil) with
-// ws for scratch (may be nil). dst must not be used after the call and must
-// not share memory with t.
+// ws for scratch (may be nil). dst must not be used after the call; one that
+// shares memory with t, or holds a tensor's crd (a leaf-mode csf TTVMatrix
+// result), is not reused.
 func COOToCSRTo[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], ws *Workspace, opts Options) (*csr.Matrix[T], error) {
 	return cooToMatrix(dst, t, false, ws, opts)
 }
@@ -139,7 +140,7 @@ func matrixAxes[T Float](t *coo.Tensor[T], csc bool) (maj, mnr int, err error) {
 	if ext := t.Shape()[maj]; ext > csr.MaxCompressed {
 		return 0, 0, fmt.Errorf("convert: COO to a matrix: shape[%d] = %d is more than a CSR or CSC matrix compresses (csr.MaxCompressed)", maj, ext)
 	} else if !memlimit.Fits(ext+1, 8) {
-		return 0, 0, fmt.Errorf("convert: COO to a matrix: shape[%d] = %d needs a pointer array of %d bytes, more than the memory limit of %d bytes (the machine's memory, or GOMEMLIMIT)", maj, ext, 8*(ext+1), memlimit.Bytes())
+		return 0, 0, fmt.Errorf("convert: COO to a matrix: shape[%d] = %d needs a pointer array of %d entries of 8 bytes, more than the memory limit of %d bytes (the machine's memory, or GOMEMLIMIT)", maj, ext, ext+1, memlimit.Bytes())
 	}
 	return maj, mnr, nil
 }
@@ -149,6 +150,7 @@ func cooToMatrix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, ws *Wo
 	if err != nil {
 		return nil, err
 	}
+	dst = reuseCSR(dst, cooArrays(t))
 	if err := opts.check(); err != nil {
 		return nil, err
 	}
@@ -492,9 +494,11 @@ func buildInOrder[T Float](c []uint64, sv []T, maj, m int, ptr, idx []uint64, va
 
 // CSRToCSC converts a CSR matrix to CSC of the same logical matrix (a
 // transpose of the storage). Given a CSC matrix it returns the CSR form. It
-// panics when the dimension to compress (the columns of a CSR matrix)
-// exceeds csr.MaxCompressed, or its pointer array (8 bytes an index) alone
-// would exceed the machine's memory or the Go memory limit (GOMEMLIMIT).
+// panics with an error matching layout.ErrUnvalidated when a has not passed
+// validation, and when the dimension to compress (the columns of a CSR
+// matrix) exceeds csr.MaxCompressed, or its pointer array and a count array
+// (8 bytes an index each) would exceed the machine's memory or the Go memory
+// limit (GOMEMLIMIT).
 func CSRToCSC[T Float](a *csr.Matrix[T]) *csr.Matrix[T] {
 	return TransposeTo(nil, a, nil, Options{})
 }
@@ -503,12 +507,14 @@ func CSRToCSC[T Float](a *csr.Matrix[T]) *csr.Matrix[T] {
 func CSCToCSR[T Float](a *csr.Matrix[T]) *csr.Matrix[T] { return CSRToCSC(a) }
 
 // TransposeTo is CSRToCSC (either direction) writing into dst's buffers (dst
-// may be nil, must not share memory with a) with ws for scratch (may be nil)
-// and opts.Workers goroutines.
+// may be nil; one that shares memory with a, or holds a tensor's crd, is not
+// reused) with ws for scratch (may be nil) and opts.Workers goroutines. It
+// panics as CSRToCSC does.
 func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, opts Options) *csr.Matrix[T] {
 	if !a.Valid() {
 		panic(fmt.Errorf("convert: %w", layout.ErrUnvalidated))
 	}
+	dst = reuseCSR(dst, csrArrays(a))
 	nmnr := a.Cols()
 	if a.IsCSC() {
 		nmnr = a.Rows()
@@ -516,8 +522,11 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 	if nmnr > csr.MaxCompressed {
 		panic(fmt.Sprintf("convert: transpose: the %d-long indexed dimension is more than a CSR or CSC matrix compresses (csr.MaxCompressed)", nmnr))
 	}
-	if !memlimit.Fits(nmnr+1, 8) {
-		panic(fmt.Sprintf("convert: transpose: the %d-long indexed dimension needs a pointer array of %d bytes, more than the memory limit of %d bytes (the machine's memory, or GOMEMLIMIT)", nmnr, 8*(nmnr+1), memlimit.Bytes()))
+	// The pointer array and one part's counts of every column (both
+	// written whole): the guard counted the pointer alone, so a 2 x 2^31
+	// matrix of one entry passed a 16 GiB check and touched 32 GiB.
+	if !memlimit.Fits(nmnr+1, 16) {
+		panic(fmt.Sprintf("convert: transpose: the %d-long indexed dimension needs a pointer array and a count array of %d entries of 8 bytes each, more than the memory limit of %d bytes (the machine's memory, or GOMEMLIMIT)", nmnr, nmnr+1, memlimit.Bytes()))
 	}
 	ws, release := scratch(ws)
 	defer release()
@@ -527,6 +536,9 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 	w := workers(opts, n)
 	if uint64(m)*uint64(w) > 8*uint64(n)+1<<20 {
 		w = 1 // per-worker column counts would outweigh the entries
+	}
+	if w > 1 && !memlimit.Fits(nmnr+1, 8*uint64(w+1)) {
+		w = 1 // a count array per part would not fit
 	}
 	rb := parallel.SplitPtr(ptr, w, 1)
 	parts := len(rb) - 1
@@ -565,17 +577,20 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 }
 
 // MatrixToCOO expands a CSR or CSC matrix into a rank-2 COO tensor in storage
-// order.
+// order. It panics with an error matching layout.ErrUnvalidated when a has
+// not passed validation.
 func MatrixToCOO[T Float](a *csr.Matrix[T]) *coo.Tensor[T] {
 	return MatrixToCOOTo(nil, a, nil, Options{})
 }
 
-// MatrixToCOOTo is MatrixToCOO writing into dst's buffers (dst may be nil)
-// with opts.Workers goroutines; ws is unused and may be nil.
+// MatrixToCOOTo is MatrixToCOO writing into dst's buffers (dst may be nil;
+// one that shares memory with a is not reused) with opts.Workers
+// goroutines; ws is unused and may be nil.
 func MatrixToCOOTo[T Float](dst *coo.Tensor[T], a *csr.Matrix[T], ws *Workspace, opts Options) *coo.Tensor[T] {
 	if !a.Valid() {
 		panic(fmt.Errorf("convert: %w", layout.ErrUnvalidated))
 	}
+	dst = reuseCOO(dst, csrArrays(a))
 	_ = ws
 	ptr, idx, src := a.Ptr(), a.Idx(), a.Values()
 	n := len(idx)

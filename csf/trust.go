@@ -8,7 +8,15 @@ func init() {
 			adopt(shape []uint64, modeOrder []uint32, pos, crd [][]uint64, values any)
 		}).adopt(shape, modeOrder, pos, crd, values)
 	}
+	trust.SharesCSF = func(t any) bool {
+		s, ok := t.(interface{ isShared() bool })
+		return ok && s.isShared()
+	}
 }
+
+// isShared reports whether t's levels are another tensor's (see
+// trust.SharesCSF); false for a nil t.
+func (t *Tensor[T]) isShared() bool { return t != nil && t.shared }
 
 // adopt fills t with arrays built valid by construction (see
 // internal/trust). values is a []T.

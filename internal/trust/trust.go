@@ -42,6 +42,11 @@ var (
 	SharesCSR func(m any) bool
 	// CSF fills a csf.Tensor.
 	CSF func(dst any, shape []uint64, modeOrder []uint32, pos, crd [][]uint64, values any)
+	// SharesCSF reports whether t, a *csf.Tensor of any element type, holds
+	// another tensor's levels (a leaf-mode TTV or an SDDMM result), which a
+	// conversion that reuses its buffers must not write into (false for
+	// nil).
+	SharesCSF func(t any) bool
 )
 
 // Check panics when Verify is set and validate (the format's Validate on

@@ -1,0 +1,88 @@
+package convert
+
+import (
+	"github.com/hurray-format/hurray-go/coo"
+	"github.com/hurray-format/hurray-go/csf"
+	"github.com/hurray-format/hurray-go/csr"
+	"github.com/hurray-format/hurray-go/internal/dense"
+	"github.com/hurray-format/hurray-go/internal/trust"
+)
+
+// The ...To conversions write into dst's buffers only when they are dst's
+// own and share no memory with the input's: a dst that holds another
+// structure's arrays (a leaf-mode csf TTV or SDDMM result borrows the
+// tensor's levels, a leaf-mode TTVMatrix index is the tensor's crd) or the
+// input itself would be overwritten while read, leaving a result marked
+// valid that is not, or a tensor changed under its user. Such a dst gets
+// fresh buffers instead.
+
+// arrays lists a structure's index arrays and values for the overlap tests.
+type arrays[T Float] struct {
+	idx  [][]uint64
+	vals []T
+}
+
+func cooArrays[T Float](t *coo.Tensor[T]) arrays[T] {
+	return arrays[T]{[][]uint64{t.Coords()}, t.Values()}
+}
+
+func csrArrays[T Float](a *csr.Matrix[T]) arrays[T] {
+	return arrays[T]{[][]uint64{a.Ptr(), a.Idx()}, a.Values()}
+}
+
+func csfArrays[T Float](t *csf.Tensor[T]) arrays[T] {
+	r := t.Rank()
+	s := make([][]uint64, 0, 2*r)
+	for L := range r {
+		s = append(s, t.Pos(L), t.Crd(L))
+	}
+	return arrays[T]{s, t.Values()}
+}
+
+// overlap reports whether any array of a shares memory with any of b.
+func (a arrays[T]) overlap(b arrays[T]) bool {
+	if dense.Overlap(a.vals, b.vals) {
+		return true
+	}
+	for _, x := range a.idx {
+		if dense.Overlap(x, b.vals) {
+			return true
+		}
+		for _, y := range b.idx {
+			if dense.Overlap(x, y) {
+				return true
+			}
+		}
+	}
+	for _, y := range b.idx {
+		if dense.Overlap(a.vals, y) {
+			return true
+		}
+	}
+	return false
+}
+
+// reuseCSR returns dst when its buffers may take a result read from in,
+// else nil.
+func reuseCSR[T Float](dst *csr.Matrix[T], in arrays[T]) *csr.Matrix[T] {
+	if dst == nil || trust.SharesCSR(dst) || csrArrays(dst).overlap(in) {
+		return nil
+	}
+	return dst
+}
+
+// reuseCSF is reuseCSR for a csf dst.
+func reuseCSF[T Float](dst *csf.Tensor[T], in arrays[T]) *csf.Tensor[T] {
+	if dst == nil || trust.SharesCSF(dst) || csfArrays(dst).overlap(in) {
+		return nil
+	}
+	return dst
+}
+
+// reuseCOO is reuseCSR for a coo dst.
+func reuseCOO[T Float](dst *coo.Tensor[T], in arrays[T]) *coo.Tensor[T] {
+	if dst == nil || cooArrays(dst).overlap(in) {
+		return nil
+	}
+	return dst
+}
