@@ -207,7 +207,7 @@ func (a *Matrix[T]) overlaps(s []T) bool {
 // gather runs the SpMM kernel over the compressed rows on p goroutines.
 func (a *Matrix[T]) gather(p int, y []T, ldy int, x []T, ldx, w int, alpha, beta T) {
 	if p == 1 {
-		kernels.SpMM(y, ldy, x, ldx, w, a.ptr, a.idx, a.values, alpha, beta)
+		a.spmm(0, len(a.ptr)-1, y, ldy, x, ldx, w, alpha, beta)
 		return
 	}
 	j := getJob(gatherMat, a)
@@ -248,7 +248,7 @@ func (a *Matrix[T]) mulMat(trans bool, y []T, ldy int, alpha T, x []T, ldx, k in
 		dense.Scale(y[i*ldy:i*ldy+k], beta)
 	}
 	if p == 1 {
-		kernels.SpMMScatter(y, ldy, x, ldx, k, a.ptr, a.idx, a.values, alpha)
+		a.spmmScatter(0, len(a.ptr)-1, y, ldy, x, ldx, k, alpha)
 		return
 	}
 	j := getJob(scatterMat, a)

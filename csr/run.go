@@ -155,17 +155,17 @@ func (j *job[T]) runPart(part, lo, hi int) {
 		if lo < hi {
 			// The kernels are chosen from the whole matrix: the result
 			// does not depend on the split.
-			kernels.SpMMPart(len(a.ptr)-1, len(a.values), j.y[lo*j.ldy:], j.ldy, j.x, j.ldx, j.w, a.ptr[lo:hi+1], a.idx, a.values, j.alpha, j.beta)
+			a.spmm(lo, hi, j.y[lo*j.ldy:], j.ldy, j.x, j.ldx, j.w, j.alpha, j.beta)
 		}
 	case scatterMat:
 		if lo == hi {
 			return
 		}
 		if part == 0 {
-			kernels.SpMMScatter(j.y, j.ldy, j.x[lo*j.ldx:], j.ldx, j.w, a.ptr[lo:hi+1], a.idx, a.values, j.alpha)
+			a.spmmScatter(lo, hi, j.y, j.ldy, j.x[lo*j.ldx:], j.ldx, j.w, j.alpha)
 			return
 		}
 		n := int(a.minor()) * j.w
-		kernels.SpMMScatter(j.acc[(part-1)*n:part*n], j.w, j.x[lo*j.ldx:], j.ldx, j.w, a.ptr[lo:hi+1], a.idx, a.values, j.alpha)
+		a.spmmScatter(lo, hi, j.acc[(part-1)*n:part*n], j.w, j.x[lo*j.ldx:], j.ldx, j.w, j.alpha)
 	}
 }

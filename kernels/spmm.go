@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"sync"
+
+	"github.com/hurray-format/hurray-go/internal/unchecked"
 )
 
 // SpMM runs the row loop of a sparse times dense product Y = alpha*A*X +
@@ -40,7 +42,7 @@ import (
 //
 // Paths: ref, generic, neon, avx2, avx512. Families "spmm.f32" and "spmm.f64".
 func SpMM[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
-	checkSpMM("SpMM", len(y), ldy, len(x), ldx, w, ptr, idx, len(vals), false)
+	checkSpMM("SpMM", len(y), ldy, len(x), ldx, w, ptr, idx, len(vals), true)
 	mustNotAlias("SpMM", y, ptr, idx)
 	if isF32[T]() {
 		spmmF32.fn(f32s(y), ldy, f32s(x), ldx, w, ptr, idx, f32s(vals), float32(alpha), float32(beta))
@@ -57,7 +59,30 @@ func SpMM[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []
 // depend on the split (tiled and untiled kernels round differently). It
 // checks what SpMM checks.
 func SpMMPart[T Float](allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
-	checkSpMM("SpMM", len(y), ldy, len(x), ldx, w, ptr, idx, len(vals), false)
+	spmmPart(true, allRows, allNNZ, y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta)
+}
+
+// The format packages' entry points without the index pass (see package
+// internal/unchecked).
+func init() {
+	unchecked.SpMMPartF32 = spmmPartUnchecked[float32]
+	unchecked.SpMMPartF64 = spmmPartUnchecked[float64]
+	unchecked.SpMMScatterF32 = spmmScatterUnchecked[float32]
+	unchecked.SpMMScatterF64 = spmmScatterUnchecked[float64]
+}
+
+func spmmPartUnchecked[T Float](allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
+	spmmPart(false, allRows, allNNZ, y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta)
+}
+
+func spmmScatterUnchecked[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T) {
+	spmmScatter(false, y, ldy, x, ldx, w, ptr, idx, vals, alpha)
+}
+
+// spmmPart is SpMMPart, with the pass over every index when indexCheck is
+// set.
+func spmmPart[T Float](indexCheck bool, allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
+	checkSpMM("SpMM", len(y), ldy, len(x), ldx, w, ptr, idx, len(vals), indexCheck)
 	mustNotAlias("SpMM", y, ptr, idx)
 	if isF32[T]() {
 		if p := spmmPartF32[spmmF32.active]; p != nil {
@@ -94,7 +119,13 @@ func SpMMPart[T Float](allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, p
 // Paths: ref, generic, neon, avx2, avx512. Families "spmmscatter.f32" and
 // "spmmscatter.f64".
 func SpMMScatter[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T) {
-	checkSpMM("SpMMScatter", len(x), ldx, len(y), ldy, w, ptr, idx, len(vals), true)
+	spmmScatter(true, y, ldy, x, ldx, w, ptr, idx, vals, alpha)
+}
+
+// spmmScatter is SpMMScatter, with the pass over every index when
+// indexCheck is set.
+func spmmScatter[T Float](indexCheck bool, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T) {
+	checkSpMM("SpMMScatter", len(x), ldx, len(y), ldy, w, ptr, idx, len(vals), indexCheck)
 	mustNotAlias("SpMMScatter", y, ptr, idx)
 	if isF32[T]() {
 		spmmScatterF32.fn(f32s(y), ldy, f32s(x), ldx, w, ptr, idx, f32s(vals), float32(alpha))
@@ -105,8 +136,9 @@ func SpMMScatter[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, 
 
 // checkSpMM checks a product whose compressed side (len(ptr)-1 rows, leading
 // dimension ldm, length nm) is dense operand "m" and whose indexed side
-// (ldn, nn) is operand "n".
-func checkSpMM(name string, nm, ldm, nn, ldn, w int, ptr, idx []uint64, nvals int, scatter bool) {
+// (ldn, nn) is operand "n". indexCheck false skips the pass over every
+// index (internal/unchecked: the caller's validated structure guarantees it).
+func checkSpMM(name string, nm, ldm, nn, ldn, w int, ptr, idx []uint64, nvals int, indexCheck bool) {
 	if w < 0 || ldm < w || ldn < w || len(ptr) == 0 {
 		panic(fmt.Sprintf("kernels: %s: bad panel: w=%d ldx/ldy=%d/%d len(ptr)=%d", name, w, ldm, ldn, len(ptr)))
 	}
@@ -122,7 +154,7 @@ func checkSpMM(name string, nm, ldm, nn, ldn, w int, ptr, idx []uint64, nvals in
 	if NonDecreasing(ptr) >= 0 || ptr[rows] > uint64(len(idx)) {
 		panic("kernels: " + name + ": ptr not non-decreasing or beyond len(idx)")
 	}
-	if ptr[0] == ptr[rows] || w == 0 {
+	if ptr[0] == ptr[rows] || w == 0 || !indexCheck {
 		return
 	}
 	var n uint64 // rows the indexed operand holds

@@ -4,7 +4,11 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
+
+	"github.com/hurray-format/hurray-go/internal/unchecked"
 )
 
 // spmmWidths: every width 1..67 is tried on small matrices, and wider
@@ -349,4 +353,43 @@ func TestSpMMTiledInfAlpha(t *testing.T) {
 			}
 		})
 	})
+}
+
+// TestSpMMUnchecked: the format packages' entry points without the index
+// pass (internal/unchecked) are set, give SpMMPart's and SpMMScatter's bits,
+// and keep the other checks (a short dense operand still panics).
+func TestSpMMUnchecked(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	m := randCSR(rng, 9, 40, []int{0, 1, 2, 7, 30}, 0, 0)
+	for _, w := range []int{1, 8, 67} {
+		vals := randVals[float64](rng, len(m.idx), 1, 0)
+		x := randVals[float64](rng, 40*w, 1, 0)
+		want := make([]float64, 9*w)
+		SpMMPart(9, len(m.idx), want, w, x, w, w, m.ptr, m.idx, vals, 1.5, 0)
+		got := make([]float64, 9*w)
+		unchecked.SpMMPartF64(9, len(m.idx), got, w, x, w, w, m.ptr, m.idx, vals, 1.5, 0)
+		if !slices.Equal(got, want) {
+			t.Errorf("w=%d: unchecked SpMMPart differs", w)
+		}
+		x32, v32 := make([]float32, len(x)), make([]float32, len(vals))
+		for i := range x {
+			x32[i] = float32(x[i])
+		}
+		for i := range vals {
+			v32[i] = float32(vals[i])
+		}
+		ws := make([]float32, 40*w)
+		SpMMScatter(ws, w, x32[:9*w], w, w, m.ptr, m.idx, v32, 2)
+		gs := make([]float32, 40*w)
+		unchecked.SpMMScatterF32(gs, w, x32[:9*w], w, w, m.ptr, m.idx, v32, 2)
+		if !slices.Equal(gs, ws) {
+			t.Errorf("w=%d: unchecked SpMMScatter differs", w)
+		}
+	}
+	defer func() {
+		if r, _ := recover().(string); !strings.Contains(r, "too short") {
+			t.Errorf("unchecked SpMMPart with a short y: panic %q, want the length check's", r)
+		}
+	}()
+	unchecked.SpMMPartF64(9, len(m.idx), make([]float64, 3), 1, make([]float64, 40), 1, 1, m.ptr, m.idx, make([]float64, len(m.idx)), 1, 0)
 }
