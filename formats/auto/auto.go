@@ -119,7 +119,10 @@ type Options struct {
 	// MaxBytes caps the memory of any one array read from an .npz archive
 	// (npz.Options.MaxBytes; indices count 8 bytes an element). 0 means
 	// DefaultMaxBytes of the file's size, so that a small deflated archive
-	// (a zip bomb) cannot claim gigabytes; a negative value means no cap.
+	// (a zip bomb) claims at most that much per array; the arrays after the
+	// first are also bounded by what the shape and the arrays before them
+	// say they hold, so one whose length does not fit is refused before it
+	// is inflated. A negative value means no cap.
 	MaxBytes int64
 }
 

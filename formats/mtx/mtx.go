@@ -214,20 +214,34 @@ func ReadHeader(r io.Reader, opts Options) (Header, error) {
 	return rd.header()
 }
 
+// integer returns an integer field's value v (parsed from b) for a T of the
+// given bits: for float32 rounded once from the digits (through float64 an
+// integer above 2^53 was rounded twice).
+func (rd *reader) integer(b []byte, v float64, bits int) (float64, error) {
+	if bits == 64 || math.Abs(v) < 1<<53 {
+		return v, nil
+	}
+	f, err := text.Float(b, 32)
+	if err != nil {
+		return 0, rd.errf(err, "value: bad integer %q", b)
+	}
+	return f, nil
+}
+
 func (rd *reader) value(b []byte, field string, bits int) (float64, error) {
 	if field == Integer {
 		v, err := text.Int(b)
 		if err != nil {
 			return 0, rd.errf(err, "value: bad integer %q", b)
 		}
-		return float64(v), nil
+		return rd.integer(b, float64(v), bits)
 	}
 	if field == UnsignedInteger {
 		v, err := text.Uint(b)
 		if err != nil {
 			return 0, rd.errf(err, "value: bad unsigned integer %q", b)
 		}
-		return float64(v), nil
+		return rd.integer(b, float64(v), bits)
 	}
 	v, err := text.Float(b, bits)
 	if err != nil {
@@ -249,10 +263,13 @@ func Read[T Float](r io.Reader, opts Options) (*coo.Tensor[T], Header, error) {
 		return nil, h, rd.errf(nil, "array (dense) format: use ReadDense")
 	}
 	bits := text.Bits[T]()
-	pre := min(h.Entries, formats.MaxPrealloc)
+	// Two coordinates and a value an entry, mirrored entries included,
+	// within formats.MaxPrealloc elements in all.
+	pre := h.Entries
 	if h.Symmetry != General {
-		pre *= 2
+		pre = 2 * min(pre, formats.MaxPrealloc)
 	}
+	pre = min(pre, formats.MaxPrealloc/3)
 	coords := make([]uint64, 0, 2*pre)
 	values := make([]T, 0, pre)
 	want := 3

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -342,5 +343,38 @@ func TestSciPyForms(t *testing.T) {
 	asym, _ := coo.New([]uint64{2, 2}, []uint64{0, 1, 1, 0}, []float64{math.NaN(), 1})
 	if err := Write(&buf, asym, WriteOptions{Symmetry: Symmetric}); err == nil || !strings.Contains(err.Error(), "mtx: entry (") {
 		t.Errorf("NaN against 1: %v", err)
+	}
+}
+
+// TestIntegerToFloat32: an integer field read as float32 is rounded once
+// from its digits (through float64 an integer above 2^53 was rounded twice:
+// 9007199791611905 gave 9007199254740992, not 9007200328482816), and a
+// symmetric file's size line does not preallocate beyond
+// formats.MaxPrealloc elements in all (it took six times that).
+func TestIntegerToFloat32(t *testing.T) {
+	for _, field := range []string{"integer", "unsigned-integer", "real"} {
+		in := "%%MatrixMarket matrix coordinate " + field + " general\n1 1 1\n1 1 9007199791611905\n"
+		x, _, err := Read[float32](strings.NewReader(in), Options{Name: "x.mtx"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := x.Values()[0]; got != 9007200328482816 {
+			t.Errorf("%s: %v, want 9007200328482816", field, got)
+		}
+	}
+	in := "%%MatrixMarket matrix coordinate real symmetric\n1000000000 1000000000 1000000000000000000\n1 1 1\n"
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	if _, _, err := Read[float64](strings.NewReader(in), Options{Name: "x.mtx"}); err == nil {
+		t.Fatal("a file of one entry declaring 10^18 read")
+	}
+	runtime.ReadMemStats(&m1)
+	if d := m1.TotalAlloc - m0.TotalAlloc; d > 8*formats.MaxPrealloc+1<<20 {
+		t.Errorf("%d bytes allocated for a %d-byte file", d, len(in))
+	}
+	nan := "%%MatrixMarket matrix coordinate real general\n1 1 1\n1 1 -nan\n"
+	y, _, err := Read[float64](strings.NewReader(nan), Options{Name: "n.mtx"})
+	if err != nil || !math.IsNaN(y.Values()[0]) {
+		t.Errorf("-nan: %v, %v", y, err)
 	}
 }

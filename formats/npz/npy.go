@@ -2,13 +2,13 @@ package npz
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -31,11 +31,11 @@ type dtype struct {
 }
 
 // parseDescr checks descr against the allow-list: little-endian (or
-// byte-order-free) floats and integers of 4 and 8 bytes, 1-byte integers, and
+// byte-order-free) floats of 4 and 8 bytes, integers of 1, 2, 4 and 8 bytes, and
 // the string types '<U<n>' and '|S<n>' (for SciPy's format array).
 func parseDescr(d string) (dtype, error) {
 	switch d {
-	case "<f4", "<f8", "<i4", "<i8", "<u4", "<u8":
+	case "<f4", "<f8", "<i2", "<i4", "<i8", "<u2", "<u4", "<u8":
 		return dtype{descr: d, kind: d[1], size: int(d[2] - '0')}, nil
 	case "|u1", "|i1", "<u1", "<i1", "|b1":
 		k := d[1]
@@ -57,7 +57,7 @@ func parseDescr(d string) (dtype, error) {
 	if len(d) > 0 && d[0] == '>' {
 		return dtype{}, fmt.Errorf("dtype %q is big-endian: %w", d, formats.ErrUnsupported)
 	}
-	return dtype{}, fmt.Errorf("dtype %q is not one of <f4 <f8 <i4 <i8 <u4 <u8 |u1 |i1 <U<n> |S<n>: %w", d, formats.ErrUnsupported)
+	return dtype{}, fmt.Errorf("dtype %q is not one of <f4 <f8 <i2 <i4 <i8 <u2 <u4 <u8 |u1 |i1 <U<n> |S<n>: %w", d, formats.ErrUnsupported)
 }
 
 // header is a parsed .npy header.
@@ -304,18 +304,26 @@ func (p *lit) tuple() ([]uint64, error) {
 
 // readData reads exactly h.nbytes bytes, growing the buffer as data arrives
 // (never trusting h.nbytes for the allocation beyond formats.MaxPrealloc
-// elements).
+// elements) and at most to h.nbytes: a bytes.Buffer doubled an exactly
+// sized buffer to look for the end of the data.
 func readData(r io.Reader, h *header) ([]byte, error) {
-	var bb bytes.Buffer
-	bb.Grow(int(min(h.nbytes, 8*formats.MaxPrealloc)))
-	n, err := bb.ReadFrom(io.LimitReader(r, int64(h.nbytes)))
-	if err != nil {
-		return nil, err
+	want := h.nbytes
+	buf := make([]byte, 0, min(want, 8*formats.MaxPrealloc))
+	for uint64(len(buf)) < want {
+		if len(buf) == cap(buf) {
+			buf = slices.Grow(buf, int(min(want-uint64(len(buf)), uint64(cap(buf)))))
+		}
+		end := min(uint64(cap(buf)), want)
+		n, err := io.ReadFull(r, buf[len(buf):end])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			return nil, fmt.Errorf("truncated data: %d bytes, shape %v of %s needs %d: %w", len(buf), h.shape, h.dtype.descr, want, io.ErrUnexpectedEOF)
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
-	if uint64(n) != h.nbytes {
-		return nil, fmt.Errorf("truncated data: %d bytes, shape %v of %s needs %d: %w", n, h.shape, h.dtype.descr, h.nbytes, io.ErrUnexpectedEOF)
-	}
-	return bb.Bytes(), nil
+	return buf, nil
 }
 
 // array is one decoded .npy array.
@@ -364,6 +372,14 @@ func (a *array) uints() (out []uint64, bad int, badVal string) {
 			out[i] = le.Uint64(d[8*i:])
 		case "<u4":
 			out[i] = uint64(le.Uint32(d[4*i:]))
+		case "<i2":
+			v := int16(le.Uint16(d[2*i:]))
+			if v < 0 {
+				return nil, i, strconv.Itoa(int(v))
+			}
+			out[i] = uint64(v)
+		case "<u2":
+			out[i] = uint64(le.Uint16(d[2*i:]))
 		case "|i1", "<i1":
 			v := int8(d[i])
 			if v < 0 {
@@ -464,9 +480,18 @@ func ReadNPY[T Float](r io.Reader, opts Options) (data []T, shape []uint64, err 
 
 // convertFloats decodes a's values as T. A finite value that float32 cannot
 // hold is an error (it would become an infinity), as in the text readers.
+// Values of T's own width are copied bit for bit (a float32 NaN through
+// float64 came back quieted).
 func convertFloats[T Float](a *array) ([]T, error) {
 	if bufview.ElemSize[T]() == 8 { // float64, or a named type of its kind
 		return bufview.Retype[T](a.floats64()), nil
+	}
+	if a.h.dtype.descr == "<f4" {
+		out := make([]T, a.h.count)
+		for i := range out {
+			out[i] = T(math.Float32frombits(binary.LittleEndian.Uint32(a.data[4*i:])))
+		}
+		return out, nil
 	}
 	f := a.floats64()
 	out := make([]T, len(f))

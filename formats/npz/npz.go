@@ -152,6 +152,15 @@ func kindNames(kinds string) string {
 	return "integer indices"
 }
 
+// exactly reads an integer vector that must hold n elements, as what says.
+func (z *npzReader) exactly(name string, info *Info, n uint64, what string) ([]uint64, error) {
+	v, err := z.indices(name, info, max(n, 1))
+	if err == nil && uint64(len(v)) != n {
+		return nil, z.errf(name, "length %d, want %d (%s)", len(v), n, what)
+	}
+	return v, err
+}
+
 // indices reads an integer vector of at most most elements (0: no bound).
 func (z *npzReader) indices(name string, info *Info, most uint64) ([]uint64, error) {
 	a, err := z.vector(name, "iu", most)
@@ -166,8 +175,9 @@ func (z *npzReader) indices(name string, info *Info, most uint64) ([]uint64, err
 	return v, nil
 }
 
-func values[T Float](z *npzReader, name string, info *Info) ([]T, error) {
-	a, err := z.vector(name, "f", 0)
+// values reads a float vector of at most most elements (0: no bound).
+func values[T Float](z *npzReader, name string, info *Info, most uint64) ([]T, error) {
+	a, err := z.vector(name, "f", most)
 	if err != nil {
 		return nil, err
 	}
@@ -247,29 +257,27 @@ func ReadFile[T Float](path string) (*Sparse[T], error) {
 	return Read[T](f, st.Size(), Options{Name: path})
 }
 
+// Each array is read with the bound its shape or an earlier array gives
+// (indptr: the major dimension + 1; indices and data: indptr's last entry;
+// COO's col and data: row's length; CSF: pos and crd level by level), so a
+// small deflated archive with members far longer than they can be is
+// refused before it is inflated, not after (three 512 MiB members of a
+// 1.5 MB file took 7.6 GiB).
 func readCompressed[T Float](z *npzReader, shape []uint64, csc bool, info *Info) (*csr.Matrix[T], error) {
-	ptr, err := z.indices("indptr", info, 0)
-	if err != nil {
-		return nil, err
-	}
-	idx, err := z.indices("indices", info, 0)
-	if err != nil {
-		return nil, err
-	}
-	vals, err := values[T](z, "data", info)
-	if err != nil {
-		return nil, err
-	}
 	rows, cols := shape[0], shape[1]
 	major, minor := rows, cols
 	if csc {
 		major, minor = cols, rows
 	}
-	if uint64(len(ptr)) != major+1 || major+1 == 0 {
-		return nil, z.errf("indptr", "length %d, want %d (shape %v)", len(ptr), major+1, shape)
+	if major+1 == 0 {
+		return nil, z.errf("shape", "shape %v: the compressed dimension is too large", shape)
 	}
-	if len(idx) != len(vals) {
-		return nil, z.errf("indices", "length %d, but data has %d", len(idx), len(vals))
+	ptr, err := z.indices("indptr", info, major+1)
+	if err != nil {
+		return nil, err
+	}
+	if uint64(len(ptr)) != major+1 {
+		return nil, z.errf("indptr", "length %d, want %d (shape %v)", len(ptr), major+1, shape)
 	}
 	if ptr[0] != 0 {
 		return nil, z.errf("indptr", "indptr[0] = %d, want 0", ptr[0])
@@ -279,8 +287,17 @@ func readCompressed[T Float](z *npzReader, shape []uint64, csc bool, info *Info)
 			return nil, z.errf("indptr", "indptr[%d] = %d is below indptr[%d] = %d", i, ptr[i], i-1, ptr[i-1])
 		}
 	}
-	if last := ptr[len(ptr)-1]; last != uint64(len(idx)) {
-		return nil, z.errf("indptr", "last entry %d, want %d (the length of indices)", last, len(idx))
+	nnz := ptr[len(ptr)-1]
+	idx, err := z.exactly("indices", info, nnz, "indptr's last entry")
+	if err != nil {
+		return nil, err
+	}
+	vals, err := values[T](z, "data", info, nnz)
+	if err != nil {
+		return nil, err
+	}
+	if len(idx) != len(vals) {
+		return nil, z.errf("indices", "length %d, but data has %d", len(idx), len(vals))
 	}
 	for k, j := range idx {
 		if j >= minor {
@@ -354,11 +371,12 @@ func readCOO[T Float](z *npzReader, shape []uint64, info *Info) (*coo.Tensor[T],
 	if err != nil {
 		return nil, err
 	}
-	col, err := z.indices("col", info, 0)
+	n := uint64(len(row))
+	col, err := z.indices("col", info, max(n, 1))
 	if err != nil {
 		return nil, err
 	}
-	vals, err := values[T](z, "data", info)
+	vals, err := values[T](z, "data", info, max(n, 1))
 	if err != nil {
 		return nil, err
 	}
@@ -403,15 +421,23 @@ func readCSF[T Float](z *npzReader, shape []uint64, info *Info) (*csf.Tensor[T],
 	}
 	pos := make([][]uint64, r)
 	crd := make([][]uint64, r)
+	// Level 0's pos holds 2 entries; level l+1's one per node of level l,
+	// plus one; crd_l and the values as many as pos_l's last entry says.
+	nodes := uint64(1)
 	for l := range r {
-		if pos[l], err = z.indices(fmt.Sprintf("pos_%d", l), info, 0); err != nil {
+		if pos[l], err = z.indices(fmt.Sprintf("pos_%d", l), info, nodes+1); err != nil {
 			return nil, err
 		}
-		if crd[l], err = z.indices(fmt.Sprintf("crd_%d", l), info, 0); err != nil {
+		if len(pos[l]) == 0 {
+			return nil, z.errf(fmt.Sprintf("pos_%d", l), "empty")
+		}
+		nodes = pos[l][len(pos[l])-1]
+		if crd[l], err = z.indices(fmt.Sprintf("crd_%d", l), info, max(nodes, 1)); err != nil {
 			return nil, err
 		}
+		nodes = uint64(len(crd[l]))
 	}
-	vals, err := values[T](z, "values", info)
+	vals, err := values[T](z, "values", info, max(nodes, 1))
 	if err != nil {
 		return nil, err
 	}

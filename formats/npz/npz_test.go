@@ -5,10 +5,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -496,5 +498,97 @@ func TestNamedFloat32Writes(t *testing.T) {
 	got, _, err := ReadNPY[f32](&b, Options{})
 	if err != nil || len(got) != 3 || got[2] != 3e-5 {
 		t.Errorf("reading it back: %v %v", got, err)
+	}
+}
+
+// TestArraysBoundedByShape: every array after the first is bounded by what
+// the shape and the arrays before it say it holds, and refused before it is
+// inflated (three deflated members of 64M entries in a 1.5 MB file took
+// 7.6 GiB before the length check); readData allocates the data's size,
+// not twice it.
+func TestArraysBoundedByShape(t *testing.T) {
+	const big = 1 << 21
+	zeros := make([]byte, 8*big)
+	long := npyBytes("<i8", fmt.Sprintf("(%d,)", big), zeros)
+	for _, c := range []struct {
+		name    string
+		members map[string][]byte
+		want    string
+	}{
+		{"csr indices", func() map[string][]byte { m := validCSR(); m["indices.npy"] = long; return m }(), "array indices: shape [2097152]: 2097152 elements, at most 2 here"},
+		{"csr indptr", func() map[string][]byte { m := validCSR(); m["indptr.npy"] = long; return m }(), "array indptr: shape [2097152]: 2097152 elements, at most 3 here"},
+		{"coo col", map[string][]byte{
+			"format.npy": npyBytes("|S3", "()", []byte("coo")),
+			"shape.npy":  npyBytes("<i8", "(2,)", i64s(2, 3)),
+			"row.npy":    npyBytes("<i8", "(2,)", i64s(0, 1)),
+			"col.npy":    long,
+			"data.npy":   npyBytes("<f8", "(2,)", f64s(2)),
+		}, "array col: shape [2097152]: 2097152 elements, at most 2 here"},
+	} {
+		b := npzOf(t, c.members)
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		_, err := Read[float64](bytes.NewReader(b), int64(len(b)), Options{Name: "m.npz"})
+		runtime.ReadMemStats(&m1)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
+		if d := m1.TotalAlloc - m0.TotalAlloc; d > 4<<20 {
+			t.Errorf("%s: %d bytes allocated for a %d-byte file", c.name, d, len(b))
+		}
+	}
+	var buf bytes.Buffer
+	if err := WriteNPY(&buf, make([]float64, big), []uint64{big}); err != nil {
+		t.Fatal(err)
+	}
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	if _, _, err := ReadNPY[float64](&buf, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&m1)
+	// The data's 16 MiB (grown from formats.MaxPrealloc elements: 8 MiB,
+	// then 16), and 16 MiB for the values decoded from them; the data's
+	// buffer doubled to 32 MiB once full.
+	if d := m1.TotalAlloc - m0.TotalAlloc; d > 7*8*big/2 {
+		t.Errorf("ReadNPY of %d float64 allocated %d bytes", big, d)
+	}
+}
+
+// TestFloat32Bits: float32 values come back bit for bit, signalling NaNs
+// too (decoding through float64 quieted them); 2-byte indices are read.
+func TestFloat32Bits(t *testing.T) {
+	bits := []uint32{0x7f800001, 0xffa00000, 0x7fc12345, 0x80000000, 1}
+	v := make([]float32, len(bits))
+	for i, b := range bits {
+		v[i] = math.Float32frombits(b)
+	}
+	var buf bytes.Buffer
+	if err := WriteNPY(&buf, v, []uint64{uint64(len(v))}); err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := ReadNPY[float32](&buf, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range v {
+		if math.Float32bits(got[i]) != bits[i] {
+			t.Errorf("entry %d: bits %#x, want %#x", i, math.Float32bits(got[i]), bits[i])
+		}
+	}
+	for _, d := range []string{"<i2", "<u2"} {
+		m := validCSR()
+		m["indices.npy"] = npyBytes(d, "(2,)", []byte{0, 0, 2, 0})
+		b := npzOf(t, m)
+		s, err := Read[float64](bytes.NewReader(b), int64(len(b)), Options{Name: "m.npz"})
+		if err != nil || s.Matrix == nil || s.Matrix.Idx()[1] != 2 {
+			t.Errorf("%s indices: %v", d, err)
+		}
+	}
+	m := validCSR()
+	m["indices.npy"] = npyBytes("<i2", "(2,)", []byte{0, 0, 0xfe, 0xff})
+	b := npzOf(t, m)
+	if _, err := Read[float64](bytes.NewReader(b), int64(len(b)), Options{Name: "m.npz"}); err == nil || !strings.Contains(err.Error(), "entry 1 is negative (-2)") {
+		t.Errorf("negative <i2 index: %v", err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
 	"strconv"
 )
 
@@ -117,10 +118,18 @@ func Uint(b []byte) (uint64, error) {
 // Float parses a floating-point number of the given bit size (32 or 64). A
 // value out of range is an error, as is anything strconv rejects and a
 // digit separator ('_', which Go literals allow and C's strtod, and so the
-// other readers of these files, do not).
+// other readers of these files, do not). A signed NaN ("-nan", which C's
+// printf writes for x86's default NaN, or "+nan"), which strtod accepts
+// and strconv does not, is a NaN with that sign.
 func Float(b []byte, bits int) (float64, error) {
 	if bytes.IndexByte(b, '_') >= 0 {
 		return 0, strconv.ErrSyntax
+	}
+	if len(b) == 4 && (b[0] == '-' || b[0] == '+') && bytes.EqualFold(b[1:], []byte("nan")) {
+		if b[0] == '-' {
+			return math.Copysign(math.NaN(), -1), nil
+		}
+		return math.NaN(), nil
 	}
 	v, err := strconv.ParseFloat(string(b), bits)
 	if err != nil {

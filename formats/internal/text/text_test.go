@@ -1,6 +1,7 @@
 package text
 
 import (
+	"math"
 	"strconv"
 	"testing"
 )
@@ -23,5 +24,25 @@ func TestFloat(t *testing.T) {
 		if got != c.want || err != c.err {
 			t.Errorf("Float(%q) = %v, %v; want %v, %v", c.in, got, err, c.want, c.err)
 		}
+	}
+}
+
+// TestFloatSignedNaN: C's printf writes x86's default NaN as "-nan", which
+// strtod (and so SciPy's mmread) reads and strconv refuses; it is a NaN
+// with the sign bit set.
+func TestFloatSignedNaN(t *testing.T) {
+	for _, c := range []struct {
+		in  string
+		neg bool
+	}{{"-nan", true}, {"-NaN", true}, {"+nan", false}, {"nan", false}, {"NAN", false}} {
+		for _, bits := range []int{32, 64} {
+			got, err := Float([]byte(c.in), bits)
+			if err != nil || !math.IsNaN(got) || math.Signbit(got) != c.neg {
+				t.Errorf("Float(%q, %d) = %v (sign %v), %v; want a NaN of sign %v", c.in, bits, got, math.Signbit(got), err, c.neg)
+			}
+		}
+	}
+	if _, err := Float([]byte("--nan"), 64); err == nil {
+		t.Error(`Float("--nan") accepted`)
 	}
 }
