@@ -9,12 +9,14 @@
 package unchecked
 
 var (
-	// SpMMPartF32 and SpMMPartF64 are kernels.SpMMPart without the index
-	// pass.
+	// SpMMPartF32 is kernels.SpMMPart for float32 without the index pass.
 	SpMMPartF32 func(allRows, allNNZ int, y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32)
+	// SpMMPartF64 is kernels.SpMMPart for float64 without the index pass.
 	SpMMPartF64 func(allRows, allNNZ int, y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64)
-	// SpMMScatterF32 and SpMMScatterF64 are kernels.SpMMScatter without the
-	// index pass.
+	// SpMMScatterF32 is kernels.SpMMScatter for float32 without the index
+	// pass.
 	SpMMScatterF32 func(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32)
+	// SpMMScatterF64 is kernels.SpMMScatter for float64 without the index
+	// pass.
 	SpMMScatterF64 func(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64)
 )
