@@ -831,6 +831,16 @@ func TestDstAliasingInput(t *testing.T) {
 	if err := sameCOO(MatrixToCOOTo(c, CSCToCSR(want), nil, Options{}), MatrixToCOO(CSCToCSR(want))); err != nil {
 		t.Errorf("MatrixToCOOTo into a COO of the same entries: %v", err)
 	}
+	// A dst whose buffers were taken refuses to compute: its header no
+	// longer describes them.
+	if c.Valid() {
+		t.Error("MatrixToCOOTo's dst is still valid")
+	}
+	d, _ := COOToCSR(x)
+	dv := d.T()
+	if _, err := COOToCSRTo(d, x, nil, Options{}); err != nil || d.Valid() || dv.Valid() {
+		t.Errorf("COOToCSRTo's dst (or its T view) is still valid: %v", err)
+	}
 
 	x4 := genCOO[float64](rng, []uint64{5, 6, 7, 8}, 300, genShuffled)
 	y, err := COOToCSF(x4, nil)

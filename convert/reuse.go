@@ -14,7 +14,9 @@ import (
 // tensor's levels, a leaf-mode TTVMatrix index is the tensor's crd) or the
 // input itself would be overwritten while read, leaving a result marked
 // valid that is not, or a tensor changed under its user. Such a dst gets
-// fresh buffers instead.
+// fresh buffers instead. A dst whose buffers are taken is marked
+// unvalidated: its header no longer describes them, so it refuses to
+// compute rather than read past them.
 
 // arrays lists a structure's index arrays and values for the overlap tests.
 type arrays[T Float] struct {
@@ -68,6 +70,7 @@ func reuseCSR[T Float](dst *csr.Matrix[T], in arrays[T]) *csr.Matrix[T] {
 	if dst == nil || trust.SharesCSR(dst) || csrArrays(dst).overlap(in) {
 		return nil
 	}
+	trust.InvalidateCSR(dst) // its buffers become the result's
 	return dst
 }
 
@@ -76,6 +79,7 @@ func reuseCSF[T Float](dst *csf.Tensor[T], in arrays[T]) *csf.Tensor[T] {
 	if dst == nil || trust.SharesCSF(dst) || csfArrays(dst).overlap(in) {
 		return nil
 	}
+	trust.InvalidateCSF(dst)
 	return dst
 }
 
@@ -84,5 +88,6 @@ func reuseCOO[T Float](dst *coo.Tensor[T], in arrays[T]) *coo.Tensor[T] {
 	if dst == nil || cooArrays(dst).overlap(in) {
 		return nil
 	}
+	trust.InvalidateCOO(dst)
 	return dst
 }

@@ -11,7 +11,11 @@ func init() {
 			adopt(shape, coords []uint64, values any, sorted bool)
 		}).adopt(shape, coords, values, sorted)
 	}
+	trust.InvalidateCOO = func(t any) { t.(interface{ invalidate() }).invalidate() }
 }
+
+// invalidate marks t unvalidated: a ...To call took its buffers.
+func (t *Tensor[T]) invalidate() { t.valid = false }
 
 // adopt fills t with arrays that package convert built from a validated
 // structure (see internal/trust): the bounds are not scanned, and IsSorted

@@ -5,6 +5,7 @@ import (
 	"iter"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/hurray-format/hurray-go/internal/bufview"
 	"github.com/hurray-format/hurray-go/internal/check"
@@ -27,6 +28,18 @@ type Tensor[T Float] struct {
 	// shared: pos and crd are another tensor's (a leaf-mode TTV or an
 	// SDDMM result), so TTVTo into t reuses only its values.
 	shared bool
+	// lent: a result holds t's pos and crd (a leaf-mode TTV or TTVMatrix,
+	// an SDDMM or a TTM result), so TTVTo into t, or a conversion into it,
+	// does not reuse them either. Set by products, which may run on t
+	// from several goroutines at once.
+	lent atomic.Bool
+}
+
+// lend marks t's levels as held by a result (see lent).
+func (t *Tensor[T]) lend() {
+	if !t.lent.Load() {
+		t.lent.Store(true)
+	}
 }
 
 // New builds a tensor from its levels: pos[L] and crd[L] for every level L,

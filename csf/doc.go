@@ -33,13 +33,16 @@
 // New adopts the slices it is given (it does not copy them); FromBuffers
 // aliases the byte buffers when the host is little-endian and each buffer is
 // aligned to its element size, and copies otherwise. Pos, Crd, Values and
-// Buffers return the stored slices without copying: do not modify them.
+// Buffers return the stored slices without copying. Values may be changed
+// in place; a change to Pos or Crd must be followed by Validate before the
+// next compute call (it finds what changed, and the tensor refuses to
+// compute while it fails).
 //
 // # Permissive mode
 //
-// FromBuffers in layout.Permissive mode checks the rank, the buffer count
-// and the byte lengths, and holds the buffers without checking the
-// structure. Such a tensor can report its shape and re-emit its buffers
+// FromBuffers in layout.Permissive mode checks the rank, the buffer count,
+// the byte lengths and that no two buffers share memory, and holds the
+// buffers without checking the structure. Such a tensor can report its shape and re-emit its buffers
 // byte for byte, but every compute call (At, Find, FindBatch, All, products)
 // panics with an error matching layout.ErrUnvalidated until Validate passes.
 package csf

@@ -86,12 +86,15 @@ var (
 // the walk factors shared rows out of the sum, Inf and NaN in the inputs
 // follow its order of operations rather than the per-entry formula (a
 // factor row of Inf times a sum of -Inf and 3 gives -Inf, not NaN), which
-// may depend on mode_order.
+// may depend on mode_order. In a tree with nodes that have no children
+// (valid, though no conversion makes them) such a node's factor row is
+// multiplied by its empty sum, 0: an Inf or NaN in a row that only such
+// nodes name makes the output row they reach NaN.
 //
 // It panics with a "csf: ..." message on a bad mode, rank or operand size
 // (including sizes whose product does not fit an int), when out shares
-// memory with a factor other than factors[mode] or with the tensor's
-// values, and on an unvalidated tensor. It takes a Workspace from a
+// memory with a factor other than factors[mode], with the tensor's values
+// or with its levels, and on an unvalidated tensor. It takes a Workspace from a
 // sync.Pool; use MTTKRPWith to manage one.
 func (t *Tensor[T]) MTTKRP(mode int, factors [][]T, rank int, out []T) {
 	ws := getWorkspace[T]()

@@ -39,6 +39,7 @@ func (t *Tensor[T]) SDDMM(q, k []T, d int, scale T) *Tensor[T] {
 	t.mustValid()
 	vals := hugepage.Make[T](len(t.values))
 	t.SDDMMInto(vals, q, k, d, scale)
+	t.lend()
 	return &Tensor[T]{shape: t.shape, modeOrder: t.modeOrder, pos: t.pos, crd: t.crd, values: vals, valid: true, shared: true}
 }
 

@@ -9,14 +9,20 @@ func init() {
 		}).adopt(shape, modeOrder, pos, crd, values)
 	}
 	trust.SharesCSF = func(t any) bool {
-		s, ok := t.(interface{ isShared() bool })
-		return ok && s.isShared()
+		s, ok := t.(interface{ levelsHeld() bool })
+		return ok && s.levelsHeld()
+	}
+	trust.InvalidateCSF = func(t any) {
+		t.(interface{ invalidate() }).invalidate()
 	}
 }
 
-// isShared reports whether t's levels are another tensor's (see
-// trust.SharesCSF); false for a nil t.
-func (t *Tensor[T]) isShared() bool { return t != nil && t.shared }
+// levelsHeld reports whether t's levels are another tensor's, or a
+// result's too (see trust.SharesCSF); false for a nil t.
+func (t *Tensor[T]) levelsHeld() bool { return t != nil && (t.shared || t.lent.Load()) }
+
+// invalidate marks t unvalidated: a ...To call took its buffers.
+func (t *Tensor[T]) invalidate() { t.valid = false }
 
 // adopt fills t with arrays built valid by construction (see
 // internal/trust). values is a []T.

@@ -64,8 +64,11 @@ func (t *Tensor[T]) TTV(mode int, v []T) *Tensor[T] {
 // tensor. Buffers that share memory with t or with each other are not
 // reused, nor the levels of a result that shares another tensor's levels
 // (a leaf-mode TTV or TTVTo result, an SDDMM result: it lends only its
-// values), so such results are safe to pass, and v may be dst's values
-// (the result then goes elsewhere). (The regrouping path,
+// values), nor those of a tensor that has lent its levels to such a result
+// (or to a leaf-mode TTVMatrix or a TTM), so such tensors are safe to
+// pass, and v may be dst's values (the result then goes elsewhere). After
+// the call dst (unless it is t) is unvalidated and refuses to compute: its
+// buffers are the result's. (The regrouping path,
 // taken only when the remaining coordinates need more than 64 key bits,
 // allocates its result.)
 func (t *Tensor[T]) TTVTo(dst *Tensor[T], mode int, v []T, ws *Workspace[T]) *Tensor[T] {
@@ -76,13 +79,19 @@ func (t *Tensor[T]) TTVTo(dst *Tensor[T], mode int, v []T, ws *Workspace[T]) *Te
 	o := t.newTTVOut(ws, v)
 	if dst != nil {
 		o.vals = dst.values
-		if !dst.shared { // else its levels are another tensor's
+		if !dst.levelsHeld() { // else they are another tensor's, or a result's
 			o.pos, o.crd = dst.pos, dst.crd
 		}
 	}
 	shape, mo, pos, crd, vals := t.ttv(mode, v, o)
 	r := newTrusted(shape, mo, pos, crd, vals)
-	r.shared = t.leafMode(mode) // the result's levels are t's
+	if t.leafMode(mode) {
+		r.shared = true // the result's levels are t's
+		t.lend()
+	}
+	if dst != nil && dst != t {
+		dst.invalidate() // its buffers are the result's now
+	}
 	return r
 }
 
@@ -112,6 +121,7 @@ func (t *Tensor[T]) TTVMatrix(mode int, v []T) *csr.Matrix[T] {
 // crd: such a result lends only its pointers and values), so any earlier
 // result of TTVMatrix or TTVMatrixTo, of t or of another tensor, is safe
 // to pass, and v may be dst's values (the result then goes elsewhere).
+// After the call dst and its T views are unvalidated.
 func (t *Tensor[T]) TTVMatrixTo(dst *csr.Matrix[T], mode int, v []T, ws *Workspace[T]) *csr.Matrix[T] {
 	t.mustValid()
 	if len(t.shape) != 3 {
@@ -150,7 +160,7 @@ func (t *Tensor[T]) TTVMatrixTo(dst *csr.Matrix[T], mode int, v []T, ws *Workspa
 		panic(fmt.Sprintf("csf: TTVMatrix: the result would compress %d rows or columns, more than a CSR or CSC matrix may (csr.MaxCompressed)", major))
 	}
 	if !memlimit.Fits(major+1, 8) {
-		panic(fmt.Sprintf("csf: TTVMatrix: the result's pointer array over %d rows or columns needs %d bytes, more than the memory limit of %d bytes (the machine's memory, or GOMEMLIMIT)", major, 8*(major+1), memlimit.Bytes()))
+		panic(fmt.Sprintf("csf: TTVMatrix: the result's pointer array over %d rows or columns needs %d entries of 8 bytes, more than the memory limit of %d bytes (the machine's memory, or GOMEMLIMIT)", major, major+1, memlimit.Bytes()))
 	}
 	ptr := takeBuf(o.taken, ptrBuf, int(major)+1)
 	clear(ptr)
@@ -164,6 +174,12 @@ func (t *Tensor[T]) TTVMatrixTo(dst *csr.Matrix[T], mode int, v []T, ws *Workspa
 	// index is t's crd, which no later TTVMatrixTo may write into.
 	m := new(csr.Matrix[T])
 	trust.CSR(m, shape[0], shape[1], mo[0] != 0, t.leafMode(mode), ptr, idx, vals)
+	if t.leafMode(mode) {
+		t.lend()
+	}
+	if dst != nil {
+		trust.InvalidateCSR(dst) // its buffers are the result's now
+	}
 	return m
 }
 

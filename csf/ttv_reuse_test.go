@@ -239,3 +239,81 @@ func testTTVMatrixToForeign(t *testing.T, rng *rand.Rand, t1, t2 *csf.Tensor[flo
 		}
 	}
 }
+
+// TestTTVToDstAfterward: a dst whose buffers TTVTo or TTVMatrixTo took is
+// unvalidated, so it refuses to compute (its header no longer described its
+// buffers: an MTTKRP on it wrote past out), and an earlier result passed as
+// dst keeps the levels it has lent to a leaf-mode result (they were
+// rewritten under the borrower, which stayed valid) (from an audit).
+func TestTTVToDstAfterward(t *testing.T) {
+	ones := func(n int) []float64 {
+		v := make([]float64, n)
+		for i := range v {
+			v[i] = 1
+		}
+		return v
+	}
+	var c []uint64
+	for j := range 10 {
+		c = append(c, 990+uint64(j%5), uint64(j), 0, 0)
+	}
+	xc, _ := coo.New([]uint64{1000, 10, 1, 1}, c, ones(10))
+	x, err := convert.COOToCSF(xc, []uint32{0, 1, 2, 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r1 := x.TTV(0, ones(1000)) // shape [10 1 1]
+	r := x.TTVTo(r1, 1, ones(10), nil)
+	if r1.Valid() {
+		t.Error("TTVTo's dst is still valid after its buffers became the result's")
+	}
+	mustPanicUnvalidated(t, func() { r1.MTTKRP(0, [][]float64{nil, ones(1), ones(1)}, 1, make([]float64, 10)) })
+	if err := r.Validate(); err != nil {
+		t.Errorf("the result: %v", err)
+	}
+	y, err := convert.COOToCSF(mustCOO(t, []uint64{1000, 10, 1}, func() []uint64 {
+		var c3 []uint64
+		for j := range 10 {
+			c3 = append(c3, 990+uint64(j%5), uint64(j), 0)
+		}
+		return c3
+	}(), ones(10)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mat := y.TTVMatrix(0, ones(1000))
+	view := mat.T()
+	y.TTVMatrixTo(mat, 1, ones(10), nil)
+	if mat.Valid() || view.Valid() {
+		t.Error("TTVMatrixTo's dst (or its T view) is still valid after its buffers became the result's")
+	}
+
+	// The lender: r2 borrows r4's upper levels; TTVTo into r4 leaves them.
+	var c5 []uint64
+	for j := range 10 {
+		c5 = append(c5, 990+uint64(j%5), uint64(j), 0, 0, 0)
+	}
+	x5, err := convert.COOToCSF(mustCOO(t, []uint64{1000, 10, 1, 1, 1}, c5, ones(10)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r4 := x5.TTV(0, ones(1000))
+	r2 := r4.TTV(3, ones(1)) // leaf mode: r4's levels 0..2
+	before := slices.Clone(r2.Crd(0))
+	x5.TTVTo(r4, 1, ones(10), nil)
+	if !slices.Equal(r2.Crd(0), before) {
+		t.Errorf("TTVTo into a tensor that lent its levels rewrote the borrower's: %v -> %v", before, r2.Crd(0))
+	}
+	if err := r2.Validate(); err != nil {
+		t.Errorf("the borrower: %v", err)
+	}
+}
+
+func mustCOO(t *testing.T, shape, coords []uint64, vals []float64) *coo.Tensor[float64] {
+	t.Helper()
+	x, err := coo.New(shape, coords, vals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x
+}

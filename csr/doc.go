@@ -22,7 +22,10 @@
 //
 // Constructors adopt the slices they are given; FromBuffers aliases aligned
 // little-endian buffers and copies otherwise. Ptr, Idx, Values and Buffers
-// return the stored slices: do not modify them.
+// return the stored slices. Values may be changed in place; a change to Ptr
+// or Idx must be followed by Validate before the next compute call (it
+// finds what changed, and the matrix and its T views refuse to compute
+// while it fails).
 //
 // # Permissive mode
 //

@@ -10,12 +10,22 @@ func init() {
 		a, ok := m.(adopter)
 		return ok && a.isShared()
 	}
+	trust.InvalidateCSR = func(m any) { m.(adopter).invalidate() }
 }
 
 // adopter is implemented by every *Matrix[T], whatever T.
 type adopter interface {
 	adopt(rows, cols uint64, csc, shared bool, ptr, idx []uint64, values any)
 	isShared() bool
+	invalidate()
+}
+
+// invalidate marks a (and its T views, which share the state) unvalidated:
+// a ...To call took its buffers.
+func (a *Matrix[T]) invalidate() {
+	if a.valid != nil {
+		*a.valid = false
+	}
 }
 
 // adopt fills a with arrays built valid by construction (see

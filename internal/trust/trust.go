@@ -43,10 +43,15 @@ var (
 	// CSF fills a csf.Tensor.
 	CSF func(dst any, shape []uint64, modeOrder []uint32, pos, crd [][]uint64, values any)
 	// SharesCSF reports whether t, a *csf.Tensor of any element type, holds
-	// another tensor's levels (a leaf-mode TTV or an SDDMM result), which a
-	// conversion that reuses its buffers must not write into (false for
-	// nil).
+	// another tensor's levels (a leaf-mode TTV or an SDDMM result) or has
+	// lent its own to such a result, so that a conversion that reuses its
+	// buffers must not write into its levels (false for nil).
 	SharesCSF func(t any) bool
+	// InvalidateCOO, InvalidateCSR and InvalidateCSF mark a structure of
+	// any element type unvalidated (so that it refuses to compute) when a
+	// ...To call has taken its buffers for a result: its header no longer
+	// describes them.
+	InvalidateCOO, InvalidateCSR, InvalidateCSF func(x any)
 )
 
 // Check panics when Verify is set and validate (the format's Validate on
