@@ -110,6 +110,12 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	for p := range strings.SplitSeq(*paths, ",") {
 		if p = strings.TrimSpace(p); p != "" {
+			// A path this CPU lacks is skipped case by case; a name that
+			// is no path at all is a usage error.
+			if p != "auto" && !slices.Contains([]string{"ref", "generic", "neon", "avx2", "avx512"}, p) {
+				fmt.Fprintf(stderr, "hurray bench: --paths: %q is not one of auto, ref, generic, neon, avx2, avx512\n", p)
+				return 2
+			}
 			opts.Paths = append(opts.Paths, p)
 		}
 	}

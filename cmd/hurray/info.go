@@ -53,8 +53,19 @@ func info[T auto.Float](path, dtype string, stdout, stderr io.Writer) error {
 	w("dtype", "%s", dtype)
 	shape := f.Shape()
 	w("shape", "%s (rank %d)", dims(shape), len(shape))
-	w("nnz", "%d", f.NNZ())
 	stored := f.NNZ()
+	if f.Dense != nil {
+		// A dense array stores every value: count the nonzeros.
+		stored = 0
+		for _, v := range f.Dense {
+			if v != 0 {
+				stored++
+			}
+		}
+		w("nnz", "%d (of %d values, dense)", stored, len(f.Dense))
+	} else {
+		w("nnz", "%d", stored)
+	}
 	if f.COO != nil && f.COO.Valid() {
 		// Coordinate files may repeat a coordinate: the density counts
 		// it once, as every conversion does (it sums the values).
@@ -124,6 +135,9 @@ func cmdValidate(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%s: %w", pos[0], err)
 	}
 	fmt.Fprintf(stdout, "%s: valid %s %s, shape %s, nnz %d\n", pos[0], f.Format, f.Layout(), dims(f.Shape()), f.NNZ())
+	for _, n := range f.Notes { // what the reader repaired, say
+		fmt.Fprintf(stdout, "%s: note: %s\n", pos[0], n)
+	}
 	return nil
 }
 
@@ -148,6 +162,9 @@ func cmdConvert(args []string, stdout, stderr io.Writer) error {
 	}
 	if order != nil && *to != "csf" {
 		return usageErr("--mode-order needs --to csf")
+	}
+	if auto.Format(pos[1]) == "" { // before the read and the conversion
+		return usageErr("%s: %v", pos[1], auto.ErrExtension)
 	}
 	if *dtype == "float32" {
 		return convertFile[float32](pos[0], pos[1], *to, order, stdout, stderr)

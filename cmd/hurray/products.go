@@ -134,7 +134,7 @@ func cmdMTTKRP(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("mttkrp", "mttkrp FILE [--rank R] [--mode N] [--mode-order 0,1,2] [--iters N] [--seed S] [--dtype float32|float64]", stderr)
 	rank := fs.Int("rank", 16, "columns of the factor matrices")
 	mode := fs.Int("mode", 0, "the mode whose factor is computed")
-	mo := fs.String("mode-order", "", "CSF level order when the file is not CSF already (default identity)")
+	mo := fs.String("mode-order", "", "CSF level order (default: the file's for a CSF file, else identity); a CSF file is reordered to it")
 	iters := fs.Int("iters", 0, "products to time (0: repeat for about 0.5 s)")
 	seed := fs.Uint64("seed", 1, "seed of the random factors")
 	dtype := dtypeFlag(fs)

@@ -4,9 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/hurray-format/hurray-go/convert"
@@ -300,11 +303,9 @@ func writeFile(path string, write func(io.Writer) error) (err error) {
 			err = fmt.Errorf("%s: %w", path, err)
 		}
 	}()
-	target := path
-	if p, err := filepath.EvalSymlinks(path); err == nil {
-		target = p
-	}
-	mode := os.FileMode(0o644)
+	target := linkTarget(path)
+	keep := false // an existing file's permissions, else the umask's
+	var mode os.FileMode
 	if st, err := os.Stat(target); err == nil {
 		out, err := os.OpenFile(target, os.O_WRONLY, 0) // neither truncates nor writes
 		if err != nil {
@@ -314,17 +315,21 @@ func writeFile(path string, write func(io.Writer) error) (err error) {
 			return errors.Join(write(out), out.Close())
 		}
 		out.Close()
-		mode = st.Mode().Perm()
+		keep, mode = true, st.Mode().Perm()
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".*.tmp")
+	tmp, err := createTemp(target)
 	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return fmt.Errorf("cannot create a temporary file beside it in %s to replace it when the write succeeds: %w", filepath.Dir(target), pe.Err)
+		}
 		return err
 	}
 	defer func() {
 		if cerr := tmp.Close(); err == nil {
 			err = cerr
 		}
-		if err == nil {
+		if err == nil && keep {
 			err = os.Chmod(tmp.Name(), mode)
 		}
 		if err == nil {
@@ -335,6 +340,45 @@ func writeFile(path string, write func(io.Writer) error) (err error) {
 		}
 	}()
 	return write(tmp)
+}
+
+// linkTarget returns the file a path names through symbolic links, also when
+// the last link dangles (its target is then created, as a shell redirection
+// does), or path itself when it is no link or the links loop.
+func linkTarget(path string) string {
+	if p, err := filepath.EvalSymlinks(path); err == nil {
+		return p
+	}
+	p := path
+	for range 40 {
+		st, err := os.Lstat(p)
+		if err != nil || st.Mode()&os.ModeSymlink == 0 {
+			return p
+		}
+		to, err := os.Readlink(p)
+		if err != nil {
+			return path
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(p), to)
+		}
+		p = to
+	}
+	return path
+}
+
+// createTemp creates a new file beside target, named after it, with the
+// permissions a new file gets (0666 less the umask, which the system
+// applies; os.CreateTemp gives 0600).
+func createTemp(target string) (*os.File, error) {
+	dir, base := filepath.Split(target)
+	for {
+		name := filepath.Join(dir, "."+base+"."+strconv.FormatUint(rand.Uint64(), 36)+".tmp")
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+	}
 }
 
 // encode writes f to out in the given format (path names it in errors).

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/hurray-format/hurray-go/convert"
@@ -138,5 +139,55 @@ func TestWriteFailureKeepsFile(t *testing.T) {
 		if strings.HasSuffix(e.Name(), ".tmp") {
 			t.Fatalf("temporary file %s left behind", e.Name())
 		}
+	}
+}
+
+// TestWriteNewFileModeAndLinks: a new file gets 0666 less the umask, as
+// os.Create gives (it was 0644 whatever the umask), an existing file keeps
+// its permissions, and a dangling symbolic link is written through to its
+// target (it was replaced by a regular file).
+func TestWriteNewFileModeAndLinks(t *testing.T) {
+	dir := t.TempDir()
+	f, err := Read[float64]("../../testdata/header.tns", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := syscall.Umask(0o077)
+	p := filepath.Join(dir, "new.tns")
+	err = Write(p, f)
+	syscall.Umask(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Stat(p); err != nil || st.Mode().Perm() != 0o600 {
+		t.Errorf("new file under umask 077: %v, %v; want -rw-------", st.Mode(), err)
+	}
+	if err := os.Chmod(p, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(p, f); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Stat(p); st.Mode().Perm() != 0o640 {
+		t.Errorf("rewritten file: %v, want -rw-r-----", st.Mode())
+	}
+	if err := os.Mkdir(filepath.Join(dir, "real"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.tns")
+	if err := os.Symlink(filepath.Join("real", "t.tns"), link); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(link, f); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the dangling link was replaced: %v, %v", st.Mode(), err)
+	}
+	if _, err := Read[float64](filepath.Join(dir, "real", "t.tns"), Options{}); err != nil {
+		t.Errorf("the link's target: %v", err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 3 {
+		t.Errorf("left behind in the directory: %v", ents)
 	}
 }

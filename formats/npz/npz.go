@@ -292,7 +292,7 @@ func readCompressed[T Float](z *npzReader, shape []uint64, csc bool, info *Info)
 	if err != nil {
 		return nil, err
 	}
-	vals, err := values[T](z, "data", info, nnz)
+	vals, err := values[T](z, "data", info, max(nnz, 1))
 	if err != nil {
 		return nil, err
 	}

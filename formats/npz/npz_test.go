@@ -517,6 +517,13 @@ func TestArraysBoundedByShape(t *testing.T) {
 	}{
 		{"csr indices", func() map[string][]byte { m := validCSR(); m["indices.npy"] = long; return m }(), "array indices: shape [2097152]: 2097152 elements, at most 2 here"},
 		{"csr indptr", func() map[string][]byte { m := validCSR(); m["indptr.npy"] = long; return m }(), "array indptr: shape [2097152]: 2097152 elements, at most 3 here"},
+		{"csr data of no entries", func() map[string][]byte {
+			m := validCSR()
+			m["indptr.npy"] = npyBytes("<i8", "(3,)", i64s(0, 0, 0))
+			m["indices.npy"] = npyBytes("<i8", "(0,)", nil)
+			m["data.npy"] = npyBytes("<f8", fmt.Sprintf("(%d,)", big), zeros)
+			return m
+		}(), "array data: shape [2097152]: 2097152 elements, at most 1 here"},
 		{"coo col", map[string][]byte{
 			"format.npy": npyBytes("|S3", "()", []byte("coo")),
 			"shape.npy":  npyBytes("<i8", "(2,)", i64s(2, 3)),
