@@ -267,7 +267,9 @@ func Read[T Float](path string, opts Options) (*File[T], error) {
 // dense array, .npz CSR, CSC, rank-2 COO or CSF, .npy a dense array. The
 // file is replaced only once the write has succeeded: on an error an
 // existing file at path (which may be the file f was read from) is left as
-// it was.
+// it was. A new file gets 0666 less the umask, a replaced one keeps its
+// permissions, and a symbolic link, a dangling one too, is written
+// through to its target.
 func Write[T Float](path string, f *File[T]) (err error) {
 	format := Format(path)
 	if format == "" {
