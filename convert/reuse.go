@@ -43,21 +43,11 @@ func csfArrays[T Float](t *csf.Tensor[T]) arrays[T] {
 
 // overlap reports whether any array of a shares memory with any of b.
 func (a arrays[T]) overlap(b arrays[T]) bool {
-	if dense.Overlap(a.vals, b.vals) {
+	if dense.Overlap(a.vals, b.vals) || dense.OverlapAny(a.vals, b.idx...) || dense.OverlapAny(b.vals, a.idx...) {
 		return true
 	}
 	for _, x := range a.idx {
-		if dense.Overlap(x, b.vals) {
-			return true
-		}
-		for _, y := range b.idx {
-			if dense.Overlap(x, y) {
-				return true
-			}
-		}
-	}
-	for _, y := range b.idx {
-		if dense.Overlap(a.vals, y) {
+		if dense.OverlapAny(x, b.idx...) {
 			return true
 		}
 	}

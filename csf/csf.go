@@ -25,20 +25,18 @@ type Tensor[T Float] struct {
 	pos, crd  [][]uint64
 	values    []T
 	valid     bool
-	// shared: pos and crd are another tensor's (a leaf-mode TTV or an
-	// SDDMM result), so TTVTo into t reuses only its values.
-	shared bool
-	// lent: a result holds t's pos and crd (a leaf-mode TTV or TTVMatrix,
-	// an SDDMM or a TTM result), so TTVTo into t, or a conversion into it,
-	// does not reuse them either. Set by products, which may run on t
-	// from several goroutines at once.
-	lent atomic.Bool
+	// sharedLevels: pos and crd are held by another tensor too, because t
+	// borrows them (a leaf-mode TTV or an SDDMM result) or has lent them
+	// (to such a result, a leaf-mode TTVMatrix or a TTM), so TTVTo into t
+	// reuses only its values and a conversion into it nothing. Lending
+	// sets it from products, which may run on t from several goroutines.
+	sharedLevels atomic.Bool
 }
 
-// lend marks t's levels as held by a result (see lent).
-func (t *Tensor[T]) lend() {
-	if !t.lent.Load() {
-		t.lent.Store(true)
+// shareLevels marks t's levels as held by another tensor too.
+func (t *Tensor[T]) shareLevels() {
+	if !t.sharedLevels.Load() {
+		t.sharedLevels.Store(true)
 	}
 }
 
@@ -188,12 +186,7 @@ func (t *Tensor[T]) Values() []T { return t.values }
 // trust validated levels, read them (two FromBuffers tensors may view the
 // same bytes, one's values another's crd).
 func (t *Tensor[T]) overlapsLevels(s []T) bool {
-	for l := range t.pos {
-		if dense.Overlap(s, t.pos[l]) || dense.Overlap(s, t.crd[l]) {
-			return true
-		}
-	}
-	return false
+	return dense.OverlapAny(s, t.pos...) || dense.OverlapAny(s, t.crd...)
 }
 
 // LevelSizes returns the number of nodes on each level, root first; the last

@@ -39,8 +39,10 @@ func (t *Tensor[T]) SDDMM(q, k []T, d int, scale T) *Tensor[T] {
 	t.mustValid()
 	vals := hugepage.Make[T](len(t.values))
 	t.SDDMMInto(vals, q, k, d, scale)
-	t.lend()
-	return &Tensor[T]{shape: t.shape, modeOrder: t.modeOrder, pos: t.pos, crd: t.crd, values: vals, valid: true, shared: true}
+	t.shareLevels()
+	r := &Tensor[T]{shape: t.shape, modeOrder: t.modeOrder, pos: t.pos, crd: t.crd, values: vals, valid: true}
+	r.shareLevels()
+	return r
 }
 
 // SDDMMInto is SDDMM writing the values into dst (len NNZ), in t's storage

@@ -17,9 +17,9 @@ func init() {
 	}
 }
 
-// levelsHeld reports whether t's levels are another tensor's, or a
-// result's too (see trust.SharesCSF); false for a nil t.
-func (t *Tensor[T]) levelsHeld() bool { return t != nil && (t.shared || t.lent.Load()) }
+// levelsHeld reports whether t's levels are held by another tensor too
+// (see trust.SharesCSF); false for a nil t.
+func (t *Tensor[T]) levelsHeld() bool { return t != nil && t.sharedLevels.Load() }
 
 // invalidate marks t unvalidated: a ...To call took its buffers.
 func (t *Tensor[T]) invalidate() { t.valid = false }

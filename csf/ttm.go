@@ -103,7 +103,7 @@ func (t *Tensor[T]) TTM(u []T, r int) *SemiSparse[T] {
 	t.ttmInto(out, u, r) // checked, and out is fresh
 	shape := slices.Clone(t.shape)
 	shape[t.modeOrder[n-1]] = uint64(r)
-	t.lend()
+	t.shareLevels()
 	return &SemiSparse[T]{shape: shape, modeOrder: slices.Clone(t.modeOrder), pos: t.pos[:n-1], crd: t.crd[:n-1], r: r, values: out}
 }
 

@@ -86,8 +86,8 @@ func (t *Tensor[T]) TTVTo(dst *Tensor[T], mode int, v []T, ws *Workspace[T]) *Te
 	shape, mo, pos, crd, vals := t.ttv(mode, v, o)
 	r := newTrusted(shape, mo, pos, crd, vals)
 	if t.leafMode(mode) {
-		r.shared = true // the result's levels are t's
-		t.lend()
+		r.shareLevels() // the result's levels are t's
+		t.shareLevels()
 	}
 	if dst != nil && dst != t {
 		dst.invalidate() // its buffers are the result's now
@@ -175,7 +175,7 @@ func (t *Tensor[T]) TTVMatrixTo(dst *csr.Matrix[T], mode int, v []T, ws *Workspa
 	m := new(csr.Matrix[T])
 	trust.CSR(m, shape[0], shape[1], mo[0] != 0, t.leafMode(mode), ptr, idx, vals)
 	if t.leafMode(mode) {
-		t.lend()
+		t.shareLevels() // the result's index is t's crd
 	}
 	if dst != nil {
 		trust.InvalidateCSR(dst) // its buffers are the result's now

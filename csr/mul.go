@@ -201,7 +201,7 @@ func (a *Matrix[T]) mustNotOverlap(name string, y, x []T) {
 // which trust validated indices, read them (two FromBuffers matrices may
 // view the same bytes, one's values another's col_idx).
 func (a *Matrix[T]) overlaps(s []T) bool {
-	return dense.Overlap(s, a.values) || dense.Overlap(s, a.ptr) || dense.Overlap(s, a.idx)
+	return dense.Overlap(s, a.values) || dense.OverlapAny(s, a.ptr, a.idx)
 }
 
 // gather runs the SpMM kernel over the compressed rows on p goroutines.

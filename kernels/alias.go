@@ -8,9 +8,7 @@ import "github.com/hurray-format/hurray-go/internal/dense"
 // (Go's types do not keep a []float64 and a []uint64 apart: two structures'
 // FromBuffers may view the same bytes).
 func mustNotAlias[T Float](name string, out []T, idx ...[]uint64) {
-	for _, s := range idx {
-		if dense.Overlap(out, s) {
-			panic("kernels: " + name + ": the output overlaps an index array")
-		}
+	if dense.OverlapAny(out, idx...) {
+		panic("kernels: " + name + ": the output overlaps an index array")
 	}
 }

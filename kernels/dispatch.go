@@ -138,6 +138,11 @@ func selectAll(path string) {
 	}
 }
 
+// Paths lists every path name Use accepts besides "auto", whether or not
+// this CPU and build can run it: "ref", "generic", "neon", "avx2" and
+// "avx512".
+func Paths() []string { return slices.Clone(tierNames[:]) }
+
 // Available lists the paths this CPU and build can run for every kernel
 // family, best last: always "ref" and "generic", then those of "neon", "avx2"
 // and "avx512" that the CPU supports and every family implements.

@@ -79,11 +79,14 @@ func spmmScatterUnchecked[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx [
 	spmmScatter(false, y, ldy, x, ldx, w, ptr, idx, vals, alpha)
 }
 
-// spmmPart is SpMMPart, with the pass over every index when indexCheck is
-// set.
+// spmmPart is SpMMPart, with the pass over every index and the check of y
+// against the index arrays when indexCheck is set (the format packages make
+// that one themselves).
 func spmmPart[T Float](indexCheck bool, allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
 	checkSpMM("SpMM", len(y), ldy, len(x), ldx, w, ptr, idx, len(vals), indexCheck)
-	mustNotAlias("SpMM", y, ptr, idx)
+	if indexCheck {
+		mustNotAlias("SpMM", y, ptr, idx)
+	}
 	if isF32[T]() {
 		if p := spmmPartF32[spmmF32.active]; p != nil {
 			p(allRows, allNNZ, f32s(y), ldy, f32s(x), ldx, w, ptr, idx, f32s(vals), float32(alpha), float32(beta))
@@ -122,11 +125,13 @@ func SpMMScatter[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, 
 	spmmScatter(true, y, ldy, x, ldx, w, ptr, idx, vals, alpha)
 }
 
-// spmmScatter is SpMMScatter, with the pass over every index when
-// indexCheck is set.
+// spmmScatter is SpMMScatter, with the pass over every index and the check
+// of y against the index arrays when indexCheck is set.
 func spmmScatter[T Float](indexCheck bool, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T) {
 	checkSpMM("SpMMScatter", len(x), ldx, len(y), ldy, w, ptr, idx, len(vals), indexCheck)
-	mustNotAlias("SpMMScatter", y, ptr, idx)
+	if indexCheck {
+		mustNotAlias("SpMMScatter", y, ptr, idx)
+	}
 	if isF32[T]() {
 		spmmScatterF32.fn(f32s(y), ldy, f32s(x), ldx, w, ptr, idx, f32s(vals), float32(alpha))
 		return

@@ -112,8 +112,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		if p = strings.TrimSpace(p); p != "" {
 			// A path this CPU lacks is skipped case by case; a name that
 			// is no path at all is a usage error.
-			if p != "auto" && !slices.Contains([]string{"ref", "generic", "neon", "avx2", "avx512"}, p) {
-				fmt.Fprintf(stderr, "hurray bench: --paths: %q is not one of auto, ref, generic, neon, avx2, avx512\n", p)
+			if p != "auto" && !slices.Contains(kernels.Paths(), p) {
+				fmt.Fprintf(stderr, "hurray bench: --paths: %q is not one of auto, %s\n", p, strings.Join(kernels.Paths(), ", "))
 				return 2
 			}
 			opts.Paths = append(opts.Paths, p)

@@ -71,6 +71,18 @@ func Overlap[T, U any](a []T, b []U) bool {
 	return a0 < b1 && b0 < a1
 }
 
+// OverlapAny reports whether a shares an element with any of bs (index
+// arrays, say: a product's output over them would change them while the
+// kernels, which trust validated indices, read them).
+func OverlapAny[T any](a []T, bs ...[]uint64) bool {
+	for _, b := range bs {
+		if Overlap(a, b) {
+			return true
+		}
+	}
+	return false
+}
+
 // OverlapStrided reports whether two row-major views of T share an element:
 // a holds rows of ca elements, sa apart, and spans exactly its view (its
 // length is (rows-1)*sa + ca), and b the same with cb and sb. Views with the

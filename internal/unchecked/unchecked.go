@@ -2,8 +2,9 @@
 // over every index that kernels' exported functions make before their
 // assembly runs, for the format packages: a validated structure guarantees
 // what that pass establishes (every index below the dense operand's rows,
-// which the product checks against the operand's shape). Every other check
-// of the exported function is kept. Package kernels sets the variables when
+// which the product checks against the operand's shape). Nor do they check
+// the output against the index arrays: the product has (csr's
+// mustNotOverlap). Every other check of the exported function is kept. Package kernels sets the variables when
 // it is initialised; it cannot import this package's users, and they cannot
 // reach kernels' unexported names.
 package unchecked
