@@ -22,16 +22,20 @@ GLOBL iotad<>(SB), RODATA|NOPTR, $32
 
 // func ScatterHadamardF32AVX2(out []float32, base []float32, y []float32, bcrd []uint64, crd []uint64, ptr []uint64, vals []float32, idx []uint64, r int, sB int)
 //
-// Column chunks of one vector (masked past r), and for each chunk every node c:
+// Column blocks of 4, 2 or 1 full vectors, then a last one masked past r
+// (blocks256), and for each block every node c:
 //
-//	p := base[bcrd[c]*sB + chunk] * y[crd[c]*r + chunk]
-//	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + chunk] += vals[j] * p
+//	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
+//	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
 //
-// Registers: DI out chunk, SI base chunk (row bcrd[c]*sB), BX y chunk, R8 crd, R9 ptr, R10
-// vals, R11 idx, R12 nodes, R13 row bytes, R15 lanes left, AX node c, CX
-// leaf j, DX fiber end, R14 row offset.
+// Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
+// vals, R11 idx, R12 nodes, R13 row bytes, AX node c, CX leaf j, DX fiber
+// end, R14 row offset, R15 temp; the frame holds the columns left
+// (left-8(SP)) and the block's byte offset (blk-16(SP)). Y0..Y3 p, Y4..Y7
+// the base row, Y8 value, Y12 an out row, Y13 the masked block's loaded row,
+// Y15 the masked block's lanes.
 // Requires: AVX, AVX2, FMA3
-TEXT ·ScatterHadamardF32AVX2(SB), NOSPLIT, $0-208
+TEXT ·ScatterHadamardF32AVX2(SB), NOSPLIT, $16-208
 	MOVQ out_base+0(FP), DI
 	MOVQ base_base+24(FP), SI
 	MOVQ y_base+48(FP), BX
@@ -42,59 +46,189 @@ TEXT ·ScatterHadamardF32AVX2(SB), NOSPLIT, $0-208
 	MOVQ vals_base+144(FP), R10
 	MOVQ idx_base+168(FP), R11
 	MOVQ r+192(FP), R13
-	MOVQ R13, R15
+	MOVQ R13, left-8(SP)
+	MOVQ $0, blk-16(SP)
 	SHLQ $2, R13
 	TESTQ R12, R12
 	JLE  done
 
 chunk:
-
-	// Y15 = the first min(R15, W) lanes
-	MOVQ     $8, DX
-	CMPQ     R15, DX
-	CMOVQLT  R15, DX
-	MOVQ     DX, X14
+	MOVQ left-8(SP), R15
+	CMPQ R15, $32
+	JGE  blk4
+	CMPQ R15, $16
+	JGE  blk2
+	CMPQ R15, $8
+	JGE  blk1
+blkm:
+	// Y15 = the first left (< W) lanes
+	MOVQ     R15, X14
 	VPBROADCASTD X14, Y14
 	VPCMPGTD  iotad<>(SB), Y14, Y15
-
 	XORQ AX, AX
-
-node:
+nodem:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
-	JAE  skip
+	JAE  skipm
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
 	IMULQ sB+200(FP), R14
-	VMASKMOVPS (SI)(R14*4), Y15, Y6
+	VMASKMOVPS  (SI)(R14*4), Y15, Y4
 	MOVQ  (R8)(AX*8), R14
 	IMULQ R13, R14
-	VMASKMOVPS (BX)(R14*1), Y15, Y0
-	VMULPS     Y6, Y0, Y0
-
-leaf:
-	MOVQ  (R11)(CX*8), R14
-	IMULQ R13, R14
-	VBROADCASTSS (R10)(CX*4), Y1
-	VMASKMOVPS   (DI)(R14*1), Y15, Y2
-	VFMADD231PS  Y1, Y0, Y2
-	VMASKMOVPS   Y2, Y15, (DI)(R14*1)
+	VMASKMOVPS  (BX)(R14*1), Y15, Y13
+	VMULPS      Y13, Y4, Y0
+leafm:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSS (R10)(CX*4), Y8
+	VMASKMOVPS  (DI)(R14*1), Y15, Y12
+	VFMADD231PS Y0, Y8, Y12
+	VMASKMOVPS  Y12, Y15, (DI)(R14*1)
 	INCQ CX
 	CMPQ CX, DX
-	JB   leaf
-
-skip:
+	JB   leafm
+skipm:
 	INCQ AX
 	CMPQ AX, R12
-	JB   node
-
+	JB   nodem
+nextm:
 	ADDQ $32, DI
 	ADDQ $32, SI
 	ADDQ $32, BX
-	SUBQ $8, R15
+	ADDQ $32, blk-16(SP)
+	SUBQ $8, left-8(SP)
 	JG   chunk
-
+	JMP  done
+blk4:
+	XORQ AX, AX
+node4:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JAE  skip4
+	MOVQ  bcrd_base+72(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sB+200(FP), R14
+	VMOVUPS     (SI)(R14*4), Y4
+	VMOVUPS     32(SI)(R14*4), Y5
+	VMOVUPS     64(SI)(R14*4), Y6
+	VMOVUPS     96(SI)(R14*4), Y7
+	MOVQ  (R8)(AX*8), R14
+	IMULQ R13, R14
+	VMULPS      (BX)(R14*1), Y4, Y0
+	VMULPS      32(BX)(R14*1), Y5, Y1
+	VMULPS      64(BX)(R14*1), Y6, Y2
+	VMULPS      96(BX)(R14*1), Y7, Y3
+leaf4:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSS (R10)(CX*4), Y8
+	VMOVUPS     (DI)(R14*1), Y12
+	VFMADD231PS Y0, Y8, Y12
+	VMOVUPS     Y12, (DI)(R14*1)
+	VMOVUPS     32(DI)(R14*1), Y12
+	VFMADD231PS Y1, Y8, Y12
+	VMOVUPS     Y12, 32(DI)(R14*1)
+	VMOVUPS     64(DI)(R14*1), Y12
+	VFMADD231PS Y2, Y8, Y12
+	VMOVUPS     Y12, 64(DI)(R14*1)
+	VMOVUPS     96(DI)(R14*1), Y12
+	VFMADD231PS Y3, Y8, Y12
+	VMOVUPS     Y12, 96(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   leaf4
+skip4:
+	INCQ AX
+	CMPQ AX, R12
+	JB   node4
+next4:
+	ADDQ $128, DI
+	ADDQ $128, SI
+	ADDQ $128, BX
+	ADDQ $128, blk-16(SP)
+	SUBQ $32, left-8(SP)
+	JG   chunk
+	JMP  done
+blk2:
+	XORQ AX, AX
+node2:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JAE  skip2
+	MOVQ  bcrd_base+72(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sB+200(FP), R14
+	VMOVUPS     (SI)(R14*4), Y4
+	VMOVUPS     32(SI)(R14*4), Y5
+	MOVQ  (R8)(AX*8), R14
+	IMULQ R13, R14
+	VMULPS      (BX)(R14*1), Y4, Y0
+	VMULPS      32(BX)(R14*1), Y5, Y1
+leaf2:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSS (R10)(CX*4), Y8
+	VMOVUPS     (DI)(R14*1), Y12
+	VFMADD231PS Y0, Y8, Y12
+	VMOVUPS     Y12, (DI)(R14*1)
+	VMOVUPS     32(DI)(R14*1), Y12
+	VFMADD231PS Y1, Y8, Y12
+	VMOVUPS     Y12, 32(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   leaf2
+skip2:
+	INCQ AX
+	CMPQ AX, R12
+	JB   node2
+next2:
+	ADDQ $64, DI
+	ADDQ $64, SI
+	ADDQ $64, BX
+	ADDQ $64, blk-16(SP)
+	SUBQ $16, left-8(SP)
+	JG   chunk
+	JMP  done
+blk1:
+	XORQ AX, AX
+node1:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JAE  skip1
+	MOVQ  bcrd_base+72(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sB+200(FP), R14
+	VMOVUPS     (SI)(R14*4), Y4
+	MOVQ  (R8)(AX*8), R14
+	IMULQ R13, R14
+	VMULPS      (BX)(R14*1), Y4, Y0
+leaf1:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSS (R10)(CX*4), Y8
+	VMOVUPS     (DI)(R14*1), Y12
+	VFMADD231PS Y0, Y8, Y12
+	VMOVUPS     Y12, (DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   leaf1
+skip1:
+	INCQ AX
+	CMPQ AX, R12
+	JB   node1
+next1:
+	ADDQ $32, DI
+	ADDQ $32, SI
+	ADDQ $32, BX
+	ADDQ $32, blk-16(SP)
+	SUBQ $8, left-8(SP)
+	JG   chunk
+	JMP  done
 done:
 	VZEROUPPER
 	RET
@@ -331,7 +465,7 @@ done:
 
 // func PushHadamard2F32AVX2(out []float32, above []float32, y []float32, ycrd []uint64, ptr []uint64, crd []uint64, lptr []uint64, vals []float32, idx []uint64, f []float32, r int, mode int)
 //
-// Column blocks (one vector, masked past r), and for each block every node c:
+// Column blocks (4, 2 or 1 full vectors, then a last one, masked past r), and for each block every node c:
 //
 //	p := above[block] * y[ycrd[c]*r + block]
 //	for e in ptr[c]..ptr[c+1]-1:
@@ -358,117 +492,457 @@ TEXT ·PushHadamard2F32AVX2(SB), NOSPLIT, $16-256
 	JLE  done
 
 chunk:
-	// Y15 = the first min(left, W) lanes
-	MOVQ     $8, DX
-	MOVQ     left-8(SP), R14
-	CMPQ     R14, DX
-	CMOVQLT  R14, DX
-	MOVQ     DX, X14
+	MOVQ left-8(SP), R15
+	CMPQ R15, $32
+	JGE  blk4
+	CMPQ R15, $16
+	JGE  blk2
+	CMPQ R15, $8
+	JGE  blk1
+blkm:
+	// Y15 = the first left (< W) lanes
+	MOVQ     R15, X14
 	VPBROADCASTD X14, Y14
 	VPCMPGTD  iotad<>(SB), Y14, Y15
 	MOVQ above_base+24(FP), R15
 	ADDQ blk-16(SP), R15
-	VMASKMOVPS (R15), Y15, Y12
+	VMASKMOVPS  (R15), Y15, Y8
 	TESTQ $1, mode+248(FP)
-	JNZ  gather
-
+	JNZ  gatherm
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
-lnode:
+lnodem:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	VMASKMOVPS (SI)(DX*1), Y15, Y5
-	VMULPS     Y5, Y12, Y4
+	VMASKMOVPS  (SI)(DX*1), Y15, Y13
+	VMULPS      Y13, Y8, Y4
 	CMPQ R8, R9
-	JAE  lne
-lchild:
+	JAE  lnem
+lchildm:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
-	VMASKMOVPS (BX)(R14*1), Y15, Y5
-	VMULPS     Y5, Y4, Y0
+	VMASKMOVPS  (BX)(R14*1), Y15, Y13
+	VMULPS      Y13, Y4, Y0
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
-	JAE  lce
-lleaf:
+	JAE  lcem
+lleafm:
 	MOVQ          (R11)(CX*8), R14
 	IMULQ         R13, R14
-	VBROADCASTSS (R10)(CX*4), Y1
-	VMASKMOVPS   (DI)(R14*1), Y15, Y2
-	VFMADD231PS  Y0, Y1, Y2
-	VMASKMOVPS   Y2, Y15, (DI)(R14*1)
+	VBROADCASTSS (R10)(CX*4), Y12
+	VMASKMOVPS  (DI)(R14*1), Y15, Y13
+	VFMADD231PS Y0, Y12, Y13
+	VMASKMOVPS  Y13, Y15, (DI)(R14*1)
 	INCQ CX
 	CMPQ CX, DX
-	JB   lleaf
-lce:
+	JB   lleafm
+lcem:
 	INCQ R8
 	CMPQ R8, R9
-	JB   lchild
-lne:
+	JB   lchildm
+lnem:
 	INCQ AX
 	LEAQ 1(AX), R14
 	CMPQ R14, ptr_len+104(FP)
-	JB  lnode
-	JMP  next
-
-gather:
+	JB  lnodem
+	JMP  nextm
+gatherm:
 	// Mode 1: out row crd[e] += p * (sum of e's leaves).
 	XORQ AX, AX
-cnode:
+cnodem:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	VMASKMOVPS (SI)(DX*1), Y15, Y5
-	VMULPS     Y5, Y12, Y4
+	VMASKMOVPS  (SI)(DX*1), Y15, Y13
+	VMULPS      Y13, Y8, Y4
 	CMPQ R8, R9
-	JAE  cne
-cchild:
+	JAE  cnem
+cchildm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
-	JAE  cfe
-cleaf:
+	JAE  cfem
+cleafm:
 	MOVQ          (R11)(CX*8), R14
 	IMULQ         R13, R14
-	VBROADCASTSS (R10)(CX*4), Y1
-	VMASKMOVPS   (BX)(R14*1), Y15, Y2
-	VFMADD231PS  Y2, Y1, Y0
+	VBROADCASTSS (R10)(CX*4), Y12
+	VMASKMOVPS  (BX)(R14*1), Y15, Y13
+	VFMADD231PS Y13, Y12, Y0
 	INCQ CX
 	CMPQ CX, DX
-	JB   cleaf
-cfe:
+	JB   cleafm
+cfem:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
-	VMASKMOVPS  (DI)(R14*1), Y15, Y2
-	VFMADD231PS Y4, Y0, Y2
-	VMASKMOVPS  Y2, Y15, (DI)(R14*1)
+	VMASKMOVPS  (DI)(R14*1), Y15, Y13
+	VFMADD231PS Y4, Y0, Y13
+	VMASKMOVPS  Y13, Y15, (DI)(R14*1)
 	INCQ R8
 	CMPQ R8, R9
-	JB   cchild
-cne:
+	JB   cchildm
+cnem:
 	INCQ AX
 	LEAQ 1(AX), R14
 	CMPQ R14, ptr_len+104(FP)
-	JB  cnode
-
-next:
+	JB  cnodem
+nextm:
 	ADDQ $32, DI
 	ADDQ $32, SI
 	ADDQ $32, BX
 	ADDQ $32, blk-16(SP)
 	SUBQ $8, left-8(SP)
 	JG   chunk
-
+	JMP  done
+blk4:
+	MOVQ above_base+24(FP), R15
+	ADDQ blk-16(SP), R15
+	VMOVUPS     (R15), Y8
+	VMOVUPS     32(R15), Y9
+	VMOVUPS     64(R15), Y10
+	VMOVUPS     96(R15), Y11
+	TESTQ $1, mode+248(FP)
+	JNZ  gather4
+	// Mode 0: scatter every leaf times q = p * f row crd[e].
+	XORQ AX, AX
+lnode4:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMULPS      (SI)(DX*1), Y8, Y4
+	VMULPS      32(SI)(DX*1), Y9, Y5
+	VMULPS      64(SI)(DX*1), Y10, Y6
+	VMULPS      96(SI)(DX*1), Y11, Y7
+	CMPQ R8, R9
+	JAE  lne4
+lchild4:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMULPS      (BX)(R14*1), Y4, Y0
+	VMULPS      32(BX)(R14*1), Y5, Y1
+	VMULPS      64(BX)(R14*1), Y6, Y2
+	VMULPS      96(BX)(R14*1), Y7, Y3
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JAE  lce4
+lleaf4:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSS (R10)(CX*4), Y12
+	VMOVUPS     (DI)(R14*1), Y13
+	VFMADD231PS Y0, Y12, Y13
+	VMOVUPS     Y13, (DI)(R14*1)
+	VMOVUPS     32(DI)(R14*1), Y13
+	VFMADD231PS Y1, Y12, Y13
+	VMOVUPS     Y13, 32(DI)(R14*1)
+	VMOVUPS     64(DI)(R14*1), Y13
+	VFMADD231PS Y2, Y12, Y13
+	VMOVUPS     Y13, 64(DI)(R14*1)
+	VMOVUPS     96(DI)(R14*1), Y13
+	VFMADD231PS Y3, Y12, Y13
+	VMOVUPS     Y13, 96(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf4
+lce4:
+	INCQ R8
+	CMPQ R8, R9
+	JB   lchild4
+lne4:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  lnode4
+	JMP  next4
+gather4:
+	// Mode 1: out row crd[e] += p * (sum of e's leaves).
+	XORQ AX, AX
+cnode4:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMULPS      (SI)(DX*1), Y8, Y4
+	VMULPS      32(SI)(DX*1), Y9, Y5
+	VMULPS      64(SI)(DX*1), Y10, Y6
+	VMULPS      96(SI)(DX*1), Y11, Y7
+	CMPQ R8, R9
+	JAE  cne4
+cchild4:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	CMPQ CX, DX
+	JAE  cfe4
+cleaf4:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSS (R10)(CX*4), Y12
+	VFMADD231PS (BX)(R14*1), Y12, Y0
+	VFMADD231PS 32(BX)(R14*1), Y12, Y1
+	VFMADD231PS 64(BX)(R14*1), Y12, Y2
+	VFMADD231PS 96(BX)(R14*1), Y12, Y3
+	INCQ CX
+	CMPQ CX, DX
+	JB   cleaf4
+cfe4:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMOVUPS     (DI)(R14*1), Y13
+	VFMADD231PS Y4, Y0, Y13
+	VMOVUPS     Y13, (DI)(R14*1)
+	VMOVUPS     32(DI)(R14*1), Y13
+	VFMADD231PS Y5, Y1, Y13
+	VMOVUPS     Y13, 32(DI)(R14*1)
+	VMOVUPS     64(DI)(R14*1), Y13
+	VFMADD231PS Y6, Y2, Y13
+	VMOVUPS     Y13, 64(DI)(R14*1)
+	VMOVUPS     96(DI)(R14*1), Y13
+	VFMADD231PS Y7, Y3, Y13
+	VMOVUPS     Y13, 96(DI)(R14*1)
+	INCQ R8
+	CMPQ R8, R9
+	JB   cchild4
+cne4:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  cnode4
+next4:
+	ADDQ $128, DI
+	ADDQ $128, SI
+	ADDQ $128, BX
+	ADDQ $128, blk-16(SP)
+	SUBQ $32, left-8(SP)
+	JG   chunk
+	JMP  done
+blk2:
+	MOVQ above_base+24(FP), R15
+	ADDQ blk-16(SP), R15
+	VMOVUPS     (R15), Y8
+	VMOVUPS     32(R15), Y9
+	TESTQ $1, mode+248(FP)
+	JNZ  gather2
+	// Mode 0: scatter every leaf times q = p * f row crd[e].
+	XORQ AX, AX
+lnode2:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMULPS      (SI)(DX*1), Y8, Y4
+	VMULPS      32(SI)(DX*1), Y9, Y5
+	CMPQ R8, R9
+	JAE  lne2
+lchild2:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMULPS      (BX)(R14*1), Y4, Y0
+	VMULPS      32(BX)(R14*1), Y5, Y1
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JAE  lce2
+lleaf2:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSS (R10)(CX*4), Y12
+	VMOVUPS     (DI)(R14*1), Y13
+	VFMADD231PS Y0, Y12, Y13
+	VMOVUPS     Y13, (DI)(R14*1)
+	VMOVUPS     32(DI)(R14*1), Y13
+	VFMADD231PS Y1, Y12, Y13
+	VMOVUPS     Y13, 32(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf2
+lce2:
+	INCQ R8
+	CMPQ R8, R9
+	JB   lchild2
+lne2:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  lnode2
+	JMP  next2
+gather2:
+	// Mode 1: out row crd[e] += p * (sum of e's leaves).
+	XORQ AX, AX
+cnode2:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMULPS      (SI)(DX*1), Y8, Y4
+	VMULPS      32(SI)(DX*1), Y9, Y5
+	CMPQ R8, R9
+	JAE  cne2
+cchild2:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	CMPQ CX, DX
+	JAE  cfe2
+cleaf2:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSS (R10)(CX*4), Y12
+	VFMADD231PS (BX)(R14*1), Y12, Y0
+	VFMADD231PS 32(BX)(R14*1), Y12, Y1
+	INCQ CX
+	CMPQ CX, DX
+	JB   cleaf2
+cfe2:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMOVUPS     (DI)(R14*1), Y13
+	VFMADD231PS Y4, Y0, Y13
+	VMOVUPS     Y13, (DI)(R14*1)
+	VMOVUPS     32(DI)(R14*1), Y13
+	VFMADD231PS Y5, Y1, Y13
+	VMOVUPS     Y13, 32(DI)(R14*1)
+	INCQ R8
+	CMPQ R8, R9
+	JB   cchild2
+cne2:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  cnode2
+next2:
+	ADDQ $64, DI
+	ADDQ $64, SI
+	ADDQ $64, BX
+	ADDQ $64, blk-16(SP)
+	SUBQ $16, left-8(SP)
+	JG   chunk
+	JMP  done
+blk1:
+	MOVQ above_base+24(FP), R15
+	ADDQ blk-16(SP), R15
+	VMOVUPS     (R15), Y8
+	TESTQ $1, mode+248(FP)
+	JNZ  gather1
+	// Mode 0: scatter every leaf times q = p * f row crd[e].
+	XORQ AX, AX
+lnode1:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMULPS      (SI)(DX*1), Y8, Y4
+	CMPQ R8, R9
+	JAE  lne1
+lchild1:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMULPS      (BX)(R14*1), Y4, Y0
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JAE  lce1
+lleaf1:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSS (R10)(CX*4), Y12
+	VMOVUPS     (DI)(R14*1), Y13
+	VFMADD231PS Y0, Y12, Y13
+	VMOVUPS     Y13, (DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf1
+lce1:
+	INCQ R8
+	CMPQ R8, R9
+	JB   lchild1
+lne1:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  lnode1
+	JMP  next1
+gather1:
+	// Mode 1: out row crd[e] += p * (sum of e's leaves).
+	XORQ AX, AX
+cnode1:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMULPS      (SI)(DX*1), Y8, Y4
+	CMPQ R8, R9
+	JAE  cne1
+cchild1:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	VXORPS Y0, Y0, Y0
+	CMPQ CX, DX
+	JAE  cfe1
+cleaf1:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSS (R10)(CX*4), Y12
+	VFMADD231PS (BX)(R14*1), Y12, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   cleaf1
+cfe1:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMOVUPS     (DI)(R14*1), Y13
+	VFMADD231PS Y4, Y0, Y13
+	VMOVUPS     Y13, (DI)(R14*1)
+	INCQ R8
+	CMPQ R8, R9
+	JB   cchild1
+cne1:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  cnode1
+next1:
+	ADDQ $32, DI
+	ADDQ $32, SI
+	ADDQ $32, BX
+	ADDQ $32, blk-16(SP)
+	SUBQ $8, left-8(SP)
+	JG   chunk
+	JMP  done
 done:
 	VZEROUPPER
 	RET
@@ -1053,16 +1527,20 @@ done:
 
 // func ScatterHadamardF64AVX2(out []float64, base []float64, y []float64, bcrd []uint64, crd []uint64, ptr []uint64, vals []float64, idx []uint64, r int, sB int)
 //
-// Column chunks of one vector (masked past r), and for each chunk every node c:
+// Column blocks of 4, 2 or 1 full vectors, then a last one masked past r
+// (blocks256), and for each block every node c:
 //
-//	p := base[bcrd[c]*sB + chunk] * y[crd[c]*r + chunk]
-//	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + chunk] += vals[j] * p
+//	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
+//	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
 //
-// Registers: DI out chunk, SI base chunk (row bcrd[c]*sB), BX y chunk, R8 crd, R9 ptr, R10
-// vals, R11 idx, R12 nodes, R13 row bytes, R15 lanes left, AX node c, CX
-// leaf j, DX fiber end, R14 row offset.
+// Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
+// vals, R11 idx, R12 nodes, R13 row bytes, AX node c, CX leaf j, DX fiber
+// end, R14 row offset, R15 temp; the frame holds the columns left
+// (left-8(SP)) and the block's byte offset (blk-16(SP)). Y0..Y3 p, Y4..Y7
+// the base row, Y8 value, Y12 an out row, Y13 the masked block's loaded row,
+// Y15 the masked block's lanes.
 // Requires: AVX, AVX2, FMA3
-TEXT ·ScatterHadamardF64AVX2(SB), NOSPLIT, $0-208
+TEXT ·ScatterHadamardF64AVX2(SB), NOSPLIT, $16-208
 	MOVQ out_base+0(FP), DI
 	MOVQ base_base+24(FP), SI
 	MOVQ y_base+48(FP), BX
@@ -1073,59 +1551,189 @@ TEXT ·ScatterHadamardF64AVX2(SB), NOSPLIT, $0-208
 	MOVQ vals_base+144(FP), R10
 	MOVQ idx_base+168(FP), R11
 	MOVQ r+192(FP), R13
-	MOVQ R13, R15
+	MOVQ R13, left-8(SP)
+	MOVQ $0, blk-16(SP)
 	SHLQ $3, R13
 	TESTQ R12, R12
 	JLE  done
 
 chunk:
-
-	// Y15 = the first min(R15, W) lanes
-	MOVQ     $4, DX
-	CMPQ     R15, DX
-	CMOVQLT  R15, DX
-	MOVQ     DX, X14
+	MOVQ left-8(SP), R15
+	CMPQ R15, $16
+	JGE  blk4
+	CMPQ R15, $8
+	JGE  blk2
+	CMPQ R15, $4
+	JGE  blk1
+blkm:
+	// Y15 = the first left (< W) lanes
+	MOVQ     R15, X14
 	VPBROADCASTQ X14, Y14
 	VPCMPGTQ  iotaq<>(SB), Y14, Y15
-
 	XORQ AX, AX
-
-node:
+nodem:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
-	JAE  skip
+	JAE  skipm
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
 	IMULQ sB+200(FP), R14
-	VMASKMOVPD (SI)(R14*8), Y15, Y6
+	VMASKMOVPD  (SI)(R14*8), Y15, Y4
 	MOVQ  (R8)(AX*8), R14
 	IMULQ R13, R14
-	VMASKMOVPD (BX)(R14*1), Y15, Y0
-	VMULPD     Y6, Y0, Y0
-
-leaf:
-	MOVQ  (R11)(CX*8), R14
-	IMULQ R13, R14
-	VBROADCASTSD (R10)(CX*8), Y1
-	VMASKMOVPD   (DI)(R14*1), Y15, Y2
-	VFMADD231PD  Y1, Y0, Y2
-	VMASKMOVPD   Y2, Y15, (DI)(R14*1)
+	VMASKMOVPD  (BX)(R14*1), Y15, Y13
+	VMULPD      Y13, Y4, Y0
+leafm:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSD (R10)(CX*8), Y8
+	VMASKMOVPD  (DI)(R14*1), Y15, Y12
+	VFMADD231PD Y0, Y8, Y12
+	VMASKMOVPD  Y12, Y15, (DI)(R14*1)
 	INCQ CX
 	CMPQ CX, DX
-	JB   leaf
-
-skip:
+	JB   leafm
+skipm:
 	INCQ AX
 	CMPQ AX, R12
-	JB   node
-
+	JB   nodem
+nextm:
 	ADDQ $32, DI
 	ADDQ $32, SI
 	ADDQ $32, BX
-	SUBQ $4, R15
+	ADDQ $32, blk-16(SP)
+	SUBQ $4, left-8(SP)
 	JG   chunk
-
+	JMP  done
+blk4:
+	XORQ AX, AX
+node4:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JAE  skip4
+	MOVQ  bcrd_base+72(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sB+200(FP), R14
+	VMOVUPD     (SI)(R14*8), Y4
+	VMOVUPD     32(SI)(R14*8), Y5
+	VMOVUPD     64(SI)(R14*8), Y6
+	VMOVUPD     96(SI)(R14*8), Y7
+	MOVQ  (R8)(AX*8), R14
+	IMULQ R13, R14
+	VMULPD      (BX)(R14*1), Y4, Y0
+	VMULPD      32(BX)(R14*1), Y5, Y1
+	VMULPD      64(BX)(R14*1), Y6, Y2
+	VMULPD      96(BX)(R14*1), Y7, Y3
+leaf4:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSD (R10)(CX*8), Y8
+	VMOVUPD     (DI)(R14*1), Y12
+	VFMADD231PD Y0, Y8, Y12
+	VMOVUPD     Y12, (DI)(R14*1)
+	VMOVUPD     32(DI)(R14*1), Y12
+	VFMADD231PD Y1, Y8, Y12
+	VMOVUPD     Y12, 32(DI)(R14*1)
+	VMOVUPD     64(DI)(R14*1), Y12
+	VFMADD231PD Y2, Y8, Y12
+	VMOVUPD     Y12, 64(DI)(R14*1)
+	VMOVUPD     96(DI)(R14*1), Y12
+	VFMADD231PD Y3, Y8, Y12
+	VMOVUPD     Y12, 96(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   leaf4
+skip4:
+	INCQ AX
+	CMPQ AX, R12
+	JB   node4
+next4:
+	ADDQ $128, DI
+	ADDQ $128, SI
+	ADDQ $128, BX
+	ADDQ $128, blk-16(SP)
+	SUBQ $16, left-8(SP)
+	JG   chunk
+	JMP  done
+blk2:
+	XORQ AX, AX
+node2:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JAE  skip2
+	MOVQ  bcrd_base+72(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sB+200(FP), R14
+	VMOVUPD     (SI)(R14*8), Y4
+	VMOVUPD     32(SI)(R14*8), Y5
+	MOVQ  (R8)(AX*8), R14
+	IMULQ R13, R14
+	VMULPD      (BX)(R14*1), Y4, Y0
+	VMULPD      32(BX)(R14*1), Y5, Y1
+leaf2:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSD (R10)(CX*8), Y8
+	VMOVUPD     (DI)(R14*1), Y12
+	VFMADD231PD Y0, Y8, Y12
+	VMOVUPD     Y12, (DI)(R14*1)
+	VMOVUPD     32(DI)(R14*1), Y12
+	VFMADD231PD Y1, Y8, Y12
+	VMOVUPD     Y12, 32(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   leaf2
+skip2:
+	INCQ AX
+	CMPQ AX, R12
+	JB   node2
+next2:
+	ADDQ $64, DI
+	ADDQ $64, SI
+	ADDQ $64, BX
+	ADDQ $64, blk-16(SP)
+	SUBQ $8, left-8(SP)
+	JG   chunk
+	JMP  done
+blk1:
+	XORQ AX, AX
+node1:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JAE  skip1
+	MOVQ  bcrd_base+72(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sB+200(FP), R14
+	VMOVUPD     (SI)(R14*8), Y4
+	MOVQ  (R8)(AX*8), R14
+	IMULQ R13, R14
+	VMULPD      (BX)(R14*1), Y4, Y0
+leaf1:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSD (R10)(CX*8), Y8
+	VMOVUPD     (DI)(R14*1), Y12
+	VFMADD231PD Y0, Y8, Y12
+	VMOVUPD     Y12, (DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   leaf1
+skip1:
+	INCQ AX
+	CMPQ AX, R12
+	JB   node1
+next1:
+	ADDQ $32, DI
+	ADDQ $32, SI
+	ADDQ $32, BX
+	ADDQ $32, blk-16(SP)
+	SUBQ $4, left-8(SP)
+	JG   chunk
+	JMP  done
 done:
 	VZEROUPPER
 	RET
@@ -1362,7 +1970,7 @@ done:
 
 // func PushHadamard2F64AVX2(out []float64, above []float64, y []float64, ycrd []uint64, ptr []uint64, crd []uint64, lptr []uint64, vals []float64, idx []uint64, f []float64, r int, mode int)
 //
-// Column blocks (one vector, masked past r), and for each block every node c:
+// Column blocks (4, 2 or 1 full vectors, then a last one, masked past r), and for each block every node c:
 //
 //	p := above[block] * y[ycrd[c]*r + block]
 //	for e in ptr[c]..ptr[c+1]-1:
@@ -1389,117 +1997,457 @@ TEXT ·PushHadamard2F64AVX2(SB), NOSPLIT, $16-256
 	JLE  done
 
 chunk:
-	// Y15 = the first min(left, W) lanes
-	MOVQ     $4, DX
-	MOVQ     left-8(SP), R14
-	CMPQ     R14, DX
-	CMOVQLT  R14, DX
-	MOVQ     DX, X14
+	MOVQ left-8(SP), R15
+	CMPQ R15, $16
+	JGE  blk4
+	CMPQ R15, $8
+	JGE  blk2
+	CMPQ R15, $4
+	JGE  blk1
+blkm:
+	// Y15 = the first left (< W) lanes
+	MOVQ     R15, X14
 	VPBROADCASTQ X14, Y14
 	VPCMPGTQ  iotaq<>(SB), Y14, Y15
 	MOVQ above_base+24(FP), R15
 	ADDQ blk-16(SP), R15
-	VMASKMOVPD (R15), Y15, Y12
+	VMASKMOVPD  (R15), Y15, Y8
 	TESTQ $1, mode+248(FP)
-	JNZ  gather
-
+	JNZ  gatherm
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
-lnode:
+lnodem:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	VMASKMOVPD (SI)(DX*1), Y15, Y5
-	VMULPD     Y5, Y12, Y4
+	VMASKMOVPD  (SI)(DX*1), Y15, Y13
+	VMULPD      Y13, Y8, Y4
 	CMPQ R8, R9
-	JAE  lne
-lchild:
+	JAE  lnem
+lchildm:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
-	VMASKMOVPD (BX)(R14*1), Y15, Y5
-	VMULPD     Y5, Y4, Y0
+	VMASKMOVPD  (BX)(R14*1), Y15, Y13
+	VMULPD      Y13, Y4, Y0
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
-	JAE  lce
-lleaf:
+	JAE  lcem
+lleafm:
 	MOVQ          (R11)(CX*8), R14
 	IMULQ         R13, R14
-	VBROADCASTSD (R10)(CX*8), Y1
-	VMASKMOVPD   (DI)(R14*1), Y15, Y2
-	VFMADD231PD  Y0, Y1, Y2
-	VMASKMOVPD   Y2, Y15, (DI)(R14*1)
+	VBROADCASTSD (R10)(CX*8), Y12
+	VMASKMOVPD  (DI)(R14*1), Y15, Y13
+	VFMADD231PD Y0, Y12, Y13
+	VMASKMOVPD  Y13, Y15, (DI)(R14*1)
 	INCQ CX
 	CMPQ CX, DX
-	JB   lleaf
-lce:
+	JB   lleafm
+lcem:
 	INCQ R8
 	CMPQ R8, R9
-	JB   lchild
-lne:
+	JB   lchildm
+lnem:
 	INCQ AX
 	LEAQ 1(AX), R14
 	CMPQ R14, ptr_len+104(FP)
-	JB  lnode
-	JMP  next
-
-gather:
+	JB  lnodem
+	JMP  nextm
+gatherm:
 	// Mode 1: out row crd[e] += p * (sum of e's leaves).
 	XORQ AX, AX
-cnode:
+cnodem:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	VMASKMOVPD (SI)(DX*1), Y15, Y5
-	VMULPD     Y5, Y12, Y4
+	VMASKMOVPD  (SI)(DX*1), Y15, Y13
+	VMULPD      Y13, Y8, Y4
 	CMPQ R8, R9
-	JAE  cne
-cchild:
+	JAE  cnem
+cchildm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
-	JAE  cfe
-cleaf:
+	JAE  cfem
+cleafm:
 	MOVQ          (R11)(CX*8), R14
 	IMULQ         R13, R14
-	VBROADCASTSD (R10)(CX*8), Y1
-	VMASKMOVPD   (BX)(R14*1), Y15, Y2
-	VFMADD231PD  Y2, Y1, Y0
+	VBROADCASTSD (R10)(CX*8), Y12
+	VMASKMOVPD  (BX)(R14*1), Y15, Y13
+	VFMADD231PD Y13, Y12, Y0
 	INCQ CX
 	CMPQ CX, DX
-	JB   cleaf
-cfe:
+	JB   cleafm
+cfem:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
-	VMASKMOVPD  (DI)(R14*1), Y15, Y2
-	VFMADD231PD Y4, Y0, Y2
-	VMASKMOVPD  Y2, Y15, (DI)(R14*1)
+	VMASKMOVPD  (DI)(R14*1), Y15, Y13
+	VFMADD231PD Y4, Y0, Y13
+	VMASKMOVPD  Y13, Y15, (DI)(R14*1)
 	INCQ R8
 	CMPQ R8, R9
-	JB   cchild
-cne:
+	JB   cchildm
+cnem:
 	INCQ AX
 	LEAQ 1(AX), R14
 	CMPQ R14, ptr_len+104(FP)
-	JB  cnode
-
-next:
+	JB  cnodem
+nextm:
 	ADDQ $32, DI
 	ADDQ $32, SI
 	ADDQ $32, BX
 	ADDQ $32, blk-16(SP)
 	SUBQ $4, left-8(SP)
 	JG   chunk
-
+	JMP  done
+blk4:
+	MOVQ above_base+24(FP), R15
+	ADDQ blk-16(SP), R15
+	VMOVUPD     (R15), Y8
+	VMOVUPD     32(R15), Y9
+	VMOVUPD     64(R15), Y10
+	VMOVUPD     96(R15), Y11
+	TESTQ $1, mode+248(FP)
+	JNZ  gather4
+	// Mode 0: scatter every leaf times q = p * f row crd[e].
+	XORQ AX, AX
+lnode4:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMULPD      (SI)(DX*1), Y8, Y4
+	VMULPD      32(SI)(DX*1), Y9, Y5
+	VMULPD      64(SI)(DX*1), Y10, Y6
+	VMULPD      96(SI)(DX*1), Y11, Y7
+	CMPQ R8, R9
+	JAE  lne4
+lchild4:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMULPD      (BX)(R14*1), Y4, Y0
+	VMULPD      32(BX)(R14*1), Y5, Y1
+	VMULPD      64(BX)(R14*1), Y6, Y2
+	VMULPD      96(BX)(R14*1), Y7, Y3
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JAE  lce4
+lleaf4:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSD (R10)(CX*8), Y12
+	VMOVUPD     (DI)(R14*1), Y13
+	VFMADD231PD Y0, Y12, Y13
+	VMOVUPD     Y13, (DI)(R14*1)
+	VMOVUPD     32(DI)(R14*1), Y13
+	VFMADD231PD Y1, Y12, Y13
+	VMOVUPD     Y13, 32(DI)(R14*1)
+	VMOVUPD     64(DI)(R14*1), Y13
+	VFMADD231PD Y2, Y12, Y13
+	VMOVUPD     Y13, 64(DI)(R14*1)
+	VMOVUPD     96(DI)(R14*1), Y13
+	VFMADD231PD Y3, Y12, Y13
+	VMOVUPD     Y13, 96(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf4
+lce4:
+	INCQ R8
+	CMPQ R8, R9
+	JB   lchild4
+lne4:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  lnode4
+	JMP  next4
+gather4:
+	// Mode 1: out row crd[e] += p * (sum of e's leaves).
+	XORQ AX, AX
+cnode4:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMULPD      (SI)(DX*1), Y8, Y4
+	VMULPD      32(SI)(DX*1), Y9, Y5
+	VMULPD      64(SI)(DX*1), Y10, Y6
+	VMULPD      96(SI)(DX*1), Y11, Y7
+	CMPQ R8, R9
+	JAE  cne4
+cchild4:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	CMPQ CX, DX
+	JAE  cfe4
+cleaf4:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSD (R10)(CX*8), Y12
+	VFMADD231PD (BX)(R14*1), Y12, Y0
+	VFMADD231PD 32(BX)(R14*1), Y12, Y1
+	VFMADD231PD 64(BX)(R14*1), Y12, Y2
+	VFMADD231PD 96(BX)(R14*1), Y12, Y3
+	INCQ CX
+	CMPQ CX, DX
+	JB   cleaf4
+cfe4:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMOVUPD     (DI)(R14*1), Y13
+	VFMADD231PD Y4, Y0, Y13
+	VMOVUPD     Y13, (DI)(R14*1)
+	VMOVUPD     32(DI)(R14*1), Y13
+	VFMADD231PD Y5, Y1, Y13
+	VMOVUPD     Y13, 32(DI)(R14*1)
+	VMOVUPD     64(DI)(R14*1), Y13
+	VFMADD231PD Y6, Y2, Y13
+	VMOVUPD     Y13, 64(DI)(R14*1)
+	VMOVUPD     96(DI)(R14*1), Y13
+	VFMADD231PD Y7, Y3, Y13
+	VMOVUPD     Y13, 96(DI)(R14*1)
+	INCQ R8
+	CMPQ R8, R9
+	JB   cchild4
+cne4:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  cnode4
+next4:
+	ADDQ $128, DI
+	ADDQ $128, SI
+	ADDQ $128, BX
+	ADDQ $128, blk-16(SP)
+	SUBQ $16, left-8(SP)
+	JG   chunk
+	JMP  done
+blk2:
+	MOVQ above_base+24(FP), R15
+	ADDQ blk-16(SP), R15
+	VMOVUPD     (R15), Y8
+	VMOVUPD     32(R15), Y9
+	TESTQ $1, mode+248(FP)
+	JNZ  gather2
+	// Mode 0: scatter every leaf times q = p * f row crd[e].
+	XORQ AX, AX
+lnode2:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMULPD      (SI)(DX*1), Y8, Y4
+	VMULPD      32(SI)(DX*1), Y9, Y5
+	CMPQ R8, R9
+	JAE  lne2
+lchild2:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMULPD      (BX)(R14*1), Y4, Y0
+	VMULPD      32(BX)(R14*1), Y5, Y1
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JAE  lce2
+lleaf2:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSD (R10)(CX*8), Y12
+	VMOVUPD     (DI)(R14*1), Y13
+	VFMADD231PD Y0, Y12, Y13
+	VMOVUPD     Y13, (DI)(R14*1)
+	VMOVUPD     32(DI)(R14*1), Y13
+	VFMADD231PD Y1, Y12, Y13
+	VMOVUPD     Y13, 32(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf2
+lce2:
+	INCQ R8
+	CMPQ R8, R9
+	JB   lchild2
+lne2:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  lnode2
+	JMP  next2
+gather2:
+	// Mode 1: out row crd[e] += p * (sum of e's leaves).
+	XORQ AX, AX
+cnode2:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMULPD      (SI)(DX*1), Y8, Y4
+	VMULPD      32(SI)(DX*1), Y9, Y5
+	CMPQ R8, R9
+	JAE  cne2
+cchild2:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	CMPQ CX, DX
+	JAE  cfe2
+cleaf2:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSD (R10)(CX*8), Y12
+	VFMADD231PD (BX)(R14*1), Y12, Y0
+	VFMADD231PD 32(BX)(R14*1), Y12, Y1
+	INCQ CX
+	CMPQ CX, DX
+	JB   cleaf2
+cfe2:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMOVUPD     (DI)(R14*1), Y13
+	VFMADD231PD Y4, Y0, Y13
+	VMOVUPD     Y13, (DI)(R14*1)
+	VMOVUPD     32(DI)(R14*1), Y13
+	VFMADD231PD Y5, Y1, Y13
+	VMOVUPD     Y13, 32(DI)(R14*1)
+	INCQ R8
+	CMPQ R8, R9
+	JB   cchild2
+cne2:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  cnode2
+next2:
+	ADDQ $64, DI
+	ADDQ $64, SI
+	ADDQ $64, BX
+	ADDQ $64, blk-16(SP)
+	SUBQ $8, left-8(SP)
+	JG   chunk
+	JMP  done
+blk1:
+	MOVQ above_base+24(FP), R15
+	ADDQ blk-16(SP), R15
+	VMOVUPD     (R15), Y8
+	TESTQ $1, mode+248(FP)
+	JNZ  gather1
+	// Mode 0: scatter every leaf times q = p * f row crd[e].
+	XORQ AX, AX
+lnode1:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMULPD      (SI)(DX*1), Y8, Y4
+	CMPQ R8, R9
+	JAE  lne1
+lchild1:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMULPD      (BX)(R14*1), Y4, Y0
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JAE  lce1
+lleaf1:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSD (R10)(CX*8), Y12
+	VMOVUPD     (DI)(R14*1), Y13
+	VFMADD231PD Y0, Y12, Y13
+	VMOVUPD     Y13, (DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf1
+lce1:
+	INCQ R8
+	CMPQ R8, R9
+	JB   lchild1
+lne1:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  lnode1
+	JMP  next1
+gather1:
+	// Mode 1: out row crd[e] += p * (sum of e's leaves).
+	XORQ AX, AX
+cnode1:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ R13, DX
+	MOVQ  ptr_base+96(FP), R14
+	MOVQ  (R14)(AX*8), R8
+	MOVQ  8(R14)(AX*8), R9
+	VMULPD      (SI)(DX*1), Y8, Y4
+	CMPQ R8, R9
+	JAE  cne1
+cchild1:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	VXORPD Y0, Y0, Y0
+	CMPQ CX, DX
+	JAE  cfe1
+cleaf1:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSD (R10)(CX*8), Y12
+	VFMADD231PD (BX)(R14*1), Y12, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   cleaf1
+cfe1:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VMOVUPD     (DI)(R14*1), Y13
+	VFMADD231PD Y4, Y0, Y13
+	VMOVUPD     Y13, (DI)(R14*1)
+	INCQ R8
+	CMPQ R8, R9
+	JB   cchild1
+cne1:
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  cnode1
+next1:
+	ADDQ $32, DI
+	ADDQ $32, SI
+	ADDQ $32, BX
+	ADDQ $32, blk-16(SP)
+	SUBQ $4, left-8(SP)
+	JG   chunk
+	JMP  done
 done:
 	VZEROUPPER
 	RET

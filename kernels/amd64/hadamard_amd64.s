@@ -22,19 +22,23 @@ GLOBL iotad<>(SB), RODATA|NOPTR, $32
 
 // func GatherHadamardF32AVX2(out []float32, y []float32, ocrd []uint64, ycrd []uint64, ptr []uint64, vals []float32, idx []uint64, x []float32, r int, sO int, cO int, sU int)
 //
-// Column chunks of one vector (masked past r), and for each chunk every node c:
+// Column blocks of 4, 2 or 1 full vectors, then a last one masked past r
+// (blocks256), and for each block every node c:
 //
-//	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + chunk]
-//	out[ocrd[c]*sO + c*cO + chunk] += y[ycrd[c]*sU + chunk] * t
+//	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + block]
+//	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * t
 //
-// When sO = cO = 0 (GatherPull) the out chunk stays in two registers
-// (even and odd nodes) and is stored once per chunk.
+// When sO = cO = 0 (GatherPull) the out block stays in registers and is
+// stored once per block.
 //
-// Registers: DI out chunk, SI y chunk, BX x chunk, R8 ycrd, R9 ptr, R10 vals,
-// R11 idx, R12 nodes, R13 row bytes, R15 lanes left, AX node c, CX leaf j,
-// DX fiber end and temp, R14 temp.
+// Registers: DI out block, SI y block, BX x block, R8 ycrd, R9 ptr, R10 vals,
+// R11 idx, R12 nodes, R13 row bytes, AX node c, CX leaf j, DX fiber end and
+// temp, R14 and R15 temp; the frame holds the columns left (left-8(SP)) and
+// the block's byte offset (blk-16(SP)). Y0..Y3 fiber sums, Y8 value, Y9 the
+// masked block's loaded row, Y10..Y13 pull sums (or Y10 an out row), Y15 the
+// masked block's lanes.
 // Requires: AVX, AVX2, FMA3
-TEXT ·GatherHadamardF32AVX2(SB), NOSPLIT, $0-224
+TEXT ·GatherHadamardF32AVX2(SB), NOSPLIT, $16-224
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ ycrd_base+72(FP), R8
@@ -45,64 +49,47 @@ TEXT ·GatherHadamardF32AVX2(SB), NOSPLIT, $0-224
 	MOVQ idx_base+144(FP), R11
 	MOVQ x_base+168(FP), BX
 	MOVQ r+192(FP), R13
-	MOVQ R13, R15
+	MOVQ R13, left-8(SP)
+	MOVQ $0, blk-16(SP)
 	SHLQ $2, R13
 	TESTQ R12, R12
 	JLE  done
 
 chunk:
-
-	// Y15 = the first min(R15, W) lanes
-	MOVQ     $8, DX
-	CMPQ     R15, DX
-	CMOVQLT  R15, DX
-	MOVQ     DX, X14
+	MOVQ left-8(SP), R15
+	CMPQ R15, $32
+	JGE  blk4
+	CMPQ R15, $16
+	JGE  blk2
+	CMPQ R15, $8
+	JGE  blk1
+blkm:
+	// Y15 = the first left (< W) lanes
+	MOVQ     R15, X14
 	VPBROADCASTD X14, Y14
 	VPCMPGTD  iotad<>(SB), Y14, Y15
-
 	MOVQ sO+200(FP), AX
 	ORQ  cO+208(FP), AX
-	JZ   pull
-
+	JZ   pullm
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
-
-snode:
+snodem:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-
-	// Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)
+	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
-	VXORPS Y3, Y3, Y3
-	LEAQ     1(CX), R14
-	CMPQ     R14, DX
-	JAE      ones
-twos:
-	MOVQ            (R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSS  (R10)(CX*4), Y1
-	VMASKMOVPS    (BX)(R14*1), Y15, Y2
-	VFMADD231PS   Y2, Y1, Y0
-	MOVQ            8(R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSS  4(R10)(CX*4), Y4
-	VMASKMOVPS    (BX)(R14*1), Y15, Y5
-	VFMADD231PS   Y5, Y4, Y3
-	ADDQ            $2, CX
-	LEAQ            1(CX), R14
-	CMPQ            R14, DX
-	JB              twos
-ones:
-	CMPQ            CX, DX
-	JAE             sums
-	MOVQ            (R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSS  (R10)(CX*4), Y1
-	VMASKMOVPS    (BX)(R14*1), Y15, Y2
-	VFMADD231PS   Y2, Y1, Y0
-sums:
-	VADDPS        Y3, Y0, Y0
-
+	CMPQ CX, DX
+	JAE  fesm
+flsm:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y8
+	VMASKMOVPS  (BX)(R14*1), Y15, Y9
+	VFMADD231PS Y9, Y8, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flsm
+fesm:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
 	IMULQ sO+200(FP), R14
@@ -111,118 +98,307 @@ sums:
 	ADDQ  DX, R14
 	MOVQ  (R8)(AX*8), DX
 	IMULQ sU+216(FP), DX
-	VMASKMOVPS  (SI)(DX*4), Y15, Y4
-	VMASKMOVPS  (DI)(R14*4), Y15, Y5
-	VFMADD231PS Y4, Y0, Y5
-	VMASKMOVPS  Y5, Y15, (DI)(R14*4)
+	VMASKMOVPS  (DI)(R14*4), Y15, Y10
+	VMASKMOVPS  (SI)(DX*4), Y15, Y9
+	VFMADD231PS Y9, Y0, Y10
+	VMASKMOVPS  Y10, Y15, (DI)(R14*4)
 	INCQ AX
 	CMPQ AX, R12
-	JB   snode
-	JMP  next
-
-pull:
-	// out chunk in Y6 (even nodes) and Y7 (odd nodes).
-	VMASKMOVPS (DI), Y15, Y6
-	VXORPS     Y7, Y7, Y7
+	JB   snodem
+	JMP  nextm
+pullm:
+	// Pull: the out block stays in Y10..Y10.
+	VMASKMOVPS  (DI), Y15, Y10
 	XORQ AX, AX
-
-pnode:
+pnodem:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-
-	// Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)
+	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
-	VXORPS Y3, Y3, Y3
-	LEAQ     1(CX), R14
-	CMPQ     R14, DX
-	JAE      onep
-twop:
-	MOVQ            (R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSS  (R10)(CX*4), Y1
-	VMASKMOVPS    (BX)(R14*1), Y15, Y2
-	VFMADD231PS   Y2, Y1, Y0
-	MOVQ            8(R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSS  4(R10)(CX*4), Y4
-	VMASKMOVPS    (BX)(R14*1), Y15, Y5
-	VFMADD231PS   Y5, Y4, Y3
-	ADDQ            $2, CX
-	LEAQ            1(CX), R14
-	CMPQ            R14, DX
-	JB              twop
-onep:
-	CMPQ            CX, DX
-	JAE             sump
-	MOVQ            (R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSS  (R10)(CX*4), Y1
-	VMASKMOVPS    (BX)(R14*1), Y15, Y2
-	VFMADD231PS   Y2, Y1, Y0
-sump:
-	VADDPS        Y3, Y0, Y0
-
+	CMPQ CX, DX
+	JAE  fepm
+flpm:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y8
+	VMASKMOVPS  (BX)(R14*1), Y15, Y9
+	VFMADD231PS Y9, Y8, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flpm
+fepm:
 	MOVQ  (R8)(AX*8), DX
 	IMULQ sU+216(FP), DX
-	VMASKMOVPS  (SI)(DX*4), Y15, Y4
-	VFMADD231PS Y4, Y0, Y6
+	VMASKMOVPS  (SI)(DX*4), Y15, Y9
+	VFMADD231PS Y9, Y0, Y10
 	INCQ AX
 	CMPQ AX, R12
-	JAE  pend
-	MOVQ (R9)(AX*8), CX
-	MOVQ 8(R9)(AX*8), DX
-
-	// Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)
-	VXORPS Y0, Y0, Y0
-	VXORPS Y3, Y3, Y3
-	LEAQ     1(CX), R14
-	CMPQ     R14, DX
-	JAE      oneq
-twoq:
-	MOVQ            (R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSS  (R10)(CX*4), Y1
-	VMASKMOVPS    (BX)(R14*1), Y15, Y2
-	VFMADD231PS   Y2, Y1, Y0
-	MOVQ            8(R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSS  4(R10)(CX*4), Y4
-	VMASKMOVPS    (BX)(R14*1), Y15, Y5
-	VFMADD231PS   Y5, Y4, Y3
-	ADDQ            $2, CX
-	LEAQ            1(CX), R14
-	CMPQ            R14, DX
-	JB              twoq
-oneq:
-	CMPQ            CX, DX
-	JAE             sumq
-	MOVQ            (R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSS  (R10)(CX*4), Y1
-	VMASKMOVPS    (BX)(R14*1), Y15, Y2
-	VFMADD231PS   Y2, Y1, Y0
-sumq:
-	VADDPS        Y3, Y0, Y0
-
-	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+216(FP), DX
-	VMASKMOVPS  (SI)(DX*4), Y15, Y4
-	VFMADD231PS Y4, Y0, Y7
-	INCQ AX
-	CMPQ AX, R12
-	JB   pnode
-
-pend:
-	VADDPS     Y7, Y6, Y6
-	VMASKMOVPS Y6, Y15, (DI)
-
-next:
+	JB   pnodem
+	VMASKMOVPS  Y10, Y15, (DI)
+nextm:
 	ADDQ $32, DI
 	ADDQ $32, SI
 	ADDQ $32, BX
-	SUBQ $8, R15
+	ADDQ $32, blk-16(SP)
+	SUBQ $8, left-8(SP)
 	JG   chunk
-
+	JMP  done
+blk4:
+	MOVQ sO+200(FP), AX
+	ORQ  cO+208(FP), AX
+	JZ   pull4
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
+	XORQ AX, AX
+snode4:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	CMPQ CX, DX
+	JAE  fes4
+fls4:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y8
+	VFMADD231PS (BX)(R14*1), Y8, Y0
+	VFMADD231PS 32(BX)(R14*1), Y8, Y1
+	VFMADD231PS 64(BX)(R14*1), Y8, Y2
+	VFMADD231PS 96(BX)(R14*1), Y8, Y3
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls4
+fes4:
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+200(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+208(FP), DX
+	ADDQ  DX, R14
+	MOVQ  (R8)(AX*8), DX
+	IMULQ sU+216(FP), DX
+	VMOVUPS     (DI)(R14*4), Y10
+	VFMADD231PS (SI)(DX*4), Y0, Y10
+	VMOVUPS     Y10, (DI)(R14*4)
+	VMOVUPS     32(DI)(R14*4), Y10
+	VFMADD231PS 32(SI)(DX*4), Y1, Y10
+	VMOVUPS     Y10, 32(DI)(R14*4)
+	VMOVUPS     64(DI)(R14*4), Y10
+	VFMADD231PS 64(SI)(DX*4), Y2, Y10
+	VMOVUPS     Y10, 64(DI)(R14*4)
+	VMOVUPS     96(DI)(R14*4), Y10
+	VFMADD231PS 96(SI)(DX*4), Y3, Y10
+	VMOVUPS     Y10, 96(DI)(R14*4)
+	INCQ AX
+	CMPQ AX, R12
+	JB   snode4
+	JMP  next4
+pull4:
+	// Pull: the out block stays in Y10..Y13.
+	VMOVUPS     (DI), Y10
+	VMOVUPS     32(DI), Y11
+	VMOVUPS     64(DI), Y12
+	VMOVUPS     96(DI), Y13
+	XORQ AX, AX
+pnode4:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	CMPQ CX, DX
+	JAE  fep4
+flp4:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y8
+	VFMADD231PS (BX)(R14*1), Y8, Y0
+	VFMADD231PS 32(BX)(R14*1), Y8, Y1
+	VFMADD231PS 64(BX)(R14*1), Y8, Y2
+	VFMADD231PS 96(BX)(R14*1), Y8, Y3
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp4
+fep4:
+	MOVQ  (R8)(AX*8), DX
+	IMULQ sU+216(FP), DX
+	VFMADD231PS (SI)(DX*4), Y0, Y10
+	VFMADD231PS 32(SI)(DX*4), Y1, Y11
+	VFMADD231PS 64(SI)(DX*4), Y2, Y12
+	VFMADD231PS 96(SI)(DX*4), Y3, Y13
+	INCQ AX
+	CMPQ AX, R12
+	JB   pnode4
+	VMOVUPS     Y10, (DI)
+	VMOVUPS     Y11, 32(DI)
+	VMOVUPS     Y12, 64(DI)
+	VMOVUPS     Y13, 96(DI)
+next4:
+	ADDQ $128, DI
+	ADDQ $128, SI
+	ADDQ $128, BX
+	ADDQ $128, blk-16(SP)
+	SUBQ $32, left-8(SP)
+	JG   chunk
+	JMP  done
+blk2:
+	MOVQ sO+200(FP), AX
+	ORQ  cO+208(FP), AX
+	JZ   pull2
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
+	XORQ AX, AX
+snode2:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	CMPQ CX, DX
+	JAE  fes2
+fls2:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y8
+	VFMADD231PS (BX)(R14*1), Y8, Y0
+	VFMADD231PS 32(BX)(R14*1), Y8, Y1
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls2
+fes2:
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+200(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+208(FP), DX
+	ADDQ  DX, R14
+	MOVQ  (R8)(AX*8), DX
+	IMULQ sU+216(FP), DX
+	VMOVUPS     (DI)(R14*4), Y10
+	VFMADD231PS (SI)(DX*4), Y0, Y10
+	VMOVUPS     Y10, (DI)(R14*4)
+	VMOVUPS     32(DI)(R14*4), Y10
+	VFMADD231PS 32(SI)(DX*4), Y1, Y10
+	VMOVUPS     Y10, 32(DI)(R14*4)
+	INCQ AX
+	CMPQ AX, R12
+	JB   snode2
+	JMP  next2
+pull2:
+	// Pull: the out block stays in Y10..Y11.
+	VMOVUPS     (DI), Y10
+	VMOVUPS     32(DI), Y11
+	XORQ AX, AX
+pnode2:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	CMPQ CX, DX
+	JAE  fep2
+flp2:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y8
+	VFMADD231PS (BX)(R14*1), Y8, Y0
+	VFMADD231PS 32(BX)(R14*1), Y8, Y1
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp2
+fep2:
+	MOVQ  (R8)(AX*8), DX
+	IMULQ sU+216(FP), DX
+	VFMADD231PS (SI)(DX*4), Y0, Y10
+	VFMADD231PS 32(SI)(DX*4), Y1, Y11
+	INCQ AX
+	CMPQ AX, R12
+	JB   pnode2
+	VMOVUPS     Y10, (DI)
+	VMOVUPS     Y11, 32(DI)
+next2:
+	ADDQ $64, DI
+	ADDQ $64, SI
+	ADDQ $64, BX
+	ADDQ $64, blk-16(SP)
+	SUBQ $16, left-8(SP)
+	JG   chunk
+	JMP  done
+blk1:
+	MOVQ sO+200(FP), AX
+	ORQ  cO+208(FP), AX
+	JZ   pull1
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
+	XORQ AX, AX
+snode1:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
+	VXORPS Y0, Y0, Y0
+	CMPQ CX, DX
+	JAE  fes1
+fls1:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y8
+	VFMADD231PS (BX)(R14*1), Y8, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls1
+fes1:
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+200(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+208(FP), DX
+	ADDQ  DX, R14
+	MOVQ  (R8)(AX*8), DX
+	IMULQ sU+216(FP), DX
+	VMOVUPS     (DI)(R14*4), Y10
+	VFMADD231PS (SI)(DX*4), Y0, Y10
+	VMOVUPS     Y10, (DI)(R14*4)
+	INCQ AX
+	CMPQ AX, R12
+	JB   snode1
+	JMP  next1
+pull1:
+	// Pull: the out block stays in Y10..Y10.
+	VMOVUPS     (DI), Y10
+	XORQ AX, AX
+pnode1:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
+	VXORPS Y0, Y0, Y0
+	CMPQ CX, DX
+	JAE  fep1
+flp1:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y8
+	VFMADD231PS (BX)(R14*1), Y8, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp1
+fep1:
+	MOVQ  (R8)(AX*8), DX
+	IMULQ sU+216(FP), DX
+	VFMADD231PS (SI)(DX*4), Y0, Y10
+	INCQ AX
+	CMPQ AX, R12
+	JB   pnode1
+	VMOVUPS     Y10, (DI)
+next1:
+	ADDQ $32, DI
+	ADDQ $32, SI
+	ADDQ $32, BX
+	ADDQ $32, blk-16(SP)
+	SUBQ $8, left-8(SP)
+	JG   chunk
+	JMP  done
 done:
 	VZEROUPPER
 	RET
@@ -692,14 +868,14 @@ done:
 
 // func GatherHadamard2F32AVX2(out []float32, y []float32, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r int, sO int, cO int, sU int)
 //
-// Column blocks (one vector, masked past r), and for each block every node c:
+// Column blocks (4, 2 or 1 full vectors, then a last one, masked past r), and for each block every node c:
 //
 //	s := sum over e in ptr[c]..ptr[c+1]-1 of z[crd[e]*r + block] *
 //	     (sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * x[idx[j]*r + block])
 //	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * s
 //
-// When sO = cO = 0 (GatherPull) the out block stays in registers (one set
-// for even nodes, one for odd) and is stored once per block.
+// When sO = cO = 0 (GatherPull) the out block stays in registers and is
+// stored once per block.
 //
 // Registers: see twolevel.go in _genproducts.
 // Requires: AVX, AVX2, FMA3
@@ -719,56 +895,59 @@ TEXT ·GatherHadamard2F32AVX2(SB), NOSPLIT, $16-296
 	JLE  done
 
 chunk:
-	// Y15 = the first min(left, W) lanes
-	MOVQ     $8, DX
-	MOVQ     left-8(SP), R14
-	CMPQ     R14, DX
-	CMOVQLT  R14, DX
-	MOVQ     DX, X14
+	MOVQ left-8(SP), R15
+	CMPQ R15, $32
+	JGE  blk4
+	CMPQ R15, $16
+	JGE  blk2
+	CMPQ R15, $8
+	JGE  blk1
+blkm:
+	// Y15 = the first left (< W) lanes
+	MOVQ     R15, X14
 	VPBROADCASTD X14, Y14
 	VPCMPGTD  iotad<>(SB), Y14, Y15
 	MOVQ z_base+144(FP), R15
 	ADDQ blk-16(SP), R15
 	MOVQ sO+272(FP), AX
 	ORQ  cO+280(FP), AX
-	JZ   pull
-
+	JZ   pullm
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
-snode:
+snodem:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	// Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	// Y4..Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPS Y4, Y4, Y4
 	CMPQ R8, R9
-	JAE  ces
-cls:
+	JAE  cesm
+clsm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	// Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)
+	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
-	JAE  fes
-fls:
+	JAE  fesm
+flsm:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
-	VBROADCASTSS  (R10)(CX*4), Y1
-	VMASKMOVPS    (BX)(R14*1), Y15, Y2
-	VFMADD231PS   Y2, Y1, Y0
+	VBROADCASTSS  (R10)(CX*4), Y8
+	VMASKMOVPS  (BX)(R14*1), Y15, Y9
+	VFMADD231PS Y9, Y8, Y0
 	INCQ CX
 	CMPQ CX, DX
-	JB   fls
-fes:
+	JB   flsm
+fesm:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
-	VMASKMOVPS  (R15)(R14*1), Y15, Y5
-	VFMADD231PS Y5, Y0, Y4
+	VMASKMOVPS  (R15)(R14*1), Y15, Y9
+	VFMADD231PS Y9, Y0, Y4
 	INCQ R8
 	CMPQ R8, R9
-	JB   cls
-ces:
+	JB   clsm
+cesm:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
 	IMULQ sO+272(FP), R14
@@ -778,84 +957,428 @@ ces:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ sU+288(FP), DX
-	VMASKMOVPS  (SI)(DX*4), Y15, Y5
-	VMASKMOVPS  (DI)(R14*4), Y15, Y6
-	VFMADD231PS Y5, Y4, Y6
-	VMASKMOVPS  Y6, Y15, (DI)(R14*4)
+	VMASKMOVPS  (DI)(R14*4), Y15, Y10
+	VMASKMOVPS  (SI)(DX*4), Y15, Y9
+	VFMADD231PS Y9, Y4, Y10
+	VMASKMOVPS  Y10, Y15, (DI)(R14*4)
 	INCQ AX
 	LEAQ 1(AX), R14
 	CMPQ R14, ptr_len+104(FP)
-	JB  snode
-	JMP  next
-
-pull:
-	// Pull: the out chunk stays in Y6 (even nodes) and Y7 (odd nodes).
-	VMASKMOVPS (DI), Y15, Y6
-	VXORPS     Y7, Y7, Y7
+	JB  snodem
+	JMP  nextm
+pullm:
+	// Pull: the out block stays in Y10..Y10.
+	VMASKMOVPS  (DI), Y15, Y10
 	XORQ AX, AX
-pnode:
+pnodem:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	// Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	// Y4..Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPS Y4, Y4, Y4
 	CMPQ R8, R9
-	JAE  cep0
-clp0:
+	JAE  cepm
+clpm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	// Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)
+	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
-	JAE  fep0
-flp0:
+	JAE  fepm
+flpm:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
-	VBROADCASTSS  (R10)(CX*4), Y1
-	VMASKMOVPS    (BX)(R14*1), Y15, Y2
-	VFMADD231PS   Y2, Y1, Y0
+	VBROADCASTSS  (R10)(CX*4), Y8
+	VMASKMOVPS  (BX)(R14*1), Y15, Y9
+	VFMADD231PS Y9, Y8, Y0
 	INCQ CX
 	CMPQ CX, DX
-	JB   flp0
-fep0:
+	JB   flpm
+fepm:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
-	VMASKMOVPS  (R15)(R14*1), Y15, Y5
-	VFMADD231PS Y5, Y0, Y4
+	VMASKMOVPS  (R15)(R14*1), Y15, Y9
+	VFMADD231PS Y9, Y0, Y4
 	INCQ R8
 	CMPQ R8, R9
-	JB   clp0
-cep0:
+	JB   clpm
+cepm:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ sU+288(FP), DX
-	VMASKMOVPS  (SI)(DX*4), Y15, Y5
-	VFMADD231PS Y5, Y4, Y6
+	VMASKMOVPS  (SI)(DX*4), Y15, Y9
+	VFMADD231PS Y9, Y4, Y10
 	INCQ AX
 	LEAQ 1(AX), R14
 	CMPQ R14, ptr_len+104(FP)
-	JAE  pend
+	JB  pnodem
+	VMASKMOVPS  Y10, Y15, (DI)
+nextm:
+	ADDQ $32, DI
+	ADDQ $32, SI
+	ADDQ $32, BX
+	ADDQ $32, blk-16(SP)
+	SUBQ $8, left-8(SP)
+	JG   chunk
+	JMP  done
+blk4:
+	MOVQ z_base+144(FP), R15
+	ADDQ blk-16(SP), R15
+	MOVQ sO+272(FP), AX
+	ORQ  cO+280(FP), AX
+	JZ   pull4
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
+	XORQ AX, AX
+snode4:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	// Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	// Y4..Y7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	CMPQ R8, R9
+	JAE  ces4
+cls4:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	CMPQ CX, DX
+	JAE  fes4
+fls4:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y8
+	VFMADD231PS (BX)(R14*1), Y8, Y0
+	VFMADD231PS 32(BX)(R14*1), Y8, Y1
+	VFMADD231PS 64(BX)(R14*1), Y8, Y2
+	VFMADD231PS 96(BX)(R14*1), Y8, Y3
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls4
+fes4:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PS (R15)(R14*1), Y0, Y4
+	VFMADD231PS 32(R15)(R14*1), Y1, Y5
+	VFMADD231PS 64(R15)(R14*1), Y2, Y6
+	VFMADD231PS 96(R15)(R14*1), Y3, Y7
+	INCQ R8
+	CMPQ R8, R9
+	JB   cls4
+ces4:
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+272(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+280(FP), DX
+	ADDQ  DX, R14
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VMOVUPS     (DI)(R14*4), Y10
+	VFMADD231PS (SI)(DX*4), Y4, Y10
+	VMOVUPS     Y10, (DI)(R14*4)
+	VMOVUPS     32(DI)(R14*4), Y10
+	VFMADD231PS 32(SI)(DX*4), Y5, Y10
+	VMOVUPS     Y10, 32(DI)(R14*4)
+	VMOVUPS     64(DI)(R14*4), Y10
+	VFMADD231PS 64(SI)(DX*4), Y6, Y10
+	VMOVUPS     Y10, 64(DI)(R14*4)
+	VMOVUPS     96(DI)(R14*4), Y10
+	VFMADD231PS 96(SI)(DX*4), Y7, Y10
+	VMOVUPS     Y10, 96(DI)(R14*4)
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  snode4
+	JMP  next4
+pull4:
+	// Pull: the out block stays in Y10..Y13.
+	VMOVUPS     (DI), Y10
+	VMOVUPS     32(DI), Y11
+	VMOVUPS     64(DI), Y12
+	VMOVUPS     96(DI), Y13
+	XORQ AX, AX
+pnode4:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Y4..Y7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	CMPQ R8, R9
+	JAE  cep4
+clp4:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	CMPQ CX, DX
+	JAE  fep4
+flp4:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y8
+	VFMADD231PS (BX)(R14*1), Y8, Y0
+	VFMADD231PS 32(BX)(R14*1), Y8, Y1
+	VFMADD231PS 64(BX)(R14*1), Y8, Y2
+	VFMADD231PS 96(BX)(R14*1), Y8, Y3
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp4
+fep4:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PS (R15)(R14*1), Y0, Y4
+	VFMADD231PS 32(R15)(R14*1), Y1, Y5
+	VFMADD231PS 64(R15)(R14*1), Y2, Y6
+	VFMADD231PS 96(R15)(R14*1), Y3, Y7
+	INCQ R8
+	CMPQ R8, R9
+	JB   clp4
+cep4:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VFMADD231PS (SI)(DX*4), Y4, Y10
+	VFMADD231PS 32(SI)(DX*4), Y5, Y11
+	VFMADD231PS 64(SI)(DX*4), Y6, Y12
+	VFMADD231PS 96(SI)(DX*4), Y7, Y13
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  pnode4
+	VMOVUPS     Y10, (DI)
+	VMOVUPS     Y11, 32(DI)
+	VMOVUPS     Y12, 64(DI)
+	VMOVUPS     Y13, 96(DI)
+next4:
+	ADDQ $128, DI
+	ADDQ $128, SI
+	ADDQ $128, BX
+	ADDQ $128, blk-16(SP)
+	SUBQ $32, left-8(SP)
+	JG   chunk
+	JMP  done
+blk2:
+	MOVQ z_base+144(FP), R15
+	ADDQ blk-16(SP), R15
+	MOVQ sO+272(FP), AX
+	ORQ  cO+280(FP), AX
+	JZ   pull2
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
+	XORQ AX, AX
+snode2:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Y4..Y5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	CMPQ R8, R9
+	JAE  ces2
+cls2:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	CMPQ CX, DX
+	JAE  fes2
+fls2:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y8
+	VFMADD231PS (BX)(R14*1), Y8, Y0
+	VFMADD231PS 32(BX)(R14*1), Y8, Y1
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls2
+fes2:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PS (R15)(R14*1), Y0, Y4
+	VFMADD231PS 32(R15)(R14*1), Y1, Y5
+	INCQ R8
+	CMPQ R8, R9
+	JB   cls2
+ces2:
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+272(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+280(FP), DX
+	ADDQ  DX, R14
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VMOVUPS     (DI)(R14*4), Y10
+	VFMADD231PS (SI)(DX*4), Y4, Y10
+	VMOVUPS     Y10, (DI)(R14*4)
+	VMOVUPS     32(DI)(R14*4), Y10
+	VFMADD231PS 32(SI)(DX*4), Y5, Y10
+	VMOVUPS     Y10, 32(DI)(R14*4)
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  snode2
+	JMP  next2
+pull2:
+	// Pull: the out block stays in Y10..Y11.
+	VMOVUPS     (DI), Y10
+	VMOVUPS     32(DI), Y11
+	XORQ AX, AX
+pnode2:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Y4..Y5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	CMPQ R8, R9
+	JAE  cep2
+clp2:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	CMPQ CX, DX
+	JAE  fep2
+flp2:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y8
+	VFMADD231PS (BX)(R14*1), Y8, Y0
+	VFMADD231PS 32(BX)(R14*1), Y8, Y1
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp2
+fep2:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PS (R15)(R14*1), Y0, Y4
+	VFMADD231PS 32(R15)(R14*1), Y1, Y5
+	INCQ R8
+	CMPQ R8, R9
+	JB   clp2
+cep2:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VFMADD231PS (SI)(DX*4), Y4, Y10
+	VFMADD231PS 32(SI)(DX*4), Y5, Y11
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  pnode2
+	VMOVUPS     Y10, (DI)
+	VMOVUPS     Y11, 32(DI)
+next2:
+	ADDQ $64, DI
+	ADDQ $64, SI
+	ADDQ $64, BX
+	ADDQ $64, blk-16(SP)
+	SUBQ $16, left-8(SP)
+	JG   chunk
+	JMP  done
+blk1:
+	MOVQ z_base+144(FP), R15
+	ADDQ blk-16(SP), R15
+	MOVQ sO+272(FP), AX
+	ORQ  cO+280(FP), AX
+	JZ   pull1
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
+	XORQ AX, AX
+snode1:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Y4..Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VXORPS Y4, Y4, Y4
+	CMPQ R8, R9
+	JAE  ces1
+cls1:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
+	VXORPS Y0, Y0, Y0
+	CMPQ CX, DX
+	JAE  fes1
+fls1:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y8
+	VFMADD231PS (BX)(R14*1), Y8, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls1
+fes1:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PS (R15)(R14*1), Y0, Y4
+	INCQ R8
+	CMPQ R8, R9
+	JB   cls1
+ces1:
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+272(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+280(FP), DX
+	ADDQ  DX, R14
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VMOVUPS     (DI)(R14*4), Y10
+	VFMADD231PS (SI)(DX*4), Y4, Y10
+	VMOVUPS     Y10, (DI)(R14*4)
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  snode1
+	JMP  next1
+pull1:
+	// Pull: the out block stays in Y10..Y10.
+	VMOVUPS     (DI), Y10
+	XORQ AX, AX
+pnode1:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Y4..Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPS Y4, Y4, Y4
 	CMPQ R8, R9
 	JAE  cep1
 clp1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	// Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)
+	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fep1
 flp1:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
-	VBROADCASTSS  (R10)(CX*4), Y1
-	VMASKMOVPS    (BX)(R14*1), Y15, Y2
-	VFMADD231PS   Y2, Y1, Y0
+	VBROADCASTSS  (R10)(CX*4), Y8
+	VFMADD231PS (BX)(R14*1), Y8, Y0
 	INCQ CX
 	CMPQ CX, DX
 	JB   flp1
@@ -863,8 +1386,7 @@ fep1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
-	VMASKMOVPS  (R15)(R14*1), Y15, Y5
-	VFMADD231PS Y5, Y0, Y4
+	VFMADD231PS (R15)(R14*1), Y0, Y4
 	INCQ R8
 	CMPQ R8, R9
 	JB   clp1
@@ -872,24 +1394,20 @@ cep1:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ sU+288(FP), DX
-	VMASKMOVPS  (SI)(DX*4), Y15, Y5
-	VFMADD231PS Y5, Y4, Y7
+	VFMADD231PS (SI)(DX*4), Y4, Y10
 	INCQ AX
 	LEAQ 1(AX), R14
 	CMPQ R14, ptr_len+104(FP)
-	JB  pnode
-pend:
-	VADDPS     Y7, Y6, Y6
-	VMASKMOVPS Y6, Y15, (DI)
-
-next:
+	JB  pnode1
+	VMOVUPS     Y10, (DI)
+next1:
 	ADDQ $32, DI
 	ADDQ $32, SI
 	ADDQ $32, BX
 	ADDQ $32, blk-16(SP)
 	SUBQ $8, left-8(SP)
 	JG   chunk
-
+	JMP  done
 done:
 	VZEROUPPER
 	RET
@@ -902,8 +1420,8 @@ done:
 //	     (sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * x[idx[j]*r + block])
 //	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * s
 //
-// When sO = cO = 0 (GatherPull) the out block stays in registers (one set
-// for even nodes, one for odd) and is stored once per block.
+// When sO = cO = 0 (GatherPull) the out block stays in registers and is
+// stored once per block.
 //
 // The pull loop prefetches the y row, the scatter loop the out row, of the
 // node 24 ahead (pullPFD).
@@ -1647,19 +2165,23 @@ done:
 
 // func GatherHadamardF64AVX2(out []float64, y []float64, ocrd []uint64, ycrd []uint64, ptr []uint64, vals []float64, idx []uint64, x []float64, r int, sO int, cO int, sU int)
 //
-// Column chunks of one vector (masked past r), and for each chunk every node c:
+// Column blocks of 4, 2 or 1 full vectors, then a last one masked past r
+// (blocks256), and for each block every node c:
 //
-//	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + chunk]
-//	out[ocrd[c]*sO + c*cO + chunk] += y[ycrd[c]*sU + chunk] * t
+//	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + block]
+//	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * t
 //
-// When sO = cO = 0 (GatherPull) the out chunk stays in two registers
-// (even and odd nodes) and is stored once per chunk.
+// When sO = cO = 0 (GatherPull) the out block stays in registers and is
+// stored once per block.
 //
-// Registers: DI out chunk, SI y chunk, BX x chunk, R8 ycrd, R9 ptr, R10 vals,
-// R11 idx, R12 nodes, R13 row bytes, R15 lanes left, AX node c, CX leaf j,
-// DX fiber end and temp, R14 temp.
+// Registers: DI out block, SI y block, BX x block, R8 ycrd, R9 ptr, R10 vals,
+// R11 idx, R12 nodes, R13 row bytes, AX node c, CX leaf j, DX fiber end and
+// temp, R14 and R15 temp; the frame holds the columns left (left-8(SP)) and
+// the block's byte offset (blk-16(SP)). Y0..Y3 fiber sums, Y8 value, Y9 the
+// masked block's loaded row, Y10..Y13 pull sums (or Y10 an out row), Y15 the
+// masked block's lanes.
 // Requires: AVX, AVX2, FMA3
-TEXT ·GatherHadamardF64AVX2(SB), NOSPLIT, $0-224
+TEXT ·GatherHadamardF64AVX2(SB), NOSPLIT, $16-224
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ ycrd_base+72(FP), R8
@@ -1670,64 +2192,47 @@ TEXT ·GatherHadamardF64AVX2(SB), NOSPLIT, $0-224
 	MOVQ idx_base+144(FP), R11
 	MOVQ x_base+168(FP), BX
 	MOVQ r+192(FP), R13
-	MOVQ R13, R15
+	MOVQ R13, left-8(SP)
+	MOVQ $0, blk-16(SP)
 	SHLQ $3, R13
 	TESTQ R12, R12
 	JLE  done
 
 chunk:
-
-	// Y15 = the first min(R15, W) lanes
-	MOVQ     $4, DX
-	CMPQ     R15, DX
-	CMOVQLT  R15, DX
-	MOVQ     DX, X14
+	MOVQ left-8(SP), R15
+	CMPQ R15, $16
+	JGE  blk4
+	CMPQ R15, $8
+	JGE  blk2
+	CMPQ R15, $4
+	JGE  blk1
+blkm:
+	// Y15 = the first left (< W) lanes
+	MOVQ     R15, X14
 	VPBROADCASTQ X14, Y14
 	VPCMPGTQ  iotaq<>(SB), Y14, Y15
-
 	MOVQ sO+200(FP), AX
 	ORQ  cO+208(FP), AX
-	JZ   pull
-
+	JZ   pullm
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
-
-snode:
+snodem:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-
-	// Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)
+	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
-	VXORPD Y3, Y3, Y3
-	LEAQ     1(CX), R14
-	CMPQ     R14, DX
-	JAE      ones
-twos:
-	MOVQ            (R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSD  (R10)(CX*8), Y1
-	VMASKMOVPD    (BX)(R14*1), Y15, Y2
-	VFMADD231PD   Y2, Y1, Y0
-	MOVQ            8(R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSD  8(R10)(CX*8), Y4
-	VMASKMOVPD    (BX)(R14*1), Y15, Y5
-	VFMADD231PD   Y5, Y4, Y3
-	ADDQ            $2, CX
-	LEAQ            1(CX), R14
-	CMPQ            R14, DX
-	JB              twos
-ones:
-	CMPQ            CX, DX
-	JAE             sums
-	MOVQ            (R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSD  (R10)(CX*8), Y1
-	VMASKMOVPD    (BX)(R14*1), Y15, Y2
-	VFMADD231PD   Y2, Y1, Y0
-sums:
-	VADDPD        Y3, Y0, Y0
-
+	CMPQ CX, DX
+	JAE  fesm
+flsm:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y8
+	VMASKMOVPD  (BX)(R14*1), Y15, Y9
+	VFMADD231PD Y9, Y8, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flsm
+fesm:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
 	IMULQ sO+200(FP), R14
@@ -1736,118 +2241,307 @@ sums:
 	ADDQ  DX, R14
 	MOVQ  (R8)(AX*8), DX
 	IMULQ sU+216(FP), DX
-	VMASKMOVPD  (SI)(DX*8), Y15, Y4
-	VMASKMOVPD  (DI)(R14*8), Y15, Y5
-	VFMADD231PD Y4, Y0, Y5
-	VMASKMOVPD  Y5, Y15, (DI)(R14*8)
+	VMASKMOVPD  (DI)(R14*8), Y15, Y10
+	VMASKMOVPD  (SI)(DX*8), Y15, Y9
+	VFMADD231PD Y9, Y0, Y10
+	VMASKMOVPD  Y10, Y15, (DI)(R14*8)
 	INCQ AX
 	CMPQ AX, R12
-	JB   snode
-	JMP  next
-
-pull:
-	// out chunk in Y6 (even nodes) and Y7 (odd nodes).
-	VMASKMOVPD (DI), Y15, Y6
-	VXORPD     Y7, Y7, Y7
+	JB   snodem
+	JMP  nextm
+pullm:
+	// Pull: the out block stays in Y10..Y10.
+	VMASKMOVPD  (DI), Y15, Y10
 	XORQ AX, AX
-
-pnode:
+pnodem:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-
-	// Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)
+	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
-	VXORPD Y3, Y3, Y3
-	LEAQ     1(CX), R14
-	CMPQ     R14, DX
-	JAE      onep
-twop:
-	MOVQ            (R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSD  (R10)(CX*8), Y1
-	VMASKMOVPD    (BX)(R14*1), Y15, Y2
-	VFMADD231PD   Y2, Y1, Y0
-	MOVQ            8(R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSD  8(R10)(CX*8), Y4
-	VMASKMOVPD    (BX)(R14*1), Y15, Y5
-	VFMADD231PD   Y5, Y4, Y3
-	ADDQ            $2, CX
-	LEAQ            1(CX), R14
-	CMPQ            R14, DX
-	JB              twop
-onep:
-	CMPQ            CX, DX
-	JAE             sump
-	MOVQ            (R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSD  (R10)(CX*8), Y1
-	VMASKMOVPD    (BX)(R14*1), Y15, Y2
-	VFMADD231PD   Y2, Y1, Y0
-sump:
-	VADDPD        Y3, Y0, Y0
-
+	CMPQ CX, DX
+	JAE  fepm
+flpm:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y8
+	VMASKMOVPD  (BX)(R14*1), Y15, Y9
+	VFMADD231PD Y9, Y8, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flpm
+fepm:
 	MOVQ  (R8)(AX*8), DX
 	IMULQ sU+216(FP), DX
-	VMASKMOVPD  (SI)(DX*8), Y15, Y4
-	VFMADD231PD Y4, Y0, Y6
+	VMASKMOVPD  (SI)(DX*8), Y15, Y9
+	VFMADD231PD Y9, Y0, Y10
 	INCQ AX
 	CMPQ AX, R12
-	JAE  pend
-	MOVQ (R9)(AX*8), CX
-	MOVQ 8(R9)(AX*8), DX
-
-	// Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)
-	VXORPD Y0, Y0, Y0
-	VXORPD Y3, Y3, Y3
-	LEAQ     1(CX), R14
-	CMPQ     R14, DX
-	JAE      oneq
-twoq:
-	MOVQ            (R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSD  (R10)(CX*8), Y1
-	VMASKMOVPD    (BX)(R14*1), Y15, Y2
-	VFMADD231PD   Y2, Y1, Y0
-	MOVQ            8(R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSD  8(R10)(CX*8), Y4
-	VMASKMOVPD    (BX)(R14*1), Y15, Y5
-	VFMADD231PD   Y5, Y4, Y3
-	ADDQ            $2, CX
-	LEAQ            1(CX), R14
-	CMPQ            R14, DX
-	JB              twoq
-oneq:
-	CMPQ            CX, DX
-	JAE             sumq
-	MOVQ            (R11)(CX*8), R14
-	IMULQ           R13, R14
-	VBROADCASTSD  (R10)(CX*8), Y1
-	VMASKMOVPD    (BX)(R14*1), Y15, Y2
-	VFMADD231PD   Y2, Y1, Y0
-sumq:
-	VADDPD        Y3, Y0, Y0
-
-	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+216(FP), DX
-	VMASKMOVPD  (SI)(DX*8), Y15, Y4
-	VFMADD231PD Y4, Y0, Y7
-	INCQ AX
-	CMPQ AX, R12
-	JB   pnode
-
-pend:
-	VADDPD     Y7, Y6, Y6
-	VMASKMOVPD Y6, Y15, (DI)
-
-next:
+	JB   pnodem
+	VMASKMOVPD  Y10, Y15, (DI)
+nextm:
 	ADDQ $32, DI
 	ADDQ $32, SI
 	ADDQ $32, BX
-	SUBQ $4, R15
+	ADDQ $32, blk-16(SP)
+	SUBQ $4, left-8(SP)
 	JG   chunk
-
+	JMP  done
+blk4:
+	MOVQ sO+200(FP), AX
+	ORQ  cO+208(FP), AX
+	JZ   pull4
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
+	XORQ AX, AX
+snode4:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	CMPQ CX, DX
+	JAE  fes4
+fls4:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y8
+	VFMADD231PD (BX)(R14*1), Y8, Y0
+	VFMADD231PD 32(BX)(R14*1), Y8, Y1
+	VFMADD231PD 64(BX)(R14*1), Y8, Y2
+	VFMADD231PD 96(BX)(R14*1), Y8, Y3
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls4
+fes4:
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+200(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+208(FP), DX
+	ADDQ  DX, R14
+	MOVQ  (R8)(AX*8), DX
+	IMULQ sU+216(FP), DX
+	VMOVUPD     (DI)(R14*8), Y10
+	VFMADD231PD (SI)(DX*8), Y0, Y10
+	VMOVUPD     Y10, (DI)(R14*8)
+	VMOVUPD     32(DI)(R14*8), Y10
+	VFMADD231PD 32(SI)(DX*8), Y1, Y10
+	VMOVUPD     Y10, 32(DI)(R14*8)
+	VMOVUPD     64(DI)(R14*8), Y10
+	VFMADD231PD 64(SI)(DX*8), Y2, Y10
+	VMOVUPD     Y10, 64(DI)(R14*8)
+	VMOVUPD     96(DI)(R14*8), Y10
+	VFMADD231PD 96(SI)(DX*8), Y3, Y10
+	VMOVUPD     Y10, 96(DI)(R14*8)
+	INCQ AX
+	CMPQ AX, R12
+	JB   snode4
+	JMP  next4
+pull4:
+	// Pull: the out block stays in Y10..Y13.
+	VMOVUPD     (DI), Y10
+	VMOVUPD     32(DI), Y11
+	VMOVUPD     64(DI), Y12
+	VMOVUPD     96(DI), Y13
+	XORQ AX, AX
+pnode4:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	CMPQ CX, DX
+	JAE  fep4
+flp4:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y8
+	VFMADD231PD (BX)(R14*1), Y8, Y0
+	VFMADD231PD 32(BX)(R14*1), Y8, Y1
+	VFMADD231PD 64(BX)(R14*1), Y8, Y2
+	VFMADD231PD 96(BX)(R14*1), Y8, Y3
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp4
+fep4:
+	MOVQ  (R8)(AX*8), DX
+	IMULQ sU+216(FP), DX
+	VFMADD231PD (SI)(DX*8), Y0, Y10
+	VFMADD231PD 32(SI)(DX*8), Y1, Y11
+	VFMADD231PD 64(SI)(DX*8), Y2, Y12
+	VFMADD231PD 96(SI)(DX*8), Y3, Y13
+	INCQ AX
+	CMPQ AX, R12
+	JB   pnode4
+	VMOVUPD     Y10, (DI)
+	VMOVUPD     Y11, 32(DI)
+	VMOVUPD     Y12, 64(DI)
+	VMOVUPD     Y13, 96(DI)
+next4:
+	ADDQ $128, DI
+	ADDQ $128, SI
+	ADDQ $128, BX
+	ADDQ $128, blk-16(SP)
+	SUBQ $16, left-8(SP)
+	JG   chunk
+	JMP  done
+blk2:
+	MOVQ sO+200(FP), AX
+	ORQ  cO+208(FP), AX
+	JZ   pull2
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
+	XORQ AX, AX
+snode2:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	CMPQ CX, DX
+	JAE  fes2
+fls2:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y8
+	VFMADD231PD (BX)(R14*1), Y8, Y0
+	VFMADD231PD 32(BX)(R14*1), Y8, Y1
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls2
+fes2:
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+200(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+208(FP), DX
+	ADDQ  DX, R14
+	MOVQ  (R8)(AX*8), DX
+	IMULQ sU+216(FP), DX
+	VMOVUPD     (DI)(R14*8), Y10
+	VFMADD231PD (SI)(DX*8), Y0, Y10
+	VMOVUPD     Y10, (DI)(R14*8)
+	VMOVUPD     32(DI)(R14*8), Y10
+	VFMADD231PD 32(SI)(DX*8), Y1, Y10
+	VMOVUPD     Y10, 32(DI)(R14*8)
+	INCQ AX
+	CMPQ AX, R12
+	JB   snode2
+	JMP  next2
+pull2:
+	// Pull: the out block stays in Y10..Y11.
+	VMOVUPD     (DI), Y10
+	VMOVUPD     32(DI), Y11
+	XORQ AX, AX
+pnode2:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	CMPQ CX, DX
+	JAE  fep2
+flp2:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y8
+	VFMADD231PD (BX)(R14*1), Y8, Y0
+	VFMADD231PD 32(BX)(R14*1), Y8, Y1
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp2
+fep2:
+	MOVQ  (R8)(AX*8), DX
+	IMULQ sU+216(FP), DX
+	VFMADD231PD (SI)(DX*8), Y0, Y10
+	VFMADD231PD 32(SI)(DX*8), Y1, Y11
+	INCQ AX
+	CMPQ AX, R12
+	JB   pnode2
+	VMOVUPD     Y10, (DI)
+	VMOVUPD     Y11, 32(DI)
+next2:
+	ADDQ $64, DI
+	ADDQ $64, SI
+	ADDQ $64, BX
+	ADDQ $64, blk-16(SP)
+	SUBQ $8, left-8(SP)
+	JG   chunk
+	JMP  done
+blk1:
+	MOVQ sO+200(FP), AX
+	ORQ  cO+208(FP), AX
+	JZ   pull1
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
+	XORQ AX, AX
+snode1:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
+	VXORPD Y0, Y0, Y0
+	CMPQ CX, DX
+	JAE  fes1
+fls1:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y8
+	VFMADD231PD (BX)(R14*1), Y8, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls1
+fes1:
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+200(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+208(FP), DX
+	ADDQ  DX, R14
+	MOVQ  (R8)(AX*8), DX
+	IMULQ sU+216(FP), DX
+	VMOVUPD     (DI)(R14*8), Y10
+	VFMADD231PD (SI)(DX*8), Y0, Y10
+	VMOVUPD     Y10, (DI)(R14*8)
+	INCQ AX
+	CMPQ AX, R12
+	JB   snode1
+	JMP  next1
+pull1:
+	// Pull: the out block stays in Y10..Y10.
+	VMOVUPD     (DI), Y10
+	XORQ AX, AX
+pnode1:
+	MOVQ (R9)(AX*8), CX
+	MOVQ 8(R9)(AX*8), DX
+	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
+	VXORPD Y0, Y0, Y0
+	CMPQ CX, DX
+	JAE  fep1
+flp1:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y8
+	VFMADD231PD (BX)(R14*1), Y8, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp1
+fep1:
+	MOVQ  (R8)(AX*8), DX
+	IMULQ sU+216(FP), DX
+	VFMADD231PD (SI)(DX*8), Y0, Y10
+	INCQ AX
+	CMPQ AX, R12
+	JB   pnode1
+	VMOVUPD     Y10, (DI)
+next1:
+	ADDQ $32, DI
+	ADDQ $32, SI
+	ADDQ $32, BX
+	ADDQ $32, blk-16(SP)
+	SUBQ $4, left-8(SP)
+	JG   chunk
+	JMP  done
 done:
 	VZEROUPPER
 	RET
@@ -2317,14 +3011,14 @@ done:
 
 // func GatherHadamard2F64AVX2(out []float64, y []float64, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r int, sO int, cO int, sU int)
 //
-// Column blocks (one vector, masked past r), and for each block every node c:
+// Column blocks (4, 2 or 1 full vectors, then a last one, masked past r), and for each block every node c:
 //
 //	s := sum over e in ptr[c]..ptr[c+1]-1 of z[crd[e]*r + block] *
 //	     (sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * x[idx[j]*r + block])
 //	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * s
 //
-// When sO = cO = 0 (GatherPull) the out block stays in registers (one set
-// for even nodes, one for odd) and is stored once per block.
+// When sO = cO = 0 (GatherPull) the out block stays in registers and is
+// stored once per block.
 //
 // Registers: see twolevel.go in _genproducts.
 // Requires: AVX, AVX2, FMA3
@@ -2344,56 +3038,59 @@ TEXT ·GatherHadamard2F64AVX2(SB), NOSPLIT, $16-296
 	JLE  done
 
 chunk:
-	// Y15 = the first min(left, W) lanes
-	MOVQ     $4, DX
-	MOVQ     left-8(SP), R14
-	CMPQ     R14, DX
-	CMOVQLT  R14, DX
-	MOVQ     DX, X14
+	MOVQ left-8(SP), R15
+	CMPQ R15, $16
+	JGE  blk4
+	CMPQ R15, $8
+	JGE  blk2
+	CMPQ R15, $4
+	JGE  blk1
+blkm:
+	// Y15 = the first left (< W) lanes
+	MOVQ     R15, X14
 	VPBROADCASTQ X14, Y14
 	VPCMPGTQ  iotaq<>(SB), Y14, Y15
 	MOVQ z_base+144(FP), R15
 	ADDQ blk-16(SP), R15
 	MOVQ sO+272(FP), AX
 	ORQ  cO+280(FP), AX
-	JZ   pull
-
+	JZ   pullm
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
-snode:
+snodem:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	// Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	// Y4..Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPD Y4, Y4, Y4
 	CMPQ R8, R9
-	JAE  ces
-cls:
+	JAE  cesm
+clsm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	// Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)
+	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
-	JAE  fes
-fls:
+	JAE  fesm
+flsm:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
-	VBROADCASTSD  (R10)(CX*8), Y1
-	VMASKMOVPD    (BX)(R14*1), Y15, Y2
-	VFMADD231PD   Y2, Y1, Y0
+	VBROADCASTSD  (R10)(CX*8), Y8
+	VMASKMOVPD  (BX)(R14*1), Y15, Y9
+	VFMADD231PD Y9, Y8, Y0
 	INCQ CX
 	CMPQ CX, DX
-	JB   fls
-fes:
+	JB   flsm
+fesm:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
-	VMASKMOVPD  (R15)(R14*1), Y15, Y5
-	VFMADD231PD Y5, Y0, Y4
+	VMASKMOVPD  (R15)(R14*1), Y15, Y9
+	VFMADD231PD Y9, Y0, Y4
 	INCQ R8
 	CMPQ R8, R9
-	JB   cls
-ces:
+	JB   clsm
+cesm:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
 	IMULQ sO+272(FP), R14
@@ -2403,84 +3100,428 @@ ces:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ sU+288(FP), DX
-	VMASKMOVPD  (SI)(DX*8), Y15, Y5
-	VMASKMOVPD  (DI)(R14*8), Y15, Y6
-	VFMADD231PD Y5, Y4, Y6
-	VMASKMOVPD  Y6, Y15, (DI)(R14*8)
+	VMASKMOVPD  (DI)(R14*8), Y15, Y10
+	VMASKMOVPD  (SI)(DX*8), Y15, Y9
+	VFMADD231PD Y9, Y4, Y10
+	VMASKMOVPD  Y10, Y15, (DI)(R14*8)
 	INCQ AX
 	LEAQ 1(AX), R14
 	CMPQ R14, ptr_len+104(FP)
-	JB  snode
-	JMP  next
-
-pull:
-	// Pull: the out chunk stays in Y6 (even nodes) and Y7 (odd nodes).
-	VMASKMOVPD (DI), Y15, Y6
-	VXORPD     Y7, Y7, Y7
+	JB  snodem
+	JMP  nextm
+pullm:
+	// Pull: the out block stays in Y10..Y10.
+	VMASKMOVPD  (DI), Y15, Y10
 	XORQ AX, AX
-pnode:
+pnodem:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	// Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	// Y4..Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPD Y4, Y4, Y4
 	CMPQ R8, R9
-	JAE  cep0
-clp0:
+	JAE  cepm
+clpm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	// Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)
+	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
-	JAE  fep0
-flp0:
+	JAE  fepm
+flpm:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
-	VBROADCASTSD  (R10)(CX*8), Y1
-	VMASKMOVPD    (BX)(R14*1), Y15, Y2
-	VFMADD231PD   Y2, Y1, Y0
+	VBROADCASTSD  (R10)(CX*8), Y8
+	VMASKMOVPD  (BX)(R14*1), Y15, Y9
+	VFMADD231PD Y9, Y8, Y0
 	INCQ CX
 	CMPQ CX, DX
-	JB   flp0
-fep0:
+	JB   flpm
+fepm:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
-	VMASKMOVPD  (R15)(R14*1), Y15, Y5
-	VFMADD231PD Y5, Y0, Y4
+	VMASKMOVPD  (R15)(R14*1), Y15, Y9
+	VFMADD231PD Y9, Y0, Y4
 	INCQ R8
 	CMPQ R8, R9
-	JB   clp0
-cep0:
+	JB   clpm
+cepm:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ sU+288(FP), DX
-	VMASKMOVPD  (SI)(DX*8), Y15, Y5
-	VFMADD231PD Y5, Y4, Y6
+	VMASKMOVPD  (SI)(DX*8), Y15, Y9
+	VFMADD231PD Y9, Y4, Y10
 	INCQ AX
 	LEAQ 1(AX), R14
 	CMPQ R14, ptr_len+104(FP)
-	JAE  pend
+	JB  pnodem
+	VMASKMOVPD  Y10, Y15, (DI)
+nextm:
+	ADDQ $32, DI
+	ADDQ $32, SI
+	ADDQ $32, BX
+	ADDQ $32, blk-16(SP)
+	SUBQ $4, left-8(SP)
+	JG   chunk
+	JMP  done
+blk4:
+	MOVQ z_base+144(FP), R15
+	ADDQ blk-16(SP), R15
+	MOVQ sO+272(FP), AX
+	ORQ  cO+280(FP), AX
+	JZ   pull4
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
+	XORQ AX, AX
+snode4:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	// Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	// Y4..Y7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6
+	VXORPD Y7, Y7, Y7
+	CMPQ R8, R9
+	JAE  ces4
+cls4:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	CMPQ CX, DX
+	JAE  fes4
+fls4:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y8
+	VFMADD231PD (BX)(R14*1), Y8, Y0
+	VFMADD231PD 32(BX)(R14*1), Y8, Y1
+	VFMADD231PD 64(BX)(R14*1), Y8, Y2
+	VFMADD231PD 96(BX)(R14*1), Y8, Y3
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls4
+fes4:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PD (R15)(R14*1), Y0, Y4
+	VFMADD231PD 32(R15)(R14*1), Y1, Y5
+	VFMADD231PD 64(R15)(R14*1), Y2, Y6
+	VFMADD231PD 96(R15)(R14*1), Y3, Y7
+	INCQ R8
+	CMPQ R8, R9
+	JB   cls4
+ces4:
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+272(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+280(FP), DX
+	ADDQ  DX, R14
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VMOVUPD     (DI)(R14*8), Y10
+	VFMADD231PD (SI)(DX*8), Y4, Y10
+	VMOVUPD     Y10, (DI)(R14*8)
+	VMOVUPD     32(DI)(R14*8), Y10
+	VFMADD231PD 32(SI)(DX*8), Y5, Y10
+	VMOVUPD     Y10, 32(DI)(R14*8)
+	VMOVUPD     64(DI)(R14*8), Y10
+	VFMADD231PD 64(SI)(DX*8), Y6, Y10
+	VMOVUPD     Y10, 64(DI)(R14*8)
+	VMOVUPD     96(DI)(R14*8), Y10
+	VFMADD231PD 96(SI)(DX*8), Y7, Y10
+	VMOVUPD     Y10, 96(DI)(R14*8)
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  snode4
+	JMP  next4
+pull4:
+	// Pull: the out block stays in Y10..Y13.
+	VMOVUPD     (DI), Y10
+	VMOVUPD     32(DI), Y11
+	VMOVUPD     64(DI), Y12
+	VMOVUPD     96(DI), Y13
+	XORQ AX, AX
+pnode4:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Y4..Y7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6
+	VXORPD Y7, Y7, Y7
+	CMPQ R8, R9
+	JAE  cep4
+clp4:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	CMPQ CX, DX
+	JAE  fep4
+flp4:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y8
+	VFMADD231PD (BX)(R14*1), Y8, Y0
+	VFMADD231PD 32(BX)(R14*1), Y8, Y1
+	VFMADD231PD 64(BX)(R14*1), Y8, Y2
+	VFMADD231PD 96(BX)(R14*1), Y8, Y3
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp4
+fep4:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PD (R15)(R14*1), Y0, Y4
+	VFMADD231PD 32(R15)(R14*1), Y1, Y5
+	VFMADD231PD 64(R15)(R14*1), Y2, Y6
+	VFMADD231PD 96(R15)(R14*1), Y3, Y7
+	INCQ R8
+	CMPQ R8, R9
+	JB   clp4
+cep4:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VFMADD231PD (SI)(DX*8), Y4, Y10
+	VFMADD231PD 32(SI)(DX*8), Y5, Y11
+	VFMADD231PD 64(SI)(DX*8), Y6, Y12
+	VFMADD231PD 96(SI)(DX*8), Y7, Y13
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  pnode4
+	VMOVUPD     Y10, (DI)
+	VMOVUPD     Y11, 32(DI)
+	VMOVUPD     Y12, 64(DI)
+	VMOVUPD     Y13, 96(DI)
+next4:
+	ADDQ $128, DI
+	ADDQ $128, SI
+	ADDQ $128, BX
+	ADDQ $128, blk-16(SP)
+	SUBQ $16, left-8(SP)
+	JG   chunk
+	JMP  done
+blk2:
+	MOVQ z_base+144(FP), R15
+	ADDQ blk-16(SP), R15
+	MOVQ sO+272(FP), AX
+	ORQ  cO+280(FP), AX
+	JZ   pull2
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
+	XORQ AX, AX
+snode2:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Y4..Y5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	CMPQ R8, R9
+	JAE  ces2
+cls2:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	CMPQ CX, DX
+	JAE  fes2
+fls2:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y8
+	VFMADD231PD (BX)(R14*1), Y8, Y0
+	VFMADD231PD 32(BX)(R14*1), Y8, Y1
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls2
+fes2:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PD (R15)(R14*1), Y0, Y4
+	VFMADD231PD 32(R15)(R14*1), Y1, Y5
+	INCQ R8
+	CMPQ R8, R9
+	JB   cls2
+ces2:
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+272(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+280(FP), DX
+	ADDQ  DX, R14
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VMOVUPD     (DI)(R14*8), Y10
+	VFMADD231PD (SI)(DX*8), Y4, Y10
+	VMOVUPD     Y10, (DI)(R14*8)
+	VMOVUPD     32(DI)(R14*8), Y10
+	VFMADD231PD 32(SI)(DX*8), Y5, Y10
+	VMOVUPD     Y10, 32(DI)(R14*8)
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  snode2
+	JMP  next2
+pull2:
+	// Pull: the out block stays in Y10..Y11.
+	VMOVUPD     (DI), Y10
+	VMOVUPD     32(DI), Y11
+	XORQ AX, AX
+pnode2:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Y4..Y5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	CMPQ R8, R9
+	JAE  cep2
+clp2:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	CMPQ CX, DX
+	JAE  fep2
+flp2:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y8
+	VFMADD231PD (BX)(R14*1), Y8, Y0
+	VFMADD231PD 32(BX)(R14*1), Y8, Y1
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp2
+fep2:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PD (R15)(R14*1), Y0, Y4
+	VFMADD231PD 32(R15)(R14*1), Y1, Y5
+	INCQ R8
+	CMPQ R8, R9
+	JB   clp2
+cep2:
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VFMADD231PD (SI)(DX*8), Y4, Y10
+	VFMADD231PD 32(SI)(DX*8), Y5, Y11
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  pnode2
+	VMOVUPD     Y10, (DI)
+	VMOVUPD     Y11, 32(DI)
+next2:
+	ADDQ $64, DI
+	ADDQ $64, SI
+	ADDQ $64, BX
+	ADDQ $64, blk-16(SP)
+	SUBQ $8, left-8(SP)
+	JG   chunk
+	JMP  done
+blk1:
+	MOVQ z_base+144(FP), R15
+	ADDQ blk-16(SP), R15
+	MOVQ sO+272(FP), AX
+	ORQ  cO+280(FP), AX
+	JZ   pull1
+	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
+	XORQ AX, AX
+snode1:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Y4..Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
+	VXORPD Y4, Y4, Y4
+	CMPQ R8, R9
+	JAE  ces1
+cls1:
+	MOVQ (R12)(R8*8), CX
+	MOVQ 8(R12)(R8*8), DX
+	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
+	VXORPD Y0, Y0, Y0
+	CMPQ CX, DX
+	JAE  fes1
+fls1:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y8
+	VFMADD231PD (BX)(R14*1), Y8, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls1
+fes1:
+	MOVQ  crd_base+120(FP), R14
+	MOVQ  (R14)(R8*8), R14
+	IMULQ R13, R14
+	VFMADD231PD (R15)(R14*1), Y0, Y4
+	INCQ R8
+	CMPQ R8, R9
+	JB   cls1
+ces1:
+	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+272(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+280(FP), DX
+	ADDQ  DX, R14
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	VMOVUPD     (DI)(R14*8), Y10
+	VFMADD231PD (SI)(DX*8), Y4, Y10
+	VMOVUPD     Y10, (DI)(R14*8)
+	INCQ AX
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  snode1
+	JMP  next1
+pull1:
+	// Pull: the out block stays in Y10..Y10.
+	VMOVUPD     (DI), Y10
+	XORQ AX, AX
+pnode1:
+	MOVQ ptr_base+96(FP), R14
+	MOVQ (R14)(AX*8), R8
+	MOVQ 8(R14)(AX*8), R9
+	// Y4..Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPD Y4, Y4, Y4
 	CMPQ R8, R9
 	JAE  cep1
 clp1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	// Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)
+	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fep1
 flp1:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
-	VBROADCASTSD  (R10)(CX*8), Y1
-	VMASKMOVPD    (BX)(R14*1), Y15, Y2
-	VFMADD231PD   Y2, Y1, Y0
+	VBROADCASTSD  (R10)(CX*8), Y8
+	VFMADD231PD (BX)(R14*1), Y8, Y0
 	INCQ CX
 	CMPQ CX, DX
 	JB   flp1
@@ -2488,8 +3529,7 @@ fep1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
-	VMASKMOVPD  (R15)(R14*1), Y15, Y5
-	VFMADD231PD Y5, Y0, Y4
+	VFMADD231PD (R15)(R14*1), Y0, Y4
 	INCQ R8
 	CMPQ R8, R9
 	JB   clp1
@@ -2497,24 +3537,20 @@ cep1:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ sU+288(FP), DX
-	VMASKMOVPD  (SI)(DX*8), Y15, Y5
-	VFMADD231PD Y5, Y4, Y7
+	VFMADD231PD (SI)(DX*8), Y4, Y10
 	INCQ AX
 	LEAQ 1(AX), R14
 	CMPQ R14, ptr_len+104(FP)
-	JB  pnode
-pend:
-	VADDPD     Y7, Y6, Y6
-	VMASKMOVPD Y6, Y15, (DI)
-
-next:
+	JB  pnode1
+	VMOVUPD     Y10, (DI)
+next1:
 	ADDQ $32, DI
 	ADDQ $32, SI
 	ADDQ $32, BX
 	ADDQ $32, blk-16(SP)
 	SUBQ $4, left-8(SP)
 	JG   chunk
-
+	JMP  done
 done:
 	VZEROUPPER
 	RET
@@ -2527,8 +3563,8 @@ done:
 //	     (sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * x[idx[j]*r + block])
 //	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * s
 //
-// When sO = cO = 0 (GatherPull) the out block stays in registers (one set
-// for even nodes, one for odd) and is stored once per block.
+// When sO = cO = 0 (GatherPull) the out block stays in registers and is
+// stored once per block.
 //
 // The pull loop prefetches the y row, the scatter loop the out row, of the
 // node 24 ahead (pullPFD).

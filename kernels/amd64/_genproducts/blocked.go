@@ -305,3 +305,310 @@ chunk:
 	a.f("\tRET")
 	return a.b.String()
 }
+
+// The AVX2 two-level kernels take column blocks of 4, 2 or 1 full vectors
+// (the most that fit in the columns left) and then, for the columns past the
+// last full vector, one masked vector. A full block loads and stores with
+// plain moves and memory operands; only the masked block goes through
+// VMASKMOV, whose store form costs AMD cores a dozen or more micro-ops.
+// Rejected: masking every vector of every block, as the AVX-512 kernels do
+// for free with mask registers.
+
+// blk256 emits one AVX2 column block: nv vectors, masked (nv = 1 only) by
+// Y15 through the temporary register tmp.
+type blk256 struct {
+	a      *asm
+	nv     int
+	masked bool
+	tmp    int
+}
+
+// label is the block's label suffix: its vector count, or "m" when masked.
+func (b blk256) label() string {
+	if b.masked {
+		return "m"
+	}
+	return fmt.Sprint(b.nv)
+}
+
+// mem is vector v's operand at byte offset v*32 of the address addr.
+func mem(v int, addr string) string {
+	if v == 0 {
+		return addr
+	}
+	return fmt.Sprintf("%d%s", v*32, addr)
+}
+
+// load sets Y dst to vector v at addr.
+func (b blk256) load(v int, addr string, dst int) {
+	if b.masked {
+		b.a.f("\tVMASKMOV{P}  %s, Y15, Y%d", mem(v, addr), dst)
+		return
+	}
+	b.a.f("\tVMOVU{P}     %s, Y%d", mem(v, addr), dst)
+}
+
+// store writes Y src to vector v at addr.
+func (b blk256) store(src, v int, addr string) {
+	if b.masked {
+		b.a.f("\tVMASKMOV{P}  Y%d, Y15, %s", src, mem(v, addr))
+		return
+	}
+	b.a.f("\tVMOVU{P}     Y%d, %s", src, mem(v, addr))
+}
+
+// fma adds vector v at addr times Y src into Y acc.
+func (b blk256) fma(v int, addr string, src, acc int) {
+	if b.masked {
+		b.load(v, addr, b.tmp)
+		b.a.f("\tVFMADD231{P} Y%d, Y%d, Y%d", b.tmp, src, acc)
+		return
+	}
+	b.a.f("\tVFMADD231{P} %s, Y%d, Y%d", mem(v, addr), src, acc)
+}
+
+// mul sets Y dst to vector v at addr times Y src.
+func (b blk256) mul(v int, addr string, src, dst int) {
+	if b.masked {
+		b.load(v, addr, b.tmp)
+		b.a.f("\tVMUL{P}      Y%d, Y%d, Y%d", b.tmp, src, dst)
+		return
+	}
+	b.a.f("\tVMUL{P}      %s, Y%d, Y%d", mem(v, addr), src, dst)
+}
+
+// zero clears Y first .. Y first+nv-1.
+func (b blk256) zero(first int) {
+	for v := range b.nv {
+		b.a.f("\tVXOR{P} Y%d, Y%d, Y%d", first+v, first+v, first+v)
+	}
+}
+
+// blocks256 writes the AVX2 column-block dispatch over the columns left,
+// the blocks (full ones of 4, 2, 1 vectors, then the masked one; block
+// emits each, tmp is its temporary register) and the return. A block ends
+// by advancing DI, SI, BX and the block offset and going back to chunk.
+func (a *asm) blocks256(tmp int, iota string, block func(b blk256)) {
+	w2 := a.w() / 2
+	a.f(`
+chunk:
+	MOVQ left-8(SP), R15
+	CMPQ R15, $%d
+	JGE  blk4
+	CMPQ R15, $%d
+	JGE  blk2
+	CMPQ R15, $%d
+	JGE  blk1`, 4*w2, 2*w2, w2)
+	for _, nv := range []int{0, 4, 2, 1} {
+		b := blk256{a: a, nv: max(nv, 1), masked: nv == 0, tmp: tmp}
+		l := b.label()
+		a.f("blk%s:", l)
+		if b.masked {
+			a.f(`	// Y15 = the first left (< W) lanes
+	MOVQ     R15, X14
+	%s X14, Y14
+	%s  %s(SB), Y14, Y15`, a.e.BCASTI, a.e.CMPGT, iota)
+		}
+		block(b)
+		a.f("next%s:", l)
+		for _, reg := range []string{"DI", "SI", "BX", "blk-16(SP)"} {
+			a.f("\tADDQ $%d, %s", b.nv*32, reg)
+		}
+		a.f("\tSUBQ $%d, left-8(SP)", b.nv*w2)
+		a.f("\tJG   chunk")
+		a.f("\tJMP  done")
+	}
+	a.f("done:")
+	a.f("\tVZEROUPPER")
+	a.f("\tRET")
+}
+
+// oneLevelPrologue256 opens an AVX2 one-level kernel fn (frame: left-8(SP),
+// blk-16(SP); argBytes of arguments): it runs loads (the bases), sets R13
+// to the row bytes from the argument r at rOff, and leaves for done when R12
+// (the nodes) is not positive.
+func (a *asm) oneLevelPrologue256(fn string, argBytes, rOff int, loads string) {
+	a.f("TEXT ·%s(SB), NOSPLIT, $16-%d", fn, argBytes)
+	a.f("%s", loads)
+	a.f(`	MOVQ r+%d(FP), R13
+	MOVQ R13, left-8(SP)
+	MOVQ $0, blk-16(SP)
+	SHLQ ${LOG}, R13
+	TESTQ R12, R12
+	JLE  done`, rOff)
+}
+
+// fiber sets Y0.. to the block's sum over j in [CX, DX) of vals[j]
+// times x row idx[j] (x at BX). Clobbers CX, R14, Y8, and b's temporary.
+func (b blk256) fiber(l string) {
+	a := b.a
+	a.f("\t// Y0..Y%d = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)", b.nv-1)
+	b.zero(0)
+	a.f("\tCMPQ CX, DX")
+	a.f("\tJAE  fe%s", l)
+	a.f("fl%s:", l)
+	a.f("\tMOVQ           (R11)(CX*8), R14")
+	a.f("\tIMULQ          R13, R14")
+	a.f("\tVBROADCAST{S}  (R10)(CX*{ES}), Y8")
+	for v := range b.nv {
+		b.fma(v, "(BX)(R14*1)", 8, v)
+	}
+	a.f("\tINCQ CX")
+	a.f("\tCMPQ CX, DX")
+	a.f("\tJB   fl%s", l)
+	a.f("fe%s:", l)
+}
+
+func gatherBlock256(b blk256) {
+	a, l := b.a, b.label()
+	a.f("\tMOVQ sO+200(FP), AX")
+	a.f("\tORQ  cO+208(FP), AX")
+	a.f("\tJZ   pull%s", l)
+	a.f("\t// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.")
+	a.f("\tXORQ AX, AX")
+	a.f("snode%s:", l)
+	a.f("\tMOVQ (R9)(AX*8), CX")
+	a.f("\tMOVQ 8(R9)(AX*8), DX")
+	b.fiber("s" + l)
+	a.f(`	MOVQ  ocrd_base+48(FP), R14
+	MOVQ  (R14)(AX*8), R14
+	IMULQ sO+200(FP), R14
+	MOVQ  AX, DX
+	IMULQ cO+208(FP), DX
+	ADDQ  DX, R14
+	MOVQ  (R8)(AX*8), DX
+	IMULQ sU+216(FP), DX`)
+	for v := range b.nv {
+		b.load(v, "(DI)(R14*{ES})", 10)
+		b.fma(v, "(SI)(DX*{ES})", v, 10)
+		b.store(10, v, "(DI)(R14*{ES})")
+	}
+	a.f("\tINCQ AX")
+	a.f("\tCMPQ AX, R12")
+	a.f("\tJB   snode%s", l)
+	a.f("\tJMP  next%s", l)
+
+	a.f("pull%s:", l)
+	a.f("\t// Pull: the out block stays in Y10..Y%d.", 9+b.nv)
+	for v := range b.nv {
+		b.load(v, "(DI)", 10+v)
+	}
+	a.f("\tXORQ AX, AX")
+	a.f("pnode%s:", l)
+	a.f("\tMOVQ (R9)(AX*8), CX")
+	a.f("\tMOVQ 8(R9)(AX*8), DX")
+	b.fiber("p" + l)
+	a.f("\tMOVQ  (R8)(AX*8), DX")
+	a.f("\tIMULQ sU+216(FP), DX")
+	for v := range b.nv {
+		b.fma(v, "(SI)(DX*{ES})", v, 10+v)
+	}
+	a.f("\tINCQ AX")
+	a.f("\tCMPQ AX, R12")
+	a.f("\tJB   pnode%s", l)
+	for v := range b.nv {
+		b.store(10+v, v, "(DI)")
+	}
+}
+
+func gather256Blocked(e elem, iota string) string {
+	a := &asm{e: e}
+	a.f(`
+// func GatherHadamard%sAVX2(out []%s, y []%s, ocrd []uint64, ycrd []uint64, ptr []uint64, vals []%s, idx []uint64, x []%s, r int, sO int, cO int, sU int)
+//
+// Column blocks of 4, 2 or 1 full vectors, then a last one masked past r
+// (blocks256), and for each block every node c:
+//
+//	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + block]
+//	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * t
+//
+// When sO = cO = 0 (GatherPull) the out block stays in registers and is
+// stored once per block.
+//
+// Registers: DI out block, SI y block, BX x block, R8 ycrd, R9 ptr, R10 vals,
+// R11 idx, R12 nodes, R13 row bytes, AX node c, CX leaf j, DX fiber end and
+// temp, R14 and R15 temp; the frame holds the columns left (left-8(SP)) and
+// the block's byte offset (blk-16(SP)). Y0..Y3 fiber sums, Y8 value, Y9 the
+// masked block's loaded row, Y10..Y13 pull sums (or Y10 an out row), Y15 the
+// masked block's lanes.
+// Requires: AVX, AVX2, FMA3`, e.T, e.t, e.t, e.t, e.t)
+	a.oneLevelPrologue256("GatherHadamard"+e.T+"AVX2", 224, 192, `	MOVQ out_base+0(FP), DI
+	MOVQ y_base+24(FP), SI
+	MOVQ ycrd_base+72(FP), R8
+	MOVQ ptr_base+96(FP), R9
+	MOVQ ptr_len+104(FP), R12
+	DECQ R12
+	MOVQ vals_base+120(FP), R10
+	MOVQ idx_base+144(FP), R11
+	MOVQ x_base+168(FP), BX`)
+	a.blocks256(9, iota, gatherBlock256)
+	return a.expand()
+}
+
+func scatterBlock256(b blk256) {
+	a, l := b.a, b.label()
+	a.f("\tXORQ AX, AX")
+	a.f("node%s:", l)
+	a.f("\tMOVQ (R9)(AX*8), CX")
+	a.f("\tMOVQ 8(R9)(AX*8), DX")
+	a.f("\tCMPQ CX, DX")
+	a.f("\tJAE  skip%s", l)
+	a.f("\tMOVQ  bcrd_base+72(FP), R14")
+	a.f("\tMOVQ  (R14)(AX*8), R14")
+	a.f("\tIMULQ sB+200(FP), R14")
+	for v := range b.nv {
+		b.load(v, "(SI)(R14*{ES})", 4+v)
+	}
+	a.f("\tMOVQ  (R8)(AX*8), R14")
+	a.f("\tIMULQ R13, R14")
+	for v := range b.nv {
+		b.mul(v, "(BX)(R14*1)", 4+v, v)
+	}
+	a.f("leaf%s:", l)
+	a.f("\tMOVQ          (R11)(CX*8), R14")
+	a.f("\tIMULQ         R13, R14")
+	a.f("\tVBROADCAST{S} (R10)(CX*{ES}), Y8")
+	for v := range b.nv {
+		b.load(v, "(DI)(R14*1)", 12)
+		a.f("\tVFMADD231{P} Y%d, Y8, Y12", v)
+		b.store(12, v, "(DI)(R14*1)")
+	}
+	a.f("\tINCQ CX")
+	a.f("\tCMPQ CX, DX")
+	a.f("\tJB   leaf%s", l)
+	a.f("skip%s:", l)
+	a.f("\tINCQ AX")
+	a.f("\tCMPQ AX, R12")
+	a.f("\tJB   node%s", l)
+}
+
+func scatter256Blocked(e elem, iota string) string {
+	a := &asm{e: e}
+	a.f(`
+// func ScatterHadamard%sAVX2(out []%s, base []%s, y []%s, bcrd []uint64, crd []uint64, ptr []uint64, vals []%s, idx []uint64, r int, sB int)
+//
+// Column blocks of 4, 2 or 1 full vectors, then a last one masked past r
+// (blocks256), and for each block every node c:
+//
+//	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
+//	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
+//
+// Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
+// vals, R11 idx, R12 nodes, R13 row bytes, AX node c, CX leaf j, DX fiber
+// end, R14 row offset, R15 temp; the frame holds the columns left
+// (left-8(SP)) and the block's byte offset (blk-16(SP)). Y0..Y3 p, Y4..Y7
+// the base row, Y8 value, Y12 an out row, Y13 the masked block's loaded row,
+// Y15 the masked block's lanes.
+// Requires: AVX, AVX2, FMA3`, e.T, e.t, e.t, e.t, e.t)
+	a.oneLevelPrologue256("ScatterHadamard"+e.T+"AVX2", 208, 192, `	MOVQ out_base+0(FP), DI
+	MOVQ base_base+24(FP), SI
+	MOVQ y_base+48(FP), BX
+	MOVQ crd_base+96(FP), R8
+	MOVQ ptr_base+120(FP), R9
+	MOVQ ptr_len+128(FP), R12
+	DECQ R12
+	MOVQ vals_base+144(FP), R10
+	MOVQ idx_base+168(FP), R11`)
+	a.blocks256(13, iota, scatterBlock256)
+	return a.expand()
+}

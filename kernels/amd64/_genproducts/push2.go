@@ -9,8 +9,8 @@ import "fmt"
 // crd[e] (PushChildren, mode 1). The node and child products stay in
 // registers; the one-level kernels need them written as rows first. The
 // AVX-512 version takes column blocks of 1, 2 or 4 vectors and prefetches
-// the y row pullPFD nodes ahead (see twolevel.go), the AVX2 version one
-// vector per walk.
+// the y row pullPFD nodes ahead (see twolevel.go), the AVX2 version blocks
+// of 4, 2 or 1 full vectors and then one masked vector (blocks256).
 //
 // Registers: AX node c, R8 child e, R9 children end, CX leaf j, DX leaves
 // end and temp, R14 temp (row byte offsets), DI out block, SI y block, BX f
@@ -18,8 +18,9 @@ import "fmt"
 // holds the columns left (left-8(SP)) and the block's byte offset
 // (blk-16(SP)); ptr, crd and ycrd are read through the argument frame.
 // AVX-512 vectors: Z12..Z15 the above block, Z4..Z7 p, Z0..Z3 q or t, Z8 a
-// value, Z24..Z27 out rows. AVX2: Y12 above, Y4 p, Y0 q or t, Y1 a value, Y2
-// and Y5 loaded rows, Y15 the lane mask.
+// value, Z24..Z27 out rows. AVX2: Y8..Y11 the above block, Y4..Y7 p, Y0..Y3
+// q or t, Y12 a value, Y13 an out row (or the masked block's loaded row),
+// Y15 the masked block's lanes.
 
 const push2Args = `out []%[1]s, above []%[1]s, y []%[1]s, ycrd []uint64, ptr []uint64, crd []uint64, lptr []uint64, vals []%[1]s, idx []uint64, f []%[1]s, r int, mode int`
 
@@ -173,95 +174,99 @@ func push2AVX512(e elem) string {
 	return a.expand()
 }
 
+func push2Block256(b blk256) {
+	a, l := b.a, b.label()
+	a.f("\tMOVQ above_base+24(FP), R15")
+	a.f("\tADDQ blk-16(SP), R15")
+	for v := range b.nv {
+		b.load(v, "(R15)", 8+v)
+	}
+	a.f("\tTESTQ $1, mode+248(FP)")
+	a.f("\tJNZ  gather%s", l)
+
+	a.f("\t// Mode 0: scatter every leaf times q = p * f row crd[e].")
+	a.f("\tXORQ AX, AX")
+	a.f("lnode%s:", l)
+	a.push2Node()
+	for v := range b.nv {
+		b.mul(v, "(SI)(DX*1)", 8+v, 4+v)
+	}
+	a.f("\tCMPQ R8, R9")
+	a.f("\tJAE  lne%s", l)
+	a.f("lchild%s:", l)
+	a.rowOf("crd_base+120(FP)", "R8")
+	for v := range b.nv {
+		b.mul(v, "(BX)(R14*1)", 4+v, v)
+	}
+	a.f("\tMOVQ (R12)(R8*8), CX")
+	a.f("\tMOVQ 8(R12)(R8*8), DX")
+	a.f("\tCMPQ CX, DX")
+	a.f("\tJAE  lce%s", l)
+	a.f("lleaf%s:", l)
+	a.f("\tMOVQ          (R11)(CX*8), R14")
+	a.f("\tIMULQ         R13, R14")
+	a.f("\tVBROADCAST{S} (R10)(CX*{ES}), Y12")
+	for v := range b.nv {
+		b.load(v, "(DI)(R14*1)", 13)
+		a.f("\tVFMADD231{P} Y%d, Y12, Y13", v)
+		b.store(13, v, "(DI)(R14*1)")
+	}
+	a.f("\tINCQ CX")
+	a.f("\tCMPQ CX, DX")
+	a.f("\tJB   lleaf%s", l)
+	a.f("lce%s:", l)
+	a.f("\tINCQ R8")
+	a.f("\tCMPQ R8, R9")
+	a.f("\tJB   lchild%s", l)
+	a.f("lne%s:", l)
+	a.nextNode("JB", "lnode"+l)
+	a.f("\tJMP  next%s", l)
+
+	a.f("gather%s:", l)
+	a.f("\t// Mode 1: out row crd[e] += p * (sum of e's leaves).")
+	a.f("\tXORQ AX, AX")
+	a.f("cnode%s:", l)
+	a.push2Node()
+	for v := range b.nv {
+		b.mul(v, "(SI)(DX*1)", 8+v, 4+v)
+	}
+	a.f("\tCMPQ R8, R9")
+	a.f("\tJAE  cne%s", l)
+	a.f("cchild%s:", l)
+	a.f("\tMOVQ (R12)(R8*8), CX")
+	a.f("\tMOVQ 8(R12)(R8*8), DX")
+	b.zero(0)
+	a.f("\tCMPQ CX, DX")
+	a.f("\tJAE  cfe%s", l)
+	a.f("cleaf%s:", l)
+	a.f("\tMOVQ          (R11)(CX*8), R14")
+	a.f("\tIMULQ         R13, R14")
+	a.f("\tVBROADCAST{S} (R10)(CX*{ES}), Y12")
+	for v := range b.nv {
+		b.fma(v, "(BX)(R14*1)", 12, v)
+	}
+	a.f("\tINCQ CX")
+	a.f("\tCMPQ CX, DX")
+	a.f("\tJB   cleaf%s", l)
+	a.f("cfe%s:", l)
+	a.rowOf("crd_base+120(FP)", "R8")
+	for v := range b.nv {
+		b.load(v, "(DI)(R14*1)", 13)
+		a.f("\tVFMADD231{P} Y%d, Y%d, Y13", 4+v, v)
+		b.store(13, v, "(DI)(R14*1)")
+	}
+	a.f("\tINCQ R8")
+	a.f("\tCMPQ R8, R9")
+	a.f("\tJB   cchild%s", l)
+	a.f("cne%s:", l)
+	a.nextNode("JB", "cnode"+l)
+}
+
 func push2AVX2(e elem, iota string) string {
 	a := &asm{e: e}
 	fn := "PushHadamard2" + e.T + "AVX2"
-	a.twoLevelDoc(fn, push2Args, "one vector", push2Body, "push2.go", "AVX, AVX2, FMA3")
+	a.twoLevelDoc(fn, push2Args, "4, 2 or 1 full vectors, then a last one", push2Body, "push2.go", "AVX, AVX2, FMA3")
 	a.twoLevelPrologue(fn, 256, 240, push2Loads)
-	a.laneMask256(iota, "above_base+24(FP)")
-	a.f(`	VMASKMOV{P} (R15), Y15, Y12
-	TESTQ $1, mode+248(FP)
-	JNZ  gather
-
-	// Mode 0: scatter every leaf times q = p * f row crd[e].
-	XORQ AX, AX
-lnode:`)
-	a.push2Node()
-	a.f(`	VMASKMOV{P} (SI)(DX*1), Y15, Y5
-	VMUL{P}     Y5, Y12, Y4
-	CMPQ R8, R9
-	JAE  lne
-lchild:`)
-	a.rowOf("crd_base+120(FP)", "R8")
-	a.f(`	VMASKMOV{P} (BX)(R14*1), Y15, Y5
-	VMUL{P}     Y5, Y4, Y0
-	MOVQ (R12)(R8*8), CX
-	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JAE  lce
-lleaf:
-	MOVQ          (R11)(CX*8), R14
-	IMULQ         R13, R14
-	VBROADCAST{S} (R10)(CX*{ES}), Y1
-	VMASKMOV{P}   (DI)(R14*1), Y15, Y2
-	VFMADD231{P}  Y0, Y1, Y2
-	VMASKMOV{P}   Y2, Y15, (DI)(R14*1)
-	INCQ CX
-	CMPQ CX, DX
-	JB   lleaf
-lce:
-	INCQ R8
-	CMPQ R8, R9
-	JB   lchild
-lne:`)
-	a.nextNode("JB", "lnode")
-	a.f(`	JMP  next
-
-gather:
-	// Mode 1: out row crd[e] += p * (sum of e's leaves).
-	XORQ AX, AX
-cnode:`)
-	a.push2Node()
-	a.f(`	VMASKMOV{P} (SI)(DX*1), Y15, Y5
-	VMUL{P}     Y5, Y12, Y4
-	CMPQ R8, R9
-	JAE  cne
-cchild:
-	MOVQ (R12)(R8*8), CX
-	MOVQ 8(R12)(R8*8), DX
-	VXOR{P} Y0, Y0, Y0
-	CMPQ CX, DX
-	JAE  cfe
-cleaf:
-	MOVQ          (R11)(CX*8), R14
-	IMULQ         R13, R14
-	VBROADCAST{S} (R10)(CX*{ES}), Y1
-	VMASKMOV{P}   (BX)(R14*1), Y15, Y2
-	VFMADD231{P}  Y2, Y1, Y0
-	INCQ CX
-	CMPQ CX, DX
-	JB   cleaf
-cfe:`)
-	a.rowOf("crd_base+120(FP)", "R8")
-	a.f(`	VMASKMOV{P}  (DI)(R14*1), Y15, Y2
-	VFMADD231{P} Y4, Y0, Y2
-	VMASKMOV{P}  Y2, Y15, (DI)(R14*1)
-	INCQ R8
-	CMPQ R8, R9
-	JB   cchild
-cne:`)
-	a.nextNode("JB", "cnode")
-	a.f(`
-next:
-	ADDQ $32, DI
-	ADDQ $32, SI
-	ADDQ $32, BX
-	ADDQ $32, blk-16(SP)
-	SUBQ $%s, left-8(SP)
-	JG   chunk
-
-done:
-	VZEROUPPER
-	RET`, e.W2)
+	a.blocks256(13, iota, push2Block256)
 	return a.expand()
 }

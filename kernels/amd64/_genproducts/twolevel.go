@@ -11,8 +11,8 @@ import (
 // the child sums and the node sum stay in registers, where the one-level
 // kernel called twice writes a row per child and reads it back. The AVX-512
 // version takes column blocks of 1, 2 or 4 vectors as the one-level kernel
-// does (one walk of the index arrays per block); the AVX2 version one vector
-// per walk.
+// does (one walk of the index arrays per block); the AVX2 version blocks of
+// 4, 2 or 1 full vectors and then one masked vector (blocks256).
 //
 // Registers: AX node c, R8 child e, R9 children end, CX leaf j, DX leaves
 // end and temp, R14 temp, DI out block, SI y block, BX x block, R15 z block,
@@ -20,8 +20,9 @@ import (
 // left (left-8(SP)) and the block's byte offset (blk-16(SP)); ptr, crd, ocrd
 // and ycrd are read through the argument frame. AVX-512 vectors: Z0..Z3
 // fiber sums, Z4..Z7 child sums, Z8 value, Z16..Z23 pull sums, Z24..Z31 y
-// and out rows. AVX2: Y0 fiber sum, Y4 child sum, Y1 value, Y2 and Y5
-// loaded rows, Y6 and Y7 pull sums (or Y6 the out row), Y15 lane mask.
+// and out rows. AVX2: Y0..Y3 fiber sums, Y4..Y7 child sums, Y8 value, Y9
+// the masked block's loaded row, Y10..Y13 pull sums (or Y10 an out row),
+// Y15 the masked block's lanes.
 
 const gather2Args = `out []%[1]s, y []%[1]s, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []%[1]s, lptr []uint64, vals []%[1]s, idx []uint64, x []%[1]s, r int, sO int, cO int, sU int`
 
@@ -93,23 +94,6 @@ chunk:
 	a.f("\tRET")
 }
 
-// laneMask256 opens the AVX2 column loop: Y15 = the first min(left, W)
-// lanes, R15 = base (an argument) plus the block's byte offset.
-func (a *asm) laneMask256(iota, base string) {
-	a.f(`
-chunk:
-	// Y15 = the first min(left, W) lanes
-	MOVQ     $%s, DX
-	MOVQ     left-8(SP), R14
-	CMPQ     R14, DX
-	CMOVQLT  R14, DX
-	MOVQ     DX, X14
-	%s X14, Y14
-	%s  %s(SB), Y14, Y15
-	MOVQ %s, R15
-	ADDQ blk-16(SP), R15`, a.e.W2, a.e.BCASTI, a.e.CMPGT, iota, base)
-}
-
 // gather2Loads loads GatherHadamard2's bases.
 const gather2Loads = `	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
@@ -122,8 +106,8 @@ const gather2Body = `	s := sum over e in ptr[c]..ptr[c+1]-1 of z[crd[e]*r + bloc
 	     (sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * x[idx[j]*r + block])
 	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * s
 
-When sO = cO = 0 (GatherPull) the out block stays in registers (one set
-for even nodes, one for odd) and is stored once per block.`
+When sO = cO = 0 (GatherPull) the out block stays in registers and is
+stored once per block.`
 
 // nodeRows sets R14 to out's row offset (elements) ocrd[c]*sO + c*cO and DX
 // to y's, ycrd[c]*sU, for node AX.
@@ -312,97 +296,73 @@ func gather2AVX512(e elem) string {
 	return a.expand()
 }
 
-// children256 sets Y4 to node AX's sum over its children of z row crd[e]
-// times the child's fiber sum (this chunk). Clobbers R8, R9, CX, DX, R14,
-// Y0..Y3, Y5.
-func (a *asm) children256(l string) {
+// children256 sets Y4.. to node AX's sum over its children of z row crd[e]
+// times the child's fiber sum (this block). Clobbers R8, R9, CX, DX, R14,
+// Y0..Y3, Y8, Y9.
+func (a *asm) children256(b blk256, l string) {
 	a.childrenOpen(l)
-	a.f("\t// Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e")
-	a.f("\tVXOR{P} Y4, Y4, Y4")
+	a.f("\t// Y4..Y%d = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e", 3+b.nv)
+	b.zero(4)
 	a.f("\tCMPQ R8, R9")
 	a.f("\tJAE  ce%s", l)
 	a.f("cl%s:", l)
 	a.f("\tMOVQ (R12)(R8*8), CX")
 	a.f("\tMOVQ 8(R12)(R8*8), DX")
-	a.f("\t// Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this chunk)")
-	a.f("\tVXOR{P} Y0, Y0, Y0")
-	a.f("\tCMPQ CX, DX")
-	a.f("\tJAE  fe%s", l)
-	a.f("fl%s:", l)
-	a.f("\tMOVQ           (R11)(CX*8), R14")
-	a.f("\tIMULQ          R13, R14")
-	a.f("\tVBROADCAST{S}  (R10)(CX*{ES}), Y1")
-	a.f("\tVMASKMOV{P}    (BX)(R14*1), Y15, Y2")
-	a.f("\tVFMADD231{P}   Y2, Y1, Y0")
-	a.f("\tINCQ CX")
-	a.f("\tCMPQ CX, DX")
-	a.f("\tJB   fl%s", l)
-	a.f("fe%s:", l)
-	a.f("\tMOVQ  crd_base+120(FP), R14")
-	a.f("\tMOVQ  (R14)(R8*8), R14")
-	a.f("\tIMULQ R13, R14")
-	a.f("\tVMASKMOV{P}  (R15)(R14*1), Y15, Y5")
-	a.f("\tVFMADD231{P} Y5, Y0, Y4")
+	b.fiber(l)
+	a.rowOf("crd_base+120(FP)", "R8")
+	for v := range b.nv {
+		b.fma(v, "(R15)(R14*1)", v, 4+v)
+	}
 	a.f("\tINCQ R8")
 	a.f("\tCMPQ R8, R9")
 	a.f("\tJB   cl%s", l)
 	a.f("ce%s:", l)
 }
 
+func gather2Block256(b blk256) {
+	a, l := b.a, b.label()
+	a.f("\tMOVQ z_base+144(FP), R15")
+	a.f("\tADDQ blk-16(SP), R15")
+	a.f("\tMOVQ sO+272(FP), AX")
+	a.f("\tORQ  cO+280(FP), AX")
+	a.f("\tJZ   pull%s", l)
+	a.f("\t// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.")
+	a.f("\tXORQ AX, AX")
+	a.f("snode%s:", l)
+	a.children256(b, "s"+l)
+	a.nodeRows()
+	for v := range b.nv {
+		b.load(v, "(DI)(R14*{ES})", 10)
+		b.fma(v, "(SI)(DX*{ES})", 4+v, 10)
+		b.store(10, v, "(DI)(R14*{ES})")
+	}
+	a.nextNode("JB", "snode"+l)
+	a.f("\tJMP  next%s", l)
+
+	a.f("pull%s:", l)
+	a.f("\t// Pull: the out block stays in Y10..Y%d.", 9+b.nv)
+	for v := range b.nv {
+		b.load(v, "(DI)", 10+v)
+	}
+	a.f("\tXORQ AX, AX")
+	a.f("pnode%s:", l)
+	a.children256(b, "p"+l)
+	a.yRow()
+	for v := range b.nv {
+		b.fma(v, "(SI)(DX*{ES})", 4+v, 10+v)
+	}
+	a.nextNode("JB", "pnode"+l)
+	for v := range b.nv {
+		b.store(10+v, v, "(DI)")
+	}
+}
+
 func gather2AVX2(e elem, iota string) string {
 	a := &asm{e: e}
 	fn := "GatherHadamard2" + e.T + "AVX2"
-	a.twoLevelDoc(fn, gather2Args, "one vector", gather2Body, "twolevel.go", "AVX, AVX2, FMA3")
+	a.twoLevelDoc(fn, gather2Args, "4, 2 or 1 full vectors, then a last one", gather2Body, "twolevel.go", "AVX, AVX2, FMA3")
 	a.twoLevelPrologue(fn, 296, 264, gather2Loads)
-	a.laneMask256(iota, "z_base+144(FP)")
-	a.f(`	MOVQ sO+272(FP), AX
-	ORQ  cO+280(FP), AX
-	JZ   pull
-
-	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
-	XORQ AX, AX
-snode:`)
-	a.children256("s")
-	a.nodeRows()
-	a.f(`	VMASKMOV{P}  (SI)(DX*{ES}), Y15, Y5
-	VMASKMOV{P}  (DI)(R14*{ES}), Y15, Y6
-	VFMADD231{P} Y5, Y4, Y6
-	VMASKMOV{P}  Y6, Y15, (DI)(R14*{ES})`)
-	a.nextNode("JB", "snode")
-	a.f("\tJMP  next")
-	a.f(`
-pull:
-	// Pull: the out chunk stays in Y6 (even nodes) and Y7 (odd nodes).
-	VMASKMOV{P} (DI), Y15, Y6
-	VXOR{P}     Y7, Y7, Y7
-	XORQ AX, AX
-pnode:`)
-	for half, acc := range []string{"Y6", "Y7"} {
-		a.children256(fmt.Sprintf("p%d", half))
-		a.yRow()
-		a.f("\tVMASKMOV{P}  (SI)(DX*{ES}), Y15, Y5")
-		a.f("\tVFMADD231{P} Y5, Y4, %s", acc)
-		if half == 0 {
-			a.nextNode("JAE", "pend")
-		} else {
-			a.nextNode("JB", "pnode")
-		}
-	}
-	a.f(`pend:
-	VADD{P}     Y7, Y6, Y6
-	VMASKMOV{P} Y6, Y15, (DI)
-
-next:
-	ADDQ $32, DI
-	ADDQ $32, SI
-	ADDQ $32, BX
-	ADDQ $32, blk-16(SP)
-	SUBQ $%s, left-8(SP)
-	JG   chunk
-
-done:
-	VZEROUPPER
-	RET`, e.W2)
+	a.blocks256(9, iota, gather2Block256)
 	return a.expand()
 }
 
