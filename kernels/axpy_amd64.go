@@ -14,8 +14,8 @@ func registerAxpyAMD64() bool {
 	if amd64.HasAVX2 {
 		axpyF32.set(tierAVX2, scatterChunked(amd64.ScatterHadamardF32AVX2))
 		axpyF64.set(tierAVX2, scatterChunked(amd64.ScatterHadamardF64AVX2))
-		push2F32.set(tierAVX2, push2Chunked(amd64.PushHadamard2F32AVX2))
-		push2F64.set(tierAVX2, push2Chunked(amd64.PushHadamard2F64AVX2))
+		push2F32.set(tierAVX2, push2Prefetching(push2Chunked(amd64.PushHadamard2F32AVX2)))
+		push2F64.set(tierAVX2, push2Prefetching(push2Chunked(amd64.PushHadamard2F64AVX2)))
 	}
 	if amd64.HasAVX512 {
 		axpyF32.set(tierAVX512, scatterChunked(amd64.ScatterHadamardF32AVX512))
@@ -49,9 +49,9 @@ func push2Chunked[T Float](asm push2Func[T]) push2Func[T] {
 	}
 }
 
-// push2PrefetchFlag, added to the AVX-512 PushHadamard2 kernels' mode, makes
-// each child prefetch the row that the child 24 ahead names (the generator
-// calls it push2PrefetchChildren, in _genproducts/push2.go).
+// push2PrefetchFlag, added to the AVX2 and AVX-512 PushHadamard2 kernels'
+// mode, makes each child prefetch the row that the child 24 ahead names (the
+// generator calls it push2PrefetchChildren, in _genproducts/push2.go).
 const push2PrefetchFlag = 2
 
 // push2Prefetching adds push2PrefetchFlag to mode, which makes each
@@ -61,7 +61,8 @@ const push2PrefetchFlag = 2
 // modes 1 and 2 (rows of a 50000 x 16 matrix, 6.4 MB) 27.7 / 27.0 -> 24.0 /
 // 23.8 ms, T3u's (20000 x 16, 2.5 MB) 25.3 / 25.6 -> 20.9 / 24.1; T4p's
 // modes 2 and 3, whose rows (500 x 16) sit in L2, 20.4 / 20.3 -> 21.6 /
-// 21.9: hence the size test.
+// 21.9: hence the size test (AVX-512 on Zen 4; the AVX2 kernels take the
+// same test, measured with their y-row prefetch in _genproducts/twolevel.go).
 func push2Prefetching[T Float](k push2Func[T]) push2Func[T] {
 	return func(out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int) {
 		rows := f

@@ -474,6 +474,10 @@ done:
 //	  mode 1: t := sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * f[idx[j]*r + block]
 //	          out[crd[e]*r + block] += p * t
 //
+// Each node prefetches the y row of the node 24 ahead (pullPFD). With 2
+// added to mode, each child also prefetches the row that the child as far
+// ahead names (f's in mode 0, out's in mode 1); mode&1 is the mode.
+//
 // Registers: see push2.go in _genproducts.
 // Requires: AVX, AVX2, FMA3
 TEXT ·PushHadamard2F32AVX2(SB), NOSPLIT, $16-256
@@ -512,6 +516,14 @@ blkm:
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
 lnodem:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopflm
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+nopflm:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -523,6 +535,16 @@ lnodem:
 	CMPQ R8, R9
 	JAE  lnem
 lchildm:
+	TESTQ $2, mode+248(FP)
+	JZ   nocflm
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocflm
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(BX)(DX*1)
+nocflm:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
@@ -556,6 +578,14 @@ gatherm:
 	// Mode 1: out row crd[e] += p * (sum of e's leaves).
 	XORQ AX, AX
 cnodem:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfcm
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+nopfcm:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -567,6 +597,16 @@ cnodem:
 	CMPQ R8, R9
 	JAE  cnem
 cchildm:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfcm
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfcm
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(DI)(DX*1)
+nocfcm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	VXORPS Y0, Y0, Y0
@@ -616,6 +656,15 @@ blk4:
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
 lnode4:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfl4
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+	PREFETCHT0 64(SI)(DX*1)
+nopfl4:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -629,6 +678,17 @@ lnode4:
 	CMPQ R8, R9
 	JAE  lne4
 lchild4:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfl4
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfl4
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(BX)(DX*1)
+	PREFETCHT0 64(BX)(DX*1)
+nocfl4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
@@ -673,6 +733,15 @@ gather4:
 	// Mode 1: out row crd[e] += p * (sum of e's leaves).
 	XORQ AX, AX
 cnode4:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfc4
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+	PREFETCHT0 64(SI)(DX*1)
+nopfc4:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -686,6 +755,17 @@ cnode4:
 	CMPQ R8, R9
 	JAE  cne4
 cchild4:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfc4
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfc4
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(DI)(DX*1)
+	PREFETCHT0 64(DI)(DX*1)
+nocfc4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	VXORPS Y0, Y0, Y0
@@ -747,6 +827,14 @@ blk2:
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
 lnode2:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfl2
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+nopfl2:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -758,6 +846,16 @@ lnode2:
 	CMPQ R8, R9
 	JAE  lne2
 lchild2:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfl2
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfl2
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(BX)(DX*1)
+nocfl2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
@@ -794,6 +892,14 @@ gather2:
 	// Mode 1: out row crd[e] += p * (sum of e's leaves).
 	XORQ AX, AX
 cnode2:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfc2
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+nopfc2:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -805,6 +911,16 @@ cnode2:
 	CMPQ R8, R9
 	JAE  cne2
 cchild2:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfc2
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfc2
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(DI)(DX*1)
+nocfc2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	VXORPS Y0, Y0, Y0
@@ -855,6 +971,14 @@ blk1:
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
 lnode1:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfl1
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+nopfl1:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -865,6 +989,16 @@ lnode1:
 	CMPQ R8, R9
 	JAE  lne1
 lchild1:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfl1
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfl1
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(BX)(DX*1)
+nocfl1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
@@ -897,6 +1031,14 @@ gather1:
 	// Mode 1: out row crd[e] += p * (sum of e's leaves).
 	XORQ AX, AX
 cnode1:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfc1
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+nopfc1:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -907,6 +1049,16 @@ cnode1:
 	CMPQ R8, R9
 	JAE  cne1
 cchild1:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfc1
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfc1
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(DI)(DX*1)
+nocfc1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	VXORPS Y0, Y0, Y0
@@ -1979,6 +2131,10 @@ done:
 //	  mode 1: t := sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * f[idx[j]*r + block]
 //	          out[crd[e]*r + block] += p * t
 //
+// Each node prefetches the y row of the node 24 ahead (pullPFD). With 2
+// added to mode, each child also prefetches the row that the child as far
+// ahead names (f's in mode 0, out's in mode 1); mode&1 is the mode.
+//
 // Registers: see push2.go in _genproducts.
 // Requires: AVX, AVX2, FMA3
 TEXT ·PushHadamard2F64AVX2(SB), NOSPLIT, $16-256
@@ -2017,6 +2173,14 @@ blkm:
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
 lnodem:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopflm
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+nopflm:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -2028,6 +2192,16 @@ lnodem:
 	CMPQ R8, R9
 	JAE  lnem
 lchildm:
+	TESTQ $2, mode+248(FP)
+	JZ   nocflm
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocflm
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(BX)(DX*1)
+nocflm:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
@@ -2061,6 +2235,14 @@ gatherm:
 	// Mode 1: out row crd[e] += p * (sum of e's leaves).
 	XORQ AX, AX
 cnodem:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfcm
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+nopfcm:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -2072,6 +2254,16 @@ cnodem:
 	CMPQ R8, R9
 	JAE  cnem
 cchildm:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfcm
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfcm
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(DI)(DX*1)
+nocfcm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	VXORPD Y0, Y0, Y0
@@ -2121,6 +2313,15 @@ blk4:
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
 lnode4:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfl4
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+	PREFETCHT0 64(SI)(DX*1)
+nopfl4:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -2134,6 +2335,17 @@ lnode4:
 	CMPQ R8, R9
 	JAE  lne4
 lchild4:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfl4
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfl4
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(BX)(DX*1)
+	PREFETCHT0 64(BX)(DX*1)
+nocfl4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
@@ -2178,6 +2390,15 @@ gather4:
 	// Mode 1: out row crd[e] += p * (sum of e's leaves).
 	XORQ AX, AX
 cnode4:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfc4
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+	PREFETCHT0 64(SI)(DX*1)
+nopfc4:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -2191,6 +2412,17 @@ cnode4:
 	CMPQ R8, R9
 	JAE  cne4
 cchild4:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfc4
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfc4
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(DI)(DX*1)
+	PREFETCHT0 64(DI)(DX*1)
+nocfc4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	VXORPD Y0, Y0, Y0
@@ -2252,6 +2484,14 @@ blk2:
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
 lnode2:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfl2
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+nopfl2:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -2263,6 +2503,16 @@ lnode2:
 	CMPQ R8, R9
 	JAE  lne2
 lchild2:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfl2
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfl2
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(BX)(DX*1)
+nocfl2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
@@ -2299,6 +2549,14 @@ gather2:
 	// Mode 1: out row crd[e] += p * (sum of e's leaves).
 	XORQ AX, AX
 cnode2:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfc2
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+nopfc2:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -2310,6 +2568,16 @@ cnode2:
 	CMPQ R8, R9
 	JAE  cne2
 cchild2:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfc2
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfc2
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(DI)(DX*1)
+nocfc2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	VXORPD Y0, Y0, Y0
@@ -2360,6 +2628,14 @@ blk1:
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
 	XORQ AX, AX
 lnode1:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfl1
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+nopfl1:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -2370,6 +2646,16 @@ lnode1:
 	CMPQ R8, R9
 	JAE  lne1
 lchild1:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfl1
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfl1
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(BX)(DX*1)
+nocfl1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
@@ -2402,6 +2688,14 @@ gather1:
 	// Mode 1: out row crd[e] += p * (sum of e's leaves).
 	XORQ AX, AX
 cnode1:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfc1
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(SI)(DX*1)
+nopfc1:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
 	IMULQ R13, DX
@@ -2412,6 +2706,16 @@ cnode1:
 	CMPQ R8, R9
 	JAE  cne1
 cchild1:
+	TESTQ $2, mode+248(FP)
+	JZ   nocfc1
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfc1
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(DI)(DX*1)
+nocfc1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	VXORPD Y0, Y0, Y0

@@ -877,6 +877,9 @@ done:
 // When sO = cO = 0 (GatherPull) the out block stays in registers and is
 // stored once per block.
 //
+// The pull loop prefetches the y row, the scatter loop the out row, of the
+// node 24 ahead (pullPFD).
+//
 // Registers: see twolevel.go in _genproducts.
 // Requires: AVX, AVX2, FMA3
 TEXT ·GatherHadamard2F32AVX2(SB), NOSPLIT, $16-296
@@ -915,6 +918,17 @@ blkm:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snodem:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  noofsm
+	MOVQ  ocrd_base+48(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sO+272(FP), DX
+	DECQ  R14
+	IMULQ cO+280(FP), R14
+	ADDQ  R14, DX
+	PREFETCHT0 0(DI)(DX*4)
+noofsm:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -971,6 +985,14 @@ pullm:
 	VMASKMOVPS  (DI), Y15, Y10
 	XORQ AX, AX
 pnodem:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfpm
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	PREFETCHT0 0(SI)(DX*4)
+nopfpm:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -1031,6 +1053,18 @@ blk4:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode4:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  noofs4
+	MOVQ  ocrd_base+48(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sO+272(FP), DX
+	DECQ  R14
+	IMULQ cO+280(FP), R14
+	ADDQ  R14, DX
+	PREFETCHT0 0(DI)(DX*4)
+	PREFETCHT0 64(DI)(DX*4)
+noofs4:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -1108,6 +1142,15 @@ pull4:
 	VMOVUPS     96(DI), Y13
 	XORQ AX, AX
 pnode4:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfp4
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	PREFETCHT0 0(SI)(DX*4)
+	PREFETCHT0 64(SI)(DX*4)
+nopfp4:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -1183,6 +1226,17 @@ blk2:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode2:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  noofs2
+	MOVQ  ocrd_base+48(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sO+272(FP), DX
+	DECQ  R14
+	IMULQ cO+280(FP), R14
+	ADDQ  R14, DX
+	PREFETCHT0 0(DI)(DX*4)
+noofs2:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -1244,6 +1298,14 @@ pull2:
 	VMOVUPS     32(DI), Y11
 	XORQ AX, AX
 pnode2:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfp2
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	PREFETCHT0 0(SI)(DX*4)
+nopfp2:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -1307,6 +1369,17 @@ blk1:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode1:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  noofs1
+	MOVQ  ocrd_base+48(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sO+272(FP), DX
+	DECQ  R14
+	IMULQ cO+280(FP), R14
+	ADDQ  R14, DX
+	PREFETCHT0 0(DI)(DX*4)
+noofs1:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -1360,6 +1433,14 @@ pull1:
 	VMOVUPS     (DI), Y10
 	XORQ AX, AX
 pnode1:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfp1
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	PREFETCHT0 0(SI)(DX*4)
+nopfp1:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -3020,6 +3101,9 @@ done:
 // When sO = cO = 0 (GatherPull) the out block stays in registers and is
 // stored once per block.
 //
+// The pull loop prefetches the y row, the scatter loop the out row, of the
+// node 24 ahead (pullPFD).
+//
 // Registers: see twolevel.go in _genproducts.
 // Requires: AVX, AVX2, FMA3
 TEXT ·GatherHadamard2F64AVX2(SB), NOSPLIT, $16-296
@@ -3058,6 +3142,17 @@ blkm:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snodem:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  noofsm
+	MOVQ  ocrd_base+48(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sO+272(FP), DX
+	DECQ  R14
+	IMULQ cO+280(FP), R14
+	ADDQ  R14, DX
+	PREFETCHT0 0(DI)(DX*8)
+noofsm:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -3114,6 +3209,14 @@ pullm:
 	VMASKMOVPD  (DI), Y15, Y10
 	XORQ AX, AX
 pnodem:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfpm
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	PREFETCHT0 0(SI)(DX*8)
+nopfpm:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -3174,6 +3277,18 @@ blk4:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode4:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  noofs4
+	MOVQ  ocrd_base+48(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sO+272(FP), DX
+	DECQ  R14
+	IMULQ cO+280(FP), R14
+	ADDQ  R14, DX
+	PREFETCHT0 0(DI)(DX*8)
+	PREFETCHT0 64(DI)(DX*8)
+noofs4:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -3251,6 +3366,15 @@ pull4:
 	VMOVUPD     96(DI), Y13
 	XORQ AX, AX
 pnode4:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfp4
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	PREFETCHT0 0(SI)(DX*8)
+	PREFETCHT0 64(SI)(DX*8)
+nopfp4:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -3326,6 +3450,17 @@ blk2:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode2:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  noofs2
+	MOVQ  ocrd_base+48(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sO+272(FP), DX
+	DECQ  R14
+	IMULQ cO+280(FP), R14
+	ADDQ  R14, DX
+	PREFETCHT0 0(DI)(DX*8)
+noofs2:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -3387,6 +3522,14 @@ pull2:
 	VMOVUPD     32(DI), Y11
 	XORQ AX, AX
 pnode2:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfp2
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	PREFETCHT0 0(SI)(DX*8)
+nopfp2:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -3450,6 +3593,17 @@ blk1:
 	// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.
 	XORQ AX, AX
 snode1:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  noofs1
+	MOVQ  ocrd_base+48(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sO+272(FP), DX
+	DECQ  R14
+	IMULQ cO+280(FP), R14
+	ADDQ  R14, DX
+	PREFETCHT0 0(DI)(DX*8)
+noofs1:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
@@ -3503,6 +3657,14 @@ pull1:
 	VMOVUPD     (DI), Y10
 	XORQ AX, AX
 pnode1:
+	LEAQ 25(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JAE  nopfp1
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  192(DX)(AX*8), DX
+	IMULQ sU+288(FP), DX
+	PREFETCHT0 0(SI)(DX*8)
+nopfp1:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9

@@ -331,6 +331,12 @@ func (b blk256) label() string {
 	return fmt.Sprint(b.nv)
 }
 
+// lines is how many cache lines the block's piece of a row spans, at most
+// (when the row is line-aligned): what the prefetches request.
+func (b blk256) lines() int {
+	return (b.nv*32 + 63) / 64
+}
+
 // mem is vector v's operand at byte offset v*32 of the address addr.
 func mem(v int, addr string) string {
 	if v == 0 {

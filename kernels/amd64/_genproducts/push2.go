@@ -7,10 +7,12 @@ import "fmt"
 // rows of e's leaves, each times its value (PushLeaves, mode 0), or e's
 // leaves are gathered from f into one sum t and p ∘ t is added into out row
 // crd[e] (PushChildren, mode 1). The node and child products stay in
-// registers; the one-level kernels need them written as rows first. The
-// AVX-512 version takes column blocks of 1, 2 or 4 vectors and prefetches
-// the y row pullPFD nodes ahead (see twolevel.go), the AVX2 version blocks
-// of 4, 2 or 1 full vectors and then one masked vector (blocks256).
+// registers; the one-level kernels need them written as rows first. Both
+// versions prefetch the y row pullPFD nodes ahead (see twolevel.go), and
+// the rows the children name when package kernels sets
+// push2PrefetchChildren. The AVX-512 version takes column blocks of 1, 2 or
+// 4 vectors, the AVX2 version blocks of 4, 2 or 1 full vectors and then one
+// masked vector (blocks256).
 //
 // Registers: AX node c, R8 child e, R9 children end, CX leaf j, DX leaves
 // end and temp, R14 temp (row byte offsets), DI out block, SI y block, BX f
@@ -164,11 +166,15 @@ func push2Block512(a *asm, nv int) {
 	a.nextBlock512(nv)
 }
 
+// push2PrefetchDoc is the kernels' header paragraph on prefetching.
+func push2PrefetchDoc() string {
+	return fmt.Sprintf("\n\nEach node prefetches the y row of the node %d ahead (pullPFD). With %d\nadded to mode, each child also prefetches the row that the child as far\nahead names (f's in mode 0, out's in mode 1); mode&1 is the mode.", pullPFD, push2PrefetchChildren)
+}
+
 func push2AVX512(e elem) string {
 	a := &asm{e: e}
 	fn := "PushHadamard2" + e.T + "AVX512"
-	body := push2Body + fmt.Sprintf("\n\nEach node prefetches the y row of the node %d ahead (pullPFD). With %d\nadded to mode, each child also prefetches the row that the child as far\nahead names (f's in mode 0, out's in mode 1); mode&1 is the mode.", pullPFD, push2PrefetchChildren)
-	a.twoLevelDoc(fn, push2Args, "1, 2 or 4 vectors", body, "push2.go", "AVX512F, AVX512DQ, BMI2")
+	a.twoLevelDoc(fn, push2Args, "1, 2 or 4 vectors", push2Body+push2PrefetchDoc(), "push2.go", "AVX512F, AVX512DQ, BMI2")
 	a.twoLevelPrologue(fn, 256, 240, push2Loads)
 	a.blocks512(push2Block512)
 	return a.expand()
@@ -187,6 +193,7 @@ func push2Block256(b blk256) {
 	a.f("\t// Mode 0: scatter every leaf times q = p * f row crd[e].")
 	a.f("\tXORQ AX, AX")
 	a.f("lnode%s:", l)
+	a.prefetchY(b.lines(), "l"+l, true)
 	a.push2Node()
 	for v := range b.nv {
 		b.mul(v, "(SI)(DX*1)", 8+v, 4+v)
@@ -194,6 +201,7 @@ func push2Block256(b blk256) {
 	a.f("\tCMPQ R8, R9")
 	a.f("\tJAE  lne%s", l)
 	a.f("lchild%s:", l)
+	a.prefetchChild(b.lines(), "l"+l, "BX")
 	a.rowOf("crd_base+120(FP)", "R8")
 	for v := range b.nv {
 		b.mul(v, "(BX)(R14*1)", 4+v, v)
@@ -226,6 +234,7 @@ func push2Block256(b blk256) {
 	a.f("\t// Mode 1: out row crd[e] += p * (sum of e's leaves).")
 	a.f("\tXORQ AX, AX")
 	a.f("cnode%s:", l)
+	a.prefetchY(b.lines(), "c"+l, true)
 	a.push2Node()
 	for v := range b.nv {
 		b.mul(v, "(SI)(DX*1)", 8+v, 4+v)
@@ -233,6 +242,7 @@ func push2Block256(b blk256) {
 	a.f("\tCMPQ R8, R9")
 	a.f("\tJAE  cne%s", l)
 	a.f("cchild%s:", l)
+	a.prefetchChild(b.lines(), "c"+l, "DI")
 	a.f("\tMOVQ (R12)(R8*8), CX")
 	a.f("\tMOVQ 8(R12)(R8*8), DX")
 	b.zero(0)
@@ -265,7 +275,7 @@ func push2Block256(b blk256) {
 func push2AVX2(e elem, iota string) string {
 	a := &asm{e: e}
 	fn := "PushHadamard2" + e.T + "AVX2"
-	a.twoLevelDoc(fn, push2Args, "4, 2 or 1 full vectors, then a last one", push2Body, "push2.go", "AVX, AVX2, FMA3")
+	a.twoLevelDoc(fn, push2Args, "4, 2 or 1 full vectors, then a last one", push2Body+push2PrefetchDoc(), "push2.go", "AVX, AVX2, FMA3")
 	a.twoLevelPrologue(fn, 256, 240, push2Loads)
 	a.blocks256(13, iota, push2Block256)
 	return a.expand()

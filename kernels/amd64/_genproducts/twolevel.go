@@ -139,6 +139,13 @@ func (a *asm) nodeRows() {
 // The scatter loop of GatherHadamard2 prefetches the out row of the node as
 // far ahead (prefetchOut): the roots of T3p and T3u 30.0 / 23.3 -> 25.3 /
 // 21.1 ms (loaded host, medians of four), T4p mode 1 unchanged.
+//
+// The AVX2 kernels prefetch the same rows as far ahead (a block's half of
+// the lines, the 256-bit blocks being half as wide). On a Zen 3 VM, one
+// thread, three alternating runs: float64 R = 16 T3u's modes 126 / 140 /
+// 148 -> 114 / 111 / 98 ms, T4p's 123 / 134 / 104 / 79 -> 83 / 81 / 72 /
+// 71; float32 R = 32 T3p's 185 / 265 / 208 -> 169 / 96 / 92 (the last two
+// with the children's rows, 6.4 MB, prefetched).
 const pullPFD = 24
 
 // prefetchY prefetches the y row (its block) of node AX+pullPFD when there
@@ -286,11 +293,15 @@ func gather2Block512(a *asm, nv int) {
 	a.nextBlock512(nv)
 }
 
+// gather2PrefetchDoc is the kernels' header paragraph on prefetching.
+func gather2PrefetchDoc() string {
+	return fmt.Sprintf("\n\nThe pull loop prefetches the y row, the scatter loop the out row, of the\nnode %d ahead (pullPFD).", pullPFD)
+}
+
 func gather2AVX512(e elem) string {
 	a := &asm{e: e}
 	fn := "GatherHadamard2" + e.T + "AVX512"
-	body := gather2Body + fmt.Sprintf("\n\nThe pull loop prefetches the y row, the scatter loop the out row, of the\nnode %d ahead (pullPFD).", pullPFD)
-	a.twoLevelDoc(fn, gather2Args, "1, 2 or 4 vectors", body, "twolevel.go", "AVX512F, AVX512DQ, BMI2")
+	a.twoLevelDoc(fn, gather2Args, "1, 2 or 4 vectors", gather2Body+gather2PrefetchDoc(), "twolevel.go", "AVX512F, AVX512DQ, BMI2")
 	a.twoLevelPrologue(fn, 296, 264, gather2Loads)
 	a.blocks512(gather2Block512)
 	return a.expand()
@@ -329,6 +340,7 @@ func gather2Block256(b blk256) {
 	a.f("\t// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.")
 	a.f("\tXORQ AX, AX")
 	a.f("snode%s:", l)
+	a.prefetchOut(b.lines(), "s"+l)
 	a.children256(b, "s"+l)
 	a.nodeRows()
 	for v := range b.nv {
@@ -346,6 +358,7 @@ func gather2Block256(b blk256) {
 	}
 	a.f("\tXORQ AX, AX")
 	a.f("pnode%s:", l)
+	a.prefetchY(b.lines(), "p"+l, false)
 	a.children256(b, "p"+l)
 	a.yRow()
 	for v := range b.nv {
@@ -360,7 +373,7 @@ func gather2Block256(b blk256) {
 func gather2AVX2(e elem, iota string) string {
 	a := &asm{e: e}
 	fn := "GatherHadamard2" + e.T + "AVX2"
-	a.twoLevelDoc(fn, gather2Args, "4, 2 or 1 full vectors, then a last one", gather2Body, "twolevel.go", "AVX, AVX2, FMA3")
+	a.twoLevelDoc(fn, gather2Args, "4, 2 or 1 full vectors, then a last one", gather2Body+gather2PrefetchDoc(), "twolevel.go", "AVX, AVX2, FMA3")
 	a.twoLevelPrologue(fn, 296, 264, gather2Loads)
 	a.blocks256(9, iota, gather2Block256)
 	return a.expand()
