@@ -609,19 +609,20 @@ cchildm:
 nocfcm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
-	JAE  cfem
-cleafm:
-	MOVQ          (R11)(CX*8), R14
-	IMULQ         R13, R14
-	VBROADCASTSS (R10)(CX*4), Y12
+	JAE  fecm
+flcm:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y12
 	VMASKMOVPS  (BX)(R14*1), Y15, Y13
 	VFMADD231PS Y13, Y12, Y0
 	INCQ CX
 	CMPQ CX, DX
-	JB   cleafm
-cfem:
+	JB   flcm
+fecm:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
@@ -768,24 +769,25 @@ cchild4:
 nocfc4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
 	VXORPS Y2, Y2, Y2
 	VXORPS Y3, Y3, Y3
 	CMPQ CX, DX
-	JAE  cfe4
-cleaf4:
-	MOVQ          (R11)(CX*8), R14
-	IMULQ         R13, R14
-	VBROADCASTSS (R10)(CX*4), Y12
+	JAE  fec4
+flc4:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y12
 	VFMADD231PS (BX)(R14*1), Y12, Y0
 	VFMADD231PS 32(BX)(R14*1), Y12, Y1
 	VFMADD231PS 64(BX)(R14*1), Y12, Y2
 	VFMADD231PS 96(BX)(R14*1), Y12, Y3
 	INCQ CX
 	CMPQ CX, DX
-	JB   cleaf4
-cfe4:
+	JB   flc4
+fec4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
@@ -923,20 +925,21 @@ cchild2:
 nocfc2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
 	CMPQ CX, DX
-	JAE  cfe2
-cleaf2:
-	MOVQ          (R11)(CX*8), R14
-	IMULQ         R13, R14
-	VBROADCASTSS (R10)(CX*4), Y12
+	JAE  fec2
+flc2:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y12
 	VFMADD231PS (BX)(R14*1), Y12, Y0
 	VFMADD231PS 32(BX)(R14*1), Y12, Y1
 	INCQ CX
 	CMPQ CX, DX
-	JB   cleaf2
-cfe2:
+	JB   flc2
+fec2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
@@ -1061,18 +1064,19 @@ cchild1:
 nocfc1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
-	JAE  cfe1
-cleaf1:
-	MOVQ          (R11)(CX*8), R14
-	IMULQ         R13, R14
-	VBROADCASTSS (R10)(CX*4), Y12
+	JAE  fec1
+flc1:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y12
 	VFMADD231PS (BX)(R14*1), Y12, Y0
 	INCQ CX
 	CMPQ CX, DX
-	JB   cleaf1
-cfe1:
+	JB   flc1
+fec1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
@@ -2266,19 +2270,20 @@ cchildm:
 nocfcm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
-	JAE  cfem
-cleafm:
-	MOVQ          (R11)(CX*8), R14
-	IMULQ         R13, R14
-	VBROADCASTSD (R10)(CX*8), Y12
+	JAE  fecm
+flcm:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y12
 	VMASKMOVPD  (BX)(R14*1), Y15, Y13
 	VFMADD231PD Y13, Y12, Y0
 	INCQ CX
 	CMPQ CX, DX
-	JB   cleafm
-cfem:
+	JB   flcm
+fecm:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
@@ -2425,24 +2430,25 @@ cchild4:
 nocfc4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	VXORPD Y1, Y1, Y1
 	VXORPD Y2, Y2, Y2
 	VXORPD Y3, Y3, Y3
 	CMPQ CX, DX
-	JAE  cfe4
-cleaf4:
-	MOVQ          (R11)(CX*8), R14
-	IMULQ         R13, R14
-	VBROADCASTSD (R10)(CX*8), Y12
+	JAE  fec4
+flc4:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y12
 	VFMADD231PD (BX)(R14*1), Y12, Y0
 	VFMADD231PD 32(BX)(R14*1), Y12, Y1
 	VFMADD231PD 64(BX)(R14*1), Y12, Y2
 	VFMADD231PD 96(BX)(R14*1), Y12, Y3
 	INCQ CX
 	CMPQ CX, DX
-	JB   cleaf4
-cfe4:
+	JB   flc4
+fec4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
@@ -2580,20 +2586,21 @@ cchild2:
 nocfc2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	VXORPD Y1, Y1, Y1
 	CMPQ CX, DX
-	JAE  cfe2
-cleaf2:
-	MOVQ          (R11)(CX*8), R14
-	IMULQ         R13, R14
-	VBROADCASTSD (R10)(CX*8), Y12
+	JAE  fec2
+flc2:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y12
 	VFMADD231PD (BX)(R14*1), Y12, Y0
 	VFMADD231PD 32(BX)(R14*1), Y12, Y1
 	INCQ CX
 	CMPQ CX, DX
-	JB   cleaf2
-cfe2:
+	JB   flc2
+fec2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14
@@ -2718,18 +2725,19 @@ cchild1:
 nocfc1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
-	JAE  cfe1
-cleaf1:
-	MOVQ          (R11)(CX*8), R14
-	IMULQ         R13, R14
-	VBROADCASTSD (R10)(CX*8), Y12
+	JAE  fec1
+flc1:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y12
 	VFMADD231PD (BX)(R14*1), Y12, Y0
 	INCQ CX
 	CMPQ CX, DX
-	JB   cleaf1
-cfe1:
+	JB   flc1
+fec1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
 	IMULQ R13, R14

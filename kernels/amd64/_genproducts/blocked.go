@@ -445,8 +445,9 @@ func (a *asm) oneLevelPrologue256(fn string, argBytes, rOff int, loads string) {
 }
 
 // fiber sets Y0.. to the block's sum over j in [CX, DX) of vals[j]
-// times x row idx[j] (x at BX). Clobbers CX, R14, Y8, and b's temporary.
-func (b blk256) fiber(l string) {
+// times x row idx[j] (x at BX), with Y val for the value. Clobbers CX,
+// R14, Y val, and b's temporary.
+func (b blk256) fiber(l string, val int) {
 	a := b.a
 	a.f("\t// Y0..Y%d = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)", b.nv-1)
 	b.zero(0)
@@ -455,9 +456,9 @@ func (b blk256) fiber(l string) {
 	a.f("fl%s:", l)
 	a.f("\tMOVQ           (R11)(CX*8), R14")
 	a.f("\tIMULQ          R13, R14")
-	a.f("\tVBROADCAST{S}  (R10)(CX*{ES}), Y8")
+	a.f("\tVBROADCAST{S}  (R10)(CX*{ES}), Y%d", val)
 	for v := range b.nv {
-		b.fma(v, "(BX)(R14*1)", 8, v)
+		b.fma(v, "(BX)(R14*1)", val, v)
 	}
 	a.f("\tINCQ CX")
 	a.f("\tCMPQ CX, DX")
@@ -475,7 +476,7 @@ func gatherBlock256(b blk256) {
 	a.f("snode%s:", l)
 	a.f("\tMOVQ (R9)(AX*8), CX")
 	a.f("\tMOVQ 8(R9)(AX*8), DX")
-	b.fiber("s" + l)
+	b.fiber("s"+l, 8)
 	a.f(`	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
 	IMULQ sO+200(FP), R14
@@ -503,7 +504,7 @@ func gatherBlock256(b blk256) {
 	a.f("pnode%s:", l)
 	a.f("\tMOVQ (R9)(AX*8), CX")
 	a.f("\tMOVQ 8(R9)(AX*8), DX")
-	b.fiber("p" + l)
+	b.fiber("p"+l, 8)
 	a.f("\tMOVQ  (R8)(AX*8), DX")
 	a.f("\tIMULQ sU+216(FP), DX")
 	for v := range b.nv {
@@ -570,22 +571,30 @@ func scatterBlock256(b blk256) {
 	for v := range b.nv {
 		b.mul(v, "(BX)(R14*1)", 4+v, v)
 	}
-	a.f("leaf%s:", l)
-	a.f("\tMOVQ          (R11)(CX*8), R14")
-	a.f("\tIMULQ         R13, R14")
-	a.f("\tVBROADCAST{S} (R10)(CX*{ES}), Y8")
-	for v := range b.nv {
-		b.load(v, "(DI)(R14*1)", 12)
-		a.f("\tVFMADD231{P} Y%d, Y8, Y12", v)
-		b.store(12, v, "(DI)(R14*1)")
-	}
-	a.f("\tINCQ CX")
-	a.f("\tCMPQ CX, DX")
-	a.f("\tJB   leaf%s", l)
+	b.leaves("leaf"+l, 8, 12)
 	a.f("skip%s:", l)
 	a.f("\tINCQ AX")
 	a.f("\tCMPQ AX, R12")
 	a.f("\tJB   node%s", l)
+}
+
+// leaves adds, for every j in [CX, DX) (at least one), vals[j] (in Y val)
+// times Y0.. into out row idx[j] (out at DI, loaded into Y row): the loop
+// label. Clobbers CX, R14, Y val, Y row.
+func (b blk256) leaves(label string, val, row int) {
+	a := b.a
+	a.f("%s:", label)
+	a.f("\tMOVQ          (R11)(CX*8), R14")
+	a.f("\tIMULQ         R13, R14")
+	a.f("\tVBROADCAST{S} (R10)(CX*{ES}), Y%d", val)
+	for v := range b.nv {
+		b.load(v, "(DI)(R14*1)", row)
+		a.f("\tVFMADD231{P} Y%d, Y%d, Y%d", v, val, row)
+		b.store(row, v, "(DI)(R14*1)")
+	}
+	a.f("\tINCQ CX")
+	a.f("\tCMPQ CX, DX")
+	a.f("\tJB   %s", label)
 }
 
 func scatter256Blocked(e elem, iota string) string {

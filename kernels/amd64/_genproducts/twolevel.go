@@ -319,7 +319,7 @@ func (a *asm) children256(b blk256, l string) {
 	a.f("cl%s:", l)
 	a.f("\tMOVQ (R12)(R8*8), CX")
 	a.f("\tMOVQ 8(R12)(R8*8), DX")
-	b.fiber(l)
+	b.fiber(l, 8)
 	a.rowOf("crd_base+120(FP)", "R8")
 	for v := range b.nv {
 		b.fma(v, "(R15)(R14*1)", v, 4+v)
