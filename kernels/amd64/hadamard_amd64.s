@@ -878,7 +878,8 @@ done:
 // stored once per block.
 //
 // The pull loop prefetches the y row, the scatter loop the out row, of the
-// node 24 ahead (pullPFD).
+// node 24 ahead (pullPFD). Each child prefetches the z
+// row that the child 24 ahead names .
 //
 // Registers: see twolevel.go in _genproducts.
 // Requires: AVX, AVX2, FMA3
@@ -937,6 +938,14 @@ noofsm:
 	CMPQ R8, R9
 	JAE  cesm
 clsm:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfsm
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+nocfsm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
@@ -1001,6 +1010,14 @@ nopfpm:
 	CMPQ R8, R9
 	JAE  cepm
 clpm:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfpm
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+nocfpm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
@@ -1076,6 +1093,15 @@ noofs4:
 	CMPQ R8, R9
 	JAE  ces4
 cls4:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfs4
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+	PREFETCHT0 64(R15)(DX*1)
+nocfs4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
@@ -1162,6 +1188,15 @@ nopfp4:
 	CMPQ R8, R9
 	JAE  cep4
 clp4:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfp4
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+	PREFETCHT0 64(R15)(DX*1)
+nocfp4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
@@ -1246,6 +1281,14 @@ noofs2:
 	CMPQ R8, R9
 	JAE  ces2
 cls2:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfs2
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+nocfs2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
@@ -1315,6 +1358,14 @@ nopfp2:
 	CMPQ R8, R9
 	JAE  cep2
 clp2:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfp2
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+nocfp2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
@@ -1388,6 +1439,14 @@ noofs1:
 	CMPQ R8, R9
 	JAE  ces1
 cls1:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfs1
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+nocfs1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
@@ -1449,6 +1508,14 @@ nopfp1:
 	CMPQ R8, R9
 	JAE  cep1
 clp1:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfp1
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+nocfp1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
@@ -3102,7 +3169,8 @@ done:
 // stored once per block.
 //
 // The pull loop prefetches the y row, the scatter loop the out row, of the
-// node 24 ahead (pullPFD).
+// node 24 ahead (pullPFD). Each child prefetches the z
+// row that the child 24 ahead names .
 //
 // Registers: see twolevel.go in _genproducts.
 // Requires: AVX, AVX2, FMA3
@@ -3161,6 +3229,14 @@ noofsm:
 	CMPQ R8, R9
 	JAE  cesm
 clsm:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfsm
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+nocfsm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
@@ -3225,6 +3301,14 @@ nopfpm:
 	CMPQ R8, R9
 	JAE  cepm
 clpm:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfpm
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+nocfpm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
@@ -3300,6 +3384,15 @@ noofs4:
 	CMPQ R8, R9
 	JAE  ces4
 cls4:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfs4
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+	PREFETCHT0 64(R15)(DX*1)
+nocfs4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
@@ -3386,6 +3479,15 @@ nopfp4:
 	CMPQ R8, R9
 	JAE  cep4
 clp4:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfp4
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+	PREFETCHT0 64(R15)(DX*1)
+nocfp4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
@@ -3470,6 +3572,14 @@ noofs2:
 	CMPQ R8, R9
 	JAE  ces2
 cls2:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfs2
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+nocfs2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
@@ -3539,6 +3649,14 @@ nopfp2:
 	CMPQ R8, R9
 	JAE  cep2
 clp2:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfp2
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+nocfp2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
@@ -3612,6 +3730,14 @@ noofs1:
 	CMPQ R8, R9
 	JAE  ces1
 cls1:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfs1
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+nocfs1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
@@ -3673,6 +3799,14 @@ nopfp1:
 	CMPQ R8, R9
 	JAE  cep1
 clp1:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfp1
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+nocfp1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)

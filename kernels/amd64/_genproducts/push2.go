@@ -53,6 +53,11 @@ const push2PrefetchChildren = 2
 func (a *asm) prefetchChild(nv int, l, base string) {
 	a.f("\tTESTQ $%d, mode+248(FP)", push2PrefetchChildren)
 	a.f("\tJZ   nocf%s", l)
+	a.prefetchCrdRow(nv, l, base)
+}
+
+// prefetchCrdRow is prefetchChild without the mode test (label nocf<l>).
+func (a *asm) prefetchCrdRow(nv int, l, base string) {
 	a.f("\tLEAQ %d(R8), R14", pullPFD)
 	a.f("\tCMPQ R14, crd_len+128(FP)")
 	a.f("\tJAE  nocf%s", l)
