@@ -8,7 +8,14 @@ REQUIRE  ?= $(shell scripts/require-tiers.sh)
 
 .PHONY: test unit race purego noasm arm64 test-arm64 check-words vet lint fuzz fuzz-smoke bench bench-peers quickstart
 
-test: lint check-words unit race purego noasm test-arm64 fuzz-smoke quickstart
+# The long stages run two at a time: each has one package that takes most
+# of its time on one core (convert in unit, kernels under -race and under
+# qemu), so a pair keeps both cores of a small CI machine busy. -O prints
+# each stage's output whole when it ends.
+test: lint check-words
+	$(MAKE) --no-print-directory -j2 -O unit race
+	$(MAKE) --no-print-directory -j2 -O purego test-arm64
+	$(MAKE) --no-print-directory noasm fuzz-smoke quickstart
 
 unit:
 	HURRAY_TEST_REQUIRE=$(REQUIRE) $(GO) test -count=1 $(PKGS)
