@@ -31,17 +31,17 @@ GLOBL iotad<>(SB), RODATA|NOPTR, $32
 // When sO = cO = 0 (GatherPull) the out block stays in registers and is
 // stored once per block.
 //
-// Registers: DI out block, SI y block, BX x block, R8 ycrd, R9 ptr, R10 vals,
-// R11 idx, R12 nodes, R13 row bytes, AX node c, CX leaf j, DX fiber end and
-// temp, R14 and R15 temp; the frame holds the columns left (left-8(SP)) and
-// the block's byte offset (blk-16(SP)). Y0..Y3 fiber sums, Y8 value, Y9 the
-// masked block's loaded row, Y10..Y13 pull sums (or Y10 an out row), Y15 the
-// masked block's lanes.
+// Registers: DI out block, SI y block, BX x block, R9 ptr, R10 vals, R11
+// idx, R12 nodes (the entry test), R13 row bytes, AX node c, CX leaf j, DX
+// fiber end and temp, R14 and R15 temp; ocrd, ycrd and the strides are read
+// through the argument frame; the local frame holds the columns left
+// (left-8(SP)) and the block's byte offset (blk-16(SP)). Y0..Y3 fiber sums,
+// Y8 value, Y9 the masked block's loaded row, Y10..Y13 pull sums (or Y10 an
+// out row), Y15 the masked block's lanes.
 // Requires: AVX, AVX2, FMA3
 TEXT ·GatherHadamardF32AVX2(SB), NOSPLIT, $16-224
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
-	MOVQ ycrd_base+72(FP), R8
 	MOVQ ptr_base+96(FP), R9
 	MOVQ ptr_len+104(FP), R12
 	DECQ R12
@@ -96,15 +96,17 @@ fesm:
 	MOVQ  AX, DX
 	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
-	MOVQ  (R8)(AX*8), DX
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
 	IMULQ sU+216(FP), DX
 	VMASKMOVPS  (DI)(R14*4), Y15, Y10
 	VMASKMOVPS  (SI)(DX*4), Y15, Y9
 	VFMADD231PS Y9, Y0, Y10
 	VMASKMOVPS  Y10, Y15, (DI)(R14*4)
 	INCQ AX
-	CMPQ AX, R12
-	JB   snodem
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  snodem
 	JMP  nextm
 pullm:
 	// Pull: the out block stays in Y10..Y10.
@@ -127,13 +129,15 @@ flpm:
 	CMPQ CX, DX
 	JB   flpm
 fepm:
-	MOVQ  (R8)(AX*8), DX
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
 	IMULQ sU+216(FP), DX
 	VMASKMOVPS  (SI)(DX*4), Y15, Y9
 	VFMADD231PS Y9, Y0, Y10
 	INCQ AX
-	CMPQ AX, R12
-	JB   pnodem
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  pnodem
 	VMASKMOVPS  Y10, Y15, (DI)
 nextm:
 	ADDQ $32, DI
@@ -177,7 +181,8 @@ fes4:
 	MOVQ  AX, DX
 	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
-	MOVQ  (R8)(AX*8), DX
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
 	IMULQ sU+216(FP), DX
 	VMOVUPS     (DI)(R14*4), Y10
 	VFMADD231PS (SI)(DX*4), Y0, Y10
@@ -192,8 +197,9 @@ fes4:
 	VFMADD231PS 96(SI)(DX*4), Y3, Y10
 	VMOVUPS     Y10, 96(DI)(R14*4)
 	INCQ AX
-	CMPQ AX, R12
-	JB   snode4
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  snode4
 	JMP  next4
 pull4:
 	// Pull: the out block stays in Y10..Y13.
@@ -224,15 +230,17 @@ flp4:
 	CMPQ CX, DX
 	JB   flp4
 fep4:
-	MOVQ  (R8)(AX*8), DX
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
 	IMULQ sU+216(FP), DX
 	VFMADD231PS (SI)(DX*4), Y0, Y10
 	VFMADD231PS 32(SI)(DX*4), Y1, Y11
 	VFMADD231PS 64(SI)(DX*4), Y2, Y12
 	VFMADD231PS 96(SI)(DX*4), Y3, Y13
 	INCQ AX
-	CMPQ AX, R12
-	JB   pnode4
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  pnode4
 	VMOVUPS     Y10, (DI)
 	VMOVUPS     Y11, 32(DI)
 	VMOVUPS     Y12, 64(DI)
@@ -275,7 +283,8 @@ fes2:
 	MOVQ  AX, DX
 	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
-	MOVQ  (R8)(AX*8), DX
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
 	IMULQ sU+216(FP), DX
 	VMOVUPS     (DI)(R14*4), Y10
 	VFMADD231PS (SI)(DX*4), Y0, Y10
@@ -284,8 +293,9 @@ fes2:
 	VFMADD231PS 32(SI)(DX*4), Y1, Y10
 	VMOVUPS     Y10, 32(DI)(R14*4)
 	INCQ AX
-	CMPQ AX, R12
-	JB   snode2
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  snode2
 	JMP  next2
 pull2:
 	// Pull: the out block stays in Y10..Y11.
@@ -310,13 +320,15 @@ flp2:
 	CMPQ CX, DX
 	JB   flp2
 fep2:
-	MOVQ  (R8)(AX*8), DX
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
 	IMULQ sU+216(FP), DX
 	VFMADD231PS (SI)(DX*4), Y0, Y10
 	VFMADD231PS 32(SI)(DX*4), Y1, Y11
 	INCQ AX
-	CMPQ AX, R12
-	JB   pnode2
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  pnode2
 	VMOVUPS     Y10, (DI)
 	VMOVUPS     Y11, 32(DI)
 next2:
@@ -355,14 +367,16 @@ fes1:
 	MOVQ  AX, DX
 	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
-	MOVQ  (R8)(AX*8), DX
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
 	IMULQ sU+216(FP), DX
 	VMOVUPS     (DI)(R14*4), Y10
 	VFMADD231PS (SI)(DX*4), Y0, Y10
 	VMOVUPS     Y10, (DI)(R14*4)
 	INCQ AX
-	CMPQ AX, R12
-	JB   snode1
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  snode1
 	JMP  next1
 pull1:
 	// Pull: the out block stays in Y10..Y10.
@@ -384,12 +398,14 @@ flp1:
 	CMPQ CX, DX
 	JB   flp1
 fep1:
-	MOVQ  (R8)(AX*8), DX
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
 	IMULQ sU+216(FP), DX
 	VFMADD231PS (SI)(DX*4), Y0, Y10
 	INCQ AX
-	CMPQ AX, R12
-	JB   pnode1
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  pnode1
 	VMOVUPS     Y10, (DI)
 next1:
 	ADDQ $32, DI
@@ -422,7 +438,6 @@ done:
 TEXT ·GatherHadamardF32AVX512(SB), NOSPLIT, $0-224
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
-	MOVQ ycrd_base+72(FP), R8
 	MOVQ ptr_base+96(FP), R9
 	MOVQ ptr_len+104(FP), R12
 	DECQ R12
@@ -2322,17 +2337,17 @@ done:
 // When sO = cO = 0 (GatherPull) the out block stays in registers and is
 // stored once per block.
 //
-// Registers: DI out block, SI y block, BX x block, R8 ycrd, R9 ptr, R10 vals,
-// R11 idx, R12 nodes, R13 row bytes, AX node c, CX leaf j, DX fiber end and
-// temp, R14 and R15 temp; the frame holds the columns left (left-8(SP)) and
-// the block's byte offset (blk-16(SP)). Y0..Y3 fiber sums, Y8 value, Y9 the
-// masked block's loaded row, Y10..Y13 pull sums (or Y10 an out row), Y15 the
-// masked block's lanes.
+// Registers: DI out block, SI y block, BX x block, R9 ptr, R10 vals, R11
+// idx, R12 nodes (the entry test), R13 row bytes, AX node c, CX leaf j, DX
+// fiber end and temp, R14 and R15 temp; ocrd, ycrd and the strides are read
+// through the argument frame; the local frame holds the columns left
+// (left-8(SP)) and the block's byte offset (blk-16(SP)). Y0..Y3 fiber sums,
+// Y8 value, Y9 the masked block's loaded row, Y10..Y13 pull sums (or Y10 an
+// out row), Y15 the masked block's lanes.
 // Requires: AVX, AVX2, FMA3
 TEXT ·GatherHadamardF64AVX2(SB), NOSPLIT, $16-224
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
-	MOVQ ycrd_base+72(FP), R8
 	MOVQ ptr_base+96(FP), R9
 	MOVQ ptr_len+104(FP), R12
 	DECQ R12
@@ -2387,15 +2402,17 @@ fesm:
 	MOVQ  AX, DX
 	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
-	MOVQ  (R8)(AX*8), DX
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
 	IMULQ sU+216(FP), DX
 	VMASKMOVPD  (DI)(R14*8), Y15, Y10
 	VMASKMOVPD  (SI)(DX*8), Y15, Y9
 	VFMADD231PD Y9, Y0, Y10
 	VMASKMOVPD  Y10, Y15, (DI)(R14*8)
 	INCQ AX
-	CMPQ AX, R12
-	JB   snodem
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  snodem
 	JMP  nextm
 pullm:
 	// Pull: the out block stays in Y10..Y10.
@@ -2418,13 +2435,15 @@ flpm:
 	CMPQ CX, DX
 	JB   flpm
 fepm:
-	MOVQ  (R8)(AX*8), DX
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
 	IMULQ sU+216(FP), DX
 	VMASKMOVPD  (SI)(DX*8), Y15, Y9
 	VFMADD231PD Y9, Y0, Y10
 	INCQ AX
-	CMPQ AX, R12
-	JB   pnodem
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  pnodem
 	VMASKMOVPD  Y10, Y15, (DI)
 nextm:
 	ADDQ $32, DI
@@ -2468,7 +2487,8 @@ fes4:
 	MOVQ  AX, DX
 	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
-	MOVQ  (R8)(AX*8), DX
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
 	IMULQ sU+216(FP), DX
 	VMOVUPD     (DI)(R14*8), Y10
 	VFMADD231PD (SI)(DX*8), Y0, Y10
@@ -2483,8 +2503,9 @@ fes4:
 	VFMADD231PD 96(SI)(DX*8), Y3, Y10
 	VMOVUPD     Y10, 96(DI)(R14*8)
 	INCQ AX
-	CMPQ AX, R12
-	JB   snode4
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  snode4
 	JMP  next4
 pull4:
 	// Pull: the out block stays in Y10..Y13.
@@ -2515,15 +2536,17 @@ flp4:
 	CMPQ CX, DX
 	JB   flp4
 fep4:
-	MOVQ  (R8)(AX*8), DX
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
 	IMULQ sU+216(FP), DX
 	VFMADD231PD (SI)(DX*8), Y0, Y10
 	VFMADD231PD 32(SI)(DX*8), Y1, Y11
 	VFMADD231PD 64(SI)(DX*8), Y2, Y12
 	VFMADD231PD 96(SI)(DX*8), Y3, Y13
 	INCQ AX
-	CMPQ AX, R12
-	JB   pnode4
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  pnode4
 	VMOVUPD     Y10, (DI)
 	VMOVUPD     Y11, 32(DI)
 	VMOVUPD     Y12, 64(DI)
@@ -2566,7 +2589,8 @@ fes2:
 	MOVQ  AX, DX
 	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
-	MOVQ  (R8)(AX*8), DX
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
 	IMULQ sU+216(FP), DX
 	VMOVUPD     (DI)(R14*8), Y10
 	VFMADD231PD (SI)(DX*8), Y0, Y10
@@ -2575,8 +2599,9 @@ fes2:
 	VFMADD231PD 32(SI)(DX*8), Y1, Y10
 	VMOVUPD     Y10, 32(DI)(R14*8)
 	INCQ AX
-	CMPQ AX, R12
-	JB   snode2
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  snode2
 	JMP  next2
 pull2:
 	// Pull: the out block stays in Y10..Y11.
@@ -2601,13 +2626,15 @@ flp2:
 	CMPQ CX, DX
 	JB   flp2
 fep2:
-	MOVQ  (R8)(AX*8), DX
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
 	IMULQ sU+216(FP), DX
 	VFMADD231PD (SI)(DX*8), Y0, Y10
 	VFMADD231PD 32(SI)(DX*8), Y1, Y11
 	INCQ AX
-	CMPQ AX, R12
-	JB   pnode2
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  pnode2
 	VMOVUPD     Y10, (DI)
 	VMOVUPD     Y11, 32(DI)
 next2:
@@ -2646,14 +2673,16 @@ fes1:
 	MOVQ  AX, DX
 	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
-	MOVQ  (R8)(AX*8), DX
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
 	IMULQ sU+216(FP), DX
 	VMOVUPD     (DI)(R14*8), Y10
 	VFMADD231PD (SI)(DX*8), Y0, Y10
 	VMOVUPD     Y10, (DI)(R14*8)
 	INCQ AX
-	CMPQ AX, R12
-	JB   snode1
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  snode1
 	JMP  next1
 pull1:
 	// Pull: the out block stays in Y10..Y10.
@@ -2675,12 +2704,14 @@ flp1:
 	CMPQ CX, DX
 	JB   flp1
 fep1:
-	MOVQ  (R8)(AX*8), DX
+	MOVQ  ycrd_base+72(FP), DX
+	MOVQ  (DX)(AX*8), DX
 	IMULQ sU+216(FP), DX
 	VFMADD231PD (SI)(DX*8), Y0, Y10
 	INCQ AX
-	CMPQ AX, R12
-	JB   pnode1
+	LEAQ 1(AX), R14
+	CMPQ R14, ptr_len+104(FP)
+	JB  pnode1
 	VMOVUPD     Y10, (DI)
 next1:
 	ADDQ $32, DI
@@ -2713,7 +2744,6 @@ done:
 TEXT ·GatherHadamardF64AVX512(SB), NOSPLIT, $0-224
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
-	MOVQ ycrd_base+72(FP), R8
 	MOVQ ptr_base+96(FP), R9
 	MOVQ ptr_len+104(FP), R12
 	DECQ R12

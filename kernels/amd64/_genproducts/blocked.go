@@ -171,7 +171,6 @@ func gather512Blocked(e elem) string {
 	a.f("TEXT ·GatherHadamard%sAVX512(SB), NOSPLIT, $0-224", e.T)
 	a.f(`	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
-	MOVQ ycrd_base+72(FP), R8
 	MOVQ ptr_base+96(FP), R9
 	MOVQ ptr_len+104(FP), R12
 	DECQ R12
@@ -467,55 +466,11 @@ func (b blk256) fiber(l string, val int) {
 }
 
 func gatherBlock256(b blk256) {
-	a, l := b.a, b.label()
-	a.f("\tMOVQ sO+200(FP), AX")
-	a.f("\tORQ  cO+208(FP), AX")
-	a.f("\tJZ   pull%s", l)
-	a.f("\t// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.")
-	a.f("\tXORQ AX, AX")
-	a.f("snode%s:", l)
-	a.f("\tMOVQ (R9)(AX*8), CX")
-	a.f("\tMOVQ 8(R9)(AX*8), DX")
-	b.fiber("s"+l, 8)
-	a.f(`	MOVQ  ocrd_base+48(FP), R14
-	MOVQ  (R14)(AX*8), R14
-	IMULQ sO+200(FP), R14
-	MOVQ  AX, DX
-	IMULQ cO+208(FP), DX
-	ADDQ  DX, R14
-	MOVQ  (R8)(AX*8), DX
-	IMULQ sU+216(FP), DX`)
-	for v := range b.nv {
-		b.load(v, "(DI)(R14*{ES})", 10)
-		b.fma(v, "(SI)(DX*{ES})", v, 10)
-		b.store(10, v, "(DI)(R14*{ES})")
-	}
-	a.f("\tINCQ AX")
-	a.f("\tCMPQ AX, R12")
-	a.f("\tJB   snode%s", l)
-	a.f("\tJMP  next%s", l)
-
-	a.f("pull%s:", l)
-	a.f("\t// Pull: the out block stays in Y10..Y%d.", 9+b.nv)
-	for v := range b.nv {
-		b.load(v, "(DI)", 10+v)
-	}
-	a.f("\tXORQ AX, AX")
-	a.f("pnode%s:", l)
-	a.f("\tMOVQ (R9)(AX*8), CX")
-	a.f("\tMOVQ 8(R9)(AX*8), DX")
-	b.fiber("p"+l, 8)
-	a.f("\tMOVQ  (R8)(AX*8), DX")
-	a.f("\tIMULQ sU+216(FP), DX")
-	for v := range b.nv {
-		b.fma(v, "(SI)(DX*{ES})", v, 10+v)
-	}
-	a.f("\tINCQ AX")
-	a.f("\tCMPQ AX, R12")
-	a.f("\tJB   pnode%s", l)
-	for v := range b.nv {
-		b.store(10+v, v, "(DI)")
-	}
+	b.gatherNodes(gather1SOff, 0, false, func(l string) {
+		b.a.f("\tMOVQ (R9)(AX*8), CX")
+		b.a.f("\tMOVQ 8(R9)(AX*8), DX")
+		b.fiber(l, 8)
+	})
 }
 
 func gather256Blocked(e elem, iota string) string {
@@ -532,16 +487,16 @@ func gather256Blocked(e elem, iota string) string {
 // When sO = cO = 0 (GatherPull) the out block stays in registers and is
 // stored once per block.
 //
-// Registers: DI out block, SI y block, BX x block, R8 ycrd, R9 ptr, R10 vals,
-// R11 idx, R12 nodes, R13 row bytes, AX node c, CX leaf j, DX fiber end and
-// temp, R14 and R15 temp; the frame holds the columns left (left-8(SP)) and
-// the block's byte offset (blk-16(SP)). Y0..Y3 fiber sums, Y8 value, Y9 the
-// masked block's loaded row, Y10..Y13 pull sums (or Y10 an out row), Y15 the
-// masked block's lanes.
+// Registers: DI out block, SI y block, BX x block, R9 ptr, R10 vals, R11
+// idx, R12 nodes (the entry test), R13 row bytes, AX node c, CX leaf j, DX
+// fiber end and temp, R14 and R15 temp; ocrd, ycrd and the strides are read
+// through the argument frame; the local frame holds the columns left
+// (left-8(SP)) and the block's byte offset (blk-16(SP)). Y0..Y3 fiber sums,
+// Y8 value, Y9 the masked block's loaded row, Y10..Y13 pull sums (or Y10 an
+// out row), Y15 the masked block's lanes.
 // Requires: AVX, AVX2, FMA3`, e.T, e.t, e.t, e.t, e.t)
 	a.oneLevelPrologue256("GatherHadamard"+e.T+"AVX2", 224, 192, `	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
-	MOVQ ycrd_base+72(FP), R8
 	MOVQ ptr_base+96(FP), R9
 	MOVQ ptr_len+104(FP), R12
 	DECQ R12

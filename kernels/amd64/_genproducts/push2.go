@@ -41,9 +41,9 @@ const push2Loads = `	MOVQ out_base+0(FP), DI
 	MOVQ idx_base+192(FP), R11
 	MOVQ f_base+216(FP), BX`
 
-// push2PrefetchChildren is the bit of the AVX-512 kernels' mode argument
-// that turns on prefetchChild (package kernels sets it when the rows the
-// children name exceed L2).
+// push2PrefetchChildren is the bit of the kernels' mode argument (AVX2 and
+// AVX-512) that turns on prefetchChild (package kernels sets it when the
+// rows the children name exceed L2).
 const push2PrefetchChildren = 2
 
 // prefetchChild prefetches, when mode has push2PrefetchChildren and crd

@@ -109,18 +109,24 @@ const gather2Body = `	s := sum over e in ptr[c]..ptr[c+1]-1 of z[crd[e]*r + bloc
 When sO = cO = 0 (GatherPull) the out block stays in registers and is
 stored once per block.`
 
+// The one- and two-level gathers share their first five arguments (out, y,
+// ocrd, ycrd, ptr); their strides sO, cO, sU stand at sOff, sOff+8 and
+// sOff+16 of the frame: 200 (GatherHadamard) or 272 (GatherHadamard2).
+const (
+	gather1SOff = 200
+	gather2SOff = 272
+)
+
 // nodeRows sets R14 to out's row offset (elements) ocrd[c]*sO + c*cO and DX
 // to y's, ycrd[c]*sU, for node AX.
-func (a *asm) nodeRows() {
+func (a *asm) nodeRows(sOff int) {
 	a.f(`	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
-	IMULQ sO+272(FP), R14
+	IMULQ sO+%d(FP), R14
 	MOVQ  AX, DX
-	IMULQ cO+280(FP), DX
-	ADDQ  DX, R14
-	MOVQ  ycrd_base+72(FP), DX
-	MOVQ  (DX)(AX*8), DX
-	IMULQ sU+288(FP), DX`)
+	IMULQ cO+%d(FP), DX
+	ADDQ  DX, R14`, sOff, sOff+8)
+	a.yRow(sOff)
 }
 
 // pullPFD is how many nodes ahead the AVX-512 node loops of GatherHadamard2
@@ -190,10 +196,10 @@ func (a *asm) prefetchAhead(nv int, label, table, stride, nodeStride, base, scal
 }
 
 // yRow sets DX to y's row offset (elements) ycrd[c]*sU for node AX.
-func (a *asm) yRow() {
+func (a *asm) yRow(sOff int) {
 	a.f(`	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
-	IMULQ sU+288(FP), DX`)
+	IMULQ sU+%d(FP), DX`, sOff+16)
 }
 
 // childrenOpen loads node AX's children range into R8, R9 and opens the
@@ -254,7 +260,7 @@ func gather2Block512(a *asm, nv int) {
 	a.f("snode%s:", l)
 	a.prefetchOut(nv, "s"+l)
 	a.children512(nv, "s"+l)
-	a.nodeRows()
+	a.nodeRows(gather2SOff)
 	for v := range nv {
 		a.f("\tVMOVU{P}.Z   %d(SI)(DX*{ES}), K%d, Z%d", v*64, v+1, 24+v)
 		a.f("\tVMOVU{P}.Z   %d(DI)(R14*{ES}), K%d, Z%d", v*64, v+1, 28+v)
@@ -275,7 +281,7 @@ func gather2Block512(a *asm, nv int) {
 	for half, accBase := range []int{16, 20} {
 		a.prefetchY(nv, fmt.Sprintf("p%s%d", l, half), false)
 		a.children512(nv, fmt.Sprintf("p%s%d", l, half))
-		a.yRow()
+		a.yRow(gather2SOff)
 		for v := range nv {
 			a.f("\tVFMADD231{P} %d(SI)(DX*{ES}), Z%d, K%d, Z%d", v*64, 4+v, v+1, accBase+v)
 		}
@@ -339,21 +345,34 @@ func (a *asm) children256(b blk256, l string) {
 }
 
 func gather2Block256(b blk256) {
+	b.a.f("\tMOVQ z_base+144(FP), R15")
+	b.a.f("\tADDQ blk-16(SP), R15")
+	b.gatherNodes(gather2SOff, 4, true, func(l string) { b.a.children256(b, l) })
+}
+
+// gatherNodes writes an AVX2 gather block's two node loops, over the nodes
+// ptr names: node(l) (l its label suffix) sets Y sum.. to node AX's sum;
+// then the scatter-or-rows loop adds y row times the sum into out's row for
+// the node (nodeRows), or, when sO = cO = 0 (GatherPull), the pull loop adds
+// it into the out block held in Y10.. and stored at the end. With prefetch,
+// the scatter loop prefetches the out row and the pull loop the y row of
+// the node pullPFD ahead.
+func (b blk256) gatherNodes(sOff, sum int, prefetch bool, node func(l string)) {
 	a, l := b.a, b.label()
-	a.f("\tMOVQ z_base+144(FP), R15")
-	a.f("\tADDQ blk-16(SP), R15")
-	a.f("\tMOVQ sO+272(FP), AX")
-	a.f("\tORQ  cO+280(FP), AX")
+	a.f("\tMOVQ sO+%d(FP), AX", sOff)
+	a.f("\tORQ  cO+%d(FP), AX", sOff+8)
 	a.f("\tJZ   pull%s", l)
 	a.f("\t// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.")
 	a.f("\tXORQ AX, AX")
 	a.f("snode%s:", l)
-	a.prefetchOut(b.lines(), "s"+l)
-	a.children256(b, "s"+l)
-	a.nodeRows()
+	if prefetch {
+		a.prefetchOut(b.lines(), "s"+l)
+	}
+	node("s" + l)
+	a.nodeRows(sOff)
 	for v := range b.nv {
 		b.load(v, "(DI)(R14*{ES})", 10)
-		b.fma(v, "(SI)(DX*{ES})", 4+v, 10)
+		b.fma(v, "(SI)(DX*{ES})", sum+v, 10)
 		b.store(10, v, "(DI)(R14*{ES})")
 	}
 	a.nextNode("JB", "snode"+l)
@@ -366,11 +385,13 @@ func gather2Block256(b blk256) {
 	}
 	a.f("\tXORQ AX, AX")
 	a.f("pnode%s:", l)
-	a.prefetchY(b.lines(), "p"+l, false)
-	a.children256(b, "p"+l)
-	a.yRow()
+	if prefetch {
+		a.prefetchY(b.lines(), "p"+l, false)
+	}
+	node("p" + l)
+	a.yRow(sOff)
 	for v := range b.nv {
-		b.fma(v, "(SI)(DX*{ES})", 4+v, 10+v)
+		b.fma(v, "(SI)(DX*{ES})", sum+v, 10+v)
 	}
 	a.nextNode("JB", "pnode"+l)
 	for v := range b.nv {
