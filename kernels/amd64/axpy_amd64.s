@@ -49,7 +49,8 @@ TEXT ·ScatterHadamardF32AVX2(SB), NOSPLIT, $16-208
 	MOVQ R13, left-8(SP)
 	MOVQ $0, blk-16(SP)
 	SHLQ $2, R13
-	TESTQ R12, R12
+	MOVQ ptr_len+128(FP), AX
+	CMPQ AX, $1
 	JLE  done
 
 chunk:
@@ -1710,7 +1711,8 @@ TEXT ·ScatterHadamardF64AVX2(SB), NOSPLIT, $16-208
 	MOVQ R13, left-8(SP)
 	MOVQ $0, blk-16(SP)
 	SHLQ $3, R13
-	TESTQ R12, R12
+	MOVQ ptr_len+128(FP), AX
+	CMPQ AX, $1
 	JLE  done
 
 chunk:

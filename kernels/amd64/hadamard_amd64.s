@@ -32,8 +32,8 @@ GLOBL iotad<>(SB), RODATA|NOPTR, $32
 // stored once per block.
 //
 // Registers: DI out block, SI y block, BX x block, R9 ptr, R10 vals, R11
-// idx, R12 nodes (the entry test), R13 row bytes, AX node c, CX leaf j, DX
-// fiber end and temp, R14 and R15 temp; ocrd, ycrd and the strides are read
+// idx, R13 row bytes, AX node c, CX leaf j, DX fiber end and temp, R14 and
+// R15 temp; ptr's length, ocrd, ycrd and the strides are read
 // through the argument frame; the local frame holds the columns left
 // (left-8(SP)) and the block's byte offset (blk-16(SP)). Y0..Y3 fiber sums,
 // Y8 value, Y9 the masked block's loaded row, Y10..Y13 pull sums (or Y10 an
@@ -43,8 +43,6 @@ TEXT ·GatherHadamardF32AVX2(SB), NOSPLIT, $16-224
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ ptr_base+96(FP), R9
-	MOVQ ptr_len+104(FP), R12
-	DECQ R12
 	MOVQ vals_base+120(FP), R10
 	MOVQ idx_base+144(FP), R11
 	MOVQ x_base+168(FP), BX
@@ -52,7 +50,8 @@ TEXT ·GatherHadamardF32AVX2(SB), NOSPLIT, $16-224
 	MOVQ R13, left-8(SP)
 	MOVQ $0, blk-16(SP)
 	SHLQ $2, R13
-	TESTQ R12, R12
+	MOVQ ptr_len+104(FP), AX
+	CMPQ AX, $1
 	JLE  done
 
 chunk:
@@ -2338,8 +2337,8 @@ done:
 // stored once per block.
 //
 // Registers: DI out block, SI y block, BX x block, R9 ptr, R10 vals, R11
-// idx, R12 nodes (the entry test), R13 row bytes, AX node c, CX leaf j, DX
-// fiber end and temp, R14 and R15 temp; ocrd, ycrd and the strides are read
+// idx, R13 row bytes, AX node c, CX leaf j, DX fiber end and temp, R14 and
+// R15 temp; ptr's length, ocrd, ycrd and the strides are read
 // through the argument frame; the local frame holds the columns left
 // (left-8(SP)) and the block's byte offset (blk-16(SP)). Y0..Y3 fiber sums,
 // Y8 value, Y9 the masked block's loaded row, Y10..Y13 pull sums (or Y10 an
@@ -2349,8 +2348,6 @@ TEXT ·GatherHadamardF64AVX2(SB), NOSPLIT, $16-224
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ ptr_base+96(FP), R9
-	MOVQ ptr_len+104(FP), R12
-	DECQ R12
 	MOVQ vals_base+120(FP), R10
 	MOVQ idx_base+144(FP), R11
 	MOVQ x_base+168(FP), BX
@@ -2358,7 +2355,8 @@ TEXT ·GatherHadamardF64AVX2(SB), NOSPLIT, $16-224
 	MOVQ R13, left-8(SP)
 	MOVQ $0, blk-16(SP)
 	SHLQ $3, R13
-	TESTQ R12, R12
+	MOVQ ptr_len+104(FP), AX
+	CMPQ AX, $1
 	JLE  done
 
 chunk:

@@ -428,21 +428,6 @@ chunk:
 	a.f("\tRET")
 }
 
-// oneLevelPrologue256 opens an AVX2 one-level kernel fn (frame: left-8(SP),
-// blk-16(SP); argBytes of arguments): it runs loads (the bases), sets R13
-// to the row bytes from the argument r at rOff, and leaves for done when R12
-// (the nodes) is not positive.
-func (a *asm) oneLevelPrologue256(fn string, argBytes, rOff int, loads string) {
-	a.f("TEXT ·%s(SB), NOSPLIT, $16-%d", fn, argBytes)
-	a.f("%s", loads)
-	a.f(`	MOVQ r+%d(FP), R13
-	MOVQ R13, left-8(SP)
-	MOVQ $0, blk-16(SP)
-	SHLQ ${LOG}, R13
-	TESTQ R12, R12
-	JLE  done`, rOff)
-}
-
 // fiber sets Y0.. to the block's sum over j in [CX, DX) of vals[j]
 // times x row idx[j] (x at BX), with Y val for the value. Clobbers CX,
 // R14, Y val, and b's temporary.
@@ -488,18 +473,16 @@ func gather256Blocked(e elem, iota string) string {
 // stored once per block.
 //
 // Registers: DI out block, SI y block, BX x block, R9 ptr, R10 vals, R11
-// idx, R12 nodes (the entry test), R13 row bytes, AX node c, CX leaf j, DX
-// fiber end and temp, R14 and R15 temp; ocrd, ycrd and the strides are read
+// idx, R13 row bytes, AX node c, CX leaf j, DX fiber end and temp, R14 and
+// R15 temp; ptr's length, ocrd, ycrd and the strides are read
 // through the argument frame; the local frame holds the columns left
 // (left-8(SP)) and the block's byte offset (blk-16(SP)). Y0..Y3 fiber sums,
 // Y8 value, Y9 the masked block's loaded row, Y10..Y13 pull sums (or Y10 an
 // out row), Y15 the masked block's lanes.
 // Requires: AVX, AVX2, FMA3`, e.T, e.t, e.t, e.t, e.t)
-	a.oneLevelPrologue256("GatherHadamard"+e.T+"AVX2", 224, 192, `	MOVQ out_base+0(FP), DI
+	a.prologue("GatherHadamard"+e.T+"AVX2", 224, 192, 104, `	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ ptr_base+96(FP), R9
-	MOVQ ptr_len+104(FP), R12
-	DECQ R12
 	MOVQ vals_base+120(FP), R10
 	MOVQ idx_base+144(FP), R11
 	MOVQ x_base+168(FP), BX`)
@@ -570,7 +553,7 @@ func scatter256Blocked(e elem, iota string) string {
 // the base row, Y8 value, Y12 an out row, Y13 the masked block's loaded row,
 // Y15 the masked block's lanes.
 // Requires: AVX, AVX2, FMA3`, e.T, e.t, e.t, e.t, e.t)
-	a.oneLevelPrologue256("ScatterHadamard"+e.T+"AVX2", 208, 192, `	MOVQ out_base+0(FP), DI
+	a.prologue("ScatterHadamard"+e.T+"AVX2", 208, 192, 128, `	MOVQ out_base+0(FP), DI
 	MOVQ base_base+24(FP), SI
 	MOVQ y_base+48(FP), BX
 	MOVQ crd_base+96(FP), R8

@@ -180,7 +180,7 @@ func push2AVX512(e elem) string {
 	a := &asm{e: e}
 	fn := "PushHadamard2" + e.T + "AVX512"
 	a.twoLevelDoc(fn, push2Args, "1, 2 or 4 vectors", push2Body+push2PrefetchDoc(), "push2.go", "AVX512F, AVX512DQ, BMI2")
-	a.twoLevelPrologue(fn, 256, 240, push2Loads)
+	a.prologue(fn, 256, 240, 104, push2Loads)
 	a.blocks512(push2Block512)
 	return a.expand()
 }
@@ -257,7 +257,7 @@ func push2AVX2(e elem, iota string) string {
 	a := &asm{e: e}
 	fn := "PushHadamard2" + e.T + "AVX2"
 	a.twoLevelDoc(fn, push2Args, "4, 2 or 1 full vectors, then a last one", push2Body+push2PrefetchDoc(), "push2.go", "AVX, AVX2, FMA3")
-	a.twoLevelPrologue(fn, 256, 240, push2Loads)
+	a.prologue(fn, 256, 240, 104, push2Loads)
 	a.blocks256(13, iota, push2Block256)
 	return a.expand()
 }

@@ -26,19 +26,20 @@ import (
 
 const gather2Args = `out []%[1]s, y []%[1]s, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []%[1]s, lptr []uint64, vals []%[1]s, idx []uint64, x []%[1]s, r int, sO int, cO int, sU int`
 
-// twoLevelPrologue opens kernel fn (frame: left-8(SP), blk-16(SP); argBytes
-// of arguments), runs loads (the bases), sets R13 to the row bytes from the
-// argument r at rOff, and leaves for done when ptr (at 96) has no node.
-func (a *asm) twoLevelPrologue(fn string, argBytes, rOff int, loads string) {
+// prologue opens kernel fn (frame: left-8(SP), blk-16(SP); argBytes of
+// arguments), runs loads (the bases), sets R13 to the row bytes from the
+// argument r at rOff, and leaves for done when ptr (its length at ptrLen)
+// has no node. Every blocked kernel but the AVX-512 one-level ones opens so.
+func (a *asm) prologue(fn string, argBytes, rOff, ptrLen int, loads string) {
 	a.f("TEXT ·%s(SB), NOSPLIT, $16-%d", fn, argBytes)
 	a.f("%s", loads)
 	a.f(`	MOVQ r+%d(FP), R13
 	MOVQ R13, left-8(SP)
 	MOVQ $0, blk-16(SP)
 	SHLQ ${LOG}, R13
-	MOVQ ptr_len+104(FP), AX
+	MOVQ ptr_len+%d(FP), AX
 	CMPQ AX, $1
-	JLE  done`, rOff)
+	JLE  done`, rOff, ptrLen)
 }
 
 // twoLevelDoc writes a kernel's header comment: its Go signature (args with
@@ -308,7 +309,7 @@ func gather2AVX512(e elem) string {
 	a := &asm{e: e}
 	fn := "GatherHadamard2" + e.T + "AVX512"
 	a.twoLevelDoc(fn, gather2Args, "1, 2 or 4 vectors", gather2Body+gather2PrefetchDoc(), "twolevel.go", "AVX512F, AVX512DQ, BMI2")
-	a.twoLevelPrologue(fn, 296, 264, gather2Loads)
+	a.prologue(fn, 296, 264, 104, gather2Loads)
 	a.blocks512(gather2Block512)
 	return a.expand()
 }
@@ -404,7 +405,7 @@ func gather2AVX2(e elem, iota string) string {
 	fn := "GatherHadamard2" + e.T + "AVX2"
 	body := gather2Body + gather2PrefetchDoc() + fmt.Sprintf(" Each child prefetches the z\nrow that the child %d ahead names .", pullPFD)
 	a.twoLevelDoc(fn, gather2Args, "4, 2 or 1 full vectors, then a last one", body, "twolevel.go", "AVX, AVX2, FMA3")
-	a.twoLevelPrologue(fn, 296, 264, gather2Loads)
+	a.prologue(fn, 296, 264, 104, gather2Loads)
 	a.blocks256(9, iota, gather2Block256)
 	return a.expand()
 }
