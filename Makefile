@@ -6,7 +6,7 @@ PKGS     := ./...
 RACE_PKGS := ./internal/... ./csr/... ./csf/... ./coo/... ./convert/... ./kernels/...
 REQUIRE  ?= $(shell scripts/require-tiers.sh)
 
-.PHONY: test unit race purego noasm arm64 test-arm64 check-words vet lint fuzz fuzz-smoke bench bench-peers quickstart
+.PHONY: test unit race purego noasm arm64 test-arm64 check-words vet lint fuzz fuzz-smoke bench bench-peers bench-mttkrp-peer quickstart
 
 # The long stages run two at a time: each has one package that takes most
 # of its time on one core (convert in unit, kernels under -race and under
@@ -75,6 +75,13 @@ bench:
 # with MATRICES=M1,M2,M4). Says so and succeeds when SciPy is missing.
 bench-peers:
 	GO=$(GO) sh bench/peers/run.sh
+
+# MTTKRP against bench/peers/csf_root.c, a C root-mode MTTKRP in SPLATT's
+# manner (one tree per mode), on T3u, T3p and T4p (TENSORS=T3u RANKS=16,32
+# THREADS="1 2" ROUNDS=3 PEER_DATA=dir to keep the trees). Needs gcc with
+# OpenMP; says so and succeeds without.
+bench-mttkrp-peer:
+	GO=$(GO) sh bench/peers/mttkrp.sh
 
 quickstart:
 	$(GO) run ./examples/quickstart >/dev/null
