@@ -54,6 +54,11 @@ func push2Chunked[T Float](asm push2Func[T]) push2Func[T] {
 // generator calls it push2PrefetchChildren, in _genproducts/push2.go).
 const push2PrefetchFlag = 2
 
+// push2PrefetchLeavesFlag, added to the AVX2 kernels' mode, makes each leaf
+// prefetch the row that the leaf 24 ahead names (push2PrefetchLeaves in the
+// generator). The AVX-512 kernels ignore it.
+const push2PrefetchLeavesFlag = 4
+
 // push2Prefetching adds push2PrefetchFlag to mode, which makes each
 // child prefetch the row the child 24 ahead names, when those rows (f's for
 // PushLeaves, out's for PushChildren) exceed L2. Float64 R = 16, four
@@ -63,14 +68,23 @@ const push2PrefetchFlag = 2
 // modes 2 and 3, whose rows (500 x 16) sit in L2, 20.4 / 20.3 -> 21.6 /
 // 21.9: hence the size test (AVX-512 on Zen 4; the AVX2 kernels take the
 // same test, measured with their y-row prefetch in _genproducts/twolevel.go).
+//
+// It adds push2PrefetchLeavesFlag when the rows the leaves name (out's for
+// PushLeaves, f's for PushChildren) exceed L2. Float64, one thread, three
+// alternating runs on the Zen 3 VM (L2 512 KiB), ms, against no leaf-row
+// prefetch: see the figures in the README's session 16 part.
 func push2Prefetching[T Float](k push2Func[T]) push2Func[T] {
 	return func(out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int) {
-		rows := f
+		rows, leafRows := f, out
 		if PushMode(mode) == PushChildren {
-			rows = out
+			rows, leafRows = out, f
 		}
-		if len(rows)*int(unsafe.Sizeof(T(0))) > Caches().L2 {
+		size, l2 := int(unsafe.Sizeof(T(0))), Caches().L2
+		if len(rows)*size > l2 {
 			mode |= push2PrefetchFlag
+		}
+		if len(leafRows)*size > l2 {
+			mode |= push2PrefetchLeavesFlag
 		}
 		k(out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, mode)
 	}

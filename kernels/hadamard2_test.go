@@ -1,6 +1,7 @@
 package kernels
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -145,26 +146,53 @@ func gather2ChunkCase[T Float](t *testing.T, rng *rand.Rand, r int, f *family[ga
 				tr.idx[j] = uint64(rng.IntN(nrows))
 			}
 		}
-		vals := fsmall[T](rng, len(tr.idx))
-		x := fsmall[T](rng, nrows*r)
-		z := fsmall[T](rng, nrows*r)
-		y := fsmall[T](rng, nrows*r)
-		nc := len(tr.ptr) - 1
-		forEachTier(t, f, func(t *testing.T, impl, ref gather2Func[T]) {
-			for mode := GatherPull; mode <= GatherRows; mode++ {
-				sO, cO, sU, ncrd, outRows := gather2Strides(mode, tr, r, nrows)
-				if mode == GatherRows {
-					outRows = nc
-				}
-				got := fguard[T](outRows*r, 0, 7)
-				want := fguard[T](outRows*r, 0, 7)
-				impl(got, y, ncrd, ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, r, sO, cO, sU)
-				ref(want, y, ncrd, ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, r, sO, cO, sU)
-				if err := fclose(got, want, 0); err != nil {
-					t.Fatalf("%s mode=%d r=%d: %v", shape, mode, r, err)
-				}
+		gather2Exact(t, rng, f, tr, nrows, nrows, r, shape)
+	}
+}
+
+// gather2Exact compares every tier with ref on tree tr in every mode, with
+// small integers (exact sums): x and y of nrows rows, z of zrows.
+func gather2Exact[T Float](t *testing.T, rng *rand.Rand, f *family[gather2Func[T]], tr tree2, nrows, zrows, r int, desc string) {
+	t.Helper()
+	vals := fsmall[T](rng, len(tr.idx))
+	x := fsmall[T](rng, nrows*r)
+	z := fsmall[T](rng, zrows*r)
+	y := fsmall[T](rng, nrows*r)
+	forEachTier(t, f, func(t *testing.T, impl, ref gather2Func[T]) {
+		for mode := GatherPull; mode <= GatherRows; mode++ {
+			sO, cO, sU, ncrd, outRows := gather2Strides(mode, tr, r, nrows)
+			got := fguard[T](outRows*r, 0, 7)
+			want := fguard[T](outRows*r, 0, 7)
+			impl(got, y, ncrd, ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, r, sO, cO, sU)
+			ref(want, y, ncrd, ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, r, sO, cO, sU)
+			if err := fclose(got, want, 0); err != nil {
+				t.Fatalf("%s mode=%d r=%d: %v", desc, mode, r, err)
 			}
-		})
+		}
+	})
+}
+
+// TestGatherHadamard2LargeRows: x and z (the rows the leaves and the
+// children name) larger than L2, so that the AVX2 path prefetches both
+// (gather2Prefetching), and a z in L2 with a large x, with small integers:
+// results equal ref's in every mode.
+func TestGatherHadamard2LargeRows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(67, 68))
+	for _, r := range []int{5, 16, 19, 32} {
+		gather2LargeCase(t, rng, r, gather2F32)
+		gather2LargeCase(t, rng, r, gather2F64)
+	}
+}
+
+func gather2LargeCase[T Float](t *testing.T, rng *rand.Rand, r int, f *family[gather2Func[T]]) {
+	t.Helper()
+	nrows := 2*Caches().L2/(r*4) + 1 // beyond L2 for float32 and float64
+	for _, zrows := range []int{nrows, 3} {
+		tr := randTree2(rng, 3000, 3, 2, nrows)
+		for e := range tr.crd {
+			tr.crd[e] %= uint64(zrows)
+		}
+		gather2Exact(t, rng, f, tr, nrows, zrows, r, fmt.Sprintf("z rows %d", zrows))
 	}
 }
 

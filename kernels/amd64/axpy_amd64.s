@@ -477,7 +477,9 @@ done:
 //
 // Each node prefetches the y row of the node 24 ahead (pullPFD). With 2
 // added to mode, each child also prefetches the row that the child as far
-// ahead names (f's in mode 0, out's in mode 1); mode&1 is the mode.
+// ahead names (f's in mode 0, out's in mode 1); mode&1 is the mode. With 4 added, each leaf
+// prefetches the row that the leaf as far ahead names (out's in mode 0, f's
+// in mode 1).
 //
 // Registers: see push2.go in _genproducts.
 // Requires: AVX, AVX2, FMA3
@@ -555,6 +557,8 @@ nocflm:
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
 	JAE  lcem
+	TESTQ $4, mode+248(FP)
+	JNZ  lleafmp
 lleafm:
 	MOVQ          (R11)(CX*8), R14
 	IMULQ         R13, R14
@@ -565,6 +569,25 @@ lleafm:
 	INCQ CX
 	CMPQ CX, DX
 	JB   lleafm
+	JMP  lleafmx
+lleafmp:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxflleafmp
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(DI)(R14*1)
+noxflleafmp:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSS (R10)(CX*4), Y12
+	VMASKMOVPS  (DI)(R14*1), Y15, Y13
+	VFMADD231PS Y0, Y12, Y13
+	VMASKMOVPS  Y13, Y15, (DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleafmp
+lleafmx:
 lcem:
 	INCQ R8
 	CMPQ R8, R9
@@ -614,6 +637,8 @@ nocfcm:
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fecm
+	TESTQ $4, mode+248(FP)
+	JNZ  flcmp
 flcm:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -623,6 +648,24 @@ flcm:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flcm
+	JMP  flcmx
+flcmp:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxfflcmp
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxfflcmp:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y12
+	VMASKMOVPS  (BX)(R14*1), Y15, Y13
+	VFMADD231PS Y13, Y12, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flcmp
+flcmx:
 fecm:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -702,6 +745,8 @@ nocfl4:
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
 	JAE  lce4
+	TESTQ $4, mode+248(FP)
+	JNZ  lleaf4p
 lleaf4:
 	MOVQ          (R11)(CX*8), R14
 	IMULQ         R13, R14
@@ -721,6 +766,35 @@ lleaf4:
 	INCQ CX
 	CMPQ CX, DX
 	JB   lleaf4
+	JMP  lleaf4x
+lleaf4p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxflleaf4p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(DI)(R14*1)
+	PREFETCHT0 64(DI)(R14*1)
+noxflleaf4p:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSS (R10)(CX*4), Y12
+	VMOVUPS     (DI)(R14*1), Y13
+	VFMADD231PS Y0, Y12, Y13
+	VMOVUPS     Y13, (DI)(R14*1)
+	VMOVUPS     32(DI)(R14*1), Y13
+	VFMADD231PS Y1, Y12, Y13
+	VMOVUPS     Y13, 32(DI)(R14*1)
+	VMOVUPS     64(DI)(R14*1), Y13
+	VFMADD231PS Y2, Y12, Y13
+	VMOVUPS     Y13, 64(DI)(R14*1)
+	VMOVUPS     96(DI)(R14*1), Y13
+	VFMADD231PS Y3, Y12, Y13
+	VMOVUPS     Y13, 96(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf4p
+lleaf4x:
 lce4:
 	INCQ R8
 	CMPQ R8, R9
@@ -777,6 +851,8 @@ nocfc4:
 	VXORPS Y3, Y3, Y3
 	CMPQ CX, DX
 	JAE  fec4
+	TESTQ $4, mode+248(FP)
+	JNZ  flc4p
 flc4:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -788,6 +864,27 @@ flc4:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flc4
+	JMP  flc4x
+flc4p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxfflc4p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+	PREFETCHT0 64(BX)(R14*1)
+noxfflc4p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y12
+	VFMADD231PS (BX)(R14*1), Y12, Y0
+	VFMADD231PS 32(BX)(R14*1), Y12, Y1
+	VFMADD231PS 64(BX)(R14*1), Y12, Y2
+	VFMADD231PS 96(BX)(R14*1), Y12, Y3
+	INCQ CX
+	CMPQ CX, DX
+	JB   flc4p
+flc4x:
 fec4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -868,6 +965,8 @@ nocfl2:
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
 	JAE  lce2
+	TESTQ $4, mode+248(FP)
+	JNZ  lleaf2p
 lleaf2:
 	MOVQ          (R11)(CX*8), R14
 	IMULQ         R13, R14
@@ -881,6 +980,28 @@ lleaf2:
 	INCQ CX
 	CMPQ CX, DX
 	JB   lleaf2
+	JMP  lleaf2x
+lleaf2p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxflleaf2p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(DI)(R14*1)
+noxflleaf2p:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSS (R10)(CX*4), Y12
+	VMOVUPS     (DI)(R14*1), Y13
+	VFMADD231PS Y0, Y12, Y13
+	VMOVUPS     Y13, (DI)(R14*1)
+	VMOVUPS     32(DI)(R14*1), Y13
+	VFMADD231PS Y1, Y12, Y13
+	VMOVUPS     Y13, 32(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf2p
+lleaf2x:
 lce2:
 	INCQ R8
 	CMPQ R8, R9
@@ -931,6 +1052,8 @@ nocfc2:
 	VXORPS Y1, Y1, Y1
 	CMPQ CX, DX
 	JAE  fec2
+	TESTQ $4, mode+248(FP)
+	JNZ  flc2p
 flc2:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -940,6 +1063,24 @@ flc2:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flc2
+	JMP  flc2x
+flc2p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxfflc2p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxfflc2p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y12
+	VFMADD231PS (BX)(R14*1), Y12, Y0
+	VFMADD231PS 32(BX)(R14*1), Y12, Y1
+	INCQ CX
+	CMPQ CX, DX
+	JB   flc2p
+flc2x:
 fec2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -1011,6 +1152,8 @@ nocfl1:
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
 	JAE  lce1
+	TESTQ $4, mode+248(FP)
+	JNZ  lleaf1p
 lleaf1:
 	MOVQ          (R11)(CX*8), R14
 	IMULQ         R13, R14
@@ -1021,6 +1164,25 @@ lleaf1:
 	INCQ CX
 	CMPQ CX, DX
 	JB   lleaf1
+	JMP  lleaf1x
+lleaf1p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxflleaf1p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(DI)(R14*1)
+noxflleaf1p:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSS (R10)(CX*4), Y12
+	VMOVUPS     (DI)(R14*1), Y13
+	VFMADD231PS Y0, Y12, Y13
+	VMOVUPS     Y13, (DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf1p
+lleaf1x:
 lce1:
 	INCQ R8
 	CMPQ R8, R9
@@ -1069,6 +1231,8 @@ nocfc1:
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fec1
+	TESTQ $4, mode+248(FP)
+	JNZ  flc1p
 flc1:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -1077,6 +1241,23 @@ flc1:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flc1
+	JMP  flc1x
+flc1p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxfflc1p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxfflc1p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y12
+	VFMADD231PS (BX)(R14*1), Y12, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flc1p
+flc1x:
 fec1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -2139,7 +2320,9 @@ done:
 //
 // Each node prefetches the y row of the node 24 ahead (pullPFD). With 2
 // added to mode, each child also prefetches the row that the child as far
-// ahead names (f's in mode 0, out's in mode 1); mode&1 is the mode.
+// ahead names (f's in mode 0, out's in mode 1); mode&1 is the mode. With 4 added, each leaf
+// prefetches the row that the leaf as far ahead names (out's in mode 0, f's
+// in mode 1).
 //
 // Registers: see push2.go in _genproducts.
 // Requires: AVX, AVX2, FMA3
@@ -2217,6 +2400,8 @@ nocflm:
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
 	JAE  lcem
+	TESTQ $4, mode+248(FP)
+	JNZ  lleafmp
 lleafm:
 	MOVQ          (R11)(CX*8), R14
 	IMULQ         R13, R14
@@ -2227,6 +2412,25 @@ lleafm:
 	INCQ CX
 	CMPQ CX, DX
 	JB   lleafm
+	JMP  lleafmx
+lleafmp:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxflleafmp
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(DI)(R14*1)
+noxflleafmp:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSD (R10)(CX*8), Y12
+	VMASKMOVPD  (DI)(R14*1), Y15, Y13
+	VFMADD231PD Y0, Y12, Y13
+	VMASKMOVPD  Y13, Y15, (DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleafmp
+lleafmx:
 lcem:
 	INCQ R8
 	CMPQ R8, R9
@@ -2276,6 +2480,8 @@ nocfcm:
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fecm
+	TESTQ $4, mode+248(FP)
+	JNZ  flcmp
 flcm:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -2285,6 +2491,24 @@ flcm:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flcm
+	JMP  flcmx
+flcmp:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxfflcmp
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxfflcmp:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y12
+	VMASKMOVPD  (BX)(R14*1), Y15, Y13
+	VFMADD231PD Y13, Y12, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flcmp
+flcmx:
 fecm:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -2364,6 +2588,8 @@ nocfl4:
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
 	JAE  lce4
+	TESTQ $4, mode+248(FP)
+	JNZ  lleaf4p
 lleaf4:
 	MOVQ          (R11)(CX*8), R14
 	IMULQ         R13, R14
@@ -2383,6 +2609,35 @@ lleaf4:
 	INCQ CX
 	CMPQ CX, DX
 	JB   lleaf4
+	JMP  lleaf4x
+lleaf4p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxflleaf4p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(DI)(R14*1)
+	PREFETCHT0 64(DI)(R14*1)
+noxflleaf4p:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSD (R10)(CX*8), Y12
+	VMOVUPD     (DI)(R14*1), Y13
+	VFMADD231PD Y0, Y12, Y13
+	VMOVUPD     Y13, (DI)(R14*1)
+	VMOVUPD     32(DI)(R14*1), Y13
+	VFMADD231PD Y1, Y12, Y13
+	VMOVUPD     Y13, 32(DI)(R14*1)
+	VMOVUPD     64(DI)(R14*1), Y13
+	VFMADD231PD Y2, Y12, Y13
+	VMOVUPD     Y13, 64(DI)(R14*1)
+	VMOVUPD     96(DI)(R14*1), Y13
+	VFMADD231PD Y3, Y12, Y13
+	VMOVUPD     Y13, 96(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf4p
+lleaf4x:
 lce4:
 	INCQ R8
 	CMPQ R8, R9
@@ -2439,6 +2694,8 @@ nocfc4:
 	VXORPD Y3, Y3, Y3
 	CMPQ CX, DX
 	JAE  fec4
+	TESTQ $4, mode+248(FP)
+	JNZ  flc4p
 flc4:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -2450,6 +2707,27 @@ flc4:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flc4
+	JMP  flc4x
+flc4p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxfflc4p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+	PREFETCHT0 64(BX)(R14*1)
+noxfflc4p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y12
+	VFMADD231PD (BX)(R14*1), Y12, Y0
+	VFMADD231PD 32(BX)(R14*1), Y12, Y1
+	VFMADD231PD 64(BX)(R14*1), Y12, Y2
+	VFMADD231PD 96(BX)(R14*1), Y12, Y3
+	INCQ CX
+	CMPQ CX, DX
+	JB   flc4p
+flc4x:
 fec4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -2530,6 +2808,8 @@ nocfl2:
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
 	JAE  lce2
+	TESTQ $4, mode+248(FP)
+	JNZ  lleaf2p
 lleaf2:
 	MOVQ          (R11)(CX*8), R14
 	IMULQ         R13, R14
@@ -2543,6 +2823,28 @@ lleaf2:
 	INCQ CX
 	CMPQ CX, DX
 	JB   lleaf2
+	JMP  lleaf2x
+lleaf2p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxflleaf2p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(DI)(R14*1)
+noxflleaf2p:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSD (R10)(CX*8), Y12
+	VMOVUPD     (DI)(R14*1), Y13
+	VFMADD231PD Y0, Y12, Y13
+	VMOVUPD     Y13, (DI)(R14*1)
+	VMOVUPD     32(DI)(R14*1), Y13
+	VFMADD231PD Y1, Y12, Y13
+	VMOVUPD     Y13, 32(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf2p
+lleaf2x:
 lce2:
 	INCQ R8
 	CMPQ R8, R9
@@ -2593,6 +2895,8 @@ nocfc2:
 	VXORPD Y1, Y1, Y1
 	CMPQ CX, DX
 	JAE  fec2
+	TESTQ $4, mode+248(FP)
+	JNZ  flc2p
 flc2:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -2602,6 +2906,24 @@ flc2:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flc2
+	JMP  flc2x
+flc2p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxfflc2p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxfflc2p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y12
+	VFMADD231PD (BX)(R14*1), Y12, Y0
+	VFMADD231PD 32(BX)(R14*1), Y12, Y1
+	INCQ CX
+	CMPQ CX, DX
+	JB   flc2p
+flc2x:
 fec2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -2673,6 +2995,8 @@ nocfl1:
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
 	JAE  lce1
+	TESTQ $4, mode+248(FP)
+	JNZ  lleaf1p
 lleaf1:
 	MOVQ          (R11)(CX*8), R14
 	IMULQ         R13, R14
@@ -2683,6 +3007,25 @@ lleaf1:
 	INCQ CX
 	CMPQ CX, DX
 	JB   lleaf1
+	JMP  lleaf1x
+lleaf1p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxflleaf1p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(DI)(R14*1)
+noxflleaf1p:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSD (R10)(CX*8), Y12
+	VMOVUPD     (DI)(R14*1), Y13
+	VFMADD231PD Y0, Y12, Y13
+	VMOVUPD     Y13, (DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf1p
+lleaf1x:
 lce1:
 	INCQ R8
 	CMPQ R8, R9
@@ -2731,6 +3074,8 @@ nocfc1:
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fec1
+	TESTQ $4, mode+248(FP)
+	JNZ  flc1p
 flc1:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -2739,6 +3084,23 @@ flc1:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flc1
+	JMP  flc1x
+flc1p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxfflc1p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxfflc1p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y12
+	VFMADD231PD (BX)(R14*1), Y12, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flc1p
+flc1x:
 fec1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14

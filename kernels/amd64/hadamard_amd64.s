@@ -880,7 +880,7 @@ done:
 	VZEROUPPER
 	RET
 
-// func GatherHadamard2F32AVX2(out []float32, y []float32, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r int, sO int, cO int, sU int)
+// func GatherHadamard2F32AVX2(out []float32, y []float32, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r int, sO int, cO int, sU int, pf int)
 //
 // Column blocks (4, 2 or 1 full vectors, then a last one, masked past r), and for each block every node c:
 //
@@ -892,12 +892,13 @@ done:
 // stored once per block.
 //
 // The pull loop prefetches the y row, the scatter loop the out row, of the
-// node 24 ahead (pullPFD). Each child prefetches the z
-// row that the child 24 ahead names .
+// node 24 ahead (pullPFD). With 1 in pf, each child
+// prefetches the z row that the child as far ahead names; with 2, each leaf
+// the x row that the leaf as far ahead names.
 //
 // Registers: see twolevel.go in _genproducts.
 // Requires: AVX, AVX2, FMA3
-TEXT ·GatherHadamard2F32AVX2(SB), NOSPLIT, $16-296
+TEXT ·GatherHadamard2F32AVX2(SB), NOSPLIT, $16-304
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ lptr_base+168(FP), R12
@@ -952,6 +953,8 @@ noofsm:
 	CMPQ R8, R9
 	JAE  cesm
 clsm:
+	TESTQ $1, pf+296(FP)
+	JZ   nocfsm
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfsm
@@ -966,6 +969,8 @@ nocfsm:
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fesm
+	TESTQ $2, pf+296(FP)
+	JNZ  flsmp
 flsm:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -975,6 +980,24 @@ flsm:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flsm
+	JMP  flsmx
+flsmp:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxfflsmp
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxfflsmp:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y8
+	VMASKMOVPS  (BX)(R14*1), Y15, Y9
+	VFMADD231PS Y9, Y8, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flsmp
+flsmx:
 fesm:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -1024,6 +1047,8 @@ nopfpm:
 	CMPQ R8, R9
 	JAE  cepm
 clpm:
+	TESTQ $1, pf+296(FP)
+	JZ   nocfpm
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfpm
@@ -1038,6 +1063,8 @@ nocfpm:
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fepm
+	TESTQ $2, pf+296(FP)
+	JNZ  flpmp
 flpm:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -1047,6 +1074,24 @@ flpm:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flpm
+	JMP  flpmx
+flpmp:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxfflpmp
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxfflpmp:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y8
+	VMASKMOVPS  (BX)(R14*1), Y15, Y9
+	VFMADD231PS Y9, Y8, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flpmp
+flpmx:
 fepm:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -1107,6 +1152,8 @@ noofs4:
 	CMPQ R8, R9
 	JAE  ces4
 cls4:
+	TESTQ $1, pf+296(FP)
+	JZ   nocfs4
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfs4
@@ -1125,6 +1172,8 @@ nocfs4:
 	VXORPS Y3, Y3, Y3
 	CMPQ CX, DX
 	JAE  fes4
+	TESTQ $2, pf+296(FP)
+	JNZ  fls4p
 fls4:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -1136,6 +1185,27 @@ fls4:
 	INCQ CX
 	CMPQ CX, DX
 	JB   fls4
+	JMP  fls4x
+fls4p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxffls4p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+	PREFETCHT0 64(BX)(R14*1)
+noxffls4p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y8
+	VFMADD231PS (BX)(R14*1), Y8, Y0
+	VFMADD231PS 32(BX)(R14*1), Y8, Y1
+	VFMADD231PS 64(BX)(R14*1), Y8, Y2
+	VFMADD231PS 96(BX)(R14*1), Y8, Y3
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls4p
+fls4x:
 fes4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -1202,6 +1272,8 @@ nopfp4:
 	CMPQ R8, R9
 	JAE  cep4
 clp4:
+	TESTQ $1, pf+296(FP)
+	JZ   nocfp4
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfp4
@@ -1220,6 +1292,8 @@ nocfp4:
 	VXORPS Y3, Y3, Y3
 	CMPQ CX, DX
 	JAE  fep4
+	TESTQ $2, pf+296(FP)
+	JNZ  flp4p
 flp4:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -1231,6 +1305,27 @@ flp4:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flp4
+	JMP  flp4x
+flp4p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxfflp4p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+	PREFETCHT0 64(BX)(R14*1)
+noxfflp4p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y8
+	VFMADD231PS (BX)(R14*1), Y8, Y0
+	VFMADD231PS 32(BX)(R14*1), Y8, Y1
+	VFMADD231PS 64(BX)(R14*1), Y8, Y2
+	VFMADD231PS 96(BX)(R14*1), Y8, Y3
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp4p
+flp4x:
 fep4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -1295,6 +1390,8 @@ noofs2:
 	CMPQ R8, R9
 	JAE  ces2
 cls2:
+	TESTQ $1, pf+296(FP)
+	JZ   nocfs2
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfs2
@@ -1310,6 +1407,8 @@ nocfs2:
 	VXORPS Y1, Y1, Y1
 	CMPQ CX, DX
 	JAE  fes2
+	TESTQ $2, pf+296(FP)
+	JNZ  fls2p
 fls2:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -1319,6 +1418,24 @@ fls2:
 	INCQ CX
 	CMPQ CX, DX
 	JB   fls2
+	JMP  fls2x
+fls2p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxffls2p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxffls2p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y8
+	VFMADD231PS (BX)(R14*1), Y8, Y0
+	VFMADD231PS 32(BX)(R14*1), Y8, Y1
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls2p
+fls2x:
 fes2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -1372,6 +1489,8 @@ nopfp2:
 	CMPQ R8, R9
 	JAE  cep2
 clp2:
+	TESTQ $1, pf+296(FP)
+	JZ   nocfp2
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfp2
@@ -1387,6 +1506,8 @@ nocfp2:
 	VXORPS Y1, Y1, Y1
 	CMPQ CX, DX
 	JAE  fep2
+	TESTQ $2, pf+296(FP)
+	JNZ  flp2p
 flp2:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -1396,6 +1517,24 @@ flp2:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flp2
+	JMP  flp2x
+flp2p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxfflp2p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxfflp2p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y8
+	VFMADD231PS (BX)(R14*1), Y8, Y0
+	VFMADD231PS 32(BX)(R14*1), Y8, Y1
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp2p
+flp2x:
 fep2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -1453,6 +1592,8 @@ noofs1:
 	CMPQ R8, R9
 	JAE  ces1
 cls1:
+	TESTQ $1, pf+296(FP)
+	JZ   nocfs1
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfs1
@@ -1467,6 +1608,8 @@ nocfs1:
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fes1
+	TESTQ $2, pf+296(FP)
+	JNZ  fls1p
 fls1:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -1475,6 +1618,23 @@ fls1:
 	INCQ CX
 	CMPQ CX, DX
 	JB   fls1
+	JMP  fls1x
+fls1p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxffls1p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxffls1p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y8
+	VFMADD231PS (BX)(R14*1), Y8, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls1p
+fls1x:
 fes1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -1522,6 +1682,8 @@ nopfp1:
 	CMPQ R8, R9
 	JAE  cep1
 clp1:
+	TESTQ $1, pf+296(FP)
+	JZ   nocfp1
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfp1
@@ -1536,6 +1698,8 @@ nocfp1:
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fep1
+	TESTQ $2, pf+296(FP)
+	JNZ  flp1p
 flp1:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -1544,6 +1708,23 @@ flp1:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flp1
+	JMP  flp1x
+flp1p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxfflp1p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxfflp1p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Y8
+	VFMADD231PS (BX)(R14*1), Y8, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp1p
+flp1x:
 fep1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -3185,7 +3366,7 @@ done:
 	VZEROUPPER
 	RET
 
-// func GatherHadamard2F64AVX2(out []float64, y []float64, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r int, sO int, cO int, sU int)
+// func GatherHadamard2F64AVX2(out []float64, y []float64, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r int, sO int, cO int, sU int, pf int)
 //
 // Column blocks (4, 2 or 1 full vectors, then a last one, masked past r), and for each block every node c:
 //
@@ -3197,12 +3378,13 @@ done:
 // stored once per block.
 //
 // The pull loop prefetches the y row, the scatter loop the out row, of the
-// node 24 ahead (pullPFD). Each child prefetches the z
-// row that the child 24 ahead names .
+// node 24 ahead (pullPFD). With 1 in pf, each child
+// prefetches the z row that the child as far ahead names; with 2, each leaf
+// the x row that the leaf as far ahead names.
 //
 // Registers: see twolevel.go in _genproducts.
 // Requires: AVX, AVX2, FMA3
-TEXT ·GatherHadamard2F64AVX2(SB), NOSPLIT, $16-296
+TEXT ·GatherHadamard2F64AVX2(SB), NOSPLIT, $16-304
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ lptr_base+168(FP), R12
@@ -3257,6 +3439,8 @@ noofsm:
 	CMPQ R8, R9
 	JAE  cesm
 clsm:
+	TESTQ $1, pf+296(FP)
+	JZ   nocfsm
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfsm
@@ -3271,6 +3455,8 @@ nocfsm:
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fesm
+	TESTQ $2, pf+296(FP)
+	JNZ  flsmp
 flsm:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -3280,6 +3466,24 @@ flsm:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flsm
+	JMP  flsmx
+flsmp:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxfflsmp
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxfflsmp:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y8
+	VMASKMOVPD  (BX)(R14*1), Y15, Y9
+	VFMADD231PD Y9, Y8, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flsmp
+flsmx:
 fesm:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -3329,6 +3533,8 @@ nopfpm:
 	CMPQ R8, R9
 	JAE  cepm
 clpm:
+	TESTQ $1, pf+296(FP)
+	JZ   nocfpm
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfpm
@@ -3343,6 +3549,8 @@ nocfpm:
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fepm
+	TESTQ $2, pf+296(FP)
+	JNZ  flpmp
 flpm:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -3352,6 +3560,24 @@ flpm:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flpm
+	JMP  flpmx
+flpmp:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxfflpmp
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxfflpmp:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y8
+	VMASKMOVPD  (BX)(R14*1), Y15, Y9
+	VFMADD231PD Y9, Y8, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flpmp
+flpmx:
 fepm:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -3412,6 +3638,8 @@ noofs4:
 	CMPQ R8, R9
 	JAE  ces4
 cls4:
+	TESTQ $1, pf+296(FP)
+	JZ   nocfs4
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfs4
@@ -3430,6 +3658,8 @@ nocfs4:
 	VXORPD Y3, Y3, Y3
 	CMPQ CX, DX
 	JAE  fes4
+	TESTQ $2, pf+296(FP)
+	JNZ  fls4p
 fls4:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -3441,6 +3671,27 @@ fls4:
 	INCQ CX
 	CMPQ CX, DX
 	JB   fls4
+	JMP  fls4x
+fls4p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxffls4p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+	PREFETCHT0 64(BX)(R14*1)
+noxffls4p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y8
+	VFMADD231PD (BX)(R14*1), Y8, Y0
+	VFMADD231PD 32(BX)(R14*1), Y8, Y1
+	VFMADD231PD 64(BX)(R14*1), Y8, Y2
+	VFMADD231PD 96(BX)(R14*1), Y8, Y3
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls4p
+fls4x:
 fes4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -3507,6 +3758,8 @@ nopfp4:
 	CMPQ R8, R9
 	JAE  cep4
 clp4:
+	TESTQ $1, pf+296(FP)
+	JZ   nocfp4
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfp4
@@ -3525,6 +3778,8 @@ nocfp4:
 	VXORPD Y3, Y3, Y3
 	CMPQ CX, DX
 	JAE  fep4
+	TESTQ $2, pf+296(FP)
+	JNZ  flp4p
 flp4:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -3536,6 +3791,27 @@ flp4:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flp4
+	JMP  flp4x
+flp4p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxfflp4p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+	PREFETCHT0 64(BX)(R14*1)
+noxfflp4p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y8
+	VFMADD231PD (BX)(R14*1), Y8, Y0
+	VFMADD231PD 32(BX)(R14*1), Y8, Y1
+	VFMADD231PD 64(BX)(R14*1), Y8, Y2
+	VFMADD231PD 96(BX)(R14*1), Y8, Y3
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp4p
+flp4x:
 fep4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -3600,6 +3876,8 @@ noofs2:
 	CMPQ R8, R9
 	JAE  ces2
 cls2:
+	TESTQ $1, pf+296(FP)
+	JZ   nocfs2
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfs2
@@ -3615,6 +3893,8 @@ nocfs2:
 	VXORPD Y1, Y1, Y1
 	CMPQ CX, DX
 	JAE  fes2
+	TESTQ $2, pf+296(FP)
+	JNZ  fls2p
 fls2:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -3624,6 +3904,24 @@ fls2:
 	INCQ CX
 	CMPQ CX, DX
 	JB   fls2
+	JMP  fls2x
+fls2p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxffls2p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxffls2p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y8
+	VFMADD231PD (BX)(R14*1), Y8, Y0
+	VFMADD231PD 32(BX)(R14*1), Y8, Y1
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls2p
+fls2x:
 fes2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -3677,6 +3975,8 @@ nopfp2:
 	CMPQ R8, R9
 	JAE  cep2
 clp2:
+	TESTQ $1, pf+296(FP)
+	JZ   nocfp2
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfp2
@@ -3692,6 +3992,8 @@ nocfp2:
 	VXORPD Y1, Y1, Y1
 	CMPQ CX, DX
 	JAE  fep2
+	TESTQ $2, pf+296(FP)
+	JNZ  flp2p
 flp2:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -3701,6 +4003,24 @@ flp2:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flp2
+	JMP  flp2x
+flp2p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxfflp2p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxfflp2p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y8
+	VFMADD231PD (BX)(R14*1), Y8, Y0
+	VFMADD231PD 32(BX)(R14*1), Y8, Y1
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp2p
+flp2x:
 fep2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -3758,6 +4078,8 @@ noofs1:
 	CMPQ R8, R9
 	JAE  ces1
 cls1:
+	TESTQ $1, pf+296(FP)
+	JZ   nocfs1
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfs1
@@ -3772,6 +4094,8 @@ nocfs1:
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fes1
+	TESTQ $2, pf+296(FP)
+	JNZ  fls1p
 fls1:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -3780,6 +4104,23 @@ fls1:
 	INCQ CX
 	CMPQ CX, DX
 	JB   fls1
+	JMP  fls1x
+fls1p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxffls1p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxffls1p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y8
+	VFMADD231PD (BX)(R14*1), Y8, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls1p
+fls1x:
 fes1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -3827,6 +4168,8 @@ nopfp1:
 	CMPQ R8, R9
 	JAE  cep1
 clp1:
+	TESTQ $1, pf+296(FP)
+	JZ   nocfp1
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfp1
@@ -3841,6 +4184,8 @@ nocfp1:
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fep1
+	TESTQ $2, pf+296(FP)
+	JNZ  flp1p
 flp1:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -3849,6 +4194,23 @@ flp1:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flp1
+	JMP  flp1x
+flp1p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxfflp1p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxfflp1p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Y8
+	VFMADD231PD (BX)(R14*1), Y8, Y0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp1p
+flp1x:
 fep1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14

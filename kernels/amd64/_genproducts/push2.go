@@ -46,6 +46,14 @@ const push2Loads = `	MOVQ out_base+0(FP), DI
 // rows the children name exceed L2).
 const push2PrefetchChildren = 2
 
+// push2PrefetchLeaves is the bit of the AVX2 kernels' mode argument that
+// makes each leaf prefetch the row the leaf pullPFD ahead names (f's in
+// mode 1, out's in mode 0; package kernels sets it when those rows exceed
+// L2). The AVX-512 kernels ignore it (not measured: no AVX-512 host since
+// it was added). On the Zen 3 VM, float64, one thread, three alternating
+// runs: see push2Prefetching in package kernels.
+const push2PrefetchLeaves = 4
+
 // prefetchChild prefetches, when mode has push2PrefetchChildren and crd
 // holds a child pullPFD ahead of R8, the row (its block) that child names
 // in base (BX: f's row in PushLeaves; DI: out's row in PushChildren). Any
@@ -215,7 +223,7 @@ func push2Block256(b blk256) {
 	a.f("\tMOVQ 8(R12)(R8*8), DX")
 	a.f("\tCMPQ CX, DX")
 	a.f("\tJAE  lce%s", l)
-	b.leaves("lleaf"+l, 12, 13)
+	b.leaves("lleaf"+l, 12, 13, leafPF{"mode+248(FP)", push2PrefetchLeaves, "idx_len+200(FP)", "DI"})
 	a.f("lce%s:", l)
 	a.f("\tINCQ R8")
 	a.f("\tCMPQ R8, R9")
@@ -239,7 +247,7 @@ func push2Block256(b blk256) {
 	a.prefetchChild(b.lines(), "c"+l, "DI")
 	a.f("\tMOVQ (R12)(R8*8), CX")
 	a.f("\tMOVQ 8(R12)(R8*8), DX")
-	b.fiber("c"+l, 12)
+	b.fiber("c"+l, 12, leafPF{"mode+248(FP)", push2PrefetchLeaves, "idx_len+200(FP)", "BX"})
 	a.rowOf("crd_base+120(FP)", "R8")
 	for v := range b.nv {
 		b.load(v, "(DI)(R14*1)", 13)
@@ -256,7 +264,8 @@ func push2Block256(b blk256) {
 func push2AVX2(e elem, iota string) string {
 	a := &asm{e: e}
 	fn := "PushHadamard2" + e.T + "AVX2"
-	a.twoLevelDoc(fn, push2Args, "4, 2 or 1 full vectors, then a last one", push2Body+push2PrefetchDoc(), "push2.go", "AVX, AVX2, FMA3")
+	body := push2Body + push2PrefetchDoc() + fmt.Sprintf(" With %d added, each leaf\nprefetches the row that the leaf as far ahead names (out's in mode 0, f's\nin mode 1).", push2PrefetchLeaves)
+	a.twoLevelDoc(fn, push2Args, "4, 2 or 1 full vectors, then a last one", body, "push2.go", "AVX, AVX2, FMA3")
 	a.prologue(fn, 256, 240, 104, push2Loads)
 	a.blocks256(13, iota, push2Block256)
 	return a.expand()
