@@ -14,7 +14,10 @@
 // with --to csr, csc or csf writes the entries in that layout's order.
 //
 // Every command takes -h. Errors print one line on stderr and exit 1 (2 for
-// usage errors). A HURRAY_KERNELS value that cannot be honoured is an error.
+// usage errors). On SIGINT or SIGTERM a convert in progress removes the
+// temporary file it was writing (the output keeps its old contents) and the
+// command exits with 128 plus the signal's number. A HURRAY_KERNELS value
+// that cannot be honoured is an error.
 package main
 
 import (
@@ -23,8 +26,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/hurray-format/hurray-go/formats/auto"
 	"github.com/hurray-format/hurray-go/kernels"
@@ -32,7 +37,27 @@ import (
 )
 
 func main() {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go func() { os.Exit(interrupted(<-sigs, os.Stderr)) }()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// interrupted is what main does on SIGINT or SIGTERM: it removes the
+// temporary file of a conversion's output in progress (auto.RemovePending;
+// the output's target is left as it was), says so on stderr and returns the
+// exit code, 128 plus the signal's number as a shell reports it.
+func interrupted(sig os.Signal, stderr io.Writer) int {
+	err := auto.RemovePending()
+	msg := "hurray: interrupted (" + sig.String() + ")"
+	if err != nil {
+		msg += "; " + oneLine(err.Error())
+	}
+	fmt.Fprintln(stderr, msg)
+	if n, ok := sig.(syscall.Signal); ok {
+		return 128 + int(n)
+	}
+	return 1
 }
 
 const usage = `usage: hurray <command> [arguments]

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hurray-format/hurray-go/convert"
 	"github.com/hurray-format/hurray-go/coo"
@@ -327,10 +328,19 @@ func writeFile(path string, write func(io.Writer) error) (err error) {
 		}
 		return err
 	}
+	addPending(tmp.Name())
 	defer func() {
 		if cerr := tmp.Close(); err == nil {
 			err = cerr
 		}
+		// Under the lock, RemovePending cannot remove the file between
+		// this test and the rename.
+		pending.Lock()
+		defer pending.Unlock()
+		if _, ok := pending.names[tmp.Name()]; !ok && err == nil {
+			err = errors.New("write interrupted (RemovePending removed its temporary file)")
+		}
+		delete(pending.names, tmp.Name())
 		if err == nil && keep {
 			err = os.Chmod(tmp.Name(), mode)
 		}
@@ -342,6 +352,41 @@ func writeFile(path string, write func(io.Writer) error) (err error) {
 		}
 	}()
 	return write(tmp)
+}
+
+// pending holds the temporary files of the writes in progress.
+var pending struct {
+	sync.Mutex
+	names map[string]struct{}
+}
+
+func addPending(name string) {
+	pending.Lock()
+	defer pending.Unlock()
+	if pending.names == nil {
+		pending.names = map[string]struct{}{}
+	}
+	pending.names[name] = struct{}{}
+}
+
+// RemovePending removes the temporary files of the writes in progress: Write
+// writes into a new file beside its target and renames it over the target
+// only when the write has succeeded, so a program that stops in the middle
+// (on a signal: cmd/hurray calls it on SIGINT and SIGTERM) would leave that
+// file behind. Each write it interrupts fails and leaves its target as it
+// was; a write that has already renamed its file is not undone. It returns
+// the first error other than a file that is already gone.
+func RemovePending() error {
+	pending.Lock()
+	defer pending.Unlock()
+	var first error
+	for name := range pending.names {
+		if err := os.Remove(name); err != nil && !errors.Is(err, fs.ErrNotExist) && first == nil {
+			first = err
+		}
+		delete(pending.names, name)
+	}
+	return first
 }
 
 // linkTarget returns the file a path names through symbolic links, also when

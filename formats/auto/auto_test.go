@@ -2,6 +2,7 @@ package auto
 
 import (
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -189,5 +190,63 @@ func TestWriteNewFileModeAndLinks(t *testing.T) {
 	}
 	if ents, _ := os.ReadDir(dir); len(ents) != 3 {
 		t.Errorf("left behind in the directory: %v", ents)
+	}
+}
+
+// TestRemovePending: a write in progress whose temporary file RemovePending
+// removes fails, leaves its target as it was and no file beside it; a write
+// that has finished is kept.
+func TestRemovePending(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "out.tns")
+	if err := os.WriteFile(target, []byte("old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	temps := func() int {
+		m, err := filepath.Glob(filepath.Join(dir, ".out.tns.*.tmp"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(m)
+	}
+	started, resume, done := make(chan struct{}), make(chan struct{}), make(chan error)
+	go func() {
+		done <- writeFile(target, func(w io.Writer) error {
+			if _, err := io.WriteString(w, "new\n"); err != nil {
+				return err
+			}
+			close(started)
+			<-resume
+			return nil
+		})
+	}()
+	<-started
+	if n := temps(); n != 1 {
+		t.Fatalf("%d temporary files during the write, want 1", n)
+	}
+	if err := RemovePending(); err != nil {
+		t.Fatal(err)
+	}
+	if n := temps(); n != 0 {
+		t.Fatalf("%d temporary files after RemovePending, want 0", n)
+	}
+	close(resume)
+	if err := <-done; err == nil || !strings.Contains(err.Error(), "interrupted") || !strings.HasPrefix(err.Error(), target+": ") {
+		t.Fatalf("interrupted write: error %v, want one naming %s and the interruption", err, target)
+	}
+	if b, err := os.ReadFile(target); err != nil || string(b) != "old\n" {
+		t.Fatalf("target after the interrupted write: %q, %v; want the old contents", b, err)
+	}
+	if n := temps(); n != 0 {
+		t.Fatalf("%d temporary files after the interrupted write, want 0", n)
+	}
+	if err := writeFile(target, func(w io.Writer) error { _, err := io.WriteString(w, "new\n"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if err := RemovePending(); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(target); err != nil || string(b) != "new\n" {
+		t.Fatalf("target after a finished write and RemovePending: %q, %v; want the new contents", b, err)
 	}
 }
