@@ -70,9 +70,12 @@ const push2PrefetchLeavesFlag = 4
 // same test, measured with their y-row prefetch in _genproducts/twolevel.go).
 //
 // It adds push2PrefetchLeavesFlag when the rows the leaves name (out's for
-// PushLeaves, f's for PushChildren) exceed L2. Float64, one thread, three
-// alternating runs on the Zen 3 VM (L2 512 KiB), ms, against no leaf-row
-// prefetch: see the figures in the README's session 16 part.
+// PushLeaves, f's for PushChildren) exceed L2 (the AVX2 kernels alone
+// honour it). Float64, one thread, three alternating runs on the Zen 3 VM
+// (L2 512 KiB), against no leaf-row prefetch: T3u's modes 1 and 2, whose
+// fibers hold about one leaf each, R = 16 71 / 73 -> 60 / 62 ms and R = 32
+// 629 / 461 -> 197 / 185; T3p and T4p, whose leaf rows sit in L2, unchanged
+// within the noise.
 func push2Prefetching[T Float](k push2Func[T]) push2Func[T] {
 	return func(out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int) {
 		rows, leafRows := f, out

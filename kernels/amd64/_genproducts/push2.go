@@ -50,8 +50,7 @@ const push2PrefetchChildren = 2
 // makes each leaf prefetch the row the leaf pullPFD ahead names (f's in
 // mode 1, out's in mode 0; package kernels sets it when those rows exceed
 // L2). The AVX-512 kernels ignore it (not measured: no AVX-512 host since
-// it was added). On the Zen 3 VM, float64, one thread, three alternating
-// runs: see push2Prefetching in package kernels.
+// it was added). What it bought: see push2Prefetching in package kernels.
 const push2PrefetchLeaves = 4
 
 // prefetchChild prefetches, when mode has push2PrefetchChildren and crd
