@@ -172,9 +172,9 @@ func gather2Exact[T Float](t *testing.T, rng *rand.Rand, f *family[gather2Func[T
 	})
 }
 
-// TestGatherHadamard2LargeRows: x and z (the rows the leaves and the
-// children name) larger than L2, so that the AVX2 path prefetches both
-// (gather2Prefetching), and a z in L2 with a large x, with small integers:
+// TestGatherHadamard2LargeRows: x (the rows the leaves name) larger than
+// L2, so that the AVX2 path prefetches it (gather2Prefetching), with z (the
+// children's rows) as large and with a z of three rows, small integers:
 // results equal ref's in every mode.
 func TestGatherHadamard2LargeRows(t *testing.T) {
 	rng := rand.New(rand.NewPCG(67, 68))

@@ -48,31 +48,23 @@ func gather2Chunked[T Float](asm gather2Func[T]) gather2Func[T] {
 	})
 }
 
-// The bits of the AVX2 two-level gather's pf argument (the generator's
-// gather2PrefetchZ and gather2PrefetchX, in _genproducts/twolevel.go).
-const (
-	gather2PrefetchZ = 1
-	gather2PrefetchX = 2
-)
+// gather2PrefetchX is the bit of the AVX2 two-level gather's pf argument
+// that turns on the x-row prefetch (the generator's gather2PrefetchX, in
+// _genproducts/twolevel.go).
+const gather2PrefetchX = 1
 
 // gather2Prefetching is gather2Chunked for a kernel that takes pf: it asks
-// for the z rows (one per child) to be prefetched 24 ahead when z exceeds
-// L1, and the x rows (one per leaf) when x exceeds L2. The rows a child or
-// leaf names follow the coordinates, in no order a hardware prefetcher
-// sees. The z test keeps what the kernels did before it, prefetching z
-// always, on every benchmark tensor (T4p's mode 0 at R = 32, whose z rows
-// sit in L2, read 98 -> 115 ms without it, p = 0.06); the x test is
-// measured in the README's session 16 part (T3u, whose fibers hold about one
-// leaf each, float64 R = 32 on one thread: 410-470 -> 170-300 ms a mode; T3p,
-// whose x is in L2, took 5-18% longer with the x prefetch always on).
+// for the x rows (one per leaf) to be prefetched 24 ahead when x exceeds
+// L2. The rows a leaf names follow its coordinates, in no order a hardware
+// prefetcher sees. Float64 on one thread, three alternating runs on the Zen
+// 3 VM: T3u, whose fibers hold about one leaf each, R = 32 410-470 ->
+// 170-300 ms a mode; T3p, whose x is in L2, took 5-18% longer with the x
+// prefetch always on. (The z rows, one per child, are prefetched always.)
 func gather2Prefetching[T Float](asm func(out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU, pf int)) gather2Func[T] {
 	return func(out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
-		pf, c, size := 0, Caches(), int(unsafe.Sizeof(T(0)))
-		if len(z)*size > c.L1D {
-			pf |= gather2PrefetchZ
-		}
-		if len(x)*size > c.L2 {
-			pf |= gather2PrefetchX
+		pf := 0
+		if len(x)*int(unsafe.Sizeof(T(0))) > Caches().L2 {
+			pf = gather2PrefetchX
 		}
 		forRuns2(ptr, lptr, func(c0, c1 int) {
 			asm(out[c0*cO:], y, ocrd[c0:c1], ycrd[c0:c1], ptr[c0:c1+1], crd, z, lptr, vals, idx, x, r, sO, cO, sU, pf)

@@ -39,10 +39,9 @@ func GatherHadamardF64AVX512(out, y []float64, ocrd, ycrd, ptr []uint64, vals []
 // They assume r >= 1, len(ptr) >= 1, ptr non-decreasing within crd and
 // lptr, lptr non-decreasing over the children within vals and idx, ocrd and
 // ycrd holding len(ptr)-1 entries, and every row in range: kernels checks.
-// The AVX2 kernels take one more argument, pf: with pf&1 set each child
-// prefetches the z row of the child 24 ahead, with pf&2 each leaf the x
-// row of the leaf 24 ahead (package kernels sets them by the rows' sizes;
-// the values do not change).
+// The AVX2 kernels take one more argument, pf: with pf&1 set each leaf
+// prefetches the x row of the leaf 24 ahead (package kernels sets it by x's
+// size; the values do not change).
 //
 //go:noescape
 func GatherHadamard2F32AVX2(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int)

@@ -892,9 +892,9 @@ done:
 // stored once per block.
 //
 // The pull loop prefetches the y row, the scatter loop the out row, of the
-// node 24 ahead (pullPFD). With 1 in pf, each child
-// prefetches the z row that the child as far ahead names; with 2, each leaf
-// the x row that the leaf as far ahead names.
+// node 24 ahead (pullPFD). Each child prefetches the z
+// row that the child as far ahead names; with 1 in pf, each leaf the x row
+// that the leaf as far ahead names.
 //
 // Registers: see twolevel.go in _genproducts.
 // Requires: AVX, AVX2, FMA3
@@ -953,8 +953,6 @@ noofsm:
 	CMPQ R8, R9
 	JAE  cesm
 clsm:
-	TESTQ $1, pf+296(FP)
-	JZ   nocfsm
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfsm
@@ -969,7 +967,7 @@ nocfsm:
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fesm
-	TESTQ $2, pf+296(FP)
+	TESTQ $1, pf+296(FP)
 	JNZ  flsmp
 flsm:
 	MOVQ           (R11)(CX*8), R14
@@ -1047,8 +1045,6 @@ nopfpm:
 	CMPQ R8, R9
 	JAE  cepm
 clpm:
-	TESTQ $1, pf+296(FP)
-	JZ   nocfpm
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfpm
@@ -1063,7 +1059,7 @@ nocfpm:
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fepm
-	TESTQ $2, pf+296(FP)
+	TESTQ $1, pf+296(FP)
 	JNZ  flpmp
 flpm:
 	MOVQ           (R11)(CX*8), R14
@@ -1152,8 +1148,6 @@ noofs4:
 	CMPQ R8, R9
 	JAE  ces4
 cls4:
-	TESTQ $1, pf+296(FP)
-	JZ   nocfs4
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfs4
@@ -1172,7 +1166,7 @@ nocfs4:
 	VXORPS Y3, Y3, Y3
 	CMPQ CX, DX
 	JAE  fes4
-	TESTQ $2, pf+296(FP)
+	TESTQ $1, pf+296(FP)
 	JNZ  fls4p
 fls4:
 	MOVQ           (R11)(CX*8), R14
@@ -1272,8 +1266,6 @@ nopfp4:
 	CMPQ R8, R9
 	JAE  cep4
 clp4:
-	TESTQ $1, pf+296(FP)
-	JZ   nocfp4
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfp4
@@ -1292,7 +1284,7 @@ nocfp4:
 	VXORPS Y3, Y3, Y3
 	CMPQ CX, DX
 	JAE  fep4
-	TESTQ $2, pf+296(FP)
+	TESTQ $1, pf+296(FP)
 	JNZ  flp4p
 flp4:
 	MOVQ           (R11)(CX*8), R14
@@ -1390,8 +1382,6 @@ noofs2:
 	CMPQ R8, R9
 	JAE  ces2
 cls2:
-	TESTQ $1, pf+296(FP)
-	JZ   nocfs2
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfs2
@@ -1407,7 +1397,7 @@ nocfs2:
 	VXORPS Y1, Y1, Y1
 	CMPQ CX, DX
 	JAE  fes2
-	TESTQ $2, pf+296(FP)
+	TESTQ $1, pf+296(FP)
 	JNZ  fls2p
 fls2:
 	MOVQ           (R11)(CX*8), R14
@@ -1489,8 +1479,6 @@ nopfp2:
 	CMPQ R8, R9
 	JAE  cep2
 clp2:
-	TESTQ $1, pf+296(FP)
-	JZ   nocfp2
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfp2
@@ -1506,7 +1494,7 @@ nocfp2:
 	VXORPS Y1, Y1, Y1
 	CMPQ CX, DX
 	JAE  fep2
-	TESTQ $2, pf+296(FP)
+	TESTQ $1, pf+296(FP)
 	JNZ  flp2p
 flp2:
 	MOVQ           (R11)(CX*8), R14
@@ -1592,8 +1580,6 @@ noofs1:
 	CMPQ R8, R9
 	JAE  ces1
 cls1:
-	TESTQ $1, pf+296(FP)
-	JZ   nocfs1
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfs1
@@ -1608,7 +1594,7 @@ nocfs1:
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fes1
-	TESTQ $2, pf+296(FP)
+	TESTQ $1, pf+296(FP)
 	JNZ  fls1p
 fls1:
 	MOVQ           (R11)(CX*8), R14
@@ -1682,8 +1668,6 @@ nopfp1:
 	CMPQ R8, R9
 	JAE  cep1
 clp1:
-	TESTQ $1, pf+296(FP)
-	JZ   nocfp1
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfp1
@@ -1698,7 +1682,7 @@ nocfp1:
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fep1
-	TESTQ $2, pf+296(FP)
+	TESTQ $1, pf+296(FP)
 	JNZ  flp1p
 flp1:
 	MOVQ           (R11)(CX*8), R14
@@ -3378,9 +3362,9 @@ done:
 // stored once per block.
 //
 // The pull loop prefetches the y row, the scatter loop the out row, of the
-// node 24 ahead (pullPFD). With 1 in pf, each child
-// prefetches the z row that the child as far ahead names; with 2, each leaf
-// the x row that the leaf as far ahead names.
+// node 24 ahead (pullPFD). Each child prefetches the z
+// row that the child as far ahead names; with 1 in pf, each leaf the x row
+// that the leaf as far ahead names.
 //
 // Registers: see twolevel.go in _genproducts.
 // Requires: AVX, AVX2, FMA3
@@ -3439,8 +3423,6 @@ noofsm:
 	CMPQ R8, R9
 	JAE  cesm
 clsm:
-	TESTQ $1, pf+296(FP)
-	JZ   nocfsm
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfsm
@@ -3455,7 +3437,7 @@ nocfsm:
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fesm
-	TESTQ $2, pf+296(FP)
+	TESTQ $1, pf+296(FP)
 	JNZ  flsmp
 flsm:
 	MOVQ           (R11)(CX*8), R14
@@ -3533,8 +3515,6 @@ nopfpm:
 	CMPQ R8, R9
 	JAE  cepm
 clpm:
-	TESTQ $1, pf+296(FP)
-	JZ   nocfpm
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfpm
@@ -3549,7 +3529,7 @@ nocfpm:
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fepm
-	TESTQ $2, pf+296(FP)
+	TESTQ $1, pf+296(FP)
 	JNZ  flpmp
 flpm:
 	MOVQ           (R11)(CX*8), R14
@@ -3638,8 +3618,6 @@ noofs4:
 	CMPQ R8, R9
 	JAE  ces4
 cls4:
-	TESTQ $1, pf+296(FP)
-	JZ   nocfs4
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfs4
@@ -3658,7 +3636,7 @@ nocfs4:
 	VXORPD Y3, Y3, Y3
 	CMPQ CX, DX
 	JAE  fes4
-	TESTQ $2, pf+296(FP)
+	TESTQ $1, pf+296(FP)
 	JNZ  fls4p
 fls4:
 	MOVQ           (R11)(CX*8), R14
@@ -3758,8 +3736,6 @@ nopfp4:
 	CMPQ R8, R9
 	JAE  cep4
 clp4:
-	TESTQ $1, pf+296(FP)
-	JZ   nocfp4
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfp4
@@ -3778,7 +3754,7 @@ nocfp4:
 	VXORPD Y3, Y3, Y3
 	CMPQ CX, DX
 	JAE  fep4
-	TESTQ $2, pf+296(FP)
+	TESTQ $1, pf+296(FP)
 	JNZ  flp4p
 flp4:
 	MOVQ           (R11)(CX*8), R14
@@ -3876,8 +3852,6 @@ noofs2:
 	CMPQ R8, R9
 	JAE  ces2
 cls2:
-	TESTQ $1, pf+296(FP)
-	JZ   nocfs2
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfs2
@@ -3893,7 +3867,7 @@ nocfs2:
 	VXORPD Y1, Y1, Y1
 	CMPQ CX, DX
 	JAE  fes2
-	TESTQ $2, pf+296(FP)
+	TESTQ $1, pf+296(FP)
 	JNZ  fls2p
 fls2:
 	MOVQ           (R11)(CX*8), R14
@@ -3975,8 +3949,6 @@ nopfp2:
 	CMPQ R8, R9
 	JAE  cep2
 clp2:
-	TESTQ $1, pf+296(FP)
-	JZ   nocfp2
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfp2
@@ -3992,7 +3964,7 @@ nocfp2:
 	VXORPD Y1, Y1, Y1
 	CMPQ CX, DX
 	JAE  fep2
-	TESTQ $2, pf+296(FP)
+	TESTQ $1, pf+296(FP)
 	JNZ  flp2p
 flp2:
 	MOVQ           (R11)(CX*8), R14
@@ -4078,8 +4050,6 @@ noofs1:
 	CMPQ R8, R9
 	JAE  ces1
 cls1:
-	TESTQ $1, pf+296(FP)
-	JZ   nocfs1
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfs1
@@ -4094,7 +4064,7 @@ nocfs1:
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fes1
-	TESTQ $2, pf+296(FP)
+	TESTQ $1, pf+296(FP)
 	JNZ  fls1p
 fls1:
 	MOVQ           (R11)(CX*8), R14
@@ -4168,8 +4138,6 @@ nopfp1:
 	CMPQ R8, R9
 	JAE  cep1
 clp1:
-	TESTQ $1, pf+296(FP)
-	JZ   nocfp1
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
 	JAE  nocfp1
@@ -4184,7 +4152,7 @@ nocfp1:
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fep1
-	TESTQ $2, pf+296(FP)
+	TESTQ $1, pf+296(FP)
 	JNZ  flp1p
 flp1:
 	MOVQ           (R11)(CX*8), R14

@@ -26,14 +26,10 @@ import (
 
 const gather2Args = `out []%[1]s, y []%[1]s, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []%[1]s, lptr []uint64, vals []%[1]s, idx []uint64, x []%[1]s, r int, sO int, cO int, sU int`
 
-// The bits of the AVX2 GatherHadamard2's last argument, pf (package kernels
-// sets them by the rows' sizes): gather2PrefetchZ makes each child
-// prefetch the z row of the child pullPFD ahead, gather2PrefetchX each leaf
-// the x row of the leaf pullPFD ahead.
-const (
-	gather2PrefetchZ = 1
-	gather2PrefetchX = 2
-)
+// gather2PrefetchX is the bit of the AVX2 GatherHadamard2's last argument,
+// pf, that makes each leaf prefetch the x row of the leaf pullPFD ahead
+// (package kernels sets it when x exceeds L2).
+const gather2PrefetchX = 1
 
 // prologue opens kernel fn (frame: left-8(SP), blk-16(SP); argBytes of
 // arguments), runs loads (the bases), sets R13 to the row bytes from the
@@ -333,16 +329,15 @@ func (a *asm) children256(b blk256, l string) {
 	a.f("\tCMPQ R8, R9")
 	a.f("\tJAE  ce%s", l)
 	a.f("cl%s:", l)
-	// With gather2PrefetchZ, the z row of the child pullPFD ahead. On the
-	// Zen 3 VM, float64 R = 16, one thread, three alternating runs,
-	// prefetching always: T3p's root, whose z is a 50000 x 16 factor (6.4
-	// MB), 170 -> 72 ms; T3u's root (2.5 MB) 80 -> 80; T4p's mode 1, whose
-	// z rows (500 x 16) sit in L2, 67.7 -> 71.4 (p = 0.1). With
-	// gather2PrefetchX, each leaf likewise prefetches its x row. Package
-	// kernels sets the flags by size (gather2Prefetching). The AVX-512
-	// kernel prefetches neither (not measured: no AVX-512 host).
-	a.f("\tTESTQ $%d, pf+296(FP)", gather2PrefetchZ)
-	a.f("\tJZ   nocf%s", l)
+	// The z row of the child pullPFD ahead, whatever z's size. On the Zen 3
+	// VM, float64 R = 16, one thread, three alternating runs: T3p's root,
+	// whose z is a 50000 x 16 factor (6.4 MB), 170 -> 72 ms; T3u's root (2.5
+	// MB) 80 -> 80; T4p's mode 1, whose z rows (500 x 16) sit in L2, 67.7 ->
+	// 71.4 (p = 0.1). A test of z's size (L2) read T4p's mode 0 at R = 32 98
+	// -> 115 ms (p = 0.06), so there is none. With gather2PrefetchX in pf,
+	// each leaf likewise prefetches its x row (gather2Prefetching in
+	// package kernels). The AVX-512 kernel prefetches neither (not
+	// measured: no AVX-512 host).
 	a.prefetchCrdRow(b.lines(), l, "R15")
 	a.f("\tMOVQ (R12)(R8*8), CX")
 	a.f("\tMOVQ 8(R12)(R8*8), DX")
@@ -415,7 +410,7 @@ func (b blk256) gatherNodes(sOff, sum int, prefetch bool, node func(l string)) {
 func gather2AVX2(e elem, iota string) string {
 	a := &asm{e: e}
 	fn := "GatherHadamard2" + e.T + "AVX2"
-	body := gather2Body + gather2PrefetchDoc() + fmt.Sprintf(" With %d in pf, each child\nprefetches the z row that the child as far ahead names; with %d, each leaf\nthe x row that the leaf as far ahead names.", gather2PrefetchZ, gather2PrefetchX)
+	body := gather2Body + gather2PrefetchDoc() + fmt.Sprintf(" Each child prefetches the z\nrow that the child as far ahead names; with %d in pf, each leaf the x row\nthat the leaf as far ahead names.", gather2PrefetchX)
 	a.twoLevelDoc(fn, gather2Args+", pf int", "4, 2 or 1 full vectors, then a last one", body, "twolevel.go", "AVX, AVX2, FMA3")
 	a.prologue(fn, 304, 264, 104, gather2Loads)
 	a.blocks256(9, iota, gather2Block256)
