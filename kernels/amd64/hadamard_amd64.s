@@ -437,6 +437,7 @@ done:
 TEXT ·GatherHadamardF32AVX512(SB), NOSPLIT, $0-224
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
+	MOVQ ycrd_base+72(FP), R8
 	MOVQ ptr_base+96(FP), R9
 	MOVQ ptr_len+104(FP), R12
 	DECQ R12
@@ -2907,6 +2908,7 @@ done:
 TEXT ·GatherHadamardF64AVX512(SB), NOSPLIT, $0-224
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
+	MOVQ ycrd_base+72(FP), R8
 	MOVQ ptr_base+96(FP), R9
 	MOVQ ptr_len+104(FP), R12
 	DECQ R12

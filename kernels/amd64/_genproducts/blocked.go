@@ -171,6 +171,7 @@ func gather512Blocked(e elem) string {
 	a.f("TEXT ·GatherHadamard%sAVX512(SB), NOSPLIT, $0-224", e.T)
 	a.f(`	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
+	MOVQ ycrd_base+72(FP), R8
 	MOVQ ptr_base+96(FP), R9
 	MOVQ ptr_len+104(FP), R12
 	DECQ R12
