@@ -54,9 +54,9 @@ func push2Chunked[T Float](asm push2Func[T]) push2Func[T] {
 // generator calls it push2PrefetchChildren, in _genproducts/push2.go).
 const push2PrefetchFlag = 2
 
-// push2PrefetchLeavesFlag, added to the AVX2 kernels' mode, makes each leaf
-// prefetch the row that the leaf 24 ahead names (push2PrefetchLeaves in the
-// generator). The AVX-512 kernels ignore it.
+// push2PrefetchLeavesFlag, added to the AVX2 and AVX-512 kernels' mode,
+// makes each leaf prefetch the row that the leaf 24 ahead names
+// (push2PrefetchLeaves in the generator).
 const push2PrefetchLeavesFlag = 4
 
 // push2Prefetching adds push2PrefetchFlag to mode, which makes each
@@ -70,12 +70,13 @@ const push2PrefetchLeavesFlag = 4
 // same test, measured with their y-row prefetch in _genproducts/twolevel.go).
 //
 // It adds push2PrefetchLeavesFlag when the rows the leaves name (out's for
-// PushLeaves, f's for PushChildren) exceed L2 (the AVX2 kernels alone
-// honour it). Float64, one thread, three alternating runs on the Zen 3 VM
-// (L2 512 KiB), against no leaf-row prefetch: T3u's modes 1 and 2, whose
-// fibers hold about one leaf each, R = 16 71 / 73 -> 60 / 62 ms and R = 32
-// 629 / 461 -> 197 / 185; T3p and T4p, whose leaf rows sit in L2, unchanged
-// within the noise.
+// PushLeaves, f's for PushChildren) exceed L2. Float64, one thread, three
+// alternating runs on the Zen 3 VM (L2 512 KiB), against no leaf-row
+// prefetch: T3u's modes 1 and 2, whose fibers hold about one leaf each, R =
+// 16 71 / 73 -> 60 / 62 ms and R = 32 629 / 461 -> 197 / 185; T3p and T4p,
+// whose leaf rows sit in L2, unchanged within the noise. The AVX-512
+// kernels on the Zen 4 VM (L2 1 MiB), four alternating runs: T3u's modes 1
+// and 2 at R = 32 220 / 209 -> 191 / 174 ms, R = 16 unchanged.
 func push2Prefetching[T Float](k push2Func[T]) push2Func[T] {
 	return func(out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int) {
 		rows, leafRows := f, out

@@ -173,7 +173,7 @@ func gather2Exact[T Float](t *testing.T, rng *rand.Rand, f *family[gather2Func[T
 }
 
 // TestGatherHadamard2LargeRows: x (the rows the leaves name) larger than
-// L2, so that the AVX2 path prefetches it (gather2Prefetching), with z (the
+// L2, so that the AVX2 and AVX-512 paths prefetch it (gather2Prefetching), with z (the
 // children's rows) as large and with a z of three rows, small integers:
 // results equal ref's in every mode.
 func TestGatherHadamard2LargeRows(t *testing.T) {

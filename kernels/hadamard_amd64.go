@@ -20,8 +20,8 @@ func registerGatherAMD64() bool {
 	if amd64.HasAVX512 {
 		gatherF32.set(tierAVX512, gatherChunked(amd64.GatherHadamardF32AVX512))
 		gatherF64.set(tierAVX512, gatherChunked(amd64.GatherHadamardF64AVX512))
-		gather2F32.set(tierAVX512, gather2Chunked(amd64.GatherHadamard2F32AVX512))
-		gather2F64.set(tierAVX512, gather2Chunked(amd64.GatherHadamard2F64AVX512))
+		gather2F32.set(tierAVX512, gather2Prefetching(amd64.GatherHadamard2F32AVX512))
+		gather2F64.set(tierAVX512, gather2Prefetching(amd64.GatherHadamard2F64AVX512))
 	}
 	return true
 }
@@ -40,26 +40,22 @@ func gatherChunked[T Float](asm gatherFunc[T]) gatherFunc[T] {
 	}
 }
 
-// gather2Chunked calls the two-level kernel on runs of nodes (productRun2).
-// GatherHadamard2 has checked every bound.
-func gather2Chunked[T Float](asm gather2Func[T]) gather2Func[T] {
-	return gather2Prefetching(func(out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU, _ int) {
-		asm(out, y, ocrd, ycrd, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU)
-	})
-}
-
-// gather2PrefetchX is the bit of the AVX2 two-level gather's pf argument
+// gather2PrefetchX is the bit of the two-level gathers' pf argument
 // that turns on the x-row prefetch (the generator's gather2PrefetchX, in
 // _genproducts/twolevel.go).
 const gather2PrefetchX = 1
 
-// gather2Prefetching is gather2Chunked for a kernel that takes pf: it asks
-// for the x rows (one per leaf) to be prefetched 24 ahead when x exceeds
+// gather2Prefetching calls the two-level kernel on runs of nodes
+// (productRun2; GatherHadamard2 has checked every bound) and asks for the x
+// rows (one per leaf) to be prefetched 24 ahead when x exceeds
 // L2. The rows a leaf names follow its coordinates, in no order a hardware
 // prefetcher sees. Float64 on one thread, three alternating runs on the Zen
 // 3 VM: T3u, whose fibers hold about one leaf each, R = 32 410-470 ->
 // 170-300 ms a mode; T3p, whose x is in L2, took 5-18% longer with the x
 // prefetch always on. (The z rows, one per child, are prefetched always.)
+// The AVX-512 kernels take pf too: T3u's root at R = 32 on the Zen 4 VM 179
+// -> 159 ms (four alternating runs, with the z prefetch they gained at the
+// same time).
 func gather2Prefetching[T Float](asm func(out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU, pf int)) gather2Func[T] {
 	return func(out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
 		pf := 0

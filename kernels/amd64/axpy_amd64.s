@@ -296,9 +296,9 @@ leaf1:
 	MOVQ          (R11)(CX*8), R14
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Z8
-	VMOVUPS.Z    0(DI)(R14*1), K1, Z24
-	VFMADD231PS  Z8, Z0, Z24
-	VMOVUPS      Z24, K1, 0(DI)(R14*1)
+	VMOVUPS.Z   0(DI)(R14*1), K1, Z24
+	VFMADD231PS Z0, Z8, Z24
+	VMOVUPS     Z24, K1, 0(DI)(R14*1)
 	INCQ CX
 	CMPQ CX, DX
 	JB   leaf1
@@ -351,12 +351,12 @@ leaf2:
 	MOVQ          (R11)(CX*8), R14
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Z8
-	VMOVUPS.Z    0(DI)(R14*1), K1, Z24
-	VFMADD231PS  Z8, Z0, Z24
-	VMOVUPS      Z24, K1, 0(DI)(R14*1)
-	VMOVUPS.Z    64(DI)(R14*1), K2, Z25
-	VFMADD231PS  Z8, Z1, Z25
-	VMOVUPS      Z25, K2, 64(DI)(R14*1)
+	VMOVUPS.Z   0(DI)(R14*1), K1, Z24
+	VFMADD231PS Z0, Z8, Z24
+	VMOVUPS     Z24, K1, 0(DI)(R14*1)
+	VMOVUPS.Z   64(DI)(R14*1), K2, Z25
+	VFMADD231PS Z1, Z8, Z25
+	VMOVUPS     Z25, K2, 64(DI)(R14*1)
 	INCQ CX
 	CMPQ CX, DX
 	JB   leaf2
@@ -435,18 +435,18 @@ leaf4:
 	MOVQ          (R11)(CX*8), R14
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Z8
-	VMOVUPS.Z    0(DI)(R14*1), K1, Z24
-	VFMADD231PS  Z8, Z0, Z24
-	VMOVUPS      Z24, K1, 0(DI)(R14*1)
-	VMOVUPS.Z    64(DI)(R14*1), K2, Z25
-	VFMADD231PS  Z8, Z1, Z25
-	VMOVUPS      Z25, K2, 64(DI)(R14*1)
-	VMOVUPS.Z    128(DI)(R14*1), K3, Z26
-	VFMADD231PS  Z8, Z2, Z26
-	VMOVUPS      Z26, K3, 128(DI)(R14*1)
-	VMOVUPS.Z    192(DI)(R14*1), K4, Z27
-	VFMADD231PS  Z8, Z3, Z27
-	VMOVUPS      Z27, K4, 192(DI)(R14*1)
+	VMOVUPS.Z   0(DI)(R14*1), K1, Z24
+	VFMADD231PS Z0, Z8, Z24
+	VMOVUPS     Z24, K1, 0(DI)(R14*1)
+	VMOVUPS.Z   64(DI)(R14*1), K2, Z25
+	VFMADD231PS Z1, Z8, Z25
+	VMOVUPS     Z25, K2, 64(DI)(R14*1)
+	VMOVUPS.Z   128(DI)(R14*1), K3, Z26
+	VFMADD231PS Z2, Z8, Z26
+	VMOVUPS     Z26, K3, 128(DI)(R14*1)
+	VMOVUPS.Z   192(DI)(R14*1), K4, Z27
+	VFMADD231PS Z3, Z8, Z27
+	VMOVUPS     Z27, K4, 192(DI)(R14*1)
 	INCQ CX
 	CMPQ CX, DX
 	JB   leaf4
@@ -1298,7 +1298,9 @@ done:
 //
 // Each node prefetches the y row of the node 24 ahead (pullPFD). With 2
 // added to mode, each child also prefetches the row that the child as far
-// ahead names (f's in mode 0, out's in mode 1); mode&1 is the mode.
+// ahead names (f's in mode 0, out's in mode 1); mode&1 is the mode. With 4 added, each leaf
+// prefetches the row that the leaf as far ahead names (out's in mode 0, f's
+// in mode 1).
 //
 // Registers: see push2.go in _genproducts.
 // Requires: AVX512F, AVX512DQ, BMI2
@@ -1378,6 +1380,8 @@ nocfl1:
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
 	JAE  lce1
+	TESTQ $4, mode+248(FP)
+	JNZ  lleaf1p
 lleaf1:
 	MOVQ          (R11)(CX*8), R14
 	IMULQ         R13, R14
@@ -1388,6 +1392,25 @@ lleaf1:
 	INCQ CX
 	CMPQ CX, DX
 	JB   lleaf1
+	JMP  lleaf1x
+lleaf1p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxflleaf1p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(DI)(R14*1)
+noxflleaf1p:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSS (R10)(CX*4), Z8
+	VMOVUPS.Z   0(DI)(R14*1), K1, Z24
+	VFMADD231PS Z0, Z8, Z24
+	VMOVUPS     Z24, K1, 0(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf1p
+lleaf1x:
 lce1:
 	INCQ R8
 	CMPQ R8, R9
@@ -1436,6 +1459,8 @@ nocfc1:
 	VPXORQ Z0, Z0, Z0
 	CMPQ CX, DX
 	JAE  fec1
+	TESTQ $4, mode+248(FP)
+	JNZ  flc1p
 flc1:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -1444,6 +1469,23 @@ flc1:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flc1
+	JMP  flc1x
+flc1p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxfflc1p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxfflc1p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flc1p
+flc1x:
 fec1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -1536,6 +1578,8 @@ nocfl2:
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
 	JAE  lce2
+	TESTQ $4, mode+248(FP)
+	JNZ  lleaf2p
 lleaf2:
 	MOVQ          (R11)(CX*8), R14
 	IMULQ         R13, R14
@@ -1549,6 +1593,29 @@ lleaf2:
 	INCQ CX
 	CMPQ CX, DX
 	JB   lleaf2
+	JMP  lleaf2x
+lleaf2p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxflleaf2p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(DI)(R14*1)
+	PREFETCHT0 64(DI)(R14*1)
+noxflleaf2p:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSS (R10)(CX*4), Z8
+	VMOVUPS.Z   0(DI)(R14*1), K1, Z24
+	VFMADD231PS Z0, Z8, Z24
+	VMOVUPS     Z24, K1, 0(DI)(R14*1)
+	VMOVUPS.Z   64(DI)(R14*1), K2, Z25
+	VFMADD231PS Z1, Z8, Z25
+	VMOVUPS     Z25, K2, 64(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf2p
+lleaf2x:
 lce2:
 	INCQ R8
 	CMPQ R8, R9
@@ -1601,6 +1668,8 @@ nocfc2:
 	VPXORQ Z1, Z1, Z1
 	CMPQ CX, DX
 	JAE  fec2
+	TESTQ $4, mode+248(FP)
+	JNZ  flc2p
 flc2:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -1610,6 +1679,25 @@ flc2:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flc2
+	JMP  flc2x
+flc2p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxfflc2p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+	PREFETCHT0 64(BX)(R14*1)
+noxfflc2p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PS   64(BX)(R14*1), Z8, K2, Z1
+	INCQ CX
+	CMPQ CX, DX
+	JB   flc2p
+flc2x:
 fec2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -1737,6 +1825,8 @@ nocfl4:
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
 	JAE  lce4
+	TESTQ $4, mode+248(FP)
+	JNZ  lleaf4p
 lleaf4:
 	MOVQ          (R11)(CX*8), R14
 	IMULQ         R13, R14
@@ -1756,6 +1846,37 @@ lleaf4:
 	INCQ CX
 	CMPQ CX, DX
 	JB   lleaf4
+	JMP  lleaf4x
+lleaf4p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxflleaf4p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(DI)(R14*1)
+	PREFETCHT0 64(DI)(R14*1)
+	PREFETCHT0 128(DI)(R14*1)
+	PREFETCHT0 192(DI)(R14*1)
+noxflleaf4p:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSS (R10)(CX*4), Z8
+	VMOVUPS.Z   0(DI)(R14*1), K1, Z24
+	VFMADD231PS Z0, Z8, Z24
+	VMOVUPS     Z24, K1, 0(DI)(R14*1)
+	VMOVUPS.Z   64(DI)(R14*1), K2, Z25
+	VFMADD231PS Z1, Z8, Z25
+	VMOVUPS     Z25, K2, 64(DI)(R14*1)
+	VMOVUPS.Z   128(DI)(R14*1), K3, Z26
+	VFMADD231PS Z2, Z8, Z26
+	VMOVUPS     Z26, K3, 128(DI)(R14*1)
+	VMOVUPS.Z   192(DI)(R14*1), K4, Z27
+	VFMADD231PS Z3, Z8, Z27
+	VMOVUPS     Z27, K4, 192(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf4p
+lleaf4x:
 lce4:
 	INCQ R8
 	CMPQ R8, R9
@@ -1816,6 +1937,8 @@ nocfc4:
 	VPXORQ Z3, Z3, Z3
 	CMPQ CX, DX
 	JAE  fec4
+	TESTQ $4, mode+248(FP)
+	JNZ  flc4p
 flc4:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -1827,6 +1950,29 @@ flc4:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flc4
+	JMP  flc4x
+flc4p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxfflc4p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+	PREFETCHT0 64(BX)(R14*1)
+	PREFETCHT0 128(BX)(R14*1)
+	PREFETCHT0 192(BX)(R14*1)
+noxfflc4p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PS   64(BX)(R14*1), Z8, K2, Z1
+	VFMADD231PS   128(BX)(R14*1), Z8, K3, Z2
+	VFMADD231PS   192(BX)(R14*1), Z8, K4, Z3
+	INCQ CX
+	CMPQ CX, DX
+	JB   flc4p
+flc4x:
 fec4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -2139,9 +2285,9 @@ leaf1:
 	MOVQ          (R11)(CX*8), R14
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Z8
-	VMOVUPD.Z    0(DI)(R14*1), K1, Z24
-	VFMADD231PD  Z8, Z0, Z24
-	VMOVUPD      Z24, K1, 0(DI)(R14*1)
+	VMOVUPD.Z   0(DI)(R14*1), K1, Z24
+	VFMADD231PD Z0, Z8, Z24
+	VMOVUPD     Z24, K1, 0(DI)(R14*1)
 	INCQ CX
 	CMPQ CX, DX
 	JB   leaf1
@@ -2194,12 +2340,12 @@ leaf2:
 	MOVQ          (R11)(CX*8), R14
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Z8
-	VMOVUPD.Z    0(DI)(R14*1), K1, Z24
-	VFMADD231PD  Z8, Z0, Z24
-	VMOVUPD      Z24, K1, 0(DI)(R14*1)
-	VMOVUPD.Z    64(DI)(R14*1), K2, Z25
-	VFMADD231PD  Z8, Z1, Z25
-	VMOVUPD      Z25, K2, 64(DI)(R14*1)
+	VMOVUPD.Z   0(DI)(R14*1), K1, Z24
+	VFMADD231PD Z0, Z8, Z24
+	VMOVUPD     Z24, K1, 0(DI)(R14*1)
+	VMOVUPD.Z   64(DI)(R14*1), K2, Z25
+	VFMADD231PD Z1, Z8, Z25
+	VMOVUPD     Z25, K2, 64(DI)(R14*1)
 	INCQ CX
 	CMPQ CX, DX
 	JB   leaf2
@@ -2278,18 +2424,18 @@ leaf4:
 	MOVQ          (R11)(CX*8), R14
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Z8
-	VMOVUPD.Z    0(DI)(R14*1), K1, Z24
-	VFMADD231PD  Z8, Z0, Z24
-	VMOVUPD      Z24, K1, 0(DI)(R14*1)
-	VMOVUPD.Z    64(DI)(R14*1), K2, Z25
-	VFMADD231PD  Z8, Z1, Z25
-	VMOVUPD      Z25, K2, 64(DI)(R14*1)
-	VMOVUPD.Z    128(DI)(R14*1), K3, Z26
-	VFMADD231PD  Z8, Z2, Z26
-	VMOVUPD      Z26, K3, 128(DI)(R14*1)
-	VMOVUPD.Z    192(DI)(R14*1), K4, Z27
-	VFMADD231PD  Z8, Z3, Z27
-	VMOVUPD      Z27, K4, 192(DI)(R14*1)
+	VMOVUPD.Z   0(DI)(R14*1), K1, Z24
+	VFMADD231PD Z0, Z8, Z24
+	VMOVUPD     Z24, K1, 0(DI)(R14*1)
+	VMOVUPD.Z   64(DI)(R14*1), K2, Z25
+	VFMADD231PD Z1, Z8, Z25
+	VMOVUPD     Z25, K2, 64(DI)(R14*1)
+	VMOVUPD.Z   128(DI)(R14*1), K3, Z26
+	VFMADD231PD Z2, Z8, Z26
+	VMOVUPD     Z26, K3, 128(DI)(R14*1)
+	VMOVUPD.Z   192(DI)(R14*1), K4, Z27
+	VFMADD231PD Z3, Z8, Z27
+	VMOVUPD     Z27, K4, 192(DI)(R14*1)
 	INCQ CX
 	CMPQ CX, DX
 	JB   leaf4
@@ -3141,7 +3287,9 @@ done:
 //
 // Each node prefetches the y row of the node 24 ahead (pullPFD). With 2
 // added to mode, each child also prefetches the row that the child as far
-// ahead names (f's in mode 0, out's in mode 1); mode&1 is the mode.
+// ahead names (f's in mode 0, out's in mode 1); mode&1 is the mode. With 4 added, each leaf
+// prefetches the row that the leaf as far ahead names (out's in mode 0, f's
+// in mode 1).
 //
 // Registers: see push2.go in _genproducts.
 // Requires: AVX512F, AVX512DQ, BMI2
@@ -3221,6 +3369,8 @@ nocfl1:
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
 	JAE  lce1
+	TESTQ $4, mode+248(FP)
+	JNZ  lleaf1p
 lleaf1:
 	MOVQ          (R11)(CX*8), R14
 	IMULQ         R13, R14
@@ -3231,6 +3381,25 @@ lleaf1:
 	INCQ CX
 	CMPQ CX, DX
 	JB   lleaf1
+	JMP  lleaf1x
+lleaf1p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxflleaf1p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(DI)(R14*1)
+noxflleaf1p:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSD (R10)(CX*8), Z8
+	VMOVUPD.Z   0(DI)(R14*1), K1, Z24
+	VFMADD231PD Z0, Z8, Z24
+	VMOVUPD     Z24, K1, 0(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf1p
+lleaf1x:
 lce1:
 	INCQ R8
 	CMPQ R8, R9
@@ -3279,6 +3448,8 @@ nocfc1:
 	VPXORQ Z0, Z0, Z0
 	CMPQ CX, DX
 	JAE  fec1
+	TESTQ $4, mode+248(FP)
+	JNZ  flc1p
 flc1:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -3287,6 +3458,23 @@ flc1:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flc1
+	JMP  flc1x
+flc1p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxfflc1p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxfflc1p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flc1p
+flc1x:
 fec1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -3379,6 +3567,8 @@ nocfl2:
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
 	JAE  lce2
+	TESTQ $4, mode+248(FP)
+	JNZ  lleaf2p
 lleaf2:
 	MOVQ          (R11)(CX*8), R14
 	IMULQ         R13, R14
@@ -3392,6 +3582,29 @@ lleaf2:
 	INCQ CX
 	CMPQ CX, DX
 	JB   lleaf2
+	JMP  lleaf2x
+lleaf2p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxflleaf2p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(DI)(R14*1)
+	PREFETCHT0 64(DI)(R14*1)
+noxflleaf2p:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSD (R10)(CX*8), Z8
+	VMOVUPD.Z   0(DI)(R14*1), K1, Z24
+	VFMADD231PD Z0, Z8, Z24
+	VMOVUPD     Z24, K1, 0(DI)(R14*1)
+	VMOVUPD.Z   64(DI)(R14*1), K2, Z25
+	VFMADD231PD Z1, Z8, Z25
+	VMOVUPD     Z25, K2, 64(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf2p
+lleaf2x:
 lce2:
 	INCQ R8
 	CMPQ R8, R9
@@ -3444,6 +3657,8 @@ nocfc2:
 	VPXORQ Z1, Z1, Z1
 	CMPQ CX, DX
 	JAE  fec2
+	TESTQ $4, mode+248(FP)
+	JNZ  flc2p
 flc2:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -3453,6 +3668,25 @@ flc2:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flc2
+	JMP  flc2x
+flc2p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxfflc2p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+	PREFETCHT0 64(BX)(R14*1)
+noxfflc2p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PD   64(BX)(R14*1), Z8, K2, Z1
+	INCQ CX
+	CMPQ CX, DX
+	JB   flc2p
+flc2x:
 fec2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -3580,6 +3814,8 @@ nocfl4:
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
 	JAE  lce4
+	TESTQ $4, mode+248(FP)
+	JNZ  lleaf4p
 lleaf4:
 	MOVQ          (R11)(CX*8), R14
 	IMULQ         R13, R14
@@ -3599,6 +3835,37 @@ lleaf4:
 	INCQ CX
 	CMPQ CX, DX
 	JB   lleaf4
+	JMP  lleaf4x
+lleaf4p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxflleaf4p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(DI)(R14*1)
+	PREFETCHT0 64(DI)(R14*1)
+	PREFETCHT0 128(DI)(R14*1)
+	PREFETCHT0 192(DI)(R14*1)
+noxflleaf4p:
+	MOVQ          (R11)(CX*8), R14
+	IMULQ         R13, R14
+	VBROADCASTSD (R10)(CX*8), Z8
+	VMOVUPD.Z   0(DI)(R14*1), K1, Z24
+	VFMADD231PD Z0, Z8, Z24
+	VMOVUPD     Z24, K1, 0(DI)(R14*1)
+	VMOVUPD.Z   64(DI)(R14*1), K2, Z25
+	VFMADD231PD Z1, Z8, Z25
+	VMOVUPD     Z25, K2, 64(DI)(R14*1)
+	VMOVUPD.Z   128(DI)(R14*1), K3, Z26
+	VFMADD231PD Z2, Z8, Z26
+	VMOVUPD     Z26, K3, 128(DI)(R14*1)
+	VMOVUPD.Z   192(DI)(R14*1), K4, Z27
+	VFMADD231PD Z3, Z8, Z27
+	VMOVUPD     Z27, K4, 192(DI)(R14*1)
+	INCQ CX
+	CMPQ CX, DX
+	JB   lleaf4p
+lleaf4x:
 lce4:
 	INCQ R8
 	CMPQ R8, R9
@@ -3659,6 +3926,8 @@ nocfc4:
 	VPXORQ Z3, Z3, Z3
 	CMPQ CX, DX
 	JAE  fec4
+	TESTQ $4, mode+248(FP)
+	JNZ  flc4p
 flc4:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -3670,6 +3939,29 @@ flc4:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flc4
+	JMP  flc4x
+flc4p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+200(FP)
+	JAE  noxfflc4p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+	PREFETCHT0 64(BX)(R14*1)
+	PREFETCHT0 128(BX)(R14*1)
+	PREFETCHT0 192(BX)(R14*1)
+noxfflc4p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PD   64(BX)(R14*1), Z8, K2, Z1
+	VFMADD231PD   128(BX)(R14*1), Z8, K3, Z2
+	VFMADD231PD   192(BX)(R14*1), Z8, K4, Z3
+	INCQ CX
+	CMPQ CX, DX
+	JB   flc4p
+flc4x:
 fec4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14

@@ -39,7 +39,7 @@ func GatherHadamardF64AVX512(out, y []float64, ocrd, ycrd, ptr []uint64, vals []
 // They assume r >= 1, len(ptr) >= 1, ptr non-decreasing within crd and
 // lptr, lptr non-decreasing over the children within vals and idx, ocrd and
 // ycrd holding len(ptr)-1 entries, and every row in range: kernels checks.
-// The AVX2 kernels take one more argument, pf: with pf&1 set each leaf
+// The last argument, pf, asks for prefetches: with pf&1 set each leaf
 // prefetches the x row of the leaf 24 ahead (package kernels sets it by x's
 // size; the values do not change).
 //
@@ -49,7 +49,7 @@ func GatherHadamard2F32AVX2(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z [
 // GatherHadamard2F32AVX512 is the float32 AVX-512 form of GatherHadamard2: see GatherHadamard2F32AVX2.
 //
 //go:noescape
-func GatherHadamard2F32AVX512(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int)
+func GatherHadamard2F32AVX512(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int)
 
 // GatherHadamard2F64AVX2 is the float64 AVX2 form of GatherHadamard2: see GatherHadamard2F32AVX2.
 //
@@ -59,4 +59,4 @@ func GatherHadamard2F64AVX2(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z [
 // GatherHadamard2F64AVX512 is the float64 AVX-512 form of GatherHadamard2: see GatherHadamard2F32AVX2.
 //
 //go:noescape
-func GatherHadamard2F64AVX512(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int)
+func GatherHadamard2F64AVX512(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int)

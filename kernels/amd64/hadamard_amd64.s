@@ -1740,7 +1740,7 @@ done:
 	VZEROUPPER
 	RET
 
-// func GatherHadamard2F32AVX512(out []float32, y []float32, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r int, sO int, cO int, sU int)
+// func GatherHadamard2F32AVX512(out []float32, y []float32, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r int, sO int, cO int, sU int, pf int)
 //
 // Column blocks (1, 2 or 4 vectors, masked past r), and for each block every node c:
 //
@@ -1752,11 +1752,13 @@ done:
 // stored once per block.
 //
 // The pull loop prefetches the y row, the scatter loop the out row, of the
-// node 24 ahead (pullPFD).
+// node 24 ahead (pullPFD). Each child prefetches the z
+// row that the child as far ahead names; with 1 in pf, each leaf the x row
+// that the leaf as far ahead names.
 //
 // Registers: see twolevel.go in _genproducts.
 // Requires: AVX512F, AVX512DQ, BMI2
-TEXT ·GatherHadamard2F32AVX512(SB), NOSPLIT, $16-296
+TEXT ·GatherHadamard2F32AVX512(SB), NOSPLIT, $16-304
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ lptr_base+168(FP), R12
@@ -1815,12 +1817,22 @@ noofs1:
 	CMPQ R8, R9
 	JAE  ces1
 cls1:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfs1
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+nocfs1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	CMPQ CX, DX
 	JAE  fes1
+	TESTQ $1, pf+296(FP)
+	JNZ  fls1p
 fls1:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -1829,6 +1841,23 @@ fls1:
 	INCQ CX
 	CMPQ CX, DX
 	JB   fls1
+	JMP  fls1x
+fls1p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxffls1p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxffls1p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls1p
+fls1x:
 fes1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -1878,12 +1907,22 @@ nopfp10:
 	CMPQ R8, R9
 	JAE  cep10
 clp10:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfp10
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+nocfp10:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	CMPQ CX, DX
 	JAE  fep10
+	TESTQ $1, pf+296(FP)
+	JNZ  flp10p
 flp10:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -1892,6 +1931,23 @@ flp10:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flp10
+	JMP  flp10x
+flp10p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxfflp10p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxfflp10p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp10p
+flp10x:
 fep10:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -1925,12 +1981,22 @@ nopfp11:
 	CMPQ R8, R9
 	JAE  cep11
 clp11:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfp11
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+nocfp11:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	CMPQ CX, DX
 	JAE  fep11
+	TESTQ $1, pf+296(FP)
+	JNZ  flp11p
 flp11:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -1939,6 +2005,23 @@ flp11:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flp11
+	JMP  flp11x
+flp11p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxfflp11p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxfflp11p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp11p
+flp11x:
 fep11:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -2016,6 +2099,15 @@ noofs2:
 	CMPQ R8, R9
 	JAE  ces2
 cls2:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfs2
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+	PREFETCHT0 64(R15)(DX*1)
+nocfs2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -2023,6 +2115,8 @@ cls2:
 	VPXORQ Z1, Z1, Z1
 	CMPQ CX, DX
 	JAE  fes2
+	TESTQ $1, pf+296(FP)
+	JNZ  fls2p
 fls2:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -2032,6 +2126,25 @@ fls2:
 	INCQ CX
 	CMPQ CX, DX
 	JB   fls2
+	JMP  fls2x
+fls2p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxffls2p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+	PREFETCHT0 64(BX)(R14*1)
+noxffls2p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PS   64(BX)(R14*1), Z8, K2, Z1
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls2p
+fls2x:
 fes2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -2090,6 +2203,15 @@ nopfp20:
 	CMPQ R8, R9
 	JAE  cep20
 clp20:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfp20
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+	PREFETCHT0 64(R15)(DX*1)
+nocfp20:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -2097,6 +2219,8 @@ clp20:
 	VPXORQ Z1, Z1, Z1
 	CMPQ CX, DX
 	JAE  fep20
+	TESTQ $1, pf+296(FP)
+	JNZ  flp20p
 flp20:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -2106,6 +2230,25 @@ flp20:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flp20
+	JMP  flp20x
+flp20p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxfflp20p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+	PREFETCHT0 64(BX)(R14*1)
+noxfflp20p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PS   64(BX)(R14*1), Z8, K2, Z1
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp20p
+flp20x:
 fep20:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -2143,6 +2286,15 @@ nopfp21:
 	CMPQ R8, R9
 	JAE  cep21
 clp21:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfp21
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+	PREFETCHT0 64(R15)(DX*1)
+nocfp21:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -2150,6 +2302,8 @@ clp21:
 	VPXORQ Z1, Z1, Z1
 	CMPQ CX, DX
 	JAE  fep21
+	TESTQ $1, pf+296(FP)
+	JNZ  flp21p
 flp21:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -2159,6 +2313,25 @@ flp21:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flp21
+	JMP  flp21x
+flp21p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxfflp21p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+	PREFETCHT0 64(BX)(R14*1)
+noxfflp21p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PS   64(BX)(R14*1), Z8, K2, Z1
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp21p
+flp21x:
 fep21:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -2266,6 +2439,17 @@ noofs4:
 	CMPQ R8, R9
 	JAE  ces4
 cls4:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfs4
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+	PREFETCHT0 64(R15)(DX*1)
+	PREFETCHT0 128(R15)(DX*1)
+	PREFETCHT0 192(R15)(DX*1)
+nocfs4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -2275,6 +2459,8 @@ cls4:
 	VPXORQ Z3, Z3, Z3
 	CMPQ CX, DX
 	JAE  fes4
+	TESTQ $1, pf+296(FP)
+	JNZ  fls4p
 fls4:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -2286,6 +2472,29 @@ fls4:
 	INCQ CX
 	CMPQ CX, DX
 	JB   fls4
+	JMP  fls4x
+fls4p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxffls4p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+	PREFETCHT0 64(BX)(R14*1)
+	PREFETCHT0 128(BX)(R14*1)
+	PREFETCHT0 192(BX)(R14*1)
+noxffls4p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PS   64(BX)(R14*1), Z8, K2, Z1
+	VFMADD231PS   128(BX)(R14*1), Z8, K3, Z2
+	VFMADD231PS   192(BX)(R14*1), Z8, K4, Z3
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls4p
+fls4x:
 fes4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -2362,6 +2571,17 @@ nopfp40:
 	CMPQ R8, R9
 	JAE  cep40
 clp40:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfp40
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+	PREFETCHT0 64(R15)(DX*1)
+	PREFETCHT0 128(R15)(DX*1)
+	PREFETCHT0 192(R15)(DX*1)
+nocfp40:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -2371,6 +2591,8 @@ clp40:
 	VPXORQ Z3, Z3, Z3
 	CMPQ CX, DX
 	JAE  fep40
+	TESTQ $1, pf+296(FP)
+	JNZ  flp40p
 flp40:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -2382,6 +2604,29 @@ flp40:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flp40
+	JMP  flp40x
+flp40p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxfflp40p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+	PREFETCHT0 64(BX)(R14*1)
+	PREFETCHT0 128(BX)(R14*1)
+	PREFETCHT0 192(BX)(R14*1)
+noxfflp40p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PS   64(BX)(R14*1), Z8, K2, Z1
+	VFMADD231PS   128(BX)(R14*1), Z8, K3, Z2
+	VFMADD231PS   192(BX)(R14*1), Z8, K4, Z3
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp40p
+flp40x:
 fep40:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -2427,6 +2672,17 @@ nopfp41:
 	CMPQ R8, R9
 	JAE  cep41
 clp41:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfp41
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+	PREFETCHT0 64(R15)(DX*1)
+	PREFETCHT0 128(R15)(DX*1)
+	PREFETCHT0 192(R15)(DX*1)
+nocfp41:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -2436,6 +2692,8 @@ clp41:
 	VPXORQ Z3, Z3, Z3
 	CMPQ CX, DX
 	JAE  fep41
+	TESTQ $1, pf+296(FP)
+	JNZ  flp41p
 flp41:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -2447,6 +2705,29 @@ flp41:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flp41
+	JMP  flp41x
+flp41p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxfflp41p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+	PREFETCHT0 64(BX)(R14*1)
+	PREFETCHT0 128(BX)(R14*1)
+	PREFETCHT0 192(BX)(R14*1)
+noxfflp41p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSS  (R10)(CX*4), Z8
+	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PS   64(BX)(R14*1), Z8, K2, Z1
+	VFMADD231PS   128(BX)(R14*1), Z8, K3, Z2
+	VFMADD231PS   192(BX)(R14*1), Z8, K4, Z3
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp41p
+flp41x:
 fep41:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -4211,7 +4492,7 @@ done:
 	VZEROUPPER
 	RET
 
-// func GatherHadamard2F64AVX512(out []float64, y []float64, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r int, sO int, cO int, sU int)
+// func GatherHadamard2F64AVX512(out []float64, y []float64, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r int, sO int, cO int, sU int, pf int)
 //
 // Column blocks (1, 2 or 4 vectors, masked past r), and for each block every node c:
 //
@@ -4223,11 +4504,13 @@ done:
 // stored once per block.
 //
 // The pull loop prefetches the y row, the scatter loop the out row, of the
-// node 24 ahead (pullPFD).
+// node 24 ahead (pullPFD). Each child prefetches the z
+// row that the child as far ahead names; with 1 in pf, each leaf the x row
+// that the leaf as far ahead names.
 //
 // Registers: see twolevel.go in _genproducts.
 // Requires: AVX512F, AVX512DQ, BMI2
-TEXT ·GatherHadamard2F64AVX512(SB), NOSPLIT, $16-296
+TEXT ·GatherHadamard2F64AVX512(SB), NOSPLIT, $16-304
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ lptr_base+168(FP), R12
@@ -4286,12 +4569,22 @@ noofs1:
 	CMPQ R8, R9
 	JAE  ces1
 cls1:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfs1
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+nocfs1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	CMPQ CX, DX
 	JAE  fes1
+	TESTQ $1, pf+296(FP)
+	JNZ  fls1p
 fls1:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -4300,6 +4593,23 @@ fls1:
 	INCQ CX
 	CMPQ CX, DX
 	JB   fls1
+	JMP  fls1x
+fls1p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxffls1p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxffls1p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls1p
+fls1x:
 fes1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -4349,12 +4659,22 @@ nopfp10:
 	CMPQ R8, R9
 	JAE  cep10
 clp10:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfp10
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+nocfp10:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	CMPQ CX, DX
 	JAE  fep10
+	TESTQ $1, pf+296(FP)
+	JNZ  flp10p
 flp10:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -4363,6 +4683,23 @@ flp10:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flp10
+	JMP  flp10x
+flp10p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxfflp10p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxfflp10p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp10p
+flp10x:
 fep10:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -4396,12 +4733,22 @@ nopfp11:
 	CMPQ R8, R9
 	JAE  cep11
 clp11:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfp11
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+nocfp11:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	CMPQ CX, DX
 	JAE  fep11
+	TESTQ $1, pf+296(FP)
+	JNZ  flp11p
 flp11:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -4410,6 +4757,23 @@ flp11:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flp11
+	JMP  flp11x
+flp11p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxfflp11p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+noxfflp11p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp11p
+flp11x:
 fep11:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -4487,6 +4851,15 @@ noofs2:
 	CMPQ R8, R9
 	JAE  ces2
 cls2:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfs2
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+	PREFETCHT0 64(R15)(DX*1)
+nocfs2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -4494,6 +4867,8 @@ cls2:
 	VPXORQ Z1, Z1, Z1
 	CMPQ CX, DX
 	JAE  fes2
+	TESTQ $1, pf+296(FP)
+	JNZ  fls2p
 fls2:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -4503,6 +4878,25 @@ fls2:
 	INCQ CX
 	CMPQ CX, DX
 	JB   fls2
+	JMP  fls2x
+fls2p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxffls2p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+	PREFETCHT0 64(BX)(R14*1)
+noxffls2p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PD   64(BX)(R14*1), Z8, K2, Z1
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls2p
+fls2x:
 fes2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -4561,6 +4955,15 @@ nopfp20:
 	CMPQ R8, R9
 	JAE  cep20
 clp20:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfp20
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+	PREFETCHT0 64(R15)(DX*1)
+nocfp20:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -4568,6 +4971,8 @@ clp20:
 	VPXORQ Z1, Z1, Z1
 	CMPQ CX, DX
 	JAE  fep20
+	TESTQ $1, pf+296(FP)
+	JNZ  flp20p
 flp20:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -4577,6 +4982,25 @@ flp20:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flp20
+	JMP  flp20x
+flp20p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxfflp20p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+	PREFETCHT0 64(BX)(R14*1)
+noxfflp20p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PD   64(BX)(R14*1), Z8, K2, Z1
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp20p
+flp20x:
 fep20:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -4614,6 +5038,15 @@ nopfp21:
 	CMPQ R8, R9
 	JAE  cep21
 clp21:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfp21
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+	PREFETCHT0 64(R15)(DX*1)
+nocfp21:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -4621,6 +5054,8 @@ clp21:
 	VPXORQ Z1, Z1, Z1
 	CMPQ CX, DX
 	JAE  fep21
+	TESTQ $1, pf+296(FP)
+	JNZ  flp21p
 flp21:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -4630,6 +5065,25 @@ flp21:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flp21
+	JMP  flp21x
+flp21p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxfflp21p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+	PREFETCHT0 64(BX)(R14*1)
+noxfflp21p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PD   64(BX)(R14*1), Z8, K2, Z1
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp21p
+flp21x:
 fep21:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -4737,6 +5191,17 @@ noofs4:
 	CMPQ R8, R9
 	JAE  ces4
 cls4:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfs4
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+	PREFETCHT0 64(R15)(DX*1)
+	PREFETCHT0 128(R15)(DX*1)
+	PREFETCHT0 192(R15)(DX*1)
+nocfs4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -4746,6 +5211,8 @@ cls4:
 	VPXORQ Z3, Z3, Z3
 	CMPQ CX, DX
 	JAE  fes4
+	TESTQ $1, pf+296(FP)
+	JNZ  fls4p
 fls4:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -4757,6 +5224,29 @@ fls4:
 	INCQ CX
 	CMPQ CX, DX
 	JB   fls4
+	JMP  fls4x
+fls4p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxffls4p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+	PREFETCHT0 64(BX)(R14*1)
+	PREFETCHT0 128(BX)(R14*1)
+	PREFETCHT0 192(BX)(R14*1)
+noxffls4p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PD   64(BX)(R14*1), Z8, K2, Z1
+	VFMADD231PD   128(BX)(R14*1), Z8, K3, Z2
+	VFMADD231PD   192(BX)(R14*1), Z8, K4, Z3
+	INCQ CX
+	CMPQ CX, DX
+	JB   fls4p
+fls4x:
 fes4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -4833,6 +5323,17 @@ nopfp40:
 	CMPQ R8, R9
 	JAE  cep40
 clp40:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfp40
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+	PREFETCHT0 64(R15)(DX*1)
+	PREFETCHT0 128(R15)(DX*1)
+	PREFETCHT0 192(R15)(DX*1)
+nocfp40:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -4842,6 +5343,8 @@ clp40:
 	VPXORQ Z3, Z3, Z3
 	CMPQ CX, DX
 	JAE  fep40
+	TESTQ $1, pf+296(FP)
+	JNZ  flp40p
 flp40:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -4853,6 +5356,29 @@ flp40:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flp40
+	JMP  flp40x
+flp40p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxfflp40p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+	PREFETCHT0 64(BX)(R14*1)
+	PREFETCHT0 128(BX)(R14*1)
+	PREFETCHT0 192(BX)(R14*1)
+noxfflp40p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PD   64(BX)(R14*1), Z8, K2, Z1
+	VFMADD231PD   128(BX)(R14*1), Z8, K3, Z2
+	VFMADD231PD   192(BX)(R14*1), Z8, K4, Z3
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp40p
+flp40x:
 fep40:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
@@ -4898,6 +5424,17 @@ nopfp41:
 	CMPQ R8, R9
 	JAE  cep41
 clp41:
+	LEAQ 24(R8), R14
+	CMPQ R14, crd_len+128(FP)
+	JAE  nocfp41
+	MOVQ  crd_base+120(FP), DX
+	MOVQ  (DX)(R14*8), DX
+	IMULQ R13, DX
+	PREFETCHT0 0(R15)(DX*1)
+	PREFETCHT0 64(R15)(DX*1)
+	PREFETCHT0 128(R15)(DX*1)
+	PREFETCHT0 192(R15)(DX*1)
+nocfp41:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
@@ -4907,6 +5444,8 @@ clp41:
 	VPXORQ Z3, Z3, Z3
 	CMPQ CX, DX
 	JAE  fep41
+	TESTQ $1, pf+296(FP)
+	JNZ  flp41p
 flp41:
 	MOVQ           (R11)(CX*8), R14
 	IMULQ          R13, R14
@@ -4918,6 +5457,29 @@ flp41:
 	INCQ CX
 	CMPQ CX, DX
 	JB   flp41
+	JMP  flp41x
+flp41p:
+	LEAQ 24(CX), R14
+	CMPQ R14, idx_len+224(FP)
+	JAE  noxfflp41p
+	MOVQ  192(R11)(CX*8), R14
+	IMULQ R13, R14
+	PREFETCHT0 0(BX)(R14*1)
+	PREFETCHT0 64(BX)(R14*1)
+	PREFETCHT0 128(BX)(R14*1)
+	PREFETCHT0 192(BX)(R14*1)
+noxfflp41p:
+	MOVQ           (R11)(CX*8), R14
+	IMULQ          R13, R14
+	VBROADCASTSD  (R10)(CX*8), Z8
+	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
+	VFMADD231PD   64(BX)(R14*1), Z8, K2, Z1
+	VFMADD231PD   128(BX)(R14*1), Z8, K3, Z2
+	VFMADD231PD   192(BX)(R14*1), Z8, K4, Z3
+	INCQ CX
+	CMPQ CX, DX
+	JB   flp41p
+flp41x:
 fep41:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14

@@ -31,7 +31,7 @@ func GatherHadamard2F32AVX2(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z [
 }
 
 // GatherHadamard2F32AVX512 is a stub that panics: the assembly is not built.
-func GatherHadamard2F32AVX512(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int) {
+func GatherHadamard2F32AVX512(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int) {
 	panic("amd64: not built")
 }
 
@@ -41,7 +41,7 @@ func GatherHadamard2F64AVX2(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z [
 }
 
 // GatherHadamard2F64AVX512 is a stub that panics: the assembly is not built.
-func GatherHadamard2F64AVX512(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int) {
+func GatherHadamard2F64AVX512(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int) {
 	panic("amd64: not built")
 }
 

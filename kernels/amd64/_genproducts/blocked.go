@@ -54,25 +54,23 @@ func (a *asm) masks(nv int) {
 	}
 }
 
-// fiber: Z0..Z(nv-1) = sum over j in [CX, DX) of vals[j] * x row idx[j].
-// Clobbers CX, R14, Z8.
-func (a *asm) fiber(nv int, l string) {
+// fiber: Z0..Z(nv-1) = sum over j in [CX, DX) of vals[j] * x row idx[j],
+// the leaf loop prefetching as pf asks (leafLoop). Clobbers CX, R14, Z8.
+func (a *asm) fiber(nv int, l string, pf leafPF) {
 	a.f("\t// Z0..Z%d = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]", nv-1)
 	for v := range nv {
 		a.f("\tVPXORQ Z%d, Z%d, Z%d", v, v, v)
 	}
 	a.f("\tCMPQ CX, DX")
 	a.f("\tJAE  fe%s", l)
-	a.f("fl%s:", l)
-	a.f("\tMOVQ           (R11)(CX*8), R14")
-	a.f("\tIMULQ          R13, R14")
-	a.f("\tVBROADCAST{S}  (R10)(CX*{ES}), Z8")
-	for v := range nv {
-		a.f("\tVFMADD231{P}   %d(BX)(R14*1), Z8, K%d, Z%d", v*64, v+1, v)
-	}
-	a.f("\tINCQ CX")
-	a.f("\tCMPQ CX, DX")
-	a.f("\tJB   fl%s", l)
+	a.leafLoop("fl"+l, pf, nv, func() {
+		a.f("\tMOVQ           (R11)(CX*8), R14")
+		a.f("\tIMULQ          R13, R14")
+		a.f("\tVBROADCAST{S}  (R10)(CX*{ES}), Z8")
+		for v := range nv {
+			a.f("\tVFMADD231{P}   %d(BX)(R14*1), Z8, K%d, Z%d", v*64, v+1, v)
+		}
+	})
 	a.f("fe%s:", l)
 }
 
@@ -88,7 +86,7 @@ func gatherBlock(a *asm, nv int) {
 	a.f("snode%s:", l)
 	a.f("\tMOVQ (R9)(AX*8), CX")
 	a.f("\tMOVQ 8(R9)(AX*8), DX")
-	a.fiber(nv, "s"+l)
+	a.fiber(nv, "s"+l, leafPF{})
 	a.f("\tMOVQ  ocrd_base+48(FP), R14")
 	a.f("\tMOVQ  (R14)(AX*8), R14")
 	a.f("\tIMULQ sO+200(FP), R14")
@@ -121,7 +119,7 @@ func gatherBlock(a *asm, nv int) {
 	for half, accBase := range []int{16, 20} {
 		a.f("\tMOVQ (R9)(AX*8), CX")
 		a.f("\tMOVQ 8(R9)(AX*8), DX")
-		a.fiber(nv, fmt.Sprintf("p%s%d", l, half))
+		a.fiber(nv, fmt.Sprintf("p%s%d", l, half), leafPF{})
 		a.f("\tMOVQ  (R8)(AX*8), DX")
 		a.f("\tIMULQ sU+216(FP), DX")
 		for v := range nv {
@@ -234,18 +232,7 @@ func scatterBlock(a *asm, nv int) {
 	for v := range nv {
 		a.f("\tVMUL{P}.Z %d(BX)(R14*1), Z%d, K%d, Z%d", v*64, 16+v, v+1, v)
 	}
-	a.f("leaf%s:", l)
-	a.f("\tMOVQ          (R11)(CX*8), R14")
-	a.f("\tIMULQ         R13, R14")
-	a.f("\tVBROADCAST{S} (R10)(CX*{ES}), Z8")
-	for v := range nv {
-		a.f("\tVMOVU{P}.Z    %d(DI)(R14*1), K%d, Z%d", v*64, v+1, 24+v)
-		a.f("\tVFMADD231{P}  Z8, Z%d, Z%d", v, 24+v)
-		a.f("\tVMOVU{P}      Z%d, K%d, %d(DI)(R14*1)", 24+v, v+1, v*64)
-	}
-	a.f("\tINCQ CX")
-	a.f("\tCMPQ CX, DX")
-	a.f("\tJB   leaf%s", l)
+	a.leaves(nv, "leaf"+l, leafPF{})
 	a.f("skip%s:", l)
 	a.f("\tINCQ AX")
 	a.f("\tCMPQ AX, R12")
@@ -256,6 +243,23 @@ func scatterBlock(a *asm, nv int) {
 	a.f("\tSUBQ $%d, R15", nv*a.w())
 	a.f("\tJG   chunk")
 	a.f("\tJMP  done")
+}
+
+// leaves adds, for every j in [CX, DX) (at least one), vals[j] (in Z8)
+// times Z0..Z(nv-1) into out row idx[j] (out at DI, loaded into Z24..): the
+// loop label, prefetching as pf asks (leafLoop). Clobbers CX, R14, Z8,
+// Z24...
+func (a *asm) leaves(nv int, label string, pf leafPF) {
+	a.leafLoop(label, pf, nv, func() {
+		a.f("\tMOVQ          (R11)(CX*8), R14")
+		a.f("\tIMULQ         R13, R14")
+		a.f("\tVBROADCAST{S} (R10)(CX*{ES}), Z8")
+		for v := range nv {
+			a.f("\tVMOVU{P}.Z   %d(DI)(R14*1), K%d, Z%d", v*64, v+1, 24+v)
+			a.f("\tVFMADD231{P} Z%d, Z8, Z%d", v, 24+v)
+			a.f("\tVMOVU{P}     Z%d, K%d, %d(DI)(R14*1)", 24+v, v+1, v*64)
+		}
+	})
 }
 
 func scatter512Blocked(e elem) string {
@@ -438,7 +442,7 @@ func (b blk256) fiber(l string, val int, pf leafPF) {
 	b.zero(0)
 	a.f("\tCMPQ CX, DX")
 	a.f("\tJAE  fe%s", l)
-	b.leafLoop("fl"+l, pf, func() {
+	a.leafLoop("fl"+l, pf, b.lines(), func() {
 		a.f("\tMOVQ           (R11)(CX*8), R14")
 		a.f("\tIMULQ          R13, R14")
 		a.f("\tVBROADCAST{S}  (R10)(CX*{ES}), Y%d", val)
@@ -451,15 +455,14 @@ func (b blk256) fiber(l string, val int, pf leafPF) {
 
 // leafLoop writes the loop over the leaves j = CX..DX-1 (at least one),
 // body for each, labelled label. With pf the loop is written twice, the
-// second copy prefetching (prefetchLeaf), and one test of pf's flag before
-// the first leaf picks the copy: a test per leaf cost up to a quarter more
-// micro-ops in the float64 R = 16 fiber loop.
-func (b blk256) leafLoop(label string, pf leafPF, body func()) {
-	a := b.a
+// second copy prefetching (prefetchLeaf, lines cache lines a row), and one
+// test of pf's flag before the first leaf picks the copy: a test per leaf
+// cost up to a quarter more micro-ops in the AVX2 float64 R = 16 fiber loop.
+func (a *asm) leafLoop(label string, pf leafPF, lines int, body func()) {
 	loop := func(l string, prefetch bool) {
 		a.f("%s:", l)
 		if prefetch {
-			b.prefetchLeaf(pf, l)
+			a.prefetchLeaf(pf, lines, l)
 		}
 		body()
 		a.f("\tINCQ CX")
@@ -550,7 +553,7 @@ func scatterBlock256(b blk256) {
 // R14, Y val, Y row.
 func (b blk256) leaves(label string, val, row int, pf leafPF) {
 	a := b.a
-	b.leafLoop(label, pf, func() {
+	a.leafLoop(label, pf, b.lines(), func() {
 		a.f("\tMOVQ          (R11)(CX*8), R14")
 		a.f("\tIMULQ         R13, R14")
 		a.f("\tVBROADCAST{S} (R10)(CX*{ES}), Y%d", val)
@@ -577,16 +580,16 @@ type leafPF struct {
 	base   string // the rows' base register
 }
 
-// prefetchLeaf writes pf's prefetch, the flag already tested (label
-// noxf<l>). Any idx value is safe: a prefetch does not fault. Clobbers R14.
-func (b blk256) prefetchLeaf(pf leafPF, l string) {
-	a := b.a
+// prefetchLeaf writes pf's prefetch of lines cache lines, the flag
+// already tested (label noxf<l>). Any idx value is safe: a prefetch does
+// not fault. Clobbers R14.
+func (a *asm) prefetchLeaf(pf leafPF, lines int, l string) {
 	a.f("\tLEAQ %d(CX), R14", pullPFD)
 	a.f("\tCMPQ R14, %s", pf.idxLen)
 	a.f("\tJAE  noxf%s", l)
 	a.f("\tMOVQ  %d(R11)(CX*8), R14", pullPFD*8)
 	a.f("\tIMULQ R13, R14")
-	for v := range b.lines() {
+	for v := range lines {
 		a.f("\tPREFETCHT0 %d(%s)(R14*1)", v*64, pf.base)
 	}
 	a.f("noxf%s:", l)

@@ -46,12 +46,18 @@ const push2Loads = `	MOVQ out_base+0(FP), DI
 // rows the children name exceed L2).
 const push2PrefetchChildren = 2
 
-// push2PrefetchLeaves is the bit of the AVX2 kernels' mode argument that
-// makes each leaf prefetch the row the leaf pullPFD ahead names (f's in
-// mode 1, out's in mode 0; package kernels sets it when those rows exceed
-// L2). The AVX-512 kernels ignore it (not measured: no AVX-512 host since
-// it was added). What it bought: see push2Prefetching in package kernels.
+// push2PrefetchLeaves is the bit of the kernels' mode argument (AVX2 and
+// AVX-512) that makes each leaf prefetch the row the leaf pullPFD ahead
+// names (f's in mode 1, out's in mode 0; package kernels sets it when those
+// rows exceed L2). What it bought: see push2Prefetching in package kernels.
 const push2PrefetchLeaves = 4
+
+// push2LeafPF is the leaf prefetch of the PushHadamard2 kernels: the rows
+// at base (out's, DI, in mode 0; f's, BX, in mode 1) when mode has
+// push2PrefetchLeaves.
+func push2LeafPF(base string) leafPF {
+	return leafPF{"mode+248(FP)", push2PrefetchLeaves, "idx_len+200(FP)", base}
+}
 
 // prefetchChild prefetches, when mode has push2PrefetchChildren and crd
 // holds a child pullPFD ahead of R8, the row (its block) that child names
@@ -127,18 +133,7 @@ func push2Block512(a *asm, nv int) {
 	a.f("\tMOVQ 8(R12)(R8*8), DX")
 	a.f("\tCMPQ CX, DX")
 	a.f("\tJAE  lce%s", l)
-	a.f("lleaf%s:", l)
-	a.f("\tMOVQ          (R11)(CX*8), R14")
-	a.f("\tIMULQ         R13, R14")
-	a.f("\tVBROADCAST{S} (R10)(CX*{ES}), Z8")
-	for v := range nv {
-		a.f("\tVMOVU{P}.Z   %d(DI)(R14*1), K%d, Z%d", v*64, v+1, 24+v)
-		a.f("\tVFMADD231{P} Z%d, Z8, Z%d", v, 24+v)
-		a.f("\tVMOVU{P}     Z%d, K%d, %d(DI)(R14*1)", 24+v, v+1, v*64)
-	}
-	a.f("\tINCQ CX")
-	a.f("\tCMPQ CX, DX")
-	a.f("\tJB   lleaf%s", l)
+	a.leaves(nv, "lleaf"+l, push2LeafPF("DI"))
 	a.f("lce%s:", l)
 	a.f("\tINCQ R8")
 	a.f("\tCMPQ R8, R9")
@@ -162,7 +157,7 @@ func push2Block512(a *asm, nv int) {
 	a.prefetchChild(nv, "c"+l, "DI")
 	a.f("\tMOVQ (R12)(R8*8), CX")
 	a.f("\tMOVQ 8(R12)(R8*8), DX")
-	a.fiber(nv, "c"+l)
+	a.fiber(nv, "c"+l, push2LeafPF("BX"))
 	a.rowOf("crd_base+120(FP)", "R8")
 	for v := range nv {
 		a.f("\tVMOVU{P}.Z   %d(DI)(R14*1), K%d, Z%d", v*64, v+1, 24+v)
@@ -183,10 +178,15 @@ func push2PrefetchDoc() string {
 	return fmt.Sprintf("\n\nEach node prefetches the y row of the node %d ahead (pullPFD). With %d\nadded to mode, each child also prefetches the row that the child as far\nahead names (f's in mode 0, out's in mode 1); mode&1 is the mode.", pullPFD, push2PrefetchChildren)
 }
 
+// push2LeafDoc is the kernels' header sentence on the leaf prefetch.
+func push2LeafDoc() string {
+	return fmt.Sprintf(" With %d added, each leaf\nprefetches the row that the leaf as far ahead names (out's in mode 0, f's\nin mode 1).", push2PrefetchLeaves)
+}
+
 func push2AVX512(e elem) string {
 	a := &asm{e: e}
 	fn := "PushHadamard2" + e.T + "AVX512"
-	a.twoLevelDoc(fn, push2Args, "1, 2 or 4 vectors", push2Body+push2PrefetchDoc(), "push2.go", "AVX512F, AVX512DQ, BMI2")
+	a.twoLevelDoc(fn, push2Args, "1, 2 or 4 vectors", push2Body+push2PrefetchDoc()+push2LeafDoc(), "push2.go", "AVX512F, AVX512DQ, BMI2")
 	a.prologue(fn, 256, 240, 104, push2Loads)
 	a.blocks512(push2Block512)
 	return a.expand()
@@ -222,7 +222,7 @@ func push2Block256(b blk256) {
 	a.f("\tMOVQ 8(R12)(R8*8), DX")
 	a.f("\tCMPQ CX, DX")
 	a.f("\tJAE  lce%s", l)
-	b.leaves("lleaf"+l, 12, 13, leafPF{"mode+248(FP)", push2PrefetchLeaves, "idx_len+200(FP)", "DI"})
+	b.leaves("lleaf"+l, 12, 13, push2LeafPF("DI"))
 	a.f("lce%s:", l)
 	a.f("\tINCQ R8")
 	a.f("\tCMPQ R8, R9")
@@ -246,7 +246,7 @@ func push2Block256(b blk256) {
 	a.prefetchChild(b.lines(), "c"+l, "DI")
 	a.f("\tMOVQ (R12)(R8*8), CX")
 	a.f("\tMOVQ 8(R12)(R8*8), DX")
-	b.fiber("c"+l, 12, leafPF{"mode+248(FP)", push2PrefetchLeaves, "idx_len+200(FP)", "BX"})
+	b.fiber("c"+l, 12, push2LeafPF("BX"))
 	a.rowOf("crd_base+120(FP)", "R8")
 	for v := range b.nv {
 		b.load(v, "(DI)(R14*1)", 13)
@@ -263,8 +263,7 @@ func push2Block256(b blk256) {
 func push2AVX2(e elem, iota string) string {
 	a := &asm{e: e}
 	fn := "PushHadamard2" + e.T + "AVX2"
-	body := push2Body + push2PrefetchDoc() + fmt.Sprintf(" With %d added, each leaf\nprefetches the row that the leaf as far ahead names (out's in mode 0, f's\nin mode 1).", push2PrefetchLeaves)
-	a.twoLevelDoc(fn, push2Args, "4, 2 or 1 full vectors, then a last one", body, "push2.go", "AVX, AVX2, FMA3")
+	a.twoLevelDoc(fn, push2Args, "4, 2 or 1 full vectors, then a last one", push2Body+push2PrefetchDoc()+push2LeafDoc(), "push2.go", "AVX, AVX2, FMA3")
 	a.prologue(fn, 256, 240, 104, push2Loads)
 	a.blocks256(13, iota, push2Block256)
 	return a.expand()

@@ -26,7 +26,7 @@ import (
 
 const gather2Args = `out []%[1]s, y []%[1]s, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []%[1]s, lptr []uint64, vals []%[1]s, idx []uint64, x []%[1]s, r int, sO int, cO int, sU int`
 
-// gather2PrefetchX is the bit of the AVX2 GatherHadamard2's last argument,
+// gather2PrefetchX is the bit of the GatherHadamard2 kernels' last argument,
 // pf, that makes each leaf prefetch the x row of the leaf pullPFD ahead
 // (package kernels sets it when x exceeds L2).
 const gather2PrefetchX = 1
@@ -228,9 +228,12 @@ func (a *asm) children512(nv int, l string) {
 	a.f("\tCMPQ R8, R9")
 	a.f("\tJAE  ce%s", l)
 	a.f("cl%s:", l)
+	// As children256: the z row of the child pullPFD ahead always, the x
+	// rows of the leaves with gather2PrefetchX in pf.
+	a.prefetchCrdRow(nv, l, "R15")
 	a.f("\tMOVQ (R12)(R8*8), CX")
 	a.f("\tMOVQ 8(R12)(R8*8), DX")
-	a.fiber(nv, l)
+	a.fiber(nv, l, gather2LeafPF)
 	a.f("\tMOVQ  crd_base+120(FP), R14")
 	a.f("\tMOVQ  (R14)(R8*8), R14")
 	a.f("\tIMULQ R13, R14")
@@ -310,11 +313,21 @@ func gather2PrefetchDoc() string {
 	return fmt.Sprintf("\n\nThe pull loop prefetches the y row, the scatter loop the out row, of the\nnode %d ahead (pullPFD).", pullPFD)
 }
 
+// gather2LeafDoc is the kernels' header sentences on the child and leaf
+// prefetches.
+func gather2LeafDoc() string {
+	return fmt.Sprintf(" Each child prefetches the z\nrow that the child as far ahead names; with %d in pf, each leaf the x row\nthat the leaf as far ahead names.", gather2PrefetchX)
+}
+
+// gather2LeafPF is the leaf prefetch of both GatherHadamard2 kernels: x's
+// row, when pf has gather2PrefetchX.
+var gather2LeafPF = leafPF{"pf+296(FP)", gather2PrefetchX, "idx_len+224(FP)", "BX"}
+
 func gather2AVX512(e elem) string {
 	a := &asm{e: e}
 	fn := "GatherHadamard2" + e.T + "AVX512"
-	a.twoLevelDoc(fn, gather2Args, "1, 2 or 4 vectors", gather2Body+gather2PrefetchDoc(), "twolevel.go", "AVX512F, AVX512DQ, BMI2")
-	a.prologue(fn, 296, 264, 104, gather2Loads)
+	a.twoLevelDoc(fn, gather2Args+", pf int", "1, 2 or 4 vectors", gather2Body+gather2PrefetchDoc()+gather2LeafDoc(), "twolevel.go", "AVX512F, AVX512DQ, BMI2")
+	a.prologue(fn, 304, 264, 104, gather2Loads)
 	a.blocks512(gather2Block512)
 	return a.expand()
 }
@@ -336,12 +349,13 @@ func (a *asm) children256(b blk256, l string) {
 	// 71.4 (p = 0.1). A test of z's size (L2) read T4p's mode 0 at R = 32 98
 	// -> 115 ms (p = 0.06), so there is none. With gather2PrefetchX in pf,
 	// each leaf likewise prefetches its x row (gather2Prefetching in
-	// package kernels). The AVX-512 kernel prefetches neither (not
-	// measured: no AVX-512 host).
+	// package kernels). children512 does the same: on the Zen 4 VM, float64
+	// one thread, eight alternating runs (CPU time), T3p's root R = 16 80
+	// -> 65 ms and R = 32 176 -> 147, T4p's root unchanged (p > 0.3).
 	a.prefetchCrdRow(b.lines(), l, "R15")
 	a.f("\tMOVQ (R12)(R8*8), CX")
 	a.f("\tMOVQ 8(R12)(R8*8), DX")
-	b.fiber(l, 8, leafPF{"pf+296(FP)", gather2PrefetchX, "idx_len+224(FP)", "BX"})
+	b.fiber(l, 8, gather2LeafPF)
 	a.rowOf("crd_base+120(FP)", "R8")
 	for v := range b.nv {
 		b.fma(v, "(R15)(R14*1)", v, 4+v)
@@ -410,8 +424,7 @@ func (b blk256) gatherNodes(sOff, sum int, prefetch bool, node func(l string)) {
 func gather2AVX2(e elem, iota string) string {
 	a := &asm{e: e}
 	fn := "GatherHadamard2" + e.T + "AVX2"
-	body := gather2Body + gather2PrefetchDoc() + fmt.Sprintf(" Each child prefetches the z\nrow that the child as far ahead names; with %d in pf, each leaf the x row\nthat the leaf as far ahead names.", gather2PrefetchX)
-	a.twoLevelDoc(fn, gather2Args+", pf int", "4, 2 or 1 full vectors, then a last one", body, "twolevel.go", "AVX, AVX2, FMA3")
+	a.twoLevelDoc(fn, gather2Args+", pf int", "4, 2 or 1 full vectors, then a last one", gather2Body+gather2PrefetchDoc()+gather2LeafDoc(), "twolevel.go", "AVX, AVX2, FMA3")
 	a.prologue(fn, 304, 264, 104, gather2Loads)
 	a.blocks256(9, iota, gather2Block256)
 	return a.expand()
