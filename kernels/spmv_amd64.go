@@ -18,10 +18,11 @@ func registerSpMVAMD64() bool {
 		// thread, cpu-ns/op, same run; bench/spmv_results.md): 1.02-1.07x
 		// avx2 on M4, 0.97-1.08x on M2 (within noise; both are held by
 		// loads, not vector width), and ties or beats it on
-		// cache-resident rows (kernels BenchmarkSpMVFamily). It alone sums
+		// cache-resident rows (kernels BenchmarkSpMVFamily). Both sum
 		// short rows in batches (products first, then per-row sums; see
 		// _gen/spmv.py): M3 1.4x faster than the direct loop, 1.07-1.18x
-		// SciPy (bench/spmv_results.md, spmv3).
+		// SciPy (bench/spmv_results.md, spmv3); AVX2 batches since session
+		// 17, its M3-like rows 14-24% faster for it.
 		//
 		spmvF32.set(tierAVX512, spmvAsm(amd64.SpMVF32AVX512))
 		spmvF64.set(tierAVX512, spmvAsm(amd64.SpMVF64AVX512))

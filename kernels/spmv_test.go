@@ -214,7 +214,7 @@ func TestSpMVPanics(t *testing.T) {
 	})
 }
 
-// TestSpMVBatchEdges: the AVX-512 kernels sum rows under 32 entries in
+// TestSpMVBatchEdges: the AVX2 and AVX-512 kernels sum rows under 32 entries in
 // batches of up to 512 entries (products first, then per-row sums), except
 // rows of 16, which stay direct; rows of 16 among others split batches, 15
 // and 17 fill one exactly, 31 and 32 sit either side of the long-row

@@ -7,7 +7,7 @@
 //	for i := range y {
 //		lo, hi := clamp(ptr[i], ptr[i+1], len(idx))    // inverted: empty
 //		s := 0
-//		if hi-lo < 8 { s = checked(lo, hi) } else {
+//		if hi-lo < 8 { s = checked(lo, hi) } else {   // (short rows batch: below)
 //			acc0, acc1 := 0, 0                          // vectors of 8 (AVX2 f64: 4) lanes
 //			for ; lo+16 <= hi; lo += 16 {               // 16 entries a pass
 //				if any idx[lo:lo+16] >= len(x) { break }  // to the checked loop
@@ -22,7 +22,7 @@
 //	}
 //	checked(lo, hi): sum of vals[k]*x[idx[k]] over k in lo..hi with idx[k] < len(x), one chain
 //
-// AVX-512 only: a row under 32 entries, other than 16, whose segment needs
+// A row under 32 entries, other than 16, whose segment needs
 // no clamping starts a batch instead, the rows i..j-1 after it with the same property
 // and at most 512 entries in all (segments in order, within idx):
 //
@@ -33,7 +33,7 @@
 //	                                                // of range, for a bad block and
 //	                                                // the last e-s mod 8)
 //	for ; i < j; i++ {                              // phase 2: the rows from buf
-//		s := sum of buf[ptr[i]-s:ptr[i+1]-s], 16 at a time, the last 0..16 masked
+//		s := sum of buf[ptr[i]-s:ptr[i+1]-s], 16 (AVX2: 8) at a time, the last masked
 //		y[i] = alpha*s (+ beta*y[i])
 //	}
 //
@@ -53,13 +53,14 @@
 //	Y3..Y6 range-check scratch (AVX2); K1, K2 out-of-range lanes (AVX-512)
 //	Z0/Y0, Z1/Y1 accumulators; X2 checked-loop sum; X3..X11 x being built
 //	X13 alpha, X12 beta, X1 reduction scratch
-// AVX-512 batches (the frame holds buf, then the slots j and s):
+// Batches (the frame holds buf, then the slots j and s):
 //	scan: R15 s, R8 ptr[j] so far, R14 j, CX ptr[j+1], R12 scratch
 //	phase 1: R12 k, R13 e, CX k+8, R10 &buf[k-s] (R10 reloaded with len(idx)
 //	after phase 2), X4 a checked product
 //	phase 2: R10 &buf[0], R14 j, R15 s, BX ptr[i], R13 ptr[i+1], CX row length
 //	left, R8 &buf[ptr[i]-s+...], R12/K1/K2 the last block's mask, Z4, Z5 its
-//	products, Z0, Z1 sums
+//	products, Z0, Z1 sums (AVX2: R12 the mask's address in lanemask<>, Y6, Y7
+//	the mask, Y4, Y5 the masked products, Y0, Y1 sums)
 //
 // Assumes len(ptr) == len(y)+1, len(vals) == len(idx), beta == +0 for "do
 // not read y" (the Go side turns -0 into +0). Nothing else: no index or
@@ -75,6 +76,44 @@
 	CMPQ    R13, R12 \
 	CMOVQCS R12, R13
 
+
+// The AVX2 batches' last block of a row: 8-CX lanes into these, 8 lanes
+// of -1 then 8 of 0, the first CX lanes are set.
+DATA lanemaskq<>+0(SB)/8, $-1
+DATA lanemaskq<>+8(SB)/8, $-1
+DATA lanemaskq<>+16(SB)/8, $-1
+DATA lanemaskq<>+24(SB)/8, $-1
+DATA lanemaskq<>+32(SB)/8, $-1
+DATA lanemaskq<>+40(SB)/8, $-1
+DATA lanemaskq<>+48(SB)/8, $-1
+DATA lanemaskq<>+56(SB)/8, $-1
+DATA lanemaskq<>+64(SB)/8, $0
+DATA lanemaskq<>+72(SB)/8, $0
+DATA lanemaskq<>+80(SB)/8, $0
+DATA lanemaskq<>+88(SB)/8, $0
+DATA lanemaskq<>+96(SB)/8, $0
+DATA lanemaskq<>+104(SB)/8, $0
+DATA lanemaskq<>+112(SB)/8, $0
+DATA lanemaskq<>+120(SB)/8, $0
+GLOBL lanemaskq<>(SB), RODATA|NOPTR, $128
+
+DATA lanemaskd<>+0(SB)/4, $-1
+DATA lanemaskd<>+4(SB)/4, $-1
+DATA lanemaskd<>+8(SB)/4, $-1
+DATA lanemaskd<>+12(SB)/4, $-1
+DATA lanemaskd<>+16(SB)/4, $-1
+DATA lanemaskd<>+20(SB)/4, $-1
+DATA lanemaskd<>+24(SB)/4, $-1
+DATA lanemaskd<>+28(SB)/4, $-1
+DATA lanemaskd<>+32(SB)/4, $0
+DATA lanemaskd<>+36(SB)/4, $0
+DATA lanemaskd<>+40(SB)/4, $0
+DATA lanemaskd<>+44(SB)/4, $0
+DATA lanemaskd<>+48(SB)/4, $0
+DATA lanemaskd<>+52(SB)/4, $0
+DATA lanemaskd<>+56(SB)/4, $0
+DATA lanemaskd<>+60(SB)/4, $0
+GLOBL lanemaskd<>(SB), RODATA|NOPTR, $64
 
 // func SpMVF64AVX512(y, x []float64, ptr, idx []uint64, vals []float64, alpha, beta float64)
 // Requires: AVX512F, AVX512VL, FMA3
@@ -312,8 +351,8 @@ spmvf64avx512p1by16:
 	VINSERTF128 $1, X9, Y8, Y8
 	VINSERTF128 $1, X11, Y10, Y10
 	VINSERTF64X4 $1, Y10, Z8, Z8
-	VMULPD (R11)(R12*8), Z8, Z8
-	VMOVUPD Z8, (R10)
+	VMULPD 0(R11)(R12*8), Z8, Z8
+	VMOVUPD Z8, 0(R10)
 	MOVQ 64(R9)(R12*8), R8
 	MOVQ 72(R9)(R12*8), R14
 	MOVQ 80(R9)(R12*8), R15
@@ -367,8 +406,8 @@ spmvf64avx512p1:
 	VINSERTF128 $1, X9, Y8, Y8
 	VINSERTF128 $1, X11, Y10, Y10
 	VINSERTF64X4 $1, Y10, Z8, Z8
-	VMULPD (R11)(R12*8), Z8, Z8
-	VMOVUPD Z8, (R10)
+	VMULPD 0(R11)(R12*8), Z8, Z8
+	VMOVUPD Z8, 0(R10)
 	ADDQ $64, R10
 	MOVQ CX, R12
 	JMP  spmvf64avx512p1
@@ -458,7 +497,7 @@ spmvf64avx512done:
 
 // func SpMVF64AVX2(y, x []float64, ptr, idx []uint64, vals []float64, alpha, beta float64)
 // Requires: AVX, AVX2, FMA3
-TEXT ·SpMVF64AVX2(SB), NOSPLIT, $0-136
+TEXT ·SpMVF64AVX2(SB), 0, $4112-136
 	MOVQ y_base+0(FP), DI
 	MOVQ x_base+24(FP), SI
 	MOVQ x_len+32(FP), R8
@@ -484,13 +523,17 @@ spmvf64avx2row:
 	MOVQ 8(DX)(AX*8), R13
 	MOVQ R13, BX
 	CLAMP
+	MOVQ R13, CX
+	SUBQ R12, CX
+	CMPQ CX, $32
+	JAE  spmvf64avx2direct
+	CMPQ CX, $16
+	JEQ  spmvf64avx2direct
+	JMP  spmvf64avx2batch
+spmvf64avx2direct:
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
 	VXORPS X2, X2, X2
-	MOVQ R13, CX
-	SUBQ R12, CX
-	CMPQ CX, $8
-	JB   spmvf64avx2short
 
 spmvf64avx2by16:
 	LEAQ 16(R12), CX
@@ -604,6 +647,8 @@ spmvf64avx2skip:
 	INCQ R12
 	JMP  spmvf64avx2tail
 
+spmvf64avx2short0:
+	VXORPS X2, X2, X2
 spmvf64avx2short:
 	CMPQ R12, R13
 	JAE  spmvf64avx2scale
@@ -634,6 +679,231 @@ spmvf64avx2scale:
 spmvf64avx2nobeta:
 	VMOVSD X0, (DI)(AX*8)
 	INCQ AX
+	JMP  spmvf64avx2row
+
+spmvf64avx2batch:
+	CMPQ BX, R13
+	JNE  spmvf64avx2short0
+	MOVQ (DX)(AX*8), R15
+	CMPQ R15, R12
+	JNE  spmvf64avx2short0
+	LEAQ 1(AX), R14
+	MOVQ R13, R8
+spmvf64avx2scan:
+	CMPQ R14, y_len+8(FP)
+	JAE  spmvf64avx2scanned
+	MOVQ 8(DX)(R14*8), CX
+	CMPQ CX, R8
+	JB   spmvf64avx2scanned
+	CMPQ CX, R10
+	JA   spmvf64avx2scanned
+	MOVQ CX, R12
+	SUBQ R8, R12
+	CMPQ R12, $32
+	JAE  spmvf64avx2scanned
+	CMPQ R12, $16
+	JEQ  spmvf64avx2scanned
+	MOVQ CX, R12
+	SUBQ R15, R12
+	CMPQ R12, $512
+	JA   spmvf64avx2scanned
+	MOVQ CX, R8
+	INCQ R14
+	JMP  spmvf64avx2scan
+
+spmvf64avx2scanned:
+	MOVQ R14, 4096(SP)
+	MOVQ R15, 4104(SP)
+	MOVQ R15, R12
+	MOVQ R8, R13
+	LEAQ 0(SP), R10
+
+spmvf64avx2p1by16:
+	LEAQ 16(R12), CX
+	CMPQ CX, R13
+	JA   spmvf64avx2p1
+	VPXOR    0(R9)(R12*8), Y14, Y3
+	VPCMPGTQ Y3, Y15, Y3
+	VPXOR    32(R9)(R12*8), Y14, Y4
+	VPCMPGTQ Y4, Y15, Y4
+	VPXOR    64(R9)(R12*8), Y14, Y5
+	VPCMPGTQ Y5, Y15, Y5
+	VPXOR    96(R9)(R12*8), Y14, Y6
+	VPCMPGTQ Y6, Y15, Y6
+	VPAND    Y4, Y3, Y3
+	VPAND    Y6, Y5, Y5
+	VPAND    Y5, Y3, Y3
+	VMOVMSKPD Y3, R14
+	CMPL     R14, $15
+	JNE      spmvf64avx2p1s
+	PREFETCHNTA 2048(R9)(R12*8)
+	PREFETCHNTA 2112(R9)(R12*8)
+	PREFETCHNTA 2048(R11)(R12*8)
+	PREFETCHNTA 2112(R11)(R12*8)
+	MOVQ 0(R9)(R12*8), R8
+	MOVQ 8(R9)(R12*8), R14
+	MOVQ 16(R9)(R12*8), R15
+	VMOVSD (SI)(R8*8), X7
+	MOVQ 24(R9)(R12*8), R8
+	VMOVHPD (SI)(R14*8), X7, X7
+	MOVQ 32(R9)(R12*8), R14
+	VMOVSD (SI)(R15*8), X8
+	MOVQ 40(R9)(R12*8), R15
+	VMOVHPD (SI)(R8*8), X8, X8
+	MOVQ 48(R9)(R12*8), R8
+	VMOVSD (SI)(R14*8), X9
+	MOVQ 56(R9)(R12*8), R14
+	VMOVHPD (SI)(R15*8), X9, X9
+	VMOVSD (SI)(R8*8), X10
+	VMOVHPD (SI)(R14*8), X10, X10
+	VINSERTF128 $1, X8, Y7, Y7
+	VINSERTF128 $1, X10, Y9, Y9
+	VMULPD 0(R11)(R12*8), Y7, Y7
+	VMOVUPD Y7, 0(R10)
+	VMULPD 32(R11)(R12*8), Y9, Y9
+	VMOVUPD Y9, 32(R10)
+	MOVQ 64(R9)(R12*8), R8
+	MOVQ 72(R9)(R12*8), R14
+	MOVQ 80(R9)(R12*8), R15
+	VMOVSD (SI)(R8*8), X3
+	MOVQ 88(R9)(R12*8), R8
+	VMOVHPD (SI)(R14*8), X3, X3
+	MOVQ 96(R9)(R12*8), R14
+	VMOVSD (SI)(R15*8), X4
+	MOVQ 104(R9)(R12*8), R15
+	VMOVHPD (SI)(R8*8), X4, X4
+	MOVQ 112(R9)(R12*8), R8
+	VMOVSD (SI)(R14*8), X5
+	MOVQ 120(R9)(R12*8), R14
+	VMOVHPD (SI)(R15*8), X5, X5
+	VMOVSD (SI)(R8*8), X6
+	VMOVHPD (SI)(R14*8), X6, X6
+	VINSERTF128 $1, X4, Y3, Y3
+	VINSERTF128 $1, X6, Y5, Y5
+	VMULPD 64(R11)(R12*8), Y3, Y3
+	VMOVUPD Y3, 64(R10)
+	VMULPD 96(R11)(R12*8), Y5, Y5
+	VMOVUPD Y5, 96(R10)
+	ADDQ $128, R10
+	MOVQ CX, R12
+	JMP  spmvf64avx2p1by16
+
+spmvf64avx2p1:
+	LEAQ 8(R12), CX
+	CMPQ CX, R13
+	JA   spmvf64avx2p1tail
+	VPXOR    0(R9)(R12*8), Y14, Y3
+	VPCMPGTQ Y3, Y15, Y3
+	VPXOR    32(R9)(R12*8), Y14, Y4
+	VPCMPGTQ Y4, Y15, Y4
+	VPAND    Y4, Y3, Y3
+	VMOVMSKPD Y3, R14
+	CMPL     R14, $15
+	JNE      spmvf64avx2p1s
+	PREFETCHNTA 2048(R9)(R12*8)
+	PREFETCHNTA 2048(R11)(R12*8)
+	MOVQ 0(R9)(R12*8), R8
+	MOVQ 8(R9)(R12*8), R14
+	MOVQ 16(R9)(R12*8), R15
+	VMOVSD (SI)(R8*8), X7
+	MOVQ 24(R9)(R12*8), R8
+	VMOVHPD (SI)(R14*8), X7, X7
+	MOVQ 32(R9)(R12*8), R14
+	VMOVSD (SI)(R15*8), X8
+	MOVQ 40(R9)(R12*8), R15
+	VMOVHPD (SI)(R8*8), X8, X8
+	MOVQ 48(R9)(R12*8), R8
+	VMOVSD (SI)(R14*8), X9
+	MOVQ 56(R9)(R12*8), R14
+	VMOVHPD (SI)(R15*8), X9, X9
+	VMOVSD (SI)(R8*8), X10
+	VMOVHPD (SI)(R14*8), X10, X10
+	VINSERTF128 $1, X8, Y7, Y7
+	VINSERTF128 $1, X10, Y9, Y9
+	VMULPD 0(R11)(R12*8), Y7, Y7
+	VMOVUPD Y7, 0(R10)
+	VMULPD 32(R11)(R12*8), Y9, Y9
+	VMOVUPD Y9, 32(R10)
+	ADDQ $64, R10
+	MOVQ CX, R12
+	JMP  spmvf64avx2p1
+
+spmvf64avx2p1tail:
+	MOVQ R13, CX
+	CMPQ R12, R13
+	JAE  spmvf64avx2p2
+
+spmvf64avx2p1s:
+	CMPQ R12, CX
+	JAE  spmvf64avx2p1by16
+	MOVQ (R9)(R12*8), R8
+	VXORPS X4, X4, X4
+	CMPQ R8, x_len+32(FP)
+	JAE  spmvf64avx2p1z
+	VMOVSD (R11)(R12*8), X4
+	VMULSD (SI)(R8*8), X4, X4
+
+spmvf64avx2p1z:
+	VMOVSD X4, (R10)
+	ADDQ $8, R10
+	INCQ R12
+	JMP  spmvf64avx2p1s
+
+spmvf64avx2p2:
+	LEAQ 0(SP), R10
+	MOVQ 4096(SP), R14
+	MOVQ 4104(SP), R15
+	MOVQ (DX)(AX*8), BX
+
+spmvf64avx2p2row:
+	CMPQ AX, R14
+	JAE  spmvf64avx2p2done
+	MOVQ 8(DX)(AX*8), R13
+	MOVQ R13, CX
+	SUBQ BX, CX
+	MOVQ BX, R8
+	SUBQ R15, R8
+	LEAQ (R10)(R8*8), R8
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+
+spmvf64avx2p2by8:
+	CMPQ CX, $8
+	JBE  spmvf64avx2p2last
+	VADDPD (R8), Y0, Y0
+	VADDPD 32(R8), Y1, Y1
+	ADDQ $64, R8
+	SUBQ $8, CX
+	JMP  spmvf64avx2p2by8
+
+spmvf64avx2p2last:
+	LEAQ lanemaskq<>+64(SB), R12
+	NEGQ CX
+	LEAQ (R12)(CX*8), R12
+	VMOVDQU (R12), Y6
+	VMASKMOVPD (R8), Y6, Y4
+	VADDPD Y4, Y0, Y0
+	VMOVDQU 32(R12), Y7
+	VMASKMOVPD 32(R8), Y7, Y5
+	VADDPD Y5, Y1, Y1
+	VADDPD Y1, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPD X1, X0, X0
+	VPERMILPD $1, X0, X1
+	VADDSD X1, X0, X0
+	VMULSD X13, X0, X0
+	CMPQ beta+128(FP), $0
+	JEQ  spmvf64avx2p2nobeta
+	VFMADD231SD (DI)(AX*8), X12, X0
+
+spmvf64avx2p2nobeta:
+	VMOVSD X0, (DI)(AX*8)
+	MOVQ R13, BX
+	INCQ AX
+	JMP  spmvf64avx2p2row
+
+spmvf64avx2p2done:
+	MOVQ idx_len+80(FP), R10
 	JMP  spmvf64avx2row
 
 spmvf64avx2done:
@@ -866,8 +1136,8 @@ spmvf32avx512p1by16:
 	VINSERTPS $0x20, (SI)(R8*4), X9, X9
 	VINSERTPS $0x30, (SI)(R14*4), X9, X9
 	VINSERTF128 $1, X9, Y8, Y8
-	VMULPS (R11)(R12*4), Y8, Y8
-	VMOVUPS Y8, (R10)
+	VMULPS 0(R11)(R12*4), Y8, Y8
+	VMOVUPS Y8, 0(R10)
 	MOVQ 64(R9)(R12*8), R8
 	MOVQ 72(R9)(R12*8), R14
 	MOVQ 80(R9)(R12*8), R15
@@ -917,8 +1187,8 @@ spmvf32avx512p1:
 	VINSERTPS $0x20, (SI)(R8*4), X9, X9
 	VINSERTPS $0x30, (SI)(R14*4), X9, X9
 	VINSERTF128 $1, X9, Y8, Y8
-	VMULPS (R11)(R12*4), Y8, Y8
-	VMOVUPS Y8, (R10)
+	VMULPS 0(R11)(R12*4), Y8, Y8
+	VMOVUPS Y8, 0(R10)
 	ADDQ $32, R10
 	MOVQ CX, R12
 	JMP  spmvf32avx512p1
@@ -1005,7 +1275,7 @@ spmvf32avx512done:
 
 // func SpMVF32AVX2(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta float32)
 // Requires: AVX, AVX2, FMA3
-TEXT ·SpMVF32AVX2(SB), NOSPLIT, $0-128
+TEXT ·SpMVF32AVX2(SB), 0, $2064-128
 	MOVQ y_base+0(FP), DI
 	MOVQ x_base+24(FP), SI
 	MOVQ x_len+32(FP), R8
@@ -1031,13 +1301,17 @@ spmvf32avx2row:
 	MOVQ 8(DX)(AX*8), R13
 	MOVQ R13, BX
 	CLAMP
+	MOVQ R13, CX
+	SUBQ R12, CX
+	CMPQ CX, $32
+	JAE  spmvf32avx2direct
+	CMPQ CX, $16
+	JEQ  spmvf32avx2direct
+	JMP  spmvf32avx2batch
+spmvf32avx2direct:
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
 	VXORPS X2, X2, X2
-	MOVQ R13, CX
-	SUBQ R12, CX
-	CMPQ CX, $8
-	JB   spmvf32avx2short
 
 spmvf32avx2by16:
 	LEAQ 16(R12), CX
@@ -1144,6 +1418,8 @@ spmvf32avx2skip:
 	INCQ R12
 	JMP  spmvf32avx2tail
 
+spmvf32avx2short0:
+	VXORPS X2, X2, X2
 spmvf32avx2short:
 	CMPQ R12, R13
 	JAE  spmvf32avx2scale
@@ -1176,6 +1452,218 @@ spmvf32avx2scale:
 spmvf32avx2nobeta:
 	VMOVSS X0, (DI)(AX*4)
 	INCQ AX
+	JMP  spmvf32avx2row
+
+spmvf32avx2batch:
+	CMPQ BX, R13
+	JNE  spmvf32avx2short0
+	MOVQ (DX)(AX*8), R15
+	CMPQ R15, R12
+	JNE  spmvf32avx2short0
+	LEAQ 1(AX), R14
+	MOVQ R13, R8
+spmvf32avx2scan:
+	CMPQ R14, y_len+8(FP)
+	JAE  spmvf32avx2scanned
+	MOVQ 8(DX)(R14*8), CX
+	CMPQ CX, R8
+	JB   spmvf32avx2scanned
+	CMPQ CX, R10
+	JA   spmvf32avx2scanned
+	MOVQ CX, R12
+	SUBQ R8, R12
+	CMPQ R12, $32
+	JAE  spmvf32avx2scanned
+	CMPQ R12, $16
+	JEQ  spmvf32avx2scanned
+	MOVQ CX, R12
+	SUBQ R15, R12
+	CMPQ R12, $512
+	JA   spmvf32avx2scanned
+	MOVQ CX, R8
+	INCQ R14
+	JMP  spmvf32avx2scan
+
+spmvf32avx2scanned:
+	MOVQ R14, 2048(SP)
+	MOVQ R15, 2056(SP)
+	MOVQ R15, R12
+	MOVQ R8, R13
+	LEAQ 0(SP), R10
+
+spmvf32avx2p1by16:
+	LEAQ 16(R12), CX
+	CMPQ CX, R13
+	JA   spmvf32avx2p1
+	VPXOR    0(R9)(R12*8), Y14, Y3
+	VPCMPGTQ Y3, Y15, Y3
+	VPXOR    32(R9)(R12*8), Y14, Y4
+	VPCMPGTQ Y4, Y15, Y4
+	VPXOR    64(R9)(R12*8), Y14, Y5
+	VPCMPGTQ Y5, Y15, Y5
+	VPXOR    96(R9)(R12*8), Y14, Y6
+	VPCMPGTQ Y6, Y15, Y6
+	VPAND    Y4, Y3, Y3
+	VPAND    Y6, Y5, Y5
+	VPAND    Y5, Y3, Y3
+	VMOVMSKPD Y3, R14
+	CMPL     R14, $15
+	JNE      spmvf32avx2p1s
+	PREFETCHNTA 2048(R9)(R12*8)
+	PREFETCHNTA 2112(R9)(R12*8)
+	PREFETCHNTA 1024(R11)(R12*4)
+	MOVQ 0(R9)(R12*8), R8
+	MOVQ 8(R9)(R12*8), R14
+	MOVQ 16(R9)(R12*8), R15
+	VMOVSS (SI)(R8*4), X8
+	MOVQ 24(R9)(R12*8), R8
+	VINSERTPS $0x10, (SI)(R14*4), X8, X8
+	MOVQ 32(R9)(R12*8), R14
+	VINSERTPS $0x20, (SI)(R15*4), X8, X8
+	MOVQ 40(R9)(R12*8), R15
+	VINSERTPS $0x30, (SI)(R8*4), X8, X8
+	MOVQ 48(R9)(R12*8), R8
+	VMOVSS (SI)(R14*4), X9
+	MOVQ 56(R9)(R12*8), R14
+	VINSERTPS $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VMULPS 0(R11)(R12*4), Y8, Y8
+	VMOVUPS Y8, 0(R10)
+	MOVQ 64(R9)(R12*8), R8
+	MOVQ 72(R9)(R12*8), R14
+	MOVQ 80(R9)(R12*8), R15
+	VMOVSS (SI)(R8*4), X4
+	MOVQ 88(R9)(R12*8), R8
+	VINSERTPS $0x10, (SI)(R14*4), X4, X4
+	MOVQ 96(R9)(R12*8), R14
+	VINSERTPS $0x20, (SI)(R15*4), X4, X4
+	MOVQ 104(R9)(R12*8), R15
+	VINSERTPS $0x30, (SI)(R8*4), X4, X4
+	MOVQ 112(R9)(R12*8), R8
+	VMOVSS (SI)(R14*4), X5
+	MOVQ 120(R9)(R12*8), R14
+	VINSERTPS $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128 $1, X5, Y4, Y4
+	VMULPS 32(R11)(R12*4), Y4, Y4
+	VMOVUPS Y4, 32(R10)
+	ADDQ $64, R10
+	MOVQ CX, R12
+	JMP  spmvf32avx2p1by16
+
+spmvf32avx2p1:
+	LEAQ 8(R12), CX
+	CMPQ CX, R13
+	JA   spmvf32avx2p1tail
+	VPXOR    0(R9)(R12*8), Y14, Y3
+	VPCMPGTQ Y3, Y15, Y3
+	VPXOR    32(R9)(R12*8), Y14, Y4
+	VPCMPGTQ Y4, Y15, Y4
+	VPAND    Y4, Y3, Y3
+	VMOVMSKPD Y3, R14
+	CMPL     R14, $15
+	JNE      spmvf32avx2p1s
+	PREFETCHNTA 2048(R9)(R12*8)
+	PREFETCHNTA 1024(R11)(R12*4)
+	MOVQ 0(R9)(R12*8), R8
+	MOVQ 8(R9)(R12*8), R14
+	MOVQ 16(R9)(R12*8), R15
+	VMOVSS (SI)(R8*4), X8
+	MOVQ 24(R9)(R12*8), R8
+	VINSERTPS $0x10, (SI)(R14*4), X8, X8
+	MOVQ 32(R9)(R12*8), R14
+	VINSERTPS $0x20, (SI)(R15*4), X8, X8
+	MOVQ 40(R9)(R12*8), R15
+	VINSERTPS $0x30, (SI)(R8*4), X8, X8
+	MOVQ 48(R9)(R12*8), R8
+	VMOVSS (SI)(R14*4), X9
+	MOVQ 56(R9)(R12*8), R14
+	VINSERTPS $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VMULPS 0(R11)(R12*4), Y8, Y8
+	VMOVUPS Y8, 0(R10)
+	ADDQ $32, R10
+	MOVQ CX, R12
+	JMP  spmvf32avx2p1
+
+spmvf32avx2p1tail:
+	MOVQ R13, CX
+	CMPQ R12, R13
+	JAE  spmvf32avx2p2
+
+spmvf32avx2p1s:
+	CMPQ R12, CX
+	JAE  spmvf32avx2p1by16
+	MOVQ (R9)(R12*8), R8
+	VXORPS X4, X4, X4
+	CMPQ R8, x_len+32(FP)
+	JAE  spmvf32avx2p1z
+	VMOVSS (R11)(R12*4), X4
+	VMULSS (SI)(R8*4), X4, X4
+
+spmvf32avx2p1z:
+	VMOVSS X4, (R10)
+	ADDQ $4, R10
+	INCQ R12
+	JMP  spmvf32avx2p1s
+
+spmvf32avx2p2:
+	LEAQ 0(SP), R10
+	MOVQ 2048(SP), R14
+	MOVQ 2056(SP), R15
+	MOVQ (DX)(AX*8), BX
+
+spmvf32avx2p2row:
+	CMPQ AX, R14
+	JAE  spmvf32avx2p2done
+	MOVQ 8(DX)(AX*8), R13
+	MOVQ R13, CX
+	SUBQ BX, CX
+	MOVQ BX, R8
+	SUBQ R15, R8
+	LEAQ (R10)(R8*4), R8
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+
+spmvf32avx2p2by8:
+	CMPQ CX, $8
+	JBE  spmvf32avx2p2last
+	VADDPS (R8), Y0, Y0
+	ADDQ $32, R8
+	SUBQ $8, CX
+	JMP  spmvf32avx2p2by8
+
+spmvf32avx2p2last:
+	LEAQ lanemaskd<>+32(SB), R12
+	NEGQ CX
+	LEAQ (R12)(CX*4), R12
+	VMOVDQU (R12), Y6
+	VMASKMOVPS (R8), Y6, Y4
+	VADDPS Y4, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS X1, X0, X0
+	VMOVHLPS X0, X0, X1
+	VADDPS X1, X0, X0
+	VMOVSHDUP X0, X1
+	VADDSS X1, X0, X0
+	VMULSS X13, X0, X0
+	CMPL beta+124(FP), $0
+	JEQ  spmvf32avx2p2nobeta
+	VFMADD231SS (DI)(AX*4), X12, X0
+
+spmvf32avx2p2nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	MOVQ R13, BX
+	INCQ AX
+	JMP  spmvf32avx2p2row
+
+spmvf32avx2p2done:
+	MOVQ idx_len+80(FP), R10
 	JMP  spmvf32avx2row
 
 spmvf32avx2done:

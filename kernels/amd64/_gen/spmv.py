@@ -20,8 +20,9 @@ thread, interleaved runs) and recorded in bench/spmv_results.md:
   read once; x should stay in L1): M2 f32 -10% on avx2, the rest within
   noise (5 interleaved samples).
 - Rows under 8 entries skip the vector set-up and reduction (4 entries per
-  row: 1.5x slower without). AVX2 keeps that checked scalar loop.
-- AVX-512: rows under LONG entries go through batches of up to BATCH
+  row: 1.5x slower without). With batches (below) those rows go there, and
+  the checked loop keeps only the short rows a batch cannot take.
+- Rows under LONG entries go through batches of up to BATCH
   entries (products first, then the per-row sums from a buffer in the
   frame). kernels BenchmarkSpMVPowerLaw (M3-like rows, a quarter of M3),
   avx512, cpu time, 3 interleaved samples, f32 / f64: x beyond L2 5.3-6.0 /
@@ -40,6 +41,18 @@ thread, interleaved runs) and recorded in bench/spmv_results.md:
   bench M1 f32 was 15-25% slower than before (old 15.4-15.6, batched
   17.2-20.1 ms, three runs); direct again, M1 is back at the old figures
   and M3 costs about 5-10% of the batch gain (rows of 16 end a batch).
+- AVX2 batches the same rows (AVX2BATCH; before, only AVX-512 did, and
+  AVX2 took rows under 8 entries through the checked scalar loop and the
+  rest through the direct loop and its scalar tail). Phase 2 adds 8
+  products a pass and the last 0..8 under a VMASKMOV load mask taken from
+  a window of lanemask<> (AVX2 has no mask registers). On the Zen 4 VM,
+  kernels BenchmarkSpMVPowerLaw, cpu time, five alternating runs, f32 /
+  f64: powerlaw 10.5 / 20.0 -> 9.0 / 17.5 ms, x in L1 5.1 / 6.0 -> 3.9 /
+  5.1, 10 entries every row 9.8 / 19.5 -> 9.1 / 15.8 (AVX-512's 8.4-9.6 /
+  16.2-17.4 on the same runs); fixed16 (M1's rows, direct) unchanged.
+  bench M3 on one thread (six runs, cpu time): f64 76 -> 59 ms (p = 0.09),
+  level with AVX-512; f32 35.8 -> 34.2, within the noise: there x's misses
+  in L3, not the rows' branches, set the time.
 Rejected (short rows): one masked 8-lane block per short row and per row
 tail (mask from the length by BZHI + KMOVB, masked index load, masked range
 compare), with x by VGATHERQPD/QPS under the mask, or with x by scalar
@@ -68,6 +81,7 @@ BATCH = int(os.environ.get('SPMV_BATCH', '512'))   # entries per batch (AVX-512)
 LONG = int(os.environ.get('SPMV_LONG', '32'))      # rows this long or longer go direct
 DIRECT16 = os.environ.get('SPMV_DIRECT16', '1') == '1'  # rows of 16, 32.. stay direct
 P1BY16 = os.environ.get('SPMV_P1BY16', '1') == '1'  # phase 1 16 entries a pass
+AVX2BATCH = os.environ.get('SPMV_AVX2BATCH', '1') == '1'  # AVX2 batches short rows too
 
 def prefetch16(pfd, es):
     """The stream prefetch of a 16-entry step, pfd bytes of idx ahead (none
@@ -81,7 +95,24 @@ def prefetch16(pfd, es):
     return o
 
 
-def batch_code(L, es, sd, betaoff, block, check, pfd):
+def products(b):
+    """Block b's code with each of its closing FMAs into an accumulator,
+    VFMADD231Px d(R11)(R12*es), V, acc, turned into V = V * vals at d and a
+    store of V at d(R10): the entries' products into the batch buffer."""
+    o = []
+    for ln in b:
+        if not ln.startswith('\tVFMADD231'):
+            o.append(ln)
+            continue
+        op, args = ln.split(None, 1)
+        mem, v, _ = [a.strip() for a in args.split(',')]
+        P = op[-2:]
+        d = mem[:mem.index('(')]
+        o += [f'\tVMUL{P} {mem}, {v}, {v}', f'\tVMOVU{P} {v}, {d}(R10)']
+    return o
+
+
+def batch_code(L, isa, es, sd, betaoff, block, check, pfd, xa, xb):
     """Rows under LONG entries, in batches of consecutive rows with at most
     BATCH entries: phase 1 writes the products vals[k]*x[idx[k]] of the
     whole batch to the buffer at 0(SP), 8 at a time with no branch on row
@@ -108,25 +139,17 @@ def batch_code(L, es, sd, betaoff, block, check, pfd):
          '\tMOVQ R15, R12', '\tMOVQ R8, R13', '\tLEAQ 0(SP), R10', '',
          # phase 1
     ]
-    v = 'Z8' if es == 8 else 'Y8'
     if P1BY16:
-        w = 'Z4' if es == 8 else 'Y4'
         o += [f'{L}p1by16:', '\tLEAQ 16(R12), CX', '\tCMPQ CX, R13', f'\tJA   {L}p1']
         o += check(2, f'{L}p1s')
         o += prefetch16(pfd, es)
-        b0 = block(0, ['X8', 'X9', 'X10', 'X11'], 'Z0')
-        b1 = block(8, ['X4', 'X5', 'X6', 'X7'], 'Z1')
-        o += b0[:-1] + [f'\tVMUL{P} (R11)(R12*{es}), {v}, {v}', f'\tVMOVU{P} {v}, (R10)']
-        o += b1[:-1] + [f'\tVMUL{P} {8 * es}(R11)(R12*{es}), {w}, {w}', f'\tVMOVU{P} {w}, {8 * es}(R10)']
+        o += products(block(0, xa, 'acc')) + products(block(8, xb, 'acc'))
         o += [f'\tADDQ ${16 * es}, R10', '\tMOVQ CX, R12', f'\tJMP  {L}p1by16', '']
-    o += [
-         f'{L}p1:', '\tLEAQ 8(R12), CX', '\tCMPQ CX, R13', f'\tJA   {L}p1tail',
-         '\tVPCMPUQ  $2, (R9)(R12*8), Z30, K1', '\tKORTESTB K1, K1', f'\tJNZ      {L}p1s']
+    o += [f'{L}p1:', '\tLEAQ 8(R12), CX', '\tCMPQ CX, R13', f'\tJA   {L}p1tail']
+    o += check(1, f'{L}p1s')
     if pfd:
         o += [f'\tPREFETCHNTA {pfd}(R9)(R12*8)', f'\tPREFETCHNTA {pfd * es // 8}(R11)(R12*{es})']
-    b = block(0, ['X8', 'X9', 'X10', 'X11'], 'Z0')
-    assert b[-1].startswith('\tVFMADD231')
-    o += b[:-1] + [f'\tVMUL{P} (R11)(R12*{es}), {v}, {v}', f'\tVMOVU{P} {v}, (R10)',
+    o += products(block(0, xa, 'acc')) + [
                    f'\tADDQ ${8 * es}, R10', '\tMOVQ CX, R12', f'\tJMP  {L}p1', '',
                    f'{L}p1tail:', '\tMOVQ R13, CX', '\tCMPQ R12, R13', f'\tJAE  {L}p2', '',
                    # checked products of entries R12..CX
@@ -141,7 +164,10 @@ def batch_code(L, es, sd, betaoff, block, check, pfd):
           f'{L}p2row:', '\tCMPQ AX, R14', f'\tJAE  {L}p2done',
           '\tMOVQ 8(DX)(AX*8), R13', '\tMOVQ R13, CX', '\tSUBQ BX, CX',
           '\tMOVQ BX, R8', '\tSUBQ R15, R8', f'\tLEAQ (R10)(R8*{es}), R8',
-          '\tVPXORQ Z0, Z0, Z0', '\tVPXORQ Z1, Z1, Z1', '',
+          ]
+    if isa == 'avx2':
+        return o + p2avx2(L, es, sd, betaoff)
+    o += ['\tVPXORQ Z0, Z0, Z0', '\tVPXORQ Z1, Z1, Z1', '',
           f'{L}p2by16:', '\tCMPQ CX, $16', f'\tJBE  {L}p2last']
     if es == 8:
         o += ['\tVADDPD (R8), Z0, Z0', '\tVADDPD 64(R8), Z1, Z1', '\tADDQ $128, R8']
@@ -161,11 +187,45 @@ def batch_code(L, es, sd, betaoff, block, check, pfd):
               '\tVADDPS X1, X0, X0', '\tVMOVHLPS X0, X0, X1', '\tVADDPS X1, X0, X0',
               '\tVMOVSHDUP X0, X1', '\tVADDSS X1, X0, X0',
               '\tVMULSS X13, X0, X0', f'\tCMPL beta+{betaoff}(FP), $0']
-    o += [f'\tJEQ  {L}p2nobeta', f'\tVFMADD231{sd} (DI)(AX*{es}), X12, X0', '',
-          f'{L}p2nobeta:', f'\tVMOV{sd} X0, (DI)(AX*{es})', '\tMOVQ R13, BX', '\tINCQ AX',
-          f'\tJMP  {L}p2row', '',
-          f'{L}p2done:', '\tMOVQ idx_len+80(FP), R10', f'\tJMP  {L}row', '']
-    return o
+    return o + p2end(L, es, sd)
+
+
+def p2end(L, es, sd):
+    """Phase 2's store of row AX's y (X0 its scaled sum, flags from the
+    beta test), and the end of the batch."""
+    return [f'\tJEQ  {L}p2nobeta', f'\tVFMADD231{sd} (DI)(AX*{es}), X12, X0', '',
+            f'{L}p2nobeta:', f'\tVMOV{sd} X0, (DI)(AX*{es})', '\tMOVQ R13, BX', '\tINCQ AX',
+            f'\tJMP  {L}p2row', '',
+            f'{L}p2done:', '\tMOVQ idx_len+80(FP), R10', f'\tJMP  {L}row', '']
+
+
+def p2avx2(L, es, sd, betaoff):
+    """AVX2 phase 2 for row AX (CX its length, R8 its first product in the
+    buffer): 8 products a pass into Y0 (and Y1 for float64), then the last
+    0..8 under a VMASKMOV mask loaded from the window of lanemask<> that
+    starts 8-CX lanes in."""
+    P = 'PD' if es == 8 else 'PS'
+    o = ['\tVXORPS Y0, Y0, Y0', '\tVXORPS Y1, Y1, Y1', '',
+         f'{L}p2by8:', '\tCMPQ CX, $8', f'\tJBE  {L}p2last']
+    if es == 8:
+        o += ['\tVADDPD (R8), Y0, Y0', '\tVADDPD 32(R8), Y1, Y1', '\tADDQ $64, R8']
+    else:
+        o += ['\tVADDPS (R8), Y0, Y0', '\tADDQ $32, R8']
+    o += ['\tSUBQ $8, CX', f'\tJMP  {L}p2by8', '',
+          f'{L}p2last:', f'\tLEAQ lanemask{"q" if es == 8 else "d"}<>+{8 * es}(SB), R12',
+          '\tNEGQ CX', f'\tLEAQ (R12)(CX*{es}), R12', '\tVMOVDQU (R12), Y6',
+          f'\tVMASKMOV{P} (R8), Y6, Y4', f'\tVADD{P} Y4, Y0, Y0']
+    if es == 8:
+        o += ['\tVMOVDQU 32(R12), Y7', '\tVMASKMOVPD 32(R8), Y7, Y5', '\tVADDPD Y5, Y1, Y1',
+              '\tVADDPD Y1, Y0, Y0', '\tVEXTRACTF128 $1, Y0, X1',
+              '\tVADDPD X1, X0, X0', '\tVPERMILPD $1, X0, X1', '\tVADDSD X1, X0, X0',
+              '\tVMULSD X13, X0, X0', f'\tCMPQ beta+{betaoff}(FP), $0']
+    else:
+        o += ['\tVEXTRACTF128 $1, Y0, X1',
+              '\tVADDPS X1, X0, X0', '\tVMOVHLPS X0, X0, X1', '\tVADDPS X1, X0, X0',
+              '\tVMOVSHDUP X0, X1', '\tVADDSS X1, X0, X0',
+              '\tVMULSS X13, X0, X0', f'\tCMPL beta+{betaoff}(FP), $0']
+    return o + p2end(L, es, sd)
 
 def kernel(t, isa, name, pfd):
     es = 8 if t == 'f64' else 4
@@ -177,7 +237,7 @@ def kernel(t, isa, name, pfd):
     o = []
     o.append(f'// func {name}(y, x []{Tn}, ptr, idx []uint64, vals []{Tn}, alpha, beta {Tn})')
     o.append('// Requires: ' + ('AVX512F, AVX512VL, FMA3' if isa == 'avx512' else 'AVX, AVX2, FMA3'))
-    batch = isa == 'avx512' and BATCH > 0
+    batch = BATCH > 0 and (isa == 'avx512' or AVX2BATCH)
     if batch:
         # the product buffer and two slots: too big for NOSPLIT
         o.append(f'TEXT ·{name}(SB), 0, ${BATCH * es + 16}-{frame}')
@@ -312,7 +372,7 @@ def kernel(t, isa, name, pfd):
     o += [f'\tJEQ {L}nobeta', f'\tVFMADD231{sd} (DI)(AX*{es}), X12, X0', '', f'{L}nobeta:',
           f'\tVMOV{sd} X0, (DI)(AX*{es})', '\tINCQ AX', f'\tJMP  {L}row', '']
     if batch:
-        o += batch_code(L, es, sd, betaoff, block, check, pfd)
+        o += batch_code(L, isa, es, sd, betaoff, block, check, pfd, xa, xb)
     o += [f'{L}done:', '\tVZEROUPPER', '\tRET', '']
     return o
 
@@ -325,7 +385,7 @@ HDR = '''// Code generated by _gen/spmv.py. DO NOT EDIT.
 //	for i := range y {
 //		lo, hi := clamp(ptr[i], ptr[i+1], len(idx))    // inverted: empty
 //		s := 0
-//		if hi-lo < 8 { s = checked(lo, hi) } else {
+//		if hi-lo < 8 { s = checked(lo, hi) } else {   // (short rows batch: below)
 //			acc0, acc1 := 0, 0                          // vectors of 8 (AVX2 f64: 4) lanes
 //			for ; lo+16 <= hi; lo += 16 {               // 16 entries a pass
 //				if any idx[lo:lo+16] >= len(x) { break }  // to the checked loop
@@ -340,7 +400,7 @@ HDR = '''// Code generated by _gen/spmv.py. DO NOT EDIT.
 //	}
 //	checked(lo, hi): sum of vals[k]*x[idx[k]] over k in lo..hi with idx[k] < len(x), one chain
 //
-// AVX-512 only: a row under 32 entries, other than 16, whose segment needs
+// A row under 32 entries, other than 16, whose segment needs
 // no clamping starts a batch instead, the rows i..j-1 after it with the same property
 // and at most 512 entries in all (segments in order, within idx):
 //
@@ -351,7 +411,7 @@ HDR = '''// Code generated by _gen/spmv.py. DO NOT EDIT.
 //	                                                // of range, for a bad block and
 //	                                                // the last e-s mod 8)
 //	for ; i < j; i++ {                              // phase 2: the rows from buf
-//		s := sum of buf[ptr[i]-s:ptr[i+1]-s], 16 at a time, the last 0..16 masked
+//		s := sum of buf[ptr[i]-s:ptr[i+1]-s], 16 (AVX2: 8) at a time, the last masked
 //		y[i] = alpha*s (+ beta*y[i])
 //	}
 //
@@ -371,13 +431,14 @@ HDR = '''// Code generated by _gen/spmv.py. DO NOT EDIT.
 //	Y3..Y6 range-check scratch (AVX2); K1, K2 out-of-range lanes (AVX-512)
 //	Z0/Y0, Z1/Y1 accumulators; X2 checked-loop sum; X3..X11 x being built
 //	X13 alpha, X12 beta, X1 reduction scratch
-// AVX-512 batches (the frame holds buf, then the slots j and s):
+// Batches (the frame holds buf, then the slots j and s):
 //	scan: R15 s, R8 ptr[j] so far, R14 j, CX ptr[j+1], R12 scratch
 //	phase 1: R12 k, R13 e, CX k+8, R10 &buf[k-s] (R10 reloaded with len(idx)
 //	after phase 2), X4 a checked product
 //	phase 2: R10 &buf[0], R14 j, R15 s, BX ptr[i], R13 ptr[i+1], CX row length
 //	left, R8 &buf[ptr[i]-s+...], R12/K1/K2 the last block's mask, Z4, Z5 its
-//	products, Z0, Z1 sums
+//	products, Z0, Z1 sums (AVX2: R12 the mask's address in lanemask<>, Y6, Y7
+//	the mask, Y4, Y5 the masked products, Y0, Y1 sums)
 //
 // Assumes len(ptr) == len(y)+1, len(vals) == len(idx), beta == +0 for "do
 // not read y" (the Go side turns -0 into +0). Nothing else: no index or
@@ -395,7 +456,14 @@ HDR = '''// Code generated by _gen/spmv.py. DO NOT EDIT.
 
 '''
 
+MASKS = ''.join(f'DATA lanemaskq<>+{8 * i}(SB)/8, ${-1 if i < 8 else 0}\n' for i in range(16)) + \
+    'GLOBL lanemaskq<>(SB), RODATA|NOPTR, $128\n\n' + \
+    ''.join(f'DATA lanemaskd<>+{4 * i}(SB)/4, ${-1 if i < 8 else 0}\n' for i in range(16)) + \
+    'GLOBL lanemaskd<>(SB), RODATA|NOPTR, $64\n'
+
 out = [HDR.replace('under 32 entries', f'under {LONG} entries').replace('other than 16', 'other than ' + ', '.join(str(m) for m in range(16, LONG, 16)) if DIRECT16 else 'of any length').replace('at most 512', f'at most {BATCH}')]
+if AVX2BATCH and BATCH > 0:
+    out.append('// The AVX2 batches\' last block of a row: 8-CX lanes into these, 8 lanes\n// of -1 then 8 of 0, the first CX lanes are set.\n' + MASKS)
 for t in ('f64', 'f32'):
     for isa in ('avx512', 'avx2'):
         nm = f'SpMV{t.upper()}{"AVX512" if isa == "avx512" else "AVX2"}'
