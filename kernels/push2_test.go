@@ -101,9 +101,9 @@ func push2Exact[T Float](t *testing.T, rng *rand.Rand, tr tree2, nrows, r int, d
 }
 
 // TestPushHadamard2LargeRows: the rows the children name (f's when pushing
-// to the leaves, out's when gathering into the children) larger than L2, so
-// that the AVX-512 path prefetches them (push2Prefetching), with small
-// integers: results equal ref's.
+// to the leaves, out's when gathering into the children) and the rows the
+// leaves name larger than L2, so that the AVX2 and AVX-512 paths prefetch
+// both (push2Prefetching), with small integers: results equal ref's.
 func TestPushHadamard2LargeRows(t *testing.T) {
 	rng := rand.New(rand.NewPCG(77, 78))
 	for _, r := range []int{5, 16, 19} {
