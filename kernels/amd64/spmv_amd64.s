@@ -275,7 +275,7 @@ spmvf64avx512sum:
 spmvf64avx512scale:
 	VMULSD X13, X2, X0
 	CMPQ beta+128(FP), $0
-	JEQ spmvf64avx512nobeta
+	JEQ  spmvf64avx512nobeta
 	VFMADD231SD (DI)(AX*8), X12, X0
 
 spmvf64avx512nobeta:
@@ -673,7 +673,7 @@ spmvf64avx2sum:
 spmvf64avx2scale:
 	VMULSD X13, X2, X0
 	CMPQ beta+128(FP), $0
-	JEQ spmvf64avx2nobeta
+	JEQ  spmvf64avx2nobeta
 	VFMADD231SD (DI)(AX*8), X12, X0
 
 spmvf64avx2nobeta:
@@ -1063,7 +1063,7 @@ spmvf32avx512sum:
 spmvf32avx512scale:
 	VMULSS X13, X2, X0
 	CMPL beta+124(FP), $0
-	JEQ spmvf32avx512nobeta
+	JEQ  spmvf32avx512nobeta
 	VFMADD231SS (DI)(AX*4), X12, X0
 
 spmvf32avx512nobeta:
@@ -1446,7 +1446,7 @@ spmvf32avx2sum:
 spmvf32avx2scale:
 	VMULSS X13, X2, X0
 	CMPL beta+124(FP), $0
-	JEQ spmvf32avx2nobeta
+	JEQ  spmvf32avx2nobeta
 	VFMADD231SS (DI)(AX*4), X12, X0
 
 spmvf32avx2nobeta:

@@ -117,8 +117,8 @@ def batch_code(L, isa, es, sd, betaoff, block, check, pfd, xa, xb):
     BATCH entries: phase 1 writes the products vals[k]*x[idx[k]] of the
     whole batch to the buffer at 0(SP), 8 at a time with no branch on row
     boundaries (0 for an index out of range); phase 2 sums each row's
-    products from the buffer (16 at a time, the last 0..16 under a mask)."""
-    P = 'PD' if es == 8 else 'PS'
+    products from the buffer (16 at a time, AVX2 8, the last ones under a
+    mask)."""
     jslot, sslot = BATCH * es, BATCH * es + 8
     o = [f'{L}batch:',
          # only rows whose raw segment is in order and within idx batch
@@ -167,36 +167,61 @@ def batch_code(L, isa, es, sd, betaoff, block, check, pfd, xa, xb):
           ]
     if isa == 'avx2':
         return o + p2avx2(L, es, sd, betaoff)
-    o += ['\tVPXORQ Z0, Z0, Z0', '\tVPXORQ Z1, Z1, Z1', '',
-          f'{L}p2by16:', '\tCMPQ CX, $16', f'\tJBE  {L}p2last']
-    if es == 8:
-        o += ['\tVADDPD (R8), Z0, Z0', '\tVADDPD 64(R8), Z1, Z1', '\tADDQ $128, R8']
-    else:
-        o += ['\tVADDPS (R8), Z0, Z0', '\tADDQ $64, R8']
-    o += ['\tSUBQ $16, CX', f'\tJMP  {L}p2by16', '',
+    o += p2sums(L, es, 'Z') + [
           f'{L}p2last:', '\tMOVL $0xffff, R12', '\tBZHIL CX, R12, R12', '\tKMOVW R12, K1']
     if es == 8:
         o += ['\tKSHIFTRW $8, K1, K2', '\tVMOVUPD.Z (R8), K1, Z4', '\tVMOVUPD.Z 64(R8), K2, Z5',
-              '\tVADDPD Z4, Z0, Z0', '\tVADDPD Z5, Z1, Z1', '\tVADDPD Z1, Z0, Z0',
-              '\tVEXTRACTF64X4 $1, Z0, Y1', '\tVADDPD Y1, Y0, Y0', '\tVEXTRACTF128 $1, Y0, X1',
-              '\tVADDPD X1, X0, X0', '\tVPERMILPD $1, X0, X1', '\tVADDSD X1, X0, X0',
-              '\tVMULSD X13, X0, X0', f'\tCMPQ beta+{betaoff}(FP), $0']
+              '\tVADDPD Z4, Z0, Z0', '\tVADDPD Z5, Z1, Z1', '\tVADDPD Z1, Z0, Z0']
     else:
-        o += ['\tVMOVUPS.Z (R8), K1, Z4', '\tVADDPS Z4, Z0, Z0',
-              '\tVEXTRACTF64X4 $1, Z0, Y1', '\tVADDPS Y1, Y0, Y0', '\tVEXTRACTF128 $1, Y0, X1',
-              '\tVADDPS X1, X0, X0', '\tVMOVHLPS X0, X0, X1', '\tVADDPS X1, X0, X0',
-              '\tVMOVSHDUP X0, X1', '\tVADDSS X1, X0, X0',
-              '\tVMULSS X13, X0, X0', f'\tCMPL beta+{betaoff}(FP), $0']
-    return o + p2end(L, es, sd)
+        o += ['\tVMOVUPS.Z (R8), K1, Z4', '\tVADDPS Z4, Z0, Z0']
+    return o + hsum(es, True) + p2end(L, es, sd, betaoff)
 
 
-def p2end(L, es, sd):
-    """Phase 2's store of row AX's y (X0 its scaled sum, flags from the
-    beta test), and the end of the batch."""
-    return [f'\tJEQ  {L}p2nobeta', f'\tVFMADD231{sd} (DI)(AX*{es}), X12, X0', '',
-            f'{L}p2nobeta:', f'\tVMOV{sd} X0, (DI)(AX*{es})', '\tMOVQ R13, BX', '\tINCQ AX',
-            f'\tJMP  {L}p2row', '',
-            f'{L}p2done:', '\tMOVQ idx_len+80(FP), R10', f'\tJMP  {L}row', '']
+def hsum(es, fold):
+    """X0 = the sum of Y0's lanes (with fold, of Z0's: its upper half added
+    into Y0 first). Clobbers X1 (Y1)."""
+    P = 'PD' if es == 8 else 'PS'
+    o = ['\tVEXTRACTF64X4 $1, Z0, Y1', f'\tVADD{P} Y1, Y0, Y0'] if fold else []
+    o += ['\tVEXTRACTF128 $1, Y0, X1', f'\tVADD{P} X1, X0, X0']
+    if es == 8:
+        return o + ['\tVPERMILPD $1, X0, X1', '\tVADDSD X1, X0, X0']
+    return o + ['\tVMOVHLPS X0, X0, X1', '\tVADDPS X1, X0, X0', '\tVMOVSHDUP X0, X1',
+                '\tVADDSS X1, X0, X0']
+
+
+def scale(es, sd, betaoff, src):
+    """X0 = alpha * src, and the flags of beta's test against +0."""
+    return [f'\tVMUL{sd} X13, {src}, X0', f'\tCMP{"Q" if es == 8 else "L"} beta+{betaoff}(FP), $0']
+
+
+def store_y(es, sd, nobeta, after):
+    """y[AX] = X0 (+ beta*y[AX] unless the flags say beta is +0), then after."""
+    return [f'\tJEQ  {nobeta}', f'\tVFMADD231{sd} (DI)(AX*{es}), X12, X0', '',
+            f'{nobeta}:', f'\tVMOV{sd} X0, (DI)(AX*{es})'] + after
+
+
+def p2end(L, es, sd, betaoff):
+    """Phase 2's store of row AX's y (X0 its sum), and the end of the batch."""
+    return scale(es, sd, betaoff, 'X0') + store_y(es, sd, f'{L}p2nobeta', [
+        '\tMOVQ R13, BX', '\tINCQ AX', f'\tJMP  {L}p2row', '',
+        f'{L}p2done:', '\tMOVQ idx_len+80(FP), R10', f'\tJMP  {L}row', ''])
+
+
+def p2sums(L, es, reg):
+    """Phase 2's loop over row AX's products in the buffer (R8, CX of them)
+    while more than a pass is left: a pass adds one vector of float32 or
+    two of float64 (reg: Z or Y) into reg0 (and reg1), 16 (Z) or 8 (Y)
+    products, then goes on at {L}p2last."""
+    vb = 64 if reg == 'Z' else 32
+    n = vb // 4
+    xor = 'VPXORQ' if reg == 'Z' else 'VXORPS'
+    o = [f'\t{xor} {reg}0, {reg}0, {reg}0', f'\t{xor} {reg}1, {reg}1, {reg}1', '',
+         f'{L}p2by{n}:', f'\tCMPQ CX, ${n}', f'\tJBE  {L}p2last']
+    if es == 8:
+        o += [f'\tVADDPD (R8), {reg}0, {reg}0', f'\tVADDPD {vb}(R8), {reg}1, {reg}1', f'\tADDQ ${2 * vb}, R8']
+    else:
+        o += [f'\tVADDPS (R8), {reg}0, {reg}0', f'\tADDQ ${vb}, R8']
+    return o + [f'\tSUBQ ${n}, CX', f'\tJMP  {L}p2by{n}', '']
 
 
 def p2avx2(L, es, sd, betaoff):
@@ -205,27 +230,14 @@ def p2avx2(L, es, sd, betaoff):
     0..8 under a VMASKMOV mask loaded from the window of lanemask<> that
     starts 8-CX lanes in."""
     P = 'PD' if es == 8 else 'PS'
-    o = ['\tVXORPS Y0, Y0, Y0', '\tVXORPS Y1, Y1, Y1', '',
-         f'{L}p2by8:', '\tCMPQ CX, $8', f'\tJBE  {L}p2last']
-    if es == 8:
-        o += ['\tVADDPD (R8), Y0, Y0', '\tVADDPD 32(R8), Y1, Y1', '\tADDQ $64, R8']
-    else:
-        o += ['\tVADDPS (R8), Y0, Y0', '\tADDQ $32, R8']
-    o += ['\tSUBQ $8, CX', f'\tJMP  {L}p2by8', '',
+    o = p2sums(L, es, 'Y') + [
           f'{L}p2last:', f'\tLEAQ lanemask{"q" if es == 8 else "d"}<>+{8 * es}(SB), R12',
           '\tNEGQ CX', f'\tLEAQ (R12)(CX*{es}), R12', '\tVMOVDQU (R12), Y6',
           f'\tVMASKMOV{P} (R8), Y6, Y4', f'\tVADD{P} Y4, Y0, Y0']
     if es == 8:
         o += ['\tVMOVDQU 32(R12), Y7', '\tVMASKMOVPD 32(R8), Y7, Y5', '\tVADDPD Y5, Y1, Y1',
-              '\tVADDPD Y1, Y0, Y0', '\tVEXTRACTF128 $1, Y0, X1',
-              '\tVADDPD X1, X0, X0', '\tVPERMILPD $1, X0, X1', '\tVADDSD X1, X0, X0',
-              '\tVMULSD X13, X0, X0', f'\tCMPQ beta+{betaoff}(FP), $0']
-    else:
-        o += ['\tVEXTRACTF128 $1, Y0, X1',
-              '\tVADDPS X1, X0, X0', '\tVMOVHLPS X0, X0, X1', '\tVADDPS X1, X0, X0',
-              '\tVMOVSHDUP X0, X1', '\tVADDSS X1, X0, X0',
-              '\tVMULSS X13, X0, X0', f'\tCMPL beta+{betaoff}(FP), $0']
-    return o + p2end(L, es, sd)
+              '\tVADDPD Y1, Y0, Y0']
+    return o + hsum(es, False) + p2end(L, es, sd, betaoff)
 
 def kernel(t, isa, name, pfd):
     es = 8 if t == 'f64' else 4
@@ -358,19 +370,13 @@ def kernel(t, isa, name, pfd):
           '\tCMPQ R8, x_len+32(FP)', f'\tJAE  {L}sskip', f'\tVMOV{sd} (R11)(R12*{es}), X8',
           f'\tVFMADD231{sd} (SI)(R8*{es}), X8, X2', '', f'{L}sskip:', '\tINCQ R12', f'\tJMP  {L}short', '']
     o.append(f'{L}sum:')
-    if es == 8:
-        if acc[0][0] == 'Z':
-            o += ['\tVADDPD Z1, Z0, Z0', '\tVEXTRACTF64X4 $1, Z0, Y1']
-        o += ['\tVADDPD Y1, Y0, Y0', '\tVEXTRACTF128 $1, Y0, X1', '\tVADDPD X1, X0, X0',
-              '\tVPERMILPD $1, X0, X1', '\tVADDSD X1, X0, X0', '\tVADDSD X0, X2, X2', '',
-              f'{L}scale:', '\tVMULSD X13, X2, X0',
-              f'\tCMPQ beta+{betaoff}(FP), $0']
+    P = 'PD' if es == 8 else 'PS'
+    if acc[0][0] == 'Z':
+        o += ['\tVADDPD Z1, Z0, Z0'] + hsum(es, True)
     else:
-        o += ['\tVADDPS Y1, Y0, Y0', '\tVEXTRACTF128 $1, Y0, X1', '\tVADDPS X1, X0, X0',
-              '\tVMOVHLPS X0, X0, X1', '\tVADDPS X1, X0, X0', '\tVMOVSHDUP X0, X1', '\tVADDSS X1, X0, X0',
-              '\tVADDSS X0, X2, X2', '', f'{L}scale:', '\tVMULSS X13, X2, X0', f'\tCMPL beta+{betaoff}(FP), $0']
-    o += [f'\tJEQ {L}nobeta', f'\tVFMADD231{sd} (DI)(AX*{es}), X12, X0', '', f'{L}nobeta:',
-          f'\tVMOV{sd} X0, (DI)(AX*{es})', '\tINCQ AX', f'\tJMP  {L}row', '']
+        o += [f'\tVADD{P} Y1, Y0, Y0'] + hsum(es, False)
+    o += [f'\tVADD{sd} X0, X2, X2', '', f'{L}scale:'] + scale(es, sd, betaoff, 'X2')
+    o += store_y(es, sd, f'{L}nobeta', ['\tINCQ AX', f'\tJMP  {L}row', ''])
     if batch:
         o += batch_code(L, isa, es, sd, betaoff, block, check, pfd, xa, xb)
     o += [f'{L}done:', '\tVZEROUPPER', '\tRET', '']

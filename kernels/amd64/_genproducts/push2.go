@@ -175,18 +175,13 @@ func push2Block512(a *asm, nv int) {
 
 // push2PrefetchDoc is the kernels' header paragraph on prefetching.
 func push2PrefetchDoc() string {
-	return fmt.Sprintf("\n\nEach node prefetches the y row of the node %d ahead (pullPFD). With %d\nadded to mode, each child also prefetches the row that the child as far\nahead names (f's in mode 0, out's in mode 1); mode&1 is the mode.", pullPFD, push2PrefetchChildren)
-}
-
-// push2LeafDoc is the kernels' header sentence on the leaf prefetch.
-func push2LeafDoc() string {
-	return fmt.Sprintf(" With %d added, each leaf\nprefetches the row that the leaf as far ahead names (out's in mode 0, f's\nin mode 1).", push2PrefetchLeaves)
+	return fmt.Sprintf("\n\nEach node prefetches the y row of the node %d ahead (pullPFD). With %d\nadded to mode, each child also prefetches the row that the child as far\nahead names (f's in mode 0, out's in mode 1); mode&1 is the mode. With %d added, each leaf\nprefetches the row that the leaf as far ahead names (out's in mode 0, f's\nin mode 1).", pullPFD, push2PrefetchChildren, push2PrefetchLeaves)
 }
 
 func push2AVX512(e elem) string {
 	a := &asm{e: e}
 	fn := "PushHadamard2" + e.T + "AVX512"
-	a.twoLevelDoc(fn, push2Args, "1, 2 or 4 vectors", push2Body+push2PrefetchDoc()+push2LeafDoc(), "push2.go", "AVX512F, AVX512DQ, BMI2")
+	a.twoLevelDoc(fn, push2Args, "1, 2 or 4 vectors", push2Body+push2PrefetchDoc(), "push2.go", "AVX512F, AVX512DQ, BMI2")
 	a.prologue(fn, 256, 240, 104, push2Loads)
 	a.blocks512(push2Block512)
 	return a.expand()
@@ -263,7 +258,7 @@ func push2Block256(b blk256) {
 func push2AVX2(e elem, iota string) string {
 	a := &asm{e: e}
 	fn := "PushHadamard2" + e.T + "AVX2"
-	a.twoLevelDoc(fn, push2Args, "4, 2 or 1 full vectors, then a last one", push2Body+push2PrefetchDoc()+push2LeafDoc(), "push2.go", "AVX, AVX2, FMA3")
+	a.twoLevelDoc(fn, push2Args, "4, 2 or 1 full vectors, then a last one", push2Body+push2PrefetchDoc(), "push2.go", "AVX, AVX2, FMA3")
 	a.prologue(fn, 256, 240, 104, push2Loads)
 	a.blocks256(13, iota, push2Block256)
 	return a.expand()

@@ -24,7 +24,7 @@ import (
 // the masked block's loaded row, Y10..Y13 pull sums (or Y10 an out row),
 // Y15 the masked block's lanes.
 
-const gather2Args = `out []%[1]s, y []%[1]s, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []%[1]s, lptr []uint64, vals []%[1]s, idx []uint64, x []%[1]s, r int, sO int, cO int, sU int`
+const gather2Args = `out []%[1]s, y []%[1]s, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []%[1]s, lptr []uint64, vals []%[1]s, idx []uint64, x []%[1]s, r int, sO int, cO int, sU int, pf int`
 
 // gather2PrefetchX is the bit of the GatherHadamard2 kernels' last argument,
 // pf, that makes each leaf prefetch the x row of the leaf pullPFD ahead
@@ -310,13 +310,7 @@ func gather2Block512(a *asm, nv int) {
 
 // gather2PrefetchDoc is the kernels' header paragraph on prefetching.
 func gather2PrefetchDoc() string {
-	return fmt.Sprintf("\n\nThe pull loop prefetches the y row, the scatter loop the out row, of the\nnode %d ahead (pullPFD).", pullPFD)
-}
-
-// gather2LeafDoc is the kernels' header sentences on the child and leaf
-// prefetches.
-func gather2LeafDoc() string {
-	return fmt.Sprintf(" Each child prefetches the z\nrow that the child as far ahead names; with %d in pf, each leaf the x row\nthat the leaf as far ahead names.", gather2PrefetchX)
+	return fmt.Sprintf("\n\nThe pull loop prefetches the y row, the scatter loop the out row, of the\nnode %d ahead (pullPFD). Each child prefetches the z\nrow that the child as far ahead names; with %d in pf, each leaf the x row\nthat the leaf as far ahead names.", pullPFD, gather2PrefetchX)
 }
 
 // gather2LeafPF is the leaf prefetch of both GatherHadamard2 kernels: x's
@@ -326,7 +320,7 @@ var gather2LeafPF = leafPF{"pf+296(FP)", gather2PrefetchX, "idx_len+224(FP)", "B
 func gather2AVX512(e elem) string {
 	a := &asm{e: e}
 	fn := "GatherHadamard2" + e.T + "AVX512"
-	a.twoLevelDoc(fn, gather2Args+", pf int", "1, 2 or 4 vectors", gather2Body+gather2PrefetchDoc()+gather2LeafDoc(), "twolevel.go", "AVX512F, AVX512DQ, BMI2")
+	a.twoLevelDoc(fn, gather2Args, "1, 2 or 4 vectors", gather2Body+gather2PrefetchDoc(), "twolevel.go", "AVX512F, AVX512DQ, BMI2")
 	a.prologue(fn, 304, 264, 104, gather2Loads)
 	a.blocks512(gather2Block512)
 	return a.expand()
@@ -424,7 +418,7 @@ func (b blk256) gatherNodes(sOff, sum int, prefetch bool, node func(l string)) {
 func gather2AVX2(e elem, iota string) string {
 	a := &asm{e: e}
 	fn := "GatherHadamard2" + e.T + "AVX2"
-	a.twoLevelDoc(fn, gather2Args+", pf int", "4, 2 or 1 full vectors, then a last one", gather2Body+gather2PrefetchDoc()+gather2LeafDoc(), "twolevel.go", "AVX, AVX2, FMA3")
+	a.twoLevelDoc(fn, gather2Args, "4, 2 or 1 full vectors, then a last one", gather2Body+gather2PrefetchDoc(), "twolevel.go", "AVX, AVX2, FMA3")
 	a.prologue(fn, 304, 264, 104, gather2Loads)
 	a.blocks256(9, iota, gather2Block256)
 	return a.expand()
