@@ -211,9 +211,21 @@ type spmmScatterTileFunc[T Float] = func(y []T, ldy int, x []T, ldx, w int, seg,
 // k = 16, 64 and 256 (variables for the tests).
 var (
 	// spmmTileMinX: X panels up to this size are not tiled. At k = 16
-	// (0.7 and 1.4 MiB) tiling was 20-40% slower; at k = 64 (2.8 and
-	// 5.6 MiB) 1.3-1.5x faster.
+	// (0.7 and 1.4 MiB) tiling was 20-40% slower on a Zen 5 with 1 MiB of
+	// L2; at k = 64 (2.8 and 5.6 MiB) 1.3-1.5x faster.
 	spmmTileMinX = 2 * Caches().L2
+	// spmmTileMinXWide replaces spmmTileMinX for rows of at least
+	// spmmTileWideRow bytes, whose entries each read four or more lines
+	// of X. On an Intel Xeon with 2 MiB of L2 (and an L3 slower to reach
+	// than AMD's), tiling such rows was 1.6-1.7x faster with X at 1.4 and
+	// 2.8 times L2 (M4 k = 64 float32, 2.8 MiB: 1.5x).
+	spmmTileMinXWide = Caches().L2
+	// spmmTileMinRow: rows narrower than this are never tiled. At 64
+	// bytes an entry reads one line of X, and on that Xeon tiling was
+	// 0-19% slower with X at 1.4 to 5.6 times L2, at every tile size from
+	// L2/8 to L2/2: a tile's short pieces of idx and vals cost more than
+	// the line of X it saves.
+	spmmTileMinRow = 128
 	// spmmTileBytes is the size of one tile of X (tw rows of w columns)
 	// that the rows of a block reuse from L2: L2/8 was 0-15% faster than
 	// L2/4 at k = 64 and 30-50% faster than L2/2.
@@ -226,6 +238,10 @@ var (
 	// spmmTileMaxBytes: a tile grown beyond it is not worth having.
 	spmmTileMaxBytes = Caches().L2 / 2
 )
+
+// spmmTileWideRow is the row size, in bytes, from which spmmTileMinXWide
+// applies: four lines.
+const spmmTileWideRow = 256
 
 // spmmTileBlock is how many rows of A one pass over the tiles covers. Their
 // entries stay in cache from one tile to the next (the line a tile ends in
@@ -242,7 +258,11 @@ var spmmSegPool = sync.Pool{New: func() any { return new([2 * spmmTileBlock]uint
 // it does not (see the tuning variables).
 func spmmTileRows(rows, xrows, nnz, w, size int) int {
 	rowBytes := w * size
-	if rows == 0 || nnz == 0 || xrows*rowBytes <= spmmTileMinX {
+	minX := spmmTileMinX
+	if rowBytes >= spmmTileWideRow {
+		minX = spmmTileMinXWide
+	}
+	if rows == 0 || nnz == 0 || rowBytes < spmmTileMinRow || xrows*rowBytes <= minX {
 		return 0
 	}
 	// Rows of X a tile needs for spmmTileMinEntries entries a row (in

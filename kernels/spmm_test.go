@@ -73,12 +73,20 @@ func TestSpMMF64(t *testing.T) { testSpMM(t, spmmF64) }
 func withSpMMTiles(t *testing.T, fn func(t *testing.T)) {
 	for _, tb := range []int{1, 3 * 8 * 67} {
 		t.Run(fmt.Sprintf("tilebytes=%d", tb), func(t *testing.T) {
-			defer func(x, b, e, m int) {
-				spmmTileMinX, spmmTileBytes, spmmTileMinEntries, spmmTileMaxBytes = x, b, e, m
-			}(spmmTileMinX, spmmTileBytes, spmmTileMinEntries, spmmTileMaxBytes)
-			spmmTileMinX, spmmTileBytes, spmmTileMinEntries, spmmTileMaxBytes = 0, tb, 0, 1<<30
+			defer forceSpMMTiles(tb)()
 			fn(t)
 		})
+	}
+}
+
+// forceSpMMTiles sets the SpMM tuning so that every product whose
+// indexed operand holds more than two tiles of tileBytes is tiled, whatever
+// its size and row width, and returns the function that restores it.
+func forceSpMMTiles(tileBytes int) (restore func()) {
+	x, xw, r, b, e, m := spmmTileMinX, spmmTileMinXWide, spmmTileMinRow, spmmTileBytes, spmmTileMinEntries, spmmTileMaxBytes
+	spmmTileMinX, spmmTileMinXWide, spmmTileMinRow, spmmTileBytes, spmmTileMinEntries, spmmTileMaxBytes = 0, 0, 0, tileBytes, 0, 1<<30
+	return func() {
+		spmmTileMinX, spmmTileMinXWide, spmmTileMinRow, spmmTileBytes, spmmTileMinEntries, spmmTileMaxBytes = x, xw, r, b, e, m
 	}
 }
 
@@ -222,20 +230,27 @@ func TestSpMMTiledDefault(t *testing.T) {
 	})
 }
 
-// TestSpMMTileRows: the tiling decision at the sizes it was tuned on, on a
-// CPU with the 1 MiB L2 it was tuned with (skipped elsewhere), and counts
+// TestSpMMTileRows: the tiling decision at the sizes it was tuned on, with
+// the tuning a CPU with a 1 MiB L2 gets (whatever this one has), and counts
 // whose product overflows 64 bits.
 func TestSpMMTileRows(t *testing.T) {
-	if Caches().L2 != 1<<20 {
-		t.Skipf("figures assume a 1 MiB L2, this CPU reports %d", Caches().L2)
-	}
+	const l2 = 1 << 20
+	defer func(x, xw, b, m int) {
+		spmmTileMinX, spmmTileMinXWide, spmmTileBytes, spmmTileMaxBytes = x, xw, b, m
+	}(spmmTileMinX, spmmTileMinXWide, spmmTileBytes, spmmTileMaxBytes)
+	spmmTileMinX, spmmTileMinXWide, spmmTileBytes, spmmTileMaxBytes = 2*l2, l2, l2/8, l2/2
 	for _, c := range []struct {
 		rows, xrows, nnz, w, size, want int
 	}{
 		{4096, 11008, 4509419, 64, 8, 256},  // M4 k = 64 float64: L2/8
 		{4096, 11008, 4509419, 64, 4, 512},  // float32
 		{4096, 11008, 4509419, 256, 8, 160}, // k = 256: grown to 16 entries a row
-		{4096, 11008, 4509419, 16, 8, 0},    // 1.4 MiB of X: not tiled
+		{4096, 11008, 4509419, 16, 8, 0},    // 1.4 MiB of X in 128-byte rows: not tiled
+		{4096, 5000, 2000000, 64, 4, 512},   // 1.2 MiB in 256-byte rows: tiled
+		{4096, 5000, 2000000, 32, 8, 512},   // the same in float64
+		{4096, 4000, 2000000, 64, 4, 0},     // 0.98 MiB: fits L2
+		{4096, 50000, 4000000, 16, 4, 0},    // 3.1 MiB in 64-byte rows: never tiled
+		{4096, 50000, 4000000, 32, 4, 1024}, // in 128-byte rows: tiled
 		{20000, 20000, 640000, 64, 8, 0},    // M2: 32 entries a row, tiles too large
 		{1 << 40, 1 << 40, 1, 64, 8, 0},     // overflowing counts
 		{0, 1 << 20, 0, 64, 8, 0},

@@ -125,10 +125,7 @@ func FuzzSpMM(f *testing.F) {
 		tile := int(seed>>16%4) + 1
 		for _, tiled := range []bool{false, true} {
 			if tiled {
-				defer func(x, b, e, m int) {
-					spmmTileMinX, spmmTileBytes, spmmTileMinEntries, spmmTileMaxBytes = x, b, e, m
-				}(spmmTileMinX, spmmTileBytes, spmmTileMinEntries, spmmTileMaxBytes)
-				spmmTileMinX, spmmTileBytes, spmmTileMinEntries, spmmTileMaxBytes = 0, tile*w*8, 0, 1<<30
+				defer forceSpMMTiles(tile * w * 8)()
 			}
 			forEachTier(t, spmmF64, func(t *testing.T, impl, _ spmmFunc[float64]) {
 				got := withSentinel(make([]float64, rows*w), 4)
