@@ -207,40 +207,48 @@ type spmmTileFunc[T Float] = func(y []T, ldy int, x []T, ldx, w int, seg, idx []
 // one tile of Y's rows, with the segments and limit of spmmTileFunc.
 type spmmScatterTileFunc[T Float] = func(y []T, ldy int, x []T, ldx, w int, seg, idx []uint64, vals []T, alpha T, limit uint64)
 
-// Tuning of the tiled SpMM, measured on M4 (4096 x 11008, 10% dense) with
-// k = 16, 64 and 256 (variables for the tests).
-var (
-	// spmmTileMinX: X panels up to this size are not tiled. At k = 16
-	// (0.7 and 1.4 MiB) tiling was 20-40% slower on a Zen 5 with 1 MiB of
-	// L2; at k = 64 (2.8 and 5.6 MiB) 1.3-1.5x faster.
-	spmmTileMinX = 2 * Caches().L2
-	// spmmTileMinXWide replaces spmmTileMinX for rows of at least
-	// spmmTileWideRow bytes, whose entries each read four or more lines
-	// of X. On an Intel Xeon with 2 MiB of L2 (and an L3 slower to reach
-	// than AMD's), tiling such rows was 1.6-1.7x faster with X at 1.4 and
-	// 2.8 times L2 (M4 k = 64 float32, 2.8 MiB: 1.5x).
-	spmmTileMinXWide = Caches().L2
-	// spmmTileMinRow: rows narrower than this are never tiled. At 64
-	// bytes an entry reads one line of X, and on that Xeon tiling was
-	// 0-19% slower with X at 1.4 to 5.6 times L2, at every tile size from
-	// L2/8 to L2/2: a tile's short pieces of idx and vals cost more than
-	// the line of X it saves.
-	spmmTileMinRow = 128
-	// spmmTileBytes is the size of one tile of X (tw rows of w columns)
-	// that the rows of a block reuse from L2: L2/8 was 0-15% faster than
-	// L2/4 at k = 64 and 30-50% faster than L2/2.
-	spmmTileBytes = Caches().L2 / 8
-	// spmmTileMinEntries is the fewest entries a row must have on
-	// average in a tile (tiles grow to reach it): each (row, tile) pair
-	// also reads and writes Y's row. At k = 256 float64, 6 entries a tile
-	// ran at 15-17 GFLOP/s, 13 and 26 at 24.
-	spmmTileMinEntries = 16
-	// spmmTileMaxBytes: a tile grown beyond it is not worth having.
-	spmmTileMaxBytes = Caches().L2 / 2
-)
+// spmmTuning is the tuning of the tiled SpMM, measured on M4 (4096 x 11008,
+// 10% dense) with k = 16, 64 and 256. Sizes are in bytes.
+type spmmTuning struct {
+	// minX: X panels up to this size are not tiled. At k = 16 (0.7 and
+	// 1.4 MiB) tiling was 20-40% slower on a Zen 5 with 1 MiB of L2; at
+	// k = 64 (2.8 and 5.6 MiB) 1.3-1.5x faster.
+	minX int
+	// minXWide replaces minX for rows of at least spmmTileWideRow bytes,
+	// whose entries each read four or more lines of X. On an Intel Xeon
+	// with 2 MiB of L2 (and an L3 slower to reach than AMD's), tiling such
+	// rows was 1.6-1.8x faster with X at 1.4 to 5.6 times L2 (M4 k = 64
+	// float32, 2.8 MiB: 1.5x).
+	minXWide int
+	// minRow: rows narrower than this are never tiled. At 64 bytes an
+	// entry reads one line of X, and on that Xeon tiling was 0-19% slower
+	// with X at 1.4 to 5.6 times L2, at every tile size from L2/8 to L2/2:
+	// a tile's short pieces of idx and vals cost more than the line of X
+	// it saves.
+	minRow int
+	// tileBytes is the size of one tile of X (tw rows of w columns) that
+	// the rows of a block reuse from L2: L2/8 was 0-15% faster than L2/4
+	// at k = 64 and 30-50% faster than L2/2.
+	tileBytes int
+	// minEntries is the fewest entries a row must have on average in a
+	// tile (tiles grow to reach it): each (row, tile) pair also reads and
+	// writes Y's row. At k = 256 float64, 6 entries a tile ran at 15-17
+	// GFLOP/s, 13 and 26 at 24.
+	minEntries int
+	// maxBytes: a tile grown beyond it is not worth having.
+	maxBytes int
+}
 
-// spmmTileWideRow is the row size, in bytes, from which spmmTileMinXWide
-// applies: four lines.
+// spmmTuningFor returns the tuning for a CPU with l2 bytes of L2 a core.
+func spmmTuningFor(l2 int) spmmTuning {
+	return spmmTuning{minX: 2 * l2, minXWide: l2, minRow: 128, tileBytes: l2 / 8, minEntries: 16, maxBytes: l2 / 2}
+}
+
+// spmmTune is this CPU's tuning (a variable for the tests).
+var spmmTune = spmmTuningFor(Caches().L2)
+
+// spmmTileWideRow is the row size, in bytes, from which minXWide applies:
+// four lines.
 const spmmTileWideRow = 256
 
 // spmmTileBlock is how many rows of A one pass over the tiles covers. Their
@@ -255,24 +263,25 @@ var spmmSegPool = sync.Pool{New: func() any { return new([2 * spmmTileBlock]uint
 // spmmTileRows returns the rows of the indexed operand (X for SpMM, Y for
 // SpMMScatter) in one tile when tiling pays for a product of rows x xrows
 // (nnz entries) on a w-column panel of elements of size bytes, and 0 when
-// it does not (see the tuning variables).
+// it does not (see spmmTuning).
 func spmmTileRows(rows, xrows, nnz, w, size int) int {
+	c := &spmmTune
 	rowBytes := w * size
-	minX := spmmTileMinX
+	minX := c.minX
 	if rowBytes >= spmmTileWideRow {
-		minX = spmmTileMinXWide
+		minX = c.minXWide
 	}
-	if rows == 0 || nnz == 0 || rowBytes < spmmTileMinRow || xrows*rowBytes <= minX {
+	if rows == 0 || nnz == 0 || rowBytes < c.minRow || xrows*rowBytes <= minX {
 		return 0
 	}
-	// Rows of X a tile needs for spmmTileMinEntries entries a row (in
-	// floating point: the product of the counts may not fit in 64 bits).
-	need := math.Ceil(float64(spmmTileMinEntries) * float64(xrows) / (float64(nnz) / float64(rows)))
-	if need*float64(rowBytes) > float64(spmmTileMaxBytes) {
+	// Rows of X a tile needs for minEntries entries a row (in floating
+	// point: the product of the counts may not fit in 64 bits).
+	need := math.Ceil(float64(c.minEntries) * float64(xrows) / (float64(nnz) / float64(rows)))
+	if need*float64(rowBytes) > float64(c.maxBytes) {
 		return 0
 	}
-	tw := max(1, spmmTileBytes/rowBytes, int(need))
-	if tw*rowBytes > spmmTileMaxBytes || 2*tw >= xrows {
+	tw := max(1, c.tileBytes/rowBytes, int(need))
+	if tw*rowBytes > c.maxBytes || 2*tw >= xrows {
 		return 0
 	}
 	return tw

@@ -83,11 +83,9 @@ func withSpMMTiles(t *testing.T, fn func(t *testing.T)) {
 // indexed operand holds more than two tiles of tileBytes is tiled, whatever
 // its size and row width, and returns the function that restores it.
 func forceSpMMTiles(tileBytes int) (restore func()) {
-	x, xw, r, b, e, m := spmmTileMinX, spmmTileMinXWide, spmmTileMinRow, spmmTileBytes, spmmTileMinEntries, spmmTileMaxBytes
-	spmmTileMinX, spmmTileMinXWide, spmmTileMinRow, spmmTileBytes, spmmTileMinEntries, spmmTileMaxBytes = 0, 0, 0, tileBytes, 0, 1<<30
-	return func() {
-		spmmTileMinX, spmmTileMinXWide, spmmTileMinRow, spmmTileBytes, spmmTileMinEntries, spmmTileMaxBytes = x, xw, r, b, e, m
-	}
+	old := spmmTune
+	spmmTune = spmmTuning{tileBytes: tileBytes, maxBytes: 1 << 30}
+	return func() { spmmTune = old }
 }
 
 func TestSpMMTiledF32(t *testing.T) { withSpMMTiles(t, func(t *testing.T) { testSpMM(t, spmmF32) }) }
@@ -234,11 +232,8 @@ func TestSpMMTiledDefault(t *testing.T) {
 // the tuning a CPU with a 1 MiB L2 gets (whatever this one has), and counts
 // whose product overflows 64 bits.
 func TestSpMMTileRows(t *testing.T) {
-	const l2 = 1 << 20
-	defer func(x, xw, b, m int) {
-		spmmTileMinX, spmmTileMinXWide, spmmTileBytes, spmmTileMaxBytes = x, xw, b, m
-	}(spmmTileMinX, spmmTileMinXWide, spmmTileBytes, spmmTileMaxBytes)
-	spmmTileMinX, spmmTileMinXWide, spmmTileBytes, spmmTileMaxBytes = 2*l2, l2, l2/8, l2/2
+	defer func(old spmmTuning) { spmmTune = old }(spmmTune)
+	spmmTune = spmmTuningFor(1 << 20)
 	for _, c := range []struct {
 		rows, xrows, nnz, w, size, want int
 	}{
