@@ -69,7 +69,11 @@ func COOToCSFTo[T Float](dst *csf.Tensor[T], t *coo.Tensor[T], modeOrder []uint3
 			ws.hist = grow(ws.hist, w<<radix.MaxWidth)
 			ws.keys2 = grow(ws.keys2, n)
 			va, vb := valueBufs[T](ws, n)
-			b.keys, b.vals = radix.SortParallel(ws.keys, ws.keys2, t.Values(), va, vb, 0, kp.groupBits(0), w, ws.hist)
+			from := 0
+			if t.IsSorted() {
+				from = kp.sortedLow(identity(r), modeOrder)
+			}
+			b.keys, b.vals = radix.SortParallel(ws.keys, ws.keys2, t.Values(), va, vb, from, kp.groupBits(0)-from, w, ws.hist)
 			b.moved = true
 		}
 	} else if !(t.IsSorted() && isIdentity(modeOrder)) && !sortedInOrder(c, r, modeOrder, w) {
@@ -173,6 +177,22 @@ func newKeyPlan(shape []uint64, mo []uint32) *keyPlan {
 		}
 	}
 	return kp
+}
+
+// sortedLow is, for a one-group plan of level order mo, the number of low
+// key bits on which entries visited in level order old are non-decreasing
+// already: those of mo's last levels when they are old's first ones in the
+// same order (a reversal: the new leaf is the old root). The LSD passes of
+// a sort on those bits would move nothing, so the sorts start above them
+// (Reorder of T3u or T4p to the reversed order: 15 of 45 or 46 bits).
+func (kp *keyPlan) sortedLow(old, mo []uint32) int {
+	r := len(mo)
+	for s := 1; s < r; s++ {
+		if slices.Equal(mo[s:], old[:r-s]) {
+			return int(kp.sh[s-1])
+		}
+	}
+	return 0
 }
 
 func (kp *keyPlan) groupBits(g int) int {
@@ -722,7 +742,8 @@ func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32
 			radix.SortSegments(keys, ws.keys2, t.Values(), va, vb, lp[p-1], int(kp.sh[p-1]), w, ws.hist)
 			bld.vals = va
 		} else {
-			bld.keys, bld.vals = radix.SortParallel(keys, ws.keys2, t.Values(), va, vb, 0, kp.groupBits(0), w, ws.hist)
+			from := kp.sortedLow(old, modeOrder)
+			bld.keys, bld.vals = radix.SortParallel(keys, ws.keys2, t.Values(), va, vb, from, kp.groupBits(0)-from, w, ws.hist)
 		}
 		bld.moved = true
 	}

@@ -8,6 +8,7 @@ package radix
 
 import (
 	"math/bits"
+	"slices"
 	"sort"
 	"unsafe"
 
@@ -225,7 +226,14 @@ func SortParallel[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits, w i
 	// One pass on the top mw bits from memory, then every bucket (about
 	// MSDBucket entries, in cache) by LSD on the rest.
 	lo := nbits - mw
-	k1, p1 := sortBits(keys, keys2, src, pa, pb, from+lo, mw, w, hist)
+	k1, p1 := keys, src
+	if !digitInOrder(keys, uint(from+lo), 1<<mw-1, w) {
+		k1, p1 = sortBits(keys, keys2, src, pa, pb, from+lo, mw, w, hist)
+	}
+	// Else the input is in order on the top digit already (entries sorted
+	// on their leading levels: a CSF reordered below its root, TTV along a
+	// middle level) and the pass would move nothing: it is skipped, as a
+	// trivial pass is.
 	ko := keys2
 	if &k1[0] == &keys2[0] {
 		ko = keys
@@ -242,9 +250,8 @@ func SortParallel[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits, w i
 	// before each bucket, for the prefetchers to bring them in, did not
 	// pay.) Buckets larger than the scratch (skewed keys) ping-pong with
 	// their own parts after all others, which may overwrite the scratch.
-	// When the top pass was trivial, p1 is src, which must not be written:
-	// then every bucket (the only one) ping-pongs with ko and pa, pb and
-	// lands in k1 and pa.
+	// When the top pass was skipped, p1 is src, which must not be written
+	// (unless it is pa or pb): then every bucket lands in k1 and pa.
 	kc, pc := k1, p1
 	q, po := pa, pb // the payload buffers Sort ping-pongs between, without scratch
 	switch {
@@ -263,14 +270,20 @@ func SortParallel[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits, w i
 		largest = max(largest, int(bounds[d]-bounds[d-1]))
 	}
 	split := parallel.SplitPtr(bounds, w, 64)
-	sc := 0 // scratch entries per goroutine
-	if &pc[0] == &p1[0] {
-		sc = min(largest, 4*MSDBucket, n/(len(split)-1))
+	// sc scratch entries per goroutine, at the start of ko and of sq. When
+	// the top pass moved the payload, a bucket ping-pongs between its part
+	// of p1 and the scratch of q; when it did not, p1 is src, which must
+	// not be written, and the bucket ping-pongs between the scratch of po
+	// and its part of the result pc (pa).
+	sc := min(largest, 4*MSDBucket, n/(len(split)-1))
+	sq := q
+	if &pc[0] != &p1[0] {
+		sq = po
 	}
 	// The top pass is done: its histogram scratch is free for the buckets.
 	sortBuckets := func(k, a, z int, large bool) {
 		h := hist[k<<MaxWidth : (k+1)<<MaxWidth]
-		sk, sp := ko[k*sc:(k+1)*sc], q[k*sc:(k+1)*sc]
+		sk, sp := ko[k*sc:(k+1)*sc], sq[k*sc:(k+1)*sc]
 		for d := a; d < z; d++ {
 			s, e := int(bounds[d]), int(bounds[d+1])
 			if large != (e-s > sc) {
@@ -287,7 +300,7 @@ func SortParallel[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits, w i
 			if large {
 				kb, pbk = Sort(k1[s:e], ko[s:e], p1[s:e], q[s:e], po[s:e], from, lo, h)
 			} else {
-				kb, pbk = Sort(k1[s:e], sk, p1[s:e], sp, p1[s:e], from, lo, h)
+				kb, pbk = Sort(k1[s:e], sk, p1[s:e], sp, pc[s:e], from, lo, h)
 			}
 			if &kb[0] != &kc[s] {
 				copy(kc[s:e], kb)
@@ -302,6 +315,31 @@ func SortParallel[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits, w i
 		parallel.Run(split, func(k, a, z int) { sortBuckets(k, a, z, true) })
 	}
 	return kc, pc
+}
+
+// digitInOrder reports whether the digit x>>sh&mask of keys never decreases,
+// checked on w goroutines, each stopping at its first inversion.
+func digitInOrder(keys []uint64, sh uint, mask uint64, w int) bool {
+	b := parallel.Even(len(keys), w)
+	bad := make([]bool, len(b)-1)
+	sh &= 63
+	parallel.Run(b, func(k, a, z int) {
+		prev := keys[a] >> sh & mask
+		for _, x := range keys[a+1 : z] {
+			d := x >> sh & mask
+			if d < prev {
+				bad[k] = true
+				return
+			}
+			prev = d
+		}
+	})
+	for k := 1; k+1 < len(b); k++ {
+		if keys[b[k]-1]>>sh&mask > keys[b[k]]>>sh&mask {
+			return false
+		}
+	}
+	return !slices.Contains(bad, true)
 }
 
 // sortBits is SortParallel without the top-digit split: every LSD pass on

@@ -224,7 +224,11 @@ func checkAllPayloads(t *testing.T, c sortCase) {
 // take only that many values (equal keys, trivial passes); with few = -1
 // the upper half of the range is zero (a trivial top pass, one large
 // bucket); with few = -2 the 12 bits below the top one are zero (two large
-// buckets); the bits outside the range are random.
+// buckets); with few = -3 the keys are in order on the upper half of the
+// range (entries sorted on their leading levels: SortParallel skips its
+// top pass), and with few = -4 too, but for the first and last keys
+// swapped (an inversion that only the end of the check finds); the bits
+// outside the range are random.
 func randKeys(rng *rand.Rand, n, from, nbits, few int) []uint64 {
 	keys := make([]uint64, n)
 	m := ^uint64(0) >> (64 - max(nbits, 1)) << from
@@ -238,6 +242,13 @@ func randKeys(rng *rand.Rand, n, from, nbits, few int) []uint64 {
 			keys[i] &^= m &^ (m >> (nbits / 2))
 		case few == -2 && nbits > 13:
 			keys[i] &^= m &^ (m >> 13) &^ (m &^ (m >> 1))
+		}
+	}
+	if few <= -3 && nbits > 0 {
+		top := func(k uint64) uint64 { return k & m >> (from + nbits/2) }
+		slices.SortStableFunc(keys, func(a, b uint64) int { return cmp.Compare(top(a), top(b)) })
+		if few == -4 && n > 1 {
+			keys[0], keys[n-1] = keys[n-1], keys[0]
 		}
 	}
 	return keys
@@ -266,7 +277,7 @@ func TestSortParallelStaging(t *testing.T) {
 			}
 			for _, n := range sizes {
 				for _, r := range [][2]int{{0, 12}, {0, 23}, {3, 40}, {20, 44}, {0, 64}} {
-					for _, few := range []int{0, 1, 3, -1, -2} {
+					for _, few := range []int{0, 1, 3, -1, -2, -3, -4} {
 						if n > 1000 && few != 0 {
 							continue
 						}
