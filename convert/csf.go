@@ -181,14 +181,20 @@ func newKeyPlan(shape []uint64, mo []uint32) *keyPlan {
 
 // sortedLow is, for a one-group plan of level order mo, the number of low
 // key bits on which entries visited in level order old are non-decreasing
-// already: those of mo's last levels when they are old's first ones in the
-// same order (a reversal: the new leaf is the old root). The LSD passes of
-// a sort on those bits would move nothing, so the sorts start above them
-// (Reorder of T3u or T4p to the reversed order: 15 of 45 or 46 bits).
+// already within each subtree of the p levels both orders share (all of
+// them when p = 0): those of mo's last levels when they are the levels
+// that follow the p in old, in the same order (a reversal: the new leaf is
+// the old root; a swap of the two lowest levels: the new leaf is the old
+// parent of the leaves). The shared levels' bits are above them and in
+// order, so a stable sort on the bits from there up orders the keys
+// whole: the LSD passes on the bits below would move nothing, and the
+// sorts start above them (Reorder of T3u to the reversed order or with
+// its two lowest levels swapped: 15 of 45 bits).
 func (kp *keyPlan) sortedLow(old, mo []uint32) int {
 	r := len(mo)
-	for s := 1; s < r; s++ {
-		if slices.Equal(mo[s:], old[:r-s]) {
+	p := commonPrefix(old, mo)
+	for s := p + 1; s < r; s++ {
+		if slices.Equal(mo[s:], old[p:p+r-s]) {
 			return int(kp.sh[s-1])
 		}
 	}
@@ -733,16 +739,16 @@ func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32
 		ws.hist = grow(ws.hist, w<<radix.MaxWidth)
 		ws.keys2 = grow(ws.keys2, n)
 		va, vb := valueBufs[T](ws, n)
+		from := kp.sortedLow(old, modeOrder)
 		if p := commonPrefix(old, modeOrder); p > 0 && radix.SegmentsPay(n, len(lp[p-1])-1) {
 			// The keys are in order on the p levels both orders share:
 			// only the leaves of each level-(p-1) node need sorting, by
 			// the bits of the levels below (p <= r-2: orders that share
 			// r-1 levels are equal). Taken when the subtrees are small
 			// enough for that to pay (radix.SegmentsPay).
-			radix.SortSegments(keys, ws.keys2, t.Values(), va, vb, lp[p-1], int(kp.sh[p-1]), w, ws.hist)
+			radix.SortSegments(keys, ws.keys2, t.Values(), va, vb, lp[p-1], from, int(kp.sh[p-1]), w, ws.hist)
 			bld.vals = va
 		} else {
-			from := kp.sortedLow(old, modeOrder)
 			bld.keys, bld.vals = radix.SortParallel(keys, ws.keys2, t.Values(), va, vb, from, kp.groupBits(0)-from, w, ws.hist)
 		}
 		bld.moved = true

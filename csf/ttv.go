@@ -435,7 +435,7 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T, o *ttvOut[T]) (pos, crd [][]uint6
 		// the leaves under each node of level d-1 need sorting, by the
 		// fields below (small subtrees: a deep contracted level).
 		sc.seg = levels.LeafStarts(t.pos, d-1, sc.seg, nw)
-		radix.SortSegments(sc.keys, sc.k2, sc.w, sc.w, sc.w2, sc.seg, int(shift[d-1]), nw, sc.count)
+		radix.SortSegments(sc.keys, sc.k2, sc.w, sc.w, sc.w2, sc.seg, 0, int(shift[d-1]), nw, sc.count)
 		keys, w = sc.keys, sc.w
 	} else {
 		keys, w = radix.SortParallel(sc.keys, sc.k2, sc.w, sc.w, sc.w2, 0, int(total), nw, sc.count)

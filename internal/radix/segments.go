@@ -23,13 +23,14 @@ func SegmentsPay(n, nseg int) bool {
 }
 
 // SortSegments sorts every segment keys[seg[s]:seg[s+1]] stably by bits
-// 0..nbits-1, for keys whose bits from nbits up are equal within a segment
+// from..nbits-1, for keys whose bits from nbits up are equal within a
+// segment and whose bits below from are non-decreasing within it already
 // (so the whole keys are ordered as one sort would order them), with the
 // payload from src, into keys and pa: in cache, segment by segment, the
 // segments split over w goroutines by size. keys2 and pb are scratch; src
 // may be pa. hist has w<<MaxWidth entries. seg must be non-decreasing and
 // end at most at len(keys).
-func SortSegments[P any](keys, keys2 []uint64, src, pa, pb []P, seg []uint64, nbits, w int, hist []int) {
+func SortSegments[P any](keys, keys2 []uint64, src, pa, pb []P, seg []uint64, from, nbits, w int, hist []int) {
 	parallel.Run(parallel.SplitPtr(seg, w, 1), func(k, lo, hi int) {
 		h := hist[k<<MaxWidth:][:1<<MaxWidth]
 		for s := lo; s < hi; s++ {
@@ -47,7 +48,7 @@ func SortSegments[P any](keys, keys2 []uint64, src, pa, pb []P, seg []uint64, nb
 				}
 				continue
 			}
-			k2, v2 := Sort(ks, keys2[a:e], src[a:e], vs, pb[a:e], 0, nbits, h)
+			k2, v2 := Sort(ks, keys2[a:e], src[a:e], vs, pb[a:e], from, nbits-from, h)
 			if &k2[0] != &ks[0] {
 				copy(ks, k2)
 			}

@@ -9,14 +9,16 @@ import (
 // TestSortSegments sorts segments of random lengths (empty ones too) by
 // insertion and by radix, on one and three goroutines, against a stable
 // sort of each segment, with equal keys whose payloads must keep their
-// order.
+// order; with from = 6 the bits below 6 come in order within each segment
+// and only those above are sorted.
 func TestSortSegments(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	old := SegmentInsertionMax
 	defer func() { SegmentInsertionMax = old }()
 	for _, ins := range []int{0, 3, 32} {
 		SegmentInsertionMax = ins
-		for _, w := range []int{1, 3} {
+		for _, c := range []struct{ w, from int }{{1, 0}, {3, 0}, {1, 6}, {3, 6}} {
+			w, from := c.w, c.from
 			seg := []uint64{0}
 			var keys []uint64
 			for s := range 60 {
@@ -24,8 +26,13 @@ func TestSortSegments(t *testing.T) {
 				if s%7 == 0 {
 					n = 0
 				}
+				a := len(keys)
 				for range n {
-					keys = append(keys, uint64(s)<<20|rng.Uint64N(1<<6)) // prefix s above bit 20, few low values
+					keys = append(keys, uint64(s)<<20|rng.Uint64N(1<<6)<<from|rng.Uint64N(1<<6)) // prefix s above bit 20, few values above from
+				}
+				if from > 0 {
+					lo := func(k uint64) uint64 { return k & (1<<from - 1) }
+					slices.SortStableFunc(keys[a:], func(x, y uint64) int { return int(lo(x)) - int(lo(y)) })
 				}
 				seg = append(seg, uint64(len(keys)))
 			}
@@ -43,14 +50,17 @@ func TestSortSegments(t *testing.T) {
 				want[i] = kv{keys[i], i}
 			}
 			for s := 0; s+1 < len(seg); s++ {
-				slices.SortStableFunc(want[seg[s]:seg[s+1]], func(a, b kv) int { return int(a.k&(1<<20-1)) - int(b.k&(1<<20-1)) })
+				slices.SortStableFunc(want[seg[s]:seg[s+1]], func(a, b kv) int { return int(a.k>>from&(1<<(20-from)-1)) - int(b.k>>from&(1<<(20-from)-1)) })
 			}
 			pa, pb := make([]int, n), make([]int, n)
-			SortSegments(keys, make([]uint64, n), src, pa, pb, seg, 20, w, make([]int, w<<MaxWidth))
+			SortSegments(keys, make([]uint64, n), src, pa, pb, seg, from, 20, w, make([]int, w<<MaxWidth))
 			for i := range want {
 				if keys[i] != want[i].k || pa[i] != want[i].v {
-					t.Fatalf("insertion max %d, %d workers: entry %d = (%x, %d), want (%x, %d)", ins, w, i, keys[i], pa[i], want[i].k, want[i].v)
+					t.Fatalf("insertion max %d, %d workers, from %d: entry %d = (%x, %d), want (%x, %d)", ins, w, from, i, keys[i], pa[i], want[i].k, want[i].v)
 				}
+			}
+			if !slices.IsSorted(keys) {
+				t.Fatalf("insertion max %d, %d workers, from %d: keys out of order", ins, w, from)
 			}
 		}
 	}
