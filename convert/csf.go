@@ -693,7 +693,10 @@ func Reorder[T Float](t *csf.Tensor[T], modeOrder []uint32) (*csf.Tensor[T], err
 // packed level-order key fits 64 bits no COO copy is made; the leaves are
 // then sorted by their new keys, all together, or, when the new order keeps
 // the old one's top levels and their subtrees average at most 32 leaves
-// (a swap of the two lowest levels of a deep tree), subtree by subtree.
+// (a swap of the two lowest levels of a deep tree), subtree by subtree; the
+// sort skips the bits of the new order's last levels where the old order
+// already gives them (keyPlan.sortedLow: a reversal, a swap of the two
+// lowest levels).
 func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32, ws *Workspace, opts Options) (*csf.Tensor[T], error) {
 	shape := t.Shape()
 	modeOrder, err := levelOrder(t.Valid(), shape, modeOrder)
