@@ -75,8 +75,8 @@
 //	                 to COO term (rank 3: about 64 (60))
 //
 // plus 16 KiB per worker of histograms, and for sorts of more than
-// L3/16 entries (2M with a 32 MiB L3) 288 KiB per worker of write-combining
-// buffers (internal/radix, pooled across calls). A CSF or CSR result holds
+// L3/16 entries (2M with a 32 MiB L3, at most 3M on Intel) 288 KiB per
+// worker of write-combining buffers (internal/radix, pooled across calls). A CSF or CSR result holds
 // at least 16 (12) bytes per nonzero, so the extra stays within twice the
 // output when few entries are duplicates; the scratch is sized by the
 // input's entries, so an input of mostly duplicates needs more (a fresh

@@ -884,3 +884,22 @@ func TestDstAliasingInput(t *testing.T) {
 		t.Errorf("ReorderTo(t, t): %v", err)
 	}
 }
+
+// TestScatterMaxFor checks the one-scatter limit on the caches it was
+// measured on: half of L3 in 16-byte entries, at most 512K where the L3 is
+// slow.
+func TestScatterMaxFor(t *testing.T) {
+	for _, c := range []struct {
+		c    kernels.CacheSizes
+		want int
+	}{
+		{kernels.CacheSizes{L3: 32 << 20}, 1 << 20},
+		{kernels.CacheSizes{L3: 105 << 20}, 105 << 15},
+		{kernels.CacheSizes{L3: 105 << 20, SlowL3: true}, 512 << 10},
+		{kernels.CacheSizes{L3: 8 << 20, SlowL3: true}, 256 << 10},
+	} {
+		if got := scatterMaxFor(c.c); got != c.want {
+			t.Errorf("scatterMaxFor(%+v) = %d, want %d", c.c, got, c.want)
+		}
+	}
+}

@@ -557,7 +557,7 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 		transposeBlocked(ptr, idx, src, cnt, rb, m, tptr, tidx, tvals, ws, w)
 		return newMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
 	}
-	// One scatter straight to the columns: for results that fit in L3,
+	// One scatter straight to the columns: for results of up to scatterMax,
 	// and for sizes whose keys do not pack.
 	countOffsets(cnt, parts, m, tptr, w)
 	parallel.Run(rb, func(k, lo, hi int) {
@@ -619,7 +619,7 @@ func MatrixToCOOTo[T Float](dst *coo.Tensor[T], a *csr.Matrix[T], ws *Workspace,
 }
 
 // transposeBlocked is the transpose as a counting sort in two scatters,
-// for results larger than half of L3 (scatterMax) whose entries, rows and
+// for results larger than scatterMax entries whose entries, rows and
 // columns number at most 2^32 (a column and a row pack into one word),
 // given TransposeTo's per-part column counts cnt over the row parts rb. The
 // columns form groups of 2^s adjacent ones, about blockEntries entries each
@@ -718,13 +718,27 @@ func transposeBlocked[T Float](ptr, idx []uint64, src []T, cnt []uint64, rb []in
 }
 
 // scatterMax is the largest transpose (in entries) done in one scatter
-// instead of transposeBlocked's two: a result of 16 bytes an entry in half
-// of L3 (1M entries for 32 MiB). Measured on the 2-core VM, float64, warm,
-// medians of three, one scatter against two: 20000 x 20000 with 32 entries
-// a row (640K) 2.6 against 4.3 ms on one thread and 1.7 against 2.6 on two;
-// 4096 x 11008 at 10% (4.5M) 63 against 35 and 33 against 20. Tests
-// lower it.
-var scatterMax = kernels.Caches().L3 / 32
+// instead of transposeBlocked's two (scatterMaxFor).
+var scatterMax = scatterMaxFor(kernels.Caches())
+
+// scatterMaxFor is scatterMax for the caches c: a result of 16 bytes an
+// entry in half of L3 (1M entries for 32 MiB). Measured on the 2-core Zen 5
+// VM, float64, warm, medians of three, one scatter against two: 20000 x
+// 20000 with 32 entries a row (640K) 2.6 against 4.3 ms on one thread and
+// 1.7 against 2.6 on two; 4096 x 11008 at 10% (4.5M) 63 against 35 and 33
+// against 20. Where the L3 is slow (c.SlowL3), at most 512K: on the Xeon VM
+// (105 MiB reported, so 3.4M by the rule above), n x n with 32 entries a
+// row, medians of five, one scatter against two on one thread and two:
+// n = 5000 (160K) 2.8 against 4.0 ms and 2.0 against 4.5; 15000 (480K)
+// 18 against 13 and 8.5 against 8.5; 20000 (640K) 24 against 13 and 24
+// against 15; 50000 (1.6M) 111 against 49 and 94 against 67; 100000
+// (3.2M) 228 against 106.
+func scatterMaxFor(c kernels.CacheSizes) int {
+	if c.SlowL3 {
+		return min(c.L3/32, 512<<10)
+	}
+	return c.L3 / 32
+}
 
 // blockEntries is the number of entries transposeBlocked aims at per group
 // of columns: the group's scratch (16 bytes an entry) and the output lines

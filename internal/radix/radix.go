@@ -420,11 +420,23 @@ func sortBits[P any](keys, keys2 []uint64, src, pa, pb []P, lo, nbits, w int, hi
 }
 
 // WCMin is the input size (entries) from which sortBits scatters through
-// staging buffers with non-temporal stores (staging.scatter): inputs that
-// do not fit in L3 anyway (2M entries for 32 MiB; below that the stores
-// would push to memory data that the next pass finds in cache). Tests
-// lower it.
-var WCMin = kernels.Caches().L3 / 16
+// staging buffers with non-temporal stores (staging.scatter); tests lower
+// it. See wcMinFor.
+var WCMin = wcMinFor(kernels.Caches())
+
+// wcMinFor is WCMin for the caches c: inputs that do not fit in L3 anyway
+// (2M entries for 32 MiB; below that the stores would push to memory data
+// that the next pass finds in cache). Where the L3 is slow (c.SlowL3), at
+// most 3M: on the Xeon VM (105 MiB reported, so 6.9M by the rule above),
+// shuffled n/32 x n/32 COO to CSR, staged against cached, medians of three
+// on one thread and two: 1M +24% and +6%, 2M +8% and +22%, 3M 0% and
+// -21%, 4.5M +1% and -19%, 7M -4% and -14%.
+func wcMinFor(c kernels.CacheSizes) int {
+	if c.SlowL3 {
+		return min(c.L3/16, 3<<20)
+	}
+	return c.L3 / 16
+}
 
 // line is the number of entries a staging buffer holds per bucket: 8 keys
 // fill a 64-byte cache line.

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/hurray-format/hurray-go/kernels"
 )
 
 // TestSort checks Sort against a stable comparison sort on the same bit
@@ -304,6 +306,24 @@ func TestSortSizes(t *testing.T) {
 					checkAllPayloads(t, sortCase{keys: keys, from: r[0], nbits: r[1], histLen: hl, misalign: hl > 0})
 				}
 			}
+		}
+	}
+}
+
+// TestWCMinFor checks the staging threshold on the caches it was measured
+// on: L3 in 16-byte entries, at most 3M where the L3 is slow.
+func TestWCMinFor(t *testing.T) {
+	for _, c := range []struct {
+		c    kernels.CacheSizes
+		want int
+	}{
+		{kernels.CacheSizes{L3: 32 << 20}, 2 << 20},
+		{kernels.CacheSizes{L3: 105 << 20}, 105 << 16},
+		{kernels.CacheSizes{L3: 105 << 20, SlowL3: true}, 3 << 20},
+		{kernels.CacheSizes{L3: 16 << 20, SlowL3: true}, 1 << 20},
+	} {
+		if got := wcMinFor(c.c); got != c.want {
+			t.Errorf("wcMinFor(%+v) = %d, want %d", c.c, got, c.want)
 		}
 	}
 }

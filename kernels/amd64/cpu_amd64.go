@@ -23,3 +23,6 @@ var (
 	CacheL2  = max(cpuid.CPU.Cache.L2, 0)
 	CacheL3  = max(cpuid.CPU.Cache.L3, 0)
 )
+
+// IsIntel reports a CPU whose vendor is Intel.
+var IsIntel = cpuid.CPU.VendorID == cpuid.Intel

@@ -14,3 +14,6 @@ const (
 	CacheL2  = 0
 	CacheL3  = 0
 )
+
+// IsIntel is false: cpuid is not consulted.
+const IsIntel = false
