@@ -67,6 +67,7 @@
 //	CSR to CSC       none per nonzero: 8 x Workers per column of counts,
 //	                 and per worker the largest group of columns it
 //	                 scatters (L2/32 entries of 16 (12) bytes on average)
+//	                 with 8 bytes of cursor per column of a group
 //	CSF to COO       at most 8 per node of the levels above the last two
 //	Reorder          32 (24), plus the CSF to COO term, when the new
 //	                 order's key fits 64 bits; otherwise it goes through a

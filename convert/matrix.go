@@ -689,12 +689,15 @@ func transposeBlocked[T Float](ptr, idx []uint64, src []T, cnt []uint64, rb []in
 	}
 	ws.keys = grow(ws.keys, base[len(base)-1])
 	va := valueBuf[T](ws, base[len(base)-1])
+	// Each goroutine's column cursors for one group, in ws.aux.
+	cw := min(m, 1<<s)
+	ws.aux = grow(ws.aux, (len(split)-1)*cw)
 	// Second scatter, one group at a time: from the group's part of the
 	// output (read in order) by column into the scratch (in L2), which then
 	// goes back in order, the rows unpacked.
 	parallel.Run(split, func(k, lo, hi int) {
 		sk, sv := ws.keys[base[k]:base[k+1]], va[base[k]:base[k+1]]
-		cur := make([]uint64, min(m, 1<<s))
+		cur := ws.aux[k*cw : (k+1)*cw]
 		for q := lo; q < hi; q++ {
 			j0 := q << s
 			c := cur[:min(m, j0+1<<s)-j0]
