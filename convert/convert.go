@@ -77,11 +77,12 @@
 //
 // plus 16 KiB per worker of histograms, and for sorts of more than
 // L3/16 entries (2M with a 32 MiB L3, at most 3M on Intel) 288 KiB per
-// worker of write-combining buffers (internal/radix, pooled across calls). A CSF or CSR result holds
-// at least 16 (12) bytes per nonzero, so the extra stays within twice the
-// output when few entries are duplicates; the scratch is sized by the
-// input's entries, so an input of mostly duplicates needs more (a fresh
-// CSR result of it is then copied into arrays of its own size). With
+// worker of write-combining buffers (internal/radix, pooled across calls).
+// A CSF or CSR result holds at least 16 (12) bytes per nonzero, so the
+// extra stays within twice the output when few entries are duplicates; the
+// scratch is sized by the input's entries, so an input of mostly
+// duplicates needs more (a fresh CSR result of it is then copied into
+// arrays of its own size). With
 // Reject, an input that holds a duplicate is sorted once more by
 // the reference path to name the first one in logical order: about ten
 // times the conversion's time and 24 more bytes per nonzero, spent only on

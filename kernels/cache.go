@@ -2,8 +2,8 @@ package kernels
 
 import "github.com/hurray-format/hurray-go/kernels/amd64"
 
-// CacheSizes are data cache sizes in bytes, and what kind of L3 holds the
-// last of them.
+// CacheSizes are data cache sizes in bytes, and whether the L3 is a slow
+// one.
 type CacheSizes struct {
 	L1D, L2, L3 int
 	// SlowL3 reports an L3 that stores missing L2 reach slowly and whose
@@ -12,16 +12,19 @@ type CacheSizes struct {
 	// a scatter of 640K entries to 20000 columns costs 29-38 ns an entry
 	// (C and Go alike, 2 MiB pages or not), against 4 on the Zen 5 the
 	// defaults were measured on, and reads fall to memory's bandwidth from
-	// 32 MiB on. The thresholds derived from L3 (the one-scatter transpose in convert,
-	// the write-combined scatter in internal/radix) are lower there.
+	// 32 MiB on. The thresholds derived from L3 (the one-scatter transpose
+	// in convert, the write-combined scatter in internal/radix) are capped
+	// there, each at the size measured for it.
 	SlowL3 bool
 }
 
 // Caches returns the data cache sizes of this CPU as cpuid reports them
 // (amd64 with assembly), and for a level it does not report (arm64, purego,
 // a VM that hides it) the size of the Zen 5 cores the defaults were
-// measured on: 48 KiB, 1 MiB, 32 MiB. The block sizes of the conversions'
-// and TTV's radix sort and of the blocked conversion passes derive from it.
+// measured on: 48 KiB, 1 MiB, 32 MiB. SlowL3 is true when cpuid names
+// Intel as the vendor (false without assembly). The block sizes of the
+// conversions' and TTV's radix sort and of the blocked conversion passes
+// derive from it.
 func Caches() CacheSizes {
 	c := CacheSizes{L1D: amd64.CacheL1D, L2: amd64.CacheL2, L3: amd64.CacheL3, SlowL3: amd64.IsIntel}
 	if c.L1D <= 0 {
