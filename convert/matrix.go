@@ -561,19 +561,31 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 	// and for sizes whose keys do not pack.
 	countOffsets(cnt, parts, m, tptr, w)
 	parallel.Run(rb, func(k, lo, hi int) {
-		cur := cnt[k*m : (k+1)*m]
-		for i := lo; i < hi; i++ {
-			row := uint64(i)
-			s, e := ptr[i], ptr[i+1]
-			for q, j := range idx[s:e] {
-				o := cur[j]
-				cur[j] = o + 1
-				tidx[o] = row
-				tvals[o] = src[int(s)+q]
-			}
-		}
+		scatterRowsTo(ptr, idx, src, lo, hi, cnt[k*m:(k+1)*m], tidx, tvals)
 	})
 	return newMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
+}
+
+// scatterRowsTo moves the entries of rows lo..hi-1 of (ptr, idx, src) to
+// their columns' next free places in (tidx, tvals), cur holding each
+// column's cursor, and the row number into tidx. It is a function of its
+// own, not a loop inside parallel.Run's closure: there the compiler kept
+// the captured slices and the loop counter on the stack, a store and a
+// reload in every iteration (M2's transpose took 1.6x what the same loop
+// takes in C).
+func scatterRowsTo[T Float](ptr, idx []uint64, src []T, lo, hi int, cur, tidx []uint64, tvals []T) {
+	for i := lo; i < hi; i++ {
+		row := uint64(i)
+		s, e := ptr[i], ptr[i+1]
+		ri, rv := idx[s:e], src[s:e]
+		rv = rv[:len(ri)]
+		for q, j := range ri {
+			o := cur[j]
+			cur[j] = o + 1
+			tidx[o] = row
+			tvals[o] = rv[q]
+		}
+	}
 }
 
 // MatrixToCOO expands a CSR or CSC matrix into a rank-2 COO tensor in storage
