@@ -571,8 +571,9 @@ type expansion struct {
 
 // run expands leaves a..b-1 in blocks of csfBlock, so that every level
 // writes a block while it is in cache: per block, the leaf level, then every
-// level above from the leaf up (fill). It writes dst only at those leaves'
-// words, so parts of the leaves may run on different goroutines.
+// level above from the leaf up (fillSet, or fillOr for keys). It writes dst
+// only at those leaves' words, so parts of the leaves may run on different
+// goroutines.
 func (x *expansion) run(a, b int) {
 	if a >= b {
 		return
@@ -583,7 +584,7 @@ func (x *expansion) run(a, b int) {
 		// The node holding leaf a (the first that ends after it).
 		cur[L] = sort.Search(len(p)-1, func(i int) bool { return p[i+1] > uint64(a) })
 	}
-	leafCrd, lsh, loff, st := x.crd[r-1], x.sh[r-1], x.off[r-1], x.stride
+	leafCrd, lsh, loff, st := x.crd[r-1], x.sh[r-1]&63, x.off[r-1], x.stride
 	for s := a; s < b; s += csfBlock {
 		e := min(s+csfBlock, b)
 		d := x.dst[s*st : e*st]
@@ -591,53 +592,48 @@ func (x *expansion) run(a, b int) {
 			d[j*st+loff] = c << lsh
 		}
 		for L := r - 2; L >= 0; L-- {
-			cur[L] = x.fill(d, L, cur[L], s, e)
+			if x.or {
+				cur[L] = fillOr(d, x.lp[L], x.crd[L], x.sh[L]&63, cur[L], s, e)
+			} else {
+				cur[L] = fillSet(d[x.off[L]:], x.lp[L], x.crd[L], st, cur[L], s, e)
+			}
 		}
 	}
 }
 
-// fill writes level L's coordinates of the leaves s..e-1, the first of which
-// lies in node i, to dst[(j-s)*stride+off[L]], and returns the last node
-// that starts before e (the next block's first node). A node that starts
-// inside the block costs one store and one loop test when it has one leaf,
-// as most nodes of deep trees do: no search for the block's nodes and no
-// clipping of their ranges. (Against the search-then-clip loop it replaced,
-// three interleaved runs on the 2-core VM: CSFToCOO of T4p 24.4-25.3 ->
-// 20.4-20.8 ms on one goroutine, 13.3 -> 11.3-11.5 on two; T3u 19.7-20.4
-// -> 17.0-17.7 and 10.6-11.0 -> 9.4-10.0. Staging the block in a buffer and
-// streaming it out with non-temporal stores was 1.3-1.5x slower.)
-func (x *expansion) fill(dst []uint64, L, i, s, e int) int {
-	p, c := x.lp[L], x.crd[L]
-	sh, st, off := x.sh[L], x.stride, x.off[L]
-	k := off
+// fillSet writes a level's coordinates (c, with leaf pointers p) of the
+// leaves s..e-1, the first of which lies in node i, to dst[(j-s)*st] (dst
+// starts at the block's first tuple, at the level's mode), and returns the
+// last node that starts before e (the next block's first node). A node that
+// starts inside the block costs one store and one loop test when it has one
+// leaf, as most nodes of deep trees do: no search for the block's nodes and
+// no clipping of their ranges. (Against the search-then-clip loop it
+// replaced, three interleaved runs on the 2-core VM: CSFToCOO of T4p
+// 24.4-25.3 -> 20.4-20.8 ms on one goroutine, 13.3 -> 11.3-11.5 on two; T3u
+// 19.7-20.4 -> 17.0-17.7 and 10.6-11.0 -> 9.4-10.0. Staging the block in a
+// buffer and streaming it out with non-temporal stores was 1.3-1.5x
+// slower.) It and fillOr are functions of their own, each with few
+// arguments: as one method reading the expansion's fields and testing a
+// flag per node, the compiler kept half of its values on the stack.
+func fillSet(dst, p, c []uint64, st, i, s, e int) int {
+	nn := len(p) - 1
+	c = c[:nn]
 	// Node i may have started in an earlier block, or be empty and
 	// followed by empty nodes: a plain loop.
-	v := c[i] << sh
+	v := c[i]
+	k := 0
 	for j := min(int(p[i+1]), e) - s; j > 0; j-- {
-		if x.or {
-			dst[k] |= v
-		} else {
-			dst[k] = v
-		}
+		dst[k] = v
 		k += st
 	}
-	last, nn := i, len(p)-1
 	for i++; i < nn; i++ {
 		lo := int(p[i])
 		if lo >= e {
 			break
 		}
-		last = i
 		hi := min(int(p[i+1]), e)
-		v := c[i] << sh
-		k := (lo-s)*st + off
-		if x.or {
-			for ; lo < hi; lo++ {
-				dst[k] |= v
-				k += st
-			}
-			continue
-		}
+		v := c[i]
+		k := (lo - s) * st
 		// An empty node's store lands on the first leaf of a later node
 		// in this block, which overwrites it.
 		dst[k] = v
@@ -646,7 +642,30 @@ func (x *expansion) fill(dst []uint64, L, i, s, e int) int {
 			dst[k] = v
 		}
 	}
-	return last
+	return i - 1
+}
+
+// fillOr is fillSet for packed keys (Reorder): a level's coordinate of each
+// leaf of s..e-1, shifted left by sh, is ORed into dst[j-s].
+func fillOr(dst, p, c []uint64, sh uint, i, s, e int) int {
+	nn := len(p) - 1
+	c = c[:nn]
+	v := c[i] << sh
+	for j := range min(int(p[i+1]), e) - s {
+		dst[j] |= v
+	}
+	for i++; i < nn; i++ {
+		lo := int(p[i])
+		if lo >= e {
+			break
+		}
+		v := c[i] << sh
+		hi := min(int(p[i+1]), e) - s
+		for j := lo - s; j < hi; j++ {
+			dst[j] |= v
+		}
+	}
+	return i - 1
 }
 
 // CSFToCOO expands a CSF tensor into a COO tensor in storage order (sorted
