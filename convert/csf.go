@@ -617,7 +617,7 @@ func (x *expansion) run(a, b int) {
 // flag per node, the compiler kept half of its values on the stack.
 func fillSet(dst, p, c []uint64, st, i, s, e int) int {
 	nn := len(p) - 1
-	c = c[:nn]
+	c = c[:nn] // i < nn then bounds c[i]: no check per node
 	// Node i may have started in an earlier block, or be empty and
 	// followed by empty nodes: a plain loop.
 	v := c[i]
@@ -649,7 +649,7 @@ func fillSet(dst, p, c []uint64, st, i, s, e int) int {
 // leaf of s..e-1, shifted left by sh, is ORed into dst[j-s].
 func fillOr(dst, p, c []uint64, sh uint, i, s, e int) int {
 	nn := len(p) - 1
-	c = c[:nn]
+	c = c[:nn] // as in fillSet
 	v := c[i] << sh
 	for j := range min(int(p[i+1]), e) - s {
 		dst[j] |= v

@@ -578,7 +578,6 @@ func scatterRowsTo[T Float](ptr, idx []uint64, src []T, lo, hi int, cur, tidx []
 		row := uint64(i)
 		s, e := ptr[i], ptr[i+1]
 		ri, rv := idx[s:e], src[s:e]
-		rv = rv[:len(ri)]
 		for q, j := range ri {
 			o := cur[j]
 			cur[j] = o + 1
