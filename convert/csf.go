@@ -298,11 +298,7 @@ func packKeys(keys, c []uint64, r int, mo []uint32, kp *keyPlan, g int, perm []u
 		i := b[k]
 		bad[k] = bad[k] || keys[i-1] > keys[i]
 		if nodes != nil {
-			for L, sl := range kp.sh {
-				if (keys[i]^keys[i-1])>>sl != 0 {
-					nodes[k*r+L]++
-				}
-			}
+			levels.Count(keys, kp.sh, nodes[k*r:(k+1)*r], i, i+1)
 		}
 	}
 	return !slices.Contains(bad, true)
@@ -348,8 +344,10 @@ type builder[T Float] struct {
 	keys   []uint64
 	kp     *keyPlan
 	// nodes, when set, holds the result of pass 1 of build for the parts
-	// of parallel.Even(n, w) (packKeys counted them).
-	nodes []int
+	// of bounds, or of parallel.Even(n, w) when bounds is nil (packKeys
+	// and sortBelow counted them).
+	nodes  []int
+	bounds []int
 	// moved says the sort moved the values without their input
 	// positions (only the keys and values are sorted).
 	moved bool
@@ -388,7 +386,10 @@ func (b *builder[T]) diff(i int) int {
 func (b *builder[T]) build(dst *csf.Tensor[T]) (*csf.Tensor[T], error) {
 	r := b.r
 	n := len(b.vals)
-	bounds := parallel.Even(n, b.w)
+	bounds := b.bounds
+	if bounds == nil {
+		bounds = parallel.Even(n, b.w)
+	}
 	parts := len(bounds) - 1
 	if n == 0 {
 		parts = 0
@@ -578,12 +579,23 @@ func (x *expansion) run(a, b int) {
 	if a >= b {
 		return
 	}
-	r := len(x.crd)
-	cur := make([]int, r-1)
+	x.expand(x.start(a), a, b)
+}
+
+// start returns, for every level above the leaf, the node that holds leaf
+// a (the first that ends after it): the state expand begins from there.
+func (x *expansion) start(a int) []int {
+	cur := make([]int, len(x.lp))
 	for L, p := range x.lp {
-		// The node holding leaf a (the first that ends after it).
 		cur[L] = sort.Search(len(p)-1, func(i int) bool { return p[i+1] > uint64(a) })
 	}
+	return cur
+}
+
+// expand is run from the state cur (start(a), or what expanding the leaves
+// before a left), which it advances to b.
+func (x *expansion) expand(cur []int, a, b int) {
+	r := len(x.crd)
 	leafCrd, lsh, loff, st := x.crd[r-1], x.sh[r-1]&63, x.off[r-1], x.stride
 	for s := a; s < b; s += csfBlock {
 		e := min(s+csfBlock, b)
@@ -718,91 +730,4 @@ func expandCOO[T Float](coords []uint64, vals []T, t *csf.Tensor[T], ws *Workspa
 		copy(vals[a:b], src[a:b])
 		x.run(a, b)
 	})
-}
-
-// Reorder returns t with its levels in another mode order (nil for identity),
-// summing nothing (a CSF has no duplicates).
-func Reorder[T Float](t *csf.Tensor[T], modeOrder []uint32) (*csf.Tensor[T], error) {
-	return ReorderTo(nil, t, modeOrder, nil, Options{})
-}
-
-// ReorderTo is Reorder writing into dst's buffers (dst may be nil; t itself,
-// or a dst that shares memory with t, is not reused) with ws for scratch (may be nil) and opts.Workers goroutines. When the
-// packed level-order key fits 64 bits no COO copy is made; the leaves are
-// then sorted by their new keys, all together, or, when the new order keeps
-// the old one's top levels and their subtrees average at most 32 leaves
-// (a swap of the two lowest levels of a deep tree), subtree by subtree; the
-// sort skips the bits of the new order's last levels where the old order
-// already gives them (keyPlan.sortedLow: a reversal, a swap of the two
-// lowest levels).
-func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32, ws *Workspace, opts Options) (*csf.Tensor[T], error) {
-	shape := t.Shape()
-	modeOrder, err := levelOrder(t.Valid(), shape, modeOrder)
-	if err != nil {
-		return nil, err
-	}
-	if err := opts.check(); err != nil {
-		return nil, err
-	}
-	dst = reuseCSF(dst, csfArrays(t))
-	r := len(shape)
-	ws, release := scratch(ws)
-	defer release()
-	n := t.NNZ()
-	w := workers(opts, n)
-	kp := newKeyPlan(shape, modeOrder)
-	if len(kp.groups) != 2 || uint64(n) >= math.MaxUint32 {
-		// Through a COO held in the workspace.
-		coords := grow(ws.coords, n*r)
-		vals := valuesIn[T](&ws.vals, n)
-		ws.coords = coords
-		expandCOO(coords, vals, t, ws, w)
-		x := trustedCOO(shape, coords, vals, isIdentity(t.ModeOrder()))
-		return COOToCSFTo(dst, x, modeOrder, ws, opts)
-	}
-	// Level of the new order that stores each old level's mode.
-	old := t.ModeOrder()
-	shOf := make([]uint, r)
-	for L, m := range old {
-		shOf[L] = kp.sh[slices.Index(modeOrder, m)]
-	}
-	ws.keys = grow(ws.keys, n)
-	keys := ws.keys
-	lp := leafPtrs(t, ws, w)
-	crd := make([][]uint64, r)
-	for L := range r {
-		crd[L] = t.Crd(L)
-	}
-	x := expansion{lp: lp, crd: crd, dst: keys, stride: 1, off: make([]int, r), sh: shOf, or: true}
-	parallel.Run(parallel.Even(n, w), func(_, a, b int) { x.run(a, b) })
-	bld := builder[T]{shape: shape, mo: modeOrder, r: r, vals: t.Values(), w: w, keys: keys, kp: kp}
-	if !slices.IsSorted(keys) {
-		ws.hist = grow(ws.hist, w<<radix.MaxWidth)
-		ws.keys2 = grow(ws.keys2, n)
-		va, vb := valueBufs[T](ws, n)
-		from := kp.sortedLow(old, modeOrder)
-		if p := commonPrefix(old, modeOrder); p > 0 && radix.SegmentsPay(n, len(lp[p-1])-1) {
-			// The keys are in order on the p levels both orders share:
-			// only the leaves of each level-(p-1) node need sorting, by
-			// the bits of the levels below (p <= r-2: orders that share
-			// r-1 levels are equal). Taken when the subtrees are small
-			// enough for that to pay (radix.SegmentsPay).
-			radix.SortSegments(keys, ws.keys2, t.Values(), va, vb, lp[p-1], from, int(kp.sh[p-1]), w, ws.hist)
-			bld.vals = va
-		} else {
-			bld.keys, bld.vals = radix.SortParallel(keys, ws.keys2, t.Values(), va, vb, from, kp.groupBits(0)-from, w, ws.hist)
-		}
-		bld.moved = true
-	}
-	return bld.build(dst)
-}
-
-// commonPrefix is the number of leading levels on which two mode orders
-// agree.
-func commonPrefix(a, b []uint32) int {
-	p := 0
-	for p < len(a) && p < len(b) && a[p] == b[p] {
-		p++
-	}
-	return p
 }

@@ -46,16 +46,18 @@ func permsUnderTest(r int) [][]uint32 {
 // withParallel runs f with the parallel threshold lowered so that small
 // inputs take the multi-goroutine paths (and the block sizes, so that they
 // cross block edges, the transpose's groups of columns, so that there are
-// many, and its one-scatter size, so that it takes two, and Reorder's segment thresholds, so that it sorts
-// any kept levels' subtrees one by one and most of them by radix).
+// many, and its one-scatter size, so that it takes two, and Reorder's
+// segment thresholds and chunk, so that it sorts the subtrees under kept
+// levels a few at a time, most of them by radix, and takes the whole sort
+// for subtrees of more than 4 x 8 leaves).
 func withParallel(t testing.TB, f func()) {
 	old, oldB, oldK, oldC := minParallel, radix.MSDBucket, levels.Block, csfBlock
-	oldS, oldA, oldE, oldM := radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries, scatterMax
+	oldS, oldA, oldE, oldM, oldR := radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries, scatterMax, reorderChunk
 	minParallel, radix.MSDBucket, levels.Block, csfBlock = 0, 8, 5, 3
-	radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries, scatterMax = 2, 1<<30, 8, 0
+	radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries, scatterMax, reorderChunk = 2, 1<<30, 8, 0, 6
 	defer func() {
 		minParallel, radix.MSDBucket, levels.Block, csfBlock = old, oldB, oldK, oldC
-		radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries, scatterMax = oldS, oldA, oldE, oldM
+		radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries, scatterMax, reorderChunk = oldS, oldA, oldE, oldM, oldR
 	}()
 	f()
 }

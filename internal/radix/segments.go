@@ -1,6 +1,10 @@
 package radix
 
-import "github.com/hurray-format/hurray-go/internal/parallel"
+import (
+	"math/bits"
+
+	"github.com/hurray-format/hurray-go/internal/parallel"
+)
 
 var (
 	// SegmentInsertionMax is the longest segment SortSegments sorts by
@@ -8,11 +12,12 @@ var (
 	// 2^MaxWidth entries, more than a short segment's whole sort costs.
 	// Tests lower it.
 	SegmentInsertionMax = 32
-	// SegmentMaxAverage is the longest average segment for which sorting
-	// segment by segment beats one sort of everything: segments of a few
-	// hundred keys sorted one by one cost about what SortParallel does
-	// (a CSF reorder of T3u with its last two levels swapped, 250 keys a
-	// segment: 1.6x slower). Tests raise it.
+	// SegmentMaxAverage is the longest average segment for which TTV
+	// (package csf) sorts segment by segment rather than everything
+	// together. It was set when SortSegments sorted every segment on its
+	// own: segments of a few hundred keys then cost about what SortParallel
+	// does (a CSF reorder of T3u with its last two levels swapped, 250 keys
+	// a segment: 1.6x slower). Tests raise it.
 	SegmentMaxAverage = 32
 )
 
@@ -32,29 +37,80 @@ func SegmentsPay(n, nseg int) bool {
 // end at most at len(keys).
 func SortSegments[P any](keys, keys2 []uint64, src, pa, pb []P, seg []uint64, from, nbits, w int, hist []int) {
 	parallel.Run(parallel.SplitPtr(seg, w, 1), func(k, lo, hi int) {
-		h := hist[k<<MaxWidth:][:1<<MaxWidth]
-		for s := lo; s < hi; s++ {
-			a, e := int(seg[s]), int(seg[s+1])
-			ks, vs := keys[a:e], pa[a:e]
-			if e-a <= SegmentInsertionMax {
-				copy(vs, src[a:e])
-				for i := 1; i < len(ks); i++ {
-					key, v := ks[i], vs[i]
-					j := i
-					for ; j > 0 && ks[j-1] > key; j-- {
-						ks[j], vs[j] = ks[j-1], vs[j-1]
-					}
-					ks[j], vs[j] = key, v
-				}
-				continue
-			}
-			k2, v2 := Sort(ks, keys2[a:e], src[a:e], vs, pb[a:e], from, nbits-from, h)
-			if &k2[0] != &ks[0] {
-				copy(ks, k2)
-			}
-			if &v2[0] != &vs[0] {
-				copy(vs, v2)
+		a, z := int(seg[lo]), int(seg[hi])
+		sc := min(z-a, MSDBucket)
+		SortSegmentsIn(keys, keys2, src, pa, pb, seg[lo:hi+1], from, nbits, hist[k<<MaxWidth:][:1<<MaxWidth], keys2[a:a+sc:a+sc], pb[a:a+sc:a+sc])
+	})
+}
+
+// SortSegmentsIn is SortSegments on the calling goroutine, with the keys of
+// every segment above the same bits from nbits up and, across segments, in
+// order on those bits (so the whole keys are ordered as one sort would
+// order them). A segment of at most SegmentInsertionMax keys is sorted by
+// insertion. Longer ones are sorted in runs of consecutive segments, each
+// run by one LSD sort (Sort) on the bits from from up to the highest in
+// which its first and last keys differ, as long as that takes no more
+// passes than the bits from..nbits-1 alone (and at least two) and the run
+// fits the scratch sk and sp: a segment of a few hundred keys is then not
+// charged a histogram of 2^MaxWidth entries per pass on its own (a CSF
+// reorder of T3u with its last two levels swapped: roots of 250 leaves,
+// sorted 128 at a time, by 22 bits). Runs that fit sk and sp ping-pong with
+// them, which stay in cache; a segment longer than they are uses keys2 and
+// pb at its own positions. h has 1<<MaxWidth entries.
+func SortSegmentsIn[P any](keys, keys2 []uint64, src, pa, pb []P, seg []uint64, from, nbits int, h []int, sk []uint64, sp []P) {
+	passes, _ := Digits(nbits - from)
+	maxBits := max(passes, 2) * MaxWidth
+	ns := len(seg) - 1
+	for i := 0; i < ns; {
+		a, e := int(seg[i]), int(seg[i+1])
+		if e-a <= SegmentInsertionMax {
+			insertion(keys[a:e], pa[a:e], src[a:e])
+			i++
+			continue
+		}
+		// Extend the run while the next segment is long too and the run
+		// stays within the scratch and the bits.
+		j := i + 1
+		for ; j < ns; j++ {
+			b, f := int(seg[j]), int(seg[j+1])
+			if f-b <= SegmentInsertionMax || f-a > len(sk) || bits.Len64(keys[a]^keys[f-1])-from > maxBits {
+				break
 			}
 		}
-	})
+		e = int(seg[j])
+		top := max(nbits, bits.Len64(keys[a]^keys[e-1]))
+		ks, ps := sk, sp
+		if e-a > len(sk) {
+			ks, ps = keys2[a:e], pb[a:e]
+		}
+		k2, p2 := Sort(keys[a:e], ks[:e-a], src[a:e], ps[:e-a], pa[a:e], from, top-from, h)
+		if &k2[0] != &keys[a] {
+			copy(keys[a:e], k2)
+		}
+		if !samePayload(p2, pa[a:e]) {
+			copy(pa[a:e], p2)
+		}
+		i = j
+	}
+}
+
+// insertion sorts ks stably, with the payload from src, into ks and vs
+// (src may be vs). The payload is read as the sort goes, not copied first:
+// a copy is a call to memmove, which costs more than the sort of a
+// segment of one to three keys (a CSF reorder of T4p with its two lowest
+// levels swapped: a million such segments).
+func insertion[P any](ks []uint64, vs, src []P) {
+	if len(ks) == 0 {
+		return
+	}
+	vs, src = vs[:len(ks)], src[:len(ks)]
+	vs[0] = src[0]
+	for i := 1; i < len(ks); i++ {
+		key, v := ks[i], src[i]
+		j := i
+		for ; j > 0 && ks[j-1] > key; j-- {
+			ks[j], vs[j] = ks[j-1], vs[j-1]
+		}
+		ks[j], vs[j] = key, v
+	}
 }

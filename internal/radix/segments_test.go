@@ -10,13 +10,17 @@ import (
 // insertion and by radix, on one and three goroutines, against a stable
 // sort of each segment, with equal keys whose payloads must keep their
 // order; with from = 6 the bits below 6 come in order within each segment
-// and only those above are sorted.
+// and only those above are sorted. Runs of segments are sorted together
+// (their prefixes differ in bits 20 and 21 only, within the two passes'
+// bits), in cache scratch or, with MSDBucket lowered below a segment's
+// length, in keys2 and pb.
 func TestSortSegments(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	old := SegmentInsertionMax
-	defer func() { SegmentInsertionMax = old }()
-	for _, ins := range []int{0, 3, 32} {
-		SegmentInsertionMax = ins
+	old, oldB := SegmentInsertionMax, MSDBucket
+	defer func() { SegmentInsertionMax, MSDBucket = old, oldB }()
+	for _, b := range []struct{ ins, bucket int }{{0, oldB}, {3, oldB}, {32, oldB}, {3, 50}, {0, 120}} {
+		ins := b.ins
+		SegmentInsertionMax, MSDBucket = ins, b.bucket
 		for _, c := range []struct{ w, from int }{{1, 0}, {3, 0}, {1, 6}, {3, 6}} {
 			w, from := c.w, c.from
 			seg := []uint64{0}
@@ -56,7 +60,7 @@ func TestSortSegments(t *testing.T) {
 			SortSegments(keys, make([]uint64, n), src, pa, pb, seg, from, 20, w, make([]int, w<<MaxWidth))
 			for i := range want {
 				if keys[i] != want[i].k || pa[i] != want[i].v {
-					t.Fatalf("insertion max %d, %d workers, from %d: entry %d = (%x, %d), want (%x, %d)", ins, w, from, i, keys[i], pa[i], want[i].k, want[i].v)
+					t.Fatalf("insertion max %d, bucket %d, %d workers, from %d: entry %d = (%x, %d), want (%x, %d)", ins, b.bucket, w, from, i, keys[i], pa[i], want[i].k, want[i].v)
 				}
 			}
 			if !slices.IsSorted(keys) {

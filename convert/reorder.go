@@ -1,0 +1,176 @@
+package convert
+
+import (
+	"math"
+	"slices"
+
+	"github.com/hurray-format/hurray-go/csf"
+	"github.com/hurray-format/hurray-go/internal/levels"
+	"github.com/hurray-format/hurray-go/internal/parallel"
+	"github.com/hurray-format/hurray-go/internal/radix"
+	"github.com/hurray-format/hurray-go/kernels"
+)
+
+// Reorder returns t with its levels in another mode order (nil for identity),
+// summing nothing (a CSF has no duplicates).
+func Reorder[T Float](t *csf.Tensor[T], modeOrder []uint32) (*csf.Tensor[T], error) {
+	return ReorderTo(nil, t, modeOrder, nil, Options{})
+}
+
+// ReorderTo is Reorder writing into dst's buffers (dst may be nil; t itself,
+// or a dst that shares memory with t, is not reused) with ws for scratch
+// (may be nil) and opts.Workers goroutines. When the packed level-order key
+// fits 64 bits no COO copy is made: the leaves' new keys are expanded from
+// the levels and sorted with their values. When the new order keeps the old
+// one's top levels (a swap of the two lowest levels, say) and no subtree
+// under them holds more than 4 x radix.MSDBucket leaves, only each
+// subtree's leaves are sorted, a few subtrees at a time, each batch
+// expanded, sorted and counted while it is in cache (sortBelow); otherwise
+// all the keys are sorted together (radix.SortParallel). Either sort skips
+// the bits of the new order's last levels where the old order already gives
+// them (keyPlan.sortedLow: a reversal, a swap of the two lowest levels).
+func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32, ws *Workspace, opts Options) (*csf.Tensor[T], error) {
+	shape := t.Shape()
+	modeOrder, err := levelOrder(t.Valid(), shape, modeOrder)
+	if err != nil {
+		return nil, err
+	}
+	if err := opts.check(); err != nil {
+		return nil, err
+	}
+	dst = reuseCSF(dst, csfArrays(t))
+	r := len(shape)
+	ws, release := scratch(ws)
+	defer release()
+	n := t.NNZ()
+	w := workers(opts, n)
+	kp := newKeyPlan(shape, modeOrder)
+	if len(kp.groups) != 2 || uint64(n) >= math.MaxUint32 {
+		// Through a COO held in the workspace.
+		coords := grow(ws.coords, n*r)
+		vals := valuesIn[T](&ws.vals, n)
+		ws.coords = coords
+		expandCOO(coords, vals, t, ws, w)
+		x := trustedCOO(shape, coords, vals, isIdentity(t.ModeOrder()))
+		return COOToCSFTo(dst, x, modeOrder, ws, opts)
+	}
+	// Level of the new order that stores each old level's mode.
+	old := t.ModeOrder()
+	shOf := make([]uint, r)
+	for L, m := range old {
+		shOf[L] = kp.sh[slices.Index(modeOrder, m)]
+	}
+	ws.keys = grow(ws.keys, n)
+	keys := ws.keys
+	lp := leafPtrs(t, ws, w)
+	crd := make([][]uint64, r)
+	for L := range r {
+		crd[L] = t.Crd(L)
+	}
+	x := expansion{lp: lp, crd: crd, dst: keys, stride: 1, off: make([]int, r), sh: shOf, or: true}
+	bld := builder[T]{shape: shape, mo: modeOrder, r: r, vals: t.Values(), w: w, keys: keys, kp: kp}
+	from := kp.sortedLow(old, modeOrder)
+	if p := commonPrefix(old, modeOrder); p > 0 && p < r-1 && maxGap(lp[p-1]) <= uint64(4*radix.MSDBucket) {
+		// The new order keeps the old one's top p levels (p <= r-2:
+		// orders that share r-1 levels are equal): only the leaves of
+		// each level-(p-1) node need sorting, by the bits of the levels
+		// below, which sortBelow does in cache as it expands them. (T3u
+		// with its two lowest levels swapped, six alternating runs against
+		// expanding all keys, then radix.SortParallel: -18% on one
+		// thread, -37% on two.)
+		ws.hist = grow(ws.hist, w<<radix.MaxWidth)
+		ws.keys2 = grow(ws.keys2, n)
+		va, vb := valueBufs[T](ws, n)
+		bld.bounds, bld.nodes = sortBelow(&x, lp[p-1], t.Values(), va, vb, ws, kp, from, int(kp.sh[p-1]), w)
+		bld.vals, bld.moved = va, true
+		return bld.build(dst)
+	}
+	parallel.Run(parallel.Even(n, w), func(_, a, b int) { x.run(a, b) })
+	if !slices.IsSorted(keys) {
+		ws.hist = grow(ws.hist, w<<radix.MaxWidth)
+		ws.keys2 = grow(ws.keys2, n)
+		va, vb := valueBufs[T](ws, n)
+		bld.keys, bld.vals = radix.SortParallel(keys, ws.keys2, t.Values(), va, vb, from, kp.groupBits(0)-from, w, ws.hist)
+		bld.moved = true
+	}
+	return bld.build(dst)
+}
+
+// maxGap is the largest difference of consecutive entries of a pointer
+// array (the most leaves under one node).
+func maxGap(ptr []uint64) uint64 {
+	m := uint64(0)
+	for i := 1; i < len(ptr); i++ {
+		m = max(m, ptr[i]-ptr[i-1])
+	}
+	return m
+}
+
+// reorderChunk is the number of leaves sortBelow expands and sorts at a
+// time (whole subtrees, at least one): with their keys, values and the
+// sort's scratch, 32 bytes a leaf, they fill half of L2, leaving room for
+// the CSF's levels streaming past (16K for 1 MiB; T3u with its two lowest
+// levels swapped, one thread, three runs each: 60-62 ms at 8K and 16K,
+// 63-89 at 32K, 65-66 at 4K, 65-67 at 2K).
+var reorderChunk = kernels.Caches().L2 / 64
+
+// sortBelow expands the keys of the leaves (x, which ORs every level's
+// field into keys) and sorts them with their values (from src into va; vb
+// is scratch) within each subtree of seg (the leaf starts of a level's
+// nodes: the new order keeps every level above and that level itself), by
+// key bits from..top-1 (the bits below from are in order already, see
+// keyPlan.sortedLow), chunk by chunk while each chunk is in cache, on w
+// goroutines, and counts the nodes every level gets, as builder.count
+// would, while the sorted keys are still in cache. It returns the parts'
+// bounds (in leaves, whole subtrees each) and their node counts, for
+// builder.build.
+func sortBelow[T Float](x *expansion, seg []uint64, src, va, vb []T, ws *Workspace, kp *keyPlan, from, top, w int) (bounds, nodes []int) {
+	keys := x.dst
+	r := len(kp.sh)
+	split := parallel.SplitPtr(seg, w, 1)
+	bounds = make([]int, len(split))
+	for k, i := range split {
+		bounds[k] = int(seg[i])
+	}
+	nodes = make([]int, (len(split)-1)*r)
+	parallel.Run(split, func(k, lo, hi int) {
+		a0, z := bounds[k], bounds[k+1]
+		nd := nodes[k*r : (k+1)*r]
+		h := ws.hist[k<<radix.MaxWidth:][:1<<radix.MaxWidth]
+		sc := min(z-a0, reorderChunk)
+		sk, sp := ws.keys2[a0:a0+sc:a0+sc], vb[a0:a0+sc:a0+sc]
+		cur := x.start(a0)
+		for i := lo; i < hi; {
+			j := i + 1
+			for j < hi && int(seg[j+1]-seg[i]) <= reorderChunk {
+				j++
+			}
+			a, e := int(seg[i]), int(seg[j])
+			x.expand(cur, a, e)
+			radix.SortSegmentsIn(keys, ws.keys2, src, va, vb, seg[i:j+1], from, top, h, sk, sp)
+			if a == a0 && a > 0 {
+				// The part's first leaf compares with the previous part's
+				// last one: counted after Run.
+				a++
+			}
+			levels.Count(keys, kp.sh, nd, a, e)
+			i = j
+		}
+	})
+	for k := 1; k+1 < len(bounds); k++ {
+		if i := bounds[k]; i > 0 && i < bounds[k+1] {
+			levels.Count(keys, kp.sh, nodes[k*r:(k+1)*r], i, i+1)
+		}
+	}
+	return bounds, nodes
+}
+
+// commonPrefix is the number of leading levels on which two mode orders
+// agree.
+func commonPrefix(a, b []uint32) int {
+	p := 0
+	for p < len(a) && p < len(b) && a[p] == b[p] {
+		p++
+	}
+	return p
+}
