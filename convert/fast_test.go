@@ -53,9 +53,12 @@ func permsUnderTest(r int) [][]uint32 {
 func withParallel(t testing.TB, f func()) {
 	old, oldB, oldK, oldC := minParallel, radix.MSDBucket, levels.Block, csfBlock
 	oldS, oldA, oldE, oldM, oldR := radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries, scatterMax, reorderChunk
+	oldRun, oldSeg := radix.RunMin, radix.RunSegmentMin
 	minParallel, radix.MSDBucket, levels.Block, csfBlock = 0, 8, 5, 3
 	radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries, scatterMax, reorderChunk = 2, 1<<30, 8, 0, 6
+	radix.RunMin, radix.RunSegmentMin = 5, 2
 	defer func() {
+		radix.RunMin, radix.RunSegmentMin = oldRun, oldSeg
 		minParallel, radix.MSDBucket, levels.Block, csfBlock = old, oldB, oldK, oldC
 		radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries, scatterMax, reorderChunk = oldS, oldA, oldE, oldM, oldR
 	}()

@@ -19,6 +19,17 @@ var (
 	// does (a CSF reorder of T3u with its last two levels swapped, 250 keys
 	// a segment: 1.6x slower). Tests raise it.
 	SegmentMaxAverage = 32
+	// RunMin is the fewest keys SortSegmentsIn sorts together as a run of
+	// several segments: below it the run's histograms (up to 2^MaxWidth
+	// entries a pass) cost more than sorting its segments one by one.
+	// Tests lower it.
+	RunMin = 1 << MaxWidth
+	// RunSegmentMin is the shortest segment that SortSegmentsIn takes into
+	// a run: shorter ones are sorted by insertion on the spot (a CSF
+	// reorder of T4p with its two lowest levels swapped: a leaf or two
+	// under each node of level 1, 35% slower in runs of whole roots sorted
+	// one segment at a time after all). Tests change it.
+	RunSegmentMin = 8
 )
 
 // SegmentsPay reports whether n keys in nseg segments are better sorted
@@ -46,51 +57,71 @@ func SortSegments[P any](keys, keys2 []uint64, src, pa, pb []P, seg []uint64, fr
 // SortSegmentsIn is SortSegments on the calling goroutine, with the keys of
 // every segment above the same bits from nbits up and, across segments, in
 // order on those bits (so the whole keys are ordered as one sort would
-// order them). A segment of at most SegmentInsertionMax keys is sorted by
-// insertion. Longer ones are sorted in runs of consecutive segments, each
+// order them). The segments are sorted in runs of consecutive ones, each
 // run by one LSD sort (Sort) on the bits from from up to the highest in
 // which its first and last keys differ, as long as that takes no more
 // passes than the bits from..nbits-1 alone (and at least two) and the run
-// fits the scratch sk and sp: a segment of a few hundred keys is then not
-// charged a histogram of 2^MaxWidth entries per pass on its own (a CSF
-// reorder of T3u with its last two levels swapped: roots of 250 leaves,
-// sorted 128 at a time, by 22 bits). Runs that fit sk and sp ping-pong with
-// them, which stay in cache; a segment longer than they are uses keys2 and
-// pb at its own positions. h has 1<<MaxWidth entries.
+// fits the scratch sk and sp: a segment of a few hundred keys, or of a few
+// dozen, is then not charged histograms of 2^MaxWidth entries a pass on its
+// own (a CSF reorder of T3u with its two lowest levels swapped: roots of
+// 250 leaves, sorted 64 at a time, by 21 bits; T3p: roots of 20 to 80).
+// A segment of fewer than RunSegmentMin keys joins no run and is sorted by
+// insertion; a run of fewer than RunMin keys is sorted segment by segment,
+// by insertion those of at most SegmentInsertionMax keys. Runs that fit sk and sp
+// ping-pong with them, which stay in cache; a segment longer than they are
+// uses keys2 and pb at its own positions. h has 1<<MaxWidth entries.
 func SortSegmentsIn[P any](keys, keys2 []uint64, src, pa, pb []P, seg []uint64, from, nbits int, h []int, sk []uint64, sp []P) {
 	passes, _ := Digits(nbits - from)
 	maxBits := max(passes, 2) * MaxWidth
 	ns := len(seg) - 1
 	for i := 0; i < ns; {
 		a, e := int(seg[i]), int(seg[i+1])
-		if e-a <= SegmentInsertionMax {
+		if e-a < RunSegmentMin {
 			insertion(keys[a:e], pa[a:e], src[a:e])
 			i++
 			continue
 		}
-		// Extend the run while the next segment is long too and the run
-		// stays within the scratch and the bits.
+		// The run: the segments from i on while they are not that short
+		// and fit the scratch and the bits.
 		j := i + 1
 		for ; j < ns; j++ {
 			b, f := int(seg[j]), int(seg[j+1])
-			if f-b <= SegmentInsertionMax || f-a > len(sk) || bits.Len64(keys[a]^keys[f-1])-from > maxBits {
+			if f-b < RunSegmentMin || f-a > len(sk) || bits.Len64(keys[a]^keys[f-1])-from > maxBits {
 				break
 			}
 		}
 		e = int(seg[j])
-		top := max(nbits, bits.Len64(keys[a]^keys[e-1]))
-		ks, ps := sk, sp
-		if e-a > len(sk) {
-			ks, ps = keys2[a:e], pb[a:e]
-		}
-		k2, p2 := Sort(keys[a:e], ks[:e-a], src[a:e], ps[:e-a], pa[a:e], from, top-from, h)
-		if &k2[0] != &keys[a] {
-			copy(keys[a:e], k2)
-		}
-		if !samePayload(p2, pa[a:e]) {
-			copy(pa[a:e], p2)
+		if j > i+1 && e-a < RunMin {
+			// Too short a run for its histograms: segment by segment.
+			for s := i; s < j; s++ {
+				sortRun(keys, keys2, src, pa, pb, int(seg[s]), int(seg[s+1]), from, nbits, h, sk, sp)
+			}
+		} else {
+			sortRun(keys, keys2, src, pa, pb, a, e, from, max(nbits, bits.Len64(keys[a]^keys[e-1])), h, sk, sp)
 		}
 		i = j
+	}
+}
+
+// sortRun sorts keys[a:e] by bits from..top-1 with the payload from src
+// into keys and pa: by insertion when it has at most SegmentInsertionMax
+// keys, else by Sort, ping-ponging with sk and sp when it fits them and
+// with keys2 and pb at its own positions when it does not.
+func sortRun[P any](keys, keys2 []uint64, src, pa, pb []P, a, e, from, top int, h []int, sk []uint64, sp []P) {
+	if e-a <= SegmentInsertionMax {
+		insertion(keys[a:e], pa[a:e], src[a:e])
+		return
+	}
+	ks, ps := sk, sp
+	if e-a > len(sk) {
+		ks, ps = keys2[a:e], pb[a:e]
+	}
+	k2, p2 := Sort(keys[a:e], ks[:e-a], src[a:e], ps[:e-a], pa[a:e], from, top-from, h)
+	if &k2[0] != &keys[a] {
+		copy(keys[a:e], k2)
+	}
+	if !samePayload(p2, pa[a:e]) {
+		copy(pa[a:e], p2)
 	}
 }
 

@@ -16,11 +16,11 @@ import (
 // length, in keys2 and pb.
 func TestSortSegments(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	old, oldB := SegmentInsertionMax, MSDBucket
-	defer func() { SegmentInsertionMax, MSDBucket = old, oldB }()
-	for _, b := range []struct{ ins, bucket int }{{0, oldB}, {3, oldB}, {32, oldB}, {3, 50}, {0, 120}} {
+	old, oldB, oldR := SegmentInsertionMax, MSDBucket, RunMin
+	defer func() { SegmentInsertionMax, MSDBucket, RunMin = old, oldB, oldR }()
+	for _, b := range []struct{ ins, bucket, run int }{{0, oldB, 0}, {3, oldB, 0}, {32, oldB, 0}, {3, 50, 0}, {0, 120, 0}, {3, oldB, 100}, {32, oldB, oldR}} {
 		ins := b.ins
-		SegmentInsertionMax, MSDBucket = ins, b.bucket
+		SegmentInsertionMax, MSDBucket, RunMin = ins, b.bucket, b.run
 		for _, c := range []struct{ w, from int }{{1, 0}, {3, 0}, {1, 6}, {3, 6}} {
 			w, from := c.w, c.from
 			seg := []uint64{0}
