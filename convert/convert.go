@@ -203,17 +203,21 @@ func identity(r int) []uint32 {
 }
 
 // levelOrder checks the input of a conversion to CSF: a validated source
-// (valid) and a mode order for shape (nil means the identity). It returns a
-// private copy of the mode order.
-func levelOrder(valid bool, shape []uint64, modeOrder []uint32) ([]uint32, error) {
+// (valid), a mode order for shape (nil means the identity) and the options.
+// It returns a private copy of the mode order.
+func levelOrder(valid bool, shape []uint64, modeOrder []uint32, opts Options) ([]uint32, error) {
 	if !valid {
 		return nil, fmt.Errorf("convert: %w", layout.ErrUnvalidated)
 	}
-	if modeOrder == nil {
-		return identity(len(shape)), layout.CSF{ModeOrder: identity(len(shape))}.Validate(shape)
+	mo := identity(len(shape))
+	if modeOrder != nil {
+		mo = slices.Clone(modeOrder)
 	}
-	if err := (layout.CSF{ModeOrder: modeOrder}).Validate(shape); err != nil {
+	if err := (layout.CSF{ModeOrder: mo}).Validate(shape); err != nil {
 		return nil, err
 	}
-	return slices.Clone(modeOrder), nil
+	if err := opts.check(); err != nil {
+		return nil, err
+	}
+	return mo, nil
 }

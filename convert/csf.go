@@ -35,11 +35,8 @@ func COOToCSFWith[T Float](t *coo.Tensor[T], modeOrder []uint32, opts Options) (
 // is not reused (see Results and reuse).
 func COOToCSFTo[T Float](dst *csf.Tensor[T], t *coo.Tensor[T], modeOrder []uint32, ws *Workspace, opts Options) (*csf.Tensor[T], error) {
 	shape := t.Shape()
-	modeOrder, err := levelOrder(t.Valid(), shape, modeOrder)
+	modeOrder, err := levelOrder(t.Valid(), shape, modeOrder, opts)
 	if err != nil {
-		return nil, err
-	}
-	if err := opts.check(); err != nil {
 		return nil, err
 	}
 	dst = reuseCSF(dst, cooArrays(t))

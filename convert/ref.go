@@ -89,7 +89,7 @@ func cooToCompressedRef[T Float](t *coo.Tensor[T], csc bool, opts Options) (*csr
 
 // cooToCSFRef is COOToCSFWith by a stable comparison sort.
 func cooToCSFRef[T Float](t *coo.Tensor[T], modeOrder []uint32, opts Options) (*csf.Tensor[T], error) {
-	modeOrder, err := levelOrder(t.Valid(), t.Shape(), modeOrder)
+	modeOrder, err := levelOrder(t.Valid(), t.Shape(), modeOrder, opts)
 	if err != nil {
 		return nil, err
 	}

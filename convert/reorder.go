@@ -31,11 +31,8 @@ func Reorder[T Float](t *csf.Tensor[T], modeOrder []uint32) (*csf.Tensor[T], err
 // them (keyPlan.sortedLow: a reversal, a swap of the two lowest levels).
 func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32, ws *Workspace, opts Options) (*csf.Tensor[T], error) {
 	shape := t.Shape()
-	modeOrder, err := levelOrder(t.Valid(), shape, modeOrder)
+	modeOrder, err := levelOrder(t.Valid(), shape, modeOrder, opts)
 	if err != nil {
-		return nil, err
-	}
-	if err := opts.check(); err != nil {
 		return nil, err
 	}
 	dst = reuseCSF(dst, csfArrays(t))
