@@ -65,6 +65,20 @@ func Sort[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits int, hist []
 	return sortPasses(keys, keys2, src, pa, pb, from, nbits, hist, passes > 1 && passes*nb <= len(hist))
 }
 
+// sortTo is Sort of the non-empty keys, ping-ponging with ks, and of the
+// payload from src into pd, ping-ponging with ps, with the result copied
+// back where the number of passes left it in the scratch: keys and pd hold
+// it on return. src may be pd.
+func sortTo[P any](keys, ks []uint64, src, ps, pd []P, from, nbits int, h []int) {
+	k2, p2 := Sort(keys, ks, src, ps, pd, from, nbits, h)
+	if &k2[0] != &keys[0] {
+		copy(keys, k2)
+	}
+	if !samePayload(p2, pd) {
+		copy(pd, p2)
+	}
+}
+
 // upfrontLen is the size of Sort's own histogram scratch (on the stack, 32
 // KiB) for counting every pass up front when hist is too short: enough for
 // three passes of 10 bits (30-bit keys, SortParallel's buckets of 40-bit
@@ -295,18 +309,16 @@ func SortParallel[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits, w i
 				}
 				continue
 			}
-			var kb []uint64
-			var pbk []P
 			if large {
-				kb, pbk = Sort(k1[s:e], ko[s:e], p1[s:e], q[s:e], po[s:e], from, lo, h)
+				// Its own parts of ko and of whichever of q and po is not
+				// the result buffer as scratch.
+				other := q
+				if samePayload(pc, q) {
+					other = po
+				}
+				sortTo(kc[s:e], ko[s:e], p1[s:e], other[s:e], pc[s:e], from, lo, h)
 			} else {
-				kb, pbk = Sort(k1[s:e], sk, p1[s:e], sp, pc[s:e], from, lo, h)
-			}
-			if &kb[0] != &kc[s] {
-				copy(kc[s:e], kb)
-			}
-			if !samePayload(pbk, pc[s:e]) {
-				copy(pc[s:e], pbk)
+				sortTo(kc[s:e], sk, p1[s:e], sp, pc[s:e], from, lo, h)
 			}
 		}
 	}

@@ -28,7 +28,8 @@ var (
 	// a run: shorter ones are sorted by insertion, a stretch of them at a
 	// time (a CSF reorder of T4p with its two lowest levels swapped: a
 	// leaf or two under each node of level 1, 35% slower in runs of whole
-	// roots sorted one segment at a time after all). Tests change it.
+	// roots sorted one segment at a time after all). At least 1: empty
+	// segments go with the short ones. Tests change it.
 	RunSegmentMin = 8
 )
 
@@ -128,13 +129,7 @@ func sortRun[P any](keys, keys2 []uint64, src, pa, pb []P, a, e, from, top int, 
 	if e-a > len(sk) {
 		ks, ps = keys2[a:e], pb[a:e]
 	}
-	k2, p2 := Sort(keys[a:e], ks[:e-a], src[a:e], ps[:e-a], pa[a:e], from, top-from, h)
-	if &k2[0] != &keys[a] {
-		copy(keys[a:e], k2)
-	}
-	if !samePayload(p2, pa[a:e]) {
-		copy(pa[a:e], p2)
-	}
+	sortTo(keys[a:e], ks[:e-a], src[a:e], ps[:e-a], pa[a:e], from, top-from, h)
 }
 
 // insertion sorts ks stably, with the payload from src, into ks and vs
