@@ -69,8 +69,10 @@
 //	                 scatters (L2/32 entries of 16 (12) bytes on average)
 //	                 with 8 bytes of cursor per column of a group
 //	CSF to COO       at most 8 per node of the levels above the last two
-//	Reorder          32 (24), plus the CSF to COO term, when the new
-//	                 order's key fits 64 bits; otherwise it goes through a
+//	Reorder          24 (20), plus the CSF to COO term, when the new
+//	                 order's key fits 64 bits (two key arrays and one
+//	                 value array: the values are sorted straight into the
+//	                 result's); otherwise it goes through a
 //	                 COO copy: 8 x rank + 8 (8 x rank + 4) for the copy,
 //	                 plus COO to CSF's 24 for several groups, plus the CSF
 //	                 to COO term (rank 3: about 64 (60))

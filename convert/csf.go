@@ -348,9 +348,13 @@ type builder[T Float] struct {
 	// moved says the sort moved the values without their input
 	// positions (only the keys and values are sorted).
 	moved bool
-	dup   Duplicates
-	w     int
-	src   *coo.Tensor[T] // for error messages; nil when no duplicates can occur
+	// out, when set, is the result's value array (one value a leaf): a
+	// sort may have left vals in it already (Reorder), and then nothing
+	// is copied (levels.Fill).
+	out []T
+	dup Duplicates
+	w   int
+	src *coo.Tensor[T] // for error messages; nil when no duplicates can occur
 }
 
 // diff returns the first level at which sorted entry i differs from entry
@@ -441,7 +445,10 @@ func (b *builder[T]) build(dst *csf.Tensor[T]) (*csf.Tensor[T], error) {
 		pos[L] = grow(op, np)
 		crd[L] = grow(oc, counts[L])
 	}
-	if reuse {
+	switch {
+	case b.out != nil:
+		vals = b.out[:counts[r-1]]
+	case reuse:
 		vals = dst.Values()
 	}
 	vals = grow(vals, counts[r-1])

@@ -65,7 +65,14 @@ func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32
 		crd[L] = t.Crd(L)
 	}
 	x := expansion{lp: lp, crd: crd, dst: keys, stride: 1, off: make([]int, r), sh: shOf, or: true}
-	bld := builder[T]{shape: shape, mo: modeOrder, r: r, vals: t.Values(), w: w, keys: keys, kp: kp}
+	// The values are sorted straight into the result's array: a CSF has
+	// no duplicates, so the result has a leaf for every one.
+	var out []T
+	if dst != nil && dst.Rank() == r {
+		out = dst.Values()
+	}
+	out = grow(out, n)
+	bld := builder[T]{shape: shape, mo: modeOrder, r: r, vals: t.Values(), w: w, keys: keys, kp: kp, out: out}
 	from := kp.sortedLow(old, modeOrder)
 	if p := commonPrefix(old, modeOrder); p > 0 && p < r-1 && maxGap(lp[p-1]) <= uint64(4*radix.MSDBucket) {
 		// The new order keeps the old one's top p levels (p <= r-2:
@@ -77,17 +84,17 @@ func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32
 		// thread, -37% on two.)
 		ws.hist = grow(ws.hist, w<<radix.MaxWidth)
 		ws.keys2 = grow(ws.keys2, n)
-		va, vb := valueBufs[T](ws, n)
-		bld.bounds, bld.nodes = sortBelow(&x, lp[p-1], t.Values(), va, vb, ws, kp, from, int(kp.sh[p-1]), w)
-		bld.vals, bld.moved = va, true
+		vb := valueBuf[T](ws, n)
+		bld.bounds, bld.nodes = sortBelow(&x, lp[p-1], t.Values(), out, vb, ws, kp, from, int(kp.sh[p-1]), w)
+		bld.vals, bld.moved = out, true
 		return bld.build(dst)
 	}
 	parallel.Run(parallel.Even(n, w), func(_, a, b int) { x.run(a, b) })
 	if !slices.IsSorted(keys) {
 		ws.hist = grow(ws.hist, w<<radix.MaxWidth)
 		ws.keys2 = grow(ws.keys2, n)
-		va, vb := valueBufs[T](ws, n)
-		bld.keys, bld.vals = radix.SortParallel(keys, ws.keys2, t.Values(), va, vb, from, kp.groupBits(0)-from, w, ws.hist)
+		vb := valueBuf[T](ws, n)
+		bld.keys, bld.vals = radix.SortParallel(keys, ws.keys2, t.Values(), out, vb, from, kp.groupBits(0)-from, w, ws.hist)
 		bld.moved = true
 	}
 	return bld.build(dst)

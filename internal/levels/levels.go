@@ -90,7 +90,8 @@ func Starts(bounds []int, same func(i int) bool) []int {
 // part's first node of level L (Count's totals of the parts before it).
 // Equal keys make one leaf, whose value is the sum of theirs or, with
 // keepLast, the last one; anyDup false says no two keys are equal (the
-// leaves are then a straight copy). The part must start at a new key (lo
+// leaves are then a straight copy, skipped where vals is dst itself, as
+// when a sort left the values in the result). The part must start at a new key (lo
 // = 0 or keys[lo] != keys[lo-1]) and, for the first child of its last
 // nodes, pos[L+1][off[L+1] + its node count] must be written by the next
 // part or by the caller (pos's last entry).
@@ -145,7 +146,9 @@ func block[T kernels.Float](pos, crd [][]uint64, dst []T, o *[64]int, keys []uin
 		for j, k := range keys[1:] {
 			cl[j0+j] = k & m
 		}
-		copy(dst[j0:j0+len(src)], src)
+		if d := dst[j0 : j0+len(src)]; len(d) > 0 && &d[0] != &src[0] {
+			copy(d, src) // the sort may have left them in place
+		}
 		o[leaf] = j0 + len(src)
 		return
 	}
