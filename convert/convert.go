@@ -69,6 +69,8 @@
 //	                 scatters (L2/32 entries of 16 (12) bytes on average)
 //	                 with 8 bytes of cursor per column of a group
 //	CSF to COO       at most 8 per node of the levels above the last two
+//	                 (above the last three when the third-lowest has more
+//	                 than a node per 8 leaves: it is walked without them)
 //	Reorder          24 (20), plus the CSF to COO term, when the new
 //	                 order's key fits 64 bits (two key arrays and one
 //	                 value array: the values are sorted straight into the

@@ -530,8 +530,10 @@ func (b *builder[T]) fill(pos, crd [][]uint64, vals []T, off0 []int, lo, hi int)
 
 // leafPtrs returns, for every level L < r-1, the first leaf of each node of
 // level L (n_L+1 entries): level r-2 is pos[r-1] itself, the others
-// (levels.LeafStarts) are stored in ws.aux.
-func leafPtrs[T Float](t *csf.Tensor[T], ws *Workspace, w int) [][]uint64 {
+// (levels.LeafStarts) are stored in ws.aux. With paired set, level r-3's
+// are left out (nil): expandCOO walks it through its child pointers
+// (fillVia).
+func leafPtrs[T Float](t *csf.Tensor[T], ws *Workspace, w int, paired bool) [][]uint64 {
 	r := t.Rank()
 	pos := make([][]uint64, r)
 	for L := range r {
@@ -539,13 +541,17 @@ func leafPtrs[T Float](t *csf.Tensor[T], ws *Workspace, w int) [][]uint64 {
 	}
 	lp := make([][]uint64, r-1)
 	lp[r-2] = pos[r-1]
+	top := r - 3
+	if paired {
+		top--
+	}
 	total := 0
-	for L := 0; L < r-2; L++ {
+	for L := 0; L <= top; L++ {
 		total += len(pos[L+1])
 	}
 	ws.aux = grow(ws.aux, total)
 	at := 0
-	for L := r - 3; L >= 0; L-- {
+	for L := top; L >= 0; L-- {
 		m := len(pos[L+1])
 		lp[L] = levels.LeafStarts(pos, L, ws.aux[at:at+m], w)
 		at += m
@@ -566,6 +572,7 @@ var csfBlock = kernels.Caches().L1D / 192
 // level stored there (Reorder: packed keys, stride 1, off 0).
 type expansion struct {
 	lp     [][]uint64 // leaf pointers of the levels above the leaf (leafPtrs)
+	pp     []uint64   // with lp[r-3] nil: level r-3's child pointers (fillVia)
 	crd    [][]uint64 // every level's coordinates
 	dst    []uint64
 	stride int
@@ -590,8 +597,14 @@ func (x *expansion) run(a, b int) {
 // a (the first that ends after it): the state expand begins from there.
 func (x *expansion) start(a int) []int {
 	cur := make([]int, len(x.lp))
-	for L, p := range x.lp {
-		cur[L] = sort.Search(len(p)-1, func(i int) bool { return p[i+1] > uint64(a) })
+	for L := len(x.lp) - 1; L >= 0; L-- {
+		p, at := x.lp[L], uint64(a)
+		if p == nil {
+			// Level r-3 without leaf pointers: the parent of the
+			// level-(r-2) node found.
+			p, at = x.pp, uint64(cur[L+1])
+		}
+		cur[L] = sort.Search(len(p)-1, func(i int) bool { return p[i+1] > at })
 	}
 	return cur
 }
@@ -608,7 +621,9 @@ func (x *expansion) expand(cur []int, a, b int) {
 			d[j*st+loff] = c << lsh
 		}
 		for L := r - 2; L >= 0; L-- {
-			if x.or {
+			if x.lp[L] == nil {
+				cur[L] = fillVia(d[x.off[L]:], x.pp, x.lp[L+1], x.crd[L], st, cur[L], s, e)
+			} else if x.or {
 				cur[L] = fillOr(d, x.lp[L], x.crd[L], x.sh[L]&63, cur[L], s, e)
 			} else {
 				cur[L] = fillSet(d[x.off[L]:], x.lp[L], x.crd[L], st, cur[L], s, e)
@@ -667,6 +682,58 @@ func fillSet(dst, p, c []uint64, st, i, s, e int) int {
 	}
 	return i - 1
 }
+
+// fillVia is fillSet for level r-3 when leafPtrs left its leaf pointers
+// out: node i's leaves end where those of its last child end, q[pp[i+1]]
+// (pp: its child pointers; q: level r-2's leaf pointers, which that level's
+// fillSet has just read for the block, so the extra load hits the cache).
+// It saves the pass that would write level r-3's leaf pointers and the
+// read of them here: one load more a node against 16 bytes of memory
+// traffic, which pays for levels with about a node a leaf (pairLeaves).
+// It is fillSet's loop with the other load, and kept apart from it: with
+// the indirection under a test of q in fillSet, CSFToCOO of T3u took 5%
+// more; as a generic function over the two lookups, Go calls the lookup
+// through the instantiation's dictionary, a call a node; gathering each
+// block's ends into a buffer for fillSet made T4p 7% slower than the
+// separate pass, not faster.
+func fillVia(dst, pp, q, c []uint64, st, i, s, e int) int {
+	nn := len(pp) - 1
+	c = c[:nn]
+	v := c[i]
+	lo := min(int(q[pp[i+1]]), e)
+	k := 0
+	for j := lo - s; j > 0; j-- {
+		dst[k] = v
+		k += st
+	}
+	for i++; i < nn && lo < e; i++ {
+		hi := int(q[pp[i+1]])
+		v := c[i]
+		dst[k] = v
+		if hi == lo+1 {
+			k += st
+			lo = hi
+			continue
+		}
+		if hi = min(hi, e); hi > lo {
+			for lo++; lo < hi; lo++ {
+				k += st
+				dst[k] = v
+			}
+			k += st
+		}
+	}
+	return i - 1
+}
+
+// pairLeaves: expandCOO walks level r-3 with fillVia, without its leaf
+// pointers, when that level has more than one node per pairLeaves leaves
+// (T4p: 2.79M nodes over 3M leaves; T3u and T3p, whose level r-3 is the
+// root with 20000 and 100000 nodes, keep the leaf pointers, which cost
+// next to nothing there). Ten alternating runs, fastest quarter: CSFToCOO
+// of T4p 17.1 -> 15.3 ms on one thread, 10.2 -> 9.5 on two. Tests set it
+// to 0 and to a large value to take both ways.
+var pairLeaves = 8
 
 // fillOr is fillSet for packed keys (Reorder): a level's coordinate of each
 // leaf of s..e-1, shifted left by sh, is ORed into dst[j-s].
@@ -730,7 +797,8 @@ func expandCOO[T Float](coords []uint64, vals []T, t *csf.Tensor[T], ws *Workspa
 	r := t.Rank()
 	n := t.NNZ()
 	mo := t.ModeOrder()
-	lp := leafPtrs(t, ws, w)
+	paired := r >= 3 && pairLeaves*len(t.Crd(r-3)) > n
+	lp := leafPtrs(t, ws, w, paired)
 	crd := make([][]uint64, r)
 	for L := range r {
 		crd[L] = t.Crd(L)
@@ -741,6 +809,9 @@ func expandCOO[T Float](coords []uint64, vals []T, t *csf.Tensor[T], ws *Workspa
 		off[L] = int(m)
 	}
 	x := expansion{lp: lp, crd: crd, dst: coords, stride: r, off: off, sh: make([]uint, r)}
+	if paired {
+		x.pp = t.Pos(r - 2)
+	}
 	parallel.Run(parallel.Even(n, w), func(_, a, b int) {
 		copy(vals[a:b], src[a:b])
 		x.run(a, b)

@@ -51,6 +51,7 @@ func permsUnderTest(r int) [][]uint32 {
 // levels a few at a time, most of them by radix, and takes the whole sort
 // for subtrees of more than 4 x 8 leaves).
 func withParallel(t testing.TB, f func()) {
+	defer func(old int) { pairLeaves = old }(pairLeaves)
 	old, oldB, oldK, oldC := minParallel, radix.MSDBucket, levels.Block, csfBlock
 	oldS, oldA, oldE, oldM, oldR := radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries, scatterMax, reorderChunk
 	oldRun, oldSeg := radix.RunMin, radix.RunSegmentMin
@@ -242,13 +243,17 @@ func checkCOOToCSF[T Float](t *testing.T) {
 							if d != Sum {
 								continue
 							}
-							// CSF -> COO and round trip.
-							back := CSFToCOOTo(nil, got, ws, Options{Workers: w})
-							if e := sameCOO(back, csfToCOORef(want)); e != nil {
-								t.Fatalf("CSFToCOO shape %v n %d mo %v workers %d: %v", shape, n, mo, w, e)
-							}
-							if e := sameCOO(back, dedupSorted(x, mo)); e != nil {
-								t.Fatalf("round trip shape %v n %d mo %v workers %d: %v", shape, n, mo, w, e)
+							// CSF -> COO, with and without level r-3's
+							// leaf pointers, and round trip.
+							for _, pl := range pairings {
+								pairLeaves = pl
+								back := CSFToCOOTo(nil, got, ws, Options{Workers: w})
+								if e := sameCOO(back, csfToCOORef(want)); e != nil {
+									t.Fatalf("CSFToCOO shape %v n %d mo %v workers %d pairLeaves %d: %v", shape, n, mo, w, pl, e)
+								}
+								if e := sameCOO(back, dedupSorted(x, mo)); e != nil {
+									t.Fatalf("round trip shape %v n %d mo %v workers %d: %v", shape, n, mo, w, e)
+								}
 							}
 						}
 					}
@@ -257,6 +262,10 @@ func checkCOOToCSF[T Float](t *testing.T) {
 		}
 	}
 }
+
+// pairings are the values of pairLeaves the CSF to COO tests take: level
+// r-3 always walked through its child pointers (fillVia), and never.
+var pairings = []int{0, 1 << 30}
 
 // dedupSorted is the deduplicated (summed) input in level order mo, built
 // from the reference sort.
@@ -675,8 +684,11 @@ func hollowCSF[T Float](shape []uint64, mo []uint32, draw func(n int) int) *csf.
 // with the references.
 func checkHollow(t *testing.T, a *csf.Tensor[float64], tos [][]uint32, w int) {
 	opts := Options{Workers: w}
-	if e := sameCOO(CSFToCOOTo(nil, a, nil, opts), csfToCOORef(a)); e != nil {
-		t.Fatalf("CSFToCOO of %v (pos %v) workers %d: %v", a, a.LevelSizes(), w, e)
+	for _, pl := range pairings {
+		pairLeaves = pl
+		if e := sameCOO(CSFToCOOTo(nil, a, nil, opts), csfToCOORef(a)); e != nil {
+			t.Fatalf("CSFToCOO of %v (pos %v) workers %d pairLeaves %d: %v", a, a.LevelSizes(), w, pl, e)
+		}
 	}
 	for _, to := range tos {
 		want, err := reorderRef(a, to)

@@ -59,7 +59,7 @@ func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32
 	}
 	ws.keys = grow(ws.keys, n)
 	keys := ws.keys
-	lp := leafPtrs(t, ws, w)
+	lp := leafPtrs(t, ws, w, false)
 	crd := make([][]uint64, r)
 	for L := range r {
 		crd[L] = t.Crd(L)
