@@ -357,6 +357,16 @@ type builder[T Float] struct {
 	src *coo.Tensor[T] // for error messages; nil when no duplicates can occur
 }
 
+// resultValues is the value array of n leaves for a rank-r result: dst's,
+// grown, when dst is reused, else a new one.
+func resultValues[T Float](dst *csf.Tensor[T], r, n int) []T {
+	var vals []T
+	if dst != nil && dst.Rank() == r {
+		vals = dst.Values()
+	}
+	return grow(vals, n)
+}
+
 // diff returns the first level at which sorted entry i differs from entry
 // i-1 (0 for i == 0; r when they are equal).
 func (b *builder[T]) diff(i int) int {
@@ -445,13 +455,9 @@ func (b *builder[T]) build(dst *csf.Tensor[T]) (*csf.Tensor[T], error) {
 		pos[L] = grow(op, np)
 		crd[L] = grow(oc, counts[L])
 	}
-	switch {
-	case b.out != nil:
-		vals = b.out[:counts[r-1]]
-	case reuse:
-		vals = dst.Values()
+	if vals = b.out; vals == nil {
+		vals = resultValues(dst, r, counts[r-1])
 	}
-	vals = grow(vals, counts[r-1])
 	pos[0][0], pos[0][1] = 0, uint64(counts[0])
 	for L := 1; L < r; L++ {
 		pos[L][counts[L-1]] = uint64(counts[L])
@@ -690,12 +696,13 @@ func fillSet(dst, p, c []uint64, st, i, s, e int) int {
 // It saves the pass that would write level r-3's leaf pointers and the
 // read of them here: one load more a node against 16 bytes of memory
 // traffic, which pays for levels with about a node a leaf (pairLeaves).
-// It is fillSet's loop with the other load, and kept apart from it: with
-// the indirection under a test of q in fillSet, CSFToCOO of T3u took 5%
-// more; as a generic function over the two lookups, Go calls the lookup
-// through the instantiation's dictionary, a call a node; gathering each
-// block's ends into a buffer for fillSet made T4p 7% slower than the
-// separate pass, not faster.
+// It is fillSet's loop with the other load, and kept apart from it: one
+// fillSet taking q, nil for the direct lookup, made CSFToCOO slower on
+// every input (eight alternating runs, fastest quarter: T3u +2-9%, T3p
+// +8-9%, T4p +3-10%); as a generic function over the two lookups, Go calls
+// the lookup through the instantiation's dictionary, a call a node;
+// gathering each block's ends into a buffer for fillSet made T4p 7% slower
+// than the separate pass, not faster.
 func fillVia(dst, pp, q, c []uint64, st, i, s, e int) int {
 	nn := len(pp) - 1
 	c = c[:nn]

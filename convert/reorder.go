@@ -67,13 +67,16 @@ func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32
 	x := expansion{lp: lp, crd: crd, dst: keys, stride: 1, off: make([]int, r), sh: shOf, or: true}
 	// The values are sorted straight into the result's array: a CSF has
 	// no duplicates, so the result has a leaf for every one.
-	var out []T
-	if dst != nil && dst.Rank() == r {
-		out = dst.Values()
-	}
-	out = grow(out, n)
+	out := resultValues(dst, r, n)
 	bld := builder[T]{shape: shape, mo: modeOrder, r: r, vals: t.Values(), w: w, keys: keys, kp: kp, out: out}
 	from := kp.sortedLow(old, modeOrder)
+	// sortScratch sizes the sorts' scratch (histograms, the second key
+	// array) and returns the value scratch; an input in order needs none.
+	sortScratch := func() []T {
+		ws.hist = grow(ws.hist, w<<radix.MaxWidth)
+		ws.keys2 = grow(ws.keys2, n)
+		return valueBuf[T](ws, n)
+	}
 	if p := commonPrefix(old, modeOrder); p > 0 && p < r-1 && maxGap(lp[p-1]) <= uint64(4*radix.MSDBucket) {
 		// The new order keeps the old one's top p levels (p <= r-2:
 		// orders that share r-1 levels are equal): only the leaves of
@@ -82,18 +85,14 @@ func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32
 		// with its two lowest levels swapped, six alternating runs against
 		// expanding all keys, then radix.SortParallel: -18% on one
 		// thread, -37% on two.)
-		ws.hist = grow(ws.hist, w<<radix.MaxWidth)
-		ws.keys2 = grow(ws.keys2, n)
-		vb := valueBuf[T](ws, n)
+		vb := sortScratch()
 		bld.bounds, bld.nodes = sortBelow(&x, lp[p-1], t.Values(), out, vb, ws, kp, from, int(kp.sh[p-1]), w)
 		bld.vals, bld.moved = out, true
 		return bld.build(dst)
 	}
 	parallel.Run(parallel.Even(n, w), func(_, a, b int) { x.run(a, b) })
 	if !slices.IsSorted(keys) {
-		ws.hist = grow(ws.hist, w<<radix.MaxWidth)
-		ws.keys2 = grow(ws.keys2, n)
-		vb := valueBuf[T](ws, n)
+		vb := sortScratch() // before ws.keys2 and ws.hist are read below
 		bld.keys, bld.vals = radix.SortParallel(keys, ws.keys2, t.Values(), out, vb, from, kp.groupBits(0)-from, w, ws.hist)
 		bld.moved = true
 	}
