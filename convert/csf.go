@@ -819,8 +819,22 @@ func expandCOO[T Float](coords []uint64, vals []T, t *csf.Tensor[T], ws *Workspa
 	if paired {
 		x.pp = t.Pos(r - 2)
 	}
-	parallel.Run(parallel.Even(n, w), func(_, a, b int) {
+	parallel.Share(leafPieces(n, w), w, func(_, a, b int) {
 		copy(vals[a:b], src[a:b])
 		x.run(a, b)
 	})
+}
+
+// expandPiece is the most leaves an expansion takes at a time from the
+// ones not yet taken (parallel.Share), so that a goroutine on a faster
+// core expands more of them: on the shared 2-vCPU VMs one vCPU at times
+// runs the expansion at half the other's speed. The pieces' values
+// (2 MB of float64) stay above the size at which memmove streams them
+// past the caches. Tests lower it.
+var expandPiece = 1 << 18
+
+// leafPieces splits n leaves into pieces of at most expandPiece leaves,
+// and at most n/w, so that each of w goroutines has one at least.
+func leafPieces(n, w int) []int {
+	return parallel.Pieces(n, min(expandPiece, (n+w-1)/max(w, 1)))
 }

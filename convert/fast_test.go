@@ -49,9 +49,11 @@ func permsUnderTest(r int) [][]uint32 {
 // many, and its one-scatter size, so that it takes two, and Reorder's
 // segment thresholds and chunk, so that it sorts the subtrees under kept
 // levels a few at a time, most of them by radix, and takes the whole sort
-// for subtrees of more than 4 x 8 leaves).
+// for subtrees of more than 4 x 8 leaves), and the expansion's pieces, so
+// that the goroutines share many).
 func withParallel(t testing.TB, f func()) {
-	defer func(old int) { pairLeaves = old }(pairLeaves)
+	defer func(old, oldP int) { pairLeaves, expandPiece = old, oldP }(pairLeaves, expandPiece)
+	expandPiece = 4
 	old, oldB, oldK, oldC := minParallel, radix.MSDBucket, levels.Block, csfBlock
 	oldS, oldA, oldE, oldM, oldR := radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries, scatterMax, reorderChunk
 	oldRun, oldSeg := radix.RunMin, radix.RunSegmentMin

@@ -90,7 +90,7 @@ func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32
 		bld.vals, bld.moved = out, true
 		return bld.build(dst)
 	}
-	parallel.Run(parallel.Even(n, w), func(_, a, b int) { x.run(a, b) })
+	parallel.Share(leafPieces(n, w), w, func(_, a, b int) { x.run(a, b) })
 	if !slices.IsSorted(keys) {
 		vb := sortScratch() // before ws.keys2 and ws.hist are read below
 		bld.keys, bld.vals = radix.SortParallel(keys, ws.keys2, t.Values(), out, vb, from, kp.groupBits(0)-from, w, ws.hist)
