@@ -59,7 +59,7 @@ func COOToCSFTo[T Float](dst *csf.Tensor[T], t *coo.Tensor[T], modeOrder []uint3
 		// already in level order, and the values ride along with it.
 		ws.keys = grow(ws.keys, n)
 		b.keys, b.kp = ws.keys, kp
-		nodes := make([]int, (len(parallel.Even(n, w))-1)*r)
+		nodes := make([]int, (len(buildParts(n, w))-1)*r)
 		if packKeys(ws.keys, c, r, modeOrder, kp, 0, nil, w, nodes) {
 			b.nodes = nodes
 		} else {
@@ -259,13 +259,13 @@ func packRange(dst, c []uint64, r int, mo []uint32, kp *keyPlan, g int, perm []u
 
 // packKeys writes into keys[i] the group-g key of entry perm[i] (i when perm
 // is nil) and reports whether the keys came out non-decreasing. With nodes
-// set (len(nodes) = r x the parts of parallel.Even(len(keys), w)) it also
+// set (len(nodes) = r x the parts of buildParts(len(keys), w)) it also
 // counts, block by block while the keys are in cache, the nodes each part
 // starts (as builder.count), until a part finds a key out of order.
 func packKeys(keys, c []uint64, r int, mo []uint32, kp *keyPlan, g int, perm []uint32, w int, nodes []int) bool {
-	b := parallel.Even(len(keys), w)
+	b := buildParts(len(keys), w)
 	bad := make([]bool, len(b)-1)
-	parallel.Run(b, func(part, a, z int) {
+	parallel.Share(b, w, func(_, part, a, z int) {
 		down := false
 		var nd []int
 		if nodes != nil {
@@ -341,8 +341,8 @@ type builder[T Float] struct {
 	keys   []uint64
 	kp     *keyPlan
 	// nodes, when set, holds the result of pass 1 of build for the parts
-	// of bounds, or of parallel.Even(n, w) when bounds is nil (packKeys
-	// and sortBelow counted them).
+	// of bounds, or of buildParts(n, w) when bounds is nil (packKeys and
+	// sortBelow counted them).
 	nodes  []int
 	bounds []int
 	// moved says the sort moved the values without their input
@@ -355,6 +355,13 @@ type builder[T Float] struct {
 	dup Duplicates
 	w   int
 	src *coo.Tensor[T] // for error messages; nil when no duplicates can occur
+}
+
+// buildParts splits n sorted entries into the parts that packKeys and build
+// count and fill, several a goroutine (parallel.Parts): the goroutines take
+// them as they finish (parallel.Share), so that a faster core does more.
+func buildParts(n, w int) []int {
+	return parallel.Even(n, parallel.Parts(w))
 }
 
 // resultValues is the value array of n leaves for a rank-r result: dst's,
@@ -399,7 +406,7 @@ func (b *builder[T]) build(dst *csf.Tensor[T]) (*csf.Tensor[T], error) {
 	n := len(b.vals)
 	bounds := b.bounds
 	if bounds == nil {
-		bounds = parallel.Even(n, b.w)
+		bounds = buildParts(n, b.w)
 	}
 	parts := len(bounds) - 1
 	if n == 0 {
@@ -410,7 +417,7 @@ func (b *builder[T]) build(dst *csf.Tensor[T]) (*csf.Tensor[T], error) {
 	nodes := b.nodes
 	if nodes == nil && parts > 0 {
 		nodes = make([]int, parts*r)
-		parallel.Run(bounds, func(k, lo, hi int) {
+		parallel.Share(bounds, b.w, func(_, k, lo, hi int) {
 			b.count(nodes[k*r:(k+1)*r], lo, hi)
 		})
 	}
@@ -466,7 +473,7 @@ func (b *builder[T]) build(dst *csf.Tensor[T]) (*csf.Tensor[T], error) {
 	// of duplicates is merged by one part, in order.
 	if parts > 0 {
 		starts := levels.Starts(bounds, func(i int) bool { return b.diff(i) == r })
-		parallel.Run(starts, func(k, lo, hi int) {
+		parallel.Share(starts, b.w, func(_, k, lo, hi int) {
 			if b.keys != nil {
 				levels.Fill(pos, crd, vals, offs[k*r:(k+1)*r], b.keys, b.vals, b.kp.sh, b.kp.msk, b.dup == KeepLast, anyDup, lo, hi)
 			} else {
@@ -819,7 +826,7 @@ func expandCOO[T Float](coords []uint64, vals []T, t *csf.Tensor[T], ws *Workspa
 	if paired {
 		x.pp = t.Pos(r - 2)
 	}
-	parallel.Share(leafPieces(n, w), w, func(_, a, b int) {
+	parallel.Share(leafPieces(n, w), w, func(_, _, a, b int) {
 		copy(vals[a:b], src[a:b])
 		x.run(a, b)
 	})

@@ -90,7 +90,7 @@ func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32
 		bld.vals, bld.moved = out, true
 		return bld.build(dst)
 	}
-	parallel.Share(leafPieces(n, w), w, func(_, a, b int) { x.run(a, b) })
+	parallel.Share(leafPieces(n, w), w, func(_, _, a, b int) { x.run(a, b) })
 	if !slices.IsSorted(keys) {
 		vb := sortScratch() // before ws.keys2 and ws.hist are read below
 		bld.keys, bld.vals = radix.SortParallel(keys, ws.keys2, t.Values(), out, vb, from, kp.groupBits(0)-from, w, ws.hist)
@@ -130,16 +130,16 @@ var reorderChunk = kernels.Caches().L2 / 64
 func sortBelow[T Float](x *expansion, seg []uint64, src, va, vb []T, ws *Workspace, kp *keyPlan, from, top, w int) (bounds, nodes []int) {
 	keys := x.dst
 	r := len(kp.sh)
-	split := parallel.SplitPtr(seg, w, 1)
+	split := parallel.SplitPtr(seg, parallel.Parts(w), 1)
 	bounds = make([]int, len(split))
 	for k, i := range split {
 		bounds[k] = int(seg[i])
 	}
 	nodes = make([]int, (len(split)-1)*r)
-	parallel.Run(split, func(k, lo, hi int) {
+	parallel.Share(split, w, func(g, k, lo, hi int) {
 		a0, z := bounds[k], bounds[k+1]
 		nd := nodes[k*r : (k+1)*r]
-		h := ws.hist[k<<radix.MaxWidth:][:1<<radix.MaxWidth]
+		h := ws.hist[g<<radix.MaxWidth:][:1<<radix.MaxWidth]
 		sc := min(z-a0, reorderChunk)
 		sk, sp := ws.keys2[a0:a0+sc:a0+sc], vb[a0:a0+sc:a0+sc]
 		cur := x.start(a0)

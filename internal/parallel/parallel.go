@@ -71,15 +71,16 @@ func Run(b []int, fn func(part, lo, hi int)) {
 	c.Rethrow()
 }
 
-// Share calls fn(g, lo, hi) for every range of b on w goroutines (the
-// caller's among them; g, 0..w-1, names the goroutine, for its scratch),
-// each taking the next range not yet taken when it is done with its last: where Run gives each goroutine a fixed share, Share lets a
+// Share calls fn(g, k, b[k], b[k+1]) for every range k of b on w goroutines
+// (the caller's among them; g, 0..w-1, names the goroutine, for its
+// scratch), each taking the next range not yet taken when it is done with
+// its last: where Run gives each goroutine a fixed share, Share lets a
 // goroutine that runs faster take more ranges. On the shared 2-vCPU VMs one
 // vCPU at times runs a loop at half the speed of the other (CSF to COO of
 // T3u, pinned with taskset: 30 against 15 ms), and with fixed halves the
 // faster one then waits for the slower. b should hold several ranges per
-// goroutine. Panics reach the caller as with Run.
-func Share(b []int, w int, fn func(g, lo, hi int)) {
+// goroutine (Parts). Panics reach the caller as with Run.
+func Share(b []int, w int, fn func(g, k, lo, hi int)) {
 	parts := len(b) - 1
 	w = max(1, min(w, parts))
 	var next atomic.Int64
@@ -89,9 +90,19 @@ func Share(b []int, w int, fn func(g, lo, hi int)) {
 			if k >= parts {
 				return
 			}
-			fn(g, b[k], b[k+1])
+			fn(g, k, b[k], b[k+1])
 		}
 	})
+}
+
+// Parts is how many ranges to split work into for Share on w goroutines:
+// 16 a goroutine, so that one running at half speed delays the end by a
+// sixteenth of a share at most; one range for one goroutine.
+func Parts(w int) int {
+	if w <= 1 {
+		return 1
+	}
+	return 16 * w
 }
 
 // Pieces splits n items into ranges of at most size items (at least one

@@ -64,7 +64,10 @@ func TestShareCoversAll(t *testing.T) {
 			for _, w := range []int{1, 2, 7} {
 				seen := make([]atomic.Int32, n)
 				busy := make([]atomic.Bool, w)
-				Share(b, w, func(g, lo, hi int) {
+				Share(b, w, func(g, k, lo, hi int) {
+					if lo != b[k] || hi != b[k+1] {
+						t.Errorf("range %d is %d..%d, want %d..%d", k, lo, hi, b[k], b[k+1])
+					}
 					if busy[g].Swap(true) {
 						t.Errorf("goroutine %d runs two pieces at once", g)
 					}
@@ -90,7 +93,7 @@ func TestShareBalances(t *testing.T) {
 	b := Pieces(100, 1)
 	var done atomic.Int64
 	release := make(chan struct{})
-	Share(b, 2, func(_, lo, _ int) {
+	Share(b, 2, func(_, _, lo, _ int) {
 		if lo == 0 {
 			<-release
 			return
@@ -111,7 +114,7 @@ func TestSharePanicReachesCaller(t *testing.T) {
 			t.Errorf("recovered %v, want 17", r)
 		}
 	}()
-	Share(Pieces(40, 1), 2, func(_, lo, _ int) {
+	Share(Pieces(40, 1), 2, func(_, _, lo, _ int) {
 		if lo == 17 {
 			panic(lo)
 		}
