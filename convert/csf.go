@@ -841,7 +841,11 @@ func expandCOO[T Float](coords []uint64, vals []T, t *csf.Tensor[T], ws *Workspa
 var expandPiece = 1 << 18
 
 // leafPieces splits n leaves into pieces of at most expandPiece leaves,
-// and at most n/w, so that each of w goroutines has one at least.
+// and at most n/w, so that each of w goroutines has one at least; one
+// goroutine takes them all at once.
 func leafPieces(n, w int) []int {
-	return parallel.Pieces(n, min(expandPiece, (n+w-1)/max(w, 1)))
+	if w <= 1 {
+		return parallel.Even(n, 1)
+	}
+	return parallel.Pieces(n, min(expandPiece, (n+w-1)/w))
 }
