@@ -46,7 +46,10 @@
 //
 // Every step that pays runs on Options.Workers goroutines (0 = GOMAXPROCS):
 // histograms per worker, scatters per worker into disjoint ranges, buckets
-// and level-building parts per worker. Results are bit-identical whatever
+// per worker. The CSF expansion, the level build and Reorder's subtree sort
+// cut their work into many parts (16 a worker) that the workers take as
+// they finish, so that on a machine where one core runs slower than another
+// (a shared VM) the faster takes more. Results are bit-identical whatever
 // the worker count: every sort is stable and duplicates are combined in
 // input order by one worker.
 //
