@@ -52,16 +52,15 @@ func permsUnderTest(r int) [][]uint32 {
 // for subtrees of more than 4 x 8 leaves), and the expansion's pieces, so
 // that the goroutines share many).
 func withParallel(t testing.TB, f func()) {
-	defer func(old, oldP int) { pairLeaves, expandPiece = old, oldP }(pairLeaves, expandPiece)
-	expandPiece = 4
 	old, oldB, oldK, oldC := minParallel, radix.MSDBucket, levels.Block, csfBlock
 	oldS, oldA, oldE, oldM, oldR := radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries, scatterMax, reorderChunk
-	oldRun, oldSeg := radix.RunMin, radix.RunSegmentMin
+	oldRun, oldSeg, oldPair, oldPiece := radix.RunMin, radix.RunSegmentMin, pairLeaves, expandPiece
 	minParallel, radix.MSDBucket, levels.Block, csfBlock = 0, 8, 5, 3
 	radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries, scatterMax, reorderChunk = 2, 1<<30, 8, 0, 6
-	radix.RunMin, radix.RunSegmentMin = 5, 2
+	radix.RunMin, radix.RunSegmentMin, expandPiece = 5, 2, 4
 	defer func() {
-		radix.RunMin, radix.RunSegmentMin = oldRun, oldSeg
+		// pairLeaves too: the tests set it inside f.
+		radix.RunMin, radix.RunSegmentMin, pairLeaves, expandPiece = oldRun, oldSeg, oldPair, oldPiece
 		minParallel, radix.MSDBucket, levels.Block, csfBlock = old, oldB, oldK, oldC
 		radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries, scatterMax, reorderChunk = oldS, oldA, oldE, oldM, oldR
 	}()

@@ -84,6 +84,8 @@ func Share(b []int, w int, fn func(g, k, lo, hi int)) {
 	parts := len(b) - 1
 	w = max(1, min(w, parts))
 	var next atomic.Int64
+	// w ranges of one item: Run's goroutines and its panic handling, one
+	// loop over the shared counter on each.
 	Run(Even(w, w), func(g, _, _ int) {
 		for {
 			k := int(next.Add(1)) - 1
