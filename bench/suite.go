@@ -414,7 +414,7 @@ func cases(o Options, sz sizes) []bcase {
 		out := make([]int, sz.findN)
 		op := func() { t.FindBatch(q, out) }
 		return prepared{
-			families: []string{"descend", "lowerbound"},
+			families: []string{"descendlevel", "lowerbound"},
 			size:     fmt.Sprintf("%s, %d queries", tensorSize(t), sz.findN),
 			op:       op,
 			result:   resultOf(out, -2, op),
@@ -423,7 +423,7 @@ func cases(o Options, sz sizes) []bcase {
 	cs = append(cs, bcase{name: "validate/" + tensorName, setup: func() prepared {
 		t := GenCSF(sz.tensor, nil)
 		return prepared{
-			families: []string{"strictlyincreasing", "nondecreasing", "max", "bounds"},
+			families: []string{"strictlyincreasing", "nondecreasing", "max", "firstnotbelow"},
 			size:     tensorSize(t),
 			bytes:    levelBytes(t), // every pos and crd read once
 			op: func() {
@@ -442,7 +442,7 @@ func cases(o Options, sz sizes) []bcase {
 		dst := make([]uint64, sz.scanN)
 		op := func() { kernels.ExclusiveScan(dst, src) }
 		return prepared{
-			families: []string{"prefixsum"},
+			families: []string{"exclusivescan"},
 			size:     fmt.Sprintf("%d uint64", sz.scanN),
 			bytes:    16 * int64(sz.scanN), // src read, dst written
 			op:       op,
@@ -594,9 +594,9 @@ func withWorkers(th int, f func()) {
 // when the output mode is at level N-3 or above, else the two-level push.
 func mttkrpFamilies(n, mode int) []string {
 	if mode <= n-3 {
-		return []string{"hadamard2.f64"}
+		return []string{"gatherhadamard2.f64"}
 	}
-	return []string{"push2.f64"}
+	return []string{"pushhadamard2.f64"}
 }
 
 func mttkrpCase(spec CSFSpec, mode, r, th int) bcase {
@@ -643,7 +643,7 @@ func attnCase(a AttnSpec, th int) bcase {
 			pat.SpMMWith(ws, out, v, d)
 		}
 		return prepared{
-			families: []string{"dot.f32", "hadamard.f32"},
+			families: []string{"dotrows.f32", "gatherhadamard.f32"},
 			size:     fmt.Sprintf("%d heads, seq %d, window %d, %d nnz", a.Heads, a.Seq, a.Window, t.NNZ()),
 			// levels + q, k, v, out + the scores' two arrays (vals and
 			// the pattern's values), each counted once

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/hurray-format/hurray-go/internal/dense"
+	"github.com/hurray-format/hurray-go/internal/engine"
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
@@ -254,7 +255,7 @@ func (m *mttkrpWalk[T]) down(l, lo, hi int) {
 		if a == nil {
 			a = m.w.ones[:r]
 		}
-		gather2(kernels.GatherScatter, m.out, a, crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], m.fac[l+1], leafPos, t.values, leafCrd, m.fac[n-1], r)
+		engine.GatherHadamard2Unchecked(kernels.GatherScatter, m.out, a, crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], m.fac[l+1], leafPos, t.values, leafCrd, m.fac[n-1], r)
 	case l == n-3 && m.d > l:
 		// Output at one of the two levels below: every node's product
 		// (above times its factor row) pushed through both in one call,
@@ -264,9 +265,9 @@ func (m *mttkrpWalk[T]) down(l, lo, hi int) {
 			a = m.w.ones[:r]
 		}
 		if m.d == n-2 {
-			push2(kernels.PushChildren, m.out, a, m.fac[l], crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], leafPos, t.values, leafCrd, m.fac[n-1], r)
+			engine.PushHadamard2Unchecked(kernels.PushChildren, m.out, a, m.fac[l], crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], leafPos, t.values, leafCrd, m.fac[n-1], r)
 		} else {
-			push2(kernels.PushLeaves, m.out, a, m.fac[l], crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], leafPos, t.values, leafCrd, m.fac[l+1], r)
+			engine.PushHadamard2Unchecked(kernels.PushLeaves, m.out, a, m.fac[l], crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], leafPos, t.values, leafCrd, m.fac[l+1], r)
 		}
 	case l == m.d:
 		// The sums below each node gather into g (in L1), not into the out
@@ -301,7 +302,7 @@ func (m *mttkrpWalk[T]) pullUp(l, lo, hi int, g []T) {
 	crd := t.crd[l]
 	if l == n-3 { // (down only pulls from above N-3: l <= N-3 here)
 		// The three levels from l down in one call.
-		gather2(kernels.GatherPull, g, m.fac[l], crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], m.fac[l+1], t.pos[n-1], t.values, t.crd[n-1], m.fac[n-1], r)
+		engine.GatherHadamard2Unchecked(kernels.GatherPull, g, m.fac[l], crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], m.fac[l+1], t.pos[n-1], t.values, t.crd[n-1], m.fac[n-1], r)
 		return
 	}
 	h := m.w.pull[l*r:][:r]

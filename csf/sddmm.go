@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/hurray-format/hurray-go/internal/dense"
+	"github.com/hurray-format/hurray-go/internal/engine"
 	"github.com/hurray-format/hurray-go/internal/hugepage"
 	"github.com/hurray-format/hurray-go/kernels"
 )
@@ -218,22 +219,22 @@ func (a *attnJob[T]) fibers(w *worker[T], lo, hi, b, i, j int) {
 			for c := lo; c < hi; c++ {
 				p0, p1 := leafPos[c], leafPos[c+1]
 				qr := a.q[(b*I+int(crd[c]))*d:][:d]
-				dotRows(a.dst[p0:p1], qr, kb, leafCrd[p0:p1], a.scale)
+				engine.DotRowsUnchecked(a.dst[p0:p1], qr, kb, leafCrd[p0:p1], a.scale)
 			}
 			return
 		}
-		gather(kernels.GatherScatter, a.dst[b*I*d:(b+1)*I*d], w.ones[:d], crd[lo:hi], leafPos[lo:hi+1], t.values, leafCrd, a.k[b*J*d:(b+1)*J*d], d)
+		engine.GatherHadamardUnchecked(kernels.GatherScatter, a.dst[b*I*d:(b+1)*I*d], w.ones[:d], crd[lo:hi], leafPos[lo:hi+1], t.values, leafCrd, a.k[b*J*d:(b+1)*J*d], d)
 	case m2 == n-1 && m1 == n-2: // j above i at the leaf
 		if a.sddmm {
 			qb := a.q[b*I*d : (b+1)*I*d]
 			for c := lo; c < hi; c++ {
 				p0, p1 := leafPos[c], leafPos[c+1]
 				kr := a.k[(b*J+int(crd[c]))*d:][:d]
-				dotRows(a.dst[p0:p1], kr, qb, leafCrd[p0:p1], a.scale)
+				engine.DotRowsUnchecked(a.dst[p0:p1], kr, qb, leafCrd[p0:p1], a.scale)
 			}
 			return
 		}
-		scatter(a.dst[b*I*d:(b+1)*I*d], w.ones[:d], a.k[b*J*d:(b+1)*J*d], crd[lo:hi], leafPos[lo:hi+1], t.values, leafCrd, d)
+		engine.ScatterHadamardUnchecked(a.dst[b*I*d:(b+1)*I*d], w.ones[:d], a.k[b*J*d:(b+1)*J*d], crd[lo:hi], leafPos[lo:hi+1], t.values, leafCrd, d)
 	default: // a batch mode at one of the two lowest levels: entry by entry
 		idx := w.idx1[:1]
 		for c := lo; c < hi; c++ {
@@ -242,7 +243,7 @@ func (a *attnJob[T]) fibers(w *worker[T], lo, hi, b, i, j int) {
 				b3, i3, j3 := coordRole(t, m1, int(leafCrd[p]), b2, i2, j2)
 				if a.sddmm {
 					idx[0] = uint64(b3*J + j3)
-					dotRows(a.dst[p:p+1], a.q[(b3*I+i3)*d:][:d], a.k, idx, a.scale)
+					engine.DotRowsUnchecked(a.dst[p:p+1], a.q[(b3*I+i3)*d:][:d], a.k, idx, a.scale)
 					continue
 				}
 				o := a.dst[(b3*I+i3)*d:][:d]

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/hurray-format/hurray-go/internal/dense"
+	"github.com/hurray-format/hurray-go/internal/engine"
 	"github.com/hurray-format/hurray-go/internal/hugepage"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/kernels"
@@ -152,6 +153,6 @@ func (t *Tensor[T]) ttmInto(dst, u []T, r int) {
 	parallel.Run(b, func(_, lo, hi int) {
 		d := dst[lo*r : hi*r]
 		clear(d)
-		gather(kernels.GatherRows, d, ones, nil, leafPos[lo:hi+1], t.values, leafCrd, u, r)
+		engine.GatherHadamardUnchecked(kernels.GatherRows, d, ones, nil, leafPos[lo:hi+1], t.values, leafCrd, u, r)
 	})
 }

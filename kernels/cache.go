@@ -1,22 +1,10 @@
 package kernels
 
-import "github.com/hurray-format/hurray-go/kernels/amd64"
+import "github.com/hurray-format/hurray-go/internal/engine"
 
 // CacheSizes are data cache sizes in bytes, and whether the L3 is a slow
 // one.
-type CacheSizes struct {
-	L1D, L2, L3 int
-	// SlowL3 reports an L3 that stores missing L2 reach slowly and whose
-	// reported size is the whole socket's: true on Intel CPUs. Measured on
-	// a Xeon (family 6, model 167, a VM of 2 vCPUs told of 105 MiB of L3),
-	// a scatter of 640K entries to 20000 columns costs 29-38 ns an entry
-	// (C and Go alike, 2 MiB pages or not), against 4 on the Zen 5 the
-	// defaults were measured on, and reads fall to memory's bandwidth from
-	// 32 MiB on. The thresholds derived from L3 (the one-scatter transpose
-	// in convert, the write-combined scatter in internal/radix) are capped
-	// there, each at the size measured for it.
-	SlowL3 bool
-}
+type CacheSizes = engine.CacheSizes
 
 // Caches returns the data cache sizes of this CPU as cpuid reports them
 // (amd64 with assembly), and for a level it does not report (arm64, purego,
@@ -26,15 +14,6 @@ type CacheSizes struct {
 // conversions' and TTV's radix sort and of the blocked conversion passes
 // derive from it.
 func Caches() CacheSizes {
-	c := CacheSizes{L1D: amd64.CacheL1D, L2: amd64.CacheL2, L3: amd64.CacheL3, SlowL3: amd64.IsIntel}
-	if c.L1D <= 0 {
-		c.L1D = 48 << 10
-	}
-	if c.L2 <= 0 {
-		c.L2 = 1 << 20
-	}
-	if c.L3 <= 0 {
-		c.L3 = 32 << 20
-	}
-	return c
+	return engine.Caches()
 }
+

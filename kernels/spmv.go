@@ -1,6 +1,6 @@
 package kernels
 
-import "unsafe"
+import "github.com/hurray-format/hurray-go/internal/engine"
 
 // SpMV runs the CSR row loop of a sparse matrix-vector product: for every
 // row i of a compressed matrix (ptr over rows, idx over columns),
@@ -38,15 +38,14 @@ import "unsafe"
 // Paths: ref, generic, neon, avx2, avx512. Families "spmv.f32" and "spmv.f64"
 // (long rows), "spmv1.f32" and "spmv1.f64" (short rows).
 func SpMV[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
-	SpMVRows(ShortRows(ptr), y, x, ptr, idx, vals, alpha, beta)
+	engine.SpMV(y, x, ptr, idx, vals, alpha, beta)
 }
 
 // ShortRows reports whether the rows of ptr (offsets as SpMV takes them)
 // average under two entries: SpMV's choice of the short-row kernels. An
 // inverted or empty ptr is not short.
 func ShortRows(ptr []uint64) bool {
-	rows := len(ptr) - 1
-	return rows > 0 && ptr[rows] >= ptr[0] && ptr[rows]-ptr[0] < 2*uint64(rows)
+	return engine.ShortRows(ptr)
 }
 
 // SpMVRows is SpMV with the kernels chosen by the caller: the short-row ones
@@ -54,128 +53,6 @@ func ShortRows(ptr []uint64) bool {
 // (rows split among goroutines) passes every part ShortRows of the whole
 // matrix, so that each row is summed the same way whatever the split.
 func SpMVRows[T Float](short bool, y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
-	if len(ptr) != len(y)+1 {
-		panic("kernels: SpMV: len(ptr) != len(y)+1")
-	}
-	if len(idx) != len(vals) {
-		panic("kernels: SpMV: len(idx) != len(vals)")
-	}
-	if isF32[T]() {
-		f := spmvF32
-		if short {
-			f = spmv1F32
-		}
-		f.fn(f32s(y), f32s(x), ptr, idx, f32s(vals), float32(alpha), float32(beta))
-		return
-	}
-	f := spmvF64
-	if short {
-		f = spmv1F64
-	}
-	f.fn(f64s(y), f64s(x), ptr, idx, f64s(vals), float64(alpha), float64(beta))
+	engine.SpMVRows(short, y, x, ptr, idx, vals, alpha, beta)
 }
 
-type spmvFunc[T Float] = func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta T)
-
-var (
-	spmvF32 = newFamily[spmvFunc[float32]]("spmv.f32", spmvRef[float32], spmvGeneric[float32])
-	spmvF64 = newFamily[spmvFunc[float64]]("spmv.f64", spmvRef[float64], spmvGeneric[float64])
-	// The short-row kernels: the same ref and generic loops.
-	spmv1F32 = newFamily[spmvFunc[float32]]("spmv1.f32", spmvRef[float32], spmvGeneric[float32])
-	spmv1F64 = newFamily[spmvFunc[float64]]("spmv1.f64", spmvRef[float64], spmvGeneric[float64])
-)
-
-// spmvAsmBeta checks what the SpMV assembly kernels assume of their
-// operands (len(ptr) == len(y)+1, len(vals) == len(idx)) and returns beta
-// with -0 turned into +0, the kernels' "do not read y".
-func spmvAsmBeta[T Float](y []T, ptr, idx []uint64, vals []T, beta T) T {
-	if len(ptr) != len(y)+1 || len(vals) != len(idx) {
-		panic("kernels: SpMV: internal error: lengths")
-	}
-	if beta == 0 {
-		return 0
-	}
-	return beta
-}
-
-func spmvRef[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
-	for i := range y {
-		lo, hi := clampRange(ptr, i, len(idx))
-		var s T
-		for k := lo; k < hi; k++ {
-			if idx[k] < uint64(len(x)) {
-				s += vals[k] * x[idx[k]]
-			}
-		}
-		if beta == 0 {
-			y[i] = alpha * s
-		} else {
-			y[i] = alpha*s + beta*y[i]
-		}
-	}
-}
-
-// spmvGeneric keeps four partial sums per row so that the loads of
-// consecutive entries overlap.
-func spmvGeneric[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
-	vals = vals[:len(idx)]
-	nx := uint64(len(x))
-	ptr = ptr[:len(y)+1]
-	for i := range y {
-		if a := ptr[i]; ptr[i+1] == a+1 && a < uint64(len(idx)) {
-			// One entry (a leaf TTV's fibers, mostly): no clamping and
-			// no unrolled set-up. The sum starts from +0 as ref's does,
-			// so that a -0 product gives +0.
-			var s T
-			if j := idx[a]; j < nx {
-				s += vals[a] * x[j]
-			}
-			if beta == 0 {
-				y[i] = alpha * s
-			} else {
-				y[i] = alpha*s + beta*y[i]
-			}
-			continue
-		}
-		lo, hi := clampRange(ptr, i, len(idx))
-		ix, vs := idx[lo:hi], vals[lo:hi]
-		vs = vs[:len(ix)]
-		var s0, s1, s2, s3 T
-		k := 0
-		for ; k+4 <= len(ix); k += 4 {
-			j0, j1, j2, j3 := ix[k], ix[k+1], ix[k+2], ix[k+3]
-			if j0 < nx && j1 < nx && j2 < nx && j3 < nx {
-				s0 += vs[k] * x[j0]
-				s1 += vs[k+1] * x[j1]
-				s2 += vs[k+2] * x[j2]
-				s3 += vs[k+3] * x[j3]
-				continue
-			}
-			for q := k; q < k+4; q++ {
-				if j := ix[q]; j < nx {
-					s0 += vs[q] * x[j]
-				}
-			}
-		}
-		for ; k < len(ix); k++ {
-			if j := ix[k]; j < nx {
-				s0 += vs[k] * x[j]
-			}
-		}
-		s := (s0 + s1) + (s2 + s3)
-		if beta == 0 {
-			y[i] = alpha * s
-		} else {
-			y[i] = alpha*s + beta*y[i]
-		}
-	}
-}
-
-// isF32 reports whether T is (defined on) float32.
-func isF32[T Float]() bool {
-	var z T
-	return unsafe.Sizeof(z) == 4
-}
-
-// f32s and f64s view a []T as the concrete slice of the same element type;
-// the caller has checked the size with isF32.

@@ -1,0 +1,75 @@
+//go:build linux
+
+package engine
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestGatherHadamard2GuardPages runs GatherHadamard2 in every mode with each
+// operand exactly as long as the kernel may touch, against a PROT_NONE page
+// on either side, and compares with ref.
+func TestGatherHadamard2GuardPages(t *testing.T) {
+	rng := rand.New(rand.NewPCG(67, 68))
+	var g [10]*guardRegion
+	for i := range g {
+		g[i] = newGuardRegion(t, 1<<12)
+	}
+	for _, r := range []int{1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 67} {
+		for _, atEnd := range []bool{false, true} {
+			gatherHadamard2GuardCase[float32](t, rng, g, r, atEnd, gatherHadamard2F32)
+			gatherHadamard2GuardCase[float64](t, rng, g, r, atEnd, gatherHadamard2F64)
+		}
+	}
+}
+
+func gatherHadamard2GuardCase[T Float](t *testing.T, rng *rand.Rand, g [10]*guardRegion, r int, atEnd bool, f *family[gatherHadamard2Func[T]]) {
+	t.Helper()
+	const nrows, nc = 3, 5
+	tr := randTree2(rng, nc, 3, 3, nrows)
+	e0, e1 := tr.ptr[0], tr.ptr[nc]
+	l0, l1 := tr.lptr[e0], tr.lptr[e1]
+	for j := l0; j < l1; j += 2 {
+		tr.idx[j] = nrows - 1 // the last row of x, against the edge
+	}
+	for e := e0; e < e1; e += 2 {
+		tr.crd[e] = nrows - 1
+	}
+	tr.ncrd[nc-1] = nrows - 1
+	// Each index array as long as the kernel reads: ptr whole, crd and lptr
+	// up to the last child (and its end), idx and vals up to the last leaf.
+	ptr := g[0].at(nc+1, atEnd, tr.ptr)
+	crd := g[1].at(int(e1), atEnd, tr.crd[:e1])
+	lptr := g[2].at(int(e1)+1, atEnd, tr.lptr[:e1+1])
+	idx := g[3].at(int(l1), atEnd, tr.idx[:l1])
+	ncrd := g[4].at(nc, atEnd, tr.ncrd)
+	vals := floatsAt(g[5], int(l1), atEnd, frand[T](rng, int(l1), 0, false))
+	x := floatsAt(g[6], nrows*r, atEnd, frand[T](rng, nrows*r, 0, false))
+	z := floatsAt(g[7], nrows*r, atEnd, frand[T](rng, nrows*r, 0, false))
+	for mode := GatherPull; mode <= GatherRows; mode++ {
+		sO, cO, sU, rows, outRows := gatherHadamard2Strides(mode, tr, r, nrows)
+		if mode == GatherRows {
+			rows = ptr
+			outRows = nc
+		} else {
+			rows = ncrd
+		}
+		yRows := nrows
+		if sU == 0 {
+			yRows = 1
+		}
+		y := floatsAt(g[8], yRows*r, atEnd, frand[T](rng, yRows*r, 0, false))
+		init := frand[T](rng, outRows*r, 0, false)
+		forEachTier(t, f, func(t *testing.T, impl, ref gatherHadamard2Func[T]) {
+			out := floatsAt(g[9], len(init), atEnd, init)
+			want := append([]T(nil), init...)
+			impl(out, y, rows, rows, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU)
+			ref(want, y, rows, rows, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU)
+			if err := fclose(out, want, rtolOf[T]()*float64(r)); err != nil {
+				t.Fatalf("%s: %v", fmt.Sprintf("mode=%d r=%d atEnd=%v", mode, r, atEnd), err)
+			}
+		})
+	}
+}

@@ -1,0 +1,128 @@
+//go:build linux
+
+package engine
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"unsafe"
+)
+
+// floatsAt returns n elements of T against the low edge (atEnd false) or the
+// high edge of g, filled with a copy of src when src is not nil.
+func floatsAt[T Float](g *guardRegion, n int, atEnd bool, src []T) []T {
+	total := len(g.rw) * 8 / int(unsafe.Sizeof(T(0)))
+	all := unsafe.Slice((*T)(unsafe.Pointer(&g.rw[0])), total)
+	var s []T
+	if atEnd {
+		s = all[total-n:]
+	} else {
+		s = all[:n:n]
+	}
+	if src != nil {
+		copy(s, src)
+	}
+	return s
+}
+
+// TestProductGuardPages runs every product kernel with each operand exactly
+// as long as the kernel may touch and placed against a PROT_NONE page, on
+// either side: a read or write one element out of bounds faults. Results are
+// compared with ref.
+func TestProductGuardPages(t *testing.T) {
+	rng := rand.New(rand.NewPCG(43, 44))
+	var g [8]*guardRegion
+	for i := range g {
+		g[i] = newGuardRegion(t, 1<<12)
+	}
+	for _, r := range []int{1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 67} {
+		for _, atEnd := range []bool{false, true} {
+			productGuardCase(t, rng, g, r, atEnd, gatherHadamardF32, scatterHadamardF32, dotRowsF32)
+			productGuardCase(t, rng, g, r, atEnd, gatherHadamardF64, scatterHadamardF64, dotRowsF64)
+		}
+	}
+}
+
+func productGuardCase[T Float](t *testing.T, rng *rand.Rand, g [8]*guardRegion, r int, atEnd bool,
+	gf *family[gatherHadamardFunc[T]], sf *family[scatterHadamardFunc[T]], df *family[dotRowsFunc[T]]) {
+	t.Helper()
+	const nrows, nc = 3, 5
+	ptr, crd, idx := randFiberLevel(rng, nc, 4, nrows)
+	lo, hi := ptr[0], ptr[nc]
+	for j := lo; j < hi; j += 2 {
+		idx[j] = nrows - 1 // the last row of x, y or out, against the edge
+	}
+	crd[nc-1] = nrows - 1
+	ocrd := make([]uint64, nc)
+	for c := range ocrd {
+		ocrd[c] = uint64(rng.IntN(nrows))
+	}
+	ocrd[0] = nrows - 1
+	gptr := g[0].at(nc+1, atEnd, ptr)
+	gcrd := g[1].at(nc, atEnd, crd)
+	gidx := g[2].at(int(hi), atEnd, idx[:hi])
+	gocrd := g[7].at(nc, atEnd, ocrd)
+	vals := floatsAt(g[3], int(hi), atEnd, frand[T](rng, int(hi), 0, false))
+	x := floatsAt(g[4], nrows*r, atEnd, frand[T](rng, nrows*r, 0, false))
+	name := func(what string) string {
+		return fmt.Sprintf("%s r=%d atEnd=%v", what, r, atEnd)
+	}
+	check := func(t *testing.T, what string, got, want []T) {
+		t.Helper()
+		if err := fclose(got, want, rtolOf[T]()*float64(r)); err != nil {
+			t.Fatalf("%s: %v", name(what), err)
+		}
+	}
+
+	// GatherHadamard in every mode, and indexed.
+	type gcase struct {
+		what           string
+		outRows, yRows int
+		ocrd, ycrd     []uint64
+		sO, cO, sU     int
+	}
+	for _, gc := range []gcase{
+		{"gather pull", 1, nrows, gcrd, gcrd, 0, 0, r},
+		{"gather scatter", nrows, 1, gcrd, gcrd, r, 0, 0},
+		{"gather rows", nc, 1, gptr, gptr, 0, r, 0},
+		{"gather indexed", nrows, nrows, gocrd, gcrd, r, 0, r},
+	} {
+		y := floatsAt(g[5], gc.yRows*r, atEnd, frand[T](rng, gc.yRows*r, 0, false))
+		init := frand[T](rng, gc.outRows*r, 0, false)
+		forEachTier(t, gf, func(t *testing.T, impl, ref gatherHadamardFunc[T]) {
+			out := floatsAt(g[6], len(init), atEnd, init)
+			want := append([]T(nil), init...)
+			impl(out, y, gc.ocrd, gc.ycrd, gptr, vals, gidx, x, r, gc.sO, gc.cO, gc.sU)
+			ref(want, y, gc.ocrd, gc.ycrd, gptr, vals, gidx, x, r, gc.sO, gc.cO, gc.sU)
+			check(t, gc.what, out, want)
+		})
+	}
+
+	// ScatterHadamard with one base row, and with a base row per node.
+	for _, sB := range []int{0, r} {
+		baseRows := 1
+		if sB != 0 {
+			baseRows = nrows
+		}
+		base := floatsAt(g[5], baseRows*r, atEnd, frand[T](rng, baseRows*r, 0, false))
+		init := frand[T](rng, nrows*r, 0, false)
+		forEachTier(t, sf, func(t *testing.T, impl, ref scatterHadamardFunc[T]) {
+			out := floatsAt(g[6], len(init), atEnd, init)
+			want := append([]T(nil), init...)
+			impl(out, base, x, gocrd, gcrd, gptr, vals, gidx, r, sB)
+			ref(want, base, x, gocrd, gcrd, gptr, vals, gidx, r, sB)
+			check(t, fmt.Sprintf("scatter sB=%d", sB), out, want)
+		})
+	}
+
+	// DotRows: d = r, one dot product per leaf index.
+	q := floatsAt(g[5], r, atEnd, frand[T](rng, r, 0, false))
+	forEachTier(t, df, func(t *testing.T, impl, ref dotRowsFunc[T]) {
+		dst := floatsAt[T](g[6], int(hi), atEnd, nil)
+		want := make([]T, hi)
+		impl(dst, q, x, gidx, 0.75)
+		ref(want, q, x, gidx, 0.75)
+		check(t, "dot", dst, want)
+	})
+}

@@ -1,0 +1,260 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// productRanks: every row width up to four 16-lane vectors plus three.
+func productRanks() []int {
+	var s []int
+	for r := 1; r <= 67; r++ {
+		s = append(s, r)
+	}
+	return append(s, 100, 129)
+}
+
+// fguard returns n floats starting off elements into an allocation whose
+// capacity holds 8 sentinels past the end.
+func fguard[T Float](n, off int, fill T) []T {
+	b := make([]T, off+n+8)
+	for i := range b {
+		b[i] = fill
+	}
+	return b[off : off+n]
+}
+
+func frand[T Float](rng *rand.Rand, n, off int, special bool) []T {
+	s := fguard[T](n, off, 0)
+	for i := range s {
+		s[i] = T(rng.Float64()*4 - 2)
+		if special && rng.IntN(50) == 0 {
+			s[i] = T([]float64{math.NaN(), math.Inf(1), math.Inf(-1), math.Copysign(0, -1)}[rng.IntN(4)])
+		}
+	}
+	return s
+}
+
+// fclose compares got with want, whole capacity (sentinels included): NaN
+// where want is NaN, equal infinities, else within rtol of scale.
+func fclose[T Float](got, want []T, rtol float64) error {
+	got, want = got[:cap(got)], want[:cap(want)]
+	for i := range got {
+		g, w := float64(got[i]), float64(want[i])
+		switch {
+		case math.IsNaN(w) || math.IsNaN(g):
+			if math.IsNaN(w) != math.IsNaN(g) {
+				return fmt.Errorf("[%d] = %v, want %v", i, g, w)
+			}
+		case math.IsInf(w, 0) || math.IsInf(g, 0):
+			if g != w {
+				return fmt.Errorf("[%d] = %v, want %v", i, g, w)
+			}
+		case math.Abs(g-w) > rtol*(1+math.Abs(w)):
+			return fmt.Errorf("[%d] = %v, want %v", i, g, w)
+		}
+	}
+	return nil
+}
+
+func rtolOf[T Float]() float64 {
+	if is32[T]() {
+		return 1e-4
+	}
+	return 1e-12
+}
+
+// randFiberLevel returns ptr (starting at an offset), crd and idx for nc
+// nodes with up to maxSeg leaves each; rows are below nrows.
+func randFiberLevel(rng *rand.Rand, nc, maxSeg, nrows int) (ptr, crd, idx []uint64) {
+	start := rng.IntN(3)
+	ptr = make([]uint64, nc+1)
+	ptr[0] = uint64(start)
+	for c := 1; c <= nc; c++ {
+		ptr[c] = ptr[c-1] + uint64(rng.IntN(maxSeg+1))
+	}
+	crd = make([]uint64, nc)
+	for c := range crd {
+		crd[c] = uint64(rng.IntN(nrows))
+	}
+	idx = make([]uint64, ptr[nc]+uint64(rng.IntN(3)))
+	for j := range idx {
+		idx[j] = uint64(rng.IntN(nrows))
+	}
+	return ptr, crd, idx
+}
+
+func testGather[T Float](t *testing.T, impl, ref gatherHadamardFunc[T]) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	const nrows = 7
+	for _, r := range productRanks() {
+		for _, nc := range []int{0, 1, 2, 5, 9, 40} {
+			for mode := GatherPull; mode <= GatherRows; mode++ {
+				special := rng.IntN(4) == 0
+				off := rng.IntN(4)
+				ptr, crd, idx := randFiberLevel(rng, nc, 4, nrows)
+				vals := frand[T](rng, len(idx), off, special)
+				x := frand[T](rng, nrows*r, off, special)
+				y := frand[T](rng, nrows*r, 1, false)
+				outRows := nrows
+				var sO, cO, sU int
+				switch mode {
+				case GatherPull:
+					sU = r
+					outRows = 1
+				case GatherScatter:
+					sO = r
+					y = y[:r]
+				case GatherRows:
+					cO = r
+					y = y[:r]
+					crd = ptr
+					outRows = max(nrows, nc)
+				}
+				got := fguard[T](outRows*r, off, 7)
+				want := fguard[T](outRows*r, off, 7)
+				impl(got, y, crd, crd, ptr, vals, idx, x, r, sO, cO, sU)
+				ref(want, y, crd, crd, ptr, vals, idx, x, r, sO, cO, sU)
+				if err := fclose(got, want, rtolOf[T]()); err != nil {
+					t.Fatalf("r=%d nc=%d mode=%d off=%d: %v", r, nc, mode, off, err)
+				}
+			}
+		}
+	}
+}
+
+// testGatherIndexed: out and y rows from two different arrays.
+func testGatherIndexed[T Float](t *testing.T, impl, ref gatherHadamardFunc[T]) {
+	rng := rand.New(rand.NewPCG(27, 28))
+	const nrows = 7
+	for _, r := range productRanks() {
+		for _, nc := range []int{0, 1, 3, 9, 40} {
+			off := rng.IntN(4)
+			ptr, ycrd, idx := randFiberLevel(rng, nc, 3, nrows)
+			ocrd := make([]uint64, nc)
+			for c := range ocrd {
+				ocrd[c] = uint64(rng.IntN(nrows))
+			}
+			vals := frand[T](rng, len(idx), off, false)
+			x := frand[T](rng, nrows*r, off, false)
+			y := frand[T](rng, nrows*r, 1, false)
+			got := fguard[T](nrows*r, off, 7)
+			want := fguard[T](nrows*r, off, 7)
+			impl(got, y, ocrd, ycrd, ptr, vals, idx, x, r, r, 0, r)
+			ref(want, y, ocrd, ycrd, ptr, vals, idx, x, r, r, 0, r)
+			if err := fclose(got, want, rtolOf[T]()); err != nil {
+				t.Fatalf("indexed r=%d nc=%d off=%d: %v", r, nc, off, err)
+			}
+		}
+	}
+}
+
+func TestGatherHadamardIndexed(t *testing.T) {
+	forEachTier(t, gatherHadamardF32, testGatherIndexed[float32])
+	forEachTier(t, gatherHadamardF64, testGatherIndexed[float64])
+}
+
+func TestGatherHadamard(t *testing.T) {
+	forEachTier(t, gatherHadamardF32, testGather[float32])
+	forEachTier(t, gatherHadamardF64, testGather[float64])
+}
+
+func testAxpy[T Float](t *testing.T, impl, ref scatterHadamardFunc[T]) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	const nrows = 7
+	for _, r := range productRanks() {
+		for _, nc := range []int{0, 1, 2, 5, 40} {
+			special := rng.IntN(4) == 0
+			off := rng.IntN(4)
+			ptr, crd, idx := randFiberLevel(rng, nc, 4, nrows)
+			vals := frand[T](rng, len(idx), off, special)
+			y := frand[T](rng, nrows*r, off, special)
+			base := frand[T](rng, r, 2, false)
+			got := fguard[T](nrows*r, off, 7)
+			want := fguard[T](nrows*r, off, 7)
+			impl(got, base, y, crd, crd, ptr, vals, idx, r, 0)
+			ref(want, base, y, crd, crd, ptr, vals, idx, r, 0)
+			if err := fclose(got, want, rtolOf[T]()); err != nil {
+				t.Fatalf("r=%d nc=%d off=%d: %v", r, nc, off, err)
+			}
+			// A base row per node.
+			bases := frand[T](rng, 3*r, 1, false)
+			brow := make([]uint64, nc)
+			for c := range brow {
+				brow[c] = uint64(rng.IntN(3))
+			}
+			impl(got, bases, y, brow, crd, ptr, vals, idx, r, r)
+			ref(want, bases, y, brow, crd, ptr, vals, idx, r, r)
+			if err := fclose(got, want, rtolOf[T]()); err != nil {
+				t.Fatalf("indexed r=%d nc=%d off=%d: %v", r, nc, off, err)
+			}
+		}
+	}
+}
+
+func TestScatterHadamard(t *testing.T) {
+	forEachTier(t, scatterHadamardF32, testAxpy[float32])
+	forEachTier(t, scatterHadamardF64, testAxpy[float64])
+}
+
+func testDot[T Float](t *testing.T, impl, ref dotRowsFunc[T]) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	const nrows = 9
+	for _, d := range productRanks() {
+		for _, n := range []int{0, 1, 2, 3, 5, 8, 13} {
+			special := rng.IntN(4) == 0
+			off := rng.IntN(4)
+			q := frand[T](rng, d, off, special)
+			k := frand[T](rng, nrows*d, off, special)
+			idx := make([]uint64, n)
+			for j := range idx {
+				idx[j] = uint64(rng.IntN(nrows))
+			}
+			scale := T(rng.Float64() + 0.5)
+			got := fguard[T](n, off, 7)
+			want := fguard[T](n, off, 7)
+			impl(got, q, k, idx, scale)
+			ref(want, q, k, idx, scale)
+			// Partial sums reorder the dot: compare against the sum of
+			// absolute terms.
+			if err := fclose(got, want, rtolOf[T]()*float64(d)); err != nil {
+				t.Fatalf("d=%d n=%d off=%d: %v", d, n, off, err)
+			}
+		}
+	}
+}
+
+func TestDotRows(t *testing.T) {
+	forEachTier(t, dotRowsF32, testDot[float32])
+	forEachTier(t, dotRowsF64, testDot[float64])
+}
+
+func TestProductKernelPanics(t *testing.T) {
+	x := make([]float64, 8)
+	mustPanicK := func(want string, fn func()) {
+		t.Helper()
+		defer func() {
+			if r := recover(); r != want {
+				t.Fatalf("panic %v, want %q", r, want)
+			}
+		}()
+		fn()
+	}
+	mustPanicK("kernels: GatherHadamard: idx out of range of x", func() {
+		GatherHadamard(GatherPull, x[:2], x, []uint64{0}, []uint64{0, 1}, x, []uint64{4}, x, 2)
+	})
+	mustPanicK("kernels: GatherHadamard: ptr decreases or exceeds vals/idx", func() {
+		GatherHadamard(GatherPull, x[:2], x, []uint64{0}, []uint64{0, 9}, x, []uint64{0}, x, 2)
+	})
+	mustPanicK("kernels: GatherHadamard: crd out of range of y, or out shorter than r", func() {
+		GatherHadamard(GatherPull, x[:2], x, []uint64{4}, []uint64{0, 1}, x, []uint64{0}, x, 2)
+	})
+	mustPanicK("kernels: ScatterHadamard: idx or crd out of range", func() {
+		ScatterHadamard(x, x, x, []uint64{0}, []uint64{0, 1}, x, []uint64{4}, 2)
+	})
+	mustPanicK("kernels: DotRows: idx out of range of k", func() {
+		DotRows(x[:1], x[:4], x, []uint64{2}, 1)
+	})
+}

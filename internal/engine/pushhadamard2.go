@@ -1,0 +1,148 @@
+package engine
+
+// PushMode says where PushHadamard2 puts each child's product.
+type PushMode uint8
+
+const (
+	// PushLeaves scatters every leaf, times its value and the product down
+	// to its child, into the out row the leaf names: MTTKRP's output mode
+	// at the leaves.
+	PushLeaves PushMode = iota
+	// PushChildren gathers every child's leaves into one sum and adds it,
+	// times the node's product, into the out row the child names: MTTKRP's
+	// output mode one level above the leaves.
+	PushChildren
+)
+
+// PushHadamard2 implements kernels.PushHadamard2.
+func PushHadamard2[T Float](mode PushMode, out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r int) {
+	if r < 1 || len(ptr) == 0 || len(above) < r {
+		panic("kernels: PushHadamard2: r < 1, empty ptr or above shorter than r")
+	}
+	if mode > PushChildren {
+		panic("kernels: PushHadamard2: unknown mode")
+	}
+	nc := len(ptr) - 1
+	e0, e1 := ptr[0], ptr[nc]
+	if NonDecreasing(ptr) >= 0 || e1 >= uint64(len(lptr)) || e1 > uint64(len(crd)) || len(ycrd) < nc {
+		panic("kernels: PushHadamard2: ptr decreases or exceeds lptr/crd/ycrd")
+	}
+	if nc == 0 {
+		return
+	}
+	lp := lptr[e0 : e1+1]
+	lo, hi := lp[0], lp[len(lp)-1]
+	if NonDecreasing(lp) >= 0 || hi > uint64(len(vals)) || hi > uint64(len(idx)) {
+		panic("kernels: PushHadamard2: lptr decreases or exceeds vals/idx")
+	}
+	if Max(ycrd[:nc]) >= uint64(len(y)/r) {
+		panic("kernels: PushHadamard2: ycrd out of range of y")
+	}
+	crdRows, idxRows := uint64(len(f)/r), uint64(len(out)/r)
+	if mode == PushChildren {
+		crdRows, idxRows = idxRows, crdRows
+	}
+	if e1 > e0 && Max(crd[e0:e1]) >= crdRows {
+		panic("kernels: PushHadamard2: crd out of range")
+	}
+	if hi > lo && Max(idx[lo:hi]) >= idxRows {
+		panic("kernels: PushHadamard2: idx out of range")
+	}
+	mustNotAlias("PushHadamard2", out, ycrd, ptr, crd, lptr, idx)
+	PushHadamard2Unchecked(mode, out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r)
+}
+
+// PushHadamard2Unchecked is PushHadamard2 without its checks, for callers
+// that pass the levels of a validated tensor and operands whose sizes they
+// have checked against its shape.
+func PushHadamard2Unchecked[T Float](mode PushMode, out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r int) {
+	if len(ptr) <= 1 {
+		return
+	}
+	if is32[T]() {
+		pushHadamard2F32.fn(f32s(out), f32s(above), f32s(y), ycrd, ptr, crd, lptr, f32s(vals), idx, f32s(f), r, int(mode))
+	} else {
+		pushHadamard2F64.fn(f64s(out), f64s(above), f64s(y), ycrd, ptr, crd, lptr, f64s(vals), idx, f64s(f), r, int(mode))
+	}
+}
+
+// pushHadamard2Func is the kernel signature (mode a PushMode).
+type pushHadamard2Func[T Float] func(out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int)
+
+var (
+	pushHadamard2F32 = newFamily[pushHadamard2Func[float32]]("pushhadamard2.f32", pushHadamard2Ref[float32], pushHadamard2Generic[float32])
+	pushHadamard2F64 = newFamily[pushHadamard2Func[float64]]("pushhadamard2.f64", pushHadamard2Ref[float64], pushHadamard2Generic[float64])
+)
+
+func pushHadamard2Ref[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int) {
+	pushHadamard2Cols(out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, mode, 0)
+}
+
+// pushHadamard2Cols is pushHadamard2Ref on columns k0..r-1 (the NEON glue's tail).
+func pushHadamard2Cols[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode, k0 int) {
+	for c := 0; c+1 < len(ptr); c++ {
+		u := int(ycrd[c]) * r
+		for k := k0; k < r; k++ {
+			p := above[k] * y[u+k]
+			for e := ptr[c]; e < ptr[c+1]; e++ {
+				if PushMode(mode) == PushLeaves {
+					q := p * f[int(crd[e])*r+k]
+					for j := lptr[e]; j < lptr[e+1]; j++ {
+						out[int(idx[j])*r+k] += vals[j] * q
+					}
+				} else {
+					var t T
+					for j := lptr[e]; j < lptr[e+1]; j++ {
+						t += vals[j] * f[int(idx[j])*r+k]
+					}
+					out[int(crd[e])*r+k] += p * t
+				}
+			}
+		}
+	}
+}
+
+// pushHadamard2Generic works on column blocks of up to 64, the node's product and
+// the child's on the stack; the order of every sum is ref's.
+func pushHadamard2Generic[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int) {
+	var p, q [64]T
+	for c := 0; c+1 < len(ptr); c++ {
+		u := int(ycrd[c]) * r
+		for k0 := 0; k0 < r; k0 += 64 {
+			w := min(64, r-k0)
+			pb, qb := p[:w], q[:w]
+			ab, yr := above[k0:][:w], y[u+k0:][:w]
+			for k := range pb {
+				pb[k] = ab[k] * yr[k]
+			}
+			for e := ptr[c]; e < ptr[c+1]; e++ {
+				if PushMode(mode) == PushLeaves {
+					fr := f[int(crd[e])*r+k0:][:w]
+					for k := range qb {
+						qb[k] = pb[k] * fr[k]
+					}
+					for j := lptr[e]; j < lptr[e+1]; j++ {
+						v := vals[j]
+						or := out[int(idx[j])*r+k0:][:w]
+						for k := range qb {
+							or[k] += v * qb[k]
+						}
+					}
+					continue
+				}
+				clear(qb)
+				for j := lptr[e]; j < lptr[e+1]; j++ {
+					v := vals[j]
+					fr := f[int(idx[j])*r+k0:][:w]
+					for k := range qb {
+						qb[k] += v * fr[k]
+					}
+				}
+				or := out[int(crd[e])*r+k0:][:w]
+				for k := range qb {
+					or[k] += pb[k] * qb[k]
+				}
+			}
+		}
+	}
+}

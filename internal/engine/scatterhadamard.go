@@ -1,0 +1,105 @@
+package engine
+
+// ScatterHadamard implements kernels.ScatterHadamard.
+func ScatterHadamard[T Float](out, base, y []T, crd, ptr []uint64, vals []T, idx []uint64, r int) {
+	if r < 1 || len(ptr) == 0 || len(base) < r {
+		panic("kernels: ScatterHadamard: r < 1, empty ptr or base shorter than r")
+	}
+	nc := len(ptr) - 1
+	lo, hi := ptr[0], ptr[nc]
+	if NonDecreasing(ptr) >= 0 || hi > uint64(len(vals)) || hi > uint64(len(idx)) || len(crd) < nc {
+		panic("kernels: ScatterHadamard: ptr decreases or exceeds vals/idx/crd")
+	}
+	if lo == hi {
+		return
+	}
+	if Max(idx[lo:hi]) >= uint64(len(out)/r) || nc > 0 && Max(crd[:nc]) >= uint64(len(y)/r) {
+		panic("kernels: ScatterHadamard: idx or crd out of range")
+	}
+	mustNotAlias("ScatterHadamard", out, crd, ptr, idx)
+	scatterHadamardCall(out, base, y, crd, crd, ptr, vals, idx, r, 0)
+}
+
+// ScatterHadamardUnchecked is ScatterHadamard without its checks, for
+// callers that pass the levels of a validated tensor and operands whose
+// sizes they have checked against its shape.
+func ScatterHadamardUnchecked[T Float](out, base, y []T, crd, ptr []uint64, vals []T, idx []uint64, r int) {
+	if len(ptr) <= 1 {
+		return
+	}
+	scatterHadamardCall(out, base, y, crd, crd, ptr, vals, idx, r, 0)
+}
+
+func scatterHadamardCall[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
+	if is32[T]() {
+		scatterHadamardF32.fn(f32s(out), f32s(base), f32s(y), bcrd, crd, ptr, f32s(vals), idx, r, sB)
+	} else {
+		scatterHadamardF64.fn(f64s(out), f64s(base), f64s(y), bcrd, crd, ptr, f64s(vals), idx, r, sB)
+	}
+}
+
+// ScatterHadamardIndexed implements kernels.ScatterHadamardIndexed.
+func ScatterHadamardIndexed[T Float](out, base []T, brow []uint64, y []T, crd, ptr []uint64, vals []T, idx []uint64, r int) {
+	if r < 1 || len(ptr) == 0 {
+		panic("kernels: ScatterHadamardIndexed: r < 1 or empty ptr")
+	}
+	nc := len(ptr) - 1
+	lo, hi := ptr[0], ptr[nc]
+	if NonDecreasing(ptr) >= 0 || hi > uint64(len(vals)) || hi > uint64(len(idx)) || len(crd) < nc || len(brow) < nc {
+		panic("kernels: ScatterHadamardIndexed: ptr decreases or exceeds vals/idx/crd/brow")
+	}
+	if lo == hi {
+		return
+	}
+	if Max(idx[lo:hi]) >= uint64(len(out)/r) || Max(crd[:nc]) >= uint64(len(y)/r) || Max(brow[:nc]) >= uint64(len(base)/r) {
+		panic("kernels: ScatterHadamardIndexed: idx, crd or brow out of range")
+	}
+	mustNotAlias("ScatterHadamardIndexed", out, brow, crd, ptr, idx)
+	scatterHadamardCall(out, base, y, brow, crd, ptr, vals, idx, r, r)
+}
+
+// scatterHadamardFunc is the kernel signature: the base row of node c is bcrd[c]*sB
+// elements in (sB is 0 or r).
+type scatterHadamardFunc[T Float] func(out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int)
+
+var (
+	scatterHadamardF32 = newFamily[scatterHadamardFunc[float32]]("scatterhadamard.f32", scatterHadamardRef[float32], scatterHadamardGeneric[float32])
+	scatterHadamardF64 = newFamily[scatterHadamardFunc[float64]]("scatterhadamard.f64", scatterHadamardRef[float64], scatterHadamardGeneric[float64])
+)
+
+func scatterHadamardRef[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
+	for c := 0; c+1 < len(ptr); c++ {
+		for k := 0; k < r; k++ {
+			for j := ptr[c]; j < ptr[c+1]; j++ {
+				p := base[int(bcrd[c])*sB+k] * y[int(crd[c])*r+k]
+				out[int(idx[j])*r+k] += vals[j] * p
+			}
+		}
+	}
+}
+
+func scatterHadamardGeneric[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
+	var p [64]T
+	for c := 0; c+1 < len(ptr); c++ {
+		lo, hi := ptr[c], ptr[c+1]
+		if lo == hi {
+			continue
+		}
+		yr := y[int(crd[c])*r:][:r]
+		base := base[int(bcrd[c])*sB:][:r]
+		for k0 := 0; k0 < r; k0 += 64 {
+			w := min(64, r-k0)
+			pb := p[:w]
+			for k := range pb {
+				pb[k] = base[k0+k] * yr[k0+k]
+			}
+			for j := lo; j < hi; j++ {
+				v := vals[j]
+				or := out[int(idx[j])*r+k0:][:w]
+				for k := range pb {
+					or[k] += v * pb[k]
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,254 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"sync"
+)
+
+// SpMM implements kernels.SpMM.
+func SpMM[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
+	checkSpMM("SpMM", len(y), ldy, len(x), ldx, w, ptr, idx, len(vals), true)
+	mustNotAlias("SpMM", y, ptr, idx)
+	rows := len(ptr) - 1
+	spmmCall(rows, int(ptr[rows]-ptr[0]), y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta)
+}
+
+// SpMMPart implements kernels.SpMMPart.
+func SpMMPart[T Float](allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
+	checkSpMM("SpMM", len(y), ldy, len(x), ldx, w, ptr, idx, len(vals), true)
+	mustNotAlias("SpMM", y, ptr, idx)
+	spmmCall(allRows, allNNZ, y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta)
+}
+
+// SpMMPartUnchecked is SpMMPart without the pass over every index and
+// without the check of y against the index arrays, for a caller whose
+// validated matrix guarantees the indices and that has checked y itself.
+func SpMMPartUnchecked[T Float](allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
+	checkSpMM("SpMM", len(y), ldy, len(x), ldx, w, ptr, idx, len(vals), false)
+	spmmCall(allRows, allNNZ, y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta)
+}
+
+func spmmCall[T Float](allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
+	if isF32[T]() {
+		spmmF32.fn(allRows, allNNZ, f32s(y), ldy, f32s(x), ldx, w, ptr, idx, f32s(vals), float32(alpha), float32(beta))
+		return
+	}
+	spmmF64.fn(allRows, allNNZ, f64s(y), ldy, f64s(x), ldx, w, ptr, idx, f64s(vals), float64(alpha), float64(beta))
+}
+
+// checkSpMM checks a product whose compressed side (len(ptr)-1 rows, leading
+// dimension ldm, length nm) is dense operand "m" and whose indexed side
+// (ldn, nn) is operand "n". indexCheck false skips the pass over every
+// index (SpMMPartUnchecked, SpMMScatterUnchecked: the caller's validated
+// structure guarantees it).
+func checkSpMM(name string, nm, ldm, nn, ldn, w int, ptr, idx []uint64, nvals int, indexCheck bool) {
+	if w < 0 || ldm < w || ldn < w || len(ptr) == 0 {
+		panic(fmt.Sprintf("kernels: %s: bad panel: w=%d ldx/ldy=%d/%d len(ptr)=%d", name, w, ldm, ldn, len(ptr)))
+	}
+	if len(idx) != nvals {
+		panic("kernels: " + name + ": len(idx) != len(vals)")
+	}
+	rows := len(ptr) - 1
+	// rows-1 rows of ldm then w elements, by division: (rows-1)*ldm can
+	// wrap to a negative int and pass (ldm >= w >= 1 here).
+	if rows > 0 && w > 0 && (nm < w || rows-1 > (nm-w)/ldm) {
+		panic(fmt.Sprintf("kernels: %s: dense operand of length %d too short for %d rows", name, nm, rows))
+	}
+	if NonDecreasing(ptr) >= 0 || ptr[rows] > uint64(len(idx)) {
+		panic("kernels: " + name + ": ptr not non-decreasing or beyond len(idx)")
+	}
+	if ptr[0] == ptr[rows] || w == 0 || !indexCheck {
+		return
+	}
+	var n uint64 // rows the indexed operand holds
+	if nn >= w {
+		n = uint64((nn-w)/ldn + 1)
+	}
+	if m := Max(idx[ptr[0]:ptr[rows]]); m >= n {
+		panic(fmt.Sprintf("kernels: %s: index %d out of range for %d dense rows", name, m, n))
+	}
+}
+
+// spmmFunc is an SpMM implementation on the rows of ptr, which are part of
+// a matrix of allRows rows and allNNZ entries: a path that chooses its
+// kernel by the matrix's shape (the amd64 column tiles) chooses from the
+// whole matrix, so that a product split into parts is summed as one call
+// would sum it. The others ignore allRows and allNNZ.
+type spmmFunc[T Float] = func(allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T)
+
+// spmmRows is an SpMM kernel on the rows of ptr alone.
+type spmmRowsFunc[T Float] = func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T)
+
+// anyShape makes an SpMM implementation that does not choose by shape.
+func anyShape[T Float](f spmmRowsFunc[T]) spmmFunc[T] {
+	return func(_, _ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
+		f(y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta)
+	}
+}
+
+var (
+	spmmF32 = newFamily[spmmFunc[float32]]("spmm.f32", anyShape(spmmRef[float32]), anyShape(spmmGeneric[float32]))
+	spmmF64 = newFamily[spmmFunc[float64]]("spmm.f64", anyShape(spmmRef[float64]), anyShape(spmmGeneric[float64]))
+)
+
+// spmmTileFunc (the amd64 SpMMTile kernels) is an SpMM on one column tile
+// of A: row i covers the entries from seg[2i] to seg[2i+1], stopping at the
+// first entry whose index is >= limit, and seg[2i] is set to where it
+// stopped. Each entry is taken by exactly one tile of a pass over
+// increasing limits, whatever the order of the indices within a row (sorted
+// rows make each tile a column range of A, which is what keeps its X rows
+// in cache).
+type spmmTileFunc[T Float] = func(y []T, ldy int, x []T, ldx, w int, seg, idx []uint64, vals []T, alpha, beta T, limit uint64)
+
+// spmmTuning is the tuning of the tiled SpMM, measured on M4 (4096 x 11008,
+// 10% dense) with k = 16, 64 and 256. Sizes are in bytes.
+type spmmTuning struct {
+	// minX: X panels up to this size are not tiled. At k = 16 (0.7 and
+	// 1.4 MiB) tiling was 20-40% slower on a Zen 5 with 1 MiB of L2; at
+	// k = 64 (2.8 and 5.6 MiB) 1.3-1.5x faster.
+	minX int
+	// minXWide replaces minX for rows of at least spmmTileWideRow bytes,
+	// whose entries each read four or more lines of X. On an Intel Xeon
+	// with 2 MiB of L2 (and an L3 slower to reach than AMD's), tiling such
+	// rows was 1.6-1.8x faster with X at 1.4 to 5.6 times L2 (M4 k = 64
+	// float32, 2.8 MiB: 1.5x).
+	minXWide int
+	// minRow: rows narrower than this are never tiled. At 64 bytes an
+	// entry reads one line of X, and on that Xeon tiling was 0-19% slower
+	// with X at 1.4 to 5.6 times L2, at every tile size from L2/8 to L2/2:
+	// a tile's short pieces of idx and vals cost more than the line of X
+	// it saves.
+	minRow int
+	// tileBytes is the size of one tile of X (tw rows of w columns) that
+	// the rows of a block reuse from L2: L2/8 was 0-15% faster than L2/4
+	// at k = 64 and 30-50% faster than L2/2.
+	tileBytes int
+	// minEntries is the fewest entries a row must have on average in a
+	// tile (tiles grow to reach it): each (row, tile) pair also reads and
+	// writes Y's row. At k = 256 float64, 6 entries a tile ran at 15-17
+	// GFLOP/s, 13 and 26 at 24.
+	minEntries int
+	// maxBytes: a tile grown beyond it is not worth having.
+	maxBytes int
+}
+
+// spmmTuningFor returns the tuning for a CPU with l2 bytes of L2 a core.
+func spmmTuningFor(l2 int) spmmTuning {
+	return spmmTuning{minX: 2 * l2, minXWide: l2, minRow: 128, tileBytes: l2 / 8, minEntries: 16, maxBytes: l2 / 2}
+}
+
+// spmmTune is this CPU's tuning (a variable for the tests).
+var spmmTune = spmmTuningFor(Caches().L2)
+
+// spmmSegPool holds the segment pairs of the tiled SpMM (the kernels are
+// called through func values, so a stack array would escape).
+var spmmSegPool = sync.Pool{New: func() any { return new([2 * spmmTileBlock]uint64) }}
+
+// spmmTileRows returns the rows of the indexed operand (X for SpMM, Y for
+// SpMMScatter) in one tile when tiling pays for a product of rows x xrows
+// (nnz entries) on a w-column panel of elements of size bytes, and 0 when
+// it does not (see spmmTuning).
+func spmmTileRows(rows, xrows, nnz, w, size int) int {
+	c := &spmmTune
+	rowBytes := w * size
+	minX := c.minX
+	if rowBytes >= spmmTileWideRow {
+		minX = c.minXWide
+	}
+	if rows == 0 || nnz == 0 || rowBytes < c.minRow || xrows*rowBytes <= minX {
+		return 0
+	}
+	// Rows of X a tile needs for minEntries entries a row (in floating
+	// point: the product of the counts may not fit in 64 bits).
+	need := math.Ceil(float64(c.minEntries) * float64(xrows) / (float64(nnz) / float64(rows)))
+	if need*float64(rowBytes) > float64(c.maxBytes) {
+		return 0
+	}
+	tw := max(1, c.tileBytes/rowBytes, int(need))
+	if tw*rowBytes > c.maxBytes || 2*tw >= xrows {
+		return 0
+	}
+	return tw
+}
+
+// spmmTileWalk walks a tiled SpMM over the rows of ptr with tiles of tw
+// rows of the indexed operand (which holds indexed rows): for each block of
+// spmmTileBlock rows, every tile in turn covers the block's rows, in calls
+// fn(r0, seg, first, limit) of the rows from r0 whose segments are seg (the
+// tile kernels' pairs), first on the block's first tile. A call covers at
+// most spmmWorkPerCall multiply-adds even on a dense tile.
+func spmmTileWalk(ptr []uint64, indexed, w, tw int, fn func(r0 int, seg []uint64, first bool, limit uint64)) {
+	sp := spmmSegPool.Get().(*[2 * spmmTileBlock]uint64)
+	defer spmmSegPool.Put(sp)
+	rows := len(ptr) - 1
+	sub := max(1, spmmWorkPerCall/(w*tw))
+	for lo := 0; lo < rows; lo += spmmTileBlock {
+		hi := min(rows, lo+spmmTileBlock)
+		s := sp[:2*(hi-lo)]
+		for i := range hi - lo {
+			s[2*i], s[2*i+1] = ptr[lo+i], ptr[lo+i+1]
+		}
+		for c0 := 0; c0 < indexed; c0 += tw {
+			for r0 := lo; r0 < hi; r0 += sub {
+				r1 := min(hi, r0+sub)
+				fn(r0, s[2*(r0-lo):2*(r1-lo)], c0 == 0, uint64(c0+tw))
+			}
+		}
+	}
+}
+
+func spmmRef[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
+	for i := 0; i+1 < len(ptr); i++ {
+		for c := range w {
+			var s T
+			for k := ptr[i]; k < ptr[i+1]; k++ {
+				s += vals[k] * x[int(idx[k])*ldx+c]
+			}
+			if beta == 0 {
+				y[i*ldy+c] = alpha * s
+			} else {
+				y[i*ldy+c] = alpha*s + beta*y[i*ldy+c]
+			}
+		}
+	}
+}
+
+// spmmGeneric accumulates blocks of up to 64 columns of a row of Y in a
+// stack array, two entries per pass.
+func spmmGeneric[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
+	var buf [64]T
+	for i := 0; i+1 < len(ptr); i++ {
+		lo, hi := int(ptr[i]), int(ptr[i+1])
+		for c0 := 0; c0 < w; c0 += len(buf) {
+			acc := buf[:min(len(buf), w-c0)]
+			clear(acc)
+			k := lo
+			for ; k+2 <= hi; k += 2 {
+				v0, v1 := vals[k], vals[k+1]
+				x0 := x[int(idx[k])*ldx+c0:][:len(acc)]
+				x1 := x[int(idx[k+1])*ldx+c0:][:len(acc)]
+				for c := range acc {
+					acc[c] += v0*x0[c] + v1*x1[c]
+				}
+			}
+			if k < hi {
+				v0 := vals[k]
+				x0 := x[int(idx[k])*ldx+c0:][:len(acc)]
+				for c := range acc {
+					acc[c] += v0 * x0[c]
+				}
+			}
+			yr := y[i*ldy+c0:][:len(acc)]
+			if beta == 0 {
+				for c := range acc {
+					yr[c] = alpha * acc[c]
+				}
+			} else {
+				for c := range acc {
+					yr[c] = alpha*acc[c] + beta*yr[c]
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,403 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// spmmWidths: every width 1..67 is tried on small matrices, and wider
+// panels that repeat the 4-vector chunk before every smaller chunk and a
+// masked tail (127 doubles under AVX-512 = 32 + 32 + 32 + 16 + 8 + 7).
+func spmmWidths() []int {
+	var w []int
+	for k := 1; k <= 67; k++ {
+		w = append(w, k)
+	}
+	return append(w, 96, 127, 128, 129, 192, 255)
+}
+
+func testSpMM[T Float](t *testing.T, f *family[spmmFunc[T]]) {
+	forEachSpMMTier(t, f, func(t *testing.T, impl, ref spmmRowsFunc[T]) {
+		rng := rand.New(rand.NewPCG(31, 32))
+		for _, w := range spmmWidths() {
+			for _, sh := range [][2]int{{0, 3}, {1, 1}, {5, 9}, {17, 23}} {
+				for _, special := range []int{0, 11} {
+					off := rng.IntN(4)
+					pad := rng.IntN(3) // ldx, ldy > w: a panel of a wider matrix
+					ldx, ldy := w+pad, w+rng.IntN(3)
+					m := randCSR(rng, sh[0], sh[1], []int{0, 1, 2, 3, 5, 9, 17}, 0, 0)
+					vals := randVals[T](rng, len(m.idx), off, special)
+					x := randVals[T](rng, max(0, sh[1]*ldx-pad), off, special/2)
+					y0 := randVals[T](rng, max(0, sh[0]*ldy), off, 0)
+					for _, ab := range [][2]T{{1, 0}, {-2, 0.5}, {0.5, 1}} {
+						name := fmt.Sprintf("w=%d ldx=%d ldy=%d rows=%d cols=%d special=%d off=%d alpha=%v beta=%v", w, ldx, ldy, sh[0], sh[1], special, off, ab[0], ab[1])
+						want := append([]T(nil), y0...)
+						ref(want, ldy, x, ldx, w, m.ptr, m.idx, vals, ab[0], ab[1])
+						scale := absAll(y0)
+						ref(scale, ldy, absAll(x), ldx, w, m.ptr, m.idx, absAll(vals), T(math.Abs(float64(ab[0]))), T(math.Abs(float64(ab[1]))))
+						got := withSentinel(y0, 5)
+						impl(got, ldy, x, ldx, w, m.ptr, m.idx, vals, ab[0], ab[1])
+						checkSentinel(t, name, got)
+						checkClose(t, name, got, want, scale)
+					}
+				}
+			}
+		}
+		// A long row and a large panel.
+		m := randCSR(rng, 3, 2000, []int{0, 700, 1999}, 0, 0)
+		for _, w := range []int{16, 64, 67, 256} {
+			vals := randVals[T](rng, len(m.idx), 1, 0)
+			x := randVals[T](rng, 2000*w, 1, 0)
+			want := make([]T, 3*w)
+			ref(want, w, x, w, w, m.ptr, m.idx, vals, 1, 0)
+			scale := make([]T, 3*w)
+			ref(scale, w, absAll(x), w, w, m.ptr, m.idx, absAll(vals), 1, 0)
+			got := make([]T, 3*w)
+			impl(got, w, x, w, w, m.ptr, m.idx, vals, 1, 0)
+			checkClose(t, fmt.Sprintf("long rows w=%d", w), got, want, scale)
+		}
+	})
+}
+
+func TestSpMMF32(t *testing.T) { testSpMM(t, spmmF32) }
+func TestSpMMF64(t *testing.T) { testSpMM(t, spmmF64) }
+
+// withSpMMTiles runs fn with the tiled SpMM forced on every product whose X
+// holds more than two tiles of tw rows (tw = 1 or 3 at the widths tested).
+func withSpMMTiles(t *testing.T, fn func(t *testing.T)) {
+	for _, tb := range []int{1, 3 * 8 * 67} {
+		t.Run(fmt.Sprintf("tilebytes=%d", tb), func(t *testing.T) {
+			defer forceSpMMTiles(tb)()
+			fn(t)
+		})
+	}
+}
+
+// forceSpMMTiles sets the SpMM tuning so that every product whose
+// indexed operand holds more than two tiles of tileBytes is tiled, whatever
+// its size and row width, and returns the function that restores it.
+func forceSpMMTiles(tileBytes int) (restore func()) {
+	old := spmmTune
+	spmmTune = spmmTuning{tileBytes: tileBytes, maxBytes: 1 << 30}
+	return func() { spmmTune = old }
+}
+
+func TestSpMMTiledF32(t *testing.T) { withSpMMTiles(t, func(t *testing.T) { testSpMM(t, spmmF32) }) }
+func TestSpMMTiledF64(t *testing.T) { withSpMMTiles(t, func(t *testing.T) { testSpMM(t, spmmF64) }) }
+func TestSpMMScatterTiledF32(t *testing.T) {
+	withSpMMTiles(t, func(t *testing.T) { testSpMMScatter(t, spmmScatterF32) })
+}
+func TestSpMMScatterTiledF64(t *testing.T) {
+	withSpMMTiles(t, func(t *testing.T) { testSpMMScatter(t, spmmScatterF64) })
+}
+
+// unsortedCSR is a 9 x 40 matrix whose rows list their columns in random
+// order.
+func unsortedCSR(rng *rand.Rand) csrCase {
+	m := randCSR(rng, 9, 40, []int{0, 1, 2, 7, 30}, 0, 0)
+	for i := 0; i+1 < len(m.ptr); i++ {
+		r := m.idx[m.ptr[i]:m.ptr[i+1]]
+		rng.Shuffle(len(r), func(a, b int) { r[a], r[b] = r[b], r[a] })
+	}
+	return m
+}
+
+// TestSpMMTiledUnsorted: a tile stops at the first index at or above its
+// limit, so rows whose indices are not sorted take entries in later tiles;
+// each must still be taken once, gathering and scattering.
+func TestSpMMTiledUnsorted(t *testing.T) {
+	withSpMMTiles(t, func(t *testing.T) {
+		forEachSpMMTier(t, spmmF64, func(t *testing.T, impl, ref spmmRowsFunc[float64]) {
+			rng := rand.New(rand.NewPCG(5, 6))
+			for _, w := range []int{1, 5, 8, 33, 67} {
+				m := unsortedCSR(rng)
+				vals := randVals[float64](rng, len(m.idx), 1, 0)
+				x := randVals[float64](rng, 40*w, 1, 0)
+				want := make([]float64, 9*w)
+				ref(want, w, x, w, w, m.ptr, m.idx, vals, 1.5, 0)
+				scale := make([]float64, 9*w)
+				ref(scale, w, absAll(x), w, w, m.ptr, m.idx, absAll(vals), 1.5, 0)
+				got := make([]float64, 9*w)
+				impl(got, w, x, w, w, m.ptr, m.idx, vals, 1.5, 0)
+				checkClose(t, fmt.Sprintf("unsorted w=%d", w), got, want, scale)
+			}
+		})
+		forEachTier(t, spmmScatterF64, func(t *testing.T, impl, ref spmmScatterFunc[float64]) {
+			rng := rand.New(rand.NewPCG(7, 6))
+			for _, w := range []int{1, 5, 8, 33, 67} {
+				m := unsortedCSR(rng)
+				vals := randVals[float64](rng, len(m.idx), 1, 0)
+				x := randVals[float64](rng, 9*w, 1, 0)
+				want := make([]float64, 40*w)
+				ref(want, w, x, w, w, m.ptr, m.idx, vals, 1.5)
+				scale := make([]float64, 40*w)
+				ref(scale, w, absAll(x), w, w, m.ptr, m.idx, absAll(vals), 1.5)
+				got := make([]float64, 40*w)
+				impl(got, w, x, w, w, m.ptr, m.idx, vals, 1.5)
+				checkClose(t, fmt.Sprintf("scatter unsorted w=%d", w), got, want, scale)
+			}
+		})
+	})
+}
+
+func testSpMMScatter[T Float](t *testing.T, f *family[spmmScatterFunc[T]]) {
+	forEachTier(t, f, func(t *testing.T, impl, ref spmmScatterFunc[T]) {
+		rng := rand.New(rand.NewPCG(41, 42))
+		for _, w := range spmmWidths() {
+			for _, sh := range [][2]int{{0, 3}, {1, 1}, {5, 9}, {17, 23}} {
+				for _, special := range []int{0, 11} {
+					off := rng.IntN(4)
+					ldx, ldy := w+rng.IntN(3), w+rng.IntN(3)
+					// rows of the matrix index X; its indices name rows of Y.
+					m := randCSR(rng, sh[0], sh[1], []int{0, 1, 2, 3, 5, 9, 17}, 0, 0)
+					vals := randVals[T](rng, len(m.idx), off, special)
+					x := randVals[T](rng, sh[0]*ldx, off, special/2)
+					y0 := randVals[T](rng, sh[1]*ldy, off, 0)
+					for _, alpha := range []T{1, -0.5} {
+						name := fmt.Sprintf("w=%d ldx=%d ldy=%d rows=%d cols=%d special=%d off=%d alpha=%v", w, ldx, ldy, sh[0], sh[1], special, off, alpha)
+						want := append([]T(nil), y0...)
+						ref(want, ldy, x, ldx, w, m.ptr, m.idx, vals, alpha)
+						scale := absAll(y0)
+						ref(scale, ldy, absAll(x), ldx, w, m.ptr, m.idx, absAll(vals), T(math.Abs(float64(alpha))))
+						got := withSentinel(y0, 5)
+						impl(got, ldy, x, ldx, w, m.ptr, m.idx, vals, alpha)
+						checkSentinel(t, name, got)
+						checkClose(t, name, got, want, scale)
+					}
+				}
+			}
+		}
+	})
+}
+
+func TestSpMMScatterF32(t *testing.T) { testSpMMScatter(t, spmmScatterF32) }
+func TestSpMMScatterF64(t *testing.T) { testSpMMScatter(t, spmmScatterF64) }
+
+func TestSpMMPanics(t *testing.T) {
+	mustPanic(t, "kernels: SpMM: index 3 out of range for 3 dense rows", func() {
+		SpMM(make([]float64, 2), 2, make([]float64, 6), 2, 2, []uint64{0, 1}, []uint64{3}, []float64{1}, 1, 0)
+	})
+	mustPanic(t, "kernels: SpMM: ptr not non-decreasing or beyond len(idx)", func() {
+		SpMM(make([]float64, 4), 2, make([]float64, 6), 2, 2, []uint64{0, 1, 0}, []uint64{0}, []float64{1}, 1, 0)
+	})
+	mustPanic(t, "kernels: SpMMScatter: dense operand of length 3 too short for 2 rows", func() {
+		SpMMScatter(make([]float32, 4), 2, make([]float32, 3), 2, 2, []uint64{0, 1, 1}, []uint64{0}, []float32{1}, 1)
+	})
+}
+
+// TestSpMMTiledDefault: products the default tuning tiles on amd64 (X, or
+// Y when transposed, of 5000 rows x 64 doubles, 2.4 MiB; rows of about 500
+// entries) agree with ref on every path.
+func TestSpMMTiledDefault(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	const rows, cols, w = 60, 5000, 64
+	m := randCSR(rng, rows, cols, []int{0, 1, 450, 500, 550}, 0, 0)
+	if tw := spmmTileRows(rows, cols, len(m.idx), w, 8); tw == 0 && Caches().L2 <= 1<<20 {
+		t.Fatalf("default tuning does not tile %d x %d with %d entries at w=%d", rows, cols, len(m.idx), w)
+	}
+	forEachSpMMTier(t, spmmF64, func(t *testing.T, impl, ref spmmRowsFunc[float64]) {
+		vals := randVals[float64](rng, len(m.idx), 1, 0)
+		x := randVals[float64](rng, cols*w, 1, 0)
+		y0 := randVals[float64](rng, rows*w, 1, 0)
+		want := append([]float64(nil), y0...)
+		ref(want, w, x, w, w, m.ptr, m.idx, vals, 0.5, -1)
+		scale := absAll(y0)
+		ref(scale, w, absAll(x), w, w, m.ptr, m.idx, absAll(vals), 0.5, 1)
+		got := append([]float64(nil), y0...)
+		impl(got, w, x, w, w, m.ptr, m.idx, vals, 0.5, -1)
+		checkClose(t, "tiled by default", got, want, scale)
+	})
+	// Transposed: the same matrix's indices name rows of Y.
+	forEachTier(t, spmmScatterF64, func(t *testing.T, impl, ref spmmScatterFunc[float64]) {
+		vals := randVals[float64](rng, len(m.idx), 1, 0)
+		x := randVals[float64](rng, rows*w, 1, 0)
+		y0 := randVals[float64](rng, cols*w, 1, 0)
+		want := append([]float64(nil), y0...)
+		ref(want, w, x, w, w, m.ptr, m.idx, vals, -0.5)
+		scale := absAll(y0)
+		ref(scale, w, absAll(x), w, w, m.ptr, m.idx, absAll(vals), 0.5)
+		got := append([]float64(nil), y0...)
+		impl(got, w, x, w, w, m.ptr, m.idx, vals, -0.5)
+		checkClose(t, "scatter tiled by default", got, want, scale)
+	})
+}
+
+// TestSpMMTileRows: the tiling decision at the sizes it was tuned on, with
+// the tuning a CPU with a 1 MiB L2 gets (whatever this one has), and counts
+// whose product overflows 64 bits.
+func TestSpMMTileRows(t *testing.T) {
+	defer func(old spmmTuning) { spmmTune = old }(spmmTune)
+	spmmTune = spmmTuningFor(1 << 20)
+	for _, c := range []struct {
+		rows, xrows, nnz, w, size, want int
+	}{
+		{4096, 11008, 4509419, 64, 8, 256},  // M4 k = 64 float64: L2/8
+		{4096, 11008, 4509419, 64, 4, 512},  // float32
+		{4096, 11008, 4509419, 256, 8, 160}, // k = 256: grown to 16 entries a row
+		{4096, 11008, 4509419, 16, 8, 0},    // 1.4 MiB of X in 128-byte rows: not tiled
+		{4096, 5000, 2000000, 64, 4, 512},   // 1.2 MiB in 256-byte rows: tiled
+		{4096, 5000, 2000000, 32, 8, 512},   // the same in float64
+		{4096, 4000, 2000000, 64, 4, 0},     // 0.98 MiB: fits L2
+		{4096, 50000, 4000000, 16, 4, 0},    // 3.1 MiB in 64-byte rows: never tiled
+		{4096, 50000, 4000000, 32, 4, 1024}, // in 128-byte rows: tiled
+		{20000, 20000, 640000, 64, 8, 0},    // M2: 32 entries a row, tiles too large
+		{1 << 40, 1 << 40, 1, 64, 8, 0},     // overflowing counts
+		{0, 1 << 20, 0, 64, 8, 0},
+	} {
+		if got := spmmTileRows(c.rows, c.xrows, c.nnz, c.w, c.size); got != c.want {
+			t.Errorf("spmmTileRows(%d, %d, %d, %d, %d) = %d, want %d", c.rows, c.xrows, c.nnz, c.w, c.size, got, c.want)
+		}
+	}
+}
+
+// TestSpMMHugeLeadingDimension: the compressed operand's length check once
+// multiplied (rows-1)*ld in int, which wraps for a huge ld and let the
+// assembly paths write outside y (or read outside x for SpMMScatter) at
+// ld-strided rows. Every path must now panic with the kernels message and
+// leave the buffer around the operand untouched.
+func TestSpMMHugeLeadingDimension(t *testing.T) {
+	for _, p := range append(Available(), "auto") {
+		t.Run(p, func(t *testing.T) {
+			if err := Use(p); err != nil {
+				t.Fatal(err)
+			}
+			defer Use("")
+			buf := make([]float64, 16)
+			for i := range buf {
+				buf[i] = 7
+			}
+			mustPanic(t, "kernels: SpMM: dense operand of length 2 too short for 2 rows", func() {
+				// ldy = MaxInt: MaxInt*8 bytes is -8 modulo 2^64 (y[-1]).
+				SpMM(buf[1:3:3], math.MaxInt, []float64{1}, 1, 1, []uint64{0, 0, 0}, nil, []float64{}, 1, 0)
+			})
+			mustPanic(t, "kernels: SpMM: dense operand of length 2 too short for 5 rows", func() {
+				// 4*ldy wraps to MinInt+8.
+				SpMM(buf[:2:2], 1<<61+2, []float64{3}, 1, 1, []uint64{0, 1, 2, 3, 4, 5}, make([]uint64, 5), []float64{1, 1, 1, 1, 1}, 1, 0)
+			})
+			mustPanic(t, "kernels: SpMM: dense operand of length 2 too short for 5 rows", func() {
+				SpMMPart(5, 0, buf[:2:2], 1<<61+2, []float64{3}, 1, 1, []uint64{0, 1, 2, 3, 4, 5}, make([]uint64, 5), []float64{1, 1, 1, 1, 1}, 1, 0)
+			})
+			b32 := make([]float32, 4)
+			mustPanic(t, "kernels: SpMM: dense operand of length 1 too short for 4 rows", func() {
+				SpMM(b32[:1:1], 1<<62+1, []float32{1}, 1, 1, []uint64{0, 0, 0, 0, 0}, nil, []float32{}, 1, 0)
+			})
+			y := make([]float64, 1)
+			mustPanic(t, "kernels: SpMMScatter: dense operand of length 1 too short for 5 rows", func() {
+				SpMMScatter(y, 1, buf[:1:1], 1<<61+2, 1, []uint64{0, 1, 2, 3, 4, 5}, make([]uint64, 5), []float64{1, 1, 1, 1, 1}, 1)
+			})
+			for i, v := range buf {
+				if v != 7 {
+					t.Fatalf("buf[%d] = %v: written outside the operand", i, v)
+				}
+			}
+			for i, v := range b32 {
+				if v != 0 {
+					t.Fatalf("b32[%d] = %v: written outside the operand", i, v)
+				}
+			}
+			if y[0] != 0 {
+				t.Fatalf("y = %v", y)
+			}
+			// w == 0 touches nothing on every path (generic's scatter sliced x).
+			SpMMScatter(make([]float64, 0), 1, make([]float64, 0), 1, 0, []uint64{0, 1, 2}, []uint64{5, 9}, []float64{1, 1}, 1)
+		})
+	}
+}
+
+// TestSpMMScatterAssociation: every path computes vals[k]*(alpha*x) as ref
+// does, so that the same inputs overflow (or do not) on every path: with
+// vals 1e30, x 1e-30 and alpha 1e30 in float32, (vals*alpha)*x is +Inf but
+// vals*(alpha*x) is 1e30; with vals 1e-30 and x 1e30 the other way round.
+func TestSpMMScatterAssociation(t *testing.T) {
+	for _, c := range [][3]float32{{1e30, 1e-30, 1e30}, {1e-30, 1e30, 1e30}} {
+		v, xv, alpha := c[0], c[1], c[2]
+		for _, w := range []int{1, 3, 8, 16, 17, 33} {
+			x := make([]float32, w)
+			for i := range x {
+				x[i] = xv
+			}
+			ptr, idx, vals := []uint64{0, 1}, []uint64{0}, []float32{v}
+			forEachTier(t, spmmScatterF32, func(t *testing.T, impl, ref spmmScatterFunc[float32]) {
+				want, got := make([]float32, w), make([]float32, w)
+				ref(want, w, x, w, w, ptr, idx, vals, alpha)
+				impl(got, w, x, w, w, ptr, idx, vals, alpha)
+				for i := range got {
+					if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+						t.Fatalf("vals %g x %g alpha %g w=%d: y[%d] = %g, ref %g", v, xv, alpha, w, i, got[i], want[i])
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestSpMMTiledInfAlpha: an infinite alpha gives ref's Inf and NaN on every
+// path with the tiles forced. The tiled kernels scaled each tile's partial
+// sum, so a row without entries in some tile became NaN (Inf*0) where ref's
+// alpha*sum is ±Inf.
+func TestSpMMTiledInfAlpha(t *testing.T) {
+	withSpMMTiles(t, func(t *testing.T) {
+		forEachSpMMTier(t, spmmF64, func(t *testing.T, impl, ref spmmRowsFunc[float64]) {
+			rng := rand.New(rand.NewPCG(7, 8))
+			m := randCSR(rng, 9, 40, []int{1, 2, 7, 30}, 0, 0)
+			for _, w := range []int{1, 8, 67} {
+				vals := randVals[float64](rng, len(m.idx), 1, 0)
+				x := randVals[float64](rng, 40*w, 1, 0)
+				for _, alpha := range []float64{math.Inf(1), math.Inf(-1)} {
+					want := make([]float64, 9*w)
+					ref(want, w, x, w, w, m.ptr, m.idx, vals, alpha, 0)
+					got := make([]float64, 9*w)
+					impl(got, w, x, w, w, m.ptr, m.idx, vals, alpha, 0)
+					for i := range got {
+						if math.IsNaN(got[i]) != math.IsNaN(want[i]) || math.IsInf(want[i], 0) && got[i] != want[i] {
+							t.Fatalf("w=%d alpha=%v: y[%d] = %v, want %v", w, alpha, i, got[i], want[i])
+						}
+					}
+				}
+			}
+		})
+	})
+}
+
+// TestSpMMUnchecked: the format packages' entry points without the index
+// pass (internal/unchecked) are set, give SpMMPart's and SpMMScatter's bits,
+// and keep the other checks (a short dense operand still panics).
+func TestSpMMUnchecked(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	m := randCSR(rng, 9, 40, []int{0, 1, 2, 7, 30}, 0, 0)
+	for _, w := range []int{1, 8, 67} {
+		vals := randVals[float64](rng, len(m.idx), 1, 0)
+		x := randVals[float64](rng, 40*w, 1, 0)
+		want := make([]float64, 9*w)
+		SpMMPart(9, len(m.idx), want, w, x, w, w, m.ptr, m.idx, vals, 1.5, 0)
+		got := make([]float64, 9*w)
+		SpMMPartUnchecked(9, len(m.idx), got, w, x, w, w, m.ptr, m.idx, vals, 1.5, 0)
+		if !slices.Equal(got, want) {
+			t.Errorf("w=%d: unchecked SpMMPart differs", w)
+		}
+		x32, v32 := make([]float32, len(x)), make([]float32, len(vals))
+		for i := range x {
+			x32[i] = float32(x[i])
+		}
+		for i := range vals {
+			v32[i] = float32(vals[i])
+		}
+		ws := make([]float32, 40*w)
+		SpMMScatter(ws, w, x32[:9*w], w, w, m.ptr, m.idx, v32, 2)
+		gs := make([]float32, 40*w)
+		SpMMScatterUnchecked(gs, w, x32[:9*w], w, w, m.ptr, m.idx, v32, 2)
+		if !slices.Equal(gs, ws) {
+			t.Errorf("w=%d: unchecked SpMMScatter differs", w)
+		}
+	}
+	defer func() {
+		if r, _ := recover().(string); !strings.Contains(r, "too short") {
+			t.Errorf("unchecked SpMMPart with a short y: panic %q, want the length check's", r)
+		}
+	}()
+	SpMMPartUnchecked(9, len(m.idx), make([]float64, 3), 1, make([]float64, 40), 1, 1, m.ptr, m.idx, make([]float64, len(m.idx)), 1, 0)
+}

@@ -1,0 +1,73 @@
+package engine
+
+// SpMMScatter implements kernels.SpMMScatter.
+func SpMMScatter[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T) {
+	spmmScatter(true, y, ldy, x, ldx, w, ptr, idx, vals, alpha)
+}
+
+// SpMMScatterUnchecked is SpMMScatter without the pass over every index and
+// without the check of y against the index arrays, for a caller whose
+// validated matrix guarantees the indices and that has checked y itself.
+func SpMMScatterUnchecked[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T) {
+	spmmScatter(false, y, ldy, x, ldx, w, ptr, idx, vals, alpha)
+}
+
+// spmmScatter is SpMMScatter, with the pass over every index and the check
+// of y against the index arrays when indexCheck is set.
+func spmmScatter[T Float](indexCheck bool, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T) {
+	checkSpMM("SpMMScatter", len(x), ldx, len(y), ldy, w, ptr, idx, len(vals), indexCheck)
+	if indexCheck {
+		mustNotAlias("SpMMScatter", y, ptr, idx)
+	}
+	if isF32[T]() {
+		spmmScatterF32.fn(f32s(y), ldy, f32s(x), ldx, w, ptr, idx, f32s(vals), float32(alpha))
+		return
+	}
+	spmmScatterF64.fn(f64s(y), ldy, f64s(x), ldx, w, ptr, idx, f64s(vals), float64(alpha))
+}
+
+type spmmScatterFunc[T Float] = func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T)
+
+var (
+	spmmScatterF32 = newFamily[spmmScatterFunc[float32]]("spmmscatter.f32", spmmScatterRef[float32], spmmScatterGeneric[float32])
+	spmmScatterF64 = newFamily[spmmScatterFunc[float64]]("spmmscatter.f64", spmmScatterRef[float64], spmmScatterGeneric[float64])
+)
+
+// spmmScatterTileFunc (the amd64 SpMMScatterTile kernels) is SpMMScatter on
+// one tile of Y's rows, with the segments and limit of spmmTileFunc.
+type spmmScatterTileFunc[T Float] = func(y []T, ldy int, x []T, ldx, w int, seg, idx []uint64, vals []T, alpha T, limit uint64)
+
+func spmmScatterRef[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T) {
+	for i := 0; i+1 < len(ptr); i++ {
+		for k := ptr[i]; k < ptr[i+1]; k++ {
+			for c := range w {
+				y[int(idx[k])*ldy+c] += vals[k] * (alpha * x[i*ldx+c])
+			}
+		}
+	}
+}
+
+func spmmScatterGeneric[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T) {
+	if w == 0 {
+		return // the wrapper checked nothing more: x and y may be empty
+	}
+	// vals[k] * (alpha*x), in ref's order (and the assembly's, which
+	// scale x's row once): (vals[k]*alpha)*x overflows or underflows on
+	// other inputs. alpha*x is exact for alpha == 1.
+	for i := 0; i+1 < len(ptr); i++ {
+		xr := x[i*ldx : i*ldx+w]
+		for k := ptr[i]; k < ptr[i+1]; k++ {
+			v := vals[k]
+			yr := y[int(idx[k])*ldy:][:len(xr)]
+			if alpha == 1 {
+				for c, xv := range xr {
+					yr[c] += v * xv
+				}
+				continue
+			}
+			for c, xv := range xr {
+				yr[c] += v * (alpha * xv)
+			}
+		}
+	}
+}

@@ -1,6 +1,0 @@
-//go:build !race
-
-package kernels
-
-// raceEnabled reports a -race build (see products_race.go).
-const raceEnabled = false
