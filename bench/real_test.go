@@ -11,14 +11,14 @@ import (
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/formats/mtx"
 	"github.com/hurray-format/hurray-go/formats/tns"
-	"github.com/hurray-format/hurray-go/internal/shareddata"
+	"github.com/hurray-format/hurray-go/internal/testutil"
 )
 
 // realFiles lists the shared real-data files with the extension ext in the
 // folder sub ("mtx" or "tns"), skipping the benchmark when the data is not
 // beside the checkout.
 func realFiles(b *testing.B, sub, ext string) []string {
-	dir := shareddata.Sub(sub)
+	dir := testutil.Sub(sub)
 	files, _ := filepath.Glob(filepath.Join(dir, "*"+ext))
 	if len(files) == 0 {
 		b.Skipf("no %s files (shared/data/%s not beside the checkout)", ext, sub)

@@ -13,8 +13,8 @@ import (
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/internal/levels"
-	"github.com/hurray-format/hurray-go/internal/race"
 	"github.com/hurray-format/hurray-go/internal/radix"
+	"github.com/hurray-format/hurray-go/internal/testutil"
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
@@ -604,7 +604,6 @@ func TestPresorted(t *testing.T) {
 // blocks from a few keys to several vector groups and parts that end
 // inside a block, against the reference.
 func TestCOOToCSFPaths(t *testing.T) {
-	defer kernels.Use("")
 	rng := rand.New(rand.NewPCG(19, 19))
 	shapes := [][]uint64{{1000, 50, 2000}, {2, 3, 2, 4}, {7, 1, 300}, {1 << 21, 1 << 21, 1 << 22}, {40, 30, 20, 10, 5}}
 	var inputs []*coo.Tensor[float64]
@@ -613,11 +612,8 @@ func TestCOOToCSFPaths(t *testing.T) {
 			inputs = append(inputs, genCOO[float64](rng, shape, 3000, kind))
 		}
 	}
-	withParallel(t, func() {
-		for _, path := range kernels.Available() {
-			if err := kernels.Use(path); err != nil {
-				t.Fatal(err)
-			}
+	testutil.ForEachPath(t, func(t *testing.T) {
+		withParallel(t, func() {
 			for _, kb := range []int{5, 37, 300} {
 				levels.Block = kb
 				for _, x := range inputs {
@@ -634,13 +630,13 @@ func TestCOOToCSFPaths(t *testing.T) {
 								t.Fatal(err)
 							}
 							if e := sameCSF(got, want); e != nil {
-								t.Fatalf("path %s key block %d shape %v mo %v workers %d: %v", path, kb, x.Shape(), mo, w, e)
+								t.Fatalf("key block %d shape %v mo %v workers %d: %v", kb, x.Shape(), mo, w, e)
 							}
 						}
 					}
 				}
 			}
-		}
+		})
 	})
 }
 
@@ -731,7 +727,7 @@ func TestHollowCSF(t *testing.T) {
 // staging buffers (WCMin lowered; they were allocated every call, 288 KiB a
 // worker).
 func TestWorkspaceReuseTypes(t *testing.T) {
-	if race.Enabled {
+	if testutil.RaceEnabled {
 		t.Skip("the race detector makes sync.Pool drop objects at random")
 	}
 	defer func(old int) { radix.WCMin = old }(radix.WCMin)

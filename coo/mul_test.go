@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unsafe"
 
-	"gonum.org/v1/gonum/mat"
+	"github.com/hurray-format/hurray-go/internal/testutil"
 )
 
 // randCOO returns a random rows x cols matrix densely (the oracle, in the
@@ -48,30 +48,6 @@ func randCOO[T Float](t *testing.T, rng *rand.Rand, rows, cols int, density floa
 		t.Fatal(err)
 	}
 	return d, a
-}
-
-func denseMul(d []float64, rows, cols int, trans bool, x []float64, k int, alpha float64, y []float64, beta float64) []float64 {
-	r, c := rows, cols
-	if trans {
-		r, c = cols, rows
-	}
-	out := make([]float64, r*k)
-	if r > 0 && k > 0 && c > 0 {
-		var D mat.Matrix = mat.NewDense(rows, cols, d)
-		if trans {
-			D = D.T()
-		}
-		var p mat.Dense
-		p.Mul(D, mat.NewDense(c, k, x))
-		copy(out, p.RawMatrix().Data)
-	}
-	for i := range out {
-		out[i] *= alpha
-		if beta != 0 {
-			out[i] += beta * y[i]
-		}
-	}
-	return out
 }
 
 func randF(rng *rand.Rand, n int) []float64 {
@@ -131,8 +107,8 @@ func testProducts[T Float](t *testing.T) {
 							name := fmt.Sprintf("%v trans=%v k=%d alpha,beta=%v", a, trans, k, ab)
 							x := conv[T](randF(rng, c*k))
 							y0 := conv[T](randF(rng, r*k))
-							want := denseMul(d, rows, cols, trans, conv[float64](x), k, ab[0], conv[float64](y0), ab[1])
-							scale := denseMul(ad, rows, cols, trans, absF(conv[float64](x)), k, math.Abs(ab[0]), absF(conv[float64](y0)), math.Abs(ab[1]))
+							want := testutil.DenseMul(d, rows, cols, trans, conv[float64](x), k, ab[0], conv[float64](y0), ab[1])
+							scale := testutil.DenseMul(ad, rows, cols, trans, absF(conv[float64](x)), k, math.Abs(ab[0]), absF(conv[float64](y0)), math.Abs(ab[1]))
 							got := append([]T(nil), y0...)
 							plain := ab == [2]float64{1, 0}
 							switch {

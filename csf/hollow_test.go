@@ -18,6 +18,7 @@ import (
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/internal/radix"
+	"github.com/hurray-format/hurray-go/internal/testutil"
 )
 
 // hollowTensor is a valid tensor that may have empty nodes, with what it
@@ -656,7 +657,7 @@ func testHollow[T csf.Float](t *testing.T) {
 // TestHollow: random tensors with empty nodes at the start, the end and in
 // runs on every level below the root, under every kernel path.
 func TestHollow(t *testing.T) {
-	paths(t, func(t *testing.T) {
+	testutil.ForEachPath(t, func(t *testing.T) {
 		t.Run("f64", testHollow[float64])
 		t.Run("f32", testHollow[float32])
 	})
@@ -713,7 +714,7 @@ func TestHollowEdges(t *testing.T) {
 		{"rank 5 lone path", []uint64{2, 2, 2, 2, 2}, []uint32{1, 3, 0, 4, 2},
 			[][]uint64{{0, 2}, {0, 2, 2}, {0, 0, 1}, {0, 0}, {0}}, [][]uint64{{0, 1}, {0, 1}, {1}, {}, {}}, []float64{}},
 	}
-	paths(t, func(t *testing.T) {
+	testutil.ForEachPath(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(35, 36))
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {

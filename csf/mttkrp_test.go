@@ -8,6 +8,7 @@ import (
 
 	"github.com/hurray-format/hurray-go/convert"
 	"github.com/hurray-format/hurray-go/csf"
+	"github.com/hurray-format/hurray-go/internal/testutil"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
@@ -91,7 +92,7 @@ func testMTTKRP[T csf.Float](t *testing.T) {
 }
 
 func TestMTTKRP(t *testing.T) {
-	paths(t, func(t *testing.T) {
+	testutil.ForEachPath(t, func(t *testing.T) {
 		t.Run("f64", testMTTKRP[float64])
 		t.Run("f32", testMTTKRP[float32])
 	})
@@ -236,7 +237,7 @@ func TestMTTKRPRootWorkersBitIdentical(t *testing.T) {
 			for m := range f {
 				f[m] = randMat[float64](rng, int(shape[m])*r)
 			}
-			paths(t, func(t *testing.T) {
+			testutil.ForEachPath(t, func(t *testing.T) {
 				want := make([]float64, int(shape[root])*r)
 				ct.MTTKRPWith(csf.NewWorkspace[float64](1), root, f, r, want)
 				for _, w := range []int{2, 3, 5} {

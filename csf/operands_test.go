@@ -9,6 +9,7 @@ import (
 
 	"github.com/hurray-format/hurray-go/csf"
 	densesize "github.com/hurray-format/hurray-go/internal/dense"
+	"github.com/hurray-format/hurray-go/internal/testutil"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -42,7 +43,7 @@ func chain(t *testing.T, shape, coord []uint64) *csf.Tensor[float64] {
 // the checks multiplied without overflow detection the AVX paths wrote
 // past the operand (and faulted for larger coordinates).
 func TestOperandSizesOverflow(t *testing.T) {
-	paths(t, func(t *testing.T) {
+	testutil.ForEachPath(t, func(t *testing.T) {
 		{
 			buf := make([]float64, 1000)
 			f := []float64{1, 1, 1, 1}

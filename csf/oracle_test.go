@@ -9,7 +9,6 @@ import (
 
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
-	"github.com/hurray-format/hurray-go/kernels"
 )
 
 // dense is a brute-force dense tensor: the oracle of the product tests.
@@ -126,27 +125,6 @@ func modeOrders(rng *rand.Rand, n int) [][]uint32 {
 		out = append(out, q)
 	}
 	return out
-}
-
-// paths runs fn under every kernel path this CPU has, and under automatic
-// selection (which picks each family's best, the product assembly included,
-// even while a path is incomplete across families), restoring auto.
-func paths(t *testing.T, fn func(t *testing.T)) {
-	all := append(kernels.Available(), "auto")
-	if testing.Short() {
-		// The -short run is the race run: the automatic choice exercises the
-		// parallel code; the full run covers every path.
-		all = []string{"auto"}
-	}
-	for _, p := range all {
-		t.Run("path="+p, func(t *testing.T) {
-			if err := kernels.Use(p); err != nil {
-				t.Fatal(err)
-			}
-			defer kernels.Use("")
-			fn(t)
-		})
-	}
 }
 
 func tol[T csf.Float]() float64 {

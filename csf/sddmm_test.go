@@ -6,6 +6,7 @@ import (
 
 	"github.com/hurray-format/hurray-go/convert"
 	"github.com/hurray-format/hurray-go/csf"
+	"github.com/hurray-format/hurray-go/internal/testutil"
 )
 
 // attnIndex returns b*I+i and b*J+j of a logical coordinate.
@@ -94,7 +95,7 @@ func testAttention[T csf.Float](t *testing.T) {
 }
 
 func TestAttention(t *testing.T) {
-	paths(t, func(t *testing.T) {
+	testutil.ForEachPath(t, func(t *testing.T) {
 		t.Run("f64", testAttention[float64])
 		t.Run("f32", testAttention[float32])
 	})

@@ -2,7 +2,6 @@ package csf_test
 
 import (
 	"bufio"
-	"github.com/hurray-format/hurray-go/internal/shareddata"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -11,9 +10,10 @@ import (
 
 	"github.com/hurray-format/hurray-go/convert"
 	"github.com/hurray-format/hurray-go/coo"
+	"github.com/hurray-format/hurray-go/internal/testutil"
 )
 
-var tnsDir = shareddata.Sub("tns") + "/"
+var tnsDir = testutil.Sub("tns") + "/"
 
 // readTNS is a minimal FROSTT reader for the tests: one entry per line, 1-based
 // coordinates then the value; '#' comments. The shape is the largest

@@ -14,6 +14,7 @@ import (
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/internal/radix"
+	"github.com/hurray-format/hurray-go/internal/testutil"
 )
 
 // ttvDense returns the dense result over the remaining modes (row-major)
@@ -130,7 +131,7 @@ func testTTV[T csf.Float](t *testing.T) {
 }
 
 func TestTTV(t *testing.T) {
-	paths(t, func(t *testing.T) {
+	testutil.ForEachPath(t, func(t *testing.T) {
 		t.Run("f64", testTTV[float64])
 		t.Run("f32", testTTV[float32])
 	})
@@ -204,7 +205,7 @@ func testTTM[T csf.Float](t *testing.T) {
 }
 
 func TestTTM(t *testing.T) {
-	paths(t, func(t *testing.T) {
+	testutil.ForEachPath(t, func(t *testing.T) {
 		t.Run("f64", testTTM[float64])
 		t.Run("f32", testTTM[float32])
 	})

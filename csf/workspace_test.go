@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/hurray-format/hurray-go/csf"
-	"github.com/hurray-format/hurray-go/internal/race"
+	"github.com/hurray-format/hurray-go/internal/testutil"
 )
 
 // namedF64 is a named element type of float64's size.
@@ -58,7 +58,7 @@ func TestPooledWorkspacePerType(t *testing.T) {
 			t.Fatalf("MTTKRP with the named type differs at %d: %v, want %v", i, oy[i], o)
 		}
 	}
-	if race.Enabled {
+	if testutil.RaceEnabled {
 		return // the pools drop workspaces at random
 	}
 	// A pool misses now and then (after a GC, or on a P that has not yet

@@ -3,7 +3,6 @@ package csr
 import (
 	"bufio"
 	"cmp"
-	"github.com/hurray-format/hurray-go/internal/shareddata"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -13,11 +12,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hurray-format/hurray-go/internal/testutil"
 	"gonum.org/v1/gonum/mat"
 )
 
 // mtxDir holds real Matrix Market files (SuiteSparse collection).
-var mtxDir = shareddata.Sub("mtx")
+var mtxDir = testutil.Sub("mtx")
 
 type triplet struct {
 	i, j uint64

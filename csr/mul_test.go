@@ -9,8 +9,7 @@ import (
 	"testing"
 	"unsafe"
 
-	"github.com/hurray-format/hurray-go/internal/race"
-	"github.com/hurray-format/hurray-go/kernels"
+	"github.com/hurray-format/hurray-go/internal/testutil"
 	"github.com/hurray-format/hurray-go/layout"
 	"gonum.org/v1/gonum/mat"
 )
@@ -90,32 +89,6 @@ func absF(s []float64) []float64 {
 	return out
 }
 
-// denseMul returns alpha op(D) X + beta Y (op(D) r x c, X c x k) with
-// gonum, where an empty shape is handled by hand since gonum refuses it.
-func denseMul(d []float64, rows, cols int, trans bool, x []float64, k int, alpha float64, y []float64, beta float64) []float64 {
-	r, c := rows, cols
-	if trans {
-		r, c = cols, rows
-	}
-	out := make([]float64, r*k)
-	if r > 0 && k > 0 && c > 0 {
-		var D mat.Matrix = mat.NewDense(rows, cols, d)
-		if trans {
-			D = D.T()
-		}
-		var p mat.Dense
-		p.Mul(D, mat.NewDense(c, k, x))
-		copy(out, p.RawMatrix().Data)
-	}
-	for i := range out {
-		out[i] *= alpha
-		if beta != 0 {
-			out[i] += beta * y[i]
-		}
-	}
-	return out
-}
-
 // tolerance relative to the sum of absolute terms: float32 accumulates in
 // float32 with fused and reordered additions.
 func tolOf[T Float]() float64 {
@@ -161,8 +134,8 @@ func testProducts[T Float](t *testing.T) {
 							name := fmt.Sprintf("%s %dx%d density=%v trans=%v k=%d alpha=%v beta=%v", a, rows, cols, density, trans, k, ab[0], ab[1])
 							x := toT[T](randDense(rng, c, k, 1))
 							y0 := toT[T](randDense(rng, r, k, 1))
-							want := denseMul(dd, rows, cols, trans, toF64(x), k, ab[0], toF64(y0), ab[1])
-							scale := denseMul(absF(dd), rows, cols, trans, absF(toF64(x)), k, math.Abs(ab[0]), absF(toF64(y0)), math.Abs(ab[1]))
+							want := testutil.DenseMul(dd, rows, cols, trans, toF64(x), k, ab[0], toF64(y0), ab[1])
+							scale := testutil.DenseMul(absF(dd), rows, cols, trans, absF(toF64(x)), k, math.Abs(ab[0]), absF(toF64(y0)), math.Abs(ab[1]))
 							got := append([]T(nil), y0...)
 							plain := ab == [2]float64{1, 0}
 							switch {
@@ -201,27 +174,8 @@ func testProducts[T Float](t *testing.T) {
 	}
 }
 
-// forEachPath runs fn with the product kernels forced onto every path this
-// CPU runs (the kernels' own tests compare each path with ref; this checks
-// the products end to end on each).
-func forEachPath(t *testing.T, fn func(t *testing.T)) {
-	defer kernels.Use("")
-	paths := kernels.Available()
-	if testing.Short() {
-		// The -short run is the race run: one path (the automatic choice)
-		// exercises the parallel code; the full run covers every path.
-		paths = []string{"auto"}
-	}
-	for _, path := range paths {
-		if err := kernels.Use(path); err != nil {
-			t.Fatal(err)
-		}
-		t.Run("impl="+path, fn)
-	}
-}
-
-func TestProductsF64(t *testing.T) { forEachPath(t, testProducts[float64]) }
-func TestProductsF32(t *testing.T) { forEachPath(t, testProducts[float32]) }
+func TestProductsF64(t *testing.T) { testutil.ForEachPath(t, testProducts[float64]) }
+func TestProductsF32(t *testing.T) { testutil.ForEachPath(t, testProducts[float32]) }
 
 // TestProductsParallel forces the multi-goroutine paths on small matrices:
 // every part count from 2 to 5 (run it under -race).
@@ -231,7 +185,7 @@ func TestProductsParallel(t *testing.T) {
 	for _, w := range []int{2, 3, 5} {
 		SetWorkers(w)
 		t.Run(fmt.Sprint("workers=", w), func(t *testing.T) {
-			forEachPath(t, func(t *testing.T) {
+			testutil.ForEachPath(t, func(t *testing.T) {
 				testProducts[float64](t)
 				testProducts[float32](t)
 			})
@@ -363,7 +317,7 @@ func TestMulVecWorkersBitIdentical(t *testing.T) {
 		// Rows repeat lens's pattern.
 		rows, cols := 45, 50
 		a, x := patternCSR(t, rng, rows, cols, 1, func(i int) int { return lens[i%len(lens)] })
-		forEachPath(t, func(t *testing.T) {
+		testutil.ForEachPath(t, func(t *testing.T) {
 			SetWorkers(1)
 			want := make([]float64, rows)
 			a.MulVec(want, x)
@@ -400,7 +354,7 @@ func TestMulMatWorkersBitIdentical(t *testing.T) {
 		}
 		return 1
 	})
-	forEachPath(t, func(t *testing.T) {
+	testutil.ForEachPath(t, func(t *testing.T) {
 		SetWorkers(1)
 		want := make([]float64, rows*k)
 		a.MulMat(want, x, k)
@@ -593,7 +547,7 @@ type named64 float64
 // type in turn allocate nothing (one job pool per element type; a pool per
 // size handed each the other's job, which failed the type assertion).
 func TestParallelNamedType(t *testing.T) {
-	if race.Enabled {
+	if testutil.RaceEnabled {
 		t.Skip("the race detector makes sync.Pool drop objects at random")
 	}
 	defer SetParallelThreshold(SetParallelThreshold(2))

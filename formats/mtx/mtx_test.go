@@ -15,7 +15,7 @@ import (
 	"github.com/hurray-format/hurray-go/convert"
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/formats"
-	"github.com/hurray-format/hurray-go/formats/internal/testutil"
+	"github.com/hurray-format/hurray-go/internal/testutil"
 )
 
 const td = "../../testdata"

@@ -10,9 +10,9 @@ import (
 	"testing"
 
 	"github.com/hurray-format/hurray-go/convert"
-	"github.com/hurray-format/hurray-go/formats/internal/testutil"
 	"github.com/hurray-format/hurray-go/formats/mtx"
 	"github.com/hurray-format/hurray-go/formats/tns"
+	"github.com/hurray-format/hurray-go/internal/testutil"
 )
 
 // TestRealData round-trips every shared matrix as CSR through .npz, and

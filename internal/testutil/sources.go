@@ -1,9 +1,6 @@
-// Package testutil helps the format tests: where the shared real data lives
-// and what its SOURCES.md says about each file.
 package testutil
 
 import (
-	"github.com/hurray-format/hurray-go/internal/shareddata"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,7 +10,7 @@ import (
 
 // DataDir is the shared real-data directory (see testdata/SOURCES.md), or ""
 // when it is not beside the checkout.
-var DataDir = shareddata.Dir()
+var DataDir = Dir()
 
 // Row is one row of a SOURCES.md table: the file name and its cells.
 type Row struct {

@@ -1,7 +1,4 @@
-// Package shareddata locates the project's shared real-data folder (the
-// SuiteSparse matrices and FROSTT tensors of shared/data, with SOURCES.md)
-// for tests and benchmarks.
-package shareddata
+package testutil
 
 import (
 	"os"
