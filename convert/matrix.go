@@ -102,7 +102,7 @@ func matrixBufs[T Float](dst *csr.Matrix[T], np, nnz int) ([]uint64, []uint64, [
 // see internal/trust).
 func newMatrix[T Float](rows, cols uint64, csc bool, ptr, idx []uint64, vals []T) *csr.Matrix[T] {
 	m := new(csr.Matrix[T])
-	trust.CSR(m, rows, cols, csc, false, ptr, idx, vals)
+	m.Trusted(trust.Key{}).Adopt(rows, cols, csc, false, ptr, idx, vals)
 	return m
 }
 

@@ -35,12 +35,12 @@ func grow[S ~[]E, E any](s S, n int) S {
 // internal/trust; the package's tests set trust.Verify, which scans them).
 func trustedCOO[T Float](shape, coords []uint64, vals []T, sorted bool) *coo.Tensor[T] {
 	t := new(coo.Tensor[T])
-	trust.COO(t, shape, coords, vals, sorted)
+	t.Trusted(trust.Key{}).Adopt(shape, coords, vals, sorted)
 	return t
 }
 
 func trustedCSF[T Float](shape []uint64, mo []uint32, pos, crd [][]uint64, vals []T) *csf.Tensor[T] {
 	t := new(csf.Tensor[T])
-	trust.CSF(t, shape, mo, pos, crd, vals)
+	t.Trusted(trust.Key{}).Adopt(shape, mo, pos, crd, vals)
 	return t
 }

@@ -57,19 +57,19 @@ func (a arrays[T]) overlap(b arrays[T]) bool {
 // reuseCSR returns dst when its buffers may take a result read from in,
 // else nil.
 func reuseCSR[T Float](dst *csr.Matrix[T], in arrays[T]) *csr.Matrix[T] {
-	if dst == nil || trust.SharesCSR(dst) || csrArrays(dst).overlap(in) {
+	if dst == nil || dst.Trusted(trust.Key{}).Shared() || csrArrays(dst).overlap(in) {
 		return nil
 	}
-	trust.InvalidateCSR(dst) // its buffers become the result's
+	dst.Trusted(trust.Key{}).Invalidate() // its buffers become the result's
 	return dst
 }
 
 // reuseCSF is reuseCSR for a csf dst.
 func reuseCSF[T Float](dst *csf.Tensor[T], in arrays[T]) *csf.Tensor[T] {
-	if dst == nil || trust.SharesCSF(dst) || csfArrays(dst).overlap(in) {
+	if dst == nil || dst.Trusted(trust.Key{}).Shared() || csfArrays(dst).overlap(in) {
 		return nil
 	}
-	trust.InvalidateCSF(dst)
+	dst.Trusted(trust.Key{}).Invalidate()
 	return dst
 }
 
@@ -78,6 +78,6 @@ func reuseCOO[T Float](dst *coo.Tensor[T], in arrays[T]) *coo.Tensor[T] {
 	if dst == nil || cooArrays(dst).overlap(in) {
 		return nil
 	}
-	trust.InvalidateCOO(dst)
+	dst.Trusted(trust.Key{}).Invalidate()
 	return dst
 }

@@ -5,27 +5,26 @@ import (
 	"github.com/hurray-format/hurray-go/layout"
 )
 
-func init() {
-	trust.COO = func(dst any, shape, coords []uint64, values any, sorted bool) {
-		dst.(interface {
-			adopt(shape, coords []uint64, values any, sorted bool)
-		}).adopt(shape, coords, values, sorted)
-	}
-	trust.InvalidateCOO = func(t any) { t.(interface{ invalidate() }).invalidate() }
-}
+// Trusted is for this module's builders (package convert): it gives access
+// to t without validation, and its key cannot be made outside the module.
+// Other code builds tensors with New or FromBuffers.
+func (t *Tensor[T]) Trusted(trust.Key) builder[T] { return builder[T]{t} }
 
-// invalidate marks t unvalidated: a ...To call took its buffers.
-func (t *Tensor[T]) invalidate() { t.valid = false }
+// builder is what Trusted returns: the tensor's unvalidated construction.
+type builder[T Float] struct{ t *Tensor[T] }
 
-// adopt fills t with arrays that package convert built from a validated
-// structure (see internal/trust): the bounds are not scanned, and IsSorted
-// is taken from sorted when true, else computed. values is a []T.
-func (t *Tensor[T]) adopt(shape, coords []uint64, values any, sorted bool) {
-	v := values.([]T)
-	*t = Tensor[T]{shape: shape, coords: coords, values: v, valid: true}
+// Invalidate marks the tensor unvalidated: a ...To call took its buffers.
+func (b builder[T]) Invalidate() { b.t.valid = false }
+
+// Adopt fills the tensor with arrays that package convert built from a
+// validated structure: the bounds are not scanned, and IsSorted is taken
+// from sorted when true, else computed.
+func (b builder[T]) Adopt(shape, coords []uint64, values []T, sorted bool) {
+	t := b.t
+	*t = Tensor[T]{shape: shape, coords: coords, values: values, valid: true}
 	t.sorted = sorted || t.checkSorted()
 	trust.Check("coo", func() error {
-		u := &Tensor[T]{shape: shape, coords: coords, values: v}
+		u := &Tensor[T]{shape: shape, coords: coords, values: values}
 		if err := u.Validate(); err != nil {
 			return err
 		}

@@ -2,35 +2,29 @@ package csf
 
 import "github.com/hurray-format/hurray-go/internal/trust"
 
-func init() {
-	trust.CSF = func(dst any, shape []uint64, modeOrder []uint32, pos, crd [][]uint64, values any) {
-		dst.(interface {
-			adopt(shape []uint64, modeOrder []uint32, pos, crd [][]uint64, values any)
-		}).adopt(shape, modeOrder, pos, crd, values)
-	}
-	trust.SharesCSF = func(t any) bool {
-		s, ok := t.(interface{ levelsHeld() bool })
-		return ok && s.levelsHeld()
-	}
-	trust.InvalidateCSF = func(t any) {
-		t.(interface{ invalidate() }).invalidate()
-	}
+// Trusted is for this module's builders (package convert): it gives access
+// to t without validation, and its key cannot be made outside the module.
+// Other code builds tensors with New or FromBuffers.
+func (t *Tensor[T]) Trusted(trust.Key) builder[T] { return builder[T]{t} }
+
+// builder is what Trusted returns: the tensor's unvalidated construction.
+type builder[T Float] struct{ t *Tensor[T] }
+
+// Adopt fills the tensor with arrays built valid by construction.
+func (b builder[T]) Adopt(shape []uint64, modeOrder []uint32, pos, crd [][]uint64, values []T) {
+	b.t.set(shape, modeOrder, pos, crd, values)
 }
 
-// levelsHeld reports whether t's levels are held by another tensor too
-// (see trust.SharesCSF); false for a nil t.
-func (t *Tensor[T]) levelsHeld() bool { return t != nil && t.sharedLevels.Load() }
+// Shared reports whether the tensor's levels are held by another structure
+// too (a leaf-mode TTV or an SDDMM result holds its tensor's, and the tensor
+// lends them), so that a conversion that reuses its buffers must not write
+// into its levels; false for a nil tensor.
+func (b builder[T]) Shared() bool { return b.t != nil && b.t.sharedLevels.Load() }
 
-// invalidate marks t unvalidated: a ...To call took its buffers.
-func (t *Tensor[T]) invalidate() { t.valid = false }
+// Invalidate marks the tensor unvalidated: a ...To call took its buffers.
+func (b builder[T]) Invalidate() { b.t.valid = false }
 
-// adopt fills t with arrays built valid by construction (see
-// internal/trust). values is a []T.
-func (t *Tensor[T]) adopt(shape []uint64, modeOrder []uint32, pos, crd [][]uint64, values any) {
-	t.set(shape, modeOrder, pos, crd, values.([]T))
-}
-
-// newTrusted adopts arrays built valid by construction (see internal/trust).
+// newTrusted adopts arrays built valid by construction (see Trusted).
 func newTrusted[T Float](shape []uint64, modeOrder []uint32, pos, crd [][]uint64, values []T) *Tensor[T] {
 	t := new(Tensor[T])
 	t.set(shape, modeOrder, pos, crd, values)

@@ -39,65 +39,66 @@ type named float32
 // rejects arrays that are not valid (so the converters' tests would catch
 // a builder bug).
 func TestConstructors(t *testing.T) {
+	var k trust.Key
 	trust.Verify = true
 	defer func() { trust.Verify = false }()
 	x := new(coo.Tensor[float32])
-	trust.COO(x, []uint64{2, 3}, []uint64{0, 1, 1, 2}, []float32{1, 2}, true)
+	x.Trusted(k).Adopt([]uint64{2, 3}, []uint64{0, 1, 1, 2}, []float32{1, 2}, true)
 	if !x.Valid() || !x.IsSorted() || x.NNZ() != 2 {
 		t.Fatalf("COO: %v", x)
 	}
 	y := new(coo.Tensor[float64])
-	trust.COO(y, []uint64{2, 3}, []uint64{1, 2, 0, 1}, []float64{1, 2}, false)
+	y.Trusted(k).Adopt([]uint64{2, 3}, []uint64{1, 2, 0, 1}, []float64{1, 2}, false)
 	if !y.Valid() || y.IsSorted() {
 		t.Fatalf("COO unsorted: %v", y)
 	}
 	xn := new(coo.Tensor[named])
-	trust.COO(xn, []uint64{2, 3}, []uint64{0, 1, 1, 2}, []named{1, 2}, true)
+	xn.Trusted(k).Adopt([]uint64{2, 3}, []uint64{0, 1, 1, 2}, []named{1, 2}, true)
 	if !xn.Valid() || !xn.IsSorted() || xn.At(1, 2) != 2 {
 		t.Fatalf("COO of a named type: %v", xn)
 	}
 	a := new(csr.Matrix[float64])
-	trust.CSR(a, 2, 3, false, false, []uint64{0, 1, 2}, []uint64{1, 2}, []float64{1, 2})
-	if !a.Valid() || a.IsCSC() || trust.SharesCSR(a) {
+	a.Trusted(k).Adopt(2, 3, false, false, []uint64{0, 1, 2}, []uint64{1, 2}, []float64{1, 2})
+	if !a.Valid() || a.IsCSC() || a.Trusted(k).Shared() {
 		t.Fatalf("CSR: %v", a)
 	}
 	an := new(csr.Matrix[named])
-	trust.CSR(an, 2, 3, true, true, []uint64{0, 0, 1, 2}, []uint64{0, 1}, []named{1, 2})
-	if !an.Valid() || !an.IsCSC() || an.At(1, 2) != 2 || !trust.SharesCSR(an) || !trust.SharesCSR(an.T()) {
+	an.Trusted(k).Adopt(2, 3, true, true, []uint64{0, 0, 1, 2}, []uint64{0, 1}, []named{1, 2})
+	if !an.Valid() || !an.IsCSC() || an.At(1, 2) != 2 || !an.Trusted(k).Shared() || !an.T().Trusted(k).Shared() {
 		t.Fatalf("shared CSC of a named type: %v", an)
 	}
-	if trust.SharesCSR((*csr.Matrix[float64])(nil)) {
-		t.Fatal("SharesCSR(nil) = true")
+	if (*csr.Matrix[float64])(nil).Trusted(k).Shared() {
+		t.Fatal("Shared() of a nil matrix = true")
 	}
 	c, err := convert.COOToCSF(mustCOO(t), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	u := new(csf.Tensor[float64])
-	trust.CSF(u, c.Shape(), c.ModeOrder(), levels(c, c.Pos), levels(c, c.Crd), c.Values())
+	u.Trusted(k).Adopt(c.Shape(), c.ModeOrder(), levels(c, c.Pos), levels(c, c.Crd), c.Values())
 	if !u.Valid() || u.NNZ() != c.NNZ() {
 		t.Fatalf("CSF: %v", u)
 	}
 	un := new(csf.Tensor[named])
 	nv := make([]named, c.NNZ())
-	trust.CSF(un, c.Shape(), c.ModeOrder(), levels(c, c.Pos), levels(c, c.Crd), nv)
+	un.Trusted(k).Adopt(c.Shape(), c.ModeOrder(), levels(c, c.Pos), levels(c, c.Crd), nv)
 	if !un.Valid() || un.NNZ() != c.NNZ() {
 		t.Fatalf("CSF of a named type: %v", un)
 	}
 	for name, f := range map[string]func(){
 		"COO bound": func() {
-			trust.COO(new(coo.Tensor[float64]), []uint64{2, 3}, []uint64{0, 3}, []float64{1}, true)
+			new(coo.Tensor[float64]).Trusted(k).Adopt([]uint64{2, 3}, []uint64{0, 3}, []float64{1}, true)
 		},
 		"COO sorted flag": func() {
-			trust.COO(new(coo.Tensor[float64]), []uint64{2, 3}, []uint64{1, 0, 0, 0}, []float64{1, 2}, true)
+			new(coo.Tensor[float64]).Trusted(k).Adopt([]uint64{2, 3}, []uint64{1, 0, 0, 0}, []float64{1, 2}, true)
 		},
 		"CSR order": func() {
-			trust.CSR(new(csr.Matrix[named]), 1, 3, false, false, []uint64{0, 2}, []uint64{2, 1}, []named{1, 2})
+			new(csr.Matrix[named]).Trusted(k).Adopt(1, 3, false, false, []uint64{0, 2}, []uint64{2, 1}, []named{1, 2})
 		},
 		"CSF pos": func() {
 			pos := levels(c, c.Pos)
 			pos[0] = []uint64{0, 9}
-			trust.CSF(new(csf.Tensor[float64]), c.Shape(), c.ModeOrder(), pos, levels(c, c.Crd), c.Values())
+			new(csf.Tensor[float64]).Trusted(k).Adopt(c.Shape(), c.ModeOrder(), pos, levels(c, c.Crd), c.Values())
 		},
 	} {
 		func() {
