@@ -63,7 +63,7 @@ func (a *asm) twoLevelDoc(fn, args, blocks, body, regs, req string) {
 			a.f("// %s", ln)
 		}
 	}
-	a.f("//\n// Registers: see %s in _genproducts.\n// Requires: %s", regs, req)
+	a.f("//\n// Registers: see %s in kernels/amd64/_gen.\n// Requires: %s", regs, req)
 }
 
 // nextBlock512 ends an AVX-512 column block of nv vectors (label next<nv>):
@@ -135,29 +135,19 @@ func (a *asm) nodeRows(sOff int) {
 	a.yRow(sOff)
 }
 
-// pullPFD is how many nodes ahead the AVX-512 node loops of GatherHadamard2
-// (pull mode) and PushHadamard2 prefetch y's rows: MTTKRP reads a row of the
-// factor of level N-3 per node of that level, from beyond L2. Four
-// alternating runs each on the 2-core VM, float64 R = 16 unless said:
-//   - the pull, along T4p's root (2.8M level-1 nodes, factor 2.5 MB): 20.5
-//     -> 19.0 ms on one thread, 12.5 -> 11.1 on two; R = 32 27.9 -> 26.7
-//     and 17.4 -> 16.0 (8 ahead: 19.5 at R = 16); float32, a line a row,
-//     15.2 -> 15.3, no gain;
-//   - the push: T4p modes 2 and 3 20.5 / 20.9 -> 19.9 / 20.1 ms on one
-//     thread, 11.9 / 12.2 -> 10.9 / 11.1 on two; T3p modes 1 and 2 (the
-//     root's 12.8 MB factor, read in order) 32.2 / 29.6 -> 26.1 / 22.9; T3u
-//     26.4 / 26.2 -> 23.7 / 24.8.
+// pullPFD is how many nodes ahead the node loops of GatherHadamard2 (pull
+// mode) and PushHadamard2 prefetch y's rows: MTTKRP reads a row of the
+// factor of level N-3 per node of that level, from beyond L2, and the
+// hardware prefetcher does not follow rows named by an index. The prefetch
+// pays for float64 rows in both the pull and the push, on one thread and
+// two; float32 rows of one line gain nothing from it and lose nothing. 8
+// nodes ahead is too close to hide the miss.
 //
 // The scatter loop of GatherHadamard2 prefetches the out row of the node as
-// far ahead (prefetchOut): the roots of T3p and T3u 30.0 / 23.3 -> 25.3 /
-// 21.1 ms (loaded host, medians of four), T4p mode 1 unchanged.
+// far ahead (prefetchOut), for the same reason.
 //
 // The AVX2 kernels prefetch the same rows as far ahead (a block's half of
-// the lines, the 256-bit blocks being half as wide). On a Zen 3 VM, one
-// thread, three alternating runs: float64 R = 16 T3u's modes 126 / 140 /
-// 148 -> 114 / 111 / 98 ms, T4p's 123 / 134 / 104 / 79 -> 83 / 81 / 72 /
-// 71; float32 R = 32 T3p's 185 / 265 / 208 -> 169 / 96 / 92 (the last two
-// with the children's rows, 6.4 MB, prefetched).
+// the lines, the 256-bit blocks being half as wide).
 const pullPFD = 24
 
 // prefetchY prefetches the y row (its block) of node AX+pullPFD when there
@@ -336,16 +326,12 @@ func (a *asm) children256(b blk256, l string) {
 	a.f("\tCMPQ R8, R9")
 	a.f("\tJAE  ce%s", l)
 	a.f("cl%s:", l)
-	// The z row of the child pullPFD ahead, whatever z's size. On the Zen 3
-	// VM, float64 R = 16, one thread, three alternating runs: T3p's root,
-	// whose z is a 50000 x 16 factor (6.4 MB), 170 -> 72 ms; T3u's root (2.5
-	// MB) 80 -> 80; T4p's mode 1, whose z rows (500 x 16) sit in L2, 67.7 ->
-	// 71.4 (p = 0.1). A test of z's size (L2) read T4p's mode 0 at R = 32 98
-	// -> 115 ms (p = 0.06), so there is none. With gather2PrefetchX in pf,
-	// each leaf likewise prefetches its x row (gather2Prefetching in
-	// package kernels). children512 does the same: on the Zen 4 VM, float64
-	// one thread, eight alternating runs (CPU time), T3p's root R = 16 80
-	// -> 65 ms and R = 32 176 -> 147, T4p's root unchanged (p > 0.3).
+	// The z row of the child pullPFD ahead, whatever z's size: it pays
+	// where z exceeds L2 and costs next to nothing where z's rows sit in L2,
+	// while a test of z's size against L2 costs more than it saves, so
+	// there is none. With gather2PrefetchX in pf, each leaf likewise
+	// prefetches its x row (gather2Prefetching in package kernels).
+	// children512 does the same.
 	a.prefetchCrdRow(b.lines(), l, "R15")
 	a.f("\tMOVQ (R12)(R8*8), CX")
 	a.f("\tMOVQ 8(R12)(R8*8), DX")

@@ -457,7 +457,7 @@ func (b blk256) fiber(l string, val int, pf leafPF) {
 // body for each, labelled label. With pf the loop is written twice, the
 // second copy prefetching (prefetchLeaf, lines cache lines a row), and one
 // test of pf's flag before the first leaf picks the copy: a test per leaf
-// cost up to a quarter more micro-ops in the AVX2 float64 R = 16 fiber loop.
+// adds micro-ops to the fiber loop, which a narrow (AVX2 float64) row feels.
 func (a *asm) leafLoop(label string, pf leafPF, lines int, body func()) {
 	loop := func(l string, prefetch bool) {
 		a.f("%s:", l)
