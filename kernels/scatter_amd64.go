@@ -8,12 +8,12 @@ var _ = registerScatterAMD64()
 
 func registerScatterAMD64() bool {
 	if amd64.HasAVX2 {
-		scatterF32.set(tierAVX2, scatterAsm(amd64.ScatterF32AVX2))
-		scatterF64.set(tierAVX2, scatterAsm(amd64.ScatterF64AVX2))
+		scatterF32.set(tierAVX2, scatterAsm(amd64.ScatterAddF32AVX2))
+		scatterF64.set(tierAVX2, scatterAsm(amd64.ScatterAddF64AVX2))
 	}
 	if amd64.HasAVX512 {
-		scatterF32.set(tierAVX512, scatterAsm(amd64.ScatterF32AVX512))
-		scatterF64.set(tierAVX512, scatterAsm(amd64.ScatterF64AVX512))
+		scatterF32.set(tierAVX512, scatterAsm(amd64.ScatterAddF32AVX512))
+		scatterF64.set(tierAVX512, scatterAsm(amd64.ScatterAddF64AVX512))
 		// Measured (kernels BenchmarkSpMVFamily, thread CPU time): gather
 		// plus scatter is 1.5-3x slower than the scalar AVX2 loop on the
 		// Zen 5 test machine at 4 to 64 entries per row.

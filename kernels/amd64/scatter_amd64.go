@@ -2,7 +2,7 @@
 
 package amd64
 
-// ScatterF64AVX2 and the other ScatterAdd kernels compute, for every row i
+// ScatterAddF64AVX2 and the other ScatterAdd kernels compute, for every row i
 // of a compressed matrix,
 //
 //	a := alpha * x[i]
@@ -18,19 +18,19 @@ package amd64
 // of a segment are distinct (a validated matrix's are strictly increasing).
 //
 //go:noescape
-func ScatterF64AVX2(y, x []float64, ptr, idx []uint64, vals []float64, alpha float64)
+func ScatterAddF64AVX2(y, x []float64, ptr, idx []uint64, vals []float64, alpha float64)
 
-// ScatterF32AVX2 is the float32 AVX2 form of Scatter: see ScatterF64AVX2.
+// ScatterAddF32AVX2 is the float32 AVX2 form of ScatterAdd: see ScatterAddF64AVX2.
 //
 //go:noescape
-func ScatterF32AVX2(y, x []float32, ptr, idx []uint64, vals []float32, alpha float32)
+func ScatterAddF32AVX2(y, x []float32, ptr, idx []uint64, vals []float32, alpha float32)
 
-// ScatterF64AVX512 is the float64 AVX-512 form of Scatter: see ScatterF64AVX2.
+// ScatterAddF64AVX512 is the float64 AVX-512 form of ScatterAdd: see ScatterAddF64AVX2.
 //
 //go:noescape
-func ScatterF64AVX512(y, x []float64, ptr, idx []uint64, vals []float64, alpha float64)
+func ScatterAddF64AVX512(y, x []float64, ptr, idx []uint64, vals []float64, alpha float64)
 
-// ScatterF32AVX512 is the float32 AVX-512 form of Scatter: see ScatterF64AVX2.
+// ScatterAddF32AVX512 is the float32 AVX-512 form of ScatterAdd: see ScatterAddF64AVX2.
 //
 //go:noescape
-func ScatterF32AVX512(y, x []float32, ptr, idx []uint64, vals []float32, alpha float32)
+func ScatterAddF32AVX512(y, x []float32, ptr, idx []uint64, vals []float32, alpha float32)

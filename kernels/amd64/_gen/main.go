@@ -24,6 +24,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 )
 
 // asmHeader opens every generated .s file: the generated-code marker
@@ -41,6 +43,18 @@ type output struct {
 func outputs() []output {
 	spmm, spmmScatter := spmmFiles()
 	asm := []output{
+		{"lowerbound_amd64.s", lowerBoundFile},
+		{"descendlevel_amd64.s", descendLevelFile},
+		{"nondecreasing_amd64.s", nonDecreasingFile},
+		{"firstnotbelow_amd64.s", firstNotBelowFile},
+		{"max_amd64.s", maxFile},
+		{"exclusivescan_amd64.s", exclusiveScanFile},
+		{"expandruns_amd64.s", expandRunsFile},
+		{"strictlyincreasing_amd64.s", strictlyIncreasingFile},
+		{"countstarts_amd64.s", countStartsFile},
+		{"compressstarts_amd64.s", compressStartsFile},
+		{"storelines_amd64.s", storeLinesFile},
+		{"scatteradd_amd64.s", scatterAddFile},
 		{"spmv_amd64.s", spmvFile},
 		{"spmv1_amd64.s", spmv1File},
 		{"spmm_amd64.s", func() string { return spmm }},
@@ -58,12 +72,50 @@ func outputs() []output {
 	return o
 }
 
+// textLine matches a TEXT line of the generated assembly.
+var textLine = regexp.MustCompile(`(?m)^TEXT ·(\w+)\(SB\), [A-Z|0-9]+, \$\d+-(\d+)$`)
+
+// checkDecls fails unless the generated files define exactly the functions
+// decls declares, each in the file of its family and with the argument size
+// its signature gives (go vet's asmdecl then checks the offsets).
+func checkDecls(files []output, text []string) error {
+	seen := map[string]bool{}
+	for i, f := range files {
+		for _, m := range textLine.FindAllStringSubmatch(text[i], -1) {
+			name := m[1]
+			d := declOf(name)
+			if want := d.family + "_amd64.s"; f.name != want {
+				return fmt.Errorf("%s: TEXT %s belongs in %s", f.name, name, want)
+			}
+			if n, _ := strconv.Atoi(m[2]); n != argSize(d.sig) {
+				return fmt.Errorf("%s: TEXT %s has %d bytes of arguments, its signature %d", f.name, name, n, argSize(d.sig))
+			}
+			seen[name] = true
+		}
+	}
+	for _, d := range decls {
+		if !seen[d.name] {
+			return fmt.Errorf("%s is declared but no file defines it", d.name)
+		}
+	}
+	return nil
+}
+
 func main() {
 	out := flag.String("out", "..", "directory of package amd64")
 	flag.Parse()
-	for _, f := range outputs() {
+	files := outputs()
+	texts := make([]string, len(files))
+	for i, f := range files {
+		texts[i] = f.text()
+	}
+	if err := checkDecls(files, texts); err != nil {
+		fmt.Fprintln(os.Stderr, "_gen:", err)
+		os.Exit(1)
+	}
+	for i, f := range files {
 		path := filepath.Join(*out, f.name)
-		text := []byte(f.text())
+		text := []byte(texts[i])
 		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, text) {
 			continue
 		}
