@@ -21,8 +21,15 @@ type decl struct {
 var decls = []decl{
 	// lowerbound
 	{"lowerbound", "LowerBoundAVX2", "(s []uint64, key uint64) int", `LowerBoundAVX2 returns the first index i with s[i] >= key (unsigned), or
-len(s), for s sorted in non-decreasing order; on unsorted s it returns
-some index in 0..len(s). It handles every length itself: a branch-free
+len(s), for s sorted in non-decreasing order:
+
+	i := 0
+	for i < len(s) && s[i] < key {
+		i++
+	}
+	return i
+
+On unsorted s it returns some index in 0..len(s). It handles every length itself: a branch-free
 binary search (with prefetch of both next probes) narrows the window to at
 most 32 elements, then a vector count of the elements below key finishes.
 It reads only s[0:len(s)].`},
@@ -51,10 +58,20 @@ ahead, crd 16 ahead).`},
 assumes n is a multiple of 8.`},
 	// nondecreasing
 	{"nondecreasing", "NonDecreasingAVX2", "(s []uint64) int", `NonDecreasingAVX2 checks the pairs (s[i-1], s[i]) for i = 1, 2, ... eight
-at a time and returns k, a multiple of 8: every pair with i <= k is in
-order (s[i-1] <= s[i], unsigned), and either the block of pairs
-k+1..k+8 holds a descent or fewer than eight pairs remain. It reads only
-s[0:len(s)]; len(s) may be 0.`},
+at a time:
+
+	k := 0
+	for k+8 < len(s) { // the block of pairs i = k+1..k+8
+		if s[i-1] > s[i] for any i in the block {
+			break
+		}
+		k += 8
+	}
+	return k
+
+So k is a multiple of 8, every pair with i <= k is in order (s[i-1] <=
+s[i], unsigned), and either the block of pairs k+1..k+8 holds a descent or
+fewer than eight pairs remain. It reads only s[0:len(s)]; len(s) may be 0.`},
 	{"nondecreasing", "NonDecreasingAVX512", "(s []uint64) int", `NonDecreasingAVX512 is NonDecreasingAVX2 with blocks of 16 pairs: k is a
 multiple of 16.`},
 	// strictlyincreasing
@@ -83,9 +100,20 @@ and start zero where pos's words fall (words are stored, not merged).
 	}`},
 	// firstnotbelow
 	{"firstnotbelow", "FirstNotBelowAVX2", "(s []uint64, bound uint64) int", `FirstNotBelowAVX2 scans s eight elements at a time for one with
-s[i] >= bound (unsigned) and returns k, a multiple of 8: every s[i] with
-i < k is below bound, and either s[k:k+8] holds one that is not or fewer
-than eight elements remain. It reads only s[0:len(s)].`},
+s[i] >= bound (unsigned):
+
+	k := 0
+	for k+8 <= len(s) {
+		if s[i] >= bound for any i in k..k+7 {
+			break
+		}
+		k += 8
+	}
+	return k
+
+So k is a multiple of 8, every s[i] with i < k is below bound, and either
+s[k:k+8] holds one that is not or fewer than eight elements remain. It
+reads only s[0:len(s)].`},
 	{"firstnotbelow", "FirstNotBelowAVX512", "(s []uint64, bound uint64) int", `FirstNotBelowAVX512 is FirstNotBelowAVX2 with blocks of 32 elements: k is
 a multiple of 32.`},
 	{"firstnotbelow", "FirstNotBelowCycleAVX2", "(s []uint64, pat []uint64) int", `FirstNotBelowCycleAVX2 is FirstNotBelowAVX2 with cyclic bounds: element i
@@ -95,10 +123,17 @@ multiple of 8).`},
 	{"firstnotbelow", "FirstNotBelowCycleAVX512", "(s []uint64, pat []uint64) int", `FirstNotBelowCycleAVX512 is FirstNotBelowCycleAVX2 with blocks of 16: it
 assumes len(pat) is a non-zero multiple of 16 and k is a multiple of 16.`},
 	// max
-	{"max", "MaxAVX2", "(s []uint64) uint64", `MaxAVX2 returns the largest element (unsigned) of s, or 0 when s is empty.
+	{"max", "MaxAVX2", "(s []uint64) uint64", `MaxAVX2 returns the largest element (unsigned) of s, or 0 when s is empty:
+
+	m := uint64(0)
+	for _, v := range s {
+		m = max(m, v)
+	}
+	return m
+
 It assumes len(s) is a multiple of 16; the caller reduces any tail.`},
-	{"max", "MaxAVX512", "(s []uint64) uint64", `MaxAVX512 returns the largest element (unsigned) of s, or 0 when s is
-empty. It assumes len(s) is a multiple of 32; the caller reduces any tail.`},
+	{"max", "MaxAVX512", "(s []uint64) uint64", `MaxAVX512 is MaxAVX2 for len(s) a multiple of 32; the caller reduces any
+tail.`},
 	// expandruns
 	{"expandruns", "ExpandRunsAVX2", "(dst, ptr, vals []uint64, first uint64) int", `ExpandRunsAVX2 fills runs of dst (stride 1) and returns how many runs it
 did:
@@ -118,7 +153,15 @@ and writes only inside dst[0:len(dst)].`},
 for runs shorter than 8.`},
 	// exclusivescan
 	{"exclusivescan", "ExclusiveScanAVX2", "(dst, src []uint64, carry uint64) uint64", `ExclusiveScanAVX2 writes dst[i] = carry + src[0] + ... + src[i-1] (mod
-2^64) and returns carry + the sum of src. It assumes len(src) is a multiple
+2^64) and returns carry + the sum of src:
+
+	for i, v := range src {
+		dst[i] = carry
+		carry += v
+	}
+	return carry
+
+It assumes len(src) is a multiple
 of 8 and len(dst) >= len(src); dst may be src itself but must not otherwise
 overlap it.`},
 	{"exclusivescan", "ExclusiveScanAVX512", "(dst, src []uint64, carry uint64) uint64", `ExclusiveScanAVX512 is ExclusiveScanAVX2 for len(src) a multiple of 16.`},

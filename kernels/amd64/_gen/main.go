@@ -69,7 +69,7 @@ func outputs() []output {
 	for _, f := range asm {
 		o = append(o, output{f.name, func() string { return asmHeader + f.text() }})
 	}
-	return o
+	return append(o, output{"stubs_amd64.go", stubsAmd64}, output{"stubs_other.go", stubsOther})
 }
 
 // textLine matches a TEXT line of the generated assembly.
