@@ -11,8 +11,8 @@ var _ = registerScatterARM64()
 
 func registerScatterARM64() bool {
 	if arm64.HasNEON {
-		scatterF32.set(tierNEON, scatterNEON(arm64.ScatterF32NEON))
-		scatterF64.set(tierNEON, scatterNEON(arm64.ScatterF64NEON))
+		scatterF32.set(tierNEON, scatterNEON(arm64.ScatterAddF32NEON))
+		scatterF64.set(tierNEON, scatterNEON(arm64.ScatterAddF64NEON))
 	}
 	return true
 }

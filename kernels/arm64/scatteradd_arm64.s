@@ -27,7 +27,7 @@
 //    R20 entries left in the one-at-a-time loop
 //    F4..F7 v0..v3      F8..F11 y[j0..j3]  F27 a             F28 alpha
 
-// func ScatterF64NEON(y, x []float64, ptr, idx []uint64, vals []float64, alpha float64)
+// func ScatterAddF64NEON(y, x []float64, ptr, idx []uint64, vals []float64, alpha float64)
 //
 //    for i := range x {
 //        a := alpha * x[i]
@@ -36,7 +36,7 @@
 //            if idx[k] < len(y) { y[idx[k]] += a * vals[k] }
 //        }
 //    }
-TEXT ·ScatterF64NEON(SB), NOSPLIT, $0-128
+TEXT ·ScatterAddF64NEON(SB), NOSPLIT, $0-128
 	MOVD   y_base+0(FP), R0
 	MOVD   y_len+8(FP), R1
 	MOVD   x_base+24(FP), R2
@@ -131,7 +131,7 @@ s64onedone:
 s64done:
 	RET
 
-// func ScatterF32NEON(y, x []float32, ptr, idx []uint64, vals []float32, alpha float32)
+// func ScatterAddF32NEON(y, x []float32, ptr, idx []uint64, vals []float32, alpha float32)
 //
 //    for i := range x {
 //        a := alpha * x[i]
@@ -140,7 +140,7 @@ s64done:
 //            if idx[k] < len(y) { y[idx[k]] += a * vals[k] }
 //        }
 //    }
-TEXT ·ScatterF32NEON(SB), NOSPLIT, $0-124
+TEXT ·ScatterAddF32NEON(SB), NOSPLIT, $0-124
 	MOVD   y_base+0(FP), R0
 	MOVD   y_len+8(FP), R1
 	MOVD   x_base+24(FP), R2
