@@ -23,9 +23,9 @@ import (
 //   - Software prefetch spmvPFD bytes ahead in idx (and the same entries of
 //     vals): a matrix streamed from DRAM gains most at that distance, shorter
 //     and longer distances gain less, and a matrix in L3 does not care.
-//     PREFETCHT0, not PREFETCHNTA: NTA was no faster on AMD, and on an Intel
-//     Xeon with a 2 MiB L2 it made the stream slower than no prefetch at all
-//     (NTA fills likely bypass L2 there).
+//     PREFETCHT0, not PREFETCHNTA: NTA is no faster on AMD cores, and on
+//     Intel server cores with a large private L2 it makes the stream slower
+//     than no prefetch at all (NTA fills likely bypass L2 there).
 //   - Rows under 8 entries skip the vector set-up and reduction. With batches
 //     (below) those rows go there, and the checked loop keeps only the short
 //     rows a batch cannot take.
