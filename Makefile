@@ -6,7 +6,7 @@ PKGS     := ./...
 RACE_PKGS := ./internal/... ./csr/... ./csf/... ./coo/... ./convert/... ./kernels/...
 REQUIRE  ?= $(shell scripts/require-tiers.sh)
 
-.PHONY: test unit race purego noasm arm64 test-arm64 check-words vet lint fuzz fuzz-smoke bench bench-peers bench-mttkrp-peer quickstart
+.PHONY: test unit race purego noasm arm64 test-arm64 check-words check-gen vet lint fuzz fuzz-smoke bench bench-peers bench-mttkrp-peer quickstart
 
 # The long stages run two at a time: each has one package that takes most
 # of its time on one core (convert in unit, kernels under -race and under
@@ -15,7 +15,7 @@ REQUIRE  ?= $(shell scripts/require-tiers.sh)
 # time whatever else runs, so noasm and quickstart run beside it (on the
 # Zen 4 VM, whose AVX-512 adds a tier to every kernel test, make test took
 # 13 minutes with them in sequence).
-test: lint check-words
+test: lint check-words check-gen
 	$(MAKE) --no-print-directory -j2 -O unit race
 	$(MAKE) --no-print-directory -j2 -O purego test-arm64
 	$(MAKE) --no-print-directory -j2 -O fuzz-smoke noasm quickstart
@@ -57,6 +57,11 @@ check-words:
 	@if command -v qemu-aarch64 >/dev/null 2>&1 && command -v aarch64-linux-gnu-as >/dev/null 2>&1; then \
 		bash kernels/arm64/check_words.sh; \
 	else echo "check-words: needs qemu-user and binutils-aarch64-linux-gnu, skipped"; fi
+
+# The amd64 assembly and its declarations must be what kernels/amd64/_gen
+# writes (it needs only Go; go generate ./kernels/amd64 rewrites them).
+check-gen:
+	GO=$(GO) sh scripts/check-gen.sh
 
 vet:
 	$(GO) vet $(PKGS)

@@ -70,12 +70,12 @@ func registerAMD64() bool {
 	}
 	// scatter
 	if amd64.HasAVX2 {
-		scatterAddF32.set(tierAVX2, scatterAddAsm(amd64.ScatterF32AVX2))
-		scatterAddF64.set(tierAVX2, scatterAddAsm(amd64.ScatterF64AVX2))
+		scatterAddF32.set(tierAVX2, scatterAddAsm(amd64.ScatterAddF32AVX2))
+		scatterAddF64.set(tierAVX2, scatterAddAsm(amd64.ScatterAddF64AVX2))
 	}
 	if amd64.HasAVX512 {
-		scatterAddF32.set(tierAVX512, scatterAddAsm(amd64.ScatterF32AVX512))
-		scatterAddF64.set(tierAVX512, scatterAddAsm(amd64.ScatterF64AVX512))
+		scatterAddF32.set(tierAVX512, scatterAddAsm(amd64.ScatterAddF32AVX512))
+		scatterAddF64.set(tierAVX512, scatterAddAsm(amd64.ScatterAddF64AVX512))
 		// Measured (kernels BenchmarkSpMVFamily, thread CPU time): gather
 		// plus scatter is 1.5-3x slower than the scalar AVX2 loop on the
 		// Zen 5 test machine at 4 to 64 entries per row.

@@ -43,8 +43,8 @@ func registerARM64() bool {
 	}
 	// scatter
 	if arm64.HasNEON {
-		scatterAddF32.set(tierNEON, scatterAddNEON(arm64.ScatterF32NEON))
-		scatterAddF64.set(tierNEON, scatterAddNEON(arm64.ScatterF64NEON))
+		scatterAddF32.set(tierNEON, scatterAddNEON(arm64.ScatterAddF32NEON))
+		scatterAddF64.set(tierNEON, scatterAddNEON(arm64.ScatterAddF64NEON))
 	}
 	// search
 	if arm64.HasNEON {

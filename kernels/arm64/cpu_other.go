@@ -4,5 +4,3 @@ package arm64
 
 // HasNEON is false: the assembly is not built.
 const HasNEON = false
-
-const noasm = "kernels/arm64: NEON kernel called without NEON assembly (HasNEON is false)"

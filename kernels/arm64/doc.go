@@ -16,52 +16,64 @@
 // # Kernels
 //
 // Every index family and every sparse-dense product family of package
-// kernels has a NEON kernel here; the glue in package kernels
-// (<op>_arm64.go) checks lengths, splits long inputs into bounded chunks
-// (assembly is not preemptible) and, for the index families and the
+// kernels has a NEON kernel here, in the file named after the family; the
+// glue in package kernels checks lengths, splits long inputs into bounded
+// chunks (assembly is not preemptible) and, for the index families and the
 // product columns past the last whole vector, finishes tails in Go:
 //
-//	search_arm64.s  LowerBoundNEON, DescendLevelNEON: branch-free scalar
-//	                halving to 8 candidates, then one 8-wide CMHI count
-//	scan_arm64.s    MaxNEON, FirstNotBelowNEON, FirstNotBelowCyclicNEON,
-//	                NonDecreasingNEON, StrictlyIncreasingNEON: blocks of 4
-//	                with CMHI/CMHS, stopping at the first block with a hit
-//	expand_arm64.s  ExpandPosNEON, ExpandRunsNEON (vector fill for stride 1,
-//	                one store per row otherwise), ExclusiveScanNEON (EXT +
-//	                ADD, 4 elements a step)
-//	dot_arm64.s     DotRowsF32NEON, DotRowsF64NEON: four FMLA
-//	                accumulators per row, FADD/FADDP reduction, scalar
-//	                FMADD tail
-//	axpy_arm64.s    ScatterHadamardF32NEON, ScatterHadamardF64NEON: per
-//	                node p = base*y (FMUL) in registers, FMLA by element
-//	                into each leaf's out row; columns past the last whole
-//	                vector in Go; PushHadamard2F32NEON,
-//	                PushHadamard2F64NEON: per column block the above block
-//	                in registers, per node p = above*y (FMUL), per child
-//	                either q = p*f scattered into each leaf's out row (FMLA
-//	                by element; PushLeaves) or the fiber sum t in registers
-//	                and out += p*t (FMLA; PushChildren)
-//	hadamard_arm64.s GatherHadamardF32NEON, GatherHadamardF64NEON: per
-//	                node the fiber sum t in registers (FMLA by element per
-//	                leaf), then out += y*t (FMLA); columns past the last
-//	                whole vector in Go; GatherHadamard2F32NEON,
-//	                GatherHadamard2F64NEON: per node the child sum s and
-//	                per child the fiber sum t in registers, s += z*t per
-//	                child, out += y*s per node (the out block kept in
-//	                registers across nodes in pull mode)
-//	spmv_arm64.s    SpMVF64NEON, SpMVF32NEON: the CSR row loop, four scalar
-//	                FMADD chains, out-of-range indices skipped
-//	scatter_arm64.s ScatterF64NEON, ScatterF32NEON: scatter-add for
-//	                transposed products, scalar FMADD in loop order
-//	spmm_arm64.s    SpMMF64NEON, SpMMF32NEON, SpMMScatterF64NEON,
-//	                SpMMScatterF32NEON: column blocks of 4 and 1 vectors
-//	                (VLD1R + VFMLA) and single columns
-//	starts_arm64.s  CountStartsNEON, CompressStartsNEON: CMHI of key
-//	                differences against the level's limit, four pairs a
-//	                step; groups that start nodes stored by a scalar loop
+//	lowerbound_arm64.s          LowerBoundNEON: branch-free scalar halving to 8
+//	                            candidates, then one 8-wide CMHI count
+//	descendlevel_arm64.s        DescendLevelNEON: LowerBoundNEON's search per
+//	                            query on its parent's segment
+//	max_arm64.s                 MaxNEON
+//	firstnotbelow_arm64.s       FirstNotBelowNEON, FirstNotBelowCyclicNEON
+//	nondecreasing_arm64.s       NonDecreasingNEON
+//	strictlyincreasing_arm64.s  StrictlyIncreasingNEON: the scans, blocks of 4
+//	                            with CMHI/CMHS, stopping at the first block with
+//	                            a hit
+//	expandpos_arm64.s           ExpandPosNEON, and
+//	expandruns_arm64.s          ExpandRunsNEON: vector fill for stride 1, one
+//	                            store per row otherwise
+//	exclusivescan_arm64.s       ExclusiveScanNEON: EXT + ADD, 4 elements a step
+//	countstarts_arm64.s         CountStartsNEON, and
+//	compressstarts_arm64.s      CompressStartsNEON: CMHI of key differences
+//	                            against the level's limit, four pairs a step;
+//	                            groups that start nodes stored by a scalar loop
+//	spmv_arm64.s                SpMVF64NEON, SpMVF32NEON: the CSR row loop, four
+//	                            scalar FMADD chains, out-of-range indices skipped
+//	spmm_arm64.s                SpMMF64NEON, SpMMF32NEON, and
+//	spmmscatter_arm64.s         SpMMScatterF64NEON, SpMMScatterF32NEON: column
+//	                            blocks of 4 and 1 vectors (VLD1R + VFMLA) and
+//	                            single columns
+//	scatteradd_arm64.s          ScatterAddF64NEON, ScatterAddF32NEON:
+//	                            scatter-add for transposed products, scalar
+//	                            FMADD in loop order
+//	gatherhadamard_arm64.s      GatherHadamardF32NEON, GatherHadamardF64NEON:
+//	                            per node the fiber sum t in registers (FMLA by
+//	                            element per leaf), then out += y*t (FMLA)
+//	gatherhadamard2_arm64.s     GatherHadamard2F32NEON, GatherHadamard2F64NEON:
+//	                            per node the child sum s and per child the fiber
+//	                            sum t in registers, s += z*t per child, out +=
+//	                            y*s per node (the out block kept in registers
+//	                            across nodes in pull mode)
+//	scatterhadamard_arm64.s     ScatterHadamardF32NEON, ScatterHadamardF64NEON:
+//	                            per node p = base*y (FMUL) in registers, FMLA by
+//	                            element into each leaf's out row
+//	pushhadamard2_arm64.s       PushHadamard2F32NEON, PushHadamard2F64NEON: per
+//	                            column block the above block in registers, per
+//	                            node p = above*y (FMUL), per child either q = p*f
+//	                            scattered into each leaf's out row (PushLeaves)
+//	                            or the fiber sum t in registers and out += p*t
+//	                            (PushChildren)
+//	dotrows_arm64.s             DotRowsF32NEON, DotRowsF64NEON: four FMLA
+//	                            accumulators per row, FADD/FADDP reduction,
+//	                            scalar FMADD tail
 //
-// Go declarations are in <op>_arm64.go; <op>_other.go holds the panicking
-// stubs for the other builds.
+// stubs_arm64.go declares every kernel with its contract, under the build
+// constraint !purego && !noasm && gc that the .s files share; stubs_other.go,
+// under the exact negation, holds the same API as stubs that panic.
+// cpu_arm64.go and cpu_other.go hold HasNEON under the same two
+// constraints. The assembly is handwritten (DESIGN.md allows it for arm64).
 //
 // The kernels check nothing: package kernels validates every length and
 // bound before calling them. They are exported only so that package kernels

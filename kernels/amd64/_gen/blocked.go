@@ -1,0 +1,627 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The AVX-512 gather and scatter kernels work on column blocks of 1, 2 or 4
+// vectors (chosen by the columns left: more than 2 vectors' worth takes 4,
+// more than 1 takes 2), with one mask register per vector (K1..K4, partial or
+// empty past r). A block walks the nodes once, so the two to four cache
+// lines of each gathered row are requested together and the index arrays are
+// read once per block instead of once per vector. Rejected: one vector per
+// pass (the first version): it re-reads the index arrays per vector and
+// serialises the row's cache-line misses.
+
+type asm struct {
+	b strings.Builder
+	e elem
+}
+
+func (a *asm) f(format string, args ...any) {
+	s := fmt.Sprintf(format, args...)
+	s = strings.NewReplacer("{P}", a.e.P, "{S}", a.e.S, "{ES}", a.e.ES, "{KMOV}", a.e.KMOV).Replace(s)
+	a.b.WriteString(s)
+	a.b.WriteByte('\n')
+}
+
+func (a *asm) w() int {
+	if a.e.T == "F32" {
+		return 16
+	}
+	return 8
+}
+
+// masks sets K1..Knv to the lanes of each vector of the block: clamp(R15 -
+// v*W, 0, W). Clobbers AX, DX.
+func (a *asm) masks(nv int) {
+	a.f("\t// K1..K%d = lanes of each vector of the block: clamp(R15 - v*W, 0, W)", nv)
+	for v := range nv {
+		a.f("\tMOVQ    R15, DX")
+		if v > 0 {
+			a.f("\tSUBQ    $%d, DX", v*a.w())
+			a.f("\tXORQ    AX, AX")
+			a.f("\tCMPQ    DX, AX")
+			a.f("\tCMOVQLT AX, DX")
+		}
+		a.f("\tMOVQ    $%d, AX", a.w())
+		a.f("\tCMPQ    DX, AX")
+		a.f("\tCMOVQGT AX, DX")
+		a.f("\tMOVQ    $-1, AX")
+		a.f("\tBZHIQ   DX, AX, AX")
+		a.f("\t{KMOV}  AX, K%d", v+1)
+	}
+}
+
+// fiber: Z0..Z(nv-1) = sum over j in [CX, DX) of vals[j] * x row idx[j],
+// the leaf loop prefetching as pf asks (leafLoop). Clobbers CX, R14, Z8.
+func (a *asm) fiber(nv int, l string, pf leafPF) {
+	a.f("\t// Z0..Z%d = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]", nv-1)
+	for v := range nv {
+		a.f("\tVPXORQ Z%d, Z%d, Z%d", v, v, v)
+	}
+	a.f("\tCMPQ CX, DX")
+	a.f("\tJAE  fe%s", l)
+	a.leafLoop("fl"+l, pf, nv, func() {
+		a.f("\tMOVQ           (R11)(CX*8), R14")
+		a.f("\tIMULQ          R13, R14")
+		a.f("\tVBROADCAST{S}  (R10)(CX*{ES}), Z8")
+		for v := range nv {
+			a.f("\tVFMADD231{P}   %d(BX)(R14*1), Z8, K%d, Z%d", v*64, v+1, v)
+		}
+	})
+	a.f("fe%s:", l)
+}
+
+func gatherBlock(a *asm, nv int) {
+	l := fmt.Sprint(nv)
+	a.f("blk%s:", l)
+	a.masks(nv)
+	a.f("\tMOVQ sO+200(FP), AX")
+	a.f("\tORQ  cO+208(FP), AX")
+	a.f("\tJZ   pull%s", l)
+	a.f("\t// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.")
+	a.f("\tXORQ AX, AX")
+	a.f("snode%s:", l)
+	a.f("\tMOVQ (R9)(AX*8), CX")
+	a.f("\tMOVQ 8(R9)(AX*8), DX")
+	a.fiber(nv, "s"+l, leafPF{})
+	a.f("\tMOVQ  ocrd_base+48(FP), R14")
+	a.f("\tMOVQ  (R14)(AX*8), R14")
+	a.f("\tIMULQ sO+200(FP), R14")
+	a.f("\tMOVQ  AX, DX")
+	a.f("\tIMULQ cO+208(FP), DX")
+	a.f("\tADDQ  DX, R14")
+	a.f("\tMOVQ  (R8)(AX*8), DX")
+	a.f("\tIMULQ sU+216(FP), DX")
+	for v := range nv {
+		a.f("\tVMOVU{P}.Z   %d(SI)(DX*{ES}), K%d, Z%d", v*64, v+1, 24+v)
+		a.f("\tVMOVU{P}.Z   %d(DI)(R14*{ES}), K%d, Z%d", v*64, v+1, 28+v)
+		a.f("\tVFMADD231{P} Z%d, Z%d, Z%d", 24+v, v, 28+v)
+		a.f("\tVMOVU{P}     Z%d, K%d, %d(DI)(R14*{ES})", 28+v, v+1, v*64)
+	}
+	a.f("\tINCQ AX")
+	a.f("\tCMPQ AX, R12")
+	a.f("\tJB   snode%s", l)
+	a.f("\tJMP  next%s", l)
+
+	a.f("pull%s:", l)
+	a.f("\t// Pull: the out block stays in Z16.. (even nodes) and Z20.. (odd nodes).")
+	for v := range nv {
+		a.f("\tVMOVU{P}.Z (DI), K%d, Z%d", v+1, 16+v)
+		a.f("\tVPXORQ     Z%d, Z%d, Z%d", 20+v, 20+v, 20+v)
+	}
+	// Offsets of the out block's vectors: DI + v*64. (The .Z load above uses
+	// (DI) for every v; fix the displacement.)
+	a.f("\tXORQ AX, AX")
+	a.f("pnode%s:", l)
+	for half, accBase := range []int{16, 20} {
+		a.f("\tMOVQ (R9)(AX*8), CX")
+		a.f("\tMOVQ 8(R9)(AX*8), DX")
+		a.fiber(nv, fmt.Sprintf("p%s%d", l, half), leafPF{})
+		a.f("\tMOVQ  (R8)(AX*8), DX")
+		a.f("\tIMULQ sU+216(FP), DX")
+		for v := range nv {
+			a.f("\tVFMADD231{P} %d(SI)(DX*{ES}), Z%d, K%d, Z%d", v*64, v, v+1, accBase+v)
+		}
+		a.f("\tINCQ AX")
+		a.f("\tCMPQ AX, R12")
+		if half == 0 {
+			a.f("\tJAE  pend%s", l)
+		} else {
+			a.f("\tJB   pnode%s", l)
+		}
+	}
+	a.f("pend%s:", l)
+	for v := range nv {
+		a.f("\tVADD{P}  Z%d, Z%d, Z%d", 20+v, 16+v, 16+v)
+		a.f("\tVMOVU{P} Z%d, K%d, %d(DI)", 16+v, v+1, v*64)
+	}
+	a.f("next%s:", l)
+	a.f("\tADDQ $%d, DI", nv*64)
+	a.f("\tADDQ $%d, SI", nv*64)
+	a.f("\tADDQ $%d, BX", nv*64)
+	a.f("\tSUBQ $%d, R15", nv*a.w())
+	a.f("\tJG   chunk")
+	a.f("\tJMP  done")
+}
+
+func gather512Blocked(e elem) string {
+	a := &asm{e: e}
+	a.f(`
+// func GatherHadamard%sAVX512(out []%s, y []%s, ocrd []uint64, ycrd []uint64, ptr []uint64, vals []%s, idx []uint64, x []%s, r int, sO int, cO int, sU int)
+//
+// Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
+// every node c:
+//
+//	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + block]
+//	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * t
+//
+// When sO = cO = 0 (GatherPull) the out block stays in registers (one set
+// for even nodes, one for odd) and is stored once per block.
+//
+// Registers: DI out block, SI y block, BX x block, R8 ycrd, R9 ptr, R10 vals,
+// R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX leaf j,
+// DX fiber end and temp, R14 temp; Z0..Z3 fiber sums, Z8 value, Z16..Z23 pull
+// sums, Z24..Z31 y and out.
+// Requires: AVX512F, AVX512DQ, BMI2`, e.T, e.t, e.t, e.t, e.t)
+	a.f("TEXT ·GatherHadamard%sAVX512(SB), NOSPLIT, $0-224", e.T)
+	a.f(`	MOVQ out_base+0(FP), DI
+	MOVQ y_base+24(FP), SI
+	MOVQ ycrd_base+72(FP), R8
+	MOVQ ptr_base+96(FP), R9
+	MOVQ ptr_len+104(FP), R12
+	DECQ R12
+	MOVQ vals_base+120(FP), R10
+	MOVQ idx_base+144(FP), R11
+	MOVQ x_base+168(FP), BX
+	MOVQ r+192(FP), R13
+	MOVQ R13, R15
+	SHLQ $%s, R13
+	TESTQ R12, R12
+	JLE  done
+
+chunk:
+	CMPQ R15, $%d
+	JGT  blk4
+	CMPQ R15, $%d
+	JGT  blk2
+	JMP  blk1
+`, e.LOG, 2*a.w(), a.w())
+	for _, nv := range []int{1, 2, 4} {
+		gatherBlock(a, nv)
+	}
+	a.f("done:")
+	a.f("\tVZEROUPPER")
+	a.f("\tRET")
+	return fixPullLoads(a.b.String())
+}
+
+// fixPullLoads gives the pull blocks' initial loads their vector offsets.
+func fixPullLoads(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, ln := range lines {
+		if strings.Contains(ln, ".Z (DI), K") {
+			var k, z int
+			fmt.Sscanf(ln[strings.Index(ln, "K"):], "K%d, Z%d", &k, &z)
+			lines[i] = strings.Replace(ln, "(DI)", fmt.Sprintf("%d(DI)", (k-1)*64), 1)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func scatterBlock(a *asm, nv int) {
+	l := fmt.Sprint(nv)
+	a.f("blk%s:", l)
+	a.masks(nv)
+	a.f("\tXORQ AX, AX")
+	a.f("node%s:", l)
+	a.f("\tMOVQ (R9)(AX*8), CX")
+	a.f("\tMOVQ 8(R9)(AX*8), DX")
+	a.f("\tCMPQ CX, DX")
+	a.f("\tJAE  skip%s", l)
+	a.f("\tMOVQ  bcrd_base+72(FP), R14")
+	a.f("\tMOVQ  (R14)(AX*8), R14")
+	a.f("\tIMULQ sB+200(FP), R14")
+	for v := range nv {
+		a.f("\tVMOVU{P}.Z %d(SI)(R14*{ES}), K%d, Z%d", v*64, v+1, 16+v)
+	}
+	a.f("\tMOVQ  (R8)(AX*8), R14")
+	a.f("\tIMULQ R13, R14")
+	for v := range nv {
+		a.f("\tVMUL{P}.Z %d(BX)(R14*1), Z%d, K%d, Z%d", v*64, 16+v, v+1, v)
+	}
+	a.leaves(nv, "leaf"+l, leafPF{})
+	a.f("skip%s:", l)
+	a.f("\tINCQ AX")
+	a.f("\tCMPQ AX, R12")
+	a.f("\tJB   node%s", l)
+	a.f("\tADDQ $%d, DI", nv*64)
+	a.f("\tADDQ $%d, SI", nv*64)
+	a.f("\tADDQ $%d, BX", nv*64)
+	a.f("\tSUBQ $%d, R15", nv*a.w())
+	a.f("\tJG   chunk")
+	a.f("\tJMP  done")
+}
+
+// leaves adds, for every j in [CX, DX) (at least one), vals[j] (in Z8)
+// times Z0..Z(nv-1) into out row idx[j] (out at DI, loaded into Z24..): the
+// loop label, prefetching as pf asks (leafLoop). Clobbers CX, R14, Z8,
+// Z24...
+func (a *asm) leaves(nv int, label string, pf leafPF) {
+	a.leafLoop(label, pf, nv, func() {
+		a.f("\tMOVQ          (R11)(CX*8), R14")
+		a.f("\tIMULQ         R13, R14")
+		a.f("\tVBROADCAST{S} (R10)(CX*{ES}), Z8")
+		for v := range nv {
+			a.f("\tVMOVU{P}.Z   %d(DI)(R14*1), K%d, Z%d", v*64, v+1, 24+v)
+			a.f("\tVFMADD231{P} Z%d, Z8, Z%d", v, 24+v)
+			a.f("\tVMOVU{P}     Z%d, K%d, %d(DI)(R14*1)", 24+v, v+1, v*64)
+		}
+	})
+}
+
+func scatter512Blocked(e elem) string {
+	a := &asm{e: e}
+	a.f(`
+// func ScatterHadamard%sAVX512(out []%s, base []%s, y []%s, bcrd []uint64, crd []uint64, ptr []uint64, vals []%s, idx []uint64, r int, sB int)
+//
+// Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
+// every node c:
+//
+//	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
+//	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
+//
+// Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
+// vals, R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX
+// leaf j, DX fiber end, R14 row offset; Z0..Z3 p, Z8 value, Z16..Z19 base row,
+// Z24..Z27 out.
+// Requires: AVX512F, AVX512DQ, BMI2`, e.T, e.t, e.t, e.t, e.t)
+	a.f("TEXT ·ScatterHadamard%sAVX512(SB), NOSPLIT, $0-208", e.T)
+	a.f(`	MOVQ out_base+0(FP), DI
+	MOVQ base_base+24(FP), SI
+	MOVQ y_base+48(FP), BX
+	MOVQ crd_base+96(FP), R8
+	MOVQ ptr_base+120(FP), R9
+	MOVQ ptr_len+128(FP), R12
+	DECQ R12
+	MOVQ vals_base+144(FP), R10
+	MOVQ idx_base+168(FP), R11
+	MOVQ r+192(FP), R13
+	MOVQ R13, R15
+	SHLQ $%s, R13
+	TESTQ R12, R12
+	JLE  done
+
+chunk:
+	CMPQ R15, $%d
+	JGT  blk4
+	CMPQ R15, $%d
+	JGT  blk2
+	JMP  blk1
+`, e.LOG, 2*a.w(), a.w())
+	for _, nv := range []int{1, 2, 4} {
+		scatterBlock(a, nv)
+	}
+	a.f("done:")
+	a.f("\tVZEROUPPER")
+	a.f("\tRET")
+	return a.b.String()
+}
+
+// The AVX2 two-level kernels take column blocks of 4, 2 or 1 full vectors
+// (the most that fit in the columns left) and then, for the columns past the
+// last full vector, one masked vector. A full block loads and stores with
+// plain moves and memory operands; only the masked block goes through
+// VMASKMOV, whose store form costs AMD cores a dozen or more micro-ops.
+// Rejected: masking every vector of every block, as the AVX-512 kernels do
+// for free with mask registers.
+
+// blk256 emits one AVX2 column block: nv vectors, masked (nv = 1 only) by
+// Y15 through the temporary register tmp.
+type blk256 struct {
+	a      *asm
+	nv     int
+	masked bool
+	tmp    int
+}
+
+// label is the block's label suffix: its vector count, or "m" when masked.
+func (b blk256) label() string {
+	if b.masked {
+		return "m"
+	}
+	return fmt.Sprint(b.nv)
+}
+
+// lines is how many cache lines the block's piece of a row spans, at most
+// (when the row is line-aligned): what the prefetches request.
+func (b blk256) lines() int {
+	return (b.nv*32 + 63) / 64
+}
+
+// mem is vector v's operand at byte offset v*32 of the address addr.
+func mem(v int, addr string) string {
+	if v == 0 {
+		return addr
+	}
+	return fmt.Sprintf("%d%s", v*32, addr)
+}
+
+// load sets Y dst to vector v at addr.
+func (b blk256) load(v int, addr string, dst int) {
+	if b.masked {
+		b.a.f("\tVMASKMOV{P}  %s, Y15, Y%d", mem(v, addr), dst)
+		return
+	}
+	b.a.f("\tVMOVU{P}     %s, Y%d", mem(v, addr), dst)
+}
+
+// store writes Y src to vector v at addr.
+func (b blk256) store(src, v int, addr string) {
+	if b.masked {
+		b.a.f("\tVMASKMOV{P}  Y%d, Y15, %s", src, mem(v, addr))
+		return
+	}
+	b.a.f("\tVMOVU{P}     Y%d, %s", src, mem(v, addr))
+}
+
+// fma adds vector v at addr times Y src into Y acc.
+func (b blk256) fma(v int, addr string, src, acc int) {
+	if b.masked {
+		b.load(v, addr, b.tmp)
+		b.a.f("\tVFMADD231{P} Y%d, Y%d, Y%d", b.tmp, src, acc)
+		return
+	}
+	b.a.f("\tVFMADD231{P} %s, Y%d, Y%d", mem(v, addr), src, acc)
+}
+
+// mul sets Y dst to vector v at addr times Y src.
+func (b blk256) mul(v int, addr string, src, dst int) {
+	if b.masked {
+		b.load(v, addr, b.tmp)
+		b.a.f("\tVMUL{P}      Y%d, Y%d, Y%d", b.tmp, src, dst)
+		return
+	}
+	b.a.f("\tVMUL{P}      %s, Y%d, Y%d", mem(v, addr), src, dst)
+}
+
+// zero clears Y first .. Y first+nv-1.
+func (b blk256) zero(first int) {
+	for v := range b.nv {
+		b.a.f("\tVXOR{P} Y%d, Y%d, Y%d", first+v, first+v, first+v)
+	}
+}
+
+// blocks256 writes the AVX2 column-block dispatch over the columns left,
+// the blocks (full ones of 4, 2, 1 vectors, then the masked one; block
+// emits each, tmp is its temporary register) and the return. A block ends
+// by advancing DI, SI, BX and the block offset and going back to chunk.
+func (a *asm) blocks256(tmp int, iota string, block func(b blk256)) {
+	w2 := a.w() / 2
+	a.f(`
+chunk:
+	MOVQ left-8(SP), R15
+	CMPQ R15, $%d
+	JGE  blk4
+	CMPQ R15, $%d
+	JGE  blk2
+	CMPQ R15, $%d
+	JGE  blk1`, 4*w2, 2*w2, w2)
+	for _, nv := range []int{0, 4, 2, 1} {
+		b := blk256{a: a, nv: max(nv, 1), masked: nv == 0, tmp: tmp}
+		l := b.label()
+		a.f("blk%s:", l)
+		if b.masked {
+			a.f(`	// Y15 = the first left (< W) lanes
+	MOVQ     R15, X14
+	%s X14, Y14
+	%s  %s(SB), Y14, Y15`, a.e.BCASTI, a.e.CMPGT, iota)
+		}
+		block(b)
+		a.f("next%s:", l)
+		for _, reg := range []string{"DI", "SI", "BX", "blk-16(SP)"} {
+			a.f("\tADDQ $%d, %s", b.nv*32, reg)
+		}
+		a.f("\tSUBQ $%d, left-8(SP)", b.nv*w2)
+		a.f("\tJG   chunk")
+		a.f("\tJMP  done")
+	}
+	a.f("done:")
+	a.f("\tVZEROUPPER")
+	a.f("\tRET")
+}
+
+// fiber sets Y0.. to the block's sum over j in [CX, DX) of vals[j]
+// times x row idx[j] (x at BX), with Y val for the value. Clobbers CX,
+// R14, Y val, and b's temporary.
+func (b blk256) fiber(l string, val int, pf leafPF) {
+	a := b.a
+	a.f("\t// Y0..Y%d = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)", b.nv-1)
+	b.zero(0)
+	a.f("\tCMPQ CX, DX")
+	a.f("\tJAE  fe%s", l)
+	a.leafLoop("fl"+l, pf, b.lines(), func() {
+		a.f("\tMOVQ           (R11)(CX*8), R14")
+		a.f("\tIMULQ          R13, R14")
+		a.f("\tVBROADCAST{S}  (R10)(CX*{ES}), Y%d", val)
+		for v := range b.nv {
+			b.fma(v, "(BX)(R14*1)", val, v)
+		}
+	})
+	a.f("fe%s:", l)
+}
+
+// leafLoop writes the loop over the leaves j = CX..DX-1 (at least one),
+// body for each, labelled label. With pf the loop is written twice, the
+// second copy prefetching (prefetchLeaf, lines cache lines a row), and one
+// test of pf's flag before the first leaf picks the copy: a test per leaf
+// adds micro-ops to the fiber loop, which a narrow (AVX2 float64) row feels.
+func (a *asm) leafLoop(label string, pf leafPF, lines int, body func()) {
+	loop := func(l string, prefetch bool) {
+		a.f("%s:", l)
+		if prefetch {
+			a.prefetchLeaf(pf, lines, l)
+		}
+		body()
+		a.f("\tINCQ CX")
+		a.f("\tCMPQ CX, DX")
+		a.f("\tJB   %s", l)
+	}
+	if pf.flag == "" {
+		loop(label, false)
+		return
+	}
+	a.f("\tTESTQ $%d, %s", pf.bit, pf.flag)
+	a.f("\tJNZ  %sp", label)
+	loop(label, false)
+	a.f("\tJMP  %sx", label)
+	loop(label+"p", true)
+	a.f("%sx:", label)
+}
+
+func gatherBlock256(b blk256) {
+	b.gatherNodes(gather1SOff, 0, false, func(l string) {
+		b.a.f("\tMOVQ (R9)(AX*8), CX")
+		b.a.f("\tMOVQ 8(R9)(AX*8), DX")
+		b.fiber(l, 8, leafPF{})
+	})
+}
+
+func gather256Blocked(e elem, iota string) string {
+	a := &asm{e: e}
+	a.f(`
+// func GatherHadamard%sAVX2(out []%s, y []%s, ocrd []uint64, ycrd []uint64, ptr []uint64, vals []%s, idx []uint64, x []%s, r int, sO int, cO int, sU int)
+//
+// Column blocks of 4, 2 or 1 full vectors, then a last one masked past r
+// (blocks256), and for each block every node c:
+//
+//	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + block]
+//	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * t
+//
+// When sO = cO = 0 (GatherPull) the out block stays in registers and is
+// stored once per block.
+//
+// Registers: DI out block, SI y block, BX x block, R9 ptr, R10 vals, R11
+// idx, R13 row bytes, AX node c, CX leaf j, DX fiber end and temp, R14 and
+// R15 temp; ptr's length, ocrd, ycrd and the strides are read
+// through the argument frame; the local frame holds the columns left
+// (left-8(SP)) and the block's byte offset (blk-16(SP)). Y0..Y3 fiber sums,
+// Y8 value, Y9 the masked block's loaded row, Y10..Y13 pull sums (or Y10 an
+// out row), Y15 the masked block's lanes.
+// Requires: AVX, AVX2, FMA3`, e.T, e.t, e.t, e.t, e.t)
+	a.prologue("GatherHadamard"+e.T+"AVX2", 224, 192, 104, `	MOVQ out_base+0(FP), DI
+	MOVQ y_base+24(FP), SI
+	MOVQ ptr_base+96(FP), R9
+	MOVQ vals_base+120(FP), R10
+	MOVQ idx_base+144(FP), R11
+	MOVQ x_base+168(FP), BX`)
+	a.blocks256(9, iota, gatherBlock256)
+	return a.expand()
+}
+
+func scatterBlock256(b blk256) {
+	a, l := b.a, b.label()
+	a.f("\tXORQ AX, AX")
+	a.f("node%s:", l)
+	a.f("\tMOVQ (R9)(AX*8), CX")
+	a.f("\tMOVQ 8(R9)(AX*8), DX")
+	a.f("\tCMPQ CX, DX")
+	a.f("\tJAE  skip%s", l)
+	a.f("\tMOVQ  bcrd_base+72(FP), R14")
+	a.f("\tMOVQ  (R14)(AX*8), R14")
+	a.f("\tIMULQ sB+200(FP), R14")
+	for v := range b.nv {
+		b.load(v, "(SI)(R14*{ES})", 4+v)
+	}
+	a.f("\tMOVQ  (R8)(AX*8), R14")
+	a.f("\tIMULQ R13, R14")
+	for v := range b.nv {
+		b.mul(v, "(BX)(R14*1)", 4+v, v)
+	}
+	b.leaves("leaf"+l, 8, 12, leafPF{})
+	a.f("skip%s:", l)
+	a.f("\tINCQ AX")
+	a.f("\tCMPQ AX, R12")
+	a.f("\tJB   node%s", l)
+}
+
+// leaves adds, for every j in [CX, DX) (at least one), vals[j] (in Y val)
+// times Y0.. into out row idx[j] (out at DI, loaded into Y row): the loop
+// label. With pf, a copy of the loop prefetches (leafLoop). Clobbers CX,
+// R14, Y val, Y row.
+func (b blk256) leaves(label string, val, row int, pf leafPF) {
+	a := b.a
+	a.leafLoop(label, pf, b.lines(), func() {
+		a.f("\tMOVQ          (R11)(CX*8), R14")
+		a.f("\tIMULQ         R13, R14")
+		a.f("\tVBROADCAST{S} (R10)(CX*{ES}), Y%d", val)
+		for v := range b.nv {
+			b.load(v, "(DI)(R14*1)", row)
+			a.f("\tVFMADD231{P} Y%d, Y%d, Y%d", v, val, row)
+			b.store(row, v, "(DI)(R14*1)")
+		}
+	})
+}
+
+// leafPF describes the prefetch of a leaf-indexed row that fiber and
+// leaves can do at the top of each leaf (leafLoop): when the flag argument
+// has the bit and idx holds a leaf pullPFD ahead of CX, the row that leaf
+// names in the rows at base (this block's lines). The zero value
+// prefetches nothing.
+// The rows a leaf names are as scattered as the leaves' coordinates: on
+// T3u, whose fibers hold about one leaf each, every leaf's row is a miss
+// once the factor exceeds L2.
+type leafPF struct {
+	flag   string // the flag argument, as "pf+296(FP)"
+	bit    int    // its bit that turns the prefetch on
+	idxLen string // idx's length argument, as "idx_len+224(FP)"
+	base   string // the rows' base register
+}
+
+// prefetchLeaf writes pf's prefetch of lines cache lines, the flag
+// already tested (label noxf<l>). Any idx value is safe: a prefetch does
+// not fault. Clobbers R14.
+func (a *asm) prefetchLeaf(pf leafPF, lines int, l string) {
+	a.f("\tLEAQ %d(CX), R14", pullPFD)
+	a.f("\tCMPQ R14, %s", pf.idxLen)
+	a.f("\tJAE  noxf%s", l)
+	a.f("\tMOVQ  %d(R11)(CX*8), R14", pullPFD*8)
+	a.f("\tIMULQ R13, R14")
+	for v := range lines {
+		a.f("\tPREFETCHT0 %d(%s)(R14*1)", v*64, pf.base)
+	}
+	a.f("noxf%s:", l)
+}
+
+func scatter256Blocked(e elem, iota string) string {
+	a := &asm{e: e}
+	a.f(`
+// func ScatterHadamard%sAVX2(out []%s, base []%s, y []%s, bcrd []uint64, crd []uint64, ptr []uint64, vals []%s, idx []uint64, r int, sB int)
+//
+// Column blocks of 4, 2 or 1 full vectors, then a last one masked past r
+// (blocks256), and for each block every node c:
+//
+//	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
+//	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
+//
+// Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
+// vals, R11 idx, R12 nodes, R13 row bytes, AX node c, CX leaf j, DX fiber
+// end, R14 row offset, R15 temp; the frame holds the columns left
+// (left-8(SP)) and the block's byte offset (blk-16(SP)). Y0..Y3 p, Y4..Y7
+// the base row, Y8 value, Y12 an out row, Y13 the masked block's loaded row,
+// Y15 the masked block's lanes.
+// Requires: AVX, AVX2, FMA3`, e.T, e.t, e.t, e.t, e.t)
+	a.prologue("ScatterHadamard"+e.T+"AVX2", 208, 192, 128, `	MOVQ out_base+0(FP), DI
+	MOVQ base_base+24(FP), SI
+	MOVQ y_base+48(FP), BX
+	MOVQ crd_base+96(FP), R8
+	MOVQ ptr_base+120(FP), R9
+	MOVQ ptr_len+128(FP), R12
+	DECQ R12
+	MOVQ vals_base+144(FP), R10
+	MOVQ idx_base+168(FP), R11`)
+	a.blocks256(13, iota, scatterBlock256)
+	return a.expand()
+}

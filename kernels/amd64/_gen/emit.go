@@ -1,0 +1,238 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+// asmFile writes one .s file for the index kernels' emitters (lowerbound.go
+// and the others). An emitter calls doc for the file's and each function's
+// comments, text to open a function, label, i for an instruction (with an
+// optional trailing comment after " // "), c for a comment line inside the
+// code and blank for a paragraph break. Consecutive instructions are aligned
+// as asmfmt aligns them: operands in one column, trailing comments in
+// another.
+type asmFile struct {
+	b   strings.Builder
+	run []asmLine // instructions not yet written, aligned together
+}
+
+// asmLine is one instruction: mnemonic, operands and trailing comment.
+type asmLine struct{ op, args, comment string }
+
+// flush writes the pending instructions.
+func (f *asmFile) flush() {
+	opw, argw := 0, 0
+	for _, l := range f.run {
+		if l.args != "" {
+			opw = max(opw, len(l.op))
+		}
+	}
+	text := make([]string, len(f.run))
+	for i, l := range f.run {
+		text[i] = l.op
+		if l.args != "" {
+			text[i] = l.op + strings.Repeat(" ", opw-len(l.op)+1) + l.args
+		}
+		if l.comment != "" {
+			argw = max(argw, len(text[i]))
+		}
+	}
+	for i, l := range f.run {
+		f.b.WriteString("\t" + text[i])
+		if l.comment != "" {
+			f.b.WriteString(strings.Repeat(" ", argw-len(text[i])+1) + "// " + l.comment)
+		}
+		f.b.WriteByte('\n')
+	}
+	f.run = f.run[:0]
+}
+
+// line writes a line outside an instruction run.
+func (f *asmFile) line(format string, args ...any) {
+	f.flush()
+	fmt.Fprintf(&f.b, format, args...)
+	f.b.WriteByte('\n')
+}
+
+// doc writes text as a comment block at the left margin: "// " before each
+// line, "//" alone for an empty one, "//" before a line that starts with a
+// tab (pseudo-code).
+func (f *asmFile) doc(text string) {
+	for _, ln := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+		switch {
+		case ln == "":
+			f.line("//")
+		case strings.HasPrefix(ln, "\t"):
+			f.line("//%s", ln)
+		default:
+			f.line("// %s", ln)
+		}
+	}
+}
+
+// blank writes an empty line.
+func (f *asmFile) blank() { f.line("") }
+
+// text opens function name: a blank line, its Go signature (from decls),
+// doc (when not empty), the features it requires, and the TEXT line with a
+// frame of frame bytes and the argument size its signature gives.
+func (f *asmFile) text(name string, frame int, requires, doc string) {
+	d := declOf(name)
+	f.blank()
+	f.line("// func %s%s", name, d.sig)
+	if doc != "" {
+		f.line("//")
+		f.doc(doc)
+	}
+	f.line("// Requires: %s", requires)
+	f.line("TEXT ·%s(SB), NOSPLIT, $%d-%d", name, frame, argSize(d.sig))
+}
+
+// label ends the run and writes a blank line and l.
+func (f *asmFile) label(l string) {
+	f.blank()
+	f.line("%s:", l)
+}
+
+// c writes a comment line inside the code.
+func (f *asmFile) c(format string, args ...any) {
+	f.line("\t// "+format, args...)
+}
+
+// i adds an instruction: "OP operands", optionally " // comment". The
+// operands may be formatted with args.
+func (f *asmFile) i(format string, args ...any) {
+	s := fmt.Sprintf(format, args...)
+	s, comment, _ := strings.Cut(s, " // ")
+	op, operands, _ := strings.Cut(s, " ")
+	f.run = append(f.run, asmLine{op, strings.TrimSpace(operands), comment})
+}
+
+// String returns the file's text.
+func (f *asmFile) String() string {
+	f.flush()
+	return f.b.String()
+}
+
+// argSize is the size in bytes of the ABI0 argument frame of a function of
+// signature sig ("(s []uint64, key uint64) int"): the parameters in order,
+// each at its alignment, then the results from the next multiple of 8.
+func argSize(sig string) int {
+	params, results := splitSig(sig)
+	off := 0
+	for _, t := range params {
+		size, align := typeSize(t)
+		off = (off+align-1)/align*align + size
+	}
+	if len(results) == 0 {
+		return off
+	}
+	off = (off + 7) / 8 * 8
+	for _, t := range results {
+		size, align := typeSize(t)
+		off = (off+align-1)/align*align + size
+	}
+	return (off + 7) / 8 * 8
+}
+
+// splitSig returns the types of sig's parameters and results, one per
+// value ("dst, src []uint64" gives two).
+func splitSig(sig string) (params, results []string) {
+	end := strings.Index(sig, ")")
+	params = types(sig[1:end])
+	rest := strings.TrimSpace(sig[end+1:])
+	if strings.HasPrefix(rest, "(") {
+		return params, types(rest[1 : len(rest)-1])
+	}
+	if rest != "" {
+		results = []string{rest}
+	}
+	return params, results
+}
+
+// types expands a Go parameter list into one type per value.
+func types(list string) []string {
+	var out []string
+	pending := 0
+	for _, p := range strings.Split(list, ",") {
+		p = strings.TrimSpace(p)
+		if p == "" {
+			continue
+		}
+		name, typ, ok := strings.Cut(p, " ")
+		if !ok {
+			pending++ // a name whose type follows
+			continue
+		}
+		_ = name
+		for range pending + 1 {
+			out = append(out, typ)
+		}
+		pending = 0
+	}
+	return out
+}
+
+// typeSize is the size and alignment of a parameter type on amd64.
+func typeSize(t string) (size, align int) {
+	switch {
+	case strings.HasPrefix(t, "[]"):
+		return 24, 8
+	case t == "float32":
+		return 4, 4
+	case t == "int", t == "uint", t == "uint64", t == "int64", t == "float64", t == "uintptr", t == "unsafe.Pointer":
+		return 8, 8
+	}
+	panic("typeSize: unknown type " + t)
+}
+
+// signAVX2 sets Y15 to 1<<63 in every lane (SIGN: x ^ SIGN orders
+// unsigned values as signed ones, for AVX2's signed compares), through gpr.
+func signAVX2(f *asmFile, gpr string) {
+	f.i("MOVQ $0x8000000000000000, %s", gpr)
+	broadcastAVX2(f, gpr, 15, "SIGN")
+}
+
+// broadcastAVX2 sets Yn to gpr in every lane, with a comment naming the
+// value (none when comment is empty).
+func broadcastAVX2(f *asmFile, gpr string, n int, comment string) {
+	f.i("VMOVQ %s, X%d", gpr, n)
+	if comment != "" {
+		f.i("VPBROADCASTQ X%d, Y%d // %s", n, n, comment)
+		return
+	}
+	f.i("VPBROADCASTQ X%d, Y%d", n, n)
+}
+
+// vzeroRet leaves a function that used the upper vector halves.
+func vzeroRet(f *asmFile) {
+	f.i("VZEROUPPER")
+	f.i("RET")
+}
+
+// vzeroDone places label l and leaves (vzeroRet).
+func vzeroDone(f *asmFile, l string) {
+	f.label(l)
+	vzeroRet(f)
+}
+
+// itoa formats n in decimal.
+func itoa(n int) string { return fmt.Sprint(n) }
+
+// disp is a memory displacement: empty for 0, so that "(SI)" reads as the
+// handwritten form does.
+func disp(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return itoa(n)
+}
+
+// cond is s when ok, else empty: an optional trailing comment.
+func cond(ok bool, s string) string {
+	if ok {
+		return s
+	}
+	return ""
+}

@@ -1,0 +1,465 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+// spmm_amd64.s and spmmscatter_amd64.s: the SpMM and SpMMScatter kernels,
+// whole and on one tile, for AVX2 and AVX-512, float32 and float64, from one
+// template (the sixteen functions differ only in vector width, mnemonics,
+// tail masking and the tile's limit).
+//
+// Rejected: a scalar-column loop (no register blocking); processing Y's row
+// one vector at a time for every entry (each entry's index and value
+// reloaded per vector, and one FMA chain); an 8-vector chunk under AVX-512
+// (two sets of 8 accumulators, so that a float64 row of 64 columns is one
+// walk over the row's entries): slower than the 4-vector chunks.
+
+// spmmHeader is what both files share after their own opening paragraph.
+const spmmHeader = `// Registers by role:
+//	DI y row (SpMM) / y base (scatter)   BX ldy in bytes
+//	SI x base (SpMM) / x row (scatter)   R8 ldx in bytes
+//	DX ptr (seg) cursor    CX rows left        R9 idx base     R11 vals base
+//	R10 w            AX lo = ptr[i]      R13 hi          R12 k
+//	R14 c (column)   R15 address of the indexed dense row
+//
+// The Go side has checked every bound (ptr non-decreasing within idx,
+// every index below the indexed operand's rows, both operands long enough),
+// and that len(ptr) >= 1; beta is +0 for "do not read y".
+
+#include "textflag.h"
+
+DATA tailmask<>+0(SB)/8, $0xffffffffffffffff
+DATA tailmask<>+8(SB)/8, $0xffffffffffffffff
+DATA tailmask<>+16(SB)/8, $0xffffffffffffffff
+DATA tailmask<>+24(SB)/8, $0xffffffffffffffff
+DATA tailmask<>+32(SB)/8, $0
+DATA tailmask<>+40(SB)/8, $0
+DATA tailmask<>+48(SB)/8, $0
+DATA tailmask<>+56(SB)/8, $0
+GLOBL tailmask<>(SB), RODATA|NOPTR, $64
+`
+
+const spmmDoc = `// SpMM (gather form), per row i of the compressed matrix, on a w-column panel:
+//
+//	for c := 0; c < w; c += chunk {         // chunk: 4, 2 or 1 vectors, then a masked tail
+//		acc := 0 (2 register sets, entries alternating; 4 for one-vector chunks)
+//		for k := ptr[i]; k < ptr[i+1]; k++ { acc += vals[k] * x[idx[k]*ldx + c : ...] }
+//		y[i*ldy + c : ...] = alpha*acc (+ beta*y unless beta is +0)
+//	}
+//
+// SpMMTile is SpMM on one column tile of A (the Go side walks the tiles):
+// row i's entries run from seg[2i] to seg[2i+1] and stop at the first whose
+// index is >= limit (every pass over the row checks every entry, so all
+// passes stop at the same one, sorted row or not); seg[2i] gets that stop.
+// Each row start prefetches the first lines of the row TILE_PFD rows ahead:
+// a tile reads a short piece of every row, too short for the hardware
+// prefetcher to follow.
+//
+` + spmmHeader
+
+const spmmScatterDoc = `// SpMMScatter, per row i: xs = alpha * x[i*ldx + c : ...] is held in
+// registers while every entry k does y[idx[k]*ldy + c : ...] += vals[k]*xs.
+// SpMMScatterTile is SpMMScatter on one tile of Y's rows (the Go side walks
+// the tiles): row i's entries run from seg[2i] to seg[2i+1] and stop at the
+// first whose index is >= limit; seg[2i] gets that stop. Each row start
+// prefetches the first lines of the row TILE_PFD rows ahead.
+//
+` + spmmHeader
+
+// spmmV holds what the SpMM code depends on for one ISA and element type.
+type spmmV struct {
+	isa, t                       string
+	es, vb, l                    int
+	r                            string // vector register letter: Z or Y
+	fma, mov, add, mul, bc, mask string
+	zero, tn, name, req          string
+	alpha, beta, b0, b1, tmp, tm string
+	xs                           []string
+}
+
+func newSpmmV(isa, t string) *spmmV {
+	v := &spmmV{isa: isa, t: t, es: 4, r: "Y", vb: 32}
+	if t == "f64" {
+		v.es = 8
+	}
+	if isa == "avx512" {
+		v.r, v.vb = "Z", 64
+	}
+	v.l = v.vb / v.es
+	sfx := "PS"
+	v.bc, v.tn, v.name = "VBROADCASTSS", "float32", "F32"
+	if t == "f64" {
+		sfx = "PD"
+		v.bc, v.tn, v.name = "VBROADCASTSD", "float64", "F64"
+	}
+	v.fma, v.mov, v.add, v.mul = "VFMADD231"+sfx, "VMOVU"+sfx, "VADD"+sfx, "VMUL"+sfx
+	v.mask = "VMASKMOV" + sfx
+	if isa == "avx512" {
+		v.zero, v.name, v.req = "VPXORQ", v.name+"AVX512", "AVX512F, AVX512VL, BMI2"
+		v.alpha, v.beta, v.b0, v.b1, v.tmp = "Z28", "Z29", "Z30", "Z31", "Z8"
+		v.xs = []string{"Z16", "Z17", "Z18", "Z19"}
+	} else {
+		v.zero, v.name, v.req = "VXORPS", v.name+"AVX2", "AVX, AVX2, FMA3"
+		v.alpha, v.beta, v.b0, v.b1, v.tmp = "Y10", "Y11", "Y8", "Y9", "Y13"
+		v.xs = []string{"Y4", "Y5", "Y6", "Y7"}
+	}
+	v.tm = "Y12"
+	return v
+}
+
+func (v *spmmV) reg(n int) string { return fmt.Sprintf("%s%d", v.r, n) }
+
+// spmmArgs is the argument frame size.
+func spmmArgs(v *spmmV, scatter, tile bool) int {
+	frame := 144 + v.es
+	if !scatter {
+		frame = 144 + 2*v.es
+	}
+	if v.es == 4 && !scatter {
+		frame = 152
+	}
+	if v.es == 4 && scatter {
+		frame = 148 // alpha at 144
+	}
+	if tile {
+		frame = (frame+7)/8*8 + 8 // limit, 8-aligned after alpha/beta
+	}
+	return frame
+}
+
+// spmmLimit is the tile kernels' index limit argument, after alpha
+// (scatter) or beta.
+func spmmLimit(v *spmmV, scatter bool) string {
+	return fmt.Sprintf("limit+%d(FP)", spmmArgs(v, scatter, true)-8)
+}
+
+func spmmPrologue(v *spmmV, name string, scatter, tile bool) []string {
+	pn := "ptr"
+	if tile {
+		pn = "seg"
+	}
+	sig := fmt.Sprintf("y []%s, ldy int, x []%s, ldx, w int, %s, idx []uint64, vals []%s, alpha", v.tn, v.tn, pn, v.tn)
+	if !scatter {
+		sig += ", beta"
+	}
+	sig += " " + v.tn
+	if tile {
+		sig += ", limit uint64"
+	}
+	shift := 2
+	if v.es == 8 {
+		shift = 3
+	}
+	rows := "\tDECQ CX"
+	if tile {
+		rows = "\tSHRQ $1, CX"
+	}
+	o := []string{fmt.Sprintf("// func %s(%s)\n// Requires: %s", name, sig, v.req),
+		fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $0-%d", name, spmmArgs(v, scatter, tile)),
+		"\tMOVQ y_base+0(FP), DI", "\tMOVQ ldy+24(FP), BX", fmt.Sprintf("\tSHLQ $%d, BX", shift),
+		"\tMOVQ x_base+32(FP), SI", "\tMOVQ ldx+56(FP), R8", fmt.Sprintf("\tSHLQ $%d, R8", shift),
+		"\tMOVQ w+64(FP), R10", fmt.Sprintf("\tMOVQ %s_base+72(FP), DX", pn), fmt.Sprintf("\tMOVQ %s_len+80(FP), CX", pn), rows,
+		"\tMOVQ idx_base+96(FP), R9", "\tMOVQ vals_base+120(FP), R11",
+		fmt.Sprintf("\t%s alpha+144(FP), %s", v.bc, v.alpha)}
+	if !scatter {
+		o = append(o, fmt.Sprintf("\t%s beta+%d(FP), %s", v.bc, 144+v.es, v.beta))
+	}
+	// tail mask for w % L lanes
+	o = append(o, "\tMOVQ R10, R15", fmt.Sprintf("\tANDQ $%d, R15", v.l-1))
+	if v.isa == "avx512" {
+		o = append(o, fmt.Sprintf("\tMOVL $%#x, AX", 1<<v.l-1), "\tBZHIQ R15, AX, AX")
+		if v.l == 16 {
+			o = append(o, "\tKMOVW AX, K7")
+		} else {
+			o = append(o, "\tKMOVB AX, K7")
+		}
+	} else {
+		// window of the dword table starting at 8 - (lanes in dwords)
+		dw := 1
+		if v.es == 8 {
+			dw = 2
+		}
+		o = append(o, fmt.Sprintf("\tSHLQ $%d, R15", 2+(dw-1)), // bytes = lanes*dw*4
+			"\tLEAQ tailmask<>+32(SB), AX", "\tSUBQ R15, AX", fmt.Sprintf("\tVMOVDQU (AX), %s", v.tm))
+	}
+	return o
+}
+
+// spmmBetaStore multiplies the accumulators regs by alpha, adds beta*y, and
+// stores them to y at DI + R14*es + off(i).
+func spmmBetaStore(v *spmmV, L string, regs []string, off func(int) int, tail bool) []string {
+	var o []string
+	for _, r := range regs {
+		o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.mul, v.alpha, r, r))
+	}
+	if v.es == 8 {
+		o = append(o, fmt.Sprintf("\tCMPQ beta+%d(FP), $0", 144+v.es))
+	} else {
+		o = append(o, fmt.Sprintf("\tCMPL beta+%d(FP), $0", 144+v.es))
+	}
+	o = append(o, "\tJEQ "+L+"nobeta")
+	for i, r := range regs {
+		m := fmt.Sprintf("%d(DI)(R14*%d)", off(i), v.es)
+		switch {
+		case !tail:
+			o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.fma, m, v.beta, r))
+		case v.isa == "avx512":
+			o = append(o, fmt.Sprintf("\t%s.Z %s, K7, %s", v.mov, m, v.tmp), fmt.Sprintf("\t%s %s, %s, %s", v.fma, v.tmp, v.beta, r))
+		default:
+			o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.mask, m, v.tm, v.tmp), fmt.Sprintf("\t%s %s, %s, %s", v.fma, v.tmp, v.beta, r))
+		}
+	}
+	o = append(o, L+"nobeta:")
+	for i, r := range regs {
+		m := fmt.Sprintf("%d(DI)(R14*%d)", off(i), v.es)
+		switch {
+		case !tail:
+			o = append(o, fmt.Sprintf("\t%s %s, %s", v.mov, r, m))
+		case v.isa == "avx512":
+			o = append(o, fmt.Sprintf("\t%s %s, K7, %s", v.mov, r, m))
+		default:
+			o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.mask, r, v.tm, m))
+		}
+	}
+	return o
+}
+
+// spmmAddr sets R15 to the address of the dense row idx[k+koff]: base + the
+// index times ld.
+func spmmAddr(base, ld string, koff int) []string {
+	return []string{fmt.Sprintf("\tMOVQ %d(R9)(R12*8), R15", koff*8), "\tIMULQ " + ld + ", R15", "\tADDQ " + base + ", R15"}
+}
+
+func spmmFmasGather(v *spmmV, nv int, bc string, accs []string, tail bool) []string {
+	var o []string
+	for j := range nv {
+		m := fmt.Sprintf("%d(R15)(R14*%d)", j*v.vb, v.es)
+		switch {
+		case !tail:
+			o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.fma, m, bc, accs[j]))
+		case v.isa == "avx512":
+			o = append(o, fmt.Sprintf("\t%s %s, %s, K7, %s", v.fma, m, bc, accs[j]))
+		default:
+			o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.mask, m, v.tm, v.tmp), fmt.Sprintf("\t%s %s, %s, %s", v.fma, v.tmp, bc, accs[j]))
+		}
+	}
+	return o
+}
+
+// spmmSets is the accumulator register sets for np entries per pass.
+func spmmSets(v *spmmV, nv, np int) [][]string {
+	if np == 2 {
+		var a, b []string
+		for j := range nv {
+			a = append(a, v.reg(j))
+			b = append(b, v.reg(4+j))
+		}
+		return [][]string{a, b}
+	}
+	// np == 4, nv == 1
+	return [][]string{{v.reg(0)}, {v.reg(4)}, {v.reg(1)}, {v.reg(5)}}
+}
+
+func spmmBcasts(v *spmmV) []string {
+	if v.isa == "avx512" {
+		return []string{v.b0, v.b1, "Z26", "Z27"}
+	}
+	return []string{v.b0, v.b1, "Y14", "Y15"}
+}
+
+// spmmGatherBlock is one chunk's walk over row i's entries, np at a time
+// into np accumulator sets that are added at the end; it returns the code
+// and the set that holds the sum.
+func spmmGatherBlock(v *spmmV, L string, nv int, tail, tile bool) ([]string, []string) {
+	np := 4
+	if nv > 1 {
+		np = 2
+	}
+	S := spmmSets(v, nv, np)
+	B := spmmBcasts(v)
+	var o []string
+	for _, st := range S {
+		for _, r := range st {
+			o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.zero, r, r, r))
+		}
+	}
+	o = append(o, "\tMOVQ AX, R12", L+"kn:", fmt.Sprintf("\tLEAQ %d(R12), R15", np), "\tCMPQ R15, R13", "\tJA "+L+"k1")
+	if tile {
+		// Every entry of the pass below the limit, or one at a time from
+		// here: each pass over the row (a chunk of Y's columns) then stops
+		// at the first entry at or above the limit, sorted or not.
+		for e := range np {
+			o = append(o, fmt.Sprintf("\tMOVQ %d(R9)(R12*8), R15", e*8), "\tCMPQ R15, "+spmmLimit(v, false), "\tJAE "+L+"k1")
+		}
+	}
+	for e := range np {
+		o = append(o, spmmAddr("SI", "R8", e)...)
+		o = append(o, fmt.Sprintf("\t%s %d(R11)(R12*%d), %s", v.bc, e*v.es, v.es, B[e]))
+		o = append(o, spmmFmasGather(v, nv, B[e], S[e], tail)...)
+	}
+	o = append(o, fmt.Sprintf("\tADDQ $%d, R12", np), "\tJMP "+L+"kn", L+"k1:", "\tCMPQ R12, R13", "\tJAE "+L+"sum")
+	if tile {
+		o = append(o, "\tMOVQ (R9)(R12*8), R15", "\tCMPQ R15, "+spmmLimit(v, false), "\tJAE "+L+"sum")
+	}
+	o = append(o, spmmAddr("SI", "R8", 0)...)
+	o = append(o, fmt.Sprintf("\t%s (R11)(R12*%d), %s", v.bc, v.es, B[0]))
+	o = append(o, spmmFmasGather(v, nv, B[0], S[0], tail)...)
+	o = append(o, "\tINCQ R12", "\tJMP "+L+"k1", L+"sum:")
+	A := S[0]
+	for _, st := range S[1:] {
+		for i := range A {
+			o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.add, st[i], A[i], A[i]))
+		}
+	}
+	return o, A
+}
+
+// The tile kernels prefetch the piece of the row spmmTilePFD rows ahead,
+// spmmTilePFL lines of idx (and as many entries of vals). 4 or 16 rows and 2
+// to 6 lines behave alike; 10 lines are slower.
+// Rejected: prefetching X's row 8, 16 or 32 entries ahead in the tile
+// kernels (one PREFETCHT0 per line of the chunk): slower at both widths.
+const (
+	spmmTilePFD = 8
+	spmmTilePFL = 3
+)
+
+// spmmTilePrefetch: a tile visits a short piece of each row, a new stream
+// per row, which the hardware prefetcher does not follow. Prefetch the piece
+// of the row spmmTilePFD rows ahead (its first lines of idx and vals).
+func spmmTilePrefetch(v *spmmV, p string) []string {
+	o := []string{fmt.Sprintf("\tCMPQ CX, $%d", spmmTilePFD), "\tJBE " + p + "nopf", fmt.Sprintf("\tMOVQ %d(DX), R15", 16*spmmTilePFD)}
+	for q := range spmmTilePFL {
+		o = append(o, fmt.Sprintf("\tPREFETCHT0 %d(R9)(R15*8)", 64*q))
+	}
+	for q := range (spmmTilePFL*v.es + 7) / 8 {
+		o = append(o, fmt.Sprintf("\tPREFETCHT0 %d(R11)(R15*%d)", 64*q, v.es))
+	}
+	return append(o, p+"nopf:")
+}
+
+// spmmRowEnd is the end of a row: the tile kernels store where every pass
+// stopped (the next tile starts there), then the row pointer and, by
+// advance, the dense row advance.
+func spmmRowEnd(p string, tile bool, advance string) []string {
+	o := []string{p + "next:"}
+	if tile {
+		o = append(o, "\tMOVQ R12, (DX)", "\tADDQ $16, DX")
+	} else {
+		o = append(o, "\tADDQ $8, DX")
+	}
+	return append(o, advance, "\tDECQ CX", "\tJMP "+p+"row", p+"done:", "\tVZEROUPPER", "\tRET", "")
+}
+
+func spmmFunc(v *spmmV, tile bool) []string {
+	name := "SpMM" + v.name
+	if tile {
+		name = "SpMMTile" + v.name
+	}
+	p := strings.ToLower(name)
+	o := spmmPrologue(v, name, false, tile)
+	o = append(o, p+"row:", "\tTESTQ CX, CX", "\tJZ "+p+"done", "\tMOVQ (DX), AX", "\tMOVQ 8(DX), R13", "\tXORQ R14, R14")
+	if tile {
+		o = append(o, spmmTilePrefetch(v, p)...)
+	}
+	chunks := []int{4, 2, 1}
+	var labels []string
+	for _, n := range chunks {
+		labels = append(labels, fmt.Sprintf("%sc%d", p, n))
+	}
+	labels = append(labels, p+"tail")
+	for ci, nv := range chunks {
+		L, next := labels[ci], labels[ci+1]
+		o = append(o, L+":", fmt.Sprintf("\tLEAQ %d(R14), R15", nv*v.l), "\tCMPQ R15, R10", "\tJA "+next)
+		blk, A := spmmGatherBlock(v, L, nv, false, tile)
+		o = append(o, blk...)
+		o = append(o, spmmBetaStore(v, L, A, func(i int) int { return i * v.vb }, false)...)
+		o = append(o, fmt.Sprintf("\tADDQ $%d, R14", nv*v.l), "\tJMP "+L)
+	}
+	L := labels[len(labels)-1]
+	o = append(o, L+":", "\tCMPQ R14, R10", "\tJAE "+p+"next")
+	blk, A := spmmGatherBlock(v, L, 1, true, tile)
+	o = append(o, blk...)
+	o = append(o, spmmBetaStore(v, L, A, func(int) int { return 0 }, true)...)
+	// tile: every pass stopped at the same entry; the next tile starts there
+	return append(o, spmmRowEnd(p, tile, "\tADDQ BX, DI")...)
+}
+
+func spmmScatterFunc(v *spmmV, tile bool) []string {
+	name := "SpMMScatter" + v.name
+	if tile {
+		name = "SpMMScatterTile" + v.name
+	}
+	p := strings.ToLower(name)
+	o := spmmPrologue(v, name, true, tile)
+	o = append(o, p+"row:", "\tTESTQ CX, CX", "\tJZ "+p+"done", "\tMOVQ (DX), AX", "\tMOVQ 8(DX), R13", "\tXORQ R14, R14")
+	if tile {
+		o = append(o, spmmTilePrefetch(v, p)...)
+	}
+	// entry sets R15 to the address of Y's row idx[k] (tile: leaves for end
+	// at the limit).
+	entry := func(end string) []string {
+		a := spmmAddr("DI", "BX", 0)
+		if !tile {
+			return a
+		}
+		return append([]string{a[0], "\tCMPQ R15, " + spmmLimit(v, true), "\tJAE " + end}, a[1:]...)
+	}
+	chunks := []int{4, 1}
+	var labels []string
+	for _, n := range chunks {
+		labels = append(labels, fmt.Sprintf("%sc%d", p, n))
+	}
+	labels = append(labels, p+"tail")
+	for ci, nv := range chunks {
+		L, next := labels[ci], labels[ci+1]
+		o = append(o, L+":", fmt.Sprintf("\tLEAQ %d(R14), R15", nv*v.l), "\tCMPQ R15, R10", "\tJA "+next)
+		for j := range nv {
+			o = append(o, fmt.Sprintf("\t%s %d(SI)(R14*%d), %s, %s", v.mul, j*v.vb, v.es, v.alpha, v.xs[j]))
+		}
+		o = append(o, "\tMOVQ AX, R12", L+"k:", "\tCMPQ R12, R13", "\tJAE "+L+"end")
+		o = append(o, entry(L+"end")...)
+		o = append(o, fmt.Sprintf("\t%s (R11)(R12*%d), %s", v.bc, v.es, v.b0))
+		for j := range nv {
+			m := fmt.Sprintf("%d(R15)(R14*%d)", j*v.vb, v.es)
+			t := v.reg(j)
+			o = append(o, fmt.Sprintf("\t%s %s, %s", v.mov, m, t), fmt.Sprintf("\t%s %s, %s, %s", v.fma, v.xs[j], v.b0, t), fmt.Sprintf("\t%s %s, %s", v.mov, t, m))
+		}
+		o = append(o, "\tINCQ R12", "\tJMP "+L+"k", L+"end:", fmt.Sprintf("\tADDQ $%d, R14", nv*v.l), "\tJMP "+L)
+	}
+	L := labels[len(labels)-1]
+	o = append(o, L+":", "\tCMPQ R14, R10", "\tJAE "+p+"next")
+	if v.isa == "avx512" {
+		o = append(o, fmt.Sprintf("\t%s.Z (SI)(R14*%d), K7, %s", v.mov, v.es, v.xs[0]))
+	} else {
+		o = append(o, fmt.Sprintf("\t%s (SI)(R14*%d), %s, %s", v.mask, v.es, v.tm, v.xs[0]))
+	}
+	o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.mul, v.xs[0], v.alpha, v.xs[0]))
+	o = append(o, "\tMOVQ AX, R12", L+"k:", "\tCMPQ R12, R13", "\tJAE "+p+"next")
+	o = append(o, entry(p+"next")...)
+	o = append(o, fmt.Sprintf("\t%s (R11)(R12*%d), %s", v.bc, v.es, v.b0))
+	m := fmt.Sprintf("(R15)(R14*%d)", v.es)
+	t := v.reg(0)
+	if v.isa == "avx512" {
+		o = append(o, fmt.Sprintf("\t%s.Z %s, K7, %s", v.mov, m, t), fmt.Sprintf("\t%s %s, %s, %s", v.fma, v.xs[0], v.b0, t), fmt.Sprintf("\t%s %s, K7, %s", v.mov, t, m))
+	} else {
+		o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.mask, m, v.tm, t), fmt.Sprintf("\t%s %s, %s, %s", v.fma, v.xs[0], v.b0, t), fmt.Sprintf("\t%s %s, %s, %s", v.mask, t, v.tm, m))
+	}
+	o = append(o, "\tINCQ R12", "\tJMP "+L+"k")
+	return append(o, spmmRowEnd(p, tile, "\tADDQ R8, SI")...)
+}
+
+// spmmFiles is spmm_amd64.s and spmmscatter_amd64.s after the build line.
+func spmmFiles() (spmm, scatter string) {
+	a, b := []string{spmmDoc}, []string{spmmScatterDoc}
+	for _, isa := range []string{"avx2", "avx512"} {
+		for _, t := range []string{"f64", "f32"} {
+			v := newSpmmV(isa, t)
+			a = append(a, strings.Join(spmmFunc(v, false), "\n"), strings.Join(spmmFunc(v, true), "\n"))
+			b = append(b, strings.Join(spmmScatterFunc(v, false), "\n"), strings.Join(spmmScatterFunc(v, true), "\n"))
+		}
+	}
+	return strings.Join(a, "\n"), strings.Join(b, "\n")
+}

@@ -1,3 +1,0 @@
-module github.com/hurray-format/hurray-go/kernels/amd64/_genproducts
-
-go 1.26.0

@@ -1,0 +1,289 @@
+//go:build !purego && !noasm && gc
+
+#include "textflag.h"
+
+// Sparse times dense products on NEON, on a w-column panel.
+//
+// SpMM (Y = alpha*A*X + beta*Y): row i of Y is built in column blocks of
+// four vectors (16 float32 or 8 float64 columns), then one vector, then
+// single columns. For each block the row's entries run two at a time: each
+// entry's value is broadcast (VLD1R) and multiplied into its row of X with
+// VFMLA, even entries into one accumulator set and odd entries into another
+// so that two chains of FMLA latency overlap; the sets are added, scaled by
+// alpha and, unless beta is +0, the block of Y times beta is added, then the
+// block is stored. Every load is inside the panel (c + block width <= w).
+//
+// SpMMScatter (Y += alpha * Aᵀ X): row i of X is read in the same column
+// blocks and scaled by alpha once per block (ax); then each entry adds
+// vals[k]*ax into its row idx[k] of Y, one entry at a time (load, FMLA,
+// store), so that repeated indices accumulate as in the loop.
+//
+// Go's assembler lacks the vector FADD and FMUL; they are WORD lines
+// encoded by asm2plan9s from the mnemonic in their comment.
+//
+// Requires: NEON (ASIMD).
+//
+// Registers (both kernels):
+//
+//    R0  &y[0] row i (SpMM) / &y[0] (scatter)    R1  ldy in bytes
+//    R2  &x[0] (SpMM) / &x row i (scatter)       R3  ldx in bytes
+//    R4  w              R5  &ptr[i]        R6  &idx[0]       R7  &vals[0]
+//    R8  beta's bits    R9  rows left      R10 lo            R11 hi
+//    R13 columns left   R14 &idx[k]        R15 &vals[k]      R16 entries left
+//    R17, R19 j0, j1    R20 &x[.. + c]     R21, R22 &x[j0*ldx+c], &x[j1*ldx+c] (SpMM) / &y[j*ldy+c] (scatter)
+//    R23 &y[.. + c]
+//    V0..V3 acc (even entries) / y block   V4..V7 acc (odd entries)
+//    V8..V15 x blocks   V16, V17 vals[k], vals[k+1] broadcast
+//    V30 beta           V31 alpha (F30, F31 for the single columns)
+
+// func SpMMScatterF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64)
+//
+// What SpMMF64NEON assumes with the roles of x and y exchanged.
+TEXT ·SpMMScatterF64NEON(SB), NOSPLIT, $0-152
+	MOVD   y_base+0(FP), R0
+	MOVD   ldy+24(FP), R1
+	LSL    $3, R1, R1             // ldy in bytes
+	MOVD   x_base+32(FP), R2
+	MOVD   ldx+56(FP), R3
+	LSL    $3, R3, R3             // ldx in bytes
+	MOVD   w+64(FP), R4
+	MOVD   ptr_base+72(FP), R5
+	MOVD   ptr_len+80(FP), R9
+	SUB    $1, R9, R9             // rows
+	MOVD   idx_base+96(FP), R6
+	MOVD   vals_base+120(FP), R7
+	MOVD   alpha+144(FP), R24
+	VDUP   R24, V31.D2            // alpha in every lane (F31: scalar alpha)
+	CBZ    R9, c64done
+
+c64row:
+	// lo, hi := ptr[i], ptr[i+1]; c := 0
+	LDP    (R5), (R10, R11)
+	ADD    $8, R5, R5
+	MOVD   R4, R13                // columns left
+	MOVD   R2, R20                // &x[i*ldx + c]
+	MOVD   R0, R23                // &y[0*ldy + c]
+
+c64blk4:
+	// for ; c+8 <= w; c += 8 {
+	//     ax := alpha * x[i*ldx+c:][:8]
+	//     for k := lo; k < hi; k++ { y[idx[k]*ldy+c:][:8] += vals[k] * ax }
+	// }
+	CMP    $8, R13
+	BLO    c64blk1
+	VLD1.P 64(R20), [V8.D2, V9.D2, V10.D2, V11.D2]
+	WORD $0x6e7fdd08 // fmul v8.2d, v8.2d, v31.2d
+	WORD $0x6e7fdd29 // fmul v9.2d, v9.2d, v31.2d
+	WORD $0x6e7fdd4a // fmul v10.2d, v10.2d, v31.2d
+	WORD $0x6e7fdd6b // fmul v11.2d, v11.2d, v31.2d
+	ADD    R10<<3, R6, R14        // &idx[lo]
+	ADD    R10<<3, R7, R15        // &vals[lo]
+	SUB    R10, R11, R16          // entries left
+
+c64blk4entry:
+	// one entry at a time: y rows of repeated indices see the earlier stores
+	CBZ    R16, c64blk4end
+	MOVD.P 8(R14), R17
+	MADD   R1, R23, R17, R21      // &y[j*ldy + c]
+	VLD1R.P 8(R15), [V16.D2]
+	VLD1   (R21), [V0.D2, V1.D2, V2.D2, V3.D2]
+	VFMLA  V16.D2, V8.D2, V0.D2
+	VFMLA  V16.D2, V9.D2, V1.D2
+	VFMLA  V16.D2, V10.D2, V2.D2
+	VFMLA  V16.D2, V11.D2, V3.D2
+	VST1   [V0.D2, V1.D2, V2.D2, V3.D2], (R21)
+	SUB    $1, R16, R16
+	B      c64blk4entry
+
+c64blk4end:
+	ADD    $64, R23, R23
+	SUB    $8, R13, R13
+	B      c64blk4
+
+c64blk1:
+	// for ; c+2 <= w; c += 2 { the same on one vector }
+	CMP    $2, R13
+	BLO    c64scalar
+	VLD1.P 16(R20), [V8.D2]
+	WORD $0x6e7fdd08 // fmul v8.2d, v8.2d, v31.2d
+	ADD    R10<<3, R6, R14
+	ADD    R10<<3, R7, R15
+	SUB    R10, R11, R16
+
+c64blk1entry:
+	CBZ    R16, c64blk1end
+	MOVD.P 8(R14), R17
+	MADD   R1, R23, R17, R21
+	VLD1R.P 8(R15), [V16.D2]
+	VLD1   (R21), [V0.D2]
+	VFMLA  V16.D2, V8.D2, V0.D2
+	VST1   [V0.D2], (R21)
+	SUB    $1, R16, R16
+	B      c64blk1entry
+
+c64blk1end:
+	ADD    $16, R23, R23
+	SUB    $2, R13, R13
+	B      c64blk1
+
+c64scalar:
+	// for ; c < w; c++ {
+	//     ax := alpha * x[i*ldx+c]
+	//     for k := lo; k < hi; k++ { y[idx[k]*ldy+c] += vals[k] * ax }
+	// }
+	CBZ    R13, c64rowend
+	FMOVD.P 8(R20), F8
+	FMULD  F31, F8, F8
+	ADD    R10<<3, R6, R14
+	ADD    R10<<3, R7, R15
+	SUB    R10, R11, R16
+
+c64scalarentry:
+	CBZ    R16, c64scalarend
+	MOVD.P 8(R14), R17
+	FMOVD.P 8(R15), F16
+	MADD   R1, R23, R17, R21
+	FMOVD  (R21), F0
+	FMADDD F16, F0, F8, F0
+	FMOVD  F0, (R21)
+	SUB    $1, R16, R16
+	B      c64scalarentry
+
+c64scalarend:
+	ADD    $8, R23, R23
+	SUB    $1, R13, R13
+	B      c64scalar
+
+c64rowend:
+	ADD    R3, R2, R2             // next row of x
+	SUB    $1, R9, R9
+	CBNZ   R9, c64row
+
+c64done:
+	RET
+
+// func SpMMScatterF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32)
+//
+// What SpMMF32NEON assumes with the roles of x and y exchanged.
+TEXT ·SpMMScatterF32NEON(SB), NOSPLIT, $0-148
+	MOVD   y_base+0(FP), R0
+	MOVD   ldy+24(FP), R1
+	LSL    $2, R1, R1             // ldy in bytes
+	MOVD   x_base+32(FP), R2
+	MOVD   ldx+56(FP), R3
+	LSL    $2, R3, R3             // ldx in bytes
+	MOVD   w+64(FP), R4
+	MOVD   ptr_base+72(FP), R5
+	MOVD   ptr_len+80(FP), R9
+	SUB    $1, R9, R9             // rows
+	MOVD   idx_base+96(FP), R6
+	MOVD   vals_base+120(FP), R7
+	MOVWU  alpha+144(FP), R24
+	VDUP   R24, V31.S4            // alpha in every lane (F31: scalar alpha)
+	CBZ    R9, c32done
+
+c32row:
+	// lo, hi := ptr[i], ptr[i+1]; c := 0
+	LDP    (R5), (R10, R11)
+	ADD    $8, R5, R5
+	MOVD   R4, R13                // columns left
+	MOVD   R2, R20                // &x[i*ldx + c]
+	MOVD   R0, R23                // &y[0*ldy + c]
+
+c32blk4:
+	// for ; c+16 <= w; c += 16 {
+	//     ax := alpha * x[i*ldx+c:][:16]
+	//     for k := lo; k < hi; k++ { y[idx[k]*ldy+c:][:16] += vals[k] * ax }
+	// }
+	CMP    $16, R13
+	BLO    c32blk1
+	VLD1.P 64(R20), [V8.S4, V9.S4, V10.S4, V11.S4]
+	WORD $0x6e3fdd08 // fmul v8.4s, v8.4s, v31.4s
+	WORD $0x6e3fdd29 // fmul v9.4s, v9.4s, v31.4s
+	WORD $0x6e3fdd4a // fmul v10.4s, v10.4s, v31.4s
+	WORD $0x6e3fdd6b // fmul v11.4s, v11.4s, v31.4s
+	ADD    R10<<3, R6, R14        // &idx[lo]
+	ADD    R10<<2, R7, R15        // &vals[lo]
+	SUB    R10, R11, R16          // entries left
+
+c32blk4entry:
+	// one entry at a time: y rows of repeated indices see the earlier stores
+	CBZ    R16, c32blk4end
+	MOVD.P 8(R14), R17
+	MADD   R1, R23, R17, R21      // &y[j*ldy + c]
+	VLD1R.P 4(R15), [V16.S4]
+	VLD1   (R21), [V0.S4, V1.S4, V2.S4, V3.S4]
+	VFMLA  V16.S4, V8.S4, V0.S4
+	VFMLA  V16.S4, V9.S4, V1.S4
+	VFMLA  V16.S4, V10.S4, V2.S4
+	VFMLA  V16.S4, V11.S4, V3.S4
+	VST1   [V0.S4, V1.S4, V2.S4, V3.S4], (R21)
+	SUB    $1, R16, R16
+	B      c32blk4entry
+
+c32blk4end:
+	ADD    $64, R23, R23
+	SUB    $16, R13, R13
+	B      c32blk4
+
+c32blk1:
+	// for ; c+4 <= w; c += 4 { the same on one vector }
+	CMP    $4, R13
+	BLO    c32scalar
+	VLD1.P 16(R20), [V8.S4]
+	WORD $0x6e3fdd08 // fmul v8.4s, v8.4s, v31.4s
+	ADD    R10<<3, R6, R14
+	ADD    R10<<2, R7, R15
+	SUB    R10, R11, R16
+
+c32blk1entry:
+	CBZ    R16, c32blk1end
+	MOVD.P 8(R14), R17
+	MADD   R1, R23, R17, R21
+	VLD1R.P 4(R15), [V16.S4]
+	VLD1   (R21), [V0.S4]
+	VFMLA  V16.S4, V8.S4, V0.S4
+	VST1   [V0.S4], (R21)
+	SUB    $1, R16, R16
+	B      c32blk1entry
+
+c32blk1end:
+	ADD    $16, R23, R23
+	SUB    $4, R13, R13
+	B      c32blk1
+
+c32scalar:
+	// for ; c < w; c++ {
+	//     ax := alpha * x[i*ldx+c]
+	//     for k := lo; k < hi; k++ { y[idx[k]*ldy+c] += vals[k] * ax }
+	// }
+	CBZ    R13, c32rowend
+	FMOVS.P 4(R20), F8
+	FMULS  F31, F8, F8
+	ADD    R10<<3, R6, R14
+	ADD    R10<<2, R7, R15
+	SUB    R10, R11, R16
+
+c32scalarentry:
+	CBZ    R16, c32scalarend
+	MOVD.P 8(R14), R17
+	FMOVS.P 4(R15), F16
+	MADD   R1, R23, R17, R21
+	FMOVS  (R21), F0
+	FMADDS F16, F0, F8, F0
+	FMOVS  F0, (R21)
+	SUB    $1, R16, R16
+	B      c32scalarentry
+
+c32scalarend:
+	ADD    $4, R23, R23
+	SUB    $1, R13, R13
+	B      c32scalar
+
+c32rowend:
+	ADD    R3, R2, R2             // next row of x
+	SUB    $1, R9, R9
+	CBNZ   R9, c32row
+
+c32done:
+	RET

@@ -1,0 +1,415 @@
+//go:build !purego && !noasm && gc
+
+package arm64
+
+// The declarations of the NEON kernels, one family (one .s file) after
+// another. The kernels check nothing: package kernels validates every length
+// and bound before it calls them, and each declaration states what the
+// kernel assumes. No kernel is preemptible, so package kernels bounds the
+// work of one call: the scan kernels (Max, FirstNotBelow, NonDecreasing,
+// StrictlyIncreasing) get chunks of at most 64K elements, the expansion
+// kernels (ExpandPos, ExpandRuns, ExclusiveScan) about 64K elements written
+// and a bounded number of runs, the others a bounded number of rows, nodes
+// or queries.
+//
+// The scan kernels do the vector prefix only: blocks of four elements, as far
+// as the slice holds whole blocks, stopping at the first block that holds a
+// hit. They return where they stopped; the caller finds the exact index in the
+// block (StrictlyIncreasingNEON finds it itself) and handles the tail. They
+// read only their slices.
+
+// Family lowerbound: lowerbound_arm64.s.
+
+// LowerBoundNEON returns the first index i with s[i] >= key (unsigned) on
+// sorted s:
+//
+//	i := 0
+//	for i < len(s) && s[i] < key {
+//		i++
+//	}
+//	return i
+//
+// and some index in 0..len(s) on unsorted s. It assumes len(s) >= 8 and reads
+// only s. It runs in O(log len(s)).
+//
+//go:noescape
+func LowerBoundNEON(s []uint64, key uint64) int
+
+// Family descendlevel: descendlevel_arm64.s.
+
+// DescendLevelNEON is DescendLevel (package kernels) for crd sorted within
+// each segment: each live query is replaced by the index in crd of its key
+// among the children of its parent, or -1. A parent outside
+// 0..len(pos)-2 misses and every range is clamped to 0..len(crd), so it reads
+// and writes only inside its slices whatever pos and node hold. It assumes
+// len(pos) >= 1, stride >= 1, 0 <= off < stride and
+// len(coords) >= len(node)*stride, and reads coords[q*stride+off] for every
+// q. It is not preemptible: callers pass a bounded batch of queries.
+//
+//go:noescape
+func DescendLevelNEON(node []int, pos, crd, coords []uint64, stride, off int)
+
+// Family nondecreasing: nondecreasing_arm64.s.
+
+// NonDecreasingNEON returns the first j = 1+4m such that the block of pairs
+// (s[k-1], s[k]), k in j..j+3, holds s[k] < s[k-1], or the first j with
+// j+4 > len(s) (1 when len(s) < 5):
+//
+//	j := 1
+//	for ; j+4 <= len(s); j += 4 {
+//		if s[k] < s[k-1] for any k in j..j+3 {
+//			return j
+//		}
+//	}
+//	return j
+//
+//go:noescape
+func NonDecreasingNEON(s []uint64) int
+
+// Family strictlyincreasing: strictlyincreasing_arm64.s.
+
+// StrictlyIncreasingNEON checks the crd rule of StrictlyIncreasing (package
+// kernels) from index j on, whole blocks of four: a descent
+// crd[k] <= crd[k-1] must start a segment, found by merging forward in pos
+// from p (pos[p] is the first segment start >= j). It returns bad = -1 with
+// next, the first k not checked, and np, the merge position there; or the
+// first bad k, with next = k. When the merge runs past the end of pos, bad = k
+// and np = len(pos): k is bad when pos is the whole pos, else the caller
+// resumes at k with more of it. It assumes 1 <= j and reads pos and crd only
+// inside their lengths; a pos that is not non-decreasing gives an
+// unspecified but memory-safe result. It takes O(len(crd)-j + len(pos)-p).
+//
+//go:noescape
+func StrictlyIncreasingNEON(pos, crd []uint64, j, p int) (bad, next, np int)
+
+// Family firstnotbelow: firstnotbelow_arm64.s.
+
+// FirstNotBelowNEON returns the start i of the first block s[i:i+4] (i a
+// multiple of 4) holding an element >= bound (unsigned), or len(s)&^3:
+//
+//	for i := 0; i+4 <= len(s); i += 4 {
+//		if s[k] >= bound for any k in i..i+3 {
+//			return i
+//		}
+//	}
+//	return len(s) &^ 3
+//
+//go:noescape
+func FirstNotBelowNEON(s []uint64, bound uint64) int
+
+// FirstNotBelowCyclicNEON is FirstNotBelowNEON with element k compared
+// against pat[k%len(pat)]. It assumes len(pat) is a positive multiple of 4.
+//
+//go:noescape
+func FirstNotBelowCyclicNEON(s, pat []uint64) int
+
+// Family max: max_arm64.s.
+
+// MaxNEON returns the largest element (unsigned) of s[:len(s)&^3], or 0:
+//
+//	m := uint64(0)
+//	for _, v := range s[:len(s)&^3] {
+//		m = max(m, v)
+//	}
+//	return m
+//
+//go:noescape
+func MaxNEON(s []uint64) uint64
+
+// Family expandpos: expandpos_arm64.s.
+
+// ExpandPosNEON writes first+p into dst[lo:hi] for every run p, where lo and
+// hi are pos[p] and pos[p+1] clamped to len(dst) (hi raised to lo):
+//
+//	for p := 0; p+1 < len(pos); p++ {
+//		lo, hi := min(pos[p], len(dst)), min(pos[p+1], len(dst))
+//		for j := lo; j < hi; j++ {
+//			dst[j] = first + uint64(p)
+//		}
+//	}
+//
+// It assumes len(pos) >= 1.
+//
+//go:noescape
+func ExpandPosNEON(dst []uint64, pos []uint64, first uint64)
+
+// Family expandruns: expandruns_arm64.s.
+
+// ExpandRunsNEON writes vals[i] into dst[j*stride+off] for j in the clamped
+// range ptr[i]..ptr[i+1] (clamped to rows, hi raised to lo):
+//
+//	for i := range vals {
+//		lo, hi := min(ptr[i], rows), min(ptr[i+1], rows)
+//		for j := lo; j < hi; j++ {
+//			dst[j*stride+off] = vals[i]
+//		}
+//	}
+//
+// It assumes
+// len(ptr) == len(vals)+1, stride >= 1, 0 <= off < stride and
+// rows*stride <= len(dst).
+//
+//go:noescape
+func ExpandRunsNEON(dst []uint64, rows, stride, off int, ptr, vals []uint64)
+
+// Family exclusivescan: exclusivescan_arm64.s.
+
+// ExclusiveScanNEON writes the exclusive prefix sums of src[:len(src)&^3],
+// starting from sum, into dst and returns the running sum after them:
+//
+//	for i, v := range src[:len(src)&^3] {
+//		dst[i] = sum
+//		sum += v
+//	}
+//	return sum
+//
+// It
+// assumes len(dst) >= len(src) and that dst is src or does not overlap it.
+//
+//go:noescape
+func ExclusiveScanNEON(dst, src []uint64, sum uint64) uint64
+
+// Family countstarts: countstarts_arm64.s.
+
+// CountStartsNEON counts the pairs (keys[i-1], keys[i]), 1 <= i <
+// len(keys), with keys[i]^keys[i-1] > limit (unsigned), in whole blocks of
+// 4 pairs: the pairs past the last whole block are not counted. With limit
+// = 1<<shift - 1 it counts the keys that start a node at the level whose
+// field starts at bit shift (CountStarts in package kernels). It reads keys
+// only within its length.
+//
+//go:noescape
+func CountStartsNEON(keys []uint64, limit uint64) int
+
+// Family compressstarts: compressstarts_arm64.s.
+
+// CompressStartsNEON writes, for the groups of 4 pairs (keys[i-1], keys[i])
+// it goes through, the nodes the keys start at one level:
+//
+//	for each pair i {
+//		x := keys[i] ^ keys[i-1]
+//		if x > limit {
+//			crd[n] = keys[i] >> shift & mask
+//			pos[n] = c
+//			n++
+//		}
+//		if x > limit1 {
+//			c++
+//		}
+//	}
+//
+// It takes a group only while 4 pairs are left and crd and pos both have
+// room for 4 more nodes, and returns n, c after the groups and done, the
+// pairs it went through (a multiple of 4). It writes crd[:n] and pos[:n]
+// and nothing else; it reads keys only within its length. It assumes
+// shift < 64 (the glue handles larger shifts).
+//
+//go:noescape
+func CompressStartsNEON(crd, pos, keys []uint64, limit, limit1 uint64, shift uint, mask, c uint64) (n int, next uint64, done int)
+
+// Family spmv: spmv_arm64.s.
+
+// SpMVF64NEON and SpMVF32NEON compute, for every row i of a compressed
+// matrix,
+//
+//	s := sum of vals[k]*x[idx[k]] over k in ptr[i]..ptr[i+1] with idx[k] < len(x)
+//	y[i] = alpha*s (+ beta*y[i] unless beta is +0)
+//
+// with four scalar FMADD chains per row. Each segment is clamped to
+// 0..len(idx) (an inverted one is empty) and an entry whose index is not
+// below len(x) is skipped, so no index data can make them read or write
+// outside the slices. They assume len(ptr) == len(y)+1, len(vals) ==
+// len(idx), and beta == +0 for "do not read y" (the caller turns -0 into
+// +0). They are not preemptible: callers pass a bounded number of rows.
+//
+//go:noescape
+func SpMVF64NEON(y, x []float64, ptr, idx []uint64, vals []float64, alpha, beta float64)
+
+// SpMVF32NEON is SpMVF64NEON for float32 values.
+//
+//go:noescape
+func SpMVF32NEON(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta float32)
+
+// Family spmm: spmm_arm64.s.
+
+// SpMMF64NEON and SpMMF32NEON compute Y = alpha*A*X + beta*Y on a w-column
+// panel, row by row of the compressed matrix (ptr, idx, vals): Y's row is
+// built in blocks of four vectors, one vector and single columns, two
+// entries per pass into two accumulator sets. Row r of X is
+// x[r*ldx : r*ldx+w], row i of Y is y[i*ldy : i*ldy+w].
+//
+// They check nothing: the caller guarantees len(ptr) >= 1, ptr
+// non-decreasing with its last entry <= len(idx) == len(vals), every idx[k]
+// in the segments below the rows X holds, len(y) >= (len(ptr)-2)*ldy + w,
+// ldx, ldy >= w >= 0, and beta == +0 for "do not read y". They are not
+// preemptible: callers bound the work of one call.
+//
+//go:noescape
+func SpMMF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64)
+
+// SpMMF32NEON is SpMMF64NEON for float32 values.
+//
+//go:noescape
+func SpMMF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32)
+
+// Family spmmscatter: spmmscatter_arm64.s.
+
+// SpMMScatterF64NEON and SpMMScatterF32NEON compute Y += alpha * Aᵀ X on a
+// w-column panel for the compressed matrix (ptr, idx, vals): per row i and
+// column block, ax := alpha*X[i, block] stays in registers while each entry
+// adds vals[k]*ax into Y's row idx[k], one entry at a time, so repeated
+// indices accumulate as in the loop. They check nothing: the caller
+// guarantees what SpMMF64NEON assumes with the roles of x and y exchanged
+// (indices below the rows Y holds, len(ptr)-1 rows of X).
+//
+//go:noescape
+func SpMMScatterF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64)
+
+// SpMMScatterF32NEON is SpMMScatterF64NEON for float32 values.
+//
+//go:noescape
+func SpMMScatterF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32)
+
+// Family scatteradd: scatteradd_arm64.s.
+
+// ScatterAddF64NEON and ScatterAddF32NEON compute, for every row i of a compressed
+// matrix,
+//
+//	a := alpha * x[i]
+//	for k := ptr[i]; k < ptr[i+1]; k++ {
+//		if idx[k] < len(y) { y[idx[k]] += a * vals[k] }   // fused multiply-add
+//	}
+//
+// with scalar loads and stores in the loop's order, so repeated indices in a
+// segment accumulate as in the loop. Each segment is clamped to 0..len(idx)
+// and out-of-range indices are skipped, so no index data can make them touch
+// memory outside the slices. They assume len(ptr) == len(x)+1 and
+// len(vals) == len(idx). They are not preemptible: callers pass a bounded
+// number of rows.
+//
+//go:noescape
+func ScatterAddF64NEON(y, x []float64, ptr, idx []uint64, vals []float64, alpha float64)
+
+// ScatterAddF32NEON is ScatterAddF64NEON for float32 values.
+//
+//go:noescape
+func ScatterAddF32NEON(y, x []float32, ptr, idx []uint64, vals []float32, alpha float32)
+
+// Family gatherhadamard: gatherhadamard_arm64.s.
+
+// GatherHadamardF32NEON computes, for every node c (len(ptr)-1 of them) and
+// every column k < w:
+//
+//	t := Σ_{j=ptr[c]}^{ptr[c+1]-1} vals[j] * x[idx[j]*r+k]
+//	out[ocrd[c]*sO+c*cO+k] += y[ycrd[c]*sU+k] * t
+//
+// with fused multiply-adds. Columns w..r-1 are the caller's. It assumes r >=
+// 1, w a multiple of 4 with 4 <= w <= r, sO, cO and sU each 0 or r,
+// len(ptr) >= 1, ptr non-decreasing within vals and idx, ocrd and ycrd
+// holding len(ptr)-1 entries, and every row named by idx, ocrd, ycrd and c
+// within x, out and y: package kernels checks. It is not preemptible:
+// callers bound the nodes and leaves of one call.
+//
+//go:noescape
+func GatherHadamardF32NEON(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, w int)
+
+// GatherHadamardF64NEON is GatherHadamardF32NEON for float64, with w a
+// multiple of 2 (2 <= w <= r).
+//
+//go:noescape
+func GatherHadamardF64NEON(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, w int)
+
+// Family gatherhadamard2: gatherhadamard2_arm64.s.
+
+// GatherHadamard2F32NEON is the two-level gather: for every node c
+// (len(ptr)-1 of them) and every column k < w:
+//
+//	s := Σ_{e=ptr[c]}^{ptr[c+1]-1} z[crd[e]*r+k] * Σ_{j=lptr[e]}^{lptr[e+1]-1} vals[j] * x[idx[j]*r+k]
+//	out[ocrd[c]*sO+c*cO+k] += y[ycrd[c]*sU+k] * s
+//
+// with fused multiply-adds. Columns w..r-1 are the caller's. It assumes r >=
+// 1, w a multiple of 4 with 4 <= w <= r, sO, cO and sU each 0 or r,
+// len(ptr) >= 1, ptr non-decreasing within lptr and crd, lptr
+// non-decreasing over those children within vals and idx, ocrd and ycrd
+// holding len(ptr)-1 entries, and every row named by idx, crd, ocrd, ycrd
+// and c within x, z, out and y: package kernels checks. It is not
+// preemptible: callers bound the nodes, children and leaves of one call.
+//
+//go:noescape
+func GatherHadamard2F32NEON(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, w int)
+
+// GatherHadamard2F64NEON is GatherHadamard2F32NEON for float64, with w a
+// multiple of 2 (2 <= w <= r).
+//
+//go:noescape
+func GatherHadamard2F64NEON(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, w int)
+
+// Family scatterhadamard: scatterhadamard_arm64.s.
+
+// ScatterHadamardF32NEON computes, for every node c (len(ptr)-1 of them) with
+// ptr[c] < ptr[c+1], and every column k < w:
+//
+//	p := base[bcrd[c]*sB+k] * y[crd[c]*r+k]
+//	out[idx[j]*r+k] += vals[j] * p   for j := ptr[c]; j < ptr[c+1]; j++
+//
+// with fused multiply-adds. Columns w..r-1 are the caller's. It assumes r >=
+// 1, w a multiple of 4 with 4 <= w <= r, sB 0 or r, len(ptr) >= 1, ptr
+// non-decreasing within vals and idx, bcrd and crd holding len(ptr)-1
+// entries, and the rows named by bcrd, crd and idx (for nodes with leaves)
+// within base, y and out: package kernels checks. It is not preemptible:
+// callers bound the leaves of one call.
+//
+//go:noescape
+func ScatterHadamardF32NEON(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB, w int)
+
+// ScatterHadamardF64NEON is ScatterHadamardF32NEON for float64, with w a
+// multiple of 2 (2 <= w <= r).
+//
+//go:noescape
+func ScatterHadamardF64NEON(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB, w int)
+
+// Family pushhadamard2: pushhadamard2_arm64.s.
+
+// PushHadamard2F32NEON is the two-level push: for every node c (len(ptr)-1
+// of them), every child e in ptr[c]..ptr[c+1]-1 and every column k < w, with
+// p := above[k] * y[ycrd[c]*r+k],
+//
+//	mode 0: out[idx[j]*r+k] += vals[j] * (p * f[crd[e]*r+k])   for j := lptr[e]; j < lptr[e+1]; j++
+//	mode 1: out[crd[e]*r+k] += p * Σ_{j=lptr[e]}^{lptr[e+1]-1} vals[j] * f[idx[j]*r+k]
+//
+// with fused multiply-adds. Columns w..r-1 are the caller's. It assumes r >=
+// 1, w a multiple of 4 with 4 <= w <= r, len(above) >= w, mode 0 or 1,
+// len(ptr) >= 1, ptr non-decreasing within lptr and crd, lptr non-decreasing
+// over those children within vals and idx, ycrd holding len(ptr)-1 entries,
+// and every row named by ycrd, crd and idx within y, f and out (mode 0: crd
+// rows of f, idx rows of out; mode 1 the other way round): package kernels
+// checks. It is not preemptible: callers bound the nodes, children and
+// leaves of one call.
+//
+//go:noescape
+func PushHadamard2F32NEON(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode, w int)
+
+// PushHadamard2F64NEON is PushHadamard2F32NEON for float64, with w a
+// multiple of 2 (2 <= w <= r).
+//
+//go:noescape
+func PushHadamard2F64NEON(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode, w int)
+
+// Family dotrows: dotrows_arm64.s.
+
+// DotRowsF32NEON computes, with d = len(q),
+//
+//	dst[j] = scale * Σ_{t<d} q[t] * k[idx[j]*d+t]   for every j < len(dst)
+//
+// with four vector partial sums and fused multiply-adds, so the result may
+// differ from the sequential sum in the last bits. It assumes len(q) >= 1,
+// len(idx) >= len(dst) and every idx[j] < len(k)/len(q): package kernels
+// checks. It is not preemptible: callers bound len(dst)*len(q).
+//
+//go:noescape
+func DotRowsF32NEON(dst, q, k []float32, idx []uint64, scale float32)
+
+// DotRowsF64NEON is DotRowsF32NEON for float64.
+//
+//go:noescape
+func DotRowsF64NEON(dst, q, k []float64, idx []uint64, scale float64)

@@ -1,0 +1,174 @@
+//go:build !arm64 || purego || noasm || !gc
+
+package arm64
+
+// The assembly is not built here: every kernel is a stub that panics.
+// Package kernels never calls one, since HasNEON is false wherever these
+// stubs are built.
+
+// noasm is the panic text of every stub.
+const noasm = "kernels/arm64: NEON kernel called without NEON assembly (HasNEON is false)"
+
+// Family lowerbound: lowerbound_arm64.s.
+
+// LowerBoundNEON is not built here; it panics.
+func LowerBoundNEON(s []uint64, key uint64) int { panic(noasm) }
+
+// Family descendlevel: descendlevel_arm64.s.
+
+// DescendLevelNEON is not built here; it panics.
+func DescendLevelNEON(node []int, pos, crd, coords []uint64, stride, off int) { panic(noasm) }
+
+// Family nondecreasing: nondecreasing_arm64.s.
+
+// NonDecreasingNEON is not built here; it panics.
+func NonDecreasingNEON(s []uint64) int { panic(noasm) }
+
+// Family strictlyincreasing: strictlyincreasing_arm64.s.
+
+// StrictlyIncreasingNEON is not built here; it panics.
+func StrictlyIncreasingNEON(pos, crd []uint64, j, p int) (bad, next, np int) { panic(noasm) }
+
+// Family firstnotbelow: firstnotbelow_arm64.s.
+
+// FirstNotBelowNEON is not built here; it panics.
+func FirstNotBelowNEON(s []uint64, bound uint64) int { panic(noasm) }
+
+// FirstNotBelowCyclicNEON is not built here; it panics.
+func FirstNotBelowCyclicNEON(s, pat []uint64) int { panic(noasm) }
+
+// Family max: max_arm64.s.
+
+// MaxNEON is not built here; it panics.
+func MaxNEON(s []uint64) uint64 { panic(noasm) }
+
+// Family expandpos: expandpos_arm64.s.
+
+// ExpandPosNEON is not built here; it panics.
+func ExpandPosNEON(dst []uint64, pos []uint64, first uint64) { panic(noasm) }
+
+// Family expandruns: expandruns_arm64.s.
+
+// ExpandRunsNEON is not built here; it panics.
+func ExpandRunsNEON(dst []uint64, rows, stride, off int, ptr, vals []uint64) { panic(noasm) }
+
+// Family exclusivescan: exclusivescan_arm64.s.
+
+// ExclusiveScanNEON is not built here; it panics.
+func ExclusiveScanNEON(dst, src []uint64, sum uint64) uint64 { panic(noasm) }
+
+// Family countstarts: countstarts_arm64.s.
+
+// CountStartsNEON is not built here; it panics.
+func CountStartsNEON(keys []uint64, limit uint64) int { panic(noasm) }
+
+// Family compressstarts: compressstarts_arm64.s.
+
+// CompressStartsNEON is not built here; it panics.
+func CompressStartsNEON(crd, pos, keys []uint64, limit, limit1 uint64, shift uint, mask, c uint64) (n int, next uint64, done int) {
+	panic(noasm)
+}
+
+// Family spmv: spmv_arm64.s.
+
+// SpMVF64NEON is not built here; it panics.
+func SpMVF64NEON(y, x []float64, ptr, idx []uint64, vals []float64, alpha, beta float64) {
+	panic(noasm)
+}
+
+// SpMVF32NEON is not built here; it panics.
+func SpMVF32NEON(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta float32) {
+	panic(noasm)
+}
+
+// Family spmm: spmm_arm64.s.
+
+// SpMMF64NEON is not built here; it panics.
+func SpMMF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64) {
+	panic(noasm)
+}
+
+// SpMMF32NEON is not built here; it panics.
+func SpMMF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32) {
+	panic(noasm)
+}
+
+// Family spmmscatter: spmmscatter_arm64.s.
+
+// SpMMScatterF64NEON is not built here; it panics.
+func SpMMScatterF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64) {
+	panic(noasm)
+}
+
+// SpMMScatterF32NEON is not built here; it panics.
+func SpMMScatterF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32) {
+	panic(noasm)
+}
+
+// Family scatteradd: scatteradd_arm64.s.
+
+// ScatterAddF64NEON is not built here; it panics.
+func ScatterAddF64NEON(y, x []float64, ptr, idx []uint64, vals []float64, alpha float64) {
+	panic(noasm)
+}
+
+// ScatterAddF32NEON is not built here; it panics.
+func ScatterAddF32NEON(y, x []float32, ptr, idx []uint64, vals []float32, alpha float32) {
+	panic(noasm)
+}
+
+// Family gatherhadamard: gatherhadamard_arm64.s.
+
+// GatherHadamardF32NEON is not built here; it panics.
+func GatherHadamardF32NEON(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, w int) {
+	panic(noasm)
+}
+
+// GatherHadamardF64NEON is not built here; it panics.
+func GatherHadamardF64NEON(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, w int) {
+	panic(noasm)
+}
+
+// Family gatherhadamard2: gatherhadamard2_arm64.s.
+
+// GatherHadamard2F32NEON is not built here; it panics.
+func GatherHadamard2F32NEON(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, w int) {
+	panic(noasm)
+}
+
+// GatherHadamard2F64NEON is not built here; it panics.
+func GatherHadamard2F64NEON(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, w int) {
+	panic(noasm)
+}
+
+// Family scatterhadamard: scatterhadamard_arm64.s.
+
+// ScatterHadamardF32NEON is not built here; it panics.
+func ScatterHadamardF32NEON(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB, w int) {
+	panic(noasm)
+}
+
+// ScatterHadamardF64NEON is not built here; it panics.
+func ScatterHadamardF64NEON(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB, w int) {
+	panic(noasm)
+}
+
+// Family pushhadamard2: pushhadamard2_arm64.s.
+
+// PushHadamard2F32NEON is not built here; it panics.
+func PushHadamard2F32NEON(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode, w int) {
+	panic(noasm)
+}
+
+// PushHadamard2F64NEON is not built here; it panics.
+func PushHadamard2F64NEON(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode, w int) {
+	panic(noasm)
+}
+
+// Family dotrows: dotrows_arm64.s.
+
+// DotRowsF32NEON is not built here; it panics.
+func DotRowsF32NEON(dst, q, k []float32, idx []uint64, scale float32) { panic(noasm) }
+
+// DotRowsF64NEON is not built here; it panics.
+func DotRowsF64NEON(dst, q, k []float64, idx []uint64, scale float64) { panic(noasm) }
