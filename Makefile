@@ -9,12 +9,12 @@ REQUIRE  ?= $(shell scripts/require-tiers.sh)
 .PHONY: test unit race purego noasm arm64 test-arm64 check-words check-gen vet lint fuzz fuzz-smoke bench bench-peers bench-mttkrp-peer quickstart
 
 # The long stages run two at a time: each has one package that takes most
-# of its time on one core (convert in unit, kernels under -race and under
-# qemu), so a pair keeps both cores of a small CI machine busy. -O prints
+# of its time on one core (convert in unit, internal/engine under -race and
+# under qemu), so a pair keeps both cores of a small CI machine busy. -O prints
 # each stage's output whole when it ends. The fuzz smoke runs for a fixed
 # time whatever else runs, so noasm and quickstart run beside it (on the
-# Zen 4 VM, whose AVX-512 adds a tier to every kernel test, make test took
-# 13 minutes with them in sequence).
+# machines with AVX-512, which adds a path to every kernel test, they would
+# otherwise dominate the run).
 test: lint check-words check-gen
 	$(MAKE) --no-print-directory -j2 -O unit race
 	$(MAKE) --no-print-directory -j2 -O purego test-arm64
@@ -26,28 +26,30 @@ unit:
 race:
 	$(GO) test -count=1 -short -race $(RACE_PKGS)
 
-# Only package kernels has purego files: it runs in full, the rest (which
-# differ only in the kernels they are dispatched to) in their -short form.
-NONKERNEL_PKGS = $(shell $(GO) list ./... | grep -v '/kernels')
+# The kernels (internal/engine and the arch packages under kernels) have
+# purego files: they run in full, the rest (which differ only in the kernels
+# they are dispatched to) in their -short form.
+KERNEL_PKGS = ./internal/engine/... ./kernels/...
+NONKERNEL_PKGS = $(shell $(GO) list ./... | grep -v '/kernels\|/internal/engine')
 
 purego:
 	$(GO) vet -tags purego $(PKGS)
-	$(GO) test -count=1 -tags purego ./kernels/...
+	$(GO) test -count=1 -tags purego $(KERNEL_PKGS)
 	$(GO) test -count=1 -short -tags purego $(NONKERNEL_PKGS)
 
 noasm:
-	$(GO) test -count=1 -tags noasm ./kernels/...
+	$(GO) test -count=1 -tags noasm $(KERNEL_PKGS)
 
 # arm64 under user-mode emulation, when qemu-aarch64 is installed
-# (Debian: qemu-user). Correctness only: never time anything there. Package
-# kernels runs once, in full and requiring neon; the others in -short form.
+# (Debian: qemu-user). Correctness only: never time anything there. The
+# kernels' tests run once, in full and requiring neon; the rest in -short form.
 test-arm64:
 	@if command -v qemu-aarch64 >/dev/null 2>&1; then \
 		echo "GOARCH=arm64 go test -exec qemu-aarch64"; \
 		GOARCH=arm64 $(GO) vet $(PKGS) && \
-		HURRAY_TEST_REQUIRE=neon GOARCH=arm64 $(GO) test -count=1 -exec qemu-aarch64 ./kernels/ && \
+		HURRAY_TEST_REQUIRE=neon GOARCH=arm64 $(GO) test -count=1 -exec qemu-aarch64 ./internal/engine/ && \
 		GOARCH=arm64 $(GO) test -count=1 -short -exec qemu-aarch64 $(NONKERNEL_PKGS) && \
-		GOARCH=arm64 $(GO) test -count=1 -tags purego -exec qemu-aarch64 ./kernels/...; \
+		GOARCH=arm64 $(GO) test -count=1 -tags purego -exec qemu-aarch64 $(KERNEL_PKGS); \
 	else echo "test-arm64: qemu-aarch64 not installed, skipped (apt-get install qemu-user)"; fi
 
 arm64: test-arm64
@@ -77,7 +79,7 @@ fuzz:
 	FUZZTIME=$(FUZZTIME) scripts/fuzz-smoke.sh
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./kernels/... ./bench/...
+	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./internal/engine/... ./bench/...
 
 # hurray bench against SciPy on the same generated matrices (M2, M4; add M1
 # with MATRICES=M1,M2,M4). Says so and succeeds when SciPy is missing.
