@@ -614,7 +614,10 @@ func roundFP(a float64, mbits, emin int, maxNormal float64, maxCode uint8) uint8
 	if a >= maxNormal {
 		return maxCode
 	}
-	e := max(int(math.Float64bits(a)>>52)-1023, emin)
+	// e = max(exponent of a, emin), without a branch: many of E2M1's
+	// elements are subnormal, in no predictable order.
+	d := int(math.Float64bits(a)>>52) - 1023 - emin
+	e := emin + d&^(d>>63)
 	m := (a*pow2(mbits-e) + rne) - rne
 	return uint8((e-emin)<<mbits + int(m))
 }
