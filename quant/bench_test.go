@@ -1,0 +1,100 @@
+package quant_test
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hurray-format/hurray-go/quant"
+)
+
+// benchRows and benchCols are M4's shape: the 4096 × 11008 MLP weight of a
+// 7B-parameter model; benchDensity is its 10% density.
+const (
+	benchRows    = 4096
+	benchCols    = 11008
+	benchDensity = 0.1
+)
+
+// benchMatrix returns the row pointers and values of a seeded random CSR
+// matrix of M4's shape and density, with normally distributed values.
+func benchMatrix() (rowPtr []uint64, values []float32) {
+	rng := rand.New(rand.NewPCG(39, 1))
+	rowPtr = make([]uint64, benchRows+1)
+	for r := range benchRows {
+		n := 0
+		for range benchCols {
+			if rng.Float64() < benchDensity {
+				n++
+			}
+		}
+		rowPtr[r+1] = rowPtr[r] + uint64(n)
+	}
+	values = make([]float32, rowPtr[benchRows])
+	for i := range values {
+		values[i] = float32(0.02 * rng.NormFloat64())
+	}
+	return rowPtr, values
+}
+
+// BenchmarkQuantize quantizes M4's values into a reused Values (the warm
+// form) with every scheme. The channel scheme is along the rows, given as
+// runs of row_ptr.
+func BenchmarkQuantize(b *testing.B) {
+	rowPtr, values := benchMatrix()
+	shape := []uint64{benchRows, benchCols}
+	n := len(values)
+	for _, spelling := range []string{"int8:tensor", "int8:channel:axis=0", "int8:block=64", "uint8:block=64", "int4:block=32", "nf4:block=64", "mxfp4", "mxfp8"} {
+		s := quant.MustParse(spelling)
+		var ch quant.Channels
+		if s.Granularity() == quant.PerChannel {
+			ch = quant.PerRun(rowPtr, nil)
+		}
+		b.Run("scheme="+spelling+"/n="+strconv.Itoa(n), func(b *testing.B) {
+			var v quant.Values
+			if _, err := quant.QuantizeTo(&v, s, shape, values, ch); err != nil {
+				b.Fatal(err)
+			}
+			// Bytes = 4n read (the float32 values) + the codes and
+			// parameters written (row_ptr, 32 KiB, is not counted).
+			bytes := int64(4*n + len(v.Codes) + 4*len(v.Scale) + len(v.Zero) + len(v.Exp))
+			b.SetBytes(bytes)
+			b.ReportAllocs()
+			triad := triadBytesPerSec()
+			for b.Loop() {
+				if _, err := quant.QuantizeTo(&v, s, shape, values, ch); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(100*float64(bytes)*float64(b.N)/b.Elapsed().Seconds()/triad, "%triad")
+		})
+	}
+}
+
+// triadBytesPerSec is the bandwidth of a STREAM-like triad a = b + 3·c over
+// three arrays of 2^24 float64 on one goroutine (best of 5 after a warm-up,
+// bytes counted as STREAM does: 24 a element), measured once per process:
+// the reference of the %triad metric, as in package bench.
+var triadBytesPerSec = sync.OnceValue(func() float64 {
+	const n = 1 << 24
+	a, b, c := make([]float64, n), make([]float64, n), make([]float64, n)
+	for i := range b {
+		b[i], c[i] = float64(i), float64(2*i)
+	}
+	op := func() {
+		for i := range a {
+			a[i] = b[i] + 3*c[i]
+		}
+	}
+	op()
+	var ts []time.Duration
+	for range 5 {
+		t0 := time.Now()
+		op()
+		ts = append(ts, time.Since(t0))
+	}
+	return 24 * n / slices.Min(ts).Seconds()
+})
