@@ -207,7 +207,7 @@ type budgetValue int64
 // budgetFlag registers --budget.
 func budgetFlag(fs *flag.FlagSet) *budgetValue {
 	b := new(budgetValue)
-	fs.Var(b, "budget", "memory budget for reading an .npz or .npy file: bytes, or with a unit K, M, G or T (powers of 1024; KiB, MB, ... too), e.g. 2GiB\n"+
+	fs.Var(b, "budget", "memory budget for reading an .npz or .npy file: a `SIZE` in bytes, or with a unit K, M, G or T (powers of 1024; KiB, MB, ... too), e.g. 2GiB\n"+
 		"(default: 64 MiB plus 64 bytes a byte of file, at most half of the memory)")
 	return b
 }
