@@ -78,10 +78,9 @@
 //   - in ReadNPY, the copy a Fortran-order array is reordered into, and the
 //     chunks of a stream of unknown size (see ReadNPY).
 //
-// Fixed-size bookkeeping is not counted: the decompressor's state, the
-// structures' headers, the zip directory (which archive/zip reads in
-// proportion to the archive's size) and per-level slices of at most 64
-// entries. Info.AllocBytes reports what a read counted, the smallest budget
+// Not counted are fixed-size bookkeeping (the decompressor's state, the
+// structures' headers, per-level slices of at most 64 entries) and the zip
+// directory, which archive/zip reads in proportion to the archive's size. Info.AllocBytes reports what a read counted, the smallest budget
 // that reads the file.
 //
 // The default (MaxBytes 0) is DefaultMaxBytes of the file's size: 64 MiB
@@ -93,7 +92,7 @@
 // the budget, before they are inflated. A read that would pass its budget
 // fails with one line naming the file, the array and the budget:
 //
-//	m.npz: array indices: reading needs 512 MiB in all, over the budget of 96 MiB (Options.MaxBytes)
+//	m.npz: array indices: reading needs 512 MiB in all, over the budget of 102 MiB (Options.MaxBytes)
 //
 // and errors.Is(err, formats.ErrTooLarge) holds (not ErrMalformed: the file
 // may be valid, and a larger budget reads it). A negative MaxBytes means no
