@@ -9,4 +9,7 @@
 // known), the line (text formats) or the array (npz) and what was wrong.
 // errors.Is(err, ErrMalformed) holds for all of them; the cause (a
 // strconv error, io.ErrUnexpectedEOF, ...) is kept for errors.Is/As too.
+// A valid file that uses a feature the readers lack matches ErrUnsupported
+// instead, and one that would need more memory than the reader's budget
+// (formats/npz) matches ErrTooLarge.
 package formats

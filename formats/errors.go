@@ -14,6 +14,11 @@ var ErrMalformed = errors.New("malformed file")
 // readers do not implement (complex values, a big-endian dtype, ...).
 var ErrUnsupported = errors.New("unsupported feature")
 
+// ErrTooLarge is matched by errors for a file whose reading would allocate
+// more than the reader's memory budget allows (formats/npz's
+// Options.MaxBytes). The file may be valid: a larger budget reads it.
+var ErrTooLarge = errors.New("over the memory budget")
+
 // Error locates a problem in an input file.
 type Error struct {
 	File  string // the file name, "" when reading an unnamed stream
@@ -21,7 +26,7 @@ type Error struct {
 	Array string // npz member or .npy array, "" when not applicable
 	Msg   string // what was wrong, lowercase, no final period
 	Err   error  // the cause, or nil
-	Kind  error  // ErrMalformed (the default when nil) or ErrUnsupported
+	Kind  error  // ErrMalformed (the default when nil), ErrUnsupported or ErrTooLarge
 }
 
 // Error formats the error as "file:line: message: cause" or
@@ -48,7 +53,8 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
-// Unwrap returns the kind (ErrMalformed or ErrUnsupported) and the cause.
+// Unwrap returns the kind (ErrMalformed, ErrUnsupported or ErrTooLarge) and
+// the cause.
 func (e *Error) Unwrap() []error {
 	k := e.Kind
 	if k == nil {

@@ -15,16 +15,17 @@ import (
 )
 
 func cmdInfo(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("info", "info FILE [--dtype float32|float64]", stderr)
+	fs := newFlags("info", "info FILE [--dtype float32|float64] [--budget SIZE]", stderr)
 	dtype := dtypeFlag(fs)
+	budget := budgetFlag(fs)
 	pos, err := parse(fs, args, 1)
 	if err != nil {
 		return err
 	}
 	if *dtype == "float32" {
-		return info[float32](pos[0], "float32", stdout, stderr)
+		return info[float32](pos[0], "float32", int64(*budget), stdout, stderr)
 	}
-	return info[float64](pos[0], "float64", stdout, stderr)
+	return info[float64](pos[0], "float64", int64(*budget), stdout, stderr)
 }
 
 func dims(shape []uint64) string {
@@ -35,8 +36,8 @@ func dims(shape []uint64) string {
 	return strings.Join(s, " x ")
 }
 
-func info[T auto.Float](path, dtype string, stdout, stderr io.Writer) error {
-	f, err := readFile[T](path, stderr)
+func info[T auto.Float](path, dtype string, budget int64, stdout, stderr io.Writer) error {
+	f, err := readFile[T](path, budget, stderr)
 	if err != nil {
 		return err
 	}
@@ -122,12 +123,13 @@ func distinct[T auto.Float](t *coo.Tensor[T]) int {
 }
 
 func cmdValidate(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("validate", "validate FILE", stderr)
+	fs := newFlags("validate", "validate FILE [--budget SIZE]", stderr)
+	budget := budgetFlag(fs)
 	pos, err := parse(fs, args, 1)
 	if err != nil {
 		return err
 	}
-	f, err := readFile[float64](pos[0], stderr)
+	f, err := readFile[float64](pos[0], int64(*budget), stderr)
 	if err != nil {
 		return err
 	}
@@ -142,11 +144,12 @@ func cmdValidate(args []string, stdout, stderr io.Writer) error {
 }
 
 func cmdConvert(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("convert", "convert IN OUT [--to coo|csr|csc|csf] [--mode-order 2,0,1] [--dtype float32|float64]\n"+
+	fs := newFlags("convert", "convert IN OUT [--to coo|csr|csc|csf] [--mode-order 2,0,1] [--dtype float32|float64] [--budget SIZE]\n"+
 		"  .mtx and .tns hold coordinates (COO): --to csr, csc or csf writes them in that layout's order", stderr)
 	to := fs.String("to", "", "layout to convert to: coo, csr, csc or csf (default: as read)")
 	mo := fs.String("mode-order", "", "CSF level order, comma-separated modes (default identity)")
 	dtype := dtypeFlag(fs)
+	budget := budgetFlag(fs)
 	pos, err := parse(fs, args, 2)
 	if err != nil {
 		return err
@@ -167,13 +170,13 @@ func cmdConvert(args []string, stdout, stderr io.Writer) error {
 		return usageErr("%s: %v", pos[1], auto.ErrExtension)
 	}
 	if *dtype == "float32" {
-		return convertFile[float32](pos[0], pos[1], *to, order, stdout, stderr)
+		return convertFile[float32](pos[0], pos[1], *to, order, int64(*budget), stdout, stderr)
 	}
-	return convertFile[float64](pos[0], pos[1], *to, order, stdout, stderr)
+	return convertFile[float64](pos[0], pos[1], *to, order, int64(*budget), stdout, stderr)
 }
 
-func convertFile[T auto.Float](in, out, to string, order []uint32, stdout, stderr io.Writer) error {
-	f, err := readFile[T](in, stderr)
+func convertFile[T auto.Float](in, out, to string, order []uint32, budget int64, stdout, stderr io.Writer) error {
+	f, err := readFile[T](in, budget, stderr)
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,13 @@
 // .mtx and .tns files hold coordinates (COO): converting to one of them
 // with --to csr, csc or csf writes the entries in that layout's order.
 //
+// Every command that reads a file (all but bench) takes --budget SIZE, the
+// memory budget for reading an .npz or .npy file (auto.Options.MaxBytes):
+// every allocation the reader makes from what the file declares counts
+// against it, 64 MiB plus 64 bytes a byte of file by default, at most half
+// of the memory. A file that needs more is refused with one line naming
+// the file, the array and the budget, and exit 1.
+//
 // Every command takes -h. Errors print one line on stderr and exit 1 (2 for
 // usage errors). On SIGINT or SIGTERM a convert in progress removes the
 // temporary file it was writing (the output keeps its old contents) and the
@@ -25,13 +32,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"strconv"
 	"strings"
 	"syscall"
 
+	"github.com/hurray-format/hurray-go/formats"
 	"github.com/hurray-format/hurray-go/formats/auto"
+	"github.com/hurray-format/hurray-go/internal/memlimit"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -123,6 +133,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hurray %s: %v\n", cmd, strings.TrimSuffix(err.Error(), ": "+errUsage.Error()))
 		return 2
 	}
+	var fe *formats.Error
+	if errors.Is(err, formats.ErrTooLarge) && errors.As(err, &fe) {
+		// The library names its setting; here --budget is.
+		fe.Msg = strings.TrimSuffix(fe.Msg, " (Options.MaxBytes)") + " (--budget sets it)"
+	}
 	fmt.Fprintf(stderr, "hurray %s: %s\n", cmd, oneLine(err.Error()))
 	return 1
 }
@@ -178,11 +193,53 @@ func parse(fs *flag.FlagSet, args []string, npos int) ([]string, error) {
 	return pos, nil
 }
 
-// readFile reads path as T with a progress line.
-func readFile[T auto.Float](path string, stderr io.Writer) (*auto.File[T], error) {
+// readFile reads path as T with a progress line, within the memory budget
+// of --budget (0: the default).
+func readFile[T auto.Float](path string, budget int64, stderr io.Writer) (*auto.File[T], error) {
 	p := newProgress(stderr, "reading "+path)
 	defer p.done()
-	return auto.Read[T](path, auto.Options{Progress: p.bytes})
+	return auto.Read[T](path, auto.Options{Progress: p.bytes, MaxBytes: budget})
+}
+
+// budgetValue is the --budget flag: a byte count, 0 for the default.
+type budgetValue int64
+
+// budgetFlag registers --budget.
+func budgetFlag(fs *flag.FlagSet) *budgetValue {
+	b := new(budgetValue)
+	fs.Var(b, "budget", "memory budget for reading an .npz or .npy file: a `SIZE` in bytes, or with a unit K, M, G or T (powers of 1024; KiB, MB, ... too), e.g. 2GiB\n"+
+		"(default: 64 MiB plus 64 bytes a byte of file, at most half of the memory)")
+	return b
+}
+
+// String returns the budget in bytes ("" for the default).
+func (b *budgetValue) String() string {
+	if b == nil || *b == 0 {
+		return ""
+	}
+	return strconv.FormatInt(int64(*b), 10)
+}
+
+// Set parses a byte count with an optional binary unit: "4096", "512M",
+// "1.5GiB". It refuses more than the memory (memlimit.Bytes): a read
+// allowed beyond it could end the process with an out-of-memory failure.
+func (b *budgetValue) Set(s string) error {
+	num := strings.TrimRightFunc(s, func(r rune) bool { return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' })
+	shift, ok := map[string]uint{"": 0, "b": 0, "k": 10, "kb": 10, "kib": 10, "m": 20, "mb": 20, "mib": 20,
+		"g": 30, "gb": 30, "gib": 30, "t": 40, "tb": 40, "tib": 40}[strings.ToLower(s[len(num):])]
+	if !ok {
+		return fmt.Errorf("unit %q: want K, M, G or T (or KiB, MB, ...)", s[len(num):])
+	}
+	v, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
+	if err != nil || v < 1 || math.IsInf(v, 0) {
+		return fmt.Errorf("want a size of at least 1 byte, such as 512M or 2GiB")
+	}
+	n := v * float64(uint64(1)<<shift)
+	if mem := float64(memlimit.Bytes()); n > mem {
+		return fmt.Errorf("more than the memory (%.0f bytes)", mem)
+	}
+	*b = budgetValue(n)
+	return nil
 }
 
 // dtypeFlag registers --dtype; parse checks its value.

@@ -7,9 +7,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/hurray-format/hurray-go/formats/auto"
+	"github.com/hurray-format/hurray-go/internal/bomb"
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
@@ -384,5 +388,120 @@ func TestCLIAuditFixes(t *testing.T) {
 	code, _, errOut = runCmd(t, "bench", "--tiny", "--paths", "auto,nonsense")
 	if code != 2 || !strings.Contains(errOut, `"nonsense" is not one of`) {
 		t.Errorf("bench --paths auto,nonsense: exit %d, %q", code, errOut)
+	}
+}
+
+// TestBomb: a 650 KB .npz whose deflated indices and data claim 2^26
+// entries (a 1x1 CSR) is refused by every command that reads it, with one
+// line naming the file, the array and the budget, exit 1 and no runtime
+// trace. In a process of its own, validate allocates little and takes
+// little memory from the system (the file took 3.5 GB of memory, and under
+// a 3 GB limit ended the process with a fatal out-of-memory error).
+func TestBomb(t *testing.T) {
+	if path := os.Getenv("HURRAY_BOMB_HELPER"); path != "" {
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		code := run([]string{"validate", path}, os.Stdout, os.Stderr)
+		runtime.ReadMemStats(&m1)
+		fmt.Printf("alloc %d sys %d\n", m1.TotalAlloc-m0.TotalAlloc, m1.Sys)
+		os.Exit(code)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "bomb.npz")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := bomb.NPZ(f, 1<<26); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	st, _ := os.Stat(path)
+	want := fmt.Sprintf("%s: array indices: reading needs 512 MiB in all, over the budget of %s (--budget sets it)\n", path, byteSize(auto.DefaultMaxBytes(st.Size())))
+	for _, args := range [][]string{
+		{"validate", path},
+		{"info", path},
+		{"convert", path, filepath.Join(dir, "out.mtx")},
+		{"spmv", "--iters", "1", path},
+		{"mttkrp", "--iters", "1", path},
+	} {
+		code, out, errOut := runCmd(t, args...)
+		if code != 1 || out != "" || !strings.HasSuffix(errOut, want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 1 and one line ending %q", args, code, out, errOut, want)
+		}
+	}
+	if _, _, errOut := runCmd(t, "validate", "--budget", "256M", path); !strings.Contains(errOut, "over the budget of 256 MiB (--budget sets it)") {
+		t.Errorf("--budget 256M: %q", errOut)
+	}
+
+	cmd := exec.Command(os.Args[0], "-test.run=^TestBomb$")
+	cmd.Env = append(os.Environ(), "HURRAY_BOMB_HELPER="+path)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err = cmd.Run()
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) {
+		t.Skipf("cannot re-execute the test binary here: %v", err)
+	}
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 || stderr.String() != "hurray validate: "+want {
+		t.Fatalf("validate in a process of its own: %v, stderr %q, want exit 1 and %q", err, stderr.String(), "hurray validate: "+want)
+	}
+	var alloc, sys uint64
+	if _, err := fmt.Sscanf(stdout.String(), "alloc %d sys %d", &alloc, &sys); err != nil {
+		t.Fatalf("helper output %q: %v", stdout.String(), err)
+	}
+	t.Logf("validate of the %d-byte bomb: %d bytes allocated, %d obtained from the system", st.Size(), alloc, sys)
+	if alloc > 4<<20 || sys > 64<<20 {
+		t.Errorf("validate of the bomb allocated %d bytes and obtained %d from the system, want at most 4 MiB and 64 MiB", alloc, sys)
+	}
+}
+
+// byteSize formats n bytes as the readers' errors do (formats/npz).
+func byteSize(n int64) string {
+	v, u := float64(n)/1024, 0
+	for v >= 1024 {
+		v /= 1024
+		u++
+	}
+	prec := 2
+	if v >= 100 {
+		prec = 0
+	} else if v >= 10 {
+		prec = 1
+	}
+	s := strconv.FormatFloat(v, 'f', prec, 64)
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	return s + " " + [...]string{"KiB", "MiB", "GiB", "TiB"}[u]
+}
+
+// TestBudgetFlag: --budget takes a size with a binary unit, at least a byte
+// and at most the memory; a file over it is refused naming it.
+func TestBudgetFlag(t *testing.T) {
+	file := filepath.Join(td, "scipy_csr_i32.npz")
+	for _, c := range []struct {
+		budget string
+		code   int
+		want   string
+	}{
+		{"1M", 0, ""},
+		{"1.5KiB", 0, ""},
+		{"1048576", 0, ""},
+		{"100", 1, "scipy_csr_i32.npz: array format: reading needs 118 bytes in all, over the budget of 100 bytes (--budget sets it)"},
+		{"2x", 2, `invalid value "2x" for flag -budget: unit "x"`},
+		{"0", 2, "want a size of at least 1 byte"},
+		{"-5M", 2, "want a size of at least 1 byte"},
+		{"1000000T", 2, "more than the memory"},
+	} {
+		code, _, errOut := runCmd(t, "validate", "--budget", c.budget, file)
+		if code != c.code || !strings.Contains(errOut, c.want) {
+			t.Errorf("--budget %s: exit %d, stderr %q; want %d and %q", c.budget, code, errOut, c.code, c.want)
+		}
+	}
+	// .npy files too, with spmv's --x.
+	code, _, errOut := runCmd(t, "spmv", "--iters", "1", "--budget", "100", "--x", filepath.Join(td, "x3.npy"), filepath.Join(td, "west0479.mtx"))
+	if code != 1 || !strings.Contains(errOut, "x3.npy: reading needs") || !strings.Contains(errOut, "(--budget sets it)") {
+		t.Errorf("spmv --x under --budget 100: exit %d, %q", code, errOut)
 	}
 }

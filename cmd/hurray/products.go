@@ -20,11 +20,12 @@ import (
 const minTime = 500 * time.Millisecond
 
 func cmdSpMV(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("spmv", "spmv FILE [--x x.npy] [--iters N] [--seed S] [--dtype float32|float64]", stderr)
+	fs := newFlags("spmv", "spmv FILE [--x x.npy] [--iters N] [--seed S] [--dtype float32|float64] [--budget SIZE]", stderr)
 	xPath := fs.String("x", "", "dense x as a .npy vector (default: random, uniform in [-1, 1))")
 	iters := fs.Int("iters", 0, "products to time (0: repeat for about 0.5 s)")
 	seed := fs.Uint64("seed", 1, "seed of the random x")
 	dtype := dtypeFlag(fs)
+	budget := budgetFlag(fs)
 	pos, err := parse(fs, args, 1)
 	if err != nil {
 		return err
@@ -33,9 +34,9 @@ func cmdSpMV(args []string, stdout, stderr io.Writer) error {
 		return usageErr("--iters %d: want 0 or more", *iters)
 	}
 	if *dtype == "float32" {
-		return spmv[float32](pos[0], *xPath, *iters, *seed, stdout, stderr)
+		return spmv[float32](pos[0], *xPath, *iters, *seed, int64(*budget), stdout, stderr)
 	}
-	return spmv[float64](pos[0], *xPath, *iters, *seed, stdout, stderr)
+	return spmv[float64](pos[0], *xPath, *iters, *seed, int64(*budget), stdout, stderr)
 }
 
 func randomVec[T auto.Float](n int, seed uint64) []T {
@@ -47,13 +48,13 @@ func randomVec[T auto.Float](n int, seed uint64) []T {
 	return x
 }
 
-func readVec[T auto.Float](path string, n int) ([]T, error) {
+func readVec[T auto.Float](path string, n int, budget int64) ([]T, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	x, shape, err := npz.ReadNPY[T](f, npz.Options{Name: path})
+	x, shape, err := npz.ReadNPY[T](f, npz.Options{Name: path, MaxBytes: budget})
 	if err != nil {
 		return nil, err
 	}
@@ -85,8 +86,8 @@ func timeLoop(label string, iters int, stderr io.Writer, f func()) (int, time.Du
 	}
 }
 
-func spmv[T auto.Float](path, xPath string, iters int, seed uint64, stdout, stderr io.Writer) error {
-	f, err := readFile[T](path, stderr)
+func spmv[T auto.Float](path, xPath string, iters int, seed uint64, budget int64, stdout, stderr io.Writer) error {
+	f, err := readFile[T](path, budget, stderr)
 	if err != nil {
 		return err
 	}
@@ -110,7 +111,7 @@ func spmv[T auto.Float](path, xPath string, iters int, seed uint64, stdout, stde
 	rows, cols := a.Dims()
 	var x []T
 	if xPath != "" {
-		if x, err = readVec[T](xPath, cols); err != nil {
+		if x, err = readVec[T](xPath, cols, budget); err != nil {
 			return err
 		}
 	} else {
@@ -131,13 +132,14 @@ func spmv[T auto.Float](path, xPath string, iters int, seed uint64, stdout, stde
 }
 
 func cmdMTTKRP(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("mttkrp", "mttkrp FILE [--rank R] [--mode N] [--mode-order 0,1,2] [--iters N] [--seed S] [--dtype float32|float64]", stderr)
+	fs := newFlags("mttkrp", "mttkrp FILE [--rank R] [--mode N] [--mode-order 0,1,2] [--iters N] [--seed S] [--dtype float32|float64] [--budget SIZE]", stderr)
 	rank := fs.Int("rank", 16, "columns of the factor matrices")
 	mode := fs.Int("mode", 0, "the mode whose factor is computed")
 	mo := fs.String("mode-order", "", "CSF level order (default: the file's for a CSF file, else identity); a CSF file is reordered to it")
 	iters := fs.Int("iters", 0, "products to time (0: repeat for about 0.5 s)")
 	seed := fs.Uint64("seed", 1, "seed of the random factors")
 	dtype := dtypeFlag(fs)
+	budget := budgetFlag(fs)
 	pos, err := parse(fs, args, 1)
 	if err != nil {
 		return err
@@ -153,13 +155,13 @@ func cmdMTTKRP(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *dtype == "float32" {
-		return mttkrp[float32](pos[0], *rank, *mode, order, *iters, *seed, stdout, stderr)
+		return mttkrp[float32](pos[0], *rank, *mode, order, *iters, *seed, int64(*budget), stdout, stderr)
 	}
-	return mttkrp[float64](pos[0], *rank, *mode, order, *iters, *seed, stdout, stderr)
+	return mttkrp[float64](pos[0], *rank, *mode, order, *iters, *seed, int64(*budget), stdout, stderr)
 }
 
-func mttkrp[T auto.Float](path string, rank, mode int, order []uint32, iters int, seed uint64, stdout, stderr io.Writer) error {
-	f, err := readFile[T](path, stderr)
+func mttkrp[T auto.Float](path string, rank, mode int, order []uint32, iters int, seed uint64, budget int64, stdout, stderr io.Writer) error {
+	f, err := readFile[T](path, budget, stderr)
 	if err != nil {
 		return err
 	}

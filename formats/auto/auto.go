@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -120,23 +119,28 @@ type Options struct {
 	// Progress, when not nil, is called as bytes are read with the count so
 	// far and the file size.
 	Progress func(done, total int64)
-	// MaxBytes caps the memory of any one array read from an .npz archive
-	// (npz.Options.MaxBytes; indices count 8 bytes an element). 0 means
-	// DefaultMaxBytes of the file's size, so that a small deflated archive
-	// (a zip bomb) claims at most that much per array; the arrays after the
-	// first are also bounded by what the shape and the arrays before them
-	// say they hold, so one whose length does not fit is refused before it
-	// is inflated. A negative value means no cap.
+	// MaxBytes is the memory budget for reading one .npz or .npy file
+	// (npz.Options.MaxBytes): every allocation whose size comes from the
+	// file, raw data, indices widened to uint64, converted values,
+	// canonicalisation scratch and the structure's own arrays, counts
+	// against it, summed over the file, and a file that needs more is an
+	// error matching formats.ErrTooLarge. 0 means DefaultMaxBytes of the
+	// file's size; a negative value means no budget but the memory (the
+	// machine's, or GOMEMLIMIT when lower). The .tns and .mtx readers do
+	// not use it: they allocate as text arrives, in proportion to it, and
+	// never from a count the file declares beyond formats.MaxPrealloc
+	// elements.
 	MaxBytes int64
 }
 
 // DefaultMaxBytes returns the default Options.MaxBytes for a file of size
-// bytes: 1 GiB, or 256 bytes per byte of file, whichever is larger.
-// Deflate expands up to about 1032 times and 1-byte indices widen eight
-// times, so a bomb stays within it, while real archives (stored members, or
-// compressed a few times) are far below it.
+// bytes, npz.DefaultMaxBytes: 64 MiB plus 64 bytes for every byte of the
+// file, at most half of the memory (the machine's, or GOMEMLIMIT when
+// lower). A small deflated archive that claims gigabytes (a zip bomb) is
+// refused within it, while real archives need a few to a few tens of bytes
+// a byte of file.
 func DefaultMaxBytes(size int64) int64 {
-	return max(1<<30, min(size, math.MaxInt64/256)*256)
+	return npz.DefaultMaxBytes(size)
 }
 
 // Format returns the format name for a path's extension ("mtx" for .mtx
@@ -175,6 +179,9 @@ func (c *countReader) Read(p []byte) (int, error) {
 	}
 	return n, err
 }
+
+// Size returns the file's size, so that npz.ReadNPY knows it.
+func (c *countReader) Size() int64 { return c.total }
 
 // ReadAt counts the bytes read and reports them.
 func (c *countReader) ReadAt(p []byte, off int64) (int, error) {
@@ -240,11 +247,7 @@ func Read[T Float](path string, opts Options) (*File[T], error) {
 			out.Notes = append(out.Notes, fmt.Sprintf("%s: %d stored entries expanded to %d", h.Symmetry, h.Entries, t.NNZ()))
 		}
 	case "npz":
-		most := opts.MaxBytes
-		if most == 0 {
-			most = DefaultMaxBytes(st.Size())
-		}
-		s, err := npz.Read[T](cr, st.Size(), npz.Options{Name: path, MaxBytes: max(most, 0)})
+		s, err := npz.Read[T](cr, st.Size(), npz.Options{Name: path, MaxBytes: opts.MaxBytes})
 		if err != nil {
 			return nil, err
 		}
@@ -254,7 +257,7 @@ func Read[T Float](path string, opts Options) (*File[T], error) {
 			out.Notes = append(out.Notes, fmt.Sprintf("non-canonical SciPy input canonicalised: %d unsorted rows/columns sorted, %d duplicates summed", s.Info.Unsorted, s.Info.Duplicates))
 		}
 	case "npy":
-		d, shape, err := npz.ReadNPY[T](cr, npz.Options{Name: path})
+		d, shape, err := npz.ReadNPY[T](cr, npz.Options{Name: path, MaxBytes: opts.MaxBytes})
 		if err != nil {
 			return nil, err
 		}

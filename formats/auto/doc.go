@@ -13,6 +13,22 @@
 // rank/dimensions header), .mtx a rank-2 sparse layout or a rank-2 dense
 // array, .npz CSR, CSC, rank-2 COO or CSF, .npy a dense array.
 //
+// # Memory
+//
+// Reading an .npz or .npy file keeps within one memory budget for the whole
+// file, Options.MaxBytes (npz.Options.MaxBytes; formats/npz's package doc
+// lists what counts): the raw array data, indices widened to uint64,
+// converted values, the scratch of canonicalising a SciPy matrix and the
+// structure's own arrays. It defaults to DefaultMaxBytes of the file's
+// size, 64 MiB plus 64 bytes for every byte of the file and at most half of
+// the memory, so that a small deflated archive claiming gigabytes is
+// refused, with an error naming the file, the array and the budget that
+// matches formats.ErrTooLarge, before it is inflated. The .tns and .mtx
+// readers allocate as the text arrives, in proportion to it: a count or a
+// dimension the file declares never sizes an allocation beyond
+// formats.MaxPrealloc elements, and a Matrix Market array is allocated once
+// its values have been read.
+//
 // # Errors
 //
 // Reader errors are the format packages' *formats.Error values, naming the

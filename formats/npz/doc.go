@@ -48,11 +48,53 @@
 // then a Python dict literal with exactly the keys descr, fortran_order and
 // shape; descr must be on the allow-list above (big-endian and structured
 // dtypes are unsupported); the element count and byte count are computed with
-// overflow checks. Inside an .npz, the zip entry's declared uncompressed size
-// must equal header plus shape × itemsize before anything is allocated, and
-// the data is read through an io.LimitReader into a buffer that grows as
-// bytes arrive; Options.MaxBytes caps any one array outright. Every error is a *formats.Error naming the file and the
-// array (e.g. "m.npz: array indptr: length 4, want 5 (shape [4 5])");
-// errors.Is(err, formats.ErrMalformed) holds, or formats.ErrUnsupported for
-// valid but unsupported input.
+// overflow checks. Inside an .npz, members must be stored or deflated (as
+// NumPy writes them), and before anything is allocated the zip entry's
+// declared size must be what its compressed bytes can hold (as many when
+// stored, at most 1032 times as many when deflated, within the archive) and
+// exactly header plus shape × itemsize. Every error is a *formats.Error
+// naming the file and the array (e.g. "m.npz: array indptr: length 4, want
+// 5 (shape [4 5])"); errors.Is(err, formats.ErrMalformed) holds, or
+// formats.ErrUnsupported for valid but unsupported input, or
+// formats.ErrTooLarge for a file over the memory budget.
+//
+// # Memory budget
+//
+// One budget, Options.MaxBytes, bounds the memory a read of one file
+// allocates. Every allocation whose size comes from the file counts
+// against it before it is made, summed over the whole file and never
+// credited back, so it bounds the peak and the total alike:
+//
+//   - each member's .npy header;
+//   - each array's buffer: the data is read into it and decoded in place,
+//     so it holds the larger of the raw data and the decoded elements
+//     (indices widened to 8 bytes an element, values converted to the
+//     element type T), and becomes the structure's own array;
+//   - the format string and its decoded copy;
+//   - canonicalising a SciPy matrix: the scratch in which an unsorted row
+//     (column) is sorted, 16 bytes an entry of the longest such row; the
+//     sorting and summing of duplicates is otherwise done in place;
+//   - COO's coordinate pairs (16 bytes an entry);
+//   - in ReadNPY, the copy a Fortran-order array is reordered into, and the
+//     chunks of a stream of unknown size (see ReadNPY).
+//
+// Not counted are fixed-size bookkeeping (the decompressor's state, the
+// structures' headers, per-level slices of at most 64 entries) and the zip
+// directory, which archive/zip reads in proportion to the archive's size. Info.AllocBytes reports what a read counted, the smallest budget
+// that reads the file.
+//
+// The default (MaxBytes 0) is DefaultMaxBytes of the file's size: 64 MiB
+// plus 64 bytes for every byte of the file, at most half of the memory
+// (the machine's, or the Go memory limit, GOMEMLIMIT, when lower). A
+// legitimate archive needs a few to a few tens of bytes a byte of file;
+// a 600 KB archive whose deflated indices and data claim 2^26 entries
+// would need gigabytes, and is refused when the indices' buffer would pass
+// the budget, before they are inflated. A read that would pass its budget
+// fails with one line naming the file, the array and the budget:
+//
+//	m.npz: array indices: reading needs 512 MiB in all, over the budget of 102 MiB (Options.MaxBytes)
+//
+// and errors.Is(err, formats.ErrTooLarge) holds (not ErrMalformed: the file
+// may be valid, and a larger budget reads it). A negative MaxBytes means no
+// budget but the memory, which also caps a larger positive value.
 package npz

@@ -2,11 +2,26 @@ package npz
 
 import (
 	"bytes"
+	"errors"
+	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+
+	"github.com/hurray-format/hurray-go/formats"
 )
 
+// fuzzBudget is the budget the fuzz targets read under: small enough that
+// inputs reach it, 64 KiB plus 16 bytes a byte of input.
+func fuzzBudget(b []byte) int64 { return 64<<10 + 16*int64(len(b)) }
+
+// FuzzReadNPZ reads any bytes as an archive under a small budget: an
+// accepted structure validates; what the read counts stays within the
+// budget and bounds what it allocates (the zip directory aside, in
+// proportion to the input); the count does not depend on the budget, so
+// that the count itself is the smallest budget that reads the input.
 func FuzzReadNPZ(f *testing.F) {
 	files, _ := filepath.Glob("../../testdata/*.npz")
 	for _, p := range files {
@@ -18,9 +33,36 @@ func FuzzReadNPZ(f *testing.F) {
 	}
 	f.Add(npzOf(f, validCSR()))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		s, err := Read[float64](bytes.NewReader(b), int64(len(b)), Options{Name: "fuzz.npz"})
+		budget := fuzzBudget(b)
+		read := func(most int64) (s *Sparse[float64], err error) {
+			d := allocated(func() {
+				s, err = Read[float64](bytes.NewReader(b), int64(len(b)), Options{Name: "fuzz.npz", MaxBytes: most})
+			})
+			if limit := uint64(most) + overhead + 8*uint64(len(b)); d > limit {
+				t.Fatalf("budget %d: allocated %d bytes (err %v), more than the budget and %d bytes of overhead", most, d, err, limit-uint64(most))
+			}
+			return s, err
+		}
+		s, err := read(budget)
+		if errors.Is(err, formats.ErrTooLarge) {
+			// Under a larger budget the read counts more than this one.
+			if s, err := read(16 << 20); err == nil && s.Info.AllocBytes <= uint64(budget) {
+				t.Fatalf("refused under a budget of %d, read in %d under a larger one", budget, s.Info.AllocBytes)
+			}
+			return
+		}
 		if err != nil {
 			return
+		}
+		need := s.Info.AllocBytes
+		if need > uint64(budget) {
+			t.Fatalf("counted %d bytes under a budget of %d", need, budget)
+		}
+		if again, err := read(int64(need)); err != nil || again.Info.AllocBytes != need {
+			t.Fatalf("counted %d bytes, then under a budget of %d: %v", need, need, err)
+		}
+		if _, err := read(int64(need) - 1); need > 0 && !errors.Is(err, formats.ErrTooLarge) {
+			t.Fatalf("counted %d bytes, then under a budget of %d: %v, want ErrTooLarge", need, need-1, err)
 		}
 		n := 0
 		if s.COO != nil {
@@ -47,6 +89,9 @@ func FuzzReadNPZ(f *testing.F) {
 	})
 }
 
+// FuzzReadNPY reads any bytes as a .npy array under a small budget, from a
+// reader that tells its size and from one that does not: both agree, and
+// neither allocates more than the budget.
 func FuzzReadNPY(f *testing.F) {
 	files, _ := filepath.Glob("../../testdata/*.npy")
 	for _, p := range files {
@@ -58,16 +103,31 @@ func FuzzReadNPY(f *testing.F) {
 	}
 	f.Add(npyBytes("<f8", "(2, 0)", nil))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		data, shape, err := ReadNPY[float32](bytes.NewReader(b), Options{Name: "fuzz.npy"})
-		if err != nil {
-			return
+		budget := fuzzBudget(b)
+		var results [2][]float32
+		var errs [2]error
+		for k, r := range []io.Reader{bytes.NewReader(b), struct{ io.Reader }{bytes.NewReader(b)}} {
+			var shape []uint64
+			d := allocated(func() { results[k], shape, errs[k] = ReadNPY[float32](r, Options{Name: "fuzz.npy", MaxBytes: budget}) })
+			if d > uint64(budget)+overhead {
+				t.Fatalf("reader %d: allocated %d bytes under a budget of %d (err %v)", k, d, budget, errs[k])
+			}
+			if errs[k] != nil {
+				continue
+			}
+			n := uint64(1)
+			for _, d := range shape {
+				n *= d
+			}
+			if n != uint64(len(results[k])) {
+				t.Fatalf("%d values for shape %v", len(results[k]), shape)
+			}
 		}
-		n := uint64(1)
-		for _, d := range shape {
-			n *= d
+		if (errs[0] == nil) != (errs[1] == nil) {
+			t.Fatalf("size known: %v; unknown: %v", errs[0], errs[1])
 		}
-		if n != uint64(len(data)) {
-			t.Fatalf("%d values for shape %v", len(data), shape)
+		if !slices.EqualFunc(results[0], results[1], func(a, b float32) bool { return math.Float32bits(a) == math.Float32bits(b) }) {
+			t.Fatalf("size known and unknown read different values")
 		}
 	})
 }

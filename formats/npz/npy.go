@@ -8,9 +8,9 @@ import (
 	"io"
 	"math"
 	"math/bits"
-	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/hurray-format/hurray-go/formats"
 	"github.com/hurray-format/hurray-go/internal/bufview"
@@ -70,8 +70,10 @@ type header struct {
 	prefix  int    // bytes before the data: magic, version, length, dict
 }
 
-// readHeader reads and strictly parses a .npy header from r.
-func readHeader(r io.Reader) (*header, error) {
+// readHeader reads and strictly parses a .npy header from r, charging the
+// header's bytes to b for array arr. A budget error is returned as it is
+// (a *formats.Error); others are plain errors for the caller to wrap.
+func readHeader(r io.Reader, b *budget, arr string) (*header, error) {
 	var pre [12]byte
 	if _, err := io.ReadFull(r, pre[:8]); err != nil {
 		return nil, fmt.Errorf("truncated .npy magic: %w", noEOF(err))
@@ -98,6 +100,9 @@ func readHeader(r io.Reader) (*header, error) {
 			return nil, fmt.Errorf(".npy header length %d is over %d", n, maxHeader)
 		}
 		hlen, prefix = int(n), 12
+	}
+	if err := b.charge(arr, "reading", uint64(hlen)); err != nil {
+		return nil, err
 	}
 	hb := make([]byte, hlen)
 	if _, err := io.ReadFull(r, hb); err != nil {
@@ -302,106 +307,148 @@ func (p *lit) tuple() ([]uint64, error) {
 	}
 }
 
-// readData reads exactly h.nbytes bytes, growing the buffer as data arrives
-// (never trusting h.nbytes for the allocation beyond formats.MaxPrealloc
-// elements) and at most to h.nbytes: a bytes.Buffer doubled an exactly
-// sized buffer to look for the end of the data.
-func readData(r io.Reader, h *header) ([]byte, error) {
-	want := h.nbytes
-	buf := make([]byte, 0, min(want, 8*formats.MaxPrealloc))
-	for uint64(len(buf)) < want {
-		if len(buf) == cap(buf) {
-			buf = slices.Grow(buf, int(min(want-uint64(len(buf)), uint64(cap(buf)))))
-		}
-		end := min(uint64(cap(buf)), want)
-		n, err := io.ReadFull(r, buf[len(buf):end])
-		buf = buf[:len(buf)+n]
-		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			return nil, fmt.Errorf("truncated data: %d bytes, shape %v of %s needs %d: %w", len(buf), h.shape, h.dtype.descr, want, io.ErrUnexpectedEOF)
-		}
-		if err != nil {
+// maxDirect is the most data bytes ReadNPY reads into a buffer of the
+// header's size when the stream does not say how much it holds: beyond it
+// the data is read in chunks as it arrives, so a header that claims more
+// than the stream holds costs no more than the stream.
+const maxDirect = 8 * formats.MaxPrealloc
+
+// bufBytes returns the size in bytes of the buffer in which h's data is read
+// and decoded into elements of out bytes: the larger of the data and the
+// decoded elements, rounded up to whole uint64 words (saturating).
+func bufBytes(h *header, out int) uint64 {
+	hi, lo := bits.Mul64(h.count, uint64(out))
+	if hi != 0 || lo > math.MaxUint64-7 {
+		return math.MaxUint64 &^ 7
+	}
+	return (max(h.nbytes, lo) + 7) &^ 7
+}
+
+// wordBytes views the memory of w as bytes, in the host's order: the data
+// of an array is read into the start of a []uint64 (so that it is 8-byte
+// aligned) and decoded there in place.
+func wordBytes(w []uint64) []byte {
+	if len(w) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(w))), 8*len(w))
+}
+
+// readFull reads len(dst) data bytes of h into dst.
+func readFull(r io.Reader, dst []byte, h *header) error {
+	n, err := io.ReadFull(r, dst)
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return fmt.Errorf("truncated data: %d bytes, shape %v of %s needs %d: %w", n, h.shape, h.dtype.descr, h.nbytes, io.ErrUnexpectedEOF)
+	}
+	return err
+}
+
+// readChunks reads h's data from a stream of unknown length in chunks
+// (maxDirect bytes, then twice the one before), each charged to b when it
+// is allocated, so that a header claiming more than the stream holds fails
+// at its end having allocated what arrived. It then copies the data into a
+// new buffer of size bytes (charged by the caller).
+func readChunks(r io.Reader, h *header, b *budget, size uint64) ([]uint64, error) {
+	var chunks [][]byte
+	left, next := h.nbytes, uint64(maxDirect)
+	for left > 0 {
+		n := min(next, left)
+		if err := b.charge("", "reading", n); err != nil {
 			return nil, err
 		}
-	}
-	return buf, nil
-}
-
-// array is one decoded .npy array.
-type array struct {
-	h    *header
-	data []byte
-}
-
-func (a *array) floats64() []float64 {
-	out := make([]float64, a.h.count)
-	le := binary.LittleEndian
-	switch a.h.dtype.descr {
-	case "<f8":
-		for i := range out {
-			out[i] = math.Float64frombits(le.Uint64(a.data[8*i:]))
+		c := make([]byte, n)
+		if k, err := io.ReadFull(r, c); err != nil {
+			if err == io.EOF || err == io.ErrUnexpectedEOF {
+				got := h.nbytes - left + uint64(k)
+				return nil, fmt.Errorf("truncated data: %d bytes, shape %v of %s needs %d: %w", got, h.shape, h.dtype.descr, h.nbytes, io.ErrUnexpectedEOF)
+			}
+			return nil, err
 		}
-	case "<f4":
-		for i := range out {
-			out[i] = float64(math.Float32frombits(le.Uint32(a.data[4*i:])))
-		}
+		chunks = append(chunks, c)
+		left -= n
+		next *= 2
 	}
-	return out
+	w := make([]uint64, size/8)
+	dst := wordBytes(w)
+	for _, c := range chunks {
+		dst = dst[copy(dst, c):]
+	}
+	return w, nil
 }
 
-// ints decodes an integer array as int64 values (uint64 above 2^63-1 is
-// reported as an error by the caller through ok = false with the index).
-func (a *array) uints() (out []uint64, bad int, badVal string) {
-	out = make([]uint64, a.h.count)
+// decodeUints decodes the h.count little-endian integers of h's dtype held
+// at the start of w's memory into w[:h.count], in place. A negative entry
+// gives the index of the first one and its value instead.
+func decodeUints(w []uint64, h *header) (out []uint64, bad int, badVal string) {
+	n := int(h.count)
+	if n == 0 {
+		return []uint64{}, -1, ""
+	}
+	b := wordBytes(w)
 	le := binary.LittleEndian
-	d := a.data
-	for i := range out {
-		switch a.h.dtype.descr {
-		case "<i8":
-			v := int64(le.Uint64(d[8*i:]))
-			if v < 0 {
+	switch h.dtype.descr {
+	case "<i8":
+		for i := range n {
+			if v := int64(le.Uint64(b[8*i:])); v < 0 {
 				return nil, i, strconv.FormatInt(v, 10)
 			}
-			out[i] = uint64(v)
-		case "<i4":
-			v := int32(le.Uint32(d[4*i:]))
-			if v < 0 {
-				return nil, i, strconv.FormatInt(int64(v), 10)
-			}
-			out[i] = uint64(v)
-		case "<u8":
-			out[i] = le.Uint64(d[8*i:])
-		case "<u4":
-			out[i] = uint64(le.Uint32(d[4*i:]))
-		case "<i2":
-			v := int16(le.Uint16(d[2*i:]))
-			if v < 0 {
+		}
+	case "<i4":
+		for i := range n {
+			if v := int32(le.Uint32(b[4*i:])); v < 0 {
 				return nil, i, strconv.Itoa(int(v))
 			}
-			out[i] = uint64(v)
-		case "<u2":
-			out[i] = uint64(le.Uint16(d[2*i:]))
-		case "|i1", "<i1":
-			v := int8(d[i])
-			if v < 0 {
+		}
+	case "<i2":
+		for i := range n {
+			if v := int16(le.Uint16(b[2*i:])); v < 0 {
 				return nil, i, strconv.Itoa(int(v))
 			}
-			out[i] = uint64(v)
-		default:
-			out[i] = uint64(d[i])
+		}
+	case "|i1", "<i1":
+		for i := range n {
+			if v := int8(b[i]); v < 0 {
+				return nil, i, strconv.Itoa(int(v))
+			}
 		}
 	}
-	return out, -1, ""
+	// Every entry is now known to be non-negative, so widening a signed
+	// entry is zero extension. The narrow dtypes widen from the last entry
+	// down: entry i's 8 bytes overlap the data of entries i and later only,
+	// which are decoded already.
+	switch h.dtype.size {
+	case 8:
+		if !bufview.LittleEndian {
+			for i := range n {
+				w[i] = le.Uint64(b[8*i:])
+			}
+		}
+	case 4:
+		for i := n - 1; i >= 0; i-- {
+			w[i] = uint64(le.Uint32(b[4*i:]))
+		}
+	case 2:
+		for i := n - 1; i >= 0; i-- {
+			w[i] = uint64(le.Uint16(b[2*i:]))
+		}
+	default:
+		for i := n - 1; i >= 0; i-- {
+			w[i] = uint64(b[i])
+		}
+	}
+	return w[:n], -1, ""
 }
 
-// text decodes a string array's first element (a 0-d '<U<n>' or '|S<n>').
-func (a *array) text() string {
-	switch a.h.dtype.kind {
+// text decodes a string array's first element (a 0-d '<U<n>' or '|S<n>')
+// from its data.
+func text(h *header, data []byte) string {
+	switch h.dtype.kind {
 	case 'S':
-		return strings.TrimRight(string(a.data), "\x00")
+		return strings.TrimRight(string(data), "\x00")
 	case 'U':
 		var b strings.Builder
-		for i := 0; i+4 <= len(a.data); i += 4 {
-			r := rune(binary.LittleEndian.Uint32(a.data[i:]))
+		for i := 0; i+4 <= len(data); i += 4 {
+			r := rune(binary.LittleEndian.Uint32(data[i:]))
 			if r == 0 {
 				break
 			}
@@ -446,11 +493,30 @@ func toCOrder[T any](src []T, shape []uint64) []T {
 // ReadNPY reads a dense .npy array of float32 or float64 (any rank up to 64;
 // C or Fortran order) and returns its values in row-major (C) order with the
 // shape. Errors are *formats.Error naming opts.Name.
+//
+// opts.MaxBytes is the memory budget of the read, as for Read: the header,
+// the values (decoded in the buffer the data is read into, of the larger of
+// the two sizes) and the copy a Fortran-order array is reordered into count
+// against it. Its default (0) is DefaultMaxBytes of the stream's size when
+// r tells it (a Size or Len method, or Stat of a regular file, as
+// *bytes.Reader, *bytes.Buffer and *os.File have), else half of the
+// memory. When r does not tell its size, data beyond maxDirect bytes is
+// read in chunks as it arrives and counts twice (the chunks, then the
+// buffer they are gathered in), so that a header claiming more than the
+// stream holds costs no more than the stream.
 func ReadNPY[T Float](r io.Reader, opts Options) (data []T, shape []uint64, err error) {
 	fail := func(err error, msg string) ([]T, []uint64, error) {
 		return nil, nil, wrapErr(opts.Name, "", msg, err)
 	}
-	h, err := readHeader(r)
+	size, known := streamSize(r)
+	if !known {
+		size = -1
+	}
+	b := newBudget(opts.Name, opts.MaxBytes, size)
+	h, err := readHeader(r, b, "")
+	if errors.Is(err, formats.ErrTooLarge) {
+		return nil, nil, err
+	}
 	if err != nil {
 		return fail(err, "bad header")
 	}
@@ -461,44 +527,78 @@ func ReadNPY[T Float](r io.Reader, opts Options) (data []T, shape []uint64, err 
 		}
 		return fail(err, "wrong dtype")
 	}
-	if opts.MaxBytes > 0 && h.nbytes > uint64(opts.MaxBytes) {
-		return fail(fmt.Errorf("shape %v of %s needs %d bytes, over the limit of %d", h.shape, h.dtype.descr, h.nbytes, opts.MaxBytes), "too large")
+	if known && h.nbytes > uint64(max(size, 0)) {
+		return fail(fmt.Errorf("truncated data: shape %v of %s needs %d bytes, the stream holds %d in all: %w", h.shape, h.dtype.descr, h.nbytes, size, io.ErrUnexpectedEOF), "bad data")
 	}
-	raw, err := readData(r, h)
+	need := bufBytes(h, bufview.ElemSize[T]())
+	if err := b.charge("", "reading", need); err != nil {
+		return nil, nil, err
+	}
+	var w []uint64
+	if known || h.nbytes <= maxDirect {
+		w = make([]uint64, need/8)
+		err = readFull(r, wordBytes(w)[:h.nbytes], h)
+	} else {
+		w, err = readChunks(r, h, b, need)
+	}
+	if errors.Is(err, formats.ErrTooLarge) {
+		return nil, nil, err
+	}
 	if err != nil {
 		return fail(err, "bad data")
 	}
-	a := &array{h: h, data: raw}
-	if data, err = convertFloats[T](a); err != nil {
+	if data, err = decodeFloats[T](w, h); err != nil {
 		return fail(err, "bad value")
 	}
-	if h.fortran {
+	if h.fortran && len(h.shape) >= 2 && len(data) > 0 {
+		if err := b.charge("", "reordering Fortran order to C order", uint64(len(data))*uint64(bufview.ElemSize[T]())); err != nil {
+			return nil, nil, err
+		}
 		data = toCOrder(data, h.shape)
 	}
 	return data, h.shape, nil
 }
 
-// convertFloats decodes a's values as T. A finite value that float32 cannot
-// hold is an error (it would become an infinity), as in the text readers.
-// Values of T's own width are copied bit for bit (a float32 NaN through
-// float64 came back quieted).
-func convertFloats[T Float](a *array) ([]T, error) {
-	if bufview.ElemSize[T]() == 8 { // float64, or a named type of its kind
-		return bufview.Retype[T](a.floats64()), nil
+// decodeFloats decodes the h.count little-endian floats of h's dtype held
+// at the start of w's memory as T, in place, and returns them (a view of
+// w). A finite value that float32 cannot hold is an error (it would become
+// an infinity), as in the text readers. Values of T's own width keep their
+// bits (a float32 NaN through float64 comes back quieted).
+func decodeFloats[T Float](w []uint64, h *header) ([]T, error) {
+	n := int(h.count)
+	if n == 0 {
+		return []T{}, nil
 	}
-	if a.h.dtype.descr == "<f4" {
-		out := make([]T, a.h.count)
-		for i := range out {
-			out[i] = T(math.Float32frombits(binary.LittleEndian.Uint32(a.data[4*i:])))
+	b := wordBytes(w)
+	out := unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(w))), n)
+	le := binary.LittleEndian
+	switch size := bufview.ElemSize[T](); {
+	case h.dtype.size == size:
+		// Already in place on a little-endian host.
+		if !bufview.LittleEndian {
+			for i := range out {
+				if size == 4 {
+					out[i] = T(math.Float32frombits(le.Uint32(b[4*i:])))
+				} else {
+					out[i] = T(math.Float64frombits(le.Uint64(b[8*i:])))
+				}
+			}
 		}
-		return out, nil
-	}
-	f := a.floats64()
-	out := make([]T, len(f))
-	for i, v := range f {
-		out[i] = T(v)
-		if math.IsInf(float64(out[i]), 0) && !math.IsInf(v, 0) {
-			return nil, fmt.Errorf("entry %d is %g, out of float32 range", i, v)
+	case size == 8:
+		// <f4 into 8 bytes, from the last value down: value i's 8 bytes
+		// overlap the data of values i and later only.
+		for i := n - 1; i >= 0; i-- {
+			out[i] = T(math.Float32frombits(le.Uint32(b[4*i:])))
+		}
+	default:
+		// <f8 into 4 bytes, from the first value up: value i's 4 bytes
+		// overlap the data of values i/2 to i only.
+		for i := range out {
+			v := math.Float64frombits(le.Uint64(b[8*i:]))
+			out[i] = T(v)
+			if math.IsInf(float64(out[i]), 0) && !math.IsInf(v, 0) {
+				return nil, fmt.Errorf("entry %d is %g, out of float32 range", i, v)
+			}
 		}
 	}
 	return out, nil

@@ -6,15 +6,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/formats"
+	"github.com/hurray-format/hurray-go/internal/bufview"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -26,11 +27,14 @@ type Float = kernels.Float
 type Options struct {
 	// Name is the file name used in errors ("" for an unnamed stream).
 	Name string
-	// MaxBytes, when positive, caps the data bytes of any one array; a
-	// larger array is an error before anything is read. Without it an array
-	// is bounded by the bytes actually present: the archive's own size for
-	// stored members, about 1032 times the compressed size for deflated
-	// ones.
+	// MaxBytes is the memory budget of one read: every allocation whose
+	// size comes from the file (see "Memory budget" in the package doc)
+	// counts against it, summed over the whole file, and a read that would
+	// need more fails with an error matching formats.ErrTooLarge before
+	// the allocation that would pass it. 0 means DefaultMaxBytes of the
+	// file's size; a negative value means no budget but the memory itself
+	// (the machine's, or GOMEMLIMIT when lower), which also caps a larger
+	// positive value.
 	MaxBytes int64
 }
 
@@ -45,6 +49,9 @@ type Info struct {
 	Canonicalized bool
 	Unsorted      int // rows (CSC: columns) whose indices were not sorted
 	Duplicates    int // entries merged into an earlier one with the same index
+	// AllocBytes is what the read counted against its budget
+	// (Options.MaxBytes): the smallest budget that reads the file.
+	AllocBytes uint64
 }
 
 // Sparse is what Read returns: exactly one of COO, Matrix (CSR or CSC) and
@@ -58,15 +65,19 @@ type Sparse[T Float] struct {
 
 func wrapErr(file, arr, msg string, err error) error {
 	e := &formats.Error{File: file, Array: arr, Msg: msg, Err: err}
-	if errors.Is(err, formats.ErrUnsupported) {
+	switch {
+	case errors.Is(err, formats.ErrUnsupported):
 		e.Kind = formats.ErrUnsupported
+	case errors.Is(err, formats.ErrTooLarge):
+		e.Kind = formats.ErrTooLarge
 	}
 	return e
 }
 
 type npzReader struct {
 	name    string
-	max     int64
+	size    int64 // the archive's
+	b       *budget
 	members map[string]*zip.File
 	order   []string
 }
@@ -75,11 +86,26 @@ func (z *npzReader) errf(arr string, format string, args ...any) error {
 	return wrapErr(z.name, arr, fmt.Sprintf(format, args...), nil)
 }
 
-// array reads member name (without ".npy"). Before allocating it checks that
-// the zip entry's declared size is exactly what the header's shape and dtype
-// need; the data is then read through an io.LimitReader into a buffer that
-// grows as bytes arrive.
-func (z *npzReader) array(name string, required bool, most uint64) (*array, error) {
+// maxInflate is the most bytes a deflated byte can expand to: a match of
+// 258 bytes takes at least two bits (one for its length code, one for its
+// distance code).
+const maxInflate = 258 * 4
+
+// member is a zip member whose .npy header has been read and checked,
+// open at the start of its data.
+type member struct {
+	name string
+	h    *header
+	rc   io.ReadCloser
+}
+
+// open opens member name (without ".npy") and reads its header. Before
+// anything is allocated it checks that the zip entry's declared size is
+// what the compressed bytes can hold (stored: as many; deflated: at most
+// maxInflate times as many, themselves within the archive) and exactly what
+// the header's shape and dtype need, and that the shape has at most most
+// elements (0: no bound). The caller closes the member.
+func (z *npzReader) open(name string, required bool, most uint64) (*member, error) {
 	f, ok := z.members[name]
 	if !ok {
 		if !required {
@@ -87,12 +113,34 @@ func (z *npzReader) array(name string, required bool, most uint64) (*array, erro
 		}
 		return nil, z.errf(name, "missing (members: %s)", strings.Join(z.order, ", "))
 	}
+	switch c, u := f.CompressedSize64, f.UncompressedSize64; {
+	case f.Method != zip.Store && f.Method != zip.Deflate:
+		return nil, wrapErr(z.name, name, fmt.Sprintf("zip compression method %d, want stored (0) or deflated (8) as NumPy writes", f.Method), formats.ErrUnsupported)
+	case c > uint64(max(z.size, 0)):
+		return nil, z.errf(name, "zip entry of %d compressed bytes in an archive of %d", c, z.size)
+	case f.Method == zip.Store && u != c:
+		return nil, z.errf(name, "stored zip entry of %d bytes declares %d uncompressed", c, u)
+	case u/maxInflate > c:
+		return nil, z.errf(name, "zip entry declares %d bytes, more than %d deflated bytes can hold", u, c)
+	}
 	rc, err := f.Open()
 	if err != nil {
 		return nil, wrapErr(z.name, name, "cannot open zip member", err)
 	}
-	defer rc.Close()
-	h, err := readHeader(io.LimitReader(rc, int64(min(f.UncompressedSize64, 1<<62))))
+	m, err := z.header(name, f, rc, most)
+	if err != nil {
+		rc.Close()
+		return nil, err
+	}
+	return m, nil
+}
+
+// header reads and checks the .npy header of member name (see open).
+func (z *npzReader) header(name string, f *zip.File, rc io.ReadCloser, most uint64) (*member, error) {
+	h, err := readHeader(io.LimitReader(rc, int64(min(f.UncompressedSize64, 1<<62))), z.b, name)
+	if errors.Is(err, formats.ErrTooLarge) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, wrapErr(z.name, name, "bad header", err)
 	}
@@ -105,40 +153,74 @@ func (z *npzReader) array(name string, required bool, most uint64) (*array, erro
 	if (h.dtype.kind == 'U' || h.dtype.kind == 'S') && h.nbytes > maxText {
 		return nil, z.errf(name, "a %d-byte string, at most %d here", h.nbytes, maxText)
 	}
-	// Index arrays widen to 8 bytes an element in memory.
-	if mem := max(h.nbytes, min(h.count, math.MaxUint64/8)*8); z.max > 0 && mem > uint64(z.max) {
-		return nil, z.errf(name, "shape %v of %s needs %d bytes in memory, over the limit of %d", h.shape, h.dtype.descr, mem, z.max)
+	return &member{name: name, h: h, rc: rc}, nil
+}
+
+// read charges and allocates the buffer in which m's data is read and
+// decoded into elements of out bytes (bufBytes), and reads the data into
+// its start.
+func (z *npzReader) read(m *member, out int) ([]uint64, error) {
+	need := bufBytes(m.h, out)
+	if err := z.b.charge(m.name, "reading", need); err != nil {
+		return nil, err
 	}
-	data, err := readData(rc, h)
-	if err != nil {
-		return nil, wrapErr(z.name, name, "bad data", err)
+	w := make([]uint64, need/8)
+	if err := readFull(m.rc, wordBytes(w)[:m.h.nbytes], m.h); err != nil {
+		return nil, wrapErr(z.name, m.name, "bad data", err)
 	}
-	return &array{h: h, data: data}, nil
+	return w, nil
 }
 
 // maxText bounds the string members (the format name).
 const maxText = 1024
 
-func (z *npzReader) vector(name string, kinds string, most uint64) (*array, error) {
-	a, err := z.array(name, true, most)
+// format reads the 0-d string member "format".
+func (z *npzReader) format() (string, error) {
+	m, err := z.open("format", true, 1)
+	if err != nil {
+		return "", err
+	}
+	defer m.rc.Close()
+	h := m.h
+	if (h.dtype.kind != 'U' && h.dtype.kind != 'S') || len(h.shape) != 0 {
+		return "", z.errf("format", "dtype %s shape %v, want a 0-d string (e.g. '<U3')", h.dtype.descr, h.shape)
+	}
+	// The data, then the string decoded from it.
+	if err := z.b.charge("format", "reading", 2*h.nbytes); err != nil {
+		return "", err
+	}
+	data := make([]byte, h.nbytes)
+	if err := readFull(m.rc, data, h); err != nil {
+		return "", wrapErr(z.name, "format", "bad data", err)
+	}
+	return text(h, data), nil
+}
+
+// vector opens a one-dimensional numeric member of one of the given dtype
+// kinds.
+func (z *npzReader) vector(name string, kinds string, most uint64) (*member, error) {
+	m, err := z.open(name, true, most)
 	if err != nil {
 		return nil, err
 	}
-	if len(a.h.shape) != 1 {
-		return nil, z.errf(name, "shape %v, want one dimension", a.h.shape)
-	}
-	if !strings.ContainsRune(kinds, rune(a.h.dtype.kind)) || a.h.dtype.kind == 'U' || a.h.dtype.kind == 'S' {
-		if numericKind(a.h.dtype.kind) {
+	h := m.h
+	switch {
+	case len(h.shape) != 1:
+		err = z.errf(name, "shape %v, want one dimension", h.shape)
+	case !strings.ContainsRune(kinds, rune(h.dtype.kind)) || h.dtype.kind == 'U' || h.dtype.kind == 'S':
+		if numericKind(h.dtype.kind) {
 			// Valid NumPy data SciPy loads (integer or bool values, say),
 			// of a kind this package does not read.
-			return nil, wrapErr(z.name, name, fmt.Sprintf("dtype %s is not read here (want %s)", a.h.dtype.descr, kindNames(kinds)), formats.ErrUnsupported)
+			err = wrapErr(z.name, name, fmt.Sprintf("dtype %s is not read here (want %s)", h.dtype.descr, kindNames(kinds)), formats.ErrUnsupported)
+		} else {
+			err = z.errf(name, "wrong dtype %s", h.dtype.descr)
 		}
-		return nil, z.errf(name, "wrong dtype %s", a.h.dtype.descr)
 	}
-	if a.h.fortran && len(a.h.shape) > 1 {
-		return nil, z.errf(name, "fortran_order is not supported here")
+	if err != nil {
+		m.rc.Close()
+		return nil, err
 	}
-	return a, nil
+	return m, nil
 }
 
 // numericKind reports whether a NumPy dtype kind is a number or a bool.
@@ -161,28 +243,40 @@ func (z *npzReader) exactly(name string, info *Info, n uint64, what string) ([]u
 	return v, err
 }
 
-// indices reads an integer vector of at most most elements (0: no bound).
+// indices reads an integer vector of at most most elements (0: no bound),
+// widened to uint64 in the buffer its data is read into.
 func (z *npzReader) indices(name string, info *Info, most uint64) ([]uint64, error) {
-	a, err := z.vector(name, "iu", most)
+	m, err := z.vector(name, "iu", most)
 	if err != nil {
 		return nil, err
 	}
-	info.IndexDType = a.h.dtype.descr
-	v, bad, val := a.uints()
+	defer m.rc.Close()
+	info.IndexDType = m.h.dtype.descr
+	w, err := z.read(m, 8)
+	if err != nil {
+		return nil, err
+	}
+	v, bad, val := decodeUints(w, m.h)
 	if bad >= 0 {
 		return nil, z.errf(name, "entry %d is negative (%s)", bad, val)
 	}
 	return v, nil
 }
 
-// values reads a float vector of at most most elements (0: no bound).
+// values reads a float vector of at most most elements (0: no bound),
+// decoded as T in the buffer its data is read into.
 func values[T Float](z *npzReader, name string, info *Info, most uint64) ([]T, error) {
-	a, err := z.vector(name, "f", most)
+	m, err := z.vector(name, "f", most)
 	if err != nil {
 		return nil, err
 	}
-	info.DType = a.h.dtype.descr
-	v, err := convertFloats[T](a)
+	defer m.rc.Close()
+	info.DType = m.h.dtype.descr
+	w, err := z.read(m, bufview.ElemSize[T]())
+	if err != nil {
+		return nil, err
+	}
+	v, err := decodeFloats[T](w, m.h)
 	if err != nil {
 		return nil, z.errf(name, "%v", err)
 	}
@@ -196,7 +290,7 @@ func Read[T Float](r io.ReaderAt, size int64, opts Options) (*Sparse[T], error) 
 	if err != nil {
 		return nil, wrapErr(opts.Name, "", "not a zip archive", err)
 	}
-	z := &npzReader{name: opts.Name, max: opts.MaxBytes, members: map[string]*zip.File{}}
+	z := &npzReader{name: opts.Name, size: size, b: newBudget(opts.Name, opts.MaxBytes, size), members: map[string]*zip.File{}}
 	for _, f := range zr.File {
 		name, ok := strings.CutSuffix(f.Name, ".npy")
 		if !ok {
@@ -208,14 +302,10 @@ func Read[T Float](r io.ReaderAt, size int64, opts Options) (*Sparse[T], error) 
 		z.members[name] = f
 		z.order = append(z.order, name)
 	}
-	fa, err := z.array("format", true, 1)
+	format, err := z.format()
 	if err != nil {
 		return nil, err
 	}
-	if (fa.h.dtype.kind != 'U' && fa.h.dtype.kind != 'S') || len(fa.h.shape) != 0 {
-		return nil, z.errf("format", "dtype %s shape %v, want a 0-d string (e.g. '<U3')", fa.h.dtype.descr, fa.h.shape)
-	}
-	format := fa.text()
 	out := &Sparse[T]{Info: Info{Format: format}}
 	shape, err := z.indices("shape", &Info{}, layout.MaxRank)
 	if err != nil {
@@ -240,10 +330,12 @@ func Read[T Float](r io.ReaderAt, size int64, opts Options) (*Sparse[T], error) 
 	if err != nil {
 		return nil, err
 	}
+	out.Info.AllocBytes = z.b.used
 	return out, nil
 }
 
-// ReadFile reads the named .npz file.
+// ReadFile reads the named .npz file with the default budget
+// (DefaultMaxBytes of its size).
 func ReadFile[T Float](path string) (*Sparse[T], error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -304,7 +396,9 @@ func readCompressed[T Float](z *npzReader, shape []uint64, csc bool, info *Info)
 			return nil, z.errf("indices", "indices[%d] = %d is not below %d (shape %v)", k, j, minor, shape)
 		}
 	}
-	ptr, idx, vals = canonicalize(ptr, idx, vals, info)
+	if ptr, idx, vals, err = canonicalize(z, ptr, idx, vals, info); err != nil {
+		return nil, err
+	}
 	var m *csr.Matrix[T]
 	if csc {
 		m, err = csr.NewCSC(rows, cols, ptr, idx, vals)
@@ -317,53 +411,71 @@ func readCompressed[T Float](z *npzReader, shape []uint64, csc bool, info *Info)
 	return m, nil
 }
 
-// canonicalize sorts the indices of every segment and sums duplicates,
-// recording what it did in info. Canonical input is returned unchanged.
-func canonicalize[T Float](ptr, idx []uint64, vals []T, info *Info) ([]uint64, []uint64, []T) {
-	canonical := true
-	for i := 0; i+1 < len(ptr) && canonical; i++ {
+// canonicalize sorts the indices of every segment and sums duplicates, in
+// place, recording what it did in info. Canonical input is returned
+// unchanged. The only allocation is the scratch in which an unsorted
+// segment is sorted, as long as the longest one, charged to z's budget.
+func canonicalize[T Float](z *npzReader, ptr, idx []uint64, vals []T, info *Info) ([]uint64, []uint64, []T, error) {
+	canonical, longest := true, uint64(0)
+	for i := 0; i+1 < len(ptr); i++ {
 		for k := ptr[i] + 1; k < ptr[i+1]; k++ {
 			if idx[k] <= idx[k-1] {
 				canonical = false
-				break
+				if idx[k] < idx[k-1] {
+					longest = max(longest, ptr[i+1]-ptr[i])
+					break
+				}
 			}
 		}
 	}
 	if canonical {
-		return ptr, idx, vals
+		return ptr, idx, vals, nil
 	}
 	info.Canonicalized = true
-	nptr := make([]uint64, len(ptr))
-	nidx := make([]uint64, 0, len(idx))
-	nvals := make([]T, 0, len(vals))
-	var perm []int
+	var pairs []pair[T]
+	if longest > 0 {
+		if err := z.b.charge("indices", "canonicalising", longest*uint64(unsafe.Sizeof(pair[T]{}))); err != nil {
+			return nil, nil, nil, err
+		}
+		pairs = make([]pair[T], longest)
+	}
+	// The entries kept are written at w, never past the segment being
+	// read: compaction only removes entries.
+	w, lo := uint64(0), ptr[0]
 	for i := 0; i+1 < len(ptr); i++ {
-		lo, hi := int(ptr[i]), int(ptr[i+1])
-		perm = perm[:0]
-		sorted := true
-		for k := lo; k < hi; k++ {
-			perm = append(perm, k)
-			if k > lo && idx[k] < idx[k-1] {
-				sorted = false
+		hi := ptr[i+1]
+		if !slices.IsSorted(idx[lo:hi]) {
+			info.Unsorted++
+			p := pairs[:hi-lo]
+			for k := range p {
+				p[k] = pair[T]{idx[lo+uint64(k)], vals[lo+uint64(k)]}
+			}
+			// Stable: duplicates are summed in the file's order.
+			slices.SortStableFunc(p, func(a, b pair[T]) int { return cmp.Compare(a.i, b.i) })
+			for k := range p {
+				idx[lo+uint64(k)], vals[lo+uint64(k)] = p[k].i, p[k].v
 			}
 		}
-		if !sorted {
-			info.Unsorted++
-			slices.SortStableFunc(perm, func(a, b int) int { return cmp.Compare(idx[a], idx[b]) })
-		}
-		start := len(nidx)
-		for _, k := range perm {
-			if len(nidx) > start && nidx[len(nidx)-1] == idx[k] {
-				nvals[len(nvals)-1] += vals[k]
+		start := w
+		for k := lo; k < hi; k++ {
+			if w > start && idx[w-1] == idx[k] {
+				vals[w-1] += vals[k]
 				info.Duplicates++
 				continue
 			}
-			nidx = append(nidx, idx[k])
-			nvals = append(nvals, vals[k])
+			idx[w], vals[w] = idx[k], vals[k]
+			w++
 		}
-		nptr[i+1] = uint64(len(nidx))
+		ptr[i+1] = w
+		lo = hi
 	}
-	return nptr, nidx, nvals
+	return ptr, idx[:w], vals[:w], nil
+}
+
+// pair is an index and its value, sorted together.
+type pair[T Float] struct {
+	i uint64
+	v T
 }
 
 func readCOO[T Float](z *npzReader, shape []uint64, info *Info) (*coo.Tensor[T], error) {
@@ -382,6 +494,9 @@ func readCOO[T Float](z *npzReader, shape []uint64, info *Info) (*coo.Tensor[T],
 	}
 	if len(row) != len(vals) || len(col) != len(vals) {
 		return nil, z.errf("row", "row has %d entries, col %d, data %d: want equal lengths", len(row), len(col), len(vals))
+	}
+	if err := z.b.charge("", "building the coordinate pairs", 16*uint64(len(vals))); err != nil {
+		return nil, err
 	}
 	coords := make([]uint64, 2*len(vals))
 	for k := range vals {
