@@ -16,4 +16,3 @@ type CacheSizes = engine.CacheSizes
 func Caches() CacheSizes {
 	return engine.Caches()
 }
-

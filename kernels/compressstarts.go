@@ -37,4 +37,3 @@ import "github.com/hurray-format/hurray-go/internal/engine"
 func CompressStarts(crd, pos, keys []uint64, shift, shift1 uint, mask, c uint64) (n int, next uint64) {
 	return engine.CompressStarts(crd, pos, keys, shift, shift1, mask, c)
 }
-

@@ -25,4 +25,3 @@ import "github.com/hurray-format/hurray-go/internal/engine"
 func CountStarts(keys []uint64, shift uint) int {
 	return engine.CountStarts(keys, shift)
 }
-

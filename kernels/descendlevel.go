@@ -31,4 +31,3 @@ import "github.com/hurray-format/hurray-go/internal/engine"
 func DescendLevel(node []int, pos, crd []uint64, coords []uint64, stride, off int) {
 	engine.DescendLevel(node, pos, crd, coords, stride, off)
 }
-

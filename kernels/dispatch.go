@@ -54,4 +54,3 @@ func Families() []Family {
 func EnvError() error {
 	return engine.EnvError()
 }
-

@@ -21,4 +21,3 @@ import "github.com/hurray-format/hurray-go/internal/engine"
 func DotRows[T Float](dst, q, k []T, idx []uint64, scale T) {
 	engine.DotRows(dst, q, k, idx, scale)
 }
-

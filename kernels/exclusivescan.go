@@ -18,4 +18,3 @@ import "github.com/hurray-format/hurray-go/internal/engine"
 func ExclusiveScan(dst, src []uint64) uint64 {
 	return engine.ExclusiveScan(dst, src)
 }
-

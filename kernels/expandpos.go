@@ -20,4 +20,3 @@ import "github.com/hurray-format/hurray-go/internal/engine"
 func ExpandPos(dst []uint64, pos []uint64) {
 	engine.ExpandPos(dst, pos)
 }
-

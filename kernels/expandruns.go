@@ -22,4 +22,3 @@ import "github.com/hurray-format/hurray-go/internal/engine"
 func ExpandRuns(dst []uint64, stride, off int, ptr, vals []uint64) {
 	engine.ExpandRuns(dst, stride, off, ptr, vals)
 }
-

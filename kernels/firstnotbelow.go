@@ -19,4 +19,3 @@ import "github.com/hurray-format/hurray-go/internal/engine"
 func FirstNotBelow(s []uint64, bounds []uint64) int {
 	return engine.FirstNotBelow(s, bounds)
 }
-

@@ -64,4 +64,3 @@ func GatherHadamard[T Float](mode GatherMode, out, y []T, crd, ptr []uint64, val
 func GatherHadamardIndexed[T Float](out []T, orow []uint64, y []T, yrow, ptr []uint64, vals []T, idx []uint64, x []T, r int) {
 	engine.GatherHadamardIndexed(out, orow, y, yrow, ptr, vals, idx, x, r)
 }
-

@@ -36,4 +36,3 @@ import "github.com/hurray-format/hurray-go/internal/engine"
 func GatherHadamard2[T Float](mode GatherMode, out, y []T, ncrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r int) {
 	engine.GatherHadamard2(mode, out, y, ncrd, ptr, crd, z, lptr, vals, idx, x, r)
 }
-

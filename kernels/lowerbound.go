@@ -17,4 +17,3 @@ import "github.com/hurray-format/hurray-go/internal/engine"
 func LowerBound(s []uint64, key uint64) int {
 	return engine.LowerBound(s, key)
 }
-

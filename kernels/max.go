@@ -14,4 +14,3 @@ import "github.com/hurray-format/hurray-go/internal/engine"
 func Max(s []uint64) uint64 {
 	return engine.Max(s)
 }
-

@@ -16,4 +16,3 @@ import "github.com/hurray-format/hurray-go/internal/engine"
 func NonDecreasing(s []uint64) int {
 	return engine.NonDecreasing(s)
 }
-

@@ -54,4 +54,3 @@ const (
 func PushHadamard2[T Float](mode PushMode, out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r int) {
 	engine.PushHadamard2(mode, out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r)
 }
-

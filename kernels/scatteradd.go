@@ -29,4 +29,3 @@ import "github.com/hurray-format/hurray-go/internal/engine"
 func ScatterAdd[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha T) {
 	engine.ScatterAdd(y, x, ptr, idx, vals, alpha)
 }
-

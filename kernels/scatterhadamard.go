@@ -33,4 +33,3 @@ func ScatterHadamard[T Float](out, base, y []T, crd, ptr []uint64, vals []T, idx
 func ScatterHadamardIndexed[T Float](out, base []T, brow []uint64, y []T, crd, ptr []uint64, vals []T, idx []uint64, r int) {
 	engine.ScatterHadamardIndexed(out, base, brow, y, crd, ptr, vals, idx, r)
 }
-

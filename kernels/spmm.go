@@ -49,4 +49,3 @@ func SpMM[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []
 func SpMMPart[T Float](allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
 	engine.SpMMPart(allRows, allNNZ, y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta)
 }
-

@@ -24,4 +24,3 @@ import "github.com/hurray-format/hurray-go/internal/engine"
 func SpMMScatter[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T) {
 	engine.SpMMScatter(y, ldy, x, ldx, w, ptr, idx, vals, alpha)
 }
-

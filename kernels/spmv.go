@@ -55,4 +55,3 @@ func ShortRows(ptr []uint64) bool {
 func SpMVRows[T Float](short bool, y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
 	engine.SpMVRows(short, y, x, ptr, idx, vals, alpha, beta)
 }
-

@@ -58,4 +58,3 @@ func StrictlyIncreasingBelow(pos, crd []uint64, bound uint64) int {
 func CheckCompressed(pos, crd []uint64, bound uint64) (posBad, crdBad int) {
 	return engine.CheckCompressed(pos, crd, bound)
 }
-
