@@ -6,7 +6,6 @@ import (
 
 	"github.com/hurray-format/hurray-go/internal/levels"
 	"github.com/hurray-format/hurray-go/internal/parallel"
-	"github.com/hurray-format/hurray-go/internal/typepool"
 )
 
 // Workspace holds the scratch memory and the worker goroutines of the CSF
@@ -164,16 +163,16 @@ func (s *wsState[T]) part(k int) {
 // pool per element size handed a float64 call a named float64 type's
 // workspace, which failed the type assertion, so a program using both in
 // turn built a workspace, and a parked goroutine, on every call).
-var pools typepool.Pools
+var pools parallel.Pools
 
 func getWorkspace[T Float]() *Workspace[T] {
-	if ws, ok := typepool.For[T](&pools).Get().(*Workspace[T]); ok {
+	if ws, ok := parallel.PoolOf[T](&pools).Get().(*Workspace[T]); ok {
 		return ws
 	}
 	return NewWorkspace[T](0)
 }
 
-func putWorkspace[T Float](ws *Workspace[T]) { typepool.For[T](&pools).Put(ws) }
+func putWorkspace[T Float](ws *Workspace[T]) { parallel.PoolOf[T](&pools).Put(ws) }
 
 // splitLeaves fills s.bounds with at most parts root ranges of nearly equal
 // leaf counts (as parallel.SplitPtr, without allocating).

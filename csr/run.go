@@ -6,7 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/hurray-format/hurray-go/internal/parallel"
-	"github.com/hurray-format/hurray-go/internal/typepool"
+
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
@@ -56,7 +56,7 @@ var (
 	tasks     = make(chan task)
 	workersMu sync.Mutex
 	nWorkers  atomic.Int64   // persistent workers started
-	jobPools  typepool.Pools // one pool per element type
+	jobPools  parallel.Pools // one pool per element type
 )
 
 // ensureWorkers starts persistent workers until there are at least n: a
@@ -91,7 +91,7 @@ func (t task) do() {
 
 // getJob returns a cleared job from T's pool.
 func getJob[T Float](kind jobKind, a *Matrix[T]) *job[T] {
-	j, ok := typepool.For[T](&jobPools).Get().(*job[T])
+	j, ok := parallel.PoolOf[T](&jobPools).Get().(*job[T])
 	if !ok {
 		j = new(job[T])
 	}
@@ -101,7 +101,7 @@ func getJob[T Float](kind jobKind, a *Matrix[T]) *job[T] {
 
 func putJob[T Float](j *job[T]) {
 	j.a, j.y, j.x, j.acc = nil, nil, nil, nil
-	typepool.For[T](&jobPools).Put(j)
+	parallel.PoolOf[T](&jobPools).Put(j)
 }
 
 // split fills j.bounds with at most p nnz-balanced ranges of the compressed
