@@ -2,9 +2,9 @@ package csr
 
 import (
 	"fmt"
-	"sync/atomic"
 
 	"github.com/hurray-format/hurray-go/internal/dense"
+	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
@@ -43,39 +43,25 @@ import (
 // private accumulator, taken from a pool, and
 // adds them up at the end, so its results for different worker counts agree
 // to rounding (and the sign of an exact zero may differ); a gather product
-// gives the same bits for any worker count. Parts run on persistent worker goroutines with
-// their state in a pooled job (run.go), so products allocate nothing per
-// call on one goroutine or several (the benchmarks report allocs/op).
+// gives the same bits for any worker count. Parts run on internal/parallel's
+// persistent worker goroutines with their state in a pooled job (run.go),
+// so products allocate nothing per call on one goroutine or several (the
+// benchmarks report allocs/op).
 
-var workers dense.Workers
+var setting parallel.Setting
 
 // SetWorkers sets how many goroutines a product may use; n <= 0 means
 // GOMAXPROCS (the default). It returns the previous setting and is safe to
 // call concurrently with products (which read it once per call).
 //
 // A product split into p parts runs p-1 of them on worker goroutines that
-// the package starts at the first such product and keeps, parked on a
-// channel when idle, for the life of the process: as many as the largest
-// split so far needs (at most the largest worker count set, less one).
+// internal/parallel starts when a loop first needs them and keeps, parked
+// when idle, for the life of the process (shared with packages coo, csf
+// and convert): as many as the largest split so far needs, less one.
 // Lowering the setting leaves them parked; they cost their stacks only.
 func SetWorkers(n int) (prev int) {
-	return workers.Set(n)
+	return setting.SetWorkers(n)
 }
-
-// DefaultParallelThreshold is the product size (nonzeros times k, plus
-// rows) below which one goroutine does all the work: starting and joining a
-// goroutine costs a few microseconds, and on the 2-vCPU development VM the
-// second vCPU adds little to a product whose data sits in cache. Measured
-// with bench BenchmarkSpMVThreshold (float64, 8 entries a row, the
-// threshold lowered to time both; medians of five): in session 10 two
-// goroutines lost at 32K and 128K entries (23.2 against 21.1 µs, 130
-// against 127) and won from 256K (240 against 256 µs; 384 against 521 at
-// 512K); an earlier session saw them win at 32K (33 against 40 µs). 128K
-// sits between.
-const DefaultParallelThreshold = 1 << 17
-
-// minParallelWork is the SetParallelThreshold setting (0: the default).
-var minParallelWork atomic.Int64
 
 // SetParallelThreshold sets the product size (nonzeros times k, plus rows)
 // below which a product runs on the calling goroutine whatever SetWorkers
@@ -83,15 +69,12 @@ var minParallelWork atomic.Int64
 // previous setting (0 for the default) and is safe to call concurrently
 // with products.
 func SetParallelThreshold(work int) (prev int) {
-	return int(minParallelWork.Swap(int64(max(work, 0))))
+	return setting.SetMinWork(work)
 }
 
+// parts returns how many goroutines a product of the given work takes.
 func parts(work int) int {
-	lim := int(minParallelWork.Load())
-	if lim == 0 {
-		lim = DefaultParallelThreshold
-	}
-	return workers.Parts(work, lim)
+	return min(setting.Options(DefaultParallelThreshold).Goroutines(work), maxParts)
 }
 
 // MulVec computes y = A x; len(x) == Cols and len(y) == Rows.
