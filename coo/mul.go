@@ -35,18 +35,24 @@ import (
 // For repeated products, convert to CSR: its row loop needs no atomics or
 // private buffers and reads half the index bytes.
 
-var workers dense.Workers
+var setting parallel.Setting
 
 // SetWorkers sets how many goroutines a product may use; n <= 0 means
 // GOMAXPROCS (the default). It returns the previous setting.
 func SetWorkers(n int) (prev int) {
-	return workers.Set(n)
+	return setting.SetWorkers(n)
 }
 
-// minParallelWork: see csr; below it one goroutine does the work.
-var minParallelWork = 1 << 15
+// split is how a product splits its work.
+type split struct {
+	opts parallel.Options
+}
 
-func parts(work int) int { return workers.Parts(work, minParallelWork) }
+// products is the split of the public products: the SetWorkers setting and
+// the package's tuning.
+func products() split {
+	return split{opts: setting.Options(minParallelWork)}
+}
 
 // MulVec computes y = A x.
 func (t *Tensor[T]) MulVec(y, x []T) { t.MulVecTo(y, 1, x, 0) }
@@ -56,12 +62,12 @@ func (t *Tensor[T]) MulVecTrans(y, x []T) { t.MulVecTransTo(y, 1, x, 0) }
 
 // MulVecTo computes y = alpha A x + beta y.
 func (t *Tensor[T]) MulVecTo(y []T, alpha T, x []T, beta T) {
-	t.mulMat("MulVecTo", false, y, alpha, x, 1, beta, true)
+	t.mulMat(products(), "MulVecTo", false, y, alpha, x, 1, beta, true)
 }
 
 // MulVecTransTo computes y = alpha Aᵀ x + beta y.
 func (t *Tensor[T]) MulVecTransTo(y []T, alpha T, x []T, beta T) {
-	t.mulMat("MulVecTransTo", true, y, alpha, x, 1, beta, true)
+	t.mulMat(products(), "MulVecTransTo", true, y, alpha, x, 1, beta, true)
 }
 
 // MulMat computes Y = A X with X cols x k and Y rows x k, row-major.
@@ -72,15 +78,15 @@ func (t *Tensor[T]) MulMatTrans(y, x []T, k int) { t.MulMatTransTo(y, 1, x, k, 0
 
 // MulMatTo computes Y = alpha A X + beta Y.
 func (t *Tensor[T]) MulMatTo(y []T, alpha T, x []T, k int, beta T) {
-	t.mulMat("MulMatTo", false, y, alpha, x, k, beta, false)
+	t.mulMat(products(), "MulMatTo", false, y, alpha, x, k, beta, false)
 }
 
 // MulMatTransTo computes Y = alpha Aᵀ X + beta Y.
 func (t *Tensor[T]) MulMatTransTo(y []T, alpha T, x []T, k int, beta T) {
-	t.mulMat("MulMatTransTo", true, y, alpha, x, k, beta, false)
+	t.mulMat(products(), "MulMatTransTo", true, y, alpha, x, k, beta, false)
 }
 
-func (t *Tensor[T]) mulMat(name string, trans bool, y []T, alpha T, x []T, k int, beta T, vec bool) {
+func (t *Tensor[T]) mulMat(sp split, name string, trans bool, y []T, alpha T, x []T, k int, beta T, vec bool) {
 	t.mustValid()
 	if len(t.shape) != 2 {
 		panic(fmt.Sprintf("coo: products need rank 2, tensor has rank %d", len(t.shape)))
@@ -107,24 +113,57 @@ func (t *Tensor[T]) mulMat(name string, trans bool, y []T, alpha T, x []T, k int
 		return
 	}
 	runs := k == 1 && !trans && t.sorted // rows are runs of adjacent entries
-	p := parts(nnz*k + len(y))
+	p := min(sp.opts.Goroutines(nnz*k+len(y)), maxParts)
 	if p == 1 {
 		mulPart(runs, y, x, k, t.coords, t.values, oi, ii, alpha)
 		return
 	}
-	b := parallel.Even(nnz, p)
+	j := getJob[T]()
+	*j = job[T]{t: t, y: y, x: x, k: k, oi: oi, ii: ii, alpha: alpha, runs: runs}
+	b := parallel.EvenTo(j.bounds[:0], nnz, p)
 	ws := dense.GetAcc[T]((len(b) - 2) * len(y))
-	acc := ws.S
-	clear(acc)
-	parallel.Run(b, func(part, lo, hi int) {
-		dst := y
-		if part > 0 {
-			dst = acc[(part-1)*len(y) : part*len(y)]
-		}
-		mulPart(runs, dst, x, k, t.coords[2*lo:2*hi], t.values[lo:hi], oi, ii, alpha)
-	})
-	dense.Reduce(y, acc, len(b)-2)
+	j.acc = ws.S
+	clear(j.acc)
+	parallel.Do(b, len(b)-1, j)
+	dense.Reduce(y, j.acc, len(b)-2)
 	ws.Put()
+	putJob(j)
+}
+
+// job is one parallel product, pooled per element type and run as a
+// parallel.Body, so that it allocates nothing per call (a closure would).
+type job[T Float] struct {
+	t         *Tensor[T]
+	y, x, acc []T
+	k, oi, ii int
+	alpha     T
+	runs      bool
+	bounds    [maxParts + 1]int
+}
+
+var jobPools parallel.Pools // one pool per element type
+
+func getJob[T Float]() *job[T] {
+	if j, ok := parallel.PoolOf[T](&jobPools).Get().(*job[T]); ok {
+		return j
+	}
+	return new(job[T])
+}
+
+func putJob[T Float](j *job[T]) {
+	j.t, j.y, j.x, j.acc = nil, nil, nil, nil
+	parallel.PoolOf[T](&jobPools).Put(j)
+}
+
+// Part scatters entries lo..hi-1: part 0 into y, part p > 0 into private
+// accumulator p-1.
+func (j *job[T]) Part(_, part, lo, hi int) {
+	dst := j.y
+	if part > 0 {
+		dst = j.acc[(part-1)*len(j.y) : part*len(j.y)]
+	}
+	t := j.t
+	mulPart(j.runs, dst, j.x, j.k, t.coords[2*lo:2*hi], t.values[lo:hi], j.oi, j.ii, j.alpha)
 }
 
 // scatter adds alpha*v*X[in,:] into Y[out,:] for every entry; coordinates

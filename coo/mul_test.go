@@ -7,6 +7,8 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/hurray-format/hurray-go/internal/parallel"
+	"github.com/hurray-format/hurray-go/internal/race"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -98,7 +100,9 @@ func absF(s []float64) []float64 {
 	return out
 }
 
-func testProducts[T Float](t *testing.T) {
+// testProducts checks every product against the dense oracle: through the
+// public methods when sp is nil, else through mulMat with sp's split.
+func testProducts[T Float](t *testing.T, sp *split) {
 	tol := 1e-12
 	var z T
 	if _, ok := any(z).(float32); ok {
@@ -136,6 +140,12 @@ func testProducts[T Float](t *testing.T) {
 							got := append([]T(nil), y0...)
 							plain := ab == [2]float64{1, 0}
 							switch {
+							case sp != nil && k == 1:
+								name := map[bool]string{false: "MulVecTo", true: "MulVecTransTo"}[trans]
+								a.mulMat(*sp, name, trans, got, T(ab[0]), x, k, T(ab[1]), true)
+							case sp != nil:
+								name := map[bool]string{false: "MulMatTo", true: "MulMatTransTo"}[trans]
+								a.mulMat(*sp, name, trans, got, T(ab[0]), x, k, T(ab[1]), false)
 							case k == 1 && plain && !trans:
 								a.MulVec(got, x)
 							case k == 1 && plain:
@@ -166,17 +176,16 @@ func testProducts[T Float](t *testing.T) {
 	}
 }
 
-func TestProductsF64(t *testing.T) { testProducts[float64](t) }
-func TestProductsF32(t *testing.T) { testProducts[float32](t) }
+func TestProductsF64(t *testing.T) { testProducts[float64](t, nil) }
+func TestProductsF32(t *testing.T) { testProducts[float32](t, nil) }
 
+// TestProductsParallel: the products split over 2, 3 and 7 goroutines
+// (more than GOMAXPROCS, too), down to a few entries a part.
 func TestProductsParallel(t *testing.T) {
-	old := minParallelWork
-	defer func() { minParallelWork = old; SetWorkers(0) }()
-	minParallelWork = 2
-	for _, w := range []int{2, 3} {
-		SetWorkers(w)
-		testProducts[float64](t)
-		testProducts[float32](t)
+	for _, w := range []int{2, 3, 7} {
+		sp := &split{opts: parallel.Options{Workers: w, MinWork: 2}}
+		testProducts[float64](t, sp)
+		testProducts[float32](t, sp)
 	}
 }
 
@@ -254,5 +263,22 @@ func TestProductsOperands(t *testing.T) {
 				t.Fatalf("k=%d: alpha 0 with NaN in x: y = %v, want 2 y", k, y)
 			}
 		}
+	}
+}
+
+// TestProductsAllocs: a product split over several goroutines allocates
+// nothing per call once its pooled job and accumulators exist.
+func TestProductsAllocs(t *testing.T) {
+	if race.Enabled {
+		t.Skip("the race detector makes sync.Pool drop objects at random")
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	_, a := randCOO[float64](t, rng, 30, 20, 0.5)
+	sp := split{opts: parallel.Options{Workers: 3, MinWork: 2}}
+	x, y := randF(rng, 30*4), make([]float64, 20*4)
+	f := func() { a.mulMat(sp, "MulMatTransTo", true, y, 1, x, 4, 0, false) }
+	f()
+	if n := testing.AllocsPerRun(50, f); n > 0 {
+		t.Errorf("%v allocations per parallel MulMatTrans", n)
 	}
 }
