@@ -73,7 +73,7 @@ type loop struct {
 	b      []int
 	next   atomic.Int64 // the next range to take
 	done   sync.WaitGroup
-	caught Caught
+	caught caught
 }
 
 // loops holds the loop states of finished calls, so that Do allocates
@@ -94,7 +94,7 @@ func (l *loop) work(g int) {
 
 // part runs range k, keeping a panic for the caller.
 func (l *loop) part(g, k int) {
-	defer l.caught.Recover()
+	defer l.caught.recover()
 	l.body.Part(g, k, l.b[k], l.b[k+1])
 }
 
@@ -157,17 +157,17 @@ func (p *pool) park(w *worker) {
 	p.mu.Unlock()
 }
 
-// Caught carries a panic from a part to the caller of Do; the first panic
+// caught carries a panic from a part to the caller of Do; the first panic
 // wins. The zero value is ready to use.
-type Caught struct {
+type caught struct {
 	mu  sync.Mutex
 	val any
 	set bool
 }
 
-// Recover records a panic of the function that defers it (it must be
-// deferred directly: defer c.Recover()) and lets that function return.
-func (c *Caught) Recover() {
+// recover records a panic of the function that defers it (it must be
+// deferred directly: defer c.recover()) and lets that function return.
+func (c *caught) recover() {
 	if r := recover(); r != nil {
 		c.mu.Lock()
 		if !c.set {
@@ -177,16 +177,8 @@ func (c *Caught) Recover() {
 	}
 }
 
-// Rethrow panics with the recorded value, if a part panicked, and clears
-// it; call it after every part is done.
-func (c *Caught) Rethrow() {
-	if v, set := c.take(); set {
-		panic(v)
-	}
-}
-
 // take returns the recorded panic, if any, and clears it.
-func (c *Caught) take() (any, bool) {
+func (c *caught) take() (any, bool) {
 	c.mu.Lock()
 	v, set := c.val, c.set
 	c.val, c.set = nil, false
