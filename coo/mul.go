@@ -2,6 +2,7 @@ package coo
 
 import (
 	"fmt"
+	"unsafe"
 
 	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/internal/parallel"
@@ -23,9 +24,12 @@ import (
 // neither are A and x (y = beta y). y must not share memory with x or with
 // the tensor's values, or the call panics. Each entry
 // scatters into the output (y is scaled by beta first), in entry order on
-// one goroutine; in parallel the entries are split evenly and every worker
-// but the first accumulates into a pooled private buffer that is added at
-// the end. MulVec and MulVecTo of a row-major sorted tensor sum each row's
+// one goroutine; in parallel the entries are split evenly and every
+// goroutine but the first accumulates into a pooled private copy of the
+// output that is added at the end. The copies of one product hold at most
+// max(64 MiB, one copy of the output) whatever the worker count: a larger
+// output runs on fewer goroutines, 1 + 64 MiB / the output's bytes (at
+// least two). MulVec and MulVecTo of a row-major sorted tensor sum each row's
 // entries first (two partial sums) and add alpha times the sum. So results
 // for other worker counts, or for the same matrix stored sorted and
 // unsorted, agree to rounding, not bit for bit (and the sign of an exact
@@ -43,15 +47,17 @@ func SetWorkers(n int) (prev int) {
 	return setting.SetWorkers(n)
 }
 
-// split is how a product splits its work.
+// split is how a product splits its work: the goroutines, and the most
+// bytes of private accumulators it holds.
 type split struct {
-	opts parallel.Options
+	opts    parallel.Options
+	scratch int
 }
 
 // products is the split of the public products: the SetWorkers setting and
 // the package's tuning.
 func products() split {
-	return split{opts: setting.Options(minParallelWork)}
+	return split{opts: setting.Options(minParallelWork), scratch: scatterScratch}
 }
 
 // MulVec computes y = A x.
@@ -114,6 +120,7 @@ func (t *Tensor[T]) mulMat(sp split, name string, trans bool, y []T, alpha T, x 
 	}
 	runs := k == 1 && !trans && t.sorted // rows are runs of adjacent entries
 	p := min(sp.opts.Goroutines(nnz*k+len(y)), maxParts)
+	p = dense.ScatterGoroutines(p, len(y), int(unsafe.Sizeof(alpha)), sp.scratch)
 	if p == 1 {
 		mulPart(runs, y, x, k, t.coords, t.values, oi, ii, alpha)
 		return
@@ -121,11 +128,16 @@ func (t *Tensor[T]) mulMat(sp split, name string, trans bool, y []T, alpha T, x 
 	j := getJob[T]()
 	*j = job[T]{t: t, y: y, x: x, k: k, oi: oi, ii: ii, alpha: alpha, runs: runs}
 	b := parallel.EvenTo(j.bounds[:0], nnz, p)
-	ws := dense.GetAcc[T]((len(b) - 2) * len(y))
+	copies := len(b) - 2
+	ws := dense.GetAcc[T](copies * len(y))
 	j.acc = ws.S
-	clear(j.acc)
 	parallel.Do(b, len(b)-1, j)
-	dense.Reduce(y, j.acc, len(b)-2)
+	if copies > 0 {
+		// Sum the copies into y, split by elements.
+		j.copies, j.reduce = copies, true
+		rp := min(len(b)-1, sp.opts.Goroutines(copies*len(y)))
+		parallel.Do(parallel.EvenTo(j.bounds[:0], len(y), rp), rp, j)
+	}
 	ws.Put()
 	putJob(j)
 }
@@ -138,6 +150,8 @@ type job[T Float] struct {
 	k, oi, ii int
 	alpha     T
 	runs      bool
+	copies    int  // private accumulators
+	reduce    bool // the parts add the accumulators into y
 	bounds    [maxParts + 1]int
 }
 
@@ -156,11 +170,17 @@ func putJob[T Float](j *job[T]) {
 }
 
 // Part scatters entries lo..hi-1: part 0 into y, part p > 0 into private
-// accumulator p-1.
+// accumulator p-1 (cleared first, on the goroutine that uses it); with
+// reduce set, it adds the accumulators into y[lo:hi] instead.
 func (j *job[T]) Part(_, part, lo, hi int) {
+	if j.reduce {
+		dense.Reduce(j.y[lo:hi], j.acc[lo:], len(j.y), j.copies)
+		return
+	}
 	dst := j.y
 	if part > 0 {
 		dst = j.acc[(part-1)*len(j.y) : part*len(j.y)]
+		clear(dst)
 	}
 	t := j.t
 	mulPart(j.runs, dst, j.x, j.k, t.coords[2*lo:2*hi], t.values[lo:hi], j.oi, j.ii, j.alpha)

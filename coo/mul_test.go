@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 	"unsafe"
 
@@ -280,5 +281,45 @@ func TestProductsAllocs(t *testing.T) {
 	f()
 	if n := testing.AllocsPerRun(50, f); n > 0 {
 		t.Errorf("%v allocations per parallel MulMatTrans", n)
+	}
+}
+
+// TestScatterScratchBound: a product split 64 ways (more than GOMAXPROCS)
+// holds private accumulators within max(scratch, one copy of the output),
+// where 63 copies would be far more, and agrees with one goroutine to
+// rounding.
+func TestScatterScratchBound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	const rows, cols, n = 2000, 1 << 15, 16000 // y: 256 KiB of float64
+	coords := make([]uint64, 0, 2*n)
+	vals := make([]float64, n)
+	for i := range n {
+		coords = append(coords, rng.Uint64N(rows), rng.Uint64N(cols))
+		vals[i] = rng.NormFloat64()
+	}
+	a, err := New([]uint64{rows, cols}, coords, vals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := randF(rng, rows)
+	for _, scratch := range []int{1 << 20, 1 << 10} {
+		sp := split{opts: parallel.Options{Workers: 64, MinWork: 2}, scratch: scratch}
+		want, got := make([]float64, cols), make([]float64, cols)
+		a.mulMat(split{opts: parallel.Options{Workers: 1}}, "MulVecTransTo", true, want, 1, x, 1, 0, true)
+		runtime.GC()
+		runtime.GC() // sync.Pool's accumulators dropped: the call allocates its own
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		a.mulMat(sp, "MulVecTransTo", true, got, 1, x, 1, 0, true)
+		runtime.ReadMemStats(&m1)
+		used := m1.TotalAlloc - m0.TotalAlloc
+		if bound := uint64(max(scratch, cols*8)); used > bound+16<<10 && !race.Enabled {
+			t.Errorf("scratch %d: %d bytes allocated, bound %d (63 copies: %d)", scratch, used, bound, 63*cols*8)
+		}
+		for i := range got {
+			if d := math.Abs(got[i] - want[i]); d > 1e-12*(1+math.Abs(want[i])) {
+				t.Fatalf("scratch %d: y[%d] = %v, one goroutine %v", scratch, i, got[i], want[i])
+			}
+		}
 	}
 }

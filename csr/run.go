@@ -1,6 +1,7 @@
 package csr
 
 import (
+	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/kernels"
 )
@@ -16,6 +17,8 @@ const (
 	scatterVec
 	gatherMat
 	scatterMat
+	reduceVec // add the private accumulators into y, split by elements
+	reduceMat // the same by rows of Y
 )
 
 // job is one parallel product.
@@ -24,6 +27,7 @@ type job[T Float] struct {
 	a           *Matrix[T]
 	y, x, acc   []T
 	ldy, ldx, w int
+	copies      int // private accumulators (reduceVec, reduceMat)
 	alpha, beta T
 	bounds      [maxParts + 1]int
 }
@@ -66,7 +70,9 @@ func (j *job[T]) Part(_, part, lo, hi int) {
 	case scatterVec:
 		dst := j.y
 		if part > 0 {
+			// Cleared here, on the goroutine that uses it.
 			dst = j.acc[(part-1)*len(j.y) : part*len(j.y)]
+			clear(dst)
 		}
 		kernels.ScatterAdd(dst, j.x[lo:hi], a.ptr[lo:hi+1], a.idx, a.values, j.alpha)
 	case gatherMat:
@@ -76,14 +82,24 @@ func (j *job[T]) Part(_, part, lo, hi int) {
 			a.spmm(lo, hi, j.y[lo*j.ldy:], j.ldy, j.x, j.ldx, j.w, j.alpha, j.beta)
 		}
 	case scatterMat:
-		if lo == hi {
-			return
-		}
 		if part == 0 {
-			a.spmmScatter(lo, hi, j.y, j.ldy, j.x[lo*j.ldx:], j.ldx, j.w, j.alpha)
+			if lo < hi {
+				a.spmmScatter(lo, hi, j.y, j.ldy, j.x[lo*j.ldx:], j.ldx, j.w, j.alpha)
+			}
 			return
 		}
 		n := int(a.minor()) * j.w
-		a.spmmScatter(lo, hi, j.acc[(part-1)*n:part*n], j.w, j.x[lo*j.ldx:], j.ldx, j.w, j.alpha)
+		acc := j.acc[(part-1)*n : part*n]
+		clear(acc)
+		if lo < hi {
+			a.spmmScatter(lo, hi, acc, j.w, j.x[lo*j.ldx:], j.ldx, j.w, j.alpha)
+		}
+	case reduceVec:
+		dense.Reduce(j.y[lo:hi], j.acc[lo:], len(j.y), j.copies)
+	case reduceMat:
+		n := int(a.minor()) * j.w
+		for i := lo; i < hi; i++ {
+			dense.Reduce(j.y[i*j.ldy:i*j.ldy+j.w], j.acc[i*j.w:], n, j.copies)
+		}
 	}
 }

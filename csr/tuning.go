@@ -10,3 +10,8 @@ const DefaultParallelThreshold = 1 << 17
 
 // maxParts caps the parts of one product (and so the goroutines it uses).
 const maxParts = 64
+
+// scatterScratch is the most bytes of private accumulators one scatter
+// product holds (unless one copy of its output is larger: then one copy),
+// whatever the worker count (dense.ScatterGoroutines).
+const scatterScratch = 64 << 20

@@ -108,14 +108,30 @@ func Scale[T Float](y []T, beta T) {
 	}
 }
 
-// Reduce adds the n accumulators of len(y) held in acc into y.
-func Reduce[T Float](y, acc []T, n int) {
+// Reduce adds n accumulators into y, accumulator q from acc[q*stride],
+// len(y) elements each, in order q = 0, 1, ...: the same sums whatever
+// part of the output a call covers (a range of y with acc from the range's
+// start).
+func Reduce[T Float](y, acc []T, stride, n int) {
 	for q := range n {
-		a := acc[q*len(y) : (q+1)*len(y)]
+		a := acc[q*stride:][:len(y)]
 		for i := range y {
 			y[i] += a[i]
 		}
 	}
+}
+
+// ScatterGoroutines returns how many goroutines, at most p, a parallel
+// scatter product takes when every goroutine but the first accumulates
+// into a private copy of an output of n elements of size bytes: as many as
+// keep the copies within maxBytes, and two (one copy) when one copy alone
+// is larger. The copies then hold at most max(maxBytes, n*size) bytes,
+// whatever p is.
+func ScatterGoroutines(p, n, size, maxBytes int) int {
+	if p <= 1 {
+		return max(p, 1)
+	}
+	return min(p, 1+max(1, maxBytes/max(1, n*size)))
 }
 
 // Acc is a pooled accumulator buffer; S holds its elements.
