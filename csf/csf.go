@@ -304,18 +304,6 @@ func (t *Tensor[T]) FindBatch(coords []uint64, out []int) {
 	}
 }
 
-const (
-	// findBlock is how many queries FindBatch carries through the levels
-	// together: 64K queries keep a block's workspace (5 words per query)
-	// in L2 and L3 while its probes are dense enough to share lines.
-	findBlock = 1 << 16
-	// findSmall is the batch size up to which FindBatch does not sort.
-	findSmall = 4096
-	// findRootTable is the largest root extent FindBatch builds a
-	// coordinate -> node table for (4 bytes an entry).
-	findRootTable = 1 << 24
-)
-
 // findWork is the workspace of one FindBatch block.
 type findWork struct {
 	node        [findBlock]int
@@ -419,9 +407,6 @@ func (t *Tensor[T]) All() iter.Seq2[[]uint64, T] {
 		}
 	}
 }
-
-// allBlock is how many leaves All expands at a time.
-const allBlock = 512
 
 // allExpander holds the coordinate tuples of a block of leaves (row-major,
 // the leaf level's coordinates left for All to write). Level by level

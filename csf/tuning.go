@@ -15,6 +15,21 @@ const privateMaxElems = 1 << 24
 // keys take the regrouping path.
 const ttvPackBits = 64
 
+const (
+	// findBlock is how many queries FindBatch carries through the levels
+	// together: 64K queries keep a block's workspace (32 bytes a query)
+	// in L2 and L3 while its probes are dense enough to share lines.
+	findBlock = 1 << 16
+	// findSmall is the batch size up to which FindBatch does not sort.
+	findSmall = 4096
+	// findRootTable is the largest root extent FindBatch builds a
+	// coordinate -> node table for (4 bytes an entry).
+	findRootTable = 1 << 24
+)
+
+// allBlock is how many leaves All expands at a time.
+const allBlock = 512
+
 // tuning is the sizes that choose a call's paths: the constants above, or
 // a test's, carried by a Workspace (export_test.go), so that no test
 // changes what another sees.
