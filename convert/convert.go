@@ -31,14 +31,13 @@
 // COO to CSR/CSC is the same radix sort on (major << bits(minor) | minor)
 // keys, i.e. a sequence of counting sorts (histogram, prefix sum, stable
 // scatter) over at most 2048 buckets each, followed by one pass that writes
-// the pointer array, the indices and the merged values. A single counting
-// sort straight to the rows (per-worker histograms over every row, then a
-// scatter) is kept in the package for comparison: on the project's VMs its
-// scatter to a million rows misses cache and TLB on nearly every entry.
-// CSR to CSC is a stable transpose: the radix sort of (minor << 32 | major)
-// keys on their minor bits, majors staying in order within a minor; the
-// one-pass counting transpose (per-worker column histograms, prefix sum,
-// scatter in row order) is kept for comparison. CSF to COO expands the tree
+// the pointer array, the indices and the merged values: not one counting
+// sort straight to the rows, whose scatter to a million rows misses cache
+// and TLB on nearly every entry. CSR to CSC is a stable transpose: one
+// counting pass (per-worker column histograms, prefix sum, scatter in row
+// order) for results that fit half of L3, else two scatters, the first to
+// groups of columns and the second, within each group, to the columns in
+// cache (transposeBlocked). CSF to COO expands the tree
 // in blocks of 256 leaves so that every level writes the block while it is
 // in L1, one loop per level and block. Reorder packs each leaf's key
 // straight from the tree and sorts it, without a COO copy, when the key
@@ -146,6 +145,16 @@ type Options struct {
 	Duplicates Duplicates
 	// Workers is the number of goroutines; 0 means GOMAXPROCS.
 	Workers int
+	// tune holds a test's sizes in place of the package's (nil: defaults).
+	tune *tuning
+}
+
+// tuning returns the sizes a conversion with o takes.
+func (o Options) tuning() *tuning {
+	if o.tune != nil {
+		return o.tune
+	}
+	return &defaults
 }
 
 // check reports an option out of range (a Duplicates value other than the

@@ -572,12 +572,6 @@ func leafPtrs[T Float](t *csf.Tensor[T], ws *Workspace, w int, paired bool) [][]
 	return lp
 }
 
-// csfBlock is the number of leaves CSFToCOO and Reorder expand at a time, so
-// that the block's tuples stay in L1 while every level writes them (on the
-// 2-core VMs, 64 to 512 leaves expand T3u-like trees twice as fast as 4096;
-// 256 for a 48 KiB L1). Tests lower it to exercise the block boundaries.
-var csfBlock = kernels.Caches().L1D / 192
-
 // expansion writes every level's coordinate of a range of leaves into one
 // array of words: level L's coordinate of leaf j, shifted left by sh[L], goes
 // to dst[j*stride+off[L]] (CSFToCOO: the tuples, stride = rank, off = the
@@ -592,9 +586,10 @@ type expansion struct {
 	off    []int
 	sh     []uint
 	or     bool
+	block  int // leaves expanded at a time (tuning.csfBlock)
 }
 
-// run expands leaves a..b-1 in blocks of csfBlock, so that every level
+// run expands leaves a..b-1 in blocks of x.block, so that every level
 // writes a block while it is in cache: per block, the leaf level, then every
 // level above from the leaf up (fillSet, or fillOr for keys). It writes dst
 // only at those leaves' words, so parts of the leaves may run on different
@@ -627,8 +622,8 @@ func (x *expansion) start(a int) []int {
 func (x *expansion) expand(cur []int, a, b int) {
 	r := len(x.crd)
 	leafCrd, lsh, loff, st := x.crd[r-1], x.sh[r-1]&63, x.off[r-1], x.stride
-	for s := a; s < b; s += csfBlock {
-		e := min(s+csfBlock, b)
+	for s := a; s < b; s += x.block {
+		e := min(s+x.block, b)
 		d := x.dst[s*st : e*st]
 		for j, c := range leafCrd[s:e] {
 			d[j*st+loff] = c << lsh
@@ -740,15 +735,6 @@ func fillVia(dst, pp, q, c []uint64, st, i, s, e int) int {
 	return i - 1
 }
 
-// pairLeaves: expandCOO walks level r-3 with fillVia, without its leaf
-// pointers, when that level has more than one node per pairLeaves leaves
-// (T4p: 2.79M nodes over 3M leaves; T3u and T3p, whose level r-3 is the
-// root with 20000 and 100000 nodes, keep the leaf pointers, which cost
-// next to nothing there). Ten alternating runs, fastest quarter: CSFToCOO
-// of T4p 17.1 -> 15.3 ms on one thread, 10.2 -> 9.5 on two. Tests set it
-// to 0 and to a large value to take both ways.
-var pairLeaves = 8
-
 // fillOr is fillSet for packed keys (Reorder): a level's coordinate of each
 // leaf of s..e-1, shifted left by sh, is ORed into dst[j-s].
 func fillOr(dst, p, c []uint64, sh uint, i, s, e int) int {
@@ -802,16 +788,16 @@ func CSFToCOOTo[T Float](dst *coo.Tensor[T], t *csf.Tensor[T], ws *Workspace, op
 	}
 	coords = grow(coords, n*r)
 	vals = grow(vals, n)
-	expandCOO(coords, vals, t, ws, workers(opts, n))
+	expandCOO(coords, vals, t, ws, workers(opts, n), opts.tuning())
 	// Storage order is row-major order when the levels are the modes in order.
 	return trustedCOO(t.Shape(), coords, vals, isIdentity(t.ModeOrder()))
 }
 
-func expandCOO[T Float](coords []uint64, vals []T, t *csf.Tensor[T], ws *Workspace, w int) {
+func expandCOO[T Float](coords []uint64, vals []T, t *csf.Tensor[T], ws *Workspace, w int, tu *tuning) {
 	r := t.Rank()
 	n := t.NNZ()
 	mo := t.ModeOrder()
-	paired := r >= 3 && pairLeaves*len(t.Crd(r-3)) > n
+	paired := r >= 3 && tu.pairLeaves*len(t.Crd(r-3)) > n
 	lp := leafPtrs(t, ws, w, paired)
 	crd := make([][]uint64, r)
 	for L := range r {
@@ -822,30 +808,22 @@ func expandCOO[T Float](coords []uint64, vals []T, t *csf.Tensor[T], ws *Workspa
 	for L, m := range mo {
 		off[L] = int(m)
 	}
-	x := expansion{lp: lp, crd: crd, dst: coords, stride: r, off: off, sh: make([]uint, r)}
+	x := expansion{lp: lp, crd: crd, dst: coords, stride: r, off: off, sh: make([]uint, r), block: tu.csfBlock}
 	if paired {
 		x.pp = t.Pos(r - 2)
 	}
-	parallel.Share(leafPieces(n, w), w, func(_, _, a, b int) {
+	parallel.Share(leafPieces(n, w, tu.expandPiece), w, func(_, _, a, b int) {
 		copy(vals[a:b], src[a:b])
 		x.run(a, b)
 	})
 }
 
-// expandPiece is the most leaves an expansion takes at a time from the
-// ones not yet taken (parallel.Share), so that a goroutine on a faster
-// core expands more of them: on the shared 2-vCPU VMs one vCPU at times
-// runs the expansion at half the other's speed. The pieces' values
-// (2 MB of float64) stay above the size at which memmove streams them
-// past the caches. Tests lower it.
-var expandPiece = 1 << 18
-
-// leafPieces splits n leaves into pieces of at most expandPiece leaves,
-// and at most n/w, so that each of w goroutines has one at least; one
-// goroutine takes them all at once.
-func leafPieces(n, w int) []int {
+// leafPieces splits n leaves into pieces of at most piece leaves
+// (tuning.expandPiece), and at most n/w, so that each of w goroutines has
+// one at least; one goroutine takes them all at once.
+func leafPieces(n, w, piece int) []int {
 	if w <= 1 {
 		return parallel.Even(n, 1)
 	}
-	return parallel.Pieces(n, min(expandPiece, (n+w-1)/w))
+	return parallel.Pieces(n, min(piece, (n+w-1)/w))
 }

@@ -43,26 +43,46 @@ func permsUnderTest(r int) [][]uint32 {
 	return append(out, all[len(all)-1])
 }
 
-// withParallel runs f with the parallel threshold lowered so that small
-// inputs take the multi-goroutine paths (and the block sizes, so that they
-// cross block edges, the transpose's groups of columns, so that there are
-// many, and its one-scatter size, so that it takes two, and Reorder's
-// segment thresholds and chunk, so that it sorts the subtrees under kept
-// levels a few at a time, most of them by radix, and takes the whole sort
-// for subtrees of more than 4 x 8 leaves), and the expansion's pieces, so
-// that the goroutines share many).
+// smallTuning is the conversions' tuning for the tests: every step
+// parallel on small inputs, blocks of a few leaves so that the expansion
+// crosses block edges, the transpose's groups of a few columns so that
+// there are many and its one-scatter size at zero so that it takes two,
+// Reorder's chunk small so that it sorts the subtrees under kept levels a
+// few at a time, and the expansion's pieces small so that the goroutines
+// share many.
+func smallTuning() *tuning {
+	return &tuning{minParallel: 0, csfBlock: 3, pairLeaves: defaults.pairLeaves, expandPiece: 4, scatterMax: 0, blockEntries: 8, reorderChunk: 6}
+}
+
+// small returns o with the tests' tuning.
+func small(o Options) Options {
+	o.tune = smallTuning()
+	return o
+}
+
+// paired returns small(o) with pairLeaves at pl (see pairings).
+func paired(o Options, pl int) Options {
+	o = small(o)
+	o.tune.pairLeaves = pl
+	return o
+}
+
+// withParallel runs f with the sizes of packages radix and levels lowered,
+// so that small inputs cross their block edges (levels.Block), split on
+// the top digit (radix.MSDBucket), and sort subtrees by radix in runs
+// (radix's segment thresholds); the conversions' own sizes go in their
+// Options (small).
 func withParallel(t testing.TB, f func()) {
-	old, oldB, oldK, oldC := minParallel, radix.MSDBucket, levels.Block, csfBlock
-	oldS, oldA, oldE, oldM, oldR := radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries, scatterMax, reorderChunk
-	oldRun, oldSeg, oldPair, oldPiece := radix.RunMin, radix.RunSegmentMin, pairLeaves, expandPiece
-	minParallel, radix.MSDBucket, levels.Block, csfBlock = 0, 8, 5, 3
-	radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries, scatterMax, reorderChunk = 2, 1<<30, 8, 0, 6
-	radix.RunMin, radix.RunSegmentMin, expandPiece = 5, 2, 4
+	oldB, oldK := radix.MSDBucket, levels.Block
+	oldS, oldA := radix.SegmentInsertionMax, radix.SegmentMaxAverage
+	oldRun, oldSeg := radix.RunMin, radix.RunSegmentMin
+	radix.MSDBucket, levels.Block = 8, 5
+	radix.SegmentInsertionMax, radix.SegmentMaxAverage = 2, 1<<30
+	radix.RunMin, radix.RunSegmentMin = 5, 2
 	defer func() {
-		// pairLeaves too: the tests set it inside f.
-		radix.RunMin, radix.RunSegmentMin, pairLeaves, expandPiece = oldRun, oldSeg, oldPair, oldPiece
-		minParallel, radix.MSDBucket, levels.Block, csfBlock = old, oldB, oldK, oldC
-		radix.SegmentInsertionMax, radix.SegmentMaxAverage, blockEntries, scatterMax, reorderChunk = oldS, oldA, oldE, oldM, oldR
+		radix.RunMin, radix.RunSegmentMin = oldRun, oldSeg
+		radix.MSDBucket, levels.Block = oldB, oldK
+		radix.SegmentInsertionMax, radix.SegmentMaxAverage = oldS, oldA
 	}()
 	f()
 }
@@ -227,7 +247,7 @@ func checkCOOToCSF[T Float](t *testing.T) {
 				x := genCOO[T](rng, shape, n, kind)
 				for _, mo := range permsUnderTest(len(shape)) {
 					for _, d := range []Duplicates{Sum, KeepLast, Reject} {
-						opts := Options{Duplicates: d}
+						opts := small(Options{Duplicates: d})
 						want, werr := cooToCSFRef(x, mo, opts)
 						for _, w := range workersUnderTest() {
 							opts.Workers = w
@@ -247,8 +267,7 @@ func checkCOOToCSF[T Float](t *testing.T) {
 							// CSF -> COO, with and without level r-3's
 							// leaf pointers, and round trip.
 							for _, pl := range pairings {
-								pairLeaves = pl
-								back := CSFToCOOTo(nil, got, ws, Options{Workers: w})
+								back := CSFToCOOTo(nil, got, ws, paired(Options{Workers: w}, pl))
 								if e := sameCOO(back, csfToCOORef(want)); e != nil {
 									t.Fatalf("CSFToCOO shape %v n %d mo %v workers %d pairLeaves %d: %v", shape, n, mo, w, pl, e)
 								}
@@ -264,7 +283,7 @@ func checkCOOToCSF[T Float](t *testing.T) {
 	}
 }
 
-// pairings are the values of pairLeaves the CSF to COO tests take: level
+// pairings are the values of tuning.pairLeaves the CSF to COO tests take: level
 // r-3 always walked through its child pointers (fillVia), and never.
 var pairings = []int{0, 1 << 30}
 
@@ -314,7 +333,7 @@ func checkReorder[T Float](t *testing.T) {
 						t.Fatal(err)
 					}
 					for _, w := range workersUnderTest() {
-						got, err := ReorderTo(dst, a, to, ws, Options{Workers: w})
+						got, err := ReorderTo(dst, a, to, ws, small(Options{Workers: w}))
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -363,7 +382,7 @@ func checkMatrix[T Float](t *testing.T) {
 						continue // a pointer array that large is not a test
 					}
 					for _, d := range dups {
-						opts := Options{Duplicates: d}
+						opts := small(Options{Duplicates: d})
 						want, werr := cooToCompressedRef(x, csc, opts)
 						for _, w := range workers {
 							opts.Workers = w
@@ -394,14 +413,14 @@ func checkMatrix[T Float](t *testing.T) {
 							if minor > 1<<20 {
 								continue
 							}
-							tr := TransposeTo(dst2, got, ws, Options{Workers: w})
+							tr := TransposeTo(dst2, got, ws, small(Options{Workers: w}))
 							if e := sameMatrix(tr, transposeRef(want)); e != nil {
 								t.Fatalf("transpose shape %v n %d csc %v workers %d: %v", shape, n, csc, w, e)
 							}
 							dst2 = tr
 							// Round trips: COO -> CSR -> CSC -> COO gives the
 							// deduplicated input in column-major order.
-							back := MatrixToCOOTo(nil, tr, ws, Options{Workers: w})
+							back := MatrixToCOOTo(nil, tr, ws, small(Options{Workers: w}))
 							if e := sameCOO(back, matrixToCOORef(tr)); e != nil {
 								t.Fatalf("to COO shape %v n %d workers %d: %v", shape, n, w, e)
 							}
@@ -431,13 +450,9 @@ func TestMatrixFast(t *testing.T) {
 			if wc {
 				radix.WCMin = 0
 			}
-			for _, counting := range []bool{false, true} {
-				matrixByCounting = counting
-				t.Run(fmt.Sprintf("wc=%v/counting=%v/float64", wc, counting), checkMatrix[float64])
-				t.Run(fmt.Sprintf("wc=%v/counting=%v/float32", wc, counting), checkMatrix[float32])
-			}
+			t.Run(fmt.Sprintf("wc=%v/float64", wc), checkMatrix[float64])
+			t.Run(fmt.Sprintf("wc=%v/float32", wc), checkMatrix[float32])
 		}
-		matrixByCounting = false
 	})
 }
 
@@ -537,7 +552,7 @@ func checkPresorted[R any](t *testing.T, desc string, x *coo.Tensor[float64], mo
 		for _, d := range []Duplicates{Sum, KeepLast, Reject} {
 			want, werr := ref(y, Options{Duplicates: d})
 			for _, w := range workersUnderTest() {
-				got, err := conv(y, Options{Duplicates: d, Workers: w})
+				got, err := conv(y, small(Options{Duplicates: d, Workers: w}))
 				if e := sameErr(err, werr); e != nil {
 					t.Fatalf("%s %s dup %d workers %d: %v", desc, name, d, w, e)
 				}
@@ -625,7 +640,7 @@ func TestCOOToCSFPaths(t *testing.T) {
 							t.Fatal(err)
 						}
 						for _, w := range []int{1, 2, 3} {
-							got, err := COOToCSFWith(x, mo, Options{Workers: w})
+							got, err := COOToCSFWith(x, mo, small(Options{Workers: w}))
 							if err != nil {
 								t.Fatal(err)
 							}
@@ -680,10 +695,9 @@ func hollowCSF[T Float](shape []uint64, mo []uint32, draw func(n int) int) *csf.
 // checkHollow compares CSFToCOO and Reorder (to every order in tos) of a
 // with the references.
 func checkHollow(t *testing.T, a *csf.Tensor[float64], tos [][]uint32, w int) {
-	opts := Options{Workers: w}
+	opts := small(Options{Workers: w})
 	for _, pl := range pairings {
-		pairLeaves = pl
-		if e := sameCOO(CSFToCOOTo(nil, a, nil, opts), csfToCOORef(a)); e != nil {
+		if e := sameCOO(CSFToCOOTo(nil, a, nil, paired(opts, pl)), csfToCOORef(a)); e != nil {
 			t.Fatalf("CSFToCOO of %v (pos %v) workers %d pairLeaves %d: %v", a, a.LevelSizes(), w, pl, e)
 		}
 	}
@@ -796,19 +810,15 @@ func TestFreshResultFits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, counting := range []bool{false, true} {
-		matrixByCounting = counting
-		for _, conv := range []func(*coo.Tensor[float64]) (*csr.Matrix[float64], error){COOToCSR[float64], COOToCSC[float64]} {
-			m, err := conv(x)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if m.NNZ() != 8 || cap(m.Idx()) > 64 || cap(m.Values()) > 64 {
-				t.Errorf("counting=%v: nnz %d, capacities %d and %d, want 8 and arrays of about that size", counting, m.NNZ(), cap(m.Idx()), cap(m.Values()))
-			}
+	for _, conv := range []func(*coo.Tensor[float64]) (*csr.Matrix[float64], error){COOToCSR[float64], COOToCSC[float64]} {
+		m, err := conv(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.NNZ() != 8 || cap(m.Idx()) > 64 || cap(m.Values()) > 64 {
+			t.Errorf("nnz %d, capacities %d and %d, want 8 and arrays of about that size", m.NNZ(), cap(m.Idx()), cap(m.Values()))
 		}
 	}
-	matrixByCounting = false
 }
 
 // cloneCSF returns a copy of t with arrays of its own.

@@ -60,7 +60,7 @@ func FuzzConvertVsRef(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		opts := Options{Duplicates: dup, Workers: w}
+		opts := small(Options{Duplicates: dup, Workers: w})
 		withParallel(t, func() {
 			if r == 2 {
 				for _, csc := range []bool{false, true} {

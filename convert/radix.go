@@ -7,18 +7,10 @@ import (
 	"github.com/hurray-format/hurray-go/internal/trust"
 )
 
-// minParallel is the element count below which a step runs on one goroutine
-// (the result is the same either way). Tests lower it to exercise the
-// parallel paths on small inputs.
-var minParallel = 1 << 15
-
-// workers returns how many goroutines to use for n elements.
+// workers returns how many goroutines a step over n elements takes: up to
+// opts.Workers, one below minParallel (tuning).
 func workers(opts Options, n int) int {
-	w := parallel.Workers(opts.Workers)
-	if n < minParallel {
-		return 1
-	}
-	return max(1, min(w, n/max(1, minParallel/4)+1))
+	return parallel.Options{Workers: opts.Workers, MinWork: opts.tuning().minParallel}.Goroutines(n)
 }
 
 // grow returns s resliced to n elements, reallocating only when its capacity

@@ -8,7 +8,6 @@ import (
 	"github.com/hurray-format/hurray-go/internal/levels"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/internal/radix"
-	"github.com/hurray-format/hurray-go/kernels"
 )
 
 // Reorder returns t with its levels in another mode order (nil for identity),
@@ -41,13 +40,14 @@ func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32
 	defer release()
 	n := t.NNZ()
 	w := workers(opts, n)
+	tu := opts.tuning()
 	kp := newKeyPlan(shape, modeOrder)
 	if len(kp.groups) != 2 || uint64(n) >= math.MaxUint32 {
 		// Through a COO held in the workspace.
 		coords := grow(ws.coords, n*r)
 		vals := valuesIn[T](&ws.vals, n)
 		ws.coords = coords
-		expandCOO(coords, vals, t, ws, w)
+		expandCOO(coords, vals, t, ws, w, tu)
 		x := trustedCOO(shape, coords, vals, isIdentity(t.ModeOrder()))
 		return COOToCSFTo(dst, x, modeOrder, ws, opts)
 	}
@@ -64,7 +64,7 @@ func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32
 	for L := range r {
 		crd[L] = t.Crd(L)
 	}
-	x := expansion{lp: lp, crd: crd, dst: keys, stride: 1, off: make([]int, r), sh: shOf, or: true}
+	x := expansion{lp: lp, crd: crd, dst: keys, stride: 1, off: make([]int, r), sh: shOf, or: true, block: tu.csfBlock}
 	// The values are sorted straight into the result's array: a CSF has
 	// no duplicates, so the result has a leaf for every one.
 	out := resultValues(dst, r, n)
@@ -86,11 +86,11 @@ func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32
 		// expanding all keys, then radix.SortParallel: -18% on one
 		// thread, -37% on two.)
 		vb := sortScratch()
-		bld.bounds, bld.nodes = sortBelow(&x, lp[p-1], t.Values(), out, vb, ws, kp, from, int(kp.sh[p-1]), w)
+		bld.bounds, bld.nodes = sortBelow(&x, lp[p-1], t.Values(), out, vb, ws, kp, from, int(kp.sh[p-1]), w, tu.reorderChunk)
 		bld.vals, bld.moved = out, true
 		return bld.build(dst)
 	}
-	parallel.Share(leafPieces(n, w), w, func(_, _, a, b int) { x.run(a, b) })
+	parallel.Share(leafPieces(n, w, tu.expandPiece), w, func(_, _, a, b int) { x.run(a, b) })
 	if !slices.IsSorted(keys) {
 		vb := sortScratch() // before ws.keys2 and ws.hist are read below
 		bld.keys, bld.vals = radix.SortParallel(keys, ws.keys2, t.Values(), out, vb, from, kp.groupBits(0)-from, w, ws.hist)
@@ -109,25 +109,18 @@ func maxGap(ptr []uint64) uint64 {
 	return m
 }
 
-// reorderChunk is the number of leaves sortBelow expands and sorts at a
-// time (whole subtrees, at least one): with their keys, values and the
-// sort's scratch, 32 bytes a leaf, they fill half of L2, leaving room for
-// the CSF's levels streaming past (16K for 1 MiB; T3u with its two lowest
-// levels swapped, one thread, three runs each: 60-62 ms at 8K and 16K,
-// 63-89 at 32K, 65-66 at 4K, 65-67 at 2K).
-var reorderChunk = kernels.Caches().L2 / 64
-
 // sortBelow expands the keys of the leaves (x, which ORs every level's
 // field into keys) and sorts them with their values (from src into va; vb
 // is scratch) within each subtree of seg (the leaf starts of a level's
 // nodes: the new order keeps every level above and that level itself), by
 // key bits from..top-1 (the bits below from are in order already, see
-// keyPlan.sortedLow), chunk by chunk while each chunk is in cache, on w
-// goroutines, and counts the nodes every level gets, as builder.count
+// keyPlan.sortedLow), chunk by chunk (of about chunk leaves,
+// tuning.reorderChunk) while each chunk is in cache, on w goroutines, and
+// counts the nodes every level gets, as builder.count
 // would, while the sorted keys are still in cache. It returns the parts'
 // bounds (in leaves, whole subtrees each) and their node counts, for
 // builder.build.
-func sortBelow[T Float](x *expansion, seg []uint64, src, va, vb []T, ws *Workspace, kp *keyPlan, from, top, w int) (bounds, nodes []int) {
+func sortBelow[T Float](x *expansion, seg []uint64, src, va, vb []T, ws *Workspace, kp *keyPlan, from, top, w, chunk int) (bounds, nodes []int) {
 	keys := x.dst
 	r := len(kp.sh)
 	split := parallel.SplitPtr(seg, parallel.Parts(w), 1)
@@ -140,12 +133,12 @@ func sortBelow[T Float](x *expansion, seg []uint64, src, va, vb []T, ws *Workspa
 		a0, z := bounds[k], bounds[k+1]
 		nd := nodes[k*r : (k+1)*r]
 		h := ws.hist[g<<radix.MaxWidth:][:1<<radix.MaxWidth]
-		sc := min(z-a0, reorderChunk)
+		sc := min(z-a0, chunk)
 		sk, sp := ws.keys2[a0:a0+sc:a0+sc], vb[a0:a0+sc:a0+sc]
 		cur := x.start(a0)
 		for i := lo; i < hi; {
 			j := i + 1
-			for j < hi && int(seg[j+1]-seg[i]) <= reorderChunk {
+			for j < hi && int(seg[j+1]-seg[i]) <= chunk {
 				j++
 			}
 			a, e := int(seg[i]), int(seg[j])

@@ -142,29 +142,16 @@ func (t *Tensor[T]) validate() error {
 	return nil
 }
 
-// scanBlock is how many tuples scanCoords checks at a time: the bound check
-// and the order check read the block while it is in L1 (2048 rank-3 tuples
-// are 48 KiB), so the coordinates come from memory once.
-const scanBlock = 2048
-
-// scanMin is the tuple count from which scanCoords splits the work over
-// the worker goroutines.
-const scanMin = 1 << 16
-
 // scanCoords returns the flat index of the first coordinate not below its
 // dimension (-1 if none) and whether the tuples are in non-decreasing
 // row-major order (meaningful only when the index is -1). Parts of the
-// tuples go to parallel.Workers goroutines, each block bound-checked by the
-// FirstNotBelow kernel and then order-checked while it is in cache: on 5M
-// rank-3 tuples this took 24 ms as two sequential passes.
+// tuples go to up to GOMAXPROCS goroutines (scanMin), each block
+// bound-checked by the FirstNotBelow kernel and then order-checked while it
+// is in cache, rather than in two passes over all the tuples.
 func scanCoords(c, shape []uint64) (int, bool) {
 	r := len(shape)
 	n := len(c) / r
-	w := 1
-	if n >= scanMin {
-		w = parallel.Workers(0)
-	}
-	b := parallel.Even(n, w)
+	b := parallel.Even(n, parallel.Options{MinWork: scanMin}.Goroutines(n))
 	bad := make([]int, len(b)-1)
 	unsorted := make([]bool, len(b)-1)
 	parallel.Run(b, func(k, lo, hi int) {

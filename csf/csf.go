@@ -3,6 +3,7 @@ package csf
 import (
 	"fmt"
 	"iter"
+	"math/bits"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -10,6 +11,7 @@ import (
 	"github.com/hurray-format/hurray-go/internal/bufview"
 	"github.com/hurray-format/hurray-go/internal/check"
 	"github.com/hurray-format/hurray-go/internal/dense"
+	"github.com/hurray-format/hurray-go/internal/radix"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -302,26 +304,12 @@ func (t *Tensor[T]) FindBatch(coords []uint64, out []int) {
 	}
 }
 
-const (
-	// findBlock is how many queries FindBatch carries through the levels
-	// together: 64K queries keep a block's workspace (5 words per query)
-	// in L2 and L3 while its probes are dense enough to share lines.
-	findBlock = 1 << 16
-	// findSmall is the batch size up to which FindBatch does not sort.
-	findSmall = 4096
-	// findDigit is the radix sort digit width in bits.
-	findDigit = 11
-	// findRootTable is the largest root extent FindBatch builds a
-	// coordinate -> node table for (4 bytes an entry).
-	findRootTable = 1 << 24
-)
-
 // findWork is the workspace of one FindBatch block.
 type findWork struct {
-	node, node2 [findBlock]int
+	node        [findBlock]int
 	idx, idx2   [findBlock]int32
-	keys        [findBlock]uint64
-	count       [1 << findDigit]int32
+	keys, keys2 [findBlock]uint64 // a level's query keys; the sort's keys
+	hist        [1 << radix.MaxWidth]int
 	root        []int32 // root coordinate -> node, or -1; empty when not built
 }
 
@@ -370,35 +358,25 @@ func (t *Tensor[T]) findBlock(w *findWork, coords []uint64, out []int) {
 	}
 }
 
-// sortByNode sorts the first n (node, idx) pairs by node, stably, with an
-// LSD radix sort over the bits that nodes below limit can have. Nodes are
-// non-negative.
+// sortByNode sorts the first n (node, idx) pairs by node, stably, with
+// radix.Sort over the bits that nodes below limit can have (the keys go
+// through w.keys as uint64: node holds ints for kernels.DescendLevel).
+// Nodes are non-negative.
 func (w *findWork) sortByNode(n, limit int) {
-	const mask = 1<<findDigit - 1
-	src, dst := &w.node, &w.node2
-	isrc, idst := &w.idx, &w.idx2
-	for shift := 0; limit>>shift > 0 && n > 1; shift += findDigit {
-		clear(w.count[:])
-		for _, p := range src[:n] {
-			w.count[p>>shift&mask]++
-		}
-		var sum int32
-		for d, c := range w.count {
-			w.count[d] = sum
-			sum += c
-		}
-		for k, p := range src[:n] {
-			d := p >> shift & mask
-			j := w.count[d]
-			w.count[d]++
-			dst[j], idst[j] = p, isrc[k]
-		}
-		src, dst = dst, src
-		isrc, idst = idst, isrc
+	if n <= 1 {
+		return
 	}
-	if src != &w.node {
-		copy(w.node[:n], src[:n])
-		copy(w.idx[:n], isrc[:n])
+	keys := w.keys[:n]
+	for k, p := range w.node[:n] {
+		keys[k] = uint64(p)
+	}
+	nbits := bits.Len(uint(max(limit, 1) - 1))
+	sk, si := radix.Sort(keys, w.keys2[:n], w.idx[:n], w.idx[:n], w.idx2[:n], 0, nbits, w.hist[:])
+	for k, p := range sk {
+		w.node[k] = int(p)
+	}
+	if &si[0] != &w.idx[0] {
+		copy(w.idx[:n], si)
 	}
 }
 
@@ -429,9 +407,6 @@ func (t *Tensor[T]) All() iter.Seq2[[]uint64, T] {
 		}
 	}
 }
-
-// allBlock is how many leaves All expands at a time.
-const allBlock = 512
 
 // allExpander holds the coordinate tuples of a block of leaves (row-major,
 // the leaf level's coordinates left for All to write). Level by level

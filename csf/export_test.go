@@ -1,18 +1,47 @@
 package csf
 
-// SetParallelThresholds sets the sizes that choose the parallel paths and
-// returns a function restoring them.
-func SetParallelThresholds(minNNZ, maxPrivate int) (restore func()) {
-	a, b := parallelMinNNZ, privateMaxElems
-	parallelMinNNZ, privateMaxElems = minNNZ, maxPrivate
-	return func() { parallelMinNNZ, privateMaxElems = a, b }
+// Tuning is a test's choice of the sizes in tuning.go, carried by a
+// workspace: the tests change no package state.
+type Tuning struct {
+	MinNNZ     int  // parallelMinNNZ: 0 splits every call
+	MaxPrivate int  // privateMaxElems
+	PackBits   uint // ttvPackBits: 0 sends every off-leaf TTV to the regrouping path
 }
 
-// SetTTVPackBits sets the widest packed key TTV's off-leaf path takes (0
-// sends every off-leaf TTV to the regrouping path) and returns a function
-// restoring it.
-func SetTTVPackBits(b uint) (restore func()) {
-	old := ttvPackBits
-	ttvPackBits = b
-	return func() { ttvPackBits = old }
+// Defaults is the package's tuning.
+func Defaults() Tuning {
+	d := defaultTuning()
+	return Tuning{MinNNZ: d.minNNZ, MaxPrivate: d.privateMax, PackBits: d.packBits}
+}
+
+// Parallel is the package's tuning with every call split (the parallel
+// threshold at zero) and the private copies of MTTKRP bounded by
+// maxPrivate elements.
+func Parallel(maxPrivate int) Tuning {
+	tu := Defaults()
+	tu.MinNNZ, tu.MaxPrivate = 0, maxPrivate
+	return tu
+}
+
+// NewTunedWorkspace is NewWorkspace with tu in place of the package's
+// sizes.
+func NewTunedWorkspace[T Float](workers int, tu Tuning) *Workspace[T] {
+	ws := NewWorkspace[T](workers)
+	ws.s.tune = tuning{minNNZ: tu.MinNNZ, privateMax: tu.MaxPrivate, packBits: tu.PackBits}
+	return ws
+}
+
+// TTVValuesWith is TTVValues split as ws says.
+func (t *Tensor[T]) TTVValuesWith(ws *Workspace[T], dst []T, mode int, v []T) {
+	t.ttvValues(dst, mode, v, ws.state().options())
+}
+
+// TTMWith is TTM split as ws says.
+func (t *Tensor[T]) TTMWith(ws *Workspace[T], u []T, r int) *SemiSparse[T] {
+	return t.ttm(u, r, ws.state().options())
+}
+
+// TTMIntoWith is TTMInto split as ws says.
+func (t *Tensor[T]) TTMIntoWith(ws *Workspace[T], dst, u []T, r int) {
+	t.ttmIntoChecked(dst, u, r, ws.state().options())
 }

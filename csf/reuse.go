@@ -31,13 +31,21 @@ func (t *Tensor[T]) newTTVOut(ws *Workspace[T], v []T) *ttvOut[T] {
 	return &ttvOut[T]{ws: ws, taken: tk}
 }
 
-// workers is how many goroutines the TTV may use: the workspace's, or
-// GOMAXPROCS.
-func (o *ttvOut[T]) workers() int {
+// options is how the TTV splits its work: by the workspace's settings, or
+// on GOMAXPROCS goroutines above parallelMinNNZ entries.
+func (o *ttvOut[T]) options() parallel.Options {
 	if o.ws != nil {
-		return o.ws.Workers()
+		return o.ws.state().options()
 	}
-	return parallel.Workers(0)
+	return options()
+}
+
+// tuning is the workspace's tuning, or the package's.
+func (o *ttvOut[T]) tuning() tuning {
+	if o.ws != nil {
+		return o.ws.state().tune
+	}
+	return defaultTuning()
 }
 
 // level returns bufs[q], or nil when there is no such level.

@@ -188,6 +188,11 @@ func (t *Tensor[T]) TTVMatrixTo(dst *csr.Matrix[T], mode int, v []T, ws *Workspa
 // allocating a result: the values of the result whose levels are t's levels 0..N-2.
 // It panics when the mode is not the leaf level's or a length is wrong.
 func (t *Tensor[T]) TTVValues(dst []T, mode int, v []T) {
+	t.ttvValues(dst, mode, v, options())
+}
+
+// ttvValues is TTVValues split as o says.
+func (t *Tensor[T]) ttvValues(dst []T, mode int, v []T, o parallel.Options) {
 	t.mustValid()
 	n := len(t.shape)
 	if mode < 0 || mode >= n || int(t.modeOrder[n-1]) != mode {
@@ -202,21 +207,17 @@ func (t *Tensor[T]) TTVValues(dst []T, mode int, v []T) {
 	if dense.Overlap(dst, v) || dense.Overlap(dst, t.values) || t.overlapsLevels(dst) {
 		panic("csf: TTVValues: dst overlaps v or the tensor's values or levels")
 	}
-	t.ttvLeaf(dst, v, parallel.Workers(0))
+	t.ttvLeaf(dst, v, o)
 }
 
 // ttvLeaf: one gathered dot per fiber, fibers split over nw goroutines by leaf
 // count. The leaf level is a CSR matrix (a row per fiber) and the product is
 // its SpMV with v: the SpMV family's amd64 paths take eight (AVX2: four)
 // one-leaf fibers a step (T3u's leaf TTV about 1.5x faster than a Go loop).
-func (t *Tensor[T]) ttvLeaf(dst, v []T, nw int) {
+func (t *Tensor[T]) ttvLeaf(dst, v []T, o parallel.Options) {
 	n := len(t.shape)
 	leafPos, leafCrd := t.pos[n-1], t.crd[n-1]
-	parts := 1
-	if len(t.values) >= parallelMinNNZ {
-		parts = nw
-	}
-	b := parallel.SplitPtr(leafPos, parts, 1)
+	b := parallel.SplitPtr(leafPos, o.Goroutines(len(t.values)), 1)
 	// One choice of kernels for every part (kernels.SpMVRows): the result
 	// does not depend on the split.
 	short := kernels.ShortRows(leafPos)
@@ -246,7 +247,7 @@ func (t *Tensor[T]) ttv(mode int, v []T, o *ttvOut[T]) (shape []uint64, mo []uin
 	}
 	if int(t.modeOrder[n-1]) == mode {
 		vals = takeBuf(o.taken, o.vals, len(t.crd[n-2]))
-		t.ttvLeaf(vals, v, o.workers())
+		t.ttvLeaf(vals, v, o.options())
 		return shape, mo, t.pos[:n-1], t.crd[:n-1], vals
 	}
 	if pos, crd, vals, ok := t.ttvPacked(mode, v, o); ok {
@@ -393,7 +394,7 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T, o *ttvOut[T]) (pos, crd [][]uint6
 		width[l] = uint(levels.Bits(t.shape[m]))
 		total += width[l]
 	}
-	if total > ttvPackBits {
+	if total > o.tuning().packBits {
 		return nil, nil, nil, false
 	}
 	shift := make([]uint, 0, n-1)
@@ -408,10 +409,7 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T, o *ttvOut[T]) (pos, crd [][]uint6
 		mask = append(mask, 1<<width[l]-1)
 	}
 	nnz := len(t.values)
-	nw := 1
-	if nnz >= parallelMinNNZ {
-		nw = o.workers()
-	}
+	nw := o.options().Goroutines(nnz)
 	// Scratch from a workspace: fresh pages cost more than the sort.
 	ws := o.ws
 	if ws == nil {
@@ -519,7 +517,3 @@ func (tw *ttvWalk[T]) step(l int, c, key uint64, f T) (uint64, T) {
 	}
 	return key<<tw.width[l] | c, f
 }
-
-// ttvPackBits is the widest packed key ttvPacked takes; tests lower it to
-// run ttvRegroup.
-var ttvPackBits uint = 64

@@ -13,7 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/hurray-format/hurray-go/internal/parallel"
-	"github.com/hurray-format/hurray-go/internal/typepool"
+
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
@@ -473,16 +473,16 @@ type staging[P any] struct {
 // large input takes one per part, 288 KiB each for a float64 payload, and
 // repeated conversions reuse them instead of allocating them every call. A
 // scatter sets every field it reads, so a pooled buffer needs no clearing.
-var stagingPools typepool.Pools
+var stagingPools parallel.Pools
 
 func getStaging[P any]() *staging[P] {
-	if st, ok := typepool.For[P](&stagingPools).Get().(*staging[P]); ok {
+	if st, ok := parallel.PoolOf[P](&stagingPools).Get().(*staging[P]); ok {
 		return st
 	}
 	return new(staging[P])
 }
 
-func putStaging[P any](st *staging[P]) { typepool.For[P](&stagingPools).Put(st) }
+func putStaging[P any](st *staging[P]) { parallel.PoolOf[P](&stagingPools).Put(st) }
 
 // scatter is the scatter of one part of a pass out of cache (ks and ps to
 // k2 and pd at the offsets off) with software write combining. A plain

@@ -1,0 +1,72 @@
+package convert
+
+import "github.com/hurray-format/hurray-go/kernels"
+
+// tuning is the sizes that choose the conversions' paths and pieces. A
+// conversion takes the package's (defaults, from the machine's caches)
+// unless its Options carry others: the tests pass small ones to take the
+// parallel paths and cross the block edges on small inputs, without
+// changing what another test sees.
+type tuning struct {
+	// minParallel is the element count below which a step runs on one
+	// goroutine (the result is the same either way); above it every
+	// goroutine takes at least half of it (parallel.Options).
+	minParallel int
+	// csfBlock is the number of leaves CSFToCOO and Reorder expand at a
+	// time, so that the block's tuples stay in L1 while every level
+	// writes them (256 for a 48 KiB L1): blocks of 64 to 512 leaves expand
+	// T3u-like trees about twice as fast as blocks of 4096.
+	csfBlock int
+	// pairLeaves: CSFToCOO walks level r-3 with fillVia, without its leaf
+	// pointers, when that level has more than one node per pairLeaves
+	// leaves (T4p: 2.79M nodes over 3M leaves; T3u and T3p, whose level
+	// r-3 is the root with 20000 and 100000 nodes, keep the leaf
+	// pointers, which cost next to nothing there).
+	pairLeaves int
+	// expandPiece is the most leaves an expansion takes at a time from the
+	// ones not yet taken (parallel.Share), so that a goroutine on a faster
+	// core expands more of them: on a shared machine one core at times
+	// runs the expansion at half the other's speed. The pieces' values
+	// (2 MB of float64) stay above the size at which memmove streams them
+	// past the caches.
+	expandPiece int
+	// scatterMax is the largest transpose (in entries) done in one
+	// scatter instead of transposeBlocked's two (scatterMaxFor).
+	scatterMax int
+	// blockEntries is the number of entries transposeBlocked aims at per
+	// group of columns: the group's scratch (16 bytes an entry) and the
+	// output lines it writes stay in L2.
+	blockEntries int
+	// reorderChunk is the number of leaves sortBelow expands and sorts at
+	// a time (whole subtrees, at least one): with their keys, values and
+	// the sort's scratch, 32 bytes a leaf, they fill half of L2, leaving
+	// room for the CSF's levels streaming past (16K for 1 MiB).
+	reorderChunk int
+}
+
+// tuningFor is the package's tuning on a machine with the caches c.
+func tuningFor(c kernels.CacheSizes) tuning {
+	return tuning{
+		minParallel:  1 << 15,
+		csfBlock:     c.L1D / 192,
+		pairLeaves:   8,
+		expandPiece:  1 << 18,
+		scatterMax:   scatterMaxFor(c),
+		blockEntries: c.L2 / 32,
+		reorderChunk: c.L2 / 64,
+	}
+}
+
+// defaults is the package's tuning on this machine; no code changes it.
+var defaults = tuningFor(kernels.Caches())
+
+// scatterMaxFor is scatterMax for the caches c: a result of 16 bytes an
+// entry in half of L3 (1M entries for 32 MiB); where the L3 is slow
+// (c.SlowL3), at most 512K. Past it, the two scatters of transposeBlocked,
+// each within L2, beat one scatter over the whole result.
+func scatterMaxFor(c kernels.CacheSizes) int {
+	if c.SlowL3 {
+		return min(c.L3/32, 512<<10)
+	}
+	return c.L3 / 32
+}
