@@ -69,42 +69,14 @@ func fromDense(t *testing.T, d []float32, keep []bool, rows, cols int, csc bool)
 	return a
 }
 
-// refValue computes the stored value of entry k (at (i, j)) of q from its
-// codes and parameters, independently of quant.Values.At: the group from
-// the scheme, the code from the nibble rule, the product in float32.
+// refValue decodes entry k (at (i, j)) of q independently of
+// quant.Values.At.
 func refValue(q *csr.Quantized, k int, i, j uint64) float32 {
-	v := q.Values()
-	s := v.Scheme
-	g := 0
-	switch s.Granularity() {
-	case quant.PerChannel:
-		g = int([]uint64{i, j}[s.Axis()])
-	case quant.PerBlock:
-		g = k / s.BlockSize()
+	ch := uint64(0)
+	if a := q.Scheme().Axis(); a >= 0 {
+		ch = []uint64{i, j}[a]
 	}
-	var c uint8
-	if s.CodeBits() == 4 {
-		c = v.Codes[k/2] >> (4 * (k % 2)) & 15
-	} else {
-		c = v.Codes[k]
-	}
-	switch s.Kind() {
-	case quant.Int8:
-		return float32(int8(c)) * v.Scale[g]
-	case quant.Uint8:
-		return float32(int(c)-int(v.Zero[g])) * v.Scale[g]
-	case quant.Int4:
-		n := int(c)
-		if n >= 8 {
-			n -= 16
-		}
-		return float32(n) * v.Scale[g]
-	case quant.NF4:
-		return quant.NF4Levels()[c] * v.Scale[g]
-	case quant.MXFP4:
-		return quant.E2M1Values()[c] * float32(math.Ldexp(1, int(v.Exp[g])-127))
-	}
-	return quant.E4M3Values()[c] * float32(math.Ldexp(1, int(v.Exp[g])-127))
+	return testutil.QuantValue(q.Values(), k, ch)
 }
 
 // TestQuantizedEveryScheme: for every scheme, CSR and CSC, and sizes with
