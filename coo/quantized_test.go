@@ -238,3 +238,90 @@ func TestQuantizedBadInput(t *testing.T) {
 		t.Fatalf("N above the tuples: %v", err)
 	}
 }
+
+// FuzzFromBuffersQuantized: any table is refused with an error or accepted
+// as a valid tensor, strict mode agreeing with permissive mode followed by
+// Validate; an accepted tensor re-emits its table, and At (summing
+// repeats), All, Find and Dequantize agree.
+func FuzzFromBuffersQuantized(f *testing.F) {
+	schemes := append(testutil.Schemes(4), quant.MustParse("int8:channel:axis=4"))
+	f.Add([]byte{2, 0, 2, 3, 4, 4, 3, 0, 2, 3, 3, 0, 1, 2, 1, 1})
+	f.Add([]byte{0x43, 4, 2, 5, 3, 6, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
+	f.Add([]byte{0xC1, 3, 10, 15, 7, 0, 9, 200, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 3 {
+			return
+		}
+		rank := int(data[0]&3) + 1
+		if data[0]&0x3C == 0x3C {
+			rank = 0
+		}
+		shape := make([]uint64, rank)
+		for m := range shape {
+			shape[m] = uint64(1 + (int(data[1])>>m)%5)
+		}
+		var s quant.Scheme
+		var bufs [][]byte
+		if data[0]&0x40 == 0 {
+			s, bufs, _ = testutil.FuzzTable(data[2:], 2, schemes)
+		} else if rank > 0 {
+			s = schemes[int(data[2])%len(schemes)]
+			rest := data[3:]
+			n := 0
+			if len(rest) > 0 {
+				n, rest = int(rest[0]%9), rest[1:]
+			}
+			coords := []byte{}
+			for i := range n * rank {
+				c := uint64(0)
+				if i < len(rest) {
+					c = uint64(rest[i]) % shape[i%rank]
+				}
+				coords = binary.LittleEndian.AppendUint64(coords, c)
+			}
+			if n*rank <= len(rest) {
+				rest = rest[n*rank:]
+			} else {
+				rest = nil
+			}
+			codes, params := testutil.FuzzValues(rest, s, shape, n)
+			bufs = append([][]byte{codes, coords}, params...)
+		}
+		if s.IsZero() {
+			return
+		}
+		q, err := coo.FromBuffersQuantized(shape, s, bufs, layout.Strict)
+		p, perr := coo.FromBuffersQuantized(shape, s, bufs, layout.Permissive)
+		if perr == nil {
+			perr = p.Validate()
+		}
+		if (err == nil) != (perr == nil) {
+			t.Fatalf("strict %v, permissive then Validate %v", err, perr)
+		}
+		if err != nil {
+			if !errors.Is(err, layout.ErrInvalid) {
+				t.Fatalf("error does not match ErrInvalid: %v", err)
+			}
+			return
+		}
+		for i, b := range q.Buffers() {
+			if !bytes.Equal(b, bufs[i]) {
+				t.Fatalf("buffer %d re-emitted differently", i)
+			}
+		}
+		f := coo.Dequantize[float32](q)
+		k := 0
+		for c, v := range q.All() {
+			if i, ok := q.Find(c); !ok || !slices.Equal(q.Coord(i), c) {
+				t.Fatalf("entry %d (%v): Find %d %v", k, c, i, ok)
+			}
+			if math.Float32bits(f.Values()[k]) != math.Float32bits(v) {
+				t.Fatalf("entry %d: All %v, Dequantize %v", k, v, f.Values()[k])
+			}
+			if got, want := q.At(c...), f.At(c...); math.Float32bits(got) != math.Float32bits(want) {
+				t.Fatalf("entry %d: At %v, the dequantized tensor's %v", k, got, want)
+			}
+			k++
+		}
+	})
+}

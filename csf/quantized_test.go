@@ -194,3 +194,113 @@ func TestQuantizedBadInput(t *testing.T) {
 		t.Fatalf("rank 2: %v", err)
 	}
 }
+
+// FuzzFromBuffersQuantized: any table is refused with an error or accepted
+// as a valid tensor, strict mode agreeing with permissive mode followed by
+// Validate; an accepted tensor re-emits its table, and At, All, FindBatch,
+// Channels and Dequantize agree on every leaf.
+func FuzzFromBuffersQuantized(f *testing.F) {
+	schemes := append(testutil.Schemes(4), quant.MustParse("int8:channel:axis=4"))
+	f.Add([]byte{0, 0, 2, 3, 4, 4, 3, 0, 2, 3, 3, 0, 1, 2, 1, 1, 2, 2, 2, 2, 2})
+	f.Add([]byte{0x43, 4, 9, 5, 3, 6, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
+	f.Add([]byte{0xC1, 3, 10, 15, 7, 0, 9, 200, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 4 {
+			return
+		}
+		rank := 3 + int(data[0]&1)
+		perms := permutations(rank)
+		mo := perms[int(data[1])%len(perms)]
+		shape := make([]uint64, rank)
+		for m := range shape {
+			shape[m] = uint64(1 + (int(data[2])>>m)%4)
+		}
+		var s quant.Scheme
+		var bufs [][]byte
+		if data[0]&0x40 == 0 {
+			s, bufs, _ = testutil.FuzzTable(data[3:], 2*rank+1, schemes)
+		} else {
+			s, bufs = structuredTree(data[3:], shape, mo, schemes)
+		}
+		if s.IsZero() {
+			return
+		}
+		q, err := csf.FromBuffersQuantized(shape, mo, s, bufs, layout.Strict)
+		p, perr := csf.FromBuffersQuantized(shape, mo, s, bufs, layout.Permissive)
+		if perr == nil {
+			perr = p.Validate()
+		}
+		if (err == nil) != (perr == nil) {
+			t.Fatalf("strict %v, permissive then Validate %v", err, perr)
+		}
+		if err != nil {
+			if !errors.Is(err, layout.ErrInvalid) {
+				t.Fatalf("error does not match ErrInvalid: %v", err)
+			}
+			return
+		}
+		for i, b := range q.Buffers() {
+			if !bytes.Equal(b, bufs[i]) {
+				t.Fatalf("buffer %d re-emitted differently", i)
+			}
+		}
+		f := csf.Dequantize[float32](q)
+		var coords []uint64
+		k := 0
+		for c, v := range q.All() {
+			if math.Float32bits(q.At(c...)) != math.Float32bits(v) || math.Float32bits(f.Values()[k]) != math.Float32bits(v) {
+				t.Fatalf("leaf %d (%v): At %v, All %v, Dequantize %v", k, c, q.At(c...), v, f.Values()[k])
+			}
+			coords = append(coords, c...)
+			k++
+		}
+		out := make([]int, k)
+		q.FindBatch(coords, out)
+		for i, o := range out {
+			if o != i {
+				t.Fatalf("FindBatch[%d] = %d", i, o)
+			}
+		}
+	})
+}
+
+// structuredTree builds valid levels from data (for each node, a bit mask
+// of its children's coordinates) and codes and parameters of the right
+// lengths (testutil.FuzzValues), under the scheme data[0] picks.
+func structuredTree(data []byte, shape []uint64, mo []uint32, schemes []quant.Scheme) (quant.Scheme, [][]byte) {
+	s := schemes[int(data[0])%len(schemes)]
+	data = data[1:]
+	rank := len(shape)
+	pos := make([][]uint64, rank)
+	crd := make([][]uint64, rank)
+	parents := 1
+	for l := range rank {
+		pos[l] = []uint64{0}
+		for range parents {
+			var mask byte
+			if len(data) > 0 {
+				mask, data = data[0], data[1:]
+			}
+			for c := range shape[mo[l]] {
+				if mask>>c&1 != 0 {
+					crd[l] = append(crd[l], c)
+				}
+			}
+			pos[l] = append(pos[l], uint64(len(crd[l])))
+		}
+		parents = len(crd[l])
+	}
+	codes, params := testutil.FuzzValues(data, s, shape, parents)
+	bufs := [][]byte{codes}
+	for l := range rank {
+		p, c := []byte{}, []byte{}
+		for _, v := range pos[l] {
+			p = binary.LittleEndian.AppendUint64(p, v)
+		}
+		for _, v := range crd[l] {
+			c = binary.LittleEndian.AppendUint64(c, v)
+		}
+		bufs = append(bufs, p, c)
+	}
+	return s, append(bufs, params...)
+}

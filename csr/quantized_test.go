@@ -332,3 +332,112 @@ func TestQuantizedT(t *testing.T) {
 		t.Fatalf("restored: %v", err)
 	}
 }
+
+// FuzzFromBuffersQuantized: any table is refused with an error or accepted
+// as a valid matrix, strict mode agreeing with permissive mode followed by
+// Validate; an accepted matrix re-emits its table, and At, All, FindBatch
+// and Dequantize agree on every entry.
+func FuzzFromBuffersQuantized(f *testing.F) {
+	schemes := append(testutil.Schemes(2), quant.MustParse("int8:channel:axis=2"))
+	f.Add([]byte{0, 2, 3, 3, 4, 4, 3, 0, 2, 3, 3, 0, 1, 2, 1, 1})
+	f.Add([]byte{3, 2, 2, 1, 3, 3, 5, 0, 1, 2, 3, 3, 2, 1, 2, 0, 3, 0, 9, 1, 2, 1})
+	f.Add([]byte{9, 3, 2, 1, 3, 3, 7, 0, 2, 3, 3, 3, 3, 0, 0, 0, 3, 0, 0, 0, 5, 9, 9})
+	f.Add([]byte{0x43, 4, 2, 5, 3, 6, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
+	f.Add([]byte{0xC4, 3, 10, 15, 7, 0, 9, 200, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 2 {
+			return
+		}
+		rows, cols, csc := uint64(data[0]%5), uint64(data[1]%5), data[0]&0x80 != 0
+		var s quant.Scheme
+		var bufs [][]byte
+		if data[0]&0x40 == 0 {
+			s, bufs, _ = testutil.FuzzTable(data[2:], 3, schemes)
+		} else {
+			// A valid index from bit masks, one a compressed row, and
+			// values of the right lengths.
+			s, bufs = structuredMatrix(data[1:], rows, cols, csc, schemes)
+		}
+		if s.IsZero() {
+			return
+		}
+		from := csr.FromBuffersQuantized
+		if csc {
+			from = csr.FromBuffersQuantizedCSC
+		}
+		q, err := from(rows, cols, s, bufs, layout.Strict)
+		p, perr := from(rows, cols, s, bufs, layout.Permissive)
+		if perr == nil {
+			if p.Valid() {
+				t.Fatal("a permissive hold is valid before Validate")
+			}
+			perr = p.Validate()
+		}
+		if (err == nil) != (perr == nil) {
+			t.Fatalf("strict %v, permissive then Validate %v", err, perr)
+		}
+		if err != nil {
+			if !errors.Is(err, layout.ErrInvalid) {
+				t.Fatalf("error does not match ErrInvalid: %v", err)
+			}
+			return
+		}
+		for i, b := range q.Buffers() {
+			if !bytes.Equal(b, bufs[i]) {
+				t.Fatalf("buffer %d re-emitted differently", i)
+			}
+		}
+		f := csr.Dequantize[float32](q)
+		var coords []uint64
+		k := 0
+		for c, v := range q.All() {
+			if i, ok := q.Find(c[0], c[1]); !ok || i != k || math.Float32bits(q.At(c[0], c[1])) != math.Float32bits(v) || math.Float32bits(f.Values()[k]) != math.Float32bits(v) {
+				t.Fatalf("entry %d (%v): Find %d %v, At %v, All %v, Dequantize %v", k, c, i, ok, q.At(c[0], c[1]), v, f.Values()[k])
+			}
+			coords = append(coords, c...)
+			k++
+		}
+		out := make([]int, k)
+		q.FindBatch(coords, out)
+		for i, o := range out {
+			if o != i {
+				t.Fatalf("FindBatch[%d] = %d", i, o)
+			}
+		}
+	})
+}
+
+// structuredMatrix builds a valid index from data (a bit mask of the minor
+// dimension for each compressed row) and codes and parameters of the right
+// lengths (testutil.FuzzValues), under the scheme data[0] picks.
+func structuredMatrix(data []byte, rows, cols uint64, csc bool, schemes []quant.Scheme) (quant.Scheme, [][]byte) {
+	s := schemes[int(data[0])%len(schemes)]
+	data = data[1:]
+	major, minor := rows, cols
+	if csc {
+		major, minor = cols, rows
+	}
+	ptr := []uint64{0}
+	var idx []uint64
+	for range major {
+		var mask byte
+		if len(data) > 0 {
+			mask, data = data[0], data[1:]
+		}
+		for j := range minor {
+			if mask>>j&1 != 0 {
+				idx = append(idx, j)
+			}
+		}
+		ptr = append(ptr, uint64(len(idx)))
+	}
+	codes, params := testutil.FuzzValues(data, s, []uint64{rows, cols}, len(idx))
+	bufs := [][]byte{codes, {}, {}}
+	for _, p := range ptr {
+		bufs[1] = binary.LittleEndian.AppendUint64(bufs[1], p)
+	}
+	for _, i := range idx {
+		bufs[2] = binary.LittleEndian.AppendUint64(bufs[2], i)
+	}
+	return s, append(bufs, params...)
+}
