@@ -24,7 +24,7 @@ type QuantOptions struct {
 
 // ErrRequantize is matched by the error of a conversion with
 // QuantOptions.Exact that would have re-quantized the values.
-var ErrRequantize = errors.New("the codes cannot be carried: the conversion re-quantizes")
+var ErrRequantize = errors.New("re-quantizing refused (QuantOptions.Exact)")
 
 // positions returns 0, 1, ..., n-1 as float64: the values of the index
 // conversion, which then hold the source position of every result entry.
@@ -53,7 +53,7 @@ func carried(v quant.Values, shape []uint64, perm []float64, exact bool) (quant.
 		return gather(v, perm, identity), nil, nil
 	}
 	if exact {
-		return quant.Values{}, nil, fmt.Errorf("convert: %v groups consecutive stored values and the conversion reorders them: %w", s, ErrRequantize)
+		return quant.Values{}, nil, fmt.Errorf("convert: %v groups consecutive stored values and the conversion reorders them, so it would re-quantize them: %w", s, ErrRequantize)
 	}
 	deq := make([]float32, v.N)
 	v.Dequantize(deq, quant.Channels{})
@@ -104,7 +104,7 @@ func gather(v quant.Values, perm []float64, identity bool) quant.Values {
 
 // requantError refuses a sum of duplicates under Exact.
 func requantError(s quant.Scheme) error {
-	return fmt.Errorf("convert: summing duplicates of %v values re-quantizes them: %w", s, ErrRequantize)
+	return fmt.Errorf("convert: summing duplicate coordinates of %v values would re-quantize them: %w", s, ErrRequantize)
 }
 
 // dequantized returns the values of v dequantized with channels ch.

@@ -40,7 +40,7 @@ func (z *npzReader) floatOfQuantized() error {
 	if err != nil {
 		return err
 	}
-	return wrapErr(z.name, "quant", fmt.Sprintf("quantized values (%q): read the file with ReadQuantized or ReadAny", s), formats.ErrUnsupported)
+	return wrapErr(z.name, "quant", fmt.Sprintf("quantized values (scheme %q), which Read does not read (ReadQuantized and ReadAny do)", s), formats.ErrUnsupported)
 }
 
 // ReadQuantized reads a file of quantized values (see the package doc's

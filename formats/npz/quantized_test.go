@@ -196,7 +196,7 @@ func TestQuantizedRoundTrip(t *testing.T) {
 		if _, err := ReadQuantized(r, int64(len(f.b)), Options{MaxBytes: int64(need) - 1}); !errors.Is(err, formats.ErrTooLarge) {
 			t.Fatalf("%s: under %d, one byte less than its count: %v", f.name, need-1, err)
 		}
-		if _, err := Read[float32](r, int64(len(f.b)), Options{Name: "q.npz"}); !errors.Is(err, formats.ErrUnsupported) || !strings.Contains(err.Error(), "q.npz: array quant: quantized values (\""+q.Info.Scheme) {
+		if _, err := Read[float32](r, int64(len(f.b)), Options{Name: "q.npz"}); !errors.Is(err, formats.ErrUnsupported) || !strings.Contains(err.Error(), "q.npz: array quant: quantized values (scheme \""+q.Info.Scheme) {
 			t.Fatalf("%s: Read of a quantized file: %v", f.name, err)
 		}
 		if s, qq, err := ReadAny[float64](r, int64(len(f.b)), Options{}); err != nil || s != nil || qq == nil {
