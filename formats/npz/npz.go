@@ -8,7 +8,9 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 	"unsafe"
 
 	"github.com/hurray-format/hurray-go/coo"
@@ -89,6 +91,18 @@ func (z *npzReader) errf(arr string, format string, args ...any) error {
 	return wrapErr(z.name, arr, fmt.Sprintf(format, args...), nil)
 }
 
+// printable returns a member name as errors show it: quoted when it holds
+// a character that is not printable (a newline would break the one-line
+// error).
+func printable(name string) string {
+	for _, r := range name {
+		if !unicode.IsPrint(r) {
+			return strconv.Quote(name)
+		}
+	}
+	return name
+}
+
 // maxInflate is the most bytes a deflated byte can expand to: a match of
 // 258 bytes takes at least two bits (one for its length code, one for its
 // distance code).
@@ -114,7 +128,11 @@ func (z *npzReader) open(name string, required bool, most uint64) (*member, erro
 		if !required {
 			return nil, nil
 		}
-		return nil, z.errf(name, "missing (members: %s)", strings.Join(z.order, ", "))
+		names := make([]string, len(z.order))
+		for i, n := range z.order {
+			names[i] = printable(n)
+		}
+		return nil, z.errf(name, "missing (members: %s)", strings.Join(names, ", "))
 	}
 	switch c, u := f.CompressedSize64, f.UncompressedSize64; {
 	case f.Method != zip.Store && f.Method != zip.Deflate:
@@ -295,7 +313,7 @@ func openArchive(r io.ReaderAt, size int64, opts Options) (*npzReader, error) {
 			continue
 		}
 		if _, dup := z.members[name]; dup {
-			return nil, z.errf(name, "member repeated in the archive")
+			return nil, z.errf(printable(name), "member repeated in the archive")
 		}
 		z.members[name] = f
 		z.order = append(z.order, name)

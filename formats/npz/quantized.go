@@ -134,7 +134,7 @@ func (z *npzReader) scheme() (quant.Scheme, error) {
 			continue
 		}
 		if i, err := strconv.Atoi(k); err != nil || i < 0 || i >= s.ParamCount() || strconv.Itoa(i) != k {
-			return quant.Scheme{}, z.errf(name, "not a parameter array of %v, which has %d (quant_0 to quant_%d)", s, s.ParamCount(), s.ParamCount()-1)
+			return quant.Scheme{}, z.errf(printable(name), "not a parameter array of %v, which has %d (quant_0 to quant_%d)", s, s.ParamCount(), s.ParamCount()-1)
 		}
 	}
 	return s, nil
