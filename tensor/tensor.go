@@ -170,7 +170,7 @@ func (d *Descriptor) Validate(mode layout.Mode) error {
 			return d.errorf("scheme", -1, "none given for codes")
 		}
 		if !d.Scheme.Known() && mode != layout.Permissive {
-			return fmt.Errorf("%v: scheme %q: %w", d.Layout.Tag(), d.Scheme.raw, layout.ErrUnsupported)
+			return fmt.Errorf("%v: scheme %q is not known to this library: %w", d.Layout.Tag(), d.Scheme.raw, layout.ErrUnsupported)
 		}
 	default:
 		return d.errorf("value type", -1, "%v, want float32, float64 or codes", d.Type)
