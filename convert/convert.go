@@ -112,6 +112,43 @@
 // and a dst that holds another tensor's index arrays (a TTV result along
 // the leaf mode, a TTVMatrix one along it, an SDDMM result), get fresh
 // buffers instead of being written while read.
+// # Quantized values
+//
+// The Q functions (QCOOToCSR, QCOOToCSC, QCSRToCSC, QMatrixToCOO,
+// QCOOToCSF, QCSFToCOO, QReorder) convert the quantized structures of
+// packages coo, csr and csf, running the float conversions on their index.
+// Quantizing a float structure into its quantized twin, and dequantizing
+// one back, are the layout packages' Quantize and Dequantize (csr.Quantize,
+// coo.Dequantize, ...).
+//
+// Codes are carried, not re-quantized, wherever the scheme allows: a tensor
+// or channel scheme's codes move with their entries (a value's channel is
+// its logical coordinate, which no conversion changes) and its parameters
+// are copied. A block scheme
+// (int8:block, uint8:block, int4, nf4, mxfp4, mxfp8) groups consecutive
+// stored values, so its codes can be carried only when the conversion keeps
+// the storage order (COO in row-major order to CSR, CSR or CSC to COO, CSF
+// to COO, a COO in level order to CSF); a conversion that reorders them
+// re-quantizes the dequantized values in the new order, with the same
+// scheme, and returns the quant.Report of that re-quantization. A nil
+// report says the codes were carried exactly. (Every 4-bit kind is a block
+// scheme, so 4-bit codes are carried only in their order; the carrying
+// code repacks nibbles all the same.)
+//
+// Duplicates follow Options.Duplicates: Reject fails as the float
+// conversion does; KeepLast keeps the last code (carried, or re-quantized
+// for a block scheme, whose blocks it changes); Sum adds the dequantized
+// values in float32 (in input order, as the float conversions do) and
+// re-quantizes the result, tensor and channel schemes included, since a
+// sum need not be a code. Setting QuantOptions.Exact refuses every
+// re-quantization with an error matching ErrRequantize instead.
+//
+// Cost: the index conversion runs on a float64 copy of the positions (8
+// bytes a value, and the float conversion's scratch for float64), whose
+// result gives the source of every result entry; the codes are then
+// gathered in one pass. Re-quantizing adds the dequantized values (4 bytes a
+// value, twice) and quant.Quantize's pass. The results share no memory with
+// the input.
 package convert
 
 import (

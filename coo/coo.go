@@ -104,11 +104,12 @@ func (t *Tensor[T]) viewBuffers(raw [][]byte) error {
 	if err := check.BufferLen(layout.TagCOO, "values", raw[0], bufview.ElemSize[T]()); err != nil {
 		return err
 	}
-	if err := check.BufferLen(layout.TagCOO, "coords", raw[1], 8); err != nil {
+	var x index
+	if err := x.viewBuffers(raw); err != nil {
 		return err
 	}
 	t.values, _ = bufview.Floats[T](raw[0])
-	t.coords, _ = bufview.Uint64s(raw[1])
+	t.coords = x.coords
 	return nil
 }
 
@@ -123,17 +124,10 @@ func (t *Tensor[T]) Validate() error {
 }
 
 func (t *Tensor[T]) validate() error {
-	if err := (layout.COO{}).Validate(t.shape); err != nil {
+	x := t.ix()
+	sorted, err := x.validate(len(t.values))
+	if err != nil {
 		return err
-	}
-	rank := len(t.shape)
-	nnz := len(t.values)
-	if len(t.coords)%rank != 0 || len(t.coords)/rank != nnz {
-		return layout.Errorf(layout.TagCOO, "coords", -1, -1, "length %d, want nnz*rank = %d*%d", len(t.coords), nnz, rank)
-	}
-	i, sorted := scanCoords(t.coords, t.shape)
-	if i >= 0 {
-		return layout.Errorf(layout.TagCOO, "coords", -1, i, "entry %d mode %d: %d is not below the dimension size %d", i/rank, i%rank, t.coords[i], t.shape[i%rank])
 	}
 	if !t.valid || t.sorted != sorted {
 		t.sorted = sorted
@@ -141,6 +135,9 @@ func (t *Tensor[T]) validate() error {
 	}
 	return nil
 }
+
+// ix returns the tensor's index structure.
+func (t *Tensor[T]) ix() index { return index{shape: t.shape, coords: t.coords} }
 
 // scanCoords returns the flat index of the first coordinate not below its
 // dimension (-1 if none) and whether the tuples are in non-decreasing
@@ -228,7 +225,8 @@ func sortedRange(c []uint64, r, lo, hi int) bool {
 // checkSorted reports whether the tuples are in non-decreasing row-major
 // order.
 func (t *Tensor[T]) checkSorted() bool {
-	return sortedRange(t.coords, len(t.shape), 0, len(t.coords)/len(t.shape))
+	x := t.ix()
+	return x.checkSorted()
 }
 
 func (t *Tensor[T]) mustValid() {
@@ -329,54 +327,17 @@ func (t *Tensor[T]) Sort(modeOrder []uint32) error {
 // = false. It binary-searches a sorted tensor and scans an unsorted one.
 func (t *Tensor[T]) Find(coord []uint64) (i int, ok bool) {
 	t.mustValid()
-	r := len(t.shape)
-	if len(coord) != r {
-		panic(fmt.Sprintf("coo: coordinate of length %d for rank %d", len(coord), r))
-	}
-	n := len(t.values)
-	if t.sorted {
-		lo, hi := 0, n
-		for lo < hi {
-			mid := int(uint(lo+hi) >> 1)
-			if slices.Compare(t.coords[mid*r:mid*r+r], coord) < 0 {
-				lo = mid + 1
-			} else {
-				hi = mid
-			}
-		}
-		if lo < n && slices.Equal(t.coords[lo*r:lo*r+r], coord) {
-			return lo, true
-		}
-		return -1, false
-	}
-	for i := range n {
-		if slices.Equal(t.coords[i*r:i*r+r], coord) {
-			return i, true
-		}
-	}
-	return -1, false
+	x := t.ix()
+	return x.find(coord, t.sorted)
 }
 
 // At returns the sum of the values stored at a coordinate (COO may hold
 // duplicates), or 0 when none is.
 func (t *Tensor[T]) At(coord ...uint64) T {
-	i, ok := t.Find(coord)
-	if !ok {
-		return 0
-	}
-	r := len(t.shape)
+	t.mustValid()
+	x := t.ix()
 	var s T
-	if t.sorted {
-		for ; i < len(t.values) && slices.Equal(t.coords[i*r:i*r+r], coord); i++ {
-			s += t.values[i]
-		}
-		return s
-	}
-	for ; i < len(t.values); i++ {
-		if slices.Equal(t.coords[i*r:i*r+r], coord) {
-			s += t.values[i]
-		}
-	}
+	x.matches(coord, t.sorted, func(k int) { s += t.values[k] })
 	return s
 }
 
@@ -384,17 +345,8 @@ func (t *Tensor[T]) At(coord ...uint64) T {
 // index of the first matching entry or -1.
 func (t *Tensor[T]) FindBatch(coords []uint64, out []int) {
 	t.mustValid()
-	r := len(t.shape)
-	if len(coords) != r*len(out) {
-		panic(fmt.Sprintf("coo: FindBatch: %d coordinates for %d results of rank %d", len(coords), len(out), r))
-	}
-	for k := range out {
-		if i, ok := t.Find(coords[k*r : k*r+r]); ok {
-			out[k] = i
-		} else {
-			out[k] = -1
-		}
-	}
+	x := t.ix()
+	x.findBatch(coords, out, t.sorted)
 }
 
 // All iterates over the entries in storage order. The yielded coordinate is a
