@@ -76,10 +76,10 @@ func raceRows[T any](ptr, idx []uint64, vals []T, v []T, lo, end int, write bool
 // call takes: the nodes before the first c1 whose leaves ptr[c0]..ptr[c1]
 // reach productChunk, and at most productChunk nodes, at least one (c0 <
 // len(ptr)-1). On a ptr that is not non-decreasing the run is still within
-// c0+1..c0+productChunk. (A binary search here measured no faster on idle
-// runs: the runs are short next to the kernel's work on them.) When all
-// that is left fits in one call (the usual case for the products' short
-// per-node calls) it returns len(ptr)-1 without a scan.
+// c0+1..c0+productChunk. (A binary search here gains nothing: the runs are
+// short next to the kernel's work on them.) When all that is left fits in
+// one call (the usual case for the products' short per-node calls) it
+// returns len(ptr)-1 without a scan.
 func productRun(ptr []uint64, c0 int) int {
 	nc := len(ptr) - 1
 	if nc-c0 <= productChunk && ptr[nc]-ptr[c0] < productChunk {
@@ -120,12 +120,12 @@ func forRuns2(ptr, lptr []uint64, fn func(c0, c1 int)) {
 }
 
 // spmmRows returns the end of the rows from lo to take in one SpMM call: at
-// least one, at most 4096, and no more than spmmWorkPerCall multiply-adds
-// unless one row alone exceeds them.
+// least one, at most spmmRowsPerCall, and no more than spmmWorkPerCall
+// multiply-adds unless one row alone exceeds them.
 func spmmRows(ptr []uint64, lo, w int) int {
 	hi := lo + 1
 	rows := len(ptr) - 1
-	for hi < rows && int(ptr[hi+1]-ptr[lo])*max(w, 1) <= spmmWorkPerCall && hi-lo < 4096 {
+	for hi < rows && int(ptr[hi+1]-ptr[lo])*max(w, 1) <= spmmWorkPerCall && hi-lo < spmmRowsPerCall {
 		hi++
 	}
 	return hi
