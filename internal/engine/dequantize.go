@@ -241,12 +241,16 @@ func dequantizeGeneric(dst []float32, s *qScratch, i0, hint int) int {
 // They return how many values they decoded from the start: all of them, or
 // (the vector kernels) fewer, leaving a tail to the Go kernels. rem >= 1,
 // and b is 0 or at least minB; the 4-bit and E4M3 kernels never get b == 0.
+// The table of nib holds 16 values.
 type dqKernels struct {
 	i8   func(dst []float32, codes []byte, scale []float32, rem, b int) int
 	u8   func(dst []float32, codes []byte, scale []float32, zero []uint8, rem, b int) int
 	e4m3 func(dst []float32, codes []byte, scale []float32, rem, b int) int
-	nib  func(dst []float32, codes []byte, odd int, table *[16]float32, scale []float32, rem, b int) int
+	nib  func(dst []float32, codes []byte, odd int, table, scale []float32, rem, b int) int
 	minB int
+	// nibEven: the nib kernel takes odd == 0 only (a tile that starts at
+	// a high nibble decodes its first value with the Go kernel).
+	nibEven bool
 }
 
 // dqGo is the generic path's kernels: any block size.
@@ -341,35 +345,37 @@ func dqSplit(dst []float32, s *qScratch, i0, hint int, k *dqKernels) int {
 }
 
 // dqCall decodes values i0..i0+len(dst)-1 of v with kernels k, group walk
-// (scale, zero, rem, b), and finishes a vector kernel's tail with the Go
-// kernels.
+// (scale, zero, rem, b): a vector kernel once (after one value through Go
+// when it takes only even nibble phases), then the Go kernels on what it
+// leaves.
 func dqCall(dst []float32, v *quant.Values, i0 int, scale []float32, zero []uint8, rem, b int, k *dqKernels) {
 	n := len(dst)
-	for done := 0; done < n; k = &dqGo {
+	kind := v.Scheme.Kind()
+	nib := v.Scheme.CodeBits() == 4
+	table := int4Table[:]
+	switch kind {
+	case quant.NF4:
+		table = nf4Table[:]
+	case quant.MXFP4:
+		table = e2m1Table[:]
+	}
+	done := 0
+	// run decodes values done..done+m-1 with kernels kk and moves the group
+	// walk past what it decoded.
+	run := func(kk *dqKernels, m int) {
+		j, out := i0+done, dst[done:done+m]
 		var d int
-		switch kind := v.Scheme.Kind(); kind {
+		switch kind {
 		case quant.Int8:
-			d = k.i8(dst[done:], v.Codes[i0+done:i0+n], scale, rem, b)
+			d = kk.i8(out, v.Codes[j:j+m], scale, rem, b)
 		case quant.Uint8:
-			d = k.u8(dst[done:], v.Codes[i0+done:i0+n], scale, zero, rem, b)
+			d = kk.u8(out, v.Codes[j:j+m], scale, zero, rem, b)
 		case quant.MXFP8:
-			d = k.e4m3(dst[done:], v.Codes[i0+done:i0+n], scale, rem, b)
+			d = kk.e4m3(out, v.Codes[j:j+m], scale, rem, b)
 		default:
-			j := i0 + done
-			table := &int4Table
-			switch kind {
-			case quant.NF4:
-				table = &nf4Table
-			case quant.MXFP4:
-				table = &e2m1Table
-			}
-			d = k.nib(dst[done:], v.Codes[j>>1:(i0+n+1)>>1], j&1, table, scale, rem, b)
-		}
-		if d == 0 && k == &dqGo {
-			panic("kernels: Dequantize: internal error: no progress")
+			d = kk.nib(out, v.Codes[j>>1:(j+m+1)>>1], j&1, table, scale, rem, b)
 		}
 		done += d
-		// Move the group walk past the d values decoded.
 		switch {
 		case b == 0:
 			scale = scale[d:]
@@ -386,6 +392,17 @@ func dqCall(dst []float32, v *quant.Values, i0 int, scale []float32, zero []uint
 				zero = zero[gs:]
 			}
 		}
+	}
+	if k != &dqGo {
+		if nib && k.nibEven && i0&1 == 1 {
+			run(&dqGo, 1)
+		}
+		if done < n {
+			run(k, n-done)
+		}
+	}
+	if done < n {
+		run(&dqGo, n-done)
 	}
 }
 
@@ -445,7 +462,8 @@ func dqE4M3Go(dst []float32, codes []byte, scale []float32, rem, b int) int {
 	return len(dst)
 }
 
-func dqNibGo(dst []float32, codes []byte, odd int, table *[16]float32, scale []float32, rem, b int) int {
+func dqNibGo(dst []float32, codes []byte, odd int, table, scale []float32, rem, b int) int {
+	table = table[:16]
 	for i, g := 0, 0; i < len(dst); g, rem = g+1, b {
 		e, f := dqEnd(i, rem, len(dst)), scale[g]
 		for ; i < e; i++ {

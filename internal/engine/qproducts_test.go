@@ -115,14 +115,25 @@ func qRowsPtr(rng *rand.Rand, rows int, long bool) []uint64 {
 	return ptr
 }
 
-// qIdx returns indices below cols for the entries of ptr (sorted within
-// each row, repeats allowed across rows).
-func qIdx(rng *rand.Rand, ptr []uint64, cols int) []uint64 {
-	idx := make([]uint64, ptr[len(ptr)-1])
-	for i := range idx {
-		idx[i] = uint64(rng.IntN(cols))
+// qIdx returns indices below cols for the entries of ptr, strictly
+// increasing within each row (a valid CSR matrix or CSF fiber level: the
+// scatter kernels assume no repeat within a row); cols is raised to the
+// longest row when it is shorter. It returns the indices and cols.
+func qIdx(rng *rand.Rand, ptr []uint64, cols int) ([]uint64, int) {
+	for i := 0; i+1 < len(ptr); i++ {
+		cols = max(cols, int(ptr[i+1]-ptr[i]))
 	}
-	return idx
+	idx := make([]uint64, 0, ptr[len(ptr)-1])
+	for i := 0; i+1 < len(ptr); i++ {
+		need := int(ptr[i+1] - ptr[i])
+		for j := 0; j < cols && need > 0; j++ {
+			if rng.IntN(cols-j) < need {
+				idx = append(idx, uint64(j))
+				need--
+			}
+		}
+	}
+	return idx, cols
 }
 
 func absOf(s []float32) []float32 {
@@ -150,7 +161,7 @@ func TestQSpMV(t *testing.T) {
 		for si, ptr := range qStructures(rng) {
 			rows := len(ptr) - 1
 			cols := 1 + rng.IntN(300)
-			idx := qIdx(rng, ptr, cols)
+			idx, cols := qIdx(rng, ptr, cols)
 			for _, spelling := range qSchemes {
 				c := newQCase(t, rng, spelling, ptr, idx, cols)
 				x := frand[float32](rng, cols, 1, false)
@@ -196,7 +207,7 @@ func TestQSpMM(t *testing.T) {
 		for si, ptr := range qStructures(rng) {
 			rows := len(ptr) - 1
 			cols := 1 + rng.IntN(200)
-			idx := qIdx(rng, ptr, cols)
+			idx, cols := qIdx(rng, ptr, cols)
 			for _, spelling := range qSchemes {
 				c := newQCase(t, rng, spelling, ptr, idx, cols)
 				maxRow := 0
@@ -314,7 +325,7 @@ func TestQHadamard(t *testing.T) {
 		for si, ptr := range qStructures(rng) {
 			nc := len(ptr) - 1
 			xrows := 1 + rng.IntN(60)
-			idx := qIdx(rng, ptr, xrows)
+			idx, xrows := qIdx(rng, ptr, xrows)
 			crd := make([]uint64, nc)
 			nrows := 1 + rng.IntN(30)
 			for i := range crd {
@@ -401,10 +412,7 @@ func q2Levels(rng *rand.Rand) (ptr, crd, lptr []uint64) {
 		}
 		lptr = append(lptr, lptr[e]+uint64(k))
 	}
-	crd = make([]uint64, ne)
-	for e := range crd {
-		crd[e] = uint64(rng.IntN(25))
-	}
+	crd, _ = qIdx(rng, ptr, 25)
 	return ptr, crd, lptr
 }
 
@@ -414,11 +422,9 @@ func TestQHadamard2(t *testing.T) {
 		for trial := range 2 {
 			ptr, crd, lptr := q2Levels(rng)
 			nc, nl := len(ptr)-1, int(lptr[len(lptr)-1])
-			xrows, zrows, nrows := 1+rng.IntN(40), 25, 1+rng.IntN(20)
-			idx := make([]uint64, nl)
-			for j := range idx {
-				idx[j] = uint64(rng.IntN(xrows))
-			}
+			nrows := 1 + rng.IntN(20)
+			idx, xrows := qIdx(rng, lptr, 1+rng.IntN(40))
+			zrows := int(Max(crd)) + 1
 			ncrd := make([]uint64, nc)
 			for c := range ncrd {
 				ncrd[c] = uint64(rng.IntN(nrows))
