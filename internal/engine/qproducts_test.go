@@ -30,6 +30,15 @@ func forEachPath(t *testing.T, fn func(t *testing.T)) {
 	}
 }
 
+// qProductSchemes are the schemes the product tests run: all of them, or
+// under -short (the race and qemu runs) one of each kind and granularity.
+func qProductSchemes() []string {
+	if testing.Short() {
+		return []string{"int8:channel:axis=0", "uint8:channel:axis=1", "int8:block=5", "int4:block=7", "nf4:block=64", "mxfp4", "mxfp8", "uint8:tensor"}
+	}
+	return qSchemes
+}
+
 // qClose compares got with want within the bound of a sum of terms terms
 // each of magnitude sum mag: |got - want| <= 4 (terms+3) 2^-24 mag, plus
 // the smallest normal for subnormal results. Sentinels past the slices
@@ -166,7 +175,7 @@ func TestQSpMV(t *testing.T) {
 			rows := len(ptr) - 1
 			cols := 1 + rng.IntN(300)
 			idx, cols := qIdx(rng, ptr, cols)
-			for _, spelling := range qSchemes {
+			for _, spelling := range qProductSchemes() {
 				c := newQCase(t, rng, spelling, ptr, idx, cols)
 				x := frand[float32](rng, cols, 1, false)
 				y0 := frand[float32](rng, rows, 2, false)
@@ -212,7 +221,7 @@ func TestQSpMM(t *testing.T) {
 			rows := len(ptr) - 1
 			cols := 1 + rng.IntN(200)
 			idx, cols := qIdx(rng, ptr, cols)
-			for _, spelling := range qSchemes {
+			for _, spelling := range qProductSchemes() {
 				c := newQCase(t, rng, spelling, ptr, idx, cols)
 				maxRow := 0
 				for i := range rows {
@@ -260,7 +269,7 @@ func TestQCOOMul(t *testing.T) {
 			}
 			sorted := append([]uint64(nil), coords...)
 			sortPairs(sorted)
-			for _, spelling := range qSchemes {
+			for _, spelling := range qProductSchemes() {
 				s := quant.MustParse(spelling)
 				for ci, cs := range [][]uint64{coords, sorted} {
 					vals := make([]float32, nnz)
@@ -339,7 +348,7 @@ func TestQHadamard(t *testing.T) {
 			for i := range nc {
 				maxRow = max(maxRow, int(ptr[i+1]-ptr[i]))
 			}
-			for _, spelling := range qSchemes {
+			for _, spelling := range qProductSchemes() {
 				c := newQCase(t, rng, spelling, ptr, idx, xrows)
 				for _, r := range []int{1, 5, 16, 21} {
 					x := frand[float32](rng, xrows*r, 0, false)
@@ -433,7 +442,7 @@ func TestQHadamard2(t *testing.T) {
 			for c := range ncrd {
 				ncrd[c] = uint64(rng.IntN(nrows))
 			}
-			for _, spelling := range qSchemes {
+			for _, spelling := range qProductSchemes() {
 				c := newQCase(t, rng, spelling, lptr, idx, xrows)
 				for _, r := range []int{1, 4, 17} {
 					x := frand[float32](rng, xrows*r, 0, false)
