@@ -93,3 +93,16 @@ func registerAMD64() bool {
 	}
 	return true
 }
+
+// The dequantize family's amd64 paths.
+var _ = registerDequantizeAMD64()
+
+func registerDequantizeAMD64() bool {
+	if amd64.HasAVX2 {
+		dequantize.set(tierAVX2, dequantizeAVX2)
+	}
+	if amd64.HasAVX512 {
+		dequantize.set(tierAVX512, dequantizeAVX512)
+	}
+	return true
+}

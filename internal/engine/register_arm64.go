@@ -47,3 +47,13 @@ func registerARM64() bool {
 	}
 	return true
 }
+
+// The dequantize family's NEON path.
+var _ = registerDequantizeARM64()
+
+func registerDequantizeARM64() bool {
+	if arm64.HasNEON {
+		dequantize.set(tierNEON, dequantizeNEON)
+	}
+	return true
+}
