@@ -52,7 +52,7 @@ func COOToCSFTo[T Float](dst *csf.Tensor[T], t *coo.Tensor[T], modeOrder []uint3
 	w := workers(opts, n)
 	b := builder[T]{
 		shape: shape, mo: modeOrder, r: r, coords: c, vals: t.Values(),
-		dup: opts.Duplicates, w: w, src: t,
+		dup: opts.Duplicates, w: w, src: t, tu: opts.tuning(),
 	}
 	if len(kp.groups) == 2 {
 		// One 64-bit key: packing it also tells whether the input is
@@ -60,7 +60,7 @@ func COOToCSFTo[T Float](dst *csf.Tensor[T], t *coo.Tensor[T], modeOrder []uint3
 		ws.keys = grow(ws.keys, n)
 		b.keys, b.kp = ws.keys, kp
 		nodes := make([]int, (len(buildParts(n, w))-1)*r)
-		if packKeys(ws.keys, c, r, modeOrder, kp, 0, nil, w, nodes) {
+		if packKeys(ws.keys, c, r, modeOrder, kp, 0, nil, w, nodes, b.tu) {
 			b.nodes = nodes
 		} else {
 			ws.hist = grow(ws.hist, w<<radix.MaxWidth)
@@ -87,7 +87,7 @@ func COOToCSFTo[T Float](dst *csf.Tensor[T], t *coo.Tensor[T], modeOrder []uint3
 		}
 		keys, other := ws.keys, ws.keys2
 		for g := len(kp.groups) - 2; g >= 0; g-- {
-			packKeys(keys, c, r, modeOrder, kp, g, perm, w, nil)
+			packKeys(keys, c, r, modeOrder, kp, g, perm, w, nil, b.tu)
 			keys, perm = radix.SortParallel(keys, other, perm, ws.pa, ws.pb, 0, kp.groupBits(g), w, ws.hist)
 			if &keys[0] == &ws.keys[0] {
 				other = ws.keys2
@@ -260,9 +260,11 @@ func packRange(dst, c []uint64, r int, mo []uint32, kp *keyPlan, g int, perm []u
 // packKeys writes into keys[i] the group-g key of entry perm[i] (i when perm
 // is nil) and reports whether the keys came out non-decreasing. With nodes
 // set (len(nodes) = r x the parts of buildParts(len(keys), w)) it also
-// counts, block by block while the keys are in cache, the nodes each part
-// starts (as builder.count), until a part finds a key out of order.
-func packKeys(keys, c []uint64, r int, mo []uint32, kp *keyPlan, g int, perm []uint32, w int, nodes []int) bool {
+// counts, block by block (tu.levels.Block keys) while the keys are in
+// cache, the nodes each part starts (as builder.count), until a part finds
+// a key out of order.
+func packKeys(keys, c []uint64, r int, mo []uint32, kp *keyPlan, g int, perm []uint32, w int, nodes []int, tu *tuning) bool {
+	lt := tu.levels
 	b := buildParts(len(keys), w)
 	bad := make([]bool, len(b)-1)
 	parallel.Share(b, w, func(_, part, a, z int) {
@@ -272,8 +274,8 @@ func packKeys(keys, c []uint64, r int, mo []uint32, kp *keyPlan, g int, perm []u
 			nd = nodes[part*r : (part+1)*r]
 			clear(nd)
 		}
-		for s := a; s < z; s += levels.Block {
-			e := min(s+levels.Block, z)
+		for s := a; s < z; s += lt.Block {
+			e := min(s+lt.Block, z)
 			packRange(keys[s:e], c, r, mo, kp, g, perm, s)
 			if !down {
 				// From the block's predecessor, the previous block's last key.
@@ -286,7 +288,7 @@ func packKeys(keys, c []uint64, r int, mo []uint32, kp *keyPlan, g int, perm []u
 					// part's last key: counted after Run.
 					from = a + 1
 				}
-				levels.Count(keys, kp.sh, nd, from, e)
+				levels.Count(lt, keys, kp.sh, nd, from, e)
 			}
 		}
 		bad[part] = down
@@ -295,7 +297,7 @@ func packKeys(keys, c []uint64, r int, mo []uint32, kp *keyPlan, g int, perm []u
 		i := b[k]
 		bad[k] = bad[k] || keys[i-1] > keys[i]
 		if nodes != nil {
-			levels.Count(keys, kp.sh, nodes[k*r:(k+1)*r], i, i+1)
+			levels.Count(lt, keys, kp.sh, nodes[k*r:(k+1)*r], i, i+1)
 		}
 	}
 	return !slices.Contains(bad, true)
@@ -350,11 +352,12 @@ type builder[T Float] struct {
 	moved bool
 	// out, when set, is the result's value array (one value a leaf): a
 	// sort may have left vals in it already (Reorder), and then nothing
-	// is copied (levels.Fill).
+	// is copied (levels.Filler).
 	out []T
 	dup Duplicates
 	w   int
 	src *coo.Tensor[T] // for error messages; nil when no duplicates can occur
+	tu  *tuning
 }
 
 // buildParts splits n sorted entries into the parts that packKeys and build
@@ -473,9 +476,17 @@ func (b *builder[T]) build(dst *csf.Tensor[T]) (*csf.Tensor[T], error) {
 	// of duplicates is merged by one part, in order.
 	if parts > 0 {
 		starts := levels.Starts(bounds, func(i int) bool { return b.diff(i) == r })
+		var f *levels.Filler[T]
+		if b.keys != nil {
+			f = &levels.Filler[T]{
+				Pos: pos, Crd: crd, Dst: vals,
+				Keys: b.keys, Shift: b.kp.sh, Mask: b.kp.msk, Vals: b.vals,
+				KeepLast: b.dup == KeepLast, AnyDup: anyDup, Tuning: b.tu.levels,
+			}
+		}
 		parallel.Share(starts, b.w, func(_, k, lo, hi int) {
-			if b.keys != nil {
-				levels.Fill(pos, crd, vals, offs[k*r:(k+1)*r], b.keys, b.vals, b.kp.sh, b.kp.msk, b.dup == KeepLast, anyDup, lo, hi)
+			if f != nil {
+				f.Fill(offs[k*r:(k+1)*r], lo, hi)
 			} else {
 				b.fill(pos, crd, vals, offs[k*r:(k+1)*r], lo, hi)
 			}
@@ -489,7 +500,7 @@ func (b *builder[T]) build(dst *csf.Tensor[T]) (*csf.Tensor[T], error) {
 func (b *builder[T]) count(nodes []int, lo, hi int) {
 	clear(nodes)
 	if b.keys != nil {
-		levels.Count(b.keys, b.kp.sh, nodes, lo, hi)
+		levels.Count(b.tu.levels, b.keys, b.kp.sh, nodes, lo, hi)
 		return
 	}
 	var h [65]int

@@ -48,10 +48,15 @@ func permsUnderTest(r int) [][]uint32 {
 // crosses block edges, the transpose's groups of a few columns so that
 // there are many and its one-scatter size at zero so that it takes two,
 // Reorder's chunk small so that it sorts the subtrees under kept levels a
-// few at a time, and the expansion's pieces small so that the goroutines
-// share many.
+// few at a time, the expansion's pieces small so that the goroutines
+// share many, and the level builds' blocks of a few keys so that they
+// cross block edges.
 func smallTuning() *tuning {
-	return &tuning{minParallel: 0, csfBlock: 3, pairLeaves: defaults.pairLeaves, expandPiece: 4, scatterMax: 0, blockEntries: 8, reorderChunk: 6}
+	return &tuning{
+		minParallel: 0, csfBlock: 3, pairLeaves: defaults.pairLeaves, expandPiece: 4,
+		scatterMax: 0, blockEntries: 8, reorderChunk: 6,
+		levels: levels.Tuning{Block: 5},
+	}
 }
 
 // small returns o with the tests' tuning.
@@ -67,21 +72,20 @@ func paired(o Options, pl int) Options {
 	return o
 }
 
-// withParallel runs f with the sizes of packages radix and levels lowered,
-// so that small inputs cross their block edges (levels.Block), split on
-// the top digit (radix.MSDBucket), and sort subtrees by radix in runs
-// (radix's segment thresholds); the conversions' own sizes go in their
-// Options (small).
+// withParallel runs f with the sizes of package radix lowered, so that
+// small inputs split on the top digit (radix.MSDBucket) and sort subtrees
+// by radix in runs (radix's segment thresholds); the conversions' own
+// sizes go in their Options (small).
 func withParallel(t testing.TB, f func()) {
-	oldB, oldK := radix.MSDBucket, levels.Block
+	oldB := radix.MSDBucket
 	oldS, oldA := radix.SegmentInsertionMax, radix.SegmentMaxAverage
 	oldRun, oldSeg := radix.RunMin, radix.RunSegmentMin
-	radix.MSDBucket, levels.Block = 8, 5
+	radix.MSDBucket = 8
 	radix.SegmentInsertionMax, radix.SegmentMaxAverage = 2, 1<<30
 	radix.RunMin, radix.RunSegmentMin = 5, 2
 	defer func() {
 		radix.RunMin, radix.RunSegmentMin = oldRun, oldSeg
-		radix.MSDBucket, levels.Block = oldB, oldK
+		radix.MSDBucket = oldB
 		radix.SegmentInsertionMax, radix.SegmentMaxAverage = oldS, oldA
 	}()
 	f()
@@ -630,7 +634,8 @@ func TestCOOToCSFPaths(t *testing.T) {
 	testutil.ForEachPath(t, func(t *testing.T) {
 		withParallel(t, func() {
 			for _, kb := range []int{5, 37, 300} {
-				levels.Block = kb
+				opts := small(Options{})
+				opts.tune.levels.Block = kb
 				for _, x := range inputs {
 					rev := identity(x.Rank())
 					slices.Reverse(rev)
@@ -640,7 +645,8 @@ func TestCOOToCSFPaths(t *testing.T) {
 							t.Fatal(err)
 						}
 						for _, w := range []int{1, 2, 3} {
-							got, err := COOToCSFWith(x, mo, small(Options{Workers: w}))
+							opts.Workers = w
+							got, err := COOToCSFWith(x, mo, opts)
 							if err != nil {
 								t.Fatal(err)
 							}

@@ -68,7 +68,7 @@ func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32
 	// The values are sorted straight into the result's array: a CSF has
 	// no duplicates, so the result has a leaf for every one.
 	out := resultValues(dst, r, n)
-	bld := builder[T]{shape: shape, mo: modeOrder, r: r, vals: t.Values(), w: w, keys: keys, kp: kp, out: out}
+	bld := builder[T]{shape: shape, mo: modeOrder, r: r, vals: t.Values(), w: w, keys: keys, kp: kp, out: out, tu: tu}
 	from := kp.sortedLow(old, modeOrder)
 	// sortScratch sizes the sorts' scratch (histograms, the second key
 	// array) and returns the value scratch; an input in order needs none.
@@ -86,7 +86,7 @@ func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32
 		// expanding all keys, then radix.SortParallel: -18% on one
 		// thread, -37% on two.)
 		vb := sortScratch()
-		bld.bounds, bld.nodes = sortBelow(&x, lp[p-1], t.Values(), out, vb, ws, kp, from, int(kp.sh[p-1]), w, tu.reorderChunk)
+		bld.bounds, bld.nodes = sortBelow(&x, lp[p-1], t.Values(), out, vb, ws, kp, from, int(kp.sh[p-1]), w, tu)
 		bld.vals, bld.moved = out, true
 		return bld.build(dst)
 	}
@@ -114,13 +114,14 @@ func maxGap(ptr []uint64) uint64 {
 // is scratch) within each subtree of seg (the leaf starts of a level's
 // nodes: the new order keeps every level above and that level itself), by
 // key bits from..top-1 (the bits below from are in order already, see
-// keyPlan.sortedLow), chunk by chunk (of about chunk leaves,
-// tuning.reorderChunk) while each chunk is in cache, on w goroutines, and
+// keyPlan.sortedLow), chunk by chunk (of about tu.reorderChunk leaves)
+// while each chunk is in cache, on w goroutines, and
 // counts the nodes every level gets, as builder.count
 // would, while the sorted keys are still in cache. It returns the parts'
 // bounds (in leaves, whole subtrees each) and their node counts, for
 // builder.build.
-func sortBelow[T Float](x *expansion, seg []uint64, src, va, vb []T, ws *Workspace, kp *keyPlan, from, top, w, chunk int) (bounds, nodes []int) {
+func sortBelow[T Float](x *expansion, seg []uint64, src, va, vb []T, ws *Workspace, kp *keyPlan, from, top, w int, tu *tuning) (bounds, nodes []int) {
+	chunk := tu.reorderChunk
 	keys := x.dst
 	r := len(kp.sh)
 	split := parallel.SplitPtr(seg, parallel.Parts(w), 1)
@@ -149,13 +150,13 @@ func sortBelow[T Float](x *expansion, seg []uint64, src, va, vb []T, ws *Workspa
 				// last one: counted after Run.
 				a++
 			}
-			levels.Count(keys, kp.sh, nd, a, e)
+			levels.Count(tu.levels, keys, kp.sh, nd, a, e)
 			i = j
 		}
 	})
 	for k := 1; k+1 < len(bounds); k++ {
 		if i := bounds[k]; i > 0 && i < bounds[k+1] {
-			levels.Count(keys, kp.sh, nodes[k*r:(k+1)*r], i, i+1)
+			levels.Count(tu.levels, keys, kp.sh, nodes[k*r:(k+1)*r], i, i+1)
 		}
 	}
 	return bounds, nodes

@@ -1,6 +1,9 @@
 package convert
 
-import "github.com/hurray-format/hurray-go/kernels"
+import (
+	"github.com/hurray-format/hurray-go/internal/levels"
+	"github.com/hurray-format/hurray-go/kernels"
+)
 
 // tuning is the sizes that choose the conversions' paths and pieces. A
 // conversion takes the package's (defaults, from the machine's caches)
@@ -42,6 +45,9 @@ type tuning struct {
 	// the sort's scratch, 32 bytes a leaf, they fill half of L2, leaving
 	// room for the CSF's levels streaming past (16K for 1 MiB).
 	reorderChunk int
+	// levels is the tuning of the level builds (package levels), and of
+	// packKeys, which counts the nodes in the same blocks.
+	levels levels.Tuning
 }
 
 // tuningFor is the package's tuning on a machine with the caches c.
@@ -54,6 +60,7 @@ func tuningFor(c kernels.CacheSizes) tuning {
 		scatterMax:   scatterMaxFor(c),
 		blockEntries: c.L2 / 32,
 		reorderChunk: c.L2 / 64,
+		levels:       levels.TuningFor(c),
 	}
 }
 

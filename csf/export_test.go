@@ -1,17 +1,20 @@
 package csf
 
+import "github.com/hurray-format/hurray-go/internal/levels"
+
 // Tuning is a test's choice of the sizes in tuning.go, carried by a
 // workspace: the tests change no package state.
 type Tuning struct {
 	MinNNZ     int  // parallelMinNNZ: 0 splits every call
 	MaxPrivate int  // privateMaxElems
 	PackBits   uint // ttvPackBits: 0 sends every off-leaf TTV to the regrouping path
+	Levels     levels.Tuning
 }
 
 // Defaults is the package's tuning.
 func Defaults() Tuning {
 	d := defaultTuning()
-	return Tuning{MinNNZ: d.minNNZ, MaxPrivate: d.privateMax, PackBits: d.packBits}
+	return Tuning{MinNNZ: d.minNNZ, MaxPrivate: d.privateMax, PackBits: d.packBits, Levels: d.levels}
 }
 
 // Parallel is the package's tuning with every call split (the parallel
@@ -27,7 +30,7 @@ func Parallel(maxPrivate int) Tuning {
 // sizes.
 func NewTunedWorkspace[T Float](workers int, tu Tuning) *Workspace[T] {
 	ws := NewWorkspace[T](workers)
-	ws.s.tune = tuning{minNNZ: tu.MinNNZ, privateMax: tu.MaxPrivate, packBits: tu.PackBits}
+	ws.s.tune = tuning{minNNZ: tu.MinNNZ, privateMax: tu.MaxPrivate, packBits: tu.PackBits, levels: tu.Levels}
 	return ws
 }
 

@@ -445,8 +445,9 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T, o *ttvOut[T]) (pos, crd [][]uint6
 	nl := n - 1
 	bounds := parallel.Even(nnz, nw)
 	off := make([]int, (len(bounds)-1)*nl) // off[k*nl+q]: part k's nodes of level q, then its first
+	tu := o.tuning()
 	parallel.Run(bounds, func(k, lo, hi int) {
-		levels.Count(keys, shift, off[k*nl:][:nl], lo, hi)
+		levels.Count(tu.levels, keys, shift, off[k*nl:][:nl], lo, hi)
 	})
 	nodes := levels.Offsets(off, nl)
 	pos = make([][]uint64, nl)
@@ -460,9 +461,8 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T, o *ttvOut[T]) (pos, crd [][]uint6
 	vals = takeBuf(o.taken, o.vals, nodes[nl-1])
 	anyDup := nodes[nl-1] < nnz
 	starts := levels.Starts(bounds, func(i int) bool { return keys[i] == keys[i-1] })
-	parallel.Run(starts, func(k, lo, hi int) {
-		levels.Fill(pos, crd, vals, off[k*nl:][:nl], keys, w, shift, mask, false, anyDup, lo, hi)
-	})
+	f := levels.Filler[T]{Pos: pos, Crd: crd, Dst: vals, Keys: keys, Shift: shift, Mask: mask, Vals: w, AnyDup: anyDup, Tuning: tu.levels}
+	parallel.Run(starts, func(k, lo, hi int) { f.Fill(off[k*nl:][:nl], lo, hi) })
 	pos[0] = []uint64{0, uint64(nodes[0])}
 	for q := 1; q < nl; q++ {
 		pos[q][nodes[q-1]] = uint64(nodes[q])
