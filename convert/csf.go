@@ -70,7 +70,7 @@ func COOToCSFTo[T Float](dst *csf.Tensor[T], t *coo.Tensor[T], modeOrder []uint3
 			if t.IsSorted() {
 				from = kp.sortedLow(identity(r), modeOrder)
 			}
-			b.keys, b.vals = radix.SortParallel(ws.keys, ws.keys2, t.Values(), va, vb, from, kp.groupBits(0)-from, w, ws.hist)
+			b.keys, b.vals = radix.SortParallel(b.tu.radix, ws.keys, ws.keys2, t.Values(), va, vb, from, kp.groupBits(0)-from, w, ws.hist)
 			b.moved = true
 		}
 	} else if !(t.IsSorted() && isIdentity(modeOrder)) && !sortedInOrder(c, r, modeOrder, w) {
@@ -88,7 +88,7 @@ func COOToCSFTo[T Float](dst *csf.Tensor[T], t *coo.Tensor[T], modeOrder []uint3
 		keys, other := ws.keys, ws.keys2
 		for g := len(kp.groups) - 2; g >= 0; g-- {
 			packKeys(keys, c, r, modeOrder, kp, g, perm, w, nil, b.tu)
-			keys, perm = radix.SortParallel(keys, other, perm, ws.pa, ws.pb, 0, kp.groupBits(g), w, ws.hist)
+			keys, perm = radix.SortParallel(b.tu.radix, keys, other, perm, ws.pa, ws.pb, 0, kp.groupBits(g), w, ws.hist)
 			if &keys[0] == &ws.keys[0] {
 				other = ws.keys2
 			} else {

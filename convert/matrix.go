@@ -193,7 +193,7 @@ func cooToMatrixRadix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, w
 		ws.hist = grow(ws.hist, w<<radix.MaxWidth)
 		ws.keys2 = grow(ws.keys2, n)
 		va, vb := valueBufs[T](ws, n)
-		keys, sv = radix.SortParallel(keys, ws.keys2, sv, va, vb, 0, nbits, w, ws.hist)
+		keys, sv = radix.SortParallel(opts.tuning().radix, keys, ws.keys2, sv, va, vb, 0, nbits, w, ws.hist)
 	}
 	nOut, dup := buildCompressed(keys, sv, m, uint(mb), ptr, idx, vals, opts.Duplicates, w)
 	if dup && opts.Duplicates == Reject {
@@ -419,7 +419,7 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 	})
 	tu := opts.tuning()
 	if n > tu.scatterMax && uint64(n) < math.MaxUint32 && len(ptr)-1 <= math.MaxUint32 && nmnr <= 1<<32 {
-		transposeBlocked(ptr, idx, src, cnt, rb, m, tptr, tidx, tvals, ws, w, tu.blockEntries)
+		transposeBlocked(ptr, idx, src, cnt, rb, m, tptr, tidx, tvals, ws, w, tu)
 		return newMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
 	}
 	// One scatter straight to the columns: for results of up to scatterMax,
@@ -498,15 +498,15 @@ func MatrixToCOOTo[T Float](dst *coo.Tensor[T], a *csr.Matrix[T], ws *Workspace,
 // for results larger than scatterMax entries whose entries, rows and
 // columns number at most 2^32 (a column and a row pack into one word),
 // given TransposeTo's per-part column counts cnt over the row parts rb. The
-// columns form groups of 2^s adjacent ones, about blockEntries entries each
-// (groupShift; tuning.blockEntries).
+// columns form groups of 2^s adjacent ones, about tu.blockEntries entries
+// each (groupShift).
 //
 //  1. Every entry goes, as (column << 32 | row) with its value, to the
 //     next free place of its group in the output arrays themselves, where
 //     the group's columns will end up: a few hundred write streams, which
-//     for inputs of radix.WCMin entries or more go through line-sized
-//     staging buffers and non-temporal stores (radix.ScatterRows; 288 KiB
-//     a worker, pooled).
+//     for inputs of tu.radix.StagingMin entries or more go through
+//     line-sized staging buffers and non-temporal stores
+//     (radix.ScatterRows; 288 KiB a worker, pooled).
 //  2. One group at a time (a worker's share of them), its entries are read
 //     in order and scattered by column into a scratch that stays in L2,
 //     which then goes back in order over the same lines, the rows
@@ -521,9 +521,9 @@ func MatrixToCOOTo[T Float](dst *coo.Tensor[T], a *csr.Matrix[T], ws *Workspace,
 // 21.9 on two; M3 120 -> 78 and 66 -> 54; M2 4.8 -> 4.3 and 3.9 -> 4.3;
 // M1 200 -> 195 and 110 -> 117. Its scratch is a few groups, where the
 // radix sort's first call touched 32 fresh bytes per entry (M1: 2.3 s).
-func transposeBlocked[T Float](ptr, idx []uint64, src []T, cnt []uint64, rb []int, m int, tptr, tidx []uint64, tvals []T, ws *Workspace, w, blockEntries int) {
+func transposeBlocked[T Float](ptr, idx []uint64, src []T, cnt []uint64, rb []int, m int, tptr, tidx []uint64, tvals []T, ws *Workspace, w int, tu *tuning) {
 	n := len(idx)
-	s := groupShift(n, m, blockEntries)
+	s := groupShift(n, m, tu.blockEntries)
 	groups := (m + 1<<s - 1) >> s
 	parts := len(rb) - 1
 	// Per part, the count of every group; then the groups' bounds (gb, in
@@ -548,8 +548,9 @@ func transposeBlocked[T Float](ptr, idx []uint64, src []T, cnt []uint64, rb []in
 	// staging for large inputs: radix.ScatterRows; its partial lines go
 	// out once every part's full ones have).
 	rs := make([]*radix.RowScatter[T], parts)
+	stage := tu.radix.Stages(n)
 	parallel.Run(rb, func(k, lo, hi int) {
-		rs[k] = radix.ScatterRows(ptr, idx, src, lo, hi, s, gcur[k*groups:(k+1)*groups], tidx, tvals, n)
+		rs[k] = radix.ScatterRows(ptr, idx, src, lo, hi, s, gcur[k*groups:(k+1)*groups], tidx, tvals, stage)
 	})
 	parallel.Run(rb, func(k, _, _ int) { rs[k].Flush(tidx, tvals) })
 	// The groups shared by entry count among the goroutines; each

@@ -22,7 +22,8 @@ func Reorder[T Float](t *csf.Tensor[T], modeOrder []uint32) (*csf.Tensor[T], err
 // fits 64 bits no COO copy is made: the leaves' new keys are expanded from
 // the levels and sorted with their values. When the new order keeps the old
 // one's top levels (a swap of the two lowest levels, say) and no subtree
-// under them holds more than 4 x radix.MSDBucket leaves, only each
+// under them holds more than 4 x the sort's largest bucket
+// (radix.Tuning.BucketMax) leaves, only each
 // subtree's leaves are sorted, a few subtrees at a time, each batch
 // expanded, sorted and counted while it is in cache (sortBelow); otherwise
 // all the keys are sorted together (radix.SortParallel). Either sort skips
@@ -77,7 +78,7 @@ func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32
 		ws.keys2 = grow(ws.keys2, n)
 		return valueBuf[T](ws, n)
 	}
-	if p := commonPrefix(old, modeOrder); p > 0 && p < r-1 && maxGap(lp[p-1]) <= uint64(4*radix.MSDBucket) {
+	if p := commonPrefix(old, modeOrder); p > 0 && p < r-1 && maxGap(lp[p-1]) <= uint64(4*tu.radix.BucketMax) {
 		// The new order keeps the old one's top p levels (p <= r-2:
 		// orders that share r-1 levels are equal): only the leaves of
 		// each level-(p-1) node need sorting, by the bits of the levels
@@ -93,7 +94,7 @@ func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32
 	parallel.Share(leafPieces(n, w, tu.expandPiece), w, func(_, _, a, b int) { x.run(a, b) })
 	if !slices.IsSorted(keys) {
 		vb := sortScratch() // before ws.keys2 and ws.hist are read below
-		bld.keys, bld.vals = radix.SortParallel(keys, ws.keys2, t.Values(), out, vb, from, kp.groupBits(0)-from, w, ws.hist)
+		bld.keys, bld.vals = radix.SortParallel(tu.radix, keys, ws.keys2, t.Values(), out, vb, from, kp.groupBits(0)-from, w, ws.hist)
 		bld.moved = true
 	}
 	return bld.build(dst)
@@ -130,12 +131,13 @@ func sortBelow[T Float](x *expansion, seg []uint64, src, va, vb []T, ws *Workspa
 		bounds[k] = int(seg[i])
 	}
 	nodes = make([]int, (len(split)-1)*r)
+	segs := radix.Segments[T]{Keys: keys, Src: src, Dst: va, ScratchKeys: ws.keys2, ScratchPay: vb, Tuning: tu.radix}
 	parallel.Share(split, w, func(g, k, lo, hi int) {
 		a0, z := bounds[k], bounds[k+1]
 		nd := nodes[k*r : (k+1)*r]
-		h := ws.hist[g<<radix.MaxWidth:][:1<<radix.MaxWidth]
-		sc := min(z-a0, chunk)
-		sk, sp := ws.keys2[a0:a0+sc:a0+sc], vb[a0:a0+sc:a0+sc]
+		// The part's window of the sort's scratch: at its first leaf,
+		// where it stays in cache from one chunk to the next.
+		sw := segs.Worker(ws.hist[g<<radix.MaxWidth:][:1<<radix.MaxWidth], a0, min(z-a0, chunk))
 		cur := x.start(a0)
 		for i := lo; i < hi; {
 			j := i + 1
@@ -144,7 +146,7 @@ func sortBelow[T Float](x *expansion, seg []uint64, src, va, vb []T, ws *Workspa
 			}
 			a, e := int(seg[i]), int(seg[j])
 			x.expand(cur, a, e)
-			radix.SortSegmentsIn(keys, ws.keys2, src, va, vb, seg[i:j+1], from, top, h, sk, sp)
+			sw.Sort(seg[i:j+1], from, top)
 			if a == a0 && a > 0 {
 				// The part's first leaf compares with the previous part's
 				// last one: counted after Run.

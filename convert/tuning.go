@@ -2,6 +2,7 @@ package convert
 
 import (
 	"github.com/hurray-format/hurray-go/internal/levels"
+	"github.com/hurray-format/hurray-go/internal/radix"
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
@@ -45,6 +46,9 @@ type tuning struct {
 	// the sort's scratch, 32 bytes a leaf, they fill half of L2, leaving
 	// room for the CSF's levels streaming past (16K for 1 MiB).
 	reorderChunk int
+	// radix is the tuning of the sorts (package radix) and of the
+	// transpose's staged scatter (radix.ScatterRows).
+	radix radix.Tuning
 	// levels is the tuning of the level builds (package levels), and of
 	// packKeys, which counts the nodes in the same blocks.
 	levels levels.Tuning
@@ -60,6 +64,7 @@ func tuningFor(c kernels.CacheSizes) tuning {
 		scatterMax:   scatterMaxFor(c),
 		blockEntries: c.L2 / 32,
 		reorderChunk: c.L2 / 64,
+		radix:        radix.TuningFor(c),
 		levels:       levels.TuningFor(c),
 	}
 }

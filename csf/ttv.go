@@ -426,17 +426,19 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T, o *ttvOut[T]) (pos, crd [][]uint6
 		tw.walk(0, lo, hi, 0, 1)
 	})
 	sc.count = grow(sc.count, nw<<radix.MaxWidth)
+	tu := o.tuning()
 	var keys []uint64
 	var w []T
-	if d > 0 && radix.SegmentsPay(nnz, len(t.crd[d-1])) {
+	if d > 0 && tu.radix.SegmentsPay(nnz, len(t.crd[d-1])) {
 		// The walk left the keys in order on the levels above d: only
 		// the leaves under each node of level d-1 need sorting, by the
 		// fields below (small subtrees: a deep contracted level).
 		sc.seg = levels.LeafStarts(t.pos, d-1, sc.seg, nw)
-		radix.SortSegments(sc.keys, sc.k2, sc.w, sc.w, sc.w2, sc.seg, 0, int(shift[d-1]), nw, sc.count)
+		segs := radix.Segments[T]{Keys: sc.keys, Src: sc.w, Dst: sc.w, ScratchKeys: sc.k2, ScratchPay: sc.w2, Tuning: tu.radix}
+		segs.Sort(sc.seg, 0, int(shift[d-1]), nw, sc.count)
 		keys, w = sc.keys, sc.w
 	} else {
-		keys, w = radix.SortParallel(sc.keys, sc.k2, sc.w, sc.w, sc.w2, 0, int(total), nw, sc.count)
+		keys, w = radix.SortParallel(tu.radix, sc.keys, sc.k2, sc.w, sc.w, sc.w2, 0, int(total), nw, sc.count)
 	}
 
 	// Count each part's nodes per level, then fill from the parts' first
@@ -445,7 +447,6 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T, o *ttvOut[T]) (pos, crd [][]uint6
 	nl := n - 1
 	bounds := parallel.Even(nnz, nw)
 	off := make([]int, (len(bounds)-1)*nl) // off[k*nl+q]: part k's nodes of level q, then its first
-	tu := o.tuning()
 	parallel.Run(bounds, func(k, lo, hi int) {
 		levels.Count(tu.levels, keys, shift, off[k*nl:][:nl], lo, hi)
 	})
