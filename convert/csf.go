@@ -554,10 +554,10 @@ func (b *builder[T]) fill(pos, crd [][]uint64, vals []T, off0 []int, lo, hi int)
 
 // leafPtrs returns, for every level L < r-1, the first leaf of each node of
 // level L (n_L+1 entries): level r-2 is pos[r-1] itself, the others
-// (levels.LeafStarts) are stored in ws.aux. With paired set, level r-3's
+// (levels.LeafStarts) are stored in ws.aux. With viaChildren set, level r-3's
 // are left out (nil): expandCOO walks it through its child pointers
 // (fillVia).
-func leafPtrs[T Float](t *csf.Tensor[T], ws *Workspace, w int, paired bool) [][]uint64 {
+func leafPtrs[T Float](t *csf.Tensor[T], ws *Workspace, w int, viaChildren bool) [][]uint64 {
 	r := t.Rank()
 	pos := make([][]uint64, r)
 	for L := range r {
@@ -566,7 +566,7 @@ func leafPtrs[T Float](t *csf.Tensor[T], ws *Workspace, w int, paired bool) [][]
 	lp := make([][]uint64, r-1)
 	lp[r-2] = pos[r-1]
 	top := r - 3
-	if paired {
+	if viaChildren {
 		top--
 	}
 	total := 0
@@ -597,7 +597,7 @@ type expansion struct {
 	off    []int
 	sh     []uint
 	or     bool
-	block  int // leaves expanded at a time (tuning.csfBlock)
+	block  int // leaves expanded at a time (tuning.expandBlock)
 }
 
 // run expands leaves a..b-1 in blocks of x.block, so that every level
@@ -708,7 +708,8 @@ func fillSet(dst, p, c []uint64, st, i, s, e int) int {
 // fillSet has just read for the block, so the extra load hits the cache).
 // It saves the pass that would write level r-3's leaf pointers and the
 // read of them here: one load more a node against 16 bytes of memory
-// traffic, which pays for levels with about a node a leaf (pairLeaves).
+// traffic, which pays for levels with about a node a leaf
+// (tuning.viaLeavesPerNode).
 // It is fillSet's loop with the other load, and kept apart from it: one
 // fillSet taking q, nil for the direct lookup, made CSFToCOO slower on
 // every input (eight alternating runs, fastest quarter: T3u +2-9%, T3p
@@ -808,8 +809,8 @@ func expandCOO[T Float](coords []uint64, vals []T, t *csf.Tensor[T], ws *Workspa
 	r := t.Rank()
 	n := t.NNZ()
 	mo := t.ModeOrder()
-	paired := r >= 3 && tu.pairLeaves*len(t.Crd(r-3)) > n
-	lp := leafPtrs(t, ws, w, paired)
+	viaChildren := r >= 3 && tu.viaLeavesPerNode*len(t.Crd(r-3)) > n
+	lp := leafPtrs(t, ws, w, viaChildren)
 	crd := make([][]uint64, r)
 	for L := range r {
 		crd[L] = t.Crd(L)
@@ -819,8 +820,8 @@ func expandCOO[T Float](coords []uint64, vals []T, t *csf.Tensor[T], ws *Workspa
 	for L, m := range mo {
 		off[L] = int(m)
 	}
-	x := expansion{lp: lp, crd: crd, dst: coords, stride: r, off: off, sh: make([]uint, r), block: tu.csfBlock}
-	if paired {
+	x := expansion{lp: lp, crd: crd, dst: coords, stride: r, off: off, sh: make([]uint, r), block: tu.expandBlock}
+	if viaChildren {
 		x.pp = t.Pos(r - 2)
 	}
 	parallel.Share(leafPieces(n, w, tu.expandPiece), w, func(_, _, a, b int) {

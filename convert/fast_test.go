@@ -57,8 +57,8 @@ func smallTuning() *tuning {
 	rt.InsertionMax, rt.SegmentAverageMax = 2, 1<<30
 	rt.RunMin, rt.RunSegmentMin = 5, 2
 	return &tuning{
-		minParallel: 0, csfBlock: 3, pairLeaves: defaults.pairLeaves, expandPiece: 4,
-		scatterMax: 0, blockEntries: 8, reorderChunk: 6,
+		minParallel: 0, expandBlock: 3, viaLeavesPerNode: defaults.viaLeavesPerNode, expandPiece: 4,
+		scatterMax: 0, groupEntries: 8, reorderChunk: 6,
 		radix: rt, levels: levels.Tuning{Block: 5},
 	}
 }
@@ -81,10 +81,10 @@ func staged(o Options, on bool) Options {
 	return o
 }
 
-// paired returns small(o) with pairLeaves at pl (see pairings).
-func paired(o Options, pl int) Options {
+// withVia returns small(o) with viaLeavesPerNode at pl (see viaSettings).
+func withVia(o Options, pl int) Options {
 	o = small(o)
-	o.tune.pairLeaves = pl
+	o.tune.viaLeavesPerNode = pl
 	return o
 }
 
@@ -267,10 +267,10 @@ func checkCOOToCSF[T Float](t *testing.T) {
 							}
 							// CSF -> COO, with and without level r-3's
 							// leaf pointers, and round trip.
-							for _, pl := range pairings {
-								back := CSFToCOOTo(nil, got, ws, paired(Options{Workers: w}, pl))
+							for _, pl := range viaSettings {
+								back := CSFToCOOTo(nil, got, ws, withVia(Options{Workers: w}, pl))
 								if e := sameCOO(back, csfToCOORef(want)); e != nil {
-									t.Fatalf("CSFToCOO shape %v n %d mo %v workers %d pairLeaves %d: %v", shape, n, mo, w, pl, e)
+									t.Fatalf("CSFToCOO shape %v n %d mo %v workers %d viaLeavesPerNode %d: %v", shape, n, mo, w, pl, e)
 								}
 								if e := sameCOO(back, dedupSorted(x, mo)); e != nil {
 									t.Fatalf("round trip shape %v n %d mo %v workers %d: %v", shape, n, mo, w, e)
@@ -284,9 +284,9 @@ func checkCOOToCSF[T Float](t *testing.T) {
 	}
 }
 
-// pairings are the values of tuning.pairLeaves the CSF to COO tests take: level
+// viaSettings are the values of tuning.viaLeavesPerNode the CSF to COO tests take: level
 // r-3 always walked through its child pointers (fillVia), and never.
-var pairings = []int{0, 1 << 30}
+var viaSettings = []int{0, 1 << 30}
 
 // dedupSorted is the deduplicated (summed) input in level order mo, built
 // from the reference sort.
@@ -687,9 +687,9 @@ func hollowCSF[T Float](shape []uint64, mo []uint32, draw func(n int) int) *csf.
 // with the references.
 func checkHollow(t *testing.T, a *csf.Tensor[float64], tos [][]uint32, w int) {
 	opts := small(Options{Workers: w})
-	for _, pl := range pairings {
-		if e := sameCOO(CSFToCOOTo(nil, a, nil, paired(opts, pl)), csfToCOORef(a)); e != nil {
-			t.Fatalf("CSFToCOO of %v (pos %v) workers %d pairLeaves %d: %v", a, a.LevelSizes(), w, pl, e)
+	for _, pl := range viaSettings {
+		if e := sameCOO(CSFToCOOTo(nil, a, nil, withVia(opts, pl)), csfToCOORef(a)); e != nil {
+			t.Fatalf("CSFToCOO of %v (pos %v) workers %d viaLeavesPerNode %d: %v", a, a.LevelSizes(), w, pl, e)
 		}
 	}
 	for _, to := range tos {

@@ -12,7 +12,6 @@ import (
 	"github.com/hurray-format/hurray-go/internal/memlimit"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/internal/radix"
-	"github.com/hurray-format/hurray-go/internal/trust"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -98,14 +97,6 @@ func matrixBufs[T Float](dst *csr.Matrix[T], np, nnz int) ([]uint64, []uint64, [
 	return grow(p, np), grow(x, nnz), grow(v, nnz)
 }
 
-// newMatrix wraps arrays the fast conversions built (valid by construction,
-// see internal/trust).
-func newMatrix[T Float](rows, cols uint64, csc bool, ptr, idx []uint64, vals []T) *csr.Matrix[T] {
-	m := new(csr.Matrix[T])
-	m.Trusted(trust.Key{}).Adopt(rows, cols, csc, false, ptr, idx, vals)
-	return m
-}
-
 // matrixAxes checks that t is a validated rank-2 COO and returns its major
 // and minor axes for a CSR (csc false) or CSC result.
 func matrixAxes[T Float](t *coo.Tensor[T], csc bool) (maj, mnr int, err error) {
@@ -166,7 +157,7 @@ func cooToMatrixRadix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, w
 	// fails on its first entries) keeps every position unless it has
 	// duplicates.
 	if (csc || t.IsSorted()) && buildInOrder(c, t.Values(), maj, m, ptr, idx, vals, w) {
-		return newMatrix(shape[0], shape[1], csc, ptr, idx, vals), nil
+		return trustedMatrix(shape[0], shape[1], csc, ptr, idx, vals), nil
 	}
 	ws.keys = grow(ws.keys, n)
 	keys := ws.keys
@@ -202,7 +193,7 @@ func cooToMatrixRadix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, w
 		return nil, err
 	}
 	idx, vals = fitted(dst, idx, vals, nOut)
-	return newMatrix(shape[0], shape[1], csc, ptr, idx, vals), nil
+	return trustedMatrix(shape[0], shape[1], csc, ptr, idx, vals), nil
 }
 
 // fitted returns the first nnz entries of idx and vals, in arrays of their
@@ -420,7 +411,7 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 	tu := opts.tuning()
 	if n > tu.scatterMax && uint64(n) < math.MaxUint32 && len(ptr)-1 <= math.MaxUint32 && nmnr <= 1<<32 {
 		transposeBlocked(ptr, idx, src, cnt, rb, m, tptr, tidx, tvals, ws, w, tu)
-		return newMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
+		return trustedMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
 	}
 	// One scatter straight to the columns: for results of up to scatterMax,
 	// and for sizes whose keys do not pack.
@@ -428,7 +419,7 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 	parallel.Run(rb, func(k, lo, hi int) {
 		scatterRowsTo(ptr, idx, src, lo, hi, cnt[k*m:(k+1)*m], tidx, tvals)
 	})
-	return newMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
+	return trustedMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
 }
 
 // scatterRowsTo moves the entries of rows lo..hi-1 of (ptr, idx, src) to
@@ -498,7 +489,7 @@ func MatrixToCOOTo[T Float](dst *coo.Tensor[T], a *csr.Matrix[T], ws *Workspace,
 // for results larger than scatterMax entries whose entries, rows and
 // columns number at most 2^32 (a column and a row pack into one word),
 // given TransposeTo's per-part column counts cnt over the row parts rb. The
-// columns form groups of 2^s adjacent ones, about tu.blockEntries entries
+// columns form groups of 2^s adjacent ones, about tu.groupEntries entries
 // each (groupShift).
 //
 //  1. Every entry goes, as (column << 32 | row) with its value, to the
@@ -523,7 +514,7 @@ func MatrixToCOOTo[T Float](dst *coo.Tensor[T], a *csr.Matrix[T], ws *Workspace,
 // radix sort's first call touched 32 fresh bytes per entry (M1: 2.3 s).
 func transposeBlocked[T Float](ptr, idx []uint64, src []T, cnt []uint64, rb []int, m int, tptr, tidx []uint64, tvals []T, ws *Workspace, w int, tu *tuning) {
 	n := len(idx)
-	s := groupShift(n, m, tu.blockEntries)
+	s := groupShift(n, m, tu.groupEntries)
 	groups := (m + 1<<s - 1) >> s
 	parts := len(rb) - 1
 	// Per part, the count of every group; then the groups' bounds (gb, in
@@ -597,10 +588,10 @@ func transposeBlocked[T Float](ptr, idx []uint64, src []T, cnt []uint64, rb []in
 	})
 }
 
-// groupShift chooses 2^s columns per group: about blockEntries entries at
+// groupShift chooses 2^s columns per group: about groupEntries entries at
 // the matrix's mean column length, at least one column.
-func groupShift(n, m, blockEntries int) uint {
-	cols := uint64(blockEntries) * uint64(m) / uint64(n)
+func groupShift(n, m, groupEntries int) uint {
+	cols := uint64(groupEntries) * uint64(m) / uint64(n)
 	if cols < 2 {
 		return 0
 	}

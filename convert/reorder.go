@@ -65,7 +65,7 @@ func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32
 	for L := range r {
 		crd[L] = t.Crd(L)
 	}
-	x := expansion{lp: lp, crd: crd, dst: keys, stride: 1, off: make([]int, r), sh: shOf, or: true, block: tu.csfBlock}
+	x := expansion{lp: lp, crd: crd, dst: keys, stride: 1, off: make([]int, r), sh: shOf, or: true, block: tu.expandBlock}
 	// The values are sorted straight into the result's array: a CSF has
 	// no duplicates, so the result has a leaf for every one.
 	out := resultValues(dst, r, n)

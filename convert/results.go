@@ -1,5 +1,9 @@
 package convert
 
+// How the conversions make their results: the fast paths wrap the arrays
+// they built with the format packages' trusted constructors, and the ...To
+// forms take dst's buffers when they may.
+
 import (
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
@@ -7,6 +11,28 @@ import (
 	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/internal/trust"
 )
+
+// trustedCOO, trustedCSF and trustedMatrix wrap arrays the fast
+// conversions built from validated inputs: valid by construction, so not
+// scanned again (see internal/trust; the package's tests set trust.Verify,
+// which scans them).
+func trustedCOO[T Float](shape, coords []uint64, vals []T, sorted bool) *coo.Tensor[T] {
+	t := new(coo.Tensor[T])
+	t.Trusted(trust.Key{}).Adopt(shape, coords, vals, sorted)
+	return t
+}
+
+func trustedCSF[T Float](shape []uint64, mo []uint32, pos, crd [][]uint64, vals []T) *csf.Tensor[T] {
+	t := new(csf.Tensor[T])
+	t.Trusted(trust.Key{}).Adopt(shape, mo, pos, crd, vals)
+	return t
+}
+
+func trustedMatrix[T Float](rows, cols uint64, csc bool, ptr, idx []uint64, vals []T) *csr.Matrix[T] {
+	m := new(csr.Matrix[T])
+	m.Trusted(trust.Key{}).Adopt(rows, cols, csc, false, ptr, idx, vals)
+	return m
+}
 
 // The ...To conversions write into dst's buffers only when they are dst's
 // own and share no memory with the input's: a dst that holds another
