@@ -9,7 +9,7 @@ import (
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/internal/levels"
-	"github.com/hurray-format/hurray-go/internal/memlimit"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/internal/radix"
 	"github.com/hurray-format/hurray-go/kernels"
@@ -112,8 +112,8 @@ func matrixAxes[T Float](t *coo.Tensor[T], csc bool) (maj, mnr int, err error) {
 	}
 	if ext := t.Shape()[maj]; ext > csr.MaxCompressed {
 		return 0, 0, fmt.Errorf("convert: COO to a matrix: shape[%d] = %d is more than a CSR or CSC matrix compresses (csr.MaxCompressed)", maj, ext)
-	} else if !memlimit.Fits(ext+1, 8) {
-		return 0, 0, fmt.Errorf("convert: COO to a matrix: shape[%d] = %d needs a pointer array of %d entries of 8 bytes, more than the memory limit of %d bytes (the machine's memory, or GOMEMLIMIT)", maj, ext, ext+1, memlimit.Bytes())
+	} else if !mem.Fits(ext+1, 8) {
+		return 0, 0, fmt.Errorf("convert: COO to a matrix: shape[%d] = %d needs a pointer array of %d entries of 8 bytes, more than the memory limit of %d bytes (the machine's memory, or GOMEMLIMIT)", maj, ext, ext+1, mem.Limit())
 	}
 	return maj, mnr, nil
 }
@@ -380,8 +380,8 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 	// The pointer array and one part's counts of every column (both
 	// written whole): the guard counted the pointer alone, so a 2 x 2^31
 	// matrix of one entry passed a 16 GiB check and touched 32 GiB.
-	if !memlimit.Fits(nmnr+1, 16) {
-		panic(fmt.Sprintf("convert: transpose: the %d-long indexed dimension needs a pointer array and a count array of %d entries of 8 bytes each, more than the memory limit of %d bytes (the machine's memory, or GOMEMLIMIT)", nmnr, nmnr+1, memlimit.Bytes()))
+	if !mem.Fits(nmnr+1, 16) {
+		panic(fmt.Sprintf("convert: transpose: the %d-long indexed dimension needs a pointer array and a count array of %d entries of 8 bytes each, more than the memory limit of %d bytes (the machine's memory, or GOMEMLIMIT)", nmnr, nmnr+1, mem.Limit()))
 	}
 	ws, release := scratch(ws)
 	defer release()
@@ -392,7 +392,7 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 	if uint64(m)*uint64(w) > 8*uint64(n)+1<<20 {
 		w = 1 // per-worker column counts would outweigh the entries
 	}
-	if w > 1 && !memlimit.Fits(nmnr+1, 8*uint64(w+1)) {
+	if w > 1 && !mem.Fits(nmnr+1, 8*uint64(w+1)) {
 		w = 1 // a count array per part would not fit
 	}
 	rb := parallel.SplitPtr(ptr, w, 1)

@@ -8,9 +8,9 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/hurray-format/hurray-go/internal/bufview"
 	"github.com/hurray-format/hurray-go/internal/check"
 	"github.com/hurray-format/hurray-go/internal/dense"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/radix"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
@@ -90,7 +90,7 @@ func (t *Tensor[T]) viewBuffers(raw [][]byte) error {
 	if err := check.Disjoint(layout.TagCSF, raw); err != nil {
 		return err
 	}
-	if err := check.BufferLen(layout.TagCSF, "values", raw[0], bufview.ElemSize[T]()); err != nil {
+	if err := check.BufferLen(layout.TagCSF, "values", raw[0], mem.ElemSize[T]()); err != nil {
 		return err
 	}
 	pos := make([][]uint64, rank)
@@ -101,7 +101,7 @@ func (t *Tensor[T]) viewBuffers(raw [][]byte) error {
 			if len(b)%8 != 0 {
 				return layout.Errorf(layout.TagCSF, field, l, -1, "byte length %d (buffer %d) is not a multiple of 8", len(b), 2*l+1+k)
 			}
-			s, _ := bufview.Uint64s(b)
+			s, _ := mem.Uint64s(b)
 			if k == 0 {
 				pos[l] = s
 			} else {
@@ -109,7 +109,7 @@ func (t *Tensor[T]) viewBuffers(raw [][]byte) error {
 			}
 		}
 	}
-	t.values, _ = bufview.Floats[T](raw[0])
+	t.values, _ = mem.Floats[T](raw[0])
 	t.pos, t.crd = pos, crd
 	return nil
 }
@@ -213,9 +213,9 @@ func (t *Tensor[T]) Descriptor() layout.CSF {
 // Values, Pos or Crd.
 func (t *Tensor[T]) Buffers() [][]byte {
 	out := make([][]byte, 0, 2*len(t.pos)+1)
-	out = append(out, bufview.FloatBytes(t.values))
+	out = append(out, mem.FloatBytes(t.values))
 	for l := range t.pos {
-		out = append(out, bufview.Uint64Bytes(t.pos[l]), bufview.Uint64Bytes(t.crd[l]))
+		out = append(out, mem.Uint64Bytes(t.pos[l]), mem.Uint64Bytes(t.crd[l]))
 	}
 	return out
 }

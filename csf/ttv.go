@@ -8,7 +8,7 @@ import (
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/internal/levels"
-	"github.com/hurray-format/hurray-go/internal/memlimit"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/internal/radix"
 	"github.com/hurray-format/hurray-go/internal/trust"
@@ -159,8 +159,8 @@ func (t *Tensor[T]) TTVMatrixTo(dst *csr.Matrix[T], mode int, v []T, ws *Workspa
 	if major > csr.MaxCompressed {
 		panic(fmt.Sprintf("csf: TTVMatrix: the result would compress %d rows or columns, more than a CSR or CSC matrix may (csr.MaxCompressed)", major))
 	}
-	if !memlimit.Fits(major+1, 8) {
-		panic(fmt.Sprintf("csf: TTVMatrix: the result's pointer array over %d rows or columns needs %d entries of 8 bytes, more than the memory limit of %d bytes (the machine's memory, or GOMEMLIMIT)", major, major+1, memlimit.Bytes()))
+	if !mem.Fits(major+1, 8) {
+		panic(fmt.Sprintf("csf: TTVMatrix: the result's pointer array over %d rows or columns needs %d entries of 8 bytes, more than the memory limit of %d bytes (the machine's memory, or GOMEMLIMIT)", major, major+1, mem.Limit()))
 	}
 	ptr := takeBuf(o.taken, ptrBuf, int(major)+1)
 	clear(ptr)

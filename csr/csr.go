@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"iter"
 
-	"github.com/hurray-format/hurray-go/internal/bufview"
 	"github.com/hurray-format/hurray-go/internal/check"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -96,7 +96,7 @@ func (a *Matrix[T]) viewBuffers(raw [][]byte) error {
 	if err := check.Disjoint(tag, raw); err != nil {
 		return err
 	}
-	if err := check.BufferLen(tag, "values", raw[0], bufview.ElemSize[T]()); err != nil {
+	if err := check.BufferLen(tag, "values", raw[0], mem.ElemSize[T]()); err != nil {
 		return err
 	}
 	pf, xf := a.fields()
@@ -106,9 +106,9 @@ func (a *Matrix[T]) viewBuffers(raw [][]byte) error {
 	if err := check.BufferLen(tag, xf, raw[2], 8); err != nil {
 		return err
 	}
-	a.values, _ = bufview.Floats[T](raw[0])
-	a.ptr, _ = bufview.Uint64s(raw[1])
-	a.idx, _ = bufview.Uint64s(raw[2])
+	a.values, _ = mem.Floats[T](raw[0])
+	a.ptr, _ = mem.Uint64s(raw[1])
+	a.idx, _ = mem.Uint64s(raw[2])
 	return nil
 }
 
@@ -233,7 +233,7 @@ func (a *Matrix[T]) Descriptor() layout.Descriptor {
 // given to FromBuffers, byte for byte, or the copies it made of unaligned
 // ones), so they show every change made through Values, Ptr or Idx.
 func (a *Matrix[T]) Buffers() [][]byte {
-	return [][]byte{bufview.FloatBytes(a.values), bufview.Uint64Bytes(a.ptr), bufview.Uint64Bytes(a.idx)}
+	return [][]byte{mem.FloatBytes(a.values), mem.Uint64Bytes(a.ptr), mem.Uint64Bytes(a.idx)}
 }
 
 // T returns the transpose as a view sharing the same slices: the transpose of

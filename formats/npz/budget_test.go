@@ -22,7 +22,7 @@ import (
 	"github.com/hurray-format/hurray-go/formats/mtx"
 	"github.com/hurray-format/hurray-go/formats/tns"
 	"github.com/hurray-format/hurray-go/internal/bomb"
-	"github.com/hurray-format/hurray-go/internal/memlimit"
+	"github.com/hurray-format/hurray-go/internal/mem"
 )
 
 // allocated returns the bytes f allocates (runtime.MemStats.TotalAlloc).
@@ -503,7 +503,7 @@ func TestByteSize(t *testing.T) {
 }
 
 func TestDefaultMaxBytes(t *testing.T) {
-	half := int64(memlimit.Bytes() / 2)
+	half := int64(mem.Limit() / 2)
 	for _, c := range []struct{ size, want int64 }{
 		{0, 64 << 20}, {-5, 64 << 20}, {1 << 20, 128 << 20}, {588 << 10, 64<<20 + 64*588<<10}, {math.MaxInt64, half},
 	} {
