@@ -6,12 +6,12 @@ import (
 	"slices"
 
 	"github.com/hurray-format/hurray-go/csr"
+	"github.com/hurray-format/hurray-go/internal/check"
 	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/internal/levels"
 	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/internal/radix"
-	"github.com/hurray-format/hurray-go/internal/trust"
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
@@ -79,7 +79,7 @@ func (t *Tensor[T]) TTVTo(dst *Tensor[T], mode int, v []T, ws *Workspace[T]) *Te
 	o := t.newTTVOut(ws, v)
 	if dst != nil {
 		o.vals = dst.values
-		if !dst.Trusted(trust.Key{}).Shared() { // else they are another tensor's, or a result's
+		if !dst.Trusted(check.Key{}).Shared() { // else they are another tensor's, or a result's
 			o.pos, o.crd = dst.pos, dst.crd
 		}
 	}
@@ -90,7 +90,7 @@ func (t *Tensor[T]) TTVTo(dst *Tensor[T], mode int, v []T, ws *Workspace[T]) *Te
 		t.shareLevels()
 	}
 	if dst != nil && dst != t {
-		dst.Trusted(trust.Key{}).Invalidate() // its buffers are the result's now
+		dst.Trusted(check.Key{}).Invalidate() // its buffers are the result's now
 	}
 	return r
 }
@@ -139,7 +139,7 @@ func (t *Tensor[T]) TTVMatrixTo(dst *csr.Matrix[T], mode int, v []T, ws *Workspa
 	o.pos, o.crd = [][]uint64{nil, sc.pos1}, [][]uint64{sc.crd0, nil}
 	var ptrBuf []uint64
 	if dst != nil {
-		if !dst.Trusted(trust.Key{}).Shared() { // else it is another tensor's crd
+		if !dst.Trusted(check.Key{}).Shared() { // else it is another tensor's crd
 			o.crd[1] = dst.Idx()
 		}
 		o.vals = dst.Values()
@@ -170,15 +170,15 @@ func (t *Tensor[T]) TTVMatrixTo(dst *csr.Matrix[T], mode int, v []T, ws *Workspa
 	for i := uint64(1); i <= major; i++ {
 		ptr[i] += ptr[i-1]
 	}
-	// Built from a validated tree (trust.Key); a leaf-mode result's
+	// Built from a validated tree (check.Key); a leaf-mode result's
 	// index is t's crd, which no later TTVMatrixTo may write into.
 	m := new(csr.Matrix[T])
-	m.Trusted(trust.Key{}).Adopt(shape[0], shape[1], mo[0] != 0, t.leafMode(mode), ptr, idx, vals)
+	m.Trusted(check.Key{}).Adopt(shape[0], shape[1], mo[0] != 0, t.leafMode(mode), ptr, idx, vals)
 	if t.leafMode(mode) {
 		t.shareLevels() // the result's index is t's crd
 	}
 	if dst != nil {
-		dst.Trusted(trust.Key{}).Invalidate() // its buffers are the result's now
+		dst.Trusted(check.Key{}).Invalidate() // its buffers are the result's now
 	}
 	return m
 }
