@@ -200,9 +200,9 @@ type Workspace struct {
 }
 
 // pooled holds the workspaces of conversions called without one (ws nil),
-// so that repeated calls reuse the scratch: on the development VM a first
-// touch of fresh pages runs at 0.3-0.5 GB/s, and the garbage collector can
-// still drop a pooled workspace.
+// so that repeated calls reuse the scratch: a first touch of fresh pages
+// costs far more than the conversion's work on them, and the garbage
+// collector can still drop a pooled workspace.
 var pooled = sync.Pool{New: func() any { return new(Workspace) }}
 
 // scratch returns ws, or when it is nil a pooled workspace, and the function

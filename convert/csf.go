@@ -215,14 +215,13 @@ func packRange(dst, c []uint64, r int, mo []uint32, kp *keyPlan, g int, perm []u
 		// coordinate goes to the shift of the level that holds it, so the
 		// tuple is read in place with constant offsets, without the mode
 		// order's indirection and Go's guard for shifts of 64 or more of
-		// the loop below. (This and packKeys' order check by
-		// kernels.NonDecreasing made COO to CSF of sorted input 9-14%
-		// faster on T3u and 30-40% on T4p, on 1 and 2 threads, on the
-		// Xeon VM of session 23.) A shift is at most 64, and 64 only for a
-		// level of dimension 1, whose coordinate is 0: the mask to 63
+		// the loop below: with packKeys' order check by
+		// kernels.NonDecreasing, this is most of the cost of COO to CSF
+		// of input already sorted. A shift is at most 64, and 64 only for
+		// a level of dimension 1, whose coordinate is 0: the mask to 63
 		// changes no key. The mask sits at each shift, where the compiler
 		// sees it and drops the guard (masked only in shm, the guard
-		// stayed: session 24, 3-10% on one thread, within the noise).
+		// stays).
 		var shm [4]uint
 		for L, m := range mo {
 			shm[m] = kp.sh[L]
@@ -657,17 +656,15 @@ func (x *expansion) expand(cur []int, a, b int) {
 // last node that starts before e (the next block's first node). A node
 // starts where the one before it ended, so a node with one leaf, as most
 // nodes of deep trees have, costs two loads (its end and its coordinate),
-// one store and one test: 16 instructions against 20 when each node read
-// its start too (ten alternating runs, one thread, fastest quarter:
-// CSFToCOO of T3u -9%, T3p -12%, T4p -3%). There is no search for the
-// block's nodes and no clipping of their ranges. (Against the
-// search-then-clip loop it replaced, three interleaved runs on the 2-core VM: CSFToCOO of T4p
-// 24.4-25.3 -> 20.4-20.8 ms on one goroutine, 13.3 -> 11.3-11.5 on two; T3u
-// 19.7-20.4 -> 17.0-17.7 and 10.6-11.0 -> 9.4-10.0. Staging the block in a
-// buffer and streaming it out with non-temporal stores was 1.3-1.5x
-// slower.) It and fillOr are functions of their own, each with few
-// arguments: as one method reading the expansion's fields and testing a
-// flag per node, the compiler kept half of its values on the stack.
+// one store and one test: 16 instructions against 20 if each node read
+// its start too. There is no search for the block's nodes and no clipping
+// of their ranges, which a loop that searches each block's first node and
+// clips every node's range to the block pays for. Staging the block in a
+// buffer and streaming it out with non-temporal stores is slower than
+// these stores, which hit the block's lines in L1. It and fillOr are
+// functions of their own, each with few arguments: as one method reading
+// the expansion's fields and testing a flag per node, the compiler keeps
+// half of its values on the stack.
 func fillSet(dst, p, c []uint64, st, i, s, e int) int {
 	nn := len(p) - 1
 	c = c[:nn] // i < nn then bounds c[i]: no check per node
@@ -710,13 +707,12 @@ func fillSet(dst, p, c []uint64, st, i, s, e int) int {
 // read of them here: one load more a node against 16 bytes of memory
 // traffic, which pays for levels with about a node a leaf
 // (tuning.viaLeavesPerNode).
-// It is fillSet's loop with the other load, and kept apart from it: one
-// fillSet taking q, nil for the direct lookup, made CSFToCOO slower on
-// every input (eight alternating runs, fastest quarter: T3u +2-9%, T3p
-// +8-9%, T4p +3-10%); as a generic function over the two lookups, Go calls
-// the lookup through the instantiation's dictionary, a call a node;
-// gathering each block's ends into a buffer for fillSet made T4p 7% slower
-// than the separate pass, not faster.
+// It is fillSet's loop with the other load, a deliberate twin kept apart
+// from it: one fillSet taking q, nil for the direct lookup, makes
+// CSFToCOO slower on every input; as a generic function over the two
+// lookups, Go calls the lookup through the instantiation's dictionary, a
+// call a node; gathering each block's ends into a buffer for fillSet costs
+// more than the separate pass that writes the leaf pointers.
 func fillVia(dst, pp, q, c []uint64, st, i, s, e int) int {
 	nn := len(pp) - 1
 	c = c[:nn]

@@ -365,10 +365,11 @@ func checkMatrix[T Float](t *testing.T, wc bool) {
 	var dst, dst2 *csr.Matrix[T]
 	for _, shape := range shortList(matrixShapes, 1, 3, 7, 10) {
 		// A shape with a million-entry pointer array (either way) costs
-		// milliseconds a conversion, and these two took 110 of the test's
-		// 140 s: they take fewer sizes, duplicate policies and worker
-		// counts. Every policy and count still runs on the other shapes; of
-		// the two counts here, 3 meets the limit on per-worker counts.
+		// milliseconds a conversion, and these two would take most of the
+		// test's time: they take fewer sizes, duplicate policies and
+		// worker counts. Every policy and count still runs on the other
+		// shapes; of the two counts here, 3 meets the limit on per-worker
+		// counts.
 		long := slices.Contains(shape, 1<<20)
 		sizes, dups, workers := shortList([]int{0, 1, 2, 33, 700}, 1, 4), []Duplicates{Sum, KeepLast, Reject}, workersUnderTest()
 		if long {
@@ -725,8 +726,8 @@ func TestHollowCSF(t *testing.T) {
 
 // TestWorkspaceReuseTypes: repeated conversions into their previous results with
 // one Workspace allocate no per-nonzero memory, also when float64 and
-// float32 inputs take turns (the value scratch was held per element type, so
-// each turn reallocated it), and when the radix sort scatters through its
+// float32 inputs take turns (the value scratch is shared by the element
+// types, or each turn would reallocate it), and when the radix sort scatters through its
 // staging buffers (radix.Tuning.StagingMin lowered: pooled, 288 KiB a
 // worker).
 func TestWorkspaceReuseTypes(t *testing.T) {
@@ -898,9 +899,8 @@ func TestDstAliasingInput(t *testing.T) {
 	}
 }
 
-// TestScatterMaxFor checks the one-scatter limit on the caches it was
-// measured on: half of L3 in 16-byte entries, at most 512K where the L3 is
-// slow.
+// TestScatterMaxFor checks the one-scatter limit: half of L3 in 16-byte
+// entries, at most 512K where the L3 is slow.
 func TestScatterMaxFor(t *testing.T) {
 	for _, c := range []struct {
 		c    kernels.CacheSizes

@@ -425,10 +425,9 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 // scatterRowsTo moves the entries of rows lo..hi-1 of (ptr, idx, src) to
 // their columns' next free places in (tidx, tvals), cur holding each
 // column's cursor, and the row number into tidx. It is a function of its
-// own, not a loop inside parallel.Run's closure: there the compiler kept
+// own, not a loop inside parallel.Run's closure: there the compiler keeps
 // the captured slices and the loop counter on the stack, a store and a
-// reload in every iteration (M2's transpose took 1.6x what the same loop
-// takes in C).
+// reload in every iteration.
 func scatterRowsTo[T Float](ptr, idx []uint64, src []T, lo, hi int, cur, tidx []uint64, tvals []T) {
 	for i := lo; i < hi; i++ {
 		row := uint64(i)
@@ -505,13 +504,10 @@ func MatrixToCOOTo[T Float](dst *coo.Tensor[T], a *csr.Matrix[T], ws *Workspace,
 //
 // Input order is row order and both scatters are stable, so rows stay
 // sorted within a column, and the result does not depend on the worker
-// count. It replaced a radix sort of the packed keys (built, sorted by a
-// top pass and an in-cache pass, then unpacked: twice the memory traffic
-// and 32 bytes of scratch per entry). Measured against it, float64, warm
-// buffers, medians of three: M4 46.7 -> 34.1 ms on one thread, 26.2 ->
-// 21.9 on two; M3 120 -> 78 and 66 -> 54; M2 4.8 -> 4.3 and 3.9 -> 4.3;
-// M1 200 -> 195 and 110 -> 117. Its scratch is a few groups, where the
-// radix sort's first call touched 32 fresh bytes per entry (M1: 2.3 s).
+// count. A radix sort of the packed keys (built, sorted by a top pass and
+// an in-cache pass, then unpacked) is the rejected alternative: twice the
+// memory traffic, and 32 bytes of scratch per entry, which a first call
+// touches fresh, where this scratch is a few groups.
 func transposeBlocked[T Float](ptr, idx []uint64, src []T, cnt []uint64, rb []int, m int, tptr, tidx []uint64, tvals []T, ws *Workspace, w int, tu *tuning) {
 	n := len(idx)
 	s := groupShift(n, m, tu.groupEntries)

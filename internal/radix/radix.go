@@ -116,7 +116,8 @@ func sortPasses[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits int, h
 // scatter moves every key of ks and its payload of ps to k2 and pd at the
 // offset off holds for its digit (bits sh.. under mask), advancing it. A
 // function of its own, so that the loop has the registers to itself (inside
-// Sort, the index and the key were spilled to the stack every iteration).
+// Sort, the compiler spills the index and the key to the stack every
+// iteration).
 //
 //go:noinline
 func scatter[P any](ks, k2 []uint64, ps, pd []P, off []int, sh uint, mask uint64) {
