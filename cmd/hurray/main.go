@@ -272,6 +272,24 @@ func checkDtype(s string) error {
 	return nil
 }
 
+// parseTarget checks the --to and --mode-order flags of convert and
+// quantize: a layout name or "" (as read), and a mode order only with csf.
+func parseTarget(to, modeOrder string) ([]uint32, error) {
+	switch to {
+	case "", "coo", "csr", "csc", "csf":
+	default:
+		return nil, usageErr("--to %q: want coo, csr, csc or csf", to)
+	}
+	order, err := parseModeOrder(modeOrder)
+	if err != nil {
+		return nil, err
+	}
+	if order != nil && to != "csf" {
+		return nil, usageErr("--mode-order needs --to csf")
+	}
+	return order, nil
+}
+
 // parseModeOrder parses "2,0,1".
 func parseModeOrder(s string) ([]uint32, error) {
 	if s == "" {
