@@ -169,22 +169,22 @@ func SpMV1F32AVX2(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta
 // Family spmm: spmm_amd64.s.
 
 // SpMMF64AVX2 is not built here; it panics.
-func SpMMF64AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64) {
+func SpMMF64AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64, xrows uint64) int {
 	panic(noAsm)
 }
 
 // SpMMF64AVX512 is not built here; it panics.
-func SpMMF64AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64) {
+func SpMMF64AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64, xrows uint64) int {
 	panic(noAsm)
 }
 
 // SpMMF32AVX2 is not built here; it panics.
-func SpMMF32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32) {
+func SpMMF32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32, xrows uint64) int {
 	panic(noAsm)
 }
 
 // SpMMF32AVX512 is not built here; it panics.
-func SpMMF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32) {
+func SpMMF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32, xrows uint64) int {
 	panic(noAsm)
 }
 
@@ -211,22 +211,22 @@ func SpMMTileF32AVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx [
 // Family spmmscatter: spmmscatter_amd64.s.
 
 // SpMMScatterF64AVX2 is not built here; it panics.
-func SpMMScatterF64AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64) {
+func SpMMScatterF64AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64, yrows uint64) int {
 	panic(noAsm)
 }
 
 // SpMMScatterF64AVX512 is not built here; it panics.
-func SpMMScatterF64AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64) {
+func SpMMScatterF64AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64, yrows uint64) int {
 	panic(noAsm)
 }
 
 // SpMMScatterF32AVX2 is not built here; it panics.
-func SpMMScatterF32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32) {
+func SpMMScatterF32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32, yrows uint64) int {
 	panic(noAsm)
 }
 
 // SpMMScatterF32AVX512 is not built here; it panics.
-func SpMMScatterF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32) {
+func SpMMScatterF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32, yrows uint64) int {
 	panic(noAsm)
 }
 

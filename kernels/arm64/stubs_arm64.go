@@ -238,19 +238,21 @@ func SpMVF32NEON(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta 
 // entries per pass into two accumulator sets. Row r of X is
 // x[r*ldx : r*ldx+w], row i of Y is y[i*ldy : i*ldy+w].
 //
-// They check nothing: the caller guarantees len(ptr) >= 1, ptr
-// non-decreasing with its last entry <= len(idx) == len(vals), every idx[k]
-// in the segments below the rows X holds, len(y) >= (len(ptr)-2)*ldy + w,
-// ldx, ldy >= w >= 0, and beta == +0 for "do not read y". They are not
-// preemptible: callers bound the work of one call.
+// They check each row's segment (ptr[i] <= ptr[i+1] <= len(idx)) when the
+// row starts and each index below xrows every time they read it, and
+// return 1 at the first out of range (the rows before it written), else
+// 0. The caller guarantees len(ptr) >= 1, len(vals) >= len(idx), xrows
+// rows in X, len(y) >= (len(ptr)-2)*ldy + w, ldx, ldy >= w >= 0, and beta
+// == +0 for "do not read y". They are not preemptible: callers bound the
+// work of one call.
 //
 //go:noescape
-func SpMMF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64)
+func SpMMF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64, xrows uint64) int
 
 // SpMMF32NEON is SpMMF64NEON for float32 values.
 //
 //go:noescape
-func SpMMF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32)
+func SpMMF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32, xrows uint64) int
 
 // Family spmmscatter: spmmscatter_arm64.s.
 
@@ -258,17 +260,18 @@ func SpMMF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint6
 // w-column panel for the compressed matrix (ptr, idx, vals): per row i and
 // column block, ax := alpha*X[i, block] stays in registers while each entry
 // adds vals[k]*ax into Y's row idx[k], one entry at a time, so repeated
-// indices accumulate as in the loop. They check nothing: the caller
-// guarantees what SpMMF64NEON assumes with the roles of x and y exchanged
-// (indices below the rows Y holds, len(ptr)-1 rows of X).
+// indices accumulate as in the loop. They check what SpMMF64NEON checks,
+// each index against yrows (the rows Y holds), and return 1 at the first
+// out of range, else 0; the caller guarantees what SpMMF64NEON assumes with
+// the roles of x and y exchanged (len(ptr)-1 rows of X).
 //
 //go:noescape
-func SpMMScatterF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64)
+func SpMMScatterF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64, yrows uint64) int
 
 // SpMMScatterF32NEON is SpMMScatterF64NEON for float32 values.
 //
 //go:noescape
-func SpMMScatterF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32)
+func SpMMScatterF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32, yrows uint64) int
 
 // Family scatteradd: scatteradd_arm64.s.
 

@@ -84,24 +84,24 @@ func SpMVF32NEON(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta 
 // Family spmm: spmm_arm64.s.
 
 // SpMMF64NEON is not built here; it panics.
-func SpMMF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64) {
+func SpMMF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64, xrows uint64) int {
 	panic(noasm)
 }
 
 // SpMMF32NEON is not built here; it panics.
-func SpMMF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32) {
+func SpMMF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32, xrows uint64) int {
 	panic(noasm)
 }
 
 // Family spmmscatter: spmmscatter_arm64.s.
 
 // SpMMScatterF64NEON is not built here; it panics.
-func SpMMScatterF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64) {
+func SpMMScatterF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64, yrows uint64) int {
 	panic(noasm)
 }
 
 // SpMMScatterF32NEON is not built here; it panics.
-func SpMMScatterF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32) {
+func SpMMScatterF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32, yrows uint64) int {
 	panic(noasm)
 }
 
