@@ -4,12 +4,26 @@ import (
 	"unsafe"
 )
 
+// pushHadamard2AsmFunc is a PushHadamard2 assembly kernel: it checks
+// every segment (ptr's against len(crd), lptr's against len(idx)), ycrd
+// below yrows, crd below crows and idx below irows when it reads them, and
+// returns 0, or 1 when it stopped at one out of range.
+type pushHadamard2AsmFunc[T Float] func(out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int, yrows, crows, irows uint64) int
+
 // pushHadamard2Chunked calls the two-level push kernel on runs of nodes
-// (productRun2). PushHadamard2 has checked every bound.
-func pushHadamard2Chunked[T Float](asm pushHadamard2Func[T]) pushHadamard2Func[T] {
+// (twoLevelRun), after checking the lengths (push2Bounds), and panics with
+// pushHadamard2BadIndex when the kernel reports a segment or an index out
+// of range.
+func pushHadamard2Chunked[T Float](asm pushHadamard2AsmFunc[T]) pushHadamard2Func[T] {
 	return func(out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int) {
-		forRuns2(ptr, lptr, func(c0, c1 int) {
-			asm(out, above, y, ycrd[c0:c1], ptr[c0:c1+1], crd, lptr, vals, idx, f, r, mode)
+		yrows, crows, irows := push2Bounds(len(out), len(above), len(y), len(f), len(ycrd), len(ptr)-1, r, mode)
+		crd = crd[:children(crd, lptr)]
+		n := min(len(vals), len(idx))
+		vals, idx = vals[:n], idx[:n]
+		forTwoLevelRuns(ptr, lptr, func(c0, c1 int) {
+			if asm(out, above, y, ycrd[c0:c1], ptr[c0:c1+1], crd, lptr, vals, idx, f, r, mode, yrows, crows, irows) != 0 {
+				panic(pushHadamard2BadIndex)
+			}
 		})
 	}
 }

@@ -236,12 +236,13 @@ func spmmRef[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals
 	}
 	xrows, n := denseRows(len(x), ldx, w), uint64(min(len(idx), len(vals)))
 	for i := 0; i+1 < len(ptr); i++ {
-		if ptr[i] > ptr[i+1] || ptr[i+1] > n {
+		lo, hi := ptr[i], ptr[i+1] // read once: y may overlap ptr
+		if lo > hi || hi > n {
 			panic(spmmBadIndex)
 		}
 		for c := range w {
 			var s T
-			for k := ptr[i]; k < ptr[i+1]; k++ {
+			for k := lo; k < hi; k++ {
 				if idx[k] >= xrows {
 					panic(spmmBadIndex)
 				}

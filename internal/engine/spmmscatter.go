@@ -47,10 +47,11 @@ func spmmScatterRef[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint6
 	}
 	yrows, n := denseRows(len(y), ldy, w), uint64(min(len(idx), len(vals)))
 	for i := 0; i+1 < len(ptr); i++ {
-		if ptr[i] > ptr[i+1] || ptr[i+1] > n {
+		lo, hi := ptr[i], ptr[i+1] // read once: y may overlap ptr
+		if lo > hi || hi > n {
 			panic(spmmScatterBadIndex)
 		}
-		for k := ptr[i]; k < ptr[i+1]; k++ {
+		for k := lo; k < hi; k++ {
 			for c := range w {
 				if idx[k] >= yrows {
 					panic(spmmScatterBadIndex)

@@ -321,48 +321,59 @@ of a segment are distinct (a validated matrix's are strictly increasing).`},
 	{"scatteradd", "ScatterAddF64AVX512", "(y, x []float64, ptr, idx []uint64, vals []float64, alpha float64)", `ScatterAddF64AVX512 is the float64 AVX-512 form of ScatterAdd: see ScatterAddF64AVX2.`},
 	{"scatteradd", "ScatterAddF32AVX512", "(y, x []float32, ptr, idx []uint64, vals []float32, alpha float32)", `ScatterAddF32AVX512 is the float32 AVX-512 form of ScatterAdd: see ScatterAddF64AVX2.`},
 	// gatherhadamard
-	{"gatherhadamard", "GatherHadamardF32AVX2", "(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int)", `GatherHadamardF32AVX2 and the other GatherHadamard kernels compute, for
+	{"gatherhadamard", "GatherHadamardF32AVX2", "(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int, xrows, obound, ybound uint64) int", `GatherHadamardF32AVX2 and the other GatherHadamard kernels compute, for
 every node c (len(ptr)-1 of them), in column chunks:
 
 	t := Σ_{j=ptr[c]}^{ptr[c+1]-1} vals[j] * x[idx[j]*r+k]
 	out[ocrd[c]*sO+c*cO+k] += y[ycrd[c]*sU+k] * t
 
-They assume r >= 1, len(ptr) >= 1, ptr non-decreasing within vals and idx,
-ocrd and ycrd holding len(ptr)-1 entries, and every row in range: kernels
-checks.`},
-	{"gatherhadamard", "GatherHadamardF32AVX512", "(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int)", `GatherHadamardF32AVX512 is the float32 AVX-512 form of GatherHadamard: see GatherHadamardF32AVX2.`},
-	{"gatherhadamard", "GatherHadamardF64AVX2", "(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int)", `GatherHadamardF64AVX2 is the float64 AVX2 form of GatherHadamard: see GatherHadamardF32AVX2.`},
-	{"gatherhadamard", "GatherHadamardF64AVX512", "(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int)", `GatherHadamardF64AVX512 is the float64 AVX-512 form of GatherHadamard: see GatherHadamardF32AVX2.`},
+They check each node's segment (ptr[c] <= ptr[c+1] <= len(idx)), idx[j]
+below xrows and ocrd[c], ycrd[c] below obound, ybound (the rows of x, out
+and y; 2^64-1 for a stride of 0) when they read them, and return 1 at the
+first out of range, else 0. They assume r >= 1, len(ptr) >= 1, len(vals)
+>= len(idx), ocrd and ycrd holding len(ptr)-1 entries, sO and cO not both
+r, and the rows read without an index present (row 0 of a stride-0
+operand, row c of out when cO = r): package engine checks those.`},
+	{"gatherhadamard", "GatherHadamardF32AVX512", "(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int, xrows, obound, ybound uint64) int", `GatherHadamardF32AVX512 is the float32 AVX-512 form of GatherHadamard: see GatherHadamardF32AVX2.`},
+	{"gatherhadamard", "GatherHadamardF64AVX2", "(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int, xrows, obound, ybound uint64) int", `GatherHadamardF64AVX2 is the float64 AVX2 form of GatherHadamard: see GatherHadamardF32AVX2.`},
+	{"gatherhadamard", "GatherHadamardF64AVX512", "(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int, xrows, obound, ybound uint64) int", `GatherHadamardF64AVX512 is the float64 AVX-512 form of GatherHadamard: see GatherHadamardF32AVX2.`},
 	// gatherhadamard2
-	{"gatherhadamard2", "GatherHadamard2F32AVX2", "(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int)", `GatherHadamard2F32AVX2 and the other GatherHadamard2 kernels compute, for
+	{"gatherhadamard2", "GatherHadamard2F32AVX2", "(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int", `GatherHadamard2F32AVX2 and the other GatherHadamard2 kernels compute, for
 every node c (len(ptr)-1 of them), in column chunks:
 
 	s := Σ_{e=ptr[c]}^{ptr[c+1]-1} z[crd[e]*r+k] * Σ_{j=lptr[e]}^{lptr[e+1]-1} vals[j] * x[idx[j]*r+k]
 	out[ocrd[c]*sO+c*cO+k] += y[ycrd[c]*sU+k] * s
 
-They assume r >= 1, len(ptr) >= 1, ptr non-decreasing within crd and
-lptr, lptr non-decreasing over the children within vals and idx, ocrd and
-ycrd holding len(ptr)-1 entries, and every row in range: kernels checks.
-The last argument, pf, asks for prefetches: with pf&1 set each leaf
+They check each node's segment of children (ptr[c] <= ptr[c+1] <=
+len(crd)) and each child's of leaves (lptr[e] <= lptr[e+1] <= len(idx)),
+idx below xrows, crd below zrows and ocrd, ycrd below obound, ybound when
+they read them, and return 1 at the first out of range, else 0. They
+assume r >= 1, len(ptr) >= 1, len(lptr) > len(crd), len(vals) >=
+len(idx), and what GatherHadamard assumes of ocrd, ycrd, out and y.
+The argument pf asks for prefetches: with pf&1 set each leaf
 prefetches the x row of the leaf 24 ahead (package kernels sets it by x's
 size; the values do not change).`},
-	{"gatherhadamard2", "GatherHadamard2F32AVX512", "(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int)", `GatherHadamard2F32AVX512 is the float32 AVX-512 form of GatherHadamard2: see GatherHadamard2F32AVX2.`},
-	{"gatherhadamard2", "GatherHadamard2F64AVX2", "(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int)", `GatherHadamard2F64AVX2 is the float64 AVX2 form of GatherHadamard2: see GatherHadamard2F32AVX2.`},
-	{"gatherhadamard2", "GatherHadamard2F64AVX512", "(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int)", `GatherHadamard2F64AVX512 is the float64 AVX-512 form of GatherHadamard2: see GatherHadamard2F32AVX2.`},
+	{"gatherhadamard2", "GatherHadamard2F32AVX512", "(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int", `GatherHadamard2F32AVX512 is the float32 AVX-512 form of GatherHadamard2: see GatherHadamard2F32AVX2.`},
+	{"gatherhadamard2", "GatherHadamard2F64AVX2", "(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int", `GatherHadamard2F64AVX2 is the float64 AVX2 form of GatherHadamard2: see GatherHadamard2F32AVX2.`},
+	{"gatherhadamard2", "GatherHadamard2F64AVX512", "(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int", `GatherHadamard2F64AVX512 is the float64 AVX-512 form of GatherHadamard2: see GatherHadamard2F32AVX2.`},
 	// scatterhadamard
-	{"scatterhadamard", "ScatterHadamardF32AVX2", "(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB int)", `ScatterHadamardF32AVX2 and the other ScatterHadamard kernels compute, for
+	{"scatterhadamard", "ScatterHadamardF32AVX2", "(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB int, orows, yrows, bbound uint64) int", `ScatterHadamardF32AVX2 and the other ScatterHadamard kernels compute, for
 every node c (len(ptr)-1 of them), in column chunks:
 
 	p := base[bcrd[c]*sB+k] * y[crd[c]*r+k]
 	out[idx[j]*r+k] += vals[j] * p   for j in ptr[c]..ptr[c+1]-1
 
-They assume r >= 1, ptr non-decreasing within vals and idx, bcrd and crd
-holding len(ptr)-1 entries, and every row in range: kernels checks.`},
-	{"scatterhadamard", "ScatterHadamardF32AVX512", "(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB int)", `ScatterHadamardF32AVX512 is the float32 AVX-512 form of ScatterHadamard: see ScatterHadamardF32AVX2.`},
-	{"scatterhadamard", "ScatterHadamardF64AVX2", "(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB int)", `ScatterHadamardF64AVX2 is the float64 AVX2 form of ScatterHadamard: see ScatterHadamardF32AVX2.`},
-	{"scatterhadamard", "ScatterHadamardF64AVX512", "(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB int)", `ScatterHadamardF64AVX512 is the float64 AVX-512 form of ScatterHadamard: see ScatterHadamardF32AVX2.`},
+They check each node's segment (ptr[c] <= ptr[c+1] <= len(idx)), idx[j]
+below orows and, for a node with leaves, crd[c] below yrows and bcrd[c]
+below bbound (base's rows; 2^64-1 when sB = 0) when they read them, and
+return 1 at the first out of range, else 0. They assume r >= 1,
+len(vals) >= len(idx), bcrd and crd holding len(ptr)-1 entries and, when
+sB = 0, len(base) >= r.`},
+	{"scatterhadamard", "ScatterHadamardF32AVX512", "(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB int, orows, yrows, bbound uint64) int", `ScatterHadamardF32AVX512 is the float32 AVX-512 form of ScatterHadamard: see ScatterHadamardF32AVX2.`},
+	{"scatterhadamard", "ScatterHadamardF64AVX2", "(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB int, orows, yrows, bbound uint64) int", `ScatterHadamardF64AVX2 is the float64 AVX2 form of ScatterHadamard: see ScatterHadamardF32AVX2.`},
+	{"scatterhadamard", "ScatterHadamardF64AVX512", "(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB int, orows, yrows, bbound uint64) int", `ScatterHadamardF64AVX512 is the float64 AVX-512 form of ScatterHadamard: see ScatterHadamardF32AVX2.`},
 	// pushhadamard2
-	{"pushhadamard2", "PushHadamard2F32AVX2", "(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int)", `PushHadamard2F32AVX2 and the other PushHadamard2 kernels compute, for every
+	{"pushhadamard2", "PushHadamard2F32AVX2", "(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows uint64) int", `PushHadamard2F32AVX2 and the other PushHadamard2 kernels compute, for every
 node c (len(ptr)-1 of them), in column chunks, p = above ∘ y[ycrd[c]*r:]
 and for each child e = ptr[c]..ptr[c+1]-1, in mode 0:
 
@@ -372,23 +383,27 @@ and in mode 1:
 
 	t := Σ_{j=lptr[e]}^{lptr[e+1]-1} vals[j] * f[idx[j]*r+k];  out[crd[e]*r+k] += p[k] * t
 
-They assume r >= 1, len(above) >= r, len(ptr) >= 1, ptr non-decreasing
-within crd and lptr, lptr non-decreasing over the children within vals and
-idx, ycrd holding len(ptr)-1 entries, and every row in range: kernels
-checks.`},
-	{"pushhadamard2", "PushHadamard2F32AVX512", "(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int)", `PushHadamard2F32AVX512 is the float32 AVX-512 form of PushHadamard2: see PushHadamard2F32AVX2.`},
-	{"pushhadamard2", "PushHadamard2F64AVX2", "(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int)", `PushHadamard2F64AVX2 is the float64 AVX2 form of PushHadamard2: see PushHadamard2F32AVX2.`},
-	{"pushhadamard2", "PushHadamard2F64AVX512", "(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int)", `PushHadamard2F64AVX512 is the float64 AVX-512 form of PushHadamard2: see PushHadamard2F32AVX2.`},
+They check each node's segment of children (ptr[c] <= ptr[c+1] <=
+len(crd)) and each child's of leaves (lptr[e] <= lptr[e+1] <= len(idx)),
+ycrd below yrows, crd below crows and idx below irows (f's rows and out's
+in mode 0, out's and f's in mode 1) when they read them, and return 1 at
+the first out of range, else 0. They assume r >= 1, len(above) >= r,
+len(ptr) >= 1, len(lptr) > len(crd), len(vals) >= len(idx) and ycrd
+holding len(ptr)-1 entries.`},
+	{"pushhadamard2", "PushHadamard2F32AVX512", "(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows uint64) int", `PushHadamard2F32AVX512 is the float32 AVX-512 form of PushHadamard2: see PushHadamard2F32AVX2.`},
+	{"pushhadamard2", "PushHadamard2F64AVX2", "(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows uint64) int", `PushHadamard2F64AVX2 is the float64 AVX2 form of PushHadamard2: see PushHadamard2F32AVX2.`},
+	{"pushhadamard2", "PushHadamard2F64AVX512", "(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows uint64) int", `PushHadamard2F64AVX512 is the float64 AVX-512 form of PushHadamard2: see PushHadamard2F32AVX2.`},
 	// dotrows
-	{"dotrows", "DotRowsF32AVX2", "(dst, q, k []float32, idx []uint64, scale float32)", `DotRowsF32AVX2 and the other DotRows kernels compute, with d = len(q):
+	{"dotrows", "DotRowsF32AVX2", "(dst, q, k []float32, idx []uint64, scale float32, krows uint64) int", `DotRowsF32AVX2 and the other DotRows kernels compute, with d = len(q):
 
 	dst[j] = scale * Σ_{t<d} q[t] * k[idx[j]*d+t]   for every j < len(dst)
 
-They assume len(q) >= 1, len(idx) >= len(dst) and every row in range:
-kernels checks.`},
-	{"dotrows", "DotRowsF32AVX512", "(dst, q, k []float32, idx []uint64, scale float32)", `DotRowsF32AVX512 is the float32 AVX-512 form of DotRows: see DotRowsF32AVX2.`},
-	{"dotrows", "DotRowsF64AVX2", "(dst, q, k []float64, idx []uint64, scale float64)", `DotRowsF64AVX2 is the float64 AVX2 form of DotRows: see DotRowsF32AVX2.`},
-	{"dotrows", "DotRowsF64AVX512", "(dst, q, k []float64, idx []uint64, scale float64)", `DotRowsF64AVX512 is the float64 AVX-512 form of DotRows: see DotRowsF32AVX2.`},
+They check each idx[j] below krows (the rows k holds) when they read it
+and return 1 at the first that is not, else 0. They assume len(q) >= 1
+and len(idx) >= len(dst).`},
+	{"dotrows", "DotRowsF32AVX512", "(dst, q, k []float32, idx []uint64, scale float32, krows uint64) int", `DotRowsF32AVX512 is the float32 AVX-512 form of DotRows: see DotRowsF32AVX2.`},
+	{"dotrows", "DotRowsF64AVX2", "(dst, q, k []float64, idx []uint64, scale float64, krows uint64) int", `DotRowsF64AVX2 is the float64 AVX2 form of DotRows: see DotRowsF32AVX2.`},
+	{"dotrows", "DotRowsF64AVX512", "(dst, q, k []float64, idx []uint64, scale float64, krows uint64) int", `DotRowsF64AVX512 is the float64 AVX-512 form of DotRows: see DotRowsF32AVX2.`},
 }
 
 // declOf is the declaration of name; it panics on a function decls lacks.
@@ -431,9 +446,11 @@ const stubsHeader = "// Code generated by kernels/amd64/_gen; DO NOT EDIT.\n\n//
 // //go:noescape on those that take pointers.
 func stubsAmd64() string {
 	return stubsFile("!purego && !noasm && gc", `// The declarations of the assembly kernels, one family (one .s file) after
-// another. The kernels check nothing: package kernels validates every length
-// and bound before it calls them, and each declaration states what the
-// kernel assumes.
+// another. Package engine validates every length before it calls them. The
+// index and search kernels need no more (they clamp, skip or stay inside
+// their slices whatever the indices hold); the product kernels check every
+// index they dereference, when they read it, and report one out of range.
+// Each declaration states what the kernel checks and assumes.
 `, 0, func(b *strings.Builder, d decl) {
 		writeDoc(b, d.doc)
 		if takesPointers(d.sig) {
