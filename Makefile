@@ -24,7 +24,7 @@ unit:
 	HURRAY_TEST_REQUIRE=$(REQUIRE) $(GO) test -count=1 $(PKGS)
 
 race:
-	$(GO) test -count=1 -short -race $(RACE_PKGS)
+	$(GO) test -count=1 -short -race -timeout 30m $(RACE_PKGS)
 
 # The kernels (internal/engine and the arch packages under kernels) have
 # purego files: they run in full, the rest (which differ only in the kernels

@@ -73,6 +73,46 @@ func benchSpMV[T csr.Float](b *testing.B, gen func() *Pattern) {
 	}
 }
 
+// BenchmarkSpMVTrans: y = Aᵀ x (the scatter form: every stored row adds a
+// scaled copy of its entries into y) on M2 and M4, per path and thread
+// count. SetBytes and GFLOP/s count as BenchmarkSpMV, x and y exchanged.
+func BenchmarkSpMVTrans(b *testing.B) {
+	for _, m := range []func() *Pattern{M2, M4} {
+		benchSpMVTrans[float32](b, m)
+		benchSpMVTrans[float64](b, m)
+	}
+}
+
+func benchSpMVTrans[T csr.Float](b *testing.B, gen func() *Pattern) {
+	var p *Pattern
+	for _, impl := range impls() {
+		for _, th := range threadCounts() {
+			name := fmt.Sprintf("m=%s/type=%s/impl=%s/threads=%d", nameOf(gen), typeName[T](), impl, th)
+			b.Run(name, func(b *testing.B) {
+				if p == nil {
+					p = gen()
+				}
+				a := CSR[T](p)
+				x := randVec[T](p.Rows, 1)
+				y := make([]T, p.Cols)
+				useImpl(b, impl)
+				defer csr.SetWorkers(csr.SetWorkers(th))
+				s := sizeOf[T]()
+				bytes := int64(p.NNZ()*(s+8) + (p.Rows+1)*8 + p.Cols*s + p.Rows*s)
+				b.SetBytes(bytes)
+				b.ReportAllocs()
+				cpu := startCPU(th)
+				b.ResetTimer()
+				for b.Loop() {
+					a.MulVecTrans(y, x)
+				}
+				cpu.report(b)
+				b.ReportMetric(2*float64(p.NNZ())*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+			})
+		}
+	}
+}
+
 // BenchmarkSpMM: Y = A X with k columns on M2 and M4. SetBytes: values +
 // col_idx + row_ptr + X (cols*k*s) + Y (rows*k*s); GFLOP/s counts 2*nnz*k.
 func BenchmarkSpMM(b *testing.B) {

@@ -31,14 +31,13 @@
 // COO to CSR/CSC is the same radix sort on (major << bits(minor) | minor)
 // keys, i.e. a sequence of counting sorts (histogram, prefix sum, stable
 // scatter) over at most 2048 buckets each, followed by one pass that writes
-// the pointer array, the indices and the merged values. A single counting
-// sort straight to the rows (per-worker histograms over every row, then a
-// scatter) is kept in the package for comparison: on the project's VMs its
-// scatter to a million rows misses cache and TLB on nearly every entry.
-// CSR to CSC is a stable transpose: the radix sort of (minor << 32 | major)
-// keys on their minor bits, majors staying in order within a minor; the
-// one-pass counting transpose (per-worker column histograms, prefix sum,
-// scatter in row order) is kept for comparison. CSF to COO expands the tree
+// the pointer array, the indices and the merged values: not one counting
+// sort straight to the rows, whose scatter to a million rows misses cache
+// and TLB on nearly every entry. CSR to CSC is a stable transpose: one
+// counting pass (per-worker column histograms, prefix sum, scatter in row
+// order) for results that fit half of L3, else two scatters, the first to
+// groups of columns and the second, within each group, to the columns in
+// cache (transposeBlocked). CSF to COO expands the tree
 // in blocks of 256 leaves so that every level writes the block while it is
 // in L1, one loop per level and block. Reorder packs each leaf's key
 // straight from the tree and sorts it, without a COO copy, when the key
@@ -113,6 +112,43 @@
 // and a dst that holds another tensor's index arrays (a TTV result along
 // the leaf mode, a TTVMatrix one along it, an SDDMM result), get fresh
 // buffers instead of being written while read.
+// # Quantized values
+//
+// The Q functions (QCOOToCSR, QCOOToCSC, QCSRToCSC, QMatrixToCOO,
+// QCOOToCSF, QCSFToCOO, QReorder) convert the quantized structures of
+// packages coo, csr and csf, running the float conversions on their index.
+// Quantizing a float structure into its quantized twin, and dequantizing
+// one back, are the layout packages' Quantize and Dequantize (csr.Quantize,
+// coo.Dequantize, ...).
+//
+// Codes are carried, not re-quantized, wherever the scheme allows: a tensor
+// or channel scheme's codes move with their entries (a value's channel is
+// its logical coordinate, which no conversion changes) and its parameters
+// are copied. A block scheme
+// (int8:block, uint8:block, int4, nf4, mxfp4, mxfp8) groups consecutive
+// stored values, so its codes can be carried only when the conversion keeps
+// the storage order (COO in row-major order to CSR, CSR or CSC to COO, CSF
+// to COO, a COO in level order to CSF); a conversion that reorders them
+// re-quantizes the dequantized values in the new order, with the same
+// scheme, and returns the quant.Report of that re-quantization. A nil
+// report says the codes were carried exactly. (Every 4-bit kind is a block
+// scheme, so 4-bit codes are carried only in their order; the carrying
+// code repacks nibbles all the same.)
+//
+// Duplicates follow Options.Duplicates: Reject fails as the float
+// conversion does; KeepLast keeps the last code (carried, or re-quantized
+// for a block scheme, whose blocks it changes); Sum adds the dequantized
+// values in float32 (in input order, as the float conversions do) and
+// re-quantizes the result, tensor and channel schemes included, since a
+// sum need not be a code. Setting QuantOptions.Exact refuses every
+// re-quantization with an error matching ErrRequantize instead.
+//
+// Cost: the index conversion runs on a float64 copy of the positions (8
+// bytes a value, and the float conversion's scratch for float64), whose
+// result gives the source of every result entry; the codes are then
+// gathered in one pass. Re-quantizing adds the dequantized values (4 bytes a
+// value, twice) and quant.Quantize's pass. The results share no memory with
+// the input.
 package convert
 
 import (
@@ -120,6 +156,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -146,6 +183,22 @@ type Options struct {
 	Duplicates Duplicates
 	// Workers is the number of goroutines; 0 means GOMAXPROCS.
 	Workers int
+	// tune holds a test's sizes in place of the package's (nil: defaults).
+	tune *tuning
+}
+
+// tuning returns the sizes a conversion with o takes.
+func (o Options) tuning() *tuning {
+	if o.tune != nil {
+		return o.tune
+	}
+	return &defaults
+}
+
+// workers returns how many goroutines a step over n elements takes: up to
+// opts.Workers, one below the tuning's minParallel.
+func workers(opts Options, n int) int {
+	return parallel.Options{Workers: opts.Workers, MinWork: opts.tuning().minParallel}.Goroutines(n)
 }
 
 // check reports an option out of range (a Duplicates value other than the
@@ -171,13 +224,12 @@ func dupError(c []uint64, r, p, q int) error {
 // reuse them. The zero value is ready to use. A Workspace must not be used
 // by two conversions at once.
 type Workspace struct {
-	keys, keys2 []uint64
-	pa, pb      []uint32
-	hist        []int
-	cnt         []uint64
-	ptr2        []uint64
-	aux         []uint64
-	coords      []uint64
+	keys, keys2 []uint64 // the sorts' keys and their scratch
+	pa, pb      []uint32 // the permutations of sorts by several key groups
+	hist        []int    // the sorts' histograms, 1<<radix.MaxWidth a worker
+	cnt         []uint64 // the transpose's column counts per part
+	aux         []uint64 // leaf pointers (leafPtrs), the transpose's cursors
+	coords      []uint64 // Reorder's COO copy, for keys wider than 64 bits
 	// Value scratch, as words that any element type may view (valuesIn):
 	// a workspace used for float64 and float32 in turn keeps its buffers.
 	vals   []uint64
@@ -185,9 +237,9 @@ type Workspace struct {
 }
 
 // pooled holds the workspaces of conversions called without one (ws nil),
-// so that repeated calls reuse the scratch: on the development VM a first
-// touch of fresh pages runs at 0.3-0.5 GB/s, and the garbage collector can
-// still drop a pooled workspace.
+// so that repeated calls reuse the scratch: a first touch of fresh pages
+// costs far more than the conversion's work on them, and the garbage
+// collector can still drop a pooled workspace.
 var pooled = sync.Pool{New: func() any { return new(Workspace) }}
 
 // scratch returns ws, or when it is nil a pooled workspace, and the function
@@ -201,6 +253,16 @@ func scratch(ws *Workspace) (*Workspace, func()) {
 	return p, func() { pooled.Put(p) }
 }
 
+// grow returns s resliced to n elements, reallocating only when its capacity
+// is short. The contents are unspecified.
+func grow[S ~[]E, E any](s S, n int) S {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	return make(S, n)
+}
+
+// identity returns the identity mode order of rank r.
 func identity(r int) []uint32 {
 	o := make([]uint32, r)
 	for i := range o {

@@ -9,10 +9,9 @@ import (
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/internal/levels"
-	"github.com/hurray-format/hurray-go/internal/memlimit"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/internal/radix"
-	"github.com/hurray-format/hurray-go/internal/trust"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -98,32 +97,6 @@ func matrixBufs[T Float](dst *csr.Matrix[T], np, nnz int) ([]uint64, []uint64, [
 	return grow(p, np), grow(x, nnz), grow(v, nnz)
 }
 
-// newMatrix wraps arrays the fast conversions built (valid by construction,
-// see internal/trust).
-func newMatrix[T Float](rows, cols uint64, csc bool, ptr, idx []uint64, vals []T) *csr.Matrix[T] {
-	m := new(csr.Matrix[T])
-	m.Trusted(trust.Key{}).Adopt(rows, cols, csc, false, ptr, idx, vals)
-	return m
-}
-
-// sortPacked sorts a short slice by insertion and a long one by pdqsort; the
-// words are distinct, so the result does not depend on the method.
-func sortPacked(s []uint64) {
-	if len(s) > 48 {
-		slices.Sort(s)
-		return
-	}
-	for i := 1; i < len(s); i++ {
-		x := s[i]
-		j := i
-		for j > 0 && s[j-1] > x {
-			s[j] = s[j-1]
-			j--
-		}
-		s[j] = x
-	}
-}
-
 // matrixAxes checks that t is a validated rank-2 COO and returns its major
 // and minor axes for a CSR (csc false) or CSC result.
 func matrixAxes[T Float](t *coo.Tensor[T], csc bool) (maj, mnr int, err error) {
@@ -139,15 +112,14 @@ func matrixAxes[T Float](t *coo.Tensor[T], csc bool) (maj, mnr int, err error) {
 	}
 	if ext := t.Shape()[maj]; ext > csr.MaxCompressed {
 		return 0, 0, fmt.Errorf("convert: COO to a matrix: shape[%d] = %d is more than a CSR or CSC matrix compresses (csr.MaxCompressed)", maj, ext)
-	} else if !memlimit.Fits(ext+1, 8) {
-		return 0, 0, fmt.Errorf("convert: COO to a matrix: shape[%d] = %d needs a pointer array of %d entries of 8 bytes, more than the memory limit of %d bytes (the machine's memory, or GOMEMLIMIT)", maj, ext, ext+1, memlimit.Bytes())
+	} else if !mem.Fits(ext+1, 8) {
+		return 0, 0, fmt.Errorf("convert: COO to a matrix: shape[%d] = %d needs a pointer array of %d entries of 8 bytes, more than the memory limit of %d bytes (the machine's memory, or GOMEMLIMIT)", maj, ext, ext+1, mem.Limit())
 	}
 	return maj, mnr, nil
 }
 
 func cooToMatrix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, ws *Workspace, opts Options) (*csr.Matrix[T], error) {
-	maj, mnr, err := matrixAxes(t, csc)
-	if err != nil {
+	if _, _, err := matrixAxes(t, csc); err != nil {
 		return nil, err
 	}
 	dst = reuseCSR(dst, cooArrays(t))
@@ -158,129 +130,12 @@ func cooToMatrix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, ws *Wo
 	n := t.NNZ()
 	ws, release := scratch(ws)
 	defer release()
-	if uint64(n) < math.MaxUint32 && !matrixByCounting && levels.Bits(shape[0])+levels.Bits(shape[1]) <= 64 {
+	if uint64(n) < math.MaxUint32 && levels.Bits(shape[0])+levels.Bits(shape[1]) <= 64 {
 		return cooToMatrixRadix(dst, t, csc, ws, opts)
 	}
-	if uint64(n) >= math.MaxUint32 || shape[mnr] > 1<<32 || shape[maj] > 4*uint64(n)+1<<24 {
-		return cooToCompressedRef(t, csc, opts)
-	}
-	m := int(shape[maj])
-	c := t.Coords()
-	src := t.Values()
-	w := workers(opts, n)
-	if uint64(m)*uint64(w) > 8*uint64(n)+1<<20 {
-		w = 1
-	}
-	b := parallel.Even(n, w)
-	parts := len(b) - 1
-	ws.cnt = grow(ws.cnt, parts*m)
-	cnt := ws.cnt
-	ptr, idx, vals := matrixBufs(dst, m+1, n)
-	// Histogram of the compressed mode per part.
-	parallel.Run(b, func(k, lo, hi int) {
-		h := cnt[k*m : (k+1)*m]
-		clear(h)
-		for i := lo; i < hi; i++ {
-			h[c[2*i+maj]]++
-		}
-	})
-	countOffsets(cnt, parts, m, ptr, w)
-	// Stable scatter of (minor << 32 | position) and the value to the
-	// position: a row's entries then sort by (minor, input order) with their
-	// values beside them, so no step gathers across the whole input.
-	ws.keys = grow(ws.keys, n)
-	ent := ws.keys
-	va := valueBuf[T](ws, n)
-	parallel.Run(b, func(k, lo, hi int) {
-		cur := cnt[k*m : (k+1)*m]
-		for i := lo; i < hi; i++ {
-			j := c[2*i+maj]
-			o := cur[j]
-			cur[j] = o + 1
-			ent[o] = c[2*i+mnr]<<32 | o
-			va[o] = src[i]
-		}
-	})
-	// Sort each row by (minor, input order) and count its distinct minors.
-	rb := parallel.SplitPtr(ptr, w, 4)
-	ndup := make([]int, len(rb)-1)
-	distinct := cnt[:m]
-	parallel.Run(rb, func(k, lo, hi int) {
-		nd := 0
-		for i := lo; i < hi; i++ {
-			s := ent[ptr[i]:ptr[i+1]]
-			sortPacked(s)
-			d := 0
-			for q := 1; q < len(s); q++ {
-				if s[q]>>32 == s[q-1]>>32 {
-					d++
-				}
-			}
-			distinct[i] = uint64(len(s) - d)
-			nd += d
-		}
-		ndup[k] = nd
-	})
-	total := 0
-	for k := range ndup {
-		total += ndup[k]
-	}
-	if total > 0 && opts.Duplicates == Reject {
-		// The input positions were not kept: the reference names them.
-		_, err := cooToCompressedRef(t, csc, opts)
-		return nil, err
-	}
-	if total == 0 {
-		parallel.Run(rb, func(_, lo, hi int) {
-			for q := ptr[lo]; q < ptr[hi]; q++ {
-				e := ent[q]
-				idx[q] = e >> 32
-				vals[q] = va[e&math.MaxUint32]
-			}
-		})
-		return newMatrix(shape[0], shape[1], csc, ptr, idx, vals), nil
-	}
-	// Merge duplicates: old row starts in ws.ptr2, new ones in ptr.
-	ws.ptr2 = grow(ws.ptr2, m+1)
-	old := ws.ptr2
-	copy(old, ptr)
-	ptr[m] = kernels.ExclusiveScan(ptr[:m], distinct)
-	idx, vals = idx[:n-total], vals[:n-total]
-	keepLast := opts.Duplicates == KeepLast
-	parallel.Run(rb, func(_, lo, hi int) {
-		for i := lo; i < hi; i++ {
-			o := int(ptr[i]) - 1
-			prev := uint64(math.MaxUint64)
-			for _, e := range ent[old[i]:old[i+1]] {
-				v := va[e&math.MaxUint32]
-				if e>>32 == prev {
-					if keepLast {
-						vals[o] = v
-					} else {
-						vals[o] += v
-					}
-					continue
-				}
-				o++
-				prev = e >> 32
-				idx[o] = prev
-				vals[o] = v
-			}
-		}
-	})
-	idx, vals = fitted(dst, idx, vals, len(idx))
-	return newMatrix(shape[0], shape[1], csc, ptr, idx, vals), nil
+	// Keys wider than a word, or 2^32 entries or more: the reference.
+	return cooToCompressedRef(t, csc, opts)
 }
-
-// matrixByCounting selects the one-pass counting sort (per-worker row
-// histograms over all rows, then a scatter straight to the row) for COO to
-// CSR/CSC instead of the LSD radix sort, and for every transpose instead
-// of transposeBlocked's two scatters. Kept for comparison (the transpose
-// takes one scatter anyway up to scatterMax entries, and where the packed
-// keys do not fit): on the 2-core VMs the radix sort's passes over at most
-// 2048 buckets stream, while the scatter to a million rows misses cache and
-// TLB on nearly every entry.
-var matrixByCounting = false
 
 // cooToMatrixRadix sorts (major << minorBits | minor) keys by LSD radix with
 // the values riding along (stable: duplicates stay in input order), then
@@ -302,7 +157,7 @@ func cooToMatrixRadix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, w
 	// fails on its first entries) keeps every position unless it has
 	// duplicates.
 	if (csc || t.IsSorted()) && buildInOrder(c, t.Values(), maj, m, ptr, idx, vals, w) {
-		return newMatrix(shape[0], shape[1], csc, ptr, idx, vals), nil
+		return trustedMatrix(shape[0], shape[1], csc, ptr, idx, vals), nil
 	}
 	ws.keys = grow(ws.keys, n)
 	keys := ws.keys
@@ -329,7 +184,7 @@ func cooToMatrixRadix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, w
 		ws.hist = grow(ws.hist, w<<radix.MaxWidth)
 		ws.keys2 = grow(ws.keys2, n)
 		va, vb := valueBufs[T](ws, n)
-		keys, sv = radix.SortParallel(keys, ws.keys2, sv, va, vb, 0, nbits, w, ws.hist)
+		keys, sv = radix.SortParallel(opts.tuning().radix, keys, ws.keys2, sv, va, vb, 0, nbits, w, ws.hist)
 	}
 	nOut, dup := buildCompressed(keys, sv, m, uint(mb), ptr, idx, vals, opts.Duplicates, w)
 	if dup && opts.Duplicates == Reject {
@@ -338,7 +193,7 @@ func cooToMatrixRadix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, w
 		return nil, err
 	}
 	idx, vals = fitted(dst, idx, vals, nOut)
-	return newMatrix(shape[0], shape[1], csc, ptr, idx, vals), nil
+	return trustedMatrix(shape[0], shape[1], csc, ptr, idx, vals), nil
 }
 
 // fitted returns the first nnz entries of idx and vals, in arrays of their
@@ -525,8 +380,8 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 	// The pointer array and one part's counts of every column (both
 	// written whole): the guard counted the pointer alone, so a 2 x 2^31
 	// matrix of one entry passed a 16 GiB check and touched 32 GiB.
-	if !memlimit.Fits(nmnr+1, 16) {
-		panic(fmt.Sprintf("convert: transpose: the %d-long indexed dimension needs a pointer array and a count array of %d entries of 8 bytes each, more than the memory limit of %d bytes (the machine's memory, or GOMEMLIMIT)", nmnr, nmnr+1, memlimit.Bytes()))
+	if !mem.Fits(nmnr+1, 16) {
+		panic(fmt.Sprintf("convert: transpose: the %d-long indexed dimension needs a pointer array and a count array of %d entries of 8 bytes each, more than the memory limit of %d bytes (the machine's memory, or GOMEMLIMIT)", nmnr, nmnr+1, mem.Limit()))
 	}
 	ws, release := scratch(ws)
 	defer release()
@@ -537,7 +392,7 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 	if uint64(m)*uint64(w) > 8*uint64(n)+1<<20 {
 		w = 1 // per-worker column counts would outweigh the entries
 	}
-	if w > 1 && !memlimit.Fits(nmnr+1, 8*uint64(w+1)) {
+	if w > 1 && !mem.Fits(nmnr+1, 8*uint64(w+1)) {
 		w = 1 // a count array per part would not fit
 	}
 	rb := parallel.SplitPtr(ptr, w, 1)
@@ -553,9 +408,10 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 			h[j]++
 		}
 	})
-	if !matrixByCounting && n > scatterMax && uint64(n) < math.MaxUint32 && len(ptr)-1 <= math.MaxUint32 && nmnr <= 1<<32 {
-		transposeBlocked(ptr, idx, src, cnt, rb, m, tptr, tidx, tvals, ws, w)
-		return newMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
+	tu := opts.tuning()
+	if n > tu.scatterMax && uint64(n) < math.MaxUint32 && len(ptr)-1 <= math.MaxUint32 && nmnr <= 1<<32 {
+		transposeBlocked(ptr, idx, src, cnt, rb, m, tptr, tidx, tvals, ws, w, tu)
+		return trustedMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
 	}
 	// One scatter straight to the columns: for results of up to scatterMax,
 	// and for sizes whose keys do not pack.
@@ -563,16 +419,15 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 	parallel.Run(rb, func(k, lo, hi int) {
 		scatterRowsTo(ptr, idx, src, lo, hi, cnt[k*m:(k+1)*m], tidx, tvals)
 	})
-	return newMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
+	return trustedMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
 }
 
 // scatterRowsTo moves the entries of rows lo..hi-1 of (ptr, idx, src) to
 // their columns' next free places in (tidx, tvals), cur holding each
 // column's cursor, and the row number into tidx. It is a function of its
-// own, not a loop inside parallel.Run's closure: there the compiler kept
+// own, not a loop inside parallel.Run's closure: there the compiler keeps
 // the captured slices and the loop counter on the stack, a store and a
-// reload in every iteration (M2's transpose took 1.6x what the same loop
-// takes in C).
+// reload in every iteration.
 func scatterRowsTo[T Float](ptr, idx []uint64, src []T, lo, hi int, cur, tidx []uint64, tvals []T) {
 	for i := lo; i < hi; i++ {
 		row := uint64(i)
@@ -633,15 +488,15 @@ func MatrixToCOOTo[T Float](dst *coo.Tensor[T], a *csr.Matrix[T], ws *Workspace,
 // for results larger than scatterMax entries whose entries, rows and
 // columns number at most 2^32 (a column and a row pack into one word),
 // given TransposeTo's per-part column counts cnt over the row parts rb. The
-// columns form groups of 2^s adjacent ones, about blockEntries entries each
-// (groupShift).
+// columns form groups of 2^s adjacent ones, about tu.groupEntries entries
+// each (groupShift).
 //
 //  1. Every entry goes, as (column << 32 | row) with its value, to the
 //     next free place of its group in the output arrays themselves, where
 //     the group's columns will end up: a few hundred write streams, which
-//     for inputs of radix.WCMin entries or more go through line-sized
-//     staging buffers and non-temporal stores (radix.ScatterRows; 288 KiB
-//     a worker, pooled).
+//     for inputs of tu.radix.StagingMin entries or more go through
+//     line-sized staging buffers and non-temporal stores
+//     (radix.ScatterRows; 288 KiB a worker, pooled).
 //  2. One group at a time (a worker's share of them), its entries are read
 //     in order and scattered by column into a scratch that stays in L2,
 //     which then goes back in order over the same lines, the rows
@@ -649,16 +504,13 @@ func MatrixToCOOTo[T Float](dst *coo.Tensor[T], a *csr.Matrix[T], ws *Workspace,
 //
 // Input order is row order and both scatters are stable, so rows stay
 // sorted within a column, and the result does not depend on the worker
-// count. It replaced a radix sort of the packed keys (built, sorted by a
-// top pass and an in-cache pass, then unpacked: twice the memory traffic
-// and 32 bytes of scratch per entry). Measured against it, float64, warm
-// buffers, medians of three: M4 46.7 -> 34.1 ms on one thread, 26.2 ->
-// 21.9 on two; M3 120 -> 78 and 66 -> 54; M2 4.8 -> 4.3 and 3.9 -> 4.3;
-// M1 200 -> 195 and 110 -> 117. Its scratch is a few groups, where the
-// radix sort's first call touched 32 fresh bytes per entry (M1: 2.3 s).
-func transposeBlocked[T Float](ptr, idx []uint64, src []T, cnt []uint64, rb []int, m int, tptr, tidx []uint64, tvals []T, ws *Workspace, w int) {
+// count. A radix sort of the packed keys (built, sorted by a top pass and
+// an in-cache pass, then unpacked) is the rejected alternative: twice the
+// memory traffic, and 32 bytes of scratch per entry, which a first call
+// touches fresh, where this scratch is a few groups.
+func transposeBlocked[T Float](ptr, idx []uint64, src []T, cnt []uint64, rb []int, m int, tptr, tidx []uint64, tvals []T, ws *Workspace, w int, tu *tuning) {
 	n := len(idx)
-	s := groupShift(n, m)
+	s := groupShift(n, m, tu.groupEntries)
 	groups := (m + 1<<s - 1) >> s
 	parts := len(rb) - 1
 	// Per part, the count of every group; then the groups' bounds (gb, in
@@ -683,8 +535,9 @@ func transposeBlocked[T Float](ptr, idx []uint64, src []T, cnt []uint64, rb []in
 	// staging for large inputs: radix.ScatterRows; its partial lines go
 	// out once every part's full ones have).
 	rs := make([]*radix.RowScatter[T], parts)
+	stage := tu.radix.Stages(n)
 	parallel.Run(rb, func(k, lo, hi int) {
-		rs[k] = radix.ScatterRows(ptr, idx, src, lo, hi, s, gcur[k*groups:(k+1)*groups], tidx, tvals, n)
+		rs[k] = radix.ScatterRows(ptr, idx, src, lo, hi, s, gcur[k*groups:(k+1)*groups], tidx, tvals, stage)
 	})
 	parallel.Run(rb, func(k, _, _ int) { rs[k].Flush(tidx, tvals) })
 	// The groups shared by entry count among the goroutines; each
@@ -731,38 +584,10 @@ func transposeBlocked[T Float](ptr, idx []uint64, src []T, cnt []uint64, rb []in
 	})
 }
 
-// scatterMax is the largest transpose (in entries) done in one scatter
-// instead of transposeBlocked's two (scatterMaxFor).
-var scatterMax = scatterMaxFor(kernels.Caches())
-
-// scatterMaxFor is scatterMax for the caches c: a result of 16 bytes an
-// entry in half of L3 (1M entries for 32 MiB). Measured on the 2-core Zen 5
-// VM, float64, warm, medians of three, one scatter against two: 20000 x
-// 20000 with 32 entries a row (640K) 2.6 against 4.3 ms on one thread and
-// 1.7 against 2.6 on two; 4096 x 11008 at 10% (4.5M) 63 against 35 and 33
-// against 20. Where the L3 is slow (c.SlowL3), at most 512K: on the Xeon VM
-// (105 MiB reported, so 3.4M by the rule above), n x n with 32 entries a
-// row, medians of five, one scatter against two on one thread and two:
-// n = 5000 (160K) 2.8 against 4.0 ms and 2.0 against 4.5; 15000 (480K)
-// 18 against 13 and 8.5 against 8.5; 20000 (640K) 24 against 13 and 24
-// against 15; 50000 (1.6M) 111 against 49 and 94 against 67; 100000
-// (3.2M) 228 against 106.
-func scatterMaxFor(c kernels.CacheSizes) int {
-	if c.SlowL3 {
-		return min(c.L3/32, 512<<10)
-	}
-	return c.L3 / 32
-}
-
-// blockEntries is the number of entries transposeBlocked aims at per group
-// of columns: the group's scratch (16 bytes an entry) and the output lines
-// it writes stay in a 1 MiB L2.
-var blockEntries = kernels.Caches().L2 / 32
-
-// groupShift chooses 2^s columns per group: about blockEntries entries at
+// groupShift chooses 2^s columns per group: about groupEntries entries at
 // the matrix's mean column length, at least one column.
-func groupShift(n, m int) uint {
-	cols := uint64(blockEntries) * uint64(m) / uint64(n)
+func groupShift(n, m, groupEntries int) uint {
+	cols := uint64(groupEntries) * uint64(m) / uint64(n)
 	if cols < 2 {
 		return 0
 	}

@@ -47,8 +47,8 @@ import (
 	"iter"
 	"slices"
 
-	"github.com/hurray-format/hurray-go/internal/bufview"
 	"github.com/hurray-format/hurray-go/internal/check"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
@@ -107,14 +107,15 @@ func (t *Tensor[T]) viewBuffers(raw [][]byte) error {
 	if err := check.Disjoint(layout.TagCOO, raw); err != nil {
 		return err
 	}
-	if err := check.BufferLen(layout.TagCOO, "values", raw[0], bufview.ElemSize[T]()); err != nil {
+	if err := check.BufferLen(layout.TagCOO, "values", raw[0], mem.ElemSize[T]()); err != nil {
 		return err
 	}
-	if err := check.BufferLen(layout.TagCOO, "coords", raw[1], 8); err != nil {
+	var x index
+	if err := x.viewBuffers(raw); err != nil {
 		return err
 	}
-	t.values, _ = bufview.Floats[T](raw[0])
-	t.coords, _ = bufview.Uint64s(raw[1])
+	t.values, _ = mem.Floats[T](raw[0])
+	t.coords = x.coords
 	return nil
 }
 
@@ -129,17 +130,10 @@ func (t *Tensor[T]) Validate() error {
 }
 
 func (t *Tensor[T]) validate() error {
-	if err := (layout.COO{}).Validate(t.shape); err != nil {
+	x := t.ix()
+	sorted, err := x.validate(len(t.values))
+	if err != nil {
 		return err
-	}
-	rank := len(t.shape)
-	nnz := len(t.values)
-	if len(t.coords)%rank != 0 || len(t.coords)/rank != nnz {
-		return layout.Errorf(layout.TagCOO, "coords", -1, -1, "length %d, want nnz*rank = %d*%d", len(t.coords), nnz, rank)
-	}
-	i, sorted := scanCoords(t.coords, t.shape)
-	if i >= 0 {
-		return layout.Errorf(layout.TagCOO, "coords", -1, i, "entry %d mode %d: %d is not below the dimension size %d", i/rank, i%rank, t.coords[i], t.shape[i%rank])
 	}
 	if !t.valid || t.sorted != sorted {
 		t.sorted = sorted
@@ -148,29 +142,19 @@ func (t *Tensor[T]) validate() error {
 	return nil
 }
 
-// scanBlock is how many tuples scanCoords checks at a time: the bound check
-// and the order check read the block while it is in L1 (2048 rank-3 tuples
-// are 48 KiB), so the coordinates come from memory once.
-const scanBlock = 2048
-
-// scanMin is the tuple count from which scanCoords splits the work over
-// the worker goroutines.
-const scanMin = 1 << 16
+// ix returns the tensor's index structure.
+func (t *Tensor[T]) ix() index { return index{shape: t.shape, coords: t.coords} }
 
 // scanCoords returns the flat index of the first coordinate not below its
 // dimension (-1 if none) and whether the tuples are in non-decreasing
 // row-major order (meaningful only when the index is -1). Parts of the
-// tuples go to parallel.Workers goroutines, each block bound-checked by the
-// FirstNotBelow kernel and then order-checked while it is in cache: on 5M
-// rank-3 tuples this took 24 ms as two sequential passes.
+// tuples go to up to GOMAXPROCS goroutines (scanMin), each block
+// bound-checked by the FirstNotBelow kernel and then order-checked while it
+// is in cache, rather than in two passes over all the tuples.
 func scanCoords(c, shape []uint64) (int, bool) {
 	r := len(shape)
 	n := len(c) / r
-	w := 1
-	if n >= scanMin {
-		w = parallel.Workers(0)
-	}
-	b := parallel.Even(n, w)
+	b := parallel.Even(n, parallel.Options{MinWork: scanMin}.Goroutines(n))
 	bad := make([]int, len(b)-1)
 	unsorted := make([]bool, len(b)-1)
 	parallel.Run(b, func(k, lo, hi int) {
@@ -247,7 +231,8 @@ func sortedRange(c []uint64, r, lo, hi int) bool {
 // checkSorted reports whether the tuples are in non-decreasing row-major
 // order.
 func (t *Tensor[T]) checkSorted() bool {
-	return sortedRange(t.coords, len(t.shape), 0, len(t.coords)/len(t.shape))
+	x := t.ix()
+	return x.checkSorted()
 }
 
 func (t *Tensor[T]) mustValid() {
@@ -295,7 +280,7 @@ func (t *Tensor[T]) Descriptor() layout.COO {
 // given to FromBuffers, byte for byte, or the copies it made of unaligned
 // ones), so they show every change made through Values, Coords or Sort.
 func (t *Tensor[T]) Buffers() [][]byte {
-	return [][]byte{bufview.FloatBytes(t.values), bufview.Uint64Bytes(t.coords)}
+	return [][]byte{mem.FloatBytes(t.values), mem.Uint64Bytes(t.coords)}
 }
 
 // Sort reorders the entries in place so that the tuples are in lexicographic
@@ -348,54 +333,17 @@ func (t *Tensor[T]) Sort(modeOrder []uint32) error {
 // = false. It binary-searches a sorted tensor and scans an unsorted one.
 func (t *Tensor[T]) Find(coord []uint64) (i int, ok bool) {
 	t.mustValid()
-	r := len(t.shape)
-	if len(coord) != r {
-		panic(fmt.Sprintf("coo: coordinate of length %d for rank %d", len(coord), r))
-	}
-	n := len(t.values)
-	if t.sorted {
-		lo, hi := 0, n
-		for lo < hi {
-			mid := int(uint(lo+hi) >> 1)
-			if slices.Compare(t.coords[mid*r:mid*r+r], coord) < 0 {
-				lo = mid + 1
-			} else {
-				hi = mid
-			}
-		}
-		if lo < n && slices.Equal(t.coords[lo*r:lo*r+r], coord) {
-			return lo, true
-		}
-		return -1, false
-	}
-	for i := range n {
-		if slices.Equal(t.coords[i*r:i*r+r], coord) {
-			return i, true
-		}
-	}
-	return -1, false
+	x := t.ix()
+	return x.find(coord, t.sorted)
 }
 
 // At returns the sum of the values stored at a coordinate (COO may hold
 // duplicates), or 0 when none is.
 func (t *Tensor[T]) At(coord ...uint64) T {
-	i, ok := t.Find(coord)
-	if !ok {
-		return 0
-	}
-	r := len(t.shape)
+	t.mustValid()
+	x := t.ix()
 	var s T
-	if t.sorted {
-		for ; i < len(t.values) && slices.Equal(t.coords[i*r:i*r+r], coord); i++ {
-			s += t.values[i]
-		}
-		return s
-	}
-	for ; i < len(t.values); i++ {
-		if slices.Equal(t.coords[i*r:i*r+r], coord) {
-			s += t.values[i]
-		}
-	}
+	x.matches(coord, t.sorted, func(k int) { s += t.values[k] })
 	return s
 }
 
@@ -403,17 +351,8 @@ func (t *Tensor[T]) At(coord ...uint64) T {
 // index of the first matching entry or -1.
 func (t *Tensor[T]) FindBatch(coords []uint64, out []int) {
 	t.mustValid()
-	r := len(t.shape)
-	if len(coords) != r*len(out) {
-		panic(fmt.Sprintf("coo: FindBatch: %d coordinates for %d results of rank %d", len(coords), len(out), r))
-	}
-	for k := range out {
-		if i, ok := t.Find(coords[k*r : k*r+r]); ok {
-			out[k] = i
-		} else {
-			out[k] = -1
-		}
-	}
+	x := t.ix()
+	x.findBatch(coords, out, t.sorted)
 }
 
 // All iterates over the entries in storage order. The yielded coordinate is a

@@ -2,6 +2,7 @@ package coo
 
 import (
 	"fmt"
+	"unsafe"
 
 	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/internal/parallel"
@@ -23,9 +24,12 @@ import (
 // neither are A and x (y = beta y). y must not share memory with x or with
 // the tensor's values, or the call panics. Each entry
 // scatters into the output (y is scaled by beta first), in entry order on
-// one goroutine; in parallel the entries are split evenly and every worker
-// but the first accumulates into a pooled private buffer that is added at
-// the end. MulVec and MulVecTo of a row-major sorted tensor sum each row's
+// one goroutine; in parallel the entries are split evenly and every
+// goroutine but the first accumulates into a pooled private copy of the
+// output that is added at the end. The copies of one product hold at most
+// max(64 MiB, one copy of the output) whatever the worker count: a larger
+// output runs on fewer goroutines, 1 + 64 MiB / the output's bytes (at
+// least two). MulVec and MulVecTo of a row-major sorted tensor sum each row's
 // entries first (two partial sums) and add alpha times the sum. So results
 // for other worker counts, or for the same matrix stored sorted and
 // unsorted, agree to rounding, not bit for bit (and the sign of an exact
@@ -35,18 +39,26 @@ import (
 // For repeated products, convert to CSR: its row loop needs no atomics or
 // private buffers and reads half the index bytes.
 
-var workers dense.Workers
+var setting parallel.Setting
 
 // SetWorkers sets how many goroutines a product may use; n <= 0 means
 // GOMAXPROCS (the default). It returns the previous setting.
 func SetWorkers(n int) (prev int) {
-	return workers.Set(n)
+	return setting.SetWorkers(n)
 }
 
-// minParallelWork: see csr; below it one goroutine does the work.
-var minParallelWork = 1 << 15
+// split is how a product splits its work: the goroutines, and the most
+// bytes of private accumulators it holds.
+type split struct {
+	opts    parallel.Options
+	scratch int
+}
 
-func parts(work int) int { return workers.Parts(work, minParallelWork) }
+// products is the split of the public products: the SetWorkers setting and
+// the package's tuning.
+func products() split {
+	return split{opts: setting.Options(minParallelWork), scratch: scatterScratch}
+}
 
 // MulVec computes y = A x.
 func (t *Tensor[T]) MulVec(y, x []T) { t.MulVecTo(y, 1, x, 0) }
@@ -56,12 +68,12 @@ func (t *Tensor[T]) MulVecTrans(y, x []T) { t.MulVecTransTo(y, 1, x, 0) }
 
 // MulVecTo computes y = alpha A x + beta y.
 func (t *Tensor[T]) MulVecTo(y []T, alpha T, x []T, beta T) {
-	t.mulMat("MulVecTo", false, y, alpha, x, 1, beta, true)
+	t.mulMat(products(), "MulVecTo", false, y, alpha, x, 1, beta, true)
 }
 
 // MulVecTransTo computes y = alpha Aᵀ x + beta y.
 func (t *Tensor[T]) MulVecTransTo(y []T, alpha T, x []T, beta T) {
-	t.mulMat("MulVecTransTo", true, y, alpha, x, 1, beta, true)
+	t.mulMat(products(), "MulVecTransTo", true, y, alpha, x, 1, beta, true)
 }
 
 // MulMat computes Y = A X with X cols x k and Y rows x k, row-major.
@@ -72,15 +84,15 @@ func (t *Tensor[T]) MulMatTrans(y, x []T, k int) { t.MulMatTransTo(y, 1, x, k, 0
 
 // MulMatTo computes Y = alpha A X + beta Y.
 func (t *Tensor[T]) MulMatTo(y []T, alpha T, x []T, k int, beta T) {
-	t.mulMat("MulMatTo", false, y, alpha, x, k, beta, false)
+	t.mulMat(products(), "MulMatTo", false, y, alpha, x, k, beta, false)
 }
 
 // MulMatTransTo computes Y = alpha Aᵀ X + beta Y.
 func (t *Tensor[T]) MulMatTransTo(y []T, alpha T, x []T, k int, beta T) {
-	t.mulMat("MulMatTransTo", true, y, alpha, x, k, beta, false)
+	t.mulMat(products(), "MulMatTransTo", true, y, alpha, x, k, beta, false)
 }
 
-func (t *Tensor[T]) mulMat(name string, trans bool, y []T, alpha T, x []T, k int, beta T, vec bool) {
+func (t *Tensor[T]) mulMat(sp split, name string, trans bool, y []T, alpha T, x []T, k int, beta T, vec bool) {
 	t.mustValid()
 	if len(t.shape) != 2 {
 		panic(fmt.Sprintf("coo: products need rank 2, tensor has rank %d", len(t.shape)))
@@ -107,24 +119,71 @@ func (t *Tensor[T]) mulMat(name string, trans bool, y []T, alpha T, x []T, k int
 		return
 	}
 	runs := k == 1 && !trans && t.sorted // rows are runs of adjacent entries
-	p := parts(nnz*k + len(y))
+	p := min(sp.opts.Goroutines(nnz*k+len(y)), maxParts)
+	p = dense.ScatterGoroutines(p, len(y), int(unsafe.Sizeof(alpha)), sp.scratch)
 	if p == 1 {
 		mulPart(runs, y, x, k, t.coords, t.values, oi, ii, alpha)
 		return
 	}
-	b := parallel.Even(nnz, p)
-	ws := dense.GetAcc[T]((len(b) - 2) * len(y))
-	acc := ws.S
-	clear(acc)
-	parallel.Run(b, func(part, lo, hi int) {
-		dst := y
-		if part > 0 {
-			dst = acc[(part-1)*len(y) : part*len(y)]
-		}
-		mulPart(runs, dst, x, k, t.coords[2*lo:2*hi], t.values[lo:hi], oi, ii, alpha)
-	})
-	dense.Reduce(y, acc, len(b)-2)
+	j := getJob[T]()
+	*j = job[T]{t: t, y: y, x: x, k: k, oi: oi, ii: ii, alpha: alpha, runs: runs}
+	b := parallel.EvenTo(j.bounds[:0], nnz, p)
+	copies := len(b) - 2
+	ws := dense.GetAcc[T](copies * len(y))
+	j.acc = ws.S
+	parallel.Do(b, len(b)-1, j)
+	if copies > 0 {
+		// Sum the copies into y, split by elements.
+		j.copies, j.reduce = copies, true
+		rp := min(len(b)-1, sp.opts.Goroutines(copies*len(y)))
+		parallel.Do(parallel.EvenTo(j.bounds[:0], len(y), rp), rp, j)
+	}
 	ws.Put()
+	putJob(j)
+}
+
+// job is one parallel product, pooled per element type and run as a
+// parallel.Body, so that it allocates nothing per call (a closure would).
+type job[T Float] struct {
+	t         *Tensor[T]
+	y, x, acc []T
+	k, oi, ii int
+	alpha     T
+	runs      bool
+	copies    int  // private accumulators
+	reduce    bool // the parts add the accumulators into y
+	bounds    [maxParts + 1]int
+}
+
+var jobPools parallel.Pools // one pool per element type
+
+func getJob[T Float]() *job[T] {
+	if j, ok := parallel.PoolOf[T](&jobPools).Get().(*job[T]); ok {
+		return j
+	}
+	return new(job[T])
+}
+
+func putJob[T Float](j *job[T]) {
+	j.t, j.y, j.x, j.acc = nil, nil, nil, nil
+	parallel.PoolOf[T](&jobPools).Put(j)
+}
+
+// Part scatters entries lo..hi-1: part 0 into y, part p > 0 into private
+// accumulator p-1 (cleared first, on the goroutine that uses it); with
+// reduce set, it adds the accumulators into y[lo:hi] instead.
+func (j *job[T]) Part(_, part, lo, hi int) {
+	if j.reduce {
+		dense.Reduce(j.y[lo:hi], j.acc[lo:], len(j.y), j.copies)
+		return
+	}
+	dst := j.y
+	if part > 0 {
+		dst = j.acc[(part-1)*len(j.y) : part*len(j.y)]
+		clear(dst)
+	}
+	t := j.t
+	mulPart(j.runs, dst, j.x, j.k, t.coords[2*lo:2*hi], t.values[lo:hi], j.oi, j.ii, j.alpha)
 }
 
 // scatter adds alpha*v*X[in,:] into Y[out,:] for every entry; coordinates

@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 	"unsafe"
 
+	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/internal/testutil"
 )
 
@@ -74,7 +76,9 @@ func absF(s []float64) []float64 {
 	return out
 }
 
-func testProducts[T Float](t *testing.T) {
+// testProducts checks every product against the dense oracle: through the
+// public methods when sp is nil, else through mulMat with sp's split.
+func testProducts[T Float](t *testing.T, sp *split) {
 	tol := 1e-12
 	var z T
 	if _, ok := any(z).(float32); ok {
@@ -112,6 +116,12 @@ func testProducts[T Float](t *testing.T) {
 							got := append([]T(nil), y0...)
 							plain := ab == [2]float64{1, 0}
 							switch {
+							case sp != nil && k == 1:
+								name := map[bool]string{false: "MulVecTo", true: "MulVecTransTo"}[trans]
+								a.mulMat(*sp, name, trans, got, T(ab[0]), x, k, T(ab[1]), true)
+							case sp != nil:
+								name := map[bool]string{false: "MulMatTo", true: "MulMatTransTo"}[trans]
+								a.mulMat(*sp, name, trans, got, T(ab[0]), x, k, T(ab[1]), false)
 							case k == 1 && plain && !trans:
 								a.MulVec(got, x)
 							case k == 1 && plain:
@@ -142,17 +152,16 @@ func testProducts[T Float](t *testing.T) {
 	}
 }
 
-func TestProductsF64(t *testing.T) { testProducts[float64](t) }
-func TestProductsF32(t *testing.T) { testProducts[float32](t) }
+func TestProductsF64(t *testing.T) { testProducts[float64](t, nil) }
+func TestProductsF32(t *testing.T) { testProducts[float32](t, nil) }
 
+// TestProductsParallel: the products split over 2, 3 and 7 goroutines
+// (more than GOMAXPROCS, too), down to a few entries a part.
 func TestProductsParallel(t *testing.T) {
-	old := minParallelWork
-	defer func() { minParallelWork = old; SetWorkers(0) }()
-	minParallelWork = 2
-	for _, w := range []int{2, 3} {
-		SetWorkers(w)
-		testProducts[float64](t)
-		testProducts[float32](t)
+	for _, w := range []int{2, 3, 7} {
+		sp := &split{opts: parallel.Options{Workers: w, MinWork: 2}}
+		testProducts[float64](t, sp)
+		testProducts[float32](t, sp)
 	}
 }
 
@@ -228,6 +237,63 @@ func TestProductsOperands(t *testing.T) {
 		for i, v := range y {
 			if want := float64(2 * (i + 2)); v != want {
 				t.Fatalf("k=%d: alpha 0 with NaN in x: y = %v, want 2 y", k, y)
+			}
+		}
+	}
+}
+
+// TestProductsAllocs: a product split over several goroutines allocates
+// nothing per call once its pooled job and accumulators exist.
+func TestProductsAllocs(t *testing.T) {
+	if testutil.RaceEnabled {
+		t.Skip("the race detector makes sync.Pool drop objects at random")
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	_, a := randCOO[float64](t, rng, 30, 20, 0.5)
+	sp := split{opts: parallel.Options{Workers: 3, MinWork: 2}}
+	x, y := randF(rng, 30*4), make([]float64, 20*4)
+	f := func() { a.mulMat(sp, "MulMatTransTo", true, y, 1, x, 4, 0, false) }
+	f()
+	if n := testing.AllocsPerRun(50, f); n > 0 {
+		t.Errorf("%v allocations per parallel MulMatTrans", n)
+	}
+}
+
+// TestScatterScratchBound: a product split 64 ways (more than GOMAXPROCS)
+// holds private accumulators within max(scratch, one copy of the output),
+// where 63 copies would be far more, and agrees with one goroutine to
+// rounding.
+func TestScatterScratchBound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	const rows, cols, n = 2000, 1 << 15, 16000 // y: 256 KiB of float64
+	coords := make([]uint64, 0, 2*n)
+	vals := make([]float64, n)
+	for i := range n {
+		coords = append(coords, rng.Uint64N(rows), rng.Uint64N(cols))
+		vals[i] = rng.NormFloat64()
+	}
+	a, err := New([]uint64{rows, cols}, coords, vals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := randF(rng, rows)
+	for _, scratch := range []int{1 << 20, 1 << 10} {
+		sp := split{opts: parallel.Options{Workers: 64, MinWork: 2}, scratch: scratch}
+		want, got := make([]float64, cols), make([]float64, cols)
+		a.mulMat(split{opts: parallel.Options{Workers: 1}}, "MulVecTransTo", true, want, 1, x, 1, 0, true)
+		runtime.GC()
+		runtime.GC() // sync.Pool's accumulators dropped: the call allocates its own
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		a.mulMat(sp, "MulVecTransTo", true, got, 1, x, 1, 0, true)
+		runtime.ReadMemStats(&m1)
+		used := m1.TotalAlloc - m0.TotalAlloc
+		if bound := uint64(max(scratch, cols*8)); used > bound+16<<10 && !testutil.RaceEnabled {
+			t.Errorf("scratch %d: %d bytes allocated, bound %d (63 copies: %d)", scratch, used, bound, 63*cols*8)
+		}
+		for i := range got {
+			if d := math.Abs(got[i] - want[i]); d > 1e-12*(1+math.Abs(want[i])) {
+				t.Fatalf("scratch %d: y[%d] = %v, one goroutine %v", scratch, i, got[i], want[i])
 			}
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/hurray-format/hurray-go/coo"
-	"github.com/hurray-format/hurray-go/internal/bufview"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/testutil"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
@@ -57,8 +57,8 @@ var safetyCases = []struct {
 		x.MulMatTrans(make([]float64, 4*8), make([]float64, 2*8), 8)
 	}},
 	{"FromBuffers bytes/MulMat", false, func(t *testing.T) {
-		coords := bufview.Uint64Bytes([]uint64{0, 0, 0, 1, 1, 2, 1, 3})
-		x, err := coo.FromBuffers[float64]([]uint64{2, 4}, [][]byte{bufview.FloatBytes([]float64{1, 2, 3, 4}), coords}, layout.Strict)
+		coords := mem.Uint64Bytes([]uint64{0, 0, 0, 1, 1, 2, 1, 3})
+		x, err := coo.FromBuffers[float64]([]uint64{2, 4}, [][]byte{mem.FloatBytes([]float64{1, 2, 3, 4}), coords}, layout.Strict)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -17,7 +17,6 @@ import (
 
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
-	"github.com/hurray-format/hurray-go/internal/radix"
 	"github.com/hurray-format/hurray-go/internal/testutil"
 )
 
@@ -263,7 +262,6 @@ func checkHollowMTTKRP[T csf.Float](t *testing.T, h *hollowTensor[T], rng *rand.
 	t.Helper()
 	ct := h.ct
 	shape := ct.Shape()
-	ws := csf.NewWorkspace[T](3)
 	for _, r := range []int{1, 3, 8, 17} {
 		factors := make([][]T, len(shape))
 		f64 := make([][]float64, len(shape))
@@ -281,50 +279,49 @@ func checkHollowMTTKRP[T csf.Float](t *testing.T, h *hollowTensor[T], rng *rand.
 			ct.MTTKRP(mode, factors, r, out)
 			closeTo(t, w, out, want, scale, tol[T]())
 			for _, maxPriv := range []int{1 << 24, 0} {
-				underParallel(maxPriv, func() {
-					for i := range out {
-						out[i] = 99
-					}
-					ct.MTTKRPWith(ws, mode, factors, r, out)
-				})
+				for i := range out {
+					out[i] = 99
+				}
+				ct.MTTKRPWith(csf.NewTunedWorkspace[T](3, csf.Parallel(maxPriv)), mode, factors, r, out)
 				closeTo(t, w+fmt.Sprintf("/workers=3 maxPrivate=%d", maxPriv), out, want, scale, tol[T]())
 			}
 		}
 	}
 }
 
-// underParallel runs fn with every split parallel (the parallel thresholds
-// at 0 and maxPrivate), restoring them even when fn fails the test.
-func underParallel(maxPrivate int, fn func()) {
-	defer csf.SetParallelThresholds(0, maxPrivate)()
-	fn()
-}
-
-// ttvSetting is a configuration TTV runs under: set sets the package's
-// knobs and returns a function restoring them.
+// ttvSetting is a configuration TTV runs under: the tuning of a workspace
+// of three workers (nil: no workspace, a pooled one).
 type ttvSetting struct {
 	name string
-	set  func() (restore func())
+	tune *csf.Tuning
 }
 
-// run runs fn under the setting, restoring the knobs even when fn fails
-// the test.
-func (s ttvSetting) run(fn func()) {
-	defer s.set()()
-	fn()
+// regroup is the package's tuning with the packed-key path off, so that
+// every off-leaf TTV takes the regrouping path that keys wider than 64 bits
+// need.
+func regroup() *csf.Tuning {
+	tu := csf.Defaults()
+	tu.PackBits = 0
+	return &tu
+}
+
+func parallelTuning() *csf.Tuning {
+	tu := csf.Parallel(1 << 24)
+	return &tu
+}
+
+func segments() *csf.Tuning {
+	tu := csf.Segments(true)
+	return &tu
 }
 
 // ttvSettings: the default, every split parallel, the regrouping path, and
 // the subtree sorts forced on.
 var ttvSettings = []ttvSetting{
-	{"default", func() func() { return func() {} }},
-	{"parallel", func() func() { return csf.SetParallelThresholds(0, 1<<24) }},
-	{"regroup", func() func() { return csf.SetTTVPackBits(0) }},
-	{"segments", func() func() {
-		ins, avg := radix.SegmentInsertionMax, radix.SegmentMaxAverage
-		radix.SegmentInsertionMax, radix.SegmentMaxAverage = 2, 1<<30
-		return func() { radix.SegmentInsertionMax, radix.SegmentMaxAverage = ins, avg }
-	}},
+	{name: "default"},
+	{name: "parallel", tune: parallelTuning()},
+	{name: "regroup", tune: regroup()},
+	{name: "segments", tune: segments()},
 }
 
 // ttvStored returns the remaining tuples (as row-major indices over the
@@ -385,6 +382,12 @@ func checkHollowTTV[T csf.Float](t *testing.T, h *hollowTensor[T], rng *rand.Ran
 	n := len(shape)
 	leaf := int(mo[n-1])
 	ws := csf.NewWorkspace[T](3)
+	settingWS := make([]*csf.Workspace[T], len(ttvSettings))
+	for i, s := range ttvSettings {
+		if s.tune != nil {
+			settingWS[i] = csf.NewTunedWorkspace[T](3, *s.tune)
+		}
+	}
 	pos, crd, vals := snapshot(ct)
 	var prev *csf.Tensor[T]
 	var prevM *csr.Matrix[T]
@@ -394,21 +397,18 @@ func checkHollowTTV[T csf.Float](t *testing.T, h *hollowTensor[T], rng *rand.Ran
 		rshape, want, scale := ttvDense(h.d, mode, toF64(v))
 		stored := h.ttvStored(mode)
 		w := what + fmt.Sprintf("/ttv mode=%d", mode)
-		for _, s := range ttvSettings {
-			ws2 := ws
-			if s.name == "default" {
-				ws2 = nil
-			}
+		for i, s := range ttvSettings {
+			ws2 := settingWS[i]
 			if n == 3 {
 				var m *csr.Matrix[T]
-				s.run(func() { m = ct.TTVMatrixTo(nil, mode, v, ws2) })
+				m = ct.TTVMatrixTo(nil, mode, v, ws2)
 				if err := m.Validate(); err != nil || !slices.Equal(m.Shape(), rshape) {
 					t.Fatalf("%s/%s: shape %v, want %v; %v", w, s.name, m.Shape(), rshape, err)
 				}
 				checkTTVEntries(t, w+"/"+s.name, m.NNZ(), m.All(), rshape, stored, want, scale)
 			} else {
 				var y *csf.Tensor[T]
-				s.run(func() { y = ct.TTVTo(nil, mode, v, ws2) })
+				y = ct.TTVTo(nil, mode, v, ws2)
 				if err := y.Validate(); err != nil || !slices.Equal(y.Shape(), rshape) {
 					t.Fatalf("%s/%s: shape %v, want %v; %v", w, s.name, y.Shape(), rshape, err)
 				}
@@ -441,8 +441,7 @@ func checkHollowTTV[T csf.Float](t *testing.T, h *hollowTensor[T], rng *rand.Ran
 				prevM = got
 			}
 			for _, k := range []int{1, 2, 3} {
-				var got *csr.Matrix[T]
-				underParallel(1<<24, func() { got = ct.TTVMatrixTo(nil, mode, v, csf.NewWorkspace[T](k)) })
+				got := ct.TTVMatrixTo(nil, mode, v, csf.NewTunedWorkspace[T](k, csf.Parallel(1<<24)))
 				if !same(got) {
 					t.Fatalf("%s: %d workers: result differs", w, k)
 				}
@@ -460,8 +459,7 @@ func checkHollowTTV[T csf.Float](t *testing.T, h *hollowTensor[T], rng *rand.Ran
 				prev = got
 			}
 			for _, k := range []int{1, 2, 3} {
-				var got *csf.Tensor[T]
-				underParallel(1<<24, func() { got = ct.TTVTo(nil, mode, v, csf.NewWorkspace[T](k)) })
+				got := ct.TTVTo(nil, mode, v, csf.NewTunedWorkspace[T](k, csf.Parallel(1<<24)))
 				if !sameTensor(got, ref) {
 					t.Fatalf("%s: %d workers: result differs", w, k)
 				}
@@ -478,16 +476,23 @@ func checkHollowTTV[T csf.Float](t *testing.T, h *hollowTensor[T], rng *rand.Ran
 }
 
 // checkTTVValues: TTVValues along the leaf mode into a buffer of stale
-// values overwrites every one (an empty fiber's too) with want's.
+// values overwrites every one (an empty fiber's too) with want's, on one
+// goroutine and with every split parallel on three.
 func checkTTVValues[T csf.Float](t *testing.T, what string, ct *csf.Tensor[T], mode int, v, want []T) {
 	t.Helper()
 	dst := make([]T, len(ct.Crd(ct.Rank()-2)))
-	for i := range dst {
-		dst[i] = 99
-	}
-	ct.TTVValues(dst, mode, v)
-	if !slices.Equal(dst, want) {
-		t.Fatalf("%s: TTVValues differs from TTV", what)
+	for _, ws := range []*csf.Workspace[T]{nil, csf.NewTunedWorkspace[T](3, csf.Parallel(1<<24))} {
+		for i := range dst {
+			dst[i] = 99
+		}
+		if ws == nil {
+			ct.TTVValues(dst, mode, v)
+		} else {
+			ct.TTVValuesWith(ws, dst, mode, v)
+		}
+		if !slices.Equal(dst, want) {
+			t.Fatalf("%s: TTVValues differs from TTV (workspace %v)", what, ws != nil)
+		}
 	}
 }
 
@@ -532,7 +537,7 @@ func checkHollowTTM[T csf.Float](t *testing.T, h *hollowTensor[T], rng *rand.Ran
 		for i := range par {
 			par[i] = 7 // overwritten
 		}
-		underParallel(1<<24, func() { ct.TTMInto(par, u, r) })
+		ct.TTMIntoWith(csf.NewTunedWorkspace[T](3, csf.Parallel(1<<24)), par, u, r)
 		h.d.each(func(c []uint64, _ float64) {
 			if c[leaf] != 0 {
 				return
@@ -574,7 +579,7 @@ func checkHollowAttention[T csf.Float](t *testing.T, h *hollowTensor[T], rng *ra
 	}
 	bJ = bI * int(shape[n-1])
 	bI *= int(shape[n-2])
-	ws := csf.NewWorkspace[T](3)
+	ws := csf.NewTunedWorkspace[T](3, csf.Parallel(1<<24))
 	for _, d := range []int{1, 7, 16, 67} {
 		w := what + fmt.Sprintf("/attention d=%d", d)
 		q := randMat[T](rng, bI*d)
@@ -619,10 +624,8 @@ func checkHollowAttention[T csf.Float](t *testing.T, h *hollowTensor[T], rng *ra
 		for i := range out {
 			out[i] = 5
 		}
-		underParallel(1<<24, func() {
-			ct.SDDMMWith(ws, dst, q, k, d, scale)
-			ct.SpMMWith(ws, out, v, d)
-		})
+		ct.SDDMMWith(ws, dst, q, k, d, scale)
+		ct.SpMMWith(ws, out, v, d)
 		closeTo(t, w+"/sddmm workers=3", dst, want, sc, tol[T]())
 		closeTo(t, w+"/spmm workers=3", out, wantO, scO, tol[T]())
 	}

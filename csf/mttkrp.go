@@ -2,7 +2,6 @@ package csf
 
 import (
 	"fmt"
-	"runtime"
 	"unsafe"
 
 	"github.com/hurray-format/hurray-go/internal/dense"
@@ -51,16 +50,6 @@ func (j *job[T]) do(s *wsState[T], k int) {
 
 func is32[T Float]() bool { return unsafe.Sizeof(T(0)) == 4 }
 
-// Tuning of the parallel MTTKRP.
-var (
-	// parallelMinNNZ: below it one goroutine does the work (a variable for
-	// the tests).
-	parallelMinNNZ = 1 << 15
-	// privateMaxElems bounds the private output copies (all workers but the
-	// first together), in elements.
-	privateMaxElems = 1 << 24
-)
-
 // MTTKRP computes the matricised tensor times Khatri-Rao product for one
 // mode: for every stored entry x(i_0, ..., i_{N-1}) and every r < rank,
 //
@@ -76,7 +65,8 @@ var (
 // kernels.PushHadamard2 (output at N-2 or the leaves) walk the three levels
 // from N-3 down in one pass, with no intermediate rows in memory. Work is
 // split over roots, balanced by leaf count, on GOMAXPROCS goroutines (one
-// for a tensor of fewer than 32768 entries, parallelMinNNZ). When
+// for a tensor of fewer than 32768 entries, parallelMinNNZ; above, at least
+// half that a goroutine). When
 // the mode is not at the root level, different roots may write the same
 // output row: each extra goroutine then accumulates into a private copy of
 // out that is summed at the end, as long as those copies stay under 2^24
@@ -155,14 +145,11 @@ func (t *Tensor[T]) MTTKRPWith(ws *Workspace[T], mode int, factors [][]T, rank i
 	}
 	j.fac = j.facBuf
 	s.computeLeafPtr(t)
-	nw := s.nworkers()
-	if len(t.values) < parallelMinNNZ {
-		nw = 1
-	}
+	nw := s.goroutines(len(t.values))
 	j.private = false
 	if nw > 1 && j.level > 0 {
 		rows := int(t.shape[mode])
-		if rows*rank*(nw-1) <= privateMaxElems && rows <= len(t.values) {
+		if rows*rank*(nw-1) <= s.tune.privateMax && rows <= len(t.values) {
 			j.private = true
 		} else {
 			nw = 1
@@ -176,7 +163,7 @@ func (t *Tensor[T]) MTTKRPWith(ws *Workspace[T], mode int, factors [][]T, rank i
 			s.w[k].priv = grow(s.w[k].priv, len(out))
 		}
 	}
-	s.run(nw)
+	s.run(s.bounds)
 	if j.private {
 		// Sum the private copies, split by rows.
 		rows := int(t.shape[mode])
@@ -185,13 +172,10 @@ func (t *Tensor[T]) MTTKRPWith(ws *Workspace[T], mode int, factors [][]T, rank i
 			s.rows = append(s.rows, rows*k/nw)
 		}
 		j.op = opMTTKRPReduce
-		s.run(nw)
+		s.run(s.rows)
 	}
 	j.t, j.out, j.fac = nil, nil, nil
 	clear(j.facBuf)
-	// The cleanup that stops the workers runs once ws is unreachable: not
-	// before this call is done with them.
-	runtime.KeepAlive(ws)
 }
 
 func mttkrpReduce[T Float](s *wsState[T], k int) {

@@ -78,11 +78,9 @@ func testMTTKRP[T csf.Float](t *testing.T) {
 						ct.MTTKRP(mode, factors, r, out)
 						closeTo(t, name(shape, mo)+"/mttkrp", out, want, scale, tol[T]())
 						for _, maxPriv := range []int{1 << 24, 0} {
-							restore := csf.SetParallelThresholds(0, maxPriv)
-							ws := csf.NewWorkspace[T](3)
+							ws := csf.NewTunedWorkspace[T](3, csf.Parallel(maxPriv))
 							ct.MTTKRPWith(ws, mode, factors, r, out)
 							closeTo(t, name(shape, mo)+"/mttkrp-ws3", out, want, scale, tol[T]())
-							restore()
 						}
 					}
 				}
@@ -142,11 +140,10 @@ func TestMTTKRPAllocs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer csf.SetParallelThresholds(0, 1<<24)()
 	r := 16
 	f := [][]float64{randMat[float64](rng, 30*r), randMat[float64](rng, 40*r), randMat[float64](rng, 50*r)}
 	for _, workers := range []int{1, 2} {
-		ws := csf.NewWorkspace[float64](workers)
+		ws := csf.NewTunedWorkspace[float64](workers, csf.Parallel(1<<24))
 		for mode := range 3 {
 			out := make([]float64, int(ct.Shape()[mode])*r)
 			ct.MTTKRPWith(ws, mode, f, r, out)
@@ -219,7 +216,6 @@ func TestMTTKRPEmptyFiber(t *testing.T) {
 // same bits for any worker count (the other modes sum private copies and
 // agree to rounding).
 func TestMTTKRPRootWorkersBitIdentical(t *testing.T) {
-	defer csf.SetParallelThresholds(0, 1<<24)()
 	rng := rand.New(rand.NewPCG(29, 30))
 	for _, shape := range [][]uint64{{23, 9, 17}, {11, 7, 6, 13}} {
 		x, _ := randTensor[float64](t, rng, shape, 0.3)
@@ -239,10 +235,10 @@ func TestMTTKRPRootWorkersBitIdentical(t *testing.T) {
 			}
 			testutil.ForEachPath(t, func(t *testing.T) {
 				want := make([]float64, int(shape[root])*r)
-				ct.MTTKRPWith(csf.NewWorkspace[float64](1), root, f, r, want)
+				ct.MTTKRPWith(csf.NewTunedWorkspace[float64](1, csf.Parallel(1<<24)), root, f, r, want)
 				for _, w := range []int{2, 3, 5} {
 					got := make([]float64, len(want))
-					ct.MTTKRPWith(csf.NewWorkspace[float64](w), root, f, r, got)
+					ct.MTTKRPWith(csf.NewTunedWorkspace[float64](w, csf.Parallel(1<<24)), root, f, r, got)
 					for i := range got {
 						if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
 							t.Fatalf("shape %v r %d, %d workers: out[%d] = %v, one worker %v", shape, r, w, i, got[i], want[i])

@@ -3,7 +3,7 @@ package csf
 import (
 	"unsafe"
 
-	"github.com/hurray-format/hurray-go/internal/hugepage"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 )
 
@@ -31,13 +31,21 @@ func (t *Tensor[T]) newTTVOut(ws *Workspace[T], v []T) *ttvOut[T] {
 	return &ttvOut[T]{ws: ws, taken: tk}
 }
 
-// workers is how many goroutines the TTV may use: the workspace's, or
-// GOMAXPROCS.
-func (o *ttvOut[T]) workers() int {
+// options is how the TTV splits its work: by the workspace's settings, or
+// on GOMAXPROCS goroutines above parallelMinNNZ entries.
+func (o *ttvOut[T]) options() parallel.Options {
 	if o.ws != nil {
-		return o.ws.Workers()
+		return o.ws.state().options()
 	}
-	return parallel.Workers(0)
+	return options()
+}
+
+// tuning is the workspace's tuning, or the package's.
+func (o *ttvOut[T]) tuning() tuning {
+	if o.ws != nil {
+		return o.ws.state().tune
+	}
+	return defaultTuning()
 }
 
 // level returns bufs[q], or nil when there is no such level.
@@ -76,8 +84,8 @@ func (tk *taken) overlaps(lo, hi uintptr) bool {
 
 // takeBuf returns buf[:n] when buf can hold n elements without touching
 // memory in tk (and records it), else a new slice advised for huge pages (a
-// first touch of a 4 KiB page costs ~14 µs on the VMs measured; see
-// internal/hugepage).
+// first touch of a fresh page costs more than computing on it; see
+// internal/mem's hugepage.go).
 func takeBuf[E any](tk *taken, buf []E, n int) []E {
 	if n > 0 && cap(buf) >= n {
 		if lo, hi := span(buf); !tk.overlaps(lo, hi) {
@@ -85,5 +93,5 @@ func takeBuf[E any](tk *taken, buf []E, n int) []E {
 			return buf[:n]
 		}
 	}
-	return hugepage.Make[E](n)
+	return mem.MakeHuge[E](n)
 }

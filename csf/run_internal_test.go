@@ -14,12 +14,12 @@ func (p panicky) part(s *wsState[float64], k int) {
 	}
 }
 
-// TestRunPanicReachesCaller: a panic in a part on a parked goroutine reaches
+// TestRunPanicReachesCaller: a panic in a part on a worker goroutine reaches
 // the goroutine that called the product (it ended the process, and a
 // panicking part never marked itself done), and the workspace's goroutines
 // stay usable.
 func TestRunPanicReachesCaller(t *testing.T) {
-	s := &wsState[float64]{workers: 3}
+	s := &wsState[float64]{workers: 3, tune: defaultTuning()}
 	for _, bad := range []int{1, 2, 0} {
 		s.job = job[float64]{op: opOther, run: panicky{bad}}
 		func() {
@@ -29,9 +29,9 @@ func TestRunPanicReachesCaller(t *testing.T) {
 					t.Errorf("part %d panicked: recovered %q, want %q", bad, r, want)
 				}
 			}()
-			s.run(3)
+			s.run([]int{0, 1, 2, 3})
 		}()
 	}
 	s.job = job[float64]{op: opOther, run: panicky{-1}}
-	s.run(3) // no panic left over from the calls above
+	s.run([]int{0, 1, 2, 3}) // no panic left over from the calls above
 }

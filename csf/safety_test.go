@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/hurray-format/hurray-go/csf"
-	"github.com/hurray-format/hurray-go/internal/bufview"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/testutil"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
@@ -81,7 +81,7 @@ func safetyCases() []safetyCase {
 				bufs := x.Buffers()
 				own := make([][]byte, len(bufs))
 				for i, b := range bufs {
-					own[i] = bufview.Uint64Bytes(make([]uint64, (len(b)+7)/8))[:len(b)]
+					own[i] = mem.Uint64Bytes(make([]uint64, (len(b)+7)/8))[:len(b)]
 					copy(own[i], b)
 				}
 				y, err := csf.FromBuffers[float64](shape, order, own, layout.Strict)

@@ -2,12 +2,11 @@ package csf
 
 import (
 	"fmt"
-	"runtime"
 	"slices"
 
 	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/internal/engine"
-	"github.com/hurray-format/hurray-go/internal/hugepage"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
@@ -38,7 +37,7 @@ import (
 // memory with q or k.
 func (t *Tensor[T]) SDDMM(q, k []T, d int, scale T) *Tensor[T] {
 	t.mustValid()
-	vals := hugepage.Make[T](len(t.values))
+	vals := mem.MakeHuge[T](len(t.values))
 	t.SDDMMInto(vals, q, k, d, scale)
 	t.shareLevels()
 	r := &Tensor[T]{shape: t.shape, modeOrder: t.modeOrder, pos: t.pos, crd: t.crd, values: vals, valid: true}
@@ -73,7 +72,6 @@ func (t *Tensor[T]) SDDMMWith(ws *Workspace[T], dst, q, k []T, d int, scale T) {
 	*a = attnJob[T]{t: t, sddmm: true, dst: dst, q: q, k: k, d: d, scale: scale}
 	s.runProduct(t, a, false)
 	*a = attnJob[T]{}
-	runtime.KeepAlive(ws) // see MTTKRPWith
 }
 
 // SpMM is the sparse-times-dense product that follows SDDMM, with t's values
@@ -107,7 +105,6 @@ func (t *Tensor[T]) SpMMWith(ws *Workspace[T], out, v []T, dv int) {
 	// level stores j.
 	s.runProduct(t, a, int(t.modeOrder[0]) == len(t.shape)-1)
 	*a = attnJob[T]{}
-	runtime.KeepAlive(ws) // see MTTKRPWith
 }
 
 // attnSizes returns B*I*d and B*J*d, the lengths of the dense operands of
@@ -138,8 +135,8 @@ func (s *wsState[T]) runProduct(t *Tensor[T], p parter[T], serial bool) {
 	j := &s.job
 	j.op, j.run = opOther, p
 	s.computeLeafPtr(t)
-	nw := s.nworkers()
-	if len(t.values) < parallelMinNNZ || serial {
+	nw := s.goroutines(len(t.values))
+	if serial {
 		nw = 1
 	}
 	s.splitLeaves(nw)
@@ -149,7 +146,7 @@ func (s *wsState[T]) runProduct(t *Tensor[T], p parter[T], serial bool) {
 		r = a.d
 	}
 	s.ensureWorkers(nw, n, r)
-	s.run(nw)
+	s.run(s.bounds)
 	j.run = nil
 }
 

@@ -81,14 +81,12 @@ func testAttention[T csf.Float](t *testing.T) {
 				})
 				closeTo(t, name(shape, mo)+"/spmm", out, wantO, scO, tol[T]())
 				// The parallel paths.
-				restore := csf.SetParallelThresholds(0, 1<<24)
-				ws := csf.NewWorkspace[T](3)
+				ws := csf.NewTunedWorkspace[T](3, csf.Parallel(1<<24))
 				dst := make([]T, ct.NNZ())
 				ct.SDDMMWith(ws, dst, q, k, d, scale)
 				closeTo(t, name(shape, mo)+"/sddmm-ws3", dst, want, sc, tol[T]())
 				ct.SpMMWith(ws, out, v, d)
 				closeTo(t, name(shape, mo)+"/spmm-ws3", out, wantO, scO, tol[T]())
-				restore()
 			}
 		}
 	}
@@ -113,12 +111,11 @@ func TestAttentionAllocs(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	x, _ := randTensor[float32](t, rng, []uint64{4, 30, 30}, 0.3)
 	ct, _ := convert.COOToCSF(x, nil)
-	defer csf.SetParallelThresholds(0, 1<<24)()
 	const d = 16
 	q, k := randMat[float32](rng, 4*30*d), randMat[float32](rng, 4*30*d)
 	dst, out := make([]float32, ct.NNZ()), make([]float32, 4*30*d)
 	for _, workers := range []int{1, 2} {
-		ws := csf.NewWorkspace[float32](workers)
+		ws := csf.NewTunedWorkspace[float32](workers, csf.Parallel(1<<24))
 		ct.SDDMMWith(ws, dst, q, k, d, 1)
 		ct.SpMMWith(ws, out, k, d)
 		if a := testing.AllocsPerRun(10, func() {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/internal/engine"
-	"github.com/hurray-format/hurray-go/internal/hugepage"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/kernels"
 )
@@ -97,11 +97,14 @@ func (s *SemiSparse[T]) At(coord ...uint64) T {
 // The result keeps t's upper levels (shared, not copied). It panics with a
 // "csf: ..." message on a bad r or len(u). TTMInto writes into a caller's
 // slice instead, which must not share memory with u or the tensor's values.
-func (t *Tensor[T]) TTM(u []T, r int) *SemiSparse[T] {
+func (t *Tensor[T]) TTM(u []T, r int) *SemiSparse[T] { return t.ttm(u, r, options()) }
+
+// ttm is TTM split as o says.
+func (t *Tensor[T]) ttm(u []T, r int, o parallel.Options) *SemiSparse[T] {
 	t.mustValid()
 	n := len(t.shape)
-	out := hugepage.Make[T](t.ttmSize(u, r))
-	t.ttmInto(out, u, r) // checked, and out is fresh
+	out := mem.MakeHuge[T](t.ttmSize(u, r))
+	t.ttmInto(out, u, r, o) // checked, and out is fresh
 	shape := slices.Clone(t.shape)
 	shape[t.modeOrder[n-1]] = uint64(r)
 	t.shareLevels()
@@ -125,7 +128,10 @@ func (t *Tensor[T]) ttmSize(u []T, r int) int {
 }
 
 // TTMInto is TTM writing the fibers' rows into dst (fibers x r, overwritten).
-func (t *Tensor[T]) TTMInto(dst, u []T, r int) {
+func (t *Tensor[T]) TTMInto(dst, u []T, r int) { t.ttmIntoChecked(dst, u, r, options()) }
+
+// ttmIntoChecked is TTMInto split as o says.
+func (t *Tensor[T]) ttmIntoChecked(dst, u []T, r int, o parallel.Options) {
 	t.mustValid()
 	n := len(t.shape)
 	if size := t.ttmSize(u, r); len(dst) != size {
@@ -134,17 +140,14 @@ func (t *Tensor[T]) TTMInto(dst, u []T, r int) {
 	if dense.Overlap(dst, u) || dense.Overlap(dst, t.values) || t.overlapsLevels(dst) {
 		panic("csf: TTM: dst overlaps u or the tensor's values or levels")
 	}
-	t.ttmInto(dst, u, r)
+	t.ttmInto(dst, u, r, o)
 }
 
-// ttmInto is TTMInto on checked operands.
-func (t *Tensor[T]) ttmInto(dst, u []T, r int) {
+// ttmInto is TTMInto on checked operands, split as o says.
+func (t *Tensor[T]) ttmInto(dst, u []T, r int, o parallel.Options) {
 	n := len(t.shape)
 	leafPos, leafCrd := t.pos[n-1], t.crd[n-1]
-	parts := 1
-	if len(t.values) >= parallelMinNNZ {
-		parts = parallel.Workers(0)
-	}
+	parts := o.Goroutines(len(t.values))
 	ones := make([]T, r)
 	for i := range ones {
 		ones[i] = 1

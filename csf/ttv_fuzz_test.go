@@ -37,12 +37,14 @@ func FuzzTTV(f *testing.F) {
 			j := int(data[6]) % (i + 1)
 			mo[i], mo[j] = mo[j], mo[i]
 		}
+		tu := csf.Defaults()
 		if data[7]&1 != 0 {
-			defer csf.SetParallelThresholds(0, 1<<24)()
+			tu = csf.Parallel(1 << 24)
 		}
 		if data[7]&2 != 0 {
-			defer csf.SetTTVPackBits(0)()
+			tu.PackBits = 0
 		}
+		ws := csf.NewTunedWorkspace[float64](3, tu)
 		var coords []uint64
 		var vals []float64
 		for rest := data[8:]; len(rest) > r; rest = rest[r+1:] {
@@ -76,7 +78,7 @@ func FuzzTTV(f *testing.F) {
 			got := map[string]float64{}
 			var n int
 			if r == 3 {
-				a := ct.TTVMatrix(mode, v)
+				a := ct.TTVMatrixTo(nil, mode, v, ws)
 				if err := a.Validate(); err != nil {
 					t.Fatalf("mode %d: %v", mode, err)
 				}
@@ -85,7 +87,7 @@ func FuzzTTV(f *testing.F) {
 				}
 				n = a.NNZ()
 			} else {
-				y := ct.TTV(mode, v)
+				y := ct.TTVTo(nil, mode, v, ws)
 				if err := y.Validate(); err != nil {
 					t.Fatalf("mode %d: %v", mode, err)
 				}

@@ -13,7 +13,6 @@ import (
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
-	"github.com/hurray-format/hurray-go/internal/radix"
 	"github.com/hurray-format/hurray-go/internal/testutil"
 )
 
@@ -50,7 +49,15 @@ func remainingTuples[T csf.Float](t *csf.Tensor[T], mode int) map[string]bool {
 	return set
 }
 
-func testTTV[T csf.Float](t *testing.T) {
+func testTTV[T csf.Float](t *testing.T) { testTTVWith[T](nil)(t) }
+
+// testTTVWith checks TTV, TTVMatrix and TTVValues against the dense
+// oracle, each split as ws says (nil: the plain calls, a pooled workspace).
+func testTTVWith[T csf.Float](ws *csf.Workspace[T]) func(*testing.T) {
+	return func(t *testing.T) { checkTTV(t, ws) }
+}
+
+func checkTTV[T csf.Float](t *testing.T, ws *csf.Workspace[T]) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	for _, shape := range testShapes {
 		for _, density := range []float64{0.1, 0.5} {
@@ -71,7 +78,7 @@ func testTTV[T csf.Float](t *testing.T) {
 					var got []T
 					var gotWant, gotScale []float64
 					if len(shape) == 3 {
-						m := ct.TTVMatrix(mode, v)
+						m := ct.TTVMatrixTo(nil, mode, v, ws)
 						if m.NNZ() != len(tuples) {
 							t.Fatalf("%s: %d stored, want %d", what, m.NNZ(), len(tuples))
 						}
@@ -84,7 +91,7 @@ func testTTV[T csf.Float](t *testing.T) {
 							}
 						}
 					} else {
-						r := ct.TTV(mode, v)
+						r := ct.TTVTo(nil, mode, v, ws)
 						if r.NNZ() != len(tuples) {
 							t.Fatalf("%s: %d stored, want %d", what, r.NNZ(), len(tuples))
 						}
@@ -117,7 +124,11 @@ func testTTV[T csf.Float](t *testing.T) {
 					if int(mo[len(mo)-1]) == mode {
 						n := len(shape)
 						dst := make([]T, len(ct.Crd(n-2)))
-						ct.TTVValues(dst, mode, v)
+						if ws == nil {
+							ct.TTVValues(dst, mode, v)
+						} else {
+							ct.TTVValuesWith(ws, dst, mode, v)
+						}
 						if len(shape) > 3 {
 							if !slices.Equal(dst, ct.TTV(mode, v).Values()) {
 								t.Fatalf("%s: TTVValues differs from TTV", what)
@@ -136,20 +147,22 @@ func TestTTV(t *testing.T) {
 		t.Run("f32", testTTV[float32])
 	})
 	// Every split parallel.
-	defer csf.SetParallelThresholds(0, 1<<24)()
-	t.Run("parallel", testTTV[float64])
+	t.Run("parallel", testTTVWith(csf.NewTunedWorkspace[float64](3, csf.Parallel(1<<24))))
 }
 
 // TestTTVRegroup runs the TTV tests with the packed-key path off, so that
 // every off-leaf mode takes the regrouping path that keys wider than 64
 // bits need.
 func TestTTVRegroup(t *testing.T) {
-	defer csf.SetTTVPackBits(0)()
-	t.Run("f64", testTTV[float64])
-	t.Run("f32", testTTV[float32])
+	t.Run("f64", testTTVWith(csf.NewTunedWorkspace[float64](0, *regroup())))
+	t.Run("f32", testTTVWith(csf.NewTunedWorkspace[float32](0, *regroup())))
 }
 
-func testTTM[T csf.Float](t *testing.T) {
+func testTTM[T csf.Float](t *testing.T) { checkTTM[T](t, nil) }
+
+// checkTTM checks TTM against the dense oracle, split as ws says (nil: the
+// plain call).
+func checkTTM[T csf.Float](t *testing.T, ws *csf.Workspace[T]) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	for _, shape := range testShapes {
 		x, d := randTensor[T](t, rng, shape, 0.3)
@@ -165,7 +178,12 @@ func testTTM[T csf.Float](t *testing.T) {
 			for _, r := range []int{1, 5, 16, 33} {
 				u := randMat[T](rng, int(shape[leaf])*r)
 				u64 := toF64(u)
-				s := ct.TTM(u, r)
+				var s *csf.SemiSparse[T]
+				if ws == nil {
+					s = ct.TTM(u, r)
+				} else {
+					s = ct.TTMWith(ws, u, r)
+				}
 				// Dense oracle: y(i with i_leaf -> k) = Σ_{i_leaf} x(i) u[i_leaf, k].
 				want := map[string][]float64{}
 				scale := map[string][]float64{}
@@ -210,8 +228,9 @@ func TestTTM(t *testing.T) {
 		t.Run("f32", testTTM[float32])
 	})
 	// Every split parallel.
-	defer csf.SetParallelThresholds(0, 1<<24)()
-	t.Run("parallel", testTTM[float64])
+	t.Run("parallel", func(t *testing.T) {
+		checkTTM(t, csf.NewTunedWorkspace[float64](3, csf.Parallel(1<<24)))
+	})
 }
 
 func TestTTVPanics(t *testing.T) {
@@ -360,7 +379,6 @@ func TestTTVEmpty(t *testing.T) {
 // goroutine, in order), with the parallel threshold at zero so that every
 // count splits the work.
 func TestTTVToWorkers(t *testing.T) {
-	defer csf.SetParallelThresholds(0, 1<<24)()
 	rng := rand.New(rand.NewPCG(25, 26))
 	x, _ := randTensor[float64](t, rng, []uint64{9, 7, 8, 6}, 0.3)
 	ct, err := convert.COOToCSF(x, []uint32{2, 0, 3, 1})
@@ -371,7 +389,7 @@ func TestTTVToWorkers(t *testing.T) {
 		v := randMat[float64](rng, int(ct.Shape()[mode]))
 		want := ct.TTV(mode, v)
 		for _, w := range []int{1, 2, 3, 5} {
-			ws := csf.NewWorkspace[float64](w)
+			ws := csf.NewTunedWorkspace[float64](w, csf.Parallel(1<<24))
 			if got := ct.TTVTo(nil, mode, v, ws); !sameTensor(got, want) {
 				t.Fatalf("mode %d, %d workers: result differs", mode, w)
 			}
@@ -383,12 +401,8 @@ func TestTTVToWorkers(t *testing.T) {
 // level below the root whose subtrees are small) forced on, most of them by
 // radix, and forced off.
 func TestTTVSegments(t *testing.T) {
-	ins, avg := radix.SegmentInsertionMax, radix.SegmentMaxAverage
-	defer func() { radix.SegmentInsertionMax, radix.SegmentMaxAverage = ins, avg }()
-	radix.SegmentInsertionMax, radix.SegmentMaxAverage = 2, 1<<30
-	t.Run("on", testTTV[float64])
-	radix.SegmentInsertionMax, radix.SegmentMaxAverage = ins, 0
-	t.Run("off", testTTV[float32])
+	t.Run("on", testTTVWith(csf.NewTunedWorkspace[float64](0, csf.Segments(true))))
+	t.Run("off", testTTVWith(csf.NewTunedWorkspace[float32](0, csf.Segments(false))))
 }
 
 // TestTTVLeafWorkersBitIdentical: TTV along the leaf mode gives the same bits
@@ -396,7 +410,6 @@ func TestTTVSegments(t *testing.T) {
 // long ones (one leaf eight times, then six), where a part holding only
 // the long fibers would otherwise take SpMV's other kernels.
 func TestTTVLeafWorkersBitIdentical(t *testing.T) {
-	defer csf.SetParallelThresholds(0, 1<<24)()
 	rng := rand.New(rand.NewPCG(27, 28))
 	pattern := []int{1, 1, 1, 1, 1, 1, 1, 1, 6}
 	var coords []uint64
@@ -416,9 +429,9 @@ func TestTTVLeafWorkersBitIdentical(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := randMat[float64](rng, 50)
-	want := ct.TTVMatrixTo(nil, 2, v, csf.NewWorkspace[float64](1)).Values()
+	want := ct.TTVMatrixTo(nil, 2, v, csf.NewTunedWorkspace[float64](1, csf.Parallel(1<<24))).Values()
 	for _, w := range []int{2, 3, 4, 5} {
-		got := ct.TTVMatrixTo(nil, 2, v, csf.NewWorkspace[float64](w)).Values()
+		got := ct.TTVMatrixTo(nil, 2, v, csf.NewTunedWorkspace[float64](w, csf.Parallel(1<<24))).Values()
 		for i := range got {
 			if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
 				t.Fatalf("%d workers: value %d = %v, one worker %v", w, i, got[i], want[i])
@@ -443,7 +456,9 @@ func TestTTVRegroupWideModes(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, packBits := range []uint{0, 64} {
-			restore := csf.SetTTVPackBits(packBits)
+			tu := csf.Defaults()
+			tu.PackBits = packBits
+			ws := csf.NewTunedWorkspace[float64](0, tu)
 			f, err := convert.COOToCSF(x, []uint32{3, 0, 1, 2})
 			if err != nil {
 				t.Fatal(err)
@@ -456,9 +471,8 @@ func TestTTVRegroupWideModes(t *testing.T) {
 			}
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
-			r := f.TTV(3, v)
+			r := f.TTVTo(nil, 3, v, ws)
 			runtime.ReadMemStats(&after)
-			restore()
 			if got := after.TotalAlloc - before.TotalAlloc; got > 1<<20 {
 				t.Errorf("shape %v: TTV of 4 entries allocated %d bytes", shape, got)
 			}

@@ -1,35 +1,24 @@
 package csf
 
 import (
-	"runtime"
-	"sync"
-
 	"github.com/hurray-format/hurray-go/internal/levels"
 	"github.com/hurray-format/hurray-go/internal/parallel"
-	"github.com/hurray-format/hurray-go/internal/typepool"
 )
 
-// Workspace holds the scratch memory and the worker goroutines of the CSF
-// products, so that repeated calls allocate nothing. One Workspace serves one
-// call at a time (it is not safe for concurrent use); it may be reused across
-// tensors, modes and ranks, and grows to the largest seen. The plain product
-// methods (MTTKRP, ...) take a Workspace from a sync.Pool, one per element
-// type.
+// Workspace holds the scratch memory of the CSF products and how many
+// goroutines they take, so that repeated calls allocate nothing. One
+// Workspace serves one call at a time (it is not safe for concurrent use);
+// it may be reused across tensors, modes and ranks, and grows to the largest
+// seen. The plain product methods (MTTKRP, ...) take a Workspace from a
+// sync.Pool, one per element type.
 //
-// Workers parked by a Workspace end when it becomes unreachable. Make one
-// with NewWorkspace: the zero value has no state (its use panics), and a
-// copy must not be used (go vet's copylocks check reports copies), since the
-// original's workers end when the original becomes unreachable.
+// The goroutines are internal/parallel's persistent workers, shared with
+// the other packages' products: a Workspace owns none, and dropping one
+// leaves nothing running. Make one with NewWorkspace: the zero value has no
+// state (its use panics).
 type Workspace[T Float] struct {
-	_ noCopy
 	s *wsState[T]
 }
-
-// noCopy makes go vet report copies of the struct that holds it.
-type noCopy struct{}
-
-func (*noCopy) Lock()   {}
-func (*noCopy) Unlock() {}
 
 // state returns ws's state, panicking with a clear message for a Workspace
 // that NewWorkspace did not make.
@@ -43,22 +32,16 @@ func (ws *Workspace[T]) state() *wsState[T] {
 // NewWorkspace returns a workspace that runs products on up to workers
 // goroutines; workers <= 0 means GOMAXPROCS at the time of each call.
 func NewWorkspace[T Float](workers int) *Workspace[T] {
-	ws := &Workspace[T]{s: &wsState[T]{workers: workers}}
-	runtime.AddCleanup(ws, func(s *wsState[T]) { s.stop() }, ws.s)
-	return ws
+	return &Workspace[T]{s: &wsState[T]{workers: workers, tune: defaultTuning()}}
 }
 
 // Workers reports how many goroutines the next call may use.
-func (ws *Workspace[T]) Workers() int { return ws.state().nworkers() }
+func (ws *Workspace[T]) Workers() int { return parallel.Workers(ws.state().workers) }
 
-// wsState is what the parked workers see (never the Workspace itself, so that
-// the cleanup can run).
+// wsState is a workspace's scratch and settings.
 type wsState[T Float] struct {
 	workers int
-	started int // parked goroutines 1..started-1 exist
-	wake    []chan struct{}
-	wg      sync.WaitGroup
-	caught  parallel.Caught // a panic of a part, raised again on the caller
+	tune    tuning
 
 	leafPtr []uint64 // first leaf of every root, and nnz
 	bounds  []int    // root ranges per worker
@@ -86,18 +69,13 @@ type worker[T Float] struct {
 	idx1 []uint64
 }
 
-func (s *wsState[T]) nworkers() int {
-	if s.workers > 0 {
-		return s.workers
-	}
-	return runtime.GOMAXPROCS(0)
+// options is how a call with this workspace splits its work.
+func (s *wsState[T]) options() parallel.Options {
+	return parallel.Options{Workers: s.workers, MinWork: s.tune.minNNZ}
 }
 
-func (s *wsState[T]) stop() {
-	for _, c := range s.wake {
-		close(c)
-	}
-}
+// goroutines returns how many goroutines a call over nnz entries takes.
+func (s *wsState[T]) goroutines(nnz int) int { return s.options().Goroutines(nnz) }
 
 // ensureWorkers grows the scratch of n workers for levels x r elements.
 func (s *wsState[T]) ensureWorkers(n, levels, r int) {
@@ -123,82 +101,34 @@ func grow[E any](s []E, n int) []E {
 	return s[:n]
 }
 
-// run calls s.job.fn(k) for k in 0..n-1, k > 0 on parked goroutines, and
-// waits; a panic in any part is raised again on the caller then. It
-// allocates nothing once the goroutines exist.
-func (s *wsState[T]) run(n int) {
-	for s.started < n {
-		if s.started == 0 {
-			s.started = 1
-			continue
-		}
-		c := make(chan struct{}, 1)
-		s.wake = append(s.wake, c)
-		go parked(s, s.started, c)
-		s.started++
-	}
-	s.wg.Add(n)
-	for k := 1; k < n; k++ {
-		s.wake[k-1] <- struct{}{}
-	}
-	s.part(0)
-	s.wg.Wait()
-	s.caught.Rethrow()
-}
+// run runs s.job's part k for every range k of b, one goroutine a part
+// (the caller's among them), and waits; a panic in any part is raised again
+// on the caller then. It allocates nothing.
+func (s *wsState[T]) run(b []int) { parallel.Do(b, len(b)-1, s) }
 
-func parked[T Float](s *wsState[T], k int, c chan struct{}) {
-	for range c {
-		s.part(k)
-	}
-}
-
-// part runs part k of the job; a panic is kept for the caller (on a parked
-// goroutine it would end the process) and the goroutine stays parked.
-func (s *wsState[T]) part(k int) {
-	defer s.wg.Done()
-	defer s.caught.Recover()
-	s.job.do(s, k)
-}
+// Part runs part k of the job (a parallel.Body: the job's parts find their
+// ranges in the workspace).
+func (s *wsState[T]) Part(_, k, _, _ int) { s.job.do(s, k) }
 
 // pools hold the plain calls' workspaces, one pool per element type (a
 // pool per element size handed a float64 call a named float64 type's
 // workspace, which failed the type assertion, so a program using both in
-// turn built a workspace, and a parked goroutine, on every call).
-var pools typepool.Pools
+// turn built a workspace on every call).
+var pools parallel.Pools
 
 func getWorkspace[T Float]() *Workspace[T] {
-	if ws, ok := typepool.For[T](&pools).Get().(*Workspace[T]); ok {
+	if ws, ok := parallel.PoolOf[T](&pools).Get().(*Workspace[T]); ok {
 		return ws
 	}
 	return NewWorkspace[T](0)
 }
 
-func putWorkspace[T Float](ws *Workspace[T]) { typepool.For[T](&pools).Put(ws) }
+func putWorkspace[T Float](ws *Workspace[T]) { parallel.PoolOf[T](&pools).Put(ws) }
 
 // splitLeaves fills s.bounds with at most parts root ranges of nearly equal
-// leaf counts (as parallel.SplitPtr, without allocating).
+// leaf counts (parallel.SplitPtrTo: no allocation once grown).
 func (s *wsState[T]) splitLeaves(parts int) {
-	ptr := s.leafPtr
-	n := len(ptr) - 1
-	parts = max(1, min(parts, n))
-	s.bounds = append(s.bounds[:0], 0)
-	total := ptr[n]
-	for k := 1; k < parts; k++ {
-		target := total / uint64(parts) * uint64(k)
-		lo, hi := 0, n
-		for lo < hi {
-			m := int(uint(lo+hi) >> 1)
-			if ptr[m] < target {
-				lo = m + 1
-			} else {
-				hi = m
-			}
-		}
-		if lo > s.bounds[len(s.bounds)-1] && lo < n {
-			s.bounds = append(s.bounds, lo)
-		}
-	}
-	s.bounds = append(s.bounds, n)
+	s.bounds = parallel.SplitPtrTo(s.bounds, s.leafPtr, parts, 0)
 }
 
 // computeLeafPtr fills s.leafPtr with the first leaf of every root and nnz.

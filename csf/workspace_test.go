@@ -17,14 +17,16 @@ type namedF64 float64
 // TestPooledWorkspacePerType: the plain products (MTTKRP, ...) take their
 // workspace from a pool per element type. Pools kept per element size
 // handed a float64 call the named type's workspace and the reverse: every
-// call of a program alternating the two missed, built a new workspace
-// (58 allocations, 94 KB per pair of MTTKRP calls) and dropped the other
-// with its parked goroutine (100 more goroutines after 50 pairs).
+// call of a program alternating the two missed and built a new workspace
+// (58 allocations, 94 KB per pair of MTTKRP calls). The tensor is above
+// the parallel threshold, so the calls run on two goroutines.
 func TestPooledWorkspacePerType(t *testing.T) {
-	defer csf.SetParallelThresholds(0, 1<<24)()     // the parallel path: parked workers
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2)) // two Ps' pools to warm
 	rng := rand.New(rand.NewPCG(47, 48))
-	x := sparseCSF(t, rng, []uint64{20, 30, 40}, 3000, nil)
+	x := sparseCSF(t, rng, []uint64{100, 30, 100}, csf.Defaults().MinNNZ+4000, nil)
+	if x.NNZ() < csf.Defaults().MinNNZ {
+		t.Fatalf("%d entries: below the parallel threshold", x.NNZ())
+	}
 	vals := make([]namedF64, x.NNZ())
 	for i, v := range x.Values() {
 		vals[i] = namedF64(v)
@@ -117,11 +119,14 @@ func pooledMTTKRP[T csf.Float](t *testing.T, x *csf.Tensor[float64], fx [][]floa
 
 // TestPooledWorkspaceConcurrent: pooled products of four element types (two
 // named) on several goroutines at once, each type's first use racing to
-// create its pool; every result equals its type's first.
+// create its pool; every result equals its type's first. The tensor is
+// above the parallel threshold: the calls' parts share the workers.
 func TestPooledWorkspaceConcurrent(t *testing.T) {
-	defer csf.SetParallelThresholds(0, 1<<24)()
 	rng := rand.New(rand.NewPCG(49, 50))
-	x := sparseCSF(t, rng, []uint64{10, 20, 30}, 600, nil)
+	x := sparseCSF(t, rng, []uint64{100, 30, 100}, csf.Defaults().MinNNZ+4000, nil)
+	if x.NNZ() < csf.Defaults().MinNNZ {
+		t.Fatalf("%d entries: below the parallel threshold", x.NNZ())
+	}
 	const r = 3
 	fx := make([][]float64, 3)
 	for m, s := range x.Shape() {
@@ -156,5 +161,31 @@ func TestPooledWorkspaceConcurrent(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestDroppedWorkspacesLeaveNoGoroutines: workspaces own no goroutines (the
+// products run on internal/parallel's shared workers), so making, using
+// and dropping many leaves the goroutine count where it was.
+func TestDroppedWorkspacesLeaveNoGoroutines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(51, 52))
+	x := sparseCSF(t, rng, []uint64{10, 20, 30}, 600, nil)
+	const r = 3
+	f := make([][]float64, 3)
+	for m, s := range x.Shape() {
+		f[m] = randMat[float64](rng, int(s)*r)
+	}
+	out := make([]float64, 20*r)
+	use := func() {
+		x.MTTKRPWith(csf.NewTunedWorkspace[float64](3, csf.Parallel(1<<24)), 1, f, r, out)
+	}
+	use() // the shared workers a three-way split needs
+	g0 := runtime.NumGoroutine()
+	for range 100 {
+		use()
+	}
+	runtime.GC()
+	if g1 := runtime.NumGoroutine(); g1 > g0 {
+		t.Errorf("100 dropped workspaces: %d goroutines, %d before", g1, g0)
 	}
 }

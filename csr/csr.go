@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"iter"
 
-	"github.com/hurray-format/hurray-go/internal/bufview"
 	"github.com/hurray-format/hurray-go/internal/check"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -79,11 +79,9 @@ func fromBuffers[T Float](rows, cols uint64, csc bool, buffers [][]byte, mode la
 	return a, nil
 }
 
-func (a *Matrix[T]) fields() (ptr, idx string) {
-	if a.csc {
-		return "col_ptr", "row_idx"
-	}
-	return "row_ptr", "col_idx"
+// ix returns the matrix's index structure.
+func (a *Matrix[T]) ix() index {
+	return index{rows: a.rows, cols: a.cols, csc: a.csc, ptr: a.ptr, idx: a.idx}
 }
 
 // viewBuffers sets the typed slices from raw, checking count and byte
@@ -96,19 +94,15 @@ func (a *Matrix[T]) viewBuffers(raw [][]byte) error {
 	if err := check.Disjoint(tag, raw); err != nil {
 		return err
 	}
-	if err := check.BufferLen(tag, "values", raw[0], bufview.ElemSize[T]()); err != nil {
+	if err := check.BufferLen(tag, "values", raw[0], mem.ElemSize[T]()); err != nil {
 		return err
 	}
-	pf, xf := a.fields()
-	if err := check.BufferLen(tag, pf, raw[1], 8); err != nil {
+	x := a.ix()
+	if err := x.viewBuffers(raw); err != nil {
 		return err
 	}
-	if err := check.BufferLen(tag, xf, raw[2], 8); err != nil {
-		return err
-	}
-	a.values, _ = bufview.Floats[T](raw[0])
-	a.ptr, _ = bufview.Uint64s(raw[1])
-	a.idx, _ = bufview.Uint64s(raw[2])
+	a.values, _ = mem.Floats[T](raw[0])
+	a.ptr, a.idx = x.ptr, x.idx
 	return nil
 }
 
@@ -119,14 +113,7 @@ func (a *Matrix[T]) viewBuffers(raw [][]byte) error {
 // uint64.
 const MaxCompressed = 1<<62 - 1
 
-// major and minor are the compressed and the indexed dimension.
-func (a *Matrix[T]) major() uint64 {
-	if a.csc {
-		return a.cols
-	}
-	return a.rows
-}
-
+// minor is the indexed dimension: columns for CSR, rows for CSC.
 func (a *Matrix[T]) minor() uint64 {
 	if a.csc {
 		return a.rows
@@ -149,18 +136,12 @@ func (a *Matrix[T]) Validate() error {
 }
 
 func (a *Matrix[T]) validate() error {
-	tag := a.Tag()
-	major := a.major()
-	if major > MaxCompressed {
-		return layout.Errorf(tag, "shape", -1, -1, "%d rows/columns to compress is too many", major)
-	}
-	pf, xf := a.fields()
-	lv := check.Level{Tag: tag, PosField: pf, CrdField: xf, Level: -1}
-	if err := lv.Compressed(a.ptr, a.idx, int(major), a.minor()); err != nil {
+	x := a.ix()
+	if err := x.validate(); err != nil {
 		return err
 	}
 	if len(a.values) != len(a.idx) {
-		return layout.Errorf(tag, "values", -1, -1, "length %d, want %d (nnz)", len(a.values), len(a.idx))
+		return layout.Errorf(a.Tag(), "values", -1, -1, "length %d, want %d (nnz)", len(a.values), len(a.idx))
 	}
 	if !*a.valid {
 		*a.valid = true
@@ -179,10 +160,8 @@ func (a *Matrix[T]) Valid() bool { return a.valid != nil && *a.valid }
 
 // Tag returns layout.TagCSR or layout.TagCSC.
 func (a *Matrix[T]) Tag() layout.Tag {
-	if a.csc {
-		return layout.TagCSC
-	}
-	return layout.TagCSR
+	x := a.ix()
+	return x.tag()
 }
 
 // IsCSC reports whether the matrix is column-compressed.
@@ -233,7 +212,7 @@ func (a *Matrix[T]) Descriptor() layout.Descriptor {
 // given to FromBuffers, byte for byte, or the copies it made of unaligned
 // ones), so they show every change made through Values, Ptr or Idx.
 func (a *Matrix[T]) Buffers() [][]byte {
-	return [][]byte{bufview.FloatBytes(a.values), bufview.Uint64Bytes(a.ptr), bufview.Uint64Bytes(a.idx)}
+	return [][]byte{mem.FloatBytes(a.values), mem.Uint64Bytes(a.ptr), mem.Uint64Bytes(a.idx)}
 }
 
 // T returns the transpose as a view sharing the same slices: the transpose of
@@ -250,19 +229,8 @@ func (a *Matrix[T]) T() *Matrix[T] {
 // is not stored or lies outside the shape.
 func (a *Matrix[T]) Find(i, j uint64) (k int, ok bool) {
 	a.mustValid()
-	if i >= a.rows || j >= a.cols {
-		return -1, false
-	}
-	maj, mnr := i, j
-	if a.csc {
-		maj, mnr = j, i
-	}
-	lo, hi := int(a.ptr[maj]), int(a.ptr[maj+1])
-	k = lo + kernels.LowerBound(a.idx[lo:hi], mnr)
-	if k < hi && a.idx[k] == mnr {
-		return k, true
-	}
-	return -1, false
+	x := a.ix()
+	return x.find(i, j)
 }
 
 // At returns entry (i, j), or 0 when it is not stored.
@@ -278,23 +246,8 @@ func (a *Matrix[T]) At(i, j uint64) T {
 // 2*len(out).
 func (a *Matrix[T]) FindBatch(coords []uint64, out []int) {
 	a.mustValid()
-	if len(coords) != 2*len(out) {
-		panic(fmt.Sprintf("csr: FindBatch: %d coordinates for %d results", len(coords), len(out)))
-	}
-	majOff, mnrOff := 0, 1
-	if a.csc {
-		majOff, mnrOff = 1, 0
-	}
-	// The major coordinate selects the segment directly; out-of-range majors
-	// become the parent -1.
-	for k := range out {
-		if m := coords[2*k+majOff]; m < a.major() {
-			out[k] = int(m)
-		} else {
-			out[k] = -1
-		}
-	}
-	kernels.DescendLevel(out, a.ptr, a.idx, coords, 2, mnrOff)
+	x := a.ix()
+	x.findBatch(coords, out)
 }
 
 // All iterates over the stored entries in storage order (row by row for CSR,
@@ -303,20 +256,8 @@ func (a *Matrix[T]) FindBatch(coords []uint64, out []int) {
 func (a *Matrix[T]) All() iter.Seq2[[]uint64, T] {
 	a.mustValid()
 	return func(yield func([]uint64, T) bool) {
-		c := make([]uint64, 2)
-		majOff, mnrOff := 0, 1
-		if a.csc {
-			majOff, mnrOff = 1, 0
-		}
-		for m := 0; m+1 < len(a.ptr); m++ {
-			c[majOff] = uint64(m)
-			for k := a.ptr[m]; k < a.ptr[m+1]; k++ {
-				c[mnrOff] = a.idx[k]
-				if !yield(c, a.values[k]) {
-					return
-				}
-			}
-		}
+		x := a.ix()
+		x.all(func(c []uint64, k int) bool { return yield(c, a.values[k]) })
 	}
 }
 

@@ -2,9 +2,10 @@ package csr
 
 import (
 	"fmt"
-	"sync/atomic"
 
 	"github.com/hurray-format/hurray-go/internal/dense"
+	"github.com/hurray-format/hurray-go/internal/mem"
+	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
@@ -39,43 +40,32 @@ import (
 // Work is split over SetWorkers goroutines (GOMAXPROCS by default) by
 // nonzero count; a product with less than about DefaultParallelThreshold
 // (SetParallelThreshold) multiply-adds runs on the calling goroutine. A
-// scatter product run in parallel gives every worker but the first a
-// private accumulator, taken from a pool, and
-// adds them up at the end, so its results for different worker counts agree
-// to rounding (and the sign of an exact zero may differ); a gather product
-// gives the same bits for any worker count. Parts run on persistent worker goroutines with
-// their state in a pooled job (run.go), so products allocate nothing per
-// call on one goroutine or several (the benchmarks report allocs/op).
+// scatter product run in parallel gives every goroutine but the first a
+// private accumulator the size of the output, taken from a pool, and adds
+// them up at the end, so its results for different worker counts agree to
+// rounding (and the sign of an exact zero may differ); a gather product
+// gives the same bits for any worker count. The accumulators of one
+// product hold at most max(64 MiB, one copy of the output) whatever the
+// worker count: a larger output runs on fewer goroutines, 1 + 64 MiB / the
+// output's bytes (at least two). Parts run on internal/parallel's
+// persistent worker goroutines with their state in a pooled job (run.go),
+// so products allocate nothing per call on one goroutine or several (the
+// benchmarks report allocs/op).
 
-var workers dense.Workers
+var setting parallel.Setting
 
 // SetWorkers sets how many goroutines a product may use; n <= 0 means
 // GOMAXPROCS (the default). It returns the previous setting and is safe to
 // call concurrently with products (which read it once per call).
 //
 // A product split into p parts runs p-1 of them on worker goroutines that
-// the package starts at the first such product and keeps, parked on a
-// channel when idle, for the life of the process: as many as the largest
-// split so far needs (at most the largest worker count set, less one).
+// internal/parallel starts when a loop first needs them and keeps, parked
+// when idle, for the life of the process (shared with packages coo, csf
+// and convert): as many as the largest split so far needs, less one.
 // Lowering the setting leaves them parked; they cost their stacks only.
 func SetWorkers(n int) (prev int) {
-	return workers.Set(n)
+	return setting.SetWorkers(n)
 }
-
-// DefaultParallelThreshold is the product size (nonzeros times k, plus
-// rows) below which one goroutine does all the work: starting and joining a
-// goroutine costs a few microseconds, and on the 2-vCPU development VM the
-// second vCPU adds little to a product whose data sits in cache. Measured
-// with bench BenchmarkSpMVThreshold (float64, 8 entries a row, the
-// threshold lowered to time both; medians of five): in session 10 two
-// goroutines lost at 32K and 128K entries (23.2 against 21.1 µs, 130
-// against 127) and won from 256K (240 against 256 µs; 384 against 521 at
-// 512K); an earlier session saw them win at 32K (33 against 40 µs). 128K
-// sits between.
-const DefaultParallelThreshold = 1 << 17
-
-// minParallelWork is the SetParallelThreshold setting (0: the default).
-var minParallelWork atomic.Int64
 
 // SetParallelThreshold sets the product size (nonzeros times k, plus rows)
 // below which a product runs on the calling goroutine whatever SetWorkers
@@ -83,15 +73,25 @@ var minParallelWork atomic.Int64
 // previous setting (0 for the default) and is safe to call concurrently
 // with products.
 func SetParallelThreshold(work int) (prev int) {
-	return int(minParallelWork.Swap(int64(max(work, 0))))
+	return setting.SetMinWork(work)
 }
 
-func parts(work int) int {
-	lim := int(minParallelWork.Load())
-	if lim == 0 {
-		lim = DefaultParallelThreshold
-	}
-	return workers.Parts(work, lim)
+// split is how a product splits its work: the goroutines, and the most
+// bytes of private accumulators a scatter product holds.
+type split struct {
+	opts    parallel.Options
+	scratch int
+}
+
+// products is the split of the public products: the SetWorkers and
+// SetParallelThreshold settings and the package's tuning.
+func products() split {
+	return split{opts: setting.Options(DefaultParallelThreshold), scratch: scatterScratch}
+}
+
+// parts returns how many goroutines a product of the given work takes.
+func (sp split) parts(work int) int {
+	return min(sp.opts.Goroutines(work), maxParts)
 }
 
 // MulVec computes y = A x; len(x) == Cols and len(y) == Rows.
@@ -135,6 +135,11 @@ func (a *Matrix[T]) opDims(trans bool) (r, c uint64) {
 }
 
 func (a *Matrix[T]) mulVec(name string, trans bool, y []T, alpha T, x []T, beta T) {
+	a.mulVecSplit(products(), name, trans, y, alpha, x, beta)
+}
+
+// mulVecSplit is mulVec split as sp says.
+func (a *Matrix[T]) mulVecSplit(sp split, name string, trans bool, y []T, alpha T, x []T, beta T) {
 	a.mustValid()
 	r, c := a.opDims(trans)
 	if uint64(len(y)) != r || uint64(len(x)) != c {
@@ -146,7 +151,7 @@ func (a *Matrix[T]) mulVec(name string, trans bool, y []T, alpha T, x []T, beta 
 		return
 	}
 	nnz := len(a.values)
-	p := parts(nnz + len(a.ptr))
+	p := sp.parts(nnz + len(a.ptr))
 	if a.csc == trans {
 		// Gather: op(A) row i is stored segment i.
 		if p == 1 {
@@ -161,17 +166,20 @@ func (a *Matrix[T]) mulVec(name string, trans bool, y []T, alpha T, x []T, beta 
 	}
 	// Scatter: stored segment m contributes to every element of y.
 	dense.Scale(y, beta)
+	p = dense.ScatterGoroutines(p, len(y), mem.ElemSize[T](), sp.scratch)
 	if p == 1 {
 		kernels.ScatterAdd(y, x, a.ptr, a.idx, a.values, alpha)
 		return
 	}
 	j := getJob(scatterVec, a)
 	b := j.split(p)
-	ws := dense.GetAcc[T]((len(b) - 2) * len(y))
-	clear(ws.S)
+	copies := len(b) - 2
+	ws := dense.GetAcc[T](copies * len(y))
 	j.y, j.x, j.acc, j.alpha = y, x, ws.S, alpha
 	j.run(b)
-	dense.Reduce(y, ws.S, len(b)-2)
+	// Sum the copies into y, split by elements.
+	j.kind, j.copies = reduceVec, copies
+	j.run(parallel.EvenTo(j.bounds[:0], len(y), min(len(b)-1, sp.parts(copies*len(y)))))
 	ws.Put()
 	putJob(j)
 }
@@ -185,7 +193,7 @@ func (a *Matrix[T]) mulMatChecked(name string, trans bool, y []T, ldy int, alpha
 		panic(fmt.Sprintf("csr: dimension mismatch: %s: len(y)=%d, len(x)=%d, k=%d for op(A) %dx%d", name, len(y), len(x), k, r, c))
 	}
 	a.mustNotOverlap(name, y, x)
-	a.mulMat(trans, y, ldy, alpha, x, ldx, k, beta)
+	a.mulMatSplit(products(), trans, y, ldy, alpha, x, ldx, k, beta)
 }
 
 // mustNotOverlap panics when a product's output y shares memory with its
@@ -204,6 +212,12 @@ func (a *Matrix[T]) overlaps(s []T) bool {
 	return dense.Overlap(s, a.values) || dense.OverlapAny(s, a.ptr, a.idx)
 }
 
+// mulMat computes Y = alpha op(A) X + beta Y on strided operands whose
+// shapes the caller has checked.
+func (a *Matrix[T]) mulMat(trans bool, y []T, ldy int, alpha T, x []T, ldx, k int, beta T) {
+	a.mulMatSplit(products(), trans, y, ldy, alpha, x, ldx, k, beta)
+}
+
 // gather runs the SpMM kernel over the compressed rows on p goroutines.
 func (a *Matrix[T]) gather(p int, y []T, ldy int, x []T, ldx, w int, alpha, beta T) {
 	if p == 1 {
@@ -216,9 +230,8 @@ func (a *Matrix[T]) gather(p int, y []T, ldy int, x []T, ldx, w int, alpha, beta
 	putJob(j)
 }
 
-// mulMat computes Y = alpha op(A) X + beta Y on strided operands whose
-// shapes the caller has checked.
-func (a *Matrix[T]) mulMat(trans bool, y []T, ldy int, alpha T, x []T, ldx, k int, beta T) {
+// mulMatSplit is mulMat split as sp says.
+func (a *Matrix[T]) mulMatSplit(sp split, trans bool, y []T, ldy int, alpha T, x []T, ldx, k int, beta T) {
 	if k == 0 {
 		return
 	}
@@ -230,7 +243,7 @@ func (a *Matrix[T]) mulMat(trans bool, y []T, ldy int, alpha T, x []T, ldx, k in
 		}
 		return
 	}
-	p := parts(nnz*k + len(a.ptr))
+	p := sp.parts(nnz*k + len(a.ptr))
 	if a.csc == trans {
 		// Gather. The kernel walks Y's row in register-blocked chunks (64
 		// floats or 32 doubles under AVX-512) over all of the row's
@@ -247,27 +260,21 @@ func (a *Matrix[T]) mulMat(trans bool, y []T, ldy int, alpha T, x []T, ldx, k in
 	for i := range yrows {
 		dense.Scale(y[i*ldy:i*ldy+k], beta)
 	}
+	n := yrows * k
+	p = dense.ScatterGoroutines(p, n, mem.ElemSize[T](), sp.scratch)
 	if p == 1 {
 		a.spmmScatter(0, len(a.ptr)-1, y, ldy, x, ldx, k, alpha)
 		return
 	}
 	j := getJob(scatterMat, a)
 	b := j.split(p)
-	n := yrows * k
-	ws := dense.GetAcc[T]((len(b) - 2) * n)
-	acc := ws.S
-	clear(acc)
-	j.y, j.ldy, j.x, j.ldx, j.w, j.acc, j.alpha = y, ldy, x, ldx, k, acc, alpha
+	copies := len(b) - 2
+	ws := dense.GetAcc[T](copies * n)
+	j.y, j.ldy, j.x, j.ldx, j.w, j.acc, j.alpha = y, ldy, x, ldx, k, ws.S, alpha
 	j.run(b)
-	for i := range yrows {
-		yr := y[i*ldy : i*ldy+k]
-		for q := range len(b) - 2 {
-			ar := acc[q*n+i*k : q*n+i*k+k]
-			for c := range yr {
-				yr[c] += ar[c]
-			}
-		}
-	}
+	// Sum the copies into Y, split by rows.
+	j.kind, j.copies = reduceMat, copies
+	j.run(parallel.EvenTo(j.bounds[:0], yrows, min(len(b)-1, sp.parts(copies*n))))
 	ws.Put()
 	putJob(j)
 }

@@ -5,10 +5,9 @@ import (
 	"testing"
 )
 
-// TestRunPanicReachesCaller: a panic in a part on a persistent worker
-// reaches the goroutine that called the product (it ended the process, and
-// a panicking part never marked itself done), and the workers go on serving
-// later products.
+// TestRunPanicReachesCaller: a panic in a part on a worker goroutine
+// reaches the goroutine that called the product, and the workers go on
+// serving later products.
 func TestRunPanicReachesCaller(t *testing.T) {
 	j := getJob[float64](gatherVec, nil) // a nil matrix: every part panics
 	func() {

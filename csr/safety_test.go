@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/hurray-format/hurray-go/csr"
-	"github.com/hurray-format/hurray-go/internal/bufview"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/testutil"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
@@ -76,9 +76,9 @@ var safetyCases = []struct {
 	}},
 	{"FromBuffers bytes/MulMatTrans", spmmScatterBad, func(t *testing.T) {
 		idx := []uint64{0, 1, 2, 3}
-		buf := bufview.Uint64Bytes(idx)
+		buf := mem.Uint64Bytes(idx)
 		a, err := csr.FromBuffers[float64](2, 4, [][]byte{
-			bufview.FloatBytes([]float64{1, 2, 3, 4}), bufview.Uint64Bytes([]uint64{0, 2, 4}), buf,
+			mem.FloatBytes([]float64{1, 2, 3, 4}), mem.Uint64Bytes([]uint64{0, 2, 4}), buf,
 		}, layout.Strict)
 		if err != nil {
 			t.Fatal(err)
@@ -89,15 +89,15 @@ var safetyCases = []struct {
 	{"shared bytes/MulMatTrans", spmmScatterBad, func(t *testing.T) {
 		// a's col_idx and b's values are the same bytes; c's product
 		// writes b's values, which are a's indices.
-		shared := bufview.Uint64Bytes([]uint64{0, 1, 2, 3})
+		shared := mem.Uint64Bytes([]uint64{0, 1, 2, 3})
 		a, err := csr.FromBuffers[float64](2, 4, [][]byte{
-			bufview.FloatBytes([]float64{1, 2, 3, 4}), bufview.Uint64Bytes([]uint64{0, 2, 4}), shared,
+			mem.FloatBytes([]float64{1, 2, 3, 4}), mem.Uint64Bytes([]uint64{0, 2, 4}), shared,
 		}, layout.Strict)
 		if err != nil {
 			t.Fatal(err)
 		}
 		b, err := csr.FromBuffers[float64](4, 4, [][]byte{
-			shared, bufview.Uint64Bytes([]uint64{0, 1, 2, 3, 4}), bufview.Uint64Bytes([]uint64{0, 1, 2, 3}),
+			shared, mem.Uint64Bytes([]uint64{0, 1, 2, 3, 4}), mem.Uint64Bytes([]uint64{0, 1, 2, 3}),
 		}, layout.Strict)
 		if err != nil {
 			t.Fatal(err)

@@ -73,22 +73,30 @@
 // for every family; a path that is not in Available is an error (EnvError for
 // the variable), never a silent fallback. Active and Families report what runs.
 //
-// # Assembly paths on amd64
+// # Assembly paths
 //
-// The avx2 and avx512 paths run assembly from package kernels/amd64 behind
-// small Go wrappers (the *_amd64.go files here). The wrappers hand the
-// assembly whole vectors or blocks and finish tails in Go, and they call it in
-// chunks (64K elements, 1024 DescendLevel queries, runs of at most 64K)
-// because assembly is not preemptible. Where assembly does not pay, the path
-// stays in Go:
+// The avx2, avx512 and neon paths run assembly from packages kernels/amd64
+// and kernels/arm64 behind small Go wrappers (the glue, in internal/engine).
+// The glue hands the assembly whole vectors or blocks and finishes tails in
+// Go. It calls the assembly on bounded pieces of a long input (64K
+// elements, 1024 DescendLevel queries, a bounded number of rows, nodes or
+// runs), because assembly is not preemptible, and in a -race build it tells
+// the race detector what each call reads and writes, which the detector
+// cannot see by itself. Where assembly does not pay, the path stays in Go:
 //
-//   - LowerBound below 512 elements runs a CMOV binary search (the loop of
-//     slices.BinarySearch): a call into assembly costs about as much as the
-//     whole search of a short slice.
-//   - ExpandRuns with stride > 1 runs the generic loop (strided stores gain
-//     nothing from vectors without scatter).
+//   - LowerBound calls the assembly at every length on amd64: the call costs
+//     about what a three-step search does, and the vector search gains from
+//     a few elements on. On neon, LowerBound, NonDecreasing,
+//     StrictlyIncreasing, FirstNotBelow, ExpandPos and ExpandRuns run the
+//     generic loop below 8 elements (or rows).
+//   - ExpandPos and ExpandRuns on amd64 run the generic loop when the runs
+//     average fewer than a few elements (the vector fill's set-up per run
+//     costs more than the loop's two stores), and ExpandRuns with stride > 1
+//     (strided stores gain nothing from vectors without scatter).
 //   - FirstNotBelow with cyclic bounds whose tiled pattern, lcm(rank, block),
-//     would exceed 512 elements runs generic.
+//     would exceed 512 elements or half the input runs generic.
+//   - ScatterAdd has an avx512 kernel, but auto selection keeps avx2: its
+//     gather and scatter of y lose to the scalar loop on sparse rows.
 //
 // Some wrappers pick between kernels of one path by the shape of the input:
 //

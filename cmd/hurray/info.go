@@ -10,8 +10,9 @@ import (
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/formats/auto"
-	"github.com/hurray-format/hurray-go/internal/memlimit"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/kernels"
+	"github.com/hurray-format/hurray-go/quant"
 )
 
 func cmdInfo(args []string, stdout, stderr io.Writer) error {
@@ -37,10 +38,12 @@ func dims(shape []uint64) string {
 }
 
 func info[T auto.Float](path, dtype string, budget int64, stdout, stderr io.Writer) error {
-	f, err := readFile[T](path, budget, stderr)
+	q, err := readAny[T](path, budget, stderr)
 	if err != nil {
 		return err
 	}
+	// The description below reads the float twin of quantized values.
+	f := q.Dequantize()
 	w := func(k, format string, args ...any) {
 		fmt.Fprintf(stdout, "%-10s %s\n", k+":", fmt.Sprintf(format, args...))
 	}
@@ -51,7 +54,11 @@ func info[T auto.Float](path, dtype string, budget int64, stdout, stderr io.Writ
 		w("format", "%s", f.Format)
 	}
 	w("layout", "%s", f.Layout())
-	w("dtype", "%s", dtype)
+	if q.Quantized() {
+		quantInfo(q, w)
+	} else {
+		w("dtype", "%s", dtype)
+	}
 	shape := f.Shape()
 	w("shape", "%s (rank %d)", dims(shape), len(shape))
 	stored := f.NNZ()
@@ -97,13 +104,39 @@ func info[T auto.Float](path, dtype string, budget int64, stdout, stderr io.Writ
 		}
 		w("fibers", "%v (CSF with identity mode order, nodes per level)", c.LevelSizes())
 	}
-	if err := f.Validate(); err != nil {
+	if err := q.Validate(); err != nil {
 		w("valid", "no: %v", err)
 	} else {
 		w("valid", "yes")
 	}
 	w("kernels", "%s (available: %s)", kernels.Active(), strings.Join(kernels.Available(), ", "))
 	return nil
+}
+
+// quantInfo describes quantized values: the scheme, the codes and every
+// parameter array with its size, and the bytes a stored value costs with
+// the index.
+func quantInfo[T auto.Float](f *auto.File[T], w func(k, format string, args ...any)) {
+	var v quant.Values
+	var bufs [][]byte
+	switch {
+	case f.QCOO != nil:
+		v, bufs = f.QCOO.Values(), f.QCOO.Buffers()
+	case f.QMatrix != nil:
+		v, bufs = f.QMatrix.Values(), f.QMatrix.Buffers()
+	default:
+		v, bufs = f.QCSF.Values(), f.QCSF.Buffers()
+	}
+	s := v.Scheme
+	w("dtype", "quantized codes (computes in float32)")
+	w("scheme", "%v", s)
+	w("codes", "%d bytes (%d bits a value)", len(v.Codes), s.CodeBits())
+	params := v.ParamBuffers()
+	for i, b := range params {
+		p := s.Param(i)
+		w(fmt.Sprintf("quant_%d", i), "%s %s[%d] (%d bytes)", p.Name, p.Type, len(b)/p.Type.Size(), len(b))
+	}
+	w("bytes", "%s a stored value (codes, parameters and indices)", perValue(tableBytes(bufs), v.N))
 }
 
 // distinct counts t's distinct coordinates (a sorted copy's runs).
@@ -129,14 +162,18 @@ func cmdValidate(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	f, err := readFile[float64](pos[0], int64(*budget), stderr)
+	f, err := readAny[float64](pos[0], int64(*budget), stderr)
 	if err != nil {
 		return err
 	}
 	if err := f.Validate(); err != nil {
 		return fmt.Errorf("%s: %w", pos[0], err)
 	}
-	fmt.Fprintf(stdout, "%s: valid %s %s, shape %s, nnz %d\n", pos[0], f.Format, f.Layout(), dims(f.Shape()), f.NNZ())
+	scheme := ""
+	if f.Quantized() {
+		scheme = " " + f.Scheme().String()
+	}
+	fmt.Fprintf(stdout, "%s: valid %s %s%s, shape %s, nnz %d\n", pos[0], f.Format, f.Layout(), scheme, dims(f.Shape()), f.NNZ())
 	for _, n := range f.Notes { // what the reader repaired, say
 		fmt.Fprintf(stdout, "%s: note: %s\n", pos[0], n)
 	}
@@ -144,10 +181,13 @@ func cmdValidate(args []string, stdout, stderr io.Writer) error {
 }
 
 func cmdConvert(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("convert", "convert IN OUT [--to coo|csr|csc|csf] [--mode-order 2,0,1] [--dtype float32|float64] [--budget SIZE]\n"+
-		"  .mtx and .tns hold coordinates (COO): --to csr, csc or csf writes them in that layout's order", stderr)
+	fs := newFlags("convert", "convert IN OUT [--to coo|csr|csc|csf] [--mode-order 2,0,1] [--dtype float32|float64] [--exact] [--dequantize] [--budget SIZE]\n"+
+		"  .mtx and .tns hold coordinates (COO): --to csr, csc or csf writes them in that layout's order\n"+
+		"  quantized .npz files convert to .npz, carrying their codes where the scheme allows", stderr)
 	to := fs.String("to", "", "layout to convert to: coo, csr, csc or csf (default: as read)")
 	mo := fs.String("mode-order", "", "CSF level order, comma-separated modes (default identity)")
+	exact := fs.Bool("exact", false, "quantized input: refuse to re-quantize (a block scheme reordered, summed duplicates) rather than report it")
+	dequant := fs.Bool("dequantize", false, "quantized input: write the dequantized values (the way to .mtx and .tns)")
 	dtype := dtypeFlag(fs)
 	budget := budgetFlag(fs)
 	pos, err := parse(fs, args, 2)
@@ -169,14 +209,18 @@ func cmdConvert(args []string, stdout, stderr io.Writer) error {
 	if auto.Format(pos[1]) == "" { // before the read and the conversion
 		return usageErr("%s: %v", pos[1], auto.ErrExtension)
 	}
+	q := quantFlags{exact: *exact, dequantize: *dequant}
 	if *dtype == "float32" {
-		return convertFile[float32](pos[0], pos[1], *to, order, int64(*budget), stdout, stderr)
+		return convertFile[float32](pos[0], pos[1], *to, order, q, int64(*budget), stdout, stderr)
 	}
-	return convertFile[float64](pos[0], pos[1], *to, order, int64(*budget), stdout, stderr)
+	return convertFile[float64](pos[0], pos[1], *to, order, q, int64(*budget), stdout, stderr)
 }
 
-func convertFile[T auto.Float](in, out, to string, order []uint32, budget int64, stdout, stderr io.Writer) error {
-	f, err := readFile[T](in, budget, stderr)
+// quantFlags are convert's flags for quantized input.
+type quantFlags struct{ exact, dequantize bool }
+
+func convertFile[T auto.Float](in, out, to string, order []uint32, qf quantFlags, budget int64, stdout, stderr io.Writer) error {
+	f, err := readAny[T](in, budget, stderr)
 	if err != nil {
 		return err
 	}
@@ -184,7 +228,19 @@ func convertFile[T auto.Float](in, out, to string, order []uint32, budget int64,
 	if err := checkOrder(order, f.Shape(), in); err != nil {
 		return err
 	}
-	during(stderr, "converting to "+to, func() { g, err = toLayout(f, to, order) })
+	var rep *quant.Report
+	switch {
+	case f.Quantized() && qf.dequantize:
+		f = f.Dequantize()
+		during(stderr, "converting to "+to, func() { g, err = toLayout(f, to, order) })
+	case f.Quantized():
+		if format := auto.Format(out); format != "npz" {
+			return fmt.Errorf("%s: quantized values (%v) are written as .npz only; --dequantize writes them as .%s", in, f.Scheme(), format)
+		}
+		during(stderr, "converting to "+to, func() { g, rep, err = toLayoutQ(f, to, order, qf.exact) })
+	default:
+		during(stderr, "converting to "+to, func() { g, err = toLayout(f, to, order) })
+	}
 	if err != nil {
 		return named(in, err)
 	}
@@ -197,7 +253,13 @@ func convertFile[T auto.Float](in, out, to string, order []uint32, budget int64,
 	if format := auto.Format(out); (format == "mtx" || format == "tns") && (wrote == "csr" || wrote == "csc" || wrote == "csf") {
 		wrote = "coo in " + wrote + " order"
 	}
+	if g.Quantized() {
+		wrote += " " + g.Scheme().String()
+	}
 	fmt.Fprintf(stdout, "%s (%s %s) -> %s (%s %s), shape %s, nnz %d\n", in, f.Format, f.Layout(), out, auto.Format(out), wrote, dims(g.Shape()), g.NNZ())
+	if rep != nil {
+		fmt.Fprintf(stdout, "re-quantized (%v depends on the storage order, or duplicates were summed): max abs error %.6g, RMS %.6g over %d values\n", g.Scheme(), rep.MaxAbsErr, rep.RMSErr, rep.N)
+	}
 	return nil
 }
 
@@ -236,7 +298,7 @@ func maxDense(nnz int) float64 {
 // machine's memory or the Go memory limit (a request beyond that would end
 // the process with an out-of-memory failure that cannot be caught).
 func fitsMemory(n float64, size int) bool {
-	return n*float64(size) <= float64(memlimit.Bytes())/2
+	return n*float64(size) <= float64(mem.Limit())/2
 }
 
 // toLayout converts f's content to the named layout ("" keeps it).

@@ -5,13 +5,23 @@
 //
 //	hurray info FILE              format, layout, dtype, shape, nnz, density, CSF levels, kernels
 //	hurray validate FILE          read and validate; exit 0 when valid
-//	hurray convert IN OUT [--to coo|csr|csc|csf] [--mode-order 2,0,1] [--dtype float32|float64]
+//	hurray convert IN OUT [--to coo|csr|csc|csf] [--mode-order 2,0,1] [--dtype float32|float64] [--exact] [--dequantize]
+//	hurray quantize IN OUT --scheme SPELLING [--axis A] [--to coo|csr|csc|csf] [--mode-order 2,0,1] [--dtype float32|float64]
 //	hurray spmv FILE [--x x.npy] [--iters N] [--seed S] [--dtype float32|float64]
 //	hurray mttkrp FILE [--rank R] [--mode N] [--mode-order 0,1,2] [--iters N] [--seed S] [--dtype float32|float64]
 //	hurray bench [--quick] [--json] [--filter REGEXP] [--threads N] [--matrices M2,M4] [--paths auto,generic,ref] [--export DIR]
 //
 // .mtx and .tns files hold coordinates (COO): converting to one of them
 // with --to csr, csc or csf writes the entries in that layout's order.
+//
+// quantize writes an .npz file of quantized values (package quant's
+// schemes, formats/npz's layout) and prints the error it made (largest
+// and RMS absolute error) and the bytes a stored value costs before and
+// after, index included. info shows a quantized file's scheme and the sizes
+// of its parameter arrays, validate checks them, and convert carries
+// quantized files between layouts (as .npz), keeping the codes where the
+// scheme allows and saying when it re-quantized. spmv and mttkrp refuse
+// quantized files, naming the scheme.
 //
 // Every command that reads a file (all but bench) takes --budget SIZE, the
 // memory budget for reading an .npz or .npy file (auto.Options.MaxBytes):
@@ -39,9 +49,10 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/hurray-format/hurray-go/convert"
 	"github.com/hurray-format/hurray-go/formats"
 	"github.com/hurray-format/hurray-go/formats/auto"
-	"github.com/hurray-format/hurray-go/internal/memlimit"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -76,6 +87,7 @@ commands:
   info FILE        describe a .tns, .mtx, .npz or .npy file
   validate FILE    read and validate a file
   convert IN OUT   convert between formats and layouts (--to coo|csr|csc|csf)
+  quantize IN OUT  quantize the values into an .npz file (--scheme int8:channel:axis=0, nf4, mxfp4, ...)
   spmv FILE        time y = A x on a matrix
   mttkrp FILE      time MTTKRP on a tensor of rank 3 or more
   bench            run the benchmark suite on built-in data (--quick: under a minute)
@@ -109,6 +121,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdValidate(rest, stdout, stderr)
 	case "convert":
 		err = cmdConvert(rest, stdout, stderr)
+	case "quantize":
+		err = cmdQuantize(rest, stdout, stderr)
 	case "spmv":
 		err = cmdSpMV(rest, stdout, stderr)
 	case "mttkrp":
@@ -138,7 +152,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		// The library names its setting; here --budget is.
 		fe.Msg = strings.TrimSuffix(fe.Msg, " (Options.MaxBytes)") + " (--budget sets it)"
 	}
-	fmt.Fprintf(stderr, "hurray %s: %s\n", cmd, oneLine(err.Error()))
+	msg := oneLine(err.Error())
+	if errors.Is(err, convert.ErrRequantize) {
+		msg = strings.Replace(msg, "(QuantOptions.Exact)", "(--exact)", 1)
+	}
+	fmt.Fprintf(stderr, "hurray %s: %s\n", cmd, msg)
 	return 1
 }
 
@@ -221,7 +239,7 @@ func (b *budgetValue) String() string {
 }
 
 // Set parses a byte count with an optional binary unit: "4096", "512M",
-// "1.5GiB". It refuses more than the memory (memlimit.Bytes): a read
+// "1.5GiB". It refuses more than the memory (mem.Limit): a read
 // allowed beyond it could end the process with an out-of-memory failure.
 func (b *budgetValue) Set(s string) error {
 	num := strings.TrimRightFunc(s, func(r rune) bool { return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' })
@@ -235,8 +253,8 @@ func (b *budgetValue) Set(s string) error {
 		return fmt.Errorf("want a size of at least 1 byte, such as 512M or 2GiB")
 	}
 	n := v * float64(uint64(1)<<shift)
-	if mem := float64(memlimit.Bytes()); n > mem {
-		return fmt.Errorf("more than the memory (%.0f bytes)", mem)
+	if avail := float64(mem.Limit()); n > avail {
+		return fmt.Errorf("more than the memory (%.0f bytes)", avail)
 	}
 	*b = budgetValue(n)
 	return nil

@@ -20,13 +20,15 @@ import (
 	"github.com/hurray-format/hurray-go/formats/npz"
 	"github.com/hurray-format/hurray-go/formats/tns"
 	"github.com/hurray-format/hurray-go/kernels"
+	"github.com/hurray-format/hurray-go/quant"
 )
 
 // Float is the element type constraint: float32 or float64.
 type Float = kernels.Float
 
-// File is what Read returns: exactly one of COO, Matrix (CSR or CSC), CSF and
-// Dense is set.
+// File is what Read returns: exactly one of COO, Matrix (CSR or CSC), CSF,
+// Dense and, for a file of quantized values read with Options.Quantized,
+// QCOO, QMatrix and QCSF is set.
 type File[T Float] struct {
 	Path   string
 	Format string // "tns", "mtx", "npz" or "npy"
@@ -43,19 +45,62 @@ type File[T Float] struct {
 	CSF        *csf.Tensor[T]
 	Dense      []T
 	DenseShape []uint64
+
+	// Quantized values (an .npz file with a quant array, formats/npz's
+	// "Quantized values"): they compute in float32 whatever T is.
+	QCOO    *coo.Quantized
+	QMatrix *csr.Quantized
+	QCSF    *csf.Quantized
+}
+
+// Quantized reports whether f holds quantized values.
+func (f *File[T]) Quantized() bool { return f.QCOO != nil || f.QMatrix != nil || f.QCSF != nil }
+
+// Scheme returns the quantization scheme of quantized values, and the zero
+// Scheme for float ones.
+func (f *File[T]) Scheme() quant.Scheme {
+	switch {
+	case f.QCOO != nil:
+		return f.QCOO.Scheme()
+	case f.QMatrix != nil:
+		return f.QMatrix.Scheme()
+	case f.QCSF != nil:
+		return f.QCSF.Scheme()
+	}
+	return quant.Scheme{}
+}
+
+// Dequantize returns f with its quantized values dequantized into the float
+// structure of the same layout (coo.Dequantize, csr.Dequantize,
+// csf.Dequantize, whose copies of the index it holds), and f itself when it
+// holds float values.
+func (f *File[T]) Dequantize() *File[T] {
+	if !f.Quantized() {
+		return f
+	}
+	g := &File[T]{Path: f.Path, Format: f.Format, Detail: f.Detail, Notes: f.Notes}
+	switch {
+	case f.QCOO != nil:
+		g.COO = coo.Dequantize[T](f.QCOO)
+	case f.QMatrix != nil:
+		g.Matrix = csr.Dequantize[T](f.QMatrix)
+	default:
+		g.CSF = csf.Dequantize[T](f.QCSF)
+	}
+	return g
 }
 
 // Layout names the layout that is set: "coo", "csr", "csc", "csf" or
 // "dense".
 func (f *File[T]) Layout() string {
 	switch {
-	case f.COO != nil:
+	case f.COO != nil, f.QCOO != nil:
 		return "coo"
-	case f.Matrix != nil && f.Matrix.IsCSC():
+	case f.Matrix != nil && f.Matrix.IsCSC(), f.QMatrix != nil && f.QMatrix.IsCSC():
 		return "csc"
-	case f.Matrix != nil:
+	case f.Matrix != nil, f.QMatrix != nil:
 		return "csr"
-	case f.CSF != nil:
+	case f.CSF != nil, f.QCSF != nil:
 		return "csf"
 	}
 	return "dense"
@@ -70,6 +115,12 @@ func (f *File[T]) Shape() []uint64 {
 		return f.Matrix.Shape()
 	case f.CSF != nil:
 		return f.CSF.Shape()
+	case f.QCOO != nil:
+		return f.QCOO.Shape()
+	case f.QMatrix != nil:
+		return f.QMatrix.Shape()
+	case f.QCSF != nil:
+		return f.QCSF.Shape()
 	}
 	return f.DenseShape
 }
@@ -83,6 +134,12 @@ func (f *File[T]) NNZ() int {
 		return f.Matrix.NNZ()
 	case f.CSF != nil:
 		return f.CSF.NNZ()
+	case f.QCOO != nil:
+		return f.QCOO.NNZ()
+	case f.QMatrix != nil:
+		return f.QMatrix.NNZ()
+	case f.QCSF != nil:
+		return f.QCSF.NNZ()
 	}
 	return len(f.Dense)
 }
@@ -96,14 +153,23 @@ func (f *File[T]) Validate() error {
 		return f.Matrix.Validate()
 	case f.CSF != nil:
 		return f.CSF.Validate()
+	case f.QCOO != nil:
+		return f.QCOO.Validate()
+	case f.QMatrix != nil:
+		return f.QMatrix.Validate()
+	case f.QCSF != nil:
+		return f.QCSF.Validate()
 	}
 	return nil
 }
 
 // ToCOO returns the sparse content as COO (sharing nothing with f unless f
-// already holds COO).
+// already holds COO). Quantized values are an error: Dequantize first, or
+// convert them with package convert's Q functions.
 func (f *File[T]) ToCOO() (*coo.Tensor[T], error) {
 	switch {
+	case f.Quantized():
+		return nil, fmt.Errorf("%s: quantized values (%v): dequantize them first", f.Path, f.Scheme())
 	case f.COO != nil:
 		return f.COO, nil
 	case f.Matrix != nil:
@@ -131,6 +197,12 @@ type Options struct {
 	// never from a count the file declares beyond formats.MaxPrealloc
 	// elements.
 	MaxBytes int64
+	// Quantized accepts a file of quantized values (an .npz with a quant
+	// array) into File's QCOO, QMatrix or QCSF. Without it such a file is
+	// an error matching formats.ErrUnsupported that names its scheme, so
+	// that a caller that computes on float values is not handed quantized
+	// ones.
+	Quantized bool
 }
 
 // DefaultMaxBytes returns the default Options.MaxBytes for a file of size
@@ -247,9 +319,21 @@ func Read[T Float](path string, opts Options) (*File[T], error) {
 			out.Notes = append(out.Notes, fmt.Sprintf("%s: %d stored entries expanded to %d", h.Symmetry, h.Entries, t.NNZ()))
 		}
 	case "npz":
-		s, err := npz.Read[T](cr, st.Size(), npz.Options{Name: path, MaxBytes: opts.MaxBytes})
+		nopts := npz.Options{Name: path, MaxBytes: opts.MaxBytes}
+		var s *npz.Sparse[T]
+		var q *npz.Quantized
+		if opts.Quantized {
+			s, q, err = npz.ReadAny[T](cr, st.Size(), nopts)
+		} else {
+			s, err = npz.Read[T](cr, st.Size(), nopts)
+		}
 		if err != nil {
 			return nil, err
+		}
+		if q != nil {
+			out.QCOO, out.QMatrix, out.QCSF = q.COO, q.Matrix, q.CSF
+			out.Detail = fmt.Sprintf("%s codes %s indices %s scheme %s", q.Info.Format, q.Info.DType, q.Info.IndexDType, q.Info.Scheme)
+			break
 		}
 		out.COO, out.Matrix, out.CSF = s.COO, s.Matrix, s.CSF
 		out.Detail = fmt.Sprintf("%s data %s indices %s", s.Info.Format, s.Info.DType, s.Info.IndexDType)
@@ -268,7 +352,8 @@ func Read[T Float](path string, opts Options) (*File[T], error) {
 
 // Write writes f to path in the format its extension names: .tns takes any
 // sparse layout (as COO), .mtx a rank-2 sparse layout (as COO) or a rank-2
-// dense array, .npz CSR, CSC, rank-2 COO or CSF, .npy a dense array. The
+// dense array, .npz CSR, CSC, rank-2 COO or CSF, float or quantized (the
+// only format that holds quantized values), .npy a dense array. The
 // file is replaced only once the write has succeeded: on an error an
 // existing file at path (which may be the file f was read from) is left as
 // it was. A new file gets 0666 less the umask, a replaced one keeps its
@@ -279,8 +364,11 @@ func Write[T Float](path string, f *File[T]) (err error) {
 	if format == "" {
 		return fmt.Errorf("%s: %w", path, ErrExtension)
 	}
-	if f.COO == nil && f.Matrix == nil && f.CSF == nil && f.Dense == nil {
+	if f.COO == nil && f.Matrix == nil && f.CSF == nil && f.Dense == nil && !f.Quantized() {
 		return fmt.Errorf("%s: nothing to write", path)
+	}
+	if f.Quantized() && format != "npz" {
+		return fmt.Errorf("%s: quantized values (%v) can be written as .npz only; dequantize them for .%s", path, f.Scheme(), format)
 	}
 	if f.Dense != nil && format != "npy" && format != "mtx" {
 		return fmt.Errorf("%s: a dense array can be written as .npy or .mtx only", path)
@@ -438,6 +526,16 @@ func encode[T Float](out io.Writer, format, path string, f *File[T]) error {
 		return npz.WriteNPY(out, f.Dense, f.DenseShape)
 	case "npz":
 		switch {
+		case f.QMatrix != nil:
+			return npz.WriteQuantizedMatrix(out, f.QMatrix, npz.WriteOptions{})
+		case f.QCSF != nil:
+			return npz.WriteQuantizedCSF(out, f.QCSF, npz.WriteOptions{})
+		case f.QCOO != nil && f.QCOO.Rank() == 2:
+			return npz.WriteQuantizedCOO(out, f.QCOO, npz.WriteOptions{})
+		case f.QCOO != nil && f.QCOO.Rank() >= 3:
+			return fmt.Errorf("%s: .npz holds COO of rank 2 only; convert to csf for rank %d", path, f.QCOO.Rank())
+		case f.QCOO != nil:
+			return fmt.Errorf("%s: .npz holds COO of rank 2, CSR, CSC or CSF; quantized values of rank %d have no file format", path, f.QCOO.Rank())
 		case f.Matrix != nil:
 			return npz.WriteMatrix(out, f.Matrix, npz.WriteOptions{})
 		case f.CSF != nil:

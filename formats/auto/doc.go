@@ -13,6 +13,16 @@
 // rank/dimensions header), .mtx a rank-2 sparse layout or a rank-2 dense
 // array, .npz CSR, CSC, rank-2 COO or CSF, .npy a dense array.
 //
+// # Quantized values
+//
+// An .npz file of quantized values (formats/npz's "Quantized values") is
+// read only when Options.Quantized asks for it, into File's QCOO, QMatrix
+// or QCSF (which compute in float32 whatever the element type); without it
+// the read fails with an error matching formats.ErrUnsupported that names
+// the scheme, so that code computing on float values is never handed
+// codes. File.Dequantize gives the float twin. Write writes quantized
+// values as .npz only.
+//
 // # Memory
 //
 // Reading an .npz or .npy file keeps within one memory budget for the whole

@@ -37,6 +37,44 @@
 //
 // so that np.load gives every buffer of the ADR-025 layout by name.
 //
+// # Quantized values
+//
+// A file of quantized values (package quant's schemes) is the unquantized
+// layout's arrays, SciPy's or CSF's, with the codes in place of the values
+// and the scheme beside them:
+//
+//	data (CSF: values)   (⌈nnz·bits/8⌉,) |i1 for int8 codes, |u1 for the others;
+//	                     4-bit codes two a byte, the lower-indexed value in the
+//	                     low nibble, an odd count padded with a zero nibble
+//	quant                0-d '<U<n>': the scheme, every parameter written out
+//	                     ("int8:channel:axis=0", "nf4:block=64", "mxfp4")
+//	quant_0, quant_1 ... the parameter buffers in table order: float32 scales
+//	                     and NF4 absmax as <f4, zero points and E8M0 scales as |u1
+//
+// np.load gives every array by name; scipy.sparse.load_npz loads an 8-bit
+// file's index with the codes as its data (it knows nothing of the scale),
+// and refuses a 4-bit one, whose data is shorter than its indices.
+// ReadQuantized reads such a file into a coo.Quantized, csr.Quantized or
+// csf.Quantized, ReadAny either kind of file, and the WriteQuantized...
+// functions write them (with int64 indices, as the float writers).
+//
+// Reading is strict: the codes are one-byte integers (|i1, |u1, or <i1,
+// <u1) of exactly the length the count needs; quant is a spelling quant.Parse
+// accepts (an unknown kind is an error matching formats.ErrUnsupported);
+// there are exactly as many quant_k arrays as the scheme has parameter
+// buffers, each of its dtype and one element a group; and every rule of
+// quant.Values.Validate holds (finite positive scales, NF4 absmax finite
+// and ≥ 0, no E8M0 or E4M3 NaN, a zero padding nibble, a channel axis below
+// the rank). A CSR or CSC file must be canonical (indices strictly
+// increasing within a row or column): its codes cannot be reordered or
+// summed on read. Every failure names the file, the array and the index
+// and value ("q.npz: array quant_0: invalid: csr: buffer 3 (scale)[2]:
+// -0.5, want a finite scale > 0"). The memory budget counts the codes and
+// the parameter arrays (decoded in the buffers they are read into) and the
+// quant string, as it counts the other arrays. Read refuses a quantized
+// file, with an error matching formats.ErrUnsupported that names its
+// scheme.
+//
 // # Dense arrays
 //
 // ReadNPY and WriteNPY handle a plain .npy of float32/float64 (any rank,
@@ -70,7 +108,7 @@
 //     so it holds the larger of the raw data and the decoded elements
 //     (indices widened to 8 bytes an element, values converted to the
 //     element type T), and becomes the structure's own array;
-//   - the format string and its decoded copy;
+//   - the format and quant strings and their decoded copies;
 //   - canonicalising a SciPy matrix: the scratch in which an unsorted row
 //     (column) is sorted, 16 bytes an entry of the longest such row; the
 //     sorting and summing of duplicates is otherwise done in place;

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hurray-format/hurray-go/formats"
@@ -128,6 +129,92 @@ func FuzzReadNPY(f *testing.F) {
 		}
 		if !slices.EqualFunc(results[0], results[1], func(a, b float32) bool { return math.Float32bits(a) == math.Float32bits(b) }) {
 			t.Fatalf("size known and unknown read different values")
+		}
+	})
+}
+
+// FuzzReadQuantized reads any bytes as a quantized archive under a small
+// budget, seeded with every layout and scheme: an accepted structure is
+// valid and survives a write and a read unchanged; the budget is kept and
+// counted exactly, as FuzzReadNPZ checks for float files; ReadAny agrees.
+func FuzzReadQuantized(f *testing.F) {
+	for _, q := range qFiles(f) {
+		f.Add(q.b)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		budget := fuzzBudget(b)
+		read := func(most int64) (q *Quantized, err error) {
+			d := allocated(func() {
+				q, err = ReadQuantized(bytes.NewReader(b), int64(len(b)), Options{Name: "fuzz.npz", MaxBytes: most})
+			})
+			if limit := uint64(most) + overhead + 8*uint64(len(b)); d > limit {
+				t.Fatalf("budget %d: allocated %d bytes (err %v), more than the budget and %d bytes of overhead", most, d, err, limit-uint64(most))
+			}
+			return q, err
+		}
+		q, err := read(budget)
+		_, aq, aerr := ReadAny[float32](bytes.NewReader(b), int64(len(b)), Options{Name: "fuzz.npz", MaxBytes: budget})
+		if err == nil && (aerr != nil || aq == nil) {
+			t.Fatalf("ReadQuantized accepts, ReadAny: %v", aerr)
+		}
+		if errors.Is(err, formats.ErrTooLarge) {
+			if q, err := read(16 << 20); err == nil && q.Info.AllocBytes <= uint64(budget) {
+				t.Fatalf("refused under a budget of %d, read in %d under a larger one", budget, q.Info.AllocBytes)
+			}
+			return
+		}
+		if err != nil {
+			var fe *formats.Error
+			if !errors.As(err, &fe) || strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error %q is not one line of a *formats.Error", err)
+			}
+			return
+		}
+		need := q.Info.AllocBytes
+		if need > uint64(budget) {
+			t.Fatalf("counted %d bytes under a budget of %d", need, budget)
+		}
+		if again, err := read(int64(need)); err != nil || again.Info.AllocBytes != need {
+			t.Fatalf("counted %d bytes, then under a budget of %d: %v", need, need, err)
+		}
+		if _, err := read(int64(need) - 1); need > 0 && !errors.Is(err, formats.ErrTooLarge) {
+			t.Fatalf("counted %d bytes, then under a budget of %d: %v, want ErrTooLarge", need, need-1, err)
+		}
+		var bufs [][]byte
+		var w bytes.Buffer
+		switch {
+		case q.COO != nil:
+			bufs, err = q.COO.Buffers(), WriteQuantizedCOO(&w, q.COO, WriteOptions{})
+		case q.Matrix != nil:
+			bufs, err = q.Matrix.Buffers(), WriteQuantizedMatrix(&w, q.Matrix, WriteOptions{})
+		case q.CSF != nil:
+			bufs, err = q.CSF.Buffers(), WriteQuantizedCSF(&w, q.CSF, WriteOptions{})
+		default:
+			t.Fatal("nothing set")
+		}
+		if err != nil {
+			t.Fatalf("writing what was read: %v", err)
+		}
+		r, err := ReadQuantized(bytes.NewReader(w.Bytes()), int64(w.Len()), Options{})
+		if err != nil {
+			t.Fatalf("reading what was written: %v", err)
+		}
+		var back [][]byte
+		switch {
+		case r.COO != nil:
+			back = r.COO.Buffers()
+		case r.Matrix != nil:
+			back = r.Matrix.Buffers()
+		case r.CSF != nil:
+			back = r.CSF.Buffers()
+		}
+		if len(back) != len(bufs) {
+			t.Fatalf("%d buffers back, want %d", len(back), len(bufs))
+		}
+		for i := range back {
+			if !bytes.Equal(back[i], bufs[i]) {
+				t.Fatalf("buffer %d differs after a write and a read", i)
+			}
 		}
 	})
 }

@@ -8,14 +8,16 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 	"unsafe"
 
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/formats"
-	"github.com/hurray-format/hurray-go/internal/bufview"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -52,6 +54,9 @@ type Info struct {
 	// AllocBytes is what the read counted against its budget
 	// (Options.MaxBytes): the smallest budget that reads the file.
 	AllocBytes uint64
+	// Scheme is the quantization scheme of a file of quantized values, its
+	// full spelling (quant.Scheme.String); "" for float values.
+	Scheme string
 }
 
 // Sparse is what Read returns: exactly one of COO, Matrix (CSR or CSC) and
@@ -86,6 +91,18 @@ func (z *npzReader) errf(arr string, format string, args ...any) error {
 	return wrapErr(z.name, arr, fmt.Sprintf(format, args...), nil)
 }
 
+// printable returns a member name as errors show it: quoted when it holds
+// a character that is not printable (a newline would break the one-line
+// error).
+func printable(name string) string {
+	for _, r := range name {
+		if !unicode.IsPrint(r) {
+			return strconv.Quote(name)
+		}
+	}
+	return name
+}
+
 // maxInflate is the most bytes a deflated byte can expand to: a match of
 // 258 bytes takes at least two bits (one for its length code, one for its
 // distance code).
@@ -111,7 +128,11 @@ func (z *npzReader) open(name string, required bool, most uint64) (*member, erro
 		if !required {
 			return nil, nil
 		}
-		return nil, z.errf(name, "missing (members: %s)", strings.Join(z.order, ", "))
+		names := make([]string, len(z.order))
+		for i, n := range z.order {
+			names[i] = printable(n)
+		}
+		return nil, z.errf(name, "missing (members: %s)", strings.Join(names, ", "))
 	}
 	switch c, u := f.CompressedSize64, f.UncompressedSize64; {
 	case f.Method != zip.Store && f.Method != zip.Deflate:
@@ -175,26 +196,7 @@ func (z *npzReader) read(m *member, out int) ([]uint64, error) {
 const maxText = 1024
 
 // format reads the 0-d string member "format".
-func (z *npzReader) format() (string, error) {
-	m, err := z.open("format", true, 1)
-	if err != nil {
-		return "", err
-	}
-	defer m.rc.Close()
-	h := m.h
-	if (h.dtype.kind != 'U' && h.dtype.kind != 'S') || len(h.shape) != 0 {
-		return "", z.errf("format", "dtype %s shape %v, want a 0-d string (e.g. '<U3')", h.dtype.descr, h.shape)
-	}
-	// The data, then the string decoded from it.
-	if err := z.b.charge("format", "reading", 2*h.nbytes); err != nil {
-		return "", err
-	}
-	data := make([]byte, h.nbytes)
-	if err := readFull(m.rc, data, h); err != nil {
-		return "", wrapErr(z.name, "format", "bad data", err)
-	}
-	return text(h, data), nil
-}
+func (z *npzReader) format() (string, error) { return z.text("format") }
 
 // vector opens a one-dimensional numeric member of one of the given dtype
 // kinds.
@@ -272,7 +274,7 @@ func values[T Float](z *npzReader, name string, info *Info, most uint64) ([]T, e
 	}
 	defer m.rc.Close()
 	info.DType = m.h.dtype.descr
-	w, err := z.read(m, bufview.ElemSize[T]())
+	w, err := z.read(m, mem.ElemSize[T]())
 	if err != nil {
 		return nil, err
 	}
@@ -284,8 +286,22 @@ func values[T Float](z *npzReader, name string, info *Info, most uint64) ([]T, e
 }
 
 // Read reads a SciPy save_npz file (csr, csc or coo) or the CSF layout of
-// this package from r, which holds size bytes. See the package doc.
+// this package from r, which holds size bytes. See the package doc. A file
+// of quantized values (with a quant array) is an error matching
+// formats.ErrUnsupported: ReadQuantized or ReadAny reads it.
 func Read[T Float](r io.ReaderAt, size int64, opts Options) (*Sparse[T], error) {
+	z, err := openArchive(r, size, opts)
+	if err != nil {
+		return nil, err
+	}
+	if z.quantized() {
+		return nil, z.floatOfQuantized()
+	}
+	return readSparse[T](z)
+}
+
+// openArchive opens the zip archive and indexes its .npy members.
+func openArchive(r io.ReaderAt, size int64, opts Options) (*npzReader, error) {
 	zr, err := zip.NewReader(r, size)
 	if err != nil {
 		return nil, wrapErr(opts.Name, "", "not a zip archive", err)
@@ -297,41 +313,57 @@ func Read[T Float](r io.ReaderAt, size int64, opts Options) (*Sparse[T], error) 
 			continue
 		}
 		if _, dup := z.members[name]; dup {
-			return nil, z.errf(name, "member repeated in the archive")
+			return nil, z.errf(printable(name), "member repeated in the archive")
 		}
 		z.members[name] = f
 		z.order = append(z.order, name)
 	}
+	return z, nil
+}
+
+// readSparse reads the float structure of an opened archive.
+func readSparse[T Float](z *npzReader) (*Sparse[T], error) {
 	format, err := z.format()
 	if err != nil {
 		return nil, err
 	}
 	out := &Sparse[T]{Info: Info{Format: format}}
-	shape, err := z.indices("shape", &Info{}, layout.MaxRank)
+	shape, err := z.shape(format)
 	if err != nil {
 		return nil, err
 	}
 	switch format {
 	case "csr", "csc":
-		if len(shape) != 2 {
-			return nil, z.errf("shape", "%d dimensions, want 2 for %s", len(shape), format)
-		}
 		out.Matrix, err = readCompressed[T](z, shape, format == "csc", &out.Info)
 	case "coo":
-		if len(shape) != 2 {
-			return nil, z.errf("shape", "%d dimensions, want 2 for coo", len(shape))
-		}
 		out.COO, err = readCOO[T](z, shape, &out.Info)
 	case "csf":
 		out.CSF, err = readCSF[T](z, shape, &out.Info)
-	default:
-		return nil, wrapErr(opts.Name, "format", fmt.Sprintf("format %q, want csr, csc, coo or csf", format), formats.ErrUnsupported)
 	}
 	if err != nil {
 		return nil, err
 	}
 	out.Info.AllocBytes = z.b.used
 	return out, nil
+}
+
+// shape reads the shape array and checks the format name and the rank it
+// allows: 2 for csr, csc and coo (SciPy's layouts hold matrices), 3 to 64
+// for csf.
+func (z *npzReader) shape(format string) ([]uint64, error) {
+	switch format {
+	case "csr", "csc", "coo", "csf":
+	default:
+		return nil, wrapErr(z.name, "format", fmt.Sprintf("format %q, want csr, csc, coo or csf", format), formats.ErrUnsupported)
+	}
+	shape, err := z.indices("shape", &Info{}, layout.MaxRank)
+	if err != nil {
+		return nil, err
+	}
+	if format != "csf" && len(shape) != 2 {
+		return nil, z.errf("shape", "%d dimensions, want 2 for %s", len(shape), format)
+	}
+	return shape, nil
 }
 
 // ReadFile reads the named .npz file with the default budget
@@ -516,41 +548,9 @@ func readCOO[T Float](z *npzReader, shape []uint64, info *Info) (*coo.Tensor[T],
 }
 
 func readCSF[T Float](z *npzReader, shape []uint64, info *Info) (*csf.Tensor[T], error) {
-	r := len(shape)
-	if r < 3 || r > layout.MaxRank {
-		return nil, z.errf("shape", "%d dimensions, want 3..%d for csf", r, layout.MaxRank)
-	}
-	mo, err := z.indices("mode_order", &Info{}, layout.MaxRank)
+	order, pos, crd, nodes, err := readLevels(z, shape, info)
 	if err != nil {
 		return nil, err
-	}
-	if len(mo) != r {
-		return nil, z.errf("mode_order", "length %d, want the rank %d", len(mo), r)
-	}
-	order := make([]uint32, r)
-	for l, m := range mo {
-		if m >= uint64(r) {
-			return nil, z.errf("mode_order", "mode_order[%d] = %d is not below the rank %d", l, m, r)
-		}
-		order[l] = uint32(m)
-	}
-	pos := make([][]uint64, r)
-	crd := make([][]uint64, r)
-	// Level 0's pos holds 2 entries; level l+1's one per node of level l,
-	// plus one; crd_l and the values as many as pos_l's last entry says.
-	nodes := uint64(1)
-	for l := range r {
-		if pos[l], err = z.indices(fmt.Sprintf("pos_%d", l), info, nodes+1); err != nil {
-			return nil, err
-		}
-		if len(pos[l]) == 0 {
-			return nil, z.errf(fmt.Sprintf("pos_%d", l), "empty")
-		}
-		nodes = pos[l][len(pos[l])-1]
-		if crd[l], err = z.indices(fmt.Sprintf("crd_%d", l), info, max(nodes, 1)); err != nil {
-			return nil, err
-		}
-		nodes = uint64(len(crd[l]))
 	}
 	vals, err := values[T](z, "values", info, max(nodes, 1))
 	if err != nil {
@@ -561,6 +561,48 @@ func readCSF[T Float](z *npzReader, shape []uint64, info *Info) (*csf.Tensor[T],
 		return nil, wrapErr(z.name, "", "building the tensor", err)
 	}
 	return t, nil
+}
+
+// readLevels reads a CSF file's mode_order and every level's pos and crd,
+// and returns the leaf count.
+func readLevels(z *npzReader, shape []uint64, info *Info) (order []uint32, pos, crd [][]uint64, nodes uint64, err error) {
+	r := len(shape)
+	if r < 3 || r > layout.MaxRank {
+		return nil, nil, nil, 0, z.errf("shape", "%d dimensions, want 3..%d for csf", r, layout.MaxRank)
+	}
+	mo, err := z.indices("mode_order", &Info{}, layout.MaxRank)
+	if err != nil {
+		return nil, nil, nil, 0, err
+	}
+	if len(mo) != r {
+		return nil, nil, nil, 0, z.errf("mode_order", "length %d, want the rank %d", len(mo), r)
+	}
+	order = make([]uint32, r)
+	for l, m := range mo {
+		if m >= uint64(r) {
+			return nil, nil, nil, 0, z.errf("mode_order", "mode_order[%d] = %d is not below the rank %d", l, m, r)
+		}
+		order[l] = uint32(m)
+	}
+	pos = make([][]uint64, r)
+	crd = make([][]uint64, r)
+	// Level 0's pos holds 2 entries; level l+1's one per node of level l,
+	// plus one; crd_l and the values as many as pos_l's last entry says.
+	nodes = 1
+	for l := range r {
+		if pos[l], err = z.indices(fmt.Sprintf("pos_%d", l), info, nodes+1); err != nil {
+			return nil, nil, nil, 0, err
+		}
+		if len(pos[l]) == 0 {
+			return nil, nil, nil, 0, z.errf(fmt.Sprintf("pos_%d", l), "empty")
+		}
+		nodes = pos[l][len(pos[l])-1]
+		if crd[l], err = z.indices(fmt.Sprintf("crd_%d", l), info, max(nodes, 1)); err != nil {
+			return nil, nil, nil, 0, err
+		}
+		nodes = uint64(len(crd[l]))
+	}
+	return order, pos, crd, nodes, nil
 }
 
 // WriteOptions tunes the writers.
@@ -583,21 +625,7 @@ func (w *npzWriter) member(name string) (io.Writer, error) {
 	return w.zw.CreateHeader(&zip.FileHeader{Name: name + ".npy", Method: m})
 }
 
-func (w *npzWriter) format(f string) error {
-	mw, err := w.member("format")
-	if err != nil {
-		return err
-	}
-	if err := writeHeader(mw, fmt.Sprintf("<U%d", len(f)), nil); err != nil {
-		return err
-	}
-	b := make([]byte, 4*len(f))
-	for i := range len(f) {
-		b[4*i] = f[i]
-	}
-	_, err = mw.Write(b)
-	return err
-}
+func (w *npzWriter) format(f string) error { return w.text("format", f) }
 
 func (w *npzWriter) ints(name string, v []uint64) error {
 	mw, err := w.member(name)

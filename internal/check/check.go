@@ -1,6 +1,11 @@
 // Package check holds the validation rules that several layouts share: the
 // compressed-level rule of ADR-025 §6 (which CSR and CSC mirror) and buffer
 // length checks. The scans run on the dispatched kernels.
+//
+// It also holds the other side of validation (trusted.go): the key with
+// which the module's own builders hand a format package arrays that are
+// valid by construction, and the switch (Verify, Main) that makes the
+// tests validate them anyway.
 package check
 
 import (
@@ -9,6 +14,7 @@ import (
 	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
+	"github.com/hurray-format/hurray-go/quant"
 )
 
 // Level names the buffers of one compressed level in errors.
@@ -57,15 +63,28 @@ func BufferLen(tag layout.Tag, field string, b []byte, elem int) error {
 	return nil
 }
 
-// BufferCount checks the number of buffers. Fewer than the layout needs is
-// invalid; more is the spec's quantization parameters (the buffers after the
-// layout's own), which this library does not read: unsupported.
+// BufferCount checks the number of buffers of a table of float values.
+// Fewer than the layout needs is invalid; more is the spec's quantization
+// parameters (the buffers after the layout's own), which the float types do
+// not read: unsupported (the layout's Quantized type reads them).
 func BufferCount(tag layout.Tag, buffers [][]byte, want int) error {
 	if len(buffers) > want {
-		return fmt.Errorf("%v: %d buffers, want %d: buffers past the layout's own (quantization parameters) are not supported: %w", tag, len(buffers), want, layout.ErrUnsupported)
+		return fmt.Errorf("%v: %d buffers, want %d: buffers past the layout's own are quantization parameters, which the float types do not read (open the table with the quantized type): %w", tag, len(buffers), want, layout.ErrUnsupported)
 	}
 	if len(buffers) != want {
 		return layout.Errorf(tag, "buffers", -1, -1, "%d buffers, want %d", len(buffers), want)
+	}
+	return nil
+}
+
+// QuantBufferCount checks the number of buffers of a table of quantized
+// values: the layout's own n, then the parameter buffers of scheme s.
+func QuantBufferCount(tag layout.Tag, buffers [][]byte, n int, s quant.Scheme) error {
+	if s.IsZero() {
+		return layout.Errorf(tag, "scheme", -1, -1, "none given")
+	}
+	if want := n + s.ParamCount(); len(buffers) != want {
+		return layout.Errorf(tag, "buffers", -1, -1, "%d buffers, want %d: %d of the layout, then %d parameter buffers of %v", len(buffers), want, n, s.ParamCount(), s)
 	}
 	return nil
 }

@@ -1,40 +1,19 @@
 // Package dense holds what the sparse-times-dense products of packages csr,
-// coo and csf share: the checks of their dense operands' sizes and
-// overlaps, the worker setting behind their SetWorkers and how a product is
-// split, y = beta y, and the pooled private accumulators of a parallel
-// scatter product with their reduction.
+// coo and csf share about their dense operands: the checks of their sizes
+// and overlaps, y = beta y, and the pooled private accumulators of a
+// parallel scatter product with their reduction. How a product is split
+// over goroutines is package parallel's.
 package dense
 
 import (
 	"math"
 	"math/bits"
 	"sync"
-	"sync/atomic"
 	"unsafe"
-
-	"github.com/hurray-format/hurray-go/internal/parallel"
 )
 
 // Float is the element types of the products.
 type Float interface{ ~float32 | ~float64 }
-
-// Workers is a package's worker setting: 0 means GOMAXPROCS.
-type Workers struct{ n atomic.Int64 }
-
-// Set sets the setting (n <= 0: GOMAXPROCS) and returns the previous one.
-// It is safe to call concurrently with products, which read it once.
-func (w *Workers) Set(n int) (prev int) { return int(w.n.Swap(int64(max(n, 0)))) }
-
-// Parts returns how many goroutines a product of the given work (nonzeros
-// times k, plus rows) takes: one below minWork, else as many as the setting
-// allows with at least minWork/2 work each.
-func (w *Workers) Parts(work, minWork int) int {
-	n := parallel.Workers(int(w.n.Load()))
-	if work < minWork {
-		return 1
-	}
-	return max(1, min(n, work/max(1, minWork/2)))
-}
 
 // Size returns the length of a dense operand of rows rows of k elements,
 // and false when k is negative or the length does not fit an int (a check
@@ -129,14 +108,30 @@ func Scale[T Float](y []T, beta T) {
 	}
 }
 
-// Reduce adds the n accumulators of len(y) held in acc into y.
-func Reduce[T Float](y, acc []T, n int) {
+// Reduce adds n accumulators into y, accumulator q from acc[q*stride],
+// len(y) elements each, in order q = 0, 1, ...: the same sums whatever
+// part of the output a call covers (a range of y with acc from the range's
+// start).
+func Reduce[T Float](y, acc []T, stride, n int) {
 	for q := range n {
-		a := acc[q*len(y) : (q+1)*len(y)]
+		a := acc[q*stride:][:len(y)]
 		for i := range y {
 			y[i] += a[i]
 		}
 	}
+}
+
+// ScatterGoroutines returns how many goroutines, at most p, a parallel
+// scatter product takes when every goroutine but the first accumulates
+// into a private copy of an output of n elements of size bytes: as many as
+// keep the copies within maxBytes, and two (one copy) when one copy alone
+// is larger. The copies then hold at most max(maxBytes, n*size) bytes,
+// whatever p is.
+func ScatterGoroutines(p, n, size, maxBytes int) int {
+	if p <= 1 {
+		return max(p, 1)
+	}
+	return min(p, 1+max(1, maxBytes/max(1, n*size)))
 }
 
 // Acc is a pooled accumulator buffer; S holds its elements.

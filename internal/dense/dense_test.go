@@ -100,3 +100,41 @@ func TestOverlapStrided(t *testing.T) {
 		t.Errorf("different strides, disjoint spans: want false")
 	}
 }
+
+func TestScatterGoroutines(t *testing.T) {
+	for _, c := range []struct{ p, n, size, max, want int }{
+		{1, 100, 8, 1 << 20, 1},
+		{0, 100, 8, 1 << 20, 1},
+		{2, 100, 8, 1 << 20, 2},
+		{64, 100, 8, 1 << 20, 64},      // 63 copies of 800 bytes fit
+		{64, 1 << 20, 8, 64 << 20, 9},  // 8 copies of 8 MiB
+		{64, 4 << 20, 8, 64 << 20, 3},  // 2 copies of 32 MiB
+		{64, 16 << 20, 8, 64 << 20, 2}, // one copy of 128 MiB, over the bound
+		{2, 16 << 20, 8, 64 << 20, 2},  // as at two workers
+		{64, 0, 8, 64 << 20, 64},       // an empty output
+		{1000, 1, 4, 64 << 20, 1000},   // capped by p
+	} {
+		got := ScatterGoroutines(c.p, c.n, c.size, c.max)
+		if got != c.want {
+			t.Errorf("ScatterGoroutines(%d, %d, %d, %d) = %d, want %d", c.p, c.n, c.size, c.max, got, c.want)
+		}
+		if copies := got - 1; copies > 1 && copies*c.n*c.size > max(c.max, c.n*c.size) {
+			t.Errorf("ScatterGoroutines(%d, %d, %d, %d) = %d: %d bytes of copies", c.p, c.n, c.size, c.max, got, copies*c.n*c.size)
+		}
+	}
+}
+
+func TestReduceRanges(t *testing.T) {
+	y := []float64{1, 2, 3, 4, 5}
+	acc := []float64{10, 20, 30, 40, 50, 100, 200, 300, 400, 500}
+	whole := append([]float64(nil), y...)
+	Reduce(whole, acc, 5, 2)
+	parts := append([]float64(nil), y...)
+	Reduce(parts[:2], acc, 5, 2)
+	Reduce(parts[2:], acc[2:], 5, 2)
+	for i, want := range []float64{111, 222, 333, 444, 555} {
+		if whole[i] != want || parts[i] != want {
+			t.Errorf("y[%d]: whole %v, in two ranges %v, want %v", i, whole[i], parts[i], want)
+		}
+	}
+}

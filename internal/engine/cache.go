@@ -7,14 +7,12 @@ import "github.com/hurray-format/hurray-go/kernels/amd64"
 type CacheSizes struct {
 	L1D, L2, L3 int
 	// SlowL3 reports an L3 that stores missing L2 reach slowly and whose
-	// reported size is the whole socket's: true on Intel CPUs. Measured on
-	// a Xeon (family 6, model 167, a VM of 2 vCPUs told of 105 MiB of L3),
-	// a scatter of 640K entries to 20000 columns costs 29-38 ns an entry
-	// (C and Go alike, 2 MiB pages or not), against 4 on the Zen 5 the
-	// defaults were measured on, and reads fall to memory's bandwidth from
-	// 32 MiB on. The thresholds derived from L3 (the one-scatter transpose
-	// in convert, the write-combined scatter in internal/radix) are capped
-	// there, each at the size measured for it.
+	// reported size is the whole socket's: true on Intel CPUs, where a
+	// random scatter into an L3-sized array costs several times what it
+	// costs on AMD's, and reads fall to memory's bandwidth well below the
+	// reported size. The thresholds derived from L3 (the one-scatter
+	// transpose in convert, the write-combined scatter in internal/radix)
+	// are capped there.
 	SlowL3 bool
 }
 

@@ -1,13 +1,85 @@
 package engine
 
+// Every assembly call of the glue goes through asmPieces, for two reasons
+// the Go code around it does not have to think about:
+//
+//   - Assembly is not preemptible (golang/go#73787): a goroutine inside it
+//     holds its thread until it returns, and a stop-the-world (a GC phase)
+//     waits for it. So no call gets more than a bounded piece of a long
+//     input, and the glue returns to Go between pieces.
+//   - The race detector does not see the loads and stores of assembly. So
+//     in a -race build each call is followed by a record of what it read
+//     and wrote (raceRead, raceWrite): the elements of its piece, and for a
+//     kernel that reads or writes through indices (SpMV's x, ScatterAdd's
+//     y, a strided column) the entries the indices name.
+
+// asmPieces makes the assembly calls of one glue function over the units
+// 0..n of its input (elements, pairs, rows, runs or queries: the glue says
+// which). From lo = 0 it calls call(lo, hi), hi = min(lo+size, n), the most
+// one call may take; call makes one assembly call that starts at unit lo
+// and returns end, the end of the units the call covered, and more, whether
+// to go on from end (a search stops at its hit; a kernel that stops on a
+// budget of its own goes on). In a -race build it then calls race(lo, end),
+// which records what that call read and wrote. It returns the end of the
+// last call, or 0 when n is 0.
+//
+// A call that goes on must make progress: in its units (end > lo) or, for
+// a kernel that walks two inputs, in state of its own that the glue keeps.
+//
+// asmPieces and the two closures are meant to be inlined into the glue, at
+// no cost next to a loop written out. The functions that build the glue
+// (maxAsm, spmvAsm and the others) are therefore marked go:noinline: inlined
+// into the long register functions, the closures they return would be
+// compiled under the inlining budget of a big function, which keeps
+// asmPieces and the closures out of line.
+func asmPieces(n, size int, call func(lo, hi int) (end int, more bool), race func(lo, end int)) int {
+	lo := 0
+	for lo < n {
+		end, more := call(lo, min(lo+size, n))
+		if raceEnabled {
+			race(lo, end)
+		}
+		lo = end
+		if !more {
+			break
+		}
+	}
+	return lo
+}
+
+// raceRows records what a kernel reads of rows lo..end-1 of the
+// compressed matrix (ptr, idx, vals): the rows' ptr entries, their entries
+// (each row clamped to 0..len(idx) as the kernels clamp it) and the
+// elements of v their indices name (those below len(v)), which it records
+// as written when write is set (ScatterAdd's y). Only the race glue calls
+// it: the loop over the entries costs as much as the product.
+func raceRows[T any](ptr, idx []uint64, vals []T, v []T, lo, end int, write bool) {
+	raceRead(ptr[lo : end+1])
+	for i := lo; i < end; i++ {
+		a, b := clampRange(ptr, i, len(idx))
+		raceRead(idx[a:b])
+		raceRead(vals[a:b])
+		for _, j := range idx[a:b] {
+			if j >= uint64(len(v)) {
+				continue
+			}
+			if write {
+				raceWrite(v[j : j+1])
+			} else {
+				raceRead(v[j : j+1])
+			}
+		}
+	}
+}
+
 // productRun returns the end c1 of the run of nodes from c0 that one product
 // call takes: the nodes before the first c1 whose leaves ptr[c0]..ptr[c1]
 // reach productChunk, and at most productChunk nodes, at least one (c0 <
 // len(ptr)-1). On a ptr that is not non-decreasing the run is still within
-// c0+1..c0+productChunk. (A binary search here measured no faster on idle
-// runs: the runs are short next to the kernel's work on them.) When all
-// that is left fits in one call (the usual case for the products' short
-// per-node calls) it returns len(ptr)-1 without a scan.
+// c0+1..c0+productChunk. (A binary search here gains nothing: the runs are
+// short next to the kernel's work on them.) When all that is left fits in
+// one call (the usual case for the products' short per-node calls) it
+// returns len(ptr)-1 without a scan.
 func productRun(ptr []uint64, c0 int) int {
 	nc := len(ptr) - 1
 	if nc-c0 <= productChunk && ptr[nc]-ptr[c0] < productChunk {
@@ -48,12 +120,12 @@ func forRuns2(ptr, lptr []uint64, fn func(c0, c1 int)) {
 }
 
 // spmmRows returns the end of the rows from lo to take in one SpMM call: at
-// least one, at most 4096, and no more than spmmWorkPerCall multiply-adds
-// unless one row alone exceeds them.
+// least one, at most spmmRowsPerCall, and no more than spmmWorkPerCall
+// multiply-adds unless one row alone exceeds them.
 func spmmRows(ptr []uint64, lo, w int) int {
 	hi := lo + 1
 	rows := len(ptr) - 1
-	for hi < rows && int(ptr[hi+1]-ptr[lo])*max(w, 1) <= spmmWorkPerCall && hi-lo < 4096 {
+	for hi < rows && int(ptr[hi+1]-ptr[lo])*max(w, 1) <= spmmWorkPerCall && hi-lo < spmmRowsPerCall {
 		hi++
 	}
 	return hi

@@ -66,36 +66,47 @@ func compressStartsGeneric(crd, pos, keys []uint64, shift, shift1 uint, mask, c 
 }
 
 // compressStartsKernel is CompressStarts over whole groups of the kernel's
-// width, with the shifts' limits: it goes through groups while a whole group
-// is left in keys and crd and pos have room for a whole group of nodes, and
-// returns the nodes written, c after them and the keys of keys[1:] done (a
-// multiple of the width).
-type compressStartsKernel func(crd, pos, keys []uint64, limit, limit1 uint64, shift uint, mask, c uint64) (n int, next uint64, done int)
+// width, given the limits of the shifts (see compressStartsAsm).
+type compressStartsKernel = func(crd, pos, keys []uint64, limit, limit1 uint64, shift uint, mask, c uint64) (n int, next uint64, done int)
 
-// compressStartsBlocks runs k on chunks of keys while whole groups are left
-// and fit in crd and pos, then the generic loop on what is left (which stops
-// where a node does not fit).
-func compressStartsBlocks(crd, pos, keys []uint64, shift, shift1 uint, mask, c uint64, width int, count func([]uint64, uint) int, k compressStartsKernel) (int, uint64, int) {
-	if len(keys) < 2 {
-		return 0, c, 0
-	}
-	if shift >= 64 {
-		return 0, c + uint64(count(keys, shift1)), len(keys) - 1
-	}
-	raceRead(keys)
-	room := min(len(crd), len(pos))
-	t, t1 := startLimit(shift), startLimit(shift1)
-	n, done := 0, 0
-	for len(keys)-1-done >= width && room-n >= width {
-		end := min(len(keys), done+1+chunk)
-		dn, next, dd := k(crd[n:room], pos[n:room], keys[done:end], t, t1, shift, mask, c)
-		raceWrite(crd[n : n+dn])
-		raceWrite(pos[n : n+dn])
-		n, c, done = n+dn, next, done+dd
-		if dd == 0 {
-			break // no room for a group: the rest is generic's
+// compressStartsAsm is the glue of a CompressStarts kernel k, which goes
+// through whole groups of width pairs (keys[i-1], keys[i]) while a whole
+// group is left in keys and crd and pos have room for a whole group of
+// nodes, given the limits of the shifts, and returns the nodes written, c
+// after them and the pairs done (a multiple of width; see
+// amd64.CompressStartsAVX2). k runs on chunk pairs a call while whole
+// groups are left and fit, then the generic loop on what is left (which
+// stops where a node does not fit). count is the CountStarts glue of the
+// same path, for a shift of 64 or more (no node starts, c still counts).
+//
+//go:noinline
+func compressStartsAsm(k compressStartsKernel, width int, count func([]uint64, uint) int) func(crd, pos, keys []uint64, shift, shift1 uint, mask, c uint64) (int, uint64, int) {
+	return func(crd, pos, keys []uint64, shift, shift1 uint, mask, c uint64) (int, uint64, int) {
+		if len(keys) < 2 {
+			return 0, c, 0
 		}
+		if shift >= 64 {
+			return 0, c + uint64(count(keys, shift1)), len(keys) - 1
+		}
+		room := min(len(crd), len(pos))
+		t, t1 := startLimit(shift), startLimit(shift1)
+		// Unit u is the pair (keys[u], keys[u+1]); n nodes are written,
+		// n0 of them before the last call.
+		n, n0 := 0, 0
+		done := asmPieces((len(keys)-1)&^(width-1), chunk, func(lo, hi int) (int, bool) {
+			if room-n < width {
+				n0 = n
+				return lo, false // no room for a group: the rest is generic's
+			}
+			dn, next, dd := k(crd[n:room], pos[n:room], keys[lo:hi+1], t, t1, shift, mask, c)
+			n0, n, c = n, n+dn, next
+			return lo + dd, lo+dd == hi
+		}, func(lo, end int) {
+			raceRead(keys[lo : end+1])
+			raceWrite(crd[n0:n])
+			raceWrite(pos[n0:n])
+		})
+		m, c, d := compressStartsGeneric(crd[n:room], pos[n:room], keys[done:], shift, shift1, mask, c)
+		return n + m, c, done + d
 	}
-	m, c, d := compressStartsGeneric(crd[n:room], pos[n:room], keys[done:], shift, shift1, mask, c)
-	return n + m, c, done + d
 }

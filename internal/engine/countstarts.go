@@ -54,28 +54,31 @@ func countStartsGeneric(keys []uint64, shift uint) int {
 	return n0 + n1 + n2 + n3
 }
 
-// The assembly glue of both architectures: the kernels handle whole groups
-// of width pairs (keys[i-1], keys[i]) of at most chunk+1 keys a call (they
-// are not preemptible) and take the starts as a compare with startLimit, so
-// shift < 64 when they run; Go does the rest.
-
 // countStartsKernel counts the starts of len(keys)-1 pairs, a multiple of
 // the kernel's width, given the limit of the shift.
-type countStartsKernel func(keys []uint64, limit uint64) int
+type countStartsKernel = func(keys []uint64, limit uint64) int
 
-// countStartsBlocks counts the whole groups of width pairs with k and the
-// rest with the generic loop.
-func countStartsBlocks(keys []uint64, shift uint, width int, k countStartsKernel) int {
-	if len(keys) < 2 || shift >= 64 {
-		return 0
+// countStartsAsm is the glue of a CountStarts kernel k, which counts the
+// starts among whole groups of width pairs (keys[i-1], keys[i]) given the
+// limit of the shift (startLimit): k counts the whole groups, chunk pairs
+// a call, the generic loop the pairs past them. A shift of 64 or more
+// starts no node.
+//
+//go:noinline
+func countStartsAsm(k countStartsKernel, width int) func(keys []uint64, shift uint) int {
+	return func(keys []uint64, shift uint) int {
+		if len(keys) < 2 || shift >= 64 {
+			return 0
+		}
+		t := startLimit(shift)
+		// Unit u is the pair (keys[u], keys[u+1]): units lo..hi-1 are
+		// in keys[lo:hi+1].
+		full := (len(keys) - 1) &^ (width - 1)
+		n := 0
+		asmPieces(full, chunk, func(lo, hi int) (int, bool) {
+			n += k(keys[lo:hi+1], t)
+			return hi, true
+		}, func(lo, end int) { raceRead(keys[lo : end+1]) })
+		return n + countStartsGeneric(keys[full:], shift)
 	}
-	raceRead(keys)
-	t := startLimit(shift)
-	full := (len(keys) - 1) &^ (width - 1)
-	n := 0
-	for i := 0; i < full; i += chunk {
-		e := min(i+chunk, full)
-		n += k(keys[i:e+1], t)
-	}
-	return n + countStartsGeneric(keys[full:], shift)
 }

@@ -92,3 +92,38 @@ func descendLevelGeneric(node []int, pos, crd []uint64, coords []uint64, stride,
 		}
 	}
 }
+
+// descendLevelAsm is the glue of a DescendLevel kernel k, which advances
+// the queries node[:n], n a multiple of width, and may read node[n:] to
+// prefetch for the queries that follow (see amd64.DescendLevelAVX2). It
+// takes descendChunk queries a call (with cache misses a query can cost a
+// microsecond); the generic loop takes the last len(node)%width.
+//
+//go:noinline
+func descendLevelAsm(k func(node []int, n int, pos, crd, coords []uint64, stride, off int), width int) func(node []int, pos, crd, coords []uint64, stride, off int) {
+	return func(node []int, pos, crd, coords []uint64, stride, off int) {
+		n := len(node) &^ (width - 1)
+		if uint64(len(crd)) >= 1<<62 {
+			n = 0 // beyond the kernels' index arithmetic
+		}
+		asmPieces(n, descendChunk, func(lo, hi int) (int, bool) {
+			k(node[lo:], hi-lo, pos, crd, coords[lo*stride:], stride, off)
+			return hi, true
+		}, func(lo, end int) {
+			if lo == 0 {
+				// A search may read any entry of pos and crd: recorded
+				// once a call.
+				raceRead(pos)
+				raceRead(crd)
+			}
+			for q := lo; q < end; q++ {
+				raceRead(coords[q*stride+off:][:1])
+			}
+			raceRead(node[lo:end])
+			raceWrite(node[lo:end])
+		})
+		if n < len(node) {
+			descendLevelGeneric(node[n:], pos, crd, coords[n*stride:], stride, off)
+		}
+	}
+}

@@ -1,11 +1,11 @@
+//go:build !purego && !noasm && gc
+
 package engine
 
 import "github.com/hurray-format/hurray-go/kernels/arm64"
 
-func descendLevelNEON(node []int, pos, crd []uint64, coords []uint64, stride, off int) {
-	for len(node) > 0 {
-		c := min(len(node), descendChunk)
-		arm64.DescendLevelNEON(node[:c], pos, crd, coords[:c*stride], stride, off)
-		node, coords = node[c:], coords[c*stride:]
-	}
+// descendLevelNEON adapts arm64.DescendLevelNEON, which advances every
+// query of the slice it gets, to descendLevelAsm's kernel (width 1).
+func descendLevelNEON(node []int, n int, pos, crd, coords []uint64, stride, off int) {
+	arm64.DescendLevelNEON(node[:n], pos, crd, coords[:n*stride], stride, off)
 }

@@ -23,11 +23,16 @@
 // # Files
 //
 // A family's files share its stem on every layer. For SpMV: kernels/spmv.go
-// (the contract), spmv.go here (the checks, ref, generic and the family),
-// spmv_amd64.go and spmv_arm64.go (the glue: chunking, race annotations,
-// tails), register_amd64.go and register_arm64.go (the assembly paths of every
-// family, in one place per architecture), kernels/amd64/spmv_amd64.s and
-// kernels/arm64/spmv_arm64.s, and spmv_test.go here, which runs every path
-// against ref. dispatch.go holds the registry, tuning.go the chunk sizes and
-// thresholds of the glue.
+// (the contract), spmv.go here (the checks, ref, generic, the family and
+// the glue that feeds the assembly of both architectures: chunking, race
+// annotations, tails), register_amd64.go and register_arm64.go (the
+// assembly paths of every family, one table per architecture),
+// kernels/amd64/spmv_amd64.s and kernels/arm64/spmv_arm64.s, and
+// spmv_test.go here, which runs every path against ref. Where the kernels
+// of the two architectures differ in signature or in what they leave to
+// Go, the glue has a file per architecture (<stem>_amd64.go,
+// <stem>_arm64.go), built with the assembly only. chunk.go holds
+// asmPieces, which chunks the glue's assembly calls and records them for
+// the race detector; dispatch.go holds the registry, tuning.go the chunk
+// sizes and thresholds of the glue.
 package engine

@@ -38,3 +38,29 @@ func exclusiveScanGeneric(dst, src []uint64) uint64 {
 	}
 	return sum
 }
+
+// exclusiveScanAsm is the glue of an ExclusiveScan kernel k that takes a
+// multiple of width elements and a carry: k scans the whole blocks of src,
+// chunk elements a call, Go the rest.
+//
+//go:noinline
+func exclusiveScanAsm(k func(dst, src []uint64, carry uint64) uint64, width int) func(dst, src []uint64) uint64 {
+	return func(dst, src []uint64) uint64 {
+		dst = dst[:len(src)]
+		n := len(src) &^ (width - 1)
+		var sum uint64
+		asmPieces(n, chunk, func(lo, hi int) (int, bool) {
+			sum = k(dst[lo:hi], src[lo:hi], sum)
+			return hi, true
+		}, func(lo, end int) {
+			raceRead(src[lo:end])
+			raceWrite(dst[lo:end])
+		})
+		for i := n; i < len(src); i++ {
+			v := src[i]
+			dst[i] = sum
+			sum += v
+		}
+		return sum
+	}
+}

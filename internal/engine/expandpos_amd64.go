@@ -1,17 +1,18 @@
+//go:build !purego && !noasm && gc
+
 package engine
 
-func expandPosAVX2(dst, pos []uint64) {
-	if shortRuns(len(dst), pos, minRunAVX2) {
-		expandPosGeneric(dst, pos)
-		return
+// expandPosFill is the ExpandPos glue of an amd64 ExpandRuns kernel k (run
+// values first+k when vals is empty), taken when the runs average at least
+// minRun/4 elements; shorter runs take the generic loop.
+//
+//go:noinline
+func expandPosFill(k expandRunsKernel, minRun int) func(dst, pos []uint64) {
+	return func(dst, pos []uint64) {
+		if shortRuns(len(dst), pos, minRun) {
+			expandPosGeneric(dst, pos)
+			return
+		}
+		fillRuns(dst, pos, nil, k)
 	}
-	fillRuns(dst, pos, nil, false)
-}
-
-func expandPosAVX512(dst, pos []uint64) {
-	if shortRuns(len(dst), pos, minRunAVX512) {
-		expandPosGeneric(dst, pos)
-		return
-	}
-	fillRuns(dst, pos, nil, true)
 }

@@ -1,6 +1,14 @@
+//go:build !purego && !noasm && gc
+
 package engine
 
 import "github.com/hurray-format/hurray-go/kernels/arm64"
+
+// The NEON expansion kernels write whole runs and have no budget of their
+// own, so the glue gives each call at most runsPerCallNEON runs covering
+// at most chunk elements (assuming a non-decreasing pos; on a malformed
+// pos the result is unspecified as documented, and a call may only take
+// longer), and writes one longer run in calls of chunk elements.
 
 // runsSpan returns how many elements runs a..b-1 of a non-decreasing pos
 // cover once clamped to n.
@@ -12,10 +20,10 @@ func runsSpan(pos []uint64, a, b, n int) int {
 	return int(hi - lo)
 }
 
-// nextRunsNEON returns the end b of the next batch of runs starting at a, and
-// whether it is one run longer than chunk.
-func nextRunsNEON(pos []uint64, a, n int) (b int, long bool) {
-	b = min(len(pos)-1, a+runsPerCallNEON)
+// nextRunsNEON returns the end b of the runs from a, at most up to hi,
+// that one call takes, and whether it is one run longer than chunk.
+func nextRunsNEON(pos []uint64, a, hi, n int) (b int, long bool) {
+	b = hi
 	for b-a > 1 && runsSpan(pos, a, b, n) > chunk {
 		b = a + (b-a)/2
 	}
@@ -27,19 +35,23 @@ func expandPosNEON(dst []uint64, pos []uint64) {
 		expandPosGeneric(dst, pos)
 		return
 	}
-	for a := 0; a+1 < len(pos); {
-		b, long := nextRunsNEON(pos, a, len(dst))
+	// Units are runs.
+	asmPieces(len(pos)-1, runsPerCallNEON, func(lo, hi int) (int, bool) {
+		b, long := nextRunsNEON(pos, lo, hi, len(dst))
 		if !long {
-			arm64.ExpandPosNEON(dst, pos[a:b+1], uint64(a))
-			a = b
-			continue
+			arm64.ExpandPosNEON(dst, pos[lo:b+1], uint64(lo))
+			return b, true
 		}
-		lo, hi := clampRange(pos, a, len(dst))
-		for k := lo; k < hi; k += chunk {
-			c := min(chunk, hi-k)
-			one := [2]uint64{0, uint64(c)}
-			arm64.ExpandPosNEON(dst[k:k+c], one[:], uint64(a))
-		}
-		a++
-	}
+		// Units are elements of the run.
+		a, e := clampRange(pos, lo, len(dst))
+		asmPieces(e-a, chunk, func(l, h int) (int, bool) {
+			one := [2]uint64{0, uint64(h - l)}
+			arm64.ExpandPosNEON(dst[a+l:a+h], one[:], uint64(lo))
+			return h, true
+		}, func(l, end int) { raceWrite(dst[a+l : a+end]) })
+		return lo + 1, true
+	}, func(lo, end int) {
+		raceRead(pos[lo : end+1])
+		raceRuns(dst, pos, lo, end, len(dst), 1, 0)
+	})
 }

@@ -64,3 +64,19 @@ func expandRunsGeneric(dst []uint64, stride, off int, ptr, vals []uint64) {
 		spillRows(dst, stride, off, rows, limit, ptr[i], ptr[i+1], v)
 	}
 }
+
+// raceRuns records the writes of an expansion kernel to runs lo..end-1 of
+// ptr (each clamped to 0..rows): rows j of dst at j*stride+off, one range
+// when stride is 1 (off 0 then), element by element otherwise.
+func raceRuns(dst []uint64, ptr []uint64, lo, end, rows, stride, off int) {
+	for r := lo; r < end; r++ {
+		a, b := clampRange(ptr, r, rows)
+		if stride == 1 {
+			raceWrite(dst[a:b])
+			continue
+		}
+		for j := a; j < b; j++ {
+			raceWrite(dst[j*stride+off:][:1])
+		}
+	}
+}

@@ -26,3 +26,22 @@ func maxGeneric(s []uint64) uint64 {
 	}
 	return max(m0, m1, m2, m3)
 }
+
+// maxAsm is the glue of a Max kernel k that takes a multiple of width
+// elements: k reduces the whole blocks of s, Go the rest.
+//
+//go:noinline
+func maxAsm(k func([]uint64) uint64, width int) func([]uint64) uint64 {
+	return func(s []uint64) uint64 {
+		var m uint64
+		n := len(s) &^ (width - 1)
+		asmPieces(n, chunk, func(lo, hi int) (int, bool) {
+			m = max(m, k(s[lo:hi]))
+			return hi, true
+		}, func(lo, end int) { raceRead(s[lo:end]) })
+		for _, v := range s[n:] {
+			m = max(m, v)
+		}
+		return m
+	}
+}

@@ -7,10 +7,11 @@ import (
 	"unsafe"
 )
 
-// raceEnabled reports a -race build: the glue then tells the race detector
-// about the memory the assembly reads and writes, which it cannot see by
-// itself (for products, a loop over the rows or entries that other builds
-// skip).
+// raceEnabled reports a -race build: asmPieces then runs the glue's race
+// functions, which tell the race detector about the memory each assembly
+// call reads and writes (the detector cannot see it by itself). Where a
+// kernel reads or writes through indices, they loop over the rows or
+// entries the indices name, a loop that other builds skip.
 const raceEnabled = true
 
 // raceRead records a read of every element of s.

@@ -22,6 +22,26 @@ var (
 	scatterAddF64 = newFamily[scatterAddFunc[float64]]("scatteradd.f64", scatterAddRef[float64], scatterAddGeneric[float64])
 )
 
+// scatterAddAsm is the glue of a ScatterAdd kernel k: it checks what the
+// assembly assumes (len(ptr) == len(x)+1, len(vals) == len(idx)) and feeds
+// it spmvRowsPerCall rows a call.
+//
+//go:noinline
+func scatterAddAsm[T Float](k scatterAddFunc[T]) scatterAddFunc[T] {
+	return func(y, x []T, ptr, idx []uint64, vals []T, alpha T) {
+		if len(ptr) != len(x)+1 || len(vals) != len(idx) {
+			panic("kernels: ScatterAdd: internal error: lengths")
+		}
+		asmPieces(len(x), spmvRowsPerCall, func(lo, hi int) (int, bool) {
+			k(y, x[lo:hi], ptr[lo:hi+1], idx, vals, alpha)
+			return hi, true
+		}, func(lo, end int) {
+			raceRead(x[lo:end])
+			raceRows(ptr, idx, vals, y, lo, end, true)
+		})
+	}
+}
+
 func scatterAddRef[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha T) {
 	for i := range x {
 		a := alpha * x[i]

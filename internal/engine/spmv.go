@@ -59,6 +59,44 @@ func spmvAsmBeta[T Float](y []T, ptr, idx []uint64, vals []T, beta T) T {
 	return beta
 }
 
+// spmvAsm is the glue of an SpMV kernel k: it establishes what the
+// assembly assumes (spmvAsmBeta) and feeds it spmvRowsPerCall rows a call.
+//
+//go:noinline
+func spmvAsm[T Float](k spmvFunc[T]) spmvFunc[T] {
+	return func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
+		beta = spmvAsmBeta(y, ptr, idx, vals, beta)
+		asmPieces(len(y), spmvRowsPerCall, func(lo, hi int) (int, bool) {
+			k(y[lo:hi], x, ptr[lo:hi+1], idx, vals, alpha, beta)
+			return hi, true
+		}, func(lo, end int) {
+			raceRows(ptr, idx, vals, x, lo, end, false)
+			raceWrite(y[lo:end])
+		})
+	}
+}
+
+// spmv1Asm is spmvAsm for an SpMV1 kernel k1, whose rows are short: calls
+// of at most spmv1RowsPerCall rows and, unless one row alone has more,
+// twice as many entries.
+//
+//go:noinline
+func spmv1Asm[T Float](k1 spmvFunc[T]) spmvFunc[T] {
+	return func(y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
+		beta = spmvAsmBeta(y, ptr, idx, vals, beta)
+		asmPieces(len(y), spmv1RowsPerCall, func(lo, hi int) (int, bool) {
+			for hi > lo+1 && ptr[hi] > ptr[lo] && ptr[hi]-ptr[lo] > 2*spmv1RowsPerCall {
+				hi = lo + (hi-lo)/2
+			}
+			k1(y[lo:hi], x, ptr[lo:hi+1], idx, vals, alpha, beta)
+			return hi, true
+		}, func(lo, end int) {
+			raceRows(ptr, idx, vals, x, lo, end, false)
+			raceWrite(y[lo:end])
+		})
+	}
+}
+
 func spmvRef[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
 	for i := range y {
 		lo, hi := clampRange(ptr, i, len(idx))
@@ -137,6 +175,3 @@ func isF32[T Float]() bool {
 	var z T
 	return unsafe.Sizeof(z) == 4
 }
-
-// f32s and f64s view a []T as the concrete slice of the same element type;
-// the caller has checked the size with isF32.

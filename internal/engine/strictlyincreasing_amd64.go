@@ -1,18 +1,18 @@
+//go:build !purego && !noasm && gc
+
 package engine
 
-import (
-	"github.com/hurray-format/hurray-go/kernels/amd64"
-)
+import "github.com/hurray-format/hurray-go/kernels/amd64"
 
+// strictlyIncreasingAVX2 and strictlyIncreasingAVX512 are the
+// StrictlyIncreasing glue of the amd64 paths: their kernels check crd
+// against a bitmap of segment starts (strictlyIncreasingStarts), where the
+// NEON kernel merges with pos.
 func strictlyIncreasingAVX2(pos, crd []uint64, max uint64) (int, int) {
-	raceRead(pos)
-	raceRead(crd)
 	return strictlyIncreasingStarts(pos, crd, max, false)
 }
 
 func strictlyIncreasingAVX512(pos, crd []uint64, max uint64) (int, int) {
-	raceRead(pos)
-	raceRead(crd)
 	return strictlyIncreasingStarts(pos, crd, max, true)
 }
 
@@ -23,16 +23,16 @@ func strictlyIncreasingAVX512(pos, crd []uint64, max uint64) (int, int) {
 // max, 16 (avx2) or 32 (avx512) pairs at a time, with no branch per
 // descent; Go finishes the block's tail. Short segments (many descents)
 // cost no more than long ones. The entries of pos each block marks are
-// checked for order right after (NonDecreasing on a range still in L1, the
-// rest of pos at the end), so pos comes from memory once; only when it does
-// decrease is pos scanned again, for the index. While pos is unchecked, a
-// bit may land at a wrong index inside the bitmap: a wrong crd answer,
-// discarded then, never a fault.
+// checked for order right after (by this path's NonDecreasing, on a range
+// still in L1; the rest of pos at the end), so pos comes from memory once;
+// only when it does decrease is pos scanned again, for the index. While pos
+// is unchecked, a bit may land at a wrong index inside the bitmap: a wrong
+// crd answer, discarded then, never a fault.
 func strictlyIncreasingStarts(pos, crd []uint64, max uint64, avx512 bool) (int, int) {
-	nonDecr := nonDecreasingAVX2
+	nonDecr := nonDecreasing.impls[tierAVX2]
 	width := 16
 	if avx512 {
-		nonDecr = nonDecreasingAVX512
+		nonDecr = nonDecreasing.impls[tierAVX512]
 		width = 32
 	}
 	crdBad := -1
@@ -42,10 +42,16 @@ func strictlyIncreasingStarts(pos, crd []uint64, max uint64, avx512 bool) (int, 
 	var start [startsBlock / 64]uint64
 	down := false // pos went down somewhere in pos[:checked+1]
 	p, checked := 0, 0
-blocks:
-	for a := 1; a < len(crd) && crdBad < 0; a += startsBlock {
+	// A piece is a block of pairs: unit u is the pair (crd[u], crd[u+1]).
+	// The kernel is called directly (not through a func value) to keep
+	// start on the stack.
+	pairs := len(crd) - 1
+	if crdBad >= 0 {
+		pairs = 0
+	}
+	asmPieces(pairs, startsBlock, func(lo, hi int) (int, bool) {
 		// Pairs (crd[i-1], crd[i]) for a <= i < e; bit i-a marks a start.
-		e := min(a+startsBlock, len(crd))
+		a, e := lo+1, hi+1
 		clear(start[:])
 		for p < len(pos) && pos[p] < uint64(a) {
 			p++ // pos[0] = 0 (and empty segments before it)
@@ -59,7 +65,6 @@ blocks:
 		}
 		n := (e - a) &^ (width - 1)
 		if n > 0 {
-			// Direct calls (not a func value) keep start on the stack.
 			var j int
 			if avx512 {
 				j = amd64.StrictlyIncreasingStartsAVX512(crd[a-1:e], start[:], n, max)
@@ -68,16 +73,19 @@ blocks:
 			}
 			if j >= 0 {
 				crdBad = a + j
-				break
+				return hi, false
 			}
 		}
 		for i := a + n; i < e; i++ {
 			if d := i - a; crd[i] > max || crd[i] <= crd[i-1] && start[d>>6]>>(d&63)&1 == 0 {
 				crdBad = i
-				break blocks
+				return hi, false
 			}
 		}
-	}
+		return hi, true
+	}, func(lo, end int) {
+		raceRead(crd[lo : end+1])
+	})
 	// The entries not checked yet, from the last checked one on.
 	if down || nonDecr(pos[checked:]) >= 0 {
 		return nonDecr(pos), -1
@@ -115,15 +123,26 @@ func markStarts(start *[startsBlock / 64]uint64, pos []uint64, p int, a, e uint6
 
 // markRangeAVX512 is markRange with the AVX-512 kernel, 8 entries a pass
 // (the Go loop is a chain of dependent CMOV and BTS, about 2 cycles an
-// entry); the last len(pos)%8 entries are OR-ed in one by one.
+// entry), at most chunk entries a call; the last len(pos)%8 entries are
+// OR-ed in one by one. The kernel stores each word whole, so a word that
+// the previous call ended in (pos is sorted: its entries are adjacent) is
+// saved before the next call and OR-ed back after it.
 func markRangeAVX512(start *[startsBlock / 64]uint64, pos []uint64, a uint64) {
+	const words = startsBlock/64 - 1 // the kernel's word mask
 	n := len(pos) &^ 7
-	if n > 0 {
-		amd64.MarkStartsAVX512(start[:], pos[:n], a)
-	}
+	asmPieces(n, chunk, func(lo, hi int) (int, bool) {
+		w := (pos[lo] - a) >> 6 & words
+		prev := start[w]
+		amd64.MarkStartsAVX512(start[:], pos[lo:hi], a)
+		start[w] |= prev
+		return hi, true
+	}, func(lo, end int) {
+		raceRead(pos[lo:end])
+		raceWrite(start[:])
+	})
 	for _, v := range pos[n:] {
 		d := v - a
-		start[d>>6&(startsBlock/64-1)] |= 1 << (d & 63)
+		start[d>>6&words] |= 1 << (d & 63)
 	}
 }
 

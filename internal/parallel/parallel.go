@@ -1,12 +1,39 @@
-// Package parallel runs loops on several goroutines with work split by
-// weight (nonzeros), not by count.
+// Package parallel runs the loops of the sparse products and conversions on
+// a set of persistent worker goroutines, with work split by weight
+// (nonzeros), not by count.
+//
+// # Runtime
+//
+// A loop is a list of ranges (boundaries b, as SplitPtr, Even and Pieces
+// return them) and a body that runs one range. Do runs it on up to w
+// goroutines, the caller's among them: each takes the next range not yet
+// taken until none is left, so a goroutine that runs faster takes more.
+// Run is Do with one goroutine a range; Share is Do with many ranges a
+// goroutine (Parts). The helpers are worker goroutines the package starts
+// on demand, up to the largest number one loop has asked for (less one, for
+// the caller), and parks when idle; they live for the life of the process.
+// A loop that finds them all busy with other loops runs on fewer (at least
+// the caller's), so a part must never wait for another part.
+//
+// A panic in a part is kept, the other parts still run, and the first
+// panic is raised again on the caller once every part is done (on a
+// goroutine of its own it would end the process). With one goroutine the
+// parts run in order on the caller and a panic propagates at once.
+//
+// Do with a Body (a pointer to state the caller reuses) allocates nothing
+// per call once the workers exist; Run and Share allocate their closure.
+//
+// # Options
+//
+// Options says how many goroutines a loop takes: a worker count (0 is
+// GOMAXPROCS) and the least work that pays for a second goroutine. Setting
+// holds a package's Options behind its SetWorkers-style knobs, safe to
+// change while products run.
 package parallel
 
 import (
 	"runtime"
 	"sort"
-	"sync"
-	"sync/atomic"
 )
 
 // Workers returns how many goroutines to use: n if n > 0, else GOMAXPROCS.
@@ -24,14 +51,20 @@ func Workers(n int) int {
 // b[len(b)-1] = len(ptr)-1; range k is segments b[k]..b[k+1]-1. ptr must be
 // non-decreasing.
 func SplitPtr(ptr []uint64, parts int, rowCost uint64) []int {
+	return SplitPtrTo(make([]int, 0, max(1, min(parts, len(ptr)-1))+1), ptr, parts, rowCost)
+}
+
+// SplitPtrTo is SplitPtr appending the boundaries to dst[:0]: it allocates
+// nothing when dst holds parts+1 ints.
+func SplitPtrTo(dst []int, ptr []uint64, parts int, rowCost uint64) []int {
 	n := len(ptr) - 1
 	if n <= 0 {
-		return []int{0, max(n, 0)}
+		return append(dst[:0], 0, max(n, 0))
 	}
 	parts = max(1, min(parts, n))
 	weight := func(i int) uint64 { return ptr[i] - ptr[0] + uint64(i)*rowCost }
 	total := weight(n)
-	b := make([]int, 1, parts+1)
+	b := append(dst[:0], 0)
 	for k := 1; k < parts; k++ {
 		target := total / uint64(parts) * uint64(k)
 		i := sort.Search(n, func(i int) bool { return weight(i) >= target })
@@ -40,61 +73,6 @@ func SplitPtr(ptr []uint64, parts int, rowCost uint64) []int {
 		}
 	}
 	return append(b, n)
-}
-
-// Run calls fn(k, b[k], b[k+1]) for every range of b, each on its own
-// goroutine except the last, which runs on the caller's. It returns when all
-// are done; a panic in any part is raised again on the caller then.
-func Run(b []int, fn func(part, lo, hi int)) {
-	parts := len(b) - 1
-	if parts <= 1 {
-		if parts == 1 {
-			fn(0, b[0], b[1])
-		}
-		return
-	}
-	var wg sync.WaitGroup
-	var c Caught
-	for k := 0; k < parts-1; k++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer c.Recover()
-			fn(k, b[k], b[k+1])
-		}()
-	}
-	func() {
-		defer c.Recover()
-		fn(parts-1, b[parts-1], b[parts])
-	}()
-	wg.Wait()
-	c.Rethrow()
-}
-
-// Share calls fn(g, k, b[k], b[k+1]) for every range k of b on w goroutines
-// (the caller's among them; g, 0..w-1, names the goroutine, for its
-// scratch), each taking the next range not yet taken when it is done with
-// its last: where Run gives each goroutine a fixed share, Share lets a
-// goroutine that runs faster take more ranges. On the shared 2-vCPU VMs one
-// vCPU at times runs a loop at half the speed of the other (CSF to COO of
-// T3u, pinned with taskset: 30 against 15 ms), and with fixed halves the
-// faster one then waits for the slower. b should hold several ranges per
-// goroutine (Parts). Panics reach the caller as with Run.
-func Share(b []int, w int, fn func(g, k, lo, hi int)) {
-	parts := len(b) - 1
-	w = max(1, min(w, parts))
-	var next atomic.Int64
-	// w ranges of one item: Run's goroutines and its panic handling, one
-	// loop over the shared counter on each.
-	Run(Even(w, w), func(g, _, _ int) {
-		for {
-			k := int(next.Add(1)) - 1
-			if k >= parts {
-				return
-			}
-			fn(g, k, b[k], b[k+1])
-		}
-	})
 }
 
 // Parts is how many ranges to split work into for Share on w goroutines:
@@ -117,48 +95,19 @@ func Pieces(n, size int) []int {
 // Even splits n items into at most parts contiguous ranges of nearly equal
 // count, returning boundaries as SplitPtr does.
 func Even(n, parts int) []int {
+	return EvenTo(nil, n, parts)
+}
+
+// EvenTo is Even appending the boundaries to dst[:0]: it allocates nothing
+// when dst holds parts+1 ints.
+func EvenTo(dst []int, n, parts int) []int {
 	if n <= 0 {
-		return []int{0, 0}
+		return append(dst[:0], 0, 0)
 	}
 	parts = max(1, min(parts, n))
-	b := make([]int, parts+1)
-	for k := range b {
-		b[k] = n * k / parts
+	b := dst[:0]
+	for k := range parts + 1 {
+		b = append(b, n*k/parts)
 	}
 	return b
-}
-
-// Caught carries a panic from a parallel part to the goroutine that started
-// the parts: a panic on a goroutine of its own would end the process, where
-// the same panic on one goroutine reaches the caller's recover. Each part
-// defers Recover; the caller, once every part is done, calls Rethrow. The
-// first panic wins; the zero value is ready to use.
-type Caught struct {
-	mu  sync.Mutex
-	val any
-	set bool
-}
-
-// Recover records a panic of the function that defers it (it must be
-// deferred directly: defer c.Recover()) and lets that function return.
-func (c *Caught) Recover() {
-	if r := recover(); r != nil {
-		c.mu.Lock()
-		if !c.set {
-			c.val, c.set = r, true
-		}
-		c.mu.Unlock()
-	}
-}
-
-// Rethrow panics with the recorded value, if a part panicked, and clears
-// it; call it after every part is done.
-func (c *Caught) Rethrow() {
-	c.mu.Lock()
-	v, set := c.val, c.set
-	c.val, c.set = nil, false
-	c.mu.Unlock()
-	if set {
-		panic(v)
-	}
 }

@@ -1,6 +1,7 @@
 // Package testutil holds what the tests and benchmarks of several packages
 // share: where the project's real data lives (the SuiteSparse matrices and
 // FROSTT tensors of shared/data) and what its SOURCES.md says of each file,
-// a loop over the kernel paths, dense reference products, and whether the
-// race detector is on.
+// a loop over the kernel paths, dense reference products, the quantization
+// schemes to test, whether the race detector is on, and the .npz bomb with
+// which the readers' memory budget is tested.
 package testutil

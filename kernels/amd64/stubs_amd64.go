@@ -716,3 +716,89 @@ func DotRowsF64AVX2(dst, q, k []float64, idx []uint64, scale float64, krows uint
 //
 //go:noescape
 func DotRowsF64AVX512(dst, q, k []float64, idx []uint64, scale float64, krows uint64) int
+
+// Family dequantize: dequantize_amd64.s.
+
+// DequantizeI8AVX2 decodes int8 codes into float32, one scale per group of
+// values, and returns how many values it decoded:
+//
+//	for i := range dst[:n] { // n: see below
+//		g := 0 for i < rem, 1 + (i-rem)/b after (b == 0: g = i)
+//		dst[i] = float32(int8(codes[i])) * scale[g]
+//	}
+//	return n
+//
+// Each value is one float32 product, rounded once: bit for bit what
+// quant.Values.At computes. The AVX2 kernels decode whole vectors of 8,
+// n = len(dst) rounded down to a multiple of 8 (the 4-bit kernel also
+// stops where a vector would read past codes); the caller decodes the rest.
+// They assume rem >= 1, b == 0 or b >= 8, len(codes) >= len(dst) and a
+// scale (and zero point) for every group of the values decoded; they read a
+// group's parameter only when a value of it is decoded. A group boundary
+// inside a vector blends the two groups' broadcast scales with a mask of the
+// lanes before it.
+//
+//go:noescape
+func DequantizeI8AVX2(dst []float32, codes []byte, scale []float32, rem, b int) int
+
+// DequantizeU8AVX2 is DequantizeI8AVX2 for uint8 codes with zero points:
+//
+//	dst[i] = float32(int32(codes[i]) - int32(zero[g])) * scale[g]
+//
+// (the subtraction in 32-bit integers, as the zero-extended codes are).
+//
+//go:noescape
+func DequantizeU8AVX2(dst []float32, codes []byte, scale []float32, zero []byte, rem, b int) int
+
+// DequantizeE4M3AVX2 is DequantizeI8AVX2 for FP8 E4M3 codes (OCP MX v1.0),
+// which it decodes without a table: the code sign-extended and shifted left by
+// 20, masked to the sign and the seven exponent and mantissa bits, is a float32
+// 2^-120 times the code's value (normal or subnormal), so
+//
+//	dst[i] = (bits(codes[i]) * 2^120) * scale[g]
+//
+// the first product exact. The NaN codes (0x7F, 0xFF) decode to 480 and -480:
+// validated values hold none.
+//
+//go:noescape
+func DequantizeE4M3AVX2(dst []float32, codes []byte, scale []float32, rem, b int) int
+
+// Dequantize4AVX2 is DequantizeI8AVX2 for 4-bit codes, two a byte (value
+// odd+i is the low nibble of codes[(odd+i)/2] when odd+i is even, the high one
+// otherwise), decoded through a 16-entry table (int4, NF4 or E2M1 values):
+//
+//	dst[i] = table[nibble odd+i] * scale[g]
+//
+// It assumes odd == 0 and len(table) == 16; the two VPERMPS of the table's
+// halves are blended on bit 3 of the nibble. It reads 4 code bytes a vector
+// and decodes no vector whose bytes would lie past len(codes).
+//
+//go:noescape
+func Dequantize4AVX2(dst []float32, codes []byte, odd int, table, scale []float32, rem, b int) int
+
+// DequantizeI8AVX512 is DequantizeI8AVX2 with 16 lanes and masked loads and
+// stores for the last partial vector: it decodes every value (n = len(dst)),
+// with b == 0 or b >= 16.
+//
+//go:noescape
+func DequantizeI8AVX512(dst []float32, codes []byte, scale []float32, rem, b int) int
+
+// DequantizeU8AVX512 is DequantizeU8AVX2 with 16 lanes and masked tails (n =
+// len(dst)), b == 0 or b >= 16.
+//
+//go:noescape
+func DequantizeU8AVX512(dst []float32, codes []byte, scale []float32, zero []byte, rem, b int) int
+
+// DequantizeE4M3AVX512 is DequantizeE4M3AVX2 with 16 lanes and masked tails
+// (n = len(dst)), b >= 16.
+//
+//go:noescape
+func DequantizeE4M3AVX512(dst []float32, codes []byte, scale []float32, rem, b int) int
+
+// Dequantize4AVX512 is Dequantize4AVX2 with 16 lanes and masked tails (n =
+// len(dst)), b >= 16, and either phase: odd is 0 or 1, and a VPERMD by a
+// per-phase index vector puts byte (odd+i)/2 in lane i, shifted right by 4 in
+// the lanes of high nibbles.
+//
+//go:noescape
+func Dequantize4AVX512(dst []float32, codes []byte, odd int, table, scale []float32, rem, b int) int

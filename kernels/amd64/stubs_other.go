@@ -377,3 +377,37 @@ func DotRowsF64AVX2(dst, q, k []float64, idx []uint64, scale float64, krows uint
 func DotRowsF64AVX512(dst, q, k []float64, idx []uint64, scale float64, krows uint64) int {
 	panic(noAsm)
 }
+
+// Family dequantize: dequantize_amd64.s.
+
+// DequantizeI8AVX2 is not built here; it panics.
+func DequantizeI8AVX2(dst []float32, codes []byte, scale []float32, rem, b int) int { panic(noAsm) }
+
+// DequantizeU8AVX2 is not built here; it panics.
+func DequantizeU8AVX2(dst []float32, codes []byte, scale []float32, zero []byte, rem, b int) int {
+	panic(noAsm)
+}
+
+// DequantizeE4M3AVX2 is not built here; it panics.
+func DequantizeE4M3AVX2(dst []float32, codes []byte, scale []float32, rem, b int) int { panic(noAsm) }
+
+// Dequantize4AVX2 is not built here; it panics.
+func Dequantize4AVX2(dst []float32, codes []byte, odd int, table, scale []float32, rem, b int) int {
+	panic(noAsm)
+}
+
+// DequantizeI8AVX512 is not built here; it panics.
+func DequantizeI8AVX512(dst []float32, codes []byte, scale []float32, rem, b int) int { panic(noAsm) }
+
+// DequantizeU8AVX512 is not built here; it panics.
+func DequantizeU8AVX512(dst []float32, codes []byte, scale []float32, zero []byte, rem, b int) int {
+	panic(noAsm)
+}
+
+// DequantizeE4M3AVX512 is not built here; it panics.
+func DequantizeE4M3AVX512(dst []float32, codes []byte, scale []float32, rem, b int) int { panic(noAsm) }
+
+// Dequantize4AVX512 is not built here; it panics.
+func Dequantize4AVX512(dst []float32, codes []byte, odd int, table, scale []float32, rem, b int) int {
+	panic(noAsm)
+}

@@ -427,3 +427,53 @@ func DotRowsF32NEON(dst, q, k []float32, idx []uint64, scale float32, krows uint
 //
 //go:noescape
 func DotRowsF64NEON(dst, q, k []float64, idx []uint64, scale float64, krows uint64) int
+
+// Family dequantize: dequantize_arm64.s.
+
+// DequantizeI8NEON decodes int8 codes into float32, one scale per group of
+// values, four values a step, and returns how many it decoded:
+//
+//	n := len(dst) &^ 3
+//	for i := range dst[:n] {
+//		g := 0 for i < rem, 1 + (i-rem)/b after (b == 0: g = i)
+//		dst[i] = float32(int8(codes[i])) * scale[g]
+//	}
+//	return n
+//
+// Each value is one float32 product, rounded once: bit for bit what
+// quant.Values.At computes. It assumes rem >= 1, b == 0 or b >= 4,
+// len(codes) >= n and a scale for every group of the values decoded, and
+// reads a group's scale only when a value of it is decoded. It is not
+// preemptible: callers bound len(dst).
+//
+//go:noescape
+func DequantizeI8NEON(dst []float32, codes []byte, scale []float32, rem, b int) int
+
+// DequantizeU8NEON is DequantizeI8NEON for uint8 codes with zero points:
+//
+//	dst[i] = float32(int32(codes[i]) - int32(zero[g])) * scale[g]
+//
+//go:noescape
+func DequantizeU8NEON(dst []float32, codes []byte, scale []float32, zero []byte, rem, b int) int
+
+// DequantizeE4M3NEON is DequantizeI8NEON for FP8 E4M3 codes (OCP MX v1.0),
+// decoded without a table: the code sign-extended and shifted left by 20,
+// masked to the sign and its seven value bits, is a float32 2^-120 times the
+// code's value, so dst[i] = (bits * 2^120) * scale[g], the first product
+// exact. The NaN codes (0x7F, 0xFF) decode to 480 and -480: validated values
+// hold none. It assumes b >= 4.
+//
+//go:noescape
+func DequantizeE4M3NEON(dst []float32, codes []byte, scale []float32, rem, b int) int
+
+// Dequantize4NEON is DequantizeI8NEON for 4-bit codes, two a byte (value i
+// is the low nibble of codes[i/2] when i is even, the high one otherwise),
+// through a 16-entry float32 table given as its four byte planes (planes[16p+q]
+// is byte p, little-endian, of entry q):
+//
+//	dst[i] = table[nibble i] * scale[g]
+//
+// It assumes len(planes) == 64, b >= 4 and codes holding (n+1)/2 bytes.
+//
+//go:noescape
+func Dequantize4NEON(dst []float32, codes []byte, planes []byte, scale []float32, rem, b int) int

@@ -172,3 +172,21 @@ func DotRowsF32NEON(dst, q, k []float32, idx []uint64, scale float32, krows uint
 
 // DotRowsF64NEON is not built here; it panics.
 func DotRowsF64NEON(dst, q, k []float64, idx []uint64, scale float64, krows uint64) int { panic(noasm) }
+
+// Family dequantize: dequantize_arm64.s.
+
+// DequantizeI8NEON is not built here; it panics.
+func DequantizeI8NEON(dst []float32, codes []byte, scale []float32, rem, b int) int { panic(noasm) }
+
+// DequantizeU8NEON is not built here; it panics.
+func DequantizeU8NEON(dst []float32, codes []byte, scale []float32, zero []byte, rem, b int) int {
+	panic(noasm)
+}
+
+// DequantizeE4M3NEON is not built here; it panics.
+func DequantizeE4M3NEON(dst []float32, codes []byte, scale []float32, rem, b int) int { panic(noasm) }
+
+// Dequantize4NEON is not built here; it panics.
+func Dequantize4NEON(dst []float32, codes []byte, planes []byte, scale []float32, rem, b int) int {
+	panic(noasm)
+}

@@ -406,6 +406,8 @@ and len(idx) >= len(dst).`},
 	{"dotrows", "DotRowsF64AVX512", "(dst, q, k []float64, idx []uint64, scale float64, krows uint64) int", `DotRowsF64AVX512 is the float64 AVX-512 form of DotRows: see DotRowsF32AVX2.`},
 }
 
+func init() { decls = append(decls, dqDecls()...) }
+
 // declOf is the declaration of name; it panics on a function decls lacks.
 func declOf(name string) decl {
 	for _, d := range decls {

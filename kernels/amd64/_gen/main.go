@@ -64,6 +64,7 @@ func outputs() []output {
 		{"scatterhadamard_amd64.s", scatterHadamardFile},
 		{"pushhadamard2_amd64.s", pushHadamard2File},
 		{"dotrows_amd64.s", dotRowsFile},
+		{"dequantize_amd64.s", dequantizeFile},
 	}
 	var o []output
 	for _, f := range asm {

@@ -1,0 +1,171 @@
+package main
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/binary"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestQuantizeCommand: quantize writes an .npz of the scheme and reports
+// the error and the bytes a value before and after; info shows the scheme
+// and its parameter arrays, validate checks the file, convert carries it
+// between layouts (codes kept for a channel scheme, re-quantized for a block
+// scheme, refused with --exact), and spmv refuses it naming the scheme.
+func TestQuantizeCommand(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(td, "west0479.mtx")
+	q := filepath.Join(dir, "q.npz")
+	code, out, errOut := runCmd(t, "quantize", in, q, "--scheme", "int8:channel", "--axis", "0", "--to", "csr")
+	if code != 0 || errOut != "" {
+		t.Fatalf("quantize: exit %d, stderr %q", code, errOut)
+	}
+	for _, w := range []string{"-> " + q + " (npz csr int8:channel:axis=0), shape 479 x 479, nnz 1910", "error:     max abs ", "RMS ", "over 1910 values",
+		"bytes:     14.01 a stored value before (float32 csr: values and indices), 12.01 after (int8:channel:axis=0: codes, parameters and indices)"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("quantize: output lacks %q:\n%s", w, out)
+		}
+	}
+	code, out, _ = runCmd(t, "info", q)
+	for _, w := range []string{"layout:    csr", "scheme:    int8:channel:axis=0", "codes:     1910 bytes (8 bits a value)", "quant_0:   scale float32[479] (1916 bytes)", "nnz:       1910", "valid:     yes"} {
+		if code != 0 || !strings.Contains(out, w) {
+			t.Errorf("info: exit %d, output lacks %q:\n%s", code, w, out)
+		}
+	}
+	code, out, _ = runCmd(t, "validate", q)
+	if code != 0 || !strings.Contains(out, "valid npz csr int8:channel:axis=0, shape 479 x 479, nnz 1910") {
+		t.Errorf("validate: %d %q", code, out)
+	}
+	// A channel scheme carries its codes to CSC and back: the same file.
+	code, out, _ = runCmd(t, "convert", q, filepath.Join(dir, "c.npz"), "--to", "csc", "--exact")
+	if code != 0 || !strings.Contains(out, "(npz csc int8:channel:axis=0)") || strings.Contains(out, "re-quantized") {
+		t.Fatalf("convert to csc: %d %q", code, out)
+	}
+	code, _, _ = runCmd(t, "convert", filepath.Join(dir, "c.npz"), filepath.Join(dir, "r.npz"), "--to", "csr", "--exact")
+	a, _ := os.ReadFile(q)
+	b, _ := os.ReadFile(filepath.Join(dir, "r.npz"))
+	if code != 0 || !bytes.Equal(a, b) {
+		t.Errorf("csr -> csc -> csr: exit %d, files equal %v", code, bytes.Equal(a, b))
+	}
+	// A block scheme is re-quantized by a transpose, or refused with --exact.
+	n := filepath.Join(dir, "n.npz")
+	if code, out, _ := runCmd(t, "quantize", in, n, "--scheme", "int4:block=32", "--to", "csr"); code != 0 {
+		t.Fatalf("quantize int4: %d %s", code, out)
+	}
+	code, out, _ = runCmd(t, "convert", n, filepath.Join(dir, "n2.npz"), "--to", "csc")
+	if code != 0 || !strings.Contains(out, "re-quantized (int4:block=32") {
+		t.Errorf("convert int4 to csc: %d %q", code, out)
+	}
+	code, _, errOut = runCmd(t, "convert", n, filepath.Join(dir, "n3.npz"), "--to", "csc", "--exact")
+	if code != 1 || !strings.Contains(errOut, "would re-quantize them: re-quantizing refused (--exact)") {
+		t.Errorf("convert --exact: %d %q", code, errOut)
+	}
+	code, out, _ = runCmd(t, "convert", n, filepath.Join(dir, "n.coo.npz"), "--to", "coo", "--exact")
+	if code != 0 || !strings.Contains(out, "(npz coo int4:block=32)") {
+		t.Errorf("convert int4 to coo (storage order kept): %d %q", code, out)
+	}
+	// Not .mtx without --dequantize; with it, the float values.
+	code, _, errOut = runCmd(t, "convert", n, filepath.Join(dir, "n.mtx"))
+	if code != 1 || !strings.Contains(errOut, "quantized values (int4:block=32) are written as .npz only; --dequantize writes them as .mtx") {
+		t.Errorf("convert to .mtx: %d %q", code, errOut)
+	}
+	code, out, _ = runCmd(t, "convert", n, filepath.Join(dir, "n.mtx"), "--dequantize")
+	if code != 0 || !strings.Contains(out, "(mtx coo in csr order)") {
+		t.Errorf("convert --dequantize: %d %q", code, out)
+	}
+	// Quantizing quantized input quantizes its dequantized values.
+	code, out, _ = runCmd(t, "quantize", n, filepath.Join(dir, "m.npz"), "--scheme", "mxfp8")
+	if code != 0 || !strings.Contains(out, "(npz csr int4:block=32) -> ") || !strings.Contains(out, "(npz csr mxfp8)") {
+		t.Errorf("quantize quantized input: %d %q", code, out)
+	}
+	// A tensor of rank 3 in CSF, a channel along its last mode.
+	code, out, _ = runCmd(t, "quantize", filepath.Join(td, "splatt_med_head300.tns"), filepath.Join(dir, "t.npz"), "--scheme", "uint8:channel:axis=2", "--to", "csf", "--mode-order", "2,0,1")
+	if code != 0 || !strings.Contains(out, "(npz csf uint8:channel:axis=2)") {
+		t.Errorf("quantize to csf: %d %q", code, out)
+	}
+	code, out, _ = runCmd(t, "info", filepath.Join(dir, "t.npz"))
+	if code != 0 || !strings.Contains(out, "mode order: [2 0 1]") || !strings.Contains(out, "quant_1:   zero_point uint8[29360] (29360 bytes)") {
+		t.Errorf("info of the CSF: %d\n%s", code, out)
+	}
+	code, out, _ = runCmd(t, "convert", filepath.Join(dir, "t.npz"), filepath.Join(dir, "t2.npz"), "--to", "csf", "--mode-order", "0,1,2", "--exact")
+	if code != 0 || !strings.Contains(out, "(npz csf uint8:channel:axis=2)") {
+		t.Errorf("reorder the CSF: %d %q", code, out)
+	}
+	// spmv and mttkrp refuse quantized files, naming the scheme.
+	code, _, errOut = runCmd(t, "spmv", q)
+	if code != 1 || !strings.Contains(errOut, "quantized values (scheme \"int8:channel:axis=0\")") {
+		t.Errorf("spmv of a quantized file: %d %q", code, errOut)
+	}
+}
+
+// TestQuantizeUsage: bad flags exit 2 with one line; bad input exits 1.
+func TestQuantizeUsage(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(td, "west0479.mtx")
+	out := filepath.Join(dir, "o.npz")
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"quantize", in, out}, 2, "--scheme is required"},
+		{[]string{"quantize", in, out, "--scheme", "int9:tensor"}, 2, `--scheme "int9:tensor"`},
+		{[]string{"quantize", in, out, "--scheme", "int8:channel"}, 2, "a channel scheme needs its axis"},
+		{[]string{"quantize", in, out, "--scheme", "int8:block=4", "--axis", "1"}, 2, `--axis 1: the scheme "int8:block=4" has no channel`},
+		{[]string{"quantize", in, out, "--scheme", "int8:channel:axis=0", "--axis", "1"}, 2, "name different axes"},
+		{[]string{"quantize", in, out, "--scheme", "int8:channel:axis=2"}, 2, "axis 2 is not below the rank 2"},
+		{[]string{"quantize", in, filepath.Join(dir, "o.mtx"), "--scheme", "nf4"}, 2, "quantized values are written as .npz"},
+		{[]string{"quantize", in, out, "--scheme", "nf4", "--to", "bsr"}, 2, `--to "bsr"`},
+		{[]string{"quantize", filepath.Join(td, "header.tns"), out, "--scheme", "nf4"}, 1, "a rank-3 COO: .npz holds COO of rank 2 only (add --to csf)"},
+		{[]string{"quantize", filepath.Join(td, "dense_c.npy"), out, "--scheme", "nf4"}, 1, "a dense array"},
+		{[]string{"convert", in, out, "--exact", "--to", "bsr"}, 2, `--to "bsr"`},
+	} {
+		code, _, errOut := runCmd(t, c.args...)
+		if code != c.code || !strings.Contains(errOut, c.want) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 && c.code == 1 {
+			t.Errorf("%v: exit %d %q, want %d and %q", c.args[1:], code, errOut, c.code, c.want)
+		}
+	}
+}
+
+// TestQuantizedBadFile: a quantized file with a negative scale fails info,
+// validate and convert with one line naming the file, the array, the index
+// and the value.
+func TestQuantizedBadFile(t *testing.T) {
+	dir := t.TempDir()
+	q := filepath.Join(dir, "q.npz")
+	if code, out, _ := runCmd(t, "quantize", filepath.Join(td, "west0479.mtx"), q, "--scheme", "int8:block=64"); code != 0 {
+		t.Fatalf("quantize: %s", out)
+	}
+	raw, _ := os.ReadFile(q)
+	zr, err := zip.NewReader(bytes.NewReader(raw), int64(len(raw)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, f := range zr.File {
+		rc, _ := f.Open()
+		b, _ := io.ReadAll(rc)
+		rc.Close()
+		if f.Name == "quant_0.npy" {
+			// The last scale, at the end of the member.
+			binary.LittleEndian.PutUint32(b[len(b)-4:], math.Float32bits(-2))
+		}
+		w, _ := zw.Create(f.Name)
+		w.Write(b)
+	}
+	zw.Close()
+	bad := filepath.Join(dir, "bad.npz")
+	os.WriteFile(bad, buf.Bytes(), 0o666)
+	for _, cmd := range []string{"info", "validate"} {
+		code, _, errOut := runCmd(t, cmd, bad)
+		if code != 1 || !strings.Contains(errOut, bad+": array quant_0: invalid: coo: buffer 2 (scale)[29]: -2, want a finite scale > 0") || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%s: %d %q", cmd, code, errOut)
+		}
+	}
+}

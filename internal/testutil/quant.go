@@ -1,0 +1,155 @@
+package testutil
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+
+	"github.com/hurray-format/hurray-go/quant"
+)
+
+// Schemes returns a spelling of every quantization scheme for a structure
+// of the given rank: the tensor schemes, a channel scheme along every axis,
+// and block schemes whose small blocks (3 to 5 values, the MX kinds' 32)
+// straddle rows and fibers and end short.
+func Schemes(rank int) []quant.Scheme {
+	sp := []string{"int8:tensor", "uint8:tensor", "int8:block=4", "uint8:block=3", "int4:block=5", "nf4:block=4", "nf4", "mxfp4", "mxfp8"}
+	for a := range rank {
+		sp = append(sp, fmt.Sprintf("int8:channel:axis=%d", a), fmt.Sprintf("uint8:channel:axis=%d", a))
+	}
+	out := make([]quant.Scheme, len(sp))
+	for i, s := range sp {
+		out[i] = quant.MustParse(s)
+	}
+	return out
+}
+
+// QuantValue decodes stored value k of v, whose channel is ch (read by
+// channel schemes only), from its codes and parameters as the scheme table
+// states it, independently of quant.Values.At: the group from the
+// granularity, the code by the nibble rule, one float32 product.
+func QuantValue(v quant.Values, k int, ch uint64) float32 {
+	s := v.Scheme
+	g := 0
+	switch s.Granularity() {
+	case quant.PerChannel:
+		g = int(ch)
+	case quant.PerBlock:
+		g = k / s.BlockSize()
+	}
+	var c uint8
+	if s.CodeBits() == 4 {
+		c = v.Codes[k/2] >> (4 * (k % 2)) & 15
+	} else {
+		c = v.Codes[k]
+	}
+	switch s.Kind() {
+	case quant.Int8:
+		return float32(int8(c)) * v.Scale[g]
+	case quant.Uint8:
+		return float32(int(c)-int(v.Zero[g])) * v.Scale[g]
+	case quant.Int4:
+		n := int(c)
+		if n >= 8 {
+			n -= 16
+		}
+		return float32(n) * v.Scale[g]
+	case quant.NF4:
+		return quant.NF4Levels()[c] * v.Scale[g]
+	case quant.MXFP4:
+		return quant.E2M1Values()[c] * float32(math.Ldexp(1, int(v.Exp[g])-127))
+	}
+	return quant.E4M3Values()[c] * float32(math.Ldexp(1, int(v.Exp[g])-127))
+}
+
+// fuzzScales are the float32 parameters FuzzTable draws from: valid scales,
+// the subnormal extreme and every kind of invalid one.
+var fuzzScales = []float32{1, 0.5, 3, 1e-45, 3e38, 0, -1, float32(math.Inf(1)), float32(math.NaN())}
+
+// FuzzTable carves a quantized buffer table from fuzz data for a layout of
+// n buffers: data[0] picks the scheme from schemes, data[1] may drop or add
+// a buffer, then each buffer takes a length byte (0..8 elements) and its
+// elements: raw bytes for the codes (buffer 0) and the one-byte parameters,
+// uint64s below 8 for the index buffers, float32s from a list of valid and
+// invalid scales for the float32 parameters. It returns the rest of data.
+func FuzzTable(data []byte, n int, schemes []quant.Scheme) (quant.Scheme, [][]byte, []byte) {
+	if len(data) < 2 {
+		return quant.Scheme{}, nil, nil
+	}
+	s := schemes[int(data[0])%len(schemes)]
+	count := n + s.ParamCount()
+	switch data[1] % 8 {
+	case 0:
+		count--
+	case 1:
+		count++
+	}
+	data = data[2:]
+	var bufs [][]byte
+	for i := 0; i < count && len(data) > 0; i++ {
+		k := int(data[0] % 9)
+		data = data[1:]
+		b := []byte{}
+		for range k {
+			if len(data) == 0 {
+				break
+			}
+			c := data[0]
+			data = data[1:]
+			switch p := i - n; {
+			case i == 0 || i >= n && (p >= s.ParamCount() || s.Param(p).Type != quant.ParamFloat32):
+				b = append(b, c)
+			case i < n:
+				b = binary.LittleEndian.AppendUint64(b, uint64(c%8))
+			default:
+				b = binary.LittleEndian.AppendUint32(b, math.Float32bits(fuzzScales[int(c)%len(fuzzScales)]))
+			}
+		}
+		bufs = append(bufs, b)
+	}
+	return s, bufs, data
+}
+
+// FuzzValues carves the codes and parameter buffers of n values of scheme s
+// for a structure of the given shape from fuzz data, of the right lengths
+// (one group per channel or block, as quant.Scheme.Groups says) so that a
+// fuzzer reaches valid tables: the codes are raw bytes (padding nibbles and
+// E4M3 NaN codes included), the float32 parameters come from the list of
+// FuzzTable, mostly valid ones, and the one-byte ones are raw bytes.
+// Missing data reads as zero.
+func FuzzValues(data []byte, s quant.Scheme, shape []uint64, n int) (codes []byte, params [][]byte) {
+	next := func() byte {
+		if len(data) == 0 {
+			return 0
+		}
+		c := data[0]
+		data = data[1:]
+		return c
+	}
+	codes = make([]byte, s.CodeBytes(n))
+	for i := range codes {
+		codes[i] = next()
+	}
+	groups, err := s.Groups(shape, n)
+	if err != nil || groups > 1<<16 {
+		groups = 1
+	}
+	for p := range s.ParamCount() {
+		var b []byte
+		for range groups {
+			c := next()
+			if s.Param(p).Type == quant.ParamFloat32 {
+				// Six draws in eight from the valid scales.
+				k := int(c) % len(fuzzScales)
+				if c>>5 != 0 {
+					k %= 5
+				}
+				b = binary.LittleEndian.AppendUint32(b, math.Float32bits(fuzzScales[k]))
+			} else {
+				b = append(b, c)
+			}
+		}
+		params = append(params, b)
+	}
+	return codes, params
+}
