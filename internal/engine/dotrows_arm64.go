@@ -1,3 +1,5 @@
+//go:build !purego && !noasm && gc
+
 package engine
 
 // NEON glue for DotRows: the assembly does whole rows, tails included; the

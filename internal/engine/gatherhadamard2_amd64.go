@@ -1,3 +1,5 @@
+//go:build !purego && !noasm && gc
+
 package engine
 
 import (

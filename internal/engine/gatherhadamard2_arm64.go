@@ -1,3 +1,5 @@
+//go:build !purego && !noasm && gc
+
 package engine
 
 // gatherHadamard2NEON is gatherHadamardNEON for the two-level kernel: runs of nodes from

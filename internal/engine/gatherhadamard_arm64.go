@@ -1,3 +1,5 @@
+//go:build !purego && !noasm && gc
+
 package engine
 
 // NEON glue for GatherHadamard and GatherHadamard2: the assembly does the

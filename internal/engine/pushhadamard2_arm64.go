@@ -1,3 +1,5 @@
+//go:build !purego && !noasm && gc
+
 package engine
 
 // pushHadamard2NEON is scatterHadamardNEON for the two-level push: runs of nodes from

@@ -1,3 +1,5 @@
+//go:build !purego && !noasm && gc
+
 package engine
 
 // NEON glue for ScatterHadamard and PushHadamard2: the assembly does the

@@ -30,7 +30,7 @@ func SpMMPartUnchecked[T Float](allRows, allNNZ int, y []T, ldy int, x []T, ldx,
 }
 
 func spmmCall[T Float](allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
-	if isF32[T]() {
+	if is32[T]() {
 		spmmF32.fn(allRows, allNNZ, f32s(y), ldy, f32s(x), ldx, w, ptr, idx, f32s(vals), float32(alpha), float32(beta))
 		return
 	}

@@ -19,7 +19,7 @@ func spmmScatter[T Float](indexCheck bool, y []T, ldy int, x []T, ldx, w int, pt
 	if indexCheck {
 		mustNotAlias("SpMMScatter", y, ptr, idx)
 	}
-	if isF32[T]() {
+	if is32[T]() {
 		spmmScatterF32.fn(f32s(y), ldy, f32s(x), ldx, w, ptr, idx, f32s(vals), float32(alpha))
 		return
 	}

@@ -1,3 +1,5 @@
+//go:build !purego && !noasm && gc
+
 package engine
 
 // spmmScatterNEON wraps a NEON SpMMScatter kernel, with what spmmNEON
