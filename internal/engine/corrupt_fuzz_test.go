@@ -2,7 +2,10 @@ package engine
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"os"
 	"slices"
+	"strconv"
 	"testing"
 	"unsafe"
 )
@@ -432,47 +435,89 @@ func corruptSeeds(f *testing.F) {
 	}
 }
 
-func FuzzCorruptSpMM(f *testing.F) {
+// corruptFuzz fuzzes corruptTargets[k] from corruptSeeds.
+func corruptFuzz(f *testing.F, k int) {
 	corruptSeeds(f)
-	f.Fuzz(func(t *testing.T, data []byte) {
-		fuzzCorrupt(t, data, func(z *corruptReader) *corruptOp[float32] { return spmmCorrupt[float32](z, false) },
+	f.Fuzz(corruptTargets[k].body)
+}
+
+func FuzzCorruptSpMM(f *testing.F) { corruptFuzz(f, 0) }
+
+func FuzzCorruptSpMMScatter(f *testing.F) { corruptFuzz(f, 1) }
+
+func FuzzCorruptGatherHadamard(f *testing.F) { corruptFuzz(f, 2) }
+
+func FuzzCorruptGatherHadamard2(f *testing.F) { corruptFuzz(f, 3) }
+
+func FuzzCorruptPushHadamard2(f *testing.F) { corruptFuzz(f, 4) }
+
+func FuzzCorruptScatterHadamard(f *testing.F) { corruptFuzz(f, 5) }
+
+func FuzzCorruptDotRows(f *testing.F) { corruptFuzz(f, 6) }
+
+// corruptTargets are the corrupt-index targets' bodies by family, for the
+// random loop.
+var corruptTargets = []struct {
+	name string
+	body func(t *testing.T, data []byte)
+}{
+	{"SpMM", func(t *testing.T, d []byte) {
+		fuzzCorrupt(t, d, func(z *corruptReader) *corruptOp[float32] { return spmmCorrupt[float32](z, false) },
 			func(z *corruptReader) *corruptOp[float64] { return spmmCorrupt[float64](z, false) })
-	})
-}
-
-func FuzzCorruptSpMMScatter(f *testing.F) {
-	corruptSeeds(f)
-	f.Fuzz(func(t *testing.T, data []byte) {
-		fuzzCorrupt(t, data, func(z *corruptReader) *corruptOp[float32] { return spmmCorrupt[float32](z, true) },
+	}},
+	{"SpMMScatter", func(t *testing.T, d []byte) {
+		fuzzCorrupt(t, d, func(z *corruptReader) *corruptOp[float32] { return spmmCorrupt[float32](z, true) },
 			func(z *corruptReader) *corruptOp[float64] { return spmmCorrupt[float64](z, true) })
-	})
+	}},
+	{"GatherHadamard", func(t *testing.T, d []byte) { fuzzCorrupt(t, d, gatherCorrupt[float32], gatherCorrupt[float64]) }},
+	{"GatherHadamard2", func(t *testing.T, d []byte) { fuzzCorrupt(t, d, gather2Corrupt[float32], gather2Corrupt[float64]) }},
+	{"PushHadamard2", func(t *testing.T, d []byte) { fuzzCorrupt(t, d, push2Corrupt[float32], push2Corrupt[float64]) }},
+	{"ScatterHadamard", func(t *testing.T, d []byte) { fuzzCorrupt(t, d, scatterCorrupt[float32], scatterCorrupt[float64]) }},
+	{"DotRows", func(t *testing.T, d []byte) { fuzzCorrupt(t, d, dotCorrupt[float32], dotCorrupt[float64]) }},
 }
 
-func FuzzCorruptGatherHadamard(f *testing.F) {
-	corruptSeeds(f)
-	f.Fuzz(func(t *testing.T, data []byte) { fuzzCorrupt(t, data, gatherCorrupt[float32], gatherCorrupt[float64]) })
-}
-
-func FuzzCorruptGatherHadamard2(f *testing.F) {
-	corruptSeeds(f)
-	f.Fuzz(func(t *testing.T, data []byte) {
-		fuzzCorrupt(t, data, gather2Corrupt[float32], gather2Corrupt[float64])
-	})
-}
-
-func FuzzCorruptPushHadamard2(f *testing.F) {
-	corruptSeeds(f)
-	f.Fuzz(func(t *testing.T, data []byte) { fuzzCorrupt(t, data, push2Corrupt[float32], push2Corrupt[float64]) })
-}
-
-func FuzzCorruptScatterHadamard(f *testing.F) {
-	corruptSeeds(f)
-	f.Fuzz(func(t *testing.T, data []byte) {
-		fuzzCorrupt(t, data, scatterCorrupt[float32], scatterCorrupt[float64])
-	})
-}
-
-func FuzzCorruptDotRows(f *testing.F) {
-	corruptSeeds(f)
-	f.Fuzz(func(t *testing.T, data []byte) { fuzzCorrupt(t, data, dotCorrupt[float32], dotCorrupt[float64]) })
+// TestCorruptRandom runs every corrupt-index target on random byte strings
+// (HURRAY_CORRUPT_ITERS of them a family, 200 by default, 20 under -short):
+// the fuzz targets' check where the fuzzing engine does not run, as under
+// qemu. HURRAY_CORRUPT_SEED picks the sequence.
+func TestCorruptRandom(t *testing.T) {
+	iters := 200
+	if testing.Short() {
+		iters = 20
+	}
+	if s := os.Getenv("HURRAY_CORRUPT_ITERS"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			t.Fatalf("HURRAY_CORRUPT_ITERS=%q: %v", s, err)
+		}
+		iters = n
+	}
+	seed := uint64(1)
+	if s := os.Getenv("HURRAY_CORRUPT_SEED"); s != "" {
+		n, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			t.Fatalf("HURRAY_CORRUPT_SEED=%q: %v", s, err)
+		}
+		seed = n
+	}
+	for _, c := range corruptTargets {
+		t.Run(c.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(seed, 43))
+			for range iters {
+				data := make([]byte, 16+rng.IntN(112))
+				for i := range data {
+					data[i] = byte(rng.Uint32())
+				}
+				t.Run("", func(t *testing.T) {
+					c.body(t, data)
+					if t.Failed() {
+						t.Logf("input %x", data)
+					}
+				})
+				if t.Failed() {
+					return
+				}
+			}
+		})
+	}
 }
