@@ -92,3 +92,17 @@ func dotRowsGeneric[T Float](dst, q, k []T, idx []uint64, scale T) {
 		dst[j] = scale * ((s0 + s1) + (s2 + s3))
 	}
 }
+
+// raceDotRows records what a DotRows assembly call on rows lo..end-1 read
+// and wrote, for asmPieces: q, the rows' indices, the rows of k they name
+// (those below krows) and the rows' results.
+func raceDotRows[T Float](dst, q, k []T, idx []uint64, krows uint64, lo, end int) {
+	raceRead(q)
+	raceRead(idx[lo:end])
+	for _, j := range idx[lo:end] {
+		if j < krows {
+			raceRead(k[int(j)*len(q):][:len(q)])
+		}
+	}
+	raceWrite(dst[lo:end])
+}

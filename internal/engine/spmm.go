@@ -312,3 +312,35 @@ func spmmGeneric[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, 
 		}
 	}
 }
+
+// raceSpMM records what an SpMM (or, scatter set, SpMMScatter) assembly
+// call on rows lo..end-1 of ptr read and wrote, for asmPieces: the rows'
+// ptr entries and entries (clamped to len(idx) as the kernels clamp them),
+// and the rows of the indexed operand d (X for SpMM, Y for SpMMScatter)
+// their indices name, where they are below drows (the kernels stop at the
+// first that is not); s is the operand of the rows themselves (Y for SpMM,
+// written; X for SpMMScatter, read). The indexed rows are recorded as
+// written for the scatter.
+func raceSpMM[T Float](s []T, lds int, d []T, ldd, w int, ptr, idx []uint64, vals []T, drows uint64, lo, end int, scatter bool) {
+	raceRead(ptr[lo : end+1])
+	for i := lo; i < end; i++ {
+		if scatter {
+			raceRead(s[i*lds:][:w])
+		} else {
+			raceWrite(s[i*lds:][:w])
+		}
+		a, b := clampRange(ptr, i, len(idx))
+		raceRead(idx[a:b])
+		raceRead(vals[a:b])
+		for _, j := range idx[a:b] {
+			if j >= drows {
+				continue
+			}
+			if scatter {
+				raceWrite(d[int(j)*ldd:][:w])
+			} else {
+				raceRead(d[int(j)*ldd:][:w])
+			}
+		}
+	}
+}

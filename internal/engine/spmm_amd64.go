@@ -16,7 +16,8 @@ type spmmAsmFunc[T Float] = func(y []T, ldy int, x []T, ldx, w int, ptr, idx []u
 // exported SpMM has checked the lengths (checkSpMM), and the kernels check
 // every segment and index they read: the wrapper panics with spmmBadIndex
 // when k reports one out of range, and spmmTileWalk when a tile left an
-// entry. It turns -0 beta into +0 and feeds the rows in chunks, or in
+// entry. It turns -0 beta into +0 and feeds the rows in chunks through
+// asmPieces (spmmRows, raceSpMM), or in
 // column tiles of A when X is too large for L2 and the rows are long
 // enough, choosing the tiling for a matrix of allRows rows and allNNZ
 // entries, of which ptr's rows are a part.
@@ -43,14 +44,20 @@ func spmmAsm[T Float](k spmmAsmFunc[T], kt spmmTileFunc[T]) spmmFunc[T] {
 				}
 				kt(y[r0*ldy:], ldy, x, ldx, w, seg, idx, vals, alpha, b, limit)
 			})
+			if raceEnabled {
+				// The tiles cover every row's entries once.
+				raceSpMM(y, ldy, x, ldx, w, ptr, idx, vals, xrows, 0, rows, false)
+			}
 			return
 		}
-		for lo := 0; lo < rows; {
+		asmPieces(rows, rows, func(lo, _ int) (int, bool) {
 			hi := spmmRows(ptr, lo, w)
 			if k(y[lo*ldy:], ldy, x, ldx, w, ptr[lo:hi+1], idx, vals, alpha, beta, xrows) != 0 {
 				panic(spmmBadIndex)
 			}
-			lo = hi
-		}
+			return hi, true
+		}, func(lo, end int) {
+			raceSpMM(y, ldy, x, ldx, w, ptr, idx, vals, xrows, lo, end, false)
+		})
 	}
 }

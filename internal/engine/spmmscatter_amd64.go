@@ -26,14 +26,19 @@ func spmmScatterAsm[T Float](k spmmScatterAsmFunc[T], kt spmmScatterTileFunc[T])
 			spmmTileWalk(ptr, uint64(n), int(yrows), w, tw, spmmScatterBadIndex, func(r0 int, seg []uint64, _ bool, limit uint64) {
 				kt(y, ldy, x[r0*ldx:], ldx, w, seg, idx, vals, alpha, limit)
 			})
+			if raceEnabled {
+				raceSpMM(x, ldx, y, ldy, w, ptr, idx, vals, yrows, 0, rows, true)
+			}
 			return
 		}
-		for lo := 0; lo < rows; {
+		asmPieces(rows, rows, func(lo, _ int) (int, bool) {
 			hi := spmmRows(ptr, lo, w)
 			if k(y, ldy, x[lo*ldx:], ldx, w, ptr[lo:hi+1], idx, vals, alpha, yrows) != 0 {
 				panic(spmmScatterBadIndex)
 			}
-			lo = hi
-		}
+			return hi, true
+		}, func(lo, end int) {
+			raceSpMM(x, ldx, y, ldy, w, ptr, idx, vals, yrows, lo, end, true)
+		})
 	}
 }
