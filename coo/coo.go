@@ -21,14 +21,17 @@
 //
 // # Ownership
 //
-// New adopts its slices; FromBuffers aliases aligned little-endian buffers
-// and copies otherwise. Coords, Values and Buffers return the stored slices.
-// Values may be changed through them freely. Changing coordinates makes a
-// tensor Validate has not seen (IsSorted may be stale, a coordinate out of
-// bounds): call Validate before the next computation or conversion, which
-// re-checks everything and refuses to compute on a failure. Computing on
-// changed coordinates without it is a programming error whose results are
-// undefined.
+// New adopts the coordinates and the values without copying them: they are
+// views, and a change through them is the tensor's. It copies the shape.
+// FromBuffers aliases aligned little-endian buffers and copies otherwise; it
+// copies the shape too. Coords, Values and Buffers return the stored
+// slices; Shape returns a copy. Values may be changed through them freely.
+// Changing coordinates makes a tensor Validate has not seen (IsSorted may be
+// stale, a coordinate out of bounds): call Validate before the next
+// computation or conversion, which re-checks everything and refuses to
+// compute on a failure. Computing on changed coordinates without it is a
+// programming error whose results are undefined (the products are Go
+// loops: they stay inside their slices, or panic).
 //
 // # Permissive mode
 //
@@ -64,9 +67,11 @@ type Tensor[T Float] struct {
 }
 
 // New builds a tensor from row-major coordinate tuples (nnz x rank) and nnz
-// values. It adopts the slices and validates.
+// values. It adopts coords and values without copying them (views: a change
+// through them or through Coords and Values is the tensor's), copies the
+// shape, and validates.
 func New[T Float](shape []uint64, coords []uint64, values []T) (*Tensor[T], error) {
-	t := &Tensor[T]{shape: shape, coords: coords, values: values}
+	t := &Tensor[T]{shape: slices.Clone(shape), coords: coords, values: values}
 	if err := t.Validate(); err != nil {
 		return nil, err
 	}
@@ -75,11 +80,12 @@ func New[T Float](shape []uint64, coords []uint64, values []T) (*Tensor[T], erro
 
 // FromBuffers builds a tensor from the buffer table (values, coordinates),
 // little-endian, aliasing aligned buffers (others are copied); buffers that
-// share memory are refused. Both modes check the buffer count and that each
-// buffer holds a whole number of elements; Strict mode validates the rest,
-// Permissive holds the tensor unchecked until Validate passes.
+// share memory are refused. The shape is copied. Both modes check the
+// buffer count and that each buffer holds a whole number of elements;
+// Strict mode validates the rest, Permissive holds the tensor unchecked
+// until Validate passes.
 func FromBuffers[T Float](shape []uint64, buffers [][]byte, mode layout.Mode) (*Tensor[T], error) {
-	t := &Tensor[T]{shape: shape}
+	t := &Tensor[T]{shape: slices.Clone(shape)}
 	if err := t.viewBuffers(buffers); err != nil {
 		return nil, err
 	}

@@ -40,10 +40,13 @@ func (t *Tensor[T]) shareLevels() {
 }
 
 // New builds a tensor from its levels: pos[L] and crd[L] for every level L,
-// and the values of the leaves. It adopts the slices without copying and
-// validates every invariant of ADR-025 §6.
+// and the values of the leaves. It adopts the level arrays and the values
+// without copying them (they are views: a change through them or through
+// Pos, Crd and Values is the tensor's), copies the small metadata it keeps
+// (the shape, the mode order, and the lists of levels pos and crd, not the
+// levels themselves), and validates every invariant of ADR-025 §6.
 func New[T Float](shape []uint64, modeOrder []uint32, pos, crd [][]uint64, values []T) (*Tensor[T], error) {
-	t := &Tensor[T]{shape: shape, modeOrder: modeOrder, pos: pos, crd: crd, values: values}
+	t := &Tensor[T]{shape: slices.Clone(shape), modeOrder: slices.Clone(modeOrder), pos: slices.Clone(pos), crd: slices.Clone(crd), values: values}
 	if err := t.Validate(); err != nil {
 		return nil, err
 	}
@@ -53,7 +56,8 @@ func New[T Float](shape []uint64, modeOrder []uint32, pos, crd [][]uint64, value
 // FromBuffers builds a tensor from the buffer table in spec order (values,
 // then pos_L and crd_L per level), each little-endian. The buffers are
 // aliased when the host is little-endian and each is aligned to its element
-// size, and copied otherwise; buffers that share memory are refused.
+// size, and copied otherwise; buffers that share memory are refused. The
+// shape and the mode order are copied.
 //
 // In layout.Strict mode every invariant is checked, as New does. In
 // layout.Permissive mode only the rank (3 to 64, which ADR-025 requires of
@@ -61,7 +65,7 @@ func New[T Float](shape []uint64, modeOrder []uint32, pos, crd [][]uint64, value
 // of elements are checked; the tensor refuses to compute until Validate
 // passes.
 func FromBuffers[T Float](shape []uint64, modeOrder []uint32, buffers [][]byte, mode layout.Mode) (*Tensor[T], error) {
-	t := &Tensor[T]{shape: shape, modeOrder: modeOrder}
+	t := &Tensor[T]{shape: slices.Clone(shape), modeOrder: slices.Clone(modeOrder)}
 	if err := t.viewBuffers(buffers); err != nil {
 		return nil, err
 	}

@@ -30,13 +30,22 @@
 //
 // # Ownership
 //
-// New adopts the slices it is given (it does not copy them); FromBuffers
-// aliases the byte buffers when the host is little-endian and each buffer is
-// aligned to its element size, and copies otherwise. Pos, Crd, Values and
-// Buffers return the stored slices without copying. Values may be changed
-// in place; a change to Pos or Crd must be followed by Validate before the
-// next compute call (it finds what changed, and the tensor refuses to
-// compute while it fails).
+// New adopts the level arrays pos[L] and crd[L] and the values without
+// copying them: they are views, and a change through them is the tensor's.
+// It copies the small metadata it keeps: the shape, the mode order and the
+// lists pos and crd themselves (replacing pos[L] afterwards changes nothing).
+// FromBuffers aliases the byte buffers when the host is little-endian and
+// each buffer is aligned to its element size, and copies otherwise; it
+// copies the shape and the mode order. Pos, Crd, Values and Buffers return
+// the stored slices without copying; Shape and ModeOrder return copies.
+// Values may be changed in place; a change to Pos or Crd must be followed by
+// Validate before the next compute call (it finds what changed, and the
+// tensor refuses to compute while it fails). A product run on levels changed
+// without it (through these slices, the bytes given to FromBuffers, or
+// another product's output over them) reads them as they are: its results
+// are undefined, but it never reads or writes outside its slices, and its
+// kernels stop at an index out of range with a panic that names their
+// family ("kernels: PushHadamard2: index out of range ...").
 //
 // # Permissive mode
 //

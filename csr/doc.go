@@ -20,12 +20,20 @@
 //
 // # Ownership
 //
-// Constructors adopt the slices they are given; FromBuffers aliases aligned
-// little-endian buffers and copies otherwise. Ptr, Idx, Values and Buffers
-// return the stored slices. Values may be changed in place; a change to Ptr
-// or Idx must be followed by Validate before the next compute call (it
-// finds what changed, and the matrix and its T views refuse to compute
-// while it fails).
+// Constructors adopt the arrays they are given, the pointers, the indices
+// and the values, without copying them: they are views, and a change
+// through them is the matrix's (the dimensions are scalars). FromBuffers
+// aliases aligned little-endian buffers and copies otherwise. Ptr, Idx,
+// Values and Buffers return the stored slices. Values may be changed in
+// place; a change to Ptr or Idx must be followed by Validate before the
+// next compute call (it finds what changed, and the matrix and its T views
+// refuse to compute while it fails). A product run on indices changed
+// without it (through these slices, the bytes given to FromBuffers, or
+// another product's output over them) reads them as they are: its results
+// are undefined, but it never reads or writes outside its slices. The
+// kernels skip an index out of range (MulVec and MulVecTrans) or stop at it
+// with a panic that names their family ("kernels: SpMM: index out of range
+// ...").
 //
 // # Permissive mode
 //

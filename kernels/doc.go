@@ -40,12 +40,14 @@
 // correct, the oracle of the tests), a portable fast one ("generic") and
 // assembly for the CPUs that have it ("avx2" and "avx512" on amd64, "neon" on
 // arm64). The exported function checks lengths and arguments, panicking on a
-// programming error; the implementation behind it checks nothing more, and is
-// written to stay memory-safe on malformed index data wherever its doc says so.
-// A function that checks its index arrays before the implementation runs
-// (SpMM, SpMMScatter, DotRows and the Hadamard families) also panics when its
-// output shares memory with one of them, since writing the output would
-// change the indices after the check.
+// programming error. Every implementation stays memory-safe whatever the
+// index data holds: the index and search families clamp segments and skip
+// indices out of range, and the product families (SpMM, SpMMScatter,
+// DotRows and the Hadamard families) check each index they dereference when
+// they read it and panic with the family's message on one out of range. The
+// exported product functions also check their index arrays before the
+// implementation runs, and panic when the output shares memory with one of
+// them, since writing the output would change the indices after the check.
 //
 // # Rounding
 //

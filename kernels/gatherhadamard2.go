@@ -32,6 +32,15 @@ import "github.com/hurray-format/hurray-go/internal/engine"
 // x, z, y and out. Assembly paths use fused multiply-add, so results may
 // differ from ref in the last bits.
 //
+// Indices out of range: the panics above come before any write, from a
+// pass over the index arrays. Every path also checks each segment and index
+// again when it reads it (a compare and a branch that valid data never
+// takes), which the format packages rely on when they skip that pass on a
+// validated structure whose index arrays may have changed since: on one out
+// of range the kernel stops and panics with "kernels: GatherHadamard2: index out of
+// range (an index array changed after validation?)", leaving what it wrote
+// before, and it never reads or writes outside its slices.
+//
 // Families gatherhadamard2.f32 and gatherhadamard2.f64. Paths: ref, generic, avx2, avx512, neon.
 func GatherHadamard2[T Float](mode GatherMode, out, y []T, ncrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r int) {
 	engine.GatherHadamard2(mode, out, y, ncrd, ptr, crd, z, lptr, vals, idx, x, r)

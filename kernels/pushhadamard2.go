@@ -50,6 +50,15 @@ const (
 // out (PushLeaves: idx; PushChildren: crd). Assembly paths use fused
 // multiply-add, so results may differ from ref in the last bits.
 //
+// Indices out of range: the panics above come before any write, from a
+// pass over the index arrays. Every path also checks each segment and index
+// again when it reads it (a compare and a branch that valid data never
+// takes), which the format packages rely on when they skip that pass on a
+// validated structure whose index arrays may have changed since: on one out
+// of range the kernel stops and panics with "kernels: PushHadamard2: index out of
+// range (an index array changed after validation?)", leaving what it wrote
+// before, and it never reads or writes outside its slices.
+//
 // Families pushhadamard2.f32 and pushhadamard2.f64. Paths: ref, generic, avx2, avx512, neon.
 func PushHadamard2[T Float](mode PushMode, out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r int) {
 	engine.PushHadamard2(mode, out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r)

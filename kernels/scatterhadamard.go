@@ -21,6 +21,16 @@ import "github.com/hurray-format/hurray-go/internal/engine"
 // crd of every node, a node without leaves too (whose row is never read).
 // Assembly paths use fused multiply-add.
 //
+// Indices out of range: the panics above come before any write, from a
+// pass over the index arrays. Every path also checks each segment and index
+// again when it reads it (a compare and a branch that valid data never
+// takes), which the format packages rely on when they skip that pass on a
+// validated structure whose index arrays may have changed since: on one out
+// of range the kernel stops and panics with "kernels: ScatterHadamard: index out of
+// range (an index array changed after validation?)", leaving what it wrote
+// before, and it never reads or writes outside its slices. A node without leaves
+// reads neither its crd entry nor its base row.
+//
 // Families scatterhadamard.f32 and scatterhadamard.f64. Paths: ref, generic, avx2, avx512, neon.
 func ScatterHadamard[T Float](out, base, y []T, crd, ptr []uint64, vals []T, idx []uint64, r int) {
 	engine.ScatterHadamard(out, base, y, crd, ptr, vals, idx, r)

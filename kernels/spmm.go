@@ -27,6 +27,18 @@ import "github.com/hurray-format/hurray-go/internal/engine"
 // multiply-adds each entry does. Results agree with ref to rounding (the
 // assembly fuses the multiply-add).
 //
+// Indices out of range: the panics above come before any write, from a
+// pass over the index arrays. Every path also checks each segment and index
+// again when it reads it (a compare and a branch that valid data never
+// takes), which the format packages rely on when they skip that pass on a
+// validated structure whose index arrays may have changed since: on one out
+// of range the kernel stops and panics with "kernels: SpMM: index out of
+// range (an index array changed after validation?)", leaving what it wrote
+// before, and it never reads or writes outside its slices. The tiled
+// amd64 kernels compare every index with their tile's limit, the last tile's
+// being X's row count; an entry left untaken at the end of a block of rows
+// stops the product with the same panic.
+//
 // When X's panel is several times L2 and the rows are long (a pruned weight
 // matrix times 64 activations), the amd64 paths walk A in column tiles: for
 // blocks of 128 rows, each tile of X rows (L2/8) in turn serves every row of

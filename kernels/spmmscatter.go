@@ -19,6 +19,15 @@ import "github.com/hurray-format/hurray-go/internal/engine"
 // X), and panics on a violation. Indices may repeat. The amd64 paths tile
 // Y's rows as SpMM tiles X's (on M4 with k = 64, 1.3-1.5x faster).
 //
+// Indices out of range: the panics above come before any write, from a
+// pass over the index arrays. Every path also checks each segment and index
+// again when it reads it (a compare and a branch that valid data never
+// takes), which the format packages rely on when they skip that pass on a
+// validated structure whose index arrays may have changed since: on one out
+// of range the kernel stops and panics with "kernels: SpMMScatter: index out of
+// range (an index array changed after validation?)", leaving what it wrote
+// before, and it never reads or writes outside its slices.
+//
 // Paths: ref, generic, neon, avx2, avx512. Families "spmmscatter.f32" and
 // "spmmscatter.f64".
 func SpMMScatter[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T) {

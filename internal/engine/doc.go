@@ -12,7 +12,13 @@
 // Unchecked skip the passes over index arrays (and the check of the output
 // against them) that the checked ones make before their assembly runs: the
 // format packages call them on validated structures, whose indices are below
-// the shape their products check the dense operands against.
+// the shape their products check the dense operands against. Those indices
+// may still change after validation (through the structure's slices or bytes,
+// or a product writing over them), so every path of the product families
+// checks each index and segment when it reads it and panics with the
+// family's message on one out of range ("kernels: SpMM: index out of range
+// (an index array changed after validation?)"); the index and search
+// families clamp or skip instead.
 //
 // # Files
 //

@@ -6,6 +6,7 @@ import "unsafe"
 // float64, or a type defined on one of them.
 type Float interface{ ~float32 | ~float64 }
 
+// is32 reports whether T is float32 (or a type defined on it).
 func is32[T Float]() bool { return unsafe.Sizeof(T(0)) == 4 }
 
 func f32s[T Float](s []T) []float32 {

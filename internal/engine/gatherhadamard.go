@@ -53,9 +53,12 @@ func GatherHadamard[T Float](mode GatherMode, out, y []T, crd, ptr []uint64, val
 	GatherHadamardUnchecked(mode, out, y, crd, ptr, vals, idx, x, r)
 }
 
-// GatherHadamardUnchecked is GatherHadamard without its checks, for callers
-// that pass the levels of a validated tensor and operands whose sizes they
-// have checked against its shape (every row the kernel touches exists).
+// GatherHadamardUnchecked is GatherHadamard without its passes over the
+// index arrays, for callers that pass the levels of a validated tensor and
+// operands whose sizes they have checked against its shape. Every path
+// still checks each segment and index when it reads it (they may have
+// changed since validation) and panics with gatherHadamardBadIndex on one
+// out of range, and checks the lengths it relies on (gatherBounds).
 func GatherHadamardUnchecked[T Float](mode GatherMode, out, y []T, crd, ptr []uint64, vals []T, idx []uint64, x []T, r int) {
 	if len(ptr) <= 1 {
 		return
@@ -111,7 +114,8 @@ func GatherHadamardIndexed[T Float](out []T, orow []uint64, y []T, yrow, ptr []u
 }
 
 // gatherHadamardFunc is the kernel signature: row o of out is ocrd[c]*sO + c*cO
-// elements in, row u of y ycrd[c]*sU (each stride is 0 or r).
+// elements in, row u of y ycrd[c]*sU (each stride is 0 or r, and sO and
+// cO are not both r).
 type gatherHadamardFunc[T Float] func(out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int)
 
 var (
@@ -119,13 +123,61 @@ var (
 	gatherHadamardF64 = newFamily[gatherHadamardFunc[float64]]("gatherhadamard.f64", gatherHadamardRef[float64], gatherHadamardGeneric[float64])
 )
 
+// gatherHadamardBadIndex is the panic of every GatherHadamard path when a
+// segment of ptr (ptr[c] <= ptr[c+1] <= len(idx), len(vals)) or an index
+// (idx below x's rows, ocrd and ycrd below out's and y's where their
+// stride is r) is out of range when the kernel reads it: the checked entry
+// points find that before the first write, so only an index array changed
+// after validation (or an output that overlaps one) reaches it.
+const gatherHadamardBadIndex = "kernels: GatherHadamard: index out of range (an index array changed after validation?)"
+
+// noBound is the bound of an index whose stride is 0: any value passes.
+const noBound = ^uint64(0)
+
+// rowBound is the bound of an index into the rows of a dense operand of n
+// elements (rows of r) at stride s: its row count when s is r, noBound
+// when the stride is 0.
+func rowBound(n, r, s int) uint64 {
+	if s == 0 {
+		return noBound
+	}
+	return uint64(n / r)
+}
+
+// gatherBounds checks the lengths every GatherHadamard path relies on
+// (r >= 1, ocrd and ycrd with an entry per node, out and y holding the
+// rows the kernel reads without an index: row 0 of a stride-0 operand, row
+// c of out with cO) and returns the bounds of the indices: x's rows for
+// idx, then ocrd's and ycrd's (rowBound).
+func gatherBounds(name string, out, y, x, nocrd, nycrd, nc, r, sO, cO, sU int) (xrows, ob, yb uint64) {
+	if r < 1 || nocrd < nc || nycrd < nc || (sO == 0 && cO == 0 && out < r) || (cO != 0 && nc > out/r) || (sU == 0 && y < r) {
+		panic("kernels: " + name + ": out, y, ocrd or ycrd too short for the nodes")
+	}
+	return uint64(x / r), rowBound(out, r, sO), rowBound(y, r, sU)
+}
+
 func gatherHadamardRef[T Float](out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
+	gatherHadamardCols(out, y, ocrd, ycrd, ptr, vals, idx, x, r, sO, cO, sU, 0)
+}
+
+// gatherHadamardCols is gatherHadamardRef on columns k0..r-1 (the NEON
+// glue's tail), checking each segment and index as it reads it.
+func gatherHadamardCols[T Float](out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU, k0 int) {
+	xrows, ob, yb := gatherBounds("GatherHadamard", len(out), len(y), len(x), len(ocrd), len(ycrd), len(ptr)-1, r, sO, cO, sU)
+	n := uint64(min(len(vals), len(idx)))
 	for c := 0; c+1 < len(ptr); c++ {
-		o := int(ocrd[c])*sO + c*cO
-		u := int(ycrd[c]) * sU
-		for k := 0; k < r; k++ {
+		lo, hi, oc, yc := ptr[c], ptr[c+1], ocrd[c], ycrd[c] // read once: out may overlap them
+		if lo > hi || hi > n || oc >= ob || yc >= yb {
+			panic(gatherHadamardBadIndex)
+		}
+		o := int(oc)*sO + c*cO
+		u := int(yc) * sU
+		for k := k0; k < r; k++ {
 			var t T
-			for j := ptr[c]; j < ptr[c+1]; j++ {
+			for j := lo; j < hi; j++ {
+				if idx[j] >= xrows {
+					panic(gatherHadamardBadIndex)
+				}
 				t += vals[j] * x[int(idx[j])*r+k]
 			}
 			out[o+k] += y[u+k] * t
@@ -136,18 +188,26 @@ func gatherHadamardRef[T Float](out, y []T, ocrd, ycrd, ptr []uint64, vals []T, 
 // gatherHadamardGeneric works on column blocks of up to 64 so that the partial sums
 // stay on the stack; the order of every sum is ref's.
 func gatherHadamardGeneric[T Float](out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
+	xrows, ob, yb := gatherBounds("GatherHadamard", len(out), len(y), len(x), len(ocrd), len(ycrd), len(ptr)-1, r, sO, cO, sU)
+	n := uint64(min(len(vals), len(idx)))
 	var t [64]T
 	for c := 0; c+1 < len(ptr); c++ {
-		o := int(ocrd[c])*sO + c*cO
-		u := int(ycrd[c]) * sU
-		lo, hi := ptr[c], ptr[c+1]
+		lo, hi, oc, yc := ptr[c], ptr[c+1], ocrd[c], ycrd[c]
+		if lo > hi || hi > n || oc >= ob || yc >= yb {
+			panic(gatherHadamardBadIndex)
+		}
+		o := int(oc)*sO + c*cO
+		u := int(yc) * sU
 		for k0 := 0; k0 < r; k0 += 64 {
 			w := min(64, r-k0)
 			tb := t[:w]
 			clear(tb)
 			for j := lo; j < hi; j++ {
-				v := vals[j]
-				xr := x[int(idx[j])*r+k0:][:w]
+				v, xi := vals[j], idx[j]
+				if xi >= xrows {
+					panic(gatherHadamardBadIndex)
+				}
+				xr := x[int(xi)*r+k0:][:w]
 				for k := range tb {
 					tb[k] += v * xr[k]
 				}

@@ -45,9 +45,12 @@ func GatherHadamard2[T Float](mode GatherMode, out, y []T, ncrd, ptr, crd []uint
 	GatherHadamard2Unchecked(mode, out, y, ncrd, ptr, crd, z, lptr, vals, idx, x, r)
 }
 
-// GatherHadamard2Unchecked is GatherHadamard2 without its checks, for
-// callers that pass the levels of a validated tensor and operands whose
-// sizes they have checked against its shape.
+// GatherHadamard2Unchecked is GatherHadamard2 without its passes over the
+// index arrays, for callers that pass the levels of a validated tensor and
+// operands whose sizes they have checked against its shape. Every path
+// still checks each segment and index when it reads it and panics with
+// gatherHadamard2BadIndex on one out of range, and checks the lengths it
+// relies on (gather2Bounds).
 func GatherHadamard2Unchecked[T Float](mode GatherMode, out, y []T, ncrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r int) {
 	if len(ptr) <= 1 {
 		return
@@ -64,7 +67,8 @@ func GatherHadamard2Unchecked[T Float](mode GatherMode, out, y []T, ncrd, ptr, c
 }
 
 // gatherHadamard2Func is the two-level kernel signature: row o of out is
-// ocrd[c]*sO + c*cO elements in, row u of y ycrd[c]*sU (each stride 0 or r).
+// ocrd[c]*sO + c*cO elements in, row u of y ycrd[c]*sU (each stride 0 or r,
+// and sO and cO not both r).
 type gatherHadamard2Func[T Float] func(out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int)
 
 var (
@@ -72,23 +76,57 @@ var (
 	gatherHadamard2F64 = newFamily[gatherHadamard2Func[float64]]("gatherhadamard2.f64", gatherHadamard2Ref[float64], gatherHadamard2Generic[float64])
 )
 
+// gatherHadamard2BadIndex is the panic of every GatherHadamard2 path when
+// a segment (ptr[c] <= ptr[c+1] <= the children, lptr[e] <= lptr[e+1] <=
+// len(idx), len(vals)) or an index (idx below x's rows, crd below z's,
+// ocrd and ycrd as GatherHadamard's) is out of range when the kernel reads
+// it (see gatherHadamardBadIndex).
+const gatherHadamard2BadIndex = "kernels: GatherHadamard2: index out of range (an index array changed after validation?)"
+
+// children is the number of children a two-level kernel may name: crd and
+// lptr (one more entry than children) both hold them.
+func children(crd, lptr []uint64) int {
+	return min(len(crd), max(len(lptr)-1, 0))
+}
+
+// gather2Bounds is gatherBounds for GatherHadamard2: the bounds of idx (x's
+// rows), crd (z's rows), ocrd and ycrd.
+func gather2Bounds(out, y, x, z, nocrd, nycrd, nc, r, sO, cO, sU int) (xrows, zrows, ob, yb uint64) {
+	xrows, ob, yb = gatherBounds("GatherHadamard2", out, y, x, nocrd, nycrd, nc, r, sO, cO, sU)
+	return xrows, uint64(z / r), ob, yb
+}
+
 func gatherHadamard2Ref[T Float](out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
 	gatherHadamard2Cols(out, y, ocrd, ycrd, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, 0)
 }
 
-// gatherHadamard2Cols is gatherHadamard2Ref on columns k0..r-1 (the NEON glue's tail).
+// gatherHadamard2Cols is gatherHadamard2Ref on columns k0..r-1 (the NEON
+// glue's tail), checking each segment and index as it reads it.
 func gatherHadamard2Cols[T Float](out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU, k0 int) {
+	xrows, zrows, ob, yb := gather2Bounds(len(out), len(y), len(x), len(z), len(ocrd), len(ycrd), len(ptr)-1, r, sO, cO, sU)
+	nch, n := uint64(children(crd, lptr)), uint64(min(len(vals), len(idx)))
 	for c := 0; c+1 < len(ptr); c++ {
-		o := int(ocrd[c])*sO + c*cO
-		u := int(ycrd[c]) * sU
+		e0, e1, oc, yc := ptr[c], ptr[c+1], ocrd[c], ycrd[c] // read once: out may overlap them
+		if e0 > e1 || e1 > nch || oc >= ob || yc >= yb {
+			panic(gatherHadamard2BadIndex)
+		}
+		o := int(oc)*sO + c*cO
+		u := int(yc) * sU
 		for k := k0; k < r; k++ {
 			var s T
-			for e := ptr[c]; e < ptr[c+1]; e++ {
+			for e := e0; e < e1; e++ {
+				lo, hi, ze := lptr[e], lptr[e+1], crd[e]
+				if lo > hi || hi > n || ze >= zrows {
+					panic(gatherHadamard2BadIndex)
+				}
 				var t T
-				for j := lptr[e]; j < lptr[e+1]; j++ {
+				for j := lo; j < hi; j++ {
+					if idx[j] >= xrows {
+						panic(gatherHadamard2BadIndex)
+					}
 					t += vals[j] * x[int(idx[j])*r+k]
 				}
-				s += z[int(crd[e])*r+k] * t
+				s += z[int(ze)*r+k] * t
 			}
 			out[o+k] += y[u+k] * s
 		}
@@ -98,24 +136,37 @@ func gatherHadamard2Cols[T Float](out, y []T, ocrd, ycrd, ptr, crd []uint64, z [
 // gatherHadamard2Generic works on column blocks of up to 64, the partial sums on
 // the stack; the order of every sum is ref's.
 func gatherHadamard2Generic[T Float](out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
+	xrows, zrows, ob, yb := gather2Bounds(len(out), len(y), len(x), len(z), len(ocrd), len(ycrd), len(ptr)-1, r, sO, cO, sU)
+	nch, n := uint64(children(crd, lptr)), uint64(min(len(vals), len(idx)))
 	var t, s [64]T
 	for c := 0; c+1 < len(ptr); c++ {
-		o := int(ocrd[c])*sO + c*cO
-		u := int(ycrd[c]) * sU
+		e0, e1, oc, yc := ptr[c], ptr[c+1], ocrd[c], ycrd[c]
+		if e0 > e1 || e1 > nch || oc >= ob || yc >= yb {
+			panic(gatherHadamard2BadIndex)
+		}
+		o := int(oc)*sO + c*cO
+		u := int(yc) * sU
 		for k0 := 0; k0 < r; k0 += 64 {
 			w := min(64, r-k0)
 			sb, tb := s[:w], t[:w]
 			clear(sb)
-			for e := ptr[c]; e < ptr[c+1]; e++ {
+			for e := e0; e < e1; e++ {
+				lo, hi, ze := lptr[e], lptr[e+1], crd[e]
+				if lo > hi || hi > n || ze >= zrows {
+					panic(gatherHadamard2BadIndex)
+				}
 				clear(tb)
-				for j := lptr[e]; j < lptr[e+1]; j++ {
-					v := vals[j]
-					xr := x[int(idx[j])*r+k0:][:w]
+				for j := lo; j < hi; j++ {
+					v, xi := vals[j], idx[j]
+					if xi >= xrows {
+						panic(gatherHadamard2BadIndex)
+					}
+					xr := x[int(xi)*r+k0:][:w]
 					for k := range tb {
 						tb[k] += v * xr[k]
 					}
 				}
-				zr := z[int(crd[e])*r+k0:][:w]
+				zr := z[int(ze)*r+k0:][:w]
 				for k := range sb {
 					sb[k] += zr[k] * tb[k]
 				}
@@ -126,5 +177,41 @@ func gatherHadamard2Generic[T Float](out, y []T, ocrd, ycrd, ptr, crd []uint64, 
 				or[k] += yr[k] * sb[k]
 			}
 		}
+	}
+}
+
+// twoLevelRun returns the end c1 of the run of nodes from c0 that one
+// two-level assembly call takes: the nodes whose children and leaves both
+// stay under productChunk, at most productChunk nodes, at least one (c0 <
+// len(ptr)-1). It reads lptr only inside its length, whatever ptr holds
+// (an entry past it counts as its last: the kernel reports the entry).
+func twoLevelRun(ptr, lptr []uint64, c0 int) int {
+	nc := len(ptr) - 1
+	leaf := func(e uint64) uint64 {
+		if len(lptr) == 0 {
+			return 0
+		}
+		return lptr[min(e, uint64(len(lptr)-1))]
+	}
+	e0 := ptr[c0]
+	l0 := leaf(e0)
+	if nc-c0 <= productChunk && ptr[nc]-e0 < productChunk && leaf(ptr[nc])-l0 < productChunk {
+		return nc
+	}
+	c1 := c0 + 1
+	for c1 < nc && c1-c0 < productChunk && ptr[c1]-e0 < productChunk && leaf(ptr[c1])-l0 < productChunk {
+		c1++
+	}
+	return c1
+}
+
+// forTwoLevelRuns calls fn(c0, c1) on the runs of nodes of ptr that the
+// two-level kernels take in one assembly call (twoLevelRun), in order.
+func forTwoLevelRuns(ptr, lptr []uint64, fn func(c0, c1 int)) {
+	nc := len(ptr) - 1
+	for c0 := 0; c0 < nc; {
+		c1 := twoLevelRun(ptr, lptr, c0)
+		fn(c0, c1)
+		c0 = c1
 	}
 }

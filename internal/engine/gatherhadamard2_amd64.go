@@ -1,3 +1,5 @@
+//go:build !purego && !noasm && gc
+
 package engine
 
 import (
@@ -5,29 +7,32 @@ import (
 )
 
 // gatherHadamard2PrefetchX is the bit of the two-level gathers' pf argument
-// that turns on the x-row prefetch (the generator's gatherHadamard2PrefetchX, in
-// _genproducts/twolevel.go).
+// that turns on the x-row prefetch (the generator's gather2PrefetchX, in
+// kernels/amd64/_gen/twolevel.go).
 const gatherHadamard2PrefetchX = 1
 
 // gatherHadamard2Prefetching calls the two-level kernel on runs of nodes
-// (productRun2; GatherHadamard2 has checked every bound) and asks for the x
-// rows (one per leaf) to be prefetched 24 ahead when x exceeds
-// L2. The rows a leaf names follow its coordinates, in no order a hardware
-// prefetcher sees. Float64 on one thread, three alternating runs on the Zen
-// 3 VM: T3u, whose fibers hold about one leaf each, R = 32 410-470 ->
-// 170-300 ms a mode; T3p, whose x is in L2, took 5-18% longer with the x
-// prefetch always on. (The z rows, one per child, are prefetched always.)
-// The AVX-512 kernels take pf too: T3u's root at R = 32 on the Zen 4 VM 179
-// -> 159 ms (four alternating runs, with the z prefetch they gained at the
-// same time).
-func gatherHadamard2Prefetching[T Float](asm func(out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU, pf int)) gatherHadamard2Func[T] {
+// (twoLevelRun), after checking the lengths (gather2Bounds), and panics with
+// gatherHadamard2BadIndex when the kernel reports a segment or an index out
+// of range. It asks for the x rows (one per leaf) to be prefetched 24 ahead
+// when x exceeds L2: the rows a leaf names follow its coordinates, in no
+// order a hardware prefetcher sees, and when x sits in L2 the prefetches
+// only cost (hence the size test). The z rows, one per child, are
+// prefetched always. The AVX2 and AVX-512 kernels take the same flag.
+func gatherHadamard2Prefetching[T Float](asm func(out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int) gatherHadamard2Func[T] {
 	return func(out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
+		xrows, zrows, ob, yb := gather2Bounds(len(out), len(y), len(x), len(z), len(ocrd), len(ycrd), len(ptr)-1, r, sO, cO, sU)
+		crd = crd[:children(crd, lptr)]
+		n := min(len(vals), len(idx))
+		vals, idx = vals[:n], idx[:n]
 		pf := 0
 		if len(x)*int(unsafe.Sizeof(T(0))) > Caches().L2 {
 			pf = gatherHadamard2PrefetchX
 		}
-		forRuns2(ptr, lptr, func(c0, c1 int) {
-			asm(out[c0*cO:], y, ocrd[c0:c1], ycrd[c0:c1], ptr[c0:c1+1], crd, z, lptr, vals, idx, x, r, sO, cO, sU, pf)
+		forTwoLevelRuns(ptr, lptr, func(c0, c1 int) {
+			if asm(out[c0*cO:], y, ocrd[c0:c1], ycrd[c0:c1], ptr[c0:c1+1], crd, z, lptr, vals, idx, x, r, sO, cO, sU, pf, xrows, zrows, ob, yb) != 0 {
+				panic(gatherHadamard2BadIndex)
+			}
 		})
 	}
 }

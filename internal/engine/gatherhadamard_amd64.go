@@ -1,14 +1,28 @@
+//go:build !purego && !noasm && gc
+
 package engine
 
-// gatherHadamardChunked calls the kernel on runs of nodes holding about productChunk
-// leaves (at least one node each), so that a long level never pins the
-// goroutine. GatherHadamard has checked every bound.
-func gatherHadamardChunked[T Float](asm gatherHadamardFunc[T]) gatherHadamardFunc[T] {
+// gatherHadamardAsmFunc is a GatherHadamard assembly kernel: it checks every
+// segment of ptr against len(idx), every idx below xrows, ocrd below
+// obound and ycrd below ybound when it reads them, and returns 0, or 1 when
+// it stopped at one out of range.
+type gatherHadamardAsmFunc[T Float] func(out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int, xrows, obound, ybound uint64) int
+
+// gatherHadamardChunked calls the kernel on runs of nodes holding about
+// productChunk leaves (at least one node each), so that a long level never
+// pins the goroutine. It checks the lengths (gatherBounds) and panics with
+// gatherHadamardBadIndex when the kernel reports an index out of range.
+func gatherHadamardChunked[T Float](asm gatherHadamardAsmFunc[T]) gatherHadamardFunc[T] {
 	return func(out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
 		nc := len(ptr) - 1
+		xrows, ob, yb := gatherBounds("GatherHadamard", len(out), len(y), len(x), len(ocrd), len(ycrd), nc, r, sO, cO, sU)
+		n := min(len(vals), len(idx))
+		vals, idx = vals[:n], idx[:n]
 		for c0 := 0; c0 < nc; {
 			c1 := productRun(ptr, c0)
-			asm(out[c0*cO:], y, ocrd[c0:c1], ycrd[c0:c1], ptr[c0:c1+1], vals, idx, x, r, sO, cO, sU)
+			if asm(out[c0*cO:], y, ocrd[c0:c1], ycrd[c0:c1], ptr[c0:c1+1], vals, idx, x, r, sO, cO, sU, xrows, ob, yb) != 0 {
+				panic(gatherHadamardBadIndex)
+			}
 			c0 = c1
 		}
 	}

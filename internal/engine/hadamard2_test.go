@@ -196,7 +196,7 @@ func gatherHadamard2LargeCase[T Float](t *testing.T, rng *rand.Rand, r int, f *f
 	}
 }
 
-// TestProductRun2: every run covers at least one node, stays under
+// TestProductRun2: every run of twoLevelRun covers at least one node, stays under
 // productChunk nodes, children and leaves but for its last node, and ends
 // only where one more node would reach a bound.
 func TestProductRun2(t *testing.T) {
@@ -206,7 +206,7 @@ func TestProductRun2(t *testing.T) {
 			tr := randTree2(rng, n, kids, 3, 4)
 			tr.ptr[0] = 0
 			for c0 := 0; c0 < n; {
-				c1 := productRun2(tr.ptr, tr.lptr, c0)
+				c1 := twoLevelRun(tr.ptr, tr.lptr, c0)
 				if c1 <= c0 || c1 > n {
 					t.Fatalf("n=%d c0=%d: run end %d", n, c0, c1)
 				}

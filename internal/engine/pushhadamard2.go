@@ -52,10 +52,16 @@ func PushHadamard2[T Float](mode PushMode, out, above, y []T, ycrd, ptr, crd, lp
 	PushHadamard2Unchecked(mode, out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r)
 }
 
-// PushHadamard2Unchecked is PushHadamard2 without its checks, for callers
-// that pass the levels of a validated tensor and operands whose sizes they
-// have checked against its shape.
+// PushHadamard2Unchecked is PushHadamard2 without its passes over the
+// index arrays, for callers that pass the levels of a validated tensor and
+// operands whose sizes they have checked against its shape. Every path
+// still checks each segment and index when it reads it and panics with
+// pushHadamard2BadIndex on one out of range, and checks the lengths it
+// relies on (push2Bounds).
 func PushHadamard2Unchecked[T Float](mode PushMode, out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r int) {
+	if mode > PushChildren {
+		panic("kernels: PushHadamard2: unknown mode")
+	}
 	if len(ptr) <= 1 {
 		return
 	}
@@ -74,28 +80,68 @@ var (
 	pushHadamard2F64 = newFamily[pushHadamard2Func[float64]]("pushhadamard2.f64", pushHadamard2Ref[float64], pushHadamard2Generic[float64])
 )
 
+// pushHadamard2BadIndex is the panic of every PushHadamard2 path when a
+// segment (ptr[c] <= ptr[c+1] <= the children, lptr[e] <= lptr[e+1] <=
+// len(idx), len(vals)) or an index (ycrd below y's rows; crd below f's
+// rows and idx below out's in PushLeaves, the other way round in
+// PushChildren) is out of range when the kernel reads it (see
+// gatherHadamardBadIndex).
+const pushHadamard2BadIndex = "kernels: PushHadamard2: index out of range (an index array changed after validation?)"
+
+// push2Bounds checks the lengths every PushHadamard2 path relies on (r >=
+// 1, above holding r values, ycrd an entry per node) and returns the
+// bounds of ycrd (y's rows), crd and idx (f's rows and out's, or out's and
+// f's in PushChildren).
+func push2Bounds(out, above, y, f, nycrd, nc, r, mode int) (yrows, crows, irows uint64) {
+	if r < 1 || above < r || nycrd < nc {
+		panic("kernels: PushHadamard2: above or ycrd too short for the nodes")
+	}
+	crows, irows = uint64(f/r), uint64(out/r)
+	if PushMode(mode&1) == PushChildren {
+		crows, irows = irows, crows
+	}
+	return uint64(y / r), crows, irows
+}
+
 func pushHadamard2Ref[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int) {
 	pushHadamard2Cols(out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, mode, 0)
 }
 
-// pushHadamard2Cols is pushHadamard2Ref on columns k0..r-1 (the NEON glue's tail).
+// pushHadamard2Cols is pushHadamard2Ref on columns k0..r-1 (the NEON
+// glue's tail), checking each segment and index as it reads it.
 func pushHadamard2Cols[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode, k0 int) {
+	yrows, crows, irows := push2Bounds(len(out), len(above), len(y), len(f), len(ycrd), len(ptr)-1, r, mode)
+	nch, n := uint64(children(crd, lptr)), uint64(min(len(vals), len(idx)))
 	for c := 0; c+1 < len(ptr); c++ {
-		u := int(ycrd[c]) * r
+		e0, e1, yc := ptr[c], ptr[c+1], ycrd[c] // read once: out may overlap them
+		if e0 > e1 || e1 > nch || yc >= yrows {
+			panic(pushHadamard2BadIndex)
+		}
+		u := int(yc) * r
 		for k := k0; k < r; k++ {
 			p := above[k] * y[u+k]
-			for e := ptr[c]; e < ptr[c+1]; e++ {
+			for e := e0; e < e1; e++ {
+				lo, hi, ce := lptr[e], lptr[e+1], crd[e]
+				if lo > hi || hi > n || ce >= crows {
+					panic(pushHadamard2BadIndex)
+				}
 				if PushMode(mode) == PushLeaves {
-					q := p * f[int(crd[e])*r+k]
-					for j := lptr[e]; j < lptr[e+1]; j++ {
+					q := p * f[int(ce)*r+k]
+					for j := lo; j < hi; j++ {
+						if idx[j] >= irows {
+							panic(pushHadamard2BadIndex)
+						}
 						out[int(idx[j])*r+k] += vals[j] * q
 					}
 				} else {
 					var t T
-					for j := lptr[e]; j < lptr[e+1]; j++ {
+					for j := lo; j < hi; j++ {
+						if idx[j] >= irows {
+							panic(pushHadamard2BadIndex)
+						}
 						t += vals[j] * f[int(idx[j])*r+k]
 					}
-					out[int(crd[e])*r+k] += p * t
+					out[int(ce)*r+k] += p * t
 				}
 			}
 		}
@@ -105,9 +151,15 @@ func pushHadamard2Cols[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uint64
 // pushHadamard2Generic works on column blocks of up to 64, the node's product and
 // the child's on the stack; the order of every sum is ref's.
 func pushHadamard2Generic[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int) {
+	yrows, crows, irows := push2Bounds(len(out), len(above), len(y), len(f), len(ycrd), len(ptr)-1, r, mode)
+	nch, n := uint64(children(crd, lptr)), uint64(min(len(vals), len(idx)))
 	var p, q [64]T
 	for c := 0; c+1 < len(ptr); c++ {
-		u := int(ycrd[c]) * r
+		e0, e1, yc := ptr[c], ptr[c+1], ycrd[c]
+		if e0 > e1 || e1 > nch || yc >= yrows {
+			panic(pushHadamard2BadIndex)
+		}
+		u := int(yc) * r
 		for k0 := 0; k0 < r; k0 += 64 {
 			w := min(64, r-k0)
 			pb, qb := p[:w], q[:w]
@@ -115,15 +167,22 @@ func pushHadamard2Generic[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uin
 			for k := range pb {
 				pb[k] = ab[k] * yr[k]
 			}
-			for e := ptr[c]; e < ptr[c+1]; e++ {
+			for e := e0; e < e1; e++ {
+				lo, hi, ce := lptr[e], lptr[e+1], crd[e]
+				if lo > hi || hi > n || ce >= crows {
+					panic(pushHadamard2BadIndex)
+				}
 				if PushMode(mode) == PushLeaves {
-					fr := f[int(crd[e])*r+k0:][:w]
+					fr := f[int(ce)*r+k0:][:w]
 					for k := range qb {
 						qb[k] = pb[k] * fr[k]
 					}
-					for j := lptr[e]; j < lptr[e+1]; j++ {
-						v := vals[j]
-						or := out[int(idx[j])*r+k0:][:w]
+					for j := lo; j < hi; j++ {
+						v, oi := vals[j], idx[j]
+						if oi >= irows {
+							panic(pushHadamard2BadIndex)
+						}
+						or := out[int(oi)*r+k0:][:w]
 						for k := range qb {
 							or[k] += v * qb[k]
 						}
@@ -131,14 +190,17 @@ func pushHadamard2Generic[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uin
 					continue
 				}
 				clear(qb)
-				for j := lptr[e]; j < lptr[e+1]; j++ {
-					v := vals[j]
-					fr := f[int(idx[j])*r+k0:][:w]
+				for j := lo; j < hi; j++ {
+					v, fi := vals[j], idx[j]
+					if fi >= irows {
+						panic(pushHadamard2BadIndex)
+					}
+					fr := f[int(fi)*r+k0:][:w]
 					for k := range qb {
 						qb[k] += v * fr[k]
 					}
 				}
-				or := out[int(crd[e])*r+k0:][:w]
+				or := out[int(ce)*r+k0:][:w]
 				for k := range qb {
 					or[k] += pb[k] * qb[k]
 				}

@@ -25,7 +25,7 @@ import (
 func QGatherHadamard(mode GatherMode, out, y []float32, crd, ptr []uint64, v *quant.Values, ch Channels, idx []uint64, x []float32, r int) {
 	qCheckRows("QGatherHadamard", ptr, idx, v, &ch)
 	s := getQScratch(v, ch)
-	s.rows(ptr, func(i, j int, t0, t1 uint64, rp []uint64, tile []float32, _ bool) {
+	s.rows("QGatherHadamard", ptr, func(i, j int, t0, t1 uint64, rp []uint64, tile []float32, _ bool) {
 		o, c := out, crd
 		if mode == GatherRows {
 			o = out[i*r:]
@@ -41,7 +41,7 @@ func QGatherHadamard(mode GatherMode, out, y []float32, crd, ptr []uint64, v *qu
 func QScatterHadamard(out, base, y []float32, crd, ptr []uint64, v *quant.Values, ch Channels, idx []uint64, r int) {
 	qCheckRows("QScatterHadamard", ptr, idx, v, &ch)
 	s := getQScratch(v, ch)
-	s.rows(ptr, func(i, j int, t0, t1 uint64, rp []uint64, tile []float32, _ bool) {
+	s.rows("QScatterHadamard", ptr, func(i, j int, t0, t1 uint64, rp []uint64, tile []float32, _ bool) {
 		ScatterHadamardUnchecked(out, base, y, crd[i:j], rp, tile, idx[t0:t1], r)
 	})
 	putQScratch(s)
@@ -55,7 +55,7 @@ func QGatherHadamard2(mode GatherMode, out, y []float32, ncrd, ptr, crd []uint64
 	if s == nil {
 		return
 	}
-	s.nodes2(ptr, lptr, func(c0, c1 int, e0, j0 uint64, np, lp []uint64, tile []float32) {
+	s.nodes2("QGatherHadamard2", ptr, lptr, func(c0, c1 int, e0, j0 uint64, np, lp []uint64, tile []float32) {
 		o, nc := out, ncrd
 		if mode == GatherRows {
 			o = out[c0*r:]
@@ -74,7 +74,7 @@ func QPushHadamard2(mode PushMode, out, above, y []float32, ycrd, ptr, crd, lptr
 	if s == nil {
 		return
 	}
-	s.nodes2(ptr, lptr, func(c0, c1 int, e0, j0 uint64, np, lp []uint64, tile []float32) {
+	s.nodes2("QPushHadamard2", ptr, lptr, func(c0, c1 int, e0, j0 uint64, np, lp []uint64, tile []float32) {
 		PushHadamard2Unchecked(mode, out, above, y, ycrd[c0:c1], np, crd[e0:], lp, tile, idx[j0:], f, r)
 	})
 	putQScratch(s)
@@ -110,13 +110,22 @@ func qCheck2(name string, ptr, crd, lptr, idx []uint64, v *quant.Values, ch Chan
 // goes by groups of its children, and a child that does not fit alone by
 // pieces of its leaves (c1 = c0+1 then, and np and lp cover only the
 // group or piece).
-func (s *qScratch) nodes2(ptr, lptr []uint64, fn func(c0, c1 int, e0, j0 uint64, np, lp []uint64, tile []float32)) {
+//
+// Every group and piece lies within the children ptr's ends name and the
+// leaves their pointers name, the ranges qCheck2 checked: a node's end
+// outside the children, or a child's end outside the leaves or before its
+// start (pointers changed after validation), panics, naming the product,
+// before anything of it is decoded.
+func (s *qScratch) nodes2(name string, ptr, lptr []uint64, fn func(c0, c1 int, e0, j0 uint64, np, lp []uint64, tile []float32)) {
 	nc := len(ptr) - 1
+	eEnd := ptr[nc]
+	jEnd := lptr[eEnd]
 	for c := 0; c < nc; {
 		e0 := ptr[c]
 		j0 := lptr[e0]
 		d := c
-		for d < nc && d-c < qTileRows && ptr[d+1] >= e0 && ptr[d+1]-e0 <= qTile && lptr[ptr[d+1]] >= j0 && lptr[ptr[d+1]]-j0 <= qTile {
+		for d < nc && d-c < qTileRows && ptr[d+1] >= e0 && ptr[d+1]-e0 <= qTile && ptr[d+1] <= eEnd &&
+			lptr[ptr[d+1]] >= j0 && lptr[ptr[d+1]]-j0 <= qTile && lptr[ptr[d+1]] <= jEnd {
 			d++
 		}
 		if d > c {
@@ -127,10 +136,13 @@ func (s *qScratch) nodes2(ptr, lptr []uint64, fn func(c0, c1 int, e0, j0 uint64,
 		}
 		// Node c alone does not fit: its children in groups.
 		end := ptr[c+1]
+		if end < e0 || end > eEnd {
+			panic(fmt.Sprintf("kernels: %s: ptr[%d] = %d out of range %d..%d", name, c+1, end, e0, eEnd))
+		}
 		for e := e0; e < end; {
 			f := e
 			jf := lptr[e]
-			for f < end && f-e < qTile && lptr[f+1] >= jf && lptr[f+1]-jf <= qTile {
+			for f < end && f-e < qTile && lptr[f+1] >= jf && lptr[f+1]-jf <= qTile && lptr[f+1] <= jEnd {
 				f++
 			}
 			if f > e {
@@ -139,8 +151,12 @@ func (s *qScratch) nodes2(ptr, lptr []uint64, fn func(c0, c1 int, e0, j0 uint64,
 				continue
 			}
 			// Child e alone does not fit: its leaves in pieces.
-			for q := jf; q < lptr[e+1]; q += qTile {
-				s.call2(fn, c, c+1, e, e+1, q, min(lptr[e+1], q+qTile), ptr, lptr)
+			jl := lptr[e+1]
+			if jl < jf || jl > jEnd {
+				panic(fmt.Sprintf("kernels: %s: lptr[%d] = %d out of range %d..%d", name, e+1, jl, jf, jEnd))
+			}
+			for q := jf; q < jl; q += qTile {
+				s.call2(fn, c, c+1, e, e+1, q, min(jl, q+qTile), ptr, lptr)
 			}
 			e++
 		}

@@ -27,7 +27,7 @@ func QSpMM(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, v *
 		return
 	}
 	s := getQScratch(v, ch)
-	s.rows(ptr, func(i, j int, t0, t1 uint64, rp []uint64, tile []float32, first bool) {
+	s.rows("QSpMM", ptr, func(i, j int, t0, t1 uint64, rp []uint64, tile []float32, first bool) {
 		b := beta
 		if !first {
 			b = 1
@@ -51,7 +51,7 @@ func QSpMMScatter(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint
 		return
 	}
 	s := getQScratch(v, ch)
-	s.rows(ptr, func(i, j int, t0, t1 uint64, rp []uint64, tile []float32, _ bool) {
+	s.rows("QSpMMScatter", ptr, func(i, j int, t0, t1 uint64, rp []uint64, tile []float32, _ bool) {
 		SpMMScatterUnchecked(y, ldy, x[i*ldx:], ldx, w, rp, idx[t0:t1], tile, alpha)
 	})
 	putQScratch(s)

@@ -44,13 +44,14 @@ func qCheckRows(name string, ptr, idx []uint64, v *quant.Values, ch *Channels) (
 }
 
 // qWhole returns the end j of the rows from i that one tile holds whole:
-// at most qTileRows rows whose values together fit qTile. j == i when row i
-// alone does not fit. On a decreasing ptr no row fits.
-func qWhole(ptr []uint64, i int) int {
+// at most qTileRows rows whose values together fit qTile and end at or
+// before e1. j == i when row i alone does not fit. On a decreasing ptr no
+// row fits.
+func qWhole(ptr []uint64, i int, e1 uint64) int {
 	rows := len(ptr) - 1
 	p := ptr[i]
 	j := i
-	for j < rows && j-i < qTileRows && ptr[j+1] >= p && ptr[j+1]-p <= qTile {
+	for j < rows && j-i < qTileRows && ptr[j+1] >= p && ptr[j+1]-p <= qTile && ptr[j+1] <= e1 {
 		j++
 	}
 	return j
@@ -82,11 +83,18 @@ func (s *qScratch) piece(n uint64) []uint64 {
 // for rows i..j-1 held whole (values t0..t1-1, rp their pointers rebased to
 // the tile), or, for a row longer than a tile, once per piece with j = i+1,
 // rp a single row and first set on the row's first piece.
-func (s *qScratch) rows(ptr []uint64, fn func(i, j int, t0, t1 uint64, rp []uint64, tile []float32, first bool)) {
+//
+// Every tile lies within ptr's ends, the values qCheckRows checked: a row
+// whose end lies outside ptr[0]..ptr[len(ptr)-1] or before its start
+// (pointers changed after validation) panics, naming the product, before
+// anything of it is decoded. Within a tile the rebased pointers may still
+// be out of order; the kernels the tile goes to clamp or check them.
+func (s *qScratch) rows(name string, ptr []uint64, fn func(i, j int, t0, t1 uint64, rp []uint64, tile []float32, first bool)) {
 	rows := len(ptr) - 1
+	e1 := ptr[rows]
 	for i := 0; i < rows; {
 		p := ptr[i]
-		if j := qWhole(ptr, i); j > i {
+		if j := qWhole(ptr, i, e1); j > i {
 			t1 := ptr[j]
 			tile := s.decode(p, t1)
 			fn(i, j, p, t1, s.rebase(ptr, i, j, p), tile, true)
@@ -94,6 +102,9 @@ func (s *qScratch) rows(ptr []uint64, fn func(i, j int, t0, t1 uint64, rp []uint
 			continue
 		}
 		end := ptr[i+1]
+		if end < p || end > e1 {
+			panic(fmt.Sprintf("kernels: %s: ptr[%d] = %d out of range %d..%d", name, i+1, end, p, e1))
+		}
 		for q := p; q < end; q += qTile {
 			q1 := min(end, q+qTile)
 			tile := s.decode(q, q1)

@@ -44,6 +44,7 @@ func registerAMD64() bool {
 		scatterHadamardF64.set(tierAVX2, scatterHadamardChunked(amd64.ScatterHadamardF64AVX2))
 		dotRowsF32.set(tierAVX2, dotRowsChunked(amd64.DotRowsF32AVX2))
 		dotRowsF64.set(tierAVX2, dotRowsChunked(amd64.DotRowsF64AVX2))
+		dequantize.set(tierAVX2, dequantizeAVX2)
 	}
 	if amd64.HasAVX512 {
 		lowerBound.set(tierAVX512, lowerBoundAVX512)
@@ -90,18 +91,6 @@ func registerAMD64() bool {
 		scatterHadamardF64.set(tierAVX512, scatterHadamardChunked(amd64.ScatterHadamardF64AVX512))
 		dotRowsF32.set(tierAVX512, dotRowsChunked(amd64.DotRowsF32AVX512))
 		dotRowsF64.set(tierAVX512, dotRowsChunked(amd64.DotRowsF64AVX512))
-	}
-	return true
-}
-
-// The dequantize family's amd64 paths.
-var _ = registerDequantizeAMD64()
-
-func registerDequantizeAMD64() bool {
-	if amd64.HasAVX2 {
-		dequantize.set(tierAVX2, dequantizeAVX2)
-	}
-	if amd64.HasAVX512 {
 		dequantize.set(tierAVX512, dequantizeAVX512)
 	}
 	return true

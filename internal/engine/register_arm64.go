@@ -44,15 +44,6 @@ func registerARM64() bool {
 		scatterHadamardF64.set(tierNEON, scatterHadamardNEON(arm64.ScatterHadamardF64NEON, 2))
 		dotRowsF32.set(tierNEON, dotRowsNEON(arm64.DotRowsF32NEON))
 		dotRowsF64.set(tierNEON, dotRowsNEON(arm64.DotRowsF64NEON))
-	}
-	return true
-}
-
-// The dequantize family's NEON path.
-var _ = registerDequantizeARM64()
-
-func registerDequantizeARM64() bool {
-	if arm64.HasNEON {
 		dequantize.set(tierNEON, dequantizeNEON)
 	}
 	return true

@@ -8,7 +8,7 @@ func ScatterAdd[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha T) {
 	if len(idx) != len(vals) {
 		panic("kernels: ScatterAdd: len(idx) != len(vals)")
 	}
-	if isF32[T]() {
+	if is32[T]() {
 		scatterAddF32.fn(f32s(y), f32s(x), ptr, idx, f32s(vals), float32(alpha))
 		return
 	}

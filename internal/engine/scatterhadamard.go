@@ -20,9 +20,12 @@ func ScatterHadamard[T Float](out, base, y []T, crd, ptr []uint64, vals []T, idx
 	scatterHadamardCall(out, base, y, crd, crd, ptr, vals, idx, r, 0)
 }
 
-// ScatterHadamardUnchecked is ScatterHadamard without its checks, for
-// callers that pass the levels of a validated tensor and operands whose
-// sizes they have checked against its shape.
+// ScatterHadamardUnchecked is ScatterHadamard without its passes over the
+// index arrays, for callers that pass the levels of a validated tensor and
+// operands whose sizes they have checked against its shape. Every path
+// still checks each segment and index when it reads it and panics with
+// scatterHadamardBadIndex on one out of range, and checks the lengths it
+// relies on (scatterBounds).
 func ScatterHadamardUnchecked[T Float](out, base, y []T, crd, ptr []uint64, vals []T, idx []uint64, r int) {
 	if len(ptr) <= 1 {
 		return
@@ -67,11 +70,53 @@ var (
 	scatterHadamardF64 = newFamily[scatterHadamardFunc[float64]]("scatterhadamard.f64", scatterHadamardRef[float64], scatterHadamardGeneric[float64])
 )
 
+// scatterHadamardBadIndex is the panic of every ScatterHadamard path when
+// a segment of ptr (ptr[c] <= ptr[c+1] <= len(idx), len(vals)) or an index
+// (idx below out's rows; for a node with leaves, crd below y's and bcrd
+// below base's where sB is r) is out of range when the kernel reads it (see
+// gatherHadamardBadIndex).
+const scatterHadamardBadIndex = "kernels: ScatterHadamard: index out of range (an index array changed after validation?)"
+
+// scatterBounds checks the lengths every ScatterHadamard path relies on
+// (r >= 1, bcrd and crd with an entry per node, base holding row 0 when
+// sB is 0) and returns the bounds of idx (out's rows), crd (y's) and bcrd
+// (rowBound).
+func scatterBounds(out, base, y, nbcrd, ncrd, nc, r, sB int) (orows, yrows, bb uint64) {
+	if r < 1 || nbcrd < nc || ncrd < nc || (sB == 0 && base < r) {
+		panic("kernels: ScatterHadamard: base, bcrd or crd too short for the nodes")
+	}
+	return uint64(out / r), uint64(y / r), rowBound(base, r, sB)
+}
+
+// scatterHadamardRef is ScatterHadamard's loop, checking each segment and
+// index as it reads it; nodes without leaves read neither crd nor bcrd.
 func scatterHadamardRef[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
+	scatterHadamardCols(out, base, y, bcrd, crd, ptr, vals, idx, r, sB, 0)
+}
+
+// scatterHadamardCols is scatterHadamardRef on columns k0..r-1 (the NEON
+// glue's tail).
+func scatterHadamardCols[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB, k0 int) {
+	orows, yrows, bb := scatterBounds(len(out), len(base), len(y), len(bcrd), len(crd), len(ptr)-1, r, sB)
+	n := uint64(min(len(vals), len(idx)))
 	for c := 0; c+1 < len(ptr); c++ {
-		for k := 0; k < r; k++ {
-			for j := ptr[c]; j < ptr[c+1]; j++ {
-				p := base[int(bcrd[c])*sB+k] * y[int(crd[c])*r+k]
+		lo, hi := ptr[c], ptr[c+1] // read once, as crd and bcrd: out may overlap them
+		if lo > hi || hi > n {
+			panic(scatterHadamardBadIndex)
+		}
+		if lo == hi {
+			continue
+		}
+		bc, yc := bcrd[c], crd[c]
+		if bc >= bb || yc >= yrows {
+			panic(scatterHadamardBadIndex)
+		}
+		for k := k0; k < r; k++ {
+			for j := lo; j < hi; j++ {
+				if idx[j] >= orows {
+					panic(scatterHadamardBadIndex)
+				}
+				p := base[int(bc)*sB+k] * y[int(yc)*r+k]
 				out[int(idx[j])*r+k] += vals[j] * p
 			}
 		}
@@ -79,14 +124,23 @@ func scatterHadamardRef[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals
 }
 
 func scatterHadamardGeneric[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
+	orows, yrows, bb := scatterBounds(len(out), len(base), len(y), len(bcrd), len(crd), len(ptr)-1, r, sB)
+	n := uint64(min(len(vals), len(idx)))
 	var p [64]T
 	for c := 0; c+1 < len(ptr); c++ {
 		lo, hi := ptr[c], ptr[c+1]
+		if lo > hi || hi > n {
+			panic(scatterHadamardBadIndex)
+		}
 		if lo == hi {
 			continue
 		}
-		yr := y[int(crd[c])*r:][:r]
-		base := base[int(bcrd[c])*sB:][:r]
+		bc, yc := bcrd[c], crd[c]
+		if bc >= bb || yc >= yrows {
+			panic(scatterHadamardBadIndex)
+		}
+		yr := y[int(yc)*r:][:r]
+		base := base[int(bc)*sB:][:r]
 		for k0 := 0; k0 < r; k0 += 64 {
 			w := min(64, r-k0)
 			pb := p[:w]
@@ -94,8 +148,11 @@ func scatterHadamardGeneric[T Float](out, base, y []T, bcrd, crd, ptr []uint64, 
 				pb[k] = base[k0+k] * yr[k0+k]
 			}
 			for j := lo; j < hi; j++ {
-				v := vals[j]
-				or := out[int(idx[j])*r+k0:][:w]
+				v, oi := vals[j], idx[j]
+				if oi >= orows {
+					panic(scatterHadamardBadIndex)
+				}
+				or := out[int(oi)*r+k0:][:w]
 				for k := range pb {
 					or[k] += v * pb[k]
 				}

@@ -1,13 +1,22 @@
+//go:build !purego && !noasm && gc
+
 package engine
 
 // scatterHadamardChunked calls the kernel on runs of nodes holding about
-// productChunk leaves. ScatterHadamard has checked every bound.
-func scatterHadamardChunked[T Float](asm scatterHadamardFunc[T]) scatterHadamardFunc[T] {
+// productChunk leaves, after checking the lengths (scatterBounds), and
+// panics with scatterHadamardBadIndex when the kernel reports a segment or
+// an index out of range.
+func scatterHadamardChunked[T Float](asm func(out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int, orows, yrows, bbound uint64) int) scatterHadamardFunc[T] {
 	return func(out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
 		nc := len(ptr) - 1
+		orows, yrows, bb := scatterBounds(len(out), len(base), len(y), len(bcrd), len(crd), nc, r, sB)
+		n := min(len(vals), len(idx))
+		vals, idx = vals[:n], idx[:n]
 		for c0 := 0; c0 < nc; {
 			c1 := productRun(ptr, c0)
-			asm(out, base, y, bcrd[c0:c1], crd[c0:c1], ptr[c0:c1+1], vals, idx, r, sB)
+			if asm(out, base, y, bcrd[c0:c1], crd[c0:c1], ptr[c0:c1+1], vals, idx, r, sB, orows, yrows, bb) != 0 {
+				panic(scatterHadamardBadIndex)
+			}
 			c0 = c1
 		}
 	}

@@ -30,7 +30,7 @@ func SpMMPartUnchecked[T Float](allRows, allNNZ int, y []T, ldy int, x []T, ldx,
 }
 
 func spmmCall[T Float](allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
-	if isF32[T]() {
+	if is32[T]() {
 		spmmF32.fn(allRows, allNNZ, f32s(y), ldy, f32s(x), ldx, w, ptr, idx, f32s(vals), float32(alpha), float32(beta))
 		return
 	}
@@ -178,7 +178,14 @@ func spmmTileRows(rows, xrows, nnz, w, size int) int {
 // fn(r0, seg, first, limit) of the rows from r0 whose segments are seg (the
 // tile kernels' pairs), first on the block's first tile. A call covers at
 // most spmmWorkPerCall multiply-adds even on a dense tile.
-func spmmTileWalk(ptr []uint64, indexed, w, tw int, fn func(r0 int, seg []uint64, first bool, limit uint64)) {
+//
+// The tile kernels check nothing but the limit, so the walk checks what
+// they rely on and panics with bad on a violation: every segment of ptr
+// within 0 <= lo <= hi <= n when it is copied into seg, and every entry
+// taken by the end of the block's tiles. The last tile's limit is indexed,
+// so an index at or above it stops its row in every tile and leaves the
+// row unfinished.
+func spmmTileWalk(ptr []uint64, n uint64, indexed, w, tw int, bad string, fn func(r0 int, seg []uint64, first bool, limit uint64)) {
 	sp := spmmSegPool.Get().(*[2 * spmmTileBlock]uint64)
 	defer spmmSegPool.Put(sp)
 	rows := len(ptr) - 1
@@ -187,22 +194,58 @@ func spmmTileWalk(ptr []uint64, indexed, w, tw int, fn func(r0 int, seg []uint64
 		hi := min(rows, lo+spmmTileBlock)
 		s := sp[:2*(hi-lo)]
 		for i := range hi - lo {
-			s[2*i], s[2*i+1] = ptr[lo+i], ptr[lo+i+1]
+			a, b := ptr[lo+i], ptr[lo+i+1]
+			if a > b || b > n {
+				panic(bad)
+			}
+			s[2*i], s[2*i+1] = a, b
 		}
 		for c0 := 0; c0 < indexed; c0 += tw {
+			limit := uint64(min(c0+tw, indexed))
 			for r0 := lo; r0 < hi; r0 += sub {
 				r1 := min(hi, r0+sub)
-				fn(r0, s[2*(r0-lo):2*(r1-lo)], c0 == 0, uint64(c0+tw))
+				fn(r0, s[2*(r0-lo):2*(r1-lo)], c0 == 0, limit)
+			}
+		}
+		for i := range hi - lo {
+			if s[2*i] != s[2*i+1] {
+				panic(bad)
 			}
 		}
 	}
 }
 
+// spmmBadIndex is the panic of every SpMM path when a segment of ptr or an
+// index lies out of range when the kernel reads it: the checked entry
+// points find that before the first write, so only an index array changed
+// after validation (or an output that overlaps one) reaches it.
+const spmmBadIndex = "kernels: SpMM: index out of range (an index array changed after validation?)"
+
+// denseRows is the number of rows a dense operand of n elements holds with
+// leading dimension ld and rows of w elements (row r is [r*ld, r*ld+w)).
+func denseRows(n, ld, w int) uint64 {
+	if w <= 0 || ld < w || n < w {
+		return 0
+	}
+	return uint64((n-w)/ld + 1)
+}
+
 func spmmRef[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
+	if w == 0 {
+		return
+	}
+	xrows, n := denseRows(len(x), ldx, w), uint64(min(len(idx), len(vals)))
 	for i := 0; i+1 < len(ptr); i++ {
+		lo, hi := ptr[i], ptr[i+1] // read once: y may overlap ptr
+		if lo > hi || hi > n {
+			panic(spmmBadIndex)
+		}
 		for c := range w {
 			var s T
-			for k := ptr[i]; k < ptr[i+1]; k++ {
+			for k := lo; k < hi; k++ {
+				if idx[k] >= xrows {
+					panic(spmmBadIndex)
+				}
 				s += vals[k] * x[int(idx[k])*ldx+c]
 			}
 			if beta == 0 {
@@ -215,26 +258,43 @@ func spmmRef[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals
 }
 
 // spmmGeneric accumulates blocks of up to 64 columns of a row of Y in a
-// stack array, two entries per pass.
+// stack array, two entries per pass. Every index is checked each time it is
+// read (a block re-reads the row's indices after the previous block's
+// store, which may have changed them when y overlaps idx).
 func spmmGeneric[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
+	if w == 0 {
+		return
+	}
+	xrows, n := denseRows(len(x), ldx, w), uint64(min(len(idx), len(vals)))
 	var buf [64]T
 	for i := 0; i+1 < len(ptr); i++ {
-		lo, hi := int(ptr[i]), int(ptr[i+1])
+		lo, hi := ptr[i], ptr[i+1]
+		if lo > hi || hi > n {
+			panic(spmmBadIndex)
+		}
 		for c0 := 0; c0 < w; c0 += len(buf) {
 			acc := buf[:min(len(buf), w-c0)]
 			clear(acc)
 			k := lo
 			for ; k+2 <= hi; k += 2 {
+				j0, j1 := idx[k], idx[k+1]
+				if j0 >= xrows || j1 >= xrows {
+					panic(spmmBadIndex)
+				}
 				v0, v1 := vals[k], vals[k+1]
-				x0 := x[int(idx[k])*ldx+c0:][:len(acc)]
-				x1 := x[int(idx[k+1])*ldx+c0:][:len(acc)]
+				x0 := x[int(j0)*ldx+c0:][:len(acc)]
+				x1 := x[int(j1)*ldx+c0:][:len(acc)]
 				for c := range acc {
 					acc[c] += v0*x0[c] + v1*x1[c]
 				}
 			}
 			if k < hi {
+				j0 := idx[k]
+				if j0 >= xrows {
+					panic(spmmBadIndex)
+				}
 				v0 := vals[k]
-				x0 := x[int(idx[k])*ldx+c0:][:len(acc)]
+				x0 := x[int(j0)*ldx+c0:][:len(acc)]
 				for c := range acc {
 					acc[c] += v0 * x0[c]
 				}
@@ -248,6 +308,38 @@ func spmmGeneric[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, 
 				for c := range acc {
 					yr[c] = alpha*acc[c] + beta*yr[c]
 				}
+			}
+		}
+	}
+}
+
+// raceSpMM records what an SpMM (or, scatter set, SpMMScatter) assembly
+// call on rows lo..end-1 of ptr read and wrote, for asmPieces: the rows'
+// ptr entries and entries (clamped to len(idx) as the kernels clamp them),
+// and the rows of the indexed operand d (X for SpMM, Y for SpMMScatter)
+// their indices name, where they are below drows (the kernels stop at the
+// first that is not); s is the operand of the rows themselves (Y for SpMM,
+// written; X for SpMMScatter, read). The indexed rows are recorded as
+// written for the scatter.
+func raceSpMM[T Float](s []T, lds int, d []T, ldd, w int, ptr, idx []uint64, vals []T, drows uint64, lo, end int, scatter bool) {
+	raceRead(ptr[lo : end+1])
+	for i := lo; i < end; i++ {
+		if scatter {
+			raceRead(s[i*lds:][:w])
+		} else {
+			raceWrite(s[i*lds:][:w])
+		}
+		a, b := clampRange(ptr, i, len(idx))
+		raceRead(idx[a:b])
+		raceRead(vals[a:b])
+		for _, j := range idx[a:b] {
+			if j >= drows {
+				continue
+			}
+			if scatter {
+				raceWrite(d[int(j)*ldd:][:w])
+			} else {
+				raceRead(d[int(j)*ldd:][:w])
 			}
 		}
 	}

@@ -7,13 +7,21 @@ import (
 	"unsafe"
 )
 
+// spmmAsmFunc is an SpMM assembly kernel: SpMM on the rows of ptr, every
+// segment checked within len(idx) and every index below xrows when it is
+// read; it returns 0, or 1 when it stopped at one that was not.
+type spmmAsmFunc[T Float] = func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T, xrows uint64) int
+
 // spmmAsm wraps an SpMM assembly kernel k and its column-tile kernel kt. The
-// exported SpMM has checked the structure and every bound (checkSpMM). It
-// turns -0 beta into +0 and feeds the rows in chunks, or in column tiles of
-// A when X is too large for L2 and the rows are long enough, choosing the
-// tiling for a matrix of allRows rows and allNNZ entries, of which ptr's
-// rows are a part.
-func spmmAsm[T Float](k spmmRowsFunc[T], kt spmmTileFunc[T]) spmmFunc[T] {
+// exported SpMM has checked the lengths (checkSpMM), and the kernels check
+// every segment and index they read: the wrapper panics with spmmBadIndex
+// when k reports one out of range, and spmmTileWalk when a tile left an
+// entry. It turns -0 beta into +0 and feeds the rows in chunks through
+// asmPieces (spmmRows, raceSpMM), or in
+// column tiles of A when X is too large for L2 and the rows are long
+// enough, choosing the tiling for a matrix of allRows rows and allNNZ
+// entries, of which ptr's rows are a part.
+func spmmAsm[T Float](k spmmAsmFunc[T], kt spmmTileFunc[T]) spmmFunc[T] {
 	return func(allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
 		if w == 0 {
 			return
@@ -21,25 +29,35 @@ func spmmAsm[T Float](k spmmRowsFunc[T], kt spmmTileFunc[T]) spmmFunc[T] {
 		if beta == 0 {
 			beta = 0
 		}
+		n := min(len(idx), len(vals))
+		idx, vals = idx[:n], vals[:n]
 		rows := len(ptr) - 1
-		xrows := (len(x)-w)/ldx + 1
+		xrows := denseRows(len(x), ldx, w)
 		// An infinite alpha is not tiled: each tile scales its own partial
 		// sum, and a row without entries in a tile would add alpha*0 = NaN
 		// (the untiled kernel scales the row's whole sum once).
-		if tw := spmmTileRows(allRows, xrows, allNNZ, w, int(unsafe.Sizeof(beta))); tw > 0 && !math.IsInf(float64(alpha), 0) {
-			spmmTileWalk(ptr, xrows, w, tw, func(r0 int, seg []uint64, first bool, limit uint64) {
+		if tw := spmmTileRows(allRows, int(xrows), allNNZ, w, int(unsafe.Sizeof(beta))); tw > 0 && !math.IsInf(float64(alpha), 0) {
+			spmmTileWalk(ptr, uint64(n), int(xrows), w, tw, spmmBadIndex, func(r0 int, seg []uint64, first bool, limit uint64) {
 				b := beta
 				if !first {
 					b = 1
 				}
 				kt(y[r0*ldy:], ldy, x, ldx, w, seg, idx, vals, alpha, b, limit)
 			})
+			if raceEnabled {
+				// The tiles cover every row's entries once.
+				raceSpMM(y, ldy, x, ldx, w, ptr, idx, vals, xrows, 0, rows, false)
+			}
 			return
 		}
-		for lo := 0; lo < rows; {
+		asmPieces(rows, rows, func(lo, _ int) (int, bool) {
 			hi := spmmRows(ptr, lo, w)
-			k(y[lo*ldy:], ldy, x, ldx, w, ptr[lo:hi+1], idx, vals, alpha, beta)
-			lo = hi
-		}
+			if k(y[lo*ldy:], ldy, x, ldx, w, ptr[lo:hi+1], idx, vals, alpha, beta, xrows) != 0 {
+				panic(spmmBadIndex)
+			}
+			return hi, true
+		}, func(lo, end int) {
+			raceSpMM(y, ldy, x, ldx, w, ptr, idx, vals, xrows, lo, end, false)
+		})
 	}
 }

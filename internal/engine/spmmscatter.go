@@ -19,7 +19,7 @@ func spmmScatter[T Float](indexCheck bool, y []T, ldy int, x []T, ldx, w int, pt
 	if indexCheck {
 		mustNotAlias("SpMMScatter", y, ptr, idx)
 	}
-	if isF32[T]() {
+	if is32[T]() {
 		spmmScatterF32.fn(f32s(y), ldy, f32s(x), ldx, w, ptr, idx, f32s(vals), float32(alpha))
 		return
 	}
@@ -37,10 +37,25 @@ var (
 // one tile of Y's rows, with the segments and limit of spmmTileFunc.
 type spmmScatterTileFunc[T Float] = func(y []T, ldy int, x []T, ldx, w int, seg, idx []uint64, vals []T, alpha T, limit uint64)
 
+// spmmScatterBadIndex is SpMMScatter's panic when a segment of ptr or an
+// index lies out of range when a kernel reads it (see spmmBadIndex).
+const spmmScatterBadIndex = "kernels: SpMMScatter: index out of range (an index array changed after validation?)"
+
 func spmmScatterRef[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T) {
+	if w == 0 {
+		return
+	}
+	yrows, n := denseRows(len(y), ldy, w), uint64(min(len(idx), len(vals)))
 	for i := 0; i+1 < len(ptr); i++ {
-		for k := ptr[i]; k < ptr[i+1]; k++ {
+		lo, hi := ptr[i], ptr[i+1] // read once: y may overlap ptr
+		if lo > hi || hi > n {
+			panic(spmmScatterBadIndex)
+		}
+		for k := lo; k < hi; k++ {
 			for c := range w {
+				if idx[k] >= yrows {
+					panic(spmmScatterBadIndex)
+				}
 				y[int(idx[k])*ldy+c] += vals[k] * (alpha * x[i*ldx+c])
 			}
 		}
@@ -51,14 +66,23 @@ func spmmScatterGeneric[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []u
 	if w == 0 {
 		return // the wrapper checked nothing more: x and y may be empty
 	}
+	yrows, n := denseRows(len(y), ldy, w), uint64(min(len(idx), len(vals)))
 	// vals[k] * (alpha*x), in ref's order (and the assembly's, which
 	// scale x's row once): (vals[k]*alpha)*x overflows or underflows on
 	// other inputs. alpha*x is exact for alpha == 1.
 	for i := 0; i+1 < len(ptr); i++ {
 		xr := x[i*ldx : i*ldx+w]
-		for k := ptr[i]; k < ptr[i+1]; k++ {
+		lo, hi := ptr[i], ptr[i+1]
+		if lo > hi || hi > n {
+			panic(spmmScatterBadIndex)
+		}
+		for k := lo; k < hi; k++ {
+			j := idx[k]
+			if j >= yrows {
+				panic(spmmScatterBadIndex)
+			}
 			v := vals[k]
-			yr := y[int(idx[k])*ldy:][:len(xr)]
+			yr := y[int(j)*ldy:][:len(xr)]
 			if alpha == 1 {
 				for c, xv := range xr {
 					yr[c] += v * xv

@@ -1,7 +1,5 @@
 package engine
 
-import "unsafe"
-
 // SpMV implements kernels.SpMV.
 func SpMV[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
 	SpMVRows(ShortRows(ptr), y, x, ptr, idx, vals, alpha, beta)
@@ -21,7 +19,7 @@ func SpMVRows[T Float](short bool, y, x []T, ptr, idx []uint64, vals []T, alpha,
 	if len(idx) != len(vals) {
 		panic("kernels: SpMV: len(idx) != len(vals)")
 	}
-	if isF32[T]() {
+	if is32[T]() {
 		f := spmvF32
 		if short {
 			f = spmv1F32
@@ -168,10 +166,4 @@ func spmvGeneric[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) 
 			y[i] = alpha*s + beta*y[i]
 		}
 	}
-}
-
-// isF32 reports whether T is (defined on) float32.
-func isF32[T Float]() bool {
-	var z T
-	return unsafe.Sizeof(z) == 4
 }

@@ -64,7 +64,7 @@ func benchSpMVFamily[T Float](b *testing.B, op string, f *family[spmvFunc[T]], s
 }
 
 func sizeofT[T Float](z T) uintptr {
-	if isF32[T]() {
+	if is32[T]() {
 		return 4
 	}
 	return 8

@@ -79,7 +79,7 @@ func absAll[T Float](s []T) []T {
 }
 
 func epsOf[T Float]() float64 {
-	if isF32[T]() {
+	if is32[T]() {
 		return 1e-5
 	}
 	return 1e-13

@@ -5,8 +5,12 @@
 // functions are stubs that panic, so package kernels can refer to them
 // unconditionally and never call them.
 //
-// The kernels check nothing: package kernels validates every length and
-// bound before calling them, and each declaration states what it assumes.
+// Package engine (behind package kernels) validates every length before
+// calling them, and each declaration states what the kernel checks and
+// assumes. The index and search kernels stay inside their slices whatever
+// the indices hold (segments clamped, indices out of range skipped); the
+// product kernels compare every index they dereference, when they read it,
+// with a bound passed in, and return 1 at the first out of range.
 // They are exported only so that package kernels can reach them (DESIGN.md
 // places them here); other code should call package kernels, whose checked
 // wrappers choose among them.

@@ -26,17 +26,20 @@ DATA iotad<>+24(SB)/4, $6
 DATA iotad<>+28(SB)/4, $7
 GLOBL iotad<>(SB), RODATA|NOPTR, $32
 
-// func DotRowsF32AVX2(dst []float32, q []float32, k []float32, idx []uint64, scale float32)
+// func DotRowsF32AVX2(dst []float32, q []float32, k []float32, idx []uint64, scale float32, krows uint64) int
 //
 // For every j, with d = len(q) (two partial sums, the last vector masked):
 //
+//	if idx[j] >= krows { return 1 }   // read once, checked, then used
 //	dst[j] = scale * sum over t < d of q[t] * k[idx[j]*d + t]
+//
+// and 0 at the end.
 //
 // Registers: DI dst, SI q, BX k, R11 idx, R12 len(dst), R13 row bytes, R15
 // full vectors per row, AX j, CX byte offset in the row, DX vectors left,
-// R14 k row.
+// R14 k row; krows is read from the argument frame.
 // Requires: AVX, AVX2, FMA3
-TEXT ·DotRowsF32AVX2(SB), NOSPLIT, $0-100
+TEXT ·DotRowsF32AVX2(SB), NOSPLIT, $0-120
 	MOVQ  dst_base+0(FP), DI
 	MOVQ  dst_len+8(FP), R12
 	MOVQ  q_base+24(FP), SI
@@ -58,6 +61,8 @@ TEXT ·DotRowsF32AVX2(SB), NOSPLIT, $0-100
 
 row:
 	MOVQ  (R11)(AX*8), R14
+	CMPQ  R14, krows+104(FP)
+	JAE   bad
 	IMULQ R13, R14
 	ADDQ  BX, R14
 	VXORPS Y0, Y0, Y0
@@ -102,20 +107,29 @@ tail:
 	JB   row
 
 done:
+	MOVQ $0, ret+112(FP)
 	VZEROUPPER
 	RET
 
-// func DotRowsF32AVX512(dst []float32, q []float32, k []float32, idx []uint64, scale float32)
+bad:
+	MOVQ $1, ret+112(FP)
+	VZEROUPPER
+	RET
+
+// func DotRowsF32AVX512(dst []float32, q []float32, k []float32, idx []uint64, scale float32, krows uint64) int
 //
 // For every j, with d = len(q) (two partial sums, the last vector masked):
 //
+//	if idx[j] >= krows { return 1 }   // read once, checked, then used
 //	dst[j] = scale * sum over t < d of q[t] * k[idx[j]*d + t]
+//
+// and 0 at the end.
 //
 // Registers: DI dst, SI q, BX k, R11 idx, R12 len(dst), R13 row bytes, R15
 // full vectors per row, AX j, CX byte offset in the row, DX vectors left,
-// R14 k row.
+// R14 k row; krows is read from the argument frame.
 // Requires: AVX512F, AVX512DQ, BMI2
-TEXT ·DotRowsF32AVX512(SB), NOSPLIT, $0-100
+TEXT ·DotRowsF32AVX512(SB), NOSPLIT, $0-120
 	MOVQ  dst_base+0(FP), DI
 	MOVQ  dst_len+8(FP), R12
 	MOVQ  q_base+24(FP), SI
@@ -137,6 +151,8 @@ TEXT ·DotRowsF32AVX512(SB), NOSPLIT, $0-100
 
 row:
 	MOVQ  (R11)(AX*8), R14
+	CMPQ  R14, krows+104(FP)
+	JAE   bad
 	IMULQ R13, R14
 	ADDQ  BX, R14
 	VPXORQ Z0, Z0, Z0
@@ -182,20 +198,29 @@ tail:
 	JB   row
 
 done:
+	MOVQ $0, ret+112(FP)
 	VZEROUPPER
 	RET
 
-// func DotRowsF64AVX2(dst []float64, q []float64, k []float64, idx []uint64, scale float64)
+bad:
+	MOVQ $1, ret+112(FP)
+	VZEROUPPER
+	RET
+
+// func DotRowsF64AVX2(dst []float64, q []float64, k []float64, idx []uint64, scale float64, krows uint64) int
 //
 // For every j, with d = len(q) (two partial sums, the last vector masked):
 //
+//	if idx[j] >= krows { return 1 }   // read once, checked, then used
 //	dst[j] = scale * sum over t < d of q[t] * k[idx[j]*d + t]
+//
+// and 0 at the end.
 //
 // Registers: DI dst, SI q, BX k, R11 idx, R12 len(dst), R13 row bytes, R15
 // full vectors per row, AX j, CX byte offset in the row, DX vectors left,
-// R14 k row.
+// R14 k row; krows is read from the argument frame.
 // Requires: AVX, AVX2, FMA3
-TEXT ·DotRowsF64AVX2(SB), NOSPLIT, $0-104
+TEXT ·DotRowsF64AVX2(SB), NOSPLIT, $0-120
 	MOVQ  dst_base+0(FP), DI
 	MOVQ  dst_len+8(FP), R12
 	MOVQ  q_base+24(FP), SI
@@ -217,6 +242,8 @@ TEXT ·DotRowsF64AVX2(SB), NOSPLIT, $0-104
 
 row:
 	MOVQ  (R11)(AX*8), R14
+	CMPQ  R14, krows+104(FP)
+	JAE   bad
 	IMULQ R13, R14
 	ADDQ  BX, R14
 	VXORPD Y0, Y0, Y0
@@ -259,20 +286,29 @@ tail:
 	JB   row
 
 done:
+	MOVQ $0, ret+112(FP)
 	VZEROUPPER
 	RET
 
-// func DotRowsF64AVX512(dst []float64, q []float64, k []float64, idx []uint64, scale float64)
+bad:
+	MOVQ $1, ret+112(FP)
+	VZEROUPPER
+	RET
+
+// func DotRowsF64AVX512(dst []float64, q []float64, k []float64, idx []uint64, scale float64, krows uint64) int
 //
 // For every j, with d = len(q) (two partial sums, the last vector masked):
 //
+//	if idx[j] >= krows { return 1 }   // read once, checked, then used
 //	dst[j] = scale * sum over t < d of q[t] * k[idx[j]*d + t]
+//
+// and 0 at the end.
 //
 // Registers: DI dst, SI q, BX k, R11 idx, R12 len(dst), R13 row bytes, R15
 // full vectors per row, AX j, CX byte offset in the row, DX vectors left,
-// R14 k row.
+// R14 k row; krows is read from the argument frame.
 // Requires: AVX512F, AVX512DQ, BMI2
-TEXT ·DotRowsF64AVX512(SB), NOSPLIT, $0-104
+TEXT ·DotRowsF64AVX512(SB), NOSPLIT, $0-120
 	MOVQ  dst_base+0(FP), DI
 	MOVQ  dst_len+8(FP), R12
 	MOVQ  q_base+24(FP), SI
@@ -294,6 +330,8 @@ TEXT ·DotRowsF64AVX512(SB), NOSPLIT, $0-104
 
 row:
 	MOVQ  (R11)(AX*8), R14
+	CMPQ  R14, krows+104(FP)
+	JAE   bad
 	IMULQ R13, R14
 	ADDQ  BX, R14
 	VPXORQ Z0, Z0, Z0
@@ -337,5 +375,11 @@ tail:
 	JB   row
 
 done:
+	MOVQ $0, ret+112(FP)
+	VZEROUPPER
+	RET
+
+bad:
+	MOVQ $1, ret+112(FP)
 	VZEROUPPER
 	RET

@@ -29,7 +29,7 @@ DATA iotad<>+24(SB)/4, $6
 DATA iotad<>+28(SB)/4, $7
 GLOBL iotad<>(SB), RODATA|NOPTR, $32
 
-// func GatherHadamard2F32AVX2(out []float32, y []float32, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r int, sO int, cO int, sU int, pf int)
+// func GatherHadamard2F32AVX2(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int
 //
 // Column blocks (4, 2 or 1 full vectors, then a last one, masked past r), and for each block every node c:
 //
@@ -40,6 +40,11 @@ GLOBL iotad<>(SB), RODATA|NOPTR, $32
 // When sO = cO = 0 (GatherPull) the out block stays in registers and is
 // stored once per block.
 //
+// Checks, each when its value is read (every block reads the index arrays
+// again): ptr[c] <= ptr[c+1] <= len(crd), lptr[e] <= lptr[e+1] <= len(idx),
+// idx[j] < xrows, crd[e] < zrows, ocrd[c] < obound and ycrd[c] < ybound; a
+// violation leaves for bad (returns 1).
+//
 // The pull loop prefetches the y row, the scatter loop the out row, of the
 // node 24 ahead (pullPFD). Each child prefetches the z
 // row that the child as far ahead names; with 1 in pf, each leaf the x row
@@ -47,7 +52,7 @@ GLOBL iotad<>(SB), RODATA|NOPTR, $32
 //
 // Registers: see twolevel.go in kernels/amd64/_gen.
 // Requires: AVX, AVX2, FMA3
-TEXT ·GatherHadamard2F32AVX2(SB), NOSPLIT, $16-304
+TEXT ·GatherHadamard2F32AVX2(SB), NOSPLIT, $16-344
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ lptr_base+168(FP), R12
@@ -97,6 +102,10 @@ noofsm:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Y4..Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPS Y4, Y4, Y4
 	CMPQ R8, R9
@@ -112,6 +121,10 @@ clsm:
 nocfsm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
@@ -120,6 +133,8 @@ nocfsm:
 	JNZ  flsmp
 flsm:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y8
 	VMASKMOVPS  (BX)(R14*1), Y15, Y9
@@ -137,6 +152,8 @@ flsmp:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflsmp:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y8
 	VMASKMOVPS  (BX)(R14*1), Y15, Y9
@@ -148,6 +165,8 @@ flsmx:
 fesm:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMASKMOVPS  (R15)(R14*1), Y15, Y9
 	VFMADD231PS Y9, Y0, Y4
@@ -157,12 +176,16 @@ fesm:
 cesm:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+320(FP)
+	JAE  bad
 	IMULQ sO+272(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+280(FP), DX
 	ADDQ  DX, R14
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VMASKMOVPS  (DI)(R14*4), Y15, Y10
 	VMASKMOVPS  (SI)(DX*4), Y15, Y9
@@ -189,6 +212,10 @@ nopfpm:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Y4..Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPS Y4, Y4, Y4
 	CMPQ R8, R9
@@ -204,6 +231,10 @@ clpm:
 nocfpm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
@@ -212,6 +243,8 @@ nocfpm:
 	JNZ  flpmp
 flpm:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y8
 	VMASKMOVPS  (BX)(R14*1), Y15, Y9
@@ -229,6 +262,8 @@ flpmp:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflpmp:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y8
 	VMASKMOVPS  (BX)(R14*1), Y15, Y9
@@ -240,6 +275,8 @@ flpmx:
 fepm:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMASKMOVPS  (R15)(R14*1), Y15, Y9
 	VFMADD231PS Y9, Y0, Y4
@@ -249,6 +286,8 @@ fepm:
 cepm:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VMASKMOVPS  (SI)(DX*4), Y15, Y9
 	VFMADD231PS Y9, Y4, Y10
@@ -289,6 +328,10 @@ noofs4:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Y4..Y7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPS Y4, Y4, Y4
 	VXORPS Y5, Y5, Y5
@@ -308,6 +351,10 @@ cls4:
 nocfs4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -319,6 +366,8 @@ nocfs4:
 	JNZ  fls4p
 fls4:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y8
 	VFMADD231PS (BX)(R14*1), Y8, Y0
@@ -339,6 +388,8 @@ fls4p:
 	PREFETCHT0 64(BX)(R14*1)
 noxffls4p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y8
 	VFMADD231PS (BX)(R14*1), Y8, Y0
@@ -352,6 +403,8 @@ fls4x:
 fes4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PS (R15)(R14*1), Y0, Y4
 	VFMADD231PS 32(R15)(R14*1), Y1, Y5
@@ -363,12 +416,16 @@ fes4:
 ces4:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+320(FP)
+	JAE  bad
 	IMULQ sO+272(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+280(FP), DX
 	ADDQ  DX, R14
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VMOVUPS     (DI)(R14*4), Y10
 	VFMADD231PS (SI)(DX*4), Y4, Y10
@@ -407,6 +464,10 @@ nopfp4:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Y4..Y7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPS Y4, Y4, Y4
 	VXORPS Y5, Y5, Y5
@@ -426,6 +487,10 @@ clp4:
 nocfp4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -437,6 +502,8 @@ nocfp4:
 	JNZ  flp4p
 flp4:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y8
 	VFMADD231PS (BX)(R14*1), Y8, Y0
@@ -457,6 +524,8 @@ flp4p:
 	PREFETCHT0 64(BX)(R14*1)
 noxfflp4p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y8
 	VFMADD231PS (BX)(R14*1), Y8, Y0
@@ -470,6 +539,8 @@ flp4x:
 fep4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PS (R15)(R14*1), Y0, Y4
 	VFMADD231PS 32(R15)(R14*1), Y1, Y5
@@ -481,6 +552,8 @@ fep4:
 cep4:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VFMADD231PS (SI)(DX*4), Y4, Y10
 	VFMADD231PS 32(SI)(DX*4), Y5, Y11
@@ -525,6 +598,10 @@ noofs2:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Y4..Y5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPS Y4, Y4, Y4
 	VXORPS Y5, Y5, Y5
@@ -541,6 +618,10 @@ cls2:
 nocfs2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -550,6 +631,8 @@ nocfs2:
 	JNZ  fls2p
 fls2:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y8
 	VFMADD231PS (BX)(R14*1), Y8, Y0
@@ -567,6 +650,8 @@ fls2p:
 	PREFETCHT0 0(BX)(R14*1)
 noxffls2p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y8
 	VFMADD231PS (BX)(R14*1), Y8, Y0
@@ -578,6 +663,8 @@ fls2x:
 fes2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PS (R15)(R14*1), Y0, Y4
 	VFMADD231PS 32(R15)(R14*1), Y1, Y5
@@ -587,12 +674,16 @@ fes2:
 ces2:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+320(FP)
+	JAE  bad
 	IMULQ sO+272(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+280(FP), DX
 	ADDQ  DX, R14
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VMOVUPS     (DI)(R14*4), Y10
 	VFMADD231PS (SI)(DX*4), Y4, Y10
@@ -622,6 +713,10 @@ nopfp2:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Y4..Y5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPS Y4, Y4, Y4
 	VXORPS Y5, Y5, Y5
@@ -638,6 +733,10 @@ clp2:
 nocfp2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -647,6 +746,8 @@ nocfp2:
 	JNZ  flp2p
 flp2:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y8
 	VFMADD231PS (BX)(R14*1), Y8, Y0
@@ -664,6 +765,8 @@ flp2p:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflp2p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y8
 	VFMADD231PS (BX)(R14*1), Y8, Y0
@@ -675,6 +778,8 @@ flp2x:
 fep2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PS (R15)(R14*1), Y0, Y4
 	VFMADD231PS 32(R15)(R14*1), Y1, Y5
@@ -684,6 +789,8 @@ fep2:
 cep2:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VFMADD231PS (SI)(DX*4), Y4, Y10
 	VFMADD231PS 32(SI)(DX*4), Y5, Y11
@@ -724,6 +831,10 @@ noofs1:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Y4..Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPS Y4, Y4, Y4
 	CMPQ R8, R9
@@ -739,6 +850,10 @@ cls1:
 nocfs1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
@@ -747,6 +862,8 @@ nocfs1:
 	JNZ  fls1p
 fls1:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y8
 	VFMADD231PS (BX)(R14*1), Y8, Y0
@@ -763,6 +880,8 @@ fls1p:
 	PREFETCHT0 0(BX)(R14*1)
 noxffls1p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y8
 	VFMADD231PS (BX)(R14*1), Y8, Y0
@@ -773,6 +892,8 @@ fls1x:
 fes1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PS (R15)(R14*1), Y0, Y4
 	INCQ R8
@@ -781,12 +902,16 @@ fes1:
 ces1:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+320(FP)
+	JAE  bad
 	IMULQ sO+272(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+280(FP), DX
 	ADDQ  DX, R14
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VMOVUPS     (DI)(R14*4), Y10
 	VFMADD231PS (SI)(DX*4), Y4, Y10
@@ -812,6 +937,10 @@ nopfp1:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Y4..Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPS Y4, Y4, Y4
 	CMPQ R8, R9
@@ -827,6 +956,10 @@ clp1:
 nocfp1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
@@ -835,6 +968,8 @@ nocfp1:
 	JNZ  flp1p
 flp1:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y8
 	VFMADD231PS (BX)(R14*1), Y8, Y0
@@ -851,6 +986,8 @@ flp1p:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflp1p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y8
 	VFMADD231PS (BX)(R14*1), Y8, Y0
@@ -861,6 +998,8 @@ flp1x:
 fep1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PS (R15)(R14*1), Y0, Y4
 	INCQ R8
@@ -869,6 +1008,8 @@ fep1:
 cep1:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VFMADD231PS (SI)(DX*4), Y4, Y10
 	INCQ AX
@@ -885,10 +1026,15 @@ next1:
 	JG   chunk
 	JMP  done
 done:
+	MOVQ $0, ret+336(FP)
+	VZEROUPPER
+	RET
+bad:
+	MOVQ $1, ret+336(FP)
 	VZEROUPPER
 	RET
 
-// func GatherHadamard2F32AVX512(out []float32, y []float32, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r int, sO int, cO int, sU int, pf int)
+// func GatherHadamard2F32AVX512(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int
 //
 // Column blocks (1, 2 or 4 vectors, masked past r), and for each block every node c:
 //
@@ -899,6 +1045,11 @@ done:
 // When sO = cO = 0 (GatherPull) the out block stays in registers and is
 // stored once per block.
 //
+// Checks, each when its value is read (every block reads the index arrays
+// again): ptr[c] <= ptr[c+1] <= len(crd), lptr[e] <= lptr[e+1] <= len(idx),
+// idx[j] < xrows, crd[e] < zrows, ocrd[c] < obound and ycrd[c] < ybound; a
+// violation leaves for bad (returns 1).
+//
 // The pull loop prefetches the y row, the scatter loop the out row, of the
 // node 24 ahead (pullPFD). Each child prefetches the z
 // row that the child as far ahead names; with 1 in pf, each leaf the x row
@@ -906,7 +1057,7 @@ done:
 //
 // Registers: see twolevel.go in kernels/amd64/_gen.
 // Requires: AVX512F, AVX512DQ, BMI2
-TEXT ·GatherHadamard2F32AVX512(SB), NOSPLIT, $16-304
+TEXT ·GatherHadamard2F32AVX512(SB), NOSPLIT, $16-344
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ lptr_base+168(FP), R12
@@ -960,6 +1111,10 @@ noofs1:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Z4..Z4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	CMPQ R8, R9
@@ -975,6 +1130,10 @@ cls1:
 nocfs1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	CMPQ CX, DX
@@ -983,6 +1142,8 @@ nocfs1:
 	JNZ  fls1p
 fls1:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -999,6 +1160,8 @@ fls1p:
 	PREFETCHT0 0(BX)(R14*1)
 noxffls1p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -1009,6 +1172,8 @@ fls1x:
 fes1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PS 0(R15)(R14*1), Z0, K1, Z4
 	INCQ R8
@@ -1017,12 +1182,16 @@ fes1:
 ces1:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+320(FP)
+	JAE  bad
 	IMULQ sO+272(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+280(FP), DX
 	ADDQ  DX, R14
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VMOVUPS.Z   0(SI)(DX*4), K1, Z24
 	VMOVUPS.Z   0(DI)(R14*4), K1, Z28
@@ -1050,6 +1219,10 @@ nopfp10:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Z4..Z4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	CMPQ R8, R9
@@ -1065,6 +1238,10 @@ clp10:
 nocfp10:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	CMPQ CX, DX
@@ -1073,6 +1250,8 @@ nocfp10:
 	JNZ  flp10p
 flp10:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -1089,6 +1268,8 @@ flp10p:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflp10p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -1099,6 +1280,8 @@ flp10x:
 fep10:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PS 0(R15)(R14*1), Z0, K1, Z4
 	INCQ R8
@@ -1107,6 +1290,8 @@ fep10:
 cep10:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VFMADD231PS 0(SI)(DX*4), Z4, K1, Z16
 	INCQ AX
@@ -1124,6 +1309,10 @@ nopfp11:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Z4..Z4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	CMPQ R8, R9
@@ -1139,6 +1328,10 @@ clp11:
 nocfp11:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	CMPQ CX, DX
@@ -1147,6 +1340,8 @@ nocfp11:
 	JNZ  flp11p
 flp11:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -1163,6 +1358,8 @@ flp11p:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflp11p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -1173,6 +1370,8 @@ flp11x:
 fep11:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PS 0(R15)(R14*1), Z0, K1, Z4
 	INCQ R8
@@ -1181,6 +1380,8 @@ fep11:
 cep11:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VFMADD231PS 0(SI)(DX*4), Z4, K1, Z20
 	INCQ AX
@@ -1241,6 +1442,10 @@ noofs2:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Z4..Z5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
@@ -1258,6 +1463,10 @@ cls2:
 nocfs2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -1267,6 +1476,8 @@ nocfs2:
 	JNZ  fls2p
 fls2:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -1285,6 +1496,8 @@ fls2p:
 	PREFETCHT0 64(BX)(R14*1)
 noxffls2p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -1296,6 +1509,8 @@ fls2x:
 fes2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PS 0(R15)(R14*1), Z0, K1, Z4
 	VFMADD231PS 64(R15)(R14*1), Z1, K2, Z5
@@ -1305,12 +1520,16 @@ fes2:
 ces2:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+320(FP)
+	JAE  bad
 	IMULQ sO+272(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+280(FP), DX
 	ADDQ  DX, R14
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VMOVUPS.Z   0(SI)(DX*4), K1, Z24
 	VMOVUPS.Z   0(DI)(R14*4), K1, Z28
@@ -1345,6 +1564,10 @@ nopfp20:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Z4..Z5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
@@ -1362,6 +1585,10 @@ clp20:
 nocfp20:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -1371,6 +1598,8 @@ nocfp20:
 	JNZ  flp20p
 flp20:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -1389,6 +1618,8 @@ flp20p:
 	PREFETCHT0 64(BX)(R14*1)
 noxfflp20p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -1400,6 +1631,8 @@ flp20x:
 fep20:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PS 0(R15)(R14*1), Z0, K1, Z4
 	VFMADD231PS 64(R15)(R14*1), Z1, K2, Z5
@@ -1409,6 +1642,8 @@ fep20:
 cep20:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VFMADD231PS 0(SI)(DX*4), Z4, K1, Z16
 	VFMADD231PS 64(SI)(DX*4), Z5, K2, Z17
@@ -1428,6 +1663,10 @@ nopfp21:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Z4..Z5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
@@ -1445,6 +1684,10 @@ clp21:
 nocfp21:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -1454,6 +1697,8 @@ nocfp21:
 	JNZ  flp21p
 flp21:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -1472,6 +1717,8 @@ flp21p:
 	PREFETCHT0 64(BX)(R14*1)
 noxfflp21p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -1483,6 +1730,8 @@ flp21x:
 fep21:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PS 0(R15)(R14*1), Z0, K1, Z4
 	VFMADD231PS 64(R15)(R14*1), Z1, K2, Z5
@@ -1492,6 +1741,8 @@ fep21:
 cep21:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VFMADD231PS 0(SI)(DX*4), Z4, K1, Z20
 	VFMADD231PS 64(SI)(DX*4), Z5, K2, Z21
@@ -1579,6 +1830,10 @@ noofs4:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Z4..Z7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
@@ -1600,6 +1855,10 @@ cls4:
 nocfs4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -1611,6 +1870,8 @@ nocfs4:
 	JNZ  fls4p
 fls4:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -1633,6 +1894,8 @@ fls4p:
 	PREFETCHT0 192(BX)(R14*1)
 noxffls4p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -1646,6 +1909,8 @@ fls4x:
 fes4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PS 0(R15)(R14*1), Z0, K1, Z4
 	VFMADD231PS 64(R15)(R14*1), Z1, K2, Z5
@@ -1657,12 +1922,16 @@ fes4:
 ces4:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+320(FP)
+	JAE  bad
 	IMULQ sO+272(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+280(FP), DX
 	ADDQ  DX, R14
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VMOVUPS.Z   0(SI)(DX*4), K1, Z24
 	VMOVUPS.Z   0(DI)(R14*4), K1, Z28
@@ -1711,6 +1980,10 @@ nopfp40:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Z4..Z7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
@@ -1732,6 +2005,10 @@ clp40:
 nocfp40:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -1743,6 +2020,8 @@ nocfp40:
 	JNZ  flp40p
 flp40:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -1765,6 +2044,8 @@ flp40p:
 	PREFETCHT0 192(BX)(R14*1)
 noxfflp40p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -1778,6 +2059,8 @@ flp40x:
 fep40:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PS 0(R15)(R14*1), Z0, K1, Z4
 	VFMADD231PS 64(R15)(R14*1), Z1, K2, Z5
@@ -1789,6 +2072,8 @@ fep40:
 cep40:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VFMADD231PS 0(SI)(DX*4), Z4, K1, Z16
 	VFMADD231PS 64(SI)(DX*4), Z5, K2, Z17
@@ -1812,6 +2097,10 @@ nopfp41:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Z4..Z7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
@@ -1833,6 +2122,10 @@ clp41:
 nocfp41:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -1844,6 +2137,8 @@ nocfp41:
 	JNZ  flp41p
 flp41:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -1866,6 +2161,8 @@ flp41p:
 	PREFETCHT0 192(BX)(R14*1)
 noxfflp41p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -1879,6 +2176,8 @@ flp41x:
 fep41:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PS 0(R15)(R14*1), Z0, K1, Z4
 	VFMADD231PS 64(R15)(R14*1), Z1, K2, Z5
@@ -1890,6 +2189,8 @@ fep41:
 cep41:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VFMADD231PS 0(SI)(DX*4), Z4, K1, Z20
 	VFMADD231PS 64(SI)(DX*4), Z5, K2, Z21
@@ -1917,10 +2218,15 @@ next4:
 	JG   chunk
 	JMP  done
 done:
+	MOVQ $0, ret+336(FP)
+	VZEROUPPER
+	RET
+bad:
+	MOVQ $1, ret+336(FP)
 	VZEROUPPER
 	RET
 
-// func GatherHadamard2F64AVX2(out []float64, y []float64, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r int, sO int, cO int, sU int, pf int)
+// func GatherHadamard2F64AVX2(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int
 //
 // Column blocks (4, 2 or 1 full vectors, then a last one, masked past r), and for each block every node c:
 //
@@ -1931,6 +2237,11 @@ done:
 // When sO = cO = 0 (GatherPull) the out block stays in registers and is
 // stored once per block.
 //
+// Checks, each when its value is read (every block reads the index arrays
+// again): ptr[c] <= ptr[c+1] <= len(crd), lptr[e] <= lptr[e+1] <= len(idx),
+// idx[j] < xrows, crd[e] < zrows, ocrd[c] < obound and ycrd[c] < ybound; a
+// violation leaves for bad (returns 1).
+//
 // The pull loop prefetches the y row, the scatter loop the out row, of the
 // node 24 ahead (pullPFD). Each child prefetches the z
 // row that the child as far ahead names; with 1 in pf, each leaf the x row
@@ -1938,7 +2249,7 @@ done:
 //
 // Registers: see twolevel.go in kernels/amd64/_gen.
 // Requires: AVX, AVX2, FMA3
-TEXT ·GatherHadamard2F64AVX2(SB), NOSPLIT, $16-304
+TEXT ·GatherHadamard2F64AVX2(SB), NOSPLIT, $16-344
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ lptr_base+168(FP), R12
@@ -1988,6 +2299,10 @@ noofsm:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Y4..Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPD Y4, Y4, Y4
 	CMPQ R8, R9
@@ -2003,6 +2318,10 @@ clsm:
 nocfsm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
@@ -2011,6 +2330,8 @@ nocfsm:
 	JNZ  flsmp
 flsm:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y8
 	VMASKMOVPD  (BX)(R14*1), Y15, Y9
@@ -2028,6 +2349,8 @@ flsmp:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflsmp:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y8
 	VMASKMOVPD  (BX)(R14*1), Y15, Y9
@@ -2039,6 +2362,8 @@ flsmx:
 fesm:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMASKMOVPD  (R15)(R14*1), Y15, Y9
 	VFMADD231PD Y9, Y0, Y4
@@ -2048,12 +2373,16 @@ fesm:
 cesm:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+320(FP)
+	JAE  bad
 	IMULQ sO+272(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+280(FP), DX
 	ADDQ  DX, R14
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VMASKMOVPD  (DI)(R14*8), Y15, Y10
 	VMASKMOVPD  (SI)(DX*8), Y15, Y9
@@ -2080,6 +2409,10 @@ nopfpm:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Y4..Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPD Y4, Y4, Y4
 	CMPQ R8, R9
@@ -2095,6 +2428,10 @@ clpm:
 nocfpm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
@@ -2103,6 +2440,8 @@ nocfpm:
 	JNZ  flpmp
 flpm:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y8
 	VMASKMOVPD  (BX)(R14*1), Y15, Y9
@@ -2120,6 +2459,8 @@ flpmp:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflpmp:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y8
 	VMASKMOVPD  (BX)(R14*1), Y15, Y9
@@ -2131,6 +2472,8 @@ flpmx:
 fepm:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMASKMOVPD  (R15)(R14*1), Y15, Y9
 	VFMADD231PD Y9, Y0, Y4
@@ -2140,6 +2483,8 @@ fepm:
 cepm:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VMASKMOVPD  (SI)(DX*8), Y15, Y9
 	VFMADD231PD Y9, Y4, Y10
@@ -2180,6 +2525,10 @@ noofs4:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Y4..Y7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPD Y4, Y4, Y4
 	VXORPD Y5, Y5, Y5
@@ -2199,6 +2548,10 @@ cls4:
 nocfs4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	VXORPD Y1, Y1, Y1
@@ -2210,6 +2563,8 @@ nocfs4:
 	JNZ  fls4p
 fls4:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y8
 	VFMADD231PD (BX)(R14*1), Y8, Y0
@@ -2230,6 +2585,8 @@ fls4p:
 	PREFETCHT0 64(BX)(R14*1)
 noxffls4p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y8
 	VFMADD231PD (BX)(R14*1), Y8, Y0
@@ -2243,6 +2600,8 @@ fls4x:
 fes4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PD (R15)(R14*1), Y0, Y4
 	VFMADD231PD 32(R15)(R14*1), Y1, Y5
@@ -2254,12 +2613,16 @@ fes4:
 ces4:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+320(FP)
+	JAE  bad
 	IMULQ sO+272(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+280(FP), DX
 	ADDQ  DX, R14
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VMOVUPD     (DI)(R14*8), Y10
 	VFMADD231PD (SI)(DX*8), Y4, Y10
@@ -2298,6 +2661,10 @@ nopfp4:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Y4..Y7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPD Y4, Y4, Y4
 	VXORPD Y5, Y5, Y5
@@ -2317,6 +2684,10 @@ clp4:
 nocfp4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	VXORPD Y1, Y1, Y1
@@ -2328,6 +2699,8 @@ nocfp4:
 	JNZ  flp4p
 flp4:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y8
 	VFMADD231PD (BX)(R14*1), Y8, Y0
@@ -2348,6 +2721,8 @@ flp4p:
 	PREFETCHT0 64(BX)(R14*1)
 noxfflp4p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y8
 	VFMADD231PD (BX)(R14*1), Y8, Y0
@@ -2361,6 +2736,8 @@ flp4x:
 fep4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PD (R15)(R14*1), Y0, Y4
 	VFMADD231PD 32(R15)(R14*1), Y1, Y5
@@ -2372,6 +2749,8 @@ fep4:
 cep4:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VFMADD231PD (SI)(DX*8), Y4, Y10
 	VFMADD231PD 32(SI)(DX*8), Y5, Y11
@@ -2416,6 +2795,10 @@ noofs2:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Y4..Y5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPD Y4, Y4, Y4
 	VXORPD Y5, Y5, Y5
@@ -2432,6 +2815,10 @@ cls2:
 nocfs2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	VXORPD Y1, Y1, Y1
@@ -2441,6 +2828,8 @@ nocfs2:
 	JNZ  fls2p
 fls2:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y8
 	VFMADD231PD (BX)(R14*1), Y8, Y0
@@ -2458,6 +2847,8 @@ fls2p:
 	PREFETCHT0 0(BX)(R14*1)
 noxffls2p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y8
 	VFMADD231PD (BX)(R14*1), Y8, Y0
@@ -2469,6 +2860,8 @@ fls2x:
 fes2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PD (R15)(R14*1), Y0, Y4
 	VFMADD231PD 32(R15)(R14*1), Y1, Y5
@@ -2478,12 +2871,16 @@ fes2:
 ces2:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+320(FP)
+	JAE  bad
 	IMULQ sO+272(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+280(FP), DX
 	ADDQ  DX, R14
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VMOVUPD     (DI)(R14*8), Y10
 	VFMADD231PD (SI)(DX*8), Y4, Y10
@@ -2513,6 +2910,10 @@ nopfp2:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Y4..Y5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPD Y4, Y4, Y4
 	VXORPD Y5, Y5, Y5
@@ -2529,6 +2930,10 @@ clp2:
 nocfp2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	VXORPD Y1, Y1, Y1
@@ -2538,6 +2943,8 @@ nocfp2:
 	JNZ  flp2p
 flp2:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y8
 	VFMADD231PD (BX)(R14*1), Y8, Y0
@@ -2555,6 +2962,8 @@ flp2p:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflp2p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y8
 	VFMADD231PD (BX)(R14*1), Y8, Y0
@@ -2566,6 +2975,8 @@ flp2x:
 fep2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PD (R15)(R14*1), Y0, Y4
 	VFMADD231PD 32(R15)(R14*1), Y1, Y5
@@ -2575,6 +2986,8 @@ fep2:
 cep2:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VFMADD231PD (SI)(DX*8), Y4, Y10
 	VFMADD231PD 32(SI)(DX*8), Y5, Y11
@@ -2615,6 +3028,10 @@ noofs1:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Y4..Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPD Y4, Y4, Y4
 	CMPQ R8, R9
@@ -2630,6 +3047,10 @@ cls1:
 nocfs1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
@@ -2638,6 +3059,8 @@ nocfs1:
 	JNZ  fls1p
 fls1:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y8
 	VFMADD231PD (BX)(R14*1), Y8, Y0
@@ -2654,6 +3077,8 @@ fls1p:
 	PREFETCHT0 0(BX)(R14*1)
 noxffls1p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y8
 	VFMADD231PD (BX)(R14*1), Y8, Y0
@@ -2664,6 +3089,8 @@ fls1x:
 fes1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PD (R15)(R14*1), Y0, Y4
 	INCQ R8
@@ -2672,12 +3099,16 @@ fes1:
 ces1:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+320(FP)
+	JAE  bad
 	IMULQ sO+272(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+280(FP), DX
 	ADDQ  DX, R14
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VMOVUPD     (DI)(R14*8), Y10
 	VFMADD231PD (SI)(DX*8), Y4, Y10
@@ -2703,6 +3134,10 @@ nopfp1:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Y4..Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPD Y4, Y4, Y4
 	CMPQ R8, R9
@@ -2718,6 +3153,10 @@ clp1:
 nocfp1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
@@ -2726,6 +3165,8 @@ nocfp1:
 	JNZ  flp1p
 flp1:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y8
 	VFMADD231PD (BX)(R14*1), Y8, Y0
@@ -2742,6 +3183,8 @@ flp1p:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflp1p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y8
 	VFMADD231PD (BX)(R14*1), Y8, Y0
@@ -2752,6 +3195,8 @@ flp1x:
 fep1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PD (R15)(R14*1), Y0, Y4
 	INCQ R8
@@ -2760,6 +3205,8 @@ fep1:
 cep1:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VFMADD231PD (SI)(DX*8), Y4, Y10
 	INCQ AX
@@ -2776,10 +3223,15 @@ next1:
 	JG   chunk
 	JMP  done
 done:
+	MOVQ $0, ret+336(FP)
+	VZEROUPPER
+	RET
+bad:
+	MOVQ $1, ret+336(FP)
 	VZEROUPPER
 	RET
 
-// func GatherHadamard2F64AVX512(out []float64, y []float64, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r int, sO int, cO int, sU int, pf int)
+// func GatherHadamard2F64AVX512(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int
 //
 // Column blocks (1, 2 or 4 vectors, masked past r), and for each block every node c:
 //
@@ -2790,6 +3242,11 @@ done:
 // When sO = cO = 0 (GatherPull) the out block stays in registers and is
 // stored once per block.
 //
+// Checks, each when its value is read (every block reads the index arrays
+// again): ptr[c] <= ptr[c+1] <= len(crd), lptr[e] <= lptr[e+1] <= len(idx),
+// idx[j] < xrows, crd[e] < zrows, ocrd[c] < obound and ycrd[c] < ybound; a
+// violation leaves for bad (returns 1).
+//
 // The pull loop prefetches the y row, the scatter loop the out row, of the
 // node 24 ahead (pullPFD). Each child prefetches the z
 // row that the child as far ahead names; with 1 in pf, each leaf the x row
@@ -2797,7 +3254,7 @@ done:
 //
 // Registers: see twolevel.go in kernels/amd64/_gen.
 // Requires: AVX512F, AVX512DQ, BMI2
-TEXT ·GatherHadamard2F64AVX512(SB), NOSPLIT, $16-304
+TEXT ·GatherHadamard2F64AVX512(SB), NOSPLIT, $16-344
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ lptr_base+168(FP), R12
@@ -2851,6 +3308,10 @@ noofs1:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Z4..Z4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	CMPQ R8, R9
@@ -2866,6 +3327,10 @@ cls1:
 nocfs1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	CMPQ CX, DX
@@ -2874,6 +3339,8 @@ nocfs1:
 	JNZ  fls1p
 fls1:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -2890,6 +3357,8 @@ fls1p:
 	PREFETCHT0 0(BX)(R14*1)
 noxffls1p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -2900,6 +3369,8 @@ fls1x:
 fes1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PD 0(R15)(R14*1), Z0, K1, Z4
 	INCQ R8
@@ -2908,12 +3379,16 @@ fes1:
 ces1:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+320(FP)
+	JAE  bad
 	IMULQ sO+272(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+280(FP), DX
 	ADDQ  DX, R14
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VMOVUPD.Z   0(SI)(DX*8), K1, Z24
 	VMOVUPD.Z   0(DI)(R14*8), K1, Z28
@@ -2941,6 +3416,10 @@ nopfp10:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Z4..Z4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	CMPQ R8, R9
@@ -2956,6 +3435,10 @@ clp10:
 nocfp10:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	CMPQ CX, DX
@@ -2964,6 +3447,8 @@ nocfp10:
 	JNZ  flp10p
 flp10:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -2980,6 +3465,8 @@ flp10p:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflp10p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -2990,6 +3477,8 @@ flp10x:
 fep10:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PD 0(R15)(R14*1), Z0, K1, Z4
 	INCQ R8
@@ -2998,6 +3487,8 @@ fep10:
 cep10:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VFMADD231PD 0(SI)(DX*8), Z4, K1, Z16
 	INCQ AX
@@ -3015,6 +3506,10 @@ nopfp11:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Z4..Z4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	CMPQ R8, R9
@@ -3030,6 +3525,10 @@ clp11:
 nocfp11:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	CMPQ CX, DX
@@ -3038,6 +3537,8 @@ nocfp11:
 	JNZ  flp11p
 flp11:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -3054,6 +3555,8 @@ flp11p:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflp11p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -3064,6 +3567,8 @@ flp11x:
 fep11:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PD 0(R15)(R14*1), Z0, K1, Z4
 	INCQ R8
@@ -3072,6 +3577,8 @@ fep11:
 cep11:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VFMADD231PD 0(SI)(DX*8), Z4, K1, Z20
 	INCQ AX
@@ -3132,6 +3639,10 @@ noofs2:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Z4..Z5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
@@ -3149,6 +3660,10 @@ cls2:
 nocfs2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -3158,6 +3673,8 @@ nocfs2:
 	JNZ  fls2p
 fls2:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -3176,6 +3693,8 @@ fls2p:
 	PREFETCHT0 64(BX)(R14*1)
 noxffls2p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -3187,6 +3706,8 @@ fls2x:
 fes2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PD 0(R15)(R14*1), Z0, K1, Z4
 	VFMADD231PD 64(R15)(R14*1), Z1, K2, Z5
@@ -3196,12 +3717,16 @@ fes2:
 ces2:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+320(FP)
+	JAE  bad
 	IMULQ sO+272(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+280(FP), DX
 	ADDQ  DX, R14
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VMOVUPD.Z   0(SI)(DX*8), K1, Z24
 	VMOVUPD.Z   0(DI)(R14*8), K1, Z28
@@ -3236,6 +3761,10 @@ nopfp20:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Z4..Z5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
@@ -3253,6 +3782,10 @@ clp20:
 nocfp20:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -3262,6 +3795,8 @@ nocfp20:
 	JNZ  flp20p
 flp20:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -3280,6 +3815,8 @@ flp20p:
 	PREFETCHT0 64(BX)(R14*1)
 noxfflp20p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -3291,6 +3828,8 @@ flp20x:
 fep20:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PD 0(R15)(R14*1), Z0, K1, Z4
 	VFMADD231PD 64(R15)(R14*1), Z1, K2, Z5
@@ -3300,6 +3839,8 @@ fep20:
 cep20:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VFMADD231PD 0(SI)(DX*8), Z4, K1, Z16
 	VFMADD231PD 64(SI)(DX*8), Z5, K2, Z17
@@ -3319,6 +3860,10 @@ nopfp21:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Z4..Z5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
@@ -3336,6 +3881,10 @@ clp21:
 nocfp21:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -3345,6 +3894,8 @@ nocfp21:
 	JNZ  flp21p
 flp21:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -3363,6 +3914,8 @@ flp21p:
 	PREFETCHT0 64(BX)(R14*1)
 noxfflp21p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -3374,6 +3927,8 @@ flp21x:
 fep21:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PD 0(R15)(R14*1), Z0, K1, Z4
 	VFMADD231PD 64(R15)(R14*1), Z1, K2, Z5
@@ -3383,6 +3938,8 @@ fep21:
 cep21:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VFMADD231PD 0(SI)(DX*8), Z4, K1, Z20
 	VFMADD231PD 64(SI)(DX*8), Z5, K2, Z21
@@ -3470,6 +4027,10 @@ noofs4:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Z4..Z7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
@@ -3491,6 +4052,10 @@ cls4:
 nocfs4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -3502,6 +4067,8 @@ nocfs4:
 	JNZ  fls4p
 fls4:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -3524,6 +4091,8 @@ fls4p:
 	PREFETCHT0 192(BX)(R14*1)
 noxffls4p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -3537,6 +4106,8 @@ fls4x:
 fes4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PD 0(R15)(R14*1), Z0, K1, Z4
 	VFMADD231PD 64(R15)(R14*1), Z1, K2, Z5
@@ -3548,12 +4119,16 @@ fes4:
 ces4:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+320(FP)
+	JAE  bad
 	IMULQ sO+272(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+280(FP), DX
 	ADDQ  DX, R14
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VMOVUPD.Z   0(SI)(DX*8), K1, Z24
 	VMOVUPD.Z   0(DI)(R14*8), K1, Z28
@@ -3602,6 +4177,10 @@ nopfp40:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Z4..Z7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
@@ -3623,6 +4202,10 @@ clp40:
 nocfp40:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -3634,6 +4217,8 @@ nocfp40:
 	JNZ  flp40p
 flp40:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -3656,6 +4241,8 @@ flp40p:
 	PREFETCHT0 192(BX)(R14*1)
 noxfflp40p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -3669,6 +4256,8 @@ flp40x:
 fep40:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PD 0(R15)(R14*1), Z0, K1, Z4
 	VFMADD231PD 64(R15)(R14*1), Z1, K2, Z5
@@ -3680,6 +4269,8 @@ fep40:
 cep40:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VFMADD231PD 0(SI)(DX*8), Z4, K1, Z16
 	VFMADD231PD 64(SI)(DX*8), Z5, K2, Z17
@@ -3703,6 +4294,10 @@ nopfp41:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	// Z4..Z7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
@@ -3724,6 +4319,10 @@ clp41:
 nocfp41:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+224(FP)
+	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -3735,6 +4334,8 @@ nocfp41:
 	JNZ  flp41p
 flp41:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -3757,6 +4358,8 @@ flp41p:
 	PREFETCHT0 192(BX)(R14*1)
 noxfflp41p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+304(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -3770,6 +4373,8 @@ flp41x:
 fep41:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, zrows+312(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VFMADD231PD 0(R15)(R14*1), Z0, K1, Z4
 	VFMADD231PD 64(R15)(R14*1), Z1, K2, Z5
@@ -3781,6 +4386,8 @@ fep41:
 cep41:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+328(FP)
+	JAE  bad
 	IMULQ sU+288(FP), DX
 	VFMADD231PD 0(SI)(DX*8), Z4, K1, Z20
 	VFMADD231PD 64(SI)(DX*8), Z5, K2, Z21
@@ -3808,5 +4415,10 @@ next4:
 	JG   chunk
 	JMP  done
 done:
+	MOVQ $0, ret+336(FP)
+	VZEROUPPER
+	RET
+bad:
+	MOVQ $1, ret+336(FP)
 	VZEROUPPER
 	RET

@@ -27,7 +27,7 @@ DATA iotad<>+24(SB)/4, $6
 DATA iotad<>+28(SB)/4, $7
 GLOBL iotad<>(SB), RODATA|NOPTR, $32
 
-// func GatherHadamardF32AVX2(out []float32, y []float32, ocrd []uint64, ycrd []uint64, ptr []uint64, vals []float32, idx []uint64, x []float32, r int, sO int, cO int, sU int)
+// func GatherHadamardF32AVX2(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int, xrows, obound, ybound uint64) int
 //
 // Column blocks of 4, 2 or 1 full vectors, then a last one masked past r
 // (blocks256), and for each block every node c:
@@ -38,15 +38,19 @@ GLOBL iotad<>(SB), RODATA|NOPTR, $32
 // When sO = cO = 0 (GatherPull) the out block stays in registers and is
 // stored once per block.
 //
+// Checks, each when its value is read (every block reads the index arrays
+// again): ptr[c] <= ptr[c+1] <= len(idx), idx[j] < xrows, ocrd[c] <
+// obound and ycrd[c] < ybound; a violation leaves for bad (returns 1).
+//
 // Registers: DI out block, SI y block, BX x block, R9 ptr, R10 vals, R11
 // idx, R13 row bytes, AX node c, CX leaf j, DX fiber end and temp, R14 and
-// R15 temp; ptr's length, ocrd, ycrd and the strides are read
+// R15 temp; ptr's length, ocrd, ycrd, the strides and the bounds are read
 // through the argument frame; the local frame holds the columns left
 // (left-8(SP)) and the block's byte offset (blk-16(SP)). Y0..Y3 fiber sums,
 // Y8 value, Y9 the masked block's loaded row, Y10..Y13 pull sums (or Y10 an
 // out row), Y15 the masked block's lanes.
 // Requires: AVX, AVX2, FMA3
-TEXT ·GatherHadamardF32AVX2(SB), NOSPLIT, $16-224
+TEXT ·GatherHadamardF32AVX2(SB), NOSPLIT, $16-256
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ ptr_base+96(FP), R9
@@ -82,12 +86,18 @@ blkm:
 snodem:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fesm
 flsm:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y8
 	VMASKMOVPS  (BX)(R14*1), Y15, Y9
@@ -98,12 +108,16 @@ flsm:
 fesm:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+232(FP)
+	JAE  bad
 	IMULQ sO+200(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VMASKMOVPS  (DI)(R14*4), Y15, Y10
 	VMASKMOVPS  (SI)(DX*4), Y15, Y9
@@ -121,12 +135,18 @@ pullm:
 pnodem:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fepm
 flpm:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y8
 	VMASKMOVPS  (BX)(R14*1), Y15, Y9
@@ -137,6 +157,8 @@ flpm:
 fepm:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VMASKMOVPS  (SI)(DX*4), Y15, Y9
 	VFMADD231PS Y9, Y0, Y10
@@ -162,6 +184,10 @@ blk4:
 snode4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -171,6 +197,8 @@ snode4:
 	JAE  fes4
 fls4:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y8
 	VFMADD231PS (BX)(R14*1), Y8, Y0
@@ -183,12 +211,16 @@ fls4:
 fes4:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+232(FP)
+	JAE  bad
 	IMULQ sO+200(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VMOVUPS     (DI)(R14*4), Y10
 	VFMADD231PS (SI)(DX*4), Y0, Y10
@@ -217,6 +249,10 @@ pull4:
 pnode4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -226,6 +262,8 @@ pnode4:
 	JAE  fep4
 flp4:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y8
 	VFMADD231PS (BX)(R14*1), Y8, Y0
@@ -238,6 +276,8 @@ flp4:
 fep4:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VFMADD231PS (SI)(DX*4), Y0, Y10
 	VFMADD231PS 32(SI)(DX*4), Y1, Y11
@@ -268,6 +308,10 @@ blk2:
 snode2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -275,6 +319,8 @@ snode2:
 	JAE  fes2
 fls2:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y8
 	VFMADD231PS (BX)(R14*1), Y8, Y0
@@ -285,12 +331,16 @@ fls2:
 fes2:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+232(FP)
+	JAE  bad
 	IMULQ sO+200(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VMOVUPS     (DI)(R14*4), Y10
 	VFMADD231PS (SI)(DX*4), Y0, Y10
@@ -311,6 +361,10 @@ pull2:
 pnode2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -318,6 +372,8 @@ pnode2:
 	JAE  fep2
 flp2:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y8
 	VFMADD231PS (BX)(R14*1), Y8, Y0
@@ -328,6 +384,8 @@ flp2:
 fep2:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VFMADD231PS (SI)(DX*4), Y0, Y10
 	VFMADD231PS 32(SI)(DX*4), Y1, Y11
@@ -354,12 +412,18 @@ blk1:
 snode1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fes1
 fls1:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y8
 	VFMADD231PS (BX)(R14*1), Y8, Y0
@@ -369,12 +433,16 @@ fls1:
 fes1:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+232(FP)
+	JAE  bad
 	IMULQ sO+200(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VMOVUPS     (DI)(R14*4), Y10
 	VFMADD231PS (SI)(DX*4), Y0, Y10
@@ -391,12 +459,18 @@ pull1:
 pnode1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fep1
 flp1:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y8
 	VFMADD231PS (BX)(R14*1), Y8, Y0
@@ -406,6 +480,8 @@ flp1:
 fep1:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VFMADD231PS (SI)(DX*4), Y0, Y10
 	INCQ AX
@@ -422,10 +498,15 @@ next1:
 	JG   chunk
 	JMP  done
 done:
+	MOVQ $0, ret+248(FP)
+	VZEROUPPER
+	RET
+bad:
+	MOVQ $1, ret+248(FP)
 	VZEROUPPER
 	RET
 
-// func GatherHadamardF32AVX512(out []float32, y []float32, ocrd []uint64, ycrd []uint64, ptr []uint64, vals []float32, idx []uint64, x []float32, r int, sO int, cO int, sU int)
+// func GatherHadamardF32AVX512(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int, xrows, obound, ybound uint64) int
 //
 // Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
 // every node c:
@@ -436,12 +517,16 @@ done:
 // When sO = cO = 0 (GatherPull) the out block stays in registers (one set
 // for even nodes, one for odd) and is stored once per block.
 //
+// Checks, each when its value is read (every block reads the index arrays
+// again): ptr[c] <= ptr[c+1] <= len(idx), idx[j] < xrows, ocrd[c] <
+// obound and ycrd[c] < ybound; a violation leaves for bad (returns 1).
+//
 // Registers: DI out block, SI y block, BX x block, R8 ycrd, R9 ptr, R10 vals,
 // R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX leaf j,
 // DX fiber end and temp, R14 temp; Z0..Z3 fiber sums, Z8 value, Z16..Z23 pull
-// sums, Z24..Z31 y and out.
+// sums, Z24..Z31 y and out; the bounds are read from the argument frame.
 // Requires: AVX512F, AVX512DQ, BMI2
-TEXT ·GatherHadamardF32AVX512(SB), NOSPLIT, $0-224
+TEXT ·GatherHadamardF32AVX512(SB), NOSPLIT, $0-256
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ ycrd_base+72(FP), R8
@@ -481,12 +566,18 @@ blk1:
 snode1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	CMPQ CX, DX
 	JAE  fes1
 fls1:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -496,11 +587,15 @@ fls1:
 fes1:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+232(FP)
+	JAE  bad
 	IMULQ sO+200(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
 	MOVQ  (R8)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VMOVUPS.Z   0(SI)(DX*4), K1, Z24
 	VMOVUPS.Z   0(DI)(R14*4), K1, Z28
@@ -518,12 +613,18 @@ pull1:
 pnode1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	CMPQ CX, DX
 	JAE  fep10
 flp10:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -532,6 +633,8 @@ flp10:
 	JB   flp10
 fep10:
 	MOVQ  (R8)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VFMADD231PS 0(SI)(DX*4), Z0, K1, Z16
 	INCQ AX
@@ -539,12 +642,18 @@ fep10:
 	JAE  pend1
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	CMPQ CX, DX
 	JAE  fep11
 flp11:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -553,6 +662,8 @@ flp11:
 	JB   flp11
 fep11:
 	MOVQ  (R8)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VFMADD231PS 0(SI)(DX*4), Z0, K1, Z20
 	INCQ AX
@@ -596,6 +707,10 @@ blk2:
 snode2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -603,6 +718,8 @@ snode2:
 	JAE  fes2
 fls2:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -613,11 +730,15 @@ fls2:
 fes2:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+232(FP)
+	JAE  bad
 	IMULQ sO+200(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
 	MOVQ  (R8)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VMOVUPS.Z   0(SI)(DX*4), K1, Z24
 	VMOVUPS.Z   0(DI)(R14*4), K1, Z28
@@ -641,6 +762,10 @@ pull2:
 pnode2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -648,6 +773,8 @@ pnode2:
 	JAE  fep20
 flp20:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -657,6 +784,8 @@ flp20:
 	JB   flp20
 fep20:
 	MOVQ  (R8)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VFMADD231PS 0(SI)(DX*4), Z0, K1, Z16
 	VFMADD231PS 64(SI)(DX*4), Z1, K2, Z17
@@ -665,6 +794,10 @@ fep20:
 	JAE  pend2
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -672,6 +805,8 @@ fep20:
 	JAE  fep21
 flp21:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -681,6 +816,8 @@ flp21:
 	JB   flp21
 fep21:
 	MOVQ  (R8)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VFMADD231PS 0(SI)(DX*4), Z0, K1, Z20
 	VFMADD231PS 64(SI)(DX*4), Z1, K2, Z21
@@ -749,6 +886,10 @@ blk4:
 snode4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -758,6 +899,8 @@ snode4:
 	JAE  fes4
 fls4:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -770,11 +913,15 @@ fls4:
 fes4:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+232(FP)
+	JAE  bad
 	IMULQ sO+200(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
 	MOVQ  (R8)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VMOVUPS.Z   0(SI)(DX*4), K1, Z24
 	VMOVUPS.Z   0(DI)(R14*4), K1, Z28
@@ -810,6 +957,10 @@ pull4:
 pnode4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -819,6 +970,8 @@ pnode4:
 	JAE  fep40
 flp40:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -830,6 +983,8 @@ flp40:
 	JB   flp40
 fep40:
 	MOVQ  (R8)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VFMADD231PS 0(SI)(DX*4), Z0, K1, Z16
 	VFMADD231PS 64(SI)(DX*4), Z1, K2, Z17
@@ -840,6 +995,10 @@ fep40:
 	JAE  pend4
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -849,6 +1008,8 @@ fep40:
 	JAE  fep41
 flp41:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -860,6 +1021,8 @@ flp41:
 	JB   flp41
 fep41:
 	MOVQ  (R8)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VFMADD231PS 0(SI)(DX*4), Z0, K1, Z20
 	VFMADD231PS 64(SI)(DX*4), Z1, K2, Z21
@@ -885,10 +1048,15 @@ next4:
 	JG   chunk
 	JMP  done
 done:
+	MOVQ $0, ret+248(FP)
+	VZEROUPPER
+	RET
+bad:
+	MOVQ $1, ret+248(FP)
 	VZEROUPPER
 	RET
 
-// func GatherHadamardF64AVX2(out []float64, y []float64, ocrd []uint64, ycrd []uint64, ptr []uint64, vals []float64, idx []uint64, x []float64, r int, sO int, cO int, sU int)
+// func GatherHadamardF64AVX2(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int, xrows, obound, ybound uint64) int
 //
 // Column blocks of 4, 2 or 1 full vectors, then a last one masked past r
 // (blocks256), and for each block every node c:
@@ -899,15 +1067,19 @@ done:
 // When sO = cO = 0 (GatherPull) the out block stays in registers and is
 // stored once per block.
 //
+// Checks, each when its value is read (every block reads the index arrays
+// again): ptr[c] <= ptr[c+1] <= len(idx), idx[j] < xrows, ocrd[c] <
+// obound and ycrd[c] < ybound; a violation leaves for bad (returns 1).
+//
 // Registers: DI out block, SI y block, BX x block, R9 ptr, R10 vals, R11
 // idx, R13 row bytes, AX node c, CX leaf j, DX fiber end and temp, R14 and
-// R15 temp; ptr's length, ocrd, ycrd and the strides are read
+// R15 temp; ptr's length, ocrd, ycrd, the strides and the bounds are read
 // through the argument frame; the local frame holds the columns left
 // (left-8(SP)) and the block's byte offset (blk-16(SP)). Y0..Y3 fiber sums,
 // Y8 value, Y9 the masked block's loaded row, Y10..Y13 pull sums (or Y10 an
 // out row), Y15 the masked block's lanes.
 // Requires: AVX, AVX2, FMA3
-TEXT ·GatherHadamardF64AVX2(SB), NOSPLIT, $16-224
+TEXT ·GatherHadamardF64AVX2(SB), NOSPLIT, $16-256
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ ptr_base+96(FP), R9
@@ -943,12 +1115,18 @@ blkm:
 snodem:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fesm
 flsm:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y8
 	VMASKMOVPD  (BX)(R14*1), Y15, Y9
@@ -959,12 +1137,16 @@ flsm:
 fesm:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+232(FP)
+	JAE  bad
 	IMULQ sO+200(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VMASKMOVPD  (DI)(R14*8), Y15, Y10
 	VMASKMOVPD  (SI)(DX*8), Y15, Y9
@@ -982,12 +1164,18 @@ pullm:
 pnodem:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fepm
 flpm:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y8
 	VMASKMOVPD  (BX)(R14*1), Y15, Y9
@@ -998,6 +1186,8 @@ flpm:
 fepm:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VMASKMOVPD  (SI)(DX*8), Y15, Y9
 	VFMADD231PD Y9, Y0, Y10
@@ -1023,6 +1213,10 @@ blk4:
 snode4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	VXORPD Y1, Y1, Y1
@@ -1032,6 +1226,8 @@ snode4:
 	JAE  fes4
 fls4:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y8
 	VFMADD231PD (BX)(R14*1), Y8, Y0
@@ -1044,12 +1240,16 @@ fls4:
 fes4:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+232(FP)
+	JAE  bad
 	IMULQ sO+200(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VMOVUPD     (DI)(R14*8), Y10
 	VFMADD231PD (SI)(DX*8), Y0, Y10
@@ -1078,6 +1278,10 @@ pull4:
 pnode4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	VXORPD Y1, Y1, Y1
@@ -1087,6 +1291,8 @@ pnode4:
 	JAE  fep4
 flp4:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y8
 	VFMADD231PD (BX)(R14*1), Y8, Y0
@@ -1099,6 +1305,8 @@ flp4:
 fep4:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VFMADD231PD (SI)(DX*8), Y0, Y10
 	VFMADD231PD 32(SI)(DX*8), Y1, Y11
@@ -1129,6 +1337,10 @@ blk2:
 snode2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	VXORPD Y1, Y1, Y1
@@ -1136,6 +1348,8 @@ snode2:
 	JAE  fes2
 fls2:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y8
 	VFMADD231PD (BX)(R14*1), Y8, Y0
@@ -1146,12 +1360,16 @@ fls2:
 fes2:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+232(FP)
+	JAE  bad
 	IMULQ sO+200(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VMOVUPD     (DI)(R14*8), Y10
 	VFMADD231PD (SI)(DX*8), Y0, Y10
@@ -1172,6 +1390,10 @@ pull2:
 pnode2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	VXORPD Y1, Y1, Y1
@@ -1179,6 +1401,8 @@ pnode2:
 	JAE  fep2
 flp2:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y8
 	VFMADD231PD (BX)(R14*1), Y8, Y0
@@ -1189,6 +1413,8 @@ flp2:
 fep2:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VFMADD231PD (SI)(DX*8), Y0, Y10
 	VFMADD231PD 32(SI)(DX*8), Y1, Y11
@@ -1215,12 +1441,18 @@ blk1:
 snode1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fes1
 fls1:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y8
 	VFMADD231PD (BX)(R14*1), Y8, Y0
@@ -1230,12 +1462,16 @@ fls1:
 fes1:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+232(FP)
+	JAE  bad
 	IMULQ sO+200(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VMOVUPD     (DI)(R14*8), Y10
 	VFMADD231PD (SI)(DX*8), Y0, Y10
@@ -1252,12 +1488,18 @@ pull1:
 pnode1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
 	JAE  fep1
 flp1:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y8
 	VFMADD231PD (BX)(R14*1), Y8, Y0
@@ -1267,6 +1509,8 @@ flp1:
 fep1:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VFMADD231PD (SI)(DX*8), Y0, Y10
 	INCQ AX
@@ -1283,10 +1527,15 @@ next1:
 	JG   chunk
 	JMP  done
 done:
+	MOVQ $0, ret+248(FP)
+	VZEROUPPER
+	RET
+bad:
+	MOVQ $1, ret+248(FP)
 	VZEROUPPER
 	RET
 
-// func GatherHadamardF64AVX512(out []float64, y []float64, ocrd []uint64, ycrd []uint64, ptr []uint64, vals []float64, idx []uint64, x []float64, r int, sO int, cO int, sU int)
+// func GatherHadamardF64AVX512(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int, xrows, obound, ybound uint64) int
 //
 // Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
 // every node c:
@@ -1297,12 +1546,16 @@ done:
 // When sO = cO = 0 (GatherPull) the out block stays in registers (one set
 // for even nodes, one for odd) and is stored once per block.
 //
+// Checks, each when its value is read (every block reads the index arrays
+// again): ptr[c] <= ptr[c+1] <= len(idx), idx[j] < xrows, ocrd[c] <
+// obound and ycrd[c] < ybound; a violation leaves for bad (returns 1).
+//
 // Registers: DI out block, SI y block, BX x block, R8 ycrd, R9 ptr, R10 vals,
 // R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX leaf j,
 // DX fiber end and temp, R14 temp; Z0..Z3 fiber sums, Z8 value, Z16..Z23 pull
-// sums, Z24..Z31 y and out.
+// sums, Z24..Z31 y and out; the bounds are read from the argument frame.
 // Requires: AVX512F, AVX512DQ, BMI2
-TEXT ·GatherHadamardF64AVX512(SB), NOSPLIT, $0-224
+TEXT ·GatherHadamardF64AVX512(SB), NOSPLIT, $0-256
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ ycrd_base+72(FP), R8
@@ -1342,12 +1595,18 @@ blk1:
 snode1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	CMPQ CX, DX
 	JAE  fes1
 fls1:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -1357,11 +1616,15 @@ fls1:
 fes1:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+232(FP)
+	JAE  bad
 	IMULQ sO+200(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
 	MOVQ  (R8)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VMOVUPD.Z   0(SI)(DX*8), K1, Z24
 	VMOVUPD.Z   0(DI)(R14*8), K1, Z28
@@ -1379,12 +1642,18 @@ pull1:
 pnode1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	CMPQ CX, DX
 	JAE  fep10
 flp10:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -1393,6 +1662,8 @@ flp10:
 	JB   flp10
 fep10:
 	MOVQ  (R8)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VFMADD231PD 0(SI)(DX*8), Z0, K1, Z16
 	INCQ AX
@@ -1400,12 +1671,18 @@ fep10:
 	JAE  pend1
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	CMPQ CX, DX
 	JAE  fep11
 flp11:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -1414,6 +1691,8 @@ flp11:
 	JB   flp11
 fep11:
 	MOVQ  (R8)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VFMADD231PD 0(SI)(DX*8), Z0, K1, Z20
 	INCQ AX
@@ -1457,6 +1736,10 @@ blk2:
 snode2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -1464,6 +1747,8 @@ snode2:
 	JAE  fes2
 fls2:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -1474,11 +1759,15 @@ fls2:
 fes2:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+232(FP)
+	JAE  bad
 	IMULQ sO+200(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
 	MOVQ  (R8)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VMOVUPD.Z   0(SI)(DX*8), K1, Z24
 	VMOVUPD.Z   0(DI)(R14*8), K1, Z28
@@ -1502,6 +1791,10 @@ pull2:
 pnode2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -1509,6 +1802,8 @@ pnode2:
 	JAE  fep20
 flp20:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -1518,6 +1813,8 @@ flp20:
 	JB   flp20
 fep20:
 	MOVQ  (R8)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VFMADD231PD 0(SI)(DX*8), Z0, K1, Z16
 	VFMADD231PD 64(SI)(DX*8), Z1, K2, Z17
@@ -1526,6 +1823,10 @@ fep20:
 	JAE  pend2
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -1533,6 +1834,8 @@ fep20:
 	JAE  fep21
 flp21:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -1542,6 +1845,8 @@ flp21:
 	JB   flp21
 fep21:
 	MOVQ  (R8)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VFMADD231PD 0(SI)(DX*8), Z0, K1, Z20
 	VFMADD231PD 64(SI)(DX*8), Z1, K2, Z21
@@ -1610,6 +1915,10 @@ blk4:
 snode4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -1619,6 +1928,8 @@ snode4:
 	JAE  fes4
 fls4:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -1631,11 +1942,15 @@ fls4:
 fes4:
 	MOVQ  ocrd_base+48(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, obound+232(FP)
+	JAE  bad
 	IMULQ sO+200(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+208(FP), DX
 	ADDQ  DX, R14
 	MOVQ  (R8)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VMOVUPD.Z   0(SI)(DX*8), K1, Z24
 	VMOVUPD.Z   0(DI)(R14*8), K1, Z28
@@ -1671,6 +1986,10 @@ pull4:
 pnode4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -1680,6 +1999,8 @@ pnode4:
 	JAE  fep40
 flp40:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -1691,6 +2012,8 @@ flp40:
 	JB   flp40
 fep40:
 	MOVQ  (R8)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VFMADD231PD 0(SI)(DX*8), Z0, K1, Z16
 	VFMADD231PD 64(SI)(DX*8), Z1, K2, Z17
@@ -1701,6 +2024,10 @@ fep40:
 	JAE  pend4
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+152(FP)
+	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -1710,6 +2037,8 @@ fep40:
 	JAE  fep41
 flp41:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, xrows+224(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -1721,6 +2050,8 @@ flp41:
 	JB   flp41
 fep41:
 	MOVQ  (R8)(AX*8), DX
+	CMPQ DX, ybound+240(FP)
+	JAE  bad
 	IMULQ sU+216(FP), DX
 	VFMADD231PD 0(SI)(DX*8), Z0, K1, Z20
 	VFMADD231PD 64(SI)(DX*8), Z1, K2, Z21
@@ -1746,5 +2077,10 @@ next4:
 	JG   chunk
 	JMP  done
 done:
+	MOVQ $0, ret+248(FP)
+	VZEROUPPER
+	RET
+bad:
+	MOVQ $1, ret+248(FP)
 	VZEROUPPER
 	RET

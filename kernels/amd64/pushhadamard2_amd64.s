@@ -28,7 +28,7 @@ DATA iotad<>+24(SB)/4, $6
 DATA iotad<>+28(SB)/4, $7
 GLOBL iotad<>(SB), RODATA|NOPTR, $32
 
-// func PushHadamard2F32AVX2(out []float32, above []float32, y []float32, ycrd []uint64, ptr []uint64, crd []uint64, lptr []uint64, vals []float32, idx []uint64, f []float32, r int, mode int)
+// func PushHadamard2F32AVX2(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows uint64) int
 //
 // Column blocks (4, 2 or 1 full vectors, then a last one, masked past r), and for each block every node c:
 //
@@ -39,6 +39,11 @@ GLOBL iotad<>(SB), RODATA|NOPTR, $32
 //	  mode 1: t := sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * f[idx[j]*r + block]
 //	          out[crd[e]*r + block] += p * t
 //
+// Checks, each when its value is read (every block reads the index arrays
+// again): ptr[c] <= ptr[c+1] <= len(crd), lptr[e] <= lptr[e+1] <= len(idx),
+// ycrd[c] < yrows, crd[e] < crows and idx[j] < irows; a violation leaves
+// for bad (returns 1).
+//
 // Each node prefetches the y row of the node 24 ahead (pullPFD). With 2
 // added to mode, each child also prefetches the row that the child as far
 // ahead names (f's in mode 0, out's in mode 1); mode&1 is the mode. With 4 added, each leaf
@@ -47,7 +52,7 @@ GLOBL iotad<>(SB), RODATA|NOPTR, $32
 //
 // Registers: see push2.go in kernels/amd64/_gen.
 // Requires: AVX, AVX2, FMA3
-TEXT ·PushHadamard2F32AVX2(SB), NOSPLIT, $16-256
+TEXT ·PushHadamard2F32AVX2(SB), NOSPLIT, $16-288
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+48(FP), SI
 	MOVQ lptr_base+144(FP), R12
@@ -93,10 +98,16 @@ lnodem:
 nopflm:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMASKMOVPS  (SI)(DX*1), Y15, Y13
 	VMULPS      Y13, Y8, Y4
 	CMPQ R8, R9
@@ -114,17 +125,25 @@ lchildm:
 nocflm:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMASKMOVPS  (BX)(R14*1), Y15, Y13
 	VMULPS      Y13, Y4, Y0
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
+	CMPQ CX, DX
 	JAE  lcem
 	TESTQ $4, mode+248(FP)
 	JNZ  lleafmp
 lleafm:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Y12
 	VMASKMOVPS  (DI)(R14*1), Y15, Y13
@@ -143,6 +162,8 @@ lleafmp:
 	PREFETCHT0 0(DI)(R14*1)
 noxflleafmp:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Y12
 	VMASKMOVPS  (DI)(R14*1), Y15, Y13
@@ -176,10 +197,16 @@ cnodem:
 nopfcm:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMASKMOVPS  (SI)(DX*1), Y15, Y13
 	VMULPS      Y13, Y8, Y4
 	CMPQ R8, R9
@@ -197,6 +224,10 @@ cchildm:
 nocfcm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
@@ -205,6 +236,8 @@ nocfcm:
 	JNZ  flcmp
 flcm:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y12
 	VMASKMOVPS  (BX)(R14*1), Y15, Y13
@@ -222,6 +255,8 @@ flcmp:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflcmp:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y12
 	VMASKMOVPS  (BX)(R14*1), Y15, Y13
@@ -233,6 +268,8 @@ flcmx:
 fecm:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMASKMOVPS  (DI)(R14*1), Y15, Y13
 	VFMADD231PS Y4, Y0, Y13
@@ -276,10 +313,16 @@ lnode4:
 nopfl4:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMULPS      (SI)(DX*1), Y8, Y4
 	VMULPS      32(SI)(DX*1), Y9, Y5
 	VMULPS      64(SI)(DX*1), Y10, Y6
@@ -300,6 +343,8 @@ lchild4:
 nocfl4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMULPS      (BX)(R14*1), Y4, Y0
 	VMULPS      32(BX)(R14*1), Y5, Y1
@@ -308,11 +353,17 @@ nocfl4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
+	CMPQ CX, DX
 	JAE  lce4
 	TESTQ $4, mode+248(FP)
 	JNZ  lleaf4p
 lleaf4:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Y12
 	VMOVUPS     (DI)(R14*1), Y13
@@ -341,6 +392,8 @@ lleaf4p:
 	PREFETCHT0 64(DI)(R14*1)
 noxflleaf4p:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Y12
 	VMOVUPS     (DI)(R14*1), Y13
@@ -384,10 +437,16 @@ cnode4:
 nopfc4:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMULPS      (SI)(DX*1), Y8, Y4
 	VMULPS      32(SI)(DX*1), Y9, Y5
 	VMULPS      64(SI)(DX*1), Y10, Y6
@@ -408,6 +467,10 @@ cchild4:
 nocfc4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
 	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -419,6 +482,8 @@ nocfc4:
 	JNZ  flc4p
 flc4:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y12
 	VFMADD231PS (BX)(R14*1), Y12, Y0
@@ -439,6 +504,8 @@ flc4p:
 	PREFETCHT0 64(BX)(R14*1)
 noxfflc4p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y12
 	VFMADD231PS (BX)(R14*1), Y12, Y0
@@ -452,6 +519,8 @@ flc4x:
 fec4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMOVUPS     (DI)(R14*1), Y13
 	VFMADD231PS Y4, Y0, Y13
@@ -501,10 +570,16 @@ lnode2:
 nopfl2:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMULPS      (SI)(DX*1), Y8, Y4
 	VMULPS      32(SI)(DX*1), Y9, Y5
 	CMPQ R8, R9
@@ -522,17 +597,25 @@ lchild2:
 nocfl2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMULPS      (BX)(R14*1), Y4, Y0
 	VMULPS      32(BX)(R14*1), Y5, Y1
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
+	CMPQ CX, DX
 	JAE  lce2
 	TESTQ $4, mode+248(FP)
 	JNZ  lleaf2p
 lleaf2:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Y12
 	VMOVUPS     (DI)(R14*1), Y13
@@ -554,6 +637,8 @@ lleaf2p:
 	PREFETCHT0 0(DI)(R14*1)
 noxflleaf2p:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Y12
 	VMOVUPS     (DI)(R14*1), Y13
@@ -590,10 +675,16 @@ cnode2:
 nopfc2:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMULPS      (SI)(DX*1), Y8, Y4
 	VMULPS      32(SI)(DX*1), Y9, Y5
 	CMPQ R8, R9
@@ -611,6 +702,10 @@ cchild2:
 nocfc2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
 	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -620,6 +715,8 @@ nocfc2:
 	JNZ  flc2p
 flc2:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y12
 	VFMADD231PS (BX)(R14*1), Y12, Y0
@@ -637,6 +734,8 @@ flc2p:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflc2p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y12
 	VFMADD231PS (BX)(R14*1), Y12, Y0
@@ -648,6 +747,8 @@ flc2x:
 fec2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMOVUPS     (DI)(R14*1), Y13
 	VFMADD231PS Y4, Y0, Y13
@@ -690,10 +791,16 @@ lnode1:
 nopfl1:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMULPS      (SI)(DX*1), Y8, Y4
 	CMPQ R8, R9
 	JAE  lne1
@@ -710,16 +817,24 @@ lchild1:
 nocfl1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMULPS      (BX)(R14*1), Y4, Y0
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
 	CMPQ CX, DX
 	JAE  lce1
 	TESTQ $4, mode+248(FP)
 	JNZ  lleaf1p
 lleaf1:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Y12
 	VMOVUPS     (DI)(R14*1), Y13
@@ -738,6 +853,8 @@ lleaf1p:
 	PREFETCHT0 0(DI)(R14*1)
 noxflleaf1p:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Y12
 	VMOVUPS     (DI)(R14*1), Y13
@@ -771,10 +888,16 @@ cnode1:
 nopfc1:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMULPS      (SI)(DX*1), Y8, Y4
 	CMPQ R8, R9
 	JAE  cne1
@@ -791,6 +914,10 @@ cchild1:
 nocfc1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	CMPQ CX, DX
@@ -799,6 +926,8 @@ nocfc1:
 	JNZ  flc1p
 flc1:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y12
 	VFMADD231PS (BX)(R14*1), Y12, Y0
@@ -815,6 +944,8 @@ flc1p:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflc1p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y12
 	VFMADD231PS (BX)(R14*1), Y12, Y0
@@ -825,6 +956,8 @@ flc1x:
 fec1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMOVUPS     (DI)(R14*1), Y13
 	VFMADD231PS Y4, Y0, Y13
@@ -846,10 +979,15 @@ next1:
 	JG   chunk
 	JMP  done
 done:
+	MOVQ $0, ret+280(FP)
+	VZEROUPPER
+	RET
+bad:
+	MOVQ $1, ret+280(FP)
 	VZEROUPPER
 	RET
 
-// func PushHadamard2F32AVX512(out []float32, above []float32, y []float32, ycrd []uint64, ptr []uint64, crd []uint64, lptr []uint64, vals []float32, idx []uint64, f []float32, r int, mode int)
+// func PushHadamard2F32AVX512(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows uint64) int
 //
 // Column blocks (1, 2 or 4 vectors, masked past r), and for each block every node c:
 //
@@ -860,6 +998,11 @@ done:
 //	  mode 1: t := sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * f[idx[j]*r + block]
 //	          out[crd[e]*r + block] += p * t
 //
+// Checks, each when its value is read (every block reads the index arrays
+// again): ptr[c] <= ptr[c+1] <= len(crd), lptr[e] <= lptr[e+1] <= len(idx),
+// ycrd[c] < yrows, crd[e] < crows and idx[j] < irows; a violation leaves
+// for bad (returns 1).
+//
 // Each node prefetches the y row of the node 24 ahead (pullPFD). With 2
 // added to mode, each child also prefetches the row that the child as far
 // ahead names (f's in mode 0, out's in mode 1); mode&1 is the mode. With 4 added, each leaf
@@ -868,7 +1011,7 @@ done:
 //
 // Registers: see push2.go in kernels/amd64/_gen.
 // Requires: AVX512F, AVX512DQ, BMI2
-TEXT ·PushHadamard2F32AVX512(SB), NOSPLIT, $16-256
+TEXT ·PushHadamard2F32AVX512(SB), NOSPLIT, $16-288
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+48(FP), SI
 	MOVQ lptr_base+144(FP), R12
@@ -918,10 +1061,16 @@ lnode1:
 nopfl1:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMULPS.Z 0(SI)(DX*1), Z12, K1, Z4
 	CMPQ R8, R9
 	JAE  lne1
@@ -938,16 +1087,24 @@ lchild1:
 nocfl1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMULPS.Z 0(BX)(R14*1), Z4, K1, Z0
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
 	CMPQ CX, DX
 	JAE  lce1
 	TESTQ $4, mode+248(FP)
 	JNZ  lleaf1p
 lleaf1:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Z8
 	VMOVUPS.Z   0(DI)(R14*1), K1, Z24
@@ -966,6 +1123,8 @@ lleaf1p:
 	PREFETCHT0 0(DI)(R14*1)
 noxflleaf1p:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Z8
 	VMOVUPS.Z   0(DI)(R14*1), K1, Z24
@@ -999,10 +1158,16 @@ cnode1:
 nopfc1:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMULPS.Z 0(SI)(DX*1), Z12, K1, Z4
 	CMPQ R8, R9
 	JAE  cne1
@@ -1019,6 +1184,10 @@ cchild1:
 nocfc1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	CMPQ CX, DX
@@ -1027,6 +1196,8 @@ nocfc1:
 	JNZ  flc1p
 flc1:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -1043,6 +1214,8 @@ flc1p:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflc1p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -1053,6 +1226,8 @@ flc1x:
 fec1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMOVUPS.Z   0(DI)(R14*1), K1, Z24
 	VFMADD231PS Z4, Z0, Z24
@@ -1113,10 +1288,16 @@ lnode2:
 nopfl2:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMULPS.Z 0(SI)(DX*1), Z12, K1, Z4
 	VMULPS.Z 64(SI)(DX*1), Z13, K2, Z5
 	CMPQ R8, R9
@@ -1135,17 +1316,25 @@ lchild2:
 nocfl2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMULPS.Z 0(BX)(R14*1), Z4, K1, Z0
 	VMULPS.Z 64(BX)(R14*1), Z5, K2, Z1
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
+	CMPQ CX, DX
 	JAE  lce2
 	TESTQ $4, mode+248(FP)
 	JNZ  lleaf2p
 lleaf2:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Z8
 	VMOVUPS.Z   0(DI)(R14*1), K1, Z24
@@ -1168,6 +1357,8 @@ lleaf2p:
 	PREFETCHT0 64(DI)(R14*1)
 noxflleaf2p:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Z8
 	VMOVUPS.Z   0(DI)(R14*1), K1, Z24
@@ -1205,10 +1396,16 @@ cnode2:
 nopfc2:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMULPS.Z 0(SI)(DX*1), Z12, K1, Z4
 	VMULPS.Z 64(SI)(DX*1), Z13, K2, Z5
 	CMPQ R8, R9
@@ -1227,6 +1424,10 @@ cchild2:
 nocfc2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -1236,6 +1437,8 @@ nocfc2:
 	JNZ  flc2p
 flc2:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -1254,6 +1457,8 @@ flc2p:
 	PREFETCHT0 64(BX)(R14*1)
 noxfflc2p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -1265,6 +1470,8 @@ flc2x:
 fec2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMOVUPS.Z   0(DI)(R14*1), K1, Z24
 	VFMADD231PS Z4, Z0, Z24
@@ -1354,10 +1561,16 @@ lnode4:
 nopfl4:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMULPS.Z 0(SI)(DX*1), Z12, K1, Z4
 	VMULPS.Z 64(SI)(DX*1), Z13, K2, Z5
 	VMULPS.Z 128(SI)(DX*1), Z14, K3, Z6
@@ -1380,6 +1593,8 @@ lchild4:
 nocfl4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMULPS.Z 0(BX)(R14*1), Z4, K1, Z0
 	VMULPS.Z 64(BX)(R14*1), Z5, K2, Z1
@@ -1388,11 +1603,17 @@ nocfl4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
+	CMPQ CX, DX
 	JAE  lce4
 	TESTQ $4, mode+248(FP)
 	JNZ  lleaf4p
 lleaf4:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Z8
 	VMOVUPS.Z   0(DI)(R14*1), K1, Z24
@@ -1423,6 +1644,8 @@ lleaf4p:
 	PREFETCHT0 192(DI)(R14*1)
 noxflleaf4p:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Z8
 	VMOVUPS.Z   0(DI)(R14*1), K1, Z24
@@ -1468,10 +1691,16 @@ cnode4:
 nopfc4:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMULPS.Z 0(SI)(DX*1), Z12, K1, Z4
 	VMULPS.Z 64(SI)(DX*1), Z13, K2, Z5
 	VMULPS.Z 128(SI)(DX*1), Z14, K3, Z6
@@ -1494,6 +1723,10 @@ cchild4:
 nocfc4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -1505,6 +1738,8 @@ nocfc4:
 	JNZ  flc4p
 flc4:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -1527,6 +1762,8 @@ flc4p:
 	PREFETCHT0 192(BX)(R14*1)
 noxfflc4p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
 	VFMADD231PS   0(BX)(R14*1), Z8, K1, Z0
@@ -1540,6 +1777,8 @@ flc4x:
 fec4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMOVUPS.Z   0(DI)(R14*1), K1, Z24
 	VFMADD231PS Z4, Z0, Z24
@@ -1570,10 +1809,15 @@ next4:
 	JG   chunk
 	JMP  done
 done:
+	MOVQ $0, ret+280(FP)
+	VZEROUPPER
+	RET
+bad:
+	MOVQ $1, ret+280(FP)
 	VZEROUPPER
 	RET
 
-// func PushHadamard2F64AVX2(out []float64, above []float64, y []float64, ycrd []uint64, ptr []uint64, crd []uint64, lptr []uint64, vals []float64, idx []uint64, f []float64, r int, mode int)
+// func PushHadamard2F64AVX2(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows uint64) int
 //
 // Column blocks (4, 2 or 1 full vectors, then a last one, masked past r), and for each block every node c:
 //
@@ -1584,6 +1828,11 @@ done:
 //	  mode 1: t := sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * f[idx[j]*r + block]
 //	          out[crd[e]*r + block] += p * t
 //
+// Checks, each when its value is read (every block reads the index arrays
+// again): ptr[c] <= ptr[c+1] <= len(crd), lptr[e] <= lptr[e+1] <= len(idx),
+// ycrd[c] < yrows, crd[e] < crows and idx[j] < irows; a violation leaves
+// for bad (returns 1).
+//
 // Each node prefetches the y row of the node 24 ahead (pullPFD). With 2
 // added to mode, each child also prefetches the row that the child as far
 // ahead names (f's in mode 0, out's in mode 1); mode&1 is the mode. With 4 added, each leaf
@@ -1592,7 +1841,7 @@ done:
 //
 // Registers: see push2.go in kernels/amd64/_gen.
 // Requires: AVX, AVX2, FMA3
-TEXT ·PushHadamard2F64AVX2(SB), NOSPLIT, $16-256
+TEXT ·PushHadamard2F64AVX2(SB), NOSPLIT, $16-288
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+48(FP), SI
 	MOVQ lptr_base+144(FP), R12
@@ -1638,10 +1887,16 @@ lnodem:
 nopflm:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMASKMOVPD  (SI)(DX*1), Y15, Y13
 	VMULPD      Y13, Y8, Y4
 	CMPQ R8, R9
@@ -1659,17 +1914,25 @@ lchildm:
 nocflm:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMASKMOVPD  (BX)(R14*1), Y15, Y13
 	VMULPD      Y13, Y4, Y0
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
+	CMPQ CX, DX
 	JAE  lcem
 	TESTQ $4, mode+248(FP)
 	JNZ  lleafmp
 lleafm:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Y12
 	VMASKMOVPD  (DI)(R14*1), Y15, Y13
@@ -1688,6 +1951,8 @@ lleafmp:
 	PREFETCHT0 0(DI)(R14*1)
 noxflleafmp:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Y12
 	VMASKMOVPD  (DI)(R14*1), Y15, Y13
@@ -1721,10 +1986,16 @@ cnodem:
 nopfcm:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMASKMOVPD  (SI)(DX*1), Y15, Y13
 	VMULPD      Y13, Y8, Y4
 	CMPQ R8, R9
@@ -1742,6 +2013,10 @@ cchildm:
 nocfcm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
@@ -1750,6 +2025,8 @@ nocfcm:
 	JNZ  flcmp
 flcm:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y12
 	VMASKMOVPD  (BX)(R14*1), Y15, Y13
@@ -1767,6 +2044,8 @@ flcmp:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflcmp:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y12
 	VMASKMOVPD  (BX)(R14*1), Y15, Y13
@@ -1778,6 +2057,8 @@ flcmx:
 fecm:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMASKMOVPD  (DI)(R14*1), Y15, Y13
 	VFMADD231PD Y4, Y0, Y13
@@ -1821,10 +2102,16 @@ lnode4:
 nopfl4:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMULPD      (SI)(DX*1), Y8, Y4
 	VMULPD      32(SI)(DX*1), Y9, Y5
 	VMULPD      64(SI)(DX*1), Y10, Y6
@@ -1845,6 +2132,8 @@ lchild4:
 nocfl4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMULPD      (BX)(R14*1), Y4, Y0
 	VMULPD      32(BX)(R14*1), Y5, Y1
@@ -1853,11 +2142,17 @@ nocfl4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
+	CMPQ CX, DX
 	JAE  lce4
 	TESTQ $4, mode+248(FP)
 	JNZ  lleaf4p
 lleaf4:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Y12
 	VMOVUPD     (DI)(R14*1), Y13
@@ -1886,6 +2181,8 @@ lleaf4p:
 	PREFETCHT0 64(DI)(R14*1)
 noxflleaf4p:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Y12
 	VMOVUPD     (DI)(R14*1), Y13
@@ -1929,10 +2226,16 @@ cnode4:
 nopfc4:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMULPD      (SI)(DX*1), Y8, Y4
 	VMULPD      32(SI)(DX*1), Y9, Y5
 	VMULPD      64(SI)(DX*1), Y10, Y6
@@ -1953,6 +2256,10 @@ cchild4:
 nocfc4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
 	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	VXORPD Y1, Y1, Y1
@@ -1964,6 +2271,8 @@ nocfc4:
 	JNZ  flc4p
 flc4:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y12
 	VFMADD231PD (BX)(R14*1), Y12, Y0
@@ -1984,6 +2293,8 @@ flc4p:
 	PREFETCHT0 64(BX)(R14*1)
 noxfflc4p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y12
 	VFMADD231PD (BX)(R14*1), Y12, Y0
@@ -1997,6 +2308,8 @@ flc4x:
 fec4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMOVUPD     (DI)(R14*1), Y13
 	VFMADD231PD Y4, Y0, Y13
@@ -2046,10 +2359,16 @@ lnode2:
 nopfl2:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMULPD      (SI)(DX*1), Y8, Y4
 	VMULPD      32(SI)(DX*1), Y9, Y5
 	CMPQ R8, R9
@@ -2067,17 +2386,25 @@ lchild2:
 nocfl2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMULPD      (BX)(R14*1), Y4, Y0
 	VMULPD      32(BX)(R14*1), Y5, Y1
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
+	CMPQ CX, DX
 	JAE  lce2
 	TESTQ $4, mode+248(FP)
 	JNZ  lleaf2p
 lleaf2:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Y12
 	VMOVUPD     (DI)(R14*1), Y13
@@ -2099,6 +2426,8 @@ lleaf2p:
 	PREFETCHT0 0(DI)(R14*1)
 noxflleaf2p:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Y12
 	VMOVUPD     (DI)(R14*1), Y13
@@ -2135,10 +2464,16 @@ cnode2:
 nopfc2:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMULPD      (SI)(DX*1), Y8, Y4
 	VMULPD      32(SI)(DX*1), Y9, Y5
 	CMPQ R8, R9
@@ -2156,6 +2491,10 @@ cchild2:
 nocfc2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
 	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	VXORPD Y1, Y1, Y1
@@ -2165,6 +2504,8 @@ nocfc2:
 	JNZ  flc2p
 flc2:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y12
 	VFMADD231PD (BX)(R14*1), Y12, Y0
@@ -2182,6 +2523,8 @@ flc2p:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflc2p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y12
 	VFMADD231PD (BX)(R14*1), Y12, Y0
@@ -2193,6 +2536,8 @@ flc2x:
 fec2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMOVUPD     (DI)(R14*1), Y13
 	VFMADD231PD Y4, Y0, Y13
@@ -2235,10 +2580,16 @@ lnode1:
 nopfl1:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMULPD      (SI)(DX*1), Y8, Y4
 	CMPQ R8, R9
 	JAE  lne1
@@ -2255,16 +2606,24 @@ lchild1:
 nocfl1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMULPD      (BX)(R14*1), Y4, Y0
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
 	CMPQ CX, DX
 	JAE  lce1
 	TESTQ $4, mode+248(FP)
 	JNZ  lleaf1p
 lleaf1:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Y12
 	VMOVUPD     (DI)(R14*1), Y13
@@ -2283,6 +2642,8 @@ lleaf1p:
 	PREFETCHT0 0(DI)(R14*1)
 noxflleaf1p:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Y12
 	VMOVUPD     (DI)(R14*1), Y13
@@ -2316,10 +2677,16 @@ cnode1:
 nopfc1:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMULPD      (SI)(DX*1), Y8, Y4
 	CMPQ R8, R9
 	JAE  cne1
@@ -2336,6 +2703,10 @@ cchild1:
 nocfc1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	CMPQ CX, DX
@@ -2344,6 +2715,8 @@ nocfc1:
 	JNZ  flc1p
 flc1:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y12
 	VFMADD231PD (BX)(R14*1), Y12, Y0
@@ -2360,6 +2733,8 @@ flc1p:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflc1p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y12
 	VFMADD231PD (BX)(R14*1), Y12, Y0
@@ -2370,6 +2745,8 @@ flc1x:
 fec1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMOVUPD     (DI)(R14*1), Y13
 	VFMADD231PD Y4, Y0, Y13
@@ -2391,10 +2768,15 @@ next1:
 	JG   chunk
 	JMP  done
 done:
+	MOVQ $0, ret+280(FP)
+	VZEROUPPER
+	RET
+bad:
+	MOVQ $1, ret+280(FP)
 	VZEROUPPER
 	RET
 
-// func PushHadamard2F64AVX512(out []float64, above []float64, y []float64, ycrd []uint64, ptr []uint64, crd []uint64, lptr []uint64, vals []float64, idx []uint64, f []float64, r int, mode int)
+// func PushHadamard2F64AVX512(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows uint64) int
 //
 // Column blocks (1, 2 or 4 vectors, masked past r), and for each block every node c:
 //
@@ -2405,6 +2787,11 @@ done:
 //	  mode 1: t := sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * f[idx[j]*r + block]
 //	          out[crd[e]*r + block] += p * t
 //
+// Checks, each when its value is read (every block reads the index arrays
+// again): ptr[c] <= ptr[c+1] <= len(crd), lptr[e] <= lptr[e+1] <= len(idx),
+// ycrd[c] < yrows, crd[e] < crows and idx[j] < irows; a violation leaves
+// for bad (returns 1).
+//
 // Each node prefetches the y row of the node 24 ahead (pullPFD). With 2
 // added to mode, each child also prefetches the row that the child as far
 // ahead names (f's in mode 0, out's in mode 1); mode&1 is the mode. With 4 added, each leaf
@@ -2413,7 +2800,7 @@ done:
 //
 // Registers: see push2.go in kernels/amd64/_gen.
 // Requires: AVX512F, AVX512DQ, BMI2
-TEXT ·PushHadamard2F64AVX512(SB), NOSPLIT, $16-256
+TEXT ·PushHadamard2F64AVX512(SB), NOSPLIT, $16-288
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+48(FP), SI
 	MOVQ lptr_base+144(FP), R12
@@ -2463,10 +2850,16 @@ lnode1:
 nopfl1:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMULPD.Z 0(SI)(DX*1), Z12, K1, Z4
 	CMPQ R8, R9
 	JAE  lne1
@@ -2483,16 +2876,24 @@ lchild1:
 nocfl1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMULPD.Z 0(BX)(R14*1), Z4, K1, Z0
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
 	CMPQ CX, DX
 	JAE  lce1
 	TESTQ $4, mode+248(FP)
 	JNZ  lleaf1p
 lleaf1:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Z8
 	VMOVUPD.Z   0(DI)(R14*1), K1, Z24
@@ -2511,6 +2912,8 @@ lleaf1p:
 	PREFETCHT0 0(DI)(R14*1)
 noxflleaf1p:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Z8
 	VMOVUPD.Z   0(DI)(R14*1), K1, Z24
@@ -2544,10 +2947,16 @@ cnode1:
 nopfc1:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMULPD.Z 0(SI)(DX*1), Z12, K1, Z4
 	CMPQ R8, R9
 	JAE  cne1
@@ -2564,6 +2973,10 @@ cchild1:
 nocfc1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	CMPQ CX, DX
@@ -2572,6 +2985,8 @@ nocfc1:
 	JNZ  flc1p
 flc1:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -2588,6 +3003,8 @@ flc1p:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflc1p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -2598,6 +3015,8 @@ flc1x:
 fec1:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMOVUPD.Z   0(DI)(R14*1), K1, Z24
 	VFMADD231PD Z4, Z0, Z24
@@ -2658,10 +3077,16 @@ lnode2:
 nopfl2:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMULPD.Z 0(SI)(DX*1), Z12, K1, Z4
 	VMULPD.Z 64(SI)(DX*1), Z13, K2, Z5
 	CMPQ R8, R9
@@ -2680,17 +3105,25 @@ lchild2:
 nocfl2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMULPD.Z 0(BX)(R14*1), Z4, K1, Z0
 	VMULPD.Z 64(BX)(R14*1), Z5, K2, Z1
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
+	CMPQ CX, DX
 	JAE  lce2
 	TESTQ $4, mode+248(FP)
 	JNZ  lleaf2p
 lleaf2:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Z8
 	VMOVUPD.Z   0(DI)(R14*1), K1, Z24
@@ -2713,6 +3146,8 @@ lleaf2p:
 	PREFETCHT0 64(DI)(R14*1)
 noxflleaf2p:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Z8
 	VMOVUPD.Z   0(DI)(R14*1), K1, Z24
@@ -2750,10 +3185,16 @@ cnode2:
 nopfc2:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMULPD.Z 0(SI)(DX*1), Z12, K1, Z4
 	VMULPD.Z 64(SI)(DX*1), Z13, K2, Z5
 	CMPQ R8, R9
@@ -2772,6 +3213,10 @@ cchild2:
 nocfc2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -2781,6 +3226,8 @@ nocfc2:
 	JNZ  flc2p
 flc2:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -2799,6 +3246,8 @@ flc2p:
 	PREFETCHT0 64(BX)(R14*1)
 noxfflc2p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -2810,6 +3259,8 @@ flc2x:
 fec2:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMOVUPD.Z   0(DI)(R14*1), K1, Z24
 	VFMADD231PD Z4, Z0, Z24
@@ -2899,10 +3350,16 @@ lnode4:
 nopfl4:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMULPD.Z 0(SI)(DX*1), Z12, K1, Z4
 	VMULPD.Z 64(SI)(DX*1), Z13, K2, Z5
 	VMULPD.Z 128(SI)(DX*1), Z14, K3, Z6
@@ -2925,6 +3382,8 @@ lchild4:
 nocfl4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMULPD.Z 0(BX)(R14*1), Z4, K1, Z0
 	VMULPD.Z 64(BX)(R14*1), Z5, K2, Z1
@@ -2933,11 +3392,17 @@ nocfl4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
 	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
+	CMPQ CX, DX
 	JAE  lce4
 	TESTQ $4, mode+248(FP)
 	JNZ  lleaf4p
 lleaf4:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Z8
 	VMOVUPD.Z   0(DI)(R14*1), K1, Z24
@@ -2968,6 +3433,8 @@ lleaf4p:
 	PREFETCHT0 192(DI)(R14*1)
 noxflleaf4p:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Z8
 	VMOVUPD.Z   0(DI)(R14*1), K1, Z24
@@ -3013,10 +3480,16 @@ cnode4:
 nopfc4:
 	MOVQ  ycrd_base+72(FP), DX
 	MOVQ  (DX)(AX*8), DX
+	CMPQ DX, yrows+256(FP)
+	JAE  bad
 	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
+	CMPQ R8, R9
+	JA   bad
+	CMPQ R9, crd_len+128(FP)
+	JA   bad
 	VMULPD.Z 0(SI)(DX*1), Z12, K1, Z4
 	VMULPD.Z 64(SI)(DX*1), Z13, K2, Z5
 	VMULPD.Z 128(SI)(DX*1), Z14, K3, Z6
@@ -3039,6 +3512,10 @@ cchild4:
 nocfc4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+200(FP)
+	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -3050,6 +3527,8 @@ nocfc4:
 	JNZ  flc4p
 flc4:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -3072,6 +3551,8 @@ flc4p:
 	PREFETCHT0 192(BX)(R14*1)
 noxfflc4p:
 	MOVQ           (R11)(CX*8), R14
+	CMPQ R14, irows+272(FP)
+	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
 	VFMADD231PD   0(BX)(R14*1), Z8, K1, Z0
@@ -3085,6 +3566,8 @@ flc4x:
 fec4:
 	MOVQ  crd_base+120(FP), R14
 	MOVQ  (R14)(R8*8), R14
+	CMPQ R14, crows+264(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMOVUPD.Z   0(DI)(R14*1), K1, Z24
 	VFMADD231PD Z4, Z0, Z24
@@ -3115,5 +3598,10 @@ next4:
 	JG   chunk
 	JMP  done
 done:
+	MOVQ $0, ret+280(FP)
+	VZEROUPPER
+	RET
+bad:
+	MOVQ $1, ret+280(FP)
 	VZEROUPPER
 	RET

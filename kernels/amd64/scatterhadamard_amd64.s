@@ -27,7 +27,7 @@ DATA iotad<>+24(SB)/4, $6
 DATA iotad<>+28(SB)/4, $7
 GLOBL iotad<>(SB), RODATA|NOPTR, $32
 
-// func ScatterHadamardF32AVX2(out []float32, base []float32, y []float32, bcrd []uint64, crd []uint64, ptr []uint64, vals []float32, idx []uint64, r int, sB int)
+// func ScatterHadamardF32AVX2(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB int, orows, yrows, bbound uint64) int
 //
 // Column blocks of 4, 2 or 1 full vectors, then a last one masked past r
 // (blocks256), and for each block every node c:
@@ -35,14 +35,19 @@ GLOBL iotad<>(SB), RODATA|NOPTR, $32
 //	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
 //	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
 //
+// Checks, each when its value is read (every block reads the index arrays
+// again): ptr[c] <= ptr[c+1] <= len(idx), idx[j] < orows and, for a node
+// with leaves, bcrd[c] < bbound and crd[c] < yrows; a violation leaves for
+// bad (returns 1).
+//
 // Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
 // vals, R11 idx, R12 nodes, R13 row bytes, AX node c, CX leaf j, DX fiber
 // end, R14 row offset, R15 temp; the frame holds the columns left
 // (left-8(SP)) and the block's byte offset (blk-16(SP)). Y0..Y3 p, Y4..Y7
 // the base row, Y8 value, Y12 an out row, Y13 the masked block's loaded row,
-// Y15 the masked block's lanes.
+// Y15 the masked block's lanes. The bounds are read from the argument frame.
 // Requires: AVX, AVX2, FMA3
-TEXT ·ScatterHadamardF32AVX2(SB), NOSPLIT, $16-208
+TEXT ·ScatterHadamardF32AVX2(SB), NOSPLIT, $16-240
 	MOVQ out_base+0(FP), DI
 	MOVQ base_base+24(FP), SI
 	MOVQ y_base+48(FP), BX
@@ -78,17 +83,27 @@ nodem:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+176(FP)
+	JA   bad
+	CMPQ CX, DX
 	JAE  skipm
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, bbound+224(FP)
+	JAE  bad
 	IMULQ sB+200(FP), R14
 	VMASKMOVPS  (SI)(R14*4), Y15, Y4
 	MOVQ  (R8)(AX*8), R14
+	CMPQ R14, yrows+216(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMASKMOVPS  (BX)(R14*1), Y15, Y13
 	VMULPS      Y13, Y4, Y0
 leafm:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, orows+208(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Y8
 	VMASKMOVPS  (DI)(R14*1), Y15, Y12
@@ -115,15 +130,23 @@ node4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+176(FP)
+	JA   bad
+	CMPQ CX, DX
 	JAE  skip4
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, bbound+224(FP)
+	JAE  bad
 	IMULQ sB+200(FP), R14
 	VMOVUPS     (SI)(R14*4), Y4
 	VMOVUPS     32(SI)(R14*4), Y5
 	VMOVUPS     64(SI)(R14*4), Y6
 	VMOVUPS     96(SI)(R14*4), Y7
 	MOVQ  (R8)(AX*8), R14
+	CMPQ R14, yrows+216(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMULPS      (BX)(R14*1), Y4, Y0
 	VMULPS      32(BX)(R14*1), Y5, Y1
@@ -131,6 +154,8 @@ node4:
 	VMULPS      96(BX)(R14*1), Y7, Y3
 leaf4:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, orows+208(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Y8
 	VMOVUPS     (DI)(R14*1), Y12
@@ -166,18 +191,28 @@ node2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+176(FP)
+	JA   bad
+	CMPQ CX, DX
 	JAE  skip2
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, bbound+224(FP)
+	JAE  bad
 	IMULQ sB+200(FP), R14
 	VMOVUPS     (SI)(R14*4), Y4
 	VMOVUPS     32(SI)(R14*4), Y5
 	MOVQ  (R8)(AX*8), R14
+	CMPQ R14, yrows+216(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMULPS      (BX)(R14*1), Y4, Y0
 	VMULPS      32(BX)(R14*1), Y5, Y1
 leaf2:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, orows+208(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Y8
 	VMOVUPS     (DI)(R14*1), Y12
@@ -207,16 +242,26 @@ node1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+176(FP)
+	JA   bad
+	CMPQ CX, DX
 	JAE  skip1
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, bbound+224(FP)
+	JAE  bad
 	IMULQ sB+200(FP), R14
 	VMOVUPS     (SI)(R14*4), Y4
 	MOVQ  (R8)(AX*8), R14
+	CMPQ R14, yrows+216(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMULPS      (BX)(R14*1), Y4, Y0
 leaf1:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, orows+208(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Y8
 	VMOVUPS     (DI)(R14*1), Y12
@@ -238,10 +283,15 @@ next1:
 	JG   chunk
 	JMP  done
 done:
+	MOVQ $0, ret+232(FP)
+	VZEROUPPER
+	RET
+bad:
+	MOVQ $1, ret+232(FP)
 	VZEROUPPER
 	RET
 
-// func ScatterHadamardF32AVX512(out []float32, base []float32, y []float32, bcrd []uint64, crd []uint64, ptr []uint64, vals []float32, idx []uint64, r int, sB int)
+// func ScatterHadamardF32AVX512(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB int, orows, yrows, bbound uint64) int
 //
 // Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
 // every node c:
@@ -249,12 +299,17 @@ done:
 //	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
 //	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
 //
+// Checks, each when its value is read (every block reads the index arrays
+// again): ptr[c] <= ptr[c+1] <= len(idx), idx[j] < orows and, for a node
+// with leaves, bcrd[c] < bbound and crd[c] < yrows; a violation leaves for
+// bad (returns 1).
+//
 // Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
 // vals, R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX
 // leaf j, DX fiber end, R14 row offset; Z0..Z3 p, Z8 value, Z16..Z19 base row,
-// Z24..Z27 out.
+// Z24..Z27 out; the bounds are read from the argument frame.
 // Requires: AVX512F, AVX512DQ, BMI2
-TEXT ·ScatterHadamardF32AVX512(SB), NOSPLIT, $0-208
+TEXT ·ScatterHadamardF32AVX512(SB), NOSPLIT, $0-240
 	MOVQ out_base+0(FP), DI
 	MOVQ base_base+24(FP), SI
 	MOVQ y_base+48(FP), BX
@@ -291,16 +346,26 @@ node1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+176(FP)
+	JA   bad
+	CMPQ CX, DX
 	JAE  skip1
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, bbound+224(FP)
+	JAE  bad
 	IMULQ sB+200(FP), R14
 	VMOVUPS.Z 0(SI)(R14*4), K1, Z16
 	MOVQ  (R8)(AX*8), R14
+	CMPQ R14, yrows+216(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMULPS.Z 0(BX)(R14*1), Z16, K1, Z0
 leaf1:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, orows+208(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Z8
 	VMOVUPS.Z   0(DI)(R14*1), K1, Z24
@@ -344,18 +409,28 @@ node2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+176(FP)
+	JA   bad
+	CMPQ CX, DX
 	JAE  skip2
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, bbound+224(FP)
+	JAE  bad
 	IMULQ sB+200(FP), R14
 	VMOVUPS.Z 0(SI)(R14*4), K1, Z16
 	VMOVUPS.Z 64(SI)(R14*4), K2, Z17
 	MOVQ  (R8)(AX*8), R14
+	CMPQ R14, yrows+216(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMULPS.Z 0(BX)(R14*1), Z16, K1, Z0
 	VMULPS.Z 64(BX)(R14*1), Z17, K2, Z1
 leaf2:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, orows+208(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Z8
 	VMOVUPS.Z   0(DI)(R14*1), K1, Z24
@@ -424,15 +499,23 @@ node4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+176(FP)
+	JA   bad
+	CMPQ CX, DX
 	JAE  skip4
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, bbound+224(FP)
+	JAE  bad
 	IMULQ sB+200(FP), R14
 	VMOVUPS.Z 0(SI)(R14*4), K1, Z16
 	VMOVUPS.Z 64(SI)(R14*4), K2, Z17
 	VMOVUPS.Z 128(SI)(R14*4), K3, Z18
 	VMOVUPS.Z 192(SI)(R14*4), K4, Z19
 	MOVQ  (R8)(AX*8), R14
+	CMPQ R14, yrows+216(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMULPS.Z 0(BX)(R14*1), Z16, K1, Z0
 	VMULPS.Z 64(BX)(R14*1), Z17, K2, Z1
@@ -440,6 +523,8 @@ node4:
 	VMULPS.Z 192(BX)(R14*1), Z19, K4, Z3
 leaf4:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, orows+208(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Z8
 	VMOVUPS.Z   0(DI)(R14*1), K1, Z24
@@ -468,10 +553,15 @@ skip4:
 	JG   chunk
 	JMP  done
 done:
+	MOVQ $0, ret+232(FP)
+	VZEROUPPER
+	RET
+bad:
+	MOVQ $1, ret+232(FP)
 	VZEROUPPER
 	RET
 
-// func ScatterHadamardF64AVX2(out []float64, base []float64, y []float64, bcrd []uint64, crd []uint64, ptr []uint64, vals []float64, idx []uint64, r int, sB int)
+// func ScatterHadamardF64AVX2(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB int, orows, yrows, bbound uint64) int
 //
 // Column blocks of 4, 2 or 1 full vectors, then a last one masked past r
 // (blocks256), and for each block every node c:
@@ -479,14 +569,19 @@ done:
 //	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
 //	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
 //
+// Checks, each when its value is read (every block reads the index arrays
+// again): ptr[c] <= ptr[c+1] <= len(idx), idx[j] < orows and, for a node
+// with leaves, bcrd[c] < bbound and crd[c] < yrows; a violation leaves for
+// bad (returns 1).
+//
 // Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
 // vals, R11 idx, R12 nodes, R13 row bytes, AX node c, CX leaf j, DX fiber
 // end, R14 row offset, R15 temp; the frame holds the columns left
 // (left-8(SP)) and the block's byte offset (blk-16(SP)). Y0..Y3 p, Y4..Y7
 // the base row, Y8 value, Y12 an out row, Y13 the masked block's loaded row,
-// Y15 the masked block's lanes.
+// Y15 the masked block's lanes. The bounds are read from the argument frame.
 // Requires: AVX, AVX2, FMA3
-TEXT ·ScatterHadamardF64AVX2(SB), NOSPLIT, $16-208
+TEXT ·ScatterHadamardF64AVX2(SB), NOSPLIT, $16-240
 	MOVQ out_base+0(FP), DI
 	MOVQ base_base+24(FP), SI
 	MOVQ y_base+48(FP), BX
@@ -522,17 +617,27 @@ nodem:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+176(FP)
+	JA   bad
+	CMPQ CX, DX
 	JAE  skipm
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, bbound+224(FP)
+	JAE  bad
 	IMULQ sB+200(FP), R14
 	VMASKMOVPD  (SI)(R14*8), Y15, Y4
 	MOVQ  (R8)(AX*8), R14
+	CMPQ R14, yrows+216(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMASKMOVPD  (BX)(R14*1), Y15, Y13
 	VMULPD      Y13, Y4, Y0
 leafm:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, orows+208(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Y8
 	VMASKMOVPD  (DI)(R14*1), Y15, Y12
@@ -559,15 +664,23 @@ node4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+176(FP)
+	JA   bad
+	CMPQ CX, DX
 	JAE  skip4
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, bbound+224(FP)
+	JAE  bad
 	IMULQ sB+200(FP), R14
 	VMOVUPD     (SI)(R14*8), Y4
 	VMOVUPD     32(SI)(R14*8), Y5
 	VMOVUPD     64(SI)(R14*8), Y6
 	VMOVUPD     96(SI)(R14*8), Y7
 	MOVQ  (R8)(AX*8), R14
+	CMPQ R14, yrows+216(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMULPD      (BX)(R14*1), Y4, Y0
 	VMULPD      32(BX)(R14*1), Y5, Y1
@@ -575,6 +688,8 @@ node4:
 	VMULPD      96(BX)(R14*1), Y7, Y3
 leaf4:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, orows+208(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Y8
 	VMOVUPD     (DI)(R14*1), Y12
@@ -610,18 +725,28 @@ node2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+176(FP)
+	JA   bad
+	CMPQ CX, DX
 	JAE  skip2
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, bbound+224(FP)
+	JAE  bad
 	IMULQ sB+200(FP), R14
 	VMOVUPD     (SI)(R14*8), Y4
 	VMOVUPD     32(SI)(R14*8), Y5
 	MOVQ  (R8)(AX*8), R14
+	CMPQ R14, yrows+216(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMULPD      (BX)(R14*1), Y4, Y0
 	VMULPD      32(BX)(R14*1), Y5, Y1
 leaf2:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, orows+208(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Y8
 	VMOVUPD     (DI)(R14*1), Y12
@@ -651,16 +776,26 @@ node1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+176(FP)
+	JA   bad
+	CMPQ CX, DX
 	JAE  skip1
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, bbound+224(FP)
+	JAE  bad
 	IMULQ sB+200(FP), R14
 	VMOVUPD     (SI)(R14*8), Y4
 	MOVQ  (R8)(AX*8), R14
+	CMPQ R14, yrows+216(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMULPD      (BX)(R14*1), Y4, Y0
 leaf1:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, orows+208(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Y8
 	VMOVUPD     (DI)(R14*1), Y12
@@ -682,10 +817,15 @@ next1:
 	JG   chunk
 	JMP  done
 done:
+	MOVQ $0, ret+232(FP)
+	VZEROUPPER
+	RET
+bad:
+	MOVQ $1, ret+232(FP)
 	VZEROUPPER
 	RET
 
-// func ScatterHadamardF64AVX512(out []float64, base []float64, y []float64, bcrd []uint64, crd []uint64, ptr []uint64, vals []float64, idx []uint64, r int, sB int)
+// func ScatterHadamardF64AVX512(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB int, orows, yrows, bbound uint64) int
 //
 // Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
 // every node c:
@@ -693,12 +833,17 @@ done:
 //	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
 //	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
 //
+// Checks, each when its value is read (every block reads the index arrays
+// again): ptr[c] <= ptr[c+1] <= len(idx), idx[j] < orows and, for a node
+// with leaves, bcrd[c] < bbound and crd[c] < yrows; a violation leaves for
+// bad (returns 1).
+//
 // Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
 // vals, R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX
 // leaf j, DX fiber end, R14 row offset; Z0..Z3 p, Z8 value, Z16..Z19 base row,
-// Z24..Z27 out.
+// Z24..Z27 out; the bounds are read from the argument frame.
 // Requires: AVX512F, AVX512DQ, BMI2
-TEXT ·ScatterHadamardF64AVX512(SB), NOSPLIT, $0-208
+TEXT ·ScatterHadamardF64AVX512(SB), NOSPLIT, $0-240
 	MOVQ out_base+0(FP), DI
 	MOVQ base_base+24(FP), SI
 	MOVQ y_base+48(FP), BX
@@ -735,16 +880,26 @@ node1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+176(FP)
+	JA   bad
+	CMPQ CX, DX
 	JAE  skip1
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, bbound+224(FP)
+	JAE  bad
 	IMULQ sB+200(FP), R14
 	VMOVUPD.Z 0(SI)(R14*8), K1, Z16
 	MOVQ  (R8)(AX*8), R14
+	CMPQ R14, yrows+216(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMULPD.Z 0(BX)(R14*1), Z16, K1, Z0
 leaf1:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, orows+208(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Z8
 	VMOVUPD.Z   0(DI)(R14*1), K1, Z24
@@ -788,18 +943,28 @@ node2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+176(FP)
+	JA   bad
+	CMPQ CX, DX
 	JAE  skip2
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, bbound+224(FP)
+	JAE  bad
 	IMULQ sB+200(FP), R14
 	VMOVUPD.Z 0(SI)(R14*8), K1, Z16
 	VMOVUPD.Z 64(SI)(R14*8), K2, Z17
 	MOVQ  (R8)(AX*8), R14
+	CMPQ R14, yrows+216(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMULPD.Z 0(BX)(R14*1), Z16, K1, Z0
 	VMULPD.Z 64(BX)(R14*1), Z17, K2, Z1
 leaf2:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, orows+208(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Z8
 	VMOVUPD.Z   0(DI)(R14*1), K1, Z24
@@ -868,15 +1033,23 @@ node4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
 	CMPQ CX, DX
+	JA   bad
+	CMPQ DX, idx_len+176(FP)
+	JA   bad
+	CMPQ CX, DX
 	JAE  skip4
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
+	CMPQ R14, bbound+224(FP)
+	JAE  bad
 	IMULQ sB+200(FP), R14
 	VMOVUPD.Z 0(SI)(R14*8), K1, Z16
 	VMOVUPD.Z 64(SI)(R14*8), K2, Z17
 	VMOVUPD.Z 128(SI)(R14*8), K3, Z18
 	VMOVUPD.Z 192(SI)(R14*8), K4, Z19
 	MOVQ  (R8)(AX*8), R14
+	CMPQ R14, yrows+216(FP)
+	JAE  bad
 	IMULQ R13, R14
 	VMULPD.Z 0(BX)(R14*1), Z16, K1, Z0
 	VMULPD.Z 64(BX)(R14*1), Z17, K2, Z1
@@ -884,6 +1057,8 @@ node4:
 	VMULPD.Z 192(BX)(R14*1), Z19, K4, Z3
 leaf4:
 	MOVQ          (R11)(CX*8), R14
+	CMPQ R14, orows+208(FP)
+	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Z8
 	VMOVUPD.Z   0(DI)(R14*1), K1, Z24
@@ -912,5 +1087,10 @@ skip4:
 	JG   chunk
 	JMP  done
 done:
+	MOVQ $0, ret+232(FP)
+	VZEROUPPER
+	RET
+bad:
+	MOVQ $1, ret+232(FP)
 	VZEROUPPER
 	RET

@@ -6,7 +6,10 @@
 //
 //	for c := 0; c < w; c += chunk {         // chunk: 4, 2 or 1 vectors, then a masked tail
 //		acc := 0 (2 register sets, entries alternating; 4 for one-vector chunks)
-//		for k := ptr[i]; k < ptr[i+1]; k++ { acc += vals[k] * x[idx[k]*ldx + c : ...] }
+//		for k := ptr[i]; k < ptr[i+1]; k++ {   // ptr[i] <= ptr[i+1] <= len(idx), else bad
+//			if idx[k] >= xrows { bad }
+//			acc += vals[k] * x[idx[k]*ldx + c : ...]
+//		}
 //		y[i*ldy + c : ...] = alpha*acc (+ beta*y unless beta is +0)
 //	}
 //
@@ -25,9 +28,17 @@
 //	R10 w            AX lo = ptr[i]      R13 hi          R12 k
 //	R14 c (column)   R15 address of the indexed dense row
 //
-// The Go side has checked every bound (ptr non-decreasing within idx,
-// every index below the indexed operand's rows, both operands long enough),
-// and that len(ptr) >= 1; beta is +0 for "do not read y".
+// Checks (the indices are read from memory the caller may change, even
+// through y): the untiled kernels check each row's segment, ptr[i] <=
+// ptr[i+1] <= len(idx), when the row starts, and each index below the
+// indexed operand's rows (the argument xrows or yrows) every time a pass
+// reads it, and only then use it: one compare with the argument and a
+// branch never taken, to bad, which returns 1 (done returns 0). The tile
+// kernels compare each index with their limit in the same way; the Go side
+// copies and checks the segments and keeps the last limit at the rows of
+// the indexed operand. The Go side has checked the operands' lengths
+// (len(vals) >= len(idx), the compressed side's rows) and that len(ptr) >=
+// 1; beta is +0 for "do not read y".
 
 #include "textflag.h"
 
@@ -41,9 +52,9 @@ DATA tailmask<>+48(SB)/8, $0
 DATA tailmask<>+56(SB)/8, $0
 GLOBL tailmask<>(SB), RODATA|NOPTR, $64
 
-// func SpMMF64AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64)
+// func SpMMF64AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64, xrows uint64) int
 // Requires: AVX, AVX2, FMA3
-TEXT ·SpMMF64AVX2(SB), NOSPLIT, $0-160
+TEXT ·SpMMF64AVX2(SB), NOSPLIT, $0-176
 	MOVQ y_base+0(FP), DI
 	MOVQ ldy+24(FP), BX
 	SHLQ $3, BX
@@ -69,6 +80,10 @@ spmmf64avx2row:
 	JZ spmmf64avx2done
 	MOVQ (DX), AX
 	MOVQ 8(DX), R13
+	CMPQ AX, R13
+	JA spmmf64avx2bad
+	CMPQ R13, idx_len+104(FP)
+	JA spmmf64avx2bad
 	XORQ R14, R14
 spmmf64avx2c4:
 	LEAQ 16(R14), R15
@@ -87,7 +102,9 @@ spmmf64avx2c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA spmmf64avx2c4k1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Y8
@@ -96,6 +113,8 @@ spmmf64avx2c4kn:
 	VFMADD231PD 64(R15)(R14*8), Y8, Y2
 	VFMADD231PD 96(R15)(R14*8), Y8, Y3
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Y9
@@ -108,7 +127,9 @@ spmmf64avx2c4kn:
 spmmf64avx2c4k1:
 	CMPQ R12, R13
 	JAE spmmf64avx2c4sum
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD (R11)(R12*8), Y8
@@ -153,13 +174,17 @@ spmmf64avx2c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA spmmf64avx2c2k1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Y8
 	VFMADD231PD 0(R15)(R14*8), Y8, Y0
 	VFMADD231PD 32(R15)(R14*8), Y8, Y1
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Y9
@@ -170,7 +195,9 @@ spmmf64avx2c2kn:
 spmmf64avx2c2k1:
 	CMPQ R12, R13
 	JAE spmmf64avx2c2sum
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD (R11)(R12*8), Y8
@@ -205,22 +232,30 @@ spmmf64avx2c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA spmmf64avx2c1k1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Y8
 	VFMADD231PD 0(R15)(R14*8), Y8, Y0
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Y9
 	VFMADD231PD 0(R15)(R14*8), Y9, Y4
 	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Y14
 	VFMADD231PD 0(R15)(R14*8), Y14, Y1
 	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 24(R11)(R12*8), Y15
@@ -230,7 +265,9 @@ spmmf64avx2c1kn:
 spmmf64avx2c1k1:
 	CMPQ R12, R13
 	JAE spmmf64avx2c1sum
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD (R11)(R12*8), Y8
@@ -261,25 +298,33 @@ spmmf64avx2tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA spmmf64avx2tailk1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Y8
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y8, Y0
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Y9
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y9, Y4
 	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Y14
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y14, Y1
 	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 24(R11)(R12*8), Y15
@@ -290,7 +335,9 @@ spmmf64avx2tailkn:
 spmmf64avx2tailk1:
 	CMPQ R12, R13
 	JAE spmmf64avx2tailsum
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD (R11)(R12*8), Y8
@@ -315,6 +362,11 @@ spmmf64avx2next:
 	DECQ CX
 	JMP spmmf64avx2row
 spmmf64avx2done:
+	MOVQ $0, ret+168(FP)
+	VZEROUPPER
+	RET
+spmmf64avx2bad:
+	MOVQ $1, ret+168(FP)
 	VZEROUPPER
 	RET
 
@@ -374,13 +426,9 @@ spmmtilef64avx2c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA spmmtilef64avx2c4k1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+160(FP)
 	JAE spmmtilef64avx2c4k1
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, limit+160(FP)
-	JAE spmmtilef64avx2c4k1
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Y8
@@ -389,6 +437,8 @@ spmmtilef64avx2c4kn:
 	VFMADD231PD 64(R15)(R14*8), Y8, Y2
 	VFMADD231PD 96(R15)(R14*8), Y8, Y3
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx2c4stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Y9
@@ -398,13 +448,14 @@ spmmtilef64avx2c4kn:
 	VFMADD231PD 96(R15)(R14*8), Y9, Y7
 	ADDQ $2, R12
 	JMP spmmtilef64avx2c4kn
+spmmtilef64avx2c4stop1:
+	ADDQ $1, R12
 spmmtilef64avx2c4k1:
 	CMPQ R12, R13
 	JAE spmmtilef64avx2c4sum
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+160(FP)
 	JAE spmmtilef64avx2c4sum
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD (R11)(R12*8), Y8
@@ -449,19 +500,17 @@ spmmtilef64avx2c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA spmmtilef64avx2c2k1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+160(FP)
 	JAE spmmtilef64avx2c2k1
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, limit+160(FP)
-	JAE spmmtilef64avx2c2k1
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Y8
 	VFMADD231PD 0(R15)(R14*8), Y8, Y0
 	VFMADD231PD 32(R15)(R14*8), Y8, Y1
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx2c2stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Y9
@@ -469,13 +518,14 @@ spmmtilef64avx2c2kn:
 	VFMADD231PD 32(R15)(R14*8), Y9, Y5
 	ADDQ $2, R12
 	JMP spmmtilef64avx2c2kn
+spmmtilef64avx2c2stop1:
+	ADDQ $1, R12
 spmmtilef64avx2c2k1:
 	CMPQ R12, R13
 	JAE spmmtilef64avx2c2sum
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+160(FP)
 	JAE spmmtilef64avx2c2sum
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD (R11)(R12*8), Y8
@@ -510,47 +560,50 @@ spmmtilef64avx2c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA spmmtilef64avx2c1k1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+160(FP)
 	JAE spmmtilef64avx2c1k1
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, limit+160(FP)
-	JAE spmmtilef64avx2c1k1
-	MOVQ 16(R9)(R12*8), R15
-	CMPQ R15, limit+160(FP)
-	JAE spmmtilef64avx2c1k1
-	MOVQ 24(R9)(R12*8), R15
-	CMPQ R15, limit+160(FP)
-	JAE spmmtilef64avx2c1k1
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Y8
 	VFMADD231PD 0(R15)(R14*8), Y8, Y0
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx2c1stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Y9
 	VFMADD231PD 0(R15)(R14*8), Y9, Y4
 	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx2c1stop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Y14
 	VFMADD231PD 0(R15)(R14*8), Y14, Y1
 	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx2c1stop3
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 24(R11)(R12*8), Y15
 	VFMADD231PD 0(R15)(R14*8), Y15, Y5
 	ADDQ $4, R12
 	JMP spmmtilef64avx2c1kn
+spmmtilef64avx2c1stop1:
+	ADDQ $1, R12
+	JMP spmmtilef64avx2c1k1
+spmmtilef64avx2c1stop2:
+	ADDQ $2, R12
+	JMP spmmtilef64avx2c1k1
+spmmtilef64avx2c1stop3:
+	ADDQ $3, R12
 spmmtilef64avx2c1k1:
 	CMPQ R12, R13
 	JAE spmmtilef64avx2c1sum
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+160(FP)
 	JAE spmmtilef64avx2c1sum
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD (R11)(R12*8), Y8
@@ -581,37 +634,33 @@ spmmtilef64avx2tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA spmmtilef64avx2tailk1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+160(FP)
 	JAE spmmtilef64avx2tailk1
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, limit+160(FP)
-	JAE spmmtilef64avx2tailk1
-	MOVQ 16(R9)(R12*8), R15
-	CMPQ R15, limit+160(FP)
-	JAE spmmtilef64avx2tailk1
-	MOVQ 24(R9)(R12*8), R15
-	CMPQ R15, limit+160(FP)
-	JAE spmmtilef64avx2tailk1
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Y8
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y8, Y0
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx2tailstop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Y9
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y9, Y4
 	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx2tailstop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Y14
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y14, Y1
 	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx2tailstop3
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 24(R11)(R12*8), Y15
@@ -619,13 +668,20 @@ spmmtilef64avx2tailkn:
 	VFMADD231PD Y13, Y15, Y5
 	ADDQ $4, R12
 	JMP spmmtilef64avx2tailkn
+spmmtilef64avx2tailstop1:
+	ADDQ $1, R12
+	JMP spmmtilef64avx2tailk1
+spmmtilef64avx2tailstop2:
+	ADDQ $2, R12
+	JMP spmmtilef64avx2tailk1
+spmmtilef64avx2tailstop3:
+	ADDQ $3, R12
 spmmtilef64avx2tailk1:
 	CMPQ R12, R13
 	JAE spmmtilef64avx2tailsum
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+160(FP)
 	JAE spmmtilef64avx2tailsum
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD (R11)(R12*8), Y8
@@ -654,9 +710,9 @@ spmmtilef64avx2done:
 	VZEROUPPER
 	RET
 
-// func SpMMF32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32)
+// func SpMMF32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32, xrows uint64) int
 // Requires: AVX, AVX2, FMA3
-TEXT ·SpMMF32AVX2(SB), NOSPLIT, $0-152
+TEXT ·SpMMF32AVX2(SB), NOSPLIT, $0-168
 	MOVQ y_base+0(FP), DI
 	MOVQ ldy+24(FP), BX
 	SHLQ $2, BX
@@ -682,6 +738,10 @@ spmmf32avx2row:
 	JZ spmmf32avx2done
 	MOVQ (DX), AX
 	MOVQ 8(DX), R13
+	CMPQ AX, R13
+	JA spmmf32avx2bad
+	CMPQ R13, idx_len+104(FP)
+	JA spmmf32avx2bad
 	XORQ R14, R14
 spmmf32avx2c4:
 	LEAQ 32(R14), R15
@@ -700,7 +760,9 @@ spmmf32avx2c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA spmmf32avx2c4k1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Y8
@@ -709,6 +771,8 @@ spmmf32avx2c4kn:
 	VFMADD231PS 64(R15)(R14*4), Y8, Y2
 	VFMADD231PS 96(R15)(R14*4), Y8, Y3
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Y9
@@ -721,7 +785,9 @@ spmmf32avx2c4kn:
 spmmf32avx2c4k1:
 	CMPQ R12, R13
 	JAE spmmf32avx2c4sum
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS (R11)(R12*4), Y8
@@ -766,13 +832,17 @@ spmmf32avx2c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA spmmf32avx2c2k1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Y8
 	VFMADD231PS 0(R15)(R14*4), Y8, Y0
 	VFMADD231PS 32(R15)(R14*4), Y8, Y1
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Y9
@@ -783,7 +853,9 @@ spmmf32avx2c2kn:
 spmmf32avx2c2k1:
 	CMPQ R12, R13
 	JAE spmmf32avx2c2sum
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS (R11)(R12*4), Y8
@@ -818,22 +890,30 @@ spmmf32avx2c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA spmmf32avx2c1k1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Y8
 	VFMADD231PS 0(R15)(R14*4), Y8, Y0
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Y9
 	VFMADD231PS 0(R15)(R14*4), Y9, Y4
 	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Y14
 	VFMADD231PS 0(R15)(R14*4), Y14, Y1
 	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 12(R11)(R12*4), Y15
@@ -843,7 +923,9 @@ spmmf32avx2c1kn:
 spmmf32avx2c1k1:
 	CMPQ R12, R13
 	JAE spmmf32avx2c1sum
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS (R11)(R12*4), Y8
@@ -874,25 +956,33 @@ spmmf32avx2tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA spmmf32avx2tailk1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Y8
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y8, Y0
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Y9
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y9, Y4
 	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Y14
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y14, Y1
 	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 12(R11)(R12*4), Y15
@@ -903,7 +993,9 @@ spmmf32avx2tailkn:
 spmmf32avx2tailk1:
 	CMPQ R12, R13
 	JAE spmmf32avx2tailsum
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS (R11)(R12*4), Y8
@@ -928,6 +1020,11 @@ spmmf32avx2next:
 	DECQ CX
 	JMP spmmf32avx2row
 spmmf32avx2done:
+	MOVQ $0, ret+160(FP)
+	VZEROUPPER
+	RET
+spmmf32avx2bad:
+	MOVQ $1, ret+160(FP)
 	VZEROUPPER
 	RET
 
@@ -986,13 +1083,9 @@ spmmtilef32avx2c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA spmmtilef32avx2c4k1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmtilef32avx2c4k1
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, limit+152(FP)
-	JAE spmmtilef32avx2c4k1
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Y8
@@ -1001,6 +1094,8 @@ spmmtilef32avx2c4kn:
 	VFMADD231PS 64(R15)(R14*4), Y8, Y2
 	VFMADD231PS 96(R15)(R14*4), Y8, Y3
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx2c4stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Y9
@@ -1010,13 +1105,14 @@ spmmtilef32avx2c4kn:
 	VFMADD231PS 96(R15)(R14*4), Y9, Y7
 	ADDQ $2, R12
 	JMP spmmtilef32avx2c4kn
+spmmtilef32avx2c4stop1:
+	ADDQ $1, R12
 spmmtilef32avx2c4k1:
 	CMPQ R12, R13
 	JAE spmmtilef32avx2c4sum
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmtilef32avx2c4sum
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS (R11)(R12*4), Y8
@@ -1061,19 +1157,17 @@ spmmtilef32avx2c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA spmmtilef32avx2c2k1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmtilef32avx2c2k1
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, limit+152(FP)
-	JAE spmmtilef32avx2c2k1
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Y8
 	VFMADD231PS 0(R15)(R14*4), Y8, Y0
 	VFMADD231PS 32(R15)(R14*4), Y8, Y1
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx2c2stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Y9
@@ -1081,13 +1175,14 @@ spmmtilef32avx2c2kn:
 	VFMADD231PS 32(R15)(R14*4), Y9, Y5
 	ADDQ $2, R12
 	JMP spmmtilef32avx2c2kn
+spmmtilef32avx2c2stop1:
+	ADDQ $1, R12
 spmmtilef32avx2c2k1:
 	CMPQ R12, R13
 	JAE spmmtilef32avx2c2sum
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmtilef32avx2c2sum
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS (R11)(R12*4), Y8
@@ -1122,47 +1217,50 @@ spmmtilef32avx2c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA spmmtilef32avx2c1k1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmtilef32avx2c1k1
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, limit+152(FP)
-	JAE spmmtilef32avx2c1k1
-	MOVQ 16(R9)(R12*8), R15
-	CMPQ R15, limit+152(FP)
-	JAE spmmtilef32avx2c1k1
-	MOVQ 24(R9)(R12*8), R15
-	CMPQ R15, limit+152(FP)
-	JAE spmmtilef32avx2c1k1
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Y8
 	VFMADD231PS 0(R15)(R14*4), Y8, Y0
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx2c1stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Y9
 	VFMADD231PS 0(R15)(R14*4), Y9, Y4
 	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx2c1stop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Y14
 	VFMADD231PS 0(R15)(R14*4), Y14, Y1
 	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx2c1stop3
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 12(R11)(R12*4), Y15
 	VFMADD231PS 0(R15)(R14*4), Y15, Y5
 	ADDQ $4, R12
 	JMP spmmtilef32avx2c1kn
+spmmtilef32avx2c1stop1:
+	ADDQ $1, R12
+	JMP spmmtilef32avx2c1k1
+spmmtilef32avx2c1stop2:
+	ADDQ $2, R12
+	JMP spmmtilef32avx2c1k1
+spmmtilef32avx2c1stop3:
+	ADDQ $3, R12
 spmmtilef32avx2c1k1:
 	CMPQ R12, R13
 	JAE spmmtilef32avx2c1sum
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmtilef32avx2c1sum
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS (R11)(R12*4), Y8
@@ -1193,37 +1291,33 @@ spmmtilef32avx2tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA spmmtilef32avx2tailk1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmtilef32avx2tailk1
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, limit+152(FP)
-	JAE spmmtilef32avx2tailk1
-	MOVQ 16(R9)(R12*8), R15
-	CMPQ R15, limit+152(FP)
-	JAE spmmtilef32avx2tailk1
-	MOVQ 24(R9)(R12*8), R15
-	CMPQ R15, limit+152(FP)
-	JAE spmmtilef32avx2tailk1
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Y8
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y8, Y0
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx2tailstop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Y9
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y9, Y4
 	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx2tailstop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Y14
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y14, Y1
 	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx2tailstop3
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 12(R11)(R12*4), Y15
@@ -1231,13 +1325,20 @@ spmmtilef32avx2tailkn:
 	VFMADD231PS Y13, Y15, Y5
 	ADDQ $4, R12
 	JMP spmmtilef32avx2tailkn
+spmmtilef32avx2tailstop1:
+	ADDQ $1, R12
+	JMP spmmtilef32avx2tailk1
+spmmtilef32avx2tailstop2:
+	ADDQ $2, R12
+	JMP spmmtilef32avx2tailk1
+spmmtilef32avx2tailstop3:
+	ADDQ $3, R12
 spmmtilef32avx2tailk1:
 	CMPQ R12, R13
 	JAE spmmtilef32avx2tailsum
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmtilef32avx2tailsum
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS (R11)(R12*4), Y8
@@ -1266,9 +1367,9 @@ spmmtilef32avx2done:
 	VZEROUPPER
 	RET
 
-// func SpMMF64AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64)
+// func SpMMF64AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64, xrows uint64) int
 // Requires: AVX512F, AVX512VL, BMI2
-TEXT ·SpMMF64AVX512(SB), NOSPLIT, $0-160
+TEXT ·SpMMF64AVX512(SB), NOSPLIT, $0-176
 	MOVQ y_base+0(FP), DI
 	MOVQ ldy+24(FP), BX
 	SHLQ $3, BX
@@ -1293,6 +1394,10 @@ spmmf64avx512row:
 	JZ spmmf64avx512done
 	MOVQ (DX), AX
 	MOVQ 8(DX), R13
+	CMPQ AX, R13
+	JA spmmf64avx512bad
+	CMPQ R13, idx_len+104(FP)
+	JA spmmf64avx512bad
 	XORQ R14, R14
 spmmf64avx512c4:
 	LEAQ 32(R14), R15
@@ -1311,7 +1416,9 @@ spmmf64avx512c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA spmmf64avx512c4k1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Z30
@@ -1320,6 +1427,8 @@ spmmf64avx512c4kn:
 	VFMADD231PD 128(R15)(R14*8), Z30, Z2
 	VFMADD231PD 192(R15)(R14*8), Z30, Z3
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Z31
@@ -1332,7 +1441,9 @@ spmmf64avx512c4kn:
 spmmf64avx512c4k1:
 	CMPQ R12, R13
 	JAE spmmf64avx512c4sum
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD (R11)(R12*8), Z30
@@ -1377,13 +1488,17 @@ spmmf64avx512c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA spmmf64avx512c2k1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Z30
 	VFMADD231PD 0(R15)(R14*8), Z30, Z0
 	VFMADD231PD 64(R15)(R14*8), Z30, Z1
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Z31
@@ -1394,7 +1509,9 @@ spmmf64avx512c2kn:
 spmmf64avx512c2k1:
 	CMPQ R12, R13
 	JAE spmmf64avx512c2sum
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD (R11)(R12*8), Z30
@@ -1429,22 +1546,30 @@ spmmf64avx512c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA spmmf64avx512c1k1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Z30
 	VFMADD231PD 0(R15)(R14*8), Z30, Z0
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Z31
 	VFMADD231PD 0(R15)(R14*8), Z31, Z4
 	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Z26
 	VFMADD231PD 0(R15)(R14*8), Z26, Z1
 	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 24(R11)(R12*8), Z27
@@ -1454,7 +1579,9 @@ spmmf64avx512c1kn:
 spmmf64avx512c1k1:
 	CMPQ R12, R13
 	JAE spmmf64avx512c1sum
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD (R11)(R12*8), Z30
@@ -1485,22 +1612,30 @@ spmmf64avx512tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA spmmf64avx512tailk1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Z30
 	VFMADD231PD 0(R15)(R14*8), Z30, K7, Z0
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Z31
 	VFMADD231PD 0(R15)(R14*8), Z31, K7, Z4
 	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Z26
 	VFMADD231PD 0(R15)(R14*8), Z26, K7, Z1
 	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 24(R11)(R12*8), Z27
@@ -1510,7 +1645,9 @@ spmmf64avx512tailkn:
 spmmf64avx512tailk1:
 	CMPQ R12, R13
 	JAE spmmf64avx512tailsum
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+160(FP)
+	JAE spmmf64avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD (R11)(R12*8), Z30
@@ -1534,6 +1671,11 @@ spmmf64avx512next:
 	DECQ CX
 	JMP spmmf64avx512row
 spmmf64avx512done:
+	MOVQ $0, ret+168(FP)
+	VZEROUPPER
+	RET
+spmmf64avx512bad:
+	MOVQ $1, ret+168(FP)
 	VZEROUPPER
 	RET
 
@@ -1592,13 +1734,9 @@ spmmtilef64avx512c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA spmmtilef64avx512c4k1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+160(FP)
 	JAE spmmtilef64avx512c4k1
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, limit+160(FP)
-	JAE spmmtilef64avx512c4k1
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Z30
@@ -1607,6 +1745,8 @@ spmmtilef64avx512c4kn:
 	VFMADD231PD 128(R15)(R14*8), Z30, Z2
 	VFMADD231PD 192(R15)(R14*8), Z30, Z3
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx512c4stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Z31
@@ -1616,13 +1756,14 @@ spmmtilef64avx512c4kn:
 	VFMADD231PD 192(R15)(R14*8), Z31, Z7
 	ADDQ $2, R12
 	JMP spmmtilef64avx512c4kn
+spmmtilef64avx512c4stop1:
+	ADDQ $1, R12
 spmmtilef64avx512c4k1:
 	CMPQ R12, R13
 	JAE spmmtilef64avx512c4sum
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+160(FP)
 	JAE spmmtilef64avx512c4sum
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD (R11)(R12*8), Z30
@@ -1667,19 +1808,17 @@ spmmtilef64avx512c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA spmmtilef64avx512c2k1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+160(FP)
 	JAE spmmtilef64avx512c2k1
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, limit+160(FP)
-	JAE spmmtilef64avx512c2k1
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Z30
 	VFMADD231PD 0(R15)(R14*8), Z30, Z0
 	VFMADD231PD 64(R15)(R14*8), Z30, Z1
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx512c2stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Z31
@@ -1687,13 +1826,14 @@ spmmtilef64avx512c2kn:
 	VFMADD231PD 64(R15)(R14*8), Z31, Z5
 	ADDQ $2, R12
 	JMP spmmtilef64avx512c2kn
+spmmtilef64avx512c2stop1:
+	ADDQ $1, R12
 spmmtilef64avx512c2k1:
 	CMPQ R12, R13
 	JAE spmmtilef64avx512c2sum
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+160(FP)
 	JAE spmmtilef64avx512c2sum
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD (R11)(R12*8), Z30
@@ -1728,47 +1868,50 @@ spmmtilef64avx512c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA spmmtilef64avx512c1k1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+160(FP)
 	JAE spmmtilef64avx512c1k1
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, limit+160(FP)
-	JAE spmmtilef64avx512c1k1
-	MOVQ 16(R9)(R12*8), R15
-	CMPQ R15, limit+160(FP)
-	JAE spmmtilef64avx512c1k1
-	MOVQ 24(R9)(R12*8), R15
-	CMPQ R15, limit+160(FP)
-	JAE spmmtilef64avx512c1k1
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Z30
 	VFMADD231PD 0(R15)(R14*8), Z30, Z0
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx512c1stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Z31
 	VFMADD231PD 0(R15)(R14*8), Z31, Z4
 	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx512c1stop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Z26
 	VFMADD231PD 0(R15)(R14*8), Z26, Z1
 	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx512c1stop3
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 24(R11)(R12*8), Z27
 	VFMADD231PD 0(R15)(R14*8), Z27, Z5
 	ADDQ $4, R12
 	JMP spmmtilef64avx512c1kn
+spmmtilef64avx512c1stop1:
+	ADDQ $1, R12
+	JMP spmmtilef64avx512c1k1
+spmmtilef64avx512c1stop2:
+	ADDQ $2, R12
+	JMP spmmtilef64avx512c1k1
+spmmtilef64avx512c1stop3:
+	ADDQ $3, R12
 spmmtilef64avx512c1k1:
 	CMPQ R12, R13
 	JAE spmmtilef64avx512c1sum
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+160(FP)
 	JAE spmmtilef64avx512c1sum
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD (R11)(R12*8), Z30
@@ -1799,47 +1942,50 @@ spmmtilef64avx512tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA spmmtilef64avx512tailk1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+160(FP)
 	JAE spmmtilef64avx512tailk1
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, limit+160(FP)
-	JAE spmmtilef64avx512tailk1
-	MOVQ 16(R9)(R12*8), R15
-	CMPQ R15, limit+160(FP)
-	JAE spmmtilef64avx512tailk1
-	MOVQ 24(R9)(R12*8), R15
-	CMPQ R15, limit+160(FP)
-	JAE spmmtilef64avx512tailk1
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Z30
 	VFMADD231PD 0(R15)(R14*8), Z30, K7, Z0
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx512tailstop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Z31
 	VFMADD231PD 0(R15)(R14*8), Z31, K7, Z4
 	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx512tailstop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Z26
 	VFMADD231PD 0(R15)(R14*8), Z26, K7, Z1
 	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+160(FP)
+	JAE spmmtilef64avx512tailstop3
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 24(R11)(R12*8), Z27
 	VFMADD231PD 0(R15)(R14*8), Z27, K7, Z5
 	ADDQ $4, R12
 	JMP spmmtilef64avx512tailkn
+spmmtilef64avx512tailstop1:
+	ADDQ $1, R12
+	JMP spmmtilef64avx512tailk1
+spmmtilef64avx512tailstop2:
+	ADDQ $2, R12
+	JMP spmmtilef64avx512tailk1
+spmmtilef64avx512tailstop3:
+	ADDQ $3, R12
 spmmtilef64avx512tailk1:
 	CMPQ R12, R13
 	JAE spmmtilef64avx512tailsum
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+160(FP)
 	JAE spmmtilef64avx512tailsum
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD (R11)(R12*8), Z30
@@ -1867,9 +2013,9 @@ spmmtilef64avx512done:
 	VZEROUPPER
 	RET
 
-// func SpMMF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32)
+// func SpMMF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32, xrows uint64) int
 // Requires: AVX512F, AVX512VL, BMI2
-TEXT ·SpMMF32AVX512(SB), NOSPLIT, $0-152
+TEXT ·SpMMF32AVX512(SB), NOSPLIT, $0-168
 	MOVQ y_base+0(FP), DI
 	MOVQ ldy+24(FP), BX
 	SHLQ $2, BX
@@ -1894,6 +2040,10 @@ spmmf32avx512row:
 	JZ spmmf32avx512done
 	MOVQ (DX), AX
 	MOVQ 8(DX), R13
+	CMPQ AX, R13
+	JA spmmf32avx512bad
+	CMPQ R13, idx_len+104(FP)
+	JA spmmf32avx512bad
 	XORQ R14, R14
 spmmf32avx512c4:
 	LEAQ 64(R14), R15
@@ -1912,7 +2062,9 @@ spmmf32avx512c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA spmmf32avx512c4k1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Z30
@@ -1921,6 +2073,8 @@ spmmf32avx512c4kn:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Z31
@@ -1933,7 +2087,9 @@ spmmf32avx512c4kn:
 spmmf32avx512c4k1:
 	CMPQ R12, R13
 	JAE spmmf32avx512c4sum
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS (R11)(R12*4), Z30
@@ -1978,13 +2134,17 @@ spmmf32avx512c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA spmmf32avx512c2k1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Z30
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Z31
@@ -1995,7 +2155,9 @@ spmmf32avx512c2kn:
 spmmf32avx512c2k1:
 	CMPQ R12, R13
 	JAE spmmf32avx512c2sum
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS (R11)(R12*4), Z30
@@ -2030,22 +2192,30 @@ spmmf32avx512c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA spmmf32avx512c1k1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Z30
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Z31
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Z26
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 12(R11)(R12*4), Z27
@@ -2055,7 +2225,9 @@ spmmf32avx512c1kn:
 spmmf32avx512c1k1:
 	CMPQ R12, R13
 	JAE spmmf32avx512c1sum
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS (R11)(R12*4), Z30
@@ -2086,22 +2258,30 @@ spmmf32avx512tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA spmmf32avx512tailk1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Z30
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Z31
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Z26
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 12(R11)(R12*4), Z27
@@ -2111,7 +2291,9 @@ spmmf32avx512tailkn:
 spmmf32avx512tailk1:
 	CMPQ R12, R13
 	JAE spmmf32avx512tailsum
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+152(FP)
+	JAE spmmf32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS (R11)(R12*4), Z30
@@ -2135,6 +2317,11 @@ spmmf32avx512next:
 	DECQ CX
 	JMP spmmf32avx512row
 spmmf32avx512done:
+	MOVQ $0, ret+160(FP)
+	VZEROUPPER
+	RET
+spmmf32avx512bad:
+	MOVQ $1, ret+160(FP)
 	VZEROUPPER
 	RET
 
@@ -2192,13 +2379,9 @@ spmmtilef32avx512c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA spmmtilef32avx512c4k1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmtilef32avx512c4k1
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, limit+152(FP)
-	JAE spmmtilef32avx512c4k1
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Z30
@@ -2207,6 +2390,8 @@ spmmtilef32avx512c4kn:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx512c4stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Z31
@@ -2216,13 +2401,14 @@ spmmtilef32avx512c4kn:
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 	ADDQ $2, R12
 	JMP spmmtilef32avx512c4kn
+spmmtilef32avx512c4stop1:
+	ADDQ $1, R12
 spmmtilef32avx512c4k1:
 	CMPQ R12, R13
 	JAE spmmtilef32avx512c4sum
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmtilef32avx512c4sum
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS (R11)(R12*4), Z30
@@ -2267,19 +2453,17 @@ spmmtilef32avx512c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA spmmtilef32avx512c2k1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmtilef32avx512c2k1
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, limit+152(FP)
-	JAE spmmtilef32avx512c2k1
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Z30
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx512c2stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Z31
@@ -2287,13 +2471,14 @@ spmmtilef32avx512c2kn:
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 	ADDQ $2, R12
 	JMP spmmtilef32avx512c2kn
+spmmtilef32avx512c2stop1:
+	ADDQ $1, R12
 spmmtilef32avx512c2k1:
 	CMPQ R12, R13
 	JAE spmmtilef32avx512c2sum
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmtilef32avx512c2sum
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS (R11)(R12*4), Z30
@@ -2328,47 +2513,50 @@ spmmtilef32avx512c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA spmmtilef32avx512c1k1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmtilef32avx512c1k1
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, limit+152(FP)
-	JAE spmmtilef32avx512c1k1
-	MOVQ 16(R9)(R12*8), R15
-	CMPQ R15, limit+152(FP)
-	JAE spmmtilef32avx512c1k1
-	MOVQ 24(R9)(R12*8), R15
-	CMPQ R15, limit+152(FP)
-	JAE spmmtilef32avx512c1k1
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Z30
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx512c1stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Z31
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx512c1stop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Z26
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx512c1stop3
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 12(R11)(R12*4), Z27
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 	ADDQ $4, R12
 	JMP spmmtilef32avx512c1kn
+spmmtilef32avx512c1stop1:
+	ADDQ $1, R12
+	JMP spmmtilef32avx512c1k1
+spmmtilef32avx512c1stop2:
+	ADDQ $2, R12
+	JMP spmmtilef32avx512c1k1
+spmmtilef32avx512c1stop3:
+	ADDQ $3, R12
 spmmtilef32avx512c1k1:
 	CMPQ R12, R13
 	JAE spmmtilef32avx512c1sum
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmtilef32avx512c1sum
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS (R11)(R12*4), Z30
@@ -2399,47 +2587,50 @@ spmmtilef32avx512tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA spmmtilef32avx512tailk1
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmtilef32avx512tailk1
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, limit+152(FP)
-	JAE spmmtilef32avx512tailk1
-	MOVQ 16(R9)(R12*8), R15
-	CMPQ R15, limit+152(FP)
-	JAE spmmtilef32avx512tailk1
-	MOVQ 24(R9)(R12*8), R15
-	CMPQ R15, limit+152(FP)
-	JAE spmmtilef32avx512tailk1
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Z30
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx512tailstop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Z31
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx512tailstop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Z26
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+152(FP)
+	JAE spmmtilef32avx512tailstop3
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 12(R11)(R12*4), Z27
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 	ADDQ $4, R12
 	JMP spmmtilef32avx512tailkn
+spmmtilef32avx512tailstop1:
+	ADDQ $1, R12
+	JMP spmmtilef32avx512tailk1
+spmmtilef32avx512tailstop2:
+	ADDQ $2, R12
+	JMP spmmtilef32avx512tailk1
+spmmtilef32avx512tailstop3:
+	ADDQ $3, R12
 spmmtilef32avx512tailk1:
 	CMPQ R12, R13
 	JAE spmmtilef32avx512tailsum
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmtilef32avx512tailsum
-	MOVQ 0(R9)(R12*8), R15
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS (R11)(R12*4), Z30

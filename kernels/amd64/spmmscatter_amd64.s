@@ -3,7 +3,8 @@
 //go:build !purego && !noasm && gc
 
 // SpMMScatter, per row i: xs = alpha * x[i*ldx + c : ...] is held in
-// registers while every entry k does y[idx[k]*ldy + c : ...] += vals[k]*xs.
+// registers while every entry k does y[idx[k]*ldy + c : ...] += vals[k]*xs
+// (bad unless ptr[i] <= ptr[i+1] <= len(idx) and idx[k] < yrows).
 // SpMMScatterTile is SpMMScatter on one tile of Y's rows (the Go side walks
 // the tiles): row i's entries run from seg[2i] to seg[2i+1] and stop at the
 // first whose index is >= limit; seg[2i] gets that stop. Each row start
@@ -16,9 +17,17 @@
 //	R10 w            AX lo = ptr[i]      R13 hi          R12 k
 //	R14 c (column)   R15 address of the indexed dense row
 //
-// The Go side has checked every bound (ptr non-decreasing within idx,
-// every index below the indexed operand's rows, both operands long enough),
-// and that len(ptr) >= 1; beta is +0 for "do not read y".
+// Checks (the indices are read from memory the caller may change, even
+// through y): the untiled kernels check each row's segment, ptr[i] <=
+// ptr[i+1] <= len(idx), when the row starts, and each index below the
+// indexed operand's rows (the argument xrows or yrows) every time a pass
+// reads it, and only then use it: one compare with the argument and a
+// branch never taken, to bad, which returns 1 (done returns 0). The tile
+// kernels compare each index with their limit in the same way; the Go side
+// copies and checks the segments and keeps the last limit at the rows of
+// the indexed operand. The Go side has checked the operands' lengths
+// (len(vals) >= len(idx), the compressed side's rows) and that len(ptr) >=
+// 1; beta is +0 for "do not read y".
 
 #include "textflag.h"
 
@@ -32,9 +41,9 @@ DATA tailmask<>+48(SB)/8, $0
 DATA tailmask<>+56(SB)/8, $0
 GLOBL tailmask<>(SB), RODATA|NOPTR, $64
 
-// func SpMMScatterF64AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64)
+// func SpMMScatterF64AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64, yrows uint64) int
 // Requires: AVX, AVX2, FMA3
-TEXT ·SpMMScatterF64AVX2(SB), NOSPLIT, $0-152
+TEXT ·SpMMScatterF64AVX2(SB), NOSPLIT, $0-168
 	MOVQ y_base+0(FP), DI
 	MOVQ ldy+24(FP), BX
 	SHLQ $3, BX
@@ -59,6 +68,10 @@ spmmscatterf64avx2row:
 	JZ spmmscatterf64avx2done
 	MOVQ (DX), AX
 	MOVQ 8(DX), R13
+	CMPQ AX, R13
+	JA spmmscatterf64avx2bad
+	CMPQ R13, idx_len+104(FP)
+	JA spmmscatterf64avx2bad
 	XORQ R14, R14
 spmmscatterf64avx2c4:
 	LEAQ 16(R14), R15
@@ -72,7 +85,9 @@ spmmscatterf64avx2c4:
 spmmscatterf64avx2c4k:
 	CMPQ R12, R13
 	JAE spmmscatterf64avx2c4end
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, yrows+152(FP)
+	JAE spmmscatterf64avx2bad
 	IMULQ BX, R15
 	ADDQ DI, R15
 	VBROADCASTSD (R11)(R12*8), Y8
@@ -102,7 +117,9 @@ spmmscatterf64avx2c1:
 spmmscatterf64avx2c1k:
 	CMPQ R12, R13
 	JAE spmmscatterf64avx2c1end
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, yrows+152(FP)
+	JAE spmmscatterf64avx2bad
 	IMULQ BX, R15
 	ADDQ DI, R15
 	VBROADCASTSD (R11)(R12*8), Y8
@@ -123,7 +140,9 @@ spmmscatterf64avx2tail:
 spmmscatterf64avx2tailk:
 	CMPQ R12, R13
 	JAE spmmscatterf64avx2next
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, yrows+152(FP)
+	JAE spmmscatterf64avx2bad
 	IMULQ BX, R15
 	ADDQ DI, R15
 	VBROADCASTSD (R11)(R12*8), Y8
@@ -138,6 +157,11 @@ spmmscatterf64avx2next:
 	DECQ CX
 	JMP spmmscatterf64avx2row
 spmmscatterf64avx2done:
+	MOVQ $0, ret+160(FP)
+	VZEROUPPER
+	RET
+spmmscatterf64avx2bad:
+	MOVQ $1, ret+160(FP)
 	VZEROUPPER
 	RET
 
@@ -191,7 +215,7 @@ spmmscattertilef64avx2c4:
 spmmscattertilef64avx2c4k:
 	CMPQ R12, R13
 	JAE spmmscattertilef64avx2c4end
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmscattertilef64avx2c4end
 	IMULQ BX, R15
@@ -223,7 +247,7 @@ spmmscattertilef64avx2c1:
 spmmscattertilef64avx2c1k:
 	CMPQ R12, R13
 	JAE spmmscattertilef64avx2c1end
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmscattertilef64avx2c1end
 	IMULQ BX, R15
@@ -246,7 +270,7 @@ spmmscattertilef64avx2tail:
 spmmscattertilef64avx2tailk:
 	CMPQ R12, R13
 	JAE spmmscattertilef64avx2next
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmscattertilef64avx2next
 	IMULQ BX, R15
@@ -267,9 +291,9 @@ spmmscattertilef64avx2done:
 	VZEROUPPER
 	RET
 
-// func SpMMScatterF32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32)
+// func SpMMScatterF32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32, yrows uint64) int
 // Requires: AVX, AVX2, FMA3
-TEXT ·SpMMScatterF32AVX2(SB), NOSPLIT, $0-148
+TEXT ·SpMMScatterF32AVX2(SB), NOSPLIT, $0-168
 	MOVQ y_base+0(FP), DI
 	MOVQ ldy+24(FP), BX
 	SHLQ $2, BX
@@ -294,6 +318,10 @@ spmmscatterf32avx2row:
 	JZ spmmscatterf32avx2done
 	MOVQ (DX), AX
 	MOVQ 8(DX), R13
+	CMPQ AX, R13
+	JA spmmscatterf32avx2bad
+	CMPQ R13, idx_len+104(FP)
+	JA spmmscatterf32avx2bad
 	XORQ R14, R14
 spmmscatterf32avx2c4:
 	LEAQ 32(R14), R15
@@ -307,7 +335,9 @@ spmmscatterf32avx2c4:
 spmmscatterf32avx2c4k:
 	CMPQ R12, R13
 	JAE spmmscatterf32avx2c4end
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, yrows+152(FP)
+	JAE spmmscatterf32avx2bad
 	IMULQ BX, R15
 	ADDQ DI, R15
 	VBROADCASTSS (R11)(R12*4), Y8
@@ -337,7 +367,9 @@ spmmscatterf32avx2c1:
 spmmscatterf32avx2c1k:
 	CMPQ R12, R13
 	JAE spmmscatterf32avx2c1end
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, yrows+152(FP)
+	JAE spmmscatterf32avx2bad
 	IMULQ BX, R15
 	ADDQ DI, R15
 	VBROADCASTSS (R11)(R12*4), Y8
@@ -358,7 +390,9 @@ spmmscatterf32avx2tail:
 spmmscatterf32avx2tailk:
 	CMPQ R12, R13
 	JAE spmmscatterf32avx2next
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, yrows+152(FP)
+	JAE spmmscatterf32avx2bad
 	IMULQ BX, R15
 	ADDQ DI, R15
 	VBROADCASTSS (R11)(R12*4), Y8
@@ -373,6 +407,11 @@ spmmscatterf32avx2next:
 	DECQ CX
 	JMP spmmscatterf32avx2row
 spmmscatterf32avx2done:
+	MOVQ $0, ret+160(FP)
+	VZEROUPPER
+	RET
+spmmscatterf32avx2bad:
+	MOVQ $1, ret+160(FP)
 	VZEROUPPER
 	RET
 
@@ -425,7 +464,7 @@ spmmscattertilef32avx2c4:
 spmmscattertilef32avx2c4k:
 	CMPQ R12, R13
 	JAE spmmscattertilef32avx2c4end
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmscattertilef32avx2c4end
 	IMULQ BX, R15
@@ -457,7 +496,7 @@ spmmscattertilef32avx2c1:
 spmmscattertilef32avx2c1k:
 	CMPQ R12, R13
 	JAE spmmscattertilef32avx2c1end
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmscattertilef32avx2c1end
 	IMULQ BX, R15
@@ -480,7 +519,7 @@ spmmscattertilef32avx2tail:
 spmmscattertilef32avx2tailk:
 	CMPQ R12, R13
 	JAE spmmscattertilef32avx2next
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmscattertilef32avx2next
 	IMULQ BX, R15
@@ -501,9 +540,9 @@ spmmscattertilef32avx2done:
 	VZEROUPPER
 	RET
 
-// func SpMMScatterF64AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64)
+// func SpMMScatterF64AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64, yrows uint64) int
 // Requires: AVX512F, AVX512VL, BMI2
-TEXT ·SpMMScatterF64AVX512(SB), NOSPLIT, $0-152
+TEXT ·SpMMScatterF64AVX512(SB), NOSPLIT, $0-168
 	MOVQ y_base+0(FP), DI
 	MOVQ ldy+24(FP), BX
 	SHLQ $3, BX
@@ -527,6 +566,10 @@ spmmscatterf64avx512row:
 	JZ spmmscatterf64avx512done
 	MOVQ (DX), AX
 	MOVQ 8(DX), R13
+	CMPQ AX, R13
+	JA spmmscatterf64avx512bad
+	CMPQ R13, idx_len+104(FP)
+	JA spmmscatterf64avx512bad
 	XORQ R14, R14
 spmmscatterf64avx512c4:
 	LEAQ 32(R14), R15
@@ -540,7 +583,9 @@ spmmscatterf64avx512c4:
 spmmscatterf64avx512c4k:
 	CMPQ R12, R13
 	JAE spmmscatterf64avx512c4end
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, yrows+152(FP)
+	JAE spmmscatterf64avx512bad
 	IMULQ BX, R15
 	ADDQ DI, R15
 	VBROADCASTSD (R11)(R12*8), Z30
@@ -570,7 +615,9 @@ spmmscatterf64avx512c1:
 spmmscatterf64avx512c1k:
 	CMPQ R12, R13
 	JAE spmmscatterf64avx512c1end
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, yrows+152(FP)
+	JAE spmmscatterf64avx512bad
 	IMULQ BX, R15
 	ADDQ DI, R15
 	VBROADCASTSD (R11)(R12*8), Z30
@@ -591,7 +638,9 @@ spmmscatterf64avx512tail:
 spmmscatterf64avx512tailk:
 	CMPQ R12, R13
 	JAE spmmscatterf64avx512next
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, yrows+152(FP)
+	JAE spmmscatterf64avx512bad
 	IMULQ BX, R15
 	ADDQ DI, R15
 	VBROADCASTSD (R11)(R12*8), Z30
@@ -606,6 +655,11 @@ spmmscatterf64avx512next:
 	DECQ CX
 	JMP spmmscatterf64avx512row
 spmmscatterf64avx512done:
+	MOVQ $0, ret+160(FP)
+	VZEROUPPER
+	RET
+spmmscatterf64avx512bad:
+	MOVQ $1, ret+160(FP)
 	VZEROUPPER
 	RET
 
@@ -658,7 +712,7 @@ spmmscattertilef64avx512c4:
 spmmscattertilef64avx512c4k:
 	CMPQ R12, R13
 	JAE spmmscattertilef64avx512c4end
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmscattertilef64avx512c4end
 	IMULQ BX, R15
@@ -690,7 +744,7 @@ spmmscattertilef64avx512c1:
 spmmscattertilef64avx512c1k:
 	CMPQ R12, R13
 	JAE spmmscattertilef64avx512c1end
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmscattertilef64avx512c1end
 	IMULQ BX, R15
@@ -713,7 +767,7 @@ spmmscattertilef64avx512tail:
 spmmscattertilef64avx512tailk:
 	CMPQ R12, R13
 	JAE spmmscattertilef64avx512next
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmscattertilef64avx512next
 	IMULQ BX, R15
@@ -734,9 +788,9 @@ spmmscattertilef64avx512done:
 	VZEROUPPER
 	RET
 
-// func SpMMScatterF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32)
+// func SpMMScatterF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32, yrows uint64) int
 // Requires: AVX512F, AVX512VL, BMI2
-TEXT ·SpMMScatterF32AVX512(SB), NOSPLIT, $0-148
+TEXT ·SpMMScatterF32AVX512(SB), NOSPLIT, $0-168
 	MOVQ y_base+0(FP), DI
 	MOVQ ldy+24(FP), BX
 	SHLQ $2, BX
@@ -760,6 +814,10 @@ spmmscatterf32avx512row:
 	JZ spmmscatterf32avx512done
 	MOVQ (DX), AX
 	MOVQ 8(DX), R13
+	CMPQ AX, R13
+	JA spmmscatterf32avx512bad
+	CMPQ R13, idx_len+104(FP)
+	JA spmmscatterf32avx512bad
 	XORQ R14, R14
 spmmscatterf32avx512c4:
 	LEAQ 64(R14), R15
@@ -773,7 +831,9 @@ spmmscatterf32avx512c4:
 spmmscatterf32avx512c4k:
 	CMPQ R12, R13
 	JAE spmmscatterf32avx512c4end
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, yrows+152(FP)
+	JAE spmmscatterf32avx512bad
 	IMULQ BX, R15
 	ADDQ DI, R15
 	VBROADCASTSS (R11)(R12*4), Z30
@@ -803,7 +863,9 @@ spmmscatterf32avx512c1:
 spmmscatterf32avx512c1k:
 	CMPQ R12, R13
 	JAE spmmscatterf32avx512c1end
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, yrows+152(FP)
+	JAE spmmscatterf32avx512bad
 	IMULQ BX, R15
 	ADDQ DI, R15
 	VBROADCASTSS (R11)(R12*4), Z30
@@ -824,7 +886,9 @@ spmmscatterf32avx512tail:
 spmmscatterf32avx512tailk:
 	CMPQ R12, R13
 	JAE spmmscatterf32avx512next
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, yrows+152(FP)
+	JAE spmmscatterf32avx512bad
 	IMULQ BX, R15
 	ADDQ DI, R15
 	VBROADCASTSS (R11)(R12*4), Z30
@@ -839,6 +903,11 @@ spmmscatterf32avx512next:
 	DECQ CX
 	JMP spmmscatterf32avx512row
 spmmscatterf32avx512done:
+	MOVQ $0, ret+160(FP)
+	VZEROUPPER
+	RET
+spmmscatterf32avx512bad:
+	MOVQ $1, ret+160(FP)
 	VZEROUPPER
 	RET
 
@@ -890,7 +959,7 @@ spmmscattertilef32avx512c4:
 spmmscattertilef32avx512c4k:
 	CMPQ R12, R13
 	JAE spmmscattertilef32avx512c4end
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmscattertilef32avx512c4end
 	IMULQ BX, R15
@@ -922,7 +991,7 @@ spmmscattertilef32avx512c1:
 spmmscattertilef32avx512c1k:
 	CMPQ R12, R13
 	JAE spmmscattertilef32avx512c1end
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmscattertilef32avx512c1end
 	IMULQ BX, R15
@@ -945,7 +1014,7 @@ spmmscattertilef32avx512tail:
 spmmscattertilef32avx512tailk:
 	CMPQ R12, R13
 	JAE spmmscattertilef32avx512next
-	MOVQ 0(R9)(R12*8), R15
+	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+152(FP)
 	JAE spmmscattertilef32avx512next
 	IMULQ BX, R15

@@ -7,9 +7,11 @@ package amd64
 import "unsafe"
 
 // The declarations of the assembly kernels, one family (one .s file) after
-// another. The kernels check nothing: package kernels validates every length
-// and bound before it calls them, and each declaration states what the
-// kernel assumes.
+// another. Package engine validates every length before it calls them. The
+// index and search kernels need no more (they clamp, skip or stay inside
+// their slices whatever the indices hold); the product kernels check every
+// index they dereference, when they read it, and report one out of range.
+// Each declaration states what the kernel checks and assumes.
 
 // Family lowerbound: lowerbound_amd64.s.
 
@@ -402,39 +404,44 @@ func SpMV1F32AVX2(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta
 // w-column panel, row by row of the compressed matrix (ptr, idx, vals): Y's
 // row is register-blocked in chunks of 4, 2 and 1 vectors plus a masked
 // tail, two entries per pass into two accumulator sets (four entries and
-// sets for one-vector chunks, so that FMA latency does not bound them). They check nothing:
-// the caller guarantees len(ptr) >= 1, ptr non-decreasing with its last
-// entry <= len(idx) == len(vals), every idx[k] in the segments below the
-// rows X holds (row r is x[r*ldx : r*ldx+w]), len(y) >= (rows-1)*ldy + w,
-// and beta == +0 for "do not read y".
+// sets for one-vector chunks, so that FMA latency does not bound them).
+// They check every row's segment (ptr[i] <= ptr[i+1] <= len(idx)) when
+// they read it and every index below xrows each time they read it, and
+// return 1 at the first that is not, having written the rows before it
+// (and perhaps chunks of its row); else 0. The caller guarantees len(ptr)
+// >= 1, len(vals) >= len(idx), xrows rows in X (row r is x[r*ldx :
+// r*ldx+w]), len(y) >= (len(ptr)-2)*ldy + w, w >= 1 and beta == +0 for
+// "do not read y".
 //
 //go:noescape
-func SpMMF64AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64)
+func SpMMF64AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64, xrows uint64) int
 
 // SpMMF64AVX512 is the float64 AVX-512 form of SpMM: see SpMMF64AVX2.
 //
 //go:noescape
-func SpMMF64AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64)
+func SpMMF64AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64, xrows uint64) int
 
 // SpMMF32AVX2 is the float32 AVX2 form of SpMM: see SpMMF64AVX2.
 //
 //go:noescape
-func SpMMF32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32)
+func SpMMF32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32, xrows uint64) int
 
 // SpMMF32AVX512 is the float32 AVX-512 form of SpMM: see SpMMF64AVX2.
 //
 //go:noescape
-func SpMMF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32)
+func SpMMF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32, xrows uint64) int
 
 // SpMMTileF64AVX2 and the other SpMMTile kernels are the SpMM kernels on
 // one column tile of A: row i covers the entries from seg[2i] to
 // seg[2i+1], stopping early at the first entry whose index is >= limit,
 // and seg[2i] is set to where it stopped, the start of row i in the next
 // tile. Y's row is alpha*acc + beta*Y as in SpMM (beta 1 after the first
-// tile). They check nothing: the caller guarantees len(seg) even, seg[2i]
-// <= seg[2i+1] <= len(idx) == len(vals), the indices of every segment
-// non-decreasing and below the rows X holds, y long enough, and beta == +0
-// for "do not read y".
+// tile). Each index is compared with limit when it is read, and only then
+// used; the caller guarantees len(seg) even, seg[2i] <= seg[2i+1] <=
+// len(idx) <= len(vals), limit at most the rows X holds, y long enough,
+// and beta == +0 for "do not read y". An index at or above the rows of X
+// stops its row in the last tile, whose limit is that row count: the
+// caller finds the row unfinished.
 //
 //go:noescape
 func SpMMTileF64AVX2(y []float64, ldy int, x []float64, ldx, w int, seg, idx []uint64, vals []float64, alpha, beta float64, limit uint64)
@@ -459,31 +466,34 @@ func SpMMTileF32AVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx [
 // SpMMScatterF64AVX2 and the other SpMMScatter kernels compute
 // Y += alpha * Aᵀ X on a w-column panel for the compressed matrix (ptr, idx,
 // vals): per row i, alpha*X[i, chunk] stays in registers while each entry
-// adds vals[k] times it into Y's row idx[k]. They check nothing: the caller
-// guarantees what SpMM needs with the roles of x and y exchanged.
+// adds vals[k] times it into Y's row idx[k]. They check what SpMM checks,
+// each index against yrows (the rows Y holds), and return 1 at the first
+// out of range, else 0; the caller guarantees what SpMM needs with the
+// roles of x and y exchanged.
 //
 //go:noescape
-func SpMMScatterF64AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64)
+func SpMMScatterF64AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64, yrows uint64) int
 
 // SpMMScatterF64AVX512 is the float64 AVX-512 form of SpMMScatter: see SpMMScatterF64AVX2.
 //
 //go:noescape
-func SpMMScatterF64AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64)
+func SpMMScatterF64AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64, yrows uint64) int
 
 // SpMMScatterF32AVX2 is the float32 AVX2 form of SpMMScatter: see SpMMScatterF64AVX2.
 //
 //go:noescape
-func SpMMScatterF32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32)
+func SpMMScatterF32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32, yrows uint64) int
 
 // SpMMScatterF32AVX512 is the float32 AVX-512 form of SpMMScatter: see SpMMScatterF64AVX2.
 //
 //go:noescape
-func SpMMScatterF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32)
+func SpMMScatterF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32, yrows uint64) int
 
 // SpMMScatterTileF64AVX2 and the other SpMMScatterTile kernels are the
 // SpMMScatter kernels on one tile of Y's rows, with the segments, limit and
-// stops of the SpMMTile kernels. They check nothing: the caller guarantees
-// what SpMMTile needs with the roles of x and y exchanged.
+// stops of the SpMMTile kernels: each index is compared with limit when it
+// is read, and the caller guarantees what SpMMTile needs with the roles of
+// x and y exchanged.
 //
 //go:noescape
 func SpMMScatterTileF64AVX2(y []float64, ldy int, x []float64, ldx, w int, seg, idx []uint64, vals []float64, alpha float64, limit uint64)
@@ -546,27 +556,31 @@ func ScatterAddF32AVX512(y, x []float32, ptr, idx []uint64, vals []float32, alph
 //	t := Σ_{j=ptr[c]}^{ptr[c+1]-1} vals[j] * x[idx[j]*r+k]
 //	out[ocrd[c]*sO+c*cO+k] += y[ycrd[c]*sU+k] * t
 //
-// They assume r >= 1, len(ptr) >= 1, ptr non-decreasing within vals and idx,
-// ocrd and ycrd holding len(ptr)-1 entries, and every row in range: kernels
-// checks.
+// They check each node's segment (ptr[c] <= ptr[c+1] <= len(idx)), idx[j]
+// below xrows and ocrd[c], ycrd[c] below obound, ybound (the rows of x, out
+// and y; 2^64-1 for a stride of 0) when they read them, and return 1 at the
+// first out of range, else 0. They assume r >= 1, len(ptr) >= 1, len(vals)
+// >= len(idx), ocrd and ycrd holding len(ptr)-1 entries, sO and cO not both
+// r, and the rows read without an index present (row 0 of a stride-0
+// operand, row c of out when cO = r): package engine checks those.
 //
 //go:noescape
-func GatherHadamardF32AVX2(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int)
+func GatherHadamardF32AVX2(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int, xrows, obound, ybound uint64) int
 
 // GatherHadamardF32AVX512 is the float32 AVX-512 form of GatherHadamard: see GatherHadamardF32AVX2.
 //
 //go:noescape
-func GatherHadamardF32AVX512(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int)
+func GatherHadamardF32AVX512(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int, xrows, obound, ybound uint64) int
 
 // GatherHadamardF64AVX2 is the float64 AVX2 form of GatherHadamard: see GatherHadamardF32AVX2.
 //
 //go:noescape
-func GatherHadamardF64AVX2(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int)
+func GatherHadamardF64AVX2(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int, xrows, obound, ybound uint64) int
 
 // GatherHadamardF64AVX512 is the float64 AVX-512 form of GatherHadamard: see GatherHadamardF32AVX2.
 //
 //go:noescape
-func GatherHadamardF64AVX512(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int)
+func GatherHadamardF64AVX512(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int, xrows, obound, ybound uint64) int
 
 // Family gatherhadamard2: gatherhadamard2_amd64.s.
 
@@ -576,30 +590,33 @@ func GatherHadamardF64AVX512(out, y []float64, ocrd, ycrd, ptr []uint64, vals []
 //	s := Σ_{e=ptr[c]}^{ptr[c+1]-1} z[crd[e]*r+k] * Σ_{j=lptr[e]}^{lptr[e+1]-1} vals[j] * x[idx[j]*r+k]
 //	out[ocrd[c]*sO+c*cO+k] += y[ycrd[c]*sU+k] * s
 //
-// They assume r >= 1, len(ptr) >= 1, ptr non-decreasing within crd and
-// lptr, lptr non-decreasing over the children within vals and idx, ocrd and
-// ycrd holding len(ptr)-1 entries, and every row in range: kernels checks.
-// The last argument, pf, asks for prefetches: with pf&1 set each leaf
+// They check each node's segment of children (ptr[c] <= ptr[c+1] <=
+// len(crd)) and each child's of leaves (lptr[e] <= lptr[e+1] <= len(idx)),
+// idx below xrows, crd below zrows and ocrd, ycrd below obound, ybound when
+// they read them, and return 1 at the first out of range, else 0. They
+// assume r >= 1, len(ptr) >= 1, len(lptr) > len(crd), len(vals) >=
+// len(idx), and what GatherHadamard assumes of ocrd, ycrd, out and y.
+// The argument pf asks for prefetches: with pf&1 set each leaf
 // prefetches the x row of the leaf 24 ahead (package kernels sets it by x's
 // size; the values do not change).
 //
 //go:noescape
-func GatherHadamard2F32AVX2(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int)
+func GatherHadamard2F32AVX2(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int
 
 // GatherHadamard2F32AVX512 is the float32 AVX-512 form of GatherHadamard2: see GatherHadamard2F32AVX2.
 //
 //go:noescape
-func GatherHadamard2F32AVX512(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int)
+func GatherHadamard2F32AVX512(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int
 
 // GatherHadamard2F64AVX2 is the float64 AVX2 form of GatherHadamard2: see GatherHadamard2F32AVX2.
 //
 //go:noescape
-func GatherHadamard2F64AVX2(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int)
+func GatherHadamard2F64AVX2(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int
 
 // GatherHadamard2F64AVX512 is the float64 AVX-512 form of GatherHadamard2: see GatherHadamard2F32AVX2.
 //
 //go:noescape
-func GatherHadamard2F64AVX512(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int)
+func GatherHadamard2F64AVX512(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int
 
 // Family scatterhadamard: scatterhadamard_amd64.s.
 
@@ -609,26 +626,30 @@ func GatherHadamard2F64AVX512(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z
 //	p := base[bcrd[c]*sB+k] * y[crd[c]*r+k]
 //	out[idx[j]*r+k] += vals[j] * p   for j in ptr[c]..ptr[c+1]-1
 //
-// They assume r >= 1, ptr non-decreasing within vals and idx, bcrd and crd
-// holding len(ptr)-1 entries, and every row in range: kernels checks.
+// They check each node's segment (ptr[c] <= ptr[c+1] <= len(idx)), idx[j]
+// below orows and, for a node with leaves, crd[c] below yrows and bcrd[c]
+// below bbound (base's rows; 2^64-1 when sB = 0) when they read them, and
+// return 1 at the first out of range, else 0. They assume r >= 1,
+// len(vals) >= len(idx), bcrd and crd holding len(ptr)-1 entries and, when
+// sB = 0, len(base) >= r.
 //
 //go:noescape
-func ScatterHadamardF32AVX2(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB int)
+func ScatterHadamardF32AVX2(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB int, orows, yrows, bbound uint64) int
 
 // ScatterHadamardF32AVX512 is the float32 AVX-512 form of ScatterHadamard: see ScatterHadamardF32AVX2.
 //
 //go:noescape
-func ScatterHadamardF32AVX512(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB int)
+func ScatterHadamardF32AVX512(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB int, orows, yrows, bbound uint64) int
 
 // ScatterHadamardF64AVX2 is the float64 AVX2 form of ScatterHadamard: see ScatterHadamardF32AVX2.
 //
 //go:noescape
-func ScatterHadamardF64AVX2(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB int)
+func ScatterHadamardF64AVX2(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB int, orows, yrows, bbound uint64) int
 
 // ScatterHadamardF64AVX512 is the float64 AVX-512 form of ScatterHadamard: see ScatterHadamardF32AVX2.
 //
 //go:noescape
-func ScatterHadamardF64AVX512(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB int)
+func ScatterHadamardF64AVX512(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB int, orows, yrows, bbound uint64) int
 
 // Family pushhadamard2: pushhadamard2_amd64.s.
 
@@ -642,28 +663,31 @@ func ScatterHadamardF64AVX512(out, base, y []float64, bcrd, crd, ptr []uint64, v
 //
 //	t := Σ_{j=lptr[e]}^{lptr[e+1]-1} vals[j] * f[idx[j]*r+k];  out[crd[e]*r+k] += p[k] * t
 //
-// They assume r >= 1, len(above) >= r, len(ptr) >= 1, ptr non-decreasing
-// within crd and lptr, lptr non-decreasing over the children within vals and
-// idx, ycrd holding len(ptr)-1 entries, and every row in range: kernels
-// checks.
+// They check each node's segment of children (ptr[c] <= ptr[c+1] <=
+// len(crd)) and each child's of leaves (lptr[e] <= lptr[e+1] <= len(idx)),
+// ycrd below yrows, crd below crows and idx below irows (f's rows and out's
+// in mode 0, out's and f's in mode 1) when they read them, and return 1 at
+// the first out of range, else 0. They assume r >= 1, len(above) >= r,
+// len(ptr) >= 1, len(lptr) > len(crd), len(vals) >= len(idx) and ycrd
+// holding len(ptr)-1 entries.
 //
 //go:noescape
-func PushHadamard2F32AVX2(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int)
+func PushHadamard2F32AVX2(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows uint64) int
 
 // PushHadamard2F32AVX512 is the float32 AVX-512 form of PushHadamard2: see PushHadamard2F32AVX2.
 //
 //go:noescape
-func PushHadamard2F32AVX512(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int)
+func PushHadamard2F32AVX512(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows uint64) int
 
 // PushHadamard2F64AVX2 is the float64 AVX2 form of PushHadamard2: see PushHadamard2F32AVX2.
 //
 //go:noescape
-func PushHadamard2F64AVX2(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int)
+func PushHadamard2F64AVX2(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows uint64) int
 
 // PushHadamard2F64AVX512 is the float64 AVX-512 form of PushHadamard2: see PushHadamard2F32AVX2.
 //
 //go:noescape
-func PushHadamard2F64AVX512(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int)
+func PushHadamard2F64AVX512(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows uint64) int
 
 // Family dotrows: dotrows_amd64.s.
 
@@ -671,26 +695,27 @@ func PushHadamard2F64AVX512(out, above, y []float64, ycrd, ptr, crd, lptr []uint
 //
 //	dst[j] = scale * Σ_{t<d} q[t] * k[idx[j]*d+t]   for every j < len(dst)
 //
-// They assume len(q) >= 1, len(idx) >= len(dst) and every row in range:
-// kernels checks.
+// They check each idx[j] below krows (the rows k holds) when they read it
+// and return 1 at the first that is not, else 0. They assume len(q) >= 1
+// and len(idx) >= len(dst).
 //
 //go:noescape
-func DotRowsF32AVX2(dst, q, k []float32, idx []uint64, scale float32)
+func DotRowsF32AVX2(dst, q, k []float32, idx []uint64, scale float32, krows uint64) int
 
 // DotRowsF32AVX512 is the float32 AVX-512 form of DotRows: see DotRowsF32AVX2.
 //
 //go:noescape
-func DotRowsF32AVX512(dst, q, k []float32, idx []uint64, scale float32)
+func DotRowsF32AVX512(dst, q, k []float32, idx []uint64, scale float32, krows uint64) int
 
 // DotRowsF64AVX2 is the float64 AVX2 form of DotRows: see DotRowsF32AVX2.
 //
 //go:noescape
-func DotRowsF64AVX2(dst, q, k []float64, idx []uint64, scale float64)
+func DotRowsF64AVX2(dst, q, k []float64, idx []uint64, scale float64, krows uint64) int
 
 // DotRowsF64AVX512 is the float64 AVX-512 form of DotRows: see DotRowsF32AVX2.
 //
 //go:noescape
-func DotRowsF64AVX512(dst, q, k []float64, idx []uint64, scale float64)
+func DotRowsF64AVX512(dst, q, k []float64, idx []uint64, scale float64, krows uint64) int
 
 // Family dequantize: dequantize_amd64.s.
 

@@ -169,22 +169,22 @@ func SpMV1F32AVX2(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta
 // Family spmm: spmm_amd64.s.
 
 // SpMMF64AVX2 is not built here; it panics.
-func SpMMF64AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64) {
+func SpMMF64AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64, xrows uint64) int {
 	panic(noAsm)
 }
 
 // SpMMF64AVX512 is not built here; it panics.
-func SpMMF64AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64) {
+func SpMMF64AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64, xrows uint64) int {
 	panic(noAsm)
 }
 
 // SpMMF32AVX2 is not built here; it panics.
-func SpMMF32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32) {
+func SpMMF32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32, xrows uint64) int {
 	panic(noAsm)
 }
 
 // SpMMF32AVX512 is not built here; it panics.
-func SpMMF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32) {
+func SpMMF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32, xrows uint64) int {
 	panic(noAsm)
 }
 
@@ -211,22 +211,22 @@ func SpMMTileF32AVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx [
 // Family spmmscatter: spmmscatter_amd64.s.
 
 // SpMMScatterF64AVX2 is not built here; it panics.
-func SpMMScatterF64AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64) {
+func SpMMScatterF64AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64, yrows uint64) int {
 	panic(noAsm)
 }
 
 // SpMMScatterF64AVX512 is not built here; it panics.
-func SpMMScatterF64AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64) {
+func SpMMScatterF64AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64, yrows uint64) int {
 	panic(noAsm)
 }
 
 // SpMMScatterF32AVX2 is not built here; it panics.
-func SpMMScatterF32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32) {
+func SpMMScatterF32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32, yrows uint64) int {
 	panic(noAsm)
 }
 
 // SpMMScatterF32AVX512 is not built here; it panics.
-func SpMMScatterF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32) {
+func SpMMScatterF32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32, yrows uint64) int {
 	panic(noAsm)
 }
 
@@ -275,104 +275,108 @@ func ScatterAddF32AVX512(y, x []float32, ptr, idx []uint64, vals []float32, alph
 // Family gatherhadamard: gatherhadamard_amd64.s.
 
 // GatherHadamardF32AVX2 is not built here; it panics.
-func GatherHadamardF32AVX2(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int) {
+func GatherHadamardF32AVX2(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int, xrows, obound, ybound uint64) int {
 	panic(noAsm)
 }
 
 // GatherHadamardF32AVX512 is not built here; it panics.
-func GatherHadamardF32AVX512(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int) {
+func GatherHadamardF32AVX512(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int, xrows, obound, ybound uint64) int {
 	panic(noAsm)
 }
 
 // GatherHadamardF64AVX2 is not built here; it panics.
-func GatherHadamardF64AVX2(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int) {
+func GatherHadamardF64AVX2(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int, xrows, obound, ybound uint64) int {
 	panic(noAsm)
 }
 
 // GatherHadamardF64AVX512 is not built here; it panics.
-func GatherHadamardF64AVX512(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int) {
+func GatherHadamardF64AVX512(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int, xrows, obound, ybound uint64) int {
 	panic(noAsm)
 }
 
 // Family gatherhadamard2: gatherhadamard2_amd64.s.
 
 // GatherHadamard2F32AVX2 is not built here; it panics.
-func GatherHadamard2F32AVX2(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int) {
+func GatherHadamard2F32AVX2(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int {
 	panic(noAsm)
 }
 
 // GatherHadamard2F32AVX512 is not built here; it panics.
-func GatherHadamard2F32AVX512(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int) {
+func GatherHadamard2F32AVX512(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int {
 	panic(noAsm)
 }
 
 // GatherHadamard2F64AVX2 is not built here; it panics.
-func GatherHadamard2F64AVX2(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int) {
+func GatherHadamard2F64AVX2(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int {
 	panic(noAsm)
 }
 
 // GatherHadamard2F64AVX512 is not built here; it panics.
-func GatherHadamard2F64AVX512(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int) {
+func GatherHadamard2F64AVX512(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int {
 	panic(noAsm)
 }
 
 // Family scatterhadamard: scatterhadamard_amd64.s.
 
 // ScatterHadamardF32AVX2 is not built here; it panics.
-func ScatterHadamardF32AVX2(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB int) {
+func ScatterHadamardF32AVX2(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB int, orows, yrows, bbound uint64) int {
 	panic(noAsm)
 }
 
 // ScatterHadamardF32AVX512 is not built here; it panics.
-func ScatterHadamardF32AVX512(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB int) {
+func ScatterHadamardF32AVX512(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB int, orows, yrows, bbound uint64) int {
 	panic(noAsm)
 }
 
 // ScatterHadamardF64AVX2 is not built here; it panics.
-func ScatterHadamardF64AVX2(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB int) {
+func ScatterHadamardF64AVX2(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB int, orows, yrows, bbound uint64) int {
 	panic(noAsm)
 }
 
 // ScatterHadamardF64AVX512 is not built here; it panics.
-func ScatterHadamardF64AVX512(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB int) {
+func ScatterHadamardF64AVX512(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB int, orows, yrows, bbound uint64) int {
 	panic(noAsm)
 }
 
 // Family pushhadamard2: pushhadamard2_amd64.s.
 
 // PushHadamard2F32AVX2 is not built here; it panics.
-func PushHadamard2F32AVX2(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int) {
+func PushHadamard2F32AVX2(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows uint64) int {
 	panic(noAsm)
 }
 
 // PushHadamard2F32AVX512 is not built here; it panics.
-func PushHadamard2F32AVX512(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int) {
+func PushHadamard2F32AVX512(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows uint64) int {
 	panic(noAsm)
 }
 
 // PushHadamard2F64AVX2 is not built here; it panics.
-func PushHadamard2F64AVX2(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int) {
+func PushHadamard2F64AVX2(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows uint64) int {
 	panic(noAsm)
 }
 
 // PushHadamard2F64AVX512 is not built here; it panics.
-func PushHadamard2F64AVX512(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int) {
+func PushHadamard2F64AVX512(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows uint64) int {
 	panic(noAsm)
 }
 
 // Family dotrows: dotrows_amd64.s.
 
 // DotRowsF32AVX2 is not built here; it panics.
-func DotRowsF32AVX2(dst, q, k []float32, idx []uint64, scale float32) { panic(noAsm) }
+func DotRowsF32AVX2(dst, q, k []float32, idx []uint64, scale float32, krows uint64) int { panic(noAsm) }
 
 // DotRowsF32AVX512 is not built here; it panics.
-func DotRowsF32AVX512(dst, q, k []float32, idx []uint64, scale float32) { panic(noAsm) }
+func DotRowsF32AVX512(dst, q, k []float32, idx []uint64, scale float32, krows uint64) int {
+	panic(noAsm)
+}
 
 // DotRowsF64AVX2 is not built here; it panics.
-func DotRowsF64AVX2(dst, q, k []float64, idx []uint64, scale float64) { panic(noAsm) }
+func DotRowsF64AVX2(dst, q, k []float64, idx []uint64, scale float64, krows uint64) int { panic(noAsm) }
 
 // DotRowsF64AVX512 is not built here; it panics.
-func DotRowsF64AVX512(dst, q, k []float64, idx []uint64, scale float64) { panic(noAsm) }
+func DotRowsF64AVX512(dst, q, k []float64, idx []uint64, scale float64, krows uint64) int {
+	panic(noAsm)
+}
 
 // Family dequantize: dequantize_amd64.s.
 

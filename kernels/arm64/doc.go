@@ -75,8 +75,11 @@
 // cpu_arm64.go and cpu_other.go hold HasNEON under the same two
 // constraints. The assembly is handwritten (DESIGN.md allows it for arm64).
 //
-// The kernels check nothing: package kernels validates every length and
-// bound before calling them. They are exported only so that package kernels
+// Package engine (behind package kernels) validates every length before
+// calling them. The index and search kernels stay inside their slices
+// whatever the indices hold; the product kernels compare every index they
+// dereference, when they read it, with a bound passed in, and return 1 at
+// the first out of range. They are exported only so that package kernels
 // can reach them (DESIGN.md places them here); other code should call
 // package kernels, whose checked wrappers choose among them.
 package arm64

@@ -8,7 +8,9 @@
 // takes single-register blocks, the four are added and reduced across lanes
 // (FADD and FADDP, WORD lines: Go's assembler lacks them), and the last
 // d mod 4 (float32) or d mod 2 (float64) elements are added one at a time
-// with a scalar fused multiply-add. Every load lies inside q and the k row.
+// with a scalar fused multiply-add. Every load lies inside q and the k row:
+// each idx[j] is checked below krows (an argument) when it is read, and a
+// violation branches to bad, which returns 1 (done returns 0).
 //
 // Registers (both kernels):
 //    R0  &dst[j]             R1  rows left
@@ -17,19 +19,21 @@
 //    R6  row bytes (d*size)  R7  4-register blocks per row
 //    R9  1-register blocks   R10 scalar tail elements
 //    R11 kp (k row cursor)   R12 qp (q cursor)   R13 loop counter
+//    R14 krows
 //    V0..V3 accumulators     V4..V7 q block      V16..V19 k block
 //    F31 scale; F0 the row sum; F4, F5 tail elements
 //
 // Requires: NEON (ASIMD).
 
-// func DotRowsF32NEON(dst, q, k []float32, idx []uint64, scale float32)
-TEXT ·DotRowsF32NEON(SB), NOSPLIT, $0-100
+// func DotRowsF32NEON(dst, q, k []float32, idx []uint64, scale float32, krows uint64) int
+TEXT ·DotRowsF32NEON(SB), NOSPLIT, $0-120
 	MOVD  dst_base+0(FP), R0
 	MOVD  dst_len+8(FP), R1
 	MOVD  q_base+24(FP), R2
 	MOVD  q_len+32(FP), R3
 	MOVD  k_base+48(FP), R4
 	MOVD  idx_base+72(FP), R5
+	MOVD  krows+104(FP), R14
 	FMOVS scale+96(FP), F31
 	LSL   $2, R3, R6              // row bytes
 	LSR   $4, R3, R7              // blocks of 16
@@ -40,6 +44,8 @@ TEXT ·DotRowsF32NEON(SB), NOSPLIT, $0-100
 d32row:
 	// kp := &k[idx[j]*d]; qp := &q[0]; acc0..acc3 := 0
 	MOVD.P 8(R5), R11
+	CMP    R14, R11
+	BHS    d32bad
 	MUL    R6, R11, R11
 	ADD    R4, R11, R11
 	MOVD   R2, R12
@@ -99,19 +105,26 @@ d32store:
 	CBNZ    R1, d32row
 
 d32done:
+	MOVD   ZR, ret+112(FP)
 	RET
 
-// func DotRowsF64NEON(dst, q, k []float64, idx []uint64, scale float64)
+d32bad:
+	MOVD   $1, R0
+	MOVD   R0, ret+112(FP)
+	RET
+
+// func DotRowsF64NEON(dst, q, k []float64, idx []uint64, scale float64, krows uint64) int
 //
 // As DotRowsF32NEON with 2 lanes a register: blocks of 8, then of 2, then
 // d mod 2 single elements.
-TEXT ·DotRowsF64NEON(SB), NOSPLIT, $0-104
+TEXT ·DotRowsF64NEON(SB), NOSPLIT, $0-120
 	MOVD  dst_base+0(FP), R0
 	MOVD  dst_len+8(FP), R1
 	MOVD  q_base+24(FP), R2
 	MOVD  q_len+32(FP), R3
 	MOVD  k_base+48(FP), R4
 	MOVD  idx_base+72(FP), R5
+	MOVD  krows+104(FP), R14
 	FMOVD scale+96(FP), F31
 	LSL   $3, R3, R6              // row bytes
 	LSR   $3, R3, R7              // blocks of 8
@@ -122,6 +135,8 @@ TEXT ·DotRowsF64NEON(SB), NOSPLIT, $0-104
 d64row:
 	// kp := &k[idx[j]*d]; qp := &q[0]; acc0..acc3 := 0
 	MOVD.P 8(R5), R11
+	CMP    R14, R11
+	BHS    d64bad
 	MUL    R6, R11, R11
 	ADD    R4, R11, R11
 	MOVD   R2, R12
@@ -176,4 +191,10 @@ d64store:
 	CBNZ    R1, d64row
 
 d64done:
+	MOVD   ZR, ret+112(FP)
+	RET
+
+d64bad:
+	MOVD   $1, R0
+	MOVD   R0, ret+112(FP)
 	RET

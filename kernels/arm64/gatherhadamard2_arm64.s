@@ -29,6 +29,14 @@
 // does. Nodes are visited in order, so nodes sharing an out row accumulate in
 // ref's order.
 //
+// Checks: the indices are read from memory the caller may change (through
+// out too), so each is checked when it is read, every block, and used only
+// from the register checked: ptr[c] <= ptr[c+1] <= len(crd), lptr[e] <=
+// lptr[e+1] <= len(idx), idx[j] < xrows, crd[e] < zrows, ycrd[c] < ybound
+// and (outside pull mode) ocrd[c] < obound, each bound an argument loaded
+// into R26 for its compare (no register is left to hold them). A violation
+// branches to bad, which returns 1 (done returns 0).
+//
 // Registers (both kernels):
 //    R0  out block           R1  y block            R2  &ocrd[c]
 //    R3  &ycrd[c]            R4  &ptr[c]            R5  crd
@@ -38,16 +46,19 @@
 //    R15 columns left        R16, R17 temporaries   R19 nodes left
 //    R20 out block + c*cO    R21 e (child)          R22 ptr[c+1]
 //    R23 vp (&vals[j])       R24 vend (&vals[hi])   R25 ip (&idx[j])
+//    R26 a bound or length
 //    V0..V3 t (fiber sum)    V4..V7 s (child sum)   V8..V11 x, z, y block
 //    V12..V15 out block      V16 vals[j] (lane 0)
 //
 // Requires: NEON (ASIMD).
 
-// func GatherHadamard2F32NEON(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, w int)
+// func GatherHadamard2F32NEON(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, w int, xrows, zrows, obound, ybound uint64) int
 //
-// r >= 1, w a positive multiple of 4 with w <= r, len(ptr) >= 1, lptr and
-// every row in range: package kernels checks.
-TEXT ·GatherHadamard2F32NEON(SB), NOSPLIT, $0-304
+// r >= 1, w a positive multiple of 4 with w <= r, len(ptr) >= 1, len(lptr)
+// > len(crd), len(vals) >= len(idx), ocrd and ycrd holding len(ptr)-1
+// entries, the rows read without an index present: package engine checks;
+// returns 1 at the first segment or index out of range, else 0.
+TEXT ·GatherHadamard2F32NEON(SB), NOSPLIT, $0-344
 	MOVD out_base+0(FP), R0
 	MOVD y_base+24(FP), R1
 	MOVD crd_base+120(FP), R5
@@ -88,6 +99,11 @@ h32blknode:
 	// s := 0; e, eend := ptr[c], ptr[c+1]
 	MOVD.P 8(R4), R21
 	MOVD   (R4), R22
+	CMP    R22, R21
+	BHI    h32bad
+	MOVD   crd_len+128(FP), R26
+	CMP    R26, R22
+	BHI    h32bad
 	VEOR   V4.B16, V4.B16, V4.B16
 	VEOR   V5.B16, V5.B16, V5.B16
 	VEOR   V6.B16, V6.B16, V6.B16
@@ -99,6 +115,11 @@ h32blkchild:
 	// t := 0; vp, vend, ip := &vals[lptr[e]], &vals[lptr[e+1]], &idx[lptr[e]]
 	ADD    R21<<3, R7, R16
 	LDP    (R16), (R23, R24)
+	CMP    R24, R23
+	BHI    h32bad
+	MOVD   idx_len+224(FP), R26
+	CMP    R26, R24
+	BHI    h32bad
 	ADD    R24<<2, R8, R24
 	ADD    R23<<3, R9, R25
 	ADD    R23<<2, R8, R23
@@ -113,6 +134,9 @@ h32blkleaf:
 	// t += vals[j] * x[idx[j]*r+k : +16]
 	FMOVS.P 4(R23), F16
 	MOVD.P 8(R25), R16
+	MOVD   xrows+304(FP), R26
+	CMP    R26, R16
+	BHS    h32bad
 	MUL    R11, R16, R16
 	ADD    R10, R16, R16
 	VLD1   (R16), [V8.S4, V9.S4, V10.S4, V11.S4]
@@ -126,6 +150,9 @@ h32blkleaf:
 h32blkz:
 	// s += z[crd[e]*r+k : +16] * t; e++
 	MOVD   (R5)(R21<<3), R16
+	MOVD   zrows+312(FP), R26
+	CMP    R26, R16
+	BHS    h32bad
 	MUL    R11, R16, R16
 	ADD    R6, R16, R16
 	VLD1   (R16), [V8.S4, V9.S4, V10.S4, V11.S4]
@@ -140,6 +167,9 @@ h32blkz:
 h32blkrow:
 	// V8..V11 = y[ycrd[c]*sU+k : +16]
 	MOVD.P 8(R3), R17
+	MOVD   ybound+328(FP), R26
+	CMP    R26, R17
+	BHS    h32bad
 	MUL    R14, R17, R17
 	ADD    R1, R17, R17
 	VLD1   (R17), [V8.S4, V9.S4, V10.S4, V11.S4]
@@ -147,6 +177,9 @@ h32blkrow:
 	CBZ    R16, h32blkpull
 	// out[ocrd[c]*sO + c*cO + k : +16] += y * s
 	MOVD.P 8(R2), R16
+	MOVD   obound+320(FP), R26
+	CMP    R26, R16
+	BHS    h32bad
 	MUL    R12, R16, R16
 	ADD    R20, R16, R16
 	VLD1   (R16), [V12.S4, V13.S4, V14.S4, V15.S4]
@@ -196,6 +229,11 @@ h32one:
 h32onenode:
 	MOVD.P 8(R4), R21
 	MOVD   (R4), R22
+	CMP    R22, R21
+	BHI    h32bad
+	MOVD   crd_len+128(FP), R26
+	CMP    R26, R22
+	BHI    h32bad
 	VEOR   V4.B16, V4.B16, V4.B16
 	CMP    R22, R21
 	BEQ    h32onerow
@@ -203,6 +241,11 @@ h32onenode:
 h32onechild:
 	ADD    R21<<3, R7, R16
 	LDP    (R16), (R23, R24)
+	CMP    R24, R23
+	BHI    h32bad
+	MOVD   idx_len+224(FP), R26
+	CMP    R26, R24
+	BHI    h32bad
 	ADD    R24<<2, R8, R24
 	ADD    R23<<3, R9, R25
 	ADD    R23<<2, R8, R23
@@ -214,6 +257,9 @@ h32oneleaf:
 	// t += vals[j] * x[idx[j]*r+k : +4]
 	FMOVS.P 4(R23), F16
 	MOVD.P 8(R25), R16
+	MOVD   xrows+304(FP), R26
+	CMP    R26, R16
+	BHS    h32bad
 	MUL    R11, R16, R16
 	ADD    R10, R16, R16
 	VLD1   (R16), [V8.S4]
@@ -224,6 +270,9 @@ h32oneleaf:
 h32onez:
 	// s += z[crd[e]*r+k : +4] * t; e++
 	MOVD   (R5)(R21<<3), R16
+	MOVD   zrows+312(FP), R26
+	CMP    R26, R16
+	BHS    h32bad
 	MUL    R11, R16, R16
 	ADD    R6, R16, R16
 	VLD1   (R16), [V8.S4]
@@ -234,6 +283,9 @@ h32onez:
 
 h32onerow:
 	MOVD.P 8(R3), R17
+	MOVD   ybound+328(FP), R26
+	CMP    R26, R17
+	BHS    h32bad
 	MUL    R14, R17, R17
 	ADD    R1, R17, R17
 	VLD1   (R17), [V8.S4]
@@ -241,6 +293,9 @@ h32onerow:
 	CBZ    R16, h32onepull
 	// out[ocrd[c]*sO + c*cO + k : +4] += y * s
 	MOVD.P 8(R2), R16
+	MOVD   obound+320(FP), R26
+	CMP    R26, R16
+	BHS    h32bad
 	MUL    R12, R16, R16
 	ADD    R20, R16, R16
 	VLD1   (R16), [V12.S4]
@@ -267,13 +322,20 @@ h32onenext:
 	B      h32one
 
 h32done:
+	MOVD   ZR, ret+336(FP)
 	RET
 
-// func GatherHadamard2F64NEON(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, w int)
+h32bad:
+	MOVD   $1, R0
+	MOVD   R0, ret+336(FP)
+	RET
+
+// func GatherHadamard2F64NEON(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, w int, xrows, zrows, obound, ybound uint64) int
 //
-// r >= 1, w a positive multiple of 2 with w <= r, len(ptr) >= 1, lptr and
-// every row in range: package kernels checks.
-TEXT ·GatherHadamard2F64NEON(SB), NOSPLIT, $0-304
+// r >= 1, w a positive multiple of 2 with w <= r, and what
+// GatherHadamard2F32NEON assumes; returns 1 at the first segment or index
+// out of range, else 0.
+TEXT ·GatherHadamard2F64NEON(SB), NOSPLIT, $0-344
 	MOVD out_base+0(FP), R0
 	MOVD y_base+24(FP), R1
 	MOVD crd_base+120(FP), R5
@@ -314,6 +376,11 @@ h64blknode:
 	// s := 0; e, eend := ptr[c], ptr[c+1]
 	MOVD.P 8(R4), R21
 	MOVD   (R4), R22
+	CMP    R22, R21
+	BHI    h64bad
+	MOVD   crd_len+128(FP), R26
+	CMP    R26, R22
+	BHI    h64bad
 	VEOR   V4.B16, V4.B16, V4.B16
 	VEOR   V5.B16, V5.B16, V5.B16
 	VEOR   V6.B16, V6.B16, V6.B16
@@ -325,6 +392,11 @@ h64blkchild:
 	// t := 0; vp, vend, ip := &vals[lptr[e]], &vals[lptr[e+1]], &idx[lptr[e]]
 	ADD    R21<<3, R7, R16
 	LDP    (R16), (R23, R24)
+	CMP    R24, R23
+	BHI    h64bad
+	MOVD   idx_len+224(FP), R26
+	CMP    R26, R24
+	BHI    h64bad
 	ADD    R24<<3, R8, R24
 	ADD    R23<<3, R9, R25
 	ADD    R23<<3, R8, R23
@@ -339,6 +411,9 @@ h64blkleaf:
 	// t += vals[j] * x[idx[j]*r+k : +8]
 	FMOVD.P 8(R23), F16
 	MOVD.P 8(R25), R16
+	MOVD   xrows+304(FP), R26
+	CMP    R26, R16
+	BHS    h64bad
 	MUL    R11, R16, R16
 	ADD    R10, R16, R16
 	VLD1   (R16), [V8.D2, V9.D2, V10.D2, V11.D2]
@@ -352,6 +427,9 @@ h64blkleaf:
 h64blkz:
 	// s += z[crd[e]*r+k : +8] * t; e++
 	MOVD   (R5)(R21<<3), R16
+	MOVD   zrows+312(FP), R26
+	CMP    R26, R16
+	BHS    h64bad
 	MUL    R11, R16, R16
 	ADD    R6, R16, R16
 	VLD1   (R16), [V8.D2, V9.D2, V10.D2, V11.D2]
@@ -366,6 +444,9 @@ h64blkz:
 h64blkrow:
 	// V8..V11 = y[ycrd[c]*sU+k : +8]
 	MOVD.P 8(R3), R17
+	MOVD   ybound+328(FP), R26
+	CMP    R26, R17
+	BHS    h64bad
 	MUL    R14, R17, R17
 	ADD    R1, R17, R17
 	VLD1   (R17), [V8.D2, V9.D2, V10.D2, V11.D2]
@@ -373,6 +454,9 @@ h64blkrow:
 	CBZ    R16, h64blkpull
 	// out[ocrd[c]*sO + c*cO + k : +8] += y * s
 	MOVD.P 8(R2), R16
+	MOVD   obound+320(FP), R26
+	CMP    R26, R16
+	BHS    h64bad
 	MUL    R12, R16, R16
 	ADD    R20, R16, R16
 	VLD1   (R16), [V12.D2, V13.D2, V14.D2, V15.D2]
@@ -422,6 +506,11 @@ h64one:
 h64onenode:
 	MOVD.P 8(R4), R21
 	MOVD   (R4), R22
+	CMP    R22, R21
+	BHI    h64bad
+	MOVD   crd_len+128(FP), R26
+	CMP    R26, R22
+	BHI    h64bad
 	VEOR   V4.B16, V4.B16, V4.B16
 	CMP    R22, R21
 	BEQ    h64onerow
@@ -429,6 +518,11 @@ h64onenode:
 h64onechild:
 	ADD    R21<<3, R7, R16
 	LDP    (R16), (R23, R24)
+	CMP    R24, R23
+	BHI    h64bad
+	MOVD   idx_len+224(FP), R26
+	CMP    R26, R24
+	BHI    h64bad
 	ADD    R24<<3, R8, R24
 	ADD    R23<<3, R9, R25
 	ADD    R23<<3, R8, R23
@@ -440,6 +534,9 @@ h64oneleaf:
 	// t += vals[j] * x[idx[j]*r+k : +2]
 	FMOVD.P 8(R23), F16
 	MOVD.P 8(R25), R16
+	MOVD   xrows+304(FP), R26
+	CMP    R26, R16
+	BHS    h64bad
 	MUL    R11, R16, R16
 	ADD    R10, R16, R16
 	VLD1   (R16), [V8.D2]
@@ -450,6 +547,9 @@ h64oneleaf:
 h64onez:
 	// s += z[crd[e]*r+k : +2] * t; e++
 	MOVD   (R5)(R21<<3), R16
+	MOVD   zrows+312(FP), R26
+	CMP    R26, R16
+	BHS    h64bad
 	MUL    R11, R16, R16
 	ADD    R6, R16, R16
 	VLD1   (R16), [V8.D2]
@@ -460,6 +560,9 @@ h64onez:
 
 h64onerow:
 	MOVD.P 8(R3), R17
+	MOVD   ybound+328(FP), R26
+	CMP    R26, R17
+	BHS    h64bad
 	MUL    R14, R17, R17
 	ADD    R1, R17, R17
 	VLD1   (R17), [V8.D2]
@@ -467,6 +570,9 @@ h64onerow:
 	CBZ    R16, h64onepull
 	// out[ocrd[c]*sO + c*cO + k : +2] += y * s
 	MOVD.P 8(R2), R16
+	MOVD   obound+320(FP), R26
+	CMP    R26, R16
+	BHS    h64bad
 	MUL    R12, R16, R16
 	ADD    R20, R16, R16
 	VLD1   (R16), [V12.D2]
@@ -493,4 +599,10 @@ h64onenext:
 	B      h64one
 
 h64done:
+	MOVD   ZR, ret+336(FP)
+	RET
+
+h64bad:
+	MOVD   $1, R0
+	MOVD   R0, ret+336(FP)
 	RET

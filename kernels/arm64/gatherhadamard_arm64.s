@@ -20,6 +20,13 @@
 // block. A node without leaves still adds y*0, as ref does. Nodes are visited
 // in order, so nodes sharing an out row accumulate as in ref.
 //
+// Checks: the indices are read from memory the caller may change (through
+// out too), so each is checked when it is read and used only from the
+// register checked: per node lo <= hi <= len(idx), ocrd[c] < obound and
+// ycrd[c] < ybound; per leaf, every block, idx[j] < xrows (arguments; a
+// bound is 2^64-1 where the stride is 0). A violation branches to bad,
+// which returns 1 (done returns 0).
+//
 // Registers (both kernels):
 //    R0  out + c*cO (bytes)  R1  y                  R2  &ocrd[c]
 //    R3  &ycrd[c]            R4  &ptr[c]            R5  vals
@@ -29,16 +36,19 @@
 //    R15 vend (&vals[hi])    R19 op (out row)       R20 yp (y row)
 //    R21 kb (column bytes)   R22 columns left       R23 vp (&vals[j])
 //    R24 ip (&idx[j])        R25 xp, block address
+//    R16 len(idx)            R17 xrows              R26 a bound
 //    V0..V3 t                V4..V7 x block, then y block
 //    V8..V11 out block       V16 vals[j] (lane 0)
 //
 // Requires: NEON (ASIMD).
 
-// func GatherHadamardF32NEON(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, w int)
+// func GatherHadamardF32NEON(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, w int, xrows, obound, ybound uint64) int
 //
-// r >= 1, w a positive multiple of 4 with w <= r, len(ptr) >= 1, every row
-// in range: package kernels checks.
-TEXT ·GatherHadamardF32NEON(SB), NOSPLIT, $0-232
+// r >= 1, w a positive multiple of 4 with w <= r, len(ptr) >= 1, len(vals)
+// >= len(idx), ocrd and ycrd holding len(ptr)-1 entries, the rows read
+// without an index present: package engine checks; returns 1 at the first
+// segment or index out of range, else 0.
+TEXT ·GatherHadamardF32NEON(SB), NOSPLIT, $0-264
 	MOVD out_base+0(FP), R0
 	MOVD y_base+24(FP), R1
 	MOVD ocrd_base+48(FP), R2
@@ -53,6 +63,8 @@ TEXT ·GatherHadamardF32NEON(SB), NOSPLIT, $0-232
 	MOVD cO+208(FP), R10
 	MOVD sU+216(FP), R11
 	MOVD w+224(FP), R12
+	MOVD idx_len+152(FP), R16     // len(idx)
+	MOVD xrows+232(FP), R17       // x rows: idx bound
 	LSL  $2, R8, R8               // row bytes
 	LSL  $2, R9, R9               // sO bytes
 	LSL  $2, R10, R10             // cO bytes
@@ -64,9 +76,19 @@ g32node:
 	// lo, hi := ptr[c], ptr[c+1]; op := &out[o]; yp := &y[u]; k := 0
 	MOVD.P 8(R4), R14
 	MOVD   (R4), R15
+	CMP    R15, R14     // lo > hi: bad
+	BHI    g32bad
+	CMP    R16, R15     // hi > len(idx): bad
+	BHI    g32bad
 	ADD    R15<<2, R5, R15
 	MOVD.P 8(R2), R19
 	MOVD.P 8(R3), R20
+	MOVD   obound+240(FP), R26
+	CMP    R26, R19
+	BHS    g32bad
+	MOVD   ybound+248(FP), R26
+	CMP    R26, R20
+	BHS    g32bad
 	MUL    R9, R19, R19
 	ADD    R0, R19, R19
 	MUL    R11, R20, R20
@@ -91,6 +113,8 @@ g32blkleaf:
 	// t += vals[j] * x[idx[j]*r+k : +16]
 	FMOVS.P 4(R23), F16
 	MOVD.P 8(R24), R25
+	CMP    R17, R25
+	BHS    g32bad
 	MUL    R8, R25, R25
 	ADD    R7, R25, R25
 	ADD    R21, R25, R25
@@ -133,6 +157,8 @@ g32oneleaf:
 	// t += vals[j] * x[idx[j]*r+k : +4]
 	FMOVS.P 4(R23), F16
 	MOVD.P 8(R24), R25
+	CMP    R17, R25
+	BHS    g32bad
 	MUL    R8, R25, R25
 	ADD    R7, R25, R25
 	ADD    R21, R25, R25
@@ -160,13 +186,20 @@ g32next:
 	CBNZ   R13, g32node
 
 g32done:
+	MOVD   ZR, ret+256(FP)
 	RET
 
-// func GatherHadamardF64NEON(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, w int)
+g32bad:
+	MOVD   $1, R0
+	MOVD   R0, ret+256(FP)
+	RET
+
+// func GatherHadamardF64NEON(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, w int, xrows, obound, ybound uint64) int
 //
-// r >= 1, w a positive multiple of 2 with w <= r, len(ptr) >= 1, every row
-// in range: package kernels checks.
-TEXT ·GatherHadamardF64NEON(SB), NOSPLIT, $0-232
+// r >= 1, w a positive multiple of 2 with w <= r, and what
+// GatherHadamardF32NEON assumes; returns 1 at the first segment or index
+// out of range, else 0.
+TEXT ·GatherHadamardF64NEON(SB), NOSPLIT, $0-264
 	MOVD out_base+0(FP), R0
 	MOVD y_base+24(FP), R1
 	MOVD ocrd_base+48(FP), R2
@@ -181,6 +214,8 @@ TEXT ·GatherHadamardF64NEON(SB), NOSPLIT, $0-232
 	MOVD cO+208(FP), R10
 	MOVD sU+216(FP), R11
 	MOVD w+224(FP), R12
+	MOVD idx_len+152(FP), R16     // len(idx)
+	MOVD xrows+232(FP), R17       // x rows: idx bound
 	LSL  $3, R8, R8               // row bytes
 	LSL  $3, R9, R9               // sO bytes
 	LSL  $3, R10, R10             // cO bytes
@@ -192,9 +227,19 @@ g64node:
 	// lo, hi := ptr[c], ptr[c+1]; op := &out[o]; yp := &y[u]; k := 0
 	MOVD.P 8(R4), R14
 	MOVD   (R4), R15
+	CMP    R15, R14     // lo > hi: bad
+	BHI    g64bad
+	CMP    R16, R15     // hi > len(idx): bad
+	BHI    g64bad
 	ADD    R15<<3, R5, R15
 	MOVD.P 8(R2), R19
 	MOVD.P 8(R3), R20
+	MOVD   obound+240(FP), R26
+	CMP    R26, R19
+	BHS    g64bad
+	MOVD   ybound+248(FP), R26
+	CMP    R26, R20
+	BHS    g64bad
 	MUL    R9, R19, R19
 	ADD    R0, R19, R19
 	MUL    R11, R20, R20
@@ -219,6 +264,8 @@ g64blkleaf:
 	// t += vals[j] * x[idx[j]*r+k : +8]
 	FMOVD.P 8(R23), F16
 	MOVD.P 8(R24), R25
+	CMP    R17, R25
+	BHS    g64bad
 	MUL    R8, R25, R25
 	ADD    R7, R25, R25
 	ADD    R21, R25, R25
@@ -261,6 +308,8 @@ g64oneleaf:
 	// t += vals[j] * x[idx[j]*r+k : +2]
 	FMOVD.P 8(R23), F16
 	MOVD.P 8(R24), R25
+	CMP    R17, R25
+	BHS    g64bad
 	MUL    R8, R25, R25
 	ADD    R7, R25, R25
 	ADD    R21, R25, R25
@@ -288,4 +337,10 @@ g64next:
 	CBNZ   R13, g64node
 
 g64done:
+	MOVD   ZR, ret+256(FP)
+	RET
+
+g64bad:
+	MOVD   $1, R0
+	MOVD   R0, ret+256(FP)
 	RET

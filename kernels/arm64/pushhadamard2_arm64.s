@@ -34,6 +34,13 @@
 // repeated out rows accumulate in ref's order. FMUL (vector) and FMLA (by
 // element) are WORD lines: Go's assembler lacks them.
 //
+// Checks: the indices are read from memory the caller may change (through
+// out too), so each is checked when it is read, every block, and used only
+// from the register checked: ycrd[c] < yrows, ptr[c] <= ptr[c+1] <=
+// len(crd), lptr[e] <= lptr[e+1] <= len(idx), crd[e] < crows and idx[j] <
+// irows (f's rows and out's in mode 0, out's and f's in mode 1). A
+// violation branches to bad, which returns 1 (done returns 0).
+//
 // Registers (both kernels):
 //    R0  out block           R1  above block        R2  y block
 //    R3  &ycrd[c]            R4  &ptr[c]            R5  crd
@@ -41,17 +48,21 @@
 //    R9  f block             R10 row bytes (r*size) R11 columns left
 //    R12 mode                R13 nodes left         R14 e (child)
 //    R15 ptr[c+1]            R16 row address, temp  R19 vp (&vals[j])
-//    R20 vend (&vals[hi])    R21 ip (&idx[j])
+//    R20 vend (&vals[hi])    R21 ip (&idx[j])       R17 len(idx)
+//    R22 crows               R23 irows              R24 len(crd)
+//    R25 yrows
 //    V0..V3 q or t           V4..V7 p               V8..V11 out or f rows
 //    V12..V15 above block    V16 vals[j] (lane 0)
 //
 // Requires: NEON (ASIMD).
 
-// func PushHadamard2F32NEON(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode, w int)
+// func PushHadamard2F32NEON(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode, w int, yrows, crows, irows uint64) int
 //
 // r >= 1, w a positive multiple of 4 with w <= r, len(ptr) >= 1, mode 0
-// or 1, lptr and every row in range: package kernels checks.
-TEXT ·PushHadamard2F32NEON(SB), NOSPLIT, $0-264
+// or 1, len(above) >= r, len(lptr) > len(crd), len(vals) >= len(idx), ycrd
+// holding len(ptr)-1 entries: package engine checks; returns 1 at the
+// first segment or index out of range, else 0.
+TEXT ·PushHadamard2F32NEON(SB), NOSPLIT, $0-296
 	MOVD out_base+0(FP), R0
 	MOVD above_base+24(FP), R1
 	MOVD y_base+48(FP), R2
@@ -63,6 +74,11 @@ TEXT ·PushHadamard2F32NEON(SB), NOSPLIT, $0-264
 	MOVD r+240(FP), R10
 	MOVD mode+248(FP), R12
 	MOVD w+256(FP), R11
+	MOVD idx_len+200(FP), R17     // len(idx)
+	MOVD crows+272(FP), R22       // crd bound
+	MOVD irows+280(FP), R23       // idx bound
+	MOVD crd_len+128(FP), R24     // len(crd): children bound
+	MOVD yrows+264(FP), R25       // ycrd bound
 	LSL  $2, R10, R10             // row bytes
 	MOVD ptr_len+104(FP), R13
 	CMP  $1, R13
@@ -83,6 +99,8 @@ p32blk:
 p32blklnode:
 	// Mode 0. p := above * y[ycrd[c]*r+k : +16]; e, eend := ptr[c], ptr[c+1]
 	MOVD.P 8(R3), R16
+	CMP    R25, R16
+	BHS    p32bad
 	MUL    R10, R16, R16
 	ADD    R2, R16, R16
 	VLD1   (R16), [V4.S4, V5.S4, V6.S4, V7.S4]
@@ -93,11 +111,17 @@ p32blklnode:
 	MOVD.P 8(R4), R14
 	MOVD   (R4), R15
 	CMP    R15, R14
+	BHI    p32bad
+	CMP    R24, R15
+	BHI    p32bad
+	CMP    R15, R14
 	BEQ    p32blklnext
 
 p32blklchild:
 	// q := p * f[crd[e]*r+k : +16]
 	MOVD   (R5)(R14<<3), R16
+	CMP    R22, R16
+	BHS    p32bad
 	MUL    R10, R16, R16
 	ADD    R9, R16, R16
 	VLD1   (R16), [V0.S4, V1.S4, V2.S4, V3.S4]
@@ -108,6 +132,10 @@ p32blklchild:
 	// vp, vend, ip := &vals[lptr[e]], &vals[lptr[e+1]], &idx[lptr[e]]
 	ADD    R14<<3, R6, R16
 	LDP    (R16), (R19, R20)
+	CMP    R20, R19
+	BHI    p32bad
+	CMP    R17, R20
+	BHI    p32bad
 	ADD    R20<<2, R7, R20
 	ADD    R19<<3, R8, R21
 	ADD    R19<<2, R7, R19
@@ -118,6 +146,8 @@ p32blklleaf:
 	// out[idx[j]*r+k : +16] += vals[j] * q
 	FMOVS.P 4(R19), F16
 	MOVD.P 8(R21), R16
+	CMP    R23, R16
+	BHS    p32bad
 	MUL    R10, R16, R16
 	ADD    R0, R16, R16
 	VLD1   (R16), [V8.S4, V9.S4, V10.S4, V11.S4]
@@ -144,6 +174,8 @@ p32blklnext:
 p32blkcnode:
 	// Mode 1. p := above * y[ycrd[c]*r+k : +16]; e, eend := ptr[c], ptr[c+1]
 	MOVD.P 8(R3), R16
+	CMP    R25, R16
+	BHS    p32bad
 	MUL    R10, R16, R16
 	ADD    R2, R16, R16
 	VLD1   (R16), [V4.S4, V5.S4, V6.S4, V7.S4]
@@ -153,6 +185,10 @@ p32blkcnode:
 	WORD $0x6e2fdce7 // fmul v7.4s, v7.4s, v15.4s
 	MOVD.P 8(R4), R14
 	MOVD   (R4), R15
+	CMP    R15, R14
+	BHI    p32bad
+	CMP    R24, R15
+	BHI    p32bad
 	CMP    R15, R14
 	BEQ    p32blkcnext
 
@@ -164,6 +200,10 @@ p32blkcchild:
 	VEOR   V3.B16, V3.B16, V3.B16
 	ADD    R14<<3, R6, R16
 	LDP    (R16), (R19, R20)
+	CMP    R20, R19
+	BHI    p32bad
+	CMP    R17, R20
+	BHI    p32bad
 	ADD    R20<<2, R7, R20
 	ADD    R19<<3, R8, R21
 	ADD    R19<<2, R7, R19
@@ -174,6 +214,8 @@ p32blkcleaf:
 	// t += vals[j] * f[idx[j]*r+k : +16]
 	FMOVS.P 4(R19), F16
 	MOVD.P 8(R21), R16
+	CMP    R23, R16
+	BHS    p32bad
 	MUL    R10, R16, R16
 	ADD    R9, R16, R16
 	VLD1   (R16), [V8.S4, V9.S4, V10.S4, V11.S4]
@@ -187,6 +229,8 @@ p32blkcleaf:
 p32blkcout:
 	// out[crd[e]*r+k : +16] += p * t; e++
 	MOVD   (R5)(R14<<3), R16
+	CMP    R22, R16
+	BHS    p32bad
 	MUL    R10, R16, R16
 	ADD    R0, R16, R16
 	VLD1   (R16), [V8.S4, V9.S4, V10.S4, V11.S4]
@@ -227,6 +271,8 @@ p32one:
 p32onelnode:
 	// Mode 0.
 	MOVD.P 8(R3), R16
+	CMP    R25, R16
+	BHS    p32bad
 	MUL    R10, R16, R16
 	ADD    R2, R16, R16
 	VLD1   (R16), [V4.S4]
@@ -234,17 +280,27 @@ p32onelnode:
 	MOVD.P 8(R4), R14
 	MOVD   (R4), R15
 	CMP    R15, R14
+	BHI    p32bad
+	CMP    R24, R15
+	BHI    p32bad
+	CMP    R15, R14
 	BEQ    p32onelnext
 
 p32onelchild:
 	// q := p * f[crd[e]*r+k : +4]
 	MOVD   (R5)(R14<<3), R16
+	CMP    R22, R16
+	BHS    p32bad
 	MUL    R10, R16, R16
 	ADD    R9, R16, R16
 	VLD1   (R16), [V0.S4]
 	WORD $0x6e24dc00 // fmul v0.4s, v0.4s, v4.4s
 	ADD    R14<<3, R6, R16
 	LDP    (R16), (R19, R20)
+	CMP    R20, R19
+	BHI    p32bad
+	CMP    R17, R20
+	BHI    p32bad
 	ADD    R20<<2, R7, R20
 	ADD    R19<<3, R8, R21
 	ADD    R19<<2, R7, R19
@@ -255,6 +311,8 @@ p32onelleaf:
 	// out[idx[j]*r+k : +4] += vals[j] * q
 	FMOVS.P 4(R19), F16
 	MOVD.P 8(R21), R16
+	CMP    R23, R16
+	BHS    p32bad
 	MUL    R10, R16, R16
 	ADD    R0, R16, R16
 	VLD1   (R16), [V8.S4]
@@ -276,6 +334,8 @@ p32onelnext:
 p32onecnode:
 	// Mode 1.
 	MOVD.P 8(R3), R16
+	CMP    R25, R16
+	BHS    p32bad
 	MUL    R10, R16, R16
 	ADD    R2, R16, R16
 	VLD1   (R16), [V4.S4]
@@ -283,12 +343,20 @@ p32onecnode:
 	MOVD.P 8(R4), R14
 	MOVD   (R4), R15
 	CMP    R15, R14
+	BHI    p32bad
+	CMP    R24, R15
+	BHI    p32bad
+	CMP    R15, R14
 	BEQ    p32onecnext
 
 p32onecchild:
 	VEOR   V0.B16, V0.B16, V0.B16
 	ADD    R14<<3, R6, R16
 	LDP    (R16), (R19, R20)
+	CMP    R20, R19
+	BHI    p32bad
+	CMP    R17, R20
+	BHI    p32bad
 	ADD    R20<<2, R7, R20
 	ADD    R19<<3, R8, R21
 	ADD    R19<<2, R7, R19
@@ -299,6 +367,8 @@ p32onecleaf:
 	// t += vals[j] * f[idx[j]*r+k : +4]
 	FMOVS.P 4(R19), F16
 	MOVD.P 8(R21), R16
+	CMP    R23, R16
+	BHS    p32bad
 	MUL    R10, R16, R16
 	ADD    R9, R16, R16
 	VLD1   (R16), [V8.S4]
@@ -309,6 +379,8 @@ p32onecleaf:
 p32onecout:
 	// out[crd[e]*r+k : +4] += p * t; e++
 	MOVD   (R5)(R14<<3), R16
+	CMP    R22, R16
+	BHS    p32bad
 	MUL    R10, R16, R16
 	ADD    R0, R16, R16
 	VLD1   (R16), [V8.S4]
@@ -332,13 +404,20 @@ p32onenext:
 	B      p32one
 
 p32done:
+	MOVD   ZR, ret+288(FP)
 	RET
 
-// func PushHadamard2F64NEON(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode, w int)
+p32bad:
+	MOVD   $1, R0
+	MOVD   R0, ret+288(FP)
+	RET
+
+// func PushHadamard2F64NEON(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode, w int, yrows, crows, irows uint64) int
 //
-// r >= 1, w a positive multiple of 2 with w <= r, len(ptr) >= 1, mode 0
-// or 1, lptr and every row in range: package kernels checks.
-TEXT ·PushHadamard2F64NEON(SB), NOSPLIT, $0-264
+// r >= 1, w a positive multiple of 2 with w <= r, and what
+// PushHadamard2F32NEON assumes; returns 1 at the first segment or index out
+// of range, else 0.
+TEXT ·PushHadamard2F64NEON(SB), NOSPLIT, $0-296
 	MOVD out_base+0(FP), R0
 	MOVD above_base+24(FP), R1
 	MOVD y_base+48(FP), R2
@@ -350,6 +429,11 @@ TEXT ·PushHadamard2F64NEON(SB), NOSPLIT, $0-264
 	MOVD r+240(FP), R10
 	MOVD mode+248(FP), R12
 	MOVD w+256(FP), R11
+	MOVD idx_len+200(FP), R17     // len(idx)
+	MOVD crows+272(FP), R22       // crd bound
+	MOVD irows+280(FP), R23       // idx bound
+	MOVD crd_len+128(FP), R24     // len(crd): children bound
+	MOVD yrows+264(FP), R25       // ycrd bound
 	LSL  $3, R10, R10             // row bytes
 	MOVD ptr_len+104(FP), R13
 	CMP  $1, R13
@@ -370,6 +454,8 @@ p64blk:
 p64blklnode:
 	// Mode 0. p := above * y[ycrd[c]*r+k : +8]; e, eend := ptr[c], ptr[c+1]
 	MOVD.P 8(R3), R16
+	CMP    R25, R16
+	BHS    p64bad
 	MUL    R10, R16, R16
 	ADD    R2, R16, R16
 	VLD1   (R16), [V4.D2, V5.D2, V6.D2, V7.D2]
@@ -380,11 +466,17 @@ p64blklnode:
 	MOVD.P 8(R4), R14
 	MOVD   (R4), R15
 	CMP    R15, R14
+	BHI    p64bad
+	CMP    R24, R15
+	BHI    p64bad
+	CMP    R15, R14
 	BEQ    p64blklnext
 
 p64blklchild:
 	// q := p * f[crd[e]*r+k : +8]
 	MOVD   (R5)(R14<<3), R16
+	CMP    R22, R16
+	BHS    p64bad
 	MUL    R10, R16, R16
 	ADD    R9, R16, R16
 	VLD1   (R16), [V0.D2, V1.D2, V2.D2, V3.D2]
@@ -395,6 +487,10 @@ p64blklchild:
 	// vp, vend, ip := &vals[lptr[e]], &vals[lptr[e+1]], &idx[lptr[e]]
 	ADD    R14<<3, R6, R16
 	LDP    (R16), (R19, R20)
+	CMP    R20, R19
+	BHI    p64bad
+	CMP    R17, R20
+	BHI    p64bad
 	ADD    R20<<3, R7, R20
 	ADD    R19<<3, R8, R21
 	ADD    R19<<3, R7, R19
@@ -405,6 +501,8 @@ p64blklleaf:
 	// out[idx[j]*r+k : +8] += vals[j] * q
 	FMOVD.P 8(R19), F16
 	MOVD.P 8(R21), R16
+	CMP    R23, R16
+	BHS    p64bad
 	MUL    R10, R16, R16
 	ADD    R0, R16, R16
 	VLD1   (R16), [V8.D2, V9.D2, V10.D2, V11.D2]
@@ -431,6 +529,8 @@ p64blklnext:
 p64blkcnode:
 	// Mode 1. p := above * y[ycrd[c]*r+k : +8]; e, eend := ptr[c], ptr[c+1]
 	MOVD.P 8(R3), R16
+	CMP    R25, R16
+	BHS    p64bad
 	MUL    R10, R16, R16
 	ADD    R2, R16, R16
 	VLD1   (R16), [V4.D2, V5.D2, V6.D2, V7.D2]
@@ -440,6 +540,10 @@ p64blkcnode:
 	WORD $0x6e6fdce7 // fmul v7.2d, v7.2d, v15.2d
 	MOVD.P 8(R4), R14
 	MOVD   (R4), R15
+	CMP    R15, R14
+	BHI    p64bad
+	CMP    R24, R15
+	BHI    p64bad
 	CMP    R15, R14
 	BEQ    p64blkcnext
 
@@ -451,6 +555,10 @@ p64blkcchild:
 	VEOR   V3.B16, V3.B16, V3.B16
 	ADD    R14<<3, R6, R16
 	LDP    (R16), (R19, R20)
+	CMP    R20, R19
+	BHI    p64bad
+	CMP    R17, R20
+	BHI    p64bad
 	ADD    R20<<3, R7, R20
 	ADD    R19<<3, R8, R21
 	ADD    R19<<3, R7, R19
@@ -461,6 +569,8 @@ p64blkcleaf:
 	// t += vals[j] * f[idx[j]*r+k : +8]
 	FMOVD.P 8(R19), F16
 	MOVD.P 8(R21), R16
+	CMP    R23, R16
+	BHS    p64bad
 	MUL    R10, R16, R16
 	ADD    R9, R16, R16
 	VLD1   (R16), [V8.D2, V9.D2, V10.D2, V11.D2]
@@ -474,6 +584,8 @@ p64blkcleaf:
 p64blkcout:
 	// out[crd[e]*r+k : +8] += p * t; e++
 	MOVD   (R5)(R14<<3), R16
+	CMP    R22, R16
+	BHS    p64bad
 	MUL    R10, R16, R16
 	ADD    R0, R16, R16
 	VLD1   (R16), [V8.D2, V9.D2, V10.D2, V11.D2]
@@ -514,6 +626,8 @@ p64one:
 p64onelnode:
 	// Mode 0.
 	MOVD.P 8(R3), R16
+	CMP    R25, R16
+	BHS    p64bad
 	MUL    R10, R16, R16
 	ADD    R2, R16, R16
 	VLD1   (R16), [V4.D2]
@@ -521,17 +635,27 @@ p64onelnode:
 	MOVD.P 8(R4), R14
 	MOVD   (R4), R15
 	CMP    R15, R14
+	BHI    p64bad
+	CMP    R24, R15
+	BHI    p64bad
+	CMP    R15, R14
 	BEQ    p64onelnext
 
 p64onelchild:
 	// q := p * f[crd[e]*r+k : +2]
 	MOVD   (R5)(R14<<3), R16
+	CMP    R22, R16
+	BHS    p64bad
 	MUL    R10, R16, R16
 	ADD    R9, R16, R16
 	VLD1   (R16), [V0.D2]
 	WORD $0x6e64dc00 // fmul v0.2d, v0.2d, v4.2d
 	ADD    R14<<3, R6, R16
 	LDP    (R16), (R19, R20)
+	CMP    R20, R19
+	BHI    p64bad
+	CMP    R17, R20
+	BHI    p64bad
 	ADD    R20<<3, R7, R20
 	ADD    R19<<3, R8, R21
 	ADD    R19<<3, R7, R19
@@ -542,6 +666,8 @@ p64onelleaf:
 	// out[idx[j]*r+k : +2] += vals[j] * q
 	FMOVD.P 8(R19), F16
 	MOVD.P 8(R21), R16
+	CMP    R23, R16
+	BHS    p64bad
 	MUL    R10, R16, R16
 	ADD    R0, R16, R16
 	VLD1   (R16), [V8.D2]
@@ -563,6 +689,8 @@ p64onelnext:
 p64onecnode:
 	// Mode 1.
 	MOVD.P 8(R3), R16
+	CMP    R25, R16
+	BHS    p64bad
 	MUL    R10, R16, R16
 	ADD    R2, R16, R16
 	VLD1   (R16), [V4.D2]
@@ -570,12 +698,20 @@ p64onecnode:
 	MOVD.P 8(R4), R14
 	MOVD   (R4), R15
 	CMP    R15, R14
+	BHI    p64bad
+	CMP    R24, R15
+	BHI    p64bad
+	CMP    R15, R14
 	BEQ    p64onecnext
 
 p64onecchild:
 	VEOR   V0.B16, V0.B16, V0.B16
 	ADD    R14<<3, R6, R16
 	LDP    (R16), (R19, R20)
+	CMP    R20, R19
+	BHI    p64bad
+	CMP    R17, R20
+	BHI    p64bad
 	ADD    R20<<3, R7, R20
 	ADD    R19<<3, R8, R21
 	ADD    R19<<3, R7, R19
@@ -586,6 +722,8 @@ p64onecleaf:
 	// t += vals[j] * f[idx[j]*r+k : +2]
 	FMOVD.P 8(R19), F16
 	MOVD.P 8(R21), R16
+	CMP    R23, R16
+	BHS    p64bad
 	MUL    R10, R16, R16
 	ADD    R9, R16, R16
 	VLD1   (R16), [V8.D2]
@@ -596,6 +734,8 @@ p64onecleaf:
 p64onecout:
 	// out[crd[e]*r+k : +2] += p * t; e++
 	MOVD   (R5)(R14<<3), R16
+	CMP    R22, R16
+	BHS    p64bad
 	MUL    R10, R16, R16
 	ADD    R0, R16, R16
 	VLD1   (R16), [V8.D2]
@@ -619,4 +759,10 @@ p64onenext:
 	B      p64one
 
 p64done:
+	MOVD   ZR, ret+288(FP)
+	RET
+
+p64bad:
+	MOVD   $1, R0
+	MOVD   R0, ret+288(FP)
 	RET

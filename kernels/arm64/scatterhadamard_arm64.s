@@ -19,6 +19,13 @@
 // its ptr, bcrd and crd entries. FMUL (vector) and FMLA (by element) are WORD
 // lines: Go's assembler lacks them.
 //
+// Checks: the indices are read from memory the caller may change (through
+// out too), so each is checked when it is read and used only from the
+// register checked: per node lo <= hi <= len(idx), then, with leaves,
+// bcrd[c] < bbound and crd[c] < yrows; per leaf, every block, idx[j] <
+// orows (arguments). A violation branches to bad, which returns 1 (done
+// returns 0).
+//
 // Registers (both kernels):
 //    R0  out                R1  base               R2  y
 //    R3  &bcrd[c]           R4  &crd[c]            R5  &ptr[c]
@@ -28,16 +35,19 @@
 //    R15 yp (y row)         R19 kb (column bytes)  R20 columns left
 //    R21 leaves of c        R22 vp (&vals[j])      R23 ip (&idx[j])
 //    R24 leaves left        R25 op (out block)
+//    R16 len(idx)           R17 orows              R26 a bound
 //    V0..V3 p               V4..V7 y block         V8..V11 out block
 //    V16 vals[j] (lane 0)
 //
 // Requires: NEON (ASIMD).
 
-// func ScatterHadamardF32NEON(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB, w int)
+// func ScatterHadamardF32NEON(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB, w int, orows, yrows, bbound uint64) int
 //
-// r >= 1, w a positive multiple of 4 with w <= r, len(ptr) >= 1, every row
-// in range: package kernels checks.
-TEXT ·ScatterHadamardF32NEON(SB), NOSPLIT, $0-216
+// r >= 1, w a positive multiple of 4 with w <= r, len(ptr) >= 1, len(vals)
+// >= len(idx), bcrd and crd holding len(ptr)-1 entries and len(base) >= r
+// when sB = 0: package engine checks; returns 1 at the first segment or
+// index out of range, else 0.
+TEXT ·ScatterHadamardF32NEON(SB), NOSPLIT, $0-248
 	MOVD out_base+0(FP), R0
 	MOVD base_base+24(FP), R1
 	MOVD y_base+48(FP), R2
@@ -50,6 +60,8 @@ TEXT ·ScatterHadamardF32NEON(SB), NOSPLIT, $0-216
 	MOVD r+192(FP), R8
 	MOVD sB+200(FP), R9
 	MOVD w+208(FP), R10
+	MOVD idx_len+176(FP), R16     // len(idx)
+	MOVD orows+216(FP), R17       // out rows: idx bound
 	LSL  $2, R8, R8               // row bytes
 	LSL  $2, R9, R9               // base stride bytes
 	SUB  $1, R11, R11             // nodes
@@ -61,8 +73,18 @@ s32node:
 	MOVD   (R5), R13
 	MOVD.P 8(R3), R14
 	MOVD.P 8(R4), R15
+	CMP    R13, R12     // lo > hi: bad
+	BHI    s32bad
+	CMP    R16, R13     // hi > len(idx): bad
+	BHI    s32bad
 	SUBS   R12, R13, R21
 	BEQ    s32next
+	MOVD   bbound+232(FP), R26
+	CMP    R26, R14
+	BHS    s32bad
+	MOVD   yrows+224(FP), R26
+	CMP    R26, R15
+	BHS    s32bad
 	// bp := &base[bcrd[c]*sB]; yp := &y[crd[c]*r]; k := 0
 	MUL    R9, R14, R14
 	ADD    R1, R14, R14
@@ -92,6 +114,8 @@ s32blkleaf:
 	// out[idx[j]*r+k : +16] += vals[j] * p
 	FMOVS.P 4(R22), F16
 	MOVD.P 8(R23), R25
+	CMP    R17, R25
+	BHS    s32bad
 	MUL    R8, R25, R25
 	ADD    R0, R25, R25
 	ADD    R19, R25, R25
@@ -128,6 +152,8 @@ s32oneleaf:
 	// out[idx[j]*r+k : +4] += vals[j] * p
 	FMOVS.P 4(R22), F16
 	MOVD.P 8(R23), R25
+	CMP    R17, R25
+	BHS    s32bad
 	MUL    R8, R25, R25
 	ADD    R0, R25, R25
 	ADD    R19, R25, R25
@@ -145,13 +171,20 @@ s32next:
 	CBNZ   R11, s32node
 
 s32done:
+	MOVD   ZR, ret+240(FP)
 	RET
 
-// func ScatterHadamardF64NEON(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB, w int)
+s32bad:
+	MOVD   $1, R0
+	MOVD   R0, ret+240(FP)
+	RET
+
+// func ScatterHadamardF64NEON(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB, w int, orows, yrows, bbound uint64) int
 //
-// r >= 1, w a positive multiple of 2 with w <= r, len(ptr) >= 1, every row
-// in range: package kernels checks.
-TEXT ·ScatterHadamardF64NEON(SB), NOSPLIT, $0-216
+// r >= 1, w a positive multiple of 2 with w <= r, and what
+// ScatterHadamardF32NEON assumes; returns 1 at the first segment or index
+// out of range, else 0.
+TEXT ·ScatterHadamardF64NEON(SB), NOSPLIT, $0-248
 	MOVD out_base+0(FP), R0
 	MOVD base_base+24(FP), R1
 	MOVD y_base+48(FP), R2
@@ -164,6 +197,8 @@ TEXT ·ScatterHadamardF64NEON(SB), NOSPLIT, $0-216
 	MOVD r+192(FP), R8
 	MOVD sB+200(FP), R9
 	MOVD w+208(FP), R10
+	MOVD idx_len+176(FP), R16     // len(idx)
+	MOVD orows+216(FP), R17       // out rows: idx bound
 	LSL  $3, R8, R8               // row bytes
 	LSL  $3, R9, R9               // base stride bytes
 	SUB  $1, R11, R11             // nodes
@@ -175,8 +210,18 @@ s64node:
 	MOVD   (R5), R13
 	MOVD.P 8(R3), R14
 	MOVD.P 8(R4), R15
+	CMP    R13, R12     // lo > hi: bad
+	BHI    s64bad
+	CMP    R16, R13     // hi > len(idx): bad
+	BHI    s64bad
 	SUBS   R12, R13, R21
 	BEQ    s64next
+	MOVD   bbound+232(FP), R26
+	CMP    R26, R14
+	BHS    s64bad
+	MOVD   yrows+224(FP), R26
+	CMP    R26, R15
+	BHS    s64bad
 	// bp := &base[bcrd[c]*sB]; yp := &y[crd[c]*r]; k := 0
 	MUL    R9, R14, R14
 	ADD    R1, R14, R14
@@ -206,6 +251,8 @@ s64blkleaf:
 	// out[idx[j]*r+k : +8] += vals[j] * p
 	FMOVD.P 8(R22), F16
 	MOVD.P 8(R23), R25
+	CMP    R17, R25
+	BHS    s64bad
 	MUL    R8, R25, R25
 	ADD    R0, R25, R25
 	ADD    R19, R25, R25
@@ -242,6 +289,8 @@ s64oneleaf:
 	// out[idx[j]*r+k : +2] += vals[j] * p
 	FMOVD.P 8(R22), F16
 	MOVD.P 8(R23), R25
+	CMP    R17, R25
+	BHS    s64bad
 	MUL    R8, R25, R25
 	ADD    R0, R25, R25
 	ADD    R19, R25, R25
@@ -259,4 +308,10 @@ s64next:
 	CBNZ   R11, s64node
 
 s64done:
+	MOVD   ZR, ret+240(FP)
+	RET
+
+s64bad:
+	MOVD   $1, R0
+	MOVD   R0, ret+240(FP)
 	RET

@@ -18,6 +18,13 @@
 // vals[k]*ax into its row idx[k] of Y, one entry at a time (load, FMLA,
 // store), so that repeated indices accumulate as in the loop.
 //
+// Checks: the indices are read from memory the caller may change (through
+// y too), so each row's segment is checked when the row starts (lo <= hi
+// <= len(idx)) and each index, every time a block reads it, against the
+// rows of the operand it names (xrows for SpMM, yrows for SpMMScatter,
+// arguments), before its address is formed: a compare and a branch never
+// taken, to bad, which returns 1 (done returns 0).
+//
 // Go's assembler lacks the vector FADD and FMUL; they are WORD lines
 // encoded by asm2plan9s from the mnemonic in their comment.
 //
@@ -31,17 +38,17 @@
 //    R8  beta's bits    R9  rows left      R10 lo            R11 hi
 //    R13 columns left   R14 &idx[k]        R15 &vals[k]      R16 entries left
 //    R17, R19 j0, j1    R20 &x[.. + c]     R21, R22 &x[j0*ldx+c], &x[j1*ldx+c] (SpMM) / &y[j*ldy+c] (scatter)
-//    R23 &y[.. + c]
+//    R23 &y[.. + c]      R12 xrows (SpMM) / yrows (scatter)   R25 len(idx)
 //    V0..V3 acc (even entries) / y block   V4..V7 acc (odd entries)
 //    V8..V15 x blocks   V16, V17 vals[k], vals[k+1] broadcast
 //    V30 beta           V31 alpha (F30, F31 for the single columns)
 
-// func SpMMF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64)
+// func SpMMF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64, xrows uint64) int
 //
-// len(ptr) >= 1, ptr non-decreasing with ptr[len(ptr)-1] <= len(idx) == len(vals),
-// every idx[k] in the segments below the rows X holds, len(y) >= (len(ptr)-2)*ldy + w, w >= 1,
-// beta == +0 for "do not read y".
-TEXT ·SpMMF64NEON(SB), NOSPLIT, $0-160
+// len(ptr) >= 1, len(vals) >= len(idx), xrows rows in X, len(y) >=
+// (len(ptr)-2)*ldy + w, w >= 1, beta == +0 for "do not read y"; returns 1
+// at the first segment or index out of range, else 0.
+TEXT ·SpMMF64NEON(SB), NOSPLIT, $0-176
 	MOVD   y_base+0(FP), R0
 	MOVD   ldy+24(FP), R1
 	LSL    $3, R1, R1             // ldy in bytes
@@ -54,6 +61,8 @@ TEXT ·SpMMF64NEON(SB), NOSPLIT, $0-160
 	SUB    $1, R9, R9             // rows
 	MOVD   idx_base+96(FP), R6
 	MOVD   vals_base+120(FP), R7
+	MOVD   xrows+160(FP), R12     // rows of the indexed operand
+	MOVD   idx_len+104(FP), R25    // len(idx)
 	MOVD   alpha+144(FP), R24
 	VDUP   R24, V31.D2            // alpha in every lane (F31: scalar alpha)
 	MOVD   beta+152(FP), R8
@@ -63,6 +72,10 @@ TEXT ·SpMMF64NEON(SB), NOSPLIT, $0-160
 m64row:
 	// lo, hi := ptr[i], ptr[i+1]; c := 0
 	LDP    (R5), (R10, R11)
+	CMP    R11, R10           // lo > hi: bad
+	BHI    m64bad
+	CMP    R25, R11           // hi > len(idx): bad
+	BHI    m64bad
 	ADD    $8, R5, R5
 	MOVD   R4, R13                // columns left
 	MOVD   R2, R20                // &x[0*ldx + c]
@@ -93,6 +106,10 @@ m64blk4pair:
 	CMP    $2, R16
 	BLO    m64blk4one
 	LDP.P  16(R14), (R17, R19)
+	CMP    R12, R17           // index >= rows: bad
+	BHS    m64bad
+	CMP    R12, R19           // index >= rows: bad
+	BHS    m64bad
 	MADD   R3, R20, R17, R21      // &x0
 	MADD   R3, R20, R19, R22      // &x1
 	VLD1R.P 8(R15), [V16.D2]
@@ -114,6 +131,8 @@ m64blk4one:
 	// if n == 1 { acc0..3 += vals[k] * x[idx[k]*ldx+c:][:8] }
 	CBZ    R16, m64blk4end
 	MOVD   (R14), R17
+	CMP    R12, R17           // index >= rows: bad
+	BHS    m64bad
 	MADD   R3, R20, R17, R21
 	VLD1R  (R15), [V16.D2]
 	VLD1   (R21), [V8.D2, V9.D2, V10.D2, V11.D2]
@@ -161,6 +180,10 @@ m64blk1pair:
 	CMP    $2, R16
 	BLO    m64blk1one
 	LDP.P  16(R14), (R17, R19)
+	CMP    R12, R17           // index >= rows: bad
+	BHS    m64bad
+	CMP    R12, R19           // index >= rows: bad
+	BHS    m64bad
 	MADD   R3, R20, R17, R21
 	MADD   R3, R20, R19, R22
 	VLD1R.P 8(R15), [V16.D2]
@@ -175,6 +198,8 @@ m64blk1pair:
 m64blk1one:
 	CBZ    R16, m64blk1end
 	MOVD   (R14), R17
+	CMP    R12, R17           // index >= rows: bad
+	BHS    m64bad
 	MADD   R3, R20, R17, R21
 	VLD1R  (R15), [V16.D2]
 	VLD1   (R21), [V8.D2]
@@ -209,6 +234,8 @@ m64scalar:
 m64scalarentry:
 	CBZ    R16, m64scalarend
 	MOVD.P 8(R14), R17
+	CMP    R12, R17           // index >= rows: bad
+	BHS    m64bad
 	FMOVD.P 8(R15), F16
 	MADD   R3, R20, R17, R21
 	FMOVD  (R21), F8
@@ -234,14 +261,20 @@ m64rowend:
 	CBNZ   R9, m64row
 
 m64done:
+	MOVD   ZR, ret+168(FP)
 	RET
 
-// func SpMMF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32)
+m64bad:
+	MOVD   $1, R0
+	MOVD   R0, ret+168(FP)
+	RET
+
+// func SpMMF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32, xrows uint64) int
 //
-// len(ptr) >= 1, ptr non-decreasing with ptr[len(ptr)-1] <= len(idx) == len(vals),
-// every idx[k] in the segments below the rows X holds, len(y) >= (len(ptr)-2)*ldy + w, w >= 1,
-// beta == +0 for "do not read y".
-TEXT ·SpMMF32NEON(SB), NOSPLIT, $0-152
+// len(ptr) >= 1, len(vals) >= len(idx), xrows rows in X, len(y) >=
+// (len(ptr)-2)*ldy + w, w >= 1, beta == +0 for "do not read y"; returns 1
+// at the first segment or index out of range, else 0.
+TEXT ·SpMMF32NEON(SB), NOSPLIT, $0-168
 	MOVD   y_base+0(FP), R0
 	MOVD   ldy+24(FP), R1
 	LSL    $2, R1, R1             // ldy in bytes
@@ -254,6 +287,8 @@ TEXT ·SpMMF32NEON(SB), NOSPLIT, $0-152
 	SUB    $1, R9, R9             // rows
 	MOVD   idx_base+96(FP), R6
 	MOVD   vals_base+120(FP), R7
+	MOVD   xrows+152(FP), R12     // rows of the indexed operand
+	MOVD   idx_len+104(FP), R25    // len(idx)
 	MOVWU  alpha+144(FP), R24
 	VDUP   R24, V31.S4            // alpha in every lane (F31: scalar alpha)
 	MOVWU  beta+148(FP), R8
@@ -263,6 +298,10 @@ TEXT ·SpMMF32NEON(SB), NOSPLIT, $0-152
 m32row:
 	// lo, hi := ptr[i], ptr[i+1]; c := 0
 	LDP    (R5), (R10, R11)
+	CMP    R11, R10           // lo > hi: bad
+	BHI    m32bad
+	CMP    R25, R11           // hi > len(idx): bad
+	BHI    m32bad
 	ADD    $8, R5, R5
 	MOVD   R4, R13                // columns left
 	MOVD   R2, R20                // &x[0*ldx + c]
@@ -293,6 +332,10 @@ m32blk4pair:
 	CMP    $2, R16
 	BLO    m32blk4one
 	LDP.P  16(R14), (R17, R19)
+	CMP    R12, R17           // index >= rows: bad
+	BHS    m32bad
+	CMP    R12, R19           // index >= rows: bad
+	BHS    m32bad
 	MADD   R3, R20, R17, R21      // &x0
 	MADD   R3, R20, R19, R22      // &x1
 	VLD1R.P 4(R15), [V16.S4]
@@ -314,6 +357,8 @@ m32blk4one:
 	// if n == 1 { acc0..3 += vals[k] * x[idx[k]*ldx+c:][:16] }
 	CBZ    R16, m32blk4end
 	MOVD   (R14), R17
+	CMP    R12, R17           // index >= rows: bad
+	BHS    m32bad
 	MADD   R3, R20, R17, R21
 	VLD1R  (R15), [V16.S4]
 	VLD1   (R21), [V8.S4, V9.S4, V10.S4, V11.S4]
@@ -361,6 +406,10 @@ m32blk1pair:
 	CMP    $2, R16
 	BLO    m32blk1one
 	LDP.P  16(R14), (R17, R19)
+	CMP    R12, R17           // index >= rows: bad
+	BHS    m32bad
+	CMP    R12, R19           // index >= rows: bad
+	BHS    m32bad
 	MADD   R3, R20, R17, R21
 	MADD   R3, R20, R19, R22
 	VLD1R.P 4(R15), [V16.S4]
@@ -375,6 +424,8 @@ m32blk1pair:
 m32blk1one:
 	CBZ    R16, m32blk1end
 	MOVD   (R14), R17
+	CMP    R12, R17           // index >= rows: bad
+	BHS    m32bad
 	MADD   R3, R20, R17, R21
 	VLD1R  (R15), [V16.S4]
 	VLD1   (R21), [V8.S4]
@@ -409,6 +460,8 @@ m32scalar:
 m32scalarentry:
 	CBZ    R16, m32scalarend
 	MOVD.P 8(R14), R17
+	CMP    R12, R17           // index >= rows: bad
+	BHS    m32bad
 	FMOVS.P 4(R15), F16
 	MADD   R3, R20, R17, R21
 	FMOVS  (R21), F8
@@ -434,4 +487,10 @@ m32rowend:
 	CBNZ   R9, m32row
 
 m32done:
+	MOVD   ZR, ret+160(FP)
+	RET
+
+m32bad:
+	MOVD   $1, R0
+	MOVD   R0, ret+160(FP)
 	RET

@@ -18,6 +18,13 @@
 // vals[k]*ax into its row idx[k] of Y, one entry at a time (load, FMLA,
 // store), so that repeated indices accumulate as in the loop.
 //
+// Checks: the indices are read from memory the caller may change (through
+// y too), so each row's segment is checked when the row starts (lo <= hi
+// <= len(idx)) and each index, every time a block reads it, against the
+// rows of the operand it names (xrows for SpMM, yrows for SpMMScatter,
+// arguments), before its address is formed: a compare and a branch never
+// taken, to bad, which returns 1 (done returns 0).
+//
 // Go's assembler lacks the vector FADD and FMUL; they are WORD lines
 // encoded by asm2plan9s from the mnemonic in their comment.
 //
@@ -31,15 +38,15 @@
 //    R8  beta's bits    R9  rows left      R10 lo            R11 hi
 //    R13 columns left   R14 &idx[k]        R15 &vals[k]      R16 entries left
 //    R17, R19 j0, j1    R20 &x[.. + c]     R21, R22 &x[j0*ldx+c], &x[j1*ldx+c] (SpMM) / &y[j*ldy+c] (scatter)
-//    R23 &y[.. + c]
+//    R23 &y[.. + c]      R12 xrows (SpMM) / yrows (scatter)   R25 len(idx)
 //    V0..V3 acc (even entries) / y block   V4..V7 acc (odd entries)
 //    V8..V15 x blocks   V16, V17 vals[k], vals[k+1] broadcast
 //    V30 beta           V31 alpha (F30, F31 for the single columns)
 
-// func SpMMScatterF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64)
+// func SpMMScatterF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64, yrows uint64) int
 //
 // What SpMMF64NEON assumes with the roles of x and y exchanged.
-TEXT ·SpMMScatterF64NEON(SB), NOSPLIT, $0-152
+TEXT ·SpMMScatterF64NEON(SB), NOSPLIT, $0-168
 	MOVD   y_base+0(FP), R0
 	MOVD   ldy+24(FP), R1
 	LSL    $3, R1, R1             // ldy in bytes
@@ -52,6 +59,8 @@ TEXT ·SpMMScatterF64NEON(SB), NOSPLIT, $0-152
 	SUB    $1, R9, R9             // rows
 	MOVD   idx_base+96(FP), R6
 	MOVD   vals_base+120(FP), R7
+	MOVD   yrows+152(FP), R12     // rows of the indexed operand
+	MOVD   idx_len+104(FP), R25    // len(idx)
 	MOVD   alpha+144(FP), R24
 	VDUP   R24, V31.D2            // alpha in every lane (F31: scalar alpha)
 	CBZ    R9, c64done
@@ -59,6 +68,10 @@ TEXT ·SpMMScatterF64NEON(SB), NOSPLIT, $0-152
 c64row:
 	// lo, hi := ptr[i], ptr[i+1]; c := 0
 	LDP    (R5), (R10, R11)
+	CMP    R11, R10           // lo > hi: bad
+	BHI    c64bad
+	CMP    R25, R11           // hi > len(idx): bad
+	BHI    c64bad
 	ADD    $8, R5, R5
 	MOVD   R4, R13                // columns left
 	MOVD   R2, R20                // &x[i*ldx + c]
@@ -84,6 +97,8 @@ c64blk4entry:
 	// one entry at a time: y rows of repeated indices see the earlier stores
 	CBZ    R16, c64blk4end
 	MOVD.P 8(R14), R17
+	CMP    R12, R17           // index >= rows: bad
+	BHS    c64bad
 	MADD   R1, R23, R17, R21      // &y[j*ldy + c]
 	VLD1R.P 8(R15), [V16.D2]
 	VLD1   (R21), [V0.D2, V1.D2, V2.D2, V3.D2]
@@ -113,6 +128,8 @@ c64blk1:
 c64blk1entry:
 	CBZ    R16, c64blk1end
 	MOVD.P 8(R14), R17
+	CMP    R12, R17           // index >= rows: bad
+	BHS    c64bad
 	MADD   R1, R23, R17, R21
 	VLD1R.P 8(R15), [V16.D2]
 	VLD1   (R21), [V0.D2]
@@ -141,6 +158,8 @@ c64scalar:
 c64scalarentry:
 	CBZ    R16, c64scalarend
 	MOVD.P 8(R14), R17
+	CMP    R12, R17           // index >= rows: bad
+	BHS    c64bad
 	FMOVD.P 8(R15), F16
 	MADD   R1, R23, R17, R21
 	FMOVD  (R21), F0
@@ -160,12 +179,18 @@ c64rowend:
 	CBNZ   R9, c64row
 
 c64done:
+	MOVD   ZR, ret+160(FP)
 	RET
 
-// func SpMMScatterF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32)
+c64bad:
+	MOVD   $1, R0
+	MOVD   R0, ret+160(FP)
+	RET
+
+// func SpMMScatterF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32, yrows uint64) int
 //
 // What SpMMF32NEON assumes with the roles of x and y exchanged.
-TEXT ·SpMMScatterF32NEON(SB), NOSPLIT, $0-148
+TEXT ·SpMMScatterF32NEON(SB), NOSPLIT, $0-168
 	MOVD   y_base+0(FP), R0
 	MOVD   ldy+24(FP), R1
 	LSL    $2, R1, R1             // ldy in bytes
@@ -178,6 +203,8 @@ TEXT ·SpMMScatterF32NEON(SB), NOSPLIT, $0-148
 	SUB    $1, R9, R9             // rows
 	MOVD   idx_base+96(FP), R6
 	MOVD   vals_base+120(FP), R7
+	MOVD   yrows+152(FP), R12     // rows of the indexed operand
+	MOVD   idx_len+104(FP), R25    // len(idx)
 	MOVWU  alpha+144(FP), R24
 	VDUP   R24, V31.S4            // alpha in every lane (F31: scalar alpha)
 	CBZ    R9, c32done
@@ -185,6 +212,10 @@ TEXT ·SpMMScatterF32NEON(SB), NOSPLIT, $0-148
 c32row:
 	// lo, hi := ptr[i], ptr[i+1]; c := 0
 	LDP    (R5), (R10, R11)
+	CMP    R11, R10           // lo > hi: bad
+	BHI    c32bad
+	CMP    R25, R11           // hi > len(idx): bad
+	BHI    c32bad
 	ADD    $8, R5, R5
 	MOVD   R4, R13                // columns left
 	MOVD   R2, R20                // &x[i*ldx + c]
@@ -210,6 +241,8 @@ c32blk4entry:
 	// one entry at a time: y rows of repeated indices see the earlier stores
 	CBZ    R16, c32blk4end
 	MOVD.P 8(R14), R17
+	CMP    R12, R17           // index >= rows: bad
+	BHS    c32bad
 	MADD   R1, R23, R17, R21      // &y[j*ldy + c]
 	VLD1R.P 4(R15), [V16.S4]
 	VLD1   (R21), [V0.S4, V1.S4, V2.S4, V3.S4]
@@ -239,6 +272,8 @@ c32blk1:
 c32blk1entry:
 	CBZ    R16, c32blk1end
 	MOVD.P 8(R14), R17
+	CMP    R12, R17           // index >= rows: bad
+	BHS    c32bad
 	MADD   R1, R23, R17, R21
 	VLD1R.P 4(R15), [V16.S4]
 	VLD1   (R21), [V0.S4]
@@ -267,6 +302,8 @@ c32scalar:
 c32scalarentry:
 	CBZ    R16, c32scalarend
 	MOVD.P 8(R14), R17
+	CMP    R12, R17           // index >= rows: bad
+	BHS    c32bad
 	FMOVS.P 4(R15), F16
 	MADD   R1, R23, R17, R21
 	FMOVS  (R21), F0
@@ -286,4 +323,10 @@ c32rowend:
 	CBNZ   R9, c32row
 
 c32done:
+	MOVD   ZR, ret+160(FP)
+	RET
+
+c32bad:
+	MOVD   $1, R0
+	MOVD   R0, ret+160(FP)
 	RET

@@ -3,9 +3,12 @@
 package arm64
 
 // The declarations of the NEON kernels, one family (one .s file) after
-// another. The kernels check nothing: package kernels validates every length
-// and bound before it calls them, and each declaration states what the
-// kernel assumes. No kernel is preemptible, so package kernels bounds the
+// another. Package engine validates every length before it calls them. The
+// index and search kernels need no more (they clamp, skip or stay inside
+// their slices whatever the indices hold); the product kernels (SpMM,
+// SpMMScatter, the Hadamard families, DotRows) check every index they
+// dereference when they read it and return 1 at the first out of range.
+// Each declaration states what the kernel checks and assumes. No kernel is preemptible, so package kernels bounds the
 // work of one call: the scan kernels (Max, FirstNotBelow, NonDecreasing,
 // StrictlyIncreasing) get chunks of at most 64K elements, the expansion
 // kernels (ExpandPos, ExpandRuns, ExclusiveScan) about 64K elements written
@@ -238,19 +241,21 @@ func SpMVF32NEON(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta 
 // entries per pass into two accumulator sets. Row r of X is
 // x[r*ldx : r*ldx+w], row i of Y is y[i*ldy : i*ldy+w].
 //
-// They check nothing: the caller guarantees len(ptr) >= 1, ptr
-// non-decreasing with its last entry <= len(idx) == len(vals), every idx[k]
-// in the segments below the rows X holds, len(y) >= (len(ptr)-2)*ldy + w,
-// ldx, ldy >= w >= 0, and beta == +0 for "do not read y". They are not
-// preemptible: callers bound the work of one call.
+// They check each row's segment (ptr[i] <= ptr[i+1] <= len(idx)) when the
+// row starts and each index below xrows every time they read it, and
+// return 1 at the first out of range (the rows before it written), else
+// 0. The caller guarantees len(ptr) >= 1, len(vals) >= len(idx), xrows
+// rows in X, len(y) >= (len(ptr)-2)*ldy + w, ldx, ldy >= w >= 0, and beta
+// == +0 for "do not read y". They are not preemptible: callers bound the
+// work of one call.
 //
 //go:noescape
-func SpMMF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64)
+func SpMMF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64, xrows uint64) int
 
 // SpMMF32NEON is SpMMF64NEON for float32 values.
 //
 //go:noescape
-func SpMMF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32)
+func SpMMF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32, xrows uint64) int
 
 // Family spmmscatter: spmmscatter_arm64.s.
 
@@ -258,17 +263,18 @@ func SpMMF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint6
 // w-column panel for the compressed matrix (ptr, idx, vals): per row i and
 // column block, ax := alpha*X[i, block] stays in registers while each entry
 // adds vals[k]*ax into Y's row idx[k], one entry at a time, so repeated
-// indices accumulate as in the loop. They check nothing: the caller
-// guarantees what SpMMF64NEON assumes with the roles of x and y exchanged
-// (indices below the rows Y holds, len(ptr)-1 rows of X).
+// indices accumulate as in the loop. They check what SpMMF64NEON checks,
+// each index against yrows (the rows Y holds), and return 1 at the first
+// out of range, else 0; the caller guarantees what SpMMF64NEON assumes with
+// the roles of x and y exchanged (len(ptr)-1 rows of X).
 //
 //go:noescape
-func SpMMScatterF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64)
+func SpMMScatterF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64, yrows uint64) int
 
 // SpMMScatterF32NEON is SpMMScatterF64NEON for float32 values.
 //
 //go:noescape
-func SpMMScatterF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32)
+func SpMMScatterF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32, yrows uint64) int
 
 // Family scatteradd: scatteradd_arm64.s.
 
@@ -303,21 +309,25 @@ func ScatterAddF32NEON(y, x []float32, ptr, idx []uint64, vals []float32, alpha 
 //	t := Σ_{j=ptr[c]}^{ptr[c+1]-1} vals[j] * x[idx[j]*r+k]
 //	out[ocrd[c]*sO+c*cO+k] += y[ycrd[c]*sU+k] * t
 //
-// with fused multiply-adds. Columns w..r-1 are the caller's. It assumes r >=
-// 1, w a multiple of 4 with 4 <= w <= r, sO, cO and sU each 0 or r,
-// len(ptr) >= 1, ptr non-decreasing within vals and idx, ocrd and ycrd
-// holding len(ptr)-1 entries, and every row named by idx, ocrd, ycrd and c
-// within x, out and y: package kernels checks. It is not preemptible:
-// callers bound the nodes and leaves of one call.
+// with fused multiply-adds. Columns w..r-1 are the caller's. It checks each
+// node's segment (ptr[c] <= ptr[c+1] <= len(idx)), idx[j] < xrows, ocrd[c]
+// < obound and ycrd[c] < ybound (out's and y's rows, or 2^64-1 where the
+// stride is 0) when it reads them, and returns 1 at the first out of range,
+// else 0. It assumes r >= 1, w a multiple of 4 with 4 <= w <= r, sO, cO and
+// sU each 0 or r (sO and cO not both), len(ptr) >= 1, len(vals) >=
+// len(idx), ocrd and ycrd holding len(ptr)-1 entries, and the rows read
+// without an index (row 0 at stride 0, row c when cO = r) present: package
+// engine checks. It is not preemptible: callers bound the nodes and leaves
+// of one call.
 //
 //go:noescape
-func GatherHadamardF32NEON(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, w int)
+func GatherHadamardF32NEON(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, w int, xrows, obound, ybound uint64) int
 
 // GatherHadamardF64NEON is GatherHadamardF32NEON for float64, with w a
 // multiple of 2 (2 <= w <= r).
 //
 //go:noescape
-func GatherHadamardF64NEON(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, w int)
+func GatherHadamardF64NEON(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, w int, xrows, obound, ybound uint64) int
 
 // Family gatherhadamard2: gatherhadamard2_arm64.s.
 
@@ -327,22 +337,21 @@ func GatherHadamardF64NEON(out, y []float64, ocrd, ycrd, ptr []uint64, vals []fl
 //	s := Σ_{e=ptr[c]}^{ptr[c+1]-1} z[crd[e]*r+k] * Σ_{j=lptr[e]}^{lptr[e+1]-1} vals[j] * x[idx[j]*r+k]
 //	out[ocrd[c]*sO+c*cO+k] += y[ycrd[c]*sU+k] * s
 //
-// with fused multiply-adds. Columns w..r-1 are the caller's. It assumes r >=
-// 1, w a multiple of 4 with 4 <= w <= r, sO, cO and sU each 0 or r,
-// len(ptr) >= 1, ptr non-decreasing within lptr and crd, lptr
-// non-decreasing over those children within vals and idx, ocrd and ycrd
-// holding len(ptr)-1 entries, and every row named by idx, crd, ocrd, ycrd
-// and c within x, z, out and y: package kernels checks. It is not
+// with fused multiply-adds. Columns w..r-1 are the caller's. It checks
+// ptr[c] <= ptr[c+1] <= len(crd), lptr[e] <= lptr[e+1] <= len(idx), idx[j]
+// < xrows, crd[e] < zrows, ocrd[c] < obound and ycrd[c] < ybound when it
+// reads them, and returns 1 at the first out of range, else 0. It assumes
+// what GatherHadamardF32NEON does and len(lptr) > len(crd). It is not
 // preemptible: callers bound the nodes, children and leaves of one call.
 //
 //go:noescape
-func GatherHadamard2F32NEON(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, w int)
+func GatherHadamard2F32NEON(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, w int, xrows, zrows, obound, ybound uint64) int
 
 // GatherHadamard2F64NEON is GatherHadamard2F32NEON for float64, with w a
 // multiple of 2 (2 <= w <= r).
 //
 //go:noescape
-func GatherHadamard2F64NEON(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, w int)
+func GatherHadamard2F64NEON(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, w int, xrows, zrows, obound, ybound uint64) int
 
 // Family scatterhadamard: scatterhadamard_arm64.s.
 
@@ -352,21 +361,24 @@ func GatherHadamard2F64NEON(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z [
 //	p := base[bcrd[c]*sB+k] * y[crd[c]*r+k]
 //	out[idx[j]*r+k] += vals[j] * p   for j := ptr[c]; j < ptr[c+1]; j++
 //
-// with fused multiply-adds. Columns w..r-1 are the caller's. It assumes r >=
-// 1, w a multiple of 4 with 4 <= w <= r, sB 0 or r, len(ptr) >= 1, ptr
-// non-decreasing within vals and idx, bcrd and crd holding len(ptr)-1
-// entries, and the rows named by bcrd, crd and idx (for nodes with leaves)
-// within base, y and out: package kernels checks. It is not preemptible:
-// callers bound the leaves of one call.
+// with fused multiply-adds. Columns w..r-1 are the caller's. It checks
+// each node's segment (ptr[c] <= ptr[c+1] <= len(idx)), idx[j] < orows
+// and, for a node with leaves, crd[c] < yrows and bcrd[c] < bbound (base's
+// rows, or 2^64-1 when sB = 0) when it reads them, and returns 1 at the
+// first out of range, else 0. It assumes r >= 1, w a multiple of 4 with 4
+// <= w <= r, sB 0 or r, len(ptr) >= 1, len(vals) >= len(idx), bcrd and crd
+// holding len(ptr)-1 entries and len(base) >= r when sB = 0: package
+// engine checks. It is not preemptible: callers bound the leaves of one
+// call.
 //
 //go:noescape
-func ScatterHadamardF32NEON(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB, w int)
+func ScatterHadamardF32NEON(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB, w int, orows, yrows, bbound uint64) int
 
 // ScatterHadamardF64NEON is ScatterHadamardF32NEON for float64, with w a
 // multiple of 2 (2 <= w <= r).
 //
 //go:noescape
-func ScatterHadamardF64NEON(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB, w int)
+func ScatterHadamardF64NEON(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB, w int, orows, yrows, bbound uint64) int
 
 // Family pushhadamard2: pushhadamard2_arm64.s.
 
@@ -377,23 +389,24 @@ func ScatterHadamardF64NEON(out, base, y []float64, bcrd, crd, ptr []uint64, val
 //	mode 0: out[idx[j]*r+k] += vals[j] * (p * f[crd[e]*r+k])   for j := lptr[e]; j < lptr[e+1]; j++
 //	mode 1: out[crd[e]*r+k] += p * Σ_{j=lptr[e]}^{lptr[e+1]-1} vals[j] * f[idx[j]*r+k]
 //
-// with fused multiply-adds. Columns w..r-1 are the caller's. It assumes r >=
-// 1, w a multiple of 4 with 4 <= w <= r, len(above) >= w, mode 0 or 1,
-// len(ptr) >= 1, ptr non-decreasing within lptr and crd, lptr non-decreasing
-// over those children within vals and idx, ycrd holding len(ptr)-1 entries,
-// and every row named by ycrd, crd and idx within y, f and out (mode 0: crd
-// rows of f, idx rows of out; mode 1 the other way round): package kernels
-// checks. It is not preemptible: callers bound the nodes, children and
-// leaves of one call.
+// with fused multiply-adds. Columns w..r-1 are the caller's. It checks
+// ptr[c] <= ptr[c+1] <= len(crd), lptr[e] <= lptr[e+1] <= len(idx),
+// ycrd[c] < yrows, crd[e] < crows and idx[j] < irows (mode 0: f's rows and
+// out's; mode 1 the other way round) when it reads them, and returns 1 at
+// the first out of range, else 0. It assumes r >= 1, w a multiple of 4
+// with 4 <= w <= r, len(above) >= w, mode 0 or 1, len(ptr) >= 1, len(lptr)
+// > len(crd), len(vals) >= len(idx) and ycrd holding len(ptr)-1 entries:
+// package engine checks. It is not preemptible: callers bound the nodes,
+// children and leaves of one call.
 //
 //go:noescape
-func PushHadamard2F32NEON(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode, w int)
+func PushHadamard2F32NEON(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode, w int, yrows, crows, irows uint64) int
 
 // PushHadamard2F64NEON is PushHadamard2F32NEON for float64, with w a
 // multiple of 2 (2 <= w <= r).
 //
 //go:noescape
-func PushHadamard2F64NEON(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode, w int)
+func PushHadamard2F64NEON(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode, w int, yrows, crows, irows uint64) int
 
 // Family dotrows: dotrows_arm64.s.
 
@@ -402,17 +415,18 @@ func PushHadamard2F64NEON(out, above, y []float64, ycrd, ptr, crd, lptr []uint64
 //	dst[j] = scale * Σ_{t<d} q[t] * k[idx[j]*d+t]   for every j < len(dst)
 //
 // with four vector partial sums and fused multiply-adds, so the result may
-// differ from the sequential sum in the last bits. It assumes len(q) >= 1,
-// len(idx) >= len(dst) and every idx[j] < len(k)/len(q): package kernels
-// checks. It is not preemptible: callers bound len(dst)*len(q).
+// differ from the sequential sum in the last bits. It checks each idx[j] <
+// krows (the rows k holds) when it reads it and returns 1 at the first that
+// is not, else 0. It assumes len(q) >= 1 and len(idx) >= len(dst): package
+// engine checks. It is not preemptible: callers bound len(dst)*len(q).
 //
 //go:noescape
-func DotRowsF32NEON(dst, q, k []float32, idx []uint64, scale float32)
+func DotRowsF32NEON(dst, q, k []float32, idx []uint64, scale float32, krows uint64) int
 
 // DotRowsF64NEON is DotRowsF32NEON for float64.
 //
 //go:noescape
-func DotRowsF64NEON(dst, q, k []float64, idx []uint64, scale float64)
+func DotRowsF64NEON(dst, q, k []float64, idx []uint64, scale float64, krows uint64) int
 
 // Family dequantize: dequantize_arm64.s.
 

@@ -84,24 +84,24 @@ func SpMVF32NEON(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta 
 // Family spmm: spmm_arm64.s.
 
 // SpMMF64NEON is not built here; it panics.
-func SpMMF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64) {
+func SpMMF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64, xrows uint64) int {
 	panic(noasm)
 }
 
 // SpMMF32NEON is not built here; it panics.
-func SpMMF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32) {
+func SpMMF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32, xrows uint64) int {
 	panic(noasm)
 }
 
 // Family spmmscatter: spmmscatter_arm64.s.
 
 // SpMMScatterF64NEON is not built here; it panics.
-func SpMMScatterF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64) {
+func SpMMScatterF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64, yrows uint64) int {
 	panic(noasm)
 }
 
 // SpMMScatterF32NEON is not built here; it panics.
-func SpMMScatterF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32) {
+func SpMMScatterF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32, yrows uint64) int {
 	panic(noasm)
 }
 
@@ -120,58 +120,58 @@ func ScatterAddF32NEON(y, x []float32, ptr, idx []uint64, vals []float32, alpha 
 // Family gatherhadamard: gatherhadamard_arm64.s.
 
 // GatherHadamardF32NEON is not built here; it panics.
-func GatherHadamardF32NEON(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, w int) {
+func GatherHadamardF32NEON(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, w int, xrows, obound, ybound uint64) int {
 	panic(noasm)
 }
 
 // GatherHadamardF64NEON is not built here; it panics.
-func GatherHadamardF64NEON(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, w int) {
+func GatherHadamardF64NEON(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, w int, xrows, obound, ybound uint64) int {
 	panic(noasm)
 }
 
 // Family gatherhadamard2: gatherhadamard2_arm64.s.
 
 // GatherHadamard2F32NEON is not built here; it panics.
-func GatherHadamard2F32NEON(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, w int) {
+func GatherHadamard2F32NEON(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, w int, xrows, zrows, obound, ybound uint64) int {
 	panic(noasm)
 }
 
 // GatherHadamard2F64NEON is not built here; it panics.
-func GatherHadamard2F64NEON(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, w int) {
+func GatherHadamard2F64NEON(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, w int, xrows, zrows, obound, ybound uint64) int {
 	panic(noasm)
 }
 
 // Family scatterhadamard: scatterhadamard_arm64.s.
 
 // ScatterHadamardF32NEON is not built here; it panics.
-func ScatterHadamardF32NEON(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB, w int) {
+func ScatterHadamardF32NEON(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB, w int, orows, yrows, bbound uint64) int {
 	panic(noasm)
 }
 
 // ScatterHadamardF64NEON is not built here; it panics.
-func ScatterHadamardF64NEON(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB, w int) {
+func ScatterHadamardF64NEON(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB, w int, orows, yrows, bbound uint64) int {
 	panic(noasm)
 }
 
 // Family pushhadamard2: pushhadamard2_arm64.s.
 
 // PushHadamard2F32NEON is not built here; it panics.
-func PushHadamard2F32NEON(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode, w int) {
+func PushHadamard2F32NEON(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode, w int, yrows, crows, irows uint64) int {
 	panic(noasm)
 }
 
 // PushHadamard2F64NEON is not built here; it panics.
-func PushHadamard2F64NEON(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode, w int) {
+func PushHadamard2F64NEON(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode, w int, yrows, crows, irows uint64) int {
 	panic(noasm)
 }
 
 // Family dotrows: dotrows_arm64.s.
 
 // DotRowsF32NEON is not built here; it panics.
-func DotRowsF32NEON(dst, q, k []float32, idx []uint64, scale float32) { panic(noasm) }
+func DotRowsF32NEON(dst, q, k []float32, idx []uint64, scale float32, krows uint64) int { panic(noasm) }
 
 // DotRowsF64NEON is not built here; it panics.
-func DotRowsF64NEON(dst, q, k []float64, idx []uint64, scale float64) { panic(noasm) }
+func DotRowsF64NEON(dst, q, k []float64, idx []uint64, scale float64, krows uint64) int { panic(noasm) }
 
 // Family dequantize: dequantize_arm64.s.
 

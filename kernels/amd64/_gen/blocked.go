@@ -17,6 +17,52 @@ import (
 type asm struct {
 	b strings.Builder
 	e elem
+	// fn is the function being written: check, span and returns name its
+	// arguments.
+	fn string
+	// leafBound and crdBound are the arguments that idx and crd (a
+	// two-level kernel's children) are checked against.
+	leafBound, crdBound string
+}
+
+// check leaves for bad unless reg is below the argument bound: a compare
+// with the argument frame and a branch that valid data never takes. Every
+// index a kernel dereferences passes one when it is read from memory, and
+// is used only from the register checked: an output store may change the
+// index arrays (an output over another structure's index bytes), so none
+// is read twice.
+func (a *asm) check(reg, bound string) {
+	a.f("\tCMPQ %s, %s", reg, arg(a.fn, bound))
+	a.f("\tJAE  bad")
+}
+
+// span leaves for bad unless lo <= hi <= the length of slice argument
+// slice: a segment of ptr or lptr, before its entries are read.
+func (a *asm) span(lo, hi, slice string) {
+	a.f("\tCMPQ %s, %s", lo, hi)
+	a.f("\tJA   bad")
+	a.f("\tCMPQ %s, %s", hi, argLen(a.fn, slice))
+	a.f("\tJA   bad")
+}
+
+// returns writes the exits: done returns 0, bad (a segment or an index
+// out of range) 1.
+func (a *asm) returns() {
+	a.f("done:")
+	a.f("\tMOVQ $0, %s", retArg(a.fn))
+	a.f("\tVZEROUPPER")
+	a.f("\tRET")
+	a.f("bad:")
+	a.f("\tMOVQ $1, %s", retArg(a.fn))
+	a.f("\tVZEROUPPER")
+	a.f("\tRET")
+}
+
+// text opens the function fn with a frame of frame bytes: its TEXT line,
+// the argument size from its declaration.
+func (a *asm) text(fn string, frame int) {
+	a.fn = fn
+	a.f("TEXT ·%s(SB), NOSPLIT, $%d-%d", fn, frame, argSize(declOf(fn).sig))
 }
 
 func (a *asm) f(format string, args ...any) {
@@ -65,6 +111,7 @@ func (a *asm) fiber(nv int, l string, pf leafPF) {
 	a.f("\tJAE  fe%s", l)
 	a.leafLoop("fl"+l, pf, nv, func() {
 		a.f("\tMOVQ           (R11)(CX*8), R14")
+		a.check("R14", a.leafBound)
 		a.f("\tIMULQ          R13, R14")
 		a.f("\tVBROADCAST{S}  (R10)(CX*{ES}), Z8")
 		for v := range nv {
@@ -86,14 +133,17 @@ func gatherBlock(a *asm, nv int) {
 	a.f("snode%s:", l)
 	a.f("\tMOVQ (R9)(AX*8), CX")
 	a.f("\tMOVQ 8(R9)(AX*8), DX")
+	a.span("CX", "DX", "idx")
 	a.fiber(nv, "s"+l, leafPF{})
 	a.f("\tMOVQ  ocrd_base+48(FP), R14")
 	a.f("\tMOVQ  (R14)(AX*8), R14")
+	a.check("R14", "obound")
 	a.f("\tIMULQ sO+200(FP), R14")
 	a.f("\tMOVQ  AX, DX")
 	a.f("\tIMULQ cO+208(FP), DX")
 	a.f("\tADDQ  DX, R14")
 	a.f("\tMOVQ  (R8)(AX*8), DX")
+	a.check("DX", "ybound")
 	a.f("\tIMULQ sU+216(FP), DX")
 	for v := range nv {
 		a.f("\tVMOVU{P}.Z   %d(SI)(DX*{ES}), K%d, Z%d", v*64, v+1, 24+v)
@@ -119,8 +169,10 @@ func gatherBlock(a *asm, nv int) {
 	for half, accBase := range []int{16, 20} {
 		a.f("\tMOVQ (R9)(AX*8), CX")
 		a.f("\tMOVQ 8(R9)(AX*8), DX")
+		a.span("CX", "DX", "idx")
 		a.fiber(nv, fmt.Sprintf("p%s%d", l, half), leafPF{})
 		a.f("\tMOVQ  (R8)(AX*8), DX")
+		a.check("DX", "ybound")
 		a.f("\tIMULQ sU+216(FP), DX")
 		for v := range nv {
 			a.f("\tVFMADD231{P} %d(SI)(DX*{ES}), Z%d, K%d, Z%d", v*64, v, v+1, accBase+v)
@@ -148,9 +200,10 @@ func gatherBlock(a *asm, nv int) {
 }
 
 func gather512Blocked(e elem) string {
-	a := &asm{e: e}
+	a := &asm{e: e, leafBound: "xrows"}
+	fn := "GatherHadamard" + e.T + "AVX512"
 	a.f(`
-// func GatherHadamard%sAVX512(out []%s, y []%s, ocrd []uint64, ycrd []uint64, ptr []uint64, vals []%s, idx []uint64, x []%s, r int, sO int, cO int, sU int)
+// func %s%s
 //
 // Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
 // every node c:
@@ -161,12 +214,16 @@ func gather512Blocked(e elem) string {
 // When sO = cO = 0 (GatherPull) the out block stays in registers (one set
 // for even nodes, one for odd) and is stored once per block.
 //
+// Checks, each when its value is read (every block reads the index arrays
+// again): ptr[c] <= ptr[c+1] <= len(idx), idx[j] < xrows, ocrd[c] <
+// obound and ycrd[c] < ybound; a violation leaves for bad (returns 1).
+//
 // Registers: DI out block, SI y block, BX x block, R8 ycrd, R9 ptr, R10 vals,
 // R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX leaf j,
 // DX fiber end and temp, R14 temp; Z0..Z3 fiber sums, Z8 value, Z16..Z23 pull
-// sums, Z24..Z31 y and out.
-// Requires: AVX512F, AVX512DQ, BMI2`, e.T, e.t, e.t, e.t, e.t)
-	a.f("TEXT ·GatherHadamard%sAVX512(SB), NOSPLIT, $0-224", e.T)
+// sums, Z24..Z31 y and out; the bounds are read from the argument frame.
+// Requires: AVX512F, AVX512DQ, BMI2`, fn, declOf(fn).sig)
+	a.text(fn, 0)
 	a.f(`	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ ycrd_base+72(FP), R8
@@ -192,9 +249,7 @@ chunk:
 	for _, nv := range []int{1, 2, 4} {
 		gatherBlock(a, nv)
 	}
-	a.f("done:")
-	a.f("\tVZEROUPPER")
-	a.f("\tRET")
+	a.returns()
 	return fixPullLoads(a.b.String())
 }
 
@@ -219,15 +274,18 @@ func scatterBlock(a *asm, nv int) {
 	a.f("node%s:", l)
 	a.f("\tMOVQ (R9)(AX*8), CX")
 	a.f("\tMOVQ 8(R9)(AX*8), DX")
+	a.span("CX", "DX", "idx")
 	a.f("\tCMPQ CX, DX")
 	a.f("\tJAE  skip%s", l)
 	a.f("\tMOVQ  bcrd_base+72(FP), R14")
 	a.f("\tMOVQ  (R14)(AX*8), R14")
+	a.check("R14", "bbound")
 	a.f("\tIMULQ sB+200(FP), R14")
 	for v := range nv {
 		a.f("\tVMOVU{P}.Z %d(SI)(R14*{ES}), K%d, Z%d", v*64, v+1, 16+v)
 	}
 	a.f("\tMOVQ  (R8)(AX*8), R14")
+	a.check("R14", "yrows")
 	a.f("\tIMULQ R13, R14")
 	for v := range nv {
 		a.f("\tVMUL{P}.Z %d(BX)(R14*1), Z%d, K%d, Z%d", v*64, 16+v, v+1, v)
@@ -252,6 +310,7 @@ func scatterBlock(a *asm, nv int) {
 func (a *asm) leaves(nv int, label string, pf leafPF) {
 	a.leafLoop(label, pf, nv, func() {
 		a.f("\tMOVQ          (R11)(CX*8), R14")
+		a.check("R14", a.leafBound)
 		a.f("\tIMULQ         R13, R14")
 		a.f("\tVBROADCAST{S} (R10)(CX*{ES}), Z8")
 		for v := range nv {
@@ -263,9 +322,10 @@ func (a *asm) leaves(nv int, label string, pf leafPF) {
 }
 
 func scatter512Blocked(e elem) string {
-	a := &asm{e: e}
+	a := &asm{e: e, leafBound: "orows"}
+	fn := "ScatterHadamard" + e.T + "AVX512"
 	a.f(`
-// func ScatterHadamard%sAVX512(out []%s, base []%s, y []%s, bcrd []uint64, crd []uint64, ptr []uint64, vals []%s, idx []uint64, r int, sB int)
+// func %s%s
 //
 // Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
 // every node c:
@@ -273,12 +333,17 @@ func scatter512Blocked(e elem) string {
 //	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
 //	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
 //
+// Checks, each when its value is read (every block reads the index arrays
+// again): ptr[c] <= ptr[c+1] <= len(idx), idx[j] < orows and, for a node
+// with leaves, bcrd[c] < bbound and crd[c] < yrows; a violation leaves for
+// bad (returns 1).
+//
 // Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
 // vals, R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX
 // leaf j, DX fiber end, R14 row offset; Z0..Z3 p, Z8 value, Z16..Z19 base row,
-// Z24..Z27 out.
-// Requires: AVX512F, AVX512DQ, BMI2`, e.T, e.t, e.t, e.t, e.t)
-	a.f("TEXT ·ScatterHadamard%sAVX512(SB), NOSPLIT, $0-208", e.T)
+// Z24..Z27 out; the bounds are read from the argument frame.
+// Requires: AVX512F, AVX512DQ, BMI2`, fn, declOf(fn).sig)
+	a.text(fn, 0)
 	a.f(`	MOVQ out_base+0(FP), DI
 	MOVQ base_base+24(FP), SI
 	MOVQ y_base+48(FP), BX
@@ -304,9 +369,7 @@ chunk:
 	for _, nv := range []int{1, 2, 4} {
 		scatterBlock(a, nv)
 	}
-	a.f("done:")
-	a.f("\tVZEROUPPER")
-	a.f("\tRET")
+	a.returns()
 	return a.b.String()
 }
 
@@ -428,9 +491,7 @@ chunk:
 		a.f("\tJG   chunk")
 		a.f("\tJMP  done")
 	}
-	a.f("done:")
-	a.f("\tVZEROUPPER")
-	a.f("\tRET")
+	a.returns()
 }
 
 // fiber sets Y0.. to the block's sum over j in [CX, DX) of vals[j]
@@ -444,6 +505,7 @@ func (b blk256) fiber(l string, val int, pf leafPF) {
 	a.f("\tJAE  fe%s", l)
 	a.leafLoop("fl"+l, pf, b.lines(), func() {
 		a.f("\tMOVQ           (R11)(CX*8), R14")
+		a.check("R14", a.leafBound)
 		a.f("\tIMULQ          R13, R14")
 		a.f("\tVBROADCAST{S}  (R10)(CX*{ES}), Y%d", val)
 		for v := range b.nv {
@@ -485,14 +547,15 @@ func gatherBlock256(b blk256) {
 	b.gatherNodes(gather1SOff, 0, false, func(l string) {
 		b.a.f("\tMOVQ (R9)(AX*8), CX")
 		b.a.f("\tMOVQ 8(R9)(AX*8), DX")
+		b.a.span("CX", "DX", "idx")
 		b.fiber(l, 8, leafPF{})
 	})
 }
 
 func gather256Blocked(e elem, iota string) string {
-	a := &asm{e: e}
+	a := &asm{e: e, leafBound: "xrows"}
 	a.f(`
-// func GatherHadamard%sAVX2(out []%s, y []%s, ocrd []uint64, ycrd []uint64, ptr []uint64, vals []%s, idx []uint64, x []%s, r int, sO int, cO int, sU int)
+// func %s%s
 //
 // Column blocks of 4, 2 or 1 full vectors, then a last one masked past r
 // (blocks256), and for each block every node c:
@@ -503,15 +566,19 @@ func gather256Blocked(e elem, iota string) string {
 // When sO = cO = 0 (GatherPull) the out block stays in registers and is
 // stored once per block.
 //
+// Checks, each when its value is read (every block reads the index arrays
+// again): ptr[c] <= ptr[c+1] <= len(idx), idx[j] < xrows, ocrd[c] <
+// obound and ycrd[c] < ybound; a violation leaves for bad (returns 1).
+//
 // Registers: DI out block, SI y block, BX x block, R9 ptr, R10 vals, R11
 // idx, R13 row bytes, AX node c, CX leaf j, DX fiber end and temp, R14 and
-// R15 temp; ptr's length, ocrd, ycrd and the strides are read
+// R15 temp; ptr's length, ocrd, ycrd, the strides and the bounds are read
 // through the argument frame; the local frame holds the columns left
 // (left-8(SP)) and the block's byte offset (blk-16(SP)). Y0..Y3 fiber sums,
 // Y8 value, Y9 the masked block's loaded row, Y10..Y13 pull sums (or Y10 an
 // out row), Y15 the masked block's lanes.
-// Requires: AVX, AVX2, FMA3`, e.T, e.t, e.t, e.t, e.t)
-	a.prologue("GatherHadamard"+e.T+"AVX2", 224, 192, 104, `	MOVQ out_base+0(FP), DI
+// Requires: AVX, AVX2, FMA3`, "GatherHadamard"+e.T+"AVX2", declOf("GatherHadamard"+e.T+"AVX2").sig)
+	a.prologue("GatherHadamard"+e.T+"AVX2", 192, 104, `	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ ptr_base+96(FP), R9
 	MOVQ vals_base+120(FP), R10
@@ -527,15 +594,18 @@ func scatterBlock256(b blk256) {
 	a.f("node%s:", l)
 	a.f("\tMOVQ (R9)(AX*8), CX")
 	a.f("\tMOVQ 8(R9)(AX*8), DX")
+	a.span("CX", "DX", "idx")
 	a.f("\tCMPQ CX, DX")
 	a.f("\tJAE  skip%s", l)
 	a.f("\tMOVQ  bcrd_base+72(FP), R14")
 	a.f("\tMOVQ  (R14)(AX*8), R14")
+	a.check("R14", "bbound")
 	a.f("\tIMULQ sB+200(FP), R14")
 	for v := range b.nv {
 		b.load(v, "(SI)(R14*{ES})", 4+v)
 	}
 	a.f("\tMOVQ  (R8)(AX*8), R14")
+	a.check("R14", "yrows")
 	a.f("\tIMULQ R13, R14")
 	for v := range b.nv {
 		b.mul(v, "(BX)(R14*1)", 4+v, v)
@@ -555,6 +625,7 @@ func (b blk256) leaves(label string, val, row int, pf leafPF) {
 	a := b.a
 	a.leafLoop(label, pf, b.lines(), func() {
 		a.f("\tMOVQ          (R11)(CX*8), R14")
+		a.check("R14", a.leafBound)
 		a.f("\tIMULQ         R13, R14")
 		a.f("\tVBROADCAST{S} (R10)(CX*{ES}), Y%d", val)
 		for v := range b.nv {
@@ -596,9 +667,9 @@ func (a *asm) prefetchLeaf(pf leafPF, lines int, l string) {
 }
 
 func scatter256Blocked(e elem, iota string) string {
-	a := &asm{e: e}
+	a := &asm{e: e, leafBound: "orows"}
 	a.f(`
-// func ScatterHadamard%sAVX2(out []%s, base []%s, y []%s, bcrd []uint64, crd []uint64, ptr []uint64, vals []%s, idx []uint64, r int, sB int)
+// func %s%s
 //
 // Column blocks of 4, 2 or 1 full vectors, then a last one masked past r
 // (blocks256), and for each block every node c:
@@ -606,14 +677,19 @@ func scatter256Blocked(e elem, iota string) string {
 //	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
 //	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
 //
+// Checks, each when its value is read (every block reads the index arrays
+// again): ptr[c] <= ptr[c+1] <= len(idx), idx[j] < orows and, for a node
+// with leaves, bcrd[c] < bbound and crd[c] < yrows; a violation leaves for
+// bad (returns 1).
+//
 // Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
 // vals, R11 idx, R12 nodes, R13 row bytes, AX node c, CX leaf j, DX fiber
 // end, R14 row offset, R15 temp; the frame holds the columns left
 // (left-8(SP)) and the block's byte offset (blk-16(SP)). Y0..Y3 p, Y4..Y7
 // the base row, Y8 value, Y12 an out row, Y13 the masked block's loaded row,
-// Y15 the masked block's lanes.
-// Requires: AVX, AVX2, FMA3`, e.T, e.t, e.t, e.t, e.t)
-	a.prologue("ScatterHadamard"+e.T+"AVX2", 208, 192, 128, `	MOVQ out_base+0(FP), DI
+// Y15 the masked block's lanes. The bounds are read from the argument frame.
+// Requires: AVX, AVX2, FMA3`, "ScatterHadamard"+e.T+"AVX2", declOf("ScatterHadamard"+e.T+"AVX2").sig)
+	a.prologue("ScatterHadamard"+e.T+"AVX2", 192, 128, `	MOVQ out_base+0(FP), DI
 	MOVQ base_base+24(FP), SI
 	MOVQ y_base+48(FP), BX
 	MOVQ crd_base+96(FP), R8

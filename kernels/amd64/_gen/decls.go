@@ -254,43 +254,51 @@ Requires: AVX512F, AVX512VL.`},
 	{"spmv1", "SpMV1F64AVX2", "(y, x []float64, ptr, idx []uint64, vals []float64, alpha, beta float64)", `SpMV1F64AVX2 is SpMV1F64AVX512 four rows a step, for AVX2 and FMA.`},
 	{"spmv1", "SpMV1F32AVX2", "(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta float32)", `SpMV1F32AVX2 is SpMV1F64AVX2 for float32.`},
 	// spmm
-	{"spmm", "SpMMF64AVX2", "(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64)", `SpMMF64AVX2 and the other SpMM kernels compute Y = alpha*A*X + beta*Y on a
+	{"spmm", "SpMMF64AVX2", "(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64, xrows uint64) int", `SpMMF64AVX2 and the other SpMM kernels compute Y = alpha*A*X + beta*Y on a
 w-column panel, row by row of the compressed matrix (ptr, idx, vals): Y's
 row is register-blocked in chunks of 4, 2 and 1 vectors plus a masked
 tail, two entries per pass into two accumulator sets (four entries and
-sets for one-vector chunks, so that FMA latency does not bound them). They check nothing:
-the caller guarantees len(ptr) >= 1, ptr non-decreasing with its last
-entry <= len(idx) == len(vals), every idx[k] in the segments below the
-rows X holds (row r is x[r*ldx : r*ldx+w]), len(y) >= (rows-1)*ldy + w,
-and beta == +0 for "do not read y".`},
-	{"spmm", "SpMMF64AVX512", "(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64)", `SpMMF64AVX512 is the float64 AVX-512 form of SpMM: see SpMMF64AVX2.`},
-	{"spmm", "SpMMF32AVX2", "(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32)", `SpMMF32AVX2 is the float32 AVX2 form of SpMM: see SpMMF64AVX2.`},
-	{"spmm", "SpMMF32AVX512", "(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32)", `SpMMF32AVX512 is the float32 AVX-512 form of SpMM: see SpMMF64AVX2.`},
+sets for one-vector chunks, so that FMA latency does not bound them).
+They check every row's segment (ptr[i] <= ptr[i+1] <= len(idx)) when
+they read it and every index below xrows each time they read it, and
+return 1 at the first that is not, having written the rows before it
+(and perhaps chunks of its row); else 0. The caller guarantees len(ptr)
+>= 1, len(vals) >= len(idx), xrows rows in X (row r is x[r*ldx :
+r*ldx+w]), len(y) >= (len(ptr)-2)*ldy + w, w >= 1 and beta == +0 for
+"do not read y".`},
+	{"spmm", "SpMMF64AVX512", "(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha, beta float64, xrows uint64) int", `SpMMF64AVX512 is the float64 AVX-512 form of SpMM: see SpMMF64AVX2.`},
+	{"spmm", "SpMMF32AVX2", "(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32, xrows uint64) int", `SpMMF32AVX2 is the float32 AVX2 form of SpMM: see SpMMF64AVX2.`},
+	{"spmm", "SpMMF32AVX512", "(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32, xrows uint64) int", `SpMMF32AVX512 is the float32 AVX-512 form of SpMM: see SpMMF64AVX2.`},
 	{"spmm", "SpMMTileF64AVX2", "(y []float64, ldy int, x []float64, ldx, w int, seg, idx []uint64, vals []float64, alpha, beta float64, limit uint64)", `SpMMTileF64AVX2 and the other SpMMTile kernels are the SpMM kernels on
 one column tile of A: row i covers the entries from seg[2i] to
 seg[2i+1], stopping early at the first entry whose index is >= limit,
 and seg[2i] is set to where it stopped, the start of row i in the next
 tile. Y's row is alpha*acc + beta*Y as in SpMM (beta 1 after the first
-tile). They check nothing: the caller guarantees len(seg) even, seg[2i]
-<= seg[2i+1] <= len(idx) == len(vals), the indices of every segment
-non-decreasing and below the rows X holds, y long enough, and beta == +0
-for "do not read y".`},
+tile). Each index is compared with limit when it is read, and only then
+used; the caller guarantees len(seg) even, seg[2i] <= seg[2i+1] <=
+len(idx) <= len(vals), limit at most the rows X holds, y long enough,
+and beta == +0 for "do not read y". An index at or above the rows of X
+stops its row in the last tile, whose limit is that row count: the
+caller finds the row unfinished.`},
 	{"spmm", "SpMMTileF64AVX512", "(y []float64, ldy int, x []float64, ldx, w int, seg, idx []uint64, vals []float64, alpha, beta float64, limit uint64)", `SpMMTileF64AVX512 is the float64 AVX-512 form of SpMMTile: see SpMMTileF64AVX2.`},
 	{"spmm", "SpMMTileF32AVX2", "(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, vals []float32, alpha, beta float32, limit uint64)", `SpMMTileF32AVX2 is the float32 AVX2 form of SpMMTile: see SpMMTileF64AVX2.`},
 	{"spmm", "SpMMTileF32AVX512", "(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, vals []float32, alpha, beta float32, limit uint64)", `SpMMTileF32AVX512 is the float32 AVX-512 form of SpMMTile: see SpMMTileF64AVX2.`},
 	// spmmscatter
-	{"spmmscatter", "SpMMScatterF64AVX2", "(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64)", `SpMMScatterF64AVX2 and the other SpMMScatter kernels compute
+	{"spmmscatter", "SpMMScatterF64AVX2", "(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64, yrows uint64) int", `SpMMScatterF64AVX2 and the other SpMMScatter kernels compute
 Y += alpha * Aᵀ X on a w-column panel for the compressed matrix (ptr, idx,
 vals): per row i, alpha*X[i, chunk] stays in registers while each entry
-adds vals[k] times it into Y's row idx[k]. They check nothing: the caller
-guarantees what SpMM needs with the roles of x and y exchanged.`},
-	{"spmmscatter", "SpMMScatterF64AVX512", "(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64)", `SpMMScatterF64AVX512 is the float64 AVX-512 form of SpMMScatter: see SpMMScatterF64AVX2.`},
-	{"spmmscatter", "SpMMScatterF32AVX2", "(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32)", `SpMMScatterF32AVX2 is the float32 AVX2 form of SpMMScatter: see SpMMScatterF64AVX2.`},
-	{"spmmscatter", "SpMMScatterF32AVX512", "(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32)", `SpMMScatterF32AVX512 is the float32 AVX-512 form of SpMMScatter: see SpMMScatterF64AVX2.`},
+adds vals[k] times it into Y's row idx[k]. They check what SpMM checks,
+each index against yrows (the rows Y holds), and return 1 at the first
+out of range, else 0; the caller guarantees what SpMM needs with the
+roles of x and y exchanged.`},
+	{"spmmscatter", "SpMMScatterF64AVX512", "(y []float64, ldy int, x []float64, ldx, w int, ptr, idx []uint64, vals []float64, alpha float64, yrows uint64) int", `SpMMScatterF64AVX512 is the float64 AVX-512 form of SpMMScatter: see SpMMScatterF64AVX2.`},
+	{"spmmscatter", "SpMMScatterF32AVX2", "(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32, yrows uint64) int", `SpMMScatterF32AVX2 is the float32 AVX2 form of SpMMScatter: see SpMMScatterF64AVX2.`},
+	{"spmmscatter", "SpMMScatterF32AVX512", "(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32, yrows uint64) int", `SpMMScatterF32AVX512 is the float32 AVX-512 form of SpMMScatter: see SpMMScatterF64AVX2.`},
 	{"spmmscatter", "SpMMScatterTileF64AVX2", "(y []float64, ldy int, x []float64, ldx, w int, seg, idx []uint64, vals []float64, alpha float64, limit uint64)", `SpMMScatterTileF64AVX2 and the other SpMMScatterTile kernels are the
 SpMMScatter kernels on one tile of Y's rows, with the segments, limit and
-stops of the SpMMTile kernels. They check nothing: the caller guarantees
-what SpMMTile needs with the roles of x and y exchanged.`},
+stops of the SpMMTile kernels: each index is compared with limit when it
+is read, and the caller guarantees what SpMMTile needs with the roles of
+x and y exchanged.`},
 	{"spmmscatter", "SpMMScatterTileF64AVX512", "(y []float64, ldy int, x []float64, ldx, w int, seg, idx []uint64, vals []float64, alpha float64, limit uint64)", `SpMMScatterTileF64AVX512 is the float64 AVX-512 form of SpMMScatterTile: see SpMMScatterTileF64AVX2.`},
 	{"spmmscatter", "SpMMScatterTileF32AVX2", "(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, vals []float32, alpha float32, limit uint64)", `SpMMScatterTileF32AVX2 is the float32 AVX2 form of SpMMScatterTile: see SpMMScatterTileF64AVX2.`},
 	{"spmmscatter", "SpMMScatterTileF32AVX512", "(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, vals []float32, alpha float32, limit uint64)", `SpMMScatterTileF32AVX512 is the float32 AVX-512 form of SpMMScatterTile: see SpMMScatterTileF64AVX2.`},
@@ -313,48 +321,59 @@ of a segment are distinct (a validated matrix's are strictly increasing).`},
 	{"scatteradd", "ScatterAddF64AVX512", "(y, x []float64, ptr, idx []uint64, vals []float64, alpha float64)", `ScatterAddF64AVX512 is the float64 AVX-512 form of ScatterAdd: see ScatterAddF64AVX2.`},
 	{"scatteradd", "ScatterAddF32AVX512", "(y, x []float32, ptr, idx []uint64, vals []float32, alpha float32)", `ScatterAddF32AVX512 is the float32 AVX-512 form of ScatterAdd: see ScatterAddF64AVX2.`},
 	// gatherhadamard
-	{"gatherhadamard", "GatherHadamardF32AVX2", "(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int)", `GatherHadamardF32AVX2 and the other GatherHadamard kernels compute, for
+	{"gatherhadamard", "GatherHadamardF32AVX2", "(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int, xrows, obound, ybound uint64) int", `GatherHadamardF32AVX2 and the other GatherHadamard kernels compute, for
 every node c (len(ptr)-1 of them), in column chunks:
 
 	t := Σ_{j=ptr[c]}^{ptr[c+1]-1} vals[j] * x[idx[j]*r+k]
 	out[ocrd[c]*sO+c*cO+k] += y[ycrd[c]*sU+k] * t
 
-They assume r >= 1, len(ptr) >= 1, ptr non-decreasing within vals and idx,
-ocrd and ycrd holding len(ptr)-1 entries, and every row in range: kernels
-checks.`},
-	{"gatherhadamard", "GatherHadamardF32AVX512", "(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int)", `GatherHadamardF32AVX512 is the float32 AVX-512 form of GatherHadamard: see GatherHadamardF32AVX2.`},
-	{"gatherhadamard", "GatherHadamardF64AVX2", "(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int)", `GatherHadamardF64AVX2 is the float64 AVX2 form of GatherHadamard: see GatherHadamardF32AVX2.`},
-	{"gatherhadamard", "GatherHadamardF64AVX512", "(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int)", `GatherHadamardF64AVX512 is the float64 AVX-512 form of GatherHadamard: see GatherHadamardF32AVX2.`},
+They check each node's segment (ptr[c] <= ptr[c+1] <= len(idx)), idx[j]
+below xrows and ocrd[c], ycrd[c] below obound, ybound (the rows of x, out
+and y; 2^64-1 for a stride of 0) when they read them, and return 1 at the
+first out of range, else 0. They assume r >= 1, len(ptr) >= 1, len(vals)
+>= len(idx), ocrd and ycrd holding len(ptr)-1 entries, sO and cO not both
+r, and the rows read without an index present (row 0 of a stride-0
+operand, row c of out when cO = r): package engine checks those.`},
+	{"gatherhadamard", "GatherHadamardF32AVX512", "(out, y []float32, ocrd, ycrd, ptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU int, xrows, obound, ybound uint64) int", `GatherHadamardF32AVX512 is the float32 AVX-512 form of GatherHadamard: see GatherHadamardF32AVX2.`},
+	{"gatherhadamard", "GatherHadamardF64AVX2", "(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int, xrows, obound, ybound uint64) int", `GatherHadamardF64AVX2 is the float64 AVX2 form of GatherHadamard: see GatherHadamardF32AVX2.`},
+	{"gatherhadamard", "GatherHadamardF64AVX512", "(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int, xrows, obound, ybound uint64) int", `GatherHadamardF64AVX512 is the float64 AVX-512 form of GatherHadamard: see GatherHadamardF32AVX2.`},
 	// gatherhadamard2
-	{"gatherhadamard2", "GatherHadamard2F32AVX2", "(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int)", `GatherHadamard2F32AVX2 and the other GatherHadamard2 kernels compute, for
+	{"gatherhadamard2", "GatherHadamard2F32AVX2", "(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int", `GatherHadamard2F32AVX2 and the other GatherHadamard2 kernels compute, for
 every node c (len(ptr)-1 of them), in column chunks:
 
 	s := Σ_{e=ptr[c]}^{ptr[c+1]-1} z[crd[e]*r+k] * Σ_{j=lptr[e]}^{lptr[e+1]-1} vals[j] * x[idx[j]*r+k]
 	out[ocrd[c]*sO+c*cO+k] += y[ycrd[c]*sU+k] * s
 
-They assume r >= 1, len(ptr) >= 1, ptr non-decreasing within crd and
-lptr, lptr non-decreasing over the children within vals and idx, ocrd and
-ycrd holding len(ptr)-1 entries, and every row in range: kernels checks.
-The last argument, pf, asks for prefetches: with pf&1 set each leaf
+They check each node's segment of children (ptr[c] <= ptr[c+1] <=
+len(crd)) and each child's of leaves (lptr[e] <= lptr[e+1] <= len(idx)),
+idx below xrows, crd below zrows and ocrd, ycrd below obound, ybound when
+they read them, and return 1 at the first out of range, else 0. They
+assume r >= 1, len(ptr) >= 1, len(lptr) > len(crd), len(vals) >=
+len(idx), and what GatherHadamard assumes of ocrd, ycrd, out and y.
+The argument pf asks for prefetches: with pf&1 set each leaf
 prefetches the x row of the leaf 24 ahead (package kernels sets it by x's
 size; the values do not change).`},
-	{"gatherhadamard2", "GatherHadamard2F32AVX512", "(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int)", `GatherHadamard2F32AVX512 is the float32 AVX-512 form of GatherHadamard2: see GatherHadamard2F32AVX2.`},
-	{"gatherhadamard2", "GatherHadamard2F64AVX2", "(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int)", `GatherHadamard2F64AVX2 is the float64 AVX2 form of GatherHadamard2: see GatherHadamard2F32AVX2.`},
-	{"gatherhadamard2", "GatherHadamard2F64AVX512", "(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int)", `GatherHadamard2F64AVX512 is the float64 AVX-512 form of GatherHadamard2: see GatherHadamard2F32AVX2.`},
+	{"gatherhadamard2", "GatherHadamard2F32AVX512", "(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int", `GatherHadamard2F32AVX512 is the float32 AVX-512 form of GatherHadamard2: see GatherHadamard2F32AVX2.`},
+	{"gatherhadamard2", "GatherHadamard2F64AVX2", "(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int", `GatherHadamard2F64AVX2 is the float64 AVX2 form of GatherHadamard2: see GatherHadamard2F32AVX2.`},
+	{"gatherhadamard2", "GatherHadamard2F64AVX512", "(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int", `GatherHadamard2F64AVX512 is the float64 AVX-512 form of GatherHadamard2: see GatherHadamard2F32AVX2.`},
 	// scatterhadamard
-	{"scatterhadamard", "ScatterHadamardF32AVX2", "(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB int)", `ScatterHadamardF32AVX2 and the other ScatterHadamard kernels compute, for
+	{"scatterhadamard", "ScatterHadamardF32AVX2", "(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB int, orows, yrows, bbound uint64) int", `ScatterHadamardF32AVX2 and the other ScatterHadamard kernels compute, for
 every node c (len(ptr)-1 of them), in column chunks:
 
 	p := base[bcrd[c]*sB+k] * y[crd[c]*r+k]
 	out[idx[j]*r+k] += vals[j] * p   for j in ptr[c]..ptr[c+1]-1
 
-They assume r >= 1, ptr non-decreasing within vals and idx, bcrd and crd
-holding len(ptr)-1 entries, and every row in range: kernels checks.`},
-	{"scatterhadamard", "ScatterHadamardF32AVX512", "(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB int)", `ScatterHadamardF32AVX512 is the float32 AVX-512 form of ScatterHadamard: see ScatterHadamardF32AVX2.`},
-	{"scatterhadamard", "ScatterHadamardF64AVX2", "(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB int)", `ScatterHadamardF64AVX2 is the float64 AVX2 form of ScatterHadamard: see ScatterHadamardF32AVX2.`},
-	{"scatterhadamard", "ScatterHadamardF64AVX512", "(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB int)", `ScatterHadamardF64AVX512 is the float64 AVX-512 form of ScatterHadamard: see ScatterHadamardF32AVX2.`},
+They check each node's segment (ptr[c] <= ptr[c+1] <= len(idx)), idx[j]
+below orows and, for a node with leaves, crd[c] below yrows and bcrd[c]
+below bbound (base's rows; 2^64-1 when sB = 0) when they read them, and
+return 1 at the first out of range, else 0. They assume r >= 1,
+len(vals) >= len(idx), bcrd and crd holding len(ptr)-1 entries and, when
+sB = 0, len(base) >= r.`},
+	{"scatterhadamard", "ScatterHadamardF32AVX512", "(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB int, orows, yrows, bbound uint64) int", `ScatterHadamardF32AVX512 is the float32 AVX-512 form of ScatterHadamard: see ScatterHadamardF32AVX2.`},
+	{"scatterhadamard", "ScatterHadamardF64AVX2", "(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB int, orows, yrows, bbound uint64) int", `ScatterHadamardF64AVX2 is the float64 AVX2 form of ScatterHadamard: see ScatterHadamardF32AVX2.`},
+	{"scatterhadamard", "ScatterHadamardF64AVX512", "(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB int, orows, yrows, bbound uint64) int", `ScatterHadamardF64AVX512 is the float64 AVX-512 form of ScatterHadamard: see ScatterHadamardF32AVX2.`},
 	// pushhadamard2
-	{"pushhadamard2", "PushHadamard2F32AVX2", "(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int)", `PushHadamard2F32AVX2 and the other PushHadamard2 kernels compute, for every
+	{"pushhadamard2", "PushHadamard2F32AVX2", "(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows uint64) int", `PushHadamard2F32AVX2 and the other PushHadamard2 kernels compute, for every
 node c (len(ptr)-1 of them), in column chunks, p = above ∘ y[ycrd[c]*r:]
 and for each child e = ptr[c]..ptr[c+1]-1, in mode 0:
 
@@ -364,23 +383,27 @@ and in mode 1:
 
 	t := Σ_{j=lptr[e]}^{lptr[e+1]-1} vals[j] * f[idx[j]*r+k];  out[crd[e]*r+k] += p[k] * t
 
-They assume r >= 1, len(above) >= r, len(ptr) >= 1, ptr non-decreasing
-within crd and lptr, lptr non-decreasing over the children within vals and
-idx, ycrd holding len(ptr)-1 entries, and every row in range: kernels
-checks.`},
-	{"pushhadamard2", "PushHadamard2F32AVX512", "(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int)", `PushHadamard2F32AVX512 is the float32 AVX-512 form of PushHadamard2: see PushHadamard2F32AVX2.`},
-	{"pushhadamard2", "PushHadamard2F64AVX2", "(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int)", `PushHadamard2F64AVX2 is the float64 AVX2 form of PushHadamard2: see PushHadamard2F32AVX2.`},
-	{"pushhadamard2", "PushHadamard2F64AVX512", "(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int)", `PushHadamard2F64AVX512 is the float64 AVX-512 form of PushHadamard2: see PushHadamard2F32AVX2.`},
+They check each node's segment of children (ptr[c] <= ptr[c+1] <=
+len(crd)) and each child's of leaves (lptr[e] <= lptr[e+1] <= len(idx)),
+ycrd below yrows, crd below crows and idx below irows (f's rows and out's
+in mode 0, out's and f's in mode 1) when they read them, and return 1 at
+the first out of range, else 0. They assume r >= 1, len(above) >= r,
+len(ptr) >= 1, len(lptr) > len(crd), len(vals) >= len(idx) and ycrd
+holding len(ptr)-1 entries.`},
+	{"pushhadamard2", "PushHadamard2F32AVX512", "(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows uint64) int", `PushHadamard2F32AVX512 is the float32 AVX-512 form of PushHadamard2: see PushHadamard2F32AVX2.`},
+	{"pushhadamard2", "PushHadamard2F64AVX2", "(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows uint64) int", `PushHadamard2F64AVX2 is the float64 AVX2 form of PushHadamard2: see PushHadamard2F32AVX2.`},
+	{"pushhadamard2", "PushHadamard2F64AVX512", "(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows uint64) int", `PushHadamard2F64AVX512 is the float64 AVX-512 form of PushHadamard2: see PushHadamard2F32AVX2.`},
 	// dotrows
-	{"dotrows", "DotRowsF32AVX2", "(dst, q, k []float32, idx []uint64, scale float32)", `DotRowsF32AVX2 and the other DotRows kernels compute, with d = len(q):
+	{"dotrows", "DotRowsF32AVX2", "(dst, q, k []float32, idx []uint64, scale float32, krows uint64) int", `DotRowsF32AVX2 and the other DotRows kernels compute, with d = len(q):
 
 	dst[j] = scale * Σ_{t<d} q[t] * k[idx[j]*d+t]   for every j < len(dst)
 
-They assume len(q) >= 1, len(idx) >= len(dst) and every row in range:
-kernels checks.`},
-	{"dotrows", "DotRowsF32AVX512", "(dst, q, k []float32, idx []uint64, scale float32)", `DotRowsF32AVX512 is the float32 AVX-512 form of DotRows: see DotRowsF32AVX2.`},
-	{"dotrows", "DotRowsF64AVX2", "(dst, q, k []float64, idx []uint64, scale float64)", `DotRowsF64AVX2 is the float64 AVX2 form of DotRows: see DotRowsF32AVX2.`},
-	{"dotrows", "DotRowsF64AVX512", "(dst, q, k []float64, idx []uint64, scale float64)", `DotRowsF64AVX512 is the float64 AVX-512 form of DotRows: see DotRowsF32AVX2.`},
+They check each idx[j] below krows (the rows k holds) when they read it
+and return 1 at the first that is not, else 0. They assume len(q) >= 1
+and len(idx) >= len(dst).`},
+	{"dotrows", "DotRowsF32AVX512", "(dst, q, k []float32, idx []uint64, scale float32, krows uint64) int", `DotRowsF32AVX512 is the float32 AVX-512 form of DotRows: see DotRowsF32AVX2.`},
+	{"dotrows", "DotRowsF64AVX2", "(dst, q, k []float64, idx []uint64, scale float64, krows uint64) int", `DotRowsF64AVX2 is the float64 AVX2 form of DotRows: see DotRowsF32AVX2.`},
+	{"dotrows", "DotRowsF64AVX512", "(dst, q, k []float64, idx []uint64, scale float64, krows uint64) int", `DotRowsF64AVX512 is the float64 AVX-512 form of DotRows: see DotRowsF32AVX2.`},
 }
 
 func init() { decls = append(decls, dqDecls()...) }
@@ -425,9 +448,11 @@ const stubsHeader = "// Code generated by kernels/amd64/_gen; DO NOT EDIT.\n\n//
 // //go:noescape on those that take pointers.
 func stubsAmd64() string {
 	return stubsFile("!purego && !noasm && gc", `// The declarations of the assembly kernels, one family (one .s file) after
-// another. The kernels check nothing: package kernels validates every length
-// and bound before it calls them, and each declaration states what the
-// kernel assumes.
+// another. Package engine validates every length before it calls them. The
+// index and search kernels need no more (they clamp, skip or stay inside
+// their slices whatever the indices hold); the product kernels check every
+// index they dereference, when they read it, and report one out of range.
+// Each declaration states what the kernel checks and assumes.
 `, 0, func(b *strings.Builder, d decl) {
 		writeDoc(b, d.doc)
 		if takesPointers(d.sig) {

@@ -136,6 +136,60 @@ func argSize(sig string) int {
 	return (off + 7) / 8 * 8
 }
 
+// frameOffsets returns the offset in the ABI0 argument frame of every
+// parameter of sig, in order, and of its first result (argSize's layout).
+func frameOffsets(sig string) (params []int, result int) {
+	ps, _ := splitSig(sig)
+	off := 0
+	for _, t := range ps {
+		size, align := typeSize(t)
+		off = (off + align - 1) / align * align
+		params = append(params, off)
+		off += size
+	}
+	return params, (off + 7) / 8 * 8
+}
+
+// arg is the frame operand of parameter pname of function name, as
+// "pname+off(FP)" (a scalar, or a slice's base pointer).
+func arg(name, pname string) string {
+	sig := declOf(name).sig
+	offs, _ := frameOffsets(sig)
+	for i, n := range paramNames(sig) {
+		if n == pname {
+			return fmt.Sprintf("%s+%d(FP)", pname, offs[i])
+		}
+	}
+	panic(name + " has no parameter " + pname)
+}
+
+// argLen is the frame operand of the length of slice parameter pname of
+// function name, as "pname_len+off(FP)".
+func argLen(name, pname string) string {
+	a := arg(name, pname)
+	var off int
+	fmt.Sscanf(a[len(pname)+1:], "%d", &off)
+	return fmt.Sprintf("%s_len+%d(FP)", pname, off+8)
+}
+
+// paramNames returns the names of sig's parameters, in order.
+func paramNames(sig string) []string {
+	var names []string
+	for _, p := range strings.Split(sig[1:strings.Index(sig, ")")], ",") {
+		name, _, _ := strings.Cut(strings.TrimSpace(p), " ")
+		if name != "" {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// retArg is the frame operand of function name's result, "ret+off(FP)".
+func retArg(name string) string {
+	_, r := frameOffsets(declOf(name).sig)
+	return fmt.Sprintf("ret+%d(FP)", r)
+}
+
 // splitSig returns the types of sig's parameters and results, one per
 // value ("dst, src []uint64" gives two).
 func splitSig(sig string) (params, results []string) {

@@ -61,15 +61,18 @@ GLOBL iota<>(SB), RODATA|NOPTR, $32
 }
 
 const dotTmpl = `
-// func DotRows{T}{ISA}(dst []{t}, q []{t}, k []{t}, idx []uint64, scale {t})
+// func DotRows{T}{ISA}(dst []{t}, q []{t}, k []{t}, idx []uint64, scale {t}, krows uint64) int
 //
 // For every j, with d = len(q) (two partial sums, the last vector masked):
 //
+//	if idx[j] >= krows { return 1 }   // read once, checked, then used
 //	dst[j] = scale * sum over t < d of q[t] * k[idx[j]*d + t]
+//
+// and 0 at the end.
 //
 // Registers: DI dst, SI q, BX k, R11 idx, R12 len(dst), R13 row bytes, R15
 // full vectors per row, AX j, CX byte offset in the row, DX vectors left,
-// R14 k row.
+// R14 k row; krows is read from the argument frame.
 // Requires: {REQ}
 TEXT ·DotRows{T}{ISA}(SB), NOSPLIT, $0-{DOTARGS}
 	MOVQ  dst_base+0(FP), DI
@@ -89,6 +92,8 @@ TEXT ·DotRows{T}{ISA}(SB), NOSPLIT, $0-{DOTARGS}
 
 row:
 	MOVQ  (R11)(AX*8), R14
+	CMPQ  R14, krows+104(FP)
+	JAE   bad
 	IMULQ R13, R14
 	ADDQ  BX, R14
 {ZERO}
@@ -119,6 +124,12 @@ tail:
 	JB   row
 
 done:
+	MOVQ $0, ret+112(FP)
+	VZEROUPPER
+	RET
+
+bad:
+	MOVQ $1, ret+112(FP)
 	VZEROUPPER
 	RET
 `
@@ -174,10 +185,7 @@ func expand(tmpl string, isa map[string]string, e elem) string {
 	if e.T == "F32" {
 		w2m1, logw2 = "7", "3"
 	}
-	dotArgs := "104"
-	if e.T == "F32" {
-		dotArgs = "100"
-	}
+	dotArgs := "120"
 	r := strings.NewReplacer("{reduceZ}", e.reduceZ, "{reduceY}", e.reduceY)
 	s = r.Replace(s)
 	r = strings.NewReplacer("{T}", e.T, "{t}", e.t, "{P}", e.P, "{S}", e.S, "{ES}", e.ES, "{LOG}", e.LOG,

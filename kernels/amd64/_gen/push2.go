@@ -24,14 +24,17 @@ import "fmt"
 // q or t, Y12 a value, Y13 an out row (or the masked block's loaded row),
 // Y15 the masked block's lanes.
 
-const push2Args = `out []%[1]s, above []%[1]s, y []%[1]s, ycrd []uint64, ptr []uint64, crd []uint64, lptr []uint64, vals []%[1]s, idx []uint64, f []%[1]s, r int, mode int`
-
 const push2Body = `	p := above[block] * y[ycrd[c]*r + block]
 	for e in ptr[c]..ptr[c+1]-1:
 	  mode 0: q := p * f[crd[e]*r + block]
 	          for j in lptr[e]..lptr[e+1]-1: out[idx[j]*r + block] += vals[j] * q
 	  mode 1: t := sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * f[idx[j]*r + block]
-	          out[crd[e]*r + block] += p * t`
+	          out[crd[e]*r + block] += p * t
+
+Checks, each when its value is read (every block reads the index arrays
+again): ptr[c] <= ptr[c+1] <= len(crd), lptr[e] <= lptr[e+1] <= len(idx),
+ycrd[c] < yrows, crd[e] < crows and idx[j] < irows; a violation leaves
+for bad (returns 1).`
 
 // push2Loads loads PushHadamard2's bases.
 const push2Loads = `	MOVQ out_base+0(FP), DI
@@ -84,20 +87,25 @@ func (a *asm) prefetchCrdRow(nv int, l, base string) {
 }
 
 // push2Node sets DX to y's row byte offset and R8, R9 to node AX's
-// children.
+// children, leaving for bad unless ycrd[c] < yrows and ptr[c] <= ptr[c+1]
+// <= len(crd).
 func (a *asm) push2Node() {
 	a.f(`	MOVQ  ycrd_base+72(FP), DX
-	MOVQ  (DX)(AX*8), DX
-	IMULQ R13, DX
+	MOVQ  (DX)(AX*8), DX`)
+	a.check("DX", "yrows")
+	a.f(`	IMULQ R13, DX
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9`)
+	a.span("R8", "R9", "crd")
 }
 
-// rowOf sets R14 to the row byte offset of entry reg of array arg.
-func (a *asm) rowOf(arg, reg string) {
+// rowOf sets R14 to the row byte offset of entry reg of array arg,
+// leaving for bad unless the entry is below the argument bound.
+func (a *asm) rowOf(arg, reg, bound string) {
 	a.f("\tMOVQ  %s, R14", arg)
 	a.f("\tMOVQ  (R14)(%s*8), R14", reg)
+	a.check("R14", bound)
 	a.f("\tIMULQ R13, R14")
 }
 
@@ -125,12 +133,13 @@ func push2Block512(a *asm, nv int) {
 	a.f("\tJAE  lne%s", l)
 	a.f("lchild%s:", l)
 	a.prefetchChild(nv, "l"+l, "BX")
-	a.rowOf("crd_base+120(FP)", "R8")
+	a.rowOf("crd_base+120(FP)", "R8", a.crdBound)
 	for v := range nv {
 		a.f("\tVMUL{P}.Z %d(BX)(R14*1), Z%d, K%d, Z%d", v*64, 4+v, v+1, v)
 	}
 	a.f("\tMOVQ (R12)(R8*8), CX")
 	a.f("\tMOVQ 8(R12)(R8*8), DX")
+	a.span("CX", "DX", "idx")
 	a.f("\tCMPQ CX, DX")
 	a.f("\tJAE  lce%s", l)
 	a.leaves(nv, "lleaf"+l, push2LeafPF("DI"))
@@ -157,8 +166,9 @@ func push2Block512(a *asm, nv int) {
 	a.prefetchChild(nv, "c"+l, "DI")
 	a.f("\tMOVQ (R12)(R8*8), CX")
 	a.f("\tMOVQ 8(R12)(R8*8), DX")
+	a.span("CX", "DX", "idx")
 	a.fiber(nv, "c"+l, push2LeafPF("BX"))
-	a.rowOf("crd_base+120(FP)", "R8")
+	a.rowOf("crd_base+120(FP)", "R8", a.crdBound)
 	for v := range nv {
 		a.f("\tVMOVU{P}.Z   %d(DI)(R14*1), K%d, Z%d", v*64, v+1, 24+v)
 		a.f("\tVFMADD231{P} Z%d, Z%d, Z%d", 4+v, v, 24+v)
@@ -179,10 +189,10 @@ func push2PrefetchDoc() string {
 }
 
 func push2AVX512(e elem) string {
-	a := &asm{e: e}
+	a := &asm{e: e, leafBound: "irows", crdBound: "crows"}
 	fn := "PushHadamard2" + e.T + "AVX512"
-	a.twoLevelDoc(fn, push2Args, "1, 2 or 4 vectors", push2Body+push2PrefetchDoc(), "push2.go", "AVX512F, AVX512DQ, BMI2")
-	a.prologue(fn, 256, 240, 104, push2Loads)
+	a.twoLevelDoc(fn, "1, 2 or 4 vectors", push2Body+push2PrefetchDoc(), "push2.go", "AVX512F, AVX512DQ, BMI2")
+	a.prologue(fn, 240, 104, push2Loads)
 	a.blocks512(push2Block512)
 	return a.expand()
 }
@@ -209,12 +219,13 @@ func push2Block256(b blk256) {
 	a.f("\tJAE  lne%s", l)
 	a.f("lchild%s:", l)
 	a.prefetchChild(b.lines(), "l"+l, "BX")
-	a.rowOf("crd_base+120(FP)", "R8")
+	a.rowOf("crd_base+120(FP)", "R8", a.crdBound)
 	for v := range b.nv {
 		b.mul(v, "(BX)(R14*1)", 4+v, v)
 	}
 	a.f("\tMOVQ (R12)(R8*8), CX")
 	a.f("\tMOVQ 8(R12)(R8*8), DX")
+	a.span("CX", "DX", "idx")
 	a.f("\tCMPQ CX, DX")
 	a.f("\tJAE  lce%s", l)
 	b.leaves("lleaf"+l, 12, 13, push2LeafPF("DI"))
@@ -241,8 +252,9 @@ func push2Block256(b blk256) {
 	a.prefetchChild(b.lines(), "c"+l, "DI")
 	a.f("\tMOVQ (R12)(R8*8), CX")
 	a.f("\tMOVQ 8(R12)(R8*8), DX")
+	a.span("CX", "DX", "idx")
 	b.fiber("c"+l, 12, push2LeafPF("BX"))
-	a.rowOf("crd_base+120(FP)", "R8")
+	a.rowOf("crd_base+120(FP)", "R8", a.crdBound)
 	for v := range b.nv {
 		b.load(v, "(DI)(R14*1)", 13)
 		a.f("\tVFMADD231{P} Y%d, Y%d, Y13", 4+v, v)
@@ -256,10 +268,10 @@ func push2Block256(b blk256) {
 }
 
 func push2AVX2(e elem, iota string) string {
-	a := &asm{e: e}
+	a := &asm{e: e, leafBound: "irows", crdBound: "crows"}
 	fn := "PushHadamard2" + e.T + "AVX2"
-	a.twoLevelDoc(fn, push2Args, "4, 2 or 1 full vectors, then a last one", push2Body+push2PrefetchDoc(), "push2.go", "AVX, AVX2, FMA3")
-	a.prologue(fn, 256, 240, 104, push2Loads)
+	a.twoLevelDoc(fn, "4, 2 or 1 full vectors, then a last one", push2Body+push2PrefetchDoc(), "push2.go", "AVX, AVX2, FMA3")
+	a.prologue(fn, 240, 104, push2Loads)
 	a.blocks256(13, iota, push2Block256)
 	return a.expand()
 }

@@ -24,9 +24,17 @@ const spmmHeader = `// Registers by role:
 //	R10 w            AX lo = ptr[i]      R13 hi          R12 k
 //	R14 c (column)   R15 address of the indexed dense row
 //
-// The Go side has checked every bound (ptr non-decreasing within idx,
-// every index below the indexed operand's rows, both operands long enough),
-// and that len(ptr) >= 1; beta is +0 for "do not read y".
+// Checks (the indices are read from memory the caller may change, even
+// through y): the untiled kernels check each row's segment, ptr[i] <=
+// ptr[i+1] <= len(idx), when the row starts, and each index below the
+// indexed operand's rows (the argument xrows or yrows) every time a pass
+// reads it, and only then use it: one compare with the argument and a
+// branch never taken, to bad, which returns 1 (done returns 0). The tile
+// kernels compare each index with their limit in the same way; the Go side
+// copies and checks the segments and keeps the last limit at the rows of
+// the indexed operand. The Go side has checked the operands' lengths
+// (len(vals) >= len(idx), the compressed side's rows) and that len(ptr) >=
+// 1; beta is +0 for "do not read y".
 
 #include "textflag.h"
 
@@ -45,7 +53,10 @@ const spmmDoc = `// SpMM (gather form), per row i of the compressed matrix, on a
 //
 //	for c := 0; c < w; c += chunk {         // chunk: 4, 2 or 1 vectors, then a masked tail
 //		acc := 0 (2 register sets, entries alternating; 4 for one-vector chunks)
-//		for k := ptr[i]; k < ptr[i+1]; k++ { acc += vals[k] * x[idx[k]*ldx + c : ...] }
+//		for k := ptr[i]; k < ptr[i+1]; k++ {   // ptr[i] <= ptr[i+1] <= len(idx), else bad
+//			if idx[k] >= xrows { bad }
+//			acc += vals[k] * x[idx[k]*ldx + c : ...]
+//		}
 //		y[i*ldy + c : ...] = alpha*acc (+ beta*y unless beta is +0)
 //	}
 //
@@ -60,7 +71,8 @@ const spmmDoc = `// SpMM (gather form), per row i of the compressed matrix, on a
 ` + spmmHeader
 
 const spmmScatterDoc = `// SpMMScatter, per row i: xs = alpha * x[i*ldx + c : ...] is held in
-// registers while every entry k does y[idx[k]*ldy + c : ...] += vals[k]*xs.
+// registers while every entry k does y[idx[k]*ldy + c : ...] += vals[k]*xs
+// (bad unless ptr[i] <= ptr[i+1] <= len(idx) and idx[k] < yrows).
 // SpMMScatterTile is SpMMScatter on one tile of Y's rows (the Go side walks
 // the tiles): row i's entries run from seg[2i] to seg[2i+1] and stop at the
 // first whose index is >= limit; seg[2i] gets that stop. Each row start
@@ -111,28 +123,12 @@ func newSpmmV(isa, t string) *spmmV {
 
 func (v *spmmV) reg(n int) string { return fmt.Sprintf("%s%d", v.r, n) }
 
-// spmmArgs is the argument frame size.
-func spmmArgs(v *spmmV, scatter, tile bool) int {
-	frame := 144 + v.es
-	if !scatter {
-		frame = 144 + 2*v.es
-	}
-	if v.es == 4 && !scatter {
-		frame = 152
-	}
-	if v.es == 4 && scatter {
-		frame = 148 // alpha at 144
-	}
-	if tile {
-		frame = (frame+7)/8*8 + 8 // limit, 8-aligned after alpha/beta
-	}
-	return frame
-}
-
-// spmmLimit is the tile kernels' index limit argument, after alpha
-// (scatter) or beta.
+// spmmLimit is the tile kernels' index limit argument.
 func spmmLimit(v *spmmV, scatter bool) string {
-	return fmt.Sprintf("limit+%d(FP)", spmmArgs(v, scatter, true)-8)
+	if scatter {
+		return arg("SpMMScatterTile"+v.name, "limit")
+	}
+	return arg("SpMMTile"+v.name, "limit")
 }
 
 func spmmPrologue(v *spmmV, name string, scatter, tile bool) []string {
@@ -140,14 +136,7 @@ func spmmPrologue(v *spmmV, name string, scatter, tile bool) []string {
 	if tile {
 		pn = "seg"
 	}
-	sig := fmt.Sprintf("y []%s, ldy int, x []%s, ldx, w int, %s, idx []uint64, vals []%s, alpha", v.tn, v.tn, pn, v.tn)
-	if !scatter {
-		sig += ", beta"
-	}
-	sig += " " + v.tn
-	if tile {
-		sig += ", limit uint64"
-	}
+	sig := declOf(name).sig
 	shift := 2
 	if v.es == 8 {
 		shift = 3
@@ -156,8 +145,8 @@ func spmmPrologue(v *spmmV, name string, scatter, tile bool) []string {
 	if tile {
 		rows = "\tSHRQ $1, CX"
 	}
-	o := []string{fmt.Sprintf("// func %s(%s)\n// Requires: %s", name, sig, v.req),
-		fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $0-%d", name, spmmArgs(v, scatter, tile)),
+	o := []string{fmt.Sprintf("// func %s%s\n// Requires: %s", name, sig, v.req),
+		fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $0-%d", name, argSize(sig)),
 		"\tMOVQ y_base+0(FP), DI", "\tMOVQ ldy+24(FP), BX", fmt.Sprintf("\tSHLQ $%d, BX", shift),
 		"\tMOVQ x_base+32(FP), SI", "\tMOVQ ldx+56(FP), R8", fmt.Sprintf("\tSHLQ $%d, R8", shift),
 		"\tMOVQ w+64(FP), R10", fmt.Sprintf("\tMOVQ %s_base+72(FP), DX", pn), fmt.Sprintf("\tMOVQ %s_len+80(FP), CX", pn), rows,
@@ -226,10 +215,13 @@ func spmmBetaStore(v *spmmV, L string, regs []string, off func(int) int, tail bo
 	return o
 }
 
-// spmmAddr sets R15 to the address of the dense row idx[k+koff]: base + the
-// index times ld.
-func spmmAddr(base, ld string, koff int) []string {
-	return []string{fmt.Sprintf("\tMOVQ %d(R9)(R12*8), R15", koff*8), "\tIMULQ " + ld + ", R15", "\tADDQ " + base + ", R15"}
+// spmmEntry loads the index of entry R12+e into R15, leaves for out
+// unless it is below bound (the rows of the indexed operand, or a tile's
+// limit), and sets R15 to the address of the dense row it names: base +
+// the index times ld. The index is read once, and used as checked.
+func spmmEntry(e int, base, ld, bound, out string) []string {
+	return []string{fmt.Sprintf("\tMOVQ %s(R9)(R12*8), R15", disp(e*8)), "\tCMPQ R15, " + bound, "\tJAE " + out,
+		"\tIMULQ " + ld + ", R15", "\tADDQ " + base + ", R15"}
 }
 
 func spmmFmasGather(v *spmmV, nv int, bc string, accs []string, tail bool) []string {
@@ -271,8 +263,11 @@ func spmmBcasts(v *spmmV) []string {
 
 // spmmGatherBlock is one chunk's walk over row i's entries, np at a time
 // into np accumulator sets that are added at the end; it returns the code
-// and the set that holds the sum.
-func spmmGatherBlock(v *spmmV, L string, nv int, tail, tile bool) ([]string, []string) {
+// and the set that holds the sum. Each index is checked against bound as
+// it is read: out of range, the untiled kernel leaves for bad; the tile
+// kernel (bound its limit) ends the pass there, taking the entries before
+// it one at a time.
+func spmmGatherBlock(v *spmmV, L string, nv int, tail, tile bool, bound, bad string) ([]string, []string) {
 	np := 4
 	if nv > 1 {
 		np = 2
@@ -286,24 +281,35 @@ func spmmGatherBlock(v *spmmV, L string, nv int, tail, tile bool) ([]string, []s
 		}
 	}
 	o = append(o, "\tMOVQ AX, R12", L+"kn:", fmt.Sprintf("\tLEAQ %d(R12), R15", np), "\tCMPQ R15, R13", "\tJA "+L+"k1")
-	if tile {
-		// Every entry of the pass below the limit, or one at a time from
-		// here: each pass over the row (a chunk of Y's columns) then stops
-		// at the first entry at or above the limit, sorted or not.
-		for e := range np {
-			o = append(o, fmt.Sprintf("\tMOVQ %d(R9)(R12*8), R15", e*8), "\tCMPQ R15, "+spmmLimit(v, false), "\tJAE "+L+"k1")
-		}
-	}
 	for e := range np {
-		o = append(o, spmmAddr("SI", "R8", e)...)
+		out := bad
+		if tile {
+			// At the limit, entries R12..R12+e-1 are in; the pass
+			// ends one entry at a time from R12+e.
+			out = L + "k1"
+			if e > 0 {
+				out = fmt.Sprintf("%sstop%d", L, e)
+			}
+		}
+		o = append(o, spmmEntry(e, "SI", "R8", bound, out)...)
 		o = append(o, fmt.Sprintf("\t%s %d(R11)(R12*%d), %s", v.bc, e*v.es, v.es, B[e]))
 		o = append(o, spmmFmasGather(v, nv, B[e], S[e], tail)...)
 	}
-	o = append(o, fmt.Sprintf("\tADDQ $%d, R12", np), "\tJMP "+L+"kn", L+"k1:", "\tCMPQ R12, R13", "\tJAE "+L+"sum")
+	o = append(o, fmt.Sprintf("\tADDQ $%d, R12", np), "\tJMP "+L+"kn")
 	if tile {
-		o = append(o, "\tMOVQ (R9)(R12*8), R15", "\tCMPQ R15, "+spmmLimit(v, false), "\tJAE "+L+"sum")
+		for e := 1; e < np; e++ {
+			o = append(o, fmt.Sprintf("%sstop%d:", L, e), fmt.Sprintf("\tADDQ $%d, R12", e))
+			if e < np-1 {
+				o = append(o, "\tJMP "+L+"k1")
+			}
+		}
 	}
-	o = append(o, spmmAddr("SI", "R8", 0)...)
+	out := bad
+	if tile {
+		out = L + "sum"
+	}
+	o = append(o, L+"k1:", "\tCMPQ R12, R13", "\tJAE "+L+"sum")
+	o = append(o, spmmEntry(0, "SI", "R8", bound, out)...)
 	o = append(o, fmt.Sprintf("\t%s (R11)(R12*%d), %s", v.bc, v.es, B[0]))
 	o = append(o, spmmFmasGather(v, nv, B[0], S[0], tail)...)
 	o = append(o, "\tINCQ R12", "\tJMP "+L+"k1", L+"sum:")
@@ -343,14 +349,31 @@ func spmmTilePrefetch(v *spmmV, p string) []string {
 // spmmRowEnd is the end of a row: the tile kernels store where every pass
 // stopped (the next tile starts there), then the row pointer and, by
 // advance, the dense row advance.
-func spmmRowEnd(p string, tile bool, advance string) []string {
+func spmmRowEnd(name, p string, tile bool, advance string) []string {
 	o := []string{p + "next:"}
 	if tile {
 		o = append(o, "\tMOVQ R12, (DX)", "\tADDQ $16, DX")
 	} else {
 		o = append(o, "\tADDQ $8, DX")
 	}
-	return append(o, advance, "\tDECQ CX", "\tJMP "+p+"row", p+"done:", "\tVZEROUPPER", "\tRET", "")
+	o = append(o, advance, "\tDECQ CX", "\tJMP "+p+"row", p+"done:")
+	if tile {
+		return append(o, "\tVZEROUPPER", "\tRET", "")
+	}
+	// The untiled kernels return 0, or 1 from bad: a segment or an index
+	// out of range.
+	return append(o, "\tMOVQ $0, "+retArg(name), "\tVZEROUPPER", "\tRET", p+"bad:", "\tMOVQ $1, "+retArg(name), "\tVZEROUPPER", "\tRET", "")
+}
+
+// spmmRowStart opens row i: AX, R13 = ptr[i], ptr[i+1] and column 0; the
+// untiled kernels leave for bad unless ptr[i] <= ptr[i+1] <= len(idx)
+// (the tile kernels' segments are the Go side's copies, checked there).
+func spmmRowStart(name, p string, tile bool) []string {
+	o := []string{p + "row:", "\tTESTQ CX, CX", "\tJZ " + p + "done", "\tMOVQ (DX), AX", "\tMOVQ 8(DX), R13"}
+	if !tile {
+		o = append(o, "\tCMPQ AX, R13", "\tJA "+p+"bad", "\tCMPQ R13, "+argLen(name, "idx"), "\tJA "+p+"bad")
+	}
+	return append(o, "\tXORQ R14, R14")
 }
 
 func spmmFunc(v *spmmV, tile bool) []string {
@@ -360,7 +383,11 @@ func spmmFunc(v *spmmV, tile bool) []string {
 	}
 	p := strings.ToLower(name)
 	o := spmmPrologue(v, name, false, tile)
-	o = append(o, p+"row:", "\tTESTQ CX, CX", "\tJZ "+p+"done", "\tMOVQ (DX), AX", "\tMOVQ 8(DX), R13", "\tXORQ R14, R14")
+	o = append(o, spmmRowStart(name, p, tile)...)
+	bound := spmmLimit(v, false)
+	if !tile {
+		bound = arg(name, "xrows")
+	}
 	if tile {
 		o = append(o, spmmTilePrefetch(v, p)...)
 	}
@@ -373,18 +400,18 @@ func spmmFunc(v *spmmV, tile bool) []string {
 	for ci, nv := range chunks {
 		L, next := labels[ci], labels[ci+1]
 		o = append(o, L+":", fmt.Sprintf("\tLEAQ %d(R14), R15", nv*v.l), "\tCMPQ R15, R10", "\tJA "+next)
-		blk, A := spmmGatherBlock(v, L, nv, false, tile)
+		blk, A := spmmGatherBlock(v, L, nv, false, tile, bound, p+"bad")
 		o = append(o, blk...)
 		o = append(o, spmmBetaStore(v, L, A, func(i int) int { return i * v.vb }, false)...)
 		o = append(o, fmt.Sprintf("\tADDQ $%d, R14", nv*v.l), "\tJMP "+L)
 	}
 	L := labels[len(labels)-1]
 	o = append(o, L+":", "\tCMPQ R14, R10", "\tJAE "+p+"next")
-	blk, A := spmmGatherBlock(v, L, 1, true, tile)
+	blk, A := spmmGatherBlock(v, L, 1, true, tile, bound, p+"bad")
 	o = append(o, blk...)
 	o = append(o, spmmBetaStore(v, L, A, func(int) int { return 0 }, true)...)
 	// tile: every pass stopped at the same entry; the next tile starts there
-	return append(o, spmmRowEnd(p, tile, "\tADDQ BX, DI")...)
+	return append(o, spmmRowEnd(name, p, tile, "\tADDQ BX, DI")...)
 }
 
 func spmmScatterFunc(v *spmmV, tile bool) []string {
@@ -394,18 +421,18 @@ func spmmScatterFunc(v *spmmV, tile bool) []string {
 	}
 	p := strings.ToLower(name)
 	o := spmmPrologue(v, name, true, tile)
-	o = append(o, p+"row:", "\tTESTQ CX, CX", "\tJZ "+p+"done", "\tMOVQ (DX), AX", "\tMOVQ 8(DX), R13", "\tXORQ R14, R14")
+	o = append(o, spmmRowStart(name, p, tile)...)
 	if tile {
 		o = append(o, spmmTilePrefetch(v, p)...)
 	}
-	// entry sets R15 to the address of Y's row idx[k] (tile: leaves for end
-	// at the limit).
+	// entry sets R15 to the address of Y's row idx[k]: at the limit the
+	// tile kernel leaves for end; at or above yrows the untiled one leaves
+	// for bad.
 	entry := func(end string) []string {
-		a := spmmAddr("DI", "BX", 0)
-		if !tile {
-			return a
+		if tile {
+			return spmmEntry(0, "DI", "BX", spmmLimit(v, true), end)
 		}
-		return append([]string{a[0], "\tCMPQ R15, " + spmmLimit(v, true), "\tJAE " + end}, a[1:]...)
+		return spmmEntry(0, "DI", "BX", arg(name, "yrows"), p+"bad")
 	}
 	chunks := []int{4, 1}
 	var labels []string
@@ -448,7 +475,7 @@ func spmmScatterFunc(v *spmmV, tile bool) []string {
 		o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.mask, m, v.tm, t), fmt.Sprintf("\t%s %s, %s, %s", v.fma, v.xs[0], v.b0, t), fmt.Sprintf("\t%s %s, %s, %s", v.mask, t, v.tm, m))
 	}
 	o = append(o, "\tINCQ R12", "\tJMP "+L+"k")
-	return append(o, spmmRowEnd(p, tile, "\tADDQ R8, SI")...)
+	return append(o, spmmRowEnd(name, p, tile, "\tADDQ R8, SI")...)
 }
 
 // spmmFiles is spmm_amd64.s and spmmscatter_amd64.s after the build line.

@@ -24,19 +24,18 @@ import (
 // the masked block's loaded row, Y10..Y13 pull sums (or Y10 an out row),
 // Y15 the masked block's lanes.
 
-const gather2Args = `out []%[1]s, y []%[1]s, ocrd []uint64, ycrd []uint64, ptr []uint64, crd []uint64, z []%[1]s, lptr []uint64, vals []%[1]s, idx []uint64, x []%[1]s, r int, sO int, cO int, sU int, pf int`
-
 // gather2PrefetchX is the bit of the GatherHadamard2 kernels' last argument,
 // pf, that makes each leaf prefetch the x row of the leaf pullPFD ahead
 // (package kernels sets it when x exceeds L2).
 const gather2PrefetchX = 1
 
-// prologue opens kernel fn (frame: left-8(SP), blk-16(SP); argBytes of
-// arguments), runs loads (the bases), sets R13 to the row bytes from the
-// argument r at rOff, and leaves for done when ptr (its length at ptrLen)
-// has no node. Every blocked kernel but the AVX-512 one-level ones opens so.
-func (a *asm) prologue(fn string, argBytes, rOff, ptrLen int, loads string) {
-	a.f("TEXT ·%s(SB), NOSPLIT, $16-%d", fn, argBytes)
+// prologue opens kernel fn (frame: left-8(SP), blk-16(SP); the argument
+// size from its declaration), runs loads (the bases), sets R13 to the row
+// bytes from the argument r at rOff, and leaves for done when ptr (its
+// length at ptrLen) has no node. Every blocked kernel but the AVX-512
+// one-level ones opens so.
+func (a *asm) prologue(fn string, rOff, ptrLen int, loads string) {
+	a.text(fn, 16)
 	a.f("%s", loads)
 	a.f(`	MOVQ r+%d(FP), R13
 	MOVQ R13, left-8(SP)
@@ -47,12 +46,12 @@ func (a *asm) prologue(fn string, argBytes, rOff, ptrLen int, loads string) {
 	JLE  done`, rOff, ptrLen)
 }
 
-// twoLevelDoc writes a kernel's header comment: its Go signature (args with
-// %[1]s for the element type), its column blocks and pseudo-code (body,
-// without the leading "// "), the generator file naming its registers, and
-// the features it requires.
-func (a *asm) twoLevelDoc(fn, args, blocks, body, regs, req string) {
-	a.f("\n// func %s(%s)\n//\n// Column blocks (%s, masked past r), and for each block every node c:\n//", fn, fmt.Sprintf(args, a.e.t), blocks)
+// twoLevelDoc writes a kernel's header comment: its Go signature (from
+// its declaration), its column blocks and pseudo-code (body, without the
+// leading "// ", which says what it checks), the generator file naming its
+// registers, and the features it requires.
+func (a *asm) twoLevelDoc(fn, blocks, body, regs, req string) {
+	a.f("\n// func %s%s\n//\n// Column blocks (%s, masked past r), and for each block every node c:\n//", fn, declOf(fn).sig, blocks)
 	for _, ln := range strings.Split(body, "\n") {
 		switch {
 		case ln == "":
@@ -95,9 +94,7 @@ chunk:
 	for _, nv := range []int{1, 2, 4} {
 		block(a, nv)
 	}
-	a.f("done:")
-	a.f("\tVZEROUPPER")
-	a.f("\tRET")
+	a.returns()
 }
 
 // gather2Loads loads GatherHadamard2's bases.
@@ -113,7 +110,12 @@ const gather2Body = `	s := sum over e in ptr[c]..ptr[c+1]-1 of z[crd[e]*r + bloc
 	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * s
 
 When sO = cO = 0 (GatherPull) the out block stays in registers and is
-stored once per block.`
+stored once per block.
+
+Checks, each when its value is read (every block reads the index arrays
+again): ptr[c] <= ptr[c+1] <= len(crd), lptr[e] <= lptr[e+1] <= len(idx),
+idx[j] < xrows, crd[e] < zrows, ocrd[c] < obound and ycrd[c] < ybound; a
+violation leaves for bad (returns 1).`
 
 // The one- and two-level gathers share their first five arguments (out, y,
 // ocrd, ycrd, ptr); their strides sO, cO, sU stand at sOff, sOff+8 and
@@ -124,11 +126,13 @@ const (
 )
 
 // nodeRows sets R14 to out's row offset (elements) ocrd[c]*sO + c*cO and DX
-// to y's, ycrd[c]*sU, for node AX.
+// to y's, ycrd[c]*sU, for node AX, leaving for bad unless ocrd[c] < obound
+// and ycrd[c] < ybound.
 func (a *asm) nodeRows(sOff int) {
 	a.f(`	MOVQ  ocrd_base+48(FP), R14
-	MOVQ  (R14)(AX*8), R14
-	IMULQ sO+%d(FP), R14
+	MOVQ  (R14)(AX*8), R14`)
+	a.check("R14", "obound")
+	a.f(`	IMULQ sO+%d(FP), R14
 	MOVQ  AX, DX
 	IMULQ cO+%d(FP), DX
 	ADDQ  DX, R14`, sOff, sOff+8)
@@ -191,19 +195,22 @@ func (a *asm) prefetchAhead(nv int, label, table, stride, nodeStride, base, scal
 	a.f("%s:", label)
 }
 
-// yRow sets DX to y's row offset (elements) ycrd[c]*sU for node AX.
+// yRow sets DX to y's row offset (elements) ycrd[c]*sU for node AX,
+// leaving for bad unless ycrd[c] < ybound.
 func (a *asm) yRow(sOff int) {
 	a.f(`	MOVQ  ycrd_base+72(FP), DX
-	MOVQ  (DX)(AX*8), DX
-	IMULQ sU+%d(FP), DX`, sOff+16)
+	MOVQ  (DX)(AX*8), DX`)
+	a.check("DX", "ybound")
+	a.f(`	IMULQ sU+%d(FP), DX`, sOff+16)
 }
 
-// childrenOpen loads node AX's children range into R8, R9 and opens the
-// child loop (label cl, exit ce).
+// childrenOpen loads node AX's children range into R8, R9, leaving for
+// bad unless ptr[c] <= ptr[c+1] <= len(crd) (the children lptr holds too).
 func (a *asm) childrenOpen(l string) {
 	a.f(`	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9`)
+	a.span("R8", "R9", "crd")
 }
 
 // children512 sets Z4..Z(3+nv) to node AX's sum over its children of z row
@@ -223,9 +230,11 @@ func (a *asm) children512(nv int, l string) {
 	a.prefetchCrdRow(nv, l, "R15")
 	a.f("\tMOVQ (R12)(R8*8), CX")
 	a.f("\tMOVQ 8(R12)(R8*8), DX")
+	a.span("CX", "DX", "idx")
 	a.fiber(nv, l, gather2LeafPF)
 	a.f("\tMOVQ  crd_base+120(FP), R14")
 	a.f("\tMOVQ  (R14)(R8*8), R14")
+	a.check("R14", a.crdBound)
 	a.f("\tIMULQ R13, R14")
 	for v := range nv {
 		a.f("\tVFMADD231{P} %d(R15)(R14*1), Z%d, K%d, Z%d", v*64, v, v+1, 4+v)
@@ -308,10 +317,10 @@ func gather2PrefetchDoc() string {
 var gather2LeafPF = leafPF{"pf+296(FP)", gather2PrefetchX, "idx_len+224(FP)", "BX"}
 
 func gather2AVX512(e elem) string {
-	a := &asm{e: e}
+	a := &asm{e: e, leafBound: "xrows", crdBound: "zrows"}
 	fn := "GatherHadamard2" + e.T + "AVX512"
-	a.twoLevelDoc(fn, gather2Args, "1, 2 or 4 vectors", gather2Body+gather2PrefetchDoc(), "twolevel.go", "AVX512F, AVX512DQ, BMI2")
-	a.prologue(fn, 304, 264, 104, gather2Loads)
+	a.twoLevelDoc(fn, "1, 2 or 4 vectors", gather2Body+gather2PrefetchDoc(), "twolevel.go", "AVX512F, AVX512DQ, BMI2")
+	a.prologue(fn, 264, 104, gather2Loads)
 	a.blocks512(gather2Block512)
 	return a.expand()
 }
@@ -335,8 +344,9 @@ func (a *asm) children256(b blk256, l string) {
 	a.prefetchCrdRow(b.lines(), l, "R15")
 	a.f("\tMOVQ (R12)(R8*8), CX")
 	a.f("\tMOVQ 8(R12)(R8*8), DX")
+	a.span("CX", "DX", "idx")
 	b.fiber(l, 8, gather2LeafPF)
-	a.rowOf("crd_base+120(FP)", "R8")
+	a.rowOf("crd_base+120(FP)", "R8", a.crdBound)
 	for v := range b.nv {
 		b.fma(v, "(R15)(R14*1)", v, 4+v)
 	}
@@ -402,10 +412,10 @@ func (b blk256) gatherNodes(sOff, sum int, prefetch bool, node func(l string)) {
 }
 
 func gather2AVX2(e elem, iota string) string {
-	a := &asm{e: e}
+	a := &asm{e: e, leafBound: "xrows", crdBound: "zrows"}
 	fn := "GatherHadamard2" + e.T + "AVX2"
-	a.twoLevelDoc(fn, gather2Args, "4, 2 or 1 full vectors, then a last one", gather2Body+gather2PrefetchDoc(), "twolevel.go", "AVX, AVX2, FMA3")
-	a.prologue(fn, 304, 264, 104, gather2Loads)
+	a.twoLevelDoc(fn, "4, 2 or 1 full vectors, then a last one", gather2Body+gather2PrefetchDoc(), "twolevel.go", "AVX, AVX2, FMA3")
+	a.prologue(fn, 264, 104, gather2Loads)
 	a.blocks256(9, iota, gather2Block256)
 	return a.expand()
 }

@@ -1,0 +1,141 @@
+package csr_test
+
+import (
+	"regexp"
+	"testing"
+
+	"github.com/hurray-format/hurray-go/csr"
+	"github.com/hurray-format/hurray-go/internal/mem"
+	"github.com/hurray-format/hurray-go/internal/testutil"
+	"github.com/hurray-format/hurray-go/kernels"
+	"github.com/hurray-format/hurray-go/layout"
+)
+
+// The index arrays of a validated matrix may change afterwards: through
+// Idx, through the bytes given to FromBuffers, or through a product whose
+// output views another structure's indices. The products then read those
+// indices as they are, and must stop with the kernels' panic, never fault
+// or write outside their output. A fault ends the test binary, so each case
+// runs in a child process (testutil.RunIsolated), once per kernel path.
+
+// Panics of the product kernels on an index changed after validation.
+const (
+	spmmBad        = "kernels: SpMM: index out of range (an index array changed after validation?)"
+	spmmScatterBad = "kernels: SpMMScatter: index out of range (an index array changed after validation?)"
+)
+
+// twoByFour is a validated 2x4 CSR matrix with entries (0,0) (0,1) (1,2)
+// (1,3).
+func twoByFour(t *testing.T) *csr.Matrix[float64] {
+	a, err := csr.New[float64](2, 4, []uint64{0, 2, 4}, []uint64{0, 1, 2, 3}, []float64{1, 2, 3, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// safetyCases are the cases: each changes indices after validation and
+// runs a product; want is the panic it must end in ("" when it must
+// complete: SpMV and its transpose skip an index out of range).
+var safetyCases = []struct {
+	name, want string
+	run        func(t *testing.T)
+}{
+	{"idx=4/MulMatTrans", spmmScatterBad, func(t *testing.T) {
+		a := twoByFour(t)
+		a.Idx()[1] = 4
+		a.MulMatTrans(make([]float64, 4*8), make([]float64, 2*8), 8)
+	}},
+	{"idx=2^40/MulMatTrans", spmmScatterBad, func(t *testing.T) {
+		a := twoByFour(t)
+		a.Idx()[1] = 1 << 40
+		a.MulMatTrans(make([]float64, 4*8), make([]float64, 2*8), 8)
+	}},
+	{"idx=4/MulMat", spmmBad, func(t *testing.T) {
+		a := twoByFour(t)
+		a.Idx()[1] = 4
+		a.MulMat(make([]float64, 2*8), make([]float64, 4*8), 8)
+	}},
+	{"idx=2^63/MulMat", spmmBad, func(t *testing.T) {
+		a := twoByFour(t)
+		a.Idx()[3] = 1 << 63
+		a.MulMat(make([]float64, 2*8), make([]float64, 4*8), 8)
+	}},
+	// SpMM's pass over ptr (O(rows), kept by the unchecked entry point)
+	// finds a row pointer first.
+	{"ptr=2^40/MulMat", "kernels: SpMM: ptr not non-decreasing or beyond len(idx)", func(t *testing.T) {
+		a := twoByFour(t)
+		a.Ptr()[1] = 1 << 40
+		a.MulMat(make([]float64, 2*8), make([]float64, 4*8), 8)
+	}},
+	{"idx=2^40/MulVec", "", func(t *testing.T) {
+		a := twoByFour(t)
+		a.Idx()[1] = 1 << 40
+		a.MulVec(make([]float64, 2), make([]float64, 4))
+		a.MulVecTrans(make([]float64, 4), make([]float64, 2))
+	}},
+	{"FromBuffers bytes/MulMatTrans", spmmScatterBad, func(t *testing.T) {
+		idx := []uint64{0, 1, 2, 3}
+		buf := mem.Uint64Bytes(idx)
+		a, err := csr.FromBuffers[float64](2, 4, [][]byte{
+			mem.FloatBytes([]float64{1, 2, 3, 4}), mem.Uint64Bytes([]uint64{0, 2, 4}), buf,
+		}, layout.Strict)
+		if err != nil {
+			t.Fatal(err)
+		}
+		buf[13] = 1 // idx[1] = 1 + 1<<40
+		a.MulMatTrans(make([]float64, 4*8), make([]float64, 2*8), 8)
+	}},
+	{"shared bytes/MulMatTrans", spmmScatterBad, func(t *testing.T) {
+		// a's col_idx and b's values are the same bytes; c's product
+		// writes b's values, which are a's indices.
+		shared := mem.Uint64Bytes([]uint64{0, 1, 2, 3})
+		a, err := csr.FromBuffers[float64](2, 4, [][]byte{
+			mem.FloatBytes([]float64{1, 2, 3, 4}), mem.Uint64Bytes([]uint64{0, 2, 4}), shared,
+		}, layout.Strict)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := csr.FromBuffers[float64](4, 4, [][]byte{
+			shared, mem.Uint64Bytes([]uint64{0, 1, 2, 3, 4}), mem.Uint64Bytes([]uint64{0, 1, 2, 3}),
+		}, layout.Strict)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := csr.New[float64](4, 4, []uint64{0, 1, 2, 3, 4}, []uint64{0, 1, 2, 3}, []float64{1, 1, 1, 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.MulVec(b.Values(), []float64{1, 2, 3, 4})
+		if !a.Valid() {
+			t.Fatal("a no longer valid: the case does not reach the kernels")
+		}
+		a.MulMatTrans(make([]float64, 4*8), make([]float64, 2*8), 8)
+	}},
+}
+
+// TestIndexChangedAfterValidation runs every case in a child process on
+// every kernel path and automatic selection (automatic selection alone
+// with -short).
+func TestIndexChangedAfterValidation(t *testing.T) {
+	if c := testutil.IsolatedCase(); c != "" {
+		for _, sc := range safetyCases {
+			if sc.name == c {
+				sc.run(t)
+				return
+			}
+		}
+		t.Fatalf("no case %q", c)
+	}
+	paths := append(kernels.Available(), "auto")
+	if testing.Short() {
+		paths = []string{"auto"}
+	}
+	for _, path := range paths {
+		for _, sc := range safetyCases {
+			t.Run("path="+path+"/"+sc.name, func(t *testing.T) {
+				testutil.CheckIsolated(t, sc.name, testutil.RunIsolated(t, "TestIndexChangedAfterValidation", sc.name, path), regexp.QuoteMeta(sc.want))
+			})
+		}
+	}
+}

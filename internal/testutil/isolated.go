@@ -1,0 +1,87 @@
+package testutil
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// isolatedEnv selects, in a child process of the test binary, the case
+// that RunIsolated runs there.
+const isolatedEnv = "HURRAY_ISOLATED_CASE"
+
+// IsolatedCase returns the case this process runs as RunIsolated's child,
+// or "" in an ordinary run. A test that RunIsolated runs runs that case
+// alone when it is set.
+func IsolatedCase() string { return os.Getenv(isolatedEnv) }
+
+// Isolated is what a child process of RunIsolated printed and its exit
+// status.
+type Isolated struct {
+	Output string
+	Exit   int
+}
+
+// RunIsolated runs the test named test of this test binary in a child
+// process with case c selected (IsolatedCase) and the kernel path forced to
+// path through HURRAY_KERNELS ("" or "auto" for automatic selection), and
+// returns what the child printed and its exit status: a case that could
+// fault (a segmentation fault ends the whole process) runs there.
+func RunIsolated(t *testing.T, test, c, path string) Isolated {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.count=1", "-test.v")
+	cmd.Env = append(os.Environ(), isolatedEnv+"="+c, "HURRAY_KERNELS="+path, "HURRAY_TEST_REQUIRE=")
+	out, err := cmd.CombinedOutput()
+	res := Isolated{Output: string(out)}
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		res.Exit = exit.ExitCode()
+	case err != nil:
+		t.Fatalf("case %s: %v", c, err)
+	}
+	return res
+}
+
+// faultSigns are what the Go runtime prints when a process faults or dies
+// outside a panic.
+var faultSigns = []string{"SIGSEGV", "SIGBUS", "unexpected fault address", "fatal error", "signal arrived"}
+
+// CheckNoFault fails t unless the child completed (exit status 0) or
+// ended in a Go panic (exit status 2) without faulting.
+func CheckNoFault(t *testing.T, c string, r Isolated) {
+	t.Helper()
+	for _, s := range faultSigns {
+		if strings.Contains(r.Output, s) {
+			t.Fatalf("case %s: the child faulted (%q):\n%s", c, s, r.Output)
+		}
+	}
+	if r.Exit != 0 && !(r.Exit == 2 && strings.Contains(r.Output, "\npanic: ")) {
+		t.Fatalf("case %s: exit status %d, want 0 or a Go panic:\n%s", c, r.Exit, r.Output)
+	}
+}
+
+// CheckIsolated fails t unless the child ended as want says: with want
+// empty it completed (exit status 0); else it panicked (exit status 2)
+// with a message that the regular expression want matches from its start.
+// Either way it must not have faulted.
+func CheckIsolated(t *testing.T, c string, r Isolated, want string) {
+	t.Helper()
+	for _, s := range faultSigns {
+		if strings.Contains(r.Output, s) {
+			t.Fatalf("case %s: the child faulted (%q):\n%s", c, s, r.Output)
+		}
+	}
+	if want == "" {
+		if r.Exit != 0 {
+			t.Fatalf("case %s: exit status %d, want 0:\n%s", c, r.Exit, r.Output)
+		}
+		return
+	}
+	if r.Exit != 2 || !regexp.MustCompile(`(?m)^panic: `+want).MatchString(r.Output) {
+		t.Fatalf("case %s: exit status %d, want a panic with %q:\n%s", c, r.Exit, want, r.Output)
+	}
+}
