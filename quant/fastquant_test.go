@@ -217,11 +217,19 @@ func TestQuantizeMatchesOld(t *testing.T) {
 				"edges":     func() []float64 { return edgeMix(rng, n) },
 				"zeros":     func() []float64 { return make([]float64, n) },
 				"bad value": func() []float64 { return badMix(rng, n) },
+				"tiny": func() []float64 {
+					// Below and among the float32 subnormals, as float64.
+					v := make([]float64, n)
+					for i := range v {
+						v[i] = (rng.Float64()*2 - 1) * math.Ldexp(1, -140-rng.IntN(20))
+					}
+					return v
+				},
 			}
-			for _, g := range []string{"normal", "ties", "nf4 ties", "positive", "edges", "zeros", "bad value"} {
+			for _, g := range []string{"normal", "ties", "nf4 ties", "positive", "edges", "zeros", "bad value", "tiny"} {
 				v64 := gens[g]()
 				name := fmt.Sprintf("%s n=%d it=%d", g, n, it)
-				if g != "nf4 ties" {
+				if g != "nf4 ties" && g != "tiny" {
 					v32 := make([]float32, n)
 					for i, x := range v64 {
 						v32[i] = float32(x)
