@@ -1,6 +1,7 @@
 package quant
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -354,6 +355,7 @@ func absMax64(vals []float64) (a float64, ok bool) {
 // start.. of dst, lower-indexed value in the low nibble. A byte's first
 // write stores it whole (high nibble 0, which is also the padding after an
 // odd count); an odd start ORs the high nibble into a byte written before.
+// Eight codes at a time are packed in a uint64 into four bytes.
 func pack4(dst []byte, start int, c []byte) {
 	if start&1 == 1 && len(c) > 0 {
 		dst[start>>1] |= c[0] << 4
@@ -361,6 +363,12 @@ func pack4(dst []byte, start int, c []byte) {
 	}
 	d := dst[start>>1:]
 	i := 0
+	for ; i+8 <= len(c); i += 8 {
+		x := binary.LittleEndian.Uint64(c[i:]) & 0x0F0F0F0F0F0F0F0F
+		x = (x | x>>4) & 0x00FF00FF00FF00FF
+		x = (x | x>>8) & 0x0000FFFF0000FFFF
+		binary.LittleEndian.PutUint32(d[i>>1:], uint32(x|x>>16))
+	}
 	for ; i+1 < len(c); i += 2 {
 		d[i>>1] = c[i]&15 | c[i+1]<<4
 	}
