@@ -287,3 +287,10 @@ func badMix(rng *rand.Rand, n int) []float64 {
 	}
 	return v
 }
+
+// QuantizeMatchesOld is quantizeBoth for the external tests: the fuzz
+// targets check QuantizeTo against OldQuantizeTo bit for bit with it.
+func QuantizeMatchesOld[T Float](t *testing.T, name string, s Scheme, shape []uint64, vals []T, ch Channels) {
+	t.Helper()
+	quantizeBoth(t, name, s, shape, vals, ch)
+}
