@@ -801,15 +801,19 @@ var (
 	e4m3Table = newMXTable(3, -6, 8, -11, 448, 0x7E)
 )
 
-// code returns the magnitude bits of the code of a, given as the bits b
-// of a float64 ≥ 0 below the table's range limit.
-func (t *mxTable) code(b uint64) uint8 {
-	k := max(int(b>>t.shift)-t.base, 0)
+// mxCode returns the magnitude bits of the code of a, given as the bits b
+// of a float64 ≥ 0 below the range limit of the mxTable whose fields follow
+// (the encoders hold them in locals so that their loops do not reload
+// them). The keys below base clamp to 0 without a branch: in MX blocks of
+// a wide spread such keys come and go unpredictably.
+func mxCode(b uint64, shift uint, base int, sticky uint64, codes []uint8) uint8 {
+	k := int(b>>(shift&63)) - base
+	k &^= k >> 63
 	st := 0
-	if b&t.sticky != 0 {
+	if b&sticky != 0 {
 		st = 1
 	}
-	return t.codes[(2*k+st)&(len(t.codes)-1)]
+	return codes[(2*k+st)&(len(codes)-1)]
 }
 
 // e2m1Float64 and e4m3Float64 are the E2M1 and E4M3 values as float64.
@@ -837,12 +841,13 @@ func encodeE2M1[T Float](vals []T, codes []byte, s uint8, e *errAcc) {
 	codes = codes[:len(vals)]
 	scale, px := pow2(127-int(s)), float64(E8M0(s))
 	t := &e2m1Table
+	shift, base, sticky, tab := t.shift, t.base, t.sticky, t.codes
 	var ss float64
 	m := startMag[T](e)
 	for j, v := range vals {
 		x := float64(v)
 		b := math.Float64bits(x * scale)
-		c := t.code(b&^(1<<63)) | uint8(b>>63)<<3
+		c := mxCode(b&^(1<<63), shift, base, sticky, tab) | uint8(b>>63)<<3
 		codes[j] = c
 		d := x - e2m1Float64[c&15]*px
 		ss += d * d
@@ -861,12 +866,13 @@ func encodeE4M3[T Float](vals []T, codes []byte, s uint8, e *errAcc) {
 	codes = codes[:len(vals)]
 	scale, px := pow2(127-int(s)), float64(E8M0(s))
 	t := &e4m3Table
+	shift, base, sticky, tab := t.shift, t.base, t.sticky, t.codes
 	var ss float64
 	m := startMag[T](e)
 	for j, v := range vals {
 		x := float64(v)
 		b := math.Float64bits(x * scale)
-		c := t.code(b&^(1<<63)) | uint8(b>>63)<<7
+		c := mxCode(b&^(1<<63), shift, base, sticky, tab) | uint8(b>>63)<<7
 		codes[j] = c
 		d := x - e4m3Float64[c]*px
 		ss += d * d
