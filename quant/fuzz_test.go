@@ -117,7 +117,8 @@ func FuzzValidate(f *testing.F) {
 // little-endian) with every scheme: no panic; an error only for a value
 // that is not finite or beyond the float32 range, naming it; otherwise the
 // result validates and matches the reference within the scheme's bound
-// (checkQuantize).
+// (checkQuantize); and codes, parameters, report and error are those of
+// the one value at a time OldQuantizeTo.
 func FuzzQuantize(f *testing.F) {
 	f.Add(uint8(0), false, []byte{0, 0, 128, 63, 0, 0, 0, 192})
 	f.Add(uint8(12), false, []byte{0, 0, 0xE0, 0x40, 0, 0, 0x80, 0x3E, 0, 0, 0xC0, 0x3F})
@@ -157,6 +158,7 @@ func fuzzQuantize[T quant.Float](t *testing.T, s quant.Scheme, shape []uint64, v
 		}
 		ch, channel = quant.PerValue(chans, 1), func(i int) int { return int(chans[i]) }
 	}
+	quant.QuantizeMatchesOld(t, "fuzz", s, shape, vals, ch)
 	bad := -1
 	for i, x := range vals {
 		if !(math.Abs(float64(x)) <= math.MaxFloat32) {

@@ -1,6 +1,7 @@
 package quant
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -228,16 +229,24 @@ func span64(vals []float64) (lo, hi float64, ok bool) {
 }
 
 // quantizeSeg quantizes vals, the values start.. of group g: it sets the
-// group's parameters from their span and writes their codes. It returns
-// the index within vals of the first value that cannot be quantized, or -1.
+// group's parameters from their span (uint8) or largest magnitude (the
+// other kinds) and writes their codes. It returns the index within vals of
+// the first value that cannot be quantized, or -1.
 func quantizeSeg[T Float](v *Values, vals []T, start, g int, e *errAcc) int {
-	lo, hi, bad := span(vals)
+	k := v.Scheme.kind
+	var lo, hi, absmax float64
+	var bad int
+	if k == Uint8 {
+		lo, hi, bad = span(vals)
+	} else {
+		absmax, bad = absMax(vals)
+		lo, hi = -absmax, absmax
+	}
 	if bad >= 0 {
 		return bad
 	}
-	absmax := max(-lo, hi)
 	var p intGroup
-	switch k := v.Scheme.kind; k {
+	switch k {
 	case Int8, Uint8:
 		p = intParams(k, lo, hi)
 		v.Scale[g] = p.s32
@@ -262,7 +271,7 @@ func quantizeSeg[T Float](v *Values, vals []T, start, g int, e *errAcc) int {
 	var tmp [256]byte
 	for len(vals) > 0 {
 		n := min(len(vals), len(tmp))
-		switch v.Scheme.kind {
+		switch k {
 		case Int4:
 			encodeInts(vals[:n], tmp[:n], &p, e)
 		case NF4:
@@ -276,10 +285,77 @@ func quantizeSeg[T Float](v *Values, vals []T, start, g int, e *errAcc) int {
 	return -1
 }
 
+// absMax returns the largest |v| of vals (0 for none), and the index of
+// the first value that is not finite or beyond the float32 range (-1 when
+// all are fine).
+func absMax[T Float](vals []T) (a float64, bad int) {
+	var ok bool
+	if unsafe.Sizeof(T(0)) == 4 {
+		a, ok = absMax32(unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(vals))), len(vals)))
+	} else {
+		a, ok = absMax64(unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(vals))), len(vals)))
+	}
+	if ok {
+		return a, -1
+	}
+	for j, v := range vals {
+		if !(math.Abs(float64(v)) <= math.MaxFloat32) {
+			return 0, j
+		}
+	}
+	return a, -1
+}
+
+// absMax32 is absMax for float32 on the values' bits: without the sign
+// bit, the largest bits are those of the largest magnitude (NaN and Inf
+// above all). ok is false when a value is not finite.
+func absMax32(vals []float32) (a float64, ok bool) {
+	const mag, inf = 1<<31 - 1, 0x7F800000
+	// Four maxima shorten the chains of dependent compares.
+	var m0, m1, m2, m3 uint32
+	j := 0
+	for ; j+4 <= len(vals); j += 4 {
+		w := vals[j : j+4 : j+4]
+		m0 = max(m0, math.Float32bits(w[0])&mag)
+		m1 = max(m1, math.Float32bits(w[1])&mag)
+		m2 = max(m2, math.Float32bits(w[2])&mag)
+		m3 = max(m3, math.Float32bits(w[3])&mag)
+	}
+	for ; j < len(vals); j++ {
+		m0 = max(m0, math.Float32bits(vals[j])&mag)
+	}
+	m := max(m0, m1, m2, m3)
+	if m >= inf {
+		return 0, false
+	}
+	return float64(math.Float32frombits(m)), true
+}
+
+// absMax64 is absMax32 for float64, whose values must also lie within the
+// float32 range.
+func absMax64(vals []float64) (a float64, ok bool) {
+	const mag, lim = 1<<63 - 1, 0x47EFFFFFE0000000 // the bits of math.MaxFloat32
+	var m0, m1 uint64
+	j := 0
+	for ; j+2 <= len(vals); j += 2 {
+		m0 = max(m0, math.Float64bits(vals[j])&mag)
+		m1 = max(m1, math.Float64bits(vals[j+1])&mag)
+	}
+	if j < len(vals) {
+		m0 = max(m0, math.Float64bits(vals[j])&mag)
+	}
+	m := max(m0, m1)
+	if m > lim {
+		return 0, false
+	}
+	return math.Float64frombits(m), true
+}
+
 // pack4 writes the 4-bit codes c (one a byte, high nibble ignored) as codes
 // start.. of dst, lower-indexed value in the low nibble. A byte's first
 // write stores it whole (high nibble 0, which is also the padding after an
 // odd count); an odd start ORs the high nibble into a byte written before.
+// Eight codes at a time are packed in a uint64 into four bytes.
 func pack4(dst []byte, start int, c []byte) {
 	if start&1 == 1 && len(c) > 0 {
 		dst[start>>1] |= c[0] << 4
@@ -287,6 +363,12 @@ func pack4(dst []byte, start int, c []byte) {
 	}
 	d := dst[start>>1:]
 	i := 0
+	for ; i+8 <= len(c); i += 8 {
+		x := binary.LittleEndian.Uint64(c[i:]) & 0x0F0F0F0F0F0F0F0F
+		x = (x | x>>4) & 0x00FF00FF00FF00FF
+		x = (x | x>>8) & 0x0000FFFF0000FFFF
+		binary.LittleEndian.PutUint32(d[i>>1:], uint32(x|x>>16))
+	}
 	for ; i+1 < len(c); i += 2 {
 		d[i>>1] = c[i]&15 | c[i+1]<<4
 	}
@@ -463,6 +545,38 @@ func roundQuot(x, s, inv, h float64) float64 {
 // 2^-40 of a half.
 const nearHalf = (0.5 - 0x1p-40) * (0.5 - 0x1p-40)
 
+// errMag returns what the encoders take the maximum of for the error d of
+// a value of type T: d² for float32 values, whose errors are differences of
+// float32s (no smaller than 2^-149, so d² never underflows and √(d²) is
+// exactly |d|), and |d| for float64 values, whose errors may be far
+// smaller. A comparison of squares spares the sign mask in the loops.
+func errMag[T Float](d float64) float64 {
+	if unsafe.Sizeof(T(0)) == 4 {
+		return d * d
+	}
+	return math.Abs(d)
+}
+
+// startMag returns errMag of e's largest error so far: an encoder's maxima
+// start there, so that within a group a new maximum, a mispredicted
+// branch, is as rare as over the whole pass. For float32 values √(d²) is
+// |d| exactly, so e.max squared is the d² it came from.
+func startMag[T Float](e *errAcc) float64 {
+	if unsafe.Sizeof(T(0)) == 4 {
+		return e.max * e.max
+	}
+	return e.max
+}
+
+// addErr adds an encoder's sum of squares ss and largest errMag m to e.
+func addErr[T Float](e *errAcc, ss, m float64) {
+	if unsafe.Sizeof(T(0)) == 4 {
+		m = math.Sqrt(m)
+	}
+	e.sumsq += ss
+	e.max = max(e.max, m)
+}
+
 // encodeInts writes the codes of vals (zp + roundQuot(x), clamped to the
 // code range; one byte each, as int8, uint8, or int4 in the low nibble) into
 // codes and accumulates their errors. The error of a value is x −
@@ -472,36 +586,38 @@ func encodeInts[T Float](vals []T, codes []byte, p *intGroup, e *errAcc) {
 	codes = codes[:len(vals)]
 	s, inv, h := p.s, p.inv, p.half
 	zp, qlo, qhi := p.zp, p.qlo, p.qhi
-	// Two sums of squares halve the chain of dependent additions.
-	ss0, ss1, me := e.sumsq, 0.0, e.max
+	// Two sums and maxima halve the chains of dependent operations.
+	var ss0, ss1 float64
+	m0 := startMag[T](e)
+	m1 := m0
 	j := 0
 	for ; j+2 <= len(vals); j += 2 {
 		x0, x1 := float64(vals[j]), float64(vals[j+1])
 		q0 := min(max(int(roundQuot(x0, s, inv, h))+zp, qlo), qhi)
 		q1 := min(max(int(roundQuot(x1, s, inv, h))+zp, qlo), qhi)
 		codes[j], codes[j+1] = byte(q0), byte(q1)
-		d0 := math.Abs(x0 - float64(float32(float64(q0-zp)*s)))
-		d1 := math.Abs(x1 - float64(float32(float64(q1-zp)*s)))
+		d0 := x0 - float64(float32(float64(q0-zp)*s))
+		d1 := x1 - float64(float32(float64(q1-zp)*s))
 		ss0 += d0 * d0
 		ss1 += d1 * d1
-		if d0 > me {
-			me = d0
+		if g := errMag[T](d0); g > m0 {
+			m0 = g
 		}
-		if d1 > me {
-			me = d1
+		if g := errMag[T](d1); g > m1 {
+			m1 = g
 		}
 	}
 	if j < len(vals) {
 		x := float64(vals[j])
 		q := min(max(int(roundQuot(x, s, inv, h))+zp, qlo), qhi)
 		codes[j] = byte(q)
-		d := math.Abs(x - float64(float32(float64(q-zp)*s)))
+		d := x - float64(float32(float64(q-zp)*s))
 		ss0 += d * d
-		if d > me {
-			me = d
+		if g := errMag[T](d); g > m0 {
+			m0 = g
 		}
 	}
-	e.sumsq, e.max = ss0+ss1, me
+	addErr[T](e, ss0+ss1, max(m0, m1))
 }
 
 // nf4Bins is the number of equal bins over [-1, 1] of nf4Table.
@@ -529,20 +645,33 @@ func nf4Bin(t float64) int {
 // wider than the rounding of x·(1/absmax), so a ratio's computed bin is at
 // most one away from its exact one, and far narrower than the gaps between
 // levels, so at most one midpoint is near a bin.
-var nf4Table = func() (t [nf4Bins + 1]uint8) {
+//
+// The table is indexed by int((t+1)·nf4Bins/2) masked to its length
+// without a clamp: ratios within [-2, 2) (an absmax rounded down to a
+// float32 subnormal leaves |t| below 2) land past nf4Bins for t > 1 and,
+// through the mask, at the top of the table for t < -1, where the entries
+// hold the codes of 1 and -1.
+var nf4Table = func() (t [4 * nf4Bins]uint8) {
 	var at [15]int
 	for k := range at {
 		at[k] = nf4Bin(nf4Mid[k])
 	}
 	for i := range t {
 		code := 0
-		for k := range at {
-			if at[k] < i-1 {
-				code = k + 1
-			}
-			if i-1 <= at[k] && at[k] <= i+1 {
-				code = k | 16
-				break
+		switch {
+		case i > 3*nf4Bins:
+			code = 0
+		case i > nf4Bins:
+			code = 15
+		default:
+			for k := range at {
+				if at[k] < i-1 {
+					code = k + 1
+				}
+				if i-1 <= at[k] && at[k] <= i+1 {
+					code = k | 16
+					break
+				}
 			}
 		}
 		t[i] = uint8(code)
@@ -555,24 +684,30 @@ var nf4Table = func() (t [nf4Bins + 1]uint8) {
 // tie, and code 7 (level 0) for every value of an all-zero group.
 func encodeNF4[T Float](vals []T, codes []byte, absmax float32, e *errAcc) {
 	codes = codes[:len(vals)]
-	ss, me := e.sumsq, e.max
+	var ss float64
+	m := startMag[T](e)
 	if absmax == 0 {
 		for j, v := range vals {
 			codes[j] = 7
-			d := math.Abs(float64(v))
+			d := float64(v)
 			ss += d * d
-			if d > me {
-				me = d
+			if g := errMag[T](d); g > m {
+				m = g
 			}
 		}
-		e.sumsq, e.max = ss, me
+		addErr[T](e, ss, m)
 		return
+	}
+	// The dequantized levels, float32 products as At computes them.
+	var lev [16]float64
+	for c, l := range nf4Levels {
+		lev[c] = float64(l * absmax)
 	}
 	a := float64(absmax)
 	inv := 1 / a
 	for j, v := range vals {
 		x := float64(v)
-		c := nf4Table[nf4Bin(x*inv)]
+		c := nf4Table[int((x*inv+1)*(nf4Bins/2))&(len(nf4Table)-1)]
 		if c&16 != 0 {
 			c &= 15
 			if x > nf4Mid[c]*a { // exact: a 25-bit midpoint times a float32
@@ -580,13 +715,13 @@ func encodeNF4[T Float](vals []T, codes []byte, absmax float32, e *errAcc) {
 			}
 		}
 		codes[j] = c
-		d := math.Abs(x - float64(nf4Levels[c&15]*absmax))
+		d := x - lev[c&15]
 		ss += d * d
-		if d > me {
-			me = d
+		if g := errMag[T](d); g > m {
+			m = g
 		}
 	}
-	e.sumsq, e.max = ss, me
+	addErr[T](e, ss, m)
 }
 
 // pow2 returns 2^k for -1022 ≤ k ≤ 1023.
@@ -609,55 +744,141 @@ func mxScale(absmax float64, emax int) uint8 {
 // saturating at maxNormal (whose code is maxCode), and returns the code's
 // magnitude bits. Codes of such formats grow with the value, subnormals
 // included, so the code is (e−emin)<<mbits plus the rounded mantissa: a
-// carry out of the mantissa moves to the next exponent by itself.
+// carry out of the mantissa moves to the next exponent by itself. It builds
+// the tables of mxTable.
 func roundFP(a float64, mbits, emin int, maxNormal float64, maxCode uint8) uint8 {
 	if a >= maxNormal {
 		return maxCode
 	}
-	// e = max(exponent of a, emin), without a branch: many of E2M1's
-	// elements are subnormal, in no predictable order.
 	d := int(math.Float64bits(a)>>52) - 1023 - emin
 	e := emin + d&^(d>>63)
 	m := (a*pow2(mbits-e) + rne) - rne
 	return uint8((e-emin)<<mbits + int(m))
 }
 
+// mxTable rounds an MX element a = |x|·2^-X ≥ 0 (below 2^(emax+1)) to its
+// code's magnitude bits by a lookup on a's float64 bits: its exponent and
+// its top mbits+1 mantissa bits (the kept bits and the round bit) form a
+// key, and a sticky bit says whether any bit below them is set. Every
+// point where the rounding changes (a value of the format, a midpoint
+// between two, the saturation point) has a zero sticky bit, so all the a
+// of one key and sticky bit round alike; the entry holds roundFP of one of
+// them. Keys below that of the smallest midpoint (half the smallest
+// subnormal) all round to 0 and share entry 0.
+type mxTable struct {
+	shift  uint   // 52 − (mbits+1): the key is bits >> shift
+	base   int    // the key of exponent low with a zero mantissa, whose a round to 0
+	sticky uint64 // the bits below the key
+	codes  []uint8
+}
+
+// newMXTable builds the mxTable of a format with mbits mantissa bits,
+// smallest normal exponent emin, largest normal maxNormal (code maxCode)
+// and largest exponent emax; low is an exponent below which every a rounds
+// to 0.
+func newMXTable(mbits, emin, emax, low int, maxNormal float64, maxCode uint8) mxTable {
+	t := mxTable{shift: uint(52 - (mbits + 1))}
+	t.sticky = 1<<t.shift - 1
+	t.base = (1023 + low) << (mbits + 1)
+	top := (1023+emax+1)<<(mbits+1) - t.base
+	n := 1
+	for n < 2*top {
+		n *= 2
+	}
+	t.codes = make([]uint8, n)
+	for k := range top {
+		bits := uint64(k+t.base) << t.shift
+		t.codes[2*k] = roundFP(math.Float64frombits(bits), mbits, emin, maxNormal, maxCode)
+		t.codes[2*k+1] = roundFP(math.Float64frombits(bits|1), mbits, emin, maxNormal, maxCode)
+	}
+	return t
+}
+
+var (
+	// e2m1Table rounds E2M1 elements, a < 8; a below 2^-2 rounds to 0.
+	e2m1Table = newMXTable(1, 0, 2, -3, 6, 7)
+	// e4m3Table rounds E4M3 elements, a < 2^9; a below 2^-10 rounds to 0.
+	e4m3Table = newMXTable(3, -6, 8, -11, 448, 0x7E)
+)
+
+// mxCode returns the magnitude bits of the code of a, given as the bits b
+// of a float64 ≥ 0 below the range limit of the mxTable whose fields follow
+// (the encoders hold them in locals so that their loops do not reload
+// them). The keys below base clamp to 0 without a branch: in MX blocks of
+// a wide spread such keys come and go unpredictably.
+func mxCode(b uint64, shift uint, base int, sticky uint64, codes []uint8) uint8 {
+	k := int(b>>(shift&63)) - base
+	k &^= k >> 63
+	st := 0
+	if b&sticky != 0 {
+		st = 1
+	}
+	return codes[(2*k+st)&(len(codes)-1)]
+}
+
+// e2m1Float64 and e4m3Float64 are the E2M1 and E4M3 values as float64.
+var (
+	e2m1Float64 = func() (t [16]float64) {
+		for c, v := range e2m1Values {
+			t[c] = float64(v)
+		}
+		return t
+	}()
+	e4m3Float64 = func() (t [256]float64) {
+		for c, v := range e4m3Values {
+			t[c] = float64(v)
+		}
+		return t
+	}()
+)
+
 // encodeE2M1 writes the FP4 E2M1 codes of vals, an MX block of E8M0 scale
 // s, into codes (one a byte): |x|·2^(127−s), exact, rounded to the nearest
-// E2M1 value, ties to even, saturated at 6, with x's sign.
+// E2M1 value, ties to even, saturated at 6, with x's sign. A value's
+// dequantized value, the float32 product E2M1·E8M0(s) of At, is exact, so
+// it is the float64 product.
 func encodeE2M1[T Float](vals []T, codes []byte, s uint8, e *errAcc) {
 	codes = codes[:len(vals)]
-	scale, s32 := pow2(127-int(s)), E8M0(s)
-	ss, me := e.sumsq, e.max
+	scale, px := pow2(127-int(s)), float64(E8M0(s))
+	t := &e2m1Table
+	shift, base, sticky, tab := t.shift, t.base, t.sticky, t.codes
+	var ss float64
+	m := startMag[T](e)
 	for j, v := range vals {
 		x := float64(v)
-		c := roundFP(math.Abs(x)*scale, 1, 0, 6, 7) | uint8(math.Float64bits(x)>>63)<<3
+		b := math.Float64bits(x * scale)
+		c := mxCode(b&^(1<<63), shift, base, sticky, tab) | uint8(b>>63)<<3
 		codes[j] = c
-		d := math.Abs(x - float64(e2m1Values[c&15]*s32))
+		d := x - e2m1Float64[c&15]*px
 		ss += d * d
-		if d > me {
-			me = d
+		if g := errMag[T](d); g > m {
+			m = g
 		}
 	}
-	e.sumsq, e.max = ss, me
+	addErr[T](e, ss, m)
 }
 
 // encodeE4M3 writes the FP8 E4M3 codes of vals, an MX block of E8M0 scale s,
 // into codes: |x|·2^(127−s), exact, rounded to the nearest E4M3 value, ties
-// to even, saturated at 448 (never NaN), with x's sign.
+// to even, saturated at 448 (never NaN), with x's sign. As for E2M1, the
+// dequantized value is the exact float64 product.
 func encodeE4M3[T Float](vals []T, codes []byte, s uint8, e *errAcc) {
 	codes = codes[:len(vals)]
-	scale, s32 := pow2(127-int(s)), E8M0(s)
-	ss, me := e.sumsq, e.max
+	scale, px := pow2(127-int(s)), float64(E8M0(s))
+	t := &e4m3Table
+	shift, base, sticky, tab := t.shift, t.base, t.sticky, t.codes
+	var ss float64
+	m := startMag[T](e)
 	for j, v := range vals {
 		x := float64(v)
-		c := roundFP(math.Abs(x)*scale, 3, -6, 448, 0x7E) | uint8(math.Float64bits(x)>>63)<<7
+		b := math.Float64bits(x * scale)
+		c := mxCode(b&^(1<<63), shift, base, sticky, tab) | uint8(b>>63)<<7
 		codes[j] = c
-		d := math.Abs(x - float64(e4m3Values[c]*s32))
+		d := x - e4m3Float64[c]*px
 		ss += d * d
-		if d > me {
-			me = d
+		if g := errMag[T](d); g > m {
+			m = g
 		}
 	}
-	e.sumsq, e.max = ss, me
+	addErr[T](e, ss, m)
 }

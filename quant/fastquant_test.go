@@ -1,0 +1,296 @@
+package quant
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// matchSchemes are the schemes QuantizeTo is compared with OldQuantizeTo
+// on: every kind and granularity, block sizes that split bytes and runs
+// unevenly.
+var matchSchemes = []string{
+	"int8:tensor", "int8:block=1", "int8:block=7", "int8:block=32", "int8:block=64", "int8:block=1000",
+	"uint8:tensor", "uint8:block=1", "uint8:block=5", "uint8:block=64",
+	"int4:block=1", "int4:block=3", "int4:block=32", "int4:block=64",
+	"nf4", "nf4:block=1", "nf4:block=5", "nf4:block=33", "nf4:block=256",
+	"mxfp4", "mxfp8",
+	"int8:channel:axis=0", "int8:channel:axis=1", "uint8:channel:axis=0", "uint8:channel:axis=1",
+}
+
+// edgeValues are float32 values where rounding and classification change:
+// zeros of both signs, the subnormal and normal limits, the largest float32
+// and their neighbours.
+var edgeValues = []float64{
+	0, math.Copysign(0, -1), 0x1p-149, -0x1p-149, 0x1p-126, -0x1p-126, 0x1.fffffcp-127,
+	math.MaxFloat32, -math.MaxFloat32, 0x1.fffffcp127, 1, -1, 0.5, -0.5, 1.5, 2.5, -2.5,
+	6, 448, 5, 3.5, 0.25, 0.75, 1.25, 1.75, 127, 127.5, -127.5, 7.5, 255,
+}
+
+// tieValues returns n float32 values that land often on exact halves of a
+// scale: multiples of 2^-j (ties for every power-of-two scale), and k+½
+// multiples of a scale with few mantissa bits, beside a group maximum that
+// makes that scale.
+func tieValues(rng *rand.Rand, n int) []float64 {
+	v := make([]float64, n)
+	for i := range v {
+		switch rng.IntN(4) {
+		case 0:
+			v[i] = float64(rng.IntN(4096)-2048) * math.Ldexp(1, -rng.IntN(12))
+		case 1:
+			s := float64(1+rng.IntN(15)) * math.Ldexp(1, rng.IntN(20)-10)
+			v[i] = (float64(rng.IntN(255)-127) + 0.5) * s
+		case 2:
+			v[i] = edgeValues[rng.IntN(len(edgeValues))]
+		default:
+			v[i] = rng.NormFloat64() * math.Ldexp(1, rng.IntN(40)-20)
+		}
+		v[i] = float64(float32(v[i]))
+	}
+	return v
+}
+
+// nf4Ties returns float64 values at and next to NF4 midpoints times an
+// absmax, and the absmax itself, so that every group of them has it.
+func nf4Ties(rng *rand.Rand, n int) []float64 {
+	a := float64(float32(rng.Float64()*10 + 0.1))
+	v := make([]float64, n)
+	for i := range v {
+		if i%5 == 0 {
+			v[i] = a
+			continue
+		}
+		m := nf4Mid[rng.IntN(15)] * a
+		switch rng.IntN(3) {
+		case 1:
+			m = math.Nextafter(m, 2)
+		case 2:
+			m = math.Nextafter(m, -2)
+		}
+		v[i] = m
+	}
+	return v
+}
+
+// quantizeBoth quantizes vals with s by QuantizeTo and OldQuantizeTo, each
+// into a Values that already holds other codes, and fails on any difference
+// in the codes, the parameters, the report or the error.
+func quantizeBoth[T Float](t *testing.T, name string, s Scheme, shape []uint64, vals []T, ch Channels) {
+	t.Helper()
+	junk := make([]T, len(vals)+17)
+	for i := range junk {
+		junk[i] = T(float32(i%13) - 6)
+	}
+	var got, want Values
+	_, _ = QuantizeTo(&got, MustParse("int8:block=3"), nil, junk, Channels{})
+	_, _ = OldQuantizeTo(&want, MustParse("int8:block=3"), nil, junk, Channels{})
+	rg, eg := QuantizeTo(&got, s, shape, vals, ch)
+	rw, ew := OldQuantizeTo(&want, s, shape, vals, ch)
+	if fmt.Sprint(eg) != fmt.Sprint(ew) {
+		t.Fatalf("%s %v: error %v, want %v", name, s, eg, ew)
+	}
+	if ew != nil {
+		return
+	}
+	if rg.N != rw.N || rg.BytesPerValue != rw.BytesPerValue || rg.MaxAbsErr != rw.MaxAbsErr ||
+		math.Abs(rg.RMSErr-rw.RMSErr) > 1e-12*rw.RMSErr {
+		t.Fatalf("%s %v: report %+v, want %+v", name, s, rg, rw)
+	}
+	if got.Scheme != want.Scheme || got.N != want.N {
+		t.Fatalf("%s %v: scheme %v n %d, want %v %d", name, s, got.Scheme, got.N, want.Scheme, want.N)
+	}
+	if i := firstDiff(got.Codes, want.Codes); i >= 0 {
+		t.Fatalf("%s %v: %d code bytes, byte %d = %#x, want %d bytes, %#x", name, s, len(got.Codes), i, at(got.Codes, i), len(want.Codes), at(want.Codes, i))
+	}
+	bits := func(f []float32) []uint32 {
+		b := make([]uint32, len(f))
+		for i, x := range f {
+			b[i] = math.Float32bits(x)
+		}
+		return b
+	}
+	if i := firstDiff(bits(got.Scale), bits(want.Scale)); i >= 0 {
+		t.Fatalf("%s %v: scale %d = %v, want %v", name, s, i, at(got.Scale, i), at(want.Scale, i))
+	}
+	if i := firstDiff(got.Zero, want.Zero); i >= 0 {
+		t.Fatalf("%s %v: zero point %d = %v, want %v", name, s, i, at(got.Zero, i), at(want.Zero, i))
+	}
+	if i := firstDiff(got.Exp, want.Exp); i >= 0 {
+		t.Fatalf("%s %v: exponent %d = %v, want %v", name, s, i, at(got.Exp, i), at(want.Exp, i))
+	}
+}
+
+// firstDiff returns the first index where a and b differ, counting a
+// length difference, or -1.
+func firstDiff[E comparable](a, b []E) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	if len(a) != len(b) {
+		return min(len(a), len(b))
+	}
+	return -1
+}
+
+// at returns s[i], or the zero value past its end.
+func at[E any](s []E, i int) E {
+	var z E
+	if i < len(s) {
+		return s[i]
+	}
+	return z
+}
+
+// quantizeBothShapes runs quantizeBoth on vals laid out as a rows × cols
+// CSR-like matrix of len(vals) stored values: channel schemes get the rows
+// as runs (axis 0) or per-value column ids (axis 1).
+func quantizeBothShapes[T Float](t *testing.T, name string, rng *rand.Rand, vals []T) {
+	t.Helper()
+	n := len(vals)
+	rows := 1 + rng.IntN(9)
+	cols := uint64(1 + n)
+	rowPtr := make([]uint64, rows+1)
+	for r := 1; r < rows; r++ {
+		rowPtr[r] = uint64(rng.IntN(n + 1))
+	}
+	rowPtr[rows] = uint64(n)
+	slices.Sort(rowPtr)
+	colIdx := make([]uint64, n)
+	for i := range colIdx {
+		colIdx[i] = uint64(rng.IntN(int(cols)))
+	}
+	shape := []uint64{uint64(rows), cols}
+	for _, sp := range matchSchemes {
+		s := MustParse(sp)
+		var ch Channels
+		if s.Granularity() == PerChannel {
+			if s.Axis() == 0 {
+				ch = PerRun(rowPtr, nil)
+			} else {
+				ch = PerValue(colIdx, 1)
+			}
+		}
+		quantizeBoth(t, name, s, shape, vals, ch)
+		if s.Granularity() == PerChannel && s.Axis() == 0 {
+			// The same rows as per-value ids, and as runs with ids.
+			ids := make([]uint64, n)
+			for r := range rows {
+				for i := rowPtr[r]; i < rowPtr[r+1]; i++ {
+					ids[i] = uint64(r)
+				}
+			}
+			quantizeBoth(t, name+" per value", s, shape, vals, PerValue(ids, 1))
+			rid := make([]uint64, rows)
+			for r := range rid {
+				rid[r] = uint64(rows - 1 - r)
+			}
+			quantizeBoth(t, name+" runs with ids", s, shape, vals, PerRun(rowPtr, rid))
+		}
+	}
+}
+
+func TestQuantizeMatchesOld(t *testing.T) {
+	rng := rand.New(rand.NewPCG(39, 7))
+	lengths := []int{0, 1, 2, 3, 5, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 255, 256, 257, 1000, 4099}
+	iters := 12
+	if testing.Short() {
+		iters = 3
+	}
+	for it := range iters {
+		for _, n := range lengths {
+			var gens = map[string]func() []float64{
+				"normal": func() []float64 {
+					v := make([]float64, n)
+					sigma := math.Ldexp(1, rng.IntN(60)-30)
+					for i := range v {
+						v[i] = float64(float32(sigma * rng.NormFloat64()))
+					}
+					return v
+				},
+				"ties":      func() []float64 { return tieValues(rng, n) },
+				"nf4 ties":  func() []float64 { return nf4Ties(rng, n) },
+				"positive":  func() []float64 { v := tieValues(rng, n); abs(v); return v },
+				"edges":     func() []float64 { return edgeMix(rng, n) },
+				"zeros":     func() []float64 { return make([]float64, n) },
+				"bad value": func() []float64 { return badMix(rng, n) },
+				"tiny": func() []float64 {
+					// Below and among the float32 subnormals, as float64.
+					v := make([]float64, n)
+					for i := range v {
+						v[i] = (rng.Float64()*2 - 1) * math.Ldexp(1, -140-rng.IntN(20))
+					}
+					return v
+				},
+			}
+			for _, g := range []string{"normal", "ties", "nf4 ties", "positive", "edges", "zeros", "bad value", "tiny"} {
+				v64 := gens[g]()
+				name := fmt.Sprintf("%s n=%d it=%d", g, n, it)
+				if g != "nf4 ties" && g != "tiny" {
+					v32 := make([]float32, n)
+					for i, x := range v64 {
+						v32[i] = float32(x)
+					}
+					quantizeBothShapes(t, name+" float32", rng, v32)
+				}
+				quantizeBothShapes(t, name+" float64", rng, v64)
+			}
+		}
+	}
+}
+
+// abs makes every value of v non-negative.
+func abs(v []float64) {
+	for i := range v {
+		v[i] = math.Abs(v[i])
+	}
+}
+
+// edgeMix returns n values drawn from edgeValues and their float32
+// neighbours, with sign flips.
+func edgeMix(rng *rand.Rand, n int) []float64 {
+	v := make([]float64, n)
+	for i := range v {
+		x := float32(edgeValues[rng.IntN(len(edgeValues))])
+		switch rng.IntN(4) {
+		case 1:
+			x = math.Nextafter32(x, float32(math.Inf(1)))
+		case 2:
+			x = math.Nextafter32(x, float32(math.Inf(-1)))
+		case 3:
+			x = -x
+		}
+		if math.IsInf(float64(x), 0) {
+			x = math.MaxFloat32
+		}
+		v[i] = float64(x)
+	}
+	return v
+}
+
+// badMix returns n normal values of which one or two are NaN, ±Inf, or,
+// as float64, beyond the float32 range.
+func badMix(rng *rand.Rand, n int) []float64 {
+	v := make([]float64, n)
+	for i := range v {
+		v[i] = float64(float32(rng.NormFloat64()))
+	}
+	if n == 0 {
+		return v
+	}
+	bad := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 1e39, -1e300, 0x1.fffffe1p127}
+	for range 1 + rng.IntN(2) {
+		v[rng.IntN(n)] = bad[rng.IntN(len(bad))]
+	}
+	return v
+}
+
+// QuantizeMatchesOld is quantizeBoth for the external tests: the fuzz
+// targets check QuantizeTo against OldQuantizeTo bit for bit with it.
+func QuantizeMatchesOld[T Float](t *testing.T, name string, s Scheme, shape []uint64, vals []T, ch Channels) {
+	t.Helper()
+	quantizeBoth(t, name, s, shape, vals, ch)
+}
