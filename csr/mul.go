@@ -3,8 +3,8 @@ package csr
 import (
 	"fmt"
 
-	"github.com/hurray-format/hurray-go/internal/bufview"
 	"github.com/hurray-format/hurray-go/internal/dense"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/kernels"
 )
@@ -174,7 +174,7 @@ func mulVecRows[T Float](sp split, ix *index, ops rowOps[T], trans bool, y []T, 
 	}
 	// Scatter: stored segment m contributes to every element of y.
 	dense.Scale(y, beta)
-	p = dense.ScatterGoroutines(p, len(y), bufview.ElemSize[T](), sp.scratch)
+	p = dense.ScatterGoroutines(p, len(y), mem.ElemSize[T](), sp.scratch)
 	if p == 1 {
 		ops.scatterAdd(y, x, ix.ptr, alpha)
 		return
@@ -275,7 +275,7 @@ func mulMatRows[T Float](sp split, ix *index, ops rowOps[T], trans bool, y []T, 
 		dense.Scale(y[i*ldy:i*ldy+k], beta)
 	}
 	n := yrows * k
-	p = dense.ScatterGoroutines(p, n, bufview.ElemSize[T](), sp.scratch)
+	p = dense.ScatterGoroutines(p, n, mem.ElemSize[T](), sp.scratch)
 	if p == 1 {
 		ops.spmmScatter(0, len(ix.ptr)-1, y, ldy, x, ldx, k, alpha)
 		return

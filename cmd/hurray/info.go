@@ -10,7 +10,7 @@ import (
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/formats/auto"
-	"github.com/hurray-format/hurray-go/internal/memlimit"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/quant"
 )
@@ -298,7 +298,7 @@ func maxDense(nnz int) float64 {
 // machine's memory or the Go memory limit (a request beyond that would end
 // the process with an out-of-memory failure that cannot be caught).
 func fitsMemory(n float64, size int) bool {
-	return n*float64(size) <= float64(memlimit.Bytes())/2
+	return n*float64(size) <= float64(mem.Limit())/2
 }
 
 // toLayout converts f's content to the named layout ("" keeps it).

@@ -17,7 +17,7 @@ import (
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/formats"
-	"github.com/hurray-format/hurray-go/internal/bufview"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -274,7 +274,7 @@ func values[T Float](z *npzReader, name string, info *Info, most uint64) ([]T, e
 	}
 	defer m.rc.Close()
 	info.DType = m.h.dtype.descr
-	w, err := z.read(m, bufview.ElemSize[T]())
+	w, err := z.read(m, mem.ElemSize[T]())
 	if err != nil {
 		return nil, err
 	}

@@ -1,7 +1,4 @@
-// Package doccheck holds a test that every exported name of the module has a
-// doc comment (for a function or method, one that starts with its name; a
-// //go: directive alone is not one).
-package doccheck
+package apitest_test
 
 import (
 	"go/ast"
@@ -13,6 +10,9 @@ import (
 	"testing"
 )
 
+// TestExportedNamesDocumented walks the module's Go files (not tests, not
+// generators or testdata) and names every exported declaration without a
+// doc comment: for a function or method, one that starts with its name.
 func TestExportedNamesDocumented(t *testing.T) {
 	root := "../.."
 	fset := token.NewFileSet()

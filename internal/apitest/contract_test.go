@@ -1,4 +1,4 @@
-package contract_test
+package apitest_test
 
 import (
 	"errors"

@@ -1,7 +1,8 @@
 //go:build !linux
 
-package hugepage
+package mem
 
 import "unsafe"
 
+// advise does nothing: huge pages are asked for on Linux only.
 func advise(base unsafe.Pointer, off, n uintptr) {}

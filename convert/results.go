@@ -1,12 +1,38 @@
 package convert
 
+// How the conversions make their results: the fast paths wrap the arrays
+// they built with the format packages' trusted constructors, and the ...To
+// forms take dst's buffers when they may.
+
 import (
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
+	"github.com/hurray-format/hurray-go/internal/check"
 	"github.com/hurray-format/hurray-go/internal/dense"
-	"github.com/hurray-format/hurray-go/internal/trust"
 )
+
+// trustedCOO, trustedCSF and trustedMatrix wrap arrays the fast
+// conversions built from validated inputs: valid by construction, so not
+// scanned again (see internal/check; the package's tests set check.Verify,
+// which scans them).
+func trustedCOO[T Float](shape, coords []uint64, vals []T, sorted bool) *coo.Tensor[T] {
+	t := new(coo.Tensor[T])
+	t.Trusted(check.Key{}).Adopt(shape, coords, vals, sorted)
+	return t
+}
+
+func trustedCSF[T Float](shape []uint64, mo []uint32, pos, crd [][]uint64, vals []T) *csf.Tensor[T] {
+	t := new(csf.Tensor[T])
+	t.Trusted(check.Key{}).Adopt(shape, mo, pos, crd, vals)
+	return t
+}
+
+func trustedMatrix[T Float](rows, cols uint64, csc bool, ptr, idx []uint64, vals []T) *csr.Matrix[T] {
+	m := new(csr.Matrix[T])
+	m.Trusted(check.Key{}).Adopt(rows, cols, csc, false, ptr, idx, vals)
+	return m
+}
 
 // The ...To conversions write into dst's buffers only when they are dst's
 // own and share no memory with the input's: a dst that holds another
@@ -57,19 +83,19 @@ func (a arrays[T]) overlap(b arrays[T]) bool {
 // reuseCSR returns dst when its buffers may take a result read from in,
 // else nil.
 func reuseCSR[T Float](dst *csr.Matrix[T], in arrays[T]) *csr.Matrix[T] {
-	if dst == nil || dst.Trusted(trust.Key{}).Shared() || csrArrays(dst).overlap(in) {
+	if dst == nil || dst.Trusted(check.Key{}).Shared() || csrArrays(dst).overlap(in) {
 		return nil
 	}
-	dst.Trusted(trust.Key{}).Invalidate() // its buffers become the result's
+	dst.Trusted(check.Key{}).Invalidate() // its buffers become the result's
 	return dst
 }
 
 // reuseCSF is reuseCSR for a csf dst.
 func reuseCSF[T Float](dst *csf.Tensor[T], in arrays[T]) *csf.Tensor[T] {
-	if dst == nil || dst.Trusted(trust.Key{}).Shared() || csfArrays(dst).overlap(in) {
+	if dst == nil || dst.Trusted(check.Key{}).Shared() || csfArrays(dst).overlap(in) {
 		return nil
 	}
-	dst.Trusted(trust.Key{}).Invalidate()
+	dst.Trusted(check.Key{}).Invalidate()
 	return dst
 }
 
@@ -78,6 +104,6 @@ func reuseCOO[T Float](dst *coo.Tensor[T], in arrays[T]) *coo.Tensor[T] {
 	if dst == nil || cooArrays(dst).overlap(in) {
 		return nil
 	}
-	dst.Trusted(trust.Key{}).Invalidate()
+	dst.Trusted(check.Key{}).Invalidate()
 	return dst
 }

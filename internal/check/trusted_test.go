@@ -1,4 +1,4 @@
-package trust_test
+package check_test
 
 import (
 	"errors"
@@ -9,25 +9,25 @@ import (
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
-	"github.com/hurray-format/hurray-go/internal/trust"
+	"github.com/hurray-format/hurray-go/internal/check"
 )
 
-// TestCheck: Check does nothing without Verify and panics naming the
+// TestTrusted: Trusted does nothing without Verify and panics naming the
 // violation with it.
-func TestCheck(t *testing.T) {
+func TestTrusted(t *testing.T) {
 	bad := func() error { return errors.New("pos not monotone") }
-	trust.Verify = false
-	trust.Check("x", bad) // must not panic
-	trust.Verify = true
-	defer func() { trust.Verify = false }()
+	check.Verify = false
+	check.Trusted("x", bad) // must not panic
+	check.Verify = true
+	defer func() { check.Verify = false }()
 	defer func() {
 		r := recover()
 		if s, _ := r.(string); !strings.Contains(s, "pos not monotone") || !strings.Contains(s, "internal error") {
 			t.Fatalf("panic %v, want an internal error naming the violation", r)
 		}
 	}()
-	trust.Check("x", bad)
-	t.Fatal("Check with Verify and an error did not panic")
+	check.Trusted("x", bad)
+	t.Fatal("Trusted with Verify and an error did not panic")
 }
 
 // named is an element type of float32's kind other than float32: the
@@ -39,9 +39,9 @@ type named float32
 // rejects arrays that are not valid (so the converters' tests would catch
 // a builder bug).
 func TestConstructors(t *testing.T) {
-	var k trust.Key
-	trust.Verify = true
-	defer func() { trust.Verify = false }()
+	var k check.Key
+	check.Verify = true
+	defer func() { check.Verify = false }()
 	x := new(coo.Tensor[float32])
 	x.Trusted(k).Adopt([]uint64{2, 3}, []uint64{0, 1, 1, 2}, []float32{1, 2}, true)
 	if !x.Valid() || !x.IsSorted() || x.NNZ() != 2 {
@@ -131,17 +131,17 @@ func levels(c *csf.Tensor[float64], f func(int) []uint64) [][]uint64 {
 type fakeM struct{ sawVerify *bool }
 
 func (f fakeM) Run() int {
-	*f.sawVerify = trust.Verify
+	*f.sawVerify = check.Verify
 	return 7
 }
 
 // TestMainSetsVerify: Main runs the tests with Verify set and returns their
 // exit code.
 func TestMainSetsVerify(t *testing.T) {
-	trust.Verify = false
-	defer func() { trust.Verify = false }()
+	check.Verify = false
+	defer func() { check.Verify = false }()
 	var saw bool
-	if code := trust.Main(fakeM{&saw}); code != 7 || !saw {
+	if code := check.Main(fakeM{&saw}); code != 7 || !saw {
 		t.Fatalf("Main: code %d, Verify during Run %v; want 7, true", code, saw)
 	}
 }

@@ -1,4 +1,4 @@
-package memlimit
+package mem
 
 import (
 	"math/bits"

@@ -1,14 +1,14 @@
-// Package bufview views little-endian byte buffers as typed slices and typed
-// slices as bytes, without copying where the host allows it.
-package bufview
+package mem
 
 import (
 	"encoding/binary"
 	"math"
 	"unsafe"
-
-	"github.com/hurray-format/hurray-go/kernels"
 )
+
+// Float is the element types a buffer can be viewed as: float32, float64
+// and named types of their kinds.
+type Float interface{ ~float32 | ~float64 }
 
 // LittleEndian reports whether the host stores integers little-endian, so
 // that buffers can be viewed in place.
@@ -42,8 +42,8 @@ func Uint64s(b []byte) (s []uint64, copied bool) {
 
 // Floats views b (whose length must be a multiple of the element size) as
 // []T, aliasing or copying as Uint64s does.
-func Floats[T kernels.Float](b []byte) (s []T, copied bool) {
-	size := int(unsafe.Sizeof(T(0)))
+func Floats[T Float](b []byte) (s []T, copied bool) {
+	size := ElemSize[T]()
 	n := len(b) / size
 	if n == 0 {
 		return []T{}, false
@@ -63,7 +63,7 @@ func Floats[T kernels.Float](b []byte) (s []T, copied bool) {
 }
 
 // ElemSize is the size in bytes of one T.
-func ElemSize[T kernels.Float]() int { return int(unsafe.Sizeof(T(0))) }
+func ElemSize[T Float]() int { return int(unsafe.Sizeof(T(0))) }
 
 // Uint64Bytes returns the little-endian bytes of s, aliasing s on a
 // little-endian host and encoding a copy otherwise.
@@ -83,7 +83,7 @@ func Uint64Bytes(s []uint64) []byte {
 
 // FloatBytes returns the little-endian bytes of s, aliasing s on a
 // little-endian host and encoding a copy otherwise.
-func FloatBytes[T kernels.Float](s []T) []byte {
+func FloatBytes[T Float](s []T) []byte {
 	size := ElemSize[T]()
 	if len(s) == 0 {
 		return []byte{}
@@ -105,9 +105,9 @@ func FloatBytes[T kernels.Float](s []T) []byte {
 // Retype views s as a slice of T without copying. T and U must have the same
 // size (float64 and a named type of float64's kind, say); otherwise it
 // panics.
-func Retype[T, U kernels.Float](s []U) []T {
+func Retype[T, U Float](s []U) []T {
 	if ElemSize[T]() != ElemSize[U]() {
-		panic("bufview: Retype between element types of different sizes")
+		panic("mem: Retype between element types of different sizes")
 	}
 	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
 }

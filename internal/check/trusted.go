@@ -1,6 +1,11 @@
-// Package trust lets hurray-go's own builders (package convert and the CSF
-// products) hand a format package arrays they built valid by construction,
-// without the O(nnz) validation pass that New runs on arrays from outside.
+package check
+
+import "fmt"
+
+// The trusted construction is the other side of validation: it lets
+// hurray-go's own builders (package convert and the CSF products) hand a
+// format package arrays they built valid by construction, without the
+// O(nnz) validation pass that New runs on arrays from outside.
 //
 // Each format type has a method Trusted(Key) whose result adopts such
 // arrays (and, for csr and csf, says whether a structure shares its arrays
@@ -10,9 +15,6 @@
 // inputs are validated structures, and every test and fuzz run of the
 // packages that build sets Verify, so what they produce is still checked
 // there; the exported constructors (New, FromBuffers) always validate.
-package trust
-
-import "fmt"
 
 // Key is the argument of the format types' Trusted methods. Its zero value
 // is the key; outside this module it cannot be named, so it cannot be made.
@@ -23,9 +25,9 @@ type Key struct{ _ [0]func() }
 // that build (convert, csf) set it.
 var Verify bool
 
-// Check panics when Verify is set and validate (the format's Validate on
-// the built structure) reports an error.
-func Check(what string, validate func() error) {
+// Trusted panics when Verify is set and validate (the format's Validate on
+// a structure built by a trusted construction) reports an error.
+func Trusted(what string, validate func() error) {
 	if !Verify {
 		return
 	}

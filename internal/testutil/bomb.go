@@ -1,6 +1,7 @@
-// Package bomb writes the small, valid files that claim far more memory
-// than they take, with which the tests check the readers' memory budget.
-package bomb
+package testutil
+
+// Bombs: small, valid files that claim far more memory than they take,
+// with which the tests check the readers' memory budget.
 
 import (
 	"archive/zip"
@@ -11,12 +12,12 @@ import (
 	"strings"
 )
 
-// NPZ writes to w a SciPy save_npz archive of a 1x1 CSR matrix with n
+// NPZBomb writes to w a SciPy save_npz archive of a 1x1 CSR matrix with n
 // stored entries, every one at (0, 0) and 0: indptr [0 n], and indices
 // (<i4) and data (<f4) of n zeros each, deflated. The archive takes about
 // n/100 bytes (650 KB for n = 2^26) and is valid: SciPy reads it as a
 // matrix in non-canonical form, whose duplicates sum to one entry.
-func NPZ(w io.Writer, n int) error {
+func NPZBomb(w io.Writer, n int) error {
 	zw := zip.NewWriter(w)
 	// BestSpeed deflates runs of zeros almost as far as deflate can (about
 	// 800 times) and much faster than the higher levels.
@@ -40,7 +41,7 @@ func NPZ(w io.Writer, n int) error {
 		if err != nil {
 			return err
 		}
-		if _, err := mw.Write(header(m.descr, m.shape)); err != nil {
+		if _, err := mw.Write(npyHeader(m.descr, m.shape)); err != nil {
 			return err
 		}
 		if m.data != nil {
@@ -58,9 +59,9 @@ func NPZ(w io.Writer, n int) error {
 	return zw.Close()
 }
 
-// header returns a .npy version 1.0 header whose data starts at a multiple
+// npyHeader returns a .npy version 1.0 header whose data starts at a multiple
 // of 64 bytes.
-func header(descr, shape string) []byte {
+func npyHeader(descr, shape string) []byte {
 	dict := fmt.Sprintf("{'descr': '%s', 'fortran_order': False, 'shape': %s, }", descr, shape)
 	dict += strings.Repeat(" ", (64-(10+len(dict)+1)%64)%64) + "\n"
 	b := append([]byte("\x93NUMPY\x01\x00"), byte(len(dict)), byte(len(dict)>>8))

@@ -1,6 +1,6 @@
 //go:build linux
 
-package hugepage
+package mem
 
 import (
 	"syscall"
