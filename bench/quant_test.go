@@ -2,8 +2,10 @@ package bench
 
 import (
 	"fmt"
+	"sync"
 	"testing"
 
+	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/internal/engine"
 	"github.com/hurray-format/hurray-go/internal/parallel"
@@ -140,4 +142,52 @@ func BenchmarkQSpMM(b *testing.B) {
 			})
 		}
 	}
+}
+
+// BenchmarkQMTTKRP: MTTKRP on T3p at R = 16, one thread, every mode,
+// float32 and its values quantized by int8:block=64 and nf4:block=64
+// (csf.Quantized's MTTKRP). The scheme is the innermost loop, so that a
+// run of -count=1 repeated alternates them.
+func BenchmarkQMTTKRP(b *testing.B) {
+	spec := SmallFromEnv(T3p)
+	const r = 16
+	for mode := range spec.Shape {
+		for _, scheme := range []string{"float32", "int8:block=64", "nf4:block=64"} {
+			b.Run(fmt.Sprintf("%s/R=%d/threads=1/mode=%d/scheme=%s", spec.Name, r, mode, scheme), func(b *testing.B) {
+				t := GenCSF32(spec, nil)
+				f := RandFactors[float32](t.Shape(), r, 11)
+				out := make([]float32, int(t.Shape()[mode])*r)
+				ws := csf.NewWorkspace[float32](1)
+				op := func() { t.MTTKRPWith(ws, mode, f, r, out) }
+				if scheme != "float32" {
+					q := qCSF(b, spec, t, scheme)
+					op = func() { q.MTTKRPWith(ws, mode, f, r, out) }
+				}
+				op()
+				b.ReportAllocs()
+				b.ResetTimer()
+				for b.Loop() {
+					op()
+				}
+				b.ReportMetric(float64(t.NNZ())/(b.Elapsed().Seconds()/float64(b.N)), "nnz/s")
+			})
+		}
+	}
+}
+
+// qCSFCache holds the quantized tensors of BenchmarkQMTTKRP.
+var qCSFCache sync.Map
+
+// qCSF returns t (the float32 tensor of spec) quantized by scheme, cached.
+func qCSF(b *testing.B, spec CSFSpec, t *csf.Tensor[float32], scheme string) *csf.Quantized {
+	key := spec.Name + "/" + scheme
+	if q, ok := qCSFCache.Load(key); ok {
+		return q.(*csf.Quantized)
+	}
+	q, _, err := csf.Quantize(t, quant.MustParse(scheme))
+	if err != nil {
+		b.Fatal(err)
+	}
+	qCSFCache.Store(key, q)
+	return q
 }

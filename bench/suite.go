@@ -21,6 +21,7 @@ import (
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/kernels"
+	"github.com/hurray-format/hurray-go/quant"
 )
 
 // Size selects the data sizes of a Suite run.
@@ -470,8 +471,19 @@ func cases(o Options, sz sizes) []bcase {
 	for _, g := range sz.mats {
 		cs = append(cs, spmmCase[float32](g, matrixName(g), 64, th))
 	}
+	// Quantized matrix products, beside spmv/f32 and spmm/f32.
+	for _, g := range sz.mats {
+		mn := matrixName(g)
+		for _, sp := range suiteSchemes {
+			cs = append(cs, qspmvCase(g, mn, sp, th))
+		}
+		cs = append(cs, qspmmCase(g, mn, "int8:channel:axis=0", 64, th))
+	}
 	// Tensor products.
 	cs = append(cs, mttkrpCase(sz.tensor, 0, 16, th), mttkrpCase(sz.tensor, len(sz.tensor.Shape)-1, 16, th), mttkrpCase(sz.tensor4, 0, 16, th))
+	for _, mode := range []int{0, len(sz.tensor.Shape) - 1} {
+		cs = append(cs, qmttkrpCase(sz.tensor, "", mode, 16, th), qmttkrpCase(sz.tensor, "int8:block=64", mode, 16, th))
+	}
 	cs = append(cs, attnCase(sz.attn, th))
 	for _, g := range sz.mats {
 		mn := matrixName(g)
@@ -597,6 +609,106 @@ func mttkrpFamilies(n, mode int) []string {
 		return []string{"gatherhadamard2.f64"}
 	}
 	return []string{"pushhadamard2.f64"}
+}
+
+// suiteSchemes are the schemes of the quantized SpMV cases.
+var suiteSchemes = []string{"int8:channel:axis=0", "nf4:block=64", "mxfp4"}
+
+// quantCSR returns g's matrix in float32 quantized by scheme sp.
+func quantCSR(g func() *Pattern, sp string) (*Pattern, *csr.Quantized) {
+	p := g()
+	q, _, err := csr.Quantize(CSR[float32](p), quant.MustParse(sp))
+	if err != nil {
+		panic(fmt.Sprintf("bench: quantizing %s: %v", sp, err))
+	}
+	return p, q
+}
+
+// quantBytes is the bytes of q's codes and parameters.
+func quantBytes(v quant.Values) int64 {
+	return int64(len(v.Codes) + 4*len(v.Scale) + len(v.Zero) + len(v.Exp))
+}
+
+// qspmvCase is spmv/SCHEME/M: y = A x of the quantized matrix (float32).
+func qspmvCase(g func() *Pattern, mn, sp string, th int) bcase {
+	return bcase{name: "spmv/" + sp + "/" + mn, setup: func() prepared {
+		p, q := quantCSR(g, sp)
+		x := randVec[float32](p.Cols, 1)
+		y := make([]float32, p.Rows)
+		op := func() { withWorkers(th, func() { q.MulVec(y, x) }) }
+		return prepared{
+			size: matSize(p),
+			// codes + parameters + col_idx + row_ptr + x + y
+			bytes:    quantBytes(q.Values()) + int64(p.NNZ())*8 + int64(p.Rows+1)*8 + int64(p.Cols)*4 + int64(p.Rows)*4,
+			flops:    2 * int64(p.NNZ()),
+			op:       op,
+			result:   resultOf(y, float32(math.NaN()), op),
+			tol:      tolOf[float32](),
+			families: []string{"dequantize", "spmv.f32", "spmv1.f32"},
+		}
+	}}
+}
+
+// qspmmCase is spmm/SCHEME/k=K/M: Y = A X of the quantized matrix.
+func qspmmCase(g func() *Pattern, mn, sp string, k, th int) bcase {
+	return bcase{name: fmt.Sprintf("spmm/%s/k=%d/%s", sp, k, mn), setup: func() prepared {
+		p, q := quantCSR(g, sp)
+		x := randVec[float32](p.Cols*k, 2)
+		y := make([]float32, p.Rows*k)
+		op := func() { withWorkers(th, func() { q.MulMat(y, x, k) }) }
+		return prepared{
+			size:     matSize(p),
+			bytes:    quantBytes(q.Values()) + int64(p.NNZ())*8 + int64(p.Rows+1)*8 + int64(p.Cols+p.Rows)*int64(k)*4,
+			flops:    2 * int64(p.NNZ()) * int64(k),
+			op:       op,
+			result:   resultOf(y, float32(math.NaN()), op),
+			tol:      tolOf[float32](),
+			families: []string{"dequantize", "spmm.f32"},
+		}
+	}}
+}
+
+// qmttkrpCase is mttkrp/SCHEME/R=r/mode=m/T in float32: the float32 tensor
+// for sp "" (named f32), else its values quantized by sp.
+func qmttkrpCase(spec CSFSpec, sp string, mode, r, th int) bcase {
+	name := sp
+	if sp == "" {
+		name = "f32"
+	}
+	return bcase{name: fmt.Sprintf("mttkrp/%s/R=%d/mode=%d/%s", name, r, mode, spec.Name), setup: func() prepared {
+		t := GenCSF32(spec, nil)
+		f := RandFactors[float32](t.Shape(), r, 11)
+		out := make([]float32, int(t.Shape()[mode])*r)
+		ws := csf.NewWorkspace[float32](th)
+		var fb int64
+		for _, d := range t.Shape() {
+			fb += 4 * int64(d) * int64(r)
+		}
+		vb := 4 * int64(t.NNZ())
+		op := func() { t.MTTKRPWith(ws, mode, f, r, out) }
+		fam := []string{"gatherhadamard2.f32"}
+		if mode > len(spec.Shape)-3 {
+			fam = []string{"pushhadamard2.f32"}
+		}
+		if sp != "" {
+			q, _, err := csf.Quantize(t, quant.MustParse(sp))
+			if err != nil {
+				panic(fmt.Sprintf("bench: quantizing %s: %v", sp, err))
+			}
+			vb = quantBytes(q.Values())
+			op = func() { q.MTTKRPWith(ws, mode, f, r, out) }
+			fam = append(fam, "dequantize")
+		}
+		return prepared{
+			families: fam,
+			size:     tensorSize(t),
+			bytes:    levelBytes(t) + vb + fb,
+			flops:    2 * int64(t.NNZ()) * int64(r),
+			op:       op,
+			result:   resultOf(out, float32(math.NaN()), op),
+			tol:      tolOf[float32](),
+		}
+	}}
 }
 
 func mttkrpCase(spec CSFSpec, mode, r, th int) bcase {

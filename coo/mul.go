@@ -94,15 +94,33 @@ func (t *Tensor[T]) MulMatTransTo(y []T, alpha T, x []T, k int, beta T) {
 
 func (t *Tensor[T]) mulMat(sp split, name string, trans bool, y []T, alpha T, x []T, k int, beta T, vec bool) {
 	t.mustValid()
-	if len(t.shape) != 2 {
-		panic(fmt.Sprintf("coo: products need rank 2, tensor has rank %d", len(t.shape)))
+	r, c, oi, ii := opShape(t.shape, trans)
+	checkShapes(name, r, c, y, x, k, vec)
+	if dense.Overlap(y, x) || dense.Overlap(y, t.values) || dense.Overlap(y, t.coords) {
+		panic(fmt.Sprintf("coo: %s: y overlaps x or the tensor's values or coordinates", name))
 	}
-	r, c := t.shape[0], t.shape[1]
-	oi, ii := 0, 1 // coordinate giving the output row, the input row
+	mulEntries(sp, t, len(t.values), t.sorted, y, alpha, x, k, beta, trans, oi, ii)
+}
+
+// opShape returns the shape of op(A) for a rank-2 shape and the
+// coordinates that give an entry's output row and input row; it panics on
+// another rank.
+func opShape(shape []uint64, trans bool) (r, c uint64, oi, ii int) {
+	if len(shape) != 2 {
+		panic(fmt.Sprintf("coo: products need rank 2, tensor has rank %d", len(shape)))
+	}
+	r, c = shape[0], shape[1]
+	oi, ii = 0, 1 // coordinate giving the output row, the input row
 	if trans {
 		r, c = c, r
 		oi, ii = 1, 0
 	}
+	return r, c, oi, ii
+}
+
+// checkShapes panics when y and x do not fit op(A), r x c, with k columns
+// (vec: the vector forms).
+func checkShapes[T Float](name string, r, c uint64, y, x []T, k int, vec bool) {
 	if vec {
 		if uint64(len(y)) != r || uint64(len(x)) != c {
 			panic(fmt.Sprintf("coo: dimension mismatch: %s: len(y)=%d, len(x)=%d for op(A) %dx%d", name, len(y), len(x), r, c))
@@ -110,23 +128,40 @@ func (t *Tensor[T]) mulMat(sp split, name string, trans bool, y []T, alpha T, x 
 	} else if !dense.Is(len(y), r, k) || !dense.Is(len(x), c, k) {
 		panic(fmt.Sprintf("coo: dimension mismatch: %s: len(y)=%d, len(x)=%d, k=%d for op(A) %dx%d", name, len(y), len(x), k, r, c))
 	}
-	if dense.Overlap(y, x) || dense.Overlap(y, t.values) || dense.Overlap(y, t.coords) {
-		panic(fmt.Sprintf("coo: %s: y overlaps x or the tensor's values or coordinates", name))
-	}
+}
+
+// entryOps is what a product runs on a range of entries: the scatter over
+// the values, Tensor's float loop or Quantized's fused-dequantize kernel.
+// The split, the private accumulators and their reduction are the same for
+// both (mulEntries).
+type entryOps[T Float] interface {
+	// scatterEntries adds alpha times entries lo..hi-1 times X's input
+	// rows into Y's output rows (runs: k = 1 and a row's entries
+	// adjacent, summed first).
+	scatterEntries(runs bool, y, x []T, k, lo, hi, oi, ii int, alpha T)
+}
+
+// scatterEntries is mulPart on entries lo..hi-1.
+func (t *Tensor[T]) scatterEntries(runs bool, y, x []T, k, lo, hi, oi, ii int, alpha T) {
+	mulPart(runs, y, x, k, t.coords[2*lo:2*hi], t.values[lo:hi], oi, ii, alpha)
+}
+
+// mulEntries computes Y = alpha op(A) X + beta Y for nnz entries scattered
+// by ops, on operands the caller has checked, split as sp says.
+func mulEntries[T Float](sp split, ops entryOps[T], nnz int, sorted bool, y []T, alpha T, x []T, k int, beta T, trans bool, oi, ii int) {
 	dense.Scale(y, beta)
-	nnz := len(t.values)
 	if k == 0 || nnz == 0 || alpha == 0 {
 		return
 	}
-	runs := k == 1 && !trans && t.sorted // rows are runs of adjacent entries
+	runs := k == 1 && !trans && sorted // rows are runs of adjacent entries
 	p := min(sp.opts.Goroutines(nnz*k+len(y)), maxParts)
 	p = dense.ScatterGoroutines(p, len(y), int(unsafe.Sizeof(alpha)), sp.scratch)
 	if p == 1 {
-		mulPart(runs, y, x, k, t.coords, t.values, oi, ii, alpha)
+		ops.scatterEntries(runs, y, x, k, 0, nnz, oi, ii, alpha)
 		return
 	}
 	j := getJob[T]()
-	*j = job[T]{t: t, y: y, x: x, k: k, oi: oi, ii: ii, alpha: alpha, runs: runs}
+	*j = job[T]{ops: ops, y: y, x: x, k: k, oi: oi, ii: ii, alpha: alpha, runs: runs}
 	b := parallel.EvenTo(j.bounds[:0], nnz, p)
 	copies := len(b) - 2
 	ws := dense.GetAcc[T](copies * len(y))
@@ -145,7 +180,7 @@ func (t *Tensor[T]) mulMat(sp split, name string, trans bool, y []T, alpha T, x 
 // job is one parallel product, pooled per element type and run as a
 // parallel.Body, so that it allocates nothing per call (a closure would).
 type job[T Float] struct {
-	t         *Tensor[T]
+	ops       entryOps[T]
 	y, x, acc []T
 	k, oi, ii int
 	alpha     T
@@ -165,7 +200,7 @@ func getJob[T Float]() *job[T] {
 }
 
 func putJob[T Float](j *job[T]) {
-	j.t, j.y, j.x, j.acc = nil, nil, nil, nil
+	j.ops, j.y, j.x, j.acc = nil, nil, nil, nil
 	parallel.PoolOf[T](&jobPools).Put(j)
 }
 
@@ -182,8 +217,7 @@ func (j *job[T]) Part(_, part, lo, hi int) {
 		dst = j.acc[(part-1)*len(j.y) : part*len(j.y)]
 		clear(dst)
 	}
-	t := j.t
-	mulPart(j.runs, dst, j.x, j.k, t.coords[2*lo:2*hi], t.values[lo:hi], j.oi, j.ii, j.alpha)
+	j.ops.scatterEntries(j.runs, dst, j.x, j.k, lo, hi, j.oi, j.ii, j.alpha)
 }
 
 // scatter adds alpha*v*X[in,:] into Y[out,:] for every entry; coordinates

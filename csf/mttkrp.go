@@ -5,16 +5,16 @@ import (
 	"unsafe"
 
 	"github.com/hurray-format/hurray-go/internal/dense"
-	"github.com/hurray-format/hurray-go/internal/engine"
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
 // job is the call a workspace's goroutines are running.
 type job[T Float] struct {
 	op      jobOp
-	t       *Tensor[T]
-	level   int   // level of the output mode
-	fac     [][]T // factor of every level (nil at the output level)
+	x       tree       // the levels of the tensor
+	leaf    leafOps[T] // the kernels over its leaf values
+	level   int        // level of the output mode
+	fac     [][]T      // factor of every level (nil at the output level)
 	r       int
 	out     []T
 	private bool // workers > 0 accumulate into worker.priv
@@ -101,7 +101,18 @@ func (t *Tensor[T]) MTTKRPWith(ws *Workspace[T], mode int, factors [][]T, rank i
 		t.MTTKRP(mode, factors, rank, out)
 		return
 	}
-	n := len(t.shape)
+	x := t.tree()
+	checkMTTKRP(&x, mode, factors, rank, out)
+	if dense.Overlap(out, t.values) || t.overlapsLevels(out) {
+		panic("csf: MTTKRP: out overlaps the tensor's values or levels")
+	}
+	ws.state().mttkrp(&x, t, len(t.values), mode, factors, rank, out)
+}
+
+// checkMTTKRP panics when the mode, the rank or the operands do not fit a
+// tensor with levels x, or out overlaps a factor it reads.
+func checkMTTKRP[T Float](x *tree, mode int, factors [][]T, rank int, out []T) {
+	n := len(x.shape)
 	if mode < 0 || mode >= n {
 		panic(fmt.Sprintf("csf: MTTKRP: mode %d out of range for rank %d", mode, n))
 	}
@@ -115,28 +126,30 @@ func (t *Tensor[T]) MTTKRPWith(ws *Workspace[T], mode int, factors [][]T, rank i
 		if m == mode {
 			continue
 		}
-		if !dense.Is(len(f), t.shape[m], rank) {
-			panic(fmt.Sprintf("csf: MTTKRP: factor %d has %d elements, want shape[%d] x rank = %d x %d", m, len(f), m, t.shape[m], rank))
+		if !dense.Is(len(f), x.shape[m], rank) {
+			panic(fmt.Sprintf("csf: MTTKRP: factor %d has %d elements, want shape[%d] x rank = %d x %d", m, len(f), m, x.shape[m], rank))
 		}
 		if dense.Overlap(out, f) {
 			panic(fmt.Sprintf("csf: MTTKRP: out overlaps factor %d", m))
 		}
 	}
-	if !dense.Is(len(out), t.shape[mode], rank) {
-		panic(fmt.Sprintf("csf: MTTKRP: out has %d elements, want shape[%d] x rank = %d x %d", len(out), mode, t.shape[mode], rank))
+	if !dense.Is(len(out), x.shape[mode], rank) {
+		panic(fmt.Sprintf("csf: MTTKRP: out has %d elements, want shape[%d] x rank = %d x %d", len(out), mode, x.shape[mode], rank))
 	}
-	if dense.Overlap(out, t.values) || t.overlapsLevels(out) {
-		panic("csf: MTTKRP: out overlaps the tensor's values or levels")
-	}
+}
+
+// mttkrp runs MTTKRP on a tensor with levels x, nnz leaves and the leaf
+// kernels leaf, on operands the caller has checked.
+func (s *wsState[T]) mttkrp(x *tree, leaf leafOps[T], nnz int, mode int, factors [][]T, rank int, out []T) {
 	clear(out)
-	if len(t.values) == 0 {
+	if nnz == 0 {
 		return
 	}
-	s := ws.state()
+	n := len(x.shape)
 	j := &s.job
-	j.op, j.t, j.r, j.out = opMTTKRP, t, rank, out
+	j.op, j.x, j.leaf, j.r, j.out = opMTTKRP, *x, leaf, rank, out
 	j.facBuf = grow(j.facBuf, n)
-	for l, m := range t.modeOrder {
+	for l, m := range x.modeOrder {
 		j.facBuf[l] = factors[m]
 		if int(m) == mode {
 			j.level = l
@@ -144,12 +157,12 @@ func (t *Tensor[T]) MTTKRPWith(ws *Workspace[T], mode int, factors [][]T, rank i
 		}
 	}
 	j.fac = j.facBuf
-	s.computeLeafPtr(t)
-	nw := s.goroutines(len(t.values))
+	s.computeLeafPtr(x.pos)
+	nw := s.goroutines(nnz)
 	j.private = false
 	if nw > 1 && j.level > 0 {
-		rows := int(t.shape[mode])
-		if rows*rank*(nw-1) <= s.tune.privateMax && rows <= len(t.values) {
+		rows := int(x.shape[mode])
+		if rows*rank*(nw-1) <= s.tune.privateMax && rows <= nnz {
 			j.private = true
 		} else {
 			nw = 1
@@ -166,7 +179,7 @@ func (t *Tensor[T]) MTTKRPWith(ws *Workspace[T], mode int, factors [][]T, rank i
 	s.run(s.bounds)
 	if j.private {
 		// Sum the private copies, split by rows.
-		rows := int(t.shape[mode])
+		rows := int(x.shape[mode])
 		s.rows = s.rows[:0]
 		for k := 0; k <= nw; k++ {
 			s.rows = append(s.rows, rows*k/nw)
@@ -174,7 +187,7 @@ func (t *Tensor[T]) MTTKRPWith(ws *Workspace[T], mode int, factors [][]T, rank i
 		j.op = opMTTKRPReduce
 		s.run(s.rows)
 	}
-	j.t, j.out, j.fac = nil, nil, nil
+	j.x, j.leaf, j.out, j.fac = tree{}, nil, nil, nil
 	clear(j.facBuf)
 }
 
@@ -200,18 +213,22 @@ func mttkrpPart[T Float](s *wsState[T], k int) {
 		clear(out)
 	}
 	m := &s.w[k].walk
-	*m = mttkrpWalk[T]{t: j.t, d: j.level, fac: j.fac, r: j.r, out: out, w: &s.w[k]}
+	*m = mttkrpWalk[T]{x: &j.x, leaf: j.leaf, d: j.level, fac: j.fac, r: j.r, out: out, w: &s.w[k]}
 	m.down(0, s.bounds[k], s.bounds[k+1])
 	*m = mttkrpWalk[T]{}
 }
 
+// mttkrpWalk is one worker's walk of MTTKRP over the levels x, with the
+// leaf kernels leaf: the walk above level N-3 is the same for float and
+// quantized values.
 type mttkrpWalk[T Float] struct {
-	t   *Tensor[T]
-	d   int
-	fac [][]T
-	r   int
-	out []T
-	w   *worker[T]
+	x    *tree
+	leaf leafOps[T]
+	d    int
+	fac  [][]T
+	r    int
+	out  []T
+	w    *worker[T]
 }
 
 // row returns row i of a row-major matrix with r columns.
@@ -223,7 +240,7 @@ func row[T Float](m []T, i uint64, r int) []T { return m[int(i)*r:][:r] }
 // (GatherHadamard2 for the output at N-3, PushHadamard2 for N-2 and the
 // leaves).
 func (m *mttkrpWalk[T]) down(l, lo, hi int) {
-	t, r, n := m.t, m.r, len(m.t.shape)
+	t, r, n := m.x, m.r, len(m.x.shape)
 	crd := t.crd[l]
 	leafPos, leafCrd := t.pos[n-1], t.crd[n-1]
 	var above []T // product of the factor rows of levels 0..l-1
@@ -239,7 +256,7 @@ func (m *mttkrpWalk[T]) down(l, lo, hi int) {
 		if a == nil {
 			a = m.w.ones[:r]
 		}
-		engine.GatherHadamard2Unchecked(kernels.GatherScatter, m.out, a, crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], m.fac[l+1], leafPos, t.values, leafCrd, m.fac[n-1], r)
+		m.leaf.leafGather2(kernels.GatherScatter, m.out, a, crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], m.fac[l+1], leafPos, leafCrd, m.fac[n-1], r)
 	case l == n-3 && m.d > l:
 		// Output at one of the two levels below: every node's product
 		// (above times its factor row) pushed through both in one call,
@@ -249,9 +266,9 @@ func (m *mttkrpWalk[T]) down(l, lo, hi int) {
 			a = m.w.ones[:r]
 		}
 		if m.d == n-2 {
-			engine.PushHadamard2Unchecked(kernels.PushChildren, m.out, a, m.fac[l], crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], leafPos, t.values, leafCrd, m.fac[n-1], r)
+			m.leaf.leafPush2(kernels.PushChildren, m.out, a, m.fac[l], crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], leafPos, leafCrd, m.fac[n-1], r)
 		} else {
-			engine.PushHadamard2Unchecked(kernels.PushLeaves, m.out, a, m.fac[l], crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], leafPos, t.values, leafCrd, m.fac[l+1], r)
+			m.leaf.leafPush2(kernels.PushLeaves, m.out, a, m.fac[l], crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], leafPos, leafCrd, m.fac[l+1], r)
 		}
 	case l == m.d:
 		// The sums below each node gather into g (in L1), not into the out
@@ -282,11 +299,11 @@ func (m *mttkrpWalk[T]) down(l, lo, hi int) {
 // pullUp adds into g, for the nodes lo..hi-1 of level l > d, the factor row
 // of each node times the sum over its subtree.
 func (m *mttkrpWalk[T]) pullUp(l, lo, hi int, g []T) {
-	t, r, n := m.t, m.r, len(m.t.shape)
+	t, r, n := m.x, m.r, len(m.x.shape)
 	crd := t.crd[l]
 	if l == n-3 { // (down only pulls from above N-3: l <= N-3 here)
 		// The three levels from l down in one call.
-		engine.GatherHadamard2Unchecked(kernels.GatherPull, g, m.fac[l], crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], m.fac[l+1], t.pos[n-1], t.values, t.crd[n-1], m.fac[n-1], r)
+		m.leaf.leafGather2(kernels.GatherPull, g, m.fac[l], crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], m.fac[l+1], t.pos[n-1], t.crd[n-1], m.fac[n-1], r)
 		return
 	}
 	h := m.w.pull[l*r:][:r]

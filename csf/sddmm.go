@@ -134,7 +134,7 @@ func (s *wsState[T]) runProduct(t *Tensor[T], p parter[T], serial bool) {
 	}
 	j := &s.job
 	j.op, j.run = opOther, p
-	s.computeLeafPtr(t)
+	s.computeLeafPtr(t.pos)
 	nw := s.goroutines(len(t.values))
 	if serial {
 		nw = 1

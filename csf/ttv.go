@@ -421,7 +421,7 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T, o *ttvOut[T]) (pos, crd [][]uint6
 	sc.keys, sc.k2 = grow(sc.keys, nnz), grow(sc.k2, nnz)
 	sc.w, sc.w2 = grow(sc.w, nnz), grow(sc.w2, nnz)
 	tw := ttvWalk[T]{t: t, v: v, d: d, width: width, keys: sc.keys, w: sc.w}
-	s.computeLeafPtr(t)
+	s.computeLeafPtr(t.pos)
 	parallel.Run(parallel.SplitPtr(s.leafPtr, nw, 1), func(_, lo, hi int) {
 		tw.walk(0, lo, hi, 0, 1)
 	})

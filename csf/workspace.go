@@ -131,7 +131,8 @@ func (s *wsState[T]) splitLeaves(parts int) {
 	s.bounds = parallel.SplitPtrTo(s.bounds, s.leafPtr, parts, 0)
 }
 
-// computeLeafPtr fills s.leafPtr with the first leaf of every root and nnz.
-func (s *wsState[T]) computeLeafPtr(t *Tensor[T]) {
-	s.leafPtr = levels.LeafStarts(t.pos, 0, s.leafPtr, 1) // allocates nothing once grown (MTTKRP)
+// computeLeafPtr fills s.leafPtr with the first leaf of every root and
+// nnz, for the levels' pos arrays pos.
+func (s *wsState[T]) computeLeafPtr(pos [][]uint64) {
+	s.leafPtr = levels.LeafStarts(pos, 0, s.leafPtr, 1) // allocates nothing once grown (MTTKRP)
 }

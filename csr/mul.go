@@ -146,19 +146,27 @@ func (a *Matrix[T]) mulVecSplit(sp split, name string, trans bool, y []T, alpha 
 		panic(fmt.Sprintf("csr: dimension mismatch: %s: len(y)=%d, len(x)=%d for op(A) %dx%d", name, len(y), len(x), r, c))
 	}
 	a.mustNotOverlap(name, y, x)
+	ix := a.ix()
+	mulVecRows(sp, &ix, a, trans, y, alpha, x, beta)
+}
+
+// mulVecRows computes y = alpha op(A) x + beta y for the matrix with index
+// ix and row kernels ops, on operands the caller has checked, split as sp
+// says.
+func mulVecRows[T Float](sp split, ix *index, ops rowOps[T], trans bool, y []T, alpha T, x []T, beta T) {
 	if alpha == 0 {
 		dense.Scale(y, beta)
 		return
 	}
-	nnz := len(a.values)
-	p := sp.parts(nnz + len(a.ptr))
-	if a.csc == trans {
+	nnz := len(ix.idx)
+	p := sp.parts(nnz + len(ix.ptr))
+	if ix.csc == trans {
 		// Gather: op(A) row i is stored segment i.
 		if p == 1 {
-			kernels.SpMV(y, x, a.ptr, a.idx, a.values, alpha, beta)
+			ops.spmvRows(kernels.ShortRows(ix.ptr), y, x, ix.ptr, alpha, beta)
 			return
 		}
-		j := getJob(gatherVec, a)
+		j := getJob(gatherVec, ix, ops)
 		j.y, j.x, j.alpha, j.beta = y, x, alpha, beta
 		j.run(j.split(p))
 		putJob(j)
@@ -168,10 +176,10 @@ func (a *Matrix[T]) mulVecSplit(sp split, name string, trans bool, y []T, alpha 
 	dense.Scale(y, beta)
 	p = dense.ScatterGoroutines(p, len(y), mem.ElemSize[T](), sp.scratch)
 	if p == 1 {
-		kernels.ScatterAdd(y, x, a.ptr, a.idx, a.values, alpha)
+		ops.scatterAdd(y, x, ix.ptr, alpha)
 		return
 	}
-	j := getJob(scatterVec, a)
+	j := getJob(scatterVec, ix, ops)
 	b := j.split(p)
 	copies := len(b) - 2
 	ws := dense.GetAcc[T](copies * len(y))
@@ -218,33 +226,32 @@ func (a *Matrix[T]) mulMat(trans bool, y []T, ldy int, alpha T, x []T, ldx, k in
 	a.mulMatSplit(products(), trans, y, ldy, alpha, x, ldx, k, beta)
 }
 
-// gather runs the SpMM kernel over the compressed rows on p goroutines.
-func (a *Matrix[T]) gather(p int, y []T, ldy int, x []T, ldx, w int, alpha, beta T) {
-	if p == 1 {
-		a.spmm(0, len(a.ptr)-1, y, ldy, x, ldx, w, alpha, beta)
-		return
-	}
-	j := getJob(gatherMat, a)
-	j.y, j.ldy, j.x, j.ldx, j.w, j.alpha, j.beta = y, ldy, x, ldx, w, alpha, beta
-	j.run(j.split(p))
-	putJob(j)
-}
-
 // mulMatSplit is mulMat split as sp says.
 func (a *Matrix[T]) mulMatSplit(sp split, trans bool, y []T, ldy int, alpha T, x []T, ldx, k int, beta T) {
+	ix := a.ix()
+	mulMatRows(sp, &ix, a, trans, y, ldy, alpha, x, ldx, k, beta)
+}
+
+// mulMatRows computes Y = alpha op(A) X + beta Y for the matrix with index
+// ix and row kernels ops, on strided operands the caller has checked,
+// split as sp says.
+func mulMatRows[T Float](sp split, ix *index, ops rowOps[T], trans bool, y []T, ldy int, alpha T, x []T, ldx, k int, beta T) {
 	if k == 0 {
 		return
 	}
-	nnz := len(a.values)
+	nnz := len(ix.idx)
 	if nnz == 0 || alpha == 0 {
-		r, _ := a.opDims(trans)
+		r := ix.rows
+		if trans {
+			r = ix.cols
+		}
 		for i := range int(r) {
 			dense.Scale(y[i*ldy:i*ldy+k], beta)
 		}
 		return
 	}
-	p := sp.parts(nnz*k + len(a.ptr))
-	if a.csc == trans {
+	p := sp.parts(nnz*k + len(ix.ptr))
+	if ix.csc == trans {
 		// Gather. The kernel walks Y's row in register-blocked chunks (64
 		// floats or 32 doubles under AVX-512) over all of the row's
 		// entries. Measured slower on M4 with k = 64 and 256 (thread CPU
@@ -252,21 +259,28 @@ func (a *Matrix[T]) mulMatSplit(sp split, trans bool, y []T, ldy int, alpha T, x
 		// uses a fraction of L2's sets; 10-50% slower) or packed into a
 		// contiguous copy (one cache line per X row; about 2x slower, as
 		// each entry is then visited k/16 times).
-		a.gather(p, y, ldy, x, ldx, k, alpha, beta)
+		if p == 1 {
+			ops.spmm(0, len(ix.ptr)-1, y, ldy, x, ldx, k, alpha, beta)
+			return
+		}
+		j := getJob(gatherMat, ix, ops)
+		j.y, j.ldy, j.x, j.ldx, j.w, j.alpha, j.beta = y, ldy, x, ldx, k, alpha, beta
+		j.run(j.split(p))
+		putJob(j)
 		return
 	}
 	// Scatter: Y = beta Y, then every stored entry adds a scaled row of X.
-	yrows := int(a.minor())
+	yrows := int(ix.minor())
 	for i := range yrows {
 		dense.Scale(y[i*ldy:i*ldy+k], beta)
 	}
 	n := yrows * k
 	p = dense.ScatterGoroutines(p, n, mem.ElemSize[T](), sp.scratch)
 	if p == 1 {
-		a.spmmScatter(0, len(a.ptr)-1, y, ldy, x, ldx, k, alpha)
+		ops.spmmScatter(0, len(ix.ptr)-1, y, ldy, x, ldx, k, alpha)
 		return
 	}
-	j := getJob(scatterMat, a)
+	j := getJob(scatterMat, ix, ops)
 	b := j.split(p)
 	copies := len(b) - 2
 	ws := dense.GetAcc[T](copies * n)

@@ -33,3 +33,29 @@ func ExampleQuantize() {
 	// 1.007874 -2 0.5 0
 	// 4 [0.015748031 0.003937008] <nil>
 }
+
+// Quantizing a matrix to 8-bit codes with a scale per row and multiplying
+// by it: MulVec decodes the codes inside the product, in float32.
+func ExampleQuantized_MulVec() {
+	a, err := csr.New(2, 3, []uint64{0, 2, 3}, []uint64{0, 2, 1}, []float32{1, -2, 0.5})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	q, report, err := csr.Quantize(a, quant.MustParse("int8:channel:axis=0"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("max abs error %.3g\n", report.MaxAbsErr)
+	x := []float32{1, 2, 3}
+	y := make([]float32, 2)
+	q.MulVec(y, x) // y = A x
+	fmt.Println(y)
+	a.MulVec(y, x) // the float32 matrix, for comparison
+	fmt.Println(y)
+	// Output:
+	// max abs error 0.00787
+	// [-4.992126 1]
+	// [-5 1]
+}

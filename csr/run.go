@@ -10,6 +10,23 @@ import (
 // pooled per element type and run as a parallel.Body on the shared
 // workers, so that it allocates nothing per call (a closure would).
 
+// rowOps is what a product runs on the compressed rows (rows of CSR,
+// columns of CSC): the kernels over the values, Matrix's float kernels or
+// Quantized's fused-dequantize ones. The split, the private accumulators
+// and their reduction are the same for both (mulVecRows, mulMatRows).
+type rowOps[T Float] interface {
+	// spmvRows gathers one output element per row of ptr, a sub-slice of
+	// the whole pointer array: y = alpha A x + beta y over those rows.
+	spmvRows(short bool, y, x []T, ptr []uint64, alpha, beta T)
+	// scatterAdd scatters the rows of ptr (x[i] for row i of the sub-slice)
+	// into y: y += alpha Aᵀ x over those rows.
+	scatterAdd(y, x []T, ptr []uint64, alpha T)
+	// spmm gathers rows lo..hi-1 into Y, which starts at row lo.
+	spmm(lo, hi int, y []T, ldy int, x []T, ldx, w int, alpha, beta T)
+	// spmmScatter scatters rows lo..hi-1, X starting at row lo, into Y.
+	spmmScatter(lo, hi int, y []T, ldy int, x []T, ldx, w int, alpha T)
+}
+
 type jobKind uint8
 
 const (
@@ -24,7 +41,9 @@ const (
 // job is one parallel product.
 type job[T Float] struct {
 	kind        jobKind
-	a           *Matrix[T]
+	ops         rowOps[T]
+	ptr         []uint64 // the whole pointer array
+	minor       int      // the indexed dimension: the rows of a scatter's output
 	y, x, acc   []T
 	ldy, ldx, w int
 	copies      int // private accumulators (reduceVec, reduceMat)
@@ -34,25 +53,26 @@ type job[T Float] struct {
 
 var jobPools parallel.Pools // one pool per element type
 
-// getJob returns a cleared job from T's pool.
-func getJob[T Float](kind jobKind, a *Matrix[T]) *job[T] {
+// getJob returns a cleared job from T's pool for a product over the index
+// x with the kernels ops.
+func getJob[T Float](kind jobKind, x *index, ops rowOps[T]) *job[T] {
 	j, ok := parallel.PoolOf[T](&jobPools).Get().(*job[T])
 	if !ok {
 		j = new(job[T])
 	}
-	j.kind, j.a = kind, a
+	j.kind, j.ops, j.ptr, j.minor = kind, ops, x.ptr, int(x.minor())
 	return j
 }
 
 func putJob[T Float](j *job[T]) {
-	j.a, j.y, j.x, j.acc = nil, nil, nil, nil
+	j.ops, j.ptr, j.y, j.x, j.acc = nil, nil, nil, nil, nil
 	parallel.PoolOf[T](&jobPools).Put(j)
 }
 
 // split fills j.bounds with at most p nnz-balanced ranges of the compressed
 // rows (a row costs as much as 2 entries) and returns them.
 func (j *job[T]) split(p int) []int {
-	return parallel.SplitPtrTo(j.bounds[:0], j.a.ptr, min(p, maxParts), 2)
+	return parallel.SplitPtrTo(j.bounds[:0], j.ptr, min(p, maxParts), 2)
 }
 
 // run runs every part of b, one goroutine a part, and waits for all; a
@@ -61,12 +81,11 @@ func (j *job[T]) run(b []int) { parallel.Do(b, len(b)-1, j) }
 
 // Part runs part k, the compressed rows lo..hi-1.
 func (j *job[T]) Part(_, part, lo, hi int) {
-	a := j.a
 	switch j.kind {
 	case gatherVec:
 		// The kernels are chosen from the whole matrix (ShortRows reads
 		// two pointers): the result does not depend on the split.
-		kernels.SpMVRows(kernels.ShortRows(a.ptr), j.y[lo:hi], j.x, a.ptr[lo:hi+1], a.idx, a.values, j.alpha, j.beta)
+		j.ops.spmvRows(kernels.ShortRows(j.ptr), j.y[lo:hi], j.x, j.ptr[lo:hi+1], j.alpha, j.beta)
 	case scatterVec:
 		dst := j.y
 		if part > 0 {
@@ -74,30 +93,30 @@ func (j *job[T]) Part(_, part, lo, hi int) {
 			dst = j.acc[(part-1)*len(j.y) : part*len(j.y)]
 			clear(dst)
 		}
-		kernels.ScatterAdd(dst, j.x[lo:hi], a.ptr[lo:hi+1], a.idx, a.values, j.alpha)
+		j.ops.scatterAdd(dst, j.x[lo:hi], j.ptr[lo:hi+1], j.alpha)
 	case gatherMat:
 		if lo < hi {
 			// The kernels are chosen from the whole matrix: the result
 			// does not depend on the split.
-			a.spmm(lo, hi, j.y[lo*j.ldy:], j.ldy, j.x, j.ldx, j.w, j.alpha, j.beta)
+			j.ops.spmm(lo, hi, j.y[lo*j.ldy:], j.ldy, j.x, j.ldx, j.w, j.alpha, j.beta)
 		}
 	case scatterMat:
 		if part == 0 {
 			if lo < hi {
-				a.spmmScatter(lo, hi, j.y, j.ldy, j.x[lo*j.ldx:], j.ldx, j.w, j.alpha)
+				j.ops.spmmScatter(lo, hi, j.y, j.ldy, j.x[lo*j.ldx:], j.ldx, j.w, j.alpha)
 			}
 			return
 		}
-		n := int(a.minor()) * j.w
+		n := j.minor * j.w
 		acc := j.acc[(part-1)*n : part*n]
 		clear(acc)
 		if lo < hi {
-			a.spmmScatter(lo, hi, acc, j.w, j.x[lo*j.ldx:], j.ldx, j.w, j.alpha)
+			j.ops.spmmScatter(lo, hi, acc, j.w, j.x[lo*j.ldx:], j.ldx, j.w, j.alpha)
 		}
 	case reduceVec:
 		dense.Reduce(j.y[lo:hi], j.acc[lo:], len(j.y), j.copies)
 	case reduceMat:
-		n := int(a.minor()) * j.w
+		n := j.minor * j.w
 		for i := lo; i < hi; i++ {
 			dense.Reduce(j.y[i*j.ldy:i*j.ldy+j.w], j.acc[i*j.w:], n, j.copies)
 		}

@@ -9,7 +9,7 @@ import (
 // reaches the goroutine that called the product, and the workers go on
 // serving later products.
 func TestRunPanicReachesCaller(t *testing.T) {
-	j := getJob[float64](gatherVec, nil) // a nil matrix: every part panics
+	j := getJob[float64](gatherVec, &index{}, nil) // no kernels: every part panics
 	func() {
 		defer func() {
 			if _, ok := recover().(runtime.Error); !ok {
@@ -22,7 +22,8 @@ func TestRunPanicReachesCaller(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	j = getJob[float64](gatherVec, a)
+	ix := a.ix()
+	j = getJob[float64](gatherVec, &ix, a)
 	j.y, j.x, j.alpha = make([]float64, 3), []float64{10, 100}, 1
 	j.run([]int{0, 1, 2, 3})
 	if y := j.y; y[0] != 10 || y[1] != 200 || y[2] != 30 {

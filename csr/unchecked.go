@@ -1,6 +1,9 @@
 package csr
 
-import "github.com/hurray-format/hurray-go/internal/engine"
+import (
+	"github.com/hurray-format/hurray-go/internal/engine"
+	"github.com/hurray-format/hurray-go/kernels"
+)
 
 // The SpMM kernels run without kernels' pass over every index before the
 // assembly: a product runs only on a validated matrix, whose indices lie
@@ -17,4 +20,15 @@ func (a *Matrix[T]) spmm(lo, hi int, y []T, ldy int, x []T, ldx, w int, alpha, b
 // (x starting at row lo).
 func (a *Matrix[T]) spmmScatter(lo, hi int, y []T, ldy int, x []T, ldx, w int, alpha T) {
 	engine.SpMMScatterUnchecked(y, ldy, x, ldx, w, a.ptr[lo:hi+1], a.idx, a.values, alpha)
+}
+
+// spmvRows is kernels.SpMVRows on the rows of ptr (a sub-slice of a.ptr).
+func (a *Matrix[T]) spmvRows(short bool, y, x []T, ptr []uint64, alpha, beta T) {
+	kernels.SpMVRows(short, y, x, ptr, a.idx, a.values, alpha, beta)
+}
+
+// scatterAdd is kernels.ScatterAdd on the rows of ptr (a sub-slice of
+// a.ptr).
+func (a *Matrix[T]) scatterAdd(y, x []T, ptr []uint64, alpha T) {
+	kernels.ScatterAdd(y, x, ptr, a.idx, a.values, alpha)
 }

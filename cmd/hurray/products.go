@@ -6,10 +6,12 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"time"
 	"unsafe"
 
 	"github.com/hurray-format/hurray-go/convert"
+	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/formats/auto"
 	"github.com/hurray-format/hurray-go/formats/npz"
@@ -20,8 +22,9 @@ import (
 const minTime = 500 * time.Millisecond
 
 func cmdSpMV(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("spmv", "spmv FILE [--x x.npy] [--iters N] [--seed S] [--dtype float32|float64] [--budget SIZE]", stderr)
+	fs := newFlags("spmv", "spmv FILE [--x x.npy] [--out y.npy] [--iters N] [--seed S] [--dtype float32|float64] [--budget SIZE]", stderr)
 	xPath := fs.String("x", "", "dense x as a .npy vector (default: random, uniform in [-1, 1))")
+	outPath := fs.String("out", "", "write y as a .npy vector (float32 for a quantized file, else the --dtype)")
 	iters := fs.Int("iters", 0, "products to time (0: repeat for about 0.5 s)")
 	seed := fs.Uint64("seed", 1, "seed of the random x")
 	dtype := dtypeFlag(fs)
@@ -33,10 +36,11 @@ func cmdSpMV(args []string, stdout, stderr io.Writer) error {
 	if *iters < 0 {
 		return usageErr("--iters %d: want 0 or more", *iters)
 	}
+	o := spmvOpts{xPath: *xPath, outPath: *outPath, iters: *iters, seed: *seed, budget: int64(*budget)}
 	if *dtype == "float32" {
-		return spmv[float32](pos[0], *xPath, *iters, *seed, int64(*budget), stdout, stderr)
+		return spmv[float32](pos[0], o, stdout, stderr)
 	}
-	return spmv[float64](pos[0], *xPath, *iters, *seed, int64(*budget), stdout, stderr)
+	return spmv[float64](pos[0], o, stdout, stderr)
 }
 
 func randomVec[T auto.Float](n int, seed uint64) []T {
@@ -86,13 +90,42 @@ func timeLoop(label string, iters int, stderr io.Writer, f func()) (int, time.Du
 	}
 }
 
-func spmv[T auto.Float](path, xPath string, iters int, seed uint64, budget int64, stdout, stderr io.Writer) error {
-	f, err := readFile[T](path, budget, stderr)
+// spmvOpts are spmv's flags.
+type spmvOpts struct {
+	xPath, outPath string
+	iters          int
+	seed           uint64
+	budget         int64
+}
+
+// readFileQ is readFile accepting files of quantized values.
+func readFileQ[T auto.Float](path string, budget int64, stderr io.Writer) (*auto.File[T], error) {
+	p := newProgress(stderr, "reading "+path)
+	defer p.done()
+	return auto.Read[T](path, auto.Options{Progress: p.bytes, MaxBytes: budget, Quantized: true})
+}
+
+// vecProduct is y = A x of a float or quantized matrix, in U.
+type vecProduct[U auto.Float] interface {
+	MulVec(y, x []U)
+	fmt.Stringer
+}
+
+func spmv[T auto.Float](path string, o spmvOpts, stdout, stderr io.Writer) error {
+	f, err := readFileQ[T](path, o.budget, stderr)
 	if err != nil {
 		return err
 	}
 	if sh, lim := f.Shape(), maxDense(f.NNZ()); len(sh) == 2 && (float64(sh[0]) > lim || float64(sh[1]) > lim) {
 		return fmt.Errorf("%s: %dx%d with %d entries: dimensions too large for dense vectors (at most %.0f)", path, sh[0], sh[1], f.NNZ(), lim)
+	}
+	switch {
+	case f.QMatrix != nil:
+		return runSpMV[float32](path, f.QMatrix, f.NNZ(), f.Shape(), o, stdout, stderr)
+	case f.QCOO != nil && len(f.QCOO.Shape()) == 2:
+		return runSpMV[float32](path, f.QCOO, f.NNZ(), f.Shape(), o, stdout, stderr)
+	case f.Quantized():
+		return fmt.Errorf("%s: spmv needs a matrix (rank 2 sparse), have quantized %s of shape %s", path, f.Layout(), dims(f.Shape()))
 	}
 	var a *csr.Matrix[T]
 	switch {
@@ -108,18 +141,25 @@ func spmv[T auto.Float](path, xPath string, iters int, seed uint64, budget int64
 	default:
 		return fmt.Errorf("%s: spmv needs a matrix (rank 2 sparse), have %s of shape %s", path, f.Layout(), dims(f.Shape()))
 	}
-	rows, cols := a.Dims()
-	var x []T
-	if xPath != "" {
-		if x, err = readVec[T](xPath, cols, budget); err != nil {
+	return runSpMV[T](path, a, a.NNZ(), f.Shape(), o, stdout, stderr)
+}
+
+// runSpMV times y = A x for a matrix of the given shape and nnz, prints
+// the figures and y's sum and norm, and writes y to o.outPath if set.
+func runSpMV[U auto.Float](path string, a vecProduct[U], nnz int, shape []uint64, o spmvOpts, stdout, stderr io.Writer) error {
+	rows, cols := int(shape[0]), int(shape[1])
+	var x []U
+	var err error
+	if o.xPath != "" {
+		if x, err = readVec[U](o.xPath, cols, o.budget); err != nil {
 			return err
 		}
 	} else {
-		x = randomVec[T](cols, seed)
+		x = randomVec[U](cols, o.seed)
 	}
-	y := make([]T, rows)
-	n, per := timeLoop("spmv", iters, stderr, func() { a.MulVec(y, x) })
-	flops := 2 * float64(a.NNZ())
+	y := make([]U, rows)
+	n, per := timeLoop("spmv", o.iters, stderr, func() { a.MulVec(y, x) })
+	flops := 2 * float64(nnz)
 	var sum, sq float64
 	for _, v := range y {
 		sum += float64(v)
@@ -128,7 +168,26 @@ func spmv[T auto.Float](path, xPath string, iters int, seed uint64, budget int64
 	fmt.Fprintf(stdout, "spmv %s: %v\n", path, a)
 	fmt.Fprintf(stdout, "products: %d, time per product: %v, %.3f GFLOP/s (2*nnz flops)\n", n, per, flops/per.Seconds()/1e9)
 	fmt.Fprintf(stdout, "y: sum %.6g, norm %.6g\n", sum, math.Sqrt(sq))
+	if o.outPath != "" {
+		if err := writeVec(o.outPath, y); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "y written to %s (%d values)\n", o.outPath, len(y))
+	}
 	return nil
+}
+
+// writeVec writes y to path as a .npy vector.
+func writeVec[U auto.Float](path string, y []U) error {
+	out, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := npz.WriteNPY(out, y, []uint64{uint64(len(y))}); err != nil {
+		out.Close()
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return out.Close()
 }
 
 func cmdMTTKRP(args []string, stdout, stderr io.Writer) error {
@@ -161,14 +220,21 @@ func cmdMTTKRP(args []string, stdout, stderr io.Writer) error {
 }
 
 func mttkrp[T auto.Float](path string, rank, mode int, order []uint32, iters int, seed uint64, budget int64, stdout, stderr io.Writer) error {
-	f, err := readFile[T](path, budget, stderr)
+	f, err := readFileQ[T](path, budget, stderr)
 	if err != nil {
 		return err
 	}
-	t := f.CSF
 	if err := checkOrder(order, f.Shape(), path); err != nil {
 		return err
 	}
+	if f.Quantized() {
+		q, err := quantizedCSF(f, path, order)
+		if err != nil {
+			return err
+		}
+		return runMTTKRP[float32](path, q, rank, mode, iters, seed, stdout, stderr)
+	}
+	t := f.CSF
 	if t == nil || order != nil {
 		var g *auto.File[T]
 		during(stderr, "building CSF", func() { g, err = toLayout(f, "csf", order) })
@@ -177,11 +243,38 @@ func mttkrp[T auto.Float](path string, rank, mode int, order []uint32, iters int
 		}
 		t = g.CSF
 	}
+	return runMTTKRP[T](path, t, rank, mode, iters, seed, stdout, stderr)
+}
+
+// mttkrpProduct is MTTKRP of a float or quantized CSF tensor, in U.
+type mttkrpProduct[U auto.Float] interface {
+	MTTKRP(mode int, factors [][]U, rank int, out []U)
+	Shape() []uint64
+	NNZ() int
+	fmt.Stringer
+}
+
+// quantizedCSF returns the quantized CSF tensor of a quantized file, in
+// the file's mode order (order nil or equal to it): a quantized file of
+// rank 3 or more is CSF (.npz holds COO of rank 2 only).
+func quantizedCSF[T auto.Float](f *auto.File[T], path string, order []uint32) (*csf.Quantized, error) {
+	if f.QCSF != nil {
+		if order != nil && !slices.Equal(order, f.QCSF.ModeOrder()) {
+			return nil, fmt.Errorf("%s: quantized CSF in mode order %v: mttkrp does not reorder quantized tensors (convert it with hurray convert --to csf --mode-order)", path, f.QCSF.ModeOrder())
+		}
+		return f.QCSF, nil
+	}
+	return nil, fmt.Errorf("%s: mttkrp needs a tensor of rank 3 or more, have quantized %s of shape %s", path, f.Layout(), dims(f.Shape()))
+}
+
+// runMTTKRP times MTTKRP along mode with random factors of the given rank
+// and prints the figures and the output's sum.
+func runMTTKRP[U auto.Float](path string, t mttkrpProduct[U], rank, mode, iters int, seed uint64, stdout, stderr io.Writer) error {
 	shape := t.Shape()
 	if mode < 0 || mode >= len(shape) {
 		return usageErr("--mode %d: want 0..%d for rank %d", mode, len(shape)-1, len(shape))
 	}
-	factors := make([][]T, len(shape))
+	factors := make([][]U, len(shape))
 	var rows float64
 	for _, d := range shape {
 		rows += float64(d)
@@ -189,16 +282,16 @@ func mttkrp[T auto.Float](path string, rank, mode int, order []uint32, iters int
 	if lim := maxDense(t.NNZ()); rows > lim {
 		return fmt.Errorf("%s: factor matrices of %.3g rows for %d entries are too large for this command (at most %.3g)", path, rows, t.NNZ(), lim)
 	}
-	var zero T
+	var zero U
 	if cells := rows * float64(rank); !fitsMemory(cells, int(unsafe.Sizeof(zero))) {
 		return fmt.Errorf("%s: factor matrices of %.3g values (rank %d) would take more than half of the memory (%d bytes)", path, cells, rank, mem.Limit())
 	}
 	for n, d := range shape {
 		if n != mode {
-			factors[n] = randomVec[T](int(d)*rank, seed+uint64(n))
+			factors[n] = randomVec[U](int(d)*rank, seed+uint64(n))
 		}
 	}
-	out := make([]T, int(shape[mode])*rank)
+	out := make([]U, int(shape[mode])*rank)
 	n, per := timeLoop("mttkrp", iters, stderr, func() { t.MTTKRP(mode, factors, rank, out) })
 	// Nominal, as hurray bench's: a multiply-add per entry and column.
 	flops := 2 * float64(t.NNZ()) * float64(rank)

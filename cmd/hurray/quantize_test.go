@@ -10,13 +10,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hurray-format/hurray-go/formats/npz"
 )
 
 // TestQuantizeCommand: quantize writes an .npz of the scheme and reports
 // the error and the bytes a value before and after; info shows the scheme
 // and its parameter arrays, validate checks the file, convert carries it
 // between layouts (codes kept for a channel scheme, re-quantized for a block
-// scheme, refused with --exact), and spmv refuses it naming the scheme.
+// scheme, refused with --exact), and mttkrp runs on it.
 func TestQuantizeCommand(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(td, "west0479.mtx")
@@ -96,11 +98,77 @@ func TestQuantizeCommand(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "(npz csf uint8:channel:axis=2)") {
 		t.Errorf("reorder the CSF: %d %q", code, out)
 	}
-	// spmv and mttkrp refuse quantized files, naming the scheme.
-	code, _, errOut = runCmd(t, "spmv", q)
-	if code != 1 || !strings.Contains(errOut, "quantized values (scheme \"int8:channel:axis=0\")") {
-		t.Errorf("spmv of a quantized file: %d %q", code, errOut)
+	// mttkrp runs on the quantized CSF file (.npz holds COO of rank 2 only).
+	code, out, errOut = runCmd(t, "mttkrp", "--iters", "1", "--mode", "1", filepath.Join(dir, "t.npz"))
+	if code != 0 || !strings.Contains(out, "mttkrp "+filepath.Join(dir, "t.npz")+": csf uint8:channel:axis=2") || !strings.Contains(out, "mode 1, rank 16: products: 1") {
+		t.Errorf("mttkrp of a quantized CSF: %d %q %q", code, out, errOut)
 	}
+	code, out, errOut = runCmd(t, "mttkrp", "--iters", "1", "--mode-order", "0,1,2", filepath.Join(dir, "t.npz"))
+	if code != 1 || !strings.Contains(errOut, "does not reorder quantized tensors") {
+		t.Errorf("mttkrp reordering a quantized CSF: %d %q %q", code, out, errOut)
+	}
+}
+
+// TestSpMVOut: spmv --out writes y; on a quantized file y is float32 and
+// matches spmv of the dequantized matrix in float32 to rounding, with the
+// same x.
+func TestSpMVOut(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(td, "west0479.mtx")
+	for _, sp := range []string{"int8:channel:axis=0", "nf4:block=64", "mxfp4"} {
+		q := filepath.Join(dir, "q.npz")
+		if code, out, _ := runCmd(t, "quantize", in, q, "--scheme", sp, "--to", "csc"); code != 0 {
+			t.Fatalf("quantize: %d %q", code, out)
+		}
+		d := filepath.Join(dir, "d.mtx")
+		if code, out, _ := runCmd(t, "convert", q, d, "--dequantize"); code != 0 {
+			t.Fatalf("dequantize: %d %q", code, out)
+		}
+		yq, yd := filepath.Join(dir, "yq.npy"), filepath.Join(dir, "yd.npy")
+		code, out, errOut := runCmd(t, "spmv", "--iters", "1", "--out", yq, q)
+		if code != 0 || !strings.Contains(out, "y written to "+yq+" (479 values)") {
+			t.Fatalf("spmv --out of %s: %d %q %q", sp, code, out, errOut)
+		}
+		if code, out, errOut := runCmd(t, "spmv", "--iters", "1", "--dtype", "float32", "--out", yd, d); code != 0 {
+			t.Fatalf("spmv --out of the dequantized: %d %q %q", code, out, errOut)
+		}
+		a, b := readY[float32](t, yq), readY[float32](t, yd)
+		if len(a) != 479 || len(b) != 479 {
+			t.Fatalf("%s: y of %d and %d values", sp, len(a), len(b))
+		}
+		for i := range a {
+			if math.Abs(float64(a[i])-float64(b[i])) > 1e-4*(1+math.Abs(float64(b[i]))) {
+				t.Fatalf("%s: y[%d] = %v quantized, %v dequantized", sp, i, a[i], b[i])
+			}
+		}
+	}
+	// A float file writes y of its --dtype.
+	y := filepath.Join(dir, "y64.npy")
+	if code, out, errOut := runCmd(t, "spmv", "--iters", "1", "--out", y, in); code != 0 {
+		t.Fatalf("spmv --out float64: %d %q %q", code, out, errOut)
+	}
+	raw, _ := os.ReadFile(y)
+	if !bytes.Contains(raw, []byte("'descr': '<f8'")) || len(readY[float64](t, y)) != 479 {
+		t.Errorf("float64 y: header %q", raw[:min(len(raw), 80)])
+	}
+	if code, _, errOut := runCmd(t, "spmv", "--iters", "1", "--out", filepath.Join(dir, "no", "y.npy"), in); code != 1 || !strings.Contains(errOut, "y.npy") {
+		t.Errorf("spmv --out into a missing directory: %d %q", code, errOut)
+	}
+}
+
+// readY reads a .npy vector written by spmv --out.
+func readY[T float32 | float64](t *testing.T, path string) []T {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	y, _, err := npz.ReadNPY[T](f, npz.Options{Name: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return y
 }
 
 // TestQuantizeUsage: bad flags exit 2 with one line; bad input exits 1.
