@@ -2,6 +2,7 @@ package csr
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/hurray-format/hurray-go/internal/dense"
 	"gonum.org/v1/gonum/mat"
@@ -186,8 +187,9 @@ func sparseOperand(x mat.Matrix) (a *Matrix[float64], trans, ok bool) {
 
 // Mul sets dst = a b, as dst.Mul(a, b) does, with a fast path when an
 // operand is sparse: when a is a Mat (or the transpose of one) the product
-// is MulDense's; when b is, it is computed as (bᵀ aᵀ)ᵀ by MulDense, with a
-// copy of a transposed into a temporary and the result transposed into dst.
+// is MulDense's; when b is, it is computed as (bᵀ aᵀ)ᵀ by MulDense into a
+// temporary that is then transposed into dst (aᵀ is copied first unless it
+// is a *mat.Dense, as it is for a = x.T()).
 // Any other pair of operands goes to dst.Mul. An empty dst is resized;
 // otherwise its shape must match, or it panics with mat.ErrShape, as gonum
 // does. dst may be b or a (the sparse path copies the dense operand that
@@ -218,15 +220,26 @@ func Mul(dst *mat.Dense, a, b mat.Matrix) {
 	if ar == 0 || bc == 0 {
 		return
 	}
-	var at mat.Dense
-	at.CloneFrom(a.T())
-	var t mat.Dense
-	MulDense(&t, s, !trans, &at)
+	// aᵀ is read whole before dst is written, so it may share dst's memory.
+	at, ok := a.T().(*mat.Dense)
+	if !ok {
+		at = mat.DenseCopyOf(a.T())
+	}
+	buf := mulScratch.Get().(*[]float64)
+	if cap(*buf) < ar*bc {
+		*buf = make([]float64, ar*bc)
+	}
+	t := mat.NewDense(bc, ar, (*buf)[:ar*bc])
+	MulDense(t, s, !trans, at)
 	if dst.IsEmpty() {
 		dst.ReuseAs(ar, bc)
 	}
 	dst.Copy(t.T())
+	mulScratch.Put(buf)
 }
+
+// mulScratch holds the temporaries of Mul's dense-times-sparse path.
+var mulScratch = sync.Pool{New: func() any { return new([]float64) }}
 
 // MulVec sets dst = a x, as dst.MulVec(a, x) does, through MulVecDense when
 // a is a Mat (or the transpose of one) and through dst.MulVec otherwise. An

@@ -140,6 +140,12 @@ func TestMul(t *testing.T) {
 		if !mat.EqualApprox(dst, &want, 1e-12) {
 			t.Errorf("csc=%v: dst = dst A differs", csc)
 		}
+		want.Mul(sq.T(), csr.AsMat(s).ToDense())
+		dst = mat.DenseCopyOf(sq)
+		csr.Mul(dst, dst.T(), csr.AsMat(s))
+		if !mat.EqualApprox(dst, &want, 1e-12) {
+			t.Errorf("csc=%v: dst = dstᵀ A differs", csc)
+		}
 		// MulVec, plain and transposed.
 		x := mat.NewVecDense(cols, randMat(rng, cols, 1).RawMatrix().Data)
 		var gv, wv mat.VecDense
