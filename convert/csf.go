@@ -18,7 +18,9 @@ import (
 )
 
 // COOToCSF converts a COO tensor of rank 3 or more to CSF with the given mode
-// order, summing duplicates.
+// order, summing duplicates. modeOrder[L] is the mode stored at level L (level
+// 0 the root); nil means the identity order 0, 1, ..., rank-1. A modeOrder
+// that is not a permutation of the modes is an error.
 func COOToCSF[T Float](t *coo.Tensor[T], modeOrder []uint32) (*csf.Tensor[T], error) {
 	return COOToCSFTo(nil, t, modeOrder, nil, Options{})
 }
@@ -29,8 +31,9 @@ func COOToCSFWith[T Float](t *coo.Tensor[T], modeOrder []uint32, opts Options) (
 	return COOToCSFTo(nil, t, modeOrder, nil, opts)
 }
 
-// COOToCSFTo is COOToCSFWith writing into dst's buffers (dst may be nil) and
-// using ws for scratch (nil for a pooled one). dst must not be used after the
+// COOToCSFTo is COOToCSFWith (modeOrder nil for identity) writing into
+// dst's buffers (dst may be nil) and using ws for scratch (nil for a pooled
+// one). dst must not be used after the
 // call; one that shares memory with t, or holds another tensor's levels,
 // is not reused (see Results and reuse).
 func COOToCSFTo[T Float](dst *csf.Tensor[T], t *coo.Tensor[T], modeOrder []uint32, ws *Workspace, opts Options) (*csf.Tensor[T], error) {

@@ -16,8 +16,9 @@ func Reorder[T Float](t *csf.Tensor[T], modeOrder []uint32) (*csf.Tensor[T], err
 	return ReorderTo(nil, t, modeOrder, nil, Options{})
 }
 
-// ReorderTo is Reorder writing into dst's buffers (dst may be nil; t itself,
-// or a dst that shares memory with t, is not reused) with ws for scratch
+// ReorderTo is Reorder (modeOrder nil for identity) writing into dst's
+// buffers (dst may be nil; t itself, or a dst that shares memory with t, is
+// not reused) with ws for scratch
 // (may be nil) and opts.Workers goroutines. When the packed level-order key
 // fits 64 bits no COO copy is made: the leaves' new keys are expanded from
 // the levels and sorted with their values. When the new order keeps the old

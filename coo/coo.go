@@ -338,9 +338,12 @@ func (t *Tensor[T]) Find(coord []uint64) (i int, ok bool) {
 }
 
 // At returns the sum of the values stored at a coordinate (COO may hold
-// duplicates), or 0 when none is.
+// duplicates), or 0 when none is. It panics when len(coord) is not the
+// rank or the coordinate lies outside the shape, as gonum's At does, and on
+// an unvalidated tensor.
 func (t *Tensor[T]) At(coord ...uint64) T {
 	t.mustValid()
+	checkInShape("coo", t.shape, coord)
 	x := t.ix()
 	var s T
 	x.matches(coord, t.sorted, func(k int) { s += t.values[k] })

@@ -40,11 +40,14 @@ func (t *Tensor[T]) shareLevels() {
 }
 
 // New builds a tensor from its levels: pos[L] and crd[L] for every level L,
-// and the values of the leaves. It adopts the level arrays and the values
-// without copying them (they are views: a change through them or through
-// Pos, Crd and Values is the tensor's), copies the small metadata it keeps
-// (the shape, the mode order, and the lists of levels pos and crd, not the
-// levels themselves), and validates every invariant of ADR-025 §6.
+// and the values of the leaves. modeOrder[L] is the mode stored at level L;
+// it is required, since it says how the levels were built: nil is an error
+// here (the conversions in package convert take nil for the identity
+// order). New adopts the level arrays and the values without copying them
+// (they are views: a change through them or through Pos, Crd and Values is
+// the tensor's), copies the small metadata it keeps (the shape, the mode
+// order, and the lists of levels pos and crd, not the levels themselves),
+// and validates every invariant of ADR-025 §6.
 func New[T Float](shape []uint64, modeOrder []uint32, pos, crd [][]uint64, values []T) (*Tensor[T], error) {
 	t := &Tensor[T]{shape: slices.Clone(shape), modeOrder: slices.Clone(modeOrder), pos: slices.Clone(pos), crd: slices.Clone(crd), values: values}
 	if err := t.Validate(); err != nil {
@@ -54,7 +57,8 @@ func New[T Float](shape []uint64, modeOrder []uint32, pos, crd [][]uint64, value
 }
 
 // FromBuffers builds a tensor from the buffer table in spec order (values,
-// then pos_L and crd_L per level), each little-endian. The buffers are
+// then pos_L and crd_L per level), each little-endian, with the mode order
+// as New takes it (required; nil is an error). The buffers are
 // aliased when the host is little-endian and each is aligned to its element
 // size, and copied otherwise; buffers that share memory are refused. The
 // shape and the mode order are copied.

@@ -7,7 +7,7 @@ import (
 )
 
 // The products on the tensor of the package example: MTTKRP along mode 0
-// with rank-2 factors, then TTV along mode 2 (stored at the root level, so
+// with factor matrices of 2 columns, then TTV along mode 2 (stored at the root level, so
 // the entries are regrouped), once into a new matrix and once into that
 // matrix's memory.
 func Example_products() {

@@ -233,8 +233,12 @@ func (a *Matrix[T]) Find(i, j uint64) (k int, ok bool) {
 	return x.find(i, j)
 }
 
-// At returns entry (i, j), or 0 when it is not stored.
+// At returns entry (i, j), or 0 when it is not stored. It panics when (i, j)
+// lies outside the shape, as gonum's At does, and on an unvalidated matrix.
 func (a *Matrix[T]) At(i, j uint64) T {
+	if i >= a.rows || j >= a.cols {
+		panic(fmt.Sprintf("csr: At(%d, %d) outside the %dx%d matrix", i, j, a.rows, a.cols))
+	}
 	if k, ok := a.Find(i, j); ok {
 		return a.values[k]
 	}

@@ -2,6 +2,7 @@ package csr
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/hurray-format/hurray-go/internal/dense"
 	"gonum.org/v1/gonum/mat"
@@ -9,7 +10,17 @@ import (
 
 // Mat adapts a float64 matrix to gonum: it is a mat.Matrix (Dims, At, T)
 // and a mat.NonZeroDoer, so gonum's dense routines accept it. At costs a
-// binary search per call; use the products below for arithmetic.
+// binary search per call.
+//
+// gonum's own products do not know a sparse operand: (*mat.Dense).Mul and
+// (*mat.VecDense).MulVec recognise only gonum's concrete types (and the
+// raw-storage interfaces, which describe dense storage and so cannot be
+// implemented by a sparse matrix), and read any other operand through At,
+// one binary search per element of the dense product: hours for a matrix
+// of a few hundred thousand rows. Use Mul and MulVec of this package in
+// their place: they take the same arguments as gonum's methods, dispatch
+// to MulDense and MulVecDense when an operand is a Mat (or its mat.T or
+// mat.Transpose), and hand every other call to gonum.
 type Mat struct{ A *Matrix[float64] }
 
 var (
@@ -115,7 +126,7 @@ func MulDense(dst *mat.Dense, a *Matrix[float64], trans bool, x mat.Matrix) {
 	a.mustValid()
 	xd, ok := x.(*mat.Dense)
 	if !ok {
-		xd = mat.DenseCopyOf(x)
+		xd = denseOf(x)
 	}
 	xraw, draw := xd.RawMatrix(), dst.RawMatrix()
 	if k == 0 || r == 0 {
@@ -133,4 +144,116 @@ func MulDense(dst *mat.Dense, a *Matrix[float64], trans bool, x mat.Matrix) {
 		panic("csr: MulDense: dst overlaps x or the matrix's values or indices")
 	}
 	a.mulMat(trans, ys, draw.Stride, 1, xs, xraw.Stride, k, 0)
+}
+
+// ToDense returns the matrix as a new *mat.Dense, as Matrix.ToDense does.
+// It panics with mat.ErrZeroLength when the matrix has no rows or no
+// columns, since gonum has no zero-size matrices.
+func (m Mat) ToDense() *mat.Dense {
+	r, c := m.A.Dims()
+	if r == 0 || c == 0 {
+		panic(mat.ErrZeroLength)
+	}
+	return mat.NewDense(r, c, m.A.ToDense())
+}
+
+// denseOf copies x into a new *mat.Dense, through ToDense for a sparse
+// operand and gonum's Copy otherwise.
+func denseOf(x mat.Matrix) *mat.Dense {
+	if s, trans, ok := sparseOperand(x); ok {
+		if trans {
+			s = s.T()
+		}
+		return Mat{s}.ToDense()
+	}
+	return mat.DenseCopyOf(x)
+}
+
+// sparseOperand reports whether x is a Mat, or the transpose of one as
+// mat.Transpose, and returns the matrix and whether it is transposed.
+func sparseOperand(x mat.Matrix) (a *Matrix[float64], trans, ok bool) {
+	switch v := x.(type) {
+	case Mat:
+		return v.A, false, true
+	case *Mat:
+		return v.A, false, true
+	case mat.Transpose:
+		if s, _, ok := sparseOperand(v.Matrix); ok {
+			return s, true, true
+		}
+	}
+	return nil, false, false
+}
+
+// Mul sets dst = a b, as dst.Mul(a, b) does, with a fast path when an
+// operand is sparse: when a is a Mat (or the transpose of one) the product
+// is MulDense's; when b is, it is computed as (bᵀ aᵀ)ᵀ by MulDense into a
+// temporary that is then transposed into dst (aᵀ is copied first unless it
+// is a *mat.Dense, as it is for a = x.T()).
+// Any other pair of operands goes to dst.Mul. An empty dst is resized;
+// otherwise its shape must match, or it panics with mat.ErrShape, as gonum
+// does. dst may be b or a (the sparse path copies the dense operand that
+// dst shares first); it must not otherwise share memory with them.
+func Mul(dst *mat.Dense, a, b mat.Matrix) {
+	ar, ac := a.Dims()
+	br, bc := b.Dims()
+	if ac != br {
+		panic(mat.ErrShape)
+	}
+	if !dst.IsEmpty() {
+		if r, c := dst.Dims(); r != ar || c != bc {
+			panic(mat.ErrShape)
+		}
+	}
+	if s, trans, ok := sparseOperand(a); ok {
+		if d, ok := b.(*mat.Dense); ok && d == dst {
+			b = mat.DenseCopyOf(d)
+		}
+		MulDense(dst, s, trans, b)
+		return
+	}
+	s, trans, ok := sparseOperand(b)
+	if !ok {
+		dst.Mul(a, b)
+		return
+	}
+	if ar == 0 || bc == 0 {
+		return
+	}
+	// aᵀ is read whole before dst is written, so it may share dst's memory.
+	at, ok := a.T().(*mat.Dense)
+	if !ok {
+		at = mat.DenseCopyOf(a.T())
+	}
+	buf := mulScratch.Get().(*[]float64)
+	if cap(*buf) < ar*bc {
+		*buf = make([]float64, ar*bc)
+	}
+	t := mat.NewDense(bc, ar, (*buf)[:ar*bc])
+	MulDense(t, s, !trans, at)
+	if dst.IsEmpty() {
+		dst.ReuseAs(ar, bc)
+	}
+	dst.Copy(t.T())
+	mulScratch.Put(buf)
+}
+
+// mulScratch holds the temporaries of Mul's dense-times-sparse path.
+var mulScratch = sync.Pool{New: func() any { return new([]float64) }}
+
+// MulVec sets dst = a x, as dst.MulVec(a, x) does, through MulVecDense when
+// a is a Mat (or the transpose of one) and through dst.MulVec otherwise. An
+// empty dst is resized; otherwise its length must match, or it panics with
+// mat.ErrShape. dst must not share memory with x.
+func MulVec(dst *mat.VecDense, a mat.Matrix, x mat.Vector) {
+	s, trans, ok := sparseOperand(a)
+	if !ok {
+		dst.MulVec(a, x)
+		return
+	}
+	r, c := a.Dims()
+	if x.Len() != c || !dst.IsEmpty() && dst.Len() != r {
+		panic(mat.ErrShape)
+	}
+	MulVecDense(dst, s, trans, x)
 }

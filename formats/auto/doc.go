@@ -5,6 +5,11 @@
 // what the reader noticed (a symmetric expansion, a canonicalised SciPy
 // matrix).
 //
+// ReadCOO, ReadCSR, ReadCSC and ReadCSF go from a path to the structure
+// wanted in one call, with the element type chosen by the type argument
+// (float32 or float64) whatever the file stores; File's ToCOO, ToCSR, ToCSC
+// and ToCSF do the same from a File already read.
+//
 // # What is accepted
 //
 // Exactly what formats/tns, formats/mtx and formats/npz accept; a Matrix

@@ -1,0 +1,34 @@
+package csf
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// ToDense returns the tensor as a new dense slice in row-major order of its
+// logical modes (the last mode varies fastest, whatever the mode order),
+// with zeros where nothing is stored. It allocates the product of the shape
+// elements. It panics when that product overflows int, and with an error
+// matching layout.ErrUnvalidated when the tensor has not passed validation.
+func (t *Tensor[T]) ToDense() []T {
+	t.mustValid()
+	n := uint64(1)
+	for _, d := range t.shape {
+		hi, lo := bits.Mul64(n, d)
+		if hi != 0 || lo > uint64(maxInt) {
+			panic(fmt.Sprintf("csf: ToDense: a tensor of shape %v does not fit an int", t.shape))
+		}
+		n = lo
+	}
+	out := make([]T, n)
+	for c, v := range t.All() {
+		k := uint64(0)
+		for m, i := range c {
+			k = k*t.shape[m] + i
+		}
+		out[k] = v
+	}
+	return out
+}
+
+const maxInt = int(^uint(0) >> 1)
