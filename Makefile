@@ -6,7 +6,7 @@ PKGS     := ./...
 RACE_PKGS := ./internal/... ./csr/... ./csf/... ./coo/... ./convert/... ./kernels/...
 REQUIRE  ?= $(shell scripts/require-tiers.sh)
 
-.PHONY: test unit race purego noasm arm64 test-arm64 check-words check-gen vet lint fuzz fuzz-smoke bench bench-peers bench-mttkrp-peer quickstart
+.PHONY: test unit race purego noasm arm64 test-arm64 check-words check-gen vet lint fuzz fuzz-smoke bench bench-peers bench-mttkrp-peer perfdata perfdoc quickstart
 
 # The long stages run two at a time: each has one package that takes most
 # of its time on one core (convert in unit, internal/engine under -race and
@@ -92,6 +92,22 @@ bench-peers:
 # OpenMP; says so and succeeds without.
 bench-mttkrp-peer:
 	GO=$(GO) sh bench/peers/mttkrp.sh
+
+# docs/performance.md and the README's performance summary are generated
+# from docs/perfdata by bench/cmd/perfdoc (its test fails when they differ).
+# perfdoc regenerates them; perfdata measures everything again first (full
+# hurray bench, the SciPy rounds, the C MTTKRP: several minutes, on an
+# otherwise idle machine; needs SciPy and gcc with OpenMP).
+perfdoc:
+	$(GO) run ./bench/cmd/perfdoc
+
+perfdata:
+	rm -rf docs/perfdata.new && mkdir -p docs/perfdata.new
+	$(GO) run ./cmd/hurray bench --json >docs/perfdata.new/bench.json
+	KEEP=docs/perfdata.new/scipy GO=$(GO) sh bench/peers/run.sh
+	GO=$(GO) sh bench/peers/mttkrp.sh >docs/perfdata.new/mttkrp-peer.txt
+	rm -rf docs/perfdata && mv docs/perfdata.new docs/perfdata
+	$(GO) run ./bench/cmd/perfdoc
 
 quickstart:
 	$(GO) run ./examples/quickstart >/dev/null

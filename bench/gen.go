@@ -9,7 +9,7 @@ import (
 	"sync"
 
 	"github.com/hurray-format/hurray-go/csr"
-	"github.com/hurray-format/hurray-go/internal/bufview"
+	"github.com/hurray-format/hurray-go/internal/mem"
 )
 
 // Pattern is a generated sparse matrix in CSR form with float64 values; the
@@ -43,10 +43,10 @@ func (p *Pattern) Vals32() []float32 {
 // float32-sized T).
 func CSR[T csr.Float](p *Pattern) *csr.Matrix[T] {
 	var vals []T
-	if bufview.ElemSize[T]() == 8 {
-		vals = bufview.Retype[T](p.Vals)
+	if mem.ElemSize[T]() == 8 {
+		vals = mem.Retype[T](p.Vals)
 	} else {
-		vals = bufview.Retype[T](p.Vals32())
+		vals = mem.Retype[T](p.Vals32())
 	}
 	a, err := csr.New(uint64(p.Rows), uint64(p.Cols), p.Ptr, p.Idx, vals)
 	if err != nil {

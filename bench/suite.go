@@ -721,11 +721,8 @@ func Suite(o Options) []Result {
 		}
 		p := c.setup()
 		// Return the generation's garbage to the OS now: left to the
-		// background scavenger, that work ran on the other core during
-		// the first path's repetitions (auto's), costing it 5-10% of its
-		// time and a third more CPU time (expandpos/T3p, whose auto and
-		// generic paths run the same code: auto 4.95 ms, 6.6 ms of CPU,
-		// against 4.55 ms for generic and for avx512 forced).
+		// background scavenger, that work runs on another core during
+		// the first path's repetitions (auto's) and slows them alone.
 		debug.FreeOSMemory()
 		paths := o.Paths
 		if len(p.families) == 0 {
@@ -857,9 +854,8 @@ func (t *timing) warm(op func(), sz sizes, reps int) {
 	op()
 	// The calls per repetition come from the faster of the two calls: the
 	// first one after a case's setup runs cold, and choosing from it alone
-	// gave the first path (auto) fewer calls a repetition than the others,
-	// so a larger share of each repetition's cold start (expandpos/T3p:
-	// auto 5.2 against 4.6-4.8 ms for the same code forced; now level).
+	// would give the first path (auto) fewer calls a repetition than the
+	// others, so a larger share of each repetition's cold start.
 	call := min(first, time.Since(t1))
 	iters := 1
 	if call > 0 && call < sz.target {

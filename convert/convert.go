@@ -156,6 +156,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -194,6 +195,12 @@ func (o Options) tuning() *tuning {
 	return &defaults
 }
 
+// workers returns how many goroutines a step over n elements takes: up to
+// opts.Workers, one below the tuning's minParallel.
+func workers(opts Options, n int) int {
+	return parallel.Options{Workers: opts.Workers, MinWork: opts.tuning().minParallel}.Goroutines(n)
+}
+
 // check reports an option out of range (a Duplicates value other than the
 // three above) as an error.
 func (o Options) check() error {
@@ -217,13 +224,12 @@ func dupError(c []uint64, r, p, q int) error {
 // reuse them. The zero value is ready to use. A Workspace must not be used
 // by two conversions at once.
 type Workspace struct {
-	keys, keys2 []uint64
-	pa, pb      []uint32
-	hist        []int
-	cnt         []uint64
-	ptr2        []uint64
-	aux         []uint64
-	coords      []uint64
+	keys, keys2 []uint64 // the sorts' keys and their scratch
+	pa, pb      []uint32 // the permutations of sorts by several key groups
+	hist        []int    // the sorts' histograms, 1<<radix.MaxWidth a worker
+	cnt         []uint64 // the transpose's column counts per part
+	aux         []uint64 // leaf pointers (leafPtrs), the transpose's cursors
+	coords      []uint64 // Reorder's COO copy, for keys wider than 64 bits
 	// Value scratch, as words that any element type may view (valuesIn):
 	// a workspace used for float64 and float32 in turn keeps its buffers.
 	vals   []uint64
@@ -231,9 +237,9 @@ type Workspace struct {
 }
 
 // pooled holds the workspaces of conversions called without one (ws nil),
-// so that repeated calls reuse the scratch: on the development VM a first
-// touch of fresh pages runs at 0.3-0.5 GB/s, and the garbage collector can
-// still drop a pooled workspace.
+// so that repeated calls reuse the scratch: a first touch of fresh pages
+// costs far more than the conversion's work on them, and the garbage
+// collector can still drop a pooled workspace.
 var pooled = sync.Pool{New: func() any { return new(Workspace) }}
 
 // scratch returns ws, or when it is nil a pooled workspace, and the function
@@ -247,6 +253,16 @@ func scratch(ws *Workspace) (*Workspace, func()) {
 	return p, func() { pooled.Put(p) }
 }
 
+// grow returns s resliced to n elements, reallocating only when its capacity
+// is short. The contents are unspecified.
+func grow[S ~[]E, E any](s S, n int) S {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	return make(S, n)
+}
+
+// identity returns the identity mode order of rank r.
 func identity(r int) []uint32 {
 	o := make([]uint32, r)
 	for i := range o {

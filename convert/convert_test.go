@@ -9,13 +9,13 @@ import (
 
 	"github.com/hurray-format/hurray-go/convert"
 	"github.com/hurray-format/hurray-go/coo"
-	"github.com/hurray-format/hurray-go/internal/bufview"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
 type key = string
 
-func k(c []uint64) key { return string(bufview.Uint64Bytes(c)) }
+func k(c []uint64) key { return string(mem.Uint64Bytes(c)) }
 
 // randomCOO returns a COO with duplicates and stored zeros, and its summed
 // dense map.

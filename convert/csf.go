@@ -52,7 +52,7 @@ func COOToCSFTo[T Float](dst *csf.Tensor[T], t *coo.Tensor[T], modeOrder []uint3
 	w := workers(opts, n)
 	b := builder[T]{
 		shape: shape, mo: modeOrder, r: r, coords: c, vals: t.Values(),
-		dup: opts.Duplicates, w: w, src: t,
+		dup: opts.Duplicates, w: w, src: t, tu: opts.tuning(),
 	}
 	if len(kp.groups) == 2 {
 		// One 64-bit key: packing it also tells whether the input is
@@ -60,7 +60,7 @@ func COOToCSFTo[T Float](dst *csf.Tensor[T], t *coo.Tensor[T], modeOrder []uint3
 		ws.keys = grow(ws.keys, n)
 		b.keys, b.kp = ws.keys, kp
 		nodes := make([]int, (len(buildParts(n, w))-1)*r)
-		if packKeys(ws.keys, c, r, modeOrder, kp, 0, nil, w, nodes) {
+		if packKeys(ws.keys, c, r, modeOrder, kp, 0, nil, w, nodes, b.tu) {
 			b.nodes = nodes
 		} else {
 			ws.hist = grow(ws.hist, w<<radix.MaxWidth)
@@ -70,7 +70,7 @@ func COOToCSFTo[T Float](dst *csf.Tensor[T], t *coo.Tensor[T], modeOrder []uint3
 			if t.IsSorted() {
 				from = kp.sortedLow(identity(r), modeOrder)
 			}
-			b.keys, b.vals = radix.SortParallel(ws.keys, ws.keys2, t.Values(), va, vb, from, kp.groupBits(0)-from, w, ws.hist)
+			b.keys, b.vals = radix.SortParallel(b.tu.radix, ws.keys, ws.keys2, t.Values(), va, vb, from, kp.groupBits(0)-from, w, ws.hist)
 			b.moved = true
 		}
 	} else if !(t.IsSorted() && isIdentity(modeOrder)) && !sortedInOrder(c, r, modeOrder, w) {
@@ -87,8 +87,8 @@ func COOToCSFTo[T Float](dst *csf.Tensor[T], t *coo.Tensor[T], modeOrder []uint3
 		}
 		keys, other := ws.keys, ws.keys2
 		for g := len(kp.groups) - 2; g >= 0; g-- {
-			packKeys(keys, c, r, modeOrder, kp, g, perm, w, nil)
-			keys, perm = radix.SortParallel(keys, other, perm, ws.pa, ws.pb, 0, kp.groupBits(g), w, ws.hist)
+			packKeys(keys, c, r, modeOrder, kp, g, perm, w, nil, b.tu)
+			keys, perm = radix.SortParallel(b.tu.radix, keys, other, perm, ws.pa, ws.pb, 0, kp.groupBits(g), w, ws.hist)
 			if &keys[0] == &ws.keys[0] {
 				other = ws.keys2
 			} else {
@@ -215,14 +215,13 @@ func packRange(dst, c []uint64, r int, mo []uint32, kp *keyPlan, g int, perm []u
 		// coordinate goes to the shift of the level that holds it, so the
 		// tuple is read in place with constant offsets, without the mode
 		// order's indirection and Go's guard for shifts of 64 or more of
-		// the loop below. (This and packKeys' order check by
-		// kernels.NonDecreasing made COO to CSF of sorted input 9-14%
-		// faster on T3u and 30-40% on T4p, on 1 and 2 threads, on the
-		// Xeon VM of session 23.) A shift is at most 64, and 64 only for a
-		// level of dimension 1, whose coordinate is 0: the mask to 63
+		// the loop below: with packKeys' order check by
+		// kernels.NonDecreasing, this is most of the cost of COO to CSF
+		// of input already sorted. A shift is at most 64, and 64 only for
+		// a level of dimension 1, whose coordinate is 0: the mask to 63
 		// changes no key. The mask sits at each shift, where the compiler
 		// sees it and drops the guard (masked only in shm, the guard
-		// stayed: session 24, 3-10% on one thread, within the noise).
+		// stays).
 		var shm [4]uint
 		for L, m := range mo {
 			shm[m] = kp.sh[L]
@@ -260,9 +259,11 @@ func packRange(dst, c []uint64, r int, mo []uint32, kp *keyPlan, g int, perm []u
 // packKeys writes into keys[i] the group-g key of entry perm[i] (i when perm
 // is nil) and reports whether the keys came out non-decreasing. With nodes
 // set (len(nodes) = r x the parts of buildParts(len(keys), w)) it also
-// counts, block by block while the keys are in cache, the nodes each part
-// starts (as builder.count), until a part finds a key out of order.
-func packKeys(keys, c []uint64, r int, mo []uint32, kp *keyPlan, g int, perm []uint32, w int, nodes []int) bool {
+// counts, block by block (tu.levels.Block keys) while the keys are in
+// cache, the nodes each part starts (as builder.count), until a part finds
+// a key out of order.
+func packKeys(keys, c []uint64, r int, mo []uint32, kp *keyPlan, g int, perm []uint32, w int, nodes []int, tu *tuning) bool {
+	lt := tu.levels
 	b := buildParts(len(keys), w)
 	bad := make([]bool, len(b)-1)
 	parallel.Share(b, w, func(_, part, a, z int) {
@@ -272,8 +273,8 @@ func packKeys(keys, c []uint64, r int, mo []uint32, kp *keyPlan, g int, perm []u
 			nd = nodes[part*r : (part+1)*r]
 			clear(nd)
 		}
-		for s := a; s < z; s += levels.Block {
-			e := min(s+levels.Block, z)
+		for s := a; s < z; s += lt.Block {
+			e := min(s+lt.Block, z)
 			packRange(keys[s:e], c, r, mo, kp, g, perm, s)
 			if !down {
 				// From the block's predecessor, the previous block's last key.
@@ -286,7 +287,7 @@ func packKeys(keys, c []uint64, r int, mo []uint32, kp *keyPlan, g int, perm []u
 					// part's last key: counted after Run.
 					from = a + 1
 				}
-				levels.Count(keys, kp.sh, nd, from, e)
+				levels.Count(lt, keys, kp.sh, nd, from, e)
 			}
 		}
 		bad[part] = down
@@ -295,7 +296,7 @@ func packKeys(keys, c []uint64, r int, mo []uint32, kp *keyPlan, g int, perm []u
 		i := b[k]
 		bad[k] = bad[k] || keys[i-1] > keys[i]
 		if nodes != nil {
-			levels.Count(keys, kp.sh, nodes[k*r:(k+1)*r], i, i+1)
+			levels.Count(lt, keys, kp.sh, nodes[k*r:(k+1)*r], i, i+1)
 		}
 	}
 	return !slices.Contains(bad, true)
@@ -350,11 +351,12 @@ type builder[T Float] struct {
 	moved bool
 	// out, when set, is the result's value array (one value a leaf): a
 	// sort may have left vals in it already (Reorder), and then nothing
-	// is copied (levels.Fill).
+	// is copied (levels.Filler).
 	out []T
 	dup Duplicates
 	w   int
 	src *coo.Tensor[T] // for error messages; nil when no duplicates can occur
+	tu  *tuning
 }
 
 // buildParts splits n sorted entries into the parts that packKeys and build
@@ -473,9 +475,17 @@ func (b *builder[T]) build(dst *csf.Tensor[T]) (*csf.Tensor[T], error) {
 	// of duplicates is merged by one part, in order.
 	if parts > 0 {
 		starts := levels.Starts(bounds, func(i int) bool { return b.diff(i) == r })
+		var f *levels.Filler[T]
+		if b.keys != nil {
+			f = &levels.Filler[T]{
+				Pos: pos, Crd: crd, Dst: vals,
+				Keys: b.keys, Shift: b.kp.sh, Mask: b.kp.msk, Vals: b.vals,
+				KeepLast: b.dup == KeepLast, AnyDup: anyDup, Tuning: b.tu.levels,
+			}
+		}
 		parallel.Share(starts, b.w, func(_, k, lo, hi int) {
-			if b.keys != nil {
-				levels.Fill(pos, crd, vals, offs[k*r:(k+1)*r], b.keys, b.vals, b.kp.sh, b.kp.msk, b.dup == KeepLast, anyDup, lo, hi)
+			if f != nil {
+				f.Fill(offs[k*r:(k+1)*r], lo, hi)
 			} else {
 				b.fill(pos, crd, vals, offs[k*r:(k+1)*r], lo, hi)
 			}
@@ -489,7 +499,7 @@ func (b *builder[T]) build(dst *csf.Tensor[T]) (*csf.Tensor[T], error) {
 func (b *builder[T]) count(nodes []int, lo, hi int) {
 	clear(nodes)
 	if b.keys != nil {
-		levels.Count(b.keys, b.kp.sh, nodes, lo, hi)
+		levels.Count(b.tu.levels, b.keys, b.kp.sh, nodes, lo, hi)
 		return
 	}
 	var h [65]int
@@ -543,10 +553,10 @@ func (b *builder[T]) fill(pos, crd [][]uint64, vals []T, off0 []int, lo, hi int)
 
 // leafPtrs returns, for every level L < r-1, the first leaf of each node of
 // level L (n_L+1 entries): level r-2 is pos[r-1] itself, the others
-// (levels.LeafStarts) are stored in ws.aux. With paired set, level r-3's
+// (levels.LeafStarts) are stored in ws.aux. With viaChildren set, level r-3's
 // are left out (nil): expandCOO walks it through its child pointers
 // (fillVia).
-func leafPtrs[T Float](t *csf.Tensor[T], ws *Workspace, w int, paired bool) [][]uint64 {
+func leafPtrs[T Float](t *csf.Tensor[T], ws *Workspace, w int, viaChildren bool) [][]uint64 {
 	r := t.Rank()
 	pos := make([][]uint64, r)
 	for L := range r {
@@ -555,7 +565,7 @@ func leafPtrs[T Float](t *csf.Tensor[T], ws *Workspace, w int, paired bool) [][]
 	lp := make([][]uint64, r-1)
 	lp[r-2] = pos[r-1]
 	top := r - 3
-	if paired {
+	if viaChildren {
 		top--
 	}
 	total := 0
@@ -586,7 +596,7 @@ type expansion struct {
 	off    []int
 	sh     []uint
 	or     bool
-	block  int // leaves expanded at a time (tuning.csfBlock)
+	block  int // leaves expanded at a time (tuning.expandBlock)
 }
 
 // run expands leaves a..b-1 in blocks of x.block, so that every level
@@ -646,17 +656,15 @@ func (x *expansion) expand(cur []int, a, b int) {
 // last node that starts before e (the next block's first node). A node
 // starts where the one before it ended, so a node with one leaf, as most
 // nodes of deep trees have, costs two loads (its end and its coordinate),
-// one store and one test: 16 instructions against 20 when each node read
-// its start too (ten alternating runs, one thread, fastest quarter:
-// CSFToCOO of T3u -9%, T3p -12%, T4p -3%). There is no search for the
-// block's nodes and no clipping of their ranges. (Against the
-// search-then-clip loop it replaced, three interleaved runs on the 2-core VM: CSFToCOO of T4p
-// 24.4-25.3 -> 20.4-20.8 ms on one goroutine, 13.3 -> 11.3-11.5 on two; T3u
-// 19.7-20.4 -> 17.0-17.7 and 10.6-11.0 -> 9.4-10.0. Staging the block in a
-// buffer and streaming it out with non-temporal stores was 1.3-1.5x
-// slower.) It and fillOr are functions of their own, each with few
-// arguments: as one method reading the expansion's fields and testing a
-// flag per node, the compiler kept half of its values on the stack.
+// one store and one test: 16 instructions against 20 if each node read
+// its start too. There is no search for the block's nodes and no clipping
+// of their ranges, which a loop that searches each block's first node and
+// clips every node's range to the block pays for. Staging the block in a
+// buffer and streaming it out with non-temporal stores is slower than
+// these stores, which hit the block's lines in L1. It and fillOr are
+// functions of their own, each with few arguments: as one method reading
+// the expansion's fields and testing a flag per node, the compiler keeps
+// half of its values on the stack.
 func fillSet(dst, p, c []uint64, st, i, s, e int) int {
 	nn := len(p) - 1
 	c = c[:nn] // i < nn then bounds c[i]: no check per node
@@ -697,14 +705,14 @@ func fillSet(dst, p, c []uint64, st, i, s, e int) int {
 // fillSet has just read for the block, so the extra load hits the cache).
 // It saves the pass that would write level r-3's leaf pointers and the
 // read of them here: one load more a node against 16 bytes of memory
-// traffic, which pays for levels with about a node a leaf (pairLeaves).
-// It is fillSet's loop with the other load, and kept apart from it: one
-// fillSet taking q, nil for the direct lookup, made CSFToCOO slower on
-// every input (eight alternating runs, fastest quarter: T3u +2-9%, T3p
-// +8-9%, T4p +3-10%); as a generic function over the two lookups, Go calls
-// the lookup through the instantiation's dictionary, a call a node;
-// gathering each block's ends into a buffer for fillSet made T4p 7% slower
-// than the separate pass, not faster.
+// traffic, which pays for levels with about a node a leaf
+// (tuning.viaLeavesPerNode).
+// It is fillSet's loop with the other load, a deliberate twin kept apart
+// from it: one fillSet taking q, nil for the direct lookup, makes
+// CSFToCOO slower on every input; as a generic function over the two
+// lookups, Go calls the lookup through the instantiation's dictionary, a
+// call a node; gathering each block's ends into a buffer for fillSet costs
+// more than the separate pass that writes the leaf pointers.
 func fillVia(dst, pp, q, c []uint64, st, i, s, e int) int {
 	nn := len(pp) - 1
 	c = c[:nn]
@@ -797,8 +805,8 @@ func expandCOO[T Float](coords []uint64, vals []T, t *csf.Tensor[T], ws *Workspa
 	r := t.Rank()
 	n := t.NNZ()
 	mo := t.ModeOrder()
-	paired := r >= 3 && tu.pairLeaves*len(t.Crd(r-3)) > n
-	lp := leafPtrs(t, ws, w, paired)
+	viaChildren := r >= 3 && tu.viaLeavesPerNode*len(t.Crd(r-3)) > n
+	lp := leafPtrs(t, ws, w, viaChildren)
 	crd := make([][]uint64, r)
 	for L := range r {
 		crd[L] = t.Crd(L)
@@ -808,8 +816,8 @@ func expandCOO[T Float](coords []uint64, vals []T, t *csf.Tensor[T], ws *Workspa
 	for L, m := range mo {
 		off[L] = int(m)
 	}
-	x := expansion{lp: lp, crd: crd, dst: coords, stride: r, off: off, sh: make([]uint, r), block: tu.csfBlock}
-	if paired {
+	x := expansion{lp: lp, crd: crd, dst: coords, stride: r, off: off, sh: make([]uint, r), block: tu.expandBlock}
+	if viaChildren {
 		x.pp = t.Pos(r - 2)
 	}
 	parallel.Share(leafPieces(n, w, tu.expandPiece), w, func(_, _, a, b int) {

@@ -13,7 +13,6 @@ import (
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/internal/levels"
-	"github.com/hurray-format/hurray-go/internal/radix"
 	"github.com/hurray-format/hurray-go/internal/testutil"
 	"github.com/hurray-format/hurray-go/kernels"
 )
@@ -48,10 +47,20 @@ func permsUnderTest(r int) [][]uint32 {
 // crosses block edges, the transpose's groups of a few columns so that
 // there are many and its one-scatter size at zero so that it takes two,
 // Reorder's chunk small so that it sorts the subtrees under kept levels a
-// few at a time, and the expansion's pieces small so that the goroutines
-// share many.
+// few at a time, the expansion's pieces small so that the goroutines
+// share many, the level builds' blocks of a few keys so that they cross
+// block edges, and the sorts' sizes small so that small inputs split on
+// the top digit and sort subtrees by radix in runs.
 func smallTuning() *tuning {
-	return &tuning{minParallel: 0, csfBlock: 3, pairLeaves: defaults.pairLeaves, expandPiece: 4, scatterMax: 0, blockEntries: 8, reorderChunk: 6}
+	rt := defaults.radix
+	rt.BucketMax = 8
+	rt.InsertionMax, rt.SegmentAverageMax = 2, 1<<30
+	rt.RunMin, rt.RunSegmentMin = 5, 2
+	return &tuning{
+		minParallel: 0, expandBlock: 3, viaLeavesPerNode: defaults.viaLeavesPerNode, expandPiece: 4,
+		scatterMax: 0, groupEntries: 8, reorderChunk: 6,
+		radix: rt, levels: levels.Tuning{Block: 5},
+	}
 }
 
 // small returns o with the tests' tuning.
@@ -60,31 +69,23 @@ func small(o Options) Options {
 	return o
 }
 
-// paired returns small(o) with pairLeaves at pl (see pairings).
-func paired(o Options, pl int) Options {
+// staged returns small(o) with every sort and the transpose's first
+// scatter going through the radix sort's staging buffers (on), or none of
+// them (off).
+func staged(o Options, on bool) Options {
 	o = small(o)
-	o.tune.pairLeaves = pl
+	o.tune.radix.StagingMin = 1 << 62
+	if on {
+		o.tune.radix.StagingMin = 0
+	}
 	return o
 }
 
-// withParallel runs f with the sizes of packages radix and levels lowered,
-// so that small inputs cross their block edges (levels.Block), split on
-// the top digit (radix.MSDBucket), and sort subtrees by radix in runs
-// (radix's segment thresholds); the conversions' own sizes go in their
-// Options (small).
-func withParallel(t testing.TB, f func()) {
-	oldB, oldK := radix.MSDBucket, levels.Block
-	oldS, oldA := radix.SegmentInsertionMax, radix.SegmentMaxAverage
-	oldRun, oldSeg := radix.RunMin, radix.RunSegmentMin
-	radix.MSDBucket, levels.Block = 8, 5
-	radix.SegmentInsertionMax, radix.SegmentMaxAverage = 2, 1<<30
-	radix.RunMin, radix.RunSegmentMin = 5, 2
-	defer func() {
-		radix.RunMin, radix.RunSegmentMin = oldRun, oldSeg
-		radix.MSDBucket, levels.Block = oldB, oldK
-		radix.SegmentInsertionMax, radix.SegmentMaxAverage = oldS, oldA
-	}()
-	f()
+// withVia returns small(o) with viaLeavesPerNode at pl (see viaSettings).
+func withVia(o Options, pl int) Options {
+	o = small(o)
+	o.tune.viaLeavesPerNode = pl
+	return o
 }
 
 type genKind int
@@ -266,10 +267,10 @@ func checkCOOToCSF[T Float](t *testing.T) {
 							}
 							// CSF -> COO, with and without level r-3's
 							// leaf pointers, and round trip.
-							for _, pl := range pairings {
-								back := CSFToCOOTo(nil, got, ws, paired(Options{Workers: w}, pl))
+							for _, pl := range viaSettings {
+								back := CSFToCOOTo(nil, got, ws, withVia(Options{Workers: w}, pl))
 								if e := sameCOO(back, csfToCOORef(want)); e != nil {
-									t.Fatalf("CSFToCOO shape %v n %d mo %v workers %d pairLeaves %d: %v", shape, n, mo, w, pl, e)
+									t.Fatalf("CSFToCOO shape %v n %d mo %v workers %d viaLeavesPerNode %d: %v", shape, n, mo, w, pl, e)
 								}
 								if e := sameCOO(back, dedupSorted(x, mo)); e != nil {
 									t.Fatalf("round trip shape %v n %d mo %v workers %d: %v", shape, n, mo, w, e)
@@ -283,9 +284,9 @@ func checkCOOToCSF[T Float](t *testing.T) {
 	}
 }
 
-// pairings are the values of tuning.pairLeaves the CSF to COO tests take: level
+// viaSettings are the values of tuning.viaLeavesPerNode the CSF to COO tests take: level
 // r-3 always walked through its child pointers (fillVia), and never.
-var pairings = []int{0, 1 << 30}
+var viaSettings = []int{0, 1 << 30}
 
 // dedupSorted is the deduplicated (summed) input in level order mo, built
 // from the reference sort.
@@ -309,10 +310,8 @@ func dedupSorted[T Float](x *coo.Tensor[T], mo []uint32) *coo.Tensor[T] {
 }
 
 func TestCOOToCSFFast(t *testing.T) {
-	withParallel(t, func() {
-		t.Run("float64", checkCOOToCSF[float64])
-		t.Run("float32", checkCOOToCSF[float32])
-	})
+	t.Run("float64", checkCOOToCSF[float64])
+	t.Run("float32", checkCOOToCSF[float32])
 }
 
 func checkReorder[T Float](t *testing.T) {
@@ -349,26 +348,28 @@ func checkReorder[T Float](t *testing.T) {
 }
 
 func TestReorder(t *testing.T) {
-	withParallel(t, func() {
-		t.Run("float64", checkReorder[float64])
-		t.Run("float32", checkReorder[float32])
-	})
+	t.Run("float64", checkReorder[float64])
+	t.Run("float32", checkReorder[float32])
 }
 
 var matrixShapes = [][]uint64{
 	{1, 1}, {5, 7}, {40, 3}, {3, 40}, {50, 1 << 20}, {1 << 20, 50}, {300, 1 << 32}, {1 << 32, 200}, {100, 1 << 40}, {1 << 40, 100}, {2000, 3000},
 }
 
-func checkMatrix[T Float](t *testing.T) {
+// checkMatrix checks the conversions between COO, CSR and CSC against the
+// references, with the sorts and the transpose's first scatter staged or
+// not (wc; see staged).
+func checkMatrix[T Float](t *testing.T, wc bool) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	ws := new(Workspace)
 	var dst, dst2 *csr.Matrix[T]
 	for _, shape := range shortList(matrixShapes, 1, 3, 7, 10) {
 		// A shape with a million-entry pointer array (either way) costs
-		// milliseconds a conversion, and these two took 110 of the test's
-		// 140 s: they take fewer sizes, duplicate policies and worker
-		// counts. Every policy and count still runs on the other shapes; of
-		// the two counts here, 3 meets the limit on per-worker counts.
+		// milliseconds a conversion, and these two would take most of the
+		// test's time: they take fewer sizes, duplicate policies and
+		// worker counts. Every policy and count still runs on the other
+		// shapes; of the two counts here, 3 meets the limit on per-worker
+		// counts.
 		long := slices.Contains(shape, 1<<20)
 		sizes, dups, workers := shortList([]int{0, 1, 2, 33, 700}, 1, 4), []Duplicates{Sum, KeepLast, Reject}, workersUnderTest()
 		if long {
@@ -382,7 +383,7 @@ func checkMatrix[T Float](t *testing.T) {
 						continue // a pointer array that large is not a test
 					}
 					for _, d := range dups {
-						opts := small(Options{Duplicates: d})
+						opts := staged(Options{Duplicates: d}, wc)
 						want, werr := cooToCompressedRef(x, csc, opts)
 						for _, w := range workers {
 							opts.Workers = w
@@ -413,14 +414,14 @@ func checkMatrix[T Float](t *testing.T) {
 							if minor > 1<<20 {
 								continue
 							}
-							tr := TransposeTo(dst2, got, ws, small(Options{Workers: w}))
+							tr := TransposeTo(dst2, got, ws, staged(Options{Workers: w}, wc))
 							if e := sameMatrix(tr, transposeRef(want)); e != nil {
 								t.Fatalf("transpose shape %v n %d csc %v workers %d: %v", shape, n, csc, w, e)
 							}
 							dst2 = tr
 							// Round trips: COO -> CSR -> CSC -> COO gives the
 							// deduplicated input in column-major order.
-							back := MatrixToCOOTo(nil, tr, ws, small(Options{Workers: w}))
+							back := MatrixToCOOTo(nil, tr, ws, staged(Options{Workers: w}, wc))
 							if e := sameCOO(back, matrixToCOORef(tr)); e != nil {
 								t.Fatalf("to COO shape %v n %d workers %d: %v", shape, n, w, e)
 							}
@@ -440,20 +441,13 @@ func checkMatrix[T Float](t *testing.T) {
 }
 
 func TestMatrixFast(t *testing.T) {
-	defer func(old int) { radix.WCMin = old }(radix.WCMin)
-	withParallel(t, func() {
-		// wc: every sort and the transpose's first scatter through the
-		// write-combining staging (radix.ScatterRows), whose full lines
-		// may overwrite, until the flush, slots of the part before.
-		for _, wc := range []bool{false, true} {
-			radix.WCMin = 1 << 62
-			if wc {
-				radix.WCMin = 0
-			}
-			t.Run(fmt.Sprintf("wc=%v/float64", wc), checkMatrix[float64])
-			t.Run(fmt.Sprintf("wc=%v/float32", wc), checkMatrix[float32])
-		}
-	})
+	// wc: every sort and the transpose's first scatter through the
+	// write-combining staging (radix.ScatterRows), whose full lines
+	// may overwrite, until the flush, slots of the part before.
+	for _, wc := range []bool{false, true} {
+		t.Run(fmt.Sprintf("wc=%v/float64", wc), func(t *testing.T) { checkMatrix[float64](t, wc) })
+		t.Run(fmt.Sprintf("wc=%v/float32", wc), func(t *testing.T) { checkMatrix[float32](t, wc) })
+	}
 }
 
 // TestWorkspaceReuse checks that the ...To forms allocate nothing per
@@ -571,51 +565,49 @@ func checkPresorted[R any](t *testing.T, desc string, x *coo.Tensor[float64], mo
 // and of input with one entry out of place against the reference.
 func TestPresorted(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 17))
-	withParallel(t, func() {
-		for _, shape := range shortList(tensorShapes, 0, 4, 7) {
-			for _, n := range []int{0, 1, 2, 57, 600} {
-				x := genCOO[float64](rng, shape, n, genDups)
-				rev := identity(len(shape))
-				slices.Reverse(rev)
-				for _, mo := range [][]uint32{identity(len(shape)), rev} {
-					checkPresorted(t, fmt.Sprintf("shape %v n %d mo %v", shape, n, mo), x, mo,
-						func(y *coo.Tensor[float64], o Options) (*csf.Tensor[float64], error) { return cooToCSFRef(y, mo, o) },
-						func(y *coo.Tensor[float64], o Options) (*csf.Tensor[float64], error) {
-							return COOToCSFTo(nil, y, mo, nil, o)
-						}, sameCSF)
-				}
+	for _, shape := range shortList(tensorShapes, 0, 4, 7) {
+		for _, n := range []int{0, 1, 2, 57, 600} {
+			x := genCOO[float64](rng, shape, n, genDups)
+			rev := identity(len(shape))
+			slices.Reverse(rev)
+			for _, mo := range [][]uint32{identity(len(shape)), rev} {
+				checkPresorted(t, fmt.Sprintf("shape %v n %d mo %v", shape, n, mo), x, mo,
+					func(y *coo.Tensor[float64], o Options) (*csf.Tensor[float64], error) { return cooToCSFRef(y, mo, o) },
+					func(y *coo.Tensor[float64], o Options) (*csf.Tensor[float64], error) {
+						return COOToCSFTo(nil, y, mo, nil, o)
+					}, sameCSF)
 			}
 		}
-		for _, shape := range shortList(matrixShapes, 1, 4, 10) {
-			for _, n := range []int{0, 1, 2, 33, 700} {
-				// With few duplicates (shuffled, on the larger shapes none)
-				// as well: sorted input without them keeps its positions.
-				for _, kind := range []genKind{genDups, genShuffled} {
-					x := genCOO[float64](rng, shape, n, kind)
-					for _, csc := range []bool{false, true} {
-						if csc && shape[1] > 1<<20 || !csc && shape[0] > 1<<20 {
-							continue
-						}
-						mo := []uint32{0, 1}
-						if csc {
-							mo = []uint32{1, 0}
-						}
-						checkPresorted(t, fmt.Sprintf("shape %v n %d csc %v", shape, n, csc), x, mo,
-							func(y *coo.Tensor[float64], o Options) (*csr.Matrix[float64], error) {
-								return cooToCompressedRef(y, csc, o)
-							},
-							func(y *coo.Tensor[float64], o Options) (*csr.Matrix[float64], error) {
-								return cooToMatrix(nil, y, csc, nil, o)
-							}, sameMatrix)
+	}
+	for _, shape := range shortList(matrixShapes, 1, 4, 10) {
+		for _, n := range []int{0, 1, 2, 33, 700} {
+			// With few duplicates (shuffled, on the larger shapes none)
+			// as well: sorted input without them keeps its positions.
+			for _, kind := range []genKind{genDups, genShuffled} {
+				x := genCOO[float64](rng, shape, n, kind)
+				for _, csc := range []bool{false, true} {
+					if csc && shape[1] > 1<<20 || !csc && shape[0] > 1<<20 {
+						continue
 					}
+					mo := []uint32{0, 1}
+					if csc {
+						mo = []uint32{1, 0}
+					}
+					checkPresorted(t, fmt.Sprintf("shape %v n %d csc %v", shape, n, csc), x, mo,
+						func(y *coo.Tensor[float64], o Options) (*csr.Matrix[float64], error) {
+							return cooToCompressedRef(y, csc, o)
+						},
+						func(y *coo.Tensor[float64], o Options) (*csr.Matrix[float64], error) {
+							return cooToMatrix(nil, y, csc, nil, o)
+						}, sameMatrix)
 				}
 			}
 		}
-	})
+	}
 }
 
 // TestCOOToCSFPaths builds one-word-key CSFs on every kernel path
-// (CountStarts and CompressStarts run in levels.Count and levels.Fill) with key
+// (CountStarts and CompressStarts run in levels.Count and levels.Filler) with key
 // blocks from a few keys to several vector groups and parts that end
 // inside a block, against the reference.
 func TestCOOToCSFPaths(t *testing.T) {
@@ -628,30 +620,30 @@ func TestCOOToCSFPaths(t *testing.T) {
 		}
 	}
 	testutil.ForEachPath(t, func(t *testing.T) {
-		withParallel(t, func() {
-			for _, kb := range []int{5, 37, 300} {
-				levels.Block = kb
-				for _, x := range inputs {
-					rev := identity(x.Rank())
-					slices.Reverse(rev)
-					for _, mo := range [][]uint32{identity(x.Rank()), rev} {
-						want, err := cooToCSFRef(x, mo, Options{})
+		for _, kb := range []int{5, 37, 300} {
+			opts := small(Options{})
+			opts.tune.levels.Block = kb
+			for _, x := range inputs {
+				rev := identity(x.Rank())
+				slices.Reverse(rev)
+				for _, mo := range [][]uint32{identity(x.Rank()), rev} {
+					want, err := cooToCSFRef(x, mo, Options{})
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, w := range []int{1, 2, 3} {
+						opts.Workers = w
+						got, err := COOToCSFWith(x, mo, opts)
 						if err != nil {
 							t.Fatal(err)
 						}
-						for _, w := range []int{1, 2, 3} {
-							got, err := COOToCSFWith(x, mo, small(Options{Workers: w}))
-							if err != nil {
-								t.Fatal(err)
-							}
-							if e := sameCSF(got, want); e != nil {
-								t.Fatalf("key block %d shape %v mo %v workers %d: %v", kb, x.Shape(), mo, w, e)
-							}
+						if e := sameCSF(got, want); e != nil {
+							t.Fatalf("key block %d shape %v mo %v workers %d: %v", kb, x.Shape(), mo, w, e)
 						}
 					}
 				}
 			}
-		})
+		}
 	})
 }
 
@@ -696,9 +688,9 @@ func hollowCSF[T Float](shape []uint64, mo []uint32, draw func(n int) int) *csf.
 // with the references.
 func checkHollow(t *testing.T, a *csf.Tensor[float64], tos [][]uint32, w int) {
 	opts := small(Options{Workers: w})
-	for _, pl := range pairings {
-		if e := sameCOO(CSFToCOOTo(nil, a, nil, paired(opts, pl)), csfToCOORef(a)); e != nil {
-			t.Fatalf("CSFToCOO of %v (pos %v) workers %d pairLeaves %d: %v", a, a.LevelSizes(), w, pl, e)
+	for _, pl := range viaSettings {
+		if e := sameCOO(CSFToCOOTo(nil, a, nil, withVia(opts, pl)), csfToCOORef(a)); e != nil {
+			t.Fatalf("CSFToCOO of %v (pos %v) workers %d viaLeavesPerNode %d: %v", a, a.LevelSizes(), w, pl, e)
 		}
 	}
 	for _, to := range tos {
@@ -720,32 +712,30 @@ func checkHollow(t *testing.T, a *csf.Tensor[float64], tos [][]uint32, w int) {
 // the references, across block edges and worker counts.
 func TestHollowCSF(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 3))
-	withParallel(t, func() {
-		for _, shape := range [][]uint64{{3, 4, 5}, {2, 3, 2, 4}, {6, 1, 7, 2}, {9, 9, 9}} {
-			for range 8 {
-				for _, from := range permsUnderTest(len(shape)) {
-					a := hollowCSF[float64](shape, from, rng.IntN)
-					for _, w := range workersUnderTest() {
-						checkHollow(t, a, permsUnderTest(len(shape)), w)
-					}
+	for _, shape := range [][]uint64{{3, 4, 5}, {2, 3, 2, 4}, {6, 1, 7, 2}, {9, 9, 9}} {
+		for range 8 {
+			for _, from := range permsUnderTest(len(shape)) {
+				a := hollowCSF[float64](shape, from, rng.IntN)
+				for _, w := range workersUnderTest() {
+					checkHollow(t, a, permsUnderTest(len(shape)), w)
 				}
 			}
 		}
-	})
+	}
 }
 
 // TestWorkspaceReuseTypes: repeated conversions into their previous results with
 // one Workspace allocate no per-nonzero memory, also when float64 and
-// float32 inputs take turns (the value scratch was held per element type, so
-// each turn reallocated it), and when the radix sort scatters through its
-// staging buffers (WCMin lowered; they were allocated every call, 288 KiB a
+// float32 inputs take turns (the value scratch is shared by the element
+// types, or each turn would reallocate it), and when the radix sort scatters through its
+// staging buffers (radix.Tuning.StagingMin lowered: pooled, 288 KiB a
 // worker).
 func TestWorkspaceReuseTypes(t *testing.T) {
 	if testutil.RaceEnabled {
 		t.Skip("the race detector makes sync.Pool drop objects at random")
 	}
-	defer func(old int) { radix.WCMin = old }(radix.WCMin)
-	radix.WCMin = 1 << 12
+	tu := defaults
+	tu.radix.StagingMin = 1 << 12
 	rng := rand.New(rand.NewPCG(41, 42))
 	const n = 1 << 16
 	shape := []uint64{300, 200, 100}
@@ -759,7 +749,7 @@ func TestWorkspaceReuseTypes(t *testing.T) {
 	round := func() {
 		var err error
 		for _, w := range []int{1, 2} {
-			opts := Options{Workers: w}
+			opts := Options{Workers: w, tune: &tu}
 			if f64, err = COOToCSFTo(f64, x64, nil, ws, opts); err != nil {
 				t.Fatal(err)
 			}
@@ -909,9 +899,8 @@ func TestDstAliasingInput(t *testing.T) {
 	}
 }
 
-// TestScatterMaxFor checks the one-scatter limit on the caches it was
-// measured on: half of L3 in 16-byte entries, at most 512K where the L3 is
-// slow.
+// TestScatterMaxFor checks the one-scatter limit: half of L3 in 16-byte
+// entries, at most 512K where the L3 is slow.
 func TestScatterMaxFor(t *testing.T) {
 	for _, c := range []struct {
 		c    kernels.CacheSizes

@@ -61,58 +61,56 @@ func FuzzConvertVsRef(f *testing.F) {
 			t.Fatal(err)
 		}
 		opts := small(Options{Duplicates: dup, Workers: w})
-		withParallel(t, func() {
-			if r == 2 {
-				for _, csc := range []bool{false, true} {
-					want, werr := cooToCompressedRef(x, csc, opts)
-					got, err := cooToMatrix(nil, x, csc, nil, opts)
-					if e := sameErr(err, werr); e != nil {
-						t.Fatal(e)
-					}
-					if err != nil {
-						continue
-					}
-					if e := sameMatrix(got, want); e != nil {
-						t.Fatal(e)
-					}
-					if e := sameMatrix(TransposeTo(nil, got, nil, opts), transposeRef(want)); e != nil {
-						t.Fatal(e)
-					}
-					if e := sameCOO(MatrixToCOOTo(nil, got, nil, opts), matrixToCOORef(want)); e != nil {
-						t.Fatal(e)
-					}
+		if r == 2 {
+			for _, csc := range []bool{false, true} {
+				want, werr := cooToCompressedRef(x, csc, opts)
+				got, err := cooToMatrix(nil, x, csc, nil, opts)
+				if e := sameErr(err, werr); e != nil {
+					t.Fatal(e)
 				}
-				return
+				if err != nil {
+					continue
+				}
+				if e := sameMatrix(got, want); e != nil {
+					t.Fatal(e)
+				}
+				if e := sameMatrix(TransposeTo(nil, got, nil, opts), transposeRef(want)); e != nil {
+					t.Fatal(e)
+				}
+				if e := sameCOO(MatrixToCOOTo(nil, got, nil, opts), matrixToCOORef(want)); e != nil {
+					t.Fatal(e)
+				}
 			}
-			ps := allPerms(r)
-			mo := ps[moIdx%len(ps)]
-			want, werr := cooToCSFRef(x, mo, opts)
-			got, err := COOToCSFTo(nil, x, mo, nil, opts)
-			if e := sameErr(err, werr); e != nil {
-				t.Fatal(e)
-			}
-			if err != nil {
-				return
-			}
-			if e := sameCSF(got, want); e != nil {
-				t.Fatal(e)
-			}
-			if e := sameCOO(CSFToCOOTo(nil, got, nil, opts), csfToCOORef(want)); e != nil {
-				t.Fatal(e)
-			}
-			to := ps[(moIdx/7)%len(ps)]
-			want2, werr := reorderRef(want, to)
-			if werr != nil {
-				t.Fatal(werr)
-			}
-			got2, err := ReorderTo(nil, got, to, nil, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if e := sameCSF(got2, want2); e != nil {
-				t.Fatal(e)
-			}
-		})
+			return
+		}
+		ps := allPerms(r)
+		mo := ps[moIdx%len(ps)]
+		want, werr := cooToCSFRef(x, mo, opts)
+		got, err := COOToCSFTo(nil, x, mo, nil, opts)
+		if e := sameErr(err, werr); e != nil {
+			t.Fatal(e)
+		}
+		if err != nil {
+			return
+		}
+		if e := sameCSF(got, want); e != nil {
+			t.Fatal(e)
+		}
+		if e := sameCOO(CSFToCOOTo(nil, got, nil, opts), csfToCOORef(want)); e != nil {
+			t.Fatal(e)
+		}
+		to := ps[(moIdx/7)%len(ps)]
+		want2, werr := reorderRef(want, to)
+		if werr != nil {
+			t.Fatal(werr)
+		}
+		got2, err := ReorderTo(nil, got, to, nil, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e := sameCSF(got2, want2); e != nil {
+			t.Fatal(e)
+		}
 	})
 }
 
@@ -143,6 +141,6 @@ func FuzzHollowCSF(f *testing.F) {
 			return b % n
 		}
 		a := hollowCSF[float64](shape, from, draw)
-		withParallel(t, func() { checkHollow(t, a, [][]uint32{to}, w) })
+		checkHollow(t, a, [][]uint32{to}, w)
 	})
 }

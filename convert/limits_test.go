@@ -94,7 +94,7 @@ func TestOptionsChecked(t *testing.T) {
 
 // TestPointerMemoryLimit: a valid COO whose compressed dimension is within
 // csr.MaxCompressed but whose pointer array alone would exceed the memory
-// limit is an error (it was a makeslice panic, or, below Go's largest
+// limit is an error (not a makeslice panic, nor, below Go's largest
 // allocation, a fatal out-of-memory that ends the process); the transpose
 // and TTVMatrix panic naming the limit.
 func TestPointerMemoryLimit(t *testing.T) {

@@ -9,10 +9,9 @@ import (
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/internal/levels"
-	"github.com/hurray-format/hurray-go/internal/memlimit"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/internal/radix"
-	"github.com/hurray-format/hurray-go/internal/trust"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -98,14 +97,6 @@ func matrixBufs[T Float](dst *csr.Matrix[T], np, nnz int) ([]uint64, []uint64, [
 	return grow(p, np), grow(x, nnz), grow(v, nnz)
 }
 
-// newMatrix wraps arrays the fast conversions built (valid by construction,
-// see internal/trust).
-func newMatrix[T Float](rows, cols uint64, csc bool, ptr, idx []uint64, vals []T) *csr.Matrix[T] {
-	m := new(csr.Matrix[T])
-	m.Trusted(trust.Key{}).Adopt(rows, cols, csc, false, ptr, idx, vals)
-	return m
-}
-
 // matrixAxes checks that t is a validated rank-2 COO and returns its major
 // and minor axes for a CSR (csc false) or CSC result.
 func matrixAxes[T Float](t *coo.Tensor[T], csc bool) (maj, mnr int, err error) {
@@ -121,8 +112,8 @@ func matrixAxes[T Float](t *coo.Tensor[T], csc bool) (maj, mnr int, err error) {
 	}
 	if ext := t.Shape()[maj]; ext > csr.MaxCompressed {
 		return 0, 0, fmt.Errorf("convert: COO to a matrix: shape[%d] = %d is more than a CSR or CSC matrix compresses (csr.MaxCompressed)", maj, ext)
-	} else if !memlimit.Fits(ext+1, 8) {
-		return 0, 0, fmt.Errorf("convert: COO to a matrix: shape[%d] = %d needs a pointer array of %d entries of 8 bytes, more than the memory limit of %d bytes (the machine's memory, or GOMEMLIMIT)", maj, ext, ext+1, memlimit.Bytes())
+	} else if !mem.Fits(ext+1, 8) {
+		return 0, 0, fmt.Errorf("convert: COO to a matrix: shape[%d] = %d needs a pointer array of %d entries of 8 bytes, more than the memory limit of %d bytes (the machine's memory, or GOMEMLIMIT)", maj, ext, ext+1, mem.Limit())
 	}
 	return maj, mnr, nil
 }
@@ -166,7 +157,7 @@ func cooToMatrixRadix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, w
 	// fails on its first entries) keeps every position unless it has
 	// duplicates.
 	if (csc || t.IsSorted()) && buildInOrder(c, t.Values(), maj, m, ptr, idx, vals, w) {
-		return newMatrix(shape[0], shape[1], csc, ptr, idx, vals), nil
+		return trustedMatrix(shape[0], shape[1], csc, ptr, idx, vals), nil
 	}
 	ws.keys = grow(ws.keys, n)
 	keys := ws.keys
@@ -193,7 +184,7 @@ func cooToMatrixRadix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, w
 		ws.hist = grow(ws.hist, w<<radix.MaxWidth)
 		ws.keys2 = grow(ws.keys2, n)
 		va, vb := valueBufs[T](ws, n)
-		keys, sv = radix.SortParallel(keys, ws.keys2, sv, va, vb, 0, nbits, w, ws.hist)
+		keys, sv = radix.SortParallel(opts.tuning().radix, keys, ws.keys2, sv, va, vb, 0, nbits, w, ws.hist)
 	}
 	nOut, dup := buildCompressed(keys, sv, m, uint(mb), ptr, idx, vals, opts.Duplicates, w)
 	if dup && opts.Duplicates == Reject {
@@ -202,7 +193,7 @@ func cooToMatrixRadix[T Float](dst *csr.Matrix[T], t *coo.Tensor[T], csc bool, w
 		return nil, err
 	}
 	idx, vals = fitted(dst, idx, vals, nOut)
-	return newMatrix(shape[0], shape[1], csc, ptr, idx, vals), nil
+	return trustedMatrix(shape[0], shape[1], csc, ptr, idx, vals), nil
 }
 
 // fitted returns the first nnz entries of idx and vals, in arrays of their
@@ -389,8 +380,8 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 	// The pointer array and one part's counts of every column (both
 	// written whole): the guard counted the pointer alone, so a 2 x 2^31
 	// matrix of one entry passed a 16 GiB check and touched 32 GiB.
-	if !memlimit.Fits(nmnr+1, 16) {
-		panic(fmt.Sprintf("convert: transpose: the %d-long indexed dimension needs a pointer array and a count array of %d entries of 8 bytes each, more than the memory limit of %d bytes (the machine's memory, or GOMEMLIMIT)", nmnr, nmnr+1, memlimit.Bytes()))
+	if !mem.Fits(nmnr+1, 16) {
+		panic(fmt.Sprintf("convert: transpose: the %d-long indexed dimension needs a pointer array and a count array of %d entries of 8 bytes each, more than the memory limit of %d bytes (the machine's memory, or GOMEMLIMIT)", nmnr, nmnr+1, mem.Limit()))
 	}
 	ws, release := scratch(ws)
 	defer release()
@@ -401,7 +392,7 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 	if uint64(m)*uint64(w) > 8*uint64(n)+1<<20 {
 		w = 1 // per-worker column counts would outweigh the entries
 	}
-	if w > 1 && !memlimit.Fits(nmnr+1, 8*uint64(w+1)) {
+	if w > 1 && !mem.Fits(nmnr+1, 8*uint64(w+1)) {
 		w = 1 // a count array per part would not fit
 	}
 	rb := parallel.SplitPtr(ptr, w, 1)
@@ -419,8 +410,8 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 	})
 	tu := opts.tuning()
 	if n > tu.scatterMax && uint64(n) < math.MaxUint32 && len(ptr)-1 <= math.MaxUint32 && nmnr <= 1<<32 {
-		transposeBlocked(ptr, idx, src, cnt, rb, m, tptr, tidx, tvals, ws, w, tu.blockEntries)
-		return newMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
+		transposeBlocked(ptr, idx, src, cnt, rb, m, tptr, tidx, tvals, ws, w, tu)
+		return trustedMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
 	}
 	// One scatter straight to the columns: for results of up to scatterMax,
 	// and for sizes whose keys do not pack.
@@ -428,16 +419,15 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 	parallel.Run(rb, func(k, lo, hi int) {
 		scatterRowsTo(ptr, idx, src, lo, hi, cnt[k*m:(k+1)*m], tidx, tvals)
 	})
-	return newMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
+	return trustedMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
 }
 
 // scatterRowsTo moves the entries of rows lo..hi-1 of (ptr, idx, src) to
 // their columns' next free places in (tidx, tvals), cur holding each
 // column's cursor, and the row number into tidx. It is a function of its
-// own, not a loop inside parallel.Run's closure: there the compiler kept
+// own, not a loop inside parallel.Run's closure: there the compiler keeps
 // the captured slices and the loop counter on the stack, a store and a
-// reload in every iteration (M2's transpose took 1.6x what the same loop
-// takes in C).
+// reload in every iteration.
 func scatterRowsTo[T Float](ptr, idx []uint64, src []T, lo, hi int, cur, tidx []uint64, tvals []T) {
 	for i := lo; i < hi; i++ {
 		row := uint64(i)
@@ -498,15 +488,15 @@ func MatrixToCOOTo[T Float](dst *coo.Tensor[T], a *csr.Matrix[T], ws *Workspace,
 // for results larger than scatterMax entries whose entries, rows and
 // columns number at most 2^32 (a column and a row pack into one word),
 // given TransposeTo's per-part column counts cnt over the row parts rb. The
-// columns form groups of 2^s adjacent ones, about blockEntries entries each
-// (groupShift; tuning.blockEntries).
+// columns form groups of 2^s adjacent ones, about tu.groupEntries entries
+// each (groupShift).
 //
 //  1. Every entry goes, as (column << 32 | row) with its value, to the
 //     next free place of its group in the output arrays themselves, where
 //     the group's columns will end up: a few hundred write streams, which
-//     for inputs of radix.WCMin entries or more go through line-sized
-//     staging buffers and non-temporal stores (radix.ScatterRows; 288 KiB
-//     a worker, pooled).
+//     for inputs of tu.radix.StagingMin entries or more go through
+//     line-sized staging buffers and non-temporal stores
+//     (radix.ScatterRows; 288 KiB a worker, pooled).
 //  2. One group at a time (a worker's share of them), its entries are read
 //     in order and scattered by column into a scratch that stays in L2,
 //     which then goes back in order over the same lines, the rows
@@ -514,16 +504,13 @@ func MatrixToCOOTo[T Float](dst *coo.Tensor[T], a *csr.Matrix[T], ws *Workspace,
 //
 // Input order is row order and both scatters are stable, so rows stay
 // sorted within a column, and the result does not depend on the worker
-// count. It replaced a radix sort of the packed keys (built, sorted by a
-// top pass and an in-cache pass, then unpacked: twice the memory traffic
-// and 32 bytes of scratch per entry). Measured against it, float64, warm
-// buffers, medians of three: M4 46.7 -> 34.1 ms on one thread, 26.2 ->
-// 21.9 on two; M3 120 -> 78 and 66 -> 54; M2 4.8 -> 4.3 and 3.9 -> 4.3;
-// M1 200 -> 195 and 110 -> 117. Its scratch is a few groups, where the
-// radix sort's first call touched 32 fresh bytes per entry (M1: 2.3 s).
-func transposeBlocked[T Float](ptr, idx []uint64, src []T, cnt []uint64, rb []int, m int, tptr, tidx []uint64, tvals []T, ws *Workspace, w, blockEntries int) {
+// count. A radix sort of the packed keys (built, sorted by a top pass and
+// an in-cache pass, then unpacked) is the rejected alternative: twice the
+// memory traffic, and 32 bytes of scratch per entry, which a first call
+// touches fresh, where this scratch is a few groups.
+func transposeBlocked[T Float](ptr, idx []uint64, src []T, cnt []uint64, rb []int, m int, tptr, tidx []uint64, tvals []T, ws *Workspace, w int, tu *tuning) {
 	n := len(idx)
-	s := groupShift(n, m, blockEntries)
+	s := groupShift(n, m, tu.groupEntries)
 	groups := (m + 1<<s - 1) >> s
 	parts := len(rb) - 1
 	// Per part, the count of every group; then the groups' bounds (gb, in
@@ -548,8 +535,9 @@ func transposeBlocked[T Float](ptr, idx []uint64, src []T, cnt []uint64, rb []in
 	// staging for large inputs: radix.ScatterRows; its partial lines go
 	// out once every part's full ones have).
 	rs := make([]*radix.RowScatter[T], parts)
+	stage := tu.radix.Stages(n)
 	parallel.Run(rb, func(k, lo, hi int) {
-		rs[k] = radix.ScatterRows(ptr, idx, src, lo, hi, s, gcur[k*groups:(k+1)*groups], tidx, tvals, n)
+		rs[k] = radix.ScatterRows(ptr, idx, src, lo, hi, s, gcur[k*groups:(k+1)*groups], tidx, tvals, stage)
 	})
 	parallel.Run(rb, func(k, _, _ int) { rs[k].Flush(tidx, tvals) })
 	// The groups shared by entry count among the goroutines; each
@@ -596,10 +584,10 @@ func transposeBlocked[T Float](ptr, idx []uint64, src []T, cnt []uint64, rb []in
 	})
 }
 
-// groupShift chooses 2^s columns per group: about blockEntries entries at
+// groupShift chooses 2^s columns per group: about groupEntries entries at
 // the matrix's mean column length, at least one column.
-func groupShift(n, m, blockEntries int) uint {
-	cols := uint64(blockEntries) * uint64(m) / uint64(n)
+func groupShift(n, m, groupEntries int) uint {
+	cols := uint64(groupEntries) * uint64(m) / uint64(n)
 	if cols < 2 {
 		return 0
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
-	"github.com/hurray-format/hurray-go/internal/trust"
+	"github.com/hurray-format/hurray-go/internal/check"
 	"github.com/hurray-format/hurray-go/layout"
 	"github.com/hurray-format/hurray-go/quant"
 )
@@ -130,7 +130,7 @@ func QCOOToCSC(t *coo.Quantized, opts QuantOptions) (*csr.Quantized, *quant.Repo
 // are the positions.
 func cooPositions(t *coo.Quantized) *coo.Tensor[float64] {
 	p := new(coo.Tensor[float64])
-	p.Trusted(trust.Key{}).Adopt(t.Shape(), t.Coords(), positions(t.NNZ()), t.IsSorted())
+	p.Trusted(check.Key{}).Adopt(t.Shape(), t.Coords(), positions(t.NNZ()), t.IsSorted())
 	return p
 }
 
@@ -138,7 +138,7 @@ func cooPositions(t *coo.Quantized) *coo.Tensor[float64] {
 // dequantized.
 func cooFloat(t *coo.Quantized) *coo.Tensor[float32] {
 	f := new(coo.Tensor[float32])
-	f.Trusted(trust.Key{}).Adopt(t.Shape(), t.Coords(), dequantized(t.Values(), t.Channels()), t.IsSorted())
+	f.Trusted(check.Key{}).Adopt(t.Shape(), t.Coords(), dequantized(t.Values(), t.Channels()), t.IsSorted())
 	return f
 }
 
@@ -179,7 +179,7 @@ func qCOOToMatrix(t *coo.Quantized, csc bool, opts QuantOptions) (*csr.Quantized
 		return nil, nil, err
 	}
 	q := new(csr.Quantized)
-	q.Trusted(trust.Key{}).Adopt(r.Rows(), r.Cols(), r.IsCSC(), r.Ptr(), r.Idx(), v)
+	q.Trusted(check.Key{}).Adopt(r.Rows(), r.Cols(), r.IsCSC(), r.Ptr(), r.Idx(), v)
 	return q, rep, nil
 }
 
@@ -197,14 +197,14 @@ func QCSRToCSC(a *csr.Quantized, opts QuantOptions) (*csr.Quantized, *quant.Repo
 		return nil, nil, err
 	}
 	p := new(csr.Matrix[float64])
-	p.Trusted(trust.Key{}).Adopt(a.Rows(), a.Cols(), a.IsCSC(), true, a.Ptr(), a.Idx(), positions(a.NNZ()))
+	p.Trusted(check.Key{}).Adopt(a.Rows(), a.Cols(), a.IsCSC(), true, a.Ptr(), a.Idx(), positions(a.NNZ()))
 	r := TransposeTo(nil, p, nil, opts.Options)
 	v, rep, err := carried(a.Values(), a.Shape(), r.Values(), opts.Exact)
 	if err != nil {
 		return nil, nil, err
 	}
 	q := new(csr.Quantized)
-	q.Trusted(trust.Key{}).Adopt(r.Rows(), r.Cols(), r.IsCSC(), r.Ptr(), r.Idx(), v)
+	q.Trusted(check.Key{}).Adopt(r.Rows(), r.Cols(), r.IsCSC(), r.Ptr(), r.Idx(), v)
 	return q, rep, nil
 }
 
@@ -217,11 +217,11 @@ func QMatrixToCOO(a *csr.Quantized) *coo.Quantized {
 		panic(fmt.Errorf("convert: %w", layout.ErrUnvalidated))
 	}
 	p := new(csr.Matrix[float64])
-	p.Trusted(trust.Key{}).Adopt(a.Rows(), a.Cols(), a.IsCSC(), true, a.Ptr(), a.Idx(), positions(a.NNZ()))
+	p.Trusted(check.Key{}).Adopt(a.Rows(), a.Cols(), a.IsCSC(), true, a.Ptr(), a.Idx(), positions(a.NNZ()))
 	r := MatrixToCOO(p)
 	v := carriedInOrder(a.Values(), a.Shape(), r.Values())
 	q := new(coo.Quantized)
-	q.Trusted(trust.Key{}).Adopt(r.Shape(), r.Coords(), v, r.IsSorted())
+	q.Trusted(check.Key{}).Adopt(r.Shape(), r.Coords(), v, r.IsSorted())
 	return q
 }
 
@@ -271,7 +271,7 @@ func csfResult(r *csf.Tensor[float64], v quant.Values) *csf.Quantized {
 		pos[l], crd[l] = r.Pos(l), r.Crd(l)
 	}
 	q := new(csf.Quantized)
-	q.Trusted(trust.Key{}).Adopt(r.Shape(), r.ModeOrder(), pos, crd, v)
+	q.Trusted(check.Key{}).Adopt(r.Shape(), r.ModeOrder(), pos, crd, v)
 	return q
 }
 
@@ -284,7 +284,7 @@ func csfPositions(t *csf.Quantized) *csf.Tensor[float64] {
 		pos[l], crd[l] = t.Pos(l), t.Crd(l)
 	}
 	p := new(csf.Tensor[float64])
-	p.Trusted(trust.Key{}).Adopt(t.Shape(), t.ModeOrder(), pos, crd, positions(t.NNZ()))
+	p.Trusted(check.Key{}).Adopt(t.Shape(), t.ModeOrder(), pos, crd, positions(t.NNZ()))
 	return p
 }
 
@@ -298,7 +298,7 @@ func QCSFToCOO(t *csf.Quantized) *coo.Quantized {
 	r := CSFToCOO(csfPositions(t))
 	v := carriedInOrder(t.Values(), t.Shape(), r.Values())
 	q := new(coo.Quantized)
-	q.Trusted(trust.Key{}).Adopt(r.Shape(), r.Coords(), v, r.IsSorted())
+	q.Trusted(check.Key{}).Adopt(r.Shape(), r.Coords(), v, r.IsSorted())
 	return q
 }
 

@@ -1,6 +1,10 @@
 package convert
 
-import "github.com/hurray-format/hurray-go/kernels"
+import (
+	"github.com/hurray-format/hurray-go/internal/levels"
+	"github.com/hurray-format/hurray-go/internal/radix"
+	"github.com/hurray-format/hurray-go/kernels"
+)
 
 // tuning is the sizes that choose the conversions' paths and pieces. A
 // conversion takes the package's (defaults, from the machine's caches)
@@ -12,17 +16,18 @@ type tuning struct {
 	// goroutine (the result is the same either way); above it every
 	// goroutine takes at least half of it (parallel.Options).
 	minParallel int
-	// csfBlock is the number of leaves CSFToCOO and Reorder expand at a
-	// time, so that the block's tuples stay in L1 while every level
-	// writes them (256 for a 48 KiB L1): blocks of 64 to 512 leaves expand
-	// T3u-like trees about twice as fast as blocks of 4096.
-	csfBlock int
-	// pairLeaves: CSFToCOO walks level r-3 with fillVia, without its leaf
-	// pointers, when that level has more than one node per pairLeaves
-	// leaves (T4p: 2.79M nodes over 3M leaves; T3u and T3p, whose level
-	// r-3 is the root with 20000 and 100000 nodes, keep the leaf
-	// pointers, which cost next to nothing there).
-	pairLeaves int
+	// expandBlock is the number of leaves CSFToCOO and Reorder expand at
+	// a time, so that the block's tuples stay in L1 while every level
+	// writes them (256 for a 48 KiB L1): blocks of a few hundred leaves
+	// expand trees of short fibers much faster than blocks of thousands.
+	expandBlock int
+	// viaLeavesPerNode: CSFToCOO walks level r-3 through its child
+	// pointers (fillVia), without leaf pointers of its own, when that
+	// level averages fewer than viaLeavesPerNode leaves per node (about a
+	// node a leaf in trees with long upper levels). Levels with far fewer
+	// nodes than leaves keep the leaf pointers, which cost next to
+	// nothing there.
+	viaLeavesPerNode int
 	// expandPiece is the most leaves an expansion takes at a time from the
 	// ones not yet taken (parallel.Share), so that a goroutine on a faster
 	// core expands more of them: on a shared machine one core at times
@@ -33,27 +38,35 @@ type tuning struct {
 	// scatterMax is the largest transpose (in entries) done in one
 	// scatter instead of transposeBlocked's two (scatterMaxFor).
 	scatterMax int
-	// blockEntries is the number of entries transposeBlocked aims at per
+	// groupEntries is the number of entries transposeBlocked aims at per
 	// group of columns: the group's scratch (16 bytes an entry) and the
 	// output lines it writes stay in L2.
-	blockEntries int
+	groupEntries int
 	// reorderChunk is the number of leaves sortBelow expands and sorts at
 	// a time (whole subtrees, at least one): with their keys, values and
 	// the sort's scratch, 32 bytes a leaf, they fill half of L2, leaving
 	// room for the CSF's levels streaming past (16K for 1 MiB).
 	reorderChunk int
+	// radix is the tuning of the sorts (package radix) and of the
+	// transpose's staged scatter (radix.ScatterRows).
+	radix radix.Tuning
+	// levels is the tuning of the level builds (package levels), and of
+	// packKeys, which counts the nodes in the same blocks.
+	levels levels.Tuning
 }
 
 // tuningFor is the package's tuning on a machine with the caches c.
 func tuningFor(c kernels.CacheSizes) tuning {
 	return tuning{
-		minParallel:  1 << 15,
-		csfBlock:     c.L1D / 192,
-		pairLeaves:   8,
-		expandPiece:  1 << 18,
-		scatterMax:   scatterMaxFor(c),
-		blockEntries: c.L2 / 32,
-		reorderChunk: c.L2 / 64,
+		minParallel:      1 << 15,
+		expandBlock:      c.L1D / 192,
+		viaLeavesPerNode: 8,
+		expandPiece:      1 << 18,
+		scatterMax:       scatterMaxFor(c),
+		groupEntries:     c.L2 / 32,
+		reorderChunk:     c.L2 / 64,
+		radix:            radix.TuningFor(c),
+		levels:           levels.TuningFor(c),
 	}
 }
 

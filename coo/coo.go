@@ -44,8 +44,8 @@ import (
 	"iter"
 	"slices"
 
-	"github.com/hurray-format/hurray-go/internal/bufview"
 	"github.com/hurray-format/hurray-go/internal/check"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
@@ -101,14 +101,14 @@ func (t *Tensor[T]) viewBuffers(raw [][]byte) error {
 	if err := check.Disjoint(layout.TagCOO, raw); err != nil {
 		return err
 	}
-	if err := check.BufferLen(layout.TagCOO, "values", raw[0], bufview.ElemSize[T]()); err != nil {
+	if err := check.BufferLen(layout.TagCOO, "values", raw[0], mem.ElemSize[T]()); err != nil {
 		return err
 	}
 	var x index
 	if err := x.viewBuffers(raw); err != nil {
 		return err
 	}
-	t.values, _ = bufview.Floats[T](raw[0])
+	t.values, _ = mem.Floats[T](raw[0])
 	t.coords = x.coords
 	return nil
 }
@@ -274,7 +274,7 @@ func (t *Tensor[T]) Descriptor() layout.COO {
 // given to FromBuffers, byte for byte, or the copies it made of unaligned
 // ones), so they show every change made through Values, Coords or Sort.
 func (t *Tensor[T]) Buffers() [][]byte {
-	return [][]byte{bufview.FloatBytes(t.values), bufview.Uint64Bytes(t.coords)}
+	return [][]byte{mem.FloatBytes(t.values), mem.Uint64Bytes(t.coords)}
 }
 
 // Sort reorders the entries in place so that the tuples are in lexicographic

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/hurray-format/hurray-go/coo"
-	"github.com/hurray-format/hurray-go/internal/bufview"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
@@ -85,7 +85,7 @@ func TestCOORejects(t *testing.T) {
 			t.Errorf("New(%v): %v, want %q", tc.shape, err, tc.want)
 		}
 		if len(tc.shape) > 0 {
-			bufs := [][]byte{slices.Clone(bufview.FloatBytes(tc.vals)), slices.Clone(bufview.Uint64Bytes(tc.coords))}
+			bufs := [][]byte{slices.Clone(mem.FloatBytes(tc.vals)), slices.Clone(mem.Uint64Bytes(tc.coords))}
 			_, err = coo.FromBuffers[float64](tc.shape, bufs, layout.Strict)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("FromBuffers(%v): %v, want %q", tc.shape, err, tc.want)
@@ -149,8 +149,8 @@ func TestOverlappingBuffers(t *testing.T) {
 func TestBuffersAfterCopy(t *testing.T) {
 	raw := make([]byte, 17)
 	vb := raw[1:] // misaligned: copied
-	copy(vb, bufview.FloatBytes([]float64{10, 20}))
-	cb := slices.Clone(bufview.Uint64Bytes([]uint64{2, 0, 1, 0})) // aligned: aliased
+	copy(vb, mem.FloatBytes([]float64{10, 20}))
+	cb := slices.Clone(mem.Uint64Bytes([]uint64{2, 0, 1, 0})) // aligned: aliased
 	x, err := coo.FromBuffers[float64]([]uint64{3, 3}, [][]byte{vb, cb}, layout.Strict)
 	if err != nil {
 		t.Fatal(err)

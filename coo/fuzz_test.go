@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/hurray-format/hurray-go/coo"
-	"github.com/hurray-format/hurray-go/internal/bufview"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
@@ -50,8 +50,8 @@ func FuzzFromBuffers(f *testing.F) {
 		}
 		// The slice constructor agrees with FromBuffers on the same words.
 		if len(bufs) == 2 && len(bufs[0])%8 == 0 && len(bufs[1])%8 == 0 {
-			vals, _ := bufview.Floats[float64](bufs[0])
-			coords, _ := bufview.Uint64s(bufs[1])
+			vals, _ := mem.Floats[float64](bufs[0])
+			coords, _ := mem.Uint64s(bufs[1])
 			if _, nerr := coo.New(shape, coords, vals); (nerr == nil) != (err == nil) {
 				t.Fatalf("New %v vs FromBuffers %v", nerr, err)
 			}

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/hurray-format/hurray-go/internal/bufview"
 	"github.com/hurray-format/hurray-go/internal/check"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
@@ -23,7 +23,7 @@ func (x *index) viewBuffers(raw [][]byte) error {
 	if err := check.BufferLen(layout.TagCOO, "coords", raw[1], 8); err != nil {
 		return err
 	}
-	x.coords, _ = bufview.Uint64s(raw[1])
+	x.coords, _ = mem.Uint64s(raw[1])
 	return nil
 }
 

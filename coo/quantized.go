@@ -5,9 +5,8 @@ import (
 	"iter"
 	"slices"
 
-	"github.com/hurray-format/hurray-go/internal/bufview"
 	"github.com/hurray-format/hurray-go/internal/check"
-	"github.com/hurray-format/hurray-go/internal/trust"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/layout"
 	"github.com/hurray-format/hurray-go/quant"
 )
@@ -154,7 +153,7 @@ func (q *Quantized) Descriptor() layout.COO {
 // codes, the coordinates, then the parameter buffers
 // (quant.Values.ParamBuffers).
 func (q *Quantized) Buffers() [][]byte {
-	b := [][]byte{q.v.Codes, bufview.Uint64Bytes(q.x.coords)}
+	b := [][]byte{q.v.Codes, mem.Uint64Bytes(q.x.coords)}
 	return append(b, q.v.ParamBuffers()...)
 }
 
@@ -252,7 +251,7 @@ func Quantize[T Float](t *Tensor[T], s quant.Scheme) (*Quantized, quant.Report, 
 		return nil, quant.Report{}, fmt.Errorf("coo: %w", err)
 	}
 	q := &Quantized{x: index{shape: slices.Clone(t.shape), coords: slices.Clone(t.coords)}, v: v, sorted: t.sorted, valid: true}
-	trust.Check("coo", q.validate)
+	check.Trusted("coo", q.validate)
 	return q, rep, nil
 }
 
@@ -274,7 +273,7 @@ func Dequantize[T Float](q *Quantized) *Tensor[T] {
 // to q without validation, and its key cannot be made outside the module.
 // Other code builds quantized tensors with NewQuantized,
 // FromBuffersQuantized or Quantize.
-func (q *Quantized) Trusted(trust.Key) qbuilder { return qbuilder{q} }
+func (q *Quantized) Trusted(check.Key) qbuilder { return qbuilder{q} }
 
 // qbuilder is what Quantized's Trusted returns: its unvalidated
 // construction.
@@ -287,7 +286,7 @@ func (b qbuilder) Adopt(shape, coords []uint64, v quant.Values, sorted bool) {
 	q := b.q
 	*q = Quantized{x: index{shape: shape, coords: coords}, v: v, valid: true}
 	q.sorted = sorted || q.x.checkSorted()
-	trust.Check("coo", func() error {
+	check.Trusted("coo", func() error {
 		u := &Quantized{x: q.x, v: v}
 		if err := u.Validate(); err != nil {
 			return err

@@ -1,14 +1,14 @@
 package coo
 
 import (
-	"github.com/hurray-format/hurray-go/internal/trust"
+	"github.com/hurray-format/hurray-go/internal/check"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
 // Trusted is for this module's builders (package convert): it gives access
 // to t without validation, and its key cannot be made outside the module.
 // Other code builds tensors with New or FromBuffers.
-func (t *Tensor[T]) Trusted(trust.Key) builder[T] { return builder[T]{t} }
+func (t *Tensor[T]) Trusted(check.Key) builder[T] { return builder[T]{t} }
 
 // builder is what Trusted returns: the tensor's unvalidated construction.
 type builder[T Float] struct{ t *Tensor[T] }
@@ -23,7 +23,7 @@ func (b builder[T]) Adopt(shape, coords []uint64, values []T, sorted bool) {
 	t := b.t
 	*t = Tensor[T]{shape: shape, coords: coords, values: values, valid: true}
 	t.sorted = sorted || t.checkSorted()
-	trust.Check("coo", func() error {
+	check.Trusted("coo", func() error {
 		u := &Tensor[T]{shape: shape, coords: coords, values: values}
 		if err := u.Validate(); err != nil {
 			return err

@@ -6,9 +6,9 @@ import (
 	"slices"
 	"sync/atomic"
 
-	"github.com/hurray-format/hurray-go/internal/bufview"
 	"github.com/hurray-format/hurray-go/internal/check"
 	"github.com/hurray-format/hurray-go/internal/dense"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -87,14 +87,14 @@ func (t *Tensor[T]) viewBuffers(raw [][]byte) error {
 	if err := check.Disjoint(layout.TagCSF, raw); err != nil {
 		return err
 	}
-	if err := check.BufferLen(layout.TagCSF, "values", raw[0], bufview.ElemSize[T]()); err != nil {
+	if err := check.BufferLen(layout.TagCSF, "values", raw[0], mem.ElemSize[T]()); err != nil {
 		return err
 	}
 	pos, crd, err := viewLevels(raw, rank)
 	if err != nil {
 		return err
 	}
-	t.values, _ = bufview.Floats[T](raw[0])
+	t.values, _ = mem.Floats[T](raw[0])
 	t.pos, t.crd = pos, crd
 	return nil
 }
@@ -190,9 +190,9 @@ func (t *Tensor[T]) Descriptor() layout.CSF {
 // Values, Pos or Crd.
 func (t *Tensor[T]) Buffers() [][]byte {
 	out := make([][]byte, 0, 2*len(t.pos)+1)
-	out = append(out, bufview.FloatBytes(t.values))
+	out = append(out, mem.FloatBytes(t.values))
 	for l := range t.pos {
-		out = append(out, bufview.Uint64Bytes(t.pos[l]), bufview.Uint64Bytes(t.crd[l]))
+		out = append(out, mem.Uint64Bytes(t.pos[l]), mem.Uint64Bytes(t.crd[l]))
 	}
 	return out
 }

@@ -10,7 +10,7 @@ import (
 	"unsafe"
 
 	"github.com/hurray-format/hurray-go/csf"
-	"github.com/hurray-format/hurray-go/internal/bufview"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
@@ -195,9 +195,9 @@ func mustPanicUnvalidated(t *testing.T, f func()) {
 
 // toBuffers copies the levels into fresh 8-byte-aligned buffers in spec order.
 func toBuffers(pos, crd [][]uint64, vals []float64) [][]byte {
-	out := [][]byte{slices.Clone(bufview.FloatBytes(vals))}
+	out := [][]byte{slices.Clone(mem.FloatBytes(vals))}
 	for l := range pos {
-		out = append(out, slices.Clone(bufview.Uint64Bytes(pos[l])), slices.Clone(bufview.Uint64Bytes(crd[l])))
+		out = append(out, slices.Clone(mem.Uint64Bytes(pos[l])), slices.Clone(mem.Uint64Bytes(crd[l])))
 	}
 	return out
 }
@@ -229,7 +229,7 @@ func TestFromBuffersAliasesAligned(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if bufview.LittleEndian {
+	if mem.LittleEndian {
 		if unsafe.Pointer(&x.Values()[0]) != unsafe.Pointer(&bufs[0][0]) {
 			t.Fatal("values not aliased")
 		}
@@ -269,7 +269,7 @@ func TestFromBuffersAliasesAligned(t *testing.T) {
 	// returned the original bytes, so a change through Values was lost
 	// on re-emission).
 	y.Values()[0] = 99
-	if got := y.Buffers(); &got[0][0] == &mis[0][0] || bufview.FloatBytes(y.Values())[0] != got[0][0] {
+	if got := y.Buffers(); &got[0][0] == &mis[0][0] || mem.FloatBytes(y.Values())[0] != got[0][0] {
 		t.Fatal("Buffers() of a copied table are not the copies")
 	}
 	if w, err := csf.FromBuffers[float64](shape, mo, y.Buffers(), layout.Strict); err != nil || w.At(0, 1, 2) != 99 {
@@ -299,7 +299,7 @@ func TestPermissiveValidates(t *testing.T) {
 	}
 	// Content it does not check: a pos that descends.
 	bad := slices.Clone(bufs)
-	bad[3] = bufview.Uint64Bytes([]uint64{0, 3, 1})
+	bad[3] = mem.Uint64Bytes([]uint64{0, 3, 1})
 	x, err := csf.FromBuffers[float64](shape, mo, bad, layout.Permissive)
 	if err != nil {
 		t.Fatal(err)
@@ -335,7 +335,7 @@ func randomTensor(rng *rand.Rand, shape []uint64, mo []uint32, n int) (*csf.Tens
 		for m := range c {
 			c[m] = rng.Uint64N(shape[m])
 		}
-		set[string(bufview.Uint64Bytes(c))] = c
+		set[string(mem.Uint64Bytes(c))] = c
 	}
 	tuples := slices.Collect(maps.Values(set))
 	slices.SortFunc(tuples, func(a, b []uint64) int {
@@ -368,7 +368,7 @@ func randomTensor(rng *rand.Rand, shape []uint64, mo []uint32, n int) (*csf.Tens
 			crd[l] = append(crd[l], c[mo[l]])
 		}
 		vals[i] = float64(i + 1)
-		want[string(bufview.Uint64Bytes(c))] = vals[i]
+		want[string(mem.Uint64Bytes(c))] = vals[i]
 	}
 	pos[0] = append(pos[0], uint64(len(crd[0])))
 	for l := 1; l < r; l++ {
@@ -400,7 +400,7 @@ func TestRandomRoundTrip(t *testing.T) {
 		// Every stored coordinate reads back; All yields exactly the set.
 		got := map[string]float64{}
 		for c, v := range x.All() {
-			got[string(bufview.Uint64Bytes(c))] = v
+			got[string(mem.Uint64Bytes(c))] = v
 		}
 		if !maps.Equal(got, want) {
 			t.Fatalf("shape %v mo %v: All differs", tc.shape, tc.mo)
@@ -408,7 +408,7 @@ func TestRandomRoundTrip(t *testing.T) {
 		var coords []uint64
 		var wantLeaf []bool
 		for k, v := range want {
-			c, _ := bufview.Uint64s([]byte(k))
+			c, _ := mem.Uint64s([]byte(k))
 			if x.At(c...) != v {
 				t.Fatalf("At(%v) = %v, want %v", c, x.At(c...), v)
 			}
@@ -421,7 +421,7 @@ func TestRandomRoundTrip(t *testing.T) {
 			for m := range c {
 				c[m] = rng.Uint64N(tc.shape[m])
 			}
-			_, stored := want[string(bufview.Uint64Bytes(c))]
+			_, stored := want[string(mem.Uint64Bytes(c))]
 			if _, ok := x.Find(c); ok != stored {
 				t.Fatalf("Find(%v) = %v, want %v", c, ok, stored)
 			}

@@ -17,7 +17,6 @@ import (
 
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
-	"github.com/hurray-format/hurray-go/internal/radix"
 	"github.com/hurray-format/hurray-go/internal/testutil"
 )
 
@@ -291,21 +290,10 @@ func checkHollowMTTKRP[T csf.Float](t *testing.T, h *hollowTensor[T], rng *rand.
 }
 
 // ttvSetting is a configuration TTV runs under: the tuning of a workspace
-// of three workers (nil: no workspace, a pooled one), and set, when not
-// nil, sets package radix's knobs and returns a function restoring them.
+// of three workers (nil: no workspace, a pooled one).
 type ttvSetting struct {
 	name string
 	tune *csf.Tuning
-	set  func() (restore func())
-}
-
-// run runs fn under the setting, restoring radix's knobs even when fn
-// fails the test.
-func (s ttvSetting) run(fn func()) {
-	if s.set != nil {
-		defer s.set()()
-	}
-	fn()
 }
 
 // regroup is the package's tuning with the packed-key path off, so that
@@ -322,8 +310,8 @@ func parallelTuning() *csf.Tuning {
 	return &tu
 }
 
-func defaults() *csf.Tuning {
-	tu := csf.Defaults()
+func segments() *csf.Tuning {
+	tu := csf.Segments(true)
 	return &tu
 }
 
@@ -333,11 +321,7 @@ var ttvSettings = []ttvSetting{
 	{name: "default"},
 	{name: "parallel", tune: parallelTuning()},
 	{name: "regroup", tune: regroup()},
-	{name: "segments", tune: defaults(), set: func() func() {
-		ins, avg := radix.SegmentInsertionMax, radix.SegmentMaxAverage
-		radix.SegmentInsertionMax, radix.SegmentMaxAverage = 2, 1<<30
-		return func() { radix.SegmentInsertionMax, radix.SegmentMaxAverage = ins, avg }
-	}},
+	{name: "segments", tune: segments()},
 }
 
 // ttvStored returns the remaining tuples (as row-major indices over the
@@ -417,14 +401,14 @@ func checkHollowTTV[T csf.Float](t *testing.T, h *hollowTensor[T], rng *rand.Ran
 			ws2 := settingWS[i]
 			if n == 3 {
 				var m *csr.Matrix[T]
-				s.run(func() { m = ct.TTVMatrixTo(nil, mode, v, ws2) })
+				m = ct.TTVMatrixTo(nil, mode, v, ws2)
 				if err := m.Validate(); err != nil || !slices.Equal(m.Shape(), rshape) {
 					t.Fatalf("%s/%s: shape %v, want %v; %v", w, s.name, m.Shape(), rshape, err)
 				}
 				checkTTVEntries(t, w+"/"+s.name, m.NNZ(), m.All(), rshape, stored, want, scale)
 			} else {
 				var y *csf.Tensor[T]
-				s.run(func() { y = ct.TTVTo(nil, mode, v, ws2) })
+				y = ct.TTVTo(nil, mode, v, ws2)
 				if err := y.Validate(); err != nil || !slices.Equal(y.Shape(), rshape) {
 					t.Fatalf("%s/%s: shape %v, want %v; %v", w, s.name, y.Shape(), rshape, err)
 				}

@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/hurray-format/hurray-go/internal/trust"
+	"github.com/hurray-format/hurray-go/internal/check"
 )
 
-func TestMain(m *testing.M) { os.Exit(trust.Main(m)) }
+func TestMain(m *testing.M) { os.Exit(check.Main(m)) }

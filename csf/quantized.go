@@ -5,9 +5,8 @@ import (
 	"iter"
 	"slices"
 
-	"github.com/hurray-format/hurray-go/internal/bufview"
 	"github.com/hurray-format/hurray-go/internal/check"
-	"github.com/hurray-format/hurray-go/internal/trust"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/layout"
 	"github.com/hurray-format/hurray-go/quant"
 )
@@ -166,7 +165,7 @@ func (q *Quantized) Buffers() [][]byte {
 	out := make([][]byte, 0, 2*len(q.x.pos)+1+q.v.Scheme.ParamCount())
 	out = append(out, q.v.Codes)
 	for l := range q.x.pos {
-		out = append(out, bufview.Uint64Bytes(q.x.pos[l]), bufview.Uint64Bytes(q.x.crd[l]))
+		out = append(out, mem.Uint64Bytes(q.x.pos[l]), mem.Uint64Bytes(q.x.crd[l]))
 	}
 	return append(out, q.v.ParamBuffers()...)
 }
@@ -282,7 +281,7 @@ func Quantize[T Float](t *Tensor[T], s quant.Scheme) (*Quantized, quant.Report, 
 		return nil, quant.Report{}, fmt.Errorf("csf: %w", err)
 	}
 	q := &Quantized{x: tree{shape: slices.Clone(t.shape), modeOrder: slices.Clone(t.modeOrder), pos: cloneLevels(t.pos), crd: cloneLevels(t.crd)}, v: v, valid: true}
-	trust.Check("csf", q.validate)
+	check.Trusted("csf", q.validate)
 	return q, rep, nil
 }
 
@@ -305,7 +304,7 @@ func Dequantize[T Float](q *Quantized) *Tensor[T] {
 // to q without validation, and its key cannot be made outside the module.
 // Other code builds quantized tensors with NewQuantized,
 // FromBuffersQuantized or Quantize.
-func (q *Quantized) Trusted(trust.Key) qbuilder { return qbuilder{q} }
+func (q *Quantized) Trusted(check.Key) qbuilder { return qbuilder{q} }
 
 // qbuilder is what Quantized's Trusted returns: its unvalidated
 // construction.
@@ -315,5 +314,5 @@ type qbuilder struct{ q *Quantized }
 // construction.
 func (b qbuilder) Adopt(shape []uint64, modeOrder []uint32, pos, crd [][]uint64, v quant.Values) {
 	*b.q = Quantized{x: tree{shape: shape, modeOrder: modeOrder, pos: pos, crd: crd}, v: v, valid: true}
-	trust.Check("csf", b.q.validate)
+	check.Trusted("csf", b.q.validate)
 }

@@ -3,7 +3,7 @@ package csf
 import (
 	"unsafe"
 
-	"github.com/hurray-format/hurray-go/internal/hugepage"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 )
 
@@ -84,8 +84,8 @@ func (tk *taken) overlaps(lo, hi uintptr) bool {
 
 // takeBuf returns buf[:n] when buf can hold n elements without touching
 // memory in tk (and records it), else a new slice advised for huge pages (a
-// first touch of a 4 KiB page costs ~14 µs on the VMs measured; see
-// internal/hugepage).
+// first touch of a fresh page costs more than computing on it; see
+// internal/mem's hugepage.go).
 func takeBuf[E any](tk *taken, buf []E, n int) []E {
 	if n > 0 && cap(buf) >= n {
 		if lo, hi := span(buf); !tk.overlaps(lo, hi) {
@@ -93,5 +93,5 @@ func takeBuf[E any](tk *taken, buf []E, n int) []E {
 			return buf[:n]
 		}
 	}
-	return hugepage.Make[E](n)
+	return mem.MakeHuge[E](n)
 }

@@ -6,7 +6,7 @@ import (
 
 	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/internal/engine"
-	"github.com/hurray-format/hurray-go/internal/hugepage"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
@@ -37,7 +37,7 @@ import (
 // memory with q or k.
 func (t *Tensor[T]) SDDMM(q, k []T, d int, scale T) *Tensor[T] {
 	t.mustValid()
-	vals := hugepage.Make[T](len(t.values))
+	vals := mem.MakeHuge[T](len(t.values))
 	t.SDDMMInto(vals, q, k, d, scale)
 	t.shareLevels()
 	r := &Tensor[T]{shape: t.shape, modeOrder: t.modeOrder, pos: t.pos, crd: t.crd, values: vals, valid: true}

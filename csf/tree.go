@@ -6,8 +6,8 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/hurray-format/hurray-go/internal/bufview"
 	"github.com/hurray-format/hurray-go/internal/check"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/radix"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
@@ -35,7 +35,7 @@ func viewLevels(raw [][]byte, rank int) (pos, crd [][]uint64, err error) {
 			if len(b)%8 != 0 {
 				return nil, nil, layout.Errorf(layout.TagCSF, field, l, -1, "byte length %d (buffer %d) is not a multiple of 8", len(b), 2*l+1+k)
 			}
-			s, _ := bufview.Uint64s(b)
+			s, _ := mem.Uint64s(b)
 			if k == 0 {
 				pos[l] = s
 			} else {

@@ -1,11 +1,11 @@
 package csf
 
-import "github.com/hurray-format/hurray-go/internal/trust"
+import "github.com/hurray-format/hurray-go/internal/check"
 
 // Trusted is for this module's builders (package convert): it gives access
 // to t without validation, and its key cannot be made outside the module.
 // Other code builds tensors with New or FromBuffers.
-func (t *Tensor[T]) Trusted(trust.Key) builder[T] { return builder[T]{t} }
+func (t *Tensor[T]) Trusted(check.Key) builder[T] { return builder[T]{t} }
 
 // builder is what Trusted returns: the tensor's unvalidated construction.
 type builder[T Float] struct{ t *Tensor[T] }
@@ -34,7 +34,7 @@ func newTrusted[T Float](shape []uint64, modeOrder []uint32, pos, crd [][]uint64
 // set fills t with arrays built valid by construction, marked valid.
 func (t *Tensor[T]) set(shape []uint64, modeOrder []uint32, pos, crd [][]uint64, values []T) {
 	*t = Tensor[T]{shape: shape, modeOrder: modeOrder, pos: pos, crd: crd, values: values, valid: true}
-	trust.Check("csf", func() error {
+	check.Trusted("csf", func() error {
 		_, err := New(shape, modeOrder, pos, crd, values)
 		return err
 	})

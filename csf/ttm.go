@@ -6,7 +6,7 @@ import (
 
 	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/internal/engine"
-	"github.com/hurray-format/hurray-go/internal/hugepage"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/kernels"
 )
@@ -103,7 +103,7 @@ func (t *Tensor[T]) TTM(u []T, r int) *SemiSparse[T] { return t.ttm(u, r, option
 func (t *Tensor[T]) ttm(u []T, r int, o parallel.Options) *SemiSparse[T] {
 	t.mustValid()
 	n := len(t.shape)
-	out := hugepage.Make[T](t.ttmSize(u, r))
+	out := mem.MakeHuge[T](t.ttmSize(u, r))
 	t.ttmInto(out, u, r, o) // checked, and out is fresh
 	shape := slices.Clone(t.shape)
 	shape[t.modeOrder[n-1]] = uint64(r)

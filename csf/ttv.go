@@ -6,12 +6,12 @@ import (
 	"slices"
 
 	"github.com/hurray-format/hurray-go/csr"
+	"github.com/hurray-format/hurray-go/internal/check"
 	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/internal/levels"
-	"github.com/hurray-format/hurray-go/internal/memlimit"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/internal/radix"
-	"github.com/hurray-format/hurray-go/internal/trust"
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
@@ -79,7 +79,7 @@ func (t *Tensor[T]) TTVTo(dst *Tensor[T], mode int, v []T, ws *Workspace[T]) *Te
 	o := t.newTTVOut(ws, v)
 	if dst != nil {
 		o.vals = dst.values
-		if !dst.Trusted(trust.Key{}).Shared() { // else they are another tensor's, or a result's
+		if !dst.Trusted(check.Key{}).Shared() { // else they are another tensor's, or a result's
 			o.pos, o.crd = dst.pos, dst.crd
 		}
 	}
@@ -90,7 +90,7 @@ func (t *Tensor[T]) TTVTo(dst *Tensor[T], mode int, v []T, ws *Workspace[T]) *Te
 		t.shareLevels()
 	}
 	if dst != nil && dst != t {
-		dst.Trusted(trust.Key{}).Invalidate() // its buffers are the result's now
+		dst.Trusted(check.Key{}).Invalidate() // its buffers are the result's now
 	}
 	return r
 }
@@ -139,7 +139,7 @@ func (t *Tensor[T]) TTVMatrixTo(dst *csr.Matrix[T], mode int, v []T, ws *Workspa
 	o.pos, o.crd = [][]uint64{nil, sc.pos1}, [][]uint64{sc.crd0, nil}
 	var ptrBuf []uint64
 	if dst != nil {
-		if !dst.Trusted(trust.Key{}).Shared() { // else it is another tensor's crd
+		if !dst.Trusted(check.Key{}).Shared() { // else it is another tensor's crd
 			o.crd[1] = dst.Idx()
 		}
 		o.vals = dst.Values()
@@ -159,8 +159,8 @@ func (t *Tensor[T]) TTVMatrixTo(dst *csr.Matrix[T], mode int, v []T, ws *Workspa
 	if major > csr.MaxCompressed {
 		panic(fmt.Sprintf("csf: TTVMatrix: the result would compress %d rows or columns, more than a CSR or CSC matrix may (csr.MaxCompressed)", major))
 	}
-	if !memlimit.Fits(major+1, 8) {
-		panic(fmt.Sprintf("csf: TTVMatrix: the result's pointer array over %d rows or columns needs %d entries of 8 bytes, more than the memory limit of %d bytes (the machine's memory, or GOMEMLIMIT)", major, major+1, memlimit.Bytes()))
+	if !mem.Fits(major+1, 8) {
+		panic(fmt.Sprintf("csf: TTVMatrix: the result's pointer array over %d rows or columns needs %d entries of 8 bytes, more than the memory limit of %d bytes (the machine's memory, or GOMEMLIMIT)", major, major+1, mem.Limit()))
 	}
 	ptr := takeBuf(o.taken, ptrBuf, int(major)+1)
 	clear(ptr)
@@ -170,15 +170,15 @@ func (t *Tensor[T]) TTVMatrixTo(dst *csr.Matrix[T], mode int, v []T, ws *Workspa
 	for i := uint64(1); i <= major; i++ {
 		ptr[i] += ptr[i-1]
 	}
-	// Built from a validated tree (trust.Key); a leaf-mode result's
+	// Built from a validated tree (check.Key); a leaf-mode result's
 	// index is t's crd, which no later TTVMatrixTo may write into.
 	m := new(csr.Matrix[T])
-	m.Trusted(trust.Key{}).Adopt(shape[0], shape[1], mo[0] != 0, t.leafMode(mode), ptr, idx, vals)
+	m.Trusted(check.Key{}).Adopt(shape[0], shape[1], mo[0] != 0, t.leafMode(mode), ptr, idx, vals)
 	if t.leafMode(mode) {
 		t.shareLevels() // the result's index is t's crd
 	}
 	if dst != nil {
-		dst.Trusted(trust.Key{}).Invalidate() // its buffers are the result's now
+		dst.Trusted(check.Key{}).Invalidate() // its buffers are the result's now
 	}
 	return m
 }
@@ -426,17 +426,19 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T, o *ttvOut[T]) (pos, crd [][]uint6
 		tw.walk(0, lo, hi, 0, 1)
 	})
 	sc.count = grow(sc.count, nw<<radix.MaxWidth)
+	tu := o.tuning()
 	var keys []uint64
 	var w []T
-	if d > 0 && radix.SegmentsPay(nnz, len(t.crd[d-1])) {
+	if d > 0 && tu.radix.SegmentsPay(nnz, len(t.crd[d-1])) {
 		// The walk left the keys in order on the levels above d: only
 		// the leaves under each node of level d-1 need sorting, by the
 		// fields below (small subtrees: a deep contracted level).
 		sc.seg = levels.LeafStarts(t.pos, d-1, sc.seg, nw)
-		radix.SortSegments(sc.keys, sc.k2, sc.w, sc.w, sc.w2, sc.seg, 0, int(shift[d-1]), nw, sc.count)
+		segs := radix.Segments[T]{Keys: sc.keys, Src: sc.w, Dst: sc.w, ScratchKeys: sc.k2, ScratchPay: sc.w2, Tuning: tu.radix}
+		segs.Sort(sc.seg, 0, int(shift[d-1]), nw, sc.count)
 		keys, w = sc.keys, sc.w
 	} else {
-		keys, w = radix.SortParallel(sc.keys, sc.k2, sc.w, sc.w, sc.w2, 0, int(total), nw, sc.count)
+		keys, w = radix.SortParallel(tu.radix, sc.keys, sc.k2, sc.w, sc.w, sc.w2, 0, int(total), nw, sc.count)
 	}
 
 	// Count each part's nodes per level, then fill from the parts' first
@@ -446,7 +448,7 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T, o *ttvOut[T]) (pos, crd [][]uint6
 	bounds := parallel.Even(nnz, nw)
 	off := make([]int, (len(bounds)-1)*nl) // off[k*nl+q]: part k's nodes of level q, then its first
 	parallel.Run(bounds, func(k, lo, hi int) {
-		levels.Count(keys, shift, off[k*nl:][:nl], lo, hi)
+		levels.Count(tu.levels, keys, shift, off[k*nl:][:nl], lo, hi)
 	})
 	nodes := levels.Offsets(off, nl)
 	pos = make([][]uint64, nl)
@@ -460,9 +462,8 @@ func (t *Tensor[T]) ttvPacked(mode int, v []T, o *ttvOut[T]) (pos, crd [][]uint6
 	vals = takeBuf(o.taken, o.vals, nodes[nl-1])
 	anyDup := nodes[nl-1] < nnz
 	starts := levels.Starts(bounds, func(i int) bool { return keys[i] == keys[i-1] })
-	parallel.Run(starts, func(k, lo, hi int) {
-		levels.Fill(pos, crd, vals, off[k*nl:][:nl], keys, w, shift, mask, false, anyDup, lo, hi)
-	})
+	f := levels.Filler[T]{Pos: pos, Crd: crd, Dst: vals, Keys: keys, Shift: shift, Mask: mask, Vals: w, AnyDup: anyDup, Tuning: tu.levels}
+	parallel.Run(starts, func(k, lo, hi int) { f.Fill(off[k*nl:][:nl], lo, hi) })
 	pos[0] = []uint64{0, uint64(nodes[0])}
 	for q := 1; q < nl; q++ {
 		pos[q][nodes[q-1]] = uint64(nodes[q])

@@ -13,7 +13,6 @@ import (
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
-	"github.com/hurray-format/hurray-go/internal/radix"
 	"github.com/hurray-format/hurray-go/internal/testutil"
 )
 
@@ -402,12 +401,8 @@ func TestTTVToWorkers(t *testing.T) {
 // level below the root whose subtrees are small) forced on, most of them by
 // radix, and forced off.
 func TestTTVSegments(t *testing.T) {
-	ins, avg := radix.SegmentInsertionMax, radix.SegmentMaxAverage
-	defer func() { radix.SegmentInsertionMax, radix.SegmentMaxAverage = ins, avg }()
-	radix.SegmentInsertionMax, radix.SegmentMaxAverage = 2, 1<<30
-	t.Run("on", testTTV[float64])
-	radix.SegmentInsertionMax, radix.SegmentMaxAverage = ins, 0
-	t.Run("off", testTTV[float32])
+	t.Run("on", testTTVWith(csf.NewTunedWorkspace[float64](0, csf.Segments(true))))
+	t.Run("off", testTTVWith(csf.NewTunedWorkspace[float32](0, csf.Segments(false))))
 }
 
 // TestTTVLeafWorkersBitIdentical: TTV along the leaf mode gives the same bits

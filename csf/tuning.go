@@ -1,6 +1,10 @@
 package csf
 
-import "github.com/hurray-format/hurray-go/internal/parallel"
+import (
+	"github.com/hurray-format/hurray-go/internal/levels"
+	"github.com/hurray-format/hurray-go/internal/parallel"
+	"github.com/hurray-format/hurray-go/internal/radix"
+)
 
 // parallelMinNNZ is the entry count below which a product runs on one
 // goroutine; above it every goroutine gets at least half of it
@@ -30,17 +34,24 @@ const (
 // allBlock is how many leaves All expands at a time.
 const allBlock = 512
 
-// tuning is the sizes that choose a call's paths: the constants above, or
-// a test's, carried by a Workspace (export_test.go), so that no test
-// changes what another sees.
+// tuning is the sizes that choose a call's paths: the constants above and
+// those of the sort and the level builds TTV shares with package convert
+// (packages radix and levels), or a test's,
+// carried by a Workspace (export_test.go), so that no test changes what
+// another sees.
 type tuning struct {
 	minNNZ     int
 	privateMax int
 	packBits   uint
+	radix      radix.Tuning
+	levels     levels.Tuning
 }
 
 func defaultTuning() tuning {
-	return tuning{minNNZ: parallelMinNNZ, privateMax: privateMaxElems, packBits: ttvPackBits}
+	return tuning{
+		minNNZ: parallelMinNNZ, privateMax: privateMaxElems, packBits: ttvPackBits,
+		radix: radix.DefaultTuning(), levels: levels.DefaultTuning(),
+	}
 }
 
 // options is how the calls without a Workspace split their work:

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"iter"
 
-	"github.com/hurray-format/hurray-go/internal/bufview"
 	"github.com/hurray-format/hurray-go/internal/check"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -94,14 +94,14 @@ func (a *Matrix[T]) viewBuffers(raw [][]byte) error {
 	if err := check.Disjoint(tag, raw); err != nil {
 		return err
 	}
-	if err := check.BufferLen(tag, "values", raw[0], bufview.ElemSize[T]()); err != nil {
+	if err := check.BufferLen(tag, "values", raw[0], mem.ElemSize[T]()); err != nil {
 		return err
 	}
 	x := a.ix()
 	if err := x.viewBuffers(raw); err != nil {
 		return err
 	}
-	a.values, _ = bufview.Floats[T](raw[0])
+	a.values, _ = mem.Floats[T](raw[0])
 	a.ptr, a.idx = x.ptr, x.idx
 	return nil
 }
@@ -212,7 +212,7 @@ func (a *Matrix[T]) Descriptor() layout.Descriptor {
 // given to FromBuffers, byte for byte, or the copies it made of unaligned
 // ones), so they show every change made through Values, Ptr or Idx.
 func (a *Matrix[T]) Buffers() [][]byte {
-	return [][]byte{bufview.FloatBytes(a.values), bufview.Uint64Bytes(a.ptr), bufview.Uint64Bytes(a.idx)}
+	return [][]byte{mem.FloatBytes(a.values), mem.Uint64Bytes(a.ptr), mem.Uint64Bytes(a.idx)}
 }
 
 // T returns the transpose as a view sharing the same slices: the transpose of

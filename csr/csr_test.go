@@ -8,7 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/hurray-format/hurray-go/csr"
-	"github.com/hurray-format/hurray-go/internal/bufview"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
@@ -116,7 +116,7 @@ func TestRejects(t *testing.T) {
 	} {
 		var err error
 		var bufErr error
-		bufs := [][]byte{slices.Clone(bufview.FloatBytes(tc.vals)), slices.Clone(bufview.Uint64Bytes(tc.ptr)), slices.Clone(bufview.Uint64Bytes(tc.idx))}
+		bufs := [][]byte{slices.Clone(mem.FloatBytes(tc.vals)), slices.Clone(mem.Uint64Bytes(tc.ptr)), slices.Clone(mem.Uint64Bytes(tc.idx))}
 		if tc.csc {
 			_, err = csr.NewCSC(tc.rows, 4, tc.ptr, tc.idx, tc.vals)
 			_, bufErr = csr.FromBuffersCSC[float64](tc.rows, 4, bufs, layout.Strict)
@@ -134,13 +134,13 @@ func TestRejects(t *testing.T) {
 
 func TestFromBuffers(t *testing.T) {
 	p, i, v := csrParts()
-	bufs := [][]byte{slices.Clone(bufview.FloatBytes(v)), slices.Clone(bufview.Uint64Bytes(p)), slices.Clone(bufview.Uint64Bytes(i))}
+	bufs := [][]byte{slices.Clone(mem.FloatBytes(v)), slices.Clone(mem.Uint64Bytes(p)), slices.Clone(mem.Uint64Bytes(i))}
 	a, err := csr.FromBuffers[float64](3, 4, bufs, layout.Strict)
 	if err != nil {
 		t.Fatal(err)
 	}
 	checkDense(t, a)
-	if bufview.LittleEndian && unsafe.Pointer(&a.Idx()[0]) != unsafe.Pointer(&bufs[2][0]) {
+	if mem.LittleEndian && unsafe.Pointer(&a.Idx()[0]) != unsafe.Pointer(&bufs[2][0]) {
 		t.Fatal("aligned buffer copied")
 	}
 	if _, err := csr.FromBuffers[float64](3, 4, bufs[:2], layout.Strict); err == nil || !strings.Contains(err.Error(), "2 buffers, want 3") {
@@ -236,7 +236,7 @@ func TestTransposeSharesValidity(t *testing.T) {
 	}
 
 	p, i, v := csrParts()
-	bufs := [][]byte{bufview.FloatBytes(v), bufview.Uint64Bytes(p), bufview.Uint64Bytes(i)}
+	bufs := [][]byte{mem.FloatBytes(v), mem.Uint64Bytes(p), mem.Uint64Bytes(i)}
 	h, err := csr.FromBuffers[float64](3, 4, bufs, layout.Permissive)
 	if err != nil || h.Valid() {
 		t.Fatalf("permissive: %v, valid %v", err, h.Valid())
@@ -259,8 +259,8 @@ func TestTransposeSharesValidity(t *testing.T) {
 func TestBuffersAfterCopy(t *testing.T) {
 	raw := make([]byte, 9)
 	vb := raw[1:] // misaligned: copied
-	copy(vb, bufview.FloatBytes([]float64{1}))
-	bufs := [][]byte{vb, bufview.Uint64Bytes([]uint64{0, 1}), bufview.Uint64Bytes([]uint64{1})}
+	copy(vb, mem.FloatBytes([]float64{1}))
+	bufs := [][]byte{vb, mem.Uint64Bytes([]uint64{0, 1}), mem.Uint64Bytes([]uint64{1})}
 	a, err := csr.FromBuffers[float64](1, 2, bufs, layout.Strict)
 	if err != nil {
 		t.Fatal(err)

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/hurray-format/hurray-go/csr"
-	"github.com/hurray-format/hurray-go/internal/bufview"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -76,9 +76,9 @@ func FuzzFromBuffers(f *testing.F) {
 		}
 		// The slice constructors agree with FromBuffers on the same words.
 		if len(bufs) == 3 && len(bufs[0])%8 == 0 && len(bufs[1])%8 == 0 && len(bufs[2])%8 == 0 {
-			vals, _ := bufview.Floats[float64](bufs[0])
-			ptr, _ := bufview.Uint64s(bufs[1])
-			idx, _ := bufview.Uint64s(bufs[2])
+			vals, _ := mem.Floats[float64](bufs[0])
+			ptr, _ := mem.Uint64s(bufs[1])
+			idx, _ := mem.Uint64s(bufs[2])
 			newFn := csr.New[float64]
 			if csc {
 				newFn = csr.NewCSC[float64]

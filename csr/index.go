@@ -3,8 +3,8 @@ package csr
 import (
 	"fmt"
 
-	"github.com/hurray-format/hurray-go/internal/bufview"
 	"github.com/hurray-format/hurray-go/internal/check"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -62,8 +62,8 @@ func (x *index) viewBuffers(raw [][]byte) error {
 	if err := check.BufferLen(tag, xf, raw[2], 8); err != nil {
 		return err
 	}
-	x.ptr, _ = bufview.Uint64s(raw[1])
-	x.idx, _ = bufview.Uint64s(raw[2])
+	x.ptr, _ = mem.Uint64s(raw[1])
+	x.idx, _ = mem.Uint64s(raw[2])
 	return nil
 }
 

@@ -3,8 +3,8 @@ package csr
 import (
 	"fmt"
 
-	"github.com/hurray-format/hurray-go/internal/bufview"
 	"github.com/hurray-format/hurray-go/internal/dense"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/kernels"
 )
@@ -166,7 +166,7 @@ func (a *Matrix[T]) mulVecSplit(sp split, name string, trans bool, y []T, alpha 
 	}
 	// Scatter: stored segment m contributes to every element of y.
 	dense.Scale(y, beta)
-	p = dense.ScatterGoroutines(p, len(y), bufview.ElemSize[T](), sp.scratch)
+	p = dense.ScatterGoroutines(p, len(y), mem.ElemSize[T](), sp.scratch)
 	if p == 1 {
 		kernels.ScatterAdd(y, x, a.ptr, a.idx, a.values, alpha)
 		return
@@ -261,7 +261,7 @@ func (a *Matrix[T]) mulMatSplit(sp split, trans bool, y []T, ldy int, alpha T, x
 		dense.Scale(y[i*ldy:i*ldy+k], beta)
 	}
 	n := yrows * k
-	p = dense.ScatterGoroutines(p, n, bufview.ElemSize[T](), sp.scratch)
+	p = dense.ScatterGoroutines(p, n, mem.ElemSize[T](), sp.scratch)
 	if p == 1 {
 		a.spmmScatter(0, len(a.ptr)-1, y, ldy, x, ldx, k, alpha)
 		return

@@ -5,9 +5,8 @@ import (
 	"iter"
 	"slices"
 
-	"github.com/hurray-format/hurray-go/internal/bufview"
 	"github.com/hurray-format/hurray-go/internal/check"
-	"github.com/hurray-format/hurray-go/internal/trust"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/layout"
 	"github.com/hurray-format/hurray-go/quant"
 )
@@ -208,7 +207,7 @@ func (q *Quantized) Descriptor() layout.Descriptor {
 // FromBuffersQuantized byte for byte, or the copies it made of unaligned
 // ones.
 func (q *Quantized) Buffers() [][]byte {
-	b := [][]byte{q.v.Codes, bufview.Uint64Bytes(q.x.ptr), bufview.Uint64Bytes(q.x.idx)}
+	b := [][]byte{q.v.Codes, mem.Uint64Bytes(q.x.ptr), mem.Uint64Bytes(q.x.idx)}
 	return append(b, q.v.ParamBuffers()...)
 }
 
@@ -298,7 +297,7 @@ func Quantize[T Float](a *Matrix[T], s quant.Scheme) (*Quantized, quant.Report, 
 	x.ptr, x.idx = slices.Clone(x.ptr), slices.Clone(x.idx)
 	valid := true
 	q := &Quantized{x: x, v: v, valid: &valid}
-	trust.Check("csr", q.validate)
+	check.Trusted("csr", q.validate)
 	return q, rep, nil
 }
 
@@ -322,7 +321,7 @@ func Dequantize[T Float](q *Quantized) *Matrix[T] {
 // to q without validation, and its key cannot be made outside the module.
 // Other code builds quantized matrices with NewQuantized, NewQuantizedCSC,
 // FromBuffersQuantized or Quantize.
-func (q *Quantized) Trusted(trust.Key) qbuilder { return qbuilder{q} }
+func (q *Quantized) Trusted(check.Key) qbuilder { return qbuilder{q} }
 
 // qbuilder is what Quantized's Trusted returns: its unvalidated
 // construction.
@@ -333,5 +332,5 @@ type qbuilder struct{ q *Quantized }
 func (b qbuilder) Adopt(rows, cols uint64, csc bool, ptr, idx []uint64, v quant.Values) {
 	valid := true
 	*b.q = Quantized{x: index{rows: rows, cols: cols, csc: csc, ptr: ptr, idx: idx}, v: v, valid: &valid}
-	trust.Check("csr", b.q.validate)
+	check.Trusted("csr", b.q.validate)
 }

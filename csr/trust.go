@@ -1,12 +1,12 @@
 package csr
 
-import "github.com/hurray-format/hurray-go/internal/trust"
+import "github.com/hurray-format/hurray-go/internal/check"
 
 // Trusted is for this module's builders (package convert and csf's
 // TTVMatrix): it gives access to a without validation, and its key cannot
 // be made outside the module. Other code builds matrices with New, NewCSC
 // or FromBuffers.
-func (a *Matrix[T]) Trusted(trust.Key) builder[T] { return builder[T]{a} }
+func (a *Matrix[T]) Trusted(check.Key) builder[T] { return builder[T]{a} }
 
 // builder is what Trusted returns: the matrix's unvalidated construction.
 type builder[T Float] struct{ a *Matrix[T] }
@@ -29,7 +29,7 @@ func (b builder[T]) Adopt(rows, cols uint64, csc, shared bool, ptr, idx []uint64
 	// keep theirs.
 	valid := true
 	*b.a = Matrix[T]{rows: rows, cols: cols, csc: csc, ptr: ptr, idx: idx, values: values, valid: &valid, shared: shared}
-	trust.Check("csr", func() error {
+	check.Trusted("csr", func() error {
 		_, err := build(rows, cols, csc, ptr, idx, values)
 		return err
 	})

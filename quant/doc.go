@@ -127,6 +127,6 @@
 // CSR matrix's col_idx for axis 1, a COO tensor's coordinates).
 //
 // This package imports no other package of the module but layout and
-// internal/memlimit, so that package kernels may import it for the decode
+// internal/mem, so that package kernels may import it for the decode
 // tables.
 package quant

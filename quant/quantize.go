@@ -6,7 +6,7 @@ import (
 	"math"
 	"unsafe"
 
-	"github.com/hurray-format/hurray-go/internal/memlimit"
+	"github.com/hurray-format/hurray-go/internal/mem"
 )
 
 // Float is the constraint on the values Quantize reads: float32 or float64.
@@ -68,8 +68,8 @@ func QuantizeTo[T Float](dst *Values, s Scheme, shape []uint64, values []T, ch C
 	if s.gran == PerChannel {
 		// A channel's parameters (scale, zero point) and the two-pass
 		// form's statistics (lo, hi, intGroup).
-		if !memlimit.Fits(uint64(groups), 4+1+16+uint64(unsafe.Sizeof(intGroup{}))) {
-			return Report{}, fmt.Errorf("quant: %v: %d channels need more memory than the limit of %d bytes (the machine's memory, or GOMEMLIMIT)", s, groups, memlimit.Bytes())
+		if !mem.Fits(uint64(groups), 4+1+16+uint64(unsafe.Sizeof(intGroup{}))) {
+			return Report{}, fmt.Errorf("quant: %v: %d channels need more memory than the limit of %d bytes (the machine's memory, or GOMEMLIMIT)", s, groups, mem.Limit())
 		}
 		if err := ch.check(n, groups, false); err != nil {
 			return Report{}, fmt.Errorf("quant: %v: %v", s, err)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
@@ -72,7 +73,7 @@ func FromBuffers(s Scheme, n int, codes []byte, params [][]byte, at Loc) (Values
 			if len(b)%4 != 0 {
 				return Values{}, layout.Errorf(at.Layout, at.field(s, i), -1, -1, "byte length %d is not a multiple of 4", len(b))
 			}
-			v.Scale = viewFloat32(b)
+			v.Scale, _ = mem.Floats[float32](b)
 		case p.Type == ParamUint8:
 			v.Zero = b
 		default:
@@ -90,11 +91,11 @@ func (v *Values) ParamBuffers() [][]byte {
 	case 0:
 		return nil
 	case Uint8:
-		return [][]byte{float32Bytes(v.Scale), v.Zero}
+		return [][]byte{mem.FloatBytes(v.Scale), v.Zero}
 	case MXFP4, MXFP8:
 		return [][]byte{v.Exp}
 	}
-	return [][]byte{float32Bytes(v.Scale)}
+	return [][]byte{mem.FloatBytes(v.Scale)}
 }
 
 // Validate checks v for a structure of the given shape with v.N stored

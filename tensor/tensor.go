@@ -11,7 +11,7 @@ import (
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
-	"github.com/hurray-format/hurray-go/internal/bufview"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/layout"
 	"github.com/hurray-format/hurray-go/quant"
 )
@@ -252,7 +252,7 @@ func (d *Descriptor) Copies(buffers [][]byte) []int {
 		if sizes[i] == 1 || len(b) == 0 {
 			continue
 		}
-		if !bufview.LittleEndian || uintptr(unsafe.Pointer(unsafe.SliceData(b)))%uintptr(sizes[i]) != 0 {
+		if !mem.LittleEndian || uintptr(unsafe.Pointer(unsafe.SliceData(b)))%uintptr(sizes[i]) != 0 {
 			out = append(out, i)
 		}
 	}

@@ -10,6 +10,10 @@
 # and prints both with the ratio, over ROUNDS alternating rounds (default 3:
 # medians of each side and of the rounds' ratios). Without python3 and SciPy
 # it says so and exits 0. PYTHON=/path/to/python3 picks the interpreter.
+# KEEP=DIR keeps each round's two JSON files there (hurray-N.json, the
+# output of hurray bench --json, and scipy-N.json, SciPy's times with its
+# version under "_versions"): bench/cmd/perfdoc makes docs/performance.md's
+# SciPy table from them.
 set -eu
 cd "$(dirname "$0")/../.."
 GO=${GO:-go}
@@ -42,6 +46,11 @@ while [ "$i" -le "$ROUNDS" ]; do
 		--filter '^(spmv/|spmm/f32/k=64/|coo-csr/|csr-csc/)' >"$tmp/hurray$i.json"
 	"$PY" bench/peers/scipy_peers.py time "$tmp/data" "$tmp/scipy$i.json"
 	args="$args $tmp/hurray$i.json $tmp/scipy$i.json"
+	if [ -n "${KEEP:-}" ]; then
+		mkdir -p "$KEEP"
+		cp "$tmp/hurray$i.json" "$KEEP/hurray-$i.json"
+		cp "$tmp/scipy$i.json" "$KEEP/scipy-$i.json"
+	fi
 	i=$((i + 1))
 done
 "$PY" bench/peers/scipy_peers.py report $args

@@ -145,14 +145,17 @@ def main():
     # scipy_peers.py report HURRAY_1 SCIPY_1 [HURRAY_2 SCIPY_2 ...]: the table.
     args = sys.argv[1:]
     if args[0] == "time":
+        times = scipy_times(args[1])
+        times["_versions"] = {"scipy": scipy.__version__, "numpy": np.__version__}
         with open(args[2], "w") as f:
-            json.dump(scipy_times(args[1]), f)
+            json.dump(times, f)
         return
     if args[0] == "report":
         pairs = []
         for hj, sj in zip(args[1::2], args[2::2]):
             with open(hj) as f, open(sj) as g:
-                pairs.append((json.load(f), {k: tuple(v) for k, v in json.load(g).items()}))
+                times = json.load(g)
+                pairs.append((json.load(f), {k: tuple(v) for k, v in times.items() if not k.startswith("_")}))
         report(pairs)
         return
     with open(args[1]) as f:

@@ -10,7 +10,7 @@ import (
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/formats/auto"
-	"github.com/hurray-format/hurray-go/internal/memlimit"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/quant"
 )
@@ -194,17 +194,9 @@ func cmdConvert(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	switch *to {
-	case "", "coo", "csr", "csc", "csf":
-	default:
-		return usageErr("--to %q: want coo, csr, csc or csf", *to)
-	}
-	order, err := parseModeOrder(*mo)
+	order, err := parseTarget(*to, *mo)
 	if err != nil {
 		return err
-	}
-	if order != nil && *to != "csf" {
-		return usageErr("--mode-order needs --to csf")
 	}
 	if auto.Format(pos[1]) == "" { // before the read and the conversion
 		return usageErr("%s: %v", pos[1], auto.ErrExtension)
@@ -298,7 +290,7 @@ func maxDense(nnz int) float64 {
 // machine's memory or the Go memory limit (a request beyond that would end
 // the process with an out-of-memory failure that cannot be caught).
 func fitsMemory(n float64, size int) bool {
-	return n*float64(size) <= float64(memlimit.Bytes())/2
+	return n*float64(size) <= float64(mem.Limit())/2
 }
 
 // toLayout converts f's content to the named layout ("" keeps it).

@@ -52,7 +52,7 @@ import (
 	"github.com/hurray-format/hurray-go/convert"
 	"github.com/hurray-format/hurray-go/formats"
 	"github.com/hurray-format/hurray-go/formats/auto"
-	"github.com/hurray-format/hurray-go/internal/memlimit"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -239,7 +239,7 @@ func (b *budgetValue) String() string {
 }
 
 // Set parses a byte count with an optional binary unit: "4096", "512M",
-// "1.5GiB". It refuses more than the memory (memlimit.Bytes): a read
+// "1.5GiB". It refuses more than the memory (mem.Limit): a read
 // allowed beyond it could end the process with an out-of-memory failure.
 func (b *budgetValue) Set(s string) error {
 	num := strings.TrimRightFunc(s, func(r rune) bool { return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' })
@@ -253,8 +253,8 @@ func (b *budgetValue) Set(s string) error {
 		return fmt.Errorf("want a size of at least 1 byte, such as 512M or 2GiB")
 	}
 	n := v * float64(uint64(1)<<shift)
-	if mem := float64(memlimit.Bytes()); n > mem {
-		return fmt.Errorf("more than the memory (%.0f bytes)", mem)
+	if avail := float64(mem.Limit()); n > avail {
+		return fmt.Errorf("more than the memory (%.0f bytes)", avail)
 	}
 	*b = budgetValue(n)
 	return nil
@@ -270,6 +270,24 @@ func checkDtype(s string) error {
 		return usageErr("--dtype %q: want float32 or float64", s)
 	}
 	return nil
+}
+
+// parseTarget checks the --to and --mode-order flags of convert and
+// quantize: a layout name or "" (as read), and a mode order only with csf.
+func parseTarget(to, modeOrder string) ([]uint32, error) {
+	switch to {
+	case "", "coo", "csr", "csc", "csf":
+	default:
+		return nil, usageErr("--to %q: want coo, csr, csc or csf", to)
+	}
+	order, err := parseModeOrder(modeOrder)
+	if err != nil {
+		return nil, err
+	}
+	if order != nil && to != "csf" {
+		return nil, usageErr("--mode-order needs --to csf")
+	}
+	return order, nil
 }
 
 // parseModeOrder parses "2,0,1".

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/hurray-format/hurray-go/formats/auto"
-	"github.com/hurray-format/hurray-go/internal/bomb"
+	"github.com/hurray-format/hurray-go/internal/testutil"
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
@@ -412,7 +412,7 @@ func TestBomb(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := bomb.NPZ(f, 1<<26); err != nil {
+	if err := testutil.NPZBomb(f, 1<<26); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()

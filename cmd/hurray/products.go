@@ -13,7 +13,7 @@ import (
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/formats/auto"
 	"github.com/hurray-format/hurray-go/formats/npz"
-	"github.com/hurray-format/hurray-go/internal/memlimit"
+	"github.com/hurray-format/hurray-go/internal/mem"
 )
 
 // minTime is how long the product commands repeat when --iters is 0.
@@ -191,7 +191,7 @@ func mttkrp[T auto.Float](path string, rank, mode int, order []uint32, iters int
 	}
 	var zero T
 	if cells := rows * float64(rank); !fitsMemory(cells, int(unsafe.Sizeof(zero))) {
-		return fmt.Errorf("%s: factor matrices of %.3g values (rank %d) would take more than half of the memory (%d bytes)", path, cells, rank, memlimit.Bytes())
+		return fmt.Errorf("%s: factor matrices of %.3g values (rank %d) would take more than half of the memory (%d bytes)", path, cells, rank, mem.Limit())
 	}
 	for n, d := range shape {
 		if n != mode {

@@ -70,17 +70,9 @@ func cmdQuantize(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	switch *to {
-	case "", "coo", "csr", "csc", "csf":
-	default:
-		return usageErr("--to %q: want coo, csr, csc or csf", *to)
-	}
-	order, err := parseModeOrder(*mo)
+	order, err := parseTarget(*to, *mo)
 	if err != nil {
 		return err
-	}
-	if order != nil && *to != "csf" {
-		return usageErr("--mode-order needs --to csf")
 	}
 	if auto.Format(pos[1]) != "npz" {
 		return usageErr("%s: quantized values are written as .npz", pos[1])

@@ -11,7 +11,7 @@ import (
 
 	"github.com/hurray-format/hurray-go/formats"
 	"github.com/hurray-format/hurray-go/formats/npz"
-	"github.com/hurray-format/hurray-go/internal/bomb"
+	"github.com/hurray-format/hurray-go/internal/testutil"
 )
 
 // allocated returns the bytes f allocates (runtime.MemStats.TotalAlloc).
@@ -34,7 +34,7 @@ func TestBudget(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer f.Close()
-		if err := bomb.NPZ(f, n); err != nil {
+		if err := testutil.NPZBomb(f, n); err != nil {
 			t.Fatal(err)
 		}
 		return p

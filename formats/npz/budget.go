@@ -9,11 +9,11 @@ import (
 	"strings"
 
 	"github.com/hurray-format/hurray-go/formats"
-	"github.com/hurray-format/hurray-go/internal/memlimit"
+	"github.com/hurray-format/hurray-go/internal/mem"
 )
 
 // Default budget: DefaultMaxBytes(size) = budgetFloor + budgetPerByte*size,
-// at most half of memlimit.Bytes.
+// at most half of mem.Limit.
 const (
 	budgetFloor   = 64 << 20
 	budgetPerByte = 64
@@ -38,7 +38,7 @@ func DefaultMaxBytes(size int64) int64 {
 	if size > 0 {
 		b += min(size, (math.MaxInt64-budgetFloor)/budgetPerByte) * budgetPerByte
 	}
-	return int64(min(uint64(b), memlimit.Bytes()/2))
+	return int64(min(uint64(b), mem.Limit()/2))
 }
 
 // budget counts the bytes one read allocates against a limit. Every
@@ -55,20 +55,20 @@ type budget struct {
 }
 
 // newBudget returns the budget for Options.MaxBytes: 0 means
-// DefaultMaxBytes(size) (size < 0: unknown, then half of memlimit.Bytes), a
-// negative value memlimit.Bytes, which also caps a positive value.
+// DefaultMaxBytes(size) (size < 0: unknown, then half of mem.Limit), a
+// negative value mem.Limit, which also caps a positive value.
 func newBudget(file string, maxBytes, size int64) *budget {
-	mem := memlimit.Bytes()
+	avail := mem.Limit()
 	b := &budget{file: file}
 	switch {
-	case maxBytes > 0 && uint64(maxBytes) <= mem:
+	case maxBytes > 0 && uint64(maxBytes) <= avail:
 		b.limit = uint64(maxBytes)
 	case maxBytes == 0 && size >= 0:
 		b.limit = uint64(DefaultMaxBytes(size))
 	case maxBytes == 0:
-		b.limit = mem / 2
+		b.limit = avail / 2
 	default:
-		b.limit, b.mem = mem, true
+		b.limit, b.mem = avail, true
 	}
 	return b
 }

@@ -21,8 +21,8 @@ import (
 	"github.com/hurray-format/hurray-go/formats"
 	"github.com/hurray-format/hurray-go/formats/mtx"
 	"github.com/hurray-format/hurray-go/formats/tns"
-	"github.com/hurray-format/hurray-go/internal/bomb"
-	"github.com/hurray-format/hurray-go/internal/memlimit"
+	"github.com/hurray-format/hurray-go/internal/mem"
+	"github.com/hurray-format/hurray-go/internal/testutil"
 )
 
 // allocated returns the bytes f allocates (runtime.MemStats.TotalAlloc).
@@ -46,7 +46,7 @@ const overhead = 512 << 10
 // widened indices and the canonicalisation).
 func TestBombRefused(t *testing.T) {
 	var buf bytes.Buffer
-	if err := bomb.NPZ(&buf, 1<<26); err != nil {
+	if err := testutil.NPZBomb(&buf, 1<<26); err != nil {
 		t.Fatal(err)
 	}
 	b := buf.Bytes()
@@ -75,7 +75,7 @@ func TestBombRefused(t *testing.T) {
 func TestBombAccounted(t *testing.T) {
 	const n = 1 << 20
 	var buf bytes.Buffer
-	if err := bomb.NPZ(&buf, n); err != nil {
+	if err := testutil.NPZBomb(&buf, n); err != nil {
 		t.Fatal(err)
 	}
 	b := buf.Bytes()
@@ -503,7 +503,7 @@ func TestByteSize(t *testing.T) {
 }
 
 func TestDefaultMaxBytes(t *testing.T) {
-	half := int64(memlimit.Bytes() / 2)
+	half := int64(mem.Limit() / 2)
 	for _, c := range []struct{ size, want int64 }{
 		{0, 64 << 20}, {-5, 64 << 20}, {1 << 20, 128 << 20}, {588 << 10, 64<<20 + 64*588<<10}, {math.MaxInt64, half},
 	} {

@@ -13,7 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/hurray-format/hurray-go/formats"
-	"github.com/hurray-format/hurray-go/internal/bufview"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
@@ -418,7 +418,7 @@ func decodeUints(w []uint64, h *header) (out []uint64, bad int, badVal string) {
 	// which are decoded already.
 	switch h.dtype.size {
 	case 8:
-		if !bufview.LittleEndian {
+		if !mem.LittleEndian {
 			for i := range n {
 				w[i] = le.Uint64(b[8*i:])
 			}
@@ -530,7 +530,7 @@ func ReadNPY[T Float](r io.Reader, opts Options) (data []T, shape []uint64, err 
 	if known && h.nbytes > uint64(max(size, 0)) {
 		return fail(fmt.Errorf("truncated data: shape %v of %s needs %d bytes, the stream holds %d in all: %w", h.shape, h.dtype.descr, h.nbytes, size, io.ErrUnexpectedEOF), "bad data")
 	}
-	need := bufBytes(h, bufview.ElemSize[T]())
+	need := bufBytes(h, mem.ElemSize[T]())
 	if err := b.charge("", "reading", need); err != nil {
 		return nil, nil, err
 	}
@@ -551,7 +551,7 @@ func ReadNPY[T Float](r io.Reader, opts Options) (data []T, shape []uint64, err 
 		return fail(err, "bad value")
 	}
 	if h.fortran && len(h.shape) >= 2 && len(data) > 0 {
-		if err := b.charge("", "reordering Fortran order to C order", uint64(len(data))*uint64(bufview.ElemSize[T]())); err != nil {
+		if err := b.charge("", "reordering Fortran order to C order", uint64(len(data))*uint64(mem.ElemSize[T]())); err != nil {
 			return nil, nil, err
 		}
 		data = toCOrder(data, h.shape)
@@ -572,10 +572,10 @@ func decodeFloats[T Float](w []uint64, h *header) ([]T, error) {
 	b := wordBytes(w)
 	out := unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(w))), n)
 	le := binary.LittleEndian
-	switch size := bufview.ElemSize[T](); {
+	switch size := mem.ElemSize[T](); {
 	case h.dtype.size == size:
 		// Already in place on a little-endian host.
-		if !bufview.LittleEndian {
+		if !mem.LittleEndian {
 			for i := range out {
 				if size == 4 {
 					out[i] = T(math.Float32frombits(le.Uint32(b[4*i:])))
@@ -645,7 +645,7 @@ func writeHeader(w io.Writer, descr string, shape []uint64) error {
 func writeFloats[T Float](w io.Writer, vals []T) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var b [8]byte
-	is32 := bufview.ElemSize[T]() == 4 // float32, or a named type of its kind
+	is32 := mem.ElemSize[T]() == 4 // float32, or a named type of its kind
 	for _, v := range vals {
 		if is32 {
 			binary.LittleEndian.PutUint32(b[:4], math.Float32bits(float32(v)))
@@ -659,7 +659,7 @@ func writeFloats[T Float](w io.Writer, vals []T) error {
 }
 
 func floatDescr[T Float]() string {
-	if bufview.ElemSize[T]() == 4 {
+	if mem.ElemSize[T]() == 4 {
 		return "<f4"
 	}
 	return "<f8"

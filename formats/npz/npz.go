@@ -17,7 +17,7 @@ import (
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/formats"
-	"github.com/hurray-format/hurray-go/internal/bufview"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -274,7 +274,7 @@ func values[T Float](z *npzReader, name string, info *Info, most uint64) ([]T, e
 	}
 	defer m.rc.Close()
 	info.DType = m.h.dtype.descr
-	w, err := z.read(m, bufview.ElemSize[T]())
+	w, err := z.read(m, mem.ElemSize[T]())
 	if err != nil {
 		return nil, err
 	}
@@ -387,35 +387,47 @@ func ReadFile[T Float](path string) (*Sparse[T], error) {
 // small deflated archive with members far longer than they can be is
 // refused before it is inflated, not after (three 512 MiB members of a
 // 1.5 MB file took 7.6 GiB).
-func readCompressed[T Float](z *npzReader, shape []uint64, csc bool, info *Info) (*csr.Matrix[T], error) {
-	rows, cols := shape[0], shape[1]
-	major, minor := rows, cols
+// compressedIndex reads and checks indptr and indices of a CSR (csc
+// false) or CSC array set of that shape: indptr of length major+1 from 0,
+// nondecreasing, and as many indices as its last entry. It returns the
+// length of the minor dimension with them; the indices' range is left to
+// the caller.
+func compressedIndex(z *npzReader, shape []uint64, csc bool, info *Info) (minor uint64, ptr, idx []uint64, err error) {
+	major, minor := shape[0], shape[1]
 	if csc {
-		major, minor = cols, rows
+		major, minor = minor, major
 	}
 	if major+1 == 0 {
-		return nil, z.errf("shape", "shape %v: the compressed dimension is too large", shape)
+		return 0, nil, nil, z.errf("shape", "shape %v: the compressed dimension is too large", shape)
 	}
-	ptr, err := z.indices("indptr", info, major+1)
-	if err != nil {
-		return nil, err
+	if ptr, err = z.indices("indptr", info, major+1); err != nil {
+		return 0, nil, nil, err
 	}
 	if uint64(len(ptr)) != major+1 {
-		return nil, z.errf("indptr", "length %d, want %d (shape %v)", len(ptr), major+1, shape)
+		return 0, nil, nil, z.errf("indptr", "length %d, want %d (shape %v)", len(ptr), major+1, shape)
 	}
 	if ptr[0] != 0 {
-		return nil, z.errf("indptr", "indptr[0] = %d, want 0", ptr[0])
+		return 0, nil, nil, z.errf("indptr", "indptr[0] = %d, want 0", ptr[0])
 	}
 	for i := 1; i < len(ptr); i++ {
 		if ptr[i] < ptr[i-1] {
-			return nil, z.errf("indptr", "indptr[%d] = %d is below indptr[%d] = %d", i, ptr[i], i-1, ptr[i-1])
+			return 0, nil, nil, z.errf("indptr", "indptr[%d] = %d is below indptr[%d] = %d", i, ptr[i], i-1, ptr[i-1])
 		}
 	}
-	nnz := ptr[len(ptr)-1]
-	idx, err := z.exactly("indices", info, nnz, "indptr's last entry")
+	idx, err = z.exactly("indices", info, ptr[len(ptr)-1], "indptr's last entry")
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	return minor, ptr, idx, nil
+}
+
+func readCompressed[T Float](z *npzReader, shape []uint64, csc bool, info *Info) (*csr.Matrix[T], error) {
+	rows, cols := shape[0], shape[1]
+	minor, ptr, idx, err := compressedIndex(z, shape, csc, info)
 	if err != nil {
 		return nil, err
 	}
+	nnz := ptr[len(ptr)-1]
 	vals, err := values[T](z, "data", info, max(nnz, 1))
 	if err != nil {
 		return nil, err

@@ -285,34 +285,15 @@ func readQuantized(z *npzReader) (*Quantized, error) {
 
 func readQuantizedMatrix(z *npzReader, s quant.Scheme, shape []uint64, csc bool, info *Info) (*csr.Quantized, error) {
 	rows, cols := shape[0], shape[1]
-	major, minor := rows, cols
 	tag := layout.TagCSR
 	if csc {
-		major, minor, tag = cols, rows, layout.TagCSC
+		tag = layout.TagCSC
 	}
-	if major+1 == 0 {
-		return nil, z.errf("shape", "shape %v: the compressed dimension is too large", shape)
-	}
-	ptr, err := z.indices("indptr", info, major+1)
+	minor, ptr, idx, err := compressedIndex(z, shape, csc, info)
 	if err != nil {
 		return nil, err
-	}
-	if uint64(len(ptr)) != major+1 {
-		return nil, z.errf("indptr", "length %d, want %d (shape %v)", len(ptr), major+1, shape)
-	}
-	if ptr[0] != 0 {
-		return nil, z.errf("indptr", "indptr[0] = %d, want 0", ptr[0])
-	}
-	for i := 1; i < len(ptr); i++ {
-		if ptr[i] < ptr[i-1] {
-			return nil, z.errf("indptr", "indptr[%d] = %d is below indptr[%d] = %d", i, ptr[i], i-1, ptr[i-1])
-		}
 	}
 	nnz := ptr[len(ptr)-1]
-	idx, err := z.exactly("indices", info, nnz, "indptr's last entry")
-	if err != nil {
-		return nil, err
-	}
 	for i := 0; i+1 < len(ptr); i++ {
 		for k := ptr[i]; k < ptr[i+1]; k++ {
 			if idx[k] >= minor {

@@ -1,6 +1,11 @@
 // Package check holds the validation rules that several layouts share: the
 // compressed-level rule of ADR-025 §6 (which CSR and CSC mirror) and buffer
 // length checks. The scans run on the dispatched kernels.
+//
+// It also holds the other side of validation (trusted.go): the key with
+// which the module's own builders hand a format package arrays that are
+// valid by construction, and the switch (Verify, Main) that makes the
+// tests validate them anyway.
 package check
 
 import (

@@ -8,8 +8,8 @@
 // key in level L's field or above, (k[i] ^ k[i-1]) >> sh[L] != 0; the first
 // key starts a node at every level. The builders split the keys into parts
 // that each start at a new key, count the nodes each part starts (Count),
-// give every part its first node per level, then fill the parts' nodes
-// (Fill), each part on its own goroutine.
+// give every part its first node per level (Offsets), then fill the parts'
+// nodes (Filler.Fill), each part on its own goroutine.
 package levels
 
 import (
@@ -29,24 +29,20 @@ func Bits(dim uint64) int {
 	return bits.Len64(dim - 1)
 }
 
-// Block is the number of keys Count and Fill take at a time: one pass per
-// level over the block while it is in L1 (with its counts and levels: 2048
-// keys for 48 KiB). Tests lower it to exercise the block boundaries.
-var Block = kernels.Caches().L1D / 24
-
 // Count adds to nodes[L] the number of level-L nodes that the sorted keys
 // lo..hi-1 start (keys[lo-1] is their predecessor when lo > 0; keys[0]
-// starts a node at every level): kernels.CountStarts, one pass per level
-// over blocks that stay in cache.
-func Count(keys []uint64, sh []uint, nodes []int, lo, hi int) {
+// starts a node at every level), level L's field at bit sh[L]:
+// kernels.CountStarts, one pass per level over blocks of tu.Block keys,
+// which stay in cache.
+func Count(tu Tuning, keys []uint64, sh []uint, nodes []int, lo, hi int) {
 	if lo == 0 && hi > 0 {
 		for L := range nodes {
 			nodes[L]++
 		}
 		lo = 1
 	}
-	for s := lo; s < hi; s += Block {
-		e := min(s+Block, hi)
+	for s := lo; s < hi; s += tu.Block {
+		e := min(s+tu.Block, hi)
 		for L, sl := range sh {
 			nodes[L] += kernels.CountStarts(keys[s-1:e], sl)
 		}
@@ -84,27 +80,45 @@ func Starts(bounds []int, same func(i int) bool) []int {
 	return starts
 }
 
-// Fill writes the nodes that the sorted keys lo..hi-1 start, with the leaf
-// values vals[i] of key i: level L's coordinates into crd[L], each node's
-// first child into pos[L+1], and the leaf values into dst. off[L] is the
-// part's first node of level L (Count's totals of the parts before it).
-// Equal keys make one leaf, whose value is the sum of theirs or, with
-// keepLast, the last one; anyDup false says no two keys are equal (the
-// leaves are then a straight copy, skipped where vals is dst itself, as
-// when a sort left the values in the result). The part must start at a new key (lo
-// = 0 or keys[lo] != keys[lo-1]) and, for the first child of its last
-// nodes, pos[L+1][off[L+1] + its node count] must be written by the next
-// part or by the caller (pos's last entry).
-func Fill[T kernels.Float](pos, crd [][]uint64, dst []T, off []int, keys []uint64, vals []T, sh []uint, msk []uint64, keepLast, anyDup bool, lo, hi int) {
+// Filler writes the levels of a CSF tree from sorted keys: what every part
+// of the keys shares, for Fill.
+type Filler[T kernels.Float] struct {
+	// The levels written: level L's coordinates into Crd[L], each node's
+	// first child into Pos[L+1], and the leaf values into Dst.
+	Pos, Crd [][]uint64
+	Dst      []T
+	// The sorted keys, level L's field at bit Shift[L] under Mask[L], and
+	// Vals[i], the value of key i.
+	Keys  []uint64
+	Shift []uint
+	Mask  []uint64
+	Vals  []T
+	// Equal keys make one leaf, whose value is the sum of theirs or, with
+	// KeepLast, the last one. AnyDup false says no two keys are equal: the
+	// leaves are then a straight copy, skipped where Vals is Dst itself (a
+	// sort left the values in the result).
+	KeepLast, AnyDup bool
+	Tuning           Tuning
+}
+
+// Fill writes the nodes that the sorted keys lo..hi-1 start. off[L] is the
+// part's first node of level L (Count's totals of the parts before it,
+// from Offsets). The part must start at a new key (lo = 0 or keys[lo] !=
+// keys[lo-1]) and, for the first child of its last nodes,
+// Pos[L+1][off[L+1] + its node count] must be written by the next part or
+// by the caller (pos's last entry). It takes the keys Tuning.Block at a
+// time.
+func (f *Filler[T]) Fill(off []int, lo, hi int) {
 	var o [64]int
 	copy(o[:], off)
 	if lo == 0 && hi > 0 {
-		first(pos, crd, dst, &o, keys[0], vals[0], sh, msk)
+		first(f.Pos, f.Crd, f.Dst, &o, f.Keys[0], f.Vals[0], f.Shift, f.Mask)
 		lo = 1
 	}
-	for s := lo; s < hi; s += Block {
-		e := min(s+Block, hi)
-		block(pos, crd, dst, &o, keys[s-1:e], vals[s:e], sh, msk, keepLast, anyDup)
+	bl := f.Tuning.Block
+	for s := lo; s < hi; s += bl {
+		e := min(s+bl, hi)
+		block(f.Pos, f.Crd, f.Dst, &o, f.Keys[s-1:e], f.Vals[s:e], f.Shift, f.Mask, f.KeepLast, f.AnyDup)
 	}
 }
 

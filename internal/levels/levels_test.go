@@ -28,18 +28,17 @@ func TestCountFill(t *testing.T) {
 	vals := []float64{1, 2, 3, 4, 5, 6, 7, 8}
 	wantPos := [][]uint64{{0, 3}, {0, 2, 4, 5}, {0, 1, 3, 4, 5, 6}}
 	wantCrd := [][]uint64{{0, 2, 3}, {0, 1, 0, 1, 1}, {1, 0, 3, 0, 2, 1}}
-	old := Block
-	defer func() { Block = old }()
 	for _, keepLast := range []bool{false, true} {
 		want := []float64{3, 3, 4, 11, 7, 8}
 		if keepLast {
 			want = []float64{2, 3, 4, 6, 7, 8}
 		}
-		for Block = 1; Block <= 9; Block++ {
+		for bl := 1; bl <= 9; bl++ {
+			tu := Tuning{Block: bl}
 			parts := []int{0, 4, 8} // part 1 starts at a new key
 			off := make([]int, 3*3)
 			for k := range 2 {
-				Count(keys, sh, off[(k+1)*3:][:3], parts[k], parts[k+1])
+				Count(tu, keys, sh, off[(k+1)*3:][:3], parts[k], parts[k+1])
 			}
 			for k := 1; k <= 2; k++ {
 				for q := range 3 {
@@ -48,17 +47,18 @@ func TestCountFill(t *testing.T) {
 			}
 			nodes := off[6:]
 			if !slices.Equal(nodes, []int{3, 5, 6}) {
-				t.Fatalf("block %d: nodes %v", Block, nodes)
+				t.Fatalf("block %d: nodes %v", bl, nodes)
 			}
 			pos := [][]uint64{{0, 3}, make([]uint64, 4), make([]uint64, 6)}
 			crd := [][]uint64{make([]uint64, 3), make([]uint64, 5), make([]uint64, 6)}
 			dst := make([]float64, 6)
+			f := Filler[float64]{Pos: pos, Crd: crd, Dst: dst, Keys: keys, Shift: sh, Mask: msk, Vals: vals, KeepLast: keepLast, AnyDup: true, Tuning: tu}
 			for k := range 2 {
-				Fill(pos, crd, dst, off[k*3:][:3], keys, vals, sh, msk, keepLast, true, parts[k], parts[k+1])
+				f.Fill(off[k*3:][:3], parts[k], parts[k+1])
 			}
 			pos[1][3], pos[2][5] = 5, 6
 			if !slices.EqualFunc(pos, wantPos, slices.Equal) || !slices.EqualFunc(crd, wantCrd, slices.Equal) || !slices.Equal(dst, want) {
-				t.Fatalf("block %d keepLast %v: pos %v crd %v vals %v", Block, keepLast, pos, crd, dst)
+				t.Fatalf("block %d keepLast %v: pos %v crd %v vals %v", bl, keepLast, pos, crd, dst)
 			}
 		}
 	}

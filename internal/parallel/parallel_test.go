@@ -123,9 +123,10 @@ func TestSharePanicReachesCaller(t *testing.T) {
 	})
 }
 
-// TestRunPanicReachesCaller: a panic in a part on a goroutine of its own
-// reaches the caller's recover once every part is done (it ended the
-// process), whichever part panics; the first panic wins.
+// TestRunPanicReachesCaller: a panic in a part on a helper goroutine
+// reaches the caller's recover once every part is done (left on the
+// helper, it would end the process), whichever part panics; the first
+// panic wins.
 func TestRunPanicReachesCaller(t *testing.T) {
 	for bad := range 4 {
 		var done atomic.Int64

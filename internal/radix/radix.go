@@ -13,15 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/hurray-format/hurray-go/internal/parallel"
-
-	"github.com/hurray-format/hurray-go/kernels"
 )
-
-// MaxWidth is the widest digit in bits: 2^MaxWidth buckets, each of them a
-// write stream into two arrays (keys and payload), must stay within L1 for
-// the scatter to stream (measured on the 2-core VMs: 11 bits cost 2x per
-// pass).
-const MaxWidth = 11
 
 // Digits chooses the digit width for sorting keys of the given bit length:
 // as few passes of at most MaxWidth bits as possible, spread evenly.
@@ -48,8 +40,7 @@ func Digits(nbits int) (passes, width int) {
 // otherwise, for inputs of at least 2K entries, into an array of 4K
 // entries on the stack when they fit there (keys of up to 30 bits, or of 34
 // to 40 bits); other sorts count pass by pass, which reads the keys once
-// more per pass (BenchmarkSort, 16K entries of 29 bits: 10.0 -> 6.5 cpu-ns
-// per entry together with scatter's own function).
+// more per pass.
 //
 // It panics if a slice is shorter than keys or hist is too short.
 func Sort[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits int, hist []int) ([]uint64, []P) {
@@ -78,16 +69,6 @@ func sortTo[P any](keys, ks []uint64, src, ps, pd []P, from, nbits int, h []int)
 		copy(pd, p2)
 	}
 }
-
-// upfrontLen is the size of Sort's own histogram scratch (on the stack, 32
-// KiB) for counting every pass up front when hist is too short: enough for
-// three passes of 10 bits (30-bit keys, SortParallel's buckets of 40-bit
-// keys) or four of 10 (40 bits). upfrontMin is the size below which
-// clearing it costs more than the reads it saves.
-const (
-	upfrontLen = 4 << 10
-	upfrontMin = 2 << 10
-)
 
 // sortPasses is Sort, with the histograms of every pass counted up front
 // into hist (passes<<width entries) or, when upfront is false, each pass's
@@ -135,7 +116,8 @@ func sortPasses[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits int, h
 // scatter moves every key of ks and its payload of ps to k2 and pd at the
 // offset off holds for its digit (bits sh.. under mask), advancing it. A
 // function of its own, so that the loop has the registers to itself (inside
-// Sort, the index and the key were spilled to the stack every iteration).
+// Sort, the compiler spills the index and the key to the stack every
+// iteration).
 //
 //go:noinline
 func scatter[P any](ks, k2 []uint64, ps, pd []P, off []int, sh uint, mask uint64) {
@@ -148,8 +130,7 @@ func scatter[P any](ks, k2 []uint64, ps, pd []P, off []int, sh uint, mask uint64
 	// Unchecked stores: every digit is at most mask, an index of off, and
 	// the offsets are prefix sums of the digits' counts in ks, so each
 	// store lands below n. Without the three bounds checks the loop keeps
-	// everything but the mask in registers: BenchmarkSort 6.7 -> 5.8
-	// cpu-ns per entry (median of 5 alternating runs).
+	// everything but the mask in registers.
 	var zero P
 	size := unsafe.Sizeof(zero)
 	op, kp, pp := unsafe.Pointer(&off[0]), unsafe.Pointer(&k2[0]), unsafe.Pointer(unsafe.SliceData(pd))
@@ -210,39 +191,30 @@ func samePayload[P any](a, b []P) bool {
 	return len(a) > 0 && len(b) > 0 && &a[0] == &b[0]
 }
 
-// MSDBucket is the largest bucket size SortParallel aims at when it splits
-// on the top digit first (the buckets come out between half of it and it):
-// a bucket and its scratch, keys and 8-byte payload, fill L2 (32K entries
-// for 1 MiB). Measured on the 2-core VM, 16M 40-bit keys, float64 payload:
-// 14.4 cpu-ns per entry with 16K (an 11-bit top digit, 4096 write streams),
-// 13.4 with 32K, 13.6 with 64K, 13.8 with 128K. Tests lower it to exercise
-// the split on small inputs.
-var MSDBucket = kernels.Caches().L2 / 32
-
-// SortParallel is Sort on w goroutines (w >= 1), for inputs out of cache:
-// when the keys need more than one pass and span more than MSDBucket
-// entries per top digit, one pass on the top digit (bits up to
-// from+nbits-1) splits them into buckets of about MSDBucket entries, which
-// are then sorted in cache by Sort, the buckets shared among the
-// goroutines; otherwise every pass runs in parallel over w even parts
-// (sortBits). Two passes from memory where the bits left after the top
-// digit would fit one (20-bit keys: the CSR to CSC transpose of a
-// million-column matrix) measured 1.25x slower than the split. Passes over
-// more than WCMin entries scatter through staging buffers
-// (staging.scatter). hist is scratch of at least w<<MaxWidth entries. The
-// result does not depend on w.
-func SortParallel[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits, w int, hist []int) ([]uint64, []P) {
+// SortParallel is Sort on w goroutines (w >= 1), for inputs out of cache,
+// with the sizes of tu: when the keys need more than one pass and span more
+// than tu.BucketMax entries per top digit, one pass on the top digit (bits
+// up to from+nbits-1) splits them into buckets of about tu.BucketMax
+// entries, which are then sorted in cache by Sort, the buckets shared
+// among the goroutines; otherwise every pass runs in parallel over w even
+// parts (sortBits). The split pays even where the bits left after the top
+// digit would fit one pass (20-bit keys: the CSR to CSC transpose of a
+// million-column matrix): two LSD passes from memory cost more than the
+// top pass and the buckets' pass in cache. Passes over tu.StagingMin entries or more
+// scatter through staging buffers (staging.scatter). hist is scratch of at
+// least w<<MaxWidth entries. The result depends neither on w nor on tu.
+func SortParallel[P any](tu Tuning, keys, keys2 []uint64, src, pa, pb []P, from, nbits, w int, hist []int) ([]uint64, []P) {
 	n := len(keys)
-	mw := min(bits.Len(uint(n/MSDBucket)), MaxWidth)
+	mw := min(bits.Len(uint(n/tu.BucketMax)), MaxWidth)
 	if n == 0 || mw < 1 || nbits <= MaxWidth {
-		return sortBits(keys, keys2, src, pa, pb, from, nbits, w, hist)
+		return sortBits(tu, keys, keys2, src, pa, pb, from, nbits, w, hist)
 	}
 	// One pass on the top mw bits from memory, then every bucket (about
-	// MSDBucket entries, in cache) by LSD on the rest.
+	// tu.BucketMax entries, in cache) by LSD on the rest.
 	lo := nbits - mw
 	k1, p1 := keys, src
 	if !digitInOrder(keys, uint(from+lo), 1<<mw-1, w) {
-		k1, p1 = sortBits(keys, keys2, src, pa, pb, from+lo, mw, w, hist)
+		k1, p1 = sortBits(tu, keys, keys2, src, pa, pb, from+lo, mw, w, hist)
 	}
 	// Else the input is in order on the top digit already (entries sorted
 	// on their leading levels: a CSF reordered below its root, TTV along a
@@ -259,10 +231,9 @@ func SortParallel[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits, w i
 	// back once. (Ping-ponging with the bucket's part of ko and of the
 	// other payload buffer instead also reads the lines of those parts (the
 	// stores' reads for ownership) and writes back both: twice the memory
-	// traffic. Measured on the 2-core VM, 16M 40-bit keys, float64 payload,
-	// w = 1: 18.2 -> 15.8 cpu-ns per entry. Reading those lines in order
-	// before each bucket, for the prefetchers to bring them in, did not
-	// pay.) Buckets larger than the scratch (skewed keys) ping-pong with
+	// traffic. Reading those lines in order before each bucket, for the
+	// prefetchers to bring them in, does not pay.) Buckets larger than the
+	// scratch (skewed keys) ping-pong with
 	// their own parts after all others, which may overwrite the scratch.
 	// When the top pass was skipped, p1 is src, which must not be written
 	// (unless it is pa or pb): then every bucket lands in k1 and pa.
@@ -289,7 +260,7 @@ func SortParallel[P any](keys, keys2 []uint64, src, pa, pb []P, from, nbits, w i
 	// of p1 and the scratch of q; when it did not, p1 is src, which must
 	// not be written, and the bucket ping-pongs between the scratch of po
 	// and its part of the result pc (pa).
-	sc := min(largest, 4*MSDBucket, n/(len(split)-1))
+	sc := min(largest, 4*tu.BucketMax, n/(len(split)-1))
 	sq := q
 	if &pc[0] != &p1[0] {
 		sq = po
@@ -357,8 +328,8 @@ func digitInOrder(keys []uint64, sh uint, mask uint64, w int) bool {
 // sortBits is SortParallel without the top-digit split: every LSD pass on
 // bits lo..lo+nbits-1 runs over w even parts of the keys (per-part
 // histograms, offsets in (digit, part) order, so the result is stable and
-// the same for every w).
-func sortBits[P any](keys, keys2 []uint64, src, pa, pb []P, lo, nbits, w int, hist []int) ([]uint64, []P) {
+// the same for every w), through staging buffers where tu.Stages(n).
+func sortBits[P any](tu Tuning, keys, keys2 []uint64, src, pa, pb []P, lo, nbits, w int, hist []int) ([]uint64, []P) {
 	n := len(keys)
 	if n == 0 {
 		return keys, src
@@ -368,7 +339,7 @@ func sortBits[P any](keys, keys2 []uint64, src, pa, pb []P, lo, nbits, w int, hi
 	b := parallel.Even(n, w)
 	parts := len(b) - 1
 	var wc []*staging[P]
-	if haveStoreLines && n >= WCMin {
+	if tu.Stages(n) {
 		wc = make([]*staging[P], parts)
 		for k := range wc {
 			wc[k] = getStaging[P]()
@@ -431,25 +402,6 @@ func sortBits[P any](keys, keys2 []uint64, src, pa, pb []P, lo, nbits, w int, hi
 	return keys, src
 }
 
-// WCMin is the input size (entries) from which sortBits scatters through
-// staging buffers with non-temporal stores (staging.scatter); tests lower
-// it. See wcMinFor.
-var WCMin = wcMinFor(kernels.Caches())
-
-// wcMinFor is WCMin for the caches c: inputs that do not fit in L3 anyway
-// (2M entries for 32 MiB; below that the stores would push to memory data
-// that the next pass finds in cache). Where the L3 is slow (c.SlowL3), at
-// most 3M: on the Xeon VM (105 MiB reported, so 6.9M by the rule above),
-// shuffled n/32 x n/32 COO to CSR, staged against cached, medians of three
-// on one thread and two: 1M +24% and +6%, 2M +8% and +22%, 3M 0% and
-// -21%, 4.5M +1% and -19%, 7M -4% and -14%.
-func wcMinFor(c kernels.CacheSizes) int {
-	if c.SlowL3 {
-		return min(c.L3/16, 3<<20)
-	}
-	return c.L3 / 16
-}
-
 // line is the number of entries a staging buffer holds per bucket: 8 keys
 // fill a 64-byte cache line.
 const line = 8
@@ -492,11 +444,9 @@ func putStaging[P any](st *staging[P]) { parallel.PoolOf[P](&stagingPools).Put(s
 // its bucket's line-sized staging buffer, which stays in cache, and a
 // buffer that completes a destination line (offsets aligned to line) goes
 // out as a whole line with non-temporal stores, which do not read the line
-// first. Measured on the 2-core Zen 5 VM, 16M entries, float64 payload: the
-// 11-bit top pass of SortParallel from 14.4 to 11.5 ns per entry, an 8-bit
-// pass from 11.9 to 7.3. With plain stores instead of non-temporal ones the
-// staging made the pass slower (14.8 against 9.8), so sortBits only stages
-// where storeLines exists.
+// first. With plain stores instead of non-temporal ones the staging makes
+// the pass slower than the plain scatter, so sortBits only stages where
+// storeLines exists (Tuning.Stages).
 //
 // A bucket's first line may start before the bucket: the entries there are
 // garbage, which flush overwrites, so flush must run after every part's

@@ -78,10 +78,9 @@ func TestDigits(t *testing.T) {
 // payload must agree.
 func TestSortParallel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 13))
-	old := MSDBucket
-	defer func() { MSDBucket = old }()
 	for _, bucket := range []int{4, 64, 16 << 10} {
-		MSDBucket = bucket
+		tu := DefaultTuning()
+		tu.BucketMax = bucket
 		for _, n := range []int{1, 2, 100, 5000} {
 			for _, nb := range []struct{ from, nbits int }{{0, 3}, {0, 20}, {0, 40}, {32, 25}, {10, 54}, {0, 64}} {
 				for _, w := range []int{1, 2, 3} {
@@ -100,7 +99,7 @@ func TestSortParallel(t *testing.T) {
 					want := slices.Clone(payload)
 					digit := func(i uint32) uint64 { return keys[i] >> uint(nb.from) }
 					slices.SortStableFunc(want, func(a, b uint32) int { return cmp.Compare(digit(a), digit(b)) })
-					k, p := SortParallel(slices.Clone(keys), make([]uint64, n), payload, make([]uint32, n), make([]uint32, n), nb.from, nb.nbits, w, make([]int, w<<MaxWidth))
+					k, p := SortParallel(tu, slices.Clone(keys), make([]uint64, n), payload, make([]uint32, n), make([]uint32, n), nb.from, nb.nbits, w, make([]int, w<<MaxWidth))
 					if !slices.Equal(p, want) {
 						t.Fatalf("bucket %d n %d bits %v workers %d: permutation differs", bucket, n, nb, w)
 					}
@@ -116,11 +115,13 @@ func TestSortParallel(t *testing.T) {
 }
 
 // sortCase is one sort to check: keys (bits outside the range may be set),
-// the bit range, the worker count (0: Sort), and the scratch layout.
+// the bit range, the worker count (0: Sort) and SortParallel's tuning, and
+// the scratch layout.
 type sortCase struct {
 	keys        []uint64
 	from, nbits int
 	w           int
+	tu          Tuning
 	misalign    bool // destinations at an odd offset: not 16-byte aligned
 	histLen     int  // 0: the documented minimum
 }
@@ -162,7 +163,7 @@ func checkSorted[P comparable](t *testing.T, c sortCase, enc func(int) P, dec fu
 		gotK, gotP = Sort(keys, keys2, src, pa, pb, c.from, c.nbits, hist)
 	} else {
 		hist := make([]int, max(c.histLen, c.w<<MaxWidth))
-		gotK, gotP = SortParallel(keys, keys2, src, pa, pb, c.from, c.nbits, c.w, hist)
+		gotK, gotP = SortParallel(c.tu, keys, keys2, src, pa, pb, c.from, c.nbits, c.w, hist)
 	}
 	name := fmt.Sprintf("%T n=%d bits %d+%d w=%d misalign=%v", *new(P), n, c.from, c.nbits, c.w, c.misalign)
 	if len(gotK) != n || len(gotP) != n {
@@ -204,7 +205,7 @@ func checkAllPayloads(t *testing.T, c sortCase) {
 	if c.w == 0 {
 		k, _ = Sort(slices.Clone(c.keys), make([]uint64, n), none, none, none, c.from, c.nbits, make([]int, 1<<MaxWidth))
 	} else {
-		k, _ = SortParallel(slices.Clone(c.keys), make([]uint64, n), none, none, none, c.from, c.nbits, c.w, make([]int, c.w<<MaxWidth))
+		k, _ = SortParallel(c.tu, slices.Clone(c.keys), make([]uint64, n), none, none, none, c.from, c.nbits, c.w, make([]int, c.w<<MaxWidth))
 	}
 	want := slices.Clone(c.keys)
 	sh, m := uint(c.from), ^uint64(0)>>(64-max(c.nbits, 1))
@@ -256,19 +257,18 @@ func randKeys(rng *rand.Rand, n, from, nbits, few int) []uint64 {
 	return keys
 }
 
-// TestSortParallelStaging runs the write-combined scatter (WCMin lowered)
-// and the top-digit split (MSDBucket lowered) on small inputs: sizes around
+// TestSortParallelStaging runs the write-combined scatter (StagingMin
+// lowered) and the top-digit split (BucketMax lowered) on small inputs: sizes around
 // the staging line (8 entries) and the bucket sizes, 1 to 5 goroutines,
 // destinations aligned and not, payloads of several sizes, and key sets
 // whose digits are all equal (skipped passes) or take few values (many
 // buckets empty, others sharing a line).
 func TestSortParallelStaging(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 8))
-	oldB, oldW := MSDBucket, WCMin
-	defer func() { MSDBucket, WCMin = oldB, oldW }()
 	for _, wc := range []int{0, 1 << 30} {
 		for _, bucket := range []int{16, 100, 1 << 30} {
-			WCMin, MSDBucket = wc, bucket
+			tu := DefaultTuning()
+			tu.StagingMin, tu.BucketMax = wc, bucket
 			sizes := []int{0, 1, 7, 8, 9, 63, 64, 65, 1000}
 			if bucket < 1<<20 {
 				sizes = append(sizes, bucket-1, bucket, bucket+1)
@@ -285,7 +285,7 @@ func TestSortParallelStaging(t *testing.T) {
 						}
 						keys := randKeys(rng, n, r[0], r[1], few)
 						for _, w := range []int{1, 2, 3, 5} {
-							checkAllPayloads(t, sortCase{keys: keys, from: r[0], nbits: r[1], w: w, misalign: w == 3})
+							checkAllPayloads(t, sortCase{keys: keys, from: r[0], nbits: r[1], w: w, tu: tu, misalign: w == 3})
 						}
 					}
 				}
@@ -310,9 +310,9 @@ func TestSortSizes(t *testing.T) {
 	}
 }
 
-// TestWCMinFor checks the staging threshold on the caches it was measured
-// on: L3 in 16-byte entries, at most 3M where the L3 is slow.
-func TestWCMinFor(t *testing.T) {
+// TestStagingMinFor checks the staging threshold: L3 in 16-byte entries,
+// at most 3M where the L3 is slow.
+func TestStagingMinFor(t *testing.T) {
 	for _, c := range []struct {
 		c    kernels.CacheSizes
 		want int
@@ -322,8 +322,8 @@ func TestWCMinFor(t *testing.T) {
 		{kernels.CacheSizes{L3: 105 << 20, SlowL3: true}, 3 << 20},
 		{kernels.CacheSizes{L3: 16 << 20, SlowL3: true}, 1 << 20},
 	} {
-		if got := wcMinFor(c.c); got != c.want {
-			t.Errorf("wcMinFor(%+v) = %d, want %d", c.c, got, c.want)
+		if got := stagingMinFor(c.c); got != c.want {
+			t.Errorf("stagingMinFor(%+v) = %d, want %d", c.c, got, c.want)
 		}
 	}
 }

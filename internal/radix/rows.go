@@ -6,18 +6,18 @@ package radix
 // off[j>>s] of dk and dv, which then advances. Rows go in order, so within
 // a group the entries stay in row order (stable).
 //
-// With non-temporal line stores (amd64) and at most 1<<MaxWidth groups,
-// large inputs (WCMin entries and more in all, total) go through the
-// staging buffers of the radix sort's scatter: each group's entries gather
-// in a line-sized buffer that stays in cache, and a full line goes out with
-// non-temporal stores, so the few hundred destination streams are written
-// without being read first. Otherwise each entry is stored directly and the
-// result is nil. A full line may hold, at its start, slots of the part or
-// group before it (not yet written): a non-nil result's Flush writes the
-// partial lines left, and must run only once every part's ScatterRows has
-// returned (as in the radix sort).
-func ScatterRows[P any](ptr, idx []uint64, src []P, lo, hi int, s uint, off []uint64, dk []uint64, dv []P, total int) *RowScatter[P] {
-	if !haveStoreLines || total < WCMin || len(off) > 1<<MaxWidth {
+// With stage set (Tuning.Stages of the whole transpose's entry count) and
+// at most 1<<MaxWidth groups, the entries go through the staging buffers
+// of the radix sort's scatter: each group's entries gather in a line-sized
+// buffer that stays in cache, and a full line goes out with non-temporal
+// stores, so the few hundred destination streams are written without being
+// read first. Otherwise each entry is stored directly and the result is
+// nil. A full line may hold, at its start, slots of the part or group
+// before it (not yet written): a non-nil result's Flush writes the partial
+// lines left, and must run only once every part's ScatterRows has returned
+// (as in the radix sort).
+func ScatterRows[P any](ptr, idx []uint64, src []P, lo, hi int, s uint, off []uint64, dk []uint64, dv []P, stage bool) *RowScatter[P] {
+	if !stage || len(off) > 1<<MaxWidth {
 		for i := lo; i < hi; i++ {
 			row := uint64(i)
 			b, e := ptr[i], ptr[i+1]

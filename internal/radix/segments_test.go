@@ -6,21 +6,22 @@ import (
 	"testing"
 )
 
-// TestSortSegments sorts segments of random lengths (empty ones too) by
+// TestSegments sorts segments of random lengths (empty ones too) by
 // insertion and by radix, on one and three goroutines, against a stable
 // sort of each segment, with equal keys whose payloads must keep their
 // order; with from = 6 the bits below 6 come in order within each segment
 // and only those above are sorted. Runs of segments are sorted together
 // (their prefixes differ in bits 20 and 21 only, within the two passes'
-// bits), in cache scratch or, with MSDBucket lowered below a segment's
-// length, in keys2 and pb.
-func TestSortSegments(t *testing.T) {
+// bits), in a worker's window or, with BucketMax lowered below a segment's
+// length, in the scratch at the segment's own positions.
+func TestSegments(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	old, oldB, oldR := SegmentInsertionMax, MSDBucket, RunMin
-	defer func() { SegmentInsertionMax, MSDBucket, RunMin = old, oldB, oldR }()
+	def := DefaultTuning()
+	oldB, oldR := def.BucketMax, def.RunMin
 	for _, b := range []struct{ ins, bucket, run int }{{0, oldB, 0}, {3, oldB, 0}, {32, oldB, 0}, {3, 50, 0}, {0, 120, 0}, {3, oldB, 100}, {32, oldB, oldR}} {
 		ins := b.ins
-		SegmentInsertionMax, MSDBucket, RunMin = ins, b.bucket, b.run
+		tu := def
+		tu.InsertionMax, tu.BucketMax, tu.RunMin = ins, b.bucket, b.run
 		for _, c := range []struct{ w, from int }{{1, 0}, {3, 0}, {1, 6}, {3, 6}} {
 			w, from := c.w, c.from
 			seg := []uint64{0}
@@ -57,7 +58,8 @@ func TestSortSegments(t *testing.T) {
 				slices.SortStableFunc(want[seg[s]:seg[s+1]], func(a, b kv) int { return int(a.k>>from&(1<<(20-from)-1)) - int(b.k>>from&(1<<(20-from)-1)) })
 			}
 			pa, pb := make([]int, n), make([]int, n)
-			SortSegments(keys, make([]uint64, n), src, pa, pb, seg, from, 20, w, make([]int, w<<MaxWidth))
+			segs := Segments[int]{Keys: keys, Src: src, Dst: pa, ScratchKeys: make([]uint64, n), ScratchPay: pb, Tuning: tu}
+			segs.Sort(seg, from, 20, w, make([]int, w<<MaxWidth))
 			for i := range want {
 				if keys[i] != want[i].k || pa[i] != want[i].v {
 					t.Fatalf("insertion max %d, bucket %d, %d workers, from %d: entry %d = (%x, %d), want (%x, %d)", ins, b.bucket, w, from, i, keys[i], pa[i], want[i].k, want[i].v)

@@ -10,8 +10,7 @@ import (
 // only in how eight indices are range-checked and how wide the accumulators
 // are.
 //
-// What the kernels do, and why (bench/spmv_results.md records the runs
-// behind these choices):
+// What the kernels do, and why:
 //   - x's vector is built from scalar loads (VMOVSD+VMOVHPD, VMOVSS+
 //     VINSERTPS, VINSERTF128). It beats both one scalar FMA per entry (three
 //     loads per entry plus a compare and branch) and VGATHERQPD/VGATHERQPS,

@@ -1,6 +1,0 @@
-//go:build !linux
-
-package memlimit
-
-// physical returns 0: the machine's memory is not looked up here.
-func physical() uint64 { return 0 }
