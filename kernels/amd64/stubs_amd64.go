@@ -802,3 +802,22 @@ func DequantizeE4M3AVX512(dst []float32, codes []byte, scale []float32, rem, b i
 //
 //go:noescape
 func Dequantize4AVX512(dst []float32, codes []byte, odd int, table, scale []float32, rem, b int) int
+
+// Family qfused: qfused_amd64.s.
+
+// QSpMVI8RowAVX2 computes SpMV on int8 codes with one scale per row:
+//
+//	for i := range y {
+//		s := 0 // over k in ptr[i]..ptr[i+1]-1 clamped to len(idx), idx[k] < len(x)
+//		s += float32(int8(codes[k])) * x[idx[k]]
+//		y[i] = alpha*(s*rs[i]) + beta*y[i] // y not read when beta == +0
+//	}
+//
+// It reads 16 entries a step (one range check of their indices, x by scalar
+// loads, the codes sign-extended and converted, two accumulators), then one
+// at a time, skipping entries whose index is not below len(x). It needs
+// len(ptr) == len(y)+1, len(codes) >= len(idx) and len(rs) >= len(y).
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMVI8RowAVX2(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)

@@ -411,3 +411,10 @@ func DequantizeE4M3AVX512(dst []float32, codes []byte, scale []float32, rem, b i
 func Dequantize4AVX512(dst []float32, codes []byte, odd int, table, scale []float32, rem, b int) int {
 	panic(noAsm)
 }
+
+// Family qfused: qfused_amd64.s.
+
+// QSpMVI8RowAVX2 is not built here; it panics.
+func QSpMVI8RowAVX2(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32) {
+	panic(noAsm)
+}

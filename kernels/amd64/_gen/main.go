@@ -65,6 +65,7 @@ func outputs() []output {
 		{"pushhadamard2_amd64.s", pushHadamard2File},
 		{"dotrows_amd64.s", dotRowsFile},
 		{"dequantize_amd64.s", dequantizeFile},
+		{"qfused_amd64.s", qfusedFile},
 	}
 	var o []output
 	for _, f := range asm {
