@@ -73,7 +73,7 @@ func TestBenchTable(t *testing.T) {
 
 // TestBenchJSON checks that --json decodes with every field present.
 func TestBenchJSON(t *testing.T) {
-	code, out, errOut := runCmd(t, "bench", "--tiny", "--json", "--filter", "spmv|lowerbound")
+	code, out, errOut := runCmd(t, "bench", "--tiny", "--json", "--filter", "spmv/f|lowerbound")
 	if code != 0 || errOut != "" {
 		t.Fatalf("bench --tiny --json: exit %d, stderr %q", code, errOut)
 	}

@@ -24,7 +24,7 @@ func qspmvTiled(y, x []float32, ptr, idx []uint64, q *qOperand, alpha, beta floa
 	}
 	short := ShortRows(ptr)
 	s := getQScratch(q.v, q.ch)
-	s.rows(ptr, func(i, j int, t0, t1 uint64, rp []uint64, tile []float32, first bool) {
+	s.rows("QSpMV", ptr, func(i, j int, t0, t1 uint64, rp []uint64, tile []float32, first bool) {
 		b := beta
 		if !first {
 			b = 1 // the row's later pieces add to its first
@@ -42,7 +42,7 @@ func qspmmTiled(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64
 		return
 	}
 	s := getQScratch(q.v, q.ch)
-	s.rows(ptr, func(i, j int, t0, t1 uint64, rp []uint64, tile []float32, first bool) {
+	s.rows("QSpMM", ptr, func(i, j int, t0, t1 uint64, rp []uint64, tile []float32, first bool) {
 		b := beta
 		if !first {
 			b = 1

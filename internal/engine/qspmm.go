@@ -177,7 +177,7 @@ func QSpMMScatter(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint
 		return
 	}
 	s := getQScratch(v, ch)
-	s.rows(ptr, func(i, j int, t0, t1 uint64, rp []uint64, tile []float32, _ bool) {
+	s.rows("QSpMMScatter", ptr, func(i, j int, t0, t1 uint64, rp []uint64, tile []float32, _ bool) {
 		SpMMScatterUnchecked(y, ldy, x[i*ldx:], ldx, w, rp, idx[t0:t1], tile, alpha)
 	})
 	putQScratch(s)

@@ -281,7 +281,7 @@ func QScatterAdd(y, x []float32, ptr, idx []uint64, v *quant.Values, ch Channels
 	}
 	qCheckRows("QScatterAdd", ptr, idx, v, &ch)
 	s := getQScratch(v, ch)
-	s.rows(ptr, func(i, j int, t0, t1 uint64, rp []uint64, tile []float32, _ bool) {
+	s.rows("QScatterAdd", ptr, func(i, j int, t0, t1 uint64, rp []uint64, tile []float32, _ bool) {
 		ScatterAdd(y, x[i:j], rp, idx[t0:t1], tile, alpha)
 	})
 	putQScratch(s)
