@@ -51,12 +51,14 @@ func (j *job[T]) do(s *wsState[T], k int) {
 func is32[T Float]() bool { return unsafe.Sizeof(T(0)) == 4 }
 
 // MTTKRP computes the matricised tensor times Khatri-Rao product for one
-// mode: for every stored entry x(i_0, ..., i_{N-1}) and every r < rank,
+// mode: for every stored entry x(i_0, ..., i_{N-1}) and every r < cols,
 //
-//	out[i_mode*rank + r] += x(i) * Π_{n != mode} factors[n][i_n*rank + r]
+//	out[i_mode*cols + r] += x(i) * Π_{n != mode} factors[n][i_n*cols + r]
 //
-// with out overwritten first. factors[n] is shape[n] x rank, row-major;
-// factors[mode] is ignored (may be nil); out is shape[mode] x rank.
+// with out overwritten first. factors[n] is shape[n] x cols, row-major;
+// factors[mode] is ignored (may be nil); out is shape[mode] x cols. cols
+// is the factors' column count (the rank of a CP decomposition, not the
+// tensor's number of modes).
 //
 // Any mode works with any mode_order. Above the output mode's level, the
 // Hadamard products of the factor rows are pushed down the tree; below it,
@@ -82,42 +84,42 @@ func is32[T Float]() bool { return unsafe.Sizeof(T(0)) == 4 }
 // multiplied by its empty sum, 0: an Inf or NaN in a row that only such
 // nodes name makes the output row they reach NaN.
 //
-// It panics with a "csf: ..." message on a bad mode, rank or operand size
+// It panics with a "csf: ..." message on a bad mode, column count or operand size
 // (including sizes whose product does not fit an int), when out shares
 // memory with a factor other than factors[mode], with the tensor's values
 // or with its levels, and on an unvalidated tensor. It takes a Workspace from a
 // sync.Pool; use MTTKRPWith to manage one.
-func (t *Tensor[T]) MTTKRP(mode int, factors [][]T, rank int, out []T) {
+func (t *Tensor[T]) MTTKRP(mode int, factors [][]T, cols int, out []T) {
 	ws := getWorkspace[T]()
-	t.MTTKRPWith(ws, mode, factors, rank, out)
+	t.MTTKRPWith(ws, mode, factors, cols, out)
 	putWorkspace(ws)
 }
 
 // MTTKRPWith is MTTKRP with a caller-owned workspace (nil: a pooled one). It
-// allocates nothing once the workspace has grown to the tensor and rank.
-func (t *Tensor[T]) MTTKRPWith(ws *Workspace[T], mode int, factors [][]T, rank int, out []T) {
+// allocates nothing once the workspace has grown to the tensor and the column count.
+func (t *Tensor[T]) MTTKRPWith(ws *Workspace[T], mode int, factors [][]T, cols int, out []T) {
 	t.mustValid()
 	if ws == nil {
-		t.MTTKRP(mode, factors, rank, out)
+		t.MTTKRP(mode, factors, cols, out)
 		return
 	}
 	x := t.tree()
-	checkMTTKRP(&x, mode, factors, rank, out)
+	checkMTTKRP(&x, mode, factors, cols, out)
 	if dense.Overlap(out, t.values) || t.overlapsLevels(out) {
 		panic("csf: MTTKRP: out overlaps the tensor's values or levels")
 	}
-	ws.state().mttkrp(&x, t, len(t.values), mode, factors, rank, out)
+	ws.state().mttkrp(&x, t, len(t.values), mode, factors, cols, out)
 }
 
-// checkMTTKRP panics when the mode, the rank or the operands do not fit a
+// checkMTTKRP panics when the mode, the column count or the operands do not fit a
 // tensor with levels x, or out overlaps a factor it reads.
-func checkMTTKRP[T Float](x *tree, mode int, factors [][]T, rank int, out []T) {
+func checkMTTKRP[T Float](x *tree, mode int, factors [][]T, cols int, out []T) {
 	n := len(x.shape)
 	if mode < 0 || mode >= n {
 		panic(fmt.Sprintf("csf: MTTKRP: mode %d out of range for rank %d", mode, n))
 	}
-	if rank < 1 {
-		panic(fmt.Sprintf("csf: MTTKRP: rank %d < 1", rank))
+	if cols < 1 {
+		panic(fmt.Sprintf("csf: MTTKRP: %d factor columns, want at least 1", cols))
 	}
 	if len(factors) != n {
 		panic(fmt.Sprintf("csf: MTTKRP: %d factors for a tensor of rank %d", len(factors), n))
@@ -126,15 +128,15 @@ func checkMTTKRP[T Float](x *tree, mode int, factors [][]T, rank int, out []T) {
 		if m == mode {
 			continue
 		}
-		if !dense.Is(len(f), x.shape[m], rank) {
-			panic(fmt.Sprintf("csf: MTTKRP: factor %d has %d elements, want shape[%d] x rank = %d x %d", m, len(f), m, x.shape[m], rank))
+		if !dense.Is(len(f), x.shape[m], cols) {
+			panic(fmt.Sprintf("csf: MTTKRP: factor %d has %d elements, want shape[%d] x cols = %d x %d", m, len(f), m, x.shape[m], cols))
 		}
 		if dense.Overlap(out, f) {
 			panic(fmt.Sprintf("csf: MTTKRP: out overlaps factor %d", m))
 		}
 	}
-	if !dense.Is(len(out), x.shape[mode], rank) {
-		panic(fmt.Sprintf("csf: MTTKRP: out has %d elements, want shape[%d] x rank = %d x %d", len(out), mode, x.shape[mode], rank))
+	if !dense.Is(len(out), x.shape[mode], cols) {
+		panic(fmt.Sprintf("csf: MTTKRP: out has %d elements, want shape[%d] x cols = %d x %d", len(out), mode, x.shape[mode], cols))
 	}
 }
 

@@ -163,7 +163,7 @@ func TestMTTKRPPanics(t *testing.T) {
 	}
 	f := [][]float64{make([]float64, 6), make([]float64, 8), make([]float64, 10)}
 	mustPanic(t, "csf: MTTKRP: mode 3", func() { ct.MTTKRP(3, f, 2, make([]float64, 6)) })
-	mustPanic(t, "csf: MTTKRP: rank 0", func() { ct.MTTKRP(0, f, 0, nil) })
+	mustPanic(t, "csf: MTTKRP: 0 factor columns", func() { ct.MTTKRP(0, f, 0, nil) })
 	mustPanic(t, "csf: MTTKRP: 2 factors", func() { ct.MTTKRP(0, f[:2], 2, make([]float64, 6)) })
 	mustPanic(t, "csf: MTTKRP: factor 1 has 8", func() { ct.MTTKRP(0, f, 3, make([]float64, 9)) })
 	mustPanic(t, "csf: MTTKRP: out has 5", func() { ct.MTTKRP(0, f, 2, make([]float64, 5)) })
