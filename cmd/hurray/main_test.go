@@ -261,7 +261,7 @@ func TestProducts(t *testing.T) {
 	if code != 1 || !strings.Contains(errOut, "want a vector of 3 values") {
 		t.Errorf("spmv with a wrong x: %d %q", code, errOut)
 	}
-	code, out, errOut = runCmd(t, "mttkrp", "--rank", "4", "--mode", "2", "--iters", "2", filepath.Join(td, "header.tns"))
+	code, out, errOut = runCmd(t, "mttkrp", "--cols", "4", "--mode", "2", "--iters", "2", filepath.Join(td, "header.tns"))
 	if code != 0 || !strings.Contains(out, "out: 6 x 4") || !strings.Contains(out, "GFLOP/s") {
 		t.Errorf("mttkrp: %d %q %q", code, out, errOut)
 	}
@@ -339,7 +339,7 @@ func TestSmallFileBigClaims(t *testing.T) {
 		// The bound on rows does not grow with the rank: memory bounds
 		// the values (--rank 65536 on a real file asked for 22 GB and
 		// ended the process).
-		{[]string{"mttkrp", "--iters", "1", "--rank", "65536", filepath.Join(dir, "fat3.tns")}, "factor matrices of 3.28e+11 values (rank 65536) would take more than half of the memory"},
+		{[]string{"mttkrp", "--iters", "1", "--rank", "65536", filepath.Join(dir, "fat3.tns")}, "factor matrices of 3.28e+11 values (65536 columns) would take more than half of the memory"},
 	} {
 		code, _, errOut := runCmd(t, c.args...)
 		if code != 1 || !strings.Contains(errOut, c.want) {

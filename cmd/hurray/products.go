@@ -191,8 +191,9 @@ func writeVec[U auto.Float](path string, y []U) error {
 }
 
 func cmdMTTKRP(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("mttkrp", "mttkrp FILE [--rank R] [--mode N] [--mode-order 0,1,2] [--iters N] [--seed S] [--dtype float32|float64] [--budget SIZE]", stderr)
-	rank := fs.Int("rank", 16, "columns of the factor matrices")
+	fs := newFlags("mttkrp", "mttkrp FILE [--cols R] [--mode N] [--mode-order 0,1,2] [--iters N] [--seed S] [--dtype float32|float64] [--budget SIZE]", stderr)
+	rank := fs.Int("cols", 16, "columns of the factor matrices (the rank of a CP decomposition)")
+	fs.IntVar(rank, "rank", 16, "the same as --cols")
 	mode := fs.Int("mode", 0, "the mode whose factor is computed")
 	mo := fs.String("mode-order", "", "CSF level order (default: the file's for a CSF file, else identity); a CSF file is reordered to it")
 	iters := fs.Int("iters", 0, "products to time (0: repeat for about 0.5 s)")
@@ -204,7 +205,7 @@ func cmdMTTKRP(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *rank < 1 || *rank > 1<<16 {
-		return usageErr("--rank %d: want 1..65536", *rank)
+		return usageErr("--cols %d: want 1..65536", *rank)
 	}
 	if *iters < 0 {
 		return usageErr("--iters %d: want 0 or more", *iters)
@@ -284,7 +285,7 @@ func runMTTKRP[U auto.Float](path string, t mttkrpProduct[U], rank, mode, iters 
 	}
 	var zero U
 	if cells := rows * float64(rank); !fitsMemory(cells, int(unsafe.Sizeof(zero))) {
-		return fmt.Errorf("%s: factor matrices of %.3g values (rank %d) would take more than half of the memory (%d bytes)", path, cells, rank, mem.Limit())
+		return fmt.Errorf("%s: factor matrices of %.3g values (%d columns) would take more than half of the memory (%d bytes)", path, cells, rank, mem.Limit())
 	}
 	for n, d := range shape {
 		if n != mode {
