@@ -48,6 +48,7 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -224,6 +225,23 @@ func readFile[T auto.Float](path string, budget int64, stderr io.Writer) (*auto.
 
 // budgetValue is the --budget flag: a byte count, 0 for the default.
 type budgetValue int64
+
+// threadsFlag adds --threads to a product command; setThreads applies it.
+func threadsFlag(fs *flag.FlagSet) *int {
+	return fs.Int("threads", 0, "threads the product may use (GOMAXPROCS; default: every core)")
+}
+
+// setThreads caps the goroutines running at once at n (GOMAXPROCS), which
+// the products' default worker count follows; n = 0 keeps the default.
+func setThreads(n int) error {
+	if n < 0 || n > 1<<16 {
+		return usageErr("--threads %d: want 0..65536", n)
+	}
+	if n > 0 {
+		runtime.GOMAXPROCS(n)
+	}
+	return nil
+}
 
 // budgetFlag registers --budget.
 func budgetFlag(fs *flag.FlagSet) *budgetValue {

@@ -505,3 +505,22 @@ func TestBudgetFlag(t *testing.T) {
 		t.Errorf("spmv --x under --budget 100: exit %d, %q", code, errOut)
 	}
 }
+
+func TestThreads(t *testing.T) {
+	prev := runtime.GOMAXPROCS(0)
+	t.Cleanup(func() { runtime.GOMAXPROCS(prev) })
+	td := filepath.Join("..", "..", "testdata")
+	code, _, errOut := runCmd(t, "spmv", "--threads", "1", "--iters", "1", filepath.Join(td, "integer.mtx"))
+	if code != 0 || runtime.GOMAXPROCS(0) != 1 {
+		t.Errorf("spmv --threads 1: exit %d, GOMAXPROCS %d, stderr %q", code, runtime.GOMAXPROCS(0), errOut)
+	}
+	runtime.GOMAXPROCS(prev)
+	code, _, errOut = runCmd(t, "mttkrp", "--threads", "2", "--iters", "1", filepath.Join(td, "header.tns"))
+	if code != 0 || runtime.GOMAXPROCS(0) != 2 {
+		t.Errorf("mttkrp --threads 2: exit %d, GOMAXPROCS %d, stderr %q", code, runtime.GOMAXPROCS(0), errOut)
+	}
+	code, _, errOut = runCmd(t, "spmv", "--threads", "-1", filepath.Join(td, "integer.mtx"))
+	if code != 2 || !strings.Contains(errOut, "--threads -1") {
+		t.Errorf("spmv --threads -1: exit %d, stderr %q", code, errOut)
+	}
+}

@@ -22,19 +22,23 @@ import (
 const minTime = 500 * time.Millisecond
 
 func cmdSpMV(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("spmv", "spmv FILE [--x x.npy] [--out y.npy] [--iters N] [--seed S] [--dtype float32|float64] [--budget SIZE]", stderr)
+	fs := newFlags("spmv", "spmv FILE [--x x.npy] [--out y.npy] [--threads N] [--iters N] [--seed S] [--dtype float32|float64] [--budget SIZE]", stderr)
 	xPath := fs.String("x", "", "dense x as a .npy vector (default: random, uniform in [-1, 1))")
 	outPath := fs.String("out", "", "write y as a .npy vector (float32 for a quantized file, else the --dtype)")
 	iters := fs.Int("iters", 0, "products to time (0: repeat for about 0.5 s)")
 	seed := fs.Uint64("seed", 1, "seed of the random x")
 	dtype := dtypeFlag(fs)
 	budget := budgetFlag(fs)
+	threads := threadsFlag(fs)
 	pos, err := parse(fs, args, 1)
 	if err != nil {
 		return err
 	}
 	if *iters < 0 {
 		return usageErr("--iters %d: want 0 or more", *iters)
+	}
+	if err := setThreads(*threads); err != nil {
+		return err
 	}
 	o := spmvOpts{xPath: *xPath, outPath: *outPath, iters: *iters, seed: *seed, budget: int64(*budget)}
 	if *dtype == "float32" {
@@ -191,7 +195,7 @@ func writeVec[U auto.Float](path string, y []U) error {
 }
 
 func cmdMTTKRP(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("mttkrp", "mttkrp FILE [--cols R] [--mode N] [--mode-order 0,1,2] [--iters N] [--seed S] [--dtype float32|float64] [--budget SIZE]", stderr)
+	fs := newFlags("mttkrp", "mttkrp FILE [--cols R] [--mode N] [--threads N] [--mode-order 0,1,2] [--iters N] [--seed S] [--dtype float32|float64] [--budget SIZE]", stderr)
 	rank := fs.Int("cols", 16, "columns of the factor matrices (the rank of a CP decomposition)")
 	fs.IntVar(rank, "rank", 16, "the same as --cols")
 	mode := fs.Int("mode", 0, "the mode whose factor is computed")
@@ -200,12 +204,16 @@ func cmdMTTKRP(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of the random factors")
 	dtype := dtypeFlag(fs)
 	budget := budgetFlag(fs)
+	threads := threadsFlag(fs)
 	pos, err := parse(fs, args, 1)
 	if err != nil {
 		return err
 	}
 	if *rank < 1 || *rank > 1<<16 {
 		return usageErr("--cols %d: want 1..65536", *rank)
+	}
+	if err := setThreads(*threads); err != nil {
+		return err
 	}
 	if *iters < 0 {
 		return usageErr("--iters %d: want 0 or more", *iters)
