@@ -343,7 +343,7 @@ func (t *Tensor[T]) Find(coord []uint64) (i int, ok bool) {
 // an unvalidated tensor.
 func (t *Tensor[T]) At(coord ...uint64) T {
 	t.mustValid()
-	checkInShape("coo", t.shape, coord)
+	check.InShape("coo", t.shape, coord)
 	x := t.ix()
 	var s T
 	x.matches(coord, t.sorted, func(k int) { s += t.values[k] })

@@ -215,7 +215,11 @@ func (t *Tensor[T]) Find(coord []uint64) (leaf int, ok bool) {
 }
 
 // At returns the value stored at a logical coordinate, or 0 when none is.
+// It panics when len(coord) is not the rank or the coordinate lies outside
+// the shape, as gonum's At does, and on an unvalidated tensor.
 func (t *Tensor[T]) At(coord ...uint64) T {
+	t.mustValid()
+	check.InShape("csf", t.shape, coord)
 	if i, ok := t.Find(coord); ok {
 		return t.values[i]
 	}

@@ -561,3 +561,20 @@ func TestRevalidate(t *testing.T) {
 		t.Errorf("At(1, 0, 3) = %v, want 1", v)
 	}
 }
+
+func TestAtOutsideShape(t *testing.T) {
+	shape, mo, pos, crd, vals := small()
+	x, err := csf.New(shape, mo, pos, crd, vals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := x.At(2, 0, 4); got != 3 {
+		t.Errorf("At(2, 0, 4) = %v, want 3", got)
+	}
+	if got := x.At(2, 3, 4); got != 0 {
+		t.Errorf("At(2, 3, 4) = %v, want 0", got)
+	}
+	mustPanic(t, "csf: At[3 0 0] outside the shape [3 4 5] (mode 0)", func() { x.At(3, 0, 0) })
+	mustPanic(t, "csf: At[0 0 5] outside the shape [3 4 5] (mode 2)", func() { x.At(0, 0, 5) })
+	mustPanic(t, "csf: At: coordinate of length 2 for rank 3", func() { x.At(0, 0) })
+}

@@ -115,3 +115,17 @@ func Outcome(valid *bool, err error) error {
 	}
 	return err
 }
+
+// InShape panics with a message naming the package and the coordinate when
+// coord does not have one entry per mode or lies outside shape: the At of
+// every layout checks its coordinate so, as gonum's At does.
+func InShape(pkg string, shape, coord []uint64) {
+	if len(coord) != len(shape) {
+		panic(fmt.Sprintf("%s: At: coordinate of length %d for rank %d", pkg, len(coord), len(shape)))
+	}
+	for m, c := range coord {
+		if c >= shape[m] {
+			panic(fmt.Sprintf("%s: At%v outside the shape %v (mode %d)", pkg, coord, shape, m))
+		}
+	}
+}
