@@ -92,33 +92,6 @@ func productRun(ptr []uint64, c0 int) int {
 	return c1
 }
 
-// productRun2 is productRun for the two-level product: the run of nodes
-// from c0 whose children and leaves both stay under productChunk, at most
-// productChunk nodes, at least one.
-func productRun2(ptr, lptr []uint64, c0 int) int {
-	nc := len(ptr) - 1
-	e0 := ptr[c0]
-	if nc-c0 <= productChunk && ptr[nc]-e0 < productChunk && lptr[ptr[nc]]-lptr[e0] < productChunk {
-		return nc
-	}
-	c1 := c0 + 1
-	for c1 < nc && c1-c0 < productChunk && ptr[c1]-e0 < productChunk && lptr[ptr[c1]]-lptr[e0] < productChunk {
-		c1++
-	}
-	return c1
-}
-
-// forRuns2 calls fn(c0, c1) on the runs of nodes of ptr that the two-level
-// kernels take in one assembly call (productRun2), in order.
-func forRuns2(ptr, lptr []uint64, fn func(c0, c1 int)) {
-	nc := len(ptr) - 1
-	for c0 := 0; c0 < nc; {
-		c1 := productRun2(ptr, lptr, c0)
-		fn(c0, c1)
-		c0 = c1
-	}
-}
-
 // spmmRows returns the end of the rows from lo to take in one SpMM call: at
 // least one, at most spmmRowsPerCall, and no more than spmmWorkPerCall
 // multiply-adds unless one row alone exceeds them.
@@ -144,4 +117,36 @@ func clampRange(pos []uint64, p int, n int) (lo, hi int) {
 		b = a
 	}
 	return int(a), int(b)
+}
+
+// raceRow records a read, or a write when write is set, of row row of v
+// (rows of r elements at stride s: row 0 when s is 0) when the row is below
+// bound; the race glue of the Hadamard families skips the indices their
+// kernels would have refused.
+func raceRow[T any](v []T, row, bound uint64, r, s int, write bool) {
+	if row >= bound {
+		return
+	}
+	o := int(row) * s
+	if o+r > len(v) {
+		return
+	}
+	if write {
+		raceWrite(v[o : o+r])
+	} else {
+		raceRead(v[o : o+r])
+	}
+}
+
+// raceLeaves records what a Hadamard kernel reads of the leaves of one
+// segment (lptr's entries p and p+1, clamped to len(idx)): their indices
+// and values, and the row of v (rows of r, below bound) that each index
+// names, as written when write is set (a scatter into v).
+func raceLeaves[T any](lptr, idx []uint64, vals []T, v []T, bound uint64, r int, p int, write bool) {
+	a, b := clampRange(lptr, p, len(idx))
+	raceRead(idx[a:b])
+	raceRead(vals[a:b])
+	for _, j := range idx[a:b] {
+		raceRow(v, j, bound, r, r, write)
+	}
 }

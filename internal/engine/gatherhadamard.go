@@ -220,3 +220,18 @@ func gatherHadamardGeneric[T Float](out, y []T, ocrd, ycrd, ptr []uint64, vals [
 		}
 	}
 }
+
+// raceGatherHadamard records what a GatherHadamard assembly call on nodes
+// lo..end-1 read and wrote, for asmPieces: the nodes' ptr, ocrd and ycrd
+// entries, their leaves and the rows of x they name, the rows of y the
+// nodes read and the rows of out they add to (indices within their bounds).
+func raceGatherHadamard[T Float](out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int, xrows, ob, yb uint64, lo, end int) {
+	raceRead(ptr[lo : end+1])
+	raceRead(ocrd[lo:end])
+	raceRead(ycrd[lo:end])
+	for c := lo; c < end; c++ {
+		raceLeaves(ptr, idx, vals, x, xrows, r, c, false)
+		raceRow(y, ycrd[c], yb, r, sU, false)
+		raceRow(out[c*cO:], ocrd[c], ob, r, sO, true)
+	}
+}

@@ -205,13 +205,35 @@ func twoLevelRun(ptr, lptr []uint64, c0 int) int {
 	return c1
 }
 
-// forTwoLevelRuns calls fn(c0, c1) on the runs of nodes of ptr that the
-// two-level kernels take in one assembly call (twoLevelRun), in order.
-func forTwoLevelRuns(ptr, lptr []uint64, fn func(c0, c1 int)) {
-	nc := len(ptr) - 1
-	for c0 := 0; c0 < nc; {
-		c1 := twoLevelRun(ptr, lptr, c0)
-		fn(c0, c1)
-		c0 = c1
+// raceGatherHadamard2 is raceGatherHadamard for the two-level kernel: per
+// node also its children's crd and lptr entries and the rows of z they
+// name, and the leaves of every child.
+func raceGatherHadamard2[T Float](out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int, xrows, zrows, ob, yb uint64, lo, end int) {
+	raceRead(ptr[lo : end+1])
+	raceRead(ocrd[lo:end])
+	raceRead(ycrd[lo:end])
+	for c := lo; c < end; c++ {
+		raceRow(y, ycrd[c], yb, r, sU, false)
+		raceRow(out[c*cO:], ocrd[c], ob, r, sO, true)
+		raceChildren(ptr, crd, lptr, vals, idx, z, x, zrows, xrows, r, c, false, false)
+	}
+}
+
+// raceChildren records what a two-level kernel reads and writes of the
+// children of node c (ptr's entries clamped to len(crd), which the glue
+// has cut to the children lptr holds): their crd and lptr entries, the row
+// of cv each child names (below cbound, written when cwrite is set) and
+// each child's leaves with the rows of lv they name (below lbound, written
+// when lwrite is set).
+func raceChildren[T Float](ptr, crd, lptr []uint64, vals []T, idx []uint64, cv, lv []T, cbound, lbound uint64, r, c int, cwrite, lwrite bool) {
+	a, b := clampRange(ptr, c, len(crd))
+	if a == b {
+		return
+	}
+	raceRead(crd[a:b])
+	raceRead(lptr[a : b+1])
+	for e := a; e < b; e++ {
+		raceRow(cv, crd[e], cbound, r, r, cwrite)
+		raceLeaves(lptr, idx, vals, lv, lbound, r, e, lwrite)
 	}
 }

@@ -11,7 +11,8 @@ import (
 // kernels/amd64/_gen/twolevel.go).
 const gatherHadamard2PrefetchX = 1
 
-// gatherHadamard2Prefetching calls the two-level kernel on runs of nodes
+// gatherHadamard2Prefetching calls the two-level kernel through asmPieces
+// (raceGatherHadamard2) on runs of nodes
 // (twoLevelRun), after checking the lengths (gather2Bounds), and panics with
 // gatherHadamard2BadIndex when the kernel reports a segment or an index out
 // of range. It asks for the x rows (one per leaf) to be prefetched 24 ahead
@@ -29,10 +30,14 @@ func gatherHadamard2Prefetching[T Float](asm func(out, y []T, ocrd, ycrd, ptr, c
 		if len(x)*int(unsafe.Sizeof(T(0))) > Caches().L2 {
 			pf = gatherHadamard2PrefetchX
 		}
-		forTwoLevelRuns(ptr, lptr, func(c0, c1 int) {
+		asmPieces(len(ptr)-1, len(ptr)-1, func(c0, _ int) (int, bool) {
+			c1 := twoLevelRun(ptr, lptr, c0)
 			if asm(out[c0*cO:], y, ocrd[c0:c1], ycrd[c0:c1], ptr[c0:c1+1], crd, z, lptr, vals, idx, x, r, sO, cO, sU, pf, xrows, zrows, ob, yb) != 0 {
 				panic(gatherHadamard2BadIndex)
 			}
+			return c1, true
+		}, func(c0, c1 int) {
+			raceGatherHadamard2(out, y, ocrd, ycrd, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, xrows, zrows, ob, yb, c0, c1)
 		})
 	}
 }

@@ -18,10 +18,14 @@ func gatherHadamard2NEON[T Float](asm func(out, y []T, ocrd, ycrd, ptr, crd []ui
 		crd = crd[:children(crd, lptr)]
 		n := min(len(vals), len(idx))
 		vals, idx = vals[:n], idx[:n]
-		forTwoLevelRuns(ptr, lptr, func(c0, c1 int) {
+		asmPieces(len(ptr)-1, len(ptr)-1, func(c0, _ int) (int, bool) {
+			c1 := twoLevelRun(ptr, lptr, c0)
 			if asm(out[c0*cO:], y, ocrd[c0:c1], ycrd[c0:c1], ptr[c0:c1+1], crd, z, lptr, vals, idx, x, r, sO, cO, sU, w, xrows, zrows, ob, yb) != 0 {
 				panic(gatherHadamard2BadIndex)
 			}
+			return c1, true
+		}, func(c0, c1 int) {
+			raceGatherHadamard2(out, y, ocrd, ycrd, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, xrows, zrows, ob, yb, c0, c1)
 		})
 		if w < r {
 			gatherHadamard2Cols(out, y, ocrd, ycrd, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, w)

@@ -8,9 +8,9 @@ package engine
 // it stopped at one out of range.
 type gatherHadamardAsmFunc[T Float] func(out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int, xrows, obound, ybound uint64) int
 
-// gatherHadamardChunked calls the kernel on runs of nodes holding about
-// productChunk leaves (at least one node each), so that a long level never
-// pins the goroutine. It checks the lengths (gatherBounds) and panics with
+// gatherHadamardChunked calls the kernel through asmPieces
+// (raceGatherHadamard) on runs of nodes holding about productChunk leaves
+// (productRun, at least one node each). It checks the lengths (gatherBounds) and panics with
 // gatherHadamardBadIndex when the kernel reports an index out of range.
 func gatherHadamardChunked[T Float](asm gatherHadamardAsmFunc[T]) gatherHadamardFunc[T] {
 	return func(out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
@@ -18,12 +18,14 @@ func gatherHadamardChunked[T Float](asm gatherHadamardAsmFunc[T]) gatherHadamard
 		xrows, ob, yb := gatherBounds("GatherHadamard", len(out), len(y), len(x), len(ocrd), len(ycrd), nc, r, sO, cO, sU)
 		n := min(len(vals), len(idx))
 		vals, idx = vals[:n], idx[:n]
-		for c0 := 0; c0 < nc; {
+		asmPieces(nc, nc, func(c0, _ int) (int, bool) {
 			c1 := productRun(ptr, c0)
 			if asm(out[c0*cO:], y, ocrd[c0:c1], ycrd[c0:c1], ptr[c0:c1+1], vals, idx, x, r, sO, cO, sU, xrows, ob, yb) != 0 {
 				panic(gatherHadamardBadIndex)
 			}
-			c0 = c1
-		}
+			return c1, true
+		}, func(c0, c1 int) {
+			raceGatherHadamard(out, y, ocrd, ycrd, ptr, vals, idx, x, r, sO, cO, sU, xrows, ob, yb, c0, c1)
+		})
 	}
 }

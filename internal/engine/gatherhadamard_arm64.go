@@ -8,8 +8,9 @@ package engine
 // gatherHadamard2Cols do the rest.
 
 // gatherHadamardNEON runs asm on columns 0..w-1, w = r rounded down to a multiple of
-// lanes, in runs of nodes holding about productChunk leaves (at least one
-// node each), then the remaining columns in Go. Below one vector of columns
+// lanes, through asmPieces (raceGatherHadamard, whole rows) in runs of
+// nodes holding about productChunk leaves (productRun, at least one node
+// each), then the remaining columns in Go. Below one vector of columns
 // the generic path runs. It checks the lengths (gatherBounds); the kernel
 // checks every segment and index it reads, and the glue panics with
 // gatherHadamardBadIndex when it reports one out of range.
@@ -24,13 +25,15 @@ func gatherHadamardNEON[T Float](asm func(out, y []T, ocrd, ycrd, ptr []uint64, 
 		xrows, ob, yb := gatherBounds("GatherHadamard", len(out), len(y), len(x), len(ocrd), len(ycrd), nc, r, sO, cO, sU)
 		n := min(len(vals), len(idx))
 		vals, idx = vals[:n], idx[:n]
-		for c0 := 0; c0 < nc; {
+		asmPieces(nc, nc, func(c0, _ int) (int, bool) {
 			c1 := productRun(ptr, c0)
 			if asm(out[c0*cO:], y, ocrd[c0:c1], ycrd[c0:c1], ptr[c0:c1+1], vals, idx, x, r, sO, cO, sU, w, xrows, ob, yb) != 0 {
 				panic(gatherHadamardBadIndex)
 			}
-			c0 = c1
-		}
+			return c1, true
+		}, func(c0, c1 int) {
+			raceGatherHadamard(out, y, ocrd, ycrd, ptr, vals, idx, x, r, sO, cO, sU, xrows, ob, yb, c0, c1)
+		})
 		if w < r {
 			gatherHadamardCols(out, y, ocrd, ycrd, ptr, vals, idx, x, r, sO, cO, sU, w)
 		}

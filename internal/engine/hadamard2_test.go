@@ -92,7 +92,7 @@ func TestGatherHadamard2(t *testing.T) {
 }
 
 // TestGatherHadamard2Chunks: more nodes, children or leaves than one
-// assembly call takes (productRun2), with small integers so that every sum
+// assembly call takes (twoLevelRun), with small integers so that every sum
 // is exact and results must equal ref's.
 func TestGatherHadamard2Chunks(t *testing.T) {
 	rng := rand.New(rand.NewPCG(63, 64))

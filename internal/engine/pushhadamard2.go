@@ -208,3 +208,25 @@ func pushHadamard2Generic[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uin
 		}
 	}
 }
+
+// racePushHadamard2 records what a PushHadamard2 assembly call on nodes
+// lo..end-1 read and wrote, for asmPieces: above, the nodes' ptr and ycrd
+// entries and the rows of y they name, and their children
+// (raceChildren): in PushLeaves the rows of f the children name are read
+// and the rows of out the leaves name written, in PushChildren the rows of
+// f the leaves name read and the rows of out the children name written.
+// mode may carry the prefetch flags above its low bit.
+func racePushHadamard2[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int, yrows, crows, irows uint64, lo, end int) {
+	raceRead(above[:r])
+	raceRead(ptr[lo : end+1])
+	raceRead(ycrd[lo:end])
+	leaves := PushMode(mode&1) == PushLeaves
+	cv, lv := f, out
+	if !leaves {
+		cv, lv = out, f
+	}
+	for c := lo; c < end; c++ {
+		raceRow(y, ycrd[c], yrows, r, r, false)
+		raceChildren(ptr, crd, lptr, vals, idx, cv, lv, crows, irows, r, c, !leaves, leaves)
+	}
+}

@@ -12,7 +12,8 @@ import (
 // returns 0, or 1 when it stopped at one out of range.
 type pushHadamard2AsmFunc[T Float] func(out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int, yrows, crows, irows uint64) int
 
-// pushHadamard2Chunked calls the two-level push kernel on runs of nodes
+// pushHadamard2Chunked calls the two-level push kernel through asmPieces
+// (racePushHadamard2) on runs of nodes
 // (twoLevelRun), after checking the lengths (push2Bounds), and panics with
 // pushHadamard2BadIndex when the kernel reports a segment or an index out
 // of range.
@@ -22,10 +23,14 @@ func pushHadamard2Chunked[T Float](asm pushHadamard2AsmFunc[T]) pushHadamard2Fun
 		crd = crd[:children(crd, lptr)]
 		n := min(len(vals), len(idx))
 		vals, idx = vals[:n], idx[:n]
-		forTwoLevelRuns(ptr, lptr, func(c0, c1 int) {
+		asmPieces(len(ptr)-1, len(ptr)-1, func(c0, _ int) (int, bool) {
+			c1 := twoLevelRun(ptr, lptr, c0)
 			if asm(out, above, y, ycrd[c0:c1], ptr[c0:c1+1], crd, lptr, vals, idx, f, r, mode, yrows, crows, irows) != 0 {
 				panic(pushHadamard2BadIndex)
 			}
+			return c1, true
+		}, func(c0, c1 int) {
+			racePushHadamard2(out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, mode, yrows, crows, irows, c0, c1)
 		})
 	}
 }

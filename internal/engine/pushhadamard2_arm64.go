@@ -19,10 +19,14 @@ func pushHadamard2NEON[T Float](asm func(out, above, y []T, ycrd, ptr, crd, lptr
 		crd = crd[:children(crd, lptr)]
 		n := min(len(vals), len(idx))
 		vals, idx = vals[:n], idx[:n]
-		forTwoLevelRuns(ptr, lptr, func(c0, c1 int) {
+		asmPieces(len(ptr)-1, len(ptr)-1, func(c0, _ int) (int, bool) {
+			c1 := twoLevelRun(ptr, lptr, c0)
 			if asm(out, above, y, ycrd[c0:c1], ptr[c0:c1+1], crd, lptr, vals, idx, f, r, mode, w, yrows, crows, irows) != 0 {
 				panic(pushHadamard2BadIndex)
 			}
+			return c1, true
+		}, func(c0, c1 int) {
+			racePushHadamard2(out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, mode, yrows, crows, irows, c0, c1)
 		})
 		if w < r {
 			pushHadamard2Cols(out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, mode, w)

@@ -71,6 +71,30 @@ func raceShortCSR() (ptr, idx []uint64, vals []float64) {
 	return ptr, idx, vals
 }
 
+// raceHadamardLevel is a level of nodes nodes with per leaves each, the
+// leaves naming the rows j%16 of a 16-row operand: every row is named by
+// leaves the assembly handles.
+func raceHadamardLevel(nodes, per int) (ptr, idx []uint64, vals []float64) {
+	n := nodes * per
+	idx, vals = make([]uint64, n), make([]float64, n)
+	for j := range idx {
+		idx[j], vals[j] = uint64(j%16), 1
+	}
+	return runsOf(n, per), idx, vals
+}
+
+// raceHadamardTree is two levels under 16 nodes: 4 children each, naming
+// the rows e%16 of a 16-row operand, and 2 leaves per child
+// (raceHadamardLevel).
+func raceHadamardTree() (ptr, crd, lptr, idx []uint64, vals []float64) {
+	lptr, idx, vals = raceHadamardLevel(64, 2)
+	crd = make([]uint64, 64)
+	for e := range crd {
+		crd[e] = uint64(e % 16)
+	}
+	return runsOf(64, 4), crd, lptr, idx, vals
+}
+
 var raceCases = []raceCase{
 	{"lowerbound", lowerBound.implements, func(t tier) (func(), func()) {
 		s := iota64(1000)
@@ -161,6 +185,41 @@ var raceCases = []raceCase{
 			idx[i] = uint64(i % 16)
 		}
 		return func() { dotRowsF64.impls[t](dst, q, k, idx, 1) }, func() { k[7*4+1] = 1 }
+	}},
+	{"gatherhadamard.f64", gatherHadamardF64.implements, func(t tier) (func(), func()) {
+		ptr, idx, vals := raceHadamardLevel(64, 2)
+		out, y, x := make([]float64, 64*4), make([]float64, 4), make([]float64, 16*4)
+		return func() {
+			gatherHadamardF64.impls[t](out, y, iota64(64), make([]uint64, 64), ptr, vals, idx, x, 4, 4, 0, 0)
+		}, func() { x[7*4+1] = 1 }
+	}},
+	{"gatherhadamard2.f64", gatherHadamard2F64.implements, func(t tier) (func(), func()) {
+		ptr, crd, lptr, idx, vals := raceHadamardTree()
+		out, y, z, x := make([]float64, 16*4), make([]float64, 4), make([]float64, 16*4), make([]float64, 16*4)
+		return func() {
+			gatherHadamard2F64.impls[t](out, y, iota64(16), make([]uint64, 16), ptr, crd, z, lptr, vals, idx, x, 4, 4, 0, 0)
+		}, func() { x[7*4+1] = 1 }
+	}},
+	{"scatterhadamard.f64", scatterHadamardF64.implements, func(t tier) (func(), func()) {
+		ptr, idx, vals := raceHadamardLevel(64, 2)
+		out, base, y := make([]float64, 16*4), make([]float64, 64*4), make([]float64, 64*4)
+		return func() {
+			scatterHadamardF64.impls[t](out, base, y, iota64(64), iota64(64), ptr, vals, idx, 4, 4)
+		}, func() { out[7*4+1] = 1 }
+	}},
+	{"pushhadamard2.leaves.f64", pushHadamard2F64.implements, func(t tier) (func(), func()) {
+		ptr, crd, lptr, idx, vals := raceHadamardTree()
+		out, above, y, f := make([]float64, 16*4), make([]float64, 4), make([]float64, 16*4), make([]float64, 16*4)
+		return func() {
+			pushHadamard2F64.impls[t](out, above, y, iota64(16), ptr, crd, lptr, vals, idx, f, 4, int(PushLeaves))
+		}, func() { out[7*4+1] = 1 }
+	}},
+	{"pushhadamard2.children.f64", pushHadamard2F64.implements, func(t tier) (func(), func()) {
+		ptr, crd, lptr, idx, vals := raceHadamardTree()
+		out, above, y, f := make([]float64, 16*4), make([]float64, 4), make([]float64, 16*4), make([]float64, 16*4)
+		return func() {
+			pushHadamard2F64.impls[t](out, above, y, iota64(16), ptr, crd, lptr, vals, idx, f, 4, int(PushChildren))
+		}, func() { out[7*4+1] = 1 }
 	}},
 }
 

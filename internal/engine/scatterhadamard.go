@@ -160,3 +160,22 @@ func scatterHadamardGeneric[T Float](out, base, y []T, bcrd, crd, ptr []uint64, 
 		}
 	}
 }
+
+// raceScatterHadamard records what a ScatterHadamard assembly call on
+// nodes lo..end-1 read and wrote, for asmPieces: the nodes' ptr entries,
+// and for each node with leaves its bcrd and crd entries, the rows of base
+// and y they name, its leaves and the rows of out they add to (indices
+// within their bounds).
+func raceScatterHadamard[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int, orows, yrows, bb uint64, lo, end int) {
+	raceRead(ptr[lo : end+1])
+	for c := lo; c < end; c++ {
+		if a, b := clampRange(ptr, c, len(idx)); a == b {
+			continue
+		}
+		raceRead(bcrd[c : c+1])
+		raceRead(crd[c : c+1])
+		raceRow(base, bcrd[c], bb, r, sB, false)
+		raceRow(y, crd[c], yrows, r, r, false)
+		raceLeaves(ptr, idx, vals, out, orows, r, c, true)
+	}
+}

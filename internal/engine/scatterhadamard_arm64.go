@@ -8,8 +8,9 @@ package engine
 // pushHadamard2Cols do the rest.
 
 // scatterHadamardNEON runs asm on columns 0..w-1, w = r rounded down to a multiple of
-// lanes, in runs of nodes holding about productChunk leaves (at least one
-// node each), then the remaining columns in Go. Below one vector of columns
+// lanes, through asmPieces (raceScatterHadamard, whole rows) in runs
+// of nodes holding about productChunk leaves (productRun, at least one node
+// each), then the remaining columns in Go. Below one vector of columns
 // the generic path runs. It checks the lengths (scatterBounds); the kernel
 // checks every segment and index it reads, and the glue panics with
 // scatterHadamardBadIndex when it reports one out of range.
@@ -24,13 +25,15 @@ func scatterHadamardNEON[T Float](asm func(out, base, y []T, bcrd, crd, ptr []ui
 		orows, yrows, bb := scatterBounds(len(out), len(base), len(y), len(bcrd), len(crd), nc, r, sB)
 		n := min(len(vals), len(idx))
 		vals, idx = vals[:n], idx[:n]
-		for c0 := 0; c0 < nc; {
+		asmPieces(nc, nc, func(c0, _ int) (int, bool) {
 			c1 := productRun(ptr, c0)
 			if asm(out, base, y, bcrd[c0:c1], crd[c0:c1], ptr[c0:c1+1], vals, idx, r, sB, w, orows, yrows, bb) != 0 {
 				panic(scatterHadamardBadIndex)
 			}
-			c0 = c1
-		}
+			return c1, true
+		}, func(c0, c1 int) {
+			raceScatterHadamard(out, base, y, bcrd, crd, ptr, vals, idx, r, sB, orows, yrows, bb, c0, c1)
+		})
 		if w < r {
 			scatterHadamardCols(out, base, y, bcrd, crd, ptr, vals, idx, r, sB, w)
 		}
