@@ -55,9 +55,8 @@ func (t *Tensor[T]) TTV(mode int, v []T) *Tensor[T] {
 // TTVTo is TTV writing into dst's buffers where they are large enough, with
 // its scratch memory from ws (nil: a pooled one). Repeated calls whose
 // results have the same sizes then allocate nothing of the result's size:
-// on the machines measured, the first touch of fresh pages cost as much as
-// the product (T3u along its root, two threads: 80-110 ms into fresh pages,
-// 41-50 ms reusing). ws also sets the goroutines (NewWorkspace's workers;
+// the first touch of fresh pages costs about as much as the product itself,
+// which reusing dst's pages avoids. ws also sets the goroutines (NewWorkspace's workers;
 // GOMAXPROCS for TTV and a pooled workspace). dst may be nil. Its buffers are overwritten and it
 // must not be used after the call: pass a tensor whose memory is yours to
 // write, such as an earlier result of TTV or TTVTo, of t or of another
@@ -213,7 +212,7 @@ func (t *Tensor[T]) ttvValues(dst []T, mode int, v []T, o parallel.Options) {
 // ttvLeaf: one gathered dot per fiber, fibers split over nw goroutines by leaf
 // count. The leaf level is a CSR matrix (a row per fiber) and the product is
 // its SpMV with v: the SpMV family's amd64 paths take eight (AVX2: four)
-// one-leaf fibers a step (T3u's leaf TTV about 1.5x faster than a Go loop).
+// one-leaf fibers a step, where a Go loop would pay a loop exit per fiber.
 func (t *Tensor[T]) ttvLeaf(dst, v []T, o parallel.Options) {
 	n := len(t.shape)
 	leafPos, leafCrd := t.pos[n-1], t.crd[n-1]

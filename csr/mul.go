@@ -254,11 +254,10 @@ func mulMatRows[T Float](sp split, ix *index, ops rowOps[T], trans bool, y []T, 
 	if ix.csc == trans {
 		// Gather. The kernel walks Y's row in register-blocked chunks (64
 		// floats or 32 doubles under AVX-512) over all of the row's
-		// entries. Measured slower on M4 with k = 64 and 256 (thread CPU
-		// time): column panels of X sized for L2, strided (a strided panel
-		// uses a fraction of L2's sets; 10-50% slower) or packed into a
-		// contiguous copy (one cache line per X row; about 2x slower, as
-		// each entry is then visited k/16 times).
+		// entries. It does not split X into column panels sized for L2: a
+		// strided panel uses a fraction of L2's sets, and a panel packed
+		// into a contiguous copy holds one cache line per X row, so each
+		// entry is visited k/16 times.
 		if p == 1 {
 			ops.spmm(0, len(ix.ptr)-1, y, ldy, x, ldx, k, alpha, beta)
 			return

@@ -60,7 +60,7 @@ type family[F any] struct {
 	name   string
 	impls  [numTiers]F
 	has    [numTiers]bool
-	noAuto [numTiers]bool // tier implemented but not chosen by auto selection (measured slower here)
+	noAuto [numTiers]bool // tier implemented but not chosen by auto selection (slower than a lower tier on this CPU)
 	fn     F              // the implementation in use
 	active tier
 }

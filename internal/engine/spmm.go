@@ -101,33 +101,30 @@ var (
 // in cache).
 type spmmTileFunc[T Float] = func(y []T, ldy int, x []T, ldx, w int, seg, idx []uint64, vals []T, alpha, beta T, limit uint64)
 
-// spmmTuning is the tuning of the tiled SpMM, measured on M4 (4096 x 11008,
-// 10% dense) with k = 16, 64 and 256. Sizes are in bytes.
+// spmmTuning is the tuning of the tiled SpMM (the benchmarks' M4 with k =
+// 16, 64 and 256 are the cases it is set for; docs/performance.md has the
+// figures). Sizes are in bytes.
 type spmmTuning struct {
-	// minX: X panels up to this size are not tiled. At k = 16 (0.7 and
-	// 1.4 MiB) tiling was 20-40% slower on a Zen 5 with 1 MiB of L2; at
-	// k = 64 (2.8 and 5.6 MiB) 1.3-1.5x faster.
+	// minX: X panels up to this size are not tiled. A panel of a few L2
+	// sizes is mostly served from L2 and L3 already, and tiling it adds
+	// the tiles' overhead for little reuse; a larger one gains from it.
 	minX int
 	// minXWide replaces minX for rows of at least spmmTileWideRow bytes,
-	// whose entries each read four or more lines of X. On an Intel Xeon
-	// with 2 MiB of L2 (and an L3 slower to reach than AMD's), tiling such
-	// rows was 1.6-1.8x faster with X at 1.4 to 5.6 times L2 (M4 k = 64
-	// float32, 2.8 MiB: 1.5x).
+	// whose entries each read four or more lines of X: each line kept in
+	// L2 by a tile then saves more, so such rows are tiled from a smaller
+	// X on, which matters most where L3 is slow to reach.
 	minXWide int
 	// minRow: rows narrower than this are never tiled. At 64 bytes an
-	// entry reads one line of X, and on that Xeon tiling was 0-19% slower
-	// with X at 1.4 to 5.6 times L2, at every tile size from L2/8 to L2/2:
-	// a tile's short pieces of idx and vals cost more than the line of X
-	// it saves.
+	// entry reads one line of X, and a tile's short pieces of idx and vals
+	// cost more than the line of X it saves, at every tile size.
 	minRow int
 	// tileBytes is the size of one tile of X (tw rows of w columns) that
-	// the rows of a block reuse from L2: L2/8 was 0-15% faster than L2/4
-	// at k = 64 and 30-50% faster than L2/2.
+	// the rows of a block reuse from L2: a fraction of L2, so that the
+	// rows of Y, idx and vals streaming past do not evict the tile.
 	tileBytes int
 	// minEntries is the fewest entries a row must have on average in a
 	// tile (tiles grow to reach it): each (row, tile) pair also reads and
-	// writes Y's row. At k = 256 float64, 6 entries a tile ran at 15-17
-	// GFLOP/s, 13 and 26 at 24.
+	// writes Y's row, a cost that a tile's few entries must outweigh.
 	minEntries int
 	// maxBytes: a tile grown beyond it is not worth having.
 	maxBytes int

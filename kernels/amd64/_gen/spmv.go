@@ -14,7 +14,8 @@ import (
 //   - x's vector is built from scalar loads (VMOVSD+VMOVHPD, VMOVSS+
 //     VINSERTPS, VINSERTF128). It beats both one scalar FMA per entry (three
 //     loads per entry plus a compare and branch) and VGATHERQPD/VGATHERQPS,
-//     which are slower than scalar loads on the cores measured.
+//     which issue one load per lane anyway and add the gather's own
+//     latency on top.
 //   - One range check per eight entries (VPCMPUQ; AVX2: VPXOR of the sign bit
 //     and VPCMPGTQ) replaces a compare and branch per entry; a block with an
 //     index out of range sends the rest of the row to the checked scalar
