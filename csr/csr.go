@@ -55,7 +55,12 @@ func build[T Float](rows, cols uint64, csc bool, ptr, idx []uint64, values []T) 
 // buffers that share memory are refused. Both modes check the buffer count
 // and that each buffer holds a whole number of elements; Strict mode
 // validates the rest, Permissive holds the matrix unchecked until Validate
-// passes.
+// passes. Overlap is refused within one call only: two matrices built from
+// the same bytes, or a matrix whose bytes are also another's output, see
+// each other's writes. Validation covers the bytes as they were then (see
+// Valid): a later change to the aliased indices reaches the products as it
+// is, and they skip an index out of range or panic naming their kernel
+// family, never reading or writing outside their slices.
 func FromBuffers[T Float](rows, cols uint64, buffers [][]byte, mode layout.Mode) (*Matrix[T], error) {
 	return fromBuffers[T](rows, cols, false, buffers, mode)
 }
@@ -155,7 +160,15 @@ func (a *Matrix[T]) mustValid() {
 	}
 }
 
-// Valid reports whether the matrix has passed validation.
+// Valid reports whether the matrix has passed validation, and has not
+// failed a Validate since. It records the outcome of the last validation,
+// not that the indices are still what was validated: Ptr, Idx, the bytes
+// given to FromBuffers, or another structure's product whose output views
+// those bytes may have changed them without a call here. A product on such
+// indices gives undefined results but stays inside its slices: the kernels
+// skip an index out of range (MulVec, MulVecTrans) or panic naming their
+// family ("kernels: SpMM: index out of range ..."). Validate finds such a
+// change.
 func (a *Matrix[T]) Valid() bool { return a.valid != nil && *a.valid }
 
 // Tag returns layout.TagCSR or layout.TagCSC.

@@ -1,6 +1,7 @@
 package csr_test
 
 import (
+	"math"
 	"regexp"
 	"testing"
 
@@ -109,6 +110,34 @@ var safetyCases = []struct {
 		c.MulVec(b.Values(), []float64{1, 2, 3, 4})
 		if !a.Valid() {
 			t.Fatal("a no longer valid: the case does not reach the kernels")
+		}
+		a.MulMatTrans(make([]float64, 4*8), make([]float64, 2*8), 8)
+	}},
+	{"shared bytes/one past/MulMatTrans", spmmScatterBad, func(t *testing.T) {
+		// As above, with c's product writing the subnormal whose bits are
+		// 4, one past a's last column: the write a kernel without a check
+		// would put just past its output.
+		shared := mem.Uint64Bytes([]uint64{0, 1, 2, 3})
+		a, err := csr.FromBuffers[float64](2, 4, [][]byte{
+			mem.FloatBytes([]float64{1, 2, 3, 4}), mem.Uint64Bytes([]uint64{0, 2, 4}), shared,
+		}, layout.Strict)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := csr.FromBuffers[float64](4, 4, [][]byte{
+			shared, mem.Uint64Bytes([]uint64{0, 1, 2, 3, 4}), mem.Uint64Bytes([]uint64{0, 1, 2, 3}),
+		}, layout.Strict)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := csr.New[float64](4, 4, []uint64{0, 1, 2, 3, 4}, []uint64{0, 1, 2, 3}, []float64{1, 1, 1, 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := math.Float64frombits(4)
+		c.MulVec(b.Values(), []float64{0, x, 0, x})
+		if got := a.Idx(); got[1] != 4 || got[3] != 4 || !a.Valid() {
+			t.Fatalf("a's indices %v, valid %v: the case does not reach the kernels", got, a.Valid())
 		}
 		a.MulMatTrans(make([]float64, 4*8), make([]float64, 2*8), 8)
 	}},
