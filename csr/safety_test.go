@@ -35,6 +35,31 @@ func twoByFour(t *testing.T) *csr.Matrix[float64] {
 	return a
 }
 
+// sharedBytes returns a validated 2x4 matrix a whose col_idx bytes are the
+// values of a 4x4 matrix b, after a third matrix's product has written x
+// (times the identity) into b's values, and so into a's indices.
+func sharedBytes(t *testing.T, x []float64) *csr.Matrix[float64] {
+	shared := mem.Uint64Bytes([]uint64{0, 1, 2, 3})
+	a, err := csr.FromBuffers[float64](2, 4, [][]byte{
+		mem.FloatBytes([]float64{1, 2, 3, 4}), mem.Uint64Bytes([]uint64{0, 2, 4}), shared,
+	}, layout.Strict)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := csr.FromBuffers[float64](4, 4, [][]byte{
+		shared, mem.Uint64Bytes([]uint64{0, 1, 2, 3, 4}), mem.Uint64Bytes([]uint64{0, 1, 2, 3}),
+	}, layout.Strict)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := csr.New[float64](4, 4, []uint64{0, 1, 2, 3, 4}, []uint64{0, 1, 2, 3}, []float64{1, 1, 1, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.MulVec(b.Values(), x)
+	return a
+}
+
 // safetyCases are the cases: each changes indices after validation and
 // runs a product; want is the panic it must end in ("" when it must
 // complete: SpMV and its transpose skip an index out of range).
@@ -88,54 +113,17 @@ var safetyCases = []struct {
 		a.MulMatTrans(make([]float64, 4*8), make([]float64, 2*8), 8)
 	}},
 	{"shared bytes/MulMatTrans", spmmScatterBad, func(t *testing.T) {
-		// a's col_idx and b's values are the same bytes; c's product
-		// writes b's values, which are a's indices.
-		shared := mem.Uint64Bytes([]uint64{0, 1, 2, 3})
-		a, err := csr.FromBuffers[float64](2, 4, [][]byte{
-			mem.FloatBytes([]float64{1, 2, 3, 4}), mem.Uint64Bytes([]uint64{0, 2, 4}), shared,
-		}, layout.Strict)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := csr.FromBuffers[float64](4, 4, [][]byte{
-			shared, mem.Uint64Bytes([]uint64{0, 1, 2, 3, 4}), mem.Uint64Bytes([]uint64{0, 1, 2, 3}),
-		}, layout.Strict)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := csr.New[float64](4, 4, []uint64{0, 1, 2, 3, 4}, []uint64{0, 1, 2, 3}, []float64{1, 1, 1, 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		c.MulVec(b.Values(), []float64{1, 2, 3, 4})
+		a := sharedBytes(t, []float64{1, 2, 3, 4})
 		if !a.Valid() {
 			t.Fatal("a no longer valid: the case does not reach the kernels")
 		}
 		a.MulMatTrans(make([]float64, 4*8), make([]float64, 2*8), 8)
 	}},
 	{"shared bytes/one past/MulMatTrans", spmmScatterBad, func(t *testing.T) {
-		// As above, with c's product writing the subnormal whose bits are
-		// 4, one past a's last column: the write a kernel without a check
-		// would put just past its output.
-		shared := mem.Uint64Bytes([]uint64{0, 1, 2, 3})
-		a, err := csr.FromBuffers[float64](2, 4, [][]byte{
-			mem.FloatBytes([]float64{1, 2, 3, 4}), mem.Uint64Bytes([]uint64{0, 2, 4}), shared,
-		}, layout.Strict)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := csr.FromBuffers[float64](4, 4, [][]byte{
-			shared, mem.Uint64Bytes([]uint64{0, 1, 2, 3, 4}), mem.Uint64Bytes([]uint64{0, 1, 2, 3}),
-		}, layout.Strict)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := csr.New[float64](4, 4, []uint64{0, 1, 2, 3, 4}, []uint64{0, 1, 2, 3}, []float64{1, 1, 1, 1})
-		if err != nil {
-			t.Fatal(err)
-		}
+		// The subnormal whose bits are 4 is one past a's last column: the
+		// write a kernel without a check would put just past its output.
 		x := math.Float64frombits(4)
-		c.MulVec(b.Values(), []float64{0, x, 0, x})
+		a := sharedBytes(t, []float64{0, x, 0, x})
 		if got := a.Idx(); got[1] != 4 || got[3] != 4 || !a.Valid() {
 			t.Fatalf("a's indices %v, valid %v: the case does not reach the kernels", got, a.Valid())
 		}
