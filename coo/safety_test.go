@@ -7,7 +7,6 @@ import (
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/testutil"
-	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
@@ -28,13 +27,9 @@ func twoByFour(t *testing.T) (shape []uint64, x *coo.Tensor[float64]) {
 	return shape, x
 }
 
-// safetyCases: complete says the case must complete (else it may panic).
-var safetyCases = []struct {
-	name     string
-	complete bool
-	run      func(t *testing.T)
-}{
-	{"shape[0]=1 after New/MulMat", true, func(t *testing.T) {
+// safetyCases: a case with NoFault may panic, the others must complete.
+var safetyCases = []testutil.Case{
+	{Name: "shape[0]=1 after New/MulMat", Run: func(t *testing.T) {
 		shape, x := twoByFour(t)
 		in := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}
 		want := make([]float64, 2*3)
@@ -46,17 +41,17 @@ var safetyCases = []struct {
 			t.Fatalf("got %v, want %v", got, want)
 		}
 	}},
-	{"coord=2^40/MulVec", false, func(t *testing.T) {
+	{Name: "coord=2^40/MulVec", NoFault: true, Run: func(t *testing.T) {
 		_, x := twoByFour(t)
 		x.Coords()[3] = 1 << 40
 		x.MulVec(make([]float64, 2), make([]float64, 4))
 	}},
-	{"coord=2^61/MulMatTrans", false, func(t *testing.T) {
+	{Name: "coord=2^61/MulMatTrans", NoFault: true, Run: func(t *testing.T) {
 		_, x := twoByFour(t)
 		x.Coords()[2] = 1 << 61
 		x.MulMatTrans(make([]float64, 4*8), make([]float64, 2*8), 8)
 	}},
-	{"FromBuffers bytes/MulMat", false, func(t *testing.T) {
+	{Name: "FromBuffers bytes/MulMat", NoFault: true, Run: func(t *testing.T) {
 		coords := mem.Uint64Bytes([]uint64{0, 0, 0, 1, 1, 2, 1, 3})
 		x, err := coo.FromBuffers[float64]([]uint64{2, 4}, [][]byte{mem.FloatBytes([]float64{1, 2, 3, 4}), coords}, layout.Strict)
 		if err != nil {
@@ -71,29 +66,5 @@ var safetyCases = []struct {
 // kernel path and automatic selection (automatic selection alone with
 // -short).
 func TestChangedAfterValidation(t *testing.T) {
-	if c := testutil.IsolatedCase(); c != "" {
-		for _, sc := range safetyCases {
-			if sc.name == c {
-				sc.run(t)
-				return
-			}
-		}
-		t.Fatalf("no case %q", c)
-	}
-	paths := append(kernels.Available(), "auto")
-	if testing.Short() {
-		paths = []string{"auto"}
-	}
-	for _, path := range paths {
-		for _, sc := range safetyCases {
-			t.Run("path="+path+"/"+sc.name, func(t *testing.T) {
-				r := testutil.RunIsolated(t, "TestChangedAfterValidation", sc.name, path)
-				if sc.complete {
-					testutil.CheckIsolated(t, sc.name, r, "")
-					return
-				}
-				testutil.CheckNoFault(t, sc.name, r)
-			})
-		}
-	}
+	testutil.RunCases(t, "TestChangedAfterValidation", safetyCases)
 }

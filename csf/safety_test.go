@@ -8,7 +8,6 @@ import (
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/testutil"
-	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
@@ -50,33 +49,28 @@ func mttkrp(x *csf.Tensor[float64], shape []uint64, mode int) []float64 {
 	return out
 }
 
-// safetyCase changes a tensor after validation and runs MTTKRP along mode;
-// want is the panic it must end in, "" when it must complete.
-type safetyCase struct {
-	name, want string
-	run        func(t *testing.T)
-}
-
-func safetyCases() []safetyCase {
-	var cs []safetyCase
+// safetyCases change a tensor after validation and run MTTKRP along each
+// mode; Want is the panic a case must end in, "" when it must complete.
+func safetyCases() []testutil.Case {
+	var cs []testutil.Case
 	for mode := range 3 {
 		cs = append(cs,
-			safetyCase{fmt.Sprintf("crd0=2^40/mode=%d", mode), kernelBad, func(t *testing.T) {
+			testutil.Case{Name: fmt.Sprintf("crd0=2^40/mode=%d", mode), Want: kernelBad, Run: func(t *testing.T) {
 				shape, _, x := smallTensor(t)
 				x.Crd(0)[0] = 1 << 40
 				mttkrp(x, shape, mode)
 			}},
-			safetyCase{fmt.Sprintf("pos2=2^40/mode=%d", mode), kernelBad, func(t *testing.T) {
+			testutil.Case{Name: fmt.Sprintf("pos2=2^40/mode=%d", mode), Want: kernelBad, Run: func(t *testing.T) {
 				shape, _, x := smallTensor(t)
 				x.Pos(2)[1] = 1 << 40
 				mttkrp(x, shape, mode)
 			}},
-			safetyCase{fmt.Sprintf("crd2=2^40/mode=%d", mode), kernelBad, func(t *testing.T) {
+			testutil.Case{Name: fmt.Sprintf("crd2=2^40/mode=%d", mode), Want: kernelBad, Run: func(t *testing.T) {
 				shape, _, x := smallTensor(t)
 				x.Crd(2)[1] = 1 << 40
 				mttkrp(x, shape, mode)
 			}},
-			safetyCase{fmt.Sprintf("FromBuffers bytes/mode=%d", mode), kernelBad, func(t *testing.T) {
+			testutil.Case{Name: fmt.Sprintf("FromBuffers bytes/mode=%d", mode), Want: kernelBad, Run: func(t *testing.T) {
 				shape, order, x := smallTensor(t)
 				bufs := x.Buffers()
 				own := make([][]byte, len(bufs))
@@ -91,7 +85,7 @@ func safetyCases() []safetyCase {
 				own[6][13] = 1 // crd_2[1] += 1 << 40
 				mttkrp(y, shape, mode)
 			}},
-			safetyCase{fmt.Sprintf("shape[0]=1 after New/mode=%d", mode), "", func(t *testing.T) {
+			testutil.Case{Name: fmt.Sprintf("shape[0]=1 after New/mode=%d", mode), Want: "", Run: func(t *testing.T) {
 				shape, _, x := smallTensor(t)
 				want := mttkrp(x, x.Shape(), mode)
 				shape[0] = 1
@@ -99,7 +93,7 @@ func safetyCases() []safetyCase {
 					t.Fatalf("got %v, want %v", got, want)
 				}
 			}},
-			safetyCase{fmt.Sprintf("modeOrder changed after New/mode=%d", mode), "", func(t *testing.T) {
+			testutil.Case{Name: fmt.Sprintf("modeOrder changed after New/mode=%d", mode), Want: "", Run: func(t *testing.T) {
 				_, order, x := smallTensor(t)
 				want := mttkrp(x, x.Shape(), mode)
 				order[0], order[1] = order[1], order[0]
@@ -116,25 +110,5 @@ func safetyCases() []safetyCase {
 // kernel path and automatic selection (automatic selection alone with
 // -short).
 func TestChangedAfterValidation(t *testing.T) {
-	cases := safetyCases()
-	if c := testutil.IsolatedCase(); c != "" {
-		for _, sc := range cases {
-			if sc.name == c {
-				sc.run(t)
-				return
-			}
-		}
-		t.Fatalf("no case %q", c)
-	}
-	paths := append(kernels.Available(), "auto")
-	if testing.Short() {
-		paths = []string{"auto"}
-	}
-	for _, path := range paths {
-		for _, sc := range cases {
-			t.Run("path="+path+"/"+sc.name, func(t *testing.T) {
-				testutil.CheckIsolated(t, sc.name, testutil.RunIsolated(t, "TestChangedAfterValidation", sc.name, path), sc.want)
-			})
-		}
-	}
+	testutil.RunCases(t, "TestChangedAfterValidation", safetyCases())
 }

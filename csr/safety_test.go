@@ -8,7 +8,6 @@ import (
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/testutil"
-	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
@@ -19,10 +18,11 @@ import (
 // or write outside their output. A fault ends the test binary, so each case
 // runs in a child process (testutil.RunIsolated), once per kernel path.
 
-// Panics of the product kernels on an index changed after validation.
-const (
-	spmmBad        = "kernels: SpMM: index out of range (an index array changed after validation?)"
-	spmmScatterBad = "kernels: SpMMScatter: index out of range (an index array changed after validation?)"
+// Panics of the product kernels on an index changed after validation, as
+// regular expressions.
+var (
+	spmmBad        = regexp.QuoteMeta("kernels: SpMM: index out of range (an index array changed after validation?)")
+	spmmScatterBad = regexp.QuoteMeta("kernels: SpMMScatter: index out of range (an index array changed after validation?)")
 )
 
 // twoByFour is a validated 2x4 CSR matrix with entries (0,0) (0,1) (1,2)
@@ -61,46 +61,43 @@ func sharedBytes(t *testing.T, x []float64) *csr.Matrix[float64] {
 }
 
 // safetyCases are the cases: each changes indices after validation and
-// runs a product; want is the panic it must end in ("" when it must
+// runs a product; Want is the panic it must end in ("" when it must
 // complete: SpMV and its transpose skip an index out of range).
-var safetyCases = []struct {
-	name, want string
-	run        func(t *testing.T)
-}{
-	{"idx=4/MulMatTrans", spmmScatterBad, func(t *testing.T) {
+var safetyCases = []testutil.Case{
+	{Name: "idx=4/MulMatTrans", Want: spmmScatterBad, Run: func(t *testing.T) {
 		a := twoByFour(t)
 		a.Idx()[1] = 4
 		a.MulMatTrans(make([]float64, 4*8), make([]float64, 2*8), 8)
 	}},
-	{"idx=2^40/MulMatTrans", spmmScatterBad, func(t *testing.T) {
+	{Name: "idx=2^40/MulMatTrans", Want: spmmScatterBad, Run: func(t *testing.T) {
 		a := twoByFour(t)
 		a.Idx()[1] = 1 << 40
 		a.MulMatTrans(make([]float64, 4*8), make([]float64, 2*8), 8)
 	}},
-	{"idx=4/MulMat", spmmBad, func(t *testing.T) {
+	{Name: "idx=4/MulMat", Want: spmmBad, Run: func(t *testing.T) {
 		a := twoByFour(t)
 		a.Idx()[1] = 4
 		a.MulMat(make([]float64, 2*8), make([]float64, 4*8), 8)
 	}},
-	{"idx=2^63/MulMat", spmmBad, func(t *testing.T) {
+	{Name: "idx=2^63/MulMat", Want: spmmBad, Run: func(t *testing.T) {
 		a := twoByFour(t)
 		a.Idx()[3] = 1 << 63
 		a.MulMat(make([]float64, 2*8), make([]float64, 4*8), 8)
 	}},
 	// SpMM's pass over ptr (O(rows), kept by the unchecked entry point)
 	// finds a row pointer first.
-	{"ptr=2^40/MulMat", "kernels: SpMM: ptr not non-decreasing or beyond len(idx)", func(t *testing.T) {
+	{Name: "ptr=2^40/MulMat", Want: regexp.QuoteMeta("kernels: SpMM: ptr not non-decreasing or beyond len(idx)"), Run: func(t *testing.T) {
 		a := twoByFour(t)
 		a.Ptr()[1] = 1 << 40
 		a.MulMat(make([]float64, 2*8), make([]float64, 4*8), 8)
 	}},
-	{"idx=2^40/MulVec", "", func(t *testing.T) {
+	{Name: "idx=2^40/MulVec", Run: func(t *testing.T) {
 		a := twoByFour(t)
 		a.Idx()[1] = 1 << 40
 		a.MulVec(make([]float64, 2), make([]float64, 4))
 		a.MulVecTrans(make([]float64, 4), make([]float64, 2))
 	}},
-	{"FromBuffers bytes/MulMatTrans", spmmScatterBad, func(t *testing.T) {
+	{Name: "FromBuffers bytes/MulMatTrans", Want: spmmScatterBad, Run: func(t *testing.T) {
 		idx := []uint64{0, 1, 2, 3}
 		buf := mem.Uint64Bytes(idx)
 		a, err := csr.FromBuffers[float64](2, 4, [][]byte{
@@ -112,14 +109,14 @@ var safetyCases = []struct {
 		buf[13] = 1 // idx[1] = 1 + 1<<40
 		a.MulMatTrans(make([]float64, 4*8), make([]float64, 2*8), 8)
 	}},
-	{"shared bytes/MulMatTrans", spmmScatterBad, func(t *testing.T) {
+	{Name: "shared bytes/MulMatTrans", Want: spmmScatterBad, Run: func(t *testing.T) {
 		a := sharedBytes(t, []float64{1, 2, 3, 4})
 		if !a.Valid() {
 			t.Fatal("a no longer valid: the case does not reach the kernels")
 		}
 		a.MulMatTrans(make([]float64, 4*8), make([]float64, 2*8), 8)
 	}},
-	{"shared bytes/one past/MulMatTrans", spmmScatterBad, func(t *testing.T) {
+	{Name: "shared bytes/one past/MulMatTrans", Want: spmmScatterBad, Run: func(t *testing.T) {
 		// The subnormal whose bits are 4 is one past a's last column: the
 		// write a kernel without a check would put just past its output.
 		x := math.Float64frombits(4)
@@ -135,24 +132,5 @@ var safetyCases = []struct {
 // every kernel path and automatic selection (automatic selection alone
 // with -short).
 func TestIndexChangedAfterValidation(t *testing.T) {
-	if c := testutil.IsolatedCase(); c != "" {
-		for _, sc := range safetyCases {
-			if sc.name == c {
-				sc.run(t)
-				return
-			}
-		}
-		t.Fatalf("no case %q", c)
-	}
-	paths := append(kernels.Available(), "auto")
-	if testing.Short() {
-		paths = []string{"auto"}
-	}
-	for _, path := range paths {
-		for _, sc := range safetyCases {
-			t.Run("path="+path+"/"+sc.name, func(t *testing.T) {
-				testutil.CheckIsolated(t, sc.name, testutil.RunIsolated(t, "TestIndexChangedAfterValidation", sc.name, path), regexp.QuoteMeta(sc.want))
-			})
-		}
-	}
+	testutil.RunCases(t, "TestIndexChangedAfterValidation", safetyCases)
 }

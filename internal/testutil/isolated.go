@@ -8,6 +8,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/hurray-format/hurray-go/kernels"
 )
 
 // isolatedEnv selects, in a child process of the test binary, the case
@@ -88,5 +90,49 @@ func CheckIsolated(t *testing.T, c string, r Isolated, want string) {
 	}
 	if r.Exit != 2 || !regexp.MustCompile(`(?m)^panic: `+want).MatchString(r.Output) {
 		t.Fatalf("case %s: exit status %d, want a panic with %q:\n%s", c, r.Exit, want, r.Output)
+	}
+}
+
+// Case is one case that RunCases runs in a child process.
+type Case struct {
+	Name string
+	// Want is how the child must end: "" completes (exit status 0), else
+	// a panic whose message the regular expression Want matches from its
+	// start. With NoFault any end but a fault passes (CheckNoFault).
+	Want    string
+	NoFault bool
+	Run     func(t *testing.T)
+}
+
+// RunCases runs the cases of the test named test. In RunIsolated's child
+// it runs the case IsolatedCase names; else it runs every case in a child
+// on every kernel path and on automatic selection (automatic selection
+// alone with -short), and checks how each ended (Case.Want).
+func RunCases(t *testing.T, test string, cases []Case) {
+	t.Helper()
+	if c := IsolatedCase(); c != "" {
+		for _, sc := range cases {
+			if sc.Name == c {
+				sc.Run(t)
+				return
+			}
+		}
+		t.Fatalf("no case %q", c)
+	}
+	paths := append(kernels.Available(), "auto")
+	if testing.Short() {
+		paths = []string{"auto"}
+	}
+	for _, path := range paths {
+		for _, sc := range cases {
+			t.Run("path="+path+"/"+sc.Name, func(t *testing.T) {
+				r := RunIsolated(t, test, sc.Name, path)
+				if sc.NoFault {
+					CheckNoFault(t, sc.Name, r)
+					return
+				}
+				CheckIsolated(t, sc.Name, r, sc.Want)
+			})
+		}
 	}
 }
