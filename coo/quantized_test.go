@@ -295,19 +295,8 @@ func FuzzFromBuffersQuantized(f *testing.F) {
 		if perr == nil {
 			perr = p.Validate()
 		}
-		if (err == nil) != (perr == nil) {
-			t.Fatalf("strict %v, permissive then Validate %v", err, perr)
-		}
-		if err != nil {
-			if !errors.Is(err, layout.ErrInvalid) {
-				t.Fatalf("error does not match ErrInvalid: %v", err)
-			}
+		if !testutil.StrictAgrees(t, err, perr, bufs, q.Buffers) {
 			return
-		}
-		for i, b := range q.Buffers() {
-			if !bytes.Equal(b, bufs[i]) {
-				t.Fatalf("buffer %d re-emitted differently", i)
-			}
 		}
 		f := coo.Dequantize[float32](q)
 		k := 0

@@ -1,10 +1,14 @@
 package testutil
 
 import (
+	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
+	"testing"
 
+	"github.com/hurray-format/hurray-go/layout"
 	"github.com/hurray-format/hurray-go/quant"
 )
 
@@ -152,4 +156,29 @@ func FuzzValues(data []byte, s quant.Scheme, shape []uint64, n int) (codes []byt
 		params = append(params, b)
 	}
 	return codes, params
+}
+
+// StrictAgrees checks the outcome of one buffer table held two ways: err
+// from a Strict FromBuffers, perr from a Permissive one followed by
+// Validate. Both must succeed or both fail, a failure must match
+// layout.ErrInvalid, and on success buffers (the Strict structure's
+// Buffers) must give back bufs byte for byte. It reports whether the table
+// was valid.
+func StrictAgrees(t *testing.T, err, perr error, bufs [][]byte, buffers func() [][]byte) bool {
+	t.Helper()
+	if (err == nil) != (perr == nil) {
+		t.Fatalf("strict %v, permissive then Validate %v", err, perr)
+	}
+	if err != nil {
+		if !errors.Is(err, layout.ErrInvalid) {
+			t.Fatalf("error does not match ErrInvalid: %v", err)
+		}
+		return false
+	}
+	for i, b := range buffers() {
+		if !bytes.Equal(b, bufs[i]) {
+			t.Fatalf("buffer %d re-emitted differently", i)
+		}
+	}
+	return true
 }
