@@ -13,31 +13,16 @@ import (
 // on either side, and compares with ref.
 func TestGatherHadamard2GuardPages(t *testing.T) {
 	rng := rand.New(rand.NewPCG(67, 68))
-	var g [10]*guardRegion
-	for i := range g {
-		g[i] = newGuardRegion(t, 1<<12)
-	}
-	for _, r := range []int{1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 67} {
-		for _, atEnd := range []bool{false, true} {
-			gatherHadamard2GuardCase[float32](t, rng, g, r, atEnd, gatherHadamard2F32)
-			gatherHadamard2GuardCase[float64](t, rng, g, r, atEnd, gatherHadamard2F64)
-		}
-	}
+	guardSweep(t, 10, func(g []*guardRegion, r int, atEnd bool) {
+		gatherHadamard2GuardCase[float32](t, rng, g, r, atEnd, gatherHadamard2F32)
+		gatherHadamard2GuardCase[float64](t, rng, g, r, atEnd, gatherHadamard2F64)
+	})
 }
 
-func gatherHadamard2GuardCase[T Float](t *testing.T, rng *rand.Rand, g [10]*guardRegion, r int, atEnd bool, f *family[gatherHadamard2Func[T]]) {
+func gatherHadamard2GuardCase[T Float](t *testing.T, rng *rand.Rand, g []*guardRegion, r int, atEnd bool, f *family[gatherHadamard2Func[T]]) {
 	t.Helper()
 	const nrows, nc = 3, 5
-	tr := randTree2(rng, nc, 3, 3, nrows)
-	e0, e1 := tr.ptr[0], tr.ptr[nc]
-	l0, l1 := tr.lptr[e0], tr.lptr[e1]
-	for j := l0; j < l1; j += 2 {
-		tr.idx[j] = nrows - 1 // the last row of x, against the edge
-	}
-	for e := e0; e < e1; e += 2 {
-		tr.crd[e] = nrows - 1
-	}
-	tr.ncrd[nc-1] = nrows - 1
+	tr, e1, l1 := guardTree2(rng, nc, nrows)
 	// Each index array as long as the kernel reads: ptr whole, crd and lptr
 	// up to the last child (and its end), idx and vals up to the last leaf.
 	ptr := g[0].at(nc+1, atEnd, tr.ptr)
@@ -72,4 +57,24 @@ func gatherHadamard2GuardCase[T Float](t *testing.T, rng *rand.Rand, g [10]*guar
 			}
 		})
 	}
+}
+
+// guardTree2 is a random tree of nc nodes (randTree2) whose every other
+// leaf and child, and last node, name the last of nrows rows: the row
+// against the edge of a guard region. e1 and l1 are the ends of its
+// children and leaves.
+func guardTree2(rng *rand.Rand, nc, nrows int) (tr tree2, e1, l1 uint64) {
+	tr = randTree2(rng, nc, 3, 3, nrows)
+	e0 := tr.ptr[0]
+	e1 = tr.ptr[nc]
+	l0 := tr.lptr[e0]
+	l1 = tr.lptr[e1]
+	for j := l0; j < l1; j += 2 {
+		tr.idx[j] = uint64(nrows - 1)
+	}
+	for e := e0; e < e1; e += 2 {
+		tr.crd[e] = uint64(nrows - 1)
+	}
+	tr.ncrd[nc-1] = uint64(nrows - 1)
+	return tr, e1, l1
 }

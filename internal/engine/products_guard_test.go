@@ -32,19 +32,28 @@ func floatsAt[T Float](g *guardRegion, n int, atEnd bool, src []T) []T {
 // compared with ref.
 func TestProductGuardPages(t *testing.T) {
 	rng := rand.New(rand.NewPCG(43, 44))
-	var g [8]*guardRegion
+	guardSweep(t, 8, func(g []*guardRegion, r int, atEnd bool) {
+		productGuardCase(t, rng, g, r, atEnd, gatherHadamardF32, scatterHadamardF32, dotRowsF32)
+		productGuardCase(t, rng, g, r, atEnd, gatherHadamardF64, scatterHadamardF64, dotRowsF64)
+	})
+}
+
+// guardSweep makes n guard regions of a page each and calls fn with them
+// for every column count r the guard tests try, with the operands against
+// the start of their region and against its end.
+func guardSweep(t *testing.T, n int, fn func(g []*guardRegion, r int, atEnd bool)) {
+	g := make([]*guardRegion, n)
 	for i := range g {
 		g[i] = newGuardRegion(t, 1<<12)
 	}
 	for _, r := range []int{1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 67} {
 		for _, atEnd := range []bool{false, true} {
-			productGuardCase(t, rng, g, r, atEnd, gatherHadamardF32, scatterHadamardF32, dotRowsF32)
-			productGuardCase(t, rng, g, r, atEnd, gatherHadamardF64, scatterHadamardF64, dotRowsF64)
+			fn(g, r, atEnd)
 		}
 	}
 }
 
-func productGuardCase[T Float](t *testing.T, rng *rand.Rand, g [8]*guardRegion, r int, atEnd bool,
+func productGuardCase[T Float](t *testing.T, rng *rand.Rand, g []*guardRegion, r int, atEnd bool,
 	gf *family[gatherHadamardFunc[T]], sf *family[scatterHadamardFunc[T]], df *family[dotRowsFunc[T]]) {
 	t.Helper()
 	const nrows, nc = 3, 5

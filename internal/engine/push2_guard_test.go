@@ -12,31 +12,16 @@ import (
 // on either side, and compares with ref.
 func TestPushHadamard2GuardPages(t *testing.T) {
 	rng := rand.New(rand.NewPCG(75, 76))
-	var g [11]*guardRegion
-	for i := range g {
-		g[i] = newGuardRegion(t, 1<<12)
-	}
-	for _, r := range []int{1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 67} {
-		for _, atEnd := range []bool{false, true} {
-			pushHadamard2GuardCase[float32](t, rng, g, r, atEnd, pushHadamard2F32)
-			pushHadamard2GuardCase[float64](t, rng, g, r, atEnd, pushHadamard2F64)
-		}
-	}
+	guardSweep(t, 11, func(g []*guardRegion, r int, atEnd bool) {
+		pushHadamard2GuardCase[float32](t, rng, g, r, atEnd, pushHadamard2F32)
+		pushHadamard2GuardCase[float64](t, rng, g, r, atEnd, pushHadamard2F64)
+	})
 }
 
-func pushHadamard2GuardCase[T Float](t *testing.T, rng *rand.Rand, g [11]*guardRegion, r int, atEnd bool, fam *family[pushHadamard2Func[T]]) {
+func pushHadamard2GuardCase[T Float](t *testing.T, rng *rand.Rand, g []*guardRegion, r int, atEnd bool, fam *family[pushHadamard2Func[T]]) {
 	t.Helper()
 	const nrows, nc = 3, 5
-	tr := randTree2(rng, nc, 3, 3, nrows)
-	e0, e1 := tr.ptr[0], tr.ptr[nc]
-	l0, l1 := tr.lptr[e0], tr.lptr[e1]
-	for j := l0; j < l1; j += 2 {
-		tr.idx[j] = nrows - 1 // the last row, against the edge
-	}
-	for e := e0; e < e1; e += 2 {
-		tr.crd[e] = nrows - 1
-	}
-	tr.ncrd[nc-1] = nrows - 1
+	tr, e1, l1 := guardTree2(rng, nc, nrows)
 	ptr := g[0].at(nc+1, atEnd, tr.ptr)
 	crd := g[1].at(int(e1), atEnd, tr.crd[:e1])
 	lptr := g[2].at(int(e1)+1, atEnd, tr.lptr[:e1+1])
