@@ -1,9 +1,6 @@
 package coo
 
-import (
-	"fmt"
-	"math/bits"
-)
+import "github.com/hurray-format/hurray-go/internal/check"
 
 // ToDense returns the tensor as a new dense slice in row-major order, with
 // the values of duplicate coordinates summed (in storage order) and zeros
@@ -12,15 +9,7 @@ import (
 // layout.ErrUnvalidated when the tensor has not passed validation.
 func (t *Tensor[T]) ToDense() []T {
 	t.mustValid()
-	n := uint64(1)
-	for _, d := range t.shape {
-		hi, lo := bits.Mul64(n, d)
-		if hi != 0 || lo > uint64(maxInt) {
-			panic(fmt.Sprintf("coo: ToDense: a tensor of shape %v does not fit an int", t.shape))
-		}
-		n = lo
-	}
-	out := make([]T, n)
+	out := make([]T, check.DenseLen("coo", t.shape))
 	r := len(t.shape)
 	for e, v := range t.values {
 		k := uint64(0)
@@ -31,5 +20,3 @@ func (t *Tensor[T]) ToDense() []T {
 	}
 	return out
 }
-
-const maxInt = int(^uint(0) >> 1)

@@ -1,9 +1,6 @@
 package csf
 
-import (
-	"fmt"
-	"math/bits"
-)
+import "github.com/hurray-format/hurray-go/internal/check"
 
 // ToDense returns the tensor as a new dense slice in row-major order of its
 // logical modes (the last mode varies fastest, whatever the mode order),
@@ -12,15 +9,7 @@ import (
 // matching layout.ErrUnvalidated when the tensor has not passed validation.
 func (t *Tensor[T]) ToDense() []T {
 	t.mustValid()
-	n := uint64(1)
-	for _, d := range t.shape {
-		hi, lo := bits.Mul64(n, d)
-		if hi != 0 || lo > uint64(maxInt) {
-			panic(fmt.Sprintf("csf: ToDense: a tensor of shape %v does not fit an int", t.shape))
-		}
-		n = lo
-	}
-	out := make([]T, n)
+	out := make([]T, check.DenseLen("csf", t.shape))
 	for c, v := range t.All() {
 		k := uint64(0)
 		for m, i := range c {
@@ -30,5 +19,3 @@ func (t *Tensor[T]) ToDense() []T {
 	}
 	return out
 }
-
-const maxInt = int(^uint(0) >> 1)

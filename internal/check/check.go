@@ -10,6 +10,7 @@ package check
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/kernels"
@@ -128,4 +129,19 @@ func InShape(pkg string, shape, coord []uint64) {
 			panic(fmt.Sprintf("%s: At%v outside the shape %v (mode %d)", pkg, coord, shape, m))
 		}
 	}
+}
+
+// DenseLen returns the number of elements of a dense array of shape, the
+// product of its elements, for a ToDense of package pkg; it panics when
+// the product does not fit an int.
+func DenseLen(pkg string, shape []uint64) int {
+	n := uint64(1)
+	for _, d := range shape {
+		hi, lo := bits.Mul64(n, d)
+		if hi != 0 || lo > uint64(int(^uint(0)>>1)) {
+			panic(fmt.Sprintf("%s: ToDense: a tensor of shape %v does not fit an int", pkg, shape))
+		}
+		n = lo
+	}
+	return int(n)
 }
