@@ -95,6 +95,19 @@ func raceHadamardTree() (ptr, crd, lptr, idx []uint64, vals []float64) {
 	return runsOf(64, 4), crd, lptr, idx, vals
 }
 
+// racePush2 is the setup of a PushHadamard2 case in mode: the race is on
+// a row of out, which the leaves name in PushLeaves and the children in
+// PushChildren.
+func racePush2(mode PushMode) func(t tier) (func(), func()) {
+	return func(t tier) (func(), func()) {
+		ptr, crd, lptr, idx, vals := raceHadamardTree()
+		out, above, y, f := make([]float64, 16*4), make([]float64, 4), make([]float64, 16*4), make([]float64, 16*4)
+		return func() {
+			pushHadamard2F64.impls[t](out, above, y, iota64(16), ptr, crd, lptr, vals, idx, f, 4, int(mode))
+		}, func() { out[7*4+1] = 1 }
+	}
+}
+
 var raceCases = []raceCase{
 	{"lowerbound", lowerBound.implements, func(t tier) (func(), func()) {
 		s := iota64(1000)
@@ -207,20 +220,8 @@ var raceCases = []raceCase{
 			scatterHadamardF64.impls[t](out, base, y, iota64(64), iota64(64), ptr, vals, idx, 4, 4)
 		}, func() { out[7*4+1] = 1 }
 	}},
-	{"pushhadamard2.leaves.f64", pushHadamard2F64.implements, func(t tier) (func(), func()) {
-		ptr, crd, lptr, idx, vals := raceHadamardTree()
-		out, above, y, f := make([]float64, 16*4), make([]float64, 4), make([]float64, 16*4), make([]float64, 16*4)
-		return func() {
-			pushHadamard2F64.impls[t](out, above, y, iota64(16), ptr, crd, lptr, vals, idx, f, 4, int(PushLeaves))
-		}, func() { out[7*4+1] = 1 }
-	}},
-	{"pushhadamard2.children.f64", pushHadamard2F64.implements, func(t tier) (func(), func()) {
-		ptr, crd, lptr, idx, vals := raceHadamardTree()
-		out, above, y, f := make([]float64, 16*4), make([]float64, 4), make([]float64, 16*4), make([]float64, 16*4)
-		return func() {
-			pushHadamard2F64.impls[t](out, above, y, iota64(16), ptr, crd, lptr, vals, idx, f, 4, int(PushChildren))
-		}, func() { out[7*4+1] = 1 }
-	}},
+	{"pushhadamard2.leaves.f64", pushHadamard2F64.implements, racePush2(PushLeaves)},
+	{"pushhadamard2.children.f64", pushHadamard2F64.implements, racePush2(PushChildren)},
 }
 
 func TestAsmRaceAnnotated(t *testing.T) {
