@@ -250,6 +250,12 @@ func (t *Tensor[T]) Shape() []uint64 { return slices.Clone(t.shape) }
 // Rank returns the number of modes.
 func (t *Tensor[T]) Rank() int { return len(t.shape) }
 
+// Dims returns the shape as ints, for sizing slices and loops without
+// conversions (a factor matrix of mode m with R columns has Dims()[m]*R
+// elements). It allocates the slice and panics when a dimension does not
+// fit an int.
+func (t *Tensor[T]) Dims() []int { return check.Dims("coo", t.shape) }
+
 // NNZ returns the number of stored entries, duplicates and zeros included.
 func (t *Tensor[T]) NNZ() int { return len(t.values) }
 

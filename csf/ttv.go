@@ -17,7 +17,8 @@ import (
 
 // TTV multiplies the tensor by a dense vector along one mode and returns the
 // sparse result of rank N-1 as a new validated tensor; it panics unless the
-// rank is at least 4 (use TTVMatrix for rank 3):
+// rank is at least 4, since CSF starts at rank 3 (TTVAny takes every rank and
+// returns TTVMatrix's matrix for rank 3):
 //
 //	y(i without i_mode) = Σ_{i_mode} x(i) * v[i_mode]
 //
@@ -74,7 +75,7 @@ func (t *Tensor[T]) TTV(mode int, v []T) *Tensor[T] {
 func (t *Tensor[T]) TTVTo(dst *Tensor[T], mode int, v []T, ws *Workspace[T]) *Tensor[T] {
 	t.mustValid()
 	if len(t.shape) < 4 {
-		panic(fmt.Sprintf("csf: TTV: rank %d gives a rank-%d result; use TTVMatrix", len(t.shape), len(t.shape)-1))
+		panic(fmt.Sprintf("csf: TTV: rank %d gives a rank-%d result; use TTVAny or TTVMatrix", len(t.shape), len(t.shape)-1))
 	}
 	o := t.newTTVOut(ws, v)
 	if dst != nil {
