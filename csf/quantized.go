@@ -222,8 +222,12 @@ func (q *Quantized) Find(coord []uint64) (leaf int, ok bool) {
 }
 
 // At returns the dequantized value stored at a logical coordinate, or 0
-// when none is.
+// when none is. It panics as Tensor's At does: when len(coord) is not the
+// rank or the coordinate lies outside the shape, and on an unvalidated
+// tensor.
 func (q *Quantized) At(coord ...uint64) float32 {
+	q.mustValid()
+	check.InShape("csf", q.x.shape, coord)
 	if i, ok := q.Find(coord); ok {
 		return q.v.At(i, q.channel(coord))
 	}

@@ -236,13 +236,19 @@ func (a *Matrix[T]) Find(i, j uint64) (k int, ok bool) {
 // At returns entry (i, j), or 0 when it is not stored. It panics when (i, j)
 // lies outside the shape, as gonum's At does, and on an unvalidated matrix.
 func (a *Matrix[T]) At(i, j uint64) T {
-	if i >= a.rows || j >= a.cols {
-		panic(fmt.Sprintf("csr: At(%d, %d) outside the %dx%d matrix", i, j, a.rows, a.cols))
-	}
+	inShape(i, j, a.rows, a.cols)
 	if k, ok := a.Find(i, j); ok {
 		return a.values[k]
 	}
 	return 0
+}
+
+// inShape panics with the message of every matrix's At when (i, j) lies
+// outside rows x cols.
+func inShape(i, j, rows, cols uint64) {
+	if i >= rows || j >= cols {
+		panic(fmt.Sprintf("csr: At(%d, %d) outside the %dx%d matrix", i, j, rows, cols))
+	}
 }
 
 // FindBatch looks up n (row, col) pairs, coords row-major n x 2; out[k]
