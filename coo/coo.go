@@ -1,5 +1,6 @@
-// Package coo implements the coordinate-list layout (tag 0x07) for tensors of
-// any rank from 1 to 64.
+// Package coo implements sparse tensors of any rank from 1 to 64 as
+// coordinate lists (COO): one index tuple and one value per stored entry,
+// in any order. It is the Hurray layout of tag 0x07.
 //
 // # Layout
 //

@@ -1,7 +1,10 @@
-// Package csr implements the compressed rank-2 layouts: CSR (tag 0x08) and
-// its column twin CSC (tag 0x09). One type, Matrix, holds both; a CSC matrix
-// is stored exactly as the CSR form of its transpose, and T returns that
-// transpose as a view without copying.
+// Package csr implements sparse matrices in compressed sparse row (CSR) and
+// column (CSC) form, as SciPy's csr_matrix and csc_matrix store them, with
+// their products by dense vectors and matrices and gonum adapters.
+//
+// One type, Matrix, holds both (the Hurray layout tags 0x08 and 0x09); a CSC
+// matrix is stored exactly as the CSR form of its transpose, and T returns
+// that transpose as a view without copying.
 //
 // # Layout
 //
