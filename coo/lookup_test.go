@@ -24,6 +24,9 @@ func TestAtOutsideShape(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if d := q.Dims(); len(d) != 3 || d[0] != 2 || d[1] != 3 || d[2] != 4 {
+		t.Fatalf("Quantized.Dims() = %v, want [2 3 4]", d)
+	}
 	if math.Abs(float64(q.At(1, 2, 3))-3) > 0.05 || q.At(0, 0, 0) != 0 {
 		t.Fatalf("Quantized.At inside: %v %v", q.At(1, 2, 3), q.At(0, 0, 0))
 	}

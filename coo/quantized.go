@@ -120,6 +120,10 @@ func (q *Quantized) Shape() []uint64 { return slices.Clone(q.x.shape) }
 // Rank returns the number of modes.
 func (q *Quantized) Rank() int { return len(q.x.shape) }
 
+// Dims returns the shape as ints, as Tensor's Dims does. It allocates the
+// slice and panics when a dimension does not fit an int.
+func (q *Quantized) Dims() []int { return check.Dims("coo", q.x.shape) }
+
 // NNZ returns the number of stored entries, duplicates and zeros included.
 func (q *Quantized) NNZ() int { return q.v.N }
 

@@ -583,6 +583,9 @@ func TestAtOutsideShape(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if d := q.Dims(); !slices.Equal(d, []int{3, 4, 5}) {
+		t.Errorf("Quantized.Dims() = %v, want [3 4 5]", d)
+	}
 	if got := q.At(2, 0, 4); math.Abs(float64(got)-3) > 0.05 {
 		t.Errorf("Quantized.At(2, 0, 4) = %v, want 3 to int8 rounding", got)
 	}
