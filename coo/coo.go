@@ -358,15 +358,17 @@ func (t *Tensor[T]) At(coord ...uint64) T {
 }
 
 // FindBatch looks up n coordinates (row-major n x rank); out[k] receives the
-// index of the first matching entry or -1.
+// index into Values of the first entry stored at coordinate k, or -1. It
+// panics when len(coords) != len(out)*rank and on an unvalidated tensor.
 func (t *Tensor[T]) FindBatch(coords []uint64, out []int) {
 	t.mustValid()
 	x := t.ix()
 	x.findBatch(coords, out, t.sorted)
 }
 
-// All iterates over the entries in storage order. The yielded coordinate is a
-// view of the stored tuple: do not modify it.
+// All iterates over the entries in storage order, duplicates included,
+// yielding each coordinate and value. The yielded coordinate is a view of
+// the stored tuple: do not modify it. It panics on an unvalidated tensor.
 func (t *Tensor[T]) All() iter.Seq2[[]uint64, T] {
 	t.mustValid()
 	return func(yield func([]uint64, T) bool) {

@@ -262,7 +262,8 @@ func (a *Matrix[T]) FindBatch(coords []uint64, out []int) {
 
 // All iterates over the stored entries in storage order (row by row for CSR,
 // column by column for CSC), yielding the logical (row, col) and the value.
-// The coordinate slice is reused between iterations.
+// The coordinate slice is reused between iterations: copy it to keep it. It
+// panics on an unvalidated matrix.
 func (a *Matrix[T]) All() iter.Seq2[[]uint64, T] {
 	a.mustValid()
 	return func(yield func([]uint64, T) bool) {
