@@ -10,50 +10,15 @@
 // or rejecting the input with an error naming the coordinate. Stored zeros are
 // entries like any other: they are kept, never dropped.
 //
-// # Algorithms
+// # Cost and concurrency
 //
-// COO to CSF sorts the tuples in level order by a stable radix sort on a
-// packed key (the level coordinates, outermost most significant) when the
-// level bit widths (ceil(log2(shape[m])) summed) fit in 64 bits; the values
-// ride along with the keys, so nothing is gathered at random. Large inputs
-// are split on the top digit first (one pass from memory into buckets of
-// about 16K entries) and each bucket is then sorted by LSD passes while it
-// is in cache. When the key does not fit 64 bits the levels are packed into
-// several 64-bit groups and sorted by one stable radix sort per group, least
-// significant group first, carrying a uint32 permutation. Input already
-// sorted in level order is not sorted at all: packing the 64-bit keys checks
-// their order and, while each block of keys is in cache, counts the nodes it
-// starts per level (with several groups: coo.IsSorted for the identity
-// order, or one early-exit pass). Then one counting pass (skipped when the
-// packing counted) and one filling pass build every level's pos and crd,
-// one level at a time over blocks of keys in L1.
-//
-// COO to CSR/CSC is the same radix sort on (major << bits(minor) | minor)
-// keys, i.e. a sequence of counting sorts (histogram, prefix sum, stable
-// scatter) over at most 2048 buckets each, followed by one pass that writes
-// the pointer array, the indices and the merged values: not one counting
-// sort straight to the rows, whose scatter to a million rows misses cache
-// and TLB on nearly every entry. CSR to CSC is a stable transpose: one
-// counting pass (per-worker column histograms, prefix sum, scatter in row
-// order) for results that fit half of L3, else two scatters, the first to
-// groups of columns and the second, within each group, to the columns in
-// cache (transposeBlocked). CSF to COO expands the tree
-// in blocks of 256 leaves so that every level writes the block while it is
-// in L1, one loop per level and block. Reorder packs each leaf's key
-// straight from the tree and sorts it, without a COO copy, when the key
-// fits 64 bits.
-//
-// Every step that pays runs on Options.Workers goroutines (0 = GOMAXPROCS):
-// histograms per worker, scatters per worker into disjoint ranges, buckets
-// per worker. The CSF expansion, the level build and Reorder's subtree sort
-// cut their work into many parts (16 a worker) that the workers take as
-// they finish, so that on a machine where one core runs slower than another
-// (a shared VM) the faster takes more. Results are bit-identical whatever
-// the worker count: every sort is stable and duplicates are combined in
-// input order by one worker.
-//
-// Limits: COO inputs with 2^32 or more entries, and matrices whose two bit
-// widths exceed 64 bits, take the simple comparison-sort path.
+// Every conversion runs in time linear in the entries for inputs whose
+// coordinates pack into 64 bits (all but tensors of extreme shapes), skips
+// the sort for input already in the target order, and runs on
+// Options.Workers goroutines (0 = GOMAXPROCS). Results are bit-identical
+// whatever the worker count. COO inputs with 2^32 or more entries, and
+// matrices whose two coordinate bit widths sum to more than 64, take a
+// slower comparison-sort path.
 //
 // # Memory
 //
@@ -83,7 +48,7 @@
 //
 // plus 16 KiB per worker of histograms, and for sorts of more than
 // L3/16 entries (2M with a 32 MiB L3, at most 3M on Intel) 288 KiB per
-// worker of write-combining buffers (internal/radix, pooled across calls).
+// worker of write-combining buffers (pooled across calls).
 // A CSF or CSR result holds at least 16 (12) bytes per nonzero, so the
 // extra stays within twice the output when few entries are duplicates; the
 // scratch is sized by the input's entries, so an input of mostly
@@ -150,6 +115,52 @@
 // value, twice) and quant.Quantize's pass. The results share no memory with
 // the input.
 package convert
+
+// How the conversions work (notes for maintainers; the package doc states
+// the contract).
+//
+// COO to CSF sorts the tuples in level order by a stable radix sort on a
+// packed key (the level coordinates, outermost most significant) when the
+// level bit widths (ceil(log2(shape[m])) summed) fit in 64 bits; the values
+// ride along with the keys, so nothing is gathered at random. Large inputs
+// are split on the top digit first (one pass from memory into buckets of
+// about 16K entries) and each bucket is then sorted by LSD passes while it
+// is in cache. When the key does not fit 64 bits the levels are packed into
+// several 64-bit groups and sorted by one stable radix sort per group, least
+// significant group first, carrying a uint32 permutation. Input already
+// sorted in level order is not sorted at all: packing the 64-bit keys checks
+// their order and, while each block of keys is in cache, counts the nodes it
+// starts per level (with several groups: coo.IsSorted for the identity
+// order, or one early-exit pass). Then one counting pass (skipped when the
+// packing counted) and one filling pass build every level's pos and crd,
+// one level at a time over blocks of keys in L1.
+//
+// COO to CSR/CSC is the same radix sort on (major << bits(minor) | minor)
+// keys, i.e. a sequence of counting sorts (histogram, prefix sum, stable
+// scatter) over at most 2048 buckets each, followed by one pass that writes
+// the pointer array, the indices and the merged values: not one counting
+// sort straight to the rows, whose scatter to a million rows misses cache
+// and TLB on nearly every entry. CSR to CSC is a stable transpose: one
+// counting pass (per-worker column histograms, prefix sum, scatter in row
+// order) for results that fit half of L3, else two scatters, the first to
+// groups of columns and the second, within each group, to the columns in
+// cache (transposeBlocked). CSF to COO expands the tree
+// in blocks of 256 leaves so that every level writes the block while it is
+// in L1, one loop per level and block. Reorder packs each leaf's key
+// straight from the tree and sorts it, without a COO copy, when the key
+// fits 64 bits.
+//
+// Every step that pays runs on Options.Workers goroutines (0 = GOMAXPROCS):
+// histograms per worker, scatters per worker into disjoint ranges, buckets
+// per worker. The CSF expansion, the level build and Reorder's subtree sort
+// cut their work into many parts (16 a worker) that the workers take as
+// they finish, so that on a machine where one core runs slower than another
+// (a shared VM) the faster takes more. Results are bit-identical whatever
+// the worker count: every sort is stable and duplicates are combined in
+// input order by one worker.
+//
+// Limits: COO inputs with 2^32 or more entries, and matrices whose two bit
+// widths exceed 64 bits, take the simple comparison-sort path.
 
 import (
 	"fmt"

@@ -11,26 +11,31 @@ import (
 )
 
 // Reorder returns t with its levels in another mode order (nil for identity),
-// summing nothing (a CSF has no duplicates).
+// summing nothing (a CSF has no duplicates), as a new validated tensor that
+// shares no memory with t. Its errors are ReorderTo's.
 func Reorder[T Float](t *csf.Tensor[T], modeOrder []uint32) (*csf.Tensor[T], error) {
 	return ReorderTo(nil, t, modeOrder, nil, Options{})
 }
 
 // ReorderTo is Reorder (modeOrder nil for identity) writing into dst's
-// buffers (dst may be nil; t itself, or a dst that shares memory with t, is
-// not reused) with ws for scratch
-// (may be nil) and opts.Workers goroutines. When the packed level-order key
-// fits 64 bits no COO copy is made: the leaves' new keys are expanded from
-// the levels and sorted with their values. When the new order keeps the old
-// one's top levels (a swap of the two lowest levels, say) and no subtree
-// under them holds more than 4 x the sort's largest bucket
-// (radix.Tuning.BucketMax) leaves, only each
-// subtree's leaves are sorted, a few subtrees at a time, each batch
-// expanded, sorted and counted while it is in cache (sortBelow); otherwise
-// all the keys are sorted together (radix.SortParallel). Either sort skips
-// the bits of the new order's last levels where the old order already gives
-// them (keyPlan.sortedLow: a reversal, a swap of the two lowest levels).
+// buffers where they are large enough (dst may be nil; t itself, or a dst
+// that shares memory with t, is not reused), with scratch memory from ws
+// (may be nil) and opts.Workers goroutines (0 = GOMAXPROCS). dst must not
+// be used after the call. It returns an error matching layout.ErrInvalid
+// when modeOrder is not a permutation of the tensor's modes, and the
+// errors of Reorder otherwise. The result is the same bits whatever the
+// worker count.
 func ReorderTo[T Float](dst *csf.Tensor[T], t *csf.Tensor[T], modeOrder []uint32, ws *Workspace, opts Options) (*csf.Tensor[T], error) {
+	// When the packed level-order key fits 64 bits no COO copy is made: the
+	// leaves' new keys are expanded from the levels and sorted with their
+	// values. When the new order keeps the old one's top levels (a swap of
+	// the two lowest levels, say) and no subtree under them holds more than
+	// 4 x the sort's largest bucket (radix.Tuning.BucketMax) leaves, only
+	// each subtree's leaves are sorted, a few subtrees at a time, each batch
+	// expanded, sorted and counted while it is in cache (sortBelow);
+	// otherwise all the keys are sorted together (radix.SortParallel).
+	// Either sort skips the bits of the new order's last levels where the
+	// old order already gives them (keyPlan.sortedLow).
 	shape := t.Shape()
 	modeOrder, err := levelOrder(t.Valid(), shape, modeOrder, opts)
 	if err != nil {

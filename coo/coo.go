@@ -1,5 +1,6 @@
-// Package coo implements the coordinate-list layout (tag 0x07) for tensors of
-// any rank from 1 to 64.
+// Package coo implements sparse tensors of any rank from 1 to 64 as
+// coordinate lists (COO): one index tuple and one value per stored entry,
+// in any order. It is the Hurray layout of tag 0x07.
 //
 // # Layout
 //
@@ -250,6 +251,12 @@ func (t *Tensor[T]) Shape() []uint64 { return slices.Clone(t.shape) }
 // Rank returns the number of modes.
 func (t *Tensor[T]) Rank() int { return len(t.shape) }
 
+// Dims returns the shape as ints, for sizing slices and loops without
+// conversions (a factor matrix of mode m with R columns has Dims()[m]*R
+// elements). It allocates the slice and panics when a dimension does not
+// fit an int.
+func (t *Tensor[T]) Dims() []int { return check.Dims("coo", t.shape) }
+
 // NNZ returns the number of stored entries, duplicates and zeros included.
 func (t *Tensor[T]) NNZ() int { return len(t.values) }
 
@@ -351,15 +358,17 @@ func (t *Tensor[T]) At(coord ...uint64) T {
 }
 
 // FindBatch looks up n coordinates (row-major n x rank); out[k] receives the
-// index of the first matching entry or -1.
+// index into Values of the first entry stored at coordinate k, or -1. It
+// panics when len(coords) != len(out)*rank and on an unvalidated tensor.
 func (t *Tensor[T]) FindBatch(coords []uint64, out []int) {
 	t.mustValid()
 	x := t.ix()
 	x.findBatch(coords, out, t.sorted)
 }
 
-// All iterates over the entries in storage order. The yielded coordinate is a
-// view of the stored tuple: do not modify it.
+// All iterates over the entries in storage order, duplicates included,
+// yielding each coordinate and value. The yielded coordinate is a view of
+// the stored tuple: do not modify it. It panics on an unvalidated tensor.
 func (t *Tensor[T]) All() iter.Seq2[[]uint64, T] {
 	t.mustValid()
 	return func(yield func([]uint64, T) bool) {

@@ -120,6 +120,10 @@ func (q *Quantized) Shape() []uint64 { return slices.Clone(q.x.shape) }
 // Rank returns the number of modes.
 func (q *Quantized) Rank() int { return len(q.x.shape) }
 
+// Dims returns the shape as ints, as Tensor's Dims does. It allocates the
+// slice and panics when a dimension does not fit an int.
+func (q *Quantized) Dims() []int { return check.Dims("coo", q.x.shape) }
+
 // NNZ returns the number of stored entries, duplicates and zeros included.
 func (q *Quantized) NNZ() int { return q.v.N }
 
@@ -194,9 +198,11 @@ func (q *Quantized) Find(coord []uint64) (i int, ok bool) {
 
 // At returns the sum, in float32 and storage order, of the dequantized
 // values stored at a coordinate (COO may hold duplicates), or 0 when none
-// is.
+// is. It panics as Tensor's At does: when len(coord) is not the rank or the
+// coordinate lies outside the shape, and on an unvalidated tensor.
 func (q *Quantized) At(coord ...uint64) float32 {
 	q.mustValid()
+	check.InShape("coo", q.x.shape, coord)
 	var s float32
 	q.x.matches(coord, q.sorted, func(k int) { s += q.v.At(k, q.channel(coord)) })
 	return s

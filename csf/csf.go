@@ -155,6 +155,12 @@ func (t *Tensor[T]) Shape() []uint64 { return slices.Clone(t.shape) }
 // Rank returns the number of modes.
 func (t *Tensor[T]) Rank() int { return len(t.shape) }
 
+// Dims returns the shape as ints, for sizing slices and loops without
+// conversions (a factor matrix of mode m with R columns has Dims()[m]*R
+// elements). It allocates the slice and panics when a dimension does not
+// fit an int.
+func (t *Tensor[T]) Dims() []int { return check.Dims("csf", t.shape) }
+
 // NNZ returns the number of stored entries (leaves), zeros included.
 func (t *Tensor[T]) NNZ() int { return len(t.values) }
 
@@ -230,21 +236,24 @@ func (t *Tensor[T]) At(coord ...uint64) T {
 // of rank entries, row-major, and out[i] receives the leaf index of tuple i or
 // -1. It panics when len(coords) != len(out)*rank.
 //
-// The lookups advance together level by level (kernels.DescendLevel), so
-// that their memory accesses overlap. A large batch goes in blocks of 65536
-// queries, each carried through every level before the next: per level, the
-// live queries of the block are sorted by parent node (a stable radix sort
-// of at most that many pairs), so the probes into pos and crd run in storage
-// order and neighbouring queries share cache lines, pages and the top steps
-// of their searches; queries that missed are dropped. The block's node
-// state and keys stay in cache. When the root mode's extent is at most
-// twice the batch (and at most 2^24), the root level is answered from a
-// table of its extent, coordinate -> node, built once per call: one load
-// per query instead of a binary search over the whole root level. Small
-// batches (up to 4096 queries) skip the sorting and run every level over
-// the whole batch. The workspace comes from a sync.Pool, so a warm call
-// allocates nothing once it has grown.
+// Its scratch memory is pooled, so a warm call allocates nothing. Large
+// batches cost less per lookup than Find in a loop; the answers are the
+// same.
 func (t *Tensor[T]) FindBatch(coords []uint64, out []int) {
+	// The lookups advance together level by level (kernels.DescendLevel), so
+	// that their memory accesses overlap. A large batch goes in blocks of 65536
+	// queries, each carried through every level before the next: per level, the
+	// live queries of the block are sorted by parent node (a stable radix sort
+	// of at most that many pairs), so the probes into pos and crd run in storage
+	// order and neighbouring queries share cache lines, pages and the top steps
+	// of their searches; queries that missed are dropped. The block's node
+	// state and keys stay in cache. When the root mode's extent is at most
+	// twice the batch (and at most 2^24), the root level is answered from a
+	// table of its extent, coordinate -> node, built once per call: one load
+	// per query instead of a binary search over the whole root level. Small
+	// batches (up to 4096 queries) skip the sorting and run every level over
+	// the whole batch. The workspace comes from a sync.Pool, so a warm call
+	// allocates nothing once it has grown.
 	t.mustValid()
 	x := t.tree()
 	x.findBatch(coords, out)
@@ -252,11 +261,13 @@ func (t *Tensor[T]) FindBatch(coords []uint64, out []int) {
 
 // All iterates over the stored entries in storage order, yielding each
 // logical coordinate and value. The coordinate slice is only valid during
-// its iteration (the next blocks reuse its memory): copy it to keep it. The
-// leaves go in blocks of 512 (allBlock), whose coordinate tuples are written
-// level by level with the kernels (LowerBound for the block's node range at
-// each level, ExpandRuns for their coordinates over their leaves).
+// its iteration (later steps reuse its memory): copy it to keep it. It
+// panics on an unvalidated tensor.
 func (t *Tensor[T]) All() iter.Seq2[[]uint64, T] {
+	// The leaves go in blocks of 512 (allBlock), whose coordinate tuples are
+	// written level by level with the kernels (LowerBound for the block's
+	// node range at each level, ExpandRuns for their coordinates over their
+	// leaves).
 	t.mustValid()
 	return func(yield func([]uint64, T) bool) {
 		x := t.tree()

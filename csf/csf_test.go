@@ -3,6 +3,7 @@ package csf_test
 import (
 	"errors"
 	"maps"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/layout"
+	"github.com/hurray-format/hurray-go/quant"
 )
 
 // small is a 3x4x5 tensor with mode_order [2 0 1] and entries
@@ -577,4 +579,17 @@ func TestAtOutsideShape(t *testing.T) {
 	mustPanic(t, "csf: At[3 0 0] outside the shape [3 4 5] (mode 0)", func() { x.At(3, 0, 0) })
 	mustPanic(t, "csf: At[0 0 5] outside the shape [3 4 5] (mode 2)", func() { x.At(0, 0, 5) })
 	mustPanic(t, "csf: At: coordinate of length 2 for rank 3", func() { x.At(0, 0) })
+	q, _, err := csf.Quantize(x, quant.MustParse("int8:tensor"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := q.Dims(); !slices.Equal(d, []int{3, 4, 5}) {
+		t.Errorf("Quantized.Dims() = %v, want [3 4 5]", d)
+	}
+	if got := q.At(2, 0, 4); math.Abs(float64(got)-3) > 0.05 {
+		t.Errorf("Quantized.At(2, 0, 4) = %v, want 3 to int8 rounding", got)
+	}
+	mustPanic(t, "csf: At[3 0 0] outside the shape [3 4 5] (mode 0)", func() { q.At(3, 0, 0) })
+	mustPanic(t, "csf: At[0 0 5] outside the shape [3 4 5] (mode 2)", func() { q.At(0, 0, 5) })
+	mustPanic(t, "csf: At: coordinate of length 2 for rank 3", func() { q.At(0, 0) })
 }

@@ -1,5 +1,9 @@
-// Package csf implements the Compressed Sparse Fiber layout of ADR-025 (tag
-// 0x0A) for tensors of rank 3 to 64.
+// Package csf implements sparse tensors of rank 3 to 64 in Compressed Sparse
+// Fiber (CSF) form, a tree with one compressed level per mode, and the
+// products of tensor decompositions on it (MTTKRP, TTV, TTM, SDDMM).
+//
+// The layout is the one of the Hurray format's ADR-025 (tag 0x0A), described
+// in the repository's docs/format.md.
 //
 // # Layout
 //

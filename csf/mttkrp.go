@@ -60,36 +60,37 @@ func is32[T Float]() bool { return unsafe.Sizeof(T(0)) == 4 }
 // is the factors' column count (the rank of a CP decomposition, not the
 // tensor's number of modes).
 //
-// Any mode works with any mode_order. Above the output mode's level, the
-// Hadamard products of the factor rows are pushed down the tree; below it,
-// the leaf fibers are gathered and pulled up. The fused kernels
-// kernels.GatherHadamard2 (output at level N-3 or above) and
-// kernels.PushHadamard2 (output at N-2 or the leaves) walk the three levels
-// from N-3 down in one pass, with no intermediate rows in memory. Work is
-// split over roots, balanced by leaf count, on GOMAXPROCS goroutines (one
-// for a tensor of fewer than 32768 entries, parallelMinNNZ; above, at least
-// half that a goroutine). When
-// the mode is not at the root level, different roots may write the same
-// output row: each extra goroutine then accumulates into a private copy of
-// out that is summed at the end, as long as those copies stay under 2^24
-// elements and shape[mode] <= nnz; otherwise one goroutine does the work.
-// Along the root's mode the result has the same bits for any number of
-// goroutines (each output row is summed by one, in storage order); along the
-// others the copies' sum agrees with one goroutine's to rounding. Because
-// the walk factors shared rows out of the sum, Inf and NaN in the inputs
-// follow its order of operations rather than the per-entry formula (a
-// factor row of Inf times a sum of -Inf and 3 gives -Inf, not NaN), which
-// may depend on mode_order. In a tree with nodes that have no children
-// (valid, though no conversion makes them) such a node's factor row is
-// multiplied by its empty sum, 0: an Inf or NaN in a row that only such
-// nodes name makes the output row they reach NaN.
+// Any mode works with any mode_order. The work is O(nnz * cols) and, for
+// tensors of a few tens of thousands of entries or more, runs on up to
+// GOMAXPROCS goroutines. Along the mode stored at the root the result has
+// the same bits for any number of goroutines; along the others it agrees
+// with a one-goroutine run to rounding. The sum is factored along the tree,
+// so Inf and NaN in the inputs follow that order of operations rather than
+// the per-entry formula (a factor row of Inf times a sum of -Inf and 3 gives
+// -Inf, not NaN), which may depend on mode_order; in a tree with nodes that
+// have no children (valid, though no conversion makes them) an Inf or NaN in
+// a factor row that only such nodes name makes the output rows they reach NaN.
 //
 // It panics with a "csf: ..." message on a bad mode, column count or operand size
 // (including sizes whose product does not fit an int), when out shares
 // memory with a factor other than factors[mode], with the tensor's values
-// or with its levels, and on an unvalidated tensor. It takes a Workspace from a
-// sync.Pool; use MTTKRPWith to manage one.
+// or with its levels, and on an unvalidated tensor. Its scratch memory is a
+// pooled Workspace, so repeated calls allocate nothing once it has grown;
+// MTTKRPWith takes one from the caller. Concurrent calls on one tensor are
+// safe when their outputs do not overlap.
 func (t *Tensor[T]) MTTKRP(mode int, factors [][]T, cols int, out []T) {
+	// Above the output mode's level the Hadamard products of the factor
+	// rows are pushed down the tree; below it the leaf fibers are gathered
+	// and pulled up. The fused kernels kernels.GatherHadamard2 (output at
+	// level N-3 or above) and kernels.PushHadamard2 (output at N-2 or the
+	// leaves) walk the three levels from N-3 down in one pass, with no
+	// intermediate rows in memory. Work is split over roots, balanced by
+	// leaf count (one goroutine below parallelMinNNZ entries; above, at
+	// least half that a goroutine). When the mode is not at the root level,
+	// different roots may write the same output row: each extra goroutine
+	// then accumulates into a private copy of out, summed at the end, as
+	// long as those copies stay under 2^24 elements and shape[mode] <= nnz;
+	// otherwise one goroutine does the work.
 	ws := getWorkspace[T]()
 	t.MTTKRPWith(ws, mode, factors, cols, out)
 	putWorkspace(ws)

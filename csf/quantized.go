@@ -130,6 +130,10 @@ func (q *Quantized) Shape() []uint64 { return slices.Clone(q.x.shape) }
 // Rank returns the number of modes.
 func (q *Quantized) Rank() int { return len(q.x.shape) }
 
+// Dims returns the shape as ints, as Tensor's Dims does. It allocates the
+// slice and panics when a dimension does not fit an int.
+func (q *Quantized) Dims() []int { return check.Dims("csf", q.x.shape) }
+
 // NNZ returns the number of stored entries (leaves), zeros included.
 func (q *Quantized) NNZ() int { return q.v.N }
 
@@ -222,8 +226,12 @@ func (q *Quantized) Find(coord []uint64) (leaf int, ok bool) {
 }
 
 // At returns the dequantized value stored at a logical coordinate, or 0
-// when none is.
+// when none is. It panics as Tensor's At does: when len(coord) is not the
+// rank or the coordinate lies outside the shape, and on an unvalidated
+// tensor.
 func (q *Quantized) At(coord ...uint64) float32 {
+	q.mustValid()
+	check.InShape("csf", q.x.shape, coord)
 	if i, ok := q.Find(coord); ok {
 		return q.v.At(i, q.channel(coord))
 	}

@@ -17,7 +17,8 @@ import (
 
 // TTV multiplies the tensor by a dense vector along one mode and returns the
 // sparse result of rank N-1 as a new validated tensor; it panics unless the
-// rank is at least 4 (use TTVMatrix for rank 3):
+// rank is at least 4, since CSF starts at rank 3 (TTVAny takes every rank and
+// returns TTVMatrix's matrix for rank 3):
 //
 //	y(i without i_mode) = Σ_{i_mode} x(i) * v[i_mode]
 //
@@ -36,15 +37,12 @@ import (
 // # Cost
 //
 // When the mode is stored at the leaf level, the result shares t's upper
-// levels (pos and crd, without copying) and only its values are computed: one
-// gathered dot product per fiber (TTVValues writes them into a caller's
-// slice). Any other mode regroups the leaves by the remaining coordinates:
-// when those pack into a 64-bit key (almost always), a radix sort of one
-// key and one value per entry on GOMAXPROCS goroutines (or, for a mode
-// below the root whose level's parents have small subtrees, a sort of each
-// subtree), else a stable sort per remaining level (counting, or
-// comparison where the level's extent is far above the entries: O(N * nnz)
-// memory); then each group is summed. TTVTo reuses the result's and the scratch's memory across calls.
+// levels (pos and crd, without copying) and only its values are computed,
+// O(nnz) work (TTVValues writes them into a caller's slice). Any other mode
+// regroups the leaves by the remaining coordinates: O(nnz) work and memory
+// in the common case, on up to GOMAXPROCS goroutines, and O(N * nnz) memory
+// when the remaining coordinates do not pack into 64 bits. The result is
+// allocated; TTVTo reuses an earlier result's and the scratch's memory.
 //
 // It panics with a "csf: ..." message when len(v) != shape[mode] or the mode
 // is out of range, and on an unvalidated tensor.
@@ -54,10 +52,11 @@ func (t *Tensor[T]) TTV(mode int, v []T) *Tensor[T] {
 
 // TTVTo is TTV writing into dst's buffers where they are large enough, with
 // its scratch memory from ws (nil: a pooled one). Repeated calls whose
-// results have the same sizes then allocate nothing of the result's size:
-// the first touch of fresh pages costs about as much as the product itself,
-// which reusing dst's pages avoids. ws also sets the goroutines (NewWorkspace's workers;
-// GOMAXPROCS for TTV and a pooled workspace). dst may be nil. Its buffers are overwritten and it
+// results have the same sizes then allocate nothing of the result's size,
+// which saves the first touch of fresh pages (it can cost as much as the
+// product). ws also sets the goroutines (NewWorkspace's workers;
+// GOMAXPROCS for TTV and a pooled workspace). dst may be nil. Its buffers
+// are overwritten and it
 // must not be used after the call: pass a tensor whose memory is yours to
 // write, such as an earlier result of TTV or TTVTo, of t or of another
 // tensor. Buffers that share memory with t or with each other are not
@@ -67,13 +66,12 @@ func (t *Tensor[T]) TTV(mode int, v []T) *Tensor[T] {
 // (or to a leaf-mode TTVMatrix or a TTM), so such tensors are safe to
 // pass, and v may be dst's values (the result then goes elsewhere). After
 // the call dst (unless it is t) is unvalidated and refuses to compute: its
-// buffers are the result's. (The regrouping path,
-// taken only when the remaining coordinates need more than 64 key bits,
-// allocates its result.)
+// buffers are the result's. When the remaining coordinates need more than
+// 64 bits together, the result is allocated whatever dst holds.
 func (t *Tensor[T]) TTVTo(dst *Tensor[T], mode int, v []T, ws *Workspace[T]) *Tensor[T] {
 	t.mustValid()
 	if len(t.shape) < 4 {
-		panic(fmt.Sprintf("csf: TTV: rank %d gives a rank-%d result; use TTVMatrix", len(t.shape), len(t.shape)-1))
+		panic(fmt.Sprintf("csf: TTV: rank %d gives a rank-%d result; use TTVAny or TTVMatrix", len(t.shape), len(t.shape)-1))
 	}
 	o := t.newTTVOut(ws, v)
 	if dst != nil {

@@ -249,13 +249,19 @@ func (a *Matrix[T]) Find(i, j uint64) (k int, ok bool) {
 // At returns entry (i, j), or 0 when it is not stored. It panics when (i, j)
 // lies outside the shape, as gonum's At does, and on an unvalidated matrix.
 func (a *Matrix[T]) At(i, j uint64) T {
-	if i >= a.rows || j >= a.cols {
-		panic(fmt.Sprintf("csr: At(%d, %d) outside the %dx%d matrix", i, j, a.rows, a.cols))
-	}
+	inShape(i, j, a.rows, a.cols)
 	if k, ok := a.Find(i, j); ok {
 		return a.values[k]
 	}
 	return 0
+}
+
+// inShape panics with the message of every matrix's At when (i, j) lies
+// outside rows x cols.
+func inShape(i, j, rows, cols uint64) {
+	if i >= rows || j >= cols {
+		panic(fmt.Sprintf("csr: At(%d, %d) outside the %dx%d matrix", i, j, rows, cols))
+	}
 }
 
 // FindBatch looks up n (row, col) pairs, coords row-major n x 2; out[k]
@@ -269,7 +275,8 @@ func (a *Matrix[T]) FindBatch(coords []uint64, out []int) {
 
 // All iterates over the stored entries in storage order (row by row for CSR,
 // column by column for CSC), yielding the logical (row, col) and the value.
-// The coordinate slice is reused between iterations.
+// The coordinate slice is reused between iterations: copy it to keep it. It
+// panics on an unvalidated matrix.
 func (a *Matrix[T]) All() iter.Seq2[[]uint64, T] {
 	a.mustValid()
 	return func(yield func([]uint64, T) bool) {

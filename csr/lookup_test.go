@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hurray-format/hurray-go/csr"
+	"github.com/hurray-format/hurray-go/quant"
 )
 
 func TestLookupShapes(t *testing.T) {
@@ -31,11 +32,17 @@ func TestLookupShapes(t *testing.T) {
 	if a.AtCoord(0, 1) != 0 {
 		t.Error("AtCoord of an entry not stored is not 0")
 	}
+	q, _, err := csr.Quantize(a, quant.MustParse("int8:tensor"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		want string
 		f    func()
 	}{
 		{"csr: At(2, 0) outside the 2x3 matrix", func() { a.At(2, 0) }},
+		{"csr: At(2, 0) outside the 2x3 matrix", func() { q.At(2, 0) }},
+		{"csr: At(0, 3) outside the 2x3 matrix", func() { q.At(0, 3) }},
 		{"csr: At(0, 3) outside the 2x3 matrix", func() { a.AtCoord(0, 3) }},
 		{"csr: AtCoord: coordinate of length 3", func() { a.AtCoord(0, 0, 0) }},
 		{"csr: FindCoord: coordinate of length 1", func() { a.FindCoord([]uint64{0}) }},

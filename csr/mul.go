@@ -9,48 +9,12 @@ import (
 	"github.com/hurray-format/hurray-go/kernels"
 )
 
-// Products
-//
-// For a matrix A (CSR or CSC, rows x cols) and dense row-major operands:
-//
-//	MulVec(y, x)                          y = A x
-//	MulVecTrans(y, x)                     y = Aᵀ x
-//	MulVecTo(y, alpha, x, beta)           y = alpha A x + beta y
-//	MulVecTransTo(y, alpha, x, beta)      y = alpha Aᵀ x + beta y
-//	MulMat(y, x, k)                       Y = A X    (X cols x k, Y rows x k)
-//	MulMatTrans(y, x, k)                  Y = Aᵀ X   (X rows x k, Y cols x k)
-//	MulMatTo(y, alpha, x, k, beta)        Y = alpha A X + beta Y
-//	MulMatTransTo(y, alpha, x, k, beta)   Y = alpha Aᵀ X + beta Y
-//
-// When beta is 0, y is not read (NaN or Inf in it does not propagate), as in
-// BLAS. A row loop over the compressed dimension (A x for CSR, Aᵀ x for CSC)
+// A row loop over the compressed dimension (A x for CSR, Aᵀ x for CSC)
 // gathers: each output element is a dot product, computed by the kernels
 // SpMV and SpMM. The other direction scatters each entry into the output
-// (kernels ScatterAdd and SpMMScatter). When alpha is 0, A and x are not
-// read either: y = beta y. An infinite or NaN alpha is not defined for rows
-// of op(A) without entries (a gather gives alpha times an empty sum, a
-// scatter leaves beta y).
-//
-// Lengths must match exactly, or the call panics with "csr: dimension
-// mismatch" and the sizes. y must not share memory with x or with the
-// matrix's values (the product would read what it has written), or the call
-// panics. An unvalidated matrix panics with an error matching
-// layout.ErrUnvalidated.
-//
-// Work is split over SetWorkers goroutines (GOMAXPROCS by default) by
-// nonzero count; a product with less than about DefaultParallelThreshold
-// (SetParallelThreshold) multiply-adds runs on the calling goroutine. A
-// scatter product run in parallel gives every goroutine but the first a
-// private accumulator the size of the output, taken from a pool, and adds
-// them up at the end, so its results for different worker counts agree to
-// rounding (and the sign of an exact zero may differ); a gather product
-// gives the same bits for any worker count. The accumulators of one
-// product hold at most max(64 MiB, one copy of the output) whatever the
-// worker count: a larger output runs on fewer goroutines, 1 + 64 MiB / the
-// output's bytes (at least two). Parts run on internal/parallel's
+// (kernels ScatterAdd and SpMMScatter). Parts run on internal/parallel's
 // persistent worker goroutines with their state in a pooled job (run.go),
-// so products allocate nothing per call on one goroutine or several (the
-// benchmarks report allocs/op).
+// so products allocate nothing per call (the benchmarks report allocs/op).
 
 var setting parallel.Setting
 
@@ -94,7 +58,10 @@ func (sp split) parts(work int) int {
 	return min(sp.opts.Goroutines(work), maxParts)
 }
 
-// MulVec computes y = A x; len(x) == Cols and len(y) == Rows.
+// MulVec computes y = A x; len(x) == Cols and len(y) == Rows. It panics
+// on other lengths, when y shares memory with x or the values, and on an
+// unvalidated matrix. It allocates nothing and may split the work over
+// goroutines (the package doc's "Products" says how).
 func (a *Matrix[T]) MulVec(y, x []T) { a.MulVecTo(y, 1, x, 0) }
 
 // MulVecTrans computes y = Aᵀ x; len(x) == Rows and len(y) == Cols.
@@ -110,7 +77,10 @@ func (a *Matrix[T]) MulVecTransTo(y []T, alpha T, x []T, beta T) {
 	a.mulVec("MulVecTransTo", true, y, alpha, x, beta)
 }
 
-// MulMat computes Y = A X with X cols x k and Y rows x k, row-major.
+// MulMat computes Y = A X with X cols x k and Y rows x k, row-major. It
+// panics on other lengths, when y shares memory with x or the values, and
+// on an unvalidated matrix. It allocates nothing and may split the work
+// over goroutines (the package doc's "Products" says how).
 func (a *Matrix[T]) MulMat(y, x []T, k int) { a.MulMatTo(y, 1, x, k, 0) }
 
 // MulMatTrans computes Y = Aᵀ X with X rows x k and Y cols x k, row-major.

@@ -246,8 +246,11 @@ func (q *Quantized) channel(i, j uint64) uint64 {
 }
 
 // At returns entry (i, j) dequantized (quant.Values.At), or 0 when it is
-// not stored.
+// not stored. It panics when (i, j) lies outside the shape, with the
+// message of Matrix's At, and on an unvalidated matrix.
 func (q *Quantized) At(i, j uint64) float32 {
+	q.mustValid()
+	inShape(i, j, q.x.rows, q.x.cols)
 	if k, ok := q.Find(i, j); ok {
 		return q.v.At(k, q.channel(i, j))
 	}

@@ -1,12 +1,14 @@
 package csr
 
-// DefaultParallelThreshold is the product size (nonzeros times k, plus
-// rows) below which one goroutine does all the work: waking and joining a
-// second costs a few microseconds, and a second core adds little to a
-// product whose data sits in cache. Above it every goroutine gets at least
-// half of it (parallel.Options). bench's BenchmarkSpMVThreshold times both
-// sides of it.
+// DefaultParallelThreshold is the default of SetParallelThreshold: the
+// product size (nonzeros times k, plus rows) below which a product runs on
+// the calling goroutine alone, and above which every goroutine it starts
+// gets at least half that much work.
 const DefaultParallelThreshold = 1 << 17
+
+// One goroutine below the threshold: waking and joining a second costs a
+// few microseconds, and a second core adds little to a product whose data
+// sits in cache. bench's BenchmarkSpMVThreshold times both sides of it.
 
 // maxParts caps the parts of one product (and so the goroutines it uses).
 const maxParts = 64

@@ -1,6 +1,7 @@
-// Package quant implements the quantization schemes of the Hurray layouts,
-// independent of any layout: their spelling, parameter buffers, validation,
-// quantizing, dequantizing and decode tables. A scheme decorates the values
+// Package quant stores sparse values as 8- or 4-bit codes with scales (int8,
+// uint8, int4, nf4, mxfp4, mxfp8), independent of any layout: the schemes'
+// spelling, parameter buffers, validation, quantizing, dequantizing and
+// decode tables. A scheme decorates the values
 // buffer (buffer 0) of COO, CSR, CSC and CSF; the layout packages hold their
 // index structure beside a Values.
 //

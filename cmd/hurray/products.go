@@ -173,7 +173,7 @@ func runSpMV[U auto.Float](path string, a vecProduct[U], nnz int, shape []uint64
 	fmt.Fprintf(stdout, "products: %d, time per product: %v, %.3f GFLOP/s (2*nnz flops)\n", n, per, flops/per.Seconds()/1e9)
 	fmt.Fprintf(stdout, "y: sum %.6g, norm %.6g\n", sum, math.Sqrt(sq))
 	if o.outPath != "" {
-		if err := writeVec(o.outPath, y); err != nil {
+		if err := writeNPY(o.outPath, y, []uint64{uint64(len(y))}); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "y written to %s (%d values)\n", o.outPath, len(y))
@@ -181,13 +181,13 @@ func runSpMV[U auto.Float](path string, a vecProduct[U], nnz int, shape []uint64
 	return nil
 }
 
-// writeVec writes y to path as a .npy vector.
-func writeVec[U auto.Float](path string, y []U) error {
+// writeNPY writes data to path as a .npy array of the given shape (C order).
+func writeNPY[U auto.Float](path string, data []U, shape []uint64) error {
 	out, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	if err := npz.WriteNPY(out, y, []uint64{uint64(len(y))}); err != nil {
+	if err := npz.WriteNPY(out, data, shape); err != nil {
 		out.Close()
 		return fmt.Errorf("%s: %w", path, err)
 	}
@@ -195,10 +195,11 @@ func writeVec[U auto.Float](path string, y []U) error {
 }
 
 func cmdMTTKRP(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("mttkrp", "mttkrp FILE [--cols R] [--mode N] [--threads N] [--mode-order 0,1,2] [--iters N] [--seed S] [--dtype float32|float64] [--budget SIZE]", stderr)
+	fs := newFlags("mttkrp", "mttkrp FILE [--cols R] [--mode N] [--out M.npy] [--threads N] [--mode-order 0,1,2] [--iters N] [--seed S] [--dtype float32|float64] [--budget SIZE]", stderr)
 	rank := fs.Int("cols", 16, "columns of the factor matrices (the rank of a CP decomposition)")
 	fs.IntVar(rank, "rank", 16, "the same as --cols")
 	mode := fs.Int("mode", 0, "the mode whose factor is computed")
+	outPath := fs.String("out", "", "write the result as a .npy matrix, shape[mode] x cols in C order (float32 for a quantized file, else the --dtype)")
 	mo := fs.String("mode-order", "", "CSF level order (default: the file's for a CSF file, else identity); a CSF file is reordered to it")
 	iters := fs.Int("iters", 0, "products to time (0: repeat for about 0.5 s)")
 	seed := fs.Uint64("seed", 1, "seed of the random factors")
@@ -222,14 +223,26 @@ func cmdMTTKRP(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	o := mttkrpOpts{rank: *rank, mode: *mode, order: order, outPath: *outPath, iters: *iters, seed: *seed, budget: int64(*budget)}
 	if *dtype == "float32" {
-		return mttkrp[float32](pos[0], *rank, *mode, order, *iters, *seed, int64(*budget), stdout, stderr)
+		return mttkrp[float32](pos[0], o, stdout, stderr)
 	}
-	return mttkrp[float64](pos[0], *rank, *mode, order, *iters, *seed, int64(*budget), stdout, stderr)
+	return mttkrp[float64](pos[0], o, stdout, stderr)
 }
 
-func mttkrp[T auto.Float](path string, rank, mode int, order []uint32, iters int, seed uint64, budget int64, stdout, stderr io.Writer) error {
-	f, err := readFileQ[T](path, budget, stderr)
+// mttkrpOpts are the settings of hurray mttkrp.
+type mttkrpOpts struct {
+	rank, mode int
+	order      []uint32
+	outPath    string
+	iters      int
+	seed       uint64
+	budget     int64
+}
+
+func mttkrp[T auto.Float](path string, o mttkrpOpts, stdout, stderr io.Writer) error {
+	order := o.order
+	f, err := readFileQ[T](path, o.budget, stderr)
 	if err != nil {
 		return err
 	}
@@ -241,7 +254,7 @@ func mttkrp[T auto.Float](path string, rank, mode int, order []uint32, iters int
 		if err != nil {
 			return err
 		}
-		return runMTTKRP[float32](path, q, rank, mode, iters, seed, stdout, stderr)
+		return runMTTKRP[float32](path, q, o, stdout, stderr)
 	}
 	t := f.CSF
 	if t == nil || order != nil {
@@ -252,7 +265,7 @@ func mttkrp[T auto.Float](path string, rank, mode int, order []uint32, iters int
 		}
 		t = g.CSF
 	}
-	return runMTTKRP[T](path, t, rank, mode, iters, seed, stdout, stderr)
+	return runMTTKRP[T](path, t, o, stdout, stderr)
 }
 
 // mttkrpProduct is MTTKRP of a float or quantized CSF tensor, in U.
@@ -277,8 +290,10 @@ func quantizedCSF[T auto.Float](f *auto.File[T], path string, order []uint32) (*
 }
 
 // runMTTKRP times MTTKRP along mode with random factors of the given rank
-// and prints the figures and the output's sum.
-func runMTTKRP[U auto.Float](path string, t mttkrpProduct[U], rank, mode, iters int, seed uint64, stdout, stderr io.Writer) error {
+// and prints the figures and the output's sum, and writes the output to
+// o.outPath if set.
+func runMTTKRP[U auto.Float](path string, t mttkrpProduct[U], o mttkrpOpts, stdout, stderr io.Writer) error {
+	rank, mode, seed := o.rank, o.mode, o.seed
 	shape := t.Shape()
 	if mode < 0 || mode >= len(shape) {
 		return usageErr("--mode %d: want 0..%d for rank %d", mode, len(shape)-1, len(shape))
@@ -301,7 +316,7 @@ func runMTTKRP[U auto.Float](path string, t mttkrpProduct[U], rank, mode, iters 
 		}
 	}
 	out := make([]U, int(shape[mode])*rank)
-	n, per := timeLoop("mttkrp", iters, stderr, func() { t.MTTKRP(mode, factors, rank, out) })
+	n, per := timeLoop("mttkrp", o.iters, stderr, func() { t.MTTKRP(mode, factors, rank, out) })
 	// Nominal, as hurray bench's: a multiply-add per entry and column.
 	flops := 2 * float64(t.NNZ()) * float64(rank)
 	var sum float64
@@ -311,5 +326,11 @@ func runMTTKRP[U auto.Float](path string, t mttkrpProduct[U], rank, mode, iters 
 	fmt.Fprintf(stdout, "mttkrp %s: %v\n", path, t)
 	fmt.Fprintf(stdout, "mode %d, rank %d: products: %d, time per product: %v, %.3f GFLOP/s (2*nnz*R flops)\n", mode, rank, n, per, flops/per.Seconds()/1e9)
 	fmt.Fprintf(stdout, "out: %d x %d, sum %.6g\n", shape[mode], rank, sum)
+	if o.outPath != "" {
+		if err := writeNPY(o.outPath, out, []uint64{shape[mode], uint64(rank)}); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "out written to %s (%d x %d)\n", o.outPath, shape[mode], rank)
+	}
 	return nil
 }

@@ -4,12 +4,15 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hurray-format/hurray-go/formats/auto"
 
 	"github.com/hurray-format/hurray-go/formats/npz"
 )
@@ -235,5 +238,74 @@ func TestQuantizedBadFile(t *testing.T) {
 		if code != 1 || !strings.Contains(errOut, bad+": array quant_0: invalid: coo: buffer 2 (scale)[29]: -2, want a finite scale > 0") || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%s: %d %q", cmd, code, errOut)
 		}
+	}
+}
+
+// TestMTTKRPOut: mttkrp --out writes the shape[mode] x cols result in C
+// order and in the --dtype, equal to the product of the file's entries with
+// the command's factors; an output it cannot create is one error naming it.
+func TestMTTKRPOut(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(td, "splatt_med_head300.tns")
+	x, err := auto.ReadCOO[float64](in, auto.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shape := x.Shape()
+	const cols, seed = 3, 7
+	for mode := range shape {
+		// The command's factors: randomVec with seed+n for factor n.
+		factors := make([][]float64, len(shape))
+		for n, d := range shape {
+			factors[n] = randomVec[float64](int(d)*cols, seed+uint64(n))
+		}
+		want := make([]float64, int(shape[mode])*cols)
+		for c, v := range x.All() {
+			for r := range cols {
+				p := v
+				for n := range shape {
+					if n != mode {
+						p *= factors[n][int(c[n])*cols+r]
+					}
+				}
+				want[int(c[mode])*cols+r] += p
+			}
+		}
+		for _, dtype := range []string{"float64", "float32"} {
+			out := filepath.Join(dir, "m.npy")
+			code, stdout, errOut := runCmd(t, "mttkrp", "--iters", "1", "--cols", "3", "--seed", "7", "--mode", fmt.Sprint(mode), "--dtype", dtype, "--out", out, in)
+			if code != 0 || !strings.Contains(stdout, fmt.Sprintf("out written to %s (%d x %d)", out, shape[mode], cols)) {
+				t.Fatalf("mttkrp --out mode %d %s: %d %q %q", mode, dtype, code, stdout, errOut)
+			}
+			raw, _ := os.ReadFile(out)
+			descr := map[string]string{"float64": "'<f8'", "float32": "'<f4'"}[dtype]
+			if !bytes.Contains(raw, []byte("'descr': "+descr)) || !bytes.Contains(raw, []byte("'fortran_order': False")) {
+				t.Fatalf("mode %d %s: header %q", mode, dtype, raw[:min(len(raw), 100)])
+			}
+			f, err := os.Open(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, sh, err := npz.ReadNPY[float64](f, npz.Options{Name: out})
+			f.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(sh) != 2 || sh[0] != shape[mode] || sh[1] != cols {
+				t.Fatalf("mode %d %s: shape %v, want [%d %d]", mode, dtype, sh, shape[mode], cols)
+			}
+			tol := 1e-12
+			if dtype == "float32" {
+				tol = 1e-4
+			}
+			for i := range want {
+				if math.Abs(got[i]-want[i]) > tol*(1+math.Abs(want[i])) {
+					t.Fatalf("mode %d %s: out[%d] = %v, want %v", mode, dtype, i, got[i], want[i])
+				}
+			}
+		}
+	}
+	if code, _, errOut := runCmd(t, "mttkrp", "--iters", "1", "--out", filepath.Join(dir, "no", "m.npy"), in); code != 1 || !strings.Contains(errOut, "m.npy") || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+		t.Errorf("mttkrp --out into a missing directory: %d %q", code, errOut)
 	}
 }

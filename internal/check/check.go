@@ -145,3 +145,16 @@ func DenseLen(pkg string, shape []uint64) int {
 	}
 	return int(n)
 }
+
+// Dims returns shape as ints, the Dims of every layout. It panics with a
+// message naming the package when a dimension does not fit an int.
+func Dims(pkg string, shape []uint64) []int {
+	out := make([]int, len(shape))
+	for m, d := range shape {
+		if d > uint64(int(^uint(0)>>1)) {
+			panic(fmt.Sprintf("%s: Dims: dimension %d (mode %d) does not fit an int", pkg, d, m))
+		}
+		out[m] = int(d)
+	}
+	return out
+}
