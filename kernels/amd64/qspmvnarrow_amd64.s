@@ -19,12 +19,12 @@
 //		}
 //		one block at a time while B remain
 //		AVX-512: the last 0..B-1 under a mask as a block; AVX2: one at a time, checked
+//		(rows under 8 entries: only the checked loop, one at a time)
 //		s := hsum(acc0+acc1+acc2+acc3) (+ AVX2's last ones)
 //		y[i] = alpha*(s * scale[i]) + (beta != +0 ? beta*y[i] : 0)
 //	}
 //
-// B is 8 (AVX2), 16 (AVX-512 float32) or 8 (AVX-512 float64); AVX2 rows under 8
-// entries take the checked loop alone.
+// B is 8 (AVX2), 16 (AVX-512 float32) or 8 (AVX-512 float64).
 //
 // Registers by role:
 //	DI y base       SI x base        DX ptr base      R9 col base
@@ -79,14 +79,15 @@ qspmvnarrowi8u16avx2row:
 	CMPQ    R13, R12
 	CMOVQCS R12, R13
 	VXORPS  X14, X14, X14
-	MOVQ    R13, CX
-	SUBQ    R12, CX
-	CMPQ    CX, $8
-	JB      qspmvnarrowi8u16avx2tail
-	VXORPS  Y0, Y0, Y0
-	VXORPS  Y1, Y1, Y1
-	VXORPS  Y2, Y2, Y2
-	VXORPS  Y3, Y3, Y3
+	// rows under 8 entries: the checked loop alone
+	MOVQ   R13, CX
+	SUBQ   R12, CX
+	CMPQ   CX, $8
+	JB     qspmvnarrowi8u16avx2tail
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
 
 qspmvnarrowi8u16avx2by4:
 	LEAQ        32(R12), CX
@@ -226,14 +227,15 @@ qspmvnarrowi8u32avx2row:
 	CMPQ    R13, R12
 	CMOVQCS R12, R13
 	VXORPS  X14, X14, X14
-	MOVQ    R13, CX
-	SUBQ    R12, CX
-	CMPQ    CX, $8
-	JB      qspmvnarrowi8u32avx2tail
-	VXORPS  Y0, Y0, Y0
-	VXORPS  Y1, Y1, Y1
-	VXORPS  Y2, Y2, Y2
-	VXORPS  Y3, Y3, Y3
+	// rows under 8 entries: the checked loop alone
+	MOVQ   R13, CX
+	SUBQ   R12, CX
+	CMPQ   CX, $8
+	JB     qspmvnarrowi8u32avx2tail
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
 
 qspmvnarrowi8u32avx2by4:
 	LEAQ        32(R12), CX
@@ -373,10 +375,15 @@ qspmvnarrowi8u16avx512row:
 	CMPQ    R13, R12
 	CMOVQCS R12, R13
 	VXORPS  X14, X14, X14
-	VPXORQ  Z0, Z0, Z0
-	VPXORQ  Z1, Z1, Z1
-	VPXORQ  Z2, Z2, Z2
-	VPXORQ  Z3, Z3, Z3
+	// rows under 8 entries: the checked loop alone
+	MOVQ   R13, CX
+	SUBQ   R12, CX
+	CMPQ   CX, $8
+	JB     qspmvnarrowi8u16avx512tail
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
 
 qspmvnarrowi8u16avx512by4:
 	LEAQ        64(R12), CX
@@ -478,6 +485,20 @@ qspmvnarrowi8u16avx512nobeta:
 	INCQ   AX
 	JMP    qspmvnarrowi8u16avx512row
 
+qspmvnarrowi8u16avx512tail:
+	CMPQ        R12, R13
+	JAE         qspmvnarrowi8u16avx512store
+	MOVWQZX     (R9)(R12*2), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qspmvnarrowi8u16avx512skip
+	MOVBLSX     (R11)(R12*1), CX
+	VCVTSI2SSL  CX, X6, X6
+	VFMADD231SS (SI)(R8*4), X6, X14
+
+qspmvnarrowi8u16avx512skip:
+	INCQ R12
+	JMP  qspmvnarrowi8u16avx512tail
+
 qspmvnarrowi8u16avx512done:
 	VZEROUPPER
 	RET
@@ -516,10 +537,15 @@ qspmvnarrowi8u32avx512row:
 	CMPQ    R13, R12
 	CMOVQCS R12, R13
 	VXORPS  X14, X14, X14
-	VPXORQ  Z0, Z0, Z0
-	VPXORQ  Z1, Z1, Z1
-	VPXORQ  Z2, Z2, Z2
-	VPXORQ  Z3, Z3, Z3
+	// rows under 8 entries: the checked loop alone
+	MOVQ   R13, CX
+	SUBQ   R12, CX
+	CMPQ   CX, $8
+	JB     qspmvnarrowi8u32avx512tail
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
 
 qspmvnarrowi8u32avx512by4:
 	LEAQ        64(R12), CX
@@ -622,6 +648,20 @@ qspmvnarrowi8u32avx512nobeta:
 	VMOVSS X0, (DI)(AX*4)
 	INCQ   AX
 	JMP    qspmvnarrowi8u32avx512row
+
+qspmvnarrowi8u32avx512tail:
+	CMPQ        R12, R13
+	JAE         qspmvnarrowi8u32avx512store
+	MOVL        (R9)(R12*4), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qspmvnarrowi8u32avx512skip
+	MOVBLSX     (R11)(R12*1), CX
+	VCVTSI2SSL  CX, X6, X6
+	VFMADD231SS (SI)(R8*4), X6, X14
+
+qspmvnarrowi8u32avx512skip:
+	INCQ R12
+	JMP  qspmvnarrowi8u32avx512tail
 
 qspmvnarrowi8u32avx512done:
 	VZEROUPPER

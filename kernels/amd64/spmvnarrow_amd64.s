@@ -19,12 +19,12 @@
 //		}
 //		one block at a time while B remain
 //		AVX-512: the last 0..B-1 under a mask as a block; AVX2: one at a time, checked
+//		(rows under 8 entries: only the checked loop, one at a time)
 //		s := hsum(acc0+acc1+acc2+acc3) (+ AVX2's last ones)
 //		y[i] = alpha*(s) + (beta != +0 ? beta*y[i] : 0)
 //	}
 //
-// B is 8 (AVX2), 16 (AVX-512 float32) or 8 (AVX-512 float64); AVX2 rows under 8
-// entries take the checked loop alone.
+// B is 8 (AVX2), 16 (AVX-512 float32) or 8 (AVX-512 float64).
 //
 // Registers by role:
 //	DI y base       SI x base        DX ptr base      R9 col base
@@ -78,14 +78,15 @@ spmvnarrowf32u16avx2row:
 	CMPQ    R13, R12
 	CMOVQCS R12, R13
 	VXORPS  X14, X14, X14
-	MOVQ    R13, CX
-	SUBQ    R12, CX
-	CMPQ    CX, $8
-	JB      spmvnarrowf32u16avx2tail
-	VXORPS  Y0, Y0, Y0
-	VXORPS  Y1, Y1, Y1
-	VXORPS  Y2, Y2, Y2
-	VXORPS  Y3, Y3, Y3
+	// rows under 8 entries: the checked loop alone
+	MOVQ   R13, CX
+	SUBQ   R12, CX
+	CMPQ   CX, $8
+	JB     spmvnarrowf32u16avx2tail
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
 
 spmvnarrowf32u16avx2by4:
 	LEAQ        32(R12), CX
@@ -213,14 +214,15 @@ spmvnarrowf32u32avx2row:
 	CMPQ    R13, R12
 	CMOVQCS R12, R13
 	VXORPS  X14, X14, X14
-	MOVQ    R13, CX
-	SUBQ    R12, CX
-	CMPQ    CX, $8
-	JB      spmvnarrowf32u32avx2tail
-	VXORPS  Y0, Y0, Y0
-	VXORPS  Y1, Y1, Y1
-	VXORPS  Y2, Y2, Y2
-	VXORPS  Y3, Y3, Y3
+	// rows under 8 entries: the checked loop alone
+	MOVQ   R13, CX
+	SUBQ   R12, CX
+	CMPQ   CX, $8
+	JB     spmvnarrowf32u32avx2tail
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
 
 spmvnarrowf32u32avx2by4:
 	LEAQ        32(R12), CX
@@ -349,14 +351,15 @@ spmvnarrowf64u16avx2row:
 	CMPQ    R13, R12
 	CMOVQCS R12, R13
 	VXORPS  X14, X14, X14
-	MOVQ    R13, CX
-	SUBQ    R12, CX
-	CMPQ    CX, $8
-	JB      spmvnarrowf64u16avx2tail
-	VXORPS  Y0, Y0, Y0
-	VXORPS  Y1, Y1, Y1
-	VXORPS  Y2, Y2, Y2
-	VXORPS  Y3, Y3, Y3
+	// rows under 8 entries: the checked loop alone
+	MOVQ   R13, CX
+	SUBQ   R12, CX
+	CMPQ   CX, $8
+	JB     spmvnarrowf64u16avx2tail
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
 
 spmvnarrowf64u16avx2by4:
 	LEAQ         32(R12), CX
@@ -524,14 +527,15 @@ spmvnarrowf64u32avx2row:
 	CMPQ    R13, R12
 	CMOVQCS R12, R13
 	VXORPS  X14, X14, X14
-	MOVQ    R13, CX
-	SUBQ    R12, CX
-	CMPQ    CX, $8
-	JB      spmvnarrowf64u32avx2tail
-	VXORPS  Y0, Y0, Y0
-	VXORPS  Y1, Y1, Y1
-	VXORPS  Y2, Y2, Y2
-	VXORPS  Y3, Y3, Y3
+	// rows under 8 entries: the checked loop alone
+	MOVQ   R13, CX
+	SUBQ   R12, CX
+	CMPQ   CX, $8
+	JB     spmvnarrowf64u32avx2tail
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
 
 spmvnarrowf64u32avx2by4:
 	LEAQ         32(R12), CX
@@ -699,10 +703,15 @@ spmvnarrowf32u16avx512row:
 	CMPQ    R13, R12
 	CMOVQCS R12, R13
 	VXORPS  X14, X14, X14
-	VPXORQ  Z0, Z0, Z0
-	VPXORQ  Z1, Z1, Z1
-	VPXORQ  Z2, Z2, Z2
-	VPXORQ  Z3, Z3, Z3
+	// rows under 8 entries: the checked loop alone
+	MOVQ   R13, CX
+	SUBQ   R12, CX
+	CMPQ   CX, $8
+	JB     spmvnarrowf32u16avx512tail
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
 
 spmvnarrowf32u16avx512by4:
 	LEAQ        64(R12), CX
@@ -800,6 +809,19 @@ spmvnarrowf32u16avx512nobeta:
 	INCQ   AX
 	JMP    spmvnarrowf32u16avx512row
 
+spmvnarrowf32u16avx512tail:
+	CMPQ        R12, R13
+	JAE         spmvnarrowf32u16avx512store
+	MOVWQZX     (R9)(R12*2), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         spmvnarrowf32u16avx512skip
+	VMOVSS      (R11)(R12*4), X6
+	VFMADD231SS (SI)(R8*4), X6, X14
+
+spmvnarrowf32u16avx512skip:
+	INCQ R12
+	JMP  spmvnarrowf32u16avx512tail
+
 spmvnarrowf32u16avx512done:
 	VZEROUPPER
 	RET
@@ -837,10 +859,15 @@ spmvnarrowf32u32avx512row:
 	CMPQ    R13, R12
 	CMOVQCS R12, R13
 	VXORPS  X14, X14, X14
-	VPXORQ  Z0, Z0, Z0
-	VPXORQ  Z1, Z1, Z1
-	VPXORQ  Z2, Z2, Z2
-	VPXORQ  Z3, Z3, Z3
+	// rows under 8 entries: the checked loop alone
+	MOVQ   R13, CX
+	SUBQ   R12, CX
+	CMPQ   CX, $8
+	JB     spmvnarrowf32u32avx512tail
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
 
 spmvnarrowf32u32avx512by4:
 	LEAQ        64(R12), CX
@@ -940,6 +967,19 @@ spmvnarrowf32u32avx512nobeta:
 	INCQ   AX
 	JMP    spmvnarrowf32u32avx512row
 
+spmvnarrowf32u32avx512tail:
+	CMPQ        R12, R13
+	JAE         spmvnarrowf32u32avx512store
+	MOVL        (R9)(R12*4), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         spmvnarrowf32u32avx512skip
+	VMOVSS      (R11)(R12*4), X6
+	VFMADD231SS (SI)(R8*4), X6, X14
+
+spmvnarrowf32u32avx512skip:
+	INCQ R12
+	JMP  spmvnarrowf32u32avx512tail
+
 spmvnarrowf32u32avx512done:
 	VZEROUPPER
 	RET
@@ -977,10 +1017,15 @@ spmvnarrowf64u16avx512row:
 	CMPQ    R13, R12
 	CMOVQCS R12, R13
 	VXORPS  X14, X14, X14
-	VPXORQ  Z0, Z0, Z0
-	VPXORQ  Z1, Z1, Z1
-	VPXORQ  Z2, Z2, Z2
-	VPXORQ  Z3, Z3, Z3
+	// rows under 8 entries: the checked loop alone
+	MOVQ   R13, CX
+	SUBQ   R12, CX
+	CMPQ   CX, $8
+	JB     spmvnarrowf64u16avx512tail
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
 
 spmvnarrowf64u16avx512by4:
 	LEAQ        32(R12), CX
@@ -1075,6 +1120,19 @@ spmvnarrowf64u16avx512nobeta:
 	INCQ   AX
 	JMP    spmvnarrowf64u16avx512row
 
+spmvnarrowf64u16avx512tail:
+	CMPQ        R12, R13
+	JAE         spmvnarrowf64u16avx512store
+	MOVWQZX     (R9)(R12*2), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         spmvnarrowf64u16avx512skip
+	VMOVSD      (R11)(R12*8), X6
+	VFMADD231SD (SI)(R8*8), X6, X14
+
+spmvnarrowf64u16avx512skip:
+	INCQ R12
+	JMP  spmvnarrowf64u16avx512tail
+
 spmvnarrowf64u16avx512done:
 	VZEROUPPER
 	RET
@@ -1112,10 +1170,15 @@ spmvnarrowf64u32avx512row:
 	CMPQ    R13, R12
 	CMOVQCS R12, R13
 	VXORPS  X14, X14, X14
-	VPXORQ  Z0, Z0, Z0
-	VPXORQ  Z1, Z1, Z1
-	VPXORQ  Z2, Z2, Z2
-	VPXORQ  Z3, Z3, Z3
+	// rows under 8 entries: the checked loop alone
+	MOVQ   R13, CX
+	SUBQ   R12, CX
+	CMPQ   CX, $8
+	JB     spmvnarrowf64u32avx512tail
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
 
 spmvnarrowf64u32avx512by4:
 	LEAQ        32(R12), CX
@@ -1210,6 +1273,19 @@ spmvnarrowf64u32avx512nobeta:
 	VMOVSD X0, (DI)(AX*8)
 	INCQ   AX
 	JMP    spmvnarrowf64u32avx512row
+
+spmvnarrowf64u32avx512tail:
+	CMPQ        R12, R13
+	JAE         spmvnarrowf64u32avx512store
+	MOVL        (R9)(R12*4), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         spmvnarrowf64u32avx512skip
+	VMOVSD      (R11)(R12*8), X6
+	VFMADD231SD (SI)(R8*8), X6, X14
+
+spmvnarrowf64u32avx512skip:
+	INCQ R12
+	JMP  spmvnarrowf64u32avx512tail
 
 spmvnarrowf64u32avx512done:
 	VZEROUPPER

@@ -23,7 +23,8 @@ import (
 //     skipped without a branch, and its value (even NaN or Inf) adds +0.
 //   - Four accumulators, four blocks a pass, so that four gathers are in
 //     flight; AVX-512 ends a row with one masked block, AVX2 with a
-//     checked scalar loop (and rows under 8 entries take only that loop).
+//     checked scalar loop; rows under 8 entries take only that loop (the
+//     accumulators' set-up and sum cost more than their entries).
 
 // narrowKernel holds what one narrow SpMV function's code depends on.
 type narrowKernel struct {
@@ -296,12 +297,11 @@ func (k *narrowKernel) emit() {
 	f.i("CMOVQCS R12, R13")
 	f.i("VXORPS X14, X14, X14")
 	b := k.block()
-	if k.isa == "avx2" {
-		f.i("MOVQ R13, CX")
-		f.i("SUBQ R12, CX")
-		f.i("CMPQ CX, $%d", b)
-		f.i("JB %stail", k.l(""))
-	}
+	f.c("rows under 8 entries: the checked loop alone")
+	f.i("MOVQ R13, CX")
+	f.i("SUBQ R12, CX")
+	f.i("CMPQ CX, $8")
+	f.i("JB %stail", k.l(""))
 	reg := "Y"
 	if k.isa == "avx512" {
 		reg = "Z"
@@ -343,6 +343,7 @@ func (k *narrowKernel) emit() {
 		f.label(k.l("sum"))
 		k.reduce("Z")
 		k.store()
+		k.scalarLoop()
 	} else {
 		k.reduce("Y")
 		k.scalarLoop()
@@ -424,12 +425,12 @@ func spmvNarrowFile(q bool) string {
 		}
 		one block at a time while B remain
 		AVX-512: the last 0..B-1 under a mask as a block; AVX2: one at a time, checked
+		(rows under 8 entries: only the checked loop, one at a time)
 		s := hsum(acc0+acc1+acc2+acc3) (+ AVX2's last ones)
 		y[i] = alpha*(s%s) + (beta != +0 ? beta*y[i] : 0)
 	}
 
-B is 8 (AVX2), 16 (AVX-512 float32) or 8 (AVX-512 float64); AVX2 rows under 8
-entries take the checked loop alone.
+B is 8 (AVX2), 16 (AVX-512 float32) or 8 (AVX-512 float64).
 
 Registers by role:
 	DI y base       SI x base        DX ptr base      R9 col base
