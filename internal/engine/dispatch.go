@@ -53,6 +53,7 @@ type familyHandle interface {
 	selectTier(t tier)
 	selectAuto()
 	activeTier() tier
+	isPartial() bool
 }
 
 // family holds every implementation of one kernel family and the one in use.
@@ -61,8 +62,11 @@ type family[F any] struct {
 	impls  [numTiers]F
 	has    [numTiers]bool
 	noAuto [numTiers]bool // tier implemented but not chosen by auto selection (slower than a lower tier on this CPU)
-	fn     F              // the implementation in use
-	active tier
+	// partial marks a family whose assembly covers only some paths (see
+	// newPartialFamily).
+	partial bool
+	fn      F // the implementation in use
+	active  tier
 }
 
 var registry []familyHandle
@@ -79,6 +83,16 @@ func newFamily[F any](name string, ref, generic F) *family[F] {
 	return f
 }
 
+// newPartialFamily is newFamily for a family whose assembly covers only
+// some of the paths: forcing a path it lacks runs the best path it has
+// below that one (generic at worst), and such a family does not make a path
+// unavailable. Families() lists the paths it does implement.
+func newPartialFamily[F any](name string, ref, generic F) *family[F] {
+	f := newFamily(name, ref, generic)
+	f.partial = true
+	return f
+}
+
 // set adds an implementation for tier t. Call it only when the CPU supports t.
 func (f *family[F]) set(t tier, impl F) {
 	f.impls[t] = impl
@@ -92,8 +106,12 @@ func (f *family[F]) skipAuto(t tier) { f.noAuto[t] = true }
 func (f *family[F]) familyName() string     { return f.name }
 func (f *family[F]) implements(t tier) bool { return f.has[t] && cpuSupports[t] }
 func (f *family[F]) activeTier() tier       { return f.active }
+func (f *family[F]) isPartial() bool        { return f.partial }
 
 func (f *family[F]) selectTier(t tier) {
+	for f.partial && t > tierGeneric && !f.implements(t) {
+		t--
+	}
 	if !f.implements(t) {
 		panic("kernels: internal error: " + f.name + " has no " + t.String())
 	}
@@ -154,7 +172,7 @@ func Available() []string {
 
 func tierComplete(t tier) bool {
 	for _, f := range registry {
-		if !f.implements(t) {
+		if !f.implements(t) && !f.isPartial() {
 			return false
 		}
 	}

@@ -108,7 +108,7 @@ func qspmvGeneric(y, x []float32, ptr, idx []uint64, q *qOperand, alpha, beta fl
 }
 
 // qStore sets y[i] = alpha*s (+ beta*y[i] unless beta is 0).
-func qStore(y []float32, i int, s, alpha, beta float32) {
+func qStore[T Float](y []T, i int, s, alpha, beta T) {
 	if beta == 0 {
 		y[i] = alpha * s
 	} else {

@@ -43,18 +43,8 @@ func spmmCall[T Float](allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, p
 // index (SpMMPartUnchecked, SpMMScatterUnchecked: the caller's validated
 // structure guarantees it).
 func checkSpMM(name string, nm, ldm, nn, ldn, w int, ptr, idx []uint64, nvals int, indexCheck bool) {
-	if w < 0 || ldm < w || ldn < w || len(ptr) == 0 {
-		panic(fmt.Sprintf("kernels: %s: bad panel: w=%d ldx/ldy=%d/%d len(ptr)=%d", name, w, ldm, ldn, len(ptr)))
-	}
-	if len(idx) != nvals {
-		panic("kernels: " + name + ": len(idx) != len(vals)")
-	}
+	checkSpMMShape(name, nm, ldm, ldn, w, len(ptr), len(idx), nvals)
 	rows := len(ptr) - 1
-	// rows-1 rows of ldm then w elements, by division: (rows-1)*ldm can
-	// wrap to a negative int and pass (ldm >= w >= 1 here).
-	if rows > 0 && w > 0 && (nm < w || rows-1 > (nm-w)/ldm) {
-		panic(fmt.Sprintf("kernels: %s: dense operand of length %d too short for %d rows", name, nm, rows))
-	}
 	if NonDecreasing(ptr) >= 0 || ptr[rows] > uint64(len(idx)) {
 		panic("kernels: " + name + ": ptr not non-decreasing or beyond len(idx)")
 	}
@@ -67,6 +57,24 @@ func checkSpMM(name string, nm, ldm, nn, ldn, w int, ptr, idx []uint64, nvals in
 	}
 	if m := Max(idx[ptr[0]:ptr[rows]]); m >= n {
 		panic(fmt.Sprintf("kernels: %s: index %d out of range for %d dense rows", name, m, n))
+	}
+}
+
+// checkSpMMShape checks the shape part of checkSpMM: the panel, that the
+// matrix has its row pointers (nptr of them) and as many values (nvals) as
+// indices (nidx), and that operand "m" holds its nptr-1 rows.
+func checkSpMMShape(name string, nm, ldm, ldn, w, nptr, nidx, nvals int) {
+	if w < 0 || ldm < w || ldn < w || nptr == 0 {
+		panic(fmt.Sprintf("kernels: %s: bad panel: w=%d ldx/ldy=%d/%d len(ptr)=%d", name, w, ldm, ldn, nptr))
+	}
+	if nidx != nvals {
+		panic("kernels: " + name + ": len(idx) != len(vals)")
+	}
+	rows := nptr - 1
+	// rows-1 rows of ldm then w elements, by division: (rows-1)*ldm can
+	// wrap to a negative int and pass (ldm >= w >= 1 here).
+	if rows > 0 && w > 0 && (nm < w || rows-1 > (nm-w)/ldm) {
+		panic(fmt.Sprintf("kernels: %s: dense operand of length %d too short for %d rows", name, nm, rows))
 	}
 }
 

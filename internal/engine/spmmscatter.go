@@ -81,17 +81,22 @@ func spmmScatterGeneric[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []u
 			if j >= yrows {
 				panic(spmmScatterBadIndex)
 			}
-			v := vals[k]
-			yr := y[int(j)*ldy:][:len(xr)]
-			if alpha == 1 {
-				for c, xv := range xr {
-					yr[c] += v * xv
-				}
-				continue
-			}
-			for c, xv := range xr {
-				yr[c] += v * (alpha * xv)
-			}
+			scatterRow(y[int(j)*ldy:][:len(xr)], xr, vals[k], alpha)
 		}
+	}
+}
+
+// scatterRow adds v * (alpha*xr[c]) to yr[c] for every c < len(xr)
+// (len(yr) >= len(xr)).
+func scatterRow[T Float](yr, xr []T, v, alpha T) {
+	yr = yr[:len(xr)]
+	if alpha == 1 {
+		for c, xv := range xr {
+			yr[c] += v * xv
+		}
+		return
+	}
+	for c, xv := range xr {
+		yr[c] += v * (alpha * xv)
 	}
 }

@@ -1,0 +1,232 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+	"unsafe"
+)
+
+func testSpMMNarrow[T Float, I Narrow](t *testing.T, f *family[spmmNarrowFunc[T, I]]) {
+	forEachTier(t, f, func(t *testing.T, impl, ref spmmNarrowFunc[T, I]) {
+		rng := rand.New(rand.NewPCG(47, 48))
+		for _, w := range spmmWidths() {
+			for _, sh := range [][2]int{{0, 3}, {1, 1}, {5, 9}, {17, 23}} {
+				for _, special := range []int{0, 11} {
+					off := rng.IntN(4)
+					pad := rng.IntN(3) // ldx, ldy > w: a panel of a wider matrix
+					ldx, ldy := w+pad, w+rng.IntN(3)
+					m := randCSR(rng, sh[0], sh[1], []int{0, 1, 2, 3, 4, 5, 9, 17}, 0, 0)
+					ptr, col, wide := narrowOf[I](rng, m)
+					vals := randVals[T](rng, len(col), off, special)
+					x := randVals[T](rng, max(0, sh[1]*ldx-pad), off, special/2)
+					y0 := randVals[T](rng, max(0, sh[0]*ldy), off, 0)
+					for _, ab := range [][2]T{{1, 0}, {-2, 0.5}, {0.5, 1}} {
+						name := fmt.Sprintf("w=%d ldx=%d ldy=%d rows=%d cols=%d special=%d off=%d alpha=%v beta=%v", w, ldx, ldy, sh[0], sh[1], special, off, ab[0], ab[1])
+						want := append([]T(nil), y0...)
+						ref(want, ldy, x, ldx, w, ptr, col, vals, ab[0], ab[1])
+						wide64 := append([]T(nil), y0...)
+						spmmRef(wide64, ldy, x, ldx, w, widePtr(ptr), wide, vals, ab[0], ab[1])
+						if !sameBits(want, wide64) {
+							t.Fatalf("%s: ref differs from spmmRef", name)
+						}
+						scale := absAll(y0)
+						ref(scale, ldy, absAll(x), ldx, w, ptr, col, absAll(vals), T(math.Abs(float64(ab[0]))), T(math.Abs(float64(ab[1]))))
+						got := withSentinel(y0, 5)
+						if ab[1] == 0 {
+							for i := range got {
+								got[i] = T(math.NaN()) // beta == 0 must not read y
+							}
+						}
+						impl(got, ldy, x, ldx, w, ptr, col, vals, ab[0], ab[1])
+						checkSentinel(t, name, got)
+						// Elements between rows (c >= w) stay as they were.
+						for i := range got {
+							if i%ldy >= w && !sameBits(got[i:i+1], want[i:i+1]) && ab[1] != 0 {
+								t.Fatalf("%s: wrote element %d outside the panel", name, i)
+							}
+						}
+						if ab[1] == 0 {
+							for i := range got {
+								if i%ldy >= w {
+									got[i] = want[i]
+								}
+							}
+						}
+						checkClose(t, name, got, want, scale)
+					}
+				}
+			}
+		}
+		// Long rows, one column and, for 32-bit indices on narrow panels,
+		// more columns than 16 bits index.
+		for _, w := range []int{1, 4, 16, 64, 67} {
+			cols := 2000
+			if !is16[I]() && w <= 4 {
+				cols = 70000
+			}
+			m := randCSR(rng, 3, cols, []int{0, 700, 1999}, 0, 0)
+			ptr, col, _ := narrowOf[I](rng, m)
+			vals := randVals[T](rng, len(col), 1, 0)
+			x := randVals[T](rng, cols*w, 1, 0)
+			want := make([]T, 3*w)
+			ref(want, w, x, w, w, ptr, col, vals, 1, 0)
+			scale := make([]T, 3*w)
+			ref(scale, w, absAll(x), w, w, ptr, col, absAll(vals), 1, 0)
+			got := make([]T, 3*w)
+			impl(got, w, x, w, w, ptr, col, vals, 1, 0)
+			checkClose(t, fmt.Sprintf("long rows w=%d cols=%d", w, cols), got, want, scale)
+		}
+		testNarrowBad(t, func(ptr []uint32, col []I, y, x []T, w int) {
+			impl(y, w, x, w, w, ptr, col, make([]T, len(col)), 1, 0)
+		}, spmmNarrowBadIndex)
+	})
+}
+
+// testNarrowBad runs a product kernel (rows 0..3 of ptr on a dense operand
+// of 5 rows of w elements, the other of 4 rows) on corrupt segments and
+// indices: each must panic with bad, never fault.
+func testNarrowBad[T Float, I Narrow](t *testing.T, run func(ptr []uint32, col []I, y, x []T, w int), bad string) {
+	t.Helper()
+	for _, w := range []int{1, 8, 19} {
+		for _, c := range []struct {
+			name string
+			ptr  []uint32
+			col  []I
+		}{
+			{"index = rows", []uint32{0, 2, 3, 5, 6}, []I{0, 4, 1, 2, 5, 3}},
+			{"index = max", []uint32{0, 2, 3, 5, 6}, []I{0, 4, 1, 2, 3, ^I(0)}},
+			{"index in a long row", []uint32{0, 0, 0, 0, 9}, []I{0, 1, 2, 3, 4, 0, 1, 7, 2}},
+			{"inverted segment", []uint32{0, 2, 1, 5, 6}, []I{0, 4, 1, 2, 3, 3}},
+			{"segment beyond col", []uint32{0, 2, 3, 5, 7}, []I{0, 4, 1, 2, 3, 3}},
+			{"segment far beyond col", []uint32{0, 2, 3, 5, ^uint32(0)}, []I{0, 4, 1, 2, 3, 3}},
+		} {
+			y, x := make([]T, 4*w), make([]T, 5*w)
+			expectPanic(t, fmt.Sprintf("%s w=%d", c.name, w), bad, func() { run(c.ptr, c.col, y, x, w) })
+		}
+	}
+}
+
+func TestSpMMNarrowF32U16(t *testing.T) { testSpMMNarrow(t, spmmNarrowF32U16) }
+func TestSpMMNarrowF32U32(t *testing.T) { testSpMMNarrow(t, spmmNarrowF32U32) }
+func TestSpMMNarrowF64U16(t *testing.T) { testSpMMNarrow(t, spmmNarrowF64U16) }
+func TestSpMMNarrowF64U32(t *testing.T) { testSpMMNarrow(t, spmmNarrowF64U32) }
+
+func testSpMMScatterNarrow[T Float, I Narrow](t *testing.T, f *family[spmmScatterNarrowFunc[T, I]]) {
+	forEachTier(t, f, func(t *testing.T, impl, ref spmmScatterNarrowFunc[T, I]) {
+		rng := rand.New(rand.NewPCG(49, 50))
+		for _, w := range spmmWidths() {
+			for _, sh := range [][2]int{{0, 3}, {1, 1}, {5, 9}, {17, 23}} {
+				off := rng.IntN(4)
+				ldx, ldy := w+rng.IntN(3), w+rng.IntN(3)
+				m := randCSR(rng, sh[0], sh[1], []int{0, 1, 2, 3, 4, 5, 9, 17}, 0, 0)
+				ptr, col, wide := narrowOf[I](rng, m)
+				vals := randVals[T](rng, len(col), off, 11)
+				x := randVals[T](rng, max(0, sh[0]*ldx), off, 0)
+				y0 := randVals[T](rng, max(0, sh[1]*ldy), off, 0)
+				for _, alpha := range []T{1, -0.5} {
+					name := fmt.Sprintf("w=%d ldx=%d ldy=%d rows=%d cols=%d off=%d alpha=%v", w, ldx, ldy, sh[0], sh[1], off, alpha)
+					want := append([]T(nil), y0...)
+					ref(want, ldy, x, ldx, w, ptr, col, vals, alpha)
+					wide64 := append([]T(nil), y0...)
+					spmmScatterRef(wide64, ldy, x, ldx, w, widePtr(ptr), wide, vals, alpha)
+					if !sameBits(want, wide64) {
+						t.Fatalf("%s: ref differs from spmmScatterRef", name)
+					}
+					scale := absAll(y0)
+					ref(scale, ldy, absAll(x), ldx, w, ptr, col, absAll(vals), max(alpha, -alpha))
+					got := withSentinel(y0, 5)
+					impl(got, ldy, x, ldx, w, ptr, col, vals, alpha)
+					checkSentinel(t, name, got)
+					checkClose(t, name, got, want, scale)
+				}
+			}
+		}
+		// The scatter's dense operand of 4 rows is y: the bad cases read as
+		// 5 rows of x scattered into 4 rows of y.
+		testNarrowBad(t, func(ptr []uint32, col []I, y, x []T, w int) {
+			impl(y, w, x, w, w, ptr, col, make([]T, len(col)), 1)
+		}, spmmScatterNarrowBadIndex)
+	})
+}
+
+func TestSpMMScatterNarrowF32U16(t *testing.T) { testSpMMScatterNarrow(t, spmmScatterNarrowF32U16) }
+func TestSpMMScatterNarrowF32U32(t *testing.T) { testSpMMScatterNarrow(t, spmmScatterNarrowF32U32) }
+func TestSpMMScatterNarrowF64U16(t *testing.T) { testSpMMScatterNarrow(t, spmmScatterNarrowF64U16) }
+func TestSpMMScatterNarrowF64U32(t *testing.T) { testSpMMScatterNarrow(t, spmmScatterNarrowF64U32) }
+
+func TestSpMMNarrowEntries(t *testing.T) {
+	defer Use("")
+	ptr := []uint32{0, 2, 2, 3}
+	col := []uint16{0, 2, 1}
+	vals := []float32{2, 3, 4}
+	x := []float32{1, 10, 2, 20, 3, 30} // 3 rows of 2
+	for _, p := range Available() {
+		if err := Use(p); err != nil {
+			t.Fatal(err)
+		}
+		y := make([]float32, 6)
+		SpMMNarrow(y, 2, x, 2, 2, ptr, col, vals, 1, 0)
+		if fmt.Sprint(y) != "[11 110 0 0 8 80]" {
+			t.Fatalf("%s: SpMMNarrow = %v", p, y)
+		}
+		SpMMNarrowUnchecked(y, 2, x, 2, 2, ptr, []panelCol{0, 2, 1}, vals, 1, 1)
+		if fmt.Sprint(y) != "[22 220 0 0 16 160]" {
+			t.Fatalf("%s: SpMMNarrowUnchecked = %v", p, y)
+		}
+		ys := make([]float64, 6)
+		SpMMScatterNarrow(ys, 2, []float64{1, 10, 2, 20, 3, 30}, 2, 2, ptr, []uint32{0, 2, 1}, []float64{2, 3, 4}, 1)
+		if fmt.Sprint(ys) != "[2 20 12 120 3 30]" {
+			t.Fatalf("%s: SpMMScatterNarrow = %v", p, ys)
+		}
+		SpMMScatterNarrowUnchecked(ys, 2, []float64{1, 10, 2, 20, 3, 30}, 2, 2, ptr, []uint32{0, 2, 1}, []float64{2, 3, 4}, -1)
+		if fmt.Sprint(ys) != "[0 0 0 0 0 0]" {
+			t.Fatalf("%s: SpMMScatterNarrowUnchecked = %v", p, ys)
+		}
+		// The unchecked entries check each index when it is read.
+		expectPanic(t, p+" unchecked", spmmNarrowBadIndex, func() {
+			SpMMNarrowUnchecked(y, 2, x, 2, 2, ptr, []uint16{0, 3, 1}, vals, 1, 0)
+		})
+		expectPanic(t, p+" unchecked scatter", spmmScatterNarrowBadIndex, func() {
+			SpMMScatterNarrowUnchecked(y, 2, x, 2, 2, ptr, []uint16{0, 3, 1}, vals, 1)
+		})
+	}
+}
+
+func TestSpMMNarrowPanics(t *testing.T) {
+	ptr := []uint32{0, 2, 2, 3}
+	x := make([]float32, 6)
+	mustPanic(t, "kernels: SpMMNarrow: index 3 out of range for 3 dense rows", func() {
+		SpMMNarrow(make([]float32, 6), 2, x, 2, 2, ptr, []uint16{0, 3, 1}, make([]float32, 3), 1, 0)
+	})
+	mustPanic(t, "kernels: SpMMScatterNarrow: index 3 out of range for 3 dense rows", func() {
+		SpMMScatterNarrow(make([]float32, 6), 2, x, 2, 2, ptr, []uint16{0, 3, 1}, make([]float32, 3), 1)
+	})
+	mustPanic(t, "kernels: SpMMNarrow: ptr not non-decreasing or beyond len(col)", func() {
+		SpMMNarrow(make([]float32, 6), 2, x, 2, 2, []uint32{0, 2, 1, 3}, []uint16{0, 1, 1}, make([]float32, 3), 1, 0)
+	})
+	mustPanic(t, "kernels: SpMMNarrow: ptr not non-decreasing or beyond len(col)", func() {
+		SpMMNarrowUnchecked(make([]float32, 6), 2, x, 2, 2, []uint32{0, 2, 2, 4}, []uint16{0, 1, 1}, make([]float32, 3), 1, 0)
+	})
+	mustPanic(t, "kernels: SpMMNarrow: len(idx) != len(vals)", func() {
+		SpMMNarrow(make([]float32, 6), 2, x, 2, 2, ptr, []uint16{0, 1, 1}, make([]float32, 2), 1, 0)
+	})
+	mustPanic(t, "kernels: SpMMNarrow: dense operand of length 5 too short for 3 rows", func() {
+		SpMMNarrow(make([]float32, 5), 2, x, 2, 2, ptr, []uint16{0, 1, 1}, make([]float32, 3), 1, 0)
+	})
+	// y over the index arrays.
+	buf := make([]uint32, 8)
+	over := unsafeFloats(buf)
+	mustPanic(t, "kernels: SpMMNarrow: the output overlaps an index array", func() {
+		SpMMNarrow(over[:6], 2, x, 2, 2, buf[:4], []uint16{0, 1, 1}, make([]float32, 3), 1, 0)
+	})
+	mustPanic(t, "kernels: SpMMScatterNarrow: the output overlaps an index array", func() {
+		SpMMScatterNarrow(over[:6], 2, x, 2, 2, buf[:4], []uint16{0, 1, 1}, make([]float32, 3), 1)
+	})
+}
+
+// unsafeFloats views the memory of b as float32s.
+func unsafeFloats(b []uint32) []float32 {
+	return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(b))), len(b))
+}
