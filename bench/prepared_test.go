@@ -19,7 +19,14 @@ import (
 // vecBench times op with the figures of a product moving matrix bytes of
 // the matrix and xy bytes of vectors, nnz entries times k.
 func vecBench(b *testing.B, th int, matrix, xy int64, nnz, k int, op func()) {
-	bytes := matrix + xy
+	timeOp(b, th, matrix+xy, op)
+	b.ReportMetric(float64(matrix)/float64(nnz), "B/value")
+	b.ReportMetric(2*float64(nnz)*float64(k)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+}
+
+// timeOp times op on th threads moving bytes, with the CPU time and the
+// triad's fraction.
+func timeOp(b *testing.B, th int, bytes int64, op func()) {
 	b.SetBytes(bytes)
 	b.ReportAllocs()
 	triadBytesPerSec(th)
@@ -30,8 +37,6 @@ func vecBench(b *testing.B, th int, matrix, xy int64, nnz, k int, op func()) {
 	}
 	cpu.report(b)
 	reportTriad(b, bytes, th)
-	b.ReportMetric(float64(matrix)/float64(nnz), "B/value")
-	b.ReportMetric(2*float64(nnz)*float64(k)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 }
 
 // plainBytes is the size of a float CSR's arrays with s-byte values.

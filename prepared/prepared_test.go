@@ -150,30 +150,44 @@ func checkProducts[T kernels.Float](t *testing.T, a *csr.Matrix[T], m *prepared.
 		}
 	}
 	// The short forms.
-	x, y, want := randVec[T](r, cols), make([]T, rows), make([]T, rows)
-	m.MulVec(y, x)
-	a.MulVec(want, x)
-	mag := make([]T, rows)
-	absA.MulVec(mag, absVec(x))
-	compare(t, "MulVec", y, want, mag, make([]T, rows), 1, 0, terms)
-	xt, yt, wantt := randVec[T](r, rows), make([]T, cols), make([]T, cols)
-	m.MulVecTrans(yt, xt)
-	a.MulVecTrans(wantt, xt)
-	magt := make([]T, cols)
-	absA.MulVecTrans(magt, absVec(xt))
-	compare(t, "MulVecTrans", yt, wantt, magt, make([]T, cols), 1, 0, terms)
-	xm, ym, wantm := randVec[T](r, cols*2), make([]T, rows*2), make([]T, rows*2)
-	m.MulMat(ym, xm, 2)
-	a.MulMat(wantm, xm, 2)
-	magm := make([]T, rows*2)
-	absA.MulMat(magm, absVec(xm), 2)
-	compare(t, "MulMat", ym, wantm, magm, make([]T, rows*2), 1, 0, terms)
-	xn, yn, wantn := randVec[T](r, rows*2), make([]T, cols*2), make([]T, cols*2)
-	m.MulMatTrans(yn, xn, 2)
-	a.MulMatTrans(wantn, xn, 2)
-	magn := make([]T, cols*2)
-	absA.MulMatTrans(magn, absVec(xn), 2)
-	compare(t, "MulMatTrans", yn, wantn, magn, make([]T, cols*2), 1, 0, terms)
+	for _, c := range []struct {
+		trans bool
+		k     int
+	}{{false, 0}, {true, 0}, {false, 2}, {true, 2}} {
+		ny, nx := rows, cols
+		if c.trans {
+			ny, nx = cols, rows
+		}
+		w := max(c.k, 1)
+		x := randVec[T](r, nx*w)
+		got, want, mag := make([]T, ny*w), make([]T, ny*w), make([]T, ny*w)
+		mulShort(m, c.trans, c.k, got, x)
+		mulShort(a, c.trans, c.k, want, x)
+		mulShort(absA, c.trans, c.k, mag, absVec(x))
+		compare(t, fmt.Sprintf("short form trans=%v k=%d", c.trans, c.k), got, want, mag, make([]T, ny*w), 1, 0, terms)
+	}
+}
+
+// shortForms are the products without alpha and beta.
+type shortForms[T kernels.Float] interface {
+	MulVec(y, x []T)
+	MulVecTrans(y, x []T)
+	MulMat(y, x []T, k int)
+	MulMatTrans(y, x []T, k int)
+}
+
+// mulShort runs p's short-form product: a vector one for k = 0.
+func mulShort[T kernels.Float](p shortForms[T], trans bool, k int, y, x []T) {
+	switch {
+	case k == 0 && trans:
+		p.MulVecTrans(y, x)
+	case k == 0:
+		p.MulVec(y, x)
+	case trans:
+		p.MulMatTrans(y, x, k)
+	default:
+		p.MulMat(y, x, k)
+	}
 }
 
 // forms are the index forms a matrix with the given indexed dimension can
