@@ -53,20 +53,20 @@ func asmPieces(n, size int, call func(lo, hi int) (end int, more bool), race fun
 // elements of v their indices name (those below len(v)), which it records
 // as written when write is set (ScatterAdd's y). Only the race glue calls
 // it: the loop over the entries costs as much as the product.
-func raceRows[T any](ptr, idx []uint64, vals []T, v []T, lo, end int, write bool) {
+func raceRows[P ~uint32 | ~uint64, J ~uint16 | ~uint32 | ~uint64, V, T any](ptr []P, idx []J, vals []V, v []T, lo, end int, write bool) {
 	raceRead(ptr[lo : end+1])
 	for i := lo; i < end; i++ {
 		a, b := clampRange(ptr, i, len(idx))
 		raceRead(idx[a:b])
 		raceRead(vals[a:b])
 		for _, j := range idx[a:b] {
-			if j >= uint64(len(v)) {
+			if uint64(j) >= uint64(len(v)) {
 				continue
 			}
-			if write {
-				raceWrite(v[j : j+1])
+			if k := int(j); write {
+				raceWrite(v[k : k+1])
 			} else {
-				raceRead(v[j : j+1])
+				raceRead(v[k : k+1])
 			}
 		}
 	}
@@ -132,8 +132,8 @@ func spmmRows(ptr []uint64, lo, w int) int {
 }
 
 // clampRange returns pos[p], pos[p+1] clamped so that 0 <= lo <= hi <= n.
-func clampRange(pos []uint64, p int, n int) (lo, hi int) {
-	a, b := pos[p], pos[p+1]
+func clampRange[P ~uint32 | ~uint64](pos []P, p int, n int) (lo, hi int) {
+	a, b := uint64(pos[p]), uint64(pos[p+1])
 	if a > uint64(n) {
 		a = uint64(n)
 	}

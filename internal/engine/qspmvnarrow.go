@@ -40,3 +40,26 @@ var (
 	qspmvNarrowU16 = newPartialFamily[qspmvNarrowFunc[uint16]]("qspmvnarrow.i8.u16", spmvNarrowRefRows[float32, uint16, int8], spmvNarrowRows[float32, uint16, int8])
 	qspmvNarrowU32 = newPartialFamily[qspmvNarrowFunc[uint32]]("qspmvnarrow.i8.u32", spmvNarrowRefRows[float32, uint32, int8], spmvNarrowRows[float32, uint32, int8])
 )
+
+// qspmvNarrowAsm is spmvNarrowAsm for an int8 kernel k, which needs
+// len(scale) == len(y) as well.
+//
+//go:noinline
+func qspmvNarrowAsm[I Narrow](k qspmvNarrowFunc[I]) qspmvNarrowFunc[I] {
+	return func(y, x []float32, ptr []uint32, col []I, codes []int8, scale []float32, alpha, beta float32) {
+		if len(ptr) != len(y)+1 || len(codes) != len(col) || len(scale) != len(y) {
+			panic("kernels: QSpMVNarrowInt8: internal error: lengths")
+		}
+		if len(x) == 0 {
+			spmvNarrowRows(y, x, ptr, col, codes, scale, alpha, beta)
+			return
+		}
+		if beta == 0 {
+			beta = 0
+		}
+		narrowRowsAsm(y, x, ptr, col, codes, func(lo, hi int) {
+			raceRead(scale[lo:hi])
+			k(y[lo:hi], x, ptr[lo:hi+1], col, codes, scale[lo:hi], alpha, beta)
+		})
+	}
+}

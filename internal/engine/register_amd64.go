@@ -45,6 +45,12 @@ func registerAMD64() bool {
 		dotRowsF32.set(tierAVX2, dotRowsChunked(amd64.DotRowsF32AVX2))
 		dotRowsF64.set(tierAVX2, dotRowsChunked(amd64.DotRowsF64AVX2))
 		dequantize.set(tierAVX2, dequantizeAVX2)
+		spmvNarrowF32U16.set(tierAVX2, spmvNarrowAsm(amd64.SpMVNarrowF32U16AVX2))
+		spmvNarrowF32U32.set(tierAVX2, spmvNarrowAsm(amd64.SpMVNarrowF32U32AVX2))
+		spmvNarrowF64U16.set(tierAVX2, spmvNarrowAsm(amd64.SpMVNarrowF64U16AVX2))
+		spmvNarrowF64U32.set(tierAVX2, spmvNarrowAsm(amd64.SpMVNarrowF64U32AVX2))
+		qspmvNarrowU16.set(tierAVX2, qspmvNarrowAsm(amd64.QSpMVNarrowI8U16AVX2))
+		qspmvNarrowU32.set(tierAVX2, qspmvNarrowAsm(amd64.QSpMVNarrowI8U32AVX2))
 	}
 	if amd64.HasAVX512 {
 		lowerBound.set(tierAVX512, lowerBoundAVX512)
@@ -92,6 +98,12 @@ func registerAMD64() bool {
 		dotRowsF32.set(tierAVX512, dotRowsChunked(amd64.DotRowsF32AVX512))
 		dotRowsF64.set(tierAVX512, dotRowsChunked(amd64.DotRowsF64AVX512))
 		dequantize.set(tierAVX512, dequantizeAVX512)
+		spmvNarrowF32U16.set(tierAVX512, spmvNarrowAsm(amd64.SpMVNarrowF32U16AVX512))
+		spmvNarrowF32U32.set(tierAVX512, spmvNarrowAsm(amd64.SpMVNarrowF32U32AVX512))
+		spmvNarrowF64U16.set(tierAVX512, spmvNarrowAsm(amd64.SpMVNarrowF64U16AVX512))
+		spmvNarrowF64U32.set(tierAVX512, spmvNarrowAsm(amd64.SpMVNarrowF64U32AVX512))
+		qspmvNarrowU16.set(tierAVX512, qspmvNarrowAsm(amd64.QSpMVNarrowI8U16AVX512))
+		qspmvNarrowU32.set(tierAVX512, qspmvNarrowAsm(amd64.QSpMVNarrowI8U32AVX512))
 	}
 	return true
 }

@@ -28,6 +28,10 @@ func registerARM64() bool {
 		// No short-row kernel of its own: the row loop serves both.
 		spmv1F32.set(tierNEON, spmvAsm(arm64.SpMVF32NEON))
 		spmv1F64.set(tierNEON, spmvAsm(arm64.SpMVF64NEON))
+		spmvNarrowF32U16.set(tierNEON, spmvNarrowAsm(arm64.SpMVNarrowF32U16NEON))
+		spmvNarrowF32U32.set(tierNEON, spmvNarrowAsm(arm64.SpMVNarrowF32U32NEON))
+		spmvNarrowF64U16.set(tierNEON, spmvNarrowAsm(arm64.SpMVNarrowF64U16NEON))
+		spmvNarrowF64U32.set(tierNEON, spmvNarrowAsm(arm64.SpMVNarrowF64U32NEON))
 		scatterAddF32.set(tierNEON, scatterAddAsm(arm64.ScatterAddF32NEON))
 		scatterAddF64.set(tierNEON, scatterAddAsm(arm64.ScatterAddF64NEON))
 		spmmF32.set(tierNEON, spmmNEON(arm64.SpMMF32NEON))

@@ -46,7 +46,7 @@ var (
 func scatterAddNarrowRef[T Float, I Narrow](y, x []T, ptr []uint32, col []I, vals []T, alpha T) {
 	for i := range x {
 		a := alpha * x[i]
-		lo, hi := clampRange32(ptr, i, len(col))
+		lo, hi := clampRange(ptr, i, len(col))
 		for k := lo; k < hi; k++ {
 			if int(col[k]) < len(y) {
 				y[col[k]] += a * vals[k]
@@ -63,7 +63,7 @@ func scatterAddNarrowGeneric[T Float, I Narrow](y, x []T, ptr []uint32, col []I,
 	ny := uint(len(y))
 	for i, xi := range x {
 		a := alpha * xi
-		lo, hi := clampRange32(ptr, i, len(col))
+		lo, hi := clampRange(ptr, i, len(col))
 		cs, vs := col[lo:hi], vals[lo:hi]
 		vs = vs[:len(cs)]
 		for len(cs) >= 4 && len(vs) >= 4 {

@@ -18,13 +18,6 @@ func u32s[I Narrow](s []I) []uint32 {
 	return unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
 }
 
-// clampRange32 is clampRange on 32-bit row pointers: ptr[i], ptr[i+1]
-// clamped so that 0 <= lo <= hi <= n.
-func clampRange32(ptr []uint32, i, n int) (lo, hi int) {
-	a, b := min(int(ptr[i]), n), min(int(ptr[i+1]), n)
-	return a, max(a, b)
-}
-
 // SpMVNarrow is SpMV on a compressed matrix with 32-bit row pointers and
 // narrow column indices:
 //
@@ -71,6 +64,44 @@ var (
 	spmvNarrowF64U32 = newPartialFamily[spmvNarrowFunc[float64, uint32]]("spmvnarrow.f64.u32", spmvNarrowRef[float64, uint32], spmvNarrowGeneric[float64, uint32])
 )
 
+// spmvNarrowAsm is the glue of a narrow SpMV kernel k: it checks what the
+// assembly assumes (len(ptr) == len(y)+1, len(vals) == len(col), len(x) >
+// 0: with x empty every entry is skipped and the generic loop runs), turns
+// beta -0 into +0 (the kernels' "do not read y") and feeds it
+// spmvRowsPerCall rows a call.
+//
+//go:noinline
+func spmvNarrowAsm[T Float, I Narrow](k spmvNarrowFunc[T, I]) spmvNarrowFunc[T, I] {
+	return func(y, x []T, ptr []uint32, col []I, vals []T, alpha, beta T) {
+		if len(ptr) != len(y)+1 || len(vals) != len(col) {
+			panic("kernels: SpMVNarrow: internal error: lengths")
+		}
+		if len(x) == 0 {
+			spmvNarrowGeneric(y, x, ptr, col, vals, alpha, beta)
+			return
+		}
+		if beta == 0 {
+			beta = 0
+		}
+		narrowRowsAsm(y, x, ptr, col, vals, func(lo, hi int) {
+			k(y[lo:hi], x, ptr[lo:hi+1], col, vals, alpha, beta)
+		})
+	}
+}
+
+// narrowRowsAsm runs call(lo, hi) on the rows of a narrow SpMV in pieces of
+// spmvRowsPerCall rows, recording for the race detector what each piece
+// read and wrote.
+func narrowRowsAsm[T Float, I Narrow, V narrowValue](y, x []T, ptr []uint32, col []I, vals []V, call func(lo, hi int)) {
+	asmPieces(len(y), spmvRowsPerCall, func(lo, hi int) (int, bool) {
+		call(lo, hi)
+		return hi, true
+	}, func(lo, end int) {
+		raceRows(ptr, col, vals, x, lo, end, false)
+		raceWrite(y[lo:end])
+	})
+}
+
 func spmvNarrowRef[T Float, I Narrow](y, x []T, ptr []uint32, col []I, vals []T, alpha, beta T) {
 	spmvNarrowRefRows(y, x, ptr, col, vals, nil, alpha, beta)
 }
@@ -88,7 +119,7 @@ type narrowValue interface{ ~float32 | ~float64 | ~int8 }
 // T(vals[k]) * x[col[k]], times scale[i] when there is one.
 func spmvNarrowRefRows[T Float, I Narrow, V narrowValue](y, x []T, ptr []uint32, col []I, vals []V, scale []T, alpha, beta T) {
 	for i := range y {
-		lo, hi := clampRange32(ptr, i, len(col))
+		lo, hi := clampRange(ptr, i, len(col))
 		var s T
 		for k := lo; k < hi; k++ {
 			if int(col[k]) < len(x) {
@@ -114,7 +145,7 @@ func spmvNarrowRows[T Float, I Narrow, V narrowValue](y, x []T, ptr []uint32, co
 	}
 	nx := uint(len(x))
 	for i := range y {
-		lo, hi := clampRange32(ptr, i, len(col))
+		lo, hi := clampRange(ptr, i, len(col))
 		cs, vs := col[lo:hi], vals[lo:hi]
 		vs = vs[:len(cs)]
 		var s0, s1, s2, s3 T

@@ -418,3 +418,67 @@ func Dequantize4AVX512(dst []float32, codes []byte, odd int, table, scale []floa
 func QSpMVI8RowAVX2(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32) {
 	panic(noAsm)
 }
+
+// Family spmvnarrow: spmvnarrow_amd64.s.
+
+// SpMVNarrowF32U16AVX2 is not built here; it panics.
+func SpMVNarrowF32U16AVX2(y, x []float32, ptr []uint32, col []uint16, vals []float32, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// SpMVNarrowF32U32AVX2 is not built here; it panics.
+func SpMVNarrowF32U32AVX2(y, x []float32, ptr []uint32, col []uint32, vals []float32, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// SpMVNarrowF64U16AVX2 is not built here; it panics.
+func SpMVNarrowF64U16AVX2(y, x []float64, ptr []uint32, col []uint16, vals []float64, alpha, beta float64) {
+	panic(noAsm)
+}
+
+// SpMVNarrowF64U32AVX2 is not built here; it panics.
+func SpMVNarrowF64U32AVX2(y, x []float64, ptr []uint32, col []uint32, vals []float64, alpha, beta float64) {
+	panic(noAsm)
+}
+
+// SpMVNarrowF32U16AVX512 is not built here; it panics.
+func SpMVNarrowF32U16AVX512(y, x []float32, ptr []uint32, col []uint16, vals []float32, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// SpMVNarrowF32U32AVX512 is not built here; it panics.
+func SpMVNarrowF32U32AVX512(y, x []float32, ptr []uint32, col []uint32, vals []float32, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// SpMVNarrowF64U16AVX512 is not built here; it panics.
+func SpMVNarrowF64U16AVX512(y, x []float64, ptr []uint32, col []uint16, vals []float64, alpha, beta float64) {
+	panic(noAsm)
+}
+
+// SpMVNarrowF64U32AVX512 is not built here; it panics.
+func SpMVNarrowF64U32AVX512(y, x []float64, ptr []uint32, col []uint32, vals []float64, alpha, beta float64) {
+	panic(noAsm)
+}
+
+// Family qspmvnarrow: qspmvnarrow_amd64.s.
+
+// QSpMVNarrowI8U16AVX2 is not built here; it panics.
+func QSpMVNarrowI8U16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []int8, scale []float32, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVNarrowI8U32AVX2 is not built here; it panics.
+func QSpMVNarrowI8U32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []int8, scale []float32, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVNarrowI8U16AVX512 is not built here; it panics.
+func QSpMVNarrowI8U16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []int8, scale []float32, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVNarrowI8U32AVX512 is not built here; it panics.
+func QSpMVNarrowI8U32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []int8, scale []float32, alpha, beta float32) {
+	panic(noAsm)
+}

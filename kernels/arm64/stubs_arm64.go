@@ -233,6 +233,37 @@ func SpMVF64NEON(y, x []float64, ptr, idx []uint64, vals []float64, alpha, beta 
 //go:noescape
 func SpMVF32NEON(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta float32)
 
+// Family spmvnarrow: spmvnarrow_arm64.s.
+
+// SpMVNarrowF64U16NEON and the other three compute SpMVF64NEON's loop on
+// 32-bit row pointers and 16- or 32-bit column indices:
+//
+//	s := sum of vals[k]*x[col[k]] over k in ptr[i]..ptr[i+1] with col[k] < len(x)
+//	y[i] = alpha*s (+ beta*y[i] unless beta is +0)
+//
+// Each segment is clamped to 0..len(col) and an entry whose index is not
+// below len(x) is skipped. They assume len(ptr) == len(y)+1, len(vals) ==
+// len(col), and beta == +0 for "do not read y". They are not preemptible:
+// callers pass a bounded number of rows.
+//
+//go:noescape
+func SpMVNarrowF64U16NEON(y, x []float64, ptr []uint32, col []uint16, vals []float64, alpha, beta float64)
+
+// SpMVNarrowF64U32NEON is SpMVNarrowF64U16NEON on 32-bit indices.
+//
+//go:noescape
+func SpMVNarrowF64U32NEON(y, x []float64, ptr []uint32, col []uint32, vals []float64, alpha, beta float64)
+
+// SpMVNarrowF32U16NEON is SpMVNarrowF64U16NEON for float32 values.
+//
+//go:noescape
+func SpMVNarrowF32U16NEON(y, x []float32, ptr []uint32, col []uint16, vals []float32, alpha, beta float32)
+
+// SpMVNarrowF32U32NEON is SpMVNarrowF32U16NEON on 32-bit indices.
+//
+//go:noescape
+func SpMVNarrowF32U32NEON(y, x []float32, ptr []uint32, col []uint32, vals []float32, alpha, beta float32)
+
 // Family spmm: spmm_arm64.s.
 
 // SpMMF64NEON and SpMMF32NEON compute Y = alpha*A*X + beta*Y on a w-column

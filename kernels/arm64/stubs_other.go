@@ -81,6 +81,28 @@ func SpMVF32NEON(y, x []float32, ptr, idx []uint64, vals []float32, alpha, beta 
 	panic(noasm)
 }
 
+// Family spmvnarrow: spmvnarrow_arm64.s.
+
+// SpMVNarrowF64U16NEON is not built here; it panics.
+func SpMVNarrowF64U16NEON(y, x []float64, ptr []uint32, col []uint16, vals []float64, alpha, beta float64) {
+	panic(noasm)
+}
+
+// SpMVNarrowF64U32NEON is not built here; it panics.
+func SpMVNarrowF64U32NEON(y, x []float64, ptr []uint32, col []uint32, vals []float64, alpha, beta float64) {
+	panic(noasm)
+}
+
+// SpMVNarrowF32U16NEON is not built here; it panics.
+func SpMVNarrowF32U16NEON(y, x []float32, ptr []uint32, col []uint16, vals []float32, alpha, beta float32) {
+	panic(noasm)
+}
+
+// SpMVNarrowF32U32NEON is not built here; it panics.
+func SpMVNarrowF32U32NEON(y, x []float32, ptr []uint32, col []uint32, vals []float32, alpha, beta float32) {
+	panic(noasm)
+}
+
 // Family spmm: spmm_arm64.s.
 
 // SpMMF64NEON is not built here; it panics.

@@ -66,6 +66,8 @@ func outputs() []output {
 		{"dotrows_amd64.s", dotRowsFile},
 		{"dequantize_amd64.s", dequantizeFile},
 		{"qfused_amd64.s", qfusedFile},
+		{"spmvnarrow_amd64.s", func() string { return spmvNarrowFile(false) }},
+		{"qspmvnarrow_amd64.s", func() string { return spmvNarrowFile(true) }},
 	}
 	var o []output
 	for _, f := range asm {
