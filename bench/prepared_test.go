@@ -138,7 +138,8 @@ func BenchmarkSpMMPrepared(b *testing.B) {
 
 // BenchmarkPrepare: PrepareInto on M4, float32 and int8 with a scale a
 // row, into a form of the same size (the steady state of a runtime that
-// prepares its weights again). Compare with BenchmarkSpMVPrepared's time.
+// prepares its weights again), and Prepare into fresh memory (fresh).
+// Compare with BenchmarkSpMVPrepared's time.
 func BenchmarkPrepare(b *testing.B) {
 	p := M4()
 	a := CSR[float32](p)
@@ -147,6 +148,14 @@ func BenchmarkPrepare(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			if err := pform.PrepareInto(&m, a, pform.Options{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("m=M4/type=float32/fresh", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := pform.Prepare(a, pform.Options{}); err != nil {
 				b.Fatal(err)
 			}
 		}
