@@ -92,16 +92,7 @@ func BenchmarkQSpMV(b *testing.B) {
 						})
 					}
 				}
-				b.SetBytes(bytes)
-				b.ReportAllocs()
-				triadBytesPerSec(th)
-				cpu := startCPU(th)
-				b.ResetTimer()
-				for b.Loop() {
-					op()
-				}
-				cpu.report(b)
-				reportTriad(b, bytes, th)
+				timeOp(b, th, bytes, op)
 				b.ReportMetric(float64(bytes)/float64(p.NNZ()), "B/value")
 			})
 		}

@@ -21,6 +21,7 @@ import (
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/kernels"
+	pform "github.com/hurray-format/hurray-go/prepared"
 	"github.com/hurray-format/hurray-go/quant"
 )
 
@@ -471,6 +472,12 @@ func cases(o Options, sz sizes) []bcase {
 	for _, g := range sz.mats {
 		cs = append(cs, spmmCase[float32](g, matrixName(g), 64, th))
 	}
+	// The prepared forms (package prepared) of the same matrices.
+	for _, g := range sz.mats {
+		mn := matrixName(g)
+		cs = append(cs, preparedSpMVCase[float32](g, mn, th), preparedSpMVCase[float64](g, mn, th),
+			preparedQSpMVCase(g, mn, th), preparedSpMMCase(g, mn, 64, th))
+	}
 	// Quantized matrix products, beside spmv/f32 and spmm/f32.
 	for _, g := range sz.mats {
 		mn := matrixName(g)
@@ -594,11 +601,97 @@ func spmmCase[T csr.Float](g func() *Pattern, mn string, k, th int) bcase {
 	}}
 }
 
-// withWorkers runs f with csr's worker count set to th.
+// withWorkers runs f with csr's and prepared's worker counts set to th.
 func withWorkers(th int, f func()) {
-	prev := csr.SetWorkers(th)
+	prev, prevP := csr.SetWorkers(th), pform.SetWorkers(th)
 	f()
 	csr.SetWorkers(prev)
+	pform.SetWorkers(prevP)
+}
+
+// narrowFamily is the kernel family a prepared form runs: stem for values
+// vt and the form's index width.
+func narrowFamily(stem, vt string, k pform.Index) string {
+	if k == pform.Cols32 {
+		return stem + "." + vt + ".u32"
+	}
+	return stem + "." + vt + ".u16"
+}
+
+// preparedSpMVCase is spmv-prepared/T/M: y = A x on the prepared form of
+// the CSR matrix (cost model's choice).
+func preparedSpMVCase[T csr.Float](g func() *Pattern, mn string, th int) bcase {
+	tn := typeName[T]()
+	return bcase{name: "spmv-prepared/" + tn + "/" + mn, setup: func() prepared {
+		p := g()
+		m, err := pform.Prepare(CSR[T](p), pform.Options{})
+		if err != nil {
+			panic(fmt.Sprintf("bench: preparing %s: %v", mn, err))
+		}
+		x := randVec[T](p.Cols, 1)
+		y := make([]T, p.Rows)
+		s := int64(sizeOf[T]())
+		op := func() { withWorkers(th, func() { m.MulVec(y, x) }) }
+		return prepared{
+			size: fmt.Sprintf("%s, %v, %.2f B/value", matSize(p), m.Index(), m.BytesPerValue()),
+			// the form's arrays + x + y
+			bytes:    int64(m.Bytes()) + int64(p.Cols)*s + int64(p.Rows)*s,
+			flops:    2 * int64(p.NNZ()),
+			op:       op,
+			result:   resultOf(y, T(math.NaN()), op),
+			tol:      tolOf[T](),
+			families: []string{narrowFamily("spmvnarrow", tn, m.Index())},
+		}
+	}}
+}
+
+// preparedQSpMVCase is spmv-prepared/int8:channel:axis=0/M: y = A x on the
+// prepared form of the int8 matrix with a scale a row.
+func preparedQSpMVCase(g func() *Pattern, mn string, th int) bcase {
+	const sp = "int8:channel:axis=0"
+	return bcase{name: "spmv-prepared/" + sp + "/" + mn, setup: func() prepared {
+		p, q := quantCSR(g, sp)
+		m, err := pform.PrepareQuantized(q, pform.Options{})
+		if err != nil {
+			panic(fmt.Sprintf("bench: preparing %s: %v", mn, err))
+		}
+		x := randVec[float32](p.Cols, 1)
+		y := make([]float32, p.Rows)
+		op := func() { withWorkers(th, func() { m.MulVec(y, x) }) }
+		return prepared{
+			size:     fmt.Sprintf("%s, %v, %.2f B/value", matSize(p), m.Index(), m.BytesPerValue()),
+			bytes:    int64(m.Bytes()) + int64(p.Cols)*4 + int64(p.Rows)*4,
+			flops:    2 * int64(p.NNZ()),
+			op:       op,
+			result:   resultOf(y, float32(math.NaN()), op),
+			tol:      tolOf[float32](),
+			families: []string{narrowFamily("qspmvnarrow", "i8", m.Index())},
+		}
+	}}
+}
+
+// preparedSpMMCase is spmm-prepared/f32/k=K/M: Y = A X on the prepared
+// form of the float32 matrix.
+func preparedSpMMCase(g func() *Pattern, mn string, k, th int) bcase {
+	return bcase{name: fmt.Sprintf("spmm-prepared/f32/k=%d/%s", k, mn), setup: func() prepared {
+		p := g()
+		m, err := pform.Prepare(CSR[float32](p), pform.Options{})
+		if err != nil {
+			panic(fmt.Sprintf("bench: preparing %s: %v", mn, err))
+		}
+		x := randVec[float32](p.Cols*k, 2)
+		y := make([]float32, p.Rows*k)
+		op := func() { withWorkers(th, func() { m.MulMat(y, x, k) }) }
+		return prepared{
+			size:     fmt.Sprintf("%s, %v, %.2f B/value", matSize(p), m.Index(), m.BytesPerValue()),
+			bytes:    int64(m.Bytes()) + int64(p.Cols+p.Rows)*int64(k)*4,
+			flops:    2 * int64(p.NNZ()) * int64(k),
+			op:       op,
+			result:   resultOf(y, float32(math.NaN()), op),
+			tol:      tolOf[float32](),
+			families: []string{narrowFamily("spmmnarrow", "f32", m.Index())},
+		}
+	}}
 }
 
 // mttkrpFamilies lists the kernel families MTTKRP calls for mode on a

@@ -255,9 +255,12 @@ func mulMatRows[T Float](sp split, ix *index, ops rowOps[T], trans bool, y []T, 
 	ws := dense.GetAcc[T](copies * n)
 	j.y, j.ldy, j.x, j.ldx, j.w, j.acc, j.alpha = y, ldy, x, ldx, k, ws.S, alpha
 	j.run(b)
-	// Sum the copies into Y, split by rows.
-	j.kind, j.copies = reduceMat, copies
-	j.run(parallel.EvenTo(j.bounds[:0], yrows, min(len(b)-1, sp.parts(copies*n))))
+	// Sum the copies into Y, split by rows. A split into one part (one row
+	// holding nearly every entry) made none.
+	if copies > 0 {
+		j.kind, j.copies = reduceMat, copies
+		j.run(parallel.EvenTo(j.bounds[:0], yrows, min(len(b)-1, sp.parts(copies*n))))
+	}
 	ws.Put()
 	putJob(j)
 }

@@ -570,3 +570,37 @@ func TestParallelNamedType(t *testing.T) {
 		}
 	}
 }
+
+// TestScatterOnePart: a scatter product allowed several goroutines on a
+// matrix of one row splits into one part, makes no
+// private copy, and sums nothing afterwards.
+func TestScatterOnePart(t *testing.T) {
+	defer SetWorkers(SetWorkers(2))
+	defer SetParallelThreshold(SetParallelThreshold(2))
+	const cols, k = 300, 5
+	idx, vals := make([]uint64, cols), make([]float64, cols)
+	for j := range idx {
+		idx[j], vals[j] = uint64(j), float64(j%7)-3
+	}
+	a, err := New(1, cols, []uint64{0, cols}, idx, vals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := []float64{1, 2, 3, 4, 5}
+	y := make([]float64, cols*k)
+	a.MulMatTrans(y, x, k)
+	for j := range cols {
+		for c := range k {
+			if want := vals[j] * x[c]; y[j*k+c] != want {
+				t.Fatalf("Y[%d][%d] = %v, want %v", j, c, y[j*k+c], want)
+			}
+		}
+	}
+	yv := make([]float64, cols)
+	a.MulVecTrans(yv, x[:1])
+	for j := range cols {
+		if want := vals[j] * x[0]; yv[j] != want {
+			t.Fatalf("y[%d] = %v, want %v", j, yv[j], want)
+		}
+	}
+}

@@ -7,6 +7,7 @@
 # `hurray bench --json` on the matching cases (auto path, THREADS threads,
 # default 1 as SciPy's sparse products are single-threaded), then times SciPy
 # on SpMV f32/f64, SpMM f32 k=64, COO->CSR and CSR->CSC with int64 indices
+# (and with int32 indices beside hurray's prepared forms)
 # and prints both with the ratio, over ROUNDS alternating rounds (default 3:
 # medians of each side and of the rounds' ratios). Without python3 and SciPy
 # it says so and exits 0. PYTHON=/path/to/python3 picks the interpreter.
@@ -43,7 +44,7 @@ args=""
 i=1
 while [ "$i" -le "$ROUNDS" ]; do
 	"$tmp/hurray" bench --json --paths auto --threads "$THREADS" --matrices "$MATRICES" \
-		--filter '^(spmv/|spmm/f32/k=64/|coo-csr/|csr-csc/)' >"$tmp/hurray$i.json"
+		--filter '^(spmv/|spmm/f32/k=64/|spmv-prepared/(f32|f64|int8:channel:axis=0)/|spmm-prepared/f32/k=64/|coo-csr/|csr-csc/)' >"$tmp/hurray$i.json"
 	"$PY" bench/peers/scipy_peers.py time "$tmp/data" "$tmp/scipy$i.json"
 	args="$args $tmp/hurray$i.json $tmp/scipy$i.json"
 	if [ -n "${KEEP:-}" ]; then

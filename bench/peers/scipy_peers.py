@@ -10,7 +10,9 @@ int64 indices); HURRAY_JSON is the output of `hurray bench --json` on the
 matching cases. For each matrix it times, with int64 indices (the Hurray
 layout's width; load_npz narrows them to int32, so they are widened back):
 SpMV y = A x in float32 and float64, SpMM Y = A X in float32 with k = 64
-(X row-major), COO -> CSR and CSR -> CSC in float64. The conversions run
+(X row-major), COO -> CSR and CSR -> CSC in float64. The cases of hurray's
+prepared forms (spmv-prepared/..., spmm-prepared/...) are compared with
+SciPy's CSR with int32 indices, the int8 form with the float32 figure. The conversions run
 SciPy's own steps on int64 arrays (tocsr64 and tocsc64 of
 bench/scipy_convert.py): coo_matrix.tocsr() and csr_matrix.tocsc() return
 int32 indices whenever they fit, whatever the input's width, and so would
@@ -87,6 +89,30 @@ def scipy_times(data):
             _sparsetools.csr_matvecs(a32.shape[0], a32.shape[1], 64, a32.indptr, a32.indices, a32.data, X.ravel(), Y.ravel())
 
         cases.append((f"spmm/f32/k=64/{name}", lambda: a32 @ X, into_mat))
+        # The prepared forms' peers: SciPy's CSR with int32 indices (what
+        # load_npz gives), the narrowest SciPy has. The int8 prepared case
+        # is compared with the float32 figure.
+        a32n = sp.load_npz(os.path.join(data, fn)).tocsr()
+        for dt, tn in ((np.float32, "f32"), (np.float64, "f64")):
+            a = a32n.astype(dt)
+            a.indices, a.indptr = a.indices.astype(np.int32), a.indptr.astype(np.int32)
+            x = rng.uniform(-1, 1, a.shape[1]).astype(dt)
+            y = np.zeros(a.shape[0], dtype=dt)
+
+            def into32(a=a, x=x, y=y):
+                y.fill(0)
+                _sparsetools.csr_matvec(a.shape[0], a.shape[1], a.indptr, a.indices, a.data, x, y)
+
+            cases.append((f"spmv-prepared/{tn}/{name}", lambda a=a, x=x: a @ x, into32))
+        an = a32n.astype(np.float32)
+        an.indices, an.indptr = an.indices.astype(np.int32), an.indptr.astype(np.int32)
+        Yn = np.zeros((an.shape[0], 64), dtype=np.float32)
+
+        def into_mat32():
+            Yn.fill(0)
+            _sparsetools.csr_matvecs(an.shape[0], an.shape[1], 64, an.indptr, an.indices, an.data, X.ravel(), Yn.ravel())
+
+        cases.append((f"spmm-prepared/f32/k=64/{name}", lambda: an @ X, into_mat32))
         c = a64.tocoo()  # row-major, as hurray's coo-csr input
         row, col = c.row.astype(np.int64), c.col.astype(np.int64)
         m, n = a64.shape
@@ -94,6 +120,7 @@ def scipy_times(data):
         cases.append((f"csr-csc/f64/{name}", lambda: tocsc64(a64), None))
         for cname, f, g in cases:
             out[cname] = (median_ns(f), median_ns(g) if g is not None else None)
+        out[f"spmv-prepared/int8:channel:axis=0/{name}"] = out[f"spmv-prepared/f32/{name}"]
     return out
 
 
@@ -106,7 +133,8 @@ def report(pairs):
     n = len(pairs)
     print(f"hurray bench vs SciPy {scipy.__version__} (NumPy {np.__version__}), {n} alternating round(s)")
     print(f"cpu: {h['cpu']}; hurray kernels auto: {h['kernels_active']}; hurray threads {h['threads']}, SciPy 1 thread")
-    print("indices: int64 on both sides; each time is a median of 5 runs; the table gives medians over the rounds,")
+    print("indices: int64 on both sides (the *-prepared cases: hurray's prepared form, SciPy's int32 CSR, float32 for int8);")
+    print("each time is a median of 5 runs; the table gives medians over the rounds,")
     print("the ratios medians of each round's ratio\n")
     rows = []
     for cname in pairs[0][1]:

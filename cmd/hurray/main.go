@@ -7,7 +7,7 @@
 //	hurray validate FILE          read and validate; exit 0 when valid
 //	hurray convert IN OUT [--to coo|csr|csc|csf] [--mode-order 2,0,1] [--dtype float32|float64] [--exact] [--dequantize]
 //	hurray quantize IN OUT --scheme SPELLING [--axis A] [--to coo|csr|csc|csf] [--mode-order 2,0,1] [--dtype float32|float64]
-//	hurray spmv FILE [--x x.npy] [--out y.npy] [--threads N] [--iters N] [--seed S] [--dtype float32|float64]
+//	hurray spmv FILE [--x x.npy] [--out y.npy] [--prepare] [--threads N] [--iters N] [--seed S] [--dtype float32|float64]
 //	hurray mttkrp FILE [--cols R] [--mode N] [--out M.npy] [--threads N] [--mode-order 0,1,2] [--iters N] [--seed S] [--dtype float32|float64]
 //	hurray bench [--quick] [--json] [--filter REGEXP] [--threads N] [--matrices M2,M4] [--paths auto,generic,ref] [--export DIR]
 //
@@ -25,7 +25,10 @@
 // builds CSF from a quantized COO file, and refuses to reorder a quantized
 // CSF file). spmv --out writes y as a .npy vector and mttkrp --out the
 // result as a shape[mode] x cols .npy matrix in C order, float32 for a
-// quantized file, else of --dtype.
+// quantized file, else of --dtype. spmv --prepare multiplies by the
+// matrix's prepared form (package prepared: narrow indices; int8 per tensor
+// or per row for a quantized CSR file) and prints its bytes a value and the
+// time to build it.
 //
 // Every command that reads a file (all but bench) takes --budget SIZE, the
 // memory budget for reading an .npz or .npy file (auto.Options.MaxBytes):

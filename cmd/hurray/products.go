@@ -16,17 +16,19 @@ import (
 	"github.com/hurray-format/hurray-go/formats/auto"
 	"github.com/hurray-format/hurray-go/formats/npz"
 	"github.com/hurray-format/hurray-go/internal/mem"
+	"github.com/hurray-format/hurray-go/prepared"
 )
 
 // minTime is how long the product commands repeat when --iters is 0.
 const minTime = 500 * time.Millisecond
 
 func cmdSpMV(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("spmv", "spmv FILE [--x x.npy] [--out y.npy] [--threads N] [--iters N] [--seed S] [--dtype float32|float64] [--budget SIZE]", stderr)
+	fs := newFlags("spmv", "spmv FILE [--x x.npy] [--out y.npy] [--prepare] [--threads N] [--iters N] [--seed S] [--dtype float32|float64] [--budget SIZE]", stderr)
 	xPath := fs.String("x", "", "dense x as a .npy vector (default: random, uniform in [-1, 1))")
 	outPath := fs.String("out", "", "write y as a .npy vector (float32 for a quantized file, else the --dtype)")
 	iters := fs.Int("iters", 0, "products to time (0: repeat for about 0.5 s)")
 	seed := fs.Uint64("seed", 1, "seed of the random x")
+	prep := fs.Bool("prepare", false, "multiply by the matrix's prepared form (package prepared: narrow indices), printing its bytes a value and the time to prepare it")
 	dtype := dtypeFlag(fs)
 	budget := budgetFlag(fs)
 	threads := threadsFlag(fs)
@@ -40,7 +42,7 @@ func cmdSpMV(args []string, stdout, stderr io.Writer) error {
 	if err := setThreads(*threads); err != nil {
 		return err
 	}
-	o := spmvOpts{xPath: *xPath, outPath: *outPath, iters: *iters, seed: *seed, budget: int64(*budget)}
+	o := spmvOpts{xPath: *xPath, outPath: *outPath, iters: *iters, seed: *seed, budget: int64(*budget), prepare: *prep}
 	if *dtype == "float32" {
 		return spmv[float32](pos[0], o, stdout, stderr)
 	}
@@ -100,6 +102,7 @@ type spmvOpts struct {
 	iters          int
 	seed           uint64
 	budget         int64
+	prepare        bool // multiply by the prepared form
 }
 
 // readFileQ is readFile accepting files of quantized values.
@@ -124,6 +127,12 @@ func spmv[T auto.Float](path string, o spmvOpts, stdout, stderr io.Writer) error
 		return fmt.Errorf("%s: %dx%d with %d entries: dimensions too large for dense vectors (at most %.0f)", path, sh[0], sh[1], f.NNZ(), lim)
 	}
 	switch {
+	case f.QMatrix != nil && o.prepare:
+		var m *prepared.Quantized
+		if err := prepareTimed(stdout, func() (err error) { m, err = prepared.PrepareQuantized(f.QMatrix, prepared.Options{}); return err }); err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		return runSpMV[float32](path, m, f.NNZ(), f.Shape(), o, stdout, stderr)
 	case f.QMatrix != nil:
 		return runSpMV[float32](path, f.QMatrix, f.NNZ(), f.Shape(), o, stdout, stderr)
 	case f.QCOO != nil && len(f.QCOO.Shape()) == 2:
@@ -145,7 +154,24 @@ func spmv[T auto.Float](path string, o spmvOpts, stdout, stderr io.Writer) error
 	default:
 		return fmt.Errorf("%s: spmv needs a matrix (rank 2 sparse), have %s of shape %s", path, f.Layout(), dims(f.Shape()))
 	}
+	if o.prepare {
+		var m *prepared.Matrix[T]
+		if err := prepareTimed(stdout, func() (err error) { m, err = prepared.Prepare(a, prepared.Options{}); return err }); err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		return runSpMV[T](path, m, a.NNZ(), f.Shape(), o, stdout, stderr)
+	}
 	return runSpMV[T](path, a, a.NNZ(), f.Shape(), o, stdout, stderr)
+}
+
+// prepareTimed runs prep (building a prepared form) and prints its time.
+func prepareTimed(stdout io.Writer, prep func() error) error {
+	start := time.Now()
+	if err := prep(); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "prepared in %v\n", time.Since(start))
+	return nil
 }
 
 // runSpMV times y = A x for a matrix of the given shape and nnz, prints

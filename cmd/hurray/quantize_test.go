@@ -309,3 +309,51 @@ func TestMTTKRPOut(t *testing.T) {
 		t.Errorf("mttkrp --out into a missing directory: %d %q", code, errOut)
 	}
 }
+
+// TestSpMVPrepare: spmv --prepare prints the form's bytes a value and gives
+// y of the plain product to rounding, float and int8; a quantized scheme
+// the prepared forms lack is an error naming the file.
+func TestSpMVPrepare(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(td, "west0479.mtx")
+	yp, y := filepath.Join(dir, "yp.npy"), filepath.Join(dir, "y.npy")
+	code, out, errOut := runCmd(t, "spmv", "--prepare", "--iters", "1", "--dtype", "float32", "--out", yp, in)
+	if code != 0 || !strings.Contains(out, "prepared csr float32 479x479 nnz 1910 cols16 7.01 B/value") || !strings.Contains(out, "prepared in ") {
+		t.Fatalf("spmv --prepare: %d %q %q", code, out, errOut)
+	}
+	if code, out, errOut := runCmd(t, "spmv", "--iters", "1", "--dtype", "float32", "--out", y, in); code != 0 {
+		t.Fatalf("spmv: %d %q %q", code, out, errOut)
+	}
+	closeY(t, readY[float32](t, yp), readY[float32](t, y))
+	q := filepath.Join(dir, "q.npz")
+	if code, out, _ := runCmd(t, "quantize", in, q, "--scheme", "int8:channel", "--axis", "0", "--to", "csr"); code != 0 {
+		t.Fatalf("quantize: %d %q", code, out)
+	}
+	code, out, errOut = runCmd(t, "spmv", "--prepare", "--iters", "1", "--out", yp, q)
+	if code != 0 || !strings.Contains(out, "prepared csr int8 479x479 nnz 1910 cols16 5.01 B/value") {
+		t.Fatalf("spmv --prepare of int8: %d %q %q", code, out, errOut)
+	}
+	if code, out, errOut := runCmd(t, "spmv", "--iters", "1", "--out", y, q); code != 0 {
+		t.Fatalf("spmv of int8: %d %q %q", code, out, errOut)
+	}
+	closeY(t, readY[float32](t, yp), readY[float32](t, y))
+	if code, out, _ := runCmd(t, "quantize", in, q, "--scheme", "nf4:block=64", "--to", "csr"); code != 0 {
+		t.Fatalf("quantize: %d %q", code, out)
+	}
+	if code, _, errOut := runCmd(t, "spmv", "--prepare", "--iters", "1", q); code != 1 || !strings.Contains(errOut, "q.npz: prepared: form not available") {
+		t.Errorf("spmv --prepare of nf4: %d %q", code, errOut)
+	}
+}
+
+// closeY fails unless a and b agree to float32 rounding.
+func closeY(t *testing.T, a, b []float32) {
+	t.Helper()
+	if len(a) != len(b) {
+		t.Fatalf("y of %d and %d values", len(a), len(b))
+	}
+	for i := range a {
+		if math.Abs(float64(a[i])-float64(b[i])) > 1e-4*(1+math.Abs(float64(b[i]))) {
+			t.Fatalf("y[%d] = %v prepared, %v plain", i, a[i], b[i])
+		}
+	}
+}

@@ -1,0 +1,63 @@
+// Package prepared builds read-only compute forms of validated CSR and CSC
+// matrices for products repeated many times (the weights of an inference
+// runtime): the same products as package csr, on narrow indices, so that
+// each stored value moves fewer bytes.
+//
+// A csr.Matrix stores uint64 pointers and indices: a float32 entry moves 12
+// bytes, 8 of them index. Prepare (or PrepareInto, which reuses the memory
+// of an earlier form) copies the matrix once into a form with uint32 row
+// pointers and uint16 or uint32 indices; the form keeps no reference to the
+// source. PrepareQuantized does the same for an int8 csr.Quantized, with a
+// float32 scale a row.
+//
+// # Forms
+//
+// The compressed dimension (rows of CSR, columns of CSC) is kept; the
+// indexed one is stored in one of three index forms (Index):
+//
+//	Cols16    uint16 indices, one pointer array (at most 65536 indices)
+//	Panels16  panels of 65536 indices, uint16 offsets, a pointer array per panel holding entries
+//	Cols32    uint32 indices, one pointer array (panels of 2^31 beyond that)
+//
+// The rows are cut into row blocks so that no block holds more entries
+// than its uint32 pointers address: a form of any size works, with one row
+// block when it has fewer than 2^32 entries.
+//
+// # Cost model
+//
+// Auto takes the form with the fewest bytes a stored value, counting the
+// value, its index and, for every row segment of every panel, its 4-byte
+// pointer plus as much again for the kernel's fixed work per segment:
+//
+//	Cols16    v + 2 + 8 (rows+1)/nnz
+//	Panels16  v + 2 + 8 (rows+1) P/nnz    (P panels holding entries)
+//	Cols32    v + 4 + 8 (rows+1)/nnz
+//
+// with v the value's size (4 for float32, 8 for float64, 1 for int8 codes).
+// So Cols16 wins whenever it holds the matrix, and Panels16 beats Cols32
+// when rows average more than 4(P-1) entries. BytesPerValue reports what
+// the form built actually holds (values, indices, pointers and scales over
+// nnz): a float32 matrix of 4096 x 11008 with 10% of entries takes 6 bytes
+// a value plus 4 a row.
+//
+// # Products
+//
+// Matrix has csr.Matrix's eight products (MulVec, MulVecTrans, MulMat,
+// MulMatTrans and their alpha/beta forms ...To), with the same shapes and
+// the same panics on a dimension mismatch or an output that overlaps x
+// (prefixed "prepared:"). A row loop over the compressed dimension (A x of
+// CSR, Aᵀ x of CSC) gathers; the other direction scatters. Quantized has
+// MulVec and MulVecTo (y = A x of its CSR source). Work is split over
+// SetWorkers goroutines by entries, as csr's products are; a parallel
+// scatter sums private accumulators.
+//
+// Results equal the source's products within rounding: the kernels keep
+// several partial sums, a row over several panels is summed panel by panel
+// (alpha A_p x added to y for each panel p after the first) and a scatter
+// split over goroutines adds its private copies at the end. Each output of
+// L terms then differs from the source's by at most about
+// 2(L+1)·u·(|alpha|·Σ|a x| + |beta y|), u the unit roundoff of the value
+// type; the tests check this bound. A quantized product differs from
+// csr.Quantized's by the same bound over the dequantized values, since its
+// row scale multiplies the sum of code·x once instead of each term.
+package prepared

@@ -1,0 +1,291 @@
+package prepared
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/hurray-format/hurray-go/internal/dense"
+	"github.com/hurray-format/hurray-go/internal/engine"
+	"github.com/hurray-format/hurray-go/internal/mem"
+	"github.com/hurray-format/hurray-go/internal/parallel"
+)
+
+// DefaultParallelThreshold is the product size (entries times k, plus
+// rows) below which one goroutine does all the work, as csr's.
+const DefaultParallelThreshold = 1 << 17
+
+// maxParts caps the parts of one product.
+const maxParts = 64
+
+// scatterScratch is the most bytes of private accumulators one scatter
+// product holds (unless one copy of its output is larger: then one copy).
+const scatterScratch = 64 << 20
+
+var setting parallel.Setting
+
+// SetWorkers sets how many goroutines a product may use; n <= 0 means
+// GOMAXPROCS (the default). It returns the previous setting and is safe to
+// call concurrently with products.
+func SetWorkers(n int) (prev int) { return setting.SetWorkers(n) }
+
+// SetParallelThreshold sets the product size below which a product runs on
+// the calling goroutine; work <= 0 restores DefaultParallelThreshold. It
+// returns the previous setting (0 for the default).
+func SetParallelThreshold(work int) (prev int) { return setting.SetMinWork(work) }
+
+// parts returns how many goroutines a product of the given work takes.
+func parts(work int) int {
+	return min(setting.Options(DefaultParallelThreshold).Goroutines(work), maxParts)
+}
+
+// MulVec computes y = A x; len(x) == Cols and len(y) == Rows.
+func (m *Matrix[T]) MulVec(y, x []T) { m.MulVecTo(y, 1, x, 0) }
+
+// MulVecTrans computes y = Aᵀ x; len(x) == Rows and len(y) == Cols.
+func (m *Matrix[T]) MulVecTrans(y, x []T) { m.MulVecTransTo(y, 1, x, 0) }
+
+// MulVecTo computes y = alpha A x + beta y.
+func (m *Matrix[T]) MulVecTo(y []T, alpha T, x []T, beta T) {
+	m.mulVec("MulVecTo", false, y, alpha, x, beta)
+}
+
+// MulVecTransTo computes y = alpha Aᵀ x + beta y.
+func (m *Matrix[T]) MulVecTransTo(y []T, alpha T, x []T, beta T) {
+	m.mulVec("MulVecTransTo", true, y, alpha, x, beta)
+}
+
+// MulMat computes Y = A X with X cols x k and Y rows x k, row-major.
+func (m *Matrix[T]) MulMat(y, x []T, k int) { m.MulMatTo(y, 1, x, k, 0) }
+
+// MulMatTrans computes Y = Aᵀ X with X rows x k and Y cols x k, row-major.
+func (m *Matrix[T]) MulMatTrans(y, x []T, k int) { m.MulMatTransTo(y, 1, x, k, 0) }
+
+// MulMatTo computes Y = alpha A X + beta Y.
+func (m *Matrix[T]) MulMatTo(y []T, alpha T, x []T, k int, beta T) {
+	m.mulMat("MulMatTo", false, y, alpha, x, k, beta)
+}
+
+// MulMatTransTo computes Y = alpha Aᵀ X + beta Y.
+func (m *Matrix[T]) MulMatTransTo(y []T, alpha T, x []T, k int, beta T) {
+	m.mulMat("MulMatTransTo", true, y, alpha, x, k, beta)
+}
+
+// opDims returns the shape of op(A).
+func (f *form) opDims(trans bool) (r, c uint64) {
+	if trans {
+		return f.cols, f.rows
+	}
+	return f.rows, f.cols
+}
+
+func (m *Matrix[T]) mulVec(name string, trans bool, y []T, alpha T, x []T, beta T) {
+	r, c := m.f.opDims(trans)
+	if uint64(len(y)) != r || uint64(len(x)) != c {
+		panic(fmt.Sprintf("prepared: dimension mismatch: %s: len(y)=%d, len(x)=%d for op(A) %dx%d", name, len(y), len(x), r, c))
+	}
+	if dense.Overlap(y, x) {
+		panic(fmt.Sprintf("prepared: %s: y overlaps x", name))
+	}
+	if alpha == 0 || len(m.vals) == 0 && m.f.csc != trans {
+		dense.Scale(y, beta)
+		return
+	}
+	kind := scatterVec
+	if m.f.csc == trans {
+		kind = gatherVec
+	}
+	run(&m.f, m, m, kind, y, x, 1, alpha, beta)
+}
+
+func (m *Matrix[T]) mulMat(name string, trans bool, y []T, alpha T, x []T, k int, beta T) {
+	r, c := m.f.opDims(trans)
+	if !dense.Is(len(y), r, k) || !dense.Is(len(x), c, k) {
+		panic(fmt.Sprintf("prepared: dimension mismatch: %s: len(y)=%d, len(x)=%d, k=%d for op(A) %dx%d", name, len(y), len(x), k, r, c))
+	}
+	if dense.Overlap(y, x) {
+		panic(fmt.Sprintf("prepared: %s: y overlaps x", name))
+	}
+	if k == 0 {
+		return
+	}
+	if alpha == 0 || len(m.vals) == 0 {
+		dense.Scale(y, beta)
+		return
+	}
+	kind := scatterMat
+	if m.f.csc == trans {
+		kind = gatherMat
+	}
+	run(&m.f, m, m, kind, y, x, k, alpha, beta)
+}
+
+// gatherer runs the gather kernel of one block on compressed rows lo..hi-1
+// (within the block's rows), as the values of the form hold them: float
+// values (Matrix) or int8 codes with row scales (Quantized).
+type gatherer[T Float] interface {
+	gather(f *form, b *block, lo, hi int, y, x []T, alpha, beta T)
+}
+
+// ops is a gatherer with the other kernels of the float products.
+type ops[T Float] interface {
+	gatherer[T]
+	scatter(f *form, b *block, lo, hi int, y, x []T, alpha T)
+	gatherMat(f *form, b *block, lo, hi int, y, x []T, k int, alpha, beta T)
+	scatterMat(f *form, b *block, lo, hi int, y, x []T, k int, alpha T)
+}
+
+// rowPtr returns the pointers of rows lo..hi-1 of block b.
+func (f *form) rowPtr(b *block, lo, hi int) []uint32 {
+	return f.ptr[b.p0+lo-b.r0 : b.p0+hi-b.r0+1]
+}
+
+func (m *Matrix[T]) gather(f *form, b *block, lo, hi int, y, x []T, alpha, beta T) {
+	p, v, xs := f.rowPtr(b, lo, hi), m.vals[b.e0:b.e1], x[b.c0:b.c0+b.cw]
+	if f.kind == Cols32 {
+		engine.SpMVNarrow(y, xs, p, f.c32[b.e0:b.e1], v, alpha, beta)
+	} else {
+		engine.SpMVNarrow(y, xs, p, f.c16[b.e0:b.e1], v, alpha, beta)
+	}
+}
+
+func (m *Matrix[T]) scatter(f *form, b *block, lo, hi int, y, x []T, alpha T) {
+	p, v, ys := f.rowPtr(b, lo, hi), m.vals[b.e0:b.e1], y[b.c0:b.c0+b.cw]
+	if f.kind == Cols32 {
+		engine.ScatterAddNarrow(ys, x, p, f.c32[b.e0:b.e1], v, alpha)
+	} else {
+		engine.ScatterAddNarrow(ys, x, p, f.c16[b.e0:b.e1], v, alpha)
+	}
+}
+
+func (m *Matrix[T]) gatherMat(f *form, b *block, lo, hi int, y, x []T, k int, alpha, beta T) {
+	p, v, xs := f.rowPtr(b, lo, hi), m.vals[b.e0:b.e1], x[b.c0*k:(b.c0+b.cw)*k]
+	if f.kind == Cols32 {
+		engine.SpMMNarrowUnchecked(y, k, xs, k, k, p, f.c32[b.e0:b.e1], v, alpha, beta)
+	} else {
+		engine.SpMMNarrowUnchecked(y, k, xs, k, k, p, f.c16[b.e0:b.e1], v, alpha, beta)
+	}
+}
+
+func (m *Matrix[T]) scatterMat(f *form, b *block, lo, hi int, y, x []T, k int, alpha T) {
+	p, v, ys := f.rowPtr(b, lo, hi), m.vals[b.e0:b.e1], y[b.c0*k:(b.c0+b.cw)*k]
+	if f.kind == Cols32 {
+		engine.SpMMScatterNarrowUnchecked(ys, k, x, k, k, p, f.c32[b.e0:b.e1], v, alpha)
+	} else {
+		engine.SpMMScatterNarrowUnchecked(ys, k, x, k, k, p, f.c16[b.e0:b.e1], v, alpha)
+	}
+}
+
+type jobKind uint8
+
+const (
+	gatherVec jobKind = iota
+	scatterVec
+	gatherMat
+	scatterMat
+	reduce // add the private accumulators into y, split by elements
+)
+
+// job is one product: what every part needs, pooled per element type so
+// that a product allocates nothing.
+type job[T Float] struct {
+	kind        jobKind
+	f           *form
+	g           gatherer[T]
+	ops         ops[T] // nil for a product that only gathers
+	y, x, acc   []T
+	k           int // columns of X and Y (1 for a vector)
+	n           int // elements of the output (of one accumulator)
+	copies      int
+	alpha, beta T
+	bounds      [maxParts + 1]int
+}
+
+var jobPools parallel.Pools
+
+// run computes the product kind on operands the caller has checked.
+// g runs the gathers; o, when the product scatters or multiplies a matrix,
+// the rest.
+func run[T Float](f *form, g gatherer[T], o ops[T], kind jobKind, y, x []T, k int, alpha, beta T) {
+	j, ok := parallel.PoolOf[T](&jobPools).Get().(*job[T])
+	if !ok {
+		j = new(job[T])
+	}
+	*j = job[T]{kind: kind, f: f, g: g, ops: o, y: y, x: x, k: k, n: len(y), alpha: alpha, beta: beta}
+	p := parts(f.nnz()*k + f.nr)
+	scatter := kind == scatterVec || kind == scatterMat
+	if scatter {
+		dense.Scale(y, beta)
+		p = dense.ScatterGoroutines(p, len(y), mem.ElemSize[T](), scatterScratch)
+	}
+	b := j.split(p)
+	if !scatter || len(b) <= 2 {
+		parallel.Do(b, len(b)-1, j)
+	} else {
+		j.copies = len(b) - 2
+		ws := dense.GetAcc[T](j.copies * len(y))
+		j.acc = ws.S
+		parallel.Do(b, len(b)-1, j)
+		j.kind = reduce
+		b = parallel.EvenTo(j.bounds[:0], len(y), min(len(b)-1, parts(j.copies*len(y))))
+		parallel.Do(b, len(b)-1, j)
+		ws.Put()
+	}
+	*j = job[T]{}
+	parallel.PoolOf[T](&jobPools).Put(j)
+}
+
+// split fills j.bounds with at most p ranges of compressed rows of nearly
+// equal entries (a row costs as much as 2 entries), cut at the marks.
+func (j *job[T]) split(p int) []int {
+	f := j.f
+	b := parallel.SplitPtrTo(j.bounds[:0], f.marks, min(p, maxParts), 2*markStep)
+	for i := range b {
+		b[i] = min(b[i]*markStep, f.nr)
+	}
+	return b
+}
+
+// Part runs part k: compressed rows lo..hi-1, or outputs lo..hi-1 of a
+// reduction.
+func (j *job[T]) Part(_, part, lo, hi int) {
+	f := j.f
+	if j.kind == reduce {
+		dense.Reduce(j.y[lo:hi], j.acc[lo:], j.n, j.copies)
+		return
+	}
+	y := j.y
+	if part > 0 && (j.kind == scatterVec || j.kind == scatterMat) {
+		y = j.acc[(part-1)*j.n : part*j.n]
+		clear(y)
+	}
+	if lo == hi {
+		if j.kind == gatherVec || j.kind == gatherMat {
+			return
+		}
+	}
+	rb := sort.SearchInts(f.rowBlock, lo+1) - 1
+	for ; rb < len(f.rowBlock)-1 && f.rowBlock[rb] < hi; rb++ {
+		a, z := max(lo, f.rowBlock[rb]), min(hi, f.rowBlock[rb+1])
+		if a >= z {
+			continue
+		}
+		first := f.firstBlock[rb]
+		for q := first; q < f.firstBlock[rb+1]; q++ {
+			b := &f.blocks[q]
+			beta := j.beta
+			if q > first {
+				beta = 1
+			}
+			switch j.kind {
+			case gatherVec:
+				j.g.gather(f, b, a, z, y[a:z], j.x, j.alpha, beta)
+			case scatterVec:
+				j.ops.scatter(f, b, a, z, y, j.x[a:z], j.alpha)
+			case gatherMat:
+				j.ops.gatherMat(f, b, a, z, y[a*j.k:z*j.k], j.x, j.k, j.alpha, beta)
+			case scatterMat:
+				j.ops.scatterMat(f, b, a, z, y, j.x[a*j.k:z*j.k], j.k, j.alpha)
+			}
+		}
+	}
+}
