@@ -822,6 +822,234 @@ func Dequantize4AVX512(dst []float32, codes []byte, odd int, table, scale []floa
 //go:noescape
 func QSpMVI8RowAVX2(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
 
+// Family spmmnarrow: spmmnarrow_amd64.s.
+
+// SpMMNarrowF64U16AVX2 is SpMMF64AVX2 on 32-bit row pointers and
+// uint16 indices, read zero-extended and checked as there.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func SpMMNarrowF64U16AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint16, vals []float64, alpha, beta float64, xrows uint64) int
+
+// SpMMTileNarrowF64U16AVX2 is SpMMTileF64AVX2 on 32-bit row pointers and
+// uint16 indices, read zero-extended and checked as there.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func SpMMTileNarrowF64U16AVX2(y []float64, ldy int, x []float64, ldx, w int, seg []uint64, idx []uint16, vals []float64, alpha, beta float64, limit uint64)
+
+// SpMMNarrowF64U32AVX2 is SpMMF64AVX2 on 32-bit row pointers and
+// uint32 indices, read zero-extended and checked as there.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func SpMMNarrowF64U32AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint32, vals []float64, alpha, beta float64, xrows uint64) int
+
+// SpMMTileNarrowF64U32AVX2 is SpMMTileF64AVX2 on 32-bit row pointers and
+// uint32 indices, read zero-extended and checked as there.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func SpMMTileNarrowF64U32AVX2(y []float64, ldy int, x []float64, ldx, w int, seg []uint64, idx []uint32, vals []float64, alpha, beta float64, limit uint64)
+
+// SpMMNarrowF32U16AVX2 is SpMMF32AVX2 on 32-bit row pointers and
+// uint16 indices, read zero-extended and checked as there.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func SpMMNarrowF32U16AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint16, vals []float32, alpha, beta float32, xrows uint64) int
+
+// SpMMTileNarrowF32U16AVX2 is SpMMTileF32AVX2 on 32-bit row pointers and
+// uint16 indices, read zero-extended and checked as there.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func SpMMTileNarrowF32U16AVX2(y []float32, ldy int, x []float32, ldx, w int, seg []uint64, idx []uint16, vals []float32, alpha, beta float32, limit uint64)
+
+// SpMMNarrowF32U32AVX2 is SpMMF32AVX2 on 32-bit row pointers and
+// uint32 indices, read zero-extended and checked as there.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func SpMMNarrowF32U32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint32, vals []float32, alpha, beta float32, xrows uint64) int
+
+// SpMMTileNarrowF32U32AVX2 is SpMMTileF32AVX2 on 32-bit row pointers and
+// uint32 indices, read zero-extended and checked as there.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func SpMMTileNarrowF32U32AVX2(y []float32, ldy int, x []float32, ldx, w int, seg []uint64, idx []uint32, vals []float32, alpha, beta float32, limit uint64)
+
+// SpMMNarrowF64U16AVX512 is SpMMF64AVX512 on 32-bit row pointers and
+// uint16 indices, read zero-extended and checked as there.
+// Requires: AVX512F, AVX512VL, BMI2.
+//
+//go:noescape
+func SpMMNarrowF64U16AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint16, vals []float64, alpha, beta float64, xrows uint64) int
+
+// SpMMTileNarrowF64U16AVX512 is SpMMTileF64AVX512 on 32-bit row pointers and
+// uint16 indices, read zero-extended and checked as there.
+// Requires: AVX512F, AVX512VL, BMI2.
+//
+//go:noescape
+func SpMMTileNarrowF64U16AVX512(y []float64, ldy int, x []float64, ldx, w int, seg []uint64, idx []uint16, vals []float64, alpha, beta float64, limit uint64)
+
+// SpMMNarrowF64U32AVX512 is SpMMF64AVX512 on 32-bit row pointers and
+// uint32 indices, read zero-extended and checked as there.
+// Requires: AVX512F, AVX512VL, BMI2.
+//
+//go:noescape
+func SpMMNarrowF64U32AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint32, vals []float64, alpha, beta float64, xrows uint64) int
+
+// SpMMTileNarrowF64U32AVX512 is SpMMTileF64AVX512 on 32-bit row pointers and
+// uint32 indices, read zero-extended and checked as there.
+// Requires: AVX512F, AVX512VL, BMI2.
+//
+//go:noescape
+func SpMMTileNarrowF64U32AVX512(y []float64, ldy int, x []float64, ldx, w int, seg []uint64, idx []uint32, vals []float64, alpha, beta float64, limit uint64)
+
+// SpMMNarrowF32U16AVX512 is SpMMF32AVX512 on 32-bit row pointers and
+// uint16 indices, read zero-extended and checked as there.
+// Requires: AVX512F, AVX512VL, BMI2.
+//
+//go:noescape
+func SpMMNarrowF32U16AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint16, vals []float32, alpha, beta float32, xrows uint64) int
+
+// SpMMTileNarrowF32U16AVX512 is SpMMTileF32AVX512 on 32-bit row pointers and
+// uint16 indices, read zero-extended and checked as there.
+// Requires: AVX512F, AVX512VL, BMI2.
+//
+//go:noescape
+func SpMMTileNarrowF32U16AVX512(y []float32, ldy int, x []float32, ldx, w int, seg []uint64, idx []uint16, vals []float32, alpha, beta float32, limit uint64)
+
+// SpMMNarrowF32U32AVX512 is SpMMF32AVX512 on 32-bit row pointers and
+// uint32 indices, read zero-extended and checked as there.
+// Requires: AVX512F, AVX512VL, BMI2.
+//
+//go:noescape
+func SpMMNarrowF32U32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint32, vals []float32, alpha, beta float32, xrows uint64) int
+
+// SpMMTileNarrowF32U32AVX512 is SpMMTileF32AVX512 on 32-bit row pointers and
+// uint32 indices, read zero-extended and checked as there.
+// Requires: AVX512F, AVX512VL, BMI2.
+//
+//go:noescape
+func SpMMTileNarrowF32U32AVX512(y []float32, ldy int, x []float32, ldx, w int, seg []uint64, idx []uint32, vals []float32, alpha, beta float32, limit uint64)
+
+// Family spmmscatternarrow: spmmscatternarrow_amd64.s.
+
+// SpMMScatterNarrowF64U16AVX2 is SpMMScatterF64AVX2 on 32-bit row pointers and
+// uint16 indices, read zero-extended and checked as there.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func SpMMScatterNarrowF64U16AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint16, vals []float64, alpha float64, yrows uint64) int
+
+// SpMMScatterTileNarrowF64U16AVX2 is SpMMScatterTileF64AVX2 on 32-bit row pointers and
+// uint16 indices, read zero-extended and checked as there.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func SpMMScatterTileNarrowF64U16AVX2(y []float64, ldy int, x []float64, ldx, w int, seg []uint64, idx []uint16, vals []float64, alpha float64, limit uint64)
+
+// SpMMScatterNarrowF64U32AVX2 is SpMMScatterF64AVX2 on 32-bit row pointers and
+// uint32 indices, read zero-extended and checked as there.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func SpMMScatterNarrowF64U32AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint32, vals []float64, alpha float64, yrows uint64) int
+
+// SpMMScatterTileNarrowF64U32AVX2 is SpMMScatterTileF64AVX2 on 32-bit row pointers and
+// uint32 indices, read zero-extended and checked as there.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func SpMMScatterTileNarrowF64U32AVX2(y []float64, ldy int, x []float64, ldx, w int, seg []uint64, idx []uint32, vals []float64, alpha float64, limit uint64)
+
+// SpMMScatterNarrowF32U16AVX2 is SpMMScatterF32AVX2 on 32-bit row pointers and
+// uint16 indices, read zero-extended and checked as there.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func SpMMScatterNarrowF32U16AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint16, vals []float32, alpha float32, yrows uint64) int
+
+// SpMMScatterTileNarrowF32U16AVX2 is SpMMScatterTileF32AVX2 on 32-bit row pointers and
+// uint16 indices, read zero-extended and checked as there.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func SpMMScatterTileNarrowF32U16AVX2(y []float32, ldy int, x []float32, ldx, w int, seg []uint64, idx []uint16, vals []float32, alpha float32, limit uint64)
+
+// SpMMScatterNarrowF32U32AVX2 is SpMMScatterF32AVX2 on 32-bit row pointers and
+// uint32 indices, read zero-extended and checked as there.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func SpMMScatterNarrowF32U32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint32, vals []float32, alpha float32, yrows uint64) int
+
+// SpMMScatterTileNarrowF32U32AVX2 is SpMMScatterTileF32AVX2 on 32-bit row pointers and
+// uint32 indices, read zero-extended and checked as there.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func SpMMScatterTileNarrowF32U32AVX2(y []float32, ldy int, x []float32, ldx, w int, seg []uint64, idx []uint32, vals []float32, alpha float32, limit uint64)
+
+// SpMMScatterNarrowF64U16AVX512 is SpMMScatterF64AVX512 on 32-bit row pointers and
+// uint16 indices, read zero-extended and checked as there.
+// Requires: AVX512F, AVX512VL, BMI2.
+//
+//go:noescape
+func SpMMScatterNarrowF64U16AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint16, vals []float64, alpha float64, yrows uint64) int
+
+// SpMMScatterTileNarrowF64U16AVX512 is SpMMScatterTileF64AVX512 on 32-bit row pointers and
+// uint16 indices, read zero-extended and checked as there.
+// Requires: AVX512F, AVX512VL, BMI2.
+//
+//go:noescape
+func SpMMScatterTileNarrowF64U16AVX512(y []float64, ldy int, x []float64, ldx, w int, seg []uint64, idx []uint16, vals []float64, alpha float64, limit uint64)
+
+// SpMMScatterNarrowF64U32AVX512 is SpMMScatterF64AVX512 on 32-bit row pointers and
+// uint32 indices, read zero-extended and checked as there.
+// Requires: AVX512F, AVX512VL, BMI2.
+//
+//go:noescape
+func SpMMScatterNarrowF64U32AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint32, vals []float64, alpha float64, yrows uint64) int
+
+// SpMMScatterTileNarrowF64U32AVX512 is SpMMScatterTileF64AVX512 on 32-bit row pointers and
+// uint32 indices, read zero-extended and checked as there.
+// Requires: AVX512F, AVX512VL, BMI2.
+//
+//go:noescape
+func SpMMScatterTileNarrowF64U32AVX512(y []float64, ldy int, x []float64, ldx, w int, seg []uint64, idx []uint32, vals []float64, alpha float64, limit uint64)
+
+// SpMMScatterNarrowF32U16AVX512 is SpMMScatterF32AVX512 on 32-bit row pointers and
+// uint16 indices, read zero-extended and checked as there.
+// Requires: AVX512F, AVX512VL, BMI2.
+//
+//go:noescape
+func SpMMScatterNarrowF32U16AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint16, vals []float32, alpha float32, yrows uint64) int
+
+// SpMMScatterTileNarrowF32U16AVX512 is SpMMScatterTileF32AVX512 on 32-bit row pointers and
+// uint16 indices, read zero-extended and checked as there.
+// Requires: AVX512F, AVX512VL, BMI2.
+//
+//go:noescape
+func SpMMScatterTileNarrowF32U16AVX512(y []float32, ldy int, x []float32, ldx, w int, seg []uint64, idx []uint16, vals []float32, alpha float32, limit uint64)
+
+// SpMMScatterNarrowF32U32AVX512 is SpMMScatterF32AVX512 on 32-bit row pointers and
+// uint32 indices, read zero-extended and checked as there.
+// Requires: AVX512F, AVX512VL, BMI2.
+//
+//go:noescape
+func SpMMScatterNarrowF32U32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint32, vals []float32, alpha float32, yrows uint64) int
+
+// SpMMScatterTileNarrowF32U32AVX512 is SpMMScatterTileF32AVX512 on 32-bit row pointers and
+// uint32 indices, read zero-extended and checked as there.
+// Requires: AVX512F, AVX512VL, BMI2.
+//
+//go:noescape
+func SpMMScatterTileNarrowF32U32AVX512(y []float32, ldy int, x []float32, ldx, w int, seg []uint64, idx []uint32, vals []float32, alpha float32, limit uint64)
+
 // Family spmvnarrow: spmvnarrow_amd64.s.
 
 // SpMVNarrowF32U16AVX2 computes SpMV on 32-bit row pointers and uint16 column

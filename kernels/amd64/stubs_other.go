@@ -419,6 +419,170 @@ func QSpMVI8RowAVX2(y, x []float32, ptr, idx []uint64, codes []byte, rs []float3
 	panic(noAsm)
 }
 
+// Family spmmnarrow: spmmnarrow_amd64.s.
+
+// SpMMNarrowF64U16AVX2 is not built here; it panics.
+func SpMMNarrowF64U16AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint16, vals []float64, alpha, beta float64, xrows uint64) int {
+	panic(noAsm)
+}
+
+// SpMMTileNarrowF64U16AVX2 is not built here; it panics.
+func SpMMTileNarrowF64U16AVX2(y []float64, ldy int, x []float64, ldx, w int, seg []uint64, idx []uint16, vals []float64, alpha, beta float64, limit uint64) {
+	panic(noAsm)
+}
+
+// SpMMNarrowF64U32AVX2 is not built here; it panics.
+func SpMMNarrowF64U32AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint32, vals []float64, alpha, beta float64, xrows uint64) int {
+	panic(noAsm)
+}
+
+// SpMMTileNarrowF64U32AVX2 is not built here; it panics.
+func SpMMTileNarrowF64U32AVX2(y []float64, ldy int, x []float64, ldx, w int, seg []uint64, idx []uint32, vals []float64, alpha, beta float64, limit uint64) {
+	panic(noAsm)
+}
+
+// SpMMNarrowF32U16AVX2 is not built here; it panics.
+func SpMMNarrowF32U16AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint16, vals []float32, alpha, beta float32, xrows uint64) int {
+	panic(noAsm)
+}
+
+// SpMMTileNarrowF32U16AVX2 is not built here; it panics.
+func SpMMTileNarrowF32U16AVX2(y []float32, ldy int, x []float32, ldx, w int, seg []uint64, idx []uint16, vals []float32, alpha, beta float32, limit uint64) {
+	panic(noAsm)
+}
+
+// SpMMNarrowF32U32AVX2 is not built here; it panics.
+func SpMMNarrowF32U32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint32, vals []float32, alpha, beta float32, xrows uint64) int {
+	panic(noAsm)
+}
+
+// SpMMTileNarrowF32U32AVX2 is not built here; it panics.
+func SpMMTileNarrowF32U32AVX2(y []float32, ldy int, x []float32, ldx, w int, seg []uint64, idx []uint32, vals []float32, alpha, beta float32, limit uint64) {
+	panic(noAsm)
+}
+
+// SpMMNarrowF64U16AVX512 is not built here; it panics.
+func SpMMNarrowF64U16AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint16, vals []float64, alpha, beta float64, xrows uint64) int {
+	panic(noAsm)
+}
+
+// SpMMTileNarrowF64U16AVX512 is not built here; it panics.
+func SpMMTileNarrowF64U16AVX512(y []float64, ldy int, x []float64, ldx, w int, seg []uint64, idx []uint16, vals []float64, alpha, beta float64, limit uint64) {
+	panic(noAsm)
+}
+
+// SpMMNarrowF64U32AVX512 is not built here; it panics.
+func SpMMNarrowF64U32AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint32, vals []float64, alpha, beta float64, xrows uint64) int {
+	panic(noAsm)
+}
+
+// SpMMTileNarrowF64U32AVX512 is not built here; it panics.
+func SpMMTileNarrowF64U32AVX512(y []float64, ldy int, x []float64, ldx, w int, seg []uint64, idx []uint32, vals []float64, alpha, beta float64, limit uint64) {
+	panic(noAsm)
+}
+
+// SpMMNarrowF32U16AVX512 is not built here; it panics.
+func SpMMNarrowF32U16AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint16, vals []float32, alpha, beta float32, xrows uint64) int {
+	panic(noAsm)
+}
+
+// SpMMTileNarrowF32U16AVX512 is not built here; it panics.
+func SpMMTileNarrowF32U16AVX512(y []float32, ldy int, x []float32, ldx, w int, seg []uint64, idx []uint16, vals []float32, alpha, beta float32, limit uint64) {
+	panic(noAsm)
+}
+
+// SpMMNarrowF32U32AVX512 is not built here; it panics.
+func SpMMNarrowF32U32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint32, vals []float32, alpha, beta float32, xrows uint64) int {
+	panic(noAsm)
+}
+
+// SpMMTileNarrowF32U32AVX512 is not built here; it panics.
+func SpMMTileNarrowF32U32AVX512(y []float32, ldy int, x []float32, ldx, w int, seg []uint64, idx []uint32, vals []float32, alpha, beta float32, limit uint64) {
+	panic(noAsm)
+}
+
+// Family spmmscatternarrow: spmmscatternarrow_amd64.s.
+
+// SpMMScatterNarrowF64U16AVX2 is not built here; it panics.
+func SpMMScatterNarrowF64U16AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint16, vals []float64, alpha float64, yrows uint64) int {
+	panic(noAsm)
+}
+
+// SpMMScatterTileNarrowF64U16AVX2 is not built here; it panics.
+func SpMMScatterTileNarrowF64U16AVX2(y []float64, ldy int, x []float64, ldx, w int, seg []uint64, idx []uint16, vals []float64, alpha float64, limit uint64) {
+	panic(noAsm)
+}
+
+// SpMMScatterNarrowF64U32AVX2 is not built here; it panics.
+func SpMMScatterNarrowF64U32AVX2(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint32, vals []float64, alpha float64, yrows uint64) int {
+	panic(noAsm)
+}
+
+// SpMMScatterTileNarrowF64U32AVX2 is not built here; it panics.
+func SpMMScatterTileNarrowF64U32AVX2(y []float64, ldy int, x []float64, ldx, w int, seg []uint64, idx []uint32, vals []float64, alpha float64, limit uint64) {
+	panic(noAsm)
+}
+
+// SpMMScatterNarrowF32U16AVX2 is not built here; it panics.
+func SpMMScatterNarrowF32U16AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint16, vals []float32, alpha float32, yrows uint64) int {
+	panic(noAsm)
+}
+
+// SpMMScatterTileNarrowF32U16AVX2 is not built here; it panics.
+func SpMMScatterTileNarrowF32U16AVX2(y []float32, ldy int, x []float32, ldx, w int, seg []uint64, idx []uint16, vals []float32, alpha float32, limit uint64) {
+	panic(noAsm)
+}
+
+// SpMMScatterNarrowF32U32AVX2 is not built here; it panics.
+func SpMMScatterNarrowF32U32AVX2(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint32, vals []float32, alpha float32, yrows uint64) int {
+	panic(noAsm)
+}
+
+// SpMMScatterTileNarrowF32U32AVX2 is not built here; it panics.
+func SpMMScatterTileNarrowF32U32AVX2(y []float32, ldy int, x []float32, ldx, w int, seg []uint64, idx []uint32, vals []float32, alpha float32, limit uint64) {
+	panic(noAsm)
+}
+
+// SpMMScatterNarrowF64U16AVX512 is not built here; it panics.
+func SpMMScatterNarrowF64U16AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint16, vals []float64, alpha float64, yrows uint64) int {
+	panic(noAsm)
+}
+
+// SpMMScatterTileNarrowF64U16AVX512 is not built here; it panics.
+func SpMMScatterTileNarrowF64U16AVX512(y []float64, ldy int, x []float64, ldx, w int, seg []uint64, idx []uint16, vals []float64, alpha float64, limit uint64) {
+	panic(noAsm)
+}
+
+// SpMMScatterNarrowF64U32AVX512 is not built here; it panics.
+func SpMMScatterNarrowF64U32AVX512(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint32, vals []float64, alpha float64, yrows uint64) int {
+	panic(noAsm)
+}
+
+// SpMMScatterTileNarrowF64U32AVX512 is not built here; it panics.
+func SpMMScatterTileNarrowF64U32AVX512(y []float64, ldy int, x []float64, ldx, w int, seg []uint64, idx []uint32, vals []float64, alpha float64, limit uint64) {
+	panic(noAsm)
+}
+
+// SpMMScatterNarrowF32U16AVX512 is not built here; it panics.
+func SpMMScatterNarrowF32U16AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint16, vals []float32, alpha float32, yrows uint64) int {
+	panic(noAsm)
+}
+
+// SpMMScatterTileNarrowF32U16AVX512 is not built here; it panics.
+func SpMMScatterTileNarrowF32U16AVX512(y []float32, ldy int, x []float32, ldx, w int, seg []uint64, idx []uint16, vals []float32, alpha float32, limit uint64) {
+	panic(noAsm)
+}
+
+// SpMMScatterNarrowF32U32AVX512 is not built here; it panics.
+func SpMMScatterNarrowF32U32AVX512(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint32, vals []float32, alpha float32, yrows uint64) int {
+	panic(noAsm)
+}
+
+// SpMMScatterTileNarrowF32U32AVX512 is not built here; it panics.
+func SpMMScatterTileNarrowF32U32AVX512(y []float32, ldy int, x []float32, ldx, w int, seg []uint64, idx []uint32, vals []float32, alpha float32, limit uint64) {
+	panic(noAsm)
+}
+
 // Family spmvnarrow: spmvnarrow_amd64.s.
 
 // SpMVNarrowF32U16AVX2 is not built here; it panics.

@@ -41,7 +41,8 @@ type output struct {
 
 // outputs lists every file the generator writes.
 func outputs() []output {
-	spmm, spmmScatter := spmmFiles()
+	spmm, spmmScatter := spmmFiles(false)
+	spmmNarrow, spmmScatterNarrow := spmmFiles(true)
 	asm := []output{
 		{"lowerbound_amd64.s", lowerBoundFile},
 		{"descendlevel_amd64.s", descendLevelFile},
@@ -59,6 +60,8 @@ func outputs() []output {
 		{"spmv1_amd64.s", spmv1File},
 		{"spmm_amd64.s", func() string { return spmm }},
 		{"spmmscatter_amd64.s", func() string { return spmmScatter }},
+		{"spmmnarrow_amd64.s", func() string { return spmmNarrow }},
+		{"spmmscatternarrow_amd64.s", func() string { return spmmScatterNarrow }},
 		{"gatherhadamard_amd64.s", gatherHadamardFile},
 		{"gatherhadamard2_amd64.s", gatherHadamard2File},
 		{"scatterhadamard_amd64.s", scatterHadamardFile},

@@ -80,10 +80,13 @@ const spmmScatterDoc = `// SpMMScatter, per row i: xs = alpha * x[i*ldx + c : ..
 //
 ` + spmmHeader
 
-// spmmV holds what the SpMM code depends on for one ISA and element type.
+// spmmV holds what the SpMM code depends on for one ISA, element type and
+// index width: iw-byte indices (8, or 2 and 4 for the narrow kernels) and
+// pw-byte row pointers (8, or 4 for the narrow kernels; the tile kernels'
+// segments are the Go side's 8-byte copies either way).
 type spmmV struct {
 	isa, t                       string
-	es, vb, l                    int
+	es, vb, l, iw, pw            int
 	r                            string // vector register letter: Z or Y
 	fma, mov, add, mul, bc, mask string
 	zero, tn, name, req          string
@@ -91,8 +94,8 @@ type spmmV struct {
 	xs                           []string
 }
 
-func newSpmmV(isa, t string) *spmmV {
-	v := &spmmV{isa: isa, t: t, es: 4, r: "Y", vb: 32}
+func newSpmmV(isa, t string, iw int) *spmmV {
+	v := &spmmV{isa: isa, t: t, es: 4, r: "Y", vb: 32, iw: iw, pw: 8}
 	if t == "f64" {
 		v.es = 8
 	}
@@ -118,7 +121,18 @@ func newSpmmV(isa, t string) *spmmV {
 		v.xs = []string{"Y4", "Y5", "Y6", "Y7"}
 	}
 	v.tm = "Y12"
+	if iw != 8 {
+		// SpMMNarrowF32U16AVX2 and so on.
+		v.pw = 4
+		v.name = fmt.Sprintf("Narrow%sU%d%s", v.name[:3], 8*iw, v.name[3:])
+	}
 	return v
+}
+
+// idxLoad is the instruction that loads one index into a 64-bit register,
+// zero-extended.
+func (v *spmmV) idxLoad() string {
+	return map[int]string{2: "MOVWQZX", 4: "MOVLQZX", 8: "MOVQ"}[v.iw]
 }
 
 func (v *spmmV) reg(n int) string { return fmt.Sprintf("%s%d", v.r, n) }
@@ -219,8 +233,8 @@ func spmmBetaStore(v *spmmV, L string, regs []string, off func(int) int, tail bo
 // unless it is below bound (the rows of the indexed operand, or a tile's
 // limit), and sets R15 to the address of the dense row it names: base +
 // the index times ld. The index is read once, and used as checked.
-func spmmEntry(e int, base, ld, bound, out string) []string {
-	return []string{fmt.Sprintf("\tMOVQ %s(R9)(R12*8), R15", disp(e*8)), "\tCMPQ R15, " + bound, "\tJAE " + out,
+func spmmEntry(v *spmmV, e int, base, ld, bound, out string) []string {
+	return []string{fmt.Sprintf("\t%s %s(R9)(R12*%d), R15", v.idxLoad(), disp(e*v.iw), v.iw), "\tCMPQ R15, " + bound, "\tJAE " + out,
 		"\tIMULQ " + ld + ", R15", "\tADDQ " + base + ", R15"}
 }
 
@@ -291,7 +305,7 @@ func spmmGatherBlock(v *spmmV, L string, nv int, tail, tile bool, bound, bad str
 				out = fmt.Sprintf("%sstop%d", L, e)
 			}
 		}
-		o = append(o, spmmEntry(e, "SI", "R8", bound, out)...)
+		o = append(o, spmmEntry(v, e, "SI", "R8", bound, out)...)
 		o = append(o, fmt.Sprintf("\t%s %d(R11)(R12*%d), %s", v.bc, e*v.es, v.es, B[e]))
 		o = append(o, spmmFmasGather(v, nv, B[e], S[e], tail)...)
 	}
@@ -309,7 +323,7 @@ func spmmGatherBlock(v *spmmV, L string, nv int, tail, tile bool, bound, bad str
 		out = L + "sum"
 	}
 	o = append(o, L+"k1:", "\tCMPQ R12, R13", "\tJAE "+L+"sum")
-	o = append(o, spmmEntry(0, "SI", "R8", bound, out)...)
+	o = append(o, spmmEntry(v, 0, "SI", "R8", bound, out)...)
 	o = append(o, fmt.Sprintf("\t%s (R11)(R12*%d), %s", v.bc, v.es, B[0]))
 	o = append(o, spmmFmasGather(v, nv, B[0], S[0], tail)...)
 	o = append(o, "\tINCQ R12", "\tJMP "+L+"k1", L+"sum:")
@@ -334,11 +348,12 @@ const (
 
 // spmmTilePrefetch: a tile visits a short piece of each row, a new stream
 // per row, which the hardware prefetcher does not follow. Prefetch the piece
-// of the row spmmTilePFD rows ahead (its first lines of idx and vals).
+// of the row spmmTilePFD rows ahead (its first lines of idx and vals: the
+// entries of spmmTilePFL lines of 8-byte indices).
 func spmmTilePrefetch(v *spmmV, p string) []string {
 	o := []string{fmt.Sprintf("\tCMPQ CX, $%d", spmmTilePFD), "\tJBE " + p + "nopf", fmt.Sprintf("\tMOVQ %d(DX), R15", 16*spmmTilePFD)}
-	for q := range spmmTilePFL {
-		o = append(o, fmt.Sprintf("\tPREFETCHT0 %d(R9)(R15*8)", 64*q))
+	for q := range (spmmTilePFL*v.iw + 7) / 8 {
+		o = append(o, fmt.Sprintf("\tPREFETCHT0 %d(R9)(R15*%d)", 64*q, v.iw))
 	}
 	for q := range (spmmTilePFL*v.es + 7) / 8 {
 		o = append(o, fmt.Sprintf("\tPREFETCHT0 %d(R11)(R15*%d)", 64*q, v.es))
@@ -349,12 +364,12 @@ func spmmTilePrefetch(v *spmmV, p string) []string {
 // spmmRowEnd is the end of a row: the tile kernels store where every pass
 // stopped (the next tile starts there), then the row pointer and, by
 // advance, the dense row advance.
-func spmmRowEnd(name, p string, tile bool, advance string) []string {
+func spmmRowEnd(v *spmmV, name, p string, tile bool, advance string) []string {
 	o := []string{p + "next:"}
 	if tile {
 		o = append(o, "\tMOVQ R12, (DX)", "\tADDQ $16, DX")
 	} else {
-		o = append(o, "\tADDQ $8, DX")
+		o = append(o, fmt.Sprintf("\tADDQ $%d, DX", v.pw))
 	}
 	o = append(o, advance, "\tDECQ CX", "\tJMP "+p+"row", p+"done:")
 	if tile {
@@ -368,8 +383,13 @@ func spmmRowEnd(name, p string, tile bool, advance string) []string {
 // spmmRowStart opens row i: AX, R13 = ptr[i], ptr[i+1] and column 0; the
 // untiled kernels leave for bad unless ptr[i] <= ptr[i+1] <= len(idx)
 // (the tile kernels' segments are the Go side's copies, checked there).
-func spmmRowStart(name, p string, tile bool) []string {
-	o := []string{p + "row:", "\tTESTQ CX, CX", "\tJZ " + p + "done", "\tMOVQ (DX), AX", "\tMOVQ 8(DX), R13"}
+func spmmRowStart(v *spmmV, name, p string, tile bool) []string {
+	o := []string{p + "row:", "\tTESTQ CX, CX", "\tJZ " + p + "done"}
+	if tile || v.pw == 8 {
+		o = append(o, "\tMOVQ (DX), AX", "\tMOVQ 8(DX), R13")
+	} else {
+		o = append(o, "\tMOVL (DX), AX", "\tMOVL 4(DX), R13") // zero-extended
+	}
 	if !tile {
 		o = append(o, "\tCMPQ AX, R13", "\tJA "+p+"bad", "\tCMPQ R13, "+argLen(name, "idx"), "\tJA "+p+"bad")
 	}
@@ -383,7 +403,7 @@ func spmmFunc(v *spmmV, tile bool) []string {
 	}
 	p := strings.ToLower(name)
 	o := spmmPrologue(v, name, false, tile)
-	o = append(o, spmmRowStart(name, p, tile)...)
+	o = append(o, spmmRowStart(v, name, p, tile)...)
 	bound := spmmLimit(v, false)
 	if !tile {
 		bound = arg(name, "xrows")
@@ -411,7 +431,7 @@ func spmmFunc(v *spmmV, tile bool) []string {
 	o = append(o, blk...)
 	o = append(o, spmmBetaStore(v, L, A, func(int) int { return 0 }, true)...)
 	// tile: every pass stopped at the same entry; the next tile starts there
-	return append(o, spmmRowEnd(name, p, tile, "\tADDQ BX, DI")...)
+	return append(o, spmmRowEnd(v, name, p, tile, "\tADDQ BX, DI")...)
 }
 
 func spmmScatterFunc(v *spmmV, tile bool) []string {
@@ -421,7 +441,7 @@ func spmmScatterFunc(v *spmmV, tile bool) []string {
 	}
 	p := strings.ToLower(name)
 	o := spmmPrologue(v, name, true, tile)
-	o = append(o, spmmRowStart(name, p, tile)...)
+	o = append(o, spmmRowStart(v, name, p, tile)...)
 	if tile {
 		o = append(o, spmmTilePrefetch(v, p)...)
 	}
@@ -430,9 +450,9 @@ func spmmScatterFunc(v *spmmV, tile bool) []string {
 	// for bad.
 	entry := func(end string) []string {
 		if tile {
-			return spmmEntry(0, "DI", "BX", spmmLimit(v, true), end)
+			return spmmEntry(v, 0, "DI", "BX", spmmLimit(v, true), end)
 		}
-		return spmmEntry(0, "DI", "BX", arg(name, "yrows"), p+"bad")
+		return spmmEntry(v, 0, "DI", "BX", arg(name, "yrows"), p+"bad")
 	}
 	chunks := []int{4, 1}
 	var labels []string
@@ -475,18 +495,74 @@ func spmmScatterFunc(v *spmmV, tile bool) []string {
 		o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.mask, m, v.tm, t), fmt.Sprintf("\t%s %s, %s, %s", v.fma, v.xs[0], v.b0, t), fmt.Sprintf("\t%s %s, %s, %s", v.mask, t, v.tm, m))
 	}
 	o = append(o, "\tINCQ R12", "\tJMP "+L+"k")
-	return append(o, spmmRowEnd(name, p, tile, "\tADDQ R8, SI")...)
+	return append(o, spmmRowEnd(v, name, p, tile, "\tADDQ R8, SI")...)
 }
 
-// spmmFiles is spmm_amd64.s and spmmscatter_amd64.s after the build line.
-func spmmFiles() (spmm, scatter string) {
-	a, b := []string{spmmDoc}, []string{spmmScatterDoc}
+// spmmNarrowDoc opens spmmnarrow_amd64.s and spmmscatternarrow_amd64.s.
+const spmmNarrowDoc = `// The %s kernels of %s on a compressed matrix with 32-bit row
+// pointers and 16- or 32-bit indices (the compute form of a prepared
+// matrix), from the same template (_gen/spmm.go): the row pointers are
+// read with MOVL and every index with MOVWQZX or MOVLQZX, zero-extended,
+// then checked and used as the 64-bit kernels check and use theirs. The tile
+// kernels walk the Go side's 64-bit copies of the segments, as there.
+//
+`
+
+// spmmVariants are the kernels of one pair of files: index widths iws.
+func spmmVariants(iws []int) []*spmmV {
+	var vs []*spmmV
 	for _, isa := range []string{"avx2", "avx512"} {
 		for _, t := range []string{"f64", "f32"} {
-			v := newSpmmV(isa, t)
-			a = append(a, strings.Join(spmmFunc(v, false), "\n"), strings.Join(spmmFunc(v, true), "\n"))
-			b = append(b, strings.Join(spmmScatterFunc(v, false), "\n"), strings.Join(spmmScatterFunc(v, true), "\n"))
+			for _, iw := range iws {
+				vs = append(vs, newSpmmV(isa, t, iw))
+			}
 		}
 	}
+	return vs
+}
+
+// spmmFiles is spmm_amd64.s and spmmscatter_amd64.s after the build line,
+// or with narrow set spmmnarrow_amd64.s and spmmscatternarrow_amd64.s.
+func spmmFiles(narrow bool) (spmm, scatter string) {
+	a, b := []string{spmmDoc}, []string{spmmScatterDoc}
+	iws := []int{8}
+	if narrow {
+		a = []string{fmt.Sprintf(spmmNarrowDoc, "SpMM and SpMMTile", "spmm_amd64.s") + spmmDoc}
+		b = []string{fmt.Sprintf(spmmNarrowDoc, "SpMMScatter and SpMMScatterTile", "spmmscatter_amd64.s") + spmmScatterDoc}
+		iws = []int{2, 4}
+	}
+	for _, v := range spmmVariants(iws) {
+		a = append(a, strings.Join(spmmFunc(v, false), "\n"), strings.Join(spmmFunc(v, true), "\n"))
+		b = append(b, strings.Join(spmmScatterFunc(v, false), "\n"), strings.Join(spmmScatterFunc(v, true), "\n"))
+	}
 	return strings.Join(a, "\n"), strings.Join(b, "\n")
+}
+
+func init() { decls = append(decls, spmmNarrowDecls()...) }
+
+// spmmNarrowDecls are the declarations of the narrow SpMM and SpMMScatter
+// kernels, family by family.
+func spmmNarrowDecls() []decl {
+	var gather, scatter []decl
+	for _, v := range spmmVariants([]int{2, 4}) {
+		it := map[int]string{2: "uint16", 4: "uint32"}[v.iw]
+		ops := fmt.Sprintf("ptr []uint32, idx []%s, vals []%s", it, v.tn)
+		segs := fmt.Sprintf("seg []uint64, idx []%s, vals []%s", it, v.tn)
+		dense := fmt.Sprintf("(y []%s, ldy int, x []%s, ldx, w int, ", v.tn, v.tn)
+		like := func(name, wide string) string {
+			return fmt.Sprintf(`%s is %s on 32-bit row pointers and
+%s indices, read zero-extended and checked as there.
+Requires: %s.`, name, wide, it, v.req)
+		}
+		wide := strings.Replace(v.name[len("Narrow"):], fmt.Sprintf("U%d", 8*v.iw), "", 1)
+		n := "SpMM" + v.name
+		gather = append(gather,
+			decl{"spmmnarrow", n, dense + ops + fmt.Sprintf(", alpha, beta %s, xrows uint64) int", v.tn), like(n, "SpMM"+wide)},
+			decl{"spmmnarrow", "SpMMTile" + v.name, dense + segs + fmt.Sprintf(", alpha, beta %s, limit uint64)", v.tn), like("SpMMTile"+v.name, "SpMMTile"+wide)})
+		n = "SpMMScatter" + v.name
+		scatter = append(scatter,
+			decl{"spmmscatternarrow", n, dense + ops + fmt.Sprintf(", alpha %s, yrows uint64) int", v.tn), like(n, "SpMMScatter"+wide)},
+			decl{"spmmscatternarrow", "SpMMScatterTile" + v.name, dense + segs + fmt.Sprintf(", alpha %s, limit uint64)", v.tn), like("SpMMScatterTile"+v.name, "SpMMScatterTile"+wide)})
+	}
+	return append(gather, scatter...)
 }
