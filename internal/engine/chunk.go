@@ -95,7 +95,7 @@ func productRun(ptr []uint64, c0 int) int {
 // spmmRows returns the end of the rows from lo to take in one SpMM call: at
 // least one, at most spmmRowsPerCall, and no more than spmmWorkPerCall
 // multiply-adds unless one row alone exceeds them.
-func spmmRows(ptr []uint64, lo, w int) int {
+func spmmRows[P ptrWord](ptr []P, lo, w int) int {
 	hi := lo + 1
 	rows := len(ptr) - 1
 	for hi < rows && int(ptr[hi+1]-ptr[lo])*max(w, 1) <= spmmWorkPerCall && hi-lo < spmmRowsPerCall {

@@ -51,6 +51,14 @@ func registerAMD64() bool {
 		spmvNarrowF64U32.set(tierAVX2, spmvNarrowAsm(amd64.SpMVNarrowF64U32AVX2))
 		qspmvNarrowU16.set(tierAVX2, qspmvNarrowAsm(amd64.QSpMVNarrowI8U16AVX2))
 		qspmvNarrowU32.set(tierAVX2, qspmvNarrowAsm(amd64.QSpMVNarrowI8U32AVX2))
+		spmmNarrowF32U16.set(tierAVX2, spmmNarrowAsm(amd64.SpMMNarrowF32U16AVX2, amd64.SpMMTileNarrowF32U16AVX2))
+		spmmNarrowF32U32.set(tierAVX2, spmmNarrowAsm(amd64.SpMMNarrowF32U32AVX2, amd64.SpMMTileNarrowF32U32AVX2))
+		spmmNarrowF64U16.set(tierAVX2, spmmNarrowAsm(amd64.SpMMNarrowF64U16AVX2, amd64.SpMMTileNarrowF64U16AVX2))
+		spmmNarrowF64U32.set(tierAVX2, spmmNarrowAsm(amd64.SpMMNarrowF64U32AVX2, amd64.SpMMTileNarrowF64U32AVX2))
+		spmmScatterNarrowF32U16.set(tierAVX2, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF32U16AVX2, amd64.SpMMScatterTileNarrowF32U16AVX2))
+		spmmScatterNarrowF32U32.set(tierAVX2, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF32U32AVX2, amd64.SpMMScatterTileNarrowF32U32AVX2))
+		spmmScatterNarrowF64U16.set(tierAVX2, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U16AVX2, amd64.SpMMScatterTileNarrowF64U16AVX2))
+		spmmScatterNarrowF64U32.set(tierAVX2, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U32AVX2, amd64.SpMMScatterTileNarrowF64U32AVX2))
 	}
 	if amd64.HasAVX512 {
 		lowerBound.set(tierAVX512, lowerBoundAVX512)
@@ -104,6 +112,14 @@ func registerAMD64() bool {
 		spmvNarrowF64U32.set(tierAVX512, spmvNarrowAsm(amd64.SpMVNarrowF64U32AVX512))
 		qspmvNarrowU16.set(tierAVX512, qspmvNarrowAsm(amd64.QSpMVNarrowI8U16AVX512))
 		qspmvNarrowU32.set(tierAVX512, qspmvNarrowAsm(amd64.QSpMVNarrowI8U32AVX512))
+		spmmNarrowF32U16.set(tierAVX512, spmmNarrowAsm(amd64.SpMMNarrowF32U16AVX512, amd64.SpMMTileNarrowF32U16AVX512))
+		spmmNarrowF32U32.set(tierAVX512, spmmNarrowAsm(amd64.SpMMNarrowF32U32AVX512, amd64.SpMMTileNarrowF32U32AVX512))
+		spmmNarrowF64U16.set(tierAVX512, spmmNarrowAsm(amd64.SpMMNarrowF64U16AVX512, amd64.SpMMTileNarrowF64U16AVX512))
+		spmmNarrowF64U32.set(tierAVX512, spmmNarrowAsm(amd64.SpMMNarrowF64U32AVX512, amd64.SpMMTileNarrowF64U32AVX512))
+		spmmScatterNarrowF32U16.set(tierAVX512, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF32U16AVX512, amd64.SpMMScatterTileNarrowF32U16AVX512))
+		spmmScatterNarrowF32U32.set(tierAVX512, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF32U32AVX512, amd64.SpMMScatterTileNarrowF32U32AVX512))
+		spmmScatterNarrowF64U16.set(tierAVX512, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U16AVX512, amd64.SpMMScatterTileNarrowF64U16AVX512))
+		spmmScatterNarrowF64U32.set(tierAVX512, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U32AVX512, amd64.SpMMScatterTileNarrowF64U32AVX512))
 	}
 	return true
 }

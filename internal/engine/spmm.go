@@ -100,6 +100,14 @@ var (
 	spmmF64 = newFamily[spmmFunc[float64]]("spmm.f64", anyShape(spmmRef[float64]), anyShape(spmmGeneric[float64]))
 )
 
+// ptrWord is the element type of row pointers: 64-bit, or 32-bit in the
+// narrow-index products.
+type ptrWord interface{ ~uint32 | ~uint64 }
+
+// indexWord is the element type of indices: 64-bit, or 16- and 32-bit in
+// the narrow-index products.
+type indexWord interface{ ~uint16 | ~uint32 | ~uint64 }
+
 // spmmTileFunc (the amd64 SpMMTile kernels) is an SpMM on one column tile
 // of A: row i covers the entries from seg[2i] to seg[2i+1], stopping at the
 // first entry whose index is >= limit, and seg[2i] is set to where it
@@ -107,7 +115,7 @@ var (
 // increasing limits, whatever the order of the indices within a row (sorted
 // rows make each tile a column range of A, which is what keeps its X rows
 // in cache).
-type spmmTileFunc[T Float] = func(y []T, ldy int, x []T, ldx, w int, seg, idx []uint64, vals []T, alpha, beta T, limit uint64)
+type spmmTileFunc[T Float, I indexWord] = func(y []T, ldy int, x []T, ldx, w int, seg []uint64, idx []I, vals []T, alpha, beta T, limit uint64)
 
 // spmmTuning is the tuning of the tiled SpMM (the benchmarks' M4 with k =
 // 16, 64 and 256 are the cases it is set for; docs/performance.md has the
@@ -190,7 +198,7 @@ func spmmTileRows(rows, xrows, nnz, w, size int) int {
 // taken by the end of the block's tiles. The last tile's limit is indexed,
 // so an index at or above it stops its row in every tile and leaves the
 // row unfinished.
-func spmmTileWalk(ptr []uint64, n uint64, indexed, w, tw int, bad string, fn func(r0 int, seg []uint64, first bool, limit uint64)) {
+func spmmTileWalk[P ptrWord](ptr []P, n uint64, indexed, w, tw int, bad string, fn func(r0 int, seg []uint64, first bool, limit uint64)) {
 	sp := spmmSegPool.Get().(*[2 * spmmTileBlock]uint64)
 	defer spmmSegPool.Put(sp)
 	rows := len(ptr) - 1
@@ -199,7 +207,7 @@ func spmmTileWalk(ptr []uint64, n uint64, indexed, w, tw int, bad string, fn fun
 		hi := min(rows, lo+spmmTileBlock)
 		s := sp[:2*(hi-lo)]
 		for i := range hi - lo {
-			a, b := ptr[lo+i], ptr[lo+i+1]
+			a, b := uint64(ptr[lo+i]), uint64(ptr[lo+i+1])
 			if a > b || b > n {
 				panic(bad)
 			}
@@ -326,7 +334,7 @@ func spmmGeneric[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, 
 // first that is not); s is the operand of the rows themselves (Y for SpMM,
 // written; X for SpMMScatter, read). The indexed rows are recorded as
 // written for the scatter.
-func raceSpMM[T Float](s []T, lds int, d []T, ldd, w int, ptr, idx []uint64, vals []T, drows uint64, lo, end int, scatter bool) {
+func raceSpMM[T Float, P ptrWord, I indexWord](s []T, lds int, d []T, ldd, w int, ptr []P, idx []I, vals []T, drows uint64, lo, end int, scatter bool) {
 	raceRead(ptr[lo : end+1])
 	for i := lo; i < end; i++ {
 		if scatter {
@@ -338,7 +346,7 @@ func raceSpMM[T Float](s []T, lds int, d []T, ldd, w int, ptr, idx []uint64, val
 		raceRead(idx[a:b])
 		raceRead(vals[a:b])
 		for _, j := range idx[a:b] {
-			if j >= drows {
+			if uint64(j) >= drows {
 				continue
 			}
 			if scatter {

@@ -113,6 +113,17 @@ func TestSpMMNarrowF32U32(t *testing.T) { testSpMMNarrow(t, spmmNarrowF32U32) }
 func TestSpMMNarrowF64U16(t *testing.T) { testSpMMNarrow(t, spmmNarrowF64U16) }
 func TestSpMMNarrowF64U32(t *testing.T) { testSpMMNarrow(t, spmmNarrowF64U32) }
 
+// The narrow products tiled on every X (Y for the scatter) of more than two
+// tiles: the amd64 paths walk the column tiles as SpMM's do.
+func TestSpMMNarrowTiled(t *testing.T) {
+	withSpMMTiles(t, func(t *testing.T) {
+		t.Run("f32u16", func(t *testing.T) { testSpMMNarrow(t, spmmNarrowF32U16) })
+		t.Run("f64u32", func(t *testing.T) { testSpMMNarrow(t, spmmNarrowF64U32) })
+		t.Run("scatter/f32u32", func(t *testing.T) { testSpMMScatterNarrow(t, spmmScatterNarrowF32U32) })
+		t.Run("scatter/f64u16", func(t *testing.T) { testSpMMScatterNarrow(t, spmmScatterNarrowF64U16) })
+	})
+}
+
 func testSpMMScatterNarrow[T Float, I Narrow](t *testing.T, f *family[spmmScatterNarrowFunc[T, I]]) {
 	forEachTier(t, f, func(t *testing.T, impl, ref spmmScatterNarrowFunc[T, I]) {
 		rng := rand.New(rand.NewPCG(49, 50))

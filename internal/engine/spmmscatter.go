@@ -35,7 +35,7 @@ var (
 
 // spmmScatterTileFunc (the amd64 SpMMScatterTile kernels) is SpMMScatter on
 // one tile of Y's rows, with the segments and limit of spmmTileFunc.
-type spmmScatterTileFunc[T Float] = func(y []T, ldy int, x []T, ldx, w int, seg, idx []uint64, vals []T, alpha T, limit uint64)
+type spmmScatterTileFunc[T Float, I indexWord] = func(y []T, ldy int, x []T, ldx, w int, seg []uint64, idx []I, vals []T, alpha T, limit uint64)
 
 // spmmScatterBadIndex is SpMMScatter's panic when a segment of ptr or an
 // index lies out of range when a kernel reads it (see spmmBadIndex).
