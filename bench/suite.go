@@ -73,8 +73,9 @@ type Options struct {
 	// Progress, when set, is called before each measurement with its index,
 	// the total count and a label.
 	Progress func(done, total int, label string)
-	// Only lists the matrix data sets (M1, M2, M4) the matrix cases use,
-	// replacing the size's default list (M2, M4 for Full, M2 for Quick).
+	// Only lists the matrices the matrix cases use, replacing the size's
+	// default list (M2, M4 for Full, M2 for Quick): the generated M1 to M4,
+	// or paths of matrix files (FilePattern), which must read without error.
 	// Ignored for Tiny.
 	Only []string
 }
@@ -278,6 +279,14 @@ func pick(only []string, def []func() *Pattern) []func() *Pattern {
 			out = append(out, M3)
 		case "M4":
 			out = append(out, M4)
+		default:
+			out = append(out, func() *Pattern {
+				p, err := FilePattern(n)
+				if err != nil {
+					panic(err)
+				}
+				return p
+			})
 		}
 	}
 	return out
@@ -293,7 +302,7 @@ func tinyPattern() *Pattern {
 	return tinyP
 }
 
-// matrixName returns the generated matrix's name without building it.
+// matrixName returns the matrix's name, without building a generated one.
 func matrixName(gen func() *Pattern) string {
 	if fmt.Sprintf("%p", gen) == fmt.Sprintf("%p", tinyPattern) {
 		return "Mtiny"
@@ -1155,6 +1164,8 @@ func nameOf(gen func() *Pattern) string {
 		return "M2"
 	case fmt.Sprintf("%p", M3):
 		return "M3"
+	case fmt.Sprintf("%p", M4):
+		return "M4"
 	}
-	return "M4"
+	return gen().Name
 }

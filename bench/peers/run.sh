@@ -3,7 +3,8 @@
 # in the same run. make bench-peers runs it.
 #
 # It exports the suite's matrices (M2 and M4; MATRICES=M1,M2,M4 adds M1,
-# which takes longer) as SciPy .npz with `hurray bench --export`, runs
+# which takes longer; matrix files go in the list too, as in
+# MATRICES=M4,testdata/x.mtx) as SciPy .npz with `hurray bench --export`, runs
 # `hurray bench --json` on the matching cases (auto path, THREADS threads,
 # default 1 as SciPy's sparse products are single-threaded), then times SciPy
 # on SpMV f32/f64, SpMM f32 k=64, COO->CSR and CSR->CSC with int64 indices

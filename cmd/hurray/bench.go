@@ -21,7 +21,7 @@ import (
 	"github.com/klauspost/cpuid/v2"
 )
 
-const benchSynopsis = "bench [--quick|--tiny] [--json] [--filter REGEXP] [--threads N] [--matrices M2,M4] [--paths auto,generic,ref] [--export DIR]"
+const benchSynopsis = "bench [--quick|--tiny] [--json] [--filter REGEXP] [--threads N] [--matrices M2,M4,FILE] [--paths auto,generic,ref] [--export DIR]"
 
 // benchHeader is the first object of `hurray bench --json` and the header
 // of the table.
@@ -61,7 +61,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "write JSON (a header object and one object per case and path) instead of the table")
 	filter := fs.String("filter", "", "run only the cases whose name matches this regular expression (the triad always runs)")
 	threads := fs.Int("threads", 1, "worker goroutines of the products and the triad")
-	matrices := fs.String("matrices", "", "matrices of the matrix cases, from M1, M2, M3, M4 (default M2,M4; M2 with --quick)")
+	matrices := fs.String("matrices", "", "matrices of the matrix cases: M1, M2, M3, M4 or matrix files (.mtx, .npz), comma-separated (default M2,M4; M2 with --quick)")
 	paths := fs.String("paths", "auto,generic,ref", "kernel paths to run every case on (auto first)")
 	export := fs.String("export", "", "write the matrices of the matrix cases as SciPy .npz (CSR, float64, int64 indices) into this directory and exit")
 	if _, err := parse(fs, args, 0); err != nil {
@@ -100,10 +100,14 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	if *matrices != "" {
 		for m := range strings.SplitSeq(*matrices, ",") {
-			m = strings.ToUpper(strings.TrimSpace(m))
-			if !slices.Contains([]string{"M1", "M2", "M3", "M4"}, m) {
-				fmt.Fprintf(stderr, "hurray bench: --matrices: %q is not one of M1, M2, M3, M4\n", m)
-				return 2
+			m = strings.TrimSpace(m)
+			if !bench.IsGenerated(m) {
+				// A matrix file: read it now, so that a bad one is a
+				// usage error naming it, not a failure mid-run.
+				if _, err := bench.FilePattern(m); err != nil {
+					fmt.Fprintf(stderr, "hurray bench: --matrices: %q is not one of M1, M2, M3, M4 or a matrix file: %v\n", m, err)
+					return 2
+				}
 			}
 			opts.Only = append(opts.Only, m)
 		}

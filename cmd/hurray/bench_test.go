@@ -108,6 +108,40 @@ func TestBenchJSON(t *testing.T) {
 	}
 }
 
+// TestBenchMatrixFile runs the SpMV cases on a Matrix Market file named in
+// --matrices beside a generated matrix, and refuses a file it cannot read.
+func TestBenchMatrixFile(t *testing.T) {
+	file := filepath.Join("..", "..", "testdata", "west0479.mtx")
+	code, out, errOut := runCmd(t, "bench", "--quick", "--json", "--paths", "auto", "--matrices", file+",M2", "--filter", "^spmv/f32/")
+	if code != 0 || errOut != "" {
+		t.Fatalf("bench --matrices %s,M2: exit %d, stderr %q", file, code, errOut)
+	}
+	var doc struct {
+		Results []struct {
+			Name string `json:"name"`
+			Size string `json:"size"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("decode: %v\n%s", err, out)
+	}
+	var names []string
+	for _, r := range doc.Results {
+		names = append(names, r.Name+" "+r.Size)
+	}
+	got := strings.Join(names, "; ")
+	for _, want := range []string{"spmv/f32/west0479 479x479, 1910 nnz", "spmv/f32/M2 20000x20000"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("results %q lack %q", got, want)
+		}
+	}
+	bad := filepath.Join("..", "..", "testdata", "bad_value.mtx")
+	code, _, errOut = runCmd(t, "bench", "--quick", "--matrices", bad)
+	if code != 2 || !strings.Contains(errOut, "bad_value.mtx") {
+		t.Errorf("bench --matrices %s: exit %d, stderr %q; want 2 and the file named", bad, code, errOut)
+	}
+}
+
 // TestBenchExport writes the tiny suite's matrix as .npz, reads it back with
 // formats/npz and, when python3 and SciPy are installed, loads it with
 // scipy.sparse.load_npz: the input of bench/peers.

@@ -9,7 +9,7 @@
 //	hurray quantize IN OUT --scheme SPELLING [--axis A] [--to coo|csr|csc|csf] [--mode-order 2,0,1] [--dtype float32|float64]
 //	hurray spmv FILE [--x x.npy] [--out y.npy] [--prepare] [--threads N] [--iters N] [--seed S] [--dtype float32|float64]
 //	hurray mttkrp FILE [--cols R] [--mode N] [--out M.npy] [--threads N] [--mode-order 0,1,2] [--iters N] [--seed S] [--dtype float32|float64]
-//	hurray bench [--quick] [--json] [--filter REGEXP] [--threads N] [--matrices M2,M4] [--paths auto,generic,ref] [--export DIR]
+//	hurray bench [--quick] [--json] [--filter REGEXP] [--threads N] [--matrices M2,M4,FILE] [--paths auto,generic,ref] [--export DIR]
 //
 // .mtx and .tns files hold coordinates (COO): converting to one of them
 // with --to csr, csc or csf writes the entries in that layout's order.
