@@ -36,9 +36,14 @@ func Prepare[T Float](a *csr.Matrix[T], o Options) (*Matrix[T], error) {
 // little. dst must not be in use by a product. On error dst holds an empty
 // 0x0 matrix.
 func PrepareInto[T Float](dst *Matrix[T], a *csr.Matrix[T], o Options) error {
+	return prepareInto(dst, a, o, maxBlockEntries)
+}
+
+// prepareInto is PrepareInto with at most maxEntries entries a block.
+func prepareInto[T Float](dst *Matrix[T], a *csr.Matrix[T], o Options, maxEntries int) error {
 	s, err := sourceOf(a.Tag(), a.Valid(), a.Rows(), a.Cols(), a.IsCSC(), a.Ptr(), a.Idx())
 	if err == nil {
-		err = dst.f.build(&s, o, mem.ElemSize[T]())
+		err = dst.f.build(&s, o, mem.ElemSize[T](), maxEntries)
 	}
 	if err != nil {
 		dst.f = form{}
@@ -64,13 +69,14 @@ func sourceOf(tag layout.Tag, valid bool, rows, cols uint64, csc bool, ptr, idx 
 
 const maxInt = int(^uint(0) >> 1)
 
-// build chooses the index form and plans f for s.
-func (f *form) build(s *source, o Options, vsize int) error {
+// build chooses the index form for values of vsize bytes and plans f for
+// s with at most maxEntries entries a block.
+func (f *form) build(s *source, o Options, vsize, maxEntries int) error {
 	k, err := choose(s, o, vsize)
 	if err != nil {
 		return err
 	}
-	f.plan(s, k)
+	f.plan(s, k, maxEntries)
 	return nil
 }
 

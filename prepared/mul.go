@@ -10,17 +10,6 @@ import (
 	"github.com/hurray-format/hurray-go/internal/parallel"
 )
 
-// DefaultParallelThreshold is the product size (entries times k, plus
-// rows) below which one goroutine does all the work, as csr's.
-const DefaultParallelThreshold = 1 << 17
-
-// maxParts caps the parts of one product.
-const maxParts = 64
-
-// scatterScratch is the most bytes of private accumulators one scatter
-// product holds (unless one copy of its output is larger: then one copy).
-const scatterScratch = 64 << 20
-
 var setting parallel.Setting
 
 // SetWorkers sets how many goroutines a product may use; n <= 0 means

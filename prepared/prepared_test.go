@@ -217,8 +217,14 @@ func minorOf[T kernels.Float](a *csr.Matrix[T]) uint64 {
 // several, and checks the products.
 func checkAll[T kernels.Float](t *testing.T, a *csr.Matrix[T]) {
 	t.Helper()
+	checkWith(t, a, prepared.Prepare[T])
+}
+
+// checkWith is checkAll preparing with prep.
+func checkWith[T kernels.Float](t *testing.T, a *csr.Matrix[T], prep func(*csr.Matrix[T], prepared.Options) (*prepared.Matrix[T], error)) {
+	t.Helper()
 	for _, k := range forms(minorOf(a)) {
-		m, err := prepared.Prepare(a, prepared.Options{Index: k})
+		m, err := prep(a, prepared.Options{Index: k})
 		if err != nil {
 			t.Fatalf("%v %v: %v", a, k, err)
 		}
@@ -313,8 +319,9 @@ func TestRandom(t *testing.T) {
 // TestRowBlocks: with blocks limited to a few entries, a form splits into
 // many row blocks and its products still match.
 func TestRowBlocks(t *testing.T) {
-	prev := prepared.SetMaxBlockEntries(300)
-	defer prepared.SetMaxBlockEntries(prev)
+	prep := func(a *csr.Matrix[float64], o prepared.Options) (*prepared.Matrix[float64], error) {
+		return prepared.PrepareBlocks(a, o, 300)
+	}
 	r := rand.New(rand.NewPCG(3, 3))
 	for _, csc := range []bool{false, true} {
 		for _, cols := range []int{250, 140000} {
@@ -325,8 +332,8 @@ func TestRowBlocks(t *testing.T) {
 			if csc {
 				a = convert.CSRToCSC(randMatrix[float64](t, r, 120, 250, 0.3, false))
 			}
-			checkAll(t, a)
-			m, err := prepared.Prepare(a, prepared.Options{})
+			checkWith(t, a, prep)
+			m, err := prep(a, prepared.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

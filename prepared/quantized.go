@@ -49,7 +49,7 @@ func PrepareQuantizedInto(dst *Quantized, q *csr.Quantized, o Options) error {
 		}
 	}
 	if err == nil {
-		err = dst.f.build(&s, o, 1)
+		err = dst.f.build(&s, o, 1, maxBlockEntries)
 	}
 	if err != nil {
 		*dst = Quantized{codes: dst.codes[:0], scale: dst.scale[:0]}
