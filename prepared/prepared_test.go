@@ -582,3 +582,47 @@ func TestBytesPerValue(t *testing.T) {
 		t.Errorf("zero Matrix: %v", &empty)
 	}
 }
+
+// TestProductsNoAllocs: the products allocate nothing per call once their
+// pooled job and accumulators exist, on one goroutine and several.
+func TestProductsNoAllocs(t *testing.T) {
+	if testutil.RaceEnabled {
+		t.Skip("the race detector makes sync.Pool drop objects at random")
+	}
+	r := rand.New(rand.NewPCG(10, 10))
+	a := randMatrix[float32](t, r, 300, 200, 0.05, false)
+	m, err := prepared.Prepare(a, prepared.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _, err := csr.Quantize(a, quant.MustParse("int8:channel:axis=0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mq, err := prepared.PrepareQuantized(q, prepared.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const k = 4
+	x, y := randVec[float32](r, 300*k), make([]float32, 300*k)
+	defer prepared.SetParallelThreshold(prepared.SetParallelThreshold(1))
+	defer prepared.SetWorkers(prepared.SetWorkers(0))
+	for _, w := range []int{1, 3} {
+		prepared.SetWorkers(w)
+		for _, c := range []struct {
+			name string
+			f    func()
+		}{
+			{"MulVec", func() { m.MulVec(y[:300], x[:200]) }},
+			{"MulVecTrans", func() { m.MulVecTransTo(y[:200], 2, x[:300], 0.5) }},
+			{"MulMat", func() { m.MulMat(y[:300*k], x[:200*k], k) }},
+			{"MulMatTrans", func() { m.MulMatTransTo(y[:200*k], 2, x[:300*k], k, 0.5) }},
+			{"Quantized.MulVec", func() { mq.MulVec(y[:300], x[:200]) }},
+		} {
+			c.f()
+			if n := testing.AllocsPerRun(20, c.f); n > 0 {
+				t.Errorf("%s, %d workers: %v allocations per call", c.name, w, n)
+			}
+		}
+	}
+}
