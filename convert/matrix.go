@@ -409,7 +409,7 @@ func TransposeTo[T Float](dst *csr.Matrix[T], a *csr.Matrix[T], ws *Workspace, o
 		}
 	})
 	tu := opts.tuning()
-	if n > tu.scatterMax && uint64(n) < math.MaxUint32 && len(ptr)-1 <= math.MaxUint32 && nmnr <= 1<<32 {
+	if n > tu.scatterMax && uint64(n) < math.MaxUint32 && uint64(len(ptr)-1) <= math.MaxUint32 && nmnr <= 1<<32 {
 		transposeBlocked(ptr, idx, src, cnt, rb, m, tptr, tidx, tvals, ws, w, tu)
 		return trustedMatrix(a.Rows(), a.Cols(), !a.IsCSC(), tptr, tidx, tvals)
 	}

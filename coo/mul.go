@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/hurray-format/hurray-go/internal/dense"
+	"github.com/hurray-format/hurray-go/internal/engine"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 )
 
@@ -141,9 +142,9 @@ type entryOps[T Float] interface {
 	scatterEntries(runs bool, y, x []T, k, lo, hi, oi, ii int, alpha T)
 }
 
-// scatterEntries is mulPart on entries lo..hi-1.
+// scatterEntries is the engine's COOScatter on entries lo..hi-1.
 func (t *Tensor[T]) scatterEntries(runs bool, y, x []T, k, lo, hi, oi, ii int, alpha T) {
-	mulPart(runs, y, x, k, t.coords[2*lo:2*hi], t.values[lo:hi], oi, ii, alpha)
+	engine.COOScatter(runs, y, x, k, t.coords[2*lo:2*hi], t.values[lo:hi], oi, ii, alpha)
 }
 
 // mulEntries computes Y = alpha op(A) X + beta Y for nnz entries scattered
@@ -218,65 +219,4 @@ func (j *job[T]) Part(_, part, lo, hi int) {
 		clear(dst)
 	}
 	j.ops.scatterEntries(j.runs, dst, j.x, j.k, lo, hi, j.oi, j.ii, j.alpha)
-}
-
-// scatter adds alpha*v*X[in,:] into Y[out,:] for every entry; coordinates
-// are validated (below the shape), so the slicing never fails.
-func scatter[T Float](y, x []T, k int, coords []uint64, vals []T, oi, ii int, alpha T) {
-	coords = coords[:2*len(vals)]
-	if k == 1 {
-		for e, v := range vals {
-			y[coords[2*e+oi]] += alpha * v * x[coords[2*e+ii]]
-		}
-		return
-	}
-	for e, v := range vals {
-		a := alpha * v
-		yr := y[int(coords[2*e+oi])*k:][:k]
-		xr := x[int(coords[2*e+ii])*k:][:k]
-		for c, xv := range xr {
-			yr[c] += a * xv
-		}
-	}
-}
-
-// mulPart runs scatterRuns or scatter (a branch, not a func value: a
-// generic func value allocates).
-func mulPart[T Float](runs bool, y, x []T, k int, coords []uint64, vals []T, oi, ii int, alpha T) {
-	if runs {
-		scatterRuns(y, x, coords, vals, oi, ii, alpha)
-	} else {
-		scatter(y, x, k, coords, vals, oi, ii, alpha)
-	}
-}
-
-// scatterRuns is scatter for k = 1 when the entries of an output row are
-// adjacent (a row-major sorted tensor, not transposed): a row's sum stays in
-// two registers (even and odd entries) and y is written once per row.
-// scatter's read-modify-write of y per entry waits on the previous entry's
-// store to the same row, a dependency that the per-row sum removes.
-func scatterRuns[T Float](y, x []T, coords []uint64, vals []T, oi, ii int, alpha T) {
-	n := len(vals)
-	coords = coords[:2*n]
-	for e := 0; e < n; {
-		// A run of entries with output row cur (correct for any order; fast
-		// when rows are contiguous).
-		cur := coords[2*e+oi]
-		var s0, s1 T
-		for {
-			if e+1 < n && coords[2*e+2+oi] == cur {
-				s0 += vals[e] * x[coords[2*e+ii]]
-				s1 += vals[e+1] * x[coords[2*e+2+ii]]
-				e += 2
-				if e < n && coords[2*e+oi] == cur {
-					continue
-				}
-			} else {
-				s0 += vals[e] * x[coords[2*e+ii]]
-				e++
-			}
-			break
-		}
-		y[cur] += alpha * (s0 + s1)
-	}
 }

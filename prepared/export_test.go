@@ -1,10 +1,15 @@
 package prepared
 
-// SetMaxBlockEntries sets the most entries a block holds and returns the
-// previous limit, so that tests build row blocks on small matrices.
-func SetMaxBlockEntries(n int) (prev int) {
-	prev, maxBlockEntries = maxBlockEntries, n
-	return prev
+import "github.com/hurray-format/hurray-go/csr"
+
+// PrepareBlocks is Prepare with at most maxEntries entries a block, so
+// that tests build row blocks on small matrices.
+func PrepareBlocks[T Float](a *csr.Matrix[T], o Options, maxEntries int) (*Matrix[T], error) {
+	m := new(Matrix[T])
+	if err := prepareInto(m, a, o, maxEntries); err != nil {
+		return nil, err
+	}
+	return m, nil
 }
 
 // RowBlocks returns the number of row blocks of m's form.

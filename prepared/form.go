@@ -48,22 +48,6 @@ type Options struct {
 // the package does not prepare.
 var ErrForm = errors.New("prepared: form not available")
 
-const (
-	panel16 = 1 << 16 // panel width of the 16-bit forms
-	panel32 = 1 << 31 // panel width of Cols32 when the indexed dimension is larger
-	// segmentCost is the cost of one row segment of one panel, in bytes a
-	// value: its 4-byte pointer and the kernel's fixed work per segment
-	// (loading two pointers and closing a sum), which costs about as much
-	// as reading four more bytes.
-	segmentCost = 8
-	// markStep is the number of compressed rows between two split marks.
-	markStep = 64
-)
-
-// maxBlockEntries is the most entries one block holds: its pointers are
-// uint32. Tests lower it to exercise row blocks.
-var maxBlockEntries = 1<<32 - 1
-
 // block is one row block of one panel: compressed rows r0..r1-1, the
 // indices c0..c0+cw-1 stored as offsets from c0, entries e0..e1-1 of the
 // form's arrays, and pointers ptr[p0 : p0+r1-r0+1] relative to e0.
@@ -239,9 +223,10 @@ func choose(s *source, o Options, vsize int) (Index, error) {
 	return best, nil
 }
 
-// plan sets f's shape, blocks and pointer layout for s in index form k:
-// everything but the contents of ptr and the index arrays.
-func (f *form) plan(s *source, k Index) {
+// plan sets f's shape, blocks and pointer layout for s in index form k,
+// with at most maxEntries entries a block: everything but the contents of
+// ptr and the index arrays.
+func (f *form) plan(s *source, k Index, maxEntries int) {
 	n := s.minor()
 	w := width(k, n)
 	nr := len(s.ptr) - 1
@@ -279,7 +264,7 @@ func (f *form) plan(s *source, k Index) {
 		})
 		full := false
 		for q, p := range row {
-			if c.get(p)+rc[q] > maxBlockEntries {
+			if c.get(p)+rc[q] > maxEntries {
 				full = true
 			}
 		}

@@ -12,17 +12,29 @@ import (
 // Float is the element type constraint: float32 or float64.
 type Float = kernels.Float
 
-// Matrix is the prepared form of a float CSR or CSC matrix: read-only, safe
-// for concurrent products. The zero Matrix is an empty 0x0 matrix; build
-// one with Prepare or PrepareInto.
+// Matrix is the prepared form of a float CSR or CSC matrix. It is
+// read-only once built: any number of goroutines may run its products and
+// methods at once, but not while PrepareInto rebuilds it. The zero Matrix
+// is an empty 0x0 matrix; build one with Prepare or PrepareInto.
 type Matrix[T Float] struct {
 	f    form
 	vals []T
 }
 
-// Prepare builds the prepared form of a, which must be valid, with the
-// index form o chooses (the cost model's when o.Index is Auto). The form
-// copies what it needs and keeps no reference to a.
+// Prepare builds the prepared form of a with the index form o chooses (the
+// cost model's when o.Index is Auto) and returns it.
+//
+// a must have been validated: an unvalidated matrix gives an error
+// matching layout.ErrUnvalidated. A form that cannot hold a (Cols16 forced
+// on an indexed dimension over 65536, an unknown Index, a dimension beyond
+// int) gives an error matching ErrForm.
+//
+// The form copies what it needs and keeps no reference to a: it allocates
+// its values, indices and uint32 pointers (about nnz·(value size + 2 or 4)
+// bytes plus 4 bytes a compressed row for each panel holding entries), and the cost model scans
+// a's indices once more for Auto on a wide matrix. a is only read, so
+// other goroutines may read it meanwhile; it must not change during the
+// call.
 func Prepare[T Float](a *csr.Matrix[T], o Options) (*Matrix[T], error) {
 	m := new(Matrix[T])
 	if err := PrepareInto(m, a, o); err != nil {
@@ -33,12 +45,18 @@ func Prepare[T Float](a *csr.Matrix[T], o Options) (*Matrix[T], error) {
 
 // PrepareInto is Prepare building into dst, whose memory it reuses where
 // large enough: preparing matrices of one size again and again allocates
-// little. dst must not be in use by a product. On error dst holds an empty
-// 0x0 matrix.
+// little (the row blocks' bookkeeping, not the arrays). It returns the
+// errors of Prepare, and on error dst holds an empty 0x0 matrix. dst must
+// not be in use by a product or by another PrepareInto during the call.
 func PrepareInto[T Float](dst *Matrix[T], a *csr.Matrix[T], o Options) error {
+	return prepareInto(dst, a, o, maxBlockEntries)
+}
+
+// prepareInto is PrepareInto with at most maxEntries entries a block.
+func prepareInto[T Float](dst *Matrix[T], a *csr.Matrix[T], o Options, maxEntries int) error {
 	s, err := sourceOf(a.Tag(), a.Valid(), a.Rows(), a.Cols(), a.IsCSC(), a.Ptr(), a.Idx())
 	if err == nil {
-		err = dst.f.build(&s, o, mem.ElemSize[T]())
+		err = dst.f.build(&s, o, mem.ElemSize[T](), maxEntries)
 	}
 	if err != nil {
 		dst.f = form{}
@@ -64,13 +82,14 @@ func sourceOf(tag layout.Tag, valid bool, rows, cols uint64, csc bool, ptr, idx 
 
 const maxInt = int(^uint(0) >> 1)
 
-// build chooses the index form and plans f for s.
-func (f *form) build(s *source, o Options, vsize int) error {
+// build chooses the index form for values of vsize bytes and plans f for
+// s with at most maxEntries entries a block.
+func (f *form) build(s *source, o Options, vsize, maxEntries int) error {
 	k, err := choose(s, o, vsize)
 	if err != nil {
 		return err
 	}
-	f.plan(s, k)
+	f.plan(s, k, maxEntries)
 	return nil
 }
 
@@ -90,8 +109,8 @@ func (m *Matrix[T]) NNZ() int { return len(m.vals) }
 // Index returns the index form chosen.
 func (m *Matrix[T]) Index() Index { return m.f.kind }
 
-// Bytes returns the size of the form's arrays: values, indices and
-// pointers (what a product streams).
+// Bytes returns the size in bytes of the form's arrays: values, indices
+// and pointers (what a product streams).
 func (m *Matrix[T]) Bytes() int { return m.f.indexBytes() + len(m.vals)*mem.ElemSize[T]() }
 
 // BytesPerValue returns Bytes over the number of stored entries (0 for
@@ -106,7 +125,7 @@ func perValue(bytes, n int) float64 {
 }
 
 // String summarises the form, as in "prepared csr float32 4096x11008 nnz
-// 4509696 cols16 6.00 B/value".
+// 4509696 cols16 6.00 B/value"; it allocates the string.
 func (m *Matrix[T]) String() string {
 	var zero T
 	return fmt.Sprintf("prepared %s %T %dx%d nnz %d %v %.2f B/value", tagName(m.f.csc), zero, m.f.rows, m.f.cols, len(m.vals), m.f.kind, m.BytesPerValue())

@@ -10,27 +10,19 @@ import (
 	"github.com/hurray-format/hurray-go/internal/parallel"
 )
 
-// DefaultParallelThreshold is the product size (entries times k, plus
-// rows) below which one goroutine does all the work, as csr's.
-const DefaultParallelThreshold = 1 << 17
-
-// maxParts caps the parts of one product.
-const maxParts = 64
-
-// scatterScratch is the most bytes of private accumulators one scatter
-// product holds (unless one copy of its output is larger: then one copy).
-const scatterScratch = 64 << 20
-
 var setting parallel.Setting
 
 // SetWorkers sets how many goroutines a product may use; n <= 0 means
 // GOMAXPROCS (the default). It returns the previous setting and is safe to
-// call concurrently with products.
+// call concurrently with products (which read it once per call). The
+// goroutines are internal/parallel's workers, shared with packages csr,
+// coo, csf and convert (csr.SetWorkers says how they live).
 func SetWorkers(n int) (prev int) { return setting.SetWorkers(n) }
 
-// SetParallelThreshold sets the product size below which a product runs on
-// the calling goroutine; work <= 0 restores DefaultParallelThreshold. It
-// returns the previous setting (0 for the default).
+// SetParallelThreshold sets the product size (entries times k, plus
+// rows) below which a product runs on the calling goroutine; work <= 0
+// restores DefaultParallelThreshold. It returns the previous setting (0
+// for the default) and is safe to call concurrently with products.
 func SetParallelThreshold(work int) (prev int) { return setting.SetMinWork(work) }
 
 // parts returns how many goroutines a product of the given work takes.
@@ -38,34 +30,49 @@ func parts(work int) int {
 	return min(setting.Options(DefaultParallelThreshold).Goroutines(work), maxParts)
 }
 
-// MulVec computes y = A x; len(x) == Cols and len(y) == Rows.
+// MulVec computes y = A x; len(x) == Cols and len(y) == Rows. It panics
+// ("prepared: dimension mismatch: ...") on other lengths and when y shares
+// memory with x. It allocates nothing per call (a parallel scatter takes
+// its private accumulators from a pool), may split the work over
+// goroutines (the package doc's "Products" says how) and may run
+// concurrently with other products on m.
 func (m *Matrix[T]) MulVec(y, x []T) { m.MulVecTo(y, 1, x, 0) }
 
-// MulVecTrans computes y = Aᵀ x; len(x) == Rows and len(y) == Cols.
+// MulVecTrans computes y = Aᵀ x; len(x) == Rows and len(y) == Cols, with
+// the panics, allocation and concurrency of MulVec.
 func (m *Matrix[T]) MulVecTrans(y, x []T) { m.MulVecTransTo(y, 1, x, 0) }
 
-// MulVecTo computes y = alpha A x + beta y.
+// MulVecTo computes y = alpha A x + beta y, with the shapes, panics,
+// allocation and concurrency of MulVec. With alpha = 0 it reads no x and
+// only scales y by beta (beta = 0 zeroes y, NaNs included).
 func (m *Matrix[T]) MulVecTo(y []T, alpha T, x []T, beta T) {
 	m.mulVec("MulVecTo", false, y, alpha, x, beta)
 }
 
-// MulVecTransTo computes y = alpha Aᵀ x + beta y.
+// MulVecTransTo computes y = alpha Aᵀ x + beta y, with the shapes of
+// MulVecTrans and the panics, allocation and concurrency of MulVec.
 func (m *Matrix[T]) MulVecTransTo(y []T, alpha T, x []T, beta T) {
 	m.mulVec("MulVecTransTo", true, y, alpha, x, beta)
 }
 
-// MulMat computes Y = A X with X cols x k and Y rows x k, row-major.
+// MulMat computes Y = A X with X cols x k and Y rows x k, row-major
+// (len(x) == Cols·k, len(y) == Rows·k). It panics on other lengths and
+// when y shares memory with x; k = 0 does nothing. Allocation and
+// concurrency are those of MulVec.
 func (m *Matrix[T]) MulMat(y, x []T, k int) { m.MulMatTo(y, 1, x, k, 0) }
 
-// MulMatTrans computes Y = Aᵀ X with X rows x k and Y cols x k, row-major.
+// MulMatTrans computes Y = Aᵀ X with X rows x k and Y cols x k,
+// row-major, with the panics, allocation and concurrency of MulMat.
 func (m *Matrix[T]) MulMatTrans(y, x []T, k int) { m.MulMatTransTo(y, 1, x, k, 0) }
 
-// MulMatTo computes Y = alpha A X + beta Y.
+// MulMatTo computes Y = alpha A X + beta Y, with the shapes, panics,
+// allocation and concurrency of MulMat.
 func (m *Matrix[T]) MulMatTo(y []T, alpha T, x []T, k int, beta T) {
 	m.mulMat("MulMatTo", false, y, alpha, x, k, beta)
 }
 
-// MulMatTransTo computes Y = alpha Aᵀ X + beta Y.
+// MulMatTransTo computes Y = alpha Aᵀ X + beta Y, with the shapes of
+// MulMatTrans and the panics, allocation and concurrency of MulMat.
 func (m *Matrix[T]) MulMatTransTo(y []T, alpha T, x []T, k int, beta T) {
 	m.mulMat("MulMatTransTo", true, y, alpha, x, k, beta)
 }

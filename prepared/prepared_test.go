@@ -217,8 +217,14 @@ func minorOf[T kernels.Float](a *csr.Matrix[T]) uint64 {
 // several, and checks the products.
 func checkAll[T kernels.Float](t *testing.T, a *csr.Matrix[T]) {
 	t.Helper()
+	checkWith(t, a, prepared.Prepare[T])
+}
+
+// checkWith is checkAll preparing with prep.
+func checkWith[T kernels.Float](t *testing.T, a *csr.Matrix[T], prep func(*csr.Matrix[T], prepared.Options) (*prepared.Matrix[T], error)) {
+	t.Helper()
 	for _, k := range forms(minorOf(a)) {
-		m, err := prepared.Prepare(a, prepared.Options{Index: k})
+		m, err := prep(a, prepared.Options{Index: k})
 		if err != nil {
 			t.Fatalf("%v %v: %v", a, k, err)
 		}
@@ -313,8 +319,9 @@ func TestRandom(t *testing.T) {
 // TestRowBlocks: with blocks limited to a few entries, a form splits into
 // many row blocks and its products still match.
 func TestRowBlocks(t *testing.T) {
-	prev := prepared.SetMaxBlockEntries(300)
-	defer prepared.SetMaxBlockEntries(prev)
+	prep := func(a *csr.Matrix[float64], o prepared.Options) (*prepared.Matrix[float64], error) {
+		return prepared.PrepareBlocks(a, o, 300)
+	}
 	r := rand.New(rand.NewPCG(3, 3))
 	for _, csc := range []bool{false, true} {
 		for _, cols := range []int{250, 140000} {
@@ -325,8 +332,8 @@ func TestRowBlocks(t *testing.T) {
 			if csc {
 				a = convert.CSRToCSC(randMatrix[float64](t, r, 120, 250, 0.3, false))
 			}
-			checkAll(t, a)
-			m, err := prepared.Prepare(a, prepared.Options{})
+			checkWith(t, a, prep)
+			m, err := prep(a, prepared.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -573,5 +580,49 @@ func TestBytesPerValue(t *testing.T) {
 	var empty prepared.Matrix[float64]
 	if empty.BytesPerValue() != 0 || empty.NNZ() != 0 {
 		t.Errorf("zero Matrix: %v", &empty)
+	}
+}
+
+// TestProductsNoAllocs: the products allocate nothing per call once their
+// pooled job and accumulators exist, on one goroutine and several.
+func TestProductsNoAllocs(t *testing.T) {
+	if testutil.RaceEnabled {
+		t.Skip("the race detector makes sync.Pool drop objects at random")
+	}
+	r := rand.New(rand.NewPCG(10, 10))
+	a := randMatrix[float32](t, r, 300, 200, 0.05, false)
+	m, err := prepared.Prepare(a, prepared.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _, err := csr.Quantize(a, quant.MustParse("int8:channel:axis=0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mq, err := prepared.PrepareQuantized(q, prepared.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const k = 4
+	x, y := randVec[float32](r, 300*k), make([]float32, 300*k)
+	defer prepared.SetParallelThreshold(prepared.SetParallelThreshold(1))
+	defer prepared.SetWorkers(prepared.SetWorkers(0))
+	for _, w := range []int{1, 3} {
+		prepared.SetWorkers(w)
+		for _, c := range []struct {
+			name string
+			f    func()
+		}{
+			{"MulVec", func() { m.MulVec(y[:300], x[:200]) }},
+			{"MulVecTrans", func() { m.MulVecTransTo(y[:200], 2, x[:300], 0.5) }},
+			{"MulMat", func() { m.MulMat(y[:300*k], x[:200*k], k) }},
+			{"MulMatTrans", func() { m.MulMatTransTo(y[:200*k], 2, x[:300*k], k, 0.5) }},
+			{"Quantized.MulVec", func() { mq.MulVec(y[:300], x[:200]) }},
+		} {
+			c.f()
+			if n := testing.AllocsPerRun(20, c.f); n > 0 {
+				t.Errorf("%s, %d workers: %v allocations per call", c.name, w, n)
+			}
+		}
 	}
 }

@@ -18,6 +18,47 @@ import (
 // inputs reach it, 64 KiB plus 16 bytes a byte of input.
 func fuzzBudget(b []byte) int64 { return 64<<10 + 16*int64(len(b)) }
 
+// readBudgeted reads b with read under fuzzBudget and returns what it
+// read. Every read allocates at most its budget plus overhead and 8 bytes
+// a byte of input; a read refused as too large is refused under a larger
+// budget too or counts more than this one; and the bytes an accepted read
+// counts (used) read it again exactly, while one byte fewer is refused.
+func readBudgeted[R any](t *testing.T, b []byte, read func(r io.ReaderAt, size int64, opts Options) (R, error), used func(R) uint64) (R, error) {
+	t.Helper()
+	budget := fuzzBudget(b)
+	readUnder := func(most int64) (r R, err error) {
+		d := allocated(func() {
+			r, err = read(bytes.NewReader(b), int64(len(b)), Options{Name: "fuzz.npz", MaxBytes: most})
+		})
+		if limit := uint64(most) + overhead + 8*uint64(len(b)); d > limit {
+			t.Fatalf("budget %d: allocated %d bytes (err %v), more than the budget and %d bytes of overhead", most, d, err, limit-uint64(most))
+		}
+		return r, err
+	}
+	r, err := readUnder(budget)
+	if errors.Is(err, formats.ErrTooLarge) {
+		// Under a larger budget the read counts more than this one.
+		if r, err := readUnder(16 << 20); err == nil && used(r) <= uint64(budget) {
+			t.Fatalf("refused under a budget of %d, read in %d under a larger one", budget, used(r))
+		}
+		return r, err
+	}
+	if err != nil {
+		return r, err
+	}
+	need := used(r)
+	if need > uint64(budget) {
+		t.Fatalf("counted %d bytes under a budget of %d", need, budget)
+	}
+	if again, err := readUnder(int64(need)); err != nil || used(again) != need {
+		t.Fatalf("counted %d bytes, then under a budget of %d: %v", need, need, err)
+	}
+	if _, err := readUnder(int64(need) - 1); need > 0 && !errors.Is(err, formats.ErrTooLarge) {
+		t.Fatalf("counted %d bytes, then under a budget of %d: %v, want ErrTooLarge", need, need-1, err)
+	}
+	return r, nil
+}
+
 // FuzzReadNPZ reads any bytes as an archive under a small budget: an
 // accepted structure validates; what the read counts stays within the
 // budget and bounds what it allocates (the zip directory aside, in
@@ -34,36 +75,9 @@ func FuzzReadNPZ(f *testing.F) {
 	}
 	f.Add(npzOf(f, validCSR()))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		budget := fuzzBudget(b)
-		read := func(most int64) (s *Sparse[float64], err error) {
-			d := allocated(func() {
-				s, err = Read[float64](bytes.NewReader(b), int64(len(b)), Options{Name: "fuzz.npz", MaxBytes: most})
-			})
-			if limit := uint64(most) + overhead + 8*uint64(len(b)); d > limit {
-				t.Fatalf("budget %d: allocated %d bytes (err %v), more than the budget and %d bytes of overhead", most, d, err, limit-uint64(most))
-			}
-			return s, err
-		}
-		s, err := read(budget)
-		if errors.Is(err, formats.ErrTooLarge) {
-			// Under a larger budget the read counts more than this one.
-			if s, err := read(16 << 20); err == nil && s.Info.AllocBytes <= uint64(budget) {
-				t.Fatalf("refused under a budget of %d, read in %d under a larger one", budget, s.Info.AllocBytes)
-			}
-			return
-		}
+		s, err := readBudgeted(t, b, Read[float64], func(s *Sparse[float64]) uint64 { return s.Info.AllocBytes })
 		if err != nil {
 			return
-		}
-		need := s.Info.AllocBytes
-		if need > uint64(budget) {
-			t.Fatalf("counted %d bytes under a budget of %d", need, budget)
-		}
-		if again, err := read(int64(need)); err != nil || again.Info.AllocBytes != need {
-			t.Fatalf("counted %d bytes, then under a budget of %d: %v", need, need, err)
-		}
-		if _, err := read(int64(need) - 1); need > 0 && !errors.Is(err, formats.ErrTooLarge) {
-			t.Fatalf("counted %d bytes, then under a budget of %d: %v, want ErrTooLarge", need, need-1, err)
 		}
 		n := 0
 		if s.COO != nil {
@@ -142,43 +156,17 @@ func FuzzReadQuantized(f *testing.F) {
 		f.Add(q.b)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		budget := fuzzBudget(b)
-		read := func(most int64) (q *Quantized, err error) {
-			d := allocated(func() {
-				q, err = ReadQuantized(bytes.NewReader(b), int64(len(b)), Options{Name: "fuzz.npz", MaxBytes: most})
-			})
-			if limit := uint64(most) + overhead + 8*uint64(len(b)); d > limit {
-				t.Fatalf("budget %d: allocated %d bytes (err %v), more than the budget and %d bytes of overhead", most, d, err, limit-uint64(most))
-			}
-			return q, err
-		}
-		q, err := read(budget)
-		_, aq, aerr := ReadAny[float32](bytes.NewReader(b), int64(len(b)), Options{Name: "fuzz.npz", MaxBytes: budget})
+		q, err := readBudgeted(t, b, ReadQuantized, func(q *Quantized) uint64 { return q.Info.AllocBytes })
+		_, aq, aerr := ReadAny[float32](bytes.NewReader(b), int64(len(b)), Options{Name: "fuzz.npz", MaxBytes: fuzzBudget(b)})
 		if err == nil && (aerr != nil || aq == nil) {
 			t.Fatalf("ReadQuantized accepts, ReadAny: %v", aerr)
 		}
-		if errors.Is(err, formats.ErrTooLarge) {
-			if q, err := read(16 << 20); err == nil && q.Info.AllocBytes <= uint64(budget) {
-				t.Fatalf("refused under a budget of %d, read in %d under a larger one", budget, q.Info.AllocBytes)
-			}
-			return
-		}
 		if err != nil {
 			var fe *formats.Error
-			if !errors.As(err, &fe) || strings.Contains(err.Error(), "\n") {
+			if !errors.Is(err, formats.ErrTooLarge) && (!errors.As(err, &fe) || strings.Contains(err.Error(), "\n")) {
 				t.Fatalf("error %q is not one line of a *formats.Error", err)
 			}
 			return
-		}
-		need := q.Info.AllocBytes
-		if need > uint64(budget) {
-			t.Fatalf("counted %d bytes under a budget of %d", need, budget)
-		}
-		if again, err := read(int64(need)); err != nil || again.Info.AllocBytes != need {
-			t.Fatalf("counted %d bytes, then under a budget of %d: %v", need, need, err)
-		}
-		if _, err := read(int64(need) - 1); need > 0 && !errors.Is(err, formats.ErrTooLarge) {
-			t.Fatalf("counted %d bytes, then under a budget of %d: %v, want ErrTooLarge", need, need-1, err)
 		}
 		var bufs [][]byte
 		var w bytes.Buffer

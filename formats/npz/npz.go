@@ -369,24 +369,32 @@ func (z *npzReader) shape(format string) ([]uint64, error) {
 // ReadFile reads the named .npz file with the default budget
 // (DefaultMaxBytes of its size).
 func ReadFile[T Float](path string) (*Sparse[T], error) {
+	return readFile(path, Read[T])
+}
+
+// readFile opens the named file and reads it with read, the file's path
+// as its name.
+func readFile[R any](path string, read func(r io.ReaderAt, size int64, opts Options) (R, error)) (R, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		var zero R
+		return zero, err
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, err
+		var zero R
+		return zero, err
 	}
-	return Read[T](f, st.Size(), Options{Name: path})
+	return read(f, st.Size(), Options{Name: path})
 }
 
 // Each array is read with the bound its shape or an earlier array gives
 // (indptr: the major dimension + 1; indices and data: indptr's last entry;
 // COO's col and data: row's length; CSF: pos and crd level by level), so a
 // small deflated archive with members far longer than they can be is
-// refused before it is inflated, not after (three 512 MiB members of a
-// 1.5 MB file took 7.6 GiB).
+// refused before it is inflated, not after.
+
 // compressedIndex reads and checks indptr and indices of a CSR (csc
 // false) or CSC array set of that shape: indptr of length major+1 from 0,
 // nondecreasing, and as many indices as its last entry. It returns the
@@ -542,21 +550,38 @@ func readCOO[T Float](z *npzReader, shape []uint64, info *Info) (*coo.Tensor[T],
 	if err := z.b.charge("", "building the coordinate pairs", 16*uint64(len(vals))); err != nil {
 		return nil, err
 	}
-	coords := make([]uint64, 2*len(vals))
-	for k := range vals {
-		if row[k] >= shape[0] {
-			return nil, z.errf("row", "row[%d] = %d is not below %d (shape %v)", k, row[k], shape[0], shape)
-		}
-		if col[k] >= shape[1] {
-			return nil, z.errf("col", "col[%d] = %d is not below %d (shape %v)", k, col[k], shape[1], shape)
-		}
-		coords[2*k], coords[2*k+1] = row[k], col[k]
+	if err := z.inShape(row, col, shape); err != nil {
+		return nil, err
 	}
-	t, err := coo.New(shape, coords, vals)
+	t, err := coo.New(shape, interleave(row, col), vals)
 	if err != nil {
 		return nil, wrapErr(z.name, "", "building the tensor", err)
 	}
 	return t, nil
+}
+
+// inShape checks that every row[k] and col[k] (of equal lengths) lies
+// within the matrix shape.
+func (z *npzReader) inShape(row, col, shape []uint64) error {
+	for k := range row {
+		if row[k] >= shape[0] {
+			return z.errf("row", "row[%d] = %d is not below %d (shape %v)", k, row[k], shape[0], shape)
+		}
+		if col[k] >= shape[1] {
+			return z.errf("col", "col[%d] = %d is not below %d (shape %v)", k, col[k], shape[1], shape)
+		}
+	}
+	return nil
+}
+
+// interleave returns the coordinates row[k], col[k] interleaved, as COO holds
+// them.
+func interleave(row, col []uint64) []uint64 {
+	coords := make([]uint64, 2*len(row))
+	for k := range row {
+		coords[2*k], coords[2*k+1] = row[k], col[k]
+	}
+	return coords
 }
 
 func readCSF[T Float](z *npzReader, shape []uint64, info *Info) (*csf.Tensor[T], error) {
@@ -672,6 +697,21 @@ func write(out io.Writer, opts WriteOptions, f func(w *npzWriter) error) error {
 // WriteMatrix writes a CSR or CSC matrix in scipy.sparse.save_npz's layout
 // (format 'csr' or 'csc', shape, indptr, indices, data) with int64 indices.
 func WriteMatrix[T Float](out io.Writer, a *csr.Matrix[T], opts WriteOptions) error {
+	return writeMatrix(out, a, opts, func(w *npzWriter) error { return writeVals(w, "data", a.Values()) })
+}
+
+// matrixIndex is what writeMatrix reads of a float or quantized matrix.
+type matrixIndex interface {
+	Valid() bool
+	IsCSC() bool
+	Shape() []uint64
+	Ptr() []uint64
+	Idx() []uint64
+}
+
+// writeMatrix writes a's format, shape, indptr and indices, then its
+// values with vals.
+func writeMatrix(out io.Writer, a matrixIndex, opts WriteOptions, vals func(w *npzWriter) error) error {
 	if !a.Valid() {
 		return fmt.Errorf("npz: %w", layout.ErrUnvalidated)
 	}
@@ -682,13 +722,28 @@ func WriteMatrix[T Float](out io.Writer, a *csr.Matrix[T], opts WriteOptions) er
 	return write(out, opts, func(w *npzWriter) error {
 		// The first error only: every later member would repeat it.
 		return cmp.Or(w.format(format), w.ints("shape", a.Shape()), w.ints("indptr", a.Ptr()),
-			w.ints("indices", a.Idx()), writeVals(w, "data", a.Values()))
+			w.ints("indices", a.Idx()), vals(w))
 	})
 }
 
 // WriteCOO writes a rank-2 COO tensor in scipy.sparse.save_npz's layout
 // (format 'coo', shape, row, col, data) with int64 indices.
 func WriteCOO[T Float](out io.Writer, t *coo.Tensor[T], opts WriteOptions) error {
+	return writeCOO(out, t, opts, func(w *npzWriter) error { return writeVals(w, "data", t.Values()) })
+}
+
+// cooIndex is what writeCOO reads of a float or quantized COO tensor.
+type cooIndex interface {
+	Valid() bool
+	Rank() int
+	NNZ() int
+	Coord(i int) []uint64
+	Shape() []uint64
+}
+
+// writeCOO writes t's format, shape, row and col, then its values with
+// vals.
+func writeCOO(out io.Writer, t cooIndex, opts WriteOptions, vals func(w *npzWriter) error) error {
 	if !t.Valid() {
 		return fmt.Errorf("npz: %w", layout.ErrUnvalidated)
 	}
@@ -703,13 +758,29 @@ func WriteCOO[T Float](out io.Writer, t *coo.Tensor[T], opts WriteOptions) error
 	}
 	return write(out, opts, func(w *npzWriter) error {
 		return cmp.Or(w.format("coo"), w.ints("shape", t.Shape()), w.ints("row", row),
-			w.ints("col", col), writeVals(w, "data", t.Values()))
+			w.ints("col", col), vals(w))
 	})
 }
 
 // WriteCSF writes a CSF tensor in this package's CSF layout: format 'csf',
 // shape, mode_order, pos_L and crd_L for every level L (int64), values.
 func WriteCSF[T Float](out io.Writer, t *csf.Tensor[T], opts WriteOptions) error {
+	return writeCSF(out, t, opts, func(w *npzWriter) error { return writeVals(w, "values", t.Values()) })
+}
+
+// csfIndex is what writeCSF reads of a float or quantized CSF tensor.
+type csfIndex interface {
+	Valid() bool
+	Rank() int
+	ModeOrder() []uint32
+	Shape() []uint64
+	Pos(level int) []uint64
+	Crd(level int) []uint64
+}
+
+// writeCSF writes t's format, shape, mode_order and levels, then its
+// values with vals.
+func writeCSF(out io.Writer, t csfIndex, opts WriteOptions, vals func(w *npzWriter) error) error {
 	if !t.Valid() {
 		return fmt.Errorf("npz: %w", layout.ErrUnvalidated)
 	}
@@ -722,27 +793,33 @@ func WriteCSF[T Float](out io.Writer, t *csf.Tensor[T], opts WriteOptions) error
 		for l := range t.Rank() {
 			errs = append(errs, w.ints(fmt.Sprintf("pos_%d", l), t.Pos(l)), w.ints(fmt.Sprintf("crd_%d", l), t.Crd(l)))
 		}
-		errs = append(errs, writeVals(w, "values", t.Values()))
-		return cmp.Or(errs...)
+		return cmp.Or(append(errs, vals(w))...)
 	})
 }
 
 // WriteFile writes whichever of s.COO, s.Matrix and s.CSF is set to the named
 // file.
 func WriteFile[T Float](path string, s *Sparse[T], opts WriteOptions) error {
+	return writeFile(path, func(f io.Writer) error {
+		switch {
+		case s.Matrix != nil:
+			return WriteMatrix(f, s.Matrix, opts)
+		case s.COO != nil:
+			return WriteCOO(f, s.COO, opts)
+		case s.CSF != nil:
+			return WriteCSF(f, s.CSF, opts)
+		}
+		return errNothing
+	})
+}
+
+var errNothing = errors.New("npz: nothing to write")
+
+// writeFile creates the named file and writes it with fn.
+func writeFile(path string, fn func(f io.Writer) error) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	switch {
-	case s.Matrix != nil:
-		err = WriteMatrix(f, s.Matrix, opts)
-	case s.COO != nil:
-		err = WriteCOO(f, s.COO, opts)
-	case s.CSF != nil:
-		err = WriteCSF(f, s.CSF, opts)
-	default:
-		err = errors.New("npz: nothing to write")
-	}
-	return errors.Join(err, f.Close())
+	return errors.Join(fn(f), f.Close())
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -79,16 +78,7 @@ func ReadAny[T Float](r io.ReaderAt, size int64, opts Options) (*Sparse[T], *Qua
 // ReadQuantizedFile reads the named quantized .npz file with the default
 // budget (DefaultMaxBytes of its size).
 func ReadQuantizedFile(path string) (*Quantized, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	return ReadQuantized(f, st.Size(), Options{Name: path})
+	return readFile(path, ReadQuantized)
 }
 
 // text reads a 0-d string member (format, quant).
@@ -248,6 +238,10 @@ func (z *npzReader) checkValues(v *quant.Values, shape []uint64, tag layout.Tag,
 }
 
 // readQuantized reads the quantized structure of an opened archive.
+//
+// Twin of readSparse in npz.go (as WriteQuantizedFile is of WriteFile):
+// kept separate because each dispatches on the format to functions of its
+// own value types, and a generic over the six would only rename them.
 func readQuantized(z *npzReader) (*Quantized, error) {
 	format, err := z.format()
 	if err != nil {
@@ -337,13 +331,8 @@ func readQuantizedCOO(z *npzReader, s quant.Scheme, shape []uint64, info *Info) 
 	if err != nil {
 		return nil, err
 	}
-	for k := range row {
-		if row[k] >= shape[0] {
-			return nil, z.errf("row", "row[%d] = %d is not below %d (shape %v)", k, row[k], shape[0], shape)
-		}
-		if col[k] >= shape[1] {
-			return nil, z.errf("col", "col[%d] = %d is not below %d (shape %v)", k, col[k], shape[1], shape)
-		}
+	if err := z.inShape(row, col, shape); err != nil {
+		return nil, err
 	}
 	codes, err := z.codes("data", s, n, info)
 	if err != nil {
@@ -359,11 +348,7 @@ func readQuantizedCOO(z *npzReader, s quant.Scheme, shape []uint64, info *Info) 
 	if err := z.b.charge("", "building the coordinate pairs", 16*n); err != nil {
 		return nil, err
 	}
-	coords := make([]uint64, 2*n)
-	for k := range row {
-		coords[2*k], coords[2*k+1] = row[k], col[k]
-	}
-	t, err := coo.NewQuantized(shape, coords, v)
+	t, err := coo.NewQuantized(shape, interleave(row, col), v)
 	if err != nil {
 		return nil, wrapErr(z.name, "", "building the tensor", err)
 	}
@@ -450,78 +435,35 @@ func (w *npzWriter) values(codesName string, v quant.Values) error {
 // (format, shape, indptr, indices as int64) with data holding the codes,
 // then quant and the parameter arrays (see the package doc).
 func WriteQuantizedMatrix(out io.Writer, a *csr.Quantized, opts WriteOptions) error {
-	if !a.Valid() {
-		return fmt.Errorf("npz: %w", layout.ErrUnvalidated)
-	}
-	format := "csr"
-	if a.IsCSC() {
-		format = "csc"
-	}
-	return write(out, opts, func(w *npzWriter) error {
-		return cmp.Or(w.format(format), w.ints("shape", a.Shape()), w.ints("indptr", a.Ptr()),
-			w.ints("indices", a.Idx()), w.values("data", a.Values()))
-	})
+	return writeMatrix(out, a, opts, func(w *npzWriter) error { return w.values("data", a.Values()) })
 }
 
 // WriteQuantizedCOO writes a rank-2 quantized COO tensor: SciPy's layout
 // (format 'coo', shape, row, col) with data holding the codes, then quant
 // and the parameter arrays.
 func WriteQuantizedCOO(out io.Writer, t *coo.Quantized, opts WriteOptions) error {
-	if !t.Valid() {
-		return fmt.Errorf("npz: %w", layout.ErrUnvalidated)
-	}
-	if t.Rank() != 2 {
-		return fmt.Errorf("npz: rank %d COO: the SciPy layout holds matrices (rank 2)", t.Rank())
-	}
-	n := t.NNZ()
-	row, col := make([]uint64, n), make([]uint64, n)
-	for k := range n {
-		c := t.Coord(k)
-		row[k], col[k] = c[0], c[1]
-	}
-	return write(out, opts, func(w *npzWriter) error {
-		return cmp.Or(w.format("coo"), w.ints("shape", t.Shape()), w.ints("row", row),
-			w.ints("col", col), w.values("data", t.Values()))
-	})
+	return writeCOO(out, t, opts, func(w *npzWriter) error { return w.values("data", t.Values()) })
 }
 
 // WriteQuantizedCSF writes a quantized CSF tensor in this package's CSF
 // layout with values holding the codes, then quant and the parameter
 // arrays.
 func WriteQuantizedCSF(out io.Writer, t *csf.Quantized, opts WriteOptions) error {
-	if !t.Valid() {
-		return fmt.Errorf("npz: %w", layout.ErrUnvalidated)
-	}
-	mo := make([]uint64, t.Rank())
-	for l, m := range t.ModeOrder() {
-		mo[l] = uint64(m)
-	}
-	return write(out, opts, func(w *npzWriter) error {
-		errs := []error{w.format("csf"), w.ints("shape", t.Shape()), w.ints("mode_order", mo)}
-		for l := range t.Rank() {
-			errs = append(errs, w.ints(fmt.Sprintf("pos_%d", l), t.Pos(l)), w.ints(fmt.Sprintf("crd_%d", l), t.Crd(l)))
-		}
-		errs = append(errs, w.values("values", t.Values()))
-		return cmp.Or(errs...)
-	})
+	return writeCSF(out, t, opts, func(w *npzWriter) error { return w.values("values", t.Values()) })
 }
 
 // WriteQuantizedFile writes whichever of q.COO, q.Matrix and q.CSF is set
 // to the named file.
 func WriteQuantizedFile(path string, q *Quantized, opts WriteOptions) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	switch {
-	case q.Matrix != nil:
-		err = WriteQuantizedMatrix(f, q.Matrix, opts)
-	case q.COO != nil:
-		err = WriteQuantizedCOO(f, q.COO, opts)
-	case q.CSF != nil:
-		err = WriteQuantizedCSF(f, q.CSF, opts)
-	default:
-		err = errors.New("npz: nothing to write")
-	}
-	return errors.Join(err, f.Close())
+	return writeFile(path, func(f io.Writer) error {
+		switch {
+		case q.Matrix != nil:
+			return WriteQuantizedMatrix(f, q.Matrix, opts)
+		case q.COO != nil:
+			return WriteQuantizedCOO(f, q.COO, opts)
+		case q.CSF != nil:
+			return WriteQuantizedCSF(f, q.CSF, opts)
+		}
+		return errNothing
+	})
 }

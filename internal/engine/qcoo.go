@@ -35,51 +35,7 @@ func QCOOMul(runs bool, y, x []float32, k int, coords []uint64, lo, hi int, v *q
 	for t0 := lo; t0 < hi; t0 += qTile {
 		t1 := min(hi, t0+qTile)
 		tile := s.decode(uint64(t0), uint64(t1))
-		c := coords[2*t0 : 2*t1]
-		switch {
-		case runs:
-			qScatterRuns(y, x, c, tile, oi, ii, alpha)
-		case k == 1:
-			for e, w := range tile {
-				y[c[2*e+oi]] += alpha * w * x[c[2*e+ii]]
-			}
-		default:
-			for e, w := range tile {
-				a := alpha * w
-				yr := y[int(c[2*e+oi])*k:][:k]
-				xr := x[int(c[2*e+ii])*k:][:k]
-				for j, xv := range xr {
-					yr[j] += a * xv
-				}
-			}
-		}
+		COOScatter(runs, y, x, k, coords[2*t0:2*t1], tile, oi, ii, alpha)
 	}
 	putQScratch(s)
-}
-
-// qScatterRuns is coo's scatterRuns on a tile: a run of entries with one
-// output row sums in two registers (even and odd entries) and y is written
-// once per run.
-func qScatterRuns(y, x []float32, coords []uint64, vals []float32, oi, ii int, alpha float32) {
-	n := len(vals)
-	coords = coords[:2*n]
-	for e := 0; e < n; {
-		cur := coords[2*e+oi]
-		var s0, s1 float32
-		for {
-			if e+1 < n && coords[2*e+2+oi] == cur {
-				s0 += vals[e] * x[coords[2*e+ii]]
-				s1 += vals[e+1] * x[coords[2*e+2+ii]]
-				e += 2
-				if e < n && coords[2*e+oi] == cur {
-					continue
-				}
-			} else {
-				s0 += vals[e] * x[coords[2*e+ii]]
-				e++
-			}
-			break
-		}
-		y[cur] += alpha * (s0 + s1)
-	}
 }
