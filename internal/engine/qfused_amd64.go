@@ -3,29 +3,11 @@
 package engine
 
 import (
-	"github.com/hurray-format/hurray-go/kernels/amd64"
 	"github.com/hurray-format/hurray-go/quant"
 )
 
-// The fused families' amd64 paths: the fused SpMV kernel where one is
-// written for the operand (int8 codes with one scale per row), tiles of
-// decoded values (qfused_tiled.go) elsewhere.
-var _ = registerQFusedAMD64()
-
-func registerQFusedAMD64() bool {
-	if amd64.HasAVX2 {
-		qspmv.set(tierAVX2, qspmvFusedAsm(amd64.QSpMVI8RowAVX2))
-		qspmm.set(tierAVX2, qspmmTiled)
-	}
-	if amd64.HasAVX512 {
-		// The AVX2 kernel serves this tier too: like the float32 SpMV,
-		// the loop is held by its loads of x, which 16-lane vectors do
-		// not speed up.
-		qspmv.set(tierAVX512, qspmvFusedAsm(amd64.QSpMVI8RowAVX2))
-		qspmm.set(tierAVX512, qspmmTiled)
-	}
-	return true
-}
+// The glue of the fused families' amd64 kernels (registered in
+// register_amd64.go).
 
 // qspmvI8RowKernel is a fused SpMV kernel on int8 codes with a scale per
 // row (amd64.QSpMVI8RowAVX2's contract).

@@ -51,6 +51,11 @@ func registerAMD64() bool {
 		spmvNarrowF64U32.set(tierAVX2, spmvNarrowAsm(amd64.SpMVNarrowF64U32AVX2))
 		qspmvNarrowU16.set(tierAVX2, qspmvNarrowAsm(amd64.QSpMVNarrowI8U16AVX2))
 		qspmvNarrowU32.set(tierAVX2, qspmvNarrowAsm(amd64.QSpMVNarrowI8U32AVX2))
+		// The fused SpMV kernel where one is written for the operand (int8
+		// codes with one scale per row), tiles of decoded values
+		// (qfused_tiled.go) elsewhere.
+		qspmv.set(tierAVX2, qspmvFusedAsm(amd64.QSpMVI8RowAVX2))
+		qspmm.set(tierAVX2, qspmmTiled)
 	}
 	if amd64.HasAVX512 {
 		lowerBound.set(tierAVX512, lowerBoundAVX512)
@@ -104,6 +109,11 @@ func registerAMD64() bool {
 		spmvNarrowF64U32.set(tierAVX512, spmvNarrowAsm(amd64.SpMVNarrowF64U32AVX512))
 		qspmvNarrowU16.set(tierAVX512, qspmvNarrowAsm(amd64.QSpMVNarrowI8U16AVX512))
 		qspmvNarrowU32.set(tierAVX512, qspmvNarrowAsm(amd64.QSpMVNarrowI8U32AVX512))
+		// The AVX2 kernel serves this tier too: like the float32 SpMV, the
+		// loop is held by its loads of x, which 16-lane vectors do not
+		// speed up.
+		qspmv.set(tierAVX512, qspmvFusedAsm(amd64.QSpMVI8RowAVX2))
+		qspmm.set(tierAVX512, qspmmTiled)
 	}
 	return true
 }
