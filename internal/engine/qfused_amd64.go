@@ -9,51 +9,92 @@ import (
 // The glue of the fused families' amd64 kernels (registered in
 // register_amd64.go).
 
-// qspmvI8RowKernel is a fused SpMV kernel on int8 codes with a scale per
-// row (amd64.QSpMVI8RowAVX2's contract).
-type qspmvI8RowKernel = func(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
+// qspmvKernels are one tier's fused SpMV kernels, nil where the tier has
+// none: i8Row on int8 codes with a scale per row (amd64.QSpMVI8RowAVX2's
+// contract), block4 and mx4 on 4-bit codes with a float32 or E8M0 scale
+// per block (amd64.QSpMV4BlockAVX512's and QSpMV4MXAVX512's).
+type qspmvKernels struct {
+	i8Row  func(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
+	block4 func(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha, beta float32)
+	mx4    func(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
+}
 
-// qspmvFusedAsm is the glue of the fused SpMV kernels: int8 qRow operands
-// run k, spmvRowsPerCall rows a call, after the checks of what k assumes;
-// any other operand takes qspmvTiled.
+// qspmvFusedAsm is the glue of the fused SpMV kernels: an operand one of
+// ks takes runs it, spmvRowsPerCall rows a call, after the checks of what
+// the kernel assumes; any other operand takes qspmvTiled.
 //
 //go:noinline
-func qspmvFusedAsm(k qspmvI8RowKernel) qspmvFunc {
+func qspmvFusedAsm(ks qspmvKernels) qspmvFunc {
 	return func(y, x []float32, ptr, idx []uint64, q *qOperand, alpha, beta float32) {
-		codes := q.v.Codes
-		if q.mode != qRow || q.kind != quant.Int8 || len(codes) < len(idx) {
-			qspmvTiled(y, x, ptr, idx, q, alpha, beta)
-			return
-		}
-		if len(ptr) != len(y)+1 || len(q.rs) != len(y) {
+		if len(ptr) != len(y)+1 {
 			panic("kernels: QSpMV: internal error: lengths")
 		}
 		if beta == 0 {
-			beta = 0 // +0: the kernel does not read y
+			beta = 0 // +0: the kernels do not read y
 		}
-		rs := q.rs
-		asmPieces(len(y), spmvRowsPerCall, func(lo, hi int) (int, bool) {
-			k(y[lo:hi], x, ptr[lo:hi+1], idx, codes, rs[lo:hi], alpha, beta)
-			return hi, true
-		}, func(lo, end int) {
-			qRaceRows(ptr, idx, codes, x, lo, end)
-			raceRead(rs[lo:end])
-			raceWrite(y[lo:end])
-		})
+		codes := q.v.Codes
+		switch {
+		case ks.i8Row != nil && q.mode == qRow && q.kind == quant.Int8 && len(codes) >= len(idx):
+			if len(q.rs) != len(y) {
+				panic("kernels: QSpMV: internal error: lengths")
+			}
+			rs := q.rs
+			asmPieces(len(y), spmvRowsPerCall, func(lo, hi int) (int, bool) {
+				ks.i8Row(y[lo:hi], x, ptr[lo:hi+1], idx, codes, rs[lo:hi], alpha, beta)
+				return hi, true
+			}, func(lo, end int) {
+				raceRows(ptr, idx, codes, x, lo, end, false)
+				raceRead(rs[lo:end])
+				raceWrite(y[lo:end])
+			})
+		case ks.block4 != nil && q4Fused(q, len(idx)):
+			table, b := q.table[:], q.b
+			mx, scale, exps := q.kind == quant.MXFP4, q.v.Scale, q.v.Exp
+			asmPieces(len(y), spmvRowsPerCall, func(lo, hi int) (int, bool) {
+				if mx {
+					ks.mx4(y[lo:hi], x, ptr[lo:hi+1], idx, codes, table, exps, b, alpha, beta)
+				} else {
+					ks.block4(y[lo:hi], x, ptr[lo:hi+1], idx, codes, table, scale, b, alpha, beta)
+				}
+				return hi, true
+			}, func(lo, end int) {
+				if mx {
+					qRaceRows4(ptr, idx, codes, exps, b, x, lo, end)
+				} else {
+					qRaceRows4(ptr, idx, codes, scale, b, x, lo, end)
+				}
+				raceWrite(y[lo:end])
+			})
+		default:
+			qspmvTiled(y, x, ptr, idx, q, alpha, beta)
+		}
 	}
 }
 
-// qRaceRows is raceRows for a kernel on 8-bit codes.
-func qRaceRows(ptr, idx []uint64, codes []byte, x []float32, lo, end int) {
-	raceRead(ptr[lo : end+1])
+// q4Fused reports whether the 4-bit block kernels take q, an operand on n
+// values: 4-bit codes by block, blocks of at least a vector of 16 (a
+// vector spans at most two), and codes and a scale (MX: an exponent) for
+// every block of the n values.
+func q4Fused(q *qOperand, n int) bool {
+	if q.mode != qBlock || q.table == nil || q.b < 16 || len(q.v.Codes) < (n+1)/2 {
+		return false
+	}
+	params := len(q.v.Scale)
+	if q.kind == quant.MXFP4 {
+		params = len(q.v.Exp)
+	}
+	return params >= (n+q.b-1)/q.b
+}
+
+// qRaceRows4 is raceRows for a kernel on 4-bit codes with one parameter
+// per block of b values.
+func qRaceRows4[P any](ptr, idx []uint64, codes []byte, params []P, b int, x []float32, lo, end int) {
+	raceRows(ptr, idx, idx, x, lo, end, false) // the indices and x; idx stands for the values
 	for i := lo; i < end; i++ {
-		a, b := clampRange(ptr, i, len(idx))
-		raceRead(idx[a:b])
-		raceRead(codes[a:b])
-		for _, j := range idx[a:b] {
-			if j < uint64(len(x)) {
-				raceRead(x[j : j+1])
-			}
+		a, e := clampRange(ptr, i, len(idx))
+		if a < e {
+			raceRead(codes[a/2 : (e+1)/2])
+			raceRead(params[a/b : (e-1)/b+1])
 		}
 	}
 }

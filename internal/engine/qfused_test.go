@@ -104,12 +104,15 @@ func maxRowOf(ptr []uint64) int {
 }
 
 // qFusedSchemes is qSchemes, or under -short one scheme of each kind and
-// granularity.
+// granularity, and the 4-bit block sizes the fused 4-bit kernels tell
+// apart: one vector (16), blocks from odd nibbles (17), a vector and a
+// half (24).
 func qFusedSchemes() []string {
+	s := qSchemes
 	if testing.Short() {
-		return qProductSchemes()
+		s = qProductSchemes()
 	}
-	return qSchemes
+	return append(s[:len(s):len(s)], "int4:block=16", "nf4:block=17", "int4:block=24")
 }
 
 func TestQFusedSpMV(t *testing.T) {

@@ -54,7 +54,7 @@ func registerAMD64() bool {
 		// The fused SpMV kernel where one is written for the operand (int8
 		// codes with one scale per row), tiles of decoded values
 		// (qfused_tiled.go) elsewhere.
-		qspmv.set(tierAVX2, qspmvFusedAsm(amd64.QSpMVI8RowAVX2))
+		qspmv.set(tierAVX2, qspmvFusedAsm(qspmvKernels{i8Row: amd64.QSpMVI8RowAVX2}))
 		qspmm.set(tierAVX2, qspmmTiled)
 	}
 	if amd64.HasAVX512 {
@@ -109,10 +109,14 @@ func registerAMD64() bool {
 		spmvNarrowF64U32.set(tierAVX512, spmvNarrowAsm(amd64.SpMVNarrowF64U32AVX512))
 		qspmvNarrowU16.set(tierAVX512, qspmvNarrowAsm(amd64.QSpMVNarrowI8U16AVX512))
 		qspmvNarrowU32.set(tierAVX512, qspmvNarrowAsm(amd64.QSpMVNarrowI8U32AVX512))
-		// The AVX2 kernel serves this tier too: like the float32 SpMV, the
-		// loop is held by its loads of x, which 16-lane vectors do not
-		// speed up.
-		qspmv.set(tierAVX512, qspmvFusedAsm(amd64.QSpMVI8RowAVX2))
+		// The AVX2 int8 kernel serves this tier too: like the float32
+		// SpMV, the loop is held by its loads of x, which 16-lane vectors
+		// do not speed up. 4-bit codes by block decode 16 at a time.
+		qspmv.set(tierAVX512, qspmvFusedAsm(qspmvKernels{
+			i8Row:  amd64.QSpMVI8RowAVX2,
+			block4: amd64.QSpMV4BlockAVX512,
+			mx4:    amd64.QSpMV4MXAVX512,
+		}))
 		qspmm.set(tierAVX512, qspmmTiled)
 	}
 	return true
