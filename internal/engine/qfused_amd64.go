@@ -11,12 +11,14 @@ import (
 
 // qspmvKernels are one tier's fused SpMV kernels, nil where the tier has
 // none: i8Row on int8 codes with a scale per row (amd64.QSpMVI8RowAVX2's
-// contract), block4 and mx4 on 4-bit codes with a float32 or E8M0 scale
-// per block (amd64.QSpMV4BlockAVX512's and QSpMV4MXAVX512's).
+// contract), i8Block on int8 codes with a scale per block
+// (QSpMVI8BlockAVX512's), block4 and mx4 on 4-bit codes with a float32 or
+// E8M0 scale per block (QSpMV4BlockAVX512's and QSpMV4MXAVX512's).
 type qspmvKernels struct {
-	i8Row  func(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
-	block4 func(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha, beta float32)
-	mx4    func(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
+	i8Row   func(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
+	i8Block func(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32)
+	block4  func(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha, beta float32)
+	mx4     func(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
 }
 
 // qspmvFusedAsm is the glue of the fused SpMV kernels: an operand one of
@@ -47,7 +49,17 @@ func qspmvFusedAsm(ks qspmvKernels) qspmvFunc {
 				raceRead(rs[lo:end])
 				raceWrite(y[lo:end])
 			})
-		case ks.block4 != nil && q4Fused(q, len(idx)):
+		case ks.i8Block != nil && q.kind == quant.Int8 && qBlockFused(q, len(idx), len(idx)):
+			scale, b := q.v.Scale, q.b
+			asmPieces(len(y), spmvRowsPerCall, func(lo, hi int) (int, bool) {
+				ks.i8Block(y[lo:hi], x, ptr[lo:hi+1], idx, codes, scale, b, alpha, beta)
+				return hi, true
+			}, func(lo, end int) {
+				raceRows(ptr, idx, codes, x, lo, end, false)
+				qRaceBlocks(ptr, idx, scale, b, lo, end)
+				raceWrite(y[lo:end])
+			})
+		case ks.block4 != nil && q.table != nil && qBlockFused(q, len(idx), (len(idx)+1)/2):
 			table, b := q.table[:], q.b
 			mx, scale, exps := q.kind == quant.MXFP4, q.v.Scale, q.v.Exp
 			asmPieces(len(y), spmvRowsPerCall, func(lo, hi int) (int, bool) {
@@ -71,12 +83,12 @@ func qspmvFusedAsm(ks qspmvKernels) qspmvFunc {
 	}
 }
 
-// q4Fused reports whether the 4-bit block kernels take q, an operand on n
-// values: 4-bit codes by block, blocks of at least a vector of 16 (a
-// vector spans at most two), and codes and a scale (MX: an exponent) for
-// every block of the n values.
-func q4Fused(q *qOperand, n int) bool {
-	if q.mode != qBlock || q.table == nil || q.b < 16 || len(q.v.Codes) < (n+1)/2 {
+// qBlockFused reports whether the block kernels take q, an operand on n
+// values whose codes take bytes bytes: codes by block, blocks of at least
+// a vector of 16 (a vector spans at most two), and the codes and a scale
+// (MX: an exponent) for every block of the n values.
+func qBlockFused(q *qOperand, n, bytes int) bool {
+	if q.mode != qBlock || q.b < 16 || len(q.v.Codes) < bytes {
 		return false
 	}
 	params := len(q.v.Scale)
@@ -91,9 +103,18 @@ func q4Fused(q *qOperand, n int) bool {
 func qRaceRows4[P any](ptr, idx []uint64, codes []byte, params []P, b int, x []float32, lo, end int) {
 	raceRows(ptr, idx, idx, x, lo, end, false) // the indices and x; idx stands for the values
 	for i := lo; i < end; i++ {
-		a, e := clampRange(ptr, i, len(idx))
-		if a < e {
+		if a, e := clampRange(ptr, i, len(idx)); a < e {
 			raceRead(codes[a/2 : (e+1)/2])
+		}
+	}
+	qRaceBlocks(ptr, idx, params, b, lo, end)
+}
+
+// qRaceBlocks records the reads of the parameters of the blocks of b
+// values that rows lo..end-1 of ptr touch.
+func qRaceBlocks[P any](ptr, idx []uint64, params []P, b int, lo, end int) {
+	for i := lo; i < end; i++ {
+		if a, e := clampRange(ptr, i, len(idx)); a < e {
 			raceRead(params[a/b : (e-1)/b+1])
 		}
 	}

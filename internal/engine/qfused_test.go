@@ -3,6 +3,7 @@ package engine
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/hurray-format/hurray-go/quant"
@@ -104,15 +105,22 @@ func maxRowOf(ptr []uint64) int {
 }
 
 // qFusedSchemes is qSchemes, or under -short one scheme of each kind and
-// granularity, and the 4-bit block sizes the fused 4-bit kernels tell
-// apart: one vector (16), blocks from odd nibbles (17), a vector and a
-// half (24).
+// granularity, and the block sizes the fused block kernels tell apart: one
+// vector (16), blocks from odd offsets (17), a vector and a half (24), two
+// vectors (32) and four (64).
 func qFusedSchemes() []string {
 	s := qSchemes
 	if testing.Short() {
 		s = qProductSchemes()
 	}
-	return append(s[:len(s):len(s)], "int4:block=16", "nf4:block=17", "int4:block=24")
+	s = s[:len(s):len(s)]
+	for _, e := range []string{"int4:block=16", "nf4:block=17", "int4:block=24",
+		"int8:block=16", "int8:block=17", "int8:block=24", "int8:block=32", "int8:block=64"} {
+		if !slices.Contains(s, e) {
+			s = append(s, e)
+		}
+	}
+	return s
 }
 
 func TestQFusedSpMV(t *testing.T) {
@@ -247,7 +255,7 @@ func qJunk(rng *rand.Rand, n, rows, nx int) (ptr, idx []uint64) {
 // cover junk rows).
 func TestQFusedJunk(t *testing.T) {
 	rng := rand.New(rand.NewPCG(55, 56))
-	for _, spelling := range []string{"int8:tensor", "uint8:tensor", "int8:channel:axis=1", "uint8:channel:axis=1", "int8:block=16", "uint8:block=40", "int4:block=32", "nf4:block=64", "mxfp4", "mxfp8"} {
+	for _, spelling := range []string{"int8:tensor", "uint8:tensor", "int8:channel:axis=1", "uint8:channel:axis=1", "int8:block=16", "int8:block=17", "uint8:block=40", "int4:block=32", "nf4:block=64", "mxfp4", "mxfp8"} {
 		s := quant.MustParse(spelling)
 		for trial := range 4 {
 			n := 200 + rng.IntN(800)

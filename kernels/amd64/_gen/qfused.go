@@ -27,6 +27,18 @@ loads, the codes sign-extended and converted, two accumulators), then one
 at a time, skipping entries whose index is not below len(x). It needs
 len(ptr) == len(y)+1, len(codes) >= len(idx) and len(rs) >= len(y).
 Requires: AVX, AVX2, FMA3.`},
+		{"qfused", "QSpMVI8RowAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)", `QSpMVI8RowAVX512 is QSpMVI8RowAVX2 with 16-lane vectors: a step of 16
+entries is one range check (VPCMPUQ), the codes sign-extended and
+converted in one vector, x by the float32 SpMV kernel's scalar loads, one
+FMA.
+Requires: AVX512F, AVX512BW, BMI2.`},
+		{"qfused", "QSpMVI8BlockAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32)", `QSpMVI8BlockAVX512 is QSpMV4BlockAVX512 on int8 codes, one a byte:
+
+	s += (float32(int8(codes[k])) * scale[k/b]) * x[idx[k]]
+
+It needs len(ptr) == len(y)+1, b >= 16, len(codes) >= len(idx) and a
+scale for every block of the values of the rows.
+Requires: AVX512F, AVX512BW, BMI2.`},
 		{"qfused", "QSpMV4BlockAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha, beta float32)", `QSpMV4BlockAVX512 computes SpMV on 4-bit codes (two a byte, value k in
 the low nibble of codes[k/2] when k is even, the high one otherwise) with
 one scale per block of b values, blocks running through the stored values
@@ -173,8 +185,9 @@ accumulators, X2 its scalar sum.`)
 	f.label(p + "done")
 	f.i("VZEROUPPER")
 	f.i("RET")
-	qf4AVX512(f, "QSpMV4BlockAVX512", false)
-	qf4AVX512(f, "QSpMV4MXAVX512", true)
+	for _, q := range qfKinds {
+		qfAVX512(f, q.name, q.k)
+	}
 	return f.String()
 }
 
@@ -221,9 +234,50 @@ index (p+i)/2 among the step's code bytes and its shift 4*((p+i)&1).`)
 	f.line("GLOBL qfnib<>(SB), RODATA|NOPTR, $%d", o)
 }
 
-// qf4Scale loads the scale of the block at BX (float32, or with mx an
+// qfKind is what one AVX-512 fused SpMV kernel reads: int8 codes (nib
+// false) or 4-bit codes through a table, and a scale per row (row), per
+// block of float32 scales, or per block of E8M0 exponents (mx).
+type qfKind struct {
+	nib, mx, row bool
+}
+
+// qfKinds are the AVX-512 kernels by name.
+var qfKinds = []struct {
+	name string
+	k    qfKind
+}{
+	{"QSpMVI8RowAVX512", qfKind{row: true}},
+	{"QSpMVI8BlockAVX512", qfKind{}},
+	{"QSpMV4BlockAVX512", qfKind{nib: true}},
+	{"QSpMV4MXAVX512", qfKind{nib: true, mx: true}},
+}
+
+// args are the frame offsets of the kernel's arguments past codes: the
+// scales' (rs, scale or exps), b's (0 for row) and alpha's (beta's 4 on).
+func (k qfKind) args() (scale, b, alpha int) {
+	switch {
+	case k.row:
+		return 120, 0, 144
+	case k.nib:
+		return 144, 168, 176
+	}
+	return 120, 144, 152
+}
+
+// scaleName is the name of the scales' argument.
+func (k qfKind) scaleName() string {
+	switch {
+	case k.row:
+		return "rs"
+	case k.mx:
+		return "exps"
+	}
+	return "scale"
+}
+
+// qfScale loads the scale of the block at BX (float32, or with mx an
 // E8M0 exponent) broadcast into Z31. It clobbers R14 and R15.
-func qf4Scale(f *asmFile, mx bool) {
+func qfScale(f *asmFile, mx bool) {
 	if !mx {
 		f.i("VBROADCASTSS (BX), Z31")
 		return
@@ -236,17 +290,17 @@ func qf4Scale(f *asmFile, mx bool) {
 	f.i("VPBROADCASTD R14, Z31")
 }
 
-// qf4AVX512 writes a fused SpMV kernel on 4-bit codes with a scale per
-// block: float32 scales, or with mx E8M0 exponents. The range check and
-// x's vector are the float32 SpMV kernel's (spmvKernel's check and
+// qfAVX512 writes an AVX-512 fused SpMV kernel of kind k. The range check
+// and x's vector are the float32 SpMV kernel's (spmvKernel's check and
 // block, without the block's FMA).
-func qf4AVX512(f *asmFile, name string, mx bool) {
-	es := 4
-	if mx {
-		es = 1
+func qfAVX512(f *asmFile, name string, k qfKind) {
+	ses := 4 // the size of a block's scale
+	if k.mx {
+		ses = 1
 	}
-	k := &spmvKernel{isa: "avx512", es: 4, sd: "SS", betaOff: 180, l: strings.ToLower(name)}
-	p := k.l
+	sOff, bOff, aOff := k.args()
+	sk := &spmvKernel{isa: "avx512", es: 4, sd: "SS", betaOff: aOff + 4, l: strings.ToLower(name)}
+	p := sk.l
 	f.text(name, 0, "AVX512F, AVX512BW, BMI2", "")
 	f.i("MOVQ y_base+0(FP), DI")
 	f.i("MOVQ x_base+24(FP), SI")
@@ -255,80 +309,96 @@ func qf4AVX512(f *asmFile, name string, mx bool) {
 	f.i("MOVQ ptr_base+48(FP), DX")
 	f.i("MOVQ idx_base+72(FP), R9")
 	f.i("MOVQ codes_base+96(FP), R11")
-	f.i("MOVQ table_base+120(FP), R14")
-	f.i("VMOVUPS (R14), Z29")
-	f.i("VMOVSS alpha+176(FP), X13")
-	f.i("VMOVSS beta+180(FP), X12")
+	if k.nib {
+		f.i("MOVQ table_base+120(FP), R14")
+		f.i("VMOVUPS (R14), Z29")
+	}
+	if k.row {
+		f.i("MOVQ rs_base+%d(FP), BX", sOff)
+	}
+	f.i("VMOVSS alpha+%d(FP), X13", aOff)
+	f.i("VMOVSS beta+%d(FP), X12", aOff+4)
 	f.i("XORQ AX, AX")
 	qfRow(f, p, true)
 	f.i("VPXORQ Z0, Z0, Z0")
 	f.i("VXORPS X2, X2, X2")
-	f.i("CMPQ R12, R13")
-	f.i("JAE %ssum", p)
-	f.c("the block of the first value: BX its scale, R10 its values from here on")
-	f.i("MOVQ AX, R8")
-	f.i("MOVQ DX, R14")
-	f.i("MOVQ R12, AX")
-	f.i("XORL DX, DX")
-	f.i("DIVQ b+168(FP)")
-	f.i("MOVQ b+168(FP), R10")
-	f.i("SUBQ DX, R10")
-	sname := "scale"
-	if mx {
-		sname = "exps"
+	if !k.row {
+		f.i("CMPQ R12, R13")
+		f.i("JAE %ssum", p)
+		f.c("the block of the first value: BX its scale, R10 its values from here on")
+		f.i("MOVQ AX, R8")
+		f.i("MOVQ DX, R14")
+		f.i("MOVQ R12, AX")
+		f.i("XORL DX, DX")
+		f.i("DIVQ b+%d(FP)", bOff)
+		f.i("MOVQ b+%d(FP), R10", bOff)
+		f.i("SUBQ DX, R10")
+		f.i("MOVQ %s_base+%d(FP), BX", k.scaleName(), sOff)
+		f.i("LEAQ (BX)(AX*%d), BX", ses)
+		f.i("MOVQ R8, AX")
+		f.i("MOVQ R14, DX")
+		qfScale(f, k.mx)
 	}
-	f.i("MOVQ %s_base+144(FP), BX", sname)
-	f.i("LEAQ (BX)(AX*%d), BX", es)
-	f.i("MOVQ R8, AX")
-	f.i("MOVQ R14, DX")
-	qf4Scale(f, mx)
-	f.c("Z28, Z27: the nibble lanes' byte index and shift for the row's phase")
-	f.i("MOVQ R12, R14")
-	f.i("ANDQ $1, R14")
-	f.i("SHLQ $7, R14")
-	f.i("LEAQ qfnib<>(SB), R15")
-	f.i("VMOVDQU32 (R15)(R14*1), Z28")
-	f.i("VMOVDQU32 64(R15)(R14*1), Z27")
+	if k.nib {
+		f.c("Z28, Z27: the nibble lanes' byte index and shift for the row's phase")
+		f.i("MOVQ R12, R14")
+		f.i("ANDQ $1, R14")
+		f.i("SHLQ $7, R14")
+		f.i("LEAQ qfnib<>(SB), R15")
+		f.i("VMOVDQU32 (R15)(R14*1), Z28")
+		f.i("VMOVDQU32 64(R15)(R14*1), Z27")
+	}
 	f.label(p + "by16")
 	f.i("LEAQ 16(R12), CX")
 	f.i("CMPQ CX, R13")
 	f.i("JA %stail", p)
-	qfLines(f, k.check(2, p+"tail"))
+	qfLines(f, sk.check(2, p+"tail"))
 	f.i("PREFETCHT0 %d(R9)(R12*8)", spmvPFD)
 	f.i("PREFETCHT0 %d(R9)(R12*8)", spmvPFD+64)
-	f.c("Z17: the 16 values' scales")
-	f.i("VMOVAPS Z31, Z17")
-	f.i("CMPQ R10, $16")
-	f.i("JLT %ssplit", p)
-	f.i("SUBQ $16, R10")
-	f.i("JMP %sdecode", p)
-	f.label(p + "split")
-	f.c("lanes from m = R10 on are in the next block")
-	f.i("MOVL $0xffff, R14")
-	f.i("BZHIL R10, R14, R14")
-	f.i("KMOVW R14, K3")
-	f.i("KNOTW K3, K3")
-	f.i("ADDQ $%d, BX", es)
-	qf4Scale(f, mx)
-	f.i("VMOVAPS Z31, K3, Z17")
-	f.i("ADDQ b+168(FP), R10")
-	f.i("SUBQ $16, R10")
-	f.label(p + "decode")
-	f.c("Z16: table[nibble k+i] * scale, from code bytes k/2 .. (k+15)/2")
-	f.i("MOVQ R12, R14")
-	f.i("SHRQ $1, R14")
-	f.i("LEAQ 15(R12), R15")
-	f.i("SHRQ $1, R15")
-	f.i("VMOVQ (R11)(R14*1), X3")
-	f.i("VPINSRB $8, (R11)(R15*1), X3, X3")
-	f.i("PREFETCHT0 %d(R11)(R14*1)", spmvPFD/16)
-	f.i("VPMOVZXBD X3, Z16")
-	f.i("VPERMD Z16, Z28, Z16")
-	f.i("VPSRLVD Z27, Z16, Z16")
-	f.i("VPERMPS Z29, Z16, Z16 // the table's low 4 bits of each lane")
-	f.i("VMULPS Z17, Z16, Z16")
+	if !k.row {
+		f.c("Z17: the 16 values' scales")
+		f.i("VMOVAPS Z31, Z17")
+		f.i("CMPQ R10, $16")
+		f.i("JLT %ssplit", p)
+		f.i("SUBQ $16, R10")
+		f.i("JMP %sdecode", p)
+		f.label(p + "split")
+		f.c("lanes from m = R10 on are in the next block")
+		f.i("MOVL $0xffff, R14")
+		f.i("BZHIL R10, R14, R14")
+		f.i("KMOVW R14, K3")
+		f.i("KNOTW K3, K3")
+		f.i("ADDQ $%d, BX", ses)
+		qfScale(f, k.mx)
+		f.i("VMOVAPS Z31, K3, Z17")
+		f.i("ADDQ b+%d(FP), R10", bOff)
+		f.i("SUBQ $16, R10")
+		f.label(p + "decode")
+	}
+	if k.nib {
+		f.c("Z16: table[nibble k+i], from code bytes k/2 .. (k+15)/2")
+		f.i("MOVQ R12, R14")
+		f.i("SHRQ $1, R14")
+		f.i("LEAQ 15(R12), R15")
+		f.i("SHRQ $1, R15")
+		f.i("VMOVQ (R11)(R14*1), X3")
+		f.i("VPINSRB $8, (R11)(R15*1), X3, X3")
+		f.i("PREFETCHT0 %d(R11)(R14*1)", spmvPFD/16)
+		f.i("VPMOVZXBD X3, Z16")
+		f.i("VPERMD Z16, Z28, Z16")
+		f.i("VPSRLVD Z27, Z16, Z16")
+		f.i("VPERMPS Z29, Z16, Z16 // the table's low 4 bits of each lane")
+	} else {
+		f.c("Z16: the 16 codes as float32")
+		f.i("PREFETCHT0 %d(R11)(R12*1)", spmvPFD/8)
+		f.i("VPMOVSXBD (R11)(R12*1), Z16")
+		f.i("VCVTDQ2PS Z16, Z16")
+	}
+	if !k.row {
+		f.i("VMULPS Z17, Z16, Z16")
+	}
 	xa, xb := []string{"X8", "X9", "X10", "X11"}, []string{"X4", "X5", "X6", "X7"}
-	for _, blk := range [][]string{k.block(0, xa, "Z0"), k.block(8, xb, "Z0")} {
+	for _, blk := range [][]string{sk.block(0, xa, "Z0"), sk.block(8, xb, "Z0")} {
 		qfLines(f, blk[:len(blk)-1]) // all but its FMA
 	}
 	f.i("VINSERTF64X4 $1, Y4, Z8, Z8")
@@ -338,26 +408,35 @@ func qf4AVX512(f *asmFile, name string, mx bool) {
 	f.label(p + "tail")
 	f.i("CMPQ R12, R13")
 	f.i("JAE %ssum", p)
-	f.i("TESTQ R10, R10")
-	f.i("JNZ %sone", p)
-	f.i("ADDQ $%d, BX", es)
-	qf4Scale(f, mx)
-	f.i("MOVQ b+168(FP), R10")
-	f.label(p + "one")
-	f.i("DECQ R10")
+	if !k.row {
+		f.i("TESTQ R10, R10")
+		f.i("JNZ %sone", p)
+		f.i("ADDQ $%d, BX", ses)
+		qfScale(f, k.mx)
+		f.i("MOVQ b+%d(FP), R10", bOff)
+		f.label(p + "one")
+		f.i("DECQ R10")
+	}
 	f.i("MOVQ (R9)(R12*8), R8")
 	f.i("CMPQ R8, x_len+32(FP)")
 	f.i("JAE %sskip", p)
-	f.i("MOVQ R12, R14")
-	f.i("SHRQ $1, R14")
-	f.i("MOVBLZX (R11)(R14*1), R14")
-	f.i("MOVL R12, CX")
-	f.i("ANDL $1, CX")
-	f.i("SHLL $2, CX")
-	f.i("SHRL CX, R14")
-	f.i("VMOVD R14, X16")
-	f.i("VPERMPS Z29, Z16, Z16")
-	f.i("VMULSS X31, X16, X16")
+	if k.nib {
+		f.i("MOVQ R12, R14")
+		f.i("SHRQ $1, R14")
+		f.i("MOVBLZX (R11)(R14*1), R14")
+		f.i("MOVL R12, CX")
+		f.i("ANDL $1, CX")
+		f.i("SHLL $2, CX")
+		f.i("SHRL CX, R14")
+		f.i("VMOVD R14, X16")
+		f.i("VPERMPS Z29, Z16, Z16")
+	} else {
+		f.i("MOVBLSX (R11)(R12*1), R14")
+		f.i("VCVTSI2SSL R14, X16, X16")
+	}
+	if !k.row {
+		f.i("VMULSS X31, X16, X16")
+	}
 	f.i("VFMADD231SS (SI)(R8*4), X16, X2")
 	f.label(p + "skip")
 	f.i("INCQ R12")
@@ -365,8 +444,11 @@ func qf4AVX512(f *asmFile, name string, mx bool) {
 	f.label(p + "sum")
 	qfLines(f, spmvHsum(4, true))
 	f.i("VADDSS X0, X2, X2")
-	qfLines(f, k.scale("X2"))
-	qfLines(f, k.storeY(p+"nobeta", "\tINCQ AX", fmt.Sprintf("\tJMP %srow", p)))
+	if k.row {
+		f.i("VMULSS (BX)(AX*4), X2, X2")
+	}
+	qfLines(f, sk.scale("X2"))
+	qfLines(f, sk.storeY(p+"nobeta", "\tINCQ AX", fmt.Sprintf("\tJMP %srow", p)))
 	f.label(p + "done")
 	f.i("VZEROUPPER")
 	f.i("RET")
