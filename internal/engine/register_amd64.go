@@ -109,8 +109,11 @@ func registerAMD64() bool {
 		spmvNarrowF64U32.set(tierAVX512, spmvNarrowAsm(amd64.SpMVNarrowF64U32AVX512))
 		qspmvNarrowU16.set(tierAVX512, qspmvNarrowAsm(amd64.QSpMVNarrowI8U16AVX512))
 		qspmvNarrowU32.set(tierAVX512, qspmvNarrowAsm(amd64.QSpMVNarrowI8U32AVX512))
+		// The AVX2 int8 kernel by row serves this tier too: like the
+		// float32 SpMV, its loop is held by its loads of x, and
+		// QSpMVI8RowAVX512's 16-lane decode runs no faster on M4.
 		qspmv.set(tierAVX512, qspmvFusedAsm(qspmvKernels{
-			i8Row:   amd64.QSpMVI8RowAVX512,
+			i8Row:   amd64.QSpMVI8RowAVX2,
 			i8Block: amd64.QSpMVI8BlockAVX512,
 			block4:  amd64.QSpMV4BlockAVX512,
 			mx4:     amd64.QSpMV4MXAVX512,
