@@ -191,13 +191,24 @@ func (c qCase) check(t *testing.T, rng *rand.Rand, f qForm, name string) {
 	}
 }
 
+// qProductSchemes are testutil's schemes and blocks of 8-bit codes the
+// fused block kernels take: one vector (16), odd (17), a vector and a
+// half (24), 32 and 64.
+func qProductSchemes() []quant.Scheme {
+	s := testutil.Schemes(2)
+	for _, b := range []int{16, 17, 24, 32, 64} {
+		s = append(s, quant.MustParse(fmt.Sprintf("int8:block=%d", b)))
+	}
+	return s
+}
+
 func testQuantizedProducts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(61, 62))
 	for si, sh := range qShapes {
 		d, keep := randomDense(sh.rows, sh.cols, sh.density, uint64(70+si))
 		for _, csc := range []bool{false, true} {
 			a := fromDense(t, d, keep, sh.rows, sh.cols, csc)
-			for _, s := range testutil.Schemes(2) {
+			for _, s := range qProductSchemes() {
 				c := newQCase(t, a, s)
 				ks := []int{1, 3, 16, 17}
 				if sh.cols > 1000 {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hurray-format/hurray-go/kernels/amd64"
 	"github.com/hurray-format/hurray-go/kernels/arm64"
+	"github.com/hurray-format/hurray-go/quant"
 )
 
 // guardRegion is read-write memory between two PROT_NONE pages: a kernel
@@ -251,5 +252,72 @@ func TestStartsKernelsGuarded(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// bytesAt is at for n bytes.
+func (g *guardRegion) bytesAt(n int, atEnd bool) []byte {
+	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(g.rw))), len(g.rw)*8)
+	if atEnd {
+		return b[len(b)-n:]
+	}
+	return b[:n:n]
+}
+
+// floatsAt is at for n float32s.
+func (g *guardRegion) floatsAt(n int, atEnd bool) []float32 {
+	b := g.bytesAt(4*n, atEnd)
+	return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(b))), n)
+}
+
+// TestQFusedGuarded runs the fused SpMV of every tier with the indices,
+// codes, scales, x and y against guard pages at either edge, the codes and
+// scales exactly as long as the values need, on rows of every length from
+// 0 to 40 and on junk pointers and indices: the kernels must touch nothing
+// outside (a fault fails the run) and agree with ref.
+func TestQFusedGuarded(t *testing.T) {
+	rng := rand.New(rand.NewPCG(45, 46))
+	ri, rc, rs, rx, ry := newGuardRegion(t, 2048), newGuardRegion(t, 2048), newGuardRegion(t, 2048), newGuardRegion(t, 2048), newGuardRegion(t, 2048)
+	every := []uint64{0}
+	for n := range 41 {
+		every = append(every, every[len(every)-1]+uint64(n))
+	}
+	for _, spelling := range []string{"int8:tensor", "int8:block=16", "int8:block=17", "int8:block=64", "int4:block=16", "nf4:block=17", "mxfp4"} {
+		s := quant.MustParse(spelling)
+		for trial := range 4 {
+			ptr := every
+			n := int(ptr[len(ptr)-1])
+			nx := 1 + rng.IntN(300)
+			var idx []uint64
+			if trial >= 2 {
+				ptr, idx = qJunk(rng, n, 30, nx)
+			} else {
+				idx, nx = qIdx(rng, ptr, nx)
+			}
+			atEnd := trial%2 == 0
+			v := randQValues(rng, s, n, 1)
+			v.Codes = append(rc.bytesAt(len(v.Codes), atEnd)[:0], v.Codes...)
+			v.Scale = append(rs.floatsAt(len(v.Scale), !atEnd)[:0], v.Scale...)
+			if v.Exp != nil {
+				v.Exp = append(rc.bytesAt(len(v.Exp), !atEnd)[:0], v.Exp...)
+			}
+			gidx := ri.at(n, !atEnd, idx)
+			x := append(rx.floatsAt(nx, atEnd)[:0], frand[float32](rng, nx, 0, false)...)
+			rows := len(ptr) - 1
+			y0 := frand[float32](rng, rows, 0, false)
+			mag := absOf(y0)
+			spmvRef(mag, absOf(x), ptr, idx, junkAbs(&v, Channels{}, idx, uint64(nx)), 1, 0.5)
+			forEachTier(t, qspmv, func(t *testing.T, impl, ref qspmvFunc) {
+				got := append(ry.floatsAt(rows, atEnd)[:0], y0...)
+				want := append([]float32(nil), y0...)
+				qspmvWith(impl, got, x, ptr, gidx, &v, Channels{}, 1, 0.5)
+				qspmvWith(ref, want, x, ptr, idx, &v, Channels{}, 1, 0.5)
+				// copies of equal capacity: qClose compares up to it
+				g, w := append([]float32(nil), got...), append([]float32(nil), want...)
+				if err := qCloseFused(g, w, append(mag[:len(mag):len(mag)], 0), n); err != nil {
+					t.Fatalf("%s trial %d: %v", spelling, trial, err)
+				}
+			})
+		}
 	}
 }

@@ -3,75 +3,119 @@
 package engine
 
 import (
-	"github.com/hurray-format/hurray-go/kernels/amd64"
 	"github.com/hurray-format/hurray-go/quant"
 )
 
-// The fused families' amd64 paths: the fused SpMV kernel where one is
-// written for the operand (int8 codes with one scale per row), tiles of
-// decoded values (qfused_tiled.go) elsewhere.
-var _ = registerQFusedAMD64()
+// The glue of the fused families' amd64 kernels (registered in
+// register_amd64.go).
 
-func registerQFusedAMD64() bool {
-	if amd64.HasAVX2 {
-		qspmv.set(tierAVX2, qspmvFusedAsm(amd64.QSpMVI8RowAVX2))
-		qspmm.set(tierAVX2, qspmmTiled)
-	}
-	if amd64.HasAVX512 {
-		// The AVX2 kernel serves this tier too: like the float32 SpMV,
-		// the loop is held by its loads of x, which 16-lane vectors do
-		// not speed up.
-		qspmv.set(tierAVX512, qspmvFusedAsm(amd64.QSpMVI8RowAVX2))
-		qspmm.set(tierAVX512, qspmmTiled)
-	}
-	return true
+// qspmvKernels are one tier's fused SpMV kernels, nil where the tier has
+// none: i8Row on int8 codes with a scale per row (amd64.QSpMVI8RowAVX2's
+// contract), i8Block on int8 codes with a scale per block
+// (QSpMVI8BlockAVX512's), block4 and mx4 on 4-bit codes with a float32 or
+// E8M0 scale per block (QSpMV4BlockAVX512's and QSpMV4MXAVX512's).
+type qspmvKernels struct {
+	i8Row   func(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
+	i8Block func(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32)
+	block4  func(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha, beta float32)
+	mx4     func(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
 }
 
-// qspmvI8RowKernel is a fused SpMV kernel on int8 codes with a scale per
-// row (amd64.QSpMVI8RowAVX2's contract).
-type qspmvI8RowKernel = func(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
-
-// qspmvFusedAsm is the glue of the fused SpMV kernels: int8 qRow operands
-// run k, spmvRowsPerCall rows a call, after the checks of what k assumes;
-// any other operand takes qspmvTiled.
+// qspmvFusedAsm is the glue of the fused SpMV kernels: an operand one of
+// ks takes runs it, spmvRowsPerCall rows a call, after the checks of what
+// the kernel assumes; any other operand takes qspmvTiled.
 //
 //go:noinline
-func qspmvFusedAsm(k qspmvI8RowKernel) qspmvFunc {
+func qspmvFusedAsm(ks qspmvKernels) qspmvFunc {
 	return func(y, x []float32, ptr, idx []uint64, q *qOperand, alpha, beta float32) {
-		codes := q.v.Codes
-		if q.mode != qRow || q.kind != quant.Int8 || len(codes) < len(idx) {
-			qspmvTiled(y, x, ptr, idx, q, alpha, beta)
-			return
-		}
-		if len(ptr) != len(y)+1 || len(q.rs) != len(y) {
+		if len(ptr) != len(y)+1 {
 			panic("kernels: QSpMV: internal error: lengths")
 		}
 		if beta == 0 {
-			beta = 0 // +0: the kernel does not read y
+			beta = 0 // +0: the kernels do not read y
 		}
-		rs := q.rs
-		asmPieces(len(y), spmvRowsPerCall, func(lo, hi int) (int, bool) {
-			k(y[lo:hi], x, ptr[lo:hi+1], idx, codes, rs[lo:hi], alpha, beta)
-			return hi, true
-		}, func(lo, end int) {
-			qRaceRows(ptr, idx, codes, x, lo, end)
-			raceRead(rs[lo:end])
-			raceWrite(y[lo:end])
-		})
+		codes := q.v.Codes
+		switch {
+		case ks.i8Row != nil && q.mode == qRow && q.kind == quant.Int8 && len(codes) >= len(idx):
+			if len(q.rs) != len(y) {
+				panic("kernels: QSpMV: internal error: lengths")
+			}
+			rs := q.rs
+			asmPieces(len(y), spmvRowsPerCall, func(lo, hi int) (int, bool) {
+				ks.i8Row(y[lo:hi], x, ptr[lo:hi+1], idx, codes, rs[lo:hi], alpha, beta)
+				return hi, true
+			}, func(lo, end int) {
+				raceRows(ptr, idx, codes, x, lo, end, false)
+				raceRead(rs[lo:end])
+				raceWrite(y[lo:end])
+			})
+		case ks.i8Block != nil && q.kind == quant.Int8 && qBlockFused(q, len(idx), len(idx)):
+			scale, b := q.v.Scale, q.b
+			asmPieces(len(y), spmvRowsPerCall, func(lo, hi int) (int, bool) {
+				ks.i8Block(y[lo:hi], x, ptr[lo:hi+1], idx, codes, scale, b, alpha, beta)
+				return hi, true
+			}, func(lo, end int) {
+				raceRows(ptr, idx, codes, x, lo, end, false)
+				qRaceBlocks(ptr, idx, scale, b, lo, end)
+				raceWrite(y[lo:end])
+			})
+		case ks.block4 != nil && q.table != nil && qBlockFused(q, len(idx), (len(idx)+1)/2):
+			table, b := q.table[:], q.b
+			mx, scale, exps := q.kind == quant.MXFP4, q.v.Scale, q.v.Exp
+			asmPieces(len(y), spmvRowsPerCall, func(lo, hi int) (int, bool) {
+				if mx {
+					ks.mx4(y[lo:hi], x, ptr[lo:hi+1], idx, codes, table, exps, b, alpha, beta)
+				} else {
+					ks.block4(y[lo:hi], x, ptr[lo:hi+1], idx, codes, table, scale, b, alpha, beta)
+				}
+				return hi, true
+			}, func(lo, end int) {
+				if mx {
+					qRaceRows4(ptr, idx, codes, exps, b, x, lo, end)
+				} else {
+					qRaceRows4(ptr, idx, codes, scale, b, x, lo, end)
+				}
+				raceWrite(y[lo:end])
+			})
+		default:
+			qspmvTiled(y, x, ptr, idx, q, alpha, beta)
+		}
 	}
 }
 
-// qRaceRows is raceRows for a kernel on 8-bit codes.
-func qRaceRows(ptr, idx []uint64, codes []byte, x []float32, lo, end int) {
-	raceRead(ptr[lo : end+1])
+// qBlockFused reports whether the block kernels take q, an operand on n
+// values whose codes take bytes bytes: codes by block, blocks of at least
+// a vector of 16 (a vector spans at most two), and the codes and a scale
+// (MX: an exponent) for every block of the n values.
+func qBlockFused(q *qOperand, n, bytes int) bool {
+	if q.mode != qBlock || q.b < 16 || len(q.v.Codes) < bytes {
+		return false
+	}
+	params := len(q.v.Scale)
+	if q.kind == quant.MXFP4 {
+		params = len(q.v.Exp)
+	}
+	return params >= (n+q.b-1)/q.b
+}
+
+// qRaceRows4 is raceRows for a kernel on 4-bit codes with one parameter
+// per block of b values.
+func qRaceRows4[P any](ptr, idx []uint64, codes []byte, params []P, b int, x []float32, lo, end int) {
+	raceRows(ptr, idx, idx, x, lo, end, false) // the indices and x; idx stands for the values
 	for i := lo; i < end; i++ {
-		a, b := clampRange(ptr, i, len(idx))
-		raceRead(idx[a:b])
-		raceRead(codes[a:b])
-		for _, j := range idx[a:b] {
-			if j < uint64(len(x)) {
-				raceRead(x[j : j+1])
-			}
+		if a, e := clampRange(ptr, i, len(idx)); a < e {
+			raceRead(codes[a/2 : (e+1)/2])
+		}
+	}
+	qRaceBlocks(ptr, idx, params, b, lo, end)
+}
+
+// qRaceBlocks records the reads of the parameters of the blocks of b
+// values that rows lo..end-1 of ptr touch.
+func qRaceBlocks[P any](ptr, idx []uint64, params []P, b int, lo, end int) {
+	for i := lo; i < end; i++ {
+		if a, e := clampRange(ptr, i, len(idx)); a < e {
+			raceRead(params[a/b : (e-1)/b+1])
 		}
 	}
 }

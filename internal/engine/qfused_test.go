@@ -3,6 +3,7 @@ package engine
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/hurray-format/hurray-go/quant"
@@ -104,51 +105,64 @@ func maxRowOf(ptr []uint64) int {
 }
 
 // qFusedSchemes is qSchemes, or under -short one scheme of each kind and
-// granularity.
+// granularity, and the block sizes the fused block kernels tell apart: one
+// vector (16), blocks from odd offsets (17), a vector and a half (24), two
+// vectors (32) and four (64).
 func qFusedSchemes() []string {
+	s := qSchemes
 	if testing.Short() {
-		return qProductSchemes()
+		s = qProductSchemes()
 	}
-	return qSchemes
+	s = s[:len(s):len(s)]
+	for _, e := range []string{"int4:block=16", "nf4:block=17", "int4:block=24",
+		"int8:block=16", "int8:block=17", "int8:block=24", "int8:block=32", "int8:block=64"} {
+		if !slices.Contains(s, e) {
+			s = append(s, e)
+		}
+	}
+	return s
 }
 
 func TestQFusedSpMV(t *testing.T) {
-	forEachTier(t, qspmv, func(t *testing.T, impl, _ qspmvFunc) {
-		rng := rand.New(rand.NewPCG(51, 52))
-		for si, ptr := range qFusedStructures(rng) {
-			rows := len(ptr) - 1
-			for _, spelling := range qFusedSchemes() {
-				for _, c := range qFusedCases(t, rng, spelling, ptr, 1+rng.IntN(300)) {
-					x := frand[float32](rng, c.cols, 1, si == 3)
-					y0 := frand[float32](rng, rows, 2, false)
-					maxRow := maxRowOf(ptr)
-					for _, ab := range [][2]float32{{1, 0}, {-1.5, 0.5}} {
-						alpha, beta := ab[0], ab[1]
-						init := y0
-						if beta == 0 {
-							init = fguard[float32](rows, 2, float32(math.NaN()))
-							copy(init[len(init):cap(init)], y0[len(y0):cap(y0)])
-						}
-						want := append([]float32(nil), init[:cap(init)]...)[:rows]
-						spmvRef(want, x, ptr, c.idx, c.deq, alpha, beta)
-						mag := absOf(init[:cap(init)])[:rows]
-						if beta == 0 {
-							clear(mag)
-						}
-						spmvRef(mag, absOf(x), ptr, c.idx, c.abs, float32(math.Abs(float64(alpha))), float32(math.Abs(float64(beta))))
-						for _, lo := range []int{0, rows / 3} {
-							got := append([]float32(nil), init[:cap(init)]...)[:rows]
-							qspmvWith(impl, got[lo:], x, ptr[lo:], c.idx, &c.v, c.ch, alpha, beta)
-							copy(got[:lo], want[:lo])
-							if err := qCloseFused(got, want, append(mag[:len(mag):len(mag)], 0), maxRow); err != nil {
-								t.Fatalf("structure %d, %s, alpha %v beta %v, rows from %d: %v", si, c.name, alpha, beta, lo, err)
-							}
+	forEachTier(t, qspmv, func(t *testing.T, impl, _ qspmvFunc) { testQFusedSpMV(t, impl) })
+}
+
+// testQFusedSpMV checks impl, a fused SpMV, against the reference.
+func testQFusedSpMV(t *testing.T, impl qspmvFunc) {
+	rng := rand.New(rand.NewPCG(51, 52))
+	for si, ptr := range qFusedStructures(rng) {
+		rows := len(ptr) - 1
+		for _, spelling := range qFusedSchemes() {
+			for _, c := range qFusedCases(t, rng, spelling, ptr, 1+rng.IntN(300)) {
+				x := frand[float32](rng, c.cols, 1, si == 3)
+				y0 := frand[float32](rng, rows, 2, false)
+				maxRow := maxRowOf(ptr)
+				for _, ab := range [][2]float32{{1, 0}, {-1.5, 0.5}} {
+					alpha, beta := ab[0], ab[1]
+					init := y0
+					if beta == 0 {
+						init = fguard[float32](rows, 2, float32(math.NaN()))
+						copy(init[len(init):cap(init)], y0[len(y0):cap(y0)])
+					}
+					want := append([]float32(nil), init[:cap(init)]...)[:rows]
+					spmvRef(want, x, ptr, c.idx, c.deq, alpha, beta)
+					mag := absOf(init[:cap(init)])[:rows]
+					if beta == 0 {
+						clear(mag)
+					}
+					spmvRef(mag, absOf(x), ptr, c.idx, c.abs, float32(math.Abs(float64(alpha))), float32(math.Abs(float64(beta))))
+					for _, lo := range []int{0, rows / 3} {
+						got := append([]float32(nil), init[:cap(init)]...)[:rows]
+						qspmvWith(impl, got[lo:], x, ptr[lo:], c.idx, &c.v, c.ch, alpha, beta)
+						copy(got[:lo], want[:lo])
+						if err := qCloseFused(got, want, append(mag[:len(mag):len(mag)], 0), maxRow); err != nil {
+							t.Fatalf("structure %d, %s, alpha %v beta %v, rows from %d: %v", si, c.name, alpha, beta, lo, err)
 						}
 					}
 				}
 			}
 		}
-	})
+	}
 }
 
 func TestQFusedSpMM(t *testing.T) {
@@ -244,7 +258,7 @@ func qJunk(rng *rand.Rand, n, rows, nx int) (ptr, idx []uint64) {
 // cover junk rows).
 func TestQFusedJunk(t *testing.T) {
 	rng := rand.New(rand.NewPCG(55, 56))
-	for _, spelling := range []string{"int8:tensor", "uint8:tensor", "int8:channel:axis=1", "uint8:channel:axis=1", "int8:block=16", "uint8:block=40", "int4:block=32", "nf4:block=64", "mxfp4", "mxfp8"} {
+	for _, spelling := range []string{"int8:tensor", "uint8:tensor", "int8:channel:axis=1", "uint8:channel:axis=1", "int8:block=16", "int8:block=17", "uint8:block=40", "int4:block=32", "nf4:block=64", "mxfp4", "mxfp8"} {
 		s := quant.MustParse(spelling)
 		for trial := range 4 {
 			n := 200 + rng.IntN(800)

@@ -59,6 +59,11 @@ func registerAMD64() bool {
 		spmmScatterNarrowF32U32.set(tierAVX2, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF32U32AVX2, amd64.SpMMScatterTileNarrowF32U32AVX2))
 		spmmScatterNarrowF64U16.set(tierAVX2, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U16AVX2, amd64.SpMMScatterTileNarrowF64U16AVX2))
 		spmmScatterNarrowF64U32.set(tierAVX2, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U32AVX2, amd64.SpMMScatterTileNarrowF64U32AVX2))
+		// The fused SpMV kernel where one is written for the operand (int8
+		// codes with one scale per row), tiles of decoded values
+		// (qfused_tiled.go) elsewhere.
+		qspmv.set(tierAVX2, qspmvFusedAsm(qspmvKernels{i8Row: amd64.QSpMVI8RowAVX2}))
+		qspmm.set(tierAVX2, qspmmTiled)
 	}
 	if amd64.HasAVX512 {
 		lowerBound.set(tierAVX512, lowerBoundAVX512)
@@ -120,6 +125,16 @@ func registerAMD64() bool {
 		spmmScatterNarrowF32U32.set(tierAVX512, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF32U32AVX512, amd64.SpMMScatterTileNarrowF32U32AVX512))
 		spmmScatterNarrowF64U16.set(tierAVX512, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U16AVX512, amd64.SpMMScatterTileNarrowF64U16AVX512))
 		spmmScatterNarrowF64U32.set(tierAVX512, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U32AVX512, amd64.SpMMScatterTileNarrowF64U32AVX512))
+		// The AVX2 int8 kernel by row serves this tier too: like the
+		// float32 SpMV, its loop is held by its loads of x, and
+		// QSpMVI8RowAVX512's 16-lane decode runs no faster on M4.
+		qspmv.set(tierAVX512, qspmvFusedAsm(qspmvKernels{
+			i8Row:   amd64.QSpMVI8RowAVX2,
+			i8Block: amd64.QSpMVI8BlockAVX512,
+			block4:  amd64.QSpMV4BlockAVX512,
+			mx4:     amd64.QSpMV4MXAVX512,
+		}))
+		qspmm.set(tierAVX512, qspmmTiled)
 	}
 	return true
 }

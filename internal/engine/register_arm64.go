@@ -49,6 +49,10 @@ func registerARM64() bool {
 		dotRowsF32.set(tierNEON, dotRowsNEON(arm64.DotRowsF32NEON))
 		dotRowsF64.set(tierNEON, dotRowsNEON(arm64.DotRowsF64NEON))
 		dequantize.set(tierNEON, dequantizeNEON)
+		// No fused kernel of its own: tiles of decoded values
+		// (qfused_tiled.go).
+		qspmv.set(tierNEON, qspmvTiled)
+		qspmm.set(tierNEON, qspmmTiled)
 	}
 	return true
 }

@@ -4,6 +4,73 @@
 
 #include "textflag.h"
 
+// qfnib: per phase p of the first value (0 even, 1 odd), lane i's byte
+// index (p+i)/2 among the step's code bytes and its shift 4*((p+i)&1).
+DATA qfnib<>+0(SB)/4, $0
+DATA qfnib<>+4(SB)/4, $0
+DATA qfnib<>+8(SB)/4, $1
+DATA qfnib<>+12(SB)/4, $1
+DATA qfnib<>+16(SB)/4, $2
+DATA qfnib<>+20(SB)/4, $2
+DATA qfnib<>+24(SB)/4, $3
+DATA qfnib<>+28(SB)/4, $3
+DATA qfnib<>+32(SB)/4, $4
+DATA qfnib<>+36(SB)/4, $4
+DATA qfnib<>+40(SB)/4, $5
+DATA qfnib<>+44(SB)/4, $5
+DATA qfnib<>+48(SB)/4, $6
+DATA qfnib<>+52(SB)/4, $6
+DATA qfnib<>+56(SB)/4, $7
+DATA qfnib<>+60(SB)/4, $7
+DATA qfnib<>+64(SB)/4, $0
+DATA qfnib<>+68(SB)/4, $4
+DATA qfnib<>+72(SB)/4, $0
+DATA qfnib<>+76(SB)/4, $4
+DATA qfnib<>+80(SB)/4, $0
+DATA qfnib<>+84(SB)/4, $4
+DATA qfnib<>+88(SB)/4, $0
+DATA qfnib<>+92(SB)/4, $4
+DATA qfnib<>+96(SB)/4, $0
+DATA qfnib<>+100(SB)/4, $4
+DATA qfnib<>+104(SB)/4, $0
+DATA qfnib<>+108(SB)/4, $4
+DATA qfnib<>+112(SB)/4, $0
+DATA qfnib<>+116(SB)/4, $4
+DATA qfnib<>+120(SB)/4, $0
+DATA qfnib<>+124(SB)/4, $4
+DATA qfnib<>+128(SB)/4, $0
+DATA qfnib<>+132(SB)/4, $1
+DATA qfnib<>+136(SB)/4, $1
+DATA qfnib<>+140(SB)/4, $2
+DATA qfnib<>+144(SB)/4, $2
+DATA qfnib<>+148(SB)/4, $3
+DATA qfnib<>+152(SB)/4, $3
+DATA qfnib<>+156(SB)/4, $4
+DATA qfnib<>+160(SB)/4, $4
+DATA qfnib<>+164(SB)/4, $5
+DATA qfnib<>+168(SB)/4, $5
+DATA qfnib<>+172(SB)/4, $6
+DATA qfnib<>+176(SB)/4, $6
+DATA qfnib<>+180(SB)/4, $7
+DATA qfnib<>+184(SB)/4, $7
+DATA qfnib<>+188(SB)/4, $8
+DATA qfnib<>+192(SB)/4, $4
+DATA qfnib<>+196(SB)/4, $0
+DATA qfnib<>+200(SB)/4, $4
+DATA qfnib<>+204(SB)/4, $0
+DATA qfnib<>+208(SB)/4, $4
+DATA qfnib<>+212(SB)/4, $0
+DATA qfnib<>+216(SB)/4, $4
+DATA qfnib<>+220(SB)/4, $0
+DATA qfnib<>+224(SB)/4, $4
+DATA qfnib<>+228(SB)/4, $0
+DATA qfnib<>+232(SB)/4, $4
+DATA qfnib<>+236(SB)/4, $0
+DATA qfnib<>+240(SB)/4, $4
+DATA qfnib<>+244(SB)/4, $0
+DATA qfnib<>+248(SB)/4, $4
+DATA qfnib<>+252(SB)/4, $0
+GLOBL qfnib<>(SB), RODATA|NOPTR, $256
 // The fused quantized SpMV kernels: the float32 SpMV loop with the values
 // decoded from their codes in the loop.
 //
@@ -148,5 +215,689 @@ qi8avx2nobeta:
 	JMP    qi8avx2row
 
 qi8avx2done:
+	VZEROUPPER
+	RET
+
+// func QSpMVI8RowAVX512(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
+// Requires: AVX512F, AVX512BW, BMI2
+TEXT ·QSpMVI8RowAVX512(SB), NOSPLIT, $0-152
+	MOVQ         y_base+0(FP), DI
+	MOVQ         x_base+24(FP), SI
+	MOVQ         x_len+32(FP), R8
+	VPBROADCASTQ R8, Z30
+	MOVQ         ptr_base+48(FP), DX
+	MOVQ         idx_base+72(FP), R9
+	MOVQ         codes_base+96(FP), R11
+	MOVQ         rs_base+120(FP), BX
+	VMOVSS       alpha+144(FP), X13
+	VMOVSS       beta+148(FP), X12
+	XORQ         AX, AX
+
+qspmvi8rowavx512row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qspmvi8rowavx512done
+	MOVQ (DX)(AX*8), R12
+	MOVQ 8(DX)(AX*8), R13
+	MOVQ idx_len+80(FP), R10
+	// clamp the row to 0..len(idx)
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VPXORQ  Z0, Z0, Z0
+	VXORPS  X2, X2, X2
+
+qspmvi8rowavx512by16:
+	LEAQ       16(R12), CX
+	CMPQ       CX, R13
+	JA         qspmvi8rowavx512tail
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	KORTESTB   K1, K2
+	JNZ        qspmvi8rowavx512tail
+	PREFETCHT0 2048(R9)(R12*8)
+	PREFETCHT0 2112(R9)(R12*8)
+	// Z16: the 16 codes as float32
+	PREFETCHT0   256(R11)(R12*1)
+	VPMOVSXBD    (R11)(R12*1), Z16
+	VCVTDQ2PS    Z16, Z16
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	MOVQ         CX, R12
+	JMP          qspmvi8rowavx512by16
+
+qspmvi8rowavx512tail:
+	CMPQ        R12, R13
+	JAE         qspmvi8rowavx512sum
+	MOVQ        (R9)(R12*8), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qspmvi8rowavx512skip
+	MOVBLSX     (R11)(R12*1), R14
+	VCVTSI2SSL  R14, X16, X16
+	VFMADD231SS (SI)(R8*4), X16, X2
+
+qspmvi8rowavx512skip:
+	INCQ R12
+	JMP  qspmvi8rowavx512tail
+
+qspmvi8rowavx512sum:
+	VEXTRACTF64X4 $1, Z0, Y1
+	VADDPS        Y1, Y0, Y0
+	VEXTRACTF128  $1, Y0, X1
+	VADDPS        X1, X0, X0
+	VMOVHLPS      X0, X0, X1
+	VADDPS        X1, X0, X0
+	VMOVSHDUP     X0, X1
+	VADDSS        X1, X0, X0
+	VADDSS        X0, X2, X2
+	VMULSS        (BX)(AX*4), X2, X2
+	VMULSS        X13, X2, X0
+	CMPL          beta+148(FP), $0
+	JEQ           qspmvi8rowavx512nobeta
+	VFMADD231SS   (DI)(AX*4), X12, X0
+
+qspmvi8rowavx512nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qspmvi8rowavx512row
+
+qspmvi8rowavx512done:
+	VZEROUPPER
+	RET
+
+// func QSpMVI8BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32)
+// Requires: AVX512F, AVX512BW, BMI2
+TEXT ·QSpMVI8BlockAVX512(SB), NOSPLIT, $0-160
+	MOVQ         y_base+0(FP), DI
+	MOVQ         x_base+24(FP), SI
+	MOVQ         x_len+32(FP), R8
+	VPBROADCASTQ R8, Z30
+	MOVQ         ptr_base+48(FP), DX
+	MOVQ         idx_base+72(FP), R9
+	MOVQ         codes_base+96(FP), R11
+	VMOVSS       alpha+152(FP), X13
+	VMOVSS       beta+156(FP), X12
+	XORQ         AX, AX
+
+qspmvi8blockavx512row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qspmvi8blockavx512done
+	MOVQ (DX)(AX*8), R12
+	MOVQ 8(DX)(AX*8), R13
+	MOVQ idx_len+80(FP), R10
+	// clamp the row to 0..len(idx)
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VPXORQ  Z0, Z0, Z0
+	VXORPS  X2, X2, X2
+	CMPQ    R12, R13
+	JAE     qspmvi8blockavx512sum
+	// the block of the first value: BX its scale, R10 its values from here on
+	MOVQ         AX, R8
+	MOVQ         DX, R14
+	MOVQ         R12, AX
+	XORL         DX, DX
+	DIVQ         b+144(FP)
+	MOVQ         b+144(FP), R10
+	SUBQ         DX, R10
+	MOVQ         scale_base+120(FP), BX
+	LEAQ         (BX)(AX*4), BX
+	MOVQ         R8, AX
+	MOVQ         R14, DX
+	VBROADCASTSS (BX), Z31
+
+qspmvi8blockavx512by16:
+	LEAQ       16(R12), CX
+	CMPQ       CX, R13
+	JA         qspmvi8blockavx512tail
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	KORTESTB   K1, K2
+	JNZ        qspmvi8blockavx512tail
+	PREFETCHT0 2048(R9)(R12*8)
+	PREFETCHT0 2112(R9)(R12*8)
+	// Z17: the 16 values' scales
+	VMOVAPS Z31, Z17
+	CMPQ    R10, $16
+	JLT     qspmvi8blockavx512split
+	SUBQ    $16, R10
+	JMP     qspmvi8blockavx512decode
+
+qspmvi8blockavx512split:
+	// lanes from m = R10 on are in the next block
+	MOVL         $0xffff, R14
+	BZHIL        R10, R14, R14
+	KMOVW        R14, K3
+	KNOTW        K3, K3
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K3, Z17
+	ADDQ         b+144(FP), R10
+	SUBQ         $16, R10
+
+qspmvi8blockavx512decode:
+	// Z16: the 16 codes as float32
+	PREFETCHT0   256(R11)(R12*1)
+	VPMOVSXBD    (R11)(R12*1), Z16
+	VCVTDQ2PS    Z16, Z16
+	VMULPS       Z17, Z16, Z16
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	MOVQ         CX, R12
+	JMP          qspmvi8blockavx512by16
+
+qspmvi8blockavx512tail:
+	CMPQ         R12, R13
+	JAE          qspmvi8blockavx512sum
+	TESTQ        R10, R10
+	JNZ          qspmvi8blockavx512one
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	MOVQ         b+144(FP), R10
+
+qspmvi8blockavx512one:
+	DECQ        R10
+	MOVQ        (R9)(R12*8), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qspmvi8blockavx512skip
+	MOVBLSX     (R11)(R12*1), R14
+	VCVTSI2SSL  R14, X16, X16
+	VMULSS      X31, X16, X16
+	VFMADD231SS (SI)(R8*4), X16, X2
+
+qspmvi8blockavx512skip:
+	INCQ R12
+	JMP  qspmvi8blockavx512tail
+
+qspmvi8blockavx512sum:
+	VEXTRACTF64X4 $1, Z0, Y1
+	VADDPS        Y1, Y0, Y0
+	VEXTRACTF128  $1, Y0, X1
+	VADDPS        X1, X0, X0
+	VMOVHLPS      X0, X0, X1
+	VADDPS        X1, X0, X0
+	VMOVSHDUP     X0, X1
+	VADDSS        X1, X0, X0
+	VADDSS        X0, X2, X2
+	VMULSS        X13, X2, X0
+	CMPL          beta+156(FP), $0
+	JEQ           qspmvi8blockavx512nobeta
+	VFMADD231SS   (DI)(AX*4), X12, X0
+
+qspmvi8blockavx512nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qspmvi8blockavx512row
+
+qspmvi8blockavx512done:
+	VZEROUPPER
+	RET
+
+// func QSpMV4BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha, beta float32)
+// Requires: AVX512F, AVX512BW, BMI2
+TEXT ·QSpMV4BlockAVX512(SB), NOSPLIT, $0-184
+	MOVQ         y_base+0(FP), DI
+	MOVQ         x_base+24(FP), SI
+	MOVQ         x_len+32(FP), R8
+	VPBROADCASTQ R8, Z30
+	MOVQ         ptr_base+48(FP), DX
+	MOVQ         idx_base+72(FP), R9
+	MOVQ         codes_base+96(FP), R11
+	MOVQ         table_base+120(FP), R14
+	VMOVUPS      (R14), Z29
+	VMOVSS       alpha+176(FP), X13
+	VMOVSS       beta+180(FP), X12
+	XORQ         AX, AX
+
+qspmv4blockavx512row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qspmv4blockavx512done
+	MOVQ (DX)(AX*8), R12
+	MOVQ 8(DX)(AX*8), R13
+	MOVQ idx_len+80(FP), R10
+	// clamp the row to 0..len(idx)
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VPXORQ  Z0, Z0, Z0
+	VXORPS  X2, X2, X2
+	CMPQ    R12, R13
+	JAE     qspmv4blockavx512sum
+	// the block of the first value: BX its scale, R10 its values from here on
+	MOVQ         AX, R8
+	MOVQ         DX, R14
+	MOVQ         R12, AX
+	XORL         DX, DX
+	DIVQ         b+168(FP)
+	MOVQ         b+168(FP), R10
+	SUBQ         DX, R10
+	MOVQ         scale_base+144(FP), BX
+	LEAQ         (BX)(AX*4), BX
+	MOVQ         R8, AX
+	MOVQ         R14, DX
+	VBROADCASTSS (BX), Z31
+	// Z28, Z27: the nibble lanes' byte index and shift for the row's phase
+	MOVQ      R12, R14
+	ANDQ      $1, R14
+	SHLQ      $7, R14
+	LEAQ      qfnib<>(SB), R15
+	VMOVDQU32 (R15)(R14*1), Z28
+	VMOVDQU32 64(R15)(R14*1), Z27
+
+qspmv4blockavx512by16:
+	LEAQ       16(R12), CX
+	CMPQ       CX, R13
+	JA         qspmv4blockavx512tail
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	KORTESTB   K1, K2
+	JNZ        qspmv4blockavx512tail
+	PREFETCHT0 2048(R9)(R12*8)
+	PREFETCHT0 2112(R9)(R12*8)
+	// Z17: the 16 values' scales
+	VMOVAPS Z31, Z17
+	CMPQ    R10, $16
+	JLT     qspmv4blockavx512split
+	SUBQ    $16, R10
+	JMP     qspmv4blockavx512decode
+
+qspmv4blockavx512split:
+	// lanes from m = R10 on are in the next block
+	MOVL         $0xffff, R14
+	BZHIL        R10, R14, R14
+	KMOVW        R14, K3
+	KNOTW        K3, K3
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K3, Z17
+	ADDQ         b+168(FP), R10
+	SUBQ         $16, R10
+
+qspmv4blockavx512decode:
+	// Z16: table[nibble k+i], from code bytes k/2 .. (k+15)/2
+	MOVQ         R12, R14
+	SHRQ         $1, R14
+	LEAQ         15(R12), R15
+	SHRQ         $1, R15
+	VMOVQ        (R11)(R14*1), X3
+	VPINSRB      $8, (R11)(R15*1), X3, X3
+	PREFETCHT0   128(R11)(R14*1)
+	VPMOVZXBD    X3, Z16
+	VPERMD       Z16, Z28, Z16
+	VPSRLVD      Z27, Z16, Z16
+	VPERMPS      Z29, Z16, Z16 // the table's low 4 bits of each lane
+	VMULPS       Z17, Z16, Z16
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	MOVQ         CX, R12
+	JMP          qspmv4blockavx512by16
+
+qspmv4blockavx512tail:
+	CMPQ         R12, R13
+	JAE          qspmv4blockavx512sum
+	TESTQ        R10, R10
+	JNZ          qspmv4blockavx512one
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	MOVQ         b+168(FP), R10
+
+qspmv4blockavx512one:
+	DECQ        R10
+	MOVQ        (R9)(R12*8), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qspmv4blockavx512skip
+	MOVQ        R12, R14
+	SHRQ        $1, R14
+	MOVBLZX     (R11)(R14*1), R14
+	MOVL        R12, CX
+	ANDL        $1, CX
+	SHLL        $2, CX
+	SHRL        CX, R14
+	VMOVD       R14, X16
+	VPERMPS     Z29, Z16, Z16
+	VMULSS      X31, X16, X16
+	VFMADD231SS (SI)(R8*4), X16, X2
+
+qspmv4blockavx512skip:
+	INCQ R12
+	JMP  qspmv4blockavx512tail
+
+qspmv4blockavx512sum:
+	VEXTRACTF64X4 $1, Z0, Y1
+	VADDPS        Y1, Y0, Y0
+	VEXTRACTF128  $1, Y0, X1
+	VADDPS        X1, X0, X0
+	VMOVHLPS      X0, X0, X1
+	VADDPS        X1, X0, X0
+	VMOVSHDUP     X0, X1
+	VADDSS        X1, X0, X0
+	VADDSS        X0, X2, X2
+	VMULSS        X13, X2, X0
+	CMPL          beta+180(FP), $0
+	JEQ           qspmv4blockavx512nobeta
+	VFMADD231SS   (DI)(AX*4), X12, X0
+
+qspmv4blockavx512nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qspmv4blockavx512row
+
+qspmv4blockavx512done:
+	VZEROUPPER
+	RET
+
+// func QSpMV4MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
+// Requires: AVX512F, AVX512BW, BMI2
+TEXT ·QSpMV4MXAVX512(SB), NOSPLIT, $0-184
+	MOVQ         y_base+0(FP), DI
+	MOVQ         x_base+24(FP), SI
+	MOVQ         x_len+32(FP), R8
+	VPBROADCASTQ R8, Z30
+	MOVQ         ptr_base+48(FP), DX
+	MOVQ         idx_base+72(FP), R9
+	MOVQ         codes_base+96(FP), R11
+	MOVQ         table_base+120(FP), R14
+	VMOVUPS      (R14), Z29
+	VMOVSS       alpha+176(FP), X13
+	VMOVSS       beta+180(FP), X12
+	XORQ         AX, AX
+
+qspmv4mxavx512row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qspmv4mxavx512done
+	MOVQ (DX)(AX*8), R12
+	MOVQ 8(DX)(AX*8), R13
+	MOVQ idx_len+80(FP), R10
+	// clamp the row to 0..len(idx)
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VPXORQ  Z0, Z0, Z0
+	VXORPS  X2, X2, X2
+	CMPQ    R12, R13
+	JAE     qspmv4mxavx512sum
+	// the block of the first value: BX its scale, R10 its values from here on
+	MOVQ         AX, R8
+	MOVQ         DX, R14
+	MOVQ         R12, AX
+	XORL         DX, DX
+	DIVQ         b+168(FP)
+	MOVQ         b+168(FP), R10
+	SUBQ         DX, R10
+	MOVQ         exps_base+144(FP), BX
+	LEAQ         (BX)(AX*1), BX
+	MOVQ         R8, AX
+	MOVQ         R14, DX
+	MOVBLZX      (BX), R14
+	SHLL         $23, R14
+	MOVL         $0x00400000, R15 // E8M0 0: 2^-127
+	TESTL        R14, R14
+	CMOVLEQ      R15, R14
+	VPBROADCASTD R14, Z31
+	// Z28, Z27: the nibble lanes' byte index and shift for the row's phase
+	MOVQ      R12, R14
+	ANDQ      $1, R14
+	SHLQ      $7, R14
+	LEAQ      qfnib<>(SB), R15
+	VMOVDQU32 (R15)(R14*1), Z28
+	VMOVDQU32 64(R15)(R14*1), Z27
+
+qspmv4mxavx512by16:
+	LEAQ       16(R12), CX
+	CMPQ       CX, R13
+	JA         qspmv4mxavx512tail
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	KORTESTB   K1, K2
+	JNZ        qspmv4mxavx512tail
+	PREFETCHT0 2048(R9)(R12*8)
+	PREFETCHT0 2112(R9)(R12*8)
+	// Z17: the 16 values' scales
+	VMOVAPS Z31, Z17
+	CMPQ    R10, $16
+	JLT     qspmv4mxavx512split
+	SUBQ    $16, R10
+	JMP     qspmv4mxavx512decode
+
+qspmv4mxavx512split:
+	// lanes from m = R10 on are in the next block
+	MOVL         $0xffff, R14
+	BZHIL        R10, R14, R14
+	KMOVW        R14, K3
+	KNOTW        K3, K3
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R14
+	SHLL         $23, R14
+	MOVL         $0x00400000, R15 // E8M0 0: 2^-127
+	TESTL        R14, R14
+	CMOVLEQ      R15, R14
+	VPBROADCASTD R14, Z31
+	VMOVAPS      Z31, K3, Z17
+	ADDQ         b+168(FP), R10
+	SUBQ         $16, R10
+
+qspmv4mxavx512decode:
+	// Z16: table[nibble k+i], from code bytes k/2 .. (k+15)/2
+	MOVQ         R12, R14
+	SHRQ         $1, R14
+	LEAQ         15(R12), R15
+	SHRQ         $1, R15
+	VMOVQ        (R11)(R14*1), X3
+	VPINSRB      $8, (R11)(R15*1), X3, X3
+	PREFETCHT0   128(R11)(R14*1)
+	VPMOVZXBD    X3, Z16
+	VPERMD       Z16, Z28, Z16
+	VPSRLVD      Z27, Z16, Z16
+	VPERMPS      Z29, Z16, Z16 // the table's low 4 bits of each lane
+	VMULPS       Z17, Z16, Z16
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	MOVQ         CX, R12
+	JMP          qspmv4mxavx512by16
+
+qspmv4mxavx512tail:
+	CMPQ         R12, R13
+	JAE          qspmv4mxavx512sum
+	TESTQ        R10, R10
+	JNZ          qspmv4mxavx512one
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R14
+	SHLL         $23, R14
+	MOVL         $0x00400000, R15 // E8M0 0: 2^-127
+	TESTL        R14, R14
+	CMOVLEQ      R15, R14
+	VPBROADCASTD R14, Z31
+	MOVQ         b+168(FP), R10
+
+qspmv4mxavx512one:
+	DECQ        R10
+	MOVQ        (R9)(R12*8), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qspmv4mxavx512skip
+	MOVQ        R12, R14
+	SHRQ        $1, R14
+	MOVBLZX     (R11)(R14*1), R14
+	MOVL        R12, CX
+	ANDL        $1, CX
+	SHLL        $2, CX
+	SHRL        CX, R14
+	VMOVD       R14, X16
+	VPERMPS     Z29, Z16, Z16
+	VMULSS      X31, X16, X16
+	VFMADD231SS (SI)(R8*4), X16, X2
+
+qspmv4mxavx512skip:
+	INCQ R12
+	JMP  qspmv4mxavx512tail
+
+qspmv4mxavx512sum:
+	VEXTRACTF64X4 $1, Z0, Y1
+	VADDPS        Y1, Y0, Y0
+	VEXTRACTF128  $1, Y0, X1
+	VADDPS        X1, X0, X0
+	VMOVHLPS      X0, X0, X1
+	VADDPS        X1, X0, X0
+	VMOVSHDUP     X0, X1
+	VADDSS        X1, X0, X0
+	VADDSS        X0, X2, X2
+	VMULSS        X13, X2, X0
+	CMPL          beta+180(FP), $0
+	JEQ           qspmv4mxavx512nobeta
+	VFMADD231SS   (DI)(AX*4), X12, X0
+
+qspmv4mxavx512nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qspmv4mxavx512row
+
+qspmv4mxavx512done:
 	VZEROUPPER
 	RET

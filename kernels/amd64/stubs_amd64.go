@@ -822,6 +822,60 @@ func Dequantize4AVX512(dst []float32, codes []byte, odd int, table, scale []floa
 //go:noescape
 func QSpMVI8RowAVX2(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
 
+// QSpMVI8RowAVX512 is QSpMVI8RowAVX2 with 16-lane vectors: a step of 16
+// entries is one range check (VPCMPUQ), the codes sign-extended and
+// converted in one vector, x by the float32 SpMV kernel's scalar loads, one
+// FMA.
+// Requires: AVX512F, AVX512BW, BMI2.
+//
+//go:noescape
+func QSpMVI8RowAVX512(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
+
+// QSpMVI8BlockAVX512 is QSpMV4BlockAVX512 on int8 codes, one a byte:
+//
+//	s += (float32(int8(codes[k])) * scale[k/b]) * x[idx[k]]
+//
+// It needs len(ptr) == len(y)+1, b >= 16, len(codes) >= len(idx) and a
+// scale for every block of the values of the rows.
+// Requires: AVX512F, AVX512BW, BMI2.
+//
+//go:noescape
+func QSpMVI8BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32)
+
+// QSpMV4BlockAVX512 computes SpMV on 4-bit codes (two a byte, value k in
+// the low nibble of codes[k/2] when k is even, the high one otherwise) with
+// one scale per block of b values, blocks running through the stored values
+// across rows:
+//
+//	for i := range y {
+//		s := 0 // over k in ptr[i]..ptr[i+1]-1 clamped to len(idx), idx[k] < len(x)
+//		s += (table[nibble k] * scale[k/b]) * x[idx[k]]
+//		y[i] = alpha*s + beta*y[i] // y not read when beta == +0
+//	}
+//
+// each value one float32 product rounded once, as quant.Values.At computes
+// it. It reads 16 entries a step: one range check of their indices, the 16
+// nibbles of 8 or 9 code bytes spread to lanes and looked up in the table
+// (VPERMPS), the block's broadcast scale (the next block's blended into the
+// lanes past a block end), x by scalar loads; then one at a time, skipping
+// entries whose index is not below len(x). It needs len(ptr) == len(y)+1,
+// len(table) == 16, b >= 16, len(codes) >= (len(idx)+1)/2 and a scale for
+// every block of the values of the rows; it reads a block's scale only when
+// a value of the block is read.
+// Requires: AVX512F, AVX512BW, BMI2.
+//
+//go:noescape
+func QSpMV4BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha, beta float32)
+
+// QSpMV4MXAVX512 is QSpMV4BlockAVX512 with MX scales: block g's scale is
+// E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127), built in a general
+// register from the exponent's bits. Exponent 0xFF (NaN, which validation
+// rejects) gives +Inf.
+// Requires: AVX512F, AVX512BW, BMI2.
+//
+//go:noescape
+func QSpMV4MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
+
 // Family spmmnarrow: spmmnarrow_amd64.s.
 
 // SpMMNarrowF64U16AVX2 is SpMMF64AVX2 on 32-bit row pointers and

@@ -419,6 +419,26 @@ func QSpMVI8RowAVX2(y, x []float32, ptr, idx []uint64, codes []byte, rs []float3
 	panic(noAsm)
 }
 
+// QSpMVI8RowAVX512 is not built here; it panics.
+func QSpMVI8RowAVX512(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVI8BlockAVX512 is not built here; it panics.
+func QSpMVI8BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMV4BlockAVX512 is not built here; it panics.
+func QSpMV4BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMV4MXAVX512 is not built here; it panics.
+func QSpMV4MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
 // Family spmmnarrow: spmmnarrow_amd64.s.
 
 // SpMMNarrowF64U16AVX2 is not built here; it panics.

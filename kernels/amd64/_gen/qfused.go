@@ -1,5 +1,10 @@
 package main
 
+import (
+	"fmt"
+	"strings"
+)
+
 // qfused_amd64.s: the fused quantized SpMV kernels, which read the codes
 // where the float32 SpMV kernels read values (see internal/engine's
 // qfused.go for the modes).
@@ -22,6 +27,44 @@ loads, the codes sign-extended and converted, two accumulators), then one
 at a time, skipping entries whose index is not below len(x). It needs
 len(ptr) == len(y)+1, len(codes) >= len(idx) and len(rs) >= len(y).
 Requires: AVX, AVX2, FMA3.`},
+		{"qfused", "QSpMVI8RowAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)", `QSpMVI8RowAVX512 is QSpMVI8RowAVX2 with 16-lane vectors: a step of 16
+entries is one range check (VPCMPUQ), the codes sign-extended and
+converted in one vector, x by the float32 SpMV kernel's scalar loads, one
+FMA.
+Requires: AVX512F, AVX512BW, BMI2.`},
+		{"qfused", "QSpMVI8BlockAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32)", `QSpMVI8BlockAVX512 is QSpMV4BlockAVX512 on int8 codes, one a byte:
+
+	s += (float32(int8(codes[k])) * scale[k/b]) * x[idx[k]]
+
+It needs len(ptr) == len(y)+1, b >= 16, len(codes) >= len(idx) and a
+scale for every block of the values of the rows.
+Requires: AVX512F, AVX512BW, BMI2.`},
+		{"qfused", "QSpMV4BlockAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha, beta float32)", `QSpMV4BlockAVX512 computes SpMV on 4-bit codes (two a byte, value k in
+the low nibble of codes[k/2] when k is even, the high one otherwise) with
+one scale per block of b values, blocks running through the stored values
+across rows:
+
+	for i := range y {
+		s := 0 // over k in ptr[i]..ptr[i+1]-1 clamped to len(idx), idx[k] < len(x)
+		s += (table[nibble k] * scale[k/b]) * x[idx[k]]
+		y[i] = alpha*s + beta*y[i] // y not read when beta == +0
+	}
+
+each value one float32 product rounded once, as quant.Values.At computes
+it. It reads 16 entries a step: one range check of their indices, the 16
+nibbles of 8 or 9 code bytes spread to lanes and looked up in the table
+(VPERMPS), the block's broadcast scale (the next block's blended into the
+lanes past a block end), x by scalar loads; then one at a time, skipping
+entries whose index is not below len(x). It needs len(ptr) == len(y)+1,
+len(table) == 16, b >= 16, len(codes) >= (len(idx)+1)/2 and a scale for
+every block of the values of the rows; it reads a block's scale only when
+a value of the block is read.
+Requires: AVX512F, AVX512BW, BMI2.`},
+		{"qfused", "QSpMV4MXAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)", `QSpMV4MXAVX512 is QSpMV4BlockAVX512 with MX scales: block g's scale is
+E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127), built in a general
+register from the exponent's bits. Exponent 0xFF (NaN, which validation
+rejects) gives +Inf.
+Requires: AVX512F, AVX512BW, BMI2.`},
 	}
 }
 
@@ -30,6 +73,7 @@ func qfusedFile() string {
 	f := &asmFile{}
 	f.line(`#include "textflag.h"`)
 	f.blank()
+	qfNibData(f)
 	f.doc(`The fused quantized SpMV kernels: the float32 SpMV loop with the values
 decoded from their codes in the loop.
 
@@ -56,18 +100,7 @@ accumulators, X2 its scalar sum.`)
 	f.i("VMOVSS alpha+144(FP), X13")
 	f.i("VMOVSS beta+148(FP), X12")
 	f.i("XORQ AX, AX")
-	f.label(p + "row")
-	f.i("CMPQ AX, y_len+8(FP)")
-	f.i("JAE %sdone", p)
-	f.i("MOVQ (DX)(AX*8), R12")
-	f.i("MOVQ 8(DX)(AX*8), R13")
-	f.c("clamp the row to 0..len(idx)")
-	f.i("CMPQ R12, R10")
-	f.i("CMOVQHI R10, R12")
-	f.i("CMPQ R13, R10")
-	f.i("CMOVQHI R10, R13")
-	f.i("CMPQ R13, R12")
-	f.i("CMOVQCS R12, R13")
+	qfRow(f, p, false)
 	f.i("VXORPS Y0, Y0, Y0")
 	f.i("VXORPS Y1, Y1, Y1")
 	f.i("VXORPS X2, X2, X2")
@@ -152,5 +185,285 @@ accumulators, X2 its scalar sum.`)
 	f.label(p + "done")
 	f.i("VZEROUPPER")
 	f.i("RET")
+	for _, q := range qfKinds {
+		qfAVX512(f, q.name, q.k)
+	}
 	return f.String()
+}
+
+// qfRow opens the row loop at <p>row: the jump to <p>done past the last
+// row, then R12, R13 row AX's segment clamped to 0..len(idx) (R10, which
+// with reload is loaded first: the kernel uses R10 for more).
+func qfRow(f *asmFile, p string, reload bool) {
+	f.label(p + "row")
+	f.i("CMPQ AX, y_len+8(FP)")
+	f.i("JAE %sdone", p)
+	f.i("MOVQ (DX)(AX*8), R12")
+	f.i("MOVQ 8(DX)(AX*8), R13")
+	if reload {
+		f.i("MOVQ idx_len+80(FP), R10")
+	}
+	f.c("clamp the row to 0..len(idx)")
+	f.i("CMPQ R12, R10")
+	f.i("CMOVQHI R10, R12")
+	f.i("CMPQ R13, R10")
+	f.i("CMOVQHI R10, R13")
+	f.i("CMPQ R13, R12")
+	f.i("CMOVQCS R12, R13")
+}
+
+// qfNibData writes qfnib<>: for each phase p (0, 1) of a 16-value step's
+// first value, the lanes' byte index (p+i)/2 and shift 4*((p+i)&1), 16
+// dwords each (phase p at 128p).
+func qfNibData(f *asmFile) {
+	f.doc(`qfnib: per phase p of the first value (0 even, 1 odd), lane i's byte
+index (p+i)/2 among the step's code bytes and its shift 4*((p+i)&1).`)
+	o := 0
+	for p := range 2 {
+		for _, shift := range []bool{false, true} {
+			for i := range 16 {
+				v := (p + i) >> 1
+				if shift {
+					v = 4 * ((p + i) & 1)
+				}
+				f.line("DATA qfnib<>+%d(SB)/4, $%d", o, v)
+				o += 4
+			}
+		}
+	}
+	f.line("GLOBL qfnib<>(SB), RODATA|NOPTR, $%d", o)
+}
+
+// qfKind is what one AVX-512 fused SpMV kernel reads: int8 codes (nib
+// false) or 4-bit codes through a table, and a scale per row (row), per
+// block of float32 scales, or per block of E8M0 exponents (mx).
+type qfKind struct {
+	nib, mx, row bool
+}
+
+// qfKinds are the AVX-512 kernels by name.
+var qfKinds = []struct {
+	name string
+	k    qfKind
+}{
+	{"QSpMVI8RowAVX512", qfKind{row: true}},
+	{"QSpMVI8BlockAVX512", qfKind{}},
+	{"QSpMV4BlockAVX512", qfKind{nib: true}},
+	{"QSpMV4MXAVX512", qfKind{nib: true, mx: true}},
+}
+
+// args are the frame offsets of the kernel's arguments past codes: the
+// scales' (rs, scale or exps), b's (0 for row) and alpha's (beta's 4 on).
+func (k qfKind) args() (scale, b, alpha int) {
+	switch {
+	case k.row:
+		return 120, 0, 144
+	case k.nib:
+		return 144, 168, 176
+	}
+	return 120, 144, 152
+}
+
+// scaleName is the name of the scales' argument.
+func (k qfKind) scaleName() string {
+	switch {
+	case k.row:
+		return "rs"
+	case k.mx:
+		return "exps"
+	}
+	return "scale"
+}
+
+// qfScale loads the scale of the block at BX (float32, or with mx an
+// E8M0 exponent) broadcast into Z31. It clobbers R14 and R15.
+func qfScale(f *asmFile, mx bool) {
+	if !mx {
+		f.i("VBROADCASTSS (BX), Z31")
+		return
+	}
+	f.i("MOVBLZX (BX), R14")
+	f.i("SHLL $23, R14")
+	f.i("MOVL $0x00400000, R15 // E8M0 0: 2^-127")
+	f.i("TESTL R14, R14")
+	f.i("CMOVLEQ R15, R14")
+	f.i("VPBROADCASTD R14, Z31")
+}
+
+// qfAVX512 writes an AVX-512 fused SpMV kernel of kind k. The range check
+// and x's vector are the float32 SpMV kernel's (spmvKernel's check and
+// block, without the block's FMA).
+func qfAVX512(f *asmFile, name string, k qfKind) {
+	ses := 4 // the size of a block's scale
+	if k.mx {
+		ses = 1
+	}
+	sOff, bOff, aOff := k.args()
+	sk := &spmvKernel{isa: "avx512", es: 4, sd: "SS", betaOff: aOff + 4, l: strings.ToLower(name)}
+	p := sk.l
+	f.text(name, 0, "AVX512F, AVX512BW, BMI2", "")
+	f.i("MOVQ y_base+0(FP), DI")
+	f.i("MOVQ x_base+24(FP), SI")
+	f.i("MOVQ x_len+32(FP), R8")
+	f.i("VPBROADCASTQ R8, Z30")
+	f.i("MOVQ ptr_base+48(FP), DX")
+	f.i("MOVQ idx_base+72(FP), R9")
+	f.i("MOVQ codes_base+96(FP), R11")
+	if k.nib {
+		f.i("MOVQ table_base+120(FP), R14")
+		f.i("VMOVUPS (R14), Z29")
+	}
+	if k.row {
+		f.i("MOVQ rs_base+%d(FP), BX", sOff)
+	}
+	f.i("VMOVSS alpha+%d(FP), X13", aOff)
+	f.i("VMOVSS beta+%d(FP), X12", aOff+4)
+	f.i("XORQ AX, AX")
+	qfRow(f, p, true)
+	f.i("VPXORQ Z0, Z0, Z0")
+	f.i("VXORPS X2, X2, X2")
+	if !k.row {
+		f.i("CMPQ R12, R13")
+		f.i("JAE %ssum", p)
+		f.c("the block of the first value: BX its scale, R10 its values from here on")
+		f.i("MOVQ AX, R8")
+		f.i("MOVQ DX, R14")
+		f.i("MOVQ R12, AX")
+		f.i("XORL DX, DX")
+		f.i("DIVQ b+%d(FP)", bOff)
+		f.i("MOVQ b+%d(FP), R10", bOff)
+		f.i("SUBQ DX, R10")
+		f.i("MOVQ %s_base+%d(FP), BX", k.scaleName(), sOff)
+		f.i("LEAQ (BX)(AX*%d), BX", ses)
+		f.i("MOVQ R8, AX")
+		f.i("MOVQ R14, DX")
+		qfScale(f, k.mx)
+	}
+	if k.nib {
+		f.c("Z28, Z27: the nibble lanes' byte index and shift for the row's phase")
+		f.i("MOVQ R12, R14")
+		f.i("ANDQ $1, R14")
+		f.i("SHLQ $7, R14")
+		f.i("LEAQ qfnib<>(SB), R15")
+		f.i("VMOVDQU32 (R15)(R14*1), Z28")
+		f.i("VMOVDQU32 64(R15)(R14*1), Z27")
+	}
+	f.label(p + "by16")
+	f.i("LEAQ 16(R12), CX")
+	f.i("CMPQ CX, R13")
+	f.i("JA %stail", p)
+	qfLines(f, sk.check(2, p+"tail"))
+	f.i("PREFETCHT0 %d(R9)(R12*8)", spmvPFD)
+	f.i("PREFETCHT0 %d(R9)(R12*8)", spmvPFD+64)
+	if !k.row {
+		f.c("Z17: the 16 values' scales")
+		f.i("VMOVAPS Z31, Z17")
+		f.i("CMPQ R10, $16")
+		f.i("JLT %ssplit", p)
+		f.i("SUBQ $16, R10")
+		f.i("JMP %sdecode", p)
+		f.label(p + "split")
+		f.c("lanes from m = R10 on are in the next block")
+		f.i("MOVL $0xffff, R14")
+		f.i("BZHIL R10, R14, R14")
+		f.i("KMOVW R14, K3")
+		f.i("KNOTW K3, K3")
+		f.i("ADDQ $%d, BX", ses)
+		qfScale(f, k.mx)
+		f.i("VMOVAPS Z31, K3, Z17")
+		f.i("ADDQ b+%d(FP), R10", bOff)
+		f.i("SUBQ $16, R10")
+		f.label(p + "decode")
+	}
+	if k.nib {
+		f.c("Z16: table[nibble k+i], from code bytes k/2 .. (k+15)/2")
+		f.i("MOVQ R12, R14")
+		f.i("SHRQ $1, R14")
+		f.i("LEAQ 15(R12), R15")
+		f.i("SHRQ $1, R15")
+		f.i("VMOVQ (R11)(R14*1), X3")
+		f.i("VPINSRB $8, (R11)(R15*1), X3, X3")
+		f.i("PREFETCHT0 %d(R11)(R14*1)", spmvPFD/16)
+		f.i("VPMOVZXBD X3, Z16")
+		f.i("VPERMD Z16, Z28, Z16")
+		f.i("VPSRLVD Z27, Z16, Z16")
+		f.i("VPERMPS Z29, Z16, Z16 // the table's low 4 bits of each lane")
+	} else {
+		f.c("Z16: the 16 codes as float32")
+		f.i("PREFETCHT0 %d(R11)(R12*1)", spmvPFD/8)
+		f.i("VPMOVSXBD (R11)(R12*1), Z16")
+		f.i("VCVTDQ2PS Z16, Z16")
+	}
+	if !k.row {
+		f.i("VMULPS Z17, Z16, Z16")
+	}
+	xa, xb := []string{"X8", "X9", "X10", "X11"}, []string{"X4", "X5", "X6", "X7"}
+	for _, blk := range [][]string{sk.block(0, xa, "Z0"), sk.block(8, xb, "Z0")} {
+		qfLines(f, blk[:len(blk)-1]) // all but its FMA
+	}
+	f.i("VINSERTF64X4 $1, Y4, Z8, Z8")
+	f.i("VFMADD231PS Z16, Z8, Z0")
+	f.i("MOVQ CX, R12")
+	f.i("JMP %sby16", p)
+	f.label(p + "tail")
+	f.i("CMPQ R12, R13")
+	f.i("JAE %ssum", p)
+	if !k.row {
+		f.i("TESTQ R10, R10")
+		f.i("JNZ %sone", p)
+		f.i("ADDQ $%d, BX", ses)
+		qfScale(f, k.mx)
+		f.i("MOVQ b+%d(FP), R10", bOff)
+		f.label(p + "one")
+		f.i("DECQ R10")
+	}
+	f.i("MOVQ (R9)(R12*8), R8")
+	f.i("CMPQ R8, x_len+32(FP)")
+	f.i("JAE %sskip", p)
+	if k.nib {
+		f.i("MOVQ R12, R14")
+		f.i("SHRQ $1, R14")
+		f.i("MOVBLZX (R11)(R14*1), R14")
+		f.i("MOVL R12, CX")
+		f.i("ANDL $1, CX")
+		f.i("SHLL $2, CX")
+		f.i("SHRL CX, R14")
+		f.i("VMOVD R14, X16")
+		f.i("VPERMPS Z29, Z16, Z16")
+	} else {
+		f.i("MOVBLSX (R11)(R12*1), R14")
+		f.i("VCVTSI2SSL R14, X16, X16")
+	}
+	if !k.row {
+		f.i("VMULSS X31, X16, X16")
+	}
+	f.i("VFMADD231SS (SI)(R8*4), X16, X2")
+	f.label(p + "skip")
+	f.i("INCQ R12")
+	f.i("JMP %stail", p)
+	f.label(p + "sum")
+	qfLines(f, spmvHsum(4, true))
+	f.i("VADDSS X0, X2, X2")
+	if k.row {
+		f.i("VMULSS (BX)(AX*4), X2, X2")
+	}
+	qfLines(f, sk.scale("X2"))
+	qfLines(f, sk.storeY(p+"nobeta", "\tINCQ AX", fmt.Sprintf("\tJMP %srow", p)))
+	f.label(p + "done")
+	f.i("VZEROUPPER")
+	f.i("RET")
+}
+
+// qfLines writes lines of the SpMV generator's form (instructions after a
+// tab, labels ending in a colon, empty lines) into f.
+func qfLines(f *asmFile, lines []string) {
+	for _, ln := range lines {
+		switch t := strings.TrimSpace(ln); {
+		case t == "":
+		case strings.HasSuffix(t, ":"):
+			f.label(strings.TrimSuffix(t, ":"))
+		default:
+			f.i("%s", t)
+		}
+	}
 }
