@@ -185,6 +185,13 @@ func gatherHadamard2Generic[T Float](out, y []T, ocrd, ycrd, ptr, crd []uint64, 
 // stay under productChunk, at most productChunk nodes, at least one (c0 <
 // len(ptr)-1). It reads lptr only inside its length, whatever ptr holds
 // (an entry past it counts as its last: the kernel reports the entry).
+//
+// It finds the end by a binary search: on valid levels whether node c's
+// first child and leaf reach a bound is monotone in c, so a run costs a
+// few probes instead of a load of ptr and lptr per node (the MTTKRP
+// pushes call it on every node of a level). On levels that are not
+// non-decreasing the end is still within c0+1..c0+productChunk, and the
+// kernel reports the decrease when it reads it.
 func twoLevelRun(ptr, lptr []uint64, c0 int) int {
 	nc := len(ptr) - 1
 	leaf := func(e uint64) uint64 {
@@ -195,14 +202,24 @@ func twoLevelRun(ptr, lptr []uint64, c0 int) int {
 	}
 	e0 := ptr[c0]
 	l0 := leaf(e0)
-	if nc-c0 <= productChunk && ptr[nc]-e0 < productChunk && leaf(ptr[nc])-l0 < productChunk {
+	reaches := func(c int) bool {
+		e := ptr[c]
+		return e-e0 >= productChunk || leaf(e)-l0 >= productChunk
+	}
+	if nc-c0 <= productChunk && !reaches(nc) {
 		return nc
 	}
-	c1 := c0 + 1
-	for c1 < nc && c1-c0 < productChunk && ptr[c1]-e0 < productChunk && leaf(ptr[c1])-l0 < productChunk {
-		c1++
+	// The first c in c0+1..hi-1 whose start reaches a bound, or hi.
+	lo, hi := c0+1, min(nc, c0+productChunk)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if reaches(m) {
+			hi = m
+		} else {
+			lo = m + 1
+		}
 	}
-	return c1
+	return lo
 }
 
 // raceGatherHadamard2 is raceGatherHadamard for the two-level kernel: per

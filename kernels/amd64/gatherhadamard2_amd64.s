@@ -102,14 +102,13 @@ noofsm:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Y4..Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPS Y4, Y4, Y4
-	CMPQ R8, R9
-	JAE  cesm
+	JE   cesm
 clsm:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -121,14 +120,13 @@ clsm:
 nocfsm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
-	CMPQ CX, DX
-	JAE  fesm
+	JE   fesm
 	TESTQ $1, pf+296(FP)
 	JNZ  flsmp
 flsm:
@@ -212,14 +210,13 @@ nopfpm:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Y4..Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPS Y4, Y4, Y4
-	CMPQ R8, R9
-	JAE  cepm
+	JE   cepm
 clpm:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -231,14 +228,13 @@ clpm:
 nocfpm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
-	CMPQ CX, DX
-	JAE  fepm
+	JE   fepm
 	TESTQ $1, pf+296(FP)
 	JNZ  flpmp
 flpm:
@@ -328,17 +324,16 @@ noofs4:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Y4..Y7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPS Y4, Y4, Y4
 	VXORPS Y5, Y5, Y5
 	VXORPS Y6, Y6, Y6
 	VXORPS Y7, Y7, Y7
-	CMPQ R8, R9
-	JAE  ces4
+	JE   ces4
 cls4:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -351,17 +346,16 @@ cls4:
 nocfs4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
 	VXORPS Y2, Y2, Y2
 	VXORPS Y3, Y3, Y3
-	CMPQ CX, DX
-	JAE  fes4
+	JE   fes4
 	TESTQ $1, pf+296(FP)
 	JNZ  fls4p
 fls4:
@@ -464,17 +458,16 @@ nopfp4:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Y4..Y7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPS Y4, Y4, Y4
 	VXORPS Y5, Y5, Y5
 	VXORPS Y6, Y6, Y6
 	VXORPS Y7, Y7, Y7
-	CMPQ R8, R9
-	JAE  cep4
+	JE   cep4
 clp4:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -487,17 +480,16 @@ clp4:
 nocfp4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
 	VXORPS Y2, Y2, Y2
 	VXORPS Y3, Y3, Y3
-	CMPQ CX, DX
-	JAE  fep4
+	JE   fep4
 	TESTQ $1, pf+296(FP)
 	JNZ  flp4p
 flp4:
@@ -598,15 +590,14 @@ noofs2:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Y4..Y5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPS Y4, Y4, Y4
 	VXORPS Y5, Y5, Y5
-	CMPQ R8, R9
-	JAE  ces2
+	JE   ces2
 cls2:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -618,15 +609,14 @@ cls2:
 nocfs2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
-	CMPQ CX, DX
-	JAE  fes2
+	JE   fes2
 	TESTQ $1, pf+296(FP)
 	JNZ  fls2p
 fls2:
@@ -713,15 +703,14 @@ nopfp2:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Y4..Y5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPS Y4, Y4, Y4
 	VXORPS Y5, Y5, Y5
-	CMPQ R8, R9
-	JAE  cep2
+	JE   cep2
 clp2:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -733,15 +722,14 @@ clp2:
 nocfp2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
-	CMPQ CX, DX
-	JAE  fep2
+	JE   fep2
 	TESTQ $1, pf+296(FP)
 	JNZ  flp2p
 flp2:
@@ -831,14 +819,13 @@ noofs1:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Y4..Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPS Y4, Y4, Y4
-	CMPQ R8, R9
-	JAE  ces1
+	JE   ces1
 cls1:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -850,14 +837,13 @@ cls1:
 nocfs1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
-	CMPQ CX, DX
-	JAE  fes1
+	JE   fes1
 	TESTQ $1, pf+296(FP)
 	JNZ  fls1p
 fls1:
@@ -937,14 +923,13 @@ nopfp1:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Y4..Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPS Y4, Y4, Y4
-	CMPQ R8, R9
-	JAE  cep1
+	JE   cep1
 clp1:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -956,14 +941,13 @@ clp1:
 nocfp1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
-	CMPQ CX, DX
-	JAE  fep1
+	JE   fep1
 	TESTQ $1, pf+296(FP)
 	JNZ  flp1p
 flp1:
@@ -1111,14 +1095,13 @@ noofs1:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Z4..Z4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
-	CMPQ R8, R9
-	JAE  ces1
+	JE   ces1
 cls1:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -1130,14 +1113,13 @@ cls1:
 nocfs1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
-	CMPQ CX, DX
-	JAE  fes1
+	JE   fes1
 	TESTQ $1, pf+296(FP)
 	JNZ  fls1p
 fls1:
@@ -1219,14 +1201,13 @@ nopfp10:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Z4..Z4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
-	CMPQ R8, R9
-	JAE  cep10
+	JE   cep10
 clp10:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -1238,14 +1219,13 @@ clp10:
 nocfp10:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
-	CMPQ CX, DX
-	JAE  fep10
+	JE   fep10
 	TESTQ $1, pf+296(FP)
 	JNZ  flp10p
 flp10:
@@ -1309,14 +1289,13 @@ nopfp11:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Z4..Z4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
-	CMPQ R8, R9
-	JAE  cep11
+	JE   cep11
 clp11:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -1328,14 +1307,13 @@ clp11:
 nocfp11:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
-	CMPQ CX, DX
-	JAE  fep11
+	JE   fep11
 	TESTQ $1, pf+296(FP)
 	JNZ  flp11p
 flp11:
@@ -1442,15 +1420,14 @@ noofs2:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Z4..Z5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
-	CMPQ R8, R9
-	JAE  ces2
+	JE   ces2
 cls2:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -1463,15 +1440,14 @@ cls2:
 nocfs2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
-	CMPQ CX, DX
-	JAE  fes2
+	JE   fes2
 	TESTQ $1, pf+296(FP)
 	JNZ  fls2p
 fls2:
@@ -1564,15 +1540,14 @@ nopfp20:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Z4..Z5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
-	CMPQ R8, R9
-	JAE  cep20
+	JE   cep20
 clp20:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -1585,15 +1560,14 @@ clp20:
 nocfp20:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
-	CMPQ CX, DX
-	JAE  fep20
+	JE   fep20
 	TESTQ $1, pf+296(FP)
 	JNZ  flp20p
 flp20:
@@ -1663,15 +1637,14 @@ nopfp21:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Z4..Z5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
-	CMPQ R8, R9
-	JAE  cep21
+	JE   cep21
 clp21:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -1684,15 +1657,14 @@ clp21:
 nocfp21:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
-	CMPQ CX, DX
-	JAE  fep21
+	JE   fep21
 	TESTQ $1, pf+296(FP)
 	JNZ  flp21p
 flp21:
@@ -1830,17 +1802,16 @@ noofs4:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Z4..Z7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
 	VPXORQ Z6, Z6, Z6
 	VPXORQ Z7, Z7, Z7
-	CMPQ R8, R9
-	JAE  ces4
+	JE   ces4
 cls4:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -1855,17 +1826,16 @@ cls4:
 nocfs4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z2, Z2, Z2
 	VPXORQ Z3, Z3, Z3
-	CMPQ CX, DX
-	JAE  fes4
+	JE   fes4
 	TESTQ $1, pf+296(FP)
 	JNZ  fls4p
 fls4:
@@ -1980,17 +1950,16 @@ nopfp40:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Z4..Z7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
 	VPXORQ Z6, Z6, Z6
 	VPXORQ Z7, Z7, Z7
-	CMPQ R8, R9
-	JAE  cep40
+	JE   cep40
 clp40:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -2005,17 +1974,16 @@ clp40:
 nocfp40:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z2, Z2, Z2
 	VPXORQ Z3, Z3, Z3
-	CMPQ CX, DX
-	JAE  fep40
+	JE   fep40
 	TESTQ $1, pf+296(FP)
 	JNZ  flp40p
 flp40:
@@ -2097,17 +2065,16 @@ nopfp41:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Z4..Z7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
 	VPXORQ Z6, Z6, Z6
 	VPXORQ Z7, Z7, Z7
-	CMPQ R8, R9
-	JAE  cep41
+	JE   cep41
 clp41:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -2122,17 +2089,16 @@ clp41:
 nocfp41:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z2, Z2, Z2
 	VPXORQ Z3, Z3, Z3
-	CMPQ CX, DX
-	JAE  fep41
+	JE   fep41
 	TESTQ $1, pf+296(FP)
 	JNZ  flp41p
 flp41:
@@ -2299,14 +2265,13 @@ noofsm:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Y4..Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPD Y4, Y4, Y4
-	CMPQ R8, R9
-	JAE  cesm
+	JE   cesm
 clsm:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -2318,14 +2283,13 @@ clsm:
 nocfsm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
-	CMPQ CX, DX
-	JAE  fesm
+	JE   fesm
 	TESTQ $1, pf+296(FP)
 	JNZ  flsmp
 flsm:
@@ -2409,14 +2373,13 @@ nopfpm:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Y4..Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPD Y4, Y4, Y4
-	CMPQ R8, R9
-	JAE  cepm
+	JE   cepm
 clpm:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -2428,14 +2391,13 @@ clpm:
 nocfpm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
-	CMPQ CX, DX
-	JAE  fepm
+	JE   fepm
 	TESTQ $1, pf+296(FP)
 	JNZ  flpmp
 flpm:
@@ -2525,17 +2487,16 @@ noofs4:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Y4..Y7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPD Y4, Y4, Y4
 	VXORPD Y5, Y5, Y5
 	VXORPD Y6, Y6, Y6
 	VXORPD Y7, Y7, Y7
-	CMPQ R8, R9
-	JAE  ces4
+	JE   ces4
 cls4:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -2548,17 +2509,16 @@ cls4:
 nocfs4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	VXORPD Y1, Y1, Y1
 	VXORPD Y2, Y2, Y2
 	VXORPD Y3, Y3, Y3
-	CMPQ CX, DX
-	JAE  fes4
+	JE   fes4
 	TESTQ $1, pf+296(FP)
 	JNZ  fls4p
 fls4:
@@ -2661,17 +2621,16 @@ nopfp4:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Y4..Y7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPD Y4, Y4, Y4
 	VXORPD Y5, Y5, Y5
 	VXORPD Y6, Y6, Y6
 	VXORPD Y7, Y7, Y7
-	CMPQ R8, R9
-	JAE  cep4
+	JE   cep4
 clp4:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -2684,17 +2643,16 @@ clp4:
 nocfp4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	VXORPD Y1, Y1, Y1
 	VXORPD Y2, Y2, Y2
 	VXORPD Y3, Y3, Y3
-	CMPQ CX, DX
-	JAE  fep4
+	JE   fep4
 	TESTQ $1, pf+296(FP)
 	JNZ  flp4p
 flp4:
@@ -2795,15 +2753,14 @@ noofs2:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Y4..Y5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPD Y4, Y4, Y4
 	VXORPD Y5, Y5, Y5
-	CMPQ R8, R9
-	JAE  ces2
+	JE   ces2
 cls2:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -2815,15 +2772,14 @@ cls2:
 nocfs2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	VXORPD Y1, Y1, Y1
-	CMPQ CX, DX
-	JAE  fes2
+	JE   fes2
 	TESTQ $1, pf+296(FP)
 	JNZ  fls2p
 fls2:
@@ -2910,15 +2866,14 @@ nopfp2:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Y4..Y5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPD Y4, Y4, Y4
 	VXORPD Y5, Y5, Y5
-	CMPQ R8, R9
-	JAE  cep2
+	JE   cep2
 clp2:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -2930,15 +2885,14 @@ clp2:
 nocfp2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	VXORPD Y1, Y1, Y1
-	CMPQ CX, DX
-	JAE  fep2
+	JE   fep2
 	TESTQ $1, pf+296(FP)
 	JNZ  flp2p
 flp2:
@@ -3028,14 +2982,13 @@ noofs1:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Y4..Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPD Y4, Y4, Y4
-	CMPQ R8, R9
-	JAE  ces1
+	JE   ces1
 cls1:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -3047,14 +3000,13 @@ cls1:
 nocfs1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
-	CMPQ CX, DX
-	JAE  fes1
+	JE   fes1
 	TESTQ $1, pf+296(FP)
 	JNZ  fls1p
 fls1:
@@ -3134,14 +3086,13 @@ nopfp1:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Y4..Y4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VXORPD Y4, Y4, Y4
-	CMPQ R8, R9
-	JAE  cep1
+	JE   cep1
 clp1:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -3153,14 +3104,13 @@ clp1:
 nocfp1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
-	CMPQ CX, DX
-	JAE  fep1
+	JE   fep1
 	TESTQ $1, pf+296(FP)
 	JNZ  flp1p
 flp1:
@@ -3308,14 +3258,13 @@ noofs1:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Z4..Z4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
-	CMPQ R8, R9
-	JAE  ces1
+	JE   ces1
 cls1:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -3327,14 +3276,13 @@ cls1:
 nocfs1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
-	CMPQ CX, DX
-	JAE  fes1
+	JE   fes1
 	TESTQ $1, pf+296(FP)
 	JNZ  fls1p
 fls1:
@@ -3416,14 +3364,13 @@ nopfp10:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Z4..Z4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
-	CMPQ R8, R9
-	JAE  cep10
+	JE   cep10
 clp10:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -3435,14 +3382,13 @@ clp10:
 nocfp10:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
-	CMPQ CX, DX
-	JAE  fep10
+	JE   fep10
 	TESTQ $1, pf+296(FP)
 	JNZ  flp10p
 flp10:
@@ -3506,14 +3452,13 @@ nopfp11:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Z4..Z4 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
-	CMPQ R8, R9
-	JAE  cep11
+	JE   cep11
 clp11:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -3525,14 +3470,13 @@ clp11:
 nocfp11:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
-	CMPQ CX, DX
-	JAE  fep11
+	JE   fep11
 	TESTQ $1, pf+296(FP)
 	JNZ  flp11p
 flp11:
@@ -3639,15 +3583,14 @@ noofs2:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Z4..Z5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
-	CMPQ R8, R9
-	JAE  ces2
+	JE   ces2
 cls2:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -3660,15 +3603,14 @@ cls2:
 nocfs2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
-	CMPQ CX, DX
-	JAE  fes2
+	JE   fes2
 	TESTQ $1, pf+296(FP)
 	JNZ  fls2p
 fls2:
@@ -3761,15 +3703,14 @@ nopfp20:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Z4..Z5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
-	CMPQ R8, R9
-	JAE  cep20
+	JE   cep20
 clp20:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -3782,15 +3723,14 @@ clp20:
 nocfp20:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
-	CMPQ CX, DX
-	JAE  fep20
+	JE   fep20
 	TESTQ $1, pf+296(FP)
 	JNZ  flp20p
 flp20:
@@ -3860,15 +3800,14 @@ nopfp21:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Z4..Z5 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
-	CMPQ R8, R9
-	JAE  cep21
+	JE   cep21
 clp21:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -3881,15 +3820,14 @@ clp21:
 nocfp21:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
-	CMPQ CX, DX
-	JAE  fep21
+	JE   fep21
 	TESTQ $1, pf+296(FP)
 	JNZ  flp21p
 flp21:
@@ -4027,17 +3965,16 @@ noofs4:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Z4..Z7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
 	VPXORQ Z6, Z6, Z6
 	VPXORQ Z7, Z7, Z7
-	CMPQ R8, R9
-	JAE  ces4
+	JE   ces4
 cls4:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -4052,17 +3989,16 @@ cls4:
 nocfs4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z2, Z2, Z2
 	VPXORQ Z3, Z3, Z3
-	CMPQ CX, DX
-	JAE  fes4
+	JE   fes4
 	TESTQ $1, pf+296(FP)
 	JNZ  fls4p
 fls4:
@@ -4177,17 +4113,16 @@ nopfp40:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Z4..Z7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
 	VPXORQ Z6, Z6, Z6
 	VPXORQ Z7, Z7, Z7
-	CMPQ R8, R9
-	JAE  cep40
+	JE   cep40
 clp40:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -4202,17 +4137,16 @@ clp40:
 nocfp40:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z2, Z2, Z2
 	VPXORQ Z3, Z3, Z3
-	CMPQ CX, DX
-	JAE  fep40
+	JE   fep40
 	TESTQ $1, pf+296(FP)
 	JNZ  flp40p
 flp40:
@@ -4294,17 +4228,16 @@ nopfp41:
 	MOVQ ptr_base+96(FP), R14
 	MOVQ (R14)(AX*8), R8
 	MOVQ 8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	// Z4..Z7 = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
 	VPXORQ Z6, Z6, Z6
 	VPXORQ Z7, Z7, Z7
-	CMPQ R8, R9
-	JAE  cep41
+	JE   cep41
 clp41:
 	LEAQ 24(R8), R14
 	CMPQ R14, crd_len+128(FP)
@@ -4319,17 +4252,16 @@ clp41:
 nocfp41:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+224(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z2, Z2, Z2
 	VPXORQ Z3, Z3, Z3
-	CMPQ CX, DX
-	JAE  fep41
+	JE   fep41
 	TESTQ $1, pf+296(FP)
 	JNZ  flp41p
 flp41:

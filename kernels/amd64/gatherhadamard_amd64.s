@@ -86,14 +86,13 @@ blkm:
 snodem:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
-	CMPQ CX, DX
-	JAE  fesm
+	JE   fesm
 flsm:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -135,14 +134,13 @@ pullm:
 pnodem:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
-	CMPQ CX, DX
-	JAE  fepm
+	JE   fepm
 flpm:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -184,17 +182,16 @@ blk4:
 snode4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
 	VXORPS Y2, Y2, Y2
 	VXORPS Y3, Y3, Y3
-	CMPQ CX, DX
-	JAE  fes4
+	JE   fes4
 fls4:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -249,17 +246,16 @@ pull4:
 pnode4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
 	VXORPS Y2, Y2, Y2
 	VXORPS Y3, Y3, Y3
-	CMPQ CX, DX
-	JAE  fep4
+	JE   fep4
 flp4:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -308,15 +304,14 @@ blk2:
 snode2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
-	CMPQ CX, DX
-	JAE  fes2
+	JE   fes2
 fls2:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -361,15 +356,14 @@ pull2:
 pnode2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
-	CMPQ CX, DX
-	JAE  fep2
+	JE   fep2
 flp2:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -412,14 +406,13 @@ blk1:
 snode1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
-	CMPQ CX, DX
-	JAE  fes1
+	JE   fes1
 fls1:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -459,14 +452,13 @@ pull1:
 pnode1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
-	CMPQ CX, DX
-	JAE  fep1
+	JE   fep1
 flp1:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -566,14 +558,13 @@ blk1:
 snode1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
-	CMPQ CX, DX
-	JAE  fes1
+	JE   fes1
 fls1:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -613,14 +604,13 @@ pull1:
 pnode1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
-	CMPQ CX, DX
-	JAE  fep10
+	JE   fep10
 flp10:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -642,14 +632,13 @@ fep10:
 	JAE  pend1
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
-	CMPQ CX, DX
-	JAE  fep11
+	JE   fep11
 flp11:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -707,15 +696,14 @@ blk2:
 snode2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
-	CMPQ CX, DX
-	JAE  fes2
+	JE   fes2
 fls2:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -762,15 +750,14 @@ pull2:
 pnode2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
-	CMPQ CX, DX
-	JAE  fep20
+	JE   fep20
 flp20:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -794,15 +781,14 @@ fep20:
 	JAE  pend2
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
-	CMPQ CX, DX
-	JAE  fep21
+	JE   fep21
 flp21:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -886,17 +872,16 @@ blk4:
 snode4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z2, Z2, Z2
 	VPXORQ Z3, Z3, Z3
-	CMPQ CX, DX
-	JAE  fes4
+	JE   fes4
 fls4:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -957,17 +942,16 @@ pull4:
 pnode4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z2, Z2, Z2
 	VPXORQ Z3, Z3, Z3
-	CMPQ CX, DX
-	JAE  fep40
+	JE   fep40
 flp40:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -995,17 +979,16 @@ fep40:
 	JAE  pend4
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z2, Z2, Z2
 	VPXORQ Z3, Z3, Z3
-	CMPQ CX, DX
-	JAE  fep41
+	JE   fep41
 flp41:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -1115,14 +1098,13 @@ blkm:
 snodem:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
-	CMPQ CX, DX
-	JAE  fesm
+	JE   fesm
 flsm:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -1164,14 +1146,13 @@ pullm:
 pnodem:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
-	CMPQ CX, DX
-	JAE  fepm
+	JE   fepm
 flpm:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -1213,17 +1194,16 @@ blk4:
 snode4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	VXORPD Y1, Y1, Y1
 	VXORPD Y2, Y2, Y2
 	VXORPD Y3, Y3, Y3
-	CMPQ CX, DX
-	JAE  fes4
+	JE   fes4
 fls4:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -1278,17 +1258,16 @@ pull4:
 pnode4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	VXORPD Y1, Y1, Y1
 	VXORPD Y2, Y2, Y2
 	VXORPD Y3, Y3, Y3
-	CMPQ CX, DX
-	JAE  fep4
+	JE   fep4
 flp4:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -1337,15 +1316,14 @@ blk2:
 snode2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	VXORPD Y1, Y1, Y1
-	CMPQ CX, DX
-	JAE  fes2
+	JE   fes2
 fls2:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -1390,15 +1368,14 @@ pull2:
 pnode2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	VXORPD Y1, Y1, Y1
-	CMPQ CX, DX
-	JAE  fep2
+	JE   fep2
 flp2:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -1441,14 +1418,13 @@ blk1:
 snode1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
-	CMPQ CX, DX
-	JAE  fes1
+	JE   fes1
 fls1:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -1488,14 +1464,13 @@ pull1:
 pnode1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
-	CMPQ CX, DX
-	JAE  fep1
+	JE   fep1
 flp1:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -1595,14 +1570,13 @@ blk1:
 snode1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
-	CMPQ CX, DX
-	JAE  fes1
+	JE   fes1
 fls1:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -1642,14 +1616,13 @@ pull1:
 pnode1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
-	CMPQ CX, DX
-	JAE  fep10
+	JE   fep10
 flp10:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -1671,14 +1644,13 @@ fep10:
 	JAE  pend1
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
-	CMPQ CX, DX
-	JAE  fep11
+	JE   fep11
 flp11:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -1736,15 +1708,14 @@ blk2:
 snode2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
-	CMPQ CX, DX
-	JAE  fes2
+	JE   fes2
 fls2:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -1791,15 +1762,14 @@ pull2:
 pnode2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
-	CMPQ CX, DX
-	JAE  fep20
+	JE   fep20
 flp20:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -1823,15 +1793,14 @@ fep20:
 	JAE  pend2
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
-	CMPQ CX, DX
-	JAE  fep21
+	JE   fep21
 flp21:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -1915,17 +1884,16 @@ blk4:
 snode4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z2, Z2, Z2
 	VPXORQ Z3, Z3, Z3
-	CMPQ CX, DX
-	JAE  fes4
+	JE   fes4
 fls4:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -1986,17 +1954,16 @@ pull4:
 pnode4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z2, Z2, Z2
 	VPXORQ Z3, Z3, Z3
-	CMPQ CX, DX
-	JAE  fep40
+	JE   fep40
 flp40:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)
@@ -2024,17 +1991,16 @@ fep40:
 	JAE  pend4
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+152(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z2, Z2, Z2
 	VPXORQ Z3, Z3, Z3
-	CMPQ CX, DX
-	JAE  fep41
+	JE   fep41
 flp41:
 	MOVQ           (R11)(CX*8), R14
 	CMPQ R14, xrows+224(FP)

@@ -83,6 +83,7 @@ blkm:
 	MOVQ above_base+24(FP), R15
 	ADDQ blk-16(SP), R15
 	VMASKMOVPS  (R15), Y15, Y8
+	MOVQ irows+272(FP), R15
 	TESTQ $1, mode+248(FP)
 	JNZ  gatherm
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
@@ -104,14 +105,13 @@ nopflm:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	VMASKMOVPS  (SI)(DX*1), Y15, Y13
 	VMULPS      Y13, Y8, Y4
-	CMPQ R8, R9
-	JAE  lnem
+	JE   lnem
 lchildm:
 	TESTQ $2, mode+248(FP)
 	JZ   nocflm
@@ -132,17 +132,16 @@ nocflm:
 	VMULPS      Y13, Y4, Y0
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  lcem
+	JA   bad
+	JE   lcem
 	TESTQ $4, mode+248(FP)
 	JNZ  lleafmp
 lleafm:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Y12
@@ -162,7 +161,7 @@ lleafmp:
 	PREFETCHT0 0(DI)(R14*1)
 noxflleafmp:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Y12
@@ -203,14 +202,13 @@ nopfcm:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	VMASKMOVPS  (SI)(DX*1), Y15, Y13
 	VMULPS      Y13, Y8, Y4
-	CMPQ R8, R9
-	JAE  cnem
+	JE   cnem
 cchildm:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfcm
@@ -224,19 +222,18 @@ cchildm:
 nocfcm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
-	CMPQ CX, DX
-	JAE  fecm
+	JE   fecm
 	TESTQ $4, mode+248(FP)
 	JNZ  flcmp
 flcm:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y12
@@ -255,7 +252,7 @@ flcmp:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflcmp:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y12
@@ -297,6 +294,7 @@ blk4:
 	VMOVUPS     32(R15), Y9
 	VMOVUPS     64(R15), Y10
 	VMOVUPS     96(R15), Y11
+	MOVQ irows+272(FP), R15
 	TESTQ $1, mode+248(FP)
 	JNZ  gather4
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
@@ -319,16 +317,15 @@ nopfl4:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	VMULPS      (SI)(DX*1), Y8, Y4
 	VMULPS      32(SI)(DX*1), Y9, Y5
 	VMULPS      64(SI)(DX*1), Y10, Y6
 	VMULPS      96(SI)(DX*1), Y11, Y7
-	CMPQ R8, R9
-	JAE  lne4
+	JE   lne4
 lchild4:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfl4
@@ -352,17 +349,16 @@ nocfl4:
 	VMULPS      96(BX)(R14*1), Y7, Y3
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  lce4
+	JA   bad
+	JE   lce4
 	TESTQ $4, mode+248(FP)
 	JNZ  lleaf4p
 lleaf4:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Y12
@@ -392,7 +388,7 @@ lleaf4p:
 	PREFETCHT0 64(DI)(R14*1)
 noxflleaf4p:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Y12
@@ -443,16 +439,15 @@ nopfc4:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	VMULPS      (SI)(DX*1), Y8, Y4
 	VMULPS      32(SI)(DX*1), Y9, Y5
 	VMULPS      64(SI)(DX*1), Y10, Y6
 	VMULPS      96(SI)(DX*1), Y11, Y7
-	CMPQ R8, R9
-	JAE  cne4
+	JE   cne4
 cchild4:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfc4
@@ -467,22 +462,21 @@ cchild4:
 nocfc4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
 	VXORPS Y2, Y2, Y2
 	VXORPS Y3, Y3, Y3
-	CMPQ CX, DX
-	JAE  fec4
+	JE   fec4
 	TESTQ $4, mode+248(FP)
 	JNZ  flc4p
 flc4:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y12
@@ -504,7 +498,7 @@ flc4p:
 	PREFETCHT0 64(BX)(R14*1)
 noxfflc4p:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y12
@@ -555,6 +549,7 @@ blk2:
 	ADDQ blk-16(SP), R15
 	VMOVUPS     (R15), Y8
 	VMOVUPS     32(R15), Y9
+	MOVQ irows+272(FP), R15
 	TESTQ $1, mode+248(FP)
 	JNZ  gather2
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
@@ -576,14 +571,13 @@ nopfl2:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	VMULPS      (SI)(DX*1), Y8, Y4
 	VMULPS      32(SI)(DX*1), Y9, Y5
-	CMPQ R8, R9
-	JAE  lne2
+	JE   lne2
 lchild2:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfl2
@@ -604,17 +598,16 @@ nocfl2:
 	VMULPS      32(BX)(R14*1), Y5, Y1
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  lce2
+	JA   bad
+	JE   lce2
 	TESTQ $4, mode+248(FP)
 	JNZ  lleaf2p
 lleaf2:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Y12
@@ -637,7 +630,7 @@ lleaf2p:
 	PREFETCHT0 0(DI)(R14*1)
 noxflleaf2p:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Y12
@@ -681,14 +674,13 @@ nopfc2:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	VMULPS      (SI)(DX*1), Y8, Y4
 	VMULPS      32(SI)(DX*1), Y9, Y5
-	CMPQ R8, R9
-	JAE  cne2
+	JE   cne2
 cchild2:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfc2
@@ -702,20 +694,19 @@ cchild2:
 nocfc2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
-	CMPQ CX, DX
-	JAE  fec2
+	JE   fec2
 	TESTQ $4, mode+248(FP)
 	JNZ  flc2p
 flc2:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y12
@@ -734,7 +725,7 @@ flc2p:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflc2p:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y12
@@ -776,6 +767,7 @@ blk1:
 	MOVQ above_base+24(FP), R15
 	ADDQ blk-16(SP), R15
 	VMOVUPS     (R15), Y8
+	MOVQ irows+272(FP), R15
 	TESTQ $1, mode+248(FP)
 	JNZ  gather1
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
@@ -797,13 +789,12 @@ nopfl1:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
 	JA   bad
-	VMULPS      (SI)(DX*1), Y8, Y4
 	CMPQ R8, R9
-	JAE  lne1
+	JA   bad
+	VMULPS      (SI)(DX*1), Y8, Y4
+	JE   lne1
 lchild1:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfl1
@@ -823,17 +814,16 @@ nocfl1:
 	VMULPS      (BX)(R14*1), Y4, Y0
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  lce1
+	JA   bad
+	JE   lce1
 	TESTQ $4, mode+248(FP)
 	JNZ  lleaf1p
 lleaf1:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Y12
@@ -853,7 +843,7 @@ lleaf1p:
 	PREFETCHT0 0(DI)(R14*1)
 noxflleaf1p:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Y12
@@ -894,13 +884,12 @@ nopfc1:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
 	JA   bad
-	VMULPS      (SI)(DX*1), Y8, Y4
 	CMPQ R8, R9
-	JAE  cne1
+	JA   bad
+	VMULPS      (SI)(DX*1), Y8, Y4
+	JE   cne1
 cchild1:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfc1
@@ -914,19 +903,18 @@ cchild1:
 nocfc1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPS Y0, Y0, Y0
-	CMPQ CX, DX
-	JAE  fec1
+	JE   fec1
 	TESTQ $4, mode+248(FP)
 	JNZ  flc1p
 flc1:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y12
@@ -944,7 +932,7 @@ flc1p:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflc1p:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Y12
@@ -1046,6 +1034,7 @@ blk1:
 	MOVQ above_base+24(FP), R15
 	ADDQ blk-16(SP), R15
 	VMOVUPS.Z 0(R15), K1, Z12
+	MOVQ irows+272(FP), R15
 	TESTQ $1, mode+248(FP)
 	JNZ  gather1
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
@@ -1067,13 +1056,12 @@ nopfl1:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
 	JA   bad
-	VMULPS.Z 0(SI)(DX*1), Z12, K1, Z4
 	CMPQ R8, R9
-	JAE  lne1
+	JA   bad
+	VMULPS.Z 0(SI)(DX*1), Z12, K1, Z4
+	JE   lne1
 lchild1:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfl1
@@ -1093,17 +1081,16 @@ nocfl1:
 	VMULPS.Z 0(BX)(R14*1), Z4, K1, Z0
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  lce1
+	JA   bad
+	JE   lce1
 	TESTQ $4, mode+248(FP)
 	JNZ  lleaf1p
 lleaf1:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Z8
@@ -1123,7 +1110,7 @@ lleaf1p:
 	PREFETCHT0 0(DI)(R14*1)
 noxflleaf1p:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Z8
@@ -1164,13 +1151,12 @@ nopfc1:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
 	JA   bad
-	VMULPS.Z 0(SI)(DX*1), Z12, K1, Z4
 	CMPQ R8, R9
-	JAE  cne1
+	JA   bad
+	VMULPS.Z 0(SI)(DX*1), Z12, K1, Z4
+	JE   cne1
 cchild1:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfc1
@@ -1184,19 +1170,18 @@ cchild1:
 nocfc1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
-	CMPQ CX, DX
-	JAE  fec1
+	JE   fec1
 	TESTQ $4, mode+248(FP)
 	JNZ  flc1p
 flc1:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
@@ -1214,7 +1199,7 @@ flc1p:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflc1p:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
@@ -1272,6 +1257,7 @@ blk2:
 	ADDQ blk-16(SP), R15
 	VMOVUPS.Z 0(R15), K1, Z12
 	VMOVUPS.Z 64(R15), K2, Z13
+	MOVQ irows+272(FP), R15
 	TESTQ $1, mode+248(FP)
 	JNZ  gather2
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
@@ -1294,14 +1280,13 @@ nopfl2:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	VMULPS.Z 0(SI)(DX*1), Z12, K1, Z4
 	VMULPS.Z 64(SI)(DX*1), Z13, K2, Z5
-	CMPQ R8, R9
-	JAE  lne2
+	JE   lne2
 lchild2:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfl2
@@ -1323,17 +1308,16 @@ nocfl2:
 	VMULPS.Z 64(BX)(R14*1), Z5, K2, Z1
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  lce2
+	JA   bad
+	JE   lce2
 	TESTQ $4, mode+248(FP)
 	JNZ  lleaf2p
 lleaf2:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Z8
@@ -1357,7 +1341,7 @@ lleaf2p:
 	PREFETCHT0 64(DI)(R14*1)
 noxflleaf2p:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Z8
@@ -1402,14 +1386,13 @@ nopfc2:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	VMULPS.Z 0(SI)(DX*1), Z12, K1, Z4
 	VMULPS.Z 64(SI)(DX*1), Z13, K2, Z5
-	CMPQ R8, R9
-	JAE  cne2
+	JE   cne2
 cchild2:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfc2
@@ -1424,20 +1407,19 @@ cchild2:
 nocfc2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
-	CMPQ CX, DX
-	JAE  fec2
+	JE   fec2
 	TESTQ $4, mode+248(FP)
 	JNZ  flc2p
 flc2:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
@@ -1457,7 +1439,7 @@ flc2p:
 	PREFETCHT0 64(BX)(R14*1)
 noxfflc2p:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
@@ -1543,6 +1525,7 @@ blk4:
 	VMOVUPS.Z 64(R15), K2, Z13
 	VMOVUPS.Z 128(R15), K3, Z14
 	VMOVUPS.Z 192(R15), K4, Z15
+	MOVQ irows+272(FP), R15
 	TESTQ $1, mode+248(FP)
 	JNZ  gather4
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
@@ -1567,16 +1550,15 @@ nopfl4:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	VMULPS.Z 0(SI)(DX*1), Z12, K1, Z4
 	VMULPS.Z 64(SI)(DX*1), Z13, K2, Z5
 	VMULPS.Z 128(SI)(DX*1), Z14, K3, Z6
 	VMULPS.Z 192(SI)(DX*1), Z15, K4, Z7
-	CMPQ R8, R9
-	JAE  lne4
+	JE   lne4
 lchild4:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfl4
@@ -1602,17 +1584,16 @@ nocfl4:
 	VMULPS.Z 192(BX)(R14*1), Z7, K4, Z3
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  lce4
+	JA   bad
+	JE   lce4
 	TESTQ $4, mode+248(FP)
 	JNZ  lleaf4p
 lleaf4:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Z8
@@ -1644,7 +1625,7 @@ lleaf4p:
 	PREFETCHT0 192(DI)(R14*1)
 noxflleaf4p:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSS (R10)(CX*4), Z8
@@ -1697,16 +1678,15 @@ nopfc4:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	VMULPS.Z 0(SI)(DX*1), Z12, K1, Z4
 	VMULPS.Z 64(SI)(DX*1), Z13, K2, Z5
 	VMULPS.Z 128(SI)(DX*1), Z14, K3, Z6
 	VMULPS.Z 192(SI)(DX*1), Z15, K4, Z7
-	CMPQ R8, R9
-	JAE  cne4
+	JE   cne4
 cchild4:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfc4
@@ -1723,22 +1703,21 @@ cchild4:
 nocfc4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z2, Z2, Z2
 	VPXORQ Z3, Z3, Z3
-	CMPQ CX, DX
-	JAE  fec4
+	JE   fec4
 	TESTQ $4, mode+248(FP)
 	JNZ  flc4p
 flc4:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
@@ -1762,7 +1741,7 @@ flc4p:
 	PREFETCHT0 192(BX)(R14*1)
 noxfflc4p:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSS  (R10)(CX*4), Z8
@@ -1872,6 +1851,7 @@ blkm:
 	MOVQ above_base+24(FP), R15
 	ADDQ blk-16(SP), R15
 	VMASKMOVPD  (R15), Y15, Y8
+	MOVQ irows+272(FP), R15
 	TESTQ $1, mode+248(FP)
 	JNZ  gatherm
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
@@ -1893,14 +1873,13 @@ nopflm:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	VMASKMOVPD  (SI)(DX*1), Y15, Y13
 	VMULPD      Y13, Y8, Y4
-	CMPQ R8, R9
-	JAE  lnem
+	JE   lnem
 lchildm:
 	TESTQ $2, mode+248(FP)
 	JZ   nocflm
@@ -1921,17 +1900,16 @@ nocflm:
 	VMULPD      Y13, Y4, Y0
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  lcem
+	JA   bad
+	JE   lcem
 	TESTQ $4, mode+248(FP)
 	JNZ  lleafmp
 lleafm:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Y12
@@ -1951,7 +1929,7 @@ lleafmp:
 	PREFETCHT0 0(DI)(R14*1)
 noxflleafmp:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Y12
@@ -1992,14 +1970,13 @@ nopfcm:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	VMASKMOVPD  (SI)(DX*1), Y15, Y13
 	VMULPD      Y13, Y8, Y4
-	CMPQ R8, R9
-	JAE  cnem
+	JE   cnem
 cchildm:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfcm
@@ -2013,19 +1990,18 @@ cchildm:
 nocfcm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
-	CMPQ CX, DX
-	JAE  fecm
+	JE   fecm
 	TESTQ $4, mode+248(FP)
 	JNZ  flcmp
 flcm:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y12
@@ -2044,7 +2020,7 @@ flcmp:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflcmp:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y12
@@ -2086,6 +2062,7 @@ blk4:
 	VMOVUPD     32(R15), Y9
 	VMOVUPD     64(R15), Y10
 	VMOVUPD     96(R15), Y11
+	MOVQ irows+272(FP), R15
 	TESTQ $1, mode+248(FP)
 	JNZ  gather4
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
@@ -2108,16 +2085,15 @@ nopfl4:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	VMULPD      (SI)(DX*1), Y8, Y4
 	VMULPD      32(SI)(DX*1), Y9, Y5
 	VMULPD      64(SI)(DX*1), Y10, Y6
 	VMULPD      96(SI)(DX*1), Y11, Y7
-	CMPQ R8, R9
-	JAE  lne4
+	JE   lne4
 lchild4:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfl4
@@ -2141,17 +2117,16 @@ nocfl4:
 	VMULPD      96(BX)(R14*1), Y7, Y3
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  lce4
+	JA   bad
+	JE   lce4
 	TESTQ $4, mode+248(FP)
 	JNZ  lleaf4p
 lleaf4:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Y12
@@ -2181,7 +2156,7 @@ lleaf4p:
 	PREFETCHT0 64(DI)(R14*1)
 noxflleaf4p:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Y12
@@ -2232,16 +2207,15 @@ nopfc4:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	VMULPD      (SI)(DX*1), Y8, Y4
 	VMULPD      32(SI)(DX*1), Y9, Y5
 	VMULPD      64(SI)(DX*1), Y10, Y6
 	VMULPD      96(SI)(DX*1), Y11, Y7
-	CMPQ R8, R9
-	JAE  cne4
+	JE   cne4
 cchild4:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfc4
@@ -2256,22 +2230,21 @@ cchild4:
 nocfc4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y3 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	VXORPD Y1, Y1, Y1
 	VXORPD Y2, Y2, Y2
 	VXORPD Y3, Y3, Y3
-	CMPQ CX, DX
-	JAE  fec4
+	JE   fec4
 	TESTQ $4, mode+248(FP)
 	JNZ  flc4p
 flc4:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y12
@@ -2293,7 +2266,7 @@ flc4p:
 	PREFETCHT0 64(BX)(R14*1)
 noxfflc4p:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y12
@@ -2344,6 +2317,7 @@ blk2:
 	ADDQ blk-16(SP), R15
 	VMOVUPD     (R15), Y8
 	VMOVUPD     32(R15), Y9
+	MOVQ irows+272(FP), R15
 	TESTQ $1, mode+248(FP)
 	JNZ  gather2
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
@@ -2365,14 +2339,13 @@ nopfl2:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	VMULPD      (SI)(DX*1), Y8, Y4
 	VMULPD      32(SI)(DX*1), Y9, Y5
-	CMPQ R8, R9
-	JAE  lne2
+	JE   lne2
 lchild2:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfl2
@@ -2393,17 +2366,16 @@ nocfl2:
 	VMULPD      32(BX)(R14*1), Y5, Y1
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  lce2
+	JA   bad
+	JE   lce2
 	TESTQ $4, mode+248(FP)
 	JNZ  lleaf2p
 lleaf2:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Y12
@@ -2426,7 +2398,7 @@ lleaf2p:
 	PREFETCHT0 0(DI)(R14*1)
 noxflleaf2p:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Y12
@@ -2470,14 +2442,13 @@ nopfc2:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	VMULPD      (SI)(DX*1), Y8, Y4
 	VMULPD      32(SI)(DX*1), Y9, Y5
-	CMPQ R8, R9
-	JAE  cne2
+	JE   cne2
 cchild2:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfc2
@@ -2491,20 +2462,19 @@ cchild2:
 nocfc2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y1 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
 	VXORPD Y1, Y1, Y1
-	CMPQ CX, DX
-	JAE  fec2
+	JE   fec2
 	TESTQ $4, mode+248(FP)
 	JNZ  flc2p
 flc2:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y12
@@ -2523,7 +2493,7 @@ flc2p:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflc2p:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y12
@@ -2565,6 +2535,7 @@ blk1:
 	MOVQ above_base+24(FP), R15
 	ADDQ blk-16(SP), R15
 	VMOVUPD     (R15), Y8
+	MOVQ irows+272(FP), R15
 	TESTQ $1, mode+248(FP)
 	JNZ  gather1
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
@@ -2586,13 +2557,12 @@ nopfl1:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
 	JA   bad
-	VMULPD      (SI)(DX*1), Y8, Y4
 	CMPQ R8, R9
-	JAE  lne1
+	JA   bad
+	VMULPD      (SI)(DX*1), Y8, Y4
+	JE   lne1
 lchild1:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfl1
@@ -2612,17 +2582,16 @@ nocfl1:
 	VMULPD      (BX)(R14*1), Y4, Y0
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  lce1
+	JA   bad
+	JE   lce1
 	TESTQ $4, mode+248(FP)
 	JNZ  lleaf1p
 lleaf1:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Y12
@@ -2642,7 +2611,7 @@ lleaf1p:
 	PREFETCHT0 0(DI)(R14*1)
 noxflleaf1p:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Y12
@@ -2683,13 +2652,12 @@ nopfc1:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
 	JA   bad
-	VMULPD      (SI)(DX*1), Y8, Y4
 	CMPQ R8, R9
-	JAE  cne1
+	JA   bad
+	VMULPD      (SI)(DX*1), Y8, Y4
+	JE   cne1
 cchild1:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfc1
@@ -2703,19 +2671,18 @@ cchild1:
 nocfc1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Y0..Y0 = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)
 	VXORPD Y0, Y0, Y0
-	CMPQ CX, DX
-	JAE  fec1
+	JE   fec1
 	TESTQ $4, mode+248(FP)
 	JNZ  flc1p
 flc1:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y12
@@ -2733,7 +2700,7 @@ flc1p:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflc1p:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Y12
@@ -2835,6 +2802,7 @@ blk1:
 	MOVQ above_base+24(FP), R15
 	ADDQ blk-16(SP), R15
 	VMOVUPD.Z 0(R15), K1, Z12
+	MOVQ irows+272(FP), R15
 	TESTQ $1, mode+248(FP)
 	JNZ  gather1
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
@@ -2856,13 +2824,12 @@ nopfl1:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
 	JA   bad
-	VMULPD.Z 0(SI)(DX*1), Z12, K1, Z4
 	CMPQ R8, R9
-	JAE  lne1
+	JA   bad
+	VMULPD.Z 0(SI)(DX*1), Z12, K1, Z4
+	JE   lne1
 lchild1:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfl1
@@ -2882,17 +2849,16 @@ nocfl1:
 	VMULPD.Z 0(BX)(R14*1), Z4, K1, Z0
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  lce1
+	JA   bad
+	JE   lce1
 	TESTQ $4, mode+248(FP)
 	JNZ  lleaf1p
 lleaf1:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Z8
@@ -2912,7 +2878,7 @@ lleaf1p:
 	PREFETCHT0 0(DI)(R14*1)
 noxflleaf1p:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Z8
@@ -2953,13 +2919,12 @@ nopfc1:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
 	JA   bad
-	VMULPD.Z 0(SI)(DX*1), Z12, K1, Z4
 	CMPQ R8, R9
-	JAE  cne1
+	JA   bad
+	VMULPD.Z 0(SI)(DX*1), Z12, K1, Z4
+	JE   cne1
 cchild1:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfc1
@@ -2973,19 +2938,18 @@ cchild1:
 nocfc1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z0 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
-	CMPQ CX, DX
-	JAE  fec1
+	JE   fec1
 	TESTQ $4, mode+248(FP)
 	JNZ  flc1p
 flc1:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
@@ -3003,7 +2967,7 @@ flc1p:
 	PREFETCHT0 0(BX)(R14*1)
 noxfflc1p:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
@@ -3061,6 +3025,7 @@ blk2:
 	ADDQ blk-16(SP), R15
 	VMOVUPD.Z 0(R15), K1, Z12
 	VMOVUPD.Z 64(R15), K2, Z13
+	MOVQ irows+272(FP), R15
 	TESTQ $1, mode+248(FP)
 	JNZ  gather2
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
@@ -3083,14 +3048,13 @@ nopfl2:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	VMULPD.Z 0(SI)(DX*1), Z12, K1, Z4
 	VMULPD.Z 64(SI)(DX*1), Z13, K2, Z5
-	CMPQ R8, R9
-	JAE  lne2
+	JE   lne2
 lchild2:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfl2
@@ -3112,17 +3076,16 @@ nocfl2:
 	VMULPD.Z 64(BX)(R14*1), Z5, K2, Z1
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  lce2
+	JA   bad
+	JE   lce2
 	TESTQ $4, mode+248(FP)
 	JNZ  lleaf2p
 lleaf2:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Z8
@@ -3146,7 +3109,7 @@ lleaf2p:
 	PREFETCHT0 64(DI)(R14*1)
 noxflleaf2p:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Z8
@@ -3191,14 +3154,13 @@ nopfc2:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	VMULPD.Z 0(SI)(DX*1), Z12, K1, Z4
 	VMULPD.Z 64(SI)(DX*1), Z13, K2, Z5
-	CMPQ R8, R9
-	JAE  cne2
+	JE   cne2
 cchild2:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfc2
@@ -3213,20 +3175,19 @@ cchild2:
 nocfc2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z1 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
-	CMPQ CX, DX
-	JAE  fec2
+	JE   fec2
 	TESTQ $4, mode+248(FP)
 	JNZ  flc2p
 flc2:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
@@ -3246,7 +3207,7 @@ flc2p:
 	PREFETCHT0 64(BX)(R14*1)
 noxfflc2p:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
@@ -3332,6 +3293,7 @@ blk4:
 	VMOVUPD.Z 64(R15), K2, Z13
 	VMOVUPD.Z 128(R15), K3, Z14
 	VMOVUPD.Z 192(R15), K4, Z15
+	MOVQ irows+272(FP), R15
 	TESTQ $1, mode+248(FP)
 	JNZ  gather4
 	// Mode 0: scatter every leaf times q = p * f row crd[e].
@@ -3356,16 +3318,15 @@ nopfl4:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	VMULPD.Z 0(SI)(DX*1), Z12, K1, Z4
 	VMULPD.Z 64(SI)(DX*1), Z13, K2, Z5
 	VMULPD.Z 128(SI)(DX*1), Z14, K3, Z6
 	VMULPD.Z 192(SI)(DX*1), Z15, K4, Z7
-	CMPQ R8, R9
-	JAE  lne4
+	JE   lne4
 lchild4:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfl4
@@ -3391,17 +3352,16 @@ nocfl4:
 	VMULPD.Z 192(BX)(R14*1), Z7, K4, Z3
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  lce4
+	JA   bad
+	JE   lce4
 	TESTQ $4, mode+248(FP)
 	JNZ  lleaf4p
 lleaf4:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Z8
@@ -3433,7 +3393,7 @@ lleaf4p:
 	PREFETCHT0 192(DI)(R14*1)
 noxflleaf4p:
 	MOVQ          (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ         R13, R14
 	VBROADCASTSD (R10)(CX*8), Z8
@@ -3486,16 +3446,15 @@ nopfc4:
 	MOVQ  ptr_base+96(FP), R14
 	MOVQ  (R14)(AX*8), R8
 	MOVQ  8(R14)(AX*8), R9
-	CMPQ R8, R9
-	JA   bad
 	CMPQ R9, crd_len+128(FP)
+	JA   bad
+	CMPQ R8, R9
 	JA   bad
 	VMULPD.Z 0(SI)(DX*1), Z12, K1, Z4
 	VMULPD.Z 64(SI)(DX*1), Z13, K2, Z5
 	VMULPD.Z 128(SI)(DX*1), Z14, K3, Z6
 	VMULPD.Z 192(SI)(DX*1), Z15, K4, Z7
-	CMPQ R8, R9
-	JAE  cne4
+	JE   cne4
 cchild4:
 	TESTQ $2, mode+248(FP)
 	JZ   nocfc4
@@ -3512,22 +3471,21 @@ cchild4:
 nocfc4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+200(FP)
+	JA   bad
+	CMPQ CX, DX
 	JA   bad
 	// Z0..Z3 = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z2, Z2, Z2
 	VPXORQ Z3, Z3, Z3
-	CMPQ CX, DX
-	JAE  fec4
+	JE   fec4
 	TESTQ $4, mode+248(FP)
 	JNZ  flc4p
 flc4:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8
@@ -3551,7 +3509,7 @@ flc4p:
 	PREFETCHT0 192(BX)(R14*1)
 noxfflc4p:
 	MOVQ           (R11)(CX*8), R14
-	CMPQ R14, irows+272(FP)
+	CMPQ R14, R15
 	JAE  bad
 	IMULQ          R13, R14
 	VBROADCASTSD  (R10)(CX*8), Z8

@@ -82,12 +82,11 @@ blkm:
 nodem:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+176(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  skipm
+	JA   bad
+	JE   skipm
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
 	CMPQ R14, bbound+224(FP)
@@ -129,12 +128,11 @@ blk4:
 node4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+176(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  skip4
+	JA   bad
+	JE   skip4
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
 	CMPQ R14, bbound+224(FP)
@@ -190,12 +188,11 @@ blk2:
 node2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+176(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  skip2
+	JA   bad
+	JE   skip2
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
 	CMPQ R14, bbound+224(FP)
@@ -241,12 +238,11 @@ blk1:
 node1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+176(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  skip1
+	JA   bad
+	JE   skip1
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
 	CMPQ R14, bbound+224(FP)
@@ -345,12 +341,11 @@ blk1:
 node1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+176(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  skip1
+	JA   bad
+	JE   skip1
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
 	CMPQ R14, bbound+224(FP)
@@ -408,12 +403,11 @@ blk2:
 node2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+176(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  skip2
+	JA   bad
+	JE   skip2
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
 	CMPQ R14, bbound+224(FP)
@@ -498,12 +492,11 @@ blk4:
 node4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+176(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  skip4
+	JA   bad
+	JE   skip4
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
 	CMPQ R14, bbound+224(FP)
@@ -616,12 +609,11 @@ blkm:
 nodem:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+176(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  skipm
+	JA   bad
+	JE   skipm
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
 	CMPQ R14, bbound+224(FP)
@@ -663,12 +655,11 @@ blk4:
 node4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+176(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  skip4
+	JA   bad
+	JE   skip4
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
 	CMPQ R14, bbound+224(FP)
@@ -724,12 +715,11 @@ blk2:
 node2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+176(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  skip2
+	JA   bad
+	JE   skip2
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
 	CMPQ R14, bbound+224(FP)
@@ -775,12 +765,11 @@ blk1:
 node1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+176(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  skip1
+	JA   bad
+	JE   skip1
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
 	CMPQ R14, bbound+224(FP)
@@ -879,12 +868,11 @@ blk1:
 node1:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+176(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  skip1
+	JA   bad
+	JE   skip1
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
 	CMPQ R14, bbound+224(FP)
@@ -942,12 +930,11 @@ blk2:
 node2:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+176(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  skip2
+	JA   bad
+	JE   skip2
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
 	CMPQ R14, bbound+224(FP)
@@ -1032,12 +1019,11 @@ blk4:
 node4:
 	MOVQ (R9)(AX*8), CX
 	MOVQ 8(R9)(AX*8), DX
-	CMPQ CX, DX
-	JA   bad
 	CMPQ DX, idx_len+176(FP)
 	JA   bad
 	CMPQ CX, DX
-	JAE  skip4
+	JA   bad
+	JE   skip4
 	MOVQ  bcrd_base+72(FP), R14
 	MOVQ  (R14)(AX*8), R14
 	CMPQ R14, bbound+224(FP)

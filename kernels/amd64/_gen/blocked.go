@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -23,25 +25,44 @@ type asm struct {
 	// leafBound and crdBound are the arguments that idx and crd (a
 	// two-level kernel's children) are checked against.
 	leafBound, crdBound string
+	// inReg names the bound arguments a kernel keeps in a register in
+	// its loops (argument name to register): check compares with the
+	// register, which saves a load per index in the innermost loops.
+	inReg map[string]string
 }
 
 // check leaves for bad unless reg is below the argument bound: a compare
-// with the argument frame and a branch that valid data never takes. Every
+// with the argument frame (or with the register inReg keeps it in) and a
+// branch that valid data never takes. Every
 // index a kernel dereferences passes one when it is read from memory, and
 // is used only from the register checked: an output store may change the
 // index arrays (an output over another structure's index bytes), so none
 // is read twice.
 func (a *asm) check(reg, bound string) {
-	a.f("\tCMPQ %s, %s", reg, arg(a.fn, bound))
+	if r, ok := a.inReg[bound]; ok {
+		a.f("\tCMPQ %s, %s", reg, r)
+	} else {
+		a.f("\tCMPQ %s, %s", reg, arg(a.fn, bound))
+	}
 	a.f("\tJAE  bad")
 }
 
+// loadBounds loads the bound arguments of inReg into their registers.
+func (a *asm) loadBounds() {
+	for _, bound := range slices.Sorted(maps.Keys(a.inReg)) {
+		a.f("\tMOVQ %s, %s", arg(a.fn, bound), a.inReg[bound])
+	}
+}
+
 // span leaves for bad unless lo <= hi <= the length of slice argument
-// slice: a segment of ptr or lptr, before its entries are read.
+// slice: a segment of ptr or lptr, before its entries are read. It
+// compares lo with hi last, so a JE after it skips an empty segment
+// without a compare of its own (vector code between them leaves the flags
+// alone).
 func (a *asm) span(lo, hi, slice string) {
-	a.f("\tCMPQ %s, %s", lo, hi)
-	a.f("\tJA   bad")
 	a.f("\tCMPQ %s, %s", hi, argLen(a.fn, slice))
+	a.f("\tJA   bad")
+	a.f("\tCMPQ %s, %s", lo, hi)
 	a.f("\tJA   bad")
 }
 
@@ -101,14 +122,15 @@ func (a *asm) masks(nv int) {
 }
 
 // fiber: Z0..Z(nv-1) = sum over j in [CX, DX) of vals[j] * x row idx[j],
-// the leaf loop prefetching as pf asks (leafLoop). Clobbers CX, R14, Z8.
+// the leaf loop prefetching as pf asks (leafLoop), after checking the
+// segment (span). Clobbers CX, R14, Z8.
 func (a *asm) fiber(nv int, l string, pf leafPF) {
+	a.span("CX", "DX", "idx")
 	a.f("\t// Z0..Z%d = sum over j in [CX, DX) of vals[j] * x[idx[j]*r + block]", nv-1)
 	for v := range nv {
 		a.f("\tVPXORQ Z%d, Z%d, Z%d", v, v, v)
 	}
-	a.f("\tCMPQ CX, DX")
-	a.f("\tJAE  fe%s", l)
+	a.f("\tJE   fe%s", l)
 	a.leafLoop("fl"+l, pf, nv, func() {
 		a.f("\tMOVQ           (R11)(CX*8), R14")
 		a.check("R14", a.leafBound)
@@ -133,7 +155,6 @@ func gatherBlock(a *asm, nv int) {
 	a.f("snode%s:", l)
 	a.f("\tMOVQ (R9)(AX*8), CX")
 	a.f("\tMOVQ 8(R9)(AX*8), DX")
-	a.span("CX", "DX", "idx")
 	a.fiber(nv, "s"+l, leafPF{})
 	a.f("\tMOVQ  ocrd_base+48(FP), R14")
 	a.f("\tMOVQ  (R14)(AX*8), R14")
@@ -169,7 +190,6 @@ func gatherBlock(a *asm, nv int) {
 	for half, accBase := range []int{16, 20} {
 		a.f("\tMOVQ (R9)(AX*8), CX")
 		a.f("\tMOVQ 8(R9)(AX*8), DX")
-		a.span("CX", "DX", "idx")
 		a.fiber(nv, fmt.Sprintf("p%s%d", l, half), leafPF{})
 		a.f("\tMOVQ  (R8)(AX*8), DX")
 		a.check("DX", "ybound")
@@ -275,8 +295,7 @@ func scatterBlock(a *asm, nv int) {
 	a.f("\tMOVQ (R9)(AX*8), CX")
 	a.f("\tMOVQ 8(R9)(AX*8), DX")
 	a.span("CX", "DX", "idx")
-	a.f("\tCMPQ CX, DX")
-	a.f("\tJAE  skip%s", l)
+	a.f("\tJE   skip%s", l)
 	a.f("\tMOVQ  bcrd_base+72(FP), R14")
 	a.f("\tMOVQ  (R14)(AX*8), R14")
 	a.check("R14", "bbound")
@@ -495,14 +514,14 @@ chunk:
 }
 
 // fiber sets Y0.. to the block's sum over j in [CX, DX) of vals[j]
-// times x row idx[j] (x at BX), with Y val for the value. Clobbers CX,
-// R14, Y val, and b's temporary.
+// times x row idx[j] (x at BX), with Y val for the value, after checking
+// the segment (span). Clobbers CX, R14, Y val, and b's temporary.
 func (b blk256) fiber(l string, val int, pf leafPF) {
 	a := b.a
+	a.span("CX", "DX", "idx")
 	a.f("\t// Y0..Y%d = sum over j in [CX, DX) of vals[j] * x row idx[j] (this block)", b.nv-1)
 	b.zero(0)
-	a.f("\tCMPQ CX, DX")
-	a.f("\tJAE  fe%s", l)
+	a.f("\tJE   fe%s", l)
 	a.leafLoop("fl"+l, pf, b.lines(), func() {
 		a.f("\tMOVQ           (R11)(CX*8), R14")
 		a.check("R14", a.leafBound)
@@ -547,7 +566,6 @@ func gatherBlock256(b blk256) {
 	b.gatherNodes(gather1SOff, 0, false, func(l string) {
 		b.a.f("\tMOVQ (R9)(AX*8), CX")
 		b.a.f("\tMOVQ 8(R9)(AX*8), DX")
-		b.a.span("CX", "DX", "idx")
 		b.fiber(l, 8, leafPF{})
 	})
 }
@@ -595,8 +613,7 @@ func scatterBlock256(b blk256) {
 	a.f("\tMOVQ (R9)(AX*8), CX")
 	a.f("\tMOVQ 8(R9)(AX*8), DX")
 	a.span("CX", "DX", "idx")
-	a.f("\tCMPQ CX, DX")
-	a.f("\tJAE  skip%s", l)
+	a.f("\tJE   skip%s", l)
 	a.f("\tMOVQ  bcrd_base+72(FP), R14")
 	a.f("\tMOVQ  (R14)(AX*8), R14")
 	a.check("R14", "bbound")

@@ -16,9 +16,10 @@ import "fmt"
 //
 // Registers: AX node c, R8 child e, R9 children end, CX leaf j, DX leaves
 // end and temp, R14 temp (row byte offsets), DI out block, SI y block, BX f
-// block, R10 vals, R11 idx, R12 lptr, R13 row bytes, R15 temp. The frame
-// holds the columns left (left-8(SP)) and the block's byte offset
-// (blk-16(SP)); ptr, crd and ycrd are read through the argument frame.
+// block, R10 vals, R11 idx, R12 lptr, R13 row bytes, R15 the above block
+// and then, in the node loops, irows (push2InReg). The frame holds the
+// columns left (left-8(SP)) and the block's byte offset (blk-16(SP)); ptr,
+// crd, ycrd and the other bounds are read through the argument frame.
 // AVX-512 vectors: Z12..Z15 the above block, Z4..Z7 p, Z0..Z3 q or t, Z8 a
 // value, Z24..Z27 out rows. AVX2: Y8..Y11 the above block, Y4..Y7 p, Y0..Y3
 // q or t, Y12 a value, Y13 an out row (or the masked block's loaded row),
@@ -35,6 +36,10 @@ Checks, each when its value is read (every block reads the index arrays
 again): ptr[c] <= ptr[c+1] <= len(crd), lptr[e] <= lptr[e+1] <= len(idx),
 ycrd[c] < yrows, crd[e] < crows and idx[j] < irows; a violation leaves
 for bad (returns 1).`
+
+// push2InReg keeps irows, the bound of every leaf, in R15 once a block has
+// loaded its above vectors: the leaf loops compare with a register.
+var push2InReg = map[string]string{"irows": "R15"}
 
 // push2Loads loads PushHadamard2's bases.
 const push2Loads = `	MOVQ out_base+0(FP), DI
@@ -118,6 +123,7 @@ func push2Block512(a *asm, nv int) {
 	for v := range nv {
 		a.f("\tVMOVU{P}.Z %d(R15), K%d, Z%d", v*64, v+1, 12+v)
 	}
+	a.loadBounds()
 	a.f("\tTESTQ $1, mode+248(FP)")
 	a.f("\tJNZ  gather%s", l)
 
@@ -129,8 +135,7 @@ func push2Block512(a *asm, nv int) {
 	for v := range nv {
 		a.f("\tVMUL{P}.Z %d(SI)(DX*1), Z%d, K%d, Z%d", v*64, 12+v, v+1, 4+v)
 	}
-	a.f("\tCMPQ R8, R9")
-	a.f("\tJAE  lne%s", l)
+	a.f("\tJE   lne%s", l) // push2Node's span set the flags
 	a.f("lchild%s:", l)
 	a.prefetchChild(nv, "l"+l, "BX")
 	a.rowOf("crd_base+120(FP)", "R8", a.crdBound)
@@ -140,8 +145,7 @@ func push2Block512(a *asm, nv int) {
 	a.f("\tMOVQ (R12)(R8*8), CX")
 	a.f("\tMOVQ 8(R12)(R8*8), DX")
 	a.span("CX", "DX", "idx")
-	a.f("\tCMPQ CX, DX")
-	a.f("\tJAE  lce%s", l)
+	a.f("\tJE   lce%s", l)
 	a.leaves(nv, "lleaf"+l, push2LeafPF("DI"))
 	a.f("lce%s:", l)
 	a.f("\tINCQ R8")
@@ -160,13 +164,11 @@ func push2Block512(a *asm, nv int) {
 	for v := range nv {
 		a.f("\tVMUL{P}.Z %d(SI)(DX*1), Z%d, K%d, Z%d", v*64, 12+v, v+1, 4+v)
 	}
-	a.f("\tCMPQ R8, R9")
-	a.f("\tJAE  cne%s", l)
+	a.f("\tJE   cne%s", l) // push2Node's span set the flags
 	a.f("cchild%s:", l)
 	a.prefetchChild(nv, "c"+l, "DI")
 	a.f("\tMOVQ (R12)(R8*8), CX")
 	a.f("\tMOVQ 8(R12)(R8*8), DX")
-	a.span("CX", "DX", "idx")
 	a.fiber(nv, "c"+l, push2LeafPF("BX"))
 	a.rowOf("crd_base+120(FP)", "R8", a.crdBound)
 	for v := range nv {
@@ -189,7 +191,7 @@ func push2PrefetchDoc() string {
 }
 
 func push2AVX512(e elem) string {
-	a := &asm{e: e, leafBound: "irows", crdBound: "crows"}
+	a := &asm{e: e, leafBound: "irows", crdBound: "crows", inReg: push2InReg}
 	fn := "PushHadamard2" + e.T + "AVX512"
 	a.twoLevelDoc(fn, "1, 2 or 4 vectors", push2Body+push2PrefetchDoc(), "push2.go", "AVX512F, AVX512DQ, BMI2")
 	a.prologue(fn, 240, 104, push2Loads)
@@ -204,6 +206,7 @@ func push2Block256(b blk256) {
 	for v := range b.nv {
 		b.load(v, "(R15)", 8+v)
 	}
+	a.loadBounds()
 	a.f("\tTESTQ $1, mode+248(FP)")
 	a.f("\tJNZ  gather%s", l)
 
@@ -215,8 +218,7 @@ func push2Block256(b blk256) {
 	for v := range b.nv {
 		b.mul(v, "(SI)(DX*1)", 8+v, 4+v)
 	}
-	a.f("\tCMPQ R8, R9")
-	a.f("\tJAE  lne%s", l)
+	a.f("\tJE   lne%s", l) // push2Node's span set the flags
 	a.f("lchild%s:", l)
 	a.prefetchChild(b.lines(), "l"+l, "BX")
 	a.rowOf("crd_base+120(FP)", "R8", a.crdBound)
@@ -226,8 +228,7 @@ func push2Block256(b blk256) {
 	a.f("\tMOVQ (R12)(R8*8), CX")
 	a.f("\tMOVQ 8(R12)(R8*8), DX")
 	a.span("CX", "DX", "idx")
-	a.f("\tCMPQ CX, DX")
-	a.f("\tJAE  lce%s", l)
+	a.f("\tJE   lce%s", l)
 	b.leaves("lleaf"+l, 12, 13, push2LeafPF("DI"))
 	a.f("lce%s:", l)
 	a.f("\tINCQ R8")
@@ -246,13 +247,11 @@ func push2Block256(b blk256) {
 	for v := range b.nv {
 		b.mul(v, "(SI)(DX*1)", 8+v, 4+v)
 	}
-	a.f("\tCMPQ R8, R9")
-	a.f("\tJAE  cne%s", l)
+	a.f("\tJE   cne%s", l) // push2Node's span set the flags
 	a.f("cchild%s:", l)
 	a.prefetchChild(b.lines(), "c"+l, "DI")
 	a.f("\tMOVQ (R12)(R8*8), CX")
 	a.f("\tMOVQ 8(R12)(R8*8), DX")
-	a.span("CX", "DX", "idx")
 	b.fiber("c"+l, 12, push2LeafPF("BX"))
 	a.rowOf("crd_base+120(FP)", "R8", a.crdBound)
 	for v := range b.nv {
@@ -268,7 +267,7 @@ func push2Block256(b blk256) {
 }
 
 func push2AVX2(e elem, iota string) string {
-	a := &asm{e: e, leafBound: "irows", crdBound: "crows"}
+	a := &asm{e: e, leafBound: "irows", crdBound: "crows", inReg: push2InReg}
 	fn := "PushHadamard2" + e.T + "AVX2"
 	a.twoLevelDoc(fn, "4, 2 or 1 full vectors, then a last one", push2Body+push2PrefetchDoc(), "push2.go", "AVX, AVX2, FMA3")
 	a.prologue(fn, 240, 104, push2Loads)

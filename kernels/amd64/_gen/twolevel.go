@@ -222,15 +222,13 @@ func (a *asm) children512(nv int, l string) {
 	for v := range nv {
 		a.f("\tVPXORQ Z%d, Z%d, Z%d", 4+v, 4+v, 4+v)
 	}
-	a.f("\tCMPQ R8, R9")
-	a.f("\tJAE  ce%s", l)
+	a.f("\tJE   ce%s", l) // childrenOpen's span set the flags
 	a.f("cl%s:", l)
 	// As children256: the z row of the child pullPFD ahead always, the x
 	// rows of the leaves with gather2PrefetchX in pf.
 	a.prefetchCrdRow(nv, l, "R15")
 	a.f("\tMOVQ (R12)(R8*8), CX")
 	a.f("\tMOVQ 8(R12)(R8*8), DX")
-	a.span("CX", "DX", "idx")
 	a.fiber(nv, l, gather2LeafPF)
 	a.f("\tMOVQ  crd_base+120(FP), R14")
 	a.f("\tMOVQ  (R14)(R8*8), R14")
@@ -332,8 +330,7 @@ func (a *asm) children256(b blk256, l string) {
 	a.childrenOpen(l)
 	a.f("\t// Y4..Y%d = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e", 3+b.nv)
 	b.zero(4)
-	a.f("\tCMPQ R8, R9")
-	a.f("\tJAE  ce%s", l)
+	a.f("\tJE   ce%s", l) // childrenOpen's span set the flags
 	a.f("cl%s:", l)
 	// The z row of the child pullPFD ahead, whatever z's size: it pays
 	// where z exceeds L2 and costs next to nothing where z's rows sit in L2,
@@ -344,7 +341,6 @@ func (a *asm) children256(b blk256, l string) {
 	a.prefetchCrdRow(b.lines(), l, "R15")
 	a.f("\tMOVQ (R12)(R8*8), CX")
 	a.f("\tMOVQ 8(R12)(R8*8), DX")
-	a.span("CX", "DX", "idx")
 	b.fiber(l, 8, gather2LeafPF)
 	a.rowOf("crd_base+120(FP)", "R8", a.crdBound)
 	for v := range b.nv {
