@@ -37,12 +37,12 @@ func FilePattern(path string) (*Pattern, error) {
 	return p, nil
 }
 
+// generated are the generated matrices by name.
+var generated = map[string]func() *Pattern{"M1": M1, "M2": M2, "M3": M3, "M4": M4}
+
 // IsGenerated reports whether name is one of the generated matrices M1 to
 // M4 (any case); other names in Options.Only are file paths.
 func IsGenerated(name string) bool {
-	switch strings.ToUpper(name) {
-	case "M1", "M2", "M3", "M4":
-		return true
-	}
-	return false
+	_, ok := generated[strings.ToUpper(name)]
+	return ok
 }

@@ -270,24 +270,17 @@ func pick(only []string, def []func() *Pattern) []func() *Pattern {
 	}
 	var out []func() *Pattern
 	for _, n := range only {
-		switch strings.ToUpper(n) {
-		case "M1":
-			out = append(out, M1)
-		case "M2":
-			out = append(out, M2)
-		case "M3":
-			out = append(out, M3)
-		case "M4":
-			out = append(out, M4)
-		default:
-			out = append(out, func() *Pattern {
-				p, err := FilePattern(n)
-				if err != nil {
-					panic(err)
-				}
-				return p
-			})
+		if g, ok := generated[strings.ToUpper(n)]; ok {
+			out = append(out, g)
+			continue
 		}
+		out = append(out, func() *Pattern {
+			p, err := FilePattern(n)
+			if err != nil {
+				panic(err)
+			}
+			return p
+		})
 	}
 	return out
 }
@@ -300,14 +293,6 @@ var (
 func tinyPattern() *Pattern {
 	tinyOnce.Do(func() { tinyP = build("Mtiny", 300, 400, 6, func(*rand.Rand, int) int { return 8 }) })
 	return tinyP
-}
-
-// matrixName returns the matrix's name, without building a generated one.
-func matrixName(gen func() *Pattern) string {
-	if fmt.Sprintf("%p", gen) == fmt.Sprintf("%p", tinyPattern) {
-		return "Mtiny"
-	}
-	return nameOf(gen)
 }
 
 func matSize(p *Pattern) string {
@@ -475,21 +460,21 @@ func cases(o Options, sz sizes) []bcase {
 	}})
 	// Matrix products and conversions.
 	for _, g := range sz.mats {
-		mn := matrixName(g)
+		mn := nameOf(g)
 		cs = append(cs, spmvCase[float32](g, mn, th), spmvCase[float64](g, mn, th))
 	}
 	for _, g := range sz.mats {
-		cs = append(cs, spmmCase[float32](g, matrixName(g), 64, th))
+		cs = append(cs, spmmCase[float32](g, nameOf(g), 64, th))
 	}
 	// The prepared forms (package prepared) of the same matrices.
 	for _, g := range sz.mats {
-		mn := matrixName(g)
+		mn := nameOf(g)
 		cs = append(cs, preparedSpMVCase[float32](g, mn, th), preparedSpMVCase[float64](g, mn, th),
 			preparedQSpMVCase(g, mn, th), preparedSpMMCase(g, mn, 64, th))
 	}
 	// Quantized matrix products, beside spmv/f32 and spmm/f32.
 	for _, g := range sz.mats {
-		mn := matrixName(g)
+		mn := nameOf(g)
 		for _, sp := range suiteSchemes {
 			cs = append(cs, qspmvCase(g, mn, sp, th))
 		}
@@ -502,7 +487,7 @@ func cases(o Options, sz sizes) []bcase {
 	}
 	cs = append(cs, attnCase(sz.attn, th))
 	for _, g := range sz.mats {
-		mn := matrixName(g)
+		mn := nameOf(g)
 		cs = append(cs, bcase{name: "coo-csr/f64/" + mn, setup: func() prepared {
 			p := g()
 			x := PatternCOO(p)
@@ -518,7 +503,7 @@ func cases(o Options, sz sizes) []bcase {
 		}})
 	}
 	for _, g := range sz.mats {
-		mn := matrixName(g)
+		mn := nameOf(g)
 		cs = append(cs, bcase{name: "csr-csc/f64/" + mn, setup: func() prepared {
 			p := g()
 			a := CSR[float64](p)
@@ -1156,16 +1141,12 @@ func sizeOf[T csr.Float]() int {
 
 func typeName[T csr.Float]() string { return fmt.Sprintf("f%d", 8*sizeOf[T]()) }
 
+// nameOf returns the matrix's name, without building a generated one.
 func nameOf(gen func() *Pattern) string {
-	switch fmt.Sprintf("%p", gen) {
-	case fmt.Sprintf("%p", M1):
-		return "M1"
-	case fmt.Sprintf("%p", M2):
-		return "M2"
-	case fmt.Sprintf("%p", M3):
-		return "M3"
-	case fmt.Sprintf("%p", M4):
-		return "M4"
+	for name, g := range generated {
+		if fmt.Sprintf("%p", g) == fmt.Sprintf("%p", gen) {
+			return name
+		}
 	}
 	return gen().Name
 }
