@@ -126,8 +126,8 @@ func registerAMD64() bool {
 		spmmScatterNarrowF64U16.set(tierAVX512, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U16AVX512, amd64.SpMMScatterTileNarrowF64U16AVX512))
 		spmmScatterNarrowF64U32.set(tierAVX512, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U32AVX512, amd64.SpMMScatterTileNarrowF64U32AVX512))
 		// The AVX2 int8 kernel by row serves this tier too: like the
-		// float32 SpMV, its loop is held by its loads of x, and
-		// QSpMVI8RowAVX512's 16-lane decode runs no faster on M4.
+		// float32 SpMV, its loop is held by its loads of x, which
+		// 16-lane vectors do not speed up.
 		qspmv.set(tierAVX512, qspmvFusedAsm(qspmvKernels{
 			i8Row:   amd64.QSpMVI8RowAVX2,
 			i8Block: amd64.QSpMVI8BlockAVX512,

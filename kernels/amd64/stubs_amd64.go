@@ -822,15 +822,6 @@ func Dequantize4AVX512(dst []float32, codes []byte, odd int, table, scale []floa
 //go:noescape
 func QSpMVI8RowAVX2(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
 
-// QSpMVI8RowAVX512 is QSpMVI8RowAVX2 with 16-lane vectors: a step of 16
-// entries is one range check (VPCMPUQ), the codes sign-extended and
-// converted in one vector, x by the float32 SpMV kernel's scalar loads, one
-// FMA.
-// Requires: AVX512F, AVX512BW, BMI2.
-//
-//go:noescape
-func QSpMVI8RowAVX512(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
-
 // QSpMVI8BlockAVX512 is QSpMV4BlockAVX512 on int8 codes, one a byte:
 //
 //	s += (float32(int8(codes[k])) * scale[k/b]) * x[idx[k]]

@@ -419,11 +419,6 @@ func QSpMVI8RowAVX2(y, x []float32, ptr, idx []uint64, codes []byte, rs []float3
 	panic(noAsm)
 }
 
-// QSpMVI8RowAVX512 is not built here; it panics.
-func QSpMVI8RowAVX512(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32) {
-	panic(noAsm)
-}
-
 // QSpMVI8BlockAVX512 is not built here; it panics.
 func QSpMVI8BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32) {
 	panic(noAsm)

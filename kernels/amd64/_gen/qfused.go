@@ -27,11 +27,6 @@ loads, the codes sign-extended and converted, two accumulators), then one
 at a time, skipping entries whose index is not below len(x). It needs
 len(ptr) == len(y)+1, len(codes) >= len(idx) and len(rs) >= len(y).
 Requires: AVX, AVX2, FMA3.`},
-		{"qfused", "QSpMVI8RowAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)", `QSpMVI8RowAVX512 is QSpMVI8RowAVX2 with 16-lane vectors: a step of 16
-entries is one range check (VPCMPUQ), the codes sign-extended and
-converted in one vector, x by the float32 SpMV kernel's scalar loads, one
-FMA.
-Requires: AVX512F, AVX512BW, BMI2.`},
 		{"qfused", "QSpMVI8BlockAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32)", `QSpMVI8BlockAVX512 is QSpMV4BlockAVX512 on int8 codes, one a byte:
 
 	s += (float32(int8(codes[k])) * scale[k/b]) * x[idx[k]]
@@ -235,10 +230,10 @@ index (p+i)/2 among the step's code bytes and its shift 4*((p+i)&1).`)
 }
 
 // qfKind is what one AVX-512 fused SpMV kernel reads: int8 codes (nib
-// false) or 4-bit codes through a table, and a scale per row (row), per
-// block of float32 scales, or per block of E8M0 exponents (mx).
+// false) or 4-bit codes through a table, and a scale per block of float32
+// scales, or per block of E8M0 exponents (mx).
 type qfKind struct {
-	nib, mx, row bool
+	nib, mx bool
 }
 
 // qfKinds are the AVX-512 kernels by name.
@@ -246,19 +241,15 @@ var qfKinds = []struct {
 	name string
 	k    qfKind
 }{
-	{"QSpMVI8RowAVX512", qfKind{row: true}},
 	{"QSpMVI8BlockAVX512", qfKind{}},
 	{"QSpMV4BlockAVX512", qfKind{nib: true}},
 	{"QSpMV4MXAVX512", qfKind{nib: true, mx: true}},
 }
 
 // args are the frame offsets of the kernel's arguments past codes: the
-// scales' (rs, scale or exps), b's (0 for row) and alpha's (beta's 4 on).
+// scales' (scale or exps), b's and alpha's (beta's 4 on).
 func (k qfKind) args() (scale, b, alpha int) {
-	switch {
-	case k.row:
-		return 120, 0, 144
-	case k.nib:
+	if k.nib {
 		return 144, 168, 176
 	}
 	return 120, 144, 152
@@ -266,10 +257,7 @@ func (k qfKind) args() (scale, b, alpha int) {
 
 // scaleName is the name of the scales' argument.
 func (k qfKind) scaleName() string {
-	switch {
-	case k.row:
-		return "rs"
-	case k.mx:
+	if k.mx {
 		return "exps"
 	}
 	return "scale"
@@ -313,32 +301,27 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 		f.i("MOVQ table_base+120(FP), R14")
 		f.i("VMOVUPS (R14), Z29")
 	}
-	if k.row {
-		f.i("MOVQ rs_base+%d(FP), BX", sOff)
-	}
 	f.i("VMOVSS alpha+%d(FP), X13", aOff)
 	f.i("VMOVSS beta+%d(FP), X12", aOff+4)
 	f.i("XORQ AX, AX")
 	qfRow(f, p, true)
 	f.i("VPXORQ Z0, Z0, Z0")
 	f.i("VXORPS X2, X2, X2")
-	if !k.row {
-		f.i("CMPQ R12, R13")
-		f.i("JAE %ssum", p)
-		f.c("the block of the first value: BX its scale, R10 its values from here on")
-		f.i("MOVQ AX, R8")
-		f.i("MOVQ DX, R14")
-		f.i("MOVQ R12, AX")
-		f.i("XORL DX, DX")
-		f.i("DIVQ b+%d(FP)", bOff)
-		f.i("MOVQ b+%d(FP), R10", bOff)
-		f.i("SUBQ DX, R10")
-		f.i("MOVQ %s_base+%d(FP), BX", k.scaleName(), sOff)
-		f.i("LEAQ (BX)(AX*%d), BX", ses)
-		f.i("MOVQ R8, AX")
-		f.i("MOVQ R14, DX")
-		qfScale(f, k.mx)
-	}
+	f.i("CMPQ R12, R13")
+	f.i("JAE %ssum", p)
+	f.c("the block of the first value: BX its scale, R10 its values from here on")
+	f.i("MOVQ AX, R8")
+	f.i("MOVQ DX, R14")
+	f.i("MOVQ R12, AX")
+	f.i("XORL DX, DX")
+	f.i("DIVQ b+%d(FP)", bOff)
+	f.i("MOVQ b+%d(FP), R10", bOff)
+	f.i("SUBQ DX, R10")
+	f.i("MOVQ %s_base+%d(FP), BX", k.scaleName(), sOff)
+	f.i("LEAQ (BX)(AX*%d), BX", ses)
+	f.i("MOVQ R8, AX")
+	f.i("MOVQ R14, DX")
+	qfScale(f, k.mx)
 	if k.nib {
 		f.c("Z28, Z27: the nibble lanes' byte index and shift for the row's phase")
 		f.i("MOVQ R12, R14")
@@ -355,26 +338,24 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 	qfLines(f, sk.check(2, p+"tail"))
 	f.i("PREFETCHT0 %d(R9)(R12*8)", spmvPFD)
 	f.i("PREFETCHT0 %d(R9)(R12*8)", spmvPFD+64)
-	if !k.row {
-		f.c("Z17: the 16 values' scales")
-		f.i("VMOVAPS Z31, Z17")
-		f.i("CMPQ R10, $16")
-		f.i("JLT %ssplit", p)
-		f.i("SUBQ $16, R10")
-		f.i("JMP %sdecode", p)
-		f.label(p + "split")
-		f.c("lanes from m = R10 on are in the next block")
-		f.i("MOVL $0xffff, R14")
-		f.i("BZHIL R10, R14, R14")
-		f.i("KMOVW R14, K3")
-		f.i("KNOTW K3, K3")
-		f.i("ADDQ $%d, BX", ses)
-		qfScale(f, k.mx)
-		f.i("VMOVAPS Z31, K3, Z17")
-		f.i("ADDQ b+%d(FP), R10", bOff)
-		f.i("SUBQ $16, R10")
-		f.label(p + "decode")
-	}
+	f.c("Z17: the 16 values' scales")
+	f.i("VMOVAPS Z31, Z17")
+	f.i("CMPQ R10, $16")
+	f.i("JLT %ssplit", p)
+	f.i("SUBQ $16, R10")
+	f.i("JMP %sdecode", p)
+	f.label(p + "split")
+	f.c("lanes from m = R10 on are in the next block")
+	f.i("MOVL $0xffff, R14")
+	f.i("BZHIL R10, R14, R14")
+	f.i("KMOVW R14, K3")
+	f.i("KNOTW K3, K3")
+	f.i("ADDQ $%d, BX", ses)
+	qfScale(f, k.mx)
+	f.i("VMOVAPS Z31, K3, Z17")
+	f.i("ADDQ b+%d(FP), R10", bOff)
+	f.i("SUBQ $16, R10")
+	f.label(p + "decode")
 	if k.nib {
 		f.c("Z16: table[nibble k+i], from code bytes k/2 .. (k+15)/2")
 		f.i("MOVQ R12, R14")
@@ -394,9 +375,7 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 		f.i("VPMOVSXBD (R11)(R12*1), Z16")
 		f.i("VCVTDQ2PS Z16, Z16")
 	}
-	if !k.row {
-		f.i("VMULPS Z17, Z16, Z16")
-	}
+	f.i("VMULPS Z17, Z16, Z16")
 	xa, xb := []string{"X8", "X9", "X10", "X11"}, []string{"X4", "X5", "X6", "X7"}
 	for _, blk := range [][]string{sk.block(0, xa, "Z0"), sk.block(8, xb, "Z0")} {
 		qfLines(f, blk[:len(blk)-1]) // all but its FMA
@@ -408,15 +387,13 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 	f.label(p + "tail")
 	f.i("CMPQ R12, R13")
 	f.i("JAE %ssum", p)
-	if !k.row {
-		f.i("TESTQ R10, R10")
-		f.i("JNZ %sone", p)
-		f.i("ADDQ $%d, BX", ses)
-		qfScale(f, k.mx)
-		f.i("MOVQ b+%d(FP), R10", bOff)
-		f.label(p + "one")
-		f.i("DECQ R10")
-	}
+	f.i("TESTQ R10, R10")
+	f.i("JNZ %sone", p)
+	f.i("ADDQ $%d, BX", ses)
+	qfScale(f, k.mx)
+	f.i("MOVQ b+%d(FP), R10", bOff)
+	f.label(p + "one")
+	f.i("DECQ R10")
 	f.i("MOVQ (R9)(R12*8), R8")
 	f.i("CMPQ R8, x_len+32(FP)")
 	f.i("JAE %sskip", p)
@@ -434,9 +411,7 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 		f.i("MOVBLSX (R11)(R12*1), R14")
 		f.i("VCVTSI2SSL R14, X16, X16")
 	}
-	if !k.row {
-		f.i("VMULSS X31, X16, X16")
-	}
+	f.i("VMULSS X31, X16, X16")
 	f.i("VFMADD231SS (SI)(R8*4), X16, X2")
 	f.label(p + "skip")
 	f.i("INCQ R12")
@@ -444,9 +419,6 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 	f.label(p + "sum")
 	qfLines(f, spmvHsum(4, true))
 	f.i("VADDSS X0, X2, X2")
-	if k.row {
-		f.i("VMULSS (BX)(AX*4), X2, X2")
-	}
 	qfLines(f, sk.scale("X2"))
 	qfLines(f, sk.storeY(p+"nobeta", "\tINCQ AX", fmt.Sprintf("\tJMP %srow", p)))
 	f.label(p + "done")
