@@ -1,6 +1,9 @@
-//go:build !purego && !noasm && gc
+//go:build !purego && !noasm && gc && (amd64 || arm64)
 
 package engine
+
+// The assembly glue of the SpMMScatter family, for the amd64 and arm64
+// kernels.
 
 import (
 	"unsafe"
@@ -28,8 +31,8 @@ func spmmScatterNarrowAsm[T Float, I Narrow](k spmmScatterAsmFunc[T, uint32, I],
 }
 
 // spmmScatterAsmRun runs an SpMMScatter assembly kernel as spmmAsmRun runs
-// an SpMM one, in tiles of Y's rows (kt) when Y is too large for L2, and
-// panics with bad on an index or segment out of range.
+// an SpMM one, in tiles of Y's rows (kt, when not nil) when Y is too large
+// for L2, and panics with bad on an index or segment out of range.
 func spmmScatterAsmRun[T Float, P ptrWord, I indexWord](k spmmScatterAsmFunc[T, P, I], kt spmmScatterTileFunc[T, I], bad string, y []T, ldy int, x []T, ldx, w int, ptr []P, idx []I, vals []T, alpha T) {
 	if w == 0 {
 		return
@@ -38,7 +41,7 @@ func spmmScatterAsmRun[T Float, P ptrWord, I indexWord](k spmmScatterAsmFunc[T, 
 	idx, vals = idx[:n], vals[:n]
 	rows := len(ptr) - 1
 	yrows := denseRows(len(y), ldy, w)
-	if tw := spmmTileRows(rows, int(yrows), int(ptr[rows]-ptr[0]), w, int(unsafe.Sizeof(alpha))); tw > 0 {
+	if tw := spmmTileRows(rows, int(yrows), int(ptr[rows]-ptr[0]), w, int(unsafe.Sizeof(alpha))); kt != nil && tw > 0 {
 		spmmTileWalk(ptr, uint64(n), int(yrows), w, tw, bad, func(r0 int, seg []uint64, _ bool, limit uint64) {
 			kt(y, ldy, x[r0*ldx:], ldx, w, seg, idx, vals, alpha, limit)
 		})

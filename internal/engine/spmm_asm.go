@@ -1,6 +1,8 @@
-//go:build !purego && !noasm && gc
+//go:build !purego && !noasm && gc && (amd64 || arm64)
 
 package engine
+
+// The assembly glue of the SpMM family, for the amd64 and arm64 kernels.
 
 import (
 	"math"
@@ -35,8 +37,9 @@ func spmmNarrowAsm[T Float, I Narrow](k spmmAsmFunc[T, uint32, I], kt spmmTileFu
 // and the kernels check every segment and index they read: it panics with
 // bad when k reports one out of range, and spmmTileWalk when a tile left an
 // entry. It turns -0 beta into +0 and feeds the rows in chunks through
-// asmPieces (spmmRows, raceSpMM), or in column tiles of A when X is too
-// large for L2 and the rows are long enough, choosing the tiling for a
+// asmPieces (spmmRows, raceSpMM), or in column tiles of A when there is a
+// tile kernel (kt not nil), X is too large for L2 and the rows are long
+// enough, choosing the tiling for a
 // matrix of allRows rows and allNNZ entries, of which ptr's rows are a
 // part.
 func spmmAsmRun[T Float, P ptrWord, I indexWord](k spmmAsmFunc[T, P, I], kt spmmTileFunc[T, I], bad string, allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr []P, idx []I, vals []T, alpha, beta T) {
@@ -53,7 +56,7 @@ func spmmAsmRun[T Float, P ptrWord, I indexWord](k spmmAsmFunc[T, P, I], kt spmm
 	// An infinite alpha is not tiled: each tile scales its own partial
 	// sum, and a row without entries in a tile would add alpha*0 = NaN
 	// (the untiled kernel scales the row's whole sum once).
-	if tw := spmmTileRows(allRows, int(xrows), allNNZ, w, int(unsafe.Sizeof(beta))); tw > 0 && !math.IsInf(float64(alpha), 0) {
+	if tw := spmmTileRows(allRows, int(xrows), allNNZ, w, int(unsafe.Sizeof(beta))); kt != nil && tw > 0 && !math.IsInf(float64(alpha), 0) {
 		spmmTileWalk(ptr, uint64(n), int(xrows), w, tw, bad, func(r0 int, seg []uint64, first bool, limit uint64) {
 			b := beta
 			if !first {
