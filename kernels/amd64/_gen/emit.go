@@ -100,6 +100,17 @@ func (f *asmFile) c(format string, args ...any) {
 	f.line("\t// "+format, args...)
 }
 
+// clampSegment clamps a row's segment R12..R13 to 0..R10 (the length of
+// its index slice), an inverted one (R13 < R12) to empty, without a branch.
+func (f *asmFile) clampSegment() {
+	f.i("CMPQ R12, R10")
+	f.i("CMOVQHI R10, R12")
+	f.i("CMPQ R13, R10")
+	f.i("CMOVQHI R10, R13")
+	f.i("CMPQ R13, R12")
+	f.i("CMOVQCS R12, R13")
+}
+
 // i adds an instruction: "OP operands", optionally " // comment". The
 // operands may be formatted with args.
 func (f *asmFile) i(format string, args ...any) {

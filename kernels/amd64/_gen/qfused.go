@@ -199,12 +199,7 @@ func qfRow(f *asmFile, p string, reload bool) {
 		f.i("MOVQ idx_len+80(FP), R10")
 	}
 	f.c("clamp the row to 0..len(idx)")
-	f.i("CMPQ R12, R10")
-	f.i("CMOVQHI R10, R12")
-	f.i("CMPQ R13, R10")
-	f.i("CMOVQHI R10, R13")
-	f.i("CMPQ R13, R12")
-	f.i("CMOVQCS R12, R13")
+	f.clampSegment()
 }
 
 // qfNibData writes qfnib<>: for each phase p (0, 1) of a 16-value step's

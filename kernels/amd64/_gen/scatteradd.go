@@ -70,12 +70,7 @@ func scatterAddRow(f *asmFile, s string, es int, avx512 bool) {
 	f.i("MOVQ BX, R12")
 	f.i("MOVQ 8(DX)(AX*8), R13")
 	f.i("MOVQ R13, BX")
-	f.i("CMPQ R12, R10")
-	f.i("CMOVQHI R10, R12")
-	f.i("CMPQ R13, R10")
-	f.i("CMOVQHI R10, R13")
-	f.i("CMPQ R13, R12")
-	f.i("CMOVQCS R12, R13")
+	f.clampSegment()
 	f.i("VMUL%s (SI)(AX*%d), X12, X13 // a = alpha * x[i]", s, es)
 }
 
