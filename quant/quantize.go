@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/hurray-format/hurray-go/internal/mem"
+	"github.com/hurray-format/hurray-go/kernels/amd64"
 )
 
 // Float is the constraint on the values Quantize reads: float32 or float64.
@@ -96,7 +97,11 @@ func QuantizeTo[T Float](dst *Values, s Scheme, shape []uint64, values []T, ch C
 		bad = quantizeSeg(dst, values, 0, 0, &e)
 	case PerBlock:
 		b := int(s.param)
-		for g, lo := 0, 0; lo < n && bad < 0; g, lo = g+1, lo+b {
+		lo := 0
+		if unsafe.Sizeof(T(0)) == 4 {
+			lo, bad = quantizeBlocksAsm(dst, unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(values))), n), b, &e)
+		}
+		for g := lo / b; lo < n && bad < 0; g, lo = g+1, lo+b {
 			if bad = quantizeSeg(dst, values[lo:min(lo+b, n)], lo, g, &e); bad >= 0 {
 				bad += lo
 			}
@@ -181,6 +186,12 @@ func span32(vals []float32) (lo, hi float64, ok bool) {
 	var smax, smax1 int32
 	var umax, umax1 uint32
 	j := 0
+	if amd64.HasAVX512 && len(vals) >= 16 {
+		var m [1]uint64
+		j = len(vals) &^ 15
+		amd64.Span32AVX512(m[:], vals, j)
+		smax, umax = int32(m[0]>>32), uint32(m[0])
+	}
 	for ; j+2 <= len(vals); j += 2 {
 		b0, b1 := math.Float32bits(vals[j]), math.Float32bits(vals[j+1])
 		smax, smax1 = max(smax, int32(b0)), max(smax1, int32(b1))
@@ -314,6 +325,12 @@ func absMax32(vals []float32) (a float64, ok bool) {
 	// Four maxima shorten the chains of dependent compares.
 	var m0, m1, m2, m3 uint32
 	j := 0
+	if amd64.HasAVX512 && len(vals) >= 16 {
+		var m [1]uint64
+		j = len(vals) &^ 15
+		amd64.AbsMax32AVX512(m[:], vals, j)
+		m0 = uint32(m[0])
+	}
 	for ; j+4 <= len(vals); j += 4 {
 		w := vals[j : j+4 : j+4]
 		m0 = max(m0, math.Float32bits(w[0])&mag)
@@ -583,6 +600,16 @@ func addErr[T Float](e *errAcc, ss, m float64) {
 // float32((q − zp)·s), the float32 product At computes: (q − zp)·s is exact
 // in float64, so rounding it to float32 gives that product.
 func encodeInts[T Float](vals []T, codes []byte, p *intGroup, e *errAcc) {
+	codes = codes[:len(vals)]
+	if unsafe.Sizeof(T(0)) == 4 {
+		n := encodeIntsAsm(unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(vals))), len(vals)), codes, p, e)
+		vals, codes = vals[n:], codes[n:]
+	}
+	encodeIntsGo(vals, codes, p, e)
+}
+
+// encodeIntsGo is encodeInts in Go, one value at a time.
+func encodeIntsGo[T Float](vals []T, codes []byte, p *intGroup, e *errAcc) {
 	codes = codes[:len(vals)]
 	s, inv, h := p.s, p.inv, p.half
 	zp, qlo, qhi := p.zp, p.qlo, p.qhi
