@@ -11,24 +11,42 @@
 // the end of each group. Span32AVX512 keeps a signed maximum of the bits
 // (VPMAXSD) beside the unsigned one, the sign kept.
 //
-// QuantizeIntsAVX512 and QuantizeInts4AVX512 encode 16 float32 values an
-// iteration in two halves of eight float64 lanes (VCVTPS2PD is exact), in
-// the operations of quant's Go encoder: t = x*inv; r = t rounded to the
-// nearest integer, ties to even (VRNDSCALEPD $0); a lane with (t-r)^2 >=
-// nearHalf ends the call before the 16 values (the caller settles such a
-// quotient exactly); q = r+zp clamped to qlo..qhi; the codes are q's low
-// bytes (VCVTPD2DQ, VPMOVDB), for int4 two nibbles a byte (the words of
-// byte pairs b0 | b1<<8, masked to nibbles, ORed with themselves shifted
-// right by 4, keep b0 | b1<<4 in their low bytes: VPMOVWB). The error d = x
-// - float64(float32((q-zp)*s)) goes into a sum of squares (FMA) and a
-// maximum of d*d, one pair of accumulators for each half. A group's
-// parameters are broadcast when its first value is encoded.
+// The encoders take 16 float32 values an iteration in two halves of eight
+// float64 lanes (VCVTPS2PD is exact), group by group: a group's parameters
+// are broadcast when its first value is encoded. Each value's error d goes
+// into a sum of squares (FMA) and a maximum of d*d, one pair of
+// accumulators for each half, folded into par[0] and par[1] at the end.
+// Codes packed two a byte: the words b0 | b1<<8 of code pairs (below 16),
+// ORed with themselves shifted right by 4, keep b0 | b1<<4 in their low
+// bytes (VPMOVWB).
+//
+// Integers (QuantizeIntsAVX512, QuantizeInts4AVX512), in the float64
+// operations of quant's Go encoder: t = x*inv; r = t rounded to the nearest
+// integer, ties to even (VRNDSCALEPD $0); a lane with (t-r)^2 >= nearHalf
+// ends the call before the 16 values (the caller settles such a quotient
+// exactly); q = r+zp clamped to qlo..qhi; the codes are q's low bytes
+// (VCVTPD2DQ, VPMOVDB); d = x - float64(float32((q-zp)*s)).
+//
+// NF4: the code is the number of midpoints between levels (times the
+// group's largest magnitude a, exact in float64) below x, found in four
+// steps of a binary search, each a table lookup of 16 lanes (VPERMI2PD);
+// the level, float32(level*a), by the same lookup.
+//
+// MX elements (E2M1, E4M3): a = |x|·2^(127-X) (exact); e = max(emin,
+// exponent of a) (VGETEXPPD); m = a·2^(mbits-e) (VSCALEFPD) rounded to an
+// integer, ties to even; the code's magnitude is (e-emin)·2^mbits + m, a
+// carry of m moving to the next exponent by itself, or maxCode for a >=
+// maxNormal; the value m·2^(e-mbits) (or maxNormal) with x's sign, times
+// 2^(X-127), is exact.
 //
 // Registers: DI codes, SI vals, R9 the group's parameters in gpar, R8 values
 // left in the group, R10 b, DX par, CX values to encode (a multiple of 16),
-// AX values encoded; Z16..Z18 inv, s, zp, Z19..Z21 qlo, qhi, nearHalf
-// broadcast; Z22/Z24 sums of squares, Z23/Z25 maxima of d*d; Z26 the nibble
-// mask (int4); K1, K2 near-half lanes.
+// AX values encoded; Z22/Z24 sums of squares, Z23/Z25 maxima of d*d.
+// Integers: Z16..Z18 inv, s, zp; Z19..Z21 qlo, qhi, nearHalf; K1, K2
+// near-half lanes; Z26 the nibble mask (int4). NF4: Z8, Z9 midpoints; Z10, Z11 levels; Z12, Z13 and
+// Z14, Z15 the same times a; Z16..Z21 the steps and offsets of the search;
+// Z2, Z3 the codes. MX: Z16..Z20 maxNormal, maxCode, emin, mbits, 2^mbits;
+// Z21 ABS; Z26, Z27 2^(127-X), 2^(X-127); K1, K2 saturated lanes.
 
 // func AbsMax32AVX512(dst []uint64, vals []float32, b int) int
 // Requires: AVX512F
@@ -144,33 +162,33 @@ TEXT ·QuantizeIntsAVX512(SB), NOSPLIT, $0-120
 	MOVQ         rem+72(FP), R8  // R8 = rem
 	MOVQ         b+80(FP), R10   // R10 = b
 	MOVQ         par+88(FP), DX  // DX = &par[0]
-	VBROADCASTSD (DX), Z19       // qlo
-	VBROADCASTSD 8(DX), Z20      // qhi
-	VBROADCASTSD 16(DX), Z21     // nearHalf
+	VBROADCASTSD 16(DX), Z19     // qlo
+	VBROADCASTSD 24(DX), Z20     // qhi
+	VBROADCASTSD 32(DX), Z21     // nearHalf
 	VPXORQ       Z22, Z22, Z22
 	VPXORQ       Z23, Z23, Z23
 	VPXORQ       Z24, Z24, Z24
 	VPXORQ       Z25, Z25, Z25
 	XORQ         AX, AX          // AX = values encoded
-	JMP          qParams
+	JMP          params
 
-qLoop:
+loop:
 	CMPQ  AX, CX
-	JAE   qDone
+	JAE   done
 	TESTQ R8, R8
-	JNZ   qBody
+	JNZ   body
 	// the next group: b values, its parameters
 	ADDQ $24, R9
 	MOVQ R10, R8
 
-qParams:
+params:
 	CMPQ         AX, CX
-	JAE          qDone
+	JAE          done
 	VBROADCASTSD (R9), Z16   // inv
 	VBROADCASTSD 8(R9), Z17  // s
 	VBROADCASTSD 16(R9), Z18 // zp
 
-qBody:
+body:
 	// x = float64(vals[j]), two halves of 8 lanes
 	VCVTPS2PD (SI)(AX*4), Z0
 	VCVTPS2PD 32(SI)(AX*4), Z1
@@ -187,7 +205,7 @@ qBody:
 	VCMPPD   $0x1d, Z21, Z2, K1 // K1 = (t-r)^2 >= nearHalf
 	VCMPPD   $0x1d, Z21, Z3, K2
 	KORTESTB K1, K2
-	JNZ      qDone
+	JNZ      done
 	// q = min(max(r+zp, qlo), qhi)
 	VADDPD       Z18, Z4, Z4
 	VADDPD       Z18, Z5, Z5
@@ -195,11 +213,11 @@ qBody:
 	VMAXPD       Z19, Z5, Z5
 	VMINPD       Z20, Z4, Z4
 	VMINPD       Z20, Z5, Z5
-	VCVTPD2DQ    Z4, Y6
-	VCVTPD2DQ    Z5, Y7
-	VINSERTI64X4 $1, Y7, Z6, Z6
-	VPMOVDB      Z6, X6 // the codes' bytes, byte(int(q))
-	VMOVDQU      X6, (DI)(AX*1)
+	VCVTPD2DQ    Z4, Y2
+	VCVTPD2DQ    Z5, Y3
+	VINSERTI64X4 $1, Y3, Z2, Z2
+	VPMOVDB      Z2, X2 // the codes' bytes, byte(int(q))
+	VMOVDQU      X2, (DI)(AX*1)
 	// d = x - float64(float32((q-zp)*s))
 	VSUBPD    Z18, Z4, Z4
 	VSUBPD    Z18, Z5, Z5
@@ -211,7 +229,7 @@ qBody:
 	VCVTPS2PD Y5, Z5
 	VSUBPD    Z4, Z0, Z0
 	VSUBPD    Z5, Z1, Z1
-	// sum of squares and largest d*d
+	// sum of squares and largest d*d of d in Z0, Z1
 	VFMADD231PD Z0, Z0, Z22
 	VFMADD231PD Z1, Z1, Z24
 	VMULPD      Z0, Z0, Z0
@@ -220,10 +238,10 @@ qBody:
 	VMAXPD      Z1, Z25, Z25
 	SUBQ        $16, R8
 	ADDQ        $16, AX
-	JMP         qLoop
+	JMP         loop
 
-qDone:
-	// par[3] += the sums' lanes; par[4] = max(par[4], the maxima's lanes)
+done:
+	// par[0] += the sums' lanes; par[1] = max(par[1], the maxima's lanes)
 	VADDPD        Z24, Z22, Z0 // Z0 = sums
 	VMAXPD        Z25, Z23, Z1 // Z1 = maxima
 	VEXTRACTF64X4 $1, Z0, Y2
@@ -238,10 +256,10 @@ qDone:
 	VADDSD        X2, X0, X0
 	VPERMILPD     $1, X1, X3
 	VMAXSD        X3, X1, X1
-	VADDSD        24(DX), X0, X0
-	VMAXSD        32(DX), X1, X1
-	VMOVSD        X0, 24(DX)
-	VMOVSD        X1, 32(DX)
+	VADDSD        (DX), X0, X0
+	VMAXSD        8(DX), X1, X1
+	VMOVSD        X0, (DX)
+	VMOVSD        X1, 8(DX)
 	MOVQ          AX, ret+112(FP)
 	VZEROUPPER
 	RET
@@ -257,9 +275,9 @@ TEXT ·QuantizeInts4AVX512(SB), NOSPLIT, $0-120
 	MOVQ         rem+72(FP), R8  // R8 = rem
 	MOVQ         b+80(FP), R10   // R10 = b
 	MOVQ         par+88(FP), DX  // DX = &par[0]
-	VBROADCASTSD (DX), Z19       // qlo
-	VBROADCASTSD 8(DX), Z20      // qhi
-	VBROADCASTSD 16(DX), Z21     // nearHalf
+	VBROADCASTSD 16(DX), Z19     // qlo
+	VBROADCASTSD 24(DX), Z20     // qhi
+	VBROADCASTSD 32(DX), Z21     // nearHalf
 	MOVL         $0x0f0f0f0f, BX
 	VPBROADCASTD BX, Z26         // Z26 = the nibble mask
 	VPXORQ       Z22, Z22, Z22
@@ -267,25 +285,25 @@ TEXT ·QuantizeInts4AVX512(SB), NOSPLIT, $0-120
 	VPXORQ       Z24, Z24, Z24
 	VPXORQ       Z25, Z25, Z25
 	XORQ         AX, AX          // AX = values encoded
-	JMP          qParams
+	JMP          params
 
-qLoop:
+loop:
 	CMPQ  AX, CX
-	JAE   qDone
+	JAE   done
 	TESTQ R8, R8
-	JNZ   qBody
+	JNZ   body
 	// the next group: b values, its parameters
 	ADDQ $24, R9
 	MOVQ R10, R8
 
-qParams:
+params:
 	CMPQ         AX, CX
-	JAE          qDone
+	JAE          done
 	VBROADCASTSD (R9), Z16   // inv
 	VBROADCASTSD 8(R9), Z17  // s
 	VBROADCASTSD 16(R9), Z18 // zp
 
-qBody:
+body:
 	// x = float64(vals[j]), two halves of 8 lanes
 	VCVTPS2PD (SI)(AX*4), Z0
 	VCVTPS2PD 32(SI)(AX*4), Z1
@@ -302,7 +320,7 @@ qBody:
 	VCMPPD   $0x1d, Z21, Z2, K1 // K1 = (t-r)^2 >= nearHalf
 	VCMPPD   $0x1d, Z21, Z3, K2
 	KORTESTB K1, K2
-	JNZ      qDone
+	JNZ      done
 	// q = min(max(r+zp, qlo), qhi)
 	VADDPD       Z18, Z4, Z4
 	VADDPD       Z18, Z5, Z5
@@ -310,18 +328,18 @@ qBody:
 	VMAXPD       Z19, Z5, Z5
 	VMINPD       Z20, Z4, Z4
 	VMINPD       Z20, Z5, Z5
-	VCVTPD2DQ    Z4, Y6
-	VCVTPD2DQ    Z5, Y7
-	VINSERTI64X4 $1, Y7, Z6, Z6
-	VPMOVDB      Z6, X6 // the codes' bytes, byte(int(q))
-	// codes[j/2] = b[j]&15 | b[j+1]<<4
-	VPANDD  X26, X6, X6
-	VPSRLW  $4, X6, X7
-	VPORD   X7, X6, X6
-	VPMOVWB X6, X6
+	VCVTPD2DQ    Z4, Y2
+	VCVTPD2DQ    Z5, Y3
+	VINSERTI64X4 $1, Y3, Z2, Z2
+	VPMOVDB      Z2, X2      // the codes' bytes, byte(int(q))
+	VPANDD       X26, X2, X2 // the low nibbles
+	// codes[j/2] = b[j] | b[j+1]<<4: words b[j] | b[j+1]<<8 ORed with themselves >> 4
+	VPSRLW  $4, X2, X3
+	VPOR    X3, X2, X2
+	VPMOVWB X2, X2
 	MOVQ    AX, BX
 	SHRQ    $1, BX
-	VMOVQ   X6, (DI)(BX*1)
+	VMOVQ   X2, (DI)(BX*1)
 	// d = x - float64(float32((q-zp)*s))
 	VSUBPD    Z18, Z4, Z4
 	VSUBPD    Z18, Z5, Z5
@@ -333,7 +351,7 @@ qBody:
 	VCVTPS2PD Y5, Z5
 	VSUBPD    Z4, Z0, Z0
 	VSUBPD    Z5, Z1, Z1
-	// sum of squares and largest d*d
+	// sum of squares and largest d*d of d in Z0, Z1
 	VFMADD231PD Z0, Z0, Z22
 	VFMADD231PD Z1, Z1, Z24
 	VMULPD      Z0, Z0, Z0
@@ -342,10 +360,10 @@ qBody:
 	VMAXPD      Z1, Z25, Z25
 	SUBQ        $16, R8
 	ADDQ        $16, AX
-	JMP         qLoop
+	JMP         loop
 
-qDone:
-	// par[3] += the sums' lanes; par[4] = max(par[4], the maxima's lanes)
+done:
+	// par[0] += the sums' lanes; par[1] = max(par[1], the maxima's lanes)
 	VADDPD        Z24, Z22, Z0 // Z0 = sums
 	VMAXPD        Z25, Z23, Z1 // Z1 = maxima
 	VEXTRACTF64X4 $1, Z0, Y2
@@ -360,10 +378,421 @@ qDone:
 	VADDSD        X2, X0, X0
 	VPERMILPD     $1, X1, X3
 	VMAXSD        X3, X1, X1
-	VADDSD        24(DX), X0, X0
-	VMAXSD        32(DX), X1, X1
-	VMOVSD        X0, 24(DX)
-	VMOVSD        X1, 32(DX)
+	VADDSD        (DX), X0, X0
+	VMAXSD        8(DX), X1, X1
+	VMOVSD        X0, (DX)
+	VMOVSD        X1, 8(DX)
+	MOVQ          AX, ret+112(FP)
+	VZEROUPPER
+	RET
+
+// func QuantizeNF4AVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int
+// Requires: AVX512F, AVX512VL, AVX512DQ, AVX512BW
+TEXT ·QuantizeNF4AVX512(SB), NOSPLIT, $0-120
+	MOVQ         codes+0(FP), DI // DI = &codes[0]
+	MOVQ         vals+24(FP), SI // SI = &vals[0]
+	MOVQ         vals_len+32(FP), CX
+	ANDQ         $-16, CX        // CX = len(vals) rounded down to a multiple of 16
+	MOVQ         gpar+48(FP), R9 // R9 = &gpar[0]
+	MOVQ         rem+72(FP), R8  // R8 = rem
+	MOVQ         b+80(FP), R10   // R10 = b
+	MOVQ         par+88(FP), DX  // DX = &par[0]
+	VMOVUPD      16(DX), Z8      // Z8, Z9 = the midpoints
+	VMOVUPD      80(DX), Z9
+	VMOVUPD      144(DX), Z10    // Z10, Z11 = the levels
+	VMOVUPD      208(DX), Z11
+	MOVQ         $8, BX
+	VPBROADCASTQ BX, Z16         // Z16..Z19 = 8, 4, 2, 1; Z20, Z21 = 7, 3
+	MOVQ         $4, BX
+	VPBROADCASTQ BX, Z17
+	MOVQ         $2, BX
+	VPBROADCASTQ BX, Z18
+	MOVQ         $1, BX
+	VPBROADCASTQ BX, Z19
+	MOVQ         $7, BX
+	VPBROADCASTQ BX, Z20
+	MOVQ         $3, BX
+	VPBROADCASTQ BX, Z21
+	VPXORQ       Z22, Z22, Z22
+	VPXORQ       Z23, Z23, Z23
+	VPXORQ       Z24, Z24, Z24
+	VPXORQ       Z25, Z25, Z25
+	XORQ         AX, AX          // AX = values encoded
+	JMP          params
+
+loop:
+	CMPQ  AX, CX
+	JAE   done
+	TESTQ R8, R8
+	JNZ   body
+	// the next group: b values, its parameters
+	ADDQ $24, R9
+	MOVQ R10, R8
+
+params:
+	CMPQ         AX, CX
+	JAE          done
+	VBROADCASTSD (R9), Z7    // a, the group's largest magnitude
+	VMULPD       Z8, Z7, Z12 // Z12, Z13 = the midpoints times a
+	VMULPD       Z9, Z7, Z13
+	// Z14, Z15 = the levels times a, rounded to float32 as At's product
+	VMULPD    Z10, Z7, Z14
+	VCVTPD2PS Z14, Y14
+	VCVTPS2PD Y14, Z14
+	VMULPD    Z11, Z7, Z15
+	VCVTPD2PS Z15, Y15
+	VCVTPS2PD Y15, Z15
+
+body:
+	// x = float64(vals[j]), two halves of 8 lanes
+	VCVTPS2PD (SI)(AX*4), Z0
+	VCVTPS2PD 32(SI)(AX*4), Z1
+	VPXORQ    Z2, Z2, Z2        // c = 0
+	VPXORQ    Z3, Z3, Z3
+	VPADDQ    Z20, Z2, Z4
+	VPADDQ    Z20, Z3, Z5
+	VPERMI2PD Z13, Z12, Z4
+	VPERMI2PD Z13, Z12, Z5
+	VCMPPD    $0x1e, Z4, Z0, K1 // x > the midpoint
+	VCMPPD    $0x1e, Z5, Z1, K2 // x > the midpoint
+	VPADDQ    Z16, Z2, K1, Z2
+	VPADDQ    Z16, Z3, K2, Z3
+	VPADDQ    Z21, Z2, Z4
+	VPADDQ    Z21, Z3, Z5
+	VPERMI2PD Z13, Z12, Z4
+	VPERMI2PD Z13, Z12, Z5
+	VCMPPD    $0x1e, Z4, Z0, K1 // x > the midpoint
+	VCMPPD    $0x1e, Z5, Z1, K2 // x > the midpoint
+	VPADDQ    Z17, Z2, K1, Z2
+	VPADDQ    Z17, Z3, K2, Z3
+	VPADDQ    Z19, Z2, Z4
+	VPADDQ    Z19, Z3, Z5
+	VPERMI2PD Z13, Z12, Z4
+	VPERMI2PD Z13, Z12, Z5
+	VCMPPD    $0x1e, Z4, Z0, K1 // x > the midpoint
+	VCMPPD    $0x1e, Z5, Z1, K2 // x > the midpoint
+	VPADDQ    Z18, Z2, K1, Z2
+	VPADDQ    Z18, Z3, K2, Z3
+	VMOVDQA64 Z2, Z4
+	VMOVDQA64 Z3, Z5
+	VPERMI2PD Z13, Z12, Z4
+	VPERMI2PD Z13, Z12, Z5
+	VCMPPD    $0x1e, Z4, Z0, K1 // x > the midpoint
+	VCMPPD    $0x1e, Z5, Z1, K2 // x > the midpoint
+	VPADDQ    Z19, Z2, K1, Z2
+	VPADDQ    Z19, Z3, K2, Z3
+	// d = x - level c
+	VMOVDQA64   Z2, Z4
+	VPERMI2PD   Z15, Z14, Z4
+	VSUBPD      Z4, Z0, Z0
+	VMOVDQA64   Z3, Z5
+	VPERMI2PD   Z15, Z14, Z5
+	VSUBPD      Z5, Z1, Z1
+	VPMOVQB     Z2, X2
+	VPMOVQB     Z3, X3
+	VPUNPCKLQDQ X3, X2, X2 // the 16 codes' bytes
+	// codes[j/2] = b[j] | b[j+1]<<4: words b[j] | b[j+1]<<8 ORed with themselves >> 4
+	VPSRLW  $4, X2, X3
+	VPOR    X3, X2, X2
+	VPMOVWB X2, X2
+	MOVQ    AX, BX
+	SHRQ    $1, BX
+	VMOVQ   X2, (DI)(BX*1)
+	// sum of squares and largest d*d of d in Z0, Z1
+	VFMADD231PD Z0, Z0, Z22
+	VFMADD231PD Z1, Z1, Z24
+	VMULPD      Z0, Z0, Z0
+	VMULPD      Z1, Z1, Z1
+	VMAXPD      Z0, Z23, Z23
+	VMAXPD      Z1, Z25, Z25
+	SUBQ        $16, R8
+	ADDQ        $16, AX
+	JMP         loop
+
+done:
+	// par[0] += the sums' lanes; par[1] = max(par[1], the maxima's lanes)
+	VADDPD        Z24, Z22, Z0 // Z0 = sums
+	VMAXPD        Z25, Z23, Z1 // Z1 = maxima
+	VEXTRACTF64X4 $1, Z0, Y2
+	VADDPD        Y2, Y0, Y0
+	VEXTRACTF64X4 $1, Z1, Y3
+	VMAXPD        Y3, Y1, Y1
+	VEXTRACTF128  $1, Y0, X2
+	VADDPD        X2, X0, X0
+	VEXTRACTF128  $1, Y1, X3
+	VMAXPD        X3, X1, X1
+	VPERMILPD     $1, X0, X2
+	VADDSD        X2, X0, X0
+	VPERMILPD     $1, X1, X3
+	VMAXSD        X3, X1, X1
+	VADDSD        (DX), X0, X0
+	VMAXSD        8(DX), X1, X1
+	VMOVSD        X0, (DX)
+	VMOVSD        X1, 8(DX)
+	MOVQ          AX, ret+112(FP)
+	VZEROUPPER
+	RET
+
+// func QuantizeE2M1AVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int
+// Requires: AVX512F, AVX512VL, AVX512DQ, AVX512BW
+TEXT ·QuantizeE2M1AVX512(SB), NOSPLIT, $0-120
+	MOVQ         codes+0(FP), DI // DI = &codes[0]
+	MOVQ         vals+24(FP), SI // SI = &vals[0]
+	MOVQ         vals_len+32(FP), CX
+	ANDQ         $-16, CX        // CX = len(vals) rounded down to a multiple of 16
+	MOVQ         gpar+48(FP), R9 // R9 = &gpar[0]
+	MOVQ         rem+72(FP), R8  // R8 = rem
+	MOVQ         b+80(FP), R10   // R10 = b
+	MOVQ         par+88(FP), DX  // DX = &par[0]
+	VBROADCASTSD 16(DX), Z16     // maxNormal
+	VBROADCASTSD 24(DX), Z17     // maxCode
+	VBROADCASTSD 32(DX), Z18     // emin
+	VBROADCASTSD 40(DX), Z19     // mbits
+	VBROADCASTSD 48(DX), Z20     // 2^mbits
+	MOVQ         $0x7fffffffffffffff, BX
+	VPBROADCASTQ BX, Z21         // Z21 = ABS, the bits without the sign
+	VPXORQ       Z22, Z22, Z22
+	VPXORQ       Z23, Z23, Z23
+	VPXORQ       Z24, Z24, Z24
+	VPXORQ       Z25, Z25, Z25
+	XORQ         AX, AX          // AX = values encoded
+	JMP          params
+
+loop:
+	CMPQ  AX, CX
+	JAE   done
+	TESTQ R8, R8
+	JNZ   body
+	// the next group: b values, its parameters
+	ADDQ $24, R9
+	MOVQ R10, R8
+
+params:
+	CMPQ         AX, CX
+	JAE          done
+	VBROADCASTSD (R9), Z26  // Z26 = 2^(127-X), X the group's E8M0 exponent
+	VBROADCASTSD 8(R9), Z27 // Z27 = 2^(X-127)
+
+body:
+	// x = float64(vals[j]), two halves of 8 lanes
+	VCVTPS2PD   (SI)(AX*4), Z0
+	VCVTPS2PD   32(SI)(AX*4), Z1
+	VPANDNQ     Z0, Z21, Z10       // the sign of x
+	VANDPD      Z21, Z0, Z2
+	VMULPD      Z26, Z2, Z2        // a = |x|*2^(127-X)
+	VCMPPD      $0x1d, Z16, Z2, K1 // a >= maxNormal
+	VGETEXPPD   Z2, Z4
+	VMAXPD      Z18, Z4, Z4        // e = max(emin, exponent of a)
+	VSUBPD      Z4, Z19, Z6
+	VSCALEFPD   Z6, Z2, Z6
+	VRNDSCALEPD $0, Z6, Z6         // m = roundEven(a*2^(mbits-e))
+	VSUBPD      Z19, Z4, Z8
+	VSCALEFPD   Z8, Z6, Z8         // the value's magnitude m*2^(e-mbits)
+	VSUBPD      Z18, Z4, Z4
+	VMULPD      Z20, Z4, Z4
+	VADDPD      Z6, Z4, Z4         // the code's magnitude (e-emin)*2^mbits + m
+	VMOVAPD     Z17, K1, Z4        // saturated: maxCode
+	VMOVAPD     Z16, K1, Z8        // and maxNormal
+	VORPD       Z10, Z8, Z8        // the value, x's sign
+	VMULPD      Z27, Z8, Z8
+	VSUBPD      Z8, Z0, Z0         // d = x - value*2^(X-127)
+	VCVTPD2QQ   Z4, Z2
+	VPSRLQ      $63, Z10, Z10
+	VPSLLQ      $3, Z10, Z10
+	VPORQ       Z10, Z2, Z2        // the code
+	VPANDNQ     Z1, Z21, Z11       // the sign of x
+	VANDPD      Z21, Z1, Z3
+	VMULPD      Z26, Z3, Z3        // a = |x|*2^(127-X)
+	VCMPPD      $0x1d, Z16, Z3, K2 // a >= maxNormal
+	VGETEXPPD   Z3, Z5
+	VMAXPD      Z18, Z5, Z5        // e = max(emin, exponent of a)
+	VSUBPD      Z5, Z19, Z7
+	VSCALEFPD   Z7, Z3, Z7
+	VRNDSCALEPD $0, Z7, Z7         // m = roundEven(a*2^(mbits-e))
+	VSUBPD      Z19, Z5, Z9
+	VSCALEFPD   Z9, Z7, Z9         // the value's magnitude m*2^(e-mbits)
+	VSUBPD      Z18, Z5, Z5
+	VMULPD      Z20, Z5, Z5
+	VADDPD      Z7, Z5, Z5         // the code's magnitude (e-emin)*2^mbits + m
+	VMOVAPD     Z17, K2, Z5        // saturated: maxCode
+	VMOVAPD     Z16, K2, Z9        // and maxNormal
+	VORPD       Z11, Z9, Z9        // the value, x's sign
+	VMULPD      Z27, Z9, Z9
+	VSUBPD      Z9, Z1, Z1         // d = x - value*2^(X-127)
+	VCVTPD2QQ   Z5, Z3
+	VPSRLQ      $63, Z11, Z11
+	VPSLLQ      $3, Z11, Z11
+	VPORQ       Z11, Z3, Z3        // the code
+	VPMOVQB     Z2, X2
+	VPMOVQB     Z3, X3
+	VPUNPCKLQDQ X3, X2, X2         // the 16 codes' bytes
+	// codes[j/2] = b[j] | b[j+1]<<4: words b[j] | b[j+1]<<8 ORed with themselves >> 4
+	VPSRLW  $4, X2, X3
+	VPOR    X3, X2, X2
+	VPMOVWB X2, X2
+	MOVQ    AX, BX
+	SHRQ    $1, BX
+	VMOVQ   X2, (DI)(BX*1)
+	// sum of squares and largest d*d of d in Z0, Z1
+	VFMADD231PD Z0, Z0, Z22
+	VFMADD231PD Z1, Z1, Z24
+	VMULPD      Z0, Z0, Z0
+	VMULPD      Z1, Z1, Z1
+	VMAXPD      Z0, Z23, Z23
+	VMAXPD      Z1, Z25, Z25
+	SUBQ        $16, R8
+	ADDQ        $16, AX
+	JMP         loop
+
+done:
+	// par[0] += the sums' lanes; par[1] = max(par[1], the maxima's lanes)
+	VADDPD        Z24, Z22, Z0 // Z0 = sums
+	VMAXPD        Z25, Z23, Z1 // Z1 = maxima
+	VEXTRACTF64X4 $1, Z0, Y2
+	VADDPD        Y2, Y0, Y0
+	VEXTRACTF64X4 $1, Z1, Y3
+	VMAXPD        Y3, Y1, Y1
+	VEXTRACTF128  $1, Y0, X2
+	VADDPD        X2, X0, X0
+	VEXTRACTF128  $1, Y1, X3
+	VMAXPD        X3, X1, X1
+	VPERMILPD     $1, X0, X2
+	VADDSD        X2, X0, X0
+	VPERMILPD     $1, X1, X3
+	VMAXSD        X3, X1, X1
+	VADDSD        (DX), X0, X0
+	VMAXSD        8(DX), X1, X1
+	VMOVSD        X0, (DX)
+	VMOVSD        X1, 8(DX)
+	MOVQ          AX, ret+112(FP)
+	VZEROUPPER
+	RET
+
+// func QuantizeE4M3AVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int
+// Requires: AVX512F, AVX512VL, AVX512DQ, AVX512BW
+TEXT ·QuantizeE4M3AVX512(SB), NOSPLIT, $0-120
+	MOVQ         codes+0(FP), DI // DI = &codes[0]
+	MOVQ         vals+24(FP), SI // SI = &vals[0]
+	MOVQ         vals_len+32(FP), CX
+	ANDQ         $-16, CX        // CX = len(vals) rounded down to a multiple of 16
+	MOVQ         gpar+48(FP), R9 // R9 = &gpar[0]
+	MOVQ         rem+72(FP), R8  // R8 = rem
+	MOVQ         b+80(FP), R10   // R10 = b
+	MOVQ         par+88(FP), DX  // DX = &par[0]
+	VBROADCASTSD 16(DX), Z16     // maxNormal
+	VBROADCASTSD 24(DX), Z17     // maxCode
+	VBROADCASTSD 32(DX), Z18     // emin
+	VBROADCASTSD 40(DX), Z19     // mbits
+	VBROADCASTSD 48(DX), Z20     // 2^mbits
+	MOVQ         $0x7fffffffffffffff, BX
+	VPBROADCASTQ BX, Z21         // Z21 = ABS, the bits without the sign
+	VPXORQ       Z22, Z22, Z22
+	VPXORQ       Z23, Z23, Z23
+	VPXORQ       Z24, Z24, Z24
+	VPXORQ       Z25, Z25, Z25
+	XORQ         AX, AX          // AX = values encoded
+	JMP          params
+
+loop:
+	CMPQ  AX, CX
+	JAE   done
+	TESTQ R8, R8
+	JNZ   body
+	// the next group: b values, its parameters
+	ADDQ $24, R9
+	MOVQ R10, R8
+
+params:
+	CMPQ         AX, CX
+	JAE          done
+	VBROADCASTSD (R9), Z26  // Z26 = 2^(127-X), X the group's E8M0 exponent
+	VBROADCASTSD 8(R9), Z27 // Z27 = 2^(X-127)
+
+body:
+	// x = float64(vals[j]), two halves of 8 lanes
+	VCVTPS2PD   (SI)(AX*4), Z0
+	VCVTPS2PD   32(SI)(AX*4), Z1
+	VPANDNQ     Z0, Z21, Z10       // the sign of x
+	VANDPD      Z21, Z0, Z2
+	VMULPD      Z26, Z2, Z2        // a = |x|*2^(127-X)
+	VCMPPD      $0x1d, Z16, Z2, K1 // a >= maxNormal
+	VGETEXPPD   Z2, Z4
+	VMAXPD      Z18, Z4, Z4        // e = max(emin, exponent of a)
+	VSUBPD      Z4, Z19, Z6
+	VSCALEFPD   Z6, Z2, Z6
+	VRNDSCALEPD $0, Z6, Z6         // m = roundEven(a*2^(mbits-e))
+	VSUBPD      Z19, Z4, Z8
+	VSCALEFPD   Z8, Z6, Z8         // the value's magnitude m*2^(e-mbits)
+	VSUBPD      Z18, Z4, Z4
+	VMULPD      Z20, Z4, Z4
+	VADDPD      Z6, Z4, Z4         // the code's magnitude (e-emin)*2^mbits + m
+	VMOVAPD     Z17, K1, Z4        // saturated: maxCode
+	VMOVAPD     Z16, K1, Z8        // and maxNormal
+	VORPD       Z10, Z8, Z8        // the value, x's sign
+	VMULPD      Z27, Z8, Z8
+	VSUBPD      Z8, Z0, Z0         // d = x - value*2^(X-127)
+	VCVTPD2QQ   Z4, Z2
+	VPSRLQ      $63, Z10, Z10
+	VPSLLQ      $7, Z10, Z10
+	VPORQ       Z10, Z2, Z2        // the code
+	VPANDNQ     Z1, Z21, Z11       // the sign of x
+	VANDPD      Z21, Z1, Z3
+	VMULPD      Z26, Z3, Z3        // a = |x|*2^(127-X)
+	VCMPPD      $0x1d, Z16, Z3, K2 // a >= maxNormal
+	VGETEXPPD   Z3, Z5
+	VMAXPD      Z18, Z5, Z5        // e = max(emin, exponent of a)
+	VSUBPD      Z5, Z19, Z7
+	VSCALEFPD   Z7, Z3, Z7
+	VRNDSCALEPD $0, Z7, Z7         // m = roundEven(a*2^(mbits-e))
+	VSUBPD      Z19, Z5, Z9
+	VSCALEFPD   Z9, Z7, Z9         // the value's magnitude m*2^(e-mbits)
+	VSUBPD      Z18, Z5, Z5
+	VMULPD      Z20, Z5, Z5
+	VADDPD      Z7, Z5, Z5         // the code's magnitude (e-emin)*2^mbits + m
+	VMOVAPD     Z17, K2, Z5        // saturated: maxCode
+	VMOVAPD     Z16, K2, Z9        // and maxNormal
+	VORPD       Z11, Z9, Z9        // the value, x's sign
+	VMULPD      Z27, Z9, Z9
+	VSUBPD      Z9, Z1, Z1         // d = x - value*2^(X-127)
+	VCVTPD2QQ   Z5, Z3
+	VPSRLQ      $63, Z11, Z11
+	VPSLLQ      $7, Z11, Z11
+	VPORQ       Z11, Z3, Z3        // the code
+	VPMOVQB     Z2, X2
+	VPMOVQB     Z3, X3
+	VPUNPCKLQDQ X3, X2, X2         // the 16 codes' bytes
+	VMOVDQU     X2, (DI)(AX*1)
+	// sum of squares and largest d*d of d in Z0, Z1
+	VFMADD231PD Z0, Z0, Z22
+	VFMADD231PD Z1, Z1, Z24
+	VMULPD      Z0, Z0, Z0
+	VMULPD      Z1, Z1, Z1
+	VMAXPD      Z0, Z23, Z23
+	VMAXPD      Z1, Z25, Z25
+	SUBQ        $16, R8
+	ADDQ        $16, AX
+	JMP         loop
+
+done:
+	// par[0] += the sums' lanes; par[1] = max(par[1], the maxima's lanes)
+	VADDPD        Z24, Z22, Z0 // Z0 = sums
+	VMAXPD        Z25, Z23, Z1 // Z1 = maxima
+	VEXTRACTF64X4 $1, Z0, Y2
+	VADDPD        Y2, Y0, Y0
+	VEXTRACTF64X4 $1, Z1, Y3
+	VMAXPD        Y3, Y1, Y1
+	VEXTRACTF128  $1, Y0, X2
+	VADDPD        X2, X0, X0
+	VEXTRACTF128  $1, Y1, X3
+	VMAXPD        X3, X1, X1
+	VPERMILPD     $1, X0, X2
+	VADDSD        X2, X0, X0
+	VPERMILPD     $1, X1, X3
+	VMAXSD        X3, X1, X1
+	VADDSD        (DX), X0, X0
+	VMAXSD        8(DX), X1, X1
+	VMOVSD        X0, (DX)
+	VMOVSD        X1, 8(DX)
 	MOVQ          AX, ret+112(FP)
 	VZEROUPPER
 	RET

@@ -906,7 +906,7 @@ func Span32AVX512(dst []uint64, vals []float32, b int) int
 
 // QuantizeIntsAVX512 encodes float32 values as integer codes, 16 at a
 // time, in groups of values with parameters gpar[3g:3g+3] = inv, s, zp (the
-// first group's rem values, then groups of b), with par[0:3] = qlo, qhi,
+// first group's rem values, then groups of b), with par[2:5] = qlo, qhi,
 // nearHalf, and returns how many it encoded:
 //
 //	for j, v := range vals[:n] {
@@ -918,8 +918,8 @@ func Span32AVX512(dst []uint64, vals []float32, b int) int
 //		q := min(max(r+zp, qlo), qhi)
 //		codes[j] = byte(int(q))
 //		d := x - float64(float32((q-zp)*s))
-//		par[3] += d * d
-//		par[4] = max(par[4], d*d)
+//		par[0] += d * d
+//		par[1] = max(par[1], d*d)
 //	}
 //
 // n is len(vals) rounded down to a multiple of 16, except that the kernel
@@ -927,20 +927,56 @@ func Span32AVX512(dst []uint64, vals []float32, b int) int
 // (a quotient within rounding of a half, which the caller settles exactly)
 // and returns their start. The codes and the largest d*d are bit for bit
 // those of quant's Go encoder, which computes each step in the same float64
-// operations; the sum of squares adds the same terms in another order. It
-// assumes rem and b are positive multiples of 16, len(codes) >= len(vals),
-// len(par) >= 5 and parameters for every group of the values encoded; it
-// reads a group's parameters only when it encodes a value of the group.
+// operations; the sum of squares adds the same terms in another order.
+//
+// The encoders assume rem and b are positive multiples of 16, len(codes) >=
+// len(vals) (len(vals)/2 for codes packed two a byte), len(par) >= 34 and
+// three parameters in gpar for every group of the values encoded; they read
+// a group's parameters only when they encode a value of the group.
 //
 //go:noescape
 func QuantizeIntsAVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int
 
 // QuantizeInts4AVX512 is QuantizeIntsAVX512 for int4 codes packed two a
 // byte, value j's code in the low nibble of codes[j/2] when j is even, the
-// high nibble when odd. It assumes len(codes) >= len(vals)/2.
+// high nibble when odd.
 //
 //go:noescape
 func QuantizeInts4AVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int
+
+// QuantizeNF4AVX512 encodes float32 values as NF4 codes packed two a byte
+// (as QuantizeInts4AVX512), in groups of largest magnitude a = gpar[3g] > 0,
+// with par[2:18] the midpoints between the 16 levels (par[17] = +Inf) and
+// par[18:34] the levels, and returns len(vals) rounded down to a multiple of
+// 16:
+//
+//	c := the number of k with x > par[2+k]*a
+//	lev := float64(float32(par[18+c] * a))
+//	d := x - lev
+//
+// with par[0], par[1] as QuantizeIntsAVX512 sums them. The level is the
+// nearest, the lower one on a tie, as quant's Go encoder finds it.
+//
+//go:noescape
+func QuantizeNF4AVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int
+
+// QuantizeE2M1AVX512 encodes float32 values as MX FP4 (E2M1) codes packed
+// two a byte, in groups of scale gpar[3g] = 2^(127-X) and gpar[3g+1] =
+// 2^(X-127) (X the group's E8M0 exponent), with par[2:7] = maxNormal (6),
+// maxCode (7), emin (0), mbits (1) and 2^mbits, and returns len(vals)
+// rounded down to a multiple of 16: a = |x|·2^(127-X) rounded to the
+// nearest E2M1 magnitude, ties to even, saturated at maxNormal, with x's
+// sign in bit 3; d = x - the code's value times 2^(X-127). The codes are bit
+// for bit those of quant's Go encoder (its tables hold the same rounding).
+//
+//go:noescape
+func QuantizeE2M1AVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int
+
+// QuantizeE4M3AVX512 is QuantizeE2M1AVX512 for MX FP8 (E4M3) codes, one a
+// byte, with par[2:7] = 448, 0x7E, -6, 3, 8 and x's sign in bit 7.
+//
+//go:noescape
+func QuantizeE4M3AVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int
 
 // Family spmmnarrow: spmmnarrow_amd64.s.
 

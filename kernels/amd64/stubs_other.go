@@ -452,6 +452,21 @@ func QuantizeInts4AVX512(codes []byte, vals []float32, gpar []float64, rem, b in
 	panic(noAsm)
 }
 
+// QuantizeNF4AVX512 is not built here; it panics.
+func QuantizeNF4AVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int {
+	panic(noAsm)
+}
+
+// QuantizeE2M1AVX512 is not built here; it panics.
+func QuantizeE2M1AVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int {
+	panic(noAsm)
+}
+
+// QuantizeE4M3AVX512 is not built here; it panics.
+func QuantizeE4M3AVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int {
+	panic(noAsm)
+}
+
 // Family spmmnarrow: spmmnarrow_amd64.s.
 
 // SpMMNarrowF64U16AVX2 is not built here; it panics.
