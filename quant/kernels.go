@@ -85,9 +85,9 @@ func encodeIntsAsm(vals []float32, codes []byte, p *intGroup, e *errAcc) int {
 		return 0
 	}
 	gpar := [3]float64{p.inv, p.s, float64(p.zp)}
-	par := intsPar(p.qlo, p.qhi)
+	par := [5]float64{2: float64(p.qlo), 3: float64(p.qhi), 4: nearHalf}
 	whole := len(vals) &^ (kernelStep - 1)
-	encodeRuns(codes[:len(vals)], vals[:whole], gpar[:], whole, whole, false, encInts, &par,
+	encodeRuns(codes[:len(vals)], vals[:whole], gpar[:], whole, whole, false, encInts, par[:],
 		func(_, j int) { encodeIntsGo(vals[j:j+kernelStep], codes[j:j+kernelStep], p, e) })
 	addErr[float32](e, par[0], par[1])
 	return whole
@@ -99,15 +99,16 @@ func encodeIntsAsm(vals []float32, codes []byte, p *intGroup, e *errAcc) int {
 // groups of b, rem and b multiples of kernelStep. Where an integer kernel
 // stops, before kernelStep values with a quotient within rounding of a
 // half, settle(g, j) encodes values j..j+kernelStep-1 of group g in Go, and
-// the kernel goes on after them. The kernel's errors are summed in par.
-func encodeRuns(codes []byte, vals []float32, gpar []float64, rem, b int, nib bool, kern encKernel, par *encPar, settle func(g, j int)) {
+// the kernel goes on after them. The kernel's errors are summed in par
+// (par[0], par[1]; its constants follow, as many as kern reads).
+func encodeRuns(codes []byte, vals []float32, gpar []float64, rem, b int, nib bool, kern encKernel, par []float64, settle func(g, j int)) {
 	g, done := 0, 0
 	for {
 		var n int
 		if nib {
-			n = kern.call(codes[done/2:], vals[done:], gpar[3*g:], rem, b, par[:])
+			n = kern.call(codes[done/2:], vals[done:], gpar[3*g:], rem, b, par)
 		} else {
-			n = kern.call(codes[done:], vals[done:], gpar[3*g:], rem, b, par[:])
+			n = kern.call(codes[done:], vals[done:], gpar[3*g:], rem, b, par)
 		}
 		// The group of the value where the kernel stopped, and the values
 		// of it left.
@@ -225,32 +226,10 @@ func quantizeBlocksAsm(v *Values, vals []float32, b int, e *errAcc) (int, int) {
 				encodeIntsGo(batch[j:j+kernelStep], codes[j:j+kernelStep], &p, e)
 			}
 		}
-		encodeRuns(codes, batch, gpar[:3*nb], b, b, nib, kern, &par, settle)
+		encodeRuns(codes, batch, gpar[:3*nb], b, b, nib, kern, par[:], settle)
 		addErr[float32](e, par[0], par[1])
 		par[0], par[1] = 0, 0
 		lo += nb * b
 	}
 	return lo, -1
-}
-
-// symScale is the scale intParams gives a group of an int8 (qhi 127) or
-// int4 (qhi 7) scheme whose largest magnitude is a: a/qhi rounded to
-// float32 when that is a normal float32 whose product with qhi stays
-// finite, which is all scaleFor and fitScale then keep; else theirs.
-func symScale(a float64, qhi int) float32 {
-	if a == 0 {
-		return 1
-	}
-	s := float32(a / float64(qhi))
-	if s >= 0x1p-126 && s <= 0x1p120 {
-		return s
-	}
-	return fitScale(scaleFor(a, float64(qhi)), qhi)
-}
-
-// symGroup is the intGroup of an int8 or int4 group of scale s.
-func symGroup(s float32, qhi int) intGroup {
-	p := intGroup{s32: s, s: float64(s), zp: 0, qlo: -qhi, qhi: qhi}
-	p.inv, p.half = 1/p.s, p.s/2
-	return p
 }

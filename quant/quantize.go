@@ -478,25 +478,44 @@ type intGroup struct {
 // intParams returns the parameters of a group of kind k (int8, uint8 or
 // int4) whose values span [lo, hi], lo ≤ 0 ≤ hi.
 func intParams(k Kind, lo, hi float64) intGroup {
-	p := intGroup{s32: 1, qlo: 0, qhi: 255}
-	if k == Uint8 {
-		if r := hi - lo; r > 0 {
-			p.s32 = scaleFor(r, 255)
-			s := float64(p.s32)
-			p.zp = int(max(0, min(255, roundQuot(-lo, s, 1/s, s/2))))
-			p.s32 = fitScale(p.s32, max(p.zp, 255-p.zp))
-		}
-	} else {
-		p.qhi = 127
+	if k != Uint8 {
+		qhi := 127
 		if k == Int4 {
-			p.qhi = 7
+			qhi = 7
 		}
-		p.qlo = -p.qhi
-		if a := max(-lo, hi); a > 0 {
-			p.s32 = fitScale(scaleFor(a, float64(p.qhi)), p.qhi)
-		}
+		return symGroup(symScale(max(-lo, hi), qhi), qhi)
+	}
+	p := intGroup{s32: 1, qlo: 0, qhi: 255}
+	if r := hi - lo; r > 0 {
+		p.s32 = scaleFor(r, 255)
+		s := float64(p.s32)
+		p.zp = int(max(0, min(255, roundQuot(-lo, s, 1/s, s/2))))
+		p.s32 = fitScale(p.s32, max(p.zp, 255-p.zp))
 	}
 	p.s = float64(p.s32)
+	p.inv, p.half = 1/p.s, p.s/2
+	return p
+}
+
+// symScale is the scale intParams gives a group of an int8 (qhi 127) or
+// int4 (qhi 7) scheme whose largest magnitude is a: a/qhi rounded to
+// float32 when that is a normal float32 whose product with qhi stays
+// finite, which is all scaleFor and fitScale then keep; else theirs.
+func symScale(a float64, qhi int) float32 {
+	if a == 0 {
+		return 1
+	}
+	s := float32(a / float64(qhi))
+	if s >= 0x1p-126 && s <= 0x1p120 {
+		return s
+	}
+	return fitScale(scaleFor(a, float64(qhi)), qhi)
+}
+
+// symGroup is the intGroup of an int8 (qhi 127) or int4 (qhi 7) group of
+// scale s.
+func symGroup(s float32, qhi int) intGroup {
+	p := intGroup{s32: s, s: float64(s), qlo: -qhi, qhi: qhi}
 	p.inv, p.half = 1/p.s, p.s/2
 	return p
 }
@@ -587,10 +606,15 @@ func startMag[T Float](e *errAcc) float64 {
 
 // addErr adds an encoder's sum of squares ss and largest errMag m to e.
 func addErr[T Float](e *errAcc, ss, m float64) {
-	if unsafe.Sizeof(T(0)) == 4 {
-		m = math.Sqrt(m)
-	}
 	e.sumsq += ss
+	if unsafe.Sizeof(T(0)) == 4 {
+		// e.max squared is the d² it came from, so only a larger m needs
+		// its root.
+		if m > e.max*e.max {
+			e.max = math.Sqrt(m)
+		}
+		return
+	}
 	e.max = max(e.max, m)
 }
 
