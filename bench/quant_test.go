@@ -182,3 +182,35 @@ func qCSF(b *testing.B, spec CSFSpec, t *csf.Tensor[float32], scheme string) *cs
 	qCSFCache.Store(key, q)
 	return q
 }
+
+// BenchmarkQuantize: quantizing M2's and M4's float32 values by every
+// scheme (with the error report) into a reused quant.Values, one thread.
+// SetBytes is the bytes moved: the float32 values read, the codes and
+// parameters written, and for per-row channels the row pointers read;
+// %triad is their rate against the one-thread triad.
+func BenchmarkQuantize(b *testing.B) {
+	for _, gen := range []func() *Pattern{M2, M4} {
+		p := gen()
+		vals := p.Vals32()
+		shape := []uint64{uint64(p.Rows), uint64(p.Cols)}
+		for _, scheme := range qBenchSchemes[1:] {
+			b.Run(fmt.Sprintf("scheme=%s/%s", scheme, p.Name), func(b *testing.B) {
+				s := quant.MustParse(scheme)
+				var qch quant.Channels
+				var chBytes int64
+				if s.Axis() == 0 {
+					qch, chBytes = quant.PerRun(p.Ptr, nil), int64(8*len(p.Ptr))
+				}
+				var v quant.Values
+				op := func() {
+					if _, err := quant.QuantizeTo(&v, s, shape, vals, qch); err != nil {
+						b.Fatal(err)
+					}
+				}
+				op()
+				timeOp(b, 1, int64(4*len(vals))+quantBytes(v)+chBytes, op)
+				b.ReportMetric(float64(len(vals))*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mvalues/s")
+			})
+		}
+	}
+}

@@ -480,6 +480,12 @@ func cases(o Options, sz sizes) []bcase {
 		}
 		cs = append(cs, qspmmCase(g, mn, "int8:channel:axis=0", 64, th))
 	}
+	for _, g := range sz.mats {
+		mn := nameOf(g)
+		for _, sp := range suiteSchemes {
+			cs = append(cs, quantizeCase(g, mn, sp))
+		}
+	}
 	// Tensor products.
 	cs = append(cs, mttkrpCase(sz.tensor, 0, 16, th), mttkrpCase(sz.tensor, len(sz.tensor.Shape)-1, 16, th), mttkrpCase(sz.tensor4, 0, 16, th))
 	for _, mode := range []int{0, len(sz.tensor.Shape) - 1} {
@@ -732,6 +738,37 @@ func qspmvCase(g func() *Pattern, mn, sp string, th int) bcase {
 			result:   resultOf(y, float32(math.NaN()), op),
 			tol:      tolOf[float32](),
 			families: []string{"dequantize", "spmv.f32", "spmv1.f32"},
+		}
+	}}
+}
+
+// quantizeCase is quantize/SCHEME/M: M's float32 values quantized by the
+// scheme, codes, parameters and error report (quant.QuantizeTo into a
+// reused quant.Values, rows as the channels of axis 0), on one thread. It
+// calls no family of package kernels, so it runs on the auto path alone.
+func quantizeCase(g func() *Pattern, mn, sp string) bcase {
+	return bcase{name: "quantize/" + sp + "/" + mn, setup: func() prepared {
+		p := g()
+		s := quant.MustParse(sp)
+		vals := p.Vals32()
+		shape := []uint64{uint64(p.Rows), uint64(p.Cols)}
+		var ch quant.Channels
+		var chBytes int64
+		if s.Granularity() == quant.PerChannel {
+			ch, chBytes = quant.PerRun(p.Ptr, nil), int64(p.Rows+1)*8
+		}
+		var v quant.Values
+		op := func() {
+			if _, err := quant.QuantizeTo(&v, s, shape, vals, ch); err != nil {
+				panic(fmt.Sprintf("bench: quantizing %s: %v", sp, err))
+			}
+		}
+		op()
+		return prepared{
+			size: matSize(p),
+			// values read, codes and parameters written, row_ptr read
+			bytes: int64(len(vals))*4 + quantBytes(v) + chBytes,
+			op:    op,
 		}
 	}}
 }

@@ -11,15 +11,15 @@ import (
 // TestSuiteTiny runs the whole suite on tiny data: one result per case and
 // path, in order, each timed (not skipped), the triad last, and the kernel
 // selection restored to auto. The conversions that call no kernel family
-// (every one but COO to CSF) have one result, on auto, whose kernels are
-// "go". No timing is checked.
+// (every one but COO to CSF) and the quantize cases have one result, on
+// auto, whose kernels are "go". No timing is checked.
 func TestSuiteTiny(t *testing.T) {
 	before := kernels.Active()
 	o := Options{Size: Tiny}
 	names := CaseNames(o)
 	res := Suite(o)
 	paths := []string{"auto", "generic", "ref"}
-	goOnly := regexp.MustCompile(`^(coo-csr|csr-csc|csf-coo)/`)
+	goOnly := regexp.MustCompile(`^(coo-csr|csr-csc|csf-coo|quantize)/`)
 	i := 0
 	for _, name := range names[:len(names)-1] {
 		want := paths

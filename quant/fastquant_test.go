@@ -12,9 +12,9 @@ import (
 // on: every kind and granularity, block sizes that split bytes and runs
 // unevenly.
 var matchSchemes = []string{
-	"int8:tensor", "int8:block=1", "int8:block=7", "int8:block=32", "int8:block=64", "int8:block=1000",
+	"int8:tensor", "int8:block=1", "int8:block=7", "int8:block=16", "int8:block=32", "int8:block=64", "int8:block=1000",
 	"uint8:tensor", "uint8:block=1", "uint8:block=5", "uint8:block=64",
-	"int4:block=1", "int4:block=3", "int4:block=32", "int4:block=64",
+	"int4:block=1", "int4:block=3", "int4:block=16", "int4:block=32", "int4:block=64",
 	"nf4", "nf4:block=1", "nf4:block=5", "nf4:block=33", "nf4:block=256",
 	"mxfp4", "mxfp8",
 	"int8:channel:axis=0", "int8:channel:axis=1", "uint8:channel:axis=0", "uint8:channel:axis=1",

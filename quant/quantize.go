@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/hurray-format/hurray-go/internal/mem"
+	"github.com/hurray-format/hurray-go/kernels/amd64"
 )
 
 // Float is the constraint on the values Quantize reads: float32 or float64.
@@ -96,7 +97,11 @@ func QuantizeTo[T Float](dst *Values, s Scheme, shape []uint64, values []T, ch C
 		bad = quantizeSeg(dst, values, 0, 0, &e)
 	case PerBlock:
 		b := int(s.param)
-		for g, lo := 0, 0; lo < n && bad < 0; g, lo = g+1, lo+b {
+		lo := 0
+		if unsafe.Sizeof(T(0)) == 4 {
+			lo, bad = quantizeBlocksAsm(dst, unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(values))), n), b, &e)
+		}
+		for g := lo / b; lo < n && bad < 0; g, lo = g+1, lo+b {
 			if bad = quantizeSeg(dst, values[lo:min(lo+b, n)], lo, g, &e); bad >= 0 {
 				bad += lo
 			}
@@ -181,6 +186,12 @@ func span32(vals []float32) (lo, hi float64, ok bool) {
 	var smax, smax1 int32
 	var umax, umax1 uint32
 	j := 0
+	if amd64.HasAVX512 && len(vals) >= 16 {
+		var m [1]uint64
+		j = len(vals) &^ 15
+		amd64.Span32AVX512(m[:], vals, j)
+		smax, umax = int32(m[0]>>32), uint32(m[0])
+	}
 	for ; j+2 <= len(vals); j += 2 {
 		b0, b1 := math.Float32bits(vals[j]), math.Float32bits(vals[j+1])
 		smax, smax1 = max(smax, int32(b0)), max(smax1, int32(b1))
@@ -314,6 +325,12 @@ func absMax32(vals []float32) (a float64, ok bool) {
 	// Four maxima shorten the chains of dependent compares.
 	var m0, m1, m2, m3 uint32
 	j := 0
+	if amd64.HasAVX512 && len(vals) >= 16 {
+		var m [1]uint64
+		j = len(vals) &^ 15
+		amd64.AbsMax32AVX512(m[:], vals, j)
+		m0 = uint32(m[0])
+	}
 	for ; j+4 <= len(vals); j += 4 {
 		w := vals[j : j+4 : j+4]
 		m0 = max(m0, math.Float32bits(w[0])&mag)
@@ -461,25 +478,44 @@ type intGroup struct {
 // intParams returns the parameters of a group of kind k (int8, uint8 or
 // int4) whose values span [lo, hi], lo ≤ 0 ≤ hi.
 func intParams(k Kind, lo, hi float64) intGroup {
-	p := intGroup{s32: 1, qlo: 0, qhi: 255}
-	if k == Uint8 {
-		if r := hi - lo; r > 0 {
-			p.s32 = scaleFor(r, 255)
-			s := float64(p.s32)
-			p.zp = int(max(0, min(255, roundQuot(-lo, s, 1/s, s/2))))
-			p.s32 = fitScale(p.s32, max(p.zp, 255-p.zp))
-		}
-	} else {
-		p.qhi = 127
+	if k != Uint8 {
+		qhi := 127
 		if k == Int4 {
-			p.qhi = 7
+			qhi = 7
 		}
-		p.qlo = -p.qhi
-		if a := max(-lo, hi); a > 0 {
-			p.s32 = fitScale(scaleFor(a, float64(p.qhi)), p.qhi)
-		}
+		return symGroup(symScale(max(-lo, hi), qhi), qhi)
+	}
+	p := intGroup{s32: 1, qlo: 0, qhi: 255}
+	if r := hi - lo; r > 0 {
+		p.s32 = scaleFor(r, 255)
+		s := float64(p.s32)
+		p.zp = int(max(0, min(255, roundQuot(-lo, s, 1/s, s/2))))
+		p.s32 = fitScale(p.s32, max(p.zp, 255-p.zp))
 	}
 	p.s = float64(p.s32)
+	p.inv, p.half = 1/p.s, p.s/2
+	return p
+}
+
+// symScale is the scale intParams gives a group of an int8 (qhi 127) or
+// int4 (qhi 7) scheme whose largest magnitude is a: a/qhi rounded to
+// float32 when that is a normal float32 whose product with qhi stays
+// finite, which is all scaleFor and fitScale then keep; else theirs.
+func symScale(a float64, qhi int) float32 {
+	if a == 0 {
+		return 1
+	}
+	s := float32(a / float64(qhi))
+	if s >= 0x1p-126 && s <= 0x1p120 {
+		return s
+	}
+	return fitScale(scaleFor(a, float64(qhi)), qhi)
+}
+
+// symGroup is the intGroup of an int8 (qhi 127) or int4 (qhi 7) group of
+// scale s.
+func symGroup(s float32, qhi int) intGroup {
+	p := intGroup{s32: s, s: float64(s), qlo: -qhi, qhi: qhi}
 	p.inv, p.half = 1/p.s, p.s/2
 	return p
 }
@@ -570,10 +606,15 @@ func startMag[T Float](e *errAcc) float64 {
 
 // addErr adds an encoder's sum of squares ss and largest errMag m to e.
 func addErr[T Float](e *errAcc, ss, m float64) {
-	if unsafe.Sizeof(T(0)) == 4 {
-		m = math.Sqrt(m)
-	}
 	e.sumsq += ss
+	if unsafe.Sizeof(T(0)) == 4 {
+		// e.max squared is the d² it came from, so only a larger m needs
+		// its root.
+		if m > e.max*e.max {
+			e.max = math.Sqrt(m)
+		}
+		return
+	}
 	e.max = max(e.max, m)
 }
 
@@ -583,6 +624,16 @@ func addErr[T Float](e *errAcc, ss, m float64) {
 // float32((q − zp)·s), the float32 product At computes: (q − zp)·s is exact
 // in float64, so rounding it to float32 gives that product.
 func encodeInts[T Float](vals []T, codes []byte, p *intGroup, e *errAcc) {
+	codes = codes[:len(vals)]
+	if unsafe.Sizeof(T(0)) == 4 {
+		n := encodeIntsAsm(unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(vals))), len(vals)), codes, p, e)
+		vals, codes = vals[n:], codes[n:]
+	}
+	encodeIntsGo(vals, codes, p, e)
+}
+
+// encodeIntsGo is encodeInts in Go, one value at a time.
+func encodeIntsGo[T Float](vals []T, codes []byte, p *intGroup, e *errAcc) {
 	codes = codes[:len(vals)]
 	s, inv, h := p.s, p.inv, p.half
 	zp, qlo, qhi := p.zp, p.qlo, p.qhi

@@ -867,6 +867,117 @@ func QSpMV4BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table, s
 //go:noescape
 func QSpMV4MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
 
+// Family quantize: quantize_amd64.s.
+
+// AbsMax32AVX512 writes, for each group of b values, the largest of the
+// values' bits without the sign bit, which is the bits of the largest
+// magnitude when every value is finite (NaN and infinities lie above every
+// finite value's bits), and returns how many groups it did:
+//
+//	g := 0
+//	for ; g < len(dst) && (g+1)*b <= len(vals); g++ {
+//		m := uint64(0)
+//		for _, v := range vals[g*b : (g+1)*b] {
+//			m = max(m, uint64(math.Float32bits(v)&(1<<31-1)))
+//		}
+//		dst[g] = m
+//	}
+//	return g
+//
+// It assumes b is a positive multiple of 16.
+//
+//go:noescape
+func AbsMax32AVX512(dst []uint64, vals []float32, b int) int
+
+// Span32AVX512 is AbsMax32AVX512 for the span of groups: it writes the
+// largest of the values' bits as int32 (those of the largest positive value
+// when every value is finite) in the high half of dst[g], and as uint32
+// (those of the negative value of largest magnitude, when there is one) in
+// the low half:
+//
+//	smax, umax := int32(0), uint32(0)
+//	for _, v := range vals[g*b : (g+1)*b] {
+//		smax, umax = max(smax, int32(math.Float32bits(v))), max(umax, math.Float32bits(v))
+//	}
+//	dst[g] = uint64(uint32(smax))<<32 | uint64(umax)
+//
+//go:noescape
+func Span32AVX512(dst []uint64, vals []float32, b int) int
+
+// QuantizeIntsAVX512 encodes float32 values as integer codes, 16 at a
+// time, in groups of values with parameters gpar[3g:3g+3] = inv, s, zp (the
+// first group's rem values, then groups of b), with par[2:5] = qlo, qhi,
+// nearHalf, and returns how many it encoded:
+//
+//	for j, v := range vals[:n] {
+//		g := 0 for j < rem, 1 + (j-rem)/b after
+//		inv, s, zp := gpar[3*g], gpar[3*g+1], gpar[3*g+2]
+//		x := float64(v)
+//		t := x * inv
+//		r := roundEven(t)
+//		q := min(max(r+zp, qlo), qhi)
+//		codes[j] = byte(int(q))
+//		d := x - float64(float32((q-zp)*s))
+//		par[0] += d * d
+//		par[1] = max(par[1], d*d)
+//	}
+//
+// n is len(vals) rounded down to a multiple of 16, except that the kernel
+// stops before the first 16 values that hold a t with (t-r)^2 >= nearHalf
+// (a quotient within rounding of a half, which the caller settles exactly)
+// and returns their start. The codes and the largest d*d are bit for bit
+// those of quant's Go encoder, which computes each step in the same float64
+// operations; the sum of squares adds the same terms in another order.
+//
+// The encoders assume rem and b are positive multiples of 16, len(codes) >=
+// len(vals) (len(vals)/2 for codes packed two a byte), len(par) >= 34 and
+// three parameters in gpar for every group of the values encoded; they read
+// a group's parameters only when they encode a value of the group.
+//
+//go:noescape
+func QuantizeIntsAVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int
+
+// QuantizeInts4AVX512 is QuantizeIntsAVX512 for int4 codes packed two a
+// byte, value j's code in the low nibble of codes[j/2] when j is even, the
+// high nibble when odd.
+//
+//go:noescape
+func QuantizeInts4AVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int
+
+// QuantizeNF4AVX512 encodes float32 values as NF4 codes packed two a byte
+// (as QuantizeInts4AVX512), in groups of largest magnitude a = gpar[3g] > 0,
+// with par[2:18] the midpoints between the 16 levels (par[17] = +Inf) and
+// par[18:34] the levels, and returns len(vals) rounded down to a multiple of
+// 16:
+//
+//	c := the number of k with x > par[2+k]*a
+//	lev := float64(float32(par[18+c] * a))
+//	d := x - lev
+//
+// with par[0], par[1] as QuantizeIntsAVX512 sums them. The level is the
+// nearest, the lower one on a tie, as quant's Go encoder finds it.
+//
+//go:noescape
+func QuantizeNF4AVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int
+
+// QuantizeE2M1AVX512 encodes float32 values as MX FP4 (E2M1) codes packed
+// two a byte, in groups of scale gpar[3g] = 2^(127-X) and gpar[3g+1] =
+// 2^(X-127) (X the group's E8M0 exponent), with par[2:7] = maxNormal (6),
+// maxCode (7), emin (0), mbits (1) and 2^mbits, and returns len(vals)
+// rounded down to a multiple of 16: a = |x|·2^(127-X) rounded to the
+// nearest E2M1 magnitude, ties to even, saturated at maxNormal, with x's
+// sign in bit 3; d = x - the code's value times 2^(X-127). The codes are bit
+// for bit those of quant's Go encoder (its tables hold the same rounding).
+//
+//go:noescape
+func QuantizeE2M1AVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int
+
+// QuantizeE4M3AVX512 is QuantizeE2M1AVX512 for MX FP8 (E4M3) codes, one a
+// byte, with par[2:7] = 448, 0x7E, -6, 3, 8 and x's sign in bit 7.
+//
+//go:noescape
+func QuantizeE4M3AVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int
+
 // Family spmmnarrow: spmmnarrow_amd64.s.
 
 // SpMMNarrowF64U16AVX2 is SpMMF64AVX2 on 32-bit row pointers and

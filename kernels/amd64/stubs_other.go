@@ -434,6 +434,39 @@ func QSpMV4MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table []flo
 	panic(noAsm)
 }
 
+// Family quantize: quantize_amd64.s.
+
+// AbsMax32AVX512 is not built here; it panics.
+func AbsMax32AVX512(dst []uint64, vals []float32, b int) int { panic(noAsm) }
+
+// Span32AVX512 is not built here; it panics.
+func Span32AVX512(dst []uint64, vals []float32, b int) int { panic(noAsm) }
+
+// QuantizeIntsAVX512 is not built here; it panics.
+func QuantizeIntsAVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int {
+	panic(noAsm)
+}
+
+// QuantizeInts4AVX512 is not built here; it panics.
+func QuantizeInts4AVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int {
+	panic(noAsm)
+}
+
+// QuantizeNF4AVX512 is not built here; it panics.
+func QuantizeNF4AVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int {
+	panic(noAsm)
+}
+
+// QuantizeE2M1AVX512 is not built here; it panics.
+func QuantizeE2M1AVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int {
+	panic(noAsm)
+}
+
+// QuantizeE4M3AVX512 is not built here; it panics.
+func QuantizeE4M3AVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int {
+	panic(noAsm)
+}
+
 // Family spmmnarrow: spmmnarrow_amd64.s.
 
 // SpMMNarrowF64U16AVX2 is not built here; it panics.

@@ -69,6 +69,7 @@ func outputs() []output {
 		{"dotrows_amd64.s", dotRowsFile},
 		{"dequantize_amd64.s", dequantizeFile},
 		{"qfused_amd64.s", qfusedFile},
+		{"quantize_amd64.s", quantizeFile},
 		{"spmvnarrow_amd64.s", func() string { return spmvNarrowFile(false) }},
 		{"qspmvnarrow_amd64.s", func() string { return spmvNarrowFile(true) }},
 	}

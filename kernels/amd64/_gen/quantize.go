@@ -1,0 +1,498 @@
+package main
+
+// quantize_amd64.s: the largest magnitude and the span of groups of float32
+// values and the encoders of every scheme's codes (int8, uint8, int4, NF4,
+// MX FP4 and FP8) from float32 values, on AVX-512.
+
+func init() { decls = append(decls, quantizeDecls...) }
+
+// encSig is the signature of the encoder kernels.
+const encSig = "(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int"
+
+var quantizeDecls = []decl{
+	{"quantize", "AbsMax32AVX512", "(dst []uint64, vals []float32, b int) int", `AbsMax32AVX512 writes, for each group of b values, the largest of the
+values' bits without the sign bit, which is the bits of the largest
+magnitude when every value is finite (NaN and infinities lie above every
+finite value's bits), and returns how many groups it did:
+
+	g := 0
+	for ; g < len(dst) && (g+1)*b <= len(vals); g++ {
+		m := uint64(0)
+		for _, v := range vals[g*b : (g+1)*b] {
+			m = max(m, uint64(math.Float32bits(v)&(1<<31-1)))
+		}
+		dst[g] = m
+	}
+	return g
+
+It assumes b is a positive multiple of 16.`},
+	{"quantize", "Span32AVX512", "(dst []uint64, vals []float32, b int) int", `Span32AVX512 is AbsMax32AVX512 for the span of groups: it writes the
+largest of the values' bits as int32 (those of the largest positive value
+when every value is finite) in the high half of dst[g], and as uint32
+(those of the negative value of largest magnitude, when there is one) in
+the low half:
+
+	smax, umax := int32(0), uint32(0)
+	for _, v := range vals[g*b : (g+1)*b] {
+		smax, umax = max(smax, int32(math.Float32bits(v))), max(umax, math.Float32bits(v))
+	}
+	dst[g] = uint64(uint32(smax))<<32 | uint64(umax)`},
+	{"quantize", "QuantizeIntsAVX512", encSig, `QuantizeIntsAVX512 encodes float32 values as integer codes, 16 at a
+time, in groups of values with parameters gpar[3g:3g+3] = inv, s, zp (the
+first group's rem values, then groups of b), with par[2:5] = qlo, qhi,
+nearHalf, and returns how many it encoded:
+
+	for j, v := range vals[:n] {
+		g := 0 for j < rem, 1 + (j-rem)/b after
+		inv, s, zp := gpar[3*g], gpar[3*g+1], gpar[3*g+2]
+		x := float64(v)
+		t := x * inv
+		r := roundEven(t)
+		q := min(max(r+zp, qlo), qhi)
+		codes[j] = byte(int(q))
+		d := x - float64(float32((q-zp)*s))
+		par[0] += d * d
+		par[1] = max(par[1], d*d)
+	}
+
+n is len(vals) rounded down to a multiple of 16, except that the kernel
+stops before the first 16 values that hold a t with (t-r)^2 >= nearHalf
+(a quotient within rounding of a half, which the caller settles exactly)
+and returns their start. The codes and the largest d*d are bit for bit
+those of quant's Go encoder, which computes each step in the same float64
+operations; the sum of squares adds the same terms in another order.
+
+The encoders assume rem and b are positive multiples of 16, len(codes) >=
+len(vals) (len(vals)/2 for codes packed two a byte), len(par) >= 34 and
+three parameters in gpar for every group of the values encoded; they read
+a group's parameters only when they encode a value of the group.`},
+	{"quantize", "QuantizeInts4AVX512", encSig, `QuantizeInts4AVX512 is QuantizeIntsAVX512 for int4 codes packed two a
+byte, value j's code in the low nibble of codes[j/2] when j is even, the
+high nibble when odd.`},
+	{"quantize", "QuantizeNF4AVX512", encSig, `QuantizeNF4AVX512 encodes float32 values as NF4 codes packed two a byte
+(as QuantizeInts4AVX512), in groups of largest magnitude a = gpar[3g] > 0,
+with par[2:18] the midpoints between the 16 levels (par[17] = +Inf) and
+par[18:34] the levels, and returns len(vals) rounded down to a multiple of
+16:
+
+	c := the number of k with x > par[2+k]*a
+	lev := float64(float32(par[18+c] * a))
+	d := x - lev
+
+with par[0], par[1] as QuantizeIntsAVX512 sums them. The level is the
+nearest, the lower one on a tie, as quant's Go encoder finds it.`},
+	{"quantize", "QuantizeE2M1AVX512", encSig, `QuantizeE2M1AVX512 encodes float32 values as MX FP4 (E2M1) codes packed
+two a byte, in groups of scale gpar[3g] = 2^(127-X) and gpar[3g+1] =
+2^(X-127) (X the group's E8M0 exponent), with par[2:7] = maxNormal (6),
+maxCode (7), emin (0), mbits (1) and 2^mbits, and returns len(vals)
+rounded down to a multiple of 16: a = |x|·2^(127-X) rounded to the
+nearest E2M1 magnitude, ties to even, saturated at maxNormal, with x's
+sign in bit 3; d = x - the code's value times 2^(X-127). The codes are bit
+for bit those of quant's Go encoder (its tables hold the same rounding).`},
+	{"quantize", "QuantizeE4M3AVX512", encSig, `QuantizeE4M3AVX512 is QuantizeE2M1AVX512 for MX FP8 (E4M3) codes, one a
+byte, with par[2:7] = 448, 0x7E, -6, 3, 8 and x's sign in bit 7.`},
+}
+
+func quantizeFile() string {
+	f := &asmFile{}
+	f.line(`#include "textflag.h"`)
+	f.blank()
+	f.doc(`Encoders of the quantization schemes on AVX-512.
+
+AbsMax32AVX512 takes 16 values an iteration: their bits, the sign cleared
+with VPANDD, go into an unsigned maximum (VPMAXUD), folded to one lane at
+the end of each group. Span32AVX512 keeps a signed maximum of the bits
+(VPMAXSD) beside the unsigned one, the sign kept.
+
+The encoders take 16 float32 values an iteration in two halves of eight
+float64 lanes (VCVTPS2PD is exact), group by group: a group's parameters
+are broadcast when its first value is encoded. Each value's error d goes
+into a sum of squares (FMA) and a maximum of d*d, one pair of
+accumulators for each half, folded into par[0] and par[1] at the end.
+Codes packed two a byte: the words b0 | b1<<8 of code pairs (below 16),
+ORed with themselves shifted right by 4, keep b0 | b1<<4 in their low
+bytes (VPMOVWB).
+
+Integers (QuantizeIntsAVX512, QuantizeInts4AVX512), in the float64
+operations of quant's Go encoder: t = x*inv; r = t rounded to the nearest
+integer, ties to even (VRNDSCALEPD $0); a lane with (t-r)^2 >= nearHalf
+ends the call before the 16 values (the caller settles such a quotient
+exactly); q = r+zp clamped to qlo..qhi; the codes are q's low bytes
+(VCVTPD2DQ, VPMOVDB); d = x - float64(float32((q-zp)*s)).
+
+NF4: the code is the number of midpoints between levels (times the
+group's largest magnitude a, exact in float64) below x, found in four
+steps of a binary search, each a table lookup of 16 lanes (VPERMI2PD);
+the level, float32(level*a), by the same lookup.
+
+MX elements (E2M1, E4M3): a = |x|·2^(127-X) (exact); e = max(emin,
+exponent of a) (VGETEXPPD); m = a·2^(mbits-e) (VSCALEFPD) rounded to an
+integer, ties to even; the code's magnitude is (e-emin)·2^mbits + m, a
+carry of m moving to the next exponent by itself, or maxCode for a >=
+maxNormal; the value m·2^(e-mbits) (or maxNormal) with x's sign, times
+2^(X-127), is exact.
+
+Registers: DI codes, SI vals, R9 the group's parameters in gpar, R8 values
+left in the group, R10 b, DX par, CX values to encode (a multiple of 16),
+AX values encoded; Z22/Z24 sums of squares, Z23/Z25 maxima of d*d.
+Integers: Z16..Z18 inv, s, zp; Z19..Z21 qlo, qhi, nearHalf; K1, K2
+near-half lanes; Z26 the nibble mask (int4). NF4: Z8, Z9 midpoints; Z10, Z11 levels; Z12, Z13 and
+Z14, Z15 the same times a; Z16..Z21 the steps and offsets of the search;
+Z2, Z3 the codes. MX: Z16..Z20 maxNormal, maxCode, emin, mbits, 2^mbits;
+Z21 ABS; Z26, Z27 2^(127-X), 2^(X-127); K1, K2 saturated lanes.`)
+
+	groupMax(f, "AbsMax32AVX512", false)
+	groupMax(f, "Span32AVX512", true)
+	for _, k := range encKinds {
+		encoder(f, k)
+	}
+	return f.String()
+}
+
+// groupMax writes AbsMax32AVX512, or (span) Span32AVX512: Z0 is the
+// unsigned maximum of the bits (without the sign for AbsMax32), Z2 the
+// signed one (Span32).
+func groupMax(f *asmFile, name string, span bool) {
+	f.text(name, 0, "AVX512F", "")
+	f.i("MOVQ %s, DI // DI = &dst[0]", arg(name, "dst"))
+	f.i("MOVQ %s, R11 // R11 = len(dst)", argLen(name, "dst"))
+	f.i("MOVQ %s, SI // SI = &vals[0]", arg(name, "vals"))
+	f.i("MOVQ %s, CX // CX = len(vals)", argLen(name, "vals"))
+	f.i("MOVQ %s, R10 // R10 = b", arg(name, "b"))
+	if !span {
+		f.i("MOVL $0x7fffffff, BX")
+		f.i("VPBROADCASTD BX, Z8 // Z8 = MAG, the bits without the sign")
+	}
+	f.i("XORQ DX, DX // DX = groups done")
+	f.i("XORQ AX, AX // AX = values read")
+	f.label("group")
+	f.i("CMPQ DX, R11")
+	f.i("JAE done")
+	f.i("LEAQ (AX)(R10*1), BX // BX = the group's end")
+	f.i("CMPQ BX, CX")
+	f.i("JA done")
+	f.i("VPXORD Z0, Z0, Z0 // umax = 0")
+	if span {
+		f.i("VPXORD Z2, Z2, Z2 // smax = 0")
+	}
+	f.label("loop")
+	if span {
+		f.i("VMOVDQU32 (SI)(AX*4), Z1")
+		f.i("VPMAXSD Z1, Z2, Z2")
+	} else {
+		f.i("VPANDD (SI)(AX*4), Z8, Z1")
+	}
+	f.i("VPMAXUD Z1, Z0, Z0")
+	f.i("ADDQ $16, AX")
+	f.i("CMPQ AX, BX")
+	f.i("JB loop")
+	f.c("fold 16 -> 8 -> 4 -> 2 -> 1 lanes")
+	regs := []int{0}
+	ops := []string{"VPMAXUD"}
+	if span {
+		regs, ops = []int{0, 2}, []string{"VPMAXUD", "VPMAXSD"}
+	}
+	for i, r := range regs {
+		f.i("VEXTRACTI64X4 $1, Z%d, Y%d", r, r+1)
+		f.i("%s Y%d, Y%d, Y%d", ops[i], r+1, r, r)
+		f.i("VEXTRACTI128 $1, Y%d, X%d", r, r+1)
+		f.i("%s X%d, X%d, X%d", ops[i], r+1, r, r)
+		f.i("VPSHUFD $0x4e, X%d, X%d", r, r+1)
+		f.i("%s X%d, X%d, X%d", ops[i], r+1, r, r)
+		f.i("VPSHUFD $0xb1, X%d, X%d", r, r+1)
+		f.i("%s X%d, X%d, X%d", ops[i], r+1, r, r)
+	}
+	if span {
+		f.c("dst[g] = smax<<32 | umax")
+		f.i("VPUNPCKLDQ X2, X0, X0")
+		f.i("VMOVQ X0, BX")
+	} else {
+		f.c("dst[g] = the lane")
+		f.i("VMOVD X0, BX")
+	}
+	f.i("MOVQ BX, (DI)(DX*8)")
+	f.i("INCQ DX")
+	f.i("JMP group")
+	f.label("done")
+	f.i("MOVQ DX, %s", retArg(name))
+	vzeroRet(f)
+}
+
+// encKind is one encoder kernel's code kind.
+type encKind struct {
+	name string
+	ints bool // int8/uint8/int4: scale, zero point, near-half stop
+	nf4  bool // NF4: the level by a search of the midpoints
+	mx   bool // MX elements: exponent and rounded mantissa
+	nib  bool // codes packed two a byte
+	sign int  // MX: the code's sign bit
+}
+
+var encKinds = []encKind{
+	{name: "QuantizeIntsAVX512", ints: true},
+	{name: "QuantizeInts4AVX512", ints: true, nib: true},
+	{name: "QuantizeNF4AVX512", nf4: true, nib: true},
+	{name: "QuantizeE2M1AVX512", mx: true, nib: true, sign: 3},
+	{name: "QuantizeE4M3AVX512", mx: true, sign: 7},
+}
+
+// encoder writes encoder kernel k: the group walk and the error sums are
+// common, the codes and the dequantized values are the kind's.
+func encoder(f *asmFile, k encKind) {
+	name := k.name
+	f.text(name, 0, "AVX512F, AVX512VL, AVX512DQ, AVX512BW", "")
+	f.i("MOVQ %s, DI // DI = &codes[0]", arg(name, "codes"))
+	f.i("MOVQ %s, SI // SI = &vals[0]", arg(name, "vals"))
+	f.i("MOVQ %s, CX", argLen(name, "vals"))
+	f.i("ANDQ $-16, CX // CX = len(vals) rounded down to a multiple of 16")
+	f.i("MOVQ %s, R9 // R9 = &gpar[0]", arg(name, "gpar"))
+	f.i("MOVQ %s, R8 // R8 = rem", arg(name, "rem"))
+	f.i("MOVQ %s, R10 // R10 = b", arg(name, "b"))
+	f.i("MOVQ %s, DX // DX = &par[0]", arg(name, "par"))
+	switch {
+	case k.ints:
+		for i, p := range []string{"qlo", "qhi", "nearHalf"} {
+			f.i("VBROADCASTSD %d(DX), Z%d // %s", 16+8*i, 19+i, p)
+		}
+		if k.nib {
+			f.i("MOVL $0x0f0f0f0f, BX")
+			f.i("VPBROADCASTD BX, Z26 // Z26 = the nibble mask")
+		}
+	case k.nf4:
+		f.i("VMOVUPD 16(DX), Z8 // Z8, Z9 = the midpoints")
+		f.i("VMOVUPD 80(DX), Z9")
+		f.i("VMOVUPD 144(DX), Z10 // Z10, Z11 = the levels")
+		f.i("VMOVUPD 208(DX), Z11")
+		for i, c := range []int{8, 4, 2, 1, 7, 3} {
+			f.i("MOVQ $%d, BX", c)
+			f.i("VPBROADCASTQ BX, Z%d%s", 16+i, cond(i == 0, " // Z16..Z19 = 8, 4, 2, 1; Z20, Z21 = 7, 3"))
+		}
+	case k.mx:
+		for i, p := range []string{"maxNormal", "maxCode", "emin", "mbits", "2^mbits"} {
+			f.i("VBROADCASTSD %d(DX), Z%d // %s", 16+8*i, 16+i, p)
+		}
+		f.i("MOVQ $0x7fffffffffffffff, BX")
+		f.i("VPBROADCASTQ BX, Z21 // Z21 = ABS, the bits without the sign")
+	}
+	for _, z := range []int{22, 23, 24, 25} {
+		f.i("VPXORQ Z%d, Z%d, Z%d", z, z, z)
+	}
+	f.i("XORQ AX, AX // AX = values encoded")
+	f.i("JMP params")
+	f.label("loop")
+	f.i("CMPQ AX, CX")
+	f.i("JAE done")
+	f.i("TESTQ R8, R8")
+	f.i("JNZ body")
+	f.c("the next group: b values, its parameters")
+	f.i("ADDQ $24, R9")
+	f.i("MOVQ R10, R8")
+	f.label("params")
+	f.i("CMPQ AX, CX")
+	f.i("JAE done")
+	switch {
+	case k.ints:
+		for i, p := range []string{"inv", "s", "zp"} {
+			f.i("VBROADCASTSD %s(R9), Z%d // %s", disp(8*i), 16+i, p)
+		}
+	case k.nf4:
+		f.i("VBROADCASTSD (R9), Z7 // a, the group's largest magnitude")
+		f.i("VMULPD Z8, Z7, Z12 // Z12, Z13 = the midpoints times a")
+		f.i("VMULPD Z9, Z7, Z13")
+		f.c("Z14, Z15 = the levels times a, rounded to float32 as At's product")
+		for i := range 2 {
+			f.i("VMULPD Z%d, Z7, Z%d", 10+i, 14+i)
+			f.i("VCVTPD2PS Z%d, Y%d", 14+i, 14+i)
+			f.i("VCVTPS2PD Y%d, Z%d", 14+i, 14+i)
+		}
+	case k.mx:
+		f.i("VBROADCASTSD (R9), Z26 // Z26 = 2^(127-X), X the group's E8M0 exponent")
+		f.i("VBROADCASTSD 8(R9), Z27 // Z27 = 2^(X-127)")
+	}
+	f.label("body")
+	f.c("x = float64(vals[j]), two halves of 8 lanes")
+	f.i("VCVTPS2PD (SI)(AX*4), Z0")
+	f.i("VCVTPS2PD 32(SI)(AX*4), Z1")
+	switch {
+	case k.ints:
+		intsBody(f, k)
+	case k.nf4:
+		nf4Body(f)
+	case k.mx:
+		mxBody(f, k)
+	}
+	f.c("sum of squares and largest d*d of d in Z0, Z1")
+	f.i("VFMADD231PD Z0, Z0, Z22")
+	f.i("VFMADD231PD Z1, Z1, Z24")
+	f.i("VMULPD Z0, Z0, Z0")
+	f.i("VMULPD Z1, Z1, Z1")
+	f.i("VMAXPD Z0, Z23, Z23")
+	f.i("VMAXPD Z1, Z25, Z25")
+	f.i("SUBQ $16, R8")
+	f.i("ADDQ $16, AX")
+	f.i("JMP loop")
+	f.label("done")
+	f.c("par[0] += the sums' lanes; par[1] = max(par[1], the maxima's lanes)")
+	f.i("VADDPD Z24, Z22, Z0 // Z0 = sums")
+	f.i("VMAXPD Z25, Z23, Z1 // Z1 = maxima")
+	f.i("VEXTRACTF64X4 $1, Z0, Y2")
+	f.i("VADDPD Y2, Y0, Y0")
+	f.i("VEXTRACTF64X4 $1, Z1, Y3")
+	f.i("VMAXPD Y3, Y1, Y1")
+	f.i("VEXTRACTF128 $1, Y0, X2")
+	f.i("VADDPD X2, X0, X0")
+	f.i("VEXTRACTF128 $1, Y1, X3")
+	f.i("VMAXPD X3, X1, X1")
+	f.i("VPERMILPD $1, X0, X2")
+	f.i("VADDSD X2, X0, X0")
+	f.i("VPERMILPD $1, X1, X3")
+	f.i("VMAXSD X3, X1, X1")
+	f.i("VADDSD (DX), X0, X0")
+	f.i("VMAXSD 8(DX), X1, X1")
+	f.i("VMOVSD X0, (DX)")
+	f.i("VMOVSD X1, 8(DX)")
+	f.i("MOVQ AX, %s", retArg(name))
+	vzeroRet(f)
+}
+
+// storeCodes stores the 16 codes of the qword lanes of Z2 and Z3 (each
+// below 256, or 16 when nib) at codes[j] (codes[j/2] when nib).
+func storeCodes(f *asmFile, nib bool) {
+	f.i("VPMOVQB Z2, X2")
+	f.i("VPMOVQB Z3, X3")
+	f.i("VPUNPCKLQDQ X3, X2, X2 // the 16 codes' bytes")
+	storeBytes(f, nib)
+}
+
+// storeBytes stores the 16 code bytes of X2 at codes[j], or packed two a
+// byte (codes below 16) at codes[j/2].
+func storeBytes(f *asmFile, nib bool) {
+	if !nib {
+		f.i("VMOVDQU X2, (DI)(AX*1)")
+		return
+	}
+	f.c("codes[j/2] = b[j] | b[j+1]<<4: words b[j] | b[j+1]<<8 ORed with themselves >> 4")
+	f.i("VPSRLW $4, X2, X3")
+	f.i("VPOR X3, X2, X2")
+	f.i("VPMOVWB X2, X2")
+	f.i("MOVQ AX, BX")
+	f.i("SHRQ $1, BX")
+	f.i("VMOVQ X2, (DI)(BX*1)")
+}
+
+// intsBody encodes x (Z0, Z1) as integer codes and leaves the errors d in
+// Z0, Z1.
+func intsBody(f *asmFile, k encKind) {
+	f.c("t = x*inv; r = roundEven(t)")
+	f.i("VMULPD Z16, Z0, Z2")
+	f.i("VMULPD Z16, Z1, Z3")
+	f.i("VRNDSCALEPD $0, Z2, Z4")
+	f.i("VRNDSCALEPD $0, Z3, Z5")
+	f.c("a lane with (t-r)^2 >= nearHalf: stop before these 16 values")
+	f.i("VSUBPD Z4, Z2, Z2")
+	f.i("VSUBPD Z5, Z3, Z3")
+	f.i("VMULPD Z2, Z2, Z2")
+	f.i("VMULPD Z3, Z3, Z3")
+	f.i("VCMPPD $0x1d, Z21, Z2, K1 // K1 = (t-r)^2 >= nearHalf")
+	f.i("VCMPPD $0x1d, Z21, Z3, K2")
+	f.i("KORTESTB K1, K2")
+	f.i("JNZ done")
+	f.c("q = min(max(r+zp, qlo), qhi)")
+	f.i("VADDPD Z18, Z4, Z4")
+	f.i("VADDPD Z18, Z5, Z5")
+	f.i("VMAXPD Z19, Z4, Z4")
+	f.i("VMAXPD Z19, Z5, Z5")
+	f.i("VMINPD Z20, Z4, Z4")
+	f.i("VMINPD Z20, Z5, Z5")
+	f.i("VCVTPD2DQ Z4, Y2")
+	f.i("VCVTPD2DQ Z5, Y3")
+	f.i("VINSERTI64X4 $1, Y3, Z2, Z2")
+	f.i("VPMOVDB Z2, X2 // the codes' bytes, byte(int(q))")
+	if k.nib {
+		f.i("VPANDD X26, X2, X2 // the low nibbles")
+	}
+	storeBytes(f, k.nib)
+	f.c("d = x - float64(float32((q-zp)*s))")
+	f.i("VSUBPD Z18, Z4, Z4")
+	f.i("VSUBPD Z18, Z5, Z5")
+	f.i("VMULPD Z17, Z4, Z4")
+	f.i("VMULPD Z17, Z5, Z5")
+	f.i("VCVTPD2PS Z4, Y4")
+	f.i("VCVTPD2PS Z5, Y5")
+	f.i("VCVTPS2PD Y4, Z4")
+	f.i("VCVTPS2PD Y5, Z5")
+	f.i("VSUBPD Z4, Z0, Z0")
+	f.i("VSUBPD Z5, Z1, Z1")
+}
+
+// nf4Body encodes x (Z0, Z1) as NF4 codes: c = the number of midpoints
+// times a below x, by a binary search of four steps (a step s looks up
+// midpoint c+s-1 with VPERMI2PD and adds s where x is above it); the
+// errors d = x - level c go to Z0, Z1.
+func nf4Body(f *asmFile) {
+	f.i("VPXORQ Z2, Z2, Z2 // c = 0")
+	f.i("VPXORQ Z3, Z3, Z3")
+	steps := []struct{ step, off int }{{16, 20}, {17, 21}, {18, 19}, {19, -1}}
+	for _, st := range steps {
+		for h := range 2 {
+			if st.off < 0 {
+				f.i("VMOVDQA64 Z%d, Z%d", 2+h, 4+h)
+			} else {
+				f.i("VPADDQ Z%d, Z%d, Z%d", st.off, 2+h, 4+h)
+			}
+		}
+		for h := range 2 {
+			f.i("VPERMI2PD Z13, Z12, Z%d", 4+h)
+		}
+		for h := range 2 {
+			f.i("VCMPPD $0x1e, Z%d, Z%d, K%d // x > the midpoint", 4+h, h, 1+h)
+		}
+		for h := range 2 {
+			f.i("VPADDQ Z%d, Z%d, K%d, Z%d", st.step, 2+h, 1+h, 2+h)
+		}
+	}
+	f.c("d = x - level c")
+	for h := range 2 {
+		f.i("VMOVDQA64 Z%d, Z%d", 2+h, 4+h)
+		f.i("VPERMI2PD Z15, Z14, Z%d", 4+h)
+		f.i("VSUBPD Z%d, Z%d, Z%d", 4+h, h, h)
+	}
+	storeCodes(f, true)
+}
+
+// mxBody encodes x (Z0, Z1) as MX element codes of k's format: a =
+// |x|·2^(127-X); e = max(emin, exponent of a); m = a·2^(mbits-e) rounded
+// to an integer, ties to even; the code's magnitude (e-emin)·2^mbits + m
+// (a carry of m moves to the next exponent by itself), or maxCode for a >=
+// maxNormal; the sign of x in bit k.sign. The value is m·2^(e-mbits)
+// (maxNormal when saturated) with x's sign, times 2^(X-127); the errors d
+// = x - value go to Z0, Z1.
+func mxBody(f *asmFile, k encKind) {
+	for h := range 2 {
+		x, a, e, m, v, sg := h, 2+h, 4+h, 6+h, 8+h, 10+h
+		f.i("VPANDNQ Z%d, Z21, Z%d // the sign of x", x, sg)
+		f.i("VANDPD Z21, Z%d, Z%d", x, a)
+		f.i("VMULPD Z26, Z%d, Z%d // a = |x|*2^(127-X)", a, a)
+		f.i("VCMPPD $0x1d, Z16, Z%d, K%d // a >= maxNormal", a, 1+h)
+		f.i("VGETEXPPD Z%d, Z%d", a, e)
+		f.i("VMAXPD Z18, Z%d, Z%d // e = max(emin, exponent of a)", e, e)
+		f.i("VSUBPD Z%d, Z19, Z%d", e, m)
+		f.i("VSCALEFPD Z%d, Z%d, Z%d", m, a, m)
+		f.i("VRNDSCALEPD $0, Z%d, Z%d // m = roundEven(a*2^(mbits-e))", m, m)
+		f.i("VSUBPD Z19, Z%d, Z%d", e, v)
+		f.i("VSCALEFPD Z%d, Z%d, Z%d // the value's magnitude m*2^(e-mbits)", v, m, v)
+		f.i("VSUBPD Z18, Z%d, Z%d", e, e)
+		f.i("VMULPD Z20, Z%d, Z%d", e, e)
+		f.i("VADDPD Z%d, Z%d, Z%d // the code's magnitude (e-emin)*2^mbits + m", m, e, e)
+		f.i("VMOVAPD Z17, K%d, Z%d // saturated: maxCode", 1+h, e)
+		f.i("VMOVAPD Z16, K%d, Z%d // and maxNormal", 1+h, v)
+		f.i("VORPD Z%d, Z%d, Z%d // the value, x's sign", sg, v, v)
+		f.i("VMULPD Z27, Z%d, Z%d", v, v)
+		f.i("VSUBPD Z%d, Z%d, Z%d // d = x - value*2^(X-127)", v, x, x)
+		f.i("VCVTPD2QQ Z%d, Z%d", e, 2+h)
+		f.i("VPSRLQ $63, Z%d, Z%d", sg, sg)
+		f.i("VPSLLQ $%d, Z%d, Z%d", k.sign, sg, sg)
+		f.i("VPORQ Z%d, Z%d, Z%d // the code", sg, 2+h, 2+h)
+	}
+	storeCodes(f, k.nib)
+}

@@ -1,0 +1,235 @@
+package quant
+
+import (
+	"math"
+
+	"github.com/hurray-format/hurray-go/kernels/amd64"
+)
+
+// Quantizing float32 values runs the AVX-512 kernels of package
+// kernels/amd64 where the CPU and build have them (amd64.HasAVX512; never
+// under the purego and noasm tags or on other architectures): the largest
+// magnitude or the span of a group (absMax32, span32), the integer encoder
+// of a group (encodeInts: int8, uint8, int4), and whole blocks of the int8,
+// int4, NF4 and MX schemes a batch at a time (quantizeBlocksAsm). They
+// compute each code and each error in the float64 operations of the Go
+// encoders, so the codes, the parameters and the largest error are bit for
+// bit the Go encoders', and the sum of squared errors differs only in the
+// order of its additions (tested against the Go encoders). Quantizing is
+// not a product, so it is not a family of package kernels: forcing a path
+// there does not change it.
+
+// kernelStep is the number of values the encoder kernels take at a time.
+const kernelStep = 16
+
+// encKernel names an encoder kernel of package amd64.
+type encKernel uint8
+
+const (
+	encInts  encKernel = iota // QuantizeIntsAVX512
+	encInts4                  // QuantizeInts4AVX512
+	encNF4                    // QuantizeNF4AVX512
+	encE2M1                   // QuantizeE2M1AVX512
+	encE4M3                   // QuantizeE4M3AVX512
+)
+
+// call runs kernel k. (A switch, not a func value: the kernels' arguments
+// do not escape, which a call through a func value could not tell.)
+func (k encKernel) call(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int {
+	switch k {
+	case encInts:
+		return amd64.QuantizeIntsAVX512(codes, vals, gpar, rem, b, par)
+	case encInts4:
+		return amd64.QuantizeInts4AVX512(codes, vals, gpar, rem, b, par)
+	case encNF4:
+		return amd64.QuantizeNF4AVX512(codes, vals, gpar, rem, b, par)
+	case encE2M1:
+		return amd64.QuantizeE2M1AVX512(codes, vals, gpar, rem, b, par)
+	default:
+		return amd64.QuantizeE4M3AVX512(codes, vals, gpar, rem, b, par)
+	}
+}
+
+// encPar is an encoder kernel's par: the sum of squared errors and the
+// largest squared error, then the kind's constants.
+type encPar [34]float64
+
+// intsPar returns the par of the integer encoders for codes qlo..qhi.
+func intsPar(qlo, qhi int) encPar {
+	return encPar{2: float64(qlo), 3: float64(qhi), 4: nearHalf}
+}
+
+// nf4Par is the par of the NF4 encoder: the midpoints between the levels
+// (+Inf last) and the levels.
+var nf4Par = func() (p encPar) {
+	copy(p[2:18], nf4Mid[:])
+	for c, l := range nf4Levels {
+		p[18+c] = float64(l)
+	}
+	return p
+}()
+
+// e2m1Par and e4m3Par are the par of the MX encoders: maxNormal, maxCode,
+// emin, mbits and 2^mbits of the element format.
+var (
+	e2m1Par = encPar{2: 6, 3: 7, 4: 0, 5: 1, 6: 2}
+	e4m3Par = encPar{2: 448, 3: 0x7E, 4: -6, 5: 3, 6: 8}
+)
+
+// encodeIntsAsm encodes the leading values of vals, a multiple of
+// kernelStep, with the AVX-512 integer encoder and group p's parameters,
+// adds their errors to e and returns how many it encoded: none without
+// the kernel.
+func encodeIntsAsm(vals []float32, codes []byte, p *intGroup, e *errAcc) int {
+	if !amd64.HasAVX512 || len(vals) < kernelStep {
+		return 0
+	}
+	gpar := [3]float64{p.inv, p.s, float64(p.zp)}
+	par := [5]float64{2: float64(p.qlo), 3: float64(p.qhi), 4: nearHalf}
+	whole := len(vals) &^ (kernelStep - 1)
+	encodeRuns(codes[:len(vals)], vals[:whole], gpar[:], whole, whole, false, encInts, par[:],
+		func(_, j int) { encodeIntsGo(vals[j:j+kernelStep], codes[j:j+kernelStep], p, e) })
+	addErr[float32](e, par[0], par[1])
+	return whole
+}
+
+// encodeRuns encodes vals (a multiple of kernelStep) into codes (bytes, or
+// nibbles from codes[0]'s low one when nib) with kernel kern, in groups
+// with parameters gpar (three a group): the first group's rem values, then
+// groups of b, rem and b multiples of kernelStep. Where an integer kernel
+// stops, before kernelStep values with a quotient within rounding of a
+// half, settle(g, j) encodes values j..j+kernelStep-1 of group g in Go, and
+// the kernel goes on after them. The kernel's errors are summed in par
+// (par[0], par[1]; its constants follow, as many as kern reads).
+func encodeRuns(codes []byte, vals []float32, gpar []float64, rem, b int, nib bool, kern encKernel, par []float64, settle func(g, j int)) {
+	g, done := 0, 0
+	for {
+		var n int
+		if nib {
+			n = kern.call(codes[done/2:], vals[done:], gpar[3*g:], rem, b, par)
+		} else {
+			n = kern.call(codes[done:], vals[done:], gpar[3*g:], rem, b, par)
+		}
+		// The group of the value where the kernel stopped, and the values
+		// of it left.
+		if n >= rem {
+			g += 1 + (n-rem)/b
+			rem = b - (n-rem)%b
+		} else {
+			rem -= n
+		}
+		done += n
+		if done == len(vals) {
+			return
+		}
+		settle(g, done)
+		done, rem = done+kernelStep, rem-kernelStep
+		if rem == 0 && done < len(vals) {
+			g, rem = g+1, b
+		}
+	}
+}
+
+// blockBatch is the number of blocks quantizeBlocksAsm takes at a time.
+const blockBatch = 64
+
+// quantizeBlocksAsm quantizes the whole blocks of b values at the start of
+// vals into v (an int8, int4, NF4 or MX scheme by block) with the AVX-512
+// kernels, a batch of blocks at a time: their largest magnitudes, their
+// parameters in Go (as quantizeSeg sets them), then their codes. It
+// returns the values it quantized (a multiple of b; none without the
+// kernels, for another kind, or for b not a multiple of kernelStep) and
+// the index of the first value that cannot be quantized, or -1.
+func quantizeBlocksAsm(v *Values, vals []float32, b int, e *errAcc) (int, int) {
+	k := v.Scheme.kind
+	if !amd64.HasAVX512 || b%kernelStep != 0 || b > len(vals) {
+		return 0, -1
+	}
+	var (
+		kern encKernel
+		par  encPar
+		nib  = true
+		qhi  = 7
+	)
+	switch k {
+	case Int8:
+		kern, par, nib, qhi = encInts, intsPar(-127, 127), false, 127
+	case Int4:
+		kern, par = encInts4, intsPar(-7, 7)
+	case NF4:
+		kern, par = encNF4, nf4Par
+	case MXFP4:
+		kern, par = encE2M1, e2m1Par
+	case MXFP8:
+		kern, par, nib = encE4M3, e4m3Par, false
+	default:
+		return 0, -1
+	}
+	var (
+		maxBits [blockBatch]uint64
+		gpar    [3 * blockBatch]float64
+		tmp     [kernelStep]byte
+	)
+	lo := 0
+	for len(vals)-lo >= b {
+		g0 := lo / b
+		nb := min(blockBatch, (len(vals)-lo)/b)
+		batch := vals[lo : lo+nb*b]
+		amd64.AbsMax32AVX512(maxBits[:nb], batch, b)
+		for i, m := range maxBits[:nb] {
+			if m >= 0x7F800000 {
+				for j, x := range batch[i*b : (i+1)*b] {
+					if !(math.Abs(float64(x)) <= math.MaxFloat32) {
+						return lo, lo + i*b + j
+					}
+				}
+			}
+			a := math.Float32frombits(uint32(m))
+			gp := gpar[3*i : 3*i+3]
+			switch k {
+			case Int8, Int4:
+				s := symScale(float64(a), qhi)
+				v.Scale[g0+i] = s
+				gp[0], gp[1], gp[2] = 1/float64(s), float64(s), 0
+			case NF4:
+				v.Scale[g0+i] = a
+				gp[0] = float64(a)
+				if a == 0 {
+					// Every value is ±0 and takes code 7, level 0, which
+					// the kernel finds for any positive a.
+					gp[0] = 1
+				}
+			case MXFP4, MXFP8:
+				emax := 2
+				if k == MXFP8 {
+					emax = 8
+				}
+				x := mxScale(float64(a), emax)
+				v.Exp[g0+i] = x
+				gp[0], gp[1] = pow2(127-int(x)), float64(E8M0(x))
+			}
+		}
+		var codes []byte
+		if nib {
+			codes = v.Codes[lo/2:]
+		} else {
+			codes = v.Codes[lo:]
+		}
+		// Only the integer kernels stop short, for Go to settle a value
+		// within rounding of a half.
+		settle := func(g, j int) {
+			p := symGroup(v.Scale[g0+g], qhi)
+			if nib {
+				encodeIntsGo(batch[j:j+kernelStep], tmp[:], &p, e)
+				pack4(codes, j, tmp[:])
+			} else {
+				encodeIntsGo(batch[j:j+kernelStep], codes[j:j+kernelStep], &p, e)
+			}
+		}
+		encodeRuns(codes, batch, gpar[:3*nb], b, b, nib, kern, par[:], settle)
+		addErr[float32](e, par[0], par[1])
+		par[0], par[1] = 0, 0
+		lo += nb * b
+	}
+	return lo, -1
+}
