@@ -181,7 +181,6 @@ func span[T Float](vals []T) (lo, hi float64, bad int) {
 // magnitude (-NaN and -Inf above all). ok is false when a value is not
 // finite.
 func span32(vals []float32) (lo, hi float64, ok bool) {
-	const sign, inf = 1 << 31, 0x7F800000
 	// Two maxima of each kind halve the chains of dependent compares.
 	var smax, smax1 int32
 	var umax, umax1 uint32
@@ -201,7 +200,13 @@ func span32(vals []float32) (lo, hi float64, ok bool) {
 		b := math.Float32bits(vals[j])
 		smax, umax = max(smax, int32(b)), max(umax, b)
 	}
-	smax, umax = max(smax, smax1), max(umax, umax1)
+	return spanOfBits(max(smax, smax1), max(umax, umax1))
+}
+
+// spanOfBits returns span32's result from its two maxima of the values'
+// bits: smax as int32, umax as uint32.
+func spanOfBits(smax int32, umax uint32) (lo, hi float64, ok bool) {
+	const sign, inf = 1 << 31, 0x7F800000
 	if smax >= inf || umax >= sign && umax&^sign >= inf {
 		return 0, 0, false
 	}
