@@ -276,14 +276,6 @@ func (m *Quantized) scatterMat(f *form, b *block, lo, hi int, y, x []float32, k 
 	})
 }
 
-const (
-	// tileValues is the most values one tile decodes: 16 KiB of float32
-	// that stay in L1 with the indices the kernel reads beside them.
-	tileValues = 4096
-	// tileRows is the most rows one tile holds.
-	tileRows = 512
-)
-
 // tile is one product part's decode scratch, pooled: the decoded values,
 // their rows' pointers rebased to the tile, and for channels along the
 // rows the runs and channels engine.Dequantize reads.
