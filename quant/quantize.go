@@ -181,9 +181,8 @@ func span[T Float](vals []T) (lo, hi float64, bad int) {
 // magnitude (-NaN and -Inf above all). ok is false when a value is not
 // finite.
 func span32(vals []float32) (lo, hi float64, ok bool) {
-	// Two maxima of each kind halve the chains of dependent compares.
-	var smax, smax1 int32
-	var umax, umax1 uint32
+	var smax int32
+	var umax uint32
 	j := 0
 	if amd64.HasAVX512 && len(vals) >= 16 {
 		var m [1]uint64
@@ -191,16 +190,27 @@ func span32(vals []float32) (lo, hi float64, ok bool) {
 		amd64.Span32AVX512(m[:], vals, j)
 		smax, umax = int32(m[0]>>32), uint32(m[0])
 	}
+	smax, umax = bitMaxima(vals[j:], smax, umax)
+	return spanOfBits(smax, umax)
+}
+
+// bitMaxima returns the largest of smax and the bits of vals as signed
+// integers, and of umax and the bits as unsigned ones (S and U of the
+// floats' size).
+func bitMaxima[F float32 | float64, S int32 | int64, U uint32 | uint64](vals []F, smax S, umax U) (S, U) {
+	// Two maxima of each kind halve the chains of dependent compares.
+	smax1, umax1 := smax, umax
+	j := 0
 	for ; j+2 <= len(vals); j += 2 {
-		b0, b1 := math.Float32bits(vals[j]), math.Float32bits(vals[j+1])
-		smax, smax1 = max(smax, int32(b0)), max(smax1, int32(b1))
+		b0, b1 := *(*U)(unsafe.Pointer(&vals[j])), *(*U)(unsafe.Pointer(&vals[j+1]))
+		smax, smax1 = max(smax, S(b0)), max(smax1, S(b1))
 		umax, umax1 = max(umax, b0), max(umax1, b1)
 	}
 	if j < len(vals) {
-		b := math.Float32bits(vals[j])
-		smax, umax = max(smax, int32(b)), max(umax, b)
+		b := *(*U)(unsafe.Pointer(&vals[j]))
+		smax, umax = max(smax, S(b)), max(umax, b)
 	}
-	return spanOfBits(max(smax, smax1), max(umax, umax1))
+	return max(smax, smax1), max(umax, umax1)
 }
 
 // spanOfBits returns span32's result from its two maxima of the values'
@@ -221,19 +231,7 @@ func spanOfBits(smax int32, umax uint32) (lo, hi float64, ok bool) {
 // float32 range.
 func span64(vals []float64) (lo, hi float64, ok bool) {
 	const sign, lim = 1 << 63, 0x47EFFFFFE0000000 // the bits of math.MaxFloat32
-	var smax, smax1 int64
-	var umax, umax1 uint64
-	j := 0
-	for ; j+2 <= len(vals); j += 2 {
-		b0, b1 := math.Float64bits(vals[j]), math.Float64bits(vals[j+1])
-		smax, smax1 = max(smax, int64(b0)), max(smax1, int64(b1))
-		umax, umax1 = max(umax, b0), max(umax1, b1)
-	}
-	if j < len(vals) {
-		b := math.Float64bits(vals[j])
-		smax, umax = max(smax, int64(b)), max(umax, b)
-	}
-	smax, umax = max(smax, smax1), max(umax, umax1)
+	smax, umax := bitMaxima(vals, int64(0), uint64(0))
 	if smax > lim || umax >= sign && umax&^sign > lim {
 		return 0, 0, false
 	}
