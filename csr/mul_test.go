@@ -1,7 +1,6 @@
 package csr
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -215,31 +214,14 @@ func TestProductsNaN(t *testing.T) {
 
 func TestProductsPanics(t *testing.T) {
 	a, _ := New[float64](2, 3, []uint64{0, 1, 2}, []uint64{0, 2}, []float64{1, 2})
-	wantPanic(t, "csr: dimension mismatch: MulVecTo: len(y)=3, len(x)=3 for op(A) 2x3", func() { a.MulVec(make([]float64, 3), make([]float64, 3)) })
-	wantPanic(t, "csr: dimension mismatch: MulVecTransTo: len(y)=3, len(x)=3 for op(A) 3x2", func() { a.MulVecTrans(make([]float64, 3), make([]float64, 3)) })
-	wantPanic(t, "csr: dimension mismatch: MulMatTo: len(y)=4, len(x)=5, k=2 for op(A) 2x3", func() { a.MulMat(make([]float64, 4), make([]float64, 5), 2) })
+	testutil.WantPanic(t, "csr: dimension mismatch: MulVecTo: len(y)=3, len(x)=3 for op(A) 2x3", func() { a.MulVec(make([]float64, 3), make([]float64, 3)) })
+	testutil.WantPanic(t, "csr: dimension mismatch: MulVecTransTo: len(y)=3, len(x)=3 for op(A) 3x2", func() { a.MulVecTrans(make([]float64, 3), make([]float64, 3)) })
+	testutil.WantPanic(t, "csr: dimension mismatch: MulMatTo: len(y)=4, len(x)=5, k=2 for op(A) 2x3", func() { a.MulMat(make([]float64, 4), make([]float64, 5), 2) })
 	b, err := FromBuffers[float64](2, 3, a.Buffers(), layout.Permissive)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func() {
-		r := recover()
-		if e, ok := r.(error); !ok || !errors.Is(e, layout.ErrUnvalidated) {
-			t.Fatalf("unvalidated: panic %v, want layout.ErrUnvalidated", r)
-		}
-	}()
-	b.MulVec(make([]float64, 2), make([]float64, 3))
-}
-
-func wantPanic(t *testing.T, want string, f func()) {
-	t.Helper()
-	defer func() {
-		t.Helper()
-		if r := recover(); fmt.Sprint(r) != want {
-			t.Fatalf("panic %v, want %q", r, want)
-		}
-	}()
-	f()
+	testutil.WantPanicIs(t, layout.ErrUnvalidated, func() { b.MulVec(make([]float64, 2), make([]float64, 3)) })
 }
 
 // TestGonum: the adapter is a mat.Matrix that gonum's dense code reads
@@ -300,7 +282,7 @@ func TestGonum(t *testing.T) {
 		}
 	}
 	a := fromDense[float64](t, d, rows, cols, false)
-	wantPanic(t, "csr: dimension mismatch: MulDense: dst is 2x2, want 23x5", func() {
+	testutil.WantPanic(t, "csr: dimension mismatch: MulDense: dst is 2x2, want 23x5", func() {
 		MulDense(mat.NewDense(2, 2, nil), a, false, mat.NewDense(cols, k, nil))
 	})
 }
@@ -411,17 +393,17 @@ func TestProductsOperands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantPanic(t, "csr: dimension mismatch: MulMatTo: len(y)=2, len(x)=2, k=2 for op(A) 1x9223372036854775809", func() { a.MulMat(make([]float64, 2), []float64{1, 2}, 2) })
-	wantPanic(t, "csr: dimension mismatch: MulMatTransTo: len(y)=2, len(x)=2, k=2 for op(A) 9223372036854775809x1", func() { a.MulMatTrans(make([]float64, 2), []float64{1, 2}, 2) })
+	testutil.WantPanic(t, "csr: dimension mismatch: MulMatTo: len(y)=2, len(x)=2, k=2 for op(A) 1x9223372036854775809", func() { a.MulMat(make([]float64, 2), []float64{1, 2}, 2) })
+	testutil.WantPanic(t, "csr: dimension mismatch: MulMatTransTo: len(y)=2, len(x)=2, k=2 for op(A) 9223372036854775809x1", func() { a.MulMatTrans(make([]float64, 2), []float64{1, 2}, 2) })
 
 	b, _ := New[float64](2, 2, []uint64{0, 1, 2}, []uint64{1, 0}, []float64{1, 1})
 	x := []float64{1, 2}
-	wantPanic(t, "csr: MulVecTo: y overlaps x or the matrix's values or indices", func() { b.MulVec(x, x) })
-	wantPanic(t, "csr: MulVecTransTo: y overlaps x or the matrix's values or indices", func() { b.MulVecTrans(x, x) })
-	wantPanic(t, "csr: MulMatTo: y overlaps x or the matrix's values or indices", func() { b.MulMat(x, x, 1) })
-	wantPanic(t, "csr: MulVecTo: y overlaps x or the matrix's values or indices", func() { b.MulVec(b.Values(), x) })
+	testutil.WantPanic(t, "csr: MulVecTo: y overlaps x or the matrix's values or indices", func() { b.MulVec(x, x) })
+	testutil.WantPanic(t, "csr: MulVecTransTo: y overlaps x or the matrix's values or indices", func() { b.MulVecTrans(x, x) })
+	testutil.WantPanic(t, "csr: MulMatTo: y overlaps x or the matrix's values or indices", func() { b.MulMat(x, x, 1) })
+	testutil.WantPanic(t, "csr: MulVecTo: y overlaps x or the matrix's values or indices", func() { b.MulVec(b.Values(), x) })
 	m := mat.NewDense(2, 2, []float64{1, 2, 3, 4})
-	wantPanic(t, "csr: MulDense: dst overlaps x or the matrix's values or indices", func() { MulDense(m, b, false, m) })
+	testutil.WantPanic(t, "csr: MulDense: dst overlaps x or the matrix's values or indices", func() { MulDense(m, b, false, m) })
 	// Column blocks of one Dense interleave in memory without sharing an
 	// element: gonum's Mul accepts them, and so does MulDense (it
 	// compared the spans); blocks that share a column still panic.
@@ -431,7 +413,7 @@ func TestProductsOperands(t *testing.T) {
 	if got, want := back.RawMatrix().Data, []float64{1, 2, 6, 7, 5, 6, 7, 1, 2, 10}; !slices.Equal(got, want) {
 		t.Errorf("MulDense into the neighbouring column block: backing array %v, want %v", got, want)
 	}
-	wantPanic(t, "csr: MulDense: dst overlaps x or the matrix's values or indices", func() {
+	testutil.WantPanic(t, "csr: MulDense: dst overlaps x or the matrix's values or indices", func() {
 		MulDense(back.Slice(0, 2, 1, 3).(*mat.Dense), b, false, back.Slice(0, 2, 0, 2))
 	})
 	// An output over the matrix's indices panics (two FromBuffers matrices
@@ -440,11 +422,11 @@ func TestProductsOperands(t *testing.T) {
 	// read x at the values' bit patterns and faulted.
 	overIdx := unsafe.Slice((*float64)(unsafe.Pointer(&b.idx[0])), len(b.idx))
 	overPtr := unsafe.Slice((*float64)(unsafe.Pointer(&b.ptr[1])), 2)
-	wantPanic(t, "csr: MulVecTo: y overlaps x or the matrix's values or indices", func() { b.MulVec(overIdx, x) })
-	wantPanic(t, "csr: MulVecTransTo: y overlaps x or the matrix's values or indices", func() { b.MulVecTrans(overPtr, x) })
-	wantPanic(t, "csr: MulMatTo: y overlaps x or the matrix's values or indices", func() { b.MulMat(overIdx, x, 1) })
-	wantPanic(t, "csr: MulMatTransTo: y overlaps x or the matrix's values or indices", func() { b.T().MulMatTrans(overPtr, x, 1) })
-	wantPanic(t, "csr: MulDense: dst overlaps x or the matrix's values or indices", func() {
+	testutil.WantPanic(t, "csr: MulVecTo: y overlaps x or the matrix's values or indices", func() { b.MulVec(overIdx, x) })
+	testutil.WantPanic(t, "csr: MulVecTransTo: y overlaps x or the matrix's values or indices", func() { b.MulVecTrans(overPtr, x) })
+	testutil.WantPanic(t, "csr: MulMatTo: y overlaps x or the matrix's values or indices", func() { b.MulMat(overIdx, x, 1) })
+	testutil.WantPanic(t, "csr: MulMatTransTo: y overlaps x or the matrix's values or indices", func() { b.T().MulMatTrans(overPtr, x, 1) })
+	testutil.WantPanic(t, "csr: MulDense: dst overlaps x or the matrix's values or indices", func() {
 		MulDense(mat.NewDense(2, 1, overIdx), b, false, mat.NewDense(2, 1, []float64{1, 2}))
 	})
 
