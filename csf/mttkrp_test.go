@@ -40,14 +40,6 @@ func abs(x float64) float64 {
 	return x
 }
 
-func toF64[T csf.Float](s []T) []float64 {
-	out := make([]float64, len(s))
-	for i, v := range s {
-		out[i] = float64(v)
-	}
-	return out
-}
-
 func testMTTKRP[T csf.Float](t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, shape := range testShapes {
@@ -66,7 +58,7 @@ func testMTTKRP[T csf.Float](t *testing.T) {
 					f64 := make([][]float64, len(shape))
 					for n, s := range shape {
 						factors[n] = randMat[T](rng, int(s)*r)
-						f64[n] = toF64(factors[n])
+						f64[n] = testutil.Convert[float64](factors[n])
 					}
 					for mode := range shape {
 						want, scale := mttkrpDense(d, mode, f64, r)

@@ -72,7 +72,7 @@ func checkTTV[T csf.Float](t *testing.T, ws *csf.Workspace[T]) {
 				}
 				for mode := range shape {
 					v := randMat[T](rng, int(shape[mode]))
-					rshape, want, scale := ttvDense(d, mode, toF64(v))
+					rshape, want, scale := ttvDense(d, mode, testutil.Convert[float64](v))
 					tuples := remainingTuples(ct, mode)
 					what := name(shape, mo) + fmt.Sprintf("/mode=%d", mode)
 					var got []T
@@ -177,7 +177,7 @@ func checkTTM[T csf.Float](t *testing.T, ws *csf.Workspace[T]) {
 			leaf := int(mo[len(mo)-1])
 			for _, r := range []int{1, 5, 16, 33} {
 				u := randMat[T](rng, int(shape[leaf])*r)
-				u64 := toF64(u)
+				u64 := testutil.Convert[float64](u)
 				var s *csf.SemiSparse[T]
 				if ws == nil {
 					s = ct.TTM(u, r)

@@ -26,66 +26,10 @@ func randDense(rng *rand.Rand, rows, cols int, density float64) []float64 {
 }
 
 // fromDense builds the CSR (csc false) or CSC matrix of a row-major dense
-// array, storing its nonzeros (and, with keepZeros, every fifth zero).
+// array, storing its nonzeros and the zeros whose i+j is a multiple of 11.
 func fromDense[T Float](t testing.TB, d []float64, rows, cols int, csc bool) *Matrix[T] {
 	t.Helper()
-	maj, mnr := rows, cols
-	if csc {
-		maj, mnr = cols, rows
-	}
-	ptr := make([]uint64, maj+1)
-	var idx []uint64
-	var vals []T
-	for m := range maj {
-		for n := range mnr {
-			var v float64
-			if csc {
-				v = d[n*cols+m]
-			} else {
-				v = d[m*cols+n]
-			}
-			if v != 0 || (m+n)%11 == 0 {
-				idx = append(idx, uint64(n))
-				vals = append(vals, T(v))
-			}
-		}
-		ptr[m+1] = uint64(len(idx))
-	}
-	var a *Matrix[T]
-	var err error
-	if csc {
-		a, err = NewCSC(uint64(rows), uint64(cols), ptr, idx, vals)
-	} else {
-		a, err = New(uint64(rows), uint64(cols), ptr, idx, vals)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
-}
-
-func toF64[T Float](s []T) []float64 {
-	out := make([]float64, len(s))
-	for i, v := range s {
-		out[i] = float64(v)
-	}
-	return out
-}
-
-func toT[T Float](s []float64) []T {
-	out := make([]T, len(s))
-	for i, v := range s {
-		out[i] = T(v)
-	}
-	return out
-}
-
-func absF(s []float64) []float64 {
-	out := make([]float64, len(s))
-	for i, v := range s {
-		out[i] = math.Abs(v)
-	}
-	return out
+	return DenseCells[T](t, d, rows, cols, csc, func(i, j int) bool { return d[i*cols+j] != 0 || (i+j)%11 == 0 })
 }
 
 // tolerance relative to the sum of absolute terms: float32 accumulates in
@@ -131,10 +75,10 @@ func testProducts[T Float](t *testing.T) {
 					for _, k := range []int{0, 1, 3, 16, 17} {
 						for _, ab := range [][2]float64{{1, 0}, {-1.5, 0.25}} {
 							name := fmt.Sprintf("%s %dx%d density=%v trans=%v k=%d alpha=%v beta=%v", a, rows, cols, density, trans, k, ab[0], ab[1])
-							x := toT[T](randDense(rng, c, k, 1))
-							y0 := toT[T](randDense(rng, r, k, 1))
-							want := testutil.DenseMul(dd, rows, cols, trans, toF64(x), k, ab[0], toF64(y0), ab[1])
-							scale := testutil.DenseMul(absF(dd), rows, cols, trans, absF(toF64(x)), k, math.Abs(ab[0]), absF(toF64(y0)), math.Abs(ab[1]))
+							x := testutil.Convert[T](randDense(rng, c, k, 1))
+							y0 := testutil.Convert[T](randDense(rng, r, k, 1))
+							want := testutil.DenseMul(dd, rows, cols, trans, testutil.Convert[float64](x), k, ab[0], testutil.Convert[float64](y0), ab[1])
+							scale := testutil.DenseMul(testutil.Abs(dd), rows, cols, trans, testutil.Abs(testutil.Convert[float64](x)), k, math.Abs(ab[0]), testutil.Abs(testutil.Convert[float64](y0)), math.Abs(ab[1]))
 							got := append([]T(nil), y0...)
 							plain := ab == [2]float64{1, 0}
 							switch {

@@ -36,37 +36,7 @@ func randomDense(rows, cols int, density float64, seed uint64) (d []float32, kee
 // fromDense builds the CSR (or CSC) matrix of the kept cells.
 func fromDense(t *testing.T, d []float32, keep []bool, rows, cols int, csc bool) *csr.Matrix[float32] {
 	t.Helper()
-	major, minor := rows, cols
-	if csc {
-		major, minor = cols, rows
-	}
-	ptr := []uint64{0}
-	var idx []uint64
-	var vals []float32
-	for m := range major {
-		for n := range minor {
-			k := m*cols + n
-			if csc {
-				k = n*cols + m
-			}
-			if keep[k] {
-				idx = append(idx, uint64(n))
-				vals = append(vals, d[k])
-			}
-		}
-		ptr = append(ptr, uint64(len(idx)))
-	}
-	var a *csr.Matrix[float32]
-	var err error
-	if csc {
-		a, err = csr.NewCSC(uint64(rows), uint64(cols), ptr, idx, vals)
-	} else {
-		a, err = csr.New(uint64(rows), uint64(cols), ptr, idx, vals)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
+	return csr.DenseCells[float32](t, d, rows, cols, csc, func(i, j int) bool { return keep[i*cols+j] })
 }
 
 // refValue decodes entry k (at (i, j)) of q independently of
