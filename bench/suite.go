@@ -640,7 +640,9 @@ func preparedSpMVCase[T csr.Float](g func() *Pattern, mn string, th int) bcase {
 			op:       op,
 			result:   resultOf(y, T(math.NaN()), op),
 			tol:      tolOf[T](),
-			families: []string{narrowFamily("spmvnarrow", tn, m.Index())},
+			// MulVec runs the short-row kernel on the blocks whose rows
+			// the cost model finds short, the narrow kernel on the rest.
+			families: []string{narrowFamily("spmvshort", tn, m.Index()), narrowFamily("spmvnarrow", tn, m.Index())},
 		}
 	}}
 }
