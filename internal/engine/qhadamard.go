@@ -155,12 +155,7 @@ func (s *qScratch) nodes2(name string, ptr, crd, lptr, idx []uint64, fn func(c0,
 	for c := 0; c < nc; {
 		e0 := ptr[c]
 		j0 := lptr[e0]
-		d := c
-		for d < nc && ptr[d+1] >= e0 && ptr[d+1] <= eEnd &&
-			lptr[ptr[d+1]] >= j0 && lptr[ptr[d+1]]-j0 <= qLeafBlock && lptr[ptr[d+1]] <= jEnd {
-			d++
-		}
-		if d > c {
+		if d := wholeNodes(ptr, lptr, c, eEnd, jEnd); d > c {
 			if blk == nil {
 				blk = qLeafPool.Get().(*qLeafScratch)
 			}
@@ -204,6 +199,51 @@ func (s *qScratch) nodes2(name string, ptr, crd, lptr, idx []uint64, fn func(c0,
 	if blk != nil {
 		qLeafPool.Put(blk)
 	}
+}
+
+// wholeNodes returns the end d of the nodes from c whose leaves nodes2
+// decodes at once: the last d (c <= d <= len(ptr)-1) found by a galloping
+// search from c at which fits(d) holds, fits(d) being that node d starts
+// within the children e0 = ptr[c] .. eEnd and its first leaf within j0 =
+// lptr[e0] .. min(jEnd, j0+qLeafBlock). On valid levels fits is monotone,
+// so d is the last node boundary within the block; on others d is still a
+// boundary that fits, which is all the tile's decode relies on (the
+// kernels check the pointers between). A few probes a tile, where a walk
+// over every node would load a line of lptr for each.
+func wholeNodes(ptr, lptr []uint64, c int, eEnd, jEnd uint64) int {
+	nc := len(ptr) - 1
+	e0 := ptr[c]
+	j0 := lptr[e0]
+	lim := min(jEnd, j0+qLeafBlock)
+	if lim < j0 {
+		lim = jEnd // j0+qLeafBlock wrapped
+	}
+	fits := func(d int) bool {
+		e := ptr[d]
+		if e < e0 || e > eEnd {
+			return false
+		}
+		j := lptr[e]
+		return j >= j0 && j <= lim
+	}
+	lo, step := c, 1
+	for {
+		d := lo + step
+		if d > nc || !fits(d) {
+			break
+		}
+		lo, step = d, 2*step
+	}
+	hi := min(lo+step, nc+1) // fits(hi) is false or hi is past the nodes
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		if fits(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
 }
 
 // call2 decodes leaves j0..j1-1 of node c's children e0..e1-1 (a group or
