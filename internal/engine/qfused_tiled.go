@@ -41,7 +41,7 @@ func qspmvTiled(y, x []float32, ptr, idx []uint64, q *qOperand, alpha, beta floa
 // and decoded values that stay in L2 beside a tile of X.
 const (
 	qspmmBlockRows   = spmmTileBlock
-	qspmmBlockValues = 1 << 16
+	qspmmBlockValues = 1 << 17
 )
 
 // qspmmBlock is qspmmTiled's scratch: one block's decoded values and
