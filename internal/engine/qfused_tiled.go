@@ -7,12 +7,13 @@ import "sync"
 // of the values (qtile.go, the tier's dequantize kernels) and run the
 // tier's float32 kernels on them, which on these tiers is faster than the
 // fused Go loops, most of all for SpMM, whose row kernels reuse each
-// decoded value across a whole row of X. They take the tiles only for the
+// decoded value across a whole row of X (SpMM decodes blocks of rows
+// larger than a tile, see qspmmTiled). They take the tiles only for the
 // modes whose channels the tile decode reads from validated structures
-// (qRow, qBlock) and only when the pointers are non-decreasing and, for
-// SpMM, every index of the rows is below x's rows (the float32 SpMM
-// kernels skip none); any other operand runs the fused Go loop, which
-// clamps and skips.
+// (qRow, qBlock) and only when the pointers are non-decreasing; any other
+// operand runs the fused Go loop, which clamps and skips. An index not
+// below x's rows, which the float32 SpMM kernels refuse, is skipped as the
+// fused loop skips it (qspmmRun).
 
 // qTileable reports whether the rows of ptr may take the tiled path.
 func qTileable(q *qOperand, ptr []uint64) bool {
