@@ -36,12 +36,15 @@ func threadCounts() []int {
 // (rows*s). GFLOP/s counts 2 per stored entry.
 func BenchmarkSpMV(b *testing.B) {
 	for _, m := range []func() *Pattern{M2, M4, M1, M3} {
-		benchSpMV[float32](b, m)
-		benchSpMV[float64](b, m)
+		benchSpMV[float32](b, m, false)
+		benchSpMV[float64](b, m, false)
 	}
 }
 
-func benchSpMV[T csr.Float](b *testing.B, gen func() *Pattern) {
+// benchSpMV runs y = A x, or (trans) y = Aᵀ x, on the matrix gen makes,
+// per path and thread count; the plain product also reports how it
+// compares with the triad bandwidth.
+func benchSpMV[T csr.Float](b *testing.B, gen func() *Pattern, trans bool) {
 	var p *Pattern
 	for _, impl := range impls() {
 		for _, th := range threadCounts() {
@@ -51,22 +54,36 @@ func benchSpMV[T csr.Float](b *testing.B, gen func() *Pattern) {
 					p = gen()
 				}
 				a := CSR[T](p)
-				x := randVec[T](p.Cols, 1)
-				y := make([]T, p.Rows)
+				xlen, ylen := p.Cols, p.Rows
+				if trans {
+					xlen, ylen = ylen, xlen
+				}
+				x := randVec[T](xlen, 1)
+				y := make([]T, ylen)
 				useImpl(b, impl)
 				defer csr.SetWorkers(csr.SetWorkers(th))
 				s := sizeOf[T]()
 				bytes := int64(p.NNZ()*(s+8) + (p.Rows+1)*8 + p.Cols*s + p.Rows*s)
 				b.SetBytes(bytes)
 				b.ReportAllocs()
-				triadBytesPerSec(th) // measured before the timer starts
+				if !trans {
+					triadBytesPerSec(th) // measured before the timer starts
+				}
 				cpu := startCPU(th)
 				b.ResetTimer()
-				for b.Loop() {
-					a.MulVec(y, x)
+				if trans {
+					for b.Loop() {
+						a.MulVecTrans(y, x)
+					}
+				} else {
+					for b.Loop() {
+						a.MulVec(y, x)
+					}
 				}
 				cpu.report(b)
-				reportTriad(b, bytes, th)
+				if !trans {
+					reportTriad(b, bytes, th)
+				}
 				b.ReportMetric(2*float64(p.NNZ())*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 			})
 		}
@@ -78,38 +95,8 @@ func benchSpMV[T csr.Float](b *testing.B, gen func() *Pattern) {
 // count. SetBytes and GFLOP/s count as BenchmarkSpMV, x and y exchanged.
 func BenchmarkSpMVTrans(b *testing.B) {
 	for _, m := range []func() *Pattern{M2, M4} {
-		benchSpMVTrans[float32](b, m)
-		benchSpMVTrans[float64](b, m)
-	}
-}
-
-func benchSpMVTrans[T csr.Float](b *testing.B, gen func() *Pattern) {
-	var p *Pattern
-	for _, impl := range impls() {
-		for _, th := range threadCounts() {
-			name := fmt.Sprintf("m=%s/type=%s/impl=%s/threads=%d", nameOf(gen), typeName[T](), impl, th)
-			b.Run(name, func(b *testing.B) {
-				if p == nil {
-					p = gen()
-				}
-				a := CSR[T](p)
-				x := randVec[T](p.Rows, 1)
-				y := make([]T, p.Cols)
-				useImpl(b, impl)
-				defer csr.SetWorkers(csr.SetWorkers(th))
-				s := sizeOf[T]()
-				bytes := int64(p.NNZ()*(s+8) + (p.Rows+1)*8 + p.Cols*s + p.Rows*s)
-				b.SetBytes(bytes)
-				b.ReportAllocs()
-				cpu := startCPU(th)
-				b.ResetTimer()
-				for b.Loop() {
-					a.MulVecTrans(y, x)
-				}
-				cpu.report(b)
-				b.ReportMetric(2*float64(p.NNZ())*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
-			})
-		}
+		benchSpMV[float32](b, m, true)
+		benchSpMV[float64](b, m, true)
 	}
 }
 

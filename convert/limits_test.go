@@ -1,7 +1,6 @@
 package convert_test
 
 import (
-	"fmt"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -10,6 +9,7 @@ import (
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
+	"github.com/hurray-format/hurray-go/internal/testutil"
 )
 
 // TestCompressedLimit: a valid COO, CSR or CSF may have a dimension up to
@@ -41,29 +41,18 @@ func TestCompressedLimit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		wantPanicContaining(t, "csr.MaxCompressed", func() { convert.CSRToCSC(a) })
+		testutil.WantPanicContaining(t, "csr.MaxCompressed", func() { convert.CSRToCSC(a) })
 
 		x, err := csf.New([]uint64{2, big, 3}, []uint32{0, 1, 2}, [][]uint64{{0, 1}, {0, 1}, {0, 1}}, [][]uint64{{1}, {big - 1}, {2}}, []float64{5})
 		if err != nil {
 			t.Fatal(err)
 		}
-		wantPanicContaining(t, "csr.MaxCompressed", func() { x.TTVMatrix(0, []float64{1, 1}) })
+		testutil.WantPanicContaining(t, "csr.MaxCompressed", func() { x.TTVMatrix(0, []float64{1, 1}) })
 		// Along mode 2 the result compresses mode 0 (2 rows of big columns).
 		if m := x.TTVMatrix(2, []float64{0, 0, 3}); m.Rows() != 2 || m.Cols() != big || m.At(1, big-1) != 15 {
 			t.Errorf("TTVMatrix along mode 2: %v", m)
 		}
 	}
-}
-
-func wantPanicContaining(t *testing.T, want string, f func()) {
-	t.Helper()
-	defer func() {
-		t.Helper()
-		if r := recover(); !strings.Contains(fmt.Sprint(r), want) {
-			t.Fatalf("panic %v, want one containing %q", r, want)
-		}
-	}()
-	f()
 }
 
 // TestOptionsChecked: a Duplicates value that is none of Sum, KeepLast and
@@ -111,12 +100,12 @@ func TestPointerMemoryLimit(t *testing.T) {
 		if err != nil {
 			t.Fatalf("COOToCSC of %d rows (2 columns): %v", big, err)
 		}
-		wantPanicContaining(t, "more than the memory limit", func() { convert.CSRToCSC(a) })
+		testutil.WantPanicContaining(t, "more than the memory limit", func() { convert.CSRToCSC(a) })
 		x, err := csf.New([]uint64{2, big, 3}, []uint32{0, 1, 2}, [][]uint64{{0, 1}, {0, 1}, {0, 1}}, [][]uint64{{1}, {big - 1}, {2}}, []float64{5})
 		if err != nil {
 			t.Fatal(err)
 		}
-		wantPanicContaining(t, "more than the memory limit", func() { x.TTVMatrix(0, []float64{1, 1}) })
+		testutil.WantPanicContaining(t, "more than the memory limit", func() { x.TTVMatrix(0, []float64{1, 1}) })
 	}
 	// Within the limit it converts.
 	small, _ := coo.New([]uint64{1 << 20, 2}, []uint64{4, 0}, []float64{1})
@@ -138,5 +127,5 @@ func TestPointerMemoryLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantPanicContaining(t, "a pointer array and a count array of 6291457 entries", func() { convert.CSRToCSC(w) })
+	testutil.WantPanicContaining(t, "a pointer array and a count array of 6291457 entries", func() { convert.CSRToCSC(w) })
 }

@@ -218,10 +218,15 @@ func QMatrixToCOO(a *csr.Quantized) *coo.Quantized {
 	}
 	p := new(csr.Matrix[float64])
 	p.Trusted(check.Key{}).Adopt(a.Rows(), a.Cols(), a.IsCSC(), true, a.Ptr(), a.Idx(), positions(a.NNZ()))
-	r := MatrixToCOO(p)
-	v := carriedInOrder(a.Values(), a.Shape(), r.Values())
+	return cooInOrder(MatrixToCOO(p), a.Values(), a.Shape())
+}
+
+// cooInOrder adopts the coordinates of r, a conversion that keeps the
+// storage order of values v of a structure of the given shape, with v's
+// codes (carriedInOrder).
+func cooInOrder(r *coo.Tensor[float64], v quant.Values, shape []uint64) *coo.Quantized {
 	q := new(coo.Quantized)
-	q.Trusted(check.Key{}).Adopt(r.Shape(), r.Coords(), v, r.IsSorted())
+	q.Trusted(check.Key{}).Adopt(r.Shape(), r.Coords(), carriedInOrder(v, shape, r.Values()), r.IsSorted())
 	return q
 }
 
@@ -265,11 +270,7 @@ func QCOOToCSF(t *coo.Quantized, modeOrder []uint32, opts QuantOptions) (*csf.Qu
 
 // csfResult adopts r's levels with values v.
 func csfResult(r *csf.Tensor[float64], v quant.Values) *csf.Quantized {
-	pos := make([][]uint64, r.Rank())
-	crd := make([][]uint64, r.Rank())
-	for l := range pos {
-		pos[l], crd[l] = r.Pos(l), r.Crd(l)
-	}
+	pos, crd := levelsOf(r)
 	q := new(csf.Quantized)
 	q.Trusted(check.Key{}).Adopt(r.Shape(), r.ModeOrder(), pos, crd, v)
 	return q
@@ -278,14 +279,25 @@ func csfResult(r *csf.Tensor[float64], v quant.Values) *csf.Quantized {
 // csfPositions returns a float64 CSF sharing t's levels, whose values are
 // the positions.
 func csfPositions(t *csf.Quantized) *csf.Tensor[float64] {
-	pos := make([][]uint64, t.Rank())
-	crd := make([][]uint64, t.Rank())
-	for l := range pos {
-		pos[l], crd[l] = t.Pos(l), t.Crd(l)
-	}
+	pos, crd := levelsOf(t)
 	p := new(csf.Tensor[float64])
 	p.Trusted(check.Key{}).Adopt(t.Shape(), t.ModeOrder(), pos, crd, positions(t.NNZ()))
 	return p
+}
+
+// levelsOf returns the pos and crd arrays of every level of a CSF tensor,
+// float or quantized, without copying them.
+func levelsOf[L interface {
+	Rank() int
+	Pos(l int) []uint64
+	Crd(l int) []uint64
+}](t L) (pos, crd [][]uint64) {
+	pos = make([][]uint64, t.Rank())
+	crd = make([][]uint64, t.Rank())
+	for l := range pos {
+		pos[l], crd[l] = t.Pos(l), t.Crd(l)
+	}
+	return pos, crd
 }
 
 // QCSFToCOO expands a quantized CSF tensor into a quantized COO tensor in
@@ -295,11 +307,7 @@ func QCSFToCOO(t *csf.Quantized) *coo.Quantized {
 	if !t.Valid() {
 		panic(fmt.Errorf("convert: CSFToCOO: %w", layout.ErrUnvalidated))
 	}
-	r := CSFToCOO(csfPositions(t))
-	v := carriedInOrder(t.Values(), t.Shape(), r.Values())
-	q := new(coo.Quantized)
-	q.Trusted(check.Key{}).Adopt(r.Shape(), r.Coords(), v, r.IsSorted())
-	return q
+	return cooInOrder(CSFToCOO(csfPositions(t)), t.Values(), t.Shape())
 }
 
 // QReorder returns t with its levels in another mode order (nil for

@@ -90,13 +90,7 @@ func FromBuffers[T Float](shape []uint64, buffers [][]byte, mode layout.Mode) (*
 	if err := t.viewBuffers(buffers); err != nil {
 		return nil, err
 	}
-	if mode == layout.Permissive {
-		return t, nil
-	}
-	if err := t.Validate(); err != nil {
-		return nil, err
-	}
-	return t, nil
+	return check.Built(t, mode, t.Validate)
 }
 
 // viewBuffers sets the typed slices from raw, checking count and byte
@@ -236,11 +230,7 @@ func (t *Tensor[T]) checkSorted() bool {
 	return x.checkSorted()
 }
 
-func (t *Tensor[T]) mustValid() {
-	if !t.valid {
-		panic(fmt.Errorf("coo: %w: held in permissive mode, or its last Validate failed; call Validate first", layout.ErrUnvalidated))
-	}
-}
+func (t *Tensor[T]) mustValid() { check.MustValid(layout.TagCOO, t.valid) }
 
 // Valid reports whether the tensor has passed validation.
 func (t *Tensor[T]) Valid() bool { return t.valid }

@@ -60,22 +60,6 @@ func randF(rng *rand.Rand, n int) []float64 {
 	return s
 }
 
-func conv[T, U Float](s []U) []T {
-	out := make([]T, len(s))
-	for i, v := range s {
-		out[i] = T(v)
-	}
-	return out
-}
-
-func absF(s []float64) []float64 {
-	out := make([]float64, len(s))
-	for i, v := range s {
-		out[i] = math.Abs(v)
-	}
-	return out
-}
-
 // testProducts checks every product against the dense oracle: through the
 // public methods when sp is nil, else through mulMat with sp's split.
 func testProducts[T Float](t *testing.T, sp *split) {
@@ -90,7 +74,7 @@ func testProducts[T Float](t *testing.T, sp *split) {
 		for _, density := range []float64{0, 0.2, 0.7} {
 			d, a := randCOO[T](t, rng, rows, cols, density)
 			// the dense sum of T values differs from T(sum) by rounding only
-			ad := absF(d)
+			ad := testutil.Abs(d)
 			// Shuffled, then sorted (the row-run path of MulVec).
 			for _, sorted := range []bool{false, true} {
 				if sorted {
@@ -109,10 +93,10 @@ func testProducts[T Float](t *testing.T, sp *split) {
 					for _, k := range []int{1, 2, 17} {
 						for _, ab := range [][2]float64{{1, 0}, {0.5, -2}} {
 							name := fmt.Sprintf("%v trans=%v k=%d alpha,beta=%v", a, trans, k, ab)
-							x := conv[T](randF(rng, c*k))
-							y0 := conv[T](randF(rng, r*k))
-							want := testutil.DenseMul(d, rows, cols, trans, conv[float64](x), k, ab[0], conv[float64](y0), ab[1])
-							scale := testutil.DenseMul(ad, rows, cols, trans, absF(conv[float64](x)), k, math.Abs(ab[0]), absF(conv[float64](y0)), math.Abs(ab[1]))
+							x := testutil.Convert[T](randF(rng, c*k))
+							y0 := testutil.Convert[T](randF(rng, r*k))
+							want := testutil.DenseMul(d, rows, cols, trans, testutil.Convert[float64](x), k, ab[0], testutil.Convert[float64](y0), ab[1])
+							scale := testutil.DenseMul(ad, rows, cols, trans, testutil.Abs(testutil.Convert[float64](x)), k, math.Abs(ab[0]), testutil.Abs(testutil.Convert[float64](y0)), math.Abs(ab[1]))
 							got := append([]T(nil), y0...)
 							plain := ab == [2]float64{1, 0}
 							switch {

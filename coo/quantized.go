@@ -56,27 +56,15 @@ func FromBuffersQuantized(shape []uint64, s quant.Scheme, buffers [][]byte, mode
 	if err := (layout.COO{}).Validate(shape); err != nil {
 		return nil, err
 	}
-	if err := check.QuantBufferCount(layout.TagCOO, buffers, 2, s); err != nil {
-		return nil, err
-	}
-	if err := check.Disjoint(layout.TagCOO, buffers); err != nil {
-		return nil, err
-	}
-	if err := q.x.viewBuffers(buffers); err != nil {
-		return nil, err
-	}
-	v, err := quant.FromBuffers(s, len(q.x.coords)/len(shape), buffers[0], buffers[2:], qloc)
+	v, err := check.QuantValues(layout.TagCOO, buffers, 2, s, qloc, func() (int, error) {
+		err := q.x.viewBuffers(buffers)
+		return len(q.x.coords) / len(shape), err
+	})
 	if err != nil {
 		return nil, err
 	}
 	q.v = v
-	if mode == layout.Permissive {
-		return q, nil
-	}
-	if err := q.Validate(); err != nil {
-		return nil, err
-	}
-	return q, nil
+	return check.Built(q, mode, q.Validate)
 }
 
 // Validate checks the coordinates as Tensor's Validate does (and computes
@@ -105,11 +93,7 @@ func (q *Quantized) validate() error {
 	return nil
 }
 
-func (q *Quantized) mustValid() {
-	if !q.valid {
-		panic(fmt.Errorf("coo: %w: held in permissive mode, or its last Validate failed; call Validate first", layout.ErrUnvalidated))
-	}
-}
+func (q *Quantized) mustValid() { check.MustValid(layout.TagCOO, q.valid) }
 
 // Valid reports whether the tensor has passed validation.
 func (q *Quantized) Valid() bool { return q.valid }

@@ -3,7 +3,6 @@ package coo_test
 import (
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -164,11 +163,7 @@ func TestQuantizedBadInput(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var out [][]byte
-		for _, b := range q.Buffers() {
-			out = append(out, bytes.Clone(b))
-		}
-		return q.Scheme(), out
+		return q.Scheme(), testutil.CloneBuffers(q.Buffers())
 	}
 	for _, c := range []struct {
 		name, scheme string
@@ -203,34 +198,9 @@ func TestQuantizedBadInput(t *testing.T) {
 		if c.shape != nil {
 			shape = c.shape
 		}
-		_, err := coo.FromBuffersQuantized(shape, s, bufs, layout.Strict)
-		if err == nil || !errors.Is(err, layout.ErrInvalid) || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: strict: %v, want an ErrInvalid naming %q", c.name, err, c.want)
-			continue
-		}
-		p, err := coo.FromBuffersQuantized(shape, s, bufs, layout.Permissive)
-		if err != nil {
-			if !strings.Contains(err.Error(), c.want) {
-				t.Errorf("%s: permissive: %v", c.name, err)
-			}
-			continue
-		}
-		if err := p.Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: Validate of the hold: %v", c.name, err)
-		}
-		func() {
-			defer func() {
-				if r, _ := recover().(error); !errors.Is(r, layout.ErrUnvalidated) {
-					t.Errorf("%s: At on the hold: panic %v, want ErrUnvalidated", c.name, r)
-				}
-			}()
-			p.At(0, 0, 0)
-		}()
-		for i, b := range p.Buffers() {
-			if !bytes.Equal(b, bufs[i]) {
-				t.Errorf("%s: permissive buffer %d differs", c.name, i)
-			}
-		}
+		testutil.BadTable(t, c.name, c.want, bufs, func(mode layout.Mode) (*coo.Quantized, error) {
+			return coo.FromBuffersQuantized(shape, s, bufs, mode)
+		}, func(p *coo.Quantized) { p.At(0, 0, 0) })
 	}
 	// NewQuantized checks N against the tuples.
 	q, _, _ := coo.Quantize(x, quant.MustParse("int8:tensor"))

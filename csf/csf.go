@@ -73,13 +73,7 @@ func FromBuffers[T Float](shape []uint64, modeOrder []uint32, buffers [][]byte, 
 	if err := t.viewBuffers(buffers); err != nil {
 		return nil, err
 	}
-	if mode == layout.Permissive {
-		return t, nil // Validate checks the rest
-	}
-	if err := t.Validate(); err != nil {
-		return nil, err
-	}
-	return t, nil
+	return check.Built(t, mode, t.Validate)
 }
 
 // viewBuffers sets the typed slices from raw, checking count and byte
@@ -139,11 +133,7 @@ func (t *Tensor[T]) tree() tree {
 }
 
 // mustValid panics when the tensor is held unvalidated.
-func (t *Tensor[T]) mustValid() {
-	if !t.valid {
-		panic(fmt.Errorf("csf: %w: held in permissive mode, or its last Validate failed; call Validate first", layout.ErrUnvalidated))
-	}
-}
+func (t *Tensor[T]) mustValid() { check.MustValid(layout.TagCSF, t.valid) }
 
 // Valid reports whether the tensor has passed validation (always true for a
 // tensor from New or strict FromBuffers).

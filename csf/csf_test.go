@@ -12,6 +12,7 @@ import (
 
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/internal/mem"
+	"github.com/hurray-format/hurray-go/internal/testutil"
 	"github.com/hurray-format/hurray-go/layout"
 	"github.com/hurray-format/hurray-go/quant"
 )
@@ -157,7 +158,7 @@ func TestRejectEachInvariant(t *testing.T) {
 					t.Fatalf("permissive FromBuffers: %v", err)
 				}
 				checkErr(t, "permissive Validate", x.Validate(), bc.wantIn)
-				mustPanicUnvalidated(t, func() { x.At(0, 0, 0) })
+				testutil.WantPanicIs(t, layout.ErrUnvalidated, func() { x.At(0, 0, 0) })
 			}
 		})
 	}
@@ -180,19 +181,6 @@ func checkErr(t *testing.T, what string, err error, wantIn []string) {
 			t.Fatalf("%s: error %q lacks %q", what, err, w)
 		}
 	}
-}
-
-func mustPanicUnvalidated(t *testing.T, f func()) {
-	t.Helper()
-	defer func() {
-		t.Helper()
-		r := recover()
-		err, _ := r.(error)
-		if !errors.Is(err, layout.ErrUnvalidated) {
-			t.Fatalf("panic %v, want layout.ErrUnvalidated", r)
-		}
-	}()
-	f()
 }
 
 // toBuffers copies the levels into fresh 8-byte-aligned buffers in spec order.
@@ -309,9 +297,9 @@ func TestPermissiveValidates(t *testing.T) {
 	if x.Valid() {
 		t.Fatal("permissive tensor claims validity")
 	}
-	mustPanicUnvalidated(t, func() { x.Find([]uint64{0, 0, 0}) })
-	mustPanicUnvalidated(t, func() { x.FindBatch(nil, nil) })
-	mustPanicUnvalidated(t, func() { x.All() })
+	testutil.WantPanicIs(t, layout.ErrUnvalidated, func() { x.Find([]uint64{0, 0, 0}) })
+	testutil.WantPanicIs(t, layout.ErrUnvalidated, func() { x.FindBatch(nil, nil) })
+	testutil.WantPanicIs(t, layout.ErrUnvalidated, func() { x.All() })
 	if err := x.Validate(); err == nil {
 		t.Fatal("Validate accepted a descending pos")
 	}
@@ -552,9 +540,9 @@ func TestRevalidate(t *testing.T) {
 	if err := x.Validate(); err == nil || !errors.Is(err, layout.ErrInvalid) {
 		t.Fatalf("Validate after crd[2][0] = 9: %v, want a validation error", err)
 	}
-	mustPanicUnvalidated(t, func() { x.At(1, 0, 3) })
+	testutil.WantPanicIs(t, layout.ErrUnvalidated, func() { x.At(1, 0, 3) })
 	out := make([]float64, 2)
-	mustPanicUnvalidated(t, func() { x.MTTKRP(0, [][]float64{nil, make([]float64, 3), make([]float64, 4)}, 1, out) })
+	testutil.WantPanicIs(t, layout.ErrUnvalidated, func() { x.MTTKRP(0, [][]float64{nil, make([]float64, 3), make([]float64, 4)}, 1, out) })
 	leaf[0] = 3
 	if err := x.Validate(); err != nil {
 		t.Fatalf("Validate after restoring crd[2][0]: %v", err)
@@ -576,9 +564,9 @@ func TestAtOutsideShape(t *testing.T) {
 	if got := x.At(2, 3, 4); got != 0 {
 		t.Errorf("At(2, 3, 4) = %v, want 0", got)
 	}
-	mustPanic(t, "csf: At[3 0 0] outside the shape [3 4 5] (mode 0)", func() { x.At(3, 0, 0) })
-	mustPanic(t, "csf: At[0 0 5] outside the shape [3 4 5] (mode 2)", func() { x.At(0, 0, 5) })
-	mustPanic(t, "csf: At: coordinate of length 2 for rank 3", func() { x.At(0, 0) })
+	testutil.WantPanicContaining(t, "csf: At[3 0 0] outside the shape [3 4 5] (mode 0)", func() { x.At(3, 0, 0) })
+	testutil.WantPanicContaining(t, "csf: At[0 0 5] outside the shape [3 4 5] (mode 2)", func() { x.At(0, 0, 5) })
+	testutil.WantPanicContaining(t, "csf: At: coordinate of length 2 for rank 3", func() { x.At(0, 0) })
 	q, _, err := csf.Quantize(x, quant.MustParse("int8:tensor"))
 	if err != nil {
 		t.Fatal(err)
@@ -589,7 +577,7 @@ func TestAtOutsideShape(t *testing.T) {
 	if got := q.At(2, 0, 4); math.Abs(float64(got)-3) > 0.05 {
 		t.Errorf("Quantized.At(2, 0, 4) = %v, want 3 to int8 rounding", got)
 	}
-	mustPanic(t, "csf: At[3 0 0] outside the shape [3 4 5] (mode 0)", func() { q.At(3, 0, 0) })
-	mustPanic(t, "csf: At[0 0 5] outside the shape [3 4 5] (mode 2)", func() { q.At(0, 0, 5) })
-	mustPanic(t, "csf: At: coordinate of length 2 for rank 3", func() { q.At(0, 0) })
+	testutil.WantPanicContaining(t, "csf: At[3 0 0] outside the shape [3 4 5] (mode 0)", func() { q.At(3, 0, 0) })
+	testutil.WantPanicContaining(t, "csf: At[0 0 5] outside the shape [3 4 5] (mode 2)", func() { q.At(0, 0, 5) })
+	testutil.WantPanicContaining(t, "csf: At: coordinate of length 2 for rank 3", func() { q.At(0, 0) })
 }

@@ -267,7 +267,7 @@ func checkHollowMTTKRP[T csf.Float](t *testing.T, h *hollowTensor[T], rng *rand.
 		f64 := make([][]float64, len(shape))
 		for m, s := range shape {
 			factors[m] = randMat[T](rng, int(s)*r)
-			f64[m] = toF64(factors[m])
+			f64[m] = testutil.Convert[float64](factors[m])
 		}
 		for mode := range shape {
 			w := what + fmt.Sprintf("/mttkrp mode=%d r=%d", mode, r)
@@ -394,7 +394,7 @@ func checkHollowTTV[T csf.Float](t *testing.T, h *hollowTensor[T], rng *rand.Ran
 	for mode := range n {
 		v := randMat[T](rng, int(shape[mode]))
 		vl := randMat[T](rng, int(shape[leaf]))
-		rshape, want, scale := ttvDense(h.d, mode, toF64(v))
+		rshape, want, scale := ttvDense(h.d, mode, testutil.Convert[float64](v))
 		stored := h.ttvStored(mode)
 		w := what + fmt.Sprintf("/ttv mode=%d", mode)
 		for i, s := range ttvSettings {
@@ -512,7 +512,7 @@ func checkHollowTTM[T csf.Float](t *testing.T, h *hollowTensor[T], rng *rand.Ran
 	for _, r := range []int{1, 5, 16, 33} {
 		w := what + fmt.Sprintf("/ttm r=%d", r)
 		u := randMat[T](rng, int(shape[leaf])*r)
-		u64 := toF64(u)
+		u64 := testutil.Convert[float64](u)
 		// The dense oracle: y(i with i_leaf -> k) = Σ_{i_leaf} x(i) u[i_leaf, k].
 		want := map[int][]float64{}
 		scale := map[int][]float64{}

@@ -3,7 +3,6 @@ package csf_test
 import (
 	"math"
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/hurray-format/hurray-go/convert"
@@ -41,14 +40,6 @@ func abs(x float64) float64 {
 	return x
 }
 
-func toF64[T csf.Float](s []T) []float64 {
-	out := make([]float64, len(s))
-	for i, v := range s {
-		out[i] = float64(v)
-	}
-	return out
-}
-
 func testMTTKRP[T csf.Float](t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, shape := range testShapes {
@@ -67,7 +58,7 @@ func testMTTKRP[T csf.Float](t *testing.T) {
 					f64 := make([][]float64, len(shape))
 					for n, s := range shape {
 						factors[n] = randMat[T](rng, int(s)*r)
-						f64[n] = toF64(factors[n])
+						f64[n] = testutil.Convert[float64](factors[n])
 					}
 					for mode := range shape {
 						want, scale := mttkrpDense(d, mode, f64, r)
@@ -96,28 +87,6 @@ func TestMTTKRP(t *testing.T) {
 	})
 }
 
-func mustPanic(t *testing.T, want string, fn func()) {
-	t.Helper()
-	defer func() {
-		t.Helper()
-		r := recover()
-		if r == nil {
-			t.Fatalf("no panic, want %q", want)
-		}
-		var msg string
-		switch v := r.(type) {
-		case string:
-			msg = v
-		case error:
-			msg = v.Error()
-		}
-		if !strings.Contains(msg, want) {
-			t.Fatalf("panic %q, want it to contain %q", msg, want)
-		}
-	}()
-	fn()
-}
-
 func TestMTTKRPUnvalidated(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	x, _ := randTensor[float64](t, rng, []uint64{3, 4, 5}, 0.5)
@@ -130,7 +99,7 @@ func TestMTTKRPUnvalidated(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := [][]float64{make([]float64, 6), make([]float64, 8), make([]float64, 10)}
-	mustPanic(t, "csf:", func() { p.MTTKRP(0, f, 2, make([]float64, 6)) })
+	testutil.WantPanicContaining(t, "csf:", func() { p.MTTKRP(0, f, 2, make([]float64, 6)) })
 }
 
 func TestMTTKRPAllocs(t *testing.T) {
@@ -162,11 +131,11 @@ func TestMTTKRPPanics(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := [][]float64{make([]float64, 6), make([]float64, 8), make([]float64, 10)}
-	mustPanic(t, "csf: MTTKRP: mode 3", func() { ct.MTTKRP(3, f, 2, make([]float64, 6)) })
-	mustPanic(t, "csf: MTTKRP: 0 factor columns", func() { ct.MTTKRP(0, f, 0, nil) })
-	mustPanic(t, "csf: MTTKRP: 2 factors", func() { ct.MTTKRP(0, f[:2], 2, make([]float64, 6)) })
-	mustPanic(t, "csf: MTTKRP: factor 1 has 8", func() { ct.MTTKRP(0, f, 3, make([]float64, 9)) })
-	mustPanic(t, "csf: MTTKRP: out has 5", func() { ct.MTTKRP(0, f, 2, make([]float64, 5)) })
+	testutil.WantPanicContaining(t, "csf: MTTKRP: mode 3", func() { ct.MTTKRP(3, f, 2, make([]float64, 6)) })
+	testutil.WantPanicContaining(t, "csf: MTTKRP: 0 factor columns", func() { ct.MTTKRP(0, f, 0, nil) })
+	testutil.WantPanicContaining(t, "csf: MTTKRP: 2 factors", func() { ct.MTTKRP(0, f[:2], 2, make([]float64, 6)) })
+	testutil.WantPanicContaining(t, "csf: MTTKRP: factor 1 has 8", func() { ct.MTTKRP(0, f, 3, make([]float64, 9)) })
+	testutil.WantPanicContaining(t, "csf: MTTKRP: out has 5", func() { ct.MTTKRP(0, f, 2, make([]float64, 5)) })
 	ct.MTTKRP(0, [][]float64{nil, f[1], f[2]}, 2, make([]float64, 6)) // factors[mode] ignored
 }
 

@@ -49,19 +49,19 @@ func TestOperandSizesOverflow(t *testing.T) {
 			f := []float64{1, 1, 1, 1}
 			// (2^62+1) x 4 is 4 modulo 2^64.
 			x := chain(t, []uint64{1<<62 + 1, 1, 1}, []uint64{100, 0, 0})
-			mustPanic(t, "csf: MTTKRP: out has 4 elements", func() { x.MTTKRP(0, [][]float64{nil, f, f}, 4, buf[:4:4]) })
-			mustPanic(t, "csf: MTTKRP: factor 0 has 4 elements", func() { x.MTTKRP(1, [][]float64{buf[:4:4], nil, f}, 4, make([]float64, 4)) })
+			testutil.WantPanicContaining(t, "csf: MTTKRP: out has 4 elements", func() { x.MTTKRP(0, [][]float64{nil, f, f}, 4, buf[:4:4]) })
+			testutil.WantPanicContaining(t, "csf: MTTKRP: factor 0 has 4 elements", func() { x.MTTKRP(1, [][]float64{buf[:4:4], nil, f}, 4, make([]float64, 4)) })
 			// 2^63 x 2 is 0 modulo 2^64.
 			y := chain(t, []uint64{2, 2, 1 << 63}, []uint64{1, 1, 1 << 40})
-			mustPanic(t, "csf: TTM: len(u) = 0", func() { y.TTMInto(make([]float64, 2), buf[:0], 2) })
-			mustPanic(t, "csf: TTM: len(u) = 0", func() { y.TTM(buf[:0], 2) })
-			mustPanic(t, "csf: MTTKRP: factor 2 has 0 elements", func() { y.MTTKRP(0, [][]float64{nil, f[:4], buf[:0]}, 2, make([]float64, 4)) })
+			testutil.WantPanicContaining(t, "csf: TTM: len(u) = 0", func() { y.TTMInto(make([]float64, 2), buf[:0], 2) })
+			testutil.WantPanicContaining(t, "csf: TTM: len(u) = 0", func() { y.TTM(buf[:0], 2) })
+			testutil.WantPanicContaining(t, "csf: MTTKRP: factor 2 has 0 elements", func() { y.MTTKRP(0, [][]float64{nil, f[:4], buf[:0]}, 2, make([]float64, 4)) })
 			// B*I = 3 x 0xAAAAAAAAAAAAAAAB is 1 modulo 2^64.
 			z := chain(t, []uint64{3, 0xAAAAAAAAAAAAAAAB, 1}, []uint64{1, 0x5555555555555555, 0})
-			mustPanic(t, "csf: SDDMM: d = 1, len(q) = 1", func() { z.SDDMMInto(make([]float64, 1), []float64{7}, []float64{2, 3, 4}, 1, 1) })
+			testutil.WantPanicContaining(t, "csf: SDDMM: d = 1, len(q) = 1", func() { z.SDDMMInto(make([]float64, 1), []float64{7}, []float64{2, 3, 4}, 1, 1) })
 			// B*I*dv = 2^62 x 4 x 1 is 0 modulo 2^64.
 			w := chain(t, []uint64{1 << 62, 4, 4}, []uint64{1, 1, 1})
-			mustPanic(t, "csf: SpMM: dv = 1, len(v) = 0, len(out) = 0", func() { w.SpMM(buf[:0], buf[:0], 1) })
+			testutil.WantPanicContaining(t, "csf: SpMM: dv = 1, len(v) = 0, len(out) = 0", func() { w.SpMM(buf[:0], buf[:0], 1) })
 			for i, v := range buf {
 				if v != 0 {
 					t.Fatalf("buf[%d] = %v: a product wrote outside its operands", i, v)
@@ -77,24 +77,24 @@ func TestOperandSizesOverflow(t *testing.T) {
 func TestOperandOverlap(t *testing.T) {
 	x := chain(t, []uint64{2, 2, 2}, []uint64{1, 0, 1})
 	f := []float64{1, 2, 3, 4}
-	mustPanic(t, "csf: MTTKRP: out overlaps factor 1", func() { x.MTTKRP(0, [][]float64{nil, f, slices.Clone(f)}, 2, f) })
-	mustPanic(t, "csf: MTTKRP: out overlaps factor 2", func() { x.MTTKRP(0, [][]float64{nil, slices.Clone(f), f}, 2, f[2:]) })
+	testutil.WantPanicContaining(t, "csf: MTTKRP: out overlaps factor 1", func() { x.MTTKRP(0, [][]float64{nil, f, slices.Clone(f)}, 2, f) })
+	testutil.WantPanicContaining(t, "csf: MTTKRP: out overlaps factor 2", func() { x.MTTKRP(0, [][]float64{nil, slices.Clone(f), f}, 2, f[2:]) })
 	vals := []float64{5, 0}
 	v, err := csf.New(x.Shape(), x.ModeOrder(), [][]uint64{x.Pos(0), x.Pos(1), x.Pos(2)}, [][]uint64{x.Crd(0), x.Crd(1), x.Crd(2)}, vals[:1])
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustPanic(t, "csf: MTTKRP: out overlaps the tensor's values", func() { v.MTTKRP(0, [][]float64{nil, f[:2], f[:2]}, 1, vals) })
+	testutil.WantPanicContaining(t, "csf: MTTKRP: out overlaps the tensor's values", func() { v.MTTKRP(0, [][]float64{nil, f[:2], f[:2]}, 1, vals) })
 	own := slices.Clone(f)
 	x.MTTKRP(0, [][]float64{own, f, f}, 2, own) // factors[mode] is not read
 	if want := []float64{0, 0, 5 * 1 * 3, 5 * 2 * 4}; !slices.Equal(own, want) {
 		t.Fatalf("MTTKRP into factors[mode] = %v, want %v", own, want)
 	}
 	u := []float64{1, 2, 3, 4}
-	mustPanic(t, "csf: TTM: dst overlaps u", func() { x.TTMInto(u[:2], u, 2) })
+	testutil.WantPanicContaining(t, "csf: TTM: dst overlaps u", func() { x.TTMInto(u[:2], u, 2) })
 	q := make([]float64, 4)
-	mustPanic(t, "csf: SDDMM: dst overlaps q or k", func() { x.SDDMMInto(q[:1], q, make([]float64, 4), 1, 1) })
-	mustPanic(t, "csf: SpMM: out overlaps v", func() { x.SpMM(q, q, 1) })
+	testutil.WantPanicContaining(t, "csf: SDDMM: dst overlaps q or k", func() { x.SDDMMInto(q[:1], q, make([]float64, 4), 1, 1) })
+	testutil.WantPanicContaining(t, "csf: SpMM: out overlaps v", func() { x.SpMM(q, q, 1) })
 	// An output over a level's pos or crd panics (another tensor's values
 	// may view them): the product would change the levels it walks. The
 	// levels of y live in one slab that the outputs view.
@@ -118,11 +118,11 @@ func TestOperandOverlap(t *testing.T) {
 		t.Fatal(err)
 	}
 	over := unsafe.Slice((*float64)(unsafe.Pointer(&slab[0])), len(slab))
-	mustPanic(t, "csf: MTTKRP: out overlaps the tensor's values or levels", func() { y.MTTKRP(2, [][]float64{f, f, nil}, 2, over[:4]) })
-	mustPanic(t, "csf: TTVValues: dst overlaps v or the tensor's values or levels", func() { y.TTVValues(over[:1], 2, []float64{1, 2}) })
-	mustPanic(t, "csf: TTM: dst overlaps u or the tensor's values or levels", func() { y.TTMInto(over[:2], u, 2) })
-	mustPanic(t, "csf: SDDMM: dst overlaps q or k or the tensor's levels", func() { y.SDDMMInto(over[:1], make([]float64, 4), make([]float64, 4), 1, 1) })
-	mustPanic(t, "csf: SpMM: out overlaps v or the tensor's values or levels", func() { y.SpMM(over[:4], make([]float64, 4), 1) })
+	testutil.WantPanicContaining(t, "csf: MTTKRP: out overlaps the tensor's values or levels", func() { y.MTTKRP(2, [][]float64{f, f, nil}, 2, over[:4]) })
+	testutil.WantPanicContaining(t, "csf: TTVValues: dst overlaps v or the tensor's values or levels", func() { y.TTVValues(over[:1], 2, []float64{1, 2}) })
+	testutil.WantPanicContaining(t, "csf: TTM: dst overlaps u or the tensor's values or levels", func() { y.TTMInto(over[:2], u, 2) })
+	testutil.WantPanicContaining(t, "csf: SDDMM: dst overlaps q or k or the tensor's levels", func() { y.SDDMMInto(over[:1], make([]float64, 4), make([]float64, 4), 1, 1) })
+	testutil.WantPanicContaining(t, "csf: SpMM: out overlaps v or the tensor's values or levels", func() { y.SpMM(over[:4], make([]float64, 4), 1) })
 	// SDDMM into the pattern's own values is allowed (they are ignored).
 	qq := []float64{0, 0, 2, 3} // q[(h=1)*I+i=0] = 2, shape 2x2 rows of d=1
 	kk := []float64{0, 0, 0, 7} // k[(h=1)*J+j=1] = 7

@@ -62,29 +62,19 @@ func FromBuffersQuantized(shape []uint64, modeOrder []uint32, s quant.Scheme, bu
 	if rank < 3 || rank > layout.MaxRank {
 		return nil, layout.CSF{ModeOrder: modeOrder}.Validate(shape)
 	}
-	if err := check.QuantBufferCount(layout.TagCSF, buffers, 2*rank+1, s); err != nil {
-		return nil, err
-	}
-	if err := check.Disjoint(layout.TagCSF, buffers); err != nil {
-		return nil, err
-	}
-	pos, crd, err := viewLevels(buffers, rank)
-	if err != nil {
-		return nil, err
-	}
-	q.x.pos, q.x.crd = pos, crd
-	v, err := quant.FromBuffers(s, len(crd[rank-1]), buffers[0], buffers[2*rank+1:], q.loc())
+	v, err := check.QuantValues(layout.TagCSF, buffers, 2*rank+1, s, q.loc(), func() (int, error) {
+		pos, crd, err := viewLevels(buffers, rank)
+		if err != nil {
+			return 0, err
+		}
+		q.x.pos, q.x.crd = pos, crd
+		return len(crd[rank-1]), nil
+	})
 	if err != nil {
 		return nil, err
 	}
 	q.v = v
-	if mode == layout.Permissive {
-		return q, nil
-	}
-	if err := q.Validate(); err != nil {
-		return nil, err
-	}
-	return q, nil
+	return check.Built(q, mode, q.Validate)
 }
 
 // Validate checks every invariant of ADR-025 §6 on the levels, as Tensor's
@@ -115,11 +105,7 @@ func (q *Quantized) validate() error {
 	return nil
 }
 
-func (q *Quantized) mustValid() {
-	if !q.valid {
-		panic(fmt.Errorf("csf: %w: held in permissive mode, or its last Validate failed; call Validate first", layout.ErrUnvalidated))
-	}
-}
+func (q *Quantized) mustValid() { check.MustValid(layout.TagCSF, q.valid) }
 
 // Valid reports whether the tensor has passed validation.
 func (q *Quantized) Valid() bool { return q.valid }

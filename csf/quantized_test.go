@@ -3,7 +3,6 @@ package csf_test
 import (
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -138,11 +137,7 @@ func TestQuantizedBadInput(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var out [][]byte
-		for _, b := range q.Buffers() {
-			out = append(out, bytes.Clone(b))
-		}
-		return q.Scheme(), out
+		return q.Scheme(), testutil.CloneBuffers(q.Buffers())
 	}
 	for _, c := range []struct {
 		name, scheme string
@@ -162,27 +157,9 @@ func TestQuantizedBadInput(t *testing.T) {
 	} {
 		s, bufs := table(c.scheme)
 		bufs = c.edit(bufs)
-		_, err := csf.FromBuffersQuantized(shape, mo, s, bufs, layout.Strict)
-		if err == nil || !errors.Is(err, layout.ErrInvalid) || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: strict: %v, want an ErrInvalid naming %q", c.name, err, c.want)
-			continue
-		}
-		p, err := csf.FromBuffersQuantized(shape, mo, s, bufs, layout.Permissive)
-		if err != nil {
-			if !strings.Contains(err.Error(), c.want) {
-				t.Errorf("%s: permissive: %v", c.name, err)
-			}
-			continue
-		}
-		if err := p.Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: Validate of the hold: %v", c.name, err)
-		}
-		mustPanicUnvalidated(t, func() { p.At(0, 0, 0) })
-		for i, b := range p.Buffers() {
-			if !bytes.Equal(b, bufs[i]) {
-				t.Errorf("%s: permissive buffer %d differs", c.name, i)
-			}
-		}
+		testutil.BadTable(t, c.name, c.want, bufs, func(mode layout.Mode) (*csf.Quantized, error) {
+			return csf.FromBuffersQuantized(shape, mo, s, bufs, mode)
+		}, func(p *csf.Quantized) { p.At(0, 0, 0) })
 	}
 	// An axis beyond the rank, and a rank below 3.
 	s, bufs := table("int8:tensor")

@@ -72,7 +72,7 @@ func checkTTV[T csf.Float](t *testing.T, ws *csf.Workspace[T]) {
 				}
 				for mode := range shape {
 					v := randMat[T](rng, int(shape[mode]))
-					rshape, want, scale := ttvDense(d, mode, toF64(v))
+					rshape, want, scale := ttvDense(d, mode, testutil.Convert[float64](v))
 					tuples := remainingTuples(ct, mode)
 					what := name(shape, mo) + fmt.Sprintf("/mode=%d", mode)
 					var got []T
@@ -177,7 +177,7 @@ func checkTTM[T csf.Float](t *testing.T, ws *csf.Workspace[T]) {
 			leaf := int(mo[len(mo)-1])
 			for _, r := range []int{1, 5, 16, 33} {
 				u := randMat[T](rng, int(shape[leaf])*r)
-				u64 := toF64(u)
+				u64 := testutil.Convert[float64](u)
 				var s *csf.SemiSparse[T]
 				if ws == nil {
 					s = ct.TTM(u, r)
@@ -237,10 +237,10 @@ func TestTTVPanics(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
 	x, _ := randTensor[float64](t, rng, []uint64{3, 4, 5}, 0.5)
 	ct, _ := convert.COOToCSF(x, nil)
-	mustPanic(t, "csf: TTV: rank 3", func() { ct.TTV(0, make([]float64, 3)) })
-	mustPanic(t, "csf: TTV: len(v) = 2", func() { ct.TTVMatrix(0, make([]float64, 2)) })
-	mustPanic(t, "csf: TTVValues: mode 0 is not stored at the leaf", func() { ct.TTVValues(nil, 0, make([]float64, 3)) })
-	mustPanic(t, "csf: TTM: len(u) = 3", func() { ct.TTM(make([]float64, 3), 1) })
+	testutil.WantPanicContaining(t, "csf: TTV: rank 3", func() { ct.TTV(0, make([]float64, 3)) })
+	testutil.WantPanicContaining(t, "csf: TTV: len(v) = 2", func() { ct.TTVMatrix(0, make([]float64, 2)) })
+	testutil.WantPanicContaining(t, "csf: TTVValues: mode 0 is not stored at the leaf", func() { ct.TTVValues(nil, 0, make([]float64, 3)) })
+	testutil.WantPanicContaining(t, "csf: TTM: len(u) = 3", func() { ct.TTM(make([]float64, 3), 1) })
 }
 
 // snapshot copies every array of t.

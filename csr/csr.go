@@ -75,13 +75,7 @@ func fromBuffers[T Float](rows, cols uint64, csc bool, buffers [][]byte, mode la
 	if err := a.viewBuffers(buffers); err != nil {
 		return nil, err
 	}
-	if mode == layout.Permissive {
-		return a, nil
-	}
-	if err := a.Validate(); err != nil {
-		return nil, err
-	}
-	return a, nil
+	return check.Built(a, mode, a.Validate)
 }
 
 // ix returns the matrix's index structure.
@@ -154,11 +148,7 @@ func (a *Matrix[T]) validate() error {
 	return nil
 }
 
-func (a *Matrix[T]) mustValid() {
-	if !a.Valid() {
-		panic(fmt.Errorf("%v: %w: held in permissive mode, or its last Validate failed; call Validate first", a.Tag(), layout.ErrUnvalidated))
-	}
-}
+func (a *Matrix[T]) mustValid() { check.MustValid(a.Tag(), a.Valid()) }
 
 // Valid reports whether the matrix has passed validation, and has not
 // failed a Validate since. It records the outcome of the last validation,

@@ -19,36 +19,7 @@ func sparseDense(t *testing.T, rng *rand.Rand, rows, cols int, density float64, 
 			d[i] = rng.NormFloat64()
 		}
 	}
-	major, minor := rows, cols
-	if csc {
-		major, minor = cols, rows
-	}
-	ptr := []uint64{0}
-	var idx []uint64
-	var vals []float64
-	for p := range major {
-		for q := range minor {
-			v := d[p*cols+q]
-			if csc {
-				v = d[q*cols+p]
-			}
-			if v != 0 {
-				idx = append(idx, uint64(q))
-				vals = append(vals, v)
-			}
-		}
-		ptr = append(ptr, uint64(len(vals)))
-	}
-	var a *csr.Matrix[float64]
-	var err error
-	if csc {
-		a, err = csr.NewCSC(uint64(rows), uint64(cols), ptr, idx, vals)
-	} else {
-		a, err = csr.New(uint64(rows), uint64(cols), ptr, idx, vals)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := csr.DenseCells[float64](t, d, rows, cols, csc, func(i, j int) bool { return d[i*cols+j] != 0 })
 	return mat.NewDense(rows, cols, d), a
 }
 

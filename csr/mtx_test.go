@@ -104,17 +104,7 @@ func tripletMatrix[T Float](t testing.TB, rows, cols int, ts []triplet, csc bool
 	for m := range maj {
 		ptr[m+1] += ptr[m]
 	}
-	var a *Matrix[T]
-	var err error
-	if csc {
-		a, err = NewCSC(uint64(rows), uint64(cols), ptr, idx, vals)
-	} else {
-		a, err = New(uint64(rows), uint64(cols), ptr, idx, vals)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
+	return NewOriented(t, rows, cols, csc, ptr, idx, vals)
 }
 
 // TestRealMatrices multiplies every matrix in mtxDir (CSR and CSC, plain and

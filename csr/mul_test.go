@@ -1,7 +1,6 @@
 package csr
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -27,66 +26,10 @@ func randDense(rng *rand.Rand, rows, cols int, density float64) []float64 {
 }
 
 // fromDense builds the CSR (csc false) or CSC matrix of a row-major dense
-// array, storing its nonzeros (and, with keepZeros, every fifth zero).
+// array, storing its nonzeros and the zeros whose i+j is a multiple of 11.
 func fromDense[T Float](t testing.TB, d []float64, rows, cols int, csc bool) *Matrix[T] {
 	t.Helper()
-	maj, mnr := rows, cols
-	if csc {
-		maj, mnr = cols, rows
-	}
-	ptr := make([]uint64, maj+1)
-	var idx []uint64
-	var vals []T
-	for m := range maj {
-		for n := range mnr {
-			var v float64
-			if csc {
-				v = d[n*cols+m]
-			} else {
-				v = d[m*cols+n]
-			}
-			if v != 0 || (m+n)%11 == 0 {
-				idx = append(idx, uint64(n))
-				vals = append(vals, T(v))
-			}
-		}
-		ptr[m+1] = uint64(len(idx))
-	}
-	var a *Matrix[T]
-	var err error
-	if csc {
-		a, err = NewCSC(uint64(rows), uint64(cols), ptr, idx, vals)
-	} else {
-		a, err = New(uint64(rows), uint64(cols), ptr, idx, vals)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
-}
-
-func toF64[T Float](s []T) []float64 {
-	out := make([]float64, len(s))
-	for i, v := range s {
-		out[i] = float64(v)
-	}
-	return out
-}
-
-func toT[T Float](s []float64) []T {
-	out := make([]T, len(s))
-	for i, v := range s {
-		out[i] = T(v)
-	}
-	return out
-}
-
-func absF(s []float64) []float64 {
-	out := make([]float64, len(s))
-	for i, v := range s {
-		out[i] = math.Abs(v)
-	}
-	return out
+	return DenseCells[T](t, d, rows, cols, csc, func(i, j int) bool { return d[i*cols+j] != 0 || (i+j)%11 == 0 })
 }
 
 // tolerance relative to the sum of absolute terms: float32 accumulates in
@@ -132,10 +75,10 @@ func testProducts[T Float](t *testing.T) {
 					for _, k := range []int{0, 1, 3, 16, 17} {
 						for _, ab := range [][2]float64{{1, 0}, {-1.5, 0.25}} {
 							name := fmt.Sprintf("%s %dx%d density=%v trans=%v k=%d alpha=%v beta=%v", a, rows, cols, density, trans, k, ab[0], ab[1])
-							x := toT[T](randDense(rng, c, k, 1))
-							y0 := toT[T](randDense(rng, r, k, 1))
-							want := testutil.DenseMul(dd, rows, cols, trans, toF64(x), k, ab[0], toF64(y0), ab[1])
-							scale := testutil.DenseMul(absF(dd), rows, cols, trans, absF(toF64(x)), k, math.Abs(ab[0]), absF(toF64(y0)), math.Abs(ab[1]))
+							x := testutil.Convert[T](randDense(rng, c, k, 1))
+							y0 := testutil.Convert[T](randDense(rng, r, k, 1))
+							want := testutil.DenseMul(dd, rows, cols, trans, testutil.Convert[float64](x), k, ab[0], testutil.Convert[float64](y0), ab[1])
+							scale := testutil.DenseMul(testutil.Abs(dd), rows, cols, trans, testutil.Abs(testutil.Convert[float64](x)), k, math.Abs(ab[0]), testutil.Abs(testutil.Convert[float64](y0)), math.Abs(ab[1]))
 							got := append([]T(nil), y0...)
 							plain := ab == [2]float64{1, 0}
 							switch {
@@ -215,31 +158,14 @@ func TestProductsNaN(t *testing.T) {
 
 func TestProductsPanics(t *testing.T) {
 	a, _ := New[float64](2, 3, []uint64{0, 1, 2}, []uint64{0, 2}, []float64{1, 2})
-	wantPanic(t, "csr: dimension mismatch: MulVecTo: len(y)=3, len(x)=3 for op(A) 2x3", func() { a.MulVec(make([]float64, 3), make([]float64, 3)) })
-	wantPanic(t, "csr: dimension mismatch: MulVecTransTo: len(y)=3, len(x)=3 for op(A) 3x2", func() { a.MulVecTrans(make([]float64, 3), make([]float64, 3)) })
-	wantPanic(t, "csr: dimension mismatch: MulMatTo: len(y)=4, len(x)=5, k=2 for op(A) 2x3", func() { a.MulMat(make([]float64, 4), make([]float64, 5), 2) })
+	testutil.WantPanic(t, "csr: dimension mismatch: MulVecTo: len(y)=3, len(x)=3 for op(A) 2x3", func() { a.MulVec(make([]float64, 3), make([]float64, 3)) })
+	testutil.WantPanic(t, "csr: dimension mismatch: MulVecTransTo: len(y)=3, len(x)=3 for op(A) 3x2", func() { a.MulVecTrans(make([]float64, 3), make([]float64, 3)) })
+	testutil.WantPanic(t, "csr: dimension mismatch: MulMatTo: len(y)=4, len(x)=5, k=2 for op(A) 2x3", func() { a.MulMat(make([]float64, 4), make([]float64, 5), 2) })
 	b, err := FromBuffers[float64](2, 3, a.Buffers(), layout.Permissive)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func() {
-		r := recover()
-		if e, ok := r.(error); !ok || !errors.Is(e, layout.ErrUnvalidated) {
-			t.Fatalf("unvalidated: panic %v, want layout.ErrUnvalidated", r)
-		}
-	}()
-	b.MulVec(make([]float64, 2), make([]float64, 3))
-}
-
-func wantPanic(t *testing.T, want string, f func()) {
-	t.Helper()
-	defer func() {
-		t.Helper()
-		if r := recover(); fmt.Sprint(r) != want {
-			t.Fatalf("panic %v, want %q", r, want)
-		}
-	}()
-	f()
+	testutil.WantPanicIs(t, layout.ErrUnvalidated, func() { b.MulVec(make([]float64, 2), make([]float64, 3)) })
 }
 
 // TestGonum: the adapter is a mat.Matrix that gonum's dense code reads
@@ -300,7 +226,7 @@ func TestGonum(t *testing.T) {
 		}
 	}
 	a := fromDense[float64](t, d, rows, cols, false)
-	wantPanic(t, "csr: dimension mismatch: MulDense: dst is 2x2, want 23x5", func() {
+	testutil.WantPanic(t, "csr: dimension mismatch: MulDense: dst is 2x2, want 23x5", func() {
 		MulDense(mat.NewDense(2, 2, nil), a, false, mat.NewDense(cols, k, nil))
 	})
 }
@@ -411,17 +337,17 @@ func TestProductsOperands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantPanic(t, "csr: dimension mismatch: MulMatTo: len(y)=2, len(x)=2, k=2 for op(A) 1x9223372036854775809", func() { a.MulMat(make([]float64, 2), []float64{1, 2}, 2) })
-	wantPanic(t, "csr: dimension mismatch: MulMatTransTo: len(y)=2, len(x)=2, k=2 for op(A) 9223372036854775809x1", func() { a.MulMatTrans(make([]float64, 2), []float64{1, 2}, 2) })
+	testutil.WantPanic(t, "csr: dimension mismatch: MulMatTo: len(y)=2, len(x)=2, k=2 for op(A) 1x9223372036854775809", func() { a.MulMat(make([]float64, 2), []float64{1, 2}, 2) })
+	testutil.WantPanic(t, "csr: dimension mismatch: MulMatTransTo: len(y)=2, len(x)=2, k=2 for op(A) 9223372036854775809x1", func() { a.MulMatTrans(make([]float64, 2), []float64{1, 2}, 2) })
 
 	b, _ := New[float64](2, 2, []uint64{0, 1, 2}, []uint64{1, 0}, []float64{1, 1})
 	x := []float64{1, 2}
-	wantPanic(t, "csr: MulVecTo: y overlaps x or the matrix's values or indices", func() { b.MulVec(x, x) })
-	wantPanic(t, "csr: MulVecTransTo: y overlaps x or the matrix's values or indices", func() { b.MulVecTrans(x, x) })
-	wantPanic(t, "csr: MulMatTo: y overlaps x or the matrix's values or indices", func() { b.MulMat(x, x, 1) })
-	wantPanic(t, "csr: MulVecTo: y overlaps x or the matrix's values or indices", func() { b.MulVec(b.Values(), x) })
+	testutil.WantPanic(t, "csr: MulVecTo: y overlaps x or the matrix's values or indices", func() { b.MulVec(x, x) })
+	testutil.WantPanic(t, "csr: MulVecTransTo: y overlaps x or the matrix's values or indices", func() { b.MulVecTrans(x, x) })
+	testutil.WantPanic(t, "csr: MulMatTo: y overlaps x or the matrix's values or indices", func() { b.MulMat(x, x, 1) })
+	testutil.WantPanic(t, "csr: MulVecTo: y overlaps x or the matrix's values or indices", func() { b.MulVec(b.Values(), x) })
 	m := mat.NewDense(2, 2, []float64{1, 2, 3, 4})
-	wantPanic(t, "csr: MulDense: dst overlaps x or the matrix's values or indices", func() { MulDense(m, b, false, m) })
+	testutil.WantPanic(t, "csr: MulDense: dst overlaps x or the matrix's values or indices", func() { MulDense(m, b, false, m) })
 	// Column blocks of one Dense interleave in memory without sharing an
 	// element: gonum's Mul accepts them, and so does MulDense (it
 	// compared the spans); blocks that share a column still panic.
@@ -431,7 +357,7 @@ func TestProductsOperands(t *testing.T) {
 	if got, want := back.RawMatrix().Data, []float64{1, 2, 6, 7, 5, 6, 7, 1, 2, 10}; !slices.Equal(got, want) {
 		t.Errorf("MulDense into the neighbouring column block: backing array %v, want %v", got, want)
 	}
-	wantPanic(t, "csr: MulDense: dst overlaps x or the matrix's values or indices", func() {
+	testutil.WantPanic(t, "csr: MulDense: dst overlaps x or the matrix's values or indices", func() {
 		MulDense(back.Slice(0, 2, 1, 3).(*mat.Dense), b, false, back.Slice(0, 2, 0, 2))
 	})
 	// An output over the matrix's indices panics (two FromBuffers matrices
@@ -440,11 +366,11 @@ func TestProductsOperands(t *testing.T) {
 	// read x at the values' bit patterns and faulted.
 	overIdx := unsafe.Slice((*float64)(unsafe.Pointer(&b.idx[0])), len(b.idx))
 	overPtr := unsafe.Slice((*float64)(unsafe.Pointer(&b.ptr[1])), 2)
-	wantPanic(t, "csr: MulVecTo: y overlaps x or the matrix's values or indices", func() { b.MulVec(overIdx, x) })
-	wantPanic(t, "csr: MulVecTransTo: y overlaps x or the matrix's values or indices", func() { b.MulVecTrans(overPtr, x) })
-	wantPanic(t, "csr: MulMatTo: y overlaps x or the matrix's values or indices", func() { b.MulMat(overIdx, x, 1) })
-	wantPanic(t, "csr: MulMatTransTo: y overlaps x or the matrix's values or indices", func() { b.T().MulMatTrans(overPtr, x, 1) })
-	wantPanic(t, "csr: MulDense: dst overlaps x or the matrix's values or indices", func() {
+	testutil.WantPanic(t, "csr: MulVecTo: y overlaps x or the matrix's values or indices", func() { b.MulVec(overIdx, x) })
+	testutil.WantPanic(t, "csr: MulVecTransTo: y overlaps x or the matrix's values or indices", func() { b.MulVecTrans(overPtr, x) })
+	testutil.WantPanic(t, "csr: MulMatTo: y overlaps x or the matrix's values or indices", func() { b.MulMat(overIdx, x, 1) })
+	testutil.WantPanic(t, "csr: MulMatTransTo: y overlaps x or the matrix's values or indices", func() { b.T().MulMatTrans(overPtr, x, 1) })
+	testutil.WantPanic(t, "csr: MulDense: dst overlaps x or the matrix's values or indices", func() {
 		MulDense(mat.NewDense(2, 1, overIdx), b, false, mat.NewDense(2, 1, []float64{1, 2}))
 	})
 

@@ -1,7 +1,6 @@
 package csr_test
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -280,37 +279,20 @@ func TestQuantizedProductsPanics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	qWantPanic(t, "csr: dimension mismatch: MulVecTo: len(y)=3, len(x)=3 for op(A) 2x3", func() { q.MulVec(make([]float32, 3), make([]float32, 3)) })
-	qWantPanic(t, "csr: dimension mismatch: MulVecTransTo: len(y)=3, len(x)=3 for op(A) 3x2", func() { q.MulVecTrans(make([]float32, 3), make([]float32, 3)) })
-	qWantPanic(t, "csr: dimension mismatch: MulMatTo: len(y)=4, len(x)=5, k=2 for op(A) 2x3", func() { q.MulMat(make([]float32, 4), make([]float32, 5), 2) })
-	qWantPanic(t, "csr: dimension mismatch: MulMatTransTo: len(y)=4, len(x)=5, k=2 for op(A) 3x2", func() { q.MulMatTrans(make([]float32, 4), make([]float32, 5), 2) })
+	testutil.WantPanic(t, "csr: dimension mismatch: MulVecTo: len(y)=3, len(x)=3 for op(A) 2x3", func() { q.MulVec(make([]float32, 3), make([]float32, 3)) })
+	testutil.WantPanic(t, "csr: dimension mismatch: MulVecTransTo: len(y)=3, len(x)=3 for op(A) 3x2", func() { q.MulVecTrans(make([]float32, 3), make([]float32, 3)) })
+	testutil.WantPanic(t, "csr: dimension mismatch: MulMatTo: len(y)=4, len(x)=5, k=2 for op(A) 2x3", func() { q.MulMat(make([]float32, 4), make([]float32, 5), 2) })
+	testutil.WantPanic(t, "csr: dimension mismatch: MulMatTransTo: len(y)=4, len(x)=5, k=2 for op(A) 3x2", func() { q.MulMatTrans(make([]float32, 4), make([]float32, 5), 2) })
 	x := make([]float32, 5)
-	qWantPanic(t, "csr: MulVecTo: y overlaps x or the matrix's codes, parameters or indices", func() { q.MulVec(x[1:3], x[:3]) })
+	testutil.WantPanic(t, "csr: MulVecTo: y overlaps x or the matrix's codes, parameters or indices", func() { q.MulVec(x[1:3], x[:3]) })
 	// y over the scales (one per row): the product would rescale as it goes.
-	qWantPanic(t, "csr: MulVecTo: y overlaps x or the matrix's codes, parameters or indices", func() { q.MulVec(q.Values().Scale, make([]float32, 3)) })
+	testutil.WantPanic(t, "csr: MulVecTo: y overlaps x or the matrix's codes, parameters or indices", func() { q.MulVec(q.Values().Scale, make([]float32, 3)) })
 
 	b, err := csr.FromBuffersQuantized(2, 3, q.Scheme(), q.Buffers(), layout.Permissive)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func() {
-		r := recover()
-		if e, ok := r.(error); !ok || !errors.Is(e, layout.ErrUnvalidated) {
-			t.Fatalf("unvalidated: panic %v, want layout.ErrUnvalidated", r)
-		}
-	}()
-	b.MulVec(make([]float32, 2), make([]float32, 3))
-}
-
-func qWantPanic(t *testing.T, want string, f func()) {
-	t.Helper()
-	defer func() {
-		t.Helper()
-		if r := recover(); fmt.Sprint(r) != want {
-			t.Fatalf("panic %v, want %q", r, want)
-		}
-	}()
-	f()
+	testutil.WantPanicIs(t, layout.ErrUnvalidated, func() { b.MulVec(make([]float32, 2), make([]float32, 3)) })
 }
 
 // TestQuantizedProductsNoAllocs: the products allocate nothing per call,

@@ -72,27 +72,15 @@ func FromBuffersQuantizedCSC(rows, cols uint64, s quant.Scheme, buffers [][]byte
 func quantizedFromBuffers(rows, cols uint64, csc bool, s quant.Scheme, raw [][]byte, mode layout.Mode) (*Quantized, error) {
 	q := &Quantized{x: index{rows: rows, cols: cols, csc: csc}, valid: new(bool)}
 	tag := q.x.tag()
-	if err := check.QuantBufferCount(tag, raw, 3, s); err != nil {
-		return nil, err
-	}
-	if err := check.Disjoint(tag, raw); err != nil {
-		return nil, err
-	}
-	if err := q.x.viewBuffers(raw); err != nil {
-		return nil, err
-	}
-	v, err := quant.FromBuffers(s, len(q.x.idx), raw[0], raw[3:], q.loc())
+	v, err := check.QuantValues(tag, raw, 3, s, q.loc(), func() (int, error) {
+		err := q.x.viewBuffers(raw)
+		return len(q.x.idx), err
+	})
 	if err != nil {
 		return nil, err
 	}
 	q.v = v
-	if mode == layout.Permissive {
-		return q, nil
-	}
-	if err := q.Validate(); err != nil {
-		return nil, err
-	}
-	return q, nil
+	return check.Built(q, mode, q.Validate)
 }
 
 // Validate checks every invariant of the index, as Matrix's Validate does,
@@ -125,11 +113,7 @@ func (q *Quantized) validate() error {
 	return nil
 }
 
-func (q *Quantized) mustValid() {
-	if !q.Valid() {
-		panic(fmt.Errorf("%v: %w: held in permissive mode, or its last Validate failed; call Validate first", q.Tag(), layout.ErrUnvalidated))
-	}
-}
+func (q *Quantized) mustValid() { check.MustValid(q.Tag(), q.Valid()) }
 
 // Valid reports whether the matrix has passed validation.
 func (q *Quantized) Valid() bool { return q.valid != nil && *q.valid }

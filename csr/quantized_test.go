@@ -36,37 +36,7 @@ func randomDense(rows, cols int, density float64, seed uint64) (d []float32, kee
 // fromDense builds the CSR (or CSC) matrix of the kept cells.
 func fromDense(t *testing.T, d []float32, keep []bool, rows, cols int, csc bool) *csr.Matrix[float32] {
 	t.Helper()
-	major, minor := rows, cols
-	if csc {
-		major, minor = cols, rows
-	}
-	ptr := []uint64{0}
-	var idx []uint64
-	var vals []float32
-	for m := range major {
-		for n := range minor {
-			k := m*cols + n
-			if csc {
-				k = n*cols + m
-			}
-			if keep[k] {
-				idx = append(idx, uint64(n))
-				vals = append(vals, d[k])
-			}
-		}
-		ptr = append(ptr, uint64(len(idx)))
-	}
-	var a *csr.Matrix[float32]
-	var err error
-	if csc {
-		a, err = csr.NewCSC(uint64(rows), uint64(cols), ptr, idx, vals)
-	} else {
-		a, err = csr.New(uint64(rows), uint64(cols), ptr, idx, vals)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
+	return csr.DenseCells[float32](t, d, rows, cols, csc, func(i, j int) bool { return keep[i*cols+j] })
 }
 
 // refValue decodes entry k (at (i, j)) of q independently of
@@ -203,11 +173,7 @@ func quantizedTable(t *testing.T, s string) (quant.Scheme, [][]byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out [][]byte
-	for _, b := range q.Buffers() {
-		out = append(out, bytes.Clone(b))
-	}
-	return q.Scheme(), out
+	return q.Scheme(), testutil.CloneBuffers(q.Buffers())
 }
 
 func f32(v float32) []byte { return binary.LittleEndian.AppendUint32(nil, math.Float32bits(v)) }
@@ -243,39 +209,9 @@ func TestQuantizedBadInput(t *testing.T) {
 	} {
 		s, bufs := quantizedTable(t, c.scheme)
 		bufs = c.edit(bufs)
-		_, err := csr.FromBuffersQuantized(2, 3, s, bufs, layout.Strict)
-		if err == nil || !errors.Is(err, layout.ErrInvalid) || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: strict: %v, want an ErrInvalid naming %q", c.name, err, c.want)
-			continue
-		}
-		p, err := csr.FromBuffersQuantized(2, 3, s, bufs, layout.Permissive)
-		if err != nil {
-			// Count, length and overlap errors come in both modes.
-			if !strings.Contains(err.Error(), c.want) {
-				t.Errorf("%s: permissive: %v", c.name, err)
-			}
-			continue
-		}
-		if p.Valid() {
-			t.Errorf("%s: permissive hold is valid", c.name)
-		}
-		if err := p.Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: Validate of the hold: %v", c.name, err)
-		}
-		func() {
-			defer func() {
-				if r, _ := recover().(error); !errors.Is(r, layout.ErrUnvalidated) {
-					t.Errorf("%s: At on the hold: panic %v, want ErrUnvalidated", c.name, r)
-				}
-			}()
-			p.At(0, 0)
-		}()
-		// The hold re-emits its buffers byte for byte.
-		for i, b := range p.Buffers() {
-			if !bytes.Equal(b, bufs[i]) {
-				t.Errorf("%s: permissive buffer %d differs", c.name, i)
-			}
-		}
+		testutil.BadTable(t, c.name, c.want, bufs, func(mode layout.Mode) (*csr.Quantized, error) {
+			return csr.FromBuffersQuantized(2, 3, s, bufs, mode)
+		}, func(p *csr.Quantized) { p.At(0, 0) })
 	}
 }
 

@@ -232,9 +232,9 @@ func writeTable(w io.Writer, h benchHeader, res []bench.Result, paths []string) 
 		if r.Skipped != "" {
 			notes = append(notes, fmt.Sprintf("%s on auto: skipped: %s", r.Name, r.Skipped))
 		} else {
-			row[3] = fmtNs(r.NsPerOp)
+			row[3] = bench.FormatNs(r.NsPerOp)
 			if r.CPUNsPerOp > 0 {
-				row[4] = fmtNs(r.CPUNsPerOp)
+				row[4] = bench.FormatNs(r.CPUNsPerOp)
 			}
 			if g := r.GBps(); g > 0 {
 				row[5] = fmt.Sprintf("%.2f", g)
@@ -288,19 +288,6 @@ func orDash(s string) string {
 		return "—"
 	}
 	return s
-}
-
-// fmtNs formats a duration in ns with three significant digits.
-func fmtNs(ns float64) string {
-	switch {
-	case ns >= 1e9:
-		return fmt.Sprintf("%.3g s", ns/1e9)
-	case ns >= 1e6:
-		return fmt.Sprintf("%.3g ms", ns/1e6)
-	case ns >= 1e3:
-		return fmt.Sprintf("%.3g µs", ns/1e3)
-	}
-	return fmt.Sprintf("%.3g ns", ns)
 }
 
 // exportMatrices writes the matrices of the matrix cases as SciPy .npz

@@ -8,11 +8,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/hurray-format/hurray-go/formats/auto"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/testutil"
 	"github.com/hurray-format/hurray-go/kernels"
 )
@@ -417,7 +417,7 @@ func TestBomb(t *testing.T) {
 	}
 	f.Close()
 	st, _ := os.Stat(path)
-	want := fmt.Sprintf("%s: array indices: reading needs 512 MiB in all, over the budget of %s (--budget sets it)\n", path, byteSize(auto.DefaultMaxBytes(st.Size())))
+	want := fmt.Sprintf("%s: array indices: reading needs 512 MiB in all, over the budget of %s (--budget sets it)\n", path, mem.ByteSize(uint64(auto.DefaultMaxBytes(st.Size()))))
 	for _, args := range [][]string{
 		{"validate", path},
 		{"info", path},
@@ -454,26 +454,6 @@ func TestBomb(t *testing.T) {
 	if alloc > 4<<20 || sys > 64<<20 {
 		t.Errorf("validate of the bomb allocated %d bytes and obtained %d from the system, want at most 4 MiB and 64 MiB", alloc, sys)
 	}
-}
-
-// byteSize formats n bytes as the readers' errors do (formats/npz).
-func byteSize(n int64) string {
-	v, u := float64(n)/1024, 0
-	for v >= 1024 {
-		v /= 1024
-		u++
-	}
-	prec := 2
-	if v >= 100 {
-		prec = 0
-	} else if v >= 10 {
-		prec = 1
-	}
-	s := strconv.FormatFloat(v, 'f', prec, 64)
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	}
-	return s + " " + [...]string{"KiB", "MiB", "GiB", "TiB"}[u]
 }
 
 // TestBudgetFlag: --budget takes a size with a binary unit, at least a byte

@@ -2,14 +2,12 @@ package npz
 
 import (
 	"fmt"
+	"github.com/hurray-format/hurray-go/formats"
+	"github.com/hurray-format/hurray-go/internal/mem"
 	"io"
 	"io/fs"
 	"math"
 	"strconv"
-	"strings"
-
-	"github.com/hurray-format/hurray-go/formats"
-	"github.com/hurray-format/hurray-go/internal/mem"
 )
 
 // Default budget: DefaultMaxBytes(size) = budgetFloor + budgetPerByte*size,
@@ -85,7 +83,7 @@ func (b *budget) charge(arr, what string, n uint64) error {
 	if need < n {
 		need = math.MaxUint64
 	}
-	hn, hl := byteSize(need), byteSize(b.limit)
+	hn, hl := mem.ByteSize(need), mem.ByteSize(b.limit)
 	if hn == hl {
 		hn, hl = strconv.FormatUint(need, 10)+" bytes", strconv.FormatUint(b.limit, 10)+" bytes"
 	}
@@ -94,30 +92,6 @@ func (b *budget) charge(arr, what string, n uint64) error {
 		msg = fmt.Sprintf("%s needs %s in all, more than the memory, %s (the machine's, or GOMEMLIMIT)", what, hn, hl)
 	}
 	return &formats.Error{File: b.file, Array: arr, Kind: formats.ErrTooLarge, Msg: msg}
-}
-
-// byteSize formats n bytes with a binary unit and three significant digits
-// at most: "512 bytes", "97.3 MiB", "1.5 GiB".
-func byteSize(n uint64) string {
-	if n < 1024 {
-		return strconv.FormatUint(n, 10) + " bytes"
-	}
-	v, u := float64(n)/1024, 0
-	for v >= 1024 && u < 5 {
-		v /= 1024
-		u++
-	}
-	prec := 2
-	if v >= 100 {
-		prec = 0
-	} else if v >= 10 {
-		prec = 1
-	}
-	s := strconv.FormatFloat(v, 'f', prec, 64)
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	}
-	return s + " " + [...]string{"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}[u]
 }
 
 // streamSize returns an upper bound on the bytes r holds, when r tells it:

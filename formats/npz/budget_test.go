@@ -55,7 +55,7 @@ func TestBombRefused(t *testing.T) {
 	}
 	var err error
 	d := allocated(func() { _, err = Read[float64](bytes.NewReader(b), int64(len(b)), Options{Name: "m.npz"}) })
-	want := fmt.Sprintf("m.npz: array indices: reading needs 512 MiB in all, over the budget of %s (Options.MaxBytes)", byteSize(uint64(DefaultMaxBytes(int64(len(b))))))
+	want := fmt.Sprintf("m.npz: array indices: reading needs 512 MiB in all, over the budget of %s (Options.MaxBytes)", mem.ByteSize(uint64(DefaultMaxBytes(int64(len(b))))))
 	if err == nil || err.Error() != want {
 		t.Fatalf("bomb of %d bytes: error %v, want %q", len(b), err, want)
 	}
@@ -182,7 +182,7 @@ func TestBudgetBoundary(t *testing.T) {
 				t.Errorf("%s (float32 %v): allocated %d bytes, %d more than the %d counted", name, f32, d, d-need, need)
 			}
 			_, err = read(int64(need) - 1)
-			if !errors.Is(err, formats.ErrTooLarge) || !strings.Contains(err.Error(), fmt.Sprintf("over the budget of %s", byteSize(need-1))) && !strings.Contains(err.Error(), fmt.Sprintf("over the budget of %d bytes", need-1)) {
+			if !errors.Is(err, formats.ErrTooLarge) || !strings.Contains(err.Error(), fmt.Sprintf("over the budget of %s", mem.ByteSize(need-1))) && !strings.Contains(err.Error(), fmt.Sprintf("over the budget of %d bytes", need-1)) {
 				t.Errorf("%s (float32 %v): budget %d: %v, want ErrTooLarge naming the budget", name, f32, need-1, err)
 			}
 		}
@@ -485,20 +485,6 @@ func TestDecodeInPlace(t *testing.T) {
 	s, err = Read[float64](bytes.NewReader(b8), int64(len(b8)), Options{})
 	if err != nil || !slices.Equal(s.COO.Values(), f8) {
 		t.Fatalf("<f8 as float64: %v", err)
-	}
-}
-
-func TestByteSize(t *testing.T) {
-	for _, c := range []struct {
-		n    uint64
-		want string
-	}{
-		{0, "0 bytes"}, {1023, "1023 bytes"}, {1024, "1 KiB"}, {1536, "1.5 KiB"}, {100 << 20, "100 MiB"},
-		{97 << 20, "97 MiB"}, {102_000_000, "97.3 MiB"}, {3 << 29, "1.5 GiB"}, {math.MaxUint64, "16 EiB"},
-	} {
-		if got := byteSize(c.n); got != c.want {
-			t.Errorf("byteSize(%d) = %q, want %q", c.n, got, c.want)
-		}
 	}
 }
 

@@ -158,3 +158,46 @@ func Dims(pkg string, shape []uint64) []int {
 	}
 	return out
 }
+
+// Built is the end of every format's constructor: x as built when mode is
+// Permissive (held unchecked until its Validate passes), else x once
+// validate passes, or the zero T and validate's error.
+func Built[T any](x T, mode layout.Mode, validate func() error) (T, error) {
+	if mode == layout.Permissive {
+		return x, nil
+	}
+	if err := validate(); err != nil {
+		var zero T
+		return zero, err
+	}
+	return x, nil
+}
+
+// QuantValues reads the values of a quantized layout from its buffer
+// table: the codes (buffer 0), the layout's own index buffers up to
+// buffer first, then the parameter buffers of s. It checks the buffer
+// count and that no two buffers share memory, runs view, which views the
+// index buffers and returns the number of values they hold, then reads the
+// codes and parameters (quant.FromBuffers) at loc.
+func QuantValues(tag layout.Tag, buffers [][]byte, first int, s quant.Scheme, loc quant.Loc, view func() (int, error)) (quant.Values, error) {
+	if err := QuantBufferCount(tag, buffers, first, s); err != nil {
+		return quant.Values{}, err
+	}
+	if err := Disjoint(tag, buffers); err != nil {
+		return quant.Values{}, err
+	}
+	n, err := view()
+	if err != nil {
+		return quant.Values{}, err
+	}
+	return quant.FromBuffers(s, n, buffers[0], buffers[first:], loc)
+}
+
+// MustValid panics with an error matching layout.ErrUnvalidated, prefixed
+// with the layout's name, when valid is false: what every format's
+// computing methods do on a structure that has not passed validation.
+func MustValid(tag layout.Tag, valid bool) {
+	if !valid {
+		panic(fmt.Errorf("%v: %w: held in permissive mode, or its last Validate failed; call Validate first", tag, layout.ErrUnvalidated))
+	}
+}

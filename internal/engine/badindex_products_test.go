@@ -303,34 +303,21 @@ func TestProductsBadIndex(t *testing.T) {
 
 func testProductsBadIndex[T Float](t *testing.T, g *family[gatherHadamardFunc[T]], g2 *family[gatherHadamard2Func[T]],
 	s *family[scatterHadamardFunc[T]], p *family[pushHadamard2Func[T]], d *family[dotRowsFunc[T]]) {
-	t.Run(g.name, func(t *testing.T) {
-		forEachTierRef(t, g, func(t *testing.T, impl gatherHadamardFunc[T]) {
-			rng := rand.New(rand.NewPCG(81, 82))
-			runBadCases(t, rng, gatherHadamardBadIndex, gatherBadCases(rng, impl))
-		})
-	})
-	t.Run(g2.name, func(t *testing.T) {
-		forEachTierRef(t, g2, func(t *testing.T, impl gatherHadamard2Func[T]) {
-			rng := rand.New(rand.NewPCG(83, 84))
-			runBadCases(t, rng, gatherHadamard2BadIndex, gather2BadCases(rng, impl))
-		})
-	})
-	t.Run(s.name, func(t *testing.T) {
-		forEachTierRef(t, s, func(t *testing.T, impl scatterHadamardFunc[T]) {
-			rng := rand.New(rand.NewPCG(85, 86))
-			runBadCases(t, rng, scatterHadamardBadIndex, scatterBadCases(rng, impl))
-		})
-	})
-	t.Run(p.name, func(t *testing.T) {
-		forEachTierRef(t, p, func(t *testing.T, impl pushHadamard2Func[T]) {
-			rng := rand.New(rand.NewPCG(87, 88))
-			runBadCases(t, rng, pushHadamard2BadIndex, push2BadCases(rng, impl))
-		})
-	})
-	t.Run(d.name, func(t *testing.T) {
-		forEachTierRef(t, d, func(t *testing.T, impl dotRowsFunc[T]) {
-			rng := rand.New(rand.NewPCG(89, 90))
-			runBadCases(t, rng, dotRowsBadIndex, dotBadCases(rng, impl))
+	badIndexFamily(t, g, 81, gatherHadamardBadIndex, gatherBadCases[T])
+	badIndexFamily(t, g2, 83, gatherHadamard2BadIndex, gather2BadCases[T])
+	badIndexFamily(t, s, 85, scatterHadamardBadIndex, scatterBadCases[T])
+	badIndexFamily(t, p, 87, pushHadamard2BadIndex, push2BadCases[T])
+	badIndexFamily(t, d, 89, dotRowsBadIndex, dotBadCases[T])
+}
+
+// badIndexFamily runs the cases that cases builds on every path of family
+// f (ref included), each path with a generator seeded (seed, seed+1): each
+// must panic with want.
+func badIndexFamily[T Float, F any](t *testing.T, f *family[F], seed uint64, want string, cases func(*rand.Rand, F) []badCase[T]) {
+	t.Run(f.name, func(t *testing.T) {
+		forEachTierRef(t, f, func(t *testing.T, impl F) {
+			rng := rand.New(rand.NewPCG(seed, seed+1))
+			runBadCases(t, rng, want, cases(rng, impl))
 		})
 	})
 }

@@ -76,56 +76,54 @@ func spmmBadCases(rng *rand.Rand, m csrCase, indexed uint64) []spmmBadCase {
 // must panic with spmmBadIndex, write nothing past y's length and change
 // no input.
 func testSpMMBad[T Float](t *testing.T, f *family[spmmFunc[T]]) {
-	run := func(t *testing.T, impl spmmRowsFunc[T]) {
-		rng := rand.New(rand.NewPCG(43, 44))
-		for _, w := range []int{1, 3, 8, 17, 64, 67} {
-			const rows, cols = 7, 40
-			m := randCSR(rng, rows, cols, []int{1, 2, 5, 9, 30}, 0, 0)
-			vals := randVals[T](rng, len(m.idx), 0, 0)
-			x := randVals[T](rng, cols*w, 0, 0)
-			for _, c := range spmmBadCases(rng, m, cols) {
-				y := withSentinel(randVals[T](rng, rows*w, 0, 0), 2*w+3)
-				x0, v0, p0, i0 := slices.Clone(x), slices.Clone(vals), slices.Clone(c.ptr), slices.Clone(c.idx)
-				what := fmt.Sprintf("w=%d %s", w, c.name)
-				expectPanic(t, what, spmmBadIndex, func() { impl(y, w, x, w, w, c.ptr, c.idx, vals, 1.5, 0.5) })
-				checkSentinel(t, what, y)
-				if !slices.Equal(x, x0) || !slices.Equal(vals, v0) || !slices.Equal(c.ptr, p0) || !slices.Equal(c.idx, i0) {
-					t.Fatalf("%s: an input changed", what)
-				}
-			}
-		}
+	run := func(t *testing.T, impl spmmFunc[T]) {
+		spmmBadRuns(t, 43, false, spmmBadIndex, func(y []T, w int, x []T, c spmmBadCase, vals []T) {
+			impl(len(c.ptr)-1, len(c.idx), y, w, x, w, w, c.ptr, c.idx, vals, 1.5, 0.5)
+		})
 	}
-	whole := func(p spmmFunc[T]) spmmRowsFunc[T] {
-		return func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
-			p(len(ptr)-1, len(idx), y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta)
-		}
-	}
-	t.Run("impl=ref", func(t *testing.T) { run(t, whole(f.impls[tierRef])) })
-	forEachTier(t, f, func(t *testing.T, impl, _ spmmFunc[T]) { run(t, whole(impl)) })
+	t.Run("impl=ref", func(t *testing.T) { run(t, f.impls[tierRef]) })
+	forEachTier(t, f, func(t *testing.T, impl, _ spmmFunc[T]) { run(t, impl) })
 }
 
+// testSpMMScatterBad is testSpMMBad for SpMMScatter.
 func testSpMMScatterBad[T Float](t *testing.T, f *family[spmmScatterFunc[T]]) {
 	run := func(t *testing.T, impl spmmScatterFunc[T]) {
-		rng := rand.New(rand.NewPCG(45, 46))
-		for _, w := range []int{1, 3, 8, 17, 64, 67} {
-			const rows, cols = 7, 40
-			m := randCSR(rng, rows, cols, []int{1, 2, 5, 9, 30}, 0, 0)
-			vals := randVals[T](rng, len(m.idx), 0, 0)
-			x := randVals[T](rng, rows*w, 0, 0)
-			for _, c := range spmmBadCases(rng, m, cols) {
-				y := withSentinel(randVals[T](rng, cols*w, 0, 0), 2*w+3)
-				x0, v0, p0, i0 := slices.Clone(x), slices.Clone(vals), slices.Clone(c.ptr), slices.Clone(c.idx)
-				what := fmt.Sprintf("w=%d %s", w, c.name)
-				expectPanic(t, what, spmmScatterBadIndex, func() { impl(y, w, x, w, w, c.ptr, c.idx, vals, 1.5) })
-				checkSentinel(t, what, y)
-				if !slices.Equal(x, x0) || !slices.Equal(vals, v0) || !slices.Equal(c.ptr, p0) || !slices.Equal(c.idx, i0) {
-					t.Fatalf("%s: an input changed", what)
-				}
-			}
-		}
+		spmmBadRuns(t, 45, true, spmmScatterBadIndex, func(y []T, w int, x []T, c spmmBadCase, vals []T) {
+			impl(y, w, x, w, w, c.ptr, c.idx, vals, 1.5)
+		})
 	}
 	t.Run("impl=ref", func(t *testing.T) { run(t, f.impls[tierRef]) })
 	forEachTier(t, f, func(t *testing.T, impl, _ spmmScatterFunc[T]) { run(t, impl) })
+}
+
+// spmmBadRuns makes the corrupt cases of random 7 x 40 matrices
+// (spmmBadCases) for widths from 1 to 67, with a generator seeded (seed,
+// seed+1), and checks that call on each panics with want, writes nothing
+// past y's length and changes no input. x has a row per column of the
+// matrix and y one per row, or (scatter) the other way round.
+func spmmBadRuns[T Float](t *testing.T, seed uint64, scatter bool, want string, call func(y []T, w int, x []T, c spmmBadCase, vals []T)) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	for _, w := range []int{1, 3, 8, 17, 64, 67} {
+		const rows, cols = 7, 40
+		xrows, yrows := cols, rows
+		if scatter {
+			xrows, yrows = rows, cols
+		}
+		m := randCSR(rng, rows, cols, []int{1, 2, 5, 9, 30}, 0, 0)
+		vals := randVals[T](rng, len(m.idx), 0, 0)
+		x := randVals[T](rng, xrows*w, 0, 0)
+		for _, c := range spmmBadCases(rng, m, cols) {
+			y := withSentinel(randVals[T](rng, yrows*w, 0, 0), 2*w+3)
+			x0, v0, p0, i0 := slices.Clone(x), slices.Clone(vals), slices.Clone(c.ptr), slices.Clone(c.idx)
+			what := fmt.Sprintf("w=%d %s", w, c.name)
+			expectPanic(t, what, want, func() { call(y, w, x, c, vals) })
+			checkSentinel(t, what, y)
+			if !slices.Equal(x, x0) || !slices.Equal(vals, v0) || !slices.Equal(c.ptr, p0) || !slices.Equal(c.idx, i0) {
+				t.Fatalf("%s: an input changed", what)
+			}
+		}
+	}
 }
 
 // TestSpMMBadIndex: an index or a row pointer out of range when the kernel

@@ -3,7 +3,6 @@
 package engine
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -22,25 +21,12 @@ func TestGatherHadamard2GuardPages(t *testing.T) {
 func gatherHadamard2GuardCase[T Float](t *testing.T, rng *rand.Rand, g []*guardRegion, r int, atEnd bool, f *family[gatherHadamard2Func[T]]) {
 	t.Helper()
 	const nrows, nc = 3, 5
-	tr, e1, l1 := guardTree2(rng, nc, nrows)
-	// Each index array as long as the kernel reads: ptr whole, crd and lptr
-	// up to the last child (and its end), idx and vals up to the last leaf.
-	ptr := g[0].at(nc+1, atEnd, tr.ptr)
-	crd := g[1].at(int(e1), atEnd, tr.crd[:e1])
-	lptr := g[2].at(int(e1)+1, atEnd, tr.lptr[:e1+1])
-	idx := g[3].at(int(l1), atEnd, tr.idx[:l1])
-	ncrd := g[4].at(nc, atEnd, tr.ncrd)
-	vals := floatsAt(g[5], int(l1), atEnd, frand[T](rng, int(l1), 0, false))
+	tr, vals := guardedTree2[T](rng, g, atEnd, nc, nrows)
+	ptr, crd, lptr, idx := tr.ptr, tr.crd, tr.lptr, tr.idx
 	x := floatsAt(g[6], nrows*r, atEnd, frand[T](rng, nrows*r, 0, false))
 	z := floatsAt(g[7], nrows*r, atEnd, frand[T](rng, nrows*r, 0, false))
 	for mode := GatherPull; mode <= GatherRows; mode++ {
 		sO, cO, sU, rows, outRows := gatherHadamard2Strides(mode, tr, r, nrows)
-		if mode == GatherRows {
-			rows = ptr
-			outRows = nc
-		} else {
-			rows = ncrd
-		}
 		yRows := nrows
 		if sU == 0 {
 			yRows = 1
@@ -53,7 +39,7 @@ func gatherHadamard2GuardCase[T Float](t *testing.T, rng *rand.Rand, g []*guardR
 			impl(out, y, rows, rows, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, 0)
 			ref(want, y, rows, rows, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, 0)
 			if err := fclose(out, want, rtolOf[T]()*float64(r)); err != nil {
-				t.Fatalf("%s: %v", fmt.Sprintf("mode=%d r=%d atEnd=%v", mode, r, atEnd), err)
+				t.Fatalf("mode=%d r=%d atEnd=%v: %v", mode, r, atEnd, err)
 			}
 		})
 	}
@@ -77,4 +63,20 @@ func guardTree2(rng *rand.Rand, nc, nrows int) (tr tree2, e1, l1 uint64) {
 	}
 	tr.ncrd[nc-1] = uint64(nrows - 1)
 	return tr, e1, l1
+}
+
+// guardedTree2 places a guardTree2 in guard regions g[0] to g[4], each
+// index array as long as the kernels read it (ptr and ncrd whole, crd and
+// lptr up to the last child and its end, idx up to the last leaf), and
+// random values for its leaves in g[5].
+func guardedTree2[T Float](rng *rand.Rand, g []*guardRegion, atEnd bool, nc, nrows int) (tree2, []T) {
+	tr, e1, l1 := guardTree2(rng, nc, nrows)
+	at := tree2{
+		ptr:  g[0].at(nc+1, atEnd, tr.ptr),
+		crd:  g[1].at(int(e1), atEnd, tr.crd[:e1]),
+		lptr: g[2].at(int(e1)+1, atEnd, tr.lptr[:e1+1]),
+		idx:  g[3].at(int(l1), atEnd, tr.idx[:l1]),
+		ncrd: g[4].at(nc, atEnd, tr.ncrd),
+	}
+	return at, floatsAt(g[5], int(l1), atEnd, frand[T](rng, int(l1), 0, false))
 }

@@ -21,13 +21,8 @@ func TestPushHadamard2GuardPages(t *testing.T) {
 func pushHadamard2GuardCase[T Float](t *testing.T, rng *rand.Rand, g []*guardRegion, r int, atEnd bool, fam *family[pushHadamard2Func[T]]) {
 	t.Helper()
 	const nrows, nc = 3, 5
-	tr, e1, l1 := guardTree2(rng, nc, nrows)
-	ptr := g[0].at(nc+1, atEnd, tr.ptr)
-	crd := g[1].at(int(e1), atEnd, tr.crd[:e1])
-	lptr := g[2].at(int(e1)+1, atEnd, tr.lptr[:e1+1])
-	idx := g[3].at(int(l1), atEnd, tr.idx[:l1])
-	ycrd := g[4].at(nc, atEnd, tr.ncrd)
-	vals := floatsAt(g[5], int(l1), atEnd, frand[T](rng, int(l1), 0, false))
+	tr, vals := guardedTree2[T](rng, g, atEnd, nc, nrows)
+	ptr, crd, lptr, idx, ycrd := tr.ptr, tr.crd, tr.lptr, tr.idx, tr.ncrd
 	f := floatsAt(g[6], nrows*r, atEnd, frand[T](rng, nrows*r, 0, false))
 	y := floatsAt(g[7], nrows*r, atEnd, frand[T](rng, nrows*r, 0, false))
 	above := floatsAt(g[8], r, atEnd, frand[T](rng, r, 0, false))

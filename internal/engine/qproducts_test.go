@@ -332,6 +332,28 @@ func sortPairs(c []uint64) {
 	}
 }
 
+// qGatherOperands returns random y and out operands of r columns for a
+// gather in mode over the nodes of ptr, whose rows are crd (of nrows
+// rows), and what the reference takes for the mode: the node rows (ptr
+// for GatherRows) and the strides.
+func qGatherOperands(rng *rand.Rand, mode GatherMode, r, nrows int, crd, ptr []uint64) (y, out []float32, rows []uint64, sO, cO, sU int) {
+	orows, yrows := nrows, nrows
+	rows = crd
+	switch mode {
+	case GatherPull:
+		orows = 1
+	case GatherScatter:
+		yrows = 1
+	case GatherRows:
+		orows, yrows = len(ptr)-1, 1
+		rows = ptr
+	}
+	y = frand[float32](rng, yrows*r, 0, false)
+	out = frand[float32](rng, orows*r, 0, false)
+	sO, cO, sU = gatherStrides(mode, r)
+	return y, out, rows, sO, cO, sU
+}
+
 func TestQHadamard(t *testing.T) {
 	forEachPath(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(13, 14))
@@ -353,22 +375,7 @@ func TestQHadamard(t *testing.T) {
 				for _, r := range []int{1, 5, 16, 21} {
 					x := frand[float32](rng, xrows*r, 0, false)
 					for _, mode := range []GatherMode{GatherPull, GatherScatter, GatherRows} {
-						orows, yrows := nrows, nrows
-						switch mode {
-						case GatherPull:
-							orows = 1
-						case GatherScatter:
-							yrows = 1
-						case GatherRows:
-							orows, yrows = nc, 1
-						}
-						y := frand[float32](rng, yrows*r, 0, false)
-						o0 := frand[float32](rng, orows*r, 0, false)
-						sO, cO, sU := gatherStrides(mode, r)
-						cr := crd
-						if mode == GatherRows {
-							cr = ptr
-						}
+						y, o0, cr, sO, cO, sU := qGatherOperands(rng, mode, r, nrows, crd, ptr)
 						want := append([]float32(nil), o0...)
 						gatherHadamardRef(want, y, cr, cr, ptr, c.deq, idx, x, r, sO, cO, sU)
 						mag := absOf(o0)
@@ -448,22 +455,7 @@ func TestQHadamard2(t *testing.T) {
 					x := frand[float32](rng, xrows*r, 0, false)
 					z := frand[float32](rng, zrows*r, 0, false)
 					for _, mode := range []GatherMode{GatherPull, GatherScatter, GatherRows} {
-						orows, yrows := nrows, nrows
-						switch mode {
-						case GatherPull:
-							orows = 1
-						case GatherScatter:
-							yrows = 1
-						case GatherRows:
-							orows, yrows = nc, 1
-						}
-						y := frand[float32](rng, yrows*r, 0, false)
-						o0 := frand[float32](rng, orows*r, 0, false)
-						sO, cO, sU := gatherStrides(mode, r)
-						nr := ncrd
-						if mode == GatherRows {
-							nr = ptr
-						}
+						y, o0, nr, sO, cO, sU := qGatherOperands(rng, mode, r, nrows, ncrd, ptr)
 						want := append([]float32(nil), o0...)
 						gatherHadamard2Ref(want, y, nr, nr, ptr, crd, z, lptr, c.deq, idx, x, r, sO, cO, sU, 0)
 						mag := absOf(o0)

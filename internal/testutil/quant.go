@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/hurray-format/hurray-go/layout"
@@ -181,4 +182,63 @@ func StrictAgrees(t *testing.T, err, perr error, bufs [][]byte, buffers func() [
 		}
 	}
 	return true
+}
+
+// CloneBuffers returns a deep copy of a buffer table, for a test to edit.
+func CloneBuffers(bufs [][]byte) [][]byte {
+	out := make([][]byte, 0, len(bufs))
+	for _, b := range bufs {
+		out = append(out, bytes.Clone(b))
+	}
+	return out
+}
+
+// Held is a structure built from a buffer table, as a format's
+// FromBuffers returns it.
+type Held interface {
+	Valid() bool
+	Validate() error
+	Buffers() [][]byte
+}
+
+// BadTable checks a malformed buffer table bufs as every format must
+// refuse it: build in Strict mode fails with an error matching
+// layout.ErrInvalid that contains want. build in Permissive mode either
+// fails naming want (the count, length and overlap errors come in both
+// modes) or holds the table: the hold is not valid, its Validate fails
+// naming want, at on it panics with an error matching
+// layout.ErrUnvalidated, and its Buffers give bufs back byte for byte.
+// Failures are reported with t.Errorf, prefixed with name.
+func BadTable[H Held](t *testing.T, name, want string, bufs [][]byte, build func(layout.Mode) (H, error), at func(H)) {
+	t.Helper()
+	if _, err := build(layout.Strict); err == nil || !errors.Is(err, layout.ErrInvalid) || !strings.Contains(err.Error(), want) {
+		t.Errorf("%s: strict: %v, want an ErrInvalid naming %q", name, err, want)
+		return
+	}
+	p, err := build(layout.Permissive)
+	if err != nil {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: permissive: %v", name, err)
+		}
+		return
+	}
+	if p.Valid() {
+		t.Errorf("%s: permissive hold is valid", name)
+	}
+	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("%s: Validate of the hold: %v", name, err)
+	}
+	func() {
+		defer func() {
+			if r, _ := recover().(error); !errors.Is(r, layout.ErrUnvalidated) {
+				t.Errorf("%s: At on the hold: panic %v, want ErrUnvalidated", name, r)
+			}
+		}()
+		at(p)
+	}()
+	for i, b := range p.Buffers() {
+		if !bytes.Equal(b, bufs[i]) {
+			t.Errorf("%s: permissive buffer %d differs", name, i)
+		}
+	}
 }

@@ -150,7 +150,7 @@ func (r *renderer) caseTable(names []string) (string, error) {
 			notes = append(notes, fmt.Sprintf("`%s` did not run: %s", n, x.Skipped))
 			continue
 		}
-		row := []string{"`" + n + "`", x.Size, x.Kernels, fmtNs(x.NsPerOp), dash(x.CPUNsPerOp, fmtNs), dash(x.GBps(), fmt2), r.pctOf(x), dash(x.GFlops(), fmt2)}
+		row := []string{"`" + n + "`", x.Size, x.Kernels, bench.FormatNs(x.NsPerOp), dash(x.CPUNsPerOp, bench.FormatNs), dash(x.GBps(), fmt2), r.pctOf(x), dash(x.GFlops(), fmt2)}
 		for _, p := range others {
 			cell := "—"
 			if o, err := r.d.result(n, p); err == nil {
@@ -196,9 +196,9 @@ func (r *renderer) figure(name, what string) (string, error) {
 	var s string
 	switch what {
 	case "time":
-		s = fmtNs(x.NsPerOp)
+		s = bench.FormatNs(x.NsPerOp)
 	case "cpu":
-		s = dash(x.CPUNsPerOp, fmtNs)
+		s = dash(x.CPUNsPerOp, bench.FormatNs)
 	case "gbps":
 		s = dash(x.GBps(), fmt2)
 	case "pct":
@@ -242,9 +242,9 @@ func (r *renderer) scipyTable() (string, error) {
 	for _, c := range cs {
 		into, irat := "—", "—"
 		if c.Into > 0 {
-			into, irat = fmtNs(c.Into), ratio(c.IntoRatio)
+			into, irat = bench.FormatNs(c.Into), ratio(c.IntoRatio)
 		}
-		rows = append(rows, []string{"`" + c.Name + "`", fmtNs(c.Ours), fmtNs(c.SciPy), ratio(c.Ratio), into, irat})
+		rows = append(rows, []string{"`" + c.Name + "`", bench.FormatNs(c.Ours), bench.FormatNs(c.SciPy), ratio(c.Ratio), into, irat})
 	}
 	return markdownTable(rows), nil
 }
@@ -270,7 +270,7 @@ func (r *renderer) peerTable() (string, error) {
 	rows := [][]string{{"tensor", "R", "threads", "mode", "hurray", "C", "hurray M nnz/s", "C M nnz/s", "C / hurray"}}
 	for _, p := range r.d.peer {
 		rows = append(rows, []string{p.Tensor, fmt.Sprint(p.R), fmt.Sprint(p.Threads), p.Mode,
-			fmtNs(p.Ours * 1e6), fmtNs(p.C * 1e6), fmt.Sprintf("%.0f", p.OursM), fmt.Sprintf("%.0f", p.CM), ratio(p.COverHurray)})
+			bench.FormatNs(p.Ours * 1e6), bench.FormatNs(p.C * 1e6), fmt.Sprintf("%.0f", p.OursM), fmt.Sprintf("%.0f", p.CM), ratio(p.COverHurray)})
 	}
 	return markdownTable(rows), nil
 }
@@ -306,7 +306,7 @@ func (r *renderer) summary(names ...string) (string, error) {
 				c = ratio(p.COverHurray)
 			}
 		}
-		rows = append(rows, []string{"`" + n + "`", x.Size, fmtNs(x.NsPerOp), r.pctOf(x), sc, c})
+		rows = append(rows, []string{"`" + n + "`", x.Size, bench.FormatNs(x.NsPerOp), r.pctOf(x), sc, c})
 	}
 	return markdownTable(rows), nil
 }
@@ -321,20 +321,6 @@ func markdownTable(rows [][]string) string {
 		}
 	}
 	return b.String()
-}
-
-// fmtNs formats a duration in ns with three significant digits, as
-// `hurray bench` does.
-func fmtNs(ns float64) string {
-	switch {
-	case ns >= 1e9:
-		return fmt.Sprintf("%.3g s", ns/1e9)
-	case ns >= 1e6:
-		return fmt.Sprintf("%.3g ms", ns/1e6)
-	case ns >= 1e3:
-		return fmt.Sprintf("%.3g µs", ns/1e3)
-	}
-	return fmt.Sprintf("%.3g ns", ns)
 }
 
 func fmt2(v float64) string { return fmt.Sprintf("%.2f", v) }
