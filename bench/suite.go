@@ -671,10 +671,18 @@ func preparedQSpMVCase(g func() *Pattern, mn, sp string, th int) bcase {
 }
 
 // preparedQFamilies are the kernel families of y = A x on m: the fused
-// int8 row kernel, or the decode and the float32 narrow kernel.
+// int8 row kernel, the fused block kernel, or the decode and the float32
+// narrow kernel.
 func preparedQFamilies(m *pform.Quantized) []string {
-	if sc := m.Scheme(); sc.Kind() == quant.Int8 && sc.Granularity() != quant.PerBlock {
+	sc := m.Scheme()
+	switch {
+	case sc.Kind() == quant.Int8 && sc.Granularity() != quant.PerBlock:
 		return []string{narrowFamily("qspmvnarrow", "i8", m.Index())}
+	case sc.Granularity() == quant.PerBlock && sc.Kind() != quant.Uint8 && sc.Kind() != quant.MXFP8:
+		if m.Index() == pform.Cols32 {
+			return []string{"qspmvnarrowblock.u32"}
+		}
+		return []string{"qspmvnarrowblock.u16"}
 	}
 	return []string{"dequantize", narrowFamily("spmvnarrow", "f32", m.Index())}
 }

@@ -871,6 +871,82 @@ func QSpMV4BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table, s
 //go:noescape
 func QSpMV4MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
 
+// Family qspmvnarrowblock: qspmvnarrowblock_amd64.s.
+
+// QSpMVNarrowI8BlockU16AVX512 computes SpMV on 32-bit row pointers, uint16 column
+// indices and int8 codes with a float32 scale per block of b values from
+// value first on:
+//
+//	for i := range y {
+//		s := 0 // over k in ptr[i]..ptr[i+1]-1 clamped to len(col), col[k] < len(x)
+//		s += (float32(int8(codes[first+k])) * scale[(first+k)/b]) * x[col[k]]
+//		y[i] = alpha*s + beta*y[i] // y not read when beta == +0
+//	}
+//
+// It needs len(ptr) == len(y)+1, b >= 16, len(x) > 0, first+len(col) <=
+// len(codes), a scale for every block of those values and beta == +0 for
+// "do not read y"; see qspmvnarrowblock_amd64.s.
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
+//
+//go:noescape
+func QSpMVNarrowI8BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrowI8BlockU32AVX512 computes SpMV on 32-bit row pointers, uint32 column
+// indices and int8 codes with a float32 scale per block of b values from
+// value first on:
+//
+//	for i := range y {
+//		s := 0 // over k in ptr[i]..ptr[i+1]-1 clamped to len(col), col[k] < len(x)
+//		s += (float32(int8(codes[first+k])) * scale[(first+k)/b]) * x[col[k]]
+//		y[i] = alpha*s + beta*y[i] // y not read when beta == +0
+//	}
+//
+// It needs len(ptr) == len(y)+1, b >= 16, len(x) > 0, first+len(col) <=
+// len(codes), a scale for every block of those values and beta == +0 for
+// "do not read y"; see qspmvnarrowblock_amd64.s.
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
+//
+//go:noescape
+func QSpMVNarrowI8BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrow4BlockU16AVX512 is the int8 kernel on 4-bit codes, two a byte
+// (value p in the low nibble of codes[p/2] when p is even), through table:
+//
+//	s += (table[nibble first+k] * scale[(first+k)/b]) * x[col[k]]
+//
+// It needs len(table) == 16 and (first+len(col)+1)/2 <= len(codes).
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
+//
+//go:noescape
+func QSpMVNarrow4BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrow4BlockU32AVX512 is the int8 kernel on 4-bit codes, two a byte
+// (value p in the low nibble of codes[p/2] when p is even), through table:
+//
+//	s += (table[nibble first+k] * scale[(first+k)/b]) * x[col[k]]
+//
+// It needs len(table) == 16 and (first+len(col)+1)/2 <= len(codes).
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
+//
+//go:noescape
+func QSpMVNarrow4BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrow4MXU16AVX512 is the 4-bit kernel with MX scales: block g's
+// scale is E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127). Exponent
+// 0xFF (NaN, which validation rejects) gives +Inf.
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
+//
+//go:noescape
+func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+
+// QSpMVNarrow4MXU32AVX512 is the 4-bit kernel with MX scales: block g's
+// scale is E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127). Exponent
+// 0xFF (NaN, which validation rejects) gives +Inf.
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
+//
+//go:noescape
+func QSpMVNarrow4MXU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+
 // Family quantize: quantize_amd64.s.
 
 // AbsMax32AVX512 writes, for each group of b values, the largest of the

@@ -434,6 +434,38 @@ func QSpMV4MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table []flo
 	panic(noAsm)
 }
 
+// Family qspmvnarrowblock: qspmvnarrowblock_amd64.s.
+
+// QSpMVNarrowI8BlockU16AVX512 is not built here; it panics.
+func QSpMVNarrowI8BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVNarrowI8BlockU32AVX512 is not built here; it panics.
+func QSpMVNarrowI8BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVNarrow4BlockU16AVX512 is not built here; it panics.
+func QSpMVNarrow4BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVNarrow4BlockU32AVX512 is not built here; it panics.
+func QSpMVNarrow4BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVNarrow4MXU16AVX512 is not built here; it panics.
+func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVNarrow4MXU32AVX512 is not built here; it panics.
+func QSpMVNarrow4MXU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
 // Family quantize: quantize_amd64.s.
 
 // AbsMax32AVX512 is not built here; it panics.
