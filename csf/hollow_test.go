@@ -660,10 +660,7 @@ func testHollow[T csf.Float](t *testing.T) {
 // TestHollow: random tensors with empty nodes at the start, the end and in
 // runs on every level below the root, under every kernel path.
 func TestHollow(t *testing.T) {
-	testutil.ForEachPath(t, func(t *testing.T) {
-		t.Run("f64", testHollow[float64])
-		t.Run("f32", testHollow[float32])
-	})
+	pathsAndTypes(t, testHollow[float64], testHollow[float32])
 }
 
 // TestHollowWide: hollow tensors with more nodes than the products' blocks

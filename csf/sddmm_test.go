@@ -34,10 +34,7 @@ func testAttention[T csf.Float](t *testing.T) {
 			continue
 		}
 		for _, mo := range modeOrders(rng, n) {
-			ct, err := convert.COOToCSF(x, mo)
-			if err != nil {
-				t.Fatal(err)
-			}
+			ct := mustCSF(t, x, mo)
 			for _, d := range []int{1, 7, 16, 64, 67} {
 				q := randMat[T](rng, bI*d)
 				k := randMat[T](rng, bJ*d)
@@ -93,10 +90,7 @@ func testAttention[T csf.Float](t *testing.T) {
 }
 
 func TestAttention(t *testing.T) {
-	testutil.ForEachPath(t, func(t *testing.T) {
-		t.Run("f64", testAttention[float64])
-		t.Run("f32", testAttention[float32])
-	})
+	pathsAndTypes(t, testAttention[float64], testAttention[float32])
 }
 
 func TestAttentionPanics(t *testing.T) {
