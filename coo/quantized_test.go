@@ -59,13 +59,7 @@ func TestQuantizedEveryScheme(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			for _, s := range testutil.Schemes(len(c.shape)) {
-				q, rep, err := coo.Quantize(x, s)
-				if err != nil {
-					t.Fatalf("%v %v: %v", x, s, err)
-				}
-				checkQuantized(t, x, q, rep)
-			}
+			testutil.EachScheme(t, len(c.shape), x, coo.Quantize[float64], func(q *coo.Quantized, rep quant.Report) { checkQuantized(t, x, q, rep) })
 		}
 	}
 }

@@ -35,13 +35,7 @@ func TestQuantizedEveryScheme(t *testing.T) {
 					x.Values()[i] = 0
 				}
 			}
-			for _, s := range testutil.Schemes(len(c.shape)) {
-				q, rep, err := csf.Quantize(x, s)
-				if err != nil {
-					t.Fatalf("%v %v: %v", x, s, err)
-				}
-				checkQuantized(t, x, q, rep)
-			}
+			testutil.EachScheme(t, len(c.shape), x, csf.Quantize[float64], func(q *csf.Quantized, rep quant.Report) { checkQuantized(t, x, q, rep) })
 		}
 	}
 }

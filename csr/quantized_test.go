@@ -61,13 +61,7 @@ func TestQuantizedEveryScheme(t *testing.T) {
 		d, keep := randomDense(sz.rows, sz.cols, sz.density, uint64(sz.rows*100+sz.cols))
 		for _, csc := range []bool{false, true} {
 			a := fromDense(t, d, keep, sz.rows, sz.cols, csc)
-			for _, s := range testutil.Schemes(2) {
-				q, rep, err := csr.Quantize(a, s)
-				if err != nil {
-					t.Fatalf("%v %v: %v", a, s, err)
-				}
-				checkQuantized(t, a, q, rep)
-			}
+			testutil.EachScheme(t, 2, a, csr.Quantize[float32], func(q *csr.Quantized, rep quant.Report) { checkQuantized(t, a, q, rep) })
 		}
 	}
 }

@@ -242,3 +242,16 @@ func BadTable[H Held](t *testing.T, name, want string, bufs [][]byte, build func
 		}
 	}
 }
+
+// EachScheme quantizes x with every scheme of Schemes(rank) and runs check
+// on each result, failing t when quantize refuses one.
+func EachScheme[X, Q any](t testing.TB, rank int, x X, quantize func(X, quant.Scheme) (Q, quant.Report, error), check func(q Q, rep quant.Report)) {
+	t.Helper()
+	for _, s := range Schemes(rank) {
+		q, rep, err := quantize(x, s)
+		if err != nil {
+			t.Fatalf("%v %v: %v", x, s, err)
+		}
+		check(q, rep)
+	}
+}
