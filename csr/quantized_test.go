@@ -316,13 +316,7 @@ func FuzzFromBuffersQuantized(f *testing.F) {
 			coords = append(coords, c...)
 			k++
 		}
-		out := make([]int, k)
-		q.FindBatch(coords, out)
-		for i, o := range out {
-			if o != i {
-				t.Fatalf("FindBatch[%d] = %d", i, o)
-			}
-		}
+		testutil.FindsEach(t, coords, k, q.FindBatch)
 	})
 }
 

@@ -255,3 +255,39 @@ func EachScheme[X, Q any](t testing.TB, rank int, x X, quantize func(X, quant.Sc
 		check(q, rep)
 	}
 }
+
+// FindsEach checks that findBatch (a format's FindBatch) finds each of the
+// n stored coordinates in coords (row-major, in storage order) at its own
+// index.
+func FindsEach(t testing.TB, coords []uint64, n int, findBatch func(coords []uint64, out []int)) {
+	t.Helper()
+	out := make([]int, n)
+	findBatch(coords, out)
+	for i, o := range out {
+		if o != i {
+			t.Fatalf("FindBatch[%d] = %d", i, o)
+		}
+	}
+}
+
+// FuzzWords carves up to nbufs buffers of little-endian uint64s from fuzz
+// data: each takes a length byte (below maxLen elements) and one byte an
+// element, the element that byte modulo bound. Data running out ends the
+// buffer it is in and the table.
+func FuzzWords(data []byte, nbufs, maxLen, bound int) [][]byte {
+	var bufs [][]byte
+	for len(data) > 0 && len(bufs) < nbufs {
+		n := int(data[0]) % maxLen
+		data = data[1:]
+		var b []byte
+		for range n {
+			if len(data) == 0 {
+				break
+			}
+			b = binary.LittleEndian.AppendUint64(b, uint64(int(data[0])%bound))
+			data = data[1:]
+		}
+		bufs = append(bufs, b)
+	}
+	return bufs
+}
