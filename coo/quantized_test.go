@@ -152,13 +152,7 @@ func TestQuantizedBadInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	table := func(s string) (quant.Scheme, [][]byte) {
-		q, _, err := coo.Quantize(x, quant.MustParse(s))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return q.Scheme(), testutil.CloneBuffers(q.Buffers())
-	}
+	table := func(s string) (quant.Scheme, [][]byte) { return testutil.QuantTable(t, x, s, coo.Quantize[float32]) }
 	for _, c := range []struct {
 		name, scheme string
 		shape        []uint64

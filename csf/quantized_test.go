@@ -126,13 +126,7 @@ func TestQuantizedBadInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	table := func(s string) (quant.Scheme, [][]byte) {
-		q, _, err := csf.Quantize(x, quant.MustParse(s))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return q.Scheme(), testutil.CloneBuffers(q.Buffers())
-	}
+	table := func(s string) (quant.Scheme, [][]byte) { return testutil.QuantTable(t, x, s, csf.Quantize[float64]) }
 	for _, c := range []struct {
 		name, scheme string
 		edit         func(b [][]byte) [][]byte

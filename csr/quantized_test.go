@@ -163,11 +163,7 @@ func quantizedTable(t *testing.T, s string) (quant.Scheme, [][]byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, _, err := csr.Quantize(a, quant.MustParse(s))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return q.Scheme(), testutil.CloneBuffers(q.Buffers())
+	return testutil.QuantTable(t, a, s, csr.Quantize[float32])
 }
 
 func f32(v float32) []byte { return binary.LittleEndian.AppendUint32(nil, math.Float32bits(v)) }

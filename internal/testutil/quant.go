@@ -291,3 +291,18 @@ func FuzzWords(data []byte, nbufs, maxLen, bound int) [][]byte {
 	}
 	return bufs
 }
+
+// QuantTable quantizes x with the scheme spelled s and returns the
+// result's scheme and a copy of its buffer table, for a test to edit; it
+// fails t when quantize refuses.
+func QuantTable[X any, Q interface {
+	Scheme() quant.Scheme
+	Buffers() [][]byte
+}](t testing.TB, x X, s string, quantize func(X, quant.Scheme) (Q, quant.Report, error)) (quant.Scheme, [][]byte) {
+	t.Helper()
+	q, _, err := quantize(x, quant.MustParse(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q.Scheme(), CloneBuffers(q.Buffers())
+}
