@@ -79,31 +79,34 @@ func benchSpMVPrepared[T csr.Float](b *testing.B, gen func() *Pattern) {
 	}
 }
 
-// BenchmarkQSpMVPrepared: y = A x on M4 quantized int8 with a scale a row,
-// plain (csr.Quantized) and prepared, one and two threads.
+// BenchmarkQSpMVPrepared: y = A x on M4 quantized, plain (csr.Quantized)
+// and prepared, one and two threads: int8 with a scale a row (the fused
+// row form), by block and the 4-bit and MX schemes (decoded tiles).
 func BenchmarkQSpMVPrepared(b *testing.B) {
 	p := M4()
-	q, _, err := csr.Quantize(CSR[float32](p), quant.MustParse("int8:channel:axis=0"))
-	if err != nil {
-		b.Fatal(err)
-	}
 	x, y := randVec[float32](p.Cols, 1), make([]float32, p.Rows)
 	xy := int64(4 * (p.Cols + p.Rows))
-	for _, form := range []string{"plain", "prepared"} {
-		for _, th := range threadCounts() {
-			b.Run(fmt.Sprintf("m=M4/scheme=int8:channel:axis=0/form=%s/threads=%d", form, th), func(b *testing.B) {
-				if form == "plain" {
-					defer csr.SetWorkers(csr.SetWorkers(th))
-					vecBench(b, th, qBytes(ptrTo(q.Values()), p, 0, 0), xy, p.NNZ(), 1, func() { q.MulVec(y, x) })
-					return
-				}
-				m, err := pform.PrepareQuantized(q, pform.Options{})
-				if err != nil {
-					b.Fatal(err)
-				}
-				defer pform.SetWorkers(pform.SetWorkers(th))
-				vecBench(b, th, int64(m.Bytes()), xy, p.NNZ(), 1, func() { m.MulVec(y, x) })
-			})
+	for _, sp := range []string{"int8:channel:axis=0", "int8:block=64", "int4:block=32", "nf4:block=64", "mxfp4", "mxfp8"} {
+		q, _, err := csr.Quantize(CSR[float32](p), quant.MustParse(sp))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, form := range []string{"plain", "prepared"} {
+			for _, th := range threadCounts() {
+				b.Run(fmt.Sprintf("m=M4/scheme=%s/form=%s/threads=%d", sp, form, th), func(b *testing.B) {
+					if form == "plain" {
+						defer csr.SetWorkers(csr.SetWorkers(th))
+						vecBench(b, th, qBytes(ptrTo(q.Values()), p, 0, 0), xy, p.NNZ(), 1, func() { q.MulVec(y, x) })
+						return
+					}
+					m, err := pform.PrepareQuantized(q, pform.Options{})
+					if err != nil {
+						b.Fatal(err)
+					}
+					defer pform.SetWorkers(pform.SetWorkers(th))
+					vecBench(b, th, int64(m.Bytes()), xy, p.NNZ(), 1, func() { m.MulVec(y, x) })
+				})
+			}
 		}
 	}
 }

@@ -470,7 +470,8 @@ func cases(o Options, sz sizes) []bcase {
 	for _, g := range sz.mats {
 		mn := nameOf(g)
 		cs = append(cs, preparedSpMVCase[float32](g, mn, th), preparedSpMVCase[float64](g, mn, th),
-			preparedQSpMVCase(g, mn, th), preparedSpMMCase(g, mn, 64, th))
+			preparedQSpMVCase(g, mn, "int8:channel:axis=0", th), preparedQSpMVCase(g, mn, "nf4:block=64", th),
+			preparedSpMMCase(g, mn, 64, th))
 	}
 	// Quantized matrix products, beside spmv/f32 and spmm/f32.
 	for _, g := range sz.mats {
@@ -645,10 +646,9 @@ func preparedSpMVCase[T csr.Float](g func() *Pattern, mn string, th int) bcase {
 	}}
 }
 
-// preparedQSpMVCase is spmv-prepared/int8:channel:axis=0/M: y = A x on the
+// preparedQSpMVCase is spmv-prepared/SCHEME/M: y = A x on the
 // prepared form of the int8 matrix with a scale a row.
-func preparedQSpMVCase(g func() *Pattern, mn string, th int) bcase {
-	const sp = "int8:channel:axis=0"
+func preparedQSpMVCase(g func() *Pattern, mn, sp string, th int) bcase {
 	return bcase{name: "spmv-prepared/" + sp + "/" + mn, setup: func() prepared {
 		p, q := quantCSR(g, sp)
 		m, err := pform.PrepareQuantized(q, pform.Options{})
@@ -665,9 +665,18 @@ func preparedQSpMVCase(g func() *Pattern, mn string, th int) bcase {
 			op:       op,
 			result:   resultOf(y, float32(math.NaN()), op),
 			tol:      tolOf[float32](),
-			families: []string{narrowFamily("qspmvnarrow", "i8", m.Index())},
+			families: preparedQFamilies(m),
 		}
 	}}
+}
+
+// preparedQFamilies are the kernel families of y = A x on m: the fused
+// int8 row kernel, or the decode and the float32 narrow kernel.
+func preparedQFamilies(m *pform.Quantized) []string {
+	if sc := m.Scheme(); sc.Kind() == quant.Int8 && sc.Granularity() != quant.PerBlock {
+		return []string{narrowFamily("qspmvnarrow", "i8", m.Index())}
+	}
+	return []string{"dequantize", narrowFamily("spmvnarrow", "f32", m.Index())}
 }
 
 // preparedSpMMCase is spmm-prepared/f32/k=K/M: Y = A X on the prepared

@@ -7,8 +7,10 @@
 // bytes, 8 of them index. Prepare (or PrepareInto, which reuses the memory
 // of an earlier form) copies the matrix once into a form with uint32 row
 // pointers and uint16 or uint32 indices; the form keeps no reference to the
-// source. PrepareQuantized does the same for an int8 csr.Quantized, with a
-// float32 scale a row.
+// source. PrepareQuantized does the same for a quantized CSR matrix
+// (csr.Quantized) of any scheme by tensor, by block or by channel along the
+// rows: int8 by tensor or row as int8 codes with a float32 scale a row, the
+// others as their codes and parameters in storage order (see Quantized).
 //
 // # Forms
 //
@@ -47,7 +49,7 @@
 // the same panics on a dimension mismatch or an output that overlaps x
 // (prefixed "prepared:"). A row loop over the compressed dimension (A x of
 // CSR, Aᵀ x of CSC) gathers; the other direction scatters. Quantized has
-// MulVec and MulVecTo (y = A x of its CSR source). Work is split over
+// the same eight products on float32 operands. Work is split over
 // SetWorkers goroutines by entries, as csr's products are; a parallel
 // scatter sums private accumulators.
 //
@@ -58,6 +60,9 @@
 // L terms then differs from the source's by at most about
 // 2(L+1)·u·(|alpha|·Σ|a x| + |beta y|), u the unit roundoff of the value
 // type; the tests check this bound. A quantized product differs from
-// csr.Quantized's by the same bound over the dequantized values, since its
-// row scale multiplies the sum of code·x once instead of each term.
+// csr.Quantized's by the same bound over the dequantized values: the int8
+// row form's y = A x multiplies the sum of code·x by the row's scale once
+// instead of each term; the other products and schemes decode each value
+// exactly as quant's Values.At does and differ only in the order of the
+// sums (a row longer than a decode tile is summed a tile at a time).
 package prepared

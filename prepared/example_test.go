@@ -58,6 +58,6 @@ func ExamplePrepareQuantized() {
 	m.MulVec(y, []float32{1, 1, 1, 1})
 	fmt.Println(y)
 	// Output:
-	// prepared csr int8 3x4 nnz 4 cols16 10.00 B/value
+	// prepared csr int8:channel:axis=0 3x4 nnz 4 cols16 10.00 B/value
 	// [63 0 -1.984252]
 }

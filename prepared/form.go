@@ -300,7 +300,8 @@ func resize[E any](s []E, n int) []E {
 }
 
 // fill writes f's pointers and indices from s, and each stored value of
-// src to its place in dst (len(dst) == nnz). f was planned for s.
+// src to its place in dst (len(dst) == nnz; dst nil copies no values). f
+// was planned for s.
 func fill[V any](f *form, s *source, src, dst []V) {
 	w := width(f.kind, s.minor())
 	slot := map[uint64]int{}  // panel -> block of the current row block
@@ -332,7 +333,9 @@ func fill[V any](f *form, s *source, src, dst []V) {
 						f.c16[d+j] = uint16(x - c0)
 					}
 				}
-				copy(dst[d:d+hi-lo], src[lo:hi])
+				if dst != nil {
+					copy(dst[d:d+hi-lo], src[lo:hi])
+				}
 				next[q] = d + hi - lo
 			})
 		}

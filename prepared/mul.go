@@ -86,26 +86,37 @@ func (f *form) opDims(trans bool) (r, c uint64) {
 }
 
 func (m *Matrix[T]) mulVec(name string, trans bool, y []T, alpha T, x []T, beta T) {
-	r, c := m.f.opDims(trans)
+	mulVec(&m.f, m, name, trans, y, alpha, x, beta)
+}
+
+func (m *Matrix[T]) mulMat(name string, trans bool, y []T, alpha T, x []T, k int, beta T) {
+	mulMat(&m.f, m, name, trans, y, alpha, x, k, beta)
+}
+
+// mulVec checks the operands of the vector product name of op(A), A the
+// form f with the kernels o, and runs it.
+func mulVec[T Float](f *form, o ops[T], name string, trans bool, y []T, alpha T, x []T, beta T) {
+	r, c := f.opDims(trans)
 	if uint64(len(y)) != r || uint64(len(x)) != c {
 		panic(fmt.Sprintf("prepared: dimension mismatch: %s: len(y)=%d, len(x)=%d for op(A) %dx%d", name, len(y), len(x), r, c))
 	}
 	if dense.Overlap(y, x) {
 		panic(fmt.Sprintf("prepared: %s: y overlaps x", name))
 	}
-	if alpha == 0 || len(m.vals) == 0 && m.f.csc != trans {
+	if alpha == 0 || f.nnz() == 0 && f.csc != trans {
 		dense.Scale(y, beta)
 		return
 	}
 	kind := scatterVec
-	if m.f.csc == trans {
+	if f.csc == trans {
 		kind = gatherVec
 	}
-	run(&m.f, m, m, kind, y, x, 1, alpha, beta)
+	run(f, o, o, kind, y, x, 1, alpha, beta)
 }
 
-func (m *Matrix[T]) mulMat(name string, trans bool, y []T, alpha T, x []T, k int, beta T) {
-	r, c := m.f.opDims(trans)
+// mulMat is mulVec for the matrix products, X and Y of k columns.
+func mulMat[T Float](f *form, o ops[T], name string, trans bool, y []T, alpha T, x []T, k int, beta T) {
+	r, c := f.opDims(trans)
 	if !dense.Is(len(y), r, k) || !dense.Is(len(x), c, k) {
 		panic(fmt.Sprintf("prepared: dimension mismatch: %s: len(y)=%d, len(x)=%d, k=%d for op(A) %dx%d", name, len(y), len(x), k, r, c))
 	}
@@ -115,15 +126,15 @@ func (m *Matrix[T]) mulMat(name string, trans bool, y []T, alpha T, x []T, k int
 	if k == 0 {
 		return
 	}
-	if alpha == 0 || len(m.vals) == 0 {
+	if alpha == 0 || f.nnz() == 0 {
 		dense.Scale(y, beta)
 		return
 	}
 	kind := scatterMat
-	if m.f.csc == trans {
+	if f.csc == trans {
 		kind = gatherMat
 	}
-	run(&m.f, m, m, kind, y, x, k, alpha, beta)
+	run(f, o, o, kind, y, x, k, alpha, beta)
 }
 
 // gatherer runs the gather kernel of one block on compressed rows lo..hi-1

@@ -2,37 +2,59 @@ package prepared
 
 import (
 	"fmt"
+	"sync"
 	"unsafe"
 
 	"github.com/hurray-format/hurray-go/csr"
-	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/internal/engine"
 	"github.com/hurray-format/hurray-go/quant"
 )
 
-// Quantized is the prepared form of an int8 quantized CSR matrix: int8
-// codes with one float32 scale per row (the per-tensor scale repeated, or
-// the row's own for a scheme per channel along the rows), computing
-// y = A x in float32. It is read-only once built: any number of goroutines
-// may run its products and methods at once, but not while
-// PrepareQuantizedInto rebuilds it. The zero Quantized is an empty 0x0
-// matrix; build one with PrepareQuantized or PrepareQuantizedInto.
+// Quantized is the prepared form of a quantized CSR matrix, computing in
+// float32. Its values are held in one of two ways:
+//
+//   - int8 per tensor or per channel along the rows ("int8:tensor",
+//     "int8:channel:axis=0"): int8 codes with one float32 scale a row (the
+//     per-tensor scale repeated), which y = A x reads in its row loop
+//     (fused kernels, the row's scale applied to its sum once);
+//   - any other scheme by tensor, by block (int8, uint8, int4, NF4, MX) or
+//     by channel along the rows (uint8): the codes and parameters as the
+//     source stores them, in storage order, which the form keeps (its
+//     index form is then Cols16 or Cols32, never Panels16). The products
+//     decode tiles of a few thousand values into scratch that stays in
+//     L1 (engine.Dequantize, each value as quant's Values.At gives it) and
+//     run the float32 kernels on them.
+//
+// The int8 row form's products other than y = A x take the same tiles.
+//
+// It is read-only once built: any number of goroutines may run its products
+// and methods at once, but not while PrepareQuantizedInto rebuilds it. The
+// zero Quantized is an empty 0x0 matrix; build one with PrepareQuantized or
+// PrepareQuantizedInto.
 type Quantized struct {
-	f     form
+	f      form
+	scheme quant.Scheme
+	// The int8 row form (rows8): codes and one scale a row.
+	rows8 bool
 	codes []int8
-	scale []float32 // one per row
+	scale []float32
+	// Any other scheme: its values in storage order; rowCh when its
+	// channels are the rows.
+	v     quant.Values
+	rowCh bool
 }
 
 // PrepareQuantized builds the prepared form of q with the index form o
 // chooses and returns it.
 //
 // q must have been validated (else an error matching
-// layout.ErrUnvalidated), be CSR and be quantized int8 per tensor or per
-// channel along the rows ("int8:tensor", "int8:channel:axis=0"); a CSC
-// matrix, another scheme or a form that cannot hold q gives an error
-// matching ErrForm.
+// layout.ErrUnvalidated) and be CSR. Every scheme by tensor or by block
+// prepares, and those by channel along the rows (axis 0); a CSC matrix, a
+// scheme by channel along the columns (axis 1), Panels16 forced on a
+// scheme other than int8 by tensor or row, or a form that cannot hold q
+// gives an error matching ErrForm.
 //
-// The form copies the codes, the indices and one scale a row, and keeps no
+// The form copies the codes, the parameters and the indices, and keeps no
 // reference to q. q is only read; it must not change during the call.
 func PrepareQuantized(q *csr.Quantized, o Options) (*Quantized, error) {
 	m := new(Quantized)
@@ -50,22 +72,37 @@ func PrepareQuantizedInto(dst *Quantized, q *csr.Quantized, o Options) error {
 	s, err := sourceOf(q.Tag(), q.Valid(), q.Rows(), q.Cols(), q.IsCSC(), q.Ptr(), q.Idx())
 	v := q.Values()
 	sc := v.Scheme
+	perRow := sc.Granularity() == quant.PerChannel && sc.Axis() == 0
+	int8Rows := sc.Kind() == quant.Int8 && (perRow || sc.Granularity() == quant.PerTensor)
 	if err == nil {
-		perRow := sc.Granularity() == quant.PerChannel && sc.Axis() == 0
 		switch {
 		case q.IsCSC():
 			err = fmt.Errorf("%w: a quantized CSC matrix (prepare its CSR form)", ErrForm)
-		case sc.Kind() != quant.Int8 || !perRow && sc.Granularity() != quant.PerTensor:
-			err = fmt.Errorf("%w: scheme %v (int8 per tensor or per row only)", ErrForm, sc)
+		case sc.Granularity() == quant.PerChannel && !perRow:
+			err = fmt.Errorf("%w: scheme %v (channels along the columns; by tensor, by block or along the rows only)", ErrForm, sc)
+		case int8Rows:
+			err = dst.f.build(&s, o, 1, maxBlockEntries)
+		default:
+			err = dst.f.buildOrdered(&s, o, sc, maxBlockEntries)
 		}
 	}
-	if err == nil {
-		err = dst.f.build(&s, o, 1, maxBlockEntries)
-	}
 	if err != nil {
-		*dst = Quantized{codes: dst.codes[:0], scale: dst.scale[:0]}
+		*dst = Quantized{codes: dst.codes[:0], scale: dst.scale[:0], v: quant.Values{Codes: dst.v.Codes[:0], Scale: dst.v.Scale[:0], Zero: dst.v.Zero[:0], Exp: dst.v.Exp[:0]}}
 		return err
 	}
+	dst.scheme, dst.rows8 = sc, int8Rows
+	if !int8Rows {
+		fill[int8](&dst.f, &s, nil, nil)
+		dst.codes, dst.scale, dst.rowCh = dst.codes[:0], dst.scale[:0], perRow
+		dst.v = quant.Values{Scheme: sc, N: v.N,
+			Codes: append(dst.v.Codes[:0], v.Codes[:sc.CodeBytes(v.N)]...),
+			Scale: append(dst.v.Scale[:0], v.Scale...),
+			Zero:  append(dst.v.Zero[:0], v.Zero...),
+			Exp:   append(dst.v.Exp[:0], v.Exp...),
+		}
+		return nil
+	}
+	dst.v, dst.rowCh = quant.Values{Codes: dst.v.Codes[:0], Scale: dst.v.Scale[:0], Zero: dst.v.Zero[:0], Exp: dst.v.Exp[:0]}, false
 	dst.codes = resize(dst.codes, len(s.idx))
 	fill(&dst.f, &s, unsafe.Slice((*int8)(unsafe.Pointer(unsafe.SliceData(v.Codes))), len(s.idx)), dst.codes)
 	dst.scale = resize(dst.scale, dst.f.nr)
@@ -79,6 +116,26 @@ func PrepareQuantizedInto(dst *Quantized, q *csr.Quantized, o Options) error {
 	return nil
 }
 
+// buildOrdered is build for values that must stay in storage order (their
+// parameters go by position): the index forms of one panel only, Cols16
+// when it holds s, else Cols32.
+func (f *form) buildOrdered(s *source, o Options, sc quant.Scheme, maxEntries int) error {
+	k := o.Index
+	switch k {
+	case Auto:
+		k = Cols32
+		if s.minor() <= panel16 {
+			k = Cols16
+		}
+	case Panels16:
+		return fmt.Errorf("%w: %v splits rows into panels, which reorders the values of scheme %v (cols16 or cols32 keep their order)", ErrForm, k, sc)
+	}
+	if k == Cols32 && s.minor() > panel32 {
+		return fmt.Errorf("%w: scheme %v keeps its values in storage order, which needs at most %d indices (the matrix indexes %d)", ErrForm, sc, uint64(panel32), s.minor())
+	}
+	return f.build(s, Options{Index: k}, 0, maxEntries)
+}
+
 // Rows returns the number of rows.
 func (m *Quantized) Rows() uint64 { return m.f.rows }
 
@@ -86,53 +143,209 @@ func (m *Quantized) Rows() uint64 { return m.f.rows }
 func (m *Quantized) Cols() uint64 { return m.f.cols }
 
 // NNZ returns the number of stored entries.
-func (m *Quantized) NNZ() int { return len(m.codes) }
+func (m *Quantized) NNZ() int { return m.f.nnz() }
 
 // Index returns the index form chosen.
 func (m *Quantized) Index() Index { return m.f.kind }
 
-// Bytes returns the size in bytes of the form's arrays: codes, scales,
+// Scheme returns the quantization scheme of the values.
+func (m *Quantized) Scheme() quant.Scheme { return m.scheme }
+
+// Bytes returns the size in bytes of the form's arrays: codes, parameters,
 // indices and pointers (what a product streams).
-func (m *Quantized) Bytes() int { return m.f.indexBytes() + len(m.codes) + 4*len(m.scale) }
+func (m *Quantized) Bytes() int {
+	v := &m.v
+	return m.f.indexBytes() + len(m.codes) + 4*len(m.scale) + len(v.Codes) + 4*len(v.Scale) + len(v.Zero) + len(v.Exp)
+}
 
 // BytesPerValue returns Bytes over the number of stored entries (0 for
 // none).
-func (m *Quantized) BytesPerValue() float64 { return perValue(m.Bytes(), len(m.codes)) }
+func (m *Quantized) BytesPerValue() float64 { return perValue(m.Bytes(), m.f.nnz()) }
 
-// String summarises the form, as in "prepared csr int8 4096x11008 nnz
-// 4509696 cols16 3.00 B/value"; it allocates the string.
+// String summarises the form, as in "prepared csr int8:channel:axis=0
+// 4096x11008 nnz 4509696 cols16 3.00 B/value"; it allocates the string.
 func (m *Quantized) String() string {
-	return fmt.Sprintf("prepared csr int8 %dx%d nnz %d %v %.2f B/value", m.f.rows, m.f.cols, len(m.codes), m.f.kind, m.BytesPerValue())
+	return fmt.Sprintf("prepared csr %v %dx%d nnz %d %v %.2f B/value", m.scheme, m.f.rows, m.f.cols, m.f.nnz(), m.f.kind, m.BytesPerValue())
 }
 
 // MulVec computes y = A x; len(x) == Cols and len(y) == Rows. It panics
-// on other lengths and when y shares memory with x. It allocates nothing
-// per call, may split the work over goroutines (the package doc's
-// "Products" says how) and may run concurrently with other products on m.
+// ("prepared: dimension mismatch: ...") on other lengths and when y shares
+// memory with x. It allocates nothing per call (tiles and a parallel
+// scatter's accumulators come from pools), may split the work over
+// goroutines (the package doc's "Products" says how) and may run
+// concurrently with other products on m.
 func (m *Quantized) MulVec(y, x []float32) { m.MulVecTo(y, 1, x, 0) }
+
+// MulVecTrans computes y = Aᵀ x; len(x) == Rows and len(y) == Cols, with
+// the panics, allocation and concurrency of MulVec.
+func (m *Quantized) MulVecTrans(y, x []float32) { m.MulVecTransTo(y, 1, x, 0) }
 
 // MulVecTo computes y = alpha A x + beta y, with the shapes, panics,
 // allocation and concurrency of MulVec. With alpha = 0 it reads no x and
 // only scales y by beta (beta = 0 zeroes y, NaNs included).
 func (m *Quantized) MulVecTo(y []float32, alpha float32, x []float32, beta float32) {
-	if uint64(len(y)) != m.f.rows || uint64(len(x)) != m.f.cols {
-		panic(fmt.Sprintf("prepared: dimension mismatch: MulVecTo: len(y)=%d, len(x)=%d for op(A) %dx%d", len(y), len(x), m.f.rows, m.f.cols))
-	}
-	if dense.Overlap(y, x) {
-		panic("prepared: MulVecTo: y overlaps x")
-	}
-	if alpha == 0 {
-		dense.Scale(y, beta)
-		return
-	}
-	run(&m.f, m, nil, gatherVec, y, x, 1, alpha, beta)
+	mulVec(&m.f, m, "MulVecTo", false, y, alpha, x, beta)
+}
+
+// MulVecTransTo computes y = alpha Aᵀ x + beta y, with the shapes of
+// MulVecTrans and the panics, allocation and concurrency of MulVec.
+func (m *Quantized) MulVecTransTo(y []float32, alpha float32, x []float32, beta float32) {
+	mulVec(&m.f, m, "MulVecTransTo", true, y, alpha, x, beta)
+}
+
+// MulMat computes Y = A X with X cols x k and Y rows x k, row-major
+// (len(x) == Cols·k, len(y) == Rows·k). It panics on other lengths and
+// when y shares memory with x; k = 0 does nothing. Allocation and
+// concurrency are those of MulVec.
+func (m *Quantized) MulMat(y, x []float32, k int) { m.MulMatTo(y, 1, x, k, 0) }
+
+// MulMatTrans computes Y = Aᵀ X with X rows x k and Y cols x k,
+// row-major, with the panics, allocation and concurrency of MulMat.
+func (m *Quantized) MulMatTrans(y, x []float32, k int) { m.MulMatTransTo(y, 1, x, k, 0) }
+
+// MulMatTo computes Y = alpha A X + beta Y, with the shapes, panics,
+// allocation and concurrency of MulMat.
+func (m *Quantized) MulMatTo(y []float32, alpha float32, x []float32, k int, beta float32) {
+	mulMat(&m.f, m, "MulMatTo", false, y, alpha, x, k, beta)
+}
+
+// MulMatTransTo computes Y = alpha Aᵀ X + beta Y, with the shapes of
+// MulMatTrans and the panics, allocation and concurrency of MulMat.
+func (m *Quantized) MulMatTransTo(y []float32, alpha float32, x []float32, k int, beta float32) {
+	mulMat(&m.f, m, "MulMatTransTo", true, y, alpha, x, k, beta)
 }
 
 func (m *Quantized) gather(f *form, b *block, lo, hi int, y, x []float32, alpha, beta float32) {
-	p, c, xs, sc := f.rowPtr(b, lo, hi), m.codes[b.e0:b.e1], x[b.c0:b.c0+b.cw], m.scale[lo:hi]
-	if f.kind == Cols32 {
-		engine.QSpMVNarrowInt8(y, xs, p, f.c32[b.e0:b.e1], c, sc, alpha, beta)
-	} else {
-		engine.QSpMVNarrowInt8(y, xs, p, f.c16[b.e0:b.e1], c, sc, alpha, beta)
+	xs := x[b.c0 : b.c0+b.cw]
+	if m.rows8 {
+		p, c, sc := f.rowPtr(b, lo, hi), m.codes[b.e0:b.e1], m.scale[lo:hi]
+		if f.kind == Cols32 {
+			engine.QSpMVNarrowInt8(y, xs, p, f.c32[b.e0:b.e1], c, sc, alpha, beta)
+		} else {
+			engine.QSpMVNarrowInt8(y, xs, p, f.c16[b.e0:b.e1], c, sc, alpha, beta)
+		}
+		return
 	}
+	m.tiles(f, b, lo, hi, func(i, j int, p []uint32, e0, e1 int, vals []float32, first bool) {
+		bt := beta
+		if !first {
+			bt = 1 // a long row's later pieces add to its first
+		}
+		if f.kind == Cols32 {
+			engine.SpMVNarrow(y[i:j], xs, p, f.c32[e0:e1], vals, alpha, bt)
+		} else {
+			engine.SpMVNarrow(y[i:j], xs, p, f.c16[e0:e1], vals, alpha, bt)
+		}
+	})
+}
+
+func (m *Quantized) scatter(f *form, b *block, lo, hi int, y, x []float32, alpha float32) {
+	ys := y[b.c0 : b.c0+b.cw]
+	m.tiles(f, b, lo, hi, func(i, j int, p []uint32, e0, e1 int, vals []float32, _ bool) {
+		if f.kind == Cols32 {
+			engine.ScatterAddNarrow(ys, x[i:j], p, f.c32[e0:e1], vals, alpha)
+		} else {
+			engine.ScatterAddNarrow(ys, x[i:j], p, f.c16[e0:e1], vals, alpha)
+		}
+	})
+}
+
+func (m *Quantized) gatherMat(f *form, b *block, lo, hi int, y, x []float32, k int, alpha, beta float32) {
+	xs := x[b.c0*k : (b.c0+b.cw)*k]
+	m.tiles(f, b, lo, hi, func(i, j int, p []uint32, e0, e1 int, vals []float32, first bool) {
+		bt := beta
+		if !first {
+			bt = 1
+		}
+		if f.kind == Cols32 {
+			engine.SpMMNarrowUnchecked(y[i*k:j*k], k, xs, k, k, p, f.c32[e0:e1], vals, alpha, bt)
+		} else {
+			engine.SpMMNarrowUnchecked(y[i*k:j*k], k, xs, k, k, p, f.c16[e0:e1], vals, alpha, bt)
+		}
+	})
+}
+
+func (m *Quantized) scatterMat(f *form, b *block, lo, hi int, y, x []float32, k int, alpha float32) {
+	ys := y[b.c0*k : (b.c0+b.cw)*k]
+	m.tiles(f, b, lo, hi, func(i, j int, p []uint32, e0, e1 int, vals []float32, _ bool) {
+		if f.kind == Cols32 {
+			engine.SpMMScatterNarrowUnchecked(ys, k, x[i*k:j*k], k, k, p, f.c32[e0:e1], vals, alpha)
+		} else {
+			engine.SpMMScatterNarrowUnchecked(ys, k, x[i*k:j*k], k, k, p, f.c16[e0:e1], vals, alpha)
+		}
+	})
+}
+
+// tile is one product part's decode scratch, pooled: the decoded values,
+// their rows' pointers rebased to the tile, and for channels along the
+// rows the runs and channels engine.Dequantize reads.
+type tile struct {
+	vals [tileValues]float32
+	ptr  [tileRows + 1]uint32
+	runs [tileRows + 1]uint64
+	ids  [tileRows]uint64
+}
+
+var tilePool = sync.Pool{New: func() any { return new(tile) }}
+
+// tiles decodes the values of rows lo..hi-1 of block b a tile at a time
+// and calls fn(i, j, p, e0, e1, vals, first) for each: rows lo+i..lo+j-1
+// (i, j relative to lo) held whole, their entries e0..e1-1 of the form's
+// arrays decoded into vals, p their pointers rebased to vals; or, for a
+// row of more values than a tile, once a piece with j = i+1 and first set
+// on the row's first piece.
+func (m *Quantized) tiles(f *form, b *block, lo, hi int, fn func(i, j int, p []uint32, e0, e1 int, vals []float32, first bool)) {
+	t := tilePool.Get().(*tile)
+	p := f.rowPtr(b, lo, hi)
+	n := hi - lo
+	for i := 0; i < n; {
+		start := p[i]
+		j := i
+		for j < n && j-i < tileRows && p[j+1]-start <= tileValues {
+			j++
+		}
+		if j > i {
+			for r := i; r <= j; r++ {
+				t.ptr[r-i] = p[r] - start
+			}
+			e0, e1 := b.e0+int(start), b.e0+int(p[j])
+			fn(i, j, t.ptr[:j-i+1], e0, e1, m.decode(t, lo+i, t.ptr[:j-i+1], e0, e1), true)
+			i = j
+			continue
+		}
+		for q := start; q < p[i+1]; q += tileValues {
+			q1 := min(p[i+1], q+tileValues)
+			t.ptr[0], t.ptr[1] = 0, q1-q
+			e0, e1 := b.e0+int(q), b.e0+int(q1)
+			fn(i, i+1, t.ptr[:2], e0, e1, m.decode(t, lo+i, t.ptr[:2], e0, e1), q == start)
+		}
+		i++
+	}
+	tilePool.Put(t)
+}
+
+// decode writes the values of entries e0..e1-1, rows r0.. with pointers p
+// (rebased to e0), into t.vals and returns them.
+func (m *Quantized) decode(t *tile, r0 int, p []uint32, e0, e1 int) []float32 {
+	vals := t.vals[:e1-e0]
+	switch {
+	case m.rows8:
+		codes := m.codes[e0:e1]
+		for r := range len(p) - 1 {
+			s := m.scale[r0+r]
+			for k := p[r]; k < p[r+1]; k++ {
+				vals[k] = float32(codes[k]) * s
+			}
+		}
+	case m.rowCh:
+		rows := len(p) - 1
+		for r := range rows {
+			t.runs[r], t.ids[r] = uint64(e0)+uint64(p[r]), uint64(r0+r)
+		}
+		t.runs[rows] = uint64(e0) + uint64(p[rows])
+		engine.Dequantize(vals, &m.v, e0, engine.PerRun(t.runs[:rows+1], t.ids[:rows]))
+	default:
+		engine.Dequantize(vals, &m.v, e0, engine.Channels{})
+	}
+	return vals
 }

@@ -30,3 +30,12 @@ const (
 // uint32 (and the count an int). Tests pass a smaller limit to the
 // unexported builders to exercise row blocks.
 const maxBlockEntries = min(math.MaxUint32, math.MaxInt)
+
+const (
+	// tileValues is the most values one decode tile of a quantized form
+	// holds: 16 KiB of float32 that stay in L1 with the indices the kernel
+	// reads beside them.
+	tileValues = 4096
+	// tileRows is the most rows one decode tile holds.
+	tileRows = 512
+)

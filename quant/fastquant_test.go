@@ -13,7 +13,7 @@ import (
 // unevenly.
 var matchSchemes = []string{
 	"int8:tensor", "int8:block=1", "int8:block=7", "int8:block=16", "int8:block=32", "int8:block=64", "int8:block=1000",
-	"uint8:tensor", "uint8:block=1", "uint8:block=5", "uint8:block=64",
+	"uint8:tensor", "uint8:block=1", "uint8:block=5", "uint8:block=16", "uint8:block=64",
 	"int4:block=1", "int4:block=3", "int4:block=16", "int4:block=32", "int4:block=64",
 	"nf4", "nf4:block=1", "nf4:block=5", "nf4:block=33", "nf4:block=256",
 	"mxfp4", "mxfp8",

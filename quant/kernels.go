@@ -134,9 +134,10 @@ func encodeRuns(codes []byte, vals []float32, gpar []float64, rem, b int, nib bo
 const blockBatch = 64
 
 // quantizeBlocksAsm quantizes the whole blocks of b values at the start of
-// vals into v (an int8, int4, NF4 or MX scheme by block) with the AVX-512
-// kernels, a batch of blocks at a time: their largest magnitudes, their
-// parameters in Go (as quantizeSeg sets them), then their codes. It
+// vals into v (an int8, uint8, int4, NF4 or MX scheme by block) with the
+// AVX-512 kernels, a batch of blocks at a time: their largest magnitudes
+// (spans for uint8), their parameters in Go (as quantizeSeg sets them),
+// then their codes. It
 // returns the values it quantized (a multiple of b; none without the
 // kernels, for another kind, or for b not a multiple of kernelStep) and
 // the index of the first value that cannot be quantized, or -1.
@@ -154,6 +155,8 @@ func quantizeBlocksAsm(v *Values, vals []float32, b int, e *errAcc) (int, int) {
 	switch k {
 	case Int8:
 		kern, par, nib, qhi = encInts, intsPar(-127, 127), false, 127
+	case Uint8:
+		kern, par, nib = encInts, intsPar(0, 255), false
 	case Int4:
 		kern, par = encInts4, intsPar(-7, 7)
 	case NF4:
@@ -168,6 +171,7 @@ func quantizeBlocksAsm(v *Values, vals []float32, b int, e *errAcc) (int, int) {
 	var (
 		maxBits [blockBatch]uint64
 		gpar    [3 * blockBatch]float64
+		ps      [blockBatch]intGroup // the groups' parameters, to settle
 		tmp     [kernelStep]byte
 	)
 	lo := 0
@@ -175,9 +179,18 @@ func quantizeBlocksAsm(v *Values, vals []float32, b int, e *errAcc) (int, int) {
 		g0 := lo / b
 		nb := min(blockBatch, (len(vals)-lo)/b)
 		batch := vals[lo : lo+nb*b]
-		amd64.AbsMax32AVX512(maxBits[:nb], batch, b)
+		if k == Uint8 {
+			amd64.Span32AVX512(maxBits[:nb], batch, b)
+		} else {
+			amd64.AbsMax32AVX512(maxBits[:nb], batch, b)
+		}
 		for i, m := range maxBits[:nb] {
-			if m >= 0x7F800000 {
+			var lo32, hi32 float64
+			ok := m < 0x7F800000
+			if k == Uint8 {
+				lo32, hi32, ok = spanOfBits(int32(m>>32), uint32(m))
+			}
+			if !ok {
 				for j, x := range batch[i*b : (i+1)*b] {
 					if !(math.Abs(float64(x)) <= math.MaxFloat32) {
 						return lo, lo + i*b + j
@@ -190,7 +203,13 @@ func quantizeBlocksAsm(v *Values, vals []float32, b int, e *errAcc) (int, int) {
 			case Int8, Int4:
 				s := symScale(float64(a), qhi)
 				v.Scale[g0+i] = s
+				ps[i] = symGroup(s, qhi)
 				gp[0], gp[1], gp[2] = 1/float64(s), float64(s), 0
+			case Uint8:
+				p := intParams(Uint8, lo32, hi32)
+				v.Scale[g0+i], v.Zero[g0+i] = p.s32, uint8(p.zp)
+				ps[i] = p
+				gp[0], gp[1], gp[2] = p.inv, p.s, float64(p.zp)
 			case NF4:
 				v.Scale[g0+i] = a
 				gp[0] = float64(a)
@@ -218,12 +237,11 @@ func quantizeBlocksAsm(v *Values, vals []float32, b int, e *errAcc) (int, int) {
 		// Only the integer kernels stop short, for Go to settle a value
 		// within rounding of a half.
 		settle := func(g, j int) {
-			p := symGroup(v.Scale[g0+g], qhi)
 			if nib {
-				encodeIntsGo(batch[j:j+kernelStep], tmp[:], &p, e)
+				encodeIntsGo(batch[j:j+kernelStep], tmp[:], &ps[g], e)
 				pack4(codes, j, tmp[:])
 			} else {
-				encodeIntsGo(batch[j:j+kernelStep], codes[j:j+kernelStep], &p, e)
+				encodeIntsGo(batch[j:j+kernelStep], codes[j:j+kernelStep], &ps[g], e)
 			}
 		}
 		encodeRuns(codes, batch, gpar[:3*nb], b, b, nib, kern, par[:], settle)

@@ -3,6 +3,12 @@ package quant
 // OldQuantizeTo and its helpers quantize one value at a time in float64:
 // the reference that QuantizeTo matches bit for bit (codes and parameters)
 // in TestQuantizeMatchesOld, and the "old" side of BenchmarkQuantize.
+//
+// This file is a deliberate twin of the Go encoders of quantize.go (its
+// helpers carry their names with an "old" prefix): it shares no code with
+// them, so that a change to the encoders, the batching or the kernels that
+// alters a code, a parameter or an error is caught by the comparison, not
+// carried into the reference with it.
 
 import (
 	"errors"

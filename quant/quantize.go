@@ -181,10 +181,8 @@ func span[T Float](vals []T) (lo, hi float64, bad int) {
 // magnitude (-NaN and -Inf above all). ok is false when a value is not
 // finite.
 func span32(vals []float32) (lo, hi float64, ok bool) {
-	const sign, inf = 1 << 31, 0x7F800000
-	// Two maxima of each kind halve the chains of dependent compares.
-	var smax, smax1 int32
-	var umax, umax1 uint32
+	var smax int32
+	var umax uint32
 	j := 0
 	if amd64.HasAVX512 && len(vals) >= 16 {
 		var m [1]uint64
@@ -192,16 +190,33 @@ func span32(vals []float32) (lo, hi float64, ok bool) {
 		amd64.Span32AVX512(m[:], vals, j)
 		smax, umax = int32(m[0]>>32), uint32(m[0])
 	}
+	smax, umax = bitMaxima(vals[j:], smax, umax)
+	return spanOfBits(smax, umax)
+}
+
+// bitMaxima returns the largest of smax and the bits of vals as signed
+// integers, and of umax and the bits as unsigned ones (S and U of the
+// floats' size).
+func bitMaxima[F float32 | float64, S int32 | int64, U uint32 | uint64](vals []F, smax S, umax U) (S, U) {
+	// Two maxima of each kind halve the chains of dependent compares.
+	smax1, umax1 := smax, umax
+	j := 0
 	for ; j+2 <= len(vals); j += 2 {
-		b0, b1 := math.Float32bits(vals[j]), math.Float32bits(vals[j+1])
-		smax, smax1 = max(smax, int32(b0)), max(smax1, int32(b1))
+		b0, b1 := *(*U)(unsafe.Pointer(&vals[j])), *(*U)(unsafe.Pointer(&vals[j+1]))
+		smax, smax1 = max(smax, S(b0)), max(smax1, S(b1))
 		umax, umax1 = max(umax, b0), max(umax1, b1)
 	}
 	if j < len(vals) {
-		b := math.Float32bits(vals[j])
-		smax, umax = max(smax, int32(b)), max(umax, b)
+		b := *(*U)(unsafe.Pointer(&vals[j]))
+		smax, umax = max(smax, S(b)), max(umax, b)
 	}
-	smax, umax = max(smax, smax1), max(umax, umax1)
+	return max(smax, smax1), max(umax, umax1)
+}
+
+// spanOfBits returns span32's result from its two maxima of the values'
+// bits: smax as int32, umax as uint32.
+func spanOfBits(smax int32, umax uint32) (lo, hi float64, ok bool) {
+	const sign, inf = 1 << 31, 0x7F800000
 	if smax >= inf || umax >= sign && umax&^sign >= inf {
 		return 0, 0, false
 	}
@@ -216,19 +231,7 @@ func span32(vals []float32) (lo, hi float64, ok bool) {
 // float32 range.
 func span64(vals []float64) (lo, hi float64, ok bool) {
 	const sign, lim = 1 << 63, 0x47EFFFFFE0000000 // the bits of math.MaxFloat32
-	var smax, smax1 int64
-	var umax, umax1 uint64
-	j := 0
-	for ; j+2 <= len(vals); j += 2 {
-		b0, b1 := math.Float64bits(vals[j]), math.Float64bits(vals[j+1])
-		smax, smax1 = max(smax, int64(b0)), max(smax1, int64(b1))
-		umax, umax1 = max(umax, b0), max(umax1, b1)
-	}
-	if j < len(vals) {
-		b := math.Float64bits(vals[j])
-		smax, umax = max(smax, int64(b)), max(umax, b)
-	}
-	smax, umax = max(smax, smax1), max(umax, umax1)
+	smax, umax := bitMaxima(vals, int64(0), uint64(0))
 	if smax > lim || umax >= sign && umax&^sign > lim {
 		return 0, 0, false
 	}
@@ -821,14 +824,20 @@ type mxTable struct {
 	base   int    // the key of exponent low with a zero mantissa, whose a round to 0
 	sticky uint64 // the bits below the key
 	codes  []uint8
+	sign   uint          // the bit of the element's sign in its code
+	values *[256]float64 // the element's value of each code
 }
 
 // newMXTable builds the mxTable of a format with mbits mantissa bits,
-// smallest normal exponent emin, largest normal maxNormal (code maxCode)
-// and largest exponent emax; low is an exponent below which every a rounds
-// to 0.
-func newMXTable(mbits, emin, emax, low int, maxNormal float64, maxCode uint8) mxTable {
-	t := mxTable{shift: uint(52 - (mbits + 1))}
+// smallest normal exponent emin, largest normal maxNormal (code maxCode),
+// largest exponent emax, its sign in bit sign of a code and its values
+// (the codes beyond them 0); low is an exponent below which every a
+// rounds to 0.
+func newMXTable[V float32 | float64](mbits, emin, emax, low int, maxNormal float64, maxCode uint8, sign uint, values []V) mxTable {
+	t := mxTable{shift: uint(52 - (mbits + 1)), sign: sign, values: new([256]float64)}
+	for c, v := range values {
+		t.values[c] = float64(v)
+	}
 	t.sticky = 1<<t.shift - 1
 	t.base = (1023 + low) << (mbits + 1)
 	top := (1023+emax+1)<<(mbits+1) - t.base
@@ -847,9 +856,9 @@ func newMXTable(mbits, emin, emax, low int, maxNormal float64, maxCode uint8) mx
 
 var (
 	// e2m1Table rounds E2M1 elements, a < 8; a below 2^-2 rounds to 0.
-	e2m1Table = newMXTable(1, 0, 2, -3, 6, 7)
+	e2m1Table = newMXTable(1, 0, 2, -3, 6, 7, 3, e2m1Values[:])
 	// e4m3Table rounds E4M3 elements, a < 2^9; a below 2^-10 rounds to 0.
-	e4m3Table = newMXTable(3, -6, 8, -11, 448, 0x7E)
+	e4m3Table = newMXTable(3, -6, 8, -11, 448, 0x7E, 7, e4m3Values[:])
 )
 
 // mxCode returns the magnitude bits of the code of a, given as the bits b
@@ -867,46 +876,13 @@ func mxCode(b uint64, shift uint, base int, sticky uint64, codes []uint8) uint8 
 	return codes[(2*k+st)&(len(codes)-1)]
 }
 
-// e2m1Float64 and e4m3Float64 are the E2M1 and E4M3 values as float64.
-var (
-	e2m1Float64 = func() (t [16]float64) {
-		for c, v := range e2m1Values {
-			t[c] = float64(v)
-		}
-		return t
-	}()
-	e4m3Float64 = func() (t [256]float64) {
-		for c, v := range e4m3Values {
-			t[c] = float64(v)
-		}
-		return t
-	}()
-)
-
 // encodeE2M1 writes the FP4 E2M1 codes of vals, an MX block of E8M0 scale
 // s, into codes (one a byte): |x|·2^(127−s), exact, rounded to the nearest
 // E2M1 value, ties to even, saturated at 6, with x's sign. A value's
 // dequantized value, the float32 product E2M1·E8M0(s) of At, is exact, so
 // it is the float64 product.
 func encodeE2M1[T Float](vals []T, codes []byte, s uint8, e *errAcc) {
-	codes = codes[:len(vals)]
-	scale, px := pow2(127-int(s)), float64(E8M0(s))
-	t := &e2m1Table
-	shift, base, sticky, tab := t.shift, t.base, t.sticky, t.codes
-	var ss float64
-	m := startMag[T](e)
-	for j, v := range vals {
-		x := float64(v)
-		b := math.Float64bits(x * scale)
-		c := mxCode(b&^(1<<63), shift, base, sticky, tab) | uint8(b>>63)<<3
-		codes[j] = c
-		d := x - e2m1Float64[c&15]*px
-		ss += d * d
-		if g := errMag[T](d); g > m {
-			m = g
-		}
-	}
-	addErr[T](e, ss, m)
+	encodeMX(vals, codes, s, &e2m1Table, e)
 }
 
 // encodeE4M3 writes the FP8 E4M3 codes of vals, an MX block of E8M0 scale s,
@@ -914,18 +890,25 @@ func encodeE2M1[T Float](vals []T, codes []byte, s uint8, e *errAcc) {
 // to even, saturated at 448 (never NaN), with x's sign. As for E2M1, the
 // dequantized value is the exact float64 product.
 func encodeE4M3[T Float](vals []T, codes []byte, s uint8, e *errAcc) {
+	encodeMX(vals, codes, s, &e4m3Table, e)
+}
+
+// encodeMX writes the codes of vals in the element format of t, an MX
+// block of E8M0 scale s, into codes (one a byte) and accumulates their
+// errors.
+func encodeMX[T Float](vals []T, codes []byte, s uint8, t *mxTable, e *errAcc) {
 	codes = codes[:len(vals)]
 	scale, px := pow2(127-int(s)), float64(E8M0(s))
-	t := &e4m3Table
 	shift, base, sticky, tab := t.shift, t.base, t.sticky, t.codes
+	sign, dec := t.sign&63, t.values
 	var ss float64
 	m := startMag[T](e)
 	for j, v := range vals {
 		x := float64(v)
 		b := math.Float64bits(x * scale)
-		c := mxCode(b&^(1<<63), shift, base, sticky, tab) | uint8(b>>63)<<7
+		c := mxCode(b&^(1<<63), shift, base, sticky, tab) | uint8(b>>63)<<sign
 		codes[j] = c
-		d := x - e4m3Float64[c]*px
+		d := x - dec[c]*px
 		ss += d * d
 		if g := errMag[T](d); g > m {
 			m = g

@@ -326,22 +326,27 @@ func TestSpMVPrepare(t *testing.T) {
 	}
 	closeY(t, readY[float32](t, yp), readY[float32](t, y))
 	q := filepath.Join(dir, "q.npz")
-	if code, out, _ := runCmd(t, "quantize", in, q, "--scheme", "int8:channel", "--axis", "0", "--to", "csr"); code != 0 {
-		t.Fatalf("quantize: %d %q", code, out)
+	for _, c := range []struct{ scheme, form string }{
+		{"int8:channel:axis=0", "prepared csr int8:channel:axis=0 479x479 nnz 1910 cols16 5.01 B/value"},
+		{"nf4:block=64", "prepared csr nf4:block=64 479x479 nnz 1910 cols16"},
+	} {
+		if code, out, _ := runCmd(t, "quantize", in, q, "--scheme", c.scheme, "--to", "csr"); code != 0 {
+			t.Fatalf("quantize: %d %q", code, out)
+		}
+		code, out, errOut := runCmd(t, "spmv", "--prepare", "--iters", "1", "--out", yp, q)
+		if code != 0 || !strings.Contains(out, c.form) {
+			t.Fatalf("spmv --prepare of %s: %d %q %q", c.scheme, code, out, errOut)
+		}
+		if code, out, errOut := runCmd(t, "spmv", "--iters", "1", "--out", y, q); code != 0 {
+			t.Fatalf("spmv of %s: %d %q %q", c.scheme, code, out, errOut)
+		}
+		closeY(t, readY[float32](t, yp), readY[float32](t, y))
 	}
-	code, out, errOut = runCmd(t, "spmv", "--prepare", "--iters", "1", "--out", yp, q)
-	if code != 0 || !strings.Contains(out, "prepared csr int8 479x479 nnz 1910 cols16 5.01 B/value") {
-		t.Fatalf("spmv --prepare of int8: %d %q %q", code, out, errOut)
-	}
-	if code, out, errOut := runCmd(t, "spmv", "--iters", "1", "--out", y, q); code != 0 {
-		t.Fatalf("spmv of int8: %d %q %q", code, out, errOut)
-	}
-	closeY(t, readY[float32](t, yp), readY[float32](t, y))
-	if code, out, _ := runCmd(t, "quantize", in, q, "--scheme", "nf4:block=64", "--to", "csr"); code != 0 {
+	if code, out, _ := runCmd(t, "quantize", in, q, "--scheme", "int8:channel", "--axis", "1", "--to", "csr"); code != 0 {
 		t.Fatalf("quantize: %d %q", code, out)
 	}
 	if code, _, errOut := runCmd(t, "spmv", "--prepare", "--iters", "1", q); code != 1 || !strings.Contains(errOut, "q.npz: prepared: form not available") {
-		t.Errorf("spmv --prepare of nf4: %d %q", code, errOut)
+		t.Errorf("spmv --prepare of int8 by column: %d %q", code, errOut)
 	}
 }
 
