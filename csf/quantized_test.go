@@ -45,17 +45,11 @@ func checkQuantized(t *testing.T, x *csf.Tensor[float64], q *csf.Quantized, rep 
 	if !q.Valid() || q.NNZ() != x.NNZ() || !slices.Equal(q.ModeOrder(), x.ModeOrder()) || !slices.Equal(q.LevelSizes(), x.LevelSizes()) {
 		t.Fatalf("%v: header of %v", x, q)
 	}
-	ch := func(c []uint64) uint64 {
-		if a := q.Scheme().Axis(); a >= 0 {
-			return c[a]
-		}
-		return 0
-	}
 	var maxErr, sq float64
 	k := 0
 	var coords []uint64
 	for c, v := range q.All() {
-		want := testutil.QuantValue(q.Values(), k, ch(c))
+		want := testutil.QuantValue(q.Values(), k, testutil.Channel(q.Scheme(), c))
 		if math.Float32bits(v) != math.Float32bits(want) {
 			t.Fatalf("%v: All leaf %d (%v) = %v, want %v", q, k, c, v, want)
 		}
@@ -88,14 +82,14 @@ func checkQuantized(t *testing.T, x *csf.Tensor[float64], q *csf.Quantized, rep 
 		v.Dequantize(deq, q.Channels())
 		r := q.Rank()
 		for i := range deq {
-			if want := testutil.QuantValue(v, i, ch(coords[i*r:(i+1)*r])); math.Float32bits(deq[i]) != math.Float32bits(want) {
+			if want := testutil.QuantValue(v, i, testutil.Channel(q.Scheme(), coords[i*r:(i+1)*r])); math.Float32bits(deq[i]) != math.Float32bits(want) {
 				t.Fatalf("%v: Dequantize through Channels, leaf %d = %v, want %v", q, i, deq[i], want)
 			}
 		}
 	}
 	f := csf.Dequantize[float64](q)
 	for i, v := range f.Values() {
-		if v != float64(testutil.QuantValue(q.Values(), i, ch(coords[i*q.Rank():]))) {
+		if v != float64(testutil.QuantValue(q.Values(), i, testutil.Channel(q.Scheme(), coords[i*q.Rank():]))) {
 			t.Fatalf("%v: Dequantize leaf %d = %v", q, i, v)
 		}
 	}

@@ -42,11 +42,7 @@ func fromDense(t *testing.T, d []float32, keep []bool, rows, cols int, csc bool)
 // refValue decodes entry k (at (i, j)) of q independently of
 // quant.Values.At.
 func refValue(q *csr.Quantized, k int, i, j uint64) float32 {
-	ch := uint64(0)
-	if a := q.Scheme().Axis(); a >= 0 {
-		ch = []uint64{i, j}[a]
-	}
-	return testutil.QuantValue(q.Values(), k, ch)
+	return testutil.QuantValue(q.Values(), k, testutil.Channel(q.Scheme(), []uint64{i, j}))
 }
 
 // TestQuantizedEveryScheme: for every scheme, CSR and CSC, and sizes with

@@ -306,3 +306,12 @@ func QuantTable[X any, Q interface {
 	}
 	return q.Scheme(), CloneBuffers(q.Buffers())
 }
+
+// Channel returns the channel of the value stored at coordinate c under
+// scheme s: c's entry on the scheme's axis, or 0 for a scheme without one.
+func Channel(s quant.Scheme, c []uint64) uint64 {
+	if a := s.Axis(); a >= 0 {
+		return c[a]
+	}
+	return 0
+}
