@@ -8,7 +8,9 @@ import "github.com/hurray-format/hurray-go/kernels/amd64"
 // families in the order of package kernels' list, each wrapped in its glue
 // (the kernel, its block width and what else the glue needs). They are
 // registered while the package variables are initialised, before init
-// selects the paths.
+// selects the paths. The AVX2 and AVX-512 blocks, and registerARM64's
+// NEON block, are deliberate twins: each names its own tier's kernels and
+// widths, so that any tier can be forced and tested alone.
 var _ = registerAMD64()
 
 func registerAMD64() bool {

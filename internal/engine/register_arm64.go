@@ -46,8 +46,8 @@ func registerARM64() bool {
 		pushHadamard2F64.set(tierNEON, pushHadamard2NEON(arm64.PushHadamard2F64NEON, 2))
 		scatterHadamardF32.set(tierNEON, scatterHadamardNEON(arm64.ScatterHadamardF32NEON, 4))
 		scatterHadamardF64.set(tierNEON, scatterHadamardNEON(arm64.ScatterHadamardF64NEON, 2))
-		dotRowsF32.set(tierNEON, dotRowsNEON(arm64.DotRowsF32NEON))
-		dotRowsF64.set(tierNEON, dotRowsNEON(arm64.DotRowsF64NEON))
+		dotRowsF32.set(tierNEON, dotRowsChunked(arm64.DotRowsF32NEON))
+		dotRowsF64.set(tierNEON, dotRowsChunked(arm64.DotRowsF64NEON))
 		dequantize.set(tierNEON, dequantizeNEON)
 		// No fused kernel of its own: tiles of decoded values
 		// (qfused_tiled.go).
