@@ -32,6 +32,8 @@ func registerARM64() bool {
 		spmvNarrowF32U32.set(tierNEON, spmvNarrowAsm(arm64.SpMVNarrowF32U32NEON))
 		spmvNarrowF64U16.set(tierNEON, spmvNarrowAsm(arm64.SpMVNarrowF64U16NEON))
 		spmvNarrowF64U32.set(tierNEON, spmvNarrowAsm(arm64.SpMVNarrowF64U32NEON))
+		qspmvNarrowU16.set(tierNEON, qspmvNarrowAsm(arm64.QSpMVNarrowI8U16NEON))
+		qspmvNarrowU32.set(tierNEON, qspmvNarrowAsm(arm64.QSpMVNarrowI8U32NEON))
 		scatterAddF32.set(tierNEON, scatterAddAsm(arm64.ScatterAddF32NEON))
 		scatterAddF64.set(tierNEON, scatterAddAsm(arm64.ScatterAddF64NEON))
 		spmmF32.set(tierNEON, spmmAsm(arm64.SpMMF32NEON, nil))

@@ -264,6 +264,27 @@ func SpMVNarrowF32U16NEON(y, x []float32, ptr []uint32, col []uint16, vals []flo
 //go:noescape
 func SpMVNarrowF32U32NEON(y, x []float32, ptr []uint32, col []uint32, vals []float32, alpha, beta float32)
 
+// Family qspmvnarrow: qspmvnarrow_arm64.s.
+
+// QSpMVNarrowI8U16NEON and QSpMVNarrowI8U32NEON compute
+// SpMVNarrowF32U16NEON's loop on int8 codes with one float32 scale a row:
+//
+//	s := sum of float32(codes[k])*x[col[k]] over k in ptr[i]..ptr[i+1] with col[k] < len(x)
+//	y[i] = alpha*(s*scale[i]) (+ beta*y[i] unless beta is +0)
+//
+// Each segment is clamped to 0..len(col) and an entry whose index is not
+// below len(x) is skipped. They assume len(ptr) == len(y)+1, len(codes) ==
+// len(col), len(scale) == len(y), and beta == +0 for "do not read y". They
+// are not preemptible: callers pass a bounded number of rows.
+//
+//go:noescape
+func QSpMVNarrowI8U16NEON(y, x []float32, ptr []uint32, col []uint16, codes []int8, scale []float32, alpha, beta float32)
+
+// QSpMVNarrowI8U32NEON is QSpMVNarrowI8U16NEON on 32-bit indices.
+//
+//go:noescape
+func QSpMVNarrowI8U32NEON(y, x []float32, ptr []uint32, col []uint32, codes []int8, scale []float32, alpha, beta float32)
+
 // Family spmm: spmm_arm64.s.
 
 // SpMMF64NEON and SpMMF32NEON compute Y = alpha*A*X + beta*Y on a w-column

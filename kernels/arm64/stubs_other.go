@@ -103,6 +103,18 @@ func SpMVNarrowF32U32NEON(y, x []float32, ptr []uint32, col []uint32, vals []flo
 	panic(noasm)
 }
 
+// Family qspmvnarrow: qspmvnarrow_arm64.s.
+
+// QSpMVNarrowI8U16NEON is not built here; it panics.
+func QSpMVNarrowI8U16NEON(y, x []float32, ptr []uint32, col []uint16, codes []int8, scale []float32, alpha, beta float32) {
+	panic(noasm)
+}
+
+// QSpMVNarrowI8U32NEON is not built here; it panics.
+func QSpMVNarrowI8U32NEON(y, x []float32, ptr []uint32, col []uint32, codes []int8, scale []float32, alpha, beta float32) {
+	panic(noasm)
+}
+
 // Family spmm: spmm_arm64.s.
 
 // SpMMF64NEON is not built here; it panics.
