@@ -50,6 +50,10 @@
 //	spmmscatter_arm64.s         SpMMScatterF64NEON, SpMMScatterF32NEON: column
 //	                            blocks of 4 and 1 vectors (VLD1R + VFMLA) and
 //	                            single columns
+//	spmmnarrow_arm64.s          SpMMNarrow{F64,F32}{U16,U32}NEON, and
+//	spmmscatternarrow_arm64.s   SpMMScatterNarrow{F64,F32}{U16,U32}NEON: those
+//	                            kernels on 32-bit row pointers and 16- or
+//	                            32-bit indices
 //	scatteradd_arm64.s          ScatterAddF64NEON, ScatterAddF32NEON:
 //	                            scatter-add for transposed products, scalar
 //	                            FMADD in loop order

@@ -328,6 +328,62 @@ func SpMMScatterF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx 
 //go:noescape
 func SpMMScatterF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32, yrows uint64) int
 
+// Family spmmnarrow: spmmnarrow_arm64.s.
+
+// SpMMNarrowF64U16NEON and the other three are SpMMF64NEON and SpMMF32NEON
+// on 32-bit row pointers and 16- or 32-bit indices, read zero-extended and
+// checked as there: each segment against len(idx) and each index against
+// xrows when it is read, returning 1 at the first out of range, else 0.
+// They assume what SpMMF64NEON assumes and are not preemptible: callers
+// bound the work of one call.
+//
+//go:noescape
+func SpMMNarrowF64U16NEON(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint16, vals []float64, alpha, beta float64, xrows uint64) int
+
+// SpMMNarrowF64U32NEON is SpMMNarrowF64U16NEON on 32-bit indices.
+//
+//go:noescape
+func SpMMNarrowF64U32NEON(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint32, vals []float64, alpha, beta float64, xrows uint64) int
+
+// SpMMNarrowF32U16NEON is SpMMNarrowF64U16NEON for float32 values.
+//
+//go:noescape
+func SpMMNarrowF32U16NEON(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint16, vals []float32, alpha, beta float32, xrows uint64) int
+
+// SpMMNarrowF32U32NEON is SpMMNarrowF32U16NEON on 32-bit indices.
+//
+//go:noescape
+func SpMMNarrowF32U32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint32, vals []float32, alpha, beta float32, xrows uint64) int
+
+// Family spmmscatternarrow: spmmscatternarrow_arm64.s.
+
+// SpMMScatterNarrowF64U16NEON and the other three are SpMMScatterF64NEON
+// and SpMMScatterF32NEON on 32-bit row pointers and 16- or 32-bit indices,
+// read zero-extended and checked as there (each index against yrows),
+// returning 1 at the first out of range, else 0. They assume what
+// SpMMScatterF64NEON assumes and are not preemptible.
+//
+//go:noescape
+func SpMMScatterNarrowF64U16NEON(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint16, vals []float64, alpha float64, yrows uint64) int
+
+// SpMMScatterNarrowF64U32NEON is SpMMScatterNarrowF64U16NEON on 32-bit
+// indices.
+//
+//go:noescape
+func SpMMScatterNarrowF64U32NEON(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint32, vals []float64, alpha float64, yrows uint64) int
+
+// SpMMScatterNarrowF32U16NEON is SpMMScatterNarrowF64U16NEON for float32
+// values.
+//
+//go:noescape
+func SpMMScatterNarrowF32U16NEON(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint16, vals []float32, alpha float32, yrows uint64) int
+
+// SpMMScatterNarrowF32U32NEON is SpMMScatterNarrowF32U16NEON on 32-bit
+// indices.
+//
+//go:noescape
+func SpMMScatterNarrowF32U32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint32, vals []float32, alpha float32, yrows uint64) int
+
 // Family scatteradd: scatteradd_arm64.s.
 
 // ScatterAddF64NEON and ScatterAddF32NEON compute, for every row i of a compressed

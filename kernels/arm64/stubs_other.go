@@ -139,6 +139,50 @@ func SpMMScatterF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx 
 	panic(noasm)
 }
 
+// Family spmmnarrow: spmmnarrow_arm64.s.
+
+// SpMMNarrowF64U16NEON is not built here; it panics.
+func SpMMNarrowF64U16NEON(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint16, vals []float64, alpha, beta float64, xrows uint64) int {
+	panic(noasm)
+}
+
+// SpMMNarrowF64U32NEON is not built here; it panics.
+func SpMMNarrowF64U32NEON(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint32, vals []float64, alpha, beta float64, xrows uint64) int {
+	panic(noasm)
+}
+
+// SpMMNarrowF32U16NEON is not built here; it panics.
+func SpMMNarrowF32U16NEON(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint16, vals []float32, alpha, beta float32, xrows uint64) int {
+	panic(noasm)
+}
+
+// SpMMNarrowF32U32NEON is not built here; it panics.
+func SpMMNarrowF32U32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint32, vals []float32, alpha, beta float32, xrows uint64) int {
+	panic(noasm)
+}
+
+// Family spmmscatternarrow: spmmscatternarrow_arm64.s.
+
+// SpMMScatterNarrowF64U16NEON is not built here; it panics.
+func SpMMScatterNarrowF64U16NEON(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint16, vals []float64, alpha float64, yrows uint64) int {
+	panic(noasm)
+}
+
+// SpMMScatterNarrowF64U32NEON is not built here; it panics.
+func SpMMScatterNarrowF64U32NEON(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint32, vals []float64, alpha float64, yrows uint64) int {
+	panic(noasm)
+}
+
+// SpMMScatterNarrowF32U16NEON is not built here; it panics.
+func SpMMScatterNarrowF32U16NEON(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint16, vals []float32, alpha float32, yrows uint64) int {
+	panic(noasm)
+}
+
+// SpMMScatterNarrowF32U32NEON is not built here; it panics.
+func SpMMScatterNarrowF32U32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint32, vals []float32, alpha float32, yrows uint64) int {
+	panic(noasm)
+}
+
 // Family scatteradd: scatteradd_arm64.s.
 
 // ScatterAddF64NEON is not built here; it panics.
