@@ -59,9 +59,10 @@ func registerARM64() bool {
 		dotRowsF32.set(tierNEON, dotRowsNEON(arm64.DotRowsF32NEON))
 		dotRowsF64.set(tierNEON, dotRowsNEON(arm64.DotRowsF64NEON))
 		dequantize.set(tierNEON, dequantizeNEON)
-		// No fused kernel of its own: tiles of decoded values
-		// (qfused_tiled.go).
-		qspmv.set(tierNEON, qspmvTiled)
+		// The fused SpMV kernel where one is written for the operand (int8
+		// codes with one scale per row), tiles of decoded values
+		// (qfused_tiled.go) elsewhere.
+		qspmv.set(tierNEON, qspmvFusedAsm(qspmvKernels{i8Row: arm64.QSpMVI8RowNEON}))
 		qspmm.set(tierNEON, qspmmTiled)
 	}
 	return true

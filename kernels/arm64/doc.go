@@ -46,6 +46,9 @@
 //	qspmvnarrow_arm64.s         QSpMVNarrowI8U16NEON, QSpMVNarrowI8U32NEON: the
 //	                            narrow loop on int8 codes (MOVB, SCVTF), times
 //	                            a scale a row
+//	qfused_arm64.s              QSpMVI8RowNEON: the fused quantized SpMV on
+//	                            int8 codes with a scale per row, the same loop
+//	                            on 64-bit pointers and indices
 //	spmm_arm64.s                SpMMF64NEON, SpMMF32NEON, and
 //	spmmscatter_arm64.s         SpMMScatterF64NEON, SpMMScatterF32NEON: column
 //	                            blocks of 4 and 1 vectors (VLD1R + VFMLA) and

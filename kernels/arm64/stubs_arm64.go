@@ -285,6 +285,21 @@ func QSpMVNarrowI8U16NEON(y, x []float32, ptr []uint32, col []uint16, codes []in
 //go:noescape
 func QSpMVNarrowI8U32NEON(y, x []float32, ptr []uint32, col []uint32, codes []int8, scale []float32, alpha, beta float32)
 
+// Family qspmv: qfused_arm64.s.
+
+// QSpMVI8RowNEON computes SpMV on int8 codes with one scale per row:
+//
+//	s := sum of float32(int8(codes[k]))*x[idx[k]] over k in ptr[i]..ptr[i+1] with idx[k] < len(x)
+//	y[i] = alpha*(s*rs[i]) (+ beta*y[i] unless beta is +0)
+//
+// Each segment is clamped to 0..len(idx) and an entry whose index is not
+// below len(x) is skipped. It assumes len(ptr) == len(y)+1, len(codes) >=
+// len(idx), len(rs) >= len(y), and beta == +0 for "do not read y". It is
+// not preemptible: callers pass a bounded number of rows.
+//
+//go:noescape
+func QSpMVI8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
+
 // Family spmm: spmm_arm64.s.
 
 // SpMMF64NEON and SpMMF32NEON compute Y = alpha*A*X + beta*Y on a w-column

@@ -115,6 +115,13 @@ func QSpMVNarrowI8U32NEON(y, x []float32, ptr []uint32, col []uint32, codes []in
 	panic(noasm)
 }
 
+// Family qspmv: qfused_arm64.s.
+
+// QSpMVI8RowNEON is not built here; it panics.
+func QSpMVI8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32) {
+	panic(noasm)
+}
+
 // Family spmm: spmm_arm64.s.
 
 // SpMMF64NEON is not built here; it panics.
