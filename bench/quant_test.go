@@ -137,8 +137,10 @@ func BenchmarkQSpMM(b *testing.B) {
 
 // BenchmarkQMTTKRP: MTTKRP on T3p at R = 16, one thread, every mode,
 // float32 and its values quantized by int8:block=64 and nf4:block=64
-// (csf.Quantized's MTTKRP). The scheme is the innermost loop, so that a
-// run of -count=1 repeated alternates them.
+// (csf.Quantized's MTTKRP), with the thread's CPU time (cpu-ns/op, which
+// other processes on a busy machine disturb less than the wall clock). The
+// scheme is the innermost loop, so that a run of -count=1 repeated
+// alternates them.
 func BenchmarkQMTTKRP(b *testing.B) {
 	spec := SmallFromEnv(T3p)
 	const r = 16
@@ -156,10 +158,12 @@ func BenchmarkQMTTKRP(b *testing.B) {
 				}
 				op()
 				b.ReportAllocs()
+				cpu := startCPU(1)
 				b.ResetTimer()
 				for b.Loop() {
 					op()
 				}
+				cpu.report(b)
 				b.ReportMetric(float64(t.NNZ())/(b.Elapsed().Seconds()/float64(b.N)), "nnz/s")
 			})
 		}

@@ -470,7 +470,8 @@ func cases(o Options, sz sizes) []bcase {
 	for _, g := range sz.mats {
 		mn := nameOf(g)
 		cs = append(cs, preparedSpMVCase[float32](g, mn, th), preparedSpMVCase[float64](g, mn, th),
-			preparedQSpMVCase(g, mn, th), preparedSpMMCase(g, mn, 64, th))
+			preparedQSpMVCase(g, mn, "int8:channel:axis=0", th), preparedQSpMVCase(g, mn, "nf4:block=64", th),
+			preparedSpMMCase(g, mn, 64, th))
 	}
 	// Quantized matrix products, beside spmv/f32 and spmm/f32.
 	for _, g := range sz.mats {
@@ -635,20 +636,21 @@ func preparedSpMVCase[T csr.Float](g func() *Pattern, mn string, th int) bcase {
 		return prepared{
 			size: fmt.Sprintf("%s, %v, %.2f B/value", matSize(p), m.Index(), m.BytesPerValue()),
 			// the form's arrays + x + y
-			bytes:    int64(m.Bytes()) + int64(p.Cols)*s + int64(p.Rows)*s,
-			flops:    2 * int64(p.NNZ()),
-			op:       op,
-			result:   resultOf(y, T(math.NaN()), op),
-			tol:      tolOf[T](),
-			families: []string{narrowFamily("spmvnarrow", tn, m.Index())},
+			bytes:  int64(m.Bytes()) + int64(p.Cols)*s + int64(p.Rows)*s,
+			flops:  2 * int64(p.NNZ()),
+			op:     op,
+			result: resultOf(y, T(math.NaN()), op),
+			tol:    tolOf[T](),
+			// MulVec runs the short-row kernel on the blocks whose rows
+			// the cost model finds short, the narrow kernel on the rest.
+			families: []string{narrowFamily("spmvshort", tn, m.Index()), narrowFamily("spmvnarrow", tn, m.Index())},
 		}
 	}}
 }
 
-// preparedQSpMVCase is spmv-prepared/int8:channel:axis=0/M: y = A x on the
+// preparedQSpMVCase is spmv-prepared/SCHEME/M: y = A x on the
 // prepared form of the int8 matrix with a scale a row.
-func preparedQSpMVCase(g func() *Pattern, mn string, th int) bcase {
-	const sp = "int8:channel:axis=0"
+func preparedQSpMVCase(g func() *Pattern, mn, sp string, th int) bcase {
 	return bcase{name: "spmv-prepared/" + sp + "/" + mn, setup: func() prepared {
 		p, q := quantCSR(g, sp)
 		m, err := pform.PrepareQuantized(q, pform.Options{})
@@ -665,9 +667,26 @@ func preparedQSpMVCase(g func() *Pattern, mn string, th int) bcase {
 			op:       op,
 			result:   resultOf(y, float32(math.NaN()), op),
 			tol:      tolOf[float32](),
-			families: []string{narrowFamily("qspmvnarrow", "i8", m.Index())},
+			families: preparedQFamilies(m),
 		}
 	}}
+}
+
+// preparedQFamilies are the kernel families of y = A x on m: the fused
+// int8 row kernel, the fused block kernel, or the decode and the float32
+// narrow kernel.
+func preparedQFamilies(m *pform.Quantized) []string {
+	sc := m.Scheme()
+	switch {
+	case sc.Kind() == quant.Int8 && sc.Granularity() != quant.PerBlock:
+		return []string{narrowFamily("qspmvnarrow", "i8", m.Index())}
+	case sc.Granularity() == quant.PerBlock && sc.Kind() != quant.Uint8 && sc.Kind() != quant.MXFP8:
+		if m.Index() == pform.Cols32 {
+			return []string{"qspmvnarrowblock.u32"}
+		}
+		return []string{"qspmvnarrowblock.u16"}
+	}
+	return []string{"dequantize", narrowFamily("spmvnarrow", "f32", m.Index())}
 }
 
 // preparedSpMMCase is spmm-prepared/f32/k=K/M: Y = A X on the prepared

@@ -20,9 +20,11 @@ import (
 //   - any other scheme by tensor, by block (int8, uint8, int4, NF4, MX) or
 //     by channel along the rows (uint8): the codes and parameters as the
 //     source stores them, in storage order, which the form keeps (its
-//     index form is then Cols16 or Cols32, never Panels16). The products
-//     decode tiles of a few thousand values into scratch that stays in
-//     L1 (engine.Dequantize, each value as quant's Values.At gives it) and
+//     index form is then Cols16 or Cols32, never Panels16). y = A x on
+//     int8, int4, NF4 and MXFP4 by block decodes each code in its row loop
+//     (engine.QSpMVNarrowBlock); the other products and schemes decode
+//     tiles of a few thousand values into scratch that stays in L1
+//     (engine.Dequantize, each value as quant's Values.At gives it) and
 //     run the float32 kernels on them.
 //
 // The int8 row form's products other than y = A x take the same tiles.
@@ -39,9 +41,11 @@ type Quantized struct {
 	codes []int8
 	scale []float32
 	// Any other scheme: its values in storage order; rowCh when its
-	// channels are the rows.
-	v     quant.Values
-	rowCh bool
+	// channels are the rows; fusedBlocks when y = A x decodes them in its
+	// row loop (engine.QSpMVNarrowBlock: int8, int4, NF4, MXFP4 by block).
+	v           quant.Values
+	rowCh       bool
+	fusedBlocks bool
 }
 
 // PrepareQuantized builds the prepared form of q with the index form o
@@ -94,6 +98,7 @@ func PrepareQuantizedInto(dst *Quantized, q *csr.Quantized, o Options) error {
 	if !int8Rows {
 		fill[int8](&dst.f, &s, nil, nil)
 		dst.codes, dst.scale, dst.rowCh = dst.codes[:0], dst.scale[:0], perRow
+		dst.fusedBlocks = engine.NarrowBlockScheme(sc)
 		dst.v = quant.Values{Scheme: sc, N: v.N,
 			Codes: append(dst.v.Codes[:0], v.Codes[:sc.CodeBytes(v.N)]...),
 			Scale: append(dst.v.Scale[:0], v.Scale...),
@@ -102,7 +107,7 @@ func PrepareQuantizedInto(dst *Quantized, q *csr.Quantized, o Options) error {
 		}
 		return nil
 	}
-	dst.v, dst.rowCh = quant.Values{Codes: dst.v.Codes[:0], Scale: dst.v.Scale[:0], Zero: dst.v.Zero[:0], Exp: dst.v.Exp[:0]}, false
+	dst.v, dst.rowCh, dst.fusedBlocks = quant.Values{Codes: dst.v.Codes[:0], Scale: dst.v.Scale[:0], Zero: dst.v.Zero[:0], Exp: dst.v.Exp[:0]}, false, false
 	dst.codes = resize(dst.codes, len(s.idx))
 	fill(&dst.f, &s, unsafe.Slice((*int8)(unsafe.Pointer(unsafe.SliceData(v.Codes))), len(s.idx)), dst.codes)
 	dst.scale = resize(dst.scale, dst.f.nr)
@@ -223,6 +228,15 @@ func (m *Quantized) gather(f *form, b *block, lo, hi int, y, x []float32, alpha,
 			engine.QSpMVNarrowInt8(y, xs, p, f.c32[b.e0:b.e1], c, sc, alpha, beta)
 		} else {
 			engine.QSpMVNarrowInt8(y, xs, p, f.c16[b.e0:b.e1], c, sc, alpha, beta)
+		}
+		return
+	}
+	if m.fusedBlocks {
+		p := f.rowPtr(b, lo, hi)
+		if f.kind == Cols32 {
+			engine.QSpMVNarrowBlock(y, xs, p, f.c32[b.e0:b.e1], &m.v, b.e0, alpha, beta)
+		} else {
+			engine.QSpMVNarrowBlock(y, xs, p, f.c16[b.e0:b.e1], &m.v, b.e0, alpha, beta)
 		}
 		return
 	}

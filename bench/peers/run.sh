@@ -45,7 +45,7 @@ args=""
 i=1
 while [ "$i" -le "$ROUNDS" ]; do
 	"$tmp/hurray" bench --json --paths auto --threads "$THREADS" --matrices "$MATRICES" \
-		--filter '^(spmv/|spmm/f32/k=64/|spmv-prepared/(f32|f64|int8:channel:axis=0)/|spmm-prepared/f32/k=64/|coo-csr/|csr-csc/)' >"$tmp/hurray$i.json"
+		--filter '^(spmv/|spmm/f32/k=64/|spmv-prepared/(f32|f64|int8:channel:axis=0|nf4:block=64)/|spmm-prepared/f32/k=64/|coo-csr/|csr-csc/)' >"$tmp/hurray$i.json"
 	"$PY" bench/peers/scipy_peers.py time "$tmp/data" "$tmp/scipy$i.json"
 	args="$args $tmp/hurray$i.json $tmp/scipy$i.json"
 	if [ -n "${KEEP:-}" ]; then

@@ -12,7 +12,8 @@ layout's width; load_npz narrows them to int32, so they are widened back):
 SpMV y = A x in float32 and float64, SpMM Y = A X in float32 with k = 64
 (X row-major), COO -> CSR and CSR -> CSC in float64. The cases of hurray's
 prepared forms (spmv-prepared/..., spmm-prepared/...) are compared with
-SciPy's CSR with int32 indices, the int8 form with the float32 figure. The conversions run
+SciPy's CSR with int32 indices, the quantized forms (int8, nf4) with the
+float32 figure. The conversions run
 SciPy's own steps on int64 arrays (tocsr64 and tocsc64 of
 bench/scipy_convert.py): coo_matrix.tocsr() and csr_matrix.tocsc() return
 int32 indices whenever they fit, whatever the input's width, and so would
@@ -90,8 +91,8 @@ def scipy_times(data):
 
         cases.append((f"spmm/f32/k=64/{name}", lambda: a32 @ X, into_mat))
         # The prepared forms' peers: SciPy's CSR with int32 indices (what
-        # load_npz gives), the narrowest SciPy has. The int8 prepared case
-        # is compared with the float32 figure.
+        # load_npz gives), the narrowest SciPy has. The quantized prepared
+        # cases are compared with the float32 figure.
         a32n = sp.load_npz(os.path.join(data, fn)).tocsr()
         for dt, tn in ((np.float32, "f32"), (np.float64, "f64")):
             a = a32n.astype(dt)
@@ -120,7 +121,8 @@ def scipy_times(data):
         cases.append((f"csr-csc/f64/{name}", lambda: tocsc64(a64), None))
         for cname, f, g in cases:
             out[cname] = (median_ns(f), median_ns(g) if g is not None else None)
-        out[f"spmv-prepared/int8:channel:axis=0/{name}"] = out[f"spmv-prepared/f32/{name}"]
+        for q in ("int8:channel:axis=0", "nf4:block=64"):
+            out[f"spmv-prepared/{q}/{name}"] = out[f"spmv-prepared/f32/{name}"]
     return out
 
 
@@ -133,7 +135,7 @@ def report(pairs):
     n = len(pairs)
     print(f"hurray bench vs SciPy {scipy.__version__} (NumPy {np.__version__}), {n} alternating round(s)")
     print(f"cpu: {h['cpu']}; hurray kernels auto: {h['kernels_active']}; hurray threads {h['threads']}, SciPy 1 thread")
-    print("indices: int64 on both sides (the *-prepared cases: hurray's prepared form, SciPy's int32 CSR, float32 for int8);")
+    print("indices: int64 on both sides (the *-prepared cases: hurray's prepared form, SciPy's int32 CSR, float32 for int8 and nf4);")
     print("each time is a median of 5 runs; the table gives medians over the rounds,")
     print("the ratios medians of each round's ratio\n")
     rows = []

@@ -186,7 +186,7 @@ func gather2BadCases[T Float](rng *rand.Rand, impl gatherHadamard2Func[T]) []bad
 					if mode == GatherRows {
 						nc = a["ptr"]
 					}
-					impl(out, y, nc, nc, a["ptr"], a["crd"], z, a["lptr"], vals, a["idx"], x, r, sO, cO, sU)
+					impl(out, y, nc, nc, a["ptr"], a["crd"], z, a["lptr"], vals, a["idx"], x, r, sO, cO, sU, 0)
 				}})
 		}
 	}
@@ -261,7 +261,7 @@ func push2BadCases[T Float](rng *rand.Rand, impl pushHadamard2Func[T]) []badCase
 			out := fguard[T](outRows*r, 0, 7)
 			cs = append(cs, badCase[T]{arrays: arrays, targets: ts, out: out, inputs: [][]T{vals, f, y, above},
 				run: func(a map[string][]uint64) {
-					impl(out, above, y, a["ycrd"], a["ptr"], a["crd"], a["lptr"], vals, a["idx"], f, r, int(mode))
+					impl(out, above, y, a["ycrd"], a["ptr"], a["crd"], a["lptr"], vals, a["idx"], f, r, int(mode), 0)
 				}})
 		}
 	}

@@ -60,16 +60,16 @@ func GatherHadamard2Unchecked[T Float](mode GatherMode, out, y []T, ncrd, ptr, c
 		ncrd = ptr // any slice of >= nc entries: its values are multiplied by 0
 	}
 	if is32[T]() {
-		gatherHadamard2F32.fn(f32s(out), f32s(y), ncrd, ncrd, ptr, crd, f32s(z), lptr, f32s(vals), idx, f32s(x), r, sO, cO, sU)
+		gatherHadamard2F32.fn(f32s(out), f32s(y), ncrd, ncrd, ptr, crd, f32s(z), lptr, f32s(vals), idx, f32s(x), r, sO, cO, sU, 0)
 	} else {
-		gatherHadamard2F64.fn(f64s(out), f64s(y), ncrd, ncrd, ptr, crd, f64s(z), lptr, f64s(vals), idx, f64s(x), r, sO, cO, sU)
+		gatherHadamard2F64.fn(f64s(out), f64s(y), ncrd, ncrd, ptr, crd, f64s(z), lptr, f64s(vals), idx, f64s(x), r, sO, cO, sU, 0)
 	}
 }
 
 // gatherHadamard2Func is the two-level kernel signature: row o of out is
 // ocrd[c]*sO + c*cO elements in, row u of y ycrd[c]*sU (each stride 0 or r,
 // and sO and cO not both r).
-type gatherHadamard2Func[T Float] func(out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int)
+type gatherHadamard2Func[T Float] func(out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int, lbase uint64)
 
 var (
 	gatherHadamard2F32 = newFamily[gatherHadamard2Func[float32]]("gatherhadamard2.f32", gatherHadamard2Ref[float32], gatherHadamard2Generic[float32])
@@ -96,13 +96,13 @@ func gather2Bounds(out, y, x, z, nocrd, nycrd, nc, r, sO, cO, sU int) (xrows, zr
 	return xrows, uint64(z / r), ob, yb
 }
 
-func gatherHadamard2Ref[T Float](out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
-	gatherHadamard2Cols(out, y, ocrd, ycrd, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, 0)
+func gatherHadamard2Ref[T Float](out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int, lbase uint64) {
+	gatherHadamard2Cols(out, y, ocrd, ycrd, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, lbase, 0)
 }
 
 // gatherHadamard2Cols is gatherHadamard2Ref on columns k0..r-1 (the NEON
 // glue's tail), checking each segment and index as it reads it.
-func gatherHadamard2Cols[T Float](out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU, k0 int) {
+func gatherHadamard2Cols[T Float](out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int, lbase uint64, k0 int) {
 	xrows, zrows, ob, yb := gather2Bounds(len(out), len(y), len(x), len(z), len(ocrd), len(ycrd), len(ptr)-1, r, sO, cO, sU)
 	nch, n := uint64(children(crd, lptr)), uint64(min(len(vals), len(idx)))
 	for c := 0; c+1 < len(ptr); c++ {
@@ -115,7 +115,7 @@ func gatherHadamard2Cols[T Float](out, y []T, ocrd, ycrd, ptr, crd []uint64, z [
 		for k := k0; k < r; k++ {
 			var s T
 			for e := e0; e < e1; e++ {
-				lo, hi, ze := lptr[e], lptr[e+1], crd[e]
+				lo, hi, ze := lptr[e]-lbase, lptr[e+1]-lbase, crd[e]
 				if lo > hi || hi > n || ze >= zrows {
 					panic(gatherHadamard2BadIndex)
 				}
@@ -135,7 +135,7 @@ func gatherHadamard2Cols[T Float](out, y []T, ocrd, ycrd, ptr, crd []uint64, z [
 
 // gatherHadamard2Generic works on column blocks of up to 64, the partial sums on
 // the stack; the order of every sum is ref's.
-func gatherHadamard2Generic[T Float](out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
+func gatherHadamard2Generic[T Float](out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int, lbase uint64) {
 	xrows, zrows, ob, yb := gather2Bounds(len(out), len(y), len(x), len(z), len(ocrd), len(ycrd), len(ptr)-1, r, sO, cO, sU)
 	nch, n := uint64(children(crd, lptr)), uint64(min(len(vals), len(idx)))
 	var t, s [64]T
@@ -151,7 +151,7 @@ func gatherHadamard2Generic[T Float](out, y []T, ocrd, ycrd, ptr, crd []uint64, 
 			sb, tb := s[:w], t[:w]
 			clear(sb)
 			for e := e0; e < e1; e++ {
-				lo, hi, ze := lptr[e], lptr[e+1], crd[e]
+				lo, hi, ze := lptr[e]-lbase, lptr[e+1]-lbase, crd[e]
 				if lo > hi || hi > n || ze >= zrows {
 					panic(gatherHadamard2BadIndex)
 				}
@@ -225,14 +225,14 @@ func twoLevelRun(ptr, lptr []uint64, c0 int) int {
 // raceGatherHadamard2 is raceGatherHadamard for the two-level kernel: per
 // node also its children's crd and lptr entries and the rows of z they
 // name, and the leaves of every child.
-func raceGatherHadamard2[T Float](out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int, xrows, zrows, ob, yb uint64, lo, end int) {
+func raceGatherHadamard2[T Float](out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int, lbase, xrows, zrows, ob, yb uint64, lo, end int) {
 	raceRead(ptr[lo : end+1])
 	raceRead(ocrd[lo:end])
 	raceRead(ycrd[lo:end])
 	for c := lo; c < end; c++ {
 		raceRow(y, ycrd[c], yb, r, sU, false)
 		raceRow(out[c*cO:], ocrd[c], ob, r, sO, true)
-		raceChildren(ptr, crd, lptr, vals, idx, z, x, zrows, xrows, r, c, false, false)
+		raceChildren(ptr, crd, lptr, lbase, vals, idx, z, x, zrows, xrows, r, c, false, false)
 	}
 }
 
@@ -242,7 +242,7 @@ func raceGatherHadamard2[T Float](out, y []T, ocrd, ycrd, ptr, crd []uint64, z [
 // of cv each child names (below cbound, written when cwrite is set) and
 // each child's leaves with the rows of lv they name (below lbound, written
 // when lwrite is set).
-func raceChildren[T Float](ptr, crd, lptr []uint64, vals []T, idx []uint64, cv, lv []T, cbound, lbound uint64, r, c int, cwrite, lwrite bool) {
+func raceChildren[T Float](ptr, crd, lptr []uint64, lbase uint64, vals []T, idx []uint64, cv, lv []T, cbound, lbound uint64, r, c int, cwrite, lwrite bool) {
 	a, b := clampRange(ptr, c, len(crd))
 	if a == b {
 		return
@@ -251,6 +251,7 @@ func raceChildren[T Float](ptr, crd, lptr []uint64, vals []T, idx []uint64, cv, 
 	raceRead(lptr[a : b+1])
 	for e := a; e < b; e++ {
 		raceRow(cv, crd[e], cbound, r, r, cwrite)
-		raceLeaves(lptr, idx, vals, lv, lbound, r, e, lwrite)
+		span := [2]uint64{lptr[e] - lbase, lptr[e+1] - lbase}
+		raceLeaves(span[:], idx, vals, lv, lbound, r, 0, lwrite)
 	}
 }

@@ -20,8 +20,8 @@ const gatherHadamard2PrefetchX = 1
 // order a hardware prefetcher sees, and when x sits in L2 the prefetches
 // only cost (hence the size test). The z rows, one per child, are
 // prefetched always. The AVX2 and AVX-512 kernels take the same flag.
-func gatherHadamard2Prefetching[T Float](asm func(out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int) gatherHadamard2Func[T] {
-	return func(out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
+func gatherHadamard2Prefetching[T Float](asm func(out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound, lbase uint64) int) gatherHadamard2Func[T] {
+	return func(out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int, lbase uint64) {
 		xrows, zrows, ob, yb := gather2Bounds(len(out), len(y), len(x), len(z), len(ocrd), len(ycrd), len(ptr)-1, r, sO, cO, sU)
 		crd = crd[:children(crd, lptr)]
 		n := min(len(vals), len(idx))
@@ -32,12 +32,12 @@ func gatherHadamard2Prefetching[T Float](asm func(out, y []T, ocrd, ycrd, ptr, c
 		}
 		asmPieces(len(ptr)-1, len(ptr)-1, func(c0, _ int) (int, bool) {
 			c1 := twoLevelRun(ptr, lptr, c0)
-			if asm(out[c0*cO:], y, ocrd[c0:c1], ycrd[c0:c1], ptr[c0:c1+1], crd, z, lptr, vals, idx, x, r, sO, cO, sU, pf, xrows, zrows, ob, yb) != 0 {
+			if asm(out[c0*cO:], y, ocrd[c0:c1], ycrd[c0:c1], ptr[c0:c1+1], crd, z, lptr, vals, idx, x, r, sO, cO, sU, pf, xrows, zrows, ob, yb, lbase) != 0 {
 				panic(gatherHadamard2BadIndex)
 			}
 			return c1, true
 		}, func(c0, c1 int) {
-			raceGatherHadamard2(out, y, ocrd, ycrd, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, xrows, zrows, ob, yb, c0, c1)
+			raceGatherHadamard2(out, y, ocrd, ycrd, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, lbase, xrows, zrows, ob, yb, c0, c1)
 		})
 	}
 }

@@ -36,8 +36,8 @@ func gatherHadamard2GuardCase[T Float](t *testing.T, rng *rand.Rand, g []*guardR
 		forEachTier(t, f, func(t *testing.T, impl, ref gatherHadamard2Func[T]) {
 			out := floatsAt(g[9], len(init), atEnd, init)
 			want := append([]T(nil), init...)
-			impl(out, y, rows, rows, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU)
-			ref(want, y, rows, rows, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU)
+			impl(out, y, rows, rows, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, 0)
+			ref(want, y, rows, rows, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, 0)
 			if err := fclose(out, want, rtolOf[T]()*float64(r)); err != nil {
 				t.Fatalf("mode=%d r=%d atEnd=%v: %v", mode, r, atEnd, err)
 			}

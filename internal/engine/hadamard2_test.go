@@ -76,14 +76,25 @@ func testGather2[T Float](t *testing.T, impl, ref gatherHadamard2Func[T]) {
 				}
 				got := fguard[T](outRows*r, off, 7)
 				want := fguard[T](outRows*r, off, 7)
-				impl(got, y, ncrd, ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, r, sO, cO, sU)
-				ref(want, y, ncrd, ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, r, sO, cO, sU)
+				// The kernel reads the leaf pointers less lbase.
+				lbase := []uint64{0, 1 + rng.Uint64N(1000), 1 << 40}[rng.IntN(3)]
+				impl(got, y, ncrd, ncrd, tr.ptr, tr.crd, z, shifted(tr.lptr, lbase), vals, tr.idx, x, r, sO, cO, sU, lbase)
+				ref(want, y, ncrd, ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, r, sO, cO, sU, 0)
 				if err := fclose(got, want, rtolOf[T]()); err != nil {
 					t.Fatalf("r=%d nc=%d mode=%d off=%d: %v", r, nc, mode, off, err)
 				}
 			}
 		}
 	}
+}
+
+// shifted returns p with d added to every entry.
+func shifted(p []uint64, d uint64) []uint64 {
+	s := make([]uint64, len(p))
+	for i, v := range p {
+		s[i] = v + d
+	}
+	return s
 }
 
 func TestGatherHadamard2(t *testing.T) {
@@ -163,8 +174,8 @@ func gatherHadamard2Exact[T Float](t *testing.T, rng *rand.Rand, f *family[gathe
 			sO, cO, sU, ncrd, outRows := gatherHadamard2Strides(mode, tr, r, nrows)
 			got := fguard[T](outRows*r, 0, 7)
 			want := fguard[T](outRows*r, 0, 7)
-			impl(got, y, ncrd, ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, r, sO, cO, sU)
-			ref(want, y, ncrd, ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, r, sO, cO, sU)
+			impl(got, y, ncrd, ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, r, sO, cO, sU, 0)
+			ref(want, y, ncrd, ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, r, sO, cO, sU, 0)
 			if err := fclose(got, want, 0); err != nil {
 				t.Fatalf("%s mode=%d r=%d: %v", desc, mode, r, err)
 			}
@@ -315,7 +326,7 @@ func FuzzGatherHadamard2(f *testing.F) {
 			cO = r
 			c2 = ptr
 		}
-		gatherHadamard2Ref(want, y, c2, c2, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU)
+		gatherHadamard2Ref(want, y, c2, c2, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, 0)
 		for i := range want {
 			if out[i] != want[i] && !(math.IsNaN(out[i]) && math.IsNaN(want[i])) {
 				t.Fatalf("r=%d mode=%d [%d] = %v, want %v", r, mode, i, out[i], want[i])

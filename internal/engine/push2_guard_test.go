@@ -31,8 +31,8 @@ func pushHadamard2GuardCase[T Float](t *testing.T, rng *rand.Rand, g []*guardReg
 		forEachTier(t, fam, func(t *testing.T, impl, ref pushHadamard2Func[T]) {
 			out := floatsAt(g[9], len(init), atEnd, init)
 			want := append([]T(nil), init...)
-			impl(out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, int(mode))
-			ref(want, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, int(mode))
+			impl(out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, int(mode), 0)
+			ref(want, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, int(mode), 0)
 			if err := fclose(out, want, rtolOf[T]()*float64(4*r)); err != nil {
 				t.Fatalf("mode=%d r=%d atEnd=%v: %v", mode, r, atEnd, err)
 			}

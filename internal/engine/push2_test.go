@@ -32,8 +32,9 @@ func testPush2[T Float](t *testing.T, impl, ref pushHadamard2Func[T]) {
 				above := frand[T](rng, r, 1, false)
 				got := fguard[T](outRows*r, off, 7)
 				want := fguard[T](outRows*r, off, 7)
-				impl(got, above, y, tr.ncrd, tr.ptr, tr.crd, tr.lptr, vals, tr.idx, f, r, int(mode))
-				ref(want, above, y, tr.ncrd, tr.ptr, tr.crd, tr.lptr, vals, tr.idx, f, r, int(mode))
+				lbase := []uint64{0, 1 + rng.Uint64N(1000), 1 << 40}[rng.IntN(3)]
+				impl(got, above, y, tr.ncrd, tr.ptr, tr.crd, shifted(tr.lptr, lbase), vals, tr.idx, f, r, int(mode), lbase)
+				ref(want, above, y, tr.ncrd, tr.ptr, tr.crd, tr.lptr, vals, tr.idx, f, r, int(mode), 0)
 				if err := fclose(got, want, rtolOf[T]()*4); err != nil {
 					t.Fatalf("r=%d nc=%d mode=%d off=%d: %v", r, nc, mode, off, err)
 				}
@@ -91,8 +92,8 @@ func pushHadamard2Exact[T Float](t *testing.T, rng *rand.Rand, tr tree2, nrows, 
 		for mode := PushLeaves; mode <= PushChildren; mode++ {
 			got := fguard[T](nrows*r, 0, 7)
 			want := fguard[T](nrows*r, 0, 7)
-			impl(got, above, y, tr.ncrd, tr.ptr, tr.crd, tr.lptr, vals, tr.idx, f, r, int(mode))
-			ref(want, above, y, tr.ncrd, tr.ptr, tr.crd, tr.lptr, vals, tr.idx, f, r, int(mode))
+			impl(got, above, y, tr.ncrd, tr.ptr, tr.crd, tr.lptr, vals, tr.idx, f, r, int(mode), 0)
+			ref(want, above, y, tr.ncrd, tr.ptr, tr.crd, tr.lptr, vals, tr.idx, f, r, int(mode), 0)
 			if err := fclose(got, want, 0); err != nil {
 				t.Fatalf("%smode=%d r=%d: %v", desc, mode, r, err)
 			}
@@ -202,7 +203,7 @@ func FuzzPushHadamard2(f *testing.F) {
 		if !accepted {
 			return
 		}
-		pushHadamard2Ref(want, above, y, ycrd, ptr, crd, lptr, vals, idx, fm, r, int(mode))
+		pushHadamard2Ref(want, above, y, ycrd, ptr, crd, lptr, vals, idx, fm, r, int(mode), 0)
 		for i := range want {
 			if out[i] != want[i] && !(math.IsNaN(out[i]) && math.IsNaN(want[i])) {
 				t.Fatalf("r=%d mode=%d [%d] = %v, want %v", r, mode, i, out[i], want[i])

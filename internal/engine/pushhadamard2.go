@@ -66,14 +66,14 @@ func PushHadamard2Unchecked[T Float](mode PushMode, out, above, y []T, ycrd, ptr
 		return
 	}
 	if is32[T]() {
-		pushHadamard2F32.fn(f32s(out), f32s(above), f32s(y), ycrd, ptr, crd, lptr, f32s(vals), idx, f32s(f), r, int(mode))
+		pushHadamard2F32.fn(f32s(out), f32s(above), f32s(y), ycrd, ptr, crd, lptr, f32s(vals), idx, f32s(f), r, int(mode), 0)
 	} else {
-		pushHadamard2F64.fn(f64s(out), f64s(above), f64s(y), ycrd, ptr, crd, lptr, f64s(vals), idx, f64s(f), r, int(mode))
+		pushHadamard2F64.fn(f64s(out), f64s(above), f64s(y), ycrd, ptr, crd, lptr, f64s(vals), idx, f64s(f), r, int(mode), 0)
 	}
 }
 
 // pushHadamard2Func is the kernel signature (mode a PushMode).
-type pushHadamard2Func[T Float] func(out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int)
+type pushHadamard2Func[T Float] func(out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int, lbase uint64)
 
 var (
 	pushHadamard2F32 = newFamily[pushHadamard2Func[float32]]("pushhadamard2.f32", pushHadamard2Ref[float32], pushHadamard2Generic[float32])
@@ -103,13 +103,13 @@ func push2Bounds(out, above, y, f, nycrd, nc, r, mode int) (yrows, crows, irows 
 	return uint64(y / r), crows, irows
 }
 
-func pushHadamard2Ref[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int) {
-	pushHadamard2Cols(out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, mode, 0)
+func pushHadamard2Ref[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int, lbase uint64) {
+	pushHadamard2Cols(out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, mode, lbase, 0)
 }
 
 // pushHadamard2Cols is pushHadamard2Ref on columns k0..r-1 (the NEON
 // glue's tail), checking each segment and index as it reads it.
-func pushHadamard2Cols[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode, k0 int) {
+func pushHadamard2Cols[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int, lbase uint64, k0 int) {
 	yrows, crows, irows := push2Bounds(len(out), len(above), len(y), len(f), len(ycrd), len(ptr)-1, r, mode)
 	nch, n := uint64(children(crd, lptr)), uint64(min(len(vals), len(idx)))
 	for c := 0; c+1 < len(ptr); c++ {
@@ -121,7 +121,7 @@ func pushHadamard2Cols[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uint64
 		for k := k0; k < r; k++ {
 			p := above[k] * y[u+k]
 			for e := e0; e < e1; e++ {
-				lo, hi, ce := lptr[e], lptr[e+1], crd[e]
+				lo, hi, ce := lptr[e]-lbase, lptr[e+1]-lbase, crd[e]
 				if lo > hi || hi > n || ce >= crows {
 					panic(pushHadamard2BadIndex)
 				}
@@ -150,7 +150,7 @@ func pushHadamard2Cols[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uint64
 
 // pushHadamard2Generic works on column blocks of up to 64, the node's product and
 // the child's on the stack; the order of every sum is ref's.
-func pushHadamard2Generic[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int) {
+func pushHadamard2Generic[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int, lbase uint64) {
 	yrows, crows, irows := push2Bounds(len(out), len(above), len(y), len(f), len(ycrd), len(ptr)-1, r, mode)
 	nch, n := uint64(children(crd, lptr)), uint64(min(len(vals), len(idx)))
 	var p, q [64]T
@@ -168,7 +168,7 @@ func pushHadamard2Generic[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uin
 				pb[k] = ab[k] * yr[k]
 			}
 			for e := e0; e < e1; e++ {
-				lo, hi, ce := lptr[e], lptr[e+1], crd[e]
+				lo, hi, ce := lptr[e]-lbase, lptr[e+1]-lbase, crd[e]
 				if lo > hi || hi > n || ce >= crows {
 					panic(pushHadamard2BadIndex)
 				}
@@ -216,7 +216,7 @@ func pushHadamard2Generic[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uin
 // and the rows of out the leaves name written, in PushChildren the rows of
 // f the leaves name read and the rows of out the children name written.
 // mode may carry the prefetch flags above its low bit.
-func racePushHadamard2[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int, yrows, crows, irows uint64, lo, end int) {
+func racePushHadamard2[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int, lbase, yrows, crows, irows uint64, lo, end int) {
 	raceRead(above[:r])
 	raceRead(ptr[lo : end+1])
 	raceRead(ycrd[lo:end])
@@ -227,6 +227,6 @@ func racePushHadamard2[T Float](out, above, y []T, ycrd, ptr, crd, lptr []uint64
 	}
 	for c := lo; c < end; c++ {
 		raceRow(y, ycrd[c], yrows, r, r, false)
-		raceChildren(ptr, crd, lptr, vals, idx, cv, lv, crows, irows, r, c, !leaves, leaves)
+		raceChildren(ptr, crd, lptr, lbase, vals, idx, cv, lv, crows, irows, r, c, !leaves, leaves)
 	}
 }

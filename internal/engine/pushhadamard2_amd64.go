@@ -10,7 +10,7 @@ import (
 // every segment (ptr's against len(crd), lptr's against len(idx)), ycrd
 // below yrows, crd below crows and idx below irows when it reads them, and
 // returns 0, or 1 when it stopped at one out of range.
-type pushHadamard2AsmFunc[T Float] func(out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int, yrows, crows, irows uint64) int
+type pushHadamard2AsmFunc[T Float] func(out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int, yrows, crows, irows, lbase uint64) int
 
 // pushHadamard2Chunked calls the two-level push kernel through asmPieces
 // (racePushHadamard2) on runs of nodes
@@ -18,19 +18,19 @@ type pushHadamard2AsmFunc[T Float] func(out, above, y []T, ycrd, ptr, crd, lptr 
 // pushHadamard2BadIndex when the kernel reports a segment or an index out
 // of range.
 func pushHadamard2Chunked[T Float](asm pushHadamard2AsmFunc[T]) pushHadamard2Func[T] {
-	return func(out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int) {
+	return func(out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int, lbase uint64) {
 		yrows, crows, irows := push2Bounds(len(out), len(above), len(y), len(f), len(ycrd), len(ptr)-1, r, mode)
 		crd = crd[:children(crd, lptr)]
 		n := min(len(vals), len(idx))
 		vals, idx = vals[:n], idx[:n]
 		asmPieces(len(ptr)-1, len(ptr)-1, func(c0, _ int) (int, bool) {
 			c1 := twoLevelRun(ptr, lptr, c0)
-			if asm(out, above, y, ycrd[c0:c1], ptr[c0:c1+1], crd, lptr, vals, idx, f, r, mode, yrows, crows, irows) != 0 {
+			if asm(out, above, y, ycrd[c0:c1], ptr[c0:c1+1], crd, lptr, vals, idx, f, r, mode, yrows, crows, irows, lbase) != 0 {
 				panic(pushHadamard2BadIndex)
 			}
 			return c1, true
 		}, func(c0, c1 int) {
-			racePushHadamard2(out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, mode, yrows, crows, irows, c0, c1)
+			racePushHadamard2(out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, mode, lbase, yrows, crows, irows, c0, c1)
 		})
 	}
 }
@@ -53,7 +53,7 @@ const pushHadamard2PrefetchLeavesFlag = 4
 // nothing from the prefetches and pay for them, hence the size tests; the
 // AVX2 and AVX-512 kernels take the same flags.
 func pushHadamard2Prefetching[T Float](k pushHadamard2Func[T]) pushHadamard2Func[T] {
-	return func(out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int) {
+	return func(out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int, lbase uint64) {
 		rows, leafRows := f, out
 		if PushMode(mode) == PushChildren {
 			rows, leafRows = out, f
@@ -65,6 +65,6 @@ func pushHadamard2Prefetching[T Float](k pushHadamard2Func[T]) pushHadamard2Func
 		if len(leafRows)*size > l2 {
 			mode |= pushHadamard2PrefetchLeavesFlag
 		}
-		k(out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, mode)
+		k(out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, mode, lbase)
 	}
 }

@@ -314,12 +314,14 @@ func TestQFusedJunk(t *testing.T) {
 					}
 				}
 				forEachTier(t, qspmm, func(t *testing.T, impl, ref qspmmFunc) {
-					got := append([]float32(nil), yw...)
-					want := append([]float32(nil), yw...)
-					qspmmWith(impl, got, w, xw, w, w, sp, idx, &v, ch, 1, 0.5)
-					qspmmWith(ref, want, w, xw, w, w, sp, idx, &v, ch, 1, 0.5)
-					if err := qCloseFused(got, want, append(mag[:len(mag):len(mag)], 0), n); err != nil {
-						t.Fatalf("%s trial %d w=%d: %v", spelling, trial, w, err)
+					for _, beta := range []float32{0.5, 0} {
+						got := append([]float32(nil), yw...)
+						want := append([]float32(nil), yw...)
+						qspmmWith(impl, got, w, xw, w, w, sp, idx, &v, ch, 1, beta)
+						qspmmWith(ref, want, w, xw, w, w, sp, idx, &v, ch, 1, beta)
+						if err := qCloseFused(got, want, append(mag[:len(mag):len(mag)], 0), n); err != nil {
+							t.Fatalf("%s trial %d w=%d beta=%v: %v", spelling, trial, w, beta, err)
+						}
 					}
 				})
 			}
@@ -415,4 +417,61 @@ func qCloseFused(got, want, mag []float32, terms int) error {
 		}
 	}
 	return qClose(g, want, mag, terms)
+}
+
+// TestQSpMMBlocks runs the fused SpMM on a matrix of several blocks of
+// qspmmTiled (more rows than a block, more values than a block, and one
+// row longer than a block, in pieces), with no index out of range, one in
+// a block of whole rows, and one in a later piece of the long row, at beta
+// 0 and not: every path agrees with ref, which skips that index.
+func TestQSpMMBlocks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(57, 58))
+	ptr := []uint64{0}
+	for i := range 400 {
+		n := uint64(rng.IntN(500))
+		if i == 300 {
+			n = qspmmBlockValues + 5000
+		}
+		ptr = append(ptr, ptr[len(ptr)-1]+n)
+	}
+	rows := len(ptr) - 1
+	const w = 3
+	for _, spelling := range []string{"int8:tensor", "int8:block=64", "nf4:block=64"} {
+		s := quant.MustParse(spelling)
+		idx, cols := qIdx(rng, ptr, 1)
+		v := randQValues(rng, s, len(idx), 1)
+		x := frand[float32](rng, cols*w, 0, false)
+		y0 := frand[float32](rng, rows*w, 0, false)
+		for bad, at := range []uint64{^uint64(0), ptr[200] + 7, ptr[300] + qspmmBlockValues + 3} {
+			idx := slices.Clone(idx)
+			if at < uint64(len(idx)) {
+				idx[at] = uint64(cols) + uint64(bad)
+			}
+			av := junkAbs(&v, Channels{}, idx, uint64(cols))
+			forEachTier(t, qspmm, func(t *testing.T, impl, ref qspmmFunc) {
+				for _, beta := range []float32{0, -0.5} {
+					mag := absOf(y0)
+					if beta == 0 {
+						clear(mag)
+					}
+					ax := absOf(x)
+					for i := range rows {
+						for k := ptr[i]; k < ptr[i+1]; k++ {
+							if j := idx[k]; j < uint64(cols) {
+								for c := range w {
+									mag[i*w+c] += av[k] * ax[int(j)*w+c]
+								}
+							}
+						}
+					}
+					got, want := slices.Clone(y0), slices.Clone(y0)
+					qspmmWith(impl, got, w, x, w, w, ptr, idx, &v, Channels{}, 1, beta)
+					qspmmWith(ref, want, w, x, w, w, ptr, idx, &v, Channels{}, 1, beta)
+					if err := qCloseFused(got, want, append(mag[:len(mag):len(mag)], 0), maxRowOf(ptr)); err != nil {
+						t.Fatalf("%s, bad index %d, beta %v: %v", spelling, bad, beta, err)
+					}
+				}
+			})
+		}
+	}
 }

@@ -1,16 +1,19 @@
 package engine
 
+import "sync"
+
 // qspmvTiled and qspmmTiled serve the assembly tiers of the fused families
 // where no fused kernel of the tier handles the operand: they decode tiles
 // of the values (qtile.go, the tier's dequantize kernels) and run the
 // tier's float32 kernels on them, which on these tiers is faster than the
 // fused Go loops, most of all for SpMM, whose row kernels reuse each
-// decoded value across a whole row of X. They take the tiles only for the
+// decoded value across a whole row of X (SpMM decodes blocks of rows
+// larger than a tile, see qspmmTiled). They take the tiles only for the
 // modes whose channels the tile decode reads from validated structures
-// (qRow, qBlock) and only when the pointers are non-decreasing and, for
-// SpMM, every index of the rows is below x's rows (the float32 SpMM
-// kernels skip none); any other operand runs the fused Go loop, which
-// clamps and skips.
+// (qRow, qBlock) and only when the pointers are non-decreasing; any other
+// operand runs the fused Go loop, which clamps and skips. An index not
+// below x's rows, which the float32 SpMM kernels refuse, is skipped as the
+// fused loop skips it (qspmmRun).
 
 // qTileable reports whether the rows of ptr may take the tiled path.
 func qTileable(q *qOperand, ptr []uint64) bool {
@@ -34,21 +37,154 @@ func qspmvTiled(y, x []float32, ptr, idx []uint64, q *qOperand, alpha, beta floa
 	putQScratch(s)
 }
 
+// qspmmBlockRows and qspmmBlockValues bound a block of qspmmTiled: as
+// many rows as one pass of the tiled float32 SpMM covers (spmmTileBlock),
+// and decoded values that stay in L2 beside a tile of X.
+const (
+	qspmmBlockRows   = spmmTileBlock
+	qspmmBlockValues = 1 << 17
+)
+
+// qspmmBlock is qspmmTiled's scratch: one block's decoded values and
+// rebased row pointers.
+type qspmmBlock struct {
+	vals [qspmmBlockValues]float32
+	ptr  [qspmmBlockRows + 1]uint64
+}
+
+var qspmmBlockPool = sync.Pool{New: func() any { return new(qspmmBlock) }}
+
+// qspmmTiled decodes the rows of ptr a block at a time (at most
+// qspmmBlockRows rows and qspmmBlockValues values) into a pooled scratch
+// and runs the tier's float32 SpMM on the block, choosing its column tiles
+// of X for the whole call (allRows, allNNZ), as the float32 product does.
+// A row longer than a block goes in pieces, each piece a call on that row
+// alone.
+//
+// The float32 kernels panic on an index not below x's rows, where this
+// family skips it: with beta == 0 a block runs on the kernel and, when it
+// panics so, runs again in Go (qspmmSkip), which overwrites every row the
+// kernel wrote; with beta != 0 (and for the pieces of a long row) the
+// block's indices are checked first and a block with one out of range
+// runs in Go alone.
 func qspmmTiled(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, q *qOperand, alpha, beta float32) {
-	e0, e1 := ptr[0], ptr[len(ptr)-1]
-	if !qTileable(q, ptr) || e1 > uint64(len(idx)) ||
-		e1 > e0 && Max(idx[e0:e1]) >= qXRows(x, ldx, w) {
+	rows := len(ptr) - 1
+	e0, e1 := ptr[0], ptr[rows]
+	if !qTileable(q, ptr) || e1 > uint64(len(idx)) {
 		qspmmGeneric(y, ldy, x, ldx, w, ptr, idx, q, alpha, beta)
 		return
 	}
+	xrows := qXRows(x, ldx, w)
+	allNNZ := int(e1 - e0)
 	s := getQScratch(q.v, q.ch)
-	s.rows("QSpMM", ptr, func(i, j int, t0, t1 uint64, rp []uint64, tile []float32, first bool) {
-		b := beta
-		if !first {
-			b = 1
+	b := qspmmBlockPool.Get().(*qspmmBlock)
+	for i := 0; i < rows; {
+		p := ptr[i]
+		j := i
+		for j < rows && j-i < qspmmBlockRows && ptr[j+1]-p <= qspmmBlockValues {
+			j++
 		}
-		// allNNZ 0: no column tiles (spmmTileRows).
-		SpMMPartUnchecked(j-i, 0, y[i*ldy:], ldy, x, ldx, w, rp, idx[t0:t1], tile, alpha, b)
-	})
+		if j == i {
+			// Row i alone is longer than a block: its pieces add up.
+			end := ptr[i+1]
+			for t := p; t < end; t += qspmmBlockValues {
+				t1 := min(end, t+qspmmBlockValues)
+				vals := b.decode(s, t, t1)
+				rp := b.ptr[:2]
+				rp[0], rp[1] = 0, t1-t
+				bt := beta
+				if t > p {
+					bt = 1
+				}
+				qspmmRun(rows, allNNZ, y[i*ldy:], ldy, x, ldx, w, rp, idx[t:t1], vals, alpha, bt, xrows, false)
+			}
+			i++
+			continue
+		}
+		t1 := ptr[j]
+		vals := b.decode(s, p, t1)
+		rp := b.ptr[:j-i+1]
+		for r := range rp {
+			rp[r] = ptr[i+r] - p
+		}
+		qspmmRun(rows, allNNZ, y[i*ldy:], ldy, x, ldx, w, rp, idx[p:t1], vals, alpha, beta, xrows, beta == 0)
+		i = j
+	}
+	qspmmBlockPool.Put(b)
 	putQScratch(s)
+}
+
+// decode decodes values t0..t1-1 (at most qspmmBlockValues) into the
+// block's values, a tile of s at a time, and returns them.
+func (b *qspmmBlock) decode(s *qScratch, t0, t1 uint64) []float32 {
+	vals := b.vals[:t1-t0]
+	for t := 0; t < len(vals); t += qTile {
+		s.hint = dequantizeTile(vals[t:min(len(vals), t+qTile)], s, int(t0)+t)
+	}
+	return vals
+}
+
+// qspmmRun runs one block (rows of ptr, rebased to idx and vals) on the
+// float32 SpMM, or on qspmmSkip where an index is not below xrows: found
+// by the kernel's panic when recovering is set (beta must be 0), else by a
+// check of the indices first.
+func qspmmRun(allRows, allNNZ int, y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32, xrows uint64, recovering bool) {
+	if recovering {
+		if !spmmRecovering(allRows, allNNZ, y, ldy, x, ldx, w, ptr, idx, vals, alpha) {
+			qspmmSkip(y, ldy, x, ldx, w, ptr, idx, vals, alpha, 0, xrows)
+		}
+		return
+	}
+	if len(idx) > 0 && Max(idx) >= xrows {
+		qspmmSkip(y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta, xrows)
+		return
+	}
+	SpMMPartUnchecked(allRows, allNNZ, y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta)
+}
+
+// spmmRecovering runs SpMMPartUnchecked with beta 0 and reports false,
+// having recovered its panic, when an index is out of range; any other
+// panic goes on.
+func spmmRecovering(allRows, allNNZ int, y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32) (ok bool) {
+	defer func() {
+		if !ok {
+			if r := recover(); r != spmmBadIndex {
+				panic(r)
+			}
+		}
+	}()
+	SpMMPartUnchecked(allRows, allNNZ, y, ldy, x, ldx, w, ptr, idx, vals, alpha, 0)
+	return true
+}
+
+// qspmmSkip is SpMM on decoded values that skips every index not below
+// xrows, as the family does.
+func qspmmSkip(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32, xrows uint64) {
+	var acc0 [64]float32
+	for i := 0; i+1 < len(ptr); i++ {
+		lo, hi := ptr[i], ptr[i+1]
+		for c0 := 0; c0 < w; c0 += len(acc0) {
+			acc := acc0[:min(len(acc0), w-c0)]
+			clear(acc)
+			for k := lo; k < hi; k++ {
+				j := idx[k]
+				if j >= xrows {
+					continue
+				}
+				v := vals[k]
+				xr := x[int(j)*ldx+c0:][:len(acc)]
+				for c := range acc {
+					acc[c] += v * xr[c]
+				}
+			}
+			yr := y[i*ldy+c0:][:len(acc)]
+			for c, a := range acc {
+				if beta == 0 {
+					yr[c] = alpha * a
+				} else {
+					yr[c] = alpha*a + beta*yr[c]
+				}
+			}
+		}
+	}
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/hurray-format/hurray-go/quant"
 )
@@ -55,14 +56,14 @@ func QGatherHadamard2(mode GatherMode, out, y []float32, ncrd, ptr, crd []uint64
 	if s == nil {
 		return
 	}
-	s.nodes2("QGatherHadamard2", ptr, lptr, func(c0, c1 int, e0, j0 uint64, np, lp []uint64, tile []float32) {
+	s.nodes2("QGatherHadamard2", ptr, crd, lptr, idx, func(c0, c1 int, np, ccrd, lp []uint64, tile []float32, tidx []uint64, lbase uint64) {
 		o, nc := out, ncrd
 		if mode == GatherRows {
 			o = out[c0*r:]
 		} else {
 			nc = ncrd[c0:c1]
 		}
-		GatherHadamard2Unchecked(mode, o, y, nc, np, crd[e0:], z, lp, tile, idx[j0:], x, r)
+		gatherHadamard2Based(mode, o, y, nc, np, ccrd, z, lp, tile, tidx, x, r, lbase)
 	})
 	putQScratch(s)
 }
@@ -74,8 +75,13 @@ func QPushHadamard2(mode PushMode, out, above, y []float32, ycrd, ptr, crd, lptr
 	if s == nil {
 		return
 	}
-	s.nodes2("QPushHadamard2", ptr, lptr, func(c0, c1 int, e0, j0 uint64, np, lp []uint64, tile []float32) {
-		PushHadamard2Unchecked(mode, out, above, y, ycrd[c0:c1], np, crd[e0:], lp, tile, idx[j0:], f, r)
+	s.nodes2("QPushHadamard2", ptr, crd, lptr, idx, func(c0, c1 int, np, ccrd, lp []uint64, tile []float32, tidx []uint64, lbase uint64) {
+		if mode > PushChildren {
+			panic("kernels: PushHadamard2: unknown mode")
+		}
+		if len(np) > 1 {
+			pushHadamard2F32.fn(out, above, y, ycrd[c0:c1], np, ccrd, lp, tile, tidx, f, r, int(mode), lbase)
+		}
 	})
 	putQScratch(s)
 }
@@ -101,36 +107,64 @@ func qCheck2(name string, ptr, crd, lptr, idx []uint64, v *quant.Values, ch Chan
 	return getQScratch(v, ch)
 }
 
-// nodes2 walks the nodes of ptr (children in lptr's pointers over the
-// leaves) in tiles: fn(c0, c1, e0, j0, np, lp, tile) for nodes c0..c1-1,
-// whose children are e0 onwards with node pointers np rebased to e0, and
-// whose leaves are j0 onwards with child pointers lp rebased to j0 and
-// decoded into tile. Whole nodes go together while their leaves fit a tile
-// and their children the rebased pointers; a node that does not fit alone
-// goes by groups of its children, and a child that does not fit alone by
-// pieces of its leaves (c1 = c0+1 then, and np and lp cover only the
-// group or piece).
+// gatherHadamard2Based is GatherHadamard2Unchecked on float32 with leaf
+// pointers read less lbase (the kernels' lbase).
+func gatherHadamard2Based(mode GatherMode, out, y []float32, ncrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r int, lbase uint64) {
+	if len(ptr) <= 1 {
+		return
+	}
+	sO, cO, sU := gatherStrides(mode, r)
+	if mode == GatherRows {
+		ncrd = ptr // any slice of >= nc entries: its values are multiplied by 0
+	}
+	gatherHadamard2F32.fn(out, y, ncrd, ncrd, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, lbase)
+}
+
+// qLeafBlock is the most leaves nodes2 decodes for whole nodes at once.
+const qLeafBlock = 1 << 14
+
+// qLeafScratch holds nodes2's decoded leaves of whole nodes.
+type qLeafScratch struct {
+	vals [qLeafBlock]float32
+}
+
+var qLeafPool = sync.Pool{New: func() any { return new(qLeafScratch) }}
+
+// nodes2 walks the nodes of ptr (children crd, whose leaves lptr's
+// pointers bound, leaf indices idx) in tiles: fn(c0, c1, np, ccrd, lp,
+// tile, tidx, lbase) for nodes c0..c1-1 with node pointers np into the
+// children ccrd and child pointers lp, read less lbase, into the decoded
+// leaves tile and their indices tidx. Whole nodes go together while their
+// leaves fit qLeafBlock: np, ccrd and lp are then ptr's, crd and lptr
+// themselves and lbase the first leaf, so nothing is rebased. A node that
+// does not fit alone goes by groups of its children, and a child that does
+// not fit alone by pieces of its leaves (c1 = c0+1 then, np and lp cover
+// only the group or piece, rebased to it, and lbase is 0).
 //
-// Every group and piece lies within the children ptr's ends name and the
-// leaves their pointers name, the ranges qCheck2 checked: a node's end
-// outside the children, or a child's end outside the leaves or before its
-// start (pointers changed after validation), panics, naming the product,
-// before anything of it is decoded.
-func (s *qScratch) nodes2(name string, ptr, lptr []uint64, fn func(c0, c1 int, e0, j0 uint64, np, lp []uint64, tile []float32)) {
+// Every tile lies within the children ptr's ends name and the leaves their
+// pointers name, the ranges qCheck2 checked: a node's end outside the
+// children, or a child's end outside the leaves or before its start
+// (pointers changed after validation), panics, naming the product, before
+// anything of it is decoded. Pointers inside a tile are the kernels' to
+// check: one below lbase wraps above the tile, which they refuse.
+func (s *qScratch) nodes2(name string, ptr, crd, lptr, idx []uint64, fn func(c0, c1 int, np, ccrd, lp []uint64, tile []float32, tidx []uint64, lbase uint64)) {
 	nc := len(ptr) - 1
 	eEnd := ptr[nc]
 	jEnd := lptr[eEnd]
+	var blk *qLeafScratch
 	for c := 0; c < nc; {
 		e0 := ptr[c]
 		j0 := lptr[e0]
-		d := c
-		for d < nc && d-c < qTileRows && ptr[d+1] >= e0 && ptr[d+1]-e0 <= qTile && ptr[d+1] <= eEnd &&
-			lptr[ptr[d+1]] >= j0 && lptr[ptr[d+1]]-j0 <= qTile && lptr[ptr[d+1]] <= jEnd {
-			d++
-		}
-		if d > c {
-			e1 := ptr[d]
-			s.call2(fn, c, d, e0, e1, j0, lptr[e1], ptr, lptr)
+		if d := wholeNodes(ptr, lptr, c, eEnd, jEnd); d > c {
+			if blk == nil {
+				blk = qLeafPool.Get().(*qLeafScratch)
+			}
+			j1 := lptr[ptr[d]]
+			tile := blk.vals[:j1-j0]
+			for t := 0; t < len(tile); t += qTile {
+				s.hint = dequantizeTile(tile[t:min(len(tile), t+qTile)], s, int(j0)+t)
+			}
+			fn(c, d, ptr[c:d+1], crd, lptr, tile, idx[j0:j1], j0)
 			c = d
 			continue
 		}
@@ -146,7 +180,7 @@ func (s *qScratch) nodes2(name string, ptr, lptr []uint64, fn func(c0, c1 int, e
 				f++
 			}
 			if f > e {
-				s.call2(fn, c, c+1, e, f, jf, lptr[f], ptr, lptr)
+				s.call2(fn, c, e, f, jf, lptr[f], ptr, crd, lptr, idx)
 				e = f
 				continue
 			}
@@ -156,26 +190,74 @@ func (s *qScratch) nodes2(name string, ptr, lptr []uint64, fn func(c0, c1 int, e
 				panic(fmt.Sprintf("kernels: %s: lptr[%d] = %d out of range %d..%d", name, e+1, jl, jf, jEnd))
 			}
 			for q := jf; q < jl; q += qTile {
-				s.call2(fn, c, c+1, e, e+1, q, min(jl, q+qTile), ptr, lptr)
+				s.call2(fn, c, e, e+1, q, min(jl, q+qTile), ptr, crd, lptr, idx)
 			}
 			e++
 		}
 		c++
 	}
+	if blk != nil {
+		qLeafPool.Put(blk)
+	}
 }
 
-// call2 decodes leaves j0..j1-1, rebases the node pointers of c0..c1 to
-// children e0..e1 and the child pointers of e0..e1 to the leaves (each
-// clamped to the range, for a group or a piece) and calls fn.
-func (s *qScratch) call2(fn func(c0, c1 int, e0, j0 uint64, np, lp []uint64, tile []float32), c0, c1 int, e0, e1, j0, j1 uint64, ptr, lptr []uint64) {
+// wholeNodes returns the end d of the nodes from c whose leaves nodes2
+// decodes at once: the last d (c <= d <= len(ptr)-1) found by a galloping
+// search from c at which fits(d) holds, fits(d) being that node d starts
+// within the children e0 = ptr[c] .. eEnd and its first leaf within j0 =
+// lptr[e0] .. min(jEnd, j0+qLeafBlock). On valid levels fits is monotone,
+// so d is the last node boundary within the block; on others d is still a
+// boundary that fits, which is all the tile's decode relies on (the
+// kernels check the pointers between). A few probes a tile, where a walk
+// over every node would load a line of lptr for each.
+func wholeNodes(ptr, lptr []uint64, c int, eEnd, jEnd uint64) int {
+	nc := len(ptr) - 1
+	e0 := ptr[c]
+	j0 := lptr[e0]
+	lim := min(jEnd, j0+qLeafBlock)
+	if lim < j0 {
+		lim = jEnd // j0+qLeafBlock wrapped
+	}
+	fits := func(d int) bool {
+		e := ptr[d]
+		if e < e0 || e > eEnd {
+			return false
+		}
+		j := lptr[e]
+		return j >= j0 && j <= lim
+	}
+	lo, step := c, 1
+	for {
+		d := lo + step
+		if d > nc || !fits(d) {
+			break
+		}
+		lo, step = d, 2*step
+	}
+	hi := min(lo+step, nc+1) // fits(hi) is false or hi is past the nodes
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		if fits(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}
+
+// call2 decodes leaves j0..j1-1 of node c's children e0..e1-1 (a group or
+// a piece), rebases the node's pointer to the children and the children's
+// pointers to the leaves (each clamped to the range) and calls fn.
+func (s *qScratch) call2(fn func(c0, c1 int, np, ccrd, lp []uint64, tile []float32, tidx []uint64, lbase uint64), c int, e0, e1, j0, j1 uint64, ptr, crd, lptr, idx []uint64) {
 	tile := s.decode(j0, j1)
-	np := s.ptr[:c1-c0+1]
+	np := s.ptr[:2]
 	for k := range np {
-		np[k] = min(max(ptr[c0+k], e0), e1) - e0
+		np[k] = min(max(ptr[c+k], e0), e1) - e0
 	}
 	lp := s.ptr2[:e1-e0+1]
 	for k := range lp {
 		lp[k] = min(max(lptr[e0+uint64(k)], j0), j1) - j0
 	}
-	fn(c0, c1, e0, j0, np, lp, tile)
+	fn(c, c+1, np, crd[e0:], lp, tile, idx[j0:], 0)
 }

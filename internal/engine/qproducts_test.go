@@ -457,9 +457,9 @@ func TestQHadamard2(t *testing.T) {
 					for _, mode := range []GatherMode{GatherPull, GatherScatter, GatherRows} {
 						y, o0, nr, sO, cO, sU := qGatherOperands(rng, mode, r, nrows, ncrd, ptr)
 						want := append([]float32(nil), o0...)
-						gatherHadamard2Ref(want, y, nr, nr, ptr, crd, z, lptr, c.deq, idx, x, r, sO, cO, sU)
+						gatherHadamard2Ref(want, y, nr, nr, ptr, crd, z, lptr, c.deq, idx, x, r, sO, cO, sU, 0)
 						mag := absOf(o0)
-						gatherHadamard2Ref(mag, absOf(y), nr, nr, ptr, crd, absOf(z), lptr, c.abs, idx, absOf(x), r, sO, cO, sU)
+						gatherHadamard2Ref(mag, absOf(y), nr, nr, ptr, crd, absOf(z), lptr, c.abs, idx, absOf(x), r, sO, cO, sU, 0)
 						got := append([]float32(nil), o0...)
 						QGatherHadamard2(mode, got, y, ncrd, ptr, crd, z, lptr, &c.v, c.ch, idx, x, r)
 						if err := qClose(got, want, mag, nl+1); err != nil {
@@ -476,9 +476,9 @@ func TestQHadamard2(t *testing.T) {
 						f := frand[float32](rng, frows*r, 0, false)
 						o0 := frand[float32](rng, orows*r, 0, false)
 						want := append([]float32(nil), o0...)
-						pushHadamard2Ref(want, above, y, ncrd, ptr, crd, lptr, c.deq, idx, f, r, int(mode))
+						pushHadamard2Ref(want, above, y, ncrd, ptr, crd, lptr, c.deq, idx, f, r, int(mode), 0)
 						mag := absOf(o0)
-						pushHadamard2Ref(mag, absOf(above), absOf(y), ncrd, ptr, crd, lptr, c.abs, idx, absOf(f), r, int(mode))
+						pushHadamard2Ref(mag, absOf(above), absOf(y), ncrd, ptr, crd, lptr, c.abs, idx, absOf(f), r, int(mode), 0)
 						got := append([]float32(nil), o0...)
 						QPushHadamard2(mode, got, above, y, ncrd, ptr, crd, lptr, &c.v, c.ch, idx, f, r)
 						if err := qClose(got, want, mag, nl+1); err != nil {

@@ -13,7 +13,11 @@ import (
 // family, bit for bit quant's Values.At), rebase the tile's segment
 // pointers to it and hand it to the float32 kernel of the product (SpMV,
 // ScatterAdd, SpMM, SpMMScatter, the Hadamard families), whose paths then
-// serve the quantized product on every path.
+// serve the quantized product on every path. Two products decode larger
+// blocks into a scratch that stays in L2: SpMM (qspmmTiled, blocks of rows
+// that keep the float32 SpMM's column tiles of X) and the two-level
+// Hadamard families (nodes2, whole nodes handed to kernels that read the
+// leaf pointers less the block's first leaf, so nothing is rebased).
 //
 // A tile holds whole rows where they fit. A row (a node, a child) with more
 // values than a tile is taken in pieces, each piece a call of the float32

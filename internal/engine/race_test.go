@@ -103,7 +103,7 @@ func racePush2(mode PushMode) func(t tier) (func(), func()) {
 		ptr, crd, lptr, idx, vals := raceHadamardTree()
 		out, above, y, f := make([]float64, 16*4), make([]float64, 4), make([]float64, 16*4), make([]float64, 16*4)
 		return func() {
-			pushHadamard2F64.impls[t](out, above, y, iota64(16), ptr, crd, lptr, vals, idx, f, 4, int(mode))
+			pushHadamard2F64.impls[t](out, above, y, iota64(16), ptr, crd, lptr, vals, idx, f, 4, int(mode), 0)
 		}, func() { out[7*4+1] = 1 }
 	}
 }
@@ -210,7 +210,7 @@ var raceCases = []raceCase{
 		ptr, crd, lptr, idx, vals := raceHadamardTree()
 		out, y, z, x := make([]float64, 16*4), make([]float64, 4), make([]float64, 16*4), make([]float64, 16*4)
 		return func() {
-			gatherHadamard2F64.impls[t](out, y, iota64(16), make([]uint64, 16), ptr, crd, z, lptr, vals, idx, x, 4, 4, 0, 0)
+			gatherHadamard2F64.impls[t](out, y, iota64(16), make([]uint64, 16), ptr, crd, z, lptr, vals, idx, x, 4, 4, 0, 0, 0)
 		}, func() { x[7*4+1] = 1 }
 	}},
 	{"scatterhadamard.f64", scatterHadamardF64.implements, func(t tier) (func(), func()) {

@@ -49,6 +49,10 @@ func registerAMD64() bool {
 		spmvNarrowF32U32.set(tierAVX2, spmvNarrowAsm(amd64.SpMVNarrowF32U32AVX2))
 		spmvNarrowF64U16.set(tierAVX2, spmvNarrowAsm(amd64.SpMVNarrowF64U16AVX2))
 		spmvNarrowF64U32.set(tierAVX2, spmvNarrowAsm(amd64.SpMVNarrowF64U32AVX2))
+		spmvShortF32U16.set(tierAVX2, spmvShortAsm(amd64.SpMVShortF32U16AVX2, amd64.SpMVShort2F32U16AVX2, amd64.SpMVShort4F32U16AVX2))
+		spmvShortF32U32.set(tierAVX2, spmvShortAsm(amd64.SpMVShortF32U32AVX2, amd64.SpMVShort2F32U32AVX2, amd64.SpMVShort4F32U32AVX2))
+		spmvShortF64U16.set(tierAVX2, spmvShortAsm(amd64.SpMVShortF64U16AVX2, amd64.SpMVShort2F64U16AVX2, amd64.SpMVShort4F64U16AVX2))
+		spmvShortF64U32.set(tierAVX2, spmvShortAsm(amd64.SpMVShortF64U32AVX2, amd64.SpMVShort2F64U32AVX2, amd64.SpMVShort4F64U32AVX2))
 		qspmvNarrowU16.set(tierAVX2, qspmvNarrowAsm(amd64.QSpMVNarrowI8U16AVX2))
 		qspmvNarrowU32.set(tierAVX2, qspmvNarrowAsm(amd64.QSpMVNarrowI8U32AVX2))
 		spmmNarrowF32U16.set(tierAVX2, spmmNarrowAsm(amd64.SpMMNarrowF32U16AVX2, amd64.SpMMTileNarrowF32U16AVX2))
@@ -117,6 +121,10 @@ func registerAMD64() bool {
 		spmvNarrowF64U32.set(tierAVX512, spmvNarrowAsm(amd64.SpMVNarrowF64U32AVX512))
 		qspmvNarrowU16.set(tierAVX512, qspmvNarrowAsm(amd64.QSpMVNarrowI8U16AVX512))
 		qspmvNarrowU32.set(tierAVX512, qspmvNarrowAsm(amd64.QSpMVNarrowI8U32AVX512))
+		qspmvNarrowBlockU16.set(tierAVX512, qspmvNarrowBlockAsm(amd64.QSpMVNarrowI8BlockU16AVX512,
+			amd64.QSpMVNarrow4BlockU16AVX512, amd64.QSpMVNarrow4MXU16AVX512))
+		qspmvNarrowBlockU32.set(tierAVX512, qspmvNarrowBlockAsm(amd64.QSpMVNarrowI8BlockU32AVX512,
+			amd64.QSpMVNarrow4BlockU32AVX512, amd64.QSpMVNarrow4MXU32AVX512))
 		spmmNarrowF32U16.set(tierAVX512, spmmNarrowAsm(amd64.SpMMNarrowF32U16AVX512, amd64.SpMMTileNarrowF32U16AVX512))
 		spmmNarrowF32U32.set(tierAVX512, spmmNarrowAsm(amd64.SpMMNarrowF32U32AVX512, amd64.SpMMTileNarrowF32U32AVX512))
 		spmmNarrowF64U16.set(tierAVX512, spmmNarrowAsm(amd64.SpMMNarrowF64U16AVX512, amd64.SpMMTileNarrowF64U16AVX512))

@@ -29,7 +29,7 @@ DATA iotad<>+24(SB)/4, $6
 DATA iotad<>+28(SB)/4, $7
 GLOBL iotad<>(SB), RODATA|NOPTR, $32
 
-// func GatherHadamard2F32AVX2(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int
+// func GatherHadamard2F32AVX2(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound, lbase uint64) int
 //
 // Column blocks (4, 2 or 1 full vectors, then a last one, masked past r), and for each block every node c:
 //
@@ -52,7 +52,7 @@ GLOBL iotad<>(SB), RODATA|NOPTR, $32
 //
 // Registers: see twolevel.go in kernels/amd64/_gen.
 // Requires: AVX, AVX2, FMA3
-TEXT ·GatherHadamard2F32AVX2(SB), NOSPLIT, $16-344
+TEXT ·GatherHadamard2F32AVX2(SB), NOSPLIT, $16-352
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ lptr_base+168(FP), R12
@@ -120,6 +120,8 @@ clsm:
 nocfsm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -228,6 +230,8 @@ clpm:
 nocfpm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -346,6 +350,8 @@ cls4:
 nocfs4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -480,6 +486,8 @@ clp4:
 nocfp4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -609,6 +617,8 @@ cls2:
 nocfs2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -722,6 +732,8 @@ clp2:
 nocfp2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -837,6 +849,8 @@ cls1:
 nocfs1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -941,6 +955,8 @@ clp1:
 nocfp1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -1010,15 +1026,15 @@ next1:
 	JG   chunk
 	JMP  done
 done:
-	MOVQ $0, ret+336(FP)
+	MOVQ $0, ret+344(FP)
 	VZEROUPPER
 	RET
 bad:
-	MOVQ $1, ret+336(FP)
+	MOVQ $1, ret+344(FP)
 	VZEROUPPER
 	RET
 
-// func GatherHadamard2F32AVX512(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int
+// func GatherHadamard2F32AVX512(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound, lbase uint64) int
 //
 // Column blocks (1, 2 or 4 vectors, masked past r), and for each block every node c:
 //
@@ -1041,7 +1057,7 @@ bad:
 //
 // Registers: see twolevel.go in kernels/amd64/_gen.
 // Requires: AVX512F, AVX512DQ, BMI2
-TEXT ·GatherHadamard2F32AVX512(SB), NOSPLIT, $16-344
+TEXT ·GatherHadamard2F32AVX512(SB), NOSPLIT, $16-352
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ lptr_base+168(FP), R12
@@ -1113,6 +1129,8 @@ cls1:
 nocfs1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -1219,6 +1237,8 @@ clp10:
 nocfp10:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -1307,6 +1327,8 @@ clp11:
 nocfp11:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -1440,6 +1462,8 @@ cls2:
 nocfs2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -1560,6 +1584,8 @@ clp20:
 nocfp20:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -1657,6 +1683,8 @@ clp21:
 nocfp21:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -1826,6 +1854,8 @@ cls4:
 nocfs4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -1974,6 +2004,8 @@ clp40:
 nocfp40:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -2089,6 +2121,8 @@ clp41:
 nocfp41:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -2184,15 +2218,15 @@ next4:
 	JG   chunk
 	JMP  done
 done:
-	MOVQ $0, ret+336(FP)
+	MOVQ $0, ret+344(FP)
 	VZEROUPPER
 	RET
 bad:
-	MOVQ $1, ret+336(FP)
+	MOVQ $1, ret+344(FP)
 	VZEROUPPER
 	RET
 
-// func GatherHadamard2F64AVX2(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int
+// func GatherHadamard2F64AVX2(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound, lbase uint64) int
 //
 // Column blocks (4, 2 or 1 full vectors, then a last one, masked past r), and for each block every node c:
 //
@@ -2215,7 +2249,7 @@ bad:
 //
 // Registers: see twolevel.go in kernels/amd64/_gen.
 // Requires: AVX, AVX2, FMA3
-TEXT ·GatherHadamard2F64AVX2(SB), NOSPLIT, $16-344
+TEXT ·GatherHadamard2F64AVX2(SB), NOSPLIT, $16-352
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ lptr_base+168(FP), R12
@@ -2283,6 +2317,8 @@ clsm:
 nocfsm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -2391,6 +2427,8 @@ clpm:
 nocfpm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -2509,6 +2547,8 @@ cls4:
 nocfs4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -2643,6 +2683,8 @@ clp4:
 nocfp4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -2772,6 +2814,8 @@ cls2:
 nocfs2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -2885,6 +2929,8 @@ clp2:
 nocfp2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -3000,6 +3046,8 @@ cls1:
 nocfs1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -3104,6 +3152,8 @@ clp1:
 nocfp1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -3173,15 +3223,15 @@ next1:
 	JG   chunk
 	JMP  done
 done:
-	MOVQ $0, ret+336(FP)
+	MOVQ $0, ret+344(FP)
 	VZEROUPPER
 	RET
 bad:
-	MOVQ $1, ret+336(FP)
+	MOVQ $1, ret+344(FP)
 	VZEROUPPER
 	RET
 
-// func GatherHadamard2F64AVX512(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int
+// func GatherHadamard2F64AVX512(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound, lbase uint64) int
 //
 // Column blocks (1, 2 or 4 vectors, masked past r), and for each block every node c:
 //
@@ -3204,7 +3254,7 @@ bad:
 //
 // Registers: see twolevel.go in kernels/amd64/_gen.
 // Requires: AVX512F, AVX512DQ, BMI2
-TEXT ·GatherHadamard2F64AVX512(SB), NOSPLIT, $16-344
+TEXT ·GatherHadamard2F64AVX512(SB), NOSPLIT, $16-352
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ lptr_base+168(FP), R12
@@ -3276,6 +3326,8 @@ cls1:
 nocfs1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -3382,6 +3434,8 @@ clp10:
 nocfp10:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -3470,6 +3524,8 @@ clp11:
 nocfp11:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -3603,6 +3659,8 @@ cls2:
 nocfs2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -3723,6 +3781,8 @@ clp20:
 nocfp20:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -3820,6 +3880,8 @@ clp21:
 nocfp21:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -3989,6 +4051,8 @@ cls4:
 nocfs4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -4137,6 +4201,8 @@ clp40:
 nocfp40:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -4252,6 +4318,8 @@ clp41:
 nocfp41:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+336(FP), CX
+	SUBQ lbase+336(FP), DX
 	CMPQ DX, idx_len+224(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -4347,10 +4415,10 @@ next4:
 	JG   chunk
 	JMP  done
 done:
-	MOVQ $0, ret+336(FP)
+	MOVQ $0, ret+344(FP)
 	VZEROUPPER
 	RET
 bad:
-	MOVQ $1, ret+336(FP)
+	MOVQ $1, ret+344(FP)
 	VZEROUPPER
 	RET

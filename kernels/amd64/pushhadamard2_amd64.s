@@ -28,7 +28,7 @@ DATA iotad<>+24(SB)/4, $6
 DATA iotad<>+28(SB)/4, $7
 GLOBL iotad<>(SB), RODATA|NOPTR, $32
 
-// func PushHadamard2F32AVX2(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows uint64) int
+// func PushHadamard2F32AVX2(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows, lbase uint64) int
 //
 // Column blocks (4, 2 or 1 full vectors, then a last one, masked past r), and for each block every node c:
 //
@@ -52,7 +52,7 @@ GLOBL iotad<>(SB), RODATA|NOPTR, $32
 //
 // Registers: see push2.go in kernels/amd64/_gen.
 // Requires: AVX, AVX2, FMA3
-TEXT ·PushHadamard2F32AVX2(SB), NOSPLIT, $16-288
+TEXT ·PushHadamard2F32AVX2(SB), NOSPLIT, $16-296
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+48(FP), SI
 	MOVQ lptr_base+144(FP), R12
@@ -132,6 +132,8 @@ nocflm:
 	VMULPS      Y13, Y4, Y0
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -222,6 +224,8 @@ cchildm:
 nocfcm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -349,6 +353,8 @@ nocfl4:
 	VMULPS      96(BX)(R14*1), Y7, Y3
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -462,6 +468,8 @@ cchild4:
 nocfc4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -598,6 +606,8 @@ nocfl2:
 	VMULPS      32(BX)(R14*1), Y5, Y1
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -694,6 +704,8 @@ cchild2:
 nocfc2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -814,6 +826,8 @@ nocfl1:
 	VMULPS      (BX)(R14*1), Y4, Y0
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -903,6 +917,8 @@ cchild1:
 nocfc1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -967,15 +983,15 @@ next1:
 	JG   chunk
 	JMP  done
 done:
-	MOVQ $0, ret+280(FP)
+	MOVQ $0, ret+288(FP)
 	VZEROUPPER
 	RET
 bad:
-	MOVQ $1, ret+280(FP)
+	MOVQ $1, ret+288(FP)
 	VZEROUPPER
 	RET
 
-// func PushHadamard2F32AVX512(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows uint64) int
+// func PushHadamard2F32AVX512(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows, lbase uint64) int
 //
 // Column blocks (1, 2 or 4 vectors, masked past r), and for each block every node c:
 //
@@ -999,7 +1015,7 @@ bad:
 //
 // Registers: see push2.go in kernels/amd64/_gen.
 // Requires: AVX512F, AVX512DQ, BMI2
-TEXT ·PushHadamard2F32AVX512(SB), NOSPLIT, $16-288
+TEXT ·PushHadamard2F32AVX512(SB), NOSPLIT, $16-296
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+48(FP), SI
 	MOVQ lptr_base+144(FP), R12
@@ -1081,6 +1097,8 @@ nocfl1:
 	VMULPS.Z 0(BX)(R14*1), Z4, K1, Z0
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -1170,6 +1188,8 @@ cchild1:
 nocfc1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -1308,6 +1328,8 @@ nocfl2:
 	VMULPS.Z 64(BX)(R14*1), Z5, K2, Z1
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -1407,6 +1429,8 @@ cchild2:
 nocfc2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -1584,6 +1608,8 @@ nocfl4:
 	VMULPS.Z 192(BX)(R14*1), Z7, K4, Z3
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -1703,6 +1729,8 @@ cchild4:
 nocfc4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -1788,15 +1816,15 @@ next4:
 	JG   chunk
 	JMP  done
 done:
-	MOVQ $0, ret+280(FP)
+	MOVQ $0, ret+288(FP)
 	VZEROUPPER
 	RET
 bad:
-	MOVQ $1, ret+280(FP)
+	MOVQ $1, ret+288(FP)
 	VZEROUPPER
 	RET
 
-// func PushHadamard2F64AVX2(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows uint64) int
+// func PushHadamard2F64AVX2(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows, lbase uint64) int
 //
 // Column blocks (4, 2 or 1 full vectors, then a last one, masked past r), and for each block every node c:
 //
@@ -1820,7 +1848,7 @@ bad:
 //
 // Registers: see push2.go in kernels/amd64/_gen.
 // Requires: AVX, AVX2, FMA3
-TEXT ·PushHadamard2F64AVX2(SB), NOSPLIT, $16-288
+TEXT ·PushHadamard2F64AVX2(SB), NOSPLIT, $16-296
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+48(FP), SI
 	MOVQ lptr_base+144(FP), R12
@@ -1900,6 +1928,8 @@ nocflm:
 	VMULPD      Y13, Y4, Y0
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -1990,6 +2020,8 @@ cchildm:
 nocfcm:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -2117,6 +2149,8 @@ nocfl4:
 	VMULPD      96(BX)(R14*1), Y7, Y3
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -2230,6 +2264,8 @@ cchild4:
 nocfc4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -2366,6 +2402,8 @@ nocfl2:
 	VMULPD      32(BX)(R14*1), Y5, Y1
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -2462,6 +2500,8 @@ cchild2:
 nocfc2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -2582,6 +2622,8 @@ nocfl1:
 	VMULPD      (BX)(R14*1), Y4, Y0
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -2671,6 +2713,8 @@ cchild1:
 nocfc1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -2735,15 +2779,15 @@ next1:
 	JG   chunk
 	JMP  done
 done:
-	MOVQ $0, ret+280(FP)
+	MOVQ $0, ret+288(FP)
 	VZEROUPPER
 	RET
 bad:
-	MOVQ $1, ret+280(FP)
+	MOVQ $1, ret+288(FP)
 	VZEROUPPER
 	RET
 
-// func PushHadamard2F64AVX512(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows uint64) int
+// func PushHadamard2F64AVX512(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows, lbase uint64) int
 //
 // Column blocks (1, 2 or 4 vectors, masked past r), and for each block every node c:
 //
@@ -2767,7 +2811,7 @@ bad:
 //
 // Registers: see push2.go in kernels/amd64/_gen.
 // Requires: AVX512F, AVX512DQ, BMI2
-TEXT ·PushHadamard2F64AVX512(SB), NOSPLIT, $16-288
+TEXT ·PushHadamard2F64AVX512(SB), NOSPLIT, $16-296
 	MOVQ out_base+0(FP), DI
 	MOVQ y_base+48(FP), SI
 	MOVQ lptr_base+144(FP), R12
@@ -2849,6 +2893,8 @@ nocfl1:
 	VMULPD.Z 0(BX)(R14*1), Z4, K1, Z0
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -2938,6 +2984,8 @@ cchild1:
 nocfc1:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -3076,6 +3124,8 @@ nocfl2:
 	VMULPD.Z 64(BX)(R14*1), Z5, K2, Z1
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -3175,6 +3225,8 @@ cchild2:
 nocfc2:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -3352,6 +3404,8 @@ nocfl4:
 	VMULPD.Z 192(BX)(R14*1), Z7, K4, Z3
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -3471,6 +3525,8 @@ cchild4:
 nocfc4:
 	MOVQ (R12)(R8*8), CX
 	MOVQ 8(R12)(R8*8), DX
+	SUBQ lbase+280(FP), CX
+	SUBQ lbase+280(FP), DX
 	CMPQ DX, idx_len+200(FP)
 	JA   bad
 	CMPQ CX, DX
@@ -3556,10 +3612,10 @@ next4:
 	JG   chunk
 	JMP  done
 done:
-	MOVQ $0, ret+280(FP)
+	MOVQ $0, ret+288(FP)
 	VZEROUPPER
 	RET
 bad:
-	MOVQ $1, ret+280(FP)
+	MOVQ $1, ret+288(FP)
 	VZEROUPPER
 	RET

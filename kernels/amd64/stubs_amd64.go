@@ -596,27 +596,30 @@ func GatherHadamardF64AVX512(out, y []float64, ocrd, ycrd, ptr []uint64, vals []
 // they read them, and return 1 at the first out of range, else 0. They
 // assume r >= 1, len(ptr) >= 1, len(lptr) > len(crd), len(vals) >=
 // len(idx), and what GatherHadamard assumes of ocrd, ycrd, out and y.
+// Every leaf pointer is read less lbase (lptr[e] above stands for
+// lptr[e]-lbase, wrapping: a pointer below lbase fails the check), so a
+// caller whose vals and idx start at leaf lbase passes absolute pointers.
 // The argument pf asks for prefetches: with pf&1 set each leaf
 // prefetches the x row of the leaf 24 ahead (package kernels sets it by x's
 // size; the values do not change).
 //
 //go:noescape
-func GatherHadamard2F32AVX2(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int
+func GatherHadamard2F32AVX2(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound, lbase uint64) int
 
 // GatherHadamard2F32AVX512 is the float32 AVX-512 form of GatherHadamard2: see GatherHadamard2F32AVX2.
 //
 //go:noescape
-func GatherHadamard2F32AVX512(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int
+func GatherHadamard2F32AVX512(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound, lbase uint64) int
 
 // GatherHadamard2F64AVX2 is the float64 AVX2 form of GatherHadamard2: see GatherHadamard2F32AVX2.
 //
 //go:noescape
-func GatherHadamard2F64AVX2(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int
+func GatherHadamard2F64AVX2(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound, lbase uint64) int
 
 // GatherHadamard2F64AVX512 is the float64 AVX-512 form of GatherHadamard2: see GatherHadamard2F32AVX2.
 //
 //go:noescape
-func GatherHadamard2F64AVX512(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int
+func GatherHadamard2F64AVX512(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound, lbase uint64) int
 
 // Family scatterhadamard: scatterhadamard_amd64.s.
 
@@ -669,25 +672,26 @@ func ScatterHadamardF64AVX512(out, base, y []float64, bcrd, crd, ptr []uint64, v
 // in mode 0, out's and f's in mode 1) when they read them, and return 1 at
 // the first out of range, else 0. They assume r >= 1, len(above) >= r,
 // len(ptr) >= 1, len(lptr) > len(crd), len(vals) >= len(idx) and ycrd
-// holding len(ptr)-1 entries.
+// holding len(ptr)-1 entries. Leaf pointers are read less lbase, as in
+// GatherHadamard2F32AVX2.
 //
 //go:noescape
-func PushHadamard2F32AVX2(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows uint64) int
+func PushHadamard2F32AVX2(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows, lbase uint64) int
 
 // PushHadamard2F32AVX512 is the float32 AVX-512 form of PushHadamard2: see PushHadamard2F32AVX2.
 //
 //go:noescape
-func PushHadamard2F32AVX512(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows uint64) int
+func PushHadamard2F32AVX512(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows, lbase uint64) int
 
 // PushHadamard2F64AVX2 is the float64 AVX2 form of PushHadamard2: see PushHadamard2F32AVX2.
 //
 //go:noescape
-func PushHadamard2F64AVX2(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows uint64) int
+func PushHadamard2F64AVX2(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows, lbase uint64) int
 
 // PushHadamard2F64AVX512 is the float64 AVX-512 form of PushHadamard2: see PushHadamard2F32AVX2.
 //
 //go:noescape
-func PushHadamard2F64AVX512(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows uint64) int
+func PushHadamard2F64AVX512(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows, lbase uint64) int
 
 // Family dotrows: dotrows_amd64.s.
 
@@ -866,6 +870,82 @@ func QSpMV4BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table, s
 //
 //go:noescape
 func QSpMV4MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
+
+// Family qspmvnarrowblock: qspmvnarrowblock_amd64.s.
+
+// QSpMVNarrowI8BlockU16AVX512 computes SpMV on 32-bit row pointers, uint16 column
+// indices and int8 codes with a float32 scale per block of b values from
+// value first on:
+//
+//	for i := range y {
+//		s := 0 // over k in ptr[i]..ptr[i+1]-1 clamped to len(col), col[k] < len(x)
+//		s += (float32(int8(codes[first+k])) * scale[(first+k)/b]) * x[col[k]]
+//		y[i] = alpha*s + beta*y[i] // y not read when beta == +0
+//	}
+//
+// It needs len(ptr) == len(y)+1, b >= 16, len(x) > 0, first+len(col) <=
+// len(codes), a scale for every block of those values and beta == +0 for
+// "do not read y"; see qspmvnarrowblock_amd64.s.
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
+//
+//go:noescape
+func QSpMVNarrowI8BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrowI8BlockU32AVX512 computes SpMV on 32-bit row pointers, uint32 column
+// indices and int8 codes with a float32 scale per block of b values from
+// value first on:
+//
+//	for i := range y {
+//		s := 0 // over k in ptr[i]..ptr[i+1]-1 clamped to len(col), col[k] < len(x)
+//		s += (float32(int8(codes[first+k])) * scale[(first+k)/b]) * x[col[k]]
+//		y[i] = alpha*s + beta*y[i] // y not read when beta == +0
+//	}
+//
+// It needs len(ptr) == len(y)+1, b >= 16, len(x) > 0, first+len(col) <=
+// len(codes), a scale for every block of those values and beta == +0 for
+// "do not read y"; see qspmvnarrowblock_amd64.s.
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
+//
+//go:noescape
+func QSpMVNarrowI8BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrow4BlockU16AVX512 is the int8 kernel on 4-bit codes, two a byte
+// (value p in the low nibble of codes[p/2] when p is even), through table:
+//
+//	s += (table[nibble first+k] * scale[(first+k)/b]) * x[col[k]]
+//
+// It needs len(table) == 16 and (first+len(col)+1)/2 <= len(codes).
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
+//
+//go:noescape
+func QSpMVNarrow4BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrow4BlockU32AVX512 is the int8 kernel on 4-bit codes, two a byte
+// (value p in the low nibble of codes[p/2] when p is even), through table:
+//
+//	s += (table[nibble first+k] * scale[(first+k)/b]) * x[col[k]]
+//
+// It needs len(table) == 16 and (first+len(col)+1)/2 <= len(codes).
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
+//
+//go:noescape
+func QSpMVNarrow4BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrow4MXU16AVX512 is the 4-bit kernel with MX scales: block g's
+// scale is E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127). Exponent
+// 0xFF (NaN, which validation rejects) gives +Inf.
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
+//
+//go:noescape
+func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+
+// QSpMVNarrow4MXU32AVX512 is the 4-bit kernel with MX scales: block g's
+// scale is E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127). Exponent
+// 0xFF (NaN, which validation rejects) gives +Inf.
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
+//
+//go:noescape
+func QSpMVNarrow4MXU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
 
 // Family quantize: quantize_amd64.s.
 
@@ -1389,3 +1469,265 @@ func QSpMVNarrowI8U16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []
 //
 //go:noescape
 func QSpMVNarrowI8U32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []int8, scale []float32, alpha, beta float32)
+
+// Family spmvshort: spmvshort_amd64.s.
+
+// SpMVShortF32U16AVX2 computes y = A x on 32-bit row pointers and uint16 column
+// indices for rows of a few entries, with one sum a row:
+//
+//	k = min(k, len(col))
+//	for i := range y {
+//		end := min(ptr[i+1], len(col))
+//		s := 0 // over k..end-1, col[k] < len(x)
+//		s += vals[k] * x[col[k]]
+//		y[i] = s
+//	}
+//	return k // max(k, the last end)
+//
+// Called with k = ptr[0] on a non-decreasing ptr, row i is entries
+// ptr[i]..ptr[i+1]-1; any other ptr or k gives other sums, never a read
+// out of bounds. It needs len(ptr) == len(y)+1 and len(vals) == len(col);
+// see spmvshort_amd64.s (generated by _gen/spmvshort.go).
+// Requires: AVX, FMA3.
+//
+//go:noescape
+func SpMVShortF32U16AVX2(y, x []float32, ptr []uint32, col []uint16, vals []float32, k int) int
+
+// SpMVShort2F32U16AVX2 computes y = A x on 32-bit row pointers and uint16 column
+// indices for rows of a few entries, with 2 partial sums a row (entry k of a group of 2 into sum k,
+// the rest into sum 0, added in pairs at the end):
+//
+//	k = min(k, len(col))
+//	for i := range y {
+//		end := min(ptr[i+1], len(col))
+//		s := 0 // over k..end-1, col[k] < len(x)
+//		s += vals[k] * x[col[k]]
+//		y[i] = s
+//	}
+//	return k // max(k, the last end)
+//
+// Called with k = ptr[0] on a non-decreasing ptr, row i is entries
+// ptr[i]..ptr[i+1]-1; any other ptr or k gives other sums, never a read
+// out of bounds. It needs len(ptr) == len(y)+1 and len(vals) == len(col);
+// see spmvshort_amd64.s (generated by _gen/spmvshort.go).
+// Requires: AVX, FMA3.
+//
+//go:noescape
+func SpMVShort2F32U16AVX2(y, x []float32, ptr []uint32, col []uint16, vals []float32, k int) int
+
+// SpMVShort4F32U16AVX2 computes y = A x on 32-bit row pointers and uint16 column
+// indices for rows of a few entries, with 4 partial sums a row (entry k of a group of 4 into sum k,
+// the rest into sum 0, added in pairs at the end):
+//
+//	k = min(k, len(col))
+//	for i := range y {
+//		end := min(ptr[i+1], len(col))
+//		s := 0 // over k..end-1, col[k] < len(x)
+//		s += vals[k] * x[col[k]]
+//		y[i] = s
+//	}
+//	return k // max(k, the last end)
+//
+// Called with k = ptr[0] on a non-decreasing ptr, row i is entries
+// ptr[i]..ptr[i+1]-1; any other ptr or k gives other sums, never a read
+// out of bounds. It needs len(ptr) == len(y)+1 and len(vals) == len(col);
+// see spmvshort_amd64.s (generated by _gen/spmvshort.go).
+// Requires: AVX, FMA3.
+//
+//go:noescape
+func SpMVShort4F32U16AVX2(y, x []float32, ptr []uint32, col []uint16, vals []float32, k int) int
+
+// SpMVShortF32U32AVX2 computes y = A x on 32-bit row pointers and uint32 column
+// indices for rows of a few entries, with one sum a row:
+//
+//	k = min(k, len(col))
+//	for i := range y {
+//		end := min(ptr[i+1], len(col))
+//		s := 0 // over k..end-1, col[k] < len(x)
+//		s += vals[k] * x[col[k]]
+//		y[i] = s
+//	}
+//	return k // max(k, the last end)
+//
+// Called with k = ptr[0] on a non-decreasing ptr, row i is entries
+// ptr[i]..ptr[i+1]-1; any other ptr or k gives other sums, never a read
+// out of bounds. It needs len(ptr) == len(y)+1 and len(vals) == len(col);
+// see spmvshort_amd64.s (generated by _gen/spmvshort.go).
+// Requires: AVX, FMA3.
+//
+//go:noescape
+func SpMVShortF32U32AVX2(y, x []float32, ptr []uint32, col []uint32, vals []float32, k int) int
+
+// SpMVShort2F32U32AVX2 computes y = A x on 32-bit row pointers and uint32 column
+// indices for rows of a few entries, with 2 partial sums a row (entry k of a group of 2 into sum k,
+// the rest into sum 0, added in pairs at the end):
+//
+//	k = min(k, len(col))
+//	for i := range y {
+//		end := min(ptr[i+1], len(col))
+//		s := 0 // over k..end-1, col[k] < len(x)
+//		s += vals[k] * x[col[k]]
+//		y[i] = s
+//	}
+//	return k // max(k, the last end)
+//
+// Called with k = ptr[0] on a non-decreasing ptr, row i is entries
+// ptr[i]..ptr[i+1]-1; any other ptr or k gives other sums, never a read
+// out of bounds. It needs len(ptr) == len(y)+1 and len(vals) == len(col);
+// see spmvshort_amd64.s (generated by _gen/spmvshort.go).
+// Requires: AVX, FMA3.
+//
+//go:noescape
+func SpMVShort2F32U32AVX2(y, x []float32, ptr []uint32, col []uint32, vals []float32, k int) int
+
+// SpMVShort4F32U32AVX2 computes y = A x on 32-bit row pointers and uint32 column
+// indices for rows of a few entries, with 4 partial sums a row (entry k of a group of 4 into sum k,
+// the rest into sum 0, added in pairs at the end):
+//
+//	k = min(k, len(col))
+//	for i := range y {
+//		end := min(ptr[i+1], len(col))
+//		s := 0 // over k..end-1, col[k] < len(x)
+//		s += vals[k] * x[col[k]]
+//		y[i] = s
+//	}
+//	return k // max(k, the last end)
+//
+// Called with k = ptr[0] on a non-decreasing ptr, row i is entries
+// ptr[i]..ptr[i+1]-1; any other ptr or k gives other sums, never a read
+// out of bounds. It needs len(ptr) == len(y)+1 and len(vals) == len(col);
+// see spmvshort_amd64.s (generated by _gen/spmvshort.go).
+// Requires: AVX, FMA3.
+//
+//go:noescape
+func SpMVShort4F32U32AVX2(y, x []float32, ptr []uint32, col []uint32, vals []float32, k int) int
+
+// SpMVShortF64U16AVX2 computes y = A x on 32-bit row pointers and uint16 column
+// indices for rows of a few entries, with one sum a row:
+//
+//	k = min(k, len(col))
+//	for i := range y {
+//		end := min(ptr[i+1], len(col))
+//		s := 0 // over k..end-1, col[k] < len(x)
+//		s += vals[k] * x[col[k]]
+//		y[i] = s
+//	}
+//	return k // max(k, the last end)
+//
+// Called with k = ptr[0] on a non-decreasing ptr, row i is entries
+// ptr[i]..ptr[i+1]-1; any other ptr or k gives other sums, never a read
+// out of bounds. It needs len(ptr) == len(y)+1 and len(vals) == len(col);
+// see spmvshort_amd64.s (generated by _gen/spmvshort.go).
+// Requires: AVX, FMA3.
+//
+//go:noescape
+func SpMVShortF64U16AVX2(y, x []float64, ptr []uint32, col []uint16, vals []float64, k int) int
+
+// SpMVShort2F64U16AVX2 computes y = A x on 32-bit row pointers and uint16 column
+// indices for rows of a few entries, with 2 partial sums a row (entry k of a group of 2 into sum k,
+// the rest into sum 0, added in pairs at the end):
+//
+//	k = min(k, len(col))
+//	for i := range y {
+//		end := min(ptr[i+1], len(col))
+//		s := 0 // over k..end-1, col[k] < len(x)
+//		s += vals[k] * x[col[k]]
+//		y[i] = s
+//	}
+//	return k // max(k, the last end)
+//
+// Called with k = ptr[0] on a non-decreasing ptr, row i is entries
+// ptr[i]..ptr[i+1]-1; any other ptr or k gives other sums, never a read
+// out of bounds. It needs len(ptr) == len(y)+1 and len(vals) == len(col);
+// see spmvshort_amd64.s (generated by _gen/spmvshort.go).
+// Requires: AVX, FMA3.
+//
+//go:noescape
+func SpMVShort2F64U16AVX2(y, x []float64, ptr []uint32, col []uint16, vals []float64, k int) int
+
+// SpMVShort4F64U16AVX2 computes y = A x on 32-bit row pointers and uint16 column
+// indices for rows of a few entries, with 4 partial sums a row (entry k of a group of 4 into sum k,
+// the rest into sum 0, added in pairs at the end):
+//
+//	k = min(k, len(col))
+//	for i := range y {
+//		end := min(ptr[i+1], len(col))
+//		s := 0 // over k..end-1, col[k] < len(x)
+//		s += vals[k] * x[col[k]]
+//		y[i] = s
+//	}
+//	return k // max(k, the last end)
+//
+// Called with k = ptr[0] on a non-decreasing ptr, row i is entries
+// ptr[i]..ptr[i+1]-1; any other ptr or k gives other sums, never a read
+// out of bounds. It needs len(ptr) == len(y)+1 and len(vals) == len(col);
+// see spmvshort_amd64.s (generated by _gen/spmvshort.go).
+// Requires: AVX, FMA3.
+//
+//go:noescape
+func SpMVShort4F64U16AVX2(y, x []float64, ptr []uint32, col []uint16, vals []float64, k int) int
+
+// SpMVShortF64U32AVX2 computes y = A x on 32-bit row pointers and uint32 column
+// indices for rows of a few entries, with one sum a row:
+//
+//	k = min(k, len(col))
+//	for i := range y {
+//		end := min(ptr[i+1], len(col))
+//		s := 0 // over k..end-1, col[k] < len(x)
+//		s += vals[k] * x[col[k]]
+//		y[i] = s
+//	}
+//	return k // max(k, the last end)
+//
+// Called with k = ptr[0] on a non-decreasing ptr, row i is entries
+// ptr[i]..ptr[i+1]-1; any other ptr or k gives other sums, never a read
+// out of bounds. It needs len(ptr) == len(y)+1 and len(vals) == len(col);
+// see spmvshort_amd64.s (generated by _gen/spmvshort.go).
+// Requires: AVX, FMA3.
+//
+//go:noescape
+func SpMVShortF64U32AVX2(y, x []float64, ptr []uint32, col []uint32, vals []float64, k int) int
+
+// SpMVShort2F64U32AVX2 computes y = A x on 32-bit row pointers and uint32 column
+// indices for rows of a few entries, with 2 partial sums a row (entry k of a group of 2 into sum k,
+// the rest into sum 0, added in pairs at the end):
+//
+//	k = min(k, len(col))
+//	for i := range y {
+//		end := min(ptr[i+1], len(col))
+//		s := 0 // over k..end-1, col[k] < len(x)
+//		s += vals[k] * x[col[k]]
+//		y[i] = s
+//	}
+//	return k // max(k, the last end)
+//
+// Called with k = ptr[0] on a non-decreasing ptr, row i is entries
+// ptr[i]..ptr[i+1]-1; any other ptr or k gives other sums, never a read
+// out of bounds. It needs len(ptr) == len(y)+1 and len(vals) == len(col);
+// see spmvshort_amd64.s (generated by _gen/spmvshort.go).
+// Requires: AVX, FMA3.
+//
+//go:noescape
+func SpMVShort2F64U32AVX2(y, x []float64, ptr []uint32, col []uint32, vals []float64, k int) int
+
+// SpMVShort4F64U32AVX2 computes y = A x on 32-bit row pointers and uint32 column
+// indices for rows of a few entries, with 4 partial sums a row (entry k of a group of 4 into sum k,
+// the rest into sum 0, added in pairs at the end):
+//
+//	k = min(k, len(col))
+//	for i := range y {
+//		end := min(ptr[i+1], len(col))
+//		s := 0 // over k..end-1, col[k] < len(x)
+//		s += vals[k] * x[col[k]]
+//		y[i] = s
+//	}
+//	return k // max(k, the last end)
+//
+// Called with k = ptr[0] on a non-decreasing ptr, row i is entries
+// ptr[i]..ptr[i+1]-1; any other ptr or k gives other sums, never a read
+// out of bounds. It needs len(ptr) == len(y)+1 and len(vals) == len(col);
+// see spmvshort_amd64.s (generated by _gen/spmvshort.go).
+// Requires: AVX, FMA3.
+//
+//go:noescape
+func SpMVShort4F64U32AVX2(y, x []float64, ptr []uint32, col []uint32, vals []float64, k int) int

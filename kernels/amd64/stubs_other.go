@@ -297,22 +297,22 @@ func GatherHadamardF64AVX512(out, y []float64, ocrd, ycrd, ptr []uint64, vals []
 // Family gatherhadamard2: gatherhadamard2_amd64.s.
 
 // GatherHadamard2F32AVX2 is not built here; it panics.
-func GatherHadamard2F32AVX2(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int {
+func GatherHadamard2F32AVX2(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound, lbase uint64) int {
 	panic(noAsm)
 }
 
 // GatherHadamard2F32AVX512 is not built here; it panics.
-func GatherHadamard2F32AVX512(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int {
+func GatherHadamard2F32AVX512(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound, lbase uint64) int {
 	panic(noAsm)
 }
 
 // GatherHadamard2F64AVX2 is not built here; it panics.
-func GatherHadamard2F64AVX2(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int {
+func GatherHadamard2F64AVX2(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound, lbase uint64) int {
 	panic(noAsm)
 }
 
 // GatherHadamard2F64AVX512 is not built here; it panics.
-func GatherHadamard2F64AVX512(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int {
+func GatherHadamard2F64AVX512(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound, lbase uint64) int {
 	panic(noAsm)
 }
 
@@ -341,22 +341,22 @@ func ScatterHadamardF64AVX512(out, base, y []float64, bcrd, crd, ptr []uint64, v
 // Family pushhadamard2: pushhadamard2_amd64.s.
 
 // PushHadamard2F32AVX2 is not built here; it panics.
-func PushHadamard2F32AVX2(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows uint64) int {
+func PushHadamard2F32AVX2(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows, lbase uint64) int {
 	panic(noAsm)
 }
 
 // PushHadamard2F32AVX512 is not built here; it panics.
-func PushHadamard2F32AVX512(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows uint64) int {
+func PushHadamard2F32AVX512(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows, lbase uint64) int {
 	panic(noAsm)
 }
 
 // PushHadamard2F64AVX2 is not built here; it panics.
-func PushHadamard2F64AVX2(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows uint64) int {
+func PushHadamard2F64AVX2(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows, lbase uint64) int {
 	panic(noAsm)
 }
 
 // PushHadamard2F64AVX512 is not built here; it panics.
-func PushHadamard2F64AVX512(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows uint64) int {
+func PushHadamard2F64AVX512(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows, lbase uint64) int {
 	panic(noAsm)
 }
 
@@ -431,6 +431,38 @@ func QSpMV4BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table, s
 
 // QSpMV4MXAVX512 is not built here; it panics.
 func QSpMV4MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// Family qspmvnarrowblock: qspmvnarrowblock_amd64.s.
+
+// QSpMVNarrowI8BlockU16AVX512 is not built here; it panics.
+func QSpMVNarrowI8BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVNarrowI8BlockU32AVX512 is not built here; it panics.
+func QSpMVNarrowI8BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVNarrow4BlockU16AVX512 is not built here; it panics.
+func QSpMVNarrow4BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVNarrow4BlockU32AVX512 is not built here; it panics.
+func QSpMVNarrow4BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVNarrow4MXU16AVX512 is not built here; it panics.
+func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVNarrow4MXU32AVX512 is not built here; it panics.
+func QSpMVNarrow4MXU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
 	panic(noAsm)
 }
 
@@ -692,5 +724,67 @@ func QSpMVNarrowI8U16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []
 
 // QSpMVNarrowI8U32AVX512 is not built here; it panics.
 func QSpMVNarrowI8U32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []int8, scale []float32, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// Family spmvshort: spmvshort_amd64.s.
+
+// SpMVShortF32U16AVX2 is not built here; it panics.
+func SpMVShortF32U16AVX2(y, x []float32, ptr []uint32, col []uint16, vals []float32, k int) int {
+	panic(noAsm)
+}
+
+// SpMVShort2F32U16AVX2 is not built here; it panics.
+func SpMVShort2F32U16AVX2(y, x []float32, ptr []uint32, col []uint16, vals []float32, k int) int {
+	panic(noAsm)
+}
+
+// SpMVShort4F32U16AVX2 is not built here; it panics.
+func SpMVShort4F32U16AVX2(y, x []float32, ptr []uint32, col []uint16, vals []float32, k int) int {
+	panic(noAsm)
+}
+
+// SpMVShortF32U32AVX2 is not built here; it panics.
+func SpMVShortF32U32AVX2(y, x []float32, ptr []uint32, col []uint32, vals []float32, k int) int {
+	panic(noAsm)
+}
+
+// SpMVShort2F32U32AVX2 is not built here; it panics.
+func SpMVShort2F32U32AVX2(y, x []float32, ptr []uint32, col []uint32, vals []float32, k int) int {
+	panic(noAsm)
+}
+
+// SpMVShort4F32U32AVX2 is not built here; it panics.
+func SpMVShort4F32U32AVX2(y, x []float32, ptr []uint32, col []uint32, vals []float32, k int) int {
+	panic(noAsm)
+}
+
+// SpMVShortF64U16AVX2 is not built here; it panics.
+func SpMVShortF64U16AVX2(y, x []float64, ptr []uint32, col []uint16, vals []float64, k int) int {
+	panic(noAsm)
+}
+
+// SpMVShort2F64U16AVX2 is not built here; it panics.
+func SpMVShort2F64U16AVX2(y, x []float64, ptr []uint32, col []uint16, vals []float64, k int) int {
+	panic(noAsm)
+}
+
+// SpMVShort4F64U16AVX2 is not built here; it panics.
+func SpMVShort4F64U16AVX2(y, x []float64, ptr []uint32, col []uint16, vals []float64, k int) int {
+	panic(noAsm)
+}
+
+// SpMVShortF64U32AVX2 is not built here; it panics.
+func SpMVShortF64U32AVX2(y, x []float64, ptr []uint32, col []uint32, vals []float64, k int) int {
+	panic(noAsm)
+}
+
+// SpMVShort2F64U32AVX2 is not built here; it panics.
+func SpMVShort2F64U32AVX2(y, x []float64, ptr []uint32, col []uint32, vals []float64, k int) int {
+	panic(noAsm)
+}
+
+// SpMVShort4F64U32AVX2 is not built here; it panics.
+func SpMVShort4F64U32AVX2(y, x []float64, ptr []uint32, col []uint32, vals []float64, k int) int {
 	panic(noAsm)
 }

@@ -52,13 +52,13 @@
 //
 // Requires: NEON (ASIMD).
 
-// func GatherHadamard2F32NEON(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, w int, xrows, zrows, obound, ybound uint64) int
+// func GatherHadamard2F32NEON(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, w int, xrows, zrows, obound, ybound, lbase uint64) int
 //
 // r >= 1, w a positive multiple of 4 with w <= r, len(ptr) >= 1, len(lptr)
 // > len(crd), len(vals) >= len(idx), ocrd and ycrd holding len(ptr)-1
 // entries, the rows read without an index present: package engine checks;
 // returns 1 at the first segment or index out of range, else 0.
-TEXT ·GatherHadamard2F32NEON(SB), NOSPLIT, $0-344
+TEXT ·GatherHadamard2F32NEON(SB), NOSPLIT, $0-352
 	MOVD out_base+0(FP), R0
 	MOVD y_base+24(FP), R1
 	MOVD crd_base+120(FP), R5
@@ -115,6 +115,9 @@ h32blkchild:
 	// t := 0; vp, vend, ip := &vals[lptr[e]], &vals[lptr[e+1]], &idx[lptr[e]]
 	ADD    R21<<3, R7, R16
 	LDP    (R16), (R23, R24)
+	MOVD   lbase+336(FP), R16
+	SUB    R16, R23
+	SUB    R16, R24
 	CMP    R24, R23
 	BHI    h32bad
 	MOVD   idx_len+224(FP), R26
@@ -241,6 +244,9 @@ h32onenode:
 h32onechild:
 	ADD    R21<<3, R7, R16
 	LDP    (R16), (R23, R24)
+	MOVD   lbase+336(FP), R16
+	SUB    R16, R23
+	SUB    R16, R24
 	CMP    R24, R23
 	BHI    h32bad
 	MOVD   idx_len+224(FP), R26
@@ -322,20 +328,20 @@ h32onenext:
 	B      h32one
 
 h32done:
-	MOVD   ZR, ret+336(FP)
+	MOVD   ZR, ret+344(FP)
 	RET
 
 h32bad:
 	MOVD   $1, R0
-	MOVD   R0, ret+336(FP)
+	MOVD   R0, ret+344(FP)
 	RET
 
-// func GatherHadamard2F64NEON(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, w int, xrows, zrows, obound, ybound uint64) int
+// func GatherHadamard2F64NEON(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, w int, xrows, zrows, obound, ybound, lbase uint64) int
 //
 // r >= 1, w a positive multiple of 2 with w <= r, and what
 // GatherHadamard2F32NEON assumes; returns 1 at the first segment or index
 // out of range, else 0.
-TEXT ·GatherHadamard2F64NEON(SB), NOSPLIT, $0-344
+TEXT ·GatherHadamard2F64NEON(SB), NOSPLIT, $0-352
 	MOVD out_base+0(FP), R0
 	MOVD y_base+24(FP), R1
 	MOVD crd_base+120(FP), R5
@@ -392,6 +398,9 @@ h64blkchild:
 	// t := 0; vp, vend, ip := &vals[lptr[e]], &vals[lptr[e+1]], &idx[lptr[e]]
 	ADD    R21<<3, R7, R16
 	LDP    (R16), (R23, R24)
+	MOVD   lbase+336(FP), R16
+	SUB    R16, R23
+	SUB    R16, R24
 	CMP    R24, R23
 	BHI    h64bad
 	MOVD   idx_len+224(FP), R26
@@ -518,6 +527,9 @@ h64onenode:
 h64onechild:
 	ADD    R21<<3, R7, R16
 	LDP    (R16), (R23, R24)
+	MOVD   lbase+336(FP), R16
+	SUB    R16, R23
+	SUB    R16, R24
 	CMP    R24, R23
 	BHI    h64bad
 	MOVD   idx_len+224(FP), R26
@@ -599,10 +611,10 @@ h64onenext:
 	B      h64one
 
 h64done:
-	MOVD   ZR, ret+336(FP)
+	MOVD   ZR, ret+344(FP)
 	RET
 
 h64bad:
 	MOVD   $1, R0
-	MOVD   R0, ret+336(FP)
+	MOVD   R0, ret+344(FP)
 	RET

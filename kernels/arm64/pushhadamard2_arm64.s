@@ -56,13 +56,13 @@
 //
 // Requires: NEON (ASIMD).
 
-// func PushHadamard2F32NEON(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode, w int, yrows, crows, irows uint64) int
+// func PushHadamard2F32NEON(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode, w int, yrows, crows, irows, lbase uint64) int
 //
 // r >= 1, w a positive multiple of 4 with w <= r, len(ptr) >= 1, mode 0
 // or 1, len(above) >= r, len(lptr) > len(crd), len(vals) >= len(idx), ycrd
 // holding len(ptr)-1 entries: package engine checks; returns 1 at the
 // first segment or index out of range, else 0.
-TEXT ·PushHadamard2F32NEON(SB), NOSPLIT, $0-296
+TEXT ·PushHadamard2F32NEON(SB), NOSPLIT, $0-304
 	MOVD out_base+0(FP), R0
 	MOVD above_base+24(FP), R1
 	MOVD y_base+48(FP), R2
@@ -132,6 +132,9 @@ p32blklchild:
 	// vp, vend, ip := &vals[lptr[e]], &vals[lptr[e+1]], &idx[lptr[e]]
 	ADD    R14<<3, R6, R16
 	LDP    (R16), (R19, R20)
+	MOVD   lbase+288(FP), R16
+	SUB    R16, R19
+	SUB    R16, R20
 	CMP    R20, R19
 	BHI    p32bad
 	CMP    R17, R20
@@ -200,6 +203,9 @@ p32blkcchild:
 	VEOR   V3.B16, V3.B16, V3.B16
 	ADD    R14<<3, R6, R16
 	LDP    (R16), (R19, R20)
+	MOVD   lbase+288(FP), R16
+	SUB    R16, R19
+	SUB    R16, R20
 	CMP    R20, R19
 	BHI    p32bad
 	CMP    R17, R20
@@ -297,6 +303,9 @@ p32onelchild:
 	WORD $0x6e24dc00 // fmul v0.4s, v0.4s, v4.4s
 	ADD    R14<<3, R6, R16
 	LDP    (R16), (R19, R20)
+	MOVD   lbase+288(FP), R16
+	SUB    R16, R19
+	SUB    R16, R20
 	CMP    R20, R19
 	BHI    p32bad
 	CMP    R17, R20
@@ -353,6 +362,9 @@ p32onecchild:
 	VEOR   V0.B16, V0.B16, V0.B16
 	ADD    R14<<3, R6, R16
 	LDP    (R16), (R19, R20)
+	MOVD   lbase+288(FP), R16
+	SUB    R16, R19
+	SUB    R16, R20
 	CMP    R20, R19
 	BHI    p32bad
 	CMP    R17, R20
@@ -404,20 +416,20 @@ p32onenext:
 	B      p32one
 
 p32done:
-	MOVD   ZR, ret+288(FP)
+	MOVD   ZR, ret+296(FP)
 	RET
 
 p32bad:
 	MOVD   $1, R0
-	MOVD   R0, ret+288(FP)
+	MOVD   R0, ret+296(FP)
 	RET
 
-// func PushHadamard2F64NEON(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode, w int, yrows, crows, irows uint64) int
+// func PushHadamard2F64NEON(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode, w int, yrows, crows, irows, lbase uint64) int
 //
 // r >= 1, w a positive multiple of 2 with w <= r, and what
 // PushHadamard2F32NEON assumes; returns 1 at the first segment or index out
 // of range, else 0.
-TEXT ·PushHadamard2F64NEON(SB), NOSPLIT, $0-296
+TEXT ·PushHadamard2F64NEON(SB), NOSPLIT, $0-304
 	MOVD out_base+0(FP), R0
 	MOVD above_base+24(FP), R1
 	MOVD y_base+48(FP), R2
@@ -487,6 +499,9 @@ p64blklchild:
 	// vp, vend, ip := &vals[lptr[e]], &vals[lptr[e+1]], &idx[lptr[e]]
 	ADD    R14<<3, R6, R16
 	LDP    (R16), (R19, R20)
+	MOVD   lbase+288(FP), R16
+	SUB    R16, R19
+	SUB    R16, R20
 	CMP    R20, R19
 	BHI    p64bad
 	CMP    R17, R20
@@ -555,6 +570,9 @@ p64blkcchild:
 	VEOR   V3.B16, V3.B16, V3.B16
 	ADD    R14<<3, R6, R16
 	LDP    (R16), (R19, R20)
+	MOVD   lbase+288(FP), R16
+	SUB    R16, R19
+	SUB    R16, R20
 	CMP    R20, R19
 	BHI    p64bad
 	CMP    R17, R20
@@ -652,6 +670,9 @@ p64onelchild:
 	WORD $0x6e64dc00 // fmul v0.2d, v0.2d, v4.2d
 	ADD    R14<<3, R6, R16
 	LDP    (R16), (R19, R20)
+	MOVD   lbase+288(FP), R16
+	SUB    R16, R19
+	SUB    R16, R20
 	CMP    R20, R19
 	BHI    p64bad
 	CMP    R17, R20
@@ -708,6 +729,9 @@ p64onecchild:
 	VEOR   V0.B16, V0.B16, V0.B16
 	ADD    R14<<3, R6, R16
 	LDP    (R16), (R19, R20)
+	MOVD   lbase+288(FP), R16
+	SUB    R16, R19
+	SUB    R16, R20
 	CMP    R20, R19
 	BHI    p64bad
 	CMP    R17, R20
@@ -759,10 +783,10 @@ p64onenext:
 	B      p64one
 
 p64done:
-	MOVD   ZR, ret+288(FP)
+	MOVD   ZR, ret+296(FP)
 	RET
 
 p64bad:
 	MOVD   $1, R0
-	MOVD   R0, ret+288(FP)
+	MOVD   R0, ret+296(FP)
 	RET

@@ -464,17 +464,20 @@ func GatherHadamardF64NEON(out, y []float64, ocrd, ycrd, ptr []uint64, vals []fl
 // ptr[c] <= ptr[c+1] <= len(crd), lptr[e] <= lptr[e+1] <= len(idx), idx[j]
 // < xrows, crd[e] < zrows, ocrd[c] < obound and ycrd[c] < ybound when it
 // reads them, and returns 1 at the first out of range, else 0. It assumes
-// what GatherHadamardF32NEON does and len(lptr) > len(crd). It is not
+// what GatherHadamardF32NEON does and len(lptr) > len(crd). Every leaf
+// pointer is read less lbase (lptr[e] above stands for lptr[e]-lbase,
+// wrapping, so that one below lbase fails the check): a caller whose vals
+// and idx start at leaf lbase passes absolute pointers. It is not
 // preemptible: callers bound the nodes, children and leaves of one call.
 //
 //go:noescape
-func GatherHadamard2F32NEON(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, w int, xrows, zrows, obound, ybound uint64) int
+func GatherHadamard2F32NEON(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, w int, xrows, zrows, obound, ybound, lbase uint64) int
 
 // GatherHadamard2F64NEON is GatherHadamard2F32NEON for float64, with w a
 // multiple of 2 (2 <= w <= r).
 //
 //go:noescape
-func GatherHadamard2F64NEON(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, w int, xrows, zrows, obound, ybound uint64) int
+func GatherHadamard2F64NEON(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, w int, xrows, zrows, obound, ybound, lbase uint64) int
 
 // Family scatterhadamard: scatterhadamard_arm64.s.
 
@@ -519,17 +522,18 @@ func ScatterHadamardF64NEON(out, base, y []float64, bcrd, crd, ptr []uint64, val
 // the first out of range, else 0. It assumes r >= 1, w a multiple of 4
 // with 4 <= w <= r, len(above) >= w, mode 0 or 1, len(ptr) >= 1, len(lptr)
 // > len(crd), len(vals) >= len(idx) and ycrd holding len(ptr)-1 entries:
-// package engine checks. It is not preemptible: callers bound the nodes,
+// package engine checks. Leaf pointers are read less lbase, as in
+// GatherHadamard2F32NEON. It is not preemptible: callers bound the nodes,
 // children and leaves of one call.
 //
 //go:noescape
-func PushHadamard2F32NEON(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode, w int, yrows, crows, irows uint64) int
+func PushHadamard2F32NEON(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode, w int, yrows, crows, irows, lbase uint64) int
 
 // PushHadamard2F64NEON is PushHadamard2F32NEON for float64, with w a
 // multiple of 2 (2 <= w <= r).
 //
 //go:noescape
-func PushHadamard2F64NEON(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode, w int, yrows, crows, irows uint64) int
+func PushHadamard2F64NEON(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode, w int, yrows, crows, irows, lbase uint64) int
 
 // Family dotrows: dotrows_arm64.s.
 

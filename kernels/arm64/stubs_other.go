@@ -217,12 +217,12 @@ func GatherHadamardF64NEON(out, y []float64, ocrd, ycrd, ptr []uint64, vals []fl
 // Family gatherhadamard2: gatherhadamard2_arm64.s.
 
 // GatherHadamard2F32NEON is not built here; it panics.
-func GatherHadamard2F32NEON(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, w int, xrows, zrows, obound, ybound uint64) int {
+func GatherHadamard2F32NEON(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, w int, xrows, zrows, obound, ybound, lbase uint64) int {
 	panic(noasm)
 }
 
 // GatherHadamard2F64NEON is not built here; it panics.
-func GatherHadamard2F64NEON(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, w int, xrows, zrows, obound, ybound uint64) int {
+func GatherHadamard2F64NEON(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, w int, xrows, zrows, obound, ybound, lbase uint64) int {
 	panic(noasm)
 }
 
@@ -241,12 +241,12 @@ func ScatterHadamardF64NEON(out, base, y []float64, bcrd, crd, ptr []uint64, val
 // Family pushhadamard2: pushhadamard2_arm64.s.
 
 // PushHadamard2F32NEON is not built here; it panics.
-func PushHadamard2F32NEON(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode, w int, yrows, crows, irows uint64) int {
+func PushHadamard2F32NEON(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode, w int, yrows, crows, irows, lbase uint64) int {
 	panic(noasm)
 }
 
 // PushHadamard2F64NEON is not built here; it panics.
-func PushHadamard2F64NEON(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode, w int, yrows, crows, irows uint64) int {
+func PushHadamard2F64NEON(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode, w int, yrows, crows, irows, lbase uint64) int {
 	panic(noasm)
 }
 

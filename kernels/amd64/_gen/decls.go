@@ -338,7 +338,7 @@ operand, row c of out when cO = r): package engine checks those.`},
 	{"gatherhadamard", "GatherHadamardF64AVX2", "(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int, xrows, obound, ybound uint64) int", `GatherHadamardF64AVX2 is the float64 AVX2 form of GatherHadamard: see GatherHadamardF32AVX2.`},
 	{"gatherhadamard", "GatherHadamardF64AVX512", "(out, y []float64, ocrd, ycrd, ptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU int, xrows, obound, ybound uint64) int", `GatherHadamardF64AVX512 is the float64 AVX-512 form of GatherHadamard: see GatherHadamardF32AVX2.`},
 	// gatherhadamard2
-	{"gatherhadamard2", "GatherHadamard2F32AVX2", "(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int", `GatherHadamard2F32AVX2 and the other GatherHadamard2 kernels compute, for
+	{"gatherhadamard2", "GatherHadamard2F32AVX2", "(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound, lbase uint64) int", `GatherHadamard2F32AVX2 and the other GatherHadamard2 kernels compute, for
 every node c (len(ptr)-1 of them), in column chunks:
 
 	s := Σ_{e=ptr[c]}^{ptr[c+1]-1} z[crd[e]*r+k] * Σ_{j=lptr[e]}^{lptr[e+1]-1} vals[j] * x[idx[j]*r+k]
@@ -350,12 +350,15 @@ idx below xrows, crd below zrows and ocrd, ycrd below obound, ybound when
 they read them, and return 1 at the first out of range, else 0. They
 assume r >= 1, len(ptr) >= 1, len(lptr) > len(crd), len(vals) >=
 len(idx), and what GatherHadamard assumes of ocrd, ycrd, out and y.
+Every leaf pointer is read less lbase (lptr[e] above stands for
+lptr[e]-lbase, wrapping: a pointer below lbase fails the check), so a
+caller whose vals and idx start at leaf lbase passes absolute pointers.
 The argument pf asks for prefetches: with pf&1 set each leaf
 prefetches the x row of the leaf 24 ahead (package kernels sets it by x's
 size; the values do not change).`},
-	{"gatherhadamard2", "GatherHadamard2F32AVX512", "(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int", `GatherHadamard2F32AVX512 is the float32 AVX-512 form of GatherHadamard2: see GatherHadamard2F32AVX2.`},
-	{"gatherhadamard2", "GatherHadamard2F64AVX2", "(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int", `GatherHadamard2F64AVX2 is the float64 AVX2 form of GatherHadamard2: see GatherHadamard2F32AVX2.`},
-	{"gatherhadamard2", "GatherHadamard2F64AVX512", "(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound uint64) int", `GatherHadamard2F64AVX512 is the float64 AVX-512 form of GatherHadamard2: see GatherHadamard2F32AVX2.`},
+	{"gatherhadamard2", "GatherHadamard2F32AVX512", "(out, y []float32, ocrd, ycrd, ptr, crd []uint64, z []float32, lptr []uint64, vals []float32, idx []uint64, x []float32, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound, lbase uint64) int", `GatherHadamard2F32AVX512 is the float32 AVX-512 form of GatherHadamard2: see GatherHadamard2F32AVX2.`},
+	{"gatherhadamard2", "GatherHadamard2F64AVX2", "(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound, lbase uint64) int", `GatherHadamard2F64AVX2 is the float64 AVX2 form of GatherHadamard2: see GatherHadamard2F32AVX2.`},
+	{"gatherhadamard2", "GatherHadamard2F64AVX512", "(out, y []float64, ocrd, ycrd, ptr, crd []uint64, z []float64, lptr []uint64, vals []float64, idx []uint64, x []float64, r, sO, cO, sU, pf int, xrows, zrows, obound, ybound, lbase uint64) int", `GatherHadamard2F64AVX512 is the float64 AVX-512 form of GatherHadamard2: see GatherHadamard2F32AVX2.`},
 	// scatterhadamard
 	{"scatterhadamard", "ScatterHadamardF32AVX2", "(out, base, y []float32, bcrd, crd, ptr []uint64, vals []float32, idx []uint64, r, sB int, orows, yrows, bbound uint64) int", `ScatterHadamardF32AVX2 and the other ScatterHadamard kernels compute, for
 every node c (len(ptr)-1 of them), in column chunks:
@@ -373,7 +376,7 @@ sB = 0, len(base) >= r.`},
 	{"scatterhadamard", "ScatterHadamardF64AVX2", "(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB int, orows, yrows, bbound uint64) int", `ScatterHadamardF64AVX2 is the float64 AVX2 form of ScatterHadamard: see ScatterHadamardF32AVX2.`},
 	{"scatterhadamard", "ScatterHadamardF64AVX512", "(out, base, y []float64, bcrd, crd, ptr []uint64, vals []float64, idx []uint64, r, sB int, orows, yrows, bbound uint64) int", `ScatterHadamardF64AVX512 is the float64 AVX-512 form of ScatterHadamard: see ScatterHadamardF32AVX2.`},
 	// pushhadamard2
-	{"pushhadamard2", "PushHadamard2F32AVX2", "(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows uint64) int", `PushHadamard2F32AVX2 and the other PushHadamard2 kernels compute, for every
+	{"pushhadamard2", "PushHadamard2F32AVX2", "(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows, lbase uint64) int", `PushHadamard2F32AVX2 and the other PushHadamard2 kernels compute, for every
 node c (len(ptr)-1 of them), in column chunks, p = above ∘ y[ycrd[c]*r:]
 and for each child e = ptr[c]..ptr[c+1]-1, in mode 0:
 
@@ -389,10 +392,11 @@ ycrd below yrows, crd below crows and idx below irows (f's rows and out's
 in mode 0, out's and f's in mode 1) when they read them, and return 1 at
 the first out of range, else 0. They assume r >= 1, len(above) >= r,
 len(ptr) >= 1, len(lptr) > len(crd), len(vals) >= len(idx) and ycrd
-holding len(ptr)-1 entries.`},
-	{"pushhadamard2", "PushHadamard2F32AVX512", "(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows uint64) int", `PushHadamard2F32AVX512 is the float32 AVX-512 form of PushHadamard2: see PushHadamard2F32AVX2.`},
-	{"pushhadamard2", "PushHadamard2F64AVX2", "(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows uint64) int", `PushHadamard2F64AVX2 is the float64 AVX2 form of PushHadamard2: see PushHadamard2F32AVX2.`},
-	{"pushhadamard2", "PushHadamard2F64AVX512", "(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows uint64) int", `PushHadamard2F64AVX512 is the float64 AVX-512 form of PushHadamard2: see PushHadamard2F32AVX2.`},
+holding len(ptr)-1 entries. Leaf pointers are read less lbase, as in
+GatherHadamard2F32AVX2.`},
+	{"pushhadamard2", "PushHadamard2F32AVX512", "(out, above, y []float32, ycrd, ptr, crd, lptr []uint64, vals []float32, idx []uint64, f []float32, r, mode int, yrows, crows, irows, lbase uint64) int", `PushHadamard2F32AVX512 is the float32 AVX-512 form of PushHadamard2: see PushHadamard2F32AVX2.`},
+	{"pushhadamard2", "PushHadamard2F64AVX2", "(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows, lbase uint64) int", `PushHadamard2F64AVX2 is the float64 AVX2 form of PushHadamard2: see PushHadamard2F32AVX2.`},
+	{"pushhadamard2", "PushHadamard2F64AVX512", "(out, above, y []float64, ycrd, ptr, crd, lptr []uint64, vals []float64, idx []uint64, f []float64, r, mode int, yrows, crows, irows, lbase uint64) int", `PushHadamard2F64AVX512 is the float64 AVX-512 form of PushHadamard2: see PushHadamard2F32AVX2.`},
 	// dotrows
 	{"dotrows", "DotRowsF32AVX2", "(dst, q, k []float32, idx []uint64, scale float32, krows uint64) int", `DotRowsF32AVX2 and the other DotRows kernels compute, with d = len(q):
 

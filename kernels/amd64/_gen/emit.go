@@ -100,6 +100,24 @@ func (f *asmFile) c(format string, args ...any) {
 	f.line("\t// "+format, args...)
 }
 
+// maxIndex sets every 32-bit lane of Y15 (z: Z15) to maxIndex =
+// min(len(x), 2^(8*iw)) - 1, the largest index of iw bytes within x (len(x)
+// > 0), for the narrow kernels' range checks. It clobbers R8 and CX.
+func (f *asmFile) maxIndex(iw int, z bool) {
+	f.c("maxIndex = min(len(x), 2^%d) - 1 in every 32-bit lane (len(x) > 0)", 8*iw)
+	f.i("MOVQ x_len+32(FP), R8")
+	f.i("MOVQ $%#x, CX", uint64(1)<<(8*iw))
+	f.i("CMPQ R8, CX")
+	f.i("CMOVQHI CX, R8")
+	f.i("DECQ R8")
+	if z {
+		f.i("VPBROADCASTD R8, Z15")
+	} else {
+		f.i("MOVQ R8, X15")
+		f.i("VPBROADCASTD X15, Y15")
+	}
+}
+
 // clampSegment clamps a row's segment R12..R13 to 0..R10 (the length of
 // its index slice), an inverted one (R13 < R12) to empty, without a branch.
 func (f *asmFile) clampSegment() {

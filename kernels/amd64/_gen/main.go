@@ -72,6 +72,8 @@ func outputs() []output {
 		{"quantize_amd64.s", quantizeFile},
 		{"spmvnarrow_amd64.s", func() string { return spmvNarrowFile(false) }},
 		{"qspmvnarrow_amd64.s", func() string { return spmvNarrowFile(true) }},
+		{"qspmvnarrowblock_amd64.s", qspmvNarrowBlockFile},
+		{"spmvshort_amd64.s", spmvShortFile},
 	}
 	var o []output
 	for _, f := range asm {

@@ -142,8 +142,7 @@ func push2Block512(a *asm, nv int) {
 	for v := range nv {
 		a.f("\tVMUL{P}.Z %d(BX)(R14*1), Z%d, K%d, Z%d", v*64, 4+v, v+1, v)
 	}
-	a.f("\tMOVQ (R12)(R8*8), CX")
-	a.f("\tMOVQ 8(R12)(R8*8), DX")
+	a.lptrSpan(280)
 	a.span("CX", "DX", "idx")
 	a.f("\tJE   lce%s", l)
 	a.leaves(nv, "lleaf"+l, push2LeafPF("DI"))
@@ -167,8 +166,7 @@ func push2Block512(a *asm, nv int) {
 	a.f("\tJE   cne%s", l) // push2Node's span set the flags
 	a.f("cchild%s:", l)
 	a.prefetchChild(nv, "c"+l, "DI")
-	a.f("\tMOVQ (R12)(R8*8), CX")
-	a.f("\tMOVQ 8(R12)(R8*8), DX")
+	a.lptrSpan(280)
 	a.fiber(nv, "c"+l, push2LeafPF("BX"))
 	a.rowOf("crd_base+120(FP)", "R8", a.crdBound)
 	for v := range nv {
@@ -225,8 +223,7 @@ func push2Block256(b blk256) {
 	for v := range b.nv {
 		b.mul(v, "(BX)(R14*1)", 4+v, v)
 	}
-	a.f("\tMOVQ (R12)(R8*8), CX")
-	a.f("\tMOVQ 8(R12)(R8*8), DX")
+	a.lptrSpan(280)
 	a.span("CX", "DX", "idx")
 	a.f("\tJE   lce%s", l)
 	b.leaves("lleaf"+l, 12, 13, push2LeafPF("DI"))
@@ -250,8 +247,7 @@ func push2Block256(b blk256) {
 	a.f("\tJE   cne%s", l) // push2Node's span set the flags
 	a.f("cchild%s:", l)
 	a.prefetchChild(b.lines(), "c"+l, "DI")
-	a.f("\tMOVQ (R12)(R8*8), CX")
-	a.f("\tMOVQ 8(R12)(R8*8), DX")
+	a.lptrSpan(280)
 	b.fiber("c"+l, 12, push2LeafPF("BX"))
 	a.rowOf("crd_base+120(FP)", "R8", a.crdBound)
 	for v := range b.nv {

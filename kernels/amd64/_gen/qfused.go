@@ -208,6 +208,12 @@ func qfRow(f *asmFile, p string, reload bool) {
 func qfNibData(f *asmFile) {
 	f.doc(`qfnib: per phase p of the first value (0 even, 1 odd), lane i's byte
 index (p+i)/2 among the step's code bytes and its shift 4*((p+i)&1).`)
+	nibData(f, "qfnib")
+}
+
+// nibData writes the table qfNibData describes as the file's symbol
+// name<>: for each phase, the 16 lanes' byte indices, then their shifts.
+func nibData(f *asmFile, name string) {
 	o := 0
 	for p := range 2 {
 		for _, shift := range []bool{false, true} {
@@ -216,12 +222,12 @@ index (p+i)/2 among the step's code bytes and its shift 4*((p+i)&1).`)
 				if shift {
 					v = 4 * ((p + i) & 1)
 				}
-				f.line("DATA qfnib<>+%d(SB)/4, $%d", o, v)
+				f.line("DATA %s<>+%d(SB)/4, $%d", name, o, v)
 				o += 4
 			}
 		}
 	}
-	f.line("GLOBL qfnib<>(SB), RODATA|NOPTR, $%d", o)
+	f.line("GLOBL %s<>(SB), RODATA|NOPTR, $%d", name, o)
 }
 
 // qfKind is what one AVX-512 fused SpMV kernel reads: int8 codes (nib

@@ -268,18 +268,7 @@ func (k *narrowKernel) emit() {
 	} else {
 		f.i("MOVQ vals_base+96(FP), R11")
 	}
-	f.c("maxIndex = min(len(x), 2^%d) - 1 in every 32-bit lane (len(x) > 0)", 8*k.iw)
-	f.i("MOVQ x_len+32(FP), R8")
-	f.i("MOVQ $%#x, CX", uint64(1)<<(8*k.iw))
-	f.i("CMPQ R8, CX")
-	f.i("CMOVQHI CX, R8")
-	f.i("DECQ R8")
-	if k.isa == "avx512" {
-		f.i("VPBROADCASTD R8, Z15")
-	} else {
-		f.i("MOVQ R8, X15")
-		f.i("VPBROADCASTD X15, Y15")
-	}
+	f.maxIndex(k.iw, k.isa == "avx512")
 	f.i("VMOV%s alpha+%d(FP), X13", k.sd(), k.alphaOff())
 	f.i("VMOV%s beta+%d(FP), X12", k.sd(), k.betaOff())
 	f.i("XORQ AX, AX")

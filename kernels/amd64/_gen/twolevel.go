@@ -227,8 +227,7 @@ func (a *asm) children512(nv int, l string) {
 	// As children256: the z row of the child pullPFD ahead always, the x
 	// rows of the leaves with gather2PrefetchX in pf.
 	a.prefetchCrdRow(nv, l, "R15")
-	a.f("\tMOVQ (R12)(R8*8), CX")
-	a.f("\tMOVQ 8(R12)(R8*8), DX")
+	a.lptrSpan(336)
 	a.fiber(nv, l, gather2LeafPF)
 	a.f("\tMOVQ  crd_base+120(FP), R14")
 	a.f("\tMOVQ  (R14)(R8*8), R14")
@@ -339,8 +338,7 @@ func (a *asm) children256(b blk256, l string) {
 	// prefetches its x row (gather2Prefetching in package kernels).
 	// children512 does the same.
 	a.prefetchCrdRow(b.lines(), l, "R15")
-	a.f("\tMOVQ (R12)(R8*8), CX")
-	a.f("\tMOVQ 8(R12)(R8*8), DX")
+	a.lptrSpan(336)
 	b.fiber(l, 8, gather2LeafPF)
 	a.rowOf("crd_base+120(FP)", "R8", a.crdBound)
 	for v := range b.nv {
@@ -419,4 +417,15 @@ func gather2AVX2(e elem, iota string) string {
 // expand substitutes the element tokens that a.f leaves ({LOG} and friends).
 func (a *asm) expand() string {
 	return expand(a.b.String(), nil, a.e)
+}
+
+// lptrSpan sets CX and DX to child R8's leaf span lptr[e]-lbase and
+// lptr[e+1]-lbase, lbase standing at off in the frame (a caller whose
+// vals and idx start at leaf lbase passes the absolute pointers). A pointer
+// below lbase wraps above every length, which the span's checks refuse.
+func (a *asm) lptrSpan(off int) {
+	a.f("\tMOVQ (R12)(R8*8), CX")
+	a.f("\tMOVQ 8(R12)(R8*8), DX")
+	a.f("\tSUBQ lbase+%d(FP), CX", off)
+	a.f("\tSUBQ lbase+%d(FP), DX", off)
 }

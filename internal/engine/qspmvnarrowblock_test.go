@@ -1,0 +1,115 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/hurray-format/hurray-go/quant"
+)
+
+// narrowBlockSchemes are the schemes of the QSpMVNarrowBlock tests: blocks
+// the kernels take (16 and more, one that is no multiple of 16) and
+// smaller ones, which the glue gives the generic loop.
+var narrowBlockSchemes = []string{"int8:block=16", "int8:block=40", "int4:block=16", "int4:block=5", "nf4:block=64", "nf4:block=33", "mxfp4"}
+
+// quantizeRand returns n random values quantized with s (a value in every
+// seventh place zero; a whole block zero now and then).
+func quantizeRand(t *testing.T, rng *rand.Rand, s quant.Scheme, n int) quant.Values {
+	t.Helper()
+	vals := make([]float32, n)
+	for i := range vals {
+		if i%7 != 3 && i%97 > 10 {
+			vals[i] = float32(rng.NormFloat64() * math.Pow(2, float64(rng.IntN(9)-4)))
+		}
+	}
+	v, _, err := quant.Quantize(s, []uint64{uint64(n)}, vals, quant.Channels{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func TestQSpMVNarrowBlock(t *testing.T) {
+	testQSpMVNarrowBlock[uint16](t, qspmvNarrowBlockU16)
+	testQSpMVNarrowBlock[uint32](t, qspmvNarrowBlockU32)
+}
+
+func testQSpMVNarrowBlock[I Narrow](t *testing.T, f *family[qspmvNarrowBlockFunc[I]]) {
+	forEachTier(t, f, func(t *testing.T, impl, ref qspmvNarrowBlockFunc[I]) {
+		rng := rand.New(rand.NewPCG(61, 62))
+		for _, sp := range narrowBlockSchemes {
+			s := quant.MustParse(sp)
+			for _, sh := range narrowShapes[I]() {
+				if sh[1] > 10000 && sp != "nf4:block=64" {
+					continue
+				}
+				for _, maxLen := range []int{3, 4*16 + 3, 200} {
+					for _, first := range []int{0, 1, 16, 37} {
+						for _, bad := range []int{0, 7} {
+							m := randCSR(rng, sh[0], sh[1], nil, maxLen, bad)
+							ptr, col, _ := narrowOf[I](rng, m)
+							v := quantizeRand(t, rng, s, first+len(col)+rng.IntN(3))
+							x := randVals[float32](rng, sh[1], 0, 0)
+							absX := absAll(x)
+							y0 := randVals[float32](rng, sh[0], 0, 0)
+							// scale: Σ|value·x| and |beta y|, the bound of the sums.
+							scale := make([]float32, sh[0])
+							for i := range scale {
+								lo, hi := clampRange(ptr, i, len(col))
+								for k := lo; k < hi; k++ {
+									if int(col[k]) < len(x) {
+										scale[i] += float32(math.Abs(float64(v.At(first+k, 0)))) * absX[col[k]]
+									}
+								}
+							}
+							for _, ab := range [][2]float32{{1, 0}, {-2, 0.5}} {
+								name := fmt.Sprintf("%s rows=%d cols=%d maxLen=%d first=%d bad=%d alpha=%v beta=%v", sp, sh[0], sh[1], maxLen, first, bad, ab[0], ab[1])
+								want := append([]float32(nil), y0...)
+								ref(want, x, ptr, col, &v, first, ab[0], ab[1])
+								got := withSentinel(y0, 5)
+								impl(got, x, ptr, col, &v, first, ab[0], ab[1])
+								checkSentinel(t, name, got)
+								bound := make([]float32, len(scale))
+								for i := range bound {
+									bound[i] = float32(math.Abs(float64(ab[0])))*scale[i] + float32(math.Abs(float64(ab[1]*y0[i])))
+								}
+								checkClose(t, name, got, want, bound)
+							}
+							// beta == 0 must not read y.
+							nanY := make([]float32, sh[0])
+							for i := range nanY {
+								nanY[i] = float32(math.NaN())
+							}
+							want := make([]float32, sh[0])
+							ref(want, x, ptr, col, &v, first, 1, 0)
+							impl(nanY, x, ptr, col, &v, first, 1, 0)
+							checkClose(t, sp+" beta=0 with NaN y", nanY, want, scale)
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestQSpMVNarrowBlockChecks: the entry point's panics.
+func TestQSpMVNarrowBlockChecks(t *testing.T) {
+	v := quant.Values{Scheme: quant.MustParse("nf4:block=16"), N: 3, Codes: []byte{1, 2}, Scale: []float32{1}}
+	mustPanic(t, "kernels: QSpMVNarrowBlock: len(ptr) != len(y)+1", func() {
+		QSpMVNarrowBlock(nil, nil, []uint32{0, 0}, []uint16(nil), &v, 0, 1, 0)
+	})
+	mustPanic(t, "kernels: QSpMVNarrowBlock: values 2..2+2 out of range of 3", func() {
+		QSpMVNarrowBlock(make([]float32, 1), make([]float32, 2), []uint32{0, 2}, []uint16{0, 1}, &v, 2, 1, 0)
+	})
+	u := quant.Values{Scheme: quant.MustParse("uint8:block=16"), N: 1, Codes: []byte{1}, Scale: []float32{1}, Zero: []uint8{0}}
+	mustPanic(t, "kernels: QSpMVNarrowBlock: scheme uint8:block=16 is not int8, int4, NF4 or MXFP4 by block", func() {
+		QSpMVNarrowBlock(make([]float32, 1), make([]float32, 2), []uint32{0, 1}, []uint16{0}, &u, 0, 1, 0)
+	})
+	y := make([]float32, 1)
+	QSpMVNarrowBlock(y, []float32{2, 3}, []uint32{0, 2}, []uint16{0, 1}, &v, 1, 1, 0)
+	if want := v.At(1, 0)*2 + v.At(2, 0)*3; y[0] != want {
+		t.Errorf("QSpMVNarrowBlock = %v, want %v", y[0], want)
+	}
+}

@@ -1,0 +1,388 @@
+package main
+
+import "fmt"
+
+// qspmvnarrowblock_amd64.s: the SpMV row loop of the narrow kernels
+// (spmvnarrow.go: 32-bit row pointers, 16- or 32-bit column indices, x
+// gathered under the mask of the indices in range) on quantized values by
+// block, the codes decoded where the float kernels load values, as the
+// fused kernels of qfused.go decode them: int8 codes, or 4-bit codes
+// through a 16-entry table, times the scale of their block (float32, or an
+// E8M0 exponent), blocks of b values running through the stored values
+// across rows from value first.
+
+// qnbKind is what one kernel reads: int8 codes or 4-bit ones (nib), and
+// float32 scales or E8M0 exponents (mx).
+type qnbKind struct{ nib, mx bool }
+
+// qnbKernel is one kernel: its kind and index width.
+type qnbKernel struct {
+	name string
+	k    qnbKind
+	iw   int // index size in bytes: 2 or 4
+	f    *asmFile
+}
+
+func qnbKernels() []*qnbKernel {
+	var ks []*qnbKernel
+	for _, k := range []struct {
+		stem string
+		k    qnbKind
+	}{{"I8Block", qnbKind{}}, {"4Block", qnbKind{nib: true}}, {"4MX", qnbKind{nib: true, mx: true}}} {
+		for _, iw := range []int{2, 4} {
+			ks = append(ks, &qnbKernel{name: fmt.Sprintf("QSpMVNarrow%sU%dAVX512", k.stem, 8*iw), k: k.k, iw: iw})
+		}
+	}
+	return ks
+}
+
+// args are the frame offsets of first, the scales (scale or exps), b and
+// alpha (beta's 4 on).
+func (q *qnbKernel) args() (first, scale, b, alpha int) {
+	if q.k.nib {
+		return 120, 152, 176, 184
+	}
+	return 120, 128, 152, 160
+}
+
+func (q *qnbKernel) l(s string) string { return "qnb" + q.name[len("QSpMVNarrow"):] + s }
+
+// scaleSize is the bytes of one block's scale.
+func (q *qnbKernel) scaleSize() int {
+	if q.k.mx {
+		return 1
+	}
+	return 4
+}
+
+// loadScale broadcasts the scale at BX into Z31 (mx: E8M0, built from the
+// exponent's bits, exponent 0 as 2^-127). It clobbers R8 and R14.
+func (q *qnbKernel) loadScale() {
+	f := q.f
+	if !q.k.mx {
+		f.i("VBROADCASTSS (BX), Z31")
+		return
+	}
+	f.i("MOVBLZX (BX), R8")
+	f.i("SHLL $23, R8")
+	f.i("MOVL $0x00400000, R14 // E8M0 0: 2^-127")
+	f.i("TESTL R8, R8")
+	f.i("CMOVLEQ R14, R8")
+	f.i("VPBROADCASTD R8, Z31")
+}
+
+// blockScale sets zs to the scales of the 16 values from R12+off on: Z31,
+// with the next block's scale in the lanes from R15 on when the block ends
+// among them, and takes 16 from R15 (the values left in the block).
+func (q *qnbKernel) blockScale(tag, zs string) {
+	f := q.f
+	_, _, bOff, _ := q.args()
+	whole, next := q.l("whole"+tag), q.l("scaled"+tag)
+	f.i("CMPQ R15, $16")
+	f.i("JGE %s", whole)
+	f.c("lanes from R15 on are in the next block")
+	f.i("MOVL $0xffff, R8")
+	f.i("BZHIL R15, R8, R8")
+	f.i("KMOVW R8, K7")
+	f.i("KNOTW K7, K7")
+	f.i("VMOVAPS Z31, %s", zs)
+	f.i("ADDQ $%d, BX", q.scaleSize())
+	q.loadScale()
+	f.i("VMOVAPS Z31, K7, %s", zs)
+	f.i("ADDQ b+%d(FP), R15", bOff)
+	f.i("SUBQ $16, R15")
+	f.i("JMP %s", next)
+	f.label(whole)
+	f.i("SUBQ $16, R15")
+	f.i("VMOVAPS Z31, %s", zs)
+	f.label(next)
+}
+
+// block is 16 entries at R12+off into accumulator acc (block n of a pass,
+// its labels tagged tag): the in-range lanes of their indices, their
+// values decoded and scaled (zero outside those lanes), x gathered under
+// that mask.
+func (q *qnbKernel) block(n, off int, acc, tag string) {
+	f := q.f
+	firstOff, _, _, _ := q.args()
+	idx, v, x, zs := fmt.Sprintf("Z%d", 16+3*n), fmt.Sprintf("Z%d", 17+3*n), fmt.Sprintf("Z%d", 18+3*n), fmt.Sprintf("Z%d", 4+n)
+	kc := fmt.Sprintf("K%d", 1+n)
+	q.blockScale(tag, zs)
+	if q.iw == 2 {
+		f.i("VPMOVZXWD %d(R9)(R12*2), %s", 2*off, idx)
+	} else {
+		f.i("VMOVDQU32 %d(R9)(R12*4), %s", 4*off, idx)
+	}
+	f.i("VPCMPUD $2, Z15, %s, %s // lanes whose index <= maxIndex", idx, kc)
+	f.i("KMOVW %s, K7 // the gather clears its mask", kc)
+	f.i("MOVQ first+%d(FP), R14", firstOff)
+	f.i("ADDQ R12, R14 // the value's position among the codes")
+	if q.k.nib {
+		xb := fmt.Sprintf("X%d", 8+n)
+		f.c("%s: table[nibble of each value], from code bytes p/2 .. (p+15)/2", v)
+		if off != 0 {
+			f.i("ADDQ $%d, R14", off)
+		}
+		f.i("LEAQ 15(R14), R8")
+		f.i("SHRQ $1, R14")
+		f.i("SHRQ $1, R8")
+		f.i("VMOVQ (R11)(R14*1), %s", xb)
+		f.i("VPINSRB $8, (R11)(R8*1), %s, %s", xb, xb)
+		f.i("VPMOVZXBD %s, %s", xb, v)
+		f.i("VPERMD %s, Z28, %s", v, v)
+		f.i("VPSRLVD Z30, %s, %s", v, v)
+		f.i("VPERMPS Z29, %s, %s", v, v)
+	} else {
+		f.i("VPMOVSXBD %d(R11)(R14*1), %s", off, v)
+		f.i("VCVTDQ2PS %s, %s", v, v)
+	}
+	f.i("VMULPS.Z %s, %s, %s, %s // value = code's value * scale, +0 out of range", zs, v, kc, v)
+	f.i("VPXORQ %s, %s, %s", x, x, x)
+	f.i("VGATHERDPS (SI)(%s*4), K7, %s", idx, x)
+	f.i("VFMADD231PS %s, %s, %s", v, x, acc)
+}
+
+// scalar is the checked loop over entries R12..R13-1 into X14, then a
+// jump to sum.
+func (q *qnbKernel) scalar() {
+	f := q.f
+	firstOff, _, bOff, _ := q.args()
+	f.label(q.l("tail"))
+	f.i("CMPQ R12, R13")
+	f.i("JAE %ssum", q.l(""))
+	f.i("TESTQ R15, R15")
+	f.i("JNZ %sone", q.l(""))
+	f.c("the next block")
+	f.i("ADDQ $%d, BX", q.scaleSize())
+	q.loadScale()
+	f.i("MOVQ b+%d(FP), R15", bOff)
+	f.label(q.l("one"))
+	f.i("DECQ R15")
+	if q.iw == 2 {
+		f.i("MOVWQZX (R9)(R12*2), R8")
+	} else {
+		f.i("MOVL (R9)(R12*4), R8")
+	}
+	f.i("CMPQ R8, x_len+32(FP)")
+	f.i("JAE %sskip", q.l(""))
+	f.i("MOVQ first+%d(FP), R14", firstOff)
+	f.i("ADDQ R12, R14")
+	if q.k.nib {
+		f.i("MOVL R14, CX")
+		f.i("ANDL $1, CX")
+		f.i("SHLL $2, CX // the nibble's shift")
+		f.i("SHRQ $1, R14")
+		f.i("MOVBLZX (R11)(R14*1), R14")
+		f.i("SHRL CX, R14")
+		f.i("VMOVD R14, X16")
+		f.i("VPERMPS Z29, Z16, Z16 // table[low 4 bits]")
+	} else {
+		f.i("MOVBLSX (R11)(R14*1), R14")
+		f.i("VCVTSI2SSL R14, X16, X16")
+	}
+	f.i("VMULSS X31, X16, X16")
+	f.i("VFMADD231SS (SI)(R8*4), X16, X14")
+	f.label(q.l("skip"))
+	f.i("INCQ R12")
+	f.i("JMP %stail", q.l(""))
+}
+
+// emit writes the kernel.
+func (q *qnbKernel) emit() {
+	f := q.f
+	firstOff, sOff, bOff, aOff := q.args()
+	f.text(q.name, 0, "AVX512F, AVX512BW, AVX512VL, FMA3, BMI2", "")
+	f.i("MOVQ y_base+0(FP), DI")
+	f.i("MOVQ x_base+24(FP), SI")
+	f.i("MOVQ ptr_base+48(FP), DX")
+	f.i("MOVQ col_base+72(FP), R9")
+	f.i("MOVQ col_len+80(FP), R10")
+	f.i("MOVQ codes_base+96(FP), R11")
+	if q.k.nib {
+		f.i("MOVQ table_base+128(FP), R8")
+		f.i("VMOVUPS (R8), Z29")
+	}
+	f.maxIndex(q.iw, true)
+	f.i("VMOVSS alpha+%d(FP), X13", aOff)
+	f.i("VMOVSS beta+%d(FP), X12", aOff+4)
+	f.i("XORQ AX, AX")
+	f.label(q.l("row"))
+	f.i("CMPQ AX, y_len+8(FP)")
+	f.i("JAE %sdone", q.l(""))
+	f.i("MOVL (DX)(AX*4), R12")
+	f.i("MOVL 4(DX)(AX*4), R13")
+	f.c("clamp the row to 0..len(col), an inverted one to empty")
+	f.clampSegment()
+	f.i("VXORPS X14, X14, X14")
+	for a := range 4 {
+		f.i("VPXORQ Z%d, Z%d, Z%d", a, a, a)
+	}
+	f.i("CMPQ R12, R13")
+	f.i("JAE %ssum", q.l(""))
+	f.c("the block of value first+R12: BX its scale, R15 its values from there on")
+	f.i("MOVQ AX, R8")
+	f.i("MOVQ DX, R14")
+	f.i("MOVQ first+%d(FP), AX", firstOff)
+	f.i("ADDQ R12, AX")
+	f.i("XORL DX, DX")
+	f.i("DIVQ b+%d(FP)", bOff)
+	f.i("MOVQ b+%d(FP), R15", bOff)
+	f.i("SUBQ DX, R15")
+	f.i("MOVQ %s_base+%d(FP), BX", map[bool]string{false: "scale", true: "exps"}[q.k.mx], sOff)
+	f.i("LEAQ (BX)(AX*%d), BX", q.scaleSize())
+	f.i("MOVQ R8, AX")
+	f.i("MOVQ R14, DX")
+	q.loadScale()
+	if q.k.nib {
+		f.c("Z28, Z30: the nibble lanes' byte index and shift for the row's phase")
+		f.i("MOVQ first+%d(FP), R14", firstOff)
+		f.i("ADDQ R12, R14")
+		f.i("ANDQ $1, R14")
+		f.i("SHLQ $7, R14")
+		f.i("LEAQ qnbnib<>(SB), R8")
+		f.i("VMOVDQU32 (R8)(R14*1), Z28")
+		f.i("VMOVDQU32 64(R8)(R14*1), Z30")
+	}
+	f.label(q.l("by4"))
+	f.i("LEAQ 64(R12), CX")
+	f.i("CMPQ CX, R13")
+	f.i("JA %sby1", q.l(""))
+	for n := range 4 {
+		q.block(n, 16*n, fmt.Sprintf("Z%d", n), fmt.Sprint(n))
+	}
+	f.i("MOVQ CX, R12")
+	f.i("JMP %sby4", q.l(""))
+	f.label(q.l("by1"))
+	f.i("LEAQ 16(R12), CX")
+	f.i("CMPQ CX, R13")
+	f.i("JA %stail", q.l(""))
+	q.block(0, 0, "Z0", "one")
+	f.i("MOVQ CX, R12")
+	f.i("JMP %sby1", q.l(""))
+	q.scalar()
+	f.label(q.l("sum"))
+	f.i("VADDPS Z1, Z0, Z0")
+	f.i("VADDPS Z3, Z2, Z2")
+	f.i("VADDPS Z2, Z0, Z0")
+	for _, ln := range spmvHsum(4, true) {
+		qfLines(f, []string{ln})
+	}
+	f.i("VADDSS X0, X14, X14")
+	f.i("VMULSS X13, X14, X0")
+	f.i("CMPL beta+%d(FP), $0", aOff+4)
+	f.i("JEQ %snobeta", q.l(""))
+	f.i("VFMADD231SS (DI)(AX*4), X12, X0")
+	f.label(q.l("nobeta"))
+	f.i("VMOVSS X0, (DI)(AX*4)")
+	f.i("INCQ AX")
+	f.i("JMP %srow", q.l(""))
+	f.label(q.l("done"))
+	f.i("VZEROUPPER")
+	f.i("RET")
+}
+
+// qspmvNarrowBlockFile is qspmvnarrowblock_amd64.s.
+func qspmvNarrowBlockFile() string {
+	f := &asmFile{}
+	f.line(`#include "textflag.h"`)
+	f.blank()
+	f.doc(`SpMV on 32-bit row pointers and 16- or 32-bit column indices, on
+quantized values by block: int8 codes, or 4-bit codes (two a byte, value p
+in the low nibble of codes[p/2] when p is even) through a 16-entry table;
+the value at position p = first+k has the scale of block p/b (float32, or
+E8M0 2^(e-127) with exponent 0 as 2^-127), each value one float32
+product, rounded once, as quant.Values.At computes it:
+
+	for i := range y {
+		lo, hi := clamp(ptr[i], ptr[i+1], len(col))   // inverted: empty
+		BX, R15 := block of first+lo, its values from there on   // DIVQ
+		for ; lo+64 <= hi; lo += 64 {                 // 4 blocks of 16 entries a pass
+			for n := range 4 {
+				scale := Z31, the next block's blended in from lane R15 on
+				c := zero-extend col[lo+16n : lo+16n+16]   // 32-bit lanes
+				m := c <= maxIndex                          // unsigned; maxIndex = min(len(x), 2^16 or 2^32)-1
+				acc_n += (m ? value*scale : +0) * (m ? gather x[c] : +0)
+			}
+		}
+		16 entries at a time while 16 remain; then one at a time, checked
+		y[i] = alpha*(hsum(acc0+acc1+acc2+acc3) + tail) + (beta != +0 ? beta*y[i] : 0)
+	}
+
+4-bit codes: lane i of a step reads byte (p+i)/2 of the 8 or 9 bytes from
+p/2 and shifts it right by 4*((p+i)&1) (qnbnib, by the phase p&1, which
+16 entries a step keep for the whole row); VPERMPS looks the low 4 bits up
+in the table. The last entries of a row run one at a time, so no step
+reads a code byte past the row's last value.
+
+Registers by role:
+	DI y base       SI x base        DX ptr base      R9 col base
+	R10 len(col)    R11 codes base   BX the block's scale   AX row i
+	R12 entry k     R13 row end      R15 values left in the block at k
+	CX k+64 / k+16, a nibble's shift   R8 a checked entry's index, scratch
+	R14 scratch
+	Z15 maxIndex in every 32-bit lane; Z29 the table; Z31 the block's
+	scale; Z28, Z30 the nibble lanes' byte index and shift
+	Z0..Z3 accumulators; X14 the row's scalar sum; X13 alpha, X12 beta
+	block n: Z16+3n indices, Z17+3n values, Z18+3n x, Z4+n scales, X8+n
+	  code bytes, K1+n in-range lanes, K7 the gather's copy (and the
+	  blend's lanes before it)
+
+Assumes len(ptr) == len(y)+1, b >= 16, len(x) > 0, beta == +0 for "do not
+read y", codes for values first..first+len(col)-1 and a scale for each of
+their blocks (the Go side checks all of it). No index or ptr value can make
+it read outside the slices.`)
+	for _, k := range qnbKernels() {
+		k.f = f
+		k.emit()
+	}
+	f.doc(`qnbnib: per phase p of the first value (0 even, 1 odd), lane i's byte
+index (p+i)/2 among the step's code bytes and its shift 4*((p+i)&1).`)
+	nibData(f, "qnbnib")
+	return f.String()
+}
+
+func init() { decls = append(decls, qnbDecls()...) }
+
+// qnbDecls are the kernels' declarations.
+func qnbDecls() []decl {
+	var ds []decl
+	for _, k := range qnbKernels() {
+		it := map[int]string{2: "uint16", 4: "uint32"}[k.iw]
+		var sig, doc string
+		switch {
+		case !k.k.nib:
+			sig = fmt.Sprintf("(y, x []float32, ptr []uint32, col []%s, codes []byte, first int, scale []float32, b int, alpha, beta float32)", it)
+			doc = fmt.Sprintf(`%s computes SpMV on 32-bit row pointers, %s column
+indices and int8 codes with a float32 scale per block of b values from
+value first on:
+
+	for i := range y {
+		s := 0 // over k in ptr[i]..ptr[i+1]-1 clamped to len(col), col[k] < len(x)
+		s += (float32(int8(codes[first+k])) * scale[(first+k)/b]) * x[col[k]]
+		y[i] = alpha*s + beta*y[i] // y not read when beta == +0
+	}
+
+It needs len(ptr) == len(y)+1, b >= 16, len(x) > 0, first+len(col) <=
+len(codes), a scale for every block of those values and beta == +0 for
+"do not read y"; see qspmvnarrowblock_amd64.s.
+Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.`, k.name, it)
+		case !k.k.mx:
+			sig = fmt.Sprintf("(y, x []float32, ptr []uint32, col []%s, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)", it)
+			doc = fmt.Sprintf(`%s is the int8 kernel on 4-bit codes, two a byte
+(value p in the low nibble of codes[p/2] when p is even), through table:
+
+	s += (table[nibble first+k] * scale[(first+k)/b]) * x[col[k]]
+
+It needs len(table) == 16 and (first+len(col)+1)/2 <= len(codes).
+Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.`, k.name)
+		default:
+			sig = fmt.Sprintf("(y, x []float32, ptr []uint32, col []%s, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)", it)
+			doc = fmt.Sprintf(`%s is the 4-bit kernel with MX scales: block g's
+scale is E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127). Exponent
+0xFF (NaN, which validation rejects) gives +Inf.
+Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.`, k.name)
+		}
+		ds = append(ds, decl{"qspmvnarrowblock", k.name, sig, doc})
+	}
+	return ds
+}
