@@ -28,15 +28,21 @@ func vecBench(b *testing.B, th int, matrix, xy int64, nnz, k int, op func()) {
 // triad's fraction.
 func timeOp(b *testing.B, th int, bytes int64, op func()) {
 	b.SetBytes(bytes)
+	triadBytesPerSec(th) // measured before the timer starts
+	timeLoop(b, th, op)
+	reportTriad(b, bytes, th)
+}
+
+// timeLoop runs op in the timed loop on th threads, reporting the
+// allocations and the CPU time.
+func timeLoop(b *testing.B, th int, op func()) {
 	b.ReportAllocs()
-	triadBytesPerSec(th)
 	cpu := startCPU(th)
 	b.ResetTimer()
 	for b.Loop() {
 		op()
 	}
 	cpu.report(b)
-	reportTriad(b, bytes, th)
 }
 
 // plainBytes is the size of a float CSR's arrays with s-byte values.

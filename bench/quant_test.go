@@ -122,13 +122,7 @@ func BenchmarkQSpMM(b *testing.B) {
 					op = func() { engine.QSpMM(y, k, x, k, k, p.Ptr, p.Idx, &m.v, m.ch, 1, 0) }
 				}
 				b.SetBytes(bytes)
-				b.ReportAllocs()
-				cpu := startCPU(1)
-				b.ResetTimer()
-				for b.Loop() {
-					op()
-				}
-				cpu.report(b)
+				timeLoop(b, 1, op)
 				b.ReportMetric(2*float64(p.NNZ())*float64(k)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 			})
 		}
@@ -157,13 +151,7 @@ func BenchmarkQMTTKRP(b *testing.B) {
 					op = func() { q.MTTKRPWith(ws, mode, f, r, out) }
 				}
 				op()
-				b.ReportAllocs()
-				cpu := startCPU(1)
-				b.ResetTimer()
-				for b.Loop() {
-					op()
-				}
-				cpu.report(b)
+				timeLoop(b, 1, op)
 				b.ReportMetric(float64(t.NNZ())/(b.Elapsed().Seconds()/float64(b.N)), "nnz/s")
 			})
 		}

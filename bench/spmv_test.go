@@ -64,25 +64,11 @@ func benchSpMV[T csr.Float](b *testing.B, gen func() *Pattern, trans bool) {
 				defer csr.SetWorkers(csr.SetWorkers(th))
 				s := sizeOf[T]()
 				bytes := int64(p.NNZ()*(s+8) + (p.Rows+1)*8 + p.Cols*s + p.Rows*s)
-				b.SetBytes(bytes)
-				b.ReportAllocs()
-				if !trans {
-					triadBytesPerSec(th) // measured before the timer starts
-				}
-				cpu := startCPU(th)
-				b.ResetTimer()
 				if trans {
-					for b.Loop() {
-						a.MulVecTrans(y, x)
-					}
+					b.SetBytes(bytes)
+					timeLoop(b, th, func() { a.MulVecTrans(y, x) })
 				} else {
-					for b.Loop() {
-						a.MulVec(y, x)
-					}
-				}
-				cpu.report(b)
-				if !trans {
-					reportTriad(b, bytes, th)
+					timeOp(b, th, bytes, func() { a.MulVec(y, x) })
 				}
 				b.ReportMetric(2*float64(p.NNZ())*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 			})
