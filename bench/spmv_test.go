@@ -146,20 +146,13 @@ func benchSpMM[T csr.Float](b *testing.B, gen func() *Pattern, k int, trans bool
 				defer csr.SetWorkers(csr.SetWorkers(th))
 				s := sizeOf[T]()
 				bytes := int64(p.NNZ()*(s+8) + (p.Rows+1)*8 + p.Cols*k*s + p.Rows*k*s)
-				b.SetBytes(bytes)
-				b.ReportAllocs()
-				triadBytesPerSec(th)
-				cpu := startCPU(th)
-				b.ResetTimer()
-				for b.Loop() {
+				timeOp(b, th, bytes, func() {
 					if trans {
 						a.MulMatTrans(y, x, k)
 					} else {
 						a.MulMat(y, x, k)
 					}
-				}
-				cpu.report(b)
-				reportTriad(b, bytes, th)
+				})
 				b.ReportMetric(2*float64(p.NNZ())*float64(k)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 			})
 		}

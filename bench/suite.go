@@ -636,12 +636,14 @@ func preparedSpMVCase[T csr.Float](g func() *Pattern, mn string, th int) bcase {
 		return prepared{
 			size: fmt.Sprintf("%s, %v, %.2f B/value", matSize(p), m.Index(), m.BytesPerValue()),
 			// the form's arrays + x + y
-			bytes:    int64(m.Bytes()) + int64(p.Cols)*s + int64(p.Rows)*s,
-			flops:    2 * int64(p.NNZ()),
-			op:       op,
-			result:   resultOf(y, T(math.NaN()), op),
-			tol:      tolOf[T](),
-			families: []string{narrowFamily("spmvnarrow", tn, m.Index())},
+			bytes:  int64(m.Bytes()) + int64(p.Cols)*s + int64(p.Rows)*s,
+			flops:  2 * int64(p.NNZ()),
+			op:     op,
+			result: resultOf(y, T(math.NaN()), op),
+			tol:    tolOf[T](),
+			// MulVec runs the short-row kernel on the blocks whose rows
+			// the cost model finds short, the narrow kernel on the rest.
+			families: []string{narrowFamily("spmvshort", tn, m.Index()), narrowFamily("spmvnarrow", tn, m.Index())},
 		}
 	}}
 }

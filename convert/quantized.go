@@ -143,44 +143,62 @@ func cooFloat(t *coo.Quantized) *coo.Tensor[float32] {
 }
 
 func qCOOToMatrix(t *coo.Quantized, csc bool, opts QuantOptions) (*csr.Quantized, *quant.Report, error) {
-	if !t.Valid() {
-		return nil, nil, fmt.Errorf("convert: %w", layout.ErrUnvalidated)
-	}
 	conv := COOToCSRWith[float64]
 	convF := COOToCSRWith[float32]
 	if csc {
 		conv, convF = COOToCSCWith[float64], COOToCSCWith[float32]
 	}
+	return qFromCOO(t, opts, conv, convF, csr.Quantize[float32], func(r *csr.Matrix[float64], v quant.Values) *csr.Quantized {
+		q := new(csr.Quantized)
+		q.Trusted(check.Key{}).Adopt(r.Rows(), r.Cols(), r.IsCSC(), r.Ptr(), r.Idx(), v)
+		return q
+	})
+}
+
+// qFromCOO converts a quantized COO tensor to another layout: index
+// converts its coordinates (with the positions for values, and KeepLast for
+// Sum, which tells a repeat by the lost entries) and adopt builds the
+// result on that index with the codes carried where the scheme allows.
+// When Sum merged repeats, the values are dequantized, converted with
+// convF and re-quantized (quantize) instead, unless opts.Exact refuses it.
+func qFromCOO[R interface {
+	NNZ() int
+	Values() []float64
+}, F, Q any](t *coo.Quantized, opts QuantOptions, index func(*coo.Tensor[float64], Options) (R, error),
+	convF func(*coo.Tensor[float32], Options) (F, error), quantize func(F, quant.Scheme) (Q, quant.Report, error),
+	adopt func(R, quant.Values) Q) (Q, *quant.Report, error) {
+	var none Q
+	if !t.Valid() {
+		return none, nil, fmt.Errorf("convert: %w", layout.ErrUnvalidated)
+	}
 	po := opts.Options
 	if po.Duplicates == Sum {
-		po.Duplicates = KeepLast // tells a repeat by the lost entries
+		po.Duplicates = KeepLast
 	}
-	r, err := conv(cooPositions(t), po)
+	r, err := index(cooPositions(t), po)
 	if err != nil {
-		return nil, nil, err
+		return none, nil, err
 	}
 	s := t.Scheme()
 	if r.NNZ() < t.NNZ() && opts.Duplicates == Sum {
 		if opts.Exact {
-			return nil, nil, requantError(s)
+			return none, nil, requantError(s)
 		}
 		f, err := convF(cooFloat(t), opts.Options)
 		if err != nil {
-			return nil, nil, err
+			return none, nil, err
 		}
-		q, rep, err := csr.Quantize(f, s)
+		q, rep, err := quantize(f, s)
 		if err != nil {
-			return nil, nil, fmt.Errorf("convert: re-quantizing the summed values: %w", err)
+			return none, nil, fmt.Errorf("convert: re-quantizing the summed values: %w", err)
 		}
 		return q, &rep, nil
 	}
 	v, rep, err := carried(t.Values(), t.Shape(), r.Values(), opts.Exact)
 	if err != nil {
-		return nil, nil, err
+		return none, nil, err
 	}
-	q := new(csr.Quantized)
-	q.Trusted(check.Key{}).Adopt(r.Rows(), r.Cols(), r.IsCSC(), r.Ptr(), r.Idx(), v)
-	return q, rep, nil
+	return adopt(r, v), rep, nil
 }
 
 // QCSRToCSC converts a quantized CSR matrix to CSC of the same logical
@@ -235,37 +253,11 @@ func cooInOrder(r *coo.Tensor[float64], v quant.Values, shape []uint64) *coo.Qua
 // index, carrying the codes where the scheme allows (see above). It returns
 // the report of a re-quantization, or nil.
 func QCOOToCSF(t *coo.Quantized, modeOrder []uint32, opts QuantOptions) (*csf.Quantized, *quant.Report, error) {
-	if !t.Valid() {
-		return nil, nil, fmt.Errorf("convert: %w", layout.ErrUnvalidated)
-	}
-	po := opts.Options
-	if po.Duplicates == Sum {
-		po.Duplicates = KeepLast
-	}
-	r, err := COOToCSFWith(cooPositions(t), modeOrder, po)
-	if err != nil {
-		return nil, nil, err
-	}
-	s := t.Scheme()
-	if r.NNZ() < t.NNZ() && opts.Duplicates == Sum {
-		if opts.Exact {
-			return nil, nil, requantError(s)
-		}
-		f, err := COOToCSFWith(cooFloat(t), modeOrder, opts.Options)
-		if err != nil {
-			return nil, nil, err
-		}
-		q, rep, err := csf.Quantize(f, s)
-		if err != nil {
-			return nil, nil, fmt.Errorf("convert: re-quantizing the summed values: %w", err)
-		}
-		return q, &rep, nil
-	}
-	v, rep, err := carried(t.Values(), t.Shape(), r.Values(), opts.Exact)
-	if err != nil {
-		return nil, nil, err
-	}
-	return csfResult(r, v), rep, nil
+	return qFromCOO(t, opts, func(p *coo.Tensor[float64], o Options) (*csf.Tensor[float64], error) {
+		return COOToCSFWith(p, modeOrder, o)
+	}, func(f *coo.Tensor[float32], o Options) (*csf.Tensor[float32], error) {
+		return COOToCSFWith(f, modeOrder, o)
+	}, csf.Quantize[float32], csfResult)
 }
 
 // csfResult adopts r's levels with values v.

@@ -232,6 +232,10 @@ func (t *Tensor[T]) checkSorted() bool {
 
 func (t *Tensor[T]) mustValid() { check.MustValid(layout.TagCOO, t.valid) }
 
+// The accessors below are deliberate twins of those of the other formats'
+// types (coo, csr and csf, float and quantized): one-line methods that
+// each type's public API names.
+
 // Valid reports whether the tensor has passed validation.
 func (t *Tensor[T]) Valid() bool { return t.valid }
 

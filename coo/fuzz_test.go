@@ -1,11 +1,11 @@
 package coo_test
 
 import (
-	"encoding/binary"
 	"testing"
 
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/internal/mem"
+	"github.com/hurray-format/hurray-go/internal/testutil"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
@@ -23,21 +23,7 @@ func FuzzFromBuffers(f *testing.F) {
 		for m := range shape {
 			shape[m] = uint64(data[1+m] % 5)
 		}
-		rest := data[1+r:]
-		var bufs [][]byte
-		for len(rest) > 0 && len(bufs) < 2 {
-			n := int(rest[0] % 12)
-			rest = rest[1:]
-			var b []byte
-			for range n {
-				if len(rest) == 0 {
-					break
-				}
-				b = binary.LittleEndian.AppendUint64(b, uint64(rest[0]%6))
-				rest = rest[1:]
-			}
-			bufs = append(bufs, b)
-		}
+		bufs := testutil.FuzzWords(data[1+r:], 2, 12, 6)
 		x, err := coo.FromBuffers[float64](shape, bufs, layout.Strict)
 		// Permissive mode checks the buffer count and byte lengths at
 		// once, the rest in Validate: together as strict.

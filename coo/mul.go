@@ -61,6 +61,10 @@ func products() split {
 	return split{opts: setting.Options(minParallelWork), scratch: scatterScratch}
 }
 
+// The product methods below are deliberate twins of the other formats'
+// (coo and csr, float and quantized): one-line entry points that each
+// type's public API names.
+
 // MulVec computes y = A x.
 func (t *Tensor[T]) MulVec(y, x []T) { t.MulVecTo(y, 1, x, 0) }
 

@@ -25,6 +25,10 @@ import (
 // the result is Dequantize followed by the float32 product within that
 // product's rounding.
 
+// The product methods below are deliberate twins of the other formats'
+// (coo and csr, float and quantized): one-line entry points that each
+// type's public API names.
+
 // MulVec computes y = A x.
 func (q *Quantized) MulVec(y, x []float32) { q.MulVecTo(y, 1, x, 0) }
 

@@ -95,6 +95,10 @@ func (q *Quantized) validate() error {
 
 func (q *Quantized) mustValid() { check.MustValid(layout.TagCOO, q.valid) }
 
+// The accessors below are deliberate twins of those of the other formats'
+// types (coo, csr and csf, float and quantized): one-line methods that
+// each type's public API names.
+
 // Valid reports whether the tensor has passed validation.
 func (q *Quantized) Valid() bool { return q.valid }
 

@@ -59,13 +59,7 @@ func TestQuantizedEveryScheme(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			for _, s := range testutil.Schemes(len(c.shape)) {
-				q, rep, err := coo.Quantize(x, s)
-				if err != nil {
-					t.Fatalf("%v %v: %v", x, s, err)
-				}
-				checkQuantized(t, x, q, rep)
-			}
+			testutil.EachScheme(t, len(c.shape), x, coo.Quantize[float64], func(q *coo.Quantized, rep quant.Report) { checkQuantized(t, x, q, rep) })
 		}
 	}
 }
@@ -79,16 +73,10 @@ func checkQuantized(t *testing.T, x *coo.Tensor[float64], q *coo.Quantized, rep 
 	if x.NNZ() > 0 && &q.Coords()[0] == &x.Coords()[0] {
 		t.Fatalf("%v: Quantize shares the coordinates", q)
 	}
-	ch := func(c []uint64) uint64 {
-		if a := q.Scheme().Axis(); a >= 0 {
-			return c[a]
-		}
-		return 0
-	}
 	var maxErr, sq float64
 	i := 0
 	for c, v := range q.All() {
-		want := testutil.QuantValue(q.Values(), i, ch(c))
+		want := testutil.QuantValue(q.Values(), i, testutil.Channel(q.Scheme(), c))
 		if math.Float32bits(v) != math.Float32bits(want) {
 			t.Fatalf("%v: All entry %d (%v) = %v, want %v", q, i, c, v, want)
 		}
@@ -109,7 +97,7 @@ func checkQuantized(t *testing.T, x *coo.Tensor[float64], q *coo.Quantized, rep 
 		var want float32
 		for j := range q.NNZ() {
 			if slices.Equal(q.Coord(j), c) {
-				want += testutil.QuantValue(q.Values(), j, ch(c))
+				want += testutil.QuantValue(q.Values(), j, testutil.Channel(q.Scheme(), c))
 			}
 		}
 		if got := q.At(c...); math.Float32bits(got) != math.Float32bits(want) {
@@ -126,7 +114,7 @@ func checkQuantized(t *testing.T, x *coo.Tensor[float64], q *coo.Quantized, rep 
 	}
 	f := coo.Dequantize[float64](q)
 	for k, v := range f.Values() {
-		if v != float64(testutil.QuantValue(q.Values(), k, ch(q.Coord(k)))) {
+		if v != float64(testutil.QuantValue(q.Values(), k, testutil.Channel(q.Scheme(), q.Coord(k)))) {
 			t.Fatalf("%v: Dequantize value %d = %v", q, k, v)
 		}
 	}
@@ -158,13 +146,7 @@ func TestQuantizedBadInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	table := func(s string) (quant.Scheme, [][]byte) {
-		q, _, err := coo.Quantize(x, quant.MustParse(s))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return q.Scheme(), testutil.CloneBuffers(q.Buffers())
-	}
+	table := func(s string) (quant.Scheme, [][]byte) { return testutil.QuantTable(t, x, s, coo.Quantize[float32]) }
 	for _, c := range []struct {
 		name, scheme string
 		shape        []uint64

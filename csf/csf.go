@@ -135,6 +135,10 @@ func (t *Tensor[T]) tree() tree {
 // mustValid panics when the tensor is held unvalidated.
 func (t *Tensor[T]) mustValid() { check.MustValid(layout.TagCSF, t.valid) }
 
+// The accessors below are deliberate twins of those of the other formats'
+// types (coo, csr and csf, float and quantized): one-line methods that
+// each type's public API names.
+
 // Valid reports whether the tensor has passed validation (always true for a
 // tensor from New or strict FromBuffers).
 func (t *Tensor[T]) Valid() bool { return t.valid }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hurray-format/hurray-go/csf"
+	"github.com/hurray-format/hurray-go/internal/testutil"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
@@ -69,22 +70,7 @@ func fuzzInput(data []byte) (shape []uint64, mo []uint32, bufs [][]byte) {
 	if data[7] == 0xFF {
 		mo[0] = mo[1]
 	}
-	rest := data[8:]
-	for len(rest) > 0 && len(bufs) < 2*r+1 {
-		n := int(rest[0]%6) * 8
-		rest = rest[1:]
-		var b []byte
-		for range n / 8 {
-			if len(rest) == 0 {
-				break
-			}
-			// Small values: one byte per word.
-			b = binary.LittleEndian.AppendUint64(b, uint64(rest[0]%8))
-			rest = rest[1:]
-		}
-		bufs = append(bufs, b)
-	}
-	return shape, mo, bufs
+	return shape, mo, testutil.FuzzWords(data[8:], 2*r+1, 6, 8)
 }
 
 func FuzzFromBuffers(f *testing.F) {
@@ -127,13 +113,7 @@ func FuzzFromBuffers(f *testing.F) {
 			coords = append(coords, c...)
 			leaf++
 		}
-		out := make([]int, leaf)
-		x.FindBatch(coords, out)
-		for i, o := range out {
-			if o != i {
-				t.Fatalf("FindBatch[%d] = %d", i, o)
-			}
-		}
+		testutil.FindsEach(t, coords, leaf, x.FindBatch)
 	})
 }
 

@@ -573,12 +573,7 @@ func checkHollowAttention[T csf.Float](t *testing.T, h *hollowTensor[T], rng *ra
 	ct := h.ct
 	shape := ct.Shape()
 	n := len(shape)
-	bI, bJ := 1, 1
-	for m := 0; m < n-2; m++ {
-		bI *= int(shape[m])
-	}
-	bJ = bI * int(shape[n-1])
-	bI *= int(shape[n-2])
+	bI, bJ := attnRows(shape)
 	ws := csf.NewTunedWorkspace[T](3, csf.Parallel(1<<24))
 	for _, d := range []int{1, 7, 16, 67} {
 		w := what + fmt.Sprintf("/attention d=%d", d)
@@ -601,19 +596,7 @@ func checkHollowAttention[T csf.Float](t *testing.T, h *hollowTensor[T], rng *ra
 			t.Fatalf("%s: SDDMM result does not share the structure", w)
 		}
 		v := randMat[T](rng, bJ*d)
-		wantO := make([]float64, bI*d)
-		scO := make([]float64, bI*d)
-		h.d.each(func(c []uint64, val float64) {
-			if val == 0 {
-				return
-			}
-			bi, bj := attnIndex(shape, c)
-			for u := range d {
-				p := val * float64(v[bj*d+u])
-				wantO[bi*d+u] += p
-				scO[bi*d+u] += abs(p)
-			}
-		})
+		wantO, scO := attnSpMM(h.d, shape, v, bI, d)
 		out := make([]T, bI*d)
 		for i := range out {
 			out[i] = 5 // overwritten
@@ -660,10 +643,7 @@ func testHollow[T csf.Float](t *testing.T) {
 // TestHollow: random tensors with empty nodes at the start, the end and in
 // runs on every level below the root, under every kernel path.
 func TestHollow(t *testing.T) {
-	testutil.ForEachPath(t, func(t *testing.T) {
-		t.Run("f64", testHollow[float64])
-		t.Run("f32", testHollow[float32])
-	})
+	pathsAndTypes(t, testHollow[float64], testHollow[float32])
 }
 
 // TestHollowWide: hollow tensors with more nodes than the products' blocks

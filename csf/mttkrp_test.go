@@ -49,10 +49,7 @@ func testMTTKRP[T csf.Float](t *testing.T) {
 				continue
 			}
 			for _, mo := range modeOrders(rng, len(shape)) {
-				ct, err := convert.COOToCSF(x, mo)
-				if err != nil {
-					t.Fatal(err)
-				}
+				ct := mustCSF(t, x, mo)
 				for _, r := range []int{1, 3, 8, 17} {
 					factors := make([][]T, len(shape))
 					f64 := make([][]float64, len(shape))
@@ -81,10 +78,7 @@ func testMTTKRP[T csf.Float](t *testing.T) {
 }
 
 func TestMTTKRP(t *testing.T) {
-	testutil.ForEachPath(t, func(t *testing.T) {
-		t.Run("f64", testMTTKRP[float64])
-		t.Run("f32", testMTTKRP[float32])
-	})
+	pathsAndTypes(t, testMTTKRP[float64], testMTTKRP[float32])
 }
 
 func TestMTTKRPUnvalidated(t *testing.T) {
@@ -192,10 +186,7 @@ func TestMTTKRPRootWorkersBitIdentical(t *testing.T) {
 		for l := range mo {
 			mo[l] = uint32(len(shape) - 1 - l) // the last mode at the root
 		}
-		ct, err := convert.COOToCSF(x, mo)
-		if err != nil {
-			t.Fatal(err)
-		}
+		ct := mustCSF(t, x, mo)
 		root := int(mo[0])
 		for _, r := range []int{1, 5, 16, 17} {
 			f := make([][]float64, len(shape))

@@ -7,8 +7,10 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/hurray-format/hurray-go/convert"
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
+	"github.com/hurray-format/hurray-go/internal/testutil"
 )
 
 // dense is a brute-force dense tensor: the oracle of the product tests.
@@ -101,6 +103,25 @@ func permutations(n int) [][]uint32 {
 	}
 	rec(nil, 0)
 	return out
+}
+
+// mustCSF converts x to CSF with mode order mo, failing t on an error.
+func mustCSF[T csf.Float](t testing.TB, x *coo.Tensor[T], mo []uint32) *csf.Tensor[T] {
+	t.Helper()
+	ct, err := convert.COOToCSF(x, mo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ct
+}
+
+// pathsAndTypes runs f64 and f32 as subtests "f64" and "f32" on every
+// kernel path.
+func pathsAndTypes(t *testing.T, f64, f32 func(*testing.T)) {
+	testutil.ForEachPath(t, func(t *testing.T) {
+		t.Run("f64", f64)
+		t.Run("f32", f32)
+	})
 }
 
 // modeOrders: all permutations for rank 3, identity, reverse and a few

@@ -56,14 +56,7 @@ func (x *tree) kernelChannels(s quant.Scheme) engine.Channels {
 	if l == rank-1 {
 		return engine.PerValue(x.crd[l], 1)
 	}
-	ptr := slices.Clone(x.pos[l+1])
-	for m := l + 2; m < rank; m++ {
-		p := x.pos[m]
-		for i, v := range ptr {
-			ptr[i] = p[v]
-		}
-	}
-	return engine.PerRun(ptr, x.crd[l])
+	return engine.PerRun(x.nodeLeaves(l), x.crd[l])
 }
 
 // mustNotOverlap panics when a product's output shares memory with one of

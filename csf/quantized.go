@@ -107,6 +107,10 @@ func (q *Quantized) validate() error {
 
 func (q *Quantized) mustValid() { check.MustValid(layout.TagCSF, q.valid) }
 
+// The accessors below are deliberate twins of those of the other formats'
+// types (coo, csr and csf, float and quantized): one-line methods that
+// each type's public API names.
+
 // Valid reports whether the tensor has passed validation.
 func (q *Quantized) Valid() bool { return q.valid }
 
@@ -183,16 +187,22 @@ func (x *tree) channels(s quant.Scheme) quant.Channels {
 	if l == rank-1 {
 		return quant.PerValue(x.crd[l], 1)
 	}
-	// The first leaf of each node of level l, through the pos of the levels
-	// below; the terminal entries carry the end.
+	return quant.PerRun(x.nodeLeaves(l), x.crd[l])
+}
+
+// nodeLeaves returns the first leaf of each node of level l (below the
+// leaf level), through the pos of the levels below, and the end of the
+// last node's leaves: the runs of leaves of the channels of an axis stored
+// at level l. It allocates the result.
+func (x *tree) nodeLeaves(l int) []uint64 {
 	ptr := slices.Clone(x.pos[l+1])
-	for m := l + 2; m < rank; m++ {
+	for m := l + 2; m < len(x.shape); m++ {
 		p := x.pos[m]
 		for i, v := range ptr {
 			ptr[i] = p[v]
 		}
 	}
-	return quant.PerRun(ptr, x.crd[l])
+	return ptr
 }
 
 // channel returns the channel of a value stored at a logical coordinate.

@@ -35,13 +35,7 @@ func TestQuantizedEveryScheme(t *testing.T) {
 					x.Values()[i] = 0
 				}
 			}
-			for _, s := range testutil.Schemes(len(c.shape)) {
-				q, rep, err := csf.Quantize(x, s)
-				if err != nil {
-					t.Fatalf("%v %v: %v", x, s, err)
-				}
-				checkQuantized(t, x, q, rep)
-			}
+			testutil.EachScheme(t, len(c.shape), x, csf.Quantize[float64], func(q *csf.Quantized, rep quant.Report) { checkQuantized(t, x, q, rep) })
 		}
 	}
 }
@@ -51,17 +45,11 @@ func checkQuantized(t *testing.T, x *csf.Tensor[float64], q *csf.Quantized, rep 
 	if !q.Valid() || q.NNZ() != x.NNZ() || !slices.Equal(q.ModeOrder(), x.ModeOrder()) || !slices.Equal(q.LevelSizes(), x.LevelSizes()) {
 		t.Fatalf("%v: header of %v", x, q)
 	}
-	ch := func(c []uint64) uint64 {
-		if a := q.Scheme().Axis(); a >= 0 {
-			return c[a]
-		}
-		return 0
-	}
 	var maxErr, sq float64
 	k := 0
 	var coords []uint64
 	for c, v := range q.All() {
-		want := testutil.QuantValue(q.Values(), k, ch(c))
+		want := testutil.QuantValue(q.Values(), k, testutil.Channel(q.Scheme(), c))
 		if math.Float32bits(v) != math.Float32bits(want) {
 			t.Fatalf("%v: All leaf %d (%v) = %v, want %v", q, k, c, v, want)
 		}
@@ -94,14 +82,14 @@ func checkQuantized(t *testing.T, x *csf.Tensor[float64], q *csf.Quantized, rep 
 		v.Dequantize(deq, q.Channels())
 		r := q.Rank()
 		for i := range deq {
-			if want := testutil.QuantValue(v, i, ch(coords[i*r:(i+1)*r])); math.Float32bits(deq[i]) != math.Float32bits(want) {
+			if want := testutil.QuantValue(v, i, testutil.Channel(q.Scheme(), coords[i*r:(i+1)*r])); math.Float32bits(deq[i]) != math.Float32bits(want) {
 				t.Fatalf("%v: Dequantize through Channels, leaf %d = %v, want %v", q, i, deq[i], want)
 			}
 		}
 	}
 	f := csf.Dequantize[float64](q)
 	for i, v := range f.Values() {
-		if v != float64(testutil.QuantValue(q.Values(), i, ch(coords[i*q.Rank():]))) {
+		if v != float64(testutil.QuantValue(q.Values(), i, testutil.Channel(q.Scheme(), coords[i*q.Rank():]))) {
 			t.Fatalf("%v: Dequantize leaf %d = %v", q, i, v)
 		}
 	}
@@ -132,13 +120,7 @@ func TestQuantizedBadInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	table := func(s string) (quant.Scheme, [][]byte) {
-		q, _, err := csf.Quantize(x, quant.MustParse(s))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return q.Scheme(), testutil.CloneBuffers(q.Buffers())
-	}
+	table := func(s string) (quant.Scheme, [][]byte) { return testutil.QuantTable(t, x, s, csf.Quantize[float64]) }
 	for _, c := range []struct {
 		name, scheme string
 		edit         func(b [][]byte) [][]byte
@@ -220,13 +202,7 @@ func FuzzFromBuffersQuantized(f *testing.F) {
 			coords = append(coords, c...)
 			k++
 		}
-		out := make([]int, k)
-		q.FindBatch(coords, out)
-		for i, o := range out {
-			if o != i {
-				t.Fatalf("FindBatch[%d] = %d", i, o)
-			}
-		}
+		testutil.FindsEach(t, coords, k, q.FindBatch)
 	})
 }
 

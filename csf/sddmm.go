@@ -212,23 +212,13 @@ func (a *attnJob[T]) fibers(w *worker[T], lo, hi, b, i, j int) {
 	switch {
 	case m2 == n-2 && m1 == n-1: // i above j at the leaf
 		if a.sddmm {
-			kb := a.k[b*J*d : (b+1)*J*d]
-			for c := lo; c < hi; c++ {
-				p0, p1 := leafPos[c], leafPos[c+1]
-				qr := a.q[(b*I+int(crd[c]))*d:][:d]
-				engine.DotRowsUnchecked(a.dst[p0:p1], qr, kb, leafCrd[p0:p1], a.scale)
-			}
+			a.dotFibers(lo, hi, a.q[b*I*d:], a.k[b*J*d:(b+1)*J*d])
 			return
 		}
 		engine.GatherHadamardUnchecked(kernels.GatherScatter, a.dst[b*I*d:(b+1)*I*d], w.ones[:d], crd[lo:hi], leafPos[lo:hi+1], t.values, leafCrd, a.k[b*J*d:(b+1)*J*d], d)
 	case m2 == n-1 && m1 == n-2: // j above i at the leaf
 		if a.sddmm {
-			qb := a.q[b*I*d : (b+1)*I*d]
-			for c := lo; c < hi; c++ {
-				p0, p1 := leafPos[c], leafPos[c+1]
-				kr := a.k[(b*J+int(crd[c]))*d:][:d]
-				engine.DotRowsUnchecked(a.dst[p0:p1], kr, qb, leafCrd[p0:p1], a.scale)
-			}
+			a.dotFibers(lo, hi, a.k[b*J*d:], a.q[b*I*d:(b+1)*I*d])
 			return
 		}
 		engine.ScatterHadamardUnchecked(a.dst[b*I*d:(b+1)*I*d], w.ones[:d], a.k[b*J*d:(b+1)*J*d], crd[lo:hi], leafPos[lo:hi+1], t.values, leafCrd, d)
@@ -251,6 +241,21 @@ func (a *attnJob[T]) fibers(w *worker[T], lo, hi, b, i, j int) {
 				}
 			}
 		}
+	}
+}
+
+// dotFibers is SDDMM on the nodes lo..hi-1 of level N-2 when the two
+// lowest levels hold the modes of i and j: the row of upper (q's or k's
+// rows of the batch) that each node names, dotted with the rows of lower
+// (the other operand's rows of the batch) that its leaves name.
+func (a *attnJob[T]) dotFibers(lo, hi int, upper, lower []T) {
+	t := a.t
+	n := len(t.shape)
+	crd, leafPos, leafCrd := t.crd[n-2], t.pos[n-1], t.crd[n-1]
+	d := a.d
+	for c := lo; c < hi; c++ {
+		p0, p1 := leafPos[c], leafPos[c+1]
+		engine.DotRowsUnchecked(a.dst[p0:p1], upper[int(crd[c])*d:][:d], lower, leafCrd[p0:p1], a.scale)
 	}
 }
 

@@ -19,25 +19,49 @@ func attnIndex(shape, c []uint64) (bi, bj int) {
 	return b*int(shape[n-2]) + int(c[n-2]), b*int(shape[n-1]) + int(c[n-1])
 }
 
+// attnRows returns b*I and b*J of a shape: the rows of q and of k.
+func attnRows(shape []uint64) (bI, bJ int) {
+	n := len(shape)
+	bI, bJ = 1, 1
+	for m := 0; m < n-2; m++ {
+		bI *= int(shape[m])
+	}
+	bJ = bI * int(shape[n-1])
+	bI *= int(shape[n-2])
+	return bI, bJ
+}
+
+// attnSpMM returns the dense oracle of SpMM with the values of dn and v
+// of d columns, out having bI rows, with the sums of the terms'
+// magnitudes.
+func attnSpMM[T csf.Float](dn *dense, shape []uint64, v []T, bI, d int) (want, scale []float64) {
+	want = make([]float64, bI*d)
+	scale = make([]float64, bI*d)
+	dn.each(func(c []uint64, val float64) {
+		if val == 0 {
+			return
+		}
+		bi, bj := attnIndex(shape, c)
+		for u := range d {
+			p := val * float64(v[bj*d+u])
+			want[bi*d+u] += p
+			scale[bi*d+u] += abs(p)
+		}
+	})
+	return want, scale
+}
+
 func testAttention[T csf.Float](t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 18))
 	for _, shape := range testShapes {
 		n := len(shape)
-		bI, bJ := 1, 1
-		for m := 0; m < n-2; m++ {
-			bI *= int(shape[m])
-		}
-		bJ = bI * int(shape[n-1])
-		bI *= int(shape[n-2])
+		bI, bJ := attnRows(shape)
 		x, dn := randTensor[T](t, rng, shape, 0.4)
 		if x.NNZ() == 0 {
 			continue
 		}
 		for _, mo := range modeOrders(rng, n) {
-			ct, err := convert.COOToCSF(x, mo)
-			if err != nil {
-				t.Fatal(err)
-			}
+			ct := mustCSF(t, x, mo)
 			for _, d := range []int{1, 7, 16, 64, 67} {
 				q := randMat[T](rng, bI*d)
 				k := randMat[T](rng, bJ*d)
@@ -66,19 +90,7 @@ func testAttention[T csf.Float](t *testing.T) {
 					out[i] = 5
 				}
 				ct.SpMM(out, v, d)
-				wantO := make([]float64, bI*d)
-				scO := make([]float64, bI*d)
-				dn.each(func(c []uint64, val float64) {
-					if val == 0 {
-						return
-					}
-					bi, bj := attnIndex(shape, c)
-					for u := range d {
-						p := val * float64(v[bj*d+u])
-						wantO[bi*d+u] += p
-						scO[bi*d+u] += abs(p)
-					}
-				})
+				wantO, scO := attnSpMM(dn, shape, v, bI, d)
 				closeTo(t, name(shape, mo)+"/spmm", out, wantO, scO, tol[T]())
 				// The parallel paths.
 				ws := csf.NewTunedWorkspace[T](3, csf.Parallel(1<<24))
@@ -93,10 +105,7 @@ func testAttention[T csf.Float](t *testing.T) {
 }
 
 func TestAttention(t *testing.T) {
-	testutil.ForEachPath(t, func(t *testing.T) {
-		t.Run("f64", testAttention[float64])
-		t.Run("f32", testAttention[float32])
-	})
+	pathsAndTypes(t, testAttention[float64], testAttention[float32])
 }
 
 func TestAttentionPanics(t *testing.T) {

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hurray-format/hurray-go/convert"
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/internal/testutil"
 )
@@ -84,10 +83,7 @@ func TestMTTKRPTNS(t *testing.T) {
 				rev[i] = uint32(n - 1 - i)
 			}
 			for _, mo := range [][]uint32{nil, rev} {
-				ct, err := convert.COOToCSF(x, mo)
-				if err != nil {
-					t.Fatal(err)
-				}
+				ct := mustCSF(t, x, mo)
 				for mode := range n {
 					want := make([]float64, int(shape[mode])*r)
 					scale := make([]float64, len(want))

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/hurray-format/hurray-go/convert"
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
 )
@@ -60,10 +59,7 @@ func FuzzTTV(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ct, err := convert.COOToCSF(x, mo)
-		if err != nil {
-			t.Fatal(err)
-		}
+		ct := mustCSF(t, x, mo)
 		for mode := range r {
 			v := make([]float64, shape[mode])
 			for i := range v {

@@ -2,7 +2,6 @@ package csf_test
 
 import (
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"testing"
 
@@ -44,15 +43,6 @@ func sameMatrix[T csf.Float](a, b *csr.Matrix[T]) bool {
 		slices.Equal(a.Ptr(), b.Ptr()) && slices.Equal(a.Idx(), b.Idx()) && slices.Equal(a.Values(), b.Values())
 }
 
-// allocBytes returns the bytes f allocates (runtime.MemStats.TotalAlloc).
-func allocBytes(f func()) uint64 {
-	var a, b runtime.MemStats
-	runtime.ReadMemStats(&a)
-	f()
-	runtime.ReadMemStats(&b)
-	return b.TotalAlloc - a.TotalAlloc
-}
-
 // TestTTVMatrixToReusesLevels: TTVMatrixTo into its own previous result
 // allocates nothing of the result's size along every mode, as TTVTo
 // promises. Contracting a mode above the leaf builds the result's level 0
@@ -74,7 +64,7 @@ func TestTTVMatrixToReusesLevels(t *testing.T) {
 				prev := x.TTVMatrixTo(nil, mode, v, ws)
 				prev = x.TTVMatrixTo(prev, mode, v, ws) // the workspace has grown
 				var got *csr.Matrix[float64]
-				by := allocBytes(func() { got = x.TTVMatrixTo(prev, mode, v, ws) })
+				by := testutil.Allocated(func() { got = x.TTVMatrixTo(prev, mode, v, ws) })
 				if !sameMatrix(got, want) {
 					t.Fatalf("order %v, %d workers, mode %d: TTVMatrixTo into its previous result differs from TTVMatrix", mo, workers, mode)
 				}

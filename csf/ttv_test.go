@@ -66,10 +66,7 @@ func checkTTV[T csf.Float](t *testing.T, ws *csf.Workspace[T]) {
 				continue
 			}
 			for _, mo := range modeOrders(rng, len(shape)) {
-				ct, err := convert.COOToCSF(x, mo)
-				if err != nil {
-					t.Fatal(err)
-				}
+				ct := mustCSF(t, x, mo)
 				for mode := range shape {
 					v := randMat[T](rng, int(shape[mode]))
 					rshape, want, scale := ttvDense(d, mode, testutil.Convert[float64](v))
@@ -142,10 +139,7 @@ func checkTTV[T csf.Float](t *testing.T, ws *csf.Workspace[T]) {
 }
 
 func TestTTV(t *testing.T) {
-	testutil.ForEachPath(t, func(t *testing.T) {
-		t.Run("f64", testTTV[float64])
-		t.Run("f32", testTTV[float32])
-	})
+	pathsAndTypes(t, testTTV[float64], testTTV[float32])
 	// Every split parallel.
 	t.Run("parallel", testTTVWith(csf.NewTunedWorkspace[float64](3, csf.Parallel(1<<24))))
 }
@@ -170,10 +164,7 @@ func checkTTM[T csf.Float](t *testing.T, ws *csf.Workspace[T]) {
 			continue
 		}
 		for _, mo := range modeOrders(rng, len(shape)) {
-			ct, err := convert.COOToCSF(x, mo)
-			if err != nil {
-				t.Fatal(err)
-			}
+			ct := mustCSF(t, x, mo)
 			leaf := int(mo[len(mo)-1])
 			for _, r := range []int{1, 5, 16, 33} {
 				u := randMat[T](rng, int(shape[leaf])*r)
@@ -223,10 +214,7 @@ func checkTTM[T csf.Float](t *testing.T, ws *csf.Workspace[T]) {
 }
 
 func TestTTM(t *testing.T) {
-	testutil.ForEachPath(t, func(t *testing.T) {
-		t.Run("f64", testTTM[float64])
-		t.Run("f32", testTTM[float32])
-	})
+	pathsAndTypes(t, testTTM[float64], testTTM[float32])
 	// Every split parallel.
 	t.Run("parallel", func(t *testing.T) {
 		checkTTM(t, csf.NewTunedWorkspace[float64](3, csf.Parallel(1<<24)))
@@ -277,10 +265,7 @@ func TestTTVTo(t *testing.T) {
 		}
 		x, _ := randTensor[float64](t, rng, shape, density)
 		for _, mo := range modeOrders(rng, len(shape)) {
-			ct, err := convert.COOToCSF(x, mo)
-			if err != nil {
-				t.Fatal(err)
-			}
+			ct := mustCSF(t, x, mo)
 			pos, crd, vals := snapshot(ct)
 			ws := csf.NewWorkspace[float64](0)
 			var prev *csf.Tensor[float64]

@@ -150,6 +150,10 @@ func (a *Matrix[T]) validate() error {
 
 func (a *Matrix[T]) mustValid() { check.MustValid(a.Tag(), a.Valid()) }
 
+// The accessors below are deliberate twins of those of the other formats'
+// types (coo, csr and csf, float and quantized): one-line methods that
+// each type's public API names.
+
 // Valid reports whether the matrix has passed validation, and has not
 // failed a Validate since. It records the outcome of the last validation,
 // not that the indices are still what was validated: Ptr, Idx, the bytes

@@ -1,12 +1,12 @@
 package csr_test
 
 import (
-	"encoding/binary"
 	"strings"
 	"testing"
 
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/internal/mem"
+	"github.com/hurray-format/hurray-go/internal/testutil"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
@@ -36,20 +36,7 @@ func split(data []byte) (rows, cols uint64, csc bool, bufs [][]byte) {
 		return 0, 0, false, nil
 	}
 	rows, cols, csc = uint64(data[0]%7), uint64(data[1]%7), data[2]&1 == 1
-	rest := data[3:]
-	for len(rest) > 0 && len(bufs) < 3 {
-		n := int(rest[0] % 9)
-		rest = rest[1:]
-		var b []byte
-		for range n {
-			if len(rest) == 0 {
-				break
-			}
-			b = binary.LittleEndian.AppendUint64(b, uint64(rest[0]%8))
-			rest = rest[1:]
-		}
-		bufs = append(bufs, b)
-	}
+	bufs = testutil.FuzzWords(data[3:], 3, 9, 8)
 	return
 }
 
@@ -102,13 +89,7 @@ func FuzzFromBuffers(f *testing.F) {
 			coords = append(coords, c[0], c[1])
 			k++
 		}
-		out := make([]int, k)
-		a.FindBatch(coords, out)
-		for i, o := range out {
-			if o != i {
-				t.Fatalf("FindBatch[%d] = %d", i, o)
-			}
-		}
+		testutil.FindsEach(t, coords, k, a.FindBatch)
 	})
 }
 

@@ -58,6 +58,10 @@ func (sp split) parts(work int) int {
 	return min(sp.opts.Goroutines(work), maxParts)
 }
 
+// The product methods below are deliberate twins of the other formats'
+// (coo and csr, float and quantized): one-line entry points that each
+// type's public API names.
+
 // MulVec computes y = A x; len(x) == Cols and len(y) == Rows. It panics
 // on other lengths, when y shares memory with x or the values, and on an
 // unvalidated matrix. It allocates nothing and may split the work over

@@ -27,6 +27,10 @@ import (
 // does not use. A scatter (A x of CSC, Aᵀ x of CSR) adds the same terms in
 // the same order as the float32 scatter.
 
+// The product methods below are deliberate twins of the other formats'
+// (coo and csr, float and quantized): one-line entry points that each
+// type's public API names.
+
 // MulVec computes y = A x; len(x) == Cols and len(y) == Rows.
 func (q *Quantized) MulVec(y, x []float32) { q.MulVecTo(y, 1, x, 0) }
 

@@ -115,6 +115,10 @@ func (q *Quantized) validate() error {
 
 func (q *Quantized) mustValid() { check.MustValid(q.Tag(), q.Valid()) }
 
+// The accessors below are deliberate twins of those of the other formats'
+// types (coo, csr and csf, float and quantized): one-line methods that
+// each type's public API names.
+
 // Valid reports whether the matrix has passed validation.
 func (q *Quantized) Valid() bool { return q.valid != nil && *q.valid }
 

@@ -42,11 +42,7 @@ func fromDense(t *testing.T, d []float32, keep []bool, rows, cols int, csc bool)
 // refValue decodes entry k (at (i, j)) of q independently of
 // quant.Values.At.
 func refValue(q *csr.Quantized, k int, i, j uint64) float32 {
-	ch := uint64(0)
-	if a := q.Scheme().Axis(); a >= 0 {
-		ch = []uint64{i, j}[a]
-	}
-	return testutil.QuantValue(q.Values(), k, ch)
+	return testutil.QuantValue(q.Values(), k, testutil.Channel(q.Scheme(), []uint64{i, j}))
 }
 
 // TestQuantizedEveryScheme: for every scheme, CSR and CSC, and sizes with
@@ -61,13 +57,7 @@ func TestQuantizedEveryScheme(t *testing.T) {
 		d, keep := randomDense(sz.rows, sz.cols, sz.density, uint64(sz.rows*100+sz.cols))
 		for _, csc := range []bool{false, true} {
 			a := fromDense(t, d, keep, sz.rows, sz.cols, csc)
-			for _, s := range testutil.Schemes(2) {
-				q, rep, err := csr.Quantize(a, s)
-				if err != nil {
-					t.Fatalf("%v %v: %v", a, s, err)
-				}
-				checkQuantized(t, a, q, rep)
-			}
+			testutil.EachScheme(t, 2, a, csr.Quantize[float32], func(q *csr.Quantized, rep quant.Report) { checkQuantized(t, a, q, rep) })
 		}
 	}
 }
@@ -169,11 +159,7 @@ func quantizedTable(t *testing.T, s string) (quant.Scheme, [][]byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, _, err := csr.Quantize(a, quant.MustParse(s))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return q.Scheme(), testutil.CloneBuffers(q.Buffers())
+	return testutil.QuantTable(t, a, s, csr.Quantize[float32])
 }
 
 func f32(v float32) []byte { return binary.LittleEndian.AppendUint32(nil, math.Float32bits(v)) }
@@ -322,13 +308,7 @@ func FuzzFromBuffersQuantized(f *testing.F) {
 			coords = append(coords, c...)
 			k++
 		}
-		out := make([]int, k)
-		q.FindBatch(coords, out)
-		for i, o := range out {
-			if o != i {
-				t.Fatalf("FindBatch[%d] = %d", i, o)
-			}
-		}
+		testutil.FindsEach(t, coords, k, q.FindBatch)
 	})
 }
 

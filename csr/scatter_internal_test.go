@@ -49,11 +49,7 @@ func scatterMatrix(t *testing.T, rng *rand.Rand, rows, cols, per, k int) (*Matri
 func allocated(f func()) uint64 {
 	runtime.GC()
 	runtime.GC()
-	var m0, m1 runtime.MemStats
-	runtime.ReadMemStats(&m0)
-	f()
-	runtime.ReadMemStats(&m1)
-	return m1.TotalAlloc - m0.TotalAlloc
+	return testutil.Allocated(f)
 }
 
 // TestScatterScratchBound: a scatter product split 64 ways (more than

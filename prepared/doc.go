@@ -42,6 +42,11 @@
 // nnz): a float32 matrix of 4096 x 11008 with 10% of entries takes 6 bytes
 // a value plus 4 a row.
 //
+// Within a form, each block of rows also picks its gather kernel for the
+// products that write y (beta 0): rows averaging a few tens of entries or
+// fewer take a short-row loop (one, two or four partial sums a row, alpha
+// applied in a second pass), longer ones the vector kernel.
+//
 // # Products
 //
 // Matrix has csr.Matrix's eight products (MulVec, MulVecTrans, MulMat,

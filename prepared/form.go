@@ -56,6 +56,10 @@ type block struct {
 	c0, cw int
 	p0     int
 	e0, e1 int
+	// sums is the number of partial sums of the short-row kernel that
+	// gathers the block when it writes y (beta 0), or 0 for the narrow
+	// kernel (see shortSums).
+	sums uint8
 }
 
 // form is the index of a prepared matrix: everything but the values.
@@ -342,5 +346,14 @@ func fill[V any](f *form, s *source, src, dst []V) {
 		for q := range bs {
 			f.ptr[bs[q].p0+r1-r0] = uint32(next[q] - bs[q].e0)
 		}
+	}
+	for q := range f.blocks {
+		b := &f.blocks[q]
+		longest := 0
+		p := f.ptr[b.p0 : b.p0+b.r1-b.r0+1]
+		for i := 1; i < len(p); i++ {
+			longest = max(longest, int(p[i]-p[i-1]))
+		}
+		b.sums = shortSums(b.r1-b.r0, b.e1-b.e0, longest)
 	}
 }

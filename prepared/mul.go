@@ -159,6 +159,15 @@ func (f *form) rowPtr(b *block, lo, hi int) []uint32 {
 
 func (m *Matrix[T]) gather(f *form, b *block, lo, hi int, y, x []T, alpha, beta T) {
 	p, v, xs := f.rowPtr(b, lo, hi), m.vals[b.e0:b.e1], x[b.c0:b.c0+b.cw]
+	if b.sums != 0 && beta == 0 {
+		// The form's pointers are non-decreasing within the block.
+		if f.kind == Cols32 {
+			engine.SpMVShortUnchecked(y, xs, p, f.c32[b.e0:b.e1], v, int(b.sums), alpha)
+		} else {
+			engine.SpMVShortUnchecked(y, xs, p, f.c16[b.e0:b.e1], v, int(b.sums), alpha)
+		}
+		return
+	}
 	if f.kind == Cols32 {
 		engine.SpMVNarrow(y, xs, p, f.c32[b.e0:b.e1], v, alpha, beta)
 	} else {

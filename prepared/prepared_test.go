@@ -360,6 +360,36 @@ func TestRowBlocks(t *testing.T) {
 	}
 }
 
+// checkShortSums checks y = A x and y = alpha A x (beta 0) on a's
+// prepared forms with 16- and 32-bit indices, every block forced to the
+// narrow kernel and to each variant of the short-row kernel.
+func checkShortSums[T kernels.Float](t *testing.T, a *csr.Matrix[T]) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(3, 5))
+	absA := absOf(t, a)
+	terms := longest(a.Ptr(), a.Idx(), 0) + 2
+	for _, k := range []prepared.Index{prepared.Cols16, prepared.Cols32} {
+		if k == prepared.Cols16 && minorOf(a) > 1<<16 {
+			continue
+		}
+		for _, sums := range []uint8{0, 1, 2, 4} {
+			m, err := prepared.Prepare(a, prepared.Options{Index: k})
+			if err != nil {
+				t.Fatal(err)
+			}
+			prepared.SetShortSums(m, sums)
+			for _, alpha := range []T{1, -1.5} {
+				x := randVec[T](r, int(a.Cols()))
+				got, want, mag := randVec[T](r, int(a.Rows())), make([]T, a.Rows()), make([]T, a.Rows())
+				m.MulVecTo(got, alpha, x, 0)
+				a.MulVecTo(want, alpha, x, 0)
+				absA.MulVec(mag, absVec(x))
+				compare(t, fmt.Sprintf("%v sums=%d alpha=%v", m, sums, alpha), got, want, mag, make([]T, a.Rows()), alpha, 0, terms)
+			}
+		}
+	}
+}
+
 // realFiles returns the paths of the real matrices, skipping when absent.
 func realFiles(t *testing.T) []string {
 	var out []string
@@ -384,6 +414,8 @@ func TestReal(t *testing.T) {
 			// to ref); the other types and CSC on the automatic choice.
 			testutil.ForEachPath(t, func(t *testing.T) { checkAll(t, a32) })
 			checkAll(t, a64)
+			checkShortSums(t, a32)
+			checkShortSums(t, a64)
 			if !testing.Short() {
 				checkAll(t, convert.CSRToCSC(a32))
 				checkAll(t, convert.CSRToCSC(a64))

@@ -39,3 +39,32 @@ const (
 	// tileRows is the most rows one decode tile holds.
 	tileRows = 512
 )
+
+// Short rows. A row of a few entries costs the narrow kernel more in its
+// fixed work (the segment, the choice of path, alpha and beta in the
+// store) than in its entries, and on rows of tens of entries its vector
+// gathers do not beat scalar loads with a few partial sums. So a block
+// takes the short-row kernel (engine.SpMVShort) when it writes y and its
+// rows average at most shortMean entries: one sum when no row holds more
+// than one entry, two partial sums (their FMA chains overlap, and a row
+// of two or three takes one pass and no loop) up to shortTwoSums entries
+// a row on average, four beyond. Longer rows take the narrow kernel.
+const (
+	shortTwoSums = 12
+	shortMean    = 128
+)
+
+// shortSums returns the partial sums of the short-row kernel for a block
+// of rows holding entries in all, the longest longest, or 0 for the
+// narrow kernel.
+func shortSums(rows, entries, longest int) uint8 {
+	switch {
+	case rows == 0 || entries > shortMean*rows:
+		return 0
+	case longest <= 1:
+		return 1
+	case entries <= shortTwoSums*rows:
+		return 2
+	}
+	return 4
+}

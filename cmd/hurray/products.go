@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -26,27 +27,54 @@ func cmdSpMV(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("spmv", "spmv FILE [--x x.npy] [--out y.npy] [--prepare] [--threads N] [--iters N] [--seed S] [--dtype float32|float64] [--budget SIZE]", stderr)
 	xPath := fs.String("x", "", "dense x as a .npy vector (default: random, uniform in [-1, 1))")
 	outPath := fs.String("out", "", "write y as a .npy vector (float32 for a quantized file, else the --dtype)")
-	iters := fs.Int("iters", 0, "products to time (0: repeat for about 0.5 s)")
-	seed := fs.Uint64("seed", 1, "seed of the random x")
 	prep := fs.Bool("prepare", false, "multiply by the matrix's prepared form (package prepared: narrow indices), printing its bytes a value and the time to prepare it")
-	dtype := dtypeFlag(fs)
-	budget := budgetFlag(fs)
-	threads := threadsFlag(fs)
+	pf := newProductFlags(fs, "x")
 	pos, err := parse(fs, args, 1)
 	if err != nil {
 		return err
 	}
-	if *iters < 0 {
-		return usageErr("--iters %d: want 0 or more", *iters)
-	}
-	if err := setThreads(*threads); err != nil {
+	if err := pf.checkIters(); err != nil {
 		return err
 	}
-	o := spmvOpts{xPath: *xPath, outPath: *outPath, iters: *iters, seed: *seed, budget: int64(*budget), prepare: *prep}
-	if *dtype == "float32" {
+	if err := setThreads(*pf.threads); err != nil {
+		return err
+	}
+	o := spmvOpts{xPath: *xPath, outPath: *outPath, iters: *pf.iters, seed: *pf.seed, budget: int64(*pf.budget), prepare: *prep}
+	if *pf.dtype == "float32" {
 		return spmv[float32](pos[0], o, stdout, stderr)
 	}
 	return spmv[float64](pos[0], o, stdout, stderr)
+}
+
+// productFlags are the flags the product commands share: the products to
+// time, the seed of the random operand, the element type, the reading
+// budget and the threads.
+type productFlags struct {
+	iters   *int
+	seed    *uint64
+	dtype   *string
+	budget  *budgetValue
+	threads *int
+}
+
+// newProductFlags defines the shared flags on fs; operand names what the
+// seed makes.
+func newProductFlags(fs *flag.FlagSet, operand string) productFlags {
+	return productFlags{
+		iters:   fs.Int("iters", 0, "products to time (0: repeat for about 0.5 s)"),
+		seed:    fs.Uint64("seed", 1, "seed of the random "+operand),
+		dtype:   dtypeFlag(fs),
+		budget:  budgetFlag(fs),
+		threads: threadsFlag(fs),
+	}
+}
+
+// checkIters refuses a negative --iters.
+func (p productFlags) checkIters() error {
+	if *p.iters < 0 {
+		return usageErr("--iters %d: want 0 or more", *p.iters)
+	}
+	return nil
 }
 
 func randomVec[T auto.Float](n int, seed uint64) []T {
@@ -227,11 +255,7 @@ func cmdMTTKRP(args []string, stdout, stderr io.Writer) error {
 	mode := fs.Int("mode", 0, "the mode whose factor is computed")
 	outPath := fs.String("out", "", "write the result as a .npy matrix, shape[mode] x cols in C order (float32 for a quantized file, else the --dtype)")
 	mo := fs.String("mode-order", "", "CSF level order (default: the file's for a CSF file, else identity); a CSF file is reordered to it")
-	iters := fs.Int("iters", 0, "products to time (0: repeat for about 0.5 s)")
-	seed := fs.Uint64("seed", 1, "seed of the random factors")
-	dtype := dtypeFlag(fs)
-	budget := budgetFlag(fs)
-	threads := threadsFlag(fs)
+	pf := newProductFlags(fs, "factors")
 	pos, err := parse(fs, args, 1)
 	if err != nil {
 		return err
@@ -239,18 +263,18 @@ func cmdMTTKRP(args []string, stdout, stderr io.Writer) error {
 	if *rank < 1 || *rank > 1<<16 {
 		return usageErr("--cols %d: want 1..65536", *rank)
 	}
-	if err := setThreads(*threads); err != nil {
+	if err := setThreads(*pf.threads); err != nil {
 		return err
 	}
-	if *iters < 0 {
-		return usageErr("--iters %d: want 0 or more", *iters)
+	if err := pf.checkIters(); err != nil {
+		return err
 	}
 	order, err := parseModeOrder(*mo)
 	if err != nil {
 		return err
 	}
-	o := mttkrpOpts{rank: *rank, mode: *mode, order: order, outPath: *outPath, iters: *iters, seed: *seed, budget: int64(*budget)}
-	if *dtype == "float32" {
+	o := mttkrpOpts{rank: *rank, mode: *mode, order: order, outPath: *outPath, iters: *pf.iters, seed: *pf.seed, budget: int64(*pf.budget)}
+	if *pf.dtype == "float32" {
 		return mttkrp[float32](pos[0], o, stdout, stderr)
 	}
 	return mttkrp[float64](pos[0], o, stdout, stderr)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -13,15 +12,6 @@ import (
 	"github.com/hurray-format/hurray-go/formats/npz"
 	"github.com/hurray-format/hurray-go/internal/testutil"
 )
-
-// allocated returns the bytes f allocates (runtime.MemStats.TotalAlloc).
-func allocated(f func()) uint64 {
-	var m0, m1 runtime.MemStats
-	runtime.ReadMemStats(&m0)
-	f()
-	runtime.ReadMemStats(&m1)
-	return m1.TotalAlloc - m0.TotalAlloc
-}
 
 // TestBudget: Read gives an .npz and an .npy file the budget of
 // Options.MaxBytes, DefaultMaxBytes of the file's size by default.
@@ -41,7 +31,7 @@ func TestBudget(t *testing.T) {
 	}
 	big, small := write("big.npz", 1<<26), write("small.npz", 1<<20)
 	var err error
-	d := allocated(func() { _, err = Read[float64](big, Options{}) })
+	d := testutil.Allocated(func() { _, err = Read[float64](big, Options{}) })
 	if err == nil || !strings.HasPrefix(err.Error(), big+": array indices: reading needs 512 MiB in all, over the budget of ") || !errors.Is(err, formats.ErrTooLarge) {
 		t.Errorf("2^26 entries in %s under the default budget: %v", big, err)
 	}
@@ -74,7 +64,7 @@ func TestBudget(t *testing.T) {
 	if err := os.WriteFile(lie, fmt.Appendf(nil, "\x93NUMPY\x01\x00%c%c%s", len(dict), 0, dict), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	d = allocated(func() { _, err = Read[float64](lie, Options{MaxBytes: -1}) })
+	d = testutil.Allocated(func() { _, err = Read[float64](lie, Options{MaxBytes: -1}) })
 	if err == nil || !strings.Contains(err.Error(), "truncated data") {
 		t.Errorf("%s claiming 800 MB: %v", lie, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hurray-format/hurray-go/formats"
+	"github.com/hurray-format/hurray-go/internal/testutil"
 )
 
 // FuzzRead reads any bytes as a file of each extension, as the command
@@ -32,7 +33,7 @@ func FuzzRead(f *testing.F) {
 		budget := 64<<10 + 16*int64(len(b))
 		var file *File[float64]
 		var err error
-		d := allocated(func() { file, err = Read[float64](path, Options{MaxBytes: budget}) })
+		d := testutil.Allocated(func() { file, err = Read[float64](path, Options{MaxBytes: budget}) })
 		if format := Format(path); (format == "npz" || format == "npy") && d > uint64(budget)+512<<10+8*uint64(len(b)) {
 			t.Fatalf("%s: allocated %d bytes under a budget of %d (err %v)", format, d, budget, err)
 		}

@@ -3,7 +3,6 @@ package mtx
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/formats"
+	"github.com/hurray-format/hurray-go/formats/internal/file"
 	"github.com/hurray-format/hurray-go/formats/internal/text"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
@@ -543,12 +543,7 @@ func checkSymmetry[T Float](t *coo.Tensor[T], sym string) (uint64, error) {
 
 // WriteFile writes a rank-2 COO tensor to the named file.
 func WriteFile[T Float](path string, t *coo.Tensor[T], opts WriteOptions) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	err = Write(f, t, opts)
-	return errors.Join(err, f.Close())
+	return file.Write(path, func(w io.Writer) error { return Write(w, t, opts) })
 }
 
 // WriteDense writes a row-major rows x cols matrix as an array-format

@@ -11,7 +11,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -24,15 +23,6 @@ import (
 	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/testutil"
 )
-
-// allocated returns the bytes f allocates (runtime.MemStats.TotalAlloc).
-func allocated(f func()) uint64 {
-	var m0, m1 runtime.MemStats
-	runtime.ReadMemStats(&m0)
-	f()
-	runtime.ReadMemStats(&m1)
-	return m1.TotalAlloc - m0.TotalAlloc
-}
 
 // overhead bounds what a read allocates beyond what it charges to its
 // budget: the zip directory, the decompressors' state, the structures'
@@ -54,7 +44,7 @@ func TestBombRefused(t *testing.T) {
 		t.Fatalf("the bomb takes %d bytes, want under 1 MiB", len(b))
 	}
 	var err error
-	d := allocated(func() { _, err = Read[float64](bytes.NewReader(b), int64(len(b)), Options{Name: "m.npz"}) })
+	d := testutil.Allocated(func() { _, err = Read[float64](bytes.NewReader(b), int64(len(b)), Options{Name: "m.npz"}) })
 	want := fmt.Sprintf("m.npz: array indices: reading needs 512 MiB in all, over the budget of %s (Options.MaxBytes)", mem.ByteSize(uint64(DefaultMaxBytes(int64(len(b))))))
 	if err == nil || err.Error() != want {
 		t.Fatalf("bomb of %d bytes: error %v, want %q", len(b), err, want)
@@ -81,7 +71,7 @@ func TestBombAccounted(t *testing.T) {
 	b := buf.Bytes()
 	var s *Sparse[float64]
 	var err error
-	d := allocated(func() {
+	d := testutil.Allocated(func() {
 		s, err = Read[float64](bytes.NewReader(b), int64(len(b)), Options{Name: "m.npz", MaxBytes: -1})
 	})
 	if err != nil {
@@ -174,7 +164,7 @@ func TestBudgetBoundary(t *testing.T) {
 			}
 			need := info.AllocBytes
 			var again Info
-			d := allocated(func() { again, err = read(int64(need)) })
+			d := testutil.Allocated(func() { again, err = read(int64(need)) })
 			if err != nil || again.AllocBytes != need {
 				t.Errorf("%s (float32 %v): budget %d, what it counts: %v, AllocBytes %d", name, f32, need, err, again.AllocBytes)
 			}
@@ -237,7 +227,7 @@ func TestCanonicalisationCharged(t *testing.T) {
 		t.Errorf("sorting the row counted %d bytes, want 16 an entry, %d", got, 16*n)
 	}
 	var d uint64
-	d = allocated(func() {
+	d = testutil.Allocated(func() {
 		_, err = Read[float64](bytes.NewReader(b), int64(len(b)), Options{Name: "m.npz", MaxBytes: int64(need)})
 	})
 	if err != nil {
@@ -359,7 +349,7 @@ func TestReadNPYBudget(t *testing.T) {
 	WriteNPY(&buf, vals, []uint64{big})
 	b = buf.Bytes()
 	var got []float64
-	d := allocated(func() {
+	d := testutil.Allocated(func() {
 		got, _, err = ReadNPY[float64](struct{ io.Reader }{bytes.NewReader(b)}, Options{Name: "s.npy"})
 	})
 	if err != nil || !slices.Equal(got, vals) {
@@ -385,7 +375,7 @@ func TestReadNPYBudget(t *testing.T) {
 		{"stream", struct{ io.Reader }{bytes.NewReader(lie)}, maxDirect + overhead},
 		{"bytes.Reader", bytes.NewReader(lie), overhead},
 	} {
-		d := allocated(func() { _, _, err = ReadNPY[float64](r.r, Options{Name: "l.npy", MaxBytes: -1}) })
+		d := testutil.Allocated(func() { _, _, err = ReadNPY[float64](r.r, Options{Name: "l.npy", MaxBytes: -1}) })
 		if err == nil || !errors.Is(err, formats.ErrTooLarge) && !strings.Contains(err.Error(), "truncated") {
 			t.Errorf("%s claiming 8 GiB: %v, want a budget or truncation error", r.name, err)
 		}

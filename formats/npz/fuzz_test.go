@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/hurray-format/hurray-go/formats"
+	"github.com/hurray-format/hurray-go/internal/testutil"
 )
 
 // fuzzBudget is the budget the fuzz targets read under: small enough that
@@ -27,7 +28,7 @@ func readBudgeted[R any](t *testing.T, b []byte, read func(r io.ReaderAt, size i
 	t.Helper()
 	budget := fuzzBudget(b)
 	readUnder := func(most int64) (r R, err error) {
-		d := allocated(func() {
+		d := testutil.Allocated(func() {
 			r, err = read(bytes.NewReader(b), int64(len(b)), Options{Name: "fuzz.npz", MaxBytes: most})
 		})
 		if limit := uint64(most) + overhead + 8*uint64(len(b)); d > limit {
@@ -123,7 +124,7 @@ func FuzzReadNPY(f *testing.F) {
 		var errs [2]error
 		for k, r := range []io.Reader{bytes.NewReader(b), struct{ io.Reader }{bytes.NewReader(b)}} {
 			var shape []uint64
-			d := allocated(func() { results[k], shape, errs[k] = ReadNPY[float32](r, Options{Name: "fuzz.npy", MaxBytes: budget}) })
+			d := testutil.Allocated(func() { results[k], shape, errs[k] = ReadNPY[float32](r, Options{Name: "fuzz.npy", MaxBytes: budget}) })
 			if d > uint64(budget)+overhead {
 				t.Fatalf("reader %d: allocated %d bytes under a budget of %d (err %v)", k, d, budget, errs[k])
 			}

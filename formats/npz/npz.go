@@ -17,6 +17,7 @@ import (
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/formats"
+	"github.com/hurray-format/hurray-go/formats/internal/file"
 	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
@@ -800,7 +801,7 @@ func writeCSF(out io.Writer, t csfIndex, opts WriteOptions, vals func(w *npzWrit
 // WriteFile writes whichever of s.COO, s.Matrix and s.CSF is set to the named
 // file.
 func WriteFile[T Float](path string, s *Sparse[T], opts WriteOptions) error {
-	return writeFile(path, func(f io.Writer) error {
+	return file.Write(path, func(f io.Writer) error {
 		switch {
 		case s.Matrix != nil:
 			return WriteMatrix(f, s.Matrix, opts)
@@ -814,12 +815,3 @@ func WriteFile[T Float](path string, s *Sparse[T], opts WriteOptions) error {
 }
 
 var errNothing = errors.New("npz: nothing to write")
-
-// writeFile creates the named file and writes it with fn.
-func writeFile(path string, fn func(f io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	return errors.Join(fn(f), f.Close())
-}

@@ -12,6 +12,7 @@ import (
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/formats"
+	"github.com/hurray-format/hurray-go/formats/internal/file"
 	"github.com/hurray-format/hurray-go/layout"
 	"github.com/hurray-format/hurray-go/quant"
 )
@@ -455,7 +456,7 @@ func WriteQuantizedCSF(out io.Writer, t *csf.Quantized, opts WriteOptions) error
 // WriteQuantizedFile writes whichever of q.COO, q.Matrix and q.CSF is set
 // to the named file.
 func WriteQuantizedFile(path string, q *Quantized, opts WriteOptions) error {
-	return writeFile(path, func(f io.Writer) error {
+	return file.Write(path, func(f io.Writer) error {
 		switch {
 		case q.Matrix != nil:
 			return WriteQuantizedMatrix(f, q.Matrix, opts)

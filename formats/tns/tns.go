@@ -2,7 +2,6 @@ package tns
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +12,7 @@ import (
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/formats"
+	"github.com/hurray-format/hurray-go/formats/internal/file"
 	"github.com/hurray-format/hurray-go/formats/internal/text"
 	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
@@ -233,12 +233,7 @@ func Write[T Float](w io.Writer, t *coo.Tensor[T], opts WriteOptions) error {
 
 // WriteFile writes t to the named file.
 func WriteFile[T Float](path string, t *coo.Tensor[T], opts WriteOptions) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	err = Write(f, t, opts)
-	return errors.Join(err, f.Close())
+	return file.Write(path, func(w io.Writer) error { return Write(w, t, opts) })
 }
 
 // WriteCSF writes a CSF tensor as .tns through convert.CSFToCOO, in storage

@@ -402,6 +402,47 @@ func dotCorrupt[T Float](z *corruptReader) *corruptOp[T] {
 	}
 }
 
+// shortCorrupt builds a SpMVShortUnchecked call with 16- or 32-bit
+// indices, one, two or four partial sums and alpha 1 or not: rows x cols
+// with x shorter than cols at times.
+func shortCorrupt[T Float](z *corruptReader) *corruptOp[T] {
+	rows, cols := z.n(12), 1+z.n(40)
+	wide, sums, alpha := z.n(2) == 1, []int{1, 2, 4}[z.n(3)], T(1+z.n(2))/2
+	ptr := z.segments(rows, 9)
+	idx := z.below(int(ptr[rows])+z.n(2), cols)
+	vals := corruptFloats[T](z, len(idx))
+	x := corruptFloats[T](z, cols-z.n(2))
+	fams := []familyHandle{spmvShortF32U16, spmvShortF64U16}
+	if wide {
+		fams = []familyHandle{spmvShortF32U32, spmvShortF64U32}
+	}
+	return &corruptOp[T]{
+		index:  map[string][]uint64{"ptr": ptr, "idx": idx},
+		dense:  map[string][]T{"x": x, "vals": vals},
+		outLen: rows,
+		fams:   fams,
+		call: func(out []T, ix map[string][]uint64, d map[string][]T) {
+			p := make([]uint32, len(ix["ptr"]))
+			for i, v := range ix["ptr"] {
+				p[i] = uint32(v)
+			}
+			if wide {
+				c := make([]uint32, len(ix["idx"]))
+				for i, v := range ix["idx"] {
+					c[i] = uint32(v)
+				}
+				SpMVShortUnchecked(out, d["x"], p, c, d["vals"], sums, alpha)
+				return
+			}
+			c := make([]uint16, len(ix["idx"]))
+			for i, v := range ix["idx"] {
+				c[i] = uint16(v)
+			}
+			SpMVShortUnchecked(out, d["x"], p, c, d["vals"], sums, alpha)
+		},
+	}
+}
+
 // fuzzCorrupt is the body of every corrupt-index target: the first byte
 // picks float32 or float64, the tiled SpMM and the output over an index
 // array; build decodes the operand.
@@ -455,6 +496,8 @@ func FuzzCorruptScatterHadamard(f *testing.F) { corruptFuzz(f, 5) }
 
 func FuzzCorruptDotRows(f *testing.F) { corruptFuzz(f, 6) }
 
+func FuzzCorruptSpMVShort(f *testing.F) { corruptFuzz(f, 7) }
+
 // corruptTargets are the corrupt-index targets' bodies by family, for the
 // random loop.
 var corruptTargets = []struct {
@@ -474,6 +517,7 @@ var corruptTargets = []struct {
 	{"PushHadamard2", func(t *testing.T, d []byte) { fuzzCorrupt(t, d, push2Corrupt[float32], push2Corrupt[float64]) }},
 	{"ScatterHadamard", func(t *testing.T, d []byte) { fuzzCorrupt(t, d, scatterCorrupt[float32], scatterCorrupt[float64]) }},
 	{"DotRows", func(t *testing.T, d []byte) { fuzzCorrupt(t, d, dotCorrupt[float32], dotCorrupt[float64]) }},
+	{"SpMVShort", func(t *testing.T, d []byte) { fuzzCorrupt(t, d, shortCorrupt[float32], shortCorrupt[float64]) }},
 }
 
 // TestCorruptRandom runs every corrupt-index target on random byte strings

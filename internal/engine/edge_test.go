@@ -81,27 +81,15 @@ func scansChunkEdges(t *testing.T, n int) {
 			for i := range crd {
 				crd[i] = uint64(i % 3)
 			}
-			for _, mx := range siMaxes(crd) {
-				if got, want := pair(impl(pos, crd, mx)), pair(ref(pos, crd, mx)); got != want {
-					t.Fatalf("n=%d valid max=%d: got %d, want %d", n, mx, got, want)
-				}
-			}
+			siAgrees(t, impl, ref, pos, crd, fmt.Sprintf("n=%d valid", n))
 			for _, h := range edgeHits(n) {
 				if h == 0 {
 					continue
 				}
 				c := slices.Clone(crd)
 				c[h] = c[h-1]
-				for _, mx := range siMaxes(c) {
-					if got, want := pair(impl(pos, c, mx)), pair(ref(pos, c, mx)); got != want {
-						t.Fatalf("n=%d duplicate at %d max=%d: got %d, want %d", n, h, mx, got, want)
-					}
-				}
-				for _, mx := range siMaxes(c) {
-					if got, want := pair(impl([]uint64{0, uint64(n)}, c, mx)), pair(ref([]uint64{0, uint64(n)}, c, mx)); got != want {
-						t.Fatalf("n=%d one segment, duplicate at %d max=%d: got %d, want %d", n, h, mx, got, want)
-					}
-				}
+				siAgrees(t, impl, ref, pos, c, fmt.Sprintf("n=%d duplicate at %d", n, h))
+				siAgrees(t, impl, ref, []uint64{0, uint64(n)}, c, fmt.Sprintf("n=%d one segment, duplicate at %d", n, h))
 			}
 			// More empty segments than a chunk before each segment start,
 			// so that merging in pos runs long.
@@ -117,11 +105,7 @@ func scansChunkEdges(t *testing.T, n int) {
 				if h > 0 {
 					c[h] = c[h-1]
 				}
-				for _, mx := range siMaxes(c) {
-					if got, want := pair(impl(many, c, mx)), pair(ref(many, c, mx)); got != want {
-						t.Fatalf("n=%d empty segments, duplicate at %d max=%d: got %d, want %d", n, h, mx, got, want)
-					}
-				}
+				siAgrees(t, impl, ref, many, c, fmt.Sprintf("n=%d empty segments, duplicate at %d", n, h))
 			}
 		})
 	})

@@ -6,7 +6,10 @@ package engine
 // twoLevelRun (children and leaves bounded), columns 0..w-1 in assembly,
 // the rest in Go. It checks the lengths (gather2Bounds); the kernel checks
 // every segment and index it reads, and the glue panics with
-// gatherHadamard2BadIndex when it reports one out of range.
+// gatherHadamard2BadIndex when it reports one out of range. It is a
+// deliberate twin of gatherHadamard2Prefetching (gatherhadamard2_amd64.go),
+// for the column tail the NEON kernels leave to Go and the prefetch flag
+// only the AVX kernels take.
 func gatherHadamard2NEON[T Float](asm func(out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU, w int, xrows, zrows, obound, ybound, lbase uint64) int, lanes int) gatherHadamard2Func[T] {
 	return func(out, y []T, ocrd, ycrd, ptr, crd []uint64, z []T, lptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int, lbase uint64) {
 		w := r &^ (lanes - 1)

@@ -13,7 +13,10 @@ package engine
 // each), then the remaining columns in Go. Below one vector of columns
 // the generic path runs. It checks the lengths (gatherBounds); the kernel
 // checks every segment and index it reads, and the glue panics with
-// gatherHadamardBadIndex when it reports one out of range.
+// gatherHadamardBadIndex when it reports one out of range. It is a
+// deliberate twin of gatherHadamardChunked (gatherhadamard_amd64.go): the
+// AVX kernels do every column, the NEON ones stop at a multiple of the
+// lanes and leave the tail to Go.
 func gatherHadamardNEON[T Float](asm func(out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU, w int, xrows, obound, ybound uint64) int, lanes int) gatherHadamardFunc[T] {
 	return func(out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
 		w := r &^ (lanes - 1)

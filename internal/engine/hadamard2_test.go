@@ -316,16 +316,7 @@ func FuzzGatherHadamard2(f *testing.F) {
 		if !accepted {
 			return
 		}
-		sO, cO, sU, c2 := 0, 0, 0, ncrd
-		switch mode {
-		case GatherPull:
-			sU = r
-		case GatherScatter:
-			sO = r
-		case GatherRows:
-			cO = r
-			c2 = ptr
-		}
+		sO, cO, sU, c2 := refGatherArgs(mode, r, ncrd, ptr)
 		gatherHadamard2Ref(want, y, c2, c2, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, 0)
 		for i := range want {
 			if out[i] != want[i] && !(math.IsNaN(out[i]) && math.IsNaN(want[i])) {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -107,22 +108,14 @@ func TestLargeStrictlyIncreasing(t *testing.T) {
 		pos := randPos(rng, largeN/(maxSeg/2+1)+3, maxSeg)
 		crd := randLevel(rng, pos, 2)
 		forEachTier(t, strictlyIncreasing, func(t *testing.T, impl, ref siFunc) {
-			for _, mx := range siMaxes(crd) {
-				if got, want := pair(impl(pos, crd, mx)), pair(ref(pos, crd, mx)); got != want {
-					t.Fatalf("valid seg=%d n=%d max=%d: got %d, want %d", maxSeg, len(crd), mx, got, want)
-				}
-			}
+			siAgrees(t, impl, ref, pos, crd, fmt.Sprintf("valid seg=%d n=%d", maxSeg, len(crd)))
 			for _, b := range boundaryIndexes(len(crd)) {
 				if b == 0 {
 					continue
 				}
 				c := slices.Clone(crd)
 				c[b] = c[b-1]
-				for _, mx := range siMaxes(c) {
-					if got, want := pair(impl(pos, c, mx)), pair(ref(pos, c, mx)); got != want {
-						t.Fatalf("broken at %d seg=%d max=%d: got %d, want %d", b, maxSeg, mx, got, want)
-					}
-				}
+				siAgrees(t, impl, ref, pos, c, fmt.Sprintf("broken at %d seg=%d", b, maxSeg))
 			}
 		})
 	}

@@ -66,17 +66,7 @@ func FuzzGatherHadamard(f *testing.F) {
 			return // refused, or no nodes: nothing ran
 		}
 		// Accepted: the dispatched path must match ref exactly.
-		sO, cO, sU := 0, 0, 0
-		c2 := crd
-		switch mode {
-		case GatherPull:
-			sU = r
-		case GatherScatter:
-			sO = r
-		case GatherRows:
-			cO = r
-			c2 = ptr
-		}
+		sO, cO, sU, c2 := refGatherArgs(mode, r, crd, ptr)
 		gatherHadamardRef(want, y, c2, c2, ptr, vals, idx, x, r, sO, cO, sU)
 		for i := range want {
 			if out[i] != want[i] && !(math.IsNaN(out[i]) && math.IsNaN(want[i])) {

@@ -258,3 +258,14 @@ func TestProductKernelPanics(t *testing.T) {
 		DotRows(x[:1], x[:4], x, []uint64{2}, 1)
 	})
 }
+
+// refGatherArgs returns what the reference gathers take for mode besides
+// the operands: the strides (gatherStrides) and the rows of the nodes,
+// which are ptr for GatherRows and crd otherwise.
+func refGatherArgs(mode GatherMode, r int, crd, ptr []uint64) (sO, cO, sU int, rows []uint64) {
+	sO, cO, sU = gatherStrides(mode, r)
+	if mode == GatherRows {
+		return sO, cO, sU, ptr
+	}
+	return sO, cO, sU, crd
+}

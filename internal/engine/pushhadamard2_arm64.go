@@ -7,7 +7,9 @@ package engine
 // rest in Go. out has no per-node offset: every run gets it whole. It
 // checks the lengths (push2Bounds); the kernel checks every segment and
 // index it reads, and the glue panics with pushHadamard2BadIndex when it
-// reports one out of range.
+// reports one out of range. It is a deliberate twin of
+// pushHadamard2Chunked (pushhadamard2_amd64.go), for the column tail the
+// NEON kernels leave to Go.
 func pushHadamard2NEON[T Float](asm func(out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode, w int, yrows, crows, irows, lbase uint64) int, lanes int) pushHadamard2Func[T] {
 	return func(out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int, lbase uint64) {
 		w := r &^ (lanes - 1)

@@ -338,7 +338,6 @@ func sortPairs(c []uint64) {
 // for GatherRows) and the strides.
 func qGatherOperands(rng *rand.Rand, mode GatherMode, r, nrows int, crd, ptr []uint64) (y, out []float32, rows []uint64, sO, cO, sU int) {
 	orows, yrows := nrows, nrows
-	rows = crd
 	switch mode {
 	case GatherPull:
 		orows = 1
@@ -346,11 +345,10 @@ func qGatherOperands(rng *rand.Rand, mode GatherMode, r, nrows int, crd, ptr []u
 		yrows = 1
 	case GatherRows:
 		orows, yrows = len(ptr)-1, 1
-		rows = ptr
 	}
 	y = frand[float32](rng, yrows*r, 0, false)
 	out = frand[float32](rng, orows*r, 0, false)
-	sO, cO, sU = gatherStrides(mode, r)
+	sO, cO, sU, rows = refGatherArgs(mode, r, crd, ptr)
 	return y, out, rows, sO, cO, sU
 }
 

@@ -8,7 +8,9 @@ import "github.com/hurray-format/hurray-go/kernels/amd64"
 // families in the order of package kernels' list, each wrapped in its glue
 // (the kernel, its block width and what else the glue needs). They are
 // registered while the package variables are initialised, before init
-// selects the paths.
+// selects the paths. The AVX2 and AVX-512 blocks, and registerARM64's
+// NEON block, are deliberate twins: each names its own tier's kernels and
+// widths, so that any tier can be forced and tested alone.
 var _ = registerAMD64()
 
 func registerAMD64() bool {
@@ -49,6 +51,10 @@ func registerAMD64() bool {
 		spmvNarrowF32U32.set(tierAVX2, spmvNarrowAsm(amd64.SpMVNarrowF32U32AVX2))
 		spmvNarrowF64U16.set(tierAVX2, spmvNarrowAsm(amd64.SpMVNarrowF64U16AVX2))
 		spmvNarrowF64U32.set(tierAVX2, spmvNarrowAsm(amd64.SpMVNarrowF64U32AVX2))
+		spmvShortF32U16.set(tierAVX2, spmvShortAsm(amd64.SpMVShortF32U16AVX2, amd64.SpMVShort2F32U16AVX2, amd64.SpMVShort4F32U16AVX2))
+		spmvShortF32U32.set(tierAVX2, spmvShortAsm(amd64.SpMVShortF32U32AVX2, amd64.SpMVShort2F32U32AVX2, amd64.SpMVShort4F32U32AVX2))
+		spmvShortF64U16.set(tierAVX2, spmvShortAsm(amd64.SpMVShortF64U16AVX2, amd64.SpMVShort2F64U16AVX2, amd64.SpMVShort4F64U16AVX2))
+		spmvShortF64U32.set(tierAVX2, spmvShortAsm(amd64.SpMVShortF64U32AVX2, amd64.SpMVShort2F64U32AVX2, amd64.SpMVShort4F64U32AVX2))
 		qspmvNarrowU16.set(tierAVX2, qspmvNarrowAsm(amd64.QSpMVNarrowI8U16AVX2))
 		qspmvNarrowU32.set(tierAVX2, qspmvNarrowAsm(amd64.QSpMVNarrowI8U32AVX2))
 		spmmNarrowF32U16.set(tierAVX2, spmmNarrowAsm(amd64.SpMMNarrowF32U16AVX2, amd64.SpMMTileNarrowF32U16AVX2))

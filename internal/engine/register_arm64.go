@@ -32,12 +32,22 @@ func registerARM64() bool {
 		spmvNarrowF32U32.set(tierNEON, spmvNarrowAsm(arm64.SpMVNarrowF32U32NEON))
 		spmvNarrowF64U16.set(tierNEON, spmvNarrowAsm(arm64.SpMVNarrowF64U16NEON))
 		spmvNarrowF64U32.set(tierNEON, spmvNarrowAsm(arm64.SpMVNarrowF64U32NEON))
+		qspmvNarrowU16.set(tierNEON, qspmvNarrowAsm(arm64.QSpMVNarrowI8U16NEON))
+		qspmvNarrowU32.set(tierNEON, qspmvNarrowAsm(arm64.QSpMVNarrowI8U32NEON))
 		scatterAddF32.set(tierNEON, scatterAddAsm(arm64.ScatterAddF32NEON))
 		scatterAddF64.set(tierNEON, scatterAddAsm(arm64.ScatterAddF64NEON))
 		spmmF32.set(tierNEON, spmmAsm(arm64.SpMMF32NEON, nil))
 		spmmF64.set(tierNEON, spmmAsm(arm64.SpMMF64NEON, nil))
 		spmmScatterF32.set(tierNEON, spmmScatterAsm(arm64.SpMMScatterF32NEON, nil))
 		spmmScatterF64.set(tierNEON, spmmScatterAsm(arm64.SpMMScatterF64NEON, nil))
+		spmmNarrowF32U16.set(tierNEON, spmmNarrowAsm(arm64.SpMMNarrowF32U16NEON, nil))
+		spmmNarrowF32U32.set(tierNEON, spmmNarrowAsm(arm64.SpMMNarrowF32U32NEON, nil))
+		spmmNarrowF64U16.set(tierNEON, spmmNarrowAsm(arm64.SpMMNarrowF64U16NEON, nil))
+		spmmNarrowF64U32.set(tierNEON, spmmNarrowAsm(arm64.SpMMNarrowF64U32NEON, nil))
+		spmmScatterNarrowF32U16.set(tierNEON, spmmScatterNarrowAsm(arm64.SpMMScatterNarrowF32U16NEON, nil))
+		spmmScatterNarrowF32U32.set(tierNEON, spmmScatterNarrowAsm(arm64.SpMMScatterNarrowF32U32NEON, nil))
+		spmmScatterNarrowF64U16.set(tierNEON, spmmScatterNarrowAsm(arm64.SpMMScatterNarrowF64U16NEON, nil))
+		spmmScatterNarrowF64U32.set(tierNEON, spmmScatterNarrowAsm(arm64.SpMMScatterNarrowF64U32NEON, nil))
 		gatherHadamardF32.set(tierNEON, gatherHadamardNEON(arm64.GatherHadamardF32NEON, 4))
 		gatherHadamardF64.set(tierNEON, gatherHadamardNEON(arm64.GatherHadamardF64NEON, 2))
 		gatherHadamard2F32.set(tierNEON, gatherHadamard2NEON(arm64.GatherHadamard2F32NEON, 4))
@@ -46,12 +56,13 @@ func registerARM64() bool {
 		pushHadamard2F64.set(tierNEON, pushHadamard2NEON(arm64.PushHadamard2F64NEON, 2))
 		scatterHadamardF32.set(tierNEON, scatterHadamardNEON(arm64.ScatterHadamardF32NEON, 4))
 		scatterHadamardF64.set(tierNEON, scatterHadamardNEON(arm64.ScatterHadamardF64NEON, 2))
-		dotRowsF32.set(tierNEON, dotRowsNEON(arm64.DotRowsF32NEON))
-		dotRowsF64.set(tierNEON, dotRowsNEON(arm64.DotRowsF64NEON))
+		dotRowsF32.set(tierNEON, dotRowsChunked(arm64.DotRowsF32NEON))
+		dotRowsF64.set(tierNEON, dotRowsChunked(arm64.DotRowsF64NEON))
 		dequantize.set(tierNEON, dequantizeNEON)
-		// No fused kernel of its own: tiles of decoded values
-		// (qfused_tiled.go).
-		qspmv.set(tierNEON, qspmvTiled)
+		// The fused SpMV kernel where one is written for the operand (int8
+		// codes with one scale per row), tiles of decoded values
+		// (qfused_tiled.go) elsewhere.
+		qspmv.set(tierNEON, qspmvFusedAsm(qspmvKernels{i8Row: arm64.QSpMVI8RowNEON}))
 		qspmm.set(tierNEON, qspmmTiled)
 	}
 	return true

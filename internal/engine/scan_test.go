@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -44,11 +45,7 @@ func TestStrictlyIncreasing(t *testing.T) {
 				for kind := range 3 {
 					pos := randPos(rng, nparent, maxSeg)
 					crd := randLevel(rng, pos, kind)
-					for _, mx := range siMaxes(crd) {
-						if got, want := pair(impl(pos, crd, mx)), pair(ref(pos, crd, mx)); got != want {
-							t.Fatalf("valid nparent=%d seg=%d kind=%d max=%d: got %d, want %d", nparent, maxSeg, kind, mx, got, want)
-						}
-					}
+					siAgrees(t, impl, ref, pos, crd, fmt.Sprintf("valid nparent=%d seg=%d kind=%d", nparent, maxSeg, kind))
 					for b := 1; b < len(crd); b += 1 + len(crd)/29 {
 						c := slices.Clone(crd)
 						switch rng.IntN(3) {
@@ -59,11 +56,7 @@ func TestStrictlyIncreasing(t *testing.T) {
 						default:
 							c[b-1] = ^uint64(0)
 						}
-						for _, mx := range siMaxes(c) {
-							if got, want := pair(impl(pos, c, mx)), pair(ref(pos, c, mx)); got != want {
-								t.Fatalf("broken at %d nparent=%d seg=%d kind=%d max=%d: got %d, want %d", b, nparent, maxSeg, kind, mx, got, want)
-							}
-						}
+						siAgrees(t, impl, ref, pos, c, fmt.Sprintf("broken at %d nparent=%d seg=%d kind=%d", b, nparent, maxSeg, kind))
 					}
 				}
 			}
@@ -196,6 +189,18 @@ type siFunc = func(pos, crd []uint64, max uint64) (int, int)
 
 // pair makes a family result comparable and printable.
 func pair(posBad, crdBad int) [2]int { return [2]int{posBad, crdBad} }
+
+// siAgrees checks that impl and ref of StrictlyIncreasing report the same
+// first breaks on pos and crd at every max of siMaxes(crd); what prefixes
+// the failure.
+func siAgrees(t *testing.T, impl, ref siFunc, pos, crd []uint64, what string) {
+	t.Helper()
+	for _, mx := range siMaxes(crd) {
+		if got, want := pair(impl(pos, crd, mx)), pair(ref(pos, crd, mx)); got != want {
+			t.Fatalf("%s max=%d: got %d, want %d", what, mx, got, want)
+		}
+	}
+}
 
 // TestCheckCompressedPosDown: pos going down somewhere (early, late, near the
 // 16K-entry blocks the amd64 paths mark starts in, by one or by a lot, and

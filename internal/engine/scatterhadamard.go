@@ -123,6 +123,10 @@ func scatterHadamardCols[T Float](out, base, y []T, bcrd, crd, ptr []uint64, val
 	}
 }
 
+// scatterHadamardGeneric is the portable fast path: the reference's checks
+// and sums with the products of base and y formed once a node, in blocks
+// of 64 columns. Its checks repeat scatterHadamardCols' on purpose: the
+// reference stays apart from the loop it is the oracle of.
 func scatterHadamardGeneric[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
 	orows, yrows, bb := scatterBounds(len(out), len(base), len(y), len(bcrd), len(crd), len(ptr)-1, r, sB)
 	n := uint64(min(len(vals), len(idx)))

@@ -13,7 +13,9 @@ package engine
 // each), then the remaining columns in Go. Below one vector of columns
 // the generic path runs. It checks the lengths (scatterBounds); the kernel
 // checks every segment and index it reads, and the glue panics with
-// scatterHadamardBadIndex when it reports one out of range.
+// scatterHadamardBadIndex when it reports one out of range. It is a
+// deliberate twin of scatterHadamardChunked (scatterhadamard_amd64.go),
+// for the column tail the NEON kernels leave to Go.
 func scatterHadamardNEON[T Float](asm func(out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB, w int, orows, yrows, bbound uint64) int, lanes int) scatterHadamardFunc[T] {
 	return func(out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
 		w := r &^ (lanes - 1)

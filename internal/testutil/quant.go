@@ -242,3 +242,76 @@ func BadTable[H Held](t *testing.T, name, want string, bufs [][]byte, build func
 		}
 	}
 }
+
+// EachScheme quantizes x with every scheme of Schemes(rank) and runs check
+// on each result, failing t when quantize refuses one.
+func EachScheme[X, Q any](t testing.TB, rank int, x X, quantize func(X, quant.Scheme) (Q, quant.Report, error), check func(q Q, rep quant.Report)) {
+	t.Helper()
+	for _, s := range Schemes(rank) {
+		q, rep, err := quantize(x, s)
+		if err != nil {
+			t.Fatalf("%v %v: %v", x, s, err)
+		}
+		check(q, rep)
+	}
+}
+
+// FindsEach checks that findBatch (a format's FindBatch) finds each of the
+// n stored coordinates in coords (row-major, in storage order) at its own
+// index.
+func FindsEach(t testing.TB, coords []uint64, n int, findBatch func(coords []uint64, out []int)) {
+	t.Helper()
+	out := make([]int, n)
+	findBatch(coords, out)
+	for i, o := range out {
+		if o != i {
+			t.Fatalf("FindBatch[%d] = %d", i, o)
+		}
+	}
+}
+
+// FuzzWords carves up to nbufs buffers of little-endian uint64s from fuzz
+// data: each takes a length byte (below maxLen elements) and one byte an
+// element, the element that byte modulo bound. Data running out ends the
+// buffer it is in and the table.
+func FuzzWords(data []byte, nbufs, maxLen, bound int) [][]byte {
+	var bufs [][]byte
+	for len(data) > 0 && len(bufs) < nbufs {
+		n := int(data[0]) % maxLen
+		data = data[1:]
+		var b []byte
+		for range n {
+			if len(data) == 0 {
+				break
+			}
+			b = binary.LittleEndian.AppendUint64(b, uint64(int(data[0])%bound))
+			data = data[1:]
+		}
+		bufs = append(bufs, b)
+	}
+	return bufs
+}
+
+// QuantTable quantizes x with the scheme spelled s and returns the
+// result's scheme and a copy of its buffer table, for a test to edit; it
+// fails t when quantize refuses.
+func QuantTable[X any, Q interface {
+	Scheme() quant.Scheme
+	Buffers() [][]byte
+}](t testing.TB, x X, s string, quantize func(X, quant.Scheme) (Q, quant.Report, error)) (quant.Scheme, [][]byte) {
+	t.Helper()
+	q, _, err := quantize(x, quant.MustParse(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q.Scheme(), CloneBuffers(q.Buffers())
+}
+
+// Channel returns the channel of the value stored at coordinate c under
+// scheme s: c's entry on the scheme's axis, or 0 for a scheme without one.
+func Channel(s quant.Scheme, c []uint64) uint64 {
+	if a := s.Axis(); a >= 0 {
+		return c[a]
+	}
+	return 0
+}

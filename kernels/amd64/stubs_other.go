@@ -726,3 +726,65 @@ func QSpMVNarrowI8U16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []
 func QSpMVNarrowI8U32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []int8, scale []float32, alpha, beta float32) {
 	panic(noAsm)
 }
+
+// Family spmvshort: spmvshort_amd64.s.
+
+// SpMVShortF32U16AVX2 is not built here; it panics.
+func SpMVShortF32U16AVX2(y, x []float32, ptr []uint32, col []uint16, vals []float32, k int) int {
+	panic(noAsm)
+}
+
+// SpMVShort2F32U16AVX2 is not built here; it panics.
+func SpMVShort2F32U16AVX2(y, x []float32, ptr []uint32, col []uint16, vals []float32, k int) int {
+	panic(noAsm)
+}
+
+// SpMVShort4F32U16AVX2 is not built here; it panics.
+func SpMVShort4F32U16AVX2(y, x []float32, ptr []uint32, col []uint16, vals []float32, k int) int {
+	panic(noAsm)
+}
+
+// SpMVShortF32U32AVX2 is not built here; it panics.
+func SpMVShortF32U32AVX2(y, x []float32, ptr []uint32, col []uint32, vals []float32, k int) int {
+	panic(noAsm)
+}
+
+// SpMVShort2F32U32AVX2 is not built here; it panics.
+func SpMVShort2F32U32AVX2(y, x []float32, ptr []uint32, col []uint32, vals []float32, k int) int {
+	panic(noAsm)
+}
+
+// SpMVShort4F32U32AVX2 is not built here; it panics.
+func SpMVShort4F32U32AVX2(y, x []float32, ptr []uint32, col []uint32, vals []float32, k int) int {
+	panic(noAsm)
+}
+
+// SpMVShortF64U16AVX2 is not built here; it panics.
+func SpMVShortF64U16AVX2(y, x []float64, ptr []uint32, col []uint16, vals []float64, k int) int {
+	panic(noAsm)
+}
+
+// SpMVShort2F64U16AVX2 is not built here; it panics.
+func SpMVShort2F64U16AVX2(y, x []float64, ptr []uint32, col []uint16, vals []float64, k int) int {
+	panic(noAsm)
+}
+
+// SpMVShort4F64U16AVX2 is not built here; it panics.
+func SpMVShort4F64U16AVX2(y, x []float64, ptr []uint32, col []uint16, vals []float64, k int) int {
+	panic(noAsm)
+}
+
+// SpMVShortF64U32AVX2 is not built here; it panics.
+func SpMVShortF64U32AVX2(y, x []float64, ptr []uint32, col []uint32, vals []float64, k int) int {
+	panic(noAsm)
+}
+
+// SpMVShort2F64U32AVX2 is not built here; it panics.
+func SpMVShort2F64U32AVX2(y, x []float64, ptr []uint32, col []uint32, vals []float64, k int) int {
+	panic(noAsm)
+}
+
+// SpMVShort4F64U32AVX2 is not built here; it panics.
+func SpMVShort4F64U32AVX2(y, x []float64, ptr []uint32, col []uint32, vals []float64, k int) int {
+	panic(noAsm)
+}

@@ -41,10 +41,22 @@
 //	                            groups that start nodes stored by a scalar loop
 //	spmv_arm64.s                SpMVF64NEON, SpMVF32NEON: the CSR row loop, four
 //	                            scalar FMADD chains, out-of-range indices skipped
+//	spmvnarrow_arm64.s          SpMVNarrow{F64,F32}{U16,U32}NEON: that loop on
+//	                            32-bit row pointers and 16- or 32-bit indices
+//	qspmvnarrow_arm64.s         QSpMVNarrowI8U16NEON, QSpMVNarrowI8U32NEON: the
+//	                            narrow loop on int8 codes (MOVB, SCVTF), times
+//	                            a scale a row
+//	qfused_arm64.s              QSpMVI8RowNEON: the fused quantized SpMV on
+//	                            int8 codes with a scale per row, the same loop
+//	                            on 64-bit pointers and indices
 //	spmm_arm64.s                SpMMF64NEON, SpMMF32NEON, and
 //	spmmscatter_arm64.s         SpMMScatterF64NEON, SpMMScatterF32NEON: column
 //	                            blocks of 4 and 1 vectors (VLD1R + VFMLA) and
 //	                            single columns
+//	spmmnarrow_arm64.s          SpMMNarrow{F64,F32}{U16,U32}NEON, and
+//	spmmscatternarrow_arm64.s   SpMMScatterNarrow{F64,F32}{U16,U32}NEON: those
+//	                            kernels on 32-bit row pointers and 16- or
+//	                            32-bit indices
 //	scatteradd_arm64.s          ScatterAddF64NEON, ScatterAddF32NEON:
 //	                            scatter-add for transposed products, scalar
 //	                            FMADD in loop order

@@ -264,6 +264,42 @@ func SpMVNarrowF32U16NEON(y, x []float32, ptr []uint32, col []uint16, vals []flo
 //go:noescape
 func SpMVNarrowF32U32NEON(y, x []float32, ptr []uint32, col []uint32, vals []float32, alpha, beta float32)
 
+// Family qspmvnarrow: qspmvnarrow_arm64.s.
+
+// QSpMVNarrowI8U16NEON and QSpMVNarrowI8U32NEON compute
+// SpMVNarrowF32U16NEON's loop on int8 codes with one float32 scale a row:
+//
+//	s := sum of float32(codes[k])*x[col[k]] over k in ptr[i]..ptr[i+1] with col[k] < len(x)
+//	y[i] = alpha*(s*scale[i]) (+ beta*y[i] unless beta is +0)
+//
+// Each segment is clamped to 0..len(col) and an entry whose index is not
+// below len(x) is skipped. They assume len(ptr) == len(y)+1, len(codes) ==
+// len(col), len(scale) == len(y), and beta == +0 for "do not read y". They
+// are not preemptible: callers pass a bounded number of rows.
+//
+//go:noescape
+func QSpMVNarrowI8U16NEON(y, x []float32, ptr []uint32, col []uint16, codes []int8, scale []float32, alpha, beta float32)
+
+// QSpMVNarrowI8U32NEON is QSpMVNarrowI8U16NEON on 32-bit indices.
+//
+//go:noescape
+func QSpMVNarrowI8U32NEON(y, x []float32, ptr []uint32, col []uint32, codes []int8, scale []float32, alpha, beta float32)
+
+// Family qspmv: qfused_arm64.s.
+
+// QSpMVI8RowNEON computes SpMV on int8 codes with one scale per row:
+//
+//	s := sum of float32(int8(codes[k]))*x[idx[k]] over k in ptr[i]..ptr[i+1] with idx[k] < len(x)
+//	y[i] = alpha*(s*rs[i]) (+ beta*y[i] unless beta is +0)
+//
+// Each segment is clamped to 0..len(idx) and an entry whose index is not
+// below len(x) is skipped. It assumes len(ptr) == len(y)+1, len(codes) >=
+// len(idx), len(rs) >= len(y), and beta == +0 for "do not read y". It is
+// not preemptible: callers pass a bounded number of rows.
+//
+//go:noescape
+func QSpMVI8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
+
 // Family spmm: spmm_arm64.s.
 
 // SpMMF64NEON and SpMMF32NEON compute Y = alpha*A*X + beta*Y on a w-column
@@ -306,6 +342,62 @@ func SpMMScatterF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx 
 //
 //go:noescape
 func SpMMScatterF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32, yrows uint64) int
+
+// Family spmmnarrow: spmmnarrow_arm64.s.
+
+// SpMMNarrowF64U16NEON and the other three are SpMMF64NEON and SpMMF32NEON
+// on 32-bit row pointers and 16- or 32-bit indices, read zero-extended and
+// checked as there: each segment against len(idx) and each index against
+// xrows when it is read, returning 1 at the first out of range, else 0.
+// They assume what SpMMF64NEON assumes and are not preemptible: callers
+// bound the work of one call.
+//
+//go:noescape
+func SpMMNarrowF64U16NEON(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint16, vals []float64, alpha, beta float64, xrows uint64) int
+
+// SpMMNarrowF64U32NEON is SpMMNarrowF64U16NEON on 32-bit indices.
+//
+//go:noescape
+func SpMMNarrowF64U32NEON(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint32, vals []float64, alpha, beta float64, xrows uint64) int
+
+// SpMMNarrowF32U16NEON is SpMMNarrowF64U16NEON for float32 values.
+//
+//go:noescape
+func SpMMNarrowF32U16NEON(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint16, vals []float32, alpha, beta float32, xrows uint64) int
+
+// SpMMNarrowF32U32NEON is SpMMNarrowF32U16NEON on 32-bit indices.
+//
+//go:noescape
+func SpMMNarrowF32U32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint32, vals []float32, alpha, beta float32, xrows uint64) int
+
+// Family spmmscatternarrow: spmmscatternarrow_arm64.s.
+
+// SpMMScatterNarrowF64U16NEON and the other three are SpMMScatterF64NEON
+// and SpMMScatterF32NEON on 32-bit row pointers and 16- or 32-bit indices,
+// read zero-extended and checked as there (each index against yrows),
+// returning 1 at the first out of range, else 0. They assume what
+// SpMMScatterF64NEON assumes and are not preemptible.
+//
+//go:noescape
+func SpMMScatterNarrowF64U16NEON(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint16, vals []float64, alpha float64, yrows uint64) int
+
+// SpMMScatterNarrowF64U32NEON is SpMMScatterNarrowF64U16NEON on 32-bit
+// indices.
+//
+//go:noescape
+func SpMMScatterNarrowF64U32NEON(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint32, vals []float64, alpha float64, yrows uint64) int
+
+// SpMMScatterNarrowF32U16NEON is SpMMScatterNarrowF64U16NEON for float32
+// values.
+//
+//go:noescape
+func SpMMScatterNarrowF32U16NEON(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint16, vals []float32, alpha float32, yrows uint64) int
+
+// SpMMScatterNarrowF32U32NEON is SpMMScatterNarrowF32U16NEON on 32-bit
+// indices.
+//
+//go:noescape
+func SpMMScatterNarrowF32U32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint32, vals []float32, alpha float32, yrows uint64) int
 
 // Family scatteradd: scatteradd_arm64.s.
 

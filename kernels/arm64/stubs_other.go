@@ -103,6 +103,25 @@ func SpMVNarrowF32U32NEON(y, x []float32, ptr []uint32, col []uint32, vals []flo
 	panic(noasm)
 }
 
+// Family qspmvnarrow: qspmvnarrow_arm64.s.
+
+// QSpMVNarrowI8U16NEON is not built here; it panics.
+func QSpMVNarrowI8U16NEON(y, x []float32, ptr []uint32, col []uint16, codes []int8, scale []float32, alpha, beta float32) {
+	panic(noasm)
+}
+
+// QSpMVNarrowI8U32NEON is not built here; it panics.
+func QSpMVNarrowI8U32NEON(y, x []float32, ptr []uint32, col []uint32, codes []int8, scale []float32, alpha, beta float32) {
+	panic(noasm)
+}
+
+// Family qspmv: qfused_arm64.s.
+
+// QSpMVI8RowNEON is not built here; it panics.
+func QSpMVI8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32) {
+	panic(noasm)
+}
+
 // Family spmm: spmm_arm64.s.
 
 // SpMMF64NEON is not built here; it panics.
@@ -124,6 +143,50 @@ func SpMMScatterF64NEON(y []float64, ldy int, x []float64, ldx, w int, ptr, idx 
 
 // SpMMScatterF32NEON is not built here; it panics.
 func SpMMScatterF32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32, yrows uint64) int {
+	panic(noasm)
+}
+
+// Family spmmnarrow: spmmnarrow_arm64.s.
+
+// SpMMNarrowF64U16NEON is not built here; it panics.
+func SpMMNarrowF64U16NEON(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint16, vals []float64, alpha, beta float64, xrows uint64) int {
+	panic(noasm)
+}
+
+// SpMMNarrowF64U32NEON is not built here; it panics.
+func SpMMNarrowF64U32NEON(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint32, vals []float64, alpha, beta float64, xrows uint64) int {
+	panic(noasm)
+}
+
+// SpMMNarrowF32U16NEON is not built here; it panics.
+func SpMMNarrowF32U16NEON(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint16, vals []float32, alpha, beta float32, xrows uint64) int {
+	panic(noasm)
+}
+
+// SpMMNarrowF32U32NEON is not built here; it panics.
+func SpMMNarrowF32U32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint32, vals []float32, alpha, beta float32, xrows uint64) int {
+	panic(noasm)
+}
+
+// Family spmmscatternarrow: spmmscatternarrow_arm64.s.
+
+// SpMMScatterNarrowF64U16NEON is not built here; it panics.
+func SpMMScatterNarrowF64U16NEON(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint16, vals []float64, alpha float64, yrows uint64) int {
+	panic(noasm)
+}
+
+// SpMMScatterNarrowF64U32NEON is not built here; it panics.
+func SpMMScatterNarrowF64U32NEON(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint32, vals []float64, alpha float64, yrows uint64) int {
+	panic(noasm)
+}
+
+// SpMMScatterNarrowF32U16NEON is not built here; it panics.
+func SpMMScatterNarrowF32U16NEON(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint16, vals []float32, alpha float32, yrows uint64) int {
+	panic(noasm)
+}
+
+// SpMMScatterNarrowF32U32NEON is not built here; it panics.
+func SpMMScatterNarrowF32U32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint32, vals []float32, alpha float32, yrows uint64) int {
 	panic(noasm)
 }
 

@@ -131,20 +131,18 @@ func Float(b []byte, bits int) (float64, error) {
 		}
 		return math.NaN(), nil
 	}
-	v, err := strconv.ParseFloat(string(b), bits)
-	if err != nil {
-		var ne *strconv.NumError
-		if errors.As(err, &ne) {
-			return 0, ne.Err
-		}
-		return 0, err
-	}
-	return v, nil
+	return cause(strconv.ParseFloat(string(b), bits))
 }
 
 // Int parses a decimal signed integer.
 func Int(b []byte) (int64, error) {
-	v, err := strconv.ParseInt(string(b), 10, 64)
+	return cause(strconv.ParseInt(string(b), 10, 64))
+}
+
+// cause returns what a strconv parse returned, with the error of a
+// *strconv.NumError (ErrSyntax, ErrRange) in place of the NumError, which
+// names the text again.
+func cause[T int64 | float64](v T, err error) (T, error) {
 	if err != nil {
 		var ne *strconv.NumError
 		if errors.As(err, &ne) {

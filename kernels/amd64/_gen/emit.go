@@ -118,6 +118,19 @@ func (f *asmFile) maxIndex(iw int, z bool) {
 	}
 }
 
+// narrowEntryIndex loads the index of entry R12 (iw bytes each, from R9)
+// into R8 and jumps to skip unless it is below len(x): the checked entry of
+// the narrow kernels' scalar loops.
+func (f *asmFile) narrowEntryIndex(iw int, skip string) {
+	if iw == 2 {
+		f.i("MOVWQZX (R9)(R12*2), R8")
+	} else {
+		f.i("MOVL (R9)(R12*4), R8")
+	}
+	f.i("CMPQ R8, x_len+32(FP)")
+	f.i("JAE %s", skip)
+}
+
 // clampSegment clamps a row's segment R12..R13 to 0..R10 (the length of
 // its index slice), an inverted one (R13 < R12) to empty, without a branch.
 func (f *asmFile) clampSegment() {

@@ -158,13 +158,7 @@ func (q *qnbKernel) scalar() {
 	f.i("MOVQ b+%d(FP), R15", bOff)
 	f.label(q.l("one"))
 	f.i("DECQ R15")
-	if q.iw == 2 {
-		f.i("MOVWQZX (R9)(R12*2), R8")
-	} else {
-		f.i("MOVL (R9)(R12*4), R8")
-	}
-	f.i("CMPQ R8, x_len+32(FP)")
-	f.i("JAE %sskip", q.l(""))
+	f.narrowEntryIndex(q.iw, q.l("skip"))
 	f.i("MOVQ first+%d(FP), R14", firstOff)
 	f.i("ADDQ R12, R14")
 	if q.k.nib {

@@ -194,13 +194,7 @@ func (k *narrowKernel) scalarLoop() {
 	f.label(k.l("tail"))
 	f.i("CMPQ R12, R13")
 	f.i("JAE %sstore", k.l(""))
-	if k.iw == 2 {
-		f.i("MOVWQZX (R9)(R12*2), R8")
-	} else {
-		f.i("MOVL (R9)(R12*4), R8")
-	}
-	f.i("CMPQ R8, x_len+32(FP)")
-	f.i("JAE %sskip", k.l(""))
+	f.narrowEntryIndex(k.iw, k.l("skip"))
 	if k.q {
 		f.i("MOVBLSX (R11)(R12*1), CX")
 		f.i("VCVTSI2SSL CX, X6, X6")

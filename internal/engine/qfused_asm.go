@@ -1,4 +1,4 @@
-//go:build !purego && !noasm && gc
+//go:build !purego && !noasm && gc && (amd64 || arm64)
 
 package engine
 
@@ -6,8 +6,8 @@ import (
 	"github.com/hurray-format/hurray-go/quant"
 )
 
-// The glue of the fused families' amd64 kernels (registered in
-// register_amd64.go).
+// The glue of the fused families' amd64 and arm64 kernels (registered in
+// register_amd64.go and register_arm64.go).
 
 // qspmvKernels are one tier's fused SpMV kernels, nil where the tier has
 // none: i8Row on int8 codes with a scale per row (amd64.QSpMVI8RowAVX2's

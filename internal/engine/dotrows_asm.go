@@ -1,10 +1,13 @@
-//go:build !purego && !noasm && gc
+//go:build !purego && !noasm && gc && (amd64 || arm64)
 
 package engine
 
-// dotRowsChunked calls the kernel through asmPieces (raceDotRows) on runs
-// of rows of about productChunk elements, after checking the lengths (dotRowsBounds), and panics with
-// dotRowsBadIndex when the kernel reports an index at or above k's rows.
+// dotRowsChunked is the glue of every DotRows kernel (AVX2, AVX-512, NEON),
+// whose assembly does whole rows, tails included. It calls the kernel
+// through asmPieces (raceDotRows) on runs of rows of about productChunk
+// elements (assembly is not preemptible), after checking the lengths
+// (dotRowsBounds), and panics with dotRowsBadIndex when the kernel reports
+// an index at or above k's rows.
 func dotRowsChunked[T Float](asm func(dst, q, k []T, idx []uint64, scale T, krows uint64) int) dotRowsFunc[T] {
 	return func(dst, q, k []T, idx []uint64, scale T) {
 		krows := dotRowsBounds(len(dst), len(q), len(k), len(idx))
