@@ -131,15 +131,16 @@ type qLeafScratch struct {
 var qLeafPool = sync.Pool{New: func() any { return new(qLeafScratch) }}
 
 // nodes2 walks the nodes of ptr (children crd, whose leaves lptr's
-// pointers bound, leaf indices idx) in tiles: fn(c0, c1, np, ccrd, lp,
-// tile, tidx, lbase) for nodes c0..c1-1 with node pointers np into the
-// children ccrd and child pointers lp, read less lbase, into the decoded
-// leaves tile and their indices tidx. Whole nodes go together while their
-// leaves fit qLeafBlock: np, ccrd and lp are then ptr's, crd and lptr
-// themselves and lbase the first leaf, so nothing is rebased. A node that
-// does not fit alone goes by groups of its children, and a child that does
-// not fit alone by pieces of its leaves (c1 = c0+1 then, np and lp cover
-// only the group or piece, rebased to it, and lbase is 0).
+// pointers bound, leaf indices idx) in tiles of at most qLeafBlock leaves,
+// decoded into a pooled scratch: fn(c0, c1, np, ccrd, lp, tile, tidx,
+// lbase) for nodes c0..c1-1 with node pointers np into the children ccrd
+// and child pointers lp, read less lbase, into the decoded leaves tile and
+// their indices tidx. Whole nodes go together while their leaves fit: np,
+// ccrd and lp are then ptr, crd and lptr themselves and lbase the first
+// leaf, so nothing is rebased. A node that does not fit alone goes by
+// groups of its children (c1 = c0+1, np the group's two child indices), and
+// a child that does not fit alone by pieces of its leaves (np and lp then
+// the piece's, rebased to it, ccrd from the child on, and lbase 0).
 //
 // Every tile lies within the children ptr's ends name and the leaves their
 // pointers name, the ranges qCheck2 checked: a node's end outside the
@@ -151,20 +152,27 @@ func (s *qScratch) nodes2(name string, ptr, crd, lptr, idx []uint64, fn func(c0,
 	nc := len(ptr) - 1
 	eEnd := ptr[nc]
 	jEnd := lptr[eEnd]
-	var blk *qLeafScratch
+	blk := qLeafPool.Get().(*qLeafScratch)
+	decode := func(j0, j1 uint64) []float32 {
+		tile := blk.vals[:j1-j0]
+		for t := 0; t < len(tile); t += qTile {
+			s.hint = dequantizeTile(tile[t:min(len(tile), t+qTile)], s, int(j0)+t)
+		}
+		return tile
+	}
 	for c := 0; c < nc; {
 		e0 := ptr[c]
 		j0 := lptr[e0]
-		if d := wholeNodes(ptr, lptr, c, eEnd, jEnd); d > c {
-			if blk == nil {
-				blk = qLeafPool.Get().(*qLeafScratch)
-			}
+		lim := qLeafLimit(j0, jEnd)
+		// Node boundaries from c whose children start within e0..eEnd and
+		// whose leaves within j0..lim.
+		d := gallop(c, nc, func(d int) bool {
+			e := ptr[d]
+			return e >= e0 && e <= eEnd && lptr[e] >= j0 && lptr[e] <= lim
+		})
+		if d > c {
 			j1 := lptr[ptr[d]]
-			tile := blk.vals[:j1-j0]
-			for t := 0; t < len(tile); t += qTile {
-				s.hint = dequantizeTile(tile[t:min(len(tile), t+qTile)], s, int(j0)+t)
-			}
-			fn(c, d, ptr[c:d+1], crd, lptr, tile, idx[j0:j1], j0)
+			fn(c, d, ptr[c:d+1], crd, lptr, decode(j0, j1), idx[j0:j1], j0)
 			c = d
 			continue
 		}
@@ -173,14 +181,17 @@ func (s *qScratch) nodes2(name string, ptr, crd, lptr, idx []uint64, fn func(c0,
 		if end < e0 || end > eEnd {
 			panic(fmt.Sprintf("kernels: %s: ptr[%d] = %d out of range %d..%d", name, c+1, end, e0, eEnd))
 		}
+		np := s.ptr[:2]
 		for e := e0; e < end; {
-			f := e
 			jf := lptr[e]
-			for f < end && f-e < qTile && lptr[f+1] >= jf && lptr[f+1]-jf <= qTile && lptr[f+1] <= jEnd {
-				f++
-			}
+			lim := qLeafLimit(jf, jEnd)
+			f := uint64(gallop(int(e), int(end), func(f int) bool {
+				return lptr[f] >= jf && lptr[f] <= lim
+			}))
 			if f > e {
-				s.call2(fn, c, e, f, jf, lptr[f], ptr, crd, lptr, idx)
+				j1 := lptr[f]
+				np[0], np[1] = e, f
+				fn(c, c+1, np, crd, lptr, decode(jf, j1), idx[jf:j1], jf)
 				e = f
 				continue
 			}
@@ -189,52 +200,42 @@ func (s *qScratch) nodes2(name string, ptr, crd, lptr, idx []uint64, fn func(c0,
 			if jl < jf || jl > jEnd {
 				panic(fmt.Sprintf("kernels: %s: lptr[%d] = %d out of range %d..%d", name, e+1, jl, jf, jEnd))
 			}
-			for q := jf; q < jl; q += qTile {
-				s.call2(fn, c, e, e+1, q, min(jl, q+qTile), ptr, crd, lptr, idx)
+			lp := s.ptr2[:2]
+			for q := jf; q < jl; q += qLeafBlock {
+				q1 := min(jl, q+qLeafBlock)
+				np[0], np[1] = 0, 1
+				lp[0], lp[1] = 0, q1-q
+				fn(c, c+1, np, crd[e:], lp, decode(q, q1), idx[q:q1], 0)
 			}
 			e++
 		}
 		c++
 	}
-	if blk != nil {
-		qLeafPool.Put(blk)
-	}
+	qLeafPool.Put(blk)
 }
 
-// wholeNodes returns the end d of the nodes from c whose leaves nodes2
-// decodes at once: the last d (c <= d <= len(ptr)-1) found by a galloping
-// search from c at which fits(d) holds, fits(d) being that node d starts
-// within the children e0 = ptr[c] .. eEnd and its first leaf within j0 =
-// lptr[e0] .. min(jEnd, j0+qLeafBlock). On valid levels fits is monotone,
-// so d is the last node boundary within the block; on others d is still a
-// boundary that fits, which is all the tile's decode relies on (the
-// kernels check the pointers between). A few probes a tile, where a walk
-// over every node would load a line of lptr for each.
-func wholeNodes(ptr, lptr []uint64, c int, eEnd, jEnd uint64) int {
-	nc := len(ptr) - 1
-	e0 := ptr[c]
-	j0 := lptr[e0]
-	lim := min(jEnd, j0+qLeafBlock)
-	if lim < j0 {
-		lim = jEnd // j0+qLeafBlock wrapped
+// qLeafLimit is the last leaf pointer a tile from leaf j0 may end at: j0 +
+// qLeafBlock, or jEnd before it.
+func qLeafLimit(j0, jEnd uint64) uint64 {
+	if jEnd < j0 || jEnd-j0 < qLeafBlock {
+		return jEnd
 	}
-	fits := func(d int) bool {
-		e := ptr[d]
-		if e < e0 || e > eEnd {
-			return false
-		}
-		j := lptr[e]
-		return j >= j0 && j <= lim
+	return j0 + qLeafBlock
+}
+
+// gallop returns the last d in lo..n at which fits holds, found by a
+// galloping search from lo (fits(lo) is taken to hold): steps of 1, 2, 4,
+// ... while fits holds, then a binary search of the last step. On a fits
+// that is monotone (valid levels) that is the last such d; on any other it
+// is still one at which fits holds, or lo. A few probes a tile, where a
+// walk over every boundary would load a line of lptr for each.
+func gallop(lo, n int, fits func(int) bool) int {
+	step := 1
+	for lo+step <= n && fits(lo+step) {
+		lo += step
+		step *= 2
 	}
-	lo, step := c, 1
-	for {
-		d := lo + step
-		if d > nc || !fits(d) {
-			break
-		}
-		lo, step = d, 2*step
-	}
-	hi := min(lo+step, nc+1) // fits(hi) is false or hi is past the nodes
+	hi := min(lo+step, n+1) // fits(hi) is false, or hi is past n
 	for hi-lo > 1 {
 		mid := lo + (hi-lo)/2
 		if fits(mid) {
@@ -244,20 +245,4 @@ func wholeNodes(ptr, lptr []uint64, c int, eEnd, jEnd uint64) int {
 		}
 	}
 	return lo
-}
-
-// call2 decodes leaves j0..j1-1 of node c's children e0..e1-1 (a group or
-// a piece), rebases the node's pointer to the children and the children's
-// pointers to the leaves (each clamped to the range) and calls fn.
-func (s *qScratch) call2(fn func(c0, c1 int, np, ccrd, lp []uint64, tile []float32, tidx []uint64, lbase uint64), c int, e0, e1, j0, j1 uint64, ptr, crd, lptr, idx []uint64) {
-	tile := s.decode(j0, j1)
-	np := s.ptr[:2]
-	for k := range np {
-		np[k] = min(max(ptr[c+k], e0), e1) - e0
-	}
-	lp := s.ptr2[:e1-e0+1]
-	for k := range lp {
-		lp[k] = min(max(lptr[e0+uint64(k)], j0), j1) - j0
-	}
-	fn(c, c+1, np, crd[e0:], lp, tile, idx[j0:], 0)
 }

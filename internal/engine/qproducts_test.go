@@ -414,7 +414,7 @@ func q2Levels(rng *rand.Rand) (ptr, crd, lptr []uint64) {
 			k = 3 // a node with a child longer than two tiles
 		}
 		if c == nc/3 {
-			k = 700 // a node with more children than a tile holds leaves
+			k = 3000 // a node with more leaves than a tile holds, by its children
 		}
 		ptr = append(ptr, ptr[c]+uint64(k))
 	}
@@ -425,8 +425,11 @@ func q2Levels(rng *rand.Rand) (ptr, crd, lptr []uint64) {
 		if rng.IntN(6) == 0 {
 			k = 0
 		}
+		if ptr[nc/3] <= uint64(e) && uint64(e) < ptr[nc/3+1] {
+			k = 4 + rng.IntN(8)
+		}
 		if ptr[nc/2] <= uint64(e) && uint64(e) < ptr[nc/2+1] && e == int(ptr[nc/2]) {
-			k = 2*qTile + 77
+			k = 2*qLeafBlock + 77
 		}
 		lptr = append(lptr, lptr[e]+uint64(k))
 	}
