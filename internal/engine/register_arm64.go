@@ -44,6 +44,9 @@ func registerARM64() bool {
 		spmmF64.set(tierNEON, spmmAsm(arm64.SpMMF64NEON, nil))
 		spmmScatterF32.set(tierNEON, spmmScatterAsm(arm64.SpMMScatterF32NEON, nil))
 		spmmScatterF64.set(tierNEON, spmmScatterAsm(arm64.SpMMScatterF64NEON, nil))
+		// The int8 kernel by block; 4-bit codes take the generic loop.
+		qspmvNarrowBlockU16.set(tierNEON, qspmvNarrowBlockAsm(arm64.QSpMVNarrowI8BlockU16NEON, nil, nil))
+		qspmvNarrowBlockU32.set(tierNEON, qspmvNarrowBlockAsm(arm64.QSpMVNarrowI8BlockU32NEON, nil, nil))
 		spmmNarrowF32U16.set(tierNEON, spmmNarrowAsm(arm64.SpMMNarrowF32U16NEON, nil))
 		spmmNarrowF32U32.set(tierNEON, spmmNarrowAsm(arm64.SpMMNarrowF32U32NEON, nil))
 		spmmNarrowF64U16.set(tierNEON, spmmNarrowAsm(arm64.SpMMNarrowF64U16NEON, nil))

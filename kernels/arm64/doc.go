@@ -49,6 +49,9 @@
 //	qspmvnarrow_arm64.s         QSpMVNarrowI8U16NEON, QSpMVNarrowI8U32NEON: the
 //	                            narrow loop on int8 codes (MOVB, SCVTF), times
 //	                            a scale a row
+//	qspmvnarrowblock_arm64.s    QSpMVNarrowI8BlockU16NEON, ...U32NEON: the
+//	                            narrow loop on int8 codes with a scale per
+//	                            block (UDIV per block part, pairs into two sums)
 //	qfused_arm64.s              QSpMVI8RowNEON: the fused quantized SpMV on
 //	                            int8 codes with a scale per row, the same loop
 //	                            on 64-bit pointers and indices

@@ -381,6 +381,28 @@ func SpMVShort2F32U32NEON(y, x []float32, ptr []uint32, col []uint32, vals []flo
 //go:noescape
 func SpMVShort4F32U32NEON(y, x []float32, ptr []uint32, col []uint32, vals []float32, k int) int
 
+// Family qspmvnarrowblock: qspmvnarrowblock_arm64.s.
+
+// QSpMVNarrowI8BlockU16NEON computes SpMV on 32-bit row pointers, uint16
+// column indices and int8 codes with a float32 scale per block of b values
+// from value first on:
+//
+//	s := sum of (float32(int8(codes[first+k]))*scale[(first+k)/b])*x[col[k]] over k in ptr[i]..ptr[i+1] with col[k] < len(x)
+//	y[i] = alpha*s (+ beta*y[i] unless beta is +0)
+//
+// Each segment is clamped to 0..len(col) and an entry whose index is not
+// below len(x) is skipped. It assumes len(ptr) == len(y)+1, b >= 1, codes
+// for values first..first+len(col)-1 and a scale for each of their blocks,
+// and is not preemptible: callers pass a bounded number of rows.
+//
+//go:noescape
+func QSpMVNarrowI8BlockU16NEON(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrowI8BlockU32NEON is QSpMVNarrowI8BlockU16NEON on 32-bit indices.
+//
+//go:noescape
+func QSpMVNarrowI8BlockU32NEON(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+
 // Family spmm: spmm_arm64.s.
 
 // SpMMF64NEON and SpMMF32NEON compute Y = alpha*A*X + beta*Y on a w-column

@@ -184,6 +184,18 @@ func SpMVShort4F32U32NEON(y, x []float32, ptr []uint32, col []uint32, vals []flo
 	panic(noasm)
 }
 
+// Family qspmvnarrowblock: qspmvnarrowblock_arm64.s.
+
+// QSpMVNarrowI8BlockU16NEON is not built here; it panics.
+func QSpMVNarrowI8BlockU16NEON(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32) {
+	panic(noasm)
+}
+
+// QSpMVNarrowI8BlockU32NEON is not built here; it panics.
+func QSpMVNarrowI8BlockU32NEON(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32) {
+	panic(noasm)
+}
+
 // Family spmm: spmm_arm64.s.
 
 // SpMMF64NEON is not built here; it panics.
