@@ -43,9 +43,15 @@
 //	                            scalar FMADD chains, out-of-range indices skipped
 //	spmvnarrow_arm64.s          SpMVNarrow{F64,F32}{U16,U32}NEON: that loop on
 //	                            32-bit row pointers and 16- or 32-bit indices
+//	spmvshort_arm64.s           SpMVShort{,2,4}{F64,F32}{U16,U32}NEON: that loop
+//	                            for rows of a few entries, each row from where
+//	                            the one before it stopped, in 1, 2 or 4 sums
 //	qspmvnarrow_arm64.s         QSpMVNarrowI8U16NEON, QSpMVNarrowI8U32NEON: the
 //	                            narrow loop on int8 codes (MOVB, SCVTF), times
 //	                            a scale a row
+//	qspmvnarrowblock_arm64.s    QSpMVNarrowI8BlockU16NEON, ...U32NEON: the
+//	                            narrow loop on int8 codes with a scale per
+//	                            block (UDIV per block part, pairs into two sums)
 //	qfused_arm64.s              QSpMVI8RowNEON: the fused quantized SpMV on
 //	                            int8 codes with a scale per row, the same loop
 //	                            on 64-bit pointers and indices

@@ -300,6 +300,109 @@ func QSpMVNarrowI8U32NEON(y, x []float32, ptr []uint32, col []uint32, codes []in
 //go:noescape
 func QSpMVI8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
 
+// Family spmvshort: spmvshort_arm64.s.
+
+// SpMVShortF64U16NEON computes y = A x on 32-bit row pointers and uint16
+// column indices for rows of a few entries, with one sum a row:
+//
+//	k = min(k, len(col))
+//	for i := range y {
+//		end := min(ptr[i+1], len(col))
+//		s := 0 // over k..end-1, col[k] < len(x)
+//		s += vals[k] * x[col[k]]
+//		y[i] = s
+//	}
+//	return k // max(k, the last end)
+//
+// Called with k = ptr[0] on a non-decreasing ptr, row i is entries
+// ptr[i]..ptr[i+1]-1; any other ptr or k gives other sums, never a read out
+// of bounds. It assumes len(ptr) == len(y)+1 and len(vals) == len(col), and
+// is not preemptible: callers pass a bounded number of rows.
+// SpMVShort2F64U16NEON and SpMVShort4F64U16NEON keep two and four partial
+// sums (entry q of each whole group of 2 or 4 entries of a row into sum q,
+// the rest into the first, added in pairs at the end); the other nine are
+// the three on 32-bit indices and on float32 values.
+//
+//go:noescape
+func SpMVShortF64U16NEON(y, x []float64, ptr []uint32, col []uint16, vals []float64, k int) int
+
+// SpMVShort2F64U16NEON: see SpMVShortF64U16NEON.
+//
+//go:noescape
+func SpMVShort2F64U16NEON(y, x []float64, ptr []uint32, col []uint16, vals []float64, k int) int
+
+// SpMVShort4F64U16NEON: see SpMVShortF64U16NEON.
+//
+//go:noescape
+func SpMVShort4F64U16NEON(y, x []float64, ptr []uint32, col []uint16, vals []float64, k int) int
+
+// SpMVShortF64U32NEON: see SpMVShortF64U16NEON.
+//
+//go:noescape
+func SpMVShortF64U32NEON(y, x []float64, ptr []uint32, col []uint32, vals []float64, k int) int
+
+// SpMVShort2F64U32NEON: see SpMVShortF64U16NEON.
+//
+//go:noescape
+func SpMVShort2F64U32NEON(y, x []float64, ptr []uint32, col []uint32, vals []float64, k int) int
+
+// SpMVShort4F64U32NEON: see SpMVShortF64U16NEON.
+//
+//go:noescape
+func SpMVShort4F64U32NEON(y, x []float64, ptr []uint32, col []uint32, vals []float64, k int) int
+
+// SpMVShortF32U16NEON: see SpMVShortF64U16NEON.
+//
+//go:noescape
+func SpMVShortF32U16NEON(y, x []float32, ptr []uint32, col []uint16, vals []float32, k int) int
+
+// SpMVShort2F32U16NEON: see SpMVShortF64U16NEON.
+//
+//go:noescape
+func SpMVShort2F32U16NEON(y, x []float32, ptr []uint32, col []uint16, vals []float32, k int) int
+
+// SpMVShort4F32U16NEON: see SpMVShortF64U16NEON.
+//
+//go:noescape
+func SpMVShort4F32U16NEON(y, x []float32, ptr []uint32, col []uint16, vals []float32, k int) int
+
+// SpMVShortF32U32NEON: see SpMVShortF64U16NEON.
+//
+//go:noescape
+func SpMVShortF32U32NEON(y, x []float32, ptr []uint32, col []uint32, vals []float32, k int) int
+
+// SpMVShort2F32U32NEON: see SpMVShortF64U16NEON.
+//
+//go:noescape
+func SpMVShort2F32U32NEON(y, x []float32, ptr []uint32, col []uint32, vals []float32, k int) int
+
+// SpMVShort4F32U32NEON: see SpMVShortF64U16NEON.
+//
+//go:noescape
+func SpMVShort4F32U32NEON(y, x []float32, ptr []uint32, col []uint32, vals []float32, k int) int
+
+// Family qspmvnarrowblock: qspmvnarrowblock_arm64.s.
+
+// QSpMVNarrowI8BlockU16NEON computes SpMV on 32-bit row pointers, uint16
+// column indices and int8 codes with a float32 scale per block of b values
+// from value first on:
+//
+//	s := sum of (float32(int8(codes[first+k]))*scale[(first+k)/b])*x[col[k]] over k in ptr[i]..ptr[i+1] with col[k] < len(x)
+//	y[i] = alpha*s (+ beta*y[i] unless beta is +0)
+//
+// Each segment is clamped to 0..len(col) and an entry whose index is not
+// below len(x) is skipped. It assumes len(ptr) == len(y)+1, b >= 1, codes
+// for values first..first+len(col)-1 and a scale for each of their blocks,
+// and is not preemptible: callers pass a bounded number of rows.
+//
+//go:noescape
+func QSpMVNarrowI8BlockU16NEON(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrowI8BlockU32NEON is QSpMVNarrowI8BlockU16NEON on 32-bit indices.
+//
+//go:noescape
+func QSpMVNarrowI8BlockU32NEON(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+
 // Family spmm: spmm_arm64.s.
 
 // SpMMF64NEON and SpMMF32NEON compute Y = alpha*A*X + beta*Y on a w-column

@@ -122,6 +122,80 @@ func QSpMVI8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float3
 	panic(noasm)
 }
 
+// Family spmvshort: spmvshort_arm64.s.
+
+// SpMVShortF64U16NEON is not built here; it panics.
+func SpMVShortF64U16NEON(y, x []float64, ptr []uint32, col []uint16, vals []float64, k int) int {
+	panic(noasm)
+}
+
+// SpMVShort2F64U16NEON is not built here; it panics.
+func SpMVShort2F64U16NEON(y, x []float64, ptr []uint32, col []uint16, vals []float64, k int) int {
+	panic(noasm)
+}
+
+// SpMVShort4F64U16NEON is not built here; it panics.
+func SpMVShort4F64U16NEON(y, x []float64, ptr []uint32, col []uint16, vals []float64, k int) int {
+	panic(noasm)
+}
+
+// SpMVShortF64U32NEON is not built here; it panics.
+func SpMVShortF64U32NEON(y, x []float64, ptr []uint32, col []uint32, vals []float64, k int) int {
+	panic(noasm)
+}
+
+// SpMVShort2F64U32NEON is not built here; it panics.
+func SpMVShort2F64U32NEON(y, x []float64, ptr []uint32, col []uint32, vals []float64, k int) int {
+	panic(noasm)
+}
+
+// SpMVShort4F64U32NEON is not built here; it panics.
+func SpMVShort4F64U32NEON(y, x []float64, ptr []uint32, col []uint32, vals []float64, k int) int {
+	panic(noasm)
+}
+
+// SpMVShortF32U16NEON is not built here; it panics.
+func SpMVShortF32U16NEON(y, x []float32, ptr []uint32, col []uint16, vals []float32, k int) int {
+	panic(noasm)
+}
+
+// SpMVShort2F32U16NEON is not built here; it panics.
+func SpMVShort2F32U16NEON(y, x []float32, ptr []uint32, col []uint16, vals []float32, k int) int {
+	panic(noasm)
+}
+
+// SpMVShort4F32U16NEON is not built here; it panics.
+func SpMVShort4F32U16NEON(y, x []float32, ptr []uint32, col []uint16, vals []float32, k int) int {
+	panic(noasm)
+}
+
+// SpMVShortF32U32NEON is not built here; it panics.
+func SpMVShortF32U32NEON(y, x []float32, ptr []uint32, col []uint32, vals []float32, k int) int {
+	panic(noasm)
+}
+
+// SpMVShort2F32U32NEON is not built here; it panics.
+func SpMVShort2F32U32NEON(y, x []float32, ptr []uint32, col []uint32, vals []float32, k int) int {
+	panic(noasm)
+}
+
+// SpMVShort4F32U32NEON is not built here; it panics.
+func SpMVShort4F32U32NEON(y, x []float32, ptr []uint32, col []uint32, vals []float32, k int) int {
+	panic(noasm)
+}
+
+// Family qspmvnarrowblock: qspmvnarrowblock_arm64.s.
+
+// QSpMVNarrowI8BlockU16NEON is not built here; it panics.
+func QSpMVNarrowI8BlockU16NEON(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32) {
+	panic(noasm)
+}
+
+// QSpMVNarrowI8BlockU32NEON is not built here; it panics.
+func QSpMVNarrowI8BlockU32NEON(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32) {
+	panic(noasm)
+}
+
 // Family spmm: spmm_arm64.s.
 
 // SpMMF64NEON is not built here; it panics.

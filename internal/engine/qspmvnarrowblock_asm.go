@@ -1,13 +1,13 @@
-//go:build !purego && !noasm && gc
+//go:build !purego && !noasm && gc && (amd64 || arm64)
 
 package engine
 
 import "github.com/hurray-format/hurray-go/quant"
 
-// qspmvNarrowBlockAsm is the glue of the AVX-512 kernels of
+// qspmvNarrowBlockAsm is the glue of the assembly kernels of
 // QSpMVNarrowBlock (index type I): values by block of at least 16 run the
-// kernel of their kind, spmvRowsPerCall rows a call; smaller blocks, and
-// an empty x, the generic loop.
+// kernel of their kind, spmvRowsPerCall rows a call; smaller blocks, an
+// empty x and a kind without a kernel (nib or mx nil), the generic loop.
 //
 //go:noinline
 func qspmvNarrowBlockAsm[I Narrow](i8 func(y, x []float32, ptr []uint32, col []I, codes []byte, first int, scale []float32, b int, alpha, beta float32),
@@ -18,7 +18,7 @@ func qspmvNarrowBlockAsm[I Narrow](i8 func(y, x []float32, ptr []uint32, col []I
 		if len(ptr) != len(y)+1 {
 			panic("kernels: QSpMVNarrowBlock: internal error: lengths")
 		}
-		if d.b < 16 || len(x) == 0 {
+		if d.b < 16 || len(x) == 0 || d.mx && mx == nil || d.table != nil && !d.mx && nib == nil {
 			qspmvNarrowBlockGeneric(y, x, ptr, col, v, first, alpha, beta)
 			return
 		}

@@ -1,0 +1,279 @@
+//go:build !purego && !noasm && gc
+
+#include "textflag.h"
+
+// Fused narrow SpMV on NEON for int8 codes with one float32 scale per block
+// of b values (family qspmvnarrowblock): 32-bit row pointers, 16- or 32-bit
+// column indices, the row's values at positions first+k of the codes. Each
+// row is clamped to 0..len(col) and runs block by block: a block's part of
+// the row (cnt = min(entries left, b - p mod b), p = first+k, the block g =
+// p / b by UDIV) loads the block's scale sc once, then takes its entries two
+// at a time: both indices checked together (CMP + CCMP, unsigned, against
+// len(x)), each code read sign-extended (MOVB) and converted (SCVTFWS),
+// times sc (FMULS), then FMADD with x into s0 (first) and s1 (second); a
+// pair with an index out of range runs entry by entry into the same sums,
+// skipping that entry. A last odd entry of the block goes to s0. A row ends
+// with y[i] = alpha*(s0+s1), plus beta*y[i] unless beta is +0 (then y is
+// not read).
+//
+// Every x load is behind an index check and the segments are clamped; the
+// caller guarantees codes for every value first..first+len(col)-1 and a
+// scale for every block of them, and b >= 1.
+//
+// Requires: NEON (ASIMD).
+//
+// Registers:
+//
+//    R0  &y[i]          R1  rows left      R2  &x[0]         R3  len(x)
+//    R4  &ptr[i]        R5  &col[0]        R6  len(col)      R7  &codes[first]
+//    R8  beta's bits    R9  &scale[0]      R10 lo / p        R11 hi
+//    R12 entries left in the row           R13 &col[k]       R14 &codes[first+k]
+//    R15, R16 j0, j1    R20 first          R21 b             R22 g / p mod b
+//    R23 entries left in the block         R24, R25 c0, c1
+//    F0, F1 s0, s1      F4, F5 code*sc     F8, F9 x[j0], x[j1]
+//    F28 alpha          F29 beta           F30 sc
+
+// func QSpMVNarrowI8BlockU16NEON(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+TEXT ·QSpMVNarrowI8BlockU16NEON(SB), NOSPLIT, $0-168
+	MOVD   y_base+0(FP), R0
+	MOVD   y_len+8(FP), R1
+	MOVD   x_base+24(FP), R2
+	MOVD   x_len+32(FP), R3
+	MOVD   ptr_base+48(FP), R4
+	MOVD   col_base+72(FP), R5
+	MOVD   col_len+80(FP), R6
+	MOVD   codes_base+96(FP), R7
+	MOVD   first+120(FP), R20
+	ADD    R20, R7, R7             // &codes[first]
+	MOVD   scale_base+128(FP), R9
+	MOVD   b+152(FP), R21
+	FMOVS  alpha+160(FP), F28
+	FMOVS  beta+164(FP), F29
+	MOVWU  beta+164(FP), R8
+	CBZ    R1, b16done
+
+b16row:
+	// lo, hi := clampRange(ptr, i, len(col)); n := hi - lo
+	LDPW   (R4), (R10, R11)
+	ADD    $4, R4, R4
+	CMP    R6, R10
+	CSEL   HI, R6, R10, R10        // lo = min(ptr[i], len(col))
+	CMP    R6, R11
+	CSEL   HI, R6, R11, R11        // hi = min(ptr[i+1], len(col))
+	CMP    R10, R11
+	CSEL   LO, R10, R11, R11       // hi = max(lo, hi)
+	SUB    R10, R11, R12
+	ADD    R10<<1, R5, R13         // &col[lo]
+	ADD    R10, R7, R14            // &codes[first+lo]
+	ADD    R20, R10, R10           // p = first + lo
+	VEOR   V0.B16, V0.B16, V0.B16
+	VEOR   V1.B16, V1.B16, V1.B16
+
+b16block:
+	// for n > 0 { g := p / b; cnt := min(n, b - p%b); sc := scale[g]; ...; p += cnt; n -= cnt }
+	CBZ    R12, b16rowend
+	UDIV   R21, R10, R22           // g = p / b
+	FMOVS  (R9)(R22<<2), F30       // sc = scale[g]
+	MSUB   R22, R10, R21, R22      // p mod b = p - g*b
+	SUB    R22, R21, R23           // cnt = b - p mod b
+	CMP    R12, R23
+	CSEL   HI, R12, R23, R23       // cnt = min(cnt, n)
+	ADD    R23, R10, R10
+	SUB    R23, R12, R12
+
+b16pair:
+	// for cnt >= 2 { s0 += (c0*sc)*x[j0]; s1 += (c1*sc)*x[j1] }
+	CMP    $2, R23
+	BLO    b16odd
+	MOVHU  (R13), R15
+	MOVHU  2(R13), R16
+	CMP    R3, R15                 // j0 < len(x): LO
+	CCMP   LO, R16, R3, $2         // and j1 < len(x) (else C set: HS)
+	BHS    b16pairslow
+	MOVB   (R14), R24
+	MOVB   1(R14), R25
+	FMOVS  (R2)(R15<<2), F8
+	FMOVS  (R2)(R16<<2), F9
+	SCVTFWS R24, F4
+	SCVTFWS R25, F5
+	FMULS  F30, F4, F4             // c0 * sc
+	FMULS  F30, F5, F5
+	FMADDS F8, F0, F4, F0          // s0 += (c0*sc) * x[j0]
+	FMADDS F9, F1, F5, F1
+	B      b16pairnext
+
+b16pairslow:
+	// an index out of range: each entry into its sum, that one skipped
+	CMP    R3, R15
+	BHS    b16skip0
+	MOVB   (R14), R24
+	FMOVS  (R2)(R15<<2), F8
+	SCVTFWS R24, F4
+	FMULS  F30, F4, F4
+	FMADDS F8, F0, F4, F0
+
+b16skip0:
+	CMP    R3, R16
+	BHS    b16pairnext
+	MOVB   1(R14), R25
+	FMOVS  (R2)(R16<<2), F9
+	SCVTFWS R25, F5
+	FMULS  F30, F5, F5
+	FMADDS F9, F1, F5, F1
+
+b16pairnext:
+	ADD    $4, R13, R13
+	ADD    $2, R14, R14
+	SUB    $2, R23, R23
+	B      b16pair
+
+b16odd:
+	// a last entry of the block into s0
+	CBZ    R23, b16block
+	MOVHU.P 2(R13), R15
+	MOVB.P 1(R14), R24
+	CMP    R3, R15
+	BHS    b16block
+	FMOVS  (R2)(R15<<2), F8
+	SCVTFWS R24, F4
+	FMULS  F30, F4, F4
+	FMADDS F8, F0, F4, F0
+	B      b16block
+
+b16rowend:
+	// y[i] = alpha*(s0+s1) (+ beta*y[i] unless beta is +0)
+	FADDS  F1, F0, F0
+	FMULS  F28, F0, F0
+	CBZ    R8, b16store
+	FMOVS  (R0), F9
+	FMADDS F29, F0, F9, F0
+
+b16store:
+	FMOVS.P F0, 4(R0)
+	SUB    $1, R1, R1
+	CBNZ   R1, b16row
+
+b16done:
+	RET
+
+// func QSpMVNarrowI8BlockU32NEON(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+TEXT ·QSpMVNarrowI8BlockU32NEON(SB), NOSPLIT, $0-168
+	MOVD   y_base+0(FP), R0
+	MOVD   y_len+8(FP), R1
+	MOVD   x_base+24(FP), R2
+	MOVD   x_len+32(FP), R3
+	MOVD   ptr_base+48(FP), R4
+	MOVD   col_base+72(FP), R5
+	MOVD   col_len+80(FP), R6
+	MOVD   codes_base+96(FP), R7
+	MOVD   first+120(FP), R20
+	ADD    R20, R7, R7             // &codes[first]
+	MOVD   scale_base+128(FP), R9
+	MOVD   b+152(FP), R21
+	FMOVS  alpha+160(FP), F28
+	FMOVS  beta+164(FP), F29
+	MOVWU  beta+164(FP), R8
+	CBZ    R1, b32done
+
+b32row:
+	// lo, hi := clampRange(ptr, i, len(col)); n := hi - lo
+	LDPW   (R4), (R10, R11)
+	ADD    $4, R4, R4
+	CMP    R6, R10
+	CSEL   HI, R6, R10, R10        // lo = min(ptr[i], len(col))
+	CMP    R6, R11
+	CSEL   HI, R6, R11, R11        // hi = min(ptr[i+1], len(col))
+	CMP    R10, R11
+	CSEL   LO, R10, R11, R11       // hi = max(lo, hi)
+	SUB    R10, R11, R12
+	ADD    R10<<2, R5, R13         // &col[lo]
+	ADD    R10, R7, R14            // &codes[first+lo]
+	ADD    R20, R10, R10           // p = first + lo
+	VEOR   V0.B16, V0.B16, V0.B16
+	VEOR   V1.B16, V1.B16, V1.B16
+
+b32block:
+	// for n > 0 { g := p / b; cnt := min(n, b - p%b); sc := scale[g]; ...; p += cnt; n -= cnt }
+	CBZ    R12, b32rowend
+	UDIV   R21, R10, R22           // g = p / b
+	FMOVS  (R9)(R22<<2), F30       // sc = scale[g]
+	MSUB   R22, R10, R21, R22      // p mod b = p - g*b
+	SUB    R22, R21, R23           // cnt = b - p mod b
+	CMP    R12, R23
+	CSEL   HI, R12, R23, R23       // cnt = min(cnt, n)
+	ADD    R23, R10, R10
+	SUB    R23, R12, R12
+
+b32pair:
+	// for cnt >= 2 { s0 += (c0*sc)*x[j0]; s1 += (c1*sc)*x[j1] }
+	CMP    $2, R23
+	BLO    b32odd
+	LDPW   (R13), (R15, R16)
+	CMP    R3, R15                 // j0 < len(x): LO
+	CCMP   LO, R16, R3, $2         // and j1 < len(x) (else C set: HS)
+	BHS    b32pairslow
+	MOVB   (R14), R24
+	MOVB   1(R14), R25
+	FMOVS  (R2)(R15<<2), F8
+	FMOVS  (R2)(R16<<2), F9
+	SCVTFWS R24, F4
+	SCVTFWS R25, F5
+	FMULS  F30, F4, F4             // c0 * sc
+	FMULS  F30, F5, F5
+	FMADDS F8, F0, F4, F0          // s0 += (c0*sc) * x[j0]
+	FMADDS F9, F1, F5, F1
+	B      b32pairnext
+
+b32pairslow:
+	// an index out of range: each entry into its sum, that one skipped
+	CMP    R3, R15
+	BHS    b32skip0
+	MOVB   (R14), R24
+	FMOVS  (R2)(R15<<2), F8
+	SCVTFWS R24, F4
+	FMULS  F30, F4, F4
+	FMADDS F8, F0, F4, F0
+
+b32skip0:
+	CMP    R3, R16
+	BHS    b32pairnext
+	MOVB   1(R14), R25
+	FMOVS  (R2)(R16<<2), F9
+	SCVTFWS R25, F5
+	FMULS  F30, F5, F5
+	FMADDS F9, F1, F5, F1
+
+b32pairnext:
+	ADD    $8, R13, R13
+	ADD    $2, R14, R14
+	SUB    $2, R23, R23
+	B      b32pair
+
+b32odd:
+	// a last entry of the block into s0
+	CBZ    R23, b32block
+	MOVWU.P 4(R13), R15
+	MOVB.P 1(R14), R24
+	CMP    R3, R15
+	BHS    b32block
+	FMOVS  (R2)(R15<<2), F8
+	SCVTFWS R24, F4
+	FMULS  F30, F4, F4
+	FMADDS F8, F0, F4, F0
+	B      b32block
+
+b32rowend:
+	// y[i] = alpha*(s0+s1) (+ beta*y[i] unless beta is +0)
+	FADDS  F1, F0, F0
+	FMULS  F28, F0, F0
+	CBZ    R8, b32store
+	FMOVS  (R0), F9
+	FMADDS F29, F0, F9, F0
+
+b32store:
+	FMOVS.P F0, 4(R0)
+	SUB    $1, R1, R1
+	CBNZ   R1, b32row
+
+b32done:
+	RET
