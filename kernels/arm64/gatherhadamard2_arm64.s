@@ -9,7 +9,7 @@
 //    s := 0
 //    for e := ptr[c]; e < ptr[c+1]; e++ {
 //        t := 0
-//        for j := lptr[e]; j < lptr[e+1]; j++ {
+//        for j := lptr[e]-lbase; j < lptr[e+1]-lbase; j++ {
 //            t += vals[j] * x[idx[j]*r+k : +block]
 //        }
 //        s += z[crd[e]*r+k : +block] * t
@@ -31,8 +31,9 @@
 //
 // Checks: the indices are read from memory the caller may change (through
 // out too), so each is checked when it is read, every block, and used only
-// from the register checked: ptr[c] <= ptr[c+1] <= len(crd), lptr[e] <=
-// lptr[e+1] <= len(idx), idx[j] < xrows, crd[e] < zrows, ycrd[c] < ybound
+// from the register checked: ptr[c] <= ptr[c+1] <= len(crd),
+// lptr[e]-lbase <= lptr[e+1]-lbase <= len(idx) (a pointer below lbase
+// wraps and fails it), idx[j] < xrows, crd[e] < zrows, ycrd[c] < ybound
 // and (outside pull mode) ocrd[c] < obound, each bound an argument loaded
 // into R26 for its compare (no register is left to hold them). A violation
 // branches to bad, which returns 1 (done returns 0).

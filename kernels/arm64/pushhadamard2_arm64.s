@@ -10,11 +10,11 @@
 //    p := above[k : +block] * y[ycrd[c]*r+k : +block]
 //    for e := ptr[c]; e < ptr[c+1]; e++ {
 //        mode 0: q := p * f[crd[e]*r+k : +block]
-//                for j := lptr[e]; j < lptr[e+1]; j++ {
+//                for j := lptr[e]-lbase; j < lptr[e+1]-lbase; j++ {
 //                    out[idx[j]*r+k : +block] += vals[j] * q
 //                }
 //        mode 1: t := 0
-//                for j := lptr[e]; j < lptr[e+1]; j++ {
+//                for j := lptr[e]-lbase; j < lptr[e+1]-lbase; j++ {
 //                    t += vals[j] * f[idx[j]*r+k : +block]
 //                }
 //                out[crd[e]*r+k : +block] += p * t
@@ -37,9 +37,10 @@
 // Checks: the indices are read from memory the caller may change (through
 // out too), so each is checked when it is read, every block, and used only
 // from the register checked: ycrd[c] < yrows, ptr[c] <= ptr[c+1] <=
-// len(crd), lptr[e] <= lptr[e+1] <= len(idx), crd[e] < crows and idx[j] <
-// irows (f's rows and out's in mode 0, out's and f's in mode 1). A
-// violation branches to bad, which returns 1 (done returns 0).
+// len(crd), lptr[e]-lbase <= lptr[e+1]-lbase <= len(idx) (a pointer below
+// lbase wraps and fails it), crd[e] < crows and idx[j] < irows (f's rows
+// and out's in mode 0, out's and f's in mode 1). A violation branches to
+// bad, which returns 1 (done returns 0).
 //
 // Registers (both kernels):
 //    R0  out block           R1  above block        R2  y block
