@@ -171,7 +171,7 @@ func quantizeBlocksAsm(v *Values, vals []float32, b int, e *errAcc) (int, int) {
 	var (
 		maxBits [blockBatch]uint64
 		gpar    [3 * blockBatch]float64
-		ps      [blockBatch]intGroup // the groups' parameters, to settle
+		ps      [blockBatch]intGroup // uint8: the groups' parameters, to settle
 		tmp     [kernelStep]byte
 	)
 	lo := 0
@@ -203,7 +203,6 @@ func quantizeBlocksAsm(v *Values, vals []float32, b int, e *errAcc) (int, int) {
 			case Int8, Int4:
 				s := symScale(float64(a), qhi)
 				v.Scale[g0+i] = s
-				ps[i] = symGroup(s, qhi)
 				gp[0], gp[1], gp[2] = 1/float64(s), float64(s), 0
 			case Uint8:
 				p := intParams(Uint8, lo32, hi32)
@@ -237,11 +236,16 @@ func quantizeBlocksAsm(v *Values, vals []float32, b int, e *errAcc) (int, int) {
 		// Only the integer kernels stop short, for Go to settle a value
 		// within rounding of a half.
 		settle := func(g, j int) {
+			p := &ps[g]
+			if k != Uint8 {
+				sp := symGroup(v.Scale[g0+g], qhi)
+				p = &sp
+			}
 			if nib {
-				encodeIntsGo(batch[j:j+kernelStep], tmp[:], &ps[g], e)
+				encodeIntsGo(batch[j:j+kernelStep], tmp[:], p, e)
 				pack4(codes, j, tmp[:])
 			} else {
-				encodeIntsGo(batch[j:j+kernelStep], codes[j:j+kernelStep], &ps[g], e)
+				encodeIntsGo(batch[j:j+kernelStep], codes[j:j+kernelStep], p, e)
 			}
 		}
 		encodeRuns(codes, batch, gpar[:3*nb], b, b, nib, kern, par[:], settle)
