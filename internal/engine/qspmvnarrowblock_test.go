@@ -45,8 +45,12 @@ func testQSpMVNarrowBlock[I Narrow](t *testing.T, f *family[qspmvNarrowBlockFunc
 				if sh[1] > 10000 && sp != "nf4:block=64" {
 					continue
 				}
-				for _, maxLen := range []int{3, 4*16 + 3, 200} {
-					for _, first := range []int{0, 1, 16, 37} {
+				maxLens, firsts := []int{3, 4*16 + 3, 200}, []int{0, 1, 16, 37}
+				if testing.Short() {
+					maxLens, firsts = maxLens[:2], []int{1, 16}
+				}
+				for _, maxLen := range maxLens {
+					for _, first := range firsts {
 						for _, bad := range []int{0, 7} {
 							m := randCSR(rng, sh[0], sh[1], nil, maxLen, bad)
 							ptr, col, _ := narrowOf[I](rng, m)
