@@ -14,6 +14,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/hurray-format/hurray-go/internal/engine"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 
 	"github.com/hurray-format/hurray-go/convert"
@@ -680,7 +681,7 @@ func preparedQFamilies(m *pform.Quantized) []string {
 	switch {
 	case sc.Kind() == quant.Int8 && sc.Granularity() != quant.PerBlock:
 		return []string{narrowFamily("qspmvnarrow", "i8", m.Index())}
-	case sc.Granularity() == quant.PerBlock && sc.Kind() != quant.Uint8 && sc.Kind() != quant.MXFP8:
+	case engine.NarrowBlockScheme(sc):
 		if m.Index() == pform.Cols32 {
 			return []string{"qspmvnarrowblock.u32"}
 		}

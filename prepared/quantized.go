@@ -36,16 +36,17 @@ import (
 type Quantized struct {
 	f      form
 	scheme quant.Scheme
-	// The int8 row form (rows8): codes and one scale a row.
-	rows8 bool
+	// The int8 row form (see rows8): codes and one scale a row.
 	codes []int8
 	scale []float32
-	// Any other scheme: its values in storage order; rowCh when its
-	// channels are the rows; fusedBlocks when y = A x decodes them in its
-	// row loop (engine.QSpMVNarrowBlock: int8, int4, NF4, MXFP4 by block).
-	v           quant.Values
-	rowCh       bool
-	fusedBlocks bool
+	// Any other scheme: its values in storage order.
+	v quant.Values
+}
+
+// rows8 reports whether m holds the int8 row form: int8 by tensor or by
+// row.
+func (m *Quantized) rows8() bool {
+	return m.scheme.Kind() == quant.Int8 && !m.scheme.IsZero() && m.scheme.Granularity() != quant.PerBlock
 }
 
 // PrepareQuantized builds the prepared form of q with the index form o
@@ -94,11 +95,10 @@ func PrepareQuantizedInto(dst *Quantized, q *csr.Quantized, o Options) error {
 		*dst = Quantized{codes: dst.codes[:0], scale: dst.scale[:0], v: quant.Values{Codes: dst.v.Codes[:0], Scale: dst.v.Scale[:0], Zero: dst.v.Zero[:0], Exp: dst.v.Exp[:0]}}
 		return err
 	}
-	dst.scheme, dst.rows8 = sc, int8Rows
+	dst.scheme = sc
 	if !int8Rows {
 		fill[int8](&dst.f, &s, nil, nil)
-		dst.codes, dst.scale, dst.rowCh = dst.codes[:0], dst.scale[:0], perRow
-		dst.fusedBlocks = engine.NarrowBlockScheme(sc)
+		dst.codes, dst.scale = dst.codes[:0], dst.scale[:0]
 		dst.v = quant.Values{Scheme: sc, N: v.N,
 			Codes: append(dst.v.Codes[:0], v.Codes[:sc.CodeBytes(v.N)]...),
 			Scale: append(dst.v.Scale[:0], v.Scale...),
@@ -107,7 +107,7 @@ func PrepareQuantizedInto(dst *Quantized, q *csr.Quantized, o Options) error {
 		}
 		return nil
 	}
-	dst.v, dst.rowCh, dst.fusedBlocks = quant.Values{Codes: dst.v.Codes[:0], Scale: dst.v.Scale[:0], Zero: dst.v.Zero[:0], Exp: dst.v.Exp[:0]}, false, false
+	dst.v = quant.Values{Codes: dst.v.Codes[:0], Scale: dst.v.Scale[:0], Zero: dst.v.Zero[:0], Exp: dst.v.Exp[:0]}
 	dst.codes = resize(dst.codes, len(s.idx))
 	fill(&dst.f, &s, unsafe.Slice((*int8)(unsafe.Pointer(unsafe.SliceData(v.Codes))), len(s.idx)), dst.codes)
 	dst.scale = resize(dst.scale, dst.f.nr)
@@ -222,7 +222,7 @@ func (m *Quantized) MulMatTransTo(y []float32, alpha float32, x []float32, k int
 
 func (m *Quantized) gather(f *form, b *block, lo, hi int, y, x []float32, alpha, beta float32) {
 	xs := x[b.c0 : b.c0+b.cw]
-	if m.rows8 {
+	if m.rows8() {
 		p, c, sc := f.rowPtr(b, lo, hi), m.codes[b.e0:b.e1], m.scale[lo:hi]
 		if f.kind == Cols32 {
 			engine.QSpMVNarrowInt8(y, xs, p, f.c32[b.e0:b.e1], c, sc, alpha, beta)
@@ -231,7 +231,8 @@ func (m *Quantized) gather(f *form, b *block, lo, hi int, y, x []float32, alpha,
 		}
 		return
 	}
-	if m.fusedBlocks {
+	if engine.NarrowBlockScheme(m.scheme) {
+		// y = A x decodes the codes in its row loop.
 		p := f.rowPtr(b, lo, hi)
 		if f.kind == Cols32 {
 			engine.QSpMVNarrowBlock(y, xs, p, f.c32[b.e0:b.e1], &m.v, b.e0, alpha, beta)
@@ -343,7 +344,7 @@ func (m *Quantized) tiles(f *form, b *block, lo, hi int, fn func(i, j int, p []u
 func (m *Quantized) decode(t *tile, r0 int, p []uint32, e0, e1 int) []float32 {
 	vals := t.vals[:e1-e0]
 	switch {
-	case m.rows8:
+	case m.rows8():
 		codes := m.codes[e0:e1]
 		for r := range len(p) - 1 {
 			s := m.scale[r0+r]
@@ -351,7 +352,7 @@ func (m *Quantized) decode(t *tile, r0 int, p []uint32, e0, e1 int) []float32 {
 				vals[k] = float32(codes[k]) * s
 			}
 		}
-	case m.rowCh:
+	case m.scheme.Granularity() == quant.PerChannel: // along the rows
 		rows := len(p) - 1
 		for r := range rows {
 			t.runs[r], t.ids[r] = uint64(e0)+uint64(p[r]), uint64(r0+r)
