@@ -118,6 +118,22 @@ func (f *asmFile) maxIndex(iw int, z bool) {
 	}
 }
 
+// narrowRow opens the row loop of the narrow kernels at label row: row AX
+// (from 0, while below len(y)) with its segment R12..R13 read from the
+// 32-bit pointers at DX and clamped to 0..R10, and X14 zeroed for its sum;
+// done is the label past the loop.
+func (f *asmFile) narrowRow(row, done string) {
+	f.i("XORQ AX, AX")
+	f.label(row)
+	f.i("CMPQ AX, y_len+8(FP)")
+	f.i("JAE %s", done)
+	f.i("MOVL (DX)(AX*4), R12")
+	f.i("MOVL 4(DX)(AX*4), R13")
+	f.c("clamp the row to 0..len(col), an inverted one to empty")
+	f.clampSegment()
+	f.i("VXORPS X14, X14, X14")
+}
+
 // narrowEntryIndex loads the index of entry R12 (iw bytes each, from R9)
 // into R8 and jumps to skip unless it is below len(x): the checked entry of
 // the narrow kernels' scalar loops.

@@ -199,15 +199,7 @@ func (q *qnbKernel) emit() {
 	f.maxIndex(q.iw, true)
 	f.i("VMOVSS alpha+%d(FP), X13", aOff)
 	f.i("VMOVSS beta+%d(FP), X12", aOff+4)
-	f.i("XORQ AX, AX")
-	f.label(q.l("row"))
-	f.i("CMPQ AX, y_len+8(FP)")
-	f.i("JAE %sdone", q.l(""))
-	f.i("MOVL (DX)(AX*4), R12")
-	f.i("MOVL 4(DX)(AX*4), R13")
-	f.c("clamp the row to 0..len(col), an inverted one to empty")
-	f.clampSegment()
-	f.i("VXORPS X14, X14, X14")
+	f.narrowRow(q.l("row"), q.l("done"))
 	for a := range 4 {
 		f.i("VPXORQ Z%d, Z%d, Z%d", a, a, a)
 	}
