@@ -69,7 +69,10 @@ func registerAMD64() bool {
 		// codes with one scale per row), tiles of decoded values
 		// (qfused_tiled.go) elsewhere.
 		qspmv.set(tierAVX2, qspmvFusedAsm(qspmvKernels{i8Row: amd64.QSpMVI8RowAVX2}))
-		qspmm.set(tierAVX2, qspmmTiled)
+		qspmm.set(tierAVX2, qspmmFusedAsm(qspmmKernels{
+			row8: amd64.QSpMM8RowAVX2, block8: amd64.QSpMM8BlockAVX2, mx8: amd64.QSpMM8MXAVX2,
+			row4: amd64.QSpMM4RowAVX2, block4: amd64.QSpMM4BlockAVX2, mx4: amd64.QSpMM4MXAVX2,
+		}))
 	}
 	if amd64.HasAVX512 {
 		lowerBound.set(tierAVX512, lowerBoundAVX512)
@@ -144,7 +147,10 @@ func registerAMD64() bool {
 			block4:  amd64.QSpMV4BlockAVX512,
 			mx4:     amd64.QSpMV4MXAVX512,
 		}))
-		qspmm.set(tierAVX512, qspmmTiled)
+		qspmm.set(tierAVX512, qspmmFusedAsm(qspmmKernels{
+			row8: amd64.QSpMM8RowAVX512, block8: amd64.QSpMM8BlockAVX512, mx8: amd64.QSpMM8MXAVX512,
+			row4: amd64.QSpMM4RowAVX512, block4: amd64.QSpMM4BlockAVX512, mx4: amd64.QSpMM4MXAVX512,
+		}))
 	}
 	return true
 }

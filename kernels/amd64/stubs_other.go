@@ -434,6 +434,68 @@ func QSpMV4MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table []flo
 	panic(noAsm)
 }
 
+// Family qspmm: qspmm_amd64.s.
+
+// QSpMM8RowAVX2 is not built here; it panics.
+func QSpMM8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMM8BlockAVX2 is not built here; it panics.
+func QSpMM8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMM8MXAVX2 is not built here; it panics.
+func QSpMM8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMM4RowAVX2 is not built here; it panics.
+func QSpMM4RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMM4BlockAVX2 is not built here; it panics.
+func QSpMM4BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMM4MXAVX2 is not built here; it panics.
+func QSpMM4MXAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMM8RowAVX512 is not built here; it panics.
+func QSpMM8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMM8BlockAVX512 is not built here; it panics.
+func QSpMM8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMM8MXAVX512 is not built here; it panics.
+func QSpMM8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMM4RowAVX512 is not built here; it panics.
+func QSpMM4RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMM4BlockAVX512 is not built here; it panics.
+func QSpMM4BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMM4MXAVX512 is not built here; it panics.
+func QSpMM4MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
 // Family qspmvnarrowblock: qspmvnarrowblock_amd64.s.
 
 // QSpMVNarrowI8BlockU16AVX512 is not built here; it panics.

@@ -74,6 +74,7 @@ func outputs() []output {
 		{"qspmvnarrow_amd64.s", func() string { return spmvNarrowFile(true) }},
 		{"qspmvnarrowblock_amd64.s", qspmvNarrowBlockFile},
 		{"spmvshort_amd64.s", spmvShortFile},
+		{"qspmm_amd64.s", qspmmFile},
 	}
 	var o []output
 	for _, f := range asm {
