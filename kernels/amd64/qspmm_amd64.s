@@ -384,6 +384,463 @@ qspmm8rowavx2done:
 	VZEROUPPER
 	RET
 
+// func QSpMMTile8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMMTile8RowAVX2(SB), NOSPLIT, $48-248
+	MOVQ y+0(FP), DI
+	MOVQ ldy+24(FP), AX
+	SHLQ $2, AX
+	MOVQ AX, ldyb-40(SP)
+	MOVQ x+32(FP), SI
+	MOVQ ldx+56(FP), R8
+	SHLQ $2, R8
+	MOVQ seg+72(FP), AX
+	MOVQ AX, pc-8(SP)
+	MOVQ seg_len+80(FP), CX
+	SHRQ $1, CX
+	MOVQ idx+96(FP), R9
+	MOVQ codes+120(FP), R11
+	MOVQ table+144(FP), BX
+	VBROADCASTSS beta+228(FP), Y11
+	MOVQ scale+168(FP), AX
+	MOVQ AX, rs-48(SP)
+	MOVQ w+64(FP), R15
+	ANDQ $7, R15
+	SHLQ $2, R15
+	LEAQ qmmtail<>+32(SB), AX
+	SUBQ R15, AX
+	VMOVDQU (AX), Y12
+qspmmtile8rowavx2row:
+	TESTQ CX, CX
+	JZ qspmmtile8rowavx2done
+	MOVQ pc-8(SP), R15
+	MOVQ (R15), R12
+	MOVQ 8(R15), R13
+	MOVQ idx_len+104(FP), R10
+	CMPQ R12, R10
+	CMOVQHI R10, R12
+	CMPQ R13, R10
+	CMOVQHI R10, R13
+	CMPQ R13, R12
+	CMOVQCS R12, R13
+	MOVQ R12, lo-16(SP)
+	CMPQ CX, $8
+	JBE qspmmtile8rowavx2nopf
+	MOVQ pc-8(SP), R15
+	MOVQ 128(R15), R15
+	PREFETCHT0 (R9)(R15*8)
+	PREFETCHT0 64(R9)(R15*8)
+	PREFETCHT0 128(R9)(R15*8)
+	PREFETCHT0 (R11)(R15*1)
+qspmmtile8rowavx2nopf:
+	MOVQ rs-48(SP), R15
+	VBROADCASTSS (R15), Y13
+	VBROADCASTSS alpha+224(FP), Y10
+	VMULPS Y13, Y10, Y10
+	XORQ R14, R14
+qspmmtile8rowavx2c4:
+	LEAQ 32(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile8rowavx2c2
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	MOVQ lo-16(SP), R12
+qspmmtile8rowavx2c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8rowavx2c4k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx2c4i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx2c4s0
+	JMP qspmmtile8rowavx2c4k1
+qspmmtile8rowavx2c4i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	VFMADD231PS 64(R15)(R14*4), Y8, Y2
+	VFMADD231PS 96(R15)(R14*4), Y8, Y3
+qspmmtile8rowavx2c4s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y9
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx2c4i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx2c4s1
+	JMP qspmmtile8rowavx2c4stop1
+qspmmtile8rowavx2c4i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y9, Y4
+	VFMADD231PS 32(R15)(R14*4), Y9, Y5
+	VFMADD231PS 64(R15)(R14*4), Y9, Y6
+	VFMADD231PS 96(R15)(R14*4), Y9, Y7
+qspmmtile8rowavx2c4s1:
+	ADDQ $2, R12
+	JMP qspmmtile8rowavx2c4kn
+qspmmtile8rowavx2c4stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8rowavx2c4k1
+qspmmtile8rowavx2c4k1:
+	CMPQ R12, R13
+	JAE qspmmtile8rowavx2c4sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx2c4oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx2c4s
+	JMP qspmmtile8rowavx2c4sum
+qspmmtile8rowavx2c4oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	VFMADD231PS 64(R15)(R14*4), Y8, Y2
+	VFMADD231PS 96(R15)(R14*4), Y8, Y3
+qspmmtile8rowavx2c4s:
+	INCQ R12
+	JMP qspmmtile8rowavx2c4k1
+qspmmtile8rowavx2c4sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y5, Y1, Y1
+	VADDPS Y6, Y2, Y2
+	VADDPS Y7, Y3, Y3
+	VMULPS Y10, Y0, Y0
+	VMULPS Y10, Y1, Y1
+	VMULPS Y10, Y2, Y2
+	VMULPS Y10, Y3, Y3
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8rowavx2c4nobeta
+	VFMADD231PS 0(DI)(R14*4), Y11, Y0
+	VFMADD231PS 32(DI)(R14*4), Y11, Y1
+	VFMADD231PS 64(DI)(R14*4), Y11, Y2
+	VFMADD231PS 96(DI)(R14*4), Y11, Y3
+qspmmtile8rowavx2c4nobeta:
+	VMOVUPS Y0, 0(DI)(R14*4)
+	VMOVUPS Y1, 32(DI)(R14*4)
+	VMOVUPS Y2, 64(DI)(R14*4)
+	VMOVUPS Y3, 96(DI)(R14*4)
+	ADDQ $32, R14
+	JMP qspmmtile8rowavx2c4
+qspmmtile8rowavx2c2:
+	LEAQ 16(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile8rowavx2c1
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+qspmmtile8rowavx2c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8rowavx2c2k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx2c2i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx2c2s0
+	JMP qspmmtile8rowavx2c2k1
+qspmmtile8rowavx2c2i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+qspmmtile8rowavx2c2s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y9
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx2c2i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx2c2s1
+	JMP qspmmtile8rowavx2c2stop1
+qspmmtile8rowavx2c2i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y9, Y4
+	VFMADD231PS 32(R15)(R14*4), Y9, Y5
+qspmmtile8rowavx2c2s1:
+	ADDQ $2, R12
+	JMP qspmmtile8rowavx2c2kn
+qspmmtile8rowavx2c2stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8rowavx2c2k1
+qspmmtile8rowavx2c2k1:
+	CMPQ R12, R13
+	JAE qspmmtile8rowavx2c2sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx2c2oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx2c2s
+	JMP qspmmtile8rowavx2c2sum
+qspmmtile8rowavx2c2oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+qspmmtile8rowavx2c2s:
+	INCQ R12
+	JMP qspmmtile8rowavx2c2k1
+qspmmtile8rowavx2c2sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y5, Y1, Y1
+	VMULPS Y10, Y0, Y0
+	VMULPS Y10, Y1, Y1
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8rowavx2c2nobeta
+	VFMADD231PS 0(DI)(R14*4), Y11, Y0
+	VFMADD231PS 32(DI)(R14*4), Y11, Y1
+qspmmtile8rowavx2c2nobeta:
+	VMOVUPS Y0, 0(DI)(R14*4)
+	VMOVUPS Y1, 32(DI)(R14*4)
+	ADDQ $16, R14
+	JMP qspmmtile8rowavx2c2
+qspmmtile8rowavx2c1:
+	LEAQ 8(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile8rowavx2tail
+	VXORPS Y0, Y0, Y0
+	VXORPS Y4, Y4, Y4
+	VXORPS Y1, Y1, Y1
+	VXORPS Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+qspmmtile8rowavx2c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8rowavx2c1k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx2c1i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx2c1s0
+	JMP qspmmtile8rowavx2c1k1
+qspmmtile8rowavx2c1i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+qspmmtile8rowavx2c1s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y9
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx2c1i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx2c1s1
+	JMP qspmmtile8rowavx2c1stop1
+qspmmtile8rowavx2c1i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y9, Y4
+qspmmtile8rowavx2c1s1:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx2c1i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx2c1s2
+	JMP qspmmtile8rowavx2c1stop2
+qspmmtile8rowavx2c1i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y14, Y1
+qspmmtile8rowavx2c1s2:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y15
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx2c1i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx2c1s3
+	JMP qspmmtile8rowavx2c1stop3
+qspmmtile8rowavx2c1i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y15, Y5
+qspmmtile8rowavx2c1s3:
+	ADDQ $4, R12
+	JMP qspmmtile8rowavx2c1kn
+qspmmtile8rowavx2c1stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8rowavx2c1k1
+qspmmtile8rowavx2c1stop2:
+	ADDQ $2, R12
+	JMP qspmmtile8rowavx2c1k1
+qspmmtile8rowavx2c1stop3:
+	ADDQ $3, R12
+	JMP qspmmtile8rowavx2c1k1
+qspmmtile8rowavx2c1k1:
+	CMPQ R12, R13
+	JAE qspmmtile8rowavx2c1sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx2c1oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx2c1s
+	JMP qspmmtile8rowavx2c1sum
+qspmmtile8rowavx2c1oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+qspmmtile8rowavx2c1s:
+	INCQ R12
+	JMP qspmmtile8rowavx2c1k1
+qspmmtile8rowavx2c1sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y10, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8rowavx2c1nobeta
+	VFMADD231PS 0(DI)(R14*4), Y11, Y0
+qspmmtile8rowavx2c1nobeta:
+	VMOVUPS Y0, 0(DI)(R14*4)
+	ADDQ $8, R14
+	JMP qspmmtile8rowavx2c1
+qspmmtile8rowavx2tail:
+	CMPQ R14, w+64(FP)
+	JAE qspmmtile8rowavx2next
+	VXORPS Y0, Y0, Y0
+	VXORPS Y4, Y4, Y4
+	VXORPS Y1, Y1, Y1
+	VXORPS Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+qspmmtile8rowavx2tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8rowavx2tailk1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx2taili0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx2tails0
+	JMP qspmmtile8rowavx2tailk1
+qspmmtile8rowavx2taili0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y8, Y0
+qspmmtile8rowavx2tails0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y9
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx2taili1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx2tails1
+	JMP qspmmtile8rowavx2tailstop1
+qspmmtile8rowavx2taili1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y9, Y4
+qspmmtile8rowavx2tails1:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx2taili2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx2tails2
+	JMP qspmmtile8rowavx2tailstop2
+qspmmtile8rowavx2taili2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y14, Y1
+qspmmtile8rowavx2tails2:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y15
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx2taili3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx2tails3
+	JMP qspmmtile8rowavx2tailstop3
+qspmmtile8rowavx2taili3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y15, Y5
+qspmmtile8rowavx2tails3:
+	ADDQ $4, R12
+	JMP qspmmtile8rowavx2tailkn
+qspmmtile8rowavx2tailstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8rowavx2tailk1
+qspmmtile8rowavx2tailstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8rowavx2tailk1
+qspmmtile8rowavx2tailstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8rowavx2tailk1
+qspmmtile8rowavx2tailk1:
+	CMPQ R12, R13
+	JAE qspmmtile8rowavx2tailsum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx2tailoi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx2tails
+	JMP qspmmtile8rowavx2tailsum
+qspmmtile8rowavx2tailoi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y8, Y0
+qspmmtile8rowavx2tails:
+	INCQ R12
+	JMP qspmmtile8rowavx2tailk1
+qspmmtile8rowavx2tailsum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y10, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8rowavx2tailnobeta
+	VMASKMOVPS 0(DI)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y11, Y0
+qspmmtile8rowavx2tailnobeta:
+	VMASKMOVPS Y0, Y12, 0(DI)(R14*4)
+qspmmtile8rowavx2next:
+	MOVQ pc-8(SP), R15
+	MOVQ R12, (R15)
+	ADDQ $16, pc-8(SP)
+	ADDQ ldyb-40(SP), DI
+	ADDQ $4, rs-48(SP)
+	DECQ CX
+	JMP qspmmtile8rowavx2row
+qspmmtile8rowavx2done:
+	VZEROUPPER
+	RET
+
 // func QSpMM8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX, AVX2, FMA3
 TEXT ·QSpMM8BlockAVX2(SB), NOSPLIT, $48-240
@@ -870,6 +1327,594 @@ qspmm8blockavx2next:
 	DECQ CX
 	JMP qspmm8blockavx2row
 qspmm8blockavx2done:
+	VZEROUPPER
+	RET
+
+// func QSpMMTile8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMMTile8BlockAVX2(SB), NOSPLIT, $48-248
+	MOVQ y+0(FP), DI
+	MOVQ ldy+24(FP), AX
+	SHLQ $2, AX
+	MOVQ AX, ldyb-40(SP)
+	MOVQ x+32(FP), SI
+	MOVQ ldx+56(FP), R8
+	SHLQ $2, R8
+	MOVQ seg+72(FP), AX
+	MOVQ AX, pc-8(SP)
+	MOVQ seg_len+80(FP), CX
+	SHRQ $1, CX
+	MOVQ idx+96(FP), R9
+	MOVQ codes+120(FP), R11
+	MOVQ table+144(FP), BX
+	VBROADCASTSS beta+228(FP), Y11
+	VBROADCASTSS alpha+224(FP), Y10
+	MOVQ w+64(FP), R15
+	ANDQ $7, R15
+	SHLQ $2, R15
+	LEAQ qmmtail<>+32(SB), AX
+	SUBQ R15, AX
+	VMOVDQU (AX), Y12
+qspmmtile8blockavx2row:
+	TESTQ CX, CX
+	JZ qspmmtile8blockavx2done
+	MOVQ pc-8(SP), R15
+	MOVQ (R15), R12
+	MOVQ 8(R15), R13
+	MOVQ idx_len+104(FP), R10
+	CMPQ R12, R10
+	CMOVQHI R10, R12
+	CMPQ R13, R10
+	CMOVQHI R10, R13
+	CMPQ R13, R12
+	CMOVQCS R12, R13
+	MOVQ R12, lo-16(SP)
+	CMPQ CX, $8
+	JBE qspmmtile8blockavx2nopf
+	MOVQ pc-8(SP), R15
+	MOVQ 128(R15), R15
+	PREFETCHT0 (R9)(R15*8)
+	PREFETCHT0 64(R9)(R15*8)
+	PREFETCHT0 128(R9)(R15*8)
+	PREFETCHT0 (R11)(R15*1)
+qspmmtile8blockavx2nopf:
+	MOVQ R12, AX
+	XORL DX, DX
+	DIVQ b+216(FP)
+	MOVQ AX, R15
+	IMULQ b+216(FP), AX
+	MOVQ AX, nb0-32(SP)
+	MOVQ scale+168(FP), DX
+	LEAQ -4(DX)(R15*4), DX
+	MOVQ DX, sp0-24(SP)
+	XORQ R14, R14
+qspmmtile8blockavx2c4:
+	LEAQ 32(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile8blockavx2c2
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile8blockavx2c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8blockavx2c4k1
+	CMPQ R12, R10
+	JB qspmmtile8blockavx2c4b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y14
+qspmmtile8blockavx2c4b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx2c4i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx2c4s0
+	JMP qspmmtile8blockavx2c4k1
+qspmmtile8blockavx2c4i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	VFMADD231PS 64(R15)(R14*4), Y8, Y2
+	VFMADD231PS 96(R15)(R14*4), Y8, Y3
+qspmmtile8blockavx2c4s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx2c4b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y14
+qspmmtile8blockavx2c4b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y9
+	VMULPS Y14, Y9, Y9
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx2c4i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx2c4s1
+	JMP qspmmtile8blockavx2c4stop1
+qspmmtile8blockavx2c4i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y9, Y4
+	VFMADD231PS 32(R15)(R14*4), Y9, Y5
+	VFMADD231PS 64(R15)(R14*4), Y9, Y6
+	VFMADD231PS 96(R15)(R14*4), Y9, Y7
+qspmmtile8blockavx2c4s1:
+	ADDQ $2, R12
+	JMP qspmmtile8blockavx2c4kn
+qspmmtile8blockavx2c4stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8blockavx2c4k1
+qspmmtile8blockavx2c4k1:
+	CMPQ R12, R13
+	JAE qspmmtile8blockavx2c4sum
+	CMPQ R12, R10
+	JB qspmmtile8blockavx2c4ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y14
+qspmmtile8blockavx2c4ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx2c4oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx2c4s
+	JMP qspmmtile8blockavx2c4sum
+qspmmtile8blockavx2c4oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	VFMADD231PS 64(R15)(R14*4), Y8, Y2
+	VFMADD231PS 96(R15)(R14*4), Y8, Y3
+qspmmtile8blockavx2c4s:
+	INCQ R12
+	JMP qspmmtile8blockavx2c4k1
+qspmmtile8blockavx2c4sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y5, Y1, Y1
+	VADDPS Y6, Y2, Y2
+	VADDPS Y7, Y3, Y3
+	VMULPS Y10, Y0, Y0
+	VMULPS Y10, Y1, Y1
+	VMULPS Y10, Y2, Y2
+	VMULPS Y10, Y3, Y3
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8blockavx2c4nobeta
+	VFMADD231PS 0(DI)(R14*4), Y11, Y0
+	VFMADD231PS 32(DI)(R14*4), Y11, Y1
+	VFMADD231PS 64(DI)(R14*4), Y11, Y2
+	VFMADD231PS 96(DI)(R14*4), Y11, Y3
+qspmmtile8blockavx2c4nobeta:
+	VMOVUPS Y0, 0(DI)(R14*4)
+	VMOVUPS Y1, 32(DI)(R14*4)
+	VMOVUPS Y2, 64(DI)(R14*4)
+	VMOVUPS Y3, 96(DI)(R14*4)
+	ADDQ $32, R14
+	JMP qspmmtile8blockavx2c4
+qspmmtile8blockavx2c2:
+	LEAQ 16(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile8blockavx2c1
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile8blockavx2c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8blockavx2c2k1
+	CMPQ R12, R10
+	JB qspmmtile8blockavx2c2b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y14
+qspmmtile8blockavx2c2b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx2c2i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx2c2s0
+	JMP qspmmtile8blockavx2c2k1
+qspmmtile8blockavx2c2i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+qspmmtile8blockavx2c2s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx2c2b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y14
+qspmmtile8blockavx2c2b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y9
+	VMULPS Y14, Y9, Y9
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx2c2i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx2c2s1
+	JMP qspmmtile8blockavx2c2stop1
+qspmmtile8blockavx2c2i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y9, Y4
+	VFMADD231PS 32(R15)(R14*4), Y9, Y5
+qspmmtile8blockavx2c2s1:
+	ADDQ $2, R12
+	JMP qspmmtile8blockavx2c2kn
+qspmmtile8blockavx2c2stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8blockavx2c2k1
+qspmmtile8blockavx2c2k1:
+	CMPQ R12, R13
+	JAE qspmmtile8blockavx2c2sum
+	CMPQ R12, R10
+	JB qspmmtile8blockavx2c2ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y14
+qspmmtile8blockavx2c2ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx2c2oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx2c2s
+	JMP qspmmtile8blockavx2c2sum
+qspmmtile8blockavx2c2oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+qspmmtile8blockavx2c2s:
+	INCQ R12
+	JMP qspmmtile8blockavx2c2k1
+qspmmtile8blockavx2c2sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y5, Y1, Y1
+	VMULPS Y10, Y0, Y0
+	VMULPS Y10, Y1, Y1
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8blockavx2c2nobeta
+	VFMADD231PS 0(DI)(R14*4), Y11, Y0
+	VFMADD231PS 32(DI)(R14*4), Y11, Y1
+qspmmtile8blockavx2c2nobeta:
+	VMOVUPS Y0, 0(DI)(R14*4)
+	VMOVUPS Y1, 32(DI)(R14*4)
+	ADDQ $16, R14
+	JMP qspmmtile8blockavx2c2
+qspmmtile8blockavx2c1:
+	LEAQ 8(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile8blockavx2tail
+	VXORPS Y0, Y0, Y0
+	VXORPS Y4, Y4, Y4
+	VXORPS Y1, Y1, Y1
+	VXORPS Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile8blockavx2c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8blockavx2c1k1
+	CMPQ R12, R10
+	JB qspmmtile8blockavx2c1b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmmtile8blockavx2c1b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx2c1i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx2c1s0
+	JMP qspmmtile8blockavx2c1k1
+qspmmtile8blockavx2c1i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+qspmmtile8blockavx2c1s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx2c1b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmmtile8blockavx2c1b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y9
+	VMULPS Y2, Y9, Y9
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx2c1i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx2c1s1
+	JMP qspmmtile8blockavx2c1stop1
+qspmmtile8blockavx2c1i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y9, Y4
+qspmmtile8blockavx2c1s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx2c1b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmmtile8blockavx2c1b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	VMULPS Y2, Y14, Y14
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx2c1i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx2c1s2
+	JMP qspmmtile8blockavx2c1stop2
+qspmmtile8blockavx2c1i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y14, Y1
+qspmmtile8blockavx2c1s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx2c1b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmmtile8blockavx2c1b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y15
+	VMULPS Y2, Y15, Y15
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx2c1i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx2c1s3
+	JMP qspmmtile8blockavx2c1stop3
+qspmmtile8blockavx2c1i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y15, Y5
+qspmmtile8blockavx2c1s3:
+	ADDQ $4, R12
+	JMP qspmmtile8blockavx2c1kn
+qspmmtile8blockavx2c1stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8blockavx2c1k1
+qspmmtile8blockavx2c1stop2:
+	ADDQ $2, R12
+	JMP qspmmtile8blockavx2c1k1
+qspmmtile8blockavx2c1stop3:
+	ADDQ $3, R12
+	JMP qspmmtile8blockavx2c1k1
+qspmmtile8blockavx2c1k1:
+	CMPQ R12, R13
+	JAE qspmmtile8blockavx2c1sum
+	CMPQ R12, R10
+	JB qspmmtile8blockavx2c1ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmmtile8blockavx2c1ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx2c1oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx2c1s
+	JMP qspmmtile8blockavx2c1sum
+qspmmtile8blockavx2c1oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+qspmmtile8blockavx2c1s:
+	INCQ R12
+	JMP qspmmtile8blockavx2c1k1
+qspmmtile8blockavx2c1sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y10, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8blockavx2c1nobeta
+	VFMADD231PS 0(DI)(R14*4), Y11, Y0
+qspmmtile8blockavx2c1nobeta:
+	VMOVUPS Y0, 0(DI)(R14*4)
+	ADDQ $8, R14
+	JMP qspmmtile8blockavx2c1
+qspmmtile8blockavx2tail:
+	CMPQ R14, w+64(FP)
+	JAE qspmmtile8blockavx2next
+	VXORPS Y0, Y0, Y0
+	VXORPS Y4, Y4, Y4
+	VXORPS Y1, Y1, Y1
+	VXORPS Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile8blockavx2tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8blockavx2tailk1
+	CMPQ R12, R10
+	JB qspmmtile8blockavx2tailb0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmmtile8blockavx2tailb0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx2taili0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx2tails0
+	JMP qspmmtile8blockavx2tailk1
+qspmmtile8blockavx2taili0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y8, Y0
+qspmmtile8blockavx2tails0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx2tailb1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmmtile8blockavx2tailb1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y9
+	VMULPS Y2, Y9, Y9
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx2taili1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx2tails1
+	JMP qspmmtile8blockavx2tailstop1
+qspmmtile8blockavx2taili1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y9, Y4
+qspmmtile8blockavx2tails1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx2tailb2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmmtile8blockavx2tailb2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	VMULPS Y2, Y14, Y14
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx2taili2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx2tails2
+	JMP qspmmtile8blockavx2tailstop2
+qspmmtile8blockavx2taili2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y14, Y1
+qspmmtile8blockavx2tails2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx2tailb3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmmtile8blockavx2tailb3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y15
+	VMULPS Y2, Y15, Y15
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx2taili3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx2tails3
+	JMP qspmmtile8blockavx2tailstop3
+qspmmtile8blockavx2taili3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y15, Y5
+qspmmtile8blockavx2tails3:
+	ADDQ $4, R12
+	JMP qspmmtile8blockavx2tailkn
+qspmmtile8blockavx2tailstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8blockavx2tailk1
+qspmmtile8blockavx2tailstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8blockavx2tailk1
+qspmmtile8blockavx2tailstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8blockavx2tailk1
+qspmmtile8blockavx2tailk1:
+	CMPQ R12, R13
+	JAE qspmmtile8blockavx2tailsum
+	CMPQ R12, R10
+	JB qspmmtile8blockavx2tailob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmmtile8blockavx2tailob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx2tailoi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx2tails
+	JMP qspmmtile8blockavx2tailsum
+qspmmtile8blockavx2tailoi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y8, Y0
+qspmmtile8blockavx2tails:
+	INCQ R12
+	JMP qspmmtile8blockavx2tailk1
+qspmmtile8blockavx2tailsum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y10, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8blockavx2tailnobeta
+	VMASKMOVPS 0(DI)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y11, Y0
+qspmmtile8blockavx2tailnobeta:
+	VMASKMOVPS Y0, Y12, 0(DI)(R14*4)
+qspmmtile8blockavx2next:
+	MOVQ pc-8(SP), R15
+	MOVQ R12, (R15)
+	ADDQ $16, pc-8(SP)
+	ADDQ ldyb-40(SP), DI
+	DECQ CX
+	JMP qspmmtile8blockavx2row
+qspmmtile8blockavx2done:
 	VZEROUPPER
 	RET
 
@@ -1458,6 +2503,690 @@ qspmm8mxavx2done:
 	VZEROUPPER
 	RET
 
+// func QSpMMTile8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMMTile8MXAVX2(SB), NOSPLIT, $48-248
+	MOVQ y+0(FP), DI
+	MOVQ ldy+24(FP), AX
+	SHLQ $2, AX
+	MOVQ AX, ldyb-40(SP)
+	MOVQ x+32(FP), SI
+	MOVQ ldx+56(FP), R8
+	SHLQ $2, R8
+	MOVQ seg+72(FP), AX
+	MOVQ AX, pc-8(SP)
+	MOVQ seg_len+80(FP), CX
+	SHRQ $1, CX
+	MOVQ idx+96(FP), R9
+	MOVQ codes+120(FP), R11
+	MOVQ table+144(FP), BX
+	VBROADCASTSS beta+228(FP), Y11
+	VBROADCASTSS alpha+224(FP), Y10
+	MOVQ w+64(FP), R15
+	ANDQ $7, R15
+	SHLQ $2, R15
+	LEAQ qmmtail<>+32(SB), AX
+	SUBQ R15, AX
+	VMOVDQU (AX), Y12
+qspmmtile8mxavx2row:
+	TESTQ CX, CX
+	JZ qspmmtile8mxavx2done
+	MOVQ pc-8(SP), R15
+	MOVQ (R15), R12
+	MOVQ 8(R15), R13
+	MOVQ idx_len+104(FP), R10
+	CMPQ R12, R10
+	CMOVQHI R10, R12
+	CMPQ R13, R10
+	CMOVQHI R10, R13
+	CMPQ R13, R12
+	CMOVQCS R12, R13
+	MOVQ R12, lo-16(SP)
+	CMPQ CX, $8
+	JBE qspmmtile8mxavx2nopf
+	MOVQ pc-8(SP), R15
+	MOVQ 128(R15), R15
+	PREFETCHT0 (R9)(R15*8)
+	PREFETCHT0 64(R9)(R15*8)
+	PREFETCHT0 128(R9)(R15*8)
+	PREFETCHT0 (R11)(R15*1)
+qspmmtile8mxavx2nopf:
+	MOVQ R12, AX
+	XORL DX, DX
+	DIVQ b+216(FP)
+	MOVQ AX, R15
+	IMULQ b+216(FP), AX
+	MOVQ AX, nb0-32(SP)
+	MOVQ exps+192(FP), DX
+	LEAQ -1(DX)(R15*1), DX
+	MOVQ DX, sp0-24(SP)
+	XORQ R14, R14
+qspmmtile8mxavx2c4:
+	LEAQ 32(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile8mxavx2c2
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile8mxavx2c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8mxavx2c4k1
+	CMPQ R12, R10
+	JB qspmmtile8mxavx2c4b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X14
+	VPBROADCASTD X14, Y14
+qspmmtile8mxavx2c4b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx2c4i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx2c4s0
+	JMP qspmmtile8mxavx2c4k1
+qspmmtile8mxavx2c4i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	VFMADD231PS 64(R15)(R14*4), Y8, Y2
+	VFMADD231PS 96(R15)(R14*4), Y8, Y3
+qspmmtile8mxavx2c4s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx2c4b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X14
+	VPBROADCASTD X14, Y14
+qspmmtile8mxavx2c4b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y9
+	VMULPS Y14, Y9, Y9
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx2c4i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx2c4s1
+	JMP qspmmtile8mxavx2c4stop1
+qspmmtile8mxavx2c4i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y9, Y4
+	VFMADD231PS 32(R15)(R14*4), Y9, Y5
+	VFMADD231PS 64(R15)(R14*4), Y9, Y6
+	VFMADD231PS 96(R15)(R14*4), Y9, Y7
+qspmmtile8mxavx2c4s1:
+	ADDQ $2, R12
+	JMP qspmmtile8mxavx2c4kn
+qspmmtile8mxavx2c4stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8mxavx2c4k1
+qspmmtile8mxavx2c4k1:
+	CMPQ R12, R13
+	JAE qspmmtile8mxavx2c4sum
+	CMPQ R12, R10
+	JB qspmmtile8mxavx2c4ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X14
+	VPBROADCASTD X14, Y14
+qspmmtile8mxavx2c4ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx2c4oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx2c4s
+	JMP qspmmtile8mxavx2c4sum
+qspmmtile8mxavx2c4oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	VFMADD231PS 64(R15)(R14*4), Y8, Y2
+	VFMADD231PS 96(R15)(R14*4), Y8, Y3
+qspmmtile8mxavx2c4s:
+	INCQ R12
+	JMP qspmmtile8mxavx2c4k1
+qspmmtile8mxavx2c4sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y5, Y1, Y1
+	VADDPS Y6, Y2, Y2
+	VADDPS Y7, Y3, Y3
+	VMULPS Y10, Y0, Y0
+	VMULPS Y10, Y1, Y1
+	VMULPS Y10, Y2, Y2
+	VMULPS Y10, Y3, Y3
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8mxavx2c4nobeta
+	VFMADD231PS 0(DI)(R14*4), Y11, Y0
+	VFMADD231PS 32(DI)(R14*4), Y11, Y1
+	VFMADD231PS 64(DI)(R14*4), Y11, Y2
+	VFMADD231PS 96(DI)(R14*4), Y11, Y3
+qspmmtile8mxavx2c4nobeta:
+	VMOVUPS Y0, 0(DI)(R14*4)
+	VMOVUPS Y1, 32(DI)(R14*4)
+	VMOVUPS Y2, 64(DI)(R14*4)
+	VMOVUPS Y3, 96(DI)(R14*4)
+	ADDQ $32, R14
+	JMP qspmmtile8mxavx2c4
+qspmmtile8mxavx2c2:
+	LEAQ 16(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile8mxavx2c1
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile8mxavx2c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8mxavx2c2k1
+	CMPQ R12, R10
+	JB qspmmtile8mxavx2c2b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X14
+	VPBROADCASTD X14, Y14
+qspmmtile8mxavx2c2b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx2c2i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx2c2s0
+	JMP qspmmtile8mxavx2c2k1
+qspmmtile8mxavx2c2i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+qspmmtile8mxavx2c2s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx2c2b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X14
+	VPBROADCASTD X14, Y14
+qspmmtile8mxavx2c2b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y9
+	VMULPS Y14, Y9, Y9
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx2c2i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx2c2s1
+	JMP qspmmtile8mxavx2c2stop1
+qspmmtile8mxavx2c2i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y9, Y4
+	VFMADD231PS 32(R15)(R14*4), Y9, Y5
+qspmmtile8mxavx2c2s1:
+	ADDQ $2, R12
+	JMP qspmmtile8mxavx2c2kn
+qspmmtile8mxavx2c2stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8mxavx2c2k1
+qspmmtile8mxavx2c2k1:
+	CMPQ R12, R13
+	JAE qspmmtile8mxavx2c2sum
+	CMPQ R12, R10
+	JB qspmmtile8mxavx2c2ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X14
+	VPBROADCASTD X14, Y14
+qspmmtile8mxavx2c2ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx2c2oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx2c2s
+	JMP qspmmtile8mxavx2c2sum
+qspmmtile8mxavx2c2oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+qspmmtile8mxavx2c2s:
+	INCQ R12
+	JMP qspmmtile8mxavx2c2k1
+qspmmtile8mxavx2c2sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y5, Y1, Y1
+	VMULPS Y10, Y0, Y0
+	VMULPS Y10, Y1, Y1
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8mxavx2c2nobeta
+	VFMADD231PS 0(DI)(R14*4), Y11, Y0
+	VFMADD231PS 32(DI)(R14*4), Y11, Y1
+qspmmtile8mxavx2c2nobeta:
+	VMOVUPS Y0, 0(DI)(R14*4)
+	VMOVUPS Y1, 32(DI)(R14*4)
+	ADDQ $16, R14
+	JMP qspmmtile8mxavx2c2
+qspmmtile8mxavx2c1:
+	LEAQ 8(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile8mxavx2tail
+	VXORPS Y0, Y0, Y0
+	VXORPS Y4, Y4, Y4
+	VXORPS Y1, Y1, Y1
+	VXORPS Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile8mxavx2c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8mxavx2c1k1
+	CMPQ R12, R10
+	JB qspmmtile8mxavx2c1b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmmtile8mxavx2c1b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx2c1i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx2c1s0
+	JMP qspmmtile8mxavx2c1k1
+qspmmtile8mxavx2c1i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+qspmmtile8mxavx2c1s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx2c1b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmmtile8mxavx2c1b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y9
+	VMULPS Y2, Y9, Y9
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx2c1i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx2c1s1
+	JMP qspmmtile8mxavx2c1stop1
+qspmmtile8mxavx2c1i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y9, Y4
+qspmmtile8mxavx2c1s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx2c1b2
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmmtile8mxavx2c1b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	VMULPS Y2, Y14, Y14
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx2c1i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx2c1s2
+	JMP qspmmtile8mxavx2c1stop2
+qspmmtile8mxavx2c1i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y14, Y1
+qspmmtile8mxavx2c1s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx2c1b3
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmmtile8mxavx2c1b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y15
+	VMULPS Y2, Y15, Y15
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx2c1i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx2c1s3
+	JMP qspmmtile8mxavx2c1stop3
+qspmmtile8mxavx2c1i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y15, Y5
+qspmmtile8mxavx2c1s3:
+	ADDQ $4, R12
+	JMP qspmmtile8mxavx2c1kn
+qspmmtile8mxavx2c1stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8mxavx2c1k1
+qspmmtile8mxavx2c1stop2:
+	ADDQ $2, R12
+	JMP qspmmtile8mxavx2c1k1
+qspmmtile8mxavx2c1stop3:
+	ADDQ $3, R12
+	JMP qspmmtile8mxavx2c1k1
+qspmmtile8mxavx2c1k1:
+	CMPQ R12, R13
+	JAE qspmmtile8mxavx2c1sum
+	CMPQ R12, R10
+	JB qspmmtile8mxavx2c1ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmmtile8mxavx2c1ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx2c1oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx2c1s
+	JMP qspmmtile8mxavx2c1sum
+qspmmtile8mxavx2c1oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+qspmmtile8mxavx2c1s:
+	INCQ R12
+	JMP qspmmtile8mxavx2c1k1
+qspmmtile8mxavx2c1sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y10, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8mxavx2c1nobeta
+	VFMADD231PS 0(DI)(R14*4), Y11, Y0
+qspmmtile8mxavx2c1nobeta:
+	VMOVUPS Y0, 0(DI)(R14*4)
+	ADDQ $8, R14
+	JMP qspmmtile8mxavx2c1
+qspmmtile8mxavx2tail:
+	CMPQ R14, w+64(FP)
+	JAE qspmmtile8mxavx2next
+	VXORPS Y0, Y0, Y0
+	VXORPS Y4, Y4, Y4
+	VXORPS Y1, Y1, Y1
+	VXORPS Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile8mxavx2tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8mxavx2tailk1
+	CMPQ R12, R10
+	JB qspmmtile8mxavx2tailb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmmtile8mxavx2tailb0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx2taili0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx2tails0
+	JMP qspmmtile8mxavx2tailk1
+qspmmtile8mxavx2taili0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y8, Y0
+qspmmtile8mxavx2tails0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx2tailb1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmmtile8mxavx2tailb1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y9
+	VMULPS Y2, Y9, Y9
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx2taili1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx2tails1
+	JMP qspmmtile8mxavx2tailstop1
+qspmmtile8mxavx2taili1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y9, Y4
+qspmmtile8mxavx2tails1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx2tailb2
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmmtile8mxavx2tailb2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	VMULPS Y2, Y14, Y14
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx2taili2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx2tails2
+	JMP qspmmtile8mxavx2tailstop2
+qspmmtile8mxavx2taili2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y14, Y1
+qspmmtile8mxavx2tails2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx2tailb3
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmmtile8mxavx2tailb3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y15
+	VMULPS Y2, Y15, Y15
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx2taili3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx2tails3
+	JMP qspmmtile8mxavx2tailstop3
+qspmmtile8mxavx2taili3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y15, Y5
+qspmmtile8mxavx2tails3:
+	ADDQ $4, R12
+	JMP qspmmtile8mxavx2tailkn
+qspmmtile8mxavx2tailstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8mxavx2tailk1
+qspmmtile8mxavx2tailstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8mxavx2tailk1
+qspmmtile8mxavx2tailstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8mxavx2tailk1
+qspmmtile8mxavx2tailk1:
+	CMPQ R12, R13
+	JAE qspmmtile8mxavx2tailsum
+	CMPQ R12, R10
+	JB qspmmtile8mxavx2tailob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmmtile8mxavx2tailob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx2tailoi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx2tails
+	JMP qspmmtile8mxavx2tailsum
+qspmmtile8mxavx2tailoi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y8, Y0
+qspmmtile8mxavx2tails:
+	INCQ R12
+	JMP qspmmtile8mxavx2tailk1
+qspmmtile8mxavx2tailsum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y10, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8mxavx2tailnobeta
+	VMASKMOVPS 0(DI)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y11, Y0
+qspmmtile8mxavx2tailnobeta:
+	VMASKMOVPS Y0, Y12, 0(DI)(R14*4)
+qspmmtile8mxavx2next:
+	MOVQ pc-8(SP), R15
+	MOVQ R12, (R15)
+	ADDQ $16, pc-8(SP)
+	ADDQ ldyb-40(SP), DI
+	DECQ CX
+	JMP qspmmtile8mxavx2row
+qspmmtile8mxavx2done:
+	VZEROUPPER
+	RET
+
 // func QSpMM4RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX, AVX2, FMA3
 TEXT ·QSpMM4RowAVX2(SB), NOSPLIT, $48-240
@@ -1909,6 +3638,560 @@ qspmm4rowavx2next:
 	DECQ CX
 	JMP qspmm4rowavx2row
 qspmm4rowavx2done:
+	VZEROUPPER
+	RET
+
+// func QSpMMTile4RowAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMMTile4RowAVX2(SB), NOSPLIT, $48-248
+	MOVQ y+0(FP), DI
+	MOVQ ldy+24(FP), AX
+	SHLQ $2, AX
+	MOVQ AX, ldyb-40(SP)
+	MOVQ x+32(FP), SI
+	MOVQ ldx+56(FP), R8
+	SHLQ $2, R8
+	MOVQ seg+72(FP), AX
+	MOVQ AX, pc-8(SP)
+	MOVQ seg_len+80(FP), CX
+	SHRQ $1, CX
+	MOVQ idx+96(FP), R9
+	MOVQ codes+120(FP), R11
+	MOVQ table+144(FP), BX
+	VBROADCASTSS beta+228(FP), Y11
+	MOVQ scale+168(FP), AX
+	MOVQ AX, rs-48(SP)
+	MOVQ w+64(FP), R15
+	ANDQ $7, R15
+	SHLQ $2, R15
+	LEAQ qmmtail<>+32(SB), AX
+	SUBQ R15, AX
+	VMOVDQU (AX), Y12
+qspmmtile4rowavx2row:
+	TESTQ CX, CX
+	JZ qspmmtile4rowavx2done
+	MOVQ pc-8(SP), R15
+	MOVQ (R15), R12
+	MOVQ 8(R15), R13
+	MOVQ idx_len+104(FP), R10
+	CMPQ R12, R10
+	CMOVQHI R10, R12
+	CMPQ R13, R10
+	CMOVQHI R10, R13
+	CMPQ R13, R12
+	CMOVQCS R12, R13
+	MOVQ R12, lo-16(SP)
+	CMPQ CX, $8
+	JBE qspmmtile4rowavx2nopf
+	MOVQ pc-8(SP), R15
+	MOVQ 128(R15), R15
+	PREFETCHT0 (R9)(R15*8)
+	PREFETCHT0 64(R9)(R15*8)
+	PREFETCHT0 128(R9)(R15*8)
+	SHRQ $1, R15
+	PREFETCHT0 (R11)(R15*1)
+qspmmtile4rowavx2nopf:
+	MOVQ rs-48(SP), R15
+	VBROADCASTSS (R15), Y13
+	VBROADCASTSS alpha+224(FP), Y10
+	VMULPS Y13, Y10, Y10
+	XORQ R14, R14
+qspmmtile4rowavx2c4:
+	LEAQ 32(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile4rowavx2c2
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	MOVQ lo-16(SP), R12
+qspmmtile4rowavx2c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4rowavx2c4k1
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx2c4i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx2c4s0
+	JMP qspmmtile4rowavx2c4k1
+qspmmtile4rowavx2c4i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	VFMADD231PS 64(R15)(R14*4), Y8, Y2
+	VFMADD231PS 96(R15)(R14*4), Y8, Y3
+qspmmtile4rowavx2c4s0:
+	LEAQ 1(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y9
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx2c4i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx2c4s1
+	JMP qspmmtile4rowavx2c4stop1
+qspmmtile4rowavx2c4i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y9, Y4
+	VFMADD231PS 32(R15)(R14*4), Y9, Y5
+	VFMADD231PS 64(R15)(R14*4), Y9, Y6
+	VFMADD231PS 96(R15)(R14*4), Y9, Y7
+qspmmtile4rowavx2c4s1:
+	ADDQ $2, R12
+	JMP qspmmtile4rowavx2c4kn
+qspmmtile4rowavx2c4stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4rowavx2c4k1
+qspmmtile4rowavx2c4k1:
+	CMPQ R12, R13
+	JAE qspmmtile4rowavx2c4sum
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx2c4oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx2c4s
+	JMP qspmmtile4rowavx2c4sum
+qspmmtile4rowavx2c4oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	VFMADD231PS 64(R15)(R14*4), Y8, Y2
+	VFMADD231PS 96(R15)(R14*4), Y8, Y3
+qspmmtile4rowavx2c4s:
+	INCQ R12
+	JMP qspmmtile4rowavx2c4k1
+qspmmtile4rowavx2c4sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y5, Y1, Y1
+	VADDPS Y6, Y2, Y2
+	VADDPS Y7, Y3, Y3
+	VMULPS Y10, Y0, Y0
+	VMULPS Y10, Y1, Y1
+	VMULPS Y10, Y2, Y2
+	VMULPS Y10, Y3, Y3
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4rowavx2c4nobeta
+	VFMADD231PS 0(DI)(R14*4), Y11, Y0
+	VFMADD231PS 32(DI)(R14*4), Y11, Y1
+	VFMADD231PS 64(DI)(R14*4), Y11, Y2
+	VFMADD231PS 96(DI)(R14*4), Y11, Y3
+qspmmtile4rowavx2c4nobeta:
+	VMOVUPS Y0, 0(DI)(R14*4)
+	VMOVUPS Y1, 32(DI)(R14*4)
+	VMOVUPS Y2, 64(DI)(R14*4)
+	VMOVUPS Y3, 96(DI)(R14*4)
+	ADDQ $32, R14
+	JMP qspmmtile4rowavx2c4
+qspmmtile4rowavx2c2:
+	LEAQ 16(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile4rowavx2c1
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+qspmmtile4rowavx2c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4rowavx2c2k1
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx2c2i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx2c2s0
+	JMP qspmmtile4rowavx2c2k1
+qspmmtile4rowavx2c2i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+qspmmtile4rowavx2c2s0:
+	LEAQ 1(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y9
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx2c2i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx2c2s1
+	JMP qspmmtile4rowavx2c2stop1
+qspmmtile4rowavx2c2i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y9, Y4
+	VFMADD231PS 32(R15)(R14*4), Y9, Y5
+qspmmtile4rowavx2c2s1:
+	ADDQ $2, R12
+	JMP qspmmtile4rowavx2c2kn
+qspmmtile4rowavx2c2stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4rowavx2c2k1
+qspmmtile4rowavx2c2k1:
+	CMPQ R12, R13
+	JAE qspmmtile4rowavx2c2sum
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx2c2oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx2c2s
+	JMP qspmmtile4rowavx2c2sum
+qspmmtile4rowavx2c2oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+qspmmtile4rowavx2c2s:
+	INCQ R12
+	JMP qspmmtile4rowavx2c2k1
+qspmmtile4rowavx2c2sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y5, Y1, Y1
+	VMULPS Y10, Y0, Y0
+	VMULPS Y10, Y1, Y1
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4rowavx2c2nobeta
+	VFMADD231PS 0(DI)(R14*4), Y11, Y0
+	VFMADD231PS 32(DI)(R14*4), Y11, Y1
+qspmmtile4rowavx2c2nobeta:
+	VMOVUPS Y0, 0(DI)(R14*4)
+	VMOVUPS Y1, 32(DI)(R14*4)
+	ADDQ $16, R14
+	JMP qspmmtile4rowavx2c2
+qspmmtile4rowavx2c1:
+	LEAQ 8(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile4rowavx2tail
+	VXORPS Y0, Y0, Y0
+	VXORPS Y4, Y4, Y4
+	VXORPS Y1, Y1, Y1
+	VXORPS Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+qspmmtile4rowavx2c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4rowavx2c1k1
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx2c1i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx2c1s0
+	JMP qspmmtile4rowavx2c1k1
+qspmmtile4rowavx2c1i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+qspmmtile4rowavx2c1s0:
+	LEAQ 1(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y9
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx2c1i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx2c1s1
+	JMP qspmmtile4rowavx2c1stop1
+qspmmtile4rowavx2c1i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y9, Y4
+qspmmtile4rowavx2c1s1:
+	LEAQ 2(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx2c1i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx2c1s2
+	JMP qspmmtile4rowavx2c1stop2
+qspmmtile4rowavx2c1i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y14, Y1
+qspmmtile4rowavx2c1s2:
+	LEAQ 3(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y15
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx2c1i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx2c1s3
+	JMP qspmmtile4rowavx2c1stop3
+qspmmtile4rowavx2c1i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y15, Y5
+qspmmtile4rowavx2c1s3:
+	ADDQ $4, R12
+	JMP qspmmtile4rowavx2c1kn
+qspmmtile4rowavx2c1stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4rowavx2c1k1
+qspmmtile4rowavx2c1stop2:
+	ADDQ $2, R12
+	JMP qspmmtile4rowavx2c1k1
+qspmmtile4rowavx2c1stop3:
+	ADDQ $3, R12
+	JMP qspmmtile4rowavx2c1k1
+qspmmtile4rowavx2c1k1:
+	CMPQ R12, R13
+	JAE qspmmtile4rowavx2c1sum
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx2c1oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx2c1s
+	JMP qspmmtile4rowavx2c1sum
+qspmmtile4rowavx2c1oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+qspmmtile4rowavx2c1s:
+	INCQ R12
+	JMP qspmmtile4rowavx2c1k1
+qspmmtile4rowavx2c1sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y10, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4rowavx2c1nobeta
+	VFMADD231PS 0(DI)(R14*4), Y11, Y0
+qspmmtile4rowavx2c1nobeta:
+	VMOVUPS Y0, 0(DI)(R14*4)
+	ADDQ $8, R14
+	JMP qspmmtile4rowavx2c1
+qspmmtile4rowavx2tail:
+	CMPQ R14, w+64(FP)
+	JAE qspmmtile4rowavx2next
+	VXORPS Y0, Y0, Y0
+	VXORPS Y4, Y4, Y4
+	VXORPS Y1, Y1, Y1
+	VXORPS Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+qspmmtile4rowavx2tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4rowavx2tailk1
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx2taili0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx2tails0
+	JMP qspmmtile4rowavx2tailk1
+qspmmtile4rowavx2taili0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y8, Y0
+qspmmtile4rowavx2tails0:
+	LEAQ 1(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y9
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx2taili1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx2tails1
+	JMP qspmmtile4rowavx2tailstop1
+qspmmtile4rowavx2taili1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y9, Y4
+qspmmtile4rowavx2tails1:
+	LEAQ 2(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx2taili2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx2tails2
+	JMP qspmmtile4rowavx2tailstop2
+qspmmtile4rowavx2taili2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y14, Y1
+qspmmtile4rowavx2tails2:
+	LEAQ 3(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y15
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx2taili3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx2tails3
+	JMP qspmmtile4rowavx2tailstop3
+qspmmtile4rowavx2taili3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y15, Y5
+qspmmtile4rowavx2tails3:
+	ADDQ $4, R12
+	JMP qspmmtile4rowavx2tailkn
+qspmmtile4rowavx2tailstop1:
+	ADDQ $1, R12
+	JMP qspmmtile4rowavx2tailk1
+qspmmtile4rowavx2tailstop2:
+	ADDQ $2, R12
+	JMP qspmmtile4rowavx2tailk1
+qspmmtile4rowavx2tailstop3:
+	ADDQ $3, R12
+	JMP qspmmtile4rowavx2tailk1
+qspmmtile4rowavx2tailk1:
+	CMPQ R12, R13
+	JAE qspmmtile4rowavx2tailsum
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx2tailoi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx2tails
+	JMP qspmmtile4rowavx2tailsum
+qspmmtile4rowavx2tailoi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y8, Y0
+qspmmtile4rowavx2tails:
+	INCQ R12
+	JMP qspmmtile4rowavx2tailk1
+qspmmtile4rowavx2tailsum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y10, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4rowavx2tailnobeta
+	VMASKMOVPS 0(DI)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y11, Y0
+qspmmtile4rowavx2tailnobeta:
+	VMASKMOVPS Y0, Y12, 0(DI)(R14*4)
+qspmmtile4rowavx2next:
+	MOVQ pc-8(SP), R15
+	MOVQ R12, (R15)
+	ADDQ $16, pc-8(SP)
+	ADDQ ldyb-40(SP), DI
+	ADDQ $4, rs-48(SP)
+	DECQ CX
+	JMP qspmmtile4rowavx2row
+qspmmtile4rowavx2done:
 	VZEROUPPER
 	RET
 
@@ -2494,6 +4777,691 @@ qspmm4blockavx2next:
 	DECQ CX
 	JMP qspmm4blockavx2row
 qspmm4blockavx2done:
+	VZEROUPPER
+	RET
+
+// func QSpMMTile4BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMMTile4BlockAVX2(SB), NOSPLIT, $48-248
+	MOVQ y+0(FP), DI
+	MOVQ ldy+24(FP), AX
+	SHLQ $2, AX
+	MOVQ AX, ldyb-40(SP)
+	MOVQ x+32(FP), SI
+	MOVQ ldx+56(FP), R8
+	SHLQ $2, R8
+	MOVQ seg+72(FP), AX
+	MOVQ AX, pc-8(SP)
+	MOVQ seg_len+80(FP), CX
+	SHRQ $1, CX
+	MOVQ idx+96(FP), R9
+	MOVQ codes+120(FP), R11
+	MOVQ table+144(FP), BX
+	VBROADCASTSS beta+228(FP), Y11
+	VBROADCASTSS alpha+224(FP), Y10
+	MOVQ w+64(FP), R15
+	ANDQ $7, R15
+	SHLQ $2, R15
+	LEAQ qmmtail<>+32(SB), AX
+	SUBQ R15, AX
+	VMOVDQU (AX), Y12
+qspmmtile4blockavx2row:
+	TESTQ CX, CX
+	JZ qspmmtile4blockavx2done
+	MOVQ pc-8(SP), R15
+	MOVQ (R15), R12
+	MOVQ 8(R15), R13
+	MOVQ idx_len+104(FP), R10
+	CMPQ R12, R10
+	CMOVQHI R10, R12
+	CMPQ R13, R10
+	CMOVQHI R10, R13
+	CMPQ R13, R12
+	CMOVQCS R12, R13
+	MOVQ R12, lo-16(SP)
+	CMPQ CX, $8
+	JBE qspmmtile4blockavx2nopf
+	MOVQ pc-8(SP), R15
+	MOVQ 128(R15), R15
+	PREFETCHT0 (R9)(R15*8)
+	PREFETCHT0 64(R9)(R15*8)
+	PREFETCHT0 128(R9)(R15*8)
+	SHRQ $1, R15
+	PREFETCHT0 (R11)(R15*1)
+qspmmtile4blockavx2nopf:
+	MOVQ R12, AX
+	XORL DX, DX
+	DIVQ b+216(FP)
+	MOVQ AX, R15
+	IMULQ b+216(FP), AX
+	MOVQ AX, nb0-32(SP)
+	MOVQ scale+168(FP), DX
+	LEAQ -4(DX)(R15*4), DX
+	MOVQ DX, sp0-24(SP)
+	XORQ R14, R14
+qspmmtile4blockavx2c4:
+	LEAQ 32(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile4blockavx2c2
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile4blockavx2c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx2c4k1
+	CMPQ R12, R10
+	JB qspmmtile4blockavx2c4b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y14
+qspmmtile4blockavx2c4b0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx2c4i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx2c4s0
+	JMP qspmmtile4blockavx2c4k1
+qspmmtile4blockavx2c4i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	VFMADD231PS 64(R15)(R14*4), Y8, Y2
+	VFMADD231PS 96(R15)(R14*4), Y8, Y3
+qspmmtile4blockavx2c4s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx2c4b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y14
+qspmmtile4blockavx2c4b1:
+	LEAQ 1(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y9
+	VMULPS Y14, Y9, Y9
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx2c4i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx2c4s1
+	JMP qspmmtile4blockavx2c4stop1
+qspmmtile4blockavx2c4i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y9, Y4
+	VFMADD231PS 32(R15)(R14*4), Y9, Y5
+	VFMADD231PS 64(R15)(R14*4), Y9, Y6
+	VFMADD231PS 96(R15)(R14*4), Y9, Y7
+qspmmtile4blockavx2c4s1:
+	ADDQ $2, R12
+	JMP qspmmtile4blockavx2c4kn
+qspmmtile4blockavx2c4stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4blockavx2c4k1
+qspmmtile4blockavx2c4k1:
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx2c4sum
+	CMPQ R12, R10
+	JB qspmmtile4blockavx2c4ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y14
+qspmmtile4blockavx2c4ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx2c4oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx2c4s
+	JMP qspmmtile4blockavx2c4sum
+qspmmtile4blockavx2c4oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	VFMADD231PS 64(R15)(R14*4), Y8, Y2
+	VFMADD231PS 96(R15)(R14*4), Y8, Y3
+qspmmtile4blockavx2c4s:
+	INCQ R12
+	JMP qspmmtile4blockavx2c4k1
+qspmmtile4blockavx2c4sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y5, Y1, Y1
+	VADDPS Y6, Y2, Y2
+	VADDPS Y7, Y3, Y3
+	VMULPS Y10, Y0, Y0
+	VMULPS Y10, Y1, Y1
+	VMULPS Y10, Y2, Y2
+	VMULPS Y10, Y3, Y3
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4blockavx2c4nobeta
+	VFMADD231PS 0(DI)(R14*4), Y11, Y0
+	VFMADD231PS 32(DI)(R14*4), Y11, Y1
+	VFMADD231PS 64(DI)(R14*4), Y11, Y2
+	VFMADD231PS 96(DI)(R14*4), Y11, Y3
+qspmmtile4blockavx2c4nobeta:
+	VMOVUPS Y0, 0(DI)(R14*4)
+	VMOVUPS Y1, 32(DI)(R14*4)
+	VMOVUPS Y2, 64(DI)(R14*4)
+	VMOVUPS Y3, 96(DI)(R14*4)
+	ADDQ $32, R14
+	JMP qspmmtile4blockavx2c4
+qspmmtile4blockavx2c2:
+	LEAQ 16(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile4blockavx2c1
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile4blockavx2c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx2c2k1
+	CMPQ R12, R10
+	JB qspmmtile4blockavx2c2b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y14
+qspmmtile4blockavx2c2b0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx2c2i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx2c2s0
+	JMP qspmmtile4blockavx2c2k1
+qspmmtile4blockavx2c2i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+qspmmtile4blockavx2c2s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx2c2b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y14
+qspmmtile4blockavx2c2b1:
+	LEAQ 1(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y9
+	VMULPS Y14, Y9, Y9
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx2c2i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx2c2s1
+	JMP qspmmtile4blockavx2c2stop1
+qspmmtile4blockavx2c2i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y9, Y4
+	VFMADD231PS 32(R15)(R14*4), Y9, Y5
+qspmmtile4blockavx2c2s1:
+	ADDQ $2, R12
+	JMP qspmmtile4blockavx2c2kn
+qspmmtile4blockavx2c2stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4blockavx2c2k1
+qspmmtile4blockavx2c2k1:
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx2c2sum
+	CMPQ R12, R10
+	JB qspmmtile4blockavx2c2ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y14
+qspmmtile4blockavx2c2ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx2c2oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx2c2s
+	JMP qspmmtile4blockavx2c2sum
+qspmmtile4blockavx2c2oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+qspmmtile4blockavx2c2s:
+	INCQ R12
+	JMP qspmmtile4blockavx2c2k1
+qspmmtile4blockavx2c2sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y5, Y1, Y1
+	VMULPS Y10, Y0, Y0
+	VMULPS Y10, Y1, Y1
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4blockavx2c2nobeta
+	VFMADD231PS 0(DI)(R14*4), Y11, Y0
+	VFMADD231PS 32(DI)(R14*4), Y11, Y1
+qspmmtile4blockavx2c2nobeta:
+	VMOVUPS Y0, 0(DI)(R14*4)
+	VMOVUPS Y1, 32(DI)(R14*4)
+	ADDQ $16, R14
+	JMP qspmmtile4blockavx2c2
+qspmmtile4blockavx2c1:
+	LEAQ 8(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile4blockavx2tail
+	VXORPS Y0, Y0, Y0
+	VXORPS Y4, Y4, Y4
+	VXORPS Y1, Y1, Y1
+	VXORPS Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile4blockavx2c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx2c1k1
+	CMPQ R12, R10
+	JB qspmmtile4blockavx2c1b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmmtile4blockavx2c1b0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx2c1i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx2c1s0
+	JMP qspmmtile4blockavx2c1k1
+qspmmtile4blockavx2c1i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+qspmmtile4blockavx2c1s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx2c1b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmmtile4blockavx2c1b1:
+	LEAQ 1(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y9
+	VMULPS Y2, Y9, Y9
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx2c1i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx2c1s1
+	JMP qspmmtile4blockavx2c1stop1
+qspmmtile4blockavx2c1i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y9, Y4
+qspmmtile4blockavx2c1s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx2c1b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmmtile4blockavx2c1b2:
+	LEAQ 2(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	VMULPS Y2, Y14, Y14
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx2c1i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx2c1s2
+	JMP qspmmtile4blockavx2c1stop2
+qspmmtile4blockavx2c1i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y14, Y1
+qspmmtile4blockavx2c1s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx2c1b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmmtile4blockavx2c1b3:
+	LEAQ 3(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y15
+	VMULPS Y2, Y15, Y15
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx2c1i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx2c1s3
+	JMP qspmmtile4blockavx2c1stop3
+qspmmtile4blockavx2c1i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y15, Y5
+qspmmtile4blockavx2c1s3:
+	ADDQ $4, R12
+	JMP qspmmtile4blockavx2c1kn
+qspmmtile4blockavx2c1stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4blockavx2c1k1
+qspmmtile4blockavx2c1stop2:
+	ADDQ $2, R12
+	JMP qspmmtile4blockavx2c1k1
+qspmmtile4blockavx2c1stop3:
+	ADDQ $3, R12
+	JMP qspmmtile4blockavx2c1k1
+qspmmtile4blockavx2c1k1:
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx2c1sum
+	CMPQ R12, R10
+	JB qspmmtile4blockavx2c1ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmmtile4blockavx2c1ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx2c1oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx2c1s
+	JMP qspmmtile4blockavx2c1sum
+qspmmtile4blockavx2c1oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+qspmmtile4blockavx2c1s:
+	INCQ R12
+	JMP qspmmtile4blockavx2c1k1
+qspmmtile4blockavx2c1sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y10, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4blockavx2c1nobeta
+	VFMADD231PS 0(DI)(R14*4), Y11, Y0
+qspmmtile4blockavx2c1nobeta:
+	VMOVUPS Y0, 0(DI)(R14*4)
+	ADDQ $8, R14
+	JMP qspmmtile4blockavx2c1
+qspmmtile4blockavx2tail:
+	CMPQ R14, w+64(FP)
+	JAE qspmmtile4blockavx2next
+	VXORPS Y0, Y0, Y0
+	VXORPS Y4, Y4, Y4
+	VXORPS Y1, Y1, Y1
+	VXORPS Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile4blockavx2tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx2tailk1
+	CMPQ R12, R10
+	JB qspmmtile4blockavx2tailb0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmmtile4blockavx2tailb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx2taili0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx2tails0
+	JMP qspmmtile4blockavx2tailk1
+qspmmtile4blockavx2taili0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y8, Y0
+qspmmtile4blockavx2tails0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx2tailb1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmmtile4blockavx2tailb1:
+	LEAQ 1(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y9
+	VMULPS Y2, Y9, Y9
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx2taili1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx2tails1
+	JMP qspmmtile4blockavx2tailstop1
+qspmmtile4blockavx2taili1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y9, Y4
+qspmmtile4blockavx2tails1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx2tailb2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmmtile4blockavx2tailb2:
+	LEAQ 2(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	VMULPS Y2, Y14, Y14
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx2taili2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx2tails2
+	JMP qspmmtile4blockavx2tailstop2
+qspmmtile4blockavx2taili2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y14, Y1
+qspmmtile4blockavx2tails2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx2tailb3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmmtile4blockavx2tailb3:
+	LEAQ 3(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y15
+	VMULPS Y2, Y15, Y15
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx2taili3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx2tails3
+	JMP qspmmtile4blockavx2tailstop3
+qspmmtile4blockavx2taili3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y15, Y5
+qspmmtile4blockavx2tails3:
+	ADDQ $4, R12
+	JMP qspmmtile4blockavx2tailkn
+qspmmtile4blockavx2tailstop1:
+	ADDQ $1, R12
+	JMP qspmmtile4blockavx2tailk1
+qspmmtile4blockavx2tailstop2:
+	ADDQ $2, R12
+	JMP qspmmtile4blockavx2tailk1
+qspmmtile4blockavx2tailstop3:
+	ADDQ $3, R12
+	JMP qspmmtile4blockavx2tailk1
+qspmmtile4blockavx2tailk1:
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx2tailsum
+	CMPQ R12, R10
+	JB qspmmtile4blockavx2tailob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmmtile4blockavx2tailob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx2tailoi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx2tails
+	JMP qspmmtile4blockavx2tailsum
+qspmmtile4blockavx2tailoi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y8, Y0
+qspmmtile4blockavx2tails:
+	INCQ R12
+	JMP qspmmtile4blockavx2tailk1
+qspmmtile4blockavx2tailsum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y10, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4blockavx2tailnobeta
+	VMASKMOVPS 0(DI)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y11, Y0
+qspmmtile4blockavx2tailnobeta:
+	VMASKMOVPS Y0, Y12, 0(DI)(R14*4)
+qspmmtile4blockavx2next:
+	MOVQ pc-8(SP), R15
+	MOVQ R12, (R15)
+	ADDQ $16, pc-8(SP)
+	ADDQ ldyb-40(SP), DI
+	DECQ CX
+	JMP qspmmtile4blockavx2row
+qspmmtile4blockavx2done:
 	VZEROUPPER
 	RET
 
@@ -3178,6 +6146,787 @@ qspmm4mxavx2done:
 	VZEROUPPER
 	RET
 
+// func QSpMMTile4MXAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMMTile4MXAVX2(SB), NOSPLIT, $48-248
+	MOVQ y+0(FP), DI
+	MOVQ ldy+24(FP), AX
+	SHLQ $2, AX
+	MOVQ AX, ldyb-40(SP)
+	MOVQ x+32(FP), SI
+	MOVQ ldx+56(FP), R8
+	SHLQ $2, R8
+	MOVQ seg+72(FP), AX
+	MOVQ AX, pc-8(SP)
+	MOVQ seg_len+80(FP), CX
+	SHRQ $1, CX
+	MOVQ idx+96(FP), R9
+	MOVQ codes+120(FP), R11
+	MOVQ table+144(FP), BX
+	VBROADCASTSS beta+228(FP), Y11
+	VBROADCASTSS alpha+224(FP), Y10
+	MOVQ w+64(FP), R15
+	ANDQ $7, R15
+	SHLQ $2, R15
+	LEAQ qmmtail<>+32(SB), AX
+	SUBQ R15, AX
+	VMOVDQU (AX), Y12
+qspmmtile4mxavx2row:
+	TESTQ CX, CX
+	JZ qspmmtile4mxavx2done
+	MOVQ pc-8(SP), R15
+	MOVQ (R15), R12
+	MOVQ 8(R15), R13
+	MOVQ idx_len+104(FP), R10
+	CMPQ R12, R10
+	CMOVQHI R10, R12
+	CMPQ R13, R10
+	CMOVQHI R10, R13
+	CMPQ R13, R12
+	CMOVQCS R12, R13
+	MOVQ R12, lo-16(SP)
+	CMPQ CX, $8
+	JBE qspmmtile4mxavx2nopf
+	MOVQ pc-8(SP), R15
+	MOVQ 128(R15), R15
+	PREFETCHT0 (R9)(R15*8)
+	PREFETCHT0 64(R9)(R15*8)
+	PREFETCHT0 128(R9)(R15*8)
+	SHRQ $1, R15
+	PREFETCHT0 (R11)(R15*1)
+qspmmtile4mxavx2nopf:
+	MOVQ R12, AX
+	XORL DX, DX
+	DIVQ b+216(FP)
+	MOVQ AX, R15
+	IMULQ b+216(FP), AX
+	MOVQ AX, nb0-32(SP)
+	MOVQ exps+192(FP), DX
+	LEAQ -1(DX)(R15*1), DX
+	MOVQ DX, sp0-24(SP)
+	XORQ R14, R14
+qspmmtile4mxavx2c4:
+	LEAQ 32(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile4mxavx2c2
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile4mxavx2c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4mxavx2c4k1
+	CMPQ R12, R10
+	JB qspmmtile4mxavx2c4b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X14
+	VPBROADCASTD X14, Y14
+qspmmtile4mxavx2c4b0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx2c4i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx2c4s0
+	JMP qspmmtile4mxavx2c4k1
+qspmmtile4mxavx2c4i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	VFMADD231PS 64(R15)(R14*4), Y8, Y2
+	VFMADD231PS 96(R15)(R14*4), Y8, Y3
+qspmmtile4mxavx2c4s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx2c4b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X14
+	VPBROADCASTD X14, Y14
+qspmmtile4mxavx2c4b1:
+	LEAQ 1(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y9
+	VMULPS Y14, Y9, Y9
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx2c4i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx2c4s1
+	JMP qspmmtile4mxavx2c4stop1
+qspmmtile4mxavx2c4i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y9, Y4
+	VFMADD231PS 32(R15)(R14*4), Y9, Y5
+	VFMADD231PS 64(R15)(R14*4), Y9, Y6
+	VFMADD231PS 96(R15)(R14*4), Y9, Y7
+qspmmtile4mxavx2c4s1:
+	ADDQ $2, R12
+	JMP qspmmtile4mxavx2c4kn
+qspmmtile4mxavx2c4stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4mxavx2c4k1
+qspmmtile4mxavx2c4k1:
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx2c4sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx2c4ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X14
+	VPBROADCASTD X14, Y14
+qspmmtile4mxavx2c4ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx2c4oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx2c4s
+	JMP qspmmtile4mxavx2c4sum
+qspmmtile4mxavx2c4oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	VFMADD231PS 64(R15)(R14*4), Y8, Y2
+	VFMADD231PS 96(R15)(R14*4), Y8, Y3
+qspmmtile4mxavx2c4s:
+	INCQ R12
+	JMP qspmmtile4mxavx2c4k1
+qspmmtile4mxavx2c4sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y5, Y1, Y1
+	VADDPS Y6, Y2, Y2
+	VADDPS Y7, Y3, Y3
+	VMULPS Y10, Y0, Y0
+	VMULPS Y10, Y1, Y1
+	VMULPS Y10, Y2, Y2
+	VMULPS Y10, Y3, Y3
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4mxavx2c4nobeta
+	VFMADD231PS 0(DI)(R14*4), Y11, Y0
+	VFMADD231PS 32(DI)(R14*4), Y11, Y1
+	VFMADD231PS 64(DI)(R14*4), Y11, Y2
+	VFMADD231PS 96(DI)(R14*4), Y11, Y3
+qspmmtile4mxavx2c4nobeta:
+	VMOVUPS Y0, 0(DI)(R14*4)
+	VMOVUPS Y1, 32(DI)(R14*4)
+	VMOVUPS Y2, 64(DI)(R14*4)
+	VMOVUPS Y3, 96(DI)(R14*4)
+	ADDQ $32, R14
+	JMP qspmmtile4mxavx2c4
+qspmmtile4mxavx2c2:
+	LEAQ 16(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile4mxavx2c1
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile4mxavx2c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4mxavx2c2k1
+	CMPQ R12, R10
+	JB qspmmtile4mxavx2c2b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X14
+	VPBROADCASTD X14, Y14
+qspmmtile4mxavx2c2b0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx2c2i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx2c2s0
+	JMP qspmmtile4mxavx2c2k1
+qspmmtile4mxavx2c2i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+qspmmtile4mxavx2c2s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx2c2b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X14
+	VPBROADCASTD X14, Y14
+qspmmtile4mxavx2c2b1:
+	LEAQ 1(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y9
+	VMULPS Y14, Y9, Y9
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx2c2i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx2c2s1
+	JMP qspmmtile4mxavx2c2stop1
+qspmmtile4mxavx2c2i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y9, Y4
+	VFMADD231PS 32(R15)(R14*4), Y9, Y5
+qspmmtile4mxavx2c2s1:
+	ADDQ $2, R12
+	JMP qspmmtile4mxavx2c2kn
+qspmmtile4mxavx2c2stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4mxavx2c2k1
+qspmmtile4mxavx2c2k1:
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx2c2sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx2c2ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X14
+	VPBROADCASTD X14, Y14
+qspmmtile4mxavx2c2ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx2c2oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx2c2s
+	JMP qspmmtile4mxavx2c2sum
+qspmmtile4mxavx2c2oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+qspmmtile4mxavx2c2s:
+	INCQ R12
+	JMP qspmmtile4mxavx2c2k1
+qspmmtile4mxavx2c2sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y5, Y1, Y1
+	VMULPS Y10, Y0, Y0
+	VMULPS Y10, Y1, Y1
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4mxavx2c2nobeta
+	VFMADD231PS 0(DI)(R14*4), Y11, Y0
+	VFMADD231PS 32(DI)(R14*4), Y11, Y1
+qspmmtile4mxavx2c2nobeta:
+	VMOVUPS Y0, 0(DI)(R14*4)
+	VMOVUPS Y1, 32(DI)(R14*4)
+	ADDQ $16, R14
+	JMP qspmmtile4mxavx2c2
+qspmmtile4mxavx2c1:
+	LEAQ 8(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile4mxavx2tail
+	VXORPS Y0, Y0, Y0
+	VXORPS Y4, Y4, Y4
+	VXORPS Y1, Y1, Y1
+	VXORPS Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile4mxavx2c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4mxavx2c1k1
+	CMPQ R12, R10
+	JB qspmmtile4mxavx2c1b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmmtile4mxavx2c1b0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx2c1i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx2c1s0
+	JMP qspmmtile4mxavx2c1k1
+qspmmtile4mxavx2c1i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+qspmmtile4mxavx2c1s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx2c1b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmmtile4mxavx2c1b1:
+	LEAQ 1(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y9
+	VMULPS Y2, Y9, Y9
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx2c1i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx2c1s1
+	JMP qspmmtile4mxavx2c1stop1
+qspmmtile4mxavx2c1i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y9, Y4
+qspmmtile4mxavx2c1s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx2c1b2
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmmtile4mxavx2c1b2:
+	LEAQ 2(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	VMULPS Y2, Y14, Y14
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx2c1i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx2c1s2
+	JMP qspmmtile4mxavx2c1stop2
+qspmmtile4mxavx2c1i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y14, Y1
+qspmmtile4mxavx2c1s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx2c1b3
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmmtile4mxavx2c1b3:
+	LEAQ 3(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y15
+	VMULPS Y2, Y15, Y15
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx2c1i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx2c1s3
+	JMP qspmmtile4mxavx2c1stop3
+qspmmtile4mxavx2c1i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y15, Y5
+qspmmtile4mxavx2c1s3:
+	ADDQ $4, R12
+	JMP qspmmtile4mxavx2c1kn
+qspmmtile4mxavx2c1stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4mxavx2c1k1
+qspmmtile4mxavx2c1stop2:
+	ADDQ $2, R12
+	JMP qspmmtile4mxavx2c1k1
+qspmmtile4mxavx2c1stop3:
+	ADDQ $3, R12
+	JMP qspmmtile4mxavx2c1k1
+qspmmtile4mxavx2c1k1:
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx2c1sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx2c1ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmmtile4mxavx2c1ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx2c1oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx2c1s
+	JMP qspmmtile4mxavx2c1sum
+qspmmtile4mxavx2c1oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+qspmmtile4mxavx2c1s:
+	INCQ R12
+	JMP qspmmtile4mxavx2c1k1
+qspmmtile4mxavx2c1sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y10, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4mxavx2c1nobeta
+	VFMADD231PS 0(DI)(R14*4), Y11, Y0
+qspmmtile4mxavx2c1nobeta:
+	VMOVUPS Y0, 0(DI)(R14*4)
+	ADDQ $8, R14
+	JMP qspmmtile4mxavx2c1
+qspmmtile4mxavx2tail:
+	CMPQ R14, w+64(FP)
+	JAE qspmmtile4mxavx2next
+	VXORPS Y0, Y0, Y0
+	VXORPS Y4, Y4, Y4
+	VXORPS Y1, Y1, Y1
+	VXORPS Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile4mxavx2tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4mxavx2tailk1
+	CMPQ R12, R10
+	JB qspmmtile4mxavx2tailb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmmtile4mxavx2tailb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx2taili0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx2tails0
+	JMP qspmmtile4mxavx2tailk1
+qspmmtile4mxavx2taili0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y8, Y0
+qspmmtile4mxavx2tails0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx2tailb1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmmtile4mxavx2tailb1:
+	LEAQ 1(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y9
+	VMULPS Y2, Y9, Y9
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx2taili1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx2tails1
+	JMP qspmmtile4mxavx2tailstop1
+qspmmtile4mxavx2taili1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y9, Y4
+qspmmtile4mxavx2tails1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx2tailb2
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmmtile4mxavx2tailb2:
+	LEAQ 2(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	VMULPS Y2, Y14, Y14
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx2taili2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx2tails2
+	JMP qspmmtile4mxavx2tailstop2
+qspmmtile4mxavx2taili2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y14, Y1
+qspmmtile4mxavx2tails2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx2tailb3
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmmtile4mxavx2tailb3:
+	LEAQ 3(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y15
+	VMULPS Y2, Y15, Y15
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx2taili3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx2tails3
+	JMP qspmmtile4mxavx2tailstop3
+qspmmtile4mxavx2taili3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y15, Y5
+qspmmtile4mxavx2tails3:
+	ADDQ $4, R12
+	JMP qspmmtile4mxavx2tailkn
+qspmmtile4mxavx2tailstop1:
+	ADDQ $1, R12
+	JMP qspmmtile4mxavx2tailk1
+qspmmtile4mxavx2tailstop2:
+	ADDQ $2, R12
+	JMP qspmmtile4mxavx2tailk1
+qspmmtile4mxavx2tailstop3:
+	ADDQ $3, R12
+	JMP qspmmtile4mxavx2tailk1
+qspmmtile4mxavx2tailk1:
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx2tailsum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx2tailob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmmtile4mxavx2tailob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx2tailoi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx2tails
+	JMP qspmmtile4mxavx2tailsum
+qspmmtile4mxavx2tailoi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y8, Y0
+qspmmtile4mxavx2tails:
+	INCQ R12
+	JMP qspmmtile4mxavx2tailk1
+qspmmtile4mxavx2tailsum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y10, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4mxavx2tailnobeta
+	VMASKMOVPS 0(DI)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y11, Y0
+qspmmtile4mxavx2tailnobeta:
+	VMASKMOVPS Y0, Y12, 0(DI)(R14*4)
+qspmmtile4mxavx2next:
+	MOVQ pc-8(SP), R15
+	MOVQ R12, (R15)
+	ADDQ $16, pc-8(SP)
+	ADDQ ldyb-40(SP), DI
+	DECQ CX
+	JMP qspmmtile4mxavx2row
+qspmmtile4mxavx2done:
+	VZEROUPPER
+	RET
+
 // func QSpMM8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX512F, AVX512VL, BMI2
 TEXT ·QSpMM8RowAVX512(SB), NOSPLIT, $48-240
@@ -3527,6 +7276,457 @@ qspmm8rowavx512next:
 	DECQ CX
 	JMP qspmm8rowavx512row
 qspmm8rowavx512done:
+	VZEROUPPER
+	RET
+
+// func QSpMMTile8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+// Requires: AVX512F, AVX512VL, BMI2
+TEXT ·QSpMMTile8RowAVX512(SB), NOSPLIT, $48-248
+	MOVQ y+0(FP), DI
+	MOVQ ldy+24(FP), AX
+	SHLQ $2, AX
+	MOVQ AX, ldyb-40(SP)
+	MOVQ x+32(FP), SI
+	MOVQ ldx+56(FP), R8
+	SHLQ $2, R8
+	MOVQ seg+72(FP), AX
+	MOVQ AX, pc-8(SP)
+	MOVQ seg_len+80(FP), CX
+	SHRQ $1, CX
+	MOVQ idx+96(FP), R9
+	MOVQ codes+120(FP), R11
+	MOVQ table+144(FP), BX
+	VBROADCASTSS beta+228(FP), Z29
+	MOVQ scale+168(FP), AX
+	MOVQ AX, rs-48(SP)
+	MOVQ w+64(FP), R15
+	ANDQ $15, R15
+	MOVL $0xffff, AX
+	BZHIQ R15, AX, AX
+	KMOVW AX, K7
+qspmmtile8rowavx512row:
+	TESTQ CX, CX
+	JZ qspmmtile8rowavx512done
+	MOVQ pc-8(SP), R15
+	MOVQ (R15), R12
+	MOVQ 8(R15), R13
+	MOVQ idx_len+104(FP), R10
+	CMPQ R12, R10
+	CMOVQHI R10, R12
+	CMPQ R13, R10
+	CMOVQHI R10, R13
+	CMPQ R13, R12
+	CMOVQCS R12, R13
+	MOVQ R12, lo-16(SP)
+	CMPQ CX, $8
+	JBE qspmmtile8rowavx512nopf
+	MOVQ pc-8(SP), R15
+	MOVQ 128(R15), R15
+	PREFETCHT0 (R9)(R15*8)
+	PREFETCHT0 64(R9)(R15*8)
+	PREFETCHT0 128(R9)(R15*8)
+	PREFETCHT0 (R11)(R15*1)
+qspmmtile8rowavx512nopf:
+	MOVQ rs-48(SP), R15
+	VBROADCASTSS (R15), Z8
+	VBROADCASTSS alpha+224(FP), Z28
+	VMULPS Z8, Z28, Z28
+	XORQ R14, R14
+qspmmtile8rowavx512c4:
+	LEAQ 64(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile8rowavx512c2
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	MOVQ lo-16(SP), R12
+qspmmtile8rowavx512c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8rowavx512c4k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c4i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c4s0
+	JMP qspmmtile8rowavx512c4k1
+qspmmtile8rowavx512c4i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8rowavx512c4s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c4i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c4s1
+	JMP qspmmtile8rowavx512c4stop1
+qspmmtile8rowavx512c4i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8rowavx512c4s1:
+	ADDQ $2, R12
+	JMP qspmmtile8rowavx512c4kn
+qspmmtile8rowavx512c4stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8rowavx512c4k1
+qspmmtile8rowavx512c4k1:
+	CMPQ R12, R13
+	JAE qspmmtile8rowavx512c4sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c4oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c4s
+	JMP qspmmtile8rowavx512c4sum
+qspmmtile8rowavx512c4oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8rowavx512c4s:
+	INCQ R12
+	JMP qspmmtile8rowavx512c4k1
+qspmmtile8rowavx512c4sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z5, Z1, Z1
+	VADDPS Z6, Z2, Z2
+	VADDPS Z7, Z3, Z3
+	VMULPS Z28, Z0, Z0
+	VMULPS Z28, Z1, Z1
+	VMULPS Z28, Z2, Z2
+	VMULPS Z28, Z3, Z3
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8rowavx512c4nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+	VFMADD231PS 64(DI)(R14*4), Z29, Z1
+	VFMADD231PS 128(DI)(R14*4), Z29, Z2
+	VFMADD231PS 192(DI)(R14*4), Z29, Z3
+qspmmtile8rowavx512c4nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	VMOVUPS Z1, 64(DI)(R14*4)
+	VMOVUPS Z2, 128(DI)(R14*4)
+	VMOVUPS Z3, 192(DI)(R14*4)
+	ADDQ $64, R14
+	JMP qspmmtile8rowavx512c4
+qspmmtile8rowavx512c2:
+	LEAQ 32(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile8rowavx512c1
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+qspmmtile8rowavx512c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8rowavx512c2k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c2i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c2s0
+	JMP qspmmtile8rowavx512c2k1
+qspmmtile8rowavx512c2i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8rowavx512c2s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c2i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c2s1
+	JMP qspmmtile8rowavx512c2stop1
+qspmmtile8rowavx512c2i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8rowavx512c2s1:
+	ADDQ $2, R12
+	JMP qspmmtile8rowavx512c2kn
+qspmmtile8rowavx512c2stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8rowavx512c2k1
+qspmmtile8rowavx512c2k1:
+	CMPQ R12, R13
+	JAE qspmmtile8rowavx512c2sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c2oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c2s
+	JMP qspmmtile8rowavx512c2sum
+qspmmtile8rowavx512c2oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8rowavx512c2s:
+	INCQ R12
+	JMP qspmmtile8rowavx512c2k1
+qspmmtile8rowavx512c2sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z5, Z1, Z1
+	VMULPS Z28, Z0, Z0
+	VMULPS Z28, Z1, Z1
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8rowavx512c2nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+	VFMADD231PS 64(DI)(R14*4), Z29, Z1
+qspmmtile8rowavx512c2nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	VMOVUPS Z1, 64(DI)(R14*4)
+	ADDQ $32, R14
+	JMP qspmmtile8rowavx512c2
+qspmmtile8rowavx512c1:
+	LEAQ 16(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile8rowavx512tail
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+qspmmtile8rowavx512c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8rowavx512c1k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c1i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c1s0
+	JMP qspmmtile8rowavx512c1k1
+qspmmtile8rowavx512c1i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile8rowavx512c1s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c1i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c1s1
+	JMP qspmmtile8rowavx512c1stop1
+qspmmtile8rowavx512c1i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile8rowavx512c1s1:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c1i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c1s2
+	JMP qspmmtile8rowavx512c1stop2
+qspmmtile8rowavx512c1i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile8rowavx512c1s2:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c1i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c1s3
+	JMP qspmmtile8rowavx512c1stop3
+qspmmtile8rowavx512c1i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile8rowavx512c1s3:
+	ADDQ $4, R12
+	JMP qspmmtile8rowavx512c1kn
+qspmmtile8rowavx512c1stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8rowavx512c1k1
+qspmmtile8rowavx512c1stop2:
+	ADDQ $2, R12
+	JMP qspmmtile8rowavx512c1k1
+qspmmtile8rowavx512c1stop3:
+	ADDQ $3, R12
+	JMP qspmmtile8rowavx512c1k1
+qspmmtile8rowavx512c1k1:
+	CMPQ R12, R13
+	JAE qspmmtile8rowavx512c1sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c1oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c1s
+	JMP qspmmtile8rowavx512c1sum
+qspmmtile8rowavx512c1oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile8rowavx512c1s:
+	INCQ R12
+	JMP qspmmtile8rowavx512c1k1
+qspmmtile8rowavx512c1sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z1, Z0, Z0
+	VADDPS Z5, Z0, Z0
+	VMULPS Z28, Z0, Z0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8rowavx512c1nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+qspmmtile8rowavx512c1nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	ADDQ $16, R14
+	JMP qspmmtile8rowavx512c1
+qspmmtile8rowavx512tail:
+	CMPQ R14, w+64(FP)
+	JAE qspmmtile8rowavx512next
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+qspmmtile8rowavx512tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8rowavx512tailk1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512taili0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512tails0
+	JMP qspmmtile8rowavx512tailk1
+qspmmtile8rowavx512taili0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile8rowavx512tails0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512taili1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512tails1
+	JMP qspmmtile8rowavx512tailstop1
+qspmmtile8rowavx512taili1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile8rowavx512tails1:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512taili2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512tails2
+	JMP qspmmtile8rowavx512tailstop2
+qspmmtile8rowavx512taili2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile8rowavx512tails2:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512taili3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512tails3
+	JMP qspmmtile8rowavx512tailstop3
+qspmmtile8rowavx512taili3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile8rowavx512tails3:
+	ADDQ $4, R12
+	JMP qspmmtile8rowavx512tailkn
+qspmmtile8rowavx512tailstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8rowavx512tailk1
+qspmmtile8rowavx512tailstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8rowavx512tailk1
+qspmmtile8rowavx512tailstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8rowavx512tailk1
+qspmmtile8rowavx512tailk1:
+	CMPQ R12, R13
+	JAE qspmmtile8rowavx512tailsum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512tailoi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512tails
+	JMP qspmmtile8rowavx512tailsum
+qspmmtile8rowavx512tailoi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile8rowavx512tails:
+	INCQ R12
+	JMP qspmmtile8rowavx512tailk1
+qspmmtile8rowavx512tailsum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z1, Z0, Z0
+	VADDPS Z5, Z0, Z0
+	VMULPS Z28, Z0, Z0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8rowavx512tailnobeta
+	VMOVUPS.Z 0(DI)(R14*4), K7, Z8
+	VFMADD231PS Z8, Z29, Z0
+qspmmtile8rowavx512tailnobeta:
+	VMOVUPS Z0, K7, 0(DI)(R14*4)
+qspmmtile8rowavx512next:
+	MOVQ pc-8(SP), R15
+	MOVQ R12, (R15)
+	ADDQ $16, pc-8(SP)
+	ADDQ ldyb-40(SP), DI
+	ADDQ $4, rs-48(SP)
+	DECQ CX
+	JMP qspmmtile8rowavx512row
+qspmmtile8rowavx512done:
 	VZEROUPPER
 	RET
 
@@ -4010,6 +8210,588 @@ qspmm8blockavx512next:
 	DECQ CX
 	JMP qspmm8blockavx512row
 qspmm8blockavx512done:
+	VZEROUPPER
+	RET
+
+// func QSpMMTile8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+// Requires: AVX512F, AVX512VL, BMI2
+TEXT ·QSpMMTile8BlockAVX512(SB), NOSPLIT, $48-248
+	MOVQ y+0(FP), DI
+	MOVQ ldy+24(FP), AX
+	SHLQ $2, AX
+	MOVQ AX, ldyb-40(SP)
+	MOVQ x+32(FP), SI
+	MOVQ ldx+56(FP), R8
+	SHLQ $2, R8
+	MOVQ seg+72(FP), AX
+	MOVQ AX, pc-8(SP)
+	MOVQ seg_len+80(FP), CX
+	SHRQ $1, CX
+	MOVQ idx+96(FP), R9
+	MOVQ codes+120(FP), R11
+	MOVQ table+144(FP), BX
+	VBROADCASTSS beta+228(FP), Z29
+	VBROADCASTSS alpha+224(FP), Z28
+	MOVQ w+64(FP), R15
+	ANDQ $15, R15
+	MOVL $0xffff, AX
+	BZHIQ R15, AX, AX
+	KMOVW AX, K7
+qspmmtile8blockavx512row:
+	TESTQ CX, CX
+	JZ qspmmtile8blockavx512done
+	MOVQ pc-8(SP), R15
+	MOVQ (R15), R12
+	MOVQ 8(R15), R13
+	MOVQ idx_len+104(FP), R10
+	CMPQ R12, R10
+	CMOVQHI R10, R12
+	CMPQ R13, R10
+	CMOVQHI R10, R13
+	CMPQ R13, R12
+	CMOVQCS R12, R13
+	MOVQ R12, lo-16(SP)
+	CMPQ CX, $8
+	JBE qspmmtile8blockavx512nopf
+	MOVQ pc-8(SP), R15
+	MOVQ 128(R15), R15
+	PREFETCHT0 (R9)(R15*8)
+	PREFETCHT0 64(R9)(R15*8)
+	PREFETCHT0 128(R9)(R15*8)
+	PREFETCHT0 (R11)(R15*1)
+qspmmtile8blockavx512nopf:
+	MOVQ R12, AX
+	XORL DX, DX
+	DIVQ b+216(FP)
+	MOVQ AX, R15
+	IMULQ b+216(FP), AX
+	MOVQ AX, nb0-32(SP)
+	MOVQ scale+168(FP), DX
+	LEAQ -4(DX)(R15*4), DX
+	MOVQ DX, sp0-24(SP)
+	XORQ R14, R14
+qspmmtile8blockavx512c4:
+	LEAQ 64(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile8blockavx512c2
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile8blockavx512c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8blockavx512c4k1
+	CMPQ R12, R10
+	JB qspmmtile8blockavx512c4b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512c4b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c4i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c4s0
+	JMP qspmmtile8blockavx512c4k1
+qspmmtile8blockavx512c4i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8blockavx512c4s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx512c4b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512c4b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c4i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c4s1
+	JMP qspmmtile8blockavx512c4stop1
+qspmmtile8blockavx512c4i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8blockavx512c4s1:
+	ADDQ $2, R12
+	JMP qspmmtile8blockavx512c4kn
+qspmmtile8blockavx512c4stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8blockavx512c4k1
+qspmmtile8blockavx512c4k1:
+	CMPQ R12, R13
+	JAE qspmmtile8blockavx512c4sum
+	CMPQ R12, R10
+	JB qspmmtile8blockavx512c4ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512c4ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c4oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c4s
+	JMP qspmmtile8blockavx512c4sum
+qspmmtile8blockavx512c4oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8blockavx512c4s:
+	INCQ R12
+	JMP qspmmtile8blockavx512c4k1
+qspmmtile8blockavx512c4sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z5, Z1, Z1
+	VADDPS Z6, Z2, Z2
+	VADDPS Z7, Z3, Z3
+	VMULPS Z28, Z0, Z0
+	VMULPS Z28, Z1, Z1
+	VMULPS Z28, Z2, Z2
+	VMULPS Z28, Z3, Z3
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8blockavx512c4nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+	VFMADD231PS 64(DI)(R14*4), Z29, Z1
+	VFMADD231PS 128(DI)(R14*4), Z29, Z2
+	VFMADD231PS 192(DI)(R14*4), Z29, Z3
+qspmmtile8blockavx512c4nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	VMOVUPS Z1, 64(DI)(R14*4)
+	VMOVUPS Z2, 128(DI)(R14*4)
+	VMOVUPS Z3, 192(DI)(R14*4)
+	ADDQ $64, R14
+	JMP qspmmtile8blockavx512c4
+qspmmtile8blockavx512c2:
+	LEAQ 32(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile8blockavx512c1
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile8blockavx512c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8blockavx512c2k1
+	CMPQ R12, R10
+	JB qspmmtile8blockavx512c2b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512c2b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c2i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c2s0
+	JMP qspmmtile8blockavx512c2k1
+qspmmtile8blockavx512c2i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8blockavx512c2s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx512c2b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512c2b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c2i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c2s1
+	JMP qspmmtile8blockavx512c2stop1
+qspmmtile8blockavx512c2i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8blockavx512c2s1:
+	ADDQ $2, R12
+	JMP qspmmtile8blockavx512c2kn
+qspmmtile8blockavx512c2stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8blockavx512c2k1
+qspmmtile8blockavx512c2k1:
+	CMPQ R12, R13
+	JAE qspmmtile8blockavx512c2sum
+	CMPQ R12, R10
+	JB qspmmtile8blockavx512c2ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512c2ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c2oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c2s
+	JMP qspmmtile8blockavx512c2sum
+qspmmtile8blockavx512c2oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8blockavx512c2s:
+	INCQ R12
+	JMP qspmmtile8blockavx512c2k1
+qspmmtile8blockavx512c2sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z5, Z1, Z1
+	VMULPS Z28, Z0, Z0
+	VMULPS Z28, Z1, Z1
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8blockavx512c2nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+	VFMADD231PS 64(DI)(R14*4), Z29, Z1
+qspmmtile8blockavx512c2nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	VMOVUPS Z1, 64(DI)(R14*4)
+	ADDQ $32, R14
+	JMP qspmmtile8blockavx512c2
+qspmmtile8blockavx512c1:
+	LEAQ 16(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile8blockavx512tail
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile8blockavx512c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8blockavx512c1k1
+	CMPQ R12, R10
+	JB qspmmtile8blockavx512c1b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512c1b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c1i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c1s0
+	JMP qspmmtile8blockavx512c1k1
+qspmmtile8blockavx512c1i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile8blockavx512c1s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx512c1b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512c1b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c1i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c1s1
+	JMP qspmmtile8blockavx512c1stop1
+qspmmtile8blockavx512c1i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile8blockavx512c1s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx512c1b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512c1b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c1i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c1s2
+	JMP qspmmtile8blockavx512c1stop2
+qspmmtile8blockavx512c1i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile8blockavx512c1s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx512c1b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512c1b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c1i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c1s3
+	JMP qspmmtile8blockavx512c1stop3
+qspmmtile8blockavx512c1i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile8blockavx512c1s3:
+	ADDQ $4, R12
+	JMP qspmmtile8blockavx512c1kn
+qspmmtile8blockavx512c1stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8blockavx512c1k1
+qspmmtile8blockavx512c1stop2:
+	ADDQ $2, R12
+	JMP qspmmtile8blockavx512c1k1
+qspmmtile8blockavx512c1stop3:
+	ADDQ $3, R12
+	JMP qspmmtile8blockavx512c1k1
+qspmmtile8blockavx512c1k1:
+	CMPQ R12, R13
+	JAE qspmmtile8blockavx512c1sum
+	CMPQ R12, R10
+	JB qspmmtile8blockavx512c1ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512c1ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c1oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c1s
+	JMP qspmmtile8blockavx512c1sum
+qspmmtile8blockavx512c1oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile8blockavx512c1s:
+	INCQ R12
+	JMP qspmmtile8blockavx512c1k1
+qspmmtile8blockavx512c1sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z1, Z0, Z0
+	VADDPS Z5, Z0, Z0
+	VMULPS Z28, Z0, Z0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8blockavx512c1nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+qspmmtile8blockavx512c1nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	ADDQ $16, R14
+	JMP qspmmtile8blockavx512c1
+qspmmtile8blockavx512tail:
+	CMPQ R14, w+64(FP)
+	JAE qspmmtile8blockavx512next
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile8blockavx512tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8blockavx512tailk1
+	CMPQ R12, R10
+	JB qspmmtile8blockavx512tailb0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512tailb0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512taili0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512tails0
+	JMP qspmmtile8blockavx512tailk1
+qspmmtile8blockavx512taili0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile8blockavx512tails0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx512tailb1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512tailb1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512taili1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512tails1
+	JMP qspmmtile8blockavx512tailstop1
+qspmmtile8blockavx512taili1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile8blockavx512tails1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx512tailb2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512tailb2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512taili2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512tails2
+	JMP qspmmtile8blockavx512tailstop2
+qspmmtile8blockavx512taili2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile8blockavx512tails2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx512tailb3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512tailb3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512taili3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512tails3
+	JMP qspmmtile8blockavx512tailstop3
+qspmmtile8blockavx512taili3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile8blockavx512tails3:
+	ADDQ $4, R12
+	JMP qspmmtile8blockavx512tailkn
+qspmmtile8blockavx512tailstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8blockavx512tailk1
+qspmmtile8blockavx512tailstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8blockavx512tailk1
+qspmmtile8blockavx512tailstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8blockavx512tailk1
+qspmmtile8blockavx512tailk1:
+	CMPQ R12, R13
+	JAE qspmmtile8blockavx512tailsum
+	CMPQ R12, R10
+	JB qspmmtile8blockavx512tailob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512tailob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512tailoi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512tails
+	JMP qspmmtile8blockavx512tailsum
+qspmmtile8blockavx512tailoi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile8blockavx512tails:
+	INCQ R12
+	JMP qspmmtile8blockavx512tailk1
+qspmmtile8blockavx512tailsum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z1, Z0, Z0
+	VADDPS Z5, Z0, Z0
+	VMULPS Z28, Z0, Z0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8blockavx512tailnobeta
+	VMOVUPS.Z 0(DI)(R14*4), K7, Z8
+	VFMADD231PS Z8, Z29, Z0
+qspmmtile8blockavx512tailnobeta:
+	VMOVUPS Z0, K7, 0(DI)(R14*4)
+qspmmtile8blockavx512next:
+	MOVQ pc-8(SP), R15
+	MOVQ R12, (R15)
+	ADDQ $16, pc-8(SP)
+	ADDQ ldyb-40(SP), DI
+	DECQ CX
+	JMP qspmmtile8blockavx512row
+qspmmtile8blockavx512done:
 	VZEROUPPER
 	RET
 
@@ -4576,6 +9358,668 @@ qspmm8mxavx512done:
 	VZEROUPPER
 	RET
 
+// func QSpMMTile8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+// Requires: AVX512F, AVX512VL, BMI2
+TEXT ·QSpMMTile8MXAVX512(SB), NOSPLIT, $48-248
+	MOVQ y+0(FP), DI
+	MOVQ ldy+24(FP), AX
+	SHLQ $2, AX
+	MOVQ AX, ldyb-40(SP)
+	MOVQ x+32(FP), SI
+	MOVQ ldx+56(FP), R8
+	SHLQ $2, R8
+	MOVQ seg+72(FP), AX
+	MOVQ AX, pc-8(SP)
+	MOVQ seg_len+80(FP), CX
+	SHRQ $1, CX
+	MOVQ idx+96(FP), R9
+	MOVQ codes+120(FP), R11
+	MOVQ table+144(FP), BX
+	VBROADCASTSS beta+228(FP), Z29
+	VBROADCASTSS alpha+224(FP), Z28
+	MOVQ w+64(FP), R15
+	ANDQ $15, R15
+	MOVL $0xffff, AX
+	BZHIQ R15, AX, AX
+	KMOVW AX, K7
+qspmmtile8mxavx512row:
+	TESTQ CX, CX
+	JZ qspmmtile8mxavx512done
+	MOVQ pc-8(SP), R15
+	MOVQ (R15), R12
+	MOVQ 8(R15), R13
+	MOVQ idx_len+104(FP), R10
+	CMPQ R12, R10
+	CMOVQHI R10, R12
+	CMPQ R13, R10
+	CMOVQHI R10, R13
+	CMPQ R13, R12
+	CMOVQCS R12, R13
+	MOVQ R12, lo-16(SP)
+	CMPQ CX, $8
+	JBE qspmmtile8mxavx512nopf
+	MOVQ pc-8(SP), R15
+	MOVQ 128(R15), R15
+	PREFETCHT0 (R9)(R15*8)
+	PREFETCHT0 64(R9)(R15*8)
+	PREFETCHT0 128(R9)(R15*8)
+	PREFETCHT0 (R11)(R15*1)
+qspmmtile8mxavx512nopf:
+	MOVQ R12, AX
+	XORL DX, DX
+	DIVQ b+216(FP)
+	MOVQ AX, R15
+	IMULQ b+216(FP), AX
+	MOVQ AX, nb0-32(SP)
+	MOVQ exps+192(FP), DX
+	LEAQ -1(DX)(R15*1), DX
+	MOVQ DX, sp0-24(SP)
+	XORQ R14, R14
+qspmmtile8mxavx512c4:
+	LEAQ 64(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile8mxavx512c2
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile8mxavx512c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8mxavx512c4k1
+	CMPQ R12, R10
+	JB qspmmtile8mxavx512c4b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512c4b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c4i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c4s0
+	JMP qspmmtile8mxavx512c4k1
+qspmmtile8mxavx512c4i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8mxavx512c4s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx512c4b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512c4b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c4i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c4s1
+	JMP qspmmtile8mxavx512c4stop1
+qspmmtile8mxavx512c4i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8mxavx512c4s1:
+	ADDQ $2, R12
+	JMP qspmmtile8mxavx512c4kn
+qspmmtile8mxavx512c4stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8mxavx512c4k1
+qspmmtile8mxavx512c4k1:
+	CMPQ R12, R13
+	JAE qspmmtile8mxavx512c4sum
+	CMPQ R12, R10
+	JB qspmmtile8mxavx512c4ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512c4ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c4oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c4s
+	JMP qspmmtile8mxavx512c4sum
+qspmmtile8mxavx512c4oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8mxavx512c4s:
+	INCQ R12
+	JMP qspmmtile8mxavx512c4k1
+qspmmtile8mxavx512c4sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z5, Z1, Z1
+	VADDPS Z6, Z2, Z2
+	VADDPS Z7, Z3, Z3
+	VMULPS Z28, Z0, Z0
+	VMULPS Z28, Z1, Z1
+	VMULPS Z28, Z2, Z2
+	VMULPS Z28, Z3, Z3
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8mxavx512c4nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+	VFMADD231PS 64(DI)(R14*4), Z29, Z1
+	VFMADD231PS 128(DI)(R14*4), Z29, Z2
+	VFMADD231PS 192(DI)(R14*4), Z29, Z3
+qspmmtile8mxavx512c4nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	VMOVUPS Z1, 64(DI)(R14*4)
+	VMOVUPS Z2, 128(DI)(R14*4)
+	VMOVUPS Z3, 192(DI)(R14*4)
+	ADDQ $64, R14
+	JMP qspmmtile8mxavx512c4
+qspmmtile8mxavx512c2:
+	LEAQ 32(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile8mxavx512c1
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile8mxavx512c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8mxavx512c2k1
+	CMPQ R12, R10
+	JB qspmmtile8mxavx512c2b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512c2b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c2i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c2s0
+	JMP qspmmtile8mxavx512c2k1
+qspmmtile8mxavx512c2i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8mxavx512c2s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx512c2b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512c2b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c2i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c2s1
+	JMP qspmmtile8mxavx512c2stop1
+qspmmtile8mxavx512c2i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8mxavx512c2s1:
+	ADDQ $2, R12
+	JMP qspmmtile8mxavx512c2kn
+qspmmtile8mxavx512c2stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8mxavx512c2k1
+qspmmtile8mxavx512c2k1:
+	CMPQ R12, R13
+	JAE qspmmtile8mxavx512c2sum
+	CMPQ R12, R10
+	JB qspmmtile8mxavx512c2ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512c2ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c2oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c2s
+	JMP qspmmtile8mxavx512c2sum
+qspmmtile8mxavx512c2oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8mxavx512c2s:
+	INCQ R12
+	JMP qspmmtile8mxavx512c2k1
+qspmmtile8mxavx512c2sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z5, Z1, Z1
+	VMULPS Z28, Z0, Z0
+	VMULPS Z28, Z1, Z1
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8mxavx512c2nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+	VFMADD231PS 64(DI)(R14*4), Z29, Z1
+qspmmtile8mxavx512c2nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	VMOVUPS Z1, 64(DI)(R14*4)
+	ADDQ $32, R14
+	JMP qspmmtile8mxavx512c2
+qspmmtile8mxavx512c1:
+	LEAQ 16(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile8mxavx512tail
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile8mxavx512c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8mxavx512c1k1
+	CMPQ R12, R10
+	JB qspmmtile8mxavx512c1b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512c1b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c1i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c1s0
+	JMP qspmmtile8mxavx512c1k1
+qspmmtile8mxavx512c1i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile8mxavx512c1s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx512c1b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512c1b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c1i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c1s1
+	JMP qspmmtile8mxavx512c1stop1
+qspmmtile8mxavx512c1i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile8mxavx512c1s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx512c1b2
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512c1b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c1i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c1s2
+	JMP qspmmtile8mxavx512c1stop2
+qspmmtile8mxavx512c1i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile8mxavx512c1s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx512c1b3
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512c1b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c1i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c1s3
+	JMP qspmmtile8mxavx512c1stop3
+qspmmtile8mxavx512c1i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile8mxavx512c1s3:
+	ADDQ $4, R12
+	JMP qspmmtile8mxavx512c1kn
+qspmmtile8mxavx512c1stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8mxavx512c1k1
+qspmmtile8mxavx512c1stop2:
+	ADDQ $2, R12
+	JMP qspmmtile8mxavx512c1k1
+qspmmtile8mxavx512c1stop3:
+	ADDQ $3, R12
+	JMP qspmmtile8mxavx512c1k1
+qspmmtile8mxavx512c1k1:
+	CMPQ R12, R13
+	JAE qspmmtile8mxavx512c1sum
+	CMPQ R12, R10
+	JB qspmmtile8mxavx512c1ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512c1ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c1oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c1s
+	JMP qspmmtile8mxavx512c1sum
+qspmmtile8mxavx512c1oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile8mxavx512c1s:
+	INCQ R12
+	JMP qspmmtile8mxavx512c1k1
+qspmmtile8mxavx512c1sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z1, Z0, Z0
+	VADDPS Z5, Z0, Z0
+	VMULPS Z28, Z0, Z0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8mxavx512c1nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+qspmmtile8mxavx512c1nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	ADDQ $16, R14
+	JMP qspmmtile8mxavx512c1
+qspmmtile8mxavx512tail:
+	CMPQ R14, w+64(FP)
+	JAE qspmmtile8mxavx512next
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile8mxavx512tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8mxavx512tailk1
+	CMPQ R12, R10
+	JB qspmmtile8mxavx512tailb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512tailb0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512taili0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512tails0
+	JMP qspmmtile8mxavx512tailk1
+qspmmtile8mxavx512taili0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile8mxavx512tails0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx512tailb1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512tailb1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512taili1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512tails1
+	JMP qspmmtile8mxavx512tailstop1
+qspmmtile8mxavx512taili1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile8mxavx512tails1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx512tailb2
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512tailb2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512taili2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512tails2
+	JMP qspmmtile8mxavx512tailstop2
+qspmmtile8mxavx512taili2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile8mxavx512tails2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx512tailb3
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512tailb3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512taili3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512tails3
+	JMP qspmmtile8mxavx512tailstop3
+qspmmtile8mxavx512taili3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile8mxavx512tails3:
+	ADDQ $4, R12
+	JMP qspmmtile8mxavx512tailkn
+qspmmtile8mxavx512tailstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8mxavx512tailk1
+qspmmtile8mxavx512tailstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8mxavx512tailk1
+qspmmtile8mxavx512tailstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8mxavx512tailk1
+qspmmtile8mxavx512tailk1:
+	CMPQ R12, R13
+	JAE qspmmtile8mxavx512tailsum
+	CMPQ R12, R10
+	JB qspmmtile8mxavx512tailob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512tailob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512tailoi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512tails
+	JMP qspmmtile8mxavx512tailsum
+qspmmtile8mxavx512tailoi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile8mxavx512tails:
+	INCQ R12
+	JMP qspmmtile8mxavx512tailk1
+qspmmtile8mxavx512tailsum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z1, Z0, Z0
+	VADDPS Z5, Z0, Z0
+	VMULPS Z28, Z0, Z0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8mxavx512tailnobeta
+	VMOVUPS.Z 0(DI)(R14*4), K7, Z8
+	VFMADD231PS Z8, Z29, Z0
+qspmmtile8mxavx512tailnobeta:
+	VMOVUPS Z0, K7, 0(DI)(R14*4)
+qspmmtile8mxavx512next:
+	MOVQ pc-8(SP), R15
+	MOVQ R12, (R15)
+	ADDQ $16, pc-8(SP)
+	ADDQ ldyb-40(SP), DI
+	DECQ CX
+	JMP qspmmtile8mxavx512row
+qspmmtile8mxavx512done:
+	VZEROUPPER
+	RET
+
 // func QSpMM4RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX512F, AVX512VL, BMI2
 TEXT ·QSpMM4RowAVX512(SB), NOSPLIT, $48-240
@@ -5021,6 +10465,554 @@ qspmm4rowavx512next:
 	DECQ CX
 	JMP qspmm4rowavx512row
 qspmm4rowavx512done:
+	VZEROUPPER
+	RET
+
+// func QSpMMTile4RowAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+// Requires: AVX512F, AVX512VL, BMI2
+TEXT ·QSpMMTile4RowAVX512(SB), NOSPLIT, $48-248
+	MOVQ y+0(FP), DI
+	MOVQ ldy+24(FP), AX
+	SHLQ $2, AX
+	MOVQ AX, ldyb-40(SP)
+	MOVQ x+32(FP), SI
+	MOVQ ldx+56(FP), R8
+	SHLQ $2, R8
+	MOVQ seg+72(FP), AX
+	MOVQ AX, pc-8(SP)
+	MOVQ seg_len+80(FP), CX
+	SHRQ $1, CX
+	MOVQ idx+96(FP), R9
+	MOVQ codes+120(FP), R11
+	MOVQ table+144(FP), BX
+	VBROADCASTSS beta+228(FP), Z29
+	MOVQ scale+168(FP), AX
+	MOVQ AX, rs-48(SP)
+	MOVQ w+64(FP), R15
+	ANDQ $15, R15
+	MOVL $0xffff, AX
+	BZHIQ R15, AX, AX
+	KMOVW AX, K7
+qspmmtile4rowavx512row:
+	TESTQ CX, CX
+	JZ qspmmtile4rowavx512done
+	MOVQ pc-8(SP), R15
+	MOVQ (R15), R12
+	MOVQ 8(R15), R13
+	MOVQ idx_len+104(FP), R10
+	CMPQ R12, R10
+	CMOVQHI R10, R12
+	CMPQ R13, R10
+	CMOVQHI R10, R13
+	CMPQ R13, R12
+	CMOVQCS R12, R13
+	MOVQ R12, lo-16(SP)
+	CMPQ CX, $8
+	JBE qspmmtile4rowavx512nopf
+	MOVQ pc-8(SP), R15
+	MOVQ 128(R15), R15
+	PREFETCHT0 (R9)(R15*8)
+	PREFETCHT0 64(R9)(R15*8)
+	PREFETCHT0 128(R9)(R15*8)
+	SHRQ $1, R15
+	PREFETCHT0 (R11)(R15*1)
+qspmmtile4rowavx512nopf:
+	MOVQ rs-48(SP), R15
+	VBROADCASTSS (R15), Z8
+	VBROADCASTSS alpha+224(FP), Z28
+	VMULPS Z8, Z28, Z28
+	XORQ R14, R14
+qspmmtile4rowavx512c4:
+	LEAQ 64(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile4rowavx512c2
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	MOVQ lo-16(SP), R12
+qspmmtile4rowavx512c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4rowavx512c4k1
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx512c4i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx512c4s0
+	JMP qspmmtile4rowavx512c4k1
+qspmmtile4rowavx512c4i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4rowavx512c4s0:
+	LEAQ 1(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx512c4i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx512c4s1
+	JMP qspmmtile4rowavx512c4stop1
+qspmmtile4rowavx512c4i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile4rowavx512c4s1:
+	ADDQ $2, R12
+	JMP qspmmtile4rowavx512c4kn
+qspmmtile4rowavx512c4stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4rowavx512c4k1
+qspmmtile4rowavx512c4k1:
+	CMPQ R12, R13
+	JAE qspmmtile4rowavx512c4sum
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx512c4oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx512c4s
+	JMP qspmmtile4rowavx512c4sum
+qspmmtile4rowavx512c4oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4rowavx512c4s:
+	INCQ R12
+	JMP qspmmtile4rowavx512c4k1
+qspmmtile4rowavx512c4sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z5, Z1, Z1
+	VADDPS Z6, Z2, Z2
+	VADDPS Z7, Z3, Z3
+	VMULPS Z28, Z0, Z0
+	VMULPS Z28, Z1, Z1
+	VMULPS Z28, Z2, Z2
+	VMULPS Z28, Z3, Z3
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4rowavx512c4nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+	VFMADD231PS 64(DI)(R14*4), Z29, Z1
+	VFMADD231PS 128(DI)(R14*4), Z29, Z2
+	VFMADD231PS 192(DI)(R14*4), Z29, Z3
+qspmmtile4rowavx512c4nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	VMOVUPS Z1, 64(DI)(R14*4)
+	VMOVUPS Z2, 128(DI)(R14*4)
+	VMOVUPS Z3, 192(DI)(R14*4)
+	ADDQ $64, R14
+	JMP qspmmtile4rowavx512c4
+qspmmtile4rowavx512c2:
+	LEAQ 32(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile4rowavx512c1
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+qspmmtile4rowavx512c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4rowavx512c2k1
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx512c2i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx512c2s0
+	JMP qspmmtile4rowavx512c2k1
+qspmmtile4rowavx512c2i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4rowavx512c2s0:
+	LEAQ 1(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx512c2i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx512c2s1
+	JMP qspmmtile4rowavx512c2stop1
+qspmmtile4rowavx512c2i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile4rowavx512c2s1:
+	ADDQ $2, R12
+	JMP qspmmtile4rowavx512c2kn
+qspmmtile4rowavx512c2stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4rowavx512c2k1
+qspmmtile4rowavx512c2k1:
+	CMPQ R12, R13
+	JAE qspmmtile4rowavx512c2sum
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx512c2oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx512c2s
+	JMP qspmmtile4rowavx512c2sum
+qspmmtile4rowavx512c2oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4rowavx512c2s:
+	INCQ R12
+	JMP qspmmtile4rowavx512c2k1
+qspmmtile4rowavx512c2sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z5, Z1, Z1
+	VMULPS Z28, Z0, Z0
+	VMULPS Z28, Z1, Z1
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4rowavx512c2nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+	VFMADD231PS 64(DI)(R14*4), Z29, Z1
+qspmmtile4rowavx512c2nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	VMOVUPS Z1, 64(DI)(R14*4)
+	ADDQ $32, R14
+	JMP qspmmtile4rowavx512c2
+qspmmtile4rowavx512c1:
+	LEAQ 16(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile4rowavx512tail
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+qspmmtile4rowavx512c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4rowavx512c1k1
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx512c1i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx512c1s0
+	JMP qspmmtile4rowavx512c1k1
+qspmmtile4rowavx512c1i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile4rowavx512c1s0:
+	LEAQ 1(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx512c1i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx512c1s1
+	JMP qspmmtile4rowavx512c1stop1
+qspmmtile4rowavx512c1i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile4rowavx512c1s1:
+	LEAQ 2(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx512c1i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx512c1s2
+	JMP qspmmtile4rowavx512c1stop2
+qspmmtile4rowavx512c1i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile4rowavx512c1s2:
+	LEAQ 3(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx512c1i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx512c1s3
+	JMP qspmmtile4rowavx512c1stop3
+qspmmtile4rowavx512c1i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile4rowavx512c1s3:
+	ADDQ $4, R12
+	JMP qspmmtile4rowavx512c1kn
+qspmmtile4rowavx512c1stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4rowavx512c1k1
+qspmmtile4rowavx512c1stop2:
+	ADDQ $2, R12
+	JMP qspmmtile4rowavx512c1k1
+qspmmtile4rowavx512c1stop3:
+	ADDQ $3, R12
+	JMP qspmmtile4rowavx512c1k1
+qspmmtile4rowavx512c1k1:
+	CMPQ R12, R13
+	JAE qspmmtile4rowavx512c1sum
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx512c1oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx512c1s
+	JMP qspmmtile4rowavx512c1sum
+qspmmtile4rowavx512c1oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile4rowavx512c1s:
+	INCQ R12
+	JMP qspmmtile4rowavx512c1k1
+qspmmtile4rowavx512c1sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z1, Z0, Z0
+	VADDPS Z5, Z0, Z0
+	VMULPS Z28, Z0, Z0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4rowavx512c1nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+qspmmtile4rowavx512c1nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	ADDQ $16, R14
+	JMP qspmmtile4rowavx512c1
+qspmmtile4rowavx512tail:
+	CMPQ R14, w+64(FP)
+	JAE qspmmtile4rowavx512next
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+qspmmtile4rowavx512tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4rowavx512tailk1
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx512taili0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx512tails0
+	JMP qspmmtile4rowavx512tailk1
+qspmmtile4rowavx512taili0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile4rowavx512tails0:
+	LEAQ 1(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx512taili1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx512tails1
+	JMP qspmmtile4rowavx512tailstop1
+qspmmtile4rowavx512taili1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile4rowavx512tails1:
+	LEAQ 2(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx512taili2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx512tails2
+	JMP qspmmtile4rowavx512tailstop2
+qspmmtile4rowavx512taili2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile4rowavx512tails2:
+	LEAQ 3(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx512taili3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx512tails3
+	JMP qspmmtile4rowavx512tailstop3
+qspmmtile4rowavx512taili3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile4rowavx512tails3:
+	ADDQ $4, R12
+	JMP qspmmtile4rowavx512tailkn
+qspmmtile4rowavx512tailstop1:
+	ADDQ $1, R12
+	JMP qspmmtile4rowavx512tailk1
+qspmmtile4rowavx512tailstop2:
+	ADDQ $2, R12
+	JMP qspmmtile4rowavx512tailk1
+qspmmtile4rowavx512tailstop3:
+	ADDQ $3, R12
+	JMP qspmmtile4rowavx512tailk1
+qspmmtile4rowavx512tailk1:
+	CMPQ R12, R13
+	JAE qspmmtile4rowavx512tailsum
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx512tailoi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx512tails
+	JMP qspmmtile4rowavx512tailsum
+qspmmtile4rowavx512tailoi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile4rowavx512tails:
+	INCQ R12
+	JMP qspmmtile4rowavx512tailk1
+qspmmtile4rowavx512tailsum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z1, Z0, Z0
+	VADDPS Z5, Z0, Z0
+	VMULPS Z28, Z0, Z0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4rowavx512tailnobeta
+	VMOVUPS.Z 0(DI)(R14*4), K7, Z8
+	VFMADD231PS Z8, Z29, Z0
+qspmmtile4rowavx512tailnobeta:
+	VMOVUPS Z0, K7, 0(DI)(R14*4)
+qspmmtile4rowavx512next:
+	MOVQ pc-8(SP), R15
+	MOVQ R12, (R15)
+	ADDQ $16, pc-8(SP)
+	ADDQ ldyb-40(SP), DI
+	ADDQ $4, rs-48(SP)
+	DECQ CX
+	JMP qspmmtile4rowavx512row
+qspmmtile4rowavx512done:
 	VZEROUPPER
 	RET
 
@@ -5600,6 +11592,685 @@ qspmm4blockavx512next:
 	DECQ CX
 	JMP qspmm4blockavx512row
 qspmm4blockavx512done:
+	VZEROUPPER
+	RET
+
+// func QSpMMTile4BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+// Requires: AVX512F, AVX512VL, BMI2
+TEXT ·QSpMMTile4BlockAVX512(SB), NOSPLIT, $48-248
+	MOVQ y+0(FP), DI
+	MOVQ ldy+24(FP), AX
+	SHLQ $2, AX
+	MOVQ AX, ldyb-40(SP)
+	MOVQ x+32(FP), SI
+	MOVQ ldx+56(FP), R8
+	SHLQ $2, R8
+	MOVQ seg+72(FP), AX
+	MOVQ AX, pc-8(SP)
+	MOVQ seg_len+80(FP), CX
+	SHRQ $1, CX
+	MOVQ idx+96(FP), R9
+	MOVQ codes+120(FP), R11
+	MOVQ table+144(FP), BX
+	VBROADCASTSS beta+228(FP), Z29
+	VBROADCASTSS alpha+224(FP), Z28
+	MOVQ w+64(FP), R15
+	ANDQ $15, R15
+	MOVL $0xffff, AX
+	BZHIQ R15, AX, AX
+	KMOVW AX, K7
+qspmmtile4blockavx512row:
+	TESTQ CX, CX
+	JZ qspmmtile4blockavx512done
+	MOVQ pc-8(SP), R15
+	MOVQ (R15), R12
+	MOVQ 8(R15), R13
+	MOVQ idx_len+104(FP), R10
+	CMPQ R12, R10
+	CMOVQHI R10, R12
+	CMPQ R13, R10
+	CMOVQHI R10, R13
+	CMPQ R13, R12
+	CMOVQCS R12, R13
+	MOVQ R12, lo-16(SP)
+	CMPQ CX, $8
+	JBE qspmmtile4blockavx512nopf
+	MOVQ pc-8(SP), R15
+	MOVQ 128(R15), R15
+	PREFETCHT0 (R9)(R15*8)
+	PREFETCHT0 64(R9)(R15*8)
+	PREFETCHT0 128(R9)(R15*8)
+	SHRQ $1, R15
+	PREFETCHT0 (R11)(R15*1)
+qspmmtile4blockavx512nopf:
+	MOVQ R12, AX
+	XORL DX, DX
+	DIVQ b+216(FP)
+	MOVQ AX, R15
+	IMULQ b+216(FP), AX
+	MOVQ AX, nb0-32(SP)
+	MOVQ scale+168(FP), DX
+	LEAQ -4(DX)(R15*4), DX
+	MOVQ DX, sp0-24(SP)
+	XORQ R14, R14
+qspmmtile4blockavx512c4:
+	LEAQ 64(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile4blockavx512c2
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile4blockavx512c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx512c4k1
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512c4b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512c4b0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c4i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c4s0
+	JMP qspmmtile4blockavx512c4k1
+qspmmtile4blockavx512c4i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4blockavx512c4s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx512c4b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512c4b1:
+	LEAQ 1(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c4i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c4s1
+	JMP qspmmtile4blockavx512c4stop1
+qspmmtile4blockavx512c4i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile4blockavx512c4s1:
+	ADDQ $2, R12
+	JMP qspmmtile4blockavx512c4kn
+qspmmtile4blockavx512c4stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4blockavx512c4k1
+qspmmtile4blockavx512c4k1:
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx512c4sum
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512c4ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512c4ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c4oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c4s
+	JMP qspmmtile4blockavx512c4sum
+qspmmtile4blockavx512c4oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4blockavx512c4s:
+	INCQ R12
+	JMP qspmmtile4blockavx512c4k1
+qspmmtile4blockavx512c4sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z5, Z1, Z1
+	VADDPS Z6, Z2, Z2
+	VADDPS Z7, Z3, Z3
+	VMULPS Z28, Z0, Z0
+	VMULPS Z28, Z1, Z1
+	VMULPS Z28, Z2, Z2
+	VMULPS Z28, Z3, Z3
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4blockavx512c4nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+	VFMADD231PS 64(DI)(R14*4), Z29, Z1
+	VFMADD231PS 128(DI)(R14*4), Z29, Z2
+	VFMADD231PS 192(DI)(R14*4), Z29, Z3
+qspmmtile4blockavx512c4nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	VMOVUPS Z1, 64(DI)(R14*4)
+	VMOVUPS Z2, 128(DI)(R14*4)
+	VMOVUPS Z3, 192(DI)(R14*4)
+	ADDQ $64, R14
+	JMP qspmmtile4blockavx512c4
+qspmmtile4blockavx512c2:
+	LEAQ 32(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile4blockavx512c1
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile4blockavx512c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx512c2k1
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512c2b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512c2b0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c2i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c2s0
+	JMP qspmmtile4blockavx512c2k1
+qspmmtile4blockavx512c2i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4blockavx512c2s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx512c2b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512c2b1:
+	LEAQ 1(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c2i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c2s1
+	JMP qspmmtile4blockavx512c2stop1
+qspmmtile4blockavx512c2i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile4blockavx512c2s1:
+	ADDQ $2, R12
+	JMP qspmmtile4blockavx512c2kn
+qspmmtile4blockavx512c2stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4blockavx512c2k1
+qspmmtile4blockavx512c2k1:
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx512c2sum
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512c2ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512c2ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c2oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c2s
+	JMP qspmmtile4blockavx512c2sum
+qspmmtile4blockavx512c2oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4blockavx512c2s:
+	INCQ R12
+	JMP qspmmtile4blockavx512c2k1
+qspmmtile4blockavx512c2sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z5, Z1, Z1
+	VMULPS Z28, Z0, Z0
+	VMULPS Z28, Z1, Z1
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4blockavx512c2nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+	VFMADD231PS 64(DI)(R14*4), Z29, Z1
+qspmmtile4blockavx512c2nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	VMOVUPS Z1, 64(DI)(R14*4)
+	ADDQ $32, R14
+	JMP qspmmtile4blockavx512c2
+qspmmtile4blockavx512c1:
+	LEAQ 16(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile4blockavx512tail
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile4blockavx512c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx512c1k1
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512c1b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512c1b0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c1i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c1s0
+	JMP qspmmtile4blockavx512c1k1
+qspmmtile4blockavx512c1i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile4blockavx512c1s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx512c1b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512c1b1:
+	LEAQ 1(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c1i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c1s1
+	JMP qspmmtile4blockavx512c1stop1
+qspmmtile4blockavx512c1i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile4blockavx512c1s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx512c1b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512c1b2:
+	LEAQ 2(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c1i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c1s2
+	JMP qspmmtile4blockavx512c1stop2
+qspmmtile4blockavx512c1i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile4blockavx512c1s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx512c1b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512c1b3:
+	LEAQ 3(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c1i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c1s3
+	JMP qspmmtile4blockavx512c1stop3
+qspmmtile4blockavx512c1i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile4blockavx512c1s3:
+	ADDQ $4, R12
+	JMP qspmmtile4blockavx512c1kn
+qspmmtile4blockavx512c1stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4blockavx512c1k1
+qspmmtile4blockavx512c1stop2:
+	ADDQ $2, R12
+	JMP qspmmtile4blockavx512c1k1
+qspmmtile4blockavx512c1stop3:
+	ADDQ $3, R12
+	JMP qspmmtile4blockavx512c1k1
+qspmmtile4blockavx512c1k1:
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx512c1sum
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512c1ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512c1ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c1oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c1s
+	JMP qspmmtile4blockavx512c1sum
+qspmmtile4blockavx512c1oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile4blockavx512c1s:
+	INCQ R12
+	JMP qspmmtile4blockavx512c1k1
+qspmmtile4blockavx512c1sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z1, Z0, Z0
+	VADDPS Z5, Z0, Z0
+	VMULPS Z28, Z0, Z0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4blockavx512c1nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+qspmmtile4blockavx512c1nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	ADDQ $16, R14
+	JMP qspmmtile4blockavx512c1
+qspmmtile4blockavx512tail:
+	CMPQ R14, w+64(FP)
+	JAE qspmmtile4blockavx512next
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile4blockavx512tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx512tailk1
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512tailb0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512tailb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512taili0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512tails0
+	JMP qspmmtile4blockavx512tailk1
+qspmmtile4blockavx512taili0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile4blockavx512tails0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx512tailb1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512tailb1:
+	LEAQ 1(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512taili1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512tails1
+	JMP qspmmtile4blockavx512tailstop1
+qspmmtile4blockavx512taili1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile4blockavx512tails1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx512tailb2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512tailb2:
+	LEAQ 2(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512taili2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512tails2
+	JMP qspmmtile4blockavx512tailstop2
+qspmmtile4blockavx512taili2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile4blockavx512tails2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx512tailb3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512tailb3:
+	LEAQ 3(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512taili3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512tails3
+	JMP qspmmtile4blockavx512tailstop3
+qspmmtile4blockavx512taili3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile4blockavx512tails3:
+	ADDQ $4, R12
+	JMP qspmmtile4blockavx512tailkn
+qspmmtile4blockavx512tailstop1:
+	ADDQ $1, R12
+	JMP qspmmtile4blockavx512tailk1
+qspmmtile4blockavx512tailstop2:
+	ADDQ $2, R12
+	JMP qspmmtile4blockavx512tailk1
+qspmmtile4blockavx512tailstop3:
+	ADDQ $3, R12
+	JMP qspmmtile4blockavx512tailk1
+qspmmtile4blockavx512tailk1:
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx512tailsum
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512tailob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512tailob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512tailoi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512tails
+	JMP qspmmtile4blockavx512tailsum
+qspmmtile4blockavx512tailoi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile4blockavx512tails:
+	INCQ R12
+	JMP qspmmtile4blockavx512tailk1
+qspmmtile4blockavx512tailsum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z1, Z0, Z0
+	VADDPS Z5, Z0, Z0
+	VMULPS Z28, Z0, Z0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4blockavx512tailnobeta
+	VMOVUPS.Z 0(DI)(R14*4), K7, Z8
+	VFMADD231PS Z8, Z29, Z0
+qspmmtile4blockavx512tailnobeta:
+	VMOVUPS Z0, K7, 0(DI)(R14*4)
+qspmmtile4blockavx512next:
+	MOVQ pc-8(SP), R15
+	MOVQ R12, (R15)
+	ADDQ $16, pc-8(SP)
+	ADDQ ldyb-40(SP), DI
+	DECQ CX
+	JMP qspmmtile4blockavx512row
+qspmmtile4blockavx512done:
 	VZEROUPPER
 	RET
 
@@ -6259,5 +12930,764 @@ qspmm4mxavx512next:
 	DECQ CX
 	JMP qspmm4mxavx512row
 qspmm4mxavx512done:
+	VZEROUPPER
+	RET
+
+// func QSpMMTile4MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+// Requires: AVX512F, AVX512VL, BMI2
+TEXT ·QSpMMTile4MXAVX512(SB), NOSPLIT, $48-248
+	MOVQ y+0(FP), DI
+	MOVQ ldy+24(FP), AX
+	SHLQ $2, AX
+	MOVQ AX, ldyb-40(SP)
+	MOVQ x+32(FP), SI
+	MOVQ ldx+56(FP), R8
+	SHLQ $2, R8
+	MOVQ seg+72(FP), AX
+	MOVQ AX, pc-8(SP)
+	MOVQ seg_len+80(FP), CX
+	SHRQ $1, CX
+	MOVQ idx+96(FP), R9
+	MOVQ codes+120(FP), R11
+	MOVQ table+144(FP), BX
+	VBROADCASTSS beta+228(FP), Z29
+	VBROADCASTSS alpha+224(FP), Z28
+	MOVQ w+64(FP), R15
+	ANDQ $15, R15
+	MOVL $0xffff, AX
+	BZHIQ R15, AX, AX
+	KMOVW AX, K7
+qspmmtile4mxavx512row:
+	TESTQ CX, CX
+	JZ qspmmtile4mxavx512done
+	MOVQ pc-8(SP), R15
+	MOVQ (R15), R12
+	MOVQ 8(R15), R13
+	MOVQ idx_len+104(FP), R10
+	CMPQ R12, R10
+	CMOVQHI R10, R12
+	CMPQ R13, R10
+	CMOVQHI R10, R13
+	CMPQ R13, R12
+	CMOVQCS R12, R13
+	MOVQ R12, lo-16(SP)
+	CMPQ CX, $8
+	JBE qspmmtile4mxavx512nopf
+	MOVQ pc-8(SP), R15
+	MOVQ 128(R15), R15
+	PREFETCHT0 (R9)(R15*8)
+	PREFETCHT0 64(R9)(R15*8)
+	PREFETCHT0 128(R9)(R15*8)
+	SHRQ $1, R15
+	PREFETCHT0 (R11)(R15*1)
+qspmmtile4mxavx512nopf:
+	MOVQ R12, AX
+	XORL DX, DX
+	DIVQ b+216(FP)
+	MOVQ AX, R15
+	IMULQ b+216(FP), AX
+	MOVQ AX, nb0-32(SP)
+	MOVQ exps+192(FP), DX
+	LEAQ -1(DX)(R15*1), DX
+	MOVQ DX, sp0-24(SP)
+	XORQ R14, R14
+qspmmtile4mxavx512c4:
+	LEAQ 64(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile4mxavx512c2
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile4mxavx512c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4mxavx512c4k1
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512c4b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512c4b0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c4i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c4s0
+	JMP qspmmtile4mxavx512c4k1
+qspmmtile4mxavx512c4i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4mxavx512c4s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx512c4b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512c4b1:
+	LEAQ 1(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c4i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c4s1
+	JMP qspmmtile4mxavx512c4stop1
+qspmmtile4mxavx512c4i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile4mxavx512c4s1:
+	ADDQ $2, R12
+	JMP qspmmtile4mxavx512c4kn
+qspmmtile4mxavx512c4stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4mxavx512c4k1
+qspmmtile4mxavx512c4k1:
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx512c4sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512c4ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512c4ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c4oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c4s
+	JMP qspmmtile4mxavx512c4sum
+qspmmtile4mxavx512c4oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4mxavx512c4s:
+	INCQ R12
+	JMP qspmmtile4mxavx512c4k1
+qspmmtile4mxavx512c4sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z5, Z1, Z1
+	VADDPS Z6, Z2, Z2
+	VADDPS Z7, Z3, Z3
+	VMULPS Z28, Z0, Z0
+	VMULPS Z28, Z1, Z1
+	VMULPS Z28, Z2, Z2
+	VMULPS Z28, Z3, Z3
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4mxavx512c4nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+	VFMADD231PS 64(DI)(R14*4), Z29, Z1
+	VFMADD231PS 128(DI)(R14*4), Z29, Z2
+	VFMADD231PS 192(DI)(R14*4), Z29, Z3
+qspmmtile4mxavx512c4nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	VMOVUPS Z1, 64(DI)(R14*4)
+	VMOVUPS Z2, 128(DI)(R14*4)
+	VMOVUPS Z3, 192(DI)(R14*4)
+	ADDQ $64, R14
+	JMP qspmmtile4mxavx512c4
+qspmmtile4mxavx512c2:
+	LEAQ 32(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile4mxavx512c1
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile4mxavx512c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4mxavx512c2k1
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512c2b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512c2b0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c2i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c2s0
+	JMP qspmmtile4mxavx512c2k1
+qspmmtile4mxavx512c2i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4mxavx512c2s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx512c2b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512c2b1:
+	LEAQ 1(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c2i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c2s1
+	JMP qspmmtile4mxavx512c2stop1
+qspmmtile4mxavx512c2i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile4mxavx512c2s1:
+	ADDQ $2, R12
+	JMP qspmmtile4mxavx512c2kn
+qspmmtile4mxavx512c2stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4mxavx512c2k1
+qspmmtile4mxavx512c2k1:
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx512c2sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512c2ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512c2ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c2oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c2s
+	JMP qspmmtile4mxavx512c2sum
+qspmmtile4mxavx512c2oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4mxavx512c2s:
+	INCQ R12
+	JMP qspmmtile4mxavx512c2k1
+qspmmtile4mxavx512c2sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z5, Z1, Z1
+	VMULPS Z28, Z0, Z0
+	VMULPS Z28, Z1, Z1
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4mxavx512c2nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+	VFMADD231PS 64(DI)(R14*4), Z29, Z1
+qspmmtile4mxavx512c2nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	VMOVUPS Z1, 64(DI)(R14*4)
+	ADDQ $32, R14
+	JMP qspmmtile4mxavx512c2
+qspmmtile4mxavx512c1:
+	LEAQ 16(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtile4mxavx512tail
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile4mxavx512c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4mxavx512c1k1
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512c1b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512c1b0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c1i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c1s0
+	JMP qspmmtile4mxavx512c1k1
+qspmmtile4mxavx512c1i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile4mxavx512c1s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx512c1b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512c1b1:
+	LEAQ 1(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c1i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c1s1
+	JMP qspmmtile4mxavx512c1stop1
+qspmmtile4mxavx512c1i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile4mxavx512c1s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx512c1b2
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512c1b2:
+	LEAQ 2(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c1i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c1s2
+	JMP qspmmtile4mxavx512c1stop2
+qspmmtile4mxavx512c1i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile4mxavx512c1s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx512c1b3
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512c1b3:
+	LEAQ 3(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c1i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c1s3
+	JMP qspmmtile4mxavx512c1stop3
+qspmmtile4mxavx512c1i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile4mxavx512c1s3:
+	ADDQ $4, R12
+	JMP qspmmtile4mxavx512c1kn
+qspmmtile4mxavx512c1stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4mxavx512c1k1
+qspmmtile4mxavx512c1stop2:
+	ADDQ $2, R12
+	JMP qspmmtile4mxavx512c1k1
+qspmmtile4mxavx512c1stop3:
+	ADDQ $3, R12
+	JMP qspmmtile4mxavx512c1k1
+qspmmtile4mxavx512c1k1:
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx512c1sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512c1ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512c1ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c1oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c1s
+	JMP qspmmtile4mxavx512c1sum
+qspmmtile4mxavx512c1oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile4mxavx512c1s:
+	INCQ R12
+	JMP qspmmtile4mxavx512c1k1
+qspmmtile4mxavx512c1sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z1, Z0, Z0
+	VADDPS Z5, Z0, Z0
+	VMULPS Z28, Z0, Z0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4mxavx512c1nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+qspmmtile4mxavx512c1nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	ADDQ $16, R14
+	JMP qspmmtile4mxavx512c1
+qspmmtile4mxavx512tail:
+	CMPQ R14, w+64(FP)
+	JAE qspmmtile4mxavx512next
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile4mxavx512tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4mxavx512tailk1
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512tailb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512tailb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512taili0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512tails0
+	JMP qspmmtile4mxavx512tailk1
+qspmmtile4mxavx512taili0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile4mxavx512tails0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx512tailb1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512tailb1:
+	LEAQ 1(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512taili1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512tails1
+	JMP qspmmtile4mxavx512tailstop1
+qspmmtile4mxavx512taili1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile4mxavx512tails1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx512tailb2
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512tailb2:
+	LEAQ 2(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512taili2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512tails2
+	JMP qspmmtile4mxavx512tailstop2
+qspmmtile4mxavx512taili2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile4mxavx512tails2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx512tailb3
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512tailb3:
+	LEAQ 3(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512taili3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512tails3
+	JMP qspmmtile4mxavx512tailstop3
+qspmmtile4mxavx512taili3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile4mxavx512tails3:
+	ADDQ $4, R12
+	JMP qspmmtile4mxavx512tailkn
+qspmmtile4mxavx512tailstop1:
+	ADDQ $1, R12
+	JMP qspmmtile4mxavx512tailk1
+qspmmtile4mxavx512tailstop2:
+	ADDQ $2, R12
+	JMP qspmmtile4mxavx512tailk1
+qspmmtile4mxavx512tailstop3:
+	ADDQ $3, R12
+	JMP qspmmtile4mxavx512tailk1
+qspmmtile4mxavx512tailk1:
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx512tailsum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512tailob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512tailob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512tailoi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512tails
+	JMP qspmmtile4mxavx512tailsum
+qspmmtile4mxavx512tailoi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile4mxavx512tails:
+	INCQ R12
+	JMP qspmmtile4mxavx512tailk1
+qspmmtile4mxavx512tailsum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z1, Z0, Z0
+	VADDPS Z5, Z0, Z0
+	VMULPS Z28, Z0, Z0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4mxavx512tailnobeta
+	VMOVUPS.Z 0(DI)(R14*4), K7, Z8
+	VFMADD231PS Z8, Z29, Z0
+qspmmtile4mxavx512tailnobeta:
+	VMOVUPS Z0, K7, 0(DI)(R14*4)
+qspmmtile4mxavx512next:
+	MOVQ pc-8(SP), R15
+	MOVQ R12, (R15)
+	ADDQ $16, pc-8(SP)
+	ADDQ ldyb-40(SP), DI
+	DECQ CX
+	JMP qspmmtile4mxavx512row
+qspmmtile4mxavx512done:
 	VZEROUPPER
 	RET

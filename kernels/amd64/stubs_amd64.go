@@ -873,11 +873,29 @@ func QSpMV4MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table []flo
 
 // Family qspmm: qspmm_amd64.s.
 
+// QSpMMTile8RowAVX2 is QSpMM8RowAVX2 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTile8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+
 // QSpMM8RowAVX2 is QSpMM8BlockAVX2 on 8-bit codes with one scale per row.
 // Requires: AVX, AVX2, FMA3.
 //
 //go:noescape
 func QSpMM8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
+
+// QSpMMTile8BlockAVX2 is QSpMM8BlockAVX2 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTile8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 
 // QSpMM8BlockAVX2 computes SpMM on 8-bit codes with one float32 scale per
 // block of b values (blocks run through the stored values across rows):
@@ -905,11 +923,29 @@ func QSpMM8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uin
 //go:noescape
 func QSpMM8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 
+// QSpMMTile8MXAVX2 is QSpMM8MXAVX2 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTile8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+
 // QSpMM8MXAVX2 is QSpMM8BlockAVX2 on 8-bit codes with an E8M0 exponent per block.
 // Requires: AVX, AVX2, FMA3.
 //
 //go:noescape
 func QSpMM8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
+
+// QSpMMTile4RowAVX2 is QSpMM4RowAVX2 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTile4RowAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 
 // QSpMM4RowAVX2 is QSpMM8BlockAVX2 on 4-bit codes with one scale per row.
 // Requires: AVX, AVX2, FMA3.
@@ -917,11 +953,29 @@ func QSpMM8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint
 //go:noescape
 func QSpMM4RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 
+// QSpMMTile4BlockAVX2 is QSpMM4BlockAVX2 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTile4BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+
 // QSpMM4BlockAVX2 is QSpMM8BlockAVX2 on 4-bit codes with a float32 scale per block.
 // Requires: AVX, AVX2, FMA3.
 //
 //go:noescape
 func QSpMM4BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
+
+// QSpMMTile4MXAVX2 is QSpMM4MXAVX2 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTile4MXAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 
 // QSpMM4MXAVX2 is QSpMM8BlockAVX2 on 4-bit codes with an E8M0 exponent per block.
 // Requires: AVX, AVX2, FMA3.
@@ -929,11 +983,29 @@ func QSpMM4BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []u
 //go:noescape
 func QSpMM4MXAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 
+// QSpMMTile8RowAVX512 is QSpMM8RowAVX512 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTile8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+
 // QSpMM8RowAVX512 is QSpMM8BlockAVX2 on 8-bit codes with one scale per row, 16-lane vectors.
 // Requires: AVX512F, BMI2.
 //
 //go:noescape
 func QSpMM8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
+
+// QSpMMTile8BlockAVX512 is QSpMM8BlockAVX512 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTile8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 
 // QSpMM8BlockAVX512 is QSpMM8BlockAVX2 on 8-bit codes with a float32 scale per block, 16-lane vectors.
 // Requires: AVX512F, BMI2.
@@ -941,11 +1013,29 @@ func QSpMM8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []u
 //go:noescape
 func QSpMM8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 
+// QSpMMTile8MXAVX512 is QSpMM8MXAVX512 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTile8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+
 // QSpMM8MXAVX512 is QSpMM8BlockAVX2 on 8-bit codes with an E8M0 exponent per block, 16-lane vectors.
 // Requires: AVX512F, BMI2.
 //
 //go:noescape
 func QSpMM8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
+
+// QSpMMTile4RowAVX512 is QSpMM4RowAVX512 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTile4RowAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 
 // QSpMM4RowAVX512 is QSpMM8BlockAVX2 on 4-bit codes with one scale per row, 16-lane vectors.
 // Requires: AVX512F, BMI2.
@@ -953,11 +1043,29 @@ func QSpMM8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []ui
 //go:noescape
 func QSpMM4RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 
+// QSpMMTile4BlockAVX512 is QSpMM4BlockAVX512 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTile4BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+
 // QSpMM4BlockAVX512 is QSpMM8BlockAVX2 on 4-bit codes with a float32 scale per block, 16-lane vectors.
 // Requires: AVX512F, BMI2.
 //
 //go:noescape
 func QSpMM4BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
+
+// QSpMMTile4MXAVX512 is QSpMM4MXAVX512 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTile4MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 
 // QSpMM4MXAVX512 is QSpMM8BlockAVX2 on 4-bit codes with an E8M0 exponent per block, 16-lane vectors.
 // Requires: AVX512F, BMI2.

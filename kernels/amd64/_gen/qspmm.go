@@ -35,15 +35,21 @@ func qmmKinds() []qmmKind {
 	return ks
 }
 
-func qmmName(isa string, k qmmKind) string {
+func qmmName(isa string, k qmmKind, tile bool) string {
 	w := "8"
 	if k.nib {
 		w = "4"
 	}
+	if tile {
+		w = "Tile" + w
+	}
 	return "QSpMM" + w + k.mode + map[string]string{"avx2": "AVX2", "avx512": "AVX512"}[isa]
 }
 
-const qmmSig = "(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)"
+const (
+	qmmSig     = "(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)"
+	qmmTileSig = "(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)"
+)
 
 func init() { decls = append(decls, qmmDecls()...) }
 
@@ -51,7 +57,13 @@ func qmmDecls() []decl {
 	var ds []decl
 	for _, isa := range []string{"avx2", "avx512"} {
 		for _, k := range qmmKinds() {
-			name := qmmName(isa, k)
+			name := qmmName(isa, k, false)
+			tname := qmmName(isa, k, true)
+			ds = append(ds, decl{"qspmm", tname, qmmTileSig, fmt.Sprintf(`%s is %s on one column tile of A, as SpMMTileF32AVX2 is
+SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+to len(idx)) and stop at the first whose index is at least limit and
+below xrows (an index at or above xrows is skipped); seg[2i] gets that
+stop.`, tname, name)})
 			var doc string
 			if name == "QSpMM8BlockAVX2" {
 				doc = `QSpMM8BlockAVX2 computes SpMM on 8-bit codes with one float32 scale per
@@ -140,8 +152,9 @@ func qmmLoadScale(v *spmmV, k qmmKind, vs string) []string {
 
 // qmmEntry is entry R12+e: the block's scale advanced when the entry
 // starts a block, the value decoded and broadcast into bc, then the index
-// checked (out of range: to skip) and x's row in R15, and the FMAs.
-func qmmEntry(v *spmmV, name string, k qmmKind, L string, e, nv int, vs, bc string, accs []string, tail bool, skip string) []string {
+// checked (at or above xrows: to skip; tile kernels: at or above the limit
+// and below xrows, to stop) and x's row in R15, and the FMAs.
+func qmmEntry(v *spmmV, name string, k qmmKind, L string, e, nv int, vs, bc string, accs []string, tail bool, skip, stop string) []string {
 	var o []string
 	if k.block() {
 		in := fmt.Sprintf("%sb%d", L, e)
@@ -169,8 +182,14 @@ func qmmEntry(v *spmmV, name string, k qmmKind, L string, e, nv int, vs, bc stri
 	if k.block() {
 		o = append(o, fmt.Sprintf("\tVMULPS %s, %s, %s", vs, bc, bc))
 	}
-	o = append(o, fmt.Sprintf("\tMOVQ %s(R9)(R12*8), R15", disp(8*e)), "\tCMPQ R15, "+arg(name, "xrows"), "\tJAE "+skip,
-		"\tIMULQ R8, R15", "\tADDQ SI, R15")
+	o = append(o, fmt.Sprintf("\tMOVQ %s(R9)(R12*8), R15", disp(8*e)))
+	if stop != "" {
+		in := fmt.Sprintf("%si%d", L, e)
+		o = append(o, "\tCMPQ R15, "+arg(name, "limit"), "\tJB "+in, "\tCMPQ R15, "+arg(name, "xrows"), "\tJAE "+skip, "\tJMP "+stop, in+":")
+	} else {
+		o = append(o, "\tCMPQ R15, "+arg(name, "xrows"), "\tJAE "+skip)
+	}
+	o = append(o, "\tIMULQ R8, R15", "\tADDQ SI, R15")
 	o = append(o, spmmFmasGather(v, nv, bc, accs, tail)...)
 	return append(o, skip+":")
 }
@@ -178,7 +197,7 @@ func qmmEntry(v *spmmV, name string, k qmmKind, L string, e, nv int, vs, bc stri
 // qmmPass is one chunk's walk over the row's entries, np at a time into np
 // accumulator sets added at the end; it returns the code and the set that
 // holds the sum.
-func qmmPass(v *spmmV, name string, k qmmKind, L string, nv int, tail bool) ([]string, []string) {
+func qmmPass(v *spmmV, name string, k qmmKind, L string, nv int, tail, tile bool) ([]string, []string) {
 	np := 4
 	if nv > 1 {
 		np = 2
@@ -198,11 +217,29 @@ func qmmPass(v *spmmV, name string, k qmmKind, L string, nv int, tail bool) ([]s
 	}
 	o = append(o, L+"kn:", fmt.Sprintf("\tLEAQ %d(R12), R15", np), "\tCMPQ R15, R13", "\tJA "+L+"k1")
 	for e := range np {
-		o = append(o, qmmEntry(v, name, k, L, e, nv, vs, B[e], S[e], tail, fmt.Sprintf("%ss%d", L, e))...)
+		stop := ""
+		if tile {
+			// entries R12..R12+e-1 are in; the pass ends one entry at
+			// a time from R12+e
+			stop = L + "k1"
+			if e > 0 {
+				stop = fmt.Sprintf("%sstop%d", L, e)
+			}
+		}
+		o = append(o, qmmEntry(v, name, k, L, e, nv, vs, B[e], S[e], tail, fmt.Sprintf("%ss%d", L, e), stop)...)
 	}
 	o = append(o, fmt.Sprintf("\tADDQ $%d, R12", np), "\tJMP "+L+"kn")
+	if tile {
+		for e := 1; e < np; e++ {
+			o = append(o, fmt.Sprintf("%sstop%d:", L, e), fmt.Sprintf("\tADDQ $%d, R12", e), "\tJMP "+L+"k1")
+		}
+	}
+	stop := ""
+	if tile {
+		stop = L + "sum"
+	}
 	o = append(o, L+"k1:", "\tCMPQ R12, R13", "\tJAE "+L+"sum")
-	o = append(o, qmmEntry(v, name, k, L+"o", 0, nv, vs, B[0], S[0], tail, L+"s")...)
+	o = append(o, qmmEntry(v, name, k, L+"o", 0, nv, vs, B[0], S[0], tail, L+"s", stop)...)
 	o = append(o, "\tINCQ R12", "\tJMP "+L+"k1", L+"sum:")
 	A := S[0]
 	for _, st := range S[1:] {
@@ -247,18 +284,22 @@ func qmmStore(v *spmmV, name, L string, regs []string, off func(int) int, tail b
 	return o
 }
 
-func qmmFunc(isa string, k qmmKind) []string {
+func qmmFunc(isa string, k qmmKind, tile bool) []string {
 	v := newSpmmV(isa, "f32", 8)
-	name := qmmName(isa, k)
+	name := qmmName(isa, k, tile)
+	sig, pn, rows := qmmSig, "ptr", "\tDECQ CX"
+	if tile {
+		sig, pn, rows = qmmTileSig, "seg", "\tSHRQ $1, CX"
+	}
 	p := strings.ToLower(name)
-	o := []string{fmt.Sprintf("// func %s%s\n// Requires: %s", name, qmmSig, v.req),
-		fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $%d-%d", name, qmmFrame, argSize(qmmSig)),
+	o := []string{fmt.Sprintf("// func %s%s\n// Requires: %s", name, sig, v.req),
+		fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $%d-%d", name, qmmFrame, argSize(sig)),
 		"\tMOVQ " + arg(name, "y") + ", DI",
 		"\tMOVQ " + arg(name, "ldy") + ", AX", "\tSHLQ $2, AX", "\tMOVQ AX, " + qmmLDY,
 		"\tMOVQ " + arg(name, "x") + ", SI",
 		"\tMOVQ " + arg(name, "ldx") + ", R8", "\tSHLQ $2, R8",
-		"\tMOVQ " + arg(name, "ptr") + ", AX", "\tMOVQ AX, " + qmmPC,
-		"\tMOVQ " + argLen(name, "ptr") + ", CX", "\tDECQ CX",
+		"\tMOVQ " + arg(name, pn) + ", AX", "\tMOVQ AX, " + qmmPC,
+		"\tMOVQ " + argLen(name, pn) + ", CX", rows,
 		"\tMOVQ " + arg(name, "idx") + ", R9",
 		"\tMOVQ " + arg(name, "codes") + ", R11",
 		"\tMOVQ " + arg(name, "table") + ", BX",
@@ -281,6 +322,9 @@ func qmmFunc(isa string, k qmmKind) []string {
 		"\tMOVQ "+argLen(name, "idx")+", R10",
 		"\tCMPQ R12, R10", "\tCMOVQHI R10, R12", "\tCMPQ R13, R10", "\tCMOVQHI R10, R13", "\tCMPQ R13, R12", "\tCMOVQCS R12, R13",
 		"\tMOVQ R12, "+qmmLo)
+	if tile {
+		o = append(o, qmmTilePrefetch(k, p)...)
+	}
 	if k.block() {
 		// block g = lo/b: the scale cursor one before block g and the
 		// block's start, so that the row's first entry loads block g's
@@ -309,17 +353,24 @@ func qmmFunc(isa string, k qmmKind) []string {
 	for ci, nv := range chunks {
 		L, next := labels[ci], labels[ci+1]
 		o = append(o, L+":", fmt.Sprintf("\tLEAQ %d(R14), R15", nv*v.l), "\tCMPQ R15, "+arg(name, "w"), "\tJA "+next)
-		blk, A := qmmPass(v, name, k, L, nv, false)
+		blk, A := qmmPass(v, name, k, L, nv, false, tile)
 		o = append(o, blk...)
 		o = append(o, qmmStore(v, name, L, A, func(i int) int { return i * v.vb }, false)...)
 		o = append(o, fmt.Sprintf("\tADDQ $%d, R14", nv*v.l), "\tJMP "+L)
 	}
 	L := labels[len(labels)-1]
 	o = append(o, L+":", "\tCMPQ R14, "+arg(name, "w"), "\tJAE "+p+"next")
-	blk, A := qmmPass(v, name, k, L, 1, true)
+	blk, A := qmmPass(v, name, k, L, 1, true, tile)
 	o = append(o, blk...)
 	o = append(o, qmmStore(v, name, L, A, func(int) int { return 0 }, true)...)
-	o = append(o, p+"next:", "\tADDQ $8, "+qmmPC, "\tADDQ "+qmmLDY+", DI")
+	o = append(o, p+"next:")
+	if tile {
+		// every pass stopped at the same entry: the next tile starts there
+		o = append(o, "\tMOVQ "+qmmPC+", R15", "\tMOVQ R12, (R15)", "\tADDQ $16, "+qmmPC)
+	} else {
+		o = append(o, "\tADDQ $8, "+qmmPC)
+	}
+	o = append(o, "\tADDQ "+qmmLDY+", DI")
 	if !k.block() {
 		o = append(o, "\tADDQ $4, "+qmmRSPC)
 	}
@@ -353,8 +404,23 @@ GLOBL qmmtail<>(SB), RODATA|NOPTR, $64
 `}
 	for _, isa := range []string{"avx2", "avx512"} {
 		for _, k := range qmmKinds() {
-			o = append(o, strings.Join(qmmFunc(isa, k), "\n"))
+			o = append(o, strings.Join(qmmFunc(isa, k, false), "\n"), strings.Join(qmmFunc(isa, k, true), "\n"))
 		}
 	}
 	return strings.Join(o, "\n")
+}
+
+// qmmTilePrefetch: a tile reads a short piece of each row, which the
+// hardware prefetcher does not follow; prefetch the start of the piece of
+// the row spmmTilePFD rows ahead (its indices and codes).
+func qmmTilePrefetch(k qmmKind, p string) []string {
+	o := []string{fmt.Sprintf("\tCMPQ CX, $%d", spmmTilePFD), "\tJBE " + p + "nopf", "\tMOVQ " + qmmPC + ", R15",
+		fmt.Sprintf("\tMOVQ %d(R15), R15", 16*spmmTilePFD)}
+	for q := range spmmTilePFL {
+		o = append(o, fmt.Sprintf("\tPREFETCHT0 %s(R9)(R15*8)", disp(64*q)))
+	}
+	if k.nib {
+		o = append(o, "\tSHRQ $1, R15")
+	}
+	return append(o, "\tPREFETCHT0 (R11)(R15*1)", p+"nopf:")
 }
