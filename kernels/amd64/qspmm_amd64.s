@@ -3245,10 +3245,10 @@ qspmm4rowavx2c4:
 	VXORPS Y6, Y6, Y6
 	VXORPS Y7, Y7, Y7
 	MOVQ lo-16(SP), R12
-qspmm4rowavx2c4kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmm4rowavx2c4k1
+	TESTQ $1, R12
+	JZ qspmm4rowavx2c4kn
+	CMPQ R12, R13
+	JAE qspmm4rowavx2c4sum
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -3259,6 +3259,26 @@ qspmm4rowavx2c4kn:
 	VBROADCASTSS (BX)(AX*4), Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
+	JAE qspmm4rowavx2c4hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	VFMADD231PS 64(R15)(R14*4), Y8, Y2
+	VFMADD231PS 96(R15)(R14*4), Y8, Y3
+qspmm4rowavx2c4hs:
+	INCQ R12
+qspmm4rowavx2c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmm4rowavx2c4k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
 	JAE qspmm4rowavx2c4s0
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3267,14 +3287,6 @@ qspmm4rowavx2c4kn:
 	VFMADD231PS 64(R15)(R14*4), Y8, Y2
 	VFMADD231PS 96(R15)(R14*4), Y8, Y3
 qspmm4rowavx2c4s0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4rowavx2c4s1
@@ -3341,10 +3353,10 @@ qspmm4rowavx2c2:
 	VXORPS Y4, Y4, Y4
 	VXORPS Y5, Y5, Y5
 	MOVQ lo-16(SP), R12
-qspmm4rowavx2c2kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmm4rowavx2c2k1
+	TESTQ $1, R12
+	JZ qspmm4rowavx2c2kn
+	CMPQ R12, R13
+	JAE qspmm4rowavx2c2sum
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -3355,20 +3367,30 @@ qspmm4rowavx2c2kn:
 	VBROADCASTSS (BX)(AX*4), Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
+	JAE qspmm4rowavx2c2hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+qspmm4rowavx2c2hs:
+	INCQ R12
+qspmm4rowavx2c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmm4rowavx2c2k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
 	JAE qspmm4rowavx2c2s0
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Y8, Y0
 	VFMADD231PS 32(R15)(R14*4), Y8, Y1
 qspmm4rowavx2c2s0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4rowavx2c2s1
@@ -3423,10 +3445,10 @@ qspmm4rowavx2c1:
 	VXORPS Y1, Y1, Y1
 	VXORPS Y5, Y5, Y5
 	MOVQ lo-16(SP), R12
-qspmm4rowavx2c1kn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmm4rowavx2c1k1
+	TESTQ $1, R12
+	JZ qspmm4rowavx2c1kn
+	CMPQ R12, R13
+	JAE qspmm4rowavx2c1sum
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -3437,19 +3459,28 @@ qspmm4rowavx2c1kn:
 	VBROADCASTSS (BX)(AX*4), Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
+	JAE qspmm4rowavx2c1hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+qspmm4rowavx2c1hs:
+	INCQ R12
+qspmm4rowavx2c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm4rowavx2c1k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
 	JAE qspmm4rowavx2c1s0
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Y8, Y0
 qspmm4rowavx2c1s0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4rowavx2c1s1
@@ -3457,14 +3488,11 @@ qspmm4rowavx2c1s0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Y9, Y4
 qspmm4rowavx2c1s1:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
+	MOVQ R12, AX
 	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
+	MOVBLZX 1(R11)(AX*1), AX
 	VBROADCASTSS (BX)(AX*4), Y14
+	VBROADCASTSS 1024(BX)(AX*4), Y15
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4rowavx2c1s2
@@ -3472,14 +3500,6 @@ qspmm4rowavx2c1s1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Y14, Y1
 qspmm4rowavx2c1s2:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y15
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4rowavx2c1s3
@@ -3529,10 +3549,10 @@ qspmm4rowavx2tail:
 	VXORPS Y1, Y1, Y1
 	VXORPS Y5, Y5, Y5
 	MOVQ lo-16(SP), R12
-qspmm4rowavx2tailkn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmm4rowavx2tailk1
+	TESTQ $1, R12
+	JZ qspmm4rowavx2tailkn
+	CMPQ R12, R13
+	JAE qspmm4rowavx2tailsum
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -3543,20 +3563,30 @@ qspmm4rowavx2tailkn:
 	VBROADCASTSS (BX)(AX*4), Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
+	JAE qspmm4rowavx2tailhs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y8, Y0
+qspmm4rowavx2tailhs:
+	INCQ R12
+qspmm4rowavx2tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm4rowavx2tailk1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
 	JAE qspmm4rowavx2tails0
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y8, Y0
 qspmm4rowavx2tails0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4rowavx2tails1
@@ -3565,14 +3595,11 @@ qspmm4rowavx2tails0:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y9, Y4
 qspmm4rowavx2tails1:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
+	MOVQ R12, AX
 	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
+	MOVBLZX 1(R11)(AX*1), AX
 	VBROADCASTSS (BX)(AX*4), Y14
+	VBROADCASTSS 1024(BX)(AX*4), Y15
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4rowavx2tails2
@@ -3581,14 +3608,6 @@ qspmm4rowavx2tails1:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y14, Y1
 qspmm4rowavx2tails2:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y15
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4rowavx2tails3
@@ -3709,10 +3728,10 @@ qspmmtile4rowavx2c4:
 	VXORPS Y6, Y6, Y6
 	VXORPS Y7, Y7, Y7
 	MOVQ lo-16(SP), R12
-qspmmtile4rowavx2c4kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4rowavx2c4k1
+	TESTQ $1, R12
+	JZ qspmmtile4rowavx2c4kn
+	CMPQ R12, R13
+	JAE qspmmtile4rowavx2c4sum
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -3721,6 +3740,30 @@ qspmmtile4rowavx2c4kn:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx2c4hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx2c4hs
+	JMP qspmmtile4rowavx2c4sum
+qspmmtile4rowavx2c4hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	VFMADD231PS 64(R15)(R14*4), Y8, Y2
+	VFMADD231PS 96(R15)(R14*4), Y8, Y3
+qspmmtile4rowavx2c4hs:
+	INCQ R12
+qspmmtile4rowavx2c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4rowavx2c4k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4rowavx2c4i0
@@ -3735,14 +3778,6 @@ qspmmtile4rowavx2c4i0:
 	VFMADD231PS 64(R15)(R14*4), Y8, Y2
 	VFMADD231PS 96(R15)(R14*4), Y8, Y3
 qspmmtile4rowavx2c4s0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4rowavx2c4i1
@@ -3820,10 +3855,10 @@ qspmmtile4rowavx2c2:
 	VXORPS Y4, Y4, Y4
 	VXORPS Y5, Y5, Y5
 	MOVQ lo-16(SP), R12
-qspmmtile4rowavx2c2kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4rowavx2c2k1
+	TESTQ $1, R12
+	JZ qspmmtile4rowavx2c2kn
+	CMPQ R12, R13
+	JAE qspmmtile4rowavx2c2sum
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -3832,6 +3867,28 @@ qspmmtile4rowavx2c2kn:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx2c2hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx2c2hs
+	JMP qspmmtile4rowavx2c2sum
+qspmmtile4rowavx2c2hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+qspmmtile4rowavx2c2hs:
+	INCQ R12
+qspmmtile4rowavx2c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4rowavx2c2k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4rowavx2c2i0
@@ -3844,14 +3901,6 @@ qspmmtile4rowavx2c2i0:
 	VFMADD231PS 0(R15)(R14*4), Y8, Y0
 	VFMADD231PS 32(R15)(R14*4), Y8, Y1
 qspmmtile4rowavx2c2s0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4rowavx2c2i1
@@ -3917,10 +3966,10 @@ qspmmtile4rowavx2c1:
 	VXORPS Y1, Y1, Y1
 	VXORPS Y5, Y5, Y5
 	MOVQ lo-16(SP), R12
-qspmmtile4rowavx2c1kn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4rowavx2c1k1
+	TESTQ $1, R12
+	JZ qspmmtile4rowavx2c1kn
+	CMPQ R12, R13
+	JAE qspmmtile4rowavx2c1sum
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -3929,6 +3978,27 @@ qspmmtile4rowavx2c1kn:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx2c1hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx2c1hs
+	JMP qspmmtile4rowavx2c1sum
+qspmmtile4rowavx2c1hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+qspmmtile4rowavx2c1hs:
+	INCQ R12
+qspmmtile4rowavx2c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4rowavx2c1k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4rowavx2c1i0
@@ -3940,14 +4010,6 @@ qspmmtile4rowavx2c1i0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Y8, Y0
 qspmmtile4rowavx2c1s0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4rowavx2c1i1
@@ -3959,14 +4021,11 @@ qspmmtile4rowavx2c1i1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Y9, Y4
 qspmmtile4rowavx2c1s1:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
+	MOVQ R12, AX
 	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
+	MOVBLZX 1(R11)(AX*1), AX
 	VBROADCASTSS (BX)(AX*4), Y14
+	VBROADCASTSS 1024(BX)(AX*4), Y15
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4rowavx2c1i2
@@ -3978,14 +4037,6 @@ qspmmtile4rowavx2c1i2:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Y14, Y1
 qspmmtile4rowavx2c1s2:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y15
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4rowavx2c1i3
@@ -4052,10 +4103,10 @@ qspmmtile4rowavx2tail:
 	VXORPS Y1, Y1, Y1
 	VXORPS Y5, Y5, Y5
 	MOVQ lo-16(SP), R12
-qspmmtile4rowavx2tailkn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4rowavx2tailk1
+	TESTQ $1, R12
+	JZ qspmmtile4rowavx2tailkn
+	CMPQ R12, R13
+	JAE qspmmtile4rowavx2tailsum
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -4064,6 +4115,28 @@ qspmmtile4rowavx2tailkn:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx2tailhi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx2tailhs
+	JMP qspmmtile4rowavx2tailsum
+qspmmtile4rowavx2tailhi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y8, Y0
+qspmmtile4rowavx2tailhs:
+	INCQ R12
+qspmmtile4rowavx2tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4rowavx2tailk1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4rowavx2taili0
@@ -4076,14 +4149,6 @@ qspmmtile4rowavx2taili0:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y8, Y0
 qspmmtile4rowavx2tails0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4rowavx2taili1
@@ -4096,14 +4161,11 @@ qspmmtile4rowavx2taili1:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y9, Y4
 qspmmtile4rowavx2tails1:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
+	MOVQ R12, AX
 	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
+	MOVBLZX 1(R11)(AX*1), AX
 	VBROADCASTSS (BX)(AX*4), Y14
+	VBROADCASTSS 1024(BX)(AX*4), Y15
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4rowavx2taili2
@@ -4116,14 +4178,6 @@ qspmmtile4rowavx2taili2:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y14, Y1
 qspmmtile4rowavx2tails2:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y15
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4rowavx2taili3
@@ -4259,16 +4313,16 @@ qspmm4blockavx2c4:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmm4blockavx2c4kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmm4blockavx2c4k1
+	TESTQ $1, R12
+	JZ qspmm4blockavx2c4kn
+	CMPQ R12, R13
+	JAE qspmm4blockavx2c4sum
 	CMPQ R12, R10
-	JB qspmm4blockavx2c4b0
+	JB qspmm4blockavx2c4hb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y14
-qspmm4blockavx2c4b0:
+qspmm4blockavx2c4hb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -4277,6 +4331,33 @@ qspmm4blockavx2c4b0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx2c4hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	VFMADD231PS 64(R15)(R14*4), Y8, Y2
+	VFMADD231PS 96(R15)(R14*4), Y8, Y3
+qspmm4blockavx2c4hs:
+	INCQ R12
+qspmm4blockavx2c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx2c4k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
+	CMPQ R12, R10
+	JB qspmm4blockavx2c4b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y14
+qspmm4blockavx2c4b0:
 	VMULPS Y14, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -4295,14 +4376,6 @@ qspmm4blockavx2c4s0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y14
 qspmm4blockavx2c4b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y14, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -4379,16 +4452,16 @@ qspmm4blockavx2c2:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmm4blockavx2c2kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmm4blockavx2c2k1
+	TESTQ $1, R12
+	JZ qspmm4blockavx2c2kn
+	CMPQ R12, R13
+	JAE qspmm4blockavx2c2sum
 	CMPQ R12, R10
-	JB qspmm4blockavx2c2b0
+	JB qspmm4blockavx2c2hb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y14
-qspmm4blockavx2c2b0:
+qspmm4blockavx2c2hb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -4397,6 +4470,31 @@ qspmm4blockavx2c2b0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx2c2hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+qspmm4blockavx2c2hs:
+	INCQ R12
+qspmm4blockavx2c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx2c2k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
+	CMPQ R12, R10
+	JB qspmm4blockavx2c2b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y14
+qspmm4blockavx2c2b0:
 	VMULPS Y14, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -4413,14 +4511,6 @@ qspmm4blockavx2c2s0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y14
 qspmm4blockavx2c2b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y14, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -4485,16 +4575,16 @@ qspmm4blockavx2c1:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmm4blockavx2c1kn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmm4blockavx2c1k1
+	TESTQ $1, R12
+	JZ qspmm4blockavx2c1kn
+	CMPQ R12, R13
+	JAE qspmm4blockavx2c1sum
 	CMPQ R12, R10
-	JB qspmm4blockavx2c1b0
+	JB qspmm4blockavx2c1hb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
-qspmm4blockavx2c1b0:
+qspmm4blockavx2c1hb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -4503,6 +4593,30 @@ qspmm4blockavx2c1b0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx2c1hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+qspmm4blockavx2c1hs:
+	INCQ R12
+qspmm4blockavx2c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx2c1k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
+	CMPQ R12, R10
+	JB qspmm4blockavx2c1b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmm4blockavx2c1b0:
 	VMULPS Y2, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -4518,14 +4632,6 @@ qspmm4blockavx2c1s0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
 qspmm4blockavx2c1b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y2, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -4534,6 +4640,11 @@ qspmm4blockavx2c1b1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Y9, Y4
 qspmm4blockavx2c1s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	VBROADCASTSS 1024(BX)(AX*4), Y15
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmm4blockavx2c1b2
@@ -4541,14 +4652,6 @@ qspmm4blockavx2c1s1:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
 qspmm4blockavx2c1b2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y14
 	VMULPS Y2, Y14, Y14
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -4564,14 +4667,6 @@ qspmm4blockavx2c1s2:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
 qspmm4blockavx2c1b3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y15
 	VMULPS Y2, Y15, Y15
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -4631,16 +4726,16 @@ qspmm4blockavx2tail:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmm4blockavx2tailkn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmm4blockavx2tailk1
+	TESTQ $1, R12
+	JZ qspmm4blockavx2tailkn
+	CMPQ R12, R13
+	JAE qspmm4blockavx2tailsum
 	CMPQ R12, R10
-	JB qspmm4blockavx2tailb0
+	JB qspmm4blockavx2tailhb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
-qspmm4blockavx2tailb0:
+qspmm4blockavx2tailhb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -4649,6 +4744,31 @@ qspmm4blockavx2tailb0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx2tailhs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y8, Y0
+qspmm4blockavx2tailhs:
+	INCQ R12
+qspmm4blockavx2tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx2tailk1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
+	CMPQ R12, R10
+	JB qspmm4blockavx2tailb0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmm4blockavx2tailb0:
 	VMULPS Y2, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -4665,14 +4785,6 @@ qspmm4blockavx2tails0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
 qspmm4blockavx2tailb1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y2, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -4682,6 +4794,11 @@ qspmm4blockavx2tailb1:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y9, Y4
 qspmm4blockavx2tails1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	VBROADCASTSS 1024(BX)(AX*4), Y15
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmm4blockavx2tailb2
@@ -4689,14 +4806,6 @@ qspmm4blockavx2tails1:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
 qspmm4blockavx2tailb2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y14
 	VMULPS Y2, Y14, Y14
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -4713,14 +4822,6 @@ qspmm4blockavx2tails2:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
 qspmm4blockavx2tailb3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y15
 	VMULPS Y2, Y15, Y15
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -4854,16 +4955,16 @@ qspmmtile4blockavx2c4:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmmtile4blockavx2c4kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4blockavx2c4k1
+	TESTQ $1, R12
+	JZ qspmmtile4blockavx2c4kn
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx2c4sum
 	CMPQ R12, R10
-	JB qspmmtile4blockavx2c4b0
+	JB qspmmtile4blockavx2c4hb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y14
-qspmmtile4blockavx2c4b0:
+qspmmtile4blockavx2c4hb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -4872,6 +4973,37 @@ qspmmtile4blockavx2c4b0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx2c4hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx2c4hs
+	JMP qspmmtile4blockavx2c4sum
+qspmmtile4blockavx2c4hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	VFMADD231PS 64(R15)(R14*4), Y8, Y2
+	VFMADD231PS 96(R15)(R14*4), Y8, Y3
+qspmmtile4blockavx2c4hs:
+	INCQ R12
+qspmmtile4blockavx2c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx2c4k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
+	CMPQ R12, R10
+	JB qspmmtile4blockavx2c4b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y14
+qspmmtile4blockavx2c4b0:
 	VMULPS Y14, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -4894,14 +5026,6 @@ qspmmtile4blockavx2c4s0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y14
 qspmmtile4blockavx2c4b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y14, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -4989,16 +5113,16 @@ qspmmtile4blockavx2c2:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmmtile4blockavx2c2kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4blockavx2c2k1
+	TESTQ $1, R12
+	JZ qspmmtile4blockavx2c2kn
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx2c2sum
 	CMPQ R12, R10
-	JB qspmmtile4blockavx2c2b0
+	JB qspmmtile4blockavx2c2hb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y14
-qspmmtile4blockavx2c2b0:
+qspmmtile4blockavx2c2hb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -5007,6 +5131,35 @@ qspmmtile4blockavx2c2b0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx2c2hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx2c2hs
+	JMP qspmmtile4blockavx2c2sum
+qspmmtile4blockavx2c2hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+qspmmtile4blockavx2c2hs:
+	INCQ R12
+qspmmtile4blockavx2c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx2c2k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
+	CMPQ R12, R10
+	JB qspmmtile4blockavx2c2b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y14
+qspmmtile4blockavx2c2b0:
 	VMULPS Y14, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -5027,14 +5180,6 @@ qspmmtile4blockavx2c2s0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y14
 qspmmtile4blockavx2c2b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y14, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -5110,16 +5255,16 @@ qspmmtile4blockavx2c1:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmmtile4blockavx2c1kn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4blockavx2c1k1
+	TESTQ $1, R12
+	JZ qspmmtile4blockavx2c1kn
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx2c1sum
 	CMPQ R12, R10
-	JB qspmmtile4blockavx2c1b0
+	JB qspmmtile4blockavx2c1hb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
-qspmmtile4blockavx2c1b0:
+qspmmtile4blockavx2c1hb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -5128,6 +5273,34 @@ qspmmtile4blockavx2c1b0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx2c1hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx2c1hs
+	JMP qspmmtile4blockavx2c1sum
+qspmmtile4blockavx2c1hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+qspmmtile4blockavx2c1hs:
+	INCQ R12
+qspmmtile4blockavx2c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx2c1k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
+	CMPQ R12, R10
+	JB qspmmtile4blockavx2c1b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmmtile4blockavx2c1b0:
 	VMULPS Y2, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -5147,14 +5320,6 @@ qspmmtile4blockavx2c1s0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
 qspmmtile4blockavx2c1b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y2, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -5167,6 +5332,11 @@ qspmmtile4blockavx2c1i1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Y9, Y4
 qspmmtile4blockavx2c1s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	VBROADCASTSS 1024(BX)(AX*4), Y15
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmmtile4blockavx2c1b2
@@ -5174,14 +5344,6 @@ qspmmtile4blockavx2c1s1:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
 qspmmtile4blockavx2c1b2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y14
 	VMULPS Y2, Y14, Y14
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -5201,14 +5363,6 @@ qspmmtile4blockavx2c1s2:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
 qspmmtile4blockavx2c1b3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y15
 	VMULPS Y2, Y15, Y15
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -5285,16 +5439,16 @@ qspmmtile4blockavx2tail:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmmtile4blockavx2tailkn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4blockavx2tailk1
+	TESTQ $1, R12
+	JZ qspmmtile4blockavx2tailkn
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx2tailsum
 	CMPQ R12, R10
-	JB qspmmtile4blockavx2tailb0
+	JB qspmmtile4blockavx2tailhb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
-qspmmtile4blockavx2tailb0:
+qspmmtile4blockavx2tailhb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -5303,6 +5457,35 @@ qspmmtile4blockavx2tailb0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx2tailhi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx2tailhs
+	JMP qspmmtile4blockavx2tailsum
+qspmmtile4blockavx2tailhi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y8, Y0
+qspmmtile4blockavx2tailhs:
+	INCQ R12
+qspmmtile4blockavx2tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx2tailk1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
+	CMPQ R12, R10
+	JB qspmmtile4blockavx2tailb0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmmtile4blockavx2tailb0:
 	VMULPS Y2, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -5323,14 +5506,6 @@ qspmmtile4blockavx2tails0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
 qspmmtile4blockavx2tailb1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y2, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -5344,6 +5519,11 @@ qspmmtile4blockavx2taili1:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y9, Y4
 qspmmtile4blockavx2tails1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	VBROADCASTSS 1024(BX)(AX*4), Y15
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmmtile4blockavx2tailb2
@@ -5351,14 +5531,6 @@ qspmmtile4blockavx2tails1:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
 qspmmtile4blockavx2tailb2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y14
 	VMULPS Y2, Y14, Y14
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -5379,14 +5551,6 @@ qspmmtile4blockavx2tails2:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
 qspmmtile4blockavx2tailb3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y15
 	VMULPS Y2, Y15, Y15
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -5529,10 +5693,51 @@ qspmm4mxavx2c4:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmm4mxavx2c4kn
+	CMPQ R12, R13
+	JAE qspmm4mxavx2c4sum
+	CMPQ R12, R10
+	JB qspmm4mxavx2c4hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X14
+	VPBROADCASTD X14, Y14
+qspmm4mxavx2c4hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx2c4hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	VFMADD231PS 64(R15)(R14*4), Y8, Y2
+	VFMADD231PS 96(R15)(R14*4), Y8, Y3
+qspmm4mxavx2c4hs:
+	INCQ R12
 qspmm4mxavx2c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA qspmm4mxavx2c4k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
 	CMPQ R12, R10
 	JB qspmm4mxavx2c4b0
 	ADDQ b+216(FP), R10
@@ -5545,14 +5750,6 @@ qspmm4mxavx2c4kn:
 	VMOVD AX, X14
 	VPBROADCASTD X14, Y14
 qspmm4mxavx2c4b0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
 	VMULPS Y14, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -5577,14 +5774,6 @@ qspmm4mxavx2c4s0:
 	VMOVD AX, X14
 	VPBROADCASTD X14, Y14
 qspmm4mxavx2c4b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y14, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -5667,10 +5856,49 @@ qspmm4mxavx2c2:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmm4mxavx2c2kn
+	CMPQ R12, R13
+	JAE qspmm4mxavx2c2sum
+	CMPQ R12, R10
+	JB qspmm4mxavx2c2hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X14
+	VPBROADCASTD X14, Y14
+qspmm4mxavx2c2hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx2c2hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+qspmm4mxavx2c2hs:
+	INCQ R12
 qspmm4mxavx2c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA qspmm4mxavx2c2k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
 	CMPQ R12, R10
 	JB qspmm4mxavx2c2b0
 	ADDQ b+216(FP), R10
@@ -5683,14 +5911,6 @@ qspmm4mxavx2c2kn:
 	VMOVD AX, X14
 	VPBROADCASTD X14, Y14
 qspmm4mxavx2c2b0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
 	VMULPS Y14, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -5713,14 +5933,6 @@ qspmm4mxavx2c2s0:
 	VMOVD AX, X14
 	VPBROADCASTD X14, Y14
 qspmm4mxavx2c2b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y14, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -5791,10 +6003,48 @@ qspmm4mxavx2c1:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmm4mxavx2c1kn
+	CMPQ R12, R13
+	JAE qspmm4mxavx2c1sum
+	CMPQ R12, R10
+	JB qspmm4mxavx2c1hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmm4mxavx2c1hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx2c1hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+qspmm4mxavx2c1hs:
+	INCQ R12
 qspmm4mxavx2c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA qspmm4mxavx2c1k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
 	CMPQ R12, R10
 	JB qspmm4mxavx2c1b0
 	ADDQ b+216(FP), R10
@@ -5807,14 +6057,6 @@ qspmm4mxavx2c1kn:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmm4mxavx2c1b0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
 	VMULPS Y2, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -5836,14 +6078,6 @@ qspmm4mxavx2c1s0:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmm4mxavx2c1b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y2, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -5852,6 +6086,11 @@ qspmm4mxavx2c1b1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Y9, Y4
 qspmm4mxavx2c1s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	VBROADCASTSS 1024(BX)(AX*4), Y15
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmm4mxavx2c1b2
@@ -5865,14 +6104,6 @@ qspmm4mxavx2c1s1:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmm4mxavx2c1b2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y14
 	VMULPS Y2, Y14, Y14
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -5894,14 +6125,6 @@ qspmm4mxavx2c1s2:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmm4mxavx2c1b3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y15
 	VMULPS Y2, Y15, Y15
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -5967,10 +6190,49 @@ qspmm4mxavx2tail:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmm4mxavx2tailkn
+	CMPQ R12, R13
+	JAE qspmm4mxavx2tailsum
+	CMPQ R12, R10
+	JB qspmm4mxavx2tailhb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmm4mxavx2tailhb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx2tailhs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y8, Y0
+qspmm4mxavx2tailhs:
+	INCQ R12
 qspmm4mxavx2tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA qspmm4mxavx2tailk1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
 	CMPQ R12, R10
 	JB qspmm4mxavx2tailb0
 	ADDQ b+216(FP), R10
@@ -5983,14 +6245,6 @@ qspmm4mxavx2tailkn:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmm4mxavx2tailb0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
 	VMULPS Y2, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -6013,14 +6267,6 @@ qspmm4mxavx2tails0:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmm4mxavx2tailb1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y2, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -6030,6 +6276,11 @@ qspmm4mxavx2tailb1:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y9, Y4
 qspmm4mxavx2tails1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	VBROADCASTSS 1024(BX)(AX*4), Y15
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmm4mxavx2tailb2
@@ -6043,14 +6294,6 @@ qspmm4mxavx2tails1:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmm4mxavx2tailb2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y14
 	VMULPS Y2, Y14, Y14
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -6073,14 +6316,6 @@ qspmm4mxavx2tails2:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmm4mxavx2tailb3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y15
 	VMULPS Y2, Y15, Y15
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -6220,10 +6455,55 @@ qspmmtile4mxavx2c4:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmmtile4mxavx2c4kn
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx2c4sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx2c4hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X14
+	VPBROADCASTD X14, Y14
+qspmmtile4mxavx2c4hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx2c4hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx2c4hs
+	JMP qspmmtile4mxavx2c4sum
+qspmmtile4mxavx2c4hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	VFMADD231PS 64(R15)(R14*4), Y8, Y2
+	VFMADD231PS 96(R15)(R14*4), Y8, Y3
+qspmmtile4mxavx2c4hs:
+	INCQ R12
 qspmmtile4mxavx2c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA qspmmtile4mxavx2c4k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
 	CMPQ R12, R10
 	JB qspmmtile4mxavx2c4b0
 	ADDQ b+216(FP), R10
@@ -6236,14 +6516,6 @@ qspmmtile4mxavx2c4kn:
 	VMOVD AX, X14
 	VPBROADCASTD X14, Y14
 qspmmtile4mxavx2c4b0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
 	VMULPS Y14, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -6272,14 +6544,6 @@ qspmmtile4mxavx2c4s0:
 	VMOVD AX, X14
 	VPBROADCASTD X14, Y14
 qspmmtile4mxavx2c4b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y14, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -6373,10 +6637,53 @@ qspmmtile4mxavx2c2:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmmtile4mxavx2c2kn
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx2c2sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx2c2hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X14
+	VPBROADCASTD X14, Y14
+qspmmtile4mxavx2c2hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx2c2hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx2c2hs
+	JMP qspmmtile4mxavx2c2sum
+qspmmtile4mxavx2c2hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+qspmmtile4mxavx2c2hs:
+	INCQ R12
 qspmmtile4mxavx2c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA qspmmtile4mxavx2c2k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
 	CMPQ R12, R10
 	JB qspmmtile4mxavx2c2b0
 	ADDQ b+216(FP), R10
@@ -6389,14 +6696,6 @@ qspmmtile4mxavx2c2kn:
 	VMOVD AX, X14
 	VPBROADCASTD X14, Y14
 qspmmtile4mxavx2c2b0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
 	VMULPS Y14, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -6423,14 +6722,6 @@ qspmmtile4mxavx2c2s0:
 	VMOVD AX, X14
 	VPBROADCASTD X14, Y14
 qspmmtile4mxavx2c2b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y14, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -6512,10 +6803,52 @@ qspmmtile4mxavx2c1:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmmtile4mxavx2c1kn
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx2c1sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx2c1hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmmtile4mxavx2c1hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx2c1hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx2c1hs
+	JMP qspmmtile4mxavx2c1sum
+qspmmtile4mxavx2c1hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+qspmmtile4mxavx2c1hs:
+	INCQ R12
 qspmmtile4mxavx2c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA qspmmtile4mxavx2c1k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
 	CMPQ R12, R10
 	JB qspmmtile4mxavx2c1b0
 	ADDQ b+216(FP), R10
@@ -6528,14 +6861,6 @@ qspmmtile4mxavx2c1kn:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmmtile4mxavx2c1b0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
 	VMULPS Y2, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -6561,14 +6886,6 @@ qspmmtile4mxavx2c1s0:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmmtile4mxavx2c1b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y2, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -6581,6 +6898,11 @@ qspmmtile4mxavx2c1i1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Y9, Y4
 qspmmtile4mxavx2c1s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	VBROADCASTSS 1024(BX)(AX*4), Y15
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmmtile4mxavx2c1b2
@@ -6594,14 +6916,6 @@ qspmmtile4mxavx2c1s1:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmmtile4mxavx2c1b2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y14
 	VMULPS Y2, Y14, Y14
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -6627,14 +6941,6 @@ qspmmtile4mxavx2c1s2:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmmtile4mxavx2c1b3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y15
 	VMULPS Y2, Y15, Y15
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -6717,10 +7023,53 @@ qspmmtile4mxavx2tail:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmmtile4mxavx2tailkn
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx2tailsum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx2tailhb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmmtile4mxavx2tailhb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx2tailhi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx2tailhs
+	JMP qspmmtile4mxavx2tailsum
+qspmmtile4mxavx2tailhi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y8, Y0
+qspmmtile4mxavx2tailhs:
+	INCQ R12
 qspmmtile4mxavx2tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA qspmmtile4mxavx2tailk1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
 	CMPQ R12, R10
 	JB qspmmtile4mxavx2tailb0
 	ADDQ b+216(FP), R10
@@ -6733,14 +7082,6 @@ qspmmtile4mxavx2tailkn:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmmtile4mxavx2tailb0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
 	VMULPS Y2, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -6767,14 +7108,6 @@ qspmmtile4mxavx2tails0:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmmtile4mxavx2tailb1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y2, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -6788,6 +7121,11 @@ qspmmtile4mxavx2taili1:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y9, Y4
 qspmmtile4mxavx2tails1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	VBROADCASTSS 1024(BX)(AX*4), Y15
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmmtile4mxavx2tailb2
@@ -6801,14 +7139,6 @@ qspmmtile4mxavx2tails1:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmmtile4mxavx2tailb2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y14
 	VMULPS Y2, Y14, Y14
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -6835,14 +7165,6 @@ qspmmtile4mxavx2tails2:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmmtile4mxavx2tailb3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y15
 	VMULPS Y2, Y15, Y15
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -10077,10 +10399,10 @@ qspmm4rowavx512c4:
 	VPXORQ Z6, Z6, Z6
 	VPXORQ Z7, Z7, Z7
 	MOVQ lo-16(SP), R12
-qspmm4rowavx512c4kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmm4rowavx512c4k1
+	TESTQ $1, R12
+	JZ qspmm4rowavx512c4kn
+	CMPQ R12, R13
+	JAE qspmm4rowavx512c4sum
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -10091,6 +10413,26 @@ qspmm4rowavx512c4kn:
 	VBROADCASTSS (BX)(AX*4), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
+	JAE qspmm4rowavx512c4hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm4rowavx512c4hs:
+	INCQ R12
+qspmm4rowavx512c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmm4rowavx512c4k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
 	JAE qspmm4rowavx512c4s0
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -10099,14 +10441,6 @@ qspmm4rowavx512c4kn:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm4rowavx512c4s0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4rowavx512c4s1
@@ -10173,10 +10507,10 @@ qspmm4rowavx512c2:
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
 	MOVQ lo-16(SP), R12
-qspmm4rowavx512c2kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmm4rowavx512c2k1
+	TESTQ $1, R12
+	JZ qspmm4rowavx512c2kn
+	CMPQ R12, R13
+	JAE qspmm4rowavx512c2sum
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -10187,20 +10521,30 @@ qspmm4rowavx512c2kn:
 	VBROADCASTSS (BX)(AX*4), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
+	JAE qspmm4rowavx512c2hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm4rowavx512c2hs:
+	INCQ R12
+qspmm4rowavx512c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmm4rowavx512c2k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
 	JAE qspmm4rowavx512c2s0
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm4rowavx512c2s0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4rowavx512c2s1
@@ -10255,10 +10599,10 @@ qspmm4rowavx512c1:
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z5, Z5, Z5
 	MOVQ lo-16(SP), R12
-qspmm4rowavx512c1kn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmm4rowavx512c1k1
+	TESTQ $1, R12
+	JZ qspmm4rowavx512c1kn
+	CMPQ R12, R13
+	JAE qspmm4rowavx512c1sum
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -10269,19 +10613,28 @@ qspmm4rowavx512c1kn:
 	VBROADCASTSS (BX)(AX*4), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
+	JAE qspmm4rowavx512c1hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmm4rowavx512c1hs:
+	INCQ R12
+qspmm4rowavx512c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm4rowavx512c1k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
 	JAE qspmm4rowavx512c1s0
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmm4rowavx512c1s0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4rowavx512c1s1
@@ -10289,14 +10642,11 @@ qspmm4rowavx512c1s0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmm4rowavx512c1s1:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
+	MOVQ R12, AX
 	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
+	MOVBLZX 1(R11)(AX*1), AX
 	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4rowavx512c1s2
@@ -10304,14 +10654,6 @@ qspmm4rowavx512c1s1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmm4rowavx512c1s2:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4rowavx512c1s3
@@ -10361,10 +10703,10 @@ qspmm4rowavx512tail:
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z5, Z5, Z5
 	MOVQ lo-16(SP), R12
-qspmm4rowavx512tailkn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmm4rowavx512tailk1
+	TESTQ $1, R12
+	JZ qspmm4rowavx512tailkn
+	CMPQ R12, R13
+	JAE qspmm4rowavx512tailsum
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -10375,19 +10717,28 @@ qspmm4rowavx512tailkn:
 	VBROADCASTSS (BX)(AX*4), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
+	JAE qspmm4rowavx512tailhs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmm4rowavx512tailhs:
+	INCQ R12
+qspmm4rowavx512tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm4rowavx512tailk1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
 	JAE qspmm4rowavx512tails0
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmm4rowavx512tails0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4rowavx512tails1
@@ -10395,14 +10746,11 @@ qspmm4rowavx512tails0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmm4rowavx512tails1:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
+	MOVQ R12, AX
 	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
+	MOVBLZX 1(R11)(AX*1), AX
 	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4rowavx512tails2
@@ -10410,14 +10758,6 @@ qspmm4rowavx512tails1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmm4rowavx512tails2:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4rowavx512tails3
@@ -10535,10 +10875,10 @@ qspmmtile4rowavx512c4:
 	VPXORQ Z6, Z6, Z6
 	VPXORQ Z7, Z7, Z7
 	MOVQ lo-16(SP), R12
-qspmmtile4rowavx512c4kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4rowavx512c4k1
+	TESTQ $1, R12
+	JZ qspmmtile4rowavx512c4kn
+	CMPQ R12, R13
+	JAE qspmmtile4rowavx512c4sum
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -10547,6 +10887,30 @@ qspmmtile4rowavx512c4kn:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx512c4hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx512c4hs
+	JMP qspmmtile4rowavx512c4sum
+qspmmtile4rowavx512c4hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4rowavx512c4hs:
+	INCQ R12
+qspmmtile4rowavx512c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4rowavx512c4k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4rowavx512c4i0
@@ -10561,14 +10925,6 @@ qspmmtile4rowavx512c4i0:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile4rowavx512c4s0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4rowavx512c4i1
@@ -10646,10 +11002,10 @@ qspmmtile4rowavx512c2:
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
 	MOVQ lo-16(SP), R12
-qspmmtile4rowavx512c2kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4rowavx512c2k1
+	TESTQ $1, R12
+	JZ qspmmtile4rowavx512c2kn
+	CMPQ R12, R13
+	JAE qspmmtile4rowavx512c2sum
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -10658,6 +11014,28 @@ qspmmtile4rowavx512c2kn:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx512c2hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx512c2hs
+	JMP qspmmtile4rowavx512c2sum
+qspmmtile4rowavx512c2hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4rowavx512c2hs:
+	INCQ R12
+qspmmtile4rowavx512c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4rowavx512c2k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4rowavx512c2i0
@@ -10670,14 +11048,6 @@ qspmmtile4rowavx512c2i0:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile4rowavx512c2s0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4rowavx512c2i1
@@ -10743,10 +11113,10 @@ qspmmtile4rowavx512c1:
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z5, Z5, Z5
 	MOVQ lo-16(SP), R12
-qspmmtile4rowavx512c1kn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4rowavx512c1k1
+	TESTQ $1, R12
+	JZ qspmmtile4rowavx512c1kn
+	CMPQ R12, R13
+	JAE qspmmtile4rowavx512c1sum
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -10755,6 +11125,27 @@ qspmmtile4rowavx512c1kn:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx512c1hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx512c1hs
+	JMP qspmmtile4rowavx512c1sum
+qspmmtile4rowavx512c1hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile4rowavx512c1hs:
+	INCQ R12
+qspmmtile4rowavx512c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4rowavx512c1k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4rowavx512c1i0
@@ -10766,14 +11157,6 @@ qspmmtile4rowavx512c1i0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmmtile4rowavx512c1s0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4rowavx512c1i1
@@ -10785,14 +11168,11 @@ qspmmtile4rowavx512c1i1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmmtile4rowavx512c1s1:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
+	MOVQ R12, AX
 	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
+	MOVBLZX 1(R11)(AX*1), AX
 	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4rowavx512c1i2
@@ -10804,14 +11184,6 @@ qspmmtile4rowavx512c1i2:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmmtile4rowavx512c1s2:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4rowavx512c1i3
@@ -10878,10 +11250,10 @@ qspmmtile4rowavx512tail:
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z5, Z5, Z5
 	MOVQ lo-16(SP), R12
-qspmmtile4rowavx512tailkn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4rowavx512tailk1
+	TESTQ $1, R12
+	JZ qspmmtile4rowavx512tailkn
+	CMPQ R12, R13
+	JAE qspmmtile4rowavx512tailsum
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -10890,6 +11262,27 @@ qspmmtile4rowavx512tailkn:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4rowavx512tailhi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4rowavx512tailhs
+	JMP qspmmtile4rowavx512tailsum
+qspmmtile4rowavx512tailhi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile4rowavx512tailhs:
+	INCQ R12
+qspmmtile4rowavx512tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4rowavx512tailk1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4rowavx512taili0
@@ -10901,14 +11294,6 @@ qspmmtile4rowavx512taili0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmmtile4rowavx512tails0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4rowavx512taili1
@@ -10920,14 +11305,11 @@ qspmmtile4rowavx512taili1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmmtile4rowavx512tails1:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
+	MOVQ R12, AX
 	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
+	MOVBLZX 1(R11)(AX*1), AX
 	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4rowavx512taili2
@@ -10939,14 +11321,6 @@ qspmmtile4rowavx512taili2:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmmtile4rowavx512tails2:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4rowavx512taili3
@@ -11079,16 +11453,16 @@ qspmm4blockavx512c4:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmm4blockavx512c4kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmm4blockavx512c4k1
+	TESTQ $1, R12
+	JZ qspmm4blockavx512c4kn
+	CMPQ R12, R13
+	JAE qspmm4blockavx512c4sum
 	CMPQ R12, R10
-	JB qspmm4blockavx512c4b0
+	JB qspmm4blockavx512c4hb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
-qspmm4blockavx512c4b0:
+qspmm4blockavx512c4hb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -11097,6 +11471,33 @@ qspmm4blockavx512c4b0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c4hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm4blockavx512c4hs:
+	INCQ R12
+qspmm4blockavx512c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx512c4k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmm4blockavx512c4b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512c4b0:
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -11115,14 +11516,6 @@ qspmm4blockavx512c4s0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmm4blockavx512c4b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -11199,16 +11592,16 @@ qspmm4blockavx512c2:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmm4blockavx512c2kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmm4blockavx512c2k1
+	TESTQ $1, R12
+	JZ qspmm4blockavx512c2kn
+	CMPQ R12, R13
+	JAE qspmm4blockavx512c2sum
 	CMPQ R12, R10
-	JB qspmm4blockavx512c2b0
+	JB qspmm4blockavx512c2hb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
-qspmm4blockavx512c2b0:
+qspmm4blockavx512c2hb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -11217,6 +11610,31 @@ qspmm4blockavx512c2b0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c2hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm4blockavx512c2hs:
+	INCQ R12
+qspmm4blockavx512c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx512c2k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmm4blockavx512c2b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512c2b0:
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -11233,14 +11651,6 @@ qspmm4blockavx512c2s0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmm4blockavx512c2b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -11305,16 +11715,16 @@ qspmm4blockavx512c1:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmm4blockavx512c1kn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmm4blockavx512c1k1
+	TESTQ $1, R12
+	JZ qspmm4blockavx512c1kn
+	CMPQ R12, R13
+	JAE qspmm4blockavx512c1sum
 	CMPQ R12, R10
-	JB qspmm4blockavx512c1b0
+	JB qspmm4blockavx512c1hb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
-qspmm4blockavx512c1b0:
+qspmm4blockavx512c1hb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -11323,6 +11733,30 @@ qspmm4blockavx512c1b0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c1hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmm4blockavx512c1hs:
+	INCQ R12
+qspmm4blockavx512c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx512c1k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmm4blockavx512c1b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512c1b0:
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -11338,14 +11772,6 @@ qspmm4blockavx512c1s0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmm4blockavx512c1b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -11354,6 +11780,11 @@ qspmm4blockavx512c1b1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmm4blockavx512c1s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmm4blockavx512c1b2
@@ -11361,14 +11792,6 @@ qspmm4blockavx512c1s1:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmm4blockavx512c1b2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z26
 	VMULPS Z25, Z26, Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -11384,14 +11807,6 @@ qspmm4blockavx512c1s2:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmm4blockavx512c1b3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z27
 	VMULPS Z25, Z27, Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -11451,16 +11866,16 @@ qspmm4blockavx512tail:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmm4blockavx512tailkn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmm4blockavx512tailk1
+	TESTQ $1, R12
+	JZ qspmm4blockavx512tailkn
+	CMPQ R12, R13
+	JAE qspmm4blockavx512tailsum
 	CMPQ R12, R10
-	JB qspmm4blockavx512tailb0
+	JB qspmm4blockavx512tailhb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
-qspmm4blockavx512tailb0:
+qspmm4blockavx512tailhb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -11469,6 +11884,30 @@ qspmm4blockavx512tailb0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512tailhs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmm4blockavx512tailhs:
+	INCQ R12
+qspmm4blockavx512tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx512tailk1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmm4blockavx512tailb0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512tailb0:
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -11484,14 +11923,6 @@ qspmm4blockavx512tails0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmm4blockavx512tailb1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -11500,6 +11931,11 @@ qspmm4blockavx512tailb1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmm4blockavx512tails1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmm4blockavx512tailb2
@@ -11507,14 +11943,6 @@ qspmm4blockavx512tails1:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmm4blockavx512tailb2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z26
 	VMULPS Z25, Z26, Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -11530,14 +11958,6 @@ qspmm4blockavx512tails2:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmm4blockavx512tailb3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z27
 	VMULPS Z25, Z27, Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -11668,16 +12088,16 @@ qspmmtile4blockavx512c4:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmmtile4blockavx512c4kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4blockavx512c4k1
+	TESTQ $1, R12
+	JZ qspmmtile4blockavx512c4kn
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx512c4sum
 	CMPQ R12, R10
-	JB qspmmtile4blockavx512c4b0
+	JB qspmmtile4blockavx512c4hb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
-qspmmtile4blockavx512c4b0:
+qspmmtile4blockavx512c4hb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -11686,6 +12106,37 @@ qspmmtile4blockavx512c4b0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c4hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c4hs
+	JMP qspmmtile4blockavx512c4sum
+qspmmtile4blockavx512c4hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4blockavx512c4hs:
+	INCQ R12
+qspmmtile4blockavx512c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx512c4k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512c4b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512c4b0:
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -11708,14 +12159,6 @@ qspmmtile4blockavx512c4s0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmmtile4blockavx512c4b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -11803,16 +12246,16 @@ qspmmtile4blockavx512c2:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmmtile4blockavx512c2kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4blockavx512c2k1
+	TESTQ $1, R12
+	JZ qspmmtile4blockavx512c2kn
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx512c2sum
 	CMPQ R12, R10
-	JB qspmmtile4blockavx512c2b0
+	JB qspmmtile4blockavx512c2hb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
-qspmmtile4blockavx512c2b0:
+qspmmtile4blockavx512c2hb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -11821,6 +12264,35 @@ qspmmtile4blockavx512c2b0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c2hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c2hs
+	JMP qspmmtile4blockavx512c2sum
+qspmmtile4blockavx512c2hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4blockavx512c2hs:
+	INCQ R12
+qspmmtile4blockavx512c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx512c2k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512c2b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512c2b0:
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -11841,14 +12313,6 @@ qspmmtile4blockavx512c2s0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmmtile4blockavx512c2b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -11924,16 +12388,16 @@ qspmmtile4blockavx512c1:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmmtile4blockavx512c1kn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4blockavx512c1k1
+	TESTQ $1, R12
+	JZ qspmmtile4blockavx512c1kn
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx512c1sum
 	CMPQ R12, R10
-	JB qspmmtile4blockavx512c1b0
+	JB qspmmtile4blockavx512c1hb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
-qspmmtile4blockavx512c1b0:
+qspmmtile4blockavx512c1hb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -11942,6 +12406,34 @@ qspmmtile4blockavx512c1b0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c1hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c1hs
+	JMP qspmmtile4blockavx512c1sum
+qspmmtile4blockavx512c1hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile4blockavx512c1hs:
+	INCQ R12
+qspmmtile4blockavx512c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx512c1k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512c1b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512c1b0:
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -11961,14 +12453,6 @@ qspmmtile4blockavx512c1s0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmmtile4blockavx512c1b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -11981,6 +12465,11 @@ qspmmtile4blockavx512c1i1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmmtile4blockavx512c1s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmmtile4blockavx512c1b2
@@ -11988,14 +12477,6 @@ qspmmtile4blockavx512c1s1:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmmtile4blockavx512c1b2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z26
 	VMULPS Z25, Z26, Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -12015,14 +12496,6 @@ qspmmtile4blockavx512c1s2:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmmtile4blockavx512c1b3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z27
 	VMULPS Z25, Z27, Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -12099,16 +12572,16 @@ qspmmtile4blockavx512tail:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmmtile4blockavx512tailkn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4blockavx512tailk1
+	TESTQ $1, R12
+	JZ qspmmtile4blockavx512tailkn
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx512tailsum
 	CMPQ R12, R10
-	JB qspmmtile4blockavx512tailb0
+	JB qspmmtile4blockavx512tailhb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
-qspmmtile4blockavx512tailb0:
+qspmmtile4blockavx512tailhb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -12117,6 +12590,34 @@ qspmmtile4blockavx512tailb0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512tailhi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512tailhs
+	JMP qspmmtile4blockavx512tailsum
+qspmmtile4blockavx512tailhi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile4blockavx512tailhs:
+	INCQ R12
+qspmmtile4blockavx512tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx512tailk1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512tailb0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512tailb0:
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -12136,14 +12637,6 @@ qspmmtile4blockavx512tails0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmmtile4blockavx512tailb1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -12156,6 +12649,11 @@ qspmmtile4blockavx512taili1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmmtile4blockavx512tails1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmmtile4blockavx512tailb2
@@ -12163,14 +12661,6 @@ qspmmtile4blockavx512tails1:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmmtile4blockavx512tailb2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z26
 	VMULPS Z25, Z26, Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -12190,14 +12680,6 @@ qspmmtile4blockavx512tails2:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmmtile4blockavx512tailb3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z27
 	VMULPS Z25, Z27, Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -12337,10 +12819,50 @@ qspmm4mxavx512c4:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmm4mxavx512c4kn
+	CMPQ R12, R13
+	JAE qspmm4mxavx512c4sum
+	CMPQ R12, R10
+	JB qspmm4mxavx512c4hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512c4hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c4hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm4mxavx512c4hs:
+	INCQ R12
 qspmm4mxavx512c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA qspmm4mxavx512c4k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
 	CMPQ R12, R10
 	JB qspmm4mxavx512c4b0
 	ADDQ b+216(FP), R10
@@ -12352,14 +12874,6 @@ qspmm4mxavx512c4kn:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmm4mxavx512c4b0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -12383,14 +12897,6 @@ qspmm4mxavx512c4s0:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmm4mxavx512c4b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -12472,10 +12978,48 @@ qspmm4mxavx512c2:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmm4mxavx512c2kn
+	CMPQ R12, R13
+	JAE qspmm4mxavx512c2sum
+	CMPQ R12, R10
+	JB qspmm4mxavx512c2hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512c2hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c2hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm4mxavx512c2hs:
+	INCQ R12
 qspmm4mxavx512c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA qspmm4mxavx512c2k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
 	CMPQ R12, R10
 	JB qspmm4mxavx512c2b0
 	ADDQ b+216(FP), R10
@@ -12487,14 +13031,6 @@ qspmm4mxavx512c2kn:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmm4mxavx512c2b0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -12516,14 +13052,6 @@ qspmm4mxavx512c2s0:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmm4mxavx512c2b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -12593,10 +13121,47 @@ qspmm4mxavx512c1:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmm4mxavx512c1kn
+	CMPQ R12, R13
+	JAE qspmm4mxavx512c1sum
+	CMPQ R12, R10
+	JB qspmm4mxavx512c1hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512c1hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c1hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmm4mxavx512c1hs:
+	INCQ R12
 qspmm4mxavx512c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA qspmm4mxavx512c1k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
 	CMPQ R12, R10
 	JB qspmm4mxavx512c1b0
 	ADDQ b+216(FP), R10
@@ -12608,14 +13173,6 @@ qspmm4mxavx512c1kn:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmm4mxavx512c1b0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -12636,14 +13193,6 @@ qspmm4mxavx512c1s0:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmm4mxavx512c1b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -12652,6 +13201,11 @@ qspmm4mxavx512c1b1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmm4mxavx512c1s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmm4mxavx512c1b2
@@ -12664,14 +13218,6 @@ qspmm4mxavx512c1s1:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmm4mxavx512c1b2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z26
 	VMULPS Z25, Z26, Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -12692,14 +13238,6 @@ qspmm4mxavx512c1s2:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmm4mxavx512c1b3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z27
 	VMULPS Z25, Z27, Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -12764,10 +13302,47 @@ qspmm4mxavx512tail:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmm4mxavx512tailkn
+	CMPQ R12, R13
+	JAE qspmm4mxavx512tailsum
+	CMPQ R12, R10
+	JB qspmm4mxavx512tailhb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512tailhb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512tailhs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmm4mxavx512tailhs:
+	INCQ R12
 qspmm4mxavx512tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA qspmm4mxavx512tailk1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
 	CMPQ R12, R10
 	JB qspmm4mxavx512tailb0
 	ADDQ b+216(FP), R10
@@ -12779,14 +13354,6 @@ qspmm4mxavx512tailkn:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmm4mxavx512tailb0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -12807,14 +13374,6 @@ qspmm4mxavx512tails0:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmm4mxavx512tailb1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -12823,6 +13382,11 @@ qspmm4mxavx512tailb1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmm4mxavx512tails1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmm4mxavx512tailb2
@@ -12835,14 +13399,6 @@ qspmm4mxavx512tails1:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmm4mxavx512tailb2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z26
 	VMULPS Z25, Z26, Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -12863,14 +13419,6 @@ qspmm4mxavx512tails2:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmm4mxavx512tailb3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z27
 	VMULPS Z25, Z27, Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -13006,10 +13554,54 @@ qspmmtile4mxavx512c4:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmmtile4mxavx512c4kn
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx512c4sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512c4hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512c4hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c4hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c4hs
+	JMP qspmmtile4mxavx512c4sum
+qspmmtile4mxavx512c4hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4mxavx512c4hs:
+	INCQ R12
 qspmmtile4mxavx512c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA qspmmtile4mxavx512c4k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
 	CMPQ R12, R10
 	JB qspmmtile4mxavx512c4b0
 	ADDQ b+216(FP), R10
@@ -13021,14 +13613,6 @@ qspmmtile4mxavx512c4kn:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmmtile4mxavx512c4b0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -13056,14 +13640,6 @@ qspmmtile4mxavx512c4s0:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmmtile4mxavx512c4b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -13156,10 +13732,52 @@ qspmmtile4mxavx512c2:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmmtile4mxavx512c2kn
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx512c2sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512c2hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512c2hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c2hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c2hs
+	JMP qspmmtile4mxavx512c2sum
+qspmmtile4mxavx512c2hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4mxavx512c2hs:
+	INCQ R12
 qspmmtile4mxavx512c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA qspmmtile4mxavx512c2k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
 	CMPQ R12, R10
 	JB qspmmtile4mxavx512c2b0
 	ADDQ b+216(FP), R10
@@ -13171,14 +13789,6 @@ qspmmtile4mxavx512c2kn:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmmtile4mxavx512c2b0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -13204,14 +13814,6 @@ qspmmtile4mxavx512c2s0:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmmtile4mxavx512c2b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -13292,10 +13894,51 @@ qspmmtile4mxavx512c1:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmmtile4mxavx512c1kn
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx512c1sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512c1hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512c1hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c1hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c1hs
+	JMP qspmmtile4mxavx512c1sum
+qspmmtile4mxavx512c1hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile4mxavx512c1hs:
+	INCQ R12
 qspmmtile4mxavx512c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA qspmmtile4mxavx512c1k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
 	CMPQ R12, R10
 	JB qspmmtile4mxavx512c1b0
 	ADDQ b+216(FP), R10
@@ -13307,14 +13950,6 @@ qspmmtile4mxavx512c1kn:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmmtile4mxavx512c1b0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -13339,14 +13974,6 @@ qspmmtile4mxavx512c1s0:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmmtile4mxavx512c1b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -13359,6 +13986,11 @@ qspmmtile4mxavx512c1i1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmmtile4mxavx512c1s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmmtile4mxavx512c1b2
@@ -13371,14 +14003,6 @@ qspmmtile4mxavx512c1s1:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmmtile4mxavx512c1b2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z26
 	VMULPS Z25, Z26, Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -13403,14 +14027,6 @@ qspmmtile4mxavx512c1s2:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmmtile4mxavx512c1b3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z27
 	VMULPS Z25, Z27, Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -13492,10 +14108,51 @@ qspmmtile4mxavx512tail:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmmtile4mxavx512tailkn
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx512tailsum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512tailhb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512tailhb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512tailhi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512tailhs
+	JMP qspmmtile4mxavx512tailsum
+qspmmtile4mxavx512tailhi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile4mxavx512tailhs:
+	INCQ R12
 qspmmtile4mxavx512tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA qspmmtile4mxavx512tailk1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
 	CMPQ R12, R10
 	JB qspmmtile4mxavx512tailb0
 	ADDQ b+216(FP), R10
@@ -13507,14 +14164,6 @@ qspmmtile4mxavx512tailkn:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmmtile4mxavx512tailb0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -13539,14 +14188,6 @@ qspmmtile4mxavx512tails0:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmmtile4mxavx512tailb1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -13559,6 +14200,11 @@ qspmmtile4mxavx512taili1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmmtile4mxavx512tails1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmmtile4mxavx512tailb2
@@ -13571,14 +14217,6 @@ qspmmtile4mxavx512tails1:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmmtile4mxavx512tailb2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z26
 	VMULPS Z25, Z26, Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -13603,14 +14241,6 @@ qspmmtile4mxavx512tails2:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmmtile4mxavx512tailb3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z27
 	VMULPS Z25, Z27, Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
