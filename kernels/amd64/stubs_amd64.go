@@ -912,7 +912,7 @@ func QSpMMTile8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx
 // the code and the scale: 4-bit kernels read nibble k&1 of codes[k>>1]
 // through table[(k&1)*256 + codes[k>>1]] (the 512-entry expansion of a
 // 16-entry table); MX kernels take scale[k/b] = E8M0(exps[k/b]); Row kernels
-// read no block scale and multiply row i's sums by alpha*scale[i] (scale has
+// (8-bit codes only) read no block scale and multiply row i's sums by alpha*scale[i] (scale has
 // a value per row of ptr). It assumes len(table) >= 256 (512 for 4-bit
 // codes), codes and the block parameters covering every value below
 // len(idx) (len(codes) >= len(idx), or (len(idx)+1)/2 for 4-bit codes;
@@ -937,21 +937,6 @@ func QSpMMTile8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []
 //
 //go:noescape
 func QSpMM8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
-
-// QSpMMTile4RowAVX2 is QSpMM4RowAVX2 on one column tile of A, as SpMMTileF32AVX2 is
-// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
-// to len(idx)) and stop at the first whose index is at least limit and
-// below xrows (an index at or above xrows is skipped); seg[2i] gets that
-// stop.
-//
-//go:noescape
-func QSpMMTile4RowAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
-
-// QSpMM4RowAVX2 is QSpMM8BlockAVX2 on 4-bit codes with one scale per row.
-// Requires: AVX, AVX2, FMA3.
-//
-//go:noescape
-func QSpMM4RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 
 // QSpMMTile4BlockAVX2 is QSpMM4BlockAVX2 on one column tile of A, as SpMMTileF32AVX2 is
 // SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
@@ -1027,21 +1012,6 @@ func QSpMMTile8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx 
 //
 //go:noescape
 func QSpMM8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
-
-// QSpMMTile4RowAVX512 is QSpMM4RowAVX512 on one column tile of A, as SpMMTileF32AVX2 is
-// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
-// to len(idx)) and stop at the first whose index is at least limit and
-// below xrows (an index at or above xrows is skipped); seg[2i] gets that
-// stop.
-//
-//go:noescape
-func QSpMMTile4RowAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
-
-// QSpMM4RowAVX512 is QSpMM8BlockAVX2 on 4-bit codes with one scale per row, 16-lane vectors.
-// Requires: AVX512F, BMI2.
-//
-//go:noescape
-func QSpMM4RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 
 // QSpMMTile4BlockAVX512 is QSpMM4BlockAVX512 on one column tile of A, as SpMMTileF32AVX2 is
 // SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped

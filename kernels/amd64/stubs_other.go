@@ -466,16 +466,6 @@ func QSpMM8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint
 	panic(noAsm)
 }
 
-// QSpMMTile4RowAVX2 is not built here; it panics.
-func QSpMMTile4RowAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
-	panic(noAsm)
-}
-
-// QSpMM4RowAVX2 is not built here; it panics.
-func QSpMM4RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
-	panic(noAsm)
-}
-
 // QSpMMTile4BlockAVX2 is not built here; it panics.
 func QSpMMTile4BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
 	panic(noAsm)
@@ -523,16 +513,6 @@ func QSpMMTile8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx 
 
 // QSpMM8MXAVX512 is not built here; it panics.
 func QSpMM8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
-	panic(noAsm)
-}
-
-// QSpMMTile4RowAVX512 is not built here; it panics.
-func QSpMMTile4RowAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
-	panic(noAsm)
-}
-
-// QSpMM4RowAVX512 is not built here; it panics.
-func QSpMM4RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
 	panic(noAsm)
 }
 

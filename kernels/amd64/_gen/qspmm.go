@@ -29,6 +29,9 @@ func qmmKinds() []qmmKind {
 	var ks []qmmKind
 	for _, nib := range []bool{false, true} {
 		for _, m := range []string{"Row", "Block", "MX"} {
+			if nib && m == "Row" {
+				continue // 4-bit schemes are per block only
+			}
 			ks = append(ks, qmmKind{nib, m})
 		}
 	}
@@ -81,7 +84,7 @@ summed in the order of SpMMF32AVX2. The other QSpMM kernels differ in
 the code and the scale: 4-bit kernels read nibble k&1 of codes[k>>1]
 through table[(k&1)*256 + codes[k>>1]] (the 512-entry expansion of a
 16-entry table); MX kernels take scale[k/b] = E8M0(exps[k/b]); Row kernels
-read no block scale and multiply row i's sums by alpha*scale[i] (scale has
+(8-bit codes only) read no block scale and multiply row i's sums by alpha*scale[i] (scale has
 a value per row of ptr). It assumes len(table) >= 256 (512 for 4-bit
 codes), codes and the block parameters covering every value below
 len(idx) (len(codes) >= len(idx), or (len(idx)+1)/2 for 4-bit codes;
