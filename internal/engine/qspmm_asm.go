@@ -23,10 +23,11 @@ type qspmmTileKernel = func(y []float32, ldy int, x []float32, ldx, w int, seg, 
 
 // qspmmKernels are one tier's fused SpMM kernels, whole (k) and on a tile
 // (kt), by code width and scale in the order qspmmKind gives, nil where
-// the tier has none.
+// the tier has none. Panels of fewer than minW columns take qspmmTiled.
 type qspmmKernels struct {
-	k  [5]qspmmAsmKernel
-	kt [5]qspmmTileKernel
+	k    [5]qspmmAsmKernel
+	kt   [5]qspmmTileKernel
+	minW int
 }
 
 // The kernels of qspmmKernels: 8-bit codes by row, by block with float32
@@ -123,18 +124,23 @@ func qspmmKind(q *qOperand, ptr, idx []uint64) (int, []float32) {
 	return -1, nil
 }
 
+// qspmmFusedAnyW makes every panel width take the fused kernels (a
+// variable for the tests, which cover the kernels at every width).
+var qspmmFusedAnyW = false
+
 // qspmmFusedAsm is the glue of the fused SpMM kernels: an operand one of
-// ks takes runs it, in column tiles of A where the float32 SpMM would tile
-// (spmmTileRows) and the rows are non-decreasing within idx, else in
-// calls of spmmRows rows; any other operand takes qspmmTiled. An infinite
-// alpha, or for scales by row an infinite alpha times a row's scale, is
-// not tiled (see spmmAsmRun).
+// ks takes, on a panel of at least ks.minW columns, runs it in column
+// tiles of A where the float32 SpMM would tile (spmmTileRows) and the rows
+// are non-decreasing within idx, else in calls of spmmRows rows; any other
+// operand or panel takes qspmmTiled. An infinite alpha, or for scales by
+// row an infinite alpha times a row's scale, is not tiled (see
+// spmmAsmRun).
 //
 //go:noinline
 func qspmmFusedAsm(ks qspmmKernels) qspmmFunc {
 	return func(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, q *qOperand, alpha, beta float32) {
 		kind, table := qspmmKind(q, ptr, idx)
-		if kind < 0 || ks.k[kind] == nil {
+		if kind < 0 || ks.k[kind] == nil || w < ks.minW && !qspmmFusedAnyW {
 			qspmmTiled(y, ldy, x, ldx, w, ptr, idx, q, alpha, beta)
 			return
 		}

@@ -69,7 +69,11 @@ func registerAMD64() bool {
 		// codes with one scale per row), tiles of decoded values
 		// (qfused_tiled.go) elsewhere.
 		qspmv.set(tierAVX2, qspmvFusedAsm(qspmvKernels{i8Row: amd64.QSpMVI8RowAVX2}))
+		// The fused SpMM kernels from 32 columns on; narrower panels,
+		// whose row loop holds one or two vectors a pass, run faster on
+		// decoded blocks (qspmmTiled).
 		qspmm.set(tierAVX2, qspmmFusedAsm(qspmmKernels{
+			minW: 32,
 			k: [5]qspmmAsmKernel{amd64.QSpMM8RowAVX2, amd64.QSpMM8BlockAVX2, amd64.QSpMM8MXAVX2,
 				amd64.QSpMM4BlockAVX2, amd64.QSpMM4MXAVX2},
 			kt: [5]qspmmTileKernel{amd64.QSpMMTile8RowAVX2, amd64.QSpMMTile8BlockAVX2, amd64.QSpMMTile8MXAVX2,
@@ -149,7 +153,9 @@ func registerAMD64() bool {
 			block4:  amd64.QSpMV4BlockAVX512,
 			mx4:     amd64.QSpMV4MXAVX512,
 		}))
+		// As on AVX2: one-vector panels run faster on decoded blocks.
 		qspmm.set(tierAVX512, qspmmFusedAsm(qspmmKernels{
+			minW: 32,
 			k: [5]qspmmAsmKernel{amd64.QSpMM8RowAVX512, amd64.QSpMM8BlockAVX512, amd64.QSpMM8MXAVX512,
 				amd64.QSpMM4BlockAVX512, amd64.QSpMM4MXAVX512},
 			kt: [5]qspmmTileKernel{amd64.QSpMMTile8RowAVX512, amd64.QSpMMTile8BlockAVX512, amd64.QSpMMTile8MXAVX512,
