@@ -2,7 +2,11 @@
 
 package engine
 
-import "github.com/hurray-format/hurray-go/kernels/amd64"
+import (
+	"math"
+
+	"github.com/hurray-format/hurray-go/kernels/amd64"
+)
 
 // The amd64 assembly paths of every family: one block per tier, the
 // families in the order of package kernels' list, each wrapped in its glue
@@ -69,11 +73,12 @@ func registerAMD64() bool {
 		// codes with one scale per row), tiles of decoded values
 		// (qfused_tiled.go) elsewhere.
 		qspmv.set(tierAVX2, qspmvFusedAsm(qspmvKernels{i8Row: amd64.QSpMVI8RowAVX2}))
-		// The fused SpMM kernels from 32 columns on; narrower panels,
-		// whose row loop holds one or two vectors a pass, run faster on
-		// decoded blocks (qspmmTiled).
+		// The fused SpMM kernels are slower than decoded blocks
+		// (qspmmTiled) at every width on this tier: a 32-column chunk
+		// takes two passes over a 64-column row, each decoding every
+		// value again. They stay for the tests (qspmmFusedAnyW).
 		qspmm.set(tierAVX2, qspmmFusedAsm(qspmmKernels{
-			minW: 32,
+			minW: math.MaxInt,
 			k: [5]qspmmAsmKernel{amd64.QSpMM8RowAVX2, amd64.QSpMM8BlockAVX2, amd64.QSpMM8MXAVX2,
 				amd64.QSpMM4BlockAVX2, amd64.QSpMM4MXAVX2},
 			kt: [5]qspmmTileKernel{amd64.QSpMMTile8RowAVX2, amd64.QSpMMTile8BlockAVX2, amd64.QSpMMTile8MXAVX2,
@@ -153,7 +158,9 @@ func registerAMD64() bool {
 			block4:  amd64.QSpMV4BlockAVX512,
 			mx4:     amd64.QSpMV4MXAVX512,
 		}))
-		// As on AVX2: one-vector panels run faster on decoded blocks.
+		// The fused SpMM kernels from 32 columns on, where they match
+		// decoded blocks (qspmmTiled) without their scratch; panels of
+		// one vector run faster on decoded blocks.
 		qspmm.set(tierAVX512, qspmmFusedAsm(qspmmKernels{
 			minW: 32,
 			k: [5]qspmmAsmKernel{amd64.QSpMM8RowAVX512, amd64.QSpMM8BlockAVX512, amd64.QSpMM8MXAVX512,
