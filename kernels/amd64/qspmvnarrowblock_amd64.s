@@ -105,11 +105,16 @@ qnbI8BlockU16AVX512row:
 	VBROADCASTSS (BX), Z31
 
 qnbI8BlockU16AVX512by4:
-	LEAQ 64(R12), CX
-	CMPQ CX, R13
-	JA   qnbI8BlockU16AVX512by1
-	CMPQ R15, $16
-	JGE  qnbI8BlockU16AVX512whole0
+	LEAQ       64(R12), CX
+	CMPQ       CX, R13
+	JA         qnbI8BlockU16AVX512by1
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	PREFETCHT0 256(R11)(R8*1)
+	PREFETCHT0 512(R9)(R12*2)
+	PREFETCHT0 576(R9)(R12*2)
+	CMPQ       R15, $16
+	JGE        qnbI8BlockU16AVX512whole0
 	// lanes from R15 on are in the next block
 	MOVL         $0xffff, R8
 	BZHIL        R15, R8, R8
@@ -381,11 +386,18 @@ qnbI8BlockU32AVX512row:
 	VBROADCASTSS (BX), Z31
 
 qnbI8BlockU32AVX512by4:
-	LEAQ 64(R12), CX
-	CMPQ CX, R13
-	JA   qnbI8BlockU32AVX512by1
-	CMPQ R15, $16
-	JGE  qnbI8BlockU32AVX512whole0
+	LEAQ       64(R12), CX
+	CMPQ       CX, R13
+	JA         qnbI8BlockU32AVX512by1
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	PREFETCHT0 256(R11)(R8*1)
+	PREFETCHT0 1024(R9)(R12*4)
+	PREFETCHT0 1088(R9)(R12*4)
+	PREFETCHT0 1152(R9)(R12*4)
+	PREFETCHT0 1216(R9)(R12*4)
+	CMPQ       R15, $16
+	JGE        qnbI8BlockU32AVX512whole0
 	// lanes from R15 on are in the next block
 	MOVL         $0xffff, R8
 	BZHIL        R15, R8, R8
@@ -667,11 +679,17 @@ qnb4BlockU16AVX512row:
 	VMOVDQU32 64(R8)(R14*1), Z30
 
 qnb4BlockU16AVX512by4:
-	LEAQ 64(R12), CX
-	CMPQ CX, R13
-	JA   qnb4BlockU16AVX512by1
-	CMPQ R15, $16
-	JGE  qnb4BlockU16AVX512whole0
+	LEAQ       64(R12), CX
+	CMPQ       CX, R13
+	JA         qnb4BlockU16AVX512by1
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	SHRQ       $1, R8
+	PREFETCHT0 128(R11)(R8*1)
+	PREFETCHT0 512(R9)(R12*2)
+	PREFETCHT0 576(R9)(R12*2)
+	CMPQ       R15, $16
+	JGE        qnb4BlockU16AVX512whole0
 	// lanes from R15 on are in the next block
 	MOVL         $0xffff, R8
 	BZHIL        R15, R8, R8
@@ -1002,11 +1020,19 @@ qnb4BlockU32AVX512row:
 	VMOVDQU32 64(R8)(R14*1), Z30
 
 qnb4BlockU32AVX512by4:
-	LEAQ 64(R12), CX
-	CMPQ CX, R13
-	JA   qnb4BlockU32AVX512by1
-	CMPQ R15, $16
-	JGE  qnb4BlockU32AVX512whole0
+	LEAQ       64(R12), CX
+	CMPQ       CX, R13
+	JA         qnb4BlockU32AVX512by1
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	SHRQ       $1, R8
+	PREFETCHT0 128(R11)(R8*1)
+	PREFETCHT0 1024(R9)(R12*4)
+	PREFETCHT0 1088(R9)(R12*4)
+	PREFETCHT0 1152(R9)(R12*4)
+	PREFETCHT0 1216(R9)(R12*4)
+	CMPQ       R15, $16
+	JGE        qnb4BlockU32AVX512whole0
 	// lanes from R15 on are in the next block
 	MOVL         $0xffff, R8
 	BZHIL        R15, R8, R8
@@ -1342,11 +1368,17 @@ qnb4MXU16AVX512row:
 	VMOVDQU32 64(R8)(R14*1), Z30
 
 qnb4MXU16AVX512by4:
-	LEAQ 64(R12), CX
-	CMPQ CX, R13
-	JA   qnb4MXU16AVX512by1
-	CMPQ R15, $16
-	JGE  qnb4MXU16AVX512whole0
+	LEAQ       64(R12), CX
+	CMPQ       CX, R13
+	JA         qnb4MXU16AVX512by1
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	SHRQ       $1, R8
+	PREFETCHT0 128(R11)(R8*1)
+	PREFETCHT0 512(R9)(R12*2)
+	PREFETCHT0 576(R9)(R12*2)
+	CMPQ       R15, $16
+	JGE        qnb4MXU16AVX512whole0
 	// lanes from R15 on are in the next block
 	MOVL         $0xffff, R8
 	BZHIL        R15, R8, R8
@@ -1712,11 +1744,19 @@ qnb4MXU32AVX512row:
 	VMOVDQU32 64(R8)(R14*1), Z30
 
 qnb4MXU32AVX512by4:
-	LEAQ 64(R12), CX
-	CMPQ CX, R13
-	JA   qnb4MXU32AVX512by1
-	CMPQ R15, $16
-	JGE  qnb4MXU32AVX512whole0
+	LEAQ       64(R12), CX
+	CMPQ       CX, R13
+	JA         qnb4MXU32AVX512by1
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	SHRQ       $1, R8
+	PREFETCHT0 128(R11)(R8*1)
+	PREFETCHT0 1024(R9)(R12*4)
+	PREFETCHT0 1088(R9)(R12*4)
+	PREFETCHT0 1152(R9)(R12*4)
+	PREFETCHT0 1216(R9)(R12*4)
+	CMPQ       R15, $16
+	JGE        qnb4MXU32AVX512whole0
 	// lanes from R15 on are in the next block
 	MOVL         $0xffff, R8
 	BZHIL        R15, R8, R8
