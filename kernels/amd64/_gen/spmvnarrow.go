@@ -392,22 +392,34 @@ func (k *narrowKernel) gatherBlock(off, n int) {
 func (k *narrowKernel) loadBlock(off, n int) {
 	f := k.f
 	r := 4 + 4*(n%2)
-	per := 8 / k.iw // indices in one 8-byte load
+	f.loadLanes(k.iw, off, [4]int{r, r + 1, r + 2, r + 3}, "R14", "R15")
+	v := fmt.Sprintf("Z%d", 17+3*n)
+	k.value(off, v, "")
+	f.i("VFMADD231PS %s, Z%d, Z%d", v, r, n)
+}
+
+// loadLanes sets Z<q[0]> to x[col[k]] for the 16 entries k from R12+off
+// (indices of iw bytes at R9, x at SI, every index in range), one lane at
+// a time: quarter j (4 lanes) in X<q[j]>, then the quarters joined into
+// Z<q[0]>. It clobbers the general registers a and b and the other
+// quarters' registers.
+func (f *asmFile) loadLanes(iw, off int, q [4]int, a, b string) {
+	per := 8 / iw // indices in one 8-byte load
 	for qt := range 4 {
-		xq := fmt.Sprintf("X%d", r+qt)
+		xq := fmt.Sprintf("X%d", q[qt])
 		for h := 0; h < 4/per; h++ {
 			e := off + 4*qt + per*h // the first entry of the load
-			f.i("MOVQ %d(R9)(R12*%d), R14", k.iw*e, k.iw)
+			f.i("MOVQ %d(R9)(R12*%d), %s", iw*e, iw, a)
 			for j := range per {
 				lane := per*h + j
-				src := "R15"
+				src := b
 				switch {
 				case j == per-1:
-					src = "R14" // the last index is what the shifts left
-				case k.iw == 2:
-					f.i("MOVWLZX R14, R15")
+					src = a // the last index is what the shifts left
+				case iw == 2:
+					f.i("MOVWLZX %s, %s", a, b)
 				default:
-					f.i("MOVL R14, R15")
+					f.i("MOVL %s, %s", a, b)
 				}
 				if lane == 0 {
 					f.i("VMOVSS (SI)(%s*4), %s", src, xq)
@@ -415,17 +427,18 @@ func (k *narrowKernel) loadBlock(off, n int) {
 					f.i("VINSERTPS $%#x, (SI)(%s*4), %s, %s", lane<<4, src, xq, xq)
 				}
 				if j < per-1 {
-					f.i("SHRQ $%d, R14", 8*k.iw)
+					f.i("SHRQ $%d, %s", 8*iw, a)
 				}
 			}
 		}
 	}
-	f.i("VINSERTF128 $1, X%d, Y%d, Y%d", r+1, r, r)
-	f.i("VINSERTF128 $1, X%d, Y%d, Y%d", r+3, r+2, r+2)
-	f.i("VINSERTF64X4 $1, Y%d, Z%d, Z%d", r+2, r, r)
-	v := fmt.Sprintf("Z%d", 17+3*n)
-	k.value(off, v, "")
-	f.i("VFMADD231PS %s, Z%d, Z%d", v, r, n)
+	ins := "VINSERTF128" // VEX: registers 0..15 only
+	if max(q[0], q[1], q[2], q[3]) >= 16 {
+		ins = "VINSERTF32X4"
+	}
+	f.i("%s $1, X%d, Y%d, Y%d", ins, q[1], q[0], q[0])
+	f.i("%s $1, X%d, Y%d, Y%d", ins, q[3], q[2], q[2])
+	f.i("VINSERTF64X4 $1, Y%d, Z%d, Z%d", q[2], q[0], q[0])
 }
 
 // blockInto emits block number n (of a pass) at entry R12+off into
