@@ -52,6 +52,33 @@ func tieValues(rng *rand.Rand, n int) []float64 {
 	return v
 }
 
+// nearTies returns n float32 values whose quotients by a scale s lie
+// within 2^-12 of a half but (mostly) not on it, beside the group maxima
+// 127·s and 7·s that make s the scale of int8 and int4 groups: where a
+// quotient computed in float32 cannot tell the side of the half, and one
+// in float64 can.
+func nearTies(rng *rand.Rand, n int) []float64 {
+	s := float64(1+rng.IntN(255)) * math.Ldexp(1, rng.IntN(40)-20)
+	qhi := 127.0
+	if rng.IntN(2) == 0 {
+		qhi = 7
+	}
+	v := make([]float64, n)
+	for i := range v {
+		if i%7 == 0 {
+			v[i] = qhi * s
+			continue
+		}
+		k := float64(rng.IntN(2*int(qhi))) - qhi + 0.5
+		d := math.Ldexp(1, -12-rng.IntN(30))
+		if rng.IntN(2) == 0 {
+			d = -d
+		}
+		v[i] = float64(float32((k + d) * s))
+	}
+	return v
+}
+
 // nf4Ties returns float64 values at and next to NF4 midpoints times an
 // absmax, and the absmax itself, so that every group of them has it.
 func nf4Ties(rng *rand.Rand, n int) []float64 {
@@ -217,6 +244,17 @@ func TestQuantizeMatchesOld(t *testing.T) {
 				"edges":     func() []float64 { return edgeMix(rng, n) },
 				"zeros":     func() []float64 { return make([]float64, n) },
 				"bad value": func() []float64 { return badMix(rng, n) },
+				"near ties": func() []float64 { return nearTies(rng, n) },
+				"subnormal": func() []float64 {
+					// Groups whose scales are float32 subnormals or
+					// near them, and MX blocks of the smallest exponent.
+					v := make([]float64, n)
+					e := -118 - rng.IntN(32)
+					for i := range v {
+						v[i] = float64(float32((rng.Float64()*2 - 1) * math.Ldexp(1, e-rng.IntN(8))))
+					}
+					return v
+				},
 				"tiny": func() []float64 {
 					// Below and among the float32 subnormals, as float64.
 					v := make([]float64, n)
@@ -226,10 +264,10 @@ func TestQuantizeMatchesOld(t *testing.T) {
 					return v
 				},
 			}
-			for _, g := range []string{"normal", "ties", "nf4 ties", "positive", "edges", "zeros", "bad value", "tiny"} {
+			for _, g := range []string{"normal", "ties", "near ties", "nf4 ties", "positive", "edges", "zeros", "bad value", "subnormal", "tiny"} {
 				v64 := gens[g]()
 				name := fmt.Sprintf("%s n=%d it=%d", g, n, it)
-				if g != "nf4 ties" && g != "tiny" {
+				if g != "tiny" {
 					v32 := make([]float32, n)
 					for i, x := range v64 {
 						v32[i] = float32(x)

@@ -165,6 +165,14 @@ TEXT ·QuantizeIntsAVX512(SB), NOSPLIT, $0-120
 	VBROADCASTSD 16(DX), Z19     // qlo
 	VBROADCASTSD 24(DX), Z20     // qhi
 	VBROADCASTSD 32(DX), Z21     // nearHalf
+	VCVTSD2SS    16(DX), X11, X11
+	VBROADCASTSS X11, Z11        // qlo as float32
+	VCVTSD2SS    24(DX), X12, X12
+	VBROADCASTSS X12, Z12        // qhi as float32
+	MOVL         $0x3efff800, BX
+	VPBROADCASTD BX, Z13         // Z13 = 1/2 - 2^-13, the float32 near-half bound
+	MOVL         $0x7fffffff, BX
+	VPBROADCASTD BX, Z14         // Z14 = ABS, the float32 bits without the sign
 	VPXORQ       Z22, Z22, Z22
 	VPXORQ       Z23, Z23, Z23
 	VPXORQ       Z24, Z24, Z24
@@ -187,9 +195,55 @@ params:
 	VBROADCASTSD (R9), Z16   // inv
 	VBROADCASTSD 8(R9), Z17  // s
 	VBROADCASTSD 16(R9), Z18 // zp
+	VCVTSD2SS    (R9), X8, X8
+	VBROADCASTSS X8, Z8      // inv as float32 (inv rounded, +Inf when too large)
+	VCVTSD2SS    8(R9), X9, X9
+	VBROADCASTSS X9, Z9      // s as float32 (inv rounded, +Inf when too large)
+	VCVTSD2SS    16(R9), X10, X10
+	VBROADCASTSS X10, Z10    // zp as float32 (inv rounded, +Inf when too large)
 
 body:
-	// x = float64(vals[j]), two halves of 8 lanes
+	// x = vals[j..j+16] as float32
+	VMOVUPS     (SI)(AX*4), Z0
+	VMULPS      Z8, Z0, Z2         // t = x*inv
+	VRNDSCALEPS $0, Z2, Z4         // r = roundEven(t)
+	VSUBPS      Z4, Z2, Z2
+	VANDPS      Z14, Z2, Z2
+	VCMPPS      $0x15, Z13, Z2, K1 // K1 = !(|t-r| < 1/2 - 2^-13)
+	KORTESTW    K1, K1
+	JNZ         slow
+	// q = min(max(r+zp, qlo), qhi)
+	VADDPS    Z10, Z4, Z4
+	VMAXPS    Z11, Z4, Z4
+	VMINPS    Z12, Z4, Z4
+	VCVTPS2DQ Z4, Z5
+	VPMOVDB   Z5, X2     // the codes' bytes, byte(int(q))
+	VMOVDQU   X2, (DI)(AX*1)
+	VSUBPS    Z10, Z4, Z4
+	VMULPS    Z9, Z4, Z4 // float32((q-zp)*s)
+	// d = x - the dequantized value (Z4, float32) in float64, two halves of 8 lanes
+	VCVTPS2PD     (SI)(AX*4), Z0
+	VCVTPS2PD     32(SI)(AX*4), Z1
+	VCVTPS2PD     Y4, Z2
+	VEXTRACTF32X8 $1, Z4, Y5
+	VCVTPS2PD     Y5, Z3
+	VSUBPD        Z2, Z0, Z0
+	VSUBPD        Z3, Z1, Z1
+
+errs:
+	// sum of squares and largest d*d of d in Z0, Z1
+	VFMADD231PD Z0, Z0, Z22
+	VFMADD231PD Z1, Z1, Z24
+	VMULPD      Z0, Z0, Z0
+	VMULPD      Z1, Z1, Z1
+	VMAXPD      Z0, Z23, Z23
+	VMAXPD      Z1, Z25, Z25
+	SUBQ        $16, R8
+	ADDQ        $16, AX
+	JMP         loop
+
+slow:
+	// a float32 quotient near a half, or +Inf inv: the float64 encoder
 	VCVTPS2PD (SI)(AX*4), Z0
 	VCVTPS2PD 32(SI)(AX*4), Z1
 	// t = x*inv; r = roundEven(t)
@@ -229,16 +283,7 @@ body:
 	VCVTPS2PD Y5, Z5
 	VSUBPD    Z4, Z0, Z0
 	VSUBPD    Z5, Z1, Z1
-	// sum of squares and largest d*d of d in Z0, Z1
-	VFMADD231PD Z0, Z0, Z22
-	VFMADD231PD Z1, Z1, Z24
-	VMULPD      Z0, Z0, Z0
-	VMULPD      Z1, Z1, Z1
-	VMAXPD      Z0, Z23, Z23
-	VMAXPD      Z1, Z25, Z25
-	SUBQ        $16, R8
-	ADDQ        $16, AX
-	JMP         loop
+	JMP       errs
 
 done:
 	// par[0] += the sums' lanes; par[1] = max(par[1], the maxima's lanes)
@@ -278,6 +323,14 @@ TEXT ·QuantizeInts4AVX512(SB), NOSPLIT, $0-120
 	VBROADCASTSD 16(DX), Z19     // qlo
 	VBROADCASTSD 24(DX), Z20     // qhi
 	VBROADCASTSD 32(DX), Z21     // nearHalf
+	VCVTSD2SS    16(DX), X11, X11
+	VBROADCASTSS X11, Z11        // qlo as float32
+	VCVTSD2SS    24(DX), X12, X12
+	VBROADCASTSS X12, Z12        // qhi as float32
+	MOVL         $0x3efff800, BX
+	VPBROADCASTD BX, Z13         // Z13 = 1/2 - 2^-13, the float32 near-half bound
+	MOVL         $0x7fffffff, BX
+	VPBROADCASTD BX, Z14         // Z14 = ABS, the float32 bits without the sign
 	MOVL         $0x0f0f0f0f, BX
 	VPBROADCASTD BX, Z26         // Z26 = the nibble mask
 	VPXORQ       Z22, Z22, Z22
@@ -302,9 +355,62 @@ params:
 	VBROADCASTSD (R9), Z16   // inv
 	VBROADCASTSD 8(R9), Z17  // s
 	VBROADCASTSD 16(R9), Z18 // zp
+	VCVTSD2SS    (R9), X8, X8
+	VBROADCASTSS X8, Z8      // inv as float32 (inv rounded, +Inf when too large)
+	VCVTSD2SS    8(R9), X9, X9
+	VBROADCASTSS X9, Z9      // s as float32 (inv rounded, +Inf when too large)
+	VCVTSD2SS    16(R9), X10, X10
+	VBROADCASTSS X10, Z10    // zp as float32 (inv rounded, +Inf when too large)
 
 body:
-	// x = float64(vals[j]), two halves of 8 lanes
+	// x = vals[j..j+16] as float32
+	VMOVUPS     (SI)(AX*4), Z0
+	VMULPS      Z8, Z0, Z2         // t = x*inv
+	VRNDSCALEPS $0, Z2, Z4         // r = roundEven(t)
+	VSUBPS      Z4, Z2, Z2
+	VANDPS      Z14, Z2, Z2
+	VCMPPS      $0x15, Z13, Z2, K1 // K1 = !(|t-r| < 1/2 - 2^-13)
+	KORTESTW    K1, K1
+	JNZ         slow
+	// q = min(max(r+zp, qlo), qhi)
+	VADDPS    Z10, Z4, Z4
+	VMAXPS    Z11, Z4, Z4
+	VMINPS    Z12, Z4, Z4
+	VCVTPS2DQ Z4, Z5
+	VPMOVDB   Z5, X2      // the codes' bytes, byte(int(q))
+	VPANDD    X26, X2, X2 // the low nibbles
+	// codes[j/2] = b[j] | b[j+1]<<4: words b[j] | b[j+1]<<8 ORed with themselves >> 4
+	VPSRLW  $4, X2, X3
+	VPOR    X3, X2, X2
+	VPMOVWB X2, X2
+	MOVQ    AX, BX
+	SHRQ    $1, BX
+	VMOVQ   X2, (DI)(BX*1)
+	VSUBPS  Z10, Z4, Z4
+	VMULPS  Z9, Z4, Z4 // float32((q-zp)*s)
+	// d = x - the dequantized value (Z4, float32) in float64, two halves of 8 lanes
+	VCVTPS2PD     (SI)(AX*4), Z0
+	VCVTPS2PD     32(SI)(AX*4), Z1
+	VCVTPS2PD     Y4, Z2
+	VEXTRACTF32X8 $1, Z4, Y5
+	VCVTPS2PD     Y5, Z3
+	VSUBPD        Z2, Z0, Z0
+	VSUBPD        Z3, Z1, Z1
+
+errs:
+	// sum of squares and largest d*d of d in Z0, Z1
+	VFMADD231PD Z0, Z0, Z22
+	VFMADD231PD Z1, Z1, Z24
+	VMULPD      Z0, Z0, Z0
+	VMULPD      Z1, Z1, Z1
+	VMAXPD      Z0, Z23, Z23
+	VMAXPD      Z1, Z25, Z25
+	SUBQ        $16, R8
+	ADDQ        $16, AX
+	JMP         loop
+
+slow:
+	// a float32 quotient near a half, or +Inf inv: the float64 encoder
 	VCVTPS2PD (SI)(AX*4), Z0
 	VCVTPS2PD 32(SI)(AX*4), Z1
 	// t = x*inv; r = roundEven(t)
@@ -351,16 +457,7 @@ body:
 	VCVTPS2PD Y5, Z5
 	VSUBPD    Z4, Z0, Z0
 	VSUBPD    Z5, Z1, Z1
-	// sum of squares and largest d*d of d in Z0, Z1
-	VFMADD231PD Z0, Z0, Z22
-	VFMADD231PD Z1, Z1, Z24
-	VMULPD      Z0, Z0, Z0
-	VMULPD      Z1, Z1, Z1
-	VMAXPD      Z0, Z23, Z23
-	VMAXPD      Z1, Z25, Z25
-	SUBQ        $16, R8
-	ADDQ        $16, AX
-	JMP         loop
+	JMP       errs
 
 done:
 	// par[0] += the sums' lanes; par[1] = max(par[1], the maxima's lanes)
@@ -389,35 +486,48 @@ done:
 // func QuantizeNF4AVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int
 // Requires: AVX512F, AVX512VL, AVX512DQ, AVX512BW
 TEXT ·QuantizeNF4AVX512(SB), NOSPLIT, $0-120
-	MOVQ         codes+0(FP), DI // DI = &codes[0]
-	MOVQ         vals+24(FP), SI // SI = &vals[0]
-	MOVQ         vals_len+32(FP), CX
-	ANDQ         $-16, CX        // CX = len(vals) rounded down to a multiple of 16
-	MOVQ         gpar+48(FP), R9 // R9 = &gpar[0]
-	MOVQ         rem+72(FP), R8  // R8 = rem
-	MOVQ         b+80(FP), R10   // R10 = b
-	MOVQ         par+88(FP), DX  // DX = &par[0]
-	VMOVUPD      16(DX), Z8      // Z8, Z9 = the midpoints
+	MOVQ codes+0(FP), DI // DI = &codes[0]
+	MOVQ vals+24(FP), SI // SI = &vals[0]
+	MOVQ vals_len+32(FP), CX
+	ANDQ $-16, CX        // CX = len(vals) rounded down to a multiple of 16
+	MOVQ gpar+48(FP), R9 // R9 = &gpar[0]
+	MOVQ rem+72(FP), R8  // R8 = rem
+	MOVQ b+80(FP), R10   // R10 = b
+	MOVQ par+88(FP), DX  // DX = &par[0]
+	// Z10 = the 16 levels as float32
+	VCVTPD2PS    144(DX), Y10
+	VCVTPD2PS    208(DX), Y11
+	VINSERTF32X8 $1, Y11, Z10, Z10
+	VMOVUPD      16(DX), Z8 // Z8, Z9 = the midpoints
 	VMOVUPD      80(DX), Z9
-	VMOVUPD      144(DX), Z10    // Z10, Z11 = the levels
-	VMOVUPD      208(DX), Z11
-	MOVQ         $8, BX
-	VPBROADCASTQ BX, Z16         // Z16..Z19 = 8, 4, 2, 1; Z20, Z21 = 7, 3
-	MOVQ         $4, BX
-	VPBROADCASTQ BX, Z17
-	MOVQ         $2, BX
-	VPBROADCASTQ BX, Z18
-	MOVQ         $1, BX
-	VPBROADCASTQ BX, Z19
-	MOVQ         $7, BX
-	VPBROADCASTQ BX, Z20
-	MOVQ         $3, BX
-	VPBROADCASTQ BX, Z21
+	MOVL         $8, BX
+	VPBROADCASTD BX, Z16    // Z16..Z19 = 8, 4, 2, 1; Z20, Z21 = 7, 3 (dwords)
+	MOVL         $4, BX
+	VPBROADCASTD BX, Z17
+	MOVL         $2, BX
+	VPBROADCASTD BX, Z18
+	MOVL         $1, BX
+	VPBROADCASTD BX, Z19
+	MOVL         $7, BX
+	VPBROADCASTD BX, Z20
+	MOVL         $3, BX
+	VPBROADCASTD BX, Z21
+	// Y30, Y31 = the steps to the next float32 of the midpoints' thresholds:
+	// down for 0..6 (negative), up for 7..14, none for 15 (+Inf)
+	MOVL         $-1, BX
+	VPBROADCASTD BX, Y30
+	MOVL         $1, BX
+	VPBROADCASTD BX, Y31
+	MOVL         $0x80, BX
+	KMOVW        BX, K3
+	VMOVDQA32    Y31, K3, Y30
+	VPXORD       Y29, Y29, Y29
+	VMOVDQA32    Y29, K3, Y31
 	VPXORQ       Z22, Z22, Z22
 	VPXORQ       Z23, Z23, Z23
 	VPXORQ       Z24, Z24, Z24
 	VPXORQ       Z25, Z25, Z25
-	XORQ         AX, AX          // AX = values encoded
+	XORQ         AX, AX // AX = values encoded
 	JMP          params
 
 loop:
@@ -432,65 +542,42 @@ loop:
 params:
 	CMPQ         AX, CX
 	JAE          done
-	VBROADCASTSD (R9), Z7    // a, the group's largest magnitude
-	VMULPD       Z8, Z7, Z12 // Z12, Z13 = the midpoints times a
+	VBROADCASTSD (R9), Z7           // a, the group's largest magnitude
+	VMULPD       Z8, Z7, Z12        // Z12, Z13 = the midpoints times a, exact
 	VMULPD       Z9, Z7, Z13
-	// Z14, Z15 = the levels times a, rounded to float32 as At's product
-	VMULPD    Z10, Z7, Z14
-	VCVTPD2PS Z14, Y14
-	VCVTPS2PD Y14, Z14
-	VMULPD    Z11, Z7, Z15
-	VCVTPD2PS Z15, Y15
-	VCVTPS2PD Y15, Z15
+	VCVTPD2PS    Z12, Y28
+	VCVTPS2PD    Y28, Z4
+	VCMPPD       $0x12, Z12, Z4, K1 // the rounded product <= the product
+	VPADDD       Y30, Y28, K1, Y28  // there: the next float32 up
+	VCVTPD2PS    Z13, Y29
+	VCVTPS2PD    Y29, Z5
+	VCMPPD       $0x12, Z13, Z5, K2 // the rounded product <= the product
+	VPADDD       Y31, Y29, K2, Y29  // there: the next float32 up
+	VINSERTF32X8 $1, Y29, Z28, Z28
+	VCVTSD2SS    X7, X7, X7
+	VBROADCASTSS X7, Z7
+	VMULPS       Z10, Z7, Z15       // the levels times a, float32
 
 body:
-	// x = float64(vals[j]), two halves of 8 lanes
-	VCVTPS2PD (SI)(AX*4), Z0
-	VCVTPS2PD 32(SI)(AX*4), Z1
-	VPXORQ    Z2, Z2, Z2        // c = 0
-	VPXORQ    Z3, Z3, Z3
-	VPADDQ    Z20, Z2, Z4
-	VPADDQ    Z20, Z3, Z5
-	VPERMI2PD Z13, Z12, Z4
-	VPERMI2PD Z13, Z12, Z5
-	VCMPPD    $0x1e, Z4, Z0, K1 // x > the midpoint
-	VCMPPD    $0x1e, Z5, Z1, K2 // x > the midpoint
-	VPADDQ    Z16, Z2, K1, Z2
-	VPADDQ    Z16, Z3, K2, Z3
-	VPADDQ    Z21, Z2, Z4
-	VPADDQ    Z21, Z3, Z5
-	VPERMI2PD Z13, Z12, Z4
-	VPERMI2PD Z13, Z12, Z5
-	VCMPPD    $0x1e, Z4, Z0, K1 // x > the midpoint
-	VCMPPD    $0x1e, Z5, Z1, K2 // x > the midpoint
-	VPADDQ    Z17, Z2, K1, Z2
-	VPADDQ    Z17, Z3, K2, Z3
-	VPADDQ    Z19, Z2, Z4
-	VPADDQ    Z19, Z3, Z5
-	VPERMI2PD Z13, Z12, Z4
-	VPERMI2PD Z13, Z12, Z5
-	VCMPPD    $0x1e, Z4, Z0, K1 // x > the midpoint
-	VCMPPD    $0x1e, Z5, Z1, K2 // x > the midpoint
-	VPADDQ    Z18, Z2, K1, Z2
-	VPADDQ    Z18, Z3, K2, Z3
-	VMOVDQA64 Z2, Z4
-	VMOVDQA64 Z3, Z5
-	VPERMI2PD Z13, Z12, Z4
-	VPERMI2PD Z13, Z12, Z5
-	VCMPPD    $0x1e, Z4, Z0, K1 // x > the midpoint
-	VCMPPD    $0x1e, Z5, Z1, K2 // x > the midpoint
-	VPADDQ    Z19, Z2, K1, Z2
-	VPADDQ    Z19, Z3, K2, Z3
-	// d = x - level c
-	VMOVDQA64   Z2, Z4
-	VPERMI2PD   Z15, Z14, Z4
-	VSUBPD      Z4, Z0, Z0
-	VMOVDQA64   Z3, Z5
-	VPERMI2PD   Z15, Z14, Z5
-	VSUBPD      Z5, Z1, Z1
-	VPMOVQB     Z2, X2
-	VPMOVQB     Z3, X3
-	VPUNPCKLQDQ X3, X2, X2 // the 16 codes' bytes
+	// x = vals[j..j+16] as float32
+	VMOVUPS   (SI)(AX*4), Z0
+	VPERMPS   Z28, Z20, Z5      // threshold 7
+	VCMPPS    $0x1d, Z5, Z0, K1
+	VPXORD    Z2, Z2, Z2
+	VMOVDQA32 Z16, K1, Z2       // c = 8 where x >= it, else 0
+	VPADDD    Z21, Z2, Z5
+	VPERMPS   Z28, Z5, Z5
+	VCMPPS    $0x1d, Z5, Z0, K1 // x >= the threshold
+	VPADDD    Z17, Z2, K1, Z2
+	VPADDD    Z19, Z2, Z5
+	VPERMPS   Z28, Z5, Z5
+	VCMPPS    $0x1d, Z5, Z0, K1 // x >= the threshold
+	VPADDD    Z18, Z2, K1, Z2
+	VPERMPS   Z28, Z2, Z5
+	VCMPPS    $0x1d, Z5, Z0, K1 // x >= the threshold
+	VPADDD    Z19, Z2, K1, Z2
+	VPERMPS   Z15, Z2, Z4       // the level
+	VPMOVDB   Z2, X2
 	// codes[j/2] = b[j] | b[j+1]<<4: words b[j] | b[j+1]<<8 ORed with themselves >> 4
 	VPSRLW  $4, X2, X3
 	VPOR    X3, X2, X2
@@ -498,6 +585,16 @@ body:
 	MOVQ    AX, BX
 	SHRQ    $1, BX
 	VMOVQ   X2, (DI)(BX*1)
+	// d = x - the dequantized value (Z4, float32) in float64, two halves of 8 lanes
+	VCVTPS2PD     (SI)(AX*4), Z0
+	VCVTPS2PD     32(SI)(AX*4), Z1
+	VCVTPS2PD     Y4, Z2
+	VEXTRACTF32X8 $1, Z4, Y5
+	VCVTPS2PD     Y5, Z3
+	VSUBPD        Z2, Z0, Z0
+	VSUBPD        Z3, Z1, Z1
+
+errs:
 	// sum of squares and largest d*d of d in Z0, Z1
 	VFMADD231PD Z0, Z0, Z22
 	VFMADD231PD Z1, Z1, Z24
@@ -544,13 +641,18 @@ TEXT ·QuantizeE2M1AVX512(SB), NOSPLIT, $0-120
 	MOVQ         rem+72(FP), R8  // R8 = rem
 	MOVQ         b+80(FP), R10   // R10 = b
 	MOVQ         par+88(FP), DX  // DX = &par[0]
-	VBROADCASTSD 16(DX), Z16     // maxNormal
-	VBROADCASTSD 24(DX), Z17     // maxCode
-	VBROADCASTSD 32(DX), Z18     // emin
-	VBROADCASTSD 40(DX), Z19     // mbits
-	VBROADCASTSD 48(DX), Z20     // 2^mbits
-	MOVQ         $0x7fffffffffffffff, BX
-	VPBROADCASTQ BX, Z21         // Z21 = ABS, the bits without the sign
+	VCVTSD2SS    16(DX), X16, X16
+	VBROADCASTSS X16, Z16        // maxNormal as float32
+	VCVTSD2SS    24(DX), X17, X17
+	VBROADCASTSS X17, Z17        // maxCode as float32
+	VCVTSD2SS    32(DX), X18, X18
+	VBROADCASTSS X18, Z18        // emin as float32
+	VCVTSD2SS    40(DX), X19, X19
+	VBROADCASTSS X19, Z19        // mbits as float32
+	VCVTSD2SS    48(DX), X20, X20
+	VBROADCASTSS X20, Z20        // 2^mbits as float32
+	MOVL         $0x7fffffff, BX
+	VPBROADCASTD BX, Z21         // Z21 = ABS, the float32 bits without the sign
 	VPXORQ       Z22, Z22, Z22
 	VPXORQ       Z23, Z23, Z23
 	VPXORQ       Z24, Z24, Z24
@@ -570,62 +672,34 @@ loop:
 params:
 	CMPQ         AX, CX
 	JAE          done
-	VBROADCASTSD (R9), Z26  // Z26 = 2^(127-X), X the group's E8M0 exponent
-	VBROADCASTSD 8(R9), Z27 // Z27 = 2^(X-127)
+	VCVTSD2SS    (R9), X26, X26
+	VBROADCASTSS X26, Z26 // 2^(127-X), X the group's E8M0 exponent
+	VCVTSD2SS    8(R9), X27, X27
+	VBROADCASTSS X27, Z27 // 2^(X-127), a float32 subnormal for X = 0, exact
 
 body:
-	// x = float64(vals[j]), two halves of 8 lanes
-	VCVTPS2PD   (SI)(AX*4), Z0
-	VCVTPS2PD   32(SI)(AX*4), Z1
-	VPANDNQ     Z0, Z21, Z10       // the sign of x
-	VANDPD      Z21, Z0, Z2
-	VMULPD      Z26, Z2, Z2        // a = |x|*2^(127-X)
-	VCMPPD      $0x1d, Z16, Z2, K1 // a >= maxNormal
-	VGETEXPPD   Z2, Z4
-	VMAXPD      Z18, Z4, Z4        // e = max(emin, exponent of a)
-	VSUBPD      Z4, Z19, Z6
-	VSCALEFPD   Z6, Z2, Z6
-	VRNDSCALEPD $0, Z6, Z6         // m = roundEven(a*2^(mbits-e))
-	VSUBPD      Z19, Z4, Z8
-	VSCALEFPD   Z8, Z6, Z8         // the value's magnitude m*2^(e-mbits)
-	VSUBPD      Z18, Z4, Z4
-	VMULPD      Z20, Z4, Z4
-	VADDPD      Z6, Z4, Z4         // the code's magnitude (e-emin)*2^mbits + m
-	VMOVAPD     Z17, K1, Z4        // saturated: maxCode
-	VMOVAPD     Z16, K1, Z8        // and maxNormal
-	VORPD       Z10, Z8, Z8        // the value, x's sign
-	VMULPD      Z27, Z8, Z8
-	VSUBPD      Z8, Z0, Z0         // d = x - value*2^(X-127)
-	VCVTPD2QQ   Z4, Z2
-	VPSRLQ      $63, Z10, Z10
-	VPSLLQ      $3, Z10, Z10
-	VPORQ       Z10, Z2, Z2        // the code
-	VPANDNQ     Z1, Z21, Z11       // the sign of x
-	VANDPD      Z21, Z1, Z3
-	VMULPD      Z26, Z3, Z3        // a = |x|*2^(127-X)
-	VCMPPD      $0x1d, Z16, Z3, K2 // a >= maxNormal
-	VGETEXPPD   Z3, Z5
-	VMAXPD      Z18, Z5, Z5        // e = max(emin, exponent of a)
-	VSUBPD      Z5, Z19, Z7
-	VSCALEFPD   Z7, Z3, Z7
-	VRNDSCALEPD $0, Z7, Z7         // m = roundEven(a*2^(mbits-e))
-	VSUBPD      Z19, Z5, Z9
-	VSCALEFPD   Z9, Z7, Z9         // the value's magnitude m*2^(e-mbits)
-	VSUBPD      Z18, Z5, Z5
-	VMULPD      Z20, Z5, Z5
-	VADDPD      Z7, Z5, Z5         // the code's magnitude (e-emin)*2^mbits + m
-	VMOVAPD     Z17, K2, Z5        // saturated: maxCode
-	VMOVAPD     Z16, K2, Z9        // and maxNormal
-	VORPD       Z11, Z9, Z9        // the value, x's sign
-	VMULPD      Z27, Z9, Z9
-	VSUBPD      Z9, Z1, Z1         // d = x - value*2^(X-127)
-	VCVTPD2QQ   Z5, Z3
-	VPSRLQ      $63, Z11, Z11
-	VPSLLQ      $3, Z11, Z11
-	VPORQ       Z11, Z3, Z3        // the code
-	VPMOVQB     Z2, X2
-	VPMOVQB     Z3, X3
-	VPUNPCKLQDQ X3, X2, X2         // the 16 codes' bytes
+	// x = vals[j..j+16] as float32
+	VMOVUPS     (SI)(AX*4), Z0
+	VPANDND     Z0, Z21, Z10       // the sign of x
+	VANDPS      Z21, Z0, Z2
+	VMULPS      Z26, Z2, Z2        // a = |x|*2^(127-X)
+	VCMPPS      $0x1d, Z16, Z2, K1 // a >= maxNormal
+	VGETEXPPS   Z2, Z4
+	VMAXPS      Z18, Z4, Z4        // e = max(emin, exponent of a)
+	VSUBPS      Z4, Z19, Z6
+	VSCALEFPS   Z6, Z2, Z6
+	VRNDSCALEPS $0, Z6, Z6         // m = roundEven(a*2^(mbits-e))
+	VSUBPS      Z19, Z4, Z8
+	VSCALEFPS   Z8, Z6, Z8         // the value's magnitude m*2^(e-mbits)
+	VSUBPS      Z18, Z4, Z4
+	VMULPS      Z20, Z4, Z4
+	VADDPS      Z6, Z4, Z4         // the code's magnitude (e-emin)*2^mbits + m
+	VMOVAPS     Z17, K1, Z4        // saturated: maxCode
+	VMOVAPS     Z16, K1, Z8        // and maxNormal
+	VCVTPS2DQ   Z4, Z4
+	VPSRLD      $28, Z10, Z5
+	VPORD       Z5, Z4, Z4         // the code
+	VPMOVDB     Z4, X2
 	// codes[j/2] = b[j] | b[j+1]<<4: words b[j] | b[j+1]<<8 ORed with themselves >> 4
 	VPSRLW  $4, X2, X3
 	VPOR    X3, X2, X2
@@ -633,6 +707,18 @@ body:
 	MOVQ    AX, BX
 	SHRQ    $1, BX
 	VMOVQ   X2, (DI)(BX*1)
+	VORPS   Z10, Z8, Z8 // the value, x's sign
+	VMULPS  Z27, Z8, Z4 // times 2^(X-127)
+	// d = x - the dequantized value (Z4, float32) in float64, two halves of 8 lanes
+	VCVTPS2PD     (SI)(AX*4), Z0
+	VCVTPS2PD     32(SI)(AX*4), Z1
+	VCVTPS2PD     Y4, Z2
+	VEXTRACTF32X8 $1, Z4, Y5
+	VCVTPS2PD     Y5, Z3
+	VSUBPD        Z2, Z0, Z0
+	VSUBPD        Z3, Z1, Z1
+
+errs:
 	// sum of squares and largest d*d of d in Z0, Z1
 	VFMADD231PD Z0, Z0, Z22
 	VFMADD231PD Z1, Z1, Z24
@@ -679,13 +765,18 @@ TEXT ·QuantizeE4M3AVX512(SB), NOSPLIT, $0-120
 	MOVQ         rem+72(FP), R8  // R8 = rem
 	MOVQ         b+80(FP), R10   // R10 = b
 	MOVQ         par+88(FP), DX  // DX = &par[0]
-	VBROADCASTSD 16(DX), Z16     // maxNormal
-	VBROADCASTSD 24(DX), Z17     // maxCode
-	VBROADCASTSD 32(DX), Z18     // emin
-	VBROADCASTSD 40(DX), Z19     // mbits
-	VBROADCASTSD 48(DX), Z20     // 2^mbits
-	MOVQ         $0x7fffffffffffffff, BX
-	VPBROADCASTQ BX, Z21         // Z21 = ABS, the bits without the sign
+	VCVTSD2SS    16(DX), X16, X16
+	VBROADCASTSS X16, Z16        // maxNormal as float32
+	VCVTSD2SS    24(DX), X17, X17
+	VBROADCASTSS X17, Z17        // maxCode as float32
+	VCVTSD2SS    32(DX), X18, X18
+	VBROADCASTSS X18, Z18        // emin as float32
+	VCVTSD2SS    40(DX), X19, X19
+	VBROADCASTSS X19, Z19        // mbits as float32
+	VCVTSD2SS    48(DX), X20, X20
+	VBROADCASTSS X20, Z20        // 2^mbits as float32
+	MOVL         $0x7fffffff, BX
+	VPBROADCASTD BX, Z21         // Z21 = ABS, the float32 bits without the sign
 	VPXORQ       Z22, Z22, Z22
 	VPXORQ       Z23, Z23, Z23
 	VPXORQ       Z24, Z24, Z24
@@ -705,63 +796,47 @@ loop:
 params:
 	CMPQ         AX, CX
 	JAE          done
-	VBROADCASTSD (R9), Z26  // Z26 = 2^(127-X), X the group's E8M0 exponent
-	VBROADCASTSD 8(R9), Z27 // Z27 = 2^(X-127)
+	VCVTSD2SS    (R9), X26, X26
+	VBROADCASTSS X26, Z26 // 2^(127-X), X the group's E8M0 exponent
+	VCVTSD2SS    8(R9), X27, X27
+	VBROADCASTSS X27, Z27 // 2^(X-127), a float32 subnormal for X = 0, exact
 
 body:
-	// x = float64(vals[j]), two halves of 8 lanes
-	VCVTPS2PD   (SI)(AX*4), Z0
-	VCVTPS2PD   32(SI)(AX*4), Z1
-	VPANDNQ     Z0, Z21, Z10       // the sign of x
-	VANDPD      Z21, Z0, Z2
-	VMULPD      Z26, Z2, Z2        // a = |x|*2^(127-X)
-	VCMPPD      $0x1d, Z16, Z2, K1 // a >= maxNormal
-	VGETEXPPD   Z2, Z4
-	VMAXPD      Z18, Z4, Z4        // e = max(emin, exponent of a)
-	VSUBPD      Z4, Z19, Z6
-	VSCALEFPD   Z6, Z2, Z6
-	VRNDSCALEPD $0, Z6, Z6         // m = roundEven(a*2^(mbits-e))
-	VSUBPD      Z19, Z4, Z8
-	VSCALEFPD   Z8, Z6, Z8         // the value's magnitude m*2^(e-mbits)
-	VSUBPD      Z18, Z4, Z4
-	VMULPD      Z20, Z4, Z4
-	VADDPD      Z6, Z4, Z4         // the code's magnitude (e-emin)*2^mbits + m
-	VMOVAPD     Z17, K1, Z4        // saturated: maxCode
-	VMOVAPD     Z16, K1, Z8        // and maxNormal
-	VORPD       Z10, Z8, Z8        // the value, x's sign
-	VMULPD      Z27, Z8, Z8
-	VSUBPD      Z8, Z0, Z0         // d = x - value*2^(X-127)
-	VCVTPD2QQ   Z4, Z2
-	VPSRLQ      $63, Z10, Z10
-	VPSLLQ      $7, Z10, Z10
-	VPORQ       Z10, Z2, Z2        // the code
-	VPANDNQ     Z1, Z21, Z11       // the sign of x
-	VANDPD      Z21, Z1, Z3
-	VMULPD      Z26, Z3, Z3        // a = |x|*2^(127-X)
-	VCMPPD      $0x1d, Z16, Z3, K2 // a >= maxNormal
-	VGETEXPPD   Z3, Z5
-	VMAXPD      Z18, Z5, Z5        // e = max(emin, exponent of a)
-	VSUBPD      Z5, Z19, Z7
-	VSCALEFPD   Z7, Z3, Z7
-	VRNDSCALEPD $0, Z7, Z7         // m = roundEven(a*2^(mbits-e))
-	VSUBPD      Z19, Z5, Z9
-	VSCALEFPD   Z9, Z7, Z9         // the value's magnitude m*2^(e-mbits)
-	VSUBPD      Z18, Z5, Z5
-	VMULPD      Z20, Z5, Z5
-	VADDPD      Z7, Z5, Z5         // the code's magnitude (e-emin)*2^mbits + m
-	VMOVAPD     Z17, K2, Z5        // saturated: maxCode
-	VMOVAPD     Z16, K2, Z9        // and maxNormal
-	VORPD       Z11, Z9, Z9        // the value, x's sign
-	VMULPD      Z27, Z9, Z9
-	VSUBPD      Z9, Z1, Z1         // d = x - value*2^(X-127)
-	VCVTPD2QQ   Z5, Z3
-	VPSRLQ      $63, Z11, Z11
-	VPSLLQ      $7, Z11, Z11
-	VPORQ       Z11, Z3, Z3        // the code
-	VPMOVQB     Z2, X2
-	VPMOVQB     Z3, X3
-	VPUNPCKLQDQ X3, X2, X2         // the 16 codes' bytes
+	// x = vals[j..j+16] as float32
+	VMOVUPS     (SI)(AX*4), Z0
+	VPANDND     Z0, Z21, Z10       // the sign of x
+	VANDPS      Z21, Z0, Z2
+	VMULPS      Z26, Z2, Z2        // a = |x|*2^(127-X)
+	VCMPPS      $0x1d, Z16, Z2, K1 // a >= maxNormal
+	VGETEXPPS   Z2, Z4
+	VMAXPS      Z18, Z4, Z4        // e = max(emin, exponent of a)
+	VSUBPS      Z4, Z19, Z6
+	VSCALEFPS   Z6, Z2, Z6
+	VRNDSCALEPS $0, Z6, Z6         // m = roundEven(a*2^(mbits-e))
+	VSUBPS      Z19, Z4, Z8
+	VSCALEFPS   Z8, Z6, Z8         // the value's magnitude m*2^(e-mbits)
+	VSUBPS      Z18, Z4, Z4
+	VMULPS      Z20, Z4, Z4
+	VADDPS      Z6, Z4, Z4         // the code's magnitude (e-emin)*2^mbits + m
+	VMOVAPS     Z17, K1, Z4        // saturated: maxCode
+	VMOVAPS     Z16, K1, Z8        // and maxNormal
+	VCVTPS2DQ   Z4, Z4
+	VPSRLD      $24, Z10, Z5
+	VPORD       Z5, Z4, Z4         // the code
+	VPMOVDB     Z4, X2
 	VMOVDQU     X2, (DI)(AX*1)
+	VORPS       Z10, Z8, Z8        // the value, x's sign
+	VMULPS      Z27, Z8, Z4        // times 2^(X-127)
+	// d = x - the dequantized value (Z4, float32) in float64, two halves of 8 lanes
+	VCVTPS2PD     (SI)(AX*4), Z0
+	VCVTPS2PD     32(SI)(AX*4), Z1
+	VCVTPS2PD     Y4, Z2
+	VEXTRACTF32X8 $1, Z4, Y5
+	VCVTPS2PD     Y5, Z3
+	VSUBPD        Z2, Z0, Z0
+	VSUBPD        Z3, Z1, Z1
+
+errs:
 	// sum of squares and largest d*d of d in Z0, Z1
 	VFMADD231PD Z0, Z0, Z22
 	VFMADD231PD Z1, Z1, Z24
