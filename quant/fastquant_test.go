@@ -332,3 +332,32 @@ func QuantizeMatchesOld[T Float](t *testing.T, name string, s Scheme, shape []ui
 	t.Helper()
 	quantizeBoth(t, name, s, shape, vals, ch)
 }
+
+// TestUint8Params checks uint8Params against intParams on spans of every
+// scale: float32 subnormal, normal and near the top of the range, with
+// ties of the zero point.
+func TestUint8Params(t *testing.T) {
+	rng := rand.New(rand.NewPCG(39, 8))
+	f32 := func(x float64) float64 { return float64(float32(x)) }
+	for i := range 200000 {
+		e := rng.IntN(280) - 150
+		lo := -f32(rng.Float64() * math.Ldexp(1, e))
+		hi := f32(rng.Float64() * math.Ldexp(1, e+rng.IntN(5)-2))
+		switch i % 5 {
+		case 1:
+			lo = 0
+		case 2:
+			hi = 0
+		case 3:
+			// lo an exact half of a scale: a zero point tie.
+			s := float64(float32((hi + 255*rng.Float64()*hi) / 255))
+			lo = -f32((float64(rng.IntN(255)) + 0.5) * s)
+		}
+		lo, hi = max(lo, -math.MaxFloat32), min(hi, math.MaxFloat32)
+		s, zp, inv := uint8Params(lo, hi)
+		p := intParams(Uint8, lo, hi)
+		if math.Float32bits(s) != math.Float32bits(p.s32) || zp != p.zp || inv != p.inv {
+			t.Fatalf("span [%v, %v]: %v %d %v, want %v %d %v", lo, hi, s, zp, inv, p.s32, p.zp, p.inv)
+		}
+	}
+}
