@@ -11,42 +11,56 @@
 // the end of each group. Span32AVX512 keeps a signed maximum of the bits
 // (VPMAXSD) beside the unsigned one, the sign kept.
 //
-// The encoders take 16 float32 values an iteration in two halves of eight
-// float64 lanes (VCVTPS2PD is exact), group by group: a group's parameters
-// are broadcast when its first value is encoded. Each value's error d goes
-// into a sum of squares (FMA) and a maximum of d*d, one pair of
+// The encoders take 16 float32 values an iteration, group by group: a
+// group's parameters are broadcast when its first value is encoded. The
+// codes and the dequantized values are computed in 16 float32 lanes where
+// that is exact; each value's error d = x - the dequantized value is
+// computed in two halves of eight float64 lanes (VCVTPS2PD is exact) and
+// goes into a sum of squares (FMA) and a maximum of d*d, one pair of
 // accumulators for each half, folded into par[0] and par[1] at the end.
 // Codes packed two a byte: the words b0 | b1<<8 of code pairs (below 16),
 // ORed with themselves shifted right by 4, keep b0 | b1<<4 in their low
 // bytes (VPMOVWB).
 //
-// Integers (QuantizeIntsAVX512, QuantizeInts4AVX512), in the float64
-// operations of quant's Go encoder: t = x*inv; r = t rounded to the nearest
-// integer, ties to even (VRNDSCALEPD $0); a lane with (t-r)^2 >= nearHalf
-// ends the call before the 16 values (the caller settles such a quotient
-// exactly); q = r+zp clamped to qlo..qhi; the codes are q's low bytes
-// (VCVTPD2DQ, VPMOVDB); d = x - float64(float32((q-zp)*s)).
+// Integers (QuantizeIntsAVX512, QuantizeInts4AVX512): t = x*inv in float32
+// (inv rounded to float32) is within 2^-14 of the quotient x/s, so r = t
+// rounded to the nearest integer, ties to even (VRNDSCALEPS $0), is the
+// rounded quotient wherever |t-r| < 1/2 - 2^-13. 16 values with a lane
+// beyond that (or NaN, from an inv too large for float32) go through the
+// float64 operations of quant's Go encoder instead: t = x*inv, r =
+// roundEven(t), and a lane with (t-r)^2 >= nearHalf ends the call before the
+// 16 values (the caller settles such a quotient exactly). q = r+zp clamped
+// to qlo..qhi; the codes are q's low bytes (VCVTPS2DQ, VPMOVDB); the value
+// float32((q-zp)*s) is the float32 product, rounded once as Go rounds the
+// exact float64 product.
 //
 // NF4: the code is the number of midpoints between levels (times the
-// group's largest magnitude a, exact in float64) below x, found in four
-// steps of a binary search, each a table lookup of 16 lanes (VPERMI2PD);
-// the level, float32(level*a), by the same lookup.
+// group's largest magnitude a) below x. For each midpoint the group keeps
+// the smallest float32 above its product with a (computed from the exact
+// float64 product), so x is above the product exactly when it is at least
+// that threshold; four steps of a binary search over the 16 thresholds,
+// each a table lookup (VPERMPS), find the code; the level, float32(level*a),
+// by the same lookup.
 //
-// MX elements (E2M1, E4M3): a = |x|·2^(127-X) (exact); e = max(emin,
-// exponent of a) (VGETEXPPD); m = a·2^(mbits-e) (VSCALEFPD) rounded to an
-// integer, ties to even; the code's magnitude is (e-emin)·2^mbits + m, a
-// carry of m moving to the next exponent by itself, or maxCode for a >=
-// maxNormal; the value m·2^(e-mbits) (or maxNormal) with x's sign, times
-// 2^(X-127), is exact.
+// MX elements (E2M1, E4M3), in float32: a = |x|·2^(127-X) (exact unless a
+// is below 2^-126, where every such a rounds to 0); e = max(emin, exponent
+// of a) (VGETEXPPS); m = a·2^(mbits-e) (VSCALEFPS) rounded to an integer,
+// ties to even; the code's magnitude is (e-emin)·2^mbits + m, a carry of m
+// moving to the next exponent by itself, or maxCode for a >= maxNormal; the
+// value m·2^(e-mbits) (or maxNormal) with x's sign, times 2^(X-127), is
+// exact in float32.
 //
 // Registers: DI codes, SI vals, R9 the group's parameters in gpar, R8 values
 // left in the group, R10 b, DX par, CX values to encode (a multiple of 16),
-// AX values encoded; Z22/Z24 sums of squares, Z23/Z25 maxima of d*d.
-// Integers: Z16..Z18 inv, s, zp; Z19..Z21 qlo, qhi, nearHalf; K1, K2
-// near-half lanes; Z26 the nibble mask (int4). NF4: Z8, Z9 midpoints; Z10, Z11 levels; Z12, Z13 and
-// Z14, Z15 the same times a; Z16..Z21 the steps and offsets of the search;
-// Z2, Z3 the codes. MX: Z16..Z20 maxNormal, maxCode, emin, mbits, 2^mbits;
-// Z21 ABS; Z26, Z27 2^(127-X), 2^(X-127); K1, K2 saturated lanes.
+// AX values encoded; Z22/Z24 sums of squares, Z23/Z25 maxima of d*d; Z4 the
+// dequantized values (float32). Integers: Z8..Z10 inv, s, zp in float32,
+// Z11..Z14 qlo, qhi, 1/2 - 2^-13 and ABS in float32; Z16..Z18 inv, s, zp,
+// Z19..Z21 qlo, qhi, nearHalf in float64; K1, K2 near-half lanes; Z26 the
+// nibble mask (int4). NF4: Z8, Z9 midpoints (float64); Z10 levels; Z28
+// thresholds, Z15 levels times a; Z16..Z21 the steps and offsets of the
+// search; Y30, Y31 the thresholds' steps; Z2 the codes. MX: Z16..Z20
+// maxNormal, maxCode, emin, mbits, 2^mbits; Z21 ABS (float32); Z26, Z27
+// 2^(127-X), 2^(X-127); K1 saturated lanes.
 
 // func AbsMax32AVX512(dst []uint64, vals []float32, b int) int
 // Requires: AVX512F

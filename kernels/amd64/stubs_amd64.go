@@ -1006,8 +1006,9 @@ func Span32AVX512(dst []uint64, vals []float32, b int) int
 // stops before the first 16 values that hold a t with (t-r)^2 >= nearHalf
 // (a quotient within rounding of a half, which the caller settles exactly)
 // and returns their start. The codes and the largest d*d are bit for bit
-// those of quant's Go encoder, which computes each step in the same float64
-// operations; the sum of squares adds the same terms in another order.
+// those of quant's Go encoder (the kernel computes t in float32 where that
+// rounds alike, and every error term in its float64 operations); the sum of
+// squares adds the same terms in another order.
 //
 // The encoders assume rem and b are positive multiples of 16, len(codes) >=
 // len(vals) (len(vals)/2 for codes packed two a byte), len(par) >= 34 and
