@@ -217,8 +217,9 @@ params:
 	VBROADCASTSS X10, Z10    // zp as float32 (inv rounded, +Inf when too large)
 
 body:
-	// x = vals[j..j+16] as float32
+	// x = vals[j..j+16] as float32; the line 16 KiB on, the next batch's, to the cache
 	VMOVUPS     (SI)(AX*4), Z0
+	PREFETCHT0  16384(SI)(AX*4)
 	VMULPS      Z8, Z0, Z2         // t = x*inv
 	VRNDSCALEPS $0, Z2, Z4         // r = roundEven(t)
 	VSUBPS      Z4, Z2, Z2
@@ -377,8 +378,9 @@ params:
 	VBROADCASTSS X10, Z10    // zp as float32 (inv rounded, +Inf when too large)
 
 body:
-	// x = vals[j..j+16] as float32
+	// x = vals[j..j+16] as float32; the line 16 KiB on, the next batch's, to the cache
 	VMOVUPS     (SI)(AX*4), Z0
+	PREFETCHT0  16384(SI)(AX*4)
 	VMULPS      Z8, Z0, Z2         // t = x*inv
 	VRNDSCALEPS $0, Z2, Z4         // r = roundEven(t)
 	VSUBPS      Z4, Z2, Z2
@@ -573,25 +575,26 @@ params:
 	VMULPS       Z10, Z7, Z15       // the levels times a, float32
 
 body:
-	// x = vals[j..j+16] as float32
-	VMOVUPS   (SI)(AX*4), Z0
-	VPERMPS   Z28, Z20, Z5      // threshold 7
-	VCMPPS    $0x1d, Z5, Z0, K1
-	VPXORD    Z2, Z2, Z2
-	VMOVDQA32 Z16, K1, Z2       // c = 8 where x >= it, else 0
-	VPADDD    Z21, Z2, Z5
-	VPERMPS   Z28, Z5, Z5
-	VCMPPS    $0x1d, Z5, Z0, K1 // x >= the threshold
-	VPADDD    Z17, Z2, K1, Z2
-	VPADDD    Z19, Z2, Z5
-	VPERMPS   Z28, Z5, Z5
-	VCMPPS    $0x1d, Z5, Z0, K1 // x >= the threshold
-	VPADDD    Z18, Z2, K1, Z2
-	VPERMPS   Z28, Z2, Z5
-	VCMPPS    $0x1d, Z5, Z0, K1 // x >= the threshold
-	VPADDD    Z19, Z2, K1, Z2
-	VPERMPS   Z15, Z2, Z4       // the level
-	VPMOVDB   Z2, X2
+	// x = vals[j..j+16] as float32; the line 16 KiB on, the next batch's, to the cache
+	VMOVUPS    (SI)(AX*4), Z0
+	PREFETCHT0 16384(SI)(AX*4)
+	VPERMPS    Z28, Z20, Z5      // threshold 7
+	VCMPPS     $0x1d, Z5, Z0, K1
+	VPXORD     Z2, Z2, Z2
+	VMOVDQA32  Z16, K1, Z2       // c = 8 where x >= it, else 0
+	VPADDD     Z21, Z2, Z5
+	VPERMPS    Z28, Z5, Z5
+	VCMPPS     $0x1d, Z5, Z0, K1 // x >= the threshold
+	VPADDD     Z17, Z2, K1, Z2
+	VPADDD     Z19, Z2, Z5
+	VPERMPS    Z28, Z5, Z5
+	VCMPPS     $0x1d, Z5, Z0, K1 // x >= the threshold
+	VPADDD     Z18, Z2, K1, Z2
+	VPERMPS    Z28, Z2, Z5
+	VCMPPS     $0x1d, Z5, Z0, K1 // x >= the threshold
+	VPADDD     Z19, Z2, K1, Z2
+	VPERMPS    Z15, Z2, Z4       // the level
+	VPMOVDB    Z2, X2
 	// codes[j/2] = b[j] | b[j+1]<<4: words b[j] | b[j+1]<<8 ORed with themselves >> 4
 	VPSRLW  $4, X2, X3
 	VPOR    X3, X2, X2
@@ -692,8 +695,9 @@ params:
 	VBROADCASTSS X27, Z27 // 2^(X-127), a float32 subnormal for X = 0, exact
 
 body:
-	// x = vals[j..j+16] as float32
+	// x = vals[j..j+16] as float32; the line 16 KiB on, the next batch's, to the cache
 	VMOVUPS     (SI)(AX*4), Z0
+	PREFETCHT0  16384(SI)(AX*4)
 	VPANDND     Z0, Z21, Z10       // the sign of x
 	VANDPS      Z21, Z0, Z2
 	VMULPS      Z26, Z2, Z2        // a = |x|*2^(127-X)
@@ -816,8 +820,9 @@ params:
 	VBROADCASTSS X27, Z27 // 2^(X-127), a float32 subnormal for X = 0, exact
 
 body:
-	// x = vals[j..j+16] as float32
+	// x = vals[j..j+16] as float32; the line 16 KiB on, the next batch's, to the cache
 	VMOVUPS     (SI)(AX*4), Z0
+	PREFETCHT0  16384(SI)(AX*4)
 	VPANDND     Z0, Z21, Z10       // the sign of x
 	VANDPS      Z21, Z0, Z2
 	VMULPS      Z26, Z2, Z2        // a = |x|*2^(127-X)
