@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/hurray-format/hurray-go/kernels/amd64"
 )
 
 // matchSchemes are the schemes QuantizeTo is compared with OldQuantizeTo
@@ -358,6 +360,69 @@ func TestUint8Params(t *testing.T) {
 		p := intParams(Uint8, lo, hi)
 		if math.Float32bits(s) != math.Float32bits(p.s32) || zp != p.zp || inv != p.inv {
 			t.Fatalf("span [%v, %v]: %v %d %v, want %v %d %v", lo, hi, s, zp, inv, p.s32, p.zp, p.inv)
+		}
+	}
+}
+
+// TestSymScalesKernel checks SymScalesAVX512 against symScale on the
+// bits of largest magnitudes of every size, zero and non-finite ones among
+// them: each group it sets has symScale's scale, 1/s and s, and it stops
+// exactly before the first eight groups that hold one symScale must
+// adjust (or one not finite), or fewer than eight.
+func TestSymScalesKernel(t *testing.T) {
+	if !amd64.HasAVX512 {
+		t.Skip("no AVX-512 kernels")
+	}
+	rng := rand.New(rand.NewPCG(39, 9))
+	for it := range 3000 {
+		n := rng.IntN(70)
+		bits := make([]uint64, n)
+		for i := range bits {
+			var a float32
+			switch r := rng.IntN(40); {
+			case r == 0 && it%2 == 0:
+				a = 0
+			case r == 1 && it%3 == 0:
+				a = float32(math.Ldexp(1+rng.Float64(), -rng.IntN(30)-110))
+			case r == 2 && it%3 == 0:
+				a = float32(math.Ldexp(1+rng.Float64(), 120+rng.IntN(8)))
+			case r == 3 && it%5 == 0:
+				a = float32(math.Inf(1))
+			case r == 4 && it%5 == 0:
+				a = float32(math.NaN())
+			default:
+				a = float32(math.Ldexp(1+rng.Float64(), rng.IntN(200)-100))
+			}
+			bits[i] = uint64(math.Float32bits(a))
+		}
+		for _, qhi := range []int{127, 7} {
+			scale := make([]float32, n)
+			gpar := make([]float64, 3*n)
+			got := amd64.SymScalesAVX512(scale, gpar, bits, float64(qhi))
+			want := 0
+			for ; want+8 <= n; want += 8 {
+				ok := true
+				for _, m := range bits[want : want+8] {
+					a := float64(math.Float32frombits(uint32(m)))
+					s := float32(a / float64(qhi))
+					if !(a <= math.MaxFloat32) || s != symScale(a, qhi) || !(s >= 0x1p-126 && s <= 0x1p120) {
+						ok = false
+					}
+				}
+				if !ok {
+					break
+				}
+			}
+			if got != want {
+				t.Fatalf("it %d qhi %d: set %d groups, want %d", it, qhi, got, want)
+			}
+			for i := range got {
+				a := float64(math.Float32frombits(uint32(bits[i])))
+				s := symScale(a, qhi)
+				if math.Float32bits(scale[i]) != math.Float32bits(s) || gpar[3*i] != 1/float64(s) || gpar[3*i+1] != float64(s) || gpar[3*i+2] != 0 {
+					t.Fatalf("it %d qhi %d group %d (a %v): %v %v, want %v %v", it, qhi, i, a, scale[i], gpar[3*i:3*i+3], s, []float64{1 / float64(s), float64(s), 0})
+				}
+			}
 		}
 	}
 }

@@ -173,6 +173,7 @@ func quantizeBlocksAsm(v *Values, vals []float32, b int, e *errAcc) (int, int) {
 		gpar    [3 * blockBatch]float64
 		tmp     [kernelStep]byte
 	)
+	sym := k == Int8 || k == Int4
 	lo := 0
 	for len(vals)-lo >= b {
 		g0 := lo / b
@@ -183,7 +184,20 @@ func quantizeBlocksAsm(v *Values, vals []float32, b int, e *errAcc) (int, int) {
 		} else {
 			amd64.AbsMax32AVX512(maxBits[:nb], batch, b)
 		}
-		for i, m := range maxBits[:nb] {
+		// Int8 and int4 scales: the kernel sets eight groups at a time,
+		// up to eight groups it stops before (a zero, tiny, huge or
+		// non-finite largest magnitude), which are set one at a time
+		// below; then the kernel again.
+		next := 0
+		for i := 0; i < nb; i++ {
+			if sym && i == next {
+				i += amd64.SymScalesAVX512(v.Scale[g0+i:g0+nb], gpar[3*i:3*nb], maxBits[i:nb], float64(qhi))
+				if i == nb {
+					break
+				}
+				next = i + 8
+			}
+			m := maxBits[i]
 			var lo32, hi32 float64
 			ok := m < 0x7F800000
 			if k == Uint8 {

@@ -16,7 +16,7 @@
 // codes and the dequantized values are computed in 16 float32 lanes where
 // that is exact; each value's error d = x - the dequantized value is
 // computed in two halves of eight float64 lanes (VCVTPS2PD is exact) and
-// goes into a sum of squares (FMA) and a maximum of d*d, one pair of
+// goes into a sum of squares (FMA) and a maximum of |d|, one pair of
 // accumulators for each half, folded into par[0] and par[1] at the end.
 // Codes packed two a byte: the words b0 | b1<<8 of code pairs (below 16),
 // ORed with themselves shifted right by 4, keep b0 | b1<<4 in their low
@@ -52,7 +52,8 @@
 //
 // Registers: DI codes, SI vals, R9 the group's parameters in gpar, R8 values
 // left in the group, R10 b, DX par, CX values to encode (a multiple of 16),
-// AX values encoded; Z22/Z24 sums of squares, Z23/Z25 maxima of d*d; Z4 the
+// AX values encoded; Z22/Z24 sums of squares, Z23/Z25 maxima of |d|
+// (VRANGEPD), squared at the end (rounding a square keeps the order); Z4 the
 // dequantized values (float32). Integers: Z8..Z10 inv, s, zp in float32,
 // Z11..Z14 qlo, qhi, 1/2 - 2^-13 and ABS in float32; Z16..Z18 inv, s, zp,
 // Z19..Z21 qlo, qhi, nearHalf in float64; K1, K2 near-half lanes; Z26 the
@@ -165,6 +166,93 @@ done:
 	VZEROUPPER
 	RET
 
+DATA symidx<>+0(SB)/8, $0
+DATA symidx<>+8(SB)/8, $8
+DATA symidx<>+16(SB)/8, $0
+DATA symidx<>+24(SB)/8, $1
+DATA symidx<>+32(SB)/8, $9
+DATA symidx<>+40(SB)/8, $0
+DATA symidx<>+48(SB)/8, $2
+DATA symidx<>+56(SB)/8, $10
+DATA symidx<>+64(SB)/8, $0
+DATA symidx<>+72(SB)/8, $3
+DATA symidx<>+80(SB)/8, $11
+DATA symidx<>+88(SB)/8, $0
+DATA symidx<>+96(SB)/8, $4
+DATA symidx<>+104(SB)/8, $12
+DATA symidx<>+112(SB)/8, $0
+DATA symidx<>+120(SB)/8, $5
+DATA symidx<>+128(SB)/8, $13
+DATA symidx<>+136(SB)/8, $0
+DATA symidx<>+144(SB)/8, $6
+DATA symidx<>+152(SB)/8, $14
+DATA symidx<>+160(SB)/8, $0
+DATA symidx<>+168(SB)/8, $7
+DATA symidx<>+176(SB)/8, $15
+DATA symidx<>+184(SB)/8, $0
+GLOBL symidx<>(SB), RODATA|NOPTR, $192
+
+// func SymScalesAVX512(scale []float32, gpar []float64, bits []uint64, qhi float64) int
+// Requires: AVX512F, AVX512VL
+TEXT ·SymScalesAVX512(SB), NOSPLIT, $0-88
+	MOVQ         scale+0(FP), DI     // DI = &scale[0]
+	MOVQ         gpar+24(FP), R9     // R9 = &gpar[0]
+	MOVQ         bits+48(FP), SI     // SI = &bits[0]
+	MOVQ         bits_len+56(FP), CX // CX = len(bits)
+	VBROADCASTSD qhi+72(FP), Z16     // qhi
+	MOVQ         $0x3810000000000000, BX
+	VPBROADCASTQ BX, Z17             // 2^-126
+	MOVQ         $0x4770000000000000, BX
+	VPBROADCASTQ BX, Z18             // 2^120
+	MOVQ         $0x3ff0000000000000, BX
+	VPBROADCASTQ BX, Z19             // 1
+	VPXORQ       Z20, Z20, Z20       // 0
+	MOVL         $0x24, BX
+	KMOVB        BX, K3              // the zero lanes of triple vector 0
+	MOVL         $0x49, BX
+	KMOVB        BX, K4              // the zero lanes of triple vector 1
+	MOVL         $0x92, BX
+	KMOVB        BX, K5              // the zero lanes of triple vector 2
+	XORQ         AX, AX              // AX = groups set
+
+loop:
+	LEAQ      8(AX), BX
+	CMPQ      BX, CX
+	JA        done
+	VMOVDQU64 (SI)(AX*8), Z0
+	VPMOVQD   Z0, Y0                 // the bits' low halves
+	VCVTPS2PD Y0, Z0                 // a
+	VDIVPD    Z16, Z0, Z1
+	VCVTPD2PS Z1, Y2                 // s = float32(a/qhi)
+	VCVTPS2PD Y2, Z3
+	VCMPPD    $0x1d, Z17, Z3, K1     // s >= 2^-126
+	VCMPPD    $0x12, Z18, Z3, K1, K2 // and s <= 2^120
+	KORTESTB  K2, K2
+	JCC       done                   // not all eight
+	VMOVUPS   Y2, (DI)(AX*4)
+	VDIVPD    Z3, Z19, Z4            // 1/s
+	LEAQ      (AX)(AX*2), BX
+	LEAQ      (R9)(BX*8), BX         // BX = &gpar[3*i]
+	VMOVDQU64 symidx<>+0(SB), Z5
+	VPERMI2PD Z3, Z4, Z5
+	VMOVAPD   Z20, K3, Z5
+	VMOVUPD   Z5, (BX)
+	VMOVDQU64 symidx<>+64(SB), Z6
+	VPERMI2PD Z3, Z4, Z6
+	VMOVAPD   Z20, K4, Z6
+	VMOVUPD   Z6, 64(BX)
+	VMOVDQU64 symidx<>+128(SB), Z7
+	VPERMI2PD Z3, Z4, Z7
+	VMOVAPD   Z20, K5, Z7
+	VMOVUPD   Z7, 128(BX)
+	ADDQ      $8, AX
+	JMP       loop
+
+done:
+	MOVQ AX, ret+80(FP)
+	VZEROUPPER
+	RET
+
 // func QuantizeIntsAVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int
 // Requires: AVX512F, AVX512VL, AVX512DQ, AVX512BW
 TEXT ·QuantizeIntsAVX512(SB), NOSPLIT, $0-120
@@ -246,13 +334,11 @@ body:
 	VSUBPD        Z3, Z1, Z1
 
 errs:
-	// sum of squares and largest d*d of d in Z0, Z1
+	// sum of squares and largest |d| of d in Z0, Z1
 	VFMADD231PD Z0, Z0, Z22
 	VFMADD231PD Z1, Z1, Z24
-	VMULPD      Z0, Z0, Z0
-	VMULPD      Z1, Z1, Z1
-	VMAXPD      Z0, Z23, Z23
-	VMAXPD      Z1, Z25, Z25
+	VRANGEPD    $0x0b, Z0, Z23, Z23 // the larger magnitude, sign cleared
+	VRANGEPD    $0x0b, Z1, Z25, Z25
 	SUBQ        $16, R8
 	ADDQ        $16, AX
 	JMP         loop
@@ -301,7 +387,7 @@ slow:
 	JMP       errs
 
 done:
-	// par[0] += the sums' lanes; par[1] = max(par[1], the maxima's lanes)
+	// par[0] += the sums' lanes; par[1] = max(par[1], the largest |d| squared)
 	VADDPD        Z24, Z22, Z0 // Z0 = sums
 	VMAXPD        Z25, Z23, Z1 // Z1 = maxima
 	VEXTRACTF64X4 $1, Z0, Y2
@@ -316,6 +402,7 @@ done:
 	VADDSD        X2, X0, X0
 	VPERMILPD     $1, X1, X3
 	VMAXSD        X3, X1, X1
+	VMULSD        X1, X1, X1   // the largest d*d: squaring keeps the order
 	VADDSD        (DX), X0, X0
 	VMAXSD        8(DX), X1, X1
 	VMOVSD        X0, (DX)
@@ -414,13 +501,11 @@ body:
 	VSUBPD        Z3, Z1, Z1
 
 errs:
-	// sum of squares and largest d*d of d in Z0, Z1
+	// sum of squares and largest |d| of d in Z0, Z1
 	VFMADD231PD Z0, Z0, Z22
 	VFMADD231PD Z1, Z1, Z24
-	VMULPD      Z0, Z0, Z0
-	VMULPD      Z1, Z1, Z1
-	VMAXPD      Z0, Z23, Z23
-	VMAXPD      Z1, Z25, Z25
+	VRANGEPD    $0x0b, Z0, Z23, Z23 // the larger magnitude, sign cleared
+	VRANGEPD    $0x0b, Z1, Z25, Z25
 	SUBQ        $16, R8
 	ADDQ        $16, AX
 	JMP         loop
@@ -476,7 +561,7 @@ slow:
 	JMP       errs
 
 done:
-	// par[0] += the sums' lanes; par[1] = max(par[1], the maxima's lanes)
+	// par[0] += the sums' lanes; par[1] = max(par[1], the largest |d| squared)
 	VADDPD        Z24, Z22, Z0 // Z0 = sums
 	VMAXPD        Z25, Z23, Z1 // Z1 = maxima
 	VEXTRACTF64X4 $1, Z0, Y2
@@ -491,6 +576,7 @@ done:
 	VADDSD        X2, X0, X0
 	VPERMILPD     $1, X1, X3
 	VMAXSD        X3, X1, X1
+	VMULSD        X1, X1, X1   // the largest d*d: squaring keeps the order
 	VADDSD        (DX), X0, X0
 	VMAXSD        8(DX), X1, X1
 	VMOVSD        X0, (DX)
@@ -612,19 +698,17 @@ body:
 	VSUBPD        Z3, Z1, Z1
 
 errs:
-	// sum of squares and largest d*d of d in Z0, Z1
+	// sum of squares and largest |d| of d in Z0, Z1
 	VFMADD231PD Z0, Z0, Z22
 	VFMADD231PD Z1, Z1, Z24
-	VMULPD      Z0, Z0, Z0
-	VMULPD      Z1, Z1, Z1
-	VMAXPD      Z0, Z23, Z23
-	VMAXPD      Z1, Z25, Z25
+	VRANGEPD    $0x0b, Z0, Z23, Z23 // the larger magnitude, sign cleared
+	VRANGEPD    $0x0b, Z1, Z25, Z25
 	SUBQ        $16, R8
 	ADDQ        $16, AX
 	JMP         loop
 
 done:
-	// par[0] += the sums' lanes; par[1] = max(par[1], the maxima's lanes)
+	// par[0] += the sums' lanes; par[1] = max(par[1], the largest |d| squared)
 	VADDPD        Z24, Z22, Z0 // Z0 = sums
 	VMAXPD        Z25, Z23, Z1 // Z1 = maxima
 	VEXTRACTF64X4 $1, Z0, Y2
@@ -639,6 +723,7 @@ done:
 	VADDSD        X2, X0, X0
 	VPERMILPD     $1, X1, X3
 	VMAXSD        X3, X1, X1
+	VMULSD        X1, X1, X1   // the largest d*d: squaring keeps the order
 	VADDSD        (DX), X0, X0
 	VMAXSD        8(DX), X1, X1
 	VMOVSD        X0, (DX)
@@ -737,19 +822,17 @@ body:
 	VSUBPD        Z3, Z1, Z1
 
 errs:
-	// sum of squares and largest d*d of d in Z0, Z1
+	// sum of squares and largest |d| of d in Z0, Z1
 	VFMADD231PD Z0, Z0, Z22
 	VFMADD231PD Z1, Z1, Z24
-	VMULPD      Z0, Z0, Z0
-	VMULPD      Z1, Z1, Z1
-	VMAXPD      Z0, Z23, Z23
-	VMAXPD      Z1, Z25, Z25
+	VRANGEPD    $0x0b, Z0, Z23, Z23 // the larger magnitude, sign cleared
+	VRANGEPD    $0x0b, Z1, Z25, Z25
 	SUBQ        $16, R8
 	ADDQ        $16, AX
 	JMP         loop
 
 done:
-	// par[0] += the sums' lanes; par[1] = max(par[1], the maxima's lanes)
+	// par[0] += the sums' lanes; par[1] = max(par[1], the largest |d| squared)
 	VADDPD        Z24, Z22, Z0 // Z0 = sums
 	VMAXPD        Z25, Z23, Z1 // Z1 = maxima
 	VEXTRACTF64X4 $1, Z0, Y2
@@ -764,6 +847,7 @@ done:
 	VADDSD        X2, X0, X0
 	VPERMILPD     $1, X1, X3
 	VMAXSD        X3, X1, X1
+	VMULSD        X1, X1, X1   // the largest d*d: squaring keeps the order
 	VADDSD        (DX), X0, X0
 	VMAXSD        8(DX), X1, X1
 	VMOVSD        X0, (DX)
@@ -856,19 +940,17 @@ body:
 	VSUBPD        Z3, Z1, Z1
 
 errs:
-	// sum of squares and largest d*d of d in Z0, Z1
+	// sum of squares and largest |d| of d in Z0, Z1
 	VFMADD231PD Z0, Z0, Z22
 	VFMADD231PD Z1, Z1, Z24
-	VMULPD      Z0, Z0, Z0
-	VMULPD      Z1, Z1, Z1
-	VMAXPD      Z0, Z23, Z23
-	VMAXPD      Z1, Z25, Z25
+	VRANGEPD    $0x0b, Z0, Z23, Z23 // the larger magnitude, sign cleared
+	VRANGEPD    $0x0b, Z1, Z25, Z25
 	SUBQ        $16, R8
 	ADDQ        $16, AX
 	JMP         loop
 
 done:
-	// par[0] += the sums' lanes; par[1] = max(par[1], the maxima's lanes)
+	// par[0] += the sums' lanes; par[1] = max(par[1], the largest |d| squared)
 	VADDPD        Z24, Z22, Z0 // Z0 = sums
 	VMAXPD        Z25, Z23, Z1 // Z1 = maxima
 	VEXTRACTF64X4 $1, Z0, Y2
@@ -883,6 +965,7 @@ done:
 	VADDSD        X2, X0, X0
 	VPERMILPD     $1, X1, X3
 	VMAXSD        X3, X1, X1
+	VMULSD        X1, X1, X1   // the largest d*d: squaring keeps the order
 	VADDSD        (DX), X0, X0
 	VMAXSD        8(DX), X1, X1
 	VMOVSD        X0, (DX)

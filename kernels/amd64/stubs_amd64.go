@@ -984,6 +984,23 @@ func AbsMax32AVX512(dst []uint64, vals []float32, b int) int
 //go:noescape
 func Span32AVX512(dst []uint64, vals []float32, b int) int
 
+// SymScalesAVX512 sets the scales and encoder parameters of int8 (qhi
+// 127) or int4 (qhi 7) groups from their largest magnitudes' bits (as
+// AbsMax32AVX512 writes them), eight groups at a time, and returns how many
+// it set:
+//
+//	a := float64(math.Float32frombits(uint32(bits[i])))
+//	s := float32(a / qhi)
+//	scale[i] = s
+//	gpar[3*i], gpar[3*i+1], gpar[3*i+2] = 1/float64(s), float64(s), 0
+//
+// It stops before the first eight groups of which one has an s below 2^-126
+// or above 2^120 (a zero or non-finite a among them), or when fewer than
+// eight are left; len(scale) and len(gpar)/3 must be at least len(bits).
+//
+//go:noescape
+func SymScalesAVX512(scale []float32, gpar []float64, bits []uint64, qhi float64) int
+
 // QuantizeIntsAVX512 encodes float32 values as integer codes, 16 at a
 // time, in groups of values with parameters gpar[3g:3g+3] = inv, s, zp (the
 // first group's rem values, then groups of b), with par[2:5] = qlo, qhi,

@@ -39,6 +39,19 @@ the low half:
 		smax, umax = max(smax, int32(math.Float32bits(v))), max(umax, math.Float32bits(v))
 	}
 	dst[g] = uint64(uint32(smax))<<32 | uint64(umax)`},
+	{"quantize", "SymScalesAVX512", "(scale []float32, gpar []float64, bits []uint64, qhi float64) int", `SymScalesAVX512 sets the scales and encoder parameters of int8 (qhi
+127) or int4 (qhi 7) groups from their largest magnitudes' bits (as
+AbsMax32AVX512 writes them), eight groups at a time, and returns how many
+it set:
+
+	a := float64(math.Float32frombits(uint32(bits[i])))
+	s := float32(a / qhi)
+	scale[i] = s
+	gpar[3*i], gpar[3*i+1], gpar[3*i+2] = 1/float64(s), float64(s), 0
+
+It stops before the first eight groups of which one has an s below 2^-126
+or above 2^120 (a zero or non-finite a among them), or when fewer than
+eight are left; len(scale) and len(gpar)/3 must be at least len(bits).`},
 	{"quantize", "QuantizeIntsAVX512", encSig, `QuantizeIntsAVX512 encodes float32 values as integer codes, 16 at a
 time, in groups of values with parameters gpar[3g:3g+3] = inv, s, zp (the
 first group's rem values, then groups of b), with par[2:5] = qlo, qhi,
@@ -112,7 +125,7 @@ group's parameters are broadcast when its first value is encoded. The
 codes and the dequantized values are computed in 16 float32 lanes where
 that is exact; each value's error d = x - the dequantized value is
 computed in two halves of eight float64 lanes (VCVTPS2PD is exact) and
-goes into a sum of squares (FMA) and a maximum of d*d, one pair of
+goes into a sum of squares (FMA) and a maximum of |d|, one pair of
 accumulators for each half, folded into par[0] and par[1] at the end.
 Codes packed two a byte: the words b0 | b1<<8 of code pairs (below 16),
 ORed with themselves shifted right by 4, keep b0 | b1<<4 in their low
@@ -148,7 +161,8 @@ exact in float32.
 
 Registers: DI codes, SI vals, R9 the group's parameters in gpar, R8 values
 left in the group, R10 b, DX par, CX values to encode (a multiple of 16),
-AX values encoded; Z22/Z24 sums of squares, Z23/Z25 maxima of d*d; Z4 the
+AX values encoded; Z22/Z24 sums of squares, Z23/Z25 maxima of |d|
+(VRANGEPD), squared at the end (rounding a square keeps the order); Z4 the
 dequantized values (float32). Integers: Z8..Z10 inv, s, zp in float32,
 Z11..Z14 qlo, qhi, 1/2 - 2^-13 and ABS in float32; Z16..Z18 inv, s, zp,
 Z19..Z21 qlo, qhi, nearHalf in float64; K1, K2 near-half lanes; Z26 the
@@ -160,6 +174,7 @@ maxNormal, maxCode, emin, mbits, 2^mbits; Z21 ABS (float32); Z26, Z27
 
 	groupMax(f, "AbsMax32AVX512", false)
 	groupMax(f, "Span32AVX512", true)
+	symScales(f)
 	for _, k := range encKinds {
 		encoder(f, k)
 	}
@@ -362,13 +377,11 @@ func encoder(f *asmFile, k encKind) {
 	f.i("VSUBPD Z2, Z0, Z0")
 	f.i("VSUBPD Z3, Z1, Z1")
 	f.label("errs")
-	f.c("sum of squares and largest d*d of d in Z0, Z1")
+	f.c("sum of squares and largest |d| of d in Z0, Z1")
 	f.i("VFMADD231PD Z0, Z0, Z22")
 	f.i("VFMADD231PD Z1, Z1, Z24")
-	f.i("VMULPD Z0, Z0, Z0")
-	f.i("VMULPD Z1, Z1, Z1")
-	f.i("VMAXPD Z0, Z23, Z23")
-	f.i("VMAXPD Z1, Z25, Z25")
+	f.i("VRANGEPD $0x0b, Z0, Z23, Z23 // the larger magnitude, sign cleared")
+	f.i("VRANGEPD $0x0b, Z1, Z25, Z25")
 	f.i("SUBQ $16, R8")
 	f.i("ADDQ $16, AX")
 	f.i("JMP loop")
@@ -381,7 +394,7 @@ func encoder(f *asmFile, k encKind) {
 		f.i("JMP errs")
 	}
 	f.label("done")
-	f.c("par[0] += the sums' lanes; par[1] = max(par[1], the maxima's lanes)")
+	f.c("par[0] += the sums' lanes; par[1] = max(par[1], the largest |d| squared)")
 	f.i("VADDPD Z24, Z22, Z0 // Z0 = sums")
 	f.i("VMAXPD Z25, Z23, Z1 // Z1 = maxima")
 	f.i("VEXTRACTF64X4 $1, Z0, Y2")
@@ -396,6 +409,7 @@ func encoder(f *asmFile, k encKind) {
 	f.i("VADDSD X2, X0, X0")
 	f.i("VPERMILPD $1, X1, X3")
 	f.i("VMAXSD X3, X1, X1")
+	f.i("VMULSD X1, X1, X1 // the largest d*d: squaring keeps the order")
 	f.i("VADDSD (DX), X0, X0")
 	f.i("VMAXSD 8(DX), X1, X1")
 	f.i("VMOVSD X0, (DX)")
@@ -588,4 +602,79 @@ func mxBody(f *asmFile, k encKind) {
 	storeBytes(f, k.nib)
 	f.i("VORPS Z10, Z8, Z8 // the value, x's sign")
 	f.i("VMULPS Z27, Z8, Z4 // times 2^(X-127)")
+}
+
+// symScales writes SymScalesAVX512: eight groups an iteration in float64
+// lanes (VDIVPD rounds as Go's division), the parameter triples
+// interleaved by three two-table permutes of 1/s and s with zeros blended
+// in.
+func symScales(f *asmFile) {
+	name := "SymScalesAVX512"
+	// Lanes of the three stored vectors: 0..7 pick 1/s[k], 8..15 s[k-8],
+	// -1 a zero.
+	idx := [3][8]int{
+		{0, 8, -1, 1, 9, -1, 2, 10},
+		{-1, 3, 11, -1, 4, 12, -1, 5},
+		{13, -1, 6, 14, -1, 7, 15, -1},
+	}
+	f.blank()
+	for v, lanes := range idx {
+		for l, x := range lanes {
+			f.line("DATA symidx<>+%d(SB)/8, $%d", 64*v+8*l, max(x, 0))
+		}
+	}
+	f.line("GLOBL symidx<>(SB), RODATA|NOPTR, $192")
+	f.text(name, 0, "AVX512F, AVX512VL", "")
+	f.i("MOVQ %s, DI // DI = &scale[0]", arg(name, "scale"))
+	f.i("MOVQ %s, R9 // R9 = &gpar[0]", arg(name, "gpar"))
+	f.i("MOVQ %s, SI // SI = &bits[0]", arg(name, "bits"))
+	f.i("MOVQ %s, CX // CX = len(bits)", argLen(name, "bits"))
+	f.i("VBROADCASTSD %s, Z16 // qhi", arg(name, "qhi"))
+	f.i("MOVQ $0x3810000000000000, BX")
+	f.i("VPBROADCASTQ BX, Z17 // 2^-126")
+	f.i("MOVQ $0x4770000000000000, BX")
+	f.i("VPBROADCASTQ BX, Z18 // 2^120")
+	f.i("MOVQ $0x3ff0000000000000, BX")
+	f.i("VPBROADCASTQ BX, Z19 // 1")
+	f.i("VPXORQ Z20, Z20, Z20 // 0")
+	for v, lanes := range idx {
+		mask := 0
+		for l, x := range lanes {
+			if x < 0 {
+				mask |= 1 << l
+			}
+		}
+		f.i("MOVL $%#x, BX", mask)
+		f.i("KMOVB BX, K%d // the zero lanes of triple vector %d", 3+v, v)
+	}
+	f.i("XORQ AX, AX // AX = groups set")
+	f.label("loop")
+	f.i("LEAQ 8(AX), BX")
+	f.i("CMPQ BX, CX")
+	f.i("JA done")
+	f.i("VMOVDQU64 (SI)(AX*8), Z0")
+	f.i("VPMOVQD Z0, Y0 // the bits' low halves")
+	f.i("VCVTPS2PD Y0, Z0 // a")
+	f.i("VDIVPD Z16, Z0, Z1")
+	f.i("VCVTPD2PS Z1, Y2 // s = float32(a/qhi)")
+	f.i("VCVTPS2PD Y2, Z3")
+	f.i("VCMPPD $0x1d, Z17, Z3, K1 // s >= 2^-126")
+	f.i("VCMPPD $0x12, Z18, Z3, K1, K2 // and s <= 2^120")
+	f.i("KORTESTB K2, K2")
+	f.i("JCC done // not all eight")
+	f.i("VMOVUPS Y2, (DI)(AX*4)")
+	f.i("VDIVPD Z3, Z19, Z4 // 1/s")
+	f.i("LEAQ (AX)(AX*2), BX")
+	f.i("LEAQ (R9)(BX*8), BX // BX = &gpar[3*i]")
+	for v := range idx {
+		f.i("VMOVDQU64 symidx<>+%d(SB), Z%d", 64*v, 5+v)
+		f.i("VPERMI2PD Z3, Z4, Z%d", 5+v)
+		f.i("VMOVAPD Z20, K%d, Z%d", 3+v, 5+v)
+		f.i("VMOVUPD Z%d, %s(BX)", 5+v, disp(64*v))
+	}
+	f.i("ADDQ $8, AX")
+	f.i("JMP loop")
+	f.label("done")
+	f.i("MOVQ AX, %s", retArg(name))
+	vzeroRet(f)
 }
