@@ -426,3 +426,54 @@ func TestSymScalesKernel(t *testing.T) {
 		}
 	}
 }
+
+// TestMXScalesKernel checks MXScalesAVX512 against mxScale for both
+// element types on the bits of largest magnitudes of every size: zero,
+// subnormal, the exponent clamps and non-finite ones among them.
+func TestMXScalesKernel(t *testing.T) {
+	if !amd64.HasAVX512 {
+		t.Skip("no AVX-512 kernels")
+	}
+	rng := rand.New(rand.NewPCG(39, 10))
+	for it := range 3000 {
+		n := rng.IntN(70)
+		bits := make([]uint64, n)
+		for i := range bits {
+			var a float32
+			switch r := rng.IntN(40); {
+			case r == 0 && it%2 == 0:
+				a = 0
+			case r == 1 && it%2 == 0:
+				a = math.Float32frombits(uint32(1 + rng.IntN(1<<23-1))) // subnormal
+			case r == 2 && it%5 == 0:
+				a = float32(math.Inf(1))
+			case r == 3 && it%5 == 0:
+				a = float32(math.NaN())
+			default:
+				a = math.Float32frombits(uint32(rng.IntN(0x7F800000)))
+			}
+			bits[i] = uint64(math.Float32bits(a))
+		}
+		for _, emax := range []int{2, 8} {
+			exp := make([]uint8, n)
+			gpar := make([]float64, 3*n)
+			got := amd64.MXScalesAVX512(exp, gpar, bits, emax)
+			want := 0
+			for ; want+8 <= n; want += 8 {
+				if slices.ContainsFunc(bits[want:want+8], func(m uint64) bool { return m >= 0x7F800000 }) {
+					break
+				}
+			}
+			if got != want {
+				t.Fatalf("it %d emax %d: set %d groups, want %d", it, emax, got, want)
+			}
+			for i := range got {
+				a := float64(math.Float32frombits(uint32(bits[i])))
+				x := mxScale(a, emax)
+				if exp[i] != x || gpar[3*i] != pow2(127-int(x)) || gpar[3*i+1] != float64(E8M0(x)) || gpar[3*i+2] != 0 {
+					t.Fatalf("it %d emax %d group %d (a %v): %d %v, want %d", it, emax, i, a, exp[i], gpar[3*i:3*i+3], x)
+				}
+			}
+		}
+	}
+}

@@ -173,7 +173,10 @@ func quantizeBlocksAsm(v *Values, vals []float32, b int, e *errAcc) (int, int) {
 		gpar    [3 * blockBatch]float64
 		tmp     [kernelStep]byte
 	)
-	sym := k == Int8 || k == Int4
+	emax := 2
+	if k == MXFP8 {
+		emax = 8
+	}
 	lo := 0
 	for len(vals)-lo >= b {
 		g0 := lo / b
@@ -184,14 +187,20 @@ func quantizeBlocksAsm(v *Values, vals []float32, b int, e *errAcc) (int, int) {
 		} else {
 			amd64.AbsMax32AVX512(maxBits[:nb], batch, b)
 		}
-		// Int8 and int4 scales: the kernel sets eight groups at a time,
-		// up to eight groups it stops before (a zero, tiny, huge or
-		// non-finite largest magnitude), which are set one at a time
-		// below; then the kernel again.
+		// Int8, int4 and MX parameters: a kernel sets eight groups at a
+		// time; the up to eight groups it stops before (int8 and int4: a
+		// zero, tiny, huge or non-finite largest magnitude; MX: a
+		// non-finite one) are set one at a time below, then the kernel
+		// goes on.
 		next := 0
 		for i := 0; i < nb; i++ {
-			if sym && i == next {
-				i += amd64.SymScalesAVX512(v.Scale[g0+i:g0+nb], gpar[3*i:3*nb], maxBits[i:nb], float64(qhi))
+			if i == next {
+				switch k {
+				case Int8, Int4:
+					i += amd64.SymScalesAVX512(v.Scale[g0+i:g0+nb], gpar[3*i:3*nb], maxBits[i:nb], float64(qhi))
+				case MXFP4, MXFP8:
+					i += amd64.MXScalesAVX512(v.Exp[g0+i:g0+nb], gpar[3*i:3*nb], maxBits[i:nb], emax)
+				}
 				if i == nb {
 					break
 				}
@@ -230,10 +239,6 @@ func quantizeBlocksAsm(v *Values, vals []float32, b int, e *errAcc) (int, int) {
 					gp[0] = 1
 				}
 			case MXFP4, MXFP8:
-				emax := 2
-				if k == MXFP8 {
-					emax = 8
-				}
 				x := mxScale(float64(a), emax)
 				v.Exp[g0+i] = x
 				gp[0], gp[1] = pow2(127-int(x)), float64(E8M0(x))

@@ -166,31 +166,31 @@ done:
 	VZEROUPPER
 	RET
 
-DATA symidx<>+0(SB)/8, $0
-DATA symidx<>+8(SB)/8, $8
-DATA symidx<>+16(SB)/8, $0
-DATA symidx<>+24(SB)/8, $1
-DATA symidx<>+32(SB)/8, $9
-DATA symidx<>+40(SB)/8, $0
-DATA symidx<>+48(SB)/8, $2
-DATA symidx<>+56(SB)/8, $10
-DATA symidx<>+64(SB)/8, $0
-DATA symidx<>+72(SB)/8, $3
-DATA symidx<>+80(SB)/8, $11
-DATA symidx<>+88(SB)/8, $0
-DATA symidx<>+96(SB)/8, $4
-DATA symidx<>+104(SB)/8, $12
-DATA symidx<>+112(SB)/8, $0
-DATA symidx<>+120(SB)/8, $5
-DATA symidx<>+128(SB)/8, $13
-DATA symidx<>+136(SB)/8, $0
-DATA symidx<>+144(SB)/8, $6
-DATA symidx<>+152(SB)/8, $14
-DATA symidx<>+160(SB)/8, $0
-DATA symidx<>+168(SB)/8, $7
-DATA symidx<>+176(SB)/8, $15
-DATA symidx<>+184(SB)/8, $0
-GLOBL symidx<>(SB), RODATA|NOPTR, $192
+DATA paramidx<>+0(SB)/8, $0
+DATA paramidx<>+8(SB)/8, $8
+DATA paramidx<>+16(SB)/8, $0
+DATA paramidx<>+24(SB)/8, $1
+DATA paramidx<>+32(SB)/8, $9
+DATA paramidx<>+40(SB)/8, $0
+DATA paramidx<>+48(SB)/8, $2
+DATA paramidx<>+56(SB)/8, $10
+DATA paramidx<>+64(SB)/8, $0
+DATA paramidx<>+72(SB)/8, $3
+DATA paramidx<>+80(SB)/8, $11
+DATA paramidx<>+88(SB)/8, $0
+DATA paramidx<>+96(SB)/8, $4
+DATA paramidx<>+104(SB)/8, $12
+DATA paramidx<>+112(SB)/8, $0
+DATA paramidx<>+120(SB)/8, $5
+DATA paramidx<>+128(SB)/8, $13
+DATA paramidx<>+136(SB)/8, $0
+DATA paramidx<>+144(SB)/8, $6
+DATA paramidx<>+152(SB)/8, $14
+DATA paramidx<>+160(SB)/8, $0
+DATA paramidx<>+168(SB)/8, $7
+DATA paramidx<>+176(SB)/8, $15
+DATA paramidx<>+184(SB)/8, $0
+GLOBL paramidx<>(SB), RODATA|NOPTR, $192
 
 // func SymScalesAVX512(scale []float32, gpar []float64, bits []uint64, qhi float64) int
 // Requires: AVX512F, AVX512VL
@@ -233,15 +233,81 @@ loop:
 	VDIVPD    Z3, Z19, Z4            // 1/s
 	LEAQ      (AX)(AX*2), BX
 	LEAQ      (R9)(BX*8), BX         // BX = &gpar[3*i]
-	VMOVDQU64 symidx<>+0(SB), Z5
+	VMOVDQU64 paramidx<>+0(SB), Z5
 	VPERMI2PD Z3, Z4, Z5
 	VMOVAPD   Z20, K3, Z5
 	VMOVUPD   Z5, (BX)
-	VMOVDQU64 symidx<>+64(SB), Z6
+	VMOVDQU64 paramidx<>+64(SB), Z6
 	VPERMI2PD Z3, Z4, Z6
 	VMOVAPD   Z20, K4, Z6
 	VMOVUPD   Z6, 64(BX)
-	VMOVDQU64 symidx<>+128(SB), Z7
+	VMOVDQU64 paramidx<>+128(SB), Z7
+	VPERMI2PD Z3, Z4, Z7
+	VMOVAPD   Z20, K5, Z7
+	VMOVUPD   Z7, 128(BX)
+	ADDQ      $8, AX
+	JMP       loop
+
+done:
+	MOVQ AX, ret+80(FP)
+	VZEROUPPER
+	RET
+
+// func MXScalesAVX512(exp []uint8, gpar []float64, bits []uint64, emax int) int
+// Requires: AVX512F, AVX512VL
+TEXT ·MXScalesAVX512(SB), NOSPLIT, $0-88
+	MOVQ         exp+0(FP), DI       // DI = &exp[0]
+	MOVQ         gpar+24(FP), R9     // R9 = &gpar[0]
+	MOVQ         bits+48(FP), SI     // SI = &bits[0]
+	MOVQ         bits_len+56(FP), CX // CX = len(bits)
+	VPBROADCASTQ emax+72(FP), Z16    // emax
+	MOVQ         $0x7f800000, BX
+	VPBROADCASTQ BX, Z17             // the bits of +Inf
+	MOVQ         $127, BX
+	VPBROADCASTQ BX, Z18             // 127
+	MOVQ         $1150, BX
+	VPBROADCASTQ BX, Z19             // 1023 + 127
+	MOVQ         $896, BX
+	VPBROADCASTQ BX, Z21             // 1023 - 127
+	VPXORQ       Z20, Z20, Z20       // 0
+	MOVL         $0x24, BX
+	KMOVB        BX, K3              // the zero lanes of triple vector 0
+	MOVL         $0x49, BX
+	KMOVB        BX, K4              // the zero lanes of triple vector 1
+	MOVL         $0x92, BX
+	KMOVB        BX, K5              // the zero lanes of triple vector 2
+	XORQ         AX, AX              // AX = groups set
+
+loop:
+	LEAQ      8(AX), BX
+	CMPQ      BX, CX
+	JA        done
+	VMOVDQU64 (SI)(AX*8), Z0
+	VPCMPUQ   $1, Z17, Z0, K1 // finite: below the bits of +Inf
+	KORTESTB  K1, K1
+	JCC       done            // not all eight
+	VPSRLQ    $23, Z0, Z1     // E
+	VPSUBQ    Z16, Z1, Z1
+	VPMAXSQ   Z20, Z1, Z1     // X = max(0, E - emax)
+	VPTESTNMQ Z0, Z0, K2
+	VMOVDQA64 Z18, K2, Z1     // 127 for a zero maximum
+	VPMOVQB   Z1, X2
+	VMOVQ     X2, (DI)(AX*1)
+	VPSUBQ    Z1, Z19, Z4
+	VPSLLQ    $52, Z4, Z4     // 2^(127-X)
+	VPADDQ    Z21, Z1, Z3
+	VPSLLQ    $52, Z3, Z3     // 2^(X-127)
+	LEAQ      (AX)(AX*2), BX
+	LEAQ      (R9)(BX*8), BX  // BX = &gpar[3*i]
+	VMOVDQU64 paramidx<>+0(SB), Z5
+	VPERMI2PD Z3, Z4, Z5
+	VMOVAPD   Z20, K3, Z5
+	VMOVUPD   Z5, (BX)
+	VMOVDQU64 paramidx<>+64(SB), Z6
+	VPERMI2PD Z3, Z4, Z6
+	VMOVAPD   Z20, K4, Z6
+	VMOVUPD   Z6, 64(BX)
+	VMOVDQU64 paramidx<>+128(SB), Z7
 	VPERMI2PD Z3, Z4, Z7
 	VMOVAPD   Z20, K5, Z7
 	VMOVUPD   Z7, 128(BX)

@@ -1001,6 +1001,21 @@ func Span32AVX512(dst []uint64, vals []float32, b int) int
 //go:noescape
 func SymScalesAVX512(scale []float32, gpar []float64, bits []uint64, qhi float64) int
 
+// MXScalesAVX512 is SymScalesAVX512 for the E8M0 exponents of MX blocks
+// of an element type whose largest normal has exponent emax (2 for E2M1, 8
+// for E4M3):
+//
+//	a := float64(math.Float32frombits(uint32(bits[i])))
+//	x := 127 for a = 0, else ⌊log2 a⌋ - emax + 127 clamped to 0..254
+//	exp[i] = x
+//	gpar[3*i], gpar[3*i+1], gpar[3*i+2] = 2^(127-x), 2^(x-127), 0
+//
+// It stops before the first eight groups of which one has a non-finite a,
+// or when fewer than eight are left.
+//
+//go:noescape
+func MXScalesAVX512(exp []uint8, gpar []float64, bits []uint64, emax int) int
+
 // QuantizeIntsAVX512 encodes float32 values as integer codes, 16 at a
 // time, in groups of values with parameters gpar[3g:3g+3] = inv, s, zp (the
 // first group's rem values, then groups of b), with par[2:5] = qlo, qhi,

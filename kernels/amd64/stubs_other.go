@@ -477,6 +477,9 @@ func Span32AVX512(dst []uint64, vals []float32, b int) int { panic(noAsm) }
 // SymScalesAVX512 is not built here; it panics.
 func SymScalesAVX512(scale []float32, gpar []float64, bits []uint64, qhi float64) int { panic(noAsm) }
 
+// MXScalesAVX512 is not built here; it panics.
+func MXScalesAVX512(exp []uint8, gpar []float64, bits []uint64, emax int) int { panic(noAsm) }
+
 // QuantizeIntsAVX512 is not built here; it panics.
 func QuantizeIntsAVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int {
 	panic(noAsm)

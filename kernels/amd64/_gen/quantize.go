@@ -52,6 +52,17 @@ it set:
 It stops before the first eight groups of which one has an s below 2^-126
 or above 2^120 (a zero or non-finite a among them), or when fewer than
 eight are left; len(scale) and len(gpar)/3 must be at least len(bits).`},
+	{"quantize", "MXScalesAVX512", "(exp []uint8, gpar []float64, bits []uint64, emax int) int", `MXScalesAVX512 is SymScalesAVX512 for the E8M0 exponents of MX blocks
+of an element type whose largest normal has exponent emax (2 for E2M1, 8
+for E4M3):
+
+	a := float64(math.Float32frombits(uint32(bits[i])))
+	x := 127 for a = 0, else ⌊log2 a⌋ - emax + 127 clamped to 0..254
+	exp[i] = x
+	gpar[3*i], gpar[3*i+1], gpar[3*i+2] = 2^(127-x), 2^(x-127), 0
+
+It stops before the first eight groups of which one has a non-finite a,
+or when fewer than eight are left.`},
 	{"quantize", "QuantizeIntsAVX512", encSig, `QuantizeIntsAVX512 encodes float32 values as integer codes, 16 at a
 time, in groups of values with parameters gpar[3g:3g+3] = inv, s, zp (the
 first group's rem values, then groups of b), with par[2:5] = qlo, qhi,
@@ -174,7 +185,9 @@ maxNormal, maxCode, emin, mbits, 2^mbits; Z21 ABS (float32); Z26, Z27
 
 	groupMax(f, "AbsMax32AVX512", false)
 	groupMax(f, "Span32AVX512", true)
+	paramTables(f)
 	symScales(f)
+	mxScales(f)
 	for _, k := range encKinds {
 		encoder(f, k)
 	}
@@ -604,26 +617,57 @@ func mxBody(f *asmFile, k encKind) {
 	f.i("VMULPS Z27, Z8, Z4 // times 2^(X-127)")
 }
 
-// symScales writes SymScalesAVX512: eight groups an iteration in float64
-// lanes (VDIVPD rounds as Go's division), the parameter triples
-// interleaved by three two-table permutes of 1/s and s with zeros blended
-// in.
-func symScales(f *asmFile) {
-	name := "SymScalesAVX512"
-	// Lanes of the three stored vectors: 0..7 pick 1/s[k], 8..15 s[k-8],
-	// -1 a zero.
-	idx := [3][8]int{
-		{0, 8, -1, 1, 9, -1, 2, 10},
-		{-1, 3, 11, -1, 4, 12, -1, 5},
-		{13, -1, 6, 14, -1, 7, 15, -1},
-	}
+// paramIdx lists the lanes of the three vectors that store eight groups'
+// parameter triples t1, t2, 0: 0..7 pick t1[k], 8..15 t2[k-8], -1 a zero.
+var paramIdx = [3][8]int{
+	{0, 8, -1, 1, 9, -1, 2, 10},
+	{-1, 3, 11, -1, 4, 12, -1, 5},
+	{13, -1, 6, 14, -1, 7, 15, -1},
+}
+
+// paramTables writes paramidx<>, the permutes' indices of paramIdx.
+func paramTables(f *asmFile) {
 	f.blank()
-	for v, lanes := range idx {
+	for v, lanes := range paramIdx {
 		for l, x := range lanes {
-			f.line("DATA symidx<>+%d(SB)/8, $%d", 64*v+8*l, max(x, 0))
+			f.line("DATA paramidx<>+%d(SB)/8, $%d", 64*v+8*l, max(x, 0))
 		}
 	}
-	f.line("GLOBL symidx<>(SB), RODATA|NOPTR, $192")
+	f.line("GLOBL paramidx<>(SB), RODATA|NOPTR, $192")
+}
+
+// paramMasks sets K3..K5 to the zero lanes of paramIdx's vectors.
+func paramMasks(f *asmFile) {
+	for v, lanes := range paramIdx {
+		mask := 0
+		for l, x := range lanes {
+			if x < 0 {
+				mask |= 1 << l
+			}
+		}
+		f.i("MOVL $%#x, BX", mask)
+		f.i("KMOVB BX, K%d // the zero lanes of triple vector %d", 3+v, v)
+	}
+}
+
+// storeTriples stores the triples t1 (Z4), t2 (Z3), 0 of eight groups at
+// gpar[3*AX]: three two-table permutes (VPERMI2PD) with zeros (Z20)
+// blended in. It clobbers BX and Z5..Z7.
+func storeTriples(f *asmFile) {
+	f.i("LEAQ (AX)(AX*2), BX")
+	f.i("LEAQ (R9)(BX*8), BX // BX = &gpar[3*i]")
+	for v := range paramIdx {
+		f.i("VMOVDQU64 paramidx<>+%d(SB), Z%d", 64*v, 5+v)
+		f.i("VPERMI2PD Z3, Z4, Z%d", 5+v)
+		f.i("VMOVAPD Z20, K%d, Z%d", 3+v, 5+v)
+		f.i("VMOVUPD Z%d, %s(BX)", 5+v, disp(64*v))
+	}
+}
+
+// symScales writes SymScalesAVX512: eight groups an iteration in float64
+// lanes (VDIVPD rounds as Go's division).
+func symScales(f *asmFile) {
+	name := "SymScalesAVX512"
 	f.text(name, 0, "AVX512F, AVX512VL", "")
 	f.i("MOVQ %s, DI // DI = &scale[0]", arg(name, "scale"))
 	f.i("MOVQ %s, R9 // R9 = &gpar[0]", arg(name, "gpar"))
@@ -637,16 +681,7 @@ func symScales(f *asmFile) {
 	f.i("MOVQ $0x3ff0000000000000, BX")
 	f.i("VPBROADCASTQ BX, Z19 // 1")
 	f.i("VPXORQ Z20, Z20, Z20 // 0")
-	for v, lanes := range idx {
-		mask := 0
-		for l, x := range lanes {
-			if x < 0 {
-				mask |= 1 << l
-			}
-		}
-		f.i("MOVL $%#x, BX", mask)
-		f.i("KMOVB BX, K%d // the zero lanes of triple vector %d", 3+v, v)
-	}
+	paramMasks(f)
 	f.i("XORQ AX, AX // AX = groups set")
 	f.label("loop")
 	f.i("LEAQ 8(AX), BX")
@@ -664,14 +699,58 @@ func symScales(f *asmFile) {
 	f.i("JCC done // not all eight")
 	f.i("VMOVUPS Y2, (DI)(AX*4)")
 	f.i("VDIVPD Z3, Z19, Z4 // 1/s")
-	f.i("LEAQ (AX)(AX*2), BX")
-	f.i("LEAQ (R9)(BX*8), BX // BX = &gpar[3*i]")
-	for v := range idx {
-		f.i("VMOVDQU64 symidx<>+%d(SB), Z%d", 64*v, 5+v)
-		f.i("VPERMI2PD Z3, Z4, Z%d", 5+v)
-		f.i("VMOVAPD Z20, K%d, Z%d", 3+v, 5+v)
-		f.i("VMOVUPD Z%d, %s(BX)", 5+v, disp(64*v))
+	storeTriples(f)
+	f.i("ADDQ $8, AX")
+	f.i("JMP loop")
+	f.label("done")
+	f.i("MOVQ AX, %s", retArg(name))
+	vzeroRet(f)
+}
+
+// mxScales writes MXScalesAVX512: eight groups an iteration in qword
+// lanes, all in integers: X = max(0, E - emax) from the biased exponent E
+// of the largest magnitude (E = 0, a subnormal, clamps to 0 as a shared
+// exponent below -127 does), 127 for a zero maximum; the parameters are
+// float64s built from their exponents.
+func mxScales(f *asmFile) {
+	name := "MXScalesAVX512"
+	f.text(name, 0, "AVX512F, AVX512VL", "")
+	f.i("MOVQ %s, DI // DI = &exp[0]", arg(name, "exp"))
+	f.i("MOVQ %s, R9 // R9 = &gpar[0]", arg(name, "gpar"))
+	f.i("MOVQ %s, SI // SI = &bits[0]", arg(name, "bits"))
+	f.i("MOVQ %s, CX // CX = len(bits)", argLen(name, "bits"))
+	f.i("VPBROADCASTQ %s, Z16 // emax", arg(name, "emax"))
+	for _, c := range []struct {
+		v    string
+		z    int
+		what string
+	}{{"0x7f800000", 17, "the bits of +Inf"}, {"127", 18, "127"}, {"1150", 19, "1023 + 127"}, {"896", 21, "1023 - 127"}} {
+		f.i("MOVQ $%s, BX", c.v)
+		f.i("VPBROADCASTQ BX, Z%d // %s", c.z, c.what)
 	}
+	f.i("VPXORQ Z20, Z20, Z20 // 0")
+	paramMasks(f)
+	f.i("XORQ AX, AX // AX = groups set")
+	f.label("loop")
+	f.i("LEAQ 8(AX), BX")
+	f.i("CMPQ BX, CX")
+	f.i("JA done")
+	f.i("VMOVDQU64 (SI)(AX*8), Z0")
+	f.i("VPCMPUQ $1, Z17, Z0, K1 // finite: below the bits of +Inf")
+	f.i("KORTESTB K1, K1")
+	f.i("JCC done // not all eight")
+	f.i("VPSRLQ $23, Z0, Z1 // E")
+	f.i("VPSUBQ Z16, Z1, Z1")
+	f.i("VPMAXSQ Z20, Z1, Z1 // X = max(0, E - emax)")
+	f.i("VPTESTNMQ Z0, Z0, K2")
+	f.i("VMOVDQA64 Z18, K2, Z1 // 127 for a zero maximum")
+	f.i("VPMOVQB Z1, X2")
+	f.i("VMOVQ X2, (DI)(AX*1)")
+	f.i("VPSUBQ Z1, Z19, Z4")
+	f.i("VPSLLQ $52, Z4, Z4 // 2^(127-X)")
+	f.i("VPADDQ Z21, Z1, Z3")
+	f.i("VPSLLQ $52, Z3, Z3 // 2^(X-127)")
+	storeTriples(f)
 	f.i("ADDQ $8, AX")
 	f.i("JMP loop")
 	f.label("done")
