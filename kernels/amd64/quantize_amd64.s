@@ -38,9 +38,10 @@
 // group's largest magnitude a) below x. For each midpoint the group keeps
 // the smallest float32 above its product with a (computed from the exact
 // float64 product), so x is above the product exactly when it is at least
-// that threshold; four steps of a binary search over the 16 thresholds,
-// each a table lookup (VPERMPS), find the code; the level, float32(level*a),
-// by the same lookup.
+// that threshold. Compares with thresholds 3, 7 and 11, broadcast for the
+// group, give the code's multiple of 4, and two steps of a binary search,
+// each a table lookup (VPERMPS) of the 16 thresholds, the rest; the level,
+// float32(level*a), by the same lookup.
 //
 // MX elements (E2M1, E4M3), in float32: a = |x|·2^(127-X) (exact unless a
 // is below 2^-126, where every such a rounds to 0); e = max(emin, exponent
@@ -58,8 +59,9 @@
 // Z11..Z14 qlo, qhi, 1/2 - 2^-13 and ABS in float32; Z16..Z18 inv, s, zp,
 // Z19..Z21 qlo, qhi, nearHalf in float64; K1, K2 near-half lanes; Z26 the
 // nibble mask (int4). NF4: Z8, Z9 midpoints (float64); Z10 levels; Z28
-// thresholds, Z15 levels times a; Z16..Z21 the steps and offsets of the
-// search; Y30, Y31 the thresholds' steps; Z2 the codes. MX: Z16..Z20
+// thresholds, Z27, Z26, Z14 thresholds 3, 7, 11, Z15 levels times a;
+// Z16..Z21 the steps and offsets of the search; Y30, Y31 the thresholds'
+// steps; Z2 the codes. MX: Z16..Z20
 // maxNormal, maxCode, emin, mbits, 2^mbits; Z21 ABS (float32); Z26, Z27
 // 2^(127-X), 2^(X-127); K1 saturated lanes.
 
@@ -725,27 +727,31 @@ params:
 	VCVTSD2SS    X7, X7, X7
 	VBROADCASTSS X7, Z7
 	VMULPS       Z10, Z7, Z15       // the levels times a, float32
+	// thresholds 3, 7 and 11 in every lane
+	VPERMPS Z28, Z21, Z27
+	VPERMPS Z28, Z20, Z26
+	VPADDD  Z16, Z21, Z14
+	VPERMPS Z28, Z14, Z14
 
 body:
 	// x = vals[j..j+16] as float32; the line 16 KiB on, the next batch's, to the cache
 	VMOVUPS    (SI)(AX*4), Z0
 	PREFETCHT0 16384(SI)(AX*4)
-	VPERMPS    Z28, Z20, Z5      // threshold 7
-	VCMPPS     $0x1d, Z5, Z0, K1
+	VCMPPS     $0x1d, Z27, Z0, K1 // x >= threshold 3
+	VCMPPS     $0x1d, Z26, Z0, K2 // x >= threshold 7
+	VCMPPS     $0x1d, Z14, Z0, K3 // x >= threshold 11
 	VPXORD     Z2, Z2, Z2
-	VMOVDQA32  Z16, K1, Z2       // c = 8 where x >= it, else 0
-	VPADDD     Z21, Z2, Z5
-	VPERMPS    Z28, Z5, Z5
-	VCMPPS     $0x1d, Z5, Z0, K1 // x >= the threshold
 	VPADDD     Z17, Z2, K1, Z2
+	VPADDD     Z17, Z2, K2, Z2
+	VPADDD     Z17, Z2, K3, Z2    // c = 4·(the three at most x)
 	VPADDD     Z19, Z2, Z5
 	VPERMPS    Z28, Z5, Z5
-	VCMPPS     $0x1d, Z5, Z0, K1 // x >= the threshold
+	VCMPPS     $0x1d, Z5, Z0, K1  // x >= threshold c+1
 	VPADDD     Z18, Z2, K1, Z2
 	VPERMPS    Z28, Z2, Z5
-	VCMPPS     $0x1d, Z5, Z0, K1 // x >= the threshold
+	VCMPPS     $0x1d, Z5, Z0, K1  // x >= threshold c
 	VPADDD     Z19, Z2, K1, Z2
-	VPERMPS    Z15, Z2, Z4       // the level
+	VPERMPS    Z15, Z2, Z4        // the level
 	VPMOVDB    Z2, X2
 	// codes[j/2] = b[j] | b[j+1]<<4: words b[j] | b[j+1]<<8 ORed with themselves >> 4
 	VPSRLW  $4, X2, X3

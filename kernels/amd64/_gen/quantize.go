@@ -158,9 +158,10 @@ NF4: the code is the number of midpoints between levels (times the
 group's largest magnitude a) below x. For each midpoint the group keeps
 the smallest float32 above its product with a (computed from the exact
 float64 product), so x is above the product exactly when it is at least
-that threshold; four steps of a binary search over the 16 thresholds,
-each a table lookup (VPERMPS), find the code; the level, float32(level*a),
-by the same lookup.
+that threshold. Compares with thresholds 3, 7 and 11, broadcast for the
+group, give the code's multiple of 4, and two steps of a binary search,
+each a table lookup (VPERMPS) of the 16 thresholds, the rest; the level,
+float32(level*a), by the same lookup.
 
 MX elements (E2M1, E4M3), in float32: a = |x|·2^(127-X) (exact unless a
 is below 2^-126, where every such a rounds to 0); e = max(emin, exponent
@@ -178,8 +179,9 @@ dequantized values (float32). Integers: Z8..Z10 inv, s, zp in float32,
 Z11..Z14 qlo, qhi, 1/2 - 2^-13 and ABS in float32; Z16..Z18 inv, s, zp,
 Z19..Z21 qlo, qhi, nearHalf in float64; K1, K2 near-half lanes; Z26 the
 nibble mask (int4). NF4: Z8, Z9 midpoints (float64); Z10 levels; Z28
-thresholds, Z15 levels times a; Z16..Z21 the steps and offsets of the
-search; Y30, Y31 the thresholds' steps; Z2 the codes. MX: Z16..Z20
+thresholds, Z27, Z26, Z14 thresholds 3, 7, 11, Z15 levels times a;
+Z16..Z21 the steps and offsets of the search; Y30, Y31 the thresholds'
+steps; Z2 the codes. MX: Z16..Z20
 maxNormal, maxCode, emin, mbits, 2^mbits; Z21 ABS (float32); Z26, Z27
 2^(127-X), 2^(X-127); K1 saturated lanes.`)
 
@@ -470,8 +472,9 @@ func ints32Body(f *asmFile, k encKind) {
 
 // nf4Params sets a group's NF4 tables from a = gpar[0]: Z28 the 16
 // thresholds, float32, the smallest float32 above each midpoint times a
-// (x > midpoint*a exactly when x >= its threshold); Z15 the levels times a
-// rounded to float32, as At's product.
+// (x > midpoint*a exactly when x >= its threshold), and thresholds 3, 7
+// and 11 in every lane of Z27, Z26 and Z14; Z15 the levels times a rounded
+// to float32, as At's product.
 func nf4Params(f *asmFile) {
 	f.i("VBROADCASTSD (R9), Z7 // a, the group's largest magnitude")
 	f.i("VMULPD Z8, Z7, Z12 // Z12, Z13 = the midpoints times a, exact")
@@ -486,15 +489,11 @@ func nf4Params(f *asmFile) {
 	f.i("VCVTSD2SS X7, X7, X7")
 	f.i("VBROADCASTSS X7, Z7")
 	f.i("VMULPS Z10, Z7, Z15 // the levels times a, float32")
-}
-
-// storeCodes stores the 16 codes of the qword lanes of Z2 and Z3 (each
-// below 256, or 16 when nib) at codes[j] (codes[j/2] when nib).
-func storeCodes(f *asmFile, nib bool) {
-	f.i("VPMOVQB Z2, X2")
-	f.i("VPMOVQB Z3, X3")
-	f.i("VPUNPCKLQDQ X3, X2, X2 // the 16 codes' bytes")
-	storeBytes(f, nib)
+	f.c("thresholds 3, 7 and 11 in every lane")
+	f.i("VPERMPS Z28, Z21, Z27")
+	f.i("VPERMPS Z28, Z20, Z26")
+	f.i("VPADDD Z16, Z21, Z14")
+	f.i("VPERMPS Z28, Z14, Z14")
 }
 
 // storeBytes stores the 16 code bytes of X2 at codes[j], or packed two a
@@ -559,24 +558,26 @@ func intsBody(f *asmFile, k encKind) {
 }
 
 // nf4Body encodes x (Z0, float32) as NF4 codes: c = the number of
-// thresholds at most x, by a binary search of four steps (a step s looks
-// up threshold c+s-1 with VPERMPS and adds s where x is at least it); the
+// thresholds at most x. Thresholds 3, 7 and 11 (Z27, Z26, Z14, in every
+// lane) give c's multiple of 4, 4·#{those at most x}, by independent
+// compares; two steps of a binary search (a step s looks up threshold
+// c+s-1 with VPERMPS and adds s where x is at least it) the rest. The
 // level c goes to Z4.
 func nf4Body(f *asmFile) {
-	f.i("VPERMPS Z28, Z20, Z5 // threshold 7")
-	f.i("VCMPPS $0x1d, Z5, Z0, K1")
+	f.i("VCMPPS $0x1d, Z27, Z0, K1 // x >= threshold 3")
+	f.i("VCMPPS $0x1d, Z26, Z0, K2 // x >= threshold 7")
+	f.i("VCMPPS $0x1d, Z14, Z0, K3 // x >= threshold 11")
 	f.i("VPXORD Z2, Z2, Z2")
-	f.i("VMOVDQA32 Z16, K1, Z2 // c = 8 where x >= it, else 0")
-	for _, st := range []struct{ step, off int }{{17, 21}, {18, 19}, {19, -1}} {
-		if st.off < 0 {
-			f.i("VPERMPS Z28, Z2, Z5")
-		} else {
-			f.i("VPADDD Z%d, Z2, Z5", st.off)
-			f.i("VPERMPS Z28, Z5, Z5")
-		}
-		f.i("VCMPPS $0x1d, Z5, Z0, K1 // x >= the threshold")
-		f.i("VPADDD Z%d, Z2, K1, Z2", st.step)
-	}
+	f.i("VPADDD Z17, Z2, K1, Z2")
+	f.i("VPADDD Z17, Z2, K2, Z2")
+	f.i("VPADDD Z17, Z2, K3, Z2 // c = 4·(the three at most x)")
+	f.i("VPADDD Z19, Z2, Z5")
+	f.i("VPERMPS Z28, Z5, Z5")
+	f.i("VCMPPS $0x1d, Z5, Z0, K1 // x >= threshold c+1")
+	f.i("VPADDD Z18, Z2, K1, Z2")
+	f.i("VPERMPS Z28, Z2, Z5")
+	f.i("VCMPPS $0x1d, Z5, Z0, K1 // x >= threshold c")
+	f.i("VPADDD Z19, Z2, K1, Z2")
 	f.i("VPERMPS Z15, Z2, Z4 // the level")
 	f.i("VPMOVDB Z2, X2")
 	storeBytes(f, true)
