@@ -56,8 +56,9 @@
 // AX values encoded; Z22/Z24 sums of squares, Z23/Z25 maxima of |d|
 // (VRANGEPD), squared at the end (rounding a square keeps the order); Z4 the
 // dequantized values (float32). Integers: Z8..Z10 inv, s, zp in float32,
-// Z11..Z14 qlo, qhi, 1/2 - 2^-13 and ABS in float32; Z16..Z18 inv, s, zp,
-// Z19..Z21 qlo, qhi, nearHalf in float64; K1, K2 near-half lanes; Z26 the
+// Z11..Z14 qlo, qhi, 1/2 - 2^-13 and ABS in float32; Z16..Z18 inv, s, zp
+// (broadcast by the float64 encoder), Z19..Z21 qlo, qhi, nearHalf in
+// float64; K1, K2 near-half lanes; Z26 the
 // nibble mask (int4). NF4: Z8, Z9 midpoints (float64); Z10 levels; Z28
 // thresholds, Z27, Z26, Z14 thresholds 3, 7, 11, Z15 levels times a;
 // Z16..Z21 the steps and offsets of the search; Y30, Y31 the thresholds'
@@ -362,15 +363,12 @@ loop:
 params:
 	CMPQ         AX, CX
 	JAE          done
-	VBROADCASTSD (R9), Z16   // inv
-	VBROADCASTSD 8(R9), Z17  // s
-	VBROADCASTSD 16(R9), Z18 // zp
 	VCVTSD2SS    (R9), X8, X8
-	VBROADCASTSS X8, Z8      // inv as float32 (inv rounded, +Inf when too large)
+	VBROADCASTSS X8, Z8   // inv as float32 (inv rounded, +Inf when too large)
 	VCVTSD2SS    8(R9), X9, X9
-	VBROADCASTSS X9, Z9      // s as float32 (inv rounded, +Inf when too large)
+	VBROADCASTSS X9, Z9   // s as float32 (inv rounded, +Inf when too large)
 	VCVTSD2SS    16(R9), X10, X10
-	VBROADCASTSS X10, Z10    // zp as float32 (inv rounded, +Inf when too large)
+	VBROADCASTSS X10, Z10 // zp as float32 (inv rounded, +Inf when too large)
 
 body:
 	// x = vals[j..j+16] as float32; the line 16 KiB on, the next batch's, to the cache
@@ -413,8 +411,11 @@ errs:
 
 slow:
 	// a float32 quotient near a half, or +Inf inv: the float64 encoder
-	VCVTPS2PD (SI)(AX*4), Z0
-	VCVTPS2PD 32(SI)(AX*4), Z1
+	VBROADCASTSD (R9), Z16   // inv
+	VBROADCASTSD 8(R9), Z17  // s
+	VBROADCASTSD 16(R9), Z18 // zp
+	VCVTPS2PD    (SI)(AX*4), Z0
+	VCVTPS2PD    32(SI)(AX*4), Z1
 	// t = x*inv; r = roundEven(t)
 	VMULPD      Z16, Z0, Z2
 	VMULPD      Z16, Z1, Z3
@@ -522,15 +523,12 @@ loop:
 params:
 	CMPQ         AX, CX
 	JAE          done
-	VBROADCASTSD (R9), Z16   // inv
-	VBROADCASTSD 8(R9), Z17  // s
-	VBROADCASTSD 16(R9), Z18 // zp
 	VCVTSD2SS    (R9), X8, X8
-	VBROADCASTSS X8, Z8      // inv as float32 (inv rounded, +Inf when too large)
+	VBROADCASTSS X8, Z8   // inv as float32 (inv rounded, +Inf when too large)
 	VCVTSD2SS    8(R9), X9, X9
-	VBROADCASTSS X9, Z9      // s as float32 (inv rounded, +Inf when too large)
+	VBROADCASTSS X9, Z9   // s as float32 (inv rounded, +Inf when too large)
 	VCVTSD2SS    16(R9), X10, X10
-	VBROADCASTSS X10, Z10    // zp as float32 (inv rounded, +Inf when too large)
+	VBROADCASTSS X10, Z10 // zp as float32 (inv rounded, +Inf when too large)
 
 body:
 	// x = vals[j..j+16] as float32; the line 16 KiB on, the next batch's, to the cache
@@ -580,8 +578,11 @@ errs:
 
 slow:
 	// a float32 quotient near a half, or +Inf inv: the float64 encoder
-	VCVTPS2PD (SI)(AX*4), Z0
-	VCVTPS2PD 32(SI)(AX*4), Z1
+	VBROADCASTSD (R9), Z16   // inv
+	VBROADCASTSD 8(R9), Z17  // s
+	VBROADCASTSD 16(R9), Z18 // zp
+	VCVTPS2PD    (SI)(AX*4), Z0
+	VCVTPS2PD    32(SI)(AX*4), Z1
 	// t = x*inv; r = roundEven(t)
 	VMULPD      Z16, Z0, Z2
 	VMULPD      Z16, Z1, Z3

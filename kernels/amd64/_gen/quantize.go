@@ -176,8 +176,9 @@ left in the group, R10 b, DX par, CX values to encode (a multiple of 16),
 AX values encoded; Z22/Z24 sums of squares, Z23/Z25 maxima of |d|
 (VRANGEPD), squared at the end (rounding a square keeps the order); Z4 the
 dequantized values (float32). Integers: Z8..Z10 inv, s, zp in float32,
-Z11..Z14 qlo, qhi, 1/2 - 2^-13 and ABS in float32; Z16..Z18 inv, s, zp,
-Z19..Z21 qlo, qhi, nearHalf in float64; K1, K2 near-half lanes; Z26 the
+Z11..Z14 qlo, qhi, 1/2 - 2^-13 and ABS in float32; Z16..Z18 inv, s, zp
+(broadcast by the float64 encoder), Z19..Z21 qlo, qhi, nearHalf in
+float64; K1, K2 near-half lanes; Z26 the
 nibble mask (int4). NF4: Z8, Z9 midpoints (float64); Z10 levels; Z28
 thresholds, Z27, Z26, Z14 thresholds 3, 7, 11, Z15 levels times a;
 Z16..Z21 the steps and offsets of the search; Y30, Y31 the thresholds'
@@ -360,9 +361,6 @@ func encoder(f *asmFile, k encKind) {
 	switch {
 	case k.ints:
 		for i, p := range []string{"inv", "s", "zp"} {
-			f.i("VBROADCASTSD %s(R9), Z%d // %s", disp(8*i), 16+i, p)
-		}
-		for i, p := range []string{"inv", "s", "zp"} {
 			broadcast32(f, fmt.Sprintf("%s(R9)", disp(8*i)), 8+i, p+" as float32 (inv rounded, +Inf when too large)")
 		}
 	case k.nf4:
@@ -403,6 +401,9 @@ func encoder(f *asmFile, k encKind) {
 	if k.ints {
 		f.label("slow")
 		f.c("a float32 quotient near a half, or +Inf inv: the float64 encoder")
+		for i, p := range []string{"inv", "s", "zp"} {
+			f.i("VBROADCASTSD %s(R9), Z%d // %s", disp(8*i), 16+i, p)
+		}
 		f.i("VCVTPS2PD (SI)(AX*4), Z0")
 		f.i("VCVTPS2PD 32(SI)(AX*4), Z1")
 		intsBody(f, k)
