@@ -909,6 +909,22 @@ func QSpMVNarrowI8BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, cod
 //go:noescape
 func QSpMVNarrowI8BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
 
+// QSpMVNarrowI8BlockPairsU16AVX512 is QSpMVNarrowI8BlockU16AVX512 with a pair of pointers a
+// row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
+// inverted pair empty), and len(ptr) == 2*len(y).
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
+//
+//go:noescape
+func QSpMVNarrowI8BlockPairsU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrowI8BlockPairsU32AVX512 is QSpMVNarrowI8BlockU32AVX512 with a pair of pointers a
+// row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
+// inverted pair empty), and len(ptr) == 2*len(y).
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
+//
+//go:noescape
+func QSpMVNarrowI8BlockPairsU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+
 // QSpMVNarrow4BlockU16AVX512 is the int8 kernel on 4-bit codes, two a byte
 // (value p in the low nibble of codes[p/2] when p is even), through table:
 //
@@ -931,6 +947,22 @@ func QSpMVNarrow4BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, code
 //go:noescape
 func QSpMVNarrow4BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
 
+// QSpMVNarrow4BlockPairsU16AVX512 is QSpMVNarrow4BlockU16AVX512 with a pair of pointers a
+// row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
+// inverted pair empty), and len(ptr) == 2*len(y).
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
+//
+//go:noescape
+func QSpMVNarrow4BlockPairsU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrow4BlockPairsU32AVX512 is QSpMVNarrow4BlockU32AVX512 with a pair of pointers a
+// row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
+// inverted pair empty), and len(ptr) == 2*len(y).
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
+//
+//go:noescape
+func QSpMVNarrow4BlockPairsU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+
 // QSpMVNarrow4MXU16AVX512 is the 4-bit kernel with MX scales: block g's
 // scale is E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127). Exponent
 // 0xFF (NaN, which validation rejects) gives +Inf.
@@ -946,6 +978,22 @@ func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes [
 //
 //go:noescape
 func QSpMVNarrow4MXU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+
+// QSpMVNarrow4MXPairsU16AVX512 is QSpMVNarrow4MXU16AVX512 with a pair of pointers a
+// row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
+// inverted pair empty), and len(ptr) == 2*len(y).
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
+//
+//go:noescape
+func QSpMVNarrow4MXPairsU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+
+// QSpMVNarrow4MXPairsU32AVX512 is QSpMVNarrow4MXU32AVX512 with a pair of pointers a
+// row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
+// inverted pair empty), and len(ptr) == 2*len(y).
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
+//
+//go:noescape
+func QSpMVNarrow4MXPairsU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
 
 // Family quantize: quantize_amd64.s.
 
