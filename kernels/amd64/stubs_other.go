@@ -434,6 +434,21 @@ func QSpMV4MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table []flo
 	panic(noAsm)
 }
 
+// QSpMVI8BlockAVX2 is not built here; it panics.
+func QSpMVI8BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMV4BlockAVX2 is not built here; it panics.
+func QSpMV4BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMV4MXAVX2 is not built here; it panics.
+func QSpMV4MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
 // Family qspmvnarrowblock: qspmvnarrowblock_amd64.s.
 
 // QSpMVNarrowI8BlockU16AVX512 is not built here; it panics.
