@@ -57,6 +57,10 @@ func registerAMD64() bool {
 		spmvShortF64U32.set(tierAVX2, spmvShortAsm(amd64.SpMVShortF64U32AVX2, amd64.SpMVShort2F64U32AVX2, amd64.SpMVShort4F64U32AVX2))
 		qspmvNarrowU16.set(tierAVX2, qspmvNarrowAsm(amd64.QSpMVNarrowI8U16AVX2))
 		qspmvNarrowU32.set(tierAVX2, qspmvNarrowAsm(amd64.QSpMVNarrowI8U32AVX2))
+		qspmvNarrowBlockU16.set(tierAVX2, qspmvNarrowBlockAsm(amd64.QSpMVNarrowI8BlockU16AVX2,
+			amd64.QSpMVNarrow4BlockU16AVX2, amd64.QSpMVNarrow4MXU16AVX2))
+		qspmvNarrowBlockU32.set(tierAVX2, qspmvNarrowBlockAsm(amd64.QSpMVNarrowI8BlockU32AVX2,
+			amd64.QSpMVNarrow4BlockU32AVX2, amd64.QSpMVNarrow4MXU32AVX2))
 		spmmNarrowF32U16.set(tierAVX2, spmmNarrowAsm(amd64.SpMMNarrowF32U16AVX2, amd64.SpMMTileNarrowF32U16AVX2))
 		spmmNarrowF32U32.set(tierAVX2, spmmNarrowAsm(amd64.SpMMNarrowF32U32AVX2, amd64.SpMMTileNarrowF32U32AVX2))
 		spmmNarrowF64U16.set(tierAVX2, spmmNarrowAsm(amd64.SpMMNarrowF64U16AVX2, amd64.SpMMTileNarrowF64U16AVX2))

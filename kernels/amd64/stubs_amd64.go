@@ -972,6 +972,50 @@ func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes [
 //go:noescape
 func QSpMVNarrow4MXU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
 
+// Family qspmvnarrowblockavx2: qspmvnarrowblockavx2_amd64.s.
+
+// QSpMVNarrowI8BlockU16AVX2 is QSpMVNarrowI8BlockU16AVX512 on 8-lane vectors, with its
+// contract; see qspmvnarrowblockavx2_amd64.s.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMVNarrowI8BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrowI8BlockU32AVX2 is QSpMVNarrowI8BlockU32AVX512 on 8-lane vectors, with its
+// contract; see qspmvnarrowblockavx2_amd64.s.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMVNarrowI8BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrow4BlockU16AVX2 is QSpMVNarrow4BlockU16AVX512 on 8-lane vectors, with its
+// contract; see qspmvnarrowblockavx2_amd64.s.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMVNarrow4BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrow4BlockU32AVX2 is QSpMVNarrow4BlockU32AVX512 on 8-lane vectors, with its
+// contract; see qspmvnarrowblockavx2_amd64.s.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMVNarrow4BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrow4MXU16AVX2 is QSpMVNarrow4MXU16AVX512 on 8-lane vectors, with its
+// contract; see qspmvnarrowblockavx2_amd64.s.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMVNarrow4MXU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+
+// QSpMVNarrow4MXU32AVX2 is QSpMVNarrow4MXU32AVX512 on 8-lane vectors, with its
+// contract; see qspmvnarrowblockavx2_amd64.s.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMVNarrow4MXU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+
 // Family quantize: quantize_amd64.s.
 
 // AbsMax32AVX512 writes, for each group of b values, the largest of the
