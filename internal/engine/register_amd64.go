@@ -57,6 +57,10 @@ func registerAMD64() bool {
 		spmvShortF64U32.set(tierAVX2, spmvShortAsm(amd64.SpMVShortF64U32AVX2, amd64.SpMVShort2F64U32AVX2, amd64.SpMVShort4F64U32AVX2))
 		qspmvNarrowU16.set(tierAVX2, qspmvNarrowAsm(amd64.QSpMVNarrowI8U16AVX2))
 		qspmvNarrowU32.set(tierAVX2, qspmvNarrowAsm(amd64.QSpMVNarrowI8U32AVX2))
+		qspmvNarrowBlockU16.set(tierAVX2, qspmvNarrowBlockAsm(amd64.QSpMVNarrowI8BlockU16AVX2,
+			amd64.QSpMVNarrow4BlockU16AVX2, amd64.QSpMVNarrow4MXU16AVX2))
+		qspmvNarrowBlockU32.set(tierAVX2, qspmvNarrowBlockAsm(amd64.QSpMVNarrowI8BlockU32AVX2,
+			amd64.QSpMVNarrow4BlockU32AVX2, amd64.QSpMVNarrow4MXU32AVX2))
 		spmmNarrowF32U16.set(tierAVX2, spmmNarrowAsm(amd64.SpMMNarrowF32U16AVX2, amd64.SpMMTileNarrowF32U16AVX2))
 		spmmNarrowF32U32.set(tierAVX2, spmmNarrowAsm(amd64.SpMMNarrowF32U32AVX2, amd64.SpMMTileNarrowF32U32AVX2))
 		spmmNarrowF64U16.set(tierAVX2, spmmNarrowAsm(amd64.SpMMNarrowF64U16AVX2, amd64.SpMMTileNarrowF64U16AVX2))
@@ -66,9 +70,14 @@ func registerAMD64() bool {
 		spmmScatterNarrowF64U16.set(tierAVX2, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U16AVX2, amd64.SpMMScatterTileNarrowF64U16AVX2))
 		spmmScatterNarrowF64U32.set(tierAVX2, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U32AVX2, amd64.SpMMScatterTileNarrowF64U32AVX2))
 		// The fused SpMV kernel where one is written for the operand (int8
-		// codes with one scale per row), tiles of decoded values
-		// (qfused_tiled.go) elsewhere.
-		qspmv.set(tierAVX2, qspmvFusedAsm(qspmvKernels{i8Row: amd64.QSpMVI8RowAVX2}))
+		// codes with one scale per row; int8, 4-bit and MX codes by
+		// block), tiles of decoded values (qfused_tiled.go) elsewhere.
+		qspmv.set(tierAVX2, qspmvFusedAsm(qspmvKernels{
+			i8Row:   amd64.QSpMVI8RowAVX2,
+			i8Block: amd64.QSpMVI8BlockAVX2,
+			block4:  amd64.QSpMV4BlockAVX2,
+			mx4:     amd64.QSpMV4MXAVX2,
+		}))
 		qspmm.set(tierAVX2, qspmmTiled)
 	}
 	if amd64.HasAVX512 {

@@ -871,6 +871,31 @@ func QSpMV4BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table, s
 //go:noescape
 func QSpMV4MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
 
+// QSpMVI8BlockAVX2 is QSpMVI8BlockAVX512 on 8-lane vectors: 16 entries a
+// step (one range check of their indices, x by scalar loads, the codes
+// sign-extended and converted in two halves, each half's scales the block's
+// broadcast scale with the next block's blended into the lanes past a block
+// end), then one at a time. Its contract is QSpMVI8BlockAVX512's.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMVI8BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32)
+
+// QSpMV4BlockAVX2 is QSpMV4BlockAVX512 on 8-lane vectors: the 16 nibbles of
+// a step's 8 or 9 code bytes steered to their lanes (VPSHUFB, then a shift
+// per lane), looked up in both halves of the table (two VPERMPS) and picked
+// by the nibble's bit 3. Its contract is QSpMV4BlockAVX512's.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMV4BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha, beta float32)
+
+// QSpMV4MXAVX2 is QSpMV4BlockAVX2 with MX scales, as QSpMV4MXAVX512.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMV4MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
+
 // Family qspmvnarrowblock: qspmvnarrowblock_amd64.s.
 
 // QSpMVNarrowI8BlockU16AVX512 computes SpMV on 32-bit row pointers, uint16 column
@@ -994,6 +1019,50 @@ func QSpMVNarrow4MXPairsU16AVX512(y, x []float32, ptr []uint32, col []uint16, co
 //
 //go:noescape
 func QSpMVNarrow4MXPairsU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+
+// Family qspmvnarrowblockavx2: qspmvnarrowblockavx2_amd64.s.
+
+// QSpMVNarrowI8BlockU16AVX2 is QSpMVNarrowI8BlockU16AVX512 on 8-lane vectors, with its
+// contract; see qspmvnarrowblockavx2_amd64.s.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMVNarrowI8BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrowI8BlockU32AVX2 is QSpMVNarrowI8BlockU32AVX512 on 8-lane vectors, with its
+// contract; see qspmvnarrowblockavx2_amd64.s.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMVNarrowI8BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrow4BlockU16AVX2 is QSpMVNarrow4BlockU16AVX512 on 8-lane vectors, with its
+// contract; see qspmvnarrowblockavx2_amd64.s.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMVNarrow4BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrow4BlockU32AVX2 is QSpMVNarrow4BlockU32AVX512 on 8-lane vectors, with its
+// contract; see qspmvnarrowblockavx2_amd64.s.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMVNarrow4BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrow4MXU16AVX2 is QSpMVNarrow4MXU16AVX512 on 8-lane vectors, with its
+// contract; see qspmvnarrowblockavx2_amd64.s.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMVNarrow4MXU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+
+// QSpMVNarrow4MXU32AVX2 is QSpMVNarrow4MXU32AVX512 on 8-lane vectors, with its
+// contract; see qspmvnarrowblockavx2_amd64.s.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMVNarrow4MXU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
 
 // Family quantize: quantize_amd64.s.
 
