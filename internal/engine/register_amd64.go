@@ -78,7 +78,12 @@ func registerAMD64() bool {
 			block4:  amd64.QSpMV4BlockAVX2,
 			mx4:     amd64.QSpMV4MXAVX2,
 		}))
-		qspmm.set(tierAVX2, qspmmTiled)
+		qspmm.set(tierAVX2, qspmmFusedAsm(qspmmKernels{
+			k: [6]qspmmAsmKernel{amd64.QSpMM8RowAVX2, amd64.QSpMM8BlockAVX2, amd64.QSpMM8MXAVX2,
+				amd64.QSpMM4RowAVX2, amd64.QSpMM4BlockAVX2, amd64.QSpMM4MXAVX2},
+			kt: [6]qspmmTileKernel{amd64.QSpMMTile8RowAVX2, amd64.QSpMMTile8BlockAVX2, amd64.QSpMMTile8MXAVX2,
+				amd64.QSpMMTile4RowAVX2, amd64.QSpMMTile4BlockAVX2, amd64.QSpMMTile4MXAVX2},
+		}))
 	}
 	if amd64.HasAVX512 {
 		lowerBound.set(tierAVX512, lowerBoundAVX512)
@@ -157,7 +162,12 @@ func registerAMD64() bool {
 			block4:  amd64.QSpMV4BlockAVX512,
 			mx4:     amd64.QSpMV4MXAVX512,
 		}))
-		qspmm.set(tierAVX512, qspmmTiled)
+		qspmm.set(tierAVX512, qspmmFusedAsm(qspmmKernels{
+			k: [6]qspmmAsmKernel{amd64.QSpMM8RowAVX512, amd64.QSpMM8BlockAVX512, amd64.QSpMM8MXAVX512,
+				amd64.QSpMM4RowAVX512, amd64.QSpMM4BlockAVX512, amd64.QSpMM4MXAVX512},
+			kt: [6]qspmmTileKernel{amd64.QSpMMTile8RowAVX512, amd64.QSpMMTile8BlockAVX512, amd64.QSpMMTile8MXAVX512,
+				amd64.QSpMMTile4RowAVX512, amd64.QSpMMTile4BlockAVX512, amd64.QSpMMTile4MXAVX512},
+		}))
 	}
 	return true
 }

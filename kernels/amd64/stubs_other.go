@@ -449,6 +449,128 @@ func QSpMV4MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table []float
 	panic(noAsm)
 }
 
+// Family qspmm: qspmm_amd64.s.
+
+// QSpMMTile8RowAVX2 is not built here; it panics.
+func QSpMMTile8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMM8RowAVX2 is not built here; it panics.
+func QSpMM8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMMTile8BlockAVX2 is not built here; it panics.
+func QSpMMTile8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMM8BlockAVX2 is not built here; it panics.
+func QSpMM8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMMTile8MXAVX2 is not built here; it panics.
+func QSpMMTile8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMM8MXAVX2 is not built here; it panics.
+func QSpMM8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMMTile4RowAVX2 is not built here; it panics.
+func QSpMMTile4RowAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMM4RowAVX2 is not built here; it panics.
+func QSpMM4RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMMTile4BlockAVX2 is not built here; it panics.
+func QSpMMTile4BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMM4BlockAVX2 is not built here; it panics.
+func QSpMM4BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMMTile4MXAVX2 is not built here; it panics.
+func QSpMMTile4MXAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMM4MXAVX2 is not built here; it panics.
+func QSpMM4MXAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMMTile8RowAVX512 is not built here; it panics.
+func QSpMMTile8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMM8RowAVX512 is not built here; it panics.
+func QSpMM8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMMTile8BlockAVX512 is not built here; it panics.
+func QSpMMTile8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMM8BlockAVX512 is not built here; it panics.
+func QSpMM8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMMTile8MXAVX512 is not built here; it panics.
+func QSpMMTile8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMM8MXAVX512 is not built here; it panics.
+func QSpMM8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMMTile4RowAVX512 is not built here; it panics.
+func QSpMMTile4RowAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMM4RowAVX512 is not built here; it panics.
+func QSpMM4RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMMTile4BlockAVX512 is not built here; it panics.
+func QSpMMTile4BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMM4BlockAVX512 is not built here; it panics.
+func QSpMM4BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMMTile4MXAVX512 is not built here; it panics.
+func QSpMMTile4MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMM4MXAVX512 is not built here; it panics.
+func QSpMM4MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
 // Family qspmvnarrowblock: qspmvnarrowblock_amd64.s.
 
 // QSpMVNarrowI8BlockU16AVX512 is not built here; it panics.
