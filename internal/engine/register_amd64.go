@@ -153,11 +153,11 @@ func registerAMD64() bool {
 		spmmScatterNarrowF32U32.set(tierAVX512, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF32U32AVX512, amd64.SpMMScatterTileNarrowF32U32AVX512))
 		spmmScatterNarrowF64U16.set(tierAVX512, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U16AVX512, amd64.SpMMScatterTileNarrowF64U16AVX512))
 		spmmScatterNarrowF64U32.set(tierAVX512, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U32AVX512, amd64.SpMMScatterTileNarrowF64U32AVX512))
-		// The AVX2 int8 kernel by row serves this tier too: like the
-		// float32 SpMV, its loop is held by its loads of x, which
-		// 16-lane vectors do not speed up.
+		// The fused SpMV kernels stream idx and the codes faster than the
+		// float32 SpMV streams idx and the values, and prefetch them
+		// further ahead, into L2 (see _gen/qfused.go).
 		qspmv.set(tierAVX512, qspmvFusedAsm(qspmvKernels{
-			i8Row:   amd64.QSpMVI8RowAVX2,
+			i8Row:   amd64.QSpMVI8RowAVX512,
 			i8Block: amd64.QSpMVI8BlockAVX512,
 			block4:  amd64.QSpMV4BlockAVX512,
 			mx4:     amd64.QSpMV4MXAVX512,

@@ -849,11 +849,14 @@ func QSpMVI8BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale [
 //	}
 //
 // each value one float32 product rounded once, as quant.Values.At computes
-// it. It reads 16 entries a step: one range check of their indices, the 16
-// nibbles of 8 or 9 code bytes spread to lanes and looked up in the table
-// (VPERMPS), the block's broadcast scale (the next block's blended into the
-// lanes past a block end), x by scalar loads; then one at a time, skipping
-// entries whose index is not below len(x). It needs len(ptr) == len(y)+1,
+// it. A row whose first value is odd takes that value alone; then it reads
+// 32 entries a pass, then 16: one range check of their indices, and per 16
+// entries the nibbles of 8 code bytes spread to lanes and looked up in the
+// table (VPERMPS), the block's broadcast scale (the next block's blended
+// into the lanes past a block end), x by scalar loads, one accumulator of
+// two; then one at a time, skipping entries whose index is not below
+// len(x). It prefetches idx and the codes into L2. It needs
+// len(ptr) == len(y)+1,
 // len(table) == 16, b >= 16, len(codes) >= (len(idx)+1)/2 and a scale for
 // every block of the values of the rows; it reads a block's scale only when
 // a value of the block is read.
@@ -895,6 +898,17 @@ func QSpMV4BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table, sca
 //
 //go:noescape
 func QSpMV4MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
+
+// QSpMVI8RowAVX512 is QSpMVI8RowAVX2 with 16-lane vectors: passes of 32
+// entries (one range check of their indices, x by scalar loads, the codes
+// sign-extended and converted, two accumulators), then one of 16, then one
+// at a time, skipping entries whose index is not below len(x). It
+// prefetches idx and the codes into L2. It needs
+// len(ptr) == len(y)+1, len(codes) >= len(idx) and len(rs) >= len(y).
+// Requires: AVX512F, AVX512BW, BMI2.
+//
+//go:noescape
+func QSpMVI8RowAVX512(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
 
 // Family qspmm: qspmm_amd64.s.
 

@@ -449,6 +449,11 @@ func QSpMV4MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table []float
 	panic(noAsm)
 }
 
+// QSpMVI8RowAVX512 is not built here; it panics.
+func QSpMVI8RowAVX512(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32) {
+	panic(noAsm)
+}
+
 // Family qspmm: qspmm_amd64.s.
 
 // QSpMMTile8RowAVX2 is not built here; it panics.
