@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/binary"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -28,13 +29,34 @@ func fuzzQValues(seed uint64, schemes, n int) quant.Values {
 	return v
 }
 
+// fuzzQSeed returns fuzz words (full width) of n row pointers, rows of 0
+// to maxRow values, then n-1 indices below nx, a few at or past nx.
+func fuzzQSeed(seed uint64, n, maxRow, nx int) []byte {
+	rng := rand.New(rand.NewPCG(seed, 66))
+	w := make([]uint64, 2*n-1)
+	for i := 1; i < n; i++ {
+		w[i] = w[i-1] + uint64(rng.IntN(maxRow+1))
+	}
+	for k := n; k < len(w); k++ {
+		w[k] = uint64(rng.IntN(nx))
+	}
+	b := []byte{1}
+	for _, e := range w {
+		b = binary.LittleEndian.AppendUint64(b, e)
+	}
+	return b
+}
+
 // FuzzQSpMV: on any index data every path of the fused SpMV stays in
 // bounds (the sentinels would see a stray write) and agrees with ref
 // within the bound of a sum.
 func FuzzQSpMV(f *testing.F) {
 	seedWords(f, 0, 2, 3, 5, 0, 1, 2, 9, 1<<63)
 	seedWords(f, 7, 1, 40, 2, 3, 4, ^uint64(0), 0)
-	f.Add([]byte{0, 3, 0, 0, 0, 0, 0, 0, 0, 40, 0, 0, 0, 0, 0, 0, 0, 17, 0, 0, 0, 0, 0, 0, 0}, uint64(2<<7|9))
+	for si := range fuzzQSchemes {
+		// rows of 0 to 40 values over 300, x of 37 elements
+		f.Add(fuzzQSeed(uint64(si), 300, 40, 45), uint64(si)<<7|37<<1)
+	}
 	f.Fuzz(func(t *testing.T, b []byte, seed uint64) {
 		ptr, idx, _, x64 := fuzzCSR(b, seed)
 		x := make([]float32, len(x64))
@@ -66,7 +88,11 @@ func FuzzQSpMV(f *testing.F) {
 func FuzzQSpMVNarrowBlock(f *testing.F) {
 	seedWords(f, 0, 2, 3, 5, 0, 1, 2, 9, 1<<63)
 	seedWords(f, 7, 1, 40, 2, 3, 4, ^uint64(0), 0)
-	f.Add([]byte{0, 3, 0, 0, 0, 0, 0, 0, 0, 40, 0, 0, 0, 0, 0, 0, 0, 17, 0, 0, 0, 0, 0, 0, 0}, uint64(5<<7|9<<3|5))
+	for si := range len(fuzzQSchemes) - 1 {
+		// 16-bit indices with x of 41 elements, 32-bit with 46
+		f.Add(fuzzQSeed(uint64(si), 300, 40, 48), uint64(si)<<7|41<<1)
+		f.Add(fuzzQSeed(uint64(si), 300, 40, 48), uint64(si)<<7|46<<1)
+	}
 	f.Fuzz(func(t *testing.T, b []byte, seed uint64) {
 		w := words(b)
 		n := len(w) / 2

@@ -159,16 +159,19 @@ r8done:
 // same with E8M0 scales. Each row is clamped to 0..len(idx) and runs block
 // by block: a block's part of the row (cnt = min(entries left, b - k mod b),
 // the block g = k / b by UDIV) takes the block's scale sc once, then its
-// entries two at a time: both indices checked together (CMP + CCMP,
-// unsigned, against len(x)), each value decoded (int8: MOVB sign-extended,
-// SCVTFWS; 4-bit: the byte's nibbles, each a scalar load from the table)
-// and times sc (FMULS: the value as quant.Values.At rounds it), then FMADD
-// with x into s0 (first) and s1 (second); a pair with an index out of range
-// runs entry by entry into the same sums, skipping that entry. On 4-bit
-// codes a part that starts at an odd value takes that value (a high nibble)
-// alone first, so that each pair is one code byte; a last odd entry (a low
-// nibble) goes to s0 and leaves the byte to the next part. A row ends with
-// y[i] = alpha*(s0+s1), plus beta*y[i] unless beta is +0 (then y is not
+// entries four at a time: the four indices checked together (CMP + three
+// CCMP, unsigned, against len(x)), each value decoded (int8: MOVB
+// sign-extended, SCVTFWS; 4-bit: the nibbles of two code bytes read as one
+// halfword, each a scalar load from the table) and times sc (FMULS: the
+// value as quant.Values.At rounds it), then FMADD with x into s0..s3. A
+// step with an index out of range, and the rest of the part, run two at a
+// time into s0 and s1 (both indices checked together; a pair with an index
+// out of range entry by entry, skipping that entry). On 4-bit codes a part
+// that starts at an odd value takes that value (a high nibble) alone
+// first, so that each step starts at a code byte; a last odd entry (a low
+// nibble) goes to s0 and leaves the byte to the next part, and no step
+// reads a code byte past the part's last value. A row ends with y[i] =
+// alpha*((s0+s1)+(s2+s3)), plus beta*y[i] unless beta is +0 (then y is not
 // read).
 //
 // An E8M0 scale is built in a general register from the exponent e: the
@@ -189,10 +192,10 @@ r8done:
 //    R8  beta's bits    R9  &scale[0] or &exps[0]            R10 lo / k
 //    R11 hi             R12 entries left in the row          R13 &idx[k]
 //    R14 &codes[k] (int8) or &codes[k/2] (4-bit)             R15, R16 j0, j1
-//    R17 &table[0]      R19 k odd at a part's start          R21 b
+//    R17 &table[0]      R19 k odd at a part's start, then j2 R21 b
 //    R22 g / k mod b    R23 entries left in the part         R24, R25 codes
-//    R26 scratch
-//    F0, F1 s0, s1      F4, F5 value*sc    F8, F9 x[j0], x[j1]
+//    R26 the scale's bits (MX), then j3
+//    F0..F3 s0..s3      F4..F7 value*sc    F8..F11 x[j0..j3]
 //    F28 alpha          F29 beta           F30 sc
 
 // func QSpMVI8BlockNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32)
@@ -227,6 +230,8 @@ qi8brow:
 	ADD    R10, R7, R14            // &codes[p]
 	VEOR   V0.B16, V0.B16, V0.B16
 	VEOR   V1.B16, V1.B16, V1.B16
+	VEOR   V2.B16, V2.B16, V2.B16
+	VEOR   V3.B16, V3.B16, V3.B16
 
 qi8bblock:
 	// for n > 0 { g := p / b; cnt := min(n, b - p%b); sc := scale of block g; ...; p += cnt; n -= cnt }
@@ -240,8 +245,44 @@ qi8bblock:
 	ADD    R23, R10, R10
 	SUB    R23, R12, R12
 
+qi8bquad:
+	// for cnt >= 4 { s0 += (c0*sc)*x[j0]; ...; s3 += (c3*sc)*x[j3] }
+	CMP    $4, R23
+	BLO    qi8bpair
+	LDP    (R13), (R15, R16)
+	LDP    16(R13), (R19, R26)
+	CMP    R3, R15                 // j0 < len(x): LO
+	CCMP   LO, R16, R3, $2         // and j1, j2, j3 < len(x) (else C set: HS)
+	CCMP   LO, R19, R3, $2
+	CCMP   LO, R26, R3, $2
+	BHS    qi8bpair                // an index out of range: these entries by pairs
+	MOVB   (R14), R24
+	SCVTFWS R24, F4                // float32(c0)
+	MOVB   1(R14), R24
+	SCVTFWS R24, F5
+	MOVB   2(R14), R24
+	SCVTFWS R24, F6
+	MOVB   3(R14), R24
+	SCVTFWS R24, F7
+	FMOVS  (R2)(R15<<2), F8
+	FMOVS  (R2)(R16<<2), F9
+	FMOVS  (R2)(R19<<2), F10
+	FMOVS  (R2)(R26<<2), F11
+	FMULS  F30, F4, F4             // value * sc
+	FMULS  F30, F5, F5
+	FMULS  F30, F6, F6
+	FMULS  F30, F7, F7
+	FMADDS F8, F0, F4, F0          // s0 += (value*sc) * x[j0]
+	FMADDS F9, F1, F5, F1
+	FMADDS F10, F2, F6, F2
+	FMADDS F11, F3, F7, F3
+	ADD    $32, R13, R13
+	ADD    $4, R14, R14
+	SUB    $4, R23, R23
+	B      qi8bquad
+
 qi8bpair:
-	// for cnt >= 2 { s0 += (c0*sc)*x[j0]; s1 += (c1*sc)*x[j1] }
+	// if cnt >= 2 { s0 += (c0*sc)*x[j0]; s1 += (c1*sc)*x[j1] }
 	CMP    $2, R23
 	BLO    qi8bodd
 	LDP    (R13), (R15, R16)
@@ -283,7 +324,7 @@ qi8bpairnext:
 	ADD    $16, R13, R13
 	ADD    $2, R14, R14
 	SUB    $2, R23, R23
-	B      qi8bpair
+	B      qi8bquad
 
 qi8bodd:
 	// a last entry of the block into s0
@@ -299,8 +340,10 @@ qi8bodd:
 	B      qi8bblock
 
 qi8browend:
-	// y[i] = alpha*(s0+s1) (+ beta*y[i] unless beta is +0)
+	// y[i] = alpha*((s0+s1)+(s2+s3)) (+ beta*y[i] unless beta is +0)
 	FADDS  F1, F0, F0
+	FADDS  F3, F2, F2
+	FADDS  F2, F0, F0
 	FMULS  F28, F0, F0
 	CBZ    R8, qi8bstore
 	FMOVS  (R0), F9
@@ -347,6 +390,8 @@ q4brow:
 	ADD    R10>>1, R7, R14         // &codes[p/2]
 	VEOR   V0.B16, V0.B16, V0.B16
 	VEOR   V1.B16, V1.B16, V1.B16
+	VEOR   V2.B16, V2.B16, V2.B16
+	VEOR   V3.B16, V3.B16, V3.B16
 
 q4bblock:
 	// for n > 0 { g := p / b; cnt := min(n, b - p%b); sc := scale of block g; ...; p += cnt; n -= cnt }
@@ -360,21 +405,58 @@ q4bblock:
 	AND    $1, R10, R19            // p odd: the part starts at a high nibble
 	ADD    R23, R10, R10
 	SUB    R23, R12, R12
-	CBZ    R19, q4bpair
+	CBZ    R19, q4bquad
 	// the high nibble of codes[p/2] alone, then p is even
 	MOVD.P 8(R13), R15
 	MOVBU.P 1(R14), R24
 	SUB    $1, R23, R23
 	CMP    R3, R15
-	BHS    q4bpair
+	BHS    q4bquad
 	LSRW   $4, R24, R24
 	FMOVS  (R17)(R24<<2), F4       // table[c>>4]
 	FMOVS  (R2)(R15<<2), F8
 	FMULS  F30, F4, F4
 	FMADDS F8, F0, F4, F0
 
+q4bquad:
+	// for cnt >= 4 { h := codes[p/2:p/2+2]; s0 += (table[h&15]*sc)*x[j0]; ...; s3 += (table[h>>12]*sc)*x[j3] }
+	CMP    $4, R23
+	BLO    q4bpair
+	LDP    (R13), (R15, R16)
+	LDP    16(R13), (R19, R26)
+	CMP    R3, R15                 // j0 < len(x): LO
+	CCMP   LO, R16, R3, $2         // and j1, j2, j3 < len(x) (else C set: HS)
+	CCMP   LO, R19, R3, $2
+	CCMP   LO, R26, R3, $2
+	BHS    q4bpair                // an index out of range: these entries by pairs
+	MOVHU  (R14), R24              // h: the four nibbles
+	AND    $15, R24, R25
+	FMOVS  (R17)(R25<<2), F4       // table[h&15]
+	UBFX   $4, R24, $4, R25
+	FMOVS  (R17)(R25<<2), F5       // table[h>>4&15]
+	UBFX   $8, R24, $4, R25
+	FMOVS  (R17)(R25<<2), F6       // table[h>>8&15]
+	LSRW   $12, R24, R25
+	FMOVS  (R17)(R25<<2), F7       // table[h>>12]
+	FMOVS  (R2)(R15<<2), F8
+	FMOVS  (R2)(R16<<2), F9
+	FMOVS  (R2)(R19<<2), F10
+	FMOVS  (R2)(R26<<2), F11
+	FMULS  F30, F4, F4             // value * sc
+	FMULS  F30, F5, F5
+	FMULS  F30, F6, F6
+	FMULS  F30, F7, F7
+	FMADDS F8, F0, F4, F0          // s0 += (value*sc) * x[j0]
+	FMADDS F9, F1, F5, F1
+	FMADDS F10, F2, F6, F2
+	FMADDS F11, F3, F7, F3
+	ADD    $32, R13, R13
+	ADD    $2, R14, R14
+	SUB    $4, R23, R23
+	B      q4bquad
+
 q4bpair:
-	// for cnt >= 2 { c := codes[p/2]; s0 += (table[c&15]*sc)*x[j0]; s1 += (table[c>>4]*sc)*x[j1] }
+	// if cnt >= 2 { c := codes[p/2]; s0 += (table[c&15]*sc)*x[j0]; s1 += (table[c>>4]*sc)*x[j1] }
 	CMP    $2, R23
 	BLO    q4bodd
 	LDP    (R13), (R15, R16)
@@ -418,7 +500,7 @@ q4bpairnext:
 	ADD    $16, R13, R13
 	ADD    $1, R14, R14
 	SUB    $2, R23, R23
-	B      q4bpair
+	B      q4bquad
 
 q4bodd:
 	// a last entry of the block, the low nibble of codes[p/2], into s0;
@@ -436,8 +518,10 @@ q4bodd:
 	B      q4bblock
 
 q4browend:
-	// y[i] = alpha*(s0+s1) (+ beta*y[i] unless beta is +0)
+	// y[i] = alpha*((s0+s1)+(s2+s3)) (+ beta*y[i] unless beta is +0)
 	FADDS  F1, F0, F0
+	FADDS  F3, F2, F2
+	FADDS  F2, F0, F0
 	FMULS  F28, F0, F0
 	CBZ    R8, q4bstore
 	FMOVS  (R0), F9
@@ -484,6 +568,8 @@ q4mxrow:
 	ADD    R10>>1, R7, R14         // &codes[p/2]
 	VEOR   V0.B16, V0.B16, V0.B16
 	VEOR   V1.B16, V1.B16, V1.B16
+	VEOR   V2.B16, V2.B16, V2.B16
+	VEOR   V3.B16, V3.B16, V3.B16
 
 q4mxblock:
 	// for n > 0 { g := p / b; cnt := min(n, b - p%b); sc := scale of block g; ...; p += cnt; n -= cnt }
@@ -502,21 +588,58 @@ q4mxblock:
 	AND    $1, R10, R19            // p odd: the part starts at a high nibble
 	ADD    R23, R10, R10
 	SUB    R23, R12, R12
-	CBZ    R19, q4mxpair
+	CBZ    R19, q4mxquad
 	// the high nibble of codes[p/2] alone, then p is even
 	MOVD.P 8(R13), R15
 	MOVBU.P 1(R14), R24
 	SUB    $1, R23, R23
 	CMP    R3, R15
-	BHS    q4mxpair
+	BHS    q4mxquad
 	LSRW   $4, R24, R24
 	FMOVS  (R17)(R24<<2), F4       // table[c>>4]
 	FMOVS  (R2)(R15<<2), F8
 	FMULS  F30, F4, F4
 	FMADDS F8, F0, F4, F0
 
+q4mxquad:
+	// for cnt >= 4 { h := codes[p/2:p/2+2]; s0 += (table[h&15]*sc)*x[j0]; ...; s3 += (table[h>>12]*sc)*x[j3] }
+	CMP    $4, R23
+	BLO    q4mxpair
+	LDP    (R13), (R15, R16)
+	LDP    16(R13), (R19, R26)
+	CMP    R3, R15                 // j0 < len(x): LO
+	CCMP   LO, R16, R3, $2         // and j1, j2, j3 < len(x) (else C set: HS)
+	CCMP   LO, R19, R3, $2
+	CCMP   LO, R26, R3, $2
+	BHS    q4mxpair                // an index out of range: these entries by pairs
+	MOVHU  (R14), R24              // h: the four nibbles
+	AND    $15, R24, R25
+	FMOVS  (R17)(R25<<2), F4       // table[h&15]
+	UBFX   $4, R24, $4, R25
+	FMOVS  (R17)(R25<<2), F5       // table[h>>4&15]
+	UBFX   $8, R24, $4, R25
+	FMOVS  (R17)(R25<<2), F6       // table[h>>8&15]
+	LSRW   $12, R24, R25
+	FMOVS  (R17)(R25<<2), F7       // table[h>>12]
+	FMOVS  (R2)(R15<<2), F8
+	FMOVS  (R2)(R16<<2), F9
+	FMOVS  (R2)(R19<<2), F10
+	FMOVS  (R2)(R26<<2), F11
+	FMULS  F30, F4, F4             // value * sc
+	FMULS  F30, F5, F5
+	FMULS  F30, F6, F6
+	FMULS  F30, F7, F7
+	FMADDS F8, F0, F4, F0          // s0 += (value*sc) * x[j0]
+	FMADDS F9, F1, F5, F1
+	FMADDS F10, F2, F6, F2
+	FMADDS F11, F3, F7, F3
+	ADD    $32, R13, R13
+	ADD    $2, R14, R14
+	SUB    $4, R23, R23
+	B      q4mxquad
+
 q4mxpair:
-	// for cnt >= 2 { c := codes[p/2]; s0 += (table[c&15]*sc)*x[j0]; s1 += (table[c>>4]*sc)*x[j1] }
+	// if cnt >= 2 { c := codes[p/2]; s0 += (table[c&15]*sc)*x[j0]; s1 += (table[c>>4]*sc)*x[j1] }
 	CMP    $2, R23
 	BLO    q4mxodd
 	LDP    (R13), (R15, R16)
@@ -560,7 +683,7 @@ q4mxpairnext:
 	ADD    $16, R13, R13
 	ADD    $1, R14, R14
 	SUB    $2, R23, R23
-	B      q4mxpair
+	B      q4mxquad
 
 q4mxodd:
 	// a last entry of the block, the low nibble of codes[p/2], into s0;
@@ -578,8 +701,10 @@ q4mxodd:
 	B      q4mxblock
 
 q4mxrowend:
-	// y[i] = alpha*(s0+s1) (+ beta*y[i] unless beta is +0)
+	// y[i] = alpha*((s0+s1)+(s2+s3)) (+ beta*y[i] unless beta is +0)
 	FADDS  F1, F0, F0
+	FADDS  F3, F2, F2
+	FADDS  F2, F0, F0
 	FMULS  F28, F0, F0
 	CBZ    R8, q4mxstore
 	FMOVS  (R0), F9

@@ -282,13 +282,15 @@ b32done:
 // two a byte (value p in the low nibble of codes[p/2] when p is even, the
 // high one otherwise) through a 16-entry float32 table with a float32
 // scale per block, QSpMVNarrow4MX{U16,U32}NEON with an E8M0 scale per block.
-// The loop is the int8 kernels' with the 4-bit decode of qfused_arm64.s's
-// QSpMV4BlockNEON: a block's part that starts at an odd value takes it (a
-// high nibble) alone first, then pairs are one code byte each (table[c&15],
-// table[c>>4], scalar loads), a last odd entry (a low nibble) goes to s0.
-// Each value is table[nibble]*sc (FMULS), then FMADD with x. The E8M0 scale
-// is the float32 bits e<<23, or 1<<22 (2^-127) when e is 0, built in a
-// general register.
+// The loop is qfused_arm64.s's QSpMV4BlockNEON on narrow indices: a
+// block's part that starts at an odd value takes it (a high nibble) alone
+// first, then four entries a step (two code bytes read as one halfword,
+// the four indices checked together, FMADD into s0..s3), the rest and a
+// step with an index out of range two at a time (one code byte, table[c&15]
+// and table[c>>4] by scalar loads, into s0 and s1), a last odd entry (a low
+// nibble) into s0. Each value is table[nibble]*sc (FMULS), then FMADD with
+// x. The E8M0 scale is the float32 bits e<<23, or 1<<22 (2^-127) when e is
+// 0, built in a general register.
 //
 // Every x load is behind an index check and the segments are clamped; the
 // caller guarantees codes for every value first..first+len(col)-1, a scale
@@ -302,10 +304,11 @@ b32done:
 //    R4  &ptr[i]        R5  &col[0]        R6  len(col)      R7  &codes[0]
 //    R8  beta's bits    R9  &scale[0] or &exps[0]            R10 lo / p
 //    R11 hi             R12 entries left in the row          R13 &col[k]
-//    R14 &codes[p/2]    R15, R16 j0, j1    R17 &table[0]     R19 p odd at a part's start
-//    R20 first          R21 b              R22 g / p mod b   R23 entries left in the part
-//    R24, R25 codes     R26 scratch
-//    F0, F1 s0, s1      F4, F5 value*sc    F8, F9 x[j0], x[j1]
+//    R14 &codes[p/2]    R15, R16 j0, j1    R17 &table[0]
+//    R19 p odd at a part's start, then j2                    R20 first
+//    R21 b              R22 g / p mod b    R23 entries left in the part
+//    R24, R25 codes     R26 the scale's bits (MX), then j3
+//    F0..F3 s0..s3      F4..F7 value*sc    F8..F11 x[j0..j3]
 //    F28 alpha          F29 beta           F30 sc
 
 // func QSpMVNarrow4BlockU16NEON(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
@@ -343,6 +346,8 @@ n4b16row:
 	ADD    R10>>1, R7, R14         // &codes[p/2]
 	VEOR   V0.B16, V0.B16, V0.B16
 	VEOR   V1.B16, V1.B16, V1.B16
+	VEOR   V2.B16, V2.B16, V2.B16
+	VEOR   V3.B16, V3.B16, V3.B16
 
 n4b16block:
 	// for n > 0 { g := p / b; cnt := min(n, b - p%b); sc := scale of block g; ...; p += cnt; n -= cnt }
@@ -356,21 +361,60 @@ n4b16block:
 	AND    $1, R10, R19            // p odd: the part starts at a high nibble
 	ADD    R23, R10, R10
 	SUB    R23, R12, R12
-	CBZ    R19, n4b16pair
+	CBZ    R19, n4b16quad
 	// the high nibble of codes[p/2] alone, then p is even
 	MOVHU.P 2(R13), R15
 	MOVBU.P 1(R14), R24
 	SUB    $1, R23, R23
 	CMP    R3, R15
-	BHS    n4b16pair
+	BHS    n4b16quad
 	LSRW   $4, R24, R24
 	FMOVS  (R17)(R24<<2), F4       // table[c>>4]
 	FMOVS  (R2)(R15<<2), F8
 	FMULS  F30, F4, F4
 	FMADDS F8, F0, F4, F0
 
+n4b16quad:
+	// for cnt >= 4 { h := codes[p/2:p/2+2]; s0 += (table[h&15]*sc)*x[j0]; ...; s3 += (table[h>>12]*sc)*x[j3] }
+	CMP    $4, R23
+	BLO    n4b16pair
+	MOVHU  (R13), R15
+	MOVHU  2(R13), R16
+	MOVHU  4(R13), R19
+	MOVHU  6(R13), R26
+	CMP    R3, R15                 // j0 < len(x): LO
+	CCMP   LO, R16, R3, $2         // and j1, j2, j3 < len(x) (else C set: HS)
+	CCMP   LO, R19, R3, $2
+	CCMP   LO, R26, R3, $2
+	BHS    n4b16pair                // an index out of range: these entries by pairs
+	MOVHU  (R14), R24              // h: the four nibbles
+	AND    $15, R24, R25
+	FMOVS  (R17)(R25<<2), F4       // table[h&15]
+	UBFX   $4, R24, $4, R25
+	FMOVS  (R17)(R25<<2), F5       // table[h>>4&15]
+	UBFX   $8, R24, $4, R25
+	FMOVS  (R17)(R25<<2), F6       // table[h>>8&15]
+	LSRW   $12, R24, R25
+	FMOVS  (R17)(R25<<2), F7       // table[h>>12]
+	FMOVS  (R2)(R15<<2), F8
+	FMOVS  (R2)(R16<<2), F9
+	FMOVS  (R2)(R19<<2), F10
+	FMOVS  (R2)(R26<<2), F11
+	FMULS  F30, F4, F4             // value * sc
+	FMULS  F30, F5, F5
+	FMULS  F30, F6, F6
+	FMULS  F30, F7, F7
+	FMADDS F8, F0, F4, F0          // s0 += (value*sc) * x[j0]
+	FMADDS F9, F1, F5, F1
+	FMADDS F10, F2, F6, F2
+	FMADDS F11, F3, F7, F3
+	ADD    $8, R13, R13
+	ADD    $2, R14, R14
+	SUB    $4, R23, R23
+	B      n4b16quad
+
 n4b16pair:
-	// for cnt >= 2 { c := codes[p/2]; s0 += (table[c&15]*sc)*x[j0]; s1 += (table[c>>4]*sc)*x[j1] }
+	// if cnt >= 2 { c := codes[p/2]; s0 += (table[c&15]*sc)*x[j0]; s1 += (table[c>>4]*sc)*x[j1] }
 	CMP    $2, R23
 	BLO    n4b16odd
 	MOVHU  (R13), R15
@@ -415,7 +459,7 @@ n4b16pairnext:
 	ADD    $4, R13, R13
 	ADD    $1, R14, R14
 	SUB    $2, R23, R23
-	B      n4b16pair
+	B      n4b16quad
 
 n4b16odd:
 	// a last entry of the block, the low nibble of codes[p/2], into s0;
@@ -433,8 +477,10 @@ n4b16odd:
 	B      n4b16block
 
 n4b16rowend:
-	// y[i] = alpha*(s0+s1) (+ beta*y[i] unless beta is +0)
+	// y[i] = alpha*((s0+s1)+(s2+s3)) (+ beta*y[i] unless beta is +0)
 	FADDS  F1, F0, F0
+	FADDS  F3, F2, F2
+	FADDS  F2, F0, F0
 	FMULS  F28, F0, F0
 	CBZ    R8, n4b16store
 	FMOVS  (R0), F9
@@ -483,6 +529,8 @@ n4mx16row:
 	ADD    R10>>1, R7, R14         // &codes[p/2]
 	VEOR   V0.B16, V0.B16, V0.B16
 	VEOR   V1.B16, V1.B16, V1.B16
+	VEOR   V2.B16, V2.B16, V2.B16
+	VEOR   V3.B16, V3.B16, V3.B16
 
 n4mx16block:
 	// for n > 0 { g := p / b; cnt := min(n, b - p%b); sc := scale of block g; ...; p += cnt; n -= cnt }
@@ -501,21 +549,60 @@ n4mx16block:
 	AND    $1, R10, R19            // p odd: the part starts at a high nibble
 	ADD    R23, R10, R10
 	SUB    R23, R12, R12
-	CBZ    R19, n4mx16pair
+	CBZ    R19, n4mx16quad
 	// the high nibble of codes[p/2] alone, then p is even
 	MOVHU.P 2(R13), R15
 	MOVBU.P 1(R14), R24
 	SUB    $1, R23, R23
 	CMP    R3, R15
-	BHS    n4mx16pair
+	BHS    n4mx16quad
 	LSRW   $4, R24, R24
 	FMOVS  (R17)(R24<<2), F4       // table[c>>4]
 	FMOVS  (R2)(R15<<2), F8
 	FMULS  F30, F4, F4
 	FMADDS F8, F0, F4, F0
 
+n4mx16quad:
+	// for cnt >= 4 { h := codes[p/2:p/2+2]; s0 += (table[h&15]*sc)*x[j0]; ...; s3 += (table[h>>12]*sc)*x[j3] }
+	CMP    $4, R23
+	BLO    n4mx16pair
+	MOVHU  (R13), R15
+	MOVHU  2(R13), R16
+	MOVHU  4(R13), R19
+	MOVHU  6(R13), R26
+	CMP    R3, R15                 // j0 < len(x): LO
+	CCMP   LO, R16, R3, $2         // and j1, j2, j3 < len(x) (else C set: HS)
+	CCMP   LO, R19, R3, $2
+	CCMP   LO, R26, R3, $2
+	BHS    n4mx16pair                // an index out of range: these entries by pairs
+	MOVHU  (R14), R24              // h: the four nibbles
+	AND    $15, R24, R25
+	FMOVS  (R17)(R25<<2), F4       // table[h&15]
+	UBFX   $4, R24, $4, R25
+	FMOVS  (R17)(R25<<2), F5       // table[h>>4&15]
+	UBFX   $8, R24, $4, R25
+	FMOVS  (R17)(R25<<2), F6       // table[h>>8&15]
+	LSRW   $12, R24, R25
+	FMOVS  (R17)(R25<<2), F7       // table[h>>12]
+	FMOVS  (R2)(R15<<2), F8
+	FMOVS  (R2)(R16<<2), F9
+	FMOVS  (R2)(R19<<2), F10
+	FMOVS  (R2)(R26<<2), F11
+	FMULS  F30, F4, F4             // value * sc
+	FMULS  F30, F5, F5
+	FMULS  F30, F6, F6
+	FMULS  F30, F7, F7
+	FMADDS F8, F0, F4, F0          // s0 += (value*sc) * x[j0]
+	FMADDS F9, F1, F5, F1
+	FMADDS F10, F2, F6, F2
+	FMADDS F11, F3, F7, F3
+	ADD    $8, R13, R13
+	ADD    $2, R14, R14
+	SUB    $4, R23, R23
+	B      n4mx16quad
+
 n4mx16pair:
-	// for cnt >= 2 { c := codes[p/2]; s0 += (table[c&15]*sc)*x[j0]; s1 += (table[c>>4]*sc)*x[j1] }
+	// if cnt >= 2 { c := codes[p/2]; s0 += (table[c&15]*sc)*x[j0]; s1 += (table[c>>4]*sc)*x[j1] }
 	CMP    $2, R23
 	BLO    n4mx16odd
 	MOVHU  (R13), R15
@@ -560,7 +647,7 @@ n4mx16pairnext:
 	ADD    $4, R13, R13
 	ADD    $1, R14, R14
 	SUB    $2, R23, R23
-	B      n4mx16pair
+	B      n4mx16quad
 
 n4mx16odd:
 	// a last entry of the block, the low nibble of codes[p/2], into s0;
@@ -578,8 +665,10 @@ n4mx16odd:
 	B      n4mx16block
 
 n4mx16rowend:
-	// y[i] = alpha*(s0+s1) (+ beta*y[i] unless beta is +0)
+	// y[i] = alpha*((s0+s1)+(s2+s3)) (+ beta*y[i] unless beta is +0)
 	FADDS  F1, F0, F0
+	FADDS  F3, F2, F2
+	FADDS  F2, F0, F0
 	FMULS  F28, F0, F0
 	CBZ    R8, n4mx16store
 	FMOVS  (R0), F9
@@ -628,6 +717,8 @@ n4b32row:
 	ADD    R10>>1, R7, R14         // &codes[p/2]
 	VEOR   V0.B16, V0.B16, V0.B16
 	VEOR   V1.B16, V1.B16, V1.B16
+	VEOR   V2.B16, V2.B16, V2.B16
+	VEOR   V3.B16, V3.B16, V3.B16
 
 n4b32block:
 	// for n > 0 { g := p / b; cnt := min(n, b - p%b); sc := scale of block g; ...; p += cnt; n -= cnt }
@@ -641,21 +732,58 @@ n4b32block:
 	AND    $1, R10, R19            // p odd: the part starts at a high nibble
 	ADD    R23, R10, R10
 	SUB    R23, R12, R12
-	CBZ    R19, n4b32pair
+	CBZ    R19, n4b32quad
 	// the high nibble of codes[p/2] alone, then p is even
 	MOVWU.P 4(R13), R15
 	MOVBU.P 1(R14), R24
 	SUB    $1, R23, R23
 	CMP    R3, R15
-	BHS    n4b32pair
+	BHS    n4b32quad
 	LSRW   $4, R24, R24
 	FMOVS  (R17)(R24<<2), F4       // table[c>>4]
 	FMOVS  (R2)(R15<<2), F8
 	FMULS  F30, F4, F4
 	FMADDS F8, F0, F4, F0
 
+n4b32quad:
+	// for cnt >= 4 { h := codes[p/2:p/2+2]; s0 += (table[h&15]*sc)*x[j0]; ...; s3 += (table[h>>12]*sc)*x[j3] }
+	CMP    $4, R23
+	BLO    n4b32pair
+	LDPW   (R13), (R15, R16)
+	LDPW   8(R13), (R19, R26)
+	CMP    R3, R15                 // j0 < len(x): LO
+	CCMP   LO, R16, R3, $2         // and j1, j2, j3 < len(x) (else C set: HS)
+	CCMP   LO, R19, R3, $2
+	CCMP   LO, R26, R3, $2
+	BHS    n4b32pair                // an index out of range: these entries by pairs
+	MOVHU  (R14), R24              // h: the four nibbles
+	AND    $15, R24, R25
+	FMOVS  (R17)(R25<<2), F4       // table[h&15]
+	UBFX   $4, R24, $4, R25
+	FMOVS  (R17)(R25<<2), F5       // table[h>>4&15]
+	UBFX   $8, R24, $4, R25
+	FMOVS  (R17)(R25<<2), F6       // table[h>>8&15]
+	LSRW   $12, R24, R25
+	FMOVS  (R17)(R25<<2), F7       // table[h>>12]
+	FMOVS  (R2)(R15<<2), F8
+	FMOVS  (R2)(R16<<2), F9
+	FMOVS  (R2)(R19<<2), F10
+	FMOVS  (R2)(R26<<2), F11
+	FMULS  F30, F4, F4             // value * sc
+	FMULS  F30, F5, F5
+	FMULS  F30, F6, F6
+	FMULS  F30, F7, F7
+	FMADDS F8, F0, F4, F0          // s0 += (value*sc) * x[j0]
+	FMADDS F9, F1, F5, F1
+	FMADDS F10, F2, F6, F2
+	FMADDS F11, F3, F7, F3
+	ADD    $16, R13, R13
+	ADD    $2, R14, R14
+	SUB    $4, R23, R23
+	B      n4b32quad
+
 n4b32pair:
-	// for cnt >= 2 { c := codes[p/2]; s0 += (table[c&15]*sc)*x[j0]; s1 += (table[c>>4]*sc)*x[j1] }
+	// if cnt >= 2 { c := codes[p/2]; s0 += (table[c&15]*sc)*x[j0]; s1 += (table[c>>4]*sc)*x[j1] }
 	CMP    $2, R23
 	BLO    n4b32odd
 	LDPW   (R13), (R15, R16)
@@ -699,7 +827,7 @@ n4b32pairnext:
 	ADD    $8, R13, R13
 	ADD    $1, R14, R14
 	SUB    $2, R23, R23
-	B      n4b32pair
+	B      n4b32quad
 
 n4b32odd:
 	// a last entry of the block, the low nibble of codes[p/2], into s0;
@@ -717,8 +845,10 @@ n4b32odd:
 	B      n4b32block
 
 n4b32rowend:
-	// y[i] = alpha*(s0+s1) (+ beta*y[i] unless beta is +0)
+	// y[i] = alpha*((s0+s1)+(s2+s3)) (+ beta*y[i] unless beta is +0)
 	FADDS  F1, F0, F0
+	FADDS  F3, F2, F2
+	FADDS  F2, F0, F0
 	FMULS  F28, F0, F0
 	CBZ    R8, n4b32store
 	FMOVS  (R0), F9
@@ -767,6 +897,8 @@ n4mx32row:
 	ADD    R10>>1, R7, R14         // &codes[p/2]
 	VEOR   V0.B16, V0.B16, V0.B16
 	VEOR   V1.B16, V1.B16, V1.B16
+	VEOR   V2.B16, V2.B16, V2.B16
+	VEOR   V3.B16, V3.B16, V3.B16
 
 n4mx32block:
 	// for n > 0 { g := p / b; cnt := min(n, b - p%b); sc := scale of block g; ...; p += cnt; n -= cnt }
@@ -785,21 +917,58 @@ n4mx32block:
 	AND    $1, R10, R19            // p odd: the part starts at a high nibble
 	ADD    R23, R10, R10
 	SUB    R23, R12, R12
-	CBZ    R19, n4mx32pair
+	CBZ    R19, n4mx32quad
 	// the high nibble of codes[p/2] alone, then p is even
 	MOVWU.P 4(R13), R15
 	MOVBU.P 1(R14), R24
 	SUB    $1, R23, R23
 	CMP    R3, R15
-	BHS    n4mx32pair
+	BHS    n4mx32quad
 	LSRW   $4, R24, R24
 	FMOVS  (R17)(R24<<2), F4       // table[c>>4]
 	FMOVS  (R2)(R15<<2), F8
 	FMULS  F30, F4, F4
 	FMADDS F8, F0, F4, F0
 
+n4mx32quad:
+	// for cnt >= 4 { h := codes[p/2:p/2+2]; s0 += (table[h&15]*sc)*x[j0]; ...; s3 += (table[h>>12]*sc)*x[j3] }
+	CMP    $4, R23
+	BLO    n4mx32pair
+	LDPW   (R13), (R15, R16)
+	LDPW   8(R13), (R19, R26)
+	CMP    R3, R15                 // j0 < len(x): LO
+	CCMP   LO, R16, R3, $2         // and j1, j2, j3 < len(x) (else C set: HS)
+	CCMP   LO, R19, R3, $2
+	CCMP   LO, R26, R3, $2
+	BHS    n4mx32pair                // an index out of range: these entries by pairs
+	MOVHU  (R14), R24              // h: the four nibbles
+	AND    $15, R24, R25
+	FMOVS  (R17)(R25<<2), F4       // table[h&15]
+	UBFX   $4, R24, $4, R25
+	FMOVS  (R17)(R25<<2), F5       // table[h>>4&15]
+	UBFX   $8, R24, $4, R25
+	FMOVS  (R17)(R25<<2), F6       // table[h>>8&15]
+	LSRW   $12, R24, R25
+	FMOVS  (R17)(R25<<2), F7       // table[h>>12]
+	FMOVS  (R2)(R15<<2), F8
+	FMOVS  (R2)(R16<<2), F9
+	FMOVS  (R2)(R19<<2), F10
+	FMOVS  (R2)(R26<<2), F11
+	FMULS  F30, F4, F4             // value * sc
+	FMULS  F30, F5, F5
+	FMULS  F30, F6, F6
+	FMULS  F30, F7, F7
+	FMADDS F8, F0, F4, F0          // s0 += (value*sc) * x[j0]
+	FMADDS F9, F1, F5, F1
+	FMADDS F10, F2, F6, F2
+	FMADDS F11, F3, F7, F3
+	ADD    $16, R13, R13
+	ADD    $2, R14, R14
+	SUB    $4, R23, R23
+	B      n4mx32quad
+
 n4mx32pair:
-	// for cnt >= 2 { c := codes[p/2]; s0 += (table[c&15]*sc)*x[j0]; s1 += (table[c>>4]*sc)*x[j1] }
+	// if cnt >= 2 { c := codes[p/2]; s0 += (table[c&15]*sc)*x[j0]; s1 += (table[c>>4]*sc)*x[j1] }
 	CMP    $2, R23
 	BLO    n4mx32odd
 	LDPW   (R13), (R15, R16)
@@ -843,7 +1012,7 @@ n4mx32pairnext:
 	ADD    $8, R13, R13
 	ADD    $1, R14, R14
 	SUB    $2, R23, R23
-	B      n4mx32pair
+	B      n4mx32quad
 
 n4mx32odd:
 	// a last entry of the block, the low nibble of codes[p/2], into s0;
@@ -861,8 +1030,10 @@ n4mx32odd:
 	B      n4mx32block
 
 n4mx32rowend:
-	// y[i] = alpha*(s0+s1) (+ beta*y[i] unless beta is +0)
+	// y[i] = alpha*((s0+s1)+(s2+s3)) (+ beta*y[i] unless beta is +0)
 	FADDS  F1, F0, F0
+	FADDS  F3, F2, F2
+	FADDS  F2, F0, F0
 	FMULS  F28, F0, F0
 	CBZ    R8, n4mx32store
 	FMOVS  (R0), F9
