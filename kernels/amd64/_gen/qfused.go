@@ -471,13 +471,13 @@ func qfOne(f *asmFile, k qfKind, l string, ses, bOff int, dec bool) {
 // (the codes of the same entries are prefetched too), and qfPFI its
 // prefetch instruction; qfNear is a second distance, of idx only, with
 // PREFETCHT0. The streams (idx 8 bytes a value, codes 1 or 1/2) are
-// prefetched into L2 (PREFETCHT1 on Zen 4) half as far again as the
-// float32 kernel's distance, as the loop takes values faster than the
-// float32 one, and idx from L2 into L1 a third of that ahead.
+// prefetched into L2 (PREFETCHT1 on Zen 4) further ahead than the float32
+// kernel's distance, as the loop takes values faster than the float32
+// one, and idx from L2 into L1 nearer ahead.
 var (
-	qfPFD  = 3 * spmvPFD / 2
+	qfPFD  = 3584
 	qfPFI  = "PREFETCHT1"
-	qfNear = spmvPFD / 2
+	qfNear = 1280
 )
 
 // qfCodesPrefetch prefetches the codes of the entries pfd bytes of idx
