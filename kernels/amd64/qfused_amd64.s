@@ -355,13 +355,18 @@ qspmvi8rowavx512by32:
 	JMP          qspmvi8rowavx512by32
 
 qspmvi8rowavx512by16:
-	LEAQ     16(R12), CX
-	CMPQ     CX, R13
-	JA       qspmvi8rowavx512tail
-	VPCMPUQ  $2, (R9)(R12*8), Z30, K1
-	VPCMPUQ  $2, 64(R9)(R12*8), Z30, K2
-	KORTESTB K1, K2
-	JNZ      qspmvi8rowavx512tail
+	LEAQ       16(R12), CX
+	CMPQ       CX, R13
+	JA         qspmvi8rowavx512tail
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	KORTESTB   K1, K2
+	JNZ        qspmvi8rowavx512tail
+	PREFETCHT1 3584(R9)(R12*8)
+	PREFETCHT1 3648(R9)(R12*8)
+	PREFETCHT1 448(R11)(R12*1)
+	PREFETCHT0 1280(R9)(R12*8)
+	PREFETCHT0 1344(R9)(R12*8)
 	// Z16: the 16 codes as float32
 	VPMOVSXBD    0(R11)(R12*1), Z16
 	VCVTDQ2PS    Z16, Z16
@@ -634,13 +639,18 @@ qspmvi8blockavx512bdecode:
 	JMP          qspmvi8blockavx512by32
 
 qspmvi8blockavx512by16:
-	LEAQ     16(R12), CX
-	CMPQ     CX, R13
-	JA       qspmvi8blockavx512tail
-	VPCMPUQ  $2, (R9)(R12*8), Z30, K1
-	VPCMPUQ  $2, 64(R9)(R12*8), Z30, K2
-	KORTESTB K1, K2
-	JNZ      qspmvi8blockavx512tail
+	LEAQ       16(R12), CX
+	CMPQ       CX, R13
+	JA         qspmvi8blockavx512tail
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	KORTESTB   K1, K2
+	JNZ        qspmvi8blockavx512tail
+	PREFETCHT1 3584(R9)(R12*8)
+	PREFETCHT1 3648(R9)(R12*8)
+	PREFETCHT1 448(R11)(R12*1)
+	PREFETCHT0 1280(R9)(R12*8)
+	PREFETCHT0 1344(R9)(R12*8)
 	// Z17: the 16 values' scales
 	VMOVAPS Z31, Z17
 	CMPQ    R10, $16
@@ -977,13 +987,20 @@ qspmv4blockavx512bdecode:
 	JMP          qspmv4blockavx512by32
 
 qspmv4blockavx512by16:
-	LEAQ     16(R12), CX
-	CMPQ     CX, R13
-	JA       qspmv4blockavx512tail
-	VPCMPUQ  $2, (R9)(R12*8), Z30, K1
-	VPCMPUQ  $2, 64(R9)(R12*8), Z30, K2
-	KORTESTB K1, K2
-	JNZ      qspmv4blockavx512tail
+	LEAQ       16(R12), CX
+	CMPQ       CX, R13
+	JA         qspmv4blockavx512tail
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	KORTESTB   K1, K2
+	JNZ        qspmv4blockavx512tail
+	PREFETCHT1 3584(R9)(R12*8)
+	PREFETCHT1 3648(R9)(R12*8)
+	MOVQ       R12, R14
+	SHRQ       $1, R14
+	PREFETCHT1 224(R11)(R14*1)
+	PREFETCHT0 1280(R9)(R12*8)
+	PREFETCHT0 1344(R9)(R12*8)
 	// Z17: the 16 values' scales
 	VMOVAPS Z31, Z17
 	CMPQ    R10, $16
@@ -1347,13 +1364,20 @@ qspmv4mxavx512bdecode:
 	JMP          qspmv4mxavx512by32
 
 qspmv4mxavx512by16:
-	LEAQ     16(R12), CX
-	CMPQ     CX, R13
-	JA       qspmv4mxavx512tail
-	VPCMPUQ  $2, (R9)(R12*8), Z30, K1
-	VPCMPUQ  $2, 64(R9)(R12*8), Z30, K2
-	KORTESTB K1, K2
-	JNZ      qspmv4mxavx512tail
+	LEAQ       16(R12), CX
+	CMPQ       CX, R13
+	JA         qspmv4mxavx512tail
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	KORTESTB   K1, K2
+	JNZ        qspmv4mxavx512tail
+	PREFETCHT1 3584(R9)(R12*8)
+	PREFETCHT1 3648(R9)(R12*8)
+	MOVQ       R12, R14
+	SHRQ       $1, R14
+	PREFETCHT1 224(R11)(R14*1)
+	PREFETCHT0 1280(R9)(R12*8)
+	PREFETCHT0 1344(R9)(R12*8)
 	// Z17: the 16 values' scales
 	VMOVAPS Z31, Z17
 	CMPQ    R10, $16

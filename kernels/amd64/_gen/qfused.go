@@ -371,7 +371,6 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 		qfOne(f, k, p+"peel", ses, bOff, true)
 		f.i("INCQ R12")
 	}
-	pfd := qfPFD
 	f.label(p + "by32")
 	f.i("LEAQ 32(R12), CX")
 	f.i("CMPQ CX, R13")
@@ -384,17 +383,7 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 	f.i("KORB K3, K4, K3")
 	f.i("KORTESTB K1, K3")
 	f.i("JNZ %stail", p)
-	if pfd > 0 {
-		for i := range 4 {
-			f.i("%s %d(R9)(R12*8)", qfPFI, pfd+64*i)
-		}
-		qfCodesPrefetch(f, k, pfd)
-	}
-	if qfNear > 0 {
-		for i := range 4 {
-			f.i("PREFETCHT0 %d(R9)(R12*8)", qfNear+64*i)
-		}
-	}
+	qfPrefetch(f, k, 4)
 	qfStepCode(f, sk, k, qfSteps[0], 0, p+"a", ses, bOff)
 	qfStepCode(f, sk, k, qfSteps[1], 16, p+"b", ses, bOff)
 	f.i("MOVQ CX, R12")
@@ -404,6 +393,7 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 	f.i("CMPQ CX, R13")
 	f.i("JA %stail", p)
 	qfLines(f, sk.check(2, p+"tail"))
+	qfPrefetch(f, k, 2)
 	qfStepCode(f, sk, k, qfSteps[0], 0, p+"c", ses, bOff)
 	f.i("MOVQ CX, R12")
 	f.label(p + "tail")
@@ -479,6 +469,19 @@ var (
 	qfPFI  = "PREFETCHT1"
 	qfNear = 1280
 )
+
+// qfPrefetch prefetches the idx lines of a pass of 16*lines entries, and
+// their codes, qfPFD bytes of idx ahead of R12, and the idx lines qfNear
+// bytes ahead.
+func qfPrefetch(f *asmFile, k qfKind, lines int) {
+	for i := range lines {
+		f.i("%s %d(R9)(R12*8)", qfPFI, qfPFD+64*i)
+	}
+	qfCodesPrefetch(f, k, qfPFD)
+	for i := range lines {
+		f.i("PREFETCHT0 %d(R9)(R12*8)", qfNear+64*i)
+	}
+}
 
 // qfCodesPrefetch prefetches the codes of the entries pfd bytes of idx
 // ahead of R12.
