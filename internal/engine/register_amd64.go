@@ -57,6 +57,10 @@ func registerAMD64() bool {
 		spmvShortF64U32.set(tierAVX2, spmvShortAsm(amd64.SpMVShortF64U32AVX2, amd64.SpMVShort2F64U32AVX2, amd64.SpMVShort4F64U32AVX2))
 		qspmvNarrowU16.set(tierAVX2, qspmvNarrowAsm(amd64.QSpMVNarrowI8U16AVX2))
 		qspmvNarrowU32.set(tierAVX2, qspmvNarrowAsm(amd64.QSpMVNarrowI8U32AVX2))
+		qspmvNarrowBlockU16.set(tierAVX2, qspmvNarrowBlockAsm(amd64.QSpMVNarrowI8BlockU16AVX2,
+			amd64.QSpMVNarrow4BlockU16AVX2, amd64.QSpMVNarrow4MXU16AVX2))
+		qspmvNarrowBlockU32.set(tierAVX2, qspmvNarrowBlockAsm(amd64.QSpMVNarrowI8BlockU32AVX2,
+			amd64.QSpMVNarrow4BlockU32AVX2, amd64.QSpMVNarrow4MXU32AVX2))
 		spmmNarrowF32U16.set(tierAVX2, spmmNarrowAsm(amd64.SpMMNarrowF32U16AVX2, amd64.SpMMTileNarrowF32U16AVX2))
 		spmmNarrowF32U32.set(tierAVX2, spmmNarrowAsm(amd64.SpMMNarrowF32U32AVX2, amd64.SpMMTileNarrowF32U32AVX2))
 		spmmNarrowF64U16.set(tierAVX2, spmmNarrowAsm(amd64.SpMMNarrowF64U16AVX2, amd64.SpMMTileNarrowF64U16AVX2))
@@ -66,10 +70,20 @@ func registerAMD64() bool {
 		spmmScatterNarrowF64U16.set(tierAVX2, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U16AVX2, amd64.SpMMScatterTileNarrowF64U16AVX2))
 		spmmScatterNarrowF64U32.set(tierAVX2, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U32AVX2, amd64.SpMMScatterTileNarrowF64U32AVX2))
 		// The fused SpMV kernel where one is written for the operand (int8
-		// codes with one scale per row), tiles of decoded values
-		// (qfused_tiled.go) elsewhere.
-		qspmv.set(tierAVX2, qspmvFusedAsm(qspmvKernels{i8Row: amd64.QSpMVI8RowAVX2}))
-		qspmm.set(tierAVX2, qspmmTiled)
+		// codes with one scale per row; int8, 4-bit and MX codes by
+		// block), tiles of decoded values (qfused_tiled.go) elsewhere.
+		qspmv.set(tierAVX2, qspmvFusedAsm(qspmvKernels{
+			i8Row:   amd64.QSpMVI8RowAVX2,
+			i8Block: amd64.QSpMVI8BlockAVX2,
+			block4:  amd64.QSpMV4BlockAVX2,
+			mx4:     amd64.QSpMV4MXAVX2,
+		}))
+		qspmm.set(tierAVX2, qspmmFusedAsm(qspmmKernels{
+			k: [6]qspmmAsmKernel{amd64.QSpMM8RowAVX2, amd64.QSpMM8BlockAVX2, amd64.QSpMM8MXAVX2,
+				amd64.QSpMM4RowAVX2, amd64.QSpMM4BlockAVX2, amd64.QSpMM4MXAVX2},
+			kt: [6]qspmmTileKernel{amd64.QSpMMTile8RowAVX2, amd64.QSpMMTile8BlockAVX2, amd64.QSpMMTile8MXAVX2,
+				amd64.QSpMMTile4RowAVX2, amd64.QSpMMTile4BlockAVX2, amd64.QSpMMTile4MXAVX2},
+		}))
 	}
 	if amd64.HasAVX512 {
 		lowerBound.set(tierAVX512, lowerBoundAVX512)
@@ -127,6 +141,10 @@ func registerAMD64() bool {
 			amd64.QSpMVNarrow4BlockU16AVX512, amd64.QSpMVNarrow4MXU16AVX512))
 		qspmvNarrowBlockU32.set(tierAVX512, qspmvNarrowBlockAsm(amd64.QSpMVNarrowI8BlockU32AVX512,
 			amd64.QSpMVNarrow4BlockU32AVX512, amd64.QSpMVNarrow4MXU32AVX512))
+		qspmvNarrowBlockPairsU16.set(tierAVX512, qspmvNarrowBlockAsmS(2, amd64.QSpMVNarrowI8BlockPairsU16AVX512,
+			amd64.QSpMVNarrow4BlockPairsU16AVX512, amd64.QSpMVNarrow4MXPairsU16AVX512))
+		qspmvNarrowBlockPairsU32.set(tierAVX512, qspmvNarrowBlockAsmS(2, amd64.QSpMVNarrowI8BlockPairsU32AVX512,
+			amd64.QSpMVNarrow4BlockPairsU32AVX512, amd64.QSpMVNarrow4MXPairsU32AVX512))
 		spmmNarrowF32U16.set(tierAVX512, spmmNarrowAsm(amd64.SpMMNarrowF32U16AVX512, amd64.SpMMTileNarrowF32U16AVX512))
 		spmmNarrowF32U32.set(tierAVX512, spmmNarrowAsm(amd64.SpMMNarrowF32U32AVX512, amd64.SpMMTileNarrowF32U32AVX512))
 		spmmNarrowF64U16.set(tierAVX512, spmmNarrowAsm(amd64.SpMMNarrowF64U16AVX512, amd64.SpMMTileNarrowF64U16AVX512))
@@ -144,7 +162,12 @@ func registerAMD64() bool {
 			block4:  amd64.QSpMV4BlockAVX512,
 			mx4:     amd64.QSpMV4MXAVX512,
 		}))
-		qspmm.set(tierAVX512, qspmmTiled)
+		qspmm.set(tierAVX512, qspmmFusedAsm(qspmmKernels{
+			k: [6]qspmmAsmKernel{amd64.QSpMM8RowAVX512, amd64.QSpMM8BlockAVX512, amd64.QSpMM8MXAVX512,
+				amd64.QSpMM4RowAVX512, amd64.QSpMM4BlockAVX512, amd64.QSpMM4MXAVX512},
+			kt: [6]qspmmTileKernel{amd64.QSpMMTile8RowAVX512, amd64.QSpMMTile8BlockAVX512, amd64.QSpMMTile8MXAVX512,
+				amd64.QSpMMTile4RowAVX512, amd64.QSpMMTile4BlockAVX512, amd64.QSpMMTile4MXAVX512},
+		}))
 	}
 	return true
 }

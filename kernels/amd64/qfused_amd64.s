@@ -1509,3 +1509,739 @@ qspmv4mxavx512nobeta:
 qspmv4mxavx512done:
 	VZEROUPPER
 	RET
+
+// The AVX2 kernels by block: QSpMVI8RowAVX2's registers, with Y7 the
+// block's scale, R10 the values left in the block, CX the nibble steering
+// (qfnib8) of the row's phase, Y12 and Y13 the table's halves, Y10 and Y11
+// the step's values; alpha and beta are read from the frame.
+//
+// qfnib8: per phase p of the first value (0 even, 1 odd), at 64p, the 16
+// bytes (p+i)/2 (lane i's byte among the step's code bytes), then 8 dwords
+// 4*((p+i)&1) (the shift of lanes i and i+8).
+DATA qfnib8<>+0(SB)/1, $0
+DATA qfnib8<>+1(SB)/1, $0
+DATA qfnib8<>+2(SB)/1, $1
+DATA qfnib8<>+3(SB)/1, $1
+DATA qfnib8<>+4(SB)/1, $2
+DATA qfnib8<>+5(SB)/1, $2
+DATA qfnib8<>+6(SB)/1, $3
+DATA qfnib8<>+7(SB)/1, $3
+DATA qfnib8<>+8(SB)/1, $4
+DATA qfnib8<>+9(SB)/1, $4
+DATA qfnib8<>+10(SB)/1, $5
+DATA qfnib8<>+11(SB)/1, $5
+DATA qfnib8<>+12(SB)/1, $6
+DATA qfnib8<>+13(SB)/1, $6
+DATA qfnib8<>+14(SB)/1, $7
+DATA qfnib8<>+15(SB)/1, $7
+DATA qfnib8<>+16(SB)/4, $0
+DATA qfnib8<>+20(SB)/4, $4
+DATA qfnib8<>+24(SB)/4, $0
+DATA qfnib8<>+28(SB)/4, $4
+DATA qfnib8<>+32(SB)/4, $0
+DATA qfnib8<>+36(SB)/4, $4
+DATA qfnib8<>+40(SB)/4, $0
+DATA qfnib8<>+44(SB)/4, $4
+DATA qfnib8<>+64(SB)/1, $0
+DATA qfnib8<>+65(SB)/1, $1
+DATA qfnib8<>+66(SB)/1, $1
+DATA qfnib8<>+67(SB)/1, $2
+DATA qfnib8<>+68(SB)/1, $2
+DATA qfnib8<>+69(SB)/1, $3
+DATA qfnib8<>+70(SB)/1, $3
+DATA qfnib8<>+71(SB)/1, $4
+DATA qfnib8<>+72(SB)/1, $4
+DATA qfnib8<>+73(SB)/1, $5
+DATA qfnib8<>+74(SB)/1, $5
+DATA qfnib8<>+75(SB)/1, $6
+DATA qfnib8<>+76(SB)/1, $6
+DATA qfnib8<>+77(SB)/1, $7
+DATA qfnib8<>+78(SB)/1, $7
+DATA qfnib8<>+79(SB)/1, $8
+DATA qfnib8<>+80(SB)/4, $4
+DATA qfnib8<>+84(SB)/4, $0
+DATA qfnib8<>+88(SB)/4, $4
+DATA qfnib8<>+92(SB)/4, $0
+DATA qfnib8<>+96(SB)/4, $4
+DATA qfnib8<>+100(SB)/4, $0
+DATA qfnib8<>+104(SB)/4, $4
+DATA qfnib8<>+108(SB)/4, $0
+GLOBL qfnib8<>(SB), RODATA|NOPTR, $128
+
+// qfsplit: 16 zero dwords, then 16 of all ones: the 8 dwords at 4*(16-m)
+// select the lanes from m on.
+DATA qfsplit<>+0(SB)/4, $0
+DATA qfsplit<>+4(SB)/4, $0
+DATA qfsplit<>+8(SB)/4, $0
+DATA qfsplit<>+12(SB)/4, $0
+DATA qfsplit<>+16(SB)/4, $0
+DATA qfsplit<>+20(SB)/4, $0
+DATA qfsplit<>+24(SB)/4, $0
+DATA qfsplit<>+28(SB)/4, $0
+DATA qfsplit<>+32(SB)/4, $0
+DATA qfsplit<>+36(SB)/4, $0
+DATA qfsplit<>+40(SB)/4, $0
+DATA qfsplit<>+44(SB)/4, $0
+DATA qfsplit<>+48(SB)/4, $0
+DATA qfsplit<>+52(SB)/4, $0
+DATA qfsplit<>+56(SB)/4, $0
+DATA qfsplit<>+60(SB)/4, $0
+DATA qfsplit<>+64(SB)/4, $0xffffffff
+DATA qfsplit<>+68(SB)/4, $0xffffffff
+DATA qfsplit<>+72(SB)/4, $0xffffffff
+DATA qfsplit<>+76(SB)/4, $0xffffffff
+DATA qfsplit<>+80(SB)/4, $0xffffffff
+DATA qfsplit<>+84(SB)/4, $0xffffffff
+DATA qfsplit<>+88(SB)/4, $0xffffffff
+DATA qfsplit<>+92(SB)/4, $0xffffffff
+DATA qfsplit<>+96(SB)/4, $0xffffffff
+DATA qfsplit<>+100(SB)/4, $0xffffffff
+DATA qfsplit<>+104(SB)/4, $0xffffffff
+DATA qfsplit<>+108(SB)/4, $0xffffffff
+DATA qfsplit<>+112(SB)/4, $0xffffffff
+DATA qfsplit<>+116(SB)/4, $0xffffffff
+DATA qfsplit<>+120(SB)/4, $0xffffffff
+DATA qfsplit<>+124(SB)/4, $0xffffffff
+GLOBL qfsplit<>(SB), RODATA|NOPTR, $128
+
+// func QSpMVI8BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32)
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMVI8BlockAVX2(SB), NOSPLIT, $0-160
+	MOVQ         y_base+0(FP), DI
+	MOVQ         x_base+24(FP), SI
+	MOVQ         ptr_base+48(FP), DX
+	MOVQ         idx_base+72(FP), R9
+	MOVQ         codes_base+96(FP), R11
+	MOVQ         $0x8000000000000000, R14
+	MOVQ         R14, X14
+	VPBROADCASTQ X14, Y14
+	XORQ         x_len+32(FP), R14
+	MOVQ         R14, X15
+	VPBROADCASTQ X15, Y15
+	XORQ         AX, AX
+
+qspmvi8blockavx2row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qspmvi8blockavx2done
+	MOVQ (DX)(AX*8), R12
+	MOVQ 8(DX)(AX*8), R13
+	MOVQ idx_len+80(FP), R10
+	// clamp the row to 0..len(idx)
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VXORPS  Y0, Y0, Y0
+	VXORPS  Y1, Y1, Y1
+	VXORPS  X2, X2, X2
+	CMPQ    R12, R13
+	JAE     qspmvi8blockavx2sum
+	// the block of the first value: BX its scale, R10 its values from here on
+	MOVQ         AX, R8
+	MOVQ         DX, R14
+	MOVQ         R12, AX
+	XORL         DX, DX
+	DIVQ         b+144(FP)
+	MOVQ         b+144(FP), R10
+	SUBQ         DX, R10
+	MOVQ         scale_base+120(FP), BX
+	LEAQ         (BX)(AX*4), BX
+	MOVQ         R8, AX
+	MOVQ         R14, DX
+	VBROADCASTSS (BX), Y7
+
+qspmvi8blockavx2by16:
+	LEAQ       16(R12), R8
+	CMPQ       R8, R13
+	JA         qspmvi8blockavx2tail
+	VPXOR      0(R9)(R12*8), Y14, Y3
+	VPCMPGTQ   Y3, Y15, Y3
+	VPXOR      32(R9)(R12*8), Y14, Y4
+	VPCMPGTQ   Y4, Y15, Y4
+	VPXOR      64(R9)(R12*8), Y14, Y5
+	VPCMPGTQ   Y5, Y15, Y5
+	VPXOR      96(R9)(R12*8), Y14, Y6
+	VPCMPGTQ   Y6, Y15, Y6
+	VPAND      Y4, Y3, Y3
+	VPAND      Y6, Y5, Y5
+	VPAND      Y5, Y3, Y3
+	VMOVMSKPD  Y3, R14
+	CMPL       R14, $15
+	JNE        qspmvi8blockavx2tail
+	PREFETCHT0 2048(R9)(R12*8)
+	PREFETCHT0 2112(R9)(R12*8)
+	// Y10, Y11: the 16 codes as float32
+	PREFETCHT0 256(R11)(R12*1)
+	VPMOVSXBD  (R11)(R12*1), Y10
+	VPMOVSXBD  8(R11)(R12*1), Y11
+	VCVTDQ2PS  Y10, Y10
+	VCVTDQ2PS  Y11, Y11
+	// times their scales
+	CMPQ   R10, $16
+	JLT    qspmvi8blockavx2split
+	SUBQ   $16, R10
+	VMULPS Y7, Y10, Y10
+	VMULPS Y7, Y11, Y11
+	JMP    qspmvi8blockavx2x
+
+qspmvi8blockavx2split:
+	// lanes from m = R10 on are in the next block
+	VMOVAPS      Y7, Y6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y7
+	MOVQ         R10, R14
+	NEGQ         R14
+	LEAQ         qfsplit<>+64(SB), R15
+	VMOVDQU      (R15)(R14*4), Y3   // lanes 0..7 from m on
+	VBLENDVPS    Y3, Y7, Y6, Y5
+	VMULPS       Y5, Y10, Y10
+	VMOVDQU      32(R15)(R14*4), Y3 // lanes 8..15 from m on
+	VBLENDVPS    Y3, Y7, Y6, Y5
+	VMULPS       Y5, Y11, Y11
+	ADDQ         b+144(FP), R10
+	SUBQ         $16, R10
+
+qspmvi8blockavx2x:
+	MOVQ        0(R9)(R12*8), R8
+	MOVQ        8(R9)(R12*8), R14
+	MOVQ        16(R9)(R12*8), R15
+	VMOVSS      (SI)(R8*4), X8
+	MOVQ        24(R9)(R12*8), R8
+	VINSERTPS   $0x10, (SI)(R14*4), X8, X8
+	MOVQ        32(R9)(R12*8), R14
+	VINSERTPS   $0x20, (SI)(R15*4), X8, X8
+	MOVQ        40(R9)(R12*8), R15
+	VINSERTPS   $0x30, (SI)(R8*4), X8, X8
+	MOVQ        48(R9)(R12*8), R8
+	VMOVSS      (SI)(R14*4), X9
+	MOVQ        56(R9)(R12*8), R14
+	VINSERTPS   $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS   $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS   $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VFMADD231PS Y10, Y8, Y0
+	MOVQ        64(R9)(R12*8), R8
+	MOVQ        72(R9)(R12*8), R14
+	MOVQ        80(R9)(R12*8), R15
+	VMOVSS      (SI)(R8*4), X4
+	MOVQ        88(R9)(R12*8), R8
+	VINSERTPS   $0x10, (SI)(R14*4), X4, X4
+	MOVQ        96(R9)(R12*8), R14
+	VINSERTPS   $0x20, (SI)(R15*4), X4, X4
+	MOVQ        104(R9)(R12*8), R15
+	VINSERTPS   $0x30, (SI)(R8*4), X4, X4
+	MOVQ        112(R9)(R12*8), R8
+	VMOVSS      (SI)(R14*4), X5
+	MOVQ        120(R9)(R12*8), R14
+	VINSERTPS   $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS   $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS   $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128 $1, X5, Y4, Y4
+	VFMADD231PS Y11, Y4, Y1
+	ADDQ        $16, R12
+	JMP         qspmvi8blockavx2by16
+
+qspmvi8blockavx2tail:
+	CMPQ         R12, R13
+	JAE          qspmvi8blockavx2sum
+	TESTQ        R10, R10
+	JNZ          qspmvi8blockavx2one
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y7
+	MOVQ         b+144(FP), R10
+
+qspmvi8blockavx2one:
+	DECQ        R10
+	MOVQ        (R9)(R12*8), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qspmvi8blockavx2skip
+	MOVBLSX     (R11)(R12*1), R14
+	VCVTSI2SSL  R14, X10, X10
+	VMULSS      X7, X10, X10
+	VFMADD231SS (SI)(R8*4), X10, X2
+
+qspmvi8blockavx2skip:
+	INCQ R12
+	JMP  qspmvi8blockavx2tail
+
+qspmvi8blockavx2sum:
+	VADDPS       Y1, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS       X1, X0, X0
+	VMOVHLPS     X0, X0, X1
+	VADDPS       X1, X0, X0
+	VMOVSHDUP    X0, X1
+	VADDSS       X1, X0, X0
+	VADDSS       X0, X2, X2
+	VMULSS       alpha+152(FP), X2, X0
+	CMPL         beta+156(FP), $0
+	JEQ          qspmvi8blockavx2nobeta
+	VMOVSS       beta+156(FP), X3
+	VFMADD231SS  (DI)(AX*4), X3, X0
+
+qspmvi8blockavx2nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qspmvi8blockavx2row
+
+qspmvi8blockavx2done:
+	VZEROUPPER
+	RET
+
+// func QSpMV4BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha, beta float32)
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMV4BlockAVX2(SB), NOSPLIT, $0-184
+	MOVQ         y_base+0(FP), DI
+	MOVQ         x_base+24(FP), SI
+	MOVQ         ptr_base+48(FP), DX
+	MOVQ         idx_base+72(FP), R9
+	MOVQ         codes_base+96(FP), R11
+	MOVQ         table_base+120(FP), R14
+	VMOVUPS      (R14), Y12
+	VMOVUPS      32(R14), Y13
+	MOVQ         $0x8000000000000000, R14
+	MOVQ         R14, X14
+	VPBROADCASTQ X14, Y14
+	XORQ         x_len+32(FP), R14
+	MOVQ         R14, X15
+	VPBROADCASTQ X15, Y15
+	XORQ         AX, AX
+
+qspmv4blockavx2row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qspmv4blockavx2done
+	MOVQ (DX)(AX*8), R12
+	MOVQ 8(DX)(AX*8), R13
+	MOVQ idx_len+80(FP), R10
+	// clamp the row to 0..len(idx)
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VXORPS  Y0, Y0, Y0
+	VXORPS  Y1, Y1, Y1
+	VXORPS  X2, X2, X2
+	CMPQ    R12, R13
+	JAE     qspmv4blockavx2sum
+	// the block of the first value: BX its scale, R10 its values from here on
+	MOVQ         AX, R8
+	MOVQ         DX, R14
+	MOVQ         R12, AX
+	XORL         DX, DX
+	DIVQ         b+168(FP)
+	MOVQ         b+168(FP), R10
+	SUBQ         DX, R10
+	MOVQ         scale_base+144(FP), BX
+	LEAQ         (BX)(AX*4), BX
+	MOVQ         R8, AX
+	MOVQ         R14, DX
+	VBROADCASTSS (BX), Y7
+	// CX: the nibble steering of the row's phase
+	MOVQ R12, CX
+	ANDQ $1, CX
+	SHLQ $6, CX
+	LEAQ qfnib8<>(SB), R14
+	ADDQ R14, CX
+
+qspmv4blockavx2by16:
+	LEAQ       16(R12), R8
+	CMPQ       R8, R13
+	JA         qspmv4blockavx2tail
+	VPXOR      0(R9)(R12*8), Y14, Y3
+	VPCMPGTQ   Y3, Y15, Y3
+	VPXOR      32(R9)(R12*8), Y14, Y4
+	VPCMPGTQ   Y4, Y15, Y4
+	VPXOR      64(R9)(R12*8), Y14, Y5
+	VPCMPGTQ   Y5, Y15, Y5
+	VPXOR      96(R9)(R12*8), Y14, Y6
+	VPCMPGTQ   Y6, Y15, Y6
+	VPAND      Y4, Y3, Y3
+	VPAND      Y6, Y5, Y5
+	VPAND      Y5, Y3, Y3
+	VMOVMSKPD  Y3, R14
+	CMPL       R14, $15
+	JNE        qspmv4blockavx2tail
+	PREFETCHT0 2048(R9)(R12*8)
+	PREFETCHT0 2112(R9)(R12*8)
+	// Y10, Y11: table[nibble k+i], from code bytes k/2 .. (k+15)/2
+	MOVQ       R12, R14
+	SHRQ       $1, R14
+	LEAQ       15(R12), R15
+	SHRQ       $1, R15
+	VMOVQ      (R11)(R14*1), X3
+	VPINSRB    $8, (R11)(R15*1), X3, X3
+	PREFETCHT0 128(R11)(R14*1)
+	VPSHUFB    (CX), X3, X3     // byte i: code byte (k+i)/2
+	VPMOVZXBD  X3, Y10
+	VPSRLDQ    $8, X3, X3
+	VPMOVZXBD  X3, Y11
+	VPSRLVD    16(CX), Y10, Y10
+	VPSRLVD    16(CX), Y11, Y11
+	VPERMPS    Y12, Y10, Y5
+	VPERMPS    Y13, Y10, Y6
+	VPSLLD     $28, Y10, Y10
+	VBLENDVPS  Y10, Y6, Y5, Y10 // table[nibble]
+	VPERMPS    Y12, Y11, Y5
+	VPERMPS    Y13, Y11, Y6
+	VPSLLD     $28, Y11, Y11
+	VBLENDVPS  Y11, Y6, Y5, Y11 // table[nibble]
+	// times their scales
+	CMPQ   R10, $16
+	JLT    qspmv4blockavx2split
+	SUBQ   $16, R10
+	VMULPS Y7, Y10, Y10
+	VMULPS Y7, Y11, Y11
+	JMP    qspmv4blockavx2x
+
+qspmv4blockavx2split:
+	// lanes from m = R10 on are in the next block
+	VMOVAPS      Y7, Y6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y7
+	MOVQ         R10, R14
+	NEGQ         R14
+	LEAQ         qfsplit<>+64(SB), R15
+	VMOVDQU      (R15)(R14*4), Y3   // lanes 0..7 from m on
+	VBLENDVPS    Y3, Y7, Y6, Y5
+	VMULPS       Y5, Y10, Y10
+	VMOVDQU      32(R15)(R14*4), Y3 // lanes 8..15 from m on
+	VBLENDVPS    Y3, Y7, Y6, Y5
+	VMULPS       Y5, Y11, Y11
+	ADDQ         b+168(FP), R10
+	SUBQ         $16, R10
+
+qspmv4blockavx2x:
+	MOVQ        0(R9)(R12*8), R8
+	MOVQ        8(R9)(R12*8), R14
+	MOVQ        16(R9)(R12*8), R15
+	VMOVSS      (SI)(R8*4), X8
+	MOVQ        24(R9)(R12*8), R8
+	VINSERTPS   $0x10, (SI)(R14*4), X8, X8
+	MOVQ        32(R9)(R12*8), R14
+	VINSERTPS   $0x20, (SI)(R15*4), X8, X8
+	MOVQ        40(R9)(R12*8), R15
+	VINSERTPS   $0x30, (SI)(R8*4), X8, X8
+	MOVQ        48(R9)(R12*8), R8
+	VMOVSS      (SI)(R14*4), X9
+	MOVQ        56(R9)(R12*8), R14
+	VINSERTPS   $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS   $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS   $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VFMADD231PS Y10, Y8, Y0
+	MOVQ        64(R9)(R12*8), R8
+	MOVQ        72(R9)(R12*8), R14
+	MOVQ        80(R9)(R12*8), R15
+	VMOVSS      (SI)(R8*4), X4
+	MOVQ        88(R9)(R12*8), R8
+	VINSERTPS   $0x10, (SI)(R14*4), X4, X4
+	MOVQ        96(R9)(R12*8), R14
+	VINSERTPS   $0x20, (SI)(R15*4), X4, X4
+	MOVQ        104(R9)(R12*8), R15
+	VINSERTPS   $0x30, (SI)(R8*4), X4, X4
+	MOVQ        112(R9)(R12*8), R8
+	VMOVSS      (SI)(R14*4), X5
+	MOVQ        120(R9)(R12*8), R14
+	VINSERTPS   $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS   $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS   $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128 $1, X5, Y4, Y4
+	VFMADD231PS Y11, Y4, Y1
+	ADDQ        $16, R12
+	JMP         qspmv4blockavx2by16
+
+qspmv4blockavx2tail:
+	CMPQ         R12, R13
+	JAE          qspmv4blockavx2sum
+	TESTQ        R10, R10
+	JNZ          qspmv4blockavx2one
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y7
+	MOVQ         b+168(FP), R10
+
+qspmv4blockavx2one:
+	DECQ        R10
+	MOVQ        (R9)(R12*8), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qspmv4blockavx2skip
+	MOVQ        R12, R14
+	SHRQ        $1, R14
+	MOVBLZX     (R11)(R14*1), R14
+	MOVL        R12, CX
+	ANDL        $1, CX
+	SHLL        $2, CX
+	SHRL        CX, R14
+	ANDL        $15, R14
+	MOVQ        table_base+120(FP), R15
+	VMOVSS      (R15)(R14*4), X10
+	VMULSS      X7, X10, X10
+	VFMADD231SS (SI)(R8*4), X10, X2
+
+qspmv4blockavx2skip:
+	INCQ R12
+	JMP  qspmv4blockavx2tail
+
+qspmv4blockavx2sum:
+	VADDPS       Y1, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS       X1, X0, X0
+	VMOVHLPS     X0, X0, X1
+	VADDPS       X1, X0, X0
+	VMOVSHDUP    X0, X1
+	VADDSS       X1, X0, X0
+	VADDSS       X0, X2, X2
+	VMULSS       alpha+176(FP), X2, X0
+	CMPL         beta+180(FP), $0
+	JEQ          qspmv4blockavx2nobeta
+	VMOVSS       beta+180(FP), X3
+	VFMADD231SS  (DI)(AX*4), X3, X0
+
+qspmv4blockavx2nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qspmv4blockavx2row
+
+qspmv4blockavx2done:
+	VZEROUPPER
+	RET
+
+// func QSpMV4MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMV4MXAVX2(SB), NOSPLIT, $0-184
+	MOVQ         y_base+0(FP), DI
+	MOVQ         x_base+24(FP), SI
+	MOVQ         ptr_base+48(FP), DX
+	MOVQ         idx_base+72(FP), R9
+	MOVQ         codes_base+96(FP), R11
+	MOVQ         table_base+120(FP), R14
+	VMOVUPS      (R14), Y12
+	VMOVUPS      32(R14), Y13
+	MOVQ         $0x8000000000000000, R14
+	MOVQ         R14, X14
+	VPBROADCASTQ X14, Y14
+	XORQ         x_len+32(FP), R14
+	MOVQ         R14, X15
+	VPBROADCASTQ X15, Y15
+	XORQ         AX, AX
+
+qspmv4mxavx2row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qspmv4mxavx2done
+	MOVQ (DX)(AX*8), R12
+	MOVQ 8(DX)(AX*8), R13
+	MOVQ idx_len+80(FP), R10
+	// clamp the row to 0..len(idx)
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VXORPS  Y0, Y0, Y0
+	VXORPS  Y1, Y1, Y1
+	VXORPS  X2, X2, X2
+	CMPQ    R12, R13
+	JAE     qspmv4mxavx2sum
+	// the block of the first value: BX its scale, R10 its values from here on
+	MOVQ         AX, R8
+	MOVQ         DX, R14
+	MOVQ         R12, AX
+	XORL         DX, DX
+	DIVQ         b+168(FP)
+	MOVQ         b+168(FP), R10
+	SUBQ         DX, R10
+	MOVQ         exps_base+144(FP), BX
+	LEAQ         (BX)(AX*1), BX
+	MOVQ         R8, AX
+	MOVQ         R14, DX
+	MOVBLZX      (BX), R14
+	SHLL         $23, R14
+	MOVL         $0x00400000, R15 // E8M0 0: 2^-127
+	TESTL        R14, R14
+	CMOVLEQ      R15, R14
+	VMOVD        R14, X7
+	VPBROADCASTD X7, Y7
+	// CX: the nibble steering of the row's phase
+	MOVQ R12, CX
+	ANDQ $1, CX
+	SHLQ $6, CX
+	LEAQ qfnib8<>(SB), R14
+	ADDQ R14, CX
+
+qspmv4mxavx2by16:
+	LEAQ       16(R12), R8
+	CMPQ       R8, R13
+	JA         qspmv4mxavx2tail
+	VPXOR      0(R9)(R12*8), Y14, Y3
+	VPCMPGTQ   Y3, Y15, Y3
+	VPXOR      32(R9)(R12*8), Y14, Y4
+	VPCMPGTQ   Y4, Y15, Y4
+	VPXOR      64(R9)(R12*8), Y14, Y5
+	VPCMPGTQ   Y5, Y15, Y5
+	VPXOR      96(R9)(R12*8), Y14, Y6
+	VPCMPGTQ   Y6, Y15, Y6
+	VPAND      Y4, Y3, Y3
+	VPAND      Y6, Y5, Y5
+	VPAND      Y5, Y3, Y3
+	VMOVMSKPD  Y3, R14
+	CMPL       R14, $15
+	JNE        qspmv4mxavx2tail
+	PREFETCHT0 2048(R9)(R12*8)
+	PREFETCHT0 2112(R9)(R12*8)
+	// Y10, Y11: table[nibble k+i], from code bytes k/2 .. (k+15)/2
+	MOVQ       R12, R14
+	SHRQ       $1, R14
+	LEAQ       15(R12), R15
+	SHRQ       $1, R15
+	VMOVQ      (R11)(R14*1), X3
+	VPINSRB    $8, (R11)(R15*1), X3, X3
+	PREFETCHT0 128(R11)(R14*1)
+	VPSHUFB    (CX), X3, X3     // byte i: code byte (k+i)/2
+	VPMOVZXBD  X3, Y10
+	VPSRLDQ    $8, X3, X3
+	VPMOVZXBD  X3, Y11
+	VPSRLVD    16(CX), Y10, Y10
+	VPSRLVD    16(CX), Y11, Y11
+	VPERMPS    Y12, Y10, Y5
+	VPERMPS    Y13, Y10, Y6
+	VPSLLD     $28, Y10, Y10
+	VBLENDVPS  Y10, Y6, Y5, Y10 // table[nibble]
+	VPERMPS    Y12, Y11, Y5
+	VPERMPS    Y13, Y11, Y6
+	VPSLLD     $28, Y11, Y11
+	VBLENDVPS  Y11, Y6, Y5, Y11 // table[nibble]
+	// times their scales
+	CMPQ   R10, $16
+	JLT    qspmv4mxavx2split
+	SUBQ   $16, R10
+	VMULPS Y7, Y10, Y10
+	VMULPS Y7, Y11, Y11
+	JMP    qspmv4mxavx2x
+
+qspmv4mxavx2split:
+	// lanes from m = R10 on are in the next block
+	VMOVAPS      Y7, Y6
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R14
+	SHLL         $23, R14
+	MOVL         $0x00400000, R15   // E8M0 0: 2^-127
+	TESTL        R14, R14
+	CMOVLEQ      R15, R14
+	VMOVD        R14, X7
+	VPBROADCASTD X7, Y7
+	MOVQ         R10, R14
+	NEGQ         R14
+	LEAQ         qfsplit<>+64(SB), R15
+	VMOVDQU      (R15)(R14*4), Y3   // lanes 0..7 from m on
+	VBLENDVPS    Y3, Y7, Y6, Y5
+	VMULPS       Y5, Y10, Y10
+	VMOVDQU      32(R15)(R14*4), Y3 // lanes 8..15 from m on
+	VBLENDVPS    Y3, Y7, Y6, Y5
+	VMULPS       Y5, Y11, Y11
+	ADDQ         b+168(FP), R10
+	SUBQ         $16, R10
+
+qspmv4mxavx2x:
+	MOVQ        0(R9)(R12*8), R8
+	MOVQ        8(R9)(R12*8), R14
+	MOVQ        16(R9)(R12*8), R15
+	VMOVSS      (SI)(R8*4), X8
+	MOVQ        24(R9)(R12*8), R8
+	VINSERTPS   $0x10, (SI)(R14*4), X8, X8
+	MOVQ        32(R9)(R12*8), R14
+	VINSERTPS   $0x20, (SI)(R15*4), X8, X8
+	MOVQ        40(R9)(R12*8), R15
+	VINSERTPS   $0x30, (SI)(R8*4), X8, X8
+	MOVQ        48(R9)(R12*8), R8
+	VMOVSS      (SI)(R14*4), X9
+	MOVQ        56(R9)(R12*8), R14
+	VINSERTPS   $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS   $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS   $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VFMADD231PS Y10, Y8, Y0
+	MOVQ        64(R9)(R12*8), R8
+	MOVQ        72(R9)(R12*8), R14
+	MOVQ        80(R9)(R12*8), R15
+	VMOVSS      (SI)(R8*4), X4
+	MOVQ        88(R9)(R12*8), R8
+	VINSERTPS   $0x10, (SI)(R14*4), X4, X4
+	MOVQ        96(R9)(R12*8), R14
+	VINSERTPS   $0x20, (SI)(R15*4), X4, X4
+	MOVQ        104(R9)(R12*8), R15
+	VINSERTPS   $0x30, (SI)(R8*4), X4, X4
+	MOVQ        112(R9)(R12*8), R8
+	VMOVSS      (SI)(R14*4), X5
+	MOVQ        120(R9)(R12*8), R14
+	VINSERTPS   $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS   $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS   $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128 $1, X5, Y4, Y4
+	VFMADD231PS Y11, Y4, Y1
+	ADDQ        $16, R12
+	JMP         qspmv4mxavx2by16
+
+qspmv4mxavx2tail:
+	CMPQ         R12, R13
+	JAE          qspmv4mxavx2sum
+	TESTQ        R10, R10
+	JNZ          qspmv4mxavx2one
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R14
+	SHLL         $23, R14
+	MOVL         $0x00400000, R15 // E8M0 0: 2^-127
+	TESTL        R14, R14
+	CMOVLEQ      R15, R14
+	VMOVD        R14, X7
+	VPBROADCASTD X7, Y7
+	MOVQ         b+168(FP), R10
+
+qspmv4mxavx2one:
+	DECQ        R10
+	MOVQ        (R9)(R12*8), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qspmv4mxavx2skip
+	MOVQ        R12, R14
+	SHRQ        $1, R14
+	MOVBLZX     (R11)(R14*1), R14
+	MOVL        R12, CX
+	ANDL        $1, CX
+	SHLL        $2, CX
+	SHRL        CX, R14
+	ANDL        $15, R14
+	MOVQ        table_base+120(FP), R15
+	VMOVSS      (R15)(R14*4), X10
+	VMULSS      X7, X10, X10
+	VFMADD231SS (SI)(R8*4), X10, X2
+
+qspmv4mxavx2skip:
+	INCQ R12
+	JMP  qspmv4mxavx2tail
+
+qspmv4mxavx2sum:
+	VADDPS       Y1, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS       X1, X0, X0
+	VMOVHLPS     X0, X0, X1
+	VADDPS       X1, X0, X0
+	VMOVSHDUP    X0, X1
+	VADDSS       X1, X0, X0
+	VADDSS       X0, X2, X2
+	VMULSS       alpha+176(FP), X2, X0
+	CMPL         beta+180(FP), $0
+	JEQ          qspmv4mxavx2nobeta
+	VMOVSS       beta+180(FP), X3
+	VFMADD231SS  (DI)(AX*4), X3, X0
+
+qspmv4mxavx2nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qspmv4mxavx2row
+
+qspmv4mxavx2done:
+	VZEROUPPER
+	RET
