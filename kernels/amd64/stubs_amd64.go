@@ -855,11 +855,11 @@ func QSpMVI8BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale [
 // table (VPERMPS), the block's broadcast scale (the next block's blended
 // into the lanes past a block end), x by scalar loads, one accumulator of
 // two; then one at a time, skipping entries whose index is not below
-// len(x). It prefetches idx and the codes into L2. It needs
-// len(ptr) == len(y)+1,
-// len(table) == 16, b >= 16, len(codes) >= (len(idx)+1)/2 and a scale for
-// every block of the values of the rows; it reads a block's scale only when
-// a value of the block is read.
+// len(x). It prefetches idx and the codes into L2, and idx nearer ahead
+// into L1. It needs len(ptr) == len(y)+1, len(table) == 16, b >= 16,
+// len(codes) >= (len(idx)+1)/2 and a scale for every block of the values
+// of the rows; it reads a block's scale only when a value of the block is
+// read.
 // Requires: AVX512F, AVX512BW, BMI2.
 //
 //go:noescape
@@ -903,8 +903,8 @@ func QSpMV4MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table []float
 // entries (one range check of their indices, x by scalar loads, the codes
 // sign-extended and converted, two accumulators), then one of 16, then one
 // at a time, skipping entries whose index is not below len(x). It
-// prefetches idx and the codes into L2. It needs
-// len(ptr) == len(y)+1, len(codes) >= len(idx) and len(rs) >= len(y).
+// prefetches idx and the codes into L2, and idx nearer ahead into L1. It
+// needs len(ptr) == len(y)+1, len(codes) >= len(idx) and len(rs) >= len(y).
 // Requires: AVX512F, AVX512BW, BMI2.
 //
 //go:noescape
