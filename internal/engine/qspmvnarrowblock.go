@@ -23,9 +23,9 @@ import (
 // v must have passed Validate. It panics unless len(ptr) == len(y)+1, v's
 // scheme is one of those, and v holds values first..first+len(col)-1
 // with their codes and scales; segments are clamped and out-of-range
-// indices skipped as in SpMVNarrow. The AVX-512 path decodes the codes in
-// its row loop (blocks of at least 16 values; smaller ones run the generic
-// loop).
+// indices skipped as in SpMVNarrow. The AVX-512 and AVX2 paths decode the
+// codes in their row loops (blocks of at least 16 values; smaller ones run
+// the generic loop).
 func QSpMVNarrowBlock[I Narrow](y, x []float32, ptr []uint32, col []I, v *quant.Values, first int, alpha, beta float32) {
 	if len(ptr) != len(y)+1 {
 		panic("kernels: QSpMVNarrowBlock: len(ptr) != len(y)+1")

@@ -61,6 +61,10 @@ func registerAMD64() bool {
 		spmvShortF64U32.set(tierAVX2, spmvShortAsm(amd64.SpMVShortF64U32AVX2, amd64.SpMVShort2F64U32AVX2, amd64.SpMVShort4F64U32AVX2))
 		qspmvNarrowU16.set(tierAVX2, qspmvNarrowAsm(amd64.QSpMVNarrowI8U16AVX2))
 		qspmvNarrowU32.set(tierAVX2, qspmvNarrowAsm(amd64.QSpMVNarrowI8U32AVX2))
+		qspmvNarrowBlockU16.set(tierAVX2, qspmvNarrowBlockAsm(amd64.QSpMVNarrowI8BlockU16AVX2,
+			amd64.QSpMVNarrow4BlockU16AVX2, amd64.QSpMVNarrow4MXU16AVX2))
+		qspmvNarrowBlockU32.set(tierAVX2, qspmvNarrowBlockAsm(amd64.QSpMVNarrowI8BlockU32AVX2,
+			amd64.QSpMVNarrow4BlockU32AVX2, amd64.QSpMVNarrow4MXU32AVX2))
 		spmmNarrowF32U16.set(tierAVX2, spmmNarrowAsm(amd64.SpMMNarrowF32U16AVX2, amd64.SpMMTileNarrowF32U16AVX2))
 		spmmNarrowF32U32.set(tierAVX2, spmmNarrowAsm(amd64.SpMMNarrowF32U32AVX2, amd64.SpMMTileNarrowF32U32AVX2))
 		spmmNarrowF64U16.set(tierAVX2, spmmNarrowAsm(amd64.SpMMNarrowF64U16AVX2, amd64.SpMMTileNarrowF64U16AVX2))
@@ -70,9 +74,14 @@ func registerAMD64() bool {
 		spmmScatterNarrowF64U16.set(tierAVX2, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U16AVX2, amd64.SpMMScatterTileNarrowF64U16AVX2))
 		spmmScatterNarrowF64U32.set(tierAVX2, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U32AVX2, amd64.SpMMScatterTileNarrowF64U32AVX2))
 		// The fused SpMV kernel where one is written for the operand (int8
-		// codes with one scale per row), tiles of decoded values
-		// (qfused_tiled.go) elsewhere.
-		qspmv.set(tierAVX2, qspmvFusedAsm(qspmvKernels{i8Row: amd64.QSpMVI8RowAVX2}))
+		// codes with one scale per row; int8, 4-bit and MX codes by
+		// block), tiles of decoded values (qfused_tiled.go) elsewhere.
+		qspmv.set(tierAVX2, qspmvFusedAsm(qspmvKernels{
+			i8Row:   amd64.QSpMVI8RowAVX2,
+			i8Block: amd64.QSpMVI8BlockAVX2,
+			block4:  amd64.QSpMV4BlockAVX2,
+			mx4:     amd64.QSpMV4MXAVX2,
+		}))
 		// The fused SpMM kernels are slower than decoded blocks
 		// (qspmmTiled) at every width on this tier: a 32-column chunk
 		// takes two passes over a 64-column row, each decoding every
@@ -149,11 +158,11 @@ func registerAMD64() bool {
 		spmmScatterNarrowF32U32.set(tierAVX512, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF32U32AVX512, amd64.SpMMScatterTileNarrowF32U32AVX512))
 		spmmScatterNarrowF64U16.set(tierAVX512, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U16AVX512, amd64.SpMMScatterTileNarrowF64U16AVX512))
 		spmmScatterNarrowF64U32.set(tierAVX512, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U32AVX512, amd64.SpMMScatterTileNarrowF64U32AVX512))
-		// The AVX2 int8 kernel by row serves this tier too: like the
-		// float32 SpMV, its loop is held by its loads of x, which
-		// 16-lane vectors do not speed up.
+		// The fused SpMV kernels stream idx and the codes faster than the
+		// float32 SpMV streams idx and the values, and prefetch them
+		// further ahead, into L2 (see _gen/qfused.go).
 		qspmv.set(tierAVX512, qspmvFusedAsm(qspmvKernels{
-			i8Row:   amd64.QSpMVI8RowAVX2,
+			i8Row:   amd64.QSpMVI8RowAVX512,
 			i8Block: amd64.QSpMVI8BlockAVX512,
 			block4:  amd64.QSpMV4BlockAVX512,
 			mx4:     amd64.QSpMV4MXAVX512,

@@ -105,11 +105,29 @@ qnbI8BlockU16AVX512row:
 	VBROADCASTSS (BX), Z31
 
 qnbI8BlockU16AVX512by4:
-	LEAQ 64(R12), CX
-	CMPQ CX, R13
-	JA   qnbI8BlockU16AVX512by1
-	CMPQ R15, $16
-	JGE  qnbI8BlockU16AVX512whole0
+	LEAQ       64(R12), CX
+	CMPQ       CX, R13
+	JA         qnbI8BlockU16AVX512by1
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	PREFETCHT0 256(R11)(R8*1)
+	PREFETCHT0 512(R9)(R12*2)
+	PREFETCHT0 576(R9)(R12*2)
+	VPMOVZXWD  0(R9)(R12*2), Z16
+	VPCMPUD    $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	VPMOVZXWD  32(R9)(R12*2), Z19
+	VPCMPUD    $2, Z15, Z19, K2 // lanes whose index <= maxIndex
+	VPMOVZXWD  64(R9)(R12*2), Z22
+	VPCMPUD    $2, Z15, Z22, K3 // lanes whose index <= maxIndex
+	VPMOVZXWD  96(R9)(R12*2), Z25
+	VPCMPUD    $2, Z15, Z25, K4 // lanes whose index <= maxIndex
+	KANDW      K1, K2, K7
+	KANDW      K3, K4, K6
+	KANDW      K6, K7, K7
+	KORTESTW   K7, K7
+	JCS        qnbI8BlockU16AVX512loads
+	CMPQ       R15, $16
+	JGE        qnbI8BlockU16AVX512whole0
 	// lanes from R15 on are in the next block
 	MOVL         $0xffff, R8
 	BZHIL        R15, R8, R8
@@ -128,8 +146,6 @@ qnbI8BlockU16AVX512whole0:
 	VMOVAPS Z31, Z4
 
 qnbI8BlockU16AVX512scaled0:
-	VPMOVZXWD   0(R9)(R12*2), Z16
-	VPCMPUD     $2, Z15, Z16, K1 // lanes whose index <= maxIndex
 	KMOVW       K1, K7           // the gather clears its mask
 	MOVQ        first+120(FP), R14
 	ADDQ        R12, R14         // the value's position among the codes
@@ -159,8 +175,6 @@ qnbI8BlockU16AVX512whole1:
 	VMOVAPS Z31, Z5
 
 qnbI8BlockU16AVX512scaled1:
-	VPMOVZXWD   32(R9)(R12*2), Z19
-	VPCMPUD     $2, Z15, Z19, K2 // lanes whose index <= maxIndex
 	KMOVW       K2, K7           // the gather clears its mask
 	MOVQ        first+120(FP), R14
 	ADDQ        R12, R14         // the value's position among the codes
@@ -190,8 +204,6 @@ qnbI8BlockU16AVX512whole2:
 	VMOVAPS Z31, Z6
 
 qnbI8BlockU16AVX512scaled2:
-	VPMOVZXWD   64(R9)(R12*2), Z22
-	VPCMPUD     $2, Z15, Z22, K3 // lanes whose index <= maxIndex
 	KMOVW       K3, K7           // the gather clears its mask
 	MOVQ        first+120(FP), R14
 	ADDQ        R12, R14         // the value's position among the codes
@@ -221,8 +233,6 @@ qnbI8BlockU16AVX512whole3:
 	VMOVAPS Z31, Z7
 
 qnbI8BlockU16AVX512scaled3:
-	VPMOVZXWD   96(R9)(R12*2), Z25
-	VPCMPUD     $2, Z15, Z25, K4 // lanes whose index <= maxIndex
 	KMOVW       K4, K7           // the gather clears its mask
 	MOVQ        first+120(FP), R14
 	ADDQ        R12, R14         // the value's position among the codes
@@ -232,8 +242,305 @@ qnbI8BlockU16AVX512scaled3:
 	VPXORQ      Z27, Z27, Z27
 	VGATHERDPS  (SI)(Z25*4), K7, Z27
 	VFMADD231PS Z26, Z27, Z3
-	MOVQ        CX, R12
-	JMP         qnbI8BlockU16AVX512by4
+	JMP         qnbI8BlockU16AVX512passed
+
+qnbI8BlockU16AVX512loads:
+	MOVQ         0(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X18
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X18, X18
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X18, X18
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X18, X18
+	MOVQ         8(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X16
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X16, X16
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X16, X16
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X16, X16
+	MOVQ         16(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X8, X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X8, X8
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         24(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X17
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X17, X17
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X17, X17
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X17, X17
+	VINSERTF32X4 $1, X16, Y18, Y18
+	VINSERTF32X4 $1, X17, Y8, Y8
+	VINSERTF64X4 $1, Y8, Z18, Z18
+	CMPQ         R15, $16
+	JGE          qnbI8BlockU16AVX512wholel0
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockU16AVX512scaledl0
+
+qnbI8BlockU16AVX512wholel0:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnbI8BlockU16AVX512scaledl0:
+	MOVQ         first+120(FP), R14
+	ADDQ         R12, R14     // the value's position among the codes
+	VPMOVSXBD    0(R11)(R14*1), Z17
+	VCVTDQ2PS    Z17, Z17
+	VMULPS       Z4, Z17, Z17 // value = code's value * scale
+	VFMADD231PS  Z17, Z18, Z0
+	MOVQ         32(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X21
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X21, X21
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X21, X21
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X21, X21
+	MOVQ         40(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X19
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X19, X19
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X19, X19
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X19, X19
+	MOVQ         48(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X9
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X9, X9
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	MOVQ         56(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X20
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X20, X20
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X20, X20
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X20, X20
+	VINSERTF32X4 $1, X19, Y21, Y21
+	VINSERTF32X4 $1, X20, Y9, Y9
+	VINSERTF64X4 $1, Y9, Z21, Z21
+	CMPQ         R15, $16
+	JGE          qnbI8BlockU16AVX512wholel1
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockU16AVX512scaledl1
+
+qnbI8BlockU16AVX512wholel1:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z5
+
+qnbI8BlockU16AVX512scaledl1:
+	MOVQ         first+120(FP), R14
+	ADDQ         R12, R14     // the value's position among the codes
+	VPMOVSXBD    16(R11)(R14*1), Z20
+	VCVTDQ2PS    Z20, Z20
+	VMULPS       Z5, Z20, Z20 // value = code's value * scale
+	VFMADD231PS  Z20, Z21, Z1
+	MOVQ         64(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X24
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X24, X24
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X24, X24
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X24, X24
+	MOVQ         72(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X22
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X22, X22
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X22, X22
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X22, X22
+	MOVQ         80(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X10
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X10, X10
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X10, X10
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X10, X10
+	MOVQ         88(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X23
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X23, X23
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X23, X23
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X23, X23
+	VINSERTF32X4 $1, X22, Y24, Y24
+	VINSERTF32X4 $1, X23, Y10, Y10
+	VINSERTF64X4 $1, Y10, Z24, Z24
+	CMPQ         R15, $16
+	JGE          qnbI8BlockU16AVX512wholel2
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockU16AVX512scaledl2
+
+qnbI8BlockU16AVX512wholel2:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z6
+
+qnbI8BlockU16AVX512scaledl2:
+	MOVQ         first+120(FP), R14
+	ADDQ         R12, R14     // the value's position among the codes
+	VPMOVSXBD    32(R11)(R14*1), Z23
+	VCVTDQ2PS    Z23, Z23
+	VMULPS       Z6, Z23, Z23 // value = code's value * scale
+	VFMADD231PS  Z23, Z24, Z2
+	MOVQ         96(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X27
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X27, X27
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X27, X27
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X27, X27
+	MOVQ         104(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X25
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X25, X25
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X25, X25
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X25, X25
+	MOVQ         112(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X11
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X11, X11
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	MOVQ         120(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X26
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X26, X26
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X26, X26
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X26, X26
+	VINSERTF32X4 $1, X25, Y27, Y27
+	VINSERTF32X4 $1, X26, Y11, Y11
+	VINSERTF64X4 $1, Y11, Z27, Z27
+	CMPQ         R15, $16
+	JGE          qnbI8BlockU16AVX512wholel3
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockU16AVX512scaledl3
+
+qnbI8BlockU16AVX512wholel3:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z7
+
+qnbI8BlockU16AVX512scaledl3:
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14     // the value's position among the codes
+	VPMOVSXBD   48(R11)(R14*1), Z26
+	VCVTDQ2PS   Z26, Z26
+	VMULPS      Z7, Z26, Z26 // value = code's value * scale
+	VFMADD231PS Z26, Z27, Z3
+
+qnbI8BlockU16AVX512passed:
+	MOVQ CX, R12
+	JMP  qnbI8BlockU16AVX512by4
 
 qnbI8BlockU16AVX512by1:
 	LEAQ 16(R12), CX
@@ -381,11 +688,31 @@ qnbI8BlockU32AVX512row:
 	VBROADCASTSS (BX), Z31
 
 qnbI8BlockU32AVX512by4:
-	LEAQ 64(R12), CX
-	CMPQ CX, R13
-	JA   qnbI8BlockU32AVX512by1
-	CMPQ R15, $16
-	JGE  qnbI8BlockU32AVX512whole0
+	LEAQ       64(R12), CX
+	CMPQ       CX, R13
+	JA         qnbI8BlockU32AVX512by1
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	PREFETCHT0 256(R11)(R8*1)
+	PREFETCHT0 1024(R9)(R12*4)
+	PREFETCHT0 1088(R9)(R12*4)
+	PREFETCHT0 1152(R9)(R12*4)
+	PREFETCHT0 1216(R9)(R12*4)
+	VMOVDQU32  0(R9)(R12*4), Z16
+	VPCMPUD    $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	VMOVDQU32  64(R9)(R12*4), Z19
+	VPCMPUD    $2, Z15, Z19, K2 // lanes whose index <= maxIndex
+	VMOVDQU32  128(R9)(R12*4), Z22
+	VPCMPUD    $2, Z15, Z22, K3 // lanes whose index <= maxIndex
+	VMOVDQU32  192(R9)(R12*4), Z25
+	VPCMPUD    $2, Z15, Z25, K4 // lanes whose index <= maxIndex
+	KANDW      K1, K2, K7
+	KANDW      K3, K4, K6
+	KANDW      K6, K7, K7
+	KORTESTW   K7, K7
+	JCS        qnbI8BlockU32AVX512loads
+	CMPQ       R15, $16
+	JGE        qnbI8BlockU32AVX512whole0
 	// lanes from R15 on are in the next block
 	MOVL         $0xffff, R8
 	BZHIL        R15, R8, R8
@@ -404,8 +731,6 @@ qnbI8BlockU32AVX512whole0:
 	VMOVAPS Z31, Z4
 
 qnbI8BlockU32AVX512scaled0:
-	VMOVDQU32   0(R9)(R12*4), Z16
-	VPCMPUD     $2, Z15, Z16, K1 // lanes whose index <= maxIndex
 	KMOVW       K1, K7           // the gather clears its mask
 	MOVQ        first+120(FP), R14
 	ADDQ        R12, R14         // the value's position among the codes
@@ -435,8 +760,6 @@ qnbI8BlockU32AVX512whole1:
 	VMOVAPS Z31, Z5
 
 qnbI8BlockU32AVX512scaled1:
-	VMOVDQU32   64(R9)(R12*4), Z19
-	VPCMPUD     $2, Z15, Z19, K2 // lanes whose index <= maxIndex
 	KMOVW       K2, K7           // the gather clears its mask
 	MOVQ        first+120(FP), R14
 	ADDQ        R12, R14         // the value's position among the codes
@@ -466,8 +789,6 @@ qnbI8BlockU32AVX512whole2:
 	VMOVAPS Z31, Z6
 
 qnbI8BlockU32AVX512scaled2:
-	VMOVDQU32   128(R9)(R12*4), Z22
-	VPCMPUD     $2, Z15, Z22, K3 // lanes whose index <= maxIndex
 	KMOVW       K3, K7           // the gather clears its mask
 	MOVQ        first+120(FP), R14
 	ADDQ        R12, R14         // the value's position among the codes
@@ -497,8 +818,6 @@ qnbI8BlockU32AVX512whole3:
 	VMOVAPS Z31, Z7
 
 qnbI8BlockU32AVX512scaled3:
-	VMOVDQU32   192(R9)(R12*4), Z25
-	VPCMPUD     $2, Z15, Z25, K4 // lanes whose index <= maxIndex
 	KMOVW       K4, K7           // the gather clears its mask
 	MOVQ        first+120(FP), R14
 	ADDQ        R12, R14         // the value's position among the codes
@@ -508,8 +827,289 @@ qnbI8BlockU32AVX512scaled3:
 	VPXORQ      Z27, Z27, Z27
 	VGATHERDPS  (SI)(Z25*4), K7, Z27
 	VFMADD231PS Z26, Z27, Z3
-	MOVQ        CX, R12
-	JMP         qnbI8BlockU32AVX512by4
+	JMP         qnbI8BlockU32AVX512passed
+
+qnbI8BlockU32AVX512loads:
+	MOVQ         0(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X18
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X18, X18
+	MOVQ         8(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X18, X18
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X18, X18
+	MOVQ         16(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X16
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X16, X16
+	MOVQ         24(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X16, X16
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X16, X16
+	MOVQ         32(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         40(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X8, X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         48(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X17
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X17, X17
+	MOVQ         56(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X17, X17
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X17, X17
+	VINSERTF32X4 $1, X16, Y18, Y18
+	VINSERTF32X4 $1, X17, Y8, Y8
+	VINSERTF64X4 $1, Y8, Z18, Z18
+	CMPQ         R15, $16
+	JGE          qnbI8BlockU32AVX512wholel0
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockU32AVX512scaledl0
+
+qnbI8BlockU32AVX512wholel0:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnbI8BlockU32AVX512scaledl0:
+	MOVQ         first+120(FP), R14
+	ADDQ         R12, R14     // the value's position among the codes
+	VPMOVSXBD    0(R11)(R14*1), Z17
+	VCVTDQ2PS    Z17, Z17
+	VMULPS       Z4, Z17, Z17 // value = code's value * scale
+	VFMADD231PS  Z17, Z18, Z0
+	MOVQ         64(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X21
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X21, X21
+	MOVQ         72(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X21, X21
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X21, X21
+	MOVQ         80(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X19
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X19, X19
+	MOVQ         88(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X19, X19
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X19, X19
+	MOVQ         96(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X9
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X9, X9
+	MOVQ         104(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	MOVQ         112(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X20
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X20, X20
+	MOVQ         120(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X20, X20
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X20, X20
+	VINSERTF32X4 $1, X19, Y21, Y21
+	VINSERTF32X4 $1, X20, Y9, Y9
+	VINSERTF64X4 $1, Y9, Z21, Z21
+	CMPQ         R15, $16
+	JGE          qnbI8BlockU32AVX512wholel1
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockU32AVX512scaledl1
+
+qnbI8BlockU32AVX512wholel1:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z5
+
+qnbI8BlockU32AVX512scaledl1:
+	MOVQ         first+120(FP), R14
+	ADDQ         R12, R14     // the value's position among the codes
+	VPMOVSXBD    16(R11)(R14*1), Z20
+	VCVTDQ2PS    Z20, Z20
+	VMULPS       Z5, Z20, Z20 // value = code's value * scale
+	VFMADD231PS  Z20, Z21, Z1
+	MOVQ         128(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X24
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X24, X24
+	MOVQ         136(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X24, X24
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X24, X24
+	MOVQ         144(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X22
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X22, X22
+	MOVQ         152(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X22, X22
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X22, X22
+	MOVQ         160(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X10
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         168(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X10, X10
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X10, X10
+	MOVQ         176(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X23
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X23, X23
+	MOVQ         184(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X23, X23
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X23, X23
+	VINSERTF32X4 $1, X22, Y24, Y24
+	VINSERTF32X4 $1, X23, Y10, Y10
+	VINSERTF64X4 $1, Y10, Z24, Z24
+	CMPQ         R15, $16
+	JGE          qnbI8BlockU32AVX512wholel2
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockU32AVX512scaledl2
+
+qnbI8BlockU32AVX512wholel2:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z6
+
+qnbI8BlockU32AVX512scaledl2:
+	MOVQ         first+120(FP), R14
+	ADDQ         R12, R14     // the value's position among the codes
+	VPMOVSXBD    32(R11)(R14*1), Z23
+	VCVTDQ2PS    Z23, Z23
+	VMULPS       Z6, Z23, Z23 // value = code's value * scale
+	VFMADD231PS  Z23, Z24, Z2
+	MOVQ         192(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X27
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X27, X27
+	MOVQ         200(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X27, X27
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X27, X27
+	MOVQ         208(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X25
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X25, X25
+	MOVQ         216(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X25, X25
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X25, X25
+	MOVQ         224(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X11
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X11, X11
+	MOVQ         232(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	MOVQ         240(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X26
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X26, X26
+	MOVQ         248(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X26, X26
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X26, X26
+	VINSERTF32X4 $1, X25, Y27, Y27
+	VINSERTF32X4 $1, X26, Y11, Y11
+	VINSERTF64X4 $1, Y11, Z27, Z27
+	CMPQ         R15, $16
+	JGE          qnbI8BlockU32AVX512wholel3
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockU32AVX512scaledl3
+
+qnbI8BlockU32AVX512wholel3:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z7
+
+qnbI8BlockU32AVX512scaledl3:
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14     // the value's position among the codes
+	VPMOVSXBD   48(R11)(R14*1), Z26
+	VCVTDQ2PS   Z26, Z26
+	VMULPS      Z7, Z26, Z26 // value = code's value * scale
+	VFMADD231PS Z26, Z27, Z3
+
+qnbI8BlockU32AVX512passed:
+	MOVQ CX, R12
+	JMP  qnbI8BlockU32AVX512by4
 
 qnbI8BlockU32AVX512by1:
 	LEAQ 16(R12), CX
@@ -667,11 +1267,30 @@ qnb4BlockU16AVX512row:
 	VMOVDQU32 64(R8)(R14*1), Z30
 
 qnb4BlockU16AVX512by4:
-	LEAQ 64(R12), CX
-	CMPQ CX, R13
-	JA   qnb4BlockU16AVX512by1
-	CMPQ R15, $16
-	JGE  qnb4BlockU16AVX512whole0
+	LEAQ       64(R12), CX
+	CMPQ       CX, R13
+	JA         qnb4BlockU16AVX512by1
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	SHRQ       $1, R8
+	PREFETCHT0 128(R11)(R8*1)
+	PREFETCHT0 512(R9)(R12*2)
+	PREFETCHT0 576(R9)(R12*2)
+	VPMOVZXWD  0(R9)(R12*2), Z16
+	VPCMPUD    $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	VPMOVZXWD  32(R9)(R12*2), Z19
+	VPCMPUD    $2, Z15, Z19, K2 // lanes whose index <= maxIndex
+	VPMOVZXWD  64(R9)(R12*2), Z22
+	VPCMPUD    $2, Z15, Z22, K3 // lanes whose index <= maxIndex
+	VPMOVZXWD  96(R9)(R12*2), Z25
+	VPCMPUD    $2, Z15, Z25, K4 // lanes whose index <= maxIndex
+	KANDW      K1, K2, K7
+	KANDW      K3, K4, K6
+	KANDW      K6, K7, K7
+	KORTESTW   K7, K7
+	JCS        qnb4BlockU16AVX512loads
+	CMPQ       R15, $16
+	JGE        qnb4BlockU16AVX512whole0
 	// lanes from R15 on are in the next block
 	MOVL         $0xffff, R8
 	BZHIL        R15, R8, R8
@@ -690,11 +1309,9 @@ qnb4BlockU16AVX512whole0:
 	VMOVAPS Z31, Z4
 
 qnb4BlockU16AVX512scaled0:
-	VPMOVZXWD 0(R9)(R12*2), Z16
-	VPCMPUD   $2, Z15, Z16, K1 // lanes whose index <= maxIndex
-	KMOVW     K1, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K1, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	LEAQ        15(R14), R8
 	SHRQ        $1, R14
@@ -729,11 +1346,9 @@ qnb4BlockU16AVX512whole1:
 	VMOVAPS Z31, Z5
 
 qnb4BlockU16AVX512scaled1:
-	VPMOVZXWD 32(R9)(R12*2), Z19
-	VPCMPUD   $2, Z15, Z19, K2 // lanes whose index <= maxIndex
-	KMOVW     K2, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K2, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	ADDQ        $16, R14
 	LEAQ        15(R14), R8
@@ -769,11 +1384,9 @@ qnb4BlockU16AVX512whole2:
 	VMOVAPS Z31, Z6
 
 qnb4BlockU16AVX512scaled2:
-	VPMOVZXWD 64(R9)(R12*2), Z22
-	VPCMPUD   $2, Z15, Z22, K3 // lanes whose index <= maxIndex
-	KMOVW     K3, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K3, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	ADDQ        $32, R14
 	LEAQ        15(R14), R8
@@ -809,11 +1422,9 @@ qnb4BlockU16AVX512whole3:
 	VMOVAPS Z31, Z7
 
 qnb4BlockU16AVX512scaled3:
-	VPMOVZXWD 96(R9)(R12*2), Z25
-	VPCMPUD   $2, Z15, Z25, K4 // lanes whose index <= maxIndex
-	KMOVW     K4, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K4, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	ADDQ        $48, R14
 	LEAQ        15(R14), R8
@@ -829,8 +1440,340 @@ qnb4BlockU16AVX512scaled3:
 	VPXORQ      Z27, Z27, Z27
 	VGATHERDPS  (SI)(Z25*4), K7, Z27
 	VFMADD231PS Z26, Z27, Z3
-	MOVQ        CX, R12
-	JMP         qnb4BlockU16AVX512by4
+	JMP         qnb4BlockU16AVX512passed
+
+qnb4BlockU16AVX512loads:
+	MOVQ         0(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X18
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X18, X18
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X18, X18
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X18, X18
+	MOVQ         8(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X16
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X16, X16
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X16, X16
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X16, X16
+	MOVQ         16(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X8, X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X8, X8
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         24(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X17
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X17, X17
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X17, X17
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X17, X17
+	VINSERTF32X4 $1, X16, Y18, Y18
+	VINSERTF32X4 $1, X17, Y8, Y8
+	VINSERTF64X4 $1, Y8, Z18, Z18
+	CMPQ         R15, $16
+	JGE          qnb4BlockU16AVX512wholel0
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockU16AVX512scaledl0
+
+qnb4BlockU16AVX512wholel0:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnb4BlockU16AVX512scaledl0:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X8
+	VPINSRB      $8, (R11)(R8*1), X8, X8
+	VPMOVZXBD    X8, Z17
+	VPERMD       Z17, Z28, Z17
+	VPSRLVD      Z30, Z17, Z17
+	VPERMPS      Z29, Z17, Z17
+	VMULPS       Z4, Z17, Z17 // value = code's value * scale
+	VFMADD231PS  Z17, Z18, Z0
+	MOVQ         32(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X21
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X21, X21
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X21, X21
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X21, X21
+	MOVQ         40(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X19
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X19, X19
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X19, X19
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X19, X19
+	MOVQ         48(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X9
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X9, X9
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	MOVQ         56(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X20
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X20, X20
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X20, X20
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X20, X20
+	VINSERTF32X4 $1, X19, Y21, Y21
+	VINSERTF32X4 $1, X20, Y9, Y9
+	VINSERTF64X4 $1, Y9, Z21, Z21
+	CMPQ         R15, $16
+	JGE          qnb4BlockU16AVX512wholel1
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockU16AVX512scaledl1
+
+qnb4BlockU16AVX512wholel1:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z5
+
+qnb4BlockU16AVX512scaledl1:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ         $16, R14
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X9
+	VPINSRB      $8, (R11)(R8*1), X9, X9
+	VPMOVZXBD    X9, Z20
+	VPERMD       Z20, Z28, Z20
+	VPSRLVD      Z30, Z20, Z20
+	VPERMPS      Z29, Z20, Z20
+	VMULPS       Z5, Z20, Z20 // value = code's value * scale
+	VFMADD231PS  Z20, Z21, Z1
+	MOVQ         64(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X24
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X24, X24
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X24, X24
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X24, X24
+	MOVQ         72(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X22
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X22, X22
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X22, X22
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X22, X22
+	MOVQ         80(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X10
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X10, X10
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X10, X10
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X10, X10
+	MOVQ         88(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X23
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X23, X23
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X23, X23
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X23, X23
+	VINSERTF32X4 $1, X22, Y24, Y24
+	VINSERTF32X4 $1, X23, Y10, Y10
+	VINSERTF64X4 $1, Y10, Z24, Z24
+	CMPQ         R15, $16
+	JGE          qnb4BlockU16AVX512wholel2
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockU16AVX512scaledl2
+
+qnb4BlockU16AVX512wholel2:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z6
+
+qnb4BlockU16AVX512scaledl2:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ         $32, R14
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X10
+	VPINSRB      $8, (R11)(R8*1), X10, X10
+	VPMOVZXBD    X10, Z23
+	VPERMD       Z23, Z28, Z23
+	VPSRLVD      Z30, Z23, Z23
+	VPERMPS      Z29, Z23, Z23
+	VMULPS       Z6, Z23, Z23 // value = code's value * scale
+	VFMADD231PS  Z23, Z24, Z2
+	MOVQ         96(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X27
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X27, X27
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X27, X27
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X27, X27
+	MOVQ         104(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X25
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X25, X25
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X25, X25
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X25, X25
+	MOVQ         112(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X11
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X11, X11
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	MOVQ         120(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X26
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X26, X26
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X26, X26
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X26, X26
+	VINSERTF32X4 $1, X25, Y27, Y27
+	VINSERTF32X4 $1, X26, Y11, Y11
+	VINSERTF64X4 $1, Y11, Z27, Z27
+	CMPQ         R15, $16
+	JGE          qnb4BlockU16AVX512wholel3
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockU16AVX512scaledl3
+
+qnb4BlockU16AVX512wholel3:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z7
+
+qnb4BlockU16AVX512scaledl3:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ        $48, R14
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X11
+	VPINSRB     $8, (R11)(R8*1), X11, X11
+	VPMOVZXBD   X11, Z26
+	VPERMD      Z26, Z28, Z26
+	VPSRLVD     Z30, Z26, Z26
+	VPERMPS     Z29, Z26, Z26
+	VMULPS      Z7, Z26, Z26 // value = code's value * scale
+	VFMADD231PS Z26, Z27, Z3
+
+qnb4BlockU16AVX512passed:
+	MOVQ CX, R12
+	JMP  qnb4BlockU16AVX512by4
 
 qnb4BlockU16AVX512by1:
 	LEAQ 16(R12), CX
@@ -1002,11 +1945,32 @@ qnb4BlockU32AVX512row:
 	VMOVDQU32 64(R8)(R14*1), Z30
 
 qnb4BlockU32AVX512by4:
-	LEAQ 64(R12), CX
-	CMPQ CX, R13
-	JA   qnb4BlockU32AVX512by1
-	CMPQ R15, $16
-	JGE  qnb4BlockU32AVX512whole0
+	LEAQ       64(R12), CX
+	CMPQ       CX, R13
+	JA         qnb4BlockU32AVX512by1
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	SHRQ       $1, R8
+	PREFETCHT0 128(R11)(R8*1)
+	PREFETCHT0 1024(R9)(R12*4)
+	PREFETCHT0 1088(R9)(R12*4)
+	PREFETCHT0 1152(R9)(R12*4)
+	PREFETCHT0 1216(R9)(R12*4)
+	VMOVDQU32  0(R9)(R12*4), Z16
+	VPCMPUD    $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	VMOVDQU32  64(R9)(R12*4), Z19
+	VPCMPUD    $2, Z15, Z19, K2 // lanes whose index <= maxIndex
+	VMOVDQU32  128(R9)(R12*4), Z22
+	VPCMPUD    $2, Z15, Z22, K3 // lanes whose index <= maxIndex
+	VMOVDQU32  192(R9)(R12*4), Z25
+	VPCMPUD    $2, Z15, Z25, K4 // lanes whose index <= maxIndex
+	KANDW      K1, K2, K7
+	KANDW      K3, K4, K6
+	KANDW      K6, K7, K7
+	KORTESTW   K7, K7
+	JCS        qnb4BlockU32AVX512loads
+	CMPQ       R15, $16
+	JGE        qnb4BlockU32AVX512whole0
 	// lanes from R15 on are in the next block
 	MOVL         $0xffff, R8
 	BZHIL        R15, R8, R8
@@ -1025,11 +1989,9 @@ qnb4BlockU32AVX512whole0:
 	VMOVAPS Z31, Z4
 
 qnb4BlockU32AVX512scaled0:
-	VMOVDQU32 0(R9)(R12*4), Z16
-	VPCMPUD   $2, Z15, Z16, K1 // lanes whose index <= maxIndex
-	KMOVW     K1, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K1, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	LEAQ        15(R14), R8
 	SHRQ        $1, R14
@@ -1064,11 +2026,9 @@ qnb4BlockU32AVX512whole1:
 	VMOVAPS Z31, Z5
 
 qnb4BlockU32AVX512scaled1:
-	VMOVDQU32 64(R9)(R12*4), Z19
-	VPCMPUD   $2, Z15, Z19, K2 // lanes whose index <= maxIndex
-	KMOVW     K2, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K2, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	ADDQ        $16, R14
 	LEAQ        15(R14), R8
@@ -1104,11 +2064,9 @@ qnb4BlockU32AVX512whole2:
 	VMOVAPS Z31, Z6
 
 qnb4BlockU32AVX512scaled2:
-	VMOVDQU32 128(R9)(R12*4), Z22
-	VPCMPUD   $2, Z15, Z22, K3 // lanes whose index <= maxIndex
-	KMOVW     K3, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K3, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	ADDQ        $32, R14
 	LEAQ        15(R14), R8
@@ -1144,11 +2102,9 @@ qnb4BlockU32AVX512whole3:
 	VMOVAPS Z31, Z7
 
 qnb4BlockU32AVX512scaled3:
-	VMOVDQU32 192(R9)(R12*4), Z25
-	VPCMPUD   $2, Z15, Z25, K4 // lanes whose index <= maxIndex
-	KMOVW     K4, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K4, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	ADDQ        $48, R14
 	LEAQ        15(R14), R8
@@ -1164,8 +2120,324 @@ qnb4BlockU32AVX512scaled3:
 	VPXORQ      Z27, Z27, Z27
 	VGATHERDPS  (SI)(Z25*4), K7, Z27
 	VFMADD231PS Z26, Z27, Z3
-	MOVQ        CX, R12
-	JMP         qnb4BlockU32AVX512by4
+	JMP         qnb4BlockU32AVX512passed
+
+qnb4BlockU32AVX512loads:
+	MOVQ         0(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X18
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X18, X18
+	MOVQ         8(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X18, X18
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X18, X18
+	MOVQ         16(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X16
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X16, X16
+	MOVQ         24(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X16, X16
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X16, X16
+	MOVQ         32(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         40(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X8, X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         48(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X17
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X17, X17
+	MOVQ         56(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X17, X17
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X17, X17
+	VINSERTF32X4 $1, X16, Y18, Y18
+	VINSERTF32X4 $1, X17, Y8, Y8
+	VINSERTF64X4 $1, Y8, Z18, Z18
+	CMPQ         R15, $16
+	JGE          qnb4BlockU32AVX512wholel0
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockU32AVX512scaledl0
+
+qnb4BlockU32AVX512wholel0:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnb4BlockU32AVX512scaledl0:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X8
+	VPINSRB      $8, (R11)(R8*1), X8, X8
+	VPMOVZXBD    X8, Z17
+	VPERMD       Z17, Z28, Z17
+	VPSRLVD      Z30, Z17, Z17
+	VPERMPS      Z29, Z17, Z17
+	VMULPS       Z4, Z17, Z17 // value = code's value * scale
+	VFMADD231PS  Z17, Z18, Z0
+	MOVQ         64(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X21
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X21, X21
+	MOVQ         72(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X21, X21
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X21, X21
+	MOVQ         80(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X19
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X19, X19
+	MOVQ         88(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X19, X19
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X19, X19
+	MOVQ         96(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X9
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X9, X9
+	MOVQ         104(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	MOVQ         112(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X20
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X20, X20
+	MOVQ         120(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X20, X20
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X20, X20
+	VINSERTF32X4 $1, X19, Y21, Y21
+	VINSERTF32X4 $1, X20, Y9, Y9
+	VINSERTF64X4 $1, Y9, Z21, Z21
+	CMPQ         R15, $16
+	JGE          qnb4BlockU32AVX512wholel1
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockU32AVX512scaledl1
+
+qnb4BlockU32AVX512wholel1:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z5
+
+qnb4BlockU32AVX512scaledl1:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ         $16, R14
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X9
+	VPINSRB      $8, (R11)(R8*1), X9, X9
+	VPMOVZXBD    X9, Z20
+	VPERMD       Z20, Z28, Z20
+	VPSRLVD      Z30, Z20, Z20
+	VPERMPS      Z29, Z20, Z20
+	VMULPS       Z5, Z20, Z20 // value = code's value * scale
+	VFMADD231PS  Z20, Z21, Z1
+	MOVQ         128(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X24
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X24, X24
+	MOVQ         136(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X24, X24
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X24, X24
+	MOVQ         144(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X22
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X22, X22
+	MOVQ         152(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X22, X22
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X22, X22
+	MOVQ         160(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X10
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         168(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X10, X10
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X10, X10
+	MOVQ         176(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X23
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X23, X23
+	MOVQ         184(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X23, X23
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X23, X23
+	VINSERTF32X4 $1, X22, Y24, Y24
+	VINSERTF32X4 $1, X23, Y10, Y10
+	VINSERTF64X4 $1, Y10, Z24, Z24
+	CMPQ         R15, $16
+	JGE          qnb4BlockU32AVX512wholel2
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockU32AVX512scaledl2
+
+qnb4BlockU32AVX512wholel2:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z6
+
+qnb4BlockU32AVX512scaledl2:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ         $32, R14
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X10
+	VPINSRB      $8, (R11)(R8*1), X10, X10
+	VPMOVZXBD    X10, Z23
+	VPERMD       Z23, Z28, Z23
+	VPSRLVD      Z30, Z23, Z23
+	VPERMPS      Z29, Z23, Z23
+	VMULPS       Z6, Z23, Z23 // value = code's value * scale
+	VFMADD231PS  Z23, Z24, Z2
+	MOVQ         192(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X27
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X27, X27
+	MOVQ         200(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X27, X27
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X27, X27
+	MOVQ         208(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X25
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X25, X25
+	MOVQ         216(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X25, X25
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X25, X25
+	MOVQ         224(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X11
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X11, X11
+	MOVQ         232(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	MOVQ         240(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X26
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X26, X26
+	MOVQ         248(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X26, X26
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X26, X26
+	VINSERTF32X4 $1, X25, Y27, Y27
+	VINSERTF32X4 $1, X26, Y11, Y11
+	VINSERTF64X4 $1, Y11, Z27, Z27
+	CMPQ         R15, $16
+	JGE          qnb4BlockU32AVX512wholel3
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockU32AVX512scaledl3
+
+qnb4BlockU32AVX512wholel3:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z7
+
+qnb4BlockU32AVX512scaledl3:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ        $48, R14
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X11
+	VPINSRB     $8, (R11)(R8*1), X11, X11
+	VPMOVZXBD   X11, Z26
+	VPERMD      Z26, Z28, Z26
+	VPSRLVD     Z30, Z26, Z26
+	VPERMPS     Z29, Z26, Z26
+	VMULPS      Z7, Z26, Z26 // value = code's value * scale
+	VFMADD231PS Z26, Z27, Z3
+
+qnb4BlockU32AVX512passed:
+	MOVQ CX, R12
+	JMP  qnb4BlockU32AVX512by4
 
 qnb4BlockU32AVX512by1:
 	LEAQ 16(R12), CX
@@ -1342,11 +2614,30 @@ qnb4MXU16AVX512row:
 	VMOVDQU32 64(R8)(R14*1), Z30
 
 qnb4MXU16AVX512by4:
-	LEAQ 64(R12), CX
-	CMPQ CX, R13
-	JA   qnb4MXU16AVX512by1
-	CMPQ R15, $16
-	JGE  qnb4MXU16AVX512whole0
+	LEAQ       64(R12), CX
+	CMPQ       CX, R13
+	JA         qnb4MXU16AVX512by1
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	SHRQ       $1, R8
+	PREFETCHT0 128(R11)(R8*1)
+	PREFETCHT0 512(R9)(R12*2)
+	PREFETCHT0 576(R9)(R12*2)
+	VPMOVZXWD  0(R9)(R12*2), Z16
+	VPCMPUD    $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	VPMOVZXWD  32(R9)(R12*2), Z19
+	VPCMPUD    $2, Z15, Z19, K2 // lanes whose index <= maxIndex
+	VPMOVZXWD  64(R9)(R12*2), Z22
+	VPCMPUD    $2, Z15, Z22, K3 // lanes whose index <= maxIndex
+	VPMOVZXWD  96(R9)(R12*2), Z25
+	VPCMPUD    $2, Z15, Z25, K4 // lanes whose index <= maxIndex
+	KANDW      K1, K2, K7
+	KANDW      K3, K4, K6
+	KANDW      K6, K7, K7
+	KORTESTW   K7, K7
+	JCS        qnb4MXU16AVX512loads
+	CMPQ       R15, $16
+	JGE        qnb4MXU16AVX512whole0
 	// lanes from R15 on are in the next block
 	MOVL         $0xffff, R8
 	BZHIL        R15, R8, R8
@@ -1370,11 +2661,9 @@ qnb4MXU16AVX512whole0:
 	VMOVAPS Z31, Z4
 
 qnb4MXU16AVX512scaled0:
-	VPMOVZXWD 0(R9)(R12*2), Z16
-	VPCMPUD   $2, Z15, Z16, K1 // lanes whose index <= maxIndex
-	KMOVW     K1, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K1, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	LEAQ        15(R14), R8
 	SHRQ        $1, R14
@@ -1414,11 +2703,9 @@ qnb4MXU16AVX512whole1:
 	VMOVAPS Z31, Z5
 
 qnb4MXU16AVX512scaled1:
-	VPMOVZXWD 32(R9)(R12*2), Z19
-	VPCMPUD   $2, Z15, Z19, K2 // lanes whose index <= maxIndex
-	KMOVW     K2, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K2, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	ADDQ        $16, R14
 	LEAQ        15(R14), R8
@@ -1459,11 +2746,9 @@ qnb4MXU16AVX512whole2:
 	VMOVAPS Z31, Z6
 
 qnb4MXU16AVX512scaled2:
-	VPMOVZXWD 64(R9)(R12*2), Z22
-	VPCMPUD   $2, Z15, Z22, K3 // lanes whose index <= maxIndex
-	KMOVW     K3, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K3, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	ADDQ        $32, R14
 	LEAQ        15(R14), R8
@@ -1504,11 +2789,9 @@ qnb4MXU16AVX512whole3:
 	VMOVAPS Z31, Z7
 
 qnb4MXU16AVX512scaled3:
-	VPMOVZXWD 96(R9)(R12*2), Z25
-	VPCMPUD   $2, Z15, Z25, K4 // lanes whose index <= maxIndex
-	KMOVW     K4, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K4, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	ADDQ        $48, R14
 	LEAQ        15(R14), R8
@@ -1524,8 +2807,360 @@ qnb4MXU16AVX512scaled3:
 	VPXORQ      Z27, Z27, Z27
 	VGATHERDPS  (SI)(Z25*4), K7, Z27
 	VFMADD231PS Z26, Z27, Z3
-	MOVQ        CX, R12
-	JMP         qnb4MXU16AVX512by4
+	JMP         qnb4MXU16AVX512passed
+
+qnb4MXU16AVX512loads:
+	MOVQ         0(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X18
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X18, X18
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X18, X18
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X18, X18
+	MOVQ         8(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X16
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X16, X16
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X16, X16
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X16, X16
+	MOVQ         16(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X8, X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X8, X8
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         24(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X17
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X17, X17
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X17, X17
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X17, X17
+	VINSERTF32X4 $1, X16, Y18, Y18
+	VINSERTF32X4 $1, X17, Y8, Y8
+	VINSERTF64X4 $1, Y8, Z18, Z18
+	CMPQ         R15, $16
+	JGE          qnb4MXU16AVX512wholel0
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXU16AVX512scaledl0
+
+qnb4MXU16AVX512wholel0:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnb4MXU16AVX512scaledl0:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X8
+	VPINSRB      $8, (R11)(R8*1), X8, X8
+	VPMOVZXBD    X8, Z17
+	VPERMD       Z17, Z28, Z17
+	VPSRLVD      Z30, Z17, Z17
+	VPERMPS      Z29, Z17, Z17
+	VMULPS       Z4, Z17, Z17 // value = code's value * scale
+	VFMADD231PS  Z17, Z18, Z0
+	MOVQ         32(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X21
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X21, X21
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X21, X21
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X21, X21
+	MOVQ         40(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X19
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X19, X19
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X19, X19
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X19, X19
+	MOVQ         48(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X9
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X9, X9
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	MOVQ         56(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X20
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X20, X20
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X20, X20
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X20, X20
+	VINSERTF32X4 $1, X19, Y21, Y21
+	VINSERTF32X4 $1, X20, Y9, Y9
+	VINSERTF64X4 $1, Y9, Z21, Z21
+	CMPQ         R15, $16
+	JGE          qnb4MXU16AVX512wholel1
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXU16AVX512scaledl1
+
+qnb4MXU16AVX512wholel1:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z5
+
+qnb4MXU16AVX512scaledl1:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ         $16, R14
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X9
+	VPINSRB      $8, (R11)(R8*1), X9, X9
+	VPMOVZXBD    X9, Z20
+	VPERMD       Z20, Z28, Z20
+	VPSRLVD      Z30, Z20, Z20
+	VPERMPS      Z29, Z20, Z20
+	VMULPS       Z5, Z20, Z20 // value = code's value * scale
+	VFMADD231PS  Z20, Z21, Z1
+	MOVQ         64(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X24
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X24, X24
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X24, X24
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X24, X24
+	MOVQ         72(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X22
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X22, X22
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X22, X22
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X22, X22
+	MOVQ         80(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X10
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X10, X10
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X10, X10
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X10, X10
+	MOVQ         88(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X23
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X23, X23
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X23, X23
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X23, X23
+	VINSERTF32X4 $1, X22, Y24, Y24
+	VINSERTF32X4 $1, X23, Y10, Y10
+	VINSERTF64X4 $1, Y10, Z24, Z24
+	CMPQ         R15, $16
+	JGE          qnb4MXU16AVX512wholel2
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXU16AVX512scaledl2
+
+qnb4MXU16AVX512wholel2:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z6
+
+qnb4MXU16AVX512scaledl2:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ         $32, R14
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X10
+	VPINSRB      $8, (R11)(R8*1), X10, X10
+	VPMOVZXBD    X10, Z23
+	VPERMD       Z23, Z28, Z23
+	VPSRLVD      Z30, Z23, Z23
+	VPERMPS      Z29, Z23, Z23
+	VMULPS       Z6, Z23, Z23 // value = code's value * scale
+	VFMADD231PS  Z23, Z24, Z2
+	MOVQ         96(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X27
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X27, X27
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X27, X27
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X27, X27
+	MOVQ         104(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X25
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X25, X25
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X25, X25
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X25, X25
+	MOVQ         112(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X11
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X11, X11
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	MOVQ         120(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X26
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X26, X26
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X26, X26
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X26, X26
+	VINSERTF32X4 $1, X25, Y27, Y27
+	VINSERTF32X4 $1, X26, Y11, Y11
+	VINSERTF64X4 $1, Y11, Z27, Z27
+	CMPQ         R15, $16
+	JGE          qnb4MXU16AVX512wholel3
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXU16AVX512scaledl3
+
+qnb4MXU16AVX512wholel3:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z7
+
+qnb4MXU16AVX512scaledl3:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ        $48, R14
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X11
+	VPINSRB     $8, (R11)(R8*1), X11, X11
+	VPMOVZXBD   X11, Z26
+	VPERMD      Z26, Z28, Z26
+	VPSRLVD     Z30, Z26, Z26
+	VPERMPS     Z29, Z26, Z26
+	VMULPS      Z7, Z26, Z26 // value = code's value * scale
+	VFMADD231PS Z26, Z27, Z3
+
+qnb4MXU16AVX512passed:
+	MOVQ CX, R12
+	JMP  qnb4MXU16AVX512by4
 
 qnb4MXU16AVX512by1:
 	LEAQ 16(R12), CX
@@ -1712,11 +3347,32 @@ qnb4MXU32AVX512row:
 	VMOVDQU32 64(R8)(R14*1), Z30
 
 qnb4MXU32AVX512by4:
-	LEAQ 64(R12), CX
-	CMPQ CX, R13
-	JA   qnb4MXU32AVX512by1
-	CMPQ R15, $16
-	JGE  qnb4MXU32AVX512whole0
+	LEAQ       64(R12), CX
+	CMPQ       CX, R13
+	JA         qnb4MXU32AVX512by1
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	SHRQ       $1, R8
+	PREFETCHT0 128(R11)(R8*1)
+	PREFETCHT0 1024(R9)(R12*4)
+	PREFETCHT0 1088(R9)(R12*4)
+	PREFETCHT0 1152(R9)(R12*4)
+	PREFETCHT0 1216(R9)(R12*4)
+	VMOVDQU32  0(R9)(R12*4), Z16
+	VPCMPUD    $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	VMOVDQU32  64(R9)(R12*4), Z19
+	VPCMPUD    $2, Z15, Z19, K2 // lanes whose index <= maxIndex
+	VMOVDQU32  128(R9)(R12*4), Z22
+	VPCMPUD    $2, Z15, Z22, K3 // lanes whose index <= maxIndex
+	VMOVDQU32  192(R9)(R12*4), Z25
+	VPCMPUD    $2, Z15, Z25, K4 // lanes whose index <= maxIndex
+	KANDW      K1, K2, K7
+	KANDW      K3, K4, K6
+	KANDW      K6, K7, K7
+	KORTESTW   K7, K7
+	JCS        qnb4MXU32AVX512loads
+	CMPQ       R15, $16
+	JGE        qnb4MXU32AVX512whole0
 	// lanes from R15 on are in the next block
 	MOVL         $0xffff, R8
 	BZHIL        R15, R8, R8
@@ -1740,11 +3396,9 @@ qnb4MXU32AVX512whole0:
 	VMOVAPS Z31, Z4
 
 qnb4MXU32AVX512scaled0:
-	VMOVDQU32 0(R9)(R12*4), Z16
-	VPCMPUD   $2, Z15, Z16, K1 // lanes whose index <= maxIndex
-	KMOVW     K1, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K1, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	LEAQ        15(R14), R8
 	SHRQ        $1, R14
@@ -1784,11 +3438,9 @@ qnb4MXU32AVX512whole1:
 	VMOVAPS Z31, Z5
 
 qnb4MXU32AVX512scaled1:
-	VMOVDQU32 64(R9)(R12*4), Z19
-	VPCMPUD   $2, Z15, Z19, K2 // lanes whose index <= maxIndex
-	KMOVW     K2, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K2, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	ADDQ        $16, R14
 	LEAQ        15(R14), R8
@@ -1829,11 +3481,9 @@ qnb4MXU32AVX512whole2:
 	VMOVAPS Z31, Z6
 
 qnb4MXU32AVX512scaled2:
-	VMOVDQU32 128(R9)(R12*4), Z22
-	VPCMPUD   $2, Z15, Z22, K3 // lanes whose index <= maxIndex
-	KMOVW     K3, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K3, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	ADDQ        $32, R14
 	LEAQ        15(R14), R8
@@ -1874,11 +3524,9 @@ qnb4MXU32AVX512whole3:
 	VMOVAPS Z31, Z7
 
 qnb4MXU32AVX512scaled3:
-	VMOVDQU32 192(R9)(R12*4), Z25
-	VPCMPUD   $2, Z15, Z25, K4 // lanes whose index <= maxIndex
-	KMOVW     K4, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K4, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	ADDQ        $48, R14
 	LEAQ        15(R14), R8
@@ -1894,8 +3542,344 @@ qnb4MXU32AVX512scaled3:
 	VPXORQ      Z27, Z27, Z27
 	VGATHERDPS  (SI)(Z25*4), K7, Z27
 	VFMADD231PS Z26, Z27, Z3
-	MOVQ        CX, R12
-	JMP         qnb4MXU32AVX512by4
+	JMP         qnb4MXU32AVX512passed
+
+qnb4MXU32AVX512loads:
+	MOVQ         0(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X18
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X18, X18
+	MOVQ         8(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X18, X18
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X18, X18
+	MOVQ         16(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X16
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X16, X16
+	MOVQ         24(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X16, X16
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X16, X16
+	MOVQ         32(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         40(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X8, X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         48(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X17
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X17, X17
+	MOVQ         56(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X17, X17
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X17, X17
+	VINSERTF32X4 $1, X16, Y18, Y18
+	VINSERTF32X4 $1, X17, Y8, Y8
+	VINSERTF64X4 $1, Y8, Z18, Z18
+	CMPQ         R15, $16
+	JGE          qnb4MXU32AVX512wholel0
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXU32AVX512scaledl0
+
+qnb4MXU32AVX512wholel0:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnb4MXU32AVX512scaledl0:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X8
+	VPINSRB      $8, (R11)(R8*1), X8, X8
+	VPMOVZXBD    X8, Z17
+	VPERMD       Z17, Z28, Z17
+	VPSRLVD      Z30, Z17, Z17
+	VPERMPS      Z29, Z17, Z17
+	VMULPS       Z4, Z17, Z17 // value = code's value * scale
+	VFMADD231PS  Z17, Z18, Z0
+	MOVQ         64(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X21
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X21, X21
+	MOVQ         72(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X21, X21
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X21, X21
+	MOVQ         80(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X19
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X19, X19
+	MOVQ         88(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X19, X19
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X19, X19
+	MOVQ         96(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X9
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X9, X9
+	MOVQ         104(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	MOVQ         112(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X20
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X20, X20
+	MOVQ         120(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X20, X20
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X20, X20
+	VINSERTF32X4 $1, X19, Y21, Y21
+	VINSERTF32X4 $1, X20, Y9, Y9
+	VINSERTF64X4 $1, Y9, Z21, Z21
+	CMPQ         R15, $16
+	JGE          qnb4MXU32AVX512wholel1
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXU32AVX512scaledl1
+
+qnb4MXU32AVX512wholel1:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z5
+
+qnb4MXU32AVX512scaledl1:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ         $16, R14
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X9
+	VPINSRB      $8, (R11)(R8*1), X9, X9
+	VPMOVZXBD    X9, Z20
+	VPERMD       Z20, Z28, Z20
+	VPSRLVD      Z30, Z20, Z20
+	VPERMPS      Z29, Z20, Z20
+	VMULPS       Z5, Z20, Z20 // value = code's value * scale
+	VFMADD231PS  Z20, Z21, Z1
+	MOVQ         128(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X24
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X24, X24
+	MOVQ         136(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X24, X24
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X24, X24
+	MOVQ         144(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X22
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X22, X22
+	MOVQ         152(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X22, X22
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X22, X22
+	MOVQ         160(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X10
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         168(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X10, X10
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X10, X10
+	MOVQ         176(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X23
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X23, X23
+	MOVQ         184(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X23, X23
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X23, X23
+	VINSERTF32X4 $1, X22, Y24, Y24
+	VINSERTF32X4 $1, X23, Y10, Y10
+	VINSERTF64X4 $1, Y10, Z24, Z24
+	CMPQ         R15, $16
+	JGE          qnb4MXU32AVX512wholel2
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXU32AVX512scaledl2
+
+qnb4MXU32AVX512wholel2:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z6
+
+qnb4MXU32AVX512scaledl2:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ         $32, R14
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X10
+	VPINSRB      $8, (R11)(R8*1), X10, X10
+	VPMOVZXBD    X10, Z23
+	VPERMD       Z23, Z28, Z23
+	VPSRLVD      Z30, Z23, Z23
+	VPERMPS      Z29, Z23, Z23
+	VMULPS       Z6, Z23, Z23 // value = code's value * scale
+	VFMADD231PS  Z23, Z24, Z2
+	MOVQ         192(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X27
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X27, X27
+	MOVQ         200(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X27, X27
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X27, X27
+	MOVQ         208(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X25
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X25, X25
+	MOVQ         216(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X25, X25
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X25, X25
+	MOVQ         224(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X11
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X11, X11
+	MOVQ         232(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	MOVQ         240(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X26
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X26, X26
+	MOVQ         248(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X26, X26
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X26, X26
+	VINSERTF32X4 $1, X25, Y27, Y27
+	VINSERTF32X4 $1, X26, Y11, Y11
+	VINSERTF64X4 $1, Y11, Z27, Z27
+	CMPQ         R15, $16
+	JGE          qnb4MXU32AVX512wholel3
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXU32AVX512scaledl3
+
+qnb4MXU32AVX512wholel3:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z7
+
+qnb4MXU32AVX512scaledl3:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ        $48, R14
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X11
+	VPINSRB     $8, (R11)(R8*1), X11, X11
+	VPMOVZXBD   X11, Z26
+	VPERMD      Z26, Z28, Z26
+	VPSRLVD     Z30, Z26, Z26
+	VPERMPS     Z29, Z26, Z26
+	VMULPS      Z7, Z26, Z26 // value = code's value * scale
+	VFMADD231PS Z26, Z27, Z3
+
+qnb4MXU32AVX512passed:
+	MOVQ CX, R12
+	JMP  qnb4MXU32AVX512by4
 
 qnb4MXU32AVX512by1:
 	LEAQ 16(R12), CX

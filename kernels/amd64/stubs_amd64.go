@@ -849,14 +849,17 @@ func QSpMVI8BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale [
 //	}
 //
 // each value one float32 product rounded once, as quant.Values.At computes
-// it. It reads 16 entries a step: one range check of their indices, the 16
-// nibbles of 8 or 9 code bytes spread to lanes and looked up in the table
-// (VPERMPS), the block's broadcast scale (the next block's blended into the
-// lanes past a block end), x by scalar loads; then one at a time, skipping
-// entries whose index is not below len(x). It needs len(ptr) == len(y)+1,
-// len(table) == 16, b >= 16, len(codes) >= (len(idx)+1)/2 and a scale for
-// every block of the values of the rows; it reads a block's scale only when
-// a value of the block is read.
+// it. A row whose first value is odd takes that value alone; then it reads
+// 32 entries a pass, then 16: one range check of their indices, and per 16
+// entries the nibbles of 8 code bytes spread to lanes and looked up in the
+// table (VPERMPS), the block's broadcast scale (the next block's blended
+// into the lanes past a block end), x by scalar loads, one accumulator of
+// two; then one at a time, skipping entries whose index is not below
+// len(x). It prefetches idx and the codes into L2, and idx nearer ahead
+// into L1. It needs len(ptr) == len(y)+1, len(table) == 16, b >= 16,
+// len(codes) >= (len(idx)+1)/2 and a scale for every block of the values
+// of the rows; it reads a block's scale only when a value of the block is
+// read.
 // Requires: AVX512F, AVX512BW, BMI2.
 //
 //go:noescape
@@ -870,6 +873,42 @@ func QSpMV4BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table, s
 //
 //go:noescape
 func QSpMV4MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
+
+// QSpMVI8BlockAVX2 is QSpMVI8BlockAVX512 on 8-lane vectors: 16 entries a
+// step (one range check of their indices, x by scalar loads, the codes
+// sign-extended and converted in two halves, each half's scales the block's
+// broadcast scale with the next block's blended into the lanes past a block
+// end), then one at a time. Its contract is QSpMVI8BlockAVX512's.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMVI8BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32)
+
+// QSpMV4BlockAVX2 is QSpMV4BlockAVX512 on 8-lane vectors: the 16 nibbles of
+// a step's 8 or 9 code bytes steered to their lanes (VPSHUFB, then a shift
+// per lane), looked up in both halves of the table (two VPERMPS) and picked
+// by the nibble's bit 3. Its contract is QSpMV4BlockAVX512's.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMV4BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha, beta float32)
+
+// QSpMV4MXAVX2 is QSpMV4BlockAVX2 with MX scales, as QSpMV4MXAVX512.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMV4MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
+
+// QSpMVI8RowAVX512 is QSpMVI8RowAVX2 with 16-lane vectors: passes of 32
+// entries (one range check of their indices, x by scalar loads, the codes
+// sign-extended and converted, two accumulators), then one of 16, then one
+// at a time, skipping entries whose index is not below len(x). It
+// prefetches idx and the codes into L2, and idx nearer ahead into L1. It
+// needs len(ptr) == len(y)+1, len(codes) >= len(idx) and len(rs) >= len(y).
+// Requires: AVX512F, AVX512BW, BMI2.
+//
+//go:noescape
+func QSpMVI8RowAVX512(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
 
 // Family qspmm: qspmm_amd64.s.
 
@@ -1119,6 +1158,50 @@ func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes [
 //go:noescape
 func QSpMVNarrow4MXU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
 
+// Family qspmvnarrowblockavx2: qspmvnarrowblockavx2_amd64.s.
+
+// QSpMVNarrowI8BlockU16AVX2 is QSpMVNarrowI8BlockU16AVX512 on 8-lane vectors, with its
+// contract; see qspmvnarrowblockavx2_amd64.s.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMVNarrowI8BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrowI8BlockU32AVX2 is QSpMVNarrowI8BlockU32AVX512 on 8-lane vectors, with its
+// contract; see qspmvnarrowblockavx2_amd64.s.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMVNarrowI8BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrow4BlockU16AVX2 is QSpMVNarrow4BlockU16AVX512 on 8-lane vectors, with its
+// contract; see qspmvnarrowblockavx2_amd64.s.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMVNarrow4BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrow4BlockU32AVX2 is QSpMVNarrow4BlockU32AVX512 on 8-lane vectors, with its
+// contract; see qspmvnarrowblockavx2_amd64.s.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMVNarrow4BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrow4MXU16AVX2 is QSpMVNarrow4MXU16AVX512 on 8-lane vectors, with its
+// contract; see qspmvnarrowblockavx2_amd64.s.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMVNarrow4MXU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+
+// QSpMVNarrow4MXU32AVX2 is QSpMVNarrow4MXU32AVX512 on 8-lane vectors, with its
+// contract; see qspmvnarrowblockavx2_amd64.s.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMVNarrow4MXU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+
 // Family quantize: quantize_amd64.s.
 
 // AbsMax32AVX512 writes, for each group of b values, the largest of the
@@ -1156,6 +1239,38 @@ func AbsMax32AVX512(dst []uint64, vals []float32, b int) int
 //go:noescape
 func Span32AVX512(dst []uint64, vals []float32, b int) int
 
+// SymScalesAVX512 sets the scales and encoder parameters of int8 (qhi
+// 127) or int4 (qhi 7) groups from their largest magnitudes' bits (as
+// AbsMax32AVX512 writes them), eight groups at a time, and returns how many
+// it set:
+//
+//	a := float64(math.Float32frombits(uint32(bits[i])))
+//	s := float32(a / qhi)
+//	scale[i] = s
+//	gpar[3*i], gpar[3*i+1], gpar[3*i+2] = 1/float64(s), float64(s), 0
+//
+// It stops before the first eight groups of which one has an s below 2^-126
+// or above 2^120 (a zero or non-finite a among them), or when fewer than
+// eight are left; len(scale) and len(gpar)/3 must be at least len(bits).
+//
+//go:noescape
+func SymScalesAVX512(scale []float32, gpar []float64, bits []uint64, qhi float64) int
+
+// MXScalesAVX512 is SymScalesAVX512 for the E8M0 exponents of MX blocks
+// of an element type whose largest normal has exponent emax (2 for E2M1, 8
+// for E4M3):
+//
+//	a := float64(math.Float32frombits(uint32(bits[i])))
+//	x := 127 for a = 0, else ⌊log2 a⌋ - emax + 127 clamped to 0..254
+//	exp[i] = x
+//	gpar[3*i], gpar[3*i+1], gpar[3*i+2] = 2^(127-x), 2^(x-127), 0
+//
+// It stops before the first eight groups of which one has a non-finite a,
+// or when fewer than eight are left.
+//
+//go:noescape
+func MXScalesAVX512(exp []uint8, gpar []float64, bits []uint64, emax int) int
+
 // QuantizeIntsAVX512 encodes float32 values as integer codes, 16 at a
 // time, in groups of values with parameters gpar[3g:3g+3] = inv, s, zp (the
 // first group's rem values, then groups of b), with par[2:5] = qlo, qhi,
@@ -1178,8 +1293,9 @@ func Span32AVX512(dst []uint64, vals []float32, b int) int
 // stops before the first 16 values that hold a t with (t-r)^2 >= nearHalf
 // (a quotient within rounding of a half, which the caller settles exactly)
 // and returns their start. The codes and the largest d*d are bit for bit
-// those of quant's Go encoder, which computes each step in the same float64
-// operations; the sum of squares adds the same terms in another order.
+// those of quant's Go encoder (the kernel computes t in float32 where that
+// rounds alike, and every error term in its float64 operations); the sum of
+// squares adds the same terms in another order.
 //
 // The encoders assume rem and b are positive multiples of 16, len(codes) >=
 // len(vals) (len(vals)/2 for codes packed two a byte), len(par) >= 34 and

@@ -434,6 +434,26 @@ func QSpMV4MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table []flo
 	panic(noAsm)
 }
 
+// QSpMVI8BlockAVX2 is not built here; it panics.
+func QSpMVI8BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMV4BlockAVX2 is not built here; it panics.
+func QSpMV4BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMV4MXAVX2 is not built here; it panics.
+func QSpMV4MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVI8RowAVX512 is not built here; it panics.
+func QSpMVI8RowAVX512(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32) {
+	panic(noAsm)
+}
+
 // Family qspmm: qspmm_amd64.s.
 
 // QSpMMTile8RowAVX2 is not built here; it panics.
@@ -568,6 +588,38 @@ func QSpMVNarrow4MXU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes [
 	panic(noAsm)
 }
 
+// Family qspmvnarrowblockavx2: qspmvnarrowblockavx2_amd64.s.
+
+// QSpMVNarrowI8BlockU16AVX2 is not built here; it panics.
+func QSpMVNarrowI8BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVNarrowI8BlockU32AVX2 is not built here; it panics.
+func QSpMVNarrowI8BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVNarrow4BlockU16AVX2 is not built here; it panics.
+func QSpMVNarrow4BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVNarrow4BlockU32AVX2 is not built here; it panics.
+func QSpMVNarrow4BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVNarrow4MXU16AVX2 is not built here; it panics.
+func QSpMVNarrow4MXU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVNarrow4MXU32AVX2 is not built here; it panics.
+func QSpMVNarrow4MXU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
 // Family quantize: quantize_amd64.s.
 
 // AbsMax32AVX512 is not built here; it panics.
@@ -575,6 +627,12 @@ func AbsMax32AVX512(dst []uint64, vals []float32, b int) int { panic(noAsm) }
 
 // Span32AVX512 is not built here; it panics.
 func Span32AVX512(dst []uint64, vals []float32, b int) int { panic(noAsm) }
+
+// SymScalesAVX512 is not built here; it panics.
+func SymScalesAVX512(scale []float32, gpar []float64, bits []uint64, qhi float64) int { panic(noAsm) }
+
+// MXScalesAVX512 is not built here; it panics.
+func MXScalesAVX512(exp []uint8, gpar []float64, bits []uint64, emax int) int { panic(noAsm) }
 
 // QuantizeIntsAVX512 is not built here; it panics.
 func QuantizeIntsAVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int {

@@ -73,6 +73,7 @@ func outputs() []output {
 		{"spmvnarrow_amd64.s", func() string { return spmvNarrowFile(false) }},
 		{"qspmvnarrow_amd64.s", func() string { return spmvNarrowFile(true) }},
 		{"qspmvnarrowblock_amd64.s", qspmvNarrowBlockFile},
+		{"qspmvnarrowblockavx2_amd64.s", qspmvNarrowBlockAVX2File},
 		{"spmvshort_amd64.s", spmvShortFile},
 		{"qspmm_amd64.s", qspmmFile},
 	}

@@ -46,19 +46,42 @@ across rows:
 	}
 
 each value one float32 product rounded once, as quant.Values.At computes
-it. It reads 16 entries a step: one range check of their indices, the 16
-nibbles of 8 or 9 code bytes spread to lanes and looked up in the table
-(VPERMPS), the block's broadcast scale (the next block's blended into the
-lanes past a block end), x by scalar loads; then one at a time, skipping
-entries whose index is not below len(x). It needs len(ptr) == len(y)+1,
-len(table) == 16, b >= 16, len(codes) >= (len(idx)+1)/2 and a scale for
-every block of the values of the rows; it reads a block's scale only when
-a value of the block is read.
+it. A row whose first value is odd takes that value alone; then it reads
+32 entries a pass, then 16: one range check of their indices, and per 16
+entries the nibbles of 8 code bytes spread to lanes and looked up in the
+table (VPERMPS), the block's broadcast scale (the next block's blended
+into the lanes past a block end), x by scalar loads, one accumulator of
+two; then one at a time, skipping entries whose index is not below
+len(x). It prefetches idx and the codes into L2, and idx nearer ahead
+into L1. It needs len(ptr) == len(y)+1, len(table) == 16, b >= 16,
+len(codes) >= (len(idx)+1)/2 and a scale for every block of the values
+of the rows; it reads a block's scale only when a value of the block is
+read.
 Requires: AVX512F, AVX512BW, BMI2.`},
 		{"qfused", "QSpMV4MXAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)", `QSpMV4MXAVX512 is QSpMV4BlockAVX512 with MX scales: block g's scale is
 E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127), built in a general
 register from the exponent's bits. Exponent 0xFF (NaN, which validation
 rejects) gives +Inf.
+Requires: AVX512F, AVX512BW, BMI2.`},
+		{"qfused", "QSpMVI8BlockAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32)", `QSpMVI8BlockAVX2 is QSpMVI8BlockAVX512 on 8-lane vectors: 16 entries a
+step (one range check of their indices, x by scalar loads, the codes
+sign-extended and converted in two halves, each half's scales the block's
+broadcast scale with the next block's blended into the lanes past a block
+end), then one at a time. Its contract is QSpMVI8BlockAVX512's.
+Requires: AVX, AVX2, FMA3.`},
+		{"qfused", "QSpMV4BlockAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha, beta float32)", `QSpMV4BlockAVX2 is QSpMV4BlockAVX512 on 8-lane vectors: the 16 nibbles of
+a step's 8 or 9 code bytes steered to their lanes (VPSHUFB, then a shift
+per lane), looked up in both halves of the table (two VPERMPS) and picked
+by the nibble's bit 3. Its contract is QSpMV4BlockAVX512's.
+Requires: AVX, AVX2, FMA3.`},
+		{"qfused", "QSpMV4MXAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)", `QSpMV4MXAVX2 is QSpMV4BlockAVX2 with MX scales, as QSpMV4MXAVX512.
+Requires: AVX, AVX2, FMA3.`},
+		{"qfused", "QSpMVI8RowAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)", `QSpMVI8RowAVX512 is QSpMVI8RowAVX2 with 16-lane vectors: passes of 32
+entries (one range check of their indices, x by scalar loads, the codes
+sign-extended and converted, two accumulators), then one of 16, then one
+at a time, skipping entries whose index is not below len(x). It
+prefetches idx and the codes into L2, and idx nearer ahead into L1. It
+needs len(ptr) == len(y)+1, len(codes) >= len(idx) and len(rs) >= len(y).
 Requires: AVX512F, AVX512BW, BMI2.`},
 	}
 }
@@ -183,6 +206,23 @@ accumulators, X2 its scalar sum.`)
 	for _, q := range qfKinds {
 		qfAVX512(f, q.name, q.k)
 	}
+	f.blank()
+	f.doc(`The AVX2 kernels by block: QSpMVI8RowAVX2's registers, with Y7 the
+block's scale, R10 the values left in the block, CX the nibble steering
+(qfnib8) of the row's phase, Y12 and Y13 the table's halves, Y10 and Y11
+the step's values; alpha and beta are read from the frame.
+
+qfnib8: per phase p of the first value (0 even, 1 odd), at 64p, the 16
+bytes (p+i)/2 (lane i's byte among the step's code bytes), then 8 dwords
+4*((p+i)&1) (the shift of lanes i and i+8).`)
+	nib8Data(f, "qfnib8")
+	f.blank()
+	f.doc(`qfsplit: 16 zero dwords, then 16 of all ones: the 8 dwords at 4*(16-m)
+select the lanes from m on.`)
+	splitData(f, "qfsplit")
+	for _, q := range qfKindsAVX2 {
+		qfAVX2(f, q.name, q.k)
+	}
 	return f.String()
 }
 
@@ -232,9 +272,10 @@ func nibData(f *asmFile, name string) {
 
 // qfKind is what one AVX-512 fused SpMV kernel reads: int8 codes (nib
 // false) or 4-bit codes through a table, and a scale per block of float32
-// scales, or per block of E8M0 exponents (mx).
+// scales, or per block of E8M0 exponents (mx), or (row) one float32 scale
+// per row applied to the row's sum.
 type qfKind struct {
-	nib, mx bool
+	nib, mx, row bool
 }
 
 // qfKinds are the AVX-512 kernels by name.
@@ -242,15 +283,19 @@ var qfKinds = []struct {
 	name string
 	k    qfKind
 }{
+	{"QSpMVI8RowAVX512", qfKind{row: true}},
 	{"QSpMVI8BlockAVX512", qfKind{}},
 	{"QSpMV4BlockAVX512", qfKind{nib: true}},
 	{"QSpMV4MXAVX512", qfKind{nib: true, mx: true}},
 }
 
 // args are the frame offsets of the kernel's arguments past codes: the
-// scales' (scale or exps), b's and alpha's (beta's 4 on).
+// scales' (rs, scale or exps), b's (-1 for row) and alpha's (beta's 4 on).
 func (k qfKind) args() (scale, b, alpha int) {
-	if k.nib {
+	switch {
+	case k.row:
+		return 120, -1, 144
+	case k.nib:
 		return 144, 168, 176
 	}
 	return 120, 144, 152
@@ -258,7 +303,10 @@ func (k qfKind) args() (scale, b, alpha int) {
 
 // scaleName is the name of the scales' argument.
 func (k qfKind) scaleName() string {
-	if k.mx {
+	switch {
+	case k.row:
+		return "rs"
+	case k.mx:
 		return "exps"
 	}
 	return "scale"
@@ -279,9 +327,28 @@ func qfScale(f *asmFile, mx bool) {
 	f.i("VPBROADCASTD R14, Z31")
 }
 
-// qfAVX512 writes an AVX-512 fused SpMV kernel of kind k. The range check
-// and x's vector are the float32 SpMV kernel's (spmvKernel's check and
-// block, without the block's FMA).
+// qfStep is the registers of one 16-value step of an AVX-512 fused
+// kernel: the decoded values, their scales, x's two 8-entry halves (the X
+// registers spmvKernel.block builds them in) and the accumulator.
+type qfStep struct {
+	vals, scales string
+	xa, xb       []string
+	acc          string
+}
+
+// qfSteps are the 32-value pass's two steps (the 16-value pass takes the
+// first).
+var qfSteps = [2]qfStep{
+	{"Z16", "Z17", []string{"X8", "X9"}, []string{"X4", "X5"}, "Z0"},
+	{"Z18", "Z19", []string{"X10", "X11"}, []string{"X6", "X7"}, "Z1"},
+}
+
+// qfAVX512 writes an AVX-512 fused SpMV kernel of kind k: rows in passes
+// of 32 values (two steps of 16 into two accumulators), then one of 16,
+// then one value at a time. The range check and x's vector are the float32
+// SpMV kernel's (spmvKernel's check and block, without the block's FMA).
+// x by two VGATHERQPS a step instead is as fast on a streamed matrix and a
+// quarter slower on rows in L2.
 func qfAVX512(f *asmFile, name string, k qfKind) {
 	ses := 4 // the size of a block's scale
 	if k.mx {
@@ -302,11 +369,329 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 		f.i("MOVQ table_base+120(FP), R14")
 		f.i("VMOVUPS (R14), Z29")
 	}
+	if k.row {
+		f.i("MOVQ rs_base+120(FP), BX")
+	}
 	f.i("VMOVSS alpha+%d(FP), X13", aOff)
 	f.i("VMOVSS beta+%d(FP), X12", aOff+4)
 	f.i("XORQ AX, AX")
 	qfRow(f, p, true)
 	f.i("VPXORQ Z0, Z0, Z0")
+	f.i("VPXORQ Z1, Z1, Z1")
+	f.i("VXORPS X2, X2, X2")
+	f.i("CMPQ R12, R13")
+	f.i("JAE %ssum", p)
+	if !k.row {
+		f.c("the block of the first value: BX its scale, R10 its values from here on")
+		f.i("MOVQ AX, R8")
+		f.i("MOVQ DX, R14")
+		f.i("MOVQ R12, AX")
+		f.i("XORL DX, DX")
+		f.i("DIVQ b+%d(FP)", bOff)
+		f.i("MOVQ b+%d(FP), R10", bOff)
+		f.i("SUBQ DX, R10")
+		f.i("MOVQ %s_base+%d(FP), BX", k.scaleName(), sOff)
+		f.i("LEAQ (BX)(AX*%d), BX", ses)
+		f.i("MOVQ R8, AX")
+		f.i("MOVQ R14, DX")
+		qfScale(f, k.mx)
+	}
+	if k.nib {
+		f.c("an odd first value alone, so that the passes start on a byte")
+		f.i("BTQ $0, R12")
+		f.i("JCC %sby32", p)
+		qfOne(f, k, p+"peel", ses, bOff, true)
+		f.i("INCQ R12")
+	}
+	f.label(p + "by32")
+	f.i("LEAQ 32(R12), CX")
+	f.i("CMPQ CX, R13")
+	f.i("JA %sby16", p)
+	f.i("VPCMPUQ $2, (R9)(R12*8), Z30, K1")
+	f.i("VPCMPUQ $2, 64(R9)(R12*8), Z30, K2")
+	f.i("VPCMPUQ $2, 128(R9)(R12*8), Z30, K3")
+	f.i("VPCMPUQ $2, 192(R9)(R12*8), Z30, K4")
+	f.i("KORB K1, K2, K1")
+	f.i("KORB K3, K4, K3")
+	f.i("KORTESTB K1, K3")
+	f.i("JNZ %stail", p)
+	qfPrefetch(f, k, 4)
+	qfStepCode(f, sk, k, qfSteps[0], 0, p+"a", ses, bOff)
+	qfStepCode(f, sk, k, qfSteps[1], 16, p+"b", ses, bOff)
+	f.i("MOVQ CX, R12")
+	f.i("JMP %sby32", p)
+	f.label(p + "by16")
+	f.i("LEAQ 16(R12), CX")
+	f.i("CMPQ CX, R13")
+	f.i("JA %stail", p)
+	qfLines(f, sk.check(2, p+"tail"))
+	qfPrefetch(f, k, 2)
+	qfStepCode(f, sk, k, qfSteps[0], 0, p+"c", ses, bOff)
+	f.i("MOVQ CX, R12")
+	f.label(p + "tail")
+	f.i("CMPQ R12, R13")
+	f.i("JAE %ssum", p)
+	if !k.row {
+		f.i("TESTQ R10, R10")
+		f.i("JNZ %sone", p)
+		f.i("ADDQ $%d, BX", ses)
+		qfScale(f, k.mx)
+		f.i("MOVQ b+%d(FP), R10", bOff)
+		f.label(p + "one")
+		f.i("DECQ R10")
+	}
+	qfOne(f, k, p, ses, bOff, false)
+	f.i("INCQ R12")
+	f.i("JMP %stail", p)
+	f.label(p + "sum")
+	f.i("VADDPS Z1, Z0, Z0")
+	qfLines(f, spmvHsum(4, true))
+	f.i("VADDSS X0, X2, X2")
+	if k.row {
+		f.i("VMULSS (BX)(AX*4), X2, X2")
+	}
+	qfLines(f, sk.scale("X2"))
+	qfLines(f, sk.storeY(p+"nobeta", "\tINCQ AX", fmt.Sprintf("\tJMP %srow", p)))
+	f.label(p + "done")
+	f.i("VZEROUPPER")
+	f.i("RET")
+}
+
+// qfOne adds value R12 (skipped, to <l>skip, when its index is not below
+// len(x)) into X2; with dec it first counts it off R10, the block's
+// values left.
+func qfOne(f *asmFile, k qfKind, l string, ses, bOff int, dec bool) {
+	if dec && !k.row {
+		f.i("DECQ R10")
+	}
+	f.i("MOVQ (R9)(R12*8), R8")
+	f.i("CMPQ R8, x_len+32(FP)")
+	f.i("JAE %sskip", l)
+	switch {
+	case k.nib:
+		f.i("MOVQ R12, R14")
+		f.i("SHRQ $1, R14")
+		f.i("MOVBLZX (R11)(R14*1), R14")
+		f.i("MOVL R12, CX")
+		f.i("ANDL $1, CX")
+		f.i("SHLL $2, CX")
+		f.i("SHRL CX, R14")
+		f.i("VMOVD R14, X16")
+		f.i("VPERMPS Z29, Z16, Z16")
+	default:
+		f.i("MOVBLSX (R11)(R12*1), R14")
+		f.i("VCVTSI2SSL R14, X16, X16")
+	}
+	if !k.row {
+		f.i("VMULSS X31, X16, X16")
+	}
+	f.i("VFMADD231SS (SI)(R8*4), X16, X2")
+	f.label(l + "skip")
+}
+
+// qfPFD is the AVX-512 fused kernels' prefetch distance in bytes of idx
+// (the codes of the same entries are prefetched too), and qfPFI its
+// prefetch instruction; qfNear is a second distance, of idx only, with
+// PREFETCHT0. The streams (idx 8 bytes a value, codes 1 or 1/2) are
+// prefetched into L2 (PREFETCHT1 on Zen 4) further ahead than the float32
+// kernel's distance, as the loop takes values faster than the float32
+// one, and idx from L2 into L1 nearer ahead.
+var (
+	qfPFD  = 3584
+	qfPFI  = "PREFETCHT1"
+	qfNear = 1280
+)
+
+// qfPrefetch prefetches the idx lines of a pass of 16*lines entries, and
+// their codes, qfPFD bytes of idx ahead of R12, and the idx lines qfNear
+// bytes ahead.
+func qfPrefetch(f *asmFile, k qfKind, lines int) {
+	for i := range lines {
+		f.i("%s %d(R9)(R12*8)", qfPFI, qfPFD+64*i)
+	}
+	qfCodesPrefetch(f, k, qfPFD)
+	for i := range lines {
+		f.i("PREFETCHT0 %d(R9)(R12*8)", qfNear+64*i)
+	}
+}
+
+// qfCodesPrefetch prefetches the codes of the entries pfd bytes of idx
+// ahead of R12.
+func qfCodesPrefetch(f *asmFile, k qfKind, pfd int) {
+	if k.nib {
+		f.i("MOVQ R12, R14")
+		f.i("SHRQ $1, R14")
+		f.i("%s %d(R11)(R14*1)", qfPFI, pfd/16)
+		return
+	}
+	f.i("%s %d(R11)(R12*1)", qfPFI, pfd/8)
+}
+
+// qfStepCode is one 16-value step of kind k at entry R12+off into st's
+// accumulator (labels prefixed l): the values' scales (the block's, the
+// next block's blended into the lanes past a block end), the decoded
+// codes times them, x's vector and the FMA.
+func qfStepCode(f *asmFile, sk *spmvKernel, k qfKind, st qfStep, off int, l string, ses, bOff int) {
+	if !k.row {
+		f.c("%s: the 16 values' scales", st.scales)
+		f.i("VMOVAPS Z31, %s", st.scales)
+		f.i("CMPQ R10, $16")
+		f.i("JLT %ssplit", l)
+		f.i("SUBQ $16, R10")
+		f.i("JMP %sdecode", l)
+		f.label(l + "split")
+		f.c("lanes from m = R10 on are in the next block")
+		f.i("MOVL $0xffff, R14")
+		f.i("BZHIL R10, R14, R14")
+		f.i("KMOVW R14, K5")
+		f.i("KNOTW K5, K5")
+		f.i("ADDQ $%d, BX", ses)
+		qfScale(f, k.mx)
+		f.i("VMOVAPS Z31, K5, %s", st.scales)
+		f.i("ADDQ b+%d(FP), R10", bOff)
+		f.i("SUBQ $16, R10")
+		f.label(l + "decode")
+	}
+	v := st.vals
+	x := strings.Replace(v, "Z", "X", 1)
+	if k.nib {
+		f.c("%s: table[nibble k+i], from code bytes k/2 .. k/2+7 (k even)", v)
+		f.i("MOVQ R12, R14")
+		f.i("SHRQ $1, R14")
+		f.i("VPMOVZXBW %d(R11)(R14*1), %s", off/2, x)
+		f.i("VPSLLW $4, %s, %s", x, "X20")
+		f.i("VPORD X20, %s, %s // word: low nibble, high nibble in its bytes' low bits", x, x)
+		f.i("VPMOVZXBD %s, %s", x, v)
+		f.i("VPERMPS Z29, %s, %s // the table's low 4 bits of each lane", v, v)
+	} else {
+		f.c("%s: the 16 codes as float32", v)
+		f.i("VPMOVSXBD %d(R11)(R12*1), %s", off, v)
+		f.i("VCVTDQ2PS %s, %s", v, v)
+	}
+	if !k.row {
+		f.i("VMULPS %s, %s, %s", st.scales, v, v)
+	}
+	for _, blk := range [][]string{sk.block(off, st.xa, st.acc), sk.block(off+8, st.xb, st.acc)} {
+		qfLines(f, blk[:len(blk)-1]) // all but its FMA
+	}
+	za, yb := strings.Replace(st.xa[0], "X", "Z", 1), strings.Replace(st.xb[0], "X", "Y", 1)
+	f.i("VINSERTF64X4 $1, %s, %s, %s", yb, za, za)
+	f.i("VFMADD231PS %s, %s, %s", v, za, st.acc)
+}
+
+// qfLines writes lines of the SpMV generator's form (instructions after a
+// tab, labels ending in a colon, empty lines) into f.
+func qfLines(f *asmFile, lines []string) {
+	for _, ln := range lines {
+		switch t := strings.TrimSpace(ln); {
+		case t == "":
+		case strings.HasSuffix(t, ":"):
+			f.label(strings.TrimSuffix(t, ":"))
+		default:
+			f.i("%s", t)
+		}
+	}
+}
+
+// qfKindsAVX2 are the AVX2 kernels by block, by name.
+var qfKindsAVX2 = []struct {
+	name string
+	k    qfKind
+}{
+	{"QSpMVI8BlockAVX2", qfKind{}},
+	{"QSpMV4BlockAVX2", qfKind{nib: true}},
+	{"QSpMV4MXAVX2", qfKind{nib: true, mx: true}},
+}
+
+// qfScaleAVX2 loads the scale of the block at BX (float32, or with mx an
+// E8M0 exponent) broadcast into dst (a Y register). It clobbers R14 and
+// R15.
+func qfScaleAVX2(f *asmFile, mx bool, dst string) {
+	if !mx {
+		f.i("VBROADCASTSS (BX), %s", dst)
+		return
+	}
+	x := strings.Replace(dst, "Y", "X", 1)
+	f.i("MOVBLZX (BX), R14")
+	f.i("SHLL $23, R14")
+	f.i("MOVL $0x00400000, R15 // E8M0 0: 2^-127")
+	f.i("TESTL R14, R14")
+	f.i("CMOVLEQ R15, R14")
+	f.i("VMOVD R14, %s", x)
+	f.i("VPBROADCASTD %s, %s", x, dst)
+}
+
+// nib8Data writes name<>, the AVX2 kernels' nibble steering: for each
+// phase p (0, 1) of a step's first value, at 64p, the 16 bytes (p+i)/2
+// (VPSHUFB's control: lane i's byte among the step's code bytes), then 8
+// dwords 4*((p+i)&1) (lane i's shift, the same for lanes i and i+8).
+func nib8Data(f *asmFile, name string) {
+	for p := range 2 {
+		for i := range 16 {
+			f.line("DATA %s<>+%d(SB)/1, $%d", name, 64*p+i, (p+i)>>1)
+		}
+		for i := range 8 {
+			f.line("DATA %s<>+%d(SB)/4, $%d", name, 64*p+16+4*i, 4*((p+i)&1))
+		}
+	}
+	f.line("GLOBL %s<>(SB), RODATA|NOPTR, $128", name)
+}
+
+// splitData writes name<>: 16 zero dwords, then 16 of all ones. The 8
+// dwords at 4*(16-m) are all ones in lanes m and up: the lanes of a step
+// past a block end m lanes in.
+func splitData(f *asmFile, name string) {
+	for i := range 32 {
+		v := "$0"
+		if i >= 16 {
+			v = "$0xffffffff"
+		}
+		f.line("DATA %s<>+%d(SB)/4, %s", name, 4*i, v)
+	}
+	f.line("GLOBL %s<>(SB), RODATA|NOPTR, $128", name)
+}
+
+// nibLookupAVX2 sets the 8 lanes of v (a Y register holding nibbles in
+// their low 4 bits, higher bits ignored) to table[nibble]: Y12 holds
+// table[0:8], Y13 table[8:16]; VPERMPS looks the low 3 bits up in both,
+// bit 3 (moved to the sign) picks one. It clobbers t0 and t1.
+func nibLookupAVX2(f *asmFile, v, t0, t1 string) {
+	f.i("VPERMPS Y12, %s, %s", v, t0)
+	f.i("VPERMPS Y13, %s, %s", v, t1)
+	f.i("VPSLLD $28, %s, %s", v, v)
+	f.i("VBLENDVPS %s, %s, %s, %s // table[nibble]", v, t1, t0, v)
+}
+
+// qfAVX2 writes an AVX2 fused SpMV kernel by block of kind k: QSpMVI8RowAVX2's
+// range check and loads of x, the codes decoded and scaled per 8-lane half.
+func qfAVX2(f *asmFile, name string, k qfKind) {
+	ses := 4 // the size of a block's scale
+	if k.mx {
+		ses = 1
+	}
+	sOff, bOff, aOff := k.args()
+	p := strings.ToLower(name)
+	f.text(name, 0, "AVX, AVX2, FMA3", "")
+	f.i("MOVQ y_base+0(FP), DI")
+	f.i("MOVQ x_base+24(FP), SI")
+	f.i("MOVQ ptr_base+48(FP), DX")
+	f.i("MOVQ idx_base+72(FP), R9")
+	f.i("MOVQ codes_base+96(FP), R11")
+	if k.nib {
+		f.i("MOVQ table_base+120(FP), R14")
+		f.i("VMOVUPS (R14), Y12")
+		f.i("VMOVUPS 32(R14), Y13")
+	}
+	f.i("MOVQ $0x8000000000000000, R14")
+	f.i("MOVQ R14, X14")
+	f.i("VPBROADCASTQ X14, Y14")
+	f.i("XORQ x_len+32(FP), R14")
+	f.i("MOVQ R14, X15")
+	f.i("VPBROADCASTQ X15, Y15")
+	f.i("XORQ AX, AX")
+	qfRow(f, p, true)
+	f.i("VXORPS Y0, Y0, Y0")
+	f.i("VXORPS Y1, Y1, Y1")
 	f.i("VXORPS X2, X2, X2")
 	f.i("CMPQ R12, R13")
 	f.i("JAE %ssum", p)
@@ -322,68 +707,108 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 	f.i("LEAQ (BX)(AX*%d), BX", ses)
 	f.i("MOVQ R8, AX")
 	f.i("MOVQ R14, DX")
-	qfScale(f, k.mx)
+	qfScaleAVX2(f, k.mx, "Y7")
 	if k.nib {
-		f.c("Z28, Z27: the nibble lanes' byte index and shift for the row's phase")
-		f.i("MOVQ R12, R14")
-		f.i("ANDQ $1, R14")
-		f.i("SHLQ $7, R14")
-		f.i("LEAQ qfnib<>(SB), R15")
-		f.i("VMOVDQU32 (R15)(R14*1), Z28")
-		f.i("VMOVDQU32 64(R15)(R14*1), Z27")
+		f.c("CX: the nibble steering of the row's phase")
+		f.i("MOVQ R12, CX")
+		f.i("ANDQ $1, CX")
+		f.i("SHLQ $6, CX")
+		f.i("LEAQ qfnib8<>(SB), R14")
+		f.i("ADDQ R14, CX")
 	}
 	f.label(p + "by16")
-	f.i("LEAQ 16(R12), CX")
-	f.i("CMPQ CX, R13")
+	f.i("LEAQ 16(R12), R8")
+	f.i("CMPQ R8, R13")
 	f.i("JA %stail", p)
-	qfLines(f, sk.check(2, p+"tail"))
-	f.i("PREFETCHT0 %d(R9)(R12*8)", spmvPFD)
-	f.i("PREFETCHT0 %d(R9)(R12*8)", spmvPFD+64)
-	f.c("Z17: the 16 values' scales")
-	f.i("VMOVAPS Z31, Z17")
-	f.i("CMPQ R10, $16")
-	f.i("JLT %ssplit", p)
-	f.i("SUBQ $16, R10")
-	f.i("JMP %sdecode", p)
-	f.label(p + "split")
-	f.c("lanes from m = R10 on are in the next block")
-	f.i("MOVL $0xffff, R14")
-	f.i("BZHIL R10, R14, R14")
-	f.i("KMOVW R14, K3")
-	f.i("KNOTW K3, K3")
-	f.i("ADDQ $%d, BX", ses)
-	qfScale(f, k.mx)
-	f.i("VMOVAPS Z31, K3, Z17")
-	f.i("ADDQ b+%d(FP), R10", bOff)
-	f.i("SUBQ $16, R10")
-	f.label(p + "decode")
+	for i, r := range []string{"Y3", "Y4", "Y5", "Y6"} {
+		f.i("VPXOR %d(R9)(R12*8), Y14, %s", 32*i, r)
+		f.i("VPCMPGTQ %s, Y15, %s", r, r)
+	}
+	f.i("VPAND Y4, Y3, Y3")
+	f.i("VPAND Y6, Y5, Y5")
+	f.i("VPAND Y5, Y3, Y3")
+	f.i("VMOVMSKPD Y3, R14")
+	f.i("CMPL R14, $15")
+	f.i("JNE %stail", p) // an index out of range: the rest one by one
+	f.i("PREFETCHT0 2048(R9)(R12*8)")
+	f.i("PREFETCHT0 2112(R9)(R12*8)")
 	if k.nib {
-		f.c("Z16: table[nibble k+i], from code bytes k/2 .. (k+15)/2")
+		f.c("Y10, Y11: table[nibble k+i], from code bytes k/2 .. (k+15)/2")
 		f.i("MOVQ R12, R14")
 		f.i("SHRQ $1, R14")
 		f.i("LEAQ 15(R12), R15")
 		f.i("SHRQ $1, R15")
 		f.i("VMOVQ (R11)(R14*1), X3")
 		f.i("VPINSRB $8, (R11)(R15*1), X3, X3")
-		f.i("PREFETCHT0 %d(R11)(R14*1)", spmvPFD/16)
-		f.i("VPMOVZXBD X3, Z16")
-		f.i("VPERMD Z16, Z28, Z16")
-		f.i("VPSRLVD Z27, Z16, Z16")
-		f.i("VPERMPS Z29, Z16, Z16 // the table's low 4 bits of each lane")
+		f.i("PREFETCHT0 128(R11)(R14*1)")
+		f.i("VPSHUFB (CX), X3, X3 // byte i: code byte (k+i)/2")
+		f.i("VPMOVZXBD X3, Y10")
+		f.i("VPSRLDQ $8, X3, X3")
+		f.i("VPMOVZXBD X3, Y11")
+		f.i("VPSRLVD 16(CX), Y10, Y10")
+		f.i("VPSRLVD 16(CX), Y11, Y11")
+		nibLookupAVX2(f, "Y10", "Y5", "Y6")
+		nibLookupAVX2(f, "Y11", "Y5", "Y6")
 	} else {
-		f.c("Z16: the 16 codes as float32")
-		f.i("PREFETCHT0 %d(R11)(R12*1)", spmvPFD/8)
-		f.i("VPMOVSXBD (R11)(R12*1), Z16")
-		f.i("VCVTDQ2PS Z16, Z16")
+		f.c("Y10, Y11: the 16 codes as float32")
+		f.i("PREFETCHT0 256(R11)(R12*1)")
+		f.i("VPMOVSXBD (R11)(R12*1), Y10")
+		f.i("VPMOVSXBD 8(R11)(R12*1), Y11")
+		f.i("VCVTDQ2PS Y10, Y10")
+		f.i("VCVTDQ2PS Y11, Y11")
 	}
-	f.i("VMULPS Z17, Z16, Z16")
-	xa, xb := []string{"X8", "X9", "X10", "X11"}, []string{"X4", "X5", "X6", "X7"}
-	for _, blk := range [][]string{sk.block(0, xa, "Z0"), sk.block(8, xb, "Z0")} {
-		qfLines(f, blk[:len(blk)-1]) // all but its FMA
+	f.c("times their scales")
+	f.i("CMPQ R10, $16")
+	f.i("JLT %ssplit", p)
+	f.i("SUBQ $16, R10")
+	f.i("VMULPS Y7, Y10, Y10")
+	f.i("VMULPS Y7, Y11, Y11")
+	f.i("JMP %sx", p)
+	f.label(p + "split")
+	f.c("lanes from m = R10 on are in the next block")
+	f.i("VMOVAPS Y7, Y6")
+	f.i("ADDQ $%d, BX", ses)
+	qfScaleAVX2(f, k.mx, "Y7")
+	f.i("MOVQ R10, R14")
+	f.i("NEGQ R14")
+	f.i("LEAQ qfsplit<>+64(SB), R15")
+	f.i("VMOVDQU (R15)(R14*4), Y3 // lanes 0..7 from m on")
+	f.i("VBLENDVPS Y3, Y7, Y6, Y5")
+	f.i("VMULPS Y5, Y10, Y10")
+	f.i("VMOVDQU 32(R15)(R14*4), Y3 // lanes 8..15 from m on")
+	f.i("VBLENDVPS Y3, Y7, Y6, Y5")
+	f.i("VMULPS Y5, Y11, Y11")
+	f.i("ADDQ b+%d(FP), R10", bOff)
+	f.i("SUBQ $16, R10")
+	f.label(p + "x")
+	for h, acc := range []string{"Y0", "Y1"} {
+		lo, hi, v := "X8", "X9", "Y8"
+		c := "Y10"
+		if h == 1 {
+			lo, hi, v, c = "X4", "X5", "Y4", "Y11"
+		}
+		o := 64 * h
+		// x[idx[k]] for the 8 entries: 4 into lo, 4 into hi
+		f.i("MOVQ %d(R9)(R12*8), R8", o)
+		f.i("MOVQ %d(R9)(R12*8), R14", o+8)
+		f.i("MOVQ %d(R9)(R12*8), R15", o+16)
+		f.i("VMOVSS (SI)(R8*4), %s", lo)
+		f.i("MOVQ %d(R9)(R12*8), R8", o+24)
+		f.i("VINSERTPS $0x10, (SI)(R14*4), %s, %s", lo, lo)
+		f.i("MOVQ %d(R9)(R12*8), R14", o+32)
+		f.i("VINSERTPS $0x20, (SI)(R15*4), %s, %s", lo, lo)
+		f.i("MOVQ %d(R9)(R12*8), R15", o+40)
+		f.i("VINSERTPS $0x30, (SI)(R8*4), %s, %s", lo, lo)
+		f.i("MOVQ %d(R9)(R12*8), R8", o+48)
+		f.i("VMOVSS (SI)(R14*4), %s", hi)
+		f.i("MOVQ %d(R9)(R12*8), R14", o+56)
+		f.i("VINSERTPS $0x10, (SI)(R15*4), %s, %s", hi, hi)
+		f.i("VINSERTPS $0x20, (SI)(R8*4), %s, %s", hi, hi)
+		f.i("VINSERTPS $0x30, (SI)(R14*4), %s, %s", hi, hi)
+		f.i("VINSERTF128 $1, %s, %s, %s", hi, v, v)
+		f.i("VFMADD231PS %s, %s, %s", c, v, acc)
 	}
-	f.i("VINSERTF64X4 $1, Y4, Z8, Z8")
-	f.i("VFMADD231PS Z16, Z8, Z0")
-	f.i("MOVQ CX, R12")
+	f.i("ADDQ $16, R12")
 	f.i("JMP %sby16", p)
 	f.label(p + "tail")
 	f.i("CMPQ R12, R13")
@@ -391,7 +816,7 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 	f.i("TESTQ R10, R10")
 	f.i("JNZ %sone", p)
 	f.i("ADDQ $%d, BX", ses)
-	qfScale(f, k.mx)
+	qfScaleAVX2(f, k.mx, "Y7")
 	f.i("MOVQ b+%d(FP), R10", bOff)
 	f.label(p + "one")
 	f.i("DECQ R10")
@@ -406,37 +831,32 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 		f.i("ANDL $1, CX")
 		f.i("SHLL $2, CX")
 		f.i("SHRL CX, R14")
-		f.i("VMOVD R14, X16")
-		f.i("VPERMPS Z29, Z16, Z16")
+		f.i("ANDL $15, R14")
+		f.i("MOVQ table_base+120(FP), R15")
+		f.i("VMOVSS (R15)(R14*4), X10")
 	} else {
 		f.i("MOVBLSX (R11)(R12*1), R14")
-		f.i("VCVTSI2SSL R14, X16, X16")
+		f.i("VCVTSI2SSL R14, X10, X10")
 	}
-	f.i("VMULSS X31, X16, X16")
-	f.i("VFMADD231SS (SI)(R8*4), X16, X2")
+	f.i("VMULSS X7, X10, X10")
+	f.i("VFMADD231SS (SI)(R8*4), X10, X2")
 	f.label(p + "skip")
 	f.i("INCQ R12")
 	f.i("JMP %stail", p)
 	f.label(p + "sum")
-	qfLines(f, spmvHsum(4, true))
+	f.i("VADDPS Y1, Y0, Y0")
+	qfLines(f, spmvHsum(4, false))
 	f.i("VADDSS X0, X2, X2")
-	qfLines(f, sk.scale("X2"))
-	qfLines(f, sk.storeY(p+"nobeta", "\tINCQ AX", fmt.Sprintf("\tJMP %srow", p)))
+	f.i("VMULSS alpha+%d(FP), X2, X0", aOff)
+	f.i("CMPL beta+%d(FP), $0", aOff+4)
+	f.i("JEQ %snobeta", p)
+	f.i("VMOVSS beta+%d(FP), X3", aOff+4)
+	f.i("VFMADD231SS (DI)(AX*4), X3, X0")
+	f.label(p + "nobeta")
+	f.i("VMOVSS X0, (DI)(AX*4)")
+	f.i("INCQ AX")
+	f.i("JMP %srow", p)
 	f.label(p + "done")
 	f.i("VZEROUPPER")
 	f.i("RET")
-}
-
-// qfLines writes lines of the SpMV generator's form (instructions after a
-// tab, labels ending in a colon, empty lines) into f.
-func qfLines(f *asmFile, lines []string) {
-	for _, ln := range lines {
-		switch t := strings.TrimSpace(ln); {
-		case t == "":
-		case strings.HasSuffix(t, ":"):
-			f.label(strings.TrimSuffix(t, ":"))
-		default:
-			f.i("%s", t)
-		}
-	}
 }

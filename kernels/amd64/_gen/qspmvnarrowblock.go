@@ -20,7 +20,10 @@ type qnbKernel struct {
 	name string
 	k    qnbKind
 	iw   int // index size in bytes: 2 or 4
-	f    *asmFile
+	// loads: a pass whose indices are all in range builds x from scalar
+	// loads instead of gathering it.
+	loads bool
+	f     *asmFile
 }
 
 func qnbKernels() []*qnbKernel {
@@ -30,7 +33,7 @@ func qnbKernels() []*qnbKernel {
 		k    qnbKind
 	}{{"I8Block", qnbKind{}}, {"4Block", qnbKind{nib: true}}, {"4MX", qnbKind{nib: true, mx: true}}} {
 		for _, iw := range []int{2, 4} {
-			ks = append(ks, &qnbKernel{name: fmt.Sprintf("QSpMVNarrow%sU%dAVX512", k.stem, 8*iw), k: k.k, iw: iw})
+			ks = append(ks, &qnbKernel{name: fmt.Sprintf("QSpMVNarrow%sU%dAVX512", k.stem, 8*iw), k: k.k, iw: iw, loads: true})
 		}
 	}
 	return ks
@@ -103,18 +106,26 @@ func (q *qnbKernel) blockScale(tag, zs string) {
 // values decoded and scaled (zero outside those lanes), x gathered under
 // that mask.
 func (q *qnbKernel) block(n, off int, acc, tag string) {
+	q.blockWith(n, off, acc, tag, false, false)
+}
+
+// blockWith is block, its indices already loaded and compared when loaded
+// is set, x built from scalar loads (every index in range) when loads is.
+func (q *qnbKernel) blockWith(n, off int, acc, tag string, loaded, loads bool) {
 	f := q.f
 	firstOff, _, _, _ := q.args()
 	idx, v, x, zs := fmt.Sprintf("Z%d", 16+3*n), fmt.Sprintf("Z%d", 17+3*n), fmt.Sprintf("Z%d", 18+3*n), fmt.Sprintf("Z%d", 4+n)
 	kc := fmt.Sprintf("K%d", 1+n)
-	q.blockScale(tag, zs)
-	if q.iw == 2 {
-		f.i("VPMOVZXWD %d(R9)(R12*2), %s", 2*off, idx)
-	} else {
-		f.i("VMOVDQU32 %d(R9)(R12*4), %s", 4*off, idx)
+	if loads {
+		f.loadLanes(q.iw, off, [4]int{18 + 3*n, 16 + 3*n, 8 + n, 17 + 3*n}, "R14", "R8")
 	}
-	f.i("VPCMPUD $2, Z15, %s, %s // lanes whose index <= maxIndex", idx, kc)
-	f.i("KMOVW %s, K7 // the gather clears its mask", kc)
+	q.blockScale(tag, zs)
+	if !loaded {
+		q.idxCompare(off, n)
+	}
+	if !loads {
+		f.i("KMOVW %s, K7 // the gather clears its mask", kc)
+	}
 	f.i("MOVQ first+%d(FP), R14", firstOff)
 	f.i("ADDQ R12, R14 // the value's position among the codes")
 	if q.k.nib {
@@ -136,10 +147,75 @@ func (q *qnbKernel) block(n, off int, acc, tag string) {
 		f.i("VPMOVSXBD %d(R11)(R14*1), %s", off, v)
 		f.i("VCVTDQ2PS %s, %s", v, v)
 	}
-	f.i("VMULPS.Z %s, %s, %s, %s // value = code's value * scale, +0 out of range", zs, v, kc, v)
-	f.i("VPXORQ %s, %s, %s", x, x, x)
-	f.i("VGATHERDPS (SI)(%s*4), K7, %s", idx, x)
+	if loads {
+		f.i("VMULPS %s, %s, %s // value = code's value * scale", zs, v, v)
+	} else {
+		f.i("VMULPS.Z %s, %s, %s, %s // value = code's value * scale, +0 out of range", zs, v, kc, v)
+		f.i("VPXORQ %s, %s, %s", x, x, x)
+		f.i("VGATHERDPS (SI)(%s*4), K7, %s", idx, x)
+	}
 	f.i("VFMADD231PS %s, %s, %s", v, x, acc)
+}
+
+// idxCompare loads the indices of block n at R12+off into Z16+3n and sets
+// K1+n to the lanes in range.
+func (q *qnbKernel) idxCompare(off, n int) {
+	f := q.f
+	idx := fmt.Sprintf("Z%d", 16+3*n)
+	if q.iw == 2 {
+		f.i("VPMOVZXWD %d(R9)(R12*2), %s", 2*off, idx)
+	} else {
+		f.i("VMOVDQU32 %d(R9)(R12*4), %s", 4*off, idx)
+	}
+	f.i("VPCMPUD $2, Z15, %s, K%d // lanes whose index <= maxIndex", idx, 1+n)
+}
+
+// pass is the 64-entry pass of the kernels that load x: the four blocks'
+// indices compared first; all in range, each block's x is built from
+// scalar loads, else gathered under its mask.
+func (q *qnbKernel) pass() {
+	f := q.f
+	for n := range 4 {
+		q.idxCompare(16*n, n)
+	}
+	f.i("KANDW K1, K2, K7")
+	f.i("KANDW K3, K4, K6")
+	f.i("KANDW K6, K7, K7")
+	f.i("KORTESTW K7, K7")
+	f.i("JCS %sloads", q.l(""))
+	for n := range 4 {
+		q.blockWith(n, 16*n, fmt.Sprintf("Z%d", n), fmt.Sprint(n), true, false)
+	}
+	f.i("JMP %spassed", q.l(""))
+	f.label(q.l("loads"))
+	for n := range 4 {
+		q.blockWith(n, 16*n, fmt.Sprintf("Z%d", n), fmt.Sprintf("l%d", n), true, true)
+	}
+	f.label(q.l("passed"))
+}
+
+// qnbPFD is the distance, in entries, at which a pass prefetches the codes
+// and indices ahead.
+const qnbPFD = 256
+
+// prefetch is a pass's prefetch of the codes and indices qnbPFD entries
+// ahead: a line of each per 64 bytes the pass reads. It clobbers R8.
+func (q *qnbKernel) prefetch() {
+	f := q.f
+	firstOff, _, _, _ := q.args()
+	f.i("MOVQ first+%d(FP), R8", firstOff)
+	f.i("ADDQ R12, R8")
+	cb := 64 // code bytes a pass
+	if q.k.nib {
+		f.i("SHRQ $1, R8")
+		cb = 32
+	}
+	for b := 0; b < cb; b += 64 {
+		f.i("PREFETCHT0 %d(R11)(R8*1)", qnbPFD*cb/64+b)
+	}
+	for b := 0; b < 64*q.iw; b += 64 {
+		f.i("PREFETCHT0 %d(R9)(R12*%d)", qnbPFD*q.iw+b, q.iw)
+	}
 }
 
 // scalar is the checked loop over entries R12..R13-1 into X14, then a
@@ -233,8 +309,13 @@ func (q *qnbKernel) emit() {
 	f.i("LEAQ 64(R12), CX")
 	f.i("CMPQ CX, R13")
 	f.i("JA %sby1", q.l(""))
-	for n := range 4 {
-		q.block(n, 16*n, fmt.Sprintf("Z%d", n), fmt.Sprint(n))
+	q.prefetch()
+	if q.loads {
+		q.pass()
+	} else {
+		for n := range 4 {
+			q.block(n, 16*n, fmt.Sprintf("Z%d", n), fmt.Sprint(n))
+		}
 	}
 	f.i("MOVQ CX, R12")
 	f.i("JMP %sby4", q.l(""))
