@@ -20,6 +20,7 @@
 //	Cols16    uint16 indices, one pointer array (at most 65536 indices)
 //	Panels16  panels of 65536 indices, uint16 offsets, a pointer array per panel holding entries
 //	Cols32    uint32 indices, one pointer array (panels of 2^31 beyond that)
+//	Strips16  strips of at most 4096 indices, uint16 offsets, a pointer array per strip holding entries
 //
 // The rows are cut into row blocks so that no block holds more entries
 // than its uint32 pointers address: a form of any size works, with one row
@@ -37,10 +38,15 @@
 //
 // with v the value's size (4 for float32, 8 for float64, 1 for int8 codes).
 // So Cols16 wins whenever it holds the matrix, and Panels16 beats Cols32
-// when rows average more than 4(P-1) entries. BytesPerValue reports what
+// when rows average more than 4(P-1) entries. Strips16 costs as Panels16
+// with its S strips for P; Auto takes it before the others when the
+// values are at most 4 bytes, the indexed dimension is wider than one
+// strip and rows average at least 128 entries a strip: the float32
+// kernels then read x a strip at a time from the first-level cache, and
+// gain more than its pointers cost. BytesPerValue reports what
 // the form built actually holds (values, indices, pointers and scales over
-// nnz): a float32 matrix of 4096 x 11008 with 10% of entries takes 6 bytes
-// a value plus 4 a row.
+// nnz): a float32 matrix of 4096 x 11008 with 10% of entries takes
+// Strips16 (three strips of 3670) and 6 bytes a value plus 12 a row.
 //
 // Within a form, each block of rows also picks its gather kernel for the
 // products that write y (beta 0): rows averaging a few tens of entries or
@@ -59,8 +65,8 @@
 // scatter sums private accumulators.
 //
 // Results equal the source's products within rounding: the kernels keep
-// several partial sums, a row over several panels is summed panel by panel
-// (alpha A_p x added to y for each panel p after the first) and a scatter
+// several partial sums, a row over several panels (or strips) is summed
+// panel by panel (alpha A_p x added to y for each panel p after the first) and a scatter
 // split over goroutines adds its private copies at the end. Each output of
 // L terms then differs from the source's by at most about
 // 2(L+1)·u·(|alpha|·Σ|a x| + |beta y|), u the unit roundoff of the value

@@ -23,11 +23,17 @@ const (
 	// Cols32 stores each index as a uint32 (in panels of 2^31 when the
 	// indexed dimension is larger).
 	Cols32
+	// Strips16 splits the indexed dimension into strips of equal width,
+	// at most 4096 (16 KiB of float32 x), and stores each index as a
+	// uint16 offset within its strip; every strip holding entries has its
+	// own pointer array. A product then reads x a strip at a time, which
+	// stays in the first-level cache.
+	Strips16
 )
 
-var indexNames = [...]string{Auto: "auto", Cols16: "cols16", Panels16: "panels16", Cols32: "cols32"}
+var indexNames = [...]string{Auto: "auto", Cols16: "cols16", Panels16: "panels16", Cols32: "cols32", Strips16: "strips16"}
 
-// String returns "auto", "cols16", "panels16" or "cols32".
+// String returns "auto", "cols16", "panels16", "cols32" or "strips16".
 func (k Index) String() string {
 	if int(k) < len(indexNames) {
 		return indexNames[k]
@@ -104,6 +110,8 @@ func (f *form) indexBytes() int { return 4*len(f.ptr) + 2*len(f.c16) + 4*len(f.c
 // dimension of n.
 func width(k Index, n uint64) uint64 {
 	switch {
+	case k == Strips16:
+		return stripWidth(n)
 	case k == Cols16 || k == Panels16:
 		return panel16
 	case n > panel32:
@@ -191,6 +199,8 @@ func cost(s *source, k Index, vsize int) (c float64, ok bool) {
 		return float64(vsize+2) + segmentCost*float64(nr+1)/nnz, true
 	case Cols32:
 		return float64(vsize+4) + segmentCost*float64(nr+1)/nnz*float64(panelsOf(n, width(k, n))), true
+	case Strips16:
+		return float64(vsize+2) + segmentCost*float64(nr+1)/nnz*float64(panelsOf(n, width(k, n))), true
 	}
 	// Panels16: one pointer array per panel holding entries.
 	c16 := newCounts(panelsOf(n, panel16))
@@ -207,13 +217,16 @@ func panelsOf(n, w uint64) uint64 { return max(1, n/w+min(1, n%w)) }
 // choose returns the index form for s: o's, or the cheapest by cost.
 func choose(s *source, o Options, vsize int) (Index, error) {
 	if o.Index != Auto {
-		if o.Index > Cols32 {
+		if o.Index > Strips16 {
 			return 0, fmt.Errorf("%w: unknown index form %v", ErrForm, o.Index)
 		}
 		if _, ok := cost(s, o.Index, vsize); !ok {
 			return 0, fmt.Errorf("%w: %v holds at most 65536 indices, the matrix indexes %d", ErrForm, o.Index, s.minor())
 		}
 		return o.Index, nil
+	}
+	if useStrips(s, vsize) {
+		return Strips16, nil
 	}
 	best, bestCost := Cols32, 0.0
 	for _, k := range []Index{Cols32, Cols16, Panels16} {

@@ -209,17 +209,23 @@ func mulShort[T kernels.Float](p shortForms[T], trans bool, k int, y, x []T) {
 // forms are the index forms a matrix with the given indexed dimension can
 // take.
 func forms(minor uint64) []prepared.Index {
-	if testing.Short() {
+	var ks []prepared.Index
+	switch {
+	case testing.Short():
 		// The cost model's choice and the other kind of index.
-		if minor <= 1<<16 {
-			return []prepared.Index{prepared.Auto, prepared.Cols32}
+		ks = []prepared.Index{prepared.Auto, prepared.Cols32}
+		if minor > 1<<16 {
+			ks = append(ks, prepared.Panels16)
 		}
-		return []prepared.Index{prepared.Auto, prepared.Panels16, prepared.Cols32}
+	case minor <= 1<<16:
+		ks = []prepared.Index{prepared.Auto, prepared.Cols16, prepared.Panels16, prepared.Cols32}
+	default:
+		ks = []prepared.Index{prepared.Auto, prepared.Panels16, prepared.Cols32}
 	}
-	if minor <= 1<<16 {
-		return []prepared.Index{prepared.Auto, prepared.Cols16, prepared.Panels16, prepared.Cols32}
+	if !testing.Short() || minor > 4096 {
+		ks = append(ks, prepared.Strips16) // more than one strip
 	}
-	return []prepared.Index{prepared.Auto, prepared.Panels16, prepared.Cols32}
+	return ks
 }
 
 func minorOf[T kernels.Float](a *csr.Matrix[T]) uint64 {
@@ -312,7 +318,7 @@ func TestRandom(t *testing.T) {
 		density    float64
 	}
 	shapes := []shape{{0, 0, 0.1}, {1, 1, 1}, {5, 0, 0.1}, {0, 5, 0.1}, {37, 53, 0.2}, {200, 300, 0.05},
-		{12, 1<<16 - 1, 0.001}, {12, 1 << 16, 0.001}, {12, 1<<16 + 1, 0.001}, {8, 140000, 0.002}}
+		{40, 9000, 0.1}, {12, 1<<16 - 1, 0.001}, {12, 1 << 16, 0.001}, {12, 1<<16 + 1, 0.001}, {8, 140000, 0.002}}
 	for _, csc := range []bool{false, true} {
 		for i, s := range shapes {
 			if testing.Short() && (s.cols == 1<<16 || s.cols > 1<<17) {
@@ -463,9 +469,9 @@ func TestQuantized(t *testing.T) {
 					continue // the choice of Auto for these schemes
 				}
 				m, err := prepared.PrepareQuantized(q, prepared.Options{Index: k})
-				if k == prepared.Panels16 && !rows8 {
+				if (k == prepared.Panels16 || k == prepared.Strips16) && !rows8 {
 					if !errors.Is(err, prepared.ErrForm) {
-						t.Fatalf("%v %s panels16: %v", a, sp, err)
+						t.Fatalf("%v %s %v: %v", a, sp, k, err)
 					}
 					continue
 				}
@@ -637,6 +643,54 @@ func TestBytesPerValue(t *testing.T) {
 	var empty prepared.Matrix[float64]
 	if empty.BytesPerValue() != 0 || empty.NNZ() != 0 {
 		t.Errorf("zero Matrix: %v", &empty)
+	}
+}
+
+// TestStrips: the cost model's choice of Strips16 for long rows over an x
+// wider than one strip, with values of 4 bytes or fewer only, and the
+// strips' width.
+func TestStrips(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	a := randMatrix[float32](t, r, 20, 11008, 0.1, false)
+	m, err := prepared.Prepare(a, prepared.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Index() != prepared.Strips16 {
+		t.Errorf("%v: want strips16", m)
+	}
+	// Three strips: a pointer array each.
+	if want := float64(3*4*(20+1)+6*a.NNZ()) / float64(a.NNZ()); math.Abs(m.BytesPerValue()-want) > 1e-9 {
+		t.Errorf("%v: BytesPerValue %v, want %v", m, m.BytesPerValue(), want)
+	}
+	m64, err := prepared.Prepare(randMatrix[float64](t, r, 20, 11008, 0.1, false), prepared.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m64.Index() != prepared.Cols16 {
+		t.Errorf("%v: want cols16 (float64 gathers)", m64)
+	}
+	for sp, want := range map[string]prepared.Index{"int8:channel:axis=0": prepared.Strips16, "nf4:block=64": prepared.Cols16} {
+		q, _, err := csr.Quantize(a, quant.MustParse(sp))
+		if err != nil {
+			t.Fatal(err)
+		}
+		mq, err := prepared.PrepareQuantized(q, prepared.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mq.Index() != want {
+			t.Errorf("%v: want %v", mq, want)
+		}
+	}
+	// Rows of a few entries a strip keep the byte count's choice.
+	short := randMatrix[float32](t, r, 200, 11008, 0.004, false)
+	ms, err := prepared.Prepare(short, prepared.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ms.Index() != prepared.Cols16 {
+		t.Errorf("%v: want cols16", ms)
 	}
 }
 

@@ -20,12 +20,12 @@ import (
 //   - any other scheme by tensor, by block (int8, uint8, int4, NF4, MX) or
 //     by channel along the rows (uint8): the codes and parameters as the
 //     source stores them, in storage order, which the form keeps (its
-//     index form is then Cols16 or Cols32, never Panels16). y = A x on
-//     int8, int4, NF4 and MXFP4 by block decodes each code in its row loop
-//     (engine.QSpMVNarrowBlock); the other products and schemes decode
-//     tiles of a few thousand values into scratch that stays in L1
-//     (engine.Dequantize, each value as quant's Values.At gives it) and
-//     run the float32 kernels on them.
+//     index form is then Cols16 or Cols32, never Panels16 or Strips16).
+//     y = A x on int8, int4, NF4 and MXFP4 by block decodes each code in
+//     its row loop (engine.QSpMVNarrowBlock); the other products and
+//     schemes decode tiles of a few thousand values into scratch that
+//     stays in L1 (engine.Dequantize, each value as quant's Values.At
+//     gives it) and run the float32 kernels on them.
 //
 // The int8 row form's products other than y = A x take the same tiles.
 //
@@ -55,9 +55,9 @@ func (m *Quantized) rows8() bool {
 // q must have been validated (else an error matching
 // layout.ErrUnvalidated) and be CSR. Every scheme by tensor or by block
 // prepares, and those by channel along the rows (axis 0); a CSC matrix, a
-// scheme by channel along the columns (axis 1), Panels16 forced on a
-// scheme other than int8 by tensor or row, or a form that cannot hold q
-// gives an error matching ErrForm.
+// scheme by channel along the columns (axis 1), Panels16 or Strips16
+// forced on a scheme other than int8 by tensor or row, or a form that
+// cannot hold q gives an error matching ErrForm.
 //
 // The form copies the codes, the parameters and the indices, and keeps no
 // reference to q. q is only read; it must not change during the call.
@@ -132,7 +132,7 @@ func (f *form) buildOrdered(s *source, o Options, sc quant.Scheme, maxEntries in
 		if s.minor() <= panel16 {
 			k = Cols16
 		}
-	case Panels16:
+	case Panels16, Strips16:
 		return fmt.Errorf("%w: %v splits rows into panels, which reorders the values of scheme %v (cols16 or cols32 keep their order)", ErrForm, k, sc)
 	}
 	if k == Cols32 && s.minor() > panel32 {

@@ -68,3 +68,37 @@ func shortSums(rows, entries, longest int) uint8 {
 	}
 	return 4
 }
+
+// Strips. The AVX-512 float32 kernels (float values and int8 codes with a
+// scale a row) load x's elements of a pass one at a time when all its
+// indices are in range, which issues faster than a gather while the x they
+// read stays in the first-level cache, and slower when x does not fit
+// there (the loads that miss wait). So a form with 4-byte (or narrower)
+// values whose indexed dimension holds more float32 than stripBytes takes
+// Strips16, x read a strip of stripBytes or less at a time, when its rows
+// still average stripMean entries a strip (each row segment costs its
+// pointer and the kernel's fixed work). Wider values (float64) gather
+// and keep the byte count's choice.
+const (
+	stripBytes = 16 << 10
+	stripMean  = 128
+)
+
+// stripWidth returns the width of the strips of Strips16 over an indexed
+// dimension of n: the fewest strips of at most stripBytes of float32, of
+// equal width.
+func stripWidth(n uint64) uint64 {
+	s := panelsOf(n, stripBytes/4)
+	return max(1, n/s+min(1, n%s))
+}
+
+// useStrips reports whether the cost model takes Strips16 for s with
+// values of vsize bytes.
+func useStrips(s *source, vsize int) bool {
+	n := s.minor()
+	if vsize > 4 || n <= stripBytes/4 {
+		return false
+	}
+	rows := uint64(len(s.ptr) - 1)
+	return uint64(len(s.idx)) >= stripMean*rows*panelsOf(n, stripWidth(n))
+}

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/hurray-format/hurray-go/kernels/amd64"
 )
 
 // matchSchemes are the schemes QuantizeTo is compared with OldQuantizeTo
@@ -48,6 +50,33 @@ func tieValues(rng *rand.Rand, n int) []float64 {
 			v[i] = rng.NormFloat64() * math.Ldexp(1, rng.IntN(40)-20)
 		}
 		v[i] = float64(float32(v[i]))
+	}
+	return v
+}
+
+// nearTies returns n float32 values whose quotients by a scale s lie
+// within 2^-12 of a half but (mostly) not on it, beside the group maxima
+// 127·s and 7·s that make s the scale of int8 and int4 groups: where a
+// quotient computed in float32 cannot tell the side of the half, and one
+// in float64 can.
+func nearTies(rng *rand.Rand, n int) []float64 {
+	s := float64(1+rng.IntN(255)) * math.Ldexp(1, rng.IntN(40)-20)
+	qhi := 127.0
+	if rng.IntN(2) == 0 {
+		qhi = 7
+	}
+	v := make([]float64, n)
+	for i := range v {
+		if i%7 == 0 {
+			v[i] = qhi * s
+			continue
+		}
+		k := float64(rng.IntN(2*int(qhi))) - qhi + 0.5
+		d := math.Ldexp(1, -12-rng.IntN(30))
+		if rng.IntN(2) == 0 {
+			d = -d
+		}
+		v[i] = float64(float32((k + d) * s))
 	}
 	return v
 }
@@ -217,6 +246,17 @@ func TestQuantizeMatchesOld(t *testing.T) {
 				"edges":     func() []float64 { return edgeMix(rng, n) },
 				"zeros":     func() []float64 { return make([]float64, n) },
 				"bad value": func() []float64 { return badMix(rng, n) },
+				"near ties": func() []float64 { return nearTies(rng, n) },
+				"subnormal": func() []float64 {
+					// Groups whose scales are float32 subnormals or
+					// near them, and MX blocks of the smallest exponent.
+					v := make([]float64, n)
+					e := -118 - rng.IntN(32)
+					for i := range v {
+						v[i] = float64(float32((rng.Float64()*2 - 1) * math.Ldexp(1, e-rng.IntN(8))))
+					}
+					return v
+				},
 				"tiny": func() []float64 {
 					// Below and among the float32 subnormals, as float64.
 					v := make([]float64, n)
@@ -226,10 +266,10 @@ func TestQuantizeMatchesOld(t *testing.T) {
 					return v
 				},
 			}
-			for _, g := range []string{"normal", "ties", "nf4 ties", "positive", "edges", "zeros", "bad value", "tiny"} {
+			for _, g := range []string{"normal", "ties", "near ties", "nf4 ties", "positive", "edges", "zeros", "bad value", "subnormal", "tiny"} {
 				v64 := gens[g]()
 				name := fmt.Sprintf("%s n=%d it=%d", g, n, it)
-				if g != "nf4 ties" && g != "tiny" {
+				if g != "tiny" {
 					v32 := make([]float32, n)
 					for i, x := range v64 {
 						v32[i] = float32(x)
@@ -293,4 +333,147 @@ func badMix(rng *rand.Rand, n int) []float64 {
 func QuantizeMatchesOld[T Float](t *testing.T, name string, s Scheme, shape []uint64, vals []T, ch Channels) {
 	t.Helper()
 	quantizeBoth(t, name, s, shape, vals, ch)
+}
+
+// TestUint8Params checks uint8Params against intParams on spans of every
+// scale: float32 subnormal, normal and near the top of the range, with
+// ties of the zero point.
+func TestUint8Params(t *testing.T) {
+	rng := rand.New(rand.NewPCG(39, 8))
+	f32 := func(x float64) float64 { return float64(float32(x)) }
+	for i := range 200000 {
+		e := rng.IntN(280) - 150
+		lo := -f32(rng.Float64() * math.Ldexp(1, e))
+		hi := f32(rng.Float64() * math.Ldexp(1, e+rng.IntN(5)-2))
+		switch i % 5 {
+		case 1:
+			lo = 0
+		case 2:
+			hi = 0
+		case 3:
+			// lo an exact half of a scale: a zero point tie.
+			s := float64(float32((hi + 255*rng.Float64()*hi) / 255))
+			lo = -f32((float64(rng.IntN(255)) + 0.5) * s)
+		}
+		lo, hi = max(lo, -math.MaxFloat32), min(hi, math.MaxFloat32)
+		s, zp, inv := uint8Params(lo, hi)
+		p := intParams(Uint8, lo, hi)
+		if math.Float32bits(s) != math.Float32bits(p.s32) || zp != p.zp || inv != p.inv {
+			t.Fatalf("span [%v, %v]: %v %d %v, want %v %d %v", lo, hi, s, zp, inv, p.s32, p.zp, p.inv)
+		}
+	}
+}
+
+// TestSymScalesKernel checks SymScalesAVX512 against symScale on the
+// bits of largest magnitudes of every size, zero and non-finite ones among
+// them: each group it sets has symScale's scale, 1/s and s, and it stops
+// exactly before the first eight groups that hold one symScale must
+// adjust (or one not finite), or fewer than eight.
+func TestSymScalesKernel(t *testing.T) {
+	if !amd64.HasAVX512 {
+		t.Skip("no AVX-512 kernels")
+	}
+	rng := rand.New(rand.NewPCG(39, 9))
+	for it := range 3000 {
+		n := rng.IntN(70)
+		bits := make([]uint64, n)
+		for i := range bits {
+			var a float32
+			switch r := rng.IntN(40); {
+			case r == 0 && it%2 == 0:
+				a = 0
+			case r == 1 && it%3 == 0:
+				a = float32(math.Ldexp(1+rng.Float64(), -rng.IntN(30)-110))
+			case r == 2 && it%3 == 0:
+				a = float32(math.Ldexp(1+rng.Float64(), 120+rng.IntN(8)))
+			case r == 3 && it%5 == 0:
+				a = float32(math.Inf(1))
+			case r == 4 && it%5 == 0:
+				a = float32(math.NaN())
+			default:
+				a = float32(math.Ldexp(1+rng.Float64(), rng.IntN(200)-100))
+			}
+			bits[i] = uint64(math.Float32bits(a))
+		}
+		for _, qhi := range []int{127, 7} {
+			scale := make([]float32, n)
+			gpar := make([]float64, 3*n)
+			got := amd64.SymScalesAVX512(scale, gpar, bits, float64(qhi))
+			want := 0
+			for ; want+8 <= n; want += 8 {
+				ok := true
+				for _, m := range bits[want : want+8] {
+					a := float64(math.Float32frombits(uint32(m)))
+					s := float32(a / float64(qhi))
+					if !(a <= math.MaxFloat32) || s != symScale(a, qhi) || !(s >= 0x1p-126 && s <= 0x1p120) {
+						ok = false
+					}
+				}
+				if !ok {
+					break
+				}
+			}
+			if got != want {
+				t.Fatalf("it %d qhi %d: set %d groups, want %d", it, qhi, got, want)
+			}
+			for i := range got {
+				a := float64(math.Float32frombits(uint32(bits[i])))
+				s := symScale(a, qhi)
+				if math.Float32bits(scale[i]) != math.Float32bits(s) || gpar[3*i] != 1/float64(s) || gpar[3*i+1] != float64(s) || gpar[3*i+2] != 0 {
+					t.Fatalf("it %d qhi %d group %d (a %v): %v %v, want %v %v", it, qhi, i, a, scale[i], gpar[3*i:3*i+3], s, []float64{1 / float64(s), float64(s), 0})
+				}
+			}
+		}
+	}
+}
+
+// TestMXScalesKernel checks MXScalesAVX512 against mxScale for both
+// element types on the bits of largest magnitudes of every size: zero,
+// subnormal, the exponent clamps and non-finite ones among them.
+func TestMXScalesKernel(t *testing.T) {
+	if !amd64.HasAVX512 {
+		t.Skip("no AVX-512 kernels")
+	}
+	rng := rand.New(rand.NewPCG(39, 10))
+	for it := range 3000 {
+		n := rng.IntN(70)
+		bits := make([]uint64, n)
+		for i := range bits {
+			var a float32
+			switch r := rng.IntN(40); {
+			case r == 0 && it%2 == 0:
+				a = 0
+			case r == 1 && it%2 == 0:
+				a = math.Float32frombits(uint32(1 + rng.IntN(1<<23-1))) // subnormal
+			case r == 2 && it%5 == 0:
+				a = float32(math.Inf(1))
+			case r == 3 && it%5 == 0:
+				a = float32(math.NaN())
+			default:
+				a = math.Float32frombits(uint32(rng.IntN(0x7F800000)))
+			}
+			bits[i] = uint64(math.Float32bits(a))
+		}
+		for _, emax := range []int{2, 8} {
+			exp := make([]uint8, n)
+			gpar := make([]float64, 3*n)
+			got := amd64.MXScalesAVX512(exp, gpar, bits, emax)
+			want := 0
+			for ; want+8 <= n; want += 8 {
+				if slices.ContainsFunc(bits[want:want+8], func(m uint64) bool { return m >= 0x7F800000 }) {
+					break
+				}
+			}
+			if got != want {
+				t.Fatalf("it %d emax %d: set %d groups, want %d", it, emax, got, want)
+			}
+			for i := range got {
+				a := float64(math.Float32frombits(uint32(bits[i])))
+				x := mxScale(a, emax)
+				if exp[i] != x || gpar[3*i] != pow2(127-int(x)) || gpar[3*i+1] != float64(E8M0(x)) || gpar[3*i+2] != 0 {
+					t.Fatalf("it %d emax %d group %d (a %v): %d %v, want %d", it, emax, i, a, exp[i], gpar[3*i:3*i+3], x)
+				}
+			}
+		}
+	}
 }

@@ -171,9 +171,12 @@ func quantizeBlocksAsm(v *Values, vals []float32, b int, e *errAcc) (int, int) {
 	var (
 		maxBits [blockBatch]uint64
 		gpar    [3 * blockBatch]float64
-		ps      [blockBatch]intGroup // uint8: the groups' parameters, to settle
 		tmp     [kernelStep]byte
 	)
+	emax := 2
+	if k == MXFP8 {
+		emax = 8
+	}
 	lo := 0
 	for len(vals)-lo >= b {
 		g0 := lo / b
@@ -184,7 +187,26 @@ func quantizeBlocksAsm(v *Values, vals []float32, b int, e *errAcc) (int, int) {
 		} else {
 			amd64.AbsMax32AVX512(maxBits[:nb], batch, b)
 		}
-		for i, m := range maxBits[:nb] {
+		// Int8, int4 and MX parameters: a kernel sets eight groups at a
+		// time; the up to eight groups it stops before (int8 and int4: a
+		// zero, tiny, huge or non-finite largest magnitude; MX: a
+		// non-finite one) are set one at a time below, then the kernel
+		// goes on.
+		next := 0
+		for i := 0; i < nb; i++ {
+			if i == next {
+				switch k {
+				case Int8, Int4:
+					i += amd64.SymScalesAVX512(v.Scale[g0+i:g0+nb], gpar[3*i:3*nb], maxBits[i:nb], float64(qhi))
+				case MXFP4, MXFP8:
+					i += amd64.MXScalesAVX512(v.Exp[g0+i:g0+nb], gpar[3*i:3*nb], maxBits[i:nb], emax)
+				}
+				if i == nb {
+					break
+				}
+				next = i + 8
+			}
+			m := maxBits[i]
 			var lo32, hi32 float64
 			ok := m < 0x7F800000
 			if k == Uint8 {
@@ -205,10 +227,9 @@ func quantizeBlocksAsm(v *Values, vals []float32, b int, e *errAcc) (int, int) {
 				v.Scale[g0+i] = s
 				gp[0], gp[1], gp[2] = 1/float64(s), float64(s), 0
 			case Uint8:
-				p := intParams(Uint8, lo32, hi32)
-				v.Scale[g0+i], v.Zero[g0+i] = p.s32, uint8(p.zp)
-				ps[i] = p
-				gp[0], gp[1], gp[2] = p.inv, p.s, float64(p.zp)
+				s, zp, inv := uint8Params(lo32, hi32)
+				v.Scale[g0+i], v.Zero[g0+i] = s, uint8(zp)
+				gp[0], gp[1], gp[2] = inv, float64(s), float64(zp)
 			case NF4:
 				v.Scale[g0+i] = a
 				gp[0] = float64(a)
@@ -218,10 +239,6 @@ func quantizeBlocksAsm(v *Values, vals []float32, b int, e *errAcc) (int, int) {
 					gp[0] = 1
 				}
 			case MXFP4, MXFP8:
-				emax := 2
-				if k == MXFP8 {
-					emax = 8
-				}
 				x := mxScale(float64(a), emax)
 				v.Exp[g0+i] = x
 				gp[0], gp[1] = pow2(127-int(x)), float64(E8M0(x))
@@ -236,16 +253,17 @@ func quantizeBlocksAsm(v *Values, vals []float32, b int, e *errAcc) (int, int) {
 		// Only the integer kernels stop short, for Go to settle a value
 		// within rounding of a half.
 		settle := func(g, j int) {
-			p := &ps[g]
-			if k != Uint8 {
-				sp := symGroup(v.Scale[g0+g], qhi)
-				p = &sp
+			var p intGroup
+			if k == Uint8 {
+				p = uint8Group(v.Scale[g0+g], int(v.Zero[g0+g]))
+			} else {
+				p = symGroup(v.Scale[g0+g], qhi)
 			}
 			if nib {
-				encodeIntsGo(batch[j:j+kernelStep], tmp[:], p, e)
+				encodeIntsGo(batch[j:j+kernelStep], tmp[:], &p, e)
 				pack4(codes, j, tmp[:])
 			} else {
-				encodeIntsGo(batch[j:j+kernelStep], codes[j:j+kernelStep], p, e)
+				encodeIntsGo(batch[j:j+kernelStep], codes[j:j+kernelStep], &p, e)
 			}
 		}
 		encodeRuns(codes, batch, gpar[:3*nb], b, b, nib, kern, par[:], settle)
@@ -254,4 +272,33 @@ func quantizeBlocksAsm(v *Values, vals []float32, b int, e *errAcc) (int, int) {
 		lo += nb * b
 	}
 	return lo, -1
+}
+
+// uint8Params returns the scale, zero point and float64 reciprocal of the
+// scale that intParams gives a uint8 group spanning [lo, hi], lo ≤ 0 ≤ hi.
+// A range whose scale is a normal float32 no larger than 2^120 needs
+// neither scaleFor's nor fitScale's adjustments (255 times it stays
+// finite), so the common case takes two divisions; the others are
+// intParams'.
+func uint8Params(lo, hi float64) (float32, int, float64) {
+	r := hi - lo
+	if r <= 0 {
+		return 1, 0, 1
+	}
+	s32 := float32(r / 255)
+	if s32 < 0x1p-126 || s32 > 0x1p120 {
+		p := intParams(Uint8, lo, hi)
+		return p.s32, p.zp, p.inv
+	}
+	s := float64(s32)
+	inv := 1 / s
+	return s32, int(max(0, min(255, roundQuot(-lo, s, inv, s/2)))), inv
+}
+
+// uint8Group is the intGroup of a uint8 group of scale s and zero point
+// zp.
+func uint8Group(s float32, zp int) intGroup {
+	p := intGroup{s32: s, s: float64(s), zp: zp, qlo: 0, qhi: 255}
+	p.inv, p.half = 1/p.s, p.s/2
+	return p
 }

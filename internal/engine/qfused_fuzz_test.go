@@ -1,119 +1,153 @@
 package engine
 
 import (
-	"slices"
+	"encoding/binary"
+	"math"
+	"math/rand/v2"
 	"testing"
-	"unsafe"
 
 	"github.com/hurray-format/hurray-go/quant"
 )
 
-// fuzzBlockSchemes are the block schemes of the fuzz targets: the fused
-// kernels' block sizes of one vector, from odd offsets, a vector and a
-// half and four vectors, on int8, int4 and MXFP4 codes (whose values and
-// power-of-two scales keep every sum exact).
-var fuzzBlockSchemes = []string{"int8:block=16", "int8:block=17", "int8:block=64", "int4:block=16", "int4:block=24", "mxfp4"}
+// fuzzQSchemes are the schemes of the quantized fuzz targets: one for each
+// fused kernel (int8, 4-bit and MX by block; blocks of a vector, from odd
+// offsets and longer), one the generic loop serves, and (the SpMV's only)
+// int8 by row.
+var fuzzQSchemes = []string{"int8:block=16", "int8:block=17", "int4:block=16", "nf4:block=33", "int4:block=64", "mxfp4", "int4:block=5", "int8:tensor"}
 
-// fuzzQCSR is fuzzCSR with each segment and the indices repeated reps
-// times (rows long enough for the vector steps), reps from the seed, and
-// values of scheme s (from the seed) for first+len(idx) entries: codes
-// from their position, scales powers of two (MX exponents 125..128), x
-// halves of odd integers (no product is zero unless its code is).
-func fuzzQCSR(b []byte, seed uint64, first int) (ptr, idx []uint64, x []float32, v quant.Values) {
-	ptr, idx, _, xf := fuzzCSR(b, seed)
-	reps := 1 + int(seed>>16%8)
-	for i := range ptr {
-		ptr[i] *= uint64(reps)
-	}
-	n := len(idx) * reps
-	idx = slices.Repeat(idx, reps)
-	x = make([]float32, len(xf))
-	for i := range x {
-		x[i] = float32(i%7) - 3.5
-	}
-	if seed&4 != 0 { // sometimes most indices in range
-		for k := range idx {
-			idx[k] %= uint64(len(x) + 1)
+// fuzzQValues returns n values of the scheme seed picks among the first
+// schemes of fuzzQSchemes, MX exponents kept within a range whose sums
+// stay finite in any order (exponent 0, 2^-127, kept).
+func fuzzQValues(seed uint64, schemes, n int) quant.Values {
+	s := quant.MustParse(fuzzQSchemes[seed>>7%uint64(schemes)])
+	v := randQValues(rand.New(rand.NewPCG(seed, 65)), s, n, 1)
+	for g, e := range v.Exp {
+		if e != 0 {
+			v.Exp[g] = 110 + e%30
 		}
 	}
-	s := quant.MustParse(fuzzBlockSchemes[seed>>8%uint64(len(fuzzBlockSchemes))])
-	m := first + n
-	v = quant.Values{Scheme: s, N: m, Codes: make([]byte, s.CodeBytes(m))}
-	for k := range v.Codes {
-		v.Codes[k] = byte(k*37 + int(seed>>24))
-	}
-	blocks := (m + s.BlockSize() - 1) / s.BlockSize()
-	if s.Kind() == quant.MXFP4 {
-		v.Exp = make([]byte, blocks)
-		for g := range v.Exp {
-			v.Exp[g] = byte(125 + (g*5+int(seed>>32))%4)
-		}
-	} else {
-		v.Scale = make([]float32, blocks)
-		for g := range v.Scale {
-			v.Scale[g] = []float32{0.25, 0.5, 1, 2}[(g*3+int(seed>>32))%4]
-		}
-	}
-	return ptr, idx, x, v
+	return v
 }
 
-// FuzzQSpMVBlock: on any index data every path of the fused SpMV by block
-// stays in bounds and agrees with ref exactly.
-func FuzzQSpMVBlock(f *testing.F) {
+// fuzzQSeed returns fuzz words (full width) of n row pointers, rows of 0
+// to maxRow values, then n-1 indices below nx, a few at or past nx.
+func fuzzQSeed(seed uint64, n, maxRow, nx int) []byte {
+	rng := rand.New(rand.NewPCG(seed, 66))
+	w := make([]uint64, 2*n-1)
+	for i := 1; i < n; i++ {
+		w[i] = w[i-1] + uint64(rng.IntN(maxRow+1))
+	}
+	for k := n; k < len(w); k++ {
+		w[k] = uint64(rng.IntN(nx))
+	}
+	b := []byte{1}
+	for _, e := range w {
+		b = binary.LittleEndian.AppendUint64(b, e)
+	}
+	return b
+}
+
+// FuzzQSpMV: on any index data every path of the fused SpMV stays in
+// bounds (the sentinels would see a stray write) and agrees with ref
+// within the bound of a sum.
+func FuzzQSpMV(f *testing.F) {
 	seedWords(f, 0, 2, 3, 5, 0, 1, 2, 9, 1<<63)
 	seedWords(f, 7, 1, 40, 2, 3, 4, ^uint64(0), 0)
+	for si := range fuzzQSchemes {
+		// rows of 0 to 40 values over 300, x of 37 elements
+		f.Add(fuzzQSeed(uint64(si), 300, 40, 45), uint64(si)<<7|37<<1)
+	}
 	f.Fuzz(func(t *testing.T, b []byte, seed uint64) {
-		ptr, idx, x, v := fuzzQCSR(b, seed, 0)
-		v.N = len(idx)
+		ptr, idx, _, x64 := fuzzCSR(b, seed)
+		x := make([]float32, len(x64))
+		for i, e := range x64 {
+			x[i] = float32(e) + 0.25
+		}
+		v := fuzzQValues(seed, len(fuzzQSchemes), len(idx))
 		rows := len(ptr) - 1
+		mag := make([]float32, rows)
+		spmvRef(mag, absOf(x), ptr, idx, junkAbs(&v, Channels{}, idx, uint64(len(x))), 1, 0)
 		forEachTier(t, qspmv, func(t *testing.T, impl, ref qspmvFunc) {
-			want := make([]float32, rows)
-			qspmvWith(ref, want, x, ptr, idx, &v, Channels{}, 1, 0)
 			got := withSentinel(make([]float32, rows), 4)
 			qspmvWith(impl, got, x, ptr, idx, &v, Channels{}, 1, 0)
 			checkSentinel(t, "qspmv", got)
-			if !slices.Equal(got, want) {
-				t.Fatalf("%v ptr=%v idx=%v: got %v, want %v", v.Scheme, ptr, idx, got, want)
+			want := make([]float32, rows)
+			qspmvWith(ref, want, x, ptr, idx, &v, Channels{}, 1, 0)
+			// copies of equal capacity: qClose compares up to it
+			g, w := append([]float32(nil), got...), append([]float32(nil), want...)
+			if err := qCloseFused(g, w, append(mag[:rows:rows], 0), len(idx)); err != nil {
+				t.Fatalf("%v ptr=%v idx=%v: %v", v.Scheme, ptr, idx, err)
 			}
 		})
 	})
 }
 
-// FuzzQSpMVNarrowBlock is FuzzQSpMVBlock for QSpMVNarrowBlock's paths,
-// the pointers and indices truncated to 32 and 16 or 32 bits, the values
-// from an offset first.
+// FuzzQSpMVNarrowBlock: QSpMVNarrowBlock's paths on any 32-bit pointers
+// and 16- or 32-bit indices (the words truncated), values from an offset
+// first: they stay in bounds and agree with ref within the bound of a sum.
 func FuzzQSpMVNarrowBlock(f *testing.F) {
 	seedWords(f, 0, 2, 3, 5, 0, 1, 2, 9, 1<<63)
 	seedWords(f, 7, 1, 40, 2, 3, 4, ^uint64(0), 0)
+	for si := range len(fuzzQSchemes) - 1 {
+		// 16-bit indices with x of 41 elements, 32-bit with 46
+		f.Add(fuzzQSeed(uint64(si), 300, 40, 48), uint64(si)<<7|41<<1)
+		f.Add(fuzzQSeed(uint64(si), 300, 40, 48), uint64(si)<<7|46<<1)
+	}
 	f.Fuzz(func(t *testing.T, b []byte, seed uint64) {
-		first := int(seed >> 40 % 20)
-		ptr, idx, x, v := fuzzQCSR(b, seed, first)
-		if len(x) == 0 {
-			x = []float32{1}
+		w := words(b)
+		n := len(w) / 2
+		ptr := make([]uint32, n+1)
+		for i := range ptr {
+			if i < len(w) {
+				ptr[i] = uint32(w[i])
+			}
 		}
-		ptr32 := make([]uint32, len(ptr))
-		for i, p := range ptr {
-			ptr32[i] = uint32(p)
+		var raw []uint64
+		if n+1 < len(w) {
+			raw = w[n+1:]
 		}
-		col16, col32 := make([]uint16, len(idx)), make([]uint32, len(idx))
-		for k, j := range idx {
-			col16[k], col32[k] = uint16(j), uint32(j)
+		x := make([]float32, int(seed>>1%64))
+		for i := range x {
+			x[i] = float32(i%5) - 1.75
 		}
-		fuzzNarrowBlock(t, qspmvNarrowBlockU16, x, ptr32, col16, &v, first)
-		fuzzNarrowBlock(t, qspmvNarrowBlockU32, x, ptr32, col32, &v, first)
+		first := int(seed >> 3 % 40)
+		v := fuzzQValues(seed, len(fuzzQSchemes)-1, first+len(raw)) // by block
+		if seed&4 == 0 {
+			col := make([]uint16, len(raw))
+			for k, e := range raw {
+				col[k] = uint16(e)
+			}
+			fuzzQSpMVNarrowBlock(t, qspmvNarrowBlockU16, x, ptr, col, &v, first)
+		} else {
+			col := make([]uint32, len(raw))
+			for k, e := range raw {
+				col[k] = uint32(e)
+			}
+			fuzzQSpMVNarrowBlock(t, qspmvNarrowBlockU32, x, ptr, col, &v, first)
+		}
 	})
 }
 
-func fuzzNarrowBlock[I Narrow](t *testing.T, f *family[qspmvNarrowBlockFunc[I]], x []float32, ptr []uint32, col []I, v *quant.Values, first int) {
+func fuzzQSpMVNarrowBlock[I Narrow](t *testing.T, f *family[qspmvNarrowBlockFunc[I]], x []float32, ptr []uint32, col []I, v *quant.Values, first int) {
 	rows := len(ptr) - 1
+	mag := make([]float32, rows)
+	for i := range mag {
+		lo, hi := clampRange(ptr, i, len(col))
+		for k := lo; k < hi; k++ {
+			if int(col[k]) < len(x) {
+				mag[i] += float32(math.Abs(float64(v.At(first+k, 0) * x[col[k]])))
+			}
+		}
+	}
 	forEachTier(t, f, func(t *testing.T, impl, ref qspmvNarrowBlockFunc[I]) {
-		want := make([]float32, rows)
-		ref(want, x, ptr, col, v, first, 1, 0)
 		got := withSentinel(make([]float32, rows), 4)
 		impl(got, x, ptr, col, v, first, 1, 0)
 		checkSentinel(t, "qspmvnarrowblock", got)
-		if !slices.Equal(got, want) {
-			t.Fatalf("%v U%d first %d ptr=%v col=%v: got %v, want %v", v.Scheme, 8*unsafe.Sizeof(I(0)), first, ptr, col, got, want)
+		want := make([]float32, rows)
+		ref(want, x, ptr, col, v, first, 1, 0)
+		g, w := append([]float32(nil), got...), append([]float32(nil), want...)
+		if err := qCloseFused(g, w, append(mag[:rows:rows], 0), len(col)); err != nil {
+			t.Fatalf("%v first=%d ptr=%v col=%v: %v", v.Scheme, first, ptr, col, err)
 		}
 	})
 }

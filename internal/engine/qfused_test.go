@@ -165,12 +165,21 @@ func testQFusedSpMV(t *testing.T, impl qspmvFunc) {
 	}
 }
 
-func TestQFusedSpMM(t *testing.T) {
+func TestQFusedSpMM(t *testing.T) { testQFusedSpMM(t) }
+
+// TestQFusedSpMMTiled is TestQFusedSpMM with the column tiles of A forced
+// on every product whose X holds more than two tiles.
+func TestQFusedSpMMTiled(t *testing.T) { withSpMMTiles(t, testQFusedSpMM) }
+
+// testQFusedSpMM checks every path of the fused SpMM against the
+// reference, at widths that end in every column tail of the kernels'
+// chunks.
+func testQFusedSpMM(t *testing.T) {
 	forEachTier(t, qspmm, func(t *testing.T, impl, _ qspmmFunc) {
 		rng := rand.New(rand.NewPCG(53, 54))
-		widths := []int{1, 3, 8, 15, 16, 17, 31, 33, 64, 65, 100}
+		widths := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 31, 33, 64, 65, 100}
 		if testing.Short() {
-			widths = []int{1, 16, 19, 64}
+			widths = []int{1, 7, 16, 19, 33, 64}
 		}
 		for si, ptr := range qFusedStructures(rng) {
 			rows := len(ptr) - 1
@@ -424,7 +433,16 @@ func qCloseFused(got, want, mag []float32, terms int) error {
 // row longer than a block, in pieces), with no index out of range, one in
 // a block of whole rows, and one in a later piece of the long row, at beta
 // 0 and not: every path agrees with ref, which skips that index.
-func TestQSpMMBlocks(t *testing.T) {
+func TestQSpMMBlocks(t *testing.T) { testQSpMMBlocks(t) }
+
+// TestQSpMMBlocksTiled is TestQSpMMBlocks with the column tiles of A
+// forced (the fused kernels' tiles skip an index out of range too).
+func TestQSpMMBlocksTiled(t *testing.T) {
+	defer forceSpMMTiles(3 * 4 * 67)()
+	testQSpMMBlocks(t)
+}
+
+func testQSpMMBlocks(t *testing.T) {
 	rng := rand.New(rand.NewPCG(57, 58))
 	ptr := []uint64{0}
 	for i := range 400 {
@@ -436,7 +454,7 @@ func TestQSpMMBlocks(t *testing.T) {
 	}
 	rows := len(ptr) - 1
 	const w = 3
-	for _, spelling := range []string{"int8:tensor", "int8:block=64", "nf4:block=64"} {
+	for _, spelling := range []string{"int8:tensor", "int8:block=64", "nf4:block=64", "mxfp4", "int4:block=17"} {
 		s := quant.MustParse(spelling)
 		idx, cols := qIdx(rng, ptr, 1)
 		v := randQValues(rng, s, len(idx), 1)

@@ -32,11 +32,37 @@ func quantizeRand(t *testing.T, rng *rand.Rand, s quant.Scheme, n int) quant.Val
 }
 
 func TestQSpMVNarrowBlock(t *testing.T) {
-	testQSpMVNarrowBlock[uint16](t, qspmvNarrowBlockU16)
-	testQSpMVNarrowBlock[uint32](t, qspmvNarrowBlockU32)
+	testQSpMVNarrowBlock[uint16](t, qspmvNarrowBlockU16, false)
+	testQSpMVNarrowBlock[uint32](t, qspmvNarrowBlockU32, false)
 }
 
-func testQSpMVNarrowBlock[I Narrow](t *testing.T, f *family[qspmvNarrowBlockFunc[I]]) {
+// TestQSpMVNarrowBlockPairs: the pairs kernels on each row cut in two at
+// a random entry (two rows of the pairs: a strip of a row and the rest),
+// and on every fifth row a junk pair (inverted, or past the end).
+func TestQSpMVNarrowBlockPairs(t *testing.T) {
+	testQSpMVNarrowBlock[uint16](t, qspmvNarrowBlockPairsU16, true)
+	testQSpMVNarrowBlock[uint32](t, qspmvNarrowBlockPairsU32, true)
+}
+
+// toPairs returns the pairs of ptr's rows each cut in two at a random
+// entry, with junk pairs among them.
+func toPairs(rng *rand.Rand, ptr []uint32) []uint32 {
+	var pairs []uint32
+	for i := range len(ptr) - 1 {
+		lo, hi := ptr[i], ptr[i+1]
+		mid := lo
+		if hi > lo {
+			mid += uint32(rng.IntN(int(hi-lo) + 1))
+		}
+		pairs = append(pairs, lo, mid, mid, hi)
+		if i%5 == 2 {
+			pairs = append(pairs, hi, lo, uint32(rng.IntN(int(hi)+50)), uint32(rng.IntN(int(hi)+90)))
+		}
+	}
+	return pairs
+}
+
+func testQSpMVNarrowBlock[I Narrow](t *testing.T, f *family[qspmvNarrowBlockFunc[I]], pairs bool) {
 	forEachTier(t, f, func(t *testing.T, impl, ref qspmvNarrowBlockFunc[I]) {
 		rng := rand.New(rand.NewPCG(61, 62))
 		for _, sp := range narrowBlockSchemes {
@@ -54,14 +80,19 @@ func testQSpMVNarrowBlock[I Narrow](t *testing.T, f *family[qspmvNarrowBlockFunc
 						for _, bad := range []int{0, 7} {
 							m := randCSR(rng, sh[0], sh[1], nil, maxLen, bad)
 							ptr, col, _ := narrowOf[I](rng, m)
+							rows, stride := sh[0], 1
+							if pairs {
+								ptr, stride = toPairs(rng, ptr), 2
+								rows = len(ptr) / 2
+							}
 							v := quantizeRand(t, rng, s, first+len(col)+rng.IntN(3))
 							x := randVals[float32](rng, sh[1], 0, 0)
 							absX := absAll(x)
-							y0 := randVals[float32](rng, sh[0], 0, 0)
+							y0 := randVals[float32](rng, rows, 0, 0)
 							// scale: Σ|value·x| and |beta y|, the bound of the sums.
-							scale := make([]float32, sh[0])
+							scale := make([]float32, rows)
 							for i := range scale {
-								lo, hi := clampRange(ptr, i, len(col))
+								lo, hi := clampRange(ptr, stride*i, len(col))
 								for k := lo; k < hi; k++ {
 									if int(col[k]) < len(x) {
 										scale[i] += float32(math.Abs(float64(v.At(first+k, 0)))) * absX[col[k]]
@@ -82,11 +113,11 @@ func testQSpMVNarrowBlock[I Narrow](t *testing.T, f *family[qspmvNarrowBlockFunc
 								checkClose(t, name, got, want, bound)
 							}
 							// beta == 0 must not read y.
-							nanY := make([]float32, sh[0])
+							nanY := make([]float32, rows)
 							for i := range nanY {
 								nanY[i] = float32(math.NaN())
 							}
-							want := make([]float32, sh[0])
+							want := make([]float32, rows)
 							ref(want, x, ptr, col, &v, first, 1, 0)
 							impl(nanY, x, ptr, col, &v, first, 1, 0)
 							checkClose(t, sp+" beta=0 with NaN y", nanY, want, scale)
@@ -116,4 +147,74 @@ func TestQSpMVNarrowBlockChecks(t *testing.T) {
 	if want := v.At(1, 0)*2 + v.At(2, 0)*3; y[0] != want {
 		t.Errorf("QSpMVNarrowBlock = %v, want %v", y[0], want)
 	}
+	mustPanic(t, "kernels: QSpMVNarrowBlockPairs: len(pairs) != 2*len(y)", func() {
+		QSpMVNarrowBlockPairs(make([]float32, 1), nil, []uint32{0, 0, 0}, []uint16(nil), &v, 0, 1, 0)
+	})
+	y = []float32{0, 0}
+	QSpMVNarrowBlockPairs(y, []float32{2, 3}, []uint32{1, 2, 0, 1}, []uint16{0, 1}, &v, 1, 1, 0)
+	if want := [2]float32{v.At(2, 0) * 3, v.At(1, 0) * 2}; [2]float32(y) != want {
+		t.Errorf("QSpMVNarrowBlockPairs = %v, want %v", y, want)
+	}
+}
+
+// TestQSpMVNarrowBlockE8M0 runs the MX kernels on exponents from 0 (the
+// scale 2^-127, a subnormal) up, with x large enough that a row inside a
+// block of exponent 0 sums to a normal number: every path agrees with ref
+// on rows of every length from 0 to 70 (blocks of 32 straddling rows, rows
+// from odd and even nibbles).
+func TestQSpMVNarrowBlockE8M0(t *testing.T) {
+	testQSpMVNarrowBlockE8M0[uint16](t, qspmvNarrowBlockU16)
+	testQSpMVNarrowBlockE8M0[uint32](t, qspmvNarrowBlockU32)
+}
+
+func testQSpMVNarrowBlockE8M0[I Narrow](t *testing.T, f *family[qspmvNarrowBlockFunc[I]]) {
+	rng := rand.New(rand.NewPCG(63, 64))
+	ptr := []uint32{0}
+	for n := range 71 {
+		ptr = append(ptr, ptr[len(ptr)-1]+uint32(n))
+	}
+	n := int(ptr[len(ptr)-1])
+	const nx = 100
+	col := make([]I, n)
+	for k := range col {
+		col[k] = I(rng.IntN(nx))
+	}
+	x := make([]float32, nx)
+	for j := range x {
+		x[j] = float32(math.Ldexp(rng.Float64()*2-1, 100))
+	}
+	rows := len(ptr) - 1
+	exps := []uint8{0, 0, 1, 2, 100, 127}
+	type mxCase struct {
+		first int
+		v     quant.Values
+		scale []float32 // Σ|value·x| of each row
+	}
+	var cases []mxCase
+	for _, first := range []int{0, 1, 32} {
+		s := quant.MustParse("mxfp4")
+		v := quant.Values{Scheme: s, N: first + n, Codes: make([]byte, s.CodeBytes(first+n))}
+		for i := range v.Codes {
+			v.Codes[i] = byte(rng.IntN(256))
+		}
+		v.Exp = make([]uint8, (first+n+31)/32)
+		for g := range v.Exp {
+			v.Exp[g] = exps[rng.IntN(len(exps))]
+		}
+		scale := make([]float32, rows)
+		for i := range scale {
+			for k := ptr[i]; k < ptr[i+1]; k++ {
+				scale[i] += float32(math.Abs(float64(v.At(first+int(k), 0) * x[col[k]])))
+			}
+		}
+		cases = append(cases, mxCase{first, v, scale})
+	}
+	forEachTier(t, f, func(t *testing.T, impl, ref qspmvNarrowBlockFunc[I]) {
+		for _, c := range cases {
+			got, want := make([]float32, rows), make([]float32, rows)
+			impl(got, x, ptr, col, &c.v, c.first, 1, 0)
+			ref(want, x, ptr, col, &c.v, c.first, 1, 0)
+			checkClose(t, fmt.Sprintf("mxfp4 first=%d", c.first), got, want, c.scale)
+		}
+	})
 }

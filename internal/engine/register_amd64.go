@@ -78,7 +78,12 @@ func registerAMD64() bool {
 			block4:  amd64.QSpMV4BlockAVX2,
 			mx4:     amd64.QSpMV4MXAVX2,
 		}))
-		qspmm.set(tierAVX2, qspmmTiled)
+		qspmm.set(tierAVX2, qspmmFusedAsm(qspmmKernels{
+			k: [6]qspmmAsmKernel{amd64.QSpMM8RowAVX2, amd64.QSpMM8BlockAVX2, amd64.QSpMM8MXAVX2,
+				amd64.QSpMM4RowAVX2, amd64.QSpMM4BlockAVX2, amd64.QSpMM4MXAVX2},
+			kt: [6]qspmmTileKernel{amd64.QSpMMTile8RowAVX2, amd64.QSpMMTile8BlockAVX2, amd64.QSpMMTile8MXAVX2,
+				amd64.QSpMMTile4RowAVX2, amd64.QSpMMTile4BlockAVX2, amd64.QSpMMTile4MXAVX2},
+		}))
 	}
 	if amd64.HasAVX512 {
 		lowerBound.set(tierAVX512, lowerBoundAVX512)
@@ -136,6 +141,10 @@ func registerAMD64() bool {
 			amd64.QSpMVNarrow4BlockU16AVX512, amd64.QSpMVNarrow4MXU16AVX512))
 		qspmvNarrowBlockU32.set(tierAVX512, qspmvNarrowBlockAsm(amd64.QSpMVNarrowI8BlockU32AVX512,
 			amd64.QSpMVNarrow4BlockU32AVX512, amd64.QSpMVNarrow4MXU32AVX512))
+		qspmvNarrowBlockPairsU16.set(tierAVX512, qspmvNarrowBlockAsmS(2, amd64.QSpMVNarrowI8BlockPairsU16AVX512,
+			amd64.QSpMVNarrow4BlockPairsU16AVX512, amd64.QSpMVNarrow4MXPairsU16AVX512))
+		qspmvNarrowBlockPairsU32.set(tierAVX512, qspmvNarrowBlockAsmS(2, amd64.QSpMVNarrowI8BlockPairsU32AVX512,
+			amd64.QSpMVNarrow4BlockPairsU32AVX512, amd64.QSpMVNarrow4MXPairsU32AVX512))
 		spmmNarrowF32U16.set(tierAVX512, spmmNarrowAsm(amd64.SpMMNarrowF32U16AVX512, amd64.SpMMTileNarrowF32U16AVX512))
 		spmmNarrowF32U32.set(tierAVX512, spmmNarrowAsm(amd64.SpMMNarrowF32U32AVX512, amd64.SpMMTileNarrowF32U32AVX512))
 		spmmNarrowF64U16.set(tierAVX512, spmmNarrowAsm(amd64.SpMMNarrowF64U16AVX512, amd64.SpMMTileNarrowF64U16AVX512))
@@ -144,16 +153,21 @@ func registerAMD64() bool {
 		spmmScatterNarrowF32U32.set(tierAVX512, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF32U32AVX512, amd64.SpMMScatterTileNarrowF32U32AVX512))
 		spmmScatterNarrowF64U16.set(tierAVX512, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U16AVX512, amd64.SpMMScatterTileNarrowF64U16AVX512))
 		spmmScatterNarrowF64U32.set(tierAVX512, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U32AVX512, amd64.SpMMScatterTileNarrowF64U32AVX512))
-		// The AVX2 int8 kernel by row serves this tier too: like the
-		// float32 SpMV, its loop is held by its loads of x, which
-		// 16-lane vectors do not speed up.
+		// The fused SpMV kernels stream idx and the codes faster than the
+		// float32 SpMV streams idx and the values, and prefetch them
+		// further ahead, into L2 (see _gen/qfused.go).
 		qspmv.set(tierAVX512, qspmvFusedAsm(qspmvKernels{
-			i8Row:   amd64.QSpMVI8RowAVX2,
+			i8Row:   amd64.QSpMVI8RowAVX512,
 			i8Block: amd64.QSpMVI8BlockAVX512,
 			block4:  amd64.QSpMV4BlockAVX512,
 			mx4:     amd64.QSpMV4MXAVX512,
 		}))
-		qspmm.set(tierAVX512, qspmmTiled)
+		qspmm.set(tierAVX512, qspmmFusedAsm(qspmmKernels{
+			k: [6]qspmmAsmKernel{amd64.QSpMM8RowAVX512, amd64.QSpMM8BlockAVX512, amd64.QSpMM8MXAVX512,
+				amd64.QSpMM4RowAVX512, amd64.QSpMM4BlockAVX512, amd64.QSpMM4MXAVX512},
+			kt: [6]qspmmTileKernel{amd64.QSpMMTile8RowAVX512, amd64.QSpMMTile8BlockAVX512, amd64.QSpMMTile8MXAVX512,
+				amd64.QSpMMTile4RowAVX512, amd64.QSpMMTile4BlockAVX512, amd64.QSpMMTile4MXAVX512},
+		}))
 	}
 	return true
 }

@@ -44,9 +44,10 @@ func registerARM64() bool {
 		spmmF64.set(tierNEON, spmmAsm(arm64.SpMMF64NEON, nil))
 		spmmScatterF32.set(tierNEON, spmmScatterAsm(arm64.SpMMScatterF32NEON, nil))
 		spmmScatterF64.set(tierNEON, spmmScatterAsm(arm64.SpMMScatterF64NEON, nil))
-		// The int8 kernel by block; 4-bit codes take the generic loop.
-		qspmvNarrowBlockU16.set(tierNEON, qspmvNarrowBlockAsm(arm64.QSpMVNarrowI8BlockU16NEON, nil, nil))
-		qspmvNarrowBlockU32.set(tierNEON, qspmvNarrowBlockAsm(arm64.QSpMVNarrowI8BlockU32NEON, nil, nil))
+		qspmvNarrowBlockU16.set(tierNEON, qspmvNarrowBlockAsm(arm64.QSpMVNarrowI8BlockU16NEON,
+			arm64.QSpMVNarrow4BlockU16NEON, arm64.QSpMVNarrow4MXU16NEON))
+		qspmvNarrowBlockU32.set(tierNEON, qspmvNarrowBlockAsm(arm64.QSpMVNarrowI8BlockU32NEON,
+			arm64.QSpMVNarrow4BlockU32NEON, arm64.QSpMVNarrow4MXU32NEON))
 		spmmNarrowF32U16.set(tierNEON, spmmNarrowAsm(arm64.SpMMNarrowF32U16NEON, nil))
 		spmmNarrowF32U32.set(tierNEON, spmmNarrowAsm(arm64.SpMMNarrowF32U32NEON, nil))
 		spmmNarrowF64U16.set(tierNEON, spmmNarrowAsm(arm64.SpMMNarrowF64U16NEON, nil))
@@ -66,10 +67,16 @@ func registerARM64() bool {
 		dotRowsF32.set(tierNEON, dotRowsChunked(arm64.DotRowsF32NEON))
 		dotRowsF64.set(tierNEON, dotRowsChunked(arm64.DotRowsF64NEON))
 		dequantize.set(tierNEON, dequantizeNEON)
-		// The fused SpMV kernel where one is written for the operand (int8
-		// codes with one scale per row), tiles of decoded values
-		// (qfused_tiled.go) elsewhere.
-		qspmv.set(tierNEON, qspmvFusedAsm(qspmvKernels{i8Row: arm64.QSpMVI8RowNEON}))
+		// The fused SpMV kernels where one is written for the operand (int8
+		// codes with one scale per row; int8, 4-bit and MX codes with one
+		// scale per block), tiles of decoded values (qfused_tiled.go)
+		// elsewhere.
+		qspmv.set(tierNEON, qspmvFusedAsm(qspmvKernels{
+			i8Row:   arm64.QSpMVI8RowNEON,
+			i8Block: arm64.QSpMVI8BlockNEON,
+			block4:  arm64.QSpMV4BlockNEON,
+			mx4:     arm64.QSpMV4MXNEON,
+		}))
 		qspmm.set(tierNEON, qspmmTiled)
 	}
 	return true

@@ -218,6 +218,227 @@ qi8avx2done:
 	VZEROUPPER
 	RET
 
+// func QSpMVI8RowAVX512(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
+// Requires: AVX512F, AVX512BW, BMI2
+TEXT ·QSpMVI8RowAVX512(SB), NOSPLIT, $0-152
+	MOVQ         y_base+0(FP), DI
+	MOVQ         x_base+24(FP), SI
+	MOVQ         x_len+32(FP), R8
+	VPBROADCASTQ R8, Z30
+	MOVQ         ptr_base+48(FP), DX
+	MOVQ         idx_base+72(FP), R9
+	MOVQ         codes_base+96(FP), R11
+	MOVQ         rs_base+120(FP), BX
+	VMOVSS       alpha+144(FP), X13
+	VMOVSS       beta+148(FP), X12
+	XORQ         AX, AX
+
+qspmvi8rowavx512row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qspmvi8rowavx512done
+	MOVQ (DX)(AX*8), R12
+	MOVQ 8(DX)(AX*8), R13
+	MOVQ idx_len+80(FP), R10
+	// clamp the row to 0..len(idx)
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VXORPS  X2, X2, X2
+	CMPQ    R12, R13
+	JAE     qspmvi8rowavx512sum
+
+qspmvi8rowavx512by32:
+	LEAQ       32(R12), CX
+	CMPQ       CX, R13
+	JA         qspmvi8rowavx512by16
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	VPCMPUQ    $2, 128(R9)(R12*8), Z30, K3
+	VPCMPUQ    $2, 192(R9)(R12*8), Z30, K4
+	KORB       K1, K2, K1
+	KORB       K3, K4, K3
+	KORTESTB   K1, K3
+	JNZ        qspmvi8rowavx512tail
+	PREFETCHT1 3072(R9)(R12*8)
+	PREFETCHT1 3136(R9)(R12*8)
+	PREFETCHT1 3200(R9)(R12*8)
+	PREFETCHT1 3264(R9)(R12*8)
+	PREFETCHT1 384(R11)(R12*1)
+	// Z16: the 16 codes as float32
+	VPMOVSXBD    0(R11)(R12*1), Z16
+	VCVTDQ2PS    Z16, Z16
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	// Z18: the 16 codes as float32
+	VPMOVSXBD    16(R11)(R12*1), Z18
+	VCVTDQ2PS    Z18, Z18
+	MOVQ         128(R9)(R12*8), R8
+	MOVQ         136(R9)(R12*8), R14
+	MOVQ         144(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X10
+	MOVQ         152(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         160(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X10, X10
+	MOVQ         168(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X10, X10
+	MOVQ         176(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X11
+	MOVQ         184(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X11, X11
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	VINSERTF128  $1, X11, Y10, Y10
+	MOVQ         192(R9)(R12*8), R8
+	MOVQ         200(R9)(R12*8), R14
+	MOVQ         208(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X6
+	MOVQ         216(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X6, X6
+	MOVQ         224(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
+	MOVQ         232(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X6, X6
+	MOVQ         240(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X7
+	MOVQ         248(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X7, X7
+	VINSERTPS    $0x20, (SI)(R8*4), X7, X7
+	VINSERTPS    $0x30, (SI)(R14*4), X7, X7
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z10, Z10
+	VFMADD231PS  Z18, Z10, Z1
+	MOVQ         CX, R12
+	JMP          qspmvi8rowavx512by32
+
+qspmvi8rowavx512by16:
+	LEAQ     16(R12), CX
+	CMPQ     CX, R13
+	JA       qspmvi8rowavx512tail
+	VPCMPUQ  $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ  $2, 64(R9)(R12*8), Z30, K2
+	KORTESTB K1, K2
+	JNZ      qspmvi8rowavx512tail
+	// Z16: the 16 codes as float32
+	VPMOVSXBD    0(R11)(R12*1), Z16
+	VCVTDQ2PS    Z16, Z16
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	MOVQ         CX, R12
+
+qspmvi8rowavx512tail:
+	CMPQ        R12, R13
+	JAE         qspmvi8rowavx512sum
+	MOVQ        (R9)(R12*8), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qspmvi8rowavx512skip
+	MOVBLSX     (R11)(R12*1), R14
+	VCVTSI2SSL  R14, X16, X16
+	VFMADD231SS (SI)(R8*4), X16, X2
+
+qspmvi8rowavx512skip:
+	INCQ R12
+	JMP  qspmvi8rowavx512tail
+
+qspmvi8rowavx512sum:
+	VADDPS        Z1, Z0, Z0
+	VEXTRACTF64X4 $1, Z0, Y1
+	VADDPS        Y1, Y0, Y0
+	VEXTRACTF128  $1, Y0, X1
+	VADDPS        X1, X0, X0
+	VMOVHLPS      X0, X0, X1
+	VADDPS        X1, X0, X0
+	VMOVSHDUP     X0, X1
+	VADDSS        X1, X0, X0
+	VADDSS        X0, X2, X2
+	VMULSS        (BX)(AX*4), X2, X2
+	VMULSS        X13, X2, X0
+	CMPL          beta+148(FP), $0
+	JEQ           qspmvi8rowavx512nobeta
+	VFMADD231SS   (DI)(AX*4), X12, X0
+
+qspmvi8rowavx512nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qspmvi8rowavx512row
+
+qspmvi8rowavx512done:
+	VZEROUPPER
+	RET
+
 // func QSpMVI8BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32)
 // Requires: AVX512F, AVX512BW, BMI2
 TEXT ·QSpMVI8BlockAVX512(SB), NOSPLIT, $0-160
@@ -246,6 +467,7 @@ qspmvi8blockavx512row:
 	CMPQ    R13, R12
 	CMOVQCS R12, R13
 	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
 	VXORPS  X2, X2, X2
 	CMPQ    R12, R13
 	JAE     qspmvi8blockavx512sum
@@ -263,39 +485,176 @@ qspmvi8blockavx512row:
 	MOVQ         R14, DX
 	VBROADCASTSS (BX), Z31
 
-qspmvi8blockavx512by16:
-	LEAQ       16(R12), CX
+qspmvi8blockavx512by32:
+	LEAQ       32(R12), CX
 	CMPQ       CX, R13
-	JA         qspmvi8blockavx512tail
+	JA         qspmvi8blockavx512by16
 	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
 	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
-	KORTESTB   K1, K2
+	VPCMPUQ    $2, 128(R9)(R12*8), Z30, K3
+	VPCMPUQ    $2, 192(R9)(R12*8), Z30, K4
+	KORB       K1, K2, K1
+	KORB       K3, K4, K3
+	KORTESTB   K1, K3
 	JNZ        qspmvi8blockavx512tail
-	PREFETCHT0 2048(R9)(R12*8)
-	PREFETCHT0 2112(R9)(R12*8)
+	PREFETCHT1 3072(R9)(R12*8)
+	PREFETCHT1 3136(R9)(R12*8)
+	PREFETCHT1 3200(R9)(R12*8)
+	PREFETCHT1 3264(R9)(R12*8)
+	PREFETCHT1 384(R11)(R12*1)
 	// Z17: the 16 values' scales
 	VMOVAPS Z31, Z17
 	CMPQ    R10, $16
-	JLT     qspmvi8blockavx512split
+	JLT     qspmvi8blockavx512asplit
 	SUBQ    $16, R10
-	JMP     qspmvi8blockavx512decode
+	JMP     qspmvi8blockavx512adecode
 
-qspmvi8blockavx512split:
+qspmvi8blockavx512asplit:
 	// lanes from m = R10 on are in the next block
 	MOVL         $0xffff, R14
 	BZHIL        R10, R14, R14
-	KMOVW        R14, K3
-	KNOTW        K3, K3
+	KMOVW        R14, K5
+	KNOTW        K5, K5
 	ADDQ         $4, BX
 	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K3, Z17
+	VMOVAPS      Z31, K5, Z17
 	ADDQ         b+144(FP), R10
 	SUBQ         $16, R10
 
-qspmvi8blockavx512decode:
+qspmvi8blockavx512adecode:
 	// Z16: the 16 codes as float32
-	PREFETCHT0   256(R11)(R12*1)
-	VPMOVSXBD    (R11)(R12*1), Z16
+	VPMOVSXBD    0(R11)(R12*1), Z16
+	VCVTDQ2PS    Z16, Z16
+	VMULPS       Z17, Z16, Z16
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	// Z19: the 16 values' scales
+	VMOVAPS Z31, Z19
+	CMPQ    R10, $16
+	JLT     qspmvi8blockavx512bsplit
+	SUBQ    $16, R10
+	JMP     qspmvi8blockavx512bdecode
+
+qspmvi8blockavx512bsplit:
+	// lanes from m = R10 on are in the next block
+	MOVL         $0xffff, R14
+	BZHIL        R10, R14, R14
+	KMOVW        R14, K5
+	KNOTW        K5, K5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K5, Z19
+	ADDQ         b+144(FP), R10
+	SUBQ         $16, R10
+
+qspmvi8blockavx512bdecode:
+	// Z18: the 16 codes as float32
+	VPMOVSXBD    16(R11)(R12*1), Z18
+	VCVTDQ2PS    Z18, Z18
+	VMULPS       Z19, Z18, Z18
+	MOVQ         128(R9)(R12*8), R8
+	MOVQ         136(R9)(R12*8), R14
+	MOVQ         144(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X10
+	MOVQ         152(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         160(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X10, X10
+	MOVQ         168(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X10, X10
+	MOVQ         176(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X11
+	MOVQ         184(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X11, X11
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	VINSERTF128  $1, X11, Y10, Y10
+	MOVQ         192(R9)(R12*8), R8
+	MOVQ         200(R9)(R12*8), R14
+	MOVQ         208(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X6
+	MOVQ         216(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X6, X6
+	MOVQ         224(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
+	MOVQ         232(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X6, X6
+	MOVQ         240(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X7
+	MOVQ         248(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X7, X7
+	VINSERTPS    $0x20, (SI)(R8*4), X7, X7
+	VINSERTPS    $0x30, (SI)(R14*4), X7, X7
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z10, Z10
+	VFMADD231PS  Z18, Z10, Z1
+	MOVQ         CX, R12
+	JMP          qspmvi8blockavx512by32
+
+qspmvi8blockavx512by16:
+	LEAQ     16(R12), CX
+	CMPQ     CX, R13
+	JA       qspmvi8blockavx512tail
+	VPCMPUQ  $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ  $2, 64(R9)(R12*8), Z30, K2
+	KORTESTB K1, K2
+	JNZ      qspmvi8blockavx512tail
+	// Z17: the 16 values' scales
+	VMOVAPS Z31, Z17
+	CMPQ    R10, $16
+	JLT     qspmvi8blockavx512csplit
+	SUBQ    $16, R10
+	JMP     qspmvi8blockavx512cdecode
+
+qspmvi8blockavx512csplit:
+	// lanes from m = R10 on are in the next block
+	MOVL         $0xffff, R14
+	BZHIL        R10, R14, R14
+	KMOVW        R14, K5
+	KNOTW        K5, K5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K5, Z17
+	ADDQ         b+144(FP), R10
+	SUBQ         $16, R10
+
+qspmvi8blockavx512cdecode:
+	// Z16: the 16 codes as float32
+	VPMOVSXBD    0(R11)(R12*1), Z16
 	VCVTDQ2PS    Z16, Z16
 	VMULPS       Z17, Z16, Z16
 	MOVQ         0(R9)(R12*8), R8
@@ -335,7 +694,6 @@ qspmvi8blockavx512decode:
 	VINSERTF64X4 $1, Y4, Z8, Z8
 	VFMADD231PS  Z16, Z8, Z0
 	MOVQ         CX, R12
-	JMP          qspmvi8blockavx512by16
 
 qspmvi8blockavx512tail:
 	CMPQ         R12, R13
@@ -361,6 +719,7 @@ qspmvi8blockavx512skip:
 	JMP  qspmvi8blockavx512tail
 
 qspmvi8blockavx512sum:
+	VADDPS        Z1, Z0, Z0
 	VEXTRACTF64X4 $1, Z0, Y1
 	VADDPS        Y1, Y0, Y0
 	VEXTRACTF128  $1, Y0, X1
@@ -414,6 +773,7 @@ qspmv4blockavx512row:
 	CMPQ    R13, R12
 	CMOVQCS R12, R13
 	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
 	VXORPS  X2, X2, X2
 	CMPQ    R12, R13
 	JAE     qspmv4blockavx512sum
@@ -430,55 +790,215 @@ qspmv4blockavx512row:
 	MOVQ         R8, AX
 	MOVQ         R14, DX
 	VBROADCASTSS (BX), Z31
-	// Z28, Z27: the nibble lanes' byte index and shift for the row's phase
-	MOVQ      R12, R14
-	ANDQ      $1, R14
-	SHLQ      $7, R14
-	LEAQ      qfnib<>(SB), R15
-	VMOVDQU32 (R15)(R14*1), Z28
-	VMOVDQU32 64(R15)(R14*1), Z27
+	// an odd first value alone, so that the passes start on a byte
+	BTQ         $0, R12
+	JCC         qspmv4blockavx512by32
+	DECQ        R10
+	MOVQ        (R9)(R12*8), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qspmv4blockavx512peelskip
+	MOVQ        R12, R14
+	SHRQ        $1, R14
+	MOVBLZX     (R11)(R14*1), R14
+	MOVL        R12, CX
+	ANDL        $1, CX
+	SHLL        $2, CX
+	SHRL        CX, R14
+	VMOVD       R14, X16
+	VPERMPS     Z29, Z16, Z16
+	VMULSS      X31, X16, X16
+	VFMADD231SS (SI)(R8*4), X16, X2
 
-qspmv4blockavx512by16:
-	LEAQ       16(R12), CX
+qspmv4blockavx512peelskip:
+	INCQ R12
+
+qspmv4blockavx512by32:
+	LEAQ       32(R12), CX
 	CMPQ       CX, R13
-	JA         qspmv4blockavx512tail
+	JA         qspmv4blockavx512by16
 	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
 	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
-	KORTESTB   K1, K2
+	VPCMPUQ    $2, 128(R9)(R12*8), Z30, K3
+	VPCMPUQ    $2, 192(R9)(R12*8), Z30, K4
+	KORB       K1, K2, K1
+	KORB       K3, K4, K3
+	KORTESTB   K1, K3
 	JNZ        qspmv4blockavx512tail
-	PREFETCHT0 2048(R9)(R12*8)
-	PREFETCHT0 2112(R9)(R12*8)
+	PREFETCHT1 3072(R9)(R12*8)
+	PREFETCHT1 3136(R9)(R12*8)
+	PREFETCHT1 3200(R9)(R12*8)
+	PREFETCHT1 3264(R9)(R12*8)
+	MOVQ       R12, R14
+	SHRQ       $1, R14
+	PREFETCHT1 192(R11)(R14*1)
 	// Z17: the 16 values' scales
 	VMOVAPS Z31, Z17
 	CMPQ    R10, $16
-	JLT     qspmv4blockavx512split
+	JLT     qspmv4blockavx512asplit
 	SUBQ    $16, R10
-	JMP     qspmv4blockavx512decode
+	JMP     qspmv4blockavx512adecode
 
-qspmv4blockavx512split:
+qspmv4blockavx512asplit:
 	// lanes from m = R10 on are in the next block
 	MOVL         $0xffff, R14
 	BZHIL        R10, R14, R14
-	KMOVW        R14, K3
-	KNOTW        K3, K3
+	KMOVW        R14, K5
+	KNOTW        K5, K5
 	ADDQ         $4, BX
 	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K3, Z17
+	VMOVAPS      Z31, K5, Z17
 	ADDQ         b+168(FP), R10
 	SUBQ         $16, R10
 
-qspmv4blockavx512decode:
-	// Z16: table[nibble k+i], from code bytes k/2 .. (k+15)/2
+qspmv4blockavx512adecode:
+	// Z16: table[nibble k+i], from code bytes k/2 .. k/2+7 (k even)
 	MOVQ         R12, R14
 	SHRQ         $1, R14
-	LEAQ         15(R12), R15
-	SHRQ         $1, R15
-	VMOVQ        (R11)(R14*1), X3
-	VPINSRB      $8, (R11)(R15*1), X3, X3
-	PREFETCHT0   128(R11)(R14*1)
-	VPMOVZXBD    X3, Z16
-	VPERMD       Z16, Z28, Z16
-	VPSRLVD      Z27, Z16, Z16
+	VPMOVZXBW    0(R11)(R14*1), X16
+	VPSLLW       $4, X16, X20
+	VPORD        X20, X16, X16 // word: low nibble, high nibble in its bytes' low bits
+	VPMOVZXBD    X16, Z16
+	VPERMPS      Z29, Z16, Z16 // the table's low 4 bits of each lane
+	VMULPS       Z17, Z16, Z16
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	// Z19: the 16 values' scales
+	VMOVAPS Z31, Z19
+	CMPQ    R10, $16
+	JLT     qspmv4blockavx512bsplit
+	SUBQ    $16, R10
+	JMP     qspmv4blockavx512bdecode
+
+qspmv4blockavx512bsplit:
+	// lanes from m = R10 on are in the next block
+	MOVL         $0xffff, R14
+	BZHIL        R10, R14, R14
+	KMOVW        R14, K5
+	KNOTW        K5, K5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K5, Z19
+	ADDQ         b+168(FP), R10
+	SUBQ         $16, R10
+
+qspmv4blockavx512bdecode:
+	// Z18: table[nibble k+i], from code bytes k/2 .. k/2+7 (k even)
+	MOVQ         R12, R14
+	SHRQ         $1, R14
+	VPMOVZXBW    8(R11)(R14*1), X18
+	VPSLLW       $4, X18, X20
+	VPORD        X20, X18, X18 // word: low nibble, high nibble in its bytes' low bits
+	VPMOVZXBD    X18, Z18
+	VPERMPS      Z29, Z18, Z18 // the table's low 4 bits of each lane
+	VMULPS       Z19, Z18, Z18
+	MOVQ         128(R9)(R12*8), R8
+	MOVQ         136(R9)(R12*8), R14
+	MOVQ         144(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X10
+	MOVQ         152(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         160(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X10, X10
+	MOVQ         168(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X10, X10
+	MOVQ         176(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X11
+	MOVQ         184(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X11, X11
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	VINSERTF128  $1, X11, Y10, Y10
+	MOVQ         192(R9)(R12*8), R8
+	MOVQ         200(R9)(R12*8), R14
+	MOVQ         208(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X6
+	MOVQ         216(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X6, X6
+	MOVQ         224(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
+	MOVQ         232(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X6, X6
+	MOVQ         240(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X7
+	MOVQ         248(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X7, X7
+	VINSERTPS    $0x20, (SI)(R8*4), X7, X7
+	VINSERTPS    $0x30, (SI)(R14*4), X7, X7
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z10, Z10
+	VFMADD231PS  Z18, Z10, Z1
+	MOVQ         CX, R12
+	JMP          qspmv4blockavx512by32
+
+qspmv4blockavx512by16:
+	LEAQ     16(R12), CX
+	CMPQ     CX, R13
+	JA       qspmv4blockavx512tail
+	VPCMPUQ  $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ  $2, 64(R9)(R12*8), Z30, K2
+	KORTESTB K1, K2
+	JNZ      qspmv4blockavx512tail
+	// Z17: the 16 values' scales
+	VMOVAPS Z31, Z17
+	CMPQ    R10, $16
+	JLT     qspmv4blockavx512csplit
+	SUBQ    $16, R10
+	JMP     qspmv4blockavx512cdecode
+
+qspmv4blockavx512csplit:
+	// lanes from m = R10 on are in the next block
+	MOVL         $0xffff, R14
+	BZHIL        R10, R14, R14
+	KMOVW        R14, K5
+	KNOTW        K5, K5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K5, Z17
+	ADDQ         b+168(FP), R10
+	SUBQ         $16, R10
+
+qspmv4blockavx512cdecode:
+	// Z16: table[nibble k+i], from code bytes k/2 .. k/2+7 (k even)
+	MOVQ         R12, R14
+	SHRQ         $1, R14
+	VPMOVZXBW    0(R11)(R14*1), X16
+	VPSLLW       $4, X16, X20
+	VPORD        X20, X16, X16 // word: low nibble, high nibble in its bytes' low bits
+	VPMOVZXBD    X16, Z16
 	VPERMPS      Z29, Z16, Z16 // the table's low 4 bits of each lane
 	VMULPS       Z17, Z16, Z16
 	MOVQ         0(R9)(R12*8), R8
@@ -518,7 +1038,6 @@ qspmv4blockavx512decode:
 	VINSERTF64X4 $1, Y4, Z8, Z8
 	VFMADD231PS  Z16, Z8, Z0
 	MOVQ         CX, R12
-	JMP          qspmv4blockavx512by16
 
 qspmv4blockavx512tail:
 	CMPQ         R12, R13
@@ -551,6 +1070,7 @@ qspmv4blockavx512skip:
 	JMP  qspmv4blockavx512tail
 
 qspmv4blockavx512sum:
+	VADDPS        Z1, Z0, Z0
 	VEXTRACTF64X4 $1, Z0, Y1
 	VADDPS        Y1, Y0, Y0
 	VEXTRACTF128  $1, Y0, X1
@@ -604,6 +1124,7 @@ qspmv4mxavx512row:
 	CMPQ    R13, R12
 	CMOVQCS R12, R13
 	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
 	VXORPS  X2, X2, X2
 	CMPQ    R12, R13
 	JAE     qspmv4mxavx512sum
@@ -625,37 +1146,60 @@ qspmv4mxavx512row:
 	TESTL        R14, R14
 	CMOVLEQ      R15, R14
 	VPBROADCASTD R14, Z31
-	// Z28, Z27: the nibble lanes' byte index and shift for the row's phase
-	MOVQ      R12, R14
-	ANDQ      $1, R14
-	SHLQ      $7, R14
-	LEAQ      qfnib<>(SB), R15
-	VMOVDQU32 (R15)(R14*1), Z28
-	VMOVDQU32 64(R15)(R14*1), Z27
+	// an odd first value alone, so that the passes start on a byte
+	BTQ         $0, R12
+	JCC         qspmv4mxavx512by32
+	DECQ        R10
+	MOVQ        (R9)(R12*8), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qspmv4mxavx512peelskip
+	MOVQ        R12, R14
+	SHRQ        $1, R14
+	MOVBLZX     (R11)(R14*1), R14
+	MOVL        R12, CX
+	ANDL        $1, CX
+	SHLL        $2, CX
+	SHRL        CX, R14
+	VMOVD       R14, X16
+	VPERMPS     Z29, Z16, Z16
+	VMULSS      X31, X16, X16
+	VFMADD231SS (SI)(R8*4), X16, X2
 
-qspmv4mxavx512by16:
-	LEAQ       16(R12), CX
+qspmv4mxavx512peelskip:
+	INCQ R12
+
+qspmv4mxavx512by32:
+	LEAQ       32(R12), CX
 	CMPQ       CX, R13
-	JA         qspmv4mxavx512tail
+	JA         qspmv4mxavx512by16
 	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
 	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
-	KORTESTB   K1, K2
+	VPCMPUQ    $2, 128(R9)(R12*8), Z30, K3
+	VPCMPUQ    $2, 192(R9)(R12*8), Z30, K4
+	KORB       K1, K2, K1
+	KORB       K3, K4, K3
+	KORTESTB   K1, K3
 	JNZ        qspmv4mxavx512tail
-	PREFETCHT0 2048(R9)(R12*8)
-	PREFETCHT0 2112(R9)(R12*8)
+	PREFETCHT1 3072(R9)(R12*8)
+	PREFETCHT1 3136(R9)(R12*8)
+	PREFETCHT1 3200(R9)(R12*8)
+	PREFETCHT1 3264(R9)(R12*8)
+	MOVQ       R12, R14
+	SHRQ       $1, R14
+	PREFETCHT1 192(R11)(R14*1)
 	// Z17: the 16 values' scales
 	VMOVAPS Z31, Z17
 	CMPQ    R10, $16
-	JLT     qspmv4mxavx512split
+	JLT     qspmv4mxavx512asplit
 	SUBQ    $16, R10
-	JMP     qspmv4mxavx512decode
+	JMP     qspmv4mxavx512adecode
 
-qspmv4mxavx512split:
+qspmv4mxavx512asplit:
 	// lanes from m = R10 on are in the next block
 	MOVL         $0xffff, R14
 	BZHIL        R10, R14, R14
-	KMOVW        R14, K3
-	KNOTW        K3, K3
+	KMOVW        R14, K5
+	KNOTW        K5, K5
 	ADDQ         $1, BX
 	MOVBLZX      (BX), R14
 	SHLL         $23, R14
@@ -663,22 +1207,169 @@ qspmv4mxavx512split:
 	TESTL        R14, R14
 	CMOVLEQ      R15, R14
 	VPBROADCASTD R14, Z31
-	VMOVAPS      Z31, K3, Z17
+	VMOVAPS      Z31, K5, Z17
 	ADDQ         b+168(FP), R10
 	SUBQ         $16, R10
 
-qspmv4mxavx512decode:
-	// Z16: table[nibble k+i], from code bytes k/2 .. (k+15)/2
+qspmv4mxavx512adecode:
+	// Z16: table[nibble k+i], from code bytes k/2 .. k/2+7 (k even)
 	MOVQ         R12, R14
 	SHRQ         $1, R14
-	LEAQ         15(R12), R15
-	SHRQ         $1, R15
-	VMOVQ        (R11)(R14*1), X3
-	VPINSRB      $8, (R11)(R15*1), X3, X3
-	PREFETCHT0   128(R11)(R14*1)
-	VPMOVZXBD    X3, Z16
-	VPERMD       Z16, Z28, Z16
-	VPSRLVD      Z27, Z16, Z16
+	VPMOVZXBW    0(R11)(R14*1), X16
+	VPSLLW       $4, X16, X20
+	VPORD        X20, X16, X16 // word: low nibble, high nibble in its bytes' low bits
+	VPMOVZXBD    X16, Z16
+	VPERMPS      Z29, Z16, Z16 // the table's low 4 bits of each lane
+	VMULPS       Z17, Z16, Z16
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	// Z19: the 16 values' scales
+	VMOVAPS Z31, Z19
+	CMPQ    R10, $16
+	JLT     qspmv4mxavx512bsplit
+	SUBQ    $16, R10
+	JMP     qspmv4mxavx512bdecode
+
+qspmv4mxavx512bsplit:
+	// lanes from m = R10 on are in the next block
+	MOVL         $0xffff, R14
+	BZHIL        R10, R14, R14
+	KMOVW        R14, K5
+	KNOTW        K5, K5
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R14
+	SHLL         $23, R14
+	MOVL         $0x00400000, R15 // E8M0 0: 2^-127
+	TESTL        R14, R14
+	CMOVLEQ      R15, R14
+	VPBROADCASTD R14, Z31
+	VMOVAPS      Z31, K5, Z19
+	ADDQ         b+168(FP), R10
+	SUBQ         $16, R10
+
+qspmv4mxavx512bdecode:
+	// Z18: table[nibble k+i], from code bytes k/2 .. k/2+7 (k even)
+	MOVQ         R12, R14
+	SHRQ         $1, R14
+	VPMOVZXBW    8(R11)(R14*1), X18
+	VPSLLW       $4, X18, X20
+	VPORD        X20, X18, X18 // word: low nibble, high nibble in its bytes' low bits
+	VPMOVZXBD    X18, Z18
+	VPERMPS      Z29, Z18, Z18 // the table's low 4 bits of each lane
+	VMULPS       Z19, Z18, Z18
+	MOVQ         128(R9)(R12*8), R8
+	MOVQ         136(R9)(R12*8), R14
+	MOVQ         144(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X10
+	MOVQ         152(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         160(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X10, X10
+	MOVQ         168(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X10, X10
+	MOVQ         176(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X11
+	MOVQ         184(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X11, X11
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	VINSERTF128  $1, X11, Y10, Y10
+	MOVQ         192(R9)(R12*8), R8
+	MOVQ         200(R9)(R12*8), R14
+	MOVQ         208(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X6
+	MOVQ         216(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X6, X6
+	MOVQ         224(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
+	MOVQ         232(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X6, X6
+	MOVQ         240(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X7
+	MOVQ         248(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X7, X7
+	VINSERTPS    $0x20, (SI)(R8*4), X7, X7
+	VINSERTPS    $0x30, (SI)(R14*4), X7, X7
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z10, Z10
+	VFMADD231PS  Z18, Z10, Z1
+	MOVQ         CX, R12
+	JMP          qspmv4mxavx512by32
+
+qspmv4mxavx512by16:
+	LEAQ     16(R12), CX
+	CMPQ     CX, R13
+	JA       qspmv4mxavx512tail
+	VPCMPUQ  $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ  $2, 64(R9)(R12*8), Z30, K2
+	KORTESTB K1, K2
+	JNZ      qspmv4mxavx512tail
+	// Z17: the 16 values' scales
+	VMOVAPS Z31, Z17
+	CMPQ    R10, $16
+	JLT     qspmv4mxavx512csplit
+	SUBQ    $16, R10
+	JMP     qspmv4mxavx512cdecode
+
+qspmv4mxavx512csplit:
+	// lanes from m = R10 on are in the next block
+	MOVL         $0xffff, R14
+	BZHIL        R10, R14, R14
+	KMOVW        R14, K5
+	KNOTW        K5, K5
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R14
+	SHLL         $23, R14
+	MOVL         $0x00400000, R15 // E8M0 0: 2^-127
+	TESTL        R14, R14
+	CMOVLEQ      R15, R14
+	VPBROADCASTD R14, Z31
+	VMOVAPS      Z31, K5, Z17
+	ADDQ         b+168(FP), R10
+	SUBQ         $16, R10
+
+qspmv4mxavx512cdecode:
+	// Z16: table[nibble k+i], from code bytes k/2 .. k/2+7 (k even)
+	MOVQ         R12, R14
+	SHRQ         $1, R14
+	VPMOVZXBW    0(R11)(R14*1), X16
+	VPSLLW       $4, X16, X20
+	VPORD        X20, X16, X16 // word: low nibble, high nibble in its bytes' low bits
+	VPMOVZXBD    X16, Z16
 	VPERMPS      Z29, Z16, Z16 // the table's low 4 bits of each lane
 	VMULPS       Z17, Z16, Z16
 	MOVQ         0(R9)(R12*8), R8
@@ -718,7 +1409,6 @@ qspmv4mxavx512decode:
 	VINSERTF64X4 $1, Y4, Z8, Z8
 	VFMADD231PS  Z16, Z8, Z0
 	MOVQ         CX, R12
-	JMP          qspmv4mxavx512by16
 
 qspmv4mxavx512tail:
 	CMPQ         R12, R13
@@ -756,6 +1446,7 @@ qspmv4mxavx512skip:
 	JMP  qspmv4mxavx512tail
 
 qspmv4mxavx512sum:
+	VADDPS        Z1, Z0, Z0
 	VEXTRACTF64X4 $1, Z0, Y1
 	VADDPS        Y1, Y0, Y0
 	VEXTRACTF128  $1, Y0, X1

@@ -394,38 +394,248 @@ qspmvnarrowi8u16avx512by4:
 	PREFETCHT0  576(R9)(R12*2)
 	VPMOVZXWD   0(R9)(R12*2), Z16
 	VPCMPUD     $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	VPMOVZXWD   32(R9)(R12*2), Z19
+	VPCMPUD     $2, Z15, Z19, K2 // lanes whose index <= maxIndex
+	VPMOVZXWD   64(R9)(R12*2), Z22
+	VPCMPUD     $2, Z15, Z22, K3 // lanes whose index <= maxIndex
+	VPMOVZXWD   96(R9)(R12*2), Z25
+	VPCMPUD     $2, Z15, Z25, K4 // lanes whose index <= maxIndex
+	KANDW       K1, K2, K7
+	KANDW       K3, K4, K6
+	KANDW       K6, K7, K7
+	KORTESTW    K7, K7
+	JCS         qspmvnarrowi8u16avx512loads
 	KMOVW       K1, K7           // the gather clears its mask
 	VPMOVSXBD.Z 0(R11)(R12*1), K1, Z17
 	VCVTDQ2PS   Z17, Z17
 	VPXORQ      Z18, Z18, Z18
 	VGATHERDPS  (SI)(Z16*4), K7, Z18
 	VFMADD231PS Z17, Z18, Z0
-	VPMOVZXWD   32(R9)(R12*2), Z19
-	VPCMPUD     $2, Z15, Z19, K2 // lanes whose index <= maxIndex
 	KMOVW       K2, K7           // the gather clears its mask
 	VPMOVSXBD.Z 16(R11)(R12*1), K2, Z20
 	VCVTDQ2PS   Z20, Z20
 	VPXORQ      Z21, Z21, Z21
 	VGATHERDPS  (SI)(Z19*4), K7, Z21
 	VFMADD231PS Z20, Z21, Z1
-	VPMOVZXWD   64(R9)(R12*2), Z22
-	VPCMPUD     $2, Z15, Z22, K3 // lanes whose index <= maxIndex
 	KMOVW       K3, K7           // the gather clears its mask
 	VPMOVSXBD.Z 32(R11)(R12*1), K3, Z23
 	VCVTDQ2PS   Z23, Z23
 	VPXORQ      Z24, Z24, Z24
 	VGATHERDPS  (SI)(Z22*4), K7, Z24
 	VFMADD231PS Z23, Z24, Z2
-	VPMOVZXWD   96(R9)(R12*2), Z25
-	VPCMPUD     $2, Z15, Z25, K4 // lanes whose index <= maxIndex
 	KMOVW       K4, K7           // the gather clears its mask
 	VPMOVSXBD.Z 48(R11)(R12*1), K4, Z26
 	VCVTDQ2PS   Z26, Z26
 	VPXORQ      Z27, Z27, Z27
 	VGATHERDPS  (SI)(Z25*4), K7, Z27
 	VFMADD231PS Z26, Z27, Z3
-	MOVQ        CX, R12
-	JMP         qspmvnarrowi8u16avx512by4
+	JMP         qspmvnarrowi8u16avx512passed
+
+qspmvnarrowi8u16avx512loads:
+	MOVQ         0(R9)(R12*2), R14
+	MOVWLZX      R14, R15
+	VMOVSS       (SI)(R15*4), X4
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x10, (SI)(R15*4), X4, X4
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X4, X4
+	MOVQ         8(R9)(R12*2), R14
+	MOVWLZX      R14, R15
+	VMOVSS       (SI)(R15*4), X5
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X5, X5
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	MOVQ         16(R9)(R12*2), R14
+	MOVWLZX      R14, R15
+	VMOVSS       (SI)(R15*4), X6
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x10, (SI)(R15*4), X6, X6
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X6, X6
+	MOVQ         24(R9)(R12*2), R14
+	MOVWLZX      R14, R15
+	VMOVSS       (SI)(R15*4), X7
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x10, (SI)(R15*4), X7, X7
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X7, X7
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X7, X7
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z4, Z4
+	VPMOVSXBD    0(R11)(R12*1), Z17
+	VCVTDQ2PS    Z17, Z17
+	VFMADD231PS  Z17, Z4, Z0
+	MOVQ         32(R9)(R12*2), R14
+	MOVWLZX      R14, R15
+	VMOVSS       (SI)(R15*4), X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x10, (SI)(R15*4), X8, X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         40(R9)(R12*2), R14
+	MOVWLZX      R14, R15
+	VMOVSS       (SI)(R15*4), X9
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X9, X9
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	MOVQ         48(R9)(R12*2), R14
+	MOVWLZX      R14, R15
+	VMOVSS       (SI)(R15*4), X10
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x10, (SI)(R15*4), X10, X10
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X10, X10
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X10, X10
+	MOVQ         56(R9)(R12*2), R14
+	MOVWLZX      R14, R15
+	VMOVSS       (SI)(R15*4), X11
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x10, (SI)(R15*4), X11, X11
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X11, X11
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	VINSERTF128  $1, X9, Y8, Y8
+	VINSERTF128  $1, X11, Y10, Y10
+	VINSERTF64X4 $1, Y10, Z8, Z8
+	VPMOVSXBD    16(R11)(R12*1), Z20
+	VCVTDQ2PS    Z20, Z20
+	VFMADD231PS  Z20, Z8, Z1
+	MOVQ         64(R9)(R12*2), R14
+	MOVWLZX      R14, R15
+	VMOVSS       (SI)(R15*4), X4
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x10, (SI)(R15*4), X4, X4
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X4, X4
+	MOVQ         72(R9)(R12*2), R14
+	MOVWLZX      R14, R15
+	VMOVSS       (SI)(R15*4), X5
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X5, X5
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	MOVQ         80(R9)(R12*2), R14
+	MOVWLZX      R14, R15
+	VMOVSS       (SI)(R15*4), X6
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x10, (SI)(R15*4), X6, X6
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X6, X6
+	MOVQ         88(R9)(R12*2), R14
+	MOVWLZX      R14, R15
+	VMOVSS       (SI)(R15*4), X7
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x10, (SI)(R15*4), X7, X7
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X7, X7
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X7, X7
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z4, Z4
+	VPMOVSXBD    32(R11)(R12*1), Z23
+	VCVTDQ2PS    Z23, Z23
+	VFMADD231PS  Z23, Z4, Z2
+	MOVQ         96(R9)(R12*2), R14
+	MOVWLZX      R14, R15
+	VMOVSS       (SI)(R15*4), X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x10, (SI)(R15*4), X8, X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         104(R9)(R12*2), R14
+	MOVWLZX      R14, R15
+	VMOVSS       (SI)(R15*4), X9
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X9, X9
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	MOVQ         112(R9)(R12*2), R14
+	MOVWLZX      R14, R15
+	VMOVSS       (SI)(R15*4), X10
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x10, (SI)(R15*4), X10, X10
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X10, X10
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X10, X10
+	MOVQ         120(R9)(R12*2), R14
+	MOVWLZX      R14, R15
+	VMOVSS       (SI)(R15*4), X11
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x10, (SI)(R15*4), X11, X11
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X11, X11
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	VINSERTF128  $1, X9, Y8, Y8
+	VINSERTF128  $1, X11, Y10, Y10
+	VINSERTF64X4 $1, Y10, Z8, Z8
+	VPMOVSXBD    48(R11)(R12*1), Z26
+	VCVTDQ2PS    Z26, Z26
+	VFMADD231PS  Z26, Z8, Z3
+
+qspmvnarrowi8u16avx512passed:
+	MOVQ CX, R12
+	JMP  qspmvnarrowi8u16avx512by4
 
 qspmvnarrowi8u16avx512by1:
 	LEAQ        16(R12), CX
@@ -558,38 +768,232 @@ qspmvnarrowi8u32avx512by4:
 	PREFETCHT0  1216(R9)(R12*4)
 	VMOVDQU32   0(R9)(R12*4), Z16
 	VPCMPUD     $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	VMOVDQU32   64(R9)(R12*4), Z19
+	VPCMPUD     $2, Z15, Z19, K2 // lanes whose index <= maxIndex
+	VMOVDQU32   128(R9)(R12*4), Z22
+	VPCMPUD     $2, Z15, Z22, K3 // lanes whose index <= maxIndex
+	VMOVDQU32   192(R9)(R12*4), Z25
+	VPCMPUD     $2, Z15, Z25, K4 // lanes whose index <= maxIndex
+	KANDW       K1, K2, K7
+	KANDW       K3, K4, K6
+	KANDW       K6, K7, K7
+	KORTESTW    K7, K7
+	JCS         qspmvnarrowi8u32avx512loads
 	KMOVW       K1, K7           // the gather clears its mask
 	VPMOVSXBD.Z 0(R11)(R12*1), K1, Z17
 	VCVTDQ2PS   Z17, Z17
 	VPXORQ      Z18, Z18, Z18
 	VGATHERDPS  (SI)(Z16*4), K7, Z18
 	VFMADD231PS Z17, Z18, Z0
-	VMOVDQU32   64(R9)(R12*4), Z19
-	VPCMPUD     $2, Z15, Z19, K2 // lanes whose index <= maxIndex
 	KMOVW       K2, K7           // the gather clears its mask
 	VPMOVSXBD.Z 16(R11)(R12*1), K2, Z20
 	VCVTDQ2PS   Z20, Z20
 	VPXORQ      Z21, Z21, Z21
 	VGATHERDPS  (SI)(Z19*4), K7, Z21
 	VFMADD231PS Z20, Z21, Z1
-	VMOVDQU32   128(R9)(R12*4), Z22
-	VPCMPUD     $2, Z15, Z22, K3 // lanes whose index <= maxIndex
 	KMOVW       K3, K7           // the gather clears its mask
 	VPMOVSXBD.Z 32(R11)(R12*1), K3, Z23
 	VCVTDQ2PS   Z23, Z23
 	VPXORQ      Z24, Z24, Z24
 	VGATHERDPS  (SI)(Z22*4), K7, Z24
 	VFMADD231PS Z23, Z24, Z2
-	VMOVDQU32   192(R9)(R12*4), Z25
-	VPCMPUD     $2, Z15, Z25, K4 // lanes whose index <= maxIndex
 	KMOVW       K4, K7           // the gather clears its mask
 	VPMOVSXBD.Z 48(R11)(R12*1), K4, Z26
 	VCVTDQ2PS   Z26, Z26
 	VPXORQ      Z27, Z27, Z27
 	VGATHERDPS  (SI)(Z25*4), K7, Z27
 	VFMADD231PS Z26, Z27, Z3
-	MOVQ        CX, R12
-	JMP         qspmvnarrowi8u32avx512by4
+	JMP         qspmvnarrowi8u32avx512passed
+
+qspmvnarrowi8u32avx512loads:
+	MOVQ         0(R9)(R12*4), R14
+	MOVL         R14, R15
+	VMOVSS       (SI)(R15*4), X4
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         8(R9)(R12*4), R14
+	MOVL         R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X4, X4
+	MOVQ         16(R9)(R12*4), R14
+	MOVL         R14, R15
+	VMOVSS       (SI)(R15*4), X5
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X5, X5
+	MOVQ         24(R9)(R12*4), R14
+	MOVL         R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X5, X5
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	MOVQ         32(R9)(R12*4), R14
+	MOVL         R14, R15
+	VMOVSS       (SI)(R15*4), X6
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X6, X6
+	MOVQ         40(R9)(R12*4), R14
+	MOVL         R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X6, X6
+	MOVQ         48(R9)(R12*4), R14
+	MOVL         R14, R15
+	VMOVSS       (SI)(R15*4), X7
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X7, X7
+	MOVQ         56(R9)(R12*4), R14
+	MOVL         R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X7, X7
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X7, X7
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z4, Z4
+	VPMOVSXBD    0(R11)(R12*1), Z17
+	VCVTDQ2PS    Z17, Z17
+	VFMADD231PS  Z17, Z4, Z0
+	MOVQ         64(R9)(R12*4), R14
+	MOVL         R14, R15
+	VMOVSS       (SI)(R15*4), X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         72(R9)(R12*4), R14
+	MOVL         R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         80(R9)(R12*4), R14
+	MOVL         R14, R15
+	VMOVSS       (SI)(R15*4), X9
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X9, X9
+	MOVQ         88(R9)(R12*4), R14
+	MOVL         R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X9, X9
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	MOVQ         96(R9)(R12*4), R14
+	MOVL         R14, R15
+	VMOVSS       (SI)(R15*4), X10
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         104(R9)(R12*4), R14
+	MOVL         R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X10, X10
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X10, X10
+	MOVQ         112(R9)(R12*4), R14
+	MOVL         R14, R15
+	VMOVSS       (SI)(R15*4), X11
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X11, X11
+	MOVQ         120(R9)(R12*4), R14
+	MOVL         R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X11, X11
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	VINSERTF128  $1, X9, Y8, Y8
+	VINSERTF128  $1, X11, Y10, Y10
+	VINSERTF64X4 $1, Y10, Z8, Z8
+	VPMOVSXBD    16(R11)(R12*1), Z20
+	VCVTDQ2PS    Z20, Z20
+	VFMADD231PS  Z20, Z8, Z1
+	MOVQ         128(R9)(R12*4), R14
+	MOVL         R14, R15
+	VMOVSS       (SI)(R15*4), X4
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         136(R9)(R12*4), R14
+	MOVL         R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X4, X4
+	MOVQ         144(R9)(R12*4), R14
+	MOVL         R14, R15
+	VMOVSS       (SI)(R15*4), X5
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X5, X5
+	MOVQ         152(R9)(R12*4), R14
+	MOVL         R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X5, X5
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	MOVQ         160(R9)(R12*4), R14
+	MOVL         R14, R15
+	VMOVSS       (SI)(R15*4), X6
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X6, X6
+	MOVQ         168(R9)(R12*4), R14
+	MOVL         R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X6, X6
+	MOVQ         176(R9)(R12*4), R14
+	MOVL         R14, R15
+	VMOVSS       (SI)(R15*4), X7
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X7, X7
+	MOVQ         184(R9)(R12*4), R14
+	MOVL         R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X7, X7
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X7, X7
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z4, Z4
+	VPMOVSXBD    32(R11)(R12*1), Z23
+	VCVTDQ2PS    Z23, Z23
+	VFMADD231PS  Z23, Z4, Z2
+	MOVQ         192(R9)(R12*4), R14
+	MOVL         R14, R15
+	VMOVSS       (SI)(R15*4), X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         200(R9)(R12*4), R14
+	MOVL         R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         208(R9)(R12*4), R14
+	MOVL         R14, R15
+	VMOVSS       (SI)(R15*4), X9
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X9, X9
+	MOVQ         216(R9)(R12*4), R14
+	MOVL         R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X9, X9
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	MOVQ         224(R9)(R12*4), R14
+	MOVL         R14, R15
+	VMOVSS       (SI)(R15*4), X10
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         232(R9)(R12*4), R14
+	MOVL         R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X10, X10
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X10, X10
+	MOVQ         240(R9)(R12*4), R14
+	MOVL         R14, R15
+	VMOVSS       (SI)(R15*4), X11
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X11, X11
+	MOVQ         248(R9)(R12*4), R14
+	MOVL         R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X11, X11
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	VINSERTF128  $1, X9, Y8, Y8
+	VINSERTF128  $1, X11, Y10, Y10
+	VINSERTF64X4 $1, Y10, Z8, Z8
+	VPMOVSXBD    48(R11)(R12*1), Z26
+	VCVTDQ2PS    Z26, Z26
+	VFMADD231PS  Z26, Z8, Z3
+
+qspmvnarrowi8u32avx512passed:
+	MOVQ CX, R12
+	JMP  qspmvnarrowi8u32avx512by4
 
 qspmvnarrowi8u32avx512by1:
 	LEAQ        16(R12), CX

@@ -45,7 +45,10 @@
 //	  code bytes, K1+n in-range lanes, K7 the gather's copy (and the
 //	  blend's lanes before it)
 //
-// Assumes len(ptr) == len(y)+1, b >= 16, len(x) > 0, beta == +0 for "do not
+// The Pairs kernels read row i's segment from ptr[2i] and ptr[2i+1]
+// instead (a row's entries in one strip of columns, say).
+//
+// Assumes len(ptr) == len(y)+1 (Pairs: 2*len(y)), b >= 16, len(x) > 0, beta == +0 for "do not
 // read y", codes for values first..first+len(col)-1 and a scale for each of
 // their blocks (the Go side checks all of it). No index or ptr value can make
 // it read outside the slices.
@@ -105,11 +108,29 @@ qnbI8BlockU16AVX512row:
 	VBROADCASTSS (BX), Z31
 
 qnbI8BlockU16AVX512by4:
-	LEAQ 64(R12), CX
-	CMPQ CX, R13
-	JA   qnbI8BlockU16AVX512by1
-	CMPQ R15, $16
-	JGE  qnbI8BlockU16AVX512whole0
+	LEAQ       64(R12), CX
+	CMPQ       CX, R13
+	JA         qnbI8BlockU16AVX512by1
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	PREFETCHT0 256(R11)(R8*1)
+	PREFETCHT0 512(R9)(R12*2)
+	PREFETCHT0 576(R9)(R12*2)
+	VPMOVZXWD  0(R9)(R12*2), Z16
+	VPCMPUD    $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	VPMOVZXWD  32(R9)(R12*2), Z19
+	VPCMPUD    $2, Z15, Z19, K2 // lanes whose index <= maxIndex
+	VPMOVZXWD  64(R9)(R12*2), Z22
+	VPCMPUD    $2, Z15, Z22, K3 // lanes whose index <= maxIndex
+	VPMOVZXWD  96(R9)(R12*2), Z25
+	VPCMPUD    $2, Z15, Z25, K4 // lanes whose index <= maxIndex
+	KANDW      K1, K2, K7
+	KANDW      K3, K4, K6
+	KANDW      K6, K7, K7
+	KORTESTW   K7, K7
+	JCS        qnbI8BlockU16AVX512loads
+	CMPQ       R15, $16
+	JGE        qnbI8BlockU16AVX512whole0
 	// lanes from R15 on are in the next block
 	MOVL         $0xffff, R8
 	BZHIL        R15, R8, R8
@@ -128,8 +149,6 @@ qnbI8BlockU16AVX512whole0:
 	VMOVAPS Z31, Z4
 
 qnbI8BlockU16AVX512scaled0:
-	VPMOVZXWD   0(R9)(R12*2), Z16
-	VPCMPUD     $2, Z15, Z16, K1 // lanes whose index <= maxIndex
 	KMOVW       K1, K7           // the gather clears its mask
 	MOVQ        first+120(FP), R14
 	ADDQ        R12, R14         // the value's position among the codes
@@ -159,8 +178,6 @@ qnbI8BlockU16AVX512whole1:
 	VMOVAPS Z31, Z5
 
 qnbI8BlockU16AVX512scaled1:
-	VPMOVZXWD   32(R9)(R12*2), Z19
-	VPCMPUD     $2, Z15, Z19, K2 // lanes whose index <= maxIndex
 	KMOVW       K2, K7           // the gather clears its mask
 	MOVQ        first+120(FP), R14
 	ADDQ        R12, R14         // the value's position among the codes
@@ -190,8 +207,6 @@ qnbI8BlockU16AVX512whole2:
 	VMOVAPS Z31, Z6
 
 qnbI8BlockU16AVX512scaled2:
-	VPMOVZXWD   64(R9)(R12*2), Z22
-	VPCMPUD     $2, Z15, Z22, K3 // lanes whose index <= maxIndex
 	KMOVW       K3, K7           // the gather clears its mask
 	MOVQ        first+120(FP), R14
 	ADDQ        R12, R14         // the value's position among the codes
@@ -221,8 +236,6 @@ qnbI8BlockU16AVX512whole3:
 	VMOVAPS Z31, Z7
 
 qnbI8BlockU16AVX512scaled3:
-	VPMOVZXWD   96(R9)(R12*2), Z25
-	VPCMPUD     $2, Z15, Z25, K4 // lanes whose index <= maxIndex
 	KMOVW       K4, K7           // the gather clears its mask
 	MOVQ        first+120(FP), R14
 	ADDQ        R12, R14         // the value's position among the codes
@@ -232,8 +245,305 @@ qnbI8BlockU16AVX512scaled3:
 	VPXORQ      Z27, Z27, Z27
 	VGATHERDPS  (SI)(Z25*4), K7, Z27
 	VFMADD231PS Z26, Z27, Z3
-	MOVQ        CX, R12
-	JMP         qnbI8BlockU16AVX512by4
+	JMP         qnbI8BlockU16AVX512passed
+
+qnbI8BlockU16AVX512loads:
+	MOVQ         0(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X18
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X18, X18
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X18, X18
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X18, X18
+	MOVQ         8(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X16
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X16, X16
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X16, X16
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X16, X16
+	MOVQ         16(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X8, X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X8, X8
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         24(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X17
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X17, X17
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X17, X17
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X17, X17
+	VINSERTF32X4 $1, X16, Y18, Y18
+	VINSERTF32X4 $1, X17, Y8, Y8
+	VINSERTF64X4 $1, Y8, Z18, Z18
+	CMPQ         R15, $16
+	JGE          qnbI8BlockU16AVX512wholel0
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockU16AVX512scaledl0
+
+qnbI8BlockU16AVX512wholel0:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnbI8BlockU16AVX512scaledl0:
+	MOVQ         first+120(FP), R14
+	ADDQ         R12, R14     // the value's position among the codes
+	VPMOVSXBD    0(R11)(R14*1), Z17
+	VCVTDQ2PS    Z17, Z17
+	VMULPS       Z4, Z17, Z17 // value = code's value * scale
+	VFMADD231PS  Z17, Z18, Z0
+	MOVQ         32(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X21
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X21, X21
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X21, X21
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X21, X21
+	MOVQ         40(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X19
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X19, X19
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X19, X19
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X19, X19
+	MOVQ         48(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X9
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X9, X9
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	MOVQ         56(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X20
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X20, X20
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X20, X20
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X20, X20
+	VINSERTF32X4 $1, X19, Y21, Y21
+	VINSERTF32X4 $1, X20, Y9, Y9
+	VINSERTF64X4 $1, Y9, Z21, Z21
+	CMPQ         R15, $16
+	JGE          qnbI8BlockU16AVX512wholel1
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockU16AVX512scaledl1
+
+qnbI8BlockU16AVX512wholel1:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z5
+
+qnbI8BlockU16AVX512scaledl1:
+	MOVQ         first+120(FP), R14
+	ADDQ         R12, R14     // the value's position among the codes
+	VPMOVSXBD    16(R11)(R14*1), Z20
+	VCVTDQ2PS    Z20, Z20
+	VMULPS       Z5, Z20, Z20 // value = code's value * scale
+	VFMADD231PS  Z20, Z21, Z1
+	MOVQ         64(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X24
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X24, X24
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X24, X24
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X24, X24
+	MOVQ         72(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X22
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X22, X22
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X22, X22
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X22, X22
+	MOVQ         80(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X10
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X10, X10
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X10, X10
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X10, X10
+	MOVQ         88(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X23
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X23, X23
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X23, X23
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X23, X23
+	VINSERTF32X4 $1, X22, Y24, Y24
+	VINSERTF32X4 $1, X23, Y10, Y10
+	VINSERTF64X4 $1, Y10, Z24, Z24
+	CMPQ         R15, $16
+	JGE          qnbI8BlockU16AVX512wholel2
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockU16AVX512scaledl2
+
+qnbI8BlockU16AVX512wholel2:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z6
+
+qnbI8BlockU16AVX512scaledl2:
+	MOVQ         first+120(FP), R14
+	ADDQ         R12, R14     // the value's position among the codes
+	VPMOVSXBD    32(R11)(R14*1), Z23
+	VCVTDQ2PS    Z23, Z23
+	VMULPS       Z6, Z23, Z23 // value = code's value * scale
+	VFMADD231PS  Z23, Z24, Z2
+	MOVQ         96(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X27
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X27, X27
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X27, X27
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X27, X27
+	MOVQ         104(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X25
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X25, X25
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X25, X25
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X25, X25
+	MOVQ         112(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X11
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X11, X11
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	MOVQ         120(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X26
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X26, X26
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X26, X26
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X26, X26
+	VINSERTF32X4 $1, X25, Y27, Y27
+	VINSERTF32X4 $1, X26, Y11, Y11
+	VINSERTF64X4 $1, Y11, Z27, Z27
+	CMPQ         R15, $16
+	JGE          qnbI8BlockU16AVX512wholel3
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockU16AVX512scaledl3
+
+qnbI8BlockU16AVX512wholel3:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z7
+
+qnbI8BlockU16AVX512scaledl3:
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14     // the value's position among the codes
+	VPMOVSXBD   48(R11)(R14*1), Z26
+	VCVTDQ2PS   Z26, Z26
+	VMULPS      Z7, Z26, Z26 // value = code's value * scale
+	VFMADD231PS Z26, Z27, Z3
+
+qnbI8BlockU16AVX512passed:
+	MOVQ CX, R12
+	JMP  qnbI8BlockU16AVX512by4
 
 qnbI8BlockU16AVX512by1:
 	LEAQ 16(R12), CX
@@ -381,11 +691,31 @@ qnbI8BlockU32AVX512row:
 	VBROADCASTSS (BX), Z31
 
 qnbI8BlockU32AVX512by4:
-	LEAQ 64(R12), CX
-	CMPQ CX, R13
-	JA   qnbI8BlockU32AVX512by1
-	CMPQ R15, $16
-	JGE  qnbI8BlockU32AVX512whole0
+	LEAQ       64(R12), CX
+	CMPQ       CX, R13
+	JA         qnbI8BlockU32AVX512by1
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	PREFETCHT0 256(R11)(R8*1)
+	PREFETCHT0 1024(R9)(R12*4)
+	PREFETCHT0 1088(R9)(R12*4)
+	PREFETCHT0 1152(R9)(R12*4)
+	PREFETCHT0 1216(R9)(R12*4)
+	VMOVDQU32  0(R9)(R12*4), Z16
+	VPCMPUD    $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	VMOVDQU32  64(R9)(R12*4), Z19
+	VPCMPUD    $2, Z15, Z19, K2 // lanes whose index <= maxIndex
+	VMOVDQU32  128(R9)(R12*4), Z22
+	VPCMPUD    $2, Z15, Z22, K3 // lanes whose index <= maxIndex
+	VMOVDQU32  192(R9)(R12*4), Z25
+	VPCMPUD    $2, Z15, Z25, K4 // lanes whose index <= maxIndex
+	KANDW      K1, K2, K7
+	KANDW      K3, K4, K6
+	KANDW      K6, K7, K7
+	KORTESTW   K7, K7
+	JCS        qnbI8BlockU32AVX512loads
+	CMPQ       R15, $16
+	JGE        qnbI8BlockU32AVX512whole0
 	// lanes from R15 on are in the next block
 	MOVL         $0xffff, R8
 	BZHIL        R15, R8, R8
@@ -404,8 +734,6 @@ qnbI8BlockU32AVX512whole0:
 	VMOVAPS Z31, Z4
 
 qnbI8BlockU32AVX512scaled0:
-	VMOVDQU32   0(R9)(R12*4), Z16
-	VPCMPUD     $2, Z15, Z16, K1 // lanes whose index <= maxIndex
 	KMOVW       K1, K7           // the gather clears its mask
 	MOVQ        first+120(FP), R14
 	ADDQ        R12, R14         // the value's position among the codes
@@ -435,8 +763,6 @@ qnbI8BlockU32AVX512whole1:
 	VMOVAPS Z31, Z5
 
 qnbI8BlockU32AVX512scaled1:
-	VMOVDQU32   64(R9)(R12*4), Z19
-	VPCMPUD     $2, Z15, Z19, K2 // lanes whose index <= maxIndex
 	KMOVW       K2, K7           // the gather clears its mask
 	MOVQ        first+120(FP), R14
 	ADDQ        R12, R14         // the value's position among the codes
@@ -466,8 +792,6 @@ qnbI8BlockU32AVX512whole2:
 	VMOVAPS Z31, Z6
 
 qnbI8BlockU32AVX512scaled2:
-	VMOVDQU32   128(R9)(R12*4), Z22
-	VPCMPUD     $2, Z15, Z22, K3 // lanes whose index <= maxIndex
 	KMOVW       K3, K7           // the gather clears its mask
 	MOVQ        first+120(FP), R14
 	ADDQ        R12, R14         // the value's position among the codes
@@ -497,8 +821,6 @@ qnbI8BlockU32AVX512whole3:
 	VMOVAPS Z31, Z7
 
 qnbI8BlockU32AVX512scaled3:
-	VMOVDQU32   192(R9)(R12*4), Z25
-	VPCMPUD     $2, Z15, Z25, K4 // lanes whose index <= maxIndex
 	KMOVW       K4, K7           // the gather clears its mask
 	MOVQ        first+120(FP), R14
 	ADDQ        R12, R14         // the value's position among the codes
@@ -508,8 +830,289 @@ qnbI8BlockU32AVX512scaled3:
 	VPXORQ      Z27, Z27, Z27
 	VGATHERDPS  (SI)(Z25*4), K7, Z27
 	VFMADD231PS Z26, Z27, Z3
-	MOVQ        CX, R12
-	JMP         qnbI8BlockU32AVX512by4
+	JMP         qnbI8BlockU32AVX512passed
+
+qnbI8BlockU32AVX512loads:
+	MOVQ         0(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X18
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X18, X18
+	MOVQ         8(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X18, X18
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X18, X18
+	MOVQ         16(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X16
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X16, X16
+	MOVQ         24(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X16, X16
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X16, X16
+	MOVQ         32(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         40(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X8, X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         48(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X17
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X17, X17
+	MOVQ         56(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X17, X17
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X17, X17
+	VINSERTF32X4 $1, X16, Y18, Y18
+	VINSERTF32X4 $1, X17, Y8, Y8
+	VINSERTF64X4 $1, Y8, Z18, Z18
+	CMPQ         R15, $16
+	JGE          qnbI8BlockU32AVX512wholel0
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockU32AVX512scaledl0
+
+qnbI8BlockU32AVX512wholel0:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnbI8BlockU32AVX512scaledl0:
+	MOVQ         first+120(FP), R14
+	ADDQ         R12, R14     // the value's position among the codes
+	VPMOVSXBD    0(R11)(R14*1), Z17
+	VCVTDQ2PS    Z17, Z17
+	VMULPS       Z4, Z17, Z17 // value = code's value * scale
+	VFMADD231PS  Z17, Z18, Z0
+	MOVQ         64(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X21
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X21, X21
+	MOVQ         72(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X21, X21
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X21, X21
+	MOVQ         80(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X19
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X19, X19
+	MOVQ         88(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X19, X19
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X19, X19
+	MOVQ         96(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X9
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X9, X9
+	MOVQ         104(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	MOVQ         112(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X20
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X20, X20
+	MOVQ         120(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X20, X20
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X20, X20
+	VINSERTF32X4 $1, X19, Y21, Y21
+	VINSERTF32X4 $1, X20, Y9, Y9
+	VINSERTF64X4 $1, Y9, Z21, Z21
+	CMPQ         R15, $16
+	JGE          qnbI8BlockU32AVX512wholel1
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockU32AVX512scaledl1
+
+qnbI8BlockU32AVX512wholel1:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z5
+
+qnbI8BlockU32AVX512scaledl1:
+	MOVQ         first+120(FP), R14
+	ADDQ         R12, R14     // the value's position among the codes
+	VPMOVSXBD    16(R11)(R14*1), Z20
+	VCVTDQ2PS    Z20, Z20
+	VMULPS       Z5, Z20, Z20 // value = code's value * scale
+	VFMADD231PS  Z20, Z21, Z1
+	MOVQ         128(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X24
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X24, X24
+	MOVQ         136(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X24, X24
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X24, X24
+	MOVQ         144(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X22
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X22, X22
+	MOVQ         152(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X22, X22
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X22, X22
+	MOVQ         160(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X10
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         168(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X10, X10
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X10, X10
+	MOVQ         176(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X23
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X23, X23
+	MOVQ         184(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X23, X23
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X23, X23
+	VINSERTF32X4 $1, X22, Y24, Y24
+	VINSERTF32X4 $1, X23, Y10, Y10
+	VINSERTF64X4 $1, Y10, Z24, Z24
+	CMPQ         R15, $16
+	JGE          qnbI8BlockU32AVX512wholel2
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockU32AVX512scaledl2
+
+qnbI8BlockU32AVX512wholel2:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z6
+
+qnbI8BlockU32AVX512scaledl2:
+	MOVQ         first+120(FP), R14
+	ADDQ         R12, R14     // the value's position among the codes
+	VPMOVSXBD    32(R11)(R14*1), Z23
+	VCVTDQ2PS    Z23, Z23
+	VMULPS       Z6, Z23, Z23 // value = code's value * scale
+	VFMADD231PS  Z23, Z24, Z2
+	MOVQ         192(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X27
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X27, X27
+	MOVQ         200(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X27, X27
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X27, X27
+	MOVQ         208(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X25
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X25, X25
+	MOVQ         216(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X25, X25
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X25, X25
+	MOVQ         224(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X11
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X11, X11
+	MOVQ         232(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	MOVQ         240(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X26
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X26, X26
+	MOVQ         248(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X26, X26
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X26, X26
+	VINSERTF32X4 $1, X25, Y27, Y27
+	VINSERTF32X4 $1, X26, Y11, Y11
+	VINSERTF64X4 $1, Y11, Z27, Z27
+	CMPQ         R15, $16
+	JGE          qnbI8BlockU32AVX512wholel3
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockU32AVX512scaledl3
+
+qnbI8BlockU32AVX512wholel3:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z7
+
+qnbI8BlockU32AVX512scaledl3:
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14     // the value's position among the codes
+	VPMOVSXBD   48(R11)(R14*1), Z26
+	VCVTDQ2PS   Z26, Z26
+	VMULPS      Z7, Z26, Z26 // value = code's value * scale
+	VFMADD231PS Z26, Z27, Z3
+
+qnbI8BlockU32AVX512passed:
+	MOVQ CX, R12
+	JMP  qnbI8BlockU32AVX512by4
 
 qnbI8BlockU32AVX512by1:
 	LEAQ 16(R12), CX
@@ -602,6 +1205,1158 @@ qnbI8BlockU32AVX512done:
 	VZEROUPPER
 	RET
 
+// func QSpMVNarrowI8BlockPairsU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2
+TEXT ·QSpMVNarrowI8BlockPairsU16AVX512(SB), NOSPLIT, $0-168
+	MOVQ y_base+0(FP), DI
+	MOVQ x_base+24(FP), SI
+	MOVQ ptr_base+48(FP), DX
+	MOVQ col_base+72(FP), R9
+	MOVQ col_len+80(FP), R10
+	MOVQ codes_base+96(FP), R11
+	// maxIndex = min(len(x), 2^16) - 1 in every 32-bit lane (len(x) > 0)
+	MOVQ         x_len+32(FP), R8
+	MOVQ         $0x10000, CX
+	CMPQ         R8, CX
+	CMOVQHI      CX, R8
+	DECQ         R8
+	VPBROADCASTD R8, Z15
+	VMOVSS       alpha+160(FP), X13
+	VMOVSS       beta+164(FP), X12
+	XORQ         AX, AX
+
+qnbI8BlockPairsU16AVX512row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qnbI8BlockPairsU16AVX512done
+	MOVL (DX)(AX*8), R12
+	MOVL 4(DX)(AX*8), R13
+	// clamp the row to 0..len(col), an inverted one to empty
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VXORPS  X14, X14, X14
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VPXORQ  Z2, Z2, Z2
+	VPXORQ  Z3, Z3, Z3
+	CMPQ    R12, R13
+	JAE     qnbI8BlockPairsU16AVX512sum
+	// the block of value first+R12: BX its scale, R15 its values from there on
+	MOVQ         AX, R8
+	MOVQ         DX, R14
+	MOVQ         first+120(FP), AX
+	ADDQ         R12, AX
+	XORL         DX, DX
+	DIVQ         b+152(FP)
+	MOVQ         b+152(FP), R15
+	SUBQ         DX, R15
+	MOVQ         scale_base+128(FP), BX
+	LEAQ         (BX)(AX*4), BX
+	MOVQ         R8, AX
+	MOVQ         R14, DX
+	VBROADCASTSS (BX), Z31
+
+qnbI8BlockPairsU16AVX512by4:
+	LEAQ       64(R12), CX
+	CMPQ       CX, R13
+	JA         qnbI8BlockPairsU16AVX512by1
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	PREFETCHT0 256(R11)(R8*1)
+	PREFETCHT0 512(R9)(R12*2)
+	PREFETCHT0 576(R9)(R12*2)
+	VPMOVZXWD  0(R9)(R12*2), Z16
+	VPCMPUD    $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	VPMOVZXWD  32(R9)(R12*2), Z19
+	VPCMPUD    $2, Z15, Z19, K2 // lanes whose index <= maxIndex
+	VPMOVZXWD  64(R9)(R12*2), Z22
+	VPCMPUD    $2, Z15, Z22, K3 // lanes whose index <= maxIndex
+	VPMOVZXWD  96(R9)(R12*2), Z25
+	VPCMPUD    $2, Z15, Z25, K4 // lanes whose index <= maxIndex
+	KANDW      K1, K2, K7
+	KANDW      K3, K4, K6
+	KANDW      K6, K7, K7
+	KORTESTW   K7, K7
+	JCS        qnbI8BlockPairsU16AVX512loads
+	CMPQ       R15, $16
+	JGE        qnbI8BlockPairsU16AVX512whole0
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockPairsU16AVX512scaled0
+
+qnbI8BlockPairsU16AVX512whole0:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnbI8BlockPairsU16AVX512scaled0:
+	KMOVW       K1, K7           // the gather clears its mask
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14         // the value's position among the codes
+	VPMOVSXBD   0(R11)(R14*1), Z17
+	VCVTDQ2PS   Z17, Z17
+	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z0
+	CMPQ        R15, $16
+	JGE         qnbI8BlockPairsU16AVX512whole1
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockPairsU16AVX512scaled1
+
+qnbI8BlockPairsU16AVX512whole1:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z5
+
+qnbI8BlockPairsU16AVX512scaled1:
+	KMOVW       K2, K7           // the gather clears its mask
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14         // the value's position among the codes
+	VPMOVSXBD   16(R11)(R14*1), Z20
+	VCVTDQ2PS   Z20, Z20
+	VMULPS.Z    Z5, Z20, K2, Z20 // value = code's value * scale, +0 out of range
+	VPXORQ      Z21, Z21, Z21
+	VGATHERDPS  (SI)(Z19*4), K7, Z21
+	VFMADD231PS Z20, Z21, Z1
+	CMPQ        R15, $16
+	JGE         qnbI8BlockPairsU16AVX512whole2
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockPairsU16AVX512scaled2
+
+qnbI8BlockPairsU16AVX512whole2:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z6
+
+qnbI8BlockPairsU16AVX512scaled2:
+	KMOVW       K3, K7           // the gather clears its mask
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14         // the value's position among the codes
+	VPMOVSXBD   32(R11)(R14*1), Z23
+	VCVTDQ2PS   Z23, Z23
+	VMULPS.Z    Z6, Z23, K3, Z23 // value = code's value * scale, +0 out of range
+	VPXORQ      Z24, Z24, Z24
+	VGATHERDPS  (SI)(Z22*4), K7, Z24
+	VFMADD231PS Z23, Z24, Z2
+	CMPQ        R15, $16
+	JGE         qnbI8BlockPairsU16AVX512whole3
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockPairsU16AVX512scaled3
+
+qnbI8BlockPairsU16AVX512whole3:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z7
+
+qnbI8BlockPairsU16AVX512scaled3:
+	KMOVW       K4, K7           // the gather clears its mask
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14         // the value's position among the codes
+	VPMOVSXBD   48(R11)(R14*1), Z26
+	VCVTDQ2PS   Z26, Z26
+	VMULPS.Z    Z7, Z26, K4, Z26 // value = code's value * scale, +0 out of range
+	VPXORQ      Z27, Z27, Z27
+	VGATHERDPS  (SI)(Z25*4), K7, Z27
+	VFMADD231PS Z26, Z27, Z3
+	JMP         qnbI8BlockPairsU16AVX512passed
+
+qnbI8BlockPairsU16AVX512loads:
+	MOVQ         0(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X18
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X18, X18
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X18, X18
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X18, X18
+	MOVQ         8(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X16
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X16, X16
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X16, X16
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X16, X16
+	MOVQ         16(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X8, X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X8, X8
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         24(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X17
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X17, X17
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X17, X17
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X17, X17
+	VINSERTF32X4 $1, X16, Y18, Y18
+	VINSERTF32X4 $1, X17, Y8, Y8
+	VINSERTF64X4 $1, Y8, Z18, Z18
+	CMPQ         R15, $16
+	JGE          qnbI8BlockPairsU16AVX512wholel0
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockPairsU16AVX512scaledl0
+
+qnbI8BlockPairsU16AVX512wholel0:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnbI8BlockPairsU16AVX512scaledl0:
+	MOVQ         first+120(FP), R14
+	ADDQ         R12, R14     // the value's position among the codes
+	VPMOVSXBD    0(R11)(R14*1), Z17
+	VCVTDQ2PS    Z17, Z17
+	VMULPS       Z4, Z17, Z17 // value = code's value * scale
+	VFMADD231PS  Z17, Z18, Z0
+	MOVQ         32(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X21
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X21, X21
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X21, X21
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X21, X21
+	MOVQ         40(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X19
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X19, X19
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X19, X19
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X19, X19
+	MOVQ         48(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X9
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X9, X9
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	MOVQ         56(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X20
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X20, X20
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X20, X20
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X20, X20
+	VINSERTF32X4 $1, X19, Y21, Y21
+	VINSERTF32X4 $1, X20, Y9, Y9
+	VINSERTF64X4 $1, Y9, Z21, Z21
+	CMPQ         R15, $16
+	JGE          qnbI8BlockPairsU16AVX512wholel1
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockPairsU16AVX512scaledl1
+
+qnbI8BlockPairsU16AVX512wholel1:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z5
+
+qnbI8BlockPairsU16AVX512scaledl1:
+	MOVQ         first+120(FP), R14
+	ADDQ         R12, R14     // the value's position among the codes
+	VPMOVSXBD    16(R11)(R14*1), Z20
+	VCVTDQ2PS    Z20, Z20
+	VMULPS       Z5, Z20, Z20 // value = code's value * scale
+	VFMADD231PS  Z20, Z21, Z1
+	MOVQ         64(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X24
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X24, X24
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X24, X24
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X24, X24
+	MOVQ         72(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X22
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X22, X22
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X22, X22
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X22, X22
+	MOVQ         80(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X10
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X10, X10
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X10, X10
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X10, X10
+	MOVQ         88(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X23
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X23, X23
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X23, X23
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X23, X23
+	VINSERTF32X4 $1, X22, Y24, Y24
+	VINSERTF32X4 $1, X23, Y10, Y10
+	VINSERTF64X4 $1, Y10, Z24, Z24
+	CMPQ         R15, $16
+	JGE          qnbI8BlockPairsU16AVX512wholel2
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockPairsU16AVX512scaledl2
+
+qnbI8BlockPairsU16AVX512wholel2:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z6
+
+qnbI8BlockPairsU16AVX512scaledl2:
+	MOVQ         first+120(FP), R14
+	ADDQ         R12, R14     // the value's position among the codes
+	VPMOVSXBD    32(R11)(R14*1), Z23
+	VCVTDQ2PS    Z23, Z23
+	VMULPS       Z6, Z23, Z23 // value = code's value * scale
+	VFMADD231PS  Z23, Z24, Z2
+	MOVQ         96(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X27
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X27, X27
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X27, X27
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X27, X27
+	MOVQ         104(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X25
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X25, X25
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X25, X25
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X25, X25
+	MOVQ         112(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X11
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X11, X11
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	MOVQ         120(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X26
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X26, X26
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X26, X26
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X26, X26
+	VINSERTF32X4 $1, X25, Y27, Y27
+	VINSERTF32X4 $1, X26, Y11, Y11
+	VINSERTF64X4 $1, Y11, Z27, Z27
+	CMPQ         R15, $16
+	JGE          qnbI8BlockPairsU16AVX512wholel3
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockPairsU16AVX512scaledl3
+
+qnbI8BlockPairsU16AVX512wholel3:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z7
+
+qnbI8BlockPairsU16AVX512scaledl3:
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14     // the value's position among the codes
+	VPMOVSXBD   48(R11)(R14*1), Z26
+	VCVTDQ2PS   Z26, Z26
+	VMULPS      Z7, Z26, Z26 // value = code's value * scale
+	VFMADD231PS Z26, Z27, Z3
+
+qnbI8BlockPairsU16AVX512passed:
+	MOVQ CX, R12
+	JMP  qnbI8BlockPairsU16AVX512by4
+
+qnbI8BlockPairsU16AVX512by1:
+	LEAQ 16(R12), CX
+	CMPQ CX, R13
+	JA   qnbI8BlockPairsU16AVX512tail
+	CMPQ R15, $16
+	JGE  qnbI8BlockPairsU16AVX512wholeone
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockPairsU16AVX512scaledone
+
+qnbI8BlockPairsU16AVX512wholeone:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnbI8BlockPairsU16AVX512scaledone:
+	VPMOVZXWD   0(R9)(R12*2), Z16
+	VPCMPUD     $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	KMOVW       K1, K7           // the gather clears its mask
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14         // the value's position among the codes
+	VPMOVSXBD   0(R11)(R14*1), Z17
+	VCVTDQ2PS   Z17, Z17
+	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z0
+	MOVQ        CX, R12
+	JMP         qnbI8BlockPairsU16AVX512by1
+
+qnbI8BlockPairsU16AVX512tail:
+	CMPQ  R12, R13
+	JAE   qnbI8BlockPairsU16AVX512sum
+	TESTQ R15, R15
+	JNZ   qnbI8BlockPairsU16AVX512one
+	// the next block
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	MOVQ         b+152(FP), R15
+
+qnbI8BlockPairsU16AVX512one:
+	DECQ        R15
+	MOVWQZX     (R9)(R12*2), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qnbI8BlockPairsU16AVX512skip
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14
+	MOVBLSX     (R11)(R14*1), R14
+	VCVTSI2SSL  R14, X16, X16
+	VMULSS      X31, X16, X16
+	VFMADD231SS (SI)(R8*4), X16, X14
+
+qnbI8BlockPairsU16AVX512skip:
+	INCQ R12
+	JMP  qnbI8BlockPairsU16AVX512tail
+
+qnbI8BlockPairsU16AVX512sum:
+	VADDPS        Z1, Z0, Z0
+	VADDPS        Z3, Z2, Z2
+	VADDPS        Z2, Z0, Z0
+	VEXTRACTF64X4 $1, Z0, Y1
+	VADDPS        Y1, Y0, Y0
+	VEXTRACTF128  $1, Y0, X1
+	VADDPS        X1, X0, X0
+	VMOVHLPS      X0, X0, X1
+	VADDPS        X1, X0, X0
+	VMOVSHDUP     X0, X1
+	VADDSS        X1, X0, X0
+	VADDSS        X0, X14, X14
+	VMULSS        X13, X14, X0
+	CMPL          beta+164(FP), $0
+	JEQ           qnbI8BlockPairsU16AVX512nobeta
+	VFMADD231SS   (DI)(AX*4), X12, X0
+
+qnbI8BlockPairsU16AVX512nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qnbI8BlockPairsU16AVX512row
+
+qnbI8BlockPairsU16AVX512done:
+	VZEROUPPER
+	RET
+
+// func QSpMVNarrowI8BlockPairsU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2
+TEXT ·QSpMVNarrowI8BlockPairsU32AVX512(SB), NOSPLIT, $0-168
+	MOVQ y_base+0(FP), DI
+	MOVQ x_base+24(FP), SI
+	MOVQ ptr_base+48(FP), DX
+	MOVQ col_base+72(FP), R9
+	MOVQ col_len+80(FP), R10
+	MOVQ codes_base+96(FP), R11
+	// maxIndex = min(len(x), 2^32) - 1 in every 32-bit lane (len(x) > 0)
+	MOVQ         x_len+32(FP), R8
+	MOVQ         $0x100000000, CX
+	CMPQ         R8, CX
+	CMOVQHI      CX, R8
+	DECQ         R8
+	VPBROADCASTD R8, Z15
+	VMOVSS       alpha+160(FP), X13
+	VMOVSS       beta+164(FP), X12
+	XORQ         AX, AX
+
+qnbI8BlockPairsU32AVX512row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qnbI8BlockPairsU32AVX512done
+	MOVL (DX)(AX*8), R12
+	MOVL 4(DX)(AX*8), R13
+	// clamp the row to 0..len(col), an inverted one to empty
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VXORPS  X14, X14, X14
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VPXORQ  Z2, Z2, Z2
+	VPXORQ  Z3, Z3, Z3
+	CMPQ    R12, R13
+	JAE     qnbI8BlockPairsU32AVX512sum
+	// the block of value first+R12: BX its scale, R15 its values from there on
+	MOVQ         AX, R8
+	MOVQ         DX, R14
+	MOVQ         first+120(FP), AX
+	ADDQ         R12, AX
+	XORL         DX, DX
+	DIVQ         b+152(FP)
+	MOVQ         b+152(FP), R15
+	SUBQ         DX, R15
+	MOVQ         scale_base+128(FP), BX
+	LEAQ         (BX)(AX*4), BX
+	MOVQ         R8, AX
+	MOVQ         R14, DX
+	VBROADCASTSS (BX), Z31
+
+qnbI8BlockPairsU32AVX512by4:
+	LEAQ       64(R12), CX
+	CMPQ       CX, R13
+	JA         qnbI8BlockPairsU32AVX512by1
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	PREFETCHT0 256(R11)(R8*1)
+	PREFETCHT0 1024(R9)(R12*4)
+	PREFETCHT0 1088(R9)(R12*4)
+	PREFETCHT0 1152(R9)(R12*4)
+	PREFETCHT0 1216(R9)(R12*4)
+	VMOVDQU32  0(R9)(R12*4), Z16
+	VPCMPUD    $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	VMOVDQU32  64(R9)(R12*4), Z19
+	VPCMPUD    $2, Z15, Z19, K2 // lanes whose index <= maxIndex
+	VMOVDQU32  128(R9)(R12*4), Z22
+	VPCMPUD    $2, Z15, Z22, K3 // lanes whose index <= maxIndex
+	VMOVDQU32  192(R9)(R12*4), Z25
+	VPCMPUD    $2, Z15, Z25, K4 // lanes whose index <= maxIndex
+	KANDW      K1, K2, K7
+	KANDW      K3, K4, K6
+	KANDW      K6, K7, K7
+	KORTESTW   K7, K7
+	JCS        qnbI8BlockPairsU32AVX512loads
+	CMPQ       R15, $16
+	JGE        qnbI8BlockPairsU32AVX512whole0
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockPairsU32AVX512scaled0
+
+qnbI8BlockPairsU32AVX512whole0:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnbI8BlockPairsU32AVX512scaled0:
+	KMOVW       K1, K7           // the gather clears its mask
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14         // the value's position among the codes
+	VPMOVSXBD   0(R11)(R14*1), Z17
+	VCVTDQ2PS   Z17, Z17
+	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z0
+	CMPQ        R15, $16
+	JGE         qnbI8BlockPairsU32AVX512whole1
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockPairsU32AVX512scaled1
+
+qnbI8BlockPairsU32AVX512whole1:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z5
+
+qnbI8BlockPairsU32AVX512scaled1:
+	KMOVW       K2, K7           // the gather clears its mask
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14         // the value's position among the codes
+	VPMOVSXBD   16(R11)(R14*1), Z20
+	VCVTDQ2PS   Z20, Z20
+	VMULPS.Z    Z5, Z20, K2, Z20 // value = code's value * scale, +0 out of range
+	VPXORQ      Z21, Z21, Z21
+	VGATHERDPS  (SI)(Z19*4), K7, Z21
+	VFMADD231PS Z20, Z21, Z1
+	CMPQ        R15, $16
+	JGE         qnbI8BlockPairsU32AVX512whole2
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockPairsU32AVX512scaled2
+
+qnbI8BlockPairsU32AVX512whole2:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z6
+
+qnbI8BlockPairsU32AVX512scaled2:
+	KMOVW       K3, K7           // the gather clears its mask
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14         // the value's position among the codes
+	VPMOVSXBD   32(R11)(R14*1), Z23
+	VCVTDQ2PS   Z23, Z23
+	VMULPS.Z    Z6, Z23, K3, Z23 // value = code's value * scale, +0 out of range
+	VPXORQ      Z24, Z24, Z24
+	VGATHERDPS  (SI)(Z22*4), K7, Z24
+	VFMADD231PS Z23, Z24, Z2
+	CMPQ        R15, $16
+	JGE         qnbI8BlockPairsU32AVX512whole3
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockPairsU32AVX512scaled3
+
+qnbI8BlockPairsU32AVX512whole3:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z7
+
+qnbI8BlockPairsU32AVX512scaled3:
+	KMOVW       K4, K7           // the gather clears its mask
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14         // the value's position among the codes
+	VPMOVSXBD   48(R11)(R14*1), Z26
+	VCVTDQ2PS   Z26, Z26
+	VMULPS.Z    Z7, Z26, K4, Z26 // value = code's value * scale, +0 out of range
+	VPXORQ      Z27, Z27, Z27
+	VGATHERDPS  (SI)(Z25*4), K7, Z27
+	VFMADD231PS Z26, Z27, Z3
+	JMP         qnbI8BlockPairsU32AVX512passed
+
+qnbI8BlockPairsU32AVX512loads:
+	MOVQ         0(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X18
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X18, X18
+	MOVQ         8(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X18, X18
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X18, X18
+	MOVQ         16(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X16
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X16, X16
+	MOVQ         24(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X16, X16
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X16, X16
+	MOVQ         32(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         40(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X8, X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         48(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X17
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X17, X17
+	MOVQ         56(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X17, X17
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X17, X17
+	VINSERTF32X4 $1, X16, Y18, Y18
+	VINSERTF32X4 $1, X17, Y8, Y8
+	VINSERTF64X4 $1, Y8, Z18, Z18
+	CMPQ         R15, $16
+	JGE          qnbI8BlockPairsU32AVX512wholel0
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockPairsU32AVX512scaledl0
+
+qnbI8BlockPairsU32AVX512wholel0:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnbI8BlockPairsU32AVX512scaledl0:
+	MOVQ         first+120(FP), R14
+	ADDQ         R12, R14     // the value's position among the codes
+	VPMOVSXBD    0(R11)(R14*1), Z17
+	VCVTDQ2PS    Z17, Z17
+	VMULPS       Z4, Z17, Z17 // value = code's value * scale
+	VFMADD231PS  Z17, Z18, Z0
+	MOVQ         64(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X21
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X21, X21
+	MOVQ         72(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X21, X21
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X21, X21
+	MOVQ         80(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X19
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X19, X19
+	MOVQ         88(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X19, X19
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X19, X19
+	MOVQ         96(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X9
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X9, X9
+	MOVQ         104(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	MOVQ         112(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X20
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X20, X20
+	MOVQ         120(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X20, X20
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X20, X20
+	VINSERTF32X4 $1, X19, Y21, Y21
+	VINSERTF32X4 $1, X20, Y9, Y9
+	VINSERTF64X4 $1, Y9, Z21, Z21
+	CMPQ         R15, $16
+	JGE          qnbI8BlockPairsU32AVX512wholel1
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockPairsU32AVX512scaledl1
+
+qnbI8BlockPairsU32AVX512wholel1:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z5
+
+qnbI8BlockPairsU32AVX512scaledl1:
+	MOVQ         first+120(FP), R14
+	ADDQ         R12, R14     // the value's position among the codes
+	VPMOVSXBD    16(R11)(R14*1), Z20
+	VCVTDQ2PS    Z20, Z20
+	VMULPS       Z5, Z20, Z20 // value = code's value * scale
+	VFMADD231PS  Z20, Z21, Z1
+	MOVQ         128(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X24
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X24, X24
+	MOVQ         136(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X24, X24
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X24, X24
+	MOVQ         144(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X22
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X22, X22
+	MOVQ         152(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X22, X22
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X22, X22
+	MOVQ         160(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X10
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         168(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X10, X10
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X10, X10
+	MOVQ         176(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X23
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X23, X23
+	MOVQ         184(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X23, X23
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X23, X23
+	VINSERTF32X4 $1, X22, Y24, Y24
+	VINSERTF32X4 $1, X23, Y10, Y10
+	VINSERTF64X4 $1, Y10, Z24, Z24
+	CMPQ         R15, $16
+	JGE          qnbI8BlockPairsU32AVX512wholel2
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockPairsU32AVX512scaledl2
+
+qnbI8BlockPairsU32AVX512wholel2:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z6
+
+qnbI8BlockPairsU32AVX512scaledl2:
+	MOVQ         first+120(FP), R14
+	ADDQ         R12, R14     // the value's position among the codes
+	VPMOVSXBD    32(R11)(R14*1), Z23
+	VCVTDQ2PS    Z23, Z23
+	VMULPS       Z6, Z23, Z23 // value = code's value * scale
+	VFMADD231PS  Z23, Z24, Z2
+	MOVQ         192(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X27
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X27, X27
+	MOVQ         200(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X27, X27
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X27, X27
+	MOVQ         208(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X25
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X25, X25
+	MOVQ         216(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X25, X25
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X25, X25
+	MOVQ         224(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X11
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X11, X11
+	MOVQ         232(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	MOVQ         240(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X26
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X26, X26
+	MOVQ         248(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X26, X26
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X26, X26
+	VINSERTF32X4 $1, X25, Y27, Y27
+	VINSERTF32X4 $1, X26, Y11, Y11
+	VINSERTF64X4 $1, Y11, Z27, Z27
+	CMPQ         R15, $16
+	JGE          qnbI8BlockPairsU32AVX512wholel3
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockPairsU32AVX512scaledl3
+
+qnbI8BlockPairsU32AVX512wholel3:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z7
+
+qnbI8BlockPairsU32AVX512scaledl3:
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14     // the value's position among the codes
+	VPMOVSXBD   48(R11)(R14*1), Z26
+	VCVTDQ2PS   Z26, Z26
+	VMULPS      Z7, Z26, Z26 // value = code's value * scale
+	VFMADD231PS Z26, Z27, Z3
+
+qnbI8BlockPairsU32AVX512passed:
+	MOVQ CX, R12
+	JMP  qnbI8BlockPairsU32AVX512by4
+
+qnbI8BlockPairsU32AVX512by1:
+	LEAQ 16(R12), CX
+	CMPQ CX, R13
+	JA   qnbI8BlockPairsU32AVX512tail
+	CMPQ R15, $16
+	JGE  qnbI8BlockPairsU32AVX512wholeone
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+152(FP), R15
+	SUBQ         $16, R15
+	JMP          qnbI8BlockPairsU32AVX512scaledone
+
+qnbI8BlockPairsU32AVX512wholeone:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnbI8BlockPairsU32AVX512scaledone:
+	VMOVDQU32   0(R9)(R12*4), Z16
+	VPCMPUD     $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	KMOVW       K1, K7           // the gather clears its mask
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14         // the value's position among the codes
+	VPMOVSXBD   0(R11)(R14*1), Z17
+	VCVTDQ2PS   Z17, Z17
+	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z0
+	MOVQ        CX, R12
+	JMP         qnbI8BlockPairsU32AVX512by1
+
+qnbI8BlockPairsU32AVX512tail:
+	CMPQ  R12, R13
+	JAE   qnbI8BlockPairsU32AVX512sum
+	TESTQ R15, R15
+	JNZ   qnbI8BlockPairsU32AVX512one
+	// the next block
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	MOVQ         b+152(FP), R15
+
+qnbI8BlockPairsU32AVX512one:
+	DECQ        R15
+	MOVL        (R9)(R12*4), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qnbI8BlockPairsU32AVX512skip
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14
+	MOVBLSX     (R11)(R14*1), R14
+	VCVTSI2SSL  R14, X16, X16
+	VMULSS      X31, X16, X16
+	VFMADD231SS (SI)(R8*4), X16, X14
+
+qnbI8BlockPairsU32AVX512skip:
+	INCQ R12
+	JMP  qnbI8BlockPairsU32AVX512tail
+
+qnbI8BlockPairsU32AVX512sum:
+	VADDPS        Z1, Z0, Z0
+	VADDPS        Z3, Z2, Z2
+	VADDPS        Z2, Z0, Z0
+	VEXTRACTF64X4 $1, Z0, Y1
+	VADDPS        Y1, Y0, Y0
+	VEXTRACTF128  $1, Y0, X1
+	VADDPS        X1, X0, X0
+	VMOVHLPS      X0, X0, X1
+	VADDPS        X1, X0, X0
+	VMOVSHDUP     X0, X1
+	VADDSS        X1, X0, X0
+	VADDSS        X0, X14, X14
+	VMULSS        X13, X14, X0
+	CMPL          beta+164(FP), $0
+	JEQ           qnbI8BlockPairsU32AVX512nobeta
+	VFMADD231SS   (DI)(AX*4), X12, X0
+
+qnbI8BlockPairsU32AVX512nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qnbI8BlockPairsU32AVX512row
+
+qnbI8BlockPairsU32AVX512done:
+	VZEROUPPER
+	RET
+
 // func QSpMVNarrow4BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
 // Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2
 TEXT ·QSpMVNarrow4BlockU16AVX512(SB), NOSPLIT, $0-192
@@ -667,11 +2422,30 @@ qnb4BlockU16AVX512row:
 	VMOVDQU32 64(R8)(R14*1), Z30
 
 qnb4BlockU16AVX512by4:
-	LEAQ 64(R12), CX
-	CMPQ CX, R13
-	JA   qnb4BlockU16AVX512by1
-	CMPQ R15, $16
-	JGE  qnb4BlockU16AVX512whole0
+	LEAQ       64(R12), CX
+	CMPQ       CX, R13
+	JA         qnb4BlockU16AVX512by1
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	SHRQ       $1, R8
+	PREFETCHT0 128(R11)(R8*1)
+	PREFETCHT0 512(R9)(R12*2)
+	PREFETCHT0 576(R9)(R12*2)
+	VPMOVZXWD  0(R9)(R12*2), Z16
+	VPCMPUD    $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	VPMOVZXWD  32(R9)(R12*2), Z19
+	VPCMPUD    $2, Z15, Z19, K2 // lanes whose index <= maxIndex
+	VPMOVZXWD  64(R9)(R12*2), Z22
+	VPCMPUD    $2, Z15, Z22, K3 // lanes whose index <= maxIndex
+	VPMOVZXWD  96(R9)(R12*2), Z25
+	VPCMPUD    $2, Z15, Z25, K4 // lanes whose index <= maxIndex
+	KANDW      K1, K2, K7
+	KANDW      K3, K4, K6
+	KANDW      K6, K7, K7
+	KORTESTW   K7, K7
+	JCS        qnb4BlockU16AVX512loads
+	CMPQ       R15, $16
+	JGE        qnb4BlockU16AVX512whole0
 	// lanes from R15 on are in the next block
 	MOVL         $0xffff, R8
 	BZHIL        R15, R8, R8
@@ -690,11 +2464,9 @@ qnb4BlockU16AVX512whole0:
 	VMOVAPS Z31, Z4
 
 qnb4BlockU16AVX512scaled0:
-	VPMOVZXWD 0(R9)(R12*2), Z16
-	VPCMPUD   $2, Z15, Z16, K1 // lanes whose index <= maxIndex
-	KMOVW     K1, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K1, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	LEAQ        15(R14), R8
 	SHRQ        $1, R14
@@ -729,11 +2501,9 @@ qnb4BlockU16AVX512whole1:
 	VMOVAPS Z31, Z5
 
 qnb4BlockU16AVX512scaled1:
-	VPMOVZXWD 32(R9)(R12*2), Z19
-	VPCMPUD   $2, Z15, Z19, K2 // lanes whose index <= maxIndex
-	KMOVW     K2, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K2, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	ADDQ        $16, R14
 	LEAQ        15(R14), R8
@@ -769,11 +2539,9 @@ qnb4BlockU16AVX512whole2:
 	VMOVAPS Z31, Z6
 
 qnb4BlockU16AVX512scaled2:
-	VPMOVZXWD 64(R9)(R12*2), Z22
-	VPCMPUD   $2, Z15, Z22, K3 // lanes whose index <= maxIndex
-	KMOVW     K3, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K3, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	ADDQ        $32, R14
 	LEAQ        15(R14), R8
@@ -809,11 +2577,9 @@ qnb4BlockU16AVX512whole3:
 	VMOVAPS Z31, Z7
 
 qnb4BlockU16AVX512scaled3:
-	VPMOVZXWD 96(R9)(R12*2), Z25
-	VPCMPUD   $2, Z15, Z25, K4 // lanes whose index <= maxIndex
-	KMOVW     K4, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K4, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	ADDQ        $48, R14
 	LEAQ        15(R14), R8
@@ -829,8 +2595,340 @@ qnb4BlockU16AVX512scaled3:
 	VPXORQ      Z27, Z27, Z27
 	VGATHERDPS  (SI)(Z25*4), K7, Z27
 	VFMADD231PS Z26, Z27, Z3
-	MOVQ        CX, R12
-	JMP         qnb4BlockU16AVX512by4
+	JMP         qnb4BlockU16AVX512passed
+
+qnb4BlockU16AVX512loads:
+	MOVQ         0(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X18
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X18, X18
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X18, X18
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X18, X18
+	MOVQ         8(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X16
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X16, X16
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X16, X16
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X16, X16
+	MOVQ         16(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X8, X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X8, X8
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         24(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X17
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X17, X17
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X17, X17
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X17, X17
+	VINSERTF32X4 $1, X16, Y18, Y18
+	VINSERTF32X4 $1, X17, Y8, Y8
+	VINSERTF64X4 $1, Y8, Z18, Z18
+	CMPQ         R15, $16
+	JGE          qnb4BlockU16AVX512wholel0
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockU16AVX512scaledl0
+
+qnb4BlockU16AVX512wholel0:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnb4BlockU16AVX512scaledl0:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X8
+	VPINSRB      $8, (R11)(R8*1), X8, X8
+	VPMOVZXBD    X8, Z17
+	VPERMD       Z17, Z28, Z17
+	VPSRLVD      Z30, Z17, Z17
+	VPERMPS      Z29, Z17, Z17
+	VMULPS       Z4, Z17, Z17 // value = code's value * scale
+	VFMADD231PS  Z17, Z18, Z0
+	MOVQ         32(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X21
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X21, X21
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X21, X21
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X21, X21
+	MOVQ         40(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X19
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X19, X19
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X19, X19
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X19, X19
+	MOVQ         48(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X9
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X9, X9
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	MOVQ         56(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X20
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X20, X20
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X20, X20
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X20, X20
+	VINSERTF32X4 $1, X19, Y21, Y21
+	VINSERTF32X4 $1, X20, Y9, Y9
+	VINSERTF64X4 $1, Y9, Z21, Z21
+	CMPQ         R15, $16
+	JGE          qnb4BlockU16AVX512wholel1
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockU16AVX512scaledl1
+
+qnb4BlockU16AVX512wholel1:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z5
+
+qnb4BlockU16AVX512scaledl1:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ         $16, R14
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X9
+	VPINSRB      $8, (R11)(R8*1), X9, X9
+	VPMOVZXBD    X9, Z20
+	VPERMD       Z20, Z28, Z20
+	VPSRLVD      Z30, Z20, Z20
+	VPERMPS      Z29, Z20, Z20
+	VMULPS       Z5, Z20, Z20 // value = code's value * scale
+	VFMADD231PS  Z20, Z21, Z1
+	MOVQ         64(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X24
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X24, X24
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X24, X24
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X24, X24
+	MOVQ         72(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X22
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X22, X22
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X22, X22
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X22, X22
+	MOVQ         80(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X10
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X10, X10
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X10, X10
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X10, X10
+	MOVQ         88(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X23
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X23, X23
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X23, X23
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X23, X23
+	VINSERTF32X4 $1, X22, Y24, Y24
+	VINSERTF32X4 $1, X23, Y10, Y10
+	VINSERTF64X4 $1, Y10, Z24, Z24
+	CMPQ         R15, $16
+	JGE          qnb4BlockU16AVX512wholel2
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockU16AVX512scaledl2
+
+qnb4BlockU16AVX512wholel2:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z6
+
+qnb4BlockU16AVX512scaledl2:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ         $32, R14
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X10
+	VPINSRB      $8, (R11)(R8*1), X10, X10
+	VPMOVZXBD    X10, Z23
+	VPERMD       Z23, Z28, Z23
+	VPSRLVD      Z30, Z23, Z23
+	VPERMPS      Z29, Z23, Z23
+	VMULPS       Z6, Z23, Z23 // value = code's value * scale
+	VFMADD231PS  Z23, Z24, Z2
+	MOVQ         96(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X27
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X27, X27
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X27, X27
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X27, X27
+	MOVQ         104(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X25
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X25, X25
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X25, X25
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X25, X25
+	MOVQ         112(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X11
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X11, X11
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	MOVQ         120(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X26
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X26, X26
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X26, X26
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X26, X26
+	VINSERTF32X4 $1, X25, Y27, Y27
+	VINSERTF32X4 $1, X26, Y11, Y11
+	VINSERTF64X4 $1, Y11, Z27, Z27
+	CMPQ         R15, $16
+	JGE          qnb4BlockU16AVX512wholel3
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockU16AVX512scaledl3
+
+qnb4BlockU16AVX512wholel3:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z7
+
+qnb4BlockU16AVX512scaledl3:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ        $48, R14
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X11
+	VPINSRB     $8, (R11)(R8*1), X11, X11
+	VPMOVZXBD   X11, Z26
+	VPERMD      Z26, Z28, Z26
+	VPSRLVD     Z30, Z26, Z26
+	VPERMPS     Z29, Z26, Z26
+	VMULPS      Z7, Z26, Z26 // value = code's value * scale
+	VFMADD231PS Z26, Z27, Z3
+
+qnb4BlockU16AVX512passed:
+	MOVQ CX, R12
+	JMP  qnb4BlockU16AVX512by4
 
 qnb4BlockU16AVX512by1:
 	LEAQ 16(R12), CX
@@ -1002,11 +3100,32 @@ qnb4BlockU32AVX512row:
 	VMOVDQU32 64(R8)(R14*1), Z30
 
 qnb4BlockU32AVX512by4:
-	LEAQ 64(R12), CX
-	CMPQ CX, R13
-	JA   qnb4BlockU32AVX512by1
-	CMPQ R15, $16
-	JGE  qnb4BlockU32AVX512whole0
+	LEAQ       64(R12), CX
+	CMPQ       CX, R13
+	JA         qnb4BlockU32AVX512by1
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	SHRQ       $1, R8
+	PREFETCHT0 128(R11)(R8*1)
+	PREFETCHT0 1024(R9)(R12*4)
+	PREFETCHT0 1088(R9)(R12*4)
+	PREFETCHT0 1152(R9)(R12*4)
+	PREFETCHT0 1216(R9)(R12*4)
+	VMOVDQU32  0(R9)(R12*4), Z16
+	VPCMPUD    $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	VMOVDQU32  64(R9)(R12*4), Z19
+	VPCMPUD    $2, Z15, Z19, K2 // lanes whose index <= maxIndex
+	VMOVDQU32  128(R9)(R12*4), Z22
+	VPCMPUD    $2, Z15, Z22, K3 // lanes whose index <= maxIndex
+	VMOVDQU32  192(R9)(R12*4), Z25
+	VPCMPUD    $2, Z15, Z25, K4 // lanes whose index <= maxIndex
+	KANDW      K1, K2, K7
+	KANDW      K3, K4, K6
+	KANDW      K6, K7, K7
+	KORTESTW   K7, K7
+	JCS        qnb4BlockU32AVX512loads
+	CMPQ       R15, $16
+	JGE        qnb4BlockU32AVX512whole0
 	// lanes from R15 on are in the next block
 	MOVL         $0xffff, R8
 	BZHIL        R15, R8, R8
@@ -1025,11 +3144,9 @@ qnb4BlockU32AVX512whole0:
 	VMOVAPS Z31, Z4
 
 qnb4BlockU32AVX512scaled0:
-	VMOVDQU32 0(R9)(R12*4), Z16
-	VPCMPUD   $2, Z15, Z16, K1 // lanes whose index <= maxIndex
-	KMOVW     K1, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K1, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	LEAQ        15(R14), R8
 	SHRQ        $1, R14
@@ -1064,11 +3181,9 @@ qnb4BlockU32AVX512whole1:
 	VMOVAPS Z31, Z5
 
 qnb4BlockU32AVX512scaled1:
-	VMOVDQU32 64(R9)(R12*4), Z19
-	VPCMPUD   $2, Z15, Z19, K2 // lanes whose index <= maxIndex
-	KMOVW     K2, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K2, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	ADDQ        $16, R14
 	LEAQ        15(R14), R8
@@ -1104,11 +3219,9 @@ qnb4BlockU32AVX512whole2:
 	VMOVAPS Z31, Z6
 
 qnb4BlockU32AVX512scaled2:
-	VMOVDQU32 128(R9)(R12*4), Z22
-	VPCMPUD   $2, Z15, Z22, K3 // lanes whose index <= maxIndex
-	KMOVW     K3, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K3, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	ADDQ        $32, R14
 	LEAQ        15(R14), R8
@@ -1144,11 +3257,9 @@ qnb4BlockU32AVX512whole3:
 	VMOVAPS Z31, Z7
 
 qnb4BlockU32AVX512scaled3:
-	VMOVDQU32 192(R9)(R12*4), Z25
-	VPCMPUD   $2, Z15, Z25, K4 // lanes whose index <= maxIndex
-	KMOVW     K4, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K4, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	ADDQ        $48, R14
 	LEAQ        15(R14), R8
@@ -1164,8 +3275,324 @@ qnb4BlockU32AVX512scaled3:
 	VPXORQ      Z27, Z27, Z27
 	VGATHERDPS  (SI)(Z25*4), K7, Z27
 	VFMADD231PS Z26, Z27, Z3
-	MOVQ        CX, R12
-	JMP         qnb4BlockU32AVX512by4
+	JMP         qnb4BlockU32AVX512passed
+
+qnb4BlockU32AVX512loads:
+	MOVQ         0(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X18
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X18, X18
+	MOVQ         8(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X18, X18
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X18, X18
+	MOVQ         16(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X16
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X16, X16
+	MOVQ         24(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X16, X16
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X16, X16
+	MOVQ         32(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         40(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X8, X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         48(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X17
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X17, X17
+	MOVQ         56(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X17, X17
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X17, X17
+	VINSERTF32X4 $1, X16, Y18, Y18
+	VINSERTF32X4 $1, X17, Y8, Y8
+	VINSERTF64X4 $1, Y8, Z18, Z18
+	CMPQ         R15, $16
+	JGE          qnb4BlockU32AVX512wholel0
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockU32AVX512scaledl0
+
+qnb4BlockU32AVX512wholel0:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnb4BlockU32AVX512scaledl0:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X8
+	VPINSRB      $8, (R11)(R8*1), X8, X8
+	VPMOVZXBD    X8, Z17
+	VPERMD       Z17, Z28, Z17
+	VPSRLVD      Z30, Z17, Z17
+	VPERMPS      Z29, Z17, Z17
+	VMULPS       Z4, Z17, Z17 // value = code's value * scale
+	VFMADD231PS  Z17, Z18, Z0
+	MOVQ         64(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X21
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X21, X21
+	MOVQ         72(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X21, X21
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X21, X21
+	MOVQ         80(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X19
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X19, X19
+	MOVQ         88(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X19, X19
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X19, X19
+	MOVQ         96(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X9
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X9, X9
+	MOVQ         104(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	MOVQ         112(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X20
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X20, X20
+	MOVQ         120(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X20, X20
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X20, X20
+	VINSERTF32X4 $1, X19, Y21, Y21
+	VINSERTF32X4 $1, X20, Y9, Y9
+	VINSERTF64X4 $1, Y9, Z21, Z21
+	CMPQ         R15, $16
+	JGE          qnb4BlockU32AVX512wholel1
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockU32AVX512scaledl1
+
+qnb4BlockU32AVX512wholel1:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z5
+
+qnb4BlockU32AVX512scaledl1:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ         $16, R14
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X9
+	VPINSRB      $8, (R11)(R8*1), X9, X9
+	VPMOVZXBD    X9, Z20
+	VPERMD       Z20, Z28, Z20
+	VPSRLVD      Z30, Z20, Z20
+	VPERMPS      Z29, Z20, Z20
+	VMULPS       Z5, Z20, Z20 // value = code's value * scale
+	VFMADD231PS  Z20, Z21, Z1
+	MOVQ         128(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X24
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X24, X24
+	MOVQ         136(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X24, X24
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X24, X24
+	MOVQ         144(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X22
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X22, X22
+	MOVQ         152(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X22, X22
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X22, X22
+	MOVQ         160(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X10
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         168(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X10, X10
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X10, X10
+	MOVQ         176(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X23
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X23, X23
+	MOVQ         184(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X23, X23
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X23, X23
+	VINSERTF32X4 $1, X22, Y24, Y24
+	VINSERTF32X4 $1, X23, Y10, Y10
+	VINSERTF64X4 $1, Y10, Z24, Z24
+	CMPQ         R15, $16
+	JGE          qnb4BlockU32AVX512wholel2
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockU32AVX512scaledl2
+
+qnb4BlockU32AVX512wholel2:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z6
+
+qnb4BlockU32AVX512scaledl2:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ         $32, R14
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X10
+	VPINSRB      $8, (R11)(R8*1), X10, X10
+	VPMOVZXBD    X10, Z23
+	VPERMD       Z23, Z28, Z23
+	VPSRLVD      Z30, Z23, Z23
+	VPERMPS      Z29, Z23, Z23
+	VMULPS       Z6, Z23, Z23 // value = code's value * scale
+	VFMADD231PS  Z23, Z24, Z2
+	MOVQ         192(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X27
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X27, X27
+	MOVQ         200(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X27, X27
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X27, X27
+	MOVQ         208(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X25
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X25, X25
+	MOVQ         216(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X25, X25
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X25, X25
+	MOVQ         224(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X11
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X11, X11
+	MOVQ         232(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	MOVQ         240(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X26
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X26, X26
+	MOVQ         248(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X26, X26
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X26, X26
+	VINSERTF32X4 $1, X25, Y27, Y27
+	VINSERTF32X4 $1, X26, Y11, Y11
+	VINSERTF64X4 $1, Y11, Z27, Z27
+	CMPQ         R15, $16
+	JGE          qnb4BlockU32AVX512wholel3
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockU32AVX512scaledl3
+
+qnb4BlockU32AVX512wholel3:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z7
+
+qnb4BlockU32AVX512scaledl3:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ        $48, R14
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X11
+	VPINSRB     $8, (R11)(R8*1), X11, X11
+	VPMOVZXBD   X11, Z26
+	VPERMD      Z26, Z28, Z26
+	VPSRLVD     Z30, Z26, Z26
+	VPERMPS     Z29, Z26, Z26
+	VMULPS      Z7, Z26, Z26 // value = code's value * scale
+	VFMADD231PS Z26, Z27, Z3
+
+qnb4BlockU32AVX512passed:
+	MOVQ CX, R12
+	JMP  qnb4BlockU32AVX512by4
 
 qnb4BlockU32AVX512by1:
 	LEAQ 16(R12), CX
@@ -1272,6 +3699,1348 @@ qnb4BlockU32AVX512done:
 	VZEROUPPER
 	RET
 
+// func QSpMVNarrow4BlockPairsU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2
+TEXT ·QSpMVNarrow4BlockPairsU16AVX512(SB), NOSPLIT, $0-192
+	MOVQ    y_base+0(FP), DI
+	MOVQ    x_base+24(FP), SI
+	MOVQ    ptr_base+48(FP), DX
+	MOVQ    col_base+72(FP), R9
+	MOVQ    col_len+80(FP), R10
+	MOVQ    codes_base+96(FP), R11
+	MOVQ    table_base+128(FP), R8
+	VMOVUPS (R8), Z29
+	// maxIndex = min(len(x), 2^16) - 1 in every 32-bit lane (len(x) > 0)
+	MOVQ         x_len+32(FP), R8
+	MOVQ         $0x10000, CX
+	CMPQ         R8, CX
+	CMOVQHI      CX, R8
+	DECQ         R8
+	VPBROADCASTD R8, Z15
+	VMOVSS       alpha+184(FP), X13
+	VMOVSS       beta+188(FP), X12
+	XORQ         AX, AX
+
+qnb4BlockPairsU16AVX512row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qnb4BlockPairsU16AVX512done
+	MOVL (DX)(AX*8), R12
+	MOVL 4(DX)(AX*8), R13
+	// clamp the row to 0..len(col), an inverted one to empty
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VXORPS  X14, X14, X14
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VPXORQ  Z2, Z2, Z2
+	VPXORQ  Z3, Z3, Z3
+	CMPQ    R12, R13
+	JAE     qnb4BlockPairsU16AVX512sum
+	// the block of value first+R12: BX its scale, R15 its values from there on
+	MOVQ         AX, R8
+	MOVQ         DX, R14
+	MOVQ         first+120(FP), AX
+	ADDQ         R12, AX
+	XORL         DX, DX
+	DIVQ         b+176(FP)
+	MOVQ         b+176(FP), R15
+	SUBQ         DX, R15
+	MOVQ         scale_base+152(FP), BX
+	LEAQ         (BX)(AX*4), BX
+	MOVQ         R8, AX
+	MOVQ         R14, DX
+	VBROADCASTSS (BX), Z31
+	// Z28, Z30: the nibble lanes' byte index and shift for the row's phase
+	MOVQ      first+120(FP), R14
+	ADDQ      R12, R14
+	ANDQ      $1, R14
+	SHLQ      $7, R14
+	LEAQ      qnbnib<>(SB), R8
+	VMOVDQU32 (R8)(R14*1), Z28
+	VMOVDQU32 64(R8)(R14*1), Z30
+
+qnb4BlockPairsU16AVX512by4:
+	LEAQ       64(R12), CX
+	CMPQ       CX, R13
+	JA         qnb4BlockPairsU16AVX512by1
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	SHRQ       $1, R8
+	PREFETCHT0 128(R11)(R8*1)
+	PREFETCHT0 512(R9)(R12*2)
+	PREFETCHT0 576(R9)(R12*2)
+	VPMOVZXWD  0(R9)(R12*2), Z16
+	VPCMPUD    $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	VPMOVZXWD  32(R9)(R12*2), Z19
+	VPCMPUD    $2, Z15, Z19, K2 // lanes whose index <= maxIndex
+	VPMOVZXWD  64(R9)(R12*2), Z22
+	VPCMPUD    $2, Z15, Z22, K3 // lanes whose index <= maxIndex
+	VPMOVZXWD  96(R9)(R12*2), Z25
+	VPCMPUD    $2, Z15, Z25, K4 // lanes whose index <= maxIndex
+	KANDW      K1, K2, K7
+	KANDW      K3, K4, K6
+	KANDW      K6, K7, K7
+	KORTESTW   K7, K7
+	JCS        qnb4BlockPairsU16AVX512loads
+	CMPQ       R15, $16
+	JGE        qnb4BlockPairsU16AVX512whole0
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockPairsU16AVX512scaled0
+
+qnb4BlockPairsU16AVX512whole0:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnb4BlockPairsU16AVX512scaled0:
+	KMOVW K1, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
+	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X8
+	VPINSRB     $8, (R11)(R8*1), X8, X8
+	VPMOVZXBD   X8, Z17
+	VPERMD      Z17, Z28, Z17
+	VPSRLVD     Z30, Z17, Z17
+	VPERMPS     Z29, Z17, Z17
+	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z0
+	CMPQ        R15, $16
+	JGE         qnb4BlockPairsU16AVX512whole1
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockPairsU16AVX512scaled1
+
+qnb4BlockPairsU16AVX512whole1:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z5
+
+qnb4BlockPairsU16AVX512scaled1:
+	KMOVW K2, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
+	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ        $16, R14
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X9
+	VPINSRB     $8, (R11)(R8*1), X9, X9
+	VPMOVZXBD   X9, Z20
+	VPERMD      Z20, Z28, Z20
+	VPSRLVD     Z30, Z20, Z20
+	VPERMPS     Z29, Z20, Z20
+	VMULPS.Z    Z5, Z20, K2, Z20 // value = code's value * scale, +0 out of range
+	VPXORQ      Z21, Z21, Z21
+	VGATHERDPS  (SI)(Z19*4), K7, Z21
+	VFMADD231PS Z20, Z21, Z1
+	CMPQ        R15, $16
+	JGE         qnb4BlockPairsU16AVX512whole2
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockPairsU16AVX512scaled2
+
+qnb4BlockPairsU16AVX512whole2:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z6
+
+qnb4BlockPairsU16AVX512scaled2:
+	KMOVW K3, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
+	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ        $32, R14
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X10
+	VPINSRB     $8, (R11)(R8*1), X10, X10
+	VPMOVZXBD   X10, Z23
+	VPERMD      Z23, Z28, Z23
+	VPSRLVD     Z30, Z23, Z23
+	VPERMPS     Z29, Z23, Z23
+	VMULPS.Z    Z6, Z23, K3, Z23 // value = code's value * scale, +0 out of range
+	VPXORQ      Z24, Z24, Z24
+	VGATHERDPS  (SI)(Z22*4), K7, Z24
+	VFMADD231PS Z23, Z24, Z2
+	CMPQ        R15, $16
+	JGE         qnb4BlockPairsU16AVX512whole3
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockPairsU16AVX512scaled3
+
+qnb4BlockPairsU16AVX512whole3:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z7
+
+qnb4BlockPairsU16AVX512scaled3:
+	KMOVW K4, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
+	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ        $48, R14
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X11
+	VPINSRB     $8, (R11)(R8*1), X11, X11
+	VPMOVZXBD   X11, Z26
+	VPERMD      Z26, Z28, Z26
+	VPSRLVD     Z30, Z26, Z26
+	VPERMPS     Z29, Z26, Z26
+	VMULPS.Z    Z7, Z26, K4, Z26 // value = code's value * scale, +0 out of range
+	VPXORQ      Z27, Z27, Z27
+	VGATHERDPS  (SI)(Z25*4), K7, Z27
+	VFMADD231PS Z26, Z27, Z3
+	JMP         qnb4BlockPairsU16AVX512passed
+
+qnb4BlockPairsU16AVX512loads:
+	MOVQ         0(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X18
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X18, X18
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X18, X18
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X18, X18
+	MOVQ         8(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X16
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X16, X16
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X16, X16
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X16, X16
+	MOVQ         16(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X8, X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X8, X8
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         24(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X17
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X17, X17
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X17, X17
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X17, X17
+	VINSERTF32X4 $1, X16, Y18, Y18
+	VINSERTF32X4 $1, X17, Y8, Y8
+	VINSERTF64X4 $1, Y8, Z18, Z18
+	CMPQ         R15, $16
+	JGE          qnb4BlockPairsU16AVX512wholel0
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockPairsU16AVX512scaledl0
+
+qnb4BlockPairsU16AVX512wholel0:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnb4BlockPairsU16AVX512scaledl0:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X8
+	VPINSRB      $8, (R11)(R8*1), X8, X8
+	VPMOVZXBD    X8, Z17
+	VPERMD       Z17, Z28, Z17
+	VPSRLVD      Z30, Z17, Z17
+	VPERMPS      Z29, Z17, Z17
+	VMULPS       Z4, Z17, Z17 // value = code's value * scale
+	VFMADD231PS  Z17, Z18, Z0
+	MOVQ         32(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X21
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X21, X21
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X21, X21
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X21, X21
+	MOVQ         40(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X19
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X19, X19
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X19, X19
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X19, X19
+	MOVQ         48(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X9
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X9, X9
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	MOVQ         56(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X20
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X20, X20
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X20, X20
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X20, X20
+	VINSERTF32X4 $1, X19, Y21, Y21
+	VINSERTF32X4 $1, X20, Y9, Y9
+	VINSERTF64X4 $1, Y9, Z21, Z21
+	CMPQ         R15, $16
+	JGE          qnb4BlockPairsU16AVX512wholel1
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockPairsU16AVX512scaledl1
+
+qnb4BlockPairsU16AVX512wholel1:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z5
+
+qnb4BlockPairsU16AVX512scaledl1:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ         $16, R14
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X9
+	VPINSRB      $8, (R11)(R8*1), X9, X9
+	VPMOVZXBD    X9, Z20
+	VPERMD       Z20, Z28, Z20
+	VPSRLVD      Z30, Z20, Z20
+	VPERMPS      Z29, Z20, Z20
+	VMULPS       Z5, Z20, Z20 // value = code's value * scale
+	VFMADD231PS  Z20, Z21, Z1
+	MOVQ         64(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X24
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X24, X24
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X24, X24
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X24, X24
+	MOVQ         72(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X22
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X22, X22
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X22, X22
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X22, X22
+	MOVQ         80(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X10
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X10, X10
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X10, X10
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X10, X10
+	MOVQ         88(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X23
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X23, X23
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X23, X23
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X23, X23
+	VINSERTF32X4 $1, X22, Y24, Y24
+	VINSERTF32X4 $1, X23, Y10, Y10
+	VINSERTF64X4 $1, Y10, Z24, Z24
+	CMPQ         R15, $16
+	JGE          qnb4BlockPairsU16AVX512wholel2
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockPairsU16AVX512scaledl2
+
+qnb4BlockPairsU16AVX512wholel2:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z6
+
+qnb4BlockPairsU16AVX512scaledl2:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ         $32, R14
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X10
+	VPINSRB      $8, (R11)(R8*1), X10, X10
+	VPMOVZXBD    X10, Z23
+	VPERMD       Z23, Z28, Z23
+	VPSRLVD      Z30, Z23, Z23
+	VPERMPS      Z29, Z23, Z23
+	VMULPS       Z6, Z23, Z23 // value = code's value * scale
+	VFMADD231PS  Z23, Z24, Z2
+	MOVQ         96(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X27
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X27, X27
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X27, X27
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X27, X27
+	MOVQ         104(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X25
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X25, X25
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X25, X25
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X25, X25
+	MOVQ         112(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X11
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X11, X11
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	MOVQ         120(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X26
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X26, X26
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X26, X26
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X26, X26
+	VINSERTF32X4 $1, X25, Y27, Y27
+	VINSERTF32X4 $1, X26, Y11, Y11
+	VINSERTF64X4 $1, Y11, Z27, Z27
+	CMPQ         R15, $16
+	JGE          qnb4BlockPairsU16AVX512wholel3
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockPairsU16AVX512scaledl3
+
+qnb4BlockPairsU16AVX512wholel3:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z7
+
+qnb4BlockPairsU16AVX512scaledl3:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ        $48, R14
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X11
+	VPINSRB     $8, (R11)(R8*1), X11, X11
+	VPMOVZXBD   X11, Z26
+	VPERMD      Z26, Z28, Z26
+	VPSRLVD     Z30, Z26, Z26
+	VPERMPS     Z29, Z26, Z26
+	VMULPS      Z7, Z26, Z26 // value = code's value * scale
+	VFMADD231PS Z26, Z27, Z3
+
+qnb4BlockPairsU16AVX512passed:
+	MOVQ CX, R12
+	JMP  qnb4BlockPairsU16AVX512by4
+
+qnb4BlockPairsU16AVX512by1:
+	LEAQ 16(R12), CX
+	CMPQ CX, R13
+	JA   qnb4BlockPairsU16AVX512tail
+	CMPQ R15, $16
+	JGE  qnb4BlockPairsU16AVX512wholeone
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockPairsU16AVX512scaledone
+
+qnb4BlockPairsU16AVX512wholeone:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnb4BlockPairsU16AVX512scaledone:
+	VPMOVZXWD 0(R9)(R12*2), Z16
+	VPCMPUD   $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	KMOVW     K1, K7           // the gather clears its mask
+	MOVQ      first+120(FP), R14
+	ADDQ      R12, R14         // the value's position among the codes
+	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X8
+	VPINSRB     $8, (R11)(R8*1), X8, X8
+	VPMOVZXBD   X8, Z17
+	VPERMD      Z17, Z28, Z17
+	VPSRLVD     Z30, Z17, Z17
+	VPERMPS     Z29, Z17, Z17
+	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z0
+	MOVQ        CX, R12
+	JMP         qnb4BlockPairsU16AVX512by1
+
+qnb4BlockPairsU16AVX512tail:
+	CMPQ  R12, R13
+	JAE   qnb4BlockPairsU16AVX512sum
+	TESTQ R15, R15
+	JNZ   qnb4BlockPairsU16AVX512one
+	// the next block
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	MOVQ         b+176(FP), R15
+
+qnb4BlockPairsU16AVX512one:
+	DECQ        R15
+	MOVWQZX     (R9)(R12*2), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qnb4BlockPairsU16AVX512skip
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14
+	MOVL        R14, CX
+	ANDL        $1, CX
+	SHLL        $2, CX        // the nibble's shift
+	SHRQ        $1, R14
+	MOVBLZX     (R11)(R14*1), R14
+	SHRL        CX, R14
+	VMOVD       R14, X16
+	VPERMPS     Z29, Z16, Z16 // table[low 4 bits]
+	VMULSS      X31, X16, X16
+	VFMADD231SS (SI)(R8*4), X16, X14
+
+qnb4BlockPairsU16AVX512skip:
+	INCQ R12
+	JMP  qnb4BlockPairsU16AVX512tail
+
+qnb4BlockPairsU16AVX512sum:
+	VADDPS        Z1, Z0, Z0
+	VADDPS        Z3, Z2, Z2
+	VADDPS        Z2, Z0, Z0
+	VEXTRACTF64X4 $1, Z0, Y1
+	VADDPS        Y1, Y0, Y0
+	VEXTRACTF128  $1, Y0, X1
+	VADDPS        X1, X0, X0
+	VMOVHLPS      X0, X0, X1
+	VADDPS        X1, X0, X0
+	VMOVSHDUP     X0, X1
+	VADDSS        X1, X0, X0
+	VADDSS        X0, X14, X14
+	VMULSS        X13, X14, X0
+	CMPL          beta+188(FP), $0
+	JEQ           qnb4BlockPairsU16AVX512nobeta
+	VFMADD231SS   (DI)(AX*4), X12, X0
+
+qnb4BlockPairsU16AVX512nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qnb4BlockPairsU16AVX512row
+
+qnb4BlockPairsU16AVX512done:
+	VZEROUPPER
+	RET
+
+// func QSpMVNarrow4BlockPairsU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2
+TEXT ·QSpMVNarrow4BlockPairsU32AVX512(SB), NOSPLIT, $0-192
+	MOVQ    y_base+0(FP), DI
+	MOVQ    x_base+24(FP), SI
+	MOVQ    ptr_base+48(FP), DX
+	MOVQ    col_base+72(FP), R9
+	MOVQ    col_len+80(FP), R10
+	MOVQ    codes_base+96(FP), R11
+	MOVQ    table_base+128(FP), R8
+	VMOVUPS (R8), Z29
+	// maxIndex = min(len(x), 2^32) - 1 in every 32-bit lane (len(x) > 0)
+	MOVQ         x_len+32(FP), R8
+	MOVQ         $0x100000000, CX
+	CMPQ         R8, CX
+	CMOVQHI      CX, R8
+	DECQ         R8
+	VPBROADCASTD R8, Z15
+	VMOVSS       alpha+184(FP), X13
+	VMOVSS       beta+188(FP), X12
+	XORQ         AX, AX
+
+qnb4BlockPairsU32AVX512row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qnb4BlockPairsU32AVX512done
+	MOVL (DX)(AX*8), R12
+	MOVL 4(DX)(AX*8), R13
+	// clamp the row to 0..len(col), an inverted one to empty
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VXORPS  X14, X14, X14
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VPXORQ  Z2, Z2, Z2
+	VPXORQ  Z3, Z3, Z3
+	CMPQ    R12, R13
+	JAE     qnb4BlockPairsU32AVX512sum
+	// the block of value first+R12: BX its scale, R15 its values from there on
+	MOVQ         AX, R8
+	MOVQ         DX, R14
+	MOVQ         first+120(FP), AX
+	ADDQ         R12, AX
+	XORL         DX, DX
+	DIVQ         b+176(FP)
+	MOVQ         b+176(FP), R15
+	SUBQ         DX, R15
+	MOVQ         scale_base+152(FP), BX
+	LEAQ         (BX)(AX*4), BX
+	MOVQ         R8, AX
+	MOVQ         R14, DX
+	VBROADCASTSS (BX), Z31
+	// Z28, Z30: the nibble lanes' byte index and shift for the row's phase
+	MOVQ      first+120(FP), R14
+	ADDQ      R12, R14
+	ANDQ      $1, R14
+	SHLQ      $7, R14
+	LEAQ      qnbnib<>(SB), R8
+	VMOVDQU32 (R8)(R14*1), Z28
+	VMOVDQU32 64(R8)(R14*1), Z30
+
+qnb4BlockPairsU32AVX512by4:
+	LEAQ       64(R12), CX
+	CMPQ       CX, R13
+	JA         qnb4BlockPairsU32AVX512by1
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	SHRQ       $1, R8
+	PREFETCHT0 128(R11)(R8*1)
+	PREFETCHT0 1024(R9)(R12*4)
+	PREFETCHT0 1088(R9)(R12*4)
+	PREFETCHT0 1152(R9)(R12*4)
+	PREFETCHT0 1216(R9)(R12*4)
+	VMOVDQU32  0(R9)(R12*4), Z16
+	VPCMPUD    $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	VMOVDQU32  64(R9)(R12*4), Z19
+	VPCMPUD    $2, Z15, Z19, K2 // lanes whose index <= maxIndex
+	VMOVDQU32  128(R9)(R12*4), Z22
+	VPCMPUD    $2, Z15, Z22, K3 // lanes whose index <= maxIndex
+	VMOVDQU32  192(R9)(R12*4), Z25
+	VPCMPUD    $2, Z15, Z25, K4 // lanes whose index <= maxIndex
+	KANDW      K1, K2, K7
+	KANDW      K3, K4, K6
+	KANDW      K6, K7, K7
+	KORTESTW   K7, K7
+	JCS        qnb4BlockPairsU32AVX512loads
+	CMPQ       R15, $16
+	JGE        qnb4BlockPairsU32AVX512whole0
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockPairsU32AVX512scaled0
+
+qnb4BlockPairsU32AVX512whole0:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnb4BlockPairsU32AVX512scaled0:
+	KMOVW K1, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
+	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X8
+	VPINSRB     $8, (R11)(R8*1), X8, X8
+	VPMOVZXBD   X8, Z17
+	VPERMD      Z17, Z28, Z17
+	VPSRLVD     Z30, Z17, Z17
+	VPERMPS     Z29, Z17, Z17
+	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z0
+	CMPQ        R15, $16
+	JGE         qnb4BlockPairsU32AVX512whole1
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockPairsU32AVX512scaled1
+
+qnb4BlockPairsU32AVX512whole1:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z5
+
+qnb4BlockPairsU32AVX512scaled1:
+	KMOVW K2, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
+	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ        $16, R14
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X9
+	VPINSRB     $8, (R11)(R8*1), X9, X9
+	VPMOVZXBD   X9, Z20
+	VPERMD      Z20, Z28, Z20
+	VPSRLVD     Z30, Z20, Z20
+	VPERMPS     Z29, Z20, Z20
+	VMULPS.Z    Z5, Z20, K2, Z20 // value = code's value * scale, +0 out of range
+	VPXORQ      Z21, Z21, Z21
+	VGATHERDPS  (SI)(Z19*4), K7, Z21
+	VFMADD231PS Z20, Z21, Z1
+	CMPQ        R15, $16
+	JGE         qnb4BlockPairsU32AVX512whole2
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockPairsU32AVX512scaled2
+
+qnb4BlockPairsU32AVX512whole2:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z6
+
+qnb4BlockPairsU32AVX512scaled2:
+	KMOVW K3, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
+	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ        $32, R14
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X10
+	VPINSRB     $8, (R11)(R8*1), X10, X10
+	VPMOVZXBD   X10, Z23
+	VPERMD      Z23, Z28, Z23
+	VPSRLVD     Z30, Z23, Z23
+	VPERMPS     Z29, Z23, Z23
+	VMULPS.Z    Z6, Z23, K3, Z23 // value = code's value * scale, +0 out of range
+	VPXORQ      Z24, Z24, Z24
+	VGATHERDPS  (SI)(Z22*4), K7, Z24
+	VFMADD231PS Z23, Z24, Z2
+	CMPQ        R15, $16
+	JGE         qnb4BlockPairsU32AVX512whole3
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockPairsU32AVX512scaled3
+
+qnb4BlockPairsU32AVX512whole3:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z7
+
+qnb4BlockPairsU32AVX512scaled3:
+	KMOVW K4, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
+	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ        $48, R14
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X11
+	VPINSRB     $8, (R11)(R8*1), X11, X11
+	VPMOVZXBD   X11, Z26
+	VPERMD      Z26, Z28, Z26
+	VPSRLVD     Z30, Z26, Z26
+	VPERMPS     Z29, Z26, Z26
+	VMULPS.Z    Z7, Z26, K4, Z26 // value = code's value * scale, +0 out of range
+	VPXORQ      Z27, Z27, Z27
+	VGATHERDPS  (SI)(Z25*4), K7, Z27
+	VFMADD231PS Z26, Z27, Z3
+	JMP         qnb4BlockPairsU32AVX512passed
+
+qnb4BlockPairsU32AVX512loads:
+	MOVQ         0(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X18
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X18, X18
+	MOVQ         8(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X18, X18
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X18, X18
+	MOVQ         16(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X16
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X16, X16
+	MOVQ         24(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X16, X16
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X16, X16
+	MOVQ         32(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         40(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X8, X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         48(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X17
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X17, X17
+	MOVQ         56(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X17, X17
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X17, X17
+	VINSERTF32X4 $1, X16, Y18, Y18
+	VINSERTF32X4 $1, X17, Y8, Y8
+	VINSERTF64X4 $1, Y8, Z18, Z18
+	CMPQ         R15, $16
+	JGE          qnb4BlockPairsU32AVX512wholel0
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockPairsU32AVX512scaledl0
+
+qnb4BlockPairsU32AVX512wholel0:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnb4BlockPairsU32AVX512scaledl0:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X8
+	VPINSRB      $8, (R11)(R8*1), X8, X8
+	VPMOVZXBD    X8, Z17
+	VPERMD       Z17, Z28, Z17
+	VPSRLVD      Z30, Z17, Z17
+	VPERMPS      Z29, Z17, Z17
+	VMULPS       Z4, Z17, Z17 // value = code's value * scale
+	VFMADD231PS  Z17, Z18, Z0
+	MOVQ         64(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X21
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X21, X21
+	MOVQ         72(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X21, X21
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X21, X21
+	MOVQ         80(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X19
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X19, X19
+	MOVQ         88(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X19, X19
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X19, X19
+	MOVQ         96(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X9
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X9, X9
+	MOVQ         104(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	MOVQ         112(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X20
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X20, X20
+	MOVQ         120(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X20, X20
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X20, X20
+	VINSERTF32X4 $1, X19, Y21, Y21
+	VINSERTF32X4 $1, X20, Y9, Y9
+	VINSERTF64X4 $1, Y9, Z21, Z21
+	CMPQ         R15, $16
+	JGE          qnb4BlockPairsU32AVX512wholel1
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockPairsU32AVX512scaledl1
+
+qnb4BlockPairsU32AVX512wholel1:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z5
+
+qnb4BlockPairsU32AVX512scaledl1:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ         $16, R14
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X9
+	VPINSRB      $8, (R11)(R8*1), X9, X9
+	VPMOVZXBD    X9, Z20
+	VPERMD       Z20, Z28, Z20
+	VPSRLVD      Z30, Z20, Z20
+	VPERMPS      Z29, Z20, Z20
+	VMULPS       Z5, Z20, Z20 // value = code's value * scale
+	VFMADD231PS  Z20, Z21, Z1
+	MOVQ         128(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X24
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X24, X24
+	MOVQ         136(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X24, X24
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X24, X24
+	MOVQ         144(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X22
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X22, X22
+	MOVQ         152(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X22, X22
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X22, X22
+	MOVQ         160(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X10
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         168(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X10, X10
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X10, X10
+	MOVQ         176(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X23
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X23, X23
+	MOVQ         184(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X23, X23
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X23, X23
+	VINSERTF32X4 $1, X22, Y24, Y24
+	VINSERTF32X4 $1, X23, Y10, Y10
+	VINSERTF64X4 $1, Y10, Z24, Z24
+	CMPQ         R15, $16
+	JGE          qnb4BlockPairsU32AVX512wholel2
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockPairsU32AVX512scaledl2
+
+qnb4BlockPairsU32AVX512wholel2:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z6
+
+qnb4BlockPairsU32AVX512scaledl2:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ         $32, R14
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X10
+	VPINSRB      $8, (R11)(R8*1), X10, X10
+	VPMOVZXBD    X10, Z23
+	VPERMD       Z23, Z28, Z23
+	VPSRLVD      Z30, Z23, Z23
+	VPERMPS      Z29, Z23, Z23
+	VMULPS       Z6, Z23, Z23 // value = code's value * scale
+	VFMADD231PS  Z23, Z24, Z2
+	MOVQ         192(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X27
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X27, X27
+	MOVQ         200(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X27, X27
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X27, X27
+	MOVQ         208(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X25
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X25, X25
+	MOVQ         216(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X25, X25
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X25, X25
+	MOVQ         224(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X11
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X11, X11
+	MOVQ         232(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	MOVQ         240(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X26
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X26, X26
+	MOVQ         248(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X26, X26
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X26, X26
+	VINSERTF32X4 $1, X25, Y27, Y27
+	VINSERTF32X4 $1, X26, Y11, Y11
+	VINSERTF64X4 $1, Y11, Z27, Z27
+	CMPQ         R15, $16
+	JGE          qnb4BlockPairsU32AVX512wholel3
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockPairsU32AVX512scaledl3
+
+qnb4BlockPairsU32AVX512wholel3:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z7
+
+qnb4BlockPairsU32AVX512scaledl3:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ        $48, R14
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X11
+	VPINSRB     $8, (R11)(R8*1), X11, X11
+	VPMOVZXBD   X11, Z26
+	VPERMD      Z26, Z28, Z26
+	VPSRLVD     Z30, Z26, Z26
+	VPERMPS     Z29, Z26, Z26
+	VMULPS      Z7, Z26, Z26 // value = code's value * scale
+	VFMADD231PS Z26, Z27, Z3
+
+qnb4BlockPairsU32AVX512passed:
+	MOVQ CX, R12
+	JMP  qnb4BlockPairsU32AVX512by4
+
+qnb4BlockPairsU32AVX512by1:
+	LEAQ 16(R12), CX
+	CMPQ CX, R13
+	JA   qnb4BlockPairsU32AVX512tail
+	CMPQ R15, $16
+	JGE  qnb4BlockPairsU32AVX512wholeone
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4BlockPairsU32AVX512scaledone
+
+qnb4BlockPairsU32AVX512wholeone:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnb4BlockPairsU32AVX512scaledone:
+	VMOVDQU32 0(R9)(R12*4), Z16
+	VPCMPUD   $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	KMOVW     K1, K7           // the gather clears its mask
+	MOVQ      first+120(FP), R14
+	ADDQ      R12, R14         // the value's position among the codes
+	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X8
+	VPINSRB     $8, (R11)(R8*1), X8, X8
+	VPMOVZXBD   X8, Z17
+	VPERMD      Z17, Z28, Z17
+	VPSRLVD     Z30, Z17, Z17
+	VPERMPS     Z29, Z17, Z17
+	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z0
+	MOVQ        CX, R12
+	JMP         qnb4BlockPairsU32AVX512by1
+
+qnb4BlockPairsU32AVX512tail:
+	CMPQ  R12, R13
+	JAE   qnb4BlockPairsU32AVX512sum
+	TESTQ R15, R15
+	JNZ   qnb4BlockPairsU32AVX512one
+	// the next block
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	MOVQ         b+176(FP), R15
+
+qnb4BlockPairsU32AVX512one:
+	DECQ        R15
+	MOVL        (R9)(R12*4), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qnb4BlockPairsU32AVX512skip
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14
+	MOVL        R14, CX
+	ANDL        $1, CX
+	SHLL        $2, CX        // the nibble's shift
+	SHRQ        $1, R14
+	MOVBLZX     (R11)(R14*1), R14
+	SHRL        CX, R14
+	VMOVD       R14, X16
+	VPERMPS     Z29, Z16, Z16 // table[low 4 bits]
+	VMULSS      X31, X16, X16
+	VFMADD231SS (SI)(R8*4), X16, X14
+
+qnb4BlockPairsU32AVX512skip:
+	INCQ R12
+	JMP  qnb4BlockPairsU32AVX512tail
+
+qnb4BlockPairsU32AVX512sum:
+	VADDPS        Z1, Z0, Z0
+	VADDPS        Z3, Z2, Z2
+	VADDPS        Z2, Z0, Z0
+	VEXTRACTF64X4 $1, Z0, Y1
+	VADDPS        Y1, Y0, Y0
+	VEXTRACTF128  $1, Y0, X1
+	VADDPS        X1, X0, X0
+	VMOVHLPS      X0, X0, X1
+	VADDPS        X1, X0, X0
+	VMOVSHDUP     X0, X1
+	VADDSS        X1, X0, X0
+	VADDSS        X0, X14, X14
+	VMULSS        X13, X14, X0
+	CMPL          beta+188(FP), $0
+	JEQ           qnb4BlockPairsU32AVX512nobeta
+	VFMADD231SS   (DI)(AX*4), X12, X0
+
+qnb4BlockPairsU32AVX512nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qnb4BlockPairsU32AVX512row
+
+qnb4BlockPairsU32AVX512done:
+	VZEROUPPER
+	RET
+
 // func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
 // Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2
 TEXT ·QSpMVNarrow4MXU16AVX512(SB), NOSPLIT, $0-192
@@ -1342,11 +5111,30 @@ qnb4MXU16AVX512row:
 	VMOVDQU32 64(R8)(R14*1), Z30
 
 qnb4MXU16AVX512by4:
-	LEAQ 64(R12), CX
-	CMPQ CX, R13
-	JA   qnb4MXU16AVX512by1
-	CMPQ R15, $16
-	JGE  qnb4MXU16AVX512whole0
+	LEAQ       64(R12), CX
+	CMPQ       CX, R13
+	JA         qnb4MXU16AVX512by1
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	SHRQ       $1, R8
+	PREFETCHT0 128(R11)(R8*1)
+	PREFETCHT0 512(R9)(R12*2)
+	PREFETCHT0 576(R9)(R12*2)
+	VPMOVZXWD  0(R9)(R12*2), Z16
+	VPCMPUD    $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	VPMOVZXWD  32(R9)(R12*2), Z19
+	VPCMPUD    $2, Z15, Z19, K2 // lanes whose index <= maxIndex
+	VPMOVZXWD  64(R9)(R12*2), Z22
+	VPCMPUD    $2, Z15, Z22, K3 // lanes whose index <= maxIndex
+	VPMOVZXWD  96(R9)(R12*2), Z25
+	VPCMPUD    $2, Z15, Z25, K4 // lanes whose index <= maxIndex
+	KANDW      K1, K2, K7
+	KANDW      K3, K4, K6
+	KANDW      K6, K7, K7
+	KORTESTW   K7, K7
+	JCS        qnb4MXU16AVX512loads
+	CMPQ       R15, $16
+	JGE        qnb4MXU16AVX512whole0
 	// lanes from R15 on are in the next block
 	MOVL         $0xffff, R8
 	BZHIL        R15, R8, R8
@@ -1370,11 +5158,9 @@ qnb4MXU16AVX512whole0:
 	VMOVAPS Z31, Z4
 
 qnb4MXU16AVX512scaled0:
-	VPMOVZXWD 0(R9)(R12*2), Z16
-	VPCMPUD   $2, Z15, Z16, K1 // lanes whose index <= maxIndex
-	KMOVW     K1, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K1, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	LEAQ        15(R14), R8
 	SHRQ        $1, R14
@@ -1414,11 +5200,9 @@ qnb4MXU16AVX512whole1:
 	VMOVAPS Z31, Z5
 
 qnb4MXU16AVX512scaled1:
-	VPMOVZXWD 32(R9)(R12*2), Z19
-	VPCMPUD   $2, Z15, Z19, K2 // lanes whose index <= maxIndex
-	KMOVW     K2, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K2, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	ADDQ        $16, R14
 	LEAQ        15(R14), R8
@@ -1459,11 +5243,9 @@ qnb4MXU16AVX512whole2:
 	VMOVAPS Z31, Z6
 
 qnb4MXU16AVX512scaled2:
-	VPMOVZXWD 64(R9)(R12*2), Z22
-	VPCMPUD   $2, Z15, Z22, K3 // lanes whose index <= maxIndex
-	KMOVW     K3, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K3, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	ADDQ        $32, R14
 	LEAQ        15(R14), R8
@@ -1504,11 +5286,9 @@ qnb4MXU16AVX512whole3:
 	VMOVAPS Z31, Z7
 
 qnb4MXU16AVX512scaled3:
-	VPMOVZXWD 96(R9)(R12*2), Z25
-	VPCMPUD   $2, Z15, Z25, K4 // lanes whose index <= maxIndex
-	KMOVW     K4, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K4, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	ADDQ        $48, R14
 	LEAQ        15(R14), R8
@@ -1524,8 +5304,360 @@ qnb4MXU16AVX512scaled3:
 	VPXORQ      Z27, Z27, Z27
 	VGATHERDPS  (SI)(Z25*4), K7, Z27
 	VFMADD231PS Z26, Z27, Z3
-	MOVQ        CX, R12
-	JMP         qnb4MXU16AVX512by4
+	JMP         qnb4MXU16AVX512passed
+
+qnb4MXU16AVX512loads:
+	MOVQ         0(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X18
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X18, X18
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X18, X18
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X18, X18
+	MOVQ         8(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X16
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X16, X16
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X16, X16
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X16, X16
+	MOVQ         16(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X8, X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X8, X8
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         24(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X17
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X17, X17
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X17, X17
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X17, X17
+	VINSERTF32X4 $1, X16, Y18, Y18
+	VINSERTF32X4 $1, X17, Y8, Y8
+	VINSERTF64X4 $1, Y8, Z18, Z18
+	CMPQ         R15, $16
+	JGE          qnb4MXU16AVX512wholel0
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXU16AVX512scaledl0
+
+qnb4MXU16AVX512wholel0:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnb4MXU16AVX512scaledl0:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X8
+	VPINSRB      $8, (R11)(R8*1), X8, X8
+	VPMOVZXBD    X8, Z17
+	VPERMD       Z17, Z28, Z17
+	VPSRLVD      Z30, Z17, Z17
+	VPERMPS      Z29, Z17, Z17
+	VMULPS       Z4, Z17, Z17 // value = code's value * scale
+	VFMADD231PS  Z17, Z18, Z0
+	MOVQ         32(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X21
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X21, X21
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X21, X21
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X21, X21
+	MOVQ         40(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X19
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X19, X19
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X19, X19
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X19, X19
+	MOVQ         48(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X9
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X9, X9
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	MOVQ         56(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X20
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X20, X20
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X20, X20
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X20, X20
+	VINSERTF32X4 $1, X19, Y21, Y21
+	VINSERTF32X4 $1, X20, Y9, Y9
+	VINSERTF64X4 $1, Y9, Z21, Z21
+	CMPQ         R15, $16
+	JGE          qnb4MXU16AVX512wholel1
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXU16AVX512scaledl1
+
+qnb4MXU16AVX512wholel1:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z5
+
+qnb4MXU16AVX512scaledl1:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ         $16, R14
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X9
+	VPINSRB      $8, (R11)(R8*1), X9, X9
+	VPMOVZXBD    X9, Z20
+	VPERMD       Z20, Z28, Z20
+	VPSRLVD      Z30, Z20, Z20
+	VPERMPS      Z29, Z20, Z20
+	VMULPS       Z5, Z20, Z20 // value = code's value * scale
+	VFMADD231PS  Z20, Z21, Z1
+	MOVQ         64(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X24
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X24, X24
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X24, X24
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X24, X24
+	MOVQ         72(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X22
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X22, X22
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X22, X22
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X22, X22
+	MOVQ         80(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X10
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X10, X10
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X10, X10
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X10, X10
+	MOVQ         88(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X23
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X23, X23
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X23, X23
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X23, X23
+	VINSERTF32X4 $1, X22, Y24, Y24
+	VINSERTF32X4 $1, X23, Y10, Y10
+	VINSERTF64X4 $1, Y10, Z24, Z24
+	CMPQ         R15, $16
+	JGE          qnb4MXU16AVX512wholel2
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXU16AVX512scaledl2
+
+qnb4MXU16AVX512wholel2:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z6
+
+qnb4MXU16AVX512scaledl2:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ         $32, R14
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X10
+	VPINSRB      $8, (R11)(R8*1), X10, X10
+	VPMOVZXBD    X10, Z23
+	VPERMD       Z23, Z28, Z23
+	VPSRLVD      Z30, Z23, Z23
+	VPERMPS      Z29, Z23, Z23
+	VMULPS       Z6, Z23, Z23 // value = code's value * scale
+	VFMADD231PS  Z23, Z24, Z2
+	MOVQ         96(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X27
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X27, X27
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X27, X27
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X27, X27
+	MOVQ         104(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X25
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X25, X25
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X25, X25
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X25, X25
+	MOVQ         112(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X11
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X11, X11
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	MOVQ         120(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X26
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X26, X26
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X26, X26
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X26, X26
+	VINSERTF32X4 $1, X25, Y27, Y27
+	VINSERTF32X4 $1, X26, Y11, Y11
+	VINSERTF64X4 $1, Y11, Z27, Z27
+	CMPQ         R15, $16
+	JGE          qnb4MXU16AVX512wholel3
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXU16AVX512scaledl3
+
+qnb4MXU16AVX512wholel3:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z7
+
+qnb4MXU16AVX512scaledl3:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ        $48, R14
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X11
+	VPINSRB     $8, (R11)(R8*1), X11, X11
+	VPMOVZXBD   X11, Z26
+	VPERMD      Z26, Z28, Z26
+	VPSRLVD     Z30, Z26, Z26
+	VPERMPS     Z29, Z26, Z26
+	VMULPS      Z7, Z26, Z26 // value = code's value * scale
+	VFMADD231PS Z26, Z27, Z3
+
+qnb4MXU16AVX512passed:
+	MOVQ CX, R12
+	JMP  qnb4MXU16AVX512by4
 
 qnb4MXU16AVX512by1:
 	LEAQ 16(R12), CX
@@ -1712,11 +5844,32 @@ qnb4MXU32AVX512row:
 	VMOVDQU32 64(R8)(R14*1), Z30
 
 qnb4MXU32AVX512by4:
-	LEAQ 64(R12), CX
-	CMPQ CX, R13
-	JA   qnb4MXU32AVX512by1
-	CMPQ R15, $16
-	JGE  qnb4MXU32AVX512whole0
+	LEAQ       64(R12), CX
+	CMPQ       CX, R13
+	JA         qnb4MXU32AVX512by1
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	SHRQ       $1, R8
+	PREFETCHT0 128(R11)(R8*1)
+	PREFETCHT0 1024(R9)(R12*4)
+	PREFETCHT0 1088(R9)(R12*4)
+	PREFETCHT0 1152(R9)(R12*4)
+	PREFETCHT0 1216(R9)(R12*4)
+	VMOVDQU32  0(R9)(R12*4), Z16
+	VPCMPUD    $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	VMOVDQU32  64(R9)(R12*4), Z19
+	VPCMPUD    $2, Z15, Z19, K2 // lanes whose index <= maxIndex
+	VMOVDQU32  128(R9)(R12*4), Z22
+	VPCMPUD    $2, Z15, Z22, K3 // lanes whose index <= maxIndex
+	VMOVDQU32  192(R9)(R12*4), Z25
+	VPCMPUD    $2, Z15, Z25, K4 // lanes whose index <= maxIndex
+	KANDW      K1, K2, K7
+	KANDW      K3, K4, K6
+	KANDW      K6, K7, K7
+	KORTESTW   K7, K7
+	JCS        qnb4MXU32AVX512loads
+	CMPQ       R15, $16
+	JGE        qnb4MXU32AVX512whole0
 	// lanes from R15 on are in the next block
 	MOVL         $0xffff, R8
 	BZHIL        R15, R8, R8
@@ -1740,11 +5893,9 @@ qnb4MXU32AVX512whole0:
 	VMOVAPS Z31, Z4
 
 qnb4MXU32AVX512scaled0:
-	VMOVDQU32 0(R9)(R12*4), Z16
-	VPCMPUD   $2, Z15, Z16, K1 // lanes whose index <= maxIndex
-	KMOVW     K1, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K1, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	LEAQ        15(R14), R8
 	SHRQ        $1, R14
@@ -1784,11 +5935,9 @@ qnb4MXU32AVX512whole1:
 	VMOVAPS Z31, Z5
 
 qnb4MXU32AVX512scaled1:
-	VMOVDQU32 64(R9)(R12*4), Z19
-	VPCMPUD   $2, Z15, Z19, K2 // lanes whose index <= maxIndex
-	KMOVW     K2, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K2, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	ADDQ        $16, R14
 	LEAQ        15(R14), R8
@@ -1829,11 +5978,9 @@ qnb4MXU32AVX512whole2:
 	VMOVAPS Z31, Z6
 
 qnb4MXU32AVX512scaled2:
-	VMOVDQU32 128(R9)(R12*4), Z22
-	VPCMPUD   $2, Z15, Z22, K3 // lanes whose index <= maxIndex
-	KMOVW     K3, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K3, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	ADDQ        $32, R14
 	LEAQ        15(R14), R8
@@ -1874,11 +6021,9 @@ qnb4MXU32AVX512whole3:
 	VMOVAPS Z31, Z7
 
 qnb4MXU32AVX512scaled3:
-	VMOVDQU32 192(R9)(R12*4), Z25
-	VPCMPUD   $2, Z15, Z25, K4 // lanes whose index <= maxIndex
-	KMOVW     K4, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
+	KMOVW K4, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
 	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
 	ADDQ        $48, R14
 	LEAQ        15(R14), R8
@@ -1894,8 +6039,344 @@ qnb4MXU32AVX512scaled3:
 	VPXORQ      Z27, Z27, Z27
 	VGATHERDPS  (SI)(Z25*4), K7, Z27
 	VFMADD231PS Z26, Z27, Z3
-	MOVQ        CX, R12
-	JMP         qnb4MXU32AVX512by4
+	JMP         qnb4MXU32AVX512passed
+
+qnb4MXU32AVX512loads:
+	MOVQ         0(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X18
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X18, X18
+	MOVQ         8(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X18, X18
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X18, X18
+	MOVQ         16(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X16
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X16, X16
+	MOVQ         24(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X16, X16
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X16, X16
+	MOVQ         32(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         40(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X8, X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         48(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X17
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X17, X17
+	MOVQ         56(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X17, X17
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X17, X17
+	VINSERTF32X4 $1, X16, Y18, Y18
+	VINSERTF32X4 $1, X17, Y8, Y8
+	VINSERTF64X4 $1, Y8, Z18, Z18
+	CMPQ         R15, $16
+	JGE          qnb4MXU32AVX512wholel0
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXU32AVX512scaledl0
+
+qnb4MXU32AVX512wholel0:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnb4MXU32AVX512scaledl0:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X8
+	VPINSRB      $8, (R11)(R8*1), X8, X8
+	VPMOVZXBD    X8, Z17
+	VPERMD       Z17, Z28, Z17
+	VPSRLVD      Z30, Z17, Z17
+	VPERMPS      Z29, Z17, Z17
+	VMULPS       Z4, Z17, Z17 // value = code's value * scale
+	VFMADD231PS  Z17, Z18, Z0
+	MOVQ         64(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X21
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X21, X21
+	MOVQ         72(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X21, X21
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X21, X21
+	MOVQ         80(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X19
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X19, X19
+	MOVQ         88(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X19, X19
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X19, X19
+	MOVQ         96(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X9
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X9, X9
+	MOVQ         104(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	MOVQ         112(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X20
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X20, X20
+	MOVQ         120(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X20, X20
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X20, X20
+	VINSERTF32X4 $1, X19, Y21, Y21
+	VINSERTF32X4 $1, X20, Y9, Y9
+	VINSERTF64X4 $1, Y9, Z21, Z21
+	CMPQ         R15, $16
+	JGE          qnb4MXU32AVX512wholel1
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXU32AVX512scaledl1
+
+qnb4MXU32AVX512wholel1:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z5
+
+qnb4MXU32AVX512scaledl1:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ         $16, R14
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X9
+	VPINSRB      $8, (R11)(R8*1), X9, X9
+	VPMOVZXBD    X9, Z20
+	VPERMD       Z20, Z28, Z20
+	VPSRLVD      Z30, Z20, Z20
+	VPERMPS      Z29, Z20, Z20
+	VMULPS       Z5, Z20, Z20 // value = code's value * scale
+	VFMADD231PS  Z20, Z21, Z1
+	MOVQ         128(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X24
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X24, X24
+	MOVQ         136(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X24, X24
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X24, X24
+	MOVQ         144(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X22
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X22, X22
+	MOVQ         152(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X22, X22
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X22, X22
+	MOVQ         160(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X10
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         168(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X10, X10
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X10, X10
+	MOVQ         176(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X23
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X23, X23
+	MOVQ         184(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X23, X23
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X23, X23
+	VINSERTF32X4 $1, X22, Y24, Y24
+	VINSERTF32X4 $1, X23, Y10, Y10
+	VINSERTF64X4 $1, Y10, Z24, Z24
+	CMPQ         R15, $16
+	JGE          qnb4MXU32AVX512wholel2
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXU32AVX512scaledl2
+
+qnb4MXU32AVX512wholel2:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z6
+
+qnb4MXU32AVX512scaledl2:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ         $32, R14
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X10
+	VPINSRB      $8, (R11)(R8*1), X10, X10
+	VPMOVZXBD    X10, Z23
+	VPERMD       Z23, Z28, Z23
+	VPSRLVD      Z30, Z23, Z23
+	VPERMPS      Z29, Z23, Z23
+	VMULPS       Z6, Z23, Z23 // value = code's value * scale
+	VFMADD231PS  Z23, Z24, Z2
+	MOVQ         192(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X27
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X27, X27
+	MOVQ         200(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X27, X27
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X27, X27
+	MOVQ         208(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X25
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X25, X25
+	MOVQ         216(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X25, X25
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X25, X25
+	MOVQ         224(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X11
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X11, X11
+	MOVQ         232(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	MOVQ         240(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X26
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X26, X26
+	MOVQ         248(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X26, X26
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X26, X26
+	VINSERTF32X4 $1, X25, Y27, Y27
+	VINSERTF32X4 $1, X26, Y11, Y11
+	VINSERTF64X4 $1, Y11, Z27, Z27
+	CMPQ         R15, $16
+	JGE          qnb4MXU32AVX512wholel3
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXU32AVX512scaledl3
+
+qnb4MXU32AVX512wholel3:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z7
+
+qnb4MXU32AVX512scaledl3:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ        $48, R14
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X11
+	VPINSRB     $8, (R11)(R8*1), X11, X11
+	VPMOVZXBD   X11, Z26
+	VPERMD      Z26, Z28, Z26
+	VPSRLVD     Z30, Z26, Z26
+	VPERMPS     Z29, Z26, Z26
+	VMULPS      Z7, Z26, Z26 // value = code's value * scale
+	VFMADD231PS Z26, Z27, Z3
+
+qnb4MXU32AVX512passed:
+	MOVQ CX, R12
+	JMP  qnb4MXU32AVX512by4
 
 qnb4MXU32AVX512by1:
 	LEAQ 16(R12), CX
@@ -2009,6 +6490,1458 @@ qnb4MXU32AVX512nobeta:
 	JMP    qnb4MXU32AVX512row
 
 qnb4MXU32AVX512done:
+	VZEROUPPER
+	RET
+
+// func QSpMVNarrow4MXPairsU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2
+TEXT ·QSpMVNarrow4MXPairsU16AVX512(SB), NOSPLIT, $0-192
+	MOVQ    y_base+0(FP), DI
+	MOVQ    x_base+24(FP), SI
+	MOVQ    ptr_base+48(FP), DX
+	MOVQ    col_base+72(FP), R9
+	MOVQ    col_len+80(FP), R10
+	MOVQ    codes_base+96(FP), R11
+	MOVQ    table_base+128(FP), R8
+	VMOVUPS (R8), Z29
+	// maxIndex = min(len(x), 2^16) - 1 in every 32-bit lane (len(x) > 0)
+	MOVQ         x_len+32(FP), R8
+	MOVQ         $0x10000, CX
+	CMPQ         R8, CX
+	CMOVQHI      CX, R8
+	DECQ         R8
+	VPBROADCASTD R8, Z15
+	VMOVSS       alpha+184(FP), X13
+	VMOVSS       beta+188(FP), X12
+	XORQ         AX, AX
+
+qnb4MXPairsU16AVX512row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qnb4MXPairsU16AVX512done
+	MOVL (DX)(AX*8), R12
+	MOVL 4(DX)(AX*8), R13
+	// clamp the row to 0..len(col), an inverted one to empty
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VXORPS  X14, X14, X14
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VPXORQ  Z2, Z2, Z2
+	VPXORQ  Z3, Z3, Z3
+	CMPQ    R12, R13
+	JAE     qnb4MXPairsU16AVX512sum
+	// the block of value first+R12: BX its scale, R15 its values from there on
+	MOVQ         AX, R8
+	MOVQ         DX, R14
+	MOVQ         first+120(FP), AX
+	ADDQ         R12, AX
+	XORL         DX, DX
+	DIVQ         b+176(FP)
+	MOVQ         b+176(FP), R15
+	SUBQ         DX, R15
+	MOVQ         exps_base+152(FP), BX
+	LEAQ         (BX)(AX*1), BX
+	MOVQ         R8, AX
+	MOVQ         R14, DX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	// Z28, Z30: the nibble lanes' byte index and shift for the row's phase
+	MOVQ      first+120(FP), R14
+	ADDQ      R12, R14
+	ANDQ      $1, R14
+	SHLQ      $7, R14
+	LEAQ      qnbnib<>(SB), R8
+	VMOVDQU32 (R8)(R14*1), Z28
+	VMOVDQU32 64(R8)(R14*1), Z30
+
+qnb4MXPairsU16AVX512by4:
+	LEAQ       64(R12), CX
+	CMPQ       CX, R13
+	JA         qnb4MXPairsU16AVX512by1
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	SHRQ       $1, R8
+	PREFETCHT0 128(R11)(R8*1)
+	PREFETCHT0 512(R9)(R12*2)
+	PREFETCHT0 576(R9)(R12*2)
+	VPMOVZXWD  0(R9)(R12*2), Z16
+	VPCMPUD    $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	VPMOVZXWD  32(R9)(R12*2), Z19
+	VPCMPUD    $2, Z15, Z19, K2 // lanes whose index <= maxIndex
+	VPMOVZXWD  64(R9)(R12*2), Z22
+	VPCMPUD    $2, Z15, Z22, K3 // lanes whose index <= maxIndex
+	VPMOVZXWD  96(R9)(R12*2), Z25
+	VPCMPUD    $2, Z15, Z25, K4 // lanes whose index <= maxIndex
+	KANDW      K1, K2, K7
+	KANDW      K3, K4, K6
+	KANDW      K6, K7, K7
+	KORTESTW   K7, K7
+	JCS        qnb4MXPairsU16AVX512loads
+	CMPQ       R15, $16
+	JGE        qnb4MXPairsU16AVX512whole0
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXPairsU16AVX512scaled0
+
+qnb4MXPairsU16AVX512whole0:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnb4MXPairsU16AVX512scaled0:
+	KMOVW K1, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
+	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X8
+	VPINSRB     $8, (R11)(R8*1), X8, X8
+	VPMOVZXBD   X8, Z17
+	VPERMD      Z17, Z28, Z17
+	VPSRLVD     Z30, Z17, Z17
+	VPERMPS     Z29, Z17, Z17
+	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z0
+	CMPQ        R15, $16
+	JGE         qnb4MXPairsU16AVX512whole1
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXPairsU16AVX512scaled1
+
+qnb4MXPairsU16AVX512whole1:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z5
+
+qnb4MXPairsU16AVX512scaled1:
+	KMOVW K2, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
+	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ        $16, R14
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X9
+	VPINSRB     $8, (R11)(R8*1), X9, X9
+	VPMOVZXBD   X9, Z20
+	VPERMD      Z20, Z28, Z20
+	VPSRLVD     Z30, Z20, Z20
+	VPERMPS     Z29, Z20, Z20
+	VMULPS.Z    Z5, Z20, K2, Z20 // value = code's value * scale, +0 out of range
+	VPXORQ      Z21, Z21, Z21
+	VGATHERDPS  (SI)(Z19*4), K7, Z21
+	VFMADD231PS Z20, Z21, Z1
+	CMPQ        R15, $16
+	JGE         qnb4MXPairsU16AVX512whole2
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXPairsU16AVX512scaled2
+
+qnb4MXPairsU16AVX512whole2:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z6
+
+qnb4MXPairsU16AVX512scaled2:
+	KMOVW K3, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
+	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ        $32, R14
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X10
+	VPINSRB     $8, (R11)(R8*1), X10, X10
+	VPMOVZXBD   X10, Z23
+	VPERMD      Z23, Z28, Z23
+	VPSRLVD     Z30, Z23, Z23
+	VPERMPS     Z29, Z23, Z23
+	VMULPS.Z    Z6, Z23, K3, Z23 // value = code's value * scale, +0 out of range
+	VPXORQ      Z24, Z24, Z24
+	VGATHERDPS  (SI)(Z22*4), K7, Z24
+	VFMADD231PS Z23, Z24, Z2
+	CMPQ        R15, $16
+	JGE         qnb4MXPairsU16AVX512whole3
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXPairsU16AVX512scaled3
+
+qnb4MXPairsU16AVX512whole3:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z7
+
+qnb4MXPairsU16AVX512scaled3:
+	KMOVW K4, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
+	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ        $48, R14
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X11
+	VPINSRB     $8, (R11)(R8*1), X11, X11
+	VPMOVZXBD   X11, Z26
+	VPERMD      Z26, Z28, Z26
+	VPSRLVD     Z30, Z26, Z26
+	VPERMPS     Z29, Z26, Z26
+	VMULPS.Z    Z7, Z26, K4, Z26 // value = code's value * scale, +0 out of range
+	VPXORQ      Z27, Z27, Z27
+	VGATHERDPS  (SI)(Z25*4), K7, Z27
+	VFMADD231PS Z26, Z27, Z3
+	JMP         qnb4MXPairsU16AVX512passed
+
+qnb4MXPairsU16AVX512loads:
+	MOVQ         0(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X18
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X18, X18
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X18, X18
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X18, X18
+	MOVQ         8(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X16
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X16, X16
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X16, X16
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X16, X16
+	MOVQ         16(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X8, X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X8, X8
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         24(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X17
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X17, X17
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X17, X17
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X17, X17
+	VINSERTF32X4 $1, X16, Y18, Y18
+	VINSERTF32X4 $1, X17, Y8, Y8
+	VINSERTF64X4 $1, Y8, Z18, Z18
+	CMPQ         R15, $16
+	JGE          qnb4MXPairsU16AVX512wholel0
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXPairsU16AVX512scaledl0
+
+qnb4MXPairsU16AVX512wholel0:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnb4MXPairsU16AVX512scaledl0:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X8
+	VPINSRB      $8, (R11)(R8*1), X8, X8
+	VPMOVZXBD    X8, Z17
+	VPERMD       Z17, Z28, Z17
+	VPSRLVD      Z30, Z17, Z17
+	VPERMPS      Z29, Z17, Z17
+	VMULPS       Z4, Z17, Z17 // value = code's value * scale
+	VFMADD231PS  Z17, Z18, Z0
+	MOVQ         32(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X21
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X21, X21
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X21, X21
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X21, X21
+	MOVQ         40(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X19
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X19, X19
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X19, X19
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X19, X19
+	MOVQ         48(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X9
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X9, X9
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	MOVQ         56(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X20
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X20, X20
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X20, X20
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X20, X20
+	VINSERTF32X4 $1, X19, Y21, Y21
+	VINSERTF32X4 $1, X20, Y9, Y9
+	VINSERTF64X4 $1, Y9, Z21, Z21
+	CMPQ         R15, $16
+	JGE          qnb4MXPairsU16AVX512wholel1
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXPairsU16AVX512scaledl1
+
+qnb4MXPairsU16AVX512wholel1:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z5
+
+qnb4MXPairsU16AVX512scaledl1:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ         $16, R14
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X9
+	VPINSRB      $8, (R11)(R8*1), X9, X9
+	VPMOVZXBD    X9, Z20
+	VPERMD       Z20, Z28, Z20
+	VPSRLVD      Z30, Z20, Z20
+	VPERMPS      Z29, Z20, Z20
+	VMULPS       Z5, Z20, Z20 // value = code's value * scale
+	VFMADD231PS  Z20, Z21, Z1
+	MOVQ         64(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X24
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X24, X24
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X24, X24
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X24, X24
+	MOVQ         72(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X22
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X22, X22
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X22, X22
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X22, X22
+	MOVQ         80(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X10
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X10, X10
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X10, X10
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X10, X10
+	MOVQ         88(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X23
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X23, X23
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X23, X23
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X23, X23
+	VINSERTF32X4 $1, X22, Y24, Y24
+	VINSERTF32X4 $1, X23, Y10, Y10
+	VINSERTF64X4 $1, Y10, Z24, Z24
+	CMPQ         R15, $16
+	JGE          qnb4MXPairsU16AVX512wholel2
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXPairsU16AVX512scaledl2
+
+qnb4MXPairsU16AVX512wholel2:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z6
+
+qnb4MXPairsU16AVX512scaledl2:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ         $32, R14
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X10
+	VPINSRB      $8, (R11)(R8*1), X10, X10
+	VPMOVZXBD    X10, Z23
+	VPERMD       Z23, Z28, Z23
+	VPSRLVD      Z30, Z23, Z23
+	VPERMPS      Z29, Z23, Z23
+	VMULPS       Z6, Z23, Z23 // value = code's value * scale
+	VFMADD231PS  Z23, Z24, Z2
+	MOVQ         96(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X27
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X27, X27
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X27, X27
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X27, X27
+	MOVQ         104(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X25
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X25, X25
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X25, X25
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X25, X25
+	MOVQ         112(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X11
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X11, X11
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	MOVQ         120(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X26
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X26, X26
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X26, X26
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X26, X26
+	VINSERTF32X4 $1, X25, Y27, Y27
+	VINSERTF32X4 $1, X26, Y11, Y11
+	VINSERTF64X4 $1, Y11, Z27, Z27
+	CMPQ         R15, $16
+	JGE          qnb4MXPairsU16AVX512wholel3
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXPairsU16AVX512scaledl3
+
+qnb4MXPairsU16AVX512wholel3:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z7
+
+qnb4MXPairsU16AVX512scaledl3:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ        $48, R14
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X11
+	VPINSRB     $8, (R11)(R8*1), X11, X11
+	VPMOVZXBD   X11, Z26
+	VPERMD      Z26, Z28, Z26
+	VPSRLVD     Z30, Z26, Z26
+	VPERMPS     Z29, Z26, Z26
+	VMULPS      Z7, Z26, Z26 // value = code's value * scale
+	VFMADD231PS Z26, Z27, Z3
+
+qnb4MXPairsU16AVX512passed:
+	MOVQ CX, R12
+	JMP  qnb4MXPairsU16AVX512by4
+
+qnb4MXPairsU16AVX512by1:
+	LEAQ 16(R12), CX
+	CMPQ CX, R13
+	JA   qnb4MXPairsU16AVX512tail
+	CMPQ R15, $16
+	JGE  qnb4MXPairsU16AVX512wholeone
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXPairsU16AVX512scaledone
+
+qnb4MXPairsU16AVX512wholeone:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnb4MXPairsU16AVX512scaledone:
+	VPMOVZXWD 0(R9)(R12*2), Z16
+	VPCMPUD   $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	KMOVW     K1, K7           // the gather clears its mask
+	MOVQ      first+120(FP), R14
+	ADDQ      R12, R14         // the value's position among the codes
+	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X8
+	VPINSRB     $8, (R11)(R8*1), X8, X8
+	VPMOVZXBD   X8, Z17
+	VPERMD      Z17, Z28, Z17
+	VPSRLVD     Z30, Z17, Z17
+	VPERMPS     Z29, Z17, Z17
+	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z0
+	MOVQ        CX, R12
+	JMP         qnb4MXPairsU16AVX512by1
+
+qnb4MXPairsU16AVX512tail:
+	CMPQ  R12, R13
+	JAE   qnb4MXPairsU16AVX512sum
+	TESTQ R15, R15
+	JNZ   qnb4MXPairsU16AVX512one
+	// the next block
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	MOVQ         b+176(FP), R15
+
+qnb4MXPairsU16AVX512one:
+	DECQ        R15
+	MOVWQZX     (R9)(R12*2), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qnb4MXPairsU16AVX512skip
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14
+	MOVL        R14, CX
+	ANDL        $1, CX
+	SHLL        $2, CX        // the nibble's shift
+	SHRQ        $1, R14
+	MOVBLZX     (R11)(R14*1), R14
+	SHRL        CX, R14
+	VMOVD       R14, X16
+	VPERMPS     Z29, Z16, Z16 // table[low 4 bits]
+	VMULSS      X31, X16, X16
+	VFMADD231SS (SI)(R8*4), X16, X14
+
+qnb4MXPairsU16AVX512skip:
+	INCQ R12
+	JMP  qnb4MXPairsU16AVX512tail
+
+qnb4MXPairsU16AVX512sum:
+	VADDPS        Z1, Z0, Z0
+	VADDPS        Z3, Z2, Z2
+	VADDPS        Z2, Z0, Z0
+	VEXTRACTF64X4 $1, Z0, Y1
+	VADDPS        Y1, Y0, Y0
+	VEXTRACTF128  $1, Y0, X1
+	VADDPS        X1, X0, X0
+	VMOVHLPS      X0, X0, X1
+	VADDPS        X1, X0, X0
+	VMOVSHDUP     X0, X1
+	VADDSS        X1, X0, X0
+	VADDSS        X0, X14, X14
+	VMULSS        X13, X14, X0
+	CMPL          beta+188(FP), $0
+	JEQ           qnb4MXPairsU16AVX512nobeta
+	VFMADD231SS   (DI)(AX*4), X12, X0
+
+qnb4MXPairsU16AVX512nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qnb4MXPairsU16AVX512row
+
+qnb4MXPairsU16AVX512done:
+	VZEROUPPER
+	RET
+
+// func QSpMVNarrow4MXPairsU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2
+TEXT ·QSpMVNarrow4MXPairsU32AVX512(SB), NOSPLIT, $0-192
+	MOVQ    y_base+0(FP), DI
+	MOVQ    x_base+24(FP), SI
+	MOVQ    ptr_base+48(FP), DX
+	MOVQ    col_base+72(FP), R9
+	MOVQ    col_len+80(FP), R10
+	MOVQ    codes_base+96(FP), R11
+	MOVQ    table_base+128(FP), R8
+	VMOVUPS (R8), Z29
+	// maxIndex = min(len(x), 2^32) - 1 in every 32-bit lane (len(x) > 0)
+	MOVQ         x_len+32(FP), R8
+	MOVQ         $0x100000000, CX
+	CMPQ         R8, CX
+	CMOVQHI      CX, R8
+	DECQ         R8
+	VPBROADCASTD R8, Z15
+	VMOVSS       alpha+184(FP), X13
+	VMOVSS       beta+188(FP), X12
+	XORQ         AX, AX
+
+qnb4MXPairsU32AVX512row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qnb4MXPairsU32AVX512done
+	MOVL (DX)(AX*8), R12
+	MOVL 4(DX)(AX*8), R13
+	// clamp the row to 0..len(col), an inverted one to empty
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VXORPS  X14, X14, X14
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VPXORQ  Z2, Z2, Z2
+	VPXORQ  Z3, Z3, Z3
+	CMPQ    R12, R13
+	JAE     qnb4MXPairsU32AVX512sum
+	// the block of value first+R12: BX its scale, R15 its values from there on
+	MOVQ         AX, R8
+	MOVQ         DX, R14
+	MOVQ         first+120(FP), AX
+	ADDQ         R12, AX
+	XORL         DX, DX
+	DIVQ         b+176(FP)
+	MOVQ         b+176(FP), R15
+	SUBQ         DX, R15
+	MOVQ         exps_base+152(FP), BX
+	LEAQ         (BX)(AX*1), BX
+	MOVQ         R8, AX
+	MOVQ         R14, DX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	// Z28, Z30: the nibble lanes' byte index and shift for the row's phase
+	MOVQ      first+120(FP), R14
+	ADDQ      R12, R14
+	ANDQ      $1, R14
+	SHLQ      $7, R14
+	LEAQ      qnbnib<>(SB), R8
+	VMOVDQU32 (R8)(R14*1), Z28
+	VMOVDQU32 64(R8)(R14*1), Z30
+
+qnb4MXPairsU32AVX512by4:
+	LEAQ       64(R12), CX
+	CMPQ       CX, R13
+	JA         qnb4MXPairsU32AVX512by1
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	SHRQ       $1, R8
+	PREFETCHT0 128(R11)(R8*1)
+	PREFETCHT0 1024(R9)(R12*4)
+	PREFETCHT0 1088(R9)(R12*4)
+	PREFETCHT0 1152(R9)(R12*4)
+	PREFETCHT0 1216(R9)(R12*4)
+	VMOVDQU32  0(R9)(R12*4), Z16
+	VPCMPUD    $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	VMOVDQU32  64(R9)(R12*4), Z19
+	VPCMPUD    $2, Z15, Z19, K2 // lanes whose index <= maxIndex
+	VMOVDQU32  128(R9)(R12*4), Z22
+	VPCMPUD    $2, Z15, Z22, K3 // lanes whose index <= maxIndex
+	VMOVDQU32  192(R9)(R12*4), Z25
+	VPCMPUD    $2, Z15, Z25, K4 // lanes whose index <= maxIndex
+	KANDW      K1, K2, K7
+	KANDW      K3, K4, K6
+	KANDW      K6, K7, K7
+	KORTESTW   K7, K7
+	JCS        qnb4MXPairsU32AVX512loads
+	CMPQ       R15, $16
+	JGE        qnb4MXPairsU32AVX512whole0
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXPairsU32AVX512scaled0
+
+qnb4MXPairsU32AVX512whole0:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnb4MXPairsU32AVX512scaled0:
+	KMOVW K1, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
+	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X8
+	VPINSRB     $8, (R11)(R8*1), X8, X8
+	VPMOVZXBD   X8, Z17
+	VPERMD      Z17, Z28, Z17
+	VPSRLVD     Z30, Z17, Z17
+	VPERMPS     Z29, Z17, Z17
+	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z0
+	CMPQ        R15, $16
+	JGE         qnb4MXPairsU32AVX512whole1
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXPairsU32AVX512scaled1
+
+qnb4MXPairsU32AVX512whole1:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z5
+
+qnb4MXPairsU32AVX512scaled1:
+	KMOVW K2, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
+	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ        $16, R14
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X9
+	VPINSRB     $8, (R11)(R8*1), X9, X9
+	VPMOVZXBD   X9, Z20
+	VPERMD      Z20, Z28, Z20
+	VPSRLVD     Z30, Z20, Z20
+	VPERMPS     Z29, Z20, Z20
+	VMULPS.Z    Z5, Z20, K2, Z20 // value = code's value * scale, +0 out of range
+	VPXORQ      Z21, Z21, Z21
+	VGATHERDPS  (SI)(Z19*4), K7, Z21
+	VFMADD231PS Z20, Z21, Z1
+	CMPQ        R15, $16
+	JGE         qnb4MXPairsU32AVX512whole2
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXPairsU32AVX512scaled2
+
+qnb4MXPairsU32AVX512whole2:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z6
+
+qnb4MXPairsU32AVX512scaled2:
+	KMOVW K3, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
+	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ        $32, R14
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X10
+	VPINSRB     $8, (R11)(R8*1), X10, X10
+	VPMOVZXBD   X10, Z23
+	VPERMD      Z23, Z28, Z23
+	VPSRLVD     Z30, Z23, Z23
+	VPERMPS     Z29, Z23, Z23
+	VMULPS.Z    Z6, Z23, K3, Z23 // value = code's value * scale, +0 out of range
+	VPXORQ      Z24, Z24, Z24
+	VGATHERDPS  (SI)(Z22*4), K7, Z24
+	VFMADD231PS Z23, Z24, Z2
+	CMPQ        R15, $16
+	JGE         qnb4MXPairsU32AVX512whole3
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXPairsU32AVX512scaled3
+
+qnb4MXPairsU32AVX512whole3:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z7
+
+qnb4MXPairsU32AVX512scaled3:
+	KMOVW K4, K7   // the gather clears its mask
+	MOVQ  first+120(FP), R14
+	ADDQ  R12, R14 // the value's position among the codes
+	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ        $48, R14
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X11
+	VPINSRB     $8, (R11)(R8*1), X11, X11
+	VPMOVZXBD   X11, Z26
+	VPERMD      Z26, Z28, Z26
+	VPSRLVD     Z30, Z26, Z26
+	VPERMPS     Z29, Z26, Z26
+	VMULPS.Z    Z7, Z26, K4, Z26 // value = code's value * scale, +0 out of range
+	VPXORQ      Z27, Z27, Z27
+	VGATHERDPS  (SI)(Z25*4), K7, Z27
+	VFMADD231PS Z26, Z27, Z3
+	JMP         qnb4MXPairsU32AVX512passed
+
+qnb4MXPairsU32AVX512loads:
+	MOVQ         0(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X18
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X18, X18
+	MOVQ         8(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X18, X18
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X18, X18
+	MOVQ         16(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X16
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X16, X16
+	MOVQ         24(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X16, X16
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X16, X16
+	MOVQ         32(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         40(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X8, X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         48(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X17
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X17, X17
+	MOVQ         56(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X17, X17
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X17, X17
+	VINSERTF32X4 $1, X16, Y18, Y18
+	VINSERTF32X4 $1, X17, Y8, Y8
+	VINSERTF64X4 $1, Y8, Z18, Z18
+	CMPQ         R15, $16
+	JGE          qnb4MXPairsU32AVX512wholel0
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXPairsU32AVX512scaledl0
+
+qnb4MXPairsU32AVX512wholel0:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnb4MXPairsU32AVX512scaledl0:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X8
+	VPINSRB      $8, (R11)(R8*1), X8, X8
+	VPMOVZXBD    X8, Z17
+	VPERMD       Z17, Z28, Z17
+	VPSRLVD      Z30, Z17, Z17
+	VPERMPS      Z29, Z17, Z17
+	VMULPS       Z4, Z17, Z17 // value = code's value * scale
+	VFMADD231PS  Z17, Z18, Z0
+	MOVQ         64(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X21
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X21, X21
+	MOVQ         72(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X21, X21
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X21, X21
+	MOVQ         80(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X19
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X19, X19
+	MOVQ         88(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X19, X19
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X19, X19
+	MOVQ         96(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X9
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X9, X9
+	MOVQ         104(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	MOVQ         112(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X20
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X20, X20
+	MOVQ         120(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X20, X20
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X20, X20
+	VINSERTF32X4 $1, X19, Y21, Y21
+	VINSERTF32X4 $1, X20, Y9, Y9
+	VINSERTF64X4 $1, Y9, Z21, Z21
+	CMPQ         R15, $16
+	JGE          qnb4MXPairsU32AVX512wholel1
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXPairsU32AVX512scaledl1
+
+qnb4MXPairsU32AVX512wholel1:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z5
+
+qnb4MXPairsU32AVX512scaledl1:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ         $16, R14
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X9
+	VPINSRB      $8, (R11)(R8*1), X9, X9
+	VPMOVZXBD    X9, Z20
+	VPERMD       Z20, Z28, Z20
+	VPSRLVD      Z30, Z20, Z20
+	VPERMPS      Z29, Z20, Z20
+	VMULPS       Z5, Z20, Z20 // value = code's value * scale
+	VFMADD231PS  Z20, Z21, Z1
+	MOVQ         128(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X24
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X24, X24
+	MOVQ         136(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X24, X24
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X24, X24
+	MOVQ         144(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X22
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X22, X22
+	MOVQ         152(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X22, X22
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X22, X22
+	MOVQ         160(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X10
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         168(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X10, X10
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X10, X10
+	MOVQ         176(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X23
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X23, X23
+	MOVQ         184(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X23, X23
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X23, X23
+	VINSERTF32X4 $1, X22, Y24, Y24
+	VINSERTF32X4 $1, X23, Y10, Y10
+	VINSERTF64X4 $1, Y10, Z24, Z24
+	CMPQ         R15, $16
+	JGE          qnb4MXPairsU32AVX512wholel2
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXPairsU32AVX512scaledl2
+
+qnb4MXPairsU32AVX512wholel2:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z6
+
+qnb4MXPairsU32AVX512scaledl2:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ         $32, R14
+	LEAQ         15(R14), R8
+	SHRQ         $1, R14
+	SHRQ         $1, R8
+	VMOVQ        (R11)(R14*1), X10
+	VPINSRB      $8, (R11)(R8*1), X10, X10
+	VPMOVZXBD    X10, Z23
+	VPERMD       Z23, Z28, Z23
+	VPSRLVD      Z30, Z23, Z23
+	VPERMPS      Z29, Z23, Z23
+	VMULPS       Z6, Z23, Z23 // value = code's value * scale
+	VFMADD231PS  Z23, Z24, Z2
+	MOVQ         192(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X27
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X27, X27
+	MOVQ         200(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X27, X27
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X27, X27
+	MOVQ         208(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X25
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X25, X25
+	MOVQ         216(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X25, X25
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X25, X25
+	MOVQ         224(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X11
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X11, X11
+	MOVQ         232(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	MOVQ         240(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X26
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X26, X26
+	MOVQ         248(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X26, X26
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X26, X26
+	VINSERTF32X4 $1, X25, Y27, Y27
+	VINSERTF32X4 $1, X26, Y11, Y11
+	VINSERTF64X4 $1, Y11, Z27, Z27
+	CMPQ         R15, $16
+	JGE          qnb4MXPairsU32AVX512wholel3
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXPairsU32AVX512scaledl3
+
+qnb4MXPairsU32AVX512wholel3:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z7
+
+qnb4MXPairsU32AVX512scaledl3:
+	MOVQ first+120(FP), R14
+	ADDQ R12, R14 // the value's position among the codes
+	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	ADDQ        $48, R14
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X11
+	VPINSRB     $8, (R11)(R8*1), X11, X11
+	VPMOVZXBD   X11, Z26
+	VPERMD      Z26, Z28, Z26
+	VPSRLVD     Z30, Z26, Z26
+	VPERMPS     Z29, Z26, Z26
+	VMULPS      Z7, Z26, Z26 // value = code's value * scale
+	VFMADD231PS Z26, Z27, Z3
+
+qnb4MXPairsU32AVX512passed:
+	MOVQ CX, R12
+	JMP  qnb4MXPairsU32AVX512by4
+
+qnb4MXPairsU32AVX512by1:
+	LEAQ 16(R12), CX
+	CMPQ CX, R13
+	JA   qnb4MXPairsU32AVX512tail
+	CMPQ R15, $16
+	JGE  qnb4MXPairsU32AVX512wholeone
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	SUBQ         $16, R15
+	JMP          qnb4MXPairsU32AVX512scaledone
+
+qnb4MXPairsU32AVX512wholeone:
+	SUBQ    $16, R15
+	VMOVAPS Z31, Z4
+
+qnb4MXPairsU32AVX512scaledone:
+	VMOVDQU32 0(R9)(R12*4), Z16
+	VPCMPUD   $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	KMOVW     K1, K7           // the gather clears its mask
+	MOVQ      first+120(FP), R14
+	ADDQ      R12, R14         // the value's position among the codes
+	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
+	LEAQ        15(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVQ       (R11)(R14*1), X8
+	VPINSRB     $8, (R11)(R8*1), X8, X8
+	VPMOVZXBD   X8, Z17
+	VPERMD      Z17, Z28, Z17
+	VPSRLVD     Z30, Z17, Z17
+	VPERMPS     Z29, Z17, Z17
+	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z0
+	MOVQ        CX, R12
+	JMP         qnb4MXPairsU32AVX512by1
+
+qnb4MXPairsU32AVX512tail:
+	CMPQ  R12, R13
+	JAE   qnb4MXPairsU32AVX512sum
+	TESTQ R15, R15
+	JNZ   qnb4MXPairsU32AVX512one
+	// the next block
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	MOVQ         b+176(FP), R15
+
+qnb4MXPairsU32AVX512one:
+	DECQ        R15
+	MOVL        (R9)(R12*4), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qnb4MXPairsU32AVX512skip
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14
+	MOVL        R14, CX
+	ANDL        $1, CX
+	SHLL        $2, CX        // the nibble's shift
+	SHRQ        $1, R14
+	MOVBLZX     (R11)(R14*1), R14
+	SHRL        CX, R14
+	VMOVD       R14, X16
+	VPERMPS     Z29, Z16, Z16 // table[low 4 bits]
+	VMULSS      X31, X16, X16
+	VFMADD231SS (SI)(R8*4), X16, X14
+
+qnb4MXPairsU32AVX512skip:
+	INCQ R12
+	JMP  qnb4MXPairsU32AVX512tail
+
+qnb4MXPairsU32AVX512sum:
+	VADDPS        Z1, Z0, Z0
+	VADDPS        Z3, Z2, Z2
+	VADDPS        Z2, Z0, Z0
+	VEXTRACTF64X4 $1, Z0, Y1
+	VADDPS        Y1, Y0, Y0
+	VEXTRACTF128  $1, Y0, X1
+	VADDPS        X1, X0, X0
+	VMOVHLPS      X0, X0, X1
+	VADDPS        X1, X0, X0
+	VMOVSHDUP     X0, X1
+	VADDSS        X1, X0, X0
+	VADDSS        X0, X14, X14
+	VMULSS        X13, X14, X0
+	CMPL          beta+188(FP), $0
+	JEQ           qnb4MXPairsU32AVX512nobeta
+	VFMADD231SS   (DI)(AX*4), X12, X0
+
+qnb4MXPairsU32AVX512nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qnb4MXPairsU32AVX512row
+
+qnb4MXPairsU32AVX512done:
 	VZEROUPPER
 	RET
 // qnbnib: per phase p of the first value (0 even, 1 odd), lane i's byte

@@ -11,42 +11,60 @@
 // the end of each group. Span32AVX512 keeps a signed maximum of the bits
 // (VPMAXSD) beside the unsigned one, the sign kept.
 //
-// The encoders take 16 float32 values an iteration in two halves of eight
-// float64 lanes (VCVTPS2PD is exact), group by group: a group's parameters
-// are broadcast when its first value is encoded. Each value's error d goes
-// into a sum of squares (FMA) and a maximum of d*d, one pair of
+// The encoders take 16 float32 values an iteration, group by group: a
+// group's parameters are broadcast when its first value is encoded. The
+// codes and the dequantized values are computed in 16 float32 lanes where
+// that is exact; each value's error d = x - the dequantized value is
+// computed in two halves of eight float64 lanes (VCVTPS2PD is exact) and
+// goes into a sum of squares (FMA) and a maximum of |d|, one pair of
 // accumulators for each half, folded into par[0] and par[1] at the end.
 // Codes packed two a byte: the words b0 | b1<<8 of code pairs (below 16),
 // ORed with themselves shifted right by 4, keep b0 | b1<<4 in their low
 // bytes (VPMOVWB).
 //
-// Integers (QuantizeIntsAVX512, QuantizeInts4AVX512), in the float64
-// operations of quant's Go encoder: t = x*inv; r = t rounded to the nearest
-// integer, ties to even (VRNDSCALEPD $0); a lane with (t-r)^2 >= nearHalf
-// ends the call before the 16 values (the caller settles such a quotient
-// exactly); q = r+zp clamped to qlo..qhi; the codes are q's low bytes
-// (VCVTPD2DQ, VPMOVDB); d = x - float64(float32((q-zp)*s)).
+// Integers (QuantizeIntsAVX512, QuantizeInts4AVX512): t = x*inv in float32
+// (inv rounded to float32) is within 2^-14 of the quotient x/s, so r = t
+// rounded to the nearest integer, ties to even (VRNDSCALEPS $0), is the
+// rounded quotient wherever |t-r| < 1/2 - 2^-13. 16 values with a lane
+// beyond that (or NaN, from an inv too large for float32) go through the
+// float64 operations of quant's Go encoder instead: t = x*inv, r =
+// roundEven(t), and a lane with (t-r)^2 >= nearHalf ends the call before the
+// 16 values (the caller settles such a quotient exactly). q = r+zp clamped
+// to qlo..qhi; the codes are q's low bytes (VCVTPS2DQ, VPMOVDB); the value
+// float32((q-zp)*s) is the float32 product, rounded once as Go rounds the
+// exact float64 product.
 //
 // NF4: the code is the number of midpoints between levels (times the
-// group's largest magnitude a, exact in float64) below x, found in four
-// steps of a binary search, each a table lookup of 16 lanes (VPERMI2PD);
-// the level, float32(level*a), by the same lookup.
+// group's largest magnitude a) below x. For each midpoint the group keeps
+// the smallest float32 above its product with a (computed from the exact
+// float64 product), so x is above the product exactly when it is at least
+// that threshold. Compares with thresholds 3, 7 and 11, broadcast for the
+// group, give the code's multiple of 4, and two steps of a binary search,
+// each a table lookup (VPERMPS) of the 16 thresholds, the rest; the level,
+// float32(level*a), by the same lookup.
 //
-// MX elements (E2M1, E4M3): a = |x|·2^(127-X) (exact); e = max(emin,
-// exponent of a) (VGETEXPPD); m = a·2^(mbits-e) (VSCALEFPD) rounded to an
-// integer, ties to even; the code's magnitude is (e-emin)·2^mbits + m, a
-// carry of m moving to the next exponent by itself, or maxCode for a >=
-// maxNormal; the value m·2^(e-mbits) (or maxNormal) with x's sign, times
-// 2^(X-127), is exact.
+// MX elements (E2M1, E4M3), in float32: a = |x|·2^(127-X) (exact unless a
+// is below 2^-126, where every such a rounds to 0); e = max(emin, exponent
+// of a) (VGETEXPPS); m = a·2^(mbits-e) (VSCALEFPS) rounded to an integer,
+// ties to even; the code's magnitude is (e-emin)·2^mbits + m, a carry of m
+// moving to the next exponent by itself, or maxCode for a >= maxNormal; the
+// value m·2^(e-mbits) (or maxNormal) with x's sign, times 2^(X-127), is
+// exact in float32.
 //
 // Registers: DI codes, SI vals, R9 the group's parameters in gpar, R8 values
 // left in the group, R10 b, DX par, CX values to encode (a multiple of 16),
-// AX values encoded; Z22/Z24 sums of squares, Z23/Z25 maxima of d*d.
-// Integers: Z16..Z18 inv, s, zp; Z19..Z21 qlo, qhi, nearHalf; K1, K2
-// near-half lanes; Z26 the nibble mask (int4). NF4: Z8, Z9 midpoints; Z10, Z11 levels; Z12, Z13 and
-// Z14, Z15 the same times a; Z16..Z21 the steps and offsets of the search;
-// Z2, Z3 the codes. MX: Z16..Z20 maxNormal, maxCode, emin, mbits, 2^mbits;
-// Z21 ABS; Z26, Z27 2^(127-X), 2^(X-127); K1, K2 saturated lanes.
+// AX values encoded; Z22/Z24 sums of squares, Z23/Z25 maxima of |d|
+// (VRANGEPD), squared at the end (rounding a square keeps the order); Z4 the
+// dequantized values (float32). Integers: Z8..Z10 inv, s, zp in float32,
+// Z11..Z14 qlo, qhi, 1/2 - 2^-13 and ABS in float32; Z16..Z18 inv, s, zp
+// (broadcast by the float64 encoder), Z19..Z21 qlo, qhi, nearHalf in
+// float64; K1, K2 near-half lanes; Z26 the
+// nibble mask (int4). NF4: Z8, Z9 midpoints (float64); Z10 levels; Z28
+// thresholds, Z27, Z26, Z14 thresholds 3, 7, 11, Z15 levels times a;
+// Z16..Z21 the steps and offsets of the search; Y30, Y31 the thresholds'
+// steps; Z2 the codes. MX: Z16..Z20
+// maxNormal, maxCode, emin, mbits, 2^mbits; Z21 ABS (float32); Z26, Z27
+// 2^(127-X), 2^(X-127); K1 saturated lanes.
 
 // func AbsMax32AVX512(dst []uint64, vals []float32, b int) int
 // Requires: AVX512F
@@ -151,6 +169,159 @@ done:
 	VZEROUPPER
 	RET
 
+DATA paramidx<>+0(SB)/8, $0
+DATA paramidx<>+8(SB)/8, $8
+DATA paramidx<>+16(SB)/8, $0
+DATA paramidx<>+24(SB)/8, $1
+DATA paramidx<>+32(SB)/8, $9
+DATA paramidx<>+40(SB)/8, $0
+DATA paramidx<>+48(SB)/8, $2
+DATA paramidx<>+56(SB)/8, $10
+DATA paramidx<>+64(SB)/8, $0
+DATA paramidx<>+72(SB)/8, $3
+DATA paramidx<>+80(SB)/8, $11
+DATA paramidx<>+88(SB)/8, $0
+DATA paramidx<>+96(SB)/8, $4
+DATA paramidx<>+104(SB)/8, $12
+DATA paramidx<>+112(SB)/8, $0
+DATA paramidx<>+120(SB)/8, $5
+DATA paramidx<>+128(SB)/8, $13
+DATA paramidx<>+136(SB)/8, $0
+DATA paramidx<>+144(SB)/8, $6
+DATA paramidx<>+152(SB)/8, $14
+DATA paramidx<>+160(SB)/8, $0
+DATA paramidx<>+168(SB)/8, $7
+DATA paramidx<>+176(SB)/8, $15
+DATA paramidx<>+184(SB)/8, $0
+GLOBL paramidx<>(SB), RODATA|NOPTR, $192
+
+// func SymScalesAVX512(scale []float32, gpar []float64, bits []uint64, qhi float64) int
+// Requires: AVX512F, AVX512VL
+TEXT ·SymScalesAVX512(SB), NOSPLIT, $0-88
+	MOVQ         scale+0(FP), DI     // DI = &scale[0]
+	MOVQ         gpar+24(FP), R9     // R9 = &gpar[0]
+	MOVQ         bits+48(FP), SI     // SI = &bits[0]
+	MOVQ         bits_len+56(FP), CX // CX = len(bits)
+	VBROADCASTSD qhi+72(FP), Z16     // qhi
+	MOVQ         $0x3810000000000000, BX
+	VPBROADCASTQ BX, Z17             // 2^-126
+	MOVQ         $0x4770000000000000, BX
+	VPBROADCASTQ BX, Z18             // 2^120
+	MOVQ         $0x3ff0000000000000, BX
+	VPBROADCASTQ BX, Z19             // 1
+	VPXORQ       Z20, Z20, Z20       // 0
+	MOVL         $0x24, BX
+	KMOVB        BX, K3              // the zero lanes of triple vector 0
+	MOVL         $0x49, BX
+	KMOVB        BX, K4              // the zero lanes of triple vector 1
+	MOVL         $0x92, BX
+	KMOVB        BX, K5              // the zero lanes of triple vector 2
+	XORQ         AX, AX              // AX = groups set
+
+loop:
+	LEAQ      8(AX), BX
+	CMPQ      BX, CX
+	JA        done
+	VMOVDQU64 (SI)(AX*8), Z0
+	VPMOVQD   Z0, Y0                 // the bits' low halves
+	VCVTPS2PD Y0, Z0                 // a
+	VDIVPD    Z16, Z0, Z1
+	VCVTPD2PS Z1, Y2                 // s = float32(a/qhi)
+	VCVTPS2PD Y2, Z3
+	VCMPPD    $0x1d, Z17, Z3, K1     // s >= 2^-126
+	VCMPPD    $0x12, Z18, Z3, K1, K2 // and s <= 2^120
+	KORTESTB  K2, K2
+	JCC       done                   // not all eight
+	VMOVUPS   Y2, (DI)(AX*4)
+	VDIVPD    Z3, Z19, Z4            // 1/s
+	LEAQ      (AX)(AX*2), BX
+	LEAQ      (R9)(BX*8), BX         // BX = &gpar[3*i]
+	VMOVDQU64 paramidx<>+0(SB), Z5
+	VPERMI2PD Z3, Z4, Z5
+	VMOVAPD   Z20, K3, Z5
+	VMOVUPD   Z5, (BX)
+	VMOVDQU64 paramidx<>+64(SB), Z6
+	VPERMI2PD Z3, Z4, Z6
+	VMOVAPD   Z20, K4, Z6
+	VMOVUPD   Z6, 64(BX)
+	VMOVDQU64 paramidx<>+128(SB), Z7
+	VPERMI2PD Z3, Z4, Z7
+	VMOVAPD   Z20, K5, Z7
+	VMOVUPD   Z7, 128(BX)
+	ADDQ      $8, AX
+	JMP       loop
+
+done:
+	MOVQ AX, ret+80(FP)
+	VZEROUPPER
+	RET
+
+// func MXScalesAVX512(exp []uint8, gpar []float64, bits []uint64, emax int) int
+// Requires: AVX512F, AVX512VL
+TEXT ·MXScalesAVX512(SB), NOSPLIT, $0-88
+	MOVQ         exp+0(FP), DI       // DI = &exp[0]
+	MOVQ         gpar+24(FP), R9     // R9 = &gpar[0]
+	MOVQ         bits+48(FP), SI     // SI = &bits[0]
+	MOVQ         bits_len+56(FP), CX // CX = len(bits)
+	VPBROADCASTQ emax+72(FP), Z16    // emax
+	MOVQ         $0x7f800000, BX
+	VPBROADCASTQ BX, Z17             // the bits of +Inf
+	MOVQ         $127, BX
+	VPBROADCASTQ BX, Z18             // 127
+	MOVQ         $1150, BX
+	VPBROADCASTQ BX, Z19             // 1023 + 127
+	MOVQ         $896, BX
+	VPBROADCASTQ BX, Z21             // 1023 - 127
+	VPXORQ       Z20, Z20, Z20       // 0
+	MOVL         $0x24, BX
+	KMOVB        BX, K3              // the zero lanes of triple vector 0
+	MOVL         $0x49, BX
+	KMOVB        BX, K4              // the zero lanes of triple vector 1
+	MOVL         $0x92, BX
+	KMOVB        BX, K5              // the zero lanes of triple vector 2
+	XORQ         AX, AX              // AX = groups set
+
+loop:
+	LEAQ      8(AX), BX
+	CMPQ      BX, CX
+	JA        done
+	VMOVDQU64 (SI)(AX*8), Z0
+	VPCMPUQ   $1, Z17, Z0, K1 // finite: below the bits of +Inf
+	KORTESTB  K1, K1
+	JCC       done            // not all eight
+	VPSRLQ    $23, Z0, Z1     // E
+	VPSUBQ    Z16, Z1, Z1
+	VPMAXSQ   Z20, Z1, Z1     // X = max(0, E - emax)
+	VPTESTNMQ Z0, Z0, K2
+	VMOVDQA64 Z18, K2, Z1     // 127 for a zero maximum
+	VPMOVQB   Z1, X2
+	VMOVQ     X2, (DI)(AX*1)
+	VPSUBQ    Z1, Z19, Z4
+	VPSLLQ    $52, Z4, Z4     // 2^(127-X)
+	VPADDQ    Z21, Z1, Z3
+	VPSLLQ    $52, Z3, Z3     // 2^(X-127)
+	LEAQ      (AX)(AX*2), BX
+	LEAQ      (R9)(BX*8), BX  // BX = &gpar[3*i]
+	VMOVDQU64 paramidx<>+0(SB), Z5
+	VPERMI2PD Z3, Z4, Z5
+	VMOVAPD   Z20, K3, Z5
+	VMOVUPD   Z5, (BX)
+	VMOVDQU64 paramidx<>+64(SB), Z6
+	VPERMI2PD Z3, Z4, Z6
+	VMOVAPD   Z20, K4, Z6
+	VMOVUPD   Z6, 64(BX)
+	VMOVDQU64 paramidx<>+128(SB), Z7
+	VPERMI2PD Z3, Z4, Z7
+	VMOVAPD   Z20, K5, Z7
+	VMOVUPD   Z7, 128(BX)
+	ADDQ      $8, AX
+	JMP       loop
+
+done:
+	MOVQ AX, ret+80(FP)
+	VZEROUPPER
+	RET
+
 // func QuantizeIntsAVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int
 // Requires: AVX512F, AVX512VL, AVX512DQ, AVX512BW
 TEXT ·QuantizeIntsAVX512(SB), NOSPLIT, $0-120
@@ -165,6 +336,14 @@ TEXT ·QuantizeIntsAVX512(SB), NOSPLIT, $0-120
 	VBROADCASTSD 16(DX), Z19     // qlo
 	VBROADCASTSD 24(DX), Z20     // qhi
 	VBROADCASTSD 32(DX), Z21     // nearHalf
+	VCVTSD2SS    16(DX), X11, X11
+	VBROADCASTSS X11, Z11        // qlo as float32
+	VCVTSD2SS    24(DX), X12, X12
+	VBROADCASTSS X12, Z12        // qhi as float32
+	MOVL         $0x3efff800, BX
+	VPBROADCASTD BX, Z13         // Z13 = 1/2 - 2^-13, the float32 near-half bound
+	MOVL         $0x7fffffff, BX
+	VPBROADCASTD BX, Z14         // Z14 = ABS, the float32 bits without the sign
 	VPXORQ       Z22, Z22, Z22
 	VPXORQ       Z23, Z23, Z23
 	VPXORQ       Z24, Z24, Z24
@@ -184,14 +363,59 @@ loop:
 params:
 	CMPQ         AX, CX
 	JAE          done
+	VCVTSD2SS    (R9), X8, X8
+	VBROADCASTSS X8, Z8   // inv as float32 (inv rounded, +Inf when too large)
+	VCVTSD2SS    8(R9), X9, X9
+	VBROADCASTSS X9, Z9   // s as float32 (inv rounded, +Inf when too large)
+	VCVTSD2SS    16(R9), X10, X10
+	VBROADCASTSS X10, Z10 // zp as float32 (inv rounded, +Inf when too large)
+
+body:
+	// x = vals[j..j+16] as float32; the line 16 KiB on, the next batch's, to the cache
+	VMOVUPS     (SI)(AX*4), Z0
+	PREFETCHT0  16384(SI)(AX*4)
+	VMULPS      Z8, Z0, Z2         // t = x*inv
+	VRNDSCALEPS $0, Z2, Z4         // r = roundEven(t)
+	VSUBPS      Z4, Z2, Z2
+	VANDPS      Z14, Z2, Z2
+	VCMPPS      $0x15, Z13, Z2, K1 // K1 = !(|t-r| < 1/2 - 2^-13)
+	KORTESTW    K1, K1
+	JNZ         slow
+	// q = min(max(r+zp, qlo), qhi)
+	VADDPS    Z10, Z4, Z4
+	VMAXPS    Z11, Z4, Z4
+	VMINPS    Z12, Z4, Z4
+	VCVTPS2DQ Z4, Z5
+	VPMOVDB   Z5, X2     // the codes' bytes, byte(int(q))
+	VMOVDQU   X2, (DI)(AX*1)
+	VSUBPS    Z10, Z4, Z4
+	VMULPS    Z9, Z4, Z4 // float32((q-zp)*s)
+	// d = x - the dequantized value (Z4, float32) in float64, two halves of 8 lanes
+	VCVTPS2PD     (SI)(AX*4), Z0
+	VCVTPS2PD     32(SI)(AX*4), Z1
+	VCVTPS2PD     Y4, Z2
+	VEXTRACTF32X8 $1, Z4, Y5
+	VCVTPS2PD     Y5, Z3
+	VSUBPD        Z2, Z0, Z0
+	VSUBPD        Z3, Z1, Z1
+
+errs:
+	// sum of squares and largest |d| of d in Z0, Z1
+	VFMADD231PD Z0, Z0, Z22
+	VFMADD231PD Z1, Z1, Z24
+	VRANGEPD    $0x0b, Z0, Z23, Z23 // the larger magnitude, sign cleared
+	VRANGEPD    $0x0b, Z1, Z25, Z25
+	SUBQ        $16, R8
+	ADDQ        $16, AX
+	JMP         loop
+
+slow:
+	// a float32 quotient near a half, or +Inf inv: the float64 encoder
 	VBROADCASTSD (R9), Z16   // inv
 	VBROADCASTSD 8(R9), Z17  // s
 	VBROADCASTSD 16(R9), Z18 // zp
-
-body:
-	// x = float64(vals[j]), two halves of 8 lanes
-	VCVTPS2PD (SI)(AX*4), Z0
-	VCVTPS2PD 32(SI)(AX*4), Z1
+	VCVTPS2PD    (SI)(AX*4), Z0
+	VCVTPS2PD    32(SI)(AX*4), Z1
 	// t = x*inv; r = roundEven(t)
 	VMULPD      Z16, Z0, Z2
 	VMULPD      Z16, Z1, Z3
@@ -229,19 +453,10 @@ body:
 	VCVTPS2PD Y5, Z5
 	VSUBPD    Z4, Z0, Z0
 	VSUBPD    Z5, Z1, Z1
-	// sum of squares and largest d*d of d in Z0, Z1
-	VFMADD231PD Z0, Z0, Z22
-	VFMADD231PD Z1, Z1, Z24
-	VMULPD      Z0, Z0, Z0
-	VMULPD      Z1, Z1, Z1
-	VMAXPD      Z0, Z23, Z23
-	VMAXPD      Z1, Z25, Z25
-	SUBQ        $16, R8
-	ADDQ        $16, AX
-	JMP         loop
+	JMP       errs
 
 done:
-	// par[0] += the sums' lanes; par[1] = max(par[1], the maxima's lanes)
+	// par[0] += the sums' lanes; par[1] = max(par[1], the largest |d| squared)
 	VADDPD        Z24, Z22, Z0 // Z0 = sums
 	VMAXPD        Z25, Z23, Z1 // Z1 = maxima
 	VEXTRACTF64X4 $1, Z0, Y2
@@ -256,6 +471,7 @@ done:
 	VADDSD        X2, X0, X0
 	VPERMILPD     $1, X1, X3
 	VMAXSD        X3, X1, X1
+	VMULSD        X1, X1, X1   // the largest d*d: squaring keeps the order
 	VADDSD        (DX), X0, X0
 	VMAXSD        8(DX), X1, X1
 	VMOVSD        X0, (DX)
@@ -278,6 +494,14 @@ TEXT ·QuantizeInts4AVX512(SB), NOSPLIT, $0-120
 	VBROADCASTSD 16(DX), Z19     // qlo
 	VBROADCASTSD 24(DX), Z20     // qhi
 	VBROADCASTSD 32(DX), Z21     // nearHalf
+	VCVTSD2SS    16(DX), X11, X11
+	VBROADCASTSS X11, Z11        // qlo as float32
+	VCVTSD2SS    24(DX), X12, X12
+	VBROADCASTSS X12, Z12        // qhi as float32
+	MOVL         $0x3efff800, BX
+	VPBROADCASTD BX, Z13         // Z13 = 1/2 - 2^-13, the float32 near-half bound
+	MOVL         $0x7fffffff, BX
+	VPBROADCASTD BX, Z14         // Z14 = ABS, the float32 bits without the sign
 	MOVL         $0x0f0f0f0f, BX
 	VPBROADCASTD BX, Z26         // Z26 = the nibble mask
 	VPXORQ       Z22, Z22, Z22
@@ -299,14 +523,66 @@ loop:
 params:
 	CMPQ         AX, CX
 	JAE          done
+	VCVTSD2SS    (R9), X8, X8
+	VBROADCASTSS X8, Z8   // inv as float32 (inv rounded, +Inf when too large)
+	VCVTSD2SS    8(R9), X9, X9
+	VBROADCASTSS X9, Z9   // s as float32 (inv rounded, +Inf when too large)
+	VCVTSD2SS    16(R9), X10, X10
+	VBROADCASTSS X10, Z10 // zp as float32 (inv rounded, +Inf when too large)
+
+body:
+	// x = vals[j..j+16] as float32; the line 16 KiB on, the next batch's, to the cache
+	VMOVUPS     (SI)(AX*4), Z0
+	PREFETCHT0  16384(SI)(AX*4)
+	VMULPS      Z8, Z0, Z2         // t = x*inv
+	VRNDSCALEPS $0, Z2, Z4         // r = roundEven(t)
+	VSUBPS      Z4, Z2, Z2
+	VANDPS      Z14, Z2, Z2
+	VCMPPS      $0x15, Z13, Z2, K1 // K1 = !(|t-r| < 1/2 - 2^-13)
+	KORTESTW    K1, K1
+	JNZ         slow
+	// q = min(max(r+zp, qlo), qhi)
+	VADDPS    Z10, Z4, Z4
+	VMAXPS    Z11, Z4, Z4
+	VMINPS    Z12, Z4, Z4
+	VCVTPS2DQ Z4, Z5
+	VPMOVDB   Z5, X2      // the codes' bytes, byte(int(q))
+	VPANDD    X26, X2, X2 // the low nibbles
+	// codes[j/2] = b[j] | b[j+1]<<4: words b[j] | b[j+1]<<8 ORed with themselves >> 4
+	VPSRLW  $4, X2, X3
+	VPOR    X3, X2, X2
+	VPMOVWB X2, X2
+	MOVQ    AX, BX
+	SHRQ    $1, BX
+	VMOVQ   X2, (DI)(BX*1)
+	VSUBPS  Z10, Z4, Z4
+	VMULPS  Z9, Z4, Z4 // float32((q-zp)*s)
+	// d = x - the dequantized value (Z4, float32) in float64, two halves of 8 lanes
+	VCVTPS2PD     (SI)(AX*4), Z0
+	VCVTPS2PD     32(SI)(AX*4), Z1
+	VCVTPS2PD     Y4, Z2
+	VEXTRACTF32X8 $1, Z4, Y5
+	VCVTPS2PD     Y5, Z3
+	VSUBPD        Z2, Z0, Z0
+	VSUBPD        Z3, Z1, Z1
+
+errs:
+	// sum of squares and largest |d| of d in Z0, Z1
+	VFMADD231PD Z0, Z0, Z22
+	VFMADD231PD Z1, Z1, Z24
+	VRANGEPD    $0x0b, Z0, Z23, Z23 // the larger magnitude, sign cleared
+	VRANGEPD    $0x0b, Z1, Z25, Z25
+	SUBQ        $16, R8
+	ADDQ        $16, AX
+	JMP         loop
+
+slow:
+	// a float32 quotient near a half, or +Inf inv: the float64 encoder
 	VBROADCASTSD (R9), Z16   // inv
 	VBROADCASTSD 8(R9), Z17  // s
 	VBROADCASTSD 16(R9), Z18 // zp
-
-body:
-	// x = float64(vals[j]), two halves of 8 lanes
-	VCVTPS2PD (SI)(AX*4), Z0
-	VCVTPS2PD 32(SI)(AX*4), Z1
+	VCVTPS2PD    (SI)(AX*4), Z0
+	VCVTPS2PD    32(SI)(AX*4), Z1
 	// t = x*inv; r = roundEven(t)
 	VMULPD      Z16, Z0, Z2
 	VMULPD      Z16, Z1, Z3
@@ -351,19 +627,10 @@ body:
 	VCVTPS2PD Y5, Z5
 	VSUBPD    Z4, Z0, Z0
 	VSUBPD    Z5, Z1, Z1
-	// sum of squares and largest d*d of d in Z0, Z1
-	VFMADD231PD Z0, Z0, Z22
-	VFMADD231PD Z1, Z1, Z24
-	VMULPD      Z0, Z0, Z0
-	VMULPD      Z1, Z1, Z1
-	VMAXPD      Z0, Z23, Z23
-	VMAXPD      Z1, Z25, Z25
-	SUBQ        $16, R8
-	ADDQ        $16, AX
-	JMP         loop
+	JMP       errs
 
 done:
-	// par[0] += the sums' lanes; par[1] = max(par[1], the maxima's lanes)
+	// par[0] += the sums' lanes; par[1] = max(par[1], the largest |d| squared)
 	VADDPD        Z24, Z22, Z0 // Z0 = sums
 	VMAXPD        Z25, Z23, Z1 // Z1 = maxima
 	VEXTRACTF64X4 $1, Z0, Y2
@@ -378,6 +645,7 @@ done:
 	VADDSD        X2, X0, X0
 	VPERMILPD     $1, X1, X3
 	VMAXSD        X3, X1, X1
+	VMULSD        X1, X1, X1   // the largest d*d: squaring keeps the order
 	VADDSD        (DX), X0, X0
 	VMAXSD        8(DX), X1, X1
 	VMOVSD        X0, (DX)
@@ -389,35 +657,48 @@ done:
 // func QuantizeNF4AVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int
 // Requires: AVX512F, AVX512VL, AVX512DQ, AVX512BW
 TEXT ·QuantizeNF4AVX512(SB), NOSPLIT, $0-120
-	MOVQ         codes+0(FP), DI // DI = &codes[0]
-	MOVQ         vals+24(FP), SI // SI = &vals[0]
-	MOVQ         vals_len+32(FP), CX
-	ANDQ         $-16, CX        // CX = len(vals) rounded down to a multiple of 16
-	MOVQ         gpar+48(FP), R9 // R9 = &gpar[0]
-	MOVQ         rem+72(FP), R8  // R8 = rem
-	MOVQ         b+80(FP), R10   // R10 = b
-	MOVQ         par+88(FP), DX  // DX = &par[0]
-	VMOVUPD      16(DX), Z8      // Z8, Z9 = the midpoints
+	MOVQ codes+0(FP), DI // DI = &codes[0]
+	MOVQ vals+24(FP), SI // SI = &vals[0]
+	MOVQ vals_len+32(FP), CX
+	ANDQ $-16, CX        // CX = len(vals) rounded down to a multiple of 16
+	MOVQ gpar+48(FP), R9 // R9 = &gpar[0]
+	MOVQ rem+72(FP), R8  // R8 = rem
+	MOVQ b+80(FP), R10   // R10 = b
+	MOVQ par+88(FP), DX  // DX = &par[0]
+	// Z10 = the 16 levels as float32
+	VCVTPD2PS    144(DX), Y10
+	VCVTPD2PS    208(DX), Y11
+	VINSERTF32X8 $1, Y11, Z10, Z10
+	VMOVUPD      16(DX), Z8 // Z8, Z9 = the midpoints
 	VMOVUPD      80(DX), Z9
-	VMOVUPD      144(DX), Z10    // Z10, Z11 = the levels
-	VMOVUPD      208(DX), Z11
-	MOVQ         $8, BX
-	VPBROADCASTQ BX, Z16         // Z16..Z19 = 8, 4, 2, 1; Z20, Z21 = 7, 3
-	MOVQ         $4, BX
-	VPBROADCASTQ BX, Z17
-	MOVQ         $2, BX
-	VPBROADCASTQ BX, Z18
-	MOVQ         $1, BX
-	VPBROADCASTQ BX, Z19
-	MOVQ         $7, BX
-	VPBROADCASTQ BX, Z20
-	MOVQ         $3, BX
-	VPBROADCASTQ BX, Z21
+	MOVL         $8, BX
+	VPBROADCASTD BX, Z16    // Z16..Z19 = 8, 4, 2, 1; Z20, Z21 = 7, 3 (dwords)
+	MOVL         $4, BX
+	VPBROADCASTD BX, Z17
+	MOVL         $2, BX
+	VPBROADCASTD BX, Z18
+	MOVL         $1, BX
+	VPBROADCASTD BX, Z19
+	MOVL         $7, BX
+	VPBROADCASTD BX, Z20
+	MOVL         $3, BX
+	VPBROADCASTD BX, Z21
+	// Y30, Y31 = the steps to the next float32 of the midpoints' thresholds:
+	// down for 0..6 (negative), up for 7..14, none for 15 (+Inf)
+	MOVL         $-1, BX
+	VPBROADCASTD BX, Y30
+	MOVL         $1, BX
+	VPBROADCASTD BX, Y31
+	MOVL         $0x80, BX
+	KMOVW        BX, K3
+	VMOVDQA32    Y31, K3, Y30
+	VPXORD       Y29, Y29, Y29
+	VMOVDQA32    Y29, K3, Y31
 	VPXORQ       Z22, Z22, Z22
 	VPXORQ       Z23, Z23, Z23
 	VPXORQ       Z24, Z24, Z24
 	VPXORQ       Z25, Z25, Z25
-	XORQ         AX, AX          // AX = values encoded
+	XORQ         AX, AX // AX = values encoded
 	JMP          params
 
 loop:
@@ -432,65 +713,47 @@ loop:
 params:
 	CMPQ         AX, CX
 	JAE          done
-	VBROADCASTSD (R9), Z7    // a, the group's largest magnitude
-	VMULPD       Z8, Z7, Z12 // Z12, Z13 = the midpoints times a
+	VBROADCASTSD (R9), Z7           // a, the group's largest magnitude
+	VMULPD       Z8, Z7, Z12        // Z12, Z13 = the midpoints times a, exact
 	VMULPD       Z9, Z7, Z13
-	// Z14, Z15 = the levels times a, rounded to float32 as At's product
-	VMULPD    Z10, Z7, Z14
-	VCVTPD2PS Z14, Y14
-	VCVTPS2PD Y14, Z14
-	VMULPD    Z11, Z7, Z15
-	VCVTPD2PS Z15, Y15
-	VCVTPS2PD Y15, Z15
+	VCVTPD2PS    Z12, Y28
+	VCVTPS2PD    Y28, Z4
+	VCMPPD       $0x12, Z12, Z4, K1 // the rounded product <= the product
+	VPADDD       Y30, Y28, K1, Y28  // there: the next float32 up
+	VCVTPD2PS    Z13, Y29
+	VCVTPS2PD    Y29, Z5
+	VCMPPD       $0x12, Z13, Z5, K2 // the rounded product <= the product
+	VPADDD       Y31, Y29, K2, Y29  // there: the next float32 up
+	VINSERTF32X8 $1, Y29, Z28, Z28
+	VCVTSD2SS    X7, X7, X7
+	VBROADCASTSS X7, Z7
+	VMULPS       Z10, Z7, Z15       // the levels times a, float32
+	// thresholds 3, 7 and 11 in every lane
+	VPERMPS Z28, Z21, Z27
+	VPERMPS Z28, Z20, Z26
+	VPADDD  Z16, Z21, Z14
+	VPERMPS Z28, Z14, Z14
 
 body:
-	// x = float64(vals[j]), two halves of 8 lanes
-	VCVTPS2PD (SI)(AX*4), Z0
-	VCVTPS2PD 32(SI)(AX*4), Z1
-	VPXORQ    Z2, Z2, Z2        // c = 0
-	VPXORQ    Z3, Z3, Z3
-	VPADDQ    Z20, Z2, Z4
-	VPADDQ    Z20, Z3, Z5
-	VPERMI2PD Z13, Z12, Z4
-	VPERMI2PD Z13, Z12, Z5
-	VCMPPD    $0x1e, Z4, Z0, K1 // x > the midpoint
-	VCMPPD    $0x1e, Z5, Z1, K2 // x > the midpoint
-	VPADDQ    Z16, Z2, K1, Z2
-	VPADDQ    Z16, Z3, K2, Z3
-	VPADDQ    Z21, Z2, Z4
-	VPADDQ    Z21, Z3, Z5
-	VPERMI2PD Z13, Z12, Z4
-	VPERMI2PD Z13, Z12, Z5
-	VCMPPD    $0x1e, Z4, Z0, K1 // x > the midpoint
-	VCMPPD    $0x1e, Z5, Z1, K2 // x > the midpoint
-	VPADDQ    Z17, Z2, K1, Z2
-	VPADDQ    Z17, Z3, K2, Z3
-	VPADDQ    Z19, Z2, Z4
-	VPADDQ    Z19, Z3, Z5
-	VPERMI2PD Z13, Z12, Z4
-	VPERMI2PD Z13, Z12, Z5
-	VCMPPD    $0x1e, Z4, Z0, K1 // x > the midpoint
-	VCMPPD    $0x1e, Z5, Z1, K2 // x > the midpoint
-	VPADDQ    Z18, Z2, K1, Z2
-	VPADDQ    Z18, Z3, K2, Z3
-	VMOVDQA64 Z2, Z4
-	VMOVDQA64 Z3, Z5
-	VPERMI2PD Z13, Z12, Z4
-	VPERMI2PD Z13, Z12, Z5
-	VCMPPD    $0x1e, Z4, Z0, K1 // x > the midpoint
-	VCMPPD    $0x1e, Z5, Z1, K2 // x > the midpoint
-	VPADDQ    Z19, Z2, K1, Z2
-	VPADDQ    Z19, Z3, K2, Z3
-	// d = x - level c
-	VMOVDQA64   Z2, Z4
-	VPERMI2PD   Z15, Z14, Z4
-	VSUBPD      Z4, Z0, Z0
-	VMOVDQA64   Z3, Z5
-	VPERMI2PD   Z15, Z14, Z5
-	VSUBPD      Z5, Z1, Z1
-	VPMOVQB     Z2, X2
-	VPMOVQB     Z3, X3
-	VPUNPCKLQDQ X3, X2, X2 // the 16 codes' bytes
+	// x = vals[j..j+16] as float32; the line 16 KiB on, the next batch's, to the cache
+	VMOVUPS    (SI)(AX*4), Z0
+	PREFETCHT0 16384(SI)(AX*4)
+	VCMPPS     $0x1d, Z27, Z0, K1 // x >= threshold 3
+	VCMPPS     $0x1d, Z26, Z0, K2 // x >= threshold 7
+	VCMPPS     $0x1d, Z14, Z0, K3 // x >= threshold 11
+	VPXORD     Z2, Z2, Z2
+	VPADDD     Z17, Z2, K1, Z2
+	VPADDD     Z17, Z2, K2, Z2
+	VPADDD     Z17, Z2, K3, Z2    // c = 4·(the three at most x)
+	VPADDD     Z19, Z2, Z5
+	VPERMPS    Z28, Z5, Z5
+	VCMPPS     $0x1d, Z5, Z0, K1  // x >= threshold c+1
+	VPADDD     Z18, Z2, K1, Z2
+	VPERMPS    Z28, Z2, Z5
+	VCMPPS     $0x1d, Z5, Z0, K1  // x >= threshold c
+	VPADDD     Z19, Z2, K1, Z2
+	VPERMPS    Z15, Z2, Z4        // the level
+	VPMOVDB    Z2, X2
 	// codes[j/2] = b[j] | b[j+1]<<4: words b[j] | b[j+1]<<8 ORed with themselves >> 4
 	VPSRLW  $4, X2, X3
 	VPOR    X3, X2, X2
@@ -498,19 +761,27 @@ body:
 	MOVQ    AX, BX
 	SHRQ    $1, BX
 	VMOVQ   X2, (DI)(BX*1)
-	// sum of squares and largest d*d of d in Z0, Z1
+	// d = x - the dequantized value (Z4, float32) in float64, two halves of 8 lanes
+	VCVTPS2PD     (SI)(AX*4), Z0
+	VCVTPS2PD     32(SI)(AX*4), Z1
+	VCVTPS2PD     Y4, Z2
+	VEXTRACTF32X8 $1, Z4, Y5
+	VCVTPS2PD     Y5, Z3
+	VSUBPD        Z2, Z0, Z0
+	VSUBPD        Z3, Z1, Z1
+
+errs:
+	// sum of squares and largest |d| of d in Z0, Z1
 	VFMADD231PD Z0, Z0, Z22
 	VFMADD231PD Z1, Z1, Z24
-	VMULPD      Z0, Z0, Z0
-	VMULPD      Z1, Z1, Z1
-	VMAXPD      Z0, Z23, Z23
-	VMAXPD      Z1, Z25, Z25
+	VRANGEPD    $0x0b, Z0, Z23, Z23 // the larger magnitude, sign cleared
+	VRANGEPD    $0x0b, Z1, Z25, Z25
 	SUBQ        $16, R8
 	ADDQ        $16, AX
 	JMP         loop
 
 done:
-	// par[0] += the sums' lanes; par[1] = max(par[1], the maxima's lanes)
+	// par[0] += the sums' lanes; par[1] = max(par[1], the largest |d| squared)
 	VADDPD        Z24, Z22, Z0 // Z0 = sums
 	VMAXPD        Z25, Z23, Z1 // Z1 = maxima
 	VEXTRACTF64X4 $1, Z0, Y2
@@ -525,6 +796,7 @@ done:
 	VADDSD        X2, X0, X0
 	VPERMILPD     $1, X1, X3
 	VMAXSD        X3, X1, X1
+	VMULSD        X1, X1, X1   // the largest d*d: squaring keeps the order
 	VADDSD        (DX), X0, X0
 	VMAXSD        8(DX), X1, X1
 	VMOVSD        X0, (DX)
@@ -544,13 +816,18 @@ TEXT ·QuantizeE2M1AVX512(SB), NOSPLIT, $0-120
 	MOVQ         rem+72(FP), R8  // R8 = rem
 	MOVQ         b+80(FP), R10   // R10 = b
 	MOVQ         par+88(FP), DX  // DX = &par[0]
-	VBROADCASTSD 16(DX), Z16     // maxNormal
-	VBROADCASTSD 24(DX), Z17     // maxCode
-	VBROADCASTSD 32(DX), Z18     // emin
-	VBROADCASTSD 40(DX), Z19     // mbits
-	VBROADCASTSD 48(DX), Z20     // 2^mbits
-	MOVQ         $0x7fffffffffffffff, BX
-	VPBROADCASTQ BX, Z21         // Z21 = ABS, the bits without the sign
+	VCVTSD2SS    16(DX), X16, X16
+	VBROADCASTSS X16, Z16        // maxNormal as float32
+	VCVTSD2SS    24(DX), X17, X17
+	VBROADCASTSS X17, Z17        // maxCode as float32
+	VCVTSD2SS    32(DX), X18, X18
+	VBROADCASTSS X18, Z18        // emin as float32
+	VCVTSD2SS    40(DX), X19, X19
+	VBROADCASTSS X19, Z19        // mbits as float32
+	VCVTSD2SS    48(DX), X20, X20
+	VBROADCASTSS X20, Z20        // 2^mbits as float32
+	MOVL         $0x7fffffff, BX
+	VPBROADCASTD BX, Z21         // Z21 = ABS, the float32 bits without the sign
 	VPXORQ       Z22, Z22, Z22
 	VPXORQ       Z23, Z23, Z23
 	VPXORQ       Z24, Z24, Z24
@@ -570,62 +847,35 @@ loop:
 params:
 	CMPQ         AX, CX
 	JAE          done
-	VBROADCASTSD (R9), Z26  // Z26 = 2^(127-X), X the group's E8M0 exponent
-	VBROADCASTSD 8(R9), Z27 // Z27 = 2^(X-127)
+	VCVTSD2SS    (R9), X26, X26
+	VBROADCASTSS X26, Z26 // 2^(127-X), X the group's E8M0 exponent
+	VCVTSD2SS    8(R9), X27, X27
+	VBROADCASTSS X27, Z27 // 2^(X-127), a float32 subnormal for X = 0, exact
 
 body:
-	// x = float64(vals[j]), two halves of 8 lanes
-	VCVTPS2PD   (SI)(AX*4), Z0
-	VCVTPS2PD   32(SI)(AX*4), Z1
-	VPANDNQ     Z0, Z21, Z10       // the sign of x
-	VANDPD      Z21, Z0, Z2
-	VMULPD      Z26, Z2, Z2        // a = |x|*2^(127-X)
-	VCMPPD      $0x1d, Z16, Z2, K1 // a >= maxNormal
-	VGETEXPPD   Z2, Z4
-	VMAXPD      Z18, Z4, Z4        // e = max(emin, exponent of a)
-	VSUBPD      Z4, Z19, Z6
-	VSCALEFPD   Z6, Z2, Z6
-	VRNDSCALEPD $0, Z6, Z6         // m = roundEven(a*2^(mbits-e))
-	VSUBPD      Z19, Z4, Z8
-	VSCALEFPD   Z8, Z6, Z8         // the value's magnitude m*2^(e-mbits)
-	VSUBPD      Z18, Z4, Z4
-	VMULPD      Z20, Z4, Z4
-	VADDPD      Z6, Z4, Z4         // the code's magnitude (e-emin)*2^mbits + m
-	VMOVAPD     Z17, K1, Z4        // saturated: maxCode
-	VMOVAPD     Z16, K1, Z8        // and maxNormal
-	VORPD       Z10, Z8, Z8        // the value, x's sign
-	VMULPD      Z27, Z8, Z8
-	VSUBPD      Z8, Z0, Z0         // d = x - value*2^(X-127)
-	VCVTPD2QQ   Z4, Z2
-	VPSRLQ      $63, Z10, Z10
-	VPSLLQ      $3, Z10, Z10
-	VPORQ       Z10, Z2, Z2        // the code
-	VPANDNQ     Z1, Z21, Z11       // the sign of x
-	VANDPD      Z21, Z1, Z3
-	VMULPD      Z26, Z3, Z3        // a = |x|*2^(127-X)
-	VCMPPD      $0x1d, Z16, Z3, K2 // a >= maxNormal
-	VGETEXPPD   Z3, Z5
-	VMAXPD      Z18, Z5, Z5        // e = max(emin, exponent of a)
-	VSUBPD      Z5, Z19, Z7
-	VSCALEFPD   Z7, Z3, Z7
-	VRNDSCALEPD $0, Z7, Z7         // m = roundEven(a*2^(mbits-e))
-	VSUBPD      Z19, Z5, Z9
-	VSCALEFPD   Z9, Z7, Z9         // the value's magnitude m*2^(e-mbits)
-	VSUBPD      Z18, Z5, Z5
-	VMULPD      Z20, Z5, Z5
-	VADDPD      Z7, Z5, Z5         // the code's magnitude (e-emin)*2^mbits + m
-	VMOVAPD     Z17, K2, Z5        // saturated: maxCode
-	VMOVAPD     Z16, K2, Z9        // and maxNormal
-	VORPD       Z11, Z9, Z9        // the value, x's sign
-	VMULPD      Z27, Z9, Z9
-	VSUBPD      Z9, Z1, Z1         // d = x - value*2^(X-127)
-	VCVTPD2QQ   Z5, Z3
-	VPSRLQ      $63, Z11, Z11
-	VPSLLQ      $3, Z11, Z11
-	VPORQ       Z11, Z3, Z3        // the code
-	VPMOVQB     Z2, X2
-	VPMOVQB     Z3, X3
-	VPUNPCKLQDQ X3, X2, X2         // the 16 codes' bytes
+	// x = vals[j..j+16] as float32; the line 16 KiB on, the next batch's, to the cache
+	VMOVUPS     (SI)(AX*4), Z0
+	PREFETCHT0  16384(SI)(AX*4)
+	VPANDND     Z0, Z21, Z10       // the sign of x
+	VANDPS      Z21, Z0, Z2
+	VMULPS      Z26, Z2, Z2        // a = |x|*2^(127-X)
+	VCMPPS      $0x1d, Z16, Z2, K1 // a >= maxNormal
+	VGETEXPPS   Z2, Z4
+	VMAXPS      Z18, Z4, Z4        // e = max(emin, exponent of a)
+	VSUBPS      Z4, Z19, Z6
+	VSCALEFPS   Z6, Z2, Z6
+	VRNDSCALEPS $0, Z6, Z6         // m = roundEven(a*2^(mbits-e))
+	VSUBPS      Z19, Z4, Z8
+	VSCALEFPS   Z8, Z6, Z8         // the value's magnitude m*2^(e-mbits)
+	VSUBPS      Z18, Z4, Z4
+	VMULPS      Z20, Z4, Z4
+	VADDPS      Z6, Z4, Z4         // the code's magnitude (e-emin)*2^mbits + m
+	VMOVAPS     Z17, K1, Z4        // saturated: maxCode
+	VMOVAPS     Z16, K1, Z8        // and maxNormal
+	VCVTPS2DQ   Z4, Z4
+	VPSRLD      $28, Z10, Z5
+	VPORD       Z5, Z4, Z4         // the code
+	VPMOVDB     Z4, X2
 	// codes[j/2] = b[j] | b[j+1]<<4: words b[j] | b[j+1]<<8 ORed with themselves >> 4
 	VPSRLW  $4, X2, X3
 	VPOR    X3, X2, X2
@@ -633,19 +883,29 @@ body:
 	MOVQ    AX, BX
 	SHRQ    $1, BX
 	VMOVQ   X2, (DI)(BX*1)
-	// sum of squares and largest d*d of d in Z0, Z1
+	VORPS   Z10, Z8, Z8 // the value, x's sign
+	VMULPS  Z27, Z8, Z4 // times 2^(X-127)
+	// d = x - the dequantized value (Z4, float32) in float64, two halves of 8 lanes
+	VCVTPS2PD     (SI)(AX*4), Z0
+	VCVTPS2PD     32(SI)(AX*4), Z1
+	VCVTPS2PD     Y4, Z2
+	VEXTRACTF32X8 $1, Z4, Y5
+	VCVTPS2PD     Y5, Z3
+	VSUBPD        Z2, Z0, Z0
+	VSUBPD        Z3, Z1, Z1
+
+errs:
+	// sum of squares and largest |d| of d in Z0, Z1
 	VFMADD231PD Z0, Z0, Z22
 	VFMADD231PD Z1, Z1, Z24
-	VMULPD      Z0, Z0, Z0
-	VMULPD      Z1, Z1, Z1
-	VMAXPD      Z0, Z23, Z23
-	VMAXPD      Z1, Z25, Z25
+	VRANGEPD    $0x0b, Z0, Z23, Z23 // the larger magnitude, sign cleared
+	VRANGEPD    $0x0b, Z1, Z25, Z25
 	SUBQ        $16, R8
 	ADDQ        $16, AX
 	JMP         loop
 
 done:
-	// par[0] += the sums' lanes; par[1] = max(par[1], the maxima's lanes)
+	// par[0] += the sums' lanes; par[1] = max(par[1], the largest |d| squared)
 	VADDPD        Z24, Z22, Z0 // Z0 = sums
 	VMAXPD        Z25, Z23, Z1 // Z1 = maxima
 	VEXTRACTF64X4 $1, Z0, Y2
@@ -660,6 +920,7 @@ done:
 	VADDSD        X2, X0, X0
 	VPERMILPD     $1, X1, X3
 	VMAXSD        X3, X1, X1
+	VMULSD        X1, X1, X1   // the largest d*d: squaring keeps the order
 	VADDSD        (DX), X0, X0
 	VMAXSD        8(DX), X1, X1
 	VMOVSD        X0, (DX)
@@ -679,13 +940,18 @@ TEXT ·QuantizeE4M3AVX512(SB), NOSPLIT, $0-120
 	MOVQ         rem+72(FP), R8  // R8 = rem
 	MOVQ         b+80(FP), R10   // R10 = b
 	MOVQ         par+88(FP), DX  // DX = &par[0]
-	VBROADCASTSD 16(DX), Z16     // maxNormal
-	VBROADCASTSD 24(DX), Z17     // maxCode
-	VBROADCASTSD 32(DX), Z18     // emin
-	VBROADCASTSD 40(DX), Z19     // mbits
-	VBROADCASTSD 48(DX), Z20     // 2^mbits
-	MOVQ         $0x7fffffffffffffff, BX
-	VPBROADCASTQ BX, Z21         // Z21 = ABS, the bits without the sign
+	VCVTSD2SS    16(DX), X16, X16
+	VBROADCASTSS X16, Z16        // maxNormal as float32
+	VCVTSD2SS    24(DX), X17, X17
+	VBROADCASTSS X17, Z17        // maxCode as float32
+	VCVTSD2SS    32(DX), X18, X18
+	VBROADCASTSS X18, Z18        // emin as float32
+	VCVTSD2SS    40(DX), X19, X19
+	VBROADCASTSS X19, Z19        // mbits as float32
+	VCVTSD2SS    48(DX), X20, X20
+	VBROADCASTSS X20, Z20        // 2^mbits as float32
+	MOVL         $0x7fffffff, BX
+	VPBROADCASTD BX, Z21         // Z21 = ABS, the float32 bits without the sign
 	VPXORQ       Z22, Z22, Z22
 	VPXORQ       Z23, Z23, Z23
 	VPXORQ       Z24, Z24, Z24
@@ -705,76 +971,59 @@ loop:
 params:
 	CMPQ         AX, CX
 	JAE          done
-	VBROADCASTSD (R9), Z26  // Z26 = 2^(127-X), X the group's E8M0 exponent
-	VBROADCASTSD 8(R9), Z27 // Z27 = 2^(X-127)
+	VCVTSD2SS    (R9), X26, X26
+	VBROADCASTSS X26, Z26 // 2^(127-X), X the group's E8M0 exponent
+	VCVTSD2SS    8(R9), X27, X27
+	VBROADCASTSS X27, Z27 // 2^(X-127), a float32 subnormal for X = 0, exact
 
 body:
-	// x = float64(vals[j]), two halves of 8 lanes
-	VCVTPS2PD   (SI)(AX*4), Z0
-	VCVTPS2PD   32(SI)(AX*4), Z1
-	VPANDNQ     Z0, Z21, Z10       // the sign of x
-	VANDPD      Z21, Z0, Z2
-	VMULPD      Z26, Z2, Z2        // a = |x|*2^(127-X)
-	VCMPPD      $0x1d, Z16, Z2, K1 // a >= maxNormal
-	VGETEXPPD   Z2, Z4
-	VMAXPD      Z18, Z4, Z4        // e = max(emin, exponent of a)
-	VSUBPD      Z4, Z19, Z6
-	VSCALEFPD   Z6, Z2, Z6
-	VRNDSCALEPD $0, Z6, Z6         // m = roundEven(a*2^(mbits-e))
-	VSUBPD      Z19, Z4, Z8
-	VSCALEFPD   Z8, Z6, Z8         // the value's magnitude m*2^(e-mbits)
-	VSUBPD      Z18, Z4, Z4
-	VMULPD      Z20, Z4, Z4
-	VADDPD      Z6, Z4, Z4         // the code's magnitude (e-emin)*2^mbits + m
-	VMOVAPD     Z17, K1, Z4        // saturated: maxCode
-	VMOVAPD     Z16, K1, Z8        // and maxNormal
-	VORPD       Z10, Z8, Z8        // the value, x's sign
-	VMULPD      Z27, Z8, Z8
-	VSUBPD      Z8, Z0, Z0         // d = x - value*2^(X-127)
-	VCVTPD2QQ   Z4, Z2
-	VPSRLQ      $63, Z10, Z10
-	VPSLLQ      $7, Z10, Z10
-	VPORQ       Z10, Z2, Z2        // the code
-	VPANDNQ     Z1, Z21, Z11       // the sign of x
-	VANDPD      Z21, Z1, Z3
-	VMULPD      Z26, Z3, Z3        // a = |x|*2^(127-X)
-	VCMPPD      $0x1d, Z16, Z3, K2 // a >= maxNormal
-	VGETEXPPD   Z3, Z5
-	VMAXPD      Z18, Z5, Z5        // e = max(emin, exponent of a)
-	VSUBPD      Z5, Z19, Z7
-	VSCALEFPD   Z7, Z3, Z7
-	VRNDSCALEPD $0, Z7, Z7         // m = roundEven(a*2^(mbits-e))
-	VSUBPD      Z19, Z5, Z9
-	VSCALEFPD   Z9, Z7, Z9         // the value's magnitude m*2^(e-mbits)
-	VSUBPD      Z18, Z5, Z5
-	VMULPD      Z20, Z5, Z5
-	VADDPD      Z7, Z5, Z5         // the code's magnitude (e-emin)*2^mbits + m
-	VMOVAPD     Z17, K2, Z5        // saturated: maxCode
-	VMOVAPD     Z16, K2, Z9        // and maxNormal
-	VORPD       Z11, Z9, Z9        // the value, x's sign
-	VMULPD      Z27, Z9, Z9
-	VSUBPD      Z9, Z1, Z1         // d = x - value*2^(X-127)
-	VCVTPD2QQ   Z5, Z3
-	VPSRLQ      $63, Z11, Z11
-	VPSLLQ      $7, Z11, Z11
-	VPORQ       Z11, Z3, Z3        // the code
-	VPMOVQB     Z2, X2
-	VPMOVQB     Z3, X3
-	VPUNPCKLQDQ X3, X2, X2         // the 16 codes' bytes
+	// x = vals[j..j+16] as float32; the line 16 KiB on, the next batch's, to the cache
+	VMOVUPS     (SI)(AX*4), Z0
+	PREFETCHT0  16384(SI)(AX*4)
+	VPANDND     Z0, Z21, Z10       // the sign of x
+	VANDPS      Z21, Z0, Z2
+	VMULPS      Z26, Z2, Z2        // a = |x|*2^(127-X)
+	VCMPPS      $0x1d, Z16, Z2, K1 // a >= maxNormal
+	VGETEXPPS   Z2, Z4
+	VMAXPS      Z18, Z4, Z4        // e = max(emin, exponent of a)
+	VSUBPS      Z4, Z19, Z6
+	VSCALEFPS   Z6, Z2, Z6
+	VRNDSCALEPS $0, Z6, Z6         // m = roundEven(a*2^(mbits-e))
+	VSUBPS      Z19, Z4, Z8
+	VSCALEFPS   Z8, Z6, Z8         // the value's magnitude m*2^(e-mbits)
+	VSUBPS      Z18, Z4, Z4
+	VMULPS      Z20, Z4, Z4
+	VADDPS      Z6, Z4, Z4         // the code's magnitude (e-emin)*2^mbits + m
+	VMOVAPS     Z17, K1, Z4        // saturated: maxCode
+	VMOVAPS     Z16, K1, Z8        // and maxNormal
+	VCVTPS2DQ   Z4, Z4
+	VPSRLD      $24, Z10, Z5
+	VPORD       Z5, Z4, Z4         // the code
+	VPMOVDB     Z4, X2
 	VMOVDQU     X2, (DI)(AX*1)
-	// sum of squares and largest d*d of d in Z0, Z1
+	VORPS       Z10, Z8, Z8        // the value, x's sign
+	VMULPS      Z27, Z8, Z4        // times 2^(X-127)
+	// d = x - the dequantized value (Z4, float32) in float64, two halves of 8 lanes
+	VCVTPS2PD     (SI)(AX*4), Z0
+	VCVTPS2PD     32(SI)(AX*4), Z1
+	VCVTPS2PD     Y4, Z2
+	VEXTRACTF32X8 $1, Z4, Y5
+	VCVTPS2PD     Y5, Z3
+	VSUBPD        Z2, Z0, Z0
+	VSUBPD        Z3, Z1, Z1
+
+errs:
+	// sum of squares and largest |d| of d in Z0, Z1
 	VFMADD231PD Z0, Z0, Z22
 	VFMADD231PD Z1, Z1, Z24
-	VMULPD      Z0, Z0, Z0
-	VMULPD      Z1, Z1, Z1
-	VMAXPD      Z0, Z23, Z23
-	VMAXPD      Z1, Z25, Z25
+	VRANGEPD    $0x0b, Z0, Z23, Z23 // the larger magnitude, sign cleared
+	VRANGEPD    $0x0b, Z1, Z25, Z25
 	SUBQ        $16, R8
 	ADDQ        $16, AX
 	JMP         loop
 
 done:
-	// par[0] += the sums' lanes; par[1] = max(par[1], the maxima's lanes)
+	// par[0] += the sums' lanes; par[1] = max(par[1], the largest |d| squared)
 	VADDPD        Z24, Z22, Z0 // Z0 = sums
 	VMAXPD        Z25, Z23, Z1 // Z1 = maxima
 	VEXTRACTF64X4 $1, Z0, Y2
@@ -789,6 +1038,7 @@ done:
 	VADDSD        X2, X0, X0
 	VPERMILPD     $1, X1, X3
 	VMAXSD        X3, X1, X1
+	VMULSD        X1, X1, X1   // the largest d*d: squaring keeps the order
 	VADDSD        (DX), X0, X0
 	VMAXSD        8(DX), X1, X1
 	VMOVSD        X0, (DX)

@@ -849,11 +849,14 @@ func QSpMVI8BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale [
 //	}
 //
 // each value one float32 product rounded once, as quant.Values.At computes
-// it. It reads 16 entries a step: one range check of their indices, the 16
-// nibbles of 8 or 9 code bytes spread to lanes and looked up in the table
-// (VPERMPS), the block's broadcast scale (the next block's blended into the
-// lanes past a block end), x by scalar loads; then one at a time, skipping
-// entries whose index is not below len(x). It needs len(ptr) == len(y)+1,
+// it. A row whose first value is odd takes that value alone; then it reads
+// 32 entries a pass, then 16: one range check of their indices, and per 16
+// entries the nibbles of 8 code bytes spread to lanes and looked up in the
+// table (VPERMPS), the block's broadcast scale (the next block's blended
+// into the lanes past a block end), x by scalar loads, one accumulator of
+// two; then one at a time, skipping entries whose index is not below
+// len(x). It prefetches idx and the codes into L2. It needs
+// len(ptr) == len(y)+1,
 // len(table) == 16, b >= 16, len(codes) >= (len(idx)+1)/2 and a scale for
 // every block of the values of the rows; it reads a block's scale only when
 // a value of the block is read.
@@ -897,6 +900,219 @@ func QSpMV4BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table, sca
 //go:noescape
 func QSpMV4MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
 
+// QSpMVI8RowAVX512 is QSpMVI8RowAVX2 with 16-lane vectors: passes of 32
+// entries (one range check of their indices, x by scalar loads, the codes
+// sign-extended and converted, two accumulators), then one of 16, then one
+// at a time, skipping entries whose index is not below len(x). It
+// prefetches idx and the codes into L2. It needs
+// len(ptr) == len(y)+1, len(codes) >= len(idx) and len(rs) >= len(y).
+// Requires: AVX512F, AVX512BW, BMI2.
+//
+//go:noescape
+func QSpMVI8RowAVX512(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
+
+// Family qspmm: qspmm_amd64.s.
+
+// QSpMMTile8RowAVX2 is QSpMM8RowAVX2 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTile8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+
+// QSpMM8RowAVX2 is QSpMM8BlockAVX2 on 8-bit codes with one scale per row.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMM8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
+
+// QSpMMTile8BlockAVX2 is QSpMM8BlockAVX2 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTile8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+
+// QSpMM8BlockAVX2 computes SpMM on 8-bit codes with one float32 scale per
+// block of b values (blocks run through the stored values across rows):
+// for each row i of ptr (segment clamped to 0..len(idx)) and column c < w,
+//
+//	var s float32
+//	for k := ptr[i]; k < ptr[i+1]; k++ {
+//		if idx[k] >= xrows { continue }
+//		s += (table[codes[k]] * scale[k/b]) * x[idx[k]*ldx+c]
+//	}
+//	y[i*ldy+c] = alpha*s (+ beta*y[i*ldy+c] unless beta is +0)
+//
+// summed in the order of SpMMF32AVX2. The other QSpMM kernels differ in
+// the code and the scale: 4-bit kernels read nibble k&1 of codes[k>>1]
+// through table[(k&1)*256 + codes[k>>1]] (the 512-entry expansion of a
+// 16-entry table); MX kernels take scale[k/b] = E8M0(exps[k/b]); Row kernels
+// read no block scale and multiply row i's sums by alpha*scale[i] (scale has
+// a value per row of ptr). It assumes len(table) >= 256 (512 for 4-bit
+// codes), codes and the block parameters covering every value below
+// len(idx) (len(codes) >= len(idx), or (len(idx)+1)/2 for 4-bit codes;
+// (len(idx)+b-1)/b scales or exponents), b >= 1, w >= 1, ldx, ldy >= w, y
+// holding len(ptr)-1 rows and x xrows rows.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMM8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
+
+// QSpMMTile8MXAVX2 is QSpMM8MXAVX2 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTile8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+
+// QSpMM8MXAVX2 is QSpMM8BlockAVX2 on 8-bit codes with an E8M0 exponent per block.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMM8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
+
+// QSpMMTile4RowAVX2 is QSpMM4RowAVX2 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTile4RowAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+
+// QSpMM4RowAVX2 is QSpMM8BlockAVX2 on 4-bit codes with one scale per row.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMM4RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
+
+// QSpMMTile4BlockAVX2 is QSpMM4BlockAVX2 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTile4BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+
+// QSpMM4BlockAVX2 is QSpMM8BlockAVX2 on 4-bit codes with a float32 scale per block.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMM4BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
+
+// QSpMMTile4MXAVX2 is QSpMM4MXAVX2 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTile4MXAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+
+// QSpMM4MXAVX2 is QSpMM8BlockAVX2 on 4-bit codes with an E8M0 exponent per block.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMM4MXAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
+
+// QSpMMTile8RowAVX512 is QSpMM8RowAVX512 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTile8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+
+// QSpMM8RowAVX512 is QSpMM8BlockAVX2 on 8-bit codes with one scale per row, 16-lane vectors.
+// Requires: AVX512F, BMI2.
+//
+//go:noescape
+func QSpMM8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
+
+// QSpMMTile8BlockAVX512 is QSpMM8BlockAVX512 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTile8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+
+// QSpMM8BlockAVX512 is QSpMM8BlockAVX2 on 8-bit codes with a float32 scale per block, 16-lane vectors.
+// Requires: AVX512F, BMI2.
+//
+//go:noescape
+func QSpMM8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
+
+// QSpMMTile8MXAVX512 is QSpMM8MXAVX512 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTile8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+
+// QSpMM8MXAVX512 is QSpMM8BlockAVX2 on 8-bit codes with an E8M0 exponent per block, 16-lane vectors.
+// Requires: AVX512F, BMI2.
+//
+//go:noescape
+func QSpMM8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
+
+// QSpMMTile4RowAVX512 is QSpMM4RowAVX512 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTile4RowAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+
+// QSpMM4RowAVX512 is QSpMM8BlockAVX2 on 4-bit codes with one scale per row, 16-lane vectors.
+// Requires: AVX512F, BMI2.
+//
+//go:noescape
+func QSpMM4RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
+
+// QSpMMTile4BlockAVX512 is QSpMM4BlockAVX512 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTile4BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+
+// QSpMM4BlockAVX512 is QSpMM8BlockAVX2 on 4-bit codes with a float32 scale per block, 16-lane vectors.
+// Requires: AVX512F, BMI2.
+//
+//go:noescape
+func QSpMM4BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
+
+// QSpMMTile4MXAVX512 is QSpMM4MXAVX512 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTile4MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+
+// QSpMM4MXAVX512 is QSpMM8BlockAVX2 on 4-bit codes with an E8M0 exponent per block, 16-lane vectors.
+// Requires: AVX512F, BMI2.
+//
+//go:noescape
+func QSpMM4MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
+
 // Family qspmvnarrowblock: qspmvnarrowblock_amd64.s.
 
 // QSpMVNarrowI8BlockU16AVX512 computes SpMV on 32-bit row pointers, uint16 column
@@ -935,6 +1151,22 @@ func QSpMVNarrowI8BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, cod
 //go:noescape
 func QSpMVNarrowI8BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
 
+// QSpMVNarrowI8BlockPairsU16AVX512 is QSpMVNarrowI8BlockU16AVX512 with a pair of pointers a
+// row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
+// inverted pair empty), and len(ptr) == 2*len(y).
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
+//
+//go:noescape
+func QSpMVNarrowI8BlockPairsU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrowI8BlockPairsU32AVX512 is QSpMVNarrowI8BlockU32AVX512 with a pair of pointers a
+// row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
+// inverted pair empty), and len(ptr) == 2*len(y).
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
+//
+//go:noescape
+func QSpMVNarrowI8BlockPairsU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+
 // QSpMVNarrow4BlockU16AVX512 is the int8 kernel on 4-bit codes, two a byte
 // (value p in the low nibble of codes[p/2] when p is even), through table:
 //
@@ -957,6 +1189,22 @@ func QSpMVNarrow4BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, code
 //go:noescape
 func QSpMVNarrow4BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
 
+// QSpMVNarrow4BlockPairsU16AVX512 is QSpMVNarrow4BlockU16AVX512 with a pair of pointers a
+// row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
+// inverted pair empty), and len(ptr) == 2*len(y).
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
+//
+//go:noescape
+func QSpMVNarrow4BlockPairsU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrow4BlockPairsU32AVX512 is QSpMVNarrow4BlockU32AVX512 with a pair of pointers a
+// row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
+// inverted pair empty), and len(ptr) == 2*len(y).
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
+//
+//go:noescape
+func QSpMVNarrow4BlockPairsU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+
 // QSpMVNarrow4MXU16AVX512 is the 4-bit kernel with MX scales: block g's
 // scale is E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127). Exponent
 // 0xFF (NaN, which validation rejects) gives +Inf.
@@ -972,6 +1220,22 @@ func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes [
 //
 //go:noescape
 func QSpMVNarrow4MXU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+
+// QSpMVNarrow4MXPairsU16AVX512 is QSpMVNarrow4MXU16AVX512 with a pair of pointers a
+// row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
+// inverted pair empty), and len(ptr) == 2*len(y).
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
+//
+//go:noescape
+func QSpMVNarrow4MXPairsU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+
+// QSpMVNarrow4MXPairsU32AVX512 is QSpMVNarrow4MXU32AVX512 with a pair of pointers a
+// row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
+// inverted pair empty), and len(ptr) == 2*len(y).
+// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
+//
+//go:noescape
+func QSpMVNarrow4MXPairsU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
 
 // Family qspmvnarrowblockavx2: qspmvnarrowblockavx2_amd64.s.
 
@@ -1054,6 +1318,38 @@ func AbsMax32AVX512(dst []uint64, vals []float32, b int) int
 //go:noescape
 func Span32AVX512(dst []uint64, vals []float32, b int) int
 
+// SymScalesAVX512 sets the scales and encoder parameters of int8 (qhi
+// 127) or int4 (qhi 7) groups from their largest magnitudes' bits (as
+// AbsMax32AVX512 writes them), eight groups at a time, and returns how many
+// it set:
+//
+//	a := float64(math.Float32frombits(uint32(bits[i])))
+//	s := float32(a / qhi)
+//	scale[i] = s
+//	gpar[3*i], gpar[3*i+1], gpar[3*i+2] = 1/float64(s), float64(s), 0
+//
+// It stops before the first eight groups of which one has an s below 2^-126
+// or above 2^120 (a zero or non-finite a among them), or when fewer than
+// eight are left; len(scale) and len(gpar)/3 must be at least len(bits).
+//
+//go:noescape
+func SymScalesAVX512(scale []float32, gpar []float64, bits []uint64, qhi float64) int
+
+// MXScalesAVX512 is SymScalesAVX512 for the E8M0 exponents of MX blocks
+// of an element type whose largest normal has exponent emax (2 for E2M1, 8
+// for E4M3):
+//
+//	a := float64(math.Float32frombits(uint32(bits[i])))
+//	x := 127 for a = 0, else ⌊log2 a⌋ - emax + 127 clamped to 0..254
+//	exp[i] = x
+//	gpar[3*i], gpar[3*i+1], gpar[3*i+2] = 2^(127-x), 2^(x-127), 0
+//
+// It stops before the first eight groups of which one has a non-finite a,
+// or when fewer than eight are left.
+//
+//go:noescape
+func MXScalesAVX512(exp []uint8, gpar []float64, bits []uint64, emax int) int
+
 // QuantizeIntsAVX512 encodes float32 values as integer codes, 16 at a
 // time, in groups of values with parameters gpar[3g:3g+3] = inv, s, zp (the
 // first group's rem values, then groups of b), with par[2:5] = qlo, qhi,
@@ -1076,8 +1372,9 @@ func Span32AVX512(dst []uint64, vals []float32, b int) int
 // stops before the first 16 values that hold a t with (t-r)^2 >= nearHalf
 // (a quotient within rounding of a half, which the caller settles exactly)
 // and returns their start. The codes and the largest d*d are bit for bit
-// those of quant's Go encoder, which computes each step in the same float64
-// operations; the sum of squares adds the same terms in another order.
+// those of quant's Go encoder (the kernel computes t in float32 where that
+// rounds alike, and every error term in its float64 operations); the sum of
+// squares adds the same terms in another order.
 //
 // The encoders assume rem and b are positive multiples of 16, len(codes) >=
 // len(vals) (len(vals)/2 for codes packed two a byte), len(par) >= 34 and

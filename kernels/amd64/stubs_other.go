@@ -449,6 +449,133 @@ func QSpMV4MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table []float
 	panic(noAsm)
 }
 
+// QSpMVI8RowAVX512 is not built here; it panics.
+func QSpMVI8RowAVX512(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// Family qspmm: qspmm_amd64.s.
+
+// QSpMMTile8RowAVX2 is not built here; it panics.
+func QSpMMTile8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMM8RowAVX2 is not built here; it panics.
+func QSpMM8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMMTile8BlockAVX2 is not built here; it panics.
+func QSpMMTile8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMM8BlockAVX2 is not built here; it panics.
+func QSpMM8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMMTile8MXAVX2 is not built here; it panics.
+func QSpMMTile8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMM8MXAVX2 is not built here; it panics.
+func QSpMM8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMMTile4RowAVX2 is not built here; it panics.
+func QSpMMTile4RowAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMM4RowAVX2 is not built here; it panics.
+func QSpMM4RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMMTile4BlockAVX2 is not built here; it panics.
+func QSpMMTile4BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMM4BlockAVX2 is not built here; it panics.
+func QSpMM4BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMMTile4MXAVX2 is not built here; it panics.
+func QSpMMTile4MXAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMM4MXAVX2 is not built here; it panics.
+func QSpMM4MXAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMMTile8RowAVX512 is not built here; it panics.
+func QSpMMTile8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMM8RowAVX512 is not built here; it panics.
+func QSpMM8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMMTile8BlockAVX512 is not built here; it panics.
+func QSpMMTile8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMM8BlockAVX512 is not built here; it panics.
+func QSpMM8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMMTile8MXAVX512 is not built here; it panics.
+func QSpMMTile8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMM8MXAVX512 is not built here; it panics.
+func QSpMM8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMMTile4RowAVX512 is not built here; it panics.
+func QSpMMTile4RowAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMM4RowAVX512 is not built here; it panics.
+func QSpMM4RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMMTile4BlockAVX512 is not built here; it panics.
+func QSpMMTile4BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMM4BlockAVX512 is not built here; it panics.
+func QSpMM4BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
+// QSpMMTile4MXAVX512 is not built here; it panics.
+func QSpMMTile4MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMM4MXAVX512 is not built here; it panics.
+func QSpMM4MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
 // Family qspmvnarrowblock: qspmvnarrowblock_amd64.s.
 
 // QSpMVNarrowI8BlockU16AVX512 is not built here; it panics.
@@ -458,6 +585,16 @@ func QSpMVNarrowI8BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, cod
 
 // QSpMVNarrowI8BlockU32AVX512 is not built here; it panics.
 func QSpMVNarrowI8BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVNarrowI8BlockPairsU16AVX512 is not built here; it panics.
+func QSpMVNarrowI8BlockPairsU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVNarrowI8BlockPairsU32AVX512 is not built here; it panics.
+func QSpMVNarrowI8BlockPairsU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32) {
 	panic(noAsm)
 }
 
@@ -471,6 +608,16 @@ func QSpMVNarrow4BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, code
 	panic(noAsm)
 }
 
+// QSpMVNarrow4BlockPairsU16AVX512 is not built here; it panics.
+func QSpMVNarrow4BlockPairsU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVNarrow4BlockPairsU32AVX512 is not built here; it panics.
+func QSpMVNarrow4BlockPairsU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
 // QSpMVNarrow4MXU16AVX512 is not built here; it panics.
 func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
 	panic(noAsm)
@@ -478,6 +625,16 @@ func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes [
 
 // QSpMVNarrow4MXU32AVX512 is not built here; it panics.
 func QSpMVNarrow4MXU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVNarrow4MXPairsU16AVX512 is not built here; it panics.
+func QSpMVNarrow4MXPairsU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVNarrow4MXPairsU32AVX512 is not built here; it panics.
+func QSpMVNarrow4MXPairsU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
 	panic(noAsm)
 }
 
@@ -520,6 +677,12 @@ func AbsMax32AVX512(dst []uint64, vals []float32, b int) int { panic(noAsm) }
 
 // Span32AVX512 is not built here; it panics.
 func Span32AVX512(dst []uint64, vals []float32, b int) int { panic(noAsm) }
+
+// SymScalesAVX512 is not built here; it panics.
+func SymScalesAVX512(scale []float32, gpar []float64, bits []uint64, qhi float64) int { panic(noAsm) }
+
+// MXScalesAVX512 is not built here; it panics.
+func MXScalesAVX512(exp []uint8, gpar []float64, bits []uint64, emax int) int { panic(noAsm) }
 
 // QuantizeIntsAVX512 is not built here; it panics.
 func QuantizeIntsAVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int {

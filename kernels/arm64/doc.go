@@ -49,12 +49,17 @@
 //	qspmvnarrow_arm64.s         QSpMVNarrowI8U16NEON, QSpMVNarrowI8U32NEON: the
 //	                            narrow loop on int8 codes (MOVB, SCVTF), times
 //	                            a scale a row
-//	qspmvnarrowblock_arm64.s    QSpMVNarrowI8BlockU16NEON, ...U32NEON: the
-//	                            narrow loop on int8 codes with a scale per
-//	                            block (UDIV per block part, pairs into two sums)
+//	qspmvnarrowblock_arm64.s    QSpMVNarrow{I8Block,4Block,4MX}{U16,U32}NEON:
+//	                            the narrow loop on int8 or 4-bit codes with a
+//	                            float32 or E8M0 scale per block (UDIV per
+//	                            block part; 4-bit codes four entries a step
+//	                            into four sums, the table by scalar loads;
+//	                            int8 pairs into two sums)
 //	qfused_arm64.s              QSpMVI8RowNEON: the fused quantized SpMV on
 //	                            int8 codes with a scale per row, the same loop
-//	                            on 64-bit pointers and indices
+//	                            on 64-bit pointers and indices; and
+//	                            QSpMV{I8Block,4Block,4MX}NEON: the 4-bit block
+//	                            loop of qspmvnarrowblock_arm64.s on them
 //	spmm_arm64.s                SpMMF64NEON, SpMMF32NEON, and
 //	spmmscatter_arm64.s         SpMMScatterF64NEON, SpMMScatterF32NEON: column
 //	                            blocks of 4 and 1 vectors (VLD1R + VFMLA) and

@@ -150,3 +150,570 @@ r8store:
 
 r8done:
 	RET
+
+// Fused quantized SpMV on NEON with one scale per block of b values, blocks
+// running through the stored values across rows (family qspmv, operands by
+// block): QSpMVI8BlockNEON on int8 codes, QSpMV4BlockNEON on 4-bit codes
+// (two a byte, value k in the low nibble of codes[k/2] when k is even, the
+// high one otherwise) through a 16-entry float32 table, QSpMV4MXNEON the
+// same with E8M0 scales. Each row is clamped to 0..len(idx) and runs block
+// by block: a block's part of the row (cnt = min(entries left, b - k mod b),
+// the block g = k / b by UDIV) takes the block's scale sc once, then its
+// entries four at a time: the four indices checked together (CMP + three
+// CCMP, unsigned, against len(x)), each value decoded (int8: MOVB
+// sign-extended, SCVTFWS; 4-bit: the nibbles of two code bytes read as one
+// halfword, each a scalar load from the table) and times sc (FMULS: the
+// value as quant.Values.At rounds it), then FMADD with x into s0..s3. A
+// step with an index out of range, and the rest of the part, run two at a
+// time into s0 and s1 (both indices checked together; a pair with an index
+// out of range entry by entry, skipping that entry). On 4-bit codes a part
+// that starts at an odd value takes that value (a high nibble) alone
+// first, so that each step starts at a code byte; a last odd entry (a low
+// nibble) goes to s0 and leaves the byte to the next part, and no step
+// reads a code byte past the part's last value. A row ends with y[i] =
+// alpha*((s0+s1)+(s2+s3)), plus beta*y[i] unless beta is +0 (then y is not
+// read).
+//
+// An E8M0 scale is built in a general register from the exponent e: the
+// float32 bits e<<23 (2^(e-127); e = 0xFF gives +Inf), or 1<<22 (2^-127)
+// when e is 0, then moved to F30 (FMOVS).
+//
+// Every x load is behind an index check and the segments are clamped; the
+// caller guarantees codes for every value of idx, a scale (an exponent) for
+// every block of them, len(table) == 16 and b >= 1. A block's scale is read
+// only when the row has a value in the block.
+//
+// Requires: NEON (ASIMD).
+//
+// Registers:
+//
+//    R0  &y[i]          R1  rows left      R2  &x[0]         R3  len(x)
+//    R4  &ptr[i]        R5  &idx[0]        R6  len(idx)      R7  &codes[0]
+//    R8  beta's bits    R9  &scale[0] or &exps[0]            R10 lo / k
+//    R11 hi             R12 entries left in the row          R13 &idx[k]
+//    R14 &codes[k] (int8) or &codes[k/2] (4-bit)             R15, R16 j0, j1
+//    R17 &table[0]      R19 k odd at a part's start, then j2 R21 b
+//    R22 g / k mod b    R23 entries left in the part         R24, R25 codes
+//    R26 the scale's bits (MX), then j3
+//    F0..F3 s0..s3      F4..F7 value*sc    F8..F11 x[j0..j3]
+//    F28 alpha          F29 beta           F30 sc
+
+// func QSpMVI8BlockNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32)
+TEXT ·QSpMVI8BlockNEON(SB), NOSPLIT, $0-160
+	MOVD   y_base+0(FP), R0
+	MOVD   y_len+8(FP), R1
+	MOVD   x_base+24(FP), R2
+	MOVD   x_len+32(FP), R3
+	MOVD   ptr_base+48(FP), R4
+	MOVD   idx_base+72(FP), R5
+	MOVD   idx_len+80(FP), R6
+	MOVD   codes_base+96(FP), R7
+	MOVD   scale_base+120(FP), R9
+	MOVD   b+144(FP), R21
+	FMOVS  alpha+152(FP), F28
+	FMOVS  beta+156(FP), F29
+	MOVWU  beta+156(FP), R8
+	CBZ    R1, qi8bdone
+
+qi8brow:
+	// lo, hi := clampRange(ptr, i, len(idx)); n := hi - lo
+	LDP    (R4), (R10, R11)
+	ADD    $8, R4, R4
+	CMP    R6, R10
+	CSEL   HI, R6, R10, R10        // lo = min(ptr[i], len(idx))
+	CMP    R6, R11
+	CSEL   HI, R6, R11, R11        // hi = min(ptr[i+1], len(idx))
+	CMP    R10, R11
+	CSEL   LO, R10, R11, R11       // hi = max(lo, hi)
+	SUB    R10, R11, R12
+	ADD    R10<<3, R5, R13         // &idx[lo]
+	ADD    R10, R7, R14            // &codes[p]
+	VEOR   V0.B16, V0.B16, V0.B16
+	VEOR   V1.B16, V1.B16, V1.B16
+	VEOR   V2.B16, V2.B16, V2.B16
+	VEOR   V3.B16, V3.B16, V3.B16
+
+qi8bblock:
+	// for n > 0 { g := p / b; cnt := min(n, b - p%b); sc := scale of block g; ...; p += cnt; n -= cnt }
+	CBZ    R12, qi8browend
+	UDIV   R21, R10, R22           // g = p / b
+	FMOVS  (R9)(R22<<2), F30       // sc = scale[g]
+	MSUB   R22, R10, R21, R22      // p mod b = p - g*b
+	SUB    R22, R21, R23           // cnt = b - p mod b
+	CMP    R12, R23
+	CSEL   HI, R12, R23, R23       // cnt = min(cnt, n)
+	ADD    R23, R10, R10
+	SUB    R23, R12, R12
+
+qi8bquad:
+	// for cnt >= 4 { s0 += (c0*sc)*x[j0]; ...; s3 += (c3*sc)*x[j3] }
+	CMP    $4, R23
+	BLO    qi8bpair
+	LDP    (R13), (R15, R16)
+	LDP    16(R13), (R19, R26)
+	CMP    R3, R15                 // j0 < len(x): LO
+	CCMP   LO, R16, R3, $2         // and j1, j2, j3 < len(x) (else C set: HS)
+	CCMP   LO, R19, R3, $2
+	CCMP   LO, R26, R3, $2
+	BHS    qi8bpair                // an index out of range: these entries by pairs
+	MOVB   (R14), R24
+	SCVTFWS R24, F4                // float32(c0)
+	MOVB   1(R14), R24
+	SCVTFWS R24, F5
+	MOVB   2(R14), R24
+	SCVTFWS R24, F6
+	MOVB   3(R14), R24
+	SCVTFWS R24, F7
+	FMOVS  (R2)(R15<<2), F8
+	FMOVS  (R2)(R16<<2), F9
+	FMOVS  (R2)(R19<<2), F10
+	FMOVS  (R2)(R26<<2), F11
+	FMULS  F30, F4, F4             // value * sc
+	FMULS  F30, F5, F5
+	FMULS  F30, F6, F6
+	FMULS  F30, F7, F7
+	FMADDS F8, F0, F4, F0          // s0 += (value*sc) * x[j0]
+	FMADDS F9, F1, F5, F1
+	FMADDS F10, F2, F6, F2
+	FMADDS F11, F3, F7, F3
+	ADD    $32, R13, R13
+	ADD    $4, R14, R14
+	SUB    $4, R23, R23
+	B      qi8bquad
+
+qi8bpair:
+	// if cnt >= 2 { s0 += (c0*sc)*x[j0]; s1 += (c1*sc)*x[j1] }
+	CMP    $2, R23
+	BLO    qi8bodd
+	LDP    (R13), (R15, R16)
+	CMP    R3, R15                 // j0 < len(x): LO
+	CCMP   LO, R16, R3, $2         // and j1 < len(x) (else C set: HS)
+	BHS    qi8bpairslow
+	MOVB   (R14), R24
+	MOVB   1(R14), R25
+	FMOVS  (R2)(R15<<2), F8
+	FMOVS  (R2)(R16<<2), F9
+	SCVTFWS R24, F4
+	SCVTFWS R25, F5
+	FMULS  F30, F4, F4             // c0 * sc
+	FMULS  F30, F5, F5
+	FMADDS F8, F0, F4, F0          // s0 += (code*sc) * x[j0]
+	FMADDS F9, F1, F5, F1
+	B      qi8bpairnext
+
+qi8bpairslow:
+	// an index out of range: each entry into its sum, that one skipped
+	CMP    R3, R15
+	BHS    qi8bskip0
+	MOVB   (R14), R25
+	SCVTFWS R25, F4
+	FMOVS  (R2)(R15<<2), F8
+	FMULS  F30, F4, F4
+	FMADDS F8, F0, F4, F0
+
+qi8bskip0:
+	CMP    R3, R16
+	BHS    qi8bpairnext
+	MOVB   1(R14), R25
+	SCVTFWS R25, F5
+	FMOVS  (R2)(R16<<2), F9
+	FMULS  F30, F5, F5
+	FMADDS F9, F1, F5, F1
+
+qi8bpairnext:
+	ADD    $16, R13, R13
+	ADD    $2, R14, R14
+	SUB    $2, R23, R23
+	B      qi8bquad
+
+qi8bodd:
+	// a last entry of the block into s0
+	CBZ    R23, qi8bblock
+	MOVD.P 8(R13), R15
+	MOVB.P 1(R14), R24
+	CMP    R3, R15
+	BHS    qi8bblock
+	FMOVS  (R2)(R15<<2), F8
+	SCVTFWS R24, F4
+	FMULS  F30, F4, F4
+	FMADDS F8, F0, F4, F0
+	B      qi8bblock
+
+qi8browend:
+	// y[i] = alpha*((s0+s1)+(s2+s3)) (+ beta*y[i] unless beta is +0)
+	FADDS  F1, F0, F0
+	FADDS  F3, F2, F2
+	FADDS  F2, F0, F0
+	FMULS  F28, F0, F0
+	CBZ    R8, qi8bstore
+	FMOVS  (R0), F9
+	FMADDS F29, F0, F9, F0
+
+qi8bstore:
+	FMOVS.P F0, 4(R0)
+	SUB    $1, R1, R1
+	CBNZ   R1, qi8brow
+
+qi8bdone:
+	RET
+
+// func QSpMV4BlockNEON(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha, beta float32)
+TEXT ·QSpMV4BlockNEON(SB), NOSPLIT, $0-184
+	MOVD   y_base+0(FP), R0
+	MOVD   y_len+8(FP), R1
+	MOVD   x_base+24(FP), R2
+	MOVD   x_len+32(FP), R3
+	MOVD   ptr_base+48(FP), R4
+	MOVD   idx_base+72(FP), R5
+	MOVD   idx_len+80(FP), R6
+	MOVD   codes_base+96(FP), R7
+	MOVD   table_base+120(FP), R17
+	MOVD   scale_base+144(FP), R9
+	MOVD   b+168(FP), R21
+	FMOVS  alpha+176(FP), F28
+	FMOVS  beta+180(FP), F29
+	MOVWU  beta+180(FP), R8
+	CBZ    R1, q4bdone
+
+q4brow:
+	// lo, hi := clampRange(ptr, i, len(idx)); n := hi - lo
+	LDP    (R4), (R10, R11)
+	ADD    $8, R4, R4
+	CMP    R6, R10
+	CSEL   HI, R6, R10, R10        // lo = min(ptr[i], len(idx))
+	CMP    R6, R11
+	CSEL   HI, R6, R11, R11        // hi = min(ptr[i+1], len(idx))
+	CMP    R10, R11
+	CSEL   LO, R10, R11, R11       // hi = max(lo, hi)
+	SUB    R10, R11, R12
+	ADD    R10<<3, R5, R13         // &idx[lo]
+	ADD    R10>>1, R7, R14         // &codes[p/2]
+	VEOR   V0.B16, V0.B16, V0.B16
+	VEOR   V1.B16, V1.B16, V1.B16
+	VEOR   V2.B16, V2.B16, V2.B16
+	VEOR   V3.B16, V3.B16, V3.B16
+
+q4bblock:
+	// for n > 0 { g := p / b; cnt := min(n, b - p%b); sc := scale of block g; ...; p += cnt; n -= cnt }
+	CBZ    R12, q4browend
+	UDIV   R21, R10, R22           // g = p / b
+	FMOVS  (R9)(R22<<2), F30       // sc = scale[g]
+	MSUB   R22, R10, R21, R22      // p mod b = p - g*b
+	SUB    R22, R21, R23           // cnt = b - p mod b
+	CMP    R12, R23
+	CSEL   HI, R12, R23, R23       // cnt = min(cnt, n)
+	AND    $1, R10, R19            // p odd: the part starts at a high nibble
+	ADD    R23, R10, R10
+	SUB    R23, R12, R12
+	CBZ    R19, q4bquad
+	// the high nibble of codes[p/2] alone, then p is even
+	MOVD.P 8(R13), R15
+	MOVBU.P 1(R14), R24
+	SUB    $1, R23, R23
+	CMP    R3, R15
+	BHS    q4bquad
+	LSRW   $4, R24, R24
+	FMOVS  (R17)(R24<<2), F4       // table[c>>4]
+	FMOVS  (R2)(R15<<2), F8
+	FMULS  F30, F4, F4
+	FMADDS F8, F0, F4, F0
+
+q4bquad:
+	// for cnt >= 4 { h := codes[p/2:p/2+2]; s0 += (table[h&15]*sc)*x[j0]; ...; s3 += (table[h>>12]*sc)*x[j3] }
+	CMP    $4, R23
+	BLO    q4bpair
+	LDP    (R13), (R15, R16)
+	LDP    16(R13), (R19, R26)
+	CMP    R3, R15                 // j0 < len(x): LO
+	CCMP   LO, R16, R3, $2         // and j1, j2, j3 < len(x) (else C set: HS)
+	CCMP   LO, R19, R3, $2
+	CCMP   LO, R26, R3, $2
+	BHS    q4bpair                // an index out of range: these entries by pairs
+	MOVHU  (R14), R24              // h: the four nibbles
+	AND    $15, R24, R25
+	FMOVS  (R17)(R25<<2), F4       // table[h&15]
+	UBFX   $4, R24, $4, R25
+	FMOVS  (R17)(R25<<2), F5       // table[h>>4&15]
+	UBFX   $8, R24, $4, R25
+	FMOVS  (R17)(R25<<2), F6       // table[h>>8&15]
+	LSRW   $12, R24, R25
+	FMOVS  (R17)(R25<<2), F7       // table[h>>12]
+	FMOVS  (R2)(R15<<2), F8
+	FMOVS  (R2)(R16<<2), F9
+	FMOVS  (R2)(R19<<2), F10
+	FMOVS  (R2)(R26<<2), F11
+	FMULS  F30, F4, F4             // value * sc
+	FMULS  F30, F5, F5
+	FMULS  F30, F6, F6
+	FMULS  F30, F7, F7
+	FMADDS F8, F0, F4, F0          // s0 += (value*sc) * x[j0]
+	FMADDS F9, F1, F5, F1
+	FMADDS F10, F2, F6, F2
+	FMADDS F11, F3, F7, F3
+	ADD    $32, R13, R13
+	ADD    $2, R14, R14
+	SUB    $4, R23, R23
+	B      q4bquad
+
+q4bpair:
+	// if cnt >= 2 { c := codes[p/2]; s0 += (table[c&15]*sc)*x[j0]; s1 += (table[c>>4]*sc)*x[j1] }
+	CMP    $2, R23
+	BLO    q4bodd
+	LDP    (R13), (R15, R16)
+	CMP    R3, R15                 // j0 < len(x): LO
+	CCMP   LO, R16, R3, $2         // and j1 < len(x) (else C set: HS)
+	BHS    q4bpairslow
+	MOVBU  (R14), R24
+	AND    $15, R24, R25
+	LSRW   $4, R24, R24
+	FMOVS  (R17)(R25<<2), F4       // table[c&15]
+	FMOVS  (R17)(R24<<2), F5       // table[c>>4]
+	FMOVS  (R2)(R15<<2), F8
+	FMOVS  (R2)(R16<<2), F9
+	FMULS  F30, F4, F4             // table[c&15] * sc
+	FMULS  F30, F5, F5
+	FMADDS F8, F0, F4, F0          // s0 += (code*sc) * x[j0]
+	FMADDS F9, F1, F5, F1
+	B      q4bpairnext
+
+q4bpairslow:
+	// an index out of range: each entry into its sum, that one skipped
+	MOVBU  (R14), R24
+	CMP    R3, R15
+	BHS    q4bskip0
+	AND    $15, R24, R25
+	FMOVS  (R17)(R25<<2), F4
+	FMOVS  (R2)(R15<<2), F8
+	FMULS  F30, F4, F4
+	FMADDS F8, F0, F4, F0
+
+q4bskip0:
+	CMP    R3, R16
+	BHS    q4bpairnext
+	LSRW   $4, R24, R25
+	FMOVS  (R17)(R25<<2), F5
+	FMOVS  (R2)(R16<<2), F9
+	FMULS  F30, F5, F5
+	FMADDS F9, F1, F5, F1
+
+q4bpairnext:
+	ADD    $16, R13, R13
+	ADD    $1, R14, R14
+	SUB    $2, R23, R23
+	B      q4bquad
+
+q4bodd:
+	// a last entry of the block, the low nibble of codes[p/2], into s0;
+	// the next part starts at its high nibble
+	CBZ    R23, q4bblock
+	MOVD.P 8(R13), R15
+	CMP    R3, R15
+	BHS    q4bblock
+	MOVBU  (R14), R24
+	AND    $15, R24, R24
+	FMOVS  (R17)(R24<<2), F4
+	FMOVS  (R2)(R15<<2), F8
+	FMULS  F30, F4, F4
+	FMADDS F8, F0, F4, F0
+	B      q4bblock
+
+q4browend:
+	// y[i] = alpha*((s0+s1)+(s2+s3)) (+ beta*y[i] unless beta is +0)
+	FADDS  F1, F0, F0
+	FADDS  F3, F2, F2
+	FADDS  F2, F0, F0
+	FMULS  F28, F0, F0
+	CBZ    R8, q4bstore
+	FMOVS  (R0), F9
+	FMADDS F29, F0, F9, F0
+
+q4bstore:
+	FMOVS.P F0, 4(R0)
+	SUB    $1, R1, R1
+	CBNZ   R1, q4brow
+
+q4bdone:
+	RET
+
+// func QSpMV4MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
+TEXT ·QSpMV4MXNEON(SB), NOSPLIT, $0-184
+	MOVD   y_base+0(FP), R0
+	MOVD   y_len+8(FP), R1
+	MOVD   x_base+24(FP), R2
+	MOVD   x_len+32(FP), R3
+	MOVD   ptr_base+48(FP), R4
+	MOVD   idx_base+72(FP), R5
+	MOVD   idx_len+80(FP), R6
+	MOVD   codes_base+96(FP), R7
+	MOVD   table_base+120(FP), R17
+	MOVD   exps_base+144(FP), R9
+	MOVD   b+168(FP), R21
+	FMOVS  alpha+176(FP), F28
+	FMOVS  beta+180(FP), F29
+	MOVWU  beta+180(FP), R8
+	CBZ    R1, q4mxdone
+
+q4mxrow:
+	// lo, hi := clampRange(ptr, i, len(idx)); n := hi - lo
+	LDP    (R4), (R10, R11)
+	ADD    $8, R4, R4
+	CMP    R6, R10
+	CSEL   HI, R6, R10, R10        // lo = min(ptr[i], len(idx))
+	CMP    R6, R11
+	CSEL   HI, R6, R11, R11        // hi = min(ptr[i+1], len(idx))
+	CMP    R10, R11
+	CSEL   LO, R10, R11, R11       // hi = max(lo, hi)
+	SUB    R10, R11, R12
+	ADD    R10<<3, R5, R13         // &idx[lo]
+	ADD    R10>>1, R7, R14         // &codes[p/2]
+	VEOR   V0.B16, V0.B16, V0.B16
+	VEOR   V1.B16, V1.B16, V1.B16
+	VEOR   V2.B16, V2.B16, V2.B16
+	VEOR   V3.B16, V3.B16, V3.B16
+
+q4mxblock:
+	// for n > 0 { g := p / b; cnt := min(n, b - p%b); sc := scale of block g; ...; p += cnt; n -= cnt }
+	CBZ    R12, q4mxrowend
+	UDIV   R21, R10, R22           // g = p / b
+	MOVBU  (R9)(R22), R24          // e = exps[g]
+	LSLW   $23, R24, R25           // sc = E8M0(e): the bits e<<23,
+	MOVW   $0x400000, R26
+	CMPW   $0, R24
+	CSELW  EQ, R26, R25, R25       // or 1<<22 (2^-127) when e == 0
+	FMOVS  R25, F30
+	MSUB   R22, R10, R21, R22      // p mod b = p - g*b
+	SUB    R22, R21, R23           // cnt = b - p mod b
+	CMP    R12, R23
+	CSEL   HI, R12, R23, R23       // cnt = min(cnt, n)
+	AND    $1, R10, R19            // p odd: the part starts at a high nibble
+	ADD    R23, R10, R10
+	SUB    R23, R12, R12
+	CBZ    R19, q4mxquad
+	// the high nibble of codes[p/2] alone, then p is even
+	MOVD.P 8(R13), R15
+	MOVBU.P 1(R14), R24
+	SUB    $1, R23, R23
+	CMP    R3, R15
+	BHS    q4mxquad
+	LSRW   $4, R24, R24
+	FMOVS  (R17)(R24<<2), F4       // table[c>>4]
+	FMOVS  (R2)(R15<<2), F8
+	FMULS  F30, F4, F4
+	FMADDS F8, F0, F4, F0
+
+q4mxquad:
+	// for cnt >= 4 { h := codes[p/2:p/2+2]; s0 += (table[h&15]*sc)*x[j0]; ...; s3 += (table[h>>12]*sc)*x[j3] }
+	CMP    $4, R23
+	BLO    q4mxpair
+	LDP    (R13), (R15, R16)
+	LDP    16(R13), (R19, R26)
+	CMP    R3, R15                 // j0 < len(x): LO
+	CCMP   LO, R16, R3, $2         // and j1, j2, j3 < len(x) (else C set: HS)
+	CCMP   LO, R19, R3, $2
+	CCMP   LO, R26, R3, $2
+	BHS    q4mxpair                // an index out of range: these entries by pairs
+	MOVHU  (R14), R24              // h: the four nibbles
+	AND    $15, R24, R25
+	FMOVS  (R17)(R25<<2), F4       // table[h&15]
+	UBFX   $4, R24, $4, R25
+	FMOVS  (R17)(R25<<2), F5       // table[h>>4&15]
+	UBFX   $8, R24, $4, R25
+	FMOVS  (R17)(R25<<2), F6       // table[h>>8&15]
+	LSRW   $12, R24, R25
+	FMOVS  (R17)(R25<<2), F7       // table[h>>12]
+	FMOVS  (R2)(R15<<2), F8
+	FMOVS  (R2)(R16<<2), F9
+	FMOVS  (R2)(R19<<2), F10
+	FMOVS  (R2)(R26<<2), F11
+	FMULS  F30, F4, F4             // value * sc
+	FMULS  F30, F5, F5
+	FMULS  F30, F6, F6
+	FMULS  F30, F7, F7
+	FMADDS F8, F0, F4, F0          // s0 += (value*sc) * x[j0]
+	FMADDS F9, F1, F5, F1
+	FMADDS F10, F2, F6, F2
+	FMADDS F11, F3, F7, F3
+	ADD    $32, R13, R13
+	ADD    $2, R14, R14
+	SUB    $4, R23, R23
+	B      q4mxquad
+
+q4mxpair:
+	// if cnt >= 2 { c := codes[p/2]; s0 += (table[c&15]*sc)*x[j0]; s1 += (table[c>>4]*sc)*x[j1] }
+	CMP    $2, R23
+	BLO    q4mxodd
+	LDP    (R13), (R15, R16)
+	CMP    R3, R15                 // j0 < len(x): LO
+	CCMP   LO, R16, R3, $2         // and j1 < len(x) (else C set: HS)
+	BHS    q4mxpairslow
+	MOVBU  (R14), R24
+	AND    $15, R24, R25
+	LSRW   $4, R24, R24
+	FMOVS  (R17)(R25<<2), F4       // table[c&15]
+	FMOVS  (R17)(R24<<2), F5       // table[c>>4]
+	FMOVS  (R2)(R15<<2), F8
+	FMOVS  (R2)(R16<<2), F9
+	FMULS  F30, F4, F4             // table[c&15] * sc
+	FMULS  F30, F5, F5
+	FMADDS F8, F0, F4, F0          // s0 += (code*sc) * x[j0]
+	FMADDS F9, F1, F5, F1
+	B      q4mxpairnext
+
+q4mxpairslow:
+	// an index out of range: each entry into its sum, that one skipped
+	MOVBU  (R14), R24
+	CMP    R3, R15
+	BHS    q4mxskip0
+	AND    $15, R24, R25
+	FMOVS  (R17)(R25<<2), F4
+	FMOVS  (R2)(R15<<2), F8
+	FMULS  F30, F4, F4
+	FMADDS F8, F0, F4, F0
+
+q4mxskip0:
+	CMP    R3, R16
+	BHS    q4mxpairnext
+	LSRW   $4, R24, R25
+	FMOVS  (R17)(R25<<2), F5
+	FMOVS  (R2)(R16<<2), F9
+	FMULS  F30, F5, F5
+	FMADDS F9, F1, F5, F1
+
+q4mxpairnext:
+	ADD    $16, R13, R13
+	ADD    $1, R14, R14
+	SUB    $2, R23, R23
+	B      q4mxquad
+
+q4mxodd:
+	// a last entry of the block, the low nibble of codes[p/2], into s0;
+	// the next part starts at its high nibble
+	CBZ    R23, q4mxblock
+	MOVD.P 8(R13), R15
+	CMP    R3, R15
+	BHS    q4mxblock
+	MOVBU  (R14), R24
+	AND    $15, R24, R24
+	FMOVS  (R17)(R24<<2), F4
+	FMOVS  (R2)(R15<<2), F8
+	FMULS  F30, F4, F4
+	FMADDS F8, F0, F4, F0
+	B      q4mxblock
+
+q4mxrowend:
+	// y[i] = alpha*((s0+s1)+(s2+s3)) (+ beta*y[i] unless beta is +0)
+	FADDS  F1, F0, F0
+	FADDS  F3, F2, F2
+	FADDS  F2, F0, F0
+	FMULS  F28, F0, F0
+	CBZ    R8, q4mxstore
+	FMOVS  (R0), F9
+	FMADDS F29, F0, F9, F0
+
+q4mxstore:
+	FMOVS.P F0, 4(R0)
+	SUB    $1, R1, R1
+	CBNZ   R1, q4mxrow
+
+q4mxdone:
+	RET

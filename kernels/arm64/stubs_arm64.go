@@ -300,6 +300,42 @@ func QSpMVNarrowI8U32NEON(y, x []float32, ptr []uint32, col []uint32, codes []in
 //go:noescape
 func QSpMVI8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
 
+// QSpMV4BlockNEON computes SpMV on 4-bit codes (two a byte, value k in the
+// low nibble of codes[k/2] when k is even, the high one otherwise) with one
+// scale per block of b values, blocks running through the stored values
+// across rows:
+//
+//	s := sum of (table[nibble k]*scale[k/b])*x[idx[k]] over k in ptr[i]..ptr[i+1] with idx[k] < len(x)
+//	y[i] = alpha*s (+ beta*y[i] unless beta is +0)
+//
+// each value one float32 product rounded once, as quant.Values.At computes
+// it. Each segment is clamped to 0..len(idx) and an entry whose index is
+// not below len(x) is skipped. It assumes len(ptr) == len(y)+1,
+// len(table) == 16, b >= 1, len(codes) >= (len(idx)+1)/2, a scale for
+// every block of the values of the rows, and beta == +0 for "do not read
+// y"; it reads a block's scale only when a row has a value in the block.
+// It is not preemptible: callers pass a bounded number of rows.
+//
+//go:noescape
+func QSpMV4BlockNEON(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha, beta float32)
+
+// QSpMVI8BlockNEON is QSpMV4BlockNEON on int8 codes, one a byte:
+//
+//	s += (float32(int8(codes[k]))*scale[k/b])*x[idx[k]]
+//
+// It assumes len(codes) >= len(idx).
+//
+//go:noescape
+func QSpMVI8BlockNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32)
+
+// QSpMV4MXNEON is QSpMV4BlockNEON with MX scales: block g's scale is
+// E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127), built from the
+// exponent's bits. Exponent 0xFF (NaN, which validation rejects) gives
+// +Inf.
+//
+//go:noescape
+func QSpMV4MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
+
 // Family spmvshort: spmvshort_arm64.s.
 
 // SpMVShortF64U16NEON computes y = A x on 32-bit row pointers and uint16
@@ -402,6 +438,34 @@ func QSpMVNarrowI8BlockU16NEON(y, x []float32, ptr []uint32, col []uint16, codes
 //
 //go:noescape
 func QSpMVNarrowI8BlockU32NEON(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrow4BlockU16NEON is QSpMVNarrowI8BlockU16NEON on 4-bit codes, two
+// a byte (value p in the low nibble of codes[p/2] when p is even, the high
+// one otherwise), through table:
+//
+//	s += (table[nibble first+k]*scale[(first+k)/b])*x[col[k]]
+//
+// It assumes len(table) == 16 and (first+len(col)+1)/2 <= len(codes).
+//
+//go:noescape
+func QSpMVNarrow4BlockU16NEON(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrow4BlockU32NEON is QSpMVNarrow4BlockU16NEON on 32-bit indices.
+//
+//go:noescape
+func QSpMVNarrow4BlockU32NEON(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+
+// QSpMVNarrow4MXU16NEON is QSpMVNarrow4BlockU16NEON with MX scales: block
+// g's scale is E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127).
+// Exponent 0xFF (NaN, which validation rejects) gives +Inf.
+//
+//go:noescape
+func QSpMVNarrow4MXU16NEON(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+
+// QSpMVNarrow4MXU32NEON is QSpMVNarrow4MXU16NEON on 32-bit indices.
+//
+//go:noescape
+func QSpMVNarrow4MXU32NEON(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
 
 // Family spmm: spmm_arm64.s.
 

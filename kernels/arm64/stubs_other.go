@@ -122,6 +122,21 @@ func QSpMVI8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float3
 	panic(noasm)
 }
 
+// QSpMV4BlockNEON is not built here; it panics.
+func QSpMV4BlockNEON(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha, beta float32) {
+	panic(noasm)
+}
+
+// QSpMVI8BlockNEON is not built here; it panics.
+func QSpMVI8BlockNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32) {
+	panic(noasm)
+}
+
+// QSpMV4MXNEON is not built here; it panics.
+func QSpMV4MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32) {
+	panic(noasm)
+}
+
 // Family spmvshort: spmvshort_arm64.s.
 
 // SpMVShortF64U16NEON is not built here; it panics.
@@ -193,6 +208,26 @@ func QSpMVNarrowI8BlockU16NEON(y, x []float32, ptr []uint32, col []uint16, codes
 
 // QSpMVNarrowI8BlockU32NEON is not built here; it panics.
 func QSpMVNarrowI8BlockU32NEON(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32) {
+	panic(noasm)
+}
+
+// QSpMVNarrow4BlockU16NEON is not built here; it panics.
+func QSpMVNarrow4BlockU16NEON(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32) {
+	panic(noasm)
+}
+
+// QSpMVNarrow4BlockU32NEON is not built here; it panics.
+func QSpMVNarrow4BlockU32NEON(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32) {
+	panic(noasm)
+}
+
+// QSpMVNarrow4MXU16NEON is not built here; it panics.
+func QSpMVNarrow4MXU16NEON(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
+	panic(noasm)
+}
+
+// QSpMVNarrow4MXU32NEON is not built here; it panics.
+func QSpMVNarrow4MXU32NEON(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
 	panic(noasm)
 }
 

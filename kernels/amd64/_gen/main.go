@@ -75,6 +75,7 @@ func outputs() []output {
 		{"qspmvnarrowblock_amd64.s", qspmvNarrowBlockFile},
 		{"qspmvnarrowblockavx2_amd64.s", qspmvNarrowBlockAVX2File},
 		{"spmvshort_amd64.s", spmvShortFile},
+		{"qspmm_amd64.s", qspmmFile},
 	}
 	var o []output
 	for _, f := range asm {

@@ -46,11 +46,14 @@ across rows:
 	}
 
 each value one float32 product rounded once, as quant.Values.At computes
-it. It reads 16 entries a step: one range check of their indices, the 16
-nibbles of 8 or 9 code bytes spread to lanes and looked up in the table
-(VPERMPS), the block's broadcast scale (the next block's blended into the
-lanes past a block end), x by scalar loads; then one at a time, skipping
-entries whose index is not below len(x). It needs len(ptr) == len(y)+1,
+it. A row whose first value is odd takes that value alone; then it reads
+32 entries a pass, then 16: one range check of their indices, and per 16
+entries the nibbles of 8 code bytes spread to lanes and looked up in the
+table (VPERMPS), the block's broadcast scale (the next block's blended
+into the lanes past a block end), x by scalar loads, one accumulator of
+two; then one at a time, skipping entries whose index is not below
+len(x). It prefetches idx and the codes into L2. It needs
+len(ptr) == len(y)+1,
 len(table) == 16, b >= 16, len(codes) >= (len(idx)+1)/2 and a scale for
 every block of the values of the rows; it reads a block's scale only when
 a value of the block is read.
@@ -74,6 +77,13 @@ by the nibble's bit 3. Its contract is QSpMV4BlockAVX512's.
 Requires: AVX, AVX2, FMA3.`},
 		{"qfused", "QSpMV4MXAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)", `QSpMV4MXAVX2 is QSpMV4BlockAVX2 with MX scales, as QSpMV4MXAVX512.
 Requires: AVX, AVX2, FMA3.`},
+		{"qfused", "QSpMVI8RowAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)", `QSpMVI8RowAVX512 is QSpMVI8RowAVX2 with 16-lane vectors: passes of 32
+entries (one range check of their indices, x by scalar loads, the codes
+sign-extended and converted, two accumulators), then one of 16, then one
+at a time, skipping entries whose index is not below len(x). It
+prefetches idx and the codes into L2. It needs
+len(ptr) == len(y)+1, len(codes) >= len(idx) and len(rs) >= len(y).
+Requires: AVX512F, AVX512BW, BMI2.`},
 	}
 }
 
@@ -263,9 +273,10 @@ func nibData(f *asmFile, name string) {
 
 // qfKind is what one AVX-512 fused SpMV kernel reads: int8 codes (nib
 // false) or 4-bit codes through a table, and a scale per block of float32
-// scales, or per block of E8M0 exponents (mx).
+// scales, or per block of E8M0 exponents (mx), or (row) one float32 scale
+// per row applied to the row's sum.
 type qfKind struct {
-	nib, mx bool
+	nib, mx, row bool
 }
 
 // qfKinds are the AVX-512 kernels by name.
@@ -273,15 +284,19 @@ var qfKinds = []struct {
 	name string
 	k    qfKind
 }{
+	{"QSpMVI8RowAVX512", qfKind{row: true}},
 	{"QSpMVI8BlockAVX512", qfKind{}},
 	{"QSpMV4BlockAVX512", qfKind{nib: true}},
 	{"QSpMV4MXAVX512", qfKind{nib: true, mx: true}},
 }
 
 // args are the frame offsets of the kernel's arguments past codes: the
-// scales' (scale or exps), b's and alpha's (beta's 4 on).
+// scales' (rs, scale or exps), b's (-1 for row) and alpha's (beta's 4 on).
 func (k qfKind) args() (scale, b, alpha int) {
-	if k.nib {
+	switch {
+	case k.row:
+		return 120, -1, 144
+	case k.nib:
 		return 144, 168, 176
 	}
 	return 120, 144, 152
@@ -289,7 +304,10 @@ func (k qfKind) args() (scale, b, alpha int) {
 
 // scaleName is the name of the scales' argument.
 func (k qfKind) scaleName() string {
-	if k.mx {
+	switch {
+	case k.row:
+		return "rs"
+	case k.mx:
 		return "exps"
 	}
 	return "scale"
@@ -310,9 +328,26 @@ func qfScale(f *asmFile, mx bool) {
 	f.i("VPBROADCASTD R14, Z31")
 }
 
-// qfAVX512 writes an AVX-512 fused SpMV kernel of kind k. The range check
-// and x's vector are the float32 SpMV kernel's (spmvKernel's check and
-// block, without the block's FMA).
+// qfStep is the registers of one 16-value step of an AVX-512 fused
+// kernel: the decoded values, their scales, x's two 8-entry halves (the X
+// registers spmvKernel.block builds them in) and the accumulator.
+type qfStep struct {
+	vals, scales string
+	xa, xb       []string
+	acc          string
+}
+
+// qfSteps are the 32-value pass's two steps (the 16-value pass takes the
+// first).
+var qfSteps = [2]qfStep{
+	{"Z16", "Z17", []string{"X8", "X9"}, []string{"X4", "X5"}, "Z0"},
+	{"Z18", "Z19", []string{"X10", "X11"}, []string{"X6", "X7"}, "Z1"},
+}
+
+// qfAVX512 writes an AVX-512 fused SpMV kernel of kind k: rows in passes
+// of 32 values (two steps of 16 into two accumulators), then one of 16,
+// then one value at a time. The range check and x's vector are the float32
+// SpMV kernel's (spmvKernel's check and block, without the block's FMA).
 func qfAVX512(f *asmFile, name string, k qfKind) {
 	ses := 4 // the size of a block's scale
 	if k.mx {
@@ -333,103 +368,111 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 		f.i("MOVQ table_base+120(FP), R14")
 		f.i("VMOVUPS (R14), Z29")
 	}
+	if k.row {
+		f.i("MOVQ rs_base+120(FP), BX")
+	}
 	f.i("VMOVSS alpha+%d(FP), X13", aOff)
 	f.i("VMOVSS beta+%d(FP), X12", aOff+4)
 	f.i("XORQ AX, AX")
 	qfRow(f, p, true)
 	f.i("VPXORQ Z0, Z0, Z0")
+	f.i("VPXORQ Z1, Z1, Z1")
 	f.i("VXORPS X2, X2, X2")
 	f.i("CMPQ R12, R13")
 	f.i("JAE %ssum", p)
-	f.c("the block of the first value: BX its scale, R10 its values from here on")
-	f.i("MOVQ AX, R8")
-	f.i("MOVQ DX, R14")
-	f.i("MOVQ R12, AX")
-	f.i("XORL DX, DX")
-	f.i("DIVQ b+%d(FP)", bOff)
-	f.i("MOVQ b+%d(FP), R10", bOff)
-	f.i("SUBQ DX, R10")
-	f.i("MOVQ %s_base+%d(FP), BX", k.scaleName(), sOff)
-	f.i("LEAQ (BX)(AX*%d), BX", ses)
-	f.i("MOVQ R8, AX")
-	f.i("MOVQ R14, DX")
-	qfScale(f, k.mx)
-	if k.nib {
-		f.c("Z28, Z27: the nibble lanes' byte index and shift for the row's phase")
-		f.i("MOVQ R12, R14")
-		f.i("ANDQ $1, R14")
-		f.i("SHLQ $7, R14")
-		f.i("LEAQ qfnib<>(SB), R15")
-		f.i("VMOVDQU32 (R15)(R14*1), Z28")
-		f.i("VMOVDQU32 64(R15)(R14*1), Z27")
+	if !k.row {
+		f.c("the block of the first value: BX its scale, R10 its values from here on")
+		f.i("MOVQ AX, R8")
+		f.i("MOVQ DX, R14")
+		f.i("MOVQ R12, AX")
+		f.i("XORL DX, DX")
+		f.i("DIVQ b+%d(FP)", bOff)
+		f.i("MOVQ b+%d(FP), R10", bOff)
+		f.i("SUBQ DX, R10")
+		f.i("MOVQ %s_base+%d(FP), BX", k.scaleName(), sOff)
+		f.i("LEAQ (BX)(AX*%d), BX", ses)
+		f.i("MOVQ R8, AX")
+		f.i("MOVQ R14, DX")
+		qfScale(f, k.mx)
 	}
+	if k.nib {
+		f.c("an odd first value alone, so that the passes start on a byte")
+		f.i("BTQ $0, R12")
+		f.i("JCC %sby32", p)
+		qfOne(f, k, p+"peel", ses, bOff, true)
+		f.i("INCQ R12")
+	}
+	pfd := qfPFD
+	f.label(p + "by32")
+	f.i("LEAQ 32(R12), CX")
+	f.i("CMPQ CX, R13")
+	f.i("JA %sby16", p)
+	f.i("VPCMPUQ $2, (R9)(R12*8), Z30, K1")
+	f.i("VPCMPUQ $2, 64(R9)(R12*8), Z30, K2")
+	f.i("VPCMPUQ $2, 128(R9)(R12*8), Z30, K3")
+	f.i("VPCMPUQ $2, 192(R9)(R12*8), Z30, K4")
+	f.i("KORB K1, K2, K1")
+	f.i("KORB K3, K4, K3")
+	f.i("KORTESTB K1, K3")
+	f.i("JNZ %stail", p)
+	if pfd > 0 {
+		for i := range 4 {
+			f.i("%s %d(R9)(R12*8)", qfPFI, pfd+64*i)
+		}
+		qfCodesPrefetch(f, k, pfd)
+	}
+	qfStepCode(f, sk, k, qfSteps[0], 0, p+"a", ses, bOff)
+	qfStepCode(f, sk, k, qfSteps[1], 16, p+"b", ses, bOff)
+	f.i("MOVQ CX, R12")
+	f.i("JMP %sby32", p)
 	f.label(p + "by16")
 	f.i("LEAQ 16(R12), CX")
 	f.i("CMPQ CX, R13")
 	f.i("JA %stail", p)
 	qfLines(f, sk.check(2, p+"tail"))
-	f.i("PREFETCHT0 %d(R9)(R12*8)", spmvPFD)
-	f.i("PREFETCHT0 %d(R9)(R12*8)", spmvPFD+64)
-	f.c("Z17: the 16 values' scales")
-	f.i("VMOVAPS Z31, Z17")
-	f.i("CMPQ R10, $16")
-	f.i("JLT %ssplit", p)
-	f.i("SUBQ $16, R10")
-	f.i("JMP %sdecode", p)
-	f.label(p + "split")
-	f.c("lanes from m = R10 on are in the next block")
-	f.i("MOVL $0xffff, R14")
-	f.i("BZHIL R10, R14, R14")
-	f.i("KMOVW R14, K3")
-	f.i("KNOTW K3, K3")
-	f.i("ADDQ $%d, BX", ses)
-	qfScale(f, k.mx)
-	f.i("VMOVAPS Z31, K3, Z17")
-	f.i("ADDQ b+%d(FP), R10", bOff)
-	f.i("SUBQ $16, R10")
-	f.label(p + "decode")
-	if k.nib {
-		f.c("Z16: table[nibble k+i], from code bytes k/2 .. (k+15)/2")
-		f.i("MOVQ R12, R14")
-		f.i("SHRQ $1, R14")
-		f.i("LEAQ 15(R12), R15")
-		f.i("SHRQ $1, R15")
-		f.i("VMOVQ (R11)(R14*1), X3")
-		f.i("VPINSRB $8, (R11)(R15*1), X3, X3")
-		f.i("PREFETCHT0 %d(R11)(R14*1)", spmvPFD/16)
-		f.i("VPMOVZXBD X3, Z16")
-		f.i("VPERMD Z16, Z28, Z16")
-		f.i("VPSRLVD Z27, Z16, Z16")
-		f.i("VPERMPS Z29, Z16, Z16 // the table's low 4 bits of each lane")
-	} else {
-		f.c("Z16: the 16 codes as float32")
-		f.i("PREFETCHT0 %d(R11)(R12*1)", spmvPFD/8)
-		f.i("VPMOVSXBD (R11)(R12*1), Z16")
-		f.i("VCVTDQ2PS Z16, Z16")
-	}
-	f.i("VMULPS Z17, Z16, Z16")
-	xa, xb := []string{"X8", "X9", "X10", "X11"}, []string{"X4", "X5", "X6", "X7"}
-	for _, blk := range [][]string{sk.block(0, xa, "Z0"), sk.block(8, xb, "Z0")} {
-		qfLines(f, blk[:len(blk)-1]) // all but its FMA
-	}
-	f.i("VINSERTF64X4 $1, Y4, Z8, Z8")
-	f.i("VFMADD231PS Z16, Z8, Z0")
+	qfStepCode(f, sk, k, qfSteps[0], 0, p+"c", ses, bOff)
 	f.i("MOVQ CX, R12")
-	f.i("JMP %sby16", p)
 	f.label(p + "tail")
 	f.i("CMPQ R12, R13")
 	f.i("JAE %ssum", p)
-	f.i("TESTQ R10, R10")
-	f.i("JNZ %sone", p)
-	f.i("ADDQ $%d, BX", ses)
-	qfScale(f, k.mx)
-	f.i("MOVQ b+%d(FP), R10", bOff)
-	f.label(p + "one")
-	f.i("DECQ R10")
+	if !k.row {
+		f.i("TESTQ R10, R10")
+		f.i("JNZ %sone", p)
+		f.i("ADDQ $%d, BX", ses)
+		qfScale(f, k.mx)
+		f.i("MOVQ b+%d(FP), R10", bOff)
+		f.label(p + "one")
+		f.i("DECQ R10")
+	}
+	qfOne(f, k, p, ses, bOff, false)
+	f.i("INCQ R12")
+	f.i("JMP %stail", p)
+	f.label(p + "sum")
+	f.i("VADDPS Z1, Z0, Z0")
+	qfLines(f, spmvHsum(4, true))
+	f.i("VADDSS X0, X2, X2")
+	if k.row {
+		f.i("VMULSS (BX)(AX*4), X2, X2")
+	}
+	qfLines(f, sk.scale("X2"))
+	qfLines(f, sk.storeY(p+"nobeta", "\tINCQ AX", fmt.Sprintf("\tJMP %srow", p)))
+	f.label(p + "done")
+	f.i("VZEROUPPER")
+	f.i("RET")
+}
+
+// qfOne adds value R12 (skipped, to <l>skip, when its index is not below
+// len(x)) into X2; with dec it first counts it off R10, the block's
+// values left.
+func qfOne(f *asmFile, k qfKind, l string, ses, bOff int, dec bool) {
+	if dec && !k.row {
+		f.i("DECQ R10")
+	}
 	f.i("MOVQ (R9)(R12*8), R8")
 	f.i("CMPQ R8, x_len+32(FP)")
-	f.i("JAE %sskip", p)
-	if k.nib {
+	f.i("JAE %sskip", l)
+	switch {
+	case k.nib:
 		f.i("MOVQ R12, R14")
 		f.i("SHRQ $1, R14")
 		f.i("MOVBLZX (R11)(R14*1), R14")
@@ -439,23 +482,90 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 		f.i("SHRL CX, R14")
 		f.i("VMOVD R14, X16")
 		f.i("VPERMPS Z29, Z16, Z16")
-	} else {
+	default:
 		f.i("MOVBLSX (R11)(R12*1), R14")
 		f.i("VCVTSI2SSL R14, X16, X16")
 	}
-	f.i("VMULSS X31, X16, X16")
+	if !k.row {
+		f.i("VMULSS X31, X16, X16")
+	}
 	f.i("VFMADD231SS (SI)(R8*4), X16, X2")
-	f.label(p + "skip")
-	f.i("INCQ R12")
-	f.i("JMP %stail", p)
-	f.label(p + "sum")
-	qfLines(f, spmvHsum(4, true))
-	f.i("VADDSS X0, X2, X2")
-	qfLines(f, sk.scale("X2"))
-	qfLines(f, sk.storeY(p+"nobeta", "\tINCQ AX", fmt.Sprintf("\tJMP %srow", p)))
-	f.label(p + "done")
-	f.i("VZEROUPPER")
-	f.i("RET")
+	f.label(l + "skip")
+}
+
+// qfPFD is the AVX-512 fused kernels' prefetch distance in bytes of idx
+// (the codes of the same entries are prefetched too), and qfPFI their
+// prefetch instruction. The streams (idx 8 bytes a value, codes 1 or 1/2)
+// are prefetched into L2 (PREFETCHT1), which keeps x in L1, half as far
+// again as the float32 kernel's distance: the loop takes values faster
+// than the float32 one.
+var (
+	qfPFD = 3 * spmvPFD / 2
+	qfPFI = "PREFETCHT1"
+)
+
+// qfCodesPrefetch prefetches the codes of the entries pfd bytes of idx
+// ahead of R12.
+func qfCodesPrefetch(f *asmFile, k qfKind, pfd int) {
+	if k.nib {
+		f.i("MOVQ R12, R14")
+		f.i("SHRQ $1, R14")
+		f.i("%s %d(R11)(R14*1)", qfPFI, pfd/16)
+		return
+	}
+	f.i("%s %d(R11)(R12*1)", qfPFI, pfd/8)
+}
+
+// qfStepCode is one 16-value step of kind k at entry R12+off into st's
+// accumulator (labels prefixed l): the values' scales (the block's, the
+// next block's blended into the lanes past a block end), the decoded
+// codes times them, x's vector and the FMA.
+func qfStepCode(f *asmFile, sk *spmvKernel, k qfKind, st qfStep, off int, l string, ses, bOff int) {
+	if !k.row {
+		f.c("%s: the 16 values' scales", st.scales)
+		f.i("VMOVAPS Z31, %s", st.scales)
+		f.i("CMPQ R10, $16")
+		f.i("JLT %ssplit", l)
+		f.i("SUBQ $16, R10")
+		f.i("JMP %sdecode", l)
+		f.label(l + "split")
+		f.c("lanes from m = R10 on are in the next block")
+		f.i("MOVL $0xffff, R14")
+		f.i("BZHIL R10, R14, R14")
+		f.i("KMOVW R14, K5")
+		f.i("KNOTW K5, K5")
+		f.i("ADDQ $%d, BX", ses)
+		qfScale(f, k.mx)
+		f.i("VMOVAPS Z31, K5, %s", st.scales)
+		f.i("ADDQ b+%d(FP), R10", bOff)
+		f.i("SUBQ $16, R10")
+		f.label(l + "decode")
+	}
+	v := st.vals
+	x := strings.Replace(v, "Z", "X", 1)
+	if k.nib {
+		f.c("%s: table[nibble k+i], from code bytes k/2 .. k/2+7 (k even)", v)
+		f.i("MOVQ R12, R14")
+		f.i("SHRQ $1, R14")
+		f.i("VPMOVZXBW %d(R11)(R14*1), %s", off/2, x)
+		f.i("VPSLLW $4, %s, %s", x, "X20")
+		f.i("VPORD X20, %s, %s // word: low nibble, high nibble in its bytes' low bits", x, x)
+		f.i("VPMOVZXBD %s, %s", x, v)
+		f.i("VPERMPS Z29, %s, %s // the table's low 4 bits of each lane", v, v)
+	} else {
+		f.c("%s: the 16 codes as float32", v)
+		f.i("VPMOVSXBD %d(R11)(R12*1), %s", off, v)
+		f.i("VCVTDQ2PS %s, %s", v, v)
+	}
+	if !k.row {
+		f.i("VMULPS %s, %s, %s", st.scales, v, v)
+	}
+	for _, blk := range [][]string{sk.block(off, st.xa, st.acc), sk.block(off+8, st.xb, st.acc)} {
+		qfLines(f, blk[:len(blk)-1]) // all but its FMA
+	}
+	za, yb := strings.Replace(st.xa[0], "X", "Z", 1), strings.Replace(st.xb[0], "X", "Y", 1)
+	f.i("VINSERTF64X4 $1, %s, %s, %s", yb, za, za)
+	f.i("VFMADD231PS %s, %s, %s", v, za, st.acc)
 }
 
 // qfLines writes lines of the SpMV generator's form (instructions after a

@@ -1,6 +1,9 @@
 package main
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // qspmvnarrowblock_amd64.s: the SpMV row loop of the narrow kernels
 // (spmvnarrow.go: 32-bit row pointers, 16- or 32-bit column indices, x
@@ -20,7 +23,13 @@ type qnbKernel struct {
 	name string
 	k    qnbKind
 	iw   int // index size in bytes: 2 or 4
-	f    *asmFile
+	// loads: a pass whose indices are all in range builds x from scalar
+	// loads instead of gathering it.
+	loads bool
+	// pairs: row i's entries are ptr[2i]..ptr[2i+1]-1 (len(ptr) ==
+	// 2*len(y)) instead of ptr[i]..ptr[i+1]-1.
+	pairs bool
+	f     *asmFile
 }
 
 func qnbKernels() []*qnbKernel {
@@ -29,8 +38,14 @@ func qnbKernels() []*qnbKernel {
 		stem string
 		k    qnbKind
 	}{{"I8Block", qnbKind{}}, {"4Block", qnbKind{nib: true}}, {"4MX", qnbKind{nib: true, mx: true}}} {
-		for _, iw := range []int{2, 4} {
-			ks = append(ks, &qnbKernel{name: fmt.Sprintf("QSpMVNarrow%sU%dAVX512", k.stem, 8*iw), k: k.k, iw: iw})
+		for _, pairs := range []bool{false, true} {
+			stem := k.stem
+			if pairs {
+				stem += "Pairs"
+			}
+			for _, iw := range []int{2, 4} {
+				ks = append(ks, &qnbKernel{name: fmt.Sprintf("QSpMVNarrow%sU%dAVX512", stem, 8*iw), k: k.k, iw: iw, loads: true, pairs: pairs})
+			}
 		}
 	}
 	return ks
@@ -103,18 +118,26 @@ func (q *qnbKernel) blockScale(tag, zs string) {
 // values decoded and scaled (zero outside those lanes), x gathered under
 // that mask.
 func (q *qnbKernel) block(n, off int, acc, tag string) {
+	q.blockWith(n, off, acc, tag, false, false)
+}
+
+// blockWith is block, its indices already loaded and compared when loaded
+// is set, x built from scalar loads (every index in range) when loads is.
+func (q *qnbKernel) blockWith(n, off int, acc, tag string, loaded, loads bool) {
 	f := q.f
 	firstOff, _, _, _ := q.args()
 	idx, v, x, zs := fmt.Sprintf("Z%d", 16+3*n), fmt.Sprintf("Z%d", 17+3*n), fmt.Sprintf("Z%d", 18+3*n), fmt.Sprintf("Z%d", 4+n)
 	kc := fmt.Sprintf("K%d", 1+n)
-	q.blockScale(tag, zs)
-	if q.iw == 2 {
-		f.i("VPMOVZXWD %d(R9)(R12*2), %s", 2*off, idx)
-	} else {
-		f.i("VMOVDQU32 %d(R9)(R12*4), %s", 4*off, idx)
+	if loads {
+		f.loadLanes(q.iw, off, [4]int{18 + 3*n, 16 + 3*n, 8 + n, 17 + 3*n}, "R14", "R8")
 	}
-	f.i("VPCMPUD $2, Z15, %s, %s // lanes whose index <= maxIndex", idx, kc)
-	f.i("KMOVW %s, K7 // the gather clears its mask", kc)
+	q.blockScale(tag, zs)
+	if !loaded {
+		q.idxCompare(off, n)
+	}
+	if !loads {
+		f.i("KMOVW %s, K7 // the gather clears its mask", kc)
+	}
 	f.i("MOVQ first+%d(FP), R14", firstOff)
 	f.i("ADDQ R12, R14 // the value's position among the codes")
 	if q.k.nib {
@@ -136,10 +159,75 @@ func (q *qnbKernel) block(n, off int, acc, tag string) {
 		f.i("VPMOVSXBD %d(R11)(R14*1), %s", off, v)
 		f.i("VCVTDQ2PS %s, %s", v, v)
 	}
-	f.i("VMULPS.Z %s, %s, %s, %s // value = code's value * scale, +0 out of range", zs, v, kc, v)
-	f.i("VPXORQ %s, %s, %s", x, x, x)
-	f.i("VGATHERDPS (SI)(%s*4), K7, %s", idx, x)
+	if loads {
+		f.i("VMULPS %s, %s, %s // value = code's value * scale", zs, v, v)
+	} else {
+		f.i("VMULPS.Z %s, %s, %s, %s // value = code's value * scale, +0 out of range", zs, v, kc, v)
+		f.i("VPXORQ %s, %s, %s", x, x, x)
+		f.i("VGATHERDPS (SI)(%s*4), K7, %s", idx, x)
+	}
 	f.i("VFMADD231PS %s, %s, %s", v, x, acc)
+}
+
+// idxCompare loads the indices of block n at R12+off into Z16+3n and sets
+// K1+n to the lanes in range.
+func (q *qnbKernel) idxCompare(off, n int) {
+	f := q.f
+	idx := fmt.Sprintf("Z%d", 16+3*n)
+	if q.iw == 2 {
+		f.i("VPMOVZXWD %d(R9)(R12*2), %s", 2*off, idx)
+	} else {
+		f.i("VMOVDQU32 %d(R9)(R12*4), %s", 4*off, idx)
+	}
+	f.i("VPCMPUD $2, Z15, %s, K%d // lanes whose index <= maxIndex", idx, 1+n)
+}
+
+// pass is the 64-entry pass of the kernels that load x: the four blocks'
+// indices compared first; all in range, each block's x is built from
+// scalar loads, else gathered under its mask.
+func (q *qnbKernel) pass() {
+	f := q.f
+	for n := range 4 {
+		q.idxCompare(16*n, n)
+	}
+	f.i("KANDW K1, K2, K7")
+	f.i("KANDW K3, K4, K6")
+	f.i("KANDW K6, K7, K7")
+	f.i("KORTESTW K7, K7")
+	f.i("JCS %sloads", q.l(""))
+	for n := range 4 {
+		q.blockWith(n, 16*n, fmt.Sprintf("Z%d", n), fmt.Sprint(n), true, false)
+	}
+	f.i("JMP %spassed", q.l(""))
+	f.label(q.l("loads"))
+	for n := range 4 {
+		q.blockWith(n, 16*n, fmt.Sprintf("Z%d", n), fmt.Sprintf("l%d", n), true, true)
+	}
+	f.label(q.l("passed"))
+}
+
+// qnbPFD is the distance, in entries, at which a pass prefetches the codes
+// and indices ahead.
+const qnbPFD = 256
+
+// prefetch is a pass's prefetch of the codes and indices qnbPFD entries
+// ahead: a line of each per 64 bytes the pass reads. It clobbers R8.
+func (q *qnbKernel) prefetch() {
+	f := q.f
+	firstOff, _, _, _ := q.args()
+	f.i("MOVQ first+%d(FP), R8", firstOff)
+	f.i("ADDQ R12, R8")
+	cb := 64 // code bytes a pass
+	if q.k.nib {
+		f.i("SHRQ $1, R8")
+		cb = 32
+	}
+	for b := 0; b < cb; b += 64 {
+		f.i("PREFETCHT0 %d(R11)(R8*1)", qnbPFD*cb/64+b)
+	}
+	for b := 0; b < 64*q.iw; b += 64 {
+		f.i("PREFETCHT0 %d(R9)(R12*%d)", qnbPFD*q.iw+b, q.iw)
+	}
 }
 
 // scalar is the checked loop over entries R12..R13-1 into X14, then a
@@ -199,7 +287,19 @@ func (q *qnbKernel) emit() {
 	f.maxIndex(q.iw, true)
 	f.i("VMOVSS alpha+%d(FP), X13", aOff)
 	f.i("VMOVSS beta+%d(FP), X12", aOff+4)
-	f.narrowRow(q.l("row"), q.l("done"))
+	if q.pairs {
+		f.i("XORQ AX, AX")
+		f.label(q.l("row"))
+		f.i("CMPQ AX, y_len+8(FP)")
+		f.i("JAE %sdone", q.l(""))
+		f.i("MOVL (DX)(AX*8), R12")
+		f.i("MOVL 4(DX)(AX*8), R13")
+		f.c("clamp the row to 0..len(col), an inverted one to empty")
+		f.clampSegment()
+		f.i("VXORPS X14, X14, X14")
+	} else {
+		f.narrowRow(q.l("row"), q.l("done"))
+	}
 	for a := range 4 {
 		f.i("VPXORQ Z%d, Z%d, Z%d", a, a, a)
 	}
@@ -233,8 +333,13 @@ func (q *qnbKernel) emit() {
 	f.i("LEAQ 64(R12), CX")
 	f.i("CMPQ CX, R13")
 	f.i("JA %sby1", q.l(""))
-	for n := range 4 {
-		q.block(n, 16*n, fmt.Sprintf("Z%d", n), fmt.Sprint(n))
+	q.prefetch()
+	if q.loads {
+		q.pass()
+	} else {
+		for n := range 4 {
+			q.block(n, 16*n, fmt.Sprintf("Z%d", n), fmt.Sprint(n))
+		}
 	}
 	f.i("MOVQ CX, R12")
 	f.i("JMP %sby4", q.l(""))
@@ -313,7 +418,10 @@ Registers by role:
 	  code bytes, K1+n in-range lanes, K7 the gather's copy (and the
 	  blend's lanes before it)
 
-Assumes len(ptr) == len(y)+1, b >= 16, len(x) > 0, beta == +0 for "do not
+The Pairs kernels read row i's segment from ptr[2i] and ptr[2i+1]
+instead (a row's entries in one strip of columns, say).
+
+Assumes len(ptr) == len(y)+1 (Pairs: 2*len(y)), b >= 16, len(x) > 0, beta == +0 for "do not
 read y", codes for values first..first+len(col)-1 and a scale for each of
 their blocks (the Go side checks all of it). No index or ptr value can make
 it read outside the slices.`)
@@ -367,6 +475,13 @@ Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.`, k.name)
 scale is E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127). Exponent
 0xFF (NaN, which validation rejects) gives +Inf.
 Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.`, k.name)
+		}
+		if k.pairs {
+			base := strings.Replace(k.name, "Pairs", "", 1)
+			doc = fmt.Sprintf(`%s is %s with a pair of pointers a
+row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
+inverted pair empty), and len(ptr) == 2*len(y).
+Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.`, k.name, base)
 		}
 		ds = append(ds, decl{"qspmvnarrowblock", k.name, sig, doc})
 	}

@@ -1,5 +1,7 @@
 package main
 
+import "fmt"
+
 // quantize_amd64.s: the largest magnitude and the span of groups of float32
 // values and the encoders of every scheme's codes (int8, uint8, int4, NF4,
 // MX FP4 and FP8) from float32 values, on AVX-512.
@@ -37,6 +39,30 @@ the low half:
 		smax, umax = max(smax, int32(math.Float32bits(v))), max(umax, math.Float32bits(v))
 	}
 	dst[g] = uint64(uint32(smax))<<32 | uint64(umax)`},
+	{"quantize", "SymScalesAVX512", "(scale []float32, gpar []float64, bits []uint64, qhi float64) int", `SymScalesAVX512 sets the scales and encoder parameters of int8 (qhi
+127) or int4 (qhi 7) groups from their largest magnitudes' bits (as
+AbsMax32AVX512 writes them), eight groups at a time, and returns how many
+it set:
+
+	a := float64(math.Float32frombits(uint32(bits[i])))
+	s := float32(a / qhi)
+	scale[i] = s
+	gpar[3*i], gpar[3*i+1], gpar[3*i+2] = 1/float64(s), float64(s), 0
+
+It stops before the first eight groups of which one has an s below 2^-126
+or above 2^120 (a zero or non-finite a among them), or when fewer than
+eight are left; len(scale) and len(gpar)/3 must be at least len(bits).`},
+	{"quantize", "MXScalesAVX512", "(exp []uint8, gpar []float64, bits []uint64, emax int) int", `MXScalesAVX512 is SymScalesAVX512 for the E8M0 exponents of MX blocks
+of an element type whose largest normal has exponent emax (2 for E2M1, 8
+for E4M3):
+
+	a := float64(math.Float32frombits(uint32(bits[i])))
+	x := 127 for a = 0, else ⌊log2 a⌋ - emax + 127 clamped to 0..254
+	exp[i] = x
+	gpar[3*i], gpar[3*i+1], gpar[3*i+2] = 2^(127-x), 2^(x-127), 0
+
+It stops before the first eight groups of which one has a non-finite a,
+or when fewer than eight are left.`},
 	{"quantize", "QuantizeIntsAVX512", encSig, `QuantizeIntsAVX512 encodes float32 values as integer codes, 16 at a
 time, in groups of values with parameters gpar[3g:3g+3] = inv, s, zp (the
 first group's rem values, then groups of b), with par[2:5] = qlo, qhi,
@@ -59,8 +85,9 @@ n is len(vals) rounded down to a multiple of 16, except that the kernel
 stops before the first 16 values that hold a t with (t-r)^2 >= nearHalf
 (a quotient within rounding of a half, which the caller settles exactly)
 and returns their start. The codes and the largest d*d are bit for bit
-those of quant's Go encoder, which computes each step in the same float64
-operations; the sum of squares adds the same terms in another order.
+those of quant's Go encoder (the kernel computes t in float32 where that
+rounds alike, and every error term in its float64 operations); the sum of
+squares adds the same terms in another order.
 
 The encoders assume rem and b are positive multiples of 16, len(codes) >=
 len(vals) (len(vals)/2 for codes packed two a byte), len(par) >= 34 and
@@ -104,45 +131,66 @@ with VPANDD, go into an unsigned maximum (VPMAXUD), folded to one lane at
 the end of each group. Span32AVX512 keeps a signed maximum of the bits
 (VPMAXSD) beside the unsigned one, the sign kept.
 
-The encoders take 16 float32 values an iteration in two halves of eight
-float64 lanes (VCVTPS2PD is exact), group by group: a group's parameters
-are broadcast when its first value is encoded. Each value's error d goes
-into a sum of squares (FMA) and a maximum of d*d, one pair of
+The encoders take 16 float32 values an iteration, group by group: a
+group's parameters are broadcast when its first value is encoded. The
+codes and the dequantized values are computed in 16 float32 lanes where
+that is exact; each value's error d = x - the dequantized value is
+computed in two halves of eight float64 lanes (VCVTPS2PD is exact) and
+goes into a sum of squares (FMA) and a maximum of |d|, one pair of
 accumulators for each half, folded into par[0] and par[1] at the end.
 Codes packed two a byte: the words b0 | b1<<8 of code pairs (below 16),
 ORed with themselves shifted right by 4, keep b0 | b1<<4 in their low
 bytes (VPMOVWB).
 
-Integers (QuantizeIntsAVX512, QuantizeInts4AVX512), in the float64
-operations of quant's Go encoder: t = x*inv; r = t rounded to the nearest
-integer, ties to even (VRNDSCALEPD $0); a lane with (t-r)^2 >= nearHalf
-ends the call before the 16 values (the caller settles such a quotient
-exactly); q = r+zp clamped to qlo..qhi; the codes are q's low bytes
-(VCVTPD2DQ, VPMOVDB); d = x - float64(float32((q-zp)*s)).
+Integers (QuantizeIntsAVX512, QuantizeInts4AVX512): t = x*inv in float32
+(inv rounded to float32) is within 2^-14 of the quotient x/s, so r = t
+rounded to the nearest integer, ties to even (VRNDSCALEPS $0), is the
+rounded quotient wherever |t-r| < 1/2 - 2^-13. 16 values with a lane
+beyond that (or NaN, from an inv too large for float32) go through the
+float64 operations of quant's Go encoder instead: t = x*inv, r =
+roundEven(t), and a lane with (t-r)^2 >= nearHalf ends the call before the
+16 values (the caller settles such a quotient exactly). q = r+zp clamped
+to qlo..qhi; the codes are q's low bytes (VCVTPS2DQ, VPMOVDB); the value
+float32((q-zp)*s) is the float32 product, rounded once as Go rounds the
+exact float64 product.
 
 NF4: the code is the number of midpoints between levels (times the
-group's largest magnitude a, exact in float64) below x, found in four
-steps of a binary search, each a table lookup of 16 lanes (VPERMI2PD);
-the level, float32(level*a), by the same lookup.
+group's largest magnitude a) below x. For each midpoint the group keeps
+the smallest float32 above its product with a (computed from the exact
+float64 product), so x is above the product exactly when it is at least
+that threshold. Compares with thresholds 3, 7 and 11, broadcast for the
+group, give the code's multiple of 4, and two steps of a binary search,
+each a table lookup (VPERMPS) of the 16 thresholds, the rest; the level,
+float32(level*a), by the same lookup.
 
-MX elements (E2M1, E4M3): a = |x|·2^(127-X) (exact); e = max(emin,
-exponent of a) (VGETEXPPD); m = a·2^(mbits-e) (VSCALEFPD) rounded to an
-integer, ties to even; the code's magnitude is (e-emin)·2^mbits + m, a
-carry of m moving to the next exponent by itself, or maxCode for a >=
-maxNormal; the value m·2^(e-mbits) (or maxNormal) with x's sign, times
-2^(X-127), is exact.
+MX elements (E2M1, E4M3), in float32: a = |x|·2^(127-X) (exact unless a
+is below 2^-126, where every such a rounds to 0); e = max(emin, exponent
+of a) (VGETEXPPS); m = a·2^(mbits-e) (VSCALEFPS) rounded to an integer,
+ties to even; the code's magnitude is (e-emin)·2^mbits + m, a carry of m
+moving to the next exponent by itself, or maxCode for a >= maxNormal; the
+value m·2^(e-mbits) (or maxNormal) with x's sign, times 2^(X-127), is
+exact in float32.
 
 Registers: DI codes, SI vals, R9 the group's parameters in gpar, R8 values
 left in the group, R10 b, DX par, CX values to encode (a multiple of 16),
-AX values encoded; Z22/Z24 sums of squares, Z23/Z25 maxima of d*d.
-Integers: Z16..Z18 inv, s, zp; Z19..Z21 qlo, qhi, nearHalf; K1, K2
-near-half lanes; Z26 the nibble mask (int4). NF4: Z8, Z9 midpoints; Z10, Z11 levels; Z12, Z13 and
-Z14, Z15 the same times a; Z16..Z21 the steps and offsets of the search;
-Z2, Z3 the codes. MX: Z16..Z20 maxNormal, maxCode, emin, mbits, 2^mbits;
-Z21 ABS; Z26, Z27 2^(127-X), 2^(X-127); K1, K2 saturated lanes.`)
+AX values encoded; Z22/Z24 sums of squares, Z23/Z25 maxima of |d|
+(VRANGEPD), squared at the end (rounding a square keeps the order); Z4 the
+dequantized values (float32). Integers: Z8..Z10 inv, s, zp in float32,
+Z11..Z14 qlo, qhi, 1/2 - 2^-13 and ABS in float32; Z16..Z18 inv, s, zp
+(broadcast by the float64 encoder), Z19..Z21 qlo, qhi, nearHalf in
+float64; K1, K2 near-half lanes; Z26 the
+nibble mask (int4). NF4: Z8, Z9 midpoints (float64); Z10 levels; Z28
+thresholds, Z27, Z26, Z14 thresholds 3, 7, 11, Z15 levels times a;
+Z16..Z21 the steps and offsets of the search; Y30, Y31 the thresholds'
+steps; Z2 the codes. MX: Z16..Z20
+maxNormal, maxCode, emin, mbits, 2^mbits; Z21 ABS (float32); Z26, Z27
+2^(127-X), 2^(X-127); K1 saturated lanes.`)
 
 	groupMax(f, "AbsMax32AVX512", false)
 	groupMax(f, "Span32AVX512", true)
+	paramTables(f)
+	symScales(f)
+	mxScales(f)
 	for _, k := range encKinds {
 		encoder(f, k)
 	}
@@ -254,25 +302,45 @@ func encoder(f *asmFile, k encKind) {
 		for i, p := range []string{"qlo", "qhi", "nearHalf"} {
 			f.i("VBROADCASTSD %d(DX), Z%d // %s", 16+8*i, 19+i, p)
 		}
+		for i, p := range []string{"qlo", "qhi"} {
+			broadcast32(f, fmt.Sprintf("%d(DX)", 16+8*i), 11+i, p+" as float32")
+		}
+		f.i("MOVL $%#x, BX", 0x3EFFF800)
+		f.i("VPBROADCASTD BX, Z13 // Z13 = 1/2 - 2^-13, the float32 near-half bound")
+		f.i("MOVL $0x7fffffff, BX")
+		f.i("VPBROADCASTD BX, Z14 // Z14 = ABS, the float32 bits without the sign")
 		if k.nib {
 			f.i("MOVL $0x0f0f0f0f, BX")
 			f.i("VPBROADCASTD BX, Z26 // Z26 = the nibble mask")
 		}
 	case k.nf4:
+		f.c("Z10 = the 16 levels as float32")
+		f.i("VCVTPD2PS 144(DX), Y10")
+		f.i("VCVTPD2PS 208(DX), Y11")
+		f.i("VINSERTF32X8 $1, Y11, Z10, Z10")
 		f.i("VMOVUPD 16(DX), Z8 // Z8, Z9 = the midpoints")
 		f.i("VMOVUPD 80(DX), Z9")
-		f.i("VMOVUPD 144(DX), Z10 // Z10, Z11 = the levels")
-		f.i("VMOVUPD 208(DX), Z11")
 		for i, c := range []int{8, 4, 2, 1, 7, 3} {
-			f.i("MOVQ $%d, BX", c)
-			f.i("VPBROADCASTQ BX, Z%d%s", 16+i, cond(i == 0, " // Z16..Z19 = 8, 4, 2, 1; Z20, Z21 = 7, 3"))
+			f.i("MOVL $%d, BX", c)
+			f.i("VPBROADCASTD BX, Z%d%s", 16+i, cond(i == 0, " // Z16..Z19 = 8, 4, 2, 1; Z20, Z21 = 7, 3 (dwords)"))
 		}
+		f.c("Y30, Y31 = the steps to the next float32 of the midpoints' thresholds:")
+		f.c("down for 0..6 (negative), up for 7..14, none for 15 (+Inf)")
+		f.i("MOVL $-1, BX")
+		f.i("VPBROADCASTD BX, Y30")
+		f.i("MOVL $1, BX")
+		f.i("VPBROADCASTD BX, Y31")
+		f.i("MOVL $0x80, BX")
+		f.i("KMOVW BX, K3")
+		f.i("VMOVDQA32 Y31, K3, Y30")
+		f.i("VPXORD Y29, Y29, Y29")
+		f.i("VMOVDQA32 Y29, K3, Y31")
 	case k.mx:
 		for i, p := range []string{"maxNormal", "maxCode", "emin", "mbits", "2^mbits"} {
-			f.i("VBROADCASTSD %d(DX), Z%d // %s", 16+8*i, 16+i, p)
+			broadcast32(f, fmt.Sprintf("%d(DX)", 16+8*i), 16+i, p+" as float32")
 		}
-		f.i("MOVQ $0x7fffffffffffffff, BX")
-		f.i("VPBROADCASTQ BX, Z21 // Z21 = ABS, the bits without the sign")
+		f.i("MOVL $0x7fffffff, BX")
+		f.i("VPBROADCASTD BX, Z21 // Z21 = ABS, the float32 bits without the sign")
 	}
 	for _, z := range []int{22, 23, 24, 25} {
 		f.i("VPXORQ Z%d, Z%d, Z%d", z, z, z)
@@ -293,46 +361,56 @@ func encoder(f *asmFile, k encKind) {
 	switch {
 	case k.ints:
 		for i, p := range []string{"inv", "s", "zp"} {
-			f.i("VBROADCASTSD %s(R9), Z%d // %s", disp(8*i), 16+i, p)
+			broadcast32(f, fmt.Sprintf("%s(R9)", disp(8*i)), 8+i, p+" as float32 (inv rounded, +Inf when too large)")
 		}
 	case k.nf4:
-		f.i("VBROADCASTSD (R9), Z7 // a, the group's largest magnitude")
-		f.i("VMULPD Z8, Z7, Z12 // Z12, Z13 = the midpoints times a")
-		f.i("VMULPD Z9, Z7, Z13")
-		f.c("Z14, Z15 = the levels times a, rounded to float32 as At's product")
-		for i := range 2 {
-			f.i("VMULPD Z%d, Z7, Z%d", 10+i, 14+i)
-			f.i("VCVTPD2PS Z%d, Y%d", 14+i, 14+i)
-			f.i("VCVTPS2PD Y%d, Z%d", 14+i, 14+i)
-		}
+		nf4Params(f)
 	case k.mx:
-		f.i("VBROADCASTSD (R9), Z26 // Z26 = 2^(127-X), X the group's E8M0 exponent")
-		f.i("VBROADCASTSD 8(R9), Z27 // Z27 = 2^(X-127)")
+		broadcast32(f, "(R9)", 26, "2^(127-X), X the group's E8M0 exponent")
+		broadcast32(f, "8(R9)", 27, "2^(X-127), a float32 subnormal for X = 0, exact")
 	}
 	f.label("body")
-	f.c("x = float64(vals[j]), two halves of 8 lanes")
-	f.i("VCVTPS2PD (SI)(AX*4), Z0")
-	f.i("VCVTPS2PD 32(SI)(AX*4), Z1")
+	f.c("x = vals[j..j+16] as float32; the line 16 KiB on, the next batch's, to the cache")
+	f.i("VMOVUPS (SI)(AX*4), Z0")
+	f.i("PREFETCHT0 16384(SI)(AX*4)")
 	switch {
 	case k.ints:
-		intsBody(f, k)
+		ints32Body(f, k)
 	case k.nf4:
 		nf4Body(f)
 	case k.mx:
 		mxBody(f, k)
 	}
-	f.c("sum of squares and largest d*d of d in Z0, Z1")
+	f.c("d = x - the dequantized value (Z4, float32) in float64, two halves of 8 lanes")
+	f.i("VCVTPS2PD (SI)(AX*4), Z0")
+	f.i("VCVTPS2PD 32(SI)(AX*4), Z1")
+	f.i("VCVTPS2PD Y4, Z2")
+	f.i("VEXTRACTF32X8 $1, Z4, Y5")
+	f.i("VCVTPS2PD Y5, Z3")
+	f.i("VSUBPD Z2, Z0, Z0")
+	f.i("VSUBPD Z3, Z1, Z1")
+	f.label("errs")
+	f.c("sum of squares and largest |d| of d in Z0, Z1")
 	f.i("VFMADD231PD Z0, Z0, Z22")
 	f.i("VFMADD231PD Z1, Z1, Z24")
-	f.i("VMULPD Z0, Z0, Z0")
-	f.i("VMULPD Z1, Z1, Z1")
-	f.i("VMAXPD Z0, Z23, Z23")
-	f.i("VMAXPD Z1, Z25, Z25")
+	f.i("VRANGEPD $0x0b, Z0, Z23, Z23 // the larger magnitude, sign cleared")
+	f.i("VRANGEPD $0x0b, Z1, Z25, Z25")
 	f.i("SUBQ $16, R8")
 	f.i("ADDQ $16, AX")
 	f.i("JMP loop")
+	if k.ints {
+		f.label("slow")
+		f.c("a float32 quotient near a half, or +Inf inv: the float64 encoder")
+		for i, p := range []string{"inv", "s", "zp"} {
+			f.i("VBROADCASTSD %s(R9), Z%d // %s", disp(8*i), 16+i, p)
+		}
+		f.i("VCVTPS2PD (SI)(AX*4), Z0")
+		f.i("VCVTPS2PD 32(SI)(AX*4), Z1")
+		intsBody(f, k)
+		f.i("JMP errs")
+	}
 	f.label("done")
-	f.c("par[0] += the sums' lanes; par[1] = max(par[1], the maxima's lanes)")
+	f.c("par[0] += the sums' lanes; par[1] = max(par[1], the largest |d| squared)")
 	f.i("VADDPD Z24, Z22, Z0 // Z0 = sums")
 	f.i("VMAXPD Z25, Z23, Z1 // Z1 = maxima")
 	f.i("VEXTRACTF64X4 $1, Z0, Y2")
@@ -347,6 +425,7 @@ func encoder(f *asmFile, k encKind) {
 	f.i("VADDSD X2, X0, X0")
 	f.i("VPERMILPD $1, X1, X3")
 	f.i("VMAXSD X3, X1, X1")
+	f.i("VMULSD X1, X1, X1 // the largest d*d: squaring keeps the order")
 	f.i("VADDSD (DX), X0, X0")
 	f.i("VMAXSD 8(DX), X1, X1")
 	f.i("VMOVSD X0, (DX)")
@@ -355,13 +434,67 @@ func encoder(f *asmFile, k encKind) {
 	vzeroRet(f)
 }
 
-// storeCodes stores the 16 codes of the qword lanes of Z2 and Z3 (each
-// below 256, or 16 when nib) at codes[j] (codes[j/2] when nib).
-func storeCodes(f *asmFile, nib bool) {
-	f.i("VPMOVQB Z2, X2")
-	f.i("VPMOVQB Z3, X3")
-	f.i("VPUNPCKLQDQ X3, X2, X2 // the 16 codes' bytes")
-	storeBytes(f, nib)
+// broadcast32 sets every float32 lane of Zz to the float64 at mem rounded
+// to float32 (nearest, ties to even, as Go's conversion).
+func broadcast32(f *asmFile, mem string, z int, what string) {
+	f.i("VCVTSD2SS %s, X%d, X%d", mem, z, z)
+	f.i("VBROADCASTSS X%d, Z%d // %s", z, z, what)
+}
+
+// ints32Body encodes x (Z0, float32) as integer codes in float32: t =
+// x*inv; r = roundEven(t); a lane with |t-r| not below 1/2 - 2^-13 (or
+// NaN, from an infinite inv) goes to the float64 encoder at slow. Else r
+// is the quotient x/s rounded: t differs from x/s by less than 2^-14 for
+// |x/s| <= 2^9 (inv and the product each round once to float32). q = r+zp
+// clamped; the codes are stored and the dequantized value float32((q-zp)*s)
+// (a float32 product of float32 operands, rounded once as Go's float32 of
+// the exact float64 product) left in Z4.
+func ints32Body(f *asmFile, k encKind) {
+	f.i("VMULPS Z8, Z0, Z2 // t = x*inv")
+	f.i("VRNDSCALEPS $0, Z2, Z4 // r = roundEven(t)")
+	f.i("VSUBPS Z4, Z2, Z2")
+	f.i("VANDPS Z14, Z2, Z2")
+	f.i("VCMPPS $0x15, Z13, Z2, K1 // K1 = !(|t-r| < 1/2 - 2^-13)")
+	f.i("KORTESTW K1, K1")
+	f.i("JNZ slow")
+	f.c("q = min(max(r+zp, qlo), qhi)")
+	f.i("VADDPS Z10, Z4, Z4")
+	f.i("VMAXPS Z11, Z4, Z4")
+	f.i("VMINPS Z12, Z4, Z4")
+	f.i("VCVTPS2DQ Z4, Z5")
+	f.i("VPMOVDB Z5, X2 // the codes' bytes, byte(int(q))")
+	if k.nib {
+		f.i("VPANDD X26, X2, X2 // the low nibbles")
+	}
+	storeBytes(f, k.nib)
+	f.i("VSUBPS Z10, Z4, Z4")
+	f.i("VMULPS Z9, Z4, Z4 // float32((q-zp)*s)")
+}
+
+// nf4Params sets a group's NF4 tables from a = gpar[0]: Z28 the 16
+// thresholds, float32, the smallest float32 above each midpoint times a
+// (x > midpoint*a exactly when x >= its threshold), and thresholds 3, 7
+// and 11 in every lane of Z27, Z26 and Z14; Z15 the levels times a rounded
+// to float32, as At's product.
+func nf4Params(f *asmFile) {
+	f.i("VBROADCASTSD (R9), Z7 // a, the group's largest magnitude")
+	f.i("VMULPD Z8, Z7, Z12 // Z12, Z13 = the midpoints times a, exact")
+	f.i("VMULPD Z9, Z7, Z13")
+	for h := range 2 {
+		f.i("VCVTPD2PS Z%d, Y%d", 12+h, 28+h)
+		f.i("VCVTPS2PD Y%d, Z%d", 28+h, 4+h)
+		f.i("VCMPPD $0x12, Z%d, Z%d, K%d // the rounded product <= the product", 12+h, 4+h, 1+h)
+		f.i("VPADDD Y%d, Y%d, K%d, Y%d // there: the next float32 up", 30+h, 28+h, 1+h, 28+h)
+	}
+	f.i("VINSERTF32X8 $1, Y29, Z28, Z28")
+	f.i("VCVTSD2SS X7, X7, X7")
+	f.i("VBROADCASTSS X7, Z7")
+	f.i("VMULPS Z10, Z7, Z15 // the levels times a, float32")
+	f.c("thresholds 3, 7 and 11 in every lane")
+	f.i("VPERMPS Z28, Z21, Z27")
+	f.i("VPERMPS Z28, Z20, Z26")
+	f.i("VPADDD Z16, Z21, Z14")
+	f.i("VPERMPS Z28, Z14, Z14")
 }
 
 // storeBytes stores the 16 code bytes of X2 at codes[j], or packed two a
@@ -425,74 +558,204 @@ func intsBody(f *asmFile, k encKind) {
 	f.i("VSUBPD Z5, Z1, Z1")
 }
 
-// nf4Body encodes x (Z0, Z1) as NF4 codes: c = the number of midpoints
-// times a below x, by a binary search of four steps (a step s looks up
-// midpoint c+s-1 with VPERMI2PD and adds s where x is above it); the
-// errors d = x - level c go to Z0, Z1.
+// nf4Body encodes x (Z0, float32) as NF4 codes: c = the number of
+// thresholds at most x. Thresholds 3, 7 and 11 (Z27, Z26, Z14, in every
+// lane) give c's multiple of 4, 4·#{those at most x}, by independent
+// compares; two steps of a binary search (a step s looks up threshold
+// c+s-1 with VPERMPS and adds s where x is at least it) the rest. The
+// level c goes to Z4.
 func nf4Body(f *asmFile) {
-	f.i("VPXORQ Z2, Z2, Z2 // c = 0")
-	f.i("VPXORQ Z3, Z3, Z3")
-	steps := []struct{ step, off int }{{16, 20}, {17, 21}, {18, 19}, {19, -1}}
-	for _, st := range steps {
-		for h := range 2 {
-			if st.off < 0 {
-				f.i("VMOVDQA64 Z%d, Z%d", 2+h, 4+h)
-			} else {
-				f.i("VPADDQ Z%d, Z%d, Z%d", st.off, 2+h, 4+h)
-			}
-		}
-		for h := range 2 {
-			f.i("VPERMI2PD Z13, Z12, Z%d", 4+h)
-		}
-		for h := range 2 {
-			f.i("VCMPPD $0x1e, Z%d, Z%d, K%d // x > the midpoint", 4+h, h, 1+h)
-		}
-		for h := range 2 {
-			f.i("VPADDQ Z%d, Z%d, K%d, Z%d", st.step, 2+h, 1+h, 2+h)
-		}
-	}
-	f.c("d = x - level c")
-	for h := range 2 {
-		f.i("VMOVDQA64 Z%d, Z%d", 2+h, 4+h)
-		f.i("VPERMI2PD Z15, Z14, Z%d", 4+h)
-		f.i("VSUBPD Z%d, Z%d, Z%d", 4+h, h, h)
-	}
-	storeCodes(f, true)
+	f.i("VCMPPS $0x1d, Z27, Z0, K1 // x >= threshold 3")
+	f.i("VCMPPS $0x1d, Z26, Z0, K2 // x >= threshold 7")
+	f.i("VCMPPS $0x1d, Z14, Z0, K3 // x >= threshold 11")
+	f.i("VPXORD Z2, Z2, Z2")
+	f.i("VPADDD Z17, Z2, K1, Z2")
+	f.i("VPADDD Z17, Z2, K2, Z2")
+	f.i("VPADDD Z17, Z2, K3, Z2 // c = 4·(the three at most x)")
+	f.i("VPADDD Z19, Z2, Z5")
+	f.i("VPERMPS Z28, Z5, Z5")
+	f.i("VCMPPS $0x1d, Z5, Z0, K1 // x >= threshold c+1")
+	f.i("VPADDD Z18, Z2, K1, Z2")
+	f.i("VPERMPS Z28, Z2, Z5")
+	f.i("VCMPPS $0x1d, Z5, Z0, K1 // x >= threshold c")
+	f.i("VPADDD Z19, Z2, K1, Z2")
+	f.i("VPERMPS Z15, Z2, Z4 // the level")
+	f.i("VPMOVDB Z2, X2")
+	storeBytes(f, true)
 }
 
-// mxBody encodes x (Z0, Z1) as MX element codes of k's format: a =
-// |x|·2^(127-X); e = max(emin, exponent of a); m = a·2^(mbits-e) rounded
-// to an integer, ties to even; the code's magnitude (e-emin)·2^mbits + m
-// (a carry of m moves to the next exponent by itself), or maxCode for a >=
-// maxNormal; the sign of x in bit k.sign. The value is m·2^(e-mbits)
-// (maxNormal when saturated) with x's sign, times 2^(X-127); the errors d
-// = x - value go to Z0, Z1.
+// mxBody encodes x (Z0, float32) as MX element codes of k's format in
+// float32, exact for every a that does not round to 0: a =
+// |x|·2^(127-X) (a float32 subnormal only below 2^-126, which rounds to 0
+// in both formats); e = max(emin, exponent of a); m = a·2^(mbits-e)
+// rounded to an integer, ties to even; the code's magnitude
+// (e-emin)·2^mbits + m (a carry of m moves to the next exponent by
+// itself), or maxCode for a >= maxNormal; the sign of x in bit k.sign. The
+// value m·2^(e-mbits) (maxNormal when saturated) with x's sign, times
+// 2^(X-127), exact in float32, goes to Z4.
 func mxBody(f *asmFile, k encKind) {
-	for h := range 2 {
-		x, a, e, m, v, sg := h, 2+h, 4+h, 6+h, 8+h, 10+h
-		f.i("VPANDNQ Z%d, Z21, Z%d // the sign of x", x, sg)
-		f.i("VANDPD Z21, Z%d, Z%d", x, a)
-		f.i("VMULPD Z26, Z%d, Z%d // a = |x|*2^(127-X)", a, a)
-		f.i("VCMPPD $0x1d, Z16, Z%d, K%d // a >= maxNormal", a, 1+h)
-		f.i("VGETEXPPD Z%d, Z%d", a, e)
-		f.i("VMAXPD Z18, Z%d, Z%d // e = max(emin, exponent of a)", e, e)
-		f.i("VSUBPD Z%d, Z19, Z%d", e, m)
-		f.i("VSCALEFPD Z%d, Z%d, Z%d", m, a, m)
-		f.i("VRNDSCALEPD $0, Z%d, Z%d // m = roundEven(a*2^(mbits-e))", m, m)
-		f.i("VSUBPD Z19, Z%d, Z%d", e, v)
-		f.i("VSCALEFPD Z%d, Z%d, Z%d // the value's magnitude m*2^(e-mbits)", v, m, v)
-		f.i("VSUBPD Z18, Z%d, Z%d", e, e)
-		f.i("VMULPD Z20, Z%d, Z%d", e, e)
-		f.i("VADDPD Z%d, Z%d, Z%d // the code's magnitude (e-emin)*2^mbits + m", m, e, e)
-		f.i("VMOVAPD Z17, K%d, Z%d // saturated: maxCode", 1+h, e)
-		f.i("VMOVAPD Z16, K%d, Z%d // and maxNormal", 1+h, v)
-		f.i("VORPD Z%d, Z%d, Z%d // the value, x's sign", sg, v, v)
-		f.i("VMULPD Z27, Z%d, Z%d", v, v)
-		f.i("VSUBPD Z%d, Z%d, Z%d // d = x - value*2^(X-127)", v, x, x)
-		f.i("VCVTPD2QQ Z%d, Z%d", e, 2+h)
-		f.i("VPSRLQ $63, Z%d, Z%d", sg, sg)
-		f.i("VPSLLQ $%d, Z%d, Z%d", k.sign, sg, sg)
-		f.i("VPORQ Z%d, Z%d, Z%d // the code", sg, 2+h, 2+h)
+	f.i("VPANDND Z0, Z21, Z10 // the sign of x")
+	f.i("VANDPS Z21, Z0, Z2")
+	f.i("VMULPS Z26, Z2, Z2 // a = |x|*2^(127-X)")
+	f.i("VCMPPS $0x1d, Z16, Z2, K1 // a >= maxNormal")
+	f.i("VGETEXPPS Z2, Z4")
+	f.i("VMAXPS Z18, Z4, Z4 // e = max(emin, exponent of a)")
+	f.i("VSUBPS Z4, Z19, Z6")
+	f.i("VSCALEFPS Z6, Z2, Z6")
+	f.i("VRNDSCALEPS $0, Z6, Z6 // m = roundEven(a*2^(mbits-e))")
+	f.i("VSUBPS Z19, Z4, Z8")
+	f.i("VSCALEFPS Z8, Z6, Z8 // the value's magnitude m*2^(e-mbits)")
+	f.i("VSUBPS Z18, Z4, Z4")
+	f.i("VMULPS Z20, Z4, Z4")
+	f.i("VADDPS Z6, Z4, Z4 // the code's magnitude (e-emin)*2^mbits + m")
+	f.i("VMOVAPS Z17, K1, Z4 // saturated: maxCode")
+	f.i("VMOVAPS Z16, K1, Z8 // and maxNormal")
+	f.i("VCVTPS2DQ Z4, Z4")
+	f.i("VPSRLD $%d, Z10, Z5", 31-k.sign)
+	f.i("VPORD Z5, Z4, Z4 // the code")
+	f.i("VPMOVDB Z4, X2")
+	storeBytes(f, k.nib)
+	f.i("VORPS Z10, Z8, Z8 // the value, x's sign")
+	f.i("VMULPS Z27, Z8, Z4 // times 2^(X-127)")
+}
+
+// paramIdx lists the lanes of the three vectors that store eight groups'
+// parameter triples t1, t2, 0: 0..7 pick t1[k], 8..15 t2[k-8], -1 a zero.
+var paramIdx = [3][8]int{
+	{0, 8, -1, 1, 9, -1, 2, 10},
+	{-1, 3, 11, -1, 4, 12, -1, 5},
+	{13, -1, 6, 14, -1, 7, 15, -1},
+}
+
+// paramTables writes paramidx<>, the permutes' indices of paramIdx.
+func paramTables(f *asmFile) {
+	f.blank()
+	for v, lanes := range paramIdx {
+		for l, x := range lanes {
+			f.line("DATA paramidx<>+%d(SB)/8, $%d", 64*v+8*l, max(x, 0))
+		}
 	}
-	storeCodes(f, k.nib)
+	f.line("GLOBL paramidx<>(SB), RODATA|NOPTR, $192")
+}
+
+// paramMasks sets K3..K5 to the zero lanes of paramIdx's vectors.
+func paramMasks(f *asmFile) {
+	for v, lanes := range paramIdx {
+		mask := 0
+		for l, x := range lanes {
+			if x < 0 {
+				mask |= 1 << l
+			}
+		}
+		f.i("MOVL $%#x, BX", mask)
+		f.i("KMOVB BX, K%d // the zero lanes of triple vector %d", 3+v, v)
+	}
+}
+
+// storeTriples stores the triples t1 (Z4), t2 (Z3), 0 of eight groups at
+// gpar[3*AX]: three two-table permutes (VPERMI2PD) with zeros (Z20)
+// blended in. It clobbers BX and Z5..Z7.
+func storeTriples(f *asmFile) {
+	f.i("LEAQ (AX)(AX*2), BX")
+	f.i("LEAQ (R9)(BX*8), BX // BX = &gpar[3*i]")
+	for v := range paramIdx {
+		f.i("VMOVDQU64 paramidx<>+%d(SB), Z%d", 64*v, 5+v)
+		f.i("VPERMI2PD Z3, Z4, Z%d", 5+v)
+		f.i("VMOVAPD Z20, K%d, Z%d", 3+v, 5+v)
+		f.i("VMOVUPD Z%d, %s(BX)", 5+v, disp(64*v))
+	}
+}
+
+// symScales writes SymScalesAVX512: eight groups an iteration in float64
+// lanes (VDIVPD rounds as Go's division).
+func symScales(f *asmFile) {
+	name := "SymScalesAVX512"
+	f.text(name, 0, "AVX512F, AVX512VL", "")
+	f.i("MOVQ %s, DI // DI = &scale[0]", arg(name, "scale"))
+	f.i("MOVQ %s, R9 // R9 = &gpar[0]", arg(name, "gpar"))
+	f.i("MOVQ %s, SI // SI = &bits[0]", arg(name, "bits"))
+	f.i("MOVQ %s, CX // CX = len(bits)", argLen(name, "bits"))
+	f.i("VBROADCASTSD %s, Z16 // qhi", arg(name, "qhi"))
+	f.i("MOVQ $0x3810000000000000, BX")
+	f.i("VPBROADCASTQ BX, Z17 // 2^-126")
+	f.i("MOVQ $0x4770000000000000, BX")
+	f.i("VPBROADCASTQ BX, Z18 // 2^120")
+	f.i("MOVQ $0x3ff0000000000000, BX")
+	f.i("VPBROADCASTQ BX, Z19 // 1")
+	f.i("VPXORQ Z20, Z20, Z20 // 0")
+	paramMasks(f)
+	f.i("XORQ AX, AX // AX = groups set")
+	f.label("loop")
+	f.i("LEAQ 8(AX), BX")
+	f.i("CMPQ BX, CX")
+	f.i("JA done")
+	f.i("VMOVDQU64 (SI)(AX*8), Z0")
+	f.i("VPMOVQD Z0, Y0 // the bits' low halves")
+	f.i("VCVTPS2PD Y0, Z0 // a")
+	f.i("VDIVPD Z16, Z0, Z1")
+	f.i("VCVTPD2PS Z1, Y2 // s = float32(a/qhi)")
+	f.i("VCVTPS2PD Y2, Z3")
+	f.i("VCMPPD $0x1d, Z17, Z3, K1 // s >= 2^-126")
+	f.i("VCMPPD $0x12, Z18, Z3, K1, K2 // and s <= 2^120")
+	f.i("KORTESTB K2, K2")
+	f.i("JCC done // not all eight")
+	f.i("VMOVUPS Y2, (DI)(AX*4)")
+	f.i("VDIVPD Z3, Z19, Z4 // 1/s")
+	storeTriples(f)
+	f.i("ADDQ $8, AX")
+	f.i("JMP loop")
+	f.label("done")
+	f.i("MOVQ AX, %s", retArg(name))
+	vzeroRet(f)
+}
+
+// mxScales writes MXScalesAVX512: eight groups an iteration in qword
+// lanes, all in integers: X = max(0, E - emax) from the biased exponent E
+// of the largest magnitude (E = 0, a subnormal, clamps to 0 as a shared
+// exponent below -127 does), 127 for a zero maximum; the parameters are
+// float64s built from their exponents.
+func mxScales(f *asmFile) {
+	name := "MXScalesAVX512"
+	f.text(name, 0, "AVX512F, AVX512VL", "")
+	f.i("MOVQ %s, DI // DI = &exp[0]", arg(name, "exp"))
+	f.i("MOVQ %s, R9 // R9 = &gpar[0]", arg(name, "gpar"))
+	f.i("MOVQ %s, SI // SI = &bits[0]", arg(name, "bits"))
+	f.i("MOVQ %s, CX // CX = len(bits)", argLen(name, "bits"))
+	f.i("VPBROADCASTQ %s, Z16 // emax", arg(name, "emax"))
+	for _, c := range []struct {
+		v    string
+		z    int
+		what string
+	}{{"0x7f800000", 17, "the bits of +Inf"}, {"127", 18, "127"}, {"1150", 19, "1023 + 127"}, {"896", 21, "1023 - 127"}} {
+		f.i("MOVQ $%s, BX", c.v)
+		f.i("VPBROADCASTQ BX, Z%d // %s", c.z, c.what)
+	}
+	f.i("VPXORQ Z20, Z20, Z20 // 0")
+	paramMasks(f)
+	f.i("XORQ AX, AX // AX = groups set")
+	f.label("loop")
+	f.i("LEAQ 8(AX), BX")
+	f.i("CMPQ BX, CX")
+	f.i("JA done")
+	f.i("VMOVDQU64 (SI)(AX*8), Z0")
+	f.i("VPCMPUQ $1, Z17, Z0, K1 // finite: below the bits of +Inf")
+	f.i("KORTESTB K1, K1")
+	f.i("JCC done // not all eight")
+	f.i("VPSRLQ $23, Z0, Z1 // E")
+	f.i("VPSUBQ Z16, Z1, Z1")
+	f.i("VPMAXSQ Z20, Z1, Z1 // X = max(0, E - emax)")
+	f.i("VPTESTNMQ Z0, Z0, K2")
+	f.i("VMOVDQA64 Z18, K2, Z1 // 127 for a zero maximum")
+	f.i("VPMOVQB Z1, X2")
+	f.i("VMOVQ X2, (DI)(AX*1)")
+	f.i("VPSUBQ Z1, Z19, Z4")
+	f.i("VPSLLQ $52, Z4, Z4 // 2^(127-X)")
+	f.i("VPADDQ Z21, Z1, Z3")
+	f.i("VPSLLQ $52, Z3, Z3 // 2^(X-127)")
+	storeTriples(f)
+	f.i("ADDQ $8, AX")
+	f.i("JMP loop")
+	f.label("done")
+	f.i("MOVQ AX, %s", retArg(name))
+	vzeroRet(f)
 }

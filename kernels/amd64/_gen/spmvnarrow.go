@@ -288,8 +288,12 @@ func (k *narrowKernel) emit() {
 	f.i("CMPQ CX, R13")
 	f.i("JA %sby1", k.l(""))
 	k.prefetch(4 * b)
-	for a := range 4 {
-		k.blockInto(a*b, a, a)
+	if k.isa == "avx512" && k.es == 4 {
+		k.pass512()
+	} else {
+		for a := range 4 {
+			k.blockInto(a*b, a, a)
+		}
 	}
 	f.i("MOVQ CX, R12")
 	f.i("JMP %sby4", k.l(""))
@@ -322,6 +326,119 @@ func (k *narrowKernel) emit() {
 	f.label(k.l("done"))
 	f.i("VZEROUPPER")
 	f.i("RET")
+}
+
+// pass512 is the AVX-512 float32 pass of 4 blocks at R12 into Z0..Z3. It
+// loads the four blocks' indices and compares them with maxIndex first;
+// when all 64 are in range, it builds each block's x from scalar loads
+// (the indices read again as general registers), which issue faster than
+// a gather's elements when x is in L1; else each block gathers under its
+// mask. Both ways each lane adds the same product to the same
+// accumulator.
+func (k *narrowKernel) pass512() {
+	f := k.f
+	for n := range 4 {
+		idx := fmt.Sprintf("Z%d", 16+3*n)
+		k.idxLoad(16*n, idx, "")
+		f.i("VPCMPUD $2, Z15, %s, K%d // lanes whose index <= maxIndex", idx, 1+n)
+	}
+	f.i("KANDW K1, K2, K7")
+	f.i("KANDW K3, K4, K6")
+	f.i("KANDW K6, K7, K7")
+	f.i("KORTESTW K7, K7")
+	f.i("JCS %sloads", k.l(""))
+	for n := range 4 {
+		k.gatherBlock(16*n, n)
+	}
+	f.i("JMP %spassed", k.l(""))
+	f.label(k.l("loads"))
+	for n := range 4 {
+		k.loadBlock(16*n, n)
+	}
+	f.label(k.l("passed"))
+}
+
+// value loads the 16 values (or codes, converted) at entry R12+off into v,
+// zeroing the lanes outside kc unless kc is empty.
+func (k *narrowKernel) value(off int, v, kc string) {
+	f := k.f
+	z := ""
+	if kc != "" {
+		z, kc = ".Z", kc+", "
+	}
+	if k.q {
+		f.i("VPMOVSXBD%s %d(R11)(R12*1), %s%s", z, off, kc, v)
+		f.i("VCVTDQ2PS %s, %s", v, v)
+		return
+	}
+	f.i("VMOVUPS%s %d(R11)(R12*4), %s%s", z, 4*off, kc, v)
+}
+
+// gatherBlock is block n of pass512 at R12+off when some index of the pass
+// is out of range: x gathered under K1+n, the values masked by it.
+func (k *narrowKernel) gatherBlock(off, n int) {
+	f := k.f
+	idx, v, x, kc := fmt.Sprintf("Z%d", 16+3*n), fmt.Sprintf("Z%d", 17+3*n), fmt.Sprintf("Z%d", 18+3*n), fmt.Sprintf("K%d", 1+n)
+	f.i("KMOVW %s, K7 // the gather clears its mask", kc)
+	k.value(off, v, kc)
+	f.i("VPXORQ %s, %s, %s", x, x, x)
+	f.i("VGATHERDPS (SI)(%s*4), K7, %s", idx, x)
+	f.i("VFMADD231PS %s, %s, Z%d", v, x, n)
+}
+
+// loadBlock is block n of pass512 at R12+off with every index in range:
+// x[col[k]] loaded one lane at a time into four quarters (X4..X7 or
+// X8..X11 by n's parity) and joined.
+func (k *narrowKernel) loadBlock(off, n int) {
+	f := k.f
+	r := 4 + 4*(n%2)
+	f.loadLanes(k.iw, off, [4]int{r, r + 1, r + 2, r + 3}, "R14", "R15")
+	v := fmt.Sprintf("Z%d", 17+3*n)
+	k.value(off, v, "")
+	f.i("VFMADD231PS %s, Z%d, Z%d", v, r, n)
+}
+
+// loadLanes sets Z<q[0]> to x[col[k]] for the 16 entries k from R12+off
+// (indices of iw bytes at R9, x at SI, every index in range), one lane at
+// a time: quarter j (4 lanes) in X<q[j]>, then the quarters joined into
+// Z<q[0]>. It clobbers the general registers a and b and the other
+// quarters' registers.
+func (f *asmFile) loadLanes(iw, off int, q [4]int, a, b string) {
+	per := 8 / iw // indices in one 8-byte load
+	for qt := range 4 {
+		xq := fmt.Sprintf("X%d", q[qt])
+		for h := 0; h < 4/per; h++ {
+			e := off + 4*qt + per*h // the first entry of the load
+			f.i("MOVQ %d(R9)(R12*%d), %s", iw*e, iw, a)
+			for j := range per {
+				lane := per*h + j
+				src := b
+				switch {
+				case j == per-1:
+					src = a // the last index is what the shifts left
+				case iw == 2:
+					f.i("MOVWLZX %s, %s", a, b)
+				default:
+					f.i("MOVL %s, %s", a, b)
+				}
+				if lane == 0 {
+					f.i("VMOVSS (SI)(%s*4), %s", src, xq)
+				} else {
+					f.i("VINSERTPS $%#x, (SI)(%s*4), %s, %s", lane<<4, src, xq, xq)
+				}
+				if j < per-1 {
+					f.i("SHRQ $%d, %s", 8*iw, a)
+				}
+			}
+		}
+	}
+	ins := "VINSERTF128" // VEX: registers 0..15 only
+	if max(q[0], q[1], q[2], q[3]) >= 16 {
+		ins = "VINSERTF32X4"
+	}
+	f.i("%s $1, X%d, Y%d, Y%d", ins, q[1], q[0], q[0])
+	f.i("%s $1, X%d, Y%d, Y%d", ins, q[3], q[2], q[2])
+	f.i("VINSERTF64X4 $1, Y%d, Z%d, Z%d", q[2], q[0], q[0])
 }
 
 // blockInto emits block number n (of a pass) at entry R12+off into

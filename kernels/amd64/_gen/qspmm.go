@@ -1,0 +1,426 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+// qspmm_amd64.s: the fused quantized SpMM kernels. They are the SpMM row
+// loop of spmm.go (chunks of 4, 2 and 1 vectors of columns, then a masked
+// tail; two or four accumulator sets) with each entry's value decoded as a
+// scalar where the float32 kernels broadcast vals[k]: the code looked up
+// in a table of float32 values (256 entries for 8-bit codes; for 4-bit
+// codes 512, entry p*256 + byte being the nibble p of byte), times the
+// scale of its block; with one scale per row the sums are multiplied by
+// alpha times the row's scale at the row's end instead. An index not below
+// xrows is skipped, a segment clamped to 0..len(idx): the kernels read
+// only inside their slices whatever ptr and idx hold.
+
+// qmmKind is what one kernel reads: 4-bit codes (nib) or 8-bit ones, and
+// the scale by row, by block (float32) or by block as an E8M0 exponent.
+type qmmKind struct {
+	nib  bool
+	mode string // "Row", "Block" or "MX"
+}
+
+func (k qmmKind) block() bool { return k.mode != "Row" }
+
+func qmmKinds() []qmmKind {
+	var ks []qmmKind
+	for _, nib := range []bool{false, true} {
+		for _, m := range []string{"Row", "Block", "MX"} {
+			ks = append(ks, qmmKind{nib, m})
+		}
+	}
+	return ks
+}
+
+func qmmName(isa string, k qmmKind, tile bool) string {
+	w := "8"
+	if k.nib {
+		w = "4"
+	}
+	if tile {
+		w = "Tile" + w
+	}
+	return "QSpMM" + w + k.mode + map[string]string{"avx2": "AVX2", "avx512": "AVX512"}[isa]
+}
+
+const (
+	qmmSig     = "(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)"
+	qmmTileSig = "(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)"
+)
+
+func init() { decls = append(decls, qmmDecls()...) }
+
+func qmmDecls() []decl {
+	var ds []decl
+	for _, isa := range []string{"avx2", "avx512"} {
+		for _, k := range qmmKinds() {
+			name := qmmName(isa, k, false)
+			tname := qmmName(isa, k, true)
+			ds = append(ds, decl{"qspmm", tname, qmmTileSig, fmt.Sprintf(`%s is %s on one column tile of A, as SpMMTileF32AVX2 is
+SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+to len(idx)) and stop at the first whose index is at least limit and
+below xrows (an index at or above xrows is skipped); seg[2i] gets that
+stop.`, tname, name)})
+			var doc string
+			if name == "QSpMM8BlockAVX2" {
+				doc = `QSpMM8BlockAVX2 computes SpMM on 8-bit codes with one float32 scale per
+block of b values (blocks run through the stored values across rows):
+for each row i of ptr (segment clamped to 0..len(idx)) and column c < w,
+
+	var s float32
+	for k := ptr[i]; k < ptr[i+1]; k++ {
+		if idx[k] >= xrows { continue }
+		s += (table[codes[k]] * scale[k/b]) * x[idx[k]*ldx+c]
+	}
+	y[i*ldy+c] = alpha*s (+ beta*y[i*ldy+c] unless beta is +0)
+
+summed in the order of SpMMF32AVX2. The other QSpMM kernels differ in
+the code and the scale: 4-bit kernels read nibble k&1 of codes[k>>1]
+through table[(k&1)*256 + codes[k>>1]] (the 512-entry expansion of a
+16-entry table); MX kernels take scale[k/b] = E8M0(exps[k/b]); Row kernels
+read no block scale and multiply row i's sums by alpha*scale[i] (scale has
+a value per row of ptr). It assumes len(table) >= 256 (512 for 4-bit
+codes), codes and the block parameters covering every value below
+len(idx) (len(codes) >= len(idx), or (len(idx)+1)/2 for 4-bit codes;
+(len(idx)+b-1)/b scales or exponents), b >= 1, w >= 1, ldx, ldy >= w, y
+holding len(ptr)-1 rows and x xrows rows.
+Requires: AVX, AVX2, FMA3.`
+			} else {
+				base := "QSpMM8BlockAVX2"
+				what := fmt.Sprintf("with %s", map[string]string{"Row": "one scale per row", "Block": "a float32 scale per block", "MX": "an E8M0 exponent per block"}[k.mode])
+				if k.nib {
+					what = "on 4-bit codes " + what
+				} else {
+					what = "on 8-bit codes " + what
+				}
+				req := "AVX, AVX2, FMA3."
+				if isa == "avx512" {
+					what += ", 16-lane vectors"
+					req = "AVX512F, BMI2."
+				}
+				doc = fmt.Sprintf("%s is %s %s.\nRequires: %s", name, base, what, req)
+			}
+			ds = append(ds, decl{"qspmm", name, qmmSig, doc})
+		}
+	}
+	return ds
+}
+
+// qmmFrame is the kernels' frame: the locals below.
+const qmmFrame = 48
+
+// Locals: the ptr cursor, the row's start, the block state at the row's
+// start (pointer to the scale before the first block, the first block's
+// start), ldy in bytes and the row-scale cursor.
+const (
+	qmmPC   = "pc-8(SP)"
+	qmmLo   = "lo-16(SP)"
+	qmmSP0  = "sp0-24(SP)"
+	qmmNB0  = "nb0-32(SP)"
+	qmmLDY  = "ldyb-40(SP)"
+	qmmRSPC = "rs-48(SP)"
+)
+
+// qmmScaleReg is the broadcast scale of the current block in a chunk of nv
+// vectors (one free of the chunk's accumulators and broadcasts).
+func qmmScaleReg(v *spmmV, nv int) string {
+	if v.isa == "avx512" {
+		return "Z25"
+	}
+	if nv == 1 {
+		return "Y2"
+	}
+	return "Y14"
+}
+
+// qmmLoadScale sets vs to the scale at DX (MX: 2^(e-127) built from the
+// exponent's bits, exponent 0 as 2^-127). It clobbers AX and R15.
+func qmmLoadScale(v *spmmV, k qmmKind, vs string) []string {
+	if k.mode == "Block" {
+		return []string{fmt.Sprintf("\tVBROADCASTSS (DX), %s", vs)}
+	}
+	o := []string{"\tMOVBLZX (DX), AX", "\tSHLL $23, AX", "\tMOVL $0x00400000, R15", "\tTESTL AX, AX", "\tCMOVLEQ R15, AX"}
+	if v.isa == "avx512" {
+		return append(o, fmt.Sprintf("\tVPBROADCASTD AX, %s", vs))
+	}
+	x := "X" + vs[1:]
+	return append(o, fmt.Sprintf("\tVMOVD AX, %s", x), fmt.Sprintf("\tVPBROADCASTD %s, %s", x, vs))
+}
+
+// qmmEntry is entry R12+e: the block's scale advanced when the entry
+// starts a block, the value decoded and broadcast into bc, then the index
+// checked (at or above xrows: to skip; tile kernels: at or above the limit
+// and below xrows, to stop) and x's row in R15, and the FMAs.
+func qmmEntry(v *spmmV, name string, k qmmKind, L string, e, nv int, vs, bc string, accs []string, tail bool, skip, stop string) []string {
+	var o []string
+	if k.block() {
+		in := fmt.Sprintf("%sb%d", L, e)
+		cur := "R12"
+		if e > 0 {
+			o = append(o, fmt.Sprintf("\tLEAQ %d(R12), R15", e))
+			cur = "R15"
+		}
+		o = append(o, fmt.Sprintf("\tCMPQ %s, R10", cur), "\tJB "+in, "\tADDQ "+arg(name, "b")+", R10")
+		if k.mode == "MX" {
+			o = append(o, "\tINCQ DX")
+		} else {
+			o = append(o, "\tADDQ $4, DX")
+		}
+		o = append(o, qmmLoadScale(v, k, vs)...)
+		o = append(o, in+":")
+	}
+	if k.nib {
+		o = append(o, fmt.Sprintf("\tLEAQ %d(R12), R15", e), "\tMOVQ R15, AX", "\tSHRQ $1, AX", "\tMOVBLZX (R11)(AX*1), AX",
+			"\tANDL $1, R15", "\tSHLL $8, R15", "\tORL R15, AX")
+	} else {
+		o = append(o, fmt.Sprintf("\tMOVBLZX %s(R11)(R12*1), AX", disp(e)))
+	}
+	o = append(o, fmt.Sprintf("\tVBROADCASTSS (BX)(AX*4), %s", bc))
+	if k.block() {
+		o = append(o, fmt.Sprintf("\tVMULPS %s, %s, %s", vs, bc, bc))
+	}
+	o = append(o, fmt.Sprintf("\tMOVQ %s(R9)(R12*8), R15", disp(8*e)))
+	if stop != "" {
+		in := fmt.Sprintf("%si%d", L, e)
+		o = append(o, "\tCMPQ R15, "+arg(name, "limit"), "\tJB "+in, "\tCMPQ R15, "+arg(name, "xrows"), "\tJAE "+skip, "\tJMP "+stop, in+":")
+	} else {
+		o = append(o, "\tCMPQ R15, "+arg(name, "xrows"), "\tJAE "+skip)
+	}
+	o = append(o, "\tIMULQ R8, R15", "\tADDQ SI, R15")
+	o = append(o, spmmFmasGather(v, nv, bc, accs, tail)...)
+	return append(o, skip+":")
+}
+
+// qmmPass is one chunk's walk over the row's entries, np at a time into np
+// accumulator sets added at the end; it returns the code and the set that
+// holds the sum.
+func qmmPass(v *spmmV, name string, k qmmKind, L string, nv int, tail, tile bool) ([]string, []string) {
+	np := 4
+	if nv > 1 {
+		np = 2
+	}
+	S := spmmSets(v, nv, np)
+	B := spmmBcasts(v)
+	vs := qmmScaleReg(v, nv)
+	var o []string
+	for _, st := range S {
+		for _, r := range st {
+			o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.zero, r, r, r))
+		}
+	}
+	o = append(o, "\tMOVQ "+qmmLo+", R12")
+	if k.block() {
+		o = append(o, "\tMOVQ "+qmmSP0+", DX", "\tMOVQ "+qmmNB0+", R10")
+	}
+	o = append(o, L+"kn:", fmt.Sprintf("\tLEAQ %d(R12), R15", np), "\tCMPQ R15, R13", "\tJA "+L+"k1")
+	for e := range np {
+		stop := ""
+		if tile {
+			// entries R12..R12+e-1 are in; the pass ends one entry at
+			// a time from R12+e
+			stop = L + "k1"
+			if e > 0 {
+				stop = fmt.Sprintf("%sstop%d", L, e)
+			}
+		}
+		o = append(o, qmmEntry(v, name, k, L, e, nv, vs, B[e], S[e], tail, fmt.Sprintf("%ss%d", L, e), stop)...)
+	}
+	o = append(o, fmt.Sprintf("\tADDQ $%d, R12", np), "\tJMP "+L+"kn")
+	if tile {
+		for e := 1; e < np; e++ {
+			o = append(o, fmt.Sprintf("%sstop%d:", L, e), fmt.Sprintf("\tADDQ $%d, R12", e), "\tJMP "+L+"k1")
+		}
+	}
+	stop := ""
+	if tile {
+		stop = L + "sum"
+	}
+	o = append(o, L+"k1:", "\tCMPQ R12, R13", "\tJAE "+L+"sum")
+	o = append(o, qmmEntry(v, name, k, L+"o", 0, nv, vs, B[0], S[0], tail, L+"s", stop)...)
+	o = append(o, "\tINCQ R12", "\tJMP "+L+"k1", L+"sum:")
+	A := S[0]
+	for _, st := range S[1:] {
+		for i := range A {
+			o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.add, st[i], A[i], A[i]))
+		}
+	}
+	return o, A
+}
+
+// qmmStore multiplies the accumulators by alpha (the row's), adds beta*y
+// unless beta is +0, and stores them at DI + R14*4 + off(i).
+func qmmStore(v *spmmV, name, L string, regs []string, off func(int) int, tail bool) []string {
+	var o []string
+	for _, r := range regs {
+		o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.mul, v.alpha, r, r))
+	}
+	o = append(o, fmt.Sprintf("\tCMPL %s, $0", arg(name, "beta")), "\tJEQ "+L+"nobeta")
+	for i, r := range regs {
+		m := fmt.Sprintf("%d(DI)(R14*4)", off(i))
+		switch {
+		case !tail:
+			o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.fma, m, v.beta, r))
+		case v.isa == "avx512":
+			o = append(o, fmt.Sprintf("\t%s.Z %s, K7, %s", v.mov, m, v.tmp), fmt.Sprintf("\t%s %s, %s, %s", v.fma, v.tmp, v.beta, r))
+		default:
+			o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.mask, m, v.tm, v.tmp), fmt.Sprintf("\t%s %s, %s, %s", v.fma, v.tmp, v.beta, r))
+		}
+	}
+	o = append(o, L+"nobeta:")
+	for i, r := range regs {
+		m := fmt.Sprintf("%d(DI)(R14*4)", off(i))
+		switch {
+		case !tail:
+			o = append(o, fmt.Sprintf("\t%s %s, %s", v.mov, r, m))
+		case v.isa == "avx512":
+			o = append(o, fmt.Sprintf("\t%s %s, K7, %s", v.mov, r, m))
+		default:
+			o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.mask, r, v.tm, m))
+		}
+	}
+	return o
+}
+
+func qmmFunc(isa string, k qmmKind, tile bool) []string {
+	v := newSpmmV(isa, "f32", 8)
+	name := qmmName(isa, k, tile)
+	sig, pn, rows := qmmSig, "ptr", "\tDECQ CX"
+	if tile {
+		sig, pn, rows = qmmTileSig, "seg", "\tSHRQ $1, CX"
+	}
+	p := strings.ToLower(name)
+	o := []string{fmt.Sprintf("// func %s%s\n// Requires: %s", name, sig, v.req),
+		fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $%d-%d", name, qmmFrame, argSize(sig)),
+		"\tMOVQ " + arg(name, "y") + ", DI",
+		"\tMOVQ " + arg(name, "ldy") + ", AX", "\tSHLQ $2, AX", "\tMOVQ AX, " + qmmLDY,
+		"\tMOVQ " + arg(name, "x") + ", SI",
+		"\tMOVQ " + arg(name, "ldx") + ", R8", "\tSHLQ $2, R8",
+		"\tMOVQ " + arg(name, pn) + ", AX", "\tMOVQ AX, " + qmmPC,
+		"\tMOVQ " + argLen(name, pn) + ", CX", rows,
+		"\tMOVQ " + arg(name, "idx") + ", R9",
+		"\tMOVQ " + arg(name, "codes") + ", R11",
+		"\tMOVQ " + arg(name, "table") + ", BX",
+		fmt.Sprintf("\tVBROADCASTSS %s, %s", arg(name, "beta"), v.beta)}
+	if k.block() {
+		o = append(o, fmt.Sprintf("\tVBROADCASTSS %s, %s", arg(name, "alpha"), v.alpha))
+	} else {
+		o = append(o, "\tMOVQ "+arg(name, "scale")+", AX", "\tMOVQ AX, "+qmmRSPC)
+	}
+	// tail mask for w % L lanes
+	o = append(o, "\tMOVQ "+arg(name, "w")+", R15", fmt.Sprintf("\tANDQ $%d, R15", v.l-1))
+	if isa == "avx512" {
+		o = append(o, fmt.Sprintf("\tMOVL $%#x, AX", 1<<v.l-1), "\tBZHIQ R15, AX, AX", "\tKMOVW AX, K7")
+	} else {
+		o = append(o, "\tSHLQ $2, R15", "\tLEAQ qmmtail<>+32(SB), AX", "\tSUBQ R15, AX", fmt.Sprintf("\tVMOVDQU (AX), %s", v.tm))
+	}
+	// row start: the segment clamped to 0..len(idx)
+	o = append(o, p+"row:", "\tTESTQ CX, CX", "\tJZ "+p+"done",
+		"\tMOVQ "+qmmPC+", R15", "\tMOVQ (R15), R12", "\tMOVQ 8(R15), R13",
+		"\tMOVQ "+argLen(name, "idx")+", R10",
+		"\tCMPQ R12, R10", "\tCMOVQHI R10, R12", "\tCMPQ R13, R10", "\tCMOVQHI R10, R13", "\tCMPQ R13, R12", "\tCMOVQCS R12, R13",
+		"\tMOVQ R12, "+qmmLo)
+	if tile {
+		o = append(o, qmmTilePrefetch(k, p)...)
+	}
+	if k.block() {
+		// block g = lo/b: the scale cursor one before block g and the
+		// block's start, so that the row's first entry loads block g's
+		// scale (none when the row is empty)
+		o = append(o, "\tMOVQ R12, AX", "\tXORL DX, DX", "\tDIVQ "+arg(name, "b"), "\tMOVQ AX, R15",
+			"\tIMULQ "+arg(name, "b")+", AX", "\tMOVQ AX, "+qmmNB0)
+		if k.mode == "MX" {
+			o = append(o, "\tMOVQ "+arg(name, "exps")+", DX", "\tLEAQ -1(DX)(R15*1), DX")
+		} else {
+			o = append(o, "\tMOVQ "+arg(name, "scale")+", DX", "\tLEAQ -4(DX)(R15*4), DX")
+		}
+		o = append(o, "\tMOVQ DX, "+qmmSP0)
+	} else {
+		// alpha times the row's scale
+		o = append(o, "\tMOVQ "+qmmRSPC+", R15", fmt.Sprintf("\tVBROADCASTSS (R15), %s", v.tmp),
+			fmt.Sprintf("\tVBROADCASTSS %s, %s", arg(name, "alpha"), v.alpha),
+			fmt.Sprintf("\tVMULPS %s, %s, %s", v.tmp, v.alpha, v.alpha))
+	}
+	o = append(o, "\tXORQ R14, R14")
+	chunks := []int{4, 2, 1}
+	var labels []string
+	for _, n := range chunks {
+		labels = append(labels, fmt.Sprintf("%sc%d", p, n))
+	}
+	labels = append(labels, p+"tail")
+	for ci, nv := range chunks {
+		L, next := labels[ci], labels[ci+1]
+		o = append(o, L+":", fmt.Sprintf("\tLEAQ %d(R14), R15", nv*v.l), "\tCMPQ R15, "+arg(name, "w"), "\tJA "+next)
+		blk, A := qmmPass(v, name, k, L, nv, false, tile)
+		o = append(o, blk...)
+		o = append(o, qmmStore(v, name, L, A, func(i int) int { return i * v.vb }, false)...)
+		o = append(o, fmt.Sprintf("\tADDQ $%d, R14", nv*v.l), "\tJMP "+L)
+	}
+	L := labels[len(labels)-1]
+	o = append(o, L+":", "\tCMPQ R14, "+arg(name, "w"), "\tJAE "+p+"next")
+	blk, A := qmmPass(v, name, k, L, 1, true, tile)
+	o = append(o, blk...)
+	o = append(o, qmmStore(v, name, L, A, func(int) int { return 0 }, true)...)
+	o = append(o, p+"next:")
+	if tile {
+		// every pass stopped at the same entry: the next tile starts there
+		o = append(o, "\tMOVQ "+qmmPC+", R15", "\tMOVQ R12, (R15)", "\tADDQ $16, "+qmmPC)
+	} else {
+		o = append(o, "\tADDQ $8, "+qmmPC)
+	}
+	o = append(o, "\tADDQ "+qmmLDY+", DI")
+	if !k.block() {
+		o = append(o, "\tADDQ $4, "+qmmRSPC)
+	}
+	return append(o, "\tDECQ CX", "\tJMP "+p+"row", p+"done:", "\tVZEROUPPER", "\tRET", "")
+}
+
+func qspmmFile() string {
+	o := []string{`// The fused quantized SpMM kernels (see _gen/qspmm.go and the declarations
+// in stubs_amd64.go).
+//
+// Registers by role:
+//	DI y row      SI x base     R8 ldx in bytes    R9 idx base
+//	R11 codes     BX table      R12 k              R13 the row's end
+//	R14 c         R15 x's row (and scratch)        AX the code (scratch)
+//	DX the block's scale cursor                    R10 the next block's start
+//	CX rows left
+// Locals: the ptr cursor, the row's start, the block state at the row's
+// start, ldy in bytes and the row-scale cursor.
+
+#include "textflag.h"
+
+DATA qmmtail<>+0(SB)/8, $0xffffffffffffffff
+DATA qmmtail<>+8(SB)/8, $0xffffffffffffffff
+DATA qmmtail<>+16(SB)/8, $0xffffffffffffffff
+DATA qmmtail<>+24(SB)/8, $0xffffffffffffffff
+DATA qmmtail<>+32(SB)/8, $0
+DATA qmmtail<>+40(SB)/8, $0
+DATA qmmtail<>+48(SB)/8, $0
+DATA qmmtail<>+56(SB)/8, $0
+GLOBL qmmtail<>(SB), RODATA|NOPTR, $64
+`}
+	for _, isa := range []string{"avx2", "avx512"} {
+		for _, k := range qmmKinds() {
+			o = append(o, strings.Join(qmmFunc(isa, k, false), "\n"), strings.Join(qmmFunc(isa, k, true), "\n"))
+		}
+	}
+	return strings.Join(o, "\n")
+}
+
+// qmmTilePrefetch: a tile reads a short piece of each row, which the
+// hardware prefetcher does not follow; prefetch the start of the piece of
+// the row spmmTilePFD rows ahead (its indices and codes).
+func qmmTilePrefetch(k qmmKind, p string) []string {
+	o := []string{fmt.Sprintf("\tCMPQ CX, $%d", spmmTilePFD), "\tJBE " + p + "nopf", "\tMOVQ " + qmmPC + ", R15",
+		fmt.Sprintf("\tMOVQ %d(R15), R15", 16*spmmTilePFD)}
+	for q := range spmmTilePFL {
+		o = append(o, fmt.Sprintf("\tPREFETCHT0 %s(R9)(R15*8)", disp(64*q)))
+	}
+	if k.nib {
+		o = append(o, "\tSHRQ $1, R15")
+	}
+	return append(o, "\tPREFETCHT0 (R11)(R15*1)", p+"nopf:")
+}
