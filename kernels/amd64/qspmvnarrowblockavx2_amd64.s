@@ -29,7 +29,8 @@
 // (qnb2nib, by the phase p&1, which 8 entries a step keep for the whole
 // row); two VPERMPS look the low 3 bits up in the table's halves and the
 // nibble's bit 3 picks one. The last entries of a row run one at a time,
-// so no step reads a code byte past the row's last value.
+// so no step reads a code byte past the row's last value. The Pairs
+// kernels read row i's segment from ptr[2i] and ptr[2i+1].
 //
 // Registers by role:
 //	DI y base       SI x base        DX ptr base      R9 col base
@@ -42,10 +43,10 @@
 //	a block: Y5 indices, Y6 in-range lanes (the gather clears them), Y7
 //	values, Y8 x, Y9 scales, Y10 and Y11 scratch
 //
-// Assumes len(ptr) == len(y)+1, b >= 16, len(x) > 0, beta == +0 for "do not
-// read y", codes for values first..first+len(col)-1 and a scale for each of
-// their blocks (the Go side checks all of it). No index or ptr value can make
-// it read outside the slices.
+// Assumes len(ptr) == len(y)+1 (Pairs: 2*len(y)), b >= 16, len(x) > 0,
+// beta == +0 for "do not read y", codes for values first..first+len(col)-1
+// and a scale for each of their blocks (the Go side checks all of it). No
+// index or ptr value can make it read outside the slices.
 
 // func QSpMVNarrowI8BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32)
 // Requires: AVX, AVX2, FMA3
@@ -610,6 +611,572 @@ qnb2I8BlockU32AVX2nobeta:
 	JMP    qnb2I8BlockU32AVX2row
 
 qnb2I8BlockU32AVX2done:
+	VZEROUPPER
+	RET
+
+// func QSpMVNarrowI8BlockPairsU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMVNarrowI8BlockPairsU16AVX2(SB), NOSPLIT, $0-168
+	MOVQ y_base+0(FP), DI
+	MOVQ x_base+24(FP), SI
+	MOVQ ptr_base+48(FP), DX
+	MOVQ col_base+72(FP), R9
+	MOVQ col_len+80(FP), R10
+	MOVQ codes_base+96(FP), R11
+	// maxIndex = min(len(x), 2^16) - 1 in every 32-bit lane (len(x) > 0)
+	MOVQ         x_len+32(FP), R8
+	MOVQ         $0x10000, CX
+	CMPQ         R8, CX
+	CMOVQHI      CX, R8
+	DECQ         R8
+	MOVQ         R8, X15
+	VPBROADCASTD X15, Y15
+	XORQ         AX, AX
+
+qnb2I8BlockPairsU16AVX2row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qnb2I8BlockPairsU16AVX2done
+	MOVL (DX)(AX*8), R12
+	MOVL 4(DX)(AX*8), R13
+	// clamp the row to 0..len(col), an inverted one to empty
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VXORPS  X14, X14, X14
+	VXORPS  Y0, Y0, Y0
+	VXORPS  Y1, Y1, Y1
+	VXORPS  Y2, Y2, Y2
+	VXORPS  Y3, Y3, Y3
+	CMPQ    R12, R13
+	JAE     qnb2I8BlockPairsU16AVX2sum
+	// the block of value first+R12: BX its scale, R15 its values from there on
+	MOVQ         AX, R8
+	MOVQ         DX, R14
+	MOVQ         first+120(FP), AX
+	ADDQ         R12, AX
+	XORL         DX, DX
+	DIVQ         b+152(FP)
+	MOVQ         b+152(FP), R15
+	SUBQ         DX, R15
+	MOVQ         scale_base+128(FP), BX
+	LEAQ         (BX)(AX*4), BX
+	MOVQ         R8, AX
+	MOVQ         R14, DX
+	VBROADCASTSS (BX), Y4
+
+qnb2I8BlockPairsU16AVX2by4:
+	LEAQ       32(R12), R8
+	CMPQ       R8, R13
+	JA         qnb2I8BlockPairsU16AVX2by1
+	PREFETCHT0 512(R9)(R12*2)
+	MOVQ       first+120(FP), R14
+	ADDQ       R12, R14
+	PREFETCHT0 256(R11)(R14*1)
+	CMPQ       R15, $8
+	JGE        qnb2I8BlockPairsU16AVX2whole0
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+152(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb2I8BlockPairsU16AVX2scaled0
+
+qnb2I8BlockPairsU16AVX2whole0:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb2I8BlockPairsU16AVX2scaled0:
+	VPMOVZXWD   0(R9)(R12*2), Y5
+	VPMINUD     Y5, Y15, Y6
+	VPCMPEQD    Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14   // the value's position among the codes
+	VPMOVSXBD   0(R11)(R14*1), Y7
+	VCVTDQ2PS   Y7, Y7
+	VMULPS      Y9, Y7, Y7 // value = code's value * scale
+	VPAND       Y7, Y6, Y7 // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y0
+	CMPQ        R15, $8
+	JGE         qnb2I8BlockPairsU16AVX2whole1
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+152(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb2I8BlockPairsU16AVX2scaled1
+
+qnb2I8BlockPairsU16AVX2whole1:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb2I8BlockPairsU16AVX2scaled1:
+	VPMOVZXWD   16(R9)(R12*2), Y5
+	VPMINUD     Y5, Y15, Y6
+	VPCMPEQD    Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14   // the value's position among the codes
+	VPMOVSXBD   8(R11)(R14*1), Y7
+	VCVTDQ2PS   Y7, Y7
+	VMULPS      Y9, Y7, Y7 // value = code's value * scale
+	VPAND       Y7, Y6, Y7 // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y1
+	CMPQ        R15, $8
+	JGE         qnb2I8BlockPairsU16AVX2whole2
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+152(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb2I8BlockPairsU16AVX2scaled2
+
+qnb2I8BlockPairsU16AVX2whole2:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb2I8BlockPairsU16AVX2scaled2:
+	VPMOVZXWD   32(R9)(R12*2), Y5
+	VPMINUD     Y5, Y15, Y6
+	VPCMPEQD    Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14   // the value's position among the codes
+	VPMOVSXBD   16(R11)(R14*1), Y7
+	VCVTDQ2PS   Y7, Y7
+	VMULPS      Y9, Y7, Y7 // value = code's value * scale
+	VPAND       Y7, Y6, Y7 // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y2
+	CMPQ        R15, $8
+	JGE         qnb2I8BlockPairsU16AVX2whole3
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+152(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb2I8BlockPairsU16AVX2scaled3
+
+qnb2I8BlockPairsU16AVX2whole3:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb2I8BlockPairsU16AVX2scaled3:
+	VPMOVZXWD   48(R9)(R12*2), Y5
+	VPMINUD     Y5, Y15, Y6
+	VPCMPEQD    Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14   // the value's position among the codes
+	VPMOVSXBD   24(R11)(R14*1), Y7
+	VCVTDQ2PS   Y7, Y7
+	VMULPS      Y9, Y7, Y7 // value = code's value * scale
+	VPAND       Y7, Y6, Y7 // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y3
+	ADDQ        $32, R12
+	JMP         qnb2I8BlockPairsU16AVX2by4
+
+qnb2I8BlockPairsU16AVX2by1:
+	LEAQ 8(R12), R8
+	CMPQ R8, R13
+	JA   qnb2I8BlockPairsU16AVX2tail
+	CMPQ R15, $8
+	JGE  qnb2I8BlockPairsU16AVX2wholeone
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+152(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb2I8BlockPairsU16AVX2scaledone
+
+qnb2I8BlockPairsU16AVX2wholeone:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb2I8BlockPairsU16AVX2scaledone:
+	VPMOVZXWD   0(R9)(R12*2), Y5
+	VPMINUD     Y5, Y15, Y6
+	VPCMPEQD    Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14   // the value's position among the codes
+	VPMOVSXBD   0(R11)(R14*1), Y7
+	VCVTDQ2PS   Y7, Y7
+	VMULPS      Y9, Y7, Y7 // value = code's value * scale
+	VPAND       Y7, Y6, Y7 // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y0
+	ADDQ        $8, R12
+	JMP         qnb2I8BlockPairsU16AVX2by1
+
+qnb2I8BlockPairsU16AVX2tail:
+	CMPQ  R12, R13
+	JAE   qnb2I8BlockPairsU16AVX2sum
+	TESTQ R15, R15
+	JNZ   qnb2I8BlockPairsU16AVX2one
+	// the next block
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y4
+	MOVQ         b+152(FP), R15
+
+qnb2I8BlockPairsU16AVX2one:
+	DECQ        R15
+	MOVWQZX     (R9)(R12*2), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qnb2I8BlockPairsU16AVX2skip
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14
+	MOVBLSX     (R11)(R14*1), R14
+	VCVTSI2SSL  R14, X7, X7
+	VMULSS      X4, X7, X7
+	VFMADD231SS (SI)(R8*4), X7, X14
+
+qnb2I8BlockPairsU16AVX2skip:
+	INCQ R12
+	JMP  qnb2I8BlockPairsU16AVX2tail
+
+qnb2I8BlockPairsU16AVX2sum:
+	VADDPS       Y1, Y0, Y0
+	VADDPS       Y3, Y2, Y2
+	VADDPS       Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS       X1, X0, X0
+	VMOVHLPS     X0, X0, X1
+	VADDPS       X1, X0, X0
+	VMOVSHDUP    X0, X1
+	VADDSS       X1, X0, X0
+	VADDSS       X0, X14, X14
+	VMULSS       alpha+160(FP), X14, X0
+	CMPL         beta+164(FP), $0
+	JEQ          qnb2I8BlockPairsU16AVX2nobeta
+	VMOVSS       beta+164(FP), X1
+	VFMADD231SS  (DI)(AX*4), X1, X0
+
+qnb2I8BlockPairsU16AVX2nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qnb2I8BlockPairsU16AVX2row
+
+qnb2I8BlockPairsU16AVX2done:
+	VZEROUPPER
+	RET
+
+// func QSpMVNarrowI8BlockPairsU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMVNarrowI8BlockPairsU32AVX2(SB), NOSPLIT, $0-168
+	MOVQ y_base+0(FP), DI
+	MOVQ x_base+24(FP), SI
+	MOVQ ptr_base+48(FP), DX
+	MOVQ col_base+72(FP), R9
+	MOVQ col_len+80(FP), R10
+	MOVQ codes_base+96(FP), R11
+	// maxIndex = min(len(x), 2^32) - 1 in every 32-bit lane (len(x) > 0)
+	MOVQ         x_len+32(FP), R8
+	MOVQ         $0x100000000, CX
+	CMPQ         R8, CX
+	CMOVQHI      CX, R8
+	DECQ         R8
+	MOVQ         R8, X15
+	VPBROADCASTD X15, Y15
+	XORQ         AX, AX
+
+qnb2I8BlockPairsU32AVX2row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qnb2I8BlockPairsU32AVX2done
+	MOVL (DX)(AX*8), R12
+	MOVL 4(DX)(AX*8), R13
+	// clamp the row to 0..len(col), an inverted one to empty
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VXORPS  X14, X14, X14
+	VXORPS  Y0, Y0, Y0
+	VXORPS  Y1, Y1, Y1
+	VXORPS  Y2, Y2, Y2
+	VXORPS  Y3, Y3, Y3
+	CMPQ    R12, R13
+	JAE     qnb2I8BlockPairsU32AVX2sum
+	// the block of value first+R12: BX its scale, R15 its values from there on
+	MOVQ         AX, R8
+	MOVQ         DX, R14
+	MOVQ         first+120(FP), AX
+	ADDQ         R12, AX
+	XORL         DX, DX
+	DIVQ         b+152(FP)
+	MOVQ         b+152(FP), R15
+	SUBQ         DX, R15
+	MOVQ         scale_base+128(FP), BX
+	LEAQ         (BX)(AX*4), BX
+	MOVQ         R8, AX
+	MOVQ         R14, DX
+	VBROADCASTSS (BX), Y4
+
+qnb2I8BlockPairsU32AVX2by4:
+	LEAQ       32(R12), R8
+	CMPQ       R8, R13
+	JA         qnb2I8BlockPairsU32AVX2by1
+	PREFETCHT0 1024(R9)(R12*4)
+	MOVQ       first+120(FP), R14
+	ADDQ       R12, R14
+	PREFETCHT0 256(R11)(R14*1)
+	CMPQ       R15, $8
+	JGE        qnb2I8BlockPairsU32AVX2whole0
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+152(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb2I8BlockPairsU32AVX2scaled0
+
+qnb2I8BlockPairsU32AVX2whole0:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb2I8BlockPairsU32AVX2scaled0:
+	VMOVDQU     0(R9)(R12*4), Y5
+	VPMINUD     Y5, Y15, Y6
+	VPCMPEQD    Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14   // the value's position among the codes
+	VPMOVSXBD   0(R11)(R14*1), Y7
+	VCVTDQ2PS   Y7, Y7
+	VMULPS      Y9, Y7, Y7 // value = code's value * scale
+	VPAND       Y7, Y6, Y7 // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y0
+	CMPQ        R15, $8
+	JGE         qnb2I8BlockPairsU32AVX2whole1
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+152(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb2I8BlockPairsU32AVX2scaled1
+
+qnb2I8BlockPairsU32AVX2whole1:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb2I8BlockPairsU32AVX2scaled1:
+	VMOVDQU     32(R9)(R12*4), Y5
+	VPMINUD     Y5, Y15, Y6
+	VPCMPEQD    Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14   // the value's position among the codes
+	VPMOVSXBD   8(R11)(R14*1), Y7
+	VCVTDQ2PS   Y7, Y7
+	VMULPS      Y9, Y7, Y7 // value = code's value * scale
+	VPAND       Y7, Y6, Y7 // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y1
+	CMPQ        R15, $8
+	JGE         qnb2I8BlockPairsU32AVX2whole2
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+152(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb2I8BlockPairsU32AVX2scaled2
+
+qnb2I8BlockPairsU32AVX2whole2:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb2I8BlockPairsU32AVX2scaled2:
+	VMOVDQU     64(R9)(R12*4), Y5
+	VPMINUD     Y5, Y15, Y6
+	VPCMPEQD    Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14   // the value's position among the codes
+	VPMOVSXBD   16(R11)(R14*1), Y7
+	VCVTDQ2PS   Y7, Y7
+	VMULPS      Y9, Y7, Y7 // value = code's value * scale
+	VPAND       Y7, Y6, Y7 // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y2
+	CMPQ        R15, $8
+	JGE         qnb2I8BlockPairsU32AVX2whole3
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+152(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb2I8BlockPairsU32AVX2scaled3
+
+qnb2I8BlockPairsU32AVX2whole3:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb2I8BlockPairsU32AVX2scaled3:
+	VMOVDQU     96(R9)(R12*4), Y5
+	VPMINUD     Y5, Y15, Y6
+	VPCMPEQD    Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14   // the value's position among the codes
+	VPMOVSXBD   24(R11)(R14*1), Y7
+	VCVTDQ2PS   Y7, Y7
+	VMULPS      Y9, Y7, Y7 // value = code's value * scale
+	VPAND       Y7, Y6, Y7 // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y3
+	ADDQ        $32, R12
+	JMP         qnb2I8BlockPairsU32AVX2by4
+
+qnb2I8BlockPairsU32AVX2by1:
+	LEAQ 8(R12), R8
+	CMPQ R8, R13
+	JA   qnb2I8BlockPairsU32AVX2tail
+	CMPQ R15, $8
+	JGE  qnb2I8BlockPairsU32AVX2wholeone
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+152(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb2I8BlockPairsU32AVX2scaledone
+
+qnb2I8BlockPairsU32AVX2wholeone:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb2I8BlockPairsU32AVX2scaledone:
+	VMOVDQU     0(R9)(R12*4), Y5
+	VPMINUD     Y5, Y15, Y6
+	VPCMPEQD    Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14   // the value's position among the codes
+	VPMOVSXBD   0(R11)(R14*1), Y7
+	VCVTDQ2PS   Y7, Y7
+	VMULPS      Y9, Y7, Y7 // value = code's value * scale
+	VPAND       Y7, Y6, Y7 // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y0
+	ADDQ        $8, R12
+	JMP         qnb2I8BlockPairsU32AVX2by1
+
+qnb2I8BlockPairsU32AVX2tail:
+	CMPQ  R12, R13
+	JAE   qnb2I8BlockPairsU32AVX2sum
+	TESTQ R15, R15
+	JNZ   qnb2I8BlockPairsU32AVX2one
+	// the next block
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y4
+	MOVQ         b+152(FP), R15
+
+qnb2I8BlockPairsU32AVX2one:
+	DECQ        R15
+	MOVL        (R9)(R12*4), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qnb2I8BlockPairsU32AVX2skip
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14
+	MOVBLSX     (R11)(R14*1), R14
+	VCVTSI2SSL  R14, X7, X7
+	VMULSS      X4, X7, X7
+	VFMADD231SS (SI)(R8*4), X7, X14
+
+qnb2I8BlockPairsU32AVX2skip:
+	INCQ R12
+	JMP  qnb2I8BlockPairsU32AVX2tail
+
+qnb2I8BlockPairsU32AVX2sum:
+	VADDPS       Y1, Y0, Y0
+	VADDPS       Y3, Y2, Y2
+	VADDPS       Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS       X1, X0, X0
+	VMOVHLPS     X0, X0, X1
+	VADDPS       X1, X0, X0
+	VMOVSHDUP    X0, X1
+	VADDSS       X1, X0, X0
+	VADDSS       X0, X14, X14
+	VMULSS       alpha+160(FP), X14, X0
+	CMPL         beta+164(FP), $0
+	JEQ          qnb2I8BlockPairsU32AVX2nobeta
+	VMOVSS       beta+164(FP), X1
+	VFMADD231SS  (DI)(AX*4), X1, X0
+
+qnb2I8BlockPairsU32AVX2nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qnb2I8BlockPairsU32AVX2row
+
+qnb2I8BlockPairsU32AVX2done:
 	VZEROUPPER
 	RET
 
@@ -1328,6 +1895,724 @@ qnb24BlockU32AVX2nobeta:
 	JMP    qnb24BlockU32AVX2row
 
 qnb24BlockU32AVX2done:
+	VZEROUPPER
+	RET
+
+// func QSpMVNarrow4BlockPairsU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMVNarrow4BlockPairsU16AVX2(SB), NOSPLIT, $0-192
+	MOVQ    y_base+0(FP), DI
+	MOVQ    x_base+24(FP), SI
+	MOVQ    ptr_base+48(FP), DX
+	MOVQ    col_base+72(FP), R9
+	MOVQ    col_len+80(FP), R10
+	MOVQ    codes_base+96(FP), R11
+	MOVQ    table_base+128(FP), R8
+	VMOVUPS (R8), Y12
+	VMOVUPS 32(R8), Y13
+	// maxIndex = min(len(x), 2^16) - 1 in every 32-bit lane (len(x) > 0)
+	MOVQ         x_len+32(FP), R8
+	MOVQ         $0x10000, CX
+	CMPQ         R8, CX
+	CMOVQHI      CX, R8
+	DECQ         R8
+	MOVQ         R8, X15
+	VPBROADCASTD X15, Y15
+	XORQ         AX, AX
+
+qnb24BlockPairsU16AVX2row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qnb24BlockPairsU16AVX2done
+	MOVL (DX)(AX*8), R12
+	MOVL 4(DX)(AX*8), R13
+	// clamp the row to 0..len(col), an inverted one to empty
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VXORPS  X14, X14, X14
+	VXORPS  Y0, Y0, Y0
+	VXORPS  Y1, Y1, Y1
+	VXORPS  Y2, Y2, Y2
+	VXORPS  Y3, Y3, Y3
+	CMPQ    R12, R13
+	JAE     qnb24BlockPairsU16AVX2sum
+	// the block of value first+R12: BX its scale, R15 its values from there on
+	MOVQ         AX, R8
+	MOVQ         DX, R14
+	MOVQ         first+120(FP), AX
+	ADDQ         R12, AX
+	XORL         DX, DX
+	DIVQ         b+176(FP)
+	MOVQ         b+176(FP), R15
+	SUBQ         DX, R15
+	MOVQ         scale_base+152(FP), BX
+	LEAQ         (BX)(AX*4), BX
+	MOVQ         R8, AX
+	MOVQ         R14, DX
+	VBROADCASTSS (BX), Y4
+	// CX: the nibble steering of the row's phase
+	MOVQ first+120(FP), CX
+	ADDQ R12, CX
+	ANDQ $1, CX
+	SHLQ $6, CX
+	LEAQ qnb2nib<>(SB), R8
+	ADDQ R8, CX
+
+qnb24BlockPairsU16AVX2by4:
+	LEAQ       32(R12), R8
+	CMPQ       R8, R13
+	JA         qnb24BlockPairsU16AVX2by1
+	PREFETCHT0 512(R9)(R12*2)
+	MOVQ       first+120(FP), R14
+	ADDQ       R12, R14
+	SHRQ       $1, R14
+	PREFETCHT0 128(R11)(R14*1)
+	CMPQ       R15, $8
+	JGE        qnb24BlockPairsU16AVX2whole0
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+176(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb24BlockPairsU16AVX2scaled0
+
+qnb24BlockPairsU16AVX2whole0:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb24BlockPairsU16AVX2scaled0:
+	VPMOVZXWD 0(R9)(R12*2), Y5
+	VPMINUD   Y5, Y15, Y6
+	VPCMPEQD  Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ      first+120(FP), R14
+	ADDQ      R12, R14   // the value's position among the codes
+	// Y7: table[nibble of each value], from code bytes p/2 .. (p+7)/2
+	LEAQ        7(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVD       (R11)(R14*1), X7
+	VPINSRB     $4, (R11)(R8*1), X7, X7
+	VPSHUFB     (CX), X7, X7     // byte i: code byte (p+i)/2
+	VPMOVZXBD   X7, Y7
+	VPSRLVD     16(CX), Y7, Y7
+	VPERMPS     Y12, Y7, Y10
+	VPERMPS     Y13, Y7, Y11
+	VPSLLD      $28, Y7, Y7
+	VBLENDVPS   Y7, Y11, Y10, Y7 // table[nibble]
+	VMULPS      Y9, Y7, Y7       // value = code's value * scale
+	VPAND       Y7, Y6, Y7       // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y0
+	CMPQ        R15, $8
+	JGE         qnb24BlockPairsU16AVX2whole1
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+176(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb24BlockPairsU16AVX2scaled1
+
+qnb24BlockPairsU16AVX2whole1:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb24BlockPairsU16AVX2scaled1:
+	VPMOVZXWD 16(R9)(R12*2), Y5
+	VPMINUD   Y5, Y15, Y6
+	VPCMPEQD  Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ      first+120(FP), R14
+	ADDQ      R12, R14   // the value's position among the codes
+	// Y7: table[nibble of each value], from code bytes p/2 .. (p+7)/2
+	ADDQ        $8, R14
+	LEAQ        7(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVD       (R11)(R14*1), X7
+	VPINSRB     $4, (R11)(R8*1), X7, X7
+	VPSHUFB     (CX), X7, X7     // byte i: code byte (p+i)/2
+	VPMOVZXBD   X7, Y7
+	VPSRLVD     16(CX), Y7, Y7
+	VPERMPS     Y12, Y7, Y10
+	VPERMPS     Y13, Y7, Y11
+	VPSLLD      $28, Y7, Y7
+	VBLENDVPS   Y7, Y11, Y10, Y7 // table[nibble]
+	VMULPS      Y9, Y7, Y7       // value = code's value * scale
+	VPAND       Y7, Y6, Y7       // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y1
+	CMPQ        R15, $8
+	JGE         qnb24BlockPairsU16AVX2whole2
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+176(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb24BlockPairsU16AVX2scaled2
+
+qnb24BlockPairsU16AVX2whole2:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb24BlockPairsU16AVX2scaled2:
+	VPMOVZXWD 32(R9)(R12*2), Y5
+	VPMINUD   Y5, Y15, Y6
+	VPCMPEQD  Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ      first+120(FP), R14
+	ADDQ      R12, R14   // the value's position among the codes
+	// Y7: table[nibble of each value], from code bytes p/2 .. (p+7)/2
+	ADDQ        $16, R14
+	LEAQ        7(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVD       (R11)(R14*1), X7
+	VPINSRB     $4, (R11)(R8*1), X7, X7
+	VPSHUFB     (CX), X7, X7     // byte i: code byte (p+i)/2
+	VPMOVZXBD   X7, Y7
+	VPSRLVD     16(CX), Y7, Y7
+	VPERMPS     Y12, Y7, Y10
+	VPERMPS     Y13, Y7, Y11
+	VPSLLD      $28, Y7, Y7
+	VBLENDVPS   Y7, Y11, Y10, Y7 // table[nibble]
+	VMULPS      Y9, Y7, Y7       // value = code's value * scale
+	VPAND       Y7, Y6, Y7       // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y2
+	CMPQ        R15, $8
+	JGE         qnb24BlockPairsU16AVX2whole3
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+176(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb24BlockPairsU16AVX2scaled3
+
+qnb24BlockPairsU16AVX2whole3:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb24BlockPairsU16AVX2scaled3:
+	VPMOVZXWD 48(R9)(R12*2), Y5
+	VPMINUD   Y5, Y15, Y6
+	VPCMPEQD  Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ      first+120(FP), R14
+	ADDQ      R12, R14   // the value's position among the codes
+	// Y7: table[nibble of each value], from code bytes p/2 .. (p+7)/2
+	ADDQ        $24, R14
+	LEAQ        7(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVD       (R11)(R14*1), X7
+	VPINSRB     $4, (R11)(R8*1), X7, X7
+	VPSHUFB     (CX), X7, X7     // byte i: code byte (p+i)/2
+	VPMOVZXBD   X7, Y7
+	VPSRLVD     16(CX), Y7, Y7
+	VPERMPS     Y12, Y7, Y10
+	VPERMPS     Y13, Y7, Y11
+	VPSLLD      $28, Y7, Y7
+	VBLENDVPS   Y7, Y11, Y10, Y7 // table[nibble]
+	VMULPS      Y9, Y7, Y7       // value = code's value * scale
+	VPAND       Y7, Y6, Y7       // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y3
+	ADDQ        $32, R12
+	JMP         qnb24BlockPairsU16AVX2by4
+
+qnb24BlockPairsU16AVX2by1:
+	LEAQ 8(R12), R8
+	CMPQ R8, R13
+	JA   qnb24BlockPairsU16AVX2tail
+	CMPQ R15, $8
+	JGE  qnb24BlockPairsU16AVX2wholeone
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+176(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb24BlockPairsU16AVX2scaledone
+
+qnb24BlockPairsU16AVX2wholeone:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb24BlockPairsU16AVX2scaledone:
+	VPMOVZXWD 0(R9)(R12*2), Y5
+	VPMINUD   Y5, Y15, Y6
+	VPCMPEQD  Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ      first+120(FP), R14
+	ADDQ      R12, R14   // the value's position among the codes
+	// Y7: table[nibble of each value], from code bytes p/2 .. (p+7)/2
+	LEAQ        7(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVD       (R11)(R14*1), X7
+	VPINSRB     $4, (R11)(R8*1), X7, X7
+	VPSHUFB     (CX), X7, X7     // byte i: code byte (p+i)/2
+	VPMOVZXBD   X7, Y7
+	VPSRLVD     16(CX), Y7, Y7
+	VPERMPS     Y12, Y7, Y10
+	VPERMPS     Y13, Y7, Y11
+	VPSLLD      $28, Y7, Y7
+	VBLENDVPS   Y7, Y11, Y10, Y7 // table[nibble]
+	VMULPS      Y9, Y7, Y7       // value = code's value * scale
+	VPAND       Y7, Y6, Y7       // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y0
+	ADDQ        $8, R12
+	JMP         qnb24BlockPairsU16AVX2by1
+
+qnb24BlockPairsU16AVX2tail:
+	CMPQ  R12, R13
+	JAE   qnb24BlockPairsU16AVX2sum
+	TESTQ R15, R15
+	JNZ   qnb24BlockPairsU16AVX2one
+	// the next block
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y4
+	MOVQ         b+176(FP), R15
+
+qnb24BlockPairsU16AVX2one:
+	DECQ        R15
+	MOVWQZX     (R9)(R12*2), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qnb24BlockPairsU16AVX2skip
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14
+	MOVL        R14, CX
+	ANDL        $1, CX
+	SHLL        $2, CX // the nibble's shift
+	SHRQ        $1, R14
+	MOVBLZX     (R11)(R14*1), R14
+	SHRL        CX, R14
+	ANDL        $15, R14
+	MOVQ        table_base+128(FP), CX
+	VMOVSS      (CX)(R14*4), X7
+	VMULSS      X4, X7, X7
+	VFMADD231SS (SI)(R8*4), X7, X14
+
+qnb24BlockPairsU16AVX2skip:
+	INCQ R12
+	JMP  qnb24BlockPairsU16AVX2tail
+
+qnb24BlockPairsU16AVX2sum:
+	VADDPS       Y1, Y0, Y0
+	VADDPS       Y3, Y2, Y2
+	VADDPS       Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS       X1, X0, X0
+	VMOVHLPS     X0, X0, X1
+	VADDPS       X1, X0, X0
+	VMOVSHDUP    X0, X1
+	VADDSS       X1, X0, X0
+	VADDSS       X0, X14, X14
+	VMULSS       alpha+184(FP), X14, X0
+	CMPL         beta+188(FP), $0
+	JEQ          qnb24BlockPairsU16AVX2nobeta
+	VMOVSS       beta+188(FP), X1
+	VFMADD231SS  (DI)(AX*4), X1, X0
+
+qnb24BlockPairsU16AVX2nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qnb24BlockPairsU16AVX2row
+
+qnb24BlockPairsU16AVX2done:
+	VZEROUPPER
+	RET
+
+// func QSpMVNarrow4BlockPairsU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMVNarrow4BlockPairsU32AVX2(SB), NOSPLIT, $0-192
+	MOVQ    y_base+0(FP), DI
+	MOVQ    x_base+24(FP), SI
+	MOVQ    ptr_base+48(FP), DX
+	MOVQ    col_base+72(FP), R9
+	MOVQ    col_len+80(FP), R10
+	MOVQ    codes_base+96(FP), R11
+	MOVQ    table_base+128(FP), R8
+	VMOVUPS (R8), Y12
+	VMOVUPS 32(R8), Y13
+	// maxIndex = min(len(x), 2^32) - 1 in every 32-bit lane (len(x) > 0)
+	MOVQ         x_len+32(FP), R8
+	MOVQ         $0x100000000, CX
+	CMPQ         R8, CX
+	CMOVQHI      CX, R8
+	DECQ         R8
+	MOVQ         R8, X15
+	VPBROADCASTD X15, Y15
+	XORQ         AX, AX
+
+qnb24BlockPairsU32AVX2row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qnb24BlockPairsU32AVX2done
+	MOVL (DX)(AX*8), R12
+	MOVL 4(DX)(AX*8), R13
+	// clamp the row to 0..len(col), an inverted one to empty
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VXORPS  X14, X14, X14
+	VXORPS  Y0, Y0, Y0
+	VXORPS  Y1, Y1, Y1
+	VXORPS  Y2, Y2, Y2
+	VXORPS  Y3, Y3, Y3
+	CMPQ    R12, R13
+	JAE     qnb24BlockPairsU32AVX2sum
+	// the block of value first+R12: BX its scale, R15 its values from there on
+	MOVQ         AX, R8
+	MOVQ         DX, R14
+	MOVQ         first+120(FP), AX
+	ADDQ         R12, AX
+	XORL         DX, DX
+	DIVQ         b+176(FP)
+	MOVQ         b+176(FP), R15
+	SUBQ         DX, R15
+	MOVQ         scale_base+152(FP), BX
+	LEAQ         (BX)(AX*4), BX
+	MOVQ         R8, AX
+	MOVQ         R14, DX
+	VBROADCASTSS (BX), Y4
+	// CX: the nibble steering of the row's phase
+	MOVQ first+120(FP), CX
+	ADDQ R12, CX
+	ANDQ $1, CX
+	SHLQ $6, CX
+	LEAQ qnb2nib<>(SB), R8
+	ADDQ R8, CX
+
+qnb24BlockPairsU32AVX2by4:
+	LEAQ       32(R12), R8
+	CMPQ       R8, R13
+	JA         qnb24BlockPairsU32AVX2by1
+	PREFETCHT0 1024(R9)(R12*4)
+	MOVQ       first+120(FP), R14
+	ADDQ       R12, R14
+	SHRQ       $1, R14
+	PREFETCHT0 128(R11)(R14*1)
+	CMPQ       R15, $8
+	JGE        qnb24BlockPairsU32AVX2whole0
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+176(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb24BlockPairsU32AVX2scaled0
+
+qnb24BlockPairsU32AVX2whole0:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb24BlockPairsU32AVX2scaled0:
+	VMOVDQU  0(R9)(R12*4), Y5
+	VPMINUD  Y5, Y15, Y6
+	VPCMPEQD Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ     first+120(FP), R14
+	ADDQ     R12, R14   // the value's position among the codes
+	// Y7: table[nibble of each value], from code bytes p/2 .. (p+7)/2
+	LEAQ        7(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVD       (R11)(R14*1), X7
+	VPINSRB     $4, (R11)(R8*1), X7, X7
+	VPSHUFB     (CX), X7, X7     // byte i: code byte (p+i)/2
+	VPMOVZXBD   X7, Y7
+	VPSRLVD     16(CX), Y7, Y7
+	VPERMPS     Y12, Y7, Y10
+	VPERMPS     Y13, Y7, Y11
+	VPSLLD      $28, Y7, Y7
+	VBLENDVPS   Y7, Y11, Y10, Y7 // table[nibble]
+	VMULPS      Y9, Y7, Y7       // value = code's value * scale
+	VPAND       Y7, Y6, Y7       // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y0
+	CMPQ        R15, $8
+	JGE         qnb24BlockPairsU32AVX2whole1
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+176(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb24BlockPairsU32AVX2scaled1
+
+qnb24BlockPairsU32AVX2whole1:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb24BlockPairsU32AVX2scaled1:
+	VMOVDQU  32(R9)(R12*4), Y5
+	VPMINUD  Y5, Y15, Y6
+	VPCMPEQD Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ     first+120(FP), R14
+	ADDQ     R12, R14   // the value's position among the codes
+	// Y7: table[nibble of each value], from code bytes p/2 .. (p+7)/2
+	ADDQ        $8, R14
+	LEAQ        7(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVD       (R11)(R14*1), X7
+	VPINSRB     $4, (R11)(R8*1), X7, X7
+	VPSHUFB     (CX), X7, X7     // byte i: code byte (p+i)/2
+	VPMOVZXBD   X7, Y7
+	VPSRLVD     16(CX), Y7, Y7
+	VPERMPS     Y12, Y7, Y10
+	VPERMPS     Y13, Y7, Y11
+	VPSLLD      $28, Y7, Y7
+	VBLENDVPS   Y7, Y11, Y10, Y7 // table[nibble]
+	VMULPS      Y9, Y7, Y7       // value = code's value * scale
+	VPAND       Y7, Y6, Y7       // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y1
+	CMPQ        R15, $8
+	JGE         qnb24BlockPairsU32AVX2whole2
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+176(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb24BlockPairsU32AVX2scaled2
+
+qnb24BlockPairsU32AVX2whole2:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb24BlockPairsU32AVX2scaled2:
+	VMOVDQU  64(R9)(R12*4), Y5
+	VPMINUD  Y5, Y15, Y6
+	VPCMPEQD Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ     first+120(FP), R14
+	ADDQ     R12, R14   // the value's position among the codes
+	// Y7: table[nibble of each value], from code bytes p/2 .. (p+7)/2
+	ADDQ        $16, R14
+	LEAQ        7(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVD       (R11)(R14*1), X7
+	VPINSRB     $4, (R11)(R8*1), X7, X7
+	VPSHUFB     (CX), X7, X7     // byte i: code byte (p+i)/2
+	VPMOVZXBD   X7, Y7
+	VPSRLVD     16(CX), Y7, Y7
+	VPERMPS     Y12, Y7, Y10
+	VPERMPS     Y13, Y7, Y11
+	VPSLLD      $28, Y7, Y7
+	VBLENDVPS   Y7, Y11, Y10, Y7 // table[nibble]
+	VMULPS      Y9, Y7, Y7       // value = code's value * scale
+	VPAND       Y7, Y6, Y7       // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y2
+	CMPQ        R15, $8
+	JGE         qnb24BlockPairsU32AVX2whole3
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+176(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb24BlockPairsU32AVX2scaled3
+
+qnb24BlockPairsU32AVX2whole3:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb24BlockPairsU32AVX2scaled3:
+	VMOVDQU  96(R9)(R12*4), Y5
+	VPMINUD  Y5, Y15, Y6
+	VPCMPEQD Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ     first+120(FP), R14
+	ADDQ     R12, R14   // the value's position among the codes
+	// Y7: table[nibble of each value], from code bytes p/2 .. (p+7)/2
+	ADDQ        $24, R14
+	LEAQ        7(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVD       (R11)(R14*1), X7
+	VPINSRB     $4, (R11)(R8*1), X7, X7
+	VPSHUFB     (CX), X7, X7     // byte i: code byte (p+i)/2
+	VPMOVZXBD   X7, Y7
+	VPSRLVD     16(CX), Y7, Y7
+	VPERMPS     Y12, Y7, Y10
+	VPERMPS     Y13, Y7, Y11
+	VPSLLD      $28, Y7, Y7
+	VBLENDVPS   Y7, Y11, Y10, Y7 // table[nibble]
+	VMULPS      Y9, Y7, Y7       // value = code's value * scale
+	VPAND       Y7, Y6, Y7       // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y3
+	ADDQ        $32, R12
+	JMP         qnb24BlockPairsU32AVX2by4
+
+qnb24BlockPairsU32AVX2by1:
+	LEAQ 8(R12), R8
+	CMPQ R8, R13
+	JA   qnb24BlockPairsU32AVX2tail
+	CMPQ R15, $8
+	JGE  qnb24BlockPairsU32AVX2wholeone
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+176(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb24BlockPairsU32AVX2scaledone
+
+qnb24BlockPairsU32AVX2wholeone:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb24BlockPairsU32AVX2scaledone:
+	VMOVDQU  0(R9)(R12*4), Y5
+	VPMINUD  Y5, Y15, Y6
+	VPCMPEQD Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ     first+120(FP), R14
+	ADDQ     R12, R14   // the value's position among the codes
+	// Y7: table[nibble of each value], from code bytes p/2 .. (p+7)/2
+	LEAQ        7(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVD       (R11)(R14*1), X7
+	VPINSRB     $4, (R11)(R8*1), X7, X7
+	VPSHUFB     (CX), X7, X7     // byte i: code byte (p+i)/2
+	VPMOVZXBD   X7, Y7
+	VPSRLVD     16(CX), Y7, Y7
+	VPERMPS     Y12, Y7, Y10
+	VPERMPS     Y13, Y7, Y11
+	VPSLLD      $28, Y7, Y7
+	VBLENDVPS   Y7, Y11, Y10, Y7 // table[nibble]
+	VMULPS      Y9, Y7, Y7       // value = code's value * scale
+	VPAND       Y7, Y6, Y7       // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y0
+	ADDQ        $8, R12
+	JMP         qnb24BlockPairsU32AVX2by1
+
+qnb24BlockPairsU32AVX2tail:
+	CMPQ  R12, R13
+	JAE   qnb24BlockPairsU32AVX2sum
+	TESTQ R15, R15
+	JNZ   qnb24BlockPairsU32AVX2one
+	// the next block
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y4
+	MOVQ         b+176(FP), R15
+
+qnb24BlockPairsU32AVX2one:
+	DECQ        R15
+	MOVL        (R9)(R12*4), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qnb24BlockPairsU32AVX2skip
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14
+	MOVL        R14, CX
+	ANDL        $1, CX
+	SHLL        $2, CX // the nibble's shift
+	SHRQ        $1, R14
+	MOVBLZX     (R11)(R14*1), R14
+	SHRL        CX, R14
+	ANDL        $15, R14
+	MOVQ        table_base+128(FP), CX
+	VMOVSS      (CX)(R14*4), X7
+	VMULSS      X4, X7, X7
+	VFMADD231SS (SI)(R8*4), X7, X14
+
+qnb24BlockPairsU32AVX2skip:
+	INCQ R12
+	JMP  qnb24BlockPairsU32AVX2tail
+
+qnb24BlockPairsU32AVX2sum:
+	VADDPS       Y1, Y0, Y0
+	VADDPS       Y3, Y2, Y2
+	VADDPS       Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS       X1, X0, X0
+	VMOVHLPS     X0, X0, X1
+	VADDPS       X1, X0, X0
+	VMOVSHDUP    X0, X1
+	VADDSS       X1, X0, X0
+	VADDSS       X0, X14, X14
+	VMULSS       alpha+184(FP), X14, X0
+	CMPL         beta+188(FP), $0
+	JEQ          qnb24BlockPairsU32AVX2nobeta
+	VMOVSS       beta+188(FP), X1
+	VFMADD231SS  (DI)(AX*4), X1, X0
+
+qnb24BlockPairsU32AVX2nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qnb24BlockPairsU32AVX2row
+
+qnb24BlockPairsU32AVX2done:
 	VZEROUPPER
 	RET
 
@@ -2130,6 +3415,808 @@ qnb24MXU32AVX2nobeta:
 	JMP    qnb24MXU32AVX2row
 
 qnb24MXU32AVX2done:
+	VZEROUPPER
+	RET
+
+// func QSpMVNarrow4MXPairsU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMVNarrow4MXPairsU16AVX2(SB), NOSPLIT, $0-192
+	MOVQ    y_base+0(FP), DI
+	MOVQ    x_base+24(FP), SI
+	MOVQ    ptr_base+48(FP), DX
+	MOVQ    col_base+72(FP), R9
+	MOVQ    col_len+80(FP), R10
+	MOVQ    codes_base+96(FP), R11
+	MOVQ    table_base+128(FP), R8
+	VMOVUPS (R8), Y12
+	VMOVUPS 32(R8), Y13
+	// maxIndex = min(len(x), 2^16) - 1 in every 32-bit lane (len(x) > 0)
+	MOVQ         x_len+32(FP), R8
+	MOVQ         $0x10000, CX
+	CMPQ         R8, CX
+	CMOVQHI      CX, R8
+	DECQ         R8
+	MOVQ         R8, X15
+	VPBROADCASTD X15, Y15
+	XORQ         AX, AX
+
+qnb24MXPairsU16AVX2row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qnb24MXPairsU16AVX2done
+	MOVL (DX)(AX*8), R12
+	MOVL 4(DX)(AX*8), R13
+	// clamp the row to 0..len(col), an inverted one to empty
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VXORPS  X14, X14, X14
+	VXORPS  Y0, Y0, Y0
+	VXORPS  Y1, Y1, Y1
+	VXORPS  Y2, Y2, Y2
+	VXORPS  Y3, Y3, Y3
+	CMPQ    R12, R13
+	JAE     qnb24MXPairsU16AVX2sum
+	// the block of value first+R12: BX its scale, R15 its values from there on
+	MOVQ         AX, R8
+	MOVQ         DX, R14
+	MOVQ         first+120(FP), AX
+	ADDQ         R12, AX
+	XORL         DX, DX
+	DIVQ         b+176(FP)
+	MOVQ         b+176(FP), R15
+	SUBQ         DX, R15
+	MOVQ         exps_base+152(FP), BX
+	LEAQ         (BX)(AX*1), BX
+	MOVQ         R8, AX
+	MOVQ         R14, DX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VMOVD        R8, X4
+	VPBROADCASTD X4, Y4
+	// CX: the nibble steering of the row's phase
+	MOVQ first+120(FP), CX
+	ADDQ R12, CX
+	ANDQ $1, CX
+	SHLQ $6, CX
+	LEAQ qnb2nib<>(SB), R8
+	ADDQ R8, CX
+
+qnb24MXPairsU16AVX2by4:
+	LEAQ       32(R12), R8
+	CMPQ       R8, R13
+	JA         qnb24MXPairsU16AVX2by1
+	PREFETCHT0 512(R9)(R12*2)
+	MOVQ       first+120(FP), R14
+	ADDQ       R12, R14
+	SHRQ       $1, R14
+	PREFETCHT0 128(R11)(R14*1)
+	CMPQ       R15, $8
+	JGE        qnb24MXPairsU16AVX2whole0
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VMOVD        R8, X4
+	VPBROADCASTD X4, Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+176(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb24MXPairsU16AVX2scaled0
+
+qnb24MXPairsU16AVX2whole0:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb24MXPairsU16AVX2scaled0:
+	VPMOVZXWD 0(R9)(R12*2), Y5
+	VPMINUD   Y5, Y15, Y6
+	VPCMPEQD  Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ      first+120(FP), R14
+	ADDQ      R12, R14   // the value's position among the codes
+	// Y7: table[nibble of each value], from code bytes p/2 .. (p+7)/2
+	LEAQ        7(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVD       (R11)(R14*1), X7
+	VPINSRB     $4, (R11)(R8*1), X7, X7
+	VPSHUFB     (CX), X7, X7     // byte i: code byte (p+i)/2
+	VPMOVZXBD   X7, Y7
+	VPSRLVD     16(CX), Y7, Y7
+	VPERMPS     Y12, Y7, Y10
+	VPERMPS     Y13, Y7, Y11
+	VPSLLD      $28, Y7, Y7
+	VBLENDVPS   Y7, Y11, Y10, Y7 // table[nibble]
+	VMULPS      Y9, Y7, Y7       // value = code's value * scale
+	VPAND       Y7, Y6, Y7       // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y0
+	CMPQ        R15, $8
+	JGE         qnb24MXPairsU16AVX2whole1
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VMOVD        R8, X4
+	VPBROADCASTD X4, Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+176(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb24MXPairsU16AVX2scaled1
+
+qnb24MXPairsU16AVX2whole1:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb24MXPairsU16AVX2scaled1:
+	VPMOVZXWD 16(R9)(R12*2), Y5
+	VPMINUD   Y5, Y15, Y6
+	VPCMPEQD  Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ      first+120(FP), R14
+	ADDQ      R12, R14   // the value's position among the codes
+	// Y7: table[nibble of each value], from code bytes p/2 .. (p+7)/2
+	ADDQ        $8, R14
+	LEAQ        7(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVD       (R11)(R14*1), X7
+	VPINSRB     $4, (R11)(R8*1), X7, X7
+	VPSHUFB     (CX), X7, X7     // byte i: code byte (p+i)/2
+	VPMOVZXBD   X7, Y7
+	VPSRLVD     16(CX), Y7, Y7
+	VPERMPS     Y12, Y7, Y10
+	VPERMPS     Y13, Y7, Y11
+	VPSLLD      $28, Y7, Y7
+	VBLENDVPS   Y7, Y11, Y10, Y7 // table[nibble]
+	VMULPS      Y9, Y7, Y7       // value = code's value * scale
+	VPAND       Y7, Y6, Y7       // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y1
+	CMPQ        R15, $8
+	JGE         qnb24MXPairsU16AVX2whole2
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VMOVD        R8, X4
+	VPBROADCASTD X4, Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+176(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb24MXPairsU16AVX2scaled2
+
+qnb24MXPairsU16AVX2whole2:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb24MXPairsU16AVX2scaled2:
+	VPMOVZXWD 32(R9)(R12*2), Y5
+	VPMINUD   Y5, Y15, Y6
+	VPCMPEQD  Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ      first+120(FP), R14
+	ADDQ      R12, R14   // the value's position among the codes
+	// Y7: table[nibble of each value], from code bytes p/2 .. (p+7)/2
+	ADDQ        $16, R14
+	LEAQ        7(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVD       (R11)(R14*1), X7
+	VPINSRB     $4, (R11)(R8*1), X7, X7
+	VPSHUFB     (CX), X7, X7     // byte i: code byte (p+i)/2
+	VPMOVZXBD   X7, Y7
+	VPSRLVD     16(CX), Y7, Y7
+	VPERMPS     Y12, Y7, Y10
+	VPERMPS     Y13, Y7, Y11
+	VPSLLD      $28, Y7, Y7
+	VBLENDVPS   Y7, Y11, Y10, Y7 // table[nibble]
+	VMULPS      Y9, Y7, Y7       // value = code's value * scale
+	VPAND       Y7, Y6, Y7       // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y2
+	CMPQ        R15, $8
+	JGE         qnb24MXPairsU16AVX2whole3
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VMOVD        R8, X4
+	VPBROADCASTD X4, Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+176(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb24MXPairsU16AVX2scaled3
+
+qnb24MXPairsU16AVX2whole3:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb24MXPairsU16AVX2scaled3:
+	VPMOVZXWD 48(R9)(R12*2), Y5
+	VPMINUD   Y5, Y15, Y6
+	VPCMPEQD  Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ      first+120(FP), R14
+	ADDQ      R12, R14   // the value's position among the codes
+	// Y7: table[nibble of each value], from code bytes p/2 .. (p+7)/2
+	ADDQ        $24, R14
+	LEAQ        7(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVD       (R11)(R14*1), X7
+	VPINSRB     $4, (R11)(R8*1), X7, X7
+	VPSHUFB     (CX), X7, X7     // byte i: code byte (p+i)/2
+	VPMOVZXBD   X7, Y7
+	VPSRLVD     16(CX), Y7, Y7
+	VPERMPS     Y12, Y7, Y10
+	VPERMPS     Y13, Y7, Y11
+	VPSLLD      $28, Y7, Y7
+	VBLENDVPS   Y7, Y11, Y10, Y7 // table[nibble]
+	VMULPS      Y9, Y7, Y7       // value = code's value * scale
+	VPAND       Y7, Y6, Y7       // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y3
+	ADDQ        $32, R12
+	JMP         qnb24MXPairsU16AVX2by4
+
+qnb24MXPairsU16AVX2by1:
+	LEAQ 8(R12), R8
+	CMPQ R8, R13
+	JA   qnb24MXPairsU16AVX2tail
+	CMPQ R15, $8
+	JGE  qnb24MXPairsU16AVX2wholeone
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VMOVD        R8, X4
+	VPBROADCASTD X4, Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+176(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb24MXPairsU16AVX2scaledone
+
+qnb24MXPairsU16AVX2wholeone:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb24MXPairsU16AVX2scaledone:
+	VPMOVZXWD 0(R9)(R12*2), Y5
+	VPMINUD   Y5, Y15, Y6
+	VPCMPEQD  Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ      first+120(FP), R14
+	ADDQ      R12, R14   // the value's position among the codes
+	// Y7: table[nibble of each value], from code bytes p/2 .. (p+7)/2
+	LEAQ        7(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVD       (R11)(R14*1), X7
+	VPINSRB     $4, (R11)(R8*1), X7, X7
+	VPSHUFB     (CX), X7, X7     // byte i: code byte (p+i)/2
+	VPMOVZXBD   X7, Y7
+	VPSRLVD     16(CX), Y7, Y7
+	VPERMPS     Y12, Y7, Y10
+	VPERMPS     Y13, Y7, Y11
+	VPSLLD      $28, Y7, Y7
+	VBLENDVPS   Y7, Y11, Y10, Y7 // table[nibble]
+	VMULPS      Y9, Y7, Y7       // value = code's value * scale
+	VPAND       Y7, Y6, Y7       // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y0
+	ADDQ        $8, R12
+	JMP         qnb24MXPairsU16AVX2by1
+
+qnb24MXPairsU16AVX2tail:
+	CMPQ  R12, R13
+	JAE   qnb24MXPairsU16AVX2sum
+	TESTQ R15, R15
+	JNZ   qnb24MXPairsU16AVX2one
+	// the next block
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VMOVD        R8, X4
+	VPBROADCASTD X4, Y4
+	MOVQ         b+176(FP), R15
+
+qnb24MXPairsU16AVX2one:
+	DECQ        R15
+	MOVWQZX     (R9)(R12*2), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qnb24MXPairsU16AVX2skip
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14
+	MOVL        R14, CX
+	ANDL        $1, CX
+	SHLL        $2, CX // the nibble's shift
+	SHRQ        $1, R14
+	MOVBLZX     (R11)(R14*1), R14
+	SHRL        CX, R14
+	ANDL        $15, R14
+	MOVQ        table_base+128(FP), CX
+	VMOVSS      (CX)(R14*4), X7
+	VMULSS      X4, X7, X7
+	VFMADD231SS (SI)(R8*4), X7, X14
+
+qnb24MXPairsU16AVX2skip:
+	INCQ R12
+	JMP  qnb24MXPairsU16AVX2tail
+
+qnb24MXPairsU16AVX2sum:
+	VADDPS       Y1, Y0, Y0
+	VADDPS       Y3, Y2, Y2
+	VADDPS       Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS       X1, X0, X0
+	VMOVHLPS     X0, X0, X1
+	VADDPS       X1, X0, X0
+	VMOVSHDUP    X0, X1
+	VADDSS       X1, X0, X0
+	VADDSS       X0, X14, X14
+	VMULSS       alpha+184(FP), X14, X0
+	CMPL         beta+188(FP), $0
+	JEQ          qnb24MXPairsU16AVX2nobeta
+	VMOVSS       beta+188(FP), X1
+	VFMADD231SS  (DI)(AX*4), X1, X0
+
+qnb24MXPairsU16AVX2nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qnb24MXPairsU16AVX2row
+
+qnb24MXPairsU16AVX2done:
+	VZEROUPPER
+	RET
+
+// func QSpMVNarrow4MXPairsU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMVNarrow4MXPairsU32AVX2(SB), NOSPLIT, $0-192
+	MOVQ    y_base+0(FP), DI
+	MOVQ    x_base+24(FP), SI
+	MOVQ    ptr_base+48(FP), DX
+	MOVQ    col_base+72(FP), R9
+	MOVQ    col_len+80(FP), R10
+	MOVQ    codes_base+96(FP), R11
+	MOVQ    table_base+128(FP), R8
+	VMOVUPS (R8), Y12
+	VMOVUPS 32(R8), Y13
+	// maxIndex = min(len(x), 2^32) - 1 in every 32-bit lane (len(x) > 0)
+	MOVQ         x_len+32(FP), R8
+	MOVQ         $0x100000000, CX
+	CMPQ         R8, CX
+	CMOVQHI      CX, R8
+	DECQ         R8
+	MOVQ         R8, X15
+	VPBROADCASTD X15, Y15
+	XORQ         AX, AX
+
+qnb24MXPairsU32AVX2row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qnb24MXPairsU32AVX2done
+	MOVL (DX)(AX*8), R12
+	MOVL 4(DX)(AX*8), R13
+	// clamp the row to 0..len(col), an inverted one to empty
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VXORPS  X14, X14, X14
+	VXORPS  Y0, Y0, Y0
+	VXORPS  Y1, Y1, Y1
+	VXORPS  Y2, Y2, Y2
+	VXORPS  Y3, Y3, Y3
+	CMPQ    R12, R13
+	JAE     qnb24MXPairsU32AVX2sum
+	// the block of value first+R12: BX its scale, R15 its values from there on
+	MOVQ         AX, R8
+	MOVQ         DX, R14
+	MOVQ         first+120(FP), AX
+	ADDQ         R12, AX
+	XORL         DX, DX
+	DIVQ         b+176(FP)
+	MOVQ         b+176(FP), R15
+	SUBQ         DX, R15
+	MOVQ         exps_base+152(FP), BX
+	LEAQ         (BX)(AX*1), BX
+	MOVQ         R8, AX
+	MOVQ         R14, DX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VMOVD        R8, X4
+	VPBROADCASTD X4, Y4
+	// CX: the nibble steering of the row's phase
+	MOVQ first+120(FP), CX
+	ADDQ R12, CX
+	ANDQ $1, CX
+	SHLQ $6, CX
+	LEAQ qnb2nib<>(SB), R8
+	ADDQ R8, CX
+
+qnb24MXPairsU32AVX2by4:
+	LEAQ       32(R12), R8
+	CMPQ       R8, R13
+	JA         qnb24MXPairsU32AVX2by1
+	PREFETCHT0 1024(R9)(R12*4)
+	MOVQ       first+120(FP), R14
+	ADDQ       R12, R14
+	SHRQ       $1, R14
+	PREFETCHT0 128(R11)(R14*1)
+	CMPQ       R15, $8
+	JGE        qnb24MXPairsU32AVX2whole0
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VMOVD        R8, X4
+	VPBROADCASTD X4, Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+176(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb24MXPairsU32AVX2scaled0
+
+qnb24MXPairsU32AVX2whole0:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb24MXPairsU32AVX2scaled0:
+	VMOVDQU  0(R9)(R12*4), Y5
+	VPMINUD  Y5, Y15, Y6
+	VPCMPEQD Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ     first+120(FP), R14
+	ADDQ     R12, R14   // the value's position among the codes
+	// Y7: table[nibble of each value], from code bytes p/2 .. (p+7)/2
+	LEAQ        7(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVD       (R11)(R14*1), X7
+	VPINSRB     $4, (R11)(R8*1), X7, X7
+	VPSHUFB     (CX), X7, X7     // byte i: code byte (p+i)/2
+	VPMOVZXBD   X7, Y7
+	VPSRLVD     16(CX), Y7, Y7
+	VPERMPS     Y12, Y7, Y10
+	VPERMPS     Y13, Y7, Y11
+	VPSLLD      $28, Y7, Y7
+	VBLENDVPS   Y7, Y11, Y10, Y7 // table[nibble]
+	VMULPS      Y9, Y7, Y7       // value = code's value * scale
+	VPAND       Y7, Y6, Y7       // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y0
+	CMPQ        R15, $8
+	JGE         qnb24MXPairsU32AVX2whole1
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VMOVD        R8, X4
+	VPBROADCASTD X4, Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+176(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb24MXPairsU32AVX2scaled1
+
+qnb24MXPairsU32AVX2whole1:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb24MXPairsU32AVX2scaled1:
+	VMOVDQU  32(R9)(R12*4), Y5
+	VPMINUD  Y5, Y15, Y6
+	VPCMPEQD Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ     first+120(FP), R14
+	ADDQ     R12, R14   // the value's position among the codes
+	// Y7: table[nibble of each value], from code bytes p/2 .. (p+7)/2
+	ADDQ        $8, R14
+	LEAQ        7(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVD       (R11)(R14*1), X7
+	VPINSRB     $4, (R11)(R8*1), X7, X7
+	VPSHUFB     (CX), X7, X7     // byte i: code byte (p+i)/2
+	VPMOVZXBD   X7, Y7
+	VPSRLVD     16(CX), Y7, Y7
+	VPERMPS     Y12, Y7, Y10
+	VPERMPS     Y13, Y7, Y11
+	VPSLLD      $28, Y7, Y7
+	VBLENDVPS   Y7, Y11, Y10, Y7 // table[nibble]
+	VMULPS      Y9, Y7, Y7       // value = code's value * scale
+	VPAND       Y7, Y6, Y7       // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y1
+	CMPQ        R15, $8
+	JGE         qnb24MXPairsU32AVX2whole2
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VMOVD        R8, X4
+	VPBROADCASTD X4, Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+176(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb24MXPairsU32AVX2scaled2
+
+qnb24MXPairsU32AVX2whole2:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb24MXPairsU32AVX2scaled2:
+	VMOVDQU  64(R9)(R12*4), Y5
+	VPMINUD  Y5, Y15, Y6
+	VPCMPEQD Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ     first+120(FP), R14
+	ADDQ     R12, R14   // the value's position among the codes
+	// Y7: table[nibble of each value], from code bytes p/2 .. (p+7)/2
+	ADDQ        $16, R14
+	LEAQ        7(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVD       (R11)(R14*1), X7
+	VPINSRB     $4, (R11)(R8*1), X7, X7
+	VPSHUFB     (CX), X7, X7     // byte i: code byte (p+i)/2
+	VPMOVZXBD   X7, Y7
+	VPSRLVD     16(CX), Y7, Y7
+	VPERMPS     Y12, Y7, Y10
+	VPERMPS     Y13, Y7, Y11
+	VPSLLD      $28, Y7, Y7
+	VBLENDVPS   Y7, Y11, Y10, Y7 // table[nibble]
+	VMULPS      Y9, Y7, Y7       // value = code's value * scale
+	VPAND       Y7, Y6, Y7       // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y2
+	CMPQ        R15, $8
+	JGE         qnb24MXPairsU32AVX2whole3
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VMOVD        R8, X4
+	VPBROADCASTD X4, Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+176(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb24MXPairsU32AVX2scaled3
+
+qnb24MXPairsU32AVX2whole3:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb24MXPairsU32AVX2scaled3:
+	VMOVDQU  96(R9)(R12*4), Y5
+	VPMINUD  Y5, Y15, Y6
+	VPCMPEQD Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ     first+120(FP), R14
+	ADDQ     R12, R14   // the value's position among the codes
+	// Y7: table[nibble of each value], from code bytes p/2 .. (p+7)/2
+	ADDQ        $24, R14
+	LEAQ        7(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVD       (R11)(R14*1), X7
+	VPINSRB     $4, (R11)(R8*1), X7, X7
+	VPSHUFB     (CX), X7, X7     // byte i: code byte (p+i)/2
+	VPMOVZXBD   X7, Y7
+	VPSRLVD     16(CX), Y7, Y7
+	VPERMPS     Y12, Y7, Y10
+	VPERMPS     Y13, Y7, Y11
+	VPSLLD      $28, Y7, Y7
+	VBLENDVPS   Y7, Y11, Y10, Y7 // table[nibble]
+	VMULPS      Y9, Y7, Y7       // value = code's value * scale
+	VPAND       Y7, Y6, Y7       // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y3
+	ADDQ        $32, R12
+	JMP         qnb24MXPairsU32AVX2by4
+
+qnb24MXPairsU32AVX2by1:
+	LEAQ 8(R12), R8
+	CMPQ R8, R13
+	JA   qnb24MXPairsU32AVX2tail
+	CMPQ R15, $8
+	JGE  qnb24MXPairsU32AVX2wholeone
+	// lanes from R15 on are in the next block
+	VMOVAPS      Y4, Y9
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VMOVD        R8, X4
+	VPBROADCASTD X4, Y4
+	MOVQ         R15, R14
+	NEGQ         R14
+	LEAQ         qnb2split<>+64(SB), R8
+	VMOVDQU      (R8)(R14*4), Y10 // lanes from R15 on
+	VBLENDVPS    Y10, Y4, Y9, Y9
+	ADDQ         b+176(FP), R15
+	SUBQ         $8, R15
+	JMP          qnb24MXPairsU32AVX2scaledone
+
+qnb24MXPairsU32AVX2wholeone:
+	SUBQ    $8, R15
+	VMOVAPS Y4, Y9
+
+qnb24MXPairsU32AVX2scaledone:
+	VMOVDQU  0(R9)(R12*4), Y5
+	VPMINUD  Y5, Y15, Y6
+	VPCMPEQD Y5, Y6, Y6 // lanes whose index <= maxIndex
+	MOVQ     first+120(FP), R14
+	ADDQ     R12, R14   // the value's position among the codes
+	// Y7: table[nibble of each value], from code bytes p/2 .. (p+7)/2
+	LEAQ        7(R14), R8
+	SHRQ        $1, R14
+	SHRQ        $1, R8
+	VMOVD       (R11)(R14*1), X7
+	VPINSRB     $4, (R11)(R8*1), X7, X7
+	VPSHUFB     (CX), X7, X7     // byte i: code byte (p+i)/2
+	VPMOVZXBD   X7, Y7
+	VPSRLVD     16(CX), Y7, Y7
+	VPERMPS     Y12, Y7, Y10
+	VPERMPS     Y13, Y7, Y11
+	VPSLLD      $28, Y7, Y7
+	VBLENDVPS   Y7, Y11, Y10, Y7 // table[nibble]
+	VMULPS      Y9, Y7, Y7       // value = code's value * scale
+	VPAND       Y7, Y6, Y7       // +0 out of range
+	VXORPS      Y8, Y8, Y8
+	VGATHERDPS  Y6, (SI)(Y5*4), Y8
+	VFMADD231PS Y7, Y8, Y0
+	ADDQ        $8, R12
+	JMP         qnb24MXPairsU32AVX2by1
+
+qnb24MXPairsU32AVX2tail:
+	CMPQ  R12, R13
+	JAE   qnb24MXPairsU32AVX2sum
+	TESTQ R15, R15
+	JNZ   qnb24MXPairsU32AVX2one
+	// the next block
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VMOVD        R8, X4
+	VPBROADCASTD X4, Y4
+	MOVQ         b+176(FP), R15
+
+qnb24MXPairsU32AVX2one:
+	DECQ        R15
+	MOVL        (R9)(R12*4), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qnb24MXPairsU32AVX2skip
+	MOVQ        first+120(FP), R14
+	ADDQ        R12, R14
+	MOVL        R14, CX
+	ANDL        $1, CX
+	SHLL        $2, CX // the nibble's shift
+	SHRQ        $1, R14
+	MOVBLZX     (R11)(R14*1), R14
+	SHRL        CX, R14
+	ANDL        $15, R14
+	MOVQ        table_base+128(FP), CX
+	VMOVSS      (CX)(R14*4), X7
+	VMULSS      X4, X7, X7
+	VFMADD231SS (SI)(R8*4), X7, X14
+
+qnb24MXPairsU32AVX2skip:
+	INCQ R12
+	JMP  qnb24MXPairsU32AVX2tail
+
+qnb24MXPairsU32AVX2sum:
+	VADDPS       Y1, Y0, Y0
+	VADDPS       Y3, Y2, Y2
+	VADDPS       Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS       X1, X0, X0
+	VMOVHLPS     X0, X0, X1
+	VADDPS       X1, X0, X0
+	VMOVSHDUP    X0, X1
+	VADDSS       X1, X0, X0
+	VADDSS       X0, X14, X14
+	VMULSS       alpha+184(FP), X14, X0
+	CMPL         beta+188(FP), $0
+	JEQ          qnb24MXPairsU32AVX2nobeta
+	VMOVSS       beta+188(FP), X1
+	VFMADD231SS  (DI)(AX*4), X1, X0
+
+qnb24MXPairsU32AVX2nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qnb24MXPairsU32AVX2row
+
+qnb24MXPairsU32AVX2done:
 	VZEROUPPER
 	RET
 
