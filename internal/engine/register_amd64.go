@@ -145,10 +145,6 @@ func registerAMD64() bool {
 			amd64.QSpMVNarrow4BlockU16AVX512, amd64.QSpMVNarrow4MXU16AVX512))
 		qspmvNarrowBlockU32.set(tierAVX512, qspmvNarrowBlockAsm(amd64.QSpMVNarrowI8BlockU32AVX512,
 			amd64.QSpMVNarrow4BlockU32AVX512, amd64.QSpMVNarrow4MXU32AVX512))
-		qspmvNarrowBlockPairsU16.set(tierAVX512, qspmvNarrowBlockAsmS(2, amd64.QSpMVNarrowI8BlockPairsU16AVX512,
-			amd64.QSpMVNarrow4BlockPairsU16AVX512, amd64.QSpMVNarrow4MXPairsU16AVX512))
-		qspmvNarrowBlockPairsU32.set(tierAVX512, qspmvNarrowBlockAsmS(2, amd64.QSpMVNarrowI8BlockPairsU32AVX512,
-			amd64.QSpMVNarrow4BlockPairsU32AVX512, amd64.QSpMVNarrow4MXPairsU32AVX512))
 		spmmNarrowF32U16.set(tierAVX512, spmmNarrowAsm(amd64.SpMMNarrowF32U16AVX512, amd64.SpMMTileNarrowF32U16AVX512))
 		spmmNarrowF32U32.set(tierAVX512, spmmNarrowAsm(amd64.SpMMNarrowF32U32AVX512, amd64.SpMMTileNarrowF32U32AVX512))
 		spmmNarrowF64U16.set(tierAVX512, spmmNarrowAsm(amd64.SpMMNarrowF64U16AVX512, amd64.SpMMTileNarrowF64U16AVX512))

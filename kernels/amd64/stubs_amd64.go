@@ -855,11 +855,11 @@ func QSpMVI8BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale [
 // table (VPERMPS), the block's broadcast scale (the next block's blended
 // into the lanes past a block end), x by scalar loads, one accumulator of
 // two; then one at a time, skipping entries whose index is not below
-// len(x). It prefetches idx and the codes into L2. It needs
-// len(ptr) == len(y)+1,
-// len(table) == 16, b >= 16, len(codes) >= (len(idx)+1)/2 and a scale for
-// every block of the values of the rows; it reads a block's scale only when
-// a value of the block is read.
+// len(x). It prefetches idx and the codes into L2, and idx nearer ahead
+// into L1. It needs len(ptr) == len(y)+1, len(table) == 16, b >= 16,
+// len(codes) >= (len(idx)+1)/2 and a scale for every block of the values
+// of the rows; it reads a block's scale only when a value of the block is
+// read.
 // Requires: AVX512F, AVX512BW, BMI2.
 //
 //go:noescape
@@ -904,8 +904,8 @@ func QSpMV4MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table []float
 // entries (one range check of their indices, x by scalar loads, the codes
 // sign-extended and converted, two accumulators), then one of 16, then one
 // at a time, skipping entries whose index is not below len(x). It
-// prefetches idx and the codes into L2. It needs
-// len(ptr) == len(y)+1, len(codes) >= len(idx) and len(rs) >= len(y).
+// prefetches idx and the codes into L2, and idx nearer ahead into L1. It
+// needs len(ptr) == len(y)+1, len(codes) >= len(idx) and len(rs) >= len(y).
 // Requires: AVX512F, AVX512BW, BMI2.
 //
 //go:noescape
@@ -1151,22 +1151,6 @@ func QSpMVNarrowI8BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, cod
 //go:noescape
 func QSpMVNarrowI8BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
 
-// QSpMVNarrowI8BlockPairsU16AVX512 is QSpMVNarrowI8BlockU16AVX512 with a pair of pointers a
-// row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
-// inverted pair empty), and len(ptr) == 2*len(y).
-// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
-//
-//go:noescape
-func QSpMVNarrowI8BlockPairsU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32)
-
-// QSpMVNarrowI8BlockPairsU32AVX512 is QSpMVNarrowI8BlockU32AVX512 with a pair of pointers a
-// row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
-// inverted pair empty), and len(ptr) == 2*len(y).
-// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
-//
-//go:noescape
-func QSpMVNarrowI8BlockPairsU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
-
 // QSpMVNarrow4BlockU16AVX512 is the int8 kernel on 4-bit codes, two a byte
 // (value p in the low nibble of codes[p/2] when p is even), through table:
 //
@@ -1189,22 +1173,6 @@ func QSpMVNarrow4BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, code
 //go:noescape
 func QSpMVNarrow4BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
 
-// QSpMVNarrow4BlockPairsU16AVX512 is QSpMVNarrow4BlockU16AVX512 with a pair of pointers a
-// row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
-// inverted pair empty), and len(ptr) == 2*len(y).
-// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
-//
-//go:noescape
-func QSpMVNarrow4BlockPairsU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
-
-// QSpMVNarrow4BlockPairsU32AVX512 is QSpMVNarrow4BlockU32AVX512 with a pair of pointers a
-// row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
-// inverted pair empty), and len(ptr) == 2*len(y).
-// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
-//
-//go:noescape
-func QSpMVNarrow4BlockPairsU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
-
 // QSpMVNarrow4MXU16AVX512 is the 4-bit kernel with MX scales: block g's
 // scale is E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127). Exponent
 // 0xFF (NaN, which validation rejects) gives +Inf.
@@ -1220,22 +1188,6 @@ func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes [
 //
 //go:noescape
 func QSpMVNarrow4MXU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
-
-// QSpMVNarrow4MXPairsU16AVX512 is QSpMVNarrow4MXU16AVX512 with a pair of pointers a
-// row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
-// inverted pair empty), and len(ptr) == 2*len(y).
-// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
-//
-//go:noescape
-func QSpMVNarrow4MXPairsU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
-
-// QSpMVNarrow4MXPairsU32AVX512 is QSpMVNarrow4MXU32AVX512 with a pair of pointers a
-// row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
-// inverted pair empty), and len(ptr) == 2*len(y).
-// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
-//
-//go:noescape
-func QSpMVNarrow4MXPairsU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
 
 // Family qspmvnarrowblockavx2: qspmvnarrowblockavx2_amd64.s.
 

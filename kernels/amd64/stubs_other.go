@@ -588,16 +588,6 @@ func QSpMVNarrowI8BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, cod
 	panic(noAsm)
 }
 
-// QSpMVNarrowI8BlockPairsU16AVX512 is not built here; it panics.
-func QSpMVNarrowI8BlockPairsU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32) {
-	panic(noAsm)
-}
-
-// QSpMVNarrowI8BlockPairsU32AVX512 is not built here; it panics.
-func QSpMVNarrowI8BlockPairsU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32) {
-	panic(noAsm)
-}
-
 // QSpMVNarrow4BlockU16AVX512 is not built here; it panics.
 func QSpMVNarrow4BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32) {
 	panic(noAsm)
@@ -608,16 +598,6 @@ func QSpMVNarrow4BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, code
 	panic(noAsm)
 }
 
-// QSpMVNarrow4BlockPairsU16AVX512 is not built here; it panics.
-func QSpMVNarrow4BlockPairsU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32) {
-	panic(noAsm)
-}
-
-// QSpMVNarrow4BlockPairsU32AVX512 is not built here; it panics.
-func QSpMVNarrow4BlockPairsU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32) {
-	panic(noAsm)
-}
-
 // QSpMVNarrow4MXU16AVX512 is not built here; it panics.
 func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
 	panic(noAsm)
@@ -625,16 +605,6 @@ func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes [
 
 // QSpMVNarrow4MXU32AVX512 is not built here; it panics.
 func QSpMVNarrow4MXU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
-	panic(noAsm)
-}
-
-// QSpMVNarrow4MXPairsU16AVX512 is not built here; it panics.
-func QSpMVNarrow4MXPairsU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
-	panic(noAsm)
-}
-
-// QSpMVNarrow4MXPairsU32AVX512 is not built here; it panics.
-func QSpMVNarrow4MXPairsU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
 	panic(noAsm)
 }
 
