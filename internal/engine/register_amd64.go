@@ -61,10 +61,6 @@ func registerAMD64() bool {
 			amd64.QSpMVNarrow4BlockU16AVX2, amd64.QSpMVNarrow4MXU16AVX2))
 		qspmvNarrowBlockU32.set(tierAVX2, qspmvNarrowBlockAsm(amd64.QSpMVNarrowI8BlockU32AVX2,
 			amd64.QSpMVNarrow4BlockU32AVX2, amd64.QSpMVNarrow4MXU32AVX2))
-		qspmvNarrowBlockPairsU16.set(tierAVX2, qspmvNarrowBlockAsmS(2, amd64.QSpMVNarrowI8BlockPairsU16AVX2,
-			amd64.QSpMVNarrow4BlockPairsU16AVX2, amd64.QSpMVNarrow4MXPairsU16AVX2))
-		qspmvNarrowBlockPairsU32.set(tierAVX2, qspmvNarrowBlockAsmS(2, amd64.QSpMVNarrowI8BlockPairsU32AVX2,
-			amd64.QSpMVNarrow4BlockPairsU32AVX2, amd64.QSpMVNarrow4MXPairsU32AVX2))
 		spmmNarrowF32U16.set(tierAVX2, spmmNarrowAsm(amd64.SpMMNarrowF32U16AVX2, amd64.SpMMTileNarrowF32U16AVX2))
 		spmmNarrowF32U32.set(tierAVX2, spmmNarrowAsm(amd64.SpMMNarrowF32U32AVX2, amd64.SpMMTileNarrowF32U32AVX2))
 		spmmNarrowF64U16.set(tierAVX2, spmmNarrowAsm(amd64.SpMMNarrowF64U16AVX2, amd64.SpMMTileNarrowF64U16AVX2))

@@ -1205,20 +1205,6 @@ func QSpMVNarrowI8BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes
 //go:noescape
 func QSpMVNarrowI8BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
 
-// QSpMVNarrowI8BlockPairsU16AVX2 is QSpMVNarrowI8BlockPairsU16AVX512 on 8-lane vectors, with its
-// contract; see qspmvnarrowblockavx2_amd64.s.
-// Requires: AVX, AVX2, FMA3.
-//
-//go:noescape
-func QSpMVNarrowI8BlockPairsU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32)
-
-// QSpMVNarrowI8BlockPairsU32AVX2 is QSpMVNarrowI8BlockPairsU32AVX512 on 8-lane vectors, with its
-// contract; see qspmvnarrowblockavx2_amd64.s.
-// Requires: AVX, AVX2, FMA3.
-//
-//go:noescape
-func QSpMVNarrowI8BlockPairsU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
-
 // QSpMVNarrow4BlockU16AVX2 is QSpMVNarrow4BlockU16AVX512 on 8-lane vectors, with its
 // contract; see qspmvnarrowblockavx2_amd64.s.
 // Requires: AVX, AVX2, FMA3.
@@ -1233,20 +1219,6 @@ func QSpMVNarrow4BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes 
 //go:noescape
 func QSpMVNarrow4BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
 
-// QSpMVNarrow4BlockPairsU16AVX2 is QSpMVNarrow4BlockPairsU16AVX512 on 8-lane vectors, with its
-// contract; see qspmvnarrowblockavx2_amd64.s.
-// Requires: AVX, AVX2, FMA3.
-//
-//go:noescape
-func QSpMVNarrow4BlockPairsU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
-
-// QSpMVNarrow4BlockPairsU32AVX2 is QSpMVNarrow4BlockPairsU32AVX512 on 8-lane vectors, with its
-// contract; see qspmvnarrowblockavx2_amd64.s.
-// Requires: AVX, AVX2, FMA3.
-//
-//go:noescape
-func QSpMVNarrow4BlockPairsU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
-
 // QSpMVNarrow4MXU16AVX2 is QSpMVNarrow4MXU16AVX512 on 8-lane vectors, with its
 // contract; see qspmvnarrowblockavx2_amd64.s.
 // Requires: AVX, AVX2, FMA3.
@@ -1260,20 +1232,6 @@ func QSpMVNarrow4MXU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []b
 //
 //go:noescape
 func QSpMVNarrow4MXU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
-
-// QSpMVNarrow4MXPairsU16AVX2 is QSpMVNarrow4MXPairsU16AVX512 on 8-lane vectors, with its
-// contract; see qspmvnarrowblockavx2_amd64.s.
-// Requires: AVX, AVX2, FMA3.
-//
-//go:noescape
-func QSpMVNarrow4MXPairsU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
-
-// QSpMVNarrow4MXPairsU32AVX2 is QSpMVNarrow4MXPairsU32AVX512 on 8-lane vectors, with its
-// contract; see qspmvnarrowblockavx2_amd64.s.
-// Requires: AVX, AVX2, FMA3.
-//
-//go:noescape
-func QSpMVNarrow4MXPairsU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
 
 // Family quantize: quantize_amd64.s.
 

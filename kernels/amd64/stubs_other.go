@@ -620,16 +620,6 @@ func QSpMVNarrowI8BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes
 	panic(noAsm)
 }
 
-// QSpMVNarrowI8BlockPairsU16AVX2 is not built here; it panics.
-func QSpMVNarrowI8BlockPairsU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32) {
-	panic(noAsm)
-}
-
-// QSpMVNarrowI8BlockPairsU32AVX2 is not built here; it panics.
-func QSpMVNarrowI8BlockPairsU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32) {
-	panic(noAsm)
-}
-
 // QSpMVNarrow4BlockU16AVX2 is not built here; it panics.
 func QSpMVNarrow4BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32) {
 	panic(noAsm)
@@ -640,16 +630,6 @@ func QSpMVNarrow4BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes 
 	panic(noAsm)
 }
 
-// QSpMVNarrow4BlockPairsU16AVX2 is not built here; it panics.
-func QSpMVNarrow4BlockPairsU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32) {
-	panic(noAsm)
-}
-
-// QSpMVNarrow4BlockPairsU32AVX2 is not built here; it panics.
-func QSpMVNarrow4BlockPairsU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32) {
-	panic(noAsm)
-}
-
 // QSpMVNarrow4MXU16AVX2 is not built here; it panics.
 func QSpMVNarrow4MXU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
 	panic(noAsm)
@@ -657,16 +637,6 @@ func QSpMVNarrow4MXU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []b
 
 // QSpMVNarrow4MXU32AVX2 is not built here; it panics.
 func QSpMVNarrow4MXU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
-	panic(noAsm)
-}
-
-// QSpMVNarrow4MXPairsU16AVX2 is not built here; it panics.
-func QSpMVNarrow4MXPairsU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
-	panic(noAsm)
-}
-
-// QSpMVNarrow4MXPairsU32AVX2 is not built here; it panics.
-func QSpMVNarrow4MXPairsU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
 	panic(noAsm)
 }
 

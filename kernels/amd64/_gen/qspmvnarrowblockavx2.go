@@ -13,10 +13,7 @@ type qnb2Kernel struct {
 	name string
 	k    qnbKind
 	iw   int // index size in bytes: 2 or 4
-	// pairs: row i's entries are ptr[2i]..ptr[2i+1]-1 (len(ptr) ==
-	// 2*len(y)), not ptr[i]..ptr[i+1]-1.
-	pairs bool
-	f     *asmFile
+	f    *asmFile
 }
 
 func qnb2Kernels() []*qnb2Kernel {
@@ -25,14 +22,8 @@ func qnb2Kernels() []*qnb2Kernel {
 		stem string
 		k    qnbKind
 	}{{"I8Block", qnbKind{}}, {"4Block", qnbKind{nib: true}}, {"4MX", qnbKind{nib: true, mx: true}}} {
-		for _, pairs := range []bool{false, true} {
-			stem := k.stem
-			if pairs {
-				stem += "Pairs"
-			}
-			for _, iw := range []int{2, 4} {
-				ks = append(ks, &qnb2Kernel{name: fmt.Sprintf("QSpMVNarrow%sU%dAVX2", stem, 8*iw), k: k.k, iw: iw, pairs: pairs})
-			}
+		for _, iw := range []int{2, 4} {
+			ks = append(ks, &qnb2Kernel{name: fmt.Sprintf("QSpMVNarrow%sU%dAVX2", k.stem, 8*iw), k: k.k, iw: iw})
 		}
 	}
 	return ks
@@ -199,19 +190,7 @@ func (q *qnb2Kernel) emit() {
 		f.i("VMOVUPS 32(R8), Y13")
 	}
 	f.maxIndex(q.iw, false)
-	if q.pairs {
-		f.i("XORQ AX, AX")
-		f.label(q.l("row"))
-		f.i("CMPQ AX, y_len+8(FP)")
-		f.i("JAE %sdone", q.l(""))
-		f.i("MOVL (DX)(AX*8), R12")
-		f.i("MOVL 4(DX)(AX*8), R13")
-		f.c("clamp the row to 0..len(col), an inverted one to empty")
-		f.clampSegment()
-		f.i("VXORPS X14, X14, X14")
-	} else {
-		f.narrowRow(q.l("row"), q.l("done"))
-	}
+	f.narrowRow(q.l("row"), q.l("done"))
 	for a := range 4 {
 		f.i("VXORPS Y%d, Y%d, Y%d", a, a, a)
 	}
@@ -316,8 +295,7 @@ byte (p+i)/2 to lane i (VPSHUFB) and shifts it right by 4*((p+i)&1)
 (qnb2nib, by the phase p&1, which 8 entries a step keep for the whole
 row); two VPERMPS look the low 3 bits up in the table's halves and the
 nibble's bit 3 picks one. The last entries of a row run one at a time,
-so no step reads a code byte past the row's last value. The Pairs
-kernels read row i's segment from ptr[2i] and ptr[2i+1].
+so no step reads a code byte past the row's last value.
 
 Registers by role:
 	DI y base       SI x base        DX ptr base      R9 col base
@@ -330,10 +308,10 @@ Registers by role:
 	a block: Y5 indices, Y6 in-range lanes (the gather clears them), Y7
 	values, Y8 x, Y9 scales, Y10 and Y11 scratch
 
-Assumes len(ptr) == len(y)+1 (Pairs: 2*len(y)), b >= 16, len(x) > 0,
-beta == +0 for "do not read y", codes for values first..first+len(col)-1
-and a scale for each of their blocks (the Go side checks all of it). No
-index or ptr value can make it read outside the slices.`)
+Assumes len(ptr) == len(y)+1, b >= 16, len(x) > 0, beta == +0 for "do not
+read y", codes for values first..first+len(col)-1 and a scale for each of
+their blocks (the Go side checks all of it). No index or ptr value can make
+it read outside the slices.`)
 	for _, k := range qnb2Kernels() {
 		k.f = f
 		k.emit()
