@@ -64,7 +64,8 @@ register from the exponent's bits. Exponent 0xFF (NaN, which validation
 rejects) gives +Inf.
 Requires: AVX512F, AVX512BW, BMI2.`},
 		{"qfused", "QSpMVI8BlockAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32)", `QSpMVI8BlockAVX2 is QSpMVI8BlockAVX512 on 8-lane vectors: 16 entries a
-step (one range check of their indices, x by scalar loads, the codes
+step (one range check of their indices, x by scalar loads as in
+QSpMVI8RowAVX2, which VGATHERQPS does not outrun, the codes
 sign-extended and converted in two halves, each half's scales the block's
 broadcast scale with the next block's blended into the lanes past a block
 end), then one at a time. Its contract is QSpMVI8BlockAVX512's.
