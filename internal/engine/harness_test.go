@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -167,4 +168,144 @@ func forEachSpMMTier[T Float](t *testing.T, f *family[spmmFunc[T]], fn func(t *t
 		}
 	}
 	forEachTier(t, f, func(t *testing.T, impl, ref spmmFunc[T]) { fn(t, whole(impl), whole(ref)) })
+}
+
+// rowLens is one way of drawing a matrix's row lengths (randCSR): from lens,
+// or, when lens is nil, from 0 to maxLen.
+type rowLens struct {
+	lens   []int
+	maxLen int
+}
+
+// csrRowLens returns the row-length draws of the CSR tests: lengths 0 to 3,
+// then each of fixed, then up to four vectors of vec lanes and a tail, then
+// up to 200.
+func csrRowLens(vec int, fixed ...[]int) []rowLens {
+	s := []rowLens{{lens: []int{0, 1, 2, 3}}}
+	for _, f := range fixed {
+		s = append(s, rowLens{lens: f})
+	}
+	return append(s, rowLens{maxLen: 4*vec + 3}, rowLens{maxLen: 200})
+}
+
+// csrSweep is one point of the CSR tests' grid: a shape, a row-length draw
+// (kind indexes the draws), how often an index is out of range (bad), how
+// often a value is special (special) and the element offset of the operands.
+type csrSweep struct {
+	rows, cols int
+	kind       int
+	rowLens
+	bad, special, off int
+}
+
+// String names the point as the tests' failure messages do.
+func (c csrSweep) String() string {
+	return fmt.Sprintf("rows=%d cols=%d lens=%d bad=%d special=%d off=%d", c.rows, c.cols, c.kind, c.bad, c.special, c.off)
+}
+
+// matrix draws the point's random matrix.
+func (c csrSweep) matrix(rng *rand.Rand) csrCase {
+	return randCSR(rng, c.rows, c.cols, c.lens, c.maxLen, c.bad)
+}
+
+// forEachCSRSweep calls fn on every point of the grid of shapes, row-length
+// draws, bad in {0, 7}, special in {0, 13} and testOffsets, in that nesting.
+func forEachCSRSweep(shapes [][2]int, lens []rowLens, fn func(c csrSweep)) {
+	for _, sh := range shapes {
+		for kind, l := range lens {
+			for _, bad := range []int{0, 7} {
+				for _, special := range []int{0, 13} {
+					for _, off := range testOffsets {
+						fn(csrSweep{rows: sh[0], cols: sh[1], kind: kind, rowLens: l, bad: bad, special: special, off: off})
+					}
+				}
+			}
+		}
+	}
+}
+
+// csrShapes are the (rows, cols) of the 64-bit-index CSR tests.
+var csrShapes = [][2]int{{0, 0}, {1, 1}, {3, 5}, {7, 40}, {40, 7}, {50, 100}, {200, 300}, {30, 5000}}
+
+// checkGuarded runs run on a copy of y0 with a sentinel tail and checks that
+// it wrote nothing past the end and agrees with want within scale.
+func checkGuarded[T Float](t *testing.T, name string, y0, want, scale []T, run func(got []T)) {
+	t.Helper()
+	got := withSentinel(y0, 5)
+	run(got)
+	checkSentinel(t, name, got)
+	checkClose(t, name, got, want, scale)
+}
+
+// nans returns n NaNs.
+func nans[T Float](n int) []T {
+	s := make([]T, n)
+	for i := range s {
+		s[i] = T(math.NaN())
+	}
+	return s
+}
+
+// absT is |v|.
+func absT[T Float](v T) T { return T(math.Abs(float64(v))) }
+
+// spmvOn is an SpMV kernel bound to one matrix: y = alpha*A*x + beta*y.
+type spmvOn[T Float] func(y, x, vals []T, alpha, beta T)
+
+// checkSpMVOn compares impl with ref on one matrix for several (alpha, beta),
+// within the bound the absolute operands give, and with beta 0 on a y of NaN,
+// which must not be read.
+func checkSpMVOn[T Float](t *testing.T, desc string, impl, ref spmvOn[T], x, vals, y0 []T) {
+	t.Helper()
+	for _, ab := range spmvAlphaBetas[T]() {
+		name := fmt.Sprintf("%s alpha=%v beta=%v", desc, ab[0], ab[1])
+		want := append([]T(nil), y0...)
+		ref(want, x, vals, ab[0], ab[1])
+		scale := absAll(y0)
+		ref(scale, absAll(x), absAll(vals), absT(ab[0]), absT(ab[1]))
+		checkGuarded(t, name, y0, want, scale, func(got []T) { impl(got, x, vals, ab[0], ab[1]) })
+	}
+	nanY := nans[T](len(y0))
+	want := make([]T, len(y0))
+	ref(want, x, vals, 1, 0)
+	impl(nanY, x, vals, 1, 0)
+	scale := make([]T, len(y0))
+	ref(scale, absAll(x), absAll(vals), 1, 0)
+	checkClose(t, "beta=0 with NaN y", nanY, want, scale)
+}
+
+// spmvAlphaBetas are the (alpha, beta) the SpMV tests try.
+func spmvAlphaBetas[T Float]() [][2]T { return [][2]T{{1, 0}, {-2, 0.5}, {0.5, 1}} }
+
+// scatterOn is a ScatterAdd kernel bound to one matrix: y += alpha*A'*x.
+type scatterOn[T Float] func(y, x, vals []T, alpha T)
+
+// checkScatterOn compares impl with ref on one matrix for alpha 1 and -0.5,
+// within the bound the absolute operands give.
+func checkScatterOn[T Float](t *testing.T, desc string, impl, ref scatterOn[T], x, vals, y0 []T) {
+	t.Helper()
+	for _, alpha := range scatterAlphas[T]() {
+		name := fmt.Sprintf("%s alpha=%v", desc, alpha)
+		want := append([]T(nil), y0...)
+		ref(want, x, vals, alpha)
+		scale := absAll(y0)
+		ref(scale, absAll(x), absAll(vals), absT(alpha))
+		checkGuarded(t, name, y0, want, scale, func(got []T) { impl(got, x, vals, alpha) })
+	}
+}
+
+// scatterAlphas are the alpha the ScatterAdd tests try.
+func scatterAlphas[T Float]() []T { return []T{1, -0.5} }
+
+// checkSameBits runs a and b on copies of y0 and checks that they agree bit
+// for bit: a narrow-index reference against the 64-bit one it mirrors.
+func checkSameBits[T Float](t *testing.T, what string, y0 []T, a, b func(y []T)) {
+	t.Helper()
+	ya := append([]T(nil), y0...)
+	a(ya)
+	yb := append([]T(nil), y0...)
+	b(yb)
+	if !sameBits(ya, yb) {
+		t.Fatalf("%s", what)
+	}
 }

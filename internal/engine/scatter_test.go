@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"fmt"
-	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -10,43 +8,17 @@ import (
 func testScatter[T Float](t *testing.T, f *family[scatterAddFunc[T]]) {
 	forEachTier(t, f, func(t *testing.T, impl, ref scatterAddFunc[T]) {
 		rng := rand.New(rand.NewPCG(21, 22))
-		shapes := [][2]int{{0, 0}, {1, 1}, {3, 5}, {7, 40}, {40, 7}, {50, 100}, {200, 300}, {30, 5000}}
-		for _, sh := range shapes {
-			for _, lensKind := range []int{0, 1, 2} {
-				var lens []int
-				maxLen := 0
-				switch lensKind {
-				case 0:
-					lens = []int{0, 1, 2, 3}
-				case 1:
-					maxLen = 4*8 + 3
-				default:
-					maxLen = 200
-				}
-				for _, bad := range []int{0, 7} {
-					for _, special := range []int{0, 13} {
-						for _, off := range testOffsets {
-							// rows of the matrix = len(x); cols = len(y)
-							m := randCSR(rng, sh[0], sh[1], lens, maxLen, bad)
-							vals := randVals[T](rng, len(m.idx), off, special)
-							x := randVals[T](rng, sh[0], off, special/2)
-							y0 := randVals[T](rng, sh[1], off, 0)
-							for _, alpha := range []T{1, -0.5} {
-								name := fmt.Sprintf("rows=%d cols=%d lens=%d bad=%d special=%d off=%d alpha=%v", sh[0], sh[1], lensKind, bad, special, off, alpha)
-								want := append([]T(nil), y0...)
-								ref(want, x, m.ptr, m.idx, vals, alpha)
-								scale := absAll(y0)
-								ref(scale, absAll(x), m.ptr, m.idx, absAll(vals), T(math.Abs(float64(alpha))))
-								got := withSentinel(y0, 5)
-								impl(got, x, m.ptr, m.idx, vals, alpha)
-								checkSentinel(t, name, got)
-								checkClose(t, name, got, want, scale)
-							}
-						}
-					}
-				}
+		forEachCSRSweep(csrShapes, csrRowLens(8), func(c csrSweep) {
+			// rows of the matrix = len(x); cols = len(y)
+			m := c.matrix(rng)
+			vals := randVals[T](rng, len(m.idx), c.off, c.special)
+			x := randVals[T](rng, c.rows, c.off, c.special/2)
+			y0 := randVals[T](rng, c.cols, c.off, 0)
+			on := func(k scatterAddFunc[T]) scatterOn[T] {
+				return func(y, x, vals []T, alpha T) { k(y, x, m.ptr, m.idx, vals, alpha) }
 			}
-		}
+			checkScatterOn(t, c.String(), on(impl), on(ref), x, vals, y0)
+		})
 	})
 }
 

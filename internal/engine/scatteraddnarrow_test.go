@@ -24,22 +24,16 @@ func testScatterAddNarrow[T Float, I Narrow](t *testing.T, f *family[scatterAddN
 						vals := randVals[T](rng, len(col), off, special)
 						x := randVals[T](rng, sh[0], off, special/2)
 						y0 := randVals[T](rng, sh[1], off, 0)
-						for _, alpha := range []T{1, -0.5} {
-							name := fmt.Sprintf("rows=%d cols=%d maxLen=%d bad=%d special=%d alpha=%v", sh[0], sh[1], maxLen, bad, special, alpha)
-							want := append([]T(nil), y0...)
-							ref(want, x, ptr, col, vals, alpha)
-							wide64 := append([]T(nil), y0...)
-							scatterAddRef(wide64, x, widePtr(ptr), wide, vals, alpha)
-							if !sameBits(want, wide64) {
-								t.Fatalf("%s: ref differs from scatterAddRef", name)
-							}
-							scale := absAll(y0)
-							ref(scale, absAll(x), ptr, col, absAll(vals), max(alpha, -alpha))
-							got := withSentinel(y0, 5)
-							impl(got, x, ptr, col, vals, alpha)
-							checkSentinel(t, name, got)
-							checkClose(t, name, got, want, scale)
+						desc := fmt.Sprintf("rows=%d cols=%d maxLen=%d bad=%d special=%d", sh[0], sh[1], maxLen, bad, special)
+						on := func(k scatterAddNarrowFunc[T, I]) scatterOn[T] {
+							return func(y, x, vals []T, alpha T) { k(y, x, ptr, col, vals, alpha) }
 						}
+						for _, alpha := range scatterAlphas[T]() {
+							checkSameBits(t, fmt.Sprintf("%s alpha=%v: ref differs from scatterAddRef", desc, alpha), y0,
+								func(y []T) { ref(y, x, ptr, col, vals, alpha) },
+								func(y []T) { scatterAddRef(y, x, widePtr(ptr), wide, vals, alpha) })
+						}
+						checkScatterOn(t, desc, on(impl), on(ref), x, vals, y0)
 					}
 				}
 			}
