@@ -252,10 +252,23 @@ func absT[T Float](v T) T { return T(math.Abs(float64(v))) }
 // spmvOn is an SpMV kernel bound to one matrix: y = alpha*A*x + beta*y.
 type spmvOn[T Float] func(y, x, vals []T, alpha, beta T)
 
-// checkSpMVOn compares impl with ref on one matrix for several (alpha, beta),
-// within the bound the absolute operands give, and with beta 0 on a y of NaN,
+// checkSpMVOn is checkAlphaBetas and a check with beta 0 on a y of NaN,
 // which must not be read.
 func checkSpMVOn[T Float](t *testing.T, desc string, impl, ref spmvOn[T], x, vals, y0 []T) {
+	t.Helper()
+	checkAlphaBetas(t, desc, impl, ref, x, vals, y0)
+	nanY := nans[T](len(y0))
+	want := make([]T, len(y0))
+	ref(want, x, vals, 1, 0)
+	impl(nanY, x, vals, 1, 0)
+	scale := make([]T, len(y0))
+	ref(scale, absAll(x), absAll(vals), 1, 0)
+	checkClose(t, "beta=0 with NaN y", nanY, want, scale)
+}
+
+// checkAlphaBetas compares impl with ref on one matrix for several (alpha,
+// beta), within the bound the absolute operands give.
+func checkAlphaBetas[T Float](t *testing.T, desc string, impl, ref spmvOn[T], x, vals, y0 []T) {
 	t.Helper()
 	for _, ab := range spmvAlphaBetas[T]() {
 		name := fmt.Sprintf("%s alpha=%v beta=%v", desc, ab[0], ab[1])
@@ -265,13 +278,6 @@ func checkSpMVOn[T Float](t *testing.T, desc string, impl, ref spmvOn[T], x, val
 		ref(scale, absAll(x), absAll(vals), absT(ab[0]), absT(ab[1]))
 		checkGuarded(t, name, y0, want, scale, func(got []T) { impl(got, x, vals, ab[0], ab[1]) })
 	}
-	nanY := nans[T](len(y0))
-	want := make([]T, len(y0))
-	ref(want, x, vals, 1, 0)
-	impl(nanY, x, vals, 1, 0)
-	scale := make([]T, len(y0))
-	ref(scale, absAll(x), absAll(vals), 1, 0)
-	checkClose(t, "beta=0 with NaN y", nanY, want, scale)
 }
 
 // spmvAlphaBetas are the (alpha, beta) the SpMV tests try.
@@ -308,4 +314,18 @@ func checkSameBits[T Float](t *testing.T, what string, y0 []T, a, b func(y []T))
 	if !sameBits(ya, yb) {
 		t.Fatalf("%s", what)
 	}
+}
+
+// checkFromZero runs ref and impl (bound to one matrix and its coefficients)
+// on zeroed outputs of n elements and checks that they agree within the
+// bound the absolute operands give.
+func checkFromZero[T Float](t *testing.T, name string, n int, impl, ref func(y, x, vals []T), x, vals []T) {
+	t.Helper()
+	want := make([]T, n)
+	ref(want, x, vals)
+	scale := make([]T, n)
+	ref(scale, absAll(x), absAll(vals))
+	got := make([]T, n)
+	impl(got, x, vals)
+	checkClose(t, name, got, want, scale)
 }

@@ -33,17 +33,11 @@ func testSpMM[T Float](t *testing.T, f *family[spmmFunc[T]]) {
 					vals := randVals[T](rng, len(m.idx), off, special)
 					x := randVals[T](rng, max(0, sh[1]*ldx-pad), off, special/2)
 					y0 := randVals[T](rng, max(0, sh[0]*ldy), off, 0)
-					for _, ab := range [][2]T{{1, 0}, {-2, 0.5}, {0.5, 1}} {
-						name := fmt.Sprintf("w=%d ldx=%d ldy=%d rows=%d cols=%d special=%d off=%d alpha=%v beta=%v", w, ldx, ldy, sh[0], sh[1], special, off, ab[0], ab[1])
-						want := append([]T(nil), y0...)
-						ref(want, ldy, x, ldx, w, m.ptr, m.idx, vals, ab[0], ab[1])
-						scale := absAll(y0)
-						ref(scale, ldy, absAll(x), ldx, w, m.ptr, m.idx, absAll(vals), T(math.Abs(float64(ab[0]))), T(math.Abs(float64(ab[1]))))
-						got := withSentinel(y0, 5)
-						impl(got, ldy, x, ldx, w, m.ptr, m.idx, vals, ab[0], ab[1])
-						checkSentinel(t, name, got)
-						checkClose(t, name, got, want, scale)
+					on := func(k spmmRowsFunc[T]) spmvOn[T] {
+						return func(y, x, vals []T, alpha, beta T) { k(y, ldy, x, ldx, w, m.ptr, m.idx, vals, alpha, beta) }
 					}
+					desc := fmt.Sprintf("w=%d ldx=%d ldy=%d rows=%d cols=%d special=%d off=%d", w, ldx, ldy, sh[0], sh[1], special, off)
+					checkAlphaBetas(t, desc, on(impl), on(ref), x, vals, y0)
 				}
 			}
 		}
@@ -52,13 +46,10 @@ func testSpMM[T Float](t *testing.T, f *family[spmmFunc[T]]) {
 		for _, w := range []int{16, 64, 67, 256} {
 			vals := randVals[T](rng, len(m.idx), 1, 0)
 			x := randVals[T](rng, 2000*w, 1, 0)
-			want := make([]T, 3*w)
-			ref(want, w, x, w, w, m.ptr, m.idx, vals, 1, 0)
-			scale := make([]T, 3*w)
-			ref(scale, w, absAll(x), w, w, m.ptr, m.idx, absAll(vals), 1, 0)
-			got := make([]T, 3*w)
-			impl(got, w, x, w, w, m.ptr, m.idx, vals, 1, 0)
-			checkClose(t, fmt.Sprintf("long rows w=%d", w), got, want, scale)
+			on := func(k spmmRowsFunc[T]) func(y, x, vals []T) {
+				return func(y, x, vals []T) { k(y, w, x, w, w, m.ptr, m.idx, vals, 1, 0) }
+			}
+			checkFromZero(t, fmt.Sprintf("long rows w=%d", w), 3*w, on(impl), on(ref), x, vals)
 		}
 	})
 }
@@ -117,13 +108,10 @@ func TestSpMMTiledUnsorted(t *testing.T) {
 				m := unsortedCSR(rng)
 				vals := randVals[float64](rng, len(m.idx), 1, 0)
 				x := randVals[float64](rng, 40*w, 1, 0)
-				want := make([]float64, 9*w)
-				ref(want, w, x, w, w, m.ptr, m.idx, vals, 1.5, 0)
-				scale := make([]float64, 9*w)
-				ref(scale, w, absAll(x), w, w, m.ptr, m.idx, absAll(vals), 1.5, 0)
-				got := make([]float64, 9*w)
-				impl(got, w, x, w, w, m.ptr, m.idx, vals, 1.5, 0)
-				checkClose(t, fmt.Sprintf("unsorted w=%d", w), got, want, scale)
+				on := func(k spmmRowsFunc[float64]) func(y, x, vals []float64) {
+					return func(y, x, vals []float64) { k(y, w, x, w, w, m.ptr, m.idx, vals, 1.5, 0) }
+				}
+				checkFromZero(t, fmt.Sprintf("unsorted w=%d", w), 9*w, on(impl), on(ref), x, vals)
 			}
 		})
 		forEachTier(t, spmmScatterF64, func(t *testing.T, impl, ref spmmScatterFunc[float64]) {
@@ -132,13 +120,10 @@ func TestSpMMTiledUnsorted(t *testing.T) {
 				m := unsortedCSR(rng)
 				vals := randVals[float64](rng, len(m.idx), 1, 0)
 				x := randVals[float64](rng, 9*w, 1, 0)
-				want := make([]float64, 40*w)
-				ref(want, w, x, w, w, m.ptr, m.idx, vals, 1.5)
-				scale := make([]float64, 40*w)
-				ref(scale, w, absAll(x), w, w, m.ptr, m.idx, absAll(vals), 1.5)
-				got := make([]float64, 40*w)
-				impl(got, w, x, w, w, m.ptr, m.idx, vals, 1.5)
-				checkClose(t, fmt.Sprintf("scatter unsorted w=%d", w), got, want, scale)
+				on := func(k spmmScatterFunc[float64]) func(y, x, vals []float64) {
+					return func(y, x, vals []float64) { k(y, w, x, w, w, m.ptr, m.idx, vals, 1.5) }
+				}
+				checkFromZero(t, fmt.Sprintf("scatter unsorted w=%d", w), 40*w, on(impl), on(ref), x, vals)
 			}
 		})
 	})
@@ -157,17 +142,11 @@ func testSpMMScatter[T Float](t *testing.T, f *family[spmmScatterFunc[T]]) {
 					vals := randVals[T](rng, len(m.idx), off, special)
 					x := randVals[T](rng, sh[0]*ldx, off, special/2)
 					y0 := randVals[T](rng, sh[1]*ldy, off, 0)
-					for _, alpha := range []T{1, -0.5} {
-						name := fmt.Sprintf("w=%d ldx=%d ldy=%d rows=%d cols=%d special=%d off=%d alpha=%v", w, ldx, ldy, sh[0], sh[1], special, off, alpha)
-						want := append([]T(nil), y0...)
-						ref(want, ldy, x, ldx, w, m.ptr, m.idx, vals, alpha)
-						scale := absAll(y0)
-						ref(scale, ldy, absAll(x), ldx, w, m.ptr, m.idx, absAll(vals), T(math.Abs(float64(alpha))))
-						got := withSentinel(y0, 5)
-						impl(got, ldy, x, ldx, w, m.ptr, m.idx, vals, alpha)
-						checkSentinel(t, name, got)
-						checkClose(t, name, got, want, scale)
+					on := func(k spmmScatterFunc[T]) scatterOn[T] {
+						return func(y, x, vals []T, alpha T) { k(y, ldy, x, ldx, w, m.ptr, m.idx, vals, alpha) }
 					}
+					desc := fmt.Sprintf("w=%d ldx=%d ldy=%d rows=%d cols=%d special=%d off=%d", w, ldx, ldy, sh[0], sh[1], special, off)
+					checkScatterOn(t, desc, on(impl), on(ref), x, vals, y0)
 				}
 			}
 		}

@@ -70,13 +70,10 @@ func testSpMMNarrow[T Float, I Narrow](t *testing.T, f *family[spmmNarrowFunc[T,
 			ptr, col, _ := narrowOf[I](rng, m)
 			vals := randVals[T](rng, len(col), 1, 0)
 			x := randVals[T](rng, cols*w, 1, 0)
-			want := make([]T, 3*w)
-			ref(want, w, x, w, w, ptr, col, vals, 1, 0)
-			scale := make([]T, 3*w)
-			ref(scale, w, absAll(x), w, w, ptr, col, absAll(vals), 1, 0)
-			got := make([]T, 3*w)
-			impl(got, w, x, w, w, ptr, col, vals, 1, 0)
-			checkClose(t, fmt.Sprintf("long rows w=%d cols=%d", w, cols), got, want, scale)
+			on := func(k spmmNarrowFunc[T, I]) func(y, x, vals []T) {
+				return func(y, x, vals []T) { k(y, w, x, w, w, ptr, col, vals, 1, 0) }
+			}
+			checkFromZero(t, fmt.Sprintf("long rows w=%d cols=%d", w, cols), 3*w, on(impl), on(ref), x, vals)
 		}
 		testNarrowBad(t, func(ptr []uint32, col []I, y, x []T, w int) {
 			impl(y, w, x, w, w, ptr, col, make([]T, len(col)), 1, 0)
@@ -136,22 +133,16 @@ func testSpMMScatterNarrow[T Float, I Narrow](t *testing.T, f *family[spmmScatte
 				vals := randVals[T](rng, len(col), off, 11)
 				x := randVals[T](rng, max(0, sh[0]*ldx), off, 0)
 				y0 := randVals[T](rng, max(0, sh[1]*ldy), off, 0)
-				for _, alpha := range []T{1, -0.5} {
-					name := fmt.Sprintf("w=%d ldx=%d ldy=%d rows=%d cols=%d off=%d alpha=%v", w, ldx, ldy, sh[0], sh[1], off, alpha)
-					want := append([]T(nil), y0...)
-					ref(want, ldy, x, ldx, w, ptr, col, vals, alpha)
-					wide64 := append([]T(nil), y0...)
-					spmmScatterRef(wide64, ldy, x, ldx, w, widePtr(ptr), wide, vals, alpha)
-					if !sameBits(want, wide64) {
-						t.Fatalf("%s: ref differs from spmmScatterRef", name)
-					}
-					scale := absAll(y0)
-					ref(scale, ldy, absAll(x), ldx, w, ptr, col, absAll(vals), max(alpha, -alpha))
-					got := withSentinel(y0, 5)
-					impl(got, ldy, x, ldx, w, ptr, col, vals, alpha)
-					checkSentinel(t, name, got)
-					checkClose(t, name, got, want, scale)
+				desc := fmt.Sprintf("w=%d ldx=%d ldy=%d rows=%d cols=%d off=%d", w, ldx, ldy, sh[0], sh[1], off)
+				for _, alpha := range scatterAlphas[T]() {
+					checkSameBits(t, fmt.Sprintf("%s alpha=%v: ref differs from spmmScatterRef", desc, alpha), y0,
+						func(y []T) { ref(y, ldy, x, ldx, w, ptr, col, vals, alpha) },
+						func(y []T) { spmmScatterRef(y, ldy, x, ldx, w, widePtr(ptr), wide, vals, alpha) })
 				}
+				on := func(k spmmScatterNarrowFunc[T, I]) scatterOn[T] {
+					return func(y, x, vals []T, alpha T) { k(y, ldy, x, ldx, w, ptr, col, vals, alpha) }
+				}
+				checkScatterOn(t, desc, on(impl), on(ref), x, vals, y0)
 			}
 		}
 		// The scatter's dense operand of 4 rows is y: the bad cases read as
