@@ -3,6 +3,7 @@
 package engine
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -33,14 +34,9 @@ func gatherHadamard2GuardCase[T Float](t *testing.T, rng *rand.Rand, g []*guardR
 		}
 		y := floatsAt(g[8], yRows*r, atEnd, frand[T](rng, yRows*r, 0, false))
 		init := frand[T](rng, outRows*r, 0, false)
-		forEachTier(t, f, func(t *testing.T, impl, ref gatherHadamard2Func[T]) {
-			out := floatsAt(g[9], len(init), atEnd, init)
-			want := append([]T(nil), init...)
-			impl(out, y, rows, rows, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, 0)
-			ref(want, y, rows, rows, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, 0)
-			if err := fclose(out, want, rtolOf[T]()*float64(r)); err != nil {
-				t.Fatalf("mode=%d r=%d atEnd=%v: %v", mode, r, atEnd, err)
-			}
+		desc := fmt.Sprintf("mode=%d r=%d atEnd=%v", mode, r, atEnd)
+		forEachTierGuarded(t, f, g[9], atEnd, init, rtolOf[T]()*float64(r), desc, func(k gatherHadamard2Func[T], out []T) {
+			k(out, y, rows, rows, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, 0)
 		})
 	}
 }

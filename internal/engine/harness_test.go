@@ -329,3 +329,17 @@ func checkFromZero[T Float](t *testing.T, name string, n int, impl, ref func(y, 
 	impl(got, x, vals)
 	checkClose(t, name, got, want, scale)
 }
+
+// repeatSegments returns two segments over n entries whose indices are
+// drawn below span, so that they repeat, with small integer values: sums of
+// them are exact, and every path must accumulate the repeats as the loop
+// does.
+func repeatSegments[T Float](rng *rand.Rand, n, span int) (ptr, idx []uint64, vals []T) {
+	idx = make([]uint64, n)
+	vals = make([]T, n)
+	for k := range idx {
+		idx[k] = uint64(rng.IntN(span))
+		vals[k] = T(rng.IntN(9) - 4)
+	}
+	return []uint64{0, uint64(n / 2), uint64(n)}, idx, vals
+}

@@ -3,6 +3,7 @@
 package engine
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -28,14 +29,9 @@ func pushHadamard2GuardCase[T Float](t *testing.T, rng *rand.Rand, g []*guardReg
 	above := floatsAt(g[8], r, atEnd, frand[T](rng, r, 0, false))
 	for mode := PushLeaves; mode <= PushChildren; mode++ {
 		init := frand[T](rng, nrows*r, 0, false)
-		forEachTier(t, fam, func(t *testing.T, impl, ref pushHadamard2Func[T]) {
-			out := floatsAt(g[9], len(init), atEnd, init)
-			want := append([]T(nil), init...)
-			impl(out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, int(mode), 0)
-			ref(want, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, int(mode), 0)
-			if err := fclose(out, want, rtolOf[T]()*float64(4*r)); err != nil {
-				t.Fatalf("mode=%d r=%d atEnd=%v: %v", mode, r, atEnd, err)
-			}
+		desc := fmt.Sprintf("mode=%d r=%d atEnd=%v", mode, r, atEnd)
+		forEachTierGuarded(t, fam, g[9], atEnd, init, rtolOf[T]()*float64(4*r), desc, func(k pushHadamard2Func[T], out []T) {
+			k(out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, int(mode), 0)
 		})
 	}
 }

@@ -24,13 +24,7 @@ func testScatterRepeats[T Float](t *testing.T, f *family[scatterAddFunc[T]]) {
 		rng := rand.New(rand.NewPCG(51, 52))
 		for _, n := range []int{0, 1, 2, 3, 4, 5, 7, 8, 9, 17} {
 			for _, ny := range []int{1, 2, 3} {
-				idx := make([]uint64, n)
-				vals := make([]T, n)
-				for k := range idx {
-					idx[k] = uint64(rng.IntN(ny + 1)) // ny: out of range
-					vals[k] = T(rng.IntN(9) - 4)
-				}
-				ptr := []uint64{0, uint64(n / 2), uint64(n)}
+				ptr, idx, vals := repeatSegments[T](rng, n, ny+1) // ny: out of range
 				x := []T{2, -3}
 				want := make([]T, ny)
 				ref(want, x, ptr, idx, vals, 1)
