@@ -238,13 +238,7 @@ func checkGuarded[T Float](t *testing.T, name string, y0, want, scale []T, run f
 }
 
 // nans returns n NaNs.
-func nans[T Float](n int) []T {
-	s := make([]T, n)
-	for i := range s {
-		s[i] = T(math.NaN())
-	}
-	return s
-}
+func nans[T Float](n int) []T { return filled(n, T(math.NaN())) }
 
 // absT is |v|.
 func absT[T Float](v T) T { return T(math.Abs(float64(v))) }
@@ -342,4 +336,56 @@ func repeatSegments[T Float](rng *rand.Rand, n, span int) (ptr, idx []uint64, va
 		vals[k] = T(rng.IntN(9) - 4)
 	}
 	return []uint64{0, uint64(n / 2), uint64(n)}, idx, vals
+}
+
+// testCSRKernel runs, for every path of f and every point of the 64-bit CSR
+// sweep, check on the path and the reference bound to a random matrix (by
+// bind), with random values, x and y0: x has a value per column and y0 one
+// per row, or the other way round when transposed (a scatter reads the
+// matrix as its transpose).
+func testCSRKernel[T Float, F, B any](t *testing.T, f *family[F], seed uint64, transposed bool, bind func(k F, m csrCase) B,
+	check func(t *testing.T, desc string, impl, ref B, x, vals, y0 []T)) {
+	forEachTier(t, f, func(t *testing.T, impl, ref F) {
+		rng := rand.New(rand.NewPCG(seed, seed+1))
+		forEachCSRSweep(csrShapes, csrRowLens(8), func(c csrSweep) {
+			m := c.matrix(rng)
+			nx, ny := c.cols, c.rows
+			if transposed {
+				nx, ny = ny, nx
+			}
+			vals := randVals[T](rng, len(m.idx), c.off, c.special)
+			x := randVals[T](rng, nx, c.off, c.special/2)
+			y0 := randVals[T](rng, ny, c.off, 0)
+			check(t, c.String(), bind(impl, m), bind(ref, m), x, vals, y0)
+		})
+	})
+}
+
+// badPtrEntries returns the entries the bad-ptr tests run their corrupt
+// segments over: indices 0 to 9 then 0 to 2, with values 1 to 13.
+func badPtrEntries[T Float, I ~uint16 | ~uint32 | ~uint64]() ([]I, []T) {
+	idx := []I{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2}
+	vals := make([]T, len(idx))
+	for i := range vals {
+		vals[i] = T(i + 1)
+	}
+	return idx, vals
+}
+
+// runFromZero runs impl and ref on zeroed outputs of n elements and returns
+// the two.
+func runFromZero[T Float](n int, impl, ref func(y []T)) (got, want []T) {
+	got, want = make([]T, n), make([]T, n)
+	impl(got)
+	ref(want)
+	return got, want
+}
+
+// filled returns n copies of v.
+func filled[T Float](n int, v T) []T {
+	s := make([]T, n)
+	for i := range s {
+		s[i] = v
+	}
+	return s
 }

@@ -39,16 +39,10 @@ func testScatterAddNarrow[T Float, I Narrow](t *testing.T, f *family[scatterAddN
 			}
 		}
 		// Inverted and overlong segments are clamped, never a fault.
-		c := []I{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2}
-		vals := make([]T, len(c))
-		for i := range vals {
-			vals[i] = T(i + 1)
-		}
+		c, vals := badPtrEntries[T, I]()
 		x := []T{1, 2, 3, 4, 5, 6}
 		ptr := []uint32{5, 2, 13, 1 << 31, ^uint32(0), 3, 40}
-		got, want := make([]T, 10), make([]T, 10)
-		impl(got, x, ptr, c, vals, 1)
-		ref(want, x, ptr, c, vals, 1)
+		got, want := runFromZero(10, func(y []T) { impl(y, x, ptr, c, vals, 1) }, func(y []T) { ref(y, x, ptr, c, vals, 1) })
 		if !sameBits(got, want) || want[0] != 2*11+6*11 {
 			t.Fatalf("bad ptr: got %v, want %v", got, want)
 		}

@@ -129,19 +129,12 @@ func checkSentinel[T Float](t *testing.T, what string, s []T) {
 }
 
 func testSpMV[T Float](t *testing.T, f *family[spmvFunc[T]]) {
-	forEachTier(t, f, func(t *testing.T, impl, ref spmvFunc[T]) {
-		rng := rand.New(rand.NewPCG(11, 12))
-		forEachCSRSweep(csrShapes, csrRowLens(8), func(c csrSweep) {
-			m := c.matrix(rng)
-			vals := randVals[T](rng, len(m.idx), c.off, c.special)
-			x := randVals[T](rng, c.cols, c.off, c.special/2)
-			y0 := randVals[T](rng, c.rows, c.off, 0)
-			on := func(k spmvFunc[T]) spmvOn[T] {
-				return func(y, x, vals []T, alpha, beta T) { k(y, x, m.ptr, m.idx, vals, alpha, beta) }
-			}
-			checkSpMVOn(t, c.String(), on(impl), on(ref), x, vals, y0)
-		})
-	})
+	testCSRKernel(t, f, 11, false, spmvBind[T], checkSpMVOn[T])
+}
+
+// spmvBind binds k to the matrix m.
+func spmvBind[T Float](k spmvFunc[T], m csrCase) spmvOn[T] {
+	return func(y, x, vals []T, alpha, beta T) { k(y, x, m.ptr, m.idx, vals, alpha, beta) }
 }
 
 func TestSpMVF32(t *testing.T) { testSpMV(t, spmvF32) }
@@ -153,17 +146,11 @@ func TestSpMV1F64(t *testing.T) { testSpMV(t, spmv1F64) }
 // TestSpMVBadPtr: inverted and overlong segments must not fault.
 func TestSpMVBadPtr(t *testing.T) {
 	forEachSpMV(t, spmvF64, spmv1F64, func(t *testing.T, impl, ref spmvFunc[float64]) {
-		idx := []uint64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2}
-		vals := make([]float64, len(idx))
-		for i := range vals {
-			vals[i] = float64(i + 1)
-		}
+		idx, vals := badPtrEntries[float64, uint64]()
 		x := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
 		ptr := []uint64{5, 2, 13, 1 << 62, ^uint64(0), 3, 40}
-		got, want := make([]float64, 6), make([]float64, 6)
-		impl(got, x, ptr, idx, vals, 1, 0)
-		ref(want, x, ptr, idx, vals, 1, 0)
-		checkClose(t, "bad ptr", got, want, []float64{1e3, 1e3, 1e3, 1e3, 1e3, 1e3})
+		got, want := runFromZero(6, func(y []float64) { impl(y, x, ptr, idx, vals, 1, 0) }, func(y []float64) { ref(y, x, ptr, idx, vals, 1, 0) })
+		checkClose(t, "bad ptr", got, want, filled[float64](6, 1e3))
 	})
 }
 

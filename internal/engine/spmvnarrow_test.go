@@ -84,17 +84,11 @@ func testSpMVNarrow[T Float, I Narrow](t *testing.T, f *family[spmvNarrowFunc[T,
 			checkSpMVOn(t, c.String(), on(impl), on(ref), x, vals, y0)
 		})
 		// Inverted and overlong segments are clamped, never a fault.
-		c := []I{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2}
-		vals := make([]T, len(c))
-		for i := range vals {
-			vals[i] = T(i + 1)
-		}
+		c, vals := badPtrEntries[T, I]()
 		x := []T{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
 		ptr := []uint32{5, 2, 13, 1 << 31, ^uint32(0), 3, 40}
-		got, want := make([]T, 6), make([]T, 6)
-		impl(got, x, ptr, c, vals, 1, 0)
-		ref(want, x, ptr, c, vals, 1, 0)
-		checkClose(t, "bad ptr", got, want, []T{1e3, 1e3, 1e3, 1e3, 1e3, 1e3})
+		got, want := runFromZero(6, func(y []T) { impl(y, x, ptr, c, vals, 1, 0) }, func(y []T) { ref(y, x, ptr, c, vals, 1, 0) })
+		checkClose(t, "bad ptr", got, want, filled[T](6, 1e3))
 		// Rows 0, 2, 3 and 4 are inverted or beyond len(col) once clamped.
 		if want[0] != 0 || want[1] != 454 || want[2] != 0 || want[3] != 0 || want[4] != 0 || want[5] != 445 {
 			t.Fatalf("bad ptr: ref = %v", want)
