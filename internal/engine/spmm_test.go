@@ -20,27 +20,46 @@ func spmmWidths() []int {
 	return append(w, 96, 127, 128, 129, 192, 255)
 }
 
+// spmmSweep is one point of the SpMM tests' grid: a panel width w, a
+// matrix shape, how often a value is special, the element offset of the
+// operands and the row strides of x and y (w plus 0 to 2).
+type spmmSweep struct {
+	w, rows, cols, special, off, ldx, ldy int
+}
+
+// String names the point as the tests' failure messages do.
+func (c spmmSweep) String() string {
+	return fmt.Sprintf("w=%d ldx=%d ldy=%d rows=%d cols=%d special=%d off=%d", c.w, c.ldx, c.ldy, c.rows, c.cols, c.special, c.off)
+}
+
+// forEachSpMMSweep calls fn on every width of spmmWidths, four shapes and
+// each of specials, drawing the offset and the strides from rng.
+func forEachSpMMSweep(rng *rand.Rand, specials []int, fn func(c spmmSweep)) {
+	for _, w := range spmmWidths() {
+		for _, sh := range [][2]int{{0, 3}, {1, 1}, {5, 9}, {17, 23}} {
+			for _, special := range specials {
+				off := rng.IntN(4)
+				ldx, ldy := w+rng.IntN(3), w+rng.IntN(3)
+				fn(spmmSweep{w: w, rows: sh[0], cols: sh[1], special: special, off: off, ldx: ldx, ldy: ldy})
+			}
+		}
+	}
+}
+
 func testSpMM[T Float](t *testing.T, f *family[spmmFunc[T]]) {
 	forEachSpMMTier(t, f, func(t *testing.T, impl, ref spmmRowsFunc[T]) {
 		rng := rand.New(rand.NewPCG(31, 32))
-		for _, w := range spmmWidths() {
-			for _, sh := range [][2]int{{0, 3}, {1, 1}, {5, 9}, {17, 23}} {
-				for _, special := range []int{0, 11} {
-					off := rng.IntN(4)
-					pad := rng.IntN(3) // ldx, ldy > w: a panel of a wider matrix
-					ldx, ldy := w+pad, w+rng.IntN(3)
-					m := randCSR(rng, sh[0], sh[1], []int{0, 1, 2, 3, 5, 9, 17}, 0, 0)
-					vals := randVals[T](rng, len(m.idx), off, special)
-					x := randVals[T](rng, max(0, sh[1]*ldx-pad), off, special/2)
-					y0 := randVals[T](rng, max(0, sh[0]*ldy), off, 0)
-					on := func(k spmmRowsFunc[T]) spmvOn[T] {
-						return func(y, x, vals []T, alpha, beta T) { k(y, ldy, x, ldx, w, m.ptr, m.idx, vals, alpha, beta) }
-					}
-					desc := fmt.Sprintf("w=%d ldx=%d ldy=%d rows=%d cols=%d special=%d off=%d", w, ldx, ldy, sh[0], sh[1], special, off)
-					checkAlphaBetas(t, desc, on(impl), on(ref), x, vals, y0)
-				}
+		forEachSpMMSweep(rng, []int{0, 11}, func(c spmmSweep) {
+			pad := c.ldx - c.w // ldx, ldy > w: a panel of a wider matrix
+			m := randCSR(rng, c.rows, c.cols, []int{0, 1, 2, 3, 5, 9, 17}, 0, 0)
+			vals := randVals[T](rng, len(m.idx), c.off, c.special)
+			x := randVals[T](rng, max(0, c.cols*c.ldx-pad), c.off, c.special/2)
+			y0 := randVals[T](rng, max(0, c.rows*c.ldy), c.off, 0)
+			on := func(k spmmRowsFunc[T]) spmvOn[T] {
+				return func(y, x, vals []T, alpha, beta T) { k(y, c.ldy, x, c.ldx, c.w, m.ptr, m.idx, vals, alpha, beta) }
 			}
-		}
+			checkAlphaBetas(t, c.String(), on(impl), on(ref), x, vals, y0)
+		})
 		// A long row and a large panel.
 		m := randCSR(rng, 3, 2000, []int{0, 700, 1999}, 0, 0)
 		for _, w := range []int{16, 64, 67, 256} {
@@ -132,24 +151,17 @@ func TestSpMMTiledUnsorted(t *testing.T) {
 func testSpMMScatter[T Float](t *testing.T, f *family[spmmScatterFunc[T]]) {
 	forEachTier(t, f, func(t *testing.T, impl, ref spmmScatterFunc[T]) {
 		rng := rand.New(rand.NewPCG(41, 42))
-		for _, w := range spmmWidths() {
-			for _, sh := range [][2]int{{0, 3}, {1, 1}, {5, 9}, {17, 23}} {
-				for _, special := range []int{0, 11} {
-					off := rng.IntN(4)
-					ldx, ldy := w+rng.IntN(3), w+rng.IntN(3)
-					// rows of the matrix index X; its indices name rows of Y.
-					m := randCSR(rng, sh[0], sh[1], []int{0, 1, 2, 3, 5, 9, 17}, 0, 0)
-					vals := randVals[T](rng, len(m.idx), off, special)
-					x := randVals[T](rng, sh[0]*ldx, off, special/2)
-					y0 := randVals[T](rng, sh[1]*ldy, off, 0)
-					on := func(k spmmScatterFunc[T]) scatterOn[T] {
-						return func(y, x, vals []T, alpha T) { k(y, ldy, x, ldx, w, m.ptr, m.idx, vals, alpha) }
-					}
-					desc := fmt.Sprintf("w=%d ldx=%d ldy=%d rows=%d cols=%d special=%d off=%d", w, ldx, ldy, sh[0], sh[1], special, off)
-					checkScatterOn(t, desc, on(impl), on(ref), x, vals, y0)
-				}
+		forEachSpMMSweep(rng, []int{0, 11}, func(c spmmSweep) {
+			// rows of the matrix index X; its indices name rows of Y.
+			m := randCSR(rng, c.rows, c.cols, []int{0, 1, 2, 3, 5, 9, 17}, 0, 0)
+			vals := randVals[T](rng, len(m.idx), c.off, c.special)
+			x := randVals[T](rng, c.rows*c.ldx, c.off, c.special/2)
+			y0 := randVals[T](rng, c.cols*c.ldy, c.off, 0)
+			on := func(k spmmScatterFunc[T]) scatterOn[T] {
+				return func(y, x, vals []T, alpha T) { k(y, c.ldy, x, c.ldx, c.w, m.ptr, m.idx, vals, alpha) }
 			}
-		}
+			checkScatterOn(t, c.String(), on(impl), on(ref), x, vals, y0)
+		})
 	})
 }
 
