@@ -60,32 +60,26 @@ func gatherHadamard2Strides(mode GatherMode, t tree2, r, nrows int) (sO, cO, sU 
 func testGather2[T Float](t *testing.T, impl, ref gatherHadamard2Func[T]) {
 	rng := rand.New(rand.NewPCG(61, 62))
 	const nrows = 7
-	for _, r := range productRanks() {
-		for _, nc := range []int{0, 1, 2, 5, 9, 40} {
-			for mode := GatherPull; mode <= GatherRows; mode++ {
-				special := rng.IntN(4) == 0
-				off := rng.IntN(4)
-				tr := randTree2(rng, nc, 3, 3, nrows)
-				vals := frand[T](rng, len(tr.idx), off, special)
-				x := frand[T](rng, nrows*r, off, special)
-				z := frand[T](rng, nrows*r, 2, special)
-				y := frand[T](rng, nrows*r, 1, false)
-				sO, cO, sU, ncrd, outRows := gatherHadamard2Strides(mode, tr, r, nrows)
-				if sU == 0 {
-					y = y[:r]
-				}
-				got := fguard[T](outRows*r, off, 7)
-				want := fguard[T](outRows*r, off, 7)
-				// The kernel reads the leaf pointers less lbase.
-				lbase := []uint64{0, 1 + rng.Uint64N(1000), 1 << 40}[rng.IntN(3)]
-				impl(got, y, ncrd, ncrd, tr.ptr, tr.crd, z, shifted(tr.lptr, lbase), vals, tr.idx, x, r, sO, cO, sU, lbase)
-				ref(want, y, ncrd, ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, r, sO, cO, sU, 0)
-				if err := fclose(got, want, rtolOf[T]()); err != nil {
-					t.Fatalf("r=%d nc=%d mode=%d off=%d: %v", r, nc, mode, off, err)
-				}
-			}
+	forEachProductCase(rng, []int{0, 1, 2, 5, 9, 40}, int(GatherRows)+1, func(c productCase) {
+		r, off := c.r, c.off
+		tr := randTree2(rng, c.n, 3, 3, nrows)
+		vals := frand[T](rng, len(tr.idx), off, c.special)
+		x := frand[T](rng, nrows*r, off, c.special)
+		z := frand[T](rng, nrows*r, 2, c.special)
+		y := frand[T](rng, nrows*r, 1, false)
+		sO, cO, sU, ncrd, outRows := gatherHadamard2Strides(GatherMode(c.mode), tr, r, nrows)
+		if sU == 0 {
+			y = y[:r]
 		}
-	}
+		// The kernel reads the leaf pointers less lbase.
+		lbase := []uint64{0, 1 + rng.Uint64N(1000), 1 << 40}[rng.IntN(3)]
+		fdiff(t, outRows*r, off, rtolOf[T](),
+			func(out []T) {
+				impl(out, y, ncrd, ncrd, tr.ptr, tr.crd, z, shifted(tr.lptr, lbase), vals, tr.idx, x, r, sO, cO, sU, lbase)
+			},
+			func(out []T) { ref(out, y, ncrd, ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, r, sO, cO, sU, 0) },
+			"r=%d nc=%d mode=%d off=%d", r, c.n, c.mode, off)
+	})
 }
 
 // shifted returns p with d added to every entry.
@@ -172,13 +166,10 @@ func gatherHadamard2Exact[T Float](t *testing.T, rng *rand.Rand, f *family[gathe
 	forEachTier(t, f, func(t *testing.T, impl, ref gatherHadamard2Func[T]) {
 		for mode := GatherPull; mode <= GatherRows; mode++ {
 			sO, cO, sU, ncrd, outRows := gatherHadamard2Strides(mode, tr, r, nrows)
-			got := fguard[T](outRows*r, 0, 7)
-			want := fguard[T](outRows*r, 0, 7)
-			impl(got, y, ncrd, ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, r, sO, cO, sU, 0)
-			ref(want, y, ncrd, ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, r, sO, cO, sU, 0)
-			if err := fclose(got, want, 0); err != nil {
-				t.Fatalf("%s mode=%d r=%d: %v", desc, mode, r, err)
+			run := func(k gatherHadamard2Func[T]) func(out []T) {
+				return func(out []T) { k(out, y, ncrd, ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, r, sO, cO, sU, 0) }
 			}
+			fdiff(t, outRows*r, 0, 0, run(impl), run(ref), "%s mode=%d r=%d", desc, mode, r)
 		}
 	})
 }

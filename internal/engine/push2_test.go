@@ -19,28 +19,23 @@ func pushHadamard2Rows(mode PushMode, crdRows, idxRows int) (fRows, outRows int)
 func testPush2[T Float](t *testing.T, impl, ref pushHadamard2Func[T]) {
 	rng := rand.New(rand.NewPCG(71, 72))
 	const nrows = 7
-	for _, r := range productRanks() {
-		for _, nc := range []int{0, 1, 2, 5, 9, 40} {
-			for mode := PushLeaves; mode <= PushChildren; mode++ {
-				special := rng.IntN(4) == 0
-				off := rng.IntN(4)
-				tr := randTree2(rng, nc, 3, 3, nrows)
-				vals := frand[T](rng, len(tr.idx), off, special)
-				fRows, outRows := pushHadamard2Rows(mode, nrows, nrows)
-				f := frand[T](rng, fRows*r, off, special)
-				y := frand[T](rng, nrows*r, 2, special)
-				above := frand[T](rng, r, 1, false)
-				got := fguard[T](outRows*r, off, 7)
-				want := fguard[T](outRows*r, off, 7)
-				lbase := []uint64{0, 1 + rng.Uint64N(1000), 1 << 40}[rng.IntN(3)]
-				impl(got, above, y, tr.ncrd, tr.ptr, tr.crd, shifted(tr.lptr, lbase), vals, tr.idx, f, r, int(mode), lbase)
-				ref(want, above, y, tr.ncrd, tr.ptr, tr.crd, tr.lptr, vals, tr.idx, f, r, int(mode), 0)
-				if err := fclose(got, want, rtolOf[T]()*4); err != nil {
-					t.Fatalf("r=%d nc=%d mode=%d off=%d: %v", r, nc, mode, off, err)
-				}
-			}
-		}
-	}
+	forEachProductCase(rng, []int{0, 1, 2, 5, 9, 40}, int(PushChildren)+1, func(c productCase) {
+		r, mode := c.r, c.mode
+		tr := randTree2(rng, c.n, 3, 3, nrows)
+		vals := frand[T](rng, len(tr.idx), c.off, c.special)
+		fRows, outRows := pushHadamard2Rows(PushMode(mode), nrows, nrows)
+		f := frand[T](rng, fRows*r, c.off, c.special)
+		y := frand[T](rng, nrows*r, 2, c.special)
+		above := frand[T](rng, r, 1, false)
+		// The kernel reads the leaf pointers less lbase.
+		lbase := []uint64{0, 1 + rng.Uint64N(1000), 1 << 40}[rng.IntN(3)]
+		fdiff(t, outRows*r, c.off, rtolOf[T]()*4,
+			func(out []T) {
+				impl(out, above, y, tr.ncrd, tr.ptr, tr.crd, shifted(tr.lptr, lbase), vals, tr.idx, f, r, mode, lbase)
+			},
+			func(out []T) { ref(out, above, y, tr.ncrd, tr.ptr, tr.crd, tr.lptr, vals, tr.idx, f, r, mode, 0) },
+			"r=%d nc=%d mode=%d off=%d", r, c.n, mode, c.off)
+	})
 }
 
 func TestPushHadamard2(t *testing.T) {
@@ -90,13 +85,10 @@ func pushHadamard2Exact[T Float](t *testing.T, rng *rand.Rand, tr tree2, nrows, 
 	above := fsmall[T](rng, r)
 	forEachTier(t, fam, func(t *testing.T, impl, ref pushHadamard2Func[T]) {
 		for mode := PushLeaves; mode <= PushChildren; mode++ {
-			got := fguard[T](nrows*r, 0, 7)
-			want := fguard[T](nrows*r, 0, 7)
-			impl(got, above, y, tr.ncrd, tr.ptr, tr.crd, tr.lptr, vals, tr.idx, f, r, int(mode), 0)
-			ref(want, above, y, tr.ncrd, tr.ptr, tr.crd, tr.lptr, vals, tr.idx, f, r, int(mode), 0)
-			if err := fclose(got, want, 0); err != nil {
-				t.Fatalf("%smode=%d r=%d: %v", desc, mode, r, err)
+			run := func(k pushHadamard2Func[T]) func(out []T) {
+				return func(out []T) { k(out, above, y, tr.ncrd, tr.ptr, tr.crd, tr.lptr, vals, tr.idx, f, r, int(mode), 0) }
 			}
+			fdiff(t, nrows*r, 0, 0, run(impl), run(ref), "%smode=%d r=%d", desc, mode, r)
 		}
 	})
 }
