@@ -22,10 +22,8 @@ func TestGatherHadamard2GuardPages(t *testing.T) {
 func gatherHadamard2GuardCase[T Float](t *testing.T, rng *rand.Rand, g []*guardRegion, r int, atEnd bool, f *family[gatherHadamard2Func[T]]) {
 	t.Helper()
 	const nrows, nc = 3, 5
-	tr, vals := guardedTree2[T](rng, g, atEnd, nc, nrows)
+	tr, vals, x, z := guardedTree2Operands[T](rng, g, atEnd, nc, nrows, r)
 	ptr, crd, lptr, idx := tr.ptr, tr.crd, tr.lptr, tr.idx
-	x := floatsAt(g[6], nrows*r, atEnd, frand[T](rng, nrows*r, 0, false))
-	z := floatsAt(g[7], nrows*r, atEnd, frand[T](rng, nrows*r, 0, false))
 	for mode := GatherPull; mode <= GatherRows; mode++ {
 		sO, cO, sU, rows, outRows := gatherHadamard2Strides(mode, tr, r, nrows)
 		yRows := nrows
@@ -59,6 +57,15 @@ func guardTree2(rng *rand.Rand, nc, nrows int) (tr tree2, e1, l1 uint64) {
 	}
 	tr.ncrd[nc-1] = uint64(nrows - 1)
 	return tr, e1, l1
+}
+
+// guardedTree2Operands is guardedTree2 with two dense operands of nrows
+// rows of r random values in g[6] and g[7].
+func guardedTree2Operands[T Float](rng *rand.Rand, g []*guardRegion, atEnd bool, nc, nrows, r int) (tr tree2, vals, a, b []T) {
+	tr, vals = guardedTree2[T](rng, g, atEnd, nc, nrows)
+	a = floatsAt(g[6], nrows*r, atEnd, frand[T](rng, nrows*r, 0, false))
+	b = floatsAt(g[7], nrows*r, atEnd, frand[T](rng, nrows*r, 0, false))
+	return tr, vals, a, b
 }
 
 // guardedTree2 places a guardTree2 in guard regions g[0] to g[4], each

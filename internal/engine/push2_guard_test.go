@@ -22,10 +22,8 @@ func TestPushHadamard2GuardPages(t *testing.T) {
 func pushHadamard2GuardCase[T Float](t *testing.T, rng *rand.Rand, g []*guardRegion, r int, atEnd bool, fam *family[pushHadamard2Func[T]]) {
 	t.Helper()
 	const nrows, nc = 3, 5
-	tr, vals := guardedTree2[T](rng, g, atEnd, nc, nrows)
+	tr, vals, f, y := guardedTree2Operands[T](rng, g, atEnd, nc, nrows, r)
 	ptr, crd, lptr, idx, ycrd := tr.ptr, tr.crd, tr.lptr, tr.idx, tr.ncrd
-	f := floatsAt(g[6], nrows*r, atEnd, frand[T](rng, nrows*r, 0, false))
-	y := floatsAt(g[7], nrows*r, atEnd, frand[T](rng, nrows*r, 0, false))
 	above := floatsAt(g[8], r, atEnd, frand[T](rng, r, 0, false))
 	for mode := PushLeaves; mode <= PushChildren; mode++ {
 		init := frand[T](rng, nrows*r, 0, false)
