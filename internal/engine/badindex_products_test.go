@@ -108,10 +108,7 @@ func gatherBadCases[T Float](rng *rand.Rand, impl gatherHadamardFunc[T]) []badCa
 	for _, r := range badRanks {
 		for mode := 0; mode < 4; mode++ {
 			ptr, crd, idx := randFiberLevel(rng, nc, 3, nrows)
-			ocrd := make([]uint64, nc)
-			for c := range ocrd {
-				ocrd[c] = uint64(rng.IntN(nrows))
-			}
+			ocrd := randRows(rng, nc, nrows)
 			vals := frand[T](rng, len(idx), 0, false)
 			x := frand[T](rng, nrows*r, 0, false)
 			y := frand[T](rng, nrows*r, 0, false)
@@ -228,10 +225,7 @@ func scatterBadCases[T Float](rng *rand.Rand, impl scatterHadamardFunc[T]) []bad
 	for _, r := range badRanks {
 		for _, indexed := range []bool{false, true} {
 			ptr, crd, idx := randFiberLevel(rng, nc, 3, nrows)
-			brow := make([]uint64, nc)
-			for c := range brow {
-				brow[c] = uint64(rng.IntN(nrows))
-			}
+			brow := randRows(rng, nc, nrows)
 			vals := frand[T](rng, len(idx), 0, false)
 			y := frand[T](rng, nrows*r, 0, false)
 			base := frand[T](rng, nrows*r, 0, false)
@@ -291,10 +285,7 @@ func dotBadCases[T Float](rng *rand.Rand, impl dotRowsFunc[T]) []badCase[T] {
 	const nrows, n = 5, 9
 	var cs []badCase[T]
 	for _, d := range badRanks {
-		idx := make([]uint64, n+2)
-		for j := range idx {
-			idx[j] = uint64(rng.IntN(nrows))
-		}
+		idx := randRows(rng, n+2, nrows)
 		q := frand[T](rng, d, 0, false)
 		k := frand[T](rng, nrows*d, 0, false)
 		out := fguard[T](n, 0, 7)

@@ -23,23 +23,14 @@ func randTree2(rng *rand.Rand, nc, maxKids, maxLeaves, nrows int) tree2 {
 		t.ptr[c] = t.ptr[c-1] + uint64(rng.IntN(maxKids+1))
 	}
 	ne := int(t.ptr[nc]) + rng.IntN(2)
-	t.crd = make([]uint64, ne)
-	for e := range t.crd {
-		t.crd[e] = uint64(rng.IntN(nrows))
-	}
+	t.crd = randRows(rng, ne, nrows)
 	t.lptr = make([]uint64, ne+1)
 	t.lptr[0] = uint64(rng.IntN(3))
 	for e := 1; e <= ne; e++ {
 		t.lptr[e] = t.lptr[e-1] + uint64(rng.IntN(maxLeaves+1))
 	}
-	t.idx = make([]uint64, int(t.lptr[ne])+rng.IntN(3))
-	for j := range t.idx {
-		t.idx[j] = uint64(rng.IntN(nrows))
-	}
-	t.ncrd = make([]uint64, nc)
-	for c := range t.ncrd {
-		t.ncrd[c] = uint64(rng.IntN(nrows))
-	}
+	t.idx = randRows(rng, int(t.lptr[ne])+rng.IntN(3), nrows)
+	t.ncrd = randRows(rng, nc, nrows)
 	return t
 }
 
@@ -100,11 +91,7 @@ func TestGatherHadamard2(t *testing.T) {
 // assembly call takes (twoLevelRun), with small integers so that every sum
 // is exact and results must equal ref's.
 func TestGatherHadamard2Chunks(t *testing.T) {
-	rng := rand.New(rand.NewPCG(63, 64))
-	for _, r := range []int{5, 16, 19} {
-		gatherHadamard2ChunkCase(t, rng, r, gatherHadamard2F32)
-		gatherHadamard2ChunkCase(t, rng, r, gatherHadamard2F64)
-	}
+	forRanks(t, 63, []int{5, 16, 19}, gatherHadamard2ChunkCase[float32], gatherHadamard2F32, gatherHadamard2ChunkCase[float64], gatherHadamard2F64)
 }
 
 func gatherHadamard2ChunkCase[T Float](t *testing.T, rng *rand.Rand, r int, f *family[gatherHadamard2Func[T]]) {
@@ -128,10 +115,7 @@ func gatherHadamard2ChunkCase[T Float](t *testing.T, rng *rand.Rand, r int, f *f
 				tr.crd[e] = uint64(rng.IntN(nrows))
 				tr.lptr[e+1] = tr.lptr[e] + uint64(rng.IntN(2))
 			}
-			tr.idx = make([]uint64, tr.lptr[ne])
-			for j := range tr.idx {
-				tr.idx[j] = uint64(rng.IntN(nrows))
-			}
+			tr.idx = randRows(rng, int(tr.lptr[ne]), nrows)
 			_ = tr2
 		default:
 			tr = randTree2(rng, 6, 2, 2, nrows)
@@ -146,10 +130,7 @@ func gatherHadamard2ChunkCase[T Float](t *testing.T, rng *rand.Rand, r int, f *f
 			for i := int(e) + 1; i < len(tr.lptr); i++ {
 				tr.lptr[i] += 50000
 			}
-			tr.idx = make([]uint64, tr.lptr[len(tr.lptr)-1])
-			for j := range tr.idx {
-				tr.idx[j] = uint64(rng.IntN(nrows))
-			}
+			tr.idx = randRows(rng, int(tr.lptr[len(tr.lptr)-1]), nrows)
 		}
 		gatherHadamard2Exact(t, rng, f, tr, nrows, nrows, r, shape)
 	}
@@ -179,11 +160,7 @@ func gatherHadamard2Exact[T Float](t *testing.T, rng *rand.Rand, f *family[gathe
 // children's rows) as large and with a z of three rows, small integers:
 // results equal ref's in every mode.
 func TestGatherHadamard2LargeRows(t *testing.T) {
-	rng := rand.New(rand.NewPCG(67, 68))
-	for _, r := range []int{5, 16, 19, 32} {
-		gatherHadamard2LargeCase(t, rng, r, gatherHadamard2F32)
-		gatherHadamard2LargeCase(t, rng, r, gatherHadamard2F64)
-	}
+	forRanks(t, 67, []int{5, 16, 19, 32}, gatherHadamard2LargeCase[float32], gatherHadamard2F32, gatherHadamard2LargeCase[float64], gatherHadamard2F64)
 }
 
 func gatherHadamard2LargeCase[T Float](t *testing.T, rng *rand.Rand, r int, f *family[gatherHadamard2Func[T]]) {

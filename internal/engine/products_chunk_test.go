@@ -32,10 +32,7 @@ func productChunkCase[T Float](t *testing.T, rng *rand.Rand, r int,
 			for c := 4; c < len(ptr); c++ {
 				ptr[c] += 50000 // node 3 holds about 50000 leaves
 			}
-			idx = make([]uint64, ptr[len(ptr)-1])
-			for j := range idx {
-				idx[j] = uint64(rng.IntN(nrows))
-			}
+			idx = randRows(rng, int(ptr[len(ptr)-1]), nrows)
 		}
 		nc := len(ptr) - 1
 		vals := fsmall[T](rng, len(idx))
@@ -65,10 +62,7 @@ func productChunkCase[T Float](t *testing.T, rng *rand.Rand, r int,
 		d := 16 * r
 		q := fsmall[T](rng, d)
 		k := fsmall[T](rng, nrows*d)
-		idx := make([]uint64, 5000)
-		for j := range idx {
-			idx[j] = uint64(rng.IntN(nrows))
-		}
+		idx := randRows(rng, 5000, nrows)
 		fdiff(t, len(idx), 0, 0, func(out []T) { impl(out, q, k, idx, 1.5) }, func(out []T) { ref(out, q, k, idx, 1.5) }, "dot d=%d", d)
 	})
 }

@@ -79,10 +79,7 @@ func productGuardCase[T Float](t *testing.T, rng *rand.Rand, g []*guardRegion, r
 		idx[j] = nrows - 1 // the last row of x, y or out, against the edge
 	}
 	crd[nc-1] = nrows - 1
-	ocrd := make([]uint64, nc)
-	for c := range ocrd {
-		ocrd[c] = uint64(rng.IntN(nrows))
-	}
+	ocrd := randRows(rng, nc, nrows)
 	ocrd[0] = nrows - 1
 	gptr := g[0].at(nc+1, atEnd, ptr)
 	gcrd := g[1].at(nc, atEnd, crd)

@@ -75,14 +75,8 @@ func randFiberLevel(rng *rand.Rand, nc, maxSeg, nrows int) (ptr, crd, idx []uint
 	for c := 1; c <= nc; c++ {
 		ptr[c] = ptr[c-1] + uint64(rng.IntN(maxSeg+1))
 	}
-	crd = make([]uint64, nc)
-	for c := range crd {
-		crd[c] = uint64(rng.IntN(nrows))
-	}
-	idx = make([]uint64, ptr[nc]+uint64(rng.IntN(3)))
-	for j := range idx {
-		idx[j] = uint64(rng.IntN(nrows))
-	}
+	crd = randRows(rng, nc, nrows)
+	idx = randRows(rng, int(ptr[nc])+rng.IntN(3), nrows)
 	return ptr, crd, idx
 }
 
@@ -169,10 +163,7 @@ func testGatherIndexed[T Float](t *testing.T, impl, ref gatherHadamardFunc[T]) {
 		for _, nc := range []int{0, 1, 3, 9, 40} {
 			off := rng.IntN(4)
 			ptr, ycrd, idx := randFiberLevel(rng, nc, 3, nrows)
-			ocrd := make([]uint64, nc)
-			for c := range ocrd {
-				ocrd[c] = uint64(rng.IntN(nrows))
-			}
+			ocrd := randRows(rng, nc, nrows)
 			vals := frand[T](rng, len(idx), off, false)
 			x := frand[T](rng, nrows*r, off, false)
 			y := frand[T](rng, nrows*r, 1, false)
@@ -209,10 +200,7 @@ func testAxpy[T Float](t *testing.T, impl, ref scatterHadamardFunc[T]) {
 			"r=%d nc=%d off=%d", r, nc, off)
 		// A base row per node, over the outputs of the first call.
 		bases := frand[T](rng, 3*r, 1, false)
-		brow := make([]uint64, nc)
-		for c := range brow {
-			brow[c] = uint64(rng.IntN(3))
-		}
+		brow := randRows(rng, nc, 3)
 		impl(got, bases, y, brow, crd, ptr, vals, idx, r, r)
 		ref(want, bases, y, brow, crd, ptr, vals, idx, r, r)
 		fcheck(t, got, want, rtolOf[T](), "indexed r=%d nc=%d off=%d", r, nc, off)
@@ -231,10 +219,7 @@ func testDot[T Float](t *testing.T, impl, ref dotRowsFunc[T]) {
 		d, n, off := c.r, c.n, c.off
 		q := frand[T](rng, d, off, c.special)
 		k := frand[T](rng, nrows*d, off, c.special)
-		idx := make([]uint64, n)
-		for j := range idx {
-			idx[j] = uint64(rng.IntN(nrows))
-		}
+		idx := randRows(rng, n, nrows)
 		scale := T(rng.Float64() + 0.5)
 		// Partial sums reorder the dot: the bound grows with d.
 		fdiff(t, n, off, rtolOf[T]()*float64(d),

@@ -46,11 +46,7 @@ func TestPushHadamard2(t *testing.T) {
 // TestPushHadamard2Chunks: more nodes, children or leaves than one assembly
 // call takes, small integers, results equal to ref's.
 func TestPushHadamard2Chunks(t *testing.T) {
-	rng := rand.New(rand.NewPCG(73, 74))
-	for _, r := range []int{5, 16, 19} {
-		pushHadamard2ChunkCase(t, rng, r, pushHadamard2F32)
-		pushHadamard2ChunkCase(t, rng, r, pushHadamard2F64)
-	}
+	forRanks(t, 73, []int{5, 16, 19}, pushHadamard2ChunkCase[float32], pushHadamard2F32, pushHadamard2ChunkCase[float64], pushHadamard2F64)
 }
 
 func pushHadamard2ChunkCase[T Float](t *testing.T, rng *rand.Rand, r int, fam *family[pushHadamard2Func[T]]) {
@@ -65,10 +61,7 @@ func pushHadamard2ChunkCase[T Float](t *testing.T, rng *rand.Rand, r int, fam *f
 			for i := int(tr.ptr[2]) + 1; i < len(tr.lptr); i++ {
 				tr.lptr[i] += 50000 // the first child of node 2, if any, or a later one
 			}
-			tr.idx = make([]uint64, tr.lptr[len(tr.lptr)-1])
-			for j := range tr.idx {
-				tr.idx[j] = uint64(rng.IntN(nrows))
-			}
+			tr.idx = randRows(rng, int(tr.lptr[len(tr.lptr)-1]), nrows)
 		}
 		pushHadamard2Exact(t, rng, tr, nrows, r, shape+" ", fam)
 	}
@@ -98,11 +91,7 @@ func pushHadamard2Exact[T Float](t *testing.T, rng *rand.Rand, tr tree2, nrows, 
 // leaves name larger than L2, so that the AVX2 and AVX-512 paths prefetch
 // both (pushHadamard2Prefetching), with small integers: results equal ref's.
 func TestPushHadamard2LargeRows(t *testing.T) {
-	rng := rand.New(rand.NewPCG(77, 78))
-	for _, r := range []int{5, 16, 19} {
-		pushHadamard2LargeCase(t, rng, r, pushHadamard2F32)
-		pushHadamard2LargeCase(t, rng, r, pushHadamard2F64)
-	}
+	forRanks(t, 77, []int{5, 16, 19}, pushHadamard2LargeCase[float32], pushHadamard2F32, pushHadamard2LargeCase[float64], pushHadamard2F64)
 }
 
 func pushHadamard2LargeCase[T Float](t *testing.T, rng *rand.Rand, r int, fam *family[pushHadamard2Func[T]]) {
