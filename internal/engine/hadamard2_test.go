@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -263,8 +262,7 @@ func TestGatherHadamard2Rejects(t *testing.T) {
 // (malformed index arrays included). It must panic or compute ref's result
 // exactly (the values are small integers).
 func FuzzGatherHadamard2(f *testing.F) {
-	f.Add([]byte{3, 0, 2, 0, 1, 2, 0, 1, 5, 1, 2, 3, 4, 0, 5, 5, 5, 1, 2, 3, 4, 5, 6})
-	f.Add([]byte{16, 1, 3, 1, 2, 3, 3, 4, 1, 0, 8, 1, 2, 3, 0, 1, 2, 3, 4, 4, 4, 4, 9, 9, 9, 9})
+	addTree2Seeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fz := fuzzReader{data: data}
 		r := 1 + fz.n(70)
@@ -276,21 +274,13 @@ func FuzzGatherHadamard2(f *testing.F) {
 		y := fz.floats(fz.rows() * r)
 		out := fz.floats(fz.rows() * r)
 		want := append([]float64(nil), out...)
-		accepted := func() (ok bool) {
-			defer func() { ok = recover() == nil }()
-			GatherHadamard2(mode, out, y, ncrd, ptr, crd, z, lptr, vals, idx, x, r)
-			return
-		}()
+		accepted := returns(func() { GatherHadamard2(mode, out, y, ncrd, ptr, crd, z, lptr, vals, idx, x, r) })
 		if !accepted {
 			return
 		}
 		sO, cO, sU, c2 := refGatherArgs(mode, r, ncrd, ptr)
 		gatherHadamard2Ref(want, y, c2, c2, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, 0)
-		for i := range want {
-			if out[i] != want[i] && !(math.IsNaN(out[i]) && math.IsNaN(want[i])) {
-				t.Fatalf("r=%d mode=%d [%d] = %v, want %v", r, mode, i, out[i], want[i])
-			}
-		}
+		checkExact(t, fmt.Sprintf("r=%d mode=%d", r, mode), out, want)
 	})
 }
 

@@ -410,3 +410,28 @@ func randRows(rng *rand.Rand, n, nrows int) []uint64 {
 	}
 	return s
 }
+
+// returns reports whether fn returns rather than panics.
+func returns(fn func()) (ok bool) {
+	defer func() { ok = recover() == nil }()
+	fn()
+	return
+}
+
+// checkExact fails t at the first element where got and want differ, NaN
+// matching NaN, naming the case by desc.
+func checkExact(t *testing.T, desc string, got, want []float64) {
+	t.Helper()
+	for i := range want {
+		if got[i] != want[i] && !(math.IsNaN(got[i]) && math.IsNaN(want[i])) {
+			t.Fatalf("%s [%d] = %v, want %v", desc, i, got[i], want[i])
+		}
+	}
+}
+
+// addTree2Seeds adds the seed inputs of the two-level fuzz tests: a small
+// tree, and one with 16 columns and more children.
+func addTree2Seeds(f *testing.F) {
+	f.Add([]byte{3, 0, 2, 0, 1, 2, 0, 1, 5, 1, 2, 3, 4, 0, 5, 5, 5, 1, 2, 3, 4, 5, 6})
+	f.Add([]byte{16, 1, 3, 1, 2, 3, 3, 4, 1, 0, 8, 1, 2, 3, 0, 1, 2, 3, 4, 4, 4, 4, 9, 9, 9, 9})
+}

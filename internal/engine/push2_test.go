@@ -1,7 +1,7 @@
 package engine
 
 import (
-	"math"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -163,8 +163,7 @@ func TestPushHadamard2Rejects(t *testing.T) {
 // FuzzPushHadamard2: arbitrary bytes as operands of the exported wrapper.
 // It must panic or compute ref's result exactly (small integer values).
 func FuzzPushHadamard2(f *testing.F) {
-	f.Add([]byte{3, 0, 2, 0, 1, 2, 0, 1, 5, 1, 2, 3, 4, 0, 5, 5, 5, 1, 2, 3, 4, 5, 6})
-	f.Add([]byte{16, 1, 3, 1, 2, 3, 3, 4, 1, 0, 8, 1, 2, 3, 0, 1, 2, 3, 4, 4, 4, 4, 9, 9, 9, 9})
+	addTree2Seeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fz := fuzzReader{data: data}
 		r := 1 + fz.n(70)
@@ -176,19 +175,11 @@ func FuzzPushHadamard2(f *testing.F) {
 		y := fz.floats(fz.rows() * r)
 		out := fz.floats(fz.rows() * r)
 		want := append([]float64(nil), out...)
-		accepted := func() (ok bool) {
-			defer func() { ok = recover() == nil }()
-			PushHadamard2(mode, out, above, y, ycrd, ptr, crd, lptr, vals, idx, fm, r)
-			return
-		}()
+		accepted := returns(func() { PushHadamard2(mode, out, above, y, ycrd, ptr, crd, lptr, vals, idx, fm, r) })
 		if !accepted {
 			return
 		}
 		pushHadamard2Ref(want, above, y, ycrd, ptr, crd, lptr, vals, idx, fm, r, int(mode), 0)
-		for i := range want {
-			if out[i] != want[i] && !(math.IsNaN(out[i]) && math.IsNaN(want[i])) {
-				t.Fatalf("r=%d mode=%d [%d] = %v, want %v", r, mode, i, out[i], want[i])
-			}
-		}
+		checkExact(t, fmt.Sprintf("r=%d mode=%d", r, mode), out, want)
 	})
 }
