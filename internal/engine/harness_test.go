@@ -435,3 +435,18 @@ func addTree2Seeds(f *testing.F) {
 	f.Add([]byte{3, 0, 2, 0, 1, 2, 0, 1, 5, 1, 2, 3, 4, 0, 5, 5, 5, 1, 2, 3, 4, 5, 6})
 	f.Add([]byte{16, 1, 3, 1, 2, 3, 3, 4, 1, 0, 8, 1, 2, 3, 0, 1, 2, 3, 4, 4, 4, 4, 9, 9, 9, 9})
 }
+
+// checkRepeats runs ref on n zeros and impl on n zeros with a sentinel tail,
+// and checks that impl wrote nothing past them and that same holds for the
+// two results, naming the case by format and args.
+func checkRepeats[T Float](t *testing.T, n int, impl, ref func(y []T), same func(got, want []T) bool, format string, args ...any) {
+	t.Helper()
+	want := make([]T, n)
+	ref(want)
+	got := withSentinel(make([]T, n), 3)
+	impl(got)
+	checkSentinel(t, "repeats", got)
+	if !same(got, want) {
+		t.Fatalf(format+": got %v, want %v", append(args, got, want)...)
+	}
+}

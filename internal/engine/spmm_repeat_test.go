@@ -25,14 +25,8 @@ func testSpMMScatterRepeats[T Float](t *testing.T, f *family[spmmScatterFunc[T]]
 				for i := range x {
 					x[i] = T(rng.IntN(7) - 3)
 				}
-				want := make([]T, ny*w)
-				ref(want, w, x, w, w, ptr, idx, vals, 1)
-				got := withSentinel(make([]T, ny*w), 3)
-				impl(got, w, x, w, w, ptr, idx, vals, 1)
-				checkSentinel(t, "repeats", got)
-				if !slices.Equal(got, want) {
-					t.Fatalf("w=%d ny=%d idx=%v vals=%v: got %v, want %v", w, ny, idx, vals, got, want)
-				}
+				run := func(k spmmScatterFunc[T]) func(y []T) { return func(y []T) { k(y, w, x, w, w, ptr, idx, vals, 1) } }
+				checkRepeats(t, ny*w, run(impl), run(ref), slices.Equal[[]T], "w=%d ny=%d idx=%v vals=%v", w, ny, idx, vals)
 			}
 		}
 	})
