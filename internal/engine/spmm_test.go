@@ -116,34 +116,35 @@ func unsortedCSR(rng *rand.Rand) csrCase {
 	return m
 }
 
+// forEachUnsorted calls fn for several panel widths w with an unsortedCSR,
+// its values and an x of xRows rows of w, all drawn from rng.
+func forEachUnsorted(rng *rand.Rand, xRows int, fn func(w int, m csrCase, vals, x []float64)) {
+	for _, w := range []int{1, 5, 8, 33, 67} {
+		m := unsortedCSR(rng)
+		vals := randVals[float64](rng, len(m.idx), 1, 0)
+		fn(w, m, vals, randVals[float64](rng, xRows*w, 1, 0))
+	}
+}
+
 // TestSpMMTiledUnsorted: a tile stops at the first index at or above its
 // limit, so rows whose indices are not sorted take entries in later tiles;
 // each must still be taken once, gathering and scattering.
 func TestSpMMTiledUnsorted(t *testing.T) {
 	withSpMMTiles(t, func(t *testing.T) {
 		forEachSpMMTier(t, spmmF64, func(t *testing.T, impl, ref spmmRowsFunc[float64]) {
-			rng := rand.New(rand.NewPCG(5, 6))
-			for _, w := range []int{1, 5, 8, 33, 67} {
-				m := unsortedCSR(rng)
-				vals := randVals[float64](rng, len(m.idx), 1, 0)
-				x := randVals[float64](rng, 40*w, 1, 0)
+			forEachUnsorted(rand.New(rand.NewPCG(5, 6)), 40, func(w int, m csrCase, vals, x []float64) {
 				on := func(k spmmRowsFunc[float64]) func(y, x, vals []float64) {
 					return func(y, x, vals []float64) { k(y, w, x, w, w, m.ptr, m.idx, vals, 1.5, 0) }
 				}
 				checkFromZero(t, fmt.Sprintf("unsorted w=%d", w), 9*w, on(impl), on(ref), x, vals)
-			}
+			})
 		})
 		forEachTier(t, spmmScatterF64, func(t *testing.T, impl, ref spmmScatterFunc[float64]) {
-			rng := rand.New(rand.NewPCG(7, 6))
-			for _, w := range []int{1, 5, 8, 33, 67} {
-				m := unsortedCSR(rng)
-				vals := randVals[float64](rng, len(m.idx), 1, 0)
-				x := randVals[float64](rng, 9*w, 1, 0)
-				on := func(k spmmScatterFunc[float64]) func(y, x, vals []float64) {
-					return func(y, x, vals []float64) { k(y, w, x, w, w, m.ptr, m.idx, vals, 1.5) }
-				}
-				checkFromZero(t, fmt.Sprintf("scatter unsorted w=%d", w), 40*w, on(impl), on(ref), x, vals)
-			}
+			forEachUnsorted(rand.New(rand.NewPCG(7, 6)), 9, func(w int, m csrCase, vals, x []float64) {
+				run := func(y, x, vals []float64, k spmmScatterFunc[float64]) { k(y, w, x, w, w, m.ptr, m.idx, vals, 1.5) }
+				checkFromZero(t, fmt.Sprintf("scatter unsorted w=%d", w), 40*w,
+					func(y, x, vals []float64) { run(y, x, vals, impl) }, func(y, x, vals []float64) { run(y, x, vals, ref) }, x, vals)
+			})
 		})
 	})
 }
