@@ -209,11 +209,7 @@ func TestProductRun2(t *testing.T) {
 func TestGatherHadamard2Rejects(t *testing.T) {
 	const r, nrows = 3, 4
 	ok := func() (tree2, []float64, []float64, []float64, []float64, []float64) {
-		tr := tree2{
-			ptr: []uint64{0, 2, 3}, crd: []uint64{1, 3, 0}, lptr: []uint64{0, 1, 3, 4},
-			idx: []uint64{0, 3, 2, 1}, ncrd: []uint64{2, 3},
-		}
-		return tr, make([]float64, 4), make([]float64, nrows*r), make([]float64, nrows*r), make([]float64, nrows*r), make([]float64, nrows*r)
+		return validTree2(), make([]float64, 4), make([]float64, nrows*r), make([]float64, nrows*r), make([]float64, nrows*r), make([]float64, nrows*r)
 	}
 	call := func(mode GatherMode, tr tree2, vals, x, z, y, out []float64, rr int) (err any) {
 		defer func() { err = recover() }()
@@ -264,11 +260,8 @@ func TestGatherHadamard2Rejects(t *testing.T) {
 func FuzzGatherHadamard2(f *testing.F) {
 	addTree2Seeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fz := fuzzReader{data: data}
-		r := 1 + fz.n(70)
-		mode := GatherMode(fz.n(4))
-		ptr, ncrd, crd, lptr, idx := fz.tree2()
-		vals := fz.floats(fz.near(len(idx)))
+		fz, r, m, ptr, ncrd, crd, lptr, idx, vals := tree2FuzzArgs(data, 4)
+		mode := GatherMode(m)
 		x := fz.floats(fz.rows() * r)
 		z := fz.floats(fz.rows() * r)
 		y := fz.floats(fz.rows() * r)
@@ -282,6 +275,26 @@ func FuzzGatherHadamard2(f *testing.F) {
 		gatherHadamard2Ref(want, y, c2, c2, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, 0)
 		checkExact(t, fmt.Sprintf("r=%d mode=%d", r, mode), out, want)
 	})
+}
+
+// validTree2 is a well-formed tree of two nodes, three children and four
+// leaves over rows below 4, for the wrappers' reject tests.
+func validTree2() tree2 {
+	return tree2{
+		ptr: []uint64{0, 2, 3}, crd: []uint64{1, 3, 0}, lptr: []uint64{0, 1, 3, 4},
+		idx: []uint64{0, 3, 2, 1}, ncrd: []uint64{2, 3},
+	}
+}
+
+// tree2FuzzArgs decodes what the two-level fuzz tests start with: a rank r
+// from 1 to 70, a mode below nmodes, a tree (fuzzReader.tree2) and values
+// for about as many leaves; fz decodes the rest.
+func tree2FuzzArgs(data []byte, nmodes int) (fz *fuzzReader, r, mode int, ptr, ncrd, crd, lptr, idx []uint64, vals []float64) {
+	fz = &fuzzReader{data: data}
+	r = 1 + fz.n(70)
+	mode = fz.n(nmodes)
+	ptr, ncrd, crd, lptr, idx = fz.tree2()
+	return fz, r, mode, ptr, ncrd, crd, lptr, idx, fz.floats(fz.near(len(idx)))
 }
 
 // fuzzReader decodes fuzz bytes into kernel operands (zeros once the bytes

@@ -111,10 +111,7 @@ func TestPushHadamard2Rejects(t *testing.T) {
 	}
 	ok := func() ops {
 		return ops{
-			tr: tree2{
-				ptr: []uint64{0, 2, 3}, crd: []uint64{1, 3, 0}, lptr: []uint64{0, 1, 3, 4},
-				idx: []uint64{0, 3, 2, 1}, ncrd: []uint64{2, 3},
-			},
+			tr:   validTree2(),
 			vals: make([]float64, 4), f: make([]float64, nrows*r), y: make([]float64, nrows*r),
 			above: make([]float64, r), out: make([]float64, nrows*r), r: r,
 		}
@@ -165,11 +162,8 @@ func TestPushHadamard2Rejects(t *testing.T) {
 func FuzzPushHadamard2(f *testing.F) {
 	addTree2Seeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fz := fuzzReader{data: data}
-		r := 1 + fz.n(70)
-		mode := PushMode(fz.n(3))
-		ptr, ycrd, crd, lptr, idx := fz.tree2()
-		vals := fz.floats(fz.near(len(idx)))
+		fz, r, m, ptr, ycrd, crd, lptr, idx, vals := tree2FuzzArgs(data, 3)
+		mode := PushMode(m)
 		above := fz.floats(fz.near(r))
 		fm := fz.floats(fz.rows() * r)
 		y := fz.floats(fz.rows() * r)
