@@ -12,11 +12,7 @@ import (
 // operand exactly as long as the kernel may touch, against a PROT_NONE page
 // on either side, and compares with ref.
 func TestGatherHadamard2GuardPages(t *testing.T) {
-	rng := rand.New(rand.NewPCG(67, 68))
-	guardSweep(t, 10, func(g []*guardRegion, r int, atEnd bool) {
-		gatherHadamard2GuardCase[float32](t, rng, g, r, atEnd, gatherHadamard2F32)
-		gatherHadamard2GuardCase[float64](t, rng, g, r, atEnd, gatherHadamard2F64)
-	})
+	guardSweepTypes(t, 67, 10, gatherHadamard2GuardCase[float32], gatherHadamard2F32, gatherHadamard2GuardCase[float64], gatherHadamard2F64)
 }
 
 func gatherHadamard2GuardCase[T Float](t *testing.T, rng *rand.Rand, g []*guardRegion, r int, atEnd bool, f *family[gatherHadamard2Func[T]]) {

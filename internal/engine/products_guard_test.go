@@ -69,6 +69,21 @@ func guardSweep(t *testing.T, n int, fn func(g []*guardRegion, r int, atEnd bool
 	}
 }
 
+// guardCase is a guard-page case of one element type on family f: the
+// regions g, r columns, operands against the end of their regions or not.
+type guardCase[F any] func(t *testing.T, rng *rand.Rand, g []*guardRegion, r int, atEnd bool, f F)
+
+// guardSweepTypes runs guardSweep over n regions with case32 on f32 and
+// then case64 on f64 at every point, both drawing from one generator
+// seeded (seed, seed+1).
+func guardSweepTypes[F32, F64 any](t *testing.T, seed uint64, n int, case32 guardCase[F32], f32 F32, case64 guardCase[F64], f64 F64) {
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	guardSweep(t, n, func(g []*guardRegion, r int, atEnd bool) {
+		case32(t, rng, g, r, atEnd, f32)
+		case64(t, rng, g, r, atEnd, f64)
+	})
+}
+
 func productGuardCase[T Float](t *testing.T, rng *rand.Rand, g []*guardRegion, r int, atEnd bool,
 	gf *family[gatherHadamardFunc[T]], sf *family[scatterHadamardFunc[T]], df *family[dotRowsFunc[T]]) {
 	t.Helper()

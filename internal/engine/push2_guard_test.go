@@ -12,11 +12,7 @@ import (
 // operand exactly as long as the kernel may touch, against a PROT_NONE page
 // on either side, and compares with ref.
 func TestPushHadamard2GuardPages(t *testing.T) {
-	rng := rand.New(rand.NewPCG(75, 76))
-	guardSweep(t, 11, func(g []*guardRegion, r int, atEnd bool) {
-		pushHadamard2GuardCase[float32](t, rng, g, r, atEnd, pushHadamard2F32)
-		pushHadamard2GuardCase[float64](t, rng, g, r, atEnd, pushHadamard2F64)
-	})
+	guardSweepTypes(t, 75, 11, pushHadamard2GuardCase[float32], pushHadamard2F32, pushHadamard2GuardCase[float64], pushHadamard2F64)
 }
 
 func pushHadamard2GuardCase[T Float](t *testing.T, rng *rand.Rand, g []*guardRegion, r int, atEnd bool, fam *family[pushHadamard2Func[T]]) {
