@@ -99,6 +99,7 @@ func useStrips(s *source, vsize int) bool {
 	if vsize > 4 || n <= stripBytes/4 {
 		return false
 	}
-	rows := uint64(len(s.ptr) - 1)
-	return uint64(len(s.idx)) >= stripMean*rows*panelsOf(n, stripWidth(n))
+	rows := float64(len(s.ptr) - 1)
+	strips := float64(panelsOf(n, stripWidth(n)))
+	return len(s.idx) > 0 && float64(len(s.idx)) >= stripMean*rows*strips
 }

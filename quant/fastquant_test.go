@@ -477,3 +477,101 @@ func TestMXScalesKernel(t *testing.T) {
 		}
 	}
 }
+
+// TestEncoderErrorsExact runs the encoder kernels on groups of 16 copies
+// of one value, so that the largest squared error they report is that
+// value's, and compares it bit for bit with the Go encoders' error of the
+// value: the kernels take d = x − v in float32, exact only because v lies
+// within a factor of 2 of x (or is 0). The values and groups span every
+// scale, ties and near ties of the rounding, the clamped and saturated
+// ends and the float32 subnormals.
+func TestEncoderErrorsExact(t *testing.T) {
+	if !amd64.HasAVX512 {
+		t.Skip("no AVX-512 kernels")
+	}
+	rng := rand.New(rand.NewPCG(39, 11))
+	f32 := func(x float64) float64 { return float64(float32(x)) }
+	// value returns a float32 value in [lo, hi]: an end, a near tie of
+	// step, or uniform.
+	value := func(lo, hi, step float64) float64 {
+		switch rng.IntN(6) {
+		case 0:
+			return lo
+		case 1:
+			return hi
+		case 2:
+			k := math.Round((lo + rng.Float64()*(hi-lo)) / step)
+			x := f32((k + 0.5) * step)
+			for range rng.IntN(3) {
+				x = float64(math.Nextafter32(float32(x), float32(math.Inf(2*rng.IntN(2)-1))))
+			}
+			return min(max(x, lo), hi)
+		default:
+			return f32(lo + rng.Float64()*(hi-lo))
+		}
+	}
+	vals := make([]float32, kernelStep)
+	codes := make([]byte, kernelStep)
+	check := func(what string, x float64, kern encKernel, gpar []float64, par encPar, goEnc func(e *errAcc)) {
+		t.Helper()
+		for i := range vals {
+			vals[i] = float32(x)
+		}
+		var e errAcc
+		goEnc(&e)
+		if n := kern.call(codes, vals, gpar, kernelStep, kernelStep, par[:]); n == 0 {
+			return // a quotient near a half: Go settles it
+		}
+		if par[1] != e.max*e.max {
+			t.Fatalf("%s x %v: largest d*d %v, want %v", what, x, par[1], e.max*e.max)
+		}
+	}
+	scale := func() float64 { return math.Ldexp(1+rng.Float64(), rng.IntN(280)-150) }
+	for range 20000 {
+		// Integers: a uint8 span or a symmetric int8 or int4 group.
+		lo, hi := -f32(min(scale(), math.MaxFloat32)), f32(min(scale(), math.MaxFloat32))
+		switch rng.IntN(3) {
+		case 0:
+			p := intParams(Uint8, lo, hi)
+			x := value(lo, hi, p.s)
+			check("uint8", x, encInts, []float64{p.inv, p.s, float64(p.zp)}, intsPar(0, 255), func(e *errAcc) {
+				encodeIntsGo(vals, codes, &p, e)
+			})
+		default:
+			qhi := 127
+			if rng.IntN(2) == 0 {
+				qhi = 7
+			}
+			p := symGroup(symScale(hi, qhi), qhi)
+			x := value(-hi, hi, p.s)
+			check("int", x, encInts, []float64{p.inv, p.s, 0}, intsPar(-qhi, qhi), func(e *errAcc) {
+				encodeIntsGo(vals, codes, &p, e)
+			})
+		}
+		// NF4: a group of largest magnitude a, values at and near the
+		// midpoints times a.
+		a := float32(hi)
+		x := value(-hi, hi, hi/8)
+		if rng.IntN(2) == 0 {
+			m := nf4Mid[rng.IntN(15)] * hi
+			x = float64(math.Nextafter32(float32(m), float32(math.Inf(2*rng.IntN(2)-1))))
+			x = min(max(x, -hi), hi)
+		}
+		check("nf4", x, encNF4, []float64{hi, 0, 0}, nf4Par, func(e *errAcc) {
+			encodeNF4(vals, codes, a, e)
+		})
+		// MX: a block of largest magnitude hi, both element types.
+		for _, fp8 := range []bool{false, true} {
+			emax, tab, par, kern := 2, &e2m1Table, e2m1Par, encE2M1
+			if fp8 {
+				emax, tab, par, kern = 8, &e4m3Table, e4m3Par, encE4M3
+			}
+			xs := mxScale(hi, emax)
+			step := math.Ldexp(1, int(xs)-127-3)
+			x := value(-hi, hi, step)
+			check("mx", x, kern, []float64{pow2(127 - int(xs)), float64(E8M0(xs)), 0}, par, func(e *errAcc) {
+				encodeMX(vals, codes, xs, tab, e)
+			})
+		}
+	}
+}

@@ -11,11 +11,14 @@ import (
 // under the purego and noasm tags or on other architectures): the largest
 // magnitude or the span of a group (absMax32, span32), the integer encoder
 // of a group (encodeInts: int8, uint8, int4), and whole blocks of the int8,
-// int4, NF4 and MX schemes a batch at a time (quantizeBlocksAsm). They
-// compute each code and each error in the float64 operations of the Go
-// encoders, so the codes, the parameters and the largest error are bit for
-// bit the Go encoders', and the sum of squared errors differs only in the
-// order of its additions (tested against the Go encoders). Quantizing is
+// uint8, int4, NF4 and MX schemes a batch at a time (quantizeBlocksAsm),
+// int8, int4 and MX block parameters included. They compute each code in
+// float32 where that rounds as the Go encoders' float64 operations do (and
+// in those operations elsewhere), and each error in the float64 operations
+// of the Go encoders, so the codes, the parameters and the largest error
+// are bit for bit the Go encoders', and the sum of squared errors differs
+// only in the order of its additions (tested against the Go encoders and
+// the one value at a time reference OldQuantizeTo). Quantizing is
 // not a product, so it is not a family of package kernels: forcing a path
 // there does not change it.
 
@@ -136,9 +139,10 @@ const blockBatch = 64
 // quantizeBlocksAsm quantizes the whole blocks of b values at the start of
 // vals into v (an int8, uint8, int4, NF4 or MX scheme by block) with the
 // AVX-512 kernels, a batch of blocks at a time: their largest magnitudes
-// (spans for uint8), their parameters in Go (as quantizeSeg sets them),
-// then their codes. It
-// returns the values it quantized (a multiple of b; none without the
+// (spans for uint8), their parameters as quantizeSeg sets them (by kernels
+// eight blocks at a time for int8, int4 and MX, in Go for the others and
+// the blocks those kernels leave), then their codes. It returns the
+// values it quantized (a multiple of b; none without the
 // kernels, for another kind, or for b not a multiple of kernelStep) and
 // the index of the first value that cannot be quantized, or -1.
 func quantizeBlocksAsm(v *Values, vals []float32, b int, e *errAcc) (int, int) {

@@ -23,19 +23,20 @@ type qspmmTileKernel = func(y []float32, ldy int, x []float32, ldx, w int, seg, 
 
 // qspmmKernels are one tier's fused SpMM kernels, whole (k) and on a tile
 // (kt), by code width and scale in the order qspmmKind gives, nil where
-// the tier has none.
+// the tier has none. Panels of fewer than minW columns take qspmmTiled.
 type qspmmKernels struct {
-	k  [6]qspmmAsmKernel
-	kt [6]qspmmTileKernel
+	k    [5]qspmmAsmKernel
+	kt   [5]qspmmTileKernel
+	minW int
 }
 
-// The kernels of qspmmKernels: 8-bit then 4-bit codes, each by row, by
-// block with float32 scales, by block with E8M0 exponents.
+// The kernels of qspmmKernels: 8-bit codes by row, by block with float32
+// scales, by block with E8M0 exponents, then 4-bit codes by block (the
+// 4-bit schemes are per block only).
 const (
 	qspmmRow8 = iota
 	qspmmBlock8
 	qspmmMX8
-	qspmmRow4
 	qspmmBlock4
 	qspmmMX4
 )
@@ -60,10 +61,9 @@ var (
 
 // qspmmKind returns the index in qspmmKernels of the kernel that takes q,
 // an operand of the rows of ptr on the values of idx, and its table, or
-// -1: int8 and 4-bit
-// codes by row (not uint8, whose zero points the kernels do not read), and
-// by block every kind but uint8, with codes and a parameter for every
-// value below len(idx).
+// -1: int8 codes by row (not uint8, whose zero points the kernels do not
+// read), and by block int8, MXFP8 and the 4-bit kinds, with codes and a
+// parameter for every value below len(idx).
 func qspmmKind(q *qOperand, ptr, idx []uint64) (int, []float32) {
 	n := len(idx)
 	var t512 *[512]float32
@@ -94,11 +94,8 @@ func qspmmKind(q *qOperand, ptr, idx []uint64) (int, []float32) {
 	}
 	switch q.mode {
 	case qRow:
-		if len(q.rs) != len(ptr)-1 {
+		if nib || len(q.rs) != len(ptr)-1 {
 			return -1, nil
-		}
-		if nib {
-			return qspmmRow4, table
 		}
 		return qspmmRow8, table
 	case qBlock:
@@ -127,18 +124,23 @@ func qspmmKind(q *qOperand, ptr, idx []uint64) (int, []float32) {
 	return -1, nil
 }
 
+// qspmmFusedAnyW makes every panel width take the fused kernels (a
+// variable for the tests, which cover the kernels at every width).
+var qspmmFusedAnyW = false
+
 // qspmmFusedAsm is the glue of the fused SpMM kernels: an operand one of
-// ks takes runs it, in column tiles of A where the float32 SpMM would tile
-// (spmmTileRows) and the rows are non-decreasing within idx, else in
-// calls of spmmRows rows; any other operand takes qspmmTiled. An infinite
-// alpha, or for scales by row an infinite alpha times a row's scale, is
-// not tiled (see spmmAsmRun).
+// ks takes, on a panel of at least ks.minW columns, runs it in column
+// tiles of A where the float32 SpMM would tile (spmmTileRows) and the rows
+// are non-decreasing within idx, else in calls of spmmRows rows; any other
+// operand or panel takes qspmmTiled. An infinite alpha, or for scales by
+// row an infinite alpha times a row's scale, is not tiled (see
+// spmmAsmRun).
 //
 //go:noinline
 func qspmmFusedAsm(ks qspmmKernels) qspmmFunc {
 	return func(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, q *qOperand, alpha, beta float32) {
 		kind, table := qspmmKind(q, ptr, idx)
-		if kind < 0 || ks.k[kind] == nil {
+		if kind < 0 || ks.k[kind] == nil || w < ks.minW && !qspmmFusedAnyW {
 			qspmmTiled(y, ldy, x, ldx, w, ptr, idx, q, alpha, beta)
 			return
 		}

@@ -67,10 +67,7 @@ func BenchmarkQSpMMPaths(b *testing.B) {
 					}
 					op()
 					b.ResetTimer()
-					for range b.N {
-						op()
-					}
-					b.ReportMetric(2*float64(len(idx))*float64(k)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+					loopThreadCPU(b, 0, op)
 				})
 			}
 		}

@@ -42,38 +42,6 @@ func QSpMVNarrowBlock[I Narrow](y, x []float32, ptr []uint32, col []I, v *quant.
 	qspmvNarrowBlockU32.fn(y, x, ptr, u32s(col), v, first, alpha, beta)
 }
 
-// QSpMVNarrowBlockPairs is QSpMVNarrowBlock with a pair of pointers a row:
-// row i holds entries pairs[2i]..pairs[2i+1]-1 (clamped to len(col), an
-// inverted pair empty), so that the rows of one pass may be any segments
-// of the entries (one strip of columns of each row, say). It panics unless
-// len(pairs) == 2*len(y), and as QSpMVNarrowBlock does.
-func QSpMVNarrowBlockPairs[I Narrow](y, x []float32, pairs []uint32, col []I, v *quant.Values, first int, alpha, beta float32) {
-	if len(pairs) != 2*len(y) {
-		panic("kernels: QSpMVNarrowBlockPairs: len(pairs) != 2*len(y)")
-	}
-	if !NarrowBlockScheme(v.Scheme) {
-		panic(fmt.Sprintf("kernels: QSpMVNarrowBlockPairs: scheme %v is not int8, int4, NF4 or MXFP4 by block", v.Scheme))
-	}
-	var ch Channels
-	checkQuant("QSpMVNarrowBlockPairs", v, first, len(col), &ch, false)
-	if is16[I]() {
-		qspmvNarrowBlockPairsU16.fn(y, x, pairs, u16s(col), v, first, alpha, beta)
-		return
-	}
-	qspmvNarrowBlockPairsU32.fn(y, x, pairs, u32s(col), v, first, alpha, beta)
-}
-
-// NarrowBlockPairsAsm reports whether QSpMVNarrowBlockPairs runs an
-// assembly kernel on values of scheme s with index type I (else it runs
-// the portable loop, which gains nothing over QSpMVNarrowBlock's path).
-func NarrowBlockPairsAsm[I Narrow](s quant.Scheme) bool {
-	t := qspmvNarrowBlockPairsU32.active
-	if is16[I]() {
-		t = qspmvNarrowBlockPairsU16.active
-	}
-	return t > tierGeneric && NarrowBlockScheme(s) && s.BlockSize() >= 16
-}
-
 // NarrowBlockScheme reports whether QSpMVNarrowBlock takes values of
 // scheme s.
 func NarrowBlockScheme(s quant.Scheme) bool {
@@ -91,34 +59,11 @@ type qspmvNarrowBlockFunc[I Narrow] = func(y, x []float32, ptr []uint32, col []I
 var (
 	qspmvNarrowBlockU16 = newPartialFamily[qspmvNarrowBlockFunc[uint16]]("qspmvnarrowblock.u16", qspmvNarrowBlockRef[uint16], qspmvNarrowBlockGeneric[uint16])
 	qspmvNarrowBlockU32 = newPartialFamily[qspmvNarrowBlockFunc[uint32]]("qspmvnarrowblock.u32", qspmvNarrowBlockRef[uint32], qspmvNarrowBlockGeneric[uint32])
-	// The pairs families: the same functions on pairs (stride 2).
-	qspmvNarrowBlockPairsU16 = newPartialFamily[qspmvNarrowBlockFunc[uint16]]("qspmvnarrowblockpairs.u16", qspmvNarrowBlockRefS[uint16](2), qspmvNarrowBlockGenericS[uint16](2))
-	qspmvNarrowBlockPairsU32 = newPartialFamily[qspmvNarrowBlockFunc[uint32]]("qspmvnarrowblockpairs.u32", qspmvNarrowBlockRefS[uint32](2), qspmvNarrowBlockGenericS[uint32](2))
 )
 
-// qspmvNarrowBlockRefS is the reference on rows whose segments start at
-// ptr[stride*i] and end at ptr[stride*i+1] (stride 1: the row pointers;
-// 2: pairs).
-func qspmvNarrowBlockRefS[I Narrow](stride int) qspmvNarrowBlockFunc[I] {
-	return func(y, x []float32, ptr []uint32, col []I, v *quant.Values, first int, alpha, beta float32) {
-		qspmvNarrowBlockRefRows(y, x, ptr, stride, col, v, first, alpha, beta)
-	}
-}
-
-// qspmvNarrowBlockGenericS is qspmvNarrowBlockRefS's generic loop.
-func qspmvNarrowBlockGenericS[I Narrow](stride int) qspmvNarrowBlockFunc[I] {
-	return func(y, x []float32, ptr []uint32, col []I, v *quant.Values, first int, alpha, beta float32) {
-		qspmvNarrowBlockRows(y, x, ptr, stride, col, v, first, alpha, beta)
-	}
-}
-
 func qspmvNarrowBlockRef[I Narrow](y, x []float32, ptr []uint32, col []I, v *quant.Values, first int, alpha, beta float32) {
-	qspmvNarrowBlockRefRows(y, x, ptr, 1, col, v, first, alpha, beta)
-}
-
-func qspmvNarrowBlockRefRows[I Narrow](y, x []float32, ptr []uint32, stride int, col []I, v *quant.Values, first int, alpha, beta float32) {
 	for i := range y {
-		lo, hi := clampRange(ptr, stride*i, len(col))
+		lo, hi := clampRange(ptr, i, len(col))
 		var s float32
 		for k := lo; k < hi; k++ {
 			if int(col[k]) < len(x) {
@@ -168,17 +113,11 @@ func (d *blockDecoder) scale(g int) float32 {
 // qspmvNarrowBlockGeneric walks each row's values block by block, the
 // block's scale read once, two partial sums.
 func qspmvNarrowBlockGeneric[I Narrow](y, x []float32, ptr []uint32, col []I, v *quant.Values, first int, alpha, beta float32) {
-	qspmvNarrowBlockRows(y, x, ptr, 1, col, v, first, alpha, beta)
-}
-
-// qspmvNarrowBlockRows is qspmvNarrowBlockGeneric on the segments
-// ptr[stride*i]..ptr[stride*i+1].
-func qspmvNarrowBlockRows[I Narrow](y, x []float32, ptr []uint32, stride int, col []I, v *quant.Values, first int, alpha, beta float32) {
 	d := newBlockDecoder(v)
 	nx := uint(len(x))
 	b := d.b
 	for i := range y {
-		lo, hi := clampRange(ptr, stride*i, len(col))
+		lo, hi := clampRange(ptr, i, len(col))
 		var s0, s1 float32
 		for k := lo; k < hi; {
 			p := first + k

@@ -13,24 +13,13 @@ import "github.com/hurray-format/hurray-go/quant"
 func qspmvNarrowBlockAsm[I Narrow](i8 func(y, x []float32, ptr []uint32, col []I, codes []byte, first int, scale []float32, b int, alpha, beta float32),
 	nib func(y, x []float32, ptr []uint32, col []I, codes []byte, first int, table, scale []float32, b int, alpha, beta float32),
 	mx func(y, x []float32, ptr []uint32, col []I, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)) qspmvNarrowBlockFunc[I] {
-	return qspmvNarrowBlockAsmS(1, i8, nib, mx)
-}
-
-// qspmvNarrowBlockAsmS is qspmvNarrowBlockAsm on rows whose segments are
-// ptr[stride*i]..ptr[stride*i+1] (stride 2: QSpMVNarrowBlockPairs, whose
-// kernels read pairs).
-//
-//go:noinline
-func qspmvNarrowBlockAsmS[I Narrow](stride int, i8 func(y, x []float32, ptr []uint32, col []I, codes []byte, first int, scale []float32, b int, alpha, beta float32),
-	nib func(y, x []float32, ptr []uint32, col []I, codes []byte, first int, table, scale []float32, b int, alpha, beta float32),
-	mx func(y, x []float32, ptr []uint32, col []I, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)) qspmvNarrowBlockFunc[I] {
 	return func(y, x []float32, ptr []uint32, col []I, v *quant.Values, first int, alpha, beta float32) {
 		d := newBlockDecoder(v)
-		if len(ptr) != stride*len(y)+2-stride {
+		if len(ptr) != len(y)+1 {
 			panic("kernels: QSpMVNarrowBlock: internal error: lengths")
 		}
 		if d.b < 16 || len(x) == 0 || d.mx && mx == nil || d.table != nil && !d.mx && nib == nil {
-			qspmvNarrowBlockRows(y, x, ptr, stride, col, v, first, alpha, beta)
+			qspmvNarrowBlockGeneric(y, x, ptr, col, v, first, alpha, beta)
 			return
 		}
 		if beta == 0 {
@@ -38,28 +27,19 @@ func qspmvNarrowBlockAsmS[I Narrow](stride int, i8 func(y, x []float32, ptr []ui
 		}
 		codes, b := v.Codes, d.b
 		asmPieces(len(y), spmvRowsPerCall, func(lo, hi int) (int, bool) {
-			p := ptr[stride*lo : stride*hi+2-stride]
 			switch {
 			case d.table == nil:
-				i8(y[lo:hi], x, p, col, codes, first, v.Scale, b, alpha, beta)
+				i8(y[lo:hi], x, ptr[lo:hi+1], col, codes, first, v.Scale, b, alpha, beta)
 			case d.mx:
-				mx(y[lo:hi], x, p, col, codes, first, d.table[:], v.Exp, b, alpha, beta)
+				mx(y[lo:hi], x, ptr[lo:hi+1], col, codes, first, d.table[:], v.Exp, b, alpha, beta)
 			default:
-				nib(y[lo:hi], x, p, col, codes, first, d.table[:], v.Scale, b, alpha, beta)
+				nib(y[lo:hi], x, ptr[lo:hi+1], col, codes, first, d.table[:], v.Scale, b, alpha, beta)
 			}
 			return hi, true
 		}, func(lo, end int) {
-			if stride == 1 {
-				raceRows(ptr, col, col, x, lo, end, false) // the indices and x; col stands for the values
-			} else {
-				raceRead(ptr[stride*lo : stride*end])
-				for i := lo; i < end; i++ {
-					a, e := clampRange(ptr, stride*i, len(col))
-					raceRows([]uint32{uint32(a), uint32(e)}, col, col, x, 0, 1, false)
-				}
-			}
+			raceRows(ptr, col, col, x, lo, end, false) // the indices and x; col stands for the values
 			for i := lo; i < end; i++ {
-				a, e := clampRange(ptr, stride*i, len(col))
+				a, e := clampRange(ptr, i, len(col))
 				if a >= e {
 					continue
 				}

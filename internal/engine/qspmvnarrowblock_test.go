@@ -32,37 +32,11 @@ func quantizeRand(t *testing.T, rng *rand.Rand, s quant.Scheme, n int) quant.Val
 }
 
 func TestQSpMVNarrowBlock(t *testing.T) {
-	testQSpMVNarrowBlock[uint16](t, qspmvNarrowBlockU16, false)
-	testQSpMVNarrowBlock[uint32](t, qspmvNarrowBlockU32, false)
+	testQSpMVNarrowBlock[uint16](t, qspmvNarrowBlockU16)
+	testQSpMVNarrowBlock[uint32](t, qspmvNarrowBlockU32)
 }
 
-// TestQSpMVNarrowBlockPairs: the pairs kernels on each row cut in two at
-// a random entry (two rows of the pairs: a strip of a row and the rest),
-// and on every fifth row a junk pair (inverted, or past the end).
-func TestQSpMVNarrowBlockPairs(t *testing.T) {
-	testQSpMVNarrowBlock[uint16](t, qspmvNarrowBlockPairsU16, true)
-	testQSpMVNarrowBlock[uint32](t, qspmvNarrowBlockPairsU32, true)
-}
-
-// toPairs returns the pairs of ptr's rows each cut in two at a random
-// entry, with junk pairs among them.
-func toPairs(rng *rand.Rand, ptr []uint32) []uint32 {
-	var pairs []uint32
-	for i := range len(ptr) - 1 {
-		lo, hi := ptr[i], ptr[i+1]
-		mid := lo
-		if hi > lo {
-			mid += uint32(rng.IntN(int(hi-lo) + 1))
-		}
-		pairs = append(pairs, lo, mid, mid, hi)
-		if i%5 == 2 {
-			pairs = append(pairs, hi, lo, uint32(rng.IntN(int(hi)+50)), uint32(rng.IntN(int(hi)+90)))
-		}
-	}
-	return pairs
-}
-
-func testQSpMVNarrowBlock[I Narrow](t *testing.T, f *family[qspmvNarrowBlockFunc[I]], pairs bool) {
+func testQSpMVNarrowBlock[I Narrow](t *testing.T, f *family[qspmvNarrowBlockFunc[I]]) {
 	forEachTier(t, f, func(t *testing.T, impl, ref qspmvNarrowBlockFunc[I]) {
 		rng := rand.New(rand.NewPCG(61, 62))
 		for _, sp := range narrowBlockSchemes {
@@ -80,19 +54,14 @@ func testQSpMVNarrowBlock[I Narrow](t *testing.T, f *family[qspmvNarrowBlockFunc
 						for _, bad := range []int{0, 7} {
 							m := randCSR(rng, sh[0], sh[1], nil, maxLen, bad)
 							ptr, col, _ := narrowOf[I](rng, m)
-							rows, stride := sh[0], 1
-							if pairs {
-								ptr, stride = toPairs(rng, ptr), 2
-								rows = len(ptr) / 2
-							}
 							v := quantizeRand(t, rng, s, first+len(col)+rng.IntN(3))
 							x := randVals[float32](rng, sh[1], 0, 0)
 							absX := absAll(x)
-							y0 := randVals[float32](rng, rows, 0, 0)
+							y0 := randVals[float32](rng, sh[0], 0, 0)
 							// scale: Σ|value·x| and |beta y|, the bound of the sums.
-							scale := make([]float32, rows)
+							scale := make([]float32, sh[0])
 							for i := range scale {
-								lo, hi := clampRange(ptr, stride*i, len(col))
+								lo, hi := clampRange(ptr, i, len(col))
 								for k := lo; k < hi; k++ {
 									if int(col[k]) < len(x) {
 										scale[i] += float32(math.Abs(float64(v.At(first+k, 0)))) * absX[col[k]]
@@ -113,11 +82,11 @@ func testQSpMVNarrowBlock[I Narrow](t *testing.T, f *family[qspmvNarrowBlockFunc
 								checkClose(t, name, got, want, bound)
 							}
 							// beta == 0 must not read y.
-							nanY := make([]float32, rows)
+							nanY := make([]float32, sh[0])
 							for i := range nanY {
 								nanY[i] = float32(math.NaN())
 							}
-							want := make([]float32, rows)
+							want := make([]float32, sh[0])
 							ref(want, x, ptr, col, &v, first, 1, 0)
 							impl(nanY, x, ptr, col, &v, first, 1, 0)
 							checkClose(t, sp+" beta=0 with NaN y", nanY, want, scale)
@@ -146,14 +115,6 @@ func TestQSpMVNarrowBlockChecks(t *testing.T) {
 	QSpMVNarrowBlock(y, []float32{2, 3}, []uint32{0, 2}, []uint16{0, 1}, &v, 1, 1, 0)
 	if want := v.At(1, 0)*2 + v.At(2, 0)*3; y[0] != want {
 		t.Errorf("QSpMVNarrowBlock = %v, want %v", y[0], want)
-	}
-	mustPanic(t, "kernels: QSpMVNarrowBlockPairs: len(pairs) != 2*len(y)", func() {
-		QSpMVNarrowBlockPairs(make([]float32, 1), nil, []uint32{0, 0, 0}, []uint16(nil), &v, 0, 1, 0)
-	})
-	y = []float32{0, 0}
-	QSpMVNarrowBlockPairs(y, []float32{2, 3}, []uint32{1, 2, 0, 1}, []uint16{0, 1}, &v, 1, 1, 0)
-	if want := [2]float32{v.At(2, 0) * 3, v.At(1, 0) * 2}; [2]float32(y) != want {
-		t.Errorf("QSpMVNarrowBlockPairs = %v, want %v", y, want)
 	}
 }
 

@@ -2,7 +2,11 @@
 
 package engine
 
-import "github.com/hurray-format/hurray-go/kernels/amd64"
+import (
+	"math"
+
+	"github.com/hurray-format/hurray-go/kernels/amd64"
+)
 
 // The amd64 assembly paths of every family: one block per tier, the
 // families in the order of package kernels' list, each wrapped in its glue
@@ -78,11 +82,16 @@ func registerAMD64() bool {
 			block4:  amd64.QSpMV4BlockAVX2,
 			mx4:     amd64.QSpMV4MXAVX2,
 		}))
+		// The fused SpMM kernels are slower than decoded blocks
+		// (qspmmTiled) at every width on this tier: a 32-column chunk
+		// takes two passes over a 64-column row, each decoding every
+		// value again. They stay for the tests (qspmmFusedAnyW).
 		qspmm.set(tierAVX2, qspmmFusedAsm(qspmmKernels{
-			k: [6]qspmmAsmKernel{amd64.QSpMM8RowAVX2, amd64.QSpMM8BlockAVX2, amd64.QSpMM8MXAVX2,
-				amd64.QSpMM4RowAVX2, amd64.QSpMM4BlockAVX2, amd64.QSpMM4MXAVX2},
-			kt: [6]qspmmTileKernel{amd64.QSpMMTile8RowAVX2, amd64.QSpMMTile8BlockAVX2, amd64.QSpMMTile8MXAVX2,
-				amd64.QSpMMTile4RowAVX2, amd64.QSpMMTile4BlockAVX2, amd64.QSpMMTile4MXAVX2},
+			minW: math.MaxInt,
+			k: [5]qspmmAsmKernel{amd64.QSpMM8RowAVX2, amd64.QSpMM8BlockAVX2, amd64.QSpMM8MXAVX2,
+				amd64.QSpMM4BlockAVX2, amd64.QSpMM4MXAVX2},
+			kt: [5]qspmmTileKernel{amd64.QSpMMTile8RowAVX2, amd64.QSpMMTile8BlockAVX2, amd64.QSpMMTile8MXAVX2,
+				amd64.QSpMMTile4BlockAVX2, amd64.QSpMMTile4MXAVX2},
 		}))
 	}
 	if amd64.HasAVX512 {
@@ -141,10 +150,6 @@ func registerAMD64() bool {
 			amd64.QSpMVNarrow4BlockU16AVX512, amd64.QSpMVNarrow4MXU16AVX512))
 		qspmvNarrowBlockU32.set(tierAVX512, qspmvNarrowBlockAsm(amd64.QSpMVNarrowI8BlockU32AVX512,
 			amd64.QSpMVNarrow4BlockU32AVX512, amd64.QSpMVNarrow4MXU32AVX512))
-		qspmvNarrowBlockPairsU16.set(tierAVX512, qspmvNarrowBlockAsmS(2, amd64.QSpMVNarrowI8BlockPairsU16AVX512,
-			amd64.QSpMVNarrow4BlockPairsU16AVX512, amd64.QSpMVNarrow4MXPairsU16AVX512))
-		qspmvNarrowBlockPairsU32.set(tierAVX512, qspmvNarrowBlockAsmS(2, amd64.QSpMVNarrowI8BlockPairsU32AVX512,
-			amd64.QSpMVNarrow4BlockPairsU32AVX512, amd64.QSpMVNarrow4MXPairsU32AVX512))
 		spmmNarrowF32U16.set(tierAVX512, spmmNarrowAsm(amd64.SpMMNarrowF32U16AVX512, amd64.SpMMTileNarrowF32U16AVX512))
 		spmmNarrowF32U32.set(tierAVX512, spmmNarrowAsm(amd64.SpMMNarrowF32U32AVX512, amd64.SpMMTileNarrowF32U32AVX512))
 		spmmNarrowF64U16.set(tierAVX512, spmmNarrowAsm(amd64.SpMMNarrowF64U16AVX512, amd64.SpMMTileNarrowF64U16AVX512))
@@ -162,11 +167,15 @@ func registerAMD64() bool {
 			block4:  amd64.QSpMV4BlockAVX512,
 			mx4:     amd64.QSpMV4MXAVX512,
 		}))
+		// The fused SpMM kernels from 32 columns on, where they match
+		// decoded blocks (qspmmTiled) without their scratch; panels of
+		// one vector run faster on decoded blocks.
 		qspmm.set(tierAVX512, qspmmFusedAsm(qspmmKernels{
-			k: [6]qspmmAsmKernel{amd64.QSpMM8RowAVX512, amd64.QSpMM8BlockAVX512, amd64.QSpMM8MXAVX512,
-				amd64.QSpMM4RowAVX512, amd64.QSpMM4BlockAVX512, amd64.QSpMM4MXAVX512},
-			kt: [6]qspmmTileKernel{amd64.QSpMMTile8RowAVX512, amd64.QSpMMTile8BlockAVX512, amd64.QSpMMTile8MXAVX512,
-				amd64.QSpMMTile4RowAVX512, amd64.QSpMMTile4BlockAVX512, amd64.QSpMMTile4MXAVX512},
+			minW: 32,
+			k: [5]qspmmAsmKernel{amd64.QSpMM8RowAVX512, amd64.QSpMM8BlockAVX512, amd64.QSpMM8MXAVX512,
+				amd64.QSpMM4BlockAVX512, amd64.QSpMM4MXAVX512},
+			kt: [5]qspmmTileKernel{amd64.QSpMMTile8RowAVX512, amd64.QSpMMTile8BlockAVX512, amd64.QSpMMTile8MXAVX512,
+				amd64.QSpMMTile4BlockAVX512, amd64.QSpMMTile4MXAVX512},
 		}))
 	}
 	return true

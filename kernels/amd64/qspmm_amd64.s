@@ -3187,1014 +3187,6 @@ qspmmtile8mxavx2done:
 	VZEROUPPER
 	RET
 
-// func QSpMM4RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
-// Requires: AVX, AVX2, FMA3
-TEXT ·QSpMM4RowAVX2(SB), NOSPLIT, $48-240
-	MOVQ y+0(FP), DI
-	MOVQ ldy+24(FP), AX
-	SHLQ $2, AX
-	MOVQ AX, ldyb-40(SP)
-	MOVQ x+32(FP), SI
-	MOVQ ldx+56(FP), R8
-	SHLQ $2, R8
-	MOVQ ptr+72(FP), AX
-	MOVQ AX, pc-8(SP)
-	MOVQ ptr_len+80(FP), CX
-	DECQ CX
-	MOVQ idx+96(FP), R9
-	MOVQ codes+120(FP), R11
-	MOVQ table+144(FP), BX
-	VBROADCASTSS beta+228(FP), Y11
-	MOVQ scale+168(FP), AX
-	MOVQ AX, rs-48(SP)
-	MOVQ w+64(FP), R15
-	ANDQ $7, R15
-	SHLQ $2, R15
-	LEAQ qmmtail<>+32(SB), AX
-	SUBQ R15, AX
-	VMOVDQU (AX), Y12
-qspmm4rowavx2row:
-	TESTQ CX, CX
-	JZ qspmm4rowavx2done
-	MOVQ pc-8(SP), R15
-	MOVQ (R15), R12
-	MOVQ 8(R15), R13
-	MOVQ idx_len+104(FP), R10
-	CMPQ R12, R10
-	CMOVQHI R10, R12
-	CMPQ R13, R10
-	CMOVQHI R10, R13
-	CMPQ R13, R12
-	CMOVQCS R12, R13
-	MOVQ R12, lo-16(SP)
-	MOVQ rs-48(SP), R15
-	VBROADCASTSS (R15), Y13
-	VBROADCASTSS alpha+224(FP), Y10
-	VMULPS Y13, Y10, Y10
-	XORQ R14, R14
-qspmm4rowavx2c4:
-	LEAQ 32(R14), R15
-	CMPQ R15, w+64(FP)
-	JA qspmm4rowavx2c2
-	VXORPS Y0, Y0, Y0
-	VXORPS Y1, Y1, Y1
-	VXORPS Y2, Y2, Y2
-	VXORPS Y3, Y3, Y3
-	VXORPS Y4, Y4, Y4
-	VXORPS Y5, Y5, Y5
-	VXORPS Y6, Y6, Y6
-	VXORPS Y7, Y7, Y7
-	MOVQ lo-16(SP), R12
-qspmm4rowavx2c4kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmm4rowavx2c4k1
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx2c4s0
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Y8, Y0
-	VFMADD231PS 32(R15)(R14*4), Y8, Y1
-	VFMADD231PS 64(R15)(R14*4), Y8, Y2
-	VFMADD231PS 96(R15)(R14*4), Y8, Y3
-qspmm4rowavx2c4s0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx2c4s1
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Y9, Y4
-	VFMADD231PS 32(R15)(R14*4), Y9, Y5
-	VFMADD231PS 64(R15)(R14*4), Y9, Y6
-	VFMADD231PS 96(R15)(R14*4), Y9, Y7
-qspmm4rowavx2c4s1:
-	ADDQ $2, R12
-	JMP qspmm4rowavx2c4kn
-qspmm4rowavx2c4k1:
-	CMPQ R12, R13
-	JAE qspmm4rowavx2c4sum
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx2c4s
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Y8, Y0
-	VFMADD231PS 32(R15)(R14*4), Y8, Y1
-	VFMADD231PS 64(R15)(R14*4), Y8, Y2
-	VFMADD231PS 96(R15)(R14*4), Y8, Y3
-qspmm4rowavx2c4s:
-	INCQ R12
-	JMP qspmm4rowavx2c4k1
-qspmm4rowavx2c4sum:
-	VADDPS Y4, Y0, Y0
-	VADDPS Y5, Y1, Y1
-	VADDPS Y6, Y2, Y2
-	VADDPS Y7, Y3, Y3
-	VMULPS Y10, Y0, Y0
-	VMULPS Y10, Y1, Y1
-	VMULPS Y10, Y2, Y2
-	VMULPS Y10, Y3, Y3
-	CMPL beta+228(FP), $0
-	JEQ qspmm4rowavx2c4nobeta
-	VFMADD231PS 0(DI)(R14*4), Y11, Y0
-	VFMADD231PS 32(DI)(R14*4), Y11, Y1
-	VFMADD231PS 64(DI)(R14*4), Y11, Y2
-	VFMADD231PS 96(DI)(R14*4), Y11, Y3
-qspmm4rowavx2c4nobeta:
-	VMOVUPS Y0, 0(DI)(R14*4)
-	VMOVUPS Y1, 32(DI)(R14*4)
-	VMOVUPS Y2, 64(DI)(R14*4)
-	VMOVUPS Y3, 96(DI)(R14*4)
-	ADDQ $32, R14
-	JMP qspmm4rowavx2c4
-qspmm4rowavx2c2:
-	LEAQ 16(R14), R15
-	CMPQ R15, w+64(FP)
-	JA qspmm4rowavx2c1
-	VXORPS Y0, Y0, Y0
-	VXORPS Y1, Y1, Y1
-	VXORPS Y4, Y4, Y4
-	VXORPS Y5, Y5, Y5
-	MOVQ lo-16(SP), R12
-qspmm4rowavx2c2kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmm4rowavx2c2k1
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx2c2s0
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Y8, Y0
-	VFMADD231PS 32(R15)(R14*4), Y8, Y1
-qspmm4rowavx2c2s0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx2c2s1
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Y9, Y4
-	VFMADD231PS 32(R15)(R14*4), Y9, Y5
-qspmm4rowavx2c2s1:
-	ADDQ $2, R12
-	JMP qspmm4rowavx2c2kn
-qspmm4rowavx2c2k1:
-	CMPQ R12, R13
-	JAE qspmm4rowavx2c2sum
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx2c2s
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Y8, Y0
-	VFMADD231PS 32(R15)(R14*4), Y8, Y1
-qspmm4rowavx2c2s:
-	INCQ R12
-	JMP qspmm4rowavx2c2k1
-qspmm4rowavx2c2sum:
-	VADDPS Y4, Y0, Y0
-	VADDPS Y5, Y1, Y1
-	VMULPS Y10, Y0, Y0
-	VMULPS Y10, Y1, Y1
-	CMPL beta+228(FP), $0
-	JEQ qspmm4rowavx2c2nobeta
-	VFMADD231PS 0(DI)(R14*4), Y11, Y0
-	VFMADD231PS 32(DI)(R14*4), Y11, Y1
-qspmm4rowavx2c2nobeta:
-	VMOVUPS Y0, 0(DI)(R14*4)
-	VMOVUPS Y1, 32(DI)(R14*4)
-	ADDQ $16, R14
-	JMP qspmm4rowavx2c2
-qspmm4rowavx2c1:
-	LEAQ 8(R14), R15
-	CMPQ R15, w+64(FP)
-	JA qspmm4rowavx2tail
-	VXORPS Y0, Y0, Y0
-	VXORPS Y4, Y4, Y4
-	VXORPS Y1, Y1, Y1
-	VXORPS Y5, Y5, Y5
-	MOVQ lo-16(SP), R12
-qspmm4rowavx2c1kn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmm4rowavx2c1k1
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx2c1s0
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Y8, Y0
-qspmm4rowavx2c1s0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx2c1s1
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Y9, Y4
-qspmm4rowavx2c1s1:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y14
-	MOVQ 16(R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx2c1s2
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Y14, Y1
-qspmm4rowavx2c1s2:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y15
-	MOVQ 24(R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx2c1s3
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Y15, Y5
-qspmm4rowavx2c1s3:
-	ADDQ $4, R12
-	JMP qspmm4rowavx2c1kn
-qspmm4rowavx2c1k1:
-	CMPQ R12, R13
-	JAE qspmm4rowavx2c1sum
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx2c1s
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Y8, Y0
-qspmm4rowavx2c1s:
-	INCQ R12
-	JMP qspmm4rowavx2c1k1
-qspmm4rowavx2c1sum:
-	VADDPS Y4, Y0, Y0
-	VADDPS Y1, Y0, Y0
-	VADDPS Y5, Y0, Y0
-	VMULPS Y10, Y0, Y0
-	CMPL beta+228(FP), $0
-	JEQ qspmm4rowavx2c1nobeta
-	VFMADD231PS 0(DI)(R14*4), Y11, Y0
-qspmm4rowavx2c1nobeta:
-	VMOVUPS Y0, 0(DI)(R14*4)
-	ADDQ $8, R14
-	JMP qspmm4rowavx2c1
-qspmm4rowavx2tail:
-	CMPQ R14, w+64(FP)
-	JAE qspmm4rowavx2next
-	VXORPS Y0, Y0, Y0
-	VXORPS Y4, Y4, Y4
-	VXORPS Y1, Y1, Y1
-	VXORPS Y5, Y5, Y5
-	MOVQ lo-16(SP), R12
-qspmm4rowavx2tailkn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmm4rowavx2tailk1
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx2tails0
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
-	VFMADD231PS Y13, Y8, Y0
-qspmm4rowavx2tails0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx2tails1
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
-	VFMADD231PS Y13, Y9, Y4
-qspmm4rowavx2tails1:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y14
-	MOVQ 16(R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx2tails2
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
-	VFMADD231PS Y13, Y14, Y1
-qspmm4rowavx2tails2:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y15
-	MOVQ 24(R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx2tails3
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
-	VFMADD231PS Y13, Y15, Y5
-qspmm4rowavx2tails3:
-	ADDQ $4, R12
-	JMP qspmm4rowavx2tailkn
-qspmm4rowavx2tailk1:
-	CMPQ R12, R13
-	JAE qspmm4rowavx2tailsum
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx2tails
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
-	VFMADD231PS Y13, Y8, Y0
-qspmm4rowavx2tails:
-	INCQ R12
-	JMP qspmm4rowavx2tailk1
-qspmm4rowavx2tailsum:
-	VADDPS Y4, Y0, Y0
-	VADDPS Y1, Y0, Y0
-	VADDPS Y5, Y0, Y0
-	VMULPS Y10, Y0, Y0
-	CMPL beta+228(FP), $0
-	JEQ qspmm4rowavx2tailnobeta
-	VMASKMOVPS 0(DI)(R14*4), Y12, Y13
-	VFMADD231PS Y13, Y11, Y0
-qspmm4rowavx2tailnobeta:
-	VMASKMOVPS Y0, Y12, 0(DI)(R14*4)
-qspmm4rowavx2next:
-	ADDQ $8, pc-8(SP)
-	ADDQ ldyb-40(SP), DI
-	ADDQ $4, rs-48(SP)
-	DECQ CX
-	JMP qspmm4rowavx2row
-qspmm4rowavx2done:
-	VZEROUPPER
-	RET
-
-// func QSpMMTile4RowAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
-// Requires: AVX, AVX2, FMA3
-TEXT ·QSpMMTile4RowAVX2(SB), NOSPLIT, $48-248
-	MOVQ y+0(FP), DI
-	MOVQ ldy+24(FP), AX
-	SHLQ $2, AX
-	MOVQ AX, ldyb-40(SP)
-	MOVQ x+32(FP), SI
-	MOVQ ldx+56(FP), R8
-	SHLQ $2, R8
-	MOVQ seg+72(FP), AX
-	MOVQ AX, pc-8(SP)
-	MOVQ seg_len+80(FP), CX
-	SHRQ $1, CX
-	MOVQ idx+96(FP), R9
-	MOVQ codes+120(FP), R11
-	MOVQ table+144(FP), BX
-	VBROADCASTSS beta+228(FP), Y11
-	MOVQ scale+168(FP), AX
-	MOVQ AX, rs-48(SP)
-	MOVQ w+64(FP), R15
-	ANDQ $7, R15
-	SHLQ $2, R15
-	LEAQ qmmtail<>+32(SB), AX
-	SUBQ R15, AX
-	VMOVDQU (AX), Y12
-qspmmtile4rowavx2row:
-	TESTQ CX, CX
-	JZ qspmmtile4rowavx2done
-	MOVQ pc-8(SP), R15
-	MOVQ (R15), R12
-	MOVQ 8(R15), R13
-	MOVQ idx_len+104(FP), R10
-	CMPQ R12, R10
-	CMOVQHI R10, R12
-	CMPQ R13, R10
-	CMOVQHI R10, R13
-	CMPQ R13, R12
-	CMOVQCS R12, R13
-	MOVQ R12, lo-16(SP)
-	CMPQ CX, $8
-	JBE qspmmtile4rowavx2nopf
-	MOVQ pc-8(SP), R15
-	MOVQ 128(R15), R15
-	PREFETCHT0 (R9)(R15*8)
-	PREFETCHT0 64(R9)(R15*8)
-	PREFETCHT0 128(R9)(R15*8)
-	SHRQ $1, R15
-	PREFETCHT0 (R11)(R15*1)
-qspmmtile4rowavx2nopf:
-	MOVQ rs-48(SP), R15
-	VBROADCASTSS (R15), Y13
-	VBROADCASTSS alpha+224(FP), Y10
-	VMULPS Y13, Y10, Y10
-	XORQ R14, R14
-qspmmtile4rowavx2c4:
-	LEAQ 32(R14), R15
-	CMPQ R15, w+64(FP)
-	JA qspmmtile4rowavx2c2
-	VXORPS Y0, Y0, Y0
-	VXORPS Y1, Y1, Y1
-	VXORPS Y2, Y2, Y2
-	VXORPS Y3, Y3, Y3
-	VXORPS Y4, Y4, Y4
-	VXORPS Y5, Y5, Y5
-	VXORPS Y6, Y6, Y6
-	VXORPS Y7, Y7, Y7
-	MOVQ lo-16(SP), R12
-qspmmtile4rowavx2c4kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4rowavx2c4k1
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx2c4i0
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx2c4s0
-	JMP qspmmtile4rowavx2c4k1
-qspmmtile4rowavx2c4i0:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Y8, Y0
-	VFMADD231PS 32(R15)(R14*4), Y8, Y1
-	VFMADD231PS 64(R15)(R14*4), Y8, Y2
-	VFMADD231PS 96(R15)(R14*4), Y8, Y3
-qspmmtile4rowavx2c4s0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx2c4i1
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx2c4s1
-	JMP qspmmtile4rowavx2c4stop1
-qspmmtile4rowavx2c4i1:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Y9, Y4
-	VFMADD231PS 32(R15)(R14*4), Y9, Y5
-	VFMADD231PS 64(R15)(R14*4), Y9, Y6
-	VFMADD231PS 96(R15)(R14*4), Y9, Y7
-qspmmtile4rowavx2c4s1:
-	ADDQ $2, R12
-	JMP qspmmtile4rowavx2c4kn
-qspmmtile4rowavx2c4stop1:
-	ADDQ $1, R12
-	JMP qspmmtile4rowavx2c4k1
-qspmmtile4rowavx2c4k1:
-	CMPQ R12, R13
-	JAE qspmmtile4rowavx2c4sum
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx2c4oi0
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx2c4s
-	JMP qspmmtile4rowavx2c4sum
-qspmmtile4rowavx2c4oi0:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Y8, Y0
-	VFMADD231PS 32(R15)(R14*4), Y8, Y1
-	VFMADD231PS 64(R15)(R14*4), Y8, Y2
-	VFMADD231PS 96(R15)(R14*4), Y8, Y3
-qspmmtile4rowavx2c4s:
-	INCQ R12
-	JMP qspmmtile4rowavx2c4k1
-qspmmtile4rowavx2c4sum:
-	VADDPS Y4, Y0, Y0
-	VADDPS Y5, Y1, Y1
-	VADDPS Y6, Y2, Y2
-	VADDPS Y7, Y3, Y3
-	VMULPS Y10, Y0, Y0
-	VMULPS Y10, Y1, Y1
-	VMULPS Y10, Y2, Y2
-	VMULPS Y10, Y3, Y3
-	CMPL beta+228(FP), $0
-	JEQ qspmmtile4rowavx2c4nobeta
-	VFMADD231PS 0(DI)(R14*4), Y11, Y0
-	VFMADD231PS 32(DI)(R14*4), Y11, Y1
-	VFMADD231PS 64(DI)(R14*4), Y11, Y2
-	VFMADD231PS 96(DI)(R14*4), Y11, Y3
-qspmmtile4rowavx2c4nobeta:
-	VMOVUPS Y0, 0(DI)(R14*4)
-	VMOVUPS Y1, 32(DI)(R14*4)
-	VMOVUPS Y2, 64(DI)(R14*4)
-	VMOVUPS Y3, 96(DI)(R14*4)
-	ADDQ $32, R14
-	JMP qspmmtile4rowavx2c4
-qspmmtile4rowavx2c2:
-	LEAQ 16(R14), R15
-	CMPQ R15, w+64(FP)
-	JA qspmmtile4rowavx2c1
-	VXORPS Y0, Y0, Y0
-	VXORPS Y1, Y1, Y1
-	VXORPS Y4, Y4, Y4
-	VXORPS Y5, Y5, Y5
-	MOVQ lo-16(SP), R12
-qspmmtile4rowavx2c2kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4rowavx2c2k1
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx2c2i0
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx2c2s0
-	JMP qspmmtile4rowavx2c2k1
-qspmmtile4rowavx2c2i0:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Y8, Y0
-	VFMADD231PS 32(R15)(R14*4), Y8, Y1
-qspmmtile4rowavx2c2s0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx2c2i1
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx2c2s1
-	JMP qspmmtile4rowavx2c2stop1
-qspmmtile4rowavx2c2i1:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Y9, Y4
-	VFMADD231PS 32(R15)(R14*4), Y9, Y5
-qspmmtile4rowavx2c2s1:
-	ADDQ $2, R12
-	JMP qspmmtile4rowavx2c2kn
-qspmmtile4rowavx2c2stop1:
-	ADDQ $1, R12
-	JMP qspmmtile4rowavx2c2k1
-qspmmtile4rowavx2c2k1:
-	CMPQ R12, R13
-	JAE qspmmtile4rowavx2c2sum
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx2c2oi0
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx2c2s
-	JMP qspmmtile4rowavx2c2sum
-qspmmtile4rowavx2c2oi0:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Y8, Y0
-	VFMADD231PS 32(R15)(R14*4), Y8, Y1
-qspmmtile4rowavx2c2s:
-	INCQ R12
-	JMP qspmmtile4rowavx2c2k1
-qspmmtile4rowavx2c2sum:
-	VADDPS Y4, Y0, Y0
-	VADDPS Y5, Y1, Y1
-	VMULPS Y10, Y0, Y0
-	VMULPS Y10, Y1, Y1
-	CMPL beta+228(FP), $0
-	JEQ qspmmtile4rowavx2c2nobeta
-	VFMADD231PS 0(DI)(R14*4), Y11, Y0
-	VFMADD231PS 32(DI)(R14*4), Y11, Y1
-qspmmtile4rowavx2c2nobeta:
-	VMOVUPS Y0, 0(DI)(R14*4)
-	VMOVUPS Y1, 32(DI)(R14*4)
-	ADDQ $16, R14
-	JMP qspmmtile4rowavx2c2
-qspmmtile4rowavx2c1:
-	LEAQ 8(R14), R15
-	CMPQ R15, w+64(FP)
-	JA qspmmtile4rowavx2tail
-	VXORPS Y0, Y0, Y0
-	VXORPS Y4, Y4, Y4
-	VXORPS Y1, Y1, Y1
-	VXORPS Y5, Y5, Y5
-	MOVQ lo-16(SP), R12
-qspmmtile4rowavx2c1kn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4rowavx2c1k1
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx2c1i0
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx2c1s0
-	JMP qspmmtile4rowavx2c1k1
-qspmmtile4rowavx2c1i0:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Y8, Y0
-qspmmtile4rowavx2c1s0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx2c1i1
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx2c1s1
-	JMP qspmmtile4rowavx2c1stop1
-qspmmtile4rowavx2c1i1:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Y9, Y4
-qspmmtile4rowavx2c1s1:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y14
-	MOVQ 16(R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx2c1i2
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx2c1s2
-	JMP qspmmtile4rowavx2c1stop2
-qspmmtile4rowavx2c1i2:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Y14, Y1
-qspmmtile4rowavx2c1s2:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y15
-	MOVQ 24(R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx2c1i3
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx2c1s3
-	JMP qspmmtile4rowavx2c1stop3
-qspmmtile4rowavx2c1i3:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Y15, Y5
-qspmmtile4rowavx2c1s3:
-	ADDQ $4, R12
-	JMP qspmmtile4rowavx2c1kn
-qspmmtile4rowavx2c1stop1:
-	ADDQ $1, R12
-	JMP qspmmtile4rowavx2c1k1
-qspmmtile4rowavx2c1stop2:
-	ADDQ $2, R12
-	JMP qspmmtile4rowavx2c1k1
-qspmmtile4rowavx2c1stop3:
-	ADDQ $3, R12
-	JMP qspmmtile4rowavx2c1k1
-qspmmtile4rowavx2c1k1:
-	CMPQ R12, R13
-	JAE qspmmtile4rowavx2c1sum
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx2c1oi0
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx2c1s
-	JMP qspmmtile4rowavx2c1sum
-qspmmtile4rowavx2c1oi0:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Y8, Y0
-qspmmtile4rowavx2c1s:
-	INCQ R12
-	JMP qspmmtile4rowavx2c1k1
-qspmmtile4rowavx2c1sum:
-	VADDPS Y4, Y0, Y0
-	VADDPS Y1, Y0, Y0
-	VADDPS Y5, Y0, Y0
-	VMULPS Y10, Y0, Y0
-	CMPL beta+228(FP), $0
-	JEQ qspmmtile4rowavx2c1nobeta
-	VFMADD231PS 0(DI)(R14*4), Y11, Y0
-qspmmtile4rowavx2c1nobeta:
-	VMOVUPS Y0, 0(DI)(R14*4)
-	ADDQ $8, R14
-	JMP qspmmtile4rowavx2c1
-qspmmtile4rowavx2tail:
-	CMPQ R14, w+64(FP)
-	JAE qspmmtile4rowavx2next
-	VXORPS Y0, Y0, Y0
-	VXORPS Y4, Y4, Y4
-	VXORPS Y1, Y1, Y1
-	VXORPS Y5, Y5, Y5
-	MOVQ lo-16(SP), R12
-qspmmtile4rowavx2tailkn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4rowavx2tailk1
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx2taili0
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx2tails0
-	JMP qspmmtile4rowavx2tailk1
-qspmmtile4rowavx2taili0:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
-	VFMADD231PS Y13, Y8, Y0
-qspmmtile4rowavx2tails0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx2taili1
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx2tails1
-	JMP qspmmtile4rowavx2tailstop1
-qspmmtile4rowavx2taili1:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
-	VFMADD231PS Y13, Y9, Y4
-qspmmtile4rowavx2tails1:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y14
-	MOVQ 16(R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx2taili2
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx2tails2
-	JMP qspmmtile4rowavx2tailstop2
-qspmmtile4rowavx2taili2:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
-	VFMADD231PS Y13, Y14, Y1
-qspmmtile4rowavx2tails2:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y15
-	MOVQ 24(R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx2taili3
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx2tails3
-	JMP qspmmtile4rowavx2tailstop3
-qspmmtile4rowavx2taili3:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
-	VFMADD231PS Y13, Y15, Y5
-qspmmtile4rowavx2tails3:
-	ADDQ $4, R12
-	JMP qspmmtile4rowavx2tailkn
-qspmmtile4rowavx2tailstop1:
-	ADDQ $1, R12
-	JMP qspmmtile4rowavx2tailk1
-qspmmtile4rowavx2tailstop2:
-	ADDQ $2, R12
-	JMP qspmmtile4rowavx2tailk1
-qspmmtile4rowavx2tailstop3:
-	ADDQ $3, R12
-	JMP qspmmtile4rowavx2tailk1
-qspmmtile4rowavx2tailk1:
-	CMPQ R12, R13
-	JAE qspmmtile4rowavx2tailsum
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx2tailoi0
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx2tails
-	JMP qspmmtile4rowavx2tailsum
-qspmmtile4rowavx2tailoi0:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
-	VFMADD231PS Y13, Y8, Y0
-qspmmtile4rowavx2tails:
-	INCQ R12
-	JMP qspmmtile4rowavx2tailk1
-qspmmtile4rowavx2tailsum:
-	VADDPS Y4, Y0, Y0
-	VADDPS Y1, Y0, Y0
-	VADDPS Y5, Y0, Y0
-	VMULPS Y10, Y0, Y0
-	CMPL beta+228(FP), $0
-	JEQ qspmmtile4rowavx2tailnobeta
-	VMASKMOVPS 0(DI)(R14*4), Y12, Y13
-	VFMADD231PS Y13, Y11, Y0
-qspmmtile4rowavx2tailnobeta:
-	VMASKMOVPS Y0, Y12, 0(DI)(R14*4)
-qspmmtile4rowavx2next:
-	MOVQ pc-8(SP), R15
-	MOVQ R12, (R15)
-	ADDQ $16, pc-8(SP)
-	ADDQ ldyb-40(SP), DI
-	ADDQ $4, rs-48(SP)
-	DECQ CX
-	JMP qspmmtile4rowavx2row
-qspmmtile4rowavx2done:
-	VZEROUPPER
-	RET
-
 // func QSpMM4BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX, AVX2, FMA3
 TEXT ·QSpMM4BlockAVX2(SB), NOSPLIT, $48-240
@@ -4259,16 +3251,16 @@ qspmm4blockavx2c4:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmm4blockavx2c4kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmm4blockavx2c4k1
+	TESTQ $1, R12
+	JZ qspmm4blockavx2c4kn
+	CMPQ R12, R13
+	JAE qspmm4blockavx2c4sum
 	CMPQ R12, R10
-	JB qspmm4blockavx2c4b0
+	JB qspmm4blockavx2c4hb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y14
-qspmm4blockavx2c4b0:
+qspmm4blockavx2c4hb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -4277,6 +3269,33 @@ qspmm4blockavx2c4b0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx2c4hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	VFMADD231PS 64(R15)(R14*4), Y8, Y2
+	VFMADD231PS 96(R15)(R14*4), Y8, Y3
+qspmm4blockavx2c4hs:
+	INCQ R12
+qspmm4blockavx2c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx2c4k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
+	CMPQ R12, R10
+	JB qspmm4blockavx2c4b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y14
+qspmm4blockavx2c4b0:
 	VMULPS Y14, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -4295,14 +3314,6 @@ qspmm4blockavx2c4s0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y14
 qspmm4blockavx2c4b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y14, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -4379,16 +3390,16 @@ qspmm4blockavx2c2:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmm4blockavx2c2kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmm4blockavx2c2k1
+	TESTQ $1, R12
+	JZ qspmm4blockavx2c2kn
+	CMPQ R12, R13
+	JAE qspmm4blockavx2c2sum
 	CMPQ R12, R10
-	JB qspmm4blockavx2c2b0
+	JB qspmm4blockavx2c2hb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y14
-qspmm4blockavx2c2b0:
+qspmm4blockavx2c2hb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -4397,6 +3408,31 @@ qspmm4blockavx2c2b0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx2c2hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+qspmm4blockavx2c2hs:
+	INCQ R12
+qspmm4blockavx2c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx2c2k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
+	CMPQ R12, R10
+	JB qspmm4blockavx2c2b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y14
+qspmm4blockavx2c2b0:
 	VMULPS Y14, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -4413,14 +3449,6 @@ qspmm4blockavx2c2s0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y14
 qspmm4blockavx2c2b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y14, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -4485,16 +3513,16 @@ qspmm4blockavx2c1:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmm4blockavx2c1kn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmm4blockavx2c1k1
+	TESTQ $1, R12
+	JZ qspmm4blockavx2c1kn
+	CMPQ R12, R13
+	JAE qspmm4blockavx2c1sum
 	CMPQ R12, R10
-	JB qspmm4blockavx2c1b0
+	JB qspmm4blockavx2c1hb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
-qspmm4blockavx2c1b0:
+qspmm4blockavx2c1hb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -4503,6 +3531,30 @@ qspmm4blockavx2c1b0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx2c1hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+qspmm4blockavx2c1hs:
+	INCQ R12
+qspmm4blockavx2c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx2c1k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
+	CMPQ R12, R10
+	JB qspmm4blockavx2c1b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmm4blockavx2c1b0:
 	VMULPS Y2, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -4518,14 +3570,6 @@ qspmm4blockavx2c1s0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
 qspmm4blockavx2c1b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y2, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -4534,6 +3578,11 @@ qspmm4blockavx2c1b1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Y9, Y4
 qspmm4blockavx2c1s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	VBROADCASTSS 1024(BX)(AX*4), Y15
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmm4blockavx2c1b2
@@ -4541,14 +3590,6 @@ qspmm4blockavx2c1s1:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
 qspmm4blockavx2c1b2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y14
 	VMULPS Y2, Y14, Y14
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -4564,14 +3605,6 @@ qspmm4blockavx2c1s2:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
 qspmm4blockavx2c1b3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y15
 	VMULPS Y2, Y15, Y15
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -4631,16 +3664,16 @@ qspmm4blockavx2tail:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmm4blockavx2tailkn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmm4blockavx2tailk1
+	TESTQ $1, R12
+	JZ qspmm4blockavx2tailkn
+	CMPQ R12, R13
+	JAE qspmm4blockavx2tailsum
 	CMPQ R12, R10
-	JB qspmm4blockavx2tailb0
+	JB qspmm4blockavx2tailhb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
-qspmm4blockavx2tailb0:
+qspmm4blockavx2tailhb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -4649,6 +3682,31 @@ qspmm4blockavx2tailb0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx2tailhs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y8, Y0
+qspmm4blockavx2tailhs:
+	INCQ R12
+qspmm4blockavx2tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx2tailk1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
+	CMPQ R12, R10
+	JB qspmm4blockavx2tailb0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmm4blockavx2tailb0:
 	VMULPS Y2, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -4665,14 +3723,6 @@ qspmm4blockavx2tails0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
 qspmm4blockavx2tailb1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y2, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -4682,6 +3732,11 @@ qspmm4blockavx2tailb1:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y9, Y4
 qspmm4blockavx2tails1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	VBROADCASTSS 1024(BX)(AX*4), Y15
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmm4blockavx2tailb2
@@ -4689,14 +3744,6 @@ qspmm4blockavx2tails1:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
 qspmm4blockavx2tailb2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y14
 	VMULPS Y2, Y14, Y14
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -4713,14 +3760,6 @@ qspmm4blockavx2tails2:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
 qspmm4blockavx2tailb3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y15
 	VMULPS Y2, Y15, Y15
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -4854,16 +3893,16 @@ qspmmtile4blockavx2c4:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmmtile4blockavx2c4kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4blockavx2c4k1
+	TESTQ $1, R12
+	JZ qspmmtile4blockavx2c4kn
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx2c4sum
 	CMPQ R12, R10
-	JB qspmmtile4blockavx2c4b0
+	JB qspmmtile4blockavx2c4hb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y14
-qspmmtile4blockavx2c4b0:
+qspmmtile4blockavx2c4hb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -4872,6 +3911,37 @@ qspmmtile4blockavx2c4b0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx2c4hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx2c4hs
+	JMP qspmmtile4blockavx2c4sum
+qspmmtile4blockavx2c4hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	VFMADD231PS 64(R15)(R14*4), Y8, Y2
+	VFMADD231PS 96(R15)(R14*4), Y8, Y3
+qspmmtile4blockavx2c4hs:
+	INCQ R12
+qspmmtile4blockavx2c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx2c4k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
+	CMPQ R12, R10
+	JB qspmmtile4blockavx2c4b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y14
+qspmmtile4blockavx2c4b0:
 	VMULPS Y14, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -4894,14 +3964,6 @@ qspmmtile4blockavx2c4s0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y14
 qspmmtile4blockavx2c4b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y14, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -4989,16 +4051,16 @@ qspmmtile4blockavx2c2:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmmtile4blockavx2c2kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4blockavx2c2k1
+	TESTQ $1, R12
+	JZ qspmmtile4blockavx2c2kn
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx2c2sum
 	CMPQ R12, R10
-	JB qspmmtile4blockavx2c2b0
+	JB qspmmtile4blockavx2c2hb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y14
-qspmmtile4blockavx2c2b0:
+qspmmtile4blockavx2c2hb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -5007,6 +4069,35 @@ qspmmtile4blockavx2c2b0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx2c2hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx2c2hs
+	JMP qspmmtile4blockavx2c2sum
+qspmmtile4blockavx2c2hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+qspmmtile4blockavx2c2hs:
+	INCQ R12
+qspmmtile4blockavx2c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx2c2k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
+	CMPQ R12, R10
+	JB qspmmtile4blockavx2c2b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y14
+qspmmtile4blockavx2c2b0:
 	VMULPS Y14, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -5027,14 +4118,6 @@ qspmmtile4blockavx2c2s0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y14
 qspmmtile4blockavx2c2b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y14, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -5110,16 +4193,16 @@ qspmmtile4blockavx2c1:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmmtile4blockavx2c1kn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4blockavx2c1k1
+	TESTQ $1, R12
+	JZ qspmmtile4blockavx2c1kn
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx2c1sum
 	CMPQ R12, R10
-	JB qspmmtile4blockavx2c1b0
+	JB qspmmtile4blockavx2c1hb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
-qspmmtile4blockavx2c1b0:
+qspmmtile4blockavx2c1hb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -5128,6 +4211,34 @@ qspmmtile4blockavx2c1b0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx2c1hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx2c1hs
+	JMP qspmmtile4blockavx2c1sum
+qspmmtile4blockavx2c1hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+qspmmtile4blockavx2c1hs:
+	INCQ R12
+qspmmtile4blockavx2c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx2c1k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
+	CMPQ R12, R10
+	JB qspmmtile4blockavx2c1b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmmtile4blockavx2c1b0:
 	VMULPS Y2, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -5147,14 +4258,6 @@ qspmmtile4blockavx2c1s0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
 qspmmtile4blockavx2c1b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y2, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -5167,6 +4270,11 @@ qspmmtile4blockavx2c1i1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Y9, Y4
 qspmmtile4blockavx2c1s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	VBROADCASTSS 1024(BX)(AX*4), Y15
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmmtile4blockavx2c1b2
@@ -5174,14 +4282,6 @@ qspmmtile4blockavx2c1s1:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
 qspmmtile4blockavx2c1b2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y14
 	VMULPS Y2, Y14, Y14
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -5201,14 +4301,6 @@ qspmmtile4blockavx2c1s2:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
 qspmmtile4blockavx2c1b3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y15
 	VMULPS Y2, Y15, Y15
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -5285,16 +4377,16 @@ qspmmtile4blockavx2tail:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmmtile4blockavx2tailkn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4blockavx2tailk1
+	TESTQ $1, R12
+	JZ qspmmtile4blockavx2tailkn
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx2tailsum
 	CMPQ R12, R10
-	JB qspmmtile4blockavx2tailb0
+	JB qspmmtile4blockavx2tailhb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
-qspmmtile4blockavx2tailb0:
+qspmmtile4blockavx2tailhb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -5303,6 +4395,35 @@ qspmmtile4blockavx2tailb0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx2tailhi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx2tailhs
+	JMP qspmmtile4blockavx2tailsum
+qspmmtile4blockavx2tailhi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y8, Y0
+qspmmtile4blockavx2tailhs:
+	INCQ R12
+qspmmtile4blockavx2tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx2tailk1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
+	CMPQ R12, R10
+	JB qspmmtile4blockavx2tailb0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Y2
+qspmmtile4blockavx2tailb0:
 	VMULPS Y2, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -5323,14 +4444,6 @@ qspmmtile4blockavx2tails0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
 qspmmtile4blockavx2tailb1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y2, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -5344,6 +4457,11 @@ qspmmtile4blockavx2taili1:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y9, Y4
 qspmmtile4blockavx2tails1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	VBROADCASTSS 1024(BX)(AX*4), Y15
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmmtile4blockavx2tailb2
@@ -5351,14 +4469,6 @@ qspmmtile4blockavx2tails1:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
 qspmmtile4blockavx2tailb2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y14
 	VMULPS Y2, Y14, Y14
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -5379,14 +4489,6 @@ qspmmtile4blockavx2tails2:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Y2
 qspmmtile4blockavx2tailb3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y15
 	VMULPS Y2, Y15, Y15
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -5529,10 +4631,51 @@ qspmm4mxavx2c4:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmm4mxavx2c4kn
+	CMPQ R12, R13
+	JAE qspmm4mxavx2c4sum
+	CMPQ R12, R10
+	JB qspmm4mxavx2c4hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X14
+	VPBROADCASTD X14, Y14
+qspmm4mxavx2c4hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx2c4hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	VFMADD231PS 64(R15)(R14*4), Y8, Y2
+	VFMADD231PS 96(R15)(R14*4), Y8, Y3
+qspmm4mxavx2c4hs:
+	INCQ R12
 qspmm4mxavx2c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA qspmm4mxavx2c4k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
 	CMPQ R12, R10
 	JB qspmm4mxavx2c4b0
 	ADDQ b+216(FP), R10
@@ -5545,14 +4688,6 @@ qspmm4mxavx2c4kn:
 	VMOVD AX, X14
 	VPBROADCASTD X14, Y14
 qspmm4mxavx2c4b0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
 	VMULPS Y14, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -5577,14 +4712,6 @@ qspmm4mxavx2c4s0:
 	VMOVD AX, X14
 	VPBROADCASTD X14, Y14
 qspmm4mxavx2c4b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y14, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -5667,10 +4794,49 @@ qspmm4mxavx2c2:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmm4mxavx2c2kn
+	CMPQ R12, R13
+	JAE qspmm4mxavx2c2sum
+	CMPQ R12, R10
+	JB qspmm4mxavx2c2hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X14
+	VPBROADCASTD X14, Y14
+qspmm4mxavx2c2hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx2c2hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+qspmm4mxavx2c2hs:
+	INCQ R12
 qspmm4mxavx2c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA qspmm4mxavx2c2k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
 	CMPQ R12, R10
 	JB qspmm4mxavx2c2b0
 	ADDQ b+216(FP), R10
@@ -5683,14 +4849,6 @@ qspmm4mxavx2c2kn:
 	VMOVD AX, X14
 	VPBROADCASTD X14, Y14
 qspmm4mxavx2c2b0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
 	VMULPS Y14, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -5713,14 +4871,6 @@ qspmm4mxavx2c2s0:
 	VMOVD AX, X14
 	VPBROADCASTD X14, Y14
 qspmm4mxavx2c2b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y14, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -5791,10 +4941,48 @@ qspmm4mxavx2c1:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmm4mxavx2c1kn
+	CMPQ R12, R13
+	JAE qspmm4mxavx2c1sum
+	CMPQ R12, R10
+	JB qspmm4mxavx2c1hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmm4mxavx2c1hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx2c1hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+qspmm4mxavx2c1hs:
+	INCQ R12
 qspmm4mxavx2c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA qspmm4mxavx2c1k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
 	CMPQ R12, R10
 	JB qspmm4mxavx2c1b0
 	ADDQ b+216(FP), R10
@@ -5807,14 +4995,6 @@ qspmm4mxavx2c1kn:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmm4mxavx2c1b0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
 	VMULPS Y2, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -5836,14 +5016,6 @@ qspmm4mxavx2c1s0:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmm4mxavx2c1b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y2, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -5852,6 +5024,11 @@ qspmm4mxavx2c1b1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Y9, Y4
 qspmm4mxavx2c1s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	VBROADCASTSS 1024(BX)(AX*4), Y15
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmm4mxavx2c1b2
@@ -5865,14 +5042,6 @@ qspmm4mxavx2c1s1:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmm4mxavx2c1b2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y14
 	VMULPS Y2, Y14, Y14
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -5894,14 +5063,6 @@ qspmm4mxavx2c1s2:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmm4mxavx2c1b3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y15
 	VMULPS Y2, Y15, Y15
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -5967,10 +5128,49 @@ qspmm4mxavx2tail:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmm4mxavx2tailkn
+	CMPQ R12, R13
+	JAE qspmm4mxavx2tailsum
+	CMPQ R12, R10
+	JB qspmm4mxavx2tailhb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmm4mxavx2tailhb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx2tailhs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y8, Y0
+qspmm4mxavx2tailhs:
+	INCQ R12
 qspmm4mxavx2tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA qspmm4mxavx2tailk1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
 	CMPQ R12, R10
 	JB qspmm4mxavx2tailb0
 	ADDQ b+216(FP), R10
@@ -5983,14 +5183,6 @@ qspmm4mxavx2tailkn:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmm4mxavx2tailb0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
 	VMULPS Y2, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -6013,14 +5205,6 @@ qspmm4mxavx2tails0:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmm4mxavx2tailb1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y2, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -6030,6 +5214,11 @@ qspmm4mxavx2tailb1:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y9, Y4
 qspmm4mxavx2tails1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	VBROADCASTSS 1024(BX)(AX*4), Y15
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmm4mxavx2tailb2
@@ -6043,14 +5232,6 @@ qspmm4mxavx2tails1:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmm4mxavx2tailb2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y14
 	VMULPS Y2, Y14, Y14
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -6073,14 +5254,6 @@ qspmm4mxavx2tails2:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmm4mxavx2tailb3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y15
 	VMULPS Y2, Y15, Y15
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -6220,10 +5393,55 @@ qspmmtile4mxavx2c4:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmmtile4mxavx2c4kn
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx2c4sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx2c4hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X14
+	VPBROADCASTD X14, Y14
+qspmmtile4mxavx2c4hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx2c4hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx2c4hs
+	JMP qspmmtile4mxavx2c4sum
+qspmmtile4mxavx2c4hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+	VFMADD231PS 64(R15)(R14*4), Y8, Y2
+	VFMADD231PS 96(R15)(R14*4), Y8, Y3
+qspmmtile4mxavx2c4hs:
+	INCQ R12
 qspmmtile4mxavx2c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA qspmmtile4mxavx2c4k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
 	CMPQ R12, R10
 	JB qspmmtile4mxavx2c4b0
 	ADDQ b+216(FP), R10
@@ -6236,14 +5454,6 @@ qspmmtile4mxavx2c4kn:
 	VMOVD AX, X14
 	VPBROADCASTD X14, Y14
 qspmmtile4mxavx2c4b0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
 	VMULPS Y14, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -6272,14 +5482,6 @@ qspmmtile4mxavx2c4s0:
 	VMOVD AX, X14
 	VPBROADCASTD X14, Y14
 qspmmtile4mxavx2c4b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y14, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -6373,10 +5575,53 @@ qspmmtile4mxavx2c2:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmmtile4mxavx2c2kn
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx2c2sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx2c2hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X14
+	VPBROADCASTD X14, Y14
+qspmmtile4mxavx2c2hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y14, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx2c2hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx2c2hs
+	JMP qspmmtile4mxavx2c2sum
+qspmmtile4mxavx2c2hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+	VFMADD231PS 32(R15)(R14*4), Y8, Y1
+qspmmtile4mxavx2c2hs:
+	INCQ R12
 qspmmtile4mxavx2c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA qspmmtile4mxavx2c2k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
 	CMPQ R12, R10
 	JB qspmmtile4mxavx2c2b0
 	ADDQ b+216(FP), R10
@@ -6389,14 +5634,6 @@ qspmmtile4mxavx2c2kn:
 	VMOVD AX, X14
 	VPBROADCASTD X14, Y14
 qspmmtile4mxavx2c2b0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
 	VMULPS Y14, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -6423,14 +5660,6 @@ qspmmtile4mxavx2c2s0:
 	VMOVD AX, X14
 	VPBROADCASTD X14, Y14
 qspmmtile4mxavx2c2b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y14, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -6512,10 +5741,52 @@ qspmmtile4mxavx2c1:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmmtile4mxavx2c1kn
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx2c1sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx2c1hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmmtile4mxavx2c1hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx2c1hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx2c1hs
+	JMP qspmmtile4mxavx2c1sum
+qspmmtile4mxavx2c1hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Y8, Y0
+qspmmtile4mxavx2c1hs:
+	INCQ R12
 qspmmtile4mxavx2c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA qspmmtile4mxavx2c1k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
 	CMPQ R12, R10
 	JB qspmmtile4mxavx2c1b0
 	ADDQ b+216(FP), R10
@@ -6528,14 +5799,6 @@ qspmmtile4mxavx2c1kn:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmmtile4mxavx2c1b0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
 	VMULPS Y2, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -6561,14 +5824,6 @@ qspmmtile4mxavx2c1s0:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmmtile4mxavx2c1b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y2, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -6581,6 +5836,11 @@ qspmmtile4mxavx2c1i1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Y9, Y4
 qspmmtile4mxavx2c1s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	VBROADCASTSS 1024(BX)(AX*4), Y15
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmmtile4mxavx2c1b2
@@ -6594,14 +5854,6 @@ qspmmtile4mxavx2c1s1:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmmtile4mxavx2c1b2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y14
 	VMULPS Y2, Y14, Y14
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -6627,14 +5879,6 @@ qspmmtile4mxavx2c1s2:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmmtile4mxavx2c1b3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y15
 	VMULPS Y2, Y15, Y15
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -6717,10 +5961,53 @@ qspmmtile4mxavx2tail:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmmtile4mxavx2tailkn
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx2tailsum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx2tailhb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VMOVD AX, X2
+	VPBROADCASTD X2, Y2
+qspmmtile4mxavx2tailhb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VMULPS Y2, Y8, Y8
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx2tailhi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx2tailhs
+	JMP qspmmtile4mxavx2tailsum
+qspmmtile4mxavx2tailhi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
+	VFMADD231PS Y13, Y8, Y0
+qspmmtile4mxavx2tailhs:
+	INCQ R12
 qspmmtile4mxavx2tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA qspmmtile4mxavx2tailk1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y8
+	VBROADCASTSS 1024(BX)(AX*4), Y9
 	CMPQ R12, R10
 	JB qspmmtile4mxavx2tailb0
 	ADDQ b+216(FP), R10
@@ -6733,14 +6020,6 @@ qspmmtile4mxavx2tailkn:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmmtile4mxavx2tailb0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y8
 	VMULPS Y2, Y8, Y8
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -6767,14 +6046,6 @@ qspmmtile4mxavx2tails0:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmmtile4mxavx2tailb1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y9
 	VMULPS Y2, Y9, Y9
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -6788,6 +6059,11 @@ qspmmtile4mxavx2taili1:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y9, Y4
 qspmmtile4mxavx2tails1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Y14
+	VBROADCASTSS 1024(BX)(AX*4), Y15
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmmtile4mxavx2tailb2
@@ -6801,14 +6077,6 @@ qspmmtile4mxavx2tails1:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmmtile4mxavx2tailb2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y14
 	VMULPS Y2, Y14, Y14
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -6835,14 +6103,6 @@ qspmmtile4mxavx2tails2:
 	VMOVD AX, X2
 	VPBROADCASTD X2, Y2
 qspmmtile4mxavx2tailb3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Y15
 	VMULPS Y2, Y15, Y15
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -10020,1002 +9280,6 @@ qspmmtile8mxavx512done:
 	VZEROUPPER
 	RET
 
-// func QSpMM4RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
-// Requires: AVX512F, AVX512VL, BMI2
-TEXT ·QSpMM4RowAVX512(SB), NOSPLIT, $48-240
-	MOVQ y+0(FP), DI
-	MOVQ ldy+24(FP), AX
-	SHLQ $2, AX
-	MOVQ AX, ldyb-40(SP)
-	MOVQ x+32(FP), SI
-	MOVQ ldx+56(FP), R8
-	SHLQ $2, R8
-	MOVQ ptr+72(FP), AX
-	MOVQ AX, pc-8(SP)
-	MOVQ ptr_len+80(FP), CX
-	DECQ CX
-	MOVQ idx+96(FP), R9
-	MOVQ codes+120(FP), R11
-	MOVQ table+144(FP), BX
-	VBROADCASTSS beta+228(FP), Z29
-	MOVQ scale+168(FP), AX
-	MOVQ AX, rs-48(SP)
-	MOVQ w+64(FP), R15
-	ANDQ $15, R15
-	MOVL $0xffff, AX
-	BZHIQ R15, AX, AX
-	KMOVW AX, K7
-qspmm4rowavx512row:
-	TESTQ CX, CX
-	JZ qspmm4rowavx512done
-	MOVQ pc-8(SP), R15
-	MOVQ (R15), R12
-	MOVQ 8(R15), R13
-	MOVQ idx_len+104(FP), R10
-	CMPQ R12, R10
-	CMOVQHI R10, R12
-	CMPQ R13, R10
-	CMOVQHI R10, R13
-	CMPQ R13, R12
-	CMOVQCS R12, R13
-	MOVQ R12, lo-16(SP)
-	MOVQ rs-48(SP), R15
-	VBROADCASTSS (R15), Z8
-	VBROADCASTSS alpha+224(FP), Z28
-	VMULPS Z8, Z28, Z28
-	XORQ R14, R14
-qspmm4rowavx512c4:
-	LEAQ 64(R14), R15
-	CMPQ R15, w+64(FP)
-	JA qspmm4rowavx512c2
-	VPXORQ Z0, Z0, Z0
-	VPXORQ Z1, Z1, Z1
-	VPXORQ Z2, Z2, Z2
-	VPXORQ Z3, Z3, Z3
-	VPXORQ Z4, Z4, Z4
-	VPXORQ Z5, Z5, Z5
-	VPXORQ Z6, Z6, Z6
-	VPXORQ Z7, Z7, Z7
-	MOVQ lo-16(SP), R12
-qspmm4rowavx512c4kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmm4rowavx512c4k1
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx512c4s0
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z30, Z0
-	VFMADD231PS 64(R15)(R14*4), Z30, Z1
-	VFMADD231PS 128(R15)(R14*4), Z30, Z2
-	VFMADD231PS 192(R15)(R14*4), Z30, Z3
-qspmm4rowavx512c4s0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx512c4s1
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z31, Z4
-	VFMADD231PS 64(R15)(R14*4), Z31, Z5
-	VFMADD231PS 128(R15)(R14*4), Z31, Z6
-	VFMADD231PS 192(R15)(R14*4), Z31, Z7
-qspmm4rowavx512c4s1:
-	ADDQ $2, R12
-	JMP qspmm4rowavx512c4kn
-qspmm4rowavx512c4k1:
-	CMPQ R12, R13
-	JAE qspmm4rowavx512c4sum
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx512c4s
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z30, Z0
-	VFMADD231PS 64(R15)(R14*4), Z30, Z1
-	VFMADD231PS 128(R15)(R14*4), Z30, Z2
-	VFMADD231PS 192(R15)(R14*4), Z30, Z3
-qspmm4rowavx512c4s:
-	INCQ R12
-	JMP qspmm4rowavx512c4k1
-qspmm4rowavx512c4sum:
-	VADDPS Z4, Z0, Z0
-	VADDPS Z5, Z1, Z1
-	VADDPS Z6, Z2, Z2
-	VADDPS Z7, Z3, Z3
-	VMULPS Z28, Z0, Z0
-	VMULPS Z28, Z1, Z1
-	VMULPS Z28, Z2, Z2
-	VMULPS Z28, Z3, Z3
-	CMPL beta+228(FP), $0
-	JEQ qspmm4rowavx512c4nobeta
-	VFMADD231PS 0(DI)(R14*4), Z29, Z0
-	VFMADD231PS 64(DI)(R14*4), Z29, Z1
-	VFMADD231PS 128(DI)(R14*4), Z29, Z2
-	VFMADD231PS 192(DI)(R14*4), Z29, Z3
-qspmm4rowavx512c4nobeta:
-	VMOVUPS Z0, 0(DI)(R14*4)
-	VMOVUPS Z1, 64(DI)(R14*4)
-	VMOVUPS Z2, 128(DI)(R14*4)
-	VMOVUPS Z3, 192(DI)(R14*4)
-	ADDQ $64, R14
-	JMP qspmm4rowavx512c4
-qspmm4rowavx512c2:
-	LEAQ 32(R14), R15
-	CMPQ R15, w+64(FP)
-	JA qspmm4rowavx512c1
-	VPXORQ Z0, Z0, Z0
-	VPXORQ Z1, Z1, Z1
-	VPXORQ Z4, Z4, Z4
-	VPXORQ Z5, Z5, Z5
-	MOVQ lo-16(SP), R12
-qspmm4rowavx512c2kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmm4rowavx512c2k1
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx512c2s0
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z30, Z0
-	VFMADD231PS 64(R15)(R14*4), Z30, Z1
-qspmm4rowavx512c2s0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx512c2s1
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z31, Z4
-	VFMADD231PS 64(R15)(R14*4), Z31, Z5
-qspmm4rowavx512c2s1:
-	ADDQ $2, R12
-	JMP qspmm4rowavx512c2kn
-qspmm4rowavx512c2k1:
-	CMPQ R12, R13
-	JAE qspmm4rowavx512c2sum
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx512c2s
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z30, Z0
-	VFMADD231PS 64(R15)(R14*4), Z30, Z1
-qspmm4rowavx512c2s:
-	INCQ R12
-	JMP qspmm4rowavx512c2k1
-qspmm4rowavx512c2sum:
-	VADDPS Z4, Z0, Z0
-	VADDPS Z5, Z1, Z1
-	VMULPS Z28, Z0, Z0
-	VMULPS Z28, Z1, Z1
-	CMPL beta+228(FP), $0
-	JEQ qspmm4rowavx512c2nobeta
-	VFMADD231PS 0(DI)(R14*4), Z29, Z0
-	VFMADD231PS 64(DI)(R14*4), Z29, Z1
-qspmm4rowavx512c2nobeta:
-	VMOVUPS Z0, 0(DI)(R14*4)
-	VMOVUPS Z1, 64(DI)(R14*4)
-	ADDQ $32, R14
-	JMP qspmm4rowavx512c2
-qspmm4rowavx512c1:
-	LEAQ 16(R14), R15
-	CMPQ R15, w+64(FP)
-	JA qspmm4rowavx512tail
-	VPXORQ Z0, Z0, Z0
-	VPXORQ Z4, Z4, Z4
-	VPXORQ Z1, Z1, Z1
-	VPXORQ Z5, Z5, Z5
-	MOVQ lo-16(SP), R12
-qspmm4rowavx512c1kn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmm4rowavx512c1k1
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx512c1s0
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z30, Z0
-qspmm4rowavx512c1s0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx512c1s1
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z31, Z4
-qspmm4rowavx512c1s1:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z26
-	MOVQ 16(R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx512c1s2
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z26, Z1
-qspmm4rowavx512c1s2:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z27
-	MOVQ 24(R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx512c1s3
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z27, Z5
-qspmm4rowavx512c1s3:
-	ADDQ $4, R12
-	JMP qspmm4rowavx512c1kn
-qspmm4rowavx512c1k1:
-	CMPQ R12, R13
-	JAE qspmm4rowavx512c1sum
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx512c1s
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z30, Z0
-qspmm4rowavx512c1s:
-	INCQ R12
-	JMP qspmm4rowavx512c1k1
-qspmm4rowavx512c1sum:
-	VADDPS Z4, Z0, Z0
-	VADDPS Z1, Z0, Z0
-	VADDPS Z5, Z0, Z0
-	VMULPS Z28, Z0, Z0
-	CMPL beta+228(FP), $0
-	JEQ qspmm4rowavx512c1nobeta
-	VFMADD231PS 0(DI)(R14*4), Z29, Z0
-qspmm4rowavx512c1nobeta:
-	VMOVUPS Z0, 0(DI)(R14*4)
-	ADDQ $16, R14
-	JMP qspmm4rowavx512c1
-qspmm4rowavx512tail:
-	CMPQ R14, w+64(FP)
-	JAE qspmm4rowavx512next
-	VPXORQ Z0, Z0, Z0
-	VPXORQ Z4, Z4, Z4
-	VPXORQ Z1, Z1, Z1
-	VPXORQ Z5, Z5, Z5
-	MOVQ lo-16(SP), R12
-qspmm4rowavx512tailkn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmm4rowavx512tailk1
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx512tails0
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
-qspmm4rowavx512tails0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx512tails1
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
-qspmm4rowavx512tails1:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z26
-	MOVQ 16(R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx512tails2
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
-qspmm4rowavx512tails2:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z27
-	MOVQ 24(R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx512tails3
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
-qspmm4rowavx512tails3:
-	ADDQ $4, R12
-	JMP qspmm4rowavx512tailkn
-qspmm4rowavx512tailk1:
-	CMPQ R12, R13
-	JAE qspmm4rowavx512tailsum
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, xrows+232(FP)
-	JAE qspmm4rowavx512tails
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
-qspmm4rowavx512tails:
-	INCQ R12
-	JMP qspmm4rowavx512tailk1
-qspmm4rowavx512tailsum:
-	VADDPS Z4, Z0, Z0
-	VADDPS Z1, Z0, Z0
-	VADDPS Z5, Z0, Z0
-	VMULPS Z28, Z0, Z0
-	CMPL beta+228(FP), $0
-	JEQ qspmm4rowavx512tailnobeta
-	VMOVUPS.Z 0(DI)(R14*4), K7, Z8
-	VFMADD231PS Z8, Z29, Z0
-qspmm4rowavx512tailnobeta:
-	VMOVUPS Z0, K7, 0(DI)(R14*4)
-qspmm4rowavx512next:
-	ADDQ $8, pc-8(SP)
-	ADDQ ldyb-40(SP), DI
-	ADDQ $4, rs-48(SP)
-	DECQ CX
-	JMP qspmm4rowavx512row
-qspmm4rowavx512done:
-	VZEROUPPER
-	RET
-
-// func QSpMMTile4RowAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
-// Requires: AVX512F, AVX512VL, BMI2
-TEXT ·QSpMMTile4RowAVX512(SB), NOSPLIT, $48-248
-	MOVQ y+0(FP), DI
-	MOVQ ldy+24(FP), AX
-	SHLQ $2, AX
-	MOVQ AX, ldyb-40(SP)
-	MOVQ x+32(FP), SI
-	MOVQ ldx+56(FP), R8
-	SHLQ $2, R8
-	MOVQ seg+72(FP), AX
-	MOVQ AX, pc-8(SP)
-	MOVQ seg_len+80(FP), CX
-	SHRQ $1, CX
-	MOVQ idx+96(FP), R9
-	MOVQ codes+120(FP), R11
-	MOVQ table+144(FP), BX
-	VBROADCASTSS beta+228(FP), Z29
-	MOVQ scale+168(FP), AX
-	MOVQ AX, rs-48(SP)
-	MOVQ w+64(FP), R15
-	ANDQ $15, R15
-	MOVL $0xffff, AX
-	BZHIQ R15, AX, AX
-	KMOVW AX, K7
-qspmmtile4rowavx512row:
-	TESTQ CX, CX
-	JZ qspmmtile4rowavx512done
-	MOVQ pc-8(SP), R15
-	MOVQ (R15), R12
-	MOVQ 8(R15), R13
-	MOVQ idx_len+104(FP), R10
-	CMPQ R12, R10
-	CMOVQHI R10, R12
-	CMPQ R13, R10
-	CMOVQHI R10, R13
-	CMPQ R13, R12
-	CMOVQCS R12, R13
-	MOVQ R12, lo-16(SP)
-	CMPQ CX, $8
-	JBE qspmmtile4rowavx512nopf
-	MOVQ pc-8(SP), R15
-	MOVQ 128(R15), R15
-	PREFETCHT0 (R9)(R15*8)
-	PREFETCHT0 64(R9)(R15*8)
-	PREFETCHT0 128(R9)(R15*8)
-	SHRQ $1, R15
-	PREFETCHT0 (R11)(R15*1)
-qspmmtile4rowavx512nopf:
-	MOVQ rs-48(SP), R15
-	VBROADCASTSS (R15), Z8
-	VBROADCASTSS alpha+224(FP), Z28
-	VMULPS Z8, Z28, Z28
-	XORQ R14, R14
-qspmmtile4rowavx512c4:
-	LEAQ 64(R14), R15
-	CMPQ R15, w+64(FP)
-	JA qspmmtile4rowavx512c2
-	VPXORQ Z0, Z0, Z0
-	VPXORQ Z1, Z1, Z1
-	VPXORQ Z2, Z2, Z2
-	VPXORQ Z3, Z3, Z3
-	VPXORQ Z4, Z4, Z4
-	VPXORQ Z5, Z5, Z5
-	VPXORQ Z6, Z6, Z6
-	VPXORQ Z7, Z7, Z7
-	MOVQ lo-16(SP), R12
-qspmmtile4rowavx512c4kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4rowavx512c4k1
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx512c4i0
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx512c4s0
-	JMP qspmmtile4rowavx512c4k1
-qspmmtile4rowavx512c4i0:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z30, Z0
-	VFMADD231PS 64(R15)(R14*4), Z30, Z1
-	VFMADD231PS 128(R15)(R14*4), Z30, Z2
-	VFMADD231PS 192(R15)(R14*4), Z30, Z3
-qspmmtile4rowavx512c4s0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx512c4i1
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx512c4s1
-	JMP qspmmtile4rowavx512c4stop1
-qspmmtile4rowavx512c4i1:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z31, Z4
-	VFMADD231PS 64(R15)(R14*4), Z31, Z5
-	VFMADD231PS 128(R15)(R14*4), Z31, Z6
-	VFMADD231PS 192(R15)(R14*4), Z31, Z7
-qspmmtile4rowavx512c4s1:
-	ADDQ $2, R12
-	JMP qspmmtile4rowavx512c4kn
-qspmmtile4rowavx512c4stop1:
-	ADDQ $1, R12
-	JMP qspmmtile4rowavx512c4k1
-qspmmtile4rowavx512c4k1:
-	CMPQ R12, R13
-	JAE qspmmtile4rowavx512c4sum
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx512c4oi0
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx512c4s
-	JMP qspmmtile4rowavx512c4sum
-qspmmtile4rowavx512c4oi0:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z30, Z0
-	VFMADD231PS 64(R15)(R14*4), Z30, Z1
-	VFMADD231PS 128(R15)(R14*4), Z30, Z2
-	VFMADD231PS 192(R15)(R14*4), Z30, Z3
-qspmmtile4rowavx512c4s:
-	INCQ R12
-	JMP qspmmtile4rowavx512c4k1
-qspmmtile4rowavx512c4sum:
-	VADDPS Z4, Z0, Z0
-	VADDPS Z5, Z1, Z1
-	VADDPS Z6, Z2, Z2
-	VADDPS Z7, Z3, Z3
-	VMULPS Z28, Z0, Z0
-	VMULPS Z28, Z1, Z1
-	VMULPS Z28, Z2, Z2
-	VMULPS Z28, Z3, Z3
-	CMPL beta+228(FP), $0
-	JEQ qspmmtile4rowavx512c4nobeta
-	VFMADD231PS 0(DI)(R14*4), Z29, Z0
-	VFMADD231PS 64(DI)(R14*4), Z29, Z1
-	VFMADD231PS 128(DI)(R14*4), Z29, Z2
-	VFMADD231PS 192(DI)(R14*4), Z29, Z3
-qspmmtile4rowavx512c4nobeta:
-	VMOVUPS Z0, 0(DI)(R14*4)
-	VMOVUPS Z1, 64(DI)(R14*4)
-	VMOVUPS Z2, 128(DI)(R14*4)
-	VMOVUPS Z3, 192(DI)(R14*4)
-	ADDQ $64, R14
-	JMP qspmmtile4rowavx512c4
-qspmmtile4rowavx512c2:
-	LEAQ 32(R14), R15
-	CMPQ R15, w+64(FP)
-	JA qspmmtile4rowavx512c1
-	VPXORQ Z0, Z0, Z0
-	VPXORQ Z1, Z1, Z1
-	VPXORQ Z4, Z4, Z4
-	VPXORQ Z5, Z5, Z5
-	MOVQ lo-16(SP), R12
-qspmmtile4rowavx512c2kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4rowavx512c2k1
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx512c2i0
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx512c2s0
-	JMP qspmmtile4rowavx512c2k1
-qspmmtile4rowavx512c2i0:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z30, Z0
-	VFMADD231PS 64(R15)(R14*4), Z30, Z1
-qspmmtile4rowavx512c2s0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx512c2i1
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx512c2s1
-	JMP qspmmtile4rowavx512c2stop1
-qspmmtile4rowavx512c2i1:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z31, Z4
-	VFMADD231PS 64(R15)(R14*4), Z31, Z5
-qspmmtile4rowavx512c2s1:
-	ADDQ $2, R12
-	JMP qspmmtile4rowavx512c2kn
-qspmmtile4rowavx512c2stop1:
-	ADDQ $1, R12
-	JMP qspmmtile4rowavx512c2k1
-qspmmtile4rowavx512c2k1:
-	CMPQ R12, R13
-	JAE qspmmtile4rowavx512c2sum
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx512c2oi0
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx512c2s
-	JMP qspmmtile4rowavx512c2sum
-qspmmtile4rowavx512c2oi0:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z30, Z0
-	VFMADD231PS 64(R15)(R14*4), Z30, Z1
-qspmmtile4rowavx512c2s:
-	INCQ R12
-	JMP qspmmtile4rowavx512c2k1
-qspmmtile4rowavx512c2sum:
-	VADDPS Z4, Z0, Z0
-	VADDPS Z5, Z1, Z1
-	VMULPS Z28, Z0, Z0
-	VMULPS Z28, Z1, Z1
-	CMPL beta+228(FP), $0
-	JEQ qspmmtile4rowavx512c2nobeta
-	VFMADD231PS 0(DI)(R14*4), Z29, Z0
-	VFMADD231PS 64(DI)(R14*4), Z29, Z1
-qspmmtile4rowavx512c2nobeta:
-	VMOVUPS Z0, 0(DI)(R14*4)
-	VMOVUPS Z1, 64(DI)(R14*4)
-	ADDQ $32, R14
-	JMP qspmmtile4rowavx512c2
-qspmmtile4rowavx512c1:
-	LEAQ 16(R14), R15
-	CMPQ R15, w+64(FP)
-	JA qspmmtile4rowavx512tail
-	VPXORQ Z0, Z0, Z0
-	VPXORQ Z4, Z4, Z4
-	VPXORQ Z1, Z1, Z1
-	VPXORQ Z5, Z5, Z5
-	MOVQ lo-16(SP), R12
-qspmmtile4rowavx512c1kn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4rowavx512c1k1
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx512c1i0
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx512c1s0
-	JMP qspmmtile4rowavx512c1k1
-qspmmtile4rowavx512c1i0:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z30, Z0
-qspmmtile4rowavx512c1s0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx512c1i1
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx512c1s1
-	JMP qspmmtile4rowavx512c1stop1
-qspmmtile4rowavx512c1i1:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z31, Z4
-qspmmtile4rowavx512c1s1:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z26
-	MOVQ 16(R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx512c1i2
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx512c1s2
-	JMP qspmmtile4rowavx512c1stop2
-qspmmtile4rowavx512c1i2:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z26, Z1
-qspmmtile4rowavx512c1s2:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z27
-	MOVQ 24(R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx512c1i3
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx512c1s3
-	JMP qspmmtile4rowavx512c1stop3
-qspmmtile4rowavx512c1i3:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z27, Z5
-qspmmtile4rowavx512c1s3:
-	ADDQ $4, R12
-	JMP qspmmtile4rowavx512c1kn
-qspmmtile4rowavx512c1stop1:
-	ADDQ $1, R12
-	JMP qspmmtile4rowavx512c1k1
-qspmmtile4rowavx512c1stop2:
-	ADDQ $2, R12
-	JMP qspmmtile4rowavx512c1k1
-qspmmtile4rowavx512c1stop3:
-	ADDQ $3, R12
-	JMP qspmmtile4rowavx512c1k1
-qspmmtile4rowavx512c1k1:
-	CMPQ R12, R13
-	JAE qspmmtile4rowavx512c1sum
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx512c1oi0
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx512c1s
-	JMP qspmmtile4rowavx512c1sum
-qspmmtile4rowavx512c1oi0:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z30, Z0
-qspmmtile4rowavx512c1s:
-	INCQ R12
-	JMP qspmmtile4rowavx512c1k1
-qspmmtile4rowavx512c1sum:
-	VADDPS Z4, Z0, Z0
-	VADDPS Z1, Z0, Z0
-	VADDPS Z5, Z0, Z0
-	VMULPS Z28, Z0, Z0
-	CMPL beta+228(FP), $0
-	JEQ qspmmtile4rowavx512c1nobeta
-	VFMADD231PS 0(DI)(R14*4), Z29, Z0
-qspmmtile4rowavx512c1nobeta:
-	VMOVUPS Z0, 0(DI)(R14*4)
-	ADDQ $16, R14
-	JMP qspmmtile4rowavx512c1
-qspmmtile4rowavx512tail:
-	CMPQ R14, w+64(FP)
-	JAE qspmmtile4rowavx512next
-	VPXORQ Z0, Z0, Z0
-	VPXORQ Z4, Z4, Z4
-	VPXORQ Z1, Z1, Z1
-	VPXORQ Z5, Z5, Z5
-	MOVQ lo-16(SP), R12
-qspmmtile4rowavx512tailkn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4rowavx512tailk1
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx512taili0
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx512tails0
-	JMP qspmmtile4rowavx512tailk1
-qspmmtile4rowavx512taili0:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
-qspmmtile4rowavx512tails0:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
-	MOVQ 8(R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx512taili1
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx512tails1
-	JMP qspmmtile4rowavx512tailstop1
-qspmmtile4rowavx512taili1:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
-qspmmtile4rowavx512tails1:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z26
-	MOVQ 16(R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx512taili2
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx512tails2
-	JMP qspmmtile4rowavx512tailstop2
-qspmmtile4rowavx512taili2:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
-qspmmtile4rowavx512tails2:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z27
-	MOVQ 24(R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx512taili3
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx512tails3
-	JMP qspmmtile4rowavx512tailstop3
-qspmmtile4rowavx512taili3:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
-qspmmtile4rowavx512tails3:
-	ADDQ $4, R12
-	JMP qspmmtile4rowavx512tailkn
-qspmmtile4rowavx512tailstop1:
-	ADDQ $1, R12
-	JMP qspmmtile4rowavx512tailk1
-qspmmtile4rowavx512tailstop2:
-	ADDQ $2, R12
-	JMP qspmmtile4rowavx512tailk1
-qspmmtile4rowavx512tailstop3:
-	ADDQ $3, R12
-	JMP qspmmtile4rowavx512tailk1
-qspmmtile4rowavx512tailk1:
-	CMPQ R12, R13
-	JAE qspmmtile4rowavx512tailsum
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
-	MOVQ (R9)(R12*8), R15
-	CMPQ R15, limit+240(FP)
-	JB qspmmtile4rowavx512tailoi0
-	CMPQ R15, xrows+232(FP)
-	JAE qspmmtile4rowavx512tails
-	JMP qspmmtile4rowavx512tailsum
-qspmmtile4rowavx512tailoi0:
-	IMULQ R8, R15
-	ADDQ SI, R15
-	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
-qspmmtile4rowavx512tails:
-	INCQ R12
-	JMP qspmmtile4rowavx512tailk1
-qspmmtile4rowavx512tailsum:
-	VADDPS Z4, Z0, Z0
-	VADDPS Z1, Z0, Z0
-	VADDPS Z5, Z0, Z0
-	VMULPS Z28, Z0, Z0
-	CMPL beta+228(FP), $0
-	JEQ qspmmtile4rowavx512tailnobeta
-	VMOVUPS.Z 0(DI)(R14*4), K7, Z8
-	VFMADD231PS Z8, Z29, Z0
-qspmmtile4rowavx512tailnobeta:
-	VMOVUPS Z0, K7, 0(DI)(R14*4)
-qspmmtile4rowavx512next:
-	MOVQ pc-8(SP), R15
-	MOVQ R12, (R15)
-	ADDQ $16, pc-8(SP)
-	ADDQ ldyb-40(SP), DI
-	ADDQ $4, rs-48(SP)
-	DECQ CX
-	JMP qspmmtile4rowavx512row
-qspmmtile4rowavx512done:
-	VZEROUPPER
-	RET
-
 // func QSpMM4BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX512F, AVX512VL, BMI2
 TEXT ·QSpMM4BlockAVX512(SB), NOSPLIT, $48-240
@@ -11079,16 +9343,16 @@ qspmm4blockavx512c4:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmm4blockavx512c4kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmm4blockavx512c4k1
+	TESTQ $1, R12
+	JZ qspmm4blockavx512c4kn
+	CMPQ R12, R13
+	JAE qspmm4blockavx512c4sum
 	CMPQ R12, R10
-	JB qspmm4blockavx512c4b0
+	JB qspmm4blockavx512c4hb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
-qspmm4blockavx512c4b0:
+qspmm4blockavx512c4hb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -11097,6 +9361,33 @@ qspmm4blockavx512c4b0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c4hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm4blockavx512c4hs:
+	INCQ R12
+qspmm4blockavx512c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx512c4k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmm4blockavx512c4b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512c4b0:
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -11115,14 +9406,6 @@ qspmm4blockavx512c4s0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmm4blockavx512c4b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -11199,16 +9482,16 @@ qspmm4blockavx512c2:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmm4blockavx512c2kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmm4blockavx512c2k1
+	TESTQ $1, R12
+	JZ qspmm4blockavx512c2kn
+	CMPQ R12, R13
+	JAE qspmm4blockavx512c2sum
 	CMPQ R12, R10
-	JB qspmm4blockavx512c2b0
+	JB qspmm4blockavx512c2hb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
-qspmm4blockavx512c2b0:
+qspmm4blockavx512c2hb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -11217,6 +9500,31 @@ qspmm4blockavx512c2b0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c2hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm4blockavx512c2hs:
+	INCQ R12
+qspmm4blockavx512c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx512c2k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmm4blockavx512c2b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512c2b0:
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -11233,14 +9541,6 @@ qspmm4blockavx512c2s0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmm4blockavx512c2b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -11305,16 +9605,16 @@ qspmm4blockavx512c1:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmm4blockavx512c1kn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmm4blockavx512c1k1
+	TESTQ $1, R12
+	JZ qspmm4blockavx512c1kn
+	CMPQ R12, R13
+	JAE qspmm4blockavx512c1sum
 	CMPQ R12, R10
-	JB qspmm4blockavx512c1b0
+	JB qspmm4blockavx512c1hb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
-qspmm4blockavx512c1b0:
+qspmm4blockavx512c1hb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -11323,6 +9623,30 @@ qspmm4blockavx512c1b0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c1hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmm4blockavx512c1hs:
+	INCQ R12
+qspmm4blockavx512c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx512c1k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmm4blockavx512c1b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512c1b0:
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -11338,14 +9662,6 @@ qspmm4blockavx512c1s0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmm4blockavx512c1b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -11354,6 +9670,11 @@ qspmm4blockavx512c1b1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmm4blockavx512c1s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmm4blockavx512c1b2
@@ -11361,14 +9682,6 @@ qspmm4blockavx512c1s1:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmm4blockavx512c1b2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z26
 	VMULPS Z25, Z26, Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -11384,14 +9697,6 @@ qspmm4blockavx512c1s2:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmm4blockavx512c1b3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z27
 	VMULPS Z25, Z27, Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -11451,16 +9756,16 @@ qspmm4blockavx512tail:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmm4blockavx512tailkn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmm4blockavx512tailk1
+	TESTQ $1, R12
+	JZ qspmm4blockavx512tailkn
+	CMPQ R12, R13
+	JAE qspmm4blockavx512tailsum
 	CMPQ R12, R10
-	JB qspmm4blockavx512tailb0
+	JB qspmm4blockavx512tailhb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
-qspmm4blockavx512tailb0:
+qspmm4blockavx512tailhb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -11469,6 +9774,30 @@ qspmm4blockavx512tailb0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512tailhs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmm4blockavx512tailhs:
+	INCQ R12
+qspmm4blockavx512tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx512tailk1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmm4blockavx512tailb0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512tailb0:
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -11484,14 +9813,6 @@ qspmm4blockavx512tails0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmm4blockavx512tailb1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -11500,6 +9821,11 @@ qspmm4blockavx512tailb1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmm4blockavx512tails1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmm4blockavx512tailb2
@@ -11507,14 +9833,6 @@ qspmm4blockavx512tails1:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmm4blockavx512tailb2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z26
 	VMULPS Z25, Z26, Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -11530,14 +9848,6 @@ qspmm4blockavx512tails2:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmm4blockavx512tailb3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z27
 	VMULPS Z25, Z27, Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -11668,16 +9978,16 @@ qspmmtile4blockavx512c4:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmmtile4blockavx512c4kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4blockavx512c4k1
+	TESTQ $1, R12
+	JZ qspmmtile4blockavx512c4kn
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx512c4sum
 	CMPQ R12, R10
-	JB qspmmtile4blockavx512c4b0
+	JB qspmmtile4blockavx512c4hb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
-qspmmtile4blockavx512c4b0:
+qspmmtile4blockavx512c4hb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -11686,6 +9996,37 @@ qspmmtile4blockavx512c4b0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c4hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c4hs
+	JMP qspmmtile4blockavx512c4sum
+qspmmtile4blockavx512c4hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4blockavx512c4hs:
+	INCQ R12
+qspmmtile4blockavx512c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx512c4k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512c4b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512c4b0:
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -11708,14 +10049,6 @@ qspmmtile4blockavx512c4s0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmmtile4blockavx512c4b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -11803,16 +10136,16 @@ qspmmtile4blockavx512c2:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmmtile4blockavx512c2kn:
-	LEAQ 2(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4blockavx512c2k1
+	TESTQ $1, R12
+	JZ qspmmtile4blockavx512c2kn
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx512c2sum
 	CMPQ R12, R10
-	JB qspmmtile4blockavx512c2b0
+	JB qspmmtile4blockavx512c2hb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
-qspmmtile4blockavx512c2b0:
+qspmmtile4blockavx512c2hb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -11821,6 +10154,35 @@ qspmmtile4blockavx512c2b0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c2hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c2hs
+	JMP qspmmtile4blockavx512c2sum
+qspmmtile4blockavx512c2hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4blockavx512c2hs:
+	INCQ R12
+qspmmtile4blockavx512c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx512c2k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512c2b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512c2b0:
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -11841,14 +10203,6 @@ qspmmtile4blockavx512c2s0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmmtile4blockavx512c2b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -11924,16 +10278,16 @@ qspmmtile4blockavx512c1:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmmtile4blockavx512c1kn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4blockavx512c1k1
+	TESTQ $1, R12
+	JZ qspmmtile4blockavx512c1kn
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx512c1sum
 	CMPQ R12, R10
-	JB qspmmtile4blockavx512c1b0
+	JB qspmmtile4blockavx512c1hb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
-qspmmtile4blockavx512c1b0:
+qspmmtile4blockavx512c1hb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -11942,6 +10296,34 @@ qspmmtile4blockavx512c1b0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c1hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c1hs
+	JMP qspmmtile4blockavx512c1sum
+qspmmtile4blockavx512c1hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile4blockavx512c1hs:
+	INCQ R12
+qspmmtile4blockavx512c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx512c1k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512c1b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512c1b0:
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -11961,14 +10343,6 @@ qspmmtile4blockavx512c1s0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmmtile4blockavx512c1b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -11981,6 +10355,11 @@ qspmmtile4blockavx512c1i1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmmtile4blockavx512c1s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmmtile4blockavx512c1b2
@@ -11988,14 +10367,6 @@ qspmmtile4blockavx512c1s1:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmmtile4blockavx512c1b2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z26
 	VMULPS Z25, Z26, Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -12015,14 +10386,6 @@ qspmmtile4blockavx512c1s2:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmmtile4blockavx512c1b3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z27
 	VMULPS Z25, Z27, Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -12099,16 +10462,16 @@ qspmmtile4blockavx512tail:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
-qspmmtile4blockavx512tailkn:
-	LEAQ 4(R12), R15
-	CMPQ R15, R13
-	JA qspmmtile4blockavx512tailk1
+	TESTQ $1, R12
+	JZ qspmmtile4blockavx512tailkn
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx512tailsum
 	CMPQ R12, R10
-	JB qspmmtile4blockavx512tailb0
+	JB qspmmtile4blockavx512tailhb0
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
-qspmmtile4blockavx512tailb0:
+qspmmtile4blockavx512tailhb0:
 	LEAQ 0(R12), R15
 	MOVQ R15, AX
 	SHRQ $1, AX
@@ -12117,6 +10480,34 @@ qspmmtile4blockavx512tailb0:
 	SHLL $8, R15
 	ORL R15, AX
 	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512tailhi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512tailhs
+	JMP qspmmtile4blockavx512tailsum
+qspmmtile4blockavx512tailhi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile4blockavx512tailhs:
+	INCQ R12
+qspmmtile4blockavx512tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx512tailk1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512tailb0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512tailb0:
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -12136,14 +10527,6 @@ qspmmtile4blockavx512tails0:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmmtile4blockavx512tailb1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -12156,6 +10539,11 @@ qspmmtile4blockavx512taili1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmmtile4blockavx512tails1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmmtile4blockavx512tailb2
@@ -12163,14 +10551,6 @@ qspmmtile4blockavx512tails1:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmmtile4blockavx512tailb2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z26
 	VMULPS Z25, Z26, Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -12190,14 +10570,6 @@ qspmmtile4blockavx512tails2:
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
 qspmmtile4blockavx512tailb3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z27
 	VMULPS Z25, Z27, Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -12337,10 +10709,50 @@ qspmm4mxavx512c4:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmm4mxavx512c4kn
+	CMPQ R12, R13
+	JAE qspmm4mxavx512c4sum
+	CMPQ R12, R10
+	JB qspmm4mxavx512c4hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512c4hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c4hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm4mxavx512c4hs:
+	INCQ R12
 qspmm4mxavx512c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA qspmm4mxavx512c4k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
 	CMPQ R12, R10
 	JB qspmm4mxavx512c4b0
 	ADDQ b+216(FP), R10
@@ -12352,14 +10764,6 @@ qspmm4mxavx512c4kn:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmm4mxavx512c4b0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -12383,14 +10787,6 @@ qspmm4mxavx512c4s0:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmm4mxavx512c4b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -12472,10 +10868,48 @@ qspmm4mxavx512c2:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmm4mxavx512c2kn
+	CMPQ R12, R13
+	JAE qspmm4mxavx512c2sum
+	CMPQ R12, R10
+	JB qspmm4mxavx512c2hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512c2hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c2hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm4mxavx512c2hs:
+	INCQ R12
 qspmm4mxavx512c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA qspmm4mxavx512c2k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
 	CMPQ R12, R10
 	JB qspmm4mxavx512c2b0
 	ADDQ b+216(FP), R10
@@ -12487,14 +10921,6 @@ qspmm4mxavx512c2kn:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmm4mxavx512c2b0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -12516,14 +10942,6 @@ qspmm4mxavx512c2s0:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmm4mxavx512c2b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -12593,10 +11011,47 @@ qspmm4mxavx512c1:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmm4mxavx512c1kn
+	CMPQ R12, R13
+	JAE qspmm4mxavx512c1sum
+	CMPQ R12, R10
+	JB qspmm4mxavx512c1hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512c1hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c1hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmm4mxavx512c1hs:
+	INCQ R12
 qspmm4mxavx512c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA qspmm4mxavx512c1k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
 	CMPQ R12, R10
 	JB qspmm4mxavx512c1b0
 	ADDQ b+216(FP), R10
@@ -12608,14 +11063,6 @@ qspmm4mxavx512c1kn:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmm4mxavx512c1b0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -12636,14 +11083,6 @@ qspmm4mxavx512c1s0:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmm4mxavx512c1b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -12652,6 +11091,11 @@ qspmm4mxavx512c1b1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmm4mxavx512c1s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmm4mxavx512c1b2
@@ -12664,14 +11108,6 @@ qspmm4mxavx512c1s1:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmm4mxavx512c1b2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z26
 	VMULPS Z25, Z26, Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -12692,14 +11128,6 @@ qspmm4mxavx512c1s2:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmm4mxavx512c1b3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z27
 	VMULPS Z25, Z27, Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -12764,10 +11192,47 @@ qspmm4mxavx512tail:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmm4mxavx512tailkn
+	CMPQ R12, R13
+	JAE qspmm4mxavx512tailsum
+	CMPQ R12, R10
+	JB qspmm4mxavx512tailhb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512tailhb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512tailhs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmm4mxavx512tailhs:
+	INCQ R12
 qspmm4mxavx512tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA qspmm4mxavx512tailk1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
 	CMPQ R12, R10
 	JB qspmm4mxavx512tailb0
 	ADDQ b+216(FP), R10
@@ -12779,14 +11244,6 @@ qspmm4mxavx512tailkn:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmm4mxavx512tailb0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -12807,14 +11264,6 @@ qspmm4mxavx512tails0:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmm4mxavx512tailb1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -12823,6 +11272,11 @@ qspmm4mxavx512tailb1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmm4mxavx512tails1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmm4mxavx512tailb2
@@ -12835,14 +11289,6 @@ qspmm4mxavx512tails1:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmm4mxavx512tailb2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z26
 	VMULPS Z25, Z26, Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -12863,14 +11309,6 @@ qspmm4mxavx512tails2:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmm4mxavx512tailb3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z27
 	VMULPS Z25, Z27, Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
@@ -13006,10 +11444,54 @@ qspmmtile4mxavx512c4:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmmtile4mxavx512c4kn
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx512c4sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512c4hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512c4hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c4hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c4hs
+	JMP qspmmtile4mxavx512c4sum
+qspmmtile4mxavx512c4hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4mxavx512c4hs:
+	INCQ R12
 qspmmtile4mxavx512c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA qspmmtile4mxavx512c4k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
 	CMPQ R12, R10
 	JB qspmmtile4mxavx512c4b0
 	ADDQ b+216(FP), R10
@@ -13021,14 +11503,6 @@ qspmmtile4mxavx512c4kn:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmmtile4mxavx512c4b0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -13056,14 +11530,6 @@ qspmmtile4mxavx512c4s0:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmmtile4mxavx512c4b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -13156,10 +11622,52 @@ qspmmtile4mxavx512c2:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmmtile4mxavx512c2kn
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx512c2sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512c2hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512c2hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c2hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c2hs
+	JMP qspmmtile4mxavx512c2sum
+qspmmtile4mxavx512c2hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4mxavx512c2hs:
+	INCQ R12
 qspmmtile4mxavx512c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
 	JA qspmmtile4mxavx512c2k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
 	CMPQ R12, R10
 	JB qspmmtile4mxavx512c2b0
 	ADDQ b+216(FP), R10
@@ -13171,14 +11679,6 @@ qspmmtile4mxavx512c2kn:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmmtile4mxavx512c2b0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -13204,14 +11704,6 @@ qspmmtile4mxavx512c2s0:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmmtile4mxavx512c2b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -13292,10 +11784,51 @@ qspmmtile4mxavx512c1:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmmtile4mxavx512c1kn
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx512c1sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512c1hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512c1hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c1hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c1hs
+	JMP qspmmtile4mxavx512c1sum
+qspmmtile4mxavx512c1hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile4mxavx512c1hs:
+	INCQ R12
 qspmmtile4mxavx512c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA qspmmtile4mxavx512c1k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
 	CMPQ R12, R10
 	JB qspmmtile4mxavx512c1b0
 	ADDQ b+216(FP), R10
@@ -13307,14 +11840,6 @@ qspmmtile4mxavx512c1kn:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmmtile4mxavx512c1b0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -13339,14 +11864,6 @@ qspmmtile4mxavx512c1s0:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmmtile4mxavx512c1b1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -13359,6 +11876,11 @@ qspmmtile4mxavx512c1i1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmmtile4mxavx512c1s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmmtile4mxavx512c1b2
@@ -13371,14 +11893,6 @@ qspmmtile4mxavx512c1s1:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmmtile4mxavx512c1b2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z26
 	VMULPS Z25, Z26, Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -13403,14 +11917,6 @@ qspmmtile4mxavx512c1s2:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmmtile4mxavx512c1b3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z27
 	VMULPS Z25, Z27, Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -13492,10 +11998,51 @@ qspmmtile4mxavx512tail:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmmtile4mxavx512tailkn
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx512tailsum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512tailhb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512tailhb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512tailhi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512tailhs
+	JMP qspmmtile4mxavx512tailsum
+qspmmtile4mxavx512tailhi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile4mxavx512tailhs:
+	INCQ R12
 qspmmtile4mxavx512tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
 	JA qspmmtile4mxavx512tailk1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
 	CMPQ R12, R10
 	JB qspmmtile4mxavx512tailb0
 	ADDQ b+216(FP), R10
@@ -13507,14 +12054,6 @@ qspmmtile4mxavx512tailkn:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmmtile4mxavx512tailb0:
-	LEAQ 0(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z30
 	VMULPS Z25, Z30, Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -13539,14 +12078,6 @@ qspmmtile4mxavx512tails0:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmmtile4mxavx512tailb1:
-	LEAQ 1(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z31
 	VMULPS Z25, Z31, Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -13559,6 +12090,11 @@ qspmmtile4mxavx512taili1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmmtile4mxavx512tails1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
 	LEAQ 2(R12), R15
 	CMPQ R15, R10
 	JB qspmmtile4mxavx512tailb2
@@ -13571,14 +12107,6 @@ qspmmtile4mxavx512tails1:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmmtile4mxavx512tailb2:
-	LEAQ 2(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z26
 	VMULPS Z25, Z26, Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
@@ -13603,14 +12131,6 @@ qspmmtile4mxavx512tails2:
 	CMOVLEQ R15, AX
 	VPBROADCASTD AX, Z25
 qspmmtile4mxavx512tailb3:
-	LEAQ 3(R12), R15
-	MOVQ R15, AX
-	SHRQ $1, AX
-	MOVBLZX (R11)(AX*1), AX
-	ANDL $1, R15
-	SHLL $8, R15
-	ORL R15, AX
-	VBROADCASTSS (BX)(AX*4), Z27
 	VMULPS Z25, Z27, Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)

@@ -13,10 +13,16 @@
 //
 // The encoders take 16 float32 values an iteration, group by group: a
 // group's parameters are broadcast when its first value is encoded. The
-// codes and the dequantized values are computed in 16 float32 lanes where
-// that is exact; each value's error d = x - the dequantized value is
-// computed in two halves of eight float64 lanes (VCVTPS2PD is exact) and
-// goes into a sum of squares (FMA) and a maximum of |d|, one pair of
+// codes and the dequantized values v are computed in 16 float32 lanes where
+// that is exact. Each value's error d = x - v is exact in float32: v is 0,
+// or of x's sign with |v|/2 <= |x| <= 2|v| (Sterbenz), as every kind rounds
+// x to a v within half a step of it, steps no wider than v's magnitude
+// (integers: x/s within 1/2 of q-zp, or clamped only by rounding of the
+// scale; MX: a relative step of at most 2^-mbits, and x beyond maxNormal
+// below 2^(emax+1); NF4: x between the midpoints around v's level, the
+// level 0 among them, and each level above a third of the next). d goes,
+// in two halves of eight float64 lanes (VCVTPS2PD is exact), into a sum of
+// squares (FMA) and a maximum of |d|, one pair of
 // accumulators for each half, folded into par[0] and par[1] at the end.
 // Codes packed two a byte: the words b0 | b1<<8 of code pairs (below 16),
 // ORed with themselves shifted right by 4, keep b0 | b1<<4 in their low
@@ -390,14 +396,11 @@ body:
 	VMOVDQU   X2, (DI)(AX*1)
 	VSUBPS    Z10, Z4, Z4
 	VMULPS    Z9, Z4, Z4 // float32((q-zp)*s)
-	// d = x - the dequantized value (Z4, float32) in float64, two halves of 8 lanes
-	VCVTPS2PD     (SI)(AX*4), Z0
-	VCVTPS2PD     32(SI)(AX*4), Z1
-	VCVTPS2PD     Y4, Z2
-	VEXTRACTF32X8 $1, Z4, Y5
-	VCVTPS2PD     Y5, Z3
-	VSUBPD        Z2, Z0, Z0
-	VSUBPD        Z3, Z1, Z1
+	// d = x - the dequantized value (Z4), exact in float32, in float64: two halves of 8 lanes
+	VSUBPS        Z4, Z0, Z4
+	VCVTPS2PD     Y4, Z0
+	VEXTRACTF32X8 $1, Z4, Y1
+	VCVTPS2PD     Y1, Z1
 
 errs:
 	// sum of squares and largest |d| of d in Z0, Z1
@@ -557,14 +560,11 @@ body:
 	VMOVQ   X2, (DI)(BX*1)
 	VSUBPS  Z10, Z4, Z4
 	VMULPS  Z9, Z4, Z4 // float32((q-zp)*s)
-	// d = x - the dequantized value (Z4, float32) in float64, two halves of 8 lanes
-	VCVTPS2PD     (SI)(AX*4), Z0
-	VCVTPS2PD     32(SI)(AX*4), Z1
-	VCVTPS2PD     Y4, Z2
-	VEXTRACTF32X8 $1, Z4, Y5
-	VCVTPS2PD     Y5, Z3
-	VSUBPD        Z2, Z0, Z0
-	VSUBPD        Z3, Z1, Z1
+	// d = x - the dequantized value (Z4), exact in float32, in float64: two halves of 8 lanes
+	VSUBPS        Z4, Z0, Z4
+	VCVTPS2PD     Y4, Z0
+	VEXTRACTF32X8 $1, Z4, Y1
+	VCVTPS2PD     Y1, Z1
 
 errs:
 	// sum of squares and largest |d| of d in Z0, Z1
@@ -761,14 +761,11 @@ body:
 	MOVQ    AX, BX
 	SHRQ    $1, BX
 	VMOVQ   X2, (DI)(BX*1)
-	// d = x - the dequantized value (Z4, float32) in float64, two halves of 8 lanes
-	VCVTPS2PD     (SI)(AX*4), Z0
-	VCVTPS2PD     32(SI)(AX*4), Z1
-	VCVTPS2PD     Y4, Z2
-	VEXTRACTF32X8 $1, Z4, Y5
-	VCVTPS2PD     Y5, Z3
-	VSUBPD        Z2, Z0, Z0
-	VSUBPD        Z3, Z1, Z1
+	// d = x - the dequantized value (Z4), exact in float32, in float64: two halves of 8 lanes
+	VSUBPS        Z4, Z0, Z4
+	VCVTPS2PD     Y4, Z0
+	VEXTRACTF32X8 $1, Z4, Y1
+	VCVTPS2PD     Y1, Z1
 
 errs:
 	// sum of squares and largest |d| of d in Z0, Z1
@@ -885,14 +882,11 @@ body:
 	VMOVQ   X2, (DI)(BX*1)
 	VORPS   Z10, Z8, Z8 // the value, x's sign
 	VMULPS  Z27, Z8, Z4 // times 2^(X-127)
-	// d = x - the dequantized value (Z4, float32) in float64, two halves of 8 lanes
-	VCVTPS2PD     (SI)(AX*4), Z0
-	VCVTPS2PD     32(SI)(AX*4), Z1
-	VCVTPS2PD     Y4, Z2
-	VEXTRACTF32X8 $1, Z4, Y5
-	VCVTPS2PD     Y5, Z3
-	VSUBPD        Z2, Z0, Z0
-	VSUBPD        Z3, Z1, Z1
+	// d = x - the dequantized value (Z4), exact in float32, in float64: two halves of 8 lanes
+	VSUBPS        Z4, Z0, Z4
+	VCVTPS2PD     Y4, Z0
+	VEXTRACTF32X8 $1, Z4, Y1
+	VCVTPS2PD     Y1, Z1
 
 errs:
 	// sum of squares and largest |d| of d in Z0, Z1
@@ -1003,14 +997,11 @@ body:
 	VMOVDQU     X2, (DI)(AX*1)
 	VORPS       Z10, Z8, Z8        // the value, x's sign
 	VMULPS      Z27, Z8, Z4        // times 2^(X-127)
-	// d = x - the dequantized value (Z4, float32) in float64, two halves of 8 lanes
-	VCVTPS2PD     (SI)(AX*4), Z0
-	VCVTPS2PD     32(SI)(AX*4), Z1
-	VCVTPS2PD     Y4, Z2
-	VEXTRACTF32X8 $1, Z4, Y5
-	VCVTPS2PD     Y5, Z3
-	VSUBPD        Z2, Z0, Z0
-	VSUBPD        Z3, Z1, Z1
+	// d = x - the dequantized value (Z4), exact in float32, in float64: two halves of 8 lanes
+	VSUBPS        Z4, Z0, Z4
+	VCVTPS2PD     Y4, Z0
+	VEXTRACTF32X8 $1, Z4, Y1
+	VCVTPS2PD     Y1, Z1
 
 errs:
 	// sum of squares and largest |d| of d in Z0, Z1

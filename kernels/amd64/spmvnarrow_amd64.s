@@ -961,11 +961,14 @@ spmvnarrowf32u16avx512passed:
 	JMP  spmvnarrowf32u16avx512by4
 
 spmvnarrowf32u16avx512by1:
-	LEAQ        16(R12), CX
-	CMPQ        CX, R13
-	JA          spmvnarrowf32u16avx512last
+	LEAQ 16(R12), CX
+	CMPQ CX, R13
+	JA   spmvnarrowf32u16avx512last
+	// one block: its x loaded when its indices are all in range, else gathered
 	VPMOVZXWD   0(R9)(R12*2), Z16
 	VPCMPUD     $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	KORTESTW    K1, K1
+	JCS         spmvnarrowf32u16avx512load1
 	KMOVW       K1, K7           // the gather clears its mask
 	VMOVUPS.Z   0(R11)(R12*4), K1, Z17
 	VPXORQ      Z18, Z18, Z18
@@ -973,6 +976,59 @@ spmvnarrowf32u16avx512by1:
 	VFMADD231PS Z17, Z18, Z0
 	MOVQ        CX, R12
 	JMP         spmvnarrowf32u16avx512by1
+
+spmvnarrowf32u16avx512load1:
+	MOVQ         0(R9)(R12*2), R14
+	MOVWLZX      R14, R15
+	VMOVSS       (SI)(R15*4), X4
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x10, (SI)(R15*4), X4, X4
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X4, X4
+	MOVQ         8(R9)(R12*2), R14
+	MOVWLZX      R14, R15
+	VMOVSS       (SI)(R15*4), X5
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X5, X5
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	MOVQ         16(R9)(R12*2), R14
+	MOVWLZX      R14, R15
+	VMOVSS       (SI)(R15*4), X6
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x10, (SI)(R15*4), X6, X6
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X6, X6
+	MOVQ         24(R9)(R12*2), R14
+	MOVWLZX      R14, R15
+	VMOVSS       (SI)(R15*4), X7
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x10, (SI)(R15*4), X7, X7
+	SHRQ         $16, R14
+	MOVWLZX      R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X7, X7
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X7, X7
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z4, Z4
+	VMOVUPS      0(R11)(R12*4), Z17
+	VFMADD231PS  Z17, Z4, Z0
+	MOVQ         CX, R12
+	JMP          spmvnarrowf32u16avx512by1
 
 spmvnarrowf32u16avx512last:
 	// the last 0..15 entries under a mask
@@ -1309,11 +1365,14 @@ spmvnarrowf32u32avx512passed:
 	JMP  spmvnarrowf32u32avx512by4
 
 spmvnarrowf32u32avx512by1:
-	LEAQ        16(R12), CX
-	CMPQ        CX, R13
-	JA          spmvnarrowf32u32avx512last
+	LEAQ 16(R12), CX
+	CMPQ CX, R13
+	JA   spmvnarrowf32u32avx512last
+	// one block: its x loaded when its indices are all in range, else gathered
 	VMOVDQU32   0(R9)(R12*4), Z16
 	VPCMPUD     $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	KORTESTW    K1, K1
+	JCS         spmvnarrowf32u32avx512load1
 	KMOVW       K1, K7           // the gather clears its mask
 	VMOVUPS.Z   0(R11)(R12*4), K1, Z17
 	VPXORQ      Z18, Z18, Z18
@@ -1321,6 +1380,55 @@ spmvnarrowf32u32avx512by1:
 	VFMADD231PS Z17, Z18, Z0
 	MOVQ        CX, R12
 	JMP         spmvnarrowf32u32avx512by1
+
+spmvnarrowf32u32avx512load1:
+	MOVQ         0(R9)(R12*4), R14
+	MOVL         R14, R15
+	VMOVSS       (SI)(R15*4), X4
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         8(R9)(R12*4), R14
+	MOVL         R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X4, X4
+	MOVQ         16(R9)(R12*4), R14
+	MOVL         R14, R15
+	VMOVSS       (SI)(R15*4), X5
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X5, X5
+	MOVQ         24(R9)(R12*4), R14
+	MOVL         R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X5, X5
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	MOVQ         32(R9)(R12*4), R14
+	MOVL         R14, R15
+	VMOVSS       (SI)(R15*4), X6
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X6, X6
+	MOVQ         40(R9)(R12*4), R14
+	MOVL         R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X6, X6
+	MOVQ         48(R9)(R12*4), R14
+	MOVL         R14, R15
+	VMOVSS       (SI)(R15*4), X7
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X7, X7
+	MOVQ         56(R9)(R12*4), R14
+	MOVL         R14, R15
+	VINSERTPS    $0x20, (SI)(R15*4), X7, X7
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X7, X7
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z4, Z4
+	VMOVUPS      0(R11)(R12*4), Z17
+	VFMADD231PS  Z17, Z4, Z0
+	MOVQ         CX, R12
+	JMP          spmvnarrowf32u32avx512by1
 
 spmvnarrowf32u32avx512last:
 	// the last 0..15 entries under a mask

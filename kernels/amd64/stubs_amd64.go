@@ -855,11 +855,11 @@ func QSpMVI8BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale [
 // table (VPERMPS), the block's broadcast scale (the next block's blended
 // into the lanes past a block end), x by scalar loads, one accumulator of
 // two; then one at a time, skipping entries whose index is not below
-// len(x). It prefetches idx and the codes into L2. It needs
-// len(ptr) == len(y)+1,
-// len(table) == 16, b >= 16, len(codes) >= (len(idx)+1)/2 and a scale for
-// every block of the values of the rows; it reads a block's scale only when
-// a value of the block is read.
+// len(x). It prefetches idx and the codes into L2, and idx nearer ahead
+// into L1. It needs len(ptr) == len(y)+1, len(table) == 16, b >= 16,
+// len(codes) >= (len(idx)+1)/2 and a scale for every block of the values
+// of the rows; it reads a block's scale only when a value of the block is
+// read.
 // Requires: AVX512F, AVX512BW, BMI2.
 //
 //go:noescape
@@ -903,8 +903,8 @@ func QSpMV4MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table []float
 // entries (one range check of their indices, x by scalar loads, the codes
 // sign-extended and converted, two accumulators), then one of 16, then one
 // at a time, skipping entries whose index is not below len(x). It
-// prefetches idx and the codes into L2. It needs
-// len(ptr) == len(y)+1, len(codes) >= len(idx) and len(rs) >= len(y).
+// prefetches idx and the codes into L2, and idx nearer ahead into L1. It
+// needs len(ptr) == len(y)+1, len(codes) >= len(idx) and len(rs) >= len(y).
 // Requires: AVX512F, AVX512BW, BMI2.
 //
 //go:noescape
@@ -951,7 +951,7 @@ func QSpMMTile8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx
 // the code and the scale: 4-bit kernels read nibble k&1 of codes[k>>1]
 // through table[(k&1)*256 + codes[k>>1]] (the 512-entry expansion of a
 // 16-entry table); MX kernels take scale[k/b] = E8M0(exps[k/b]); Row kernels
-// read no block scale and multiply row i's sums by alpha*scale[i] (scale has
+// (8-bit codes only) read no block scale and multiply row i's sums by alpha*scale[i] (scale has
 // a value per row of ptr). It assumes len(table) >= 256 (512 for 4-bit
 // codes), codes and the block parameters covering every value below
 // len(idx) (len(codes) >= len(idx), or (len(idx)+1)/2 for 4-bit codes;
@@ -976,21 +976,6 @@ func QSpMMTile8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []
 //
 //go:noescape
 func QSpMM8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
-
-// QSpMMTile4RowAVX2 is QSpMM4RowAVX2 on one column tile of A, as SpMMTileF32AVX2 is
-// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
-// to len(idx)) and stop at the first whose index is at least limit and
-// below xrows (an index at or above xrows is skipped); seg[2i] gets that
-// stop.
-//
-//go:noescape
-func QSpMMTile4RowAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
-
-// QSpMM4RowAVX2 is QSpMM8BlockAVX2 on 4-bit codes with one scale per row.
-// Requires: AVX, AVX2, FMA3.
-//
-//go:noescape
-func QSpMM4RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 
 // QSpMMTile4BlockAVX2 is QSpMM4BlockAVX2 on one column tile of A, as SpMMTileF32AVX2 is
 // SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
@@ -1067,21 +1052,6 @@ func QSpMMTile8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx 
 //go:noescape
 func QSpMM8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 
-// QSpMMTile4RowAVX512 is QSpMM4RowAVX512 on one column tile of A, as SpMMTileF32AVX2 is
-// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
-// to len(idx)) and stop at the first whose index is at least limit and
-// below xrows (an index at or above xrows is skipped); seg[2i] gets that
-// stop.
-//
-//go:noescape
-func QSpMMTile4RowAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
-
-// QSpMM4RowAVX512 is QSpMM8BlockAVX2 on 4-bit codes with one scale per row, 16-lane vectors.
-// Requires: AVX512F, BMI2.
-//
-//go:noescape
-func QSpMM4RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
-
 // QSpMMTile4BlockAVX512 is QSpMM4BlockAVX512 on one column tile of A, as SpMMTileF32AVX2 is
 // SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
 // to len(idx)) and stop at the first whose index is at least limit and
@@ -1150,22 +1120,6 @@ func QSpMVNarrowI8BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, cod
 //go:noescape
 func QSpMVNarrowI8BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
 
-// QSpMVNarrowI8BlockPairsU16AVX512 is QSpMVNarrowI8BlockU16AVX512 with a pair of pointers a
-// row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
-// inverted pair empty), and len(ptr) == 2*len(y).
-// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
-//
-//go:noescape
-func QSpMVNarrowI8BlockPairsU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32)
-
-// QSpMVNarrowI8BlockPairsU32AVX512 is QSpMVNarrowI8BlockU32AVX512 with a pair of pointers a
-// row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
-// inverted pair empty), and len(ptr) == 2*len(y).
-// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
-//
-//go:noescape
-func QSpMVNarrowI8BlockPairsU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
-
 // QSpMVNarrow4BlockU16AVX512 is the int8 kernel on 4-bit codes, two a byte
 // (value p in the low nibble of codes[p/2] when p is even), through table:
 //
@@ -1188,22 +1142,6 @@ func QSpMVNarrow4BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, code
 //go:noescape
 func QSpMVNarrow4BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
 
-// QSpMVNarrow4BlockPairsU16AVX512 is QSpMVNarrow4BlockU16AVX512 with a pair of pointers a
-// row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
-// inverted pair empty), and len(ptr) == 2*len(y).
-// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
-//
-//go:noescape
-func QSpMVNarrow4BlockPairsU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
-
-// QSpMVNarrow4BlockPairsU32AVX512 is QSpMVNarrow4BlockU32AVX512 with a pair of pointers a
-// row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
-// inverted pair empty), and len(ptr) == 2*len(y).
-// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
-//
-//go:noescape
-func QSpMVNarrow4BlockPairsU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
-
 // QSpMVNarrow4MXU16AVX512 is the 4-bit kernel with MX scales: block g's
 // scale is E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127). Exponent
 // 0xFF (NaN, which validation rejects) gives +Inf.
@@ -1219,22 +1157,6 @@ func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes [
 //
 //go:noescape
 func QSpMVNarrow4MXU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
-
-// QSpMVNarrow4MXPairsU16AVX512 is QSpMVNarrow4MXU16AVX512 with a pair of pointers a
-// row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
-// inverted pair empty), and len(ptr) == 2*len(y).
-// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
-//
-//go:noescape
-func QSpMVNarrow4MXPairsU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
-
-// QSpMVNarrow4MXPairsU32AVX512 is QSpMVNarrow4MXU32AVX512 with a pair of pointers a
-// row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
-// inverted pair empty), and len(ptr) == 2*len(y).
-// Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
-//
-//go:noescape
-func QSpMVNarrow4MXPairsU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
 
 // Family qspmvnarrowblockavx2: qspmvnarrowblockavx2_amd64.s.
 

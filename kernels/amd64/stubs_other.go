@@ -486,16 +486,6 @@ func QSpMM8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint
 	panic(noAsm)
 }
 
-// QSpMMTile4RowAVX2 is not built here; it panics.
-func QSpMMTile4RowAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
-	panic(noAsm)
-}
-
-// QSpMM4RowAVX2 is not built here; it panics.
-func QSpMM4RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
-	panic(noAsm)
-}
-
 // QSpMMTile4BlockAVX2 is not built here; it panics.
 func QSpMMTile4BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
 	panic(noAsm)
@@ -546,16 +536,6 @@ func QSpMM8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []ui
 	panic(noAsm)
 }
 
-// QSpMMTile4RowAVX512 is not built here; it panics.
-func QSpMMTile4RowAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
-	panic(noAsm)
-}
-
-// QSpMM4RowAVX512 is not built here; it panics.
-func QSpMM4RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
-	panic(noAsm)
-}
-
 // QSpMMTile4BlockAVX512 is not built here; it panics.
 func QSpMMTile4BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
 	panic(noAsm)
@@ -588,16 +568,6 @@ func QSpMVNarrowI8BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, cod
 	panic(noAsm)
 }
 
-// QSpMVNarrowI8BlockPairsU16AVX512 is not built here; it panics.
-func QSpMVNarrowI8BlockPairsU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32) {
-	panic(noAsm)
-}
-
-// QSpMVNarrowI8BlockPairsU32AVX512 is not built here; it panics.
-func QSpMVNarrowI8BlockPairsU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32) {
-	panic(noAsm)
-}
-
 // QSpMVNarrow4BlockU16AVX512 is not built here; it panics.
 func QSpMVNarrow4BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32) {
 	panic(noAsm)
@@ -608,16 +578,6 @@ func QSpMVNarrow4BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, code
 	panic(noAsm)
 }
 
-// QSpMVNarrow4BlockPairsU16AVX512 is not built here; it panics.
-func QSpMVNarrow4BlockPairsU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32) {
-	panic(noAsm)
-}
-
-// QSpMVNarrow4BlockPairsU32AVX512 is not built here; it panics.
-func QSpMVNarrow4BlockPairsU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32) {
-	panic(noAsm)
-}
-
 // QSpMVNarrow4MXU16AVX512 is not built here; it panics.
 func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
 	panic(noAsm)
@@ -625,16 +585,6 @@ func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes [
 
 // QSpMVNarrow4MXU32AVX512 is not built here; it panics.
 func QSpMVNarrow4MXU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
-	panic(noAsm)
-}
-
-// QSpMVNarrow4MXPairsU16AVX512 is not built here; it panics.
-func QSpMVNarrow4MXPairsU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
-	panic(noAsm)
-}
-
-// QSpMVNarrow4MXPairsU32AVX512 is not built here; it panics.
-func QSpMVNarrow4MXPairsU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
 	panic(noAsm)
 }
 

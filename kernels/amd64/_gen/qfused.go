@@ -52,11 +52,11 @@ entries the nibbles of 8 code bytes spread to lanes and looked up in the
 table (VPERMPS), the block's broadcast scale (the next block's blended
 into the lanes past a block end), x by scalar loads, one accumulator of
 two; then one at a time, skipping entries whose index is not below
-len(x). It prefetches idx and the codes into L2. It needs
-len(ptr) == len(y)+1,
-len(table) == 16, b >= 16, len(codes) >= (len(idx)+1)/2 and a scale for
-every block of the values of the rows; it reads a block's scale only when
-a value of the block is read.
+len(x). It prefetches idx and the codes into L2, and idx nearer ahead
+into L1. It needs len(ptr) == len(y)+1, len(table) == 16, b >= 16,
+len(codes) >= (len(idx)+1)/2 and a scale for every block of the values
+of the rows; it reads a block's scale only when a value of the block is
+read.
 Requires: AVX512F, AVX512BW, BMI2.`},
 		{"qfused", "QSpMV4MXAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)", `QSpMV4MXAVX512 is QSpMV4BlockAVX512 with MX scales: block g's scale is
 E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127), built in a general
@@ -80,8 +80,8 @@ Requires: AVX, AVX2, FMA3.`},
 entries (one range check of their indices, x by scalar loads, the codes
 sign-extended and converted, two accumulators), then one of 16, then one
 at a time, skipping entries whose index is not below len(x). It
-prefetches idx and the codes into L2. It needs
-len(ptr) == len(y)+1, len(codes) >= len(idx) and len(rs) >= len(y).
+prefetches idx and the codes into L2, and idx nearer ahead into L1. It
+needs len(ptr) == len(y)+1, len(codes) >= len(idx) and len(rs) >= len(y).
 Requires: AVX512F, AVX512BW, BMI2.`},
 	}
 }
@@ -347,6 +347,8 @@ var qfSteps = [2]qfStep{
 // of 32 values (two steps of 16 into two accumulators), then one of 16,
 // then one value at a time. The range check and x's vector are the float32
 // SpMV kernel's (spmvKernel's check and block, without the block's FMA).
+// x by two VGATHERQPS a step instead is as fast on a streamed matrix and a
+// quarter slower on rows in L2.
 func qfAVX512(f *asmFile, name string, k qfKind) {
 	ses := 4 // the size of a block's scale
 	if k.mx {
@@ -401,7 +403,6 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 		qfOne(f, k, p+"peel", ses, bOff, true)
 		f.i("INCQ R12")
 	}
-	pfd := qfPFD
 	f.label(p + "by32")
 	f.i("LEAQ 32(R12), CX")
 	f.i("CMPQ CX, R13")
@@ -414,12 +415,7 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 	f.i("KORB K3, K4, K3")
 	f.i("KORTESTB K1, K3")
 	f.i("JNZ %stail", p)
-	if pfd > 0 {
-		for i := range 4 {
-			f.i("%s %d(R9)(R12*8)", qfPFI, pfd+64*i)
-		}
-		qfCodesPrefetch(f, k, pfd)
-	}
+	qfPrefetch(f, k, 4)
 	qfStepCode(f, sk, k, qfSteps[0], 0, p+"a", ses, bOff)
 	qfStepCode(f, sk, k, qfSteps[1], 16, p+"b", ses, bOff)
 	f.i("MOVQ CX, R12")
@@ -429,6 +425,7 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 	f.i("CMPQ CX, R13")
 	f.i("JA %stail", p)
 	qfLines(f, sk.check(2, p+"tail"))
+	qfPrefetch(f, k, 2)
 	qfStepCode(f, sk, k, qfSteps[0], 0, p+"c", ses, bOff)
 	f.i("MOVQ CX, R12")
 	f.label(p + "tail")
@@ -493,15 +490,30 @@ func qfOne(f *asmFile, k qfKind, l string, ses, bOff int, dec bool) {
 }
 
 // qfPFD is the AVX-512 fused kernels' prefetch distance in bytes of idx
-// (the codes of the same entries are prefetched too), and qfPFI their
-// prefetch instruction. The streams (idx 8 bytes a value, codes 1 or 1/2)
-// are prefetched into L2 (PREFETCHT1), which keeps x in L1, half as far
-// again as the float32 kernel's distance: the loop takes values faster
-// than the float32 one.
+// (the codes of the same entries are prefetched too), and qfPFI its
+// prefetch instruction; qfNear is a second distance, of idx only, with
+// PREFETCHT0. The streams (idx 8 bytes a value, codes 1 or 1/2) are
+// prefetched into L2 (PREFETCHT1 on Zen 4) further ahead than the float32
+// kernel's distance, as the loop takes values faster than the float32
+// one, and idx from L2 into L1 nearer ahead.
 var (
-	qfPFD = 3 * spmvPFD / 2
-	qfPFI = "PREFETCHT1"
+	qfPFD  = 3584
+	qfPFI  = "PREFETCHT1"
+	qfNear = 1280
 )
+
+// qfPrefetch prefetches the idx lines of a pass of 16*lines entries, and
+// their codes, qfPFD bytes of idx ahead of R12, and the idx lines qfNear
+// bytes ahead.
+func qfPrefetch(f *asmFile, k qfKind, lines int) {
+	for i := range lines {
+		f.i("%s %d(R9)(R12*8)", qfPFI, qfPFD+64*i)
+	}
+	qfCodesPrefetch(f, k, qfPFD)
+	for i := range lines {
+		f.i("PREFETCHT0 %d(R9)(R12*8)", qfNear+64*i)
+	}
+}
 
 // qfCodesPrefetch prefetches the codes of the entries pfd bytes of idx
 // ahead of R12.

@@ -29,6 +29,9 @@ func qmmKinds() []qmmKind {
 	var ks []qmmKind
 	for _, nib := range []bool{false, true} {
 		for _, m := range []string{"Row", "Block", "MX"} {
+			if nib && m == "Row" {
+				continue // 4-bit schemes are per block only
+			}
 			ks = append(ks, qmmKind{nib, m})
 		}
 	}
@@ -81,7 +84,7 @@ summed in the order of SpMMF32AVX2. The other QSpMM kernels differ in
 the code and the scale: 4-bit kernels read nibble k&1 of codes[k>>1]
 through table[(k&1)*256 + codes[k>>1]] (the 512-entry expansion of a
 16-entry table); MX kernels take scale[k/b] = E8M0(exps[k/b]); Row kernels
-read no block scale and multiply row i's sums by alpha*scale[i] (scale has
+(8-bit codes only) read no block scale and multiply row i's sums by alpha*scale[i] (scale has
 a value per row of ptr). It assumes len(table) >= 256 (512 for 4-bit
 codes), codes and the block parameters covering every value below
 len(idx) (len(codes) >= len(idx), or (len(idx)+1)/2 for 4-bit codes;
@@ -154,7 +157,9 @@ func qmmLoadScale(v *spmmV, k qmmKind, vs string) []string {
 // starts a block, the value decoded and broadcast into bc, then the index
 // checked (at or above xrows: to skip; tile kernels: at or above the limit
 // and below xrows, to stop) and x's row in R15, and the FMAs.
-func qmmEntry(v *spmmV, name string, k qmmKind, L string, e, nv int, vs, bc string, accs []string, tail bool, skip, stop string) []string {
+//
+// decoded says that bc holds the entry's code's value already (qmmPair).
+func qmmEntry(v *spmmV, name string, k qmmKind, L string, e, nv int, vs, bc string, accs []string, tail bool, skip, stop string, decoded bool) []string {
 	var o []string
 	if k.block() {
 		in := fmt.Sprintf("%sb%d", L, e)
@@ -172,13 +177,14 @@ func qmmEntry(v *spmmV, name string, k qmmKind, L string, e, nv int, vs, bc stri
 		o = append(o, qmmLoadScale(v, k, vs)...)
 		o = append(o, in+":")
 	}
-	if k.nib {
+	switch {
+	case decoded:
+	case k.nib:
 		o = append(o, fmt.Sprintf("\tLEAQ %d(R12), R15", e), "\tMOVQ R15, AX", "\tSHRQ $1, AX", "\tMOVBLZX (R11)(AX*1), AX",
-			"\tANDL $1, R15", "\tSHLL $8, R15", "\tORL R15, AX")
-	} else {
-		o = append(o, fmt.Sprintf("\tMOVBLZX %s(R11)(R12*1), AX", disp(e)))
+			"\tANDL $1, R15", "\tSHLL $8, R15", "\tORL R15, AX", fmt.Sprintf("\tVBROADCASTSS (BX)(AX*4), %s", bc))
+	default:
+		o = append(o, fmt.Sprintf("\tMOVBLZX %s(R11)(R12*1), AX", disp(e)), fmt.Sprintf("\tVBROADCASTSS (BX)(AX*4), %s", bc))
 	}
-	o = append(o, fmt.Sprintf("\tVBROADCASTSS (BX)(AX*4), %s", bc))
 	if k.block() {
 		o = append(o, fmt.Sprintf("\tVMULPS %s, %s, %s", vs, bc, bc))
 	}
@@ -215,8 +221,22 @@ func qmmPass(v *spmmV, name string, k qmmKind, L string, nv int, tail, tile bool
 	if k.block() {
 		o = append(o, "\tMOVQ "+qmmSP0+", DX", "\tMOVQ "+qmmNB0+", R10")
 	}
+	if k.nib {
+		// the unrolled loop starts at an even entry, whose byte holds
+		// the next entry's code too
+		o = append(o, "\tTESTQ $1, R12", "\tJZ "+L+"kn", "\tCMPQ R12, R13", "\tJAE "+L+"sum")
+		stop := ""
+		if tile {
+			stop = L + "sum"
+		}
+		o = append(o, qmmEntry(v, name, k, L+"h", 0, nv, vs, B[0], S[0], tail, L+"hs", stop, false)...)
+		o = append(o, "\tINCQ R12")
+	}
 	o = append(o, L+"kn:", fmt.Sprintf("\tLEAQ %d(R12), R15", np), "\tCMPQ R15, R13", "\tJA "+L+"k1")
 	for e := range np {
+		if k.nib && e%2 == 0 {
+			o = append(o, qmmPair(e, B[e], B[e+1])...)
+		}
 		stop := ""
 		if tile {
 			// entries R12..R12+e-1 are in; the pass ends one entry at
@@ -226,7 +246,7 @@ func qmmPass(v *spmmV, name string, k qmmKind, L string, nv int, tail, tile bool
 				stop = fmt.Sprintf("%sstop%d", L, e)
 			}
 		}
-		o = append(o, qmmEntry(v, name, k, L, e, nv, vs, B[e], S[e], tail, fmt.Sprintf("%ss%d", L, e), stop)...)
+		o = append(o, qmmEntry(v, name, k, L, e, nv, vs, B[e], S[e], tail, fmt.Sprintf("%ss%d", L, e), stop, k.nib)...)
 	}
 	o = append(o, fmt.Sprintf("\tADDQ $%d, R12", np), "\tJMP "+L+"kn")
 	if tile {
@@ -239,7 +259,7 @@ func qmmPass(v *spmmV, name string, k qmmKind, L string, nv int, tail, tile bool
 		stop = L + "sum"
 	}
 	o = append(o, L+"k1:", "\tCMPQ R12, R13", "\tJAE "+L+"sum")
-	o = append(o, qmmEntry(v, name, k, L+"o", 0, nv, vs, B[0], S[0], tail, L+"s", stop)...)
+	o = append(o, qmmEntry(v, name, k, L+"o", 0, nv, vs, B[0], S[0], tail, L+"s", stop, false)...)
 	o = append(o, "\tINCQ R12", "\tJMP "+L+"k1", L+"sum:")
 	A := S[0]
 	for _, st := range S[1:] {
@@ -248,6 +268,14 @@ func qmmPass(v *spmmV, name string, k qmmKind, L string, nv int, tail, tile bool
 		}
 	}
 	return o, A
+}
+
+// qmmPair broadcasts the values of the 4-bit codes of entries R12+e and
+// R12+e+1 (R12 and e even: one byte) into b0 and b1: table entries byte
+// and 256 + byte.
+func qmmPair(e int, b0, b1 string) []string {
+	return []string{"\tMOVQ R12, AX", "\tSHRQ $1, AX", fmt.Sprintf("\tMOVBLZX %s(R11)(AX*1), AX", disp(e/2)),
+		fmt.Sprintf("\tVBROADCASTSS (BX)(AX*4), %s", b0), fmt.Sprintf("\tVBROADCASTSS 1024(BX)(AX*4), %s", b1)}
 }
 
 // qmmStore multiplies the accumulators by alpha (the row's), adds beta*y

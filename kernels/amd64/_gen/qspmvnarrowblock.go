@@ -1,9 +1,6 @@
 package main
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // qspmvnarrowblock_amd64.s: the SpMV row loop of the narrow kernels
 // (spmvnarrow.go: 32-bit row pointers, 16- or 32-bit column indices, x
@@ -26,9 +23,6 @@ type qnbKernel struct {
 	// loads: a pass whose indices are all in range builds x from scalar
 	// loads instead of gathering it.
 	loads bool
-	// pairs: row i's entries are ptr[2i]..ptr[2i+1]-1 (len(ptr) ==
-	// 2*len(y)) instead of ptr[i]..ptr[i+1]-1.
-	pairs bool
 	f     *asmFile
 }
 
@@ -38,14 +32,8 @@ func qnbKernels() []*qnbKernel {
 		stem string
 		k    qnbKind
 	}{{"I8Block", qnbKind{}}, {"4Block", qnbKind{nib: true}}, {"4MX", qnbKind{nib: true, mx: true}}} {
-		for _, pairs := range []bool{false, true} {
-			stem := k.stem
-			if pairs {
-				stem += "Pairs"
-			}
-			for _, iw := range []int{2, 4} {
-				ks = append(ks, &qnbKernel{name: fmt.Sprintf("QSpMVNarrow%sU%dAVX512", stem, 8*iw), k: k.k, iw: iw, loads: true, pairs: pairs})
-			}
+		for _, iw := range []int{2, 4} {
+			ks = append(ks, &qnbKernel{name: fmt.Sprintf("QSpMVNarrow%sU%dAVX512", k.stem, 8*iw), k: k.k, iw: iw, loads: true})
 		}
 	}
 	return ks
@@ -287,19 +275,7 @@ func (q *qnbKernel) emit() {
 	f.maxIndex(q.iw, true)
 	f.i("VMOVSS alpha+%d(FP), X13", aOff)
 	f.i("VMOVSS beta+%d(FP), X12", aOff+4)
-	if q.pairs {
-		f.i("XORQ AX, AX")
-		f.label(q.l("row"))
-		f.i("CMPQ AX, y_len+8(FP)")
-		f.i("JAE %sdone", q.l(""))
-		f.i("MOVL (DX)(AX*8), R12")
-		f.i("MOVL 4(DX)(AX*8), R13")
-		f.c("clamp the row to 0..len(col), an inverted one to empty")
-		f.clampSegment()
-		f.i("VXORPS X14, X14, X14")
-	} else {
-		f.narrowRow(q.l("row"), q.l("done"))
-	}
+	f.narrowRow(q.l("row"), q.l("done"))
 	for a := range 4 {
 		f.i("VPXORQ Z%d, Z%d, Z%d", a, a, a)
 	}
@@ -418,10 +394,7 @@ Registers by role:
 	  code bytes, K1+n in-range lanes, K7 the gather's copy (and the
 	  blend's lanes before it)
 
-The Pairs kernels read row i's segment from ptr[2i] and ptr[2i+1]
-instead (a row's entries in one strip of columns, say).
-
-Assumes len(ptr) == len(y)+1 (Pairs: 2*len(y)), b >= 16, len(x) > 0, beta == +0 for "do not
+Assumes len(ptr) == len(y)+1, b >= 16, len(x) > 0, beta == +0 for "do not
 read y", codes for values first..first+len(col)-1 and a scale for each of
 their blocks (the Go side checks all of it). No index or ptr value can make
 it read outside the slices.`)
@@ -475,13 +448,6 @@ Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.`, k.name)
 scale is E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127). Exponent
 0xFF (NaN, which validation rejects) gives +Inf.
 Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.`, k.name)
-		}
-		if k.pairs {
-			base := strings.Replace(k.name, "Pairs", "", 1)
-			doc = fmt.Sprintf(`%s is %s with a pair of pointers a
-row: row i's entries are ptr[2i]..ptr[2i+1]-1 (clamped to len(col), an
-inverted pair empty), and len(ptr) == 2*len(y).
-Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.`, k.name, base)
 		}
 		ds = append(ds, decl{"qspmvnarrowblock", k.name, sig, doc})
 	}

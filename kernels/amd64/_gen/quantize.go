@@ -133,10 +133,16 @@ the end of each group. Span32AVX512 keeps a signed maximum of the bits
 
 The encoders take 16 float32 values an iteration, group by group: a
 group's parameters are broadcast when its first value is encoded. The
-codes and the dequantized values are computed in 16 float32 lanes where
-that is exact; each value's error d = x - the dequantized value is
-computed in two halves of eight float64 lanes (VCVTPS2PD is exact) and
-goes into a sum of squares (FMA) and a maximum of |d|, one pair of
+codes and the dequantized values v are computed in 16 float32 lanes where
+that is exact. Each value's error d = x - v is exact in float32: v is 0,
+or of x's sign with |v|/2 <= |x| <= 2|v| (Sterbenz), as every kind rounds
+x to a v within half a step of it, steps no wider than v's magnitude
+(integers: x/s within 1/2 of q-zp, or clamped only by rounding of the
+scale; MX: a relative step of at most 2^-mbits, and x beyond maxNormal
+below 2^(emax+1); NF4: x between the midpoints around v's level, the
+level 0 among them, and each level above a third of the next). d goes,
+in two halves of eight float64 lanes (VCVTPS2PD is exact), into a sum of
+squares (FMA) and a maximum of |d|, one pair of
 accumulators for each half, folded into par[0] and par[1] at the end.
 Codes packed two a byte: the words b0 | b1<<8 of code pairs (below 16),
 ORed with themselves shifted right by 4, keep b0 | b1<<4 in their low
@@ -381,14 +387,11 @@ func encoder(f *asmFile, k encKind) {
 	case k.mx:
 		mxBody(f, k)
 	}
-	f.c("d = x - the dequantized value (Z4, float32) in float64, two halves of 8 lanes")
-	f.i("VCVTPS2PD (SI)(AX*4), Z0")
-	f.i("VCVTPS2PD 32(SI)(AX*4), Z1")
-	f.i("VCVTPS2PD Y4, Z2")
-	f.i("VEXTRACTF32X8 $1, Z4, Y5")
-	f.i("VCVTPS2PD Y5, Z3")
-	f.i("VSUBPD Z2, Z0, Z0")
-	f.i("VSUBPD Z3, Z1, Z1")
+	f.c("d = x - the dequantized value (Z4), exact in float32, in float64: two halves of 8 lanes")
+	f.i("VSUBPS Z4, Z0, Z4")
+	f.i("VCVTPS2PD Y4, Z0")
+	f.i("VEXTRACTF32X8 $1, Z4, Y1")
+	f.i("VCVTPS2PD Y1, Z1")
 	f.label("errs")
 	f.c("sum of squares and largest |d| of d in Z0, Z1")
 	f.i("VFMADD231PD Z0, Z0, Z22")

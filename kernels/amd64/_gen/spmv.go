@@ -20,12 +20,16 @@ import (
 //     and VPCMPGTQ) replaces a compare and branch per entry; a block with an
 //     index out of range sends the rest of the row to the checked scalar
 //     loop.
-//   - Software prefetch spmvPFD bytes ahead in idx (and the same entries of
-//     vals): a matrix streamed from DRAM gains most at that distance, shorter
-//     and longer distances gain less, and a matrix in L3 does not care.
-//     PREFETCHT0, not PREFETCHNTA: NTA is no faster on AMD cores, and on
-//     Intel server cores with a large private L2 it makes the stream slower
-//     than no prefetch at all (NTA fills likely bypass L2 there).
+//   - Software prefetch of the streams in two steps: idx and vals into L2
+//     (PREFETCHT1) spmvPFD bytes of idx ahead, and idx from L2 into L1
+//     (PREFETCHT0) spmvNear bytes ahead. A matrix streamed from DRAM gains
+//     most from the pair; one PREFETCHT0 distance alone leaves the index
+//     loads waiting on L2, and a matrix in L2 pays a few percent for the
+//     extra instructions. The batches (below) keep one PREFETCHT0
+//     spmvBatchPFD ahead. Not PREFETCHNTA: NTA is no faster on AMD cores,
+//     and on Intel server cores with a large private L2 it makes the
+//     stream slower than no prefetch at all (NTA fills likely bypass L2
+//     there).
 //   - Rows under 8 entries skip the vector set-up and reduction. With batches
 //     (below) those rows go there, and the checked loop keeps only the short
 //     rows a batch cannot take.
@@ -63,7 +67,9 @@ import (
 // rows, slower for rows of 16 and for short rows in cache.
 
 const (
-	spmvPFD       = 2048 // prefetch distance in bytes of idx
+	spmvPFD       = 3584 // prefetch distance into L2 in bytes of idx (direct loop)
+	spmvNear      = 1280 // prefetch distance of idx from L2 into L1
+	spmvBatchPFD  = 2048 // the batches' prefetch distance in bytes of idx
 	spmvBatch     = 512  // entries per batch; 0 turns batches off
 	spmvLong      = 32   // rows this long or longer go direct
 	spmvDirect16  = true // rows of 16, 32, ... stay direct
@@ -71,19 +77,31 @@ const (
 	spmvAVX2Batch = true // AVX2 batches short rows too
 )
 
-// spmvPrefetch16 is the stream prefetch of a 16-entry step, pfd bytes of idx
-// ahead (none when pfd is 0): two lines of idx and the values' one or two
-// lines.
-func spmvPrefetch16(pfd, es int) []string {
+// spmvPrefetch16 is the stream prefetch of a 16-entry step of the direct
+// loop, pfd bytes of idx ahead (none when pfd is 0): two lines of idx and
+// the values' one or two lines into L2 (PREFETCHT1), and the two lines of
+// idx spmvNear bytes ahead from L2 into L1 (PREFETCHT0).
+//
+// The batches' phase 1 (near false) prefetches with PREFETCHT0 only, two
+// lines of idx and the values' lines, pfd bytes ahead.
+func spmvPrefetch16(pfd, es int, near bool) []string {
 	if pfd == 0 {
 		return nil
 	}
-	o := []string{fmt.Sprintf("\tPREFETCHT0 %d(R9)(R12*8)", pfd), fmt.Sprintf("\tPREFETCHT0 %d(R9)(R12*8)", pfd+64),
-		fmt.Sprintf("\tPREFETCHT0 %d(R11)(R12*%d)", pfd*es/8, es)}
-	if es == 8 {
-		o = append(o, fmt.Sprintf("\tPREFETCHT0 %d(R11)(R12*8)", pfd+64))
+	if !near {
+		o := []string{fmt.Sprintf("\tPREFETCHT0 %d(R9)(R12*8)", pfd), fmt.Sprintf("\tPREFETCHT0 %d(R9)(R12*8)", pfd+64),
+			fmt.Sprintf("\tPREFETCHT0 %d(R11)(R12*%d)", pfd*es/8, es)}
+		if es == 8 {
+			o = append(o, fmt.Sprintf("\tPREFETCHT0 %d(R11)(R12*8)", pfd+64))
+		}
+		return o
 	}
-	return o
+	o := []string{fmt.Sprintf("\tPREFETCHT1 %d(R9)(R12*8)", pfd), fmt.Sprintf("\tPREFETCHT1 %d(R9)(R12*8)", pfd+64),
+		fmt.Sprintf("\tPREFETCHT1 %d(R11)(R12*%d)", pfd*es/8, es)}
+	if es == 8 {
+		o = append(o, fmt.Sprintf("\tPREFETCHT1 %d(R11)(R12*8)", pfd+64))
+	}
+	return append(o, fmt.Sprintf("\tPREFETCHT0 %d(R9)(R12*8)", spmvNear), fmt.Sprintf("\tPREFETCHT0 %d(R9)(R12*8)", spmvNear+64))
 }
 
 // spmvProducts is block b's code with each of its closing FMAs into an
@@ -247,7 +265,7 @@ func (k *spmvKernel) batchCode() []string {
 	if spmvP1By16 {
 		o = append(o, L+"p1by16:", "\tLEAQ 16(R12), CX", "\tCMPQ CX, R13", "\tJA   "+L+"p1")
 		o = append(o, k.check(2, L+"p1s")...)
-		o = append(o, spmvPrefetch16(k.pfd, es)...)
+		o = append(o, spmvPrefetch16(k.pfd, es, false)...)
 		o = append(o, spmvProducts(k.block(0, k.xa, "acc"))...)
 		o = append(o, spmvProducts(k.block(8, k.xb, "acc"))...)
 		o = append(o, fmt.Sprintf("\tADDQ $%d, R10", 16*es), "\tMOVQ CX, R12", "\tJMP  "+L+"p1by16", "")
@@ -382,7 +400,10 @@ func (k *spmvKernel) p2AVX2() []string {
 
 // spmvFunc emits SpMV<T><ISA>.
 func spmvFunc(t, isa, name string, pfd int) []string {
-	k := &spmvKernel{isa: isa, es: 4, sd: "SS", betaOff: 124, l: strings.ToLower(name), pfd: pfd}
+	k := &spmvKernel{isa: isa, es: 4, sd: "SS", betaOff: 124, l: strings.ToLower(name)}
+	if pfd != 0 {
+		k.pfd = spmvBatchPFD
+	}
 	tn, frame := "float32", 128
 	if t == "f64" {
 		k.es, k.sd, k.betaOff = 8, "SD", 128
@@ -446,7 +467,7 @@ func spmvFunc(t, isa, name string, pfd int) []string {
 	}
 	o = append(o, L+"by16:", "\tLEAQ 16(R12), CX", "\tCMPQ CX, R13", "\tJA   "+L+"by8")
 	o = append(o, k.check(2, L+"tail")...)
-	o = append(o, spmvPrefetch16(pfd, es)...)
+	o = append(o, spmvPrefetch16(pfd, es, true)...)
 	o = append(o, k.block(0, k.xa, acc[0])...)
 	o = append(o, k.block(8, k.xb, acc[1])...)
 	o = append(o, "\tMOVQ CX, R12", "\tJMP  "+L+"by16", "")

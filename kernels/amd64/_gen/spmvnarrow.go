@@ -301,7 +301,20 @@ func (k *narrowKernel) emit() {
 	f.i("LEAQ %d(R12), CX", b)
 	f.i("CMPQ CX, R13")
 	f.i("JA %slast", k.l(""))
-	k.blockInto(0, 0, 0)
+	if k.isa == "avx512" && k.es == 4 {
+		f.c("one block: its x loaded when its indices are all in range, else gathered")
+		k.idxLoad(0, "Z16", "")
+		f.i("VPCMPUD $2, Z15, Z16, K1 // lanes whose index <= maxIndex")
+		f.i("KORTESTW K1, K1")
+		f.i("JCS %sload1", k.l(""))
+		k.gatherBlock(0, 0)
+		f.i("MOVQ CX, R12")
+		f.i("JMP %sby1", k.l(""))
+		f.label(k.l("load1"))
+		k.loadBlock(0, 0)
+	} else {
+		k.blockInto(0, 0, 0)
+	}
 	f.i("MOVQ CX, R12")
 	f.i("JMP %sby1", k.l(""))
 	f.label(k.l("last"))
