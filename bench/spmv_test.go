@@ -53,13 +53,7 @@ func benchSpMV[T csr.Float](b *testing.B, gen func() *Pattern, trans bool) {
 				if p == nil {
 					p = gen()
 				}
-				a := CSR[T](p)
-				xlen, ylen := p.Cols, p.Rows
-				if trans {
-					xlen, ylen = ylen, xlen
-				}
-				x := randVec[T](xlen, 1)
-				y := make([]T, ylen)
+				a, x, y := productOperands[T](p, 1, trans, 1)
 				useImpl(b, impl)
 				defer csr.SetWorkers(csr.SetWorkers(th))
 				s := sizeOf[T]()
@@ -107,6 +101,17 @@ func BenchmarkSpMMTrans(b *testing.B) {
 	}
 }
 
+// productOperands returns p's matrix as T, a random x (seeded by seed) and
+// a zero y, each of k columns: x has a row per column of the matrix and y
+// one per row, or the other way round with trans.
+func productOperands[T csr.Float](p *Pattern, k int, trans bool, seed uint64) (a *csr.Matrix[T], x, y []T) {
+	xr, yr := p.Cols, p.Rows
+	if trans {
+		xr, yr = yr, xr
+	}
+	return CSR[T](p), randVec[T](xr*k, seed), make([]T, yr*k)
+}
+
 // benchSpMM runs Y = A X, or Y = Aᵀ X with trans, on every path and thread
 // count.
 func benchSpMM[T csr.Float](b *testing.B, gen func() *Pattern, k int, trans bool) {
@@ -121,13 +126,7 @@ func benchSpMM[T csr.Float](b *testing.B, gen func() *Pattern, k int, trans bool
 				if p == nil {
 					p = gen()
 				}
-				a := CSR[T](p)
-				xr, yr := p.Cols, p.Rows
-				if trans {
-					xr, yr = yr, xr
-				}
-				x := randVec[T](xr*k, 2)
-				y := make([]T, yr*k)
+				a, x, y := productOperands[T](p, k, trans, 2)
 				useImpl(b, impl)
 				defer csr.SetWorkers(csr.SetWorkers(th))
 				s := sizeOf[T]()

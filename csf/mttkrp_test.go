@@ -82,12 +82,7 @@ func TestMTTKRP(t *testing.T) {
 }
 
 func TestMTTKRPUnvalidated(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	x, _ := randTensor[float64](t, rng, []uint64{3, 4, 5}, 0.5)
-	ct, err := convert.COOToCSF(x, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ct := seededCSF(t, 5, []uint64{3, 4, 5}, 0.5)
 	p, err := csf.FromBuffers[float64](ct.Shape(), ct.ModeOrder(), ct.Buffers(), layout.Permissive)
 	if err != nil {
 		t.Fatal(err)
@@ -121,12 +116,7 @@ func TestMTTKRPAllocs(t *testing.T) {
 }
 
 func TestMTTKRPPanics(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	x, _ := randTensor[float64](t, rng, []uint64{3, 4, 5}, 0.5)
-	ct, err := convert.COOToCSF(x, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ct := seededCSF(t, 3, []uint64{3, 4, 5}, 0.5)
 	f := [][]float64{make([]float64, 6), make([]float64, 8), make([]float64, 10)}
 	testutil.WantPanicContaining(t, "csf: MTTKRP: mode 3", func() { ct.MTTKRP(3, f, 2, make([]float64, 6)) })
 	testutil.WantPanicContaining(t, "csf: MTTKRP: 0 factor columns", func() { ct.MTTKRP(0, f, 0, nil) })

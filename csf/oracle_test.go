@@ -106,6 +106,14 @@ func permutations(n int) [][]uint32 {
 }
 
 // mustCSF converts x to CSF with mode order mo, failing t on an error.
+// seededCSF is a random tensor of shape at density (randTensor, with a
+// generator seeded (seed, seed+1)) as CSF in the natural mode order.
+func seededCSF(t testing.TB, seed uint64, shape []uint64, density float64) *csf.Tensor[float64] {
+	t.Helper()
+	x, _ := randTensor[float64](t, rand.New(rand.NewPCG(seed, seed+1)), shape, density)
+	return mustCSF(t, x, nil)
+}
+
 func mustCSF[T csf.Float](t testing.TB, x *coo.Tensor[T], mo []uint32) *csf.Tensor[T] {
 	t.Helper()
 	ct, err := convert.COOToCSF(x, mo)

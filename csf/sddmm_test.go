@@ -109,9 +109,7 @@ func TestAttention(t *testing.T) {
 }
 
 func TestAttentionPanics(t *testing.T) {
-	rng := rand.New(rand.NewPCG(19, 20))
-	x, _ := randTensor[float64](t, rng, []uint64{2, 4, 5}, 0.5)
-	ct, _ := convert.COOToCSF(x, nil)
+	ct := seededCSF(t, 19, []uint64{2, 4, 5}, 0.5)
 	testutil.WantPanicContaining(t, "csf: SDDMM: d = 2, len(q) = 3", func() { ct.SDDMM(make([]float64, 3), make([]float64, 20), 2, 1) })
 	testutil.WantPanicContaining(t, "csf: SpMM: dv = 1, len(v) = 3", func() { ct.SpMM(make([]float64, 8), make([]float64, 3), 1) })
 }

@@ -222,9 +222,7 @@ func TestTTM(t *testing.T) {
 }
 
 func TestTTVPanics(t *testing.T) {
-	rng := rand.New(rand.NewPCG(15, 16))
-	x, _ := randTensor[float64](t, rng, []uint64{3, 4, 5}, 0.5)
-	ct, _ := convert.COOToCSF(x, nil)
+	ct := seededCSF(t, 15, []uint64{3, 4, 5}, 0.5)
 	testutil.WantPanicContaining(t, "csf: TTV: rank 3", func() { ct.TTV(0, make([]float64, 3)) })
 	testutil.WantPanicContaining(t, "csf: TTV: len(v) = 2", func() { ct.TTVMatrix(0, make([]float64, 2)) })
 	testutil.WantPanicContaining(t, "csf: TTVValues: mode 0 is not stored at the leaf", func() { ct.TTVValues(nil, 0, make([]float64, 3)) })

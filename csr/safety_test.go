@@ -60,43 +60,43 @@ func sharedBytes(t *testing.T, x []float64) *csr.Matrix[float64] {
 	return a
 }
 
+// changed is a case that sets entry i of twoByFour's array (idxOf or
+// ptrOf) to v and runs op on the matrix.
+func changed(name, want string, array func(*csr.Matrix[float64]) []uint64, i int, v uint64, op func(a *csr.Matrix[float64])) testutil.Case {
+	return testutil.Case{Name: name, Want: want, Run: func(t *testing.T) {
+		a := twoByFour(t)
+		array(a)[i] = v
+		op(a)
+	}}
+}
+
+var (
+	idxOf = (*csr.Matrix[float64]).Idx
+	ptrOf = (*csr.Matrix[float64]).Ptr
+)
+
+// mulMatTrans and mulMat run the products on panels of 8 columns.
+func mulMatTrans(a *csr.Matrix[float64]) {
+	a.MulMatTrans(make([]float64, 4*8), make([]float64, 2*8), 8)
+}
+
+func mulMat(a *csr.Matrix[float64]) { a.MulMat(make([]float64, 2*8), make([]float64, 4*8), 8) }
+
 // safetyCases are the cases: each changes indices after validation and
 // runs a product; Want is the panic it must end in ("" when it must
 // complete: SpMV and its transpose skip an index out of range).
 var safetyCases = []testutil.Case{
-	{Name: "idx=4/MulMatTrans", Want: spmmScatterBad, Run: func(t *testing.T) {
-		a := twoByFour(t)
-		a.Idx()[1] = 4
-		a.MulMatTrans(make([]float64, 4*8), make([]float64, 2*8), 8)
-	}},
-	{Name: "idx=2^40/MulMatTrans", Want: spmmScatterBad, Run: func(t *testing.T) {
-		a := twoByFour(t)
-		a.Idx()[1] = 1 << 40
-		a.MulMatTrans(make([]float64, 4*8), make([]float64, 2*8), 8)
-	}},
-	{Name: "idx=4/MulMat", Want: spmmBad, Run: func(t *testing.T) {
-		a := twoByFour(t)
-		a.Idx()[1] = 4
-		a.MulMat(make([]float64, 2*8), make([]float64, 4*8), 8)
-	}},
-	{Name: "idx=2^63/MulMat", Want: spmmBad, Run: func(t *testing.T) {
-		a := twoByFour(t)
-		a.Idx()[3] = 1 << 63
-		a.MulMat(make([]float64, 2*8), make([]float64, 4*8), 8)
-	}},
+	changed("idx=4/MulMatTrans", spmmScatterBad, idxOf, 1, 4, mulMatTrans),
+	changed("idx=2^40/MulMatTrans", spmmScatterBad, idxOf, 1, 1<<40, mulMatTrans),
+	changed("idx=4/MulMat", spmmBad, idxOf, 1, 4, mulMat),
+	changed("idx=2^63/MulMat", spmmBad, idxOf, 3, 1<<63, mulMat),
 	// SpMM's pass over ptr (O(rows), kept by the unchecked entry point)
 	// finds a row pointer first.
-	{Name: "ptr=2^40/MulMat", Want: regexp.QuoteMeta("kernels: SpMM: ptr not non-decreasing or beyond len(idx)"), Run: func(t *testing.T) {
-		a := twoByFour(t)
-		a.Ptr()[1] = 1 << 40
-		a.MulMat(make([]float64, 2*8), make([]float64, 4*8), 8)
-	}},
-	{Name: "idx=2^40/MulVec", Run: func(t *testing.T) {
-		a := twoByFour(t)
-		a.Idx()[1] = 1 << 40
+	changed("ptr=2^40/MulMat", regexp.QuoteMeta("kernels: SpMM: ptr not non-decreasing or beyond len(idx)"), ptrOf, 1, 1<<40, mulMat),
+	changed("idx=2^40/MulVec", "", idxOf, 1, 1<<40, func(a *csr.Matrix[float64]) {
 		a.MulVec(make([]float64, 2), make([]float64, 4))
 		a.MulVecTrans(make([]float64, 4), make([]float64, 2))
-	}},
+	}),
 	{Name: "FromBuffers bytes/MulMatTrans", Want: spmmScatterBad, Run: func(t *testing.T) {
 		idx := []uint64{0, 1, 2, 3}
 		buf := mem.Uint64Bytes(idx)
@@ -107,14 +107,14 @@ var safetyCases = []testutil.Case{
 			t.Fatal(err)
 		}
 		buf[13] = 1 // idx[1] = 1 + 1<<40
-		a.MulMatTrans(make([]float64, 4*8), make([]float64, 2*8), 8)
+		mulMatTrans(a)
 	}},
 	{Name: "shared bytes/MulMatTrans", Want: spmmScatterBad, Run: func(t *testing.T) {
 		a := sharedBytes(t, []float64{1, 2, 3, 4})
 		if !a.Valid() {
 			t.Fatal("a no longer valid: the case does not reach the kernels")
 		}
-		a.MulMatTrans(make([]float64, 4*8), make([]float64, 2*8), 8)
+		mulMatTrans(a)
 	}},
 	{Name: "shared bytes/one past/MulMatTrans", Want: spmmScatterBad, Run: func(t *testing.T) {
 		// The subnormal whose bits are 4 is one past a's last column: the
@@ -124,7 +124,7 @@ var safetyCases = []testutil.Case{
 		if got := a.Idx(); got[1] != 4 || got[3] != 4 || !a.Valid() {
 			t.Fatalf("a's indices %v, valid %v: the case does not reach the kernels", got, a.Valid())
 		}
-		a.MulMatTrans(make([]float64, 4*8), make([]float64, 2*8), 8)
+		mulMatTrans(a)
 	}},
 }
 

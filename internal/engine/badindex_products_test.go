@@ -108,10 +108,7 @@ func gatherBadCases[T Float](rng *rand.Rand, impl gatherHadamardFunc[T]) []badCa
 	for _, r := range badRanks {
 		for mode := 0; mode < 4; mode++ {
 			ptr, crd, idx := randFiberLevel(rng, nc, 3, nrows)
-			ocrd := make([]uint64, nc)
-			for c := range ocrd {
-				ocrd[c] = uint64(rng.IntN(nrows))
-			}
+			ocrd := randRows(rng, nc, nrows)
 			vals := frand[T](rng, len(idx), 0, false)
 			x := frand[T](rng, nrows*r, 0, false)
 			y := frand[T](rng, nrows*r, 0, false)
@@ -149,16 +146,49 @@ func gatherBadCases[T Float](rng *rand.Rand, impl gatherHadamardFunc[T]) []badCa
 	return cs
 }
 
+// badTree2 is a random tree of nc nodes (randTree2) over rows of nrows,
+// whose children name rows below crows.
+func badTree2(rng *rand.Rand, nc, nrows, crows int) tree2 {
+	tr := randTree2(rng, nc, 3, 3, nrows)
+	for e := range tr.crd {
+		tr.crd[e] %= uint64(crows)
+	}
+	return tr
+}
+
+// tree2Arrays names the index arrays of tr as the bad cases do, its node
+// rows under rows.
+func tree2Arrays(tr tree2, rows string) map[string][]uint64 {
+	return map[string][]uint64{"ptr": tr.ptr, "crd": tr.crd, "lptr": tr.lptr, "idx": tr.idx, rows: tr.ncrd}
+}
+
+// tree2EdgeTargets lists the entries of tr's ptr and of the crd its nodes
+// span (children name rows below crows).
+func tree2EdgeTargets(tr tree2, crows uint64) []badTarget {
+	nc := len(tr.ptr) - 1
+	ts := targetsOf("ptr", 0, nc+1, uint64(len(tr.crd))+1)
+	return append(ts, targetsOf("crd", int(tr.ptr[0]), int(tr.ptr[nc]), crows)...)
+}
+
+// tree2LeafTargets lists the entries of the lptr and idx tr's children span
+// (leaves name rows below nrows), none when the nodes have no children.
+func tree2LeafTargets(tr tree2, nrows uint64) []badTarget {
+	nc := len(tr.ptr) - 1
+	e0, e1 := int(tr.ptr[0]), int(tr.ptr[nc])
+	if e1 <= e0 {
+		return nil
+	}
+	ts := targetsOf("lptr", e0, e1+1, uint64(len(tr.idx))+1)
+	return append(ts, targetsOf("idx", int(tr.lptr[e0]), int(tr.lptr[e1]), nrows)...)
+}
+
 // gather2BadCases builds GatherHadamard2 calls in every mode for impl.
 func gather2BadCases[T Float](rng *rand.Rand, impl gatherHadamard2Func[T]) []badCase[T] {
 	const nrows, zrows, nc = 5, 4, 5
 	var cs []badCase[T]
 	for _, r := range badRanks {
 		for mode := GatherPull; mode <= GatherRows; mode++ {
-			tr := randTree2(rng, nc, 3, 3, nrows)
-			for e := range tr.crd {
-				tr.crd[e] %= zrows
-			}
+			tr := badTree2(rng, nc, nrows, zrows)
 			sO, cO, sU, ncrd, outRows := gatherHadamard2Strides(mode, tr, r, nrows)
 			vals := frand[T](rng, len(tr.idx), 0, false)
 			x := frand[T](rng, nrows*r, 0, false)
@@ -167,14 +197,8 @@ func gather2BadCases[T Float](rng *rand.Rand, impl gatherHadamard2Func[T]) []bad
 			if mode != GatherPull {
 				y = y[:r]
 			}
-			arrays := map[string][]uint64{"ptr": tr.ptr, "crd": tr.crd, "lptr": tr.lptr, "idx": tr.idx, "ncrd": tr.ncrd}
-			e0, e1 := int(tr.ptr[0]), int(tr.ptr[nc])
-			ts := targetsOf("ptr", 0, nc+1, uint64(len(tr.crd))+1)
-			ts = append(ts, targetsOf("crd", e0, e1, zrows)...)
-			if e1 > e0 {
-				ts = append(ts, targetsOf("lptr", e0, e1+1, uint64(len(tr.idx))+1)...)
-				ts = append(ts, targetsOf("idx", int(tr.lptr[e0]), int(tr.lptr[e1]), nrows)...)
-			}
+			arrays := tree2Arrays(tr, "ncrd")
+			ts := append(tree2EdgeTargets(tr, zrows), tree2LeafTargets(tr, nrows)...)
 			if mode != GatherRows {
 				ts = append(ts, targetsOf("ncrd", 0, nc, nrows)...)
 			}
@@ -201,10 +225,7 @@ func scatterBadCases[T Float](rng *rand.Rand, impl scatterHadamardFunc[T]) []bad
 	for _, r := range badRanks {
 		for _, indexed := range []bool{false, true} {
 			ptr, crd, idx := randFiberLevel(rng, nc, 3, nrows)
-			brow := make([]uint64, nc)
-			for c := range brow {
-				brow[c] = uint64(rng.IntN(nrows))
-			}
+			brow := randRows(rng, nc, nrows)
 			vals := frand[T](rng, len(idx), 0, false)
 			y := frand[T](rng, nrows*r, 0, false)
 			base := frand[T](rng, nrows*r, 0, false)
@@ -240,24 +261,15 @@ func push2BadCases[T Float](rng *rand.Rand, impl pushHadamard2Func[T]) []badCase
 	var cs []badCase[T]
 	for _, r := range badRanks {
 		for mode := PushLeaves; mode <= PushChildren; mode++ {
-			tr := randTree2(rng, nc, 3, 3, nrows)
-			for e := range tr.crd {
-				tr.crd[e] %= crows
-			}
+			tr := badTree2(rng, nc, nrows, crows)
 			fRows, outRows := pushHadamard2Rows(mode, crows, nrows)
 			vals := frand[T](rng, len(tr.idx), 0, false)
 			f := frand[T](rng, fRows*r, 0, false)
 			y := frand[T](rng, nrows*r, 0, false)
 			above := frand[T](rng, r, 0, false)
-			arrays := map[string][]uint64{"ptr": tr.ptr, "crd": tr.crd, "lptr": tr.lptr, "idx": tr.idx, "ycrd": tr.ncrd}
-			e0, e1 := int(tr.ptr[0]), int(tr.ptr[nc])
-			ts := targetsOf("ptr", 0, nc+1, uint64(len(tr.crd))+1)
-			ts = append(ts, targetsOf("crd", e0, e1, crows)...)
-			ts = append(ts, targetsOf("ycrd", 0, nc, nrows)...)
-			if e1 > e0 {
-				ts = append(ts, targetsOf("lptr", e0, e1+1, uint64(len(tr.idx))+1)...)
-				ts = append(ts, targetsOf("idx", int(tr.lptr[e0]), int(tr.lptr[e1]), nrows)...)
-			}
+			arrays := tree2Arrays(tr, "ycrd")
+			ts := append(tree2EdgeTargets(tr, crows), targetsOf("ycrd", 0, nc, nrows)...)
+			ts = append(ts, tree2LeafTargets(tr, nrows)...)
 			out := fguard[T](outRows*r, 0, 7)
 			cs = append(cs, badCase[T]{arrays: arrays, targets: ts, out: out, inputs: [][]T{vals, f, y, above},
 				run: func(a map[string][]uint64) {
@@ -273,10 +285,7 @@ func dotBadCases[T Float](rng *rand.Rand, impl dotRowsFunc[T]) []badCase[T] {
 	const nrows, n = 5, 9
 	var cs []badCase[T]
 	for _, d := range badRanks {
-		idx := make([]uint64, n+2)
-		for j := range idx {
-			idx[j] = uint64(rng.IntN(nrows))
-		}
+		idx := randRows(rng, n+2, nrows)
 		q := frand[T](rng, d, 0, false)
 		k := frand[T](rng, nrows*d, 0, false)
 		out := fguard[T](n, 0, 7)

@@ -21,23 +21,8 @@ import (
 // checked unchanged. A call must return or panic with the family's message;
 // any other panic, or a fault, fails.
 
-// corruptReader decodes fuzz bytes (zeros once they run out).
-type corruptReader struct{ data []byte }
-
-func (z *corruptReader) next() byte {
-	if len(z.data) == 0 {
-		return 0
-	}
-	b := z.data[0]
-	z.data = z.data[1:]
-	return b
-}
-
-// n returns a number below mod.
-func (z *corruptReader) n(mod int) int { return int(z.next()) % mod }
-
 // u64 returns eight bytes as a number.
-func (z *corruptReader) u64() uint64 {
+func (z *fuzzReader) u64() uint64 {
 	var v uint64
 	for range 8 {
 		v = v<<8 | uint64(z.next())
@@ -45,18 +30,9 @@ func (z *corruptReader) u64() uint64 {
 	return v
 }
 
-// below returns n indices below mod.
-func (z *corruptReader) below(n, mod int) []uint64 {
-	s := make([]uint64, n)
-	for i := range s {
-		s[i] = uint64(z.n(mod))
-	}
-	return s
-}
-
 // segments returns n+1 non-decreasing offsets from a start of 0..2, each
 // step below step.
-func (z *corruptReader) segments(n, step int) []uint64 {
+func (z *fuzzReader) segments(n, step int) []uint64 {
 	s := make([]uint64, n+1)
 	s[0] = uint64(z.n(3))
 	for i := 1; i <= n; i++ {
@@ -66,7 +42,7 @@ func (z *corruptReader) segments(n, step int) []uint64 {
 }
 
 // floats returns n small integer values.
-func corruptFloats[T Float](z *corruptReader, n int) []T {
+func corruptFloats[T Float](z *fuzzReader, n int) []T {
 	s := make([]T, n)
 	for i := range s {
 		s[i] = T(z.n(17) - 8)
@@ -88,7 +64,7 @@ type corruptOp[T Float] struct {
 
 // mutate changes one to four entries of the index arrays: small values,
 // values at and past the lengths and row counts, and huge ones.
-func (op *corruptOp[T]) mutate(z *corruptReader) {
+func (op *corruptOp[T]) mutate(z *fuzzReader) {
 	names := slices.Sorted(func(yield func(string) bool) {
 		for k := range op.index {
 			if !yield(k) {
@@ -225,12 +201,12 @@ func (op *corruptOp[T]) run(t *testing.T, alias int) {
 
 // spmmCorrupt builds an SpMM (or, with trans, SpMMScatter) call: a rows x
 // cols matrix on a w-column panel.
-func spmmCorrupt[T Float](z *corruptReader, trans bool) *corruptOp[T] {
+func spmmCorrupt[T Float](z *fuzzReader, trans bool) *corruptOp[T] {
 	rows, cols, w := z.n(8), 1+z.n(6), 1+z.n(70)
 	ldx, ldy := w+z.n(3), w+z.n(3)
 	ptr := z.segments(rows, min(cols, 4)+1)
 	ptr[0] = 0
-	idx := z.below(int(ptr[rows]), cols)
+	idx := z.idx(int(ptr[rows]), cols)
 	vals := corruptFloats[T](z, len(idx))
 	xr, yr := cols, rows
 	if trans {
@@ -262,11 +238,11 @@ func spmmCorrupt[T Float](z *corruptReader, trans bool) *corruptOp[T] {
 // gatherCorrupt builds a GatherHadamard call in one of its modes or the
 // indexed form (through the family, which has no Unchecked entry point of
 // its own).
-func gatherCorrupt[T Float](z *corruptReader) *corruptOp[T] {
+func gatherCorrupt[T Float](z *fuzzReader) *corruptOp[T] {
 	mode, r, nrows, nc := z.n(4), 1+z.n(70), 1+z.n(6), z.n(9)
 	ptr := z.segments(nc, 4)
-	idx := z.below(int(ptr[nc])+z.n(2), nrows)
-	crd, ocrd := z.below(nc, nrows), z.below(nc, nrows)
+	idx := z.idx(int(ptr[nc])+z.n(2), nrows)
+	crd, ocrd := z.idx(nc, nrows), z.idx(nc, nrows)
 	vals := corruptFloats[T](z, len(idx))
 	x := corruptFloats[T](z, nrows*r)
 	outRows, yRows := nrows, 1
@@ -298,19 +274,19 @@ func gatherCorrupt[T Float](z *corruptReader) *corruptOp[T] {
 
 // tree2Corrupt decodes a valid two-level operand: nc nodes, their children
 // (crd below crdRows) and the children's leaves (idx below idxRows).
-func tree2Corrupt(z *corruptReader, nc, crdRows, idxRows int) (ptr, crd, lptr, idx []uint64) {
+func tree2Corrupt(z *fuzzReader, nc, crdRows, idxRows int) (ptr, crd, lptr, idx []uint64) {
 	ptr = z.segments(nc, 4)
 	ne := int(ptr[nc]) + z.n(2)
-	crd = z.below(ne, crdRows)
+	crd = z.idx(ne, crdRows)
 	lptr = z.segments(ne, 4)
-	idx = z.below(int(lptr[ne])+z.n(2), idxRows)
+	idx = z.idx(int(lptr[ne])+z.n(2), idxRows)
 	return
 }
 
-func gather2Corrupt[T Float](z *corruptReader) *corruptOp[T] {
+func gather2Corrupt[T Float](z *fuzzReader) *corruptOp[T] {
 	mode, r, nrows, zrows, nc := GatherMode(z.n(3)), 1+z.n(70), 1+z.n(6), 1+z.n(5), z.n(7)
 	ptr, crd, lptr, idx := tree2Corrupt(z, nc, zrows, nrows)
-	ncrd := z.below(nc, nrows)
+	ncrd := z.idx(nc, nrows)
 	vals := corruptFloats[T](z, len(idx))
 	x := corruptFloats[T](z, nrows*r)
 	zd := corruptFloats[T](z, zrows*r)
@@ -334,10 +310,10 @@ func gather2Corrupt[T Float](z *corruptReader) *corruptOp[T] {
 	}
 }
 
-func push2Corrupt[T Float](z *corruptReader) *corruptOp[T] {
+func push2Corrupt[T Float](z *fuzzReader) *corruptOp[T] {
 	mode, r, nrows, crows, nc := PushMode(z.n(2)), 1+z.n(70), 1+z.n(6), 1+z.n(5), z.n(7)
 	ptr, crd, lptr, idx := tree2Corrupt(z, nc, crows, nrows)
-	ycrd := z.below(nc, nrows)
+	ycrd := z.idx(nc, nrows)
 	fRows, outRows := pushHadamard2Rows(mode, crows, nrows)
 	vals := corruptFloats[T](z, len(idx))
 	f := corruptFloats[T](z, fRows*r)
@@ -357,11 +333,11 @@ func push2Corrupt[T Float](z *corruptReader) *corruptOp[T] {
 
 // scatterCorrupt builds a ScatterHadamard call, base row 0 or indexed
 // (through the family, as gatherCorrupt).
-func scatterCorrupt[T Float](z *corruptReader) *corruptOp[T] {
+func scatterCorrupt[T Float](z *fuzzReader) *corruptOp[T] {
 	indexed, r, nrows, nc := z.n(2) == 1, 1+z.n(70), 1+z.n(6), z.n(9)
 	ptr := z.segments(nc, 4)
-	idx := z.below(int(ptr[nc])+z.n(2), nrows)
-	crd, brow := z.below(nc, nrows), z.below(nc, nrows)
+	idx := z.idx(int(ptr[nc])+z.n(2), nrows)
+	crd, brow := z.idx(nc, nrows), z.idx(nc, nrows)
 	vals := corruptFloats[T](z, len(idx))
 	y := corruptFloats[T](z, nrows*r)
 	baseRows := 1
@@ -385,9 +361,9 @@ func scatterCorrupt[T Float](z *corruptReader) *corruptOp[T] {
 	}
 }
 
-func dotCorrupt[T Float](z *corruptReader) *corruptOp[T] {
+func dotCorrupt[T Float](z *fuzzReader) *corruptOp[T] {
 	d, krows, n := 1+z.n(70), 1+z.n(6), z.n(12)
-	idx := z.below(n+z.n(2), krows)
+	idx := z.idx(n+z.n(2), krows)
 	q := corruptFloats[T](z, d)
 	k := corruptFloats[T](z, krows*d)
 	return &corruptOp[T]{
@@ -405,11 +381,11 @@ func dotCorrupt[T Float](z *corruptReader) *corruptOp[T] {
 // shortCorrupt builds a SpMVShortUnchecked call with 16- or 32-bit
 // indices, one, two or four partial sums and alpha 1 or not: rows x cols
 // with x shorter than cols at times.
-func shortCorrupt[T Float](z *corruptReader) *corruptOp[T] {
+func shortCorrupt[T Float](z *fuzzReader) *corruptOp[T] {
 	rows, cols := z.n(12), 1+z.n(40)
 	wide, sums, alpha := z.n(2) == 1, []int{1, 2, 4}[z.n(3)], T(1+z.n(2))/2
 	ptr := z.segments(rows, 9)
-	idx := z.below(int(ptr[rows])+z.n(2), cols)
+	idx := z.idx(int(ptr[rows])+z.n(2), cols)
 	vals := corruptFloats[T](z, len(idx))
 	x := corruptFloats[T](z, cols-z.n(2))
 	fams := []familyHandle{spmvShortF32U16, spmvShortF64U16}
@@ -446,8 +422,8 @@ func shortCorrupt[T Float](z *corruptReader) *corruptOp[T] {
 // fuzzCorrupt is the body of every corrupt-index target: the first byte
 // picks float32 or float64, the tiled SpMM and the output over an index
 // array; build decodes the operand.
-func fuzzCorrupt(t *testing.T, data []byte, build32 func(*corruptReader) *corruptOp[float32], build64 func(*corruptReader) *corruptOp[float64]) {
-	z := &corruptReader{data: data}
+func fuzzCorrupt(t *testing.T, data []byte, build32 func(*fuzzReader) *corruptOp[float32], build64 func(*fuzzReader) *corruptOp[float64]) {
+	z := &fuzzReader{data: data}
 	flags := z.next()
 	if flags&2 != 0 {
 		defer forceSpMMTiles(1)()
@@ -505,12 +481,12 @@ var corruptTargets = []struct {
 	body func(t *testing.T, data []byte)
 }{
 	{"SpMM", func(t *testing.T, d []byte) {
-		fuzzCorrupt(t, d, func(z *corruptReader) *corruptOp[float32] { return spmmCorrupt[float32](z, false) },
-			func(z *corruptReader) *corruptOp[float64] { return spmmCorrupt[float64](z, false) })
+		fuzzCorrupt(t, d, func(z *fuzzReader) *corruptOp[float32] { return spmmCorrupt[float32](z, false) },
+			func(z *fuzzReader) *corruptOp[float64] { return spmmCorrupt[float64](z, false) })
 	}},
 	{"SpMMScatter", func(t *testing.T, d []byte) {
-		fuzzCorrupt(t, d, func(z *corruptReader) *corruptOp[float32] { return spmmCorrupt[float32](z, true) },
-			func(z *corruptReader) *corruptOp[float64] { return spmmCorrupt[float64](z, true) })
+		fuzzCorrupt(t, d, func(z *fuzzReader) *corruptOp[float32] { return spmmCorrupt[float32](z, true) },
+			func(z *fuzzReader) *corruptOp[float64] { return spmmCorrupt[float64](z, true) })
 	}},
 	{"GatherHadamard", func(t *testing.T, d []byte) { fuzzCorrupt(t, d, gatherCorrupt[float32], gatherCorrupt[float64]) }},
 	{"GatherHadamard2", func(t *testing.T, d []byte) { fuzzCorrupt(t, d, gather2Corrupt[float32], gather2Corrupt[float64]) }},

@@ -3,6 +3,7 @@
 package engine
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -11,20 +12,14 @@ import (
 // operand exactly as long as the kernel may touch, against a PROT_NONE page
 // on either side, and compares with ref.
 func TestGatherHadamard2GuardPages(t *testing.T) {
-	rng := rand.New(rand.NewPCG(67, 68))
-	guardSweep(t, 10, func(g []*guardRegion, r int, atEnd bool) {
-		gatherHadamard2GuardCase[float32](t, rng, g, r, atEnd, gatherHadamard2F32)
-		gatherHadamard2GuardCase[float64](t, rng, g, r, atEnd, gatherHadamard2F64)
-	})
+	guardSweepTypes(t, 67, 10, gatherHadamard2GuardCase[float32], gatherHadamard2F32, gatherHadamard2GuardCase[float64], gatherHadamard2F64)
 }
 
 func gatherHadamard2GuardCase[T Float](t *testing.T, rng *rand.Rand, g []*guardRegion, r int, atEnd bool, f *family[gatherHadamard2Func[T]]) {
 	t.Helper()
 	const nrows, nc = 3, 5
-	tr, vals := guardedTree2[T](rng, g, atEnd, nc, nrows)
+	tr, vals, x, z := guardedTree2Operands[T](rng, g, atEnd, nc, nrows, r)
 	ptr, crd, lptr, idx := tr.ptr, tr.crd, tr.lptr, tr.idx
-	x := floatsAt(g[6], nrows*r, atEnd, frand[T](rng, nrows*r, 0, false))
-	z := floatsAt(g[7], nrows*r, atEnd, frand[T](rng, nrows*r, 0, false))
 	for mode := GatherPull; mode <= GatherRows; mode++ {
 		sO, cO, sU, rows, outRows := gatherHadamard2Strides(mode, tr, r, nrows)
 		yRows := nrows
@@ -33,14 +28,9 @@ func gatherHadamard2GuardCase[T Float](t *testing.T, rng *rand.Rand, g []*guardR
 		}
 		y := floatsAt(g[8], yRows*r, atEnd, frand[T](rng, yRows*r, 0, false))
 		init := frand[T](rng, outRows*r, 0, false)
-		forEachTier(t, f, func(t *testing.T, impl, ref gatherHadamard2Func[T]) {
-			out := floatsAt(g[9], len(init), atEnd, init)
-			want := append([]T(nil), init...)
-			impl(out, y, rows, rows, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, 0)
-			ref(want, y, rows, rows, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, 0)
-			if err := fclose(out, want, rtolOf[T]()*float64(r)); err != nil {
-				t.Fatalf("mode=%d r=%d atEnd=%v: %v", mode, r, atEnd, err)
-			}
+		desc := fmt.Sprintf("mode=%d r=%d atEnd=%v", mode, r, atEnd)
+		forEachTierGuarded(t, f, g[9], atEnd, init, rtolOf[T]()*float64(r), desc, func(k gatherHadamard2Func[T], out []T) {
+			k(out, y, rows, rows, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, 0)
 		})
 	}
 }
@@ -63,6 +53,15 @@ func guardTree2(rng *rand.Rand, nc, nrows int) (tr tree2, e1, l1 uint64) {
 	}
 	tr.ncrd[nc-1] = uint64(nrows - 1)
 	return tr, e1, l1
+}
+
+// guardedTree2Operands is guardedTree2 with two dense operands of nrows
+// rows of r random values in g[6] and g[7].
+func guardedTree2Operands[T Float](rng *rand.Rand, g []*guardRegion, atEnd bool, nc, nrows, r int) (tr tree2, vals, a, b []T) {
+	tr, vals = guardedTree2[T](rng, g, atEnd, nc, nrows)
+	a = floatsAt(g[6], nrows*r, atEnd, frand[T](rng, nrows*r, 0, false))
+	b = floatsAt(g[7], nrows*r, atEnd, frand[T](rng, nrows*r, 0, false))
+	return tr, vals, a, b
 }
 
 // guardedTree2 places a guardTree2 in guard regions g[0] to g[4], each

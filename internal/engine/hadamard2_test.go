@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -23,23 +22,14 @@ func randTree2(rng *rand.Rand, nc, maxKids, maxLeaves, nrows int) tree2 {
 		t.ptr[c] = t.ptr[c-1] + uint64(rng.IntN(maxKids+1))
 	}
 	ne := int(t.ptr[nc]) + rng.IntN(2)
-	t.crd = make([]uint64, ne)
-	for e := range t.crd {
-		t.crd[e] = uint64(rng.IntN(nrows))
-	}
+	t.crd = randRows(rng, ne, nrows)
 	t.lptr = make([]uint64, ne+1)
 	t.lptr[0] = uint64(rng.IntN(3))
 	for e := 1; e <= ne; e++ {
 		t.lptr[e] = t.lptr[e-1] + uint64(rng.IntN(maxLeaves+1))
 	}
-	t.idx = make([]uint64, int(t.lptr[ne])+rng.IntN(3))
-	for j := range t.idx {
-		t.idx[j] = uint64(rng.IntN(nrows))
-	}
-	t.ncrd = make([]uint64, nc)
-	for c := range t.ncrd {
-		t.ncrd[c] = uint64(rng.IntN(nrows))
-	}
+	t.idx = randRows(rng, int(t.lptr[ne])+rng.IntN(3), nrows)
+	t.ncrd = randRows(rng, nc, nrows)
 	return t
 }
 
@@ -60,32 +50,26 @@ func gatherHadamard2Strides(mode GatherMode, t tree2, r, nrows int) (sO, cO, sU 
 func testGather2[T Float](t *testing.T, impl, ref gatherHadamard2Func[T]) {
 	rng := rand.New(rand.NewPCG(61, 62))
 	const nrows = 7
-	for _, r := range productRanks() {
-		for _, nc := range []int{0, 1, 2, 5, 9, 40} {
-			for mode := GatherPull; mode <= GatherRows; mode++ {
-				special := rng.IntN(4) == 0
-				off := rng.IntN(4)
-				tr := randTree2(rng, nc, 3, 3, nrows)
-				vals := frand[T](rng, len(tr.idx), off, special)
-				x := frand[T](rng, nrows*r, off, special)
-				z := frand[T](rng, nrows*r, 2, special)
-				y := frand[T](rng, nrows*r, 1, false)
-				sO, cO, sU, ncrd, outRows := gatherHadamard2Strides(mode, tr, r, nrows)
-				if sU == 0 {
-					y = y[:r]
-				}
-				got := fguard[T](outRows*r, off, 7)
-				want := fguard[T](outRows*r, off, 7)
-				// The kernel reads the leaf pointers less lbase.
-				lbase := []uint64{0, 1 + rng.Uint64N(1000), 1 << 40}[rng.IntN(3)]
-				impl(got, y, ncrd, ncrd, tr.ptr, tr.crd, z, shifted(tr.lptr, lbase), vals, tr.idx, x, r, sO, cO, sU, lbase)
-				ref(want, y, ncrd, ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, r, sO, cO, sU, 0)
-				if err := fclose(got, want, rtolOf[T]()); err != nil {
-					t.Fatalf("r=%d nc=%d mode=%d off=%d: %v", r, nc, mode, off, err)
-				}
-			}
+	forEachProductCase(rng, []int{0, 1, 2, 5, 9, 40}, int(GatherRows)+1, func(c productCase) {
+		r, off := c.r, c.off
+		tr := randTree2(rng, c.n, 3, 3, nrows)
+		vals := frand[T](rng, len(tr.idx), off, c.special)
+		x := frand[T](rng, nrows*r, off, c.special)
+		z := frand[T](rng, nrows*r, 2, c.special)
+		y := frand[T](rng, nrows*r, 1, false)
+		sO, cO, sU, ncrd, outRows := gatherHadamard2Strides(GatherMode(c.mode), tr, r, nrows)
+		if sU == 0 {
+			y = y[:r]
 		}
-	}
+		// The kernel reads the leaf pointers less lbase.
+		lbase := []uint64{0, 1 + rng.Uint64N(1000), 1 << 40}[rng.IntN(3)]
+		fdiff(t, outRows*r, off, rtolOf[T](),
+			func(out []T) {
+				impl(out, y, ncrd, ncrd, tr.ptr, tr.crd, z, shifted(tr.lptr, lbase), vals, tr.idx, x, r, sO, cO, sU, lbase)
+			},
+			func(out []T) { ref(out, y, ncrd, ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, r, sO, cO, sU, 0) },
+			"r=%d nc=%d mode=%d off=%d", r, c.n, c.mode, off)
+	})
 }
 
 // shifted returns p with d added to every entry.
@@ -106,11 +90,7 @@ func TestGatherHadamard2(t *testing.T) {
 // assembly call takes (twoLevelRun), with small integers so that every sum
 // is exact and results must equal ref's.
 func TestGatherHadamard2Chunks(t *testing.T) {
-	rng := rand.New(rand.NewPCG(63, 64))
-	for _, r := range []int{5, 16, 19} {
-		gatherHadamard2ChunkCase(t, rng, r, gatherHadamard2F32)
-		gatherHadamard2ChunkCase(t, rng, r, gatherHadamard2F64)
-	}
+	forRanks(t, 63, []int{5, 16, 19}, gatherHadamard2ChunkCase[float32], gatherHadamard2F32, gatherHadamard2ChunkCase[float64], gatherHadamard2F64)
 }
 
 func gatherHadamard2ChunkCase[T Float](t *testing.T, rng *rand.Rand, r int, f *family[gatherHadamard2Func[T]]) {
@@ -134,10 +114,7 @@ func gatherHadamard2ChunkCase[T Float](t *testing.T, rng *rand.Rand, r int, f *f
 				tr.crd[e] = uint64(rng.IntN(nrows))
 				tr.lptr[e+1] = tr.lptr[e] + uint64(rng.IntN(2))
 			}
-			tr.idx = make([]uint64, tr.lptr[ne])
-			for j := range tr.idx {
-				tr.idx[j] = uint64(rng.IntN(nrows))
-			}
+			tr.idx = randRows(rng, int(tr.lptr[ne]), nrows)
 			_ = tr2
 		default:
 			tr = randTree2(rng, 6, 2, 2, nrows)
@@ -152,10 +129,7 @@ func gatherHadamard2ChunkCase[T Float](t *testing.T, rng *rand.Rand, r int, f *f
 			for i := int(e) + 1; i < len(tr.lptr); i++ {
 				tr.lptr[i] += 50000
 			}
-			tr.idx = make([]uint64, tr.lptr[len(tr.lptr)-1])
-			for j := range tr.idx {
-				tr.idx[j] = uint64(rng.IntN(nrows))
-			}
+			tr.idx = randRows(rng, int(tr.lptr[len(tr.lptr)-1]), nrows)
 		}
 		gatherHadamard2Exact(t, rng, f, tr, nrows, nrows, r, shape)
 	}
@@ -172,13 +146,10 @@ func gatherHadamard2Exact[T Float](t *testing.T, rng *rand.Rand, f *family[gathe
 	forEachTier(t, f, func(t *testing.T, impl, ref gatherHadamard2Func[T]) {
 		for mode := GatherPull; mode <= GatherRows; mode++ {
 			sO, cO, sU, ncrd, outRows := gatherHadamard2Strides(mode, tr, r, nrows)
-			got := fguard[T](outRows*r, 0, 7)
-			want := fguard[T](outRows*r, 0, 7)
-			impl(got, y, ncrd, ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, r, sO, cO, sU, 0)
-			ref(want, y, ncrd, ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, r, sO, cO, sU, 0)
-			if err := fclose(got, want, 0); err != nil {
-				t.Fatalf("%s mode=%d r=%d: %v", desc, mode, r, err)
+			run := func(k gatherHadamard2Func[T]) func(out []T) {
+				return func(out []T) { k(out, y, ncrd, ncrd, tr.ptr, tr.crd, z, tr.lptr, vals, tr.idx, x, r, sO, cO, sU, 0) }
 			}
+			fdiff(t, outRows*r, 0, 0, run(impl), run(ref), "%s mode=%d r=%d", desc, mode, r)
 		}
 	})
 }
@@ -188,11 +159,7 @@ func gatherHadamard2Exact[T Float](t *testing.T, rng *rand.Rand, f *family[gathe
 // children's rows) as large and with a z of three rows, small integers:
 // results equal ref's in every mode.
 func TestGatherHadamard2LargeRows(t *testing.T) {
-	rng := rand.New(rand.NewPCG(67, 68))
-	for _, r := range []int{5, 16, 19, 32} {
-		gatherHadamard2LargeCase(t, rng, r, gatherHadamard2F32)
-		gatherHadamard2LargeCase(t, rng, r, gatherHadamard2F64)
-	}
+	forRanks(t, 67, []int{5, 16, 19, 32}, gatherHadamard2LargeCase[float32], gatherHadamard2F32, gatherHadamard2LargeCase[float64], gatherHadamard2F64)
 }
 
 func gatherHadamard2LargeCase[T Float](t *testing.T, rng *rand.Rand, r int, f *family[gatherHadamard2Func[T]]) {
@@ -242,11 +209,7 @@ func TestProductRun2(t *testing.T) {
 func TestGatherHadamard2Rejects(t *testing.T) {
 	const r, nrows = 3, 4
 	ok := func() (tree2, []float64, []float64, []float64, []float64, []float64) {
-		tr := tree2{
-			ptr: []uint64{0, 2, 3}, crd: []uint64{1, 3, 0}, lptr: []uint64{0, 1, 3, 4},
-			idx: []uint64{0, 3, 2, 1}, ncrd: []uint64{2, 3},
-		}
-		return tr, make([]float64, 4), make([]float64, nrows*r), make([]float64, nrows*r), make([]float64, nrows*r), make([]float64, nrows*r)
+		return validTree2(), make([]float64, 4), make([]float64, nrows*r), make([]float64, nrows*r), make([]float64, nrows*r), make([]float64, nrows*r)
 	}
 	call := func(mode GatherMode, tr tree2, vals, x, z, y, out []float64, rr int) (err any) {
 		defer func() { err = recover() }()
@@ -295,35 +258,43 @@ func TestGatherHadamard2Rejects(t *testing.T) {
 // (malformed index arrays included). It must panic or compute ref's result
 // exactly (the values are small integers).
 func FuzzGatherHadamard2(f *testing.F) {
-	f.Add([]byte{3, 0, 2, 0, 1, 2, 0, 1, 5, 1, 2, 3, 4, 0, 5, 5, 5, 1, 2, 3, 4, 5, 6})
-	f.Add([]byte{16, 1, 3, 1, 2, 3, 3, 4, 1, 0, 8, 1, 2, 3, 0, 1, 2, 3, 4, 4, 4, 4, 9, 9, 9, 9})
+	addTree2Seeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fz := fuzzReader{data: data}
-		r := 1 + fz.n(70)
-		mode := GatherMode(fz.n(4))
-		ptr, ncrd, crd, lptr, idx := fz.tree2()
-		vals := fz.floats(fz.near(len(idx)))
+		fz, r, m, ptr, ncrd, crd, lptr, idx, vals := tree2FuzzArgs(data, 4)
+		mode := GatherMode(m)
 		x := fz.floats(fz.rows() * r)
 		z := fz.floats(fz.rows() * r)
 		y := fz.floats(fz.rows() * r)
 		out := fz.floats(fz.rows() * r)
 		want := append([]float64(nil), out...)
-		accepted := func() (ok bool) {
-			defer func() { ok = recover() == nil }()
-			GatherHadamard2(mode, out, y, ncrd, ptr, crd, z, lptr, vals, idx, x, r)
-			return
-		}()
+		accepted := returns(func() { GatherHadamard2(mode, out, y, ncrd, ptr, crd, z, lptr, vals, idx, x, r) })
 		if !accepted {
 			return
 		}
 		sO, cO, sU, c2 := refGatherArgs(mode, r, ncrd, ptr)
 		gatherHadamard2Ref(want, y, c2, c2, ptr, crd, z, lptr, vals, idx, x, r, sO, cO, sU, 0)
-		for i := range want {
-			if out[i] != want[i] && !(math.IsNaN(out[i]) && math.IsNaN(want[i])) {
-				t.Fatalf("r=%d mode=%d [%d] = %v, want %v", r, mode, i, out[i], want[i])
-			}
-		}
+		checkExact(t, fmt.Sprintf("r=%d mode=%d", r, mode), out, want)
 	})
+}
+
+// validTree2 is a well-formed tree of two nodes, three children and four
+// leaves over rows below 4, for the wrappers' reject tests.
+func validTree2() tree2 {
+	return tree2{
+		ptr: []uint64{0, 2, 3}, crd: []uint64{1, 3, 0}, lptr: []uint64{0, 1, 3, 4},
+		idx: []uint64{0, 3, 2, 1}, ncrd: []uint64{2, 3},
+	}
+}
+
+// tree2FuzzArgs decodes what the two-level fuzz tests start with: a rank r
+// from 1 to 70, a mode below nmodes, a tree (fuzzReader.tree2) and values
+// for about as many leaves; fz decodes the rest.
+func tree2FuzzArgs(data []byte, nmodes int) (fz *fuzzReader, r, mode int, ptr, ncrd, crd, lptr, idx []uint64, vals []float64) {
+	fz = &fuzzReader{data: data}
+	r = 1 + fz.n(70)
+	mode = fz.n(nmodes)
+	ptr, ncrd, crd, lptr, idx = fz.tree2()
+	return fz, r, mode, ptr, ncrd, crd, lptr, idx, fz.floats(fz.near(len(idx)))
 }
 
 // fuzzReader decodes fuzz bytes into kernel operands (zeros once the bytes

@@ -32,10 +32,7 @@ func productChunkCase[T Float](t *testing.T, rng *rand.Rand, r int,
 			for c := 4; c < len(ptr); c++ {
 				ptr[c] += 50000 // node 3 holds about 50000 leaves
 			}
-			idx = make([]uint64, ptr[len(ptr)-1])
-			for j := range idx {
-				idx[j] = uint64(rng.IntN(nrows))
-			}
+			idx = randRows(rng, int(ptr[len(ptr)-1]), nrows)
 		}
 		nc := len(ptr) - 1
 		vals := fsmall[T](rng, len(idx))
@@ -43,30 +40,21 @@ func productChunkCase[T Float](t *testing.T, rng *rand.Rand, r int,
 		y := fsmall[T](rng, nrows*r)
 		forEachTier(t, gf, func(t *testing.T, impl, ref gatherHadamardFunc[T]) {
 			// GatherRows: one out row per node.
-			got := fguard[T](nc*r, 0, 7)
-			want := fguard[T](nc*r, 0, 7)
-			impl(got, y[:r], ptr, ptr, ptr, vals, idx, x, r, 0, r, 0)
-			ref(want, y[:r], ptr, ptr, ptr, vals, idx, x, r, 0, r, 0)
-			if err := fclose(got, want, 0); err != nil {
-				t.Fatalf("gather rows %s r=%d: %v", shape, r, err)
+			rows := func(k gatherHadamardFunc[T]) func(out []T) {
+				return func(out []T) { k(out, y[:r], ptr, ptr, ptr, vals, idx, x, r, 0, r, 0) }
 			}
+			fdiff(t, nc*r, 0, 0, rows(impl), rows(ref), "gather rows %s r=%d", shape, r)
 			// Indexed: rows shared by many nodes.
-			got = fguard[T](nrows*r, 0, 7)
-			want = fguard[T](nrows*r, 0, 7)
-			impl(got, y, crd, crd, ptr, vals, idx, x, r, r, 0, r)
-			ref(want, y, crd, crd, ptr, vals, idx, x, r, r, 0, r)
-			if err := fclose(got, want, 0); err != nil {
-				t.Fatalf("gather indexed %s r=%d: %v", shape, r, err)
+			indexed := func(k gatherHadamardFunc[T]) func(out []T) {
+				return func(out []T) { k(out, y, crd, crd, ptr, vals, idx, x, r, r, 0, r) }
 			}
+			fdiff(t, nrows*r, 0, 0, indexed(impl), indexed(ref), "gather indexed %s r=%d", shape, r)
 		})
 		forEachTier(t, sf, func(t *testing.T, impl, ref scatterHadamardFunc[T]) {
-			got := fguard[T](nrows*r, 0, 7)
-			want := fguard[T](nrows*r, 0, 7)
-			impl(got, y, x, crd, crd, ptr, vals, idx, r, r)
-			ref(want, y, x, crd, crd, ptr, vals, idx, r, r)
-			if err := fclose(got, want, 0); err != nil {
-				t.Fatalf("scatter %s r=%d: %v", shape, r, err)
+			run := func(k scatterHadamardFunc[T]) func(out []T) {
+				return func(out []T) { k(out, y, x, crd, crd, ptr, vals, idx, r, r) }
 			}
+			fdiff(t, nrows*r, 0, 0, run(impl), run(ref), "scatter %s r=%d", shape, r)
 		})
 	}
 	forEachTier(t, df, func(t *testing.T, impl, ref dotRowsFunc[T]) {
@@ -74,17 +62,8 @@ func productChunkCase[T Float](t *testing.T, rng *rand.Rand, r int,
 		d := 16 * r
 		q := fsmall[T](rng, d)
 		k := fsmall[T](rng, nrows*d)
-		idx := make([]uint64, 5000)
-		for j := range idx {
-			idx[j] = uint64(rng.IntN(nrows))
-		}
-		got := fguard[T](len(idx), 0, 7)
-		want := fguard[T](len(idx), 0, 7)
-		impl(got, q, k, idx, 1.5)
-		ref(want, q, k, idx, 1.5)
-		if err := fclose(got, want, 0); err != nil {
-			t.Fatalf("dot d=%d: %v", d, err)
-		}
+		idx := randRows(rng, 5000, nrows)
+		fdiff(t, len(idx), 0, 0, func(out []T) { impl(out, q, k, idx, 1.5) }, func(out []T) { ref(out, q, k, idx, 1.5) }, "dot d=%d", d)
 	})
 }
 

@@ -1,7 +1,7 @@
 package engine
 
 import (
-	"math"
+	"fmt"
 	"testing"
 )
 
@@ -57,22 +57,14 @@ func FuzzGatherHadamard(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, mode, ptr, crd, idx, vals, x, y, out := fuzzProductArgs(data)
 		want := append([]float64(nil), out...)
-		ok := func() (ok bool) {
-			defer func() { ok = recover() == nil }()
-			GatherHadamard(mode, out, y, crd, ptr, vals, idx, x, r)
-			return
-		}()
+		ok := returns(func() { GatherHadamard(mode, out, y, crd, ptr, vals, idx, x, r) })
 		if !ok || len(ptr) <= 1 {
 			return // refused, or no nodes: nothing ran
 		}
 		// Accepted: the dispatched path must match ref exactly.
 		sO, cO, sU, c2 := refGatherArgs(mode, r, crd, ptr)
 		gatherHadamardRef(want, y, c2, c2, ptr, vals, idx, x, r, sO, cO, sU)
-		for i := range want {
-			if out[i] != want[i] && !(math.IsNaN(out[i]) && math.IsNaN(want[i])) {
-				t.Fatalf("r=%d mode=%d [%d] = %v, want %v", r, mode, i, out[i], want[i])
-			}
-		}
+		checkExact(t, fmt.Sprintf("r=%d mode=%d", r, mode), out, want)
 	})
 }
 
@@ -81,11 +73,7 @@ func FuzzScatterHadamard(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, _, ptr, crd, idx, vals, base, y, out := fuzzProductArgs(data)
 		want := append([]float64(nil), out...)
-		ok := func() (ok bool) {
-			defer func() { ok = recover() == nil }()
-			ScatterHadamard(out, base, y, crd, ptr, vals, idx, r)
-			return
-		}()
+		ok := returns(func() { ScatterHadamard(out, base, y, crd, ptr, vals, idx, r) })
 		if !ok {
 			return
 		}
@@ -104,11 +92,7 @@ func FuzzDotRows(f *testing.F) {
 		r, _, _, _, idx, _, q, k, _ := fuzzProductArgs(data)
 		q = q[:min(len(q), r)]
 		dst := make([]float64, len(idx)/2)
-		ok := func() (ok bool) {
-			defer func() { ok = recover() == nil }()
-			DotRows(dst, q, k, idx, 0.5)
-			return
-		}()
+		ok := returns(func() { DotRows(dst, q, k, idx, 0.5) })
 		if !ok {
 			return
 		}

@@ -26,6 +26,22 @@ func floatsAt[T Float](g *guardRegion, n int, atEnd bool, src []T) []T {
 	return s
 }
 
+// forEachTierGuarded runs, for every path of f, run(impl, out) with out a
+// copy of init against the edge of g, and run(ref, want) with want another
+// copy, and checks that they agree within rtol.
+func forEachTierGuarded[T Float, F any](t *testing.T, f *family[F], g *guardRegion, atEnd bool, init []T, rtol float64, desc string, run func(k F, out []T)) {
+	t.Helper()
+	forEachTier(t, f, func(t *testing.T, impl, ref F) {
+		out := floatsAt(g, len(init), atEnd, init)
+		want := append([]T(nil), init...)
+		run(impl, out)
+		run(ref, want)
+		if err := fclose(out, want, rtol); err != nil {
+			t.Fatalf("%s: %v", desc, err)
+		}
+	})
+}
+
 // TestProductGuardPages runs every product kernel with each operand exactly
 // as long as the kernel may touch and placed against a PROT_NONE page, on
 // either side: a read or write one element out of bounds faults. Results are
@@ -53,6 +69,21 @@ func guardSweep(t *testing.T, n int, fn func(g []*guardRegion, r int, atEnd bool
 	}
 }
 
+// guardCase is a guard-page case of one element type on family f: the
+// regions g, r columns, operands against the end of their regions or not.
+type guardCase[F any] func(t *testing.T, rng *rand.Rand, g []*guardRegion, r int, atEnd bool, f F)
+
+// guardSweepTypes runs guardSweep over n regions with case32 on f32 and
+// then case64 on f64 at every point, both drawing from one generator
+// seeded (seed, seed+1).
+func guardSweepTypes[F32, F64 any](t *testing.T, seed uint64, n int, case32 guardCase[F32], f32 F32, case64 guardCase[F64], f64 F64) {
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	guardSweep(t, n, func(g []*guardRegion, r int, atEnd bool) {
+		case32(t, rng, g, r, atEnd, f32)
+		case64(t, rng, g, r, atEnd, f64)
+	})
+}
+
 func productGuardCase[T Float](t *testing.T, rng *rand.Rand, g []*guardRegion, r int, atEnd bool,
 	gf *family[gatherHadamardFunc[T]], sf *family[scatterHadamardFunc[T]], df *family[dotRowsFunc[T]]) {
 	t.Helper()
@@ -63,10 +94,7 @@ func productGuardCase[T Float](t *testing.T, rng *rand.Rand, g []*guardRegion, r
 		idx[j] = nrows - 1 // the last row of x, y or out, against the edge
 	}
 	crd[nc-1] = nrows - 1
-	ocrd := make([]uint64, nc)
-	for c := range ocrd {
-		ocrd[c] = uint64(rng.IntN(nrows))
-	}
+	ocrd := randRows(rng, nc, nrows)
 	ocrd[0] = nrows - 1
 	gptr := g[0].at(nc+1, atEnd, ptr)
 	gcrd := g[1].at(nc, atEnd, crd)
@@ -77,12 +105,7 @@ func productGuardCase[T Float](t *testing.T, rng *rand.Rand, g []*guardRegion, r
 	name := func(what string) string {
 		return fmt.Sprintf("%s r=%d atEnd=%v", what, r, atEnd)
 	}
-	check := func(t *testing.T, what string, got, want []T) {
-		t.Helper()
-		if err := fclose(got, want, rtolOf[T]()*float64(r)); err != nil {
-			t.Fatalf("%s: %v", name(what), err)
-		}
-	}
+	rtol := rtolOf[T]() * float64(r)
 
 	// GatherHadamard in every mode, and indexed.
 	type gcase struct {
@@ -99,12 +122,8 @@ func productGuardCase[T Float](t *testing.T, rng *rand.Rand, g []*guardRegion, r
 	} {
 		y := floatsAt(g[5], gc.yRows*r, atEnd, frand[T](rng, gc.yRows*r, 0, false))
 		init := frand[T](rng, gc.outRows*r, 0, false)
-		forEachTier(t, gf, func(t *testing.T, impl, ref gatherHadamardFunc[T]) {
-			out := floatsAt(g[6], len(init), atEnd, init)
-			want := append([]T(nil), init...)
-			impl(out, y, gc.ocrd, gc.ycrd, gptr, vals, gidx, x, r, gc.sO, gc.cO, gc.sU)
-			ref(want, y, gc.ocrd, gc.ycrd, gptr, vals, gidx, x, r, gc.sO, gc.cO, gc.sU)
-			check(t, gc.what, out, want)
+		forEachTierGuarded(t, gf, g[6], atEnd, init, rtol, name(gc.what), func(k gatherHadamardFunc[T], out []T) {
+			k(out, y, gc.ocrd, gc.ycrd, gptr, vals, gidx, x, r, gc.sO, gc.cO, gc.sU)
 		})
 	}
 
@@ -116,12 +135,8 @@ func productGuardCase[T Float](t *testing.T, rng *rand.Rand, g []*guardRegion, r
 		}
 		base := floatsAt(g[5], baseRows*r, atEnd, frand[T](rng, baseRows*r, 0, false))
 		init := frand[T](rng, nrows*r, 0, false)
-		forEachTier(t, sf, func(t *testing.T, impl, ref scatterHadamardFunc[T]) {
-			out := floatsAt(g[6], len(init), atEnd, init)
-			want := append([]T(nil), init...)
-			impl(out, base, x, gocrd, gcrd, gptr, vals, gidx, r, sB)
-			ref(want, base, x, gocrd, gcrd, gptr, vals, gidx, r, sB)
-			check(t, fmt.Sprintf("scatter sB=%d", sB), out, want)
+		forEachTierGuarded(t, sf, g[6], atEnd, init, rtol, name(fmt.Sprintf("scatter sB=%d", sB)), func(k scatterHadamardFunc[T], out []T) {
+			k(out, base, x, gocrd, gcrd, gptr, vals, gidx, r, sB)
 		})
 	}
 
@@ -132,6 +147,8 @@ func productGuardCase[T Float](t *testing.T, rng *rand.Rand, g []*guardRegion, r
 		want := make([]T, hi)
 		impl(dst, q, x, gidx, 0.75)
 		ref(want, q, x, gidx, 0.75)
-		check(t, "dot", dst, want)
+		if err := fclose(dst, want, rtol); err != nil {
+			t.Fatalf("%s: %v", name("dot"), err)
+		}
 	})
 }

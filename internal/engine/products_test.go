@@ -75,54 +75,84 @@ func randFiberLevel(rng *rand.Rand, nc, maxSeg, nrows int) (ptr, crd, idx []uint
 	for c := 1; c <= nc; c++ {
 		ptr[c] = ptr[c-1] + uint64(rng.IntN(maxSeg+1))
 	}
-	crd = make([]uint64, nc)
-	for c := range crd {
-		crd[c] = uint64(rng.IntN(nrows))
-	}
-	idx = make([]uint64, ptr[nc]+uint64(rng.IntN(3)))
-	for j := range idx {
-		idx[j] = uint64(rng.IntN(nrows))
-	}
+	crd = randRows(rng, nc, nrows)
+	idx = randRows(rng, int(ptr[nc])+rng.IntN(3), nrows)
 	return ptr, crd, idx
+}
+
+// fcheck fails t, naming the case by format and args, when got and want
+// differ by more than rtol (fclose).
+func fcheck[T Float](t *testing.T, got, want []T, rtol float64, format string, args ...any) {
+	t.Helper()
+	if err := fclose(got, want, rtol); err != nil {
+		t.Fatalf(format+": %v", append(args, err)...)
+	}
+}
+
+// fdiff runs impl and ref, each a call of a path or the reference on its
+// output, on two outputs of n elements at offset off, filled with 7 and
+// guarded (fguard), checks them with fcheck and returns them.
+func fdiff[T Float](t *testing.T, n, off int, rtol float64, impl, ref func(out []T), format string, args ...any) (got, want []T) {
+	t.Helper()
+	got, want = fguard[T](n, off, 7), fguard[T](n, off, 7)
+	impl(got)
+	ref(want)
+	fcheck(t, got, want, rtol, format, args...)
+	return got, want
+}
+
+// productCase is one point of the product tests' grid: a rank r, a size n
+// (nodes or indices), a mode, whether values may be special, and the
+// element offset of the operands.
+type productCase struct {
+	r, n, mode int
+	special    bool
+	off        int
+}
+
+// forEachProductCase calls fn for every rank of productRanks, size of sizes
+// and mode below nmodes, drawing special (one case in four) and then the
+// offset from rng.
+func forEachProductCase(rng *rand.Rand, sizes []int, nmodes int, fn func(c productCase)) {
+	for _, r := range productRanks() {
+		for _, n := range sizes {
+			for mode := range nmodes {
+				special := rng.IntN(4) == 0
+				fn(productCase{r: r, n: n, mode: mode, special: special, off: rng.IntN(4)})
+			}
+		}
+	}
 }
 
 func testGather[T Float](t *testing.T, impl, ref gatherHadamardFunc[T]) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	const nrows = 7
-	for _, r := range productRanks() {
-		for _, nc := range []int{0, 1, 2, 5, 9, 40} {
-			for mode := GatherPull; mode <= GatherRows; mode++ {
-				special := rng.IntN(4) == 0
-				off := rng.IntN(4)
-				ptr, crd, idx := randFiberLevel(rng, nc, 4, nrows)
-				vals := frand[T](rng, len(idx), off, special)
-				x := frand[T](rng, nrows*r, off, special)
-				y := frand[T](rng, nrows*r, 1, false)
-				outRows := nrows
-				var sO, cO, sU int
-				switch mode {
-				case GatherPull:
-					sU = r
-					outRows = 1
-				case GatherScatter:
-					sO = r
-					y = y[:r]
-				case GatherRows:
-					cO = r
-					y = y[:r]
-					crd = ptr
-					outRows = max(nrows, nc)
-				}
-				got := fguard[T](outRows*r, off, 7)
-				want := fguard[T](outRows*r, off, 7)
-				impl(got, y, crd, crd, ptr, vals, idx, x, r, sO, cO, sU)
-				ref(want, y, crd, crd, ptr, vals, idx, x, r, sO, cO, sU)
-				if err := fclose(got, want, rtolOf[T]()); err != nil {
-					t.Fatalf("r=%d nc=%d mode=%d off=%d: %v", r, nc, mode, off, err)
-				}
-			}
+	forEachProductCase(rng, []int{0, 1, 2, 5, 9, 40}, int(GatherRows)+1, func(c productCase) {
+		r, nc, off := c.r, c.n, c.off
+		ptr, crd, idx := randFiberLevel(rng, nc, 4, nrows)
+		vals := frand[T](rng, len(idx), off, c.special)
+		x := frand[T](rng, nrows*r, off, c.special)
+		y := frand[T](rng, nrows*r, 1, false)
+		outRows := nrows
+		var sO, cO, sU int
+		switch GatherMode(c.mode) {
+		case GatherPull:
+			sU = r
+			outRows = 1
+		case GatherScatter:
+			sO = r
+			y = y[:r]
+		case GatherRows:
+			cO = r
+			y = y[:r]
+			crd = ptr
+			outRows = max(nrows, nc)
 		}
-	}
+		run := func(k gatherHadamardFunc[T]) func(out []T) {
+			return func(out []T) { k(out, y, crd, crd, ptr, vals, idx, x, r, sO, cO, sU) }
+		}
+		fdiff(t, outRows*r, off, rtolOf[T](), run(impl), run(ref), "r=%d nc=%d mode=%d off=%d", r, nc, c.mode, off)
+	})
 }
 
 // testGatherIndexed: out and y rows from two different arrays.
@@ -133,20 +163,14 @@ func testGatherIndexed[T Float](t *testing.T, impl, ref gatherHadamardFunc[T]) {
 		for _, nc := range []int{0, 1, 3, 9, 40} {
 			off := rng.IntN(4)
 			ptr, ycrd, idx := randFiberLevel(rng, nc, 3, nrows)
-			ocrd := make([]uint64, nc)
-			for c := range ocrd {
-				ocrd[c] = uint64(rng.IntN(nrows))
-			}
+			ocrd := randRows(rng, nc, nrows)
 			vals := frand[T](rng, len(idx), off, false)
 			x := frand[T](rng, nrows*r, off, false)
 			y := frand[T](rng, nrows*r, 1, false)
-			got := fguard[T](nrows*r, off, 7)
-			want := fguard[T](nrows*r, off, 7)
-			impl(got, y, ocrd, ycrd, ptr, vals, idx, x, r, r, 0, r)
-			ref(want, y, ocrd, ycrd, ptr, vals, idx, x, r, r, 0, r)
-			if err := fclose(got, want, rtolOf[T]()); err != nil {
-				t.Fatalf("indexed r=%d nc=%d off=%d: %v", r, nc, off, err)
+			run := func(k gatherHadamardFunc[T]) func(out []T) {
+				return func(out []T) { k(out, y, ocrd, ycrd, ptr, vals, idx, x, r, r, 0, r) }
 			}
+			fdiff(t, nrows*r, off, rtolOf[T](), run(impl), run(ref), "indexed r=%d nc=%d off=%d", r, nc, off)
 		}
 	}
 }
@@ -164,34 +188,23 @@ func TestGatherHadamard(t *testing.T) {
 func testAxpy[T Float](t *testing.T, impl, ref scatterHadamardFunc[T]) {
 	rng := rand.New(rand.NewPCG(23, 24))
 	const nrows = 7
-	for _, r := range productRanks() {
-		for _, nc := range []int{0, 1, 2, 5, 40} {
-			special := rng.IntN(4) == 0
-			off := rng.IntN(4)
-			ptr, crd, idx := randFiberLevel(rng, nc, 4, nrows)
-			vals := frand[T](rng, len(idx), off, special)
-			y := frand[T](rng, nrows*r, off, special)
-			base := frand[T](rng, r, 2, false)
-			got := fguard[T](nrows*r, off, 7)
-			want := fguard[T](nrows*r, off, 7)
-			impl(got, base, y, crd, crd, ptr, vals, idx, r, 0)
-			ref(want, base, y, crd, crd, ptr, vals, idx, r, 0)
-			if err := fclose(got, want, rtolOf[T]()); err != nil {
-				t.Fatalf("r=%d nc=%d off=%d: %v", r, nc, off, err)
-			}
-			// A base row per node.
-			bases := frand[T](rng, 3*r, 1, false)
-			brow := make([]uint64, nc)
-			for c := range brow {
-				brow[c] = uint64(rng.IntN(3))
-			}
-			impl(got, bases, y, brow, crd, ptr, vals, idx, r, r)
-			ref(want, bases, y, brow, crd, ptr, vals, idx, r, r)
-			if err := fclose(got, want, rtolOf[T]()); err != nil {
-				t.Fatalf("indexed r=%d nc=%d off=%d: %v", r, nc, off, err)
-			}
-		}
-	}
+	forEachProductCase(rng, []int{0, 1, 2, 5, 40}, 1, func(c productCase) {
+		r, nc, off := c.r, c.n, c.off
+		ptr, crd, idx := randFiberLevel(rng, nc, 4, nrows)
+		vals := frand[T](rng, len(idx), off, c.special)
+		y := frand[T](rng, nrows*r, off, c.special)
+		base := frand[T](rng, r, 2, false)
+		got, want := fdiff(t, nrows*r, off, rtolOf[T](),
+			func(out []T) { impl(out, base, y, crd, crd, ptr, vals, idx, r, 0) },
+			func(out []T) { ref(out, base, y, crd, crd, ptr, vals, idx, r, 0) },
+			"r=%d nc=%d off=%d", r, nc, off)
+		// A base row per node, over the outputs of the first call.
+		bases := frand[T](rng, 3*r, 1, false)
+		brow := randRows(rng, nc, 3)
+		impl(got, bases, y, brow, crd, ptr, vals, idx, r, r)
+		ref(want, bases, y, brow, crd, ptr, vals, idx, r, r)
+		fcheck(t, got, want, rtolOf[T](), "indexed r=%d nc=%d off=%d", r, nc, off)
+	})
 }
 
 func TestScatterHadamard(t *testing.T) {
@@ -202,28 +215,18 @@ func TestScatterHadamard(t *testing.T) {
 func testDot[T Float](t *testing.T, impl, ref dotRowsFunc[T]) {
 	rng := rand.New(rand.NewPCG(25, 26))
 	const nrows = 9
-	for _, d := range productRanks() {
-		for _, n := range []int{0, 1, 2, 3, 5, 8, 13} {
-			special := rng.IntN(4) == 0
-			off := rng.IntN(4)
-			q := frand[T](rng, d, off, special)
-			k := frand[T](rng, nrows*d, off, special)
-			idx := make([]uint64, n)
-			for j := range idx {
-				idx[j] = uint64(rng.IntN(nrows))
-			}
-			scale := T(rng.Float64() + 0.5)
-			got := fguard[T](n, off, 7)
-			want := fguard[T](n, off, 7)
-			impl(got, q, k, idx, scale)
-			ref(want, q, k, idx, scale)
-			// Partial sums reorder the dot: compare against the sum of
-			// absolute terms.
-			if err := fclose(got, want, rtolOf[T]()*float64(d)); err != nil {
-				t.Fatalf("d=%d n=%d off=%d: %v", d, n, off, err)
-			}
-		}
-	}
+	forEachProductCase(rng, []int{0, 1, 2, 3, 5, 8, 13}, 1, func(c productCase) {
+		d, n, off := c.r, c.n, c.off
+		q := frand[T](rng, d, off, c.special)
+		k := frand[T](rng, nrows*d, off, c.special)
+		idx := randRows(rng, n, nrows)
+		scale := T(rng.Float64() + 0.5)
+		// Partial sums reorder the dot: the bound grows with d.
+		fdiff(t, n, off, rtolOf[T]()*float64(d),
+			func(out []T) { impl(out, q, k, idx, scale) },
+			func(out []T) { ref(out, q, k, idx, scale) },
+			"d=%d n=%d off=%d", d, n, off)
+	})
 }
 
 func TestDotRows(t *testing.T) {

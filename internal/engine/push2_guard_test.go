@@ -3,6 +3,7 @@
 package engine
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -11,31 +12,20 @@ import (
 // operand exactly as long as the kernel may touch, against a PROT_NONE page
 // on either side, and compares with ref.
 func TestPushHadamard2GuardPages(t *testing.T) {
-	rng := rand.New(rand.NewPCG(75, 76))
-	guardSweep(t, 11, func(g []*guardRegion, r int, atEnd bool) {
-		pushHadamard2GuardCase[float32](t, rng, g, r, atEnd, pushHadamard2F32)
-		pushHadamard2GuardCase[float64](t, rng, g, r, atEnd, pushHadamard2F64)
-	})
+	guardSweepTypes(t, 75, 11, pushHadamard2GuardCase[float32], pushHadamard2F32, pushHadamard2GuardCase[float64], pushHadamard2F64)
 }
 
 func pushHadamard2GuardCase[T Float](t *testing.T, rng *rand.Rand, g []*guardRegion, r int, atEnd bool, fam *family[pushHadamard2Func[T]]) {
 	t.Helper()
 	const nrows, nc = 3, 5
-	tr, vals := guardedTree2[T](rng, g, atEnd, nc, nrows)
+	tr, vals, f, y := guardedTree2Operands[T](rng, g, atEnd, nc, nrows, r)
 	ptr, crd, lptr, idx, ycrd := tr.ptr, tr.crd, tr.lptr, tr.idx, tr.ncrd
-	f := floatsAt(g[6], nrows*r, atEnd, frand[T](rng, nrows*r, 0, false))
-	y := floatsAt(g[7], nrows*r, atEnd, frand[T](rng, nrows*r, 0, false))
 	above := floatsAt(g[8], r, atEnd, frand[T](rng, r, 0, false))
 	for mode := PushLeaves; mode <= PushChildren; mode++ {
 		init := frand[T](rng, nrows*r, 0, false)
-		forEachTier(t, fam, func(t *testing.T, impl, ref pushHadamard2Func[T]) {
-			out := floatsAt(g[9], len(init), atEnd, init)
-			want := append([]T(nil), init...)
-			impl(out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, int(mode), 0)
-			ref(want, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, int(mode), 0)
-			if err := fclose(out, want, rtolOf[T]()*float64(4*r)); err != nil {
-				t.Fatalf("mode=%d r=%d atEnd=%v: %v", mode, r, atEnd, err)
-			}
+		desc := fmt.Sprintf("mode=%d r=%d atEnd=%v", mode, r, atEnd)
+		forEachTierGuarded(t, fam, g[9], atEnd, init, rtolOf[T]()*float64(4*r), desc, func(k pushHadamard2Func[T], out []T) {
+			k(out, above, y, ycrd, ptr, crd, lptr, vals, idx, f, r, int(mode), 0)
 		})
 	}
 }

@@ -1,7 +1,7 @@
 package engine
 
 import (
-	"math"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -19,28 +19,23 @@ func pushHadamard2Rows(mode PushMode, crdRows, idxRows int) (fRows, outRows int)
 func testPush2[T Float](t *testing.T, impl, ref pushHadamard2Func[T]) {
 	rng := rand.New(rand.NewPCG(71, 72))
 	const nrows = 7
-	for _, r := range productRanks() {
-		for _, nc := range []int{0, 1, 2, 5, 9, 40} {
-			for mode := PushLeaves; mode <= PushChildren; mode++ {
-				special := rng.IntN(4) == 0
-				off := rng.IntN(4)
-				tr := randTree2(rng, nc, 3, 3, nrows)
-				vals := frand[T](rng, len(tr.idx), off, special)
-				fRows, outRows := pushHadamard2Rows(mode, nrows, nrows)
-				f := frand[T](rng, fRows*r, off, special)
-				y := frand[T](rng, nrows*r, 2, special)
-				above := frand[T](rng, r, 1, false)
-				got := fguard[T](outRows*r, off, 7)
-				want := fguard[T](outRows*r, off, 7)
-				lbase := []uint64{0, 1 + rng.Uint64N(1000), 1 << 40}[rng.IntN(3)]
-				impl(got, above, y, tr.ncrd, tr.ptr, tr.crd, shifted(tr.lptr, lbase), vals, tr.idx, f, r, int(mode), lbase)
-				ref(want, above, y, tr.ncrd, tr.ptr, tr.crd, tr.lptr, vals, tr.idx, f, r, int(mode), 0)
-				if err := fclose(got, want, rtolOf[T]()*4); err != nil {
-					t.Fatalf("r=%d nc=%d mode=%d off=%d: %v", r, nc, mode, off, err)
-				}
-			}
-		}
-	}
+	forEachProductCase(rng, []int{0, 1, 2, 5, 9, 40}, int(PushChildren)+1, func(c productCase) {
+		r, mode := c.r, c.mode
+		tr := randTree2(rng, c.n, 3, 3, nrows)
+		vals := frand[T](rng, len(tr.idx), c.off, c.special)
+		fRows, outRows := pushHadamard2Rows(PushMode(mode), nrows, nrows)
+		f := frand[T](rng, fRows*r, c.off, c.special)
+		y := frand[T](rng, nrows*r, 2, c.special)
+		above := frand[T](rng, r, 1, false)
+		// The kernel reads the leaf pointers less lbase.
+		lbase := []uint64{0, 1 + rng.Uint64N(1000), 1 << 40}[rng.IntN(3)]
+		fdiff(t, outRows*r, c.off, rtolOf[T]()*4,
+			func(out []T) {
+				impl(out, above, y, tr.ncrd, tr.ptr, tr.crd, shifted(tr.lptr, lbase), vals, tr.idx, f, r, mode, lbase)
+			},
+			func(out []T) { ref(out, above, y, tr.ncrd, tr.ptr, tr.crd, tr.lptr, vals, tr.idx, f, r, mode, 0) },
+			"r=%d nc=%d mode=%d off=%d", r, c.n, mode, c.off)
+	})
 }
 
 func TestPushHadamard2(t *testing.T) {
@@ -51,11 +46,7 @@ func TestPushHadamard2(t *testing.T) {
 // TestPushHadamard2Chunks: more nodes, children or leaves than one assembly
 // call takes, small integers, results equal to ref's.
 func TestPushHadamard2Chunks(t *testing.T) {
-	rng := rand.New(rand.NewPCG(73, 74))
-	for _, r := range []int{5, 16, 19} {
-		pushHadamard2ChunkCase(t, rng, r, pushHadamard2F32)
-		pushHadamard2ChunkCase(t, rng, r, pushHadamard2F64)
-	}
+	forRanks(t, 73, []int{5, 16, 19}, pushHadamard2ChunkCase[float32], pushHadamard2F32, pushHadamard2ChunkCase[float64], pushHadamard2F64)
 }
 
 func pushHadamard2ChunkCase[T Float](t *testing.T, rng *rand.Rand, r int, fam *family[pushHadamard2Func[T]]) {
@@ -70,10 +61,7 @@ func pushHadamard2ChunkCase[T Float](t *testing.T, rng *rand.Rand, r int, fam *f
 			for i := int(tr.ptr[2]) + 1; i < len(tr.lptr); i++ {
 				tr.lptr[i] += 50000 // the first child of node 2, if any, or a later one
 			}
-			tr.idx = make([]uint64, tr.lptr[len(tr.lptr)-1])
-			for j := range tr.idx {
-				tr.idx[j] = uint64(rng.IntN(nrows))
-			}
+			tr.idx = randRows(rng, int(tr.lptr[len(tr.lptr)-1]), nrows)
 		}
 		pushHadamard2Exact(t, rng, tr, nrows, r, shape+" ", fam)
 	}
@@ -90,13 +78,10 @@ func pushHadamard2Exact[T Float](t *testing.T, rng *rand.Rand, tr tree2, nrows, 
 	above := fsmall[T](rng, r)
 	forEachTier(t, fam, func(t *testing.T, impl, ref pushHadamard2Func[T]) {
 		for mode := PushLeaves; mode <= PushChildren; mode++ {
-			got := fguard[T](nrows*r, 0, 7)
-			want := fguard[T](nrows*r, 0, 7)
-			impl(got, above, y, tr.ncrd, tr.ptr, tr.crd, tr.lptr, vals, tr.idx, f, r, int(mode), 0)
-			ref(want, above, y, tr.ncrd, tr.ptr, tr.crd, tr.lptr, vals, tr.idx, f, r, int(mode), 0)
-			if err := fclose(got, want, 0); err != nil {
-				t.Fatalf("%smode=%d r=%d: %v", desc, mode, r, err)
+			run := func(k pushHadamard2Func[T]) func(out []T) {
+				return func(out []T) { k(out, above, y, tr.ncrd, tr.ptr, tr.crd, tr.lptr, vals, tr.idx, f, r, int(mode), 0) }
 			}
+			fdiff(t, nrows*r, 0, 0, run(impl), run(ref), "%smode=%d r=%d", desc, mode, r)
 		}
 	})
 }
@@ -106,11 +91,7 @@ func pushHadamard2Exact[T Float](t *testing.T, rng *rand.Rand, tr tree2, nrows, 
 // leaves name larger than L2, so that the AVX2 and AVX-512 paths prefetch
 // both (pushHadamard2Prefetching), with small integers: results equal ref's.
 func TestPushHadamard2LargeRows(t *testing.T) {
-	rng := rand.New(rand.NewPCG(77, 78))
-	for _, r := range []int{5, 16, 19} {
-		pushHadamard2LargeCase(t, rng, r, pushHadamard2F32)
-		pushHadamard2LargeCase(t, rng, r, pushHadamard2F64)
-	}
+	forRanks(t, 77, []int{5, 16, 19}, pushHadamard2LargeCase[float32], pushHadamard2F32, pushHadamard2LargeCase[float64], pushHadamard2F64)
 }
 
 func pushHadamard2LargeCase[T Float](t *testing.T, rng *rand.Rand, r int, fam *family[pushHadamard2Func[T]]) {
@@ -130,10 +111,7 @@ func TestPushHadamard2Rejects(t *testing.T) {
 	}
 	ok := func() ops {
 		return ops{
-			tr: tree2{
-				ptr: []uint64{0, 2, 3}, crd: []uint64{1, 3, 0}, lptr: []uint64{0, 1, 3, 4},
-				idx: []uint64{0, 3, 2, 1}, ncrd: []uint64{2, 3},
-			},
+			tr:   validTree2(),
 			vals: make([]float64, 4), f: make([]float64, nrows*r), y: make([]float64, nrows*r),
 			above: make([]float64, r), out: make([]float64, nrows*r), r: r,
 		}
@@ -182,32 +160,20 @@ func TestPushHadamard2Rejects(t *testing.T) {
 // FuzzPushHadamard2: arbitrary bytes as operands of the exported wrapper.
 // It must panic or compute ref's result exactly (small integer values).
 func FuzzPushHadamard2(f *testing.F) {
-	f.Add([]byte{3, 0, 2, 0, 1, 2, 0, 1, 5, 1, 2, 3, 4, 0, 5, 5, 5, 1, 2, 3, 4, 5, 6})
-	f.Add([]byte{16, 1, 3, 1, 2, 3, 3, 4, 1, 0, 8, 1, 2, 3, 0, 1, 2, 3, 4, 4, 4, 4, 9, 9, 9, 9})
+	addTree2Seeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fz := fuzzReader{data: data}
-		r := 1 + fz.n(70)
-		mode := PushMode(fz.n(3))
-		ptr, ycrd, crd, lptr, idx := fz.tree2()
-		vals := fz.floats(fz.near(len(idx)))
+		fz, r, m, ptr, ycrd, crd, lptr, idx, vals := tree2FuzzArgs(data, 3)
+		mode := PushMode(m)
 		above := fz.floats(fz.near(r))
 		fm := fz.floats(fz.rows() * r)
 		y := fz.floats(fz.rows() * r)
 		out := fz.floats(fz.rows() * r)
 		want := append([]float64(nil), out...)
-		accepted := func() (ok bool) {
-			defer func() { ok = recover() == nil }()
-			PushHadamard2(mode, out, above, y, ycrd, ptr, crd, lptr, vals, idx, fm, r)
-			return
-		}()
+		accepted := returns(func() { PushHadamard2(mode, out, above, y, ycrd, ptr, crd, lptr, vals, idx, fm, r) })
 		if !accepted {
 			return
 		}
 		pushHadamard2Ref(want, above, y, ycrd, ptr, crd, lptr, vals, idx, fm, r, int(mode), 0)
-		for i := range want {
-			if out[i] != want[i] && !(math.IsNaN(out[i]) && math.IsNaN(want[i])) {
-				t.Fatalf("r=%d mode=%d [%d] = %v, want %v", r, mode, i, out[i], want[i])
-			}
-		}
+		checkExact(t, fmt.Sprintf("r=%d mode=%d", r, mode), out, want)
 	})
 }

@@ -24,22 +24,12 @@ func testScatterRepeats[T Float](t *testing.T, f *family[scatterAddFunc[T]]) {
 		rng := rand.New(rand.NewPCG(51, 52))
 		for _, n := range []int{0, 1, 2, 3, 4, 5, 7, 8, 9, 17} {
 			for _, ny := range []int{1, 2, 3} {
-				idx := make([]uint64, n)
-				vals := make([]T, n)
-				for k := range idx {
-					idx[k] = uint64(rng.IntN(ny + 1)) // ny: out of range
-					vals[k] = T(rng.IntN(9) - 4)
-				}
-				ptr := []uint64{0, uint64(n / 2), uint64(n)}
+				ptr, idx, vals := repeatSegments[T](rng, n, ny+1) // ny: out of range
 				x := []T{2, -3}
-				want := make([]T, ny)
-				ref(want, x, ptr, idx, vals, 1)
-				got := withSentinel(make([]T, ny), 3)
-				impl(got, x, ptr, idx, vals, 1)
-				checkSentinel(t, "repeats", got)
-				if fmt.Sprint(got) != fmt.Sprint(want) {
-					t.Fatalf("n=%d ny=%d idx=%v vals=%v: got %v, want %v", n, ny, idx, vals, got, want)
-				}
+				run := func(k scatterAddFunc[T]) func(y []T) { return func(y []T) { k(y, x, ptr, idx, vals, 1) } }
+				// Printed alike: -0 and 0 differ, NaN matches NaN.
+				same := func(a, b []T) bool { return fmt.Sprint(a) == fmt.Sprint(b) }
+				checkRepeats(t, ny, run(impl), run(ref), same, "n=%d ny=%d idx=%v vals=%v", n, ny, idx, vals)
 			}
 		}
 	})

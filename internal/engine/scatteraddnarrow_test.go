@@ -24,37 +24,25 @@ func testScatterAddNarrow[T Float, I Narrow](t *testing.T, f *family[scatterAddN
 						vals := randVals[T](rng, len(col), off, special)
 						x := randVals[T](rng, sh[0], off, special/2)
 						y0 := randVals[T](rng, sh[1], off, 0)
-						for _, alpha := range []T{1, -0.5} {
-							name := fmt.Sprintf("rows=%d cols=%d maxLen=%d bad=%d special=%d alpha=%v", sh[0], sh[1], maxLen, bad, special, alpha)
-							want := append([]T(nil), y0...)
-							ref(want, x, ptr, col, vals, alpha)
-							wide64 := append([]T(nil), y0...)
-							scatterAddRef(wide64, x, widePtr(ptr), wide, vals, alpha)
-							if !sameBits(want, wide64) {
-								t.Fatalf("%s: ref differs from scatterAddRef", name)
-							}
-							scale := absAll(y0)
-							ref(scale, absAll(x), ptr, col, absAll(vals), max(alpha, -alpha))
-							got := withSentinel(y0, 5)
-							impl(got, x, ptr, col, vals, alpha)
-							checkSentinel(t, name, got)
-							checkClose(t, name, got, want, scale)
+						desc := fmt.Sprintf("rows=%d cols=%d maxLen=%d bad=%d special=%d", sh[0], sh[1], maxLen, bad, special)
+						on := func(k scatterAddNarrowFunc[T, I]) scatterOn[T] {
+							return func(y, x, vals []T, alpha T) { k(y, x, ptr, col, vals, alpha) }
 						}
+						for _, alpha := range scatterAlphas[T]() {
+							checkSameBits(t, fmt.Sprintf("%s alpha=%v: ref differs from scatterAddRef", desc, alpha), y0,
+								func(y []T) { ref(y, x, ptr, col, vals, alpha) },
+								func(y []T) { scatterAddRef(y, x, widePtr(ptr), wide, vals, alpha) })
+						}
+						checkScatterOn(t, desc, on(impl), on(ref), x, vals, y0)
 					}
 				}
 			}
 		}
 		// Inverted and overlong segments are clamped, never a fault.
-		c := []I{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2}
-		vals := make([]T, len(c))
-		for i := range vals {
-			vals[i] = T(i + 1)
-		}
+		c, vals := badPtrEntries[T, I]()
 		x := []T{1, 2, 3, 4, 5, 6}
 		ptr := []uint32{5, 2, 13, 1 << 31, ^uint32(0), 3, 40}
-		got, want := make([]T, 10), make([]T, 10)
-		impl(got, x, ptr, c, vals, 1)
-		ref(want, x, ptr, c, vals, 1)
+		got, want := runFromZero(10, func(y []T) { impl(y, x, ptr, c, vals, 1) }, func(y []T) { ref(y, x, ptr, c, vals, 1) })
 		if !sameBits(got, want) || want[0] != 2*11+6*11 {
 			t.Fatalf("bad ptr: got %v, want %v", got, want)
 		}

@@ -20,25 +20,13 @@ func testSpMMScatterRepeats[T Float](t *testing.T, f *family[spmmScatterFunc[T]]
 		for _, w := range []int{1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 19, 33} {
 			for _, ny := range []int{1, 2, 3} {
 				n := 1 + rng.IntN(9)
-				idx := make([]uint64, n)
-				vals := make([]T, n)
-				for k := range idx {
-					idx[k] = uint64(rng.IntN(ny))
-					vals[k] = T(rng.IntN(9) - 4)
-				}
-				ptr := []uint64{0, uint64(n / 2), uint64(n)}
+				ptr, idx, vals := repeatSegments[T](rng, n, ny)
 				x := make([]T, 2*w)
 				for i := range x {
 					x[i] = T(rng.IntN(7) - 3)
 				}
-				want := make([]T, ny*w)
-				ref(want, w, x, w, w, ptr, idx, vals, 1)
-				got := withSentinel(make([]T, ny*w), 3)
-				impl(got, w, x, w, w, ptr, idx, vals, 1)
-				checkSentinel(t, "repeats", got)
-				if !slices.Equal(got, want) {
-					t.Fatalf("w=%d ny=%d idx=%v vals=%v: got %v, want %v", w, ny, idx, vals, got, want)
-				}
+				run := func(k spmmScatterFunc[T]) func(y []T) { return func(y []T) { k(y, w, x, w, w, ptr, idx, vals, 1) } }
+				checkRepeats(t, ny*w, run(impl), run(ref), slices.Equal[[]T], "w=%d ny=%d idx=%v vals=%v", w, ny, idx, vals)
 			}
 		}
 	})

@@ -20,45 +20,55 @@ func spmmWidths() []int {
 	return append(w, 96, 127, 128, 129, 192, 255)
 }
 
+// spmmSweep is one point of the SpMM tests' grid: a panel width w, a
+// matrix shape, how often a value is special, the element offset of the
+// operands and the row strides of x and y (w plus 0 to 2).
+type spmmSweep struct {
+	w, rows, cols, special, off, ldx, ldy int
+}
+
+// String names the point as the tests' failure messages do.
+func (c spmmSweep) String() string {
+	return fmt.Sprintf("w=%d ldx=%d ldy=%d rows=%d cols=%d special=%d off=%d", c.w, c.ldx, c.ldy, c.rows, c.cols, c.special, c.off)
+}
+
+// forEachSpMMSweep calls fn on every width of spmmWidths, four shapes and
+// each of specials, drawing the offset and the strides from rng.
+func forEachSpMMSweep(rng *rand.Rand, specials []int, fn func(c spmmSweep)) {
+	for _, w := range spmmWidths() {
+		for _, sh := range [][2]int{{0, 3}, {1, 1}, {5, 9}, {17, 23}} {
+			for _, special := range specials {
+				off := rng.IntN(4)
+				ldx, ldy := w+rng.IntN(3), w+rng.IntN(3)
+				fn(spmmSweep{w: w, rows: sh[0], cols: sh[1], special: special, off: off, ldx: ldx, ldy: ldy})
+			}
+		}
+	}
+}
+
 func testSpMM[T Float](t *testing.T, f *family[spmmFunc[T]]) {
 	forEachSpMMTier(t, f, func(t *testing.T, impl, ref spmmRowsFunc[T]) {
 		rng := rand.New(rand.NewPCG(31, 32))
-		for _, w := range spmmWidths() {
-			for _, sh := range [][2]int{{0, 3}, {1, 1}, {5, 9}, {17, 23}} {
-				for _, special := range []int{0, 11} {
-					off := rng.IntN(4)
-					pad := rng.IntN(3) // ldx, ldy > w: a panel of a wider matrix
-					ldx, ldy := w+pad, w+rng.IntN(3)
-					m := randCSR(rng, sh[0], sh[1], []int{0, 1, 2, 3, 5, 9, 17}, 0, 0)
-					vals := randVals[T](rng, len(m.idx), off, special)
-					x := randVals[T](rng, max(0, sh[1]*ldx-pad), off, special/2)
-					y0 := randVals[T](rng, max(0, sh[0]*ldy), off, 0)
-					for _, ab := range [][2]T{{1, 0}, {-2, 0.5}, {0.5, 1}} {
-						name := fmt.Sprintf("w=%d ldx=%d ldy=%d rows=%d cols=%d special=%d off=%d alpha=%v beta=%v", w, ldx, ldy, sh[0], sh[1], special, off, ab[0], ab[1])
-						want := append([]T(nil), y0...)
-						ref(want, ldy, x, ldx, w, m.ptr, m.idx, vals, ab[0], ab[1])
-						scale := absAll(y0)
-						ref(scale, ldy, absAll(x), ldx, w, m.ptr, m.idx, absAll(vals), T(math.Abs(float64(ab[0]))), T(math.Abs(float64(ab[1]))))
-						got := withSentinel(y0, 5)
-						impl(got, ldy, x, ldx, w, m.ptr, m.idx, vals, ab[0], ab[1])
-						checkSentinel(t, name, got)
-						checkClose(t, name, got, want, scale)
-					}
-				}
+		forEachSpMMSweep(rng, []int{0, 11}, func(c spmmSweep) {
+			pad := c.ldx - c.w // ldx, ldy > w: a panel of a wider matrix
+			m := randCSR(rng, c.rows, c.cols, []int{0, 1, 2, 3, 5, 9, 17}, 0, 0)
+			vals := randVals[T](rng, len(m.idx), c.off, c.special)
+			x := randVals[T](rng, max(0, c.cols*c.ldx-pad), c.off, c.special/2)
+			y0 := randVals[T](rng, max(0, c.rows*c.ldy), c.off, 0)
+			on := func(k spmmRowsFunc[T]) spmvOn[T] {
+				return func(y, x, vals []T, alpha, beta T) { k(y, c.ldy, x, c.ldx, c.w, m.ptr, m.idx, vals, alpha, beta) }
 			}
-		}
+			checkAlphaBetas(t, c.String(), on(impl), on(ref), x, vals, y0)
+		})
 		// A long row and a large panel.
 		m := randCSR(rng, 3, 2000, []int{0, 700, 1999}, 0, 0)
 		for _, w := range []int{16, 64, 67, 256} {
 			vals := randVals[T](rng, len(m.idx), 1, 0)
 			x := randVals[T](rng, 2000*w, 1, 0)
-			want := make([]T, 3*w)
-			ref(want, w, x, w, w, m.ptr, m.idx, vals, 1, 0)
-			scale := make([]T, 3*w)
-			ref(scale, w, absAll(x), w, w, m.ptr, m.idx, absAll(vals), 1, 0)
-			got := make([]T, 3*w)
-			impl(got, w, x, w, w, m.ptr, m.idx, vals, 1, 0)
-			checkClose(t, fmt.Sprintf("long rows w=%d", w), got, want, scale)
+			on := func(k spmmRowsFunc[T]) func(y, x, vals []T) {
+				return func(y, x, vals []T) { k(y, w, x, w, w, m.ptr, m.idx, vals, 1, 0) }
+			}
+			checkFromZero(t, fmt.Sprintf("long rows w=%d", w), 3*w, on(impl), on(ref), x, vals)
 		}
 	})
 }
@@ -106,40 +116,35 @@ func unsortedCSR(rng *rand.Rand) csrCase {
 	return m
 }
 
+// forEachUnsorted calls fn for several panel widths w with an unsortedCSR,
+// its values and an x of xRows rows of w, all drawn from rng.
+func forEachUnsorted(rng *rand.Rand, xRows int, fn func(w int, m csrCase, vals, x []float64)) {
+	for _, w := range []int{1, 5, 8, 33, 67} {
+		m := unsortedCSR(rng)
+		vals := randVals[float64](rng, len(m.idx), 1, 0)
+		fn(w, m, vals, randVals[float64](rng, xRows*w, 1, 0))
+	}
+}
+
 // TestSpMMTiledUnsorted: a tile stops at the first index at or above its
 // limit, so rows whose indices are not sorted take entries in later tiles;
 // each must still be taken once, gathering and scattering.
 func TestSpMMTiledUnsorted(t *testing.T) {
 	withSpMMTiles(t, func(t *testing.T) {
 		forEachSpMMTier(t, spmmF64, func(t *testing.T, impl, ref spmmRowsFunc[float64]) {
-			rng := rand.New(rand.NewPCG(5, 6))
-			for _, w := range []int{1, 5, 8, 33, 67} {
-				m := unsortedCSR(rng)
-				vals := randVals[float64](rng, len(m.idx), 1, 0)
-				x := randVals[float64](rng, 40*w, 1, 0)
-				want := make([]float64, 9*w)
-				ref(want, w, x, w, w, m.ptr, m.idx, vals, 1.5, 0)
-				scale := make([]float64, 9*w)
-				ref(scale, w, absAll(x), w, w, m.ptr, m.idx, absAll(vals), 1.5, 0)
-				got := make([]float64, 9*w)
-				impl(got, w, x, w, w, m.ptr, m.idx, vals, 1.5, 0)
-				checkClose(t, fmt.Sprintf("unsorted w=%d", w), got, want, scale)
-			}
+			forEachUnsorted(rand.New(rand.NewPCG(5, 6)), 40, func(w int, m csrCase, vals, x []float64) {
+				on := func(k spmmRowsFunc[float64]) func(y, x, vals []float64) {
+					return func(y, x, vals []float64) { k(y, w, x, w, w, m.ptr, m.idx, vals, 1.5, 0) }
+				}
+				checkFromZero(t, fmt.Sprintf("unsorted w=%d", w), 9*w, on(impl), on(ref), x, vals)
+			})
 		})
 		forEachTier(t, spmmScatterF64, func(t *testing.T, impl, ref spmmScatterFunc[float64]) {
-			rng := rand.New(rand.NewPCG(7, 6))
-			for _, w := range []int{1, 5, 8, 33, 67} {
-				m := unsortedCSR(rng)
-				vals := randVals[float64](rng, len(m.idx), 1, 0)
-				x := randVals[float64](rng, 9*w, 1, 0)
-				want := make([]float64, 40*w)
-				ref(want, w, x, w, w, m.ptr, m.idx, vals, 1.5)
-				scale := make([]float64, 40*w)
-				ref(scale, w, absAll(x), w, w, m.ptr, m.idx, absAll(vals), 1.5)
-				got := make([]float64, 40*w)
-				impl(got, w, x, w, w, m.ptr, m.idx, vals, 1.5)
-				checkClose(t, fmt.Sprintf("scatter unsorted w=%d", w), got, want, scale)
-			}
+			forEachUnsorted(rand.New(rand.NewPCG(7, 6)), 9, func(w int, m csrCase, vals, x []float64) {
+				run := func(y, x, vals []float64, k spmmScatterFunc[float64]) { k(y, w, x, w, w, m.ptr, m.idx, vals, 1.5) }
+				checkFromZero(t, fmt.Sprintf("scatter unsorted w=%d", w), 40*w,
+					func(y, x, vals []float64) { run(y, x, vals, impl) }, func(y, x, vals []float64) { run(y, x, vals, ref) }, x, vals)
+			})
 		})
 	})
 }
@@ -147,30 +152,17 @@ func TestSpMMTiledUnsorted(t *testing.T) {
 func testSpMMScatter[T Float](t *testing.T, f *family[spmmScatterFunc[T]]) {
 	forEachTier(t, f, func(t *testing.T, impl, ref spmmScatterFunc[T]) {
 		rng := rand.New(rand.NewPCG(41, 42))
-		for _, w := range spmmWidths() {
-			for _, sh := range [][2]int{{0, 3}, {1, 1}, {5, 9}, {17, 23}} {
-				for _, special := range []int{0, 11} {
-					off := rng.IntN(4)
-					ldx, ldy := w+rng.IntN(3), w+rng.IntN(3)
-					// rows of the matrix index X; its indices name rows of Y.
-					m := randCSR(rng, sh[0], sh[1], []int{0, 1, 2, 3, 5, 9, 17}, 0, 0)
-					vals := randVals[T](rng, len(m.idx), off, special)
-					x := randVals[T](rng, sh[0]*ldx, off, special/2)
-					y0 := randVals[T](rng, sh[1]*ldy, off, 0)
-					for _, alpha := range []T{1, -0.5} {
-						name := fmt.Sprintf("w=%d ldx=%d ldy=%d rows=%d cols=%d special=%d off=%d alpha=%v", w, ldx, ldy, sh[0], sh[1], special, off, alpha)
-						want := append([]T(nil), y0...)
-						ref(want, ldy, x, ldx, w, m.ptr, m.idx, vals, alpha)
-						scale := absAll(y0)
-						ref(scale, ldy, absAll(x), ldx, w, m.ptr, m.idx, absAll(vals), T(math.Abs(float64(alpha))))
-						got := withSentinel(y0, 5)
-						impl(got, ldy, x, ldx, w, m.ptr, m.idx, vals, alpha)
-						checkSentinel(t, name, got)
-						checkClose(t, name, got, want, scale)
-					}
-				}
+		forEachSpMMSweep(rng, []int{0, 11}, func(c spmmSweep) {
+			// rows of the matrix index X; its indices name rows of Y.
+			m := randCSR(rng, c.rows, c.cols, []int{0, 1, 2, 3, 5, 9, 17}, 0, 0)
+			vals := randVals[T](rng, len(m.idx), c.off, c.special)
+			x := randVals[T](rng, c.rows*c.ldx, c.off, c.special/2)
+			y0 := randVals[T](rng, c.cols*c.ldy, c.off, 0)
+			on := func(k spmmScatterFunc[T]) scatterOn[T] {
+				return func(y, x, vals []T, alpha T) { k(y, c.ldy, x, c.ldx, c.w, m.ptr, m.idx, vals, alpha) }
 			}
-		}
+			checkScatterOn(t, c.String(), on(impl), on(ref), x, vals, y0)
+		})
 	})
 }
 

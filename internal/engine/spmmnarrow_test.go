@@ -11,54 +11,46 @@ import (
 func testSpMMNarrow[T Float, I Narrow](t *testing.T, f *family[spmmNarrowFunc[T, I]]) {
 	forEachTier(t, f, func(t *testing.T, impl, ref spmmNarrowFunc[T, I]) {
 		rng := rand.New(rand.NewPCG(47, 48))
-		for _, w := range spmmWidths() {
-			for _, sh := range [][2]int{{0, 3}, {1, 1}, {5, 9}, {17, 23}} {
-				for _, special := range []int{0, 11} {
-					off := rng.IntN(4)
-					pad := rng.IntN(3) // ldx, ldy > w: a panel of a wider matrix
-					ldx, ldy := w+pad, w+rng.IntN(3)
-					m := randCSR(rng, sh[0], sh[1], []int{0, 1, 2, 3, 4, 5, 9, 17}, 0, 0)
-					ptr, col, wide := narrowOf[I](rng, m)
-					vals := randVals[T](rng, len(col), off, special)
-					x := randVals[T](rng, max(0, sh[1]*ldx-pad), off, special/2)
-					y0 := randVals[T](rng, max(0, sh[0]*ldy), off, 0)
-					for _, ab := range [][2]T{{1, 0}, {-2, 0.5}, {0.5, 1}} {
-						name := fmt.Sprintf("w=%d ldx=%d ldy=%d rows=%d cols=%d special=%d off=%d alpha=%v beta=%v", w, ldx, ldy, sh[0], sh[1], special, off, ab[0], ab[1])
-						want := append([]T(nil), y0...)
-						ref(want, ldy, x, ldx, w, ptr, col, vals, ab[0], ab[1])
-						wide64 := append([]T(nil), y0...)
-						spmmRef(wide64, ldy, x, ldx, w, widePtr(ptr), wide, vals, ab[0], ab[1])
-						if !sameBits(want, wide64) {
-							t.Fatalf("%s: ref differs from spmmRef", name)
-						}
-						scale := absAll(y0)
-						ref(scale, ldy, absAll(x), ldx, w, ptr, col, absAll(vals), T(math.Abs(float64(ab[0]))), T(math.Abs(float64(ab[1]))))
-						got := withSentinel(y0, 5)
-						if ab[1] == 0 {
-							for i := range got {
-								got[i] = T(math.NaN()) // beta == 0 must not read y
-							}
-						}
-						impl(got, ldy, x, ldx, w, ptr, col, vals, ab[0], ab[1])
-						checkSentinel(t, name, got)
-						// Elements between rows (c >= w) stay as they were.
-						for i := range got {
-							if i%ldy >= w && !sameBits(got[i:i+1], want[i:i+1]) && ab[1] != 0 {
-								t.Fatalf("%s: wrote element %d outside the panel", name, i)
-							}
-						}
-						if ab[1] == 0 {
-							for i := range got {
-								if i%ldy >= w {
-									got[i] = want[i]
-								}
-							}
-						}
-						checkClose(t, name, got, want, scale)
+		forEachSpMMSweep(rng, []int{0, 11}, func(c spmmSweep) {
+			pad := c.ldx - c.w // ldx, ldy > w: a panel of a wider matrix
+			m := randCSR(rng, c.rows, c.cols, []int{0, 1, 2, 3, 4, 5, 9, 17}, 0, 0)
+			ptr, col, wide := narrowOf[I](rng, m)
+			vals := randVals[T](rng, len(col), c.off, c.special)
+			x := randVals[T](rng, max(0, c.cols*c.ldx-pad), c.off, c.special/2)
+			y0 := randVals[T](rng, max(0, c.rows*c.ldy), c.off, 0)
+			for _, ab := range spmvAlphaBetas[T]() {
+				name := fmt.Sprintf("%s alpha=%v beta=%v", c, ab[0], ab[1])
+				want := append([]T(nil), y0...)
+				ref(want, c.ldy, x, c.ldx, c.w, ptr, col, vals, ab[0], ab[1])
+				checkSameBits(t, name+": ref differs from spmmRef", y0,
+					func(y []T) { ref(y, c.ldy, x, c.ldx, c.w, ptr, col, vals, ab[0], ab[1]) },
+					func(y []T) { spmmRef(y, c.ldy, x, c.ldx, c.w, widePtr(ptr), wide, vals, ab[0], ab[1]) })
+				scale := absAll(y0)
+				ref(scale, c.ldy, absAll(x), c.ldx, c.w, ptr, col, absAll(vals), absT(ab[0]), absT(ab[1]))
+				got := withSentinel(y0, 5)
+				if ab[1] == 0 {
+					for i := range got {
+						got[i] = T(math.NaN()) // beta == 0 must not read y
 					}
 				}
+				impl(got, c.ldy, x, c.ldx, c.w, ptr, col, vals, ab[0], ab[1])
+				checkSentinel(t, name, got)
+				// Elements between rows (column >= w) stay as they were.
+				for i := range got {
+					if i%c.ldy >= c.w && !sameBits(got[i:i+1], want[i:i+1]) && ab[1] != 0 {
+						t.Fatalf("%s: wrote element %d outside the panel", name, i)
+					}
+				}
+				if ab[1] == 0 {
+					for i := range got {
+						if i%c.ldy >= c.w {
+							got[i] = want[i]
+						}
+					}
+				}
+				checkClose(t, name, got, want, scale)
 			}
-		}
+		})
 		// Long rows, one column and, for 32-bit indices on narrow panels,
 		// more columns than 16 bits index.
 		for _, w := range []int{1, 4, 16, 64, 67} {
@@ -70,13 +62,10 @@ func testSpMMNarrow[T Float, I Narrow](t *testing.T, f *family[spmmNarrowFunc[T,
 			ptr, col, _ := narrowOf[I](rng, m)
 			vals := randVals[T](rng, len(col), 1, 0)
 			x := randVals[T](rng, cols*w, 1, 0)
-			want := make([]T, 3*w)
-			ref(want, w, x, w, w, ptr, col, vals, 1, 0)
-			scale := make([]T, 3*w)
-			ref(scale, w, absAll(x), w, w, ptr, col, absAll(vals), 1, 0)
-			got := make([]T, 3*w)
-			impl(got, w, x, w, w, ptr, col, vals, 1, 0)
-			checkClose(t, fmt.Sprintf("long rows w=%d cols=%d", w, cols), got, want, scale)
+			on := func(k spmmNarrowFunc[T, I]) func(y, x, vals []T) {
+				return func(y, x, vals []T) { k(y, w, x, w, w, ptr, col, vals, 1, 0) }
+			}
+			checkFromZero(t, fmt.Sprintf("long rows w=%d cols=%d", w, cols), 3*w, on(impl), on(ref), x, vals)
 		}
 		testNarrowBad(t, func(ptr []uint32, col []I, y, x []T, w int) {
 			impl(y, w, x, w, w, ptr, col, make([]T, len(col)), 1, 0)
@@ -127,33 +116,22 @@ func TestSpMMNarrowTiled(t *testing.T) {
 func testSpMMScatterNarrow[T Float, I Narrow](t *testing.T, f *family[spmmScatterNarrowFunc[T, I]]) {
 	forEachTier(t, f, func(t *testing.T, impl, ref spmmScatterNarrowFunc[T, I]) {
 		rng := rand.New(rand.NewPCG(49, 50))
-		for _, w := range spmmWidths() {
-			for _, sh := range [][2]int{{0, 3}, {1, 1}, {5, 9}, {17, 23}} {
-				off := rng.IntN(4)
-				ldx, ldy := w+rng.IntN(3), w+rng.IntN(3)
-				m := randCSR(rng, sh[0], sh[1], []int{0, 1, 2, 3, 4, 5, 9, 17}, 0, 0)
-				ptr, col, wide := narrowOf[I](rng, m)
-				vals := randVals[T](rng, len(col), off, 11)
-				x := randVals[T](rng, max(0, sh[0]*ldx), off, 0)
-				y0 := randVals[T](rng, max(0, sh[1]*ldy), off, 0)
-				for _, alpha := range []T{1, -0.5} {
-					name := fmt.Sprintf("w=%d ldx=%d ldy=%d rows=%d cols=%d off=%d alpha=%v", w, ldx, ldy, sh[0], sh[1], off, alpha)
-					want := append([]T(nil), y0...)
-					ref(want, ldy, x, ldx, w, ptr, col, vals, alpha)
-					wide64 := append([]T(nil), y0...)
-					spmmScatterRef(wide64, ldy, x, ldx, w, widePtr(ptr), wide, vals, alpha)
-					if !sameBits(want, wide64) {
-						t.Fatalf("%s: ref differs from spmmScatterRef", name)
-					}
-					scale := absAll(y0)
-					ref(scale, ldy, absAll(x), ldx, w, ptr, col, absAll(vals), max(alpha, -alpha))
-					got := withSentinel(y0, 5)
-					impl(got, ldy, x, ldx, w, ptr, col, vals, alpha)
-					checkSentinel(t, name, got)
-					checkClose(t, name, got, want, scale)
-				}
+		forEachSpMMSweep(rng, []int{11}, func(c spmmSweep) {
+			m := randCSR(rng, c.rows, c.cols, []int{0, 1, 2, 3, 4, 5, 9, 17}, 0, 0)
+			ptr, col, wide := narrowOf[I](rng, m)
+			vals := randVals[T](rng, len(col), c.off, c.special)
+			x := randVals[T](rng, max(0, c.rows*c.ldx), c.off, 0)
+			y0 := randVals[T](rng, max(0, c.cols*c.ldy), c.off, 0)
+			for _, alpha := range scatterAlphas[T]() {
+				checkSameBits(t, fmt.Sprintf("%s alpha=%v: ref differs from spmmScatterRef", c, alpha), y0,
+					func(y []T) { ref(y, c.ldy, x, c.ldx, c.w, ptr, col, vals, alpha) },
+					func(y []T) { spmmScatterRef(y, c.ldy, x, c.ldx, c.w, widePtr(ptr), wide, vals, alpha) })
 			}
-		}
+			on := func(k spmmScatterNarrowFunc[T, I]) scatterOn[T] {
+				return func(y, x, vals []T, alpha T) { k(y, c.ldy, x, c.ldx, c.w, ptr, col, vals, alpha) }
+			}
+			checkScatterOn(t, c.String(), on(impl), on(ref), x, vals, y0)
+		})
 		// The scatter's dense operand of 4 rows is y: the bad cases read as
 		// 5 rows of x scattered into 4 rows of y.
 		testNarrowBad(t, func(ptr []uint32, col []I, y, x []T, w int) {

@@ -129,57 +129,12 @@ func checkSentinel[T Float](t *testing.T, what string, s []T) {
 }
 
 func testSpMV[T Float](t *testing.T, f *family[spmvFunc[T]]) {
-	forEachTier(t, f, func(t *testing.T, impl, ref spmvFunc[T]) {
-		rng := rand.New(rand.NewPCG(11, 12))
-		shapes := [][2]int{{0, 0}, {1, 1}, {3, 5}, {7, 40}, {40, 7}, {50, 100}, {200, 300}, {30, 5000}}
-		for _, sh := range shapes {
-			for _, lensKind := range []int{0, 1, 2} {
-				var lens []int
-				maxLen := 0
-				switch lensKind {
-				case 0:
-					lens = []int{0, 1, 2, 3}
-				case 1:
-					maxLen = 4*8 + 3
-				default:
-					maxLen = 200
-				}
-				for _, bad := range []int{0, 7} {
-					for _, special := range []int{0, 13} {
-						for _, off := range testOffsets {
-							m := randCSR(rng, sh[0], sh[1], lens, maxLen, bad)
-							nnz := len(m.idx)
-							vals := randVals[T](rng, nnz, off, special)
-							x := randVals[T](rng, sh[1], off, special/2)
-							y0 := randVals[T](rng, sh[0], off, 0)
-							for _, ab := range [][2]T{{1, 0}, {-2, 0.5}, {0.5, 1}} {
-								name := fmt.Sprintf("rows=%d cols=%d lens=%d bad=%d special=%d off=%d alpha=%v beta=%v", sh[0], sh[1], lensKind, bad, special, off, ab[0], ab[1])
-								want := append([]T(nil), y0...)
-								ref(want, x, m.ptr, m.idx, vals, ab[0], ab[1])
-								scale := absAll(y0)
-								ref(scale, absAll(x), m.ptr, m.idx, absAll(vals), T(math.Abs(float64(ab[0]))), T(math.Abs(float64(ab[1]))))
-								got := withSentinel(y0, 5)
-								impl(got, x, m.ptr, m.idx, vals, ab[0], ab[1])
-								checkSentinel(t, name, got)
-								checkClose(t, name, got, want, scale)
-							}
-							// beta == 0 must not read y.
-							nanY := make([]T, sh[0])
-							for i := range nanY {
-								nanY[i] = T(math.NaN())
-							}
-							want := make([]T, sh[0])
-							ref(want, x, m.ptr, m.idx, vals, 1, 0)
-							impl(nanY, x, m.ptr, m.idx, vals, 1, 0)
-							scale := make([]T, sh[0])
-							ref(scale, absAll(x), m.ptr, m.idx, absAll(vals), 1, 0)
-							checkClose(t, "beta=0 with NaN y", nanY, want, scale)
-						}
-					}
-				}
-			}
-		}
-	})
+	testCSRKernel(t, f, 11, false, spmvBind[T], checkSpMVOn[T])
+}
+
+// spmvBind binds k to the matrix m.
+func spmvBind[T Float](k spmvFunc[T], m csrCase) spmvOn[T] {
+	return func(y, x, vals []T, alpha, beta T) { k(y, x, m.ptr, m.idx, vals, alpha, beta) }
 }
 
 func TestSpMVF32(t *testing.T) { testSpMV(t, spmvF32) }
@@ -191,17 +146,11 @@ func TestSpMV1F64(t *testing.T) { testSpMV(t, spmv1F64) }
 // TestSpMVBadPtr: inverted and overlong segments must not fault.
 func TestSpMVBadPtr(t *testing.T) {
 	forEachSpMV(t, spmvF64, spmv1F64, func(t *testing.T, impl, ref spmvFunc[float64]) {
-		idx := []uint64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2}
-		vals := make([]float64, len(idx))
-		for i := range vals {
-			vals[i] = float64(i + 1)
-		}
+		idx, vals := badPtrEntries[float64, uint64]()
 		x := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
 		ptr := []uint64{5, 2, 13, 1 << 62, ^uint64(0), 3, 40}
-		got, want := make([]float64, 6), make([]float64, 6)
-		impl(got, x, ptr, idx, vals, 1, 0)
-		ref(want, x, ptr, idx, vals, 1, 0)
-		checkClose(t, "bad ptr", got, want, []float64{1e3, 1e3, 1e3, 1e3, 1e3, 1e3})
+		got, want := runFromZero(6, func(y []float64) { impl(y, x, ptr, idx, vals, 1, 0) }, func(y []float64) { ref(y, x, ptr, idx, vals, 1, 0) })
+		checkClose(t, "bad ptr", got, want, filled[float64](6, 1e3))
 	})
 }
 

@@ -25,18 +25,13 @@ func testSpMVNarrowGuarded[I Narrow](t *testing.T, ff *family[spmvNarrowFunc[flo
 	rp, rc, rv, rx, ry, rs := newGuardRegion(t, 512), newGuardRegion(t, 8192), newGuardRegion(t, 8192), newGuardRegion(t, 512), newGuardRegion(t, 512), newGuardRegion(t, 512)
 	for trial := range 8 {
 		rows := 141
-		ptr := make([]uint32, rows+1)
-		for i := 1; i <= rows; i++ {
-			ptr[i] = ptr[i-1] + uint32(i-1)
-		}
+		ptr := stairPtr(rows)
 		n := int(ptr[rows])
 		nx := 1 + rng.IntN(700)
 		bad := trial%4 == 1 // a few indices out of range
 		if trial >= 6 {
 			n = rng.IntN(n)
-			for i := range ptr {
-				ptr[i] = []uint32{rng.Uint32(), uint32(n), uint32(n + 1), uint32(rng.IntN(n + 1))}[rng.IntN(4)]
-			}
+			corruptPtr(rng, ptr, n)
 		}
 		atEnd := trial%2 == 0
 		p := guardSlice[uint32](rp, len(ptr), atEnd)
@@ -82,5 +77,22 @@ func testSpMVNarrowGuarded[I Narrow](t *testing.T, ff *family[spmvNarrowFunc[flo
 			impl(y, x, p, col, codes, sc, 1, 0)
 			checkClose(t, name, y, want, scale)
 		})
+	}
+}
+
+// stairPtr is the ptr of rows rows of lengths 0, 1, ..., rows-1.
+func stairPtr(rows int) []uint32 {
+	ptr := make([]uint32, rows+1)
+	for i := 1; i <= rows; i++ {
+		ptr[i] = ptr[i-1] + uint32(i-1)
+	}
+	return ptr
+}
+
+// corruptPtr replaces every entry of ptr by one drawn from rng: arbitrary,
+// n (the entries' count), one past it, or at most n.
+func corruptPtr(rng *rand.Rand, ptr []uint32, n int) {
+	for i := range ptr {
+		ptr[i] = []uint32{rng.Uint32(), uint32(n), uint32(n + 1), uint32(rng.IntN(n + 1))}[rng.IntN(4)]
 	}
 }

@@ -63,74 +63,32 @@ func narrowShapes[I Narrow]() [][2]int {
 func testSpMVNarrow[T Float, I Narrow](t *testing.T, f *family[spmvNarrowFunc[T, I]]) {
 	forEachTier(t, f, func(t *testing.T, impl, ref spmvNarrowFunc[T, I]) {
 		rng := rand.New(rand.NewPCG(41, 42))
-		for _, sh := range narrowShapes[I]() {
-			for _, lensKind := range []int{0, 1, 2} {
-				var lens []int
-				maxLen := 0
-				switch lensKind {
-				case 0:
-					lens = []int{0, 1, 2, 3}
-				case 1:
-					maxLen = 4*16 + 3
-				default:
-					maxLen = 200
-				}
-				for _, bad := range []int{0, 7} {
-					for _, special := range []int{0, 13} {
-						for _, off := range testOffsets {
-							if sh[1] > 10000 && (off != 0 || special != 0 || lensKind == 1 || bad != 0 && testing.Short()) {
-								continue // the wide shapes once: x's length is the cost
-							}
-							m := randCSR(rng, sh[0], sh[1], lens, maxLen, bad)
-							ptr, col, wide := narrowOf[I](rng, m)
-							vals := randVals[T](rng, len(col), off, special)
-							x := randVals[T](rng, sh[1], off, special/2)
-							y0 := randVals[T](rng, sh[0], off, 0)
-							for _, ab := range [][2]T{{1, 0}, {-2, 0.5}, {0.5, 1}} {
-								name := fmt.Sprintf("rows=%d cols=%d lens=%d bad=%d special=%d off=%d alpha=%v beta=%v", sh[0], sh[1], lensKind, bad, special, off, ab[0], ab[1])
-								want := append([]T(nil), y0...)
-								ref(want, x, ptr, col, vals, ab[0], ab[1])
-								// ref is the uint64 reference on the same matrix, bit for bit.
-								wide64 := append([]T(nil), y0...)
-								spmvRef(wide64, x, widePtr(ptr), wide, vals, ab[0], ab[1])
-								if !sameBits(want, wide64) {
-									t.Fatalf("%s: ref differs from spmvRef", name)
-								}
-								scale := absAll(y0)
-								ref(scale, absAll(x), ptr, col, absAll(vals), T(math.Abs(float64(ab[0]))), T(math.Abs(float64(ab[1]))))
-								got := withSentinel(y0, 5)
-								impl(got, x, ptr, col, vals, ab[0], ab[1])
-								checkSentinel(t, name, got)
-								checkClose(t, name, got, want, scale)
-							}
-							// beta == 0 must not read y.
-							nanY := make([]T, sh[0])
-							for i := range nanY {
-								nanY[i] = T(math.NaN())
-							}
-							want := make([]T, sh[0])
-							ref(want, x, ptr, col, vals, 1, 0)
-							impl(nanY, x, ptr, col, vals, 1, 0)
-							scale := make([]T, sh[0])
-							ref(scale, absAll(x), ptr, col, absAll(vals), 1, 0)
-							checkClose(t, "beta=0 with NaN y", nanY, want, scale)
-						}
-					}
-				}
+		forEachCSRSweep(narrowShapes[I](), csrRowLens(16), func(c csrSweep) {
+			if c.cols > 10000 && (c.off != 0 || c.special != 0 || c.kind == 1 || c.bad != 0 && testing.Short()) {
+				return // the wide shapes once: x's length is the cost
 			}
-		}
+			m := c.matrix(rng)
+			ptr, col, wide := narrowOf[I](rng, m)
+			vals := randVals[T](rng, len(col), c.off, c.special)
+			x := randVals[T](rng, c.cols, c.off, c.special/2)
+			y0 := randVals[T](rng, c.rows, c.off, 0)
+			on := func(k spmvNarrowFunc[T, I]) spmvOn[T] {
+				return func(y, x, vals []T, alpha, beta T) { k(y, x, ptr, col, vals, alpha, beta) }
+			}
+			// ref is the uint64 reference on the same matrix, bit for bit.
+			for _, ab := range spmvAlphaBetas[T]() {
+				checkSameBits(t, fmt.Sprintf("%s alpha=%v beta=%v: ref differs from spmvRef", c, ab[0], ab[1]), y0,
+					func(y []T) { ref(y, x, ptr, col, vals, ab[0], ab[1]) },
+					func(y []T) { spmvRef(y, x, widePtr(ptr), wide, vals, ab[0], ab[1]) })
+			}
+			checkSpMVOn(t, c.String(), on(impl), on(ref), x, vals, y0)
+		})
 		// Inverted and overlong segments are clamped, never a fault.
-		c := []I{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2}
-		vals := make([]T, len(c))
-		for i := range vals {
-			vals[i] = T(i + 1)
-		}
+		c, vals := badPtrEntries[T, I]()
 		x := []T{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
 		ptr := []uint32{5, 2, 13, 1 << 31, ^uint32(0), 3, 40}
-		got, want := make([]T, 6), make([]T, 6)
-		impl(got, x, ptr, c, vals, 1, 0)
-		ref(want, x, ptr, c, vals, 1, 0)
-		checkClose(t, "bad ptr", got, want, []T{1e3, 1e3, 1e3, 1e3, 1e3, 1e3})
+		got, want := runFromZero(6, func(y []T) { impl(y, x, ptr, c, vals, 1, 0) }, func(y []T) { ref(y, x, ptr, c, vals, 1, 0) })
+		checkClose(t, "bad ptr", got, want, filled[T](6, 1e3))
 		// Rows 0, 2, 3 and 4 are inverted or beyond len(col) once clamped.
 		if want[0] != 0 || want[1] != 454 || want[2] != 0 || want[3] != 0 || want[4] != 0 || want[5] != 445 {
 			t.Fatalf("bad ptr: ref = %v", want)

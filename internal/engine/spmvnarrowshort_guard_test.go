@@ -35,17 +35,12 @@ func testSpMVShortGuarded[T Float, I Narrow](t *testing.T, f *family[spmvShortFu
 		rp, rc, rv, rx, ry := newGuardRegion(t, 512), newGuardRegion(t, 512), newGuardRegion(t, 512), newGuardRegion(t, 512), newGuardRegion(t, 512)
 		for trial := range 16 {
 			rows := 21
-			ptr := make([]uint32, rows+1)
-			for i := 1; i <= rows; i++ {
-				ptr[i] = ptr[i-1] + uint32(i-1)
-			}
+			ptr := stairPtr(rows)
 			n := int(ptr[rows])
 			nx := 1 + rng.IntN(100)
 			if trial >= 8 {
 				n = rng.IntN(n)
-				for i := range ptr {
-					ptr[i] = []uint32{rng.Uint32(), uint32(n), uint32(n + 1), uint32(rng.IntN(n + 1))}[rng.IntN(4)]
-				}
+				corruptPtr(rng, ptr, n)
 			}
 			atEnd := trial%2 == 0
 			p := guardSlice[uint32](rp, len(ptr), atEnd)

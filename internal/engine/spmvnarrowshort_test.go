@@ -21,57 +21,29 @@ func testSpMVShort[T Float, I Narrow](t *testing.T, f *family[spmvShortFunc[T, I
 		for n := range every {
 			every[n] = n
 		}
-		for _, sh := range shortShapes[I]() {
-			for lensKind := range 4 {
-				var lens []int
-				maxLen := 0
-				switch lensKind {
-				case 0:
-					lens = []int{0, 1, 2, 3}
-				case 1:
-					lens = every
-				case 2:
-					maxLen = 4*16 + 3
-				default:
-					maxLen = 200
-				}
-				for _, bad := range []int{0, 7} {
-					for _, special := range []int{0, 13} {
-						for _, off := range testOffsets {
-							if (sh[1] > 10000 || sh[0] > spmvRowsPerCall) && (off != 0 || special != 0 || lensKind >= 2 || bad != 0 && testing.Short()) {
-								continue // the large shapes once: their size is the cost
-							}
-							m := randCSR(rng, sh[0], sh[1], lens, maxLen, bad)
-							ptr, col, _ := narrowOf[I](rng, m)
-							vals := randVals[T](rng, len(col), off, special)
-							x := randVals[T](rng, sh[1], off, special/2)
-							want := make([]T, sh[0])
-							ref(want, x, ptr, col, vals, 1)
-							// On a valid ptr, ref is SpMVNarrow's reference with
-							// alpha 1 and beta 0, bit for bit.
-							narrow := make([]T, sh[0])
-							spmvNarrowRef(narrow, x, ptr, col, vals, 1, 0)
-							if !sameBits(want, narrow) {
-								t.Fatalf("rows=%d cols=%d: ref differs from spmvNarrowRef", sh[0], sh[1])
-							}
-							scale := make([]T, sh[0])
-							ref(scale, absAll(x), ptr, col, absAll(vals), 1)
-							for _, sums := range []int{1, 2, 4} {
-								name := fmt.Sprintf("rows=%d cols=%d lens=%d bad=%d special=%d off=%d sums=%d", sh[0], sh[1], lensKind, bad, special, off, sums)
-								// y is not read: NaN in it must not show.
-								got := withSentinel(make([]T, sh[0]), 5)
-								for i := range got {
-									got[i] = T(math.NaN())
-								}
-								impl(got, x, ptr, col, vals, sums)
-								checkSentinel(t, name, got)
-								checkClose(t, name, got, want, scale)
-							}
-						}
-					}
-				}
+		forEachCSRSweep(shortShapes[I](), csrRowLens(16, every), func(c csrSweep) {
+			if (c.cols > 10000 || c.rows > spmvRowsPerCall) && (c.off != 0 || c.special != 0 || c.kind >= 2 || c.bad != 0 && testing.Short()) {
+				return // the large shapes once: their size is the cost
 			}
-		}
+			m := c.matrix(rng)
+			ptr, col, _ := narrowOf[I](rng, m)
+			vals := randVals[T](rng, len(col), c.off, c.special)
+			x := randVals[T](rng, c.cols, c.off, c.special/2)
+			want := make([]T, c.rows)
+			// On a valid ptr, ref is SpMVNarrow's reference with alpha 1
+			// and beta 0, bit for bit.
+			checkSameBits(t, fmt.Sprintf("rows=%d cols=%d: ref differs from spmvNarrowRef", c.rows, c.cols), want,
+				func(y []T) { ref(y, x, ptr, col, vals, 1) },
+				func(y []T) { spmvNarrowRef(y, x, ptr, col, vals, 1, 0) })
+			ref(want, x, ptr, col, vals, 1)
+			scale := make([]T, c.rows)
+			ref(scale, absAll(x), ptr, col, absAll(vals), 1)
+			for _, sums := range []int{1, 2, 4} {
+				name := fmt.Sprintf("%s sums=%d", c, sums)
+				// y is not read: NaN in it must not show.
+				checkGuarded(t, name, nans[T](c.rows), want, scale, func(got []T) { impl(got, x, ptr, col, vals, sums) })
+			}
+		})
 		// A ptr that decreases, runs past len(col) or starts past it: each
 		// row starts where the one before it stopped, within col, across
 		// the kernel calls as well.
