@@ -494,13 +494,18 @@ func qfOne(f *asmFile, k qfKind, l string, ses, bOff int, dec bool) {
 // (the codes of the same entries are prefetched too), and qfPFI its
 // prefetch instruction; qfNear is a second distance, of idx only, with
 // PREFETCHT0. The streams (idx 8 bytes a value, codes 1 or 1/2) are
-// prefetched into L2 (PREFETCHT1 on Zen 4) further ahead than the float32
-// kernel's distance, as the loop takes values faster than the float32
-// one, and idx from L2 into L1 nearer ahead.
+// prefetched into L2 (PREFETCHT1 on Zen 4), and idx from L2 into L1, about
+// twice as far ahead as the float32 kernel's distances: the loop moves
+// fewer bytes a value and so takes values faster from a streamed matrix,
+// and at the float32 distances the index loads still wait on L2 (the
+// pass's x loads hang on them), which leaves the loop below the float32
+// kernel's bytes a second. Nearer distances for L1 (1280 to 2560 bytes)
+// or farther ones for L2 (8192) are slower, as is PREFETCHT0 for the
+// codes; a second, near PREFETCHT0 of the codes gains nothing.
 var (
-	qfPFD  = 3584
+	qfPFD  = 7168
 	qfPFI  = "PREFETCHT1"
-	qfNear = 1280
+	qfNear = 2816
 )
 
 // qfPrefetch prefetches the idx lines of a pass of 16*lines entries, and
