@@ -67,8 +67,8 @@ import (
 // rows, slower for rows of 16 and for short rows in cache.
 
 const (
-	spmvPFD       = 3584 // prefetch distance into L2 in bytes of idx (direct loop)
-	spmvNear      = 1280 // prefetch distance of idx from L2 into L1
+	spmvPFD       = 7168 // prefetch distance into L2 in bytes of idx (direct loop)
+	spmvNear      = 2816 // prefetch distance of idx from L2 into L1
 	spmvBatchPFD  = 2048 // the batches' prefetch distance in bytes of idx
 	spmvBatch     = 512  // entries per batch; 0 turns batches off
 	spmvLong      = 32   // rows this long or longer go direct
