@@ -336,6 +336,36 @@ func QSpMVI8BlockNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale []f
 //go:noescape
 func QSpMV4MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
 
+// Family qspmm: qspmm_arm64.s.
+
+// QSpMM8BlockNEON computes SpMM on 8-bit codes with one float32 scale per
+// block of b values (blocks run through the stored values across rows):
+// for each row i of ptr (segment clamped to 0..len(idx)) and column c < w,
+//
+//	var s float32
+//	for k := ptr[i]; k < ptr[i+1]; k++ {
+//		if idx[k] >= xrows { continue }
+//		s += (table[codes[k]] * scale[k/b]) * x[idx[k]*ldx+c]
+//	}
+//	y[i*ldy+c] = alpha*s (+ beta*y[i*ldy+c] unless beta is +0)
+//
+// in SpMMF32NEON's column blocks, each value one float32 product rounded
+// once. The other QSpMM kernels differ in the code and the scale: Row
+// kernels (8-bit codes only) read no block scale and multiply row i's sums
+// by alpha*scale[i] (scale has a value per row of ptr). It assumes
+// len(table) >= 256, len(codes) >= len(idx), (len(idx)+b-1)/b scales, b >=
+// 1, w >= 1, ldx, ldy >= w, y holding len(ptr)-1 rows, x xrows rows, and
+// beta == +0 for "do not read y". It is not preemptible: callers pass a
+// bounded number of rows.
+//
+//go:noescape
+func QSpMM8BlockNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
+
+// QSpMM8RowNEON is QSpMM8BlockNEON on 8-bit codes with one scale per row.
+//
+//go:noescape
+func QSpMM8RowNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
+
 // Family spmvshort: spmvshort_arm64.s.
 
 // SpMVShortF64U16NEON computes y = A x on 32-bit row pointers and uint16
