@@ -82,12 +82,14 @@ func registerARM64() bool {
 			mx4:     arm64.QSpMV4MXNEON,
 		}))
 		// The fused SpMM kernels where one is written for the operand (8-bit
-		// codes by row and by block), decoded blocks (qspmmTiled) elsewhere.
+		// codes by row, by block and MX, 4-bit codes by block and MX),
+		// decoded blocks (qspmmTiled) elsewhere.
 		// They run only in the tests (qspmmFusedAnyW) until a width from
 		// which they beat decoded blocks is measured on NEON hardware.
 		qspmm.set(tierNEON, qspmmFusedAsm(qspmmKernels{
 			minW: math.MaxInt,
-			k:    [5]qspmmAsmKernel{arm64.QSpMM8RowNEON, arm64.QSpMM8BlockNEON},
+			k: [5]qspmmAsmKernel{arm64.QSpMM8RowNEON, arm64.QSpMM8BlockNEON, arm64.QSpMM8MXNEON,
+				arm64.QSpMM4BlockNEON, arm64.QSpMM4MXNEON},
 		}))
 	}
 	return true
