@@ -2,7 +2,11 @@
 
 package engine
 
-import "github.com/hurray-format/hurray-go/kernels/arm64"
+import (
+	"math"
+
+	"github.com/hurray-format/hurray-go/kernels/arm64"
+)
 
 // The arm64 assembly paths of every family, in the order of package
 // kernels' list, each wrapped in its glue (the kernel, its block width and
@@ -77,7 +81,16 @@ func registerARM64() bool {
 			block4:  arm64.QSpMV4BlockNEON,
 			mx4:     arm64.QSpMV4MXNEON,
 		}))
-		qspmm.set(tierNEON, qspmmTiled)
+		// The fused SpMM kernels where one is written for the operand (8-bit
+		// codes by row, by block and MX, 4-bit codes by block and MX),
+		// decoded blocks (qspmmTiled) elsewhere.
+		// They run only in the tests (qspmmFusedAnyW) until a width from
+		// which they beat decoded blocks is measured on NEON hardware.
+		qspmm.set(tierNEON, qspmmFusedAsm(qspmmKernels{
+			minW: math.MaxInt,
+			k: [5]qspmmAsmKernel{arm64.QSpMM8RowNEON, arm64.QSpMM8BlockNEON, arm64.QSpMM8MXNEON,
+				arm64.QSpMM4BlockNEON, arm64.QSpMM4MXNEON},
+		}))
 	}
 	return true
 }

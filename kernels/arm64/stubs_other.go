@@ -137,6 +137,33 @@ func QSpMV4MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, table []float
 	panic(noasm)
 }
 
+// Family qspmm: qspmm_arm64.s.
+
+// QSpMM8BlockNEON is not built here; it panics.
+func QSpMM8BlockNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noasm)
+}
+
+// QSpMM8RowNEON is not built here; it panics.
+func QSpMM8RowNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noasm)
+}
+
+// QSpMM8MXNEON is not built here; it panics.
+func QSpMM8MXNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noasm)
+}
+
+// QSpMM4BlockNEON is not built here; it panics.
+func QSpMM4BlockNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noasm)
+}
+
+// QSpMM4MXNEON is not built here; it panics.
+func QSpMM4MXNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noasm)
+}
+
 // Family spmvshort: spmvshort_arm64.s.
 
 // SpMVShortF64U16NEON is not built here; it panics.
