@@ -348,3 +348,15 @@ func cond(ok bool, s string) string {
 	}
 	return ""
 }
+
+// e8m0Bits emits the float32 bits of the E8M0 scale whose exponent byte is
+// at (BX) into the general register r, tmp as scratch: e<<23, and 2^-127
+// (0x00400000) for exponent 0. Exponent 0xFF (NaN, which validation
+// rejects) gives +Inf.
+func e8m0Bits(f *asmFile, r, tmp string) {
+	f.i("MOVBLZX (BX), %s", r)
+	f.i("SHLL $23, %s", r)
+	f.i("MOVL $0x00400000, %s // E8M0 0: 2^-127", tmp)
+	f.i("TESTL %s, %s", r, r)
+	f.i("CMOVLEQ %s, %s", tmp, r)
+}

@@ -141,30 +141,7 @@ accumulators, X2 its scalar sum.`)
 	f.i("PREFETCHT0 2112(R9)(R12*8)")
 	f.i("PREFETCHT0 256(R11)(R12*1)")
 	for h, acc := range []string{"Y0", "Y1"} {
-		lo, hi, v := "X8", "X9", "Y8"
-		c := "Y10"
-		if h == 1 {
-			lo, hi, v, c = "X4", "X5", "Y4", "Y11"
-		}
-		o := 64 * h
-		// x[idx[k]] for the 8 entries: 4 into lo, 4 into hi
-		f.i("MOVQ %d(R9)(R12*8), R8", o)
-		f.i("MOVQ %d(R9)(R12*8), R14", o+8)
-		f.i("MOVQ %d(R9)(R12*8), R15", o+16)
-		f.i("VMOVSS (SI)(R8*4), %s", lo)
-		f.i("MOVQ %d(R9)(R12*8), R8", o+24)
-		f.i("VINSERTPS $0x10, (SI)(R14*4), %s, %s", lo, lo)
-		f.i("MOVQ %d(R9)(R12*8), R14", o+32)
-		f.i("VINSERTPS $0x20, (SI)(R15*4), %s, %s", lo, lo)
-		f.i("MOVQ %d(R9)(R12*8), R15", o+40)
-		f.i("VINSERTPS $0x30, (SI)(R8*4), %s, %s", lo, lo)
-		f.i("MOVQ %d(R9)(R12*8), R8", o+48)
-		f.i("VMOVSS (SI)(R14*4), %s", hi)
-		f.i("MOVQ %d(R9)(R12*8), R14", o+56)
-		f.i("VINSERTPS $0x10, (SI)(R15*4), %s, %s", hi, hi)
-		f.i("VINSERTPS $0x20, (SI)(R8*4), %s, %s", hi, hi)
-		f.i("VINSERTPS $0x30, (SI)(R14*4), %s, %s", hi, hi)
-		f.i("VINSERTF128 $1, %s, %s, %s", hi, v, v)
+		v, c := qfAVX2LoadX(f, h)
 		f.i("VPMOVSXBD %d(R11)(R12*1), %s", 8*h, c)
 		f.i("VCVTDQ2PS %s, %s", c, c)
 		f.i("VFMADD231PS %s, %s, %s", c, v, acc)
@@ -320,11 +297,7 @@ func qfScale(f *asmFile, mx bool) {
 		f.i("VBROADCASTSS (BX), Z31")
 		return
 	}
-	f.i("MOVBLZX (BX), R14")
-	f.i("SHLL $23, R14")
-	f.i("MOVL $0x00400000, R15 // E8M0 0: 2^-127")
-	f.i("TESTL R14, R14")
-	f.i("CMOVLEQ R15, R14")
+	e8m0Bits(f, "R14", "R15")
 	f.i("VPBROADCASTD R14, Z31")
 }
 
@@ -618,11 +591,7 @@ func qfScaleAVX2(f *asmFile, mx bool, dst string) {
 		return
 	}
 	x := strings.Replace(dst, "Y", "X", 1)
-	f.i("MOVBLZX (BX), R14")
-	f.i("SHLL $23, R14")
-	f.i("MOVL $0x00400000, R15 // E8M0 0: 2^-127")
-	f.i("TESTL R14, R14")
-	f.i("CMOVLEQ R15, R14")
+	e8m0Bits(f, "R14", "R15")
 	f.i("VMOVD R14, %s", x)
 	f.i("VPBROADCASTD %s, %s", x, dst)
 }
@@ -788,30 +757,7 @@ func qfAVX2(f *asmFile, name string, k qfKind) {
 	f.i("SUBQ $16, R10")
 	f.label(p + "x")
 	for h, acc := range []string{"Y0", "Y1"} {
-		lo, hi, v := "X8", "X9", "Y8"
-		c := "Y10"
-		if h == 1 {
-			lo, hi, v, c = "X4", "X5", "Y4", "Y11"
-		}
-		o := 64 * h
-		// x[idx[k]] for the 8 entries: 4 into lo, 4 into hi
-		f.i("MOVQ %d(R9)(R12*8), R8", o)
-		f.i("MOVQ %d(R9)(R12*8), R14", o+8)
-		f.i("MOVQ %d(R9)(R12*8), R15", o+16)
-		f.i("VMOVSS (SI)(R8*4), %s", lo)
-		f.i("MOVQ %d(R9)(R12*8), R8", o+24)
-		f.i("VINSERTPS $0x10, (SI)(R14*4), %s, %s", lo, lo)
-		f.i("MOVQ %d(R9)(R12*8), R14", o+32)
-		f.i("VINSERTPS $0x20, (SI)(R15*4), %s, %s", lo, lo)
-		f.i("MOVQ %d(R9)(R12*8), R15", o+40)
-		f.i("VINSERTPS $0x30, (SI)(R8*4), %s, %s", lo, lo)
-		f.i("MOVQ %d(R9)(R12*8), R8", o+48)
-		f.i("VMOVSS (SI)(R14*4), %s", hi)
-		f.i("MOVQ %d(R9)(R12*8), R14", o+56)
-		f.i("VINSERTPS $0x10, (SI)(R15*4), %s, %s", hi, hi)
-		f.i("VINSERTPS $0x20, (SI)(R8*4), %s, %s", hi, hi)
-		f.i("VINSERTPS $0x30, (SI)(R14*4), %s, %s", hi, hi)
-		f.i("VINSERTF128 $1, %s, %s, %s", hi, v, v)
+		v, c := qfAVX2LoadX(f, h)
 		f.i("VFMADD231PS %s, %s, %s", c, v, acc)
 	}
 	f.i("ADDQ $16, R12")
@@ -865,4 +811,36 @@ func qfAVX2(f *asmFile, name string, k qfKind) {
 	f.label(p + "done")
 	f.i("VZEROUPPER")
 	f.i("RET")
+}
+
+// qfAVX2LoadX loads x[idx[k]] for the 8 entries of half h (0 or 1) of a
+// 16-entry AVX2 step at R12, by scalar loads and inserts (4 into the low
+// and 4 into the high 128 bits), into v; it returns v and the register c
+// that holds the half's decoded values. It clobbers R8, R14, R15 and the
+// other two X registers of the half.
+func qfAVX2LoadX(f *asmFile, h int) (v, c string) {
+	lo, hi, v := "X8", "X9", "Y8"
+	c = "Y10"
+	if h == 1 {
+		lo, hi, v, c = "X4", "X5", "Y4", "Y11"
+	}
+	o := 64 * h
+	f.i("MOVQ %d(R9)(R12*8), R8", o)
+	f.i("MOVQ %d(R9)(R12*8), R14", o+8)
+	f.i("MOVQ %d(R9)(R12*8), R15", o+16)
+	f.i("VMOVSS (SI)(R8*4), %s", lo)
+	f.i("MOVQ %d(R9)(R12*8), R8", o+24)
+	f.i("VINSERTPS $0x10, (SI)(R14*4), %s, %s", lo, lo)
+	f.i("MOVQ %d(R9)(R12*8), R14", o+32)
+	f.i("VINSERTPS $0x20, (SI)(R15*4), %s, %s", lo, lo)
+	f.i("MOVQ %d(R9)(R12*8), R15", o+40)
+	f.i("VINSERTPS $0x30, (SI)(R8*4), %s, %s", lo, lo)
+	f.i("MOVQ %d(R9)(R12*8), R8", o+48)
+	f.i("VMOVSS (SI)(R14*4), %s", hi)
+	f.i("MOVQ %d(R9)(R12*8), R14", o+56)
+	f.i("VINSERTPS $0x10, (SI)(R15*4), %s, %s", hi, hi)
+	f.i("VINSERTPS $0x20, (SI)(R8*4), %s, %s", hi, hi)
+	f.i("VINSERTPS $0x30, (SI)(R14*4), %s, %s", hi, hi)
+	f.i("VINSERTF128 $1, %s, %s, %s", hi, v, v)
+	return v, c
 }

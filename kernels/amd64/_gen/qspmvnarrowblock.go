@@ -40,9 +40,9 @@ func qnbKernels() []*qnbKernel {
 }
 
 // args are the frame offsets of first, the scales (scale or exps), b and
-// alpha (beta's 4 on).
-func (q *qnbKernel) args() (first, scale, b, alpha int) {
-	if q.k.nib {
+// alpha (beta's 4 on) of a kernel of kind k.
+func (k qnbKind) args() (first, scale, b, alpha int) {
+	if k.nib {
 		return 120, 152, 176, 184
 	}
 	return 120, 128, 152, 160
@@ -50,9 +50,9 @@ func (q *qnbKernel) args() (first, scale, b, alpha int) {
 
 func (q *qnbKernel) l(s string) string { return "qnb" + q.name[len("QSpMVNarrow"):] + s }
 
-// scaleSize is the bytes of one block's scale.
-func (q *qnbKernel) scaleSize() int {
-	if q.k.mx {
+// scaleSize is the bytes of one block's scale of a kernel of kind k.
+func (k qnbKind) scaleSize() int {
+	if k.mx {
 		return 1
 	}
 	return 4
@@ -66,11 +66,7 @@ func (q *qnbKernel) loadScale() {
 		f.i("VBROADCASTSS (BX), Z31")
 		return
 	}
-	f.i("MOVBLZX (BX), R8")
-	f.i("SHLL $23, R8")
-	f.i("MOVL $0x00400000, R14 // E8M0 0: 2^-127")
-	f.i("TESTL R8, R8")
-	f.i("CMOVLEQ R14, R8")
+	e8m0Bits(f, "R8", "R14")
 	f.i("VPBROADCASTD R8, Z31")
 }
 
@@ -79,7 +75,7 @@ func (q *qnbKernel) loadScale() {
 // among them, and takes 16 from R15 (the values left in the block).
 func (q *qnbKernel) blockScale(tag, zs string) {
 	f := q.f
-	_, _, bOff, _ := q.args()
+	_, _, bOff, _ := q.k.args()
 	whole, next := q.l("whole"+tag), q.l("scaled"+tag)
 	f.i("CMPQ R15, $16")
 	f.i("JGE %s", whole)
@@ -89,7 +85,7 @@ func (q *qnbKernel) blockScale(tag, zs string) {
 	f.i("KMOVW R8, K7")
 	f.i("KNOTW K7, K7")
 	f.i("VMOVAPS Z31, %s", zs)
-	f.i("ADDQ $%d, BX", q.scaleSize())
+	f.i("ADDQ $%d, BX", q.k.scaleSize())
 	q.loadScale()
 	f.i("VMOVAPS Z31, K7, %s", zs)
 	f.i("ADDQ b+%d(FP), R15", bOff)
@@ -113,7 +109,7 @@ func (q *qnbKernel) block(n, off int, acc, tag string) {
 // is set, x built from scalar loads (every index in range) when loads is.
 func (q *qnbKernel) blockWith(n, off int, acc, tag string, loaded, loads bool) {
 	f := q.f
-	firstOff, _, _, _ := q.args()
+	firstOff, _, _, _ := q.k.args()
 	idx, v, x, zs := fmt.Sprintf("Z%d", 16+3*n), fmt.Sprintf("Z%d", 17+3*n), fmt.Sprintf("Z%d", 18+3*n), fmt.Sprintf("Z%d", 4+n)
 	kc := fmt.Sprintf("K%d", 1+n)
 	if loads {
@@ -202,7 +198,7 @@ const qnbPFD = 256
 // ahead: a line of each per 64 bytes the pass reads. It clobbers R8.
 func (q *qnbKernel) prefetch() {
 	f := q.f
-	firstOff, _, _, _ := q.args()
+	firstOff, _, _, _ := q.k.args()
 	f.i("MOVQ first+%d(FP), R8", firstOff)
 	f.i("ADDQ R12, R8")
 	cb := 64 // code bytes a pass
@@ -222,14 +218,14 @@ func (q *qnbKernel) prefetch() {
 // jump to sum.
 func (q *qnbKernel) scalar() {
 	f := q.f
-	firstOff, _, bOff, _ := q.args()
+	firstOff, _, bOff, _ := q.k.args()
 	f.label(q.l("tail"))
 	f.i("CMPQ R12, R13")
 	f.i("JAE %ssum", q.l(""))
 	f.i("TESTQ R15, R15")
 	f.i("JNZ %sone", q.l(""))
 	f.c("the next block")
-	f.i("ADDQ $%d, BX", q.scaleSize())
+	f.i("ADDQ $%d, BX", q.k.scaleSize())
 	q.loadScale()
 	f.i("MOVQ b+%d(FP), R15", bOff)
 	f.label(q.l("one"))
@@ -260,7 +256,7 @@ func (q *qnbKernel) scalar() {
 // emit writes the kernel.
 func (q *qnbKernel) emit() {
 	f := q.f
-	firstOff, sOff, bOff, aOff := q.args()
+	firstOff, sOff, bOff, aOff := q.k.args()
 	f.text(q.name, 0, "AVX512F, AVX512BW, AVX512VL, FMA3, BMI2", "")
 	f.i("MOVQ y_base+0(FP), DI")
 	f.i("MOVQ x_base+24(FP), SI")
@@ -291,7 +287,7 @@ func (q *qnbKernel) emit() {
 	f.i("MOVQ b+%d(FP), R15", bOff)
 	f.i("SUBQ DX, R15")
 	f.i("MOVQ %s_base+%d(FP), BX", map[bool]string{false: "scale", true: "exps"}[q.k.mx], sOff)
-	f.i("LEAQ (BX)(AX*%d), BX", q.scaleSize())
+	f.i("LEAQ (BX)(AX*%d), BX", q.k.scaleSize())
 	f.i("MOVQ R8, AX")
 	f.i("MOVQ R14, DX")
 	q.loadScale()

@@ -29,24 +29,7 @@ func qnb2Kernels() []*qnb2Kernel {
 	return ks
 }
 
-// args are the frame offsets of first, the scales (scale or exps), b and
-// alpha (beta's 4 on).
-func (q *qnb2Kernel) args() (first, scale, b, alpha int) {
-	if q.k.nib {
-		return 120, 152, 176, 184
-	}
-	return 120, 128, 152, 160
-}
-
 func (q *qnb2Kernel) l(s string) string { return "qnb2" + q.name[len("QSpMVNarrow"):] + s }
-
-// scaleSize is the bytes of one block's scale.
-func (q *qnb2Kernel) scaleSize() int {
-	if q.k.mx {
-		return 1
-	}
-	return 4
-}
 
 // loadScale broadcasts the scale at BX into Y4 (mx: E8M0, built from the
 // exponent's bits, exponent 0 as 2^-127). It clobbers R8 and R14.
@@ -56,11 +39,7 @@ func (q *qnb2Kernel) loadScale() {
 		f.i("VBROADCASTSS (BX), Y4")
 		return
 	}
-	f.i("MOVBLZX (BX), R8")
-	f.i("SHLL $23, R8")
-	f.i("MOVL $0x00400000, R14 // E8M0 0: 2^-127")
-	f.i("TESTL R8, R8")
-	f.i("CMOVLEQ R14, R8")
+	e8m0Bits(f, "R8", "R14")
 	f.i("VMOVD R8, X4")
 	f.i("VPBROADCASTD X4, Y4")
 }
@@ -70,13 +49,13 @@ func (q *qnb2Kernel) loadScale() {
 // ends among them, and takes 8 from R15 (the values left in the block).
 func (q *qnb2Kernel) blockScale(tag string) {
 	f := q.f
-	_, _, bOff, _ := q.args()
+	_, _, bOff, _ := q.k.args()
 	whole, next := q.l("whole"+tag), q.l("scaled"+tag)
 	f.i("CMPQ R15, $8")
 	f.i("JGE %s", whole)
 	f.c("lanes from R15 on are in the next block")
 	f.i("VMOVAPS Y4, Y9")
-	f.i("ADDQ $%d, BX", q.scaleSize())
+	f.i("ADDQ $%d, BX", q.k.scaleSize())
 	q.loadScale()
 	f.i("MOVQ R15, R14")
 	f.i("NEGQ R14")
@@ -97,7 +76,7 @@ func (q *qnb2Kernel) blockScale(tag string) {
 // scaled (+0 outside those lanes), x gathered under that mask.
 func (q *qnb2Kernel) block(off int, acc, tag string) {
 	f := q.f
-	firstOff, _, _, _ := q.args()
+	firstOff, _, _, _ := q.k.args()
 	q.blockScale(tag)
 	if q.iw == 2 {
 		f.i("VPMOVZXWD %d(R9)(R12*2), Y5", 2*off)
@@ -137,14 +116,14 @@ func (q *qnb2Kernel) block(off int, acc, tag string) {
 // jump to sum.
 func (q *qnb2Kernel) scalar() {
 	f := q.f
-	firstOff, _, bOff, _ := q.args()
+	firstOff, _, bOff, _ := q.k.args()
 	f.label(q.l("tail"))
 	f.i("CMPQ R12, R13")
 	f.i("JAE %ssum", q.l(""))
 	f.i("TESTQ R15, R15")
 	f.i("JNZ %sone", q.l(""))
 	f.c("the next block")
-	f.i("ADDQ $%d, BX", q.scaleSize())
+	f.i("ADDQ $%d, BX", q.k.scaleSize())
 	q.loadScale()
 	f.i("MOVQ b+%d(FP), R15", bOff)
 	f.label(q.l("one"))
@@ -176,7 +155,7 @@ func (q *qnb2Kernel) scalar() {
 // emit writes the kernel.
 func (q *qnb2Kernel) emit() {
 	f := q.f
-	firstOff, sOff, bOff, aOff := q.args()
+	firstOff, sOff, bOff, aOff := q.k.args()
 	f.text(q.name, 0, "AVX, AVX2, FMA3", "")
 	f.i("MOVQ y_base+0(FP), DI")
 	f.i("MOVQ x_base+24(FP), SI")
@@ -206,7 +185,7 @@ func (q *qnb2Kernel) emit() {
 	f.i("MOVQ b+%d(FP), R15", bOff)
 	f.i("SUBQ DX, R15")
 	f.i("MOVQ %s_base+%d(FP), BX", map[bool]string{false: "scale", true: "exps"}[q.k.mx], sOff)
-	f.i("LEAQ (BX)(AX*%d), BX", q.scaleSize())
+	f.i("LEAQ (BX)(AX*%d), BX", q.k.scaleSize())
 	f.i("MOVQ R8, AX")
 	f.i("MOVQ R14, DX")
 	q.loadScale()
