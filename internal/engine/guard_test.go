@@ -278,30 +278,11 @@ func (g *guardRegion) floatsAt(n int, atEnd bool) []float32 {
 func TestQFusedGuarded(t *testing.T) {
 	rng := rand.New(rand.NewPCG(45, 46))
 	ri, rc, rs, rx, ry := newGuardRegion(t, 2048), newGuardRegion(t, 2048), newGuardRegion(t, 2048), newGuardRegion(t, 2048), newGuardRegion(t, 2048)
-	every := []uint64{0}
-	for n := range 41 {
-		every = append(every, every[len(every)-1]+uint64(n))
-	}
 	for _, spelling := range []string{"int8:tensor", "int8:block=16", "int8:block=17", "int8:block=64", "int4:block=16", "nf4:block=17", "mxfp4"} {
 		s := quant.MustParse(spelling)
 		for trial := range 4 {
-			ptr := every
-			n := int(ptr[len(ptr)-1])
-			nx := 1 + rng.IntN(300)
-			var idx []uint64
-			if trial >= 2 {
-				ptr, idx = qJunk(rng, n, 30, nx)
-			} else {
-				idx, nx = qIdx(rng, ptr, nx)
-			}
-			atEnd := trial%2 == 0
-			v := randQValues(rng, s, n, 1)
-			v.Codes = append(rc.bytesAt(len(v.Codes), atEnd)[:0], v.Codes...)
-			v.Scale = append(rs.floatsAt(len(v.Scale), !atEnd)[:0], v.Scale...)
-			if v.Exp != nil {
-				v.Exp = append(rc.bytesAt(len(v.Exp), !atEnd)[:0], v.Exp...)
-			}
-			gidx := ri.at(n, !atEnd, idx)
+			q := guardedQOperand(rng, ri, rc, rs, s, trial, 300)
+			ptr, idx, gidx, v, n, nx, atEnd := q.ptr, q.idx, q.gidx, q.v, q.n, q.nx, q.atEnd
 			x := append(rx.floatsAt(nx, atEnd)[:0], frand[float32](rng, nx, 0, false)...)
 			rows := len(ptr) - 1
 			y0 := frand[float32](rng, rows, 0, false)
@@ -320,4 +301,42 @@ func TestQFusedGuarded(t *testing.T) {
 			})
 		}
 	}
+}
+
+// guardedQ is a quantized operand of the guard-page tests: rows ptr with
+// indices idx (gidx: the same against a guard page), values v (n of them) whose codes
+// and scales (MX: exponents) touch guard pages, x's length nx, and which
+// end of its region each array lies at (atEnd for the codes and x).
+type guardedQ struct {
+	ptr, idx, gidx []uint64
+	v              quant.Values
+	n, nx          int
+	atEnd          bool
+}
+
+// guardedQOperand draws trial's operand of scheme s on rows of 0 to 40
+// values (trials 2 and 3: junk pointers and indices), x of at most
+// maxX values, into the regions ri (indices), rc (codes, exponents) and
+// rs (scales).
+func guardedQOperand(rng *rand.Rand, ri, rc, rs *guardRegion, s quant.Scheme, trial, maxX int) guardedQ {
+	ptr := []uint64{0}
+	for n := range 41 {
+		ptr = append(ptr, ptr[len(ptr)-1]+uint64(n))
+	}
+	n := int(ptr[len(ptr)-1])
+	nx := 1 + rng.IntN(maxX)
+	var idx []uint64
+	if trial >= 2 {
+		ptr, idx = qJunk(rng, n, 30, nx)
+	} else {
+		idx, nx = qIdx(rng, ptr, nx)
+	}
+	atEnd := trial%2 == 0
+	v := randQValues(rng, s, n, 1)
+	v.Codes = append(rc.bytesAt(len(v.Codes), atEnd)[:0], v.Codes...)
+	v.Scale = append(rs.floatsAt(len(v.Scale), !atEnd)[:0], v.Scale...)
+	if v.Exp != nil {
+		v.Exp = append(rc.bytesAt(len(v.Exp), !atEnd)[:0], v.Exp...)
+	}
+	return guardedQ{ptr, idx, ri.at(n, !atEnd, idx), v, n, nx, atEnd}
 }

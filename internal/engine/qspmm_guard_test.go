@@ -18,31 +18,12 @@ import (
 func TestQFusedSpMMGuarded(t *testing.T) {
 	rng := rand.New(rand.NewPCG(65, 66))
 	ri, rc, rs, rx, ry := newGuardRegion(t, 4096), newGuardRegion(t, 4096), newGuardRegion(t, 4096), newGuardRegion(t, 4096), newGuardRegion(t, 4096)
-	every := []uint64{0}
-	for n := range 41 {
-		every = append(every, every[len(every)-1]+uint64(n))
-	}
 	widths := []int{1, 5, 8, 16, 17, 33}
 	for _, spelling := range []string{"int8:tensor", "int8:block=16", "int8:block=17", "int8:block=64", "int4:block=16", "nf4:block=17", "mxfp4", "mxfp8"} {
 		s := quant.MustParse(spelling)
 		for trial := range 4 {
-			ptr := every
-			n := int(ptr[len(ptr)-1])
-			nx := 1 + rng.IntN(60)
-			var idx []uint64
-			if trial >= 2 {
-				ptr, idx = qJunk(rng, n, 30, nx)
-			} else {
-				idx, nx = qIdx(rng, ptr, nx)
-			}
-			atEnd := trial%2 == 0
-			v := randQValues(rng, s, n, 1)
-			v.Codes = append(rc.bytesAt(len(v.Codes), atEnd)[:0], v.Codes...)
-			v.Scale = append(rs.floatsAt(len(v.Scale), !atEnd)[:0], v.Scale...)
-			if v.Exp != nil {
-				v.Exp = append(rc.bytesAt(len(v.Exp), !atEnd)[:0], v.Exp...)
-			}
-			gidx := ri.at(n, !atEnd, idx)
+			q := guardedQOperand(rng, ri, rc, rs, s, trial, 60)
+			ptr, idx, gidx, v, n, nx, atEnd := q.ptr, q.idx, q.gidx, q.v, q.n, q.nx, q.atEnd
 			av := junkAbs(&v, Channels{}, idx, uint64(nx))
 			rows := len(ptr) - 1
 			w := widths[(trial+rng.IntN(len(widths)))%len(widths)]
