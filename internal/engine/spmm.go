@@ -249,10 +249,7 @@ func spmmRef[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals
 	}
 	xrows, n := denseRows(len(x), ldx, w), uint64(min(len(idx), len(vals)))
 	for i := 0; i+1 < len(ptr); i++ {
-		lo, hi := ptr[i], ptr[i+1] // read once: y may overlap ptr
-		if lo > hi || hi > n {
-			panic(spmmBadIndex)
-		}
+		lo, hi := segment(ptr, i, n, spmmBadIndex)
 		for c := range w {
 			var s T
 			for k := lo; k < hi; k++ {
@@ -281,10 +278,7 @@ func spmmGeneric[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, 
 	xrows, n := denseRows(len(x), ldx, w), uint64(min(len(idx), len(vals)))
 	var buf [64]T
 	for i := 0; i+1 < len(ptr); i++ {
-		lo, hi := ptr[i], ptr[i+1]
-		if lo > hi || hi > n {
-			panic(spmmBadIndex)
-		}
+		lo, hi := segment(ptr, i, n, spmmBadIndex)
 		for c0 := 0; c0 < w; c0 += len(buf) {
 			acc := buf[:min(len(buf), w-c0)]
 			clear(acc)
