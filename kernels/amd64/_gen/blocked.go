@@ -244,7 +244,7 @@ func gather512Blocked(e elem) string {
 // sums, Z24..Z31 y and out; the bounds are read from the argument frame.
 // Requires: AVX512F, AVX512DQ, BMI2`, fn, declOf(fn).sig)
 	a.text(fn, 0)
-	a.f(`	MOVQ out_base+0(FP), DI
+	a.blocked512(`	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ ycrd_base+72(FP), R8
 	MOVQ ptr_base+96(FP), R9
@@ -252,25 +252,22 @@ func gather512Blocked(e elem) string {
 	DECQ R12
 	MOVQ vals_base+120(FP), R10
 	MOVQ idx_base+144(FP), R11
-	MOVQ x_base+168(FP), BX
+	MOVQ x_base+168(FP), BX`, gatherBlock)
+	return fixPullLoads(a.b.String())
+}
+
+// blocked512 writes the rest of a one-level AVX-512 kernel after its base
+// loads (loads, with the nodes in R12): the row bytes in R13 and the
+// columns in R15 from r, the return for no nodes, and blocks512's dispatch,
+// blocks and return.
+func (a *asm) blocked512(loads string, block func(a *asm, nv int)) {
+	a.f(`%s
 	MOVQ r+192(FP), R13
 	MOVQ R13, R15
 	SHLQ $%s, R13
 	TESTQ R12, R12
-	JLE  done
-
-chunk:
-	CMPQ R15, $%d
-	JGT  blk4
-	CMPQ R15, $%d
-	JGT  blk2
-	JMP  blk1
-`, e.LOG, 2*a.w(), a.w())
-	for _, nv := range []int{1, 2, 4} {
-		gatherBlock(a, nv)
-	}
-	a.returns()
-	return fixPullLoads(a.b.String())
+	JLE  done`, loads, a.e.LOG)
+	a.blocks512("", block)
 }
 
 // fixPullLoads gives the pull blocks' initial loads their vector offsets.
@@ -363,7 +360,7 @@ func scatter512Blocked(e elem) string {
 // Z24..Z27 out; the bounds are read from the argument frame.
 // Requires: AVX512F, AVX512DQ, BMI2`, fn, declOf(fn).sig)
 	a.text(fn, 0)
-	a.f(`	MOVQ out_base+0(FP), DI
+	a.blocked512(`	MOVQ out_base+0(FP), DI
 	MOVQ base_base+24(FP), SI
 	MOVQ y_base+48(FP), BX
 	MOVQ crd_base+96(FP), R8
@@ -371,24 +368,7 @@ func scatter512Blocked(e elem) string {
 	MOVQ ptr_len+128(FP), R12
 	DECQ R12
 	MOVQ vals_base+144(FP), R10
-	MOVQ idx_base+168(FP), R11
-	MOVQ r+192(FP), R13
-	MOVQ R13, R15
-	SHLQ $%s, R13
-	TESTQ R12, R12
-	JLE  done
-
-chunk:
-	CMPQ R15, $%d
-	JGT  blk4
-	CMPQ R15, $%d
-	JGT  blk2
-	JMP  blk1
-`, e.LOG, 2*a.w(), a.w())
-	for _, nv := range []int{1, 2, 4} {
-		scatterBlock(a, nv)
-	}
-	a.returns()
+	MOVQ idx_base+168(FP), R11`, scatterBlock)
 	return a.b.String()
 }
 

@@ -193,7 +193,7 @@ func push2AVX512(e elem) string {
 	fn := "PushHadamard2" + e.T + "AVX512"
 	a.twoLevelDoc(fn, "1, 2 or 4 vectors", push2Body+push2PrefetchDoc(), "push2.go", "AVX512F, AVX512DQ, BMI2")
 	a.prologue(fn, 240, 104, push2Loads)
-	a.blocks512(push2Block512)
+	a.blocks512(leftReload, push2Block512)
 	return a.expand()
 }
 

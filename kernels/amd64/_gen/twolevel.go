@@ -79,13 +79,12 @@ func (a *asm) nextBlock512(nv int) {
 	a.f("\tJMP  done")
 }
 
-// blocks512 writes the AVX-512 column-block dispatch, the blocks (one
-// emitter call per width 1, 2, 4) and the return.
-func (a *asm) blocks512(block func(a *asm, nv int)) {
-	a.f(`
-chunk:
-	MOVQ left-8(SP), R15
-	CMPQ R15, $%d
+// blocks512 writes the AVX-512 column-block dispatch (label chunk, then
+// reload, which leaves the columns left in R15), the blocks (one emitter
+// call per width 1, 2, 4) and the return.
+func (a *asm) blocks512(reload string, block func(a *asm, nv int)) {
+	a.f("\nchunk:%s", reload)
+	a.f(`	CMPQ R15, $%d
 	JGT  blk4
 	CMPQ R15, $%d
 	JGT  blk2
@@ -96,6 +95,10 @@ chunk:
 	}
 	a.returns()
 }
+
+// leftReload is blocks512's reload for kernels that keep the columns left
+// in their frame.
+const leftReload = "\n\tMOVQ left-8(SP), R15"
 
 // gather2Loads loads GatherHadamard2's bases.
 const gather2Loads = `	MOVQ out_base+0(FP), DI
@@ -318,7 +321,7 @@ func gather2AVX512(e elem) string {
 	fn := "GatherHadamard2" + e.T + "AVX512"
 	a.twoLevelDoc(fn, "1, 2 or 4 vectors", gather2Body+gather2PrefetchDoc(), "twolevel.go", "AVX512F, AVX512DQ, BMI2")
 	a.prologue(fn, 264, 104, gather2Loads)
-	a.blocks512(gather2Block512)
+	a.blocks512(leftReload, gather2Block512)
 	return a.expand()
 }
 
