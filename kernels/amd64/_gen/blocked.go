@@ -219,16 +219,8 @@ func gatherBlock(a *asm, nv int) {
 	a.f("\tJMP  done")
 }
 
-func gather512Blocked(e elem) string {
-	a := &asm{e: e, leafBound: "xrows"}
-	fn := "GatherHadamard" + e.T + "AVX512"
-	a.f(`
-// func %s%s
-//
-// Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
-// every node c:
-//
-//	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + block]
+// gather512Doc is the doc of the AVX-512 GatherHadamard kernels after their column blocks.
+const gather512Doc = `//	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + block]
 //	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * t
 //
 // When sO = cO = 0 (GatherPull) the out block stays in registers (one set
@@ -241,10 +233,10 @@ func gather512Blocked(e elem) string {
 // Registers: DI out block, SI y block, BX x block, R8 ycrd, R9 ptr, R10 vals,
 // R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX leaf j,
 // DX fiber end and temp, R14 temp; Z0..Z3 fiber sums, Z8 value, Z16..Z23 pull
-// sums, Z24..Z31 y and out; the bounds are read from the argument frame.
-// Requires: AVX512F, AVX512DQ, BMI2`, fn, declOf(fn).sig)
-	a.text(fn, 0)
-	a.blocked512(`	MOVQ out_base+0(FP), DI
+// sums, Z24..Z31 y and out; the bounds are read from the argument frame.`
+
+// gather512Loads loads GatherHadamard's bases.
+const gather512Loads = `	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ ycrd_base+72(FP), R8
 	MOVQ ptr_base+96(FP), R9
@@ -252,8 +244,27 @@ func gather512Blocked(e elem) string {
 	DECQ R12
 	MOVQ vals_base+120(FP), R10
 	MOVQ idx_base+144(FP), R11
-	MOVQ x_base+168(FP), BX`, gatherBlock)
+	MOVQ x_base+168(FP), BX`
+
+func gather512Blocked(e elem) string {
+	a := &asm{e: e, leafBound: "xrows"}
+	a.kernel512("GatherHadamard"+e.T+"AVX512", gather512Doc, gather512Loads, gatherBlock)
 	return fixPullLoads(a.b.String())
+}
+
+// kernel512 writes the one-level AVX-512 kernel fn: its doc (the column
+// blocks, then doc), its TEXT line and blocked512's body from loads.
+func (a *asm) kernel512(fn, doc, loads string, block func(a *asm, nv int)) {
+	a.f(`
+// func %s%s
+//
+// Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
+// every node c:
+//
+%s
+// Requires: AVX512F, AVX512DQ, BMI2`, fn, declOf(fn).sig, doc)
+	a.text(fn, 0)
+	a.blocked512(loads, block)
 }
 
 // blocked512 writes the rest of a one-level AVX-512 kernel after its base
@@ -337,16 +348,8 @@ func (a *asm) leaves(nv int, label string, pf leafPF) {
 	})
 }
 
-func scatter512Blocked(e elem) string {
-	a := &asm{e: e, leafBound: "orows"}
-	fn := "ScatterHadamard" + e.T + "AVX512"
-	a.f(`
-// func %s%s
-//
-// Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
-// every node c:
-//
-//	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
+// scatter512Doc is the doc of the AVX-512 ScatterHadamard kernels after their column blocks.
+const scatter512Doc = `//	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
 //	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
 //
 // Checks, each when its value is read (every block reads the index arrays
@@ -357,10 +360,10 @@ func scatter512Blocked(e elem) string {
 // Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
 // vals, R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX
 // leaf j, DX fiber end, R14 row offset; Z0..Z3 p, Z8 value, Z16..Z19 base row,
-// Z24..Z27 out; the bounds are read from the argument frame.
-// Requires: AVX512F, AVX512DQ, BMI2`, fn, declOf(fn).sig)
-	a.text(fn, 0)
-	a.blocked512(`	MOVQ out_base+0(FP), DI
+// Z24..Z27 out; the bounds are read from the argument frame.`
+
+// scatter512Loads loads ScatterHadamard's bases.
+const scatter512Loads = `	MOVQ out_base+0(FP), DI
 	MOVQ base_base+24(FP), SI
 	MOVQ y_base+48(FP), BX
 	MOVQ crd_base+96(FP), R8
@@ -368,7 +371,11 @@ func scatter512Blocked(e elem) string {
 	MOVQ ptr_len+128(FP), R12
 	DECQ R12
 	MOVQ vals_base+144(FP), R10
-	MOVQ idx_base+168(FP), R11`, scatterBlock)
+	MOVQ idx_base+168(FP), R11`
+
+func scatter512Blocked(e elem) string {
+	a := &asm{e: e, leafBound: "orows"}
+	a.kernel512("ScatterHadamard"+e.T+"AVX512", scatter512Doc, scatter512Loads, scatterBlock)
 	return a.b.String()
 }
 
