@@ -168,9 +168,7 @@ func gatherBlock(a *asm, nv int) {
 	a.f("\tIMULQ sU+216(FP), DX")
 	for v := range nv {
 		a.f("\tVMOVU{P}.Z   %d(SI)(DX*{ES}), K%d, Z%d", v*64, v+1, 24+v)
-		a.f("\tVMOVU{P}.Z   %d(DI)(R14*{ES}), K%d, Z%d", v*64, v+1, 28+v)
-		a.f("\tVFMADD231{P} Z%d, Z%d, Z%d", 24+v, v, 28+v)
-		a.f("\tVMOVU{P}     Z%d, K%d, %d(DI)(R14*{ES})", 28+v, v+1, v*64)
+		a.fmaVec(v, "(DI)(R14*{ES})", 28+v, fmt.Sprintf("Z%d, Z%d", 24+v, v))
 	}
 	a.f("\tINCQ AX")
 	a.f("\tCMPQ AX, R12")
@@ -330,6 +328,15 @@ func scatterBlock(a *asm, nv int) {
 	a.f("\tJMP  done")
 }
 
+// fmaVec adds the product of mul's two registers ("Za, Zb") into vector v
+// of a row at mem (a memory operand after the vector's byte offset, masked
+// by K(v+1)) through Z(t).
+func (a *asm) fmaVec(v int, mem string, t int, mul string) {
+	a.f("\tVMOVU{P}.Z   %d%s, K%d, Z%d", v*64, mem, v+1, t)
+	a.f("\tVFMADD231{P} %s, Z%d", mul, t)
+	a.f("\tVMOVU{P}     Z%d, K%d, %d%s", t, v+1, v*64, mem)
+}
+
 // leaves adds, for every j in [CX, DX) (at least one), vals[j] (in Z8)
 // times Z0..Z(nv-1) into out row idx[j] (out at DI, loaded into Z24..): the
 // loop label, prefetching as pf asks (leafLoop). Clobbers CX, R14, Z8,
@@ -341,9 +348,7 @@ func (a *asm) leaves(nv int, label string, pf leafPF) {
 		a.f("\tIMULQ         R13, R14")
 		a.f("\tVBROADCAST{S} (R10)(CX*{ES}), Z8")
 		for v := range nv {
-			a.f("\tVMOVU{P}.Z   %d(DI)(R14*1), K%d, Z%d", v*64, v+1, 24+v)
-			a.f("\tVFMADD231{P} Z%d, Z8, Z%d", v, 24+v)
-			a.f("\tVMOVU{P}     Z%d, K%d, %d(DI)(R14*1)", 24+v, v+1, v*64)
+			a.fmaVec(v, "(DI)(R14*1)", 24+v, fmt.Sprintf("Z%d, Z8", v))
 		}
 	})
 }

@@ -114,6 +114,20 @@ func (a *asm) rowOf(arg, reg, bound string) {
 	a.f("\tIMULQ R13, R14")
 }
 
+// push2Nodes512 starts a mode's node loop (label p+"node"+l) from node 0:
+// y's row prefetched, p = the y row times above in Z4.., and a jump to
+// p+"ne"+l for a node without children.
+func (a *asm) push2Nodes512(nv int, p, l string) {
+	a.f("\tXORQ AX, AX")
+	a.f("%snode%s:", p, l)
+	a.prefetchY(nv, p+l, true)
+	a.push2Node()
+	for v := range nv {
+		a.f("\tVMUL{P}.Z %d(SI)(DX*1), Z%d, K%d, Z%d", v*64, 12+v, v+1, 4+v)
+	}
+	a.f("\tJE   %sne%s", p, l) // push2Node's span set the flags
+}
+
 func push2Block512(a *asm, nv int) {
 	l := fmt.Sprint(nv)
 	a.f("blk%s:", l)
@@ -128,14 +142,7 @@ func push2Block512(a *asm, nv int) {
 	a.f("\tJNZ  gather%s", l)
 
 	a.f("\t// Mode 0: scatter every leaf times q = p * f row crd[e].")
-	a.f("\tXORQ AX, AX")
-	a.f("lnode%s:", l)
-	a.prefetchY(nv, "l"+l, true)
-	a.push2Node()
-	for v := range nv {
-		a.f("\tVMUL{P}.Z %d(SI)(DX*1), Z%d, K%d, Z%d", v*64, 12+v, v+1, 4+v)
-	}
-	a.f("\tJE   lne%s", l) // push2Node's span set the flags
+	a.push2Nodes512(nv, "l", l)
 	a.f("lchild%s:", l)
 	a.prefetchChild(nv, "l"+l, "BX")
 	a.rowOf("crd_base+120(FP)", "R8", a.crdBound)
@@ -156,23 +163,14 @@ func push2Block512(a *asm, nv int) {
 
 	a.f("gather%s:", l)
 	a.f("\t// Mode 1: out row crd[e] += p * (sum of e's leaves).")
-	a.f("\tXORQ AX, AX")
-	a.f("cnode%s:", l)
-	a.prefetchY(nv, "c"+l, true)
-	a.push2Node()
-	for v := range nv {
-		a.f("\tVMUL{P}.Z %d(SI)(DX*1), Z%d, K%d, Z%d", v*64, 12+v, v+1, 4+v)
-	}
-	a.f("\tJE   cne%s", l) // push2Node's span set the flags
+	a.push2Nodes512(nv, "c", l)
 	a.f("cchild%s:", l)
 	a.prefetchChild(nv, "c"+l, "DI")
 	a.lptrSpan(280)
 	a.fiber(nv, "c"+l, push2LeafPF("BX"))
 	a.rowOf("crd_base+120(FP)", "R8", a.crdBound)
 	for v := range nv {
-		a.f("\tVMOVU{P}.Z   %d(DI)(R14*1), K%d, Z%d", v*64, v+1, 24+v)
-		a.f("\tVFMADD231{P} Z%d, Z%d, Z%d", 4+v, v, 24+v)
-		a.f("\tVMOVU{P}     Z%d, K%d, %d(DI)(R14*1)", 24+v, v+1, v*64)
+		a.fmaVec(v, "(DI)(R14*1)", 24+v, fmt.Sprintf("Z%d, Z%d", 4+v, v))
 	}
 	a.f("\tINCQ R8")
 	a.f("\tCMPQ R8, R9")

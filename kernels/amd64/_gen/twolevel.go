@@ -271,9 +271,7 @@ func gather2Block512(a *asm, nv int) {
 	a.nodeRows(gather2SOff)
 	for v := range nv {
 		a.f("\tVMOVU{P}.Z   %d(SI)(DX*{ES}), K%d, Z%d", v*64, v+1, 24+v)
-		a.f("\tVMOVU{P}.Z   %d(DI)(R14*{ES}), K%d, Z%d", v*64, v+1, 28+v)
-		a.f("\tVFMADD231{P} Z%d, Z%d, Z%d", 24+v, 4+v, 28+v)
-		a.f("\tVMOVU{P}     Z%d, K%d, %d(DI)(R14*{ES})", 28+v, v+1, v*64)
+		a.fmaVec(v, "(DI)(R14*{ES})", 28+v, fmt.Sprintf("Z%d, Z%d", 24+v, 4+v))
 	}
 	a.nextNode("JB", "snode"+l)
 	a.f("\tJMP  next%s", l)
