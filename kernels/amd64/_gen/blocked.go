@@ -468,6 +468,23 @@ func (b blk256) zero(first int) {
 	}
 }
 
+// kernel256 writes the one-level AVX2 kernel fn: its doc (the column
+// blocks, then doc), its prologue (loads; ptr's length at lenOff) and
+// blocks256's blocks (tmp, iota, block), and returns the expanded text.
+func (a *asm) kernel256(fn, doc string, lenOff int, loads string, tmp int, iota string, block func(b blk256)) string {
+	a.f(`
+// func %s%s
+//
+// Column blocks of 4, 2 or 1 full vectors, then a last one masked past r
+// (blocks256), and for each block every node c:
+//
+%s
+// Requires: AVX, AVX2, FMA3`, fn, declOf(fn).sig, doc)
+	a.prologue(fn, 192, lenOff, loads)
+	a.blocks256(tmp, iota, block)
+	return a.expand()
+}
+
 // blocks256 writes the AVX2 column-block dispatch over the columns left,
 // the blocks (full ones of 4, 2, 1 vectors, then the masked one; block
 // emits each, tmp is its temporary register) and the return. A block ends
@@ -562,15 +579,8 @@ func gatherBlock256(b blk256) {
 	})
 }
 
-func gather256Blocked(e elem, iota string) string {
-	a := &asm{e: e, leafBound: "xrows"}
-	a.f(`
-// func %s%s
-//
-// Column blocks of 4, 2 or 1 full vectors, then a last one masked past r
-// (blocks256), and for each block every node c:
-//
-//	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + block]
+// gather256Doc is the doc of the AVX2 GatherHadamard kernels after their column blocks.
+const gather256Doc = `//	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + block]
 //	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * t
 //
 // When sO = cO = 0 (GatherPull) the out block stays in registers and is
@@ -586,16 +596,19 @@ func gather256Blocked(e elem, iota string) string {
 // through the argument frame; the local frame holds the columns left
 // (left-8(SP)) and the block's byte offset (blk-16(SP)). Y0..Y3 fiber sums,
 // Y8 value, Y9 the masked block's loaded row, Y10..Y13 pull sums (or Y10 an
-// out row), Y15 the masked block's lanes.
-// Requires: AVX, AVX2, FMA3`, "GatherHadamard"+e.T+"AVX2", declOf("GatherHadamard"+e.T+"AVX2").sig)
-	a.prologue("GatherHadamard"+e.T+"AVX2", 192, 104, `	MOVQ out_base+0(FP), DI
+// out row), Y15 the masked block's lanes.`
+
+// gather256Loads loads GatherHadamard's bases.
+const gather256Loads = `	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ ptr_base+96(FP), R9
 	MOVQ vals_base+120(FP), R10
 	MOVQ idx_base+144(FP), R11
-	MOVQ x_base+168(FP), BX`)
-	a.blocks256(9, iota, gatherBlock256)
-	return a.expand()
+	MOVQ x_base+168(FP), BX`
+
+func gather256Blocked(e elem, iota string) string {
+	a := &asm{e: e, leafBound: "xrows"}
+	return a.kernel256("GatherHadamard"+e.T+"AVX2", gather256Doc, 104, gather256Loads, 9, iota, gatherBlock256)
 }
 
 func scatterBlock256(b blk256) {
@@ -675,15 +688,8 @@ func (a *asm) prefetchLeaf(pf leafPF, lines int, l string) {
 	a.f("noxf%s:", l)
 }
 
-func scatter256Blocked(e elem, iota string) string {
-	a := &asm{e: e, leafBound: "orows"}
-	a.f(`
-// func %s%s
-//
-// Column blocks of 4, 2 or 1 full vectors, then a last one masked past r
-// (blocks256), and for each block every node c:
-//
-//	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
+// scatter256Doc is the doc of the AVX2 ScatterHadamard kernels after their column blocks.
+const scatter256Doc = `//	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
 //	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
 //
 // Checks, each when its value is read (every block reads the index arrays
@@ -696,9 +702,10 @@ func scatter256Blocked(e elem, iota string) string {
 // end, R14 row offset, R15 temp; the frame holds the columns left
 // (left-8(SP)) and the block's byte offset (blk-16(SP)). Y0..Y3 p, Y4..Y7
 // the base row, Y8 value, Y12 an out row, Y13 the masked block's loaded row,
-// Y15 the masked block's lanes. The bounds are read from the argument frame.
-// Requires: AVX, AVX2, FMA3`, "ScatterHadamard"+e.T+"AVX2", declOf("ScatterHadamard"+e.T+"AVX2").sig)
-	a.prologue("ScatterHadamard"+e.T+"AVX2", 192, 128, `	MOVQ out_base+0(FP), DI
+// Y15 the masked block's lanes. The bounds are read from the argument frame.`
+
+// scatter256Loads loads ScatterHadamard's bases.
+const scatter256Loads = `	MOVQ out_base+0(FP), DI
 	MOVQ base_base+24(FP), SI
 	MOVQ y_base+48(FP), BX
 	MOVQ crd_base+96(FP), R8
@@ -706,7 +713,9 @@ func scatter256Blocked(e elem, iota string) string {
 	MOVQ ptr_len+128(FP), R12
 	DECQ R12
 	MOVQ vals_base+144(FP), R10
-	MOVQ idx_base+168(FP), R11`)
-	a.blocks256(13, iota, scatterBlock256)
-	return a.expand()
+	MOVQ idx_base+168(FP), R11`
+
+func scatter256Blocked(e elem, iota string) string {
+	a := &asm{e: e, leafBound: "orows"}
+	return a.kernel256("ScatterHadamard"+e.T+"AVX2", scatter256Doc, 128, scatter256Loads, 13, iota, scatterBlock256)
 }
