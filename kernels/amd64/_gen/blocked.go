@@ -217,18 +217,36 @@ func gatherBlock(a *asm, nv int) {
 	a.f("\tJMP  done")
 }
 
-// gather512Doc is the doc of the AVX-512 GatherHadamard kernels after their column blocks.
-const gather512Doc = `//	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + block]
+// gatherSum and gatherChecks open and close the GatherHadamard kernels'
+// sum and checks paragraphs.
+const gatherSum = `//	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + block]
 //	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * t
 //
-// When sO = cO = 0 (GatherPull) the out block stays in registers (one set
-// for even nodes, one for odd) and is stored once per block.
+`
+
+const gatherChecks = `
 //
 // Checks, each when its value is read (every block reads the index arrays
 // again): ptr[c] <= ptr[c+1] <= len(idx), idx[j] < xrows, ocrd[c] <
 // obound and ycrd[c] < ybound; a violation leaves for bad (returns 1).
 //
-// Registers: DI out block, SI y block, BX x block, R8 ycrd, R9 ptr, R10 vals,
+`
+
+// scatterSum is the ScatterHadamard kernels' sum and checks paragraphs.
+const scatterSum = `//	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
+//	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
+//
+// Checks, each when its value is read (every block reads the index arrays
+// again): ptr[c] <= ptr[c+1] <= len(idx), idx[j] < orows and, for a node
+// with leaves, bcrd[c] < bbound and crd[c] < yrows; a violation leaves for
+// bad (returns 1).
+//
+`
+
+// gather512Doc is the doc of the AVX-512 GatherHadamard kernels after their
+// column blocks.
+const gather512Doc = gatherSum + `// When sO = cO = 0 (GatherPull) the out block stays in registers (one set
+// for even nodes, one for odd) and is stored once per block.` + gatherChecks + `// Registers: DI out block, SI y block, BX x block, R8 ycrd, R9 ptr, R10 vals,
 // R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX leaf j,
 // DX fiber end and temp, R14 temp; Z0..Z3 fiber sums, Z8 value, Z16..Z23 pull
 // sums, Z24..Z31 y and out; the bounds are read from the argument frame.`
@@ -353,21 +371,14 @@ func (a *asm) leaves(nv int, label string, pf leafPF) {
 	})
 }
 
-// scatter512Doc is the doc of the AVX-512 ScatterHadamard kernels after their column blocks.
-const scatter512Doc = `//	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
-//	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
-//
-// Checks, each when its value is read (every block reads the index arrays
-// again): ptr[c] <= ptr[c+1] <= len(idx), idx[j] < orows and, for a node
-// with leaves, bcrd[c] < bbound and crd[c] < yrows; a violation leaves for
-// bad (returns 1).
-//
-// Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
+// scatter512Doc is the doc of the AVX-512 ScatterHadamard kernels after their
+// column blocks.
+const scatter512Doc = scatterSum + `// Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
 // vals, R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX
 // leaf j, DX fiber end, R14 row offset; Z0..Z3 p, Z8 value, Z16..Z19 base row,
 // Z24..Z27 out; the bounds are read from the argument frame.`
 
-// scatter512Loads loads ScatterHadamard's bases.
+// scatter512Loads loads ScatterHadamard's bases (for AVX2 too).
 const scatter512Loads = `	MOVQ out_base+0(FP), DI
 	MOVQ base_base+24(FP), SI
 	MOVQ y_base+48(FP), BX
@@ -579,18 +590,10 @@ func gatherBlock256(b blk256) {
 	})
 }
 
-// gather256Doc is the doc of the AVX2 GatherHadamard kernels after their column blocks.
-const gather256Doc = `//	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + block]
-//	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * t
-//
-// When sO = cO = 0 (GatherPull) the out block stays in registers and is
-// stored once per block.
-//
-// Checks, each when its value is read (every block reads the index arrays
-// again): ptr[c] <= ptr[c+1] <= len(idx), idx[j] < xrows, ocrd[c] <
-// obound and ycrd[c] < ybound; a violation leaves for bad (returns 1).
-//
-// Registers: DI out block, SI y block, BX x block, R9 ptr, R10 vals, R11
+// gather256Doc is the doc of the AVX2 GatherHadamard kernels after their
+// column blocks.
+const gather256Doc = gatherSum + `// When sO = cO = 0 (GatherPull) the out block stays in registers and is
+// stored once per block.` + gatherChecks + `// Registers: DI out block, SI y block, BX x block, R9 ptr, R10 vals, R11
 // idx, R13 row bytes, AX node c, CX leaf j, DX fiber end and temp, R14 and
 // R15 temp; ptr's length, ocrd, ycrd, the strides and the bounds are read
 // through the argument frame; the local frame holds the columns left
@@ -688,34 +691,16 @@ func (a *asm) prefetchLeaf(pf leafPF, lines int, l string) {
 	a.f("noxf%s:", l)
 }
 
-// scatter256Doc is the doc of the AVX2 ScatterHadamard kernels after their column blocks.
-const scatter256Doc = `//	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
-//	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
-//
-// Checks, each when its value is read (every block reads the index arrays
-// again): ptr[c] <= ptr[c+1] <= len(idx), idx[j] < orows and, for a node
-// with leaves, bcrd[c] < bbound and crd[c] < yrows; a violation leaves for
-// bad (returns 1).
-//
-// Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
+// scatter256Doc is the doc of the AVX2 ScatterHadamard kernels after their
+// column blocks.
+const scatter256Doc = scatterSum + `// Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
 // vals, R11 idx, R12 nodes, R13 row bytes, AX node c, CX leaf j, DX fiber
 // end, R14 row offset, R15 temp; the frame holds the columns left
 // (left-8(SP)) and the block's byte offset (blk-16(SP)). Y0..Y3 p, Y4..Y7
 // the base row, Y8 value, Y12 an out row, Y13 the masked block's loaded row,
 // Y15 the masked block's lanes. The bounds are read from the argument frame.`
 
-// scatter256Loads loads ScatterHadamard's bases.
-const scatter256Loads = `	MOVQ out_base+0(FP), DI
-	MOVQ base_base+24(FP), SI
-	MOVQ y_base+48(FP), BX
-	MOVQ crd_base+96(FP), R8
-	MOVQ ptr_base+120(FP), R9
-	MOVQ ptr_len+128(FP), R12
-	DECQ R12
-	MOVQ vals_base+144(FP), R10
-	MOVQ idx_base+168(FP), R11`
-
 func scatter256Blocked(e elem, iota string) string {
 	a := &asm{e: e, leafBound: "orows"}
-	return a.kernel256("ScatterHadamard"+e.T+"AVX2", scatter256Doc, 128, scatter256Loads, 13, iota, scatterBlock256)
+	return a.kernel256("ScatterHadamard"+e.T+"AVX2", scatter256Doc, 128, scatter512Loads, 13, iota, scatterBlock256)
 }
