@@ -100,6 +100,20 @@ func (f *asmFile) c(format string, args ...any) {
 	f.line("\t// "+format, args...)
 }
 
+// stepLoop writes a loop at label loop over CX elements, n a step: the
+// comment, the exit to exit when CX is 0, body, then SI advanced by bytes,
+// CX less n and the jump back.
+func (f *asmFile) stepLoop(comment, exit string, n, bytes int, body func()) {
+	f.label("loop")
+	f.c("%s", comment)
+	f.i("TESTQ CX, CX")
+	f.i("JZ %s", exit)
+	body()
+	f.i("ADDQ $%d, SI", bytes)
+	f.i("SUBQ $%d, CX", n)
+	f.i("JMP loop")
+}
+
 // maxIndex sets every 32-bit lane of Y15 (z: Z15) to maxIndex =
 // min(len(x), 2^(8*iw)) - 1, the largest index of iw bytes within x (len(x)
 // > 0), for the narrow kernels' range checks. It clobbers R8 and CX.
