@@ -100,14 +100,20 @@ func (f *asmFile) c(format string, args ...any) {
 	f.line("\t// "+format, args...)
 }
 
-// stepLoop writes a loop at label loop over CX elements, n a step: the
-// comment, the exit to exit when CX is 0, body, then SI advanced by bytes,
-// CX less n and the jump back.
-func (f *asmFile) stepLoop(comment, exit string, n, bytes int, body func()) {
+// loopHead opens a loop at label loop over CX elements: the comment, and
+// the exit to exit when CX is 0.
+func (f *asmFile) loopHead(comment, exit string) {
 	f.label("loop")
 	f.c("%s", comment)
 	f.i("TESTQ CX, CX")
 	f.i("JZ %s", exit)
+}
+
+// stepLoop writes a loop at label loop over CX elements, n a step: the
+// comment, the exit to exit when CX is 0, body, then SI advanced by bytes,
+// CX less n and the jump back.
+func (f *asmFile) stepLoop(comment, exit string, n, bytes int, body func()) {
+	f.loopHead(comment, exit)
 	body()
 	f.i("ADDQ $%d, SI", bytes)
 	f.i("SUBQ $%d, CX", n)
