@@ -109,6 +109,15 @@ func (f *asmFile) loopHead(comment, exit string) {
 	f.i("JZ %s", exit)
 }
 
+// blockLoop opens a loop at label loop over blocks of n of the CX elements
+// left: the comment, and the exit to done when fewer than n are left.
+func (f *asmFile) blockLoop(comment string, n int) {
+	f.label("loop")
+	f.c("%s", comment)
+	f.i("CMPQ CX, $%d", n)
+	f.i("JLT done")
+}
+
 // stepLoop writes a loop at label loop over CX elements, n a step: the
 // comment, the exit to exit when CX is 0, body, then SI advanced by bytes,
 // CX less n and the jump back.
