@@ -147,12 +147,7 @@ func gatherBlock(a *asm, nv int) {
 	l := fmt.Sprint(nv)
 	a.f("blk%s:", l)
 	a.masks(nv)
-	a.f("\tMOVQ sO+200(FP), AX")
-	a.f("\tORQ  cO+208(FP), AX")
-	a.f("\tJZ   pull%s", l)
-	a.f("\t// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.")
-	a.f("\tXORQ AX, AX")
-	a.f("snode%s:", l)
+	a.scatterOrPull(200, l)
 	a.f("\tMOVQ (R9)(AX*8), CX")
 	a.f("\tMOVQ 8(R9)(AX*8), DX")
 	a.fiber(nv, "s"+l, leafPF{})
@@ -310,10 +305,10 @@ func fixPullLoads(s string) string {
 	return strings.Join(lines, "\n")
 }
 
-func scatterBlock(a *asm, nv int) {
-	l := fmt.Sprint(nv)
-	a.f("blk%s:", l)
-	a.masks(nv)
+// scatterNodeHead opens ScatterHadamard's node loop (label node+l) from
+// node 0: its leaves CX..DX (a jump to skip+l when it has none) and R14 =
+// bcrd[c]*sB, bcrd[c] checked.
+func (a *asm) scatterNodeHead(l string) {
 	a.f("\tXORQ AX, AX")
 	a.f("node%s:", l)
 	a.f("\tMOVQ (R9)(AX*8), CX")
@@ -324,6 +319,13 @@ func scatterBlock(a *asm, nv int) {
 	a.f("\tMOVQ  (R14)(AX*8), R14")
 	a.check("R14", "bbound")
 	a.f("\tIMULQ sB+200(FP), R14")
+}
+
+func scatterBlock(a *asm, nv int) {
+	l := fmt.Sprint(nv)
+	a.f("blk%s:", l)
+	a.masks(nv)
+	a.scatterNodeHead(l)
 	for v := range nv {
 		a.f("\tVMOVU{P}.Z %d(SI)(R14*{ES}), K%d, Z%d", v*64, v+1, 16+v)
 	}
@@ -616,16 +618,7 @@ func gather256Blocked(e elem, iota string) string {
 
 func scatterBlock256(b blk256) {
 	a, l := b.a, b.label()
-	a.f("\tXORQ AX, AX")
-	a.f("node%s:", l)
-	a.f("\tMOVQ (R9)(AX*8), CX")
-	a.f("\tMOVQ 8(R9)(AX*8), DX")
-	a.span("CX", "DX", "idx")
-	a.f("\tJE   skip%s", l)
-	a.f("\tMOVQ  bcrd_base+72(FP), R14")
-	a.f("\tMOVQ  (R14)(AX*8), R14")
-	a.check("R14", "bbound")
-	a.f("\tIMULQ sB+200(FP), R14")
+	a.scatterNodeHead(l)
 	for v := range b.nv {
 		b.load(v, "(SI)(R14*{ES})", 4+v)
 	}

@@ -254,18 +254,25 @@ func (a *asm) nextNode(jump, label string) {
 	a.f("\t%s  %s", jump, label)
 }
 
+// scatterOrPull leaves for pull+l when sO (at sOff in the argument frame)
+// and cO, after it, are 0 (GatherPull), and otherwise opens the node loop
+// of the scatter or rows modes (label snode+l) from node 0.
+func (a *asm) scatterOrPull(sOff int, l string) {
+	a.f("\tMOVQ sO+%d(FP), AX", sOff)
+	a.f("\tORQ  cO+%d(FP), AX", sOff+8)
+	a.f("\tJZ   pull%s", l)
+	a.f("\t// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.")
+	a.f("\tXORQ AX, AX")
+	a.f("snode%s:", l)
+}
+
 func gather2Block512(a *asm, nv int) {
 	l := fmt.Sprint(nv)
 	a.f("blk%s:", l)
 	a.masks(nv)
 	a.f("\tMOVQ z_base+144(FP), R15")
 	a.f("\tADDQ blk-16(SP), R15")
-	a.f("\tMOVQ sO+272(FP), AX")
-	a.f("\tORQ  cO+280(FP), AX")
-	a.f("\tJZ   pull%s", l)
-	a.f("\t// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.")
-	a.f("\tXORQ AX, AX")
-	a.f("snode%s:", l)
+	a.scatterOrPull(272, l)
 	a.prefetchOut(nv, "s"+l)
 	a.children512(nv, "s"+l)
 	a.nodeRows(gather2SOff)
@@ -366,12 +373,7 @@ func gather2Block256(b blk256) {
 // the node pullPFD ahead.
 func (b blk256) gatherNodes(sOff, sum int, prefetch bool, node func(l string)) {
 	a, l := b.a, b.label()
-	a.f("\tMOVQ sO+%d(FP), AX", sOff)
-	a.f("\tORQ  cO+%d(FP), AX", sOff+8)
-	a.f("\tJZ   pull%s", l)
-	a.f("\t// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.")
-	a.f("\tXORQ AX, AX")
-	a.f("snode%s:", l)
+	a.scatterOrPull(sOff, l)
 	if prefetch {
 		a.prefetchOut(b.lines(), "s"+l)
 	}
