@@ -179,10 +179,7 @@ func TestQSpMV(t *testing.T) {
 				c := newQCase(t, rng, spelling, ptr, idx, cols)
 				x := frand[float32](rng, cols, 1, false)
 				y0 := frand[float32](rng, rows, 2, false)
-				maxRow := 0
-				for i := range rows {
-					maxRow = max(maxRow, int(ptr[i+1]-ptr[i]))
-				}
+				maxRow := maxRowOf(ptr)
 				for _, ab := range [][2]float32{{1, 0}, {-1.5, 0.5}} {
 					alpha, beta := ab[0], ab[1]
 					want := append(fguard[float32](0, 0, 0)[:0:0], y0[:cap(y0)]...)[:rows]
@@ -223,10 +220,7 @@ func TestQSpMM(t *testing.T) {
 			idx, cols := qIdx(rng, ptr, cols)
 			for _, spelling := range qProductSchemes() {
 				c := newQCase(t, rng, spelling, ptr, idx, cols)
-				maxRow := 0
-				for i := range rows {
-					maxRow = max(maxRow, int(ptr[i+1]-ptr[i]))
-				}
+				maxRow := maxRowOf(ptr)
 				for _, w := range []int{1, 3, 16, 19} {
 					ldx, ldy := w+rng.IntN(3), w+rng.IntN(3)
 					x := frand[float32](rng, cols*ldx, 0, false)
@@ -364,10 +358,7 @@ func TestQHadamard(t *testing.T) {
 			for i := range crd {
 				crd[i] = uint64(rng.IntN(nrows))
 			}
-			maxRow := 0
-			for i := range nc {
-				maxRow = max(maxRow, int(ptr[i+1]-ptr[i]))
-			}
+			maxRow := maxRowOf(ptr)
 			for _, spelling := range qProductSchemes() {
 				c := newQCase(t, rng, spelling, ptr, idx, xrows)
 				for _, r := range []int{1, 5, 16, 21} {
