@@ -149,13 +149,8 @@ func qIdx(rng *rand.Rand, ptr []uint64, cols int) ([]uint64, int) {
 	return idx, cols
 }
 
-func absOf(s []float32) []float32 {
-	a := make([]float32, len(s))
-	for i, x := range s {
-		a[i] = float32(math.Abs(float64(x)))
-	}
-	return a
-}
+// absOf is absAll on float32.
+var absOf = absAll[float32]
 
 // qStructures are the row structures every product runs on: tiny, many
 // short rows (more rows than a tile holds), and rows longer than a tile.
