@@ -59,16 +59,27 @@ func (f *asmFile) line(format string, args ...any) {
 // line, "//" alone for an empty one, "//" before a line that starts with a
 // tab (pseudo-code).
 func (f *asmFile) doc(text string) {
-	for _, ln := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+	for _, ln := range commentLines(strings.TrimSuffix(text, "\n")) {
+		f.line("%s", ln)
+	}
+}
+
+// commentLines returns the lines of text as comment lines: "// " before
+// each, "//" alone for an empty one, "//" before one that starts with a
+// tab (pseudo-code).
+func commentLines(text string) []string {
+	lines := strings.Split(text, "\n")
+	for i, ln := range lines {
 		switch {
 		case ln == "":
-			f.line("//")
+			lines[i] = "//"
 		case strings.HasPrefix(ln, "\t"):
-			f.line("//%s", ln)
+			lines[i] = "//" + ln
 		default:
-			f.line("// %s", ln)
+			lines[i] = "// " + ln
 		}
 	}
+	return lines
 }
 
 // blank writes an empty line.

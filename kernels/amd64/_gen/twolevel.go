@@ -1,9 +1,6 @@
 package main
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // The two-level gather (GatherHadamard2): for every node c of a level, the
 // sum over its children e of z's row crd[e] times the child's fiber sum,
@@ -52,15 +49,8 @@ func (a *asm) prologue(fn string, rOff, ptrLen int, loads string) {
 // registers, and the features it requires.
 func (a *asm) twoLevelDoc(fn, blocks, body, regs, req string) {
 	a.f("\n// func %s%s\n//\n// Column blocks (%s, masked past r), and for each block every node c:\n//", fn, declOf(fn).sig, blocks)
-	for _, ln := range strings.Split(body, "\n") {
-		switch {
-		case ln == "":
-			a.f("//")
-		case strings.HasPrefix(ln, "\t"):
-			a.f("//%s", ln)
-		default:
-			a.f("// %s", ln)
-		}
+	for _, ln := range commentLines(body) {
+		a.f("%s", ln)
 	}
 	a.f("//\n// Registers: see %s in kernels/amd64/_gen.\n// Requires: %s", regs, req)
 }
