@@ -107,11 +107,18 @@ func mulVec[T Float](f *form, o ops[T], name string, trans bool, y []T, alpha T,
 		dense.Scale(y, beta)
 		return
 	}
-	kind := scatterVec
-	if f.csc == trans {
-		kind = gatherVec
+	if f.csc != trans {
+		run(f, o, o, scatterVec, y, x, 1, alpha, beta)
+		return
 	}
-	run(f, o, o, kind, y, x, 1, alpha, beta)
+	if parts(f.nnz()+f.nr) > 1 {
+		run(f, o, o, gatherVec, y, x, 1, alpha, beta)
+		return
+	}
+	// One part: the rows on the calling goroutine, with no pooled job, no
+	// split and no dispatch (the fixed cost of a product of a few µs).
+	j := job[T]{kind: gatherVec, f: f, g: o, y: y, x: x, k: 1, n: len(y), alpha: alpha, beta: beta}
+	j.Part(0, 0, 0, f.nr)
 }
 
 // mulMat is mulVec for the matrix products, X and Y of k columns.
