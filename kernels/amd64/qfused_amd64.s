@@ -580,6 +580,13 @@ qspmvi8blockavx512pass:
 	// blocks under 32 values: steps of 16 only
 	CMPQ b+144(FP), $32
 	JLT  qspmvi8blockavx512by16
+	// K5, K6: the lanes of a pass from value R10 mod 32 on (with b a multiple
+	// of 32, those past the block end of every pass that crosses one)
+	MOVL         R10, R14
+	ANDL         $31, R14
+	VPBROADCASTD R14, Z20
+	VPCMPUD      $5, Z20, Z27, K5
+	VPCMPUD      $5, Z20, Z26, K6
 
 qspmvi8blockavx512by32:
 	LEAQ       32(R12), CX
@@ -815,17 +822,20 @@ qspmvi8blockavx512done:
 	RET
 
 qspmvi8blockavx512split:
+	TESTQ        $31, b+144(FP)
+	JZ           qspmvi8blockavx512masked
 	VPBROADCASTD R10, Z20
-	VPCMPUD      $5, Z20, Z27, K5 // step a's lanes from value m on
-	VPCMPUD      $5, Z20, Z26, K6 // step b's
-	VMOVAPS      Z31, Z17
-	VMOVAPS      Z31, Z19
+	VPCMPUD      $5, Z20, Z27, K5
+	VPCMPUD      $5, Z20, Z26, K6
+
+qspmvi8blockavx512masked:
 	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K5, Z17
-	VMOVAPS      Z31, K6, Z19
+	VBROADCASTSS (BX), Z22
+	VBLENDMPS    Z22, Z31, K5, Z17
+	VBLENDMPS    Z22, Z31, K6, Z19
 	VMULPS       Z17, Z16, Z16
 	VMULPS       Z19, Z18, Z18
+	VMOVAPS      Z22, Z31
 	ADDQ         b+144(FP), R10
 	SUBQ         $32, R10
 	JMP          qspmvi8blockavx512scaled
@@ -906,6 +916,13 @@ qspmv4blockavx512pass:
 	// blocks under 32 values: steps of 16 only
 	CMPQ b+168(FP), $32
 	JLT  qspmv4blockavx512by16
+	// K5, K6: the lanes of a pass from value R10 mod 32 on (with b a multiple
+	// of 32, those past the block end of every pass that crosses one)
+	MOVL         R10, R14
+	ANDL         $31, R14
+	VPBROADCASTD R14, Z20
+	VPCMPUD      $5, Z20, Z27, K5
+	VPCMPUD      $5, Z20, Z26, K6
 
 qspmv4blockavx512by32:
 	LEAQ       32(R12), CX
@@ -1159,17 +1176,20 @@ qspmv4blockavx512done:
 	RET
 
 qspmv4blockavx512split:
+	TESTQ        $31, b+168(FP)
+	JZ           qspmv4blockavx512masked
 	VPBROADCASTD R10, Z20
-	VPCMPUD      $5, Z20, Z27, K5 // step a's lanes from value m on
-	VPCMPUD      $5, Z20, Z26, K6 // step b's
-	VMOVAPS      Z31, Z17
-	VMOVAPS      Z31, Z19
+	VPCMPUD      $5, Z20, Z27, K5
+	VPCMPUD      $5, Z20, Z26, K6
+
+qspmv4blockavx512masked:
 	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K5, Z17
-	VMOVAPS      Z31, K6, Z19
+	VBROADCASTSS (BX), Z22
+	VBLENDMPS    Z22, Z31, K5, Z17
+	VBLENDMPS    Z22, Z31, K6, Z19
 	VMULPS       Z17, Z16, Z16
 	VMULPS       Z19, Z18, Z18
+	VMOVAPS      Z22, Z31
 	ADDQ         b+168(FP), R10
 	SUBQ         $32, R10
 	JMP          qspmv4blockavx512scaled
@@ -1189,6 +1209,8 @@ TEXT ·QSpMV4MXAVX512(SB), NOSPLIT, $0-184
 	VMOVDQU64    qfshift<>(SB), Z28
 	VMOVDQU32    qflanes<>+128(SB), Z27
 	VMOVDQU32    qflanes<>+192(SB), Z26
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	VPBROADCASTD R14, Z25
 	VMOVSS       alpha+176(FP), X13
 	VMOVSS       beta+180(FP), X12
 	XORQ         AX, AX
@@ -1255,6 +1277,13 @@ qspmv4mxavx512pass:
 	// blocks under 32 values: steps of 16 only
 	CMPQ b+168(FP), $32
 	JLT  qspmv4mxavx512by16
+	// K5, K6: the lanes of a pass from value R10 mod 32 on (with b a multiple
+	// of 32, those past the block end of every pass that crosses one)
+	MOVL         R10, R14
+	ANDL         $31, R14
+	VPBROADCASTD R14, Z20
+	VPCMPUD      $5, Z20, Z27, K5
+	VPCMPUD      $5, Z20, Z26, K6
 
 qspmv4mxavx512by32:
 	LEAQ       32(R12), CX
@@ -1518,22 +1547,24 @@ qspmv4mxavx512done:
 	RET
 
 qspmv4mxavx512split:
+	TESTQ        $31, b+168(FP)
+	JZ           qspmv4mxavx512masked
 	VPBROADCASTD R10, Z20
-	VPCMPUD      $5, Z20, Z27, K5 // step a's lanes from value m on
-	VPCMPUD      $5, Z20, Z26, K6 // step b's
-	VMOVAPS      Z31, Z17
-	VMOVAPS      Z31, Z19
-	ADDQ         $1, BX
+	VPCMPUD      $5, Z20, Z27, K5
+	VPCMPUD      $5, Z20, Z26, K6
+
+qspmv4mxavx512masked:
+	ADDQ $1, BX
+	// Z22: E8M0(exps[g]), the exponent's bits, 2^-127 (Z25) for exponent 0
 	MOVBLZX      (BX), R14
-	SHLL         $23, R14
-	MOVL         $0x00400000, R15 // E8M0 0: 2^-127
-	TESTL        R14, R14
-	CMOVLEQ      R15, R14
-	VPBROADCASTD R14, Z31
-	VMOVAPS      Z31, K5, Z17
-	VMOVAPS      Z31, K6, Z19
+	VPBROADCASTD R14, Z22
+	VPSLLD       $23, Z22, Z22
+	VPMAXUD      Z25, Z22, Z22
+	VBLENDMPS    Z22, Z31, K5, Z17
+	VBLENDMPS    Z22, Z31, K6, Z19
 	VMULPS       Z17, Z16, Z16
 	VMULPS       Z19, Z18, Z18
+	VMOVAPS      Z22, Z31
 	ADDQ         b+168(FP), R10
 	SUBQ         $32, R10
 	JMP          qspmv4mxavx512scaled

@@ -357,6 +357,10 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 		f.i("VMOVDQU32 qflanes<>+%d(SB), Z27", lanes)
 		f.i("VMOVDQU32 qflanes<>+%d(SB), Z26", lanes+64)
 	}
+	if k.mx {
+		f.i("MOVL $0x00400000, R14 // E8M0 0: 2^-127")
+		f.i("VPBROADCASTD R14, Z25")
+	}
 	f.i("VMOVSS alpha+%d(FP), X13", aOff)
 	f.i("VMOVSS beta+%d(FP), X12", aOff+4)
 	f.i("XORQ AX, AX")
@@ -393,6 +397,11 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 		f.c("blocks under 32 values: steps of 16 only")
 		f.i("CMPQ b+%d(FP), $32", bOff)
 		f.i("JLT %sby16", p)
+		f.c("K5, K6: the lanes of a pass from value R10 mod 32 on (with b a multiple")
+		f.c("of 32, those past the block end of every pass that crosses one)")
+		f.i("MOVL R10, R14")
+		f.i("ANDL $31, R14")
+		qfPassMasks(f, "R14")
 	}
 	f.label(p + "by32")
 	f.i("LEAQ 32(R12), CX")
@@ -945,23 +954,40 @@ func qfPassCode(f *asmFile, k qfKind, p string) {
 	}
 }
 
+// qfPassMasks sets K5 and K6 to the lanes of a pass's steps a and b whose
+// value (qflanes, Z27 and Z26) is m or more, m in register r.
+func qfPassMasks(f *asmFile, r string) {
+	f.i("VPBROADCASTD %s, Z20", r)
+	f.i("VPCMPUD $5, Z20, Z27, K5")
+	f.i("VPCMPUD $5, Z20, Z26, K6")
+}
+
 // qfPassSplit is the pass's scales across a block end, at <p>split: the
-// lanes whose value is m = R10 or more (qflanes, Z27 and Z26) take the
-// next block's scale, which becomes Z31; then back to <p>scaled. The
-// kernel runs passes only when b >= 32, so a pass spans two blocks at most.
+// lanes of K5 and K6 (from value m = R10 on; the row's masks serve when b
+// is a multiple of 32) take the next block's scale, which becomes Z31;
+// then back to <p>scaled. The kernel runs passes only when b >= 32, so a
+// pass spans two blocks at most.
 func qfPassSplit(f *asmFile, k qfKind, p string, ses, bOff int) {
 	f.label(p + "split")
-	f.i("VPBROADCASTD R10, Z20")
-	f.i("VPCMPUD $5, Z20, Z27, K5 // step a's lanes from value m on")
-	f.i("VPCMPUD $5, Z20, Z26, K6 // step b's")
-	f.i("VMOVAPS Z31, Z17")
-	f.i("VMOVAPS Z31, Z19")
+	f.i("TESTQ $31, b+%d(FP)", bOff)
+	f.i("JZ %smasked", p)
+	qfPassMasks(f, "R10")
+	f.label(p + "masked")
 	f.i("ADDQ $%d, BX", ses)
-	qfScale(f, k.mx)
-	f.i("VMOVAPS Z31, K5, Z17")
-	f.i("VMOVAPS Z31, K6, Z19")
+	if k.mx {
+		f.c("Z22: E8M0(exps[g]), the exponent's bits, 2^-127 (Z25) for exponent 0")
+		f.i("MOVBLZX (BX), R14")
+		f.i("VPBROADCASTD R14, Z22")
+		f.i("VPSLLD $23, Z22, Z22")
+		f.i("VPMAXUD Z25, Z22, Z22")
+	} else {
+		f.i("VBROADCASTSS (BX), Z22")
+	}
+	f.i("VBLENDMPS Z22, Z31, K5, Z17")
+	f.i("VBLENDMPS Z22, Z31, K6, Z19")
 	f.i("VMULPS Z17, Z16, Z16")
 	f.i("VMULPS Z19, Z18, Z18")
+	f.i("VMOVAPS Z22, Z31")
 	f.i("ADDQ b+%d(FP), R10", bOff)
 	f.i("SUBQ $32, R10")
 	f.i("JMP %sscaled", p)
