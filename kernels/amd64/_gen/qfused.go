@@ -523,10 +523,30 @@ func qfPrefetch(f *asmFile, k qfKind, lines int) {
 		f.i("%s %d(R9)(R12*8)", qfPFI, qfPFD+64*i)
 	}
 	qfCodesPrefetch(f, k, qfPFD)
+	if !k.row {
+		qfScalesPrefetch(f, k)
+	}
 	for i := range lines {
 		f.i("PREFETCHT0 %d(R9)(R12*8)", qfNear+64*i)
 	}
 }
+
+// qfScalesPrefetch prefetches the block scales qfScalesAhead bytes past the
+// current block's (BX): a stream of one line per 16 blocks (float32) or 64
+// (E8M0), which the loop otherwise loads on demand, the multiplies waiting
+// on the load at each new line.
+func qfScalesPrefetch(f *asmFile, k qfKind) {
+	ahead := qfScalesAhead
+	if k.mx {
+		ahead /= 4
+	}
+	f.i("%s %d(BX)", qfPFI, ahead)
+}
+
+// qfScalesAhead is the scales' prefetch distance in bytes of float32
+// scales (a quarter of it for E8M0 exponents): 64 blocks, 2048 values and
+// more with blocks of 32 values or more.
+const qfScalesAhead = 256
 
 // qfCodesPrefetch prefetches the codes of the entries pfd bytes of idx
 // ahead of R12.
