@@ -876,6 +876,23 @@ func QSpMV4BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table, s
 //go:noescape
 func QSpMV4MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
 
+// QSpMV8MXAVX512 is QSpMVI8BlockAVX512 on FP8 E4M3 codes (OCP MX v1.0)
+// with MX scales (as QSpMV4MXAVX512's):
+//
+//	s += (e4m3(codes[k]) * E8M0(exps[k/b])) * x[idx[k]]
+//
+// It decodes the codes without a table: the code sign-extended and shifted
+// left by 20, masked to the sign and the seven exponent and mantissa bits,
+// is a float32 2^-120 times the code's value (normal or subnormal), which
+// times 2^120 is exact. The NaN codes (0x7F, 0xFF), which validation
+// rejects, decode to 480 and -480. It needs len(ptr) == len(y)+1, b >= 16,
+// len(codes) >= len(idx) and an exponent for every block of the values of
+// the rows.
+// Requires: AVX512F, AVX512BW, BMI2.
+//
+//go:noescape
+func QSpMV8MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32)
+
 // QSpMVI8BlockAVX2 is QSpMVI8BlockAVX512 on 8-lane vectors: 16 entries a
 // step (one range check of their indices, x by scalar loads as in
 // QSpMVI8RowAVX2, which VGATHERQPS does not outrun, the codes

@@ -65,6 +65,19 @@ E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127), built in a general
 register from the exponent's bits. Exponent 0xFF (NaN, which validation
 rejects) gives +Inf.
 Requires: AVX512F, AVX512BW, BMI2.`},
+		{"qfused", "QSpMV8MXAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32)", `QSpMV8MXAVX512 is QSpMVI8BlockAVX512 on FP8 E4M3 codes (OCP MX v1.0)
+with MX scales (as QSpMV4MXAVX512's):
+
+	s += (e4m3(codes[k]) * E8M0(exps[k/b])) * x[idx[k]]
+
+It decodes the codes without a table: the code sign-extended and shifted
+left by 20, masked to the sign and the seven exponent and mantissa bits,
+is a float32 2^-120 times the code's value (normal or subnormal), which
+times 2^120 is exact. The NaN codes (0x7F, 0xFF), which validation
+rejects, decode to 480 and -480. It needs len(ptr) == len(y)+1, b >= 16,
+len(codes) >= len(idx) and an exponent for every block of the values of
+the rows.
+Requires: AVX512F, AVX512BW, BMI2.`},
 		{"qfused", "QSpMVI8BlockAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32)", `QSpMVI8BlockAVX2 is QSpMVI8BlockAVX512 on 8-lane vectors: 16 entries a
 step (one range check of their indices, x by scalar loads as in
 QSpMVI8RowAVX2, which VGATHERQPS does not outrun, the codes
@@ -257,6 +270,8 @@ func nibData(f *asmFile, name string) {
 // per row applied to the row's sum.
 type qfKind struct {
 	nib, mx, row bool
+	// e4m3: FP8 E4M3 codes, one a byte (with mx).
+	e4m3 bool
 }
 
 // qfKinds are the AVX-512 kernels by name.
@@ -268,6 +283,7 @@ var qfKinds = []struct {
 	{"QSpMVI8BlockAVX512", qfKind{}},
 	{"QSpMV4BlockAVX512", qfKind{nib: true}},
 	{"QSpMV4MXAVX512", qfKind{nib: true, mx: true}},
+	{"QSpMV8MXAVX512", qfKind{mx: true, e4m3: true}},
 }
 
 // args are the frame offsets of the kernel's arguments past codes: the
@@ -360,6 +376,12 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 	if k.mx {
 		f.i("MOVL $0x00400000, R14 // E8M0 0: 2^-127")
 		f.i("VPBROADCASTD R14, Z25")
+	}
+	if k.e4m3 {
+		f.i("MOVL $0x87f00000, R14 // E4M3: the sign and 7 value bits, shifted left by 20")
+		f.i("VPBROADCASTD R14, Z23")
+		f.i("MOVL $0x7b800000, R14 // 2^120")
+		f.i("VPBROADCASTD R14, Z24")
 	}
 	f.i("VMOVSS alpha+%d(FP), X13", aOff)
 	f.i("VMOVSS beta+%d(FP), X12", aOff+4)
@@ -486,6 +508,12 @@ func qfOne(f *asmFile, k qfKind, l string, ses, bOff int, dec bool) {
 		f.i("SHRL CX, R14")
 		f.i("VMOVD R14, X16")
 		f.i("VPERMPS Z29, Z16, Z16")
+	case k.e4m3:
+		f.i("MOVBLSX (R11)(R12*1), R14")
+		f.i("SHLL $20, R14")
+		f.i("ANDL $0x87f00000, R14")
+		f.i("VMOVD R14, X16")
+		f.i("VMULSS X24, X16, X16")
 	default:
 		f.i("MOVBLSX (R11)(R12*1), R14")
 		f.i("VCVTSI2SSL R14, X16, X16")
@@ -596,6 +624,12 @@ func qfStepCode(f *asmFile, sk *spmvKernel, k qfKind, st qfStep, off int, l stri
 		f.i("VPORD X20, %s, %s // word: low nibble, high nibble in its bytes' low bits", x, x)
 		f.i("VPMOVZXBD %s, %s", x, v)
 		f.i("VPERMPS Z29, %s, %s // the table's low 4 bits of each lane", v, v)
+	} else if k.e4m3 {
+		f.c("%s: the 16 codes' values: E4M3 bits as float32 bits, times 2^120", v)
+		f.i("VPMOVSXBD %d(R11)(R12*1), %s", off, v)
+		f.i("VPSLLD $20, %s, %s", v, v)
+		f.i("VPANDD Z23, %s, %s", v, v)
+		f.i("VMULPS Z24, %s, %s", v, v)
 	} else {
 		f.c("%s: the 16 codes as float32", v)
 		f.i("VPMOVSXBD %d(R11)(R12*1), %s", off, v)
@@ -948,6 +982,14 @@ func qfPassCode(f *asmFile, k qfKind, p string) {
 		f.i("VPSRLVQ Z28, Z18, Z18")
 		f.i("VPERMPS Z29, Z16, Z16 // the table's low 4 bits of each lane")
 		f.i("VPERMPS Z29, Z18, Z18")
+	} else if k.e4m3 {
+		f.c("Z16, Z18: the 32 codes' values: E4M3 bits as float32 bits, times 2^120")
+		for i, v := range []string{"Z16", "Z18"} {
+			f.i("VPMOVSXBD %d(R11)(R12*1), %s", 16*i, v)
+			f.i("VPSLLD $20, %s, %s", v, v)
+			f.i("VPANDD Z23, %s, %s", v, v)
+			f.i("VMULPS Z24, %s, %s", v, v)
+		}
 	} else {
 		f.c("Z16, Z18: the 32 codes as float32")
 		f.i("VPMOVSXBD (R11)(R12*1), Z16")
