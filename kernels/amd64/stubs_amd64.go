@@ -849,13 +849,15 @@ func QSpMVI8BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale [
 //	}
 //
 // each value one float32 product rounded once, as quant.Values.At computes
-// it. A row whose first value is odd takes that value alone; then it reads
-// 32 entries a pass, then 16: one range check of their indices, and per 16
-// entries the nibbles of 8 code bytes spread to lanes and looked up in the
-// table (VPERMPS), the block's broadcast scale (the next block's blended
-// into the lanes past a block end), x by scalar loads, one accumulator of
-// two; then one at a time, skipping entries whose index is not below
-// len(x). It prefetches idx and the codes into L2, and idx nearer ahead
+// it. A row whose first value is odd takes that value alone; then, when b
+// >= 32, it reads 32 entries a pass: one range check of their indices, the
+// nibbles of 16 code bytes shifted into lanes (VPSRLVQ: nibbles j and j+8
+// of 8 bytes in lanes 2j and 2j+1, x loaded in the same order) and looked
+// up in the table (VPERMPS), times the block's broadcast scale (a pass
+// across a block end blends the next block's into its lanes from the end
+// on), x by scalar loads, two accumulators; then steps of 16 (all of them
+// when b < 32), each with its own scale blend; then one at a time,
+// skipping entries whose index is not below len(x). It prefetches idx and the codes into L2, and idx nearer ahead
 // into L1. It needs len(ptr) == len(y)+1, len(table) == 16, b >= 16,
 // len(codes) >= (len(idx)+1)/2 and a scale for every block of the values
 // of the rows; it reads a block's scale only when a value of the block is
@@ -873,6 +875,23 @@ func QSpMV4BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table, s
 //
 //go:noescape
 func QSpMV4MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
+
+// QSpMV8MXAVX512 is QSpMVI8BlockAVX512 on FP8 E4M3 codes (OCP MX v1.0)
+// with MX scales (as QSpMV4MXAVX512's):
+//
+//	s += (e4m3(codes[k]) * E8M0(exps[k/b])) * x[idx[k]]
+//
+// It decodes the codes without a table: the code sign-extended and shifted
+// left by 20, masked to the sign and the seven exponent and mantissa bits,
+// is a float32 2^-120 times the code's value (normal or subnormal), which
+// times 2^120 is exact. The NaN codes (0x7F, 0xFF), which validation
+// rejects, decode to 480 and -480. It needs len(ptr) == len(y)+1, b >= 16,
+// len(codes) >= len(idx) and an exponent for every block of the values of
+// the rows.
+// Requires: AVX512F, AVX512BW, BMI2.
+//
+//go:noescape
+func QSpMV8MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32)
 
 // QSpMVI8BlockAVX2 is QSpMVI8BlockAVX512 on 8-lane vectors: 16 entries a
 // step (one range check of their indices, x by scalar loads as in

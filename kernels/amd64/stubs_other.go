@@ -434,6 +434,11 @@ func QSpMV4MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table []flo
 	panic(noAsm)
 }
 
+// QSpMV8MXAVX512 is not built here; it panics.
+func QSpMV8MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
 // QSpMVI8BlockAVX2 is not built here; it panics.
 func QSpMVI8BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32) {
 	panic(noAsm)
