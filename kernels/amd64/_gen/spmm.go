@@ -341,6 +341,14 @@ func spmmGatherBlock(v *spmmV, L string, nv int, tail, tile bool, bound, bad str
 // to 6 lines behave alike; 10 lines are slower.
 // Rejected: prefetching X's row 8, 16 or 32 entries ahead in the tile
 // kernels (one PREFETCHT0 per line of the chunk): slower at both widths.
+// spmmContPF: the narrow gather tile kernels end each row by prefetching
+// (to L2) the idx and vals of the spmmContPF entries where the row stopped,
+// which the next tile reads first: the walk's next visit to the row comes
+// after the block's other rows, a wait that covers a miss to memory, and a
+// narrow row's piece of a tile spans few lines, too few for the hardware
+// prefetcher to follow the walk's many streams.
+const spmmContPF = 64
+
 const (
 	spmmTilePFD = 8
 	spmmTilePFL = 3
@@ -368,6 +376,14 @@ func spmmRowEnd(v *spmmV, name, p string, tile bool, advance string) []string {
 	o := []string{p + "next:"}
 	if tile {
 		o = append(o, "\tMOVQ R12, (DX)", "\tADDQ $16, DX")
+		if v.iw != 8 && strings.HasPrefix(name, "SpMMTile") {
+			for q := range (spmmContPF*v.iw + 63) / 64 {
+				o = append(o, fmt.Sprintf("\tPREFETCHT1 %d(R9)(R12*%d)", 64*q, v.iw))
+			}
+			for q := range (spmmContPF*v.es + 63) / 64 {
+				o = append(o, fmt.Sprintf("\tPREFETCHT1 %d(R11)(R12*%d)", 64*q, v.es))
+			}
+		}
 	} else {
 		o = append(o, fmt.Sprintf("\tADDQ $%d, DX", v.pw))
 	}
