@@ -7,7 +7,9 @@
 // matrix), from the same template (_gen/spmm.go): the row pointers are
 // read with MOVL and every index with MOVWQZX or MOVLQZX, zero-extended,
 // then checked and used as the 64-bit kernels check and use theirs. The tile
-// kernels walk the Go side's 64-bit copies of the segments, as there.
+// kernels walk the Go side's 64-bit copies of the segments, as there. The
+// SpMM kernels hold the index bound (xrows, or the tile's limit) in R10
+// and compare each chunk's end with the argument w instead.
 //
 // SpMM (gather form), per row i of the compressed matrix, on a w-column panel:
 //
@@ -82,6 +84,7 @@ TEXT ·SpMMNarrowF64U16AVX2(SB), NOSPLIT, $0-176
 	LEAQ tailmask<>+32(SB), AX
 	SUBQ R15, AX
 	VMOVDQU (AX), Y12
+	MOVQ xrows+160(FP), R10
 spmmnarrowf64u16avx2row:
 	TESTQ CX, CX
 	JZ spmmnarrowf64u16avx2done
@@ -94,7 +97,7 @@ spmmnarrowf64u16avx2row:
 	XORQ R14, R14
 spmmnarrowf64u16avx2c4:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf64u16avx2c2
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -110,7 +113,7 @@ spmmnarrowf64u16avx2c4kn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u16avx2c4k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -120,7 +123,7 @@ spmmnarrowf64u16avx2c4kn:
 	VFMADD231PD 64(R15)(R14*8), Y8, Y2
 	VFMADD231PD 96(R15)(R14*8), Y8, Y3
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -135,7 +138,7 @@ spmmnarrowf64u16avx2c4k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u16avx2c4sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -170,7 +173,7 @@ spmmnarrowf64u16avx2c4nobeta:
 	JMP spmmnarrowf64u16avx2c4
 spmmnarrowf64u16avx2c2:
 	LEAQ 8(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf64u16avx2c1
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -182,7 +185,7 @@ spmmnarrowf64u16avx2c2kn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u16avx2c2k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -190,7 +193,7 @@ spmmnarrowf64u16avx2c2kn:
 	VFMADD231PD 0(R15)(R14*8), Y8, Y0
 	VFMADD231PD 32(R15)(R14*8), Y8, Y1
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -203,7 +206,7 @@ spmmnarrowf64u16avx2c2k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u16avx2c2sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -228,7 +231,7 @@ spmmnarrowf64u16avx2c2nobeta:
 	JMP spmmnarrowf64u16avx2c2
 spmmnarrowf64u16avx2c1:
 	LEAQ 4(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf64u16avx2tail
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -240,28 +243,28 @@ spmmnarrowf64u16avx2c1kn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u16avx2c1k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Y8
 	VFMADD231PD 0(R15)(R14*8), Y8, Y0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Y9
 	VFMADD231PD 0(R15)(R14*8), Y9, Y4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Y14
 	VFMADD231PD 0(R15)(R14*8), Y14, Y1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -273,7 +276,7 @@ spmmnarrowf64u16avx2c1k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u16avx2c1sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -294,7 +297,7 @@ spmmnarrowf64u16avx2c1nobeta:
 	ADDQ $4, R14
 	JMP spmmnarrowf64u16avx2c1
 spmmnarrowf64u16avx2tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmnarrowf64u16avx2next
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -306,7 +309,7 @@ spmmnarrowf64u16avx2tailkn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u16avx2tailk1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -314,7 +317,7 @@ spmmnarrowf64u16avx2tailkn:
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y8, Y0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -322,7 +325,7 @@ spmmnarrowf64u16avx2tailkn:
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y9, Y4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -330,7 +333,7 @@ spmmnarrowf64u16avx2tailkn:
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y14, Y1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -343,7 +346,7 @@ spmmnarrowf64u16avx2tailk1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u16avx2tailsum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -400,6 +403,7 @@ TEXT ·SpMMTileNarrowF64U16AVX2(SB), NOSPLIT, $0-168
 	LEAQ tailmask<>+32(SB), AX
 	SUBQ R15, AX
 	VMOVDQU (AX), Y12
+	MOVQ limit+160(FP), R10
 spmmtilenarrowf64u16avx2row:
 	TESTQ CX, CX
 	JZ spmmtilenarrowf64u16avx2done
@@ -416,7 +420,7 @@ spmmtilenarrowf64u16avx2row:
 spmmtilenarrowf64u16avx2nopf:
 spmmtilenarrowf64u16avx2c4:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf64u16avx2c2
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -432,7 +436,7 @@ spmmtilenarrowf64u16avx2c4kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u16avx2c4k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2c4k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -442,7 +446,7 @@ spmmtilenarrowf64u16avx2c4kn:
 	VFMADD231PD 64(R15)(R14*8), Y8, Y2
 	VFMADD231PD 96(R15)(R14*8), Y8, Y3
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2c4stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -459,7 +463,7 @@ spmmtilenarrowf64u16avx2c4k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u16avx2c4sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2c4sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -494,7 +498,7 @@ spmmtilenarrowf64u16avx2c4nobeta:
 	JMP spmmtilenarrowf64u16avx2c4
 spmmtilenarrowf64u16avx2c2:
 	LEAQ 8(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf64u16avx2c1
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -506,7 +510,7 @@ spmmtilenarrowf64u16avx2c2kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u16avx2c2k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2c2k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -514,7 +518,7 @@ spmmtilenarrowf64u16avx2c2kn:
 	VFMADD231PD 0(R15)(R14*8), Y8, Y0
 	VFMADD231PD 32(R15)(R14*8), Y8, Y1
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2c2stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -529,7 +533,7 @@ spmmtilenarrowf64u16avx2c2k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u16avx2c2sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2c2sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -554,7 +558,7 @@ spmmtilenarrowf64u16avx2c2nobeta:
 	JMP spmmtilenarrowf64u16avx2c2
 spmmtilenarrowf64u16avx2c1:
 	LEAQ 4(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf64u16avx2tail
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -566,28 +570,28 @@ spmmtilenarrowf64u16avx2c1kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u16avx2c1k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2c1k1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Y8
 	VFMADD231PD 0(R15)(R14*8), Y8, Y0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2c1stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Y9
 	VFMADD231PD 0(R15)(R14*8), Y9, Y4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2c1stop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Y14
 	VFMADD231PD 0(R15)(R14*8), Y14, Y1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2c1stop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -607,7 +611,7 @@ spmmtilenarrowf64u16avx2c1k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u16avx2c1sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2c1sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -628,7 +632,7 @@ spmmtilenarrowf64u16avx2c1nobeta:
 	ADDQ $4, R14
 	JMP spmmtilenarrowf64u16avx2c1
 spmmtilenarrowf64u16avx2tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmtilenarrowf64u16avx2next
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -640,7 +644,7 @@ spmmtilenarrowf64u16avx2tailkn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u16avx2tailk1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2tailk1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -648,7 +652,7 @@ spmmtilenarrowf64u16avx2tailkn:
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y8, Y0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2tailstop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -656,7 +660,7 @@ spmmtilenarrowf64u16avx2tailkn:
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y9, Y4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2tailstop2
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -664,7 +668,7 @@ spmmtilenarrowf64u16avx2tailkn:
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y14, Y1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2tailstop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -685,7 +689,7 @@ spmmtilenarrowf64u16avx2tailk1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u16avx2tailsum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2tailsum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -748,6 +752,7 @@ TEXT ·SpMMNarrowF64U32AVX2(SB), NOSPLIT, $0-176
 	LEAQ tailmask<>+32(SB), AX
 	SUBQ R15, AX
 	VMOVDQU (AX), Y12
+	MOVQ xrows+160(FP), R10
 spmmnarrowf64u32avx2row:
 	TESTQ CX, CX
 	JZ spmmnarrowf64u32avx2done
@@ -760,7 +765,7 @@ spmmnarrowf64u32avx2row:
 	XORQ R14, R14
 spmmnarrowf64u32avx2c4:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf64u32avx2c2
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -776,7 +781,7 @@ spmmnarrowf64u32avx2c4kn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u32avx2c4k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -786,7 +791,7 @@ spmmnarrowf64u32avx2c4kn:
 	VFMADD231PD 64(R15)(R14*8), Y8, Y2
 	VFMADD231PD 96(R15)(R14*8), Y8, Y3
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -801,7 +806,7 @@ spmmnarrowf64u32avx2c4k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u32avx2c4sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -836,7 +841,7 @@ spmmnarrowf64u32avx2c4nobeta:
 	JMP spmmnarrowf64u32avx2c4
 spmmnarrowf64u32avx2c2:
 	LEAQ 8(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf64u32avx2c1
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -848,7 +853,7 @@ spmmnarrowf64u32avx2c2kn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u32avx2c2k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -856,7 +861,7 @@ spmmnarrowf64u32avx2c2kn:
 	VFMADD231PD 0(R15)(R14*8), Y8, Y0
 	VFMADD231PD 32(R15)(R14*8), Y8, Y1
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -869,7 +874,7 @@ spmmnarrowf64u32avx2c2k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u32avx2c2sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -894,7 +899,7 @@ spmmnarrowf64u32avx2c2nobeta:
 	JMP spmmnarrowf64u32avx2c2
 spmmnarrowf64u32avx2c1:
 	LEAQ 4(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf64u32avx2tail
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -906,28 +911,28 @@ spmmnarrowf64u32avx2c1kn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u32avx2c1k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Y8
 	VFMADD231PD 0(R15)(R14*8), Y8, Y0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Y9
 	VFMADD231PD 0(R15)(R14*8), Y9, Y4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Y14
 	VFMADD231PD 0(R15)(R14*8), Y14, Y1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -939,7 +944,7 @@ spmmnarrowf64u32avx2c1k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u32avx2c1sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -960,7 +965,7 @@ spmmnarrowf64u32avx2c1nobeta:
 	ADDQ $4, R14
 	JMP spmmnarrowf64u32avx2c1
 spmmnarrowf64u32avx2tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmnarrowf64u32avx2next
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -972,7 +977,7 @@ spmmnarrowf64u32avx2tailkn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u32avx2tailk1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -980,7 +985,7 @@ spmmnarrowf64u32avx2tailkn:
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y8, Y0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -988,7 +993,7 @@ spmmnarrowf64u32avx2tailkn:
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y9, Y4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -996,7 +1001,7 @@ spmmnarrowf64u32avx2tailkn:
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y14, Y1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1009,7 +1014,7 @@ spmmnarrowf64u32avx2tailk1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u32avx2tailsum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1066,6 +1071,7 @@ TEXT ·SpMMTileNarrowF64U32AVX2(SB), NOSPLIT, $0-168
 	LEAQ tailmask<>+32(SB), AX
 	SUBQ R15, AX
 	VMOVDQU (AX), Y12
+	MOVQ limit+160(FP), R10
 spmmtilenarrowf64u32avx2row:
 	TESTQ CX, CX
 	JZ spmmtilenarrowf64u32avx2done
@@ -1083,7 +1089,7 @@ spmmtilenarrowf64u32avx2row:
 spmmtilenarrowf64u32avx2nopf:
 spmmtilenarrowf64u32avx2c4:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf64u32avx2c2
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -1099,7 +1105,7 @@ spmmtilenarrowf64u32avx2c4kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u32avx2c4k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2c4k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1109,7 +1115,7 @@ spmmtilenarrowf64u32avx2c4kn:
 	VFMADD231PD 64(R15)(R14*8), Y8, Y2
 	VFMADD231PD 96(R15)(R14*8), Y8, Y3
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2c4stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1126,7 +1132,7 @@ spmmtilenarrowf64u32avx2c4k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u32avx2c4sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2c4sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1161,7 +1167,7 @@ spmmtilenarrowf64u32avx2c4nobeta:
 	JMP spmmtilenarrowf64u32avx2c4
 spmmtilenarrowf64u32avx2c2:
 	LEAQ 8(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf64u32avx2c1
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -1173,7 +1179,7 @@ spmmtilenarrowf64u32avx2c2kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u32avx2c2k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2c2k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1181,7 +1187,7 @@ spmmtilenarrowf64u32avx2c2kn:
 	VFMADD231PD 0(R15)(R14*8), Y8, Y0
 	VFMADD231PD 32(R15)(R14*8), Y8, Y1
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2c2stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1196,7 +1202,7 @@ spmmtilenarrowf64u32avx2c2k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u32avx2c2sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2c2sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1221,7 +1227,7 @@ spmmtilenarrowf64u32avx2c2nobeta:
 	JMP spmmtilenarrowf64u32avx2c2
 spmmtilenarrowf64u32avx2c1:
 	LEAQ 4(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf64u32avx2tail
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -1233,28 +1239,28 @@ spmmtilenarrowf64u32avx2c1kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u32avx2c1k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2c1k1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Y8
 	VFMADD231PD 0(R15)(R14*8), Y8, Y0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2c1stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Y9
 	VFMADD231PD 0(R15)(R14*8), Y9, Y4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2c1stop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Y14
 	VFMADD231PD 0(R15)(R14*8), Y14, Y1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2c1stop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1274,7 +1280,7 @@ spmmtilenarrowf64u32avx2c1k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u32avx2c1sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2c1sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1295,7 +1301,7 @@ spmmtilenarrowf64u32avx2c1nobeta:
 	ADDQ $4, R14
 	JMP spmmtilenarrowf64u32avx2c1
 spmmtilenarrowf64u32avx2tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmtilenarrowf64u32avx2next
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -1307,7 +1313,7 @@ spmmtilenarrowf64u32avx2tailkn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u32avx2tailk1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2tailk1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1315,7 +1321,7 @@ spmmtilenarrowf64u32avx2tailkn:
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y8, Y0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2tailstop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1323,7 +1329,7 @@ spmmtilenarrowf64u32avx2tailkn:
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y9, Y4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2tailstop2
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1331,7 +1337,7 @@ spmmtilenarrowf64u32avx2tailkn:
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y14, Y1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2tailstop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1352,7 +1358,7 @@ spmmtilenarrowf64u32avx2tailk1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u32avx2tailsum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2tailsum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1417,6 +1423,7 @@ TEXT ·SpMMNarrowF32U16AVX2(SB), NOSPLIT, $0-168
 	LEAQ tailmask<>+32(SB), AX
 	SUBQ R15, AX
 	VMOVDQU (AX), Y12
+	MOVQ xrows+152(FP), R10
 spmmnarrowf32u16avx2row:
 	TESTQ CX, CX
 	JZ spmmnarrowf32u16avx2done
@@ -1429,7 +1436,7 @@ spmmnarrowf32u16avx2row:
 	XORQ R14, R14
 spmmnarrowf32u16avx2c4:
 	LEAQ 32(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf32u16avx2c2
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -1445,7 +1452,7 @@ spmmnarrowf32u16avx2c4kn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u16avx2c4k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1455,7 +1462,7 @@ spmmnarrowf32u16avx2c4kn:
 	VFMADD231PS 64(R15)(R14*4), Y8, Y2
 	VFMADD231PS 96(R15)(R14*4), Y8, Y3
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1470,7 +1477,7 @@ spmmnarrowf32u16avx2c4k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u16avx2c4sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1505,7 +1512,7 @@ spmmnarrowf32u16avx2c4nobeta:
 	JMP spmmnarrowf32u16avx2c4
 spmmnarrowf32u16avx2c2:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf32u16avx2c1
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -1517,7 +1524,7 @@ spmmnarrowf32u16avx2c2kn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u16avx2c2k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1525,7 +1532,7 @@ spmmnarrowf32u16avx2c2kn:
 	VFMADD231PS 0(R15)(R14*4), Y8, Y0
 	VFMADD231PS 32(R15)(R14*4), Y8, Y1
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1538,7 +1545,7 @@ spmmnarrowf32u16avx2c2k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u16avx2c2sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1563,7 +1570,7 @@ spmmnarrowf32u16avx2c2nobeta:
 	JMP spmmnarrowf32u16avx2c2
 spmmnarrowf32u16avx2c1:
 	LEAQ 8(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf32u16avx2tail
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -1575,28 +1582,28 @@ spmmnarrowf32u16avx2c1kn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u16avx2c1k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Y8
 	VFMADD231PS 0(R15)(R14*4), Y8, Y0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Y9
 	VFMADD231PS 0(R15)(R14*4), Y9, Y4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Y14
 	VFMADD231PS 0(R15)(R14*4), Y14, Y1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1608,7 +1615,7 @@ spmmnarrowf32u16avx2c1k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u16avx2c1sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1629,7 +1636,7 @@ spmmnarrowf32u16avx2c1nobeta:
 	ADDQ $8, R14
 	JMP spmmnarrowf32u16avx2c1
 spmmnarrowf32u16avx2tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmnarrowf32u16avx2next
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -1641,7 +1648,7 @@ spmmnarrowf32u16avx2tailkn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u16avx2tailk1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1649,7 +1656,7 @@ spmmnarrowf32u16avx2tailkn:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y8, Y0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1657,7 +1664,7 @@ spmmnarrowf32u16avx2tailkn:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y9, Y4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1665,7 +1672,7 @@ spmmnarrowf32u16avx2tailkn:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y14, Y1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1678,7 +1685,7 @@ spmmnarrowf32u16avx2tailk1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u16avx2tailsum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1735,6 +1742,7 @@ TEXT ·SpMMTileNarrowF32U16AVX2(SB), NOSPLIT, $0-160
 	LEAQ tailmask<>+32(SB), AX
 	SUBQ R15, AX
 	VMOVDQU (AX), Y12
+	MOVQ limit+152(FP), R10
 spmmtilenarrowf32u16avx2row:
 	TESTQ CX, CX
 	JZ spmmtilenarrowf32u16avx2done
@@ -1750,7 +1758,7 @@ spmmtilenarrowf32u16avx2row:
 spmmtilenarrowf32u16avx2nopf:
 spmmtilenarrowf32u16avx2c4:
 	LEAQ 32(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf32u16avx2c2
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -1766,7 +1774,7 @@ spmmtilenarrowf32u16avx2c4kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u16avx2c4k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2c4k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1776,7 +1784,7 @@ spmmtilenarrowf32u16avx2c4kn:
 	VFMADD231PS 64(R15)(R14*4), Y8, Y2
 	VFMADD231PS 96(R15)(R14*4), Y8, Y3
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2c4stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1793,7 +1801,7 @@ spmmtilenarrowf32u16avx2c4k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u16avx2c4sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2c4sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1828,7 +1836,7 @@ spmmtilenarrowf32u16avx2c4nobeta:
 	JMP spmmtilenarrowf32u16avx2c4
 spmmtilenarrowf32u16avx2c2:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf32u16avx2c1
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -1840,7 +1848,7 @@ spmmtilenarrowf32u16avx2c2kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u16avx2c2k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2c2k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1848,7 +1856,7 @@ spmmtilenarrowf32u16avx2c2kn:
 	VFMADD231PS 0(R15)(R14*4), Y8, Y0
 	VFMADD231PS 32(R15)(R14*4), Y8, Y1
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2c2stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1863,7 +1871,7 @@ spmmtilenarrowf32u16avx2c2k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u16avx2c2sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2c2sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1888,7 +1896,7 @@ spmmtilenarrowf32u16avx2c2nobeta:
 	JMP spmmtilenarrowf32u16avx2c2
 spmmtilenarrowf32u16avx2c1:
 	LEAQ 8(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf32u16avx2tail
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -1900,28 +1908,28 @@ spmmtilenarrowf32u16avx2c1kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u16avx2c1k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2c1k1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Y8
 	VFMADD231PS 0(R15)(R14*4), Y8, Y0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2c1stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Y9
 	VFMADD231PS 0(R15)(R14*4), Y9, Y4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2c1stop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Y14
 	VFMADD231PS 0(R15)(R14*4), Y14, Y1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2c1stop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1941,7 +1949,7 @@ spmmtilenarrowf32u16avx2c1k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u16avx2c1sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2c1sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1962,7 +1970,7 @@ spmmtilenarrowf32u16avx2c1nobeta:
 	ADDQ $8, R14
 	JMP spmmtilenarrowf32u16avx2c1
 spmmtilenarrowf32u16avx2tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmtilenarrowf32u16avx2next
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -1974,7 +1982,7 @@ spmmtilenarrowf32u16avx2tailkn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u16avx2tailk1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2tailk1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1982,7 +1990,7 @@ spmmtilenarrowf32u16avx2tailkn:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y8, Y0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2tailstop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1990,7 +1998,7 @@ spmmtilenarrowf32u16avx2tailkn:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y9, Y4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2tailstop2
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1998,7 +2006,7 @@ spmmtilenarrowf32u16avx2tailkn:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y14, Y1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2tailstop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2019,7 +2027,7 @@ spmmtilenarrowf32u16avx2tailk1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u16avx2tailsum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2tailsum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2078,6 +2086,7 @@ TEXT ·SpMMNarrowF32U32AVX2(SB), NOSPLIT, $0-168
 	LEAQ tailmask<>+32(SB), AX
 	SUBQ R15, AX
 	VMOVDQU (AX), Y12
+	MOVQ xrows+152(FP), R10
 spmmnarrowf32u32avx2row:
 	TESTQ CX, CX
 	JZ spmmnarrowf32u32avx2done
@@ -2090,7 +2099,7 @@ spmmnarrowf32u32avx2row:
 	XORQ R14, R14
 spmmnarrowf32u32avx2c4:
 	LEAQ 32(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf32u32avx2c2
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -2106,7 +2115,7 @@ spmmnarrowf32u32avx2c4kn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u32avx2c4k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2116,7 +2125,7 @@ spmmnarrowf32u32avx2c4kn:
 	VFMADD231PS 64(R15)(R14*4), Y8, Y2
 	VFMADD231PS 96(R15)(R14*4), Y8, Y3
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2131,7 +2140,7 @@ spmmnarrowf32u32avx2c4k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u32avx2c4sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2166,7 +2175,7 @@ spmmnarrowf32u32avx2c4nobeta:
 	JMP spmmnarrowf32u32avx2c4
 spmmnarrowf32u32avx2c2:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf32u32avx2c1
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -2178,7 +2187,7 @@ spmmnarrowf32u32avx2c2kn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u32avx2c2k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2186,7 +2195,7 @@ spmmnarrowf32u32avx2c2kn:
 	VFMADD231PS 0(R15)(R14*4), Y8, Y0
 	VFMADD231PS 32(R15)(R14*4), Y8, Y1
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2199,7 +2208,7 @@ spmmnarrowf32u32avx2c2k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u32avx2c2sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2224,7 +2233,7 @@ spmmnarrowf32u32avx2c2nobeta:
 	JMP spmmnarrowf32u32avx2c2
 spmmnarrowf32u32avx2c1:
 	LEAQ 8(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf32u32avx2tail
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -2236,28 +2245,28 @@ spmmnarrowf32u32avx2c1kn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u32avx2c1k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Y8
 	VFMADD231PS 0(R15)(R14*4), Y8, Y0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Y9
 	VFMADD231PS 0(R15)(R14*4), Y9, Y4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Y14
 	VFMADD231PS 0(R15)(R14*4), Y14, Y1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2269,7 +2278,7 @@ spmmnarrowf32u32avx2c1k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u32avx2c1sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2290,7 +2299,7 @@ spmmnarrowf32u32avx2c1nobeta:
 	ADDQ $8, R14
 	JMP spmmnarrowf32u32avx2c1
 spmmnarrowf32u32avx2tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmnarrowf32u32avx2next
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -2302,7 +2311,7 @@ spmmnarrowf32u32avx2tailkn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u32avx2tailk1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2310,7 +2319,7 @@ spmmnarrowf32u32avx2tailkn:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y8, Y0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2318,7 +2327,7 @@ spmmnarrowf32u32avx2tailkn:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y9, Y4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2326,7 +2335,7 @@ spmmnarrowf32u32avx2tailkn:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y14, Y1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2339,7 +2348,7 @@ spmmnarrowf32u32avx2tailk1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u32avx2tailsum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2396,6 +2405,7 @@ TEXT ·SpMMTileNarrowF32U32AVX2(SB), NOSPLIT, $0-160
 	LEAQ tailmask<>+32(SB), AX
 	SUBQ R15, AX
 	VMOVDQU (AX), Y12
+	MOVQ limit+152(FP), R10
 spmmtilenarrowf32u32avx2row:
 	TESTQ CX, CX
 	JZ spmmtilenarrowf32u32avx2done
@@ -2412,7 +2422,7 @@ spmmtilenarrowf32u32avx2row:
 spmmtilenarrowf32u32avx2nopf:
 spmmtilenarrowf32u32avx2c4:
 	LEAQ 32(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf32u32avx2c2
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -2428,7 +2438,7 @@ spmmtilenarrowf32u32avx2c4kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u32avx2c4k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2c4k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2438,7 +2448,7 @@ spmmtilenarrowf32u32avx2c4kn:
 	VFMADD231PS 64(R15)(R14*4), Y8, Y2
 	VFMADD231PS 96(R15)(R14*4), Y8, Y3
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2c4stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2455,7 +2465,7 @@ spmmtilenarrowf32u32avx2c4k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u32avx2c4sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2c4sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2490,7 +2500,7 @@ spmmtilenarrowf32u32avx2c4nobeta:
 	JMP spmmtilenarrowf32u32avx2c4
 spmmtilenarrowf32u32avx2c2:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf32u32avx2c1
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -2502,7 +2512,7 @@ spmmtilenarrowf32u32avx2c2kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u32avx2c2k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2c2k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2510,7 +2520,7 @@ spmmtilenarrowf32u32avx2c2kn:
 	VFMADD231PS 0(R15)(R14*4), Y8, Y0
 	VFMADD231PS 32(R15)(R14*4), Y8, Y1
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2c2stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2525,7 +2535,7 @@ spmmtilenarrowf32u32avx2c2k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u32avx2c2sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2c2sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2550,7 +2560,7 @@ spmmtilenarrowf32u32avx2c2nobeta:
 	JMP spmmtilenarrowf32u32avx2c2
 spmmtilenarrowf32u32avx2c1:
 	LEAQ 8(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf32u32avx2tail
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -2562,28 +2572,28 @@ spmmtilenarrowf32u32avx2c1kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u32avx2c1k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2c1k1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Y8
 	VFMADD231PS 0(R15)(R14*4), Y8, Y0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2c1stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Y9
 	VFMADD231PS 0(R15)(R14*4), Y9, Y4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2c1stop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Y14
 	VFMADD231PS 0(R15)(R14*4), Y14, Y1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2c1stop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2603,7 +2613,7 @@ spmmtilenarrowf32u32avx2c1k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u32avx2c1sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2c1sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2624,7 +2634,7 @@ spmmtilenarrowf32u32avx2c1nobeta:
 	ADDQ $8, R14
 	JMP spmmtilenarrowf32u32avx2c1
 spmmtilenarrowf32u32avx2tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmtilenarrowf32u32avx2next
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -2636,7 +2646,7 @@ spmmtilenarrowf32u32avx2tailkn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u32avx2tailk1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2tailk1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2644,7 +2654,7 @@ spmmtilenarrowf32u32avx2tailkn:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y8, Y0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2tailstop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2652,7 +2662,7 @@ spmmtilenarrowf32u32avx2tailkn:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y9, Y4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2tailstop2
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2660,7 +2670,7 @@ spmmtilenarrowf32u32avx2tailkn:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y14, Y1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2tailstop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2681,7 +2691,7 @@ spmmtilenarrowf32u32avx2tailk1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u32avx2tailsum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2tailsum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2741,6 +2751,7 @@ TEXT ·SpMMNarrowF64U16AVX512(SB), NOSPLIT, $0-176
 	MOVL $0xff, AX
 	BZHIQ R15, AX, AX
 	KMOVB AX, K7
+	MOVQ xrows+160(FP), R10
 spmmnarrowf64u16avx512row:
 	TESTQ CX, CX
 	JZ spmmnarrowf64u16avx512done
@@ -2753,7 +2764,7 @@ spmmnarrowf64u16avx512row:
 	XORQ R14, R14
 spmmnarrowf64u16avx512c4:
 	LEAQ 32(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf64u16avx512c2
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -2769,7 +2780,7 @@ spmmnarrowf64u16avx512c4kn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u16avx512c4k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2779,7 +2790,7 @@ spmmnarrowf64u16avx512c4kn:
 	VFMADD231PD 128(R15)(R14*8), Z30, Z2
 	VFMADD231PD 192(R15)(R14*8), Z30, Z3
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2794,7 +2805,7 @@ spmmnarrowf64u16avx512c4k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u16avx512c4sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2829,7 +2840,7 @@ spmmnarrowf64u16avx512c4nobeta:
 	JMP spmmnarrowf64u16avx512c4
 spmmnarrowf64u16avx512c2:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf64u16avx512c1
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -2841,7 +2852,7 @@ spmmnarrowf64u16avx512c2kn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u16avx512c2k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2849,7 +2860,7 @@ spmmnarrowf64u16avx512c2kn:
 	VFMADD231PD 0(R15)(R14*8), Z30, Z0
 	VFMADD231PD 64(R15)(R14*8), Z30, Z1
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2862,7 +2873,7 @@ spmmnarrowf64u16avx512c2k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u16avx512c2sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2887,7 +2898,7 @@ spmmnarrowf64u16avx512c2nobeta:
 	JMP spmmnarrowf64u16avx512c2
 spmmnarrowf64u16avx512c1:
 	LEAQ 8(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf64u16avx512tail
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -2899,28 +2910,28 @@ spmmnarrowf64u16avx512c1kn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u16avx512c1k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Z30
 	VFMADD231PD 0(R15)(R14*8), Z30, Z0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Z31
 	VFMADD231PD 0(R15)(R14*8), Z31, Z4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Z26
 	VFMADD231PD 0(R15)(R14*8), Z26, Z1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2932,7 +2943,7 @@ spmmnarrowf64u16avx512c1k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u16avx512c1sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2953,7 +2964,7 @@ spmmnarrowf64u16avx512c1nobeta:
 	ADDQ $8, R14
 	JMP spmmnarrowf64u16avx512c1
 spmmnarrowf64u16avx512tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmnarrowf64u16avx512next
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -2965,28 +2976,28 @@ spmmnarrowf64u16avx512tailkn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u16avx512tailk1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Z30
 	VFMADD231PD 0(R15)(R14*8), Z30, K7, Z0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Z31
 	VFMADD231PD 0(R15)(R14*8), Z31, K7, Z4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Z26
 	VFMADD231PD 0(R15)(R14*8), Z26, K7, Z1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2998,7 +3009,7 @@ spmmnarrowf64u16avx512tailk1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u16avx512tailsum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3053,6 +3064,7 @@ TEXT ·SpMMTileNarrowF64U16AVX512(SB), NOSPLIT, $0-168
 	MOVL $0xff, AX
 	BZHIQ R15, AX, AX
 	KMOVB AX, K7
+	MOVQ limit+160(FP), R10
 spmmtilenarrowf64u16avx512row:
 	TESTQ CX, CX
 	JZ spmmtilenarrowf64u16avx512done
@@ -3069,7 +3081,7 @@ spmmtilenarrowf64u16avx512row:
 spmmtilenarrowf64u16avx512nopf:
 spmmtilenarrowf64u16avx512c4:
 	LEAQ 32(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf64u16avx512c2
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -3085,7 +3097,7 @@ spmmtilenarrowf64u16avx512c4kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u16avx512c4k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512c4k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3095,7 +3107,7 @@ spmmtilenarrowf64u16avx512c4kn:
 	VFMADD231PD 128(R15)(R14*8), Z30, Z2
 	VFMADD231PD 192(R15)(R14*8), Z30, Z3
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512c4stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3112,7 +3124,7 @@ spmmtilenarrowf64u16avx512c4k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u16avx512c4sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512c4sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3147,7 +3159,7 @@ spmmtilenarrowf64u16avx512c4nobeta:
 	JMP spmmtilenarrowf64u16avx512c4
 spmmtilenarrowf64u16avx512c2:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf64u16avx512c1
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -3159,7 +3171,7 @@ spmmtilenarrowf64u16avx512c2kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u16avx512c2k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512c2k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3167,7 +3179,7 @@ spmmtilenarrowf64u16avx512c2kn:
 	VFMADD231PD 0(R15)(R14*8), Z30, Z0
 	VFMADD231PD 64(R15)(R14*8), Z30, Z1
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512c2stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3182,7 +3194,7 @@ spmmtilenarrowf64u16avx512c2k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u16avx512c2sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512c2sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3207,7 +3219,7 @@ spmmtilenarrowf64u16avx512c2nobeta:
 	JMP spmmtilenarrowf64u16avx512c2
 spmmtilenarrowf64u16avx512c1:
 	LEAQ 8(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf64u16avx512tail
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -3219,28 +3231,28 @@ spmmtilenarrowf64u16avx512c1kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u16avx512c1k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512c1k1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Z30
 	VFMADD231PD 0(R15)(R14*8), Z30, Z0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512c1stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Z31
 	VFMADD231PD 0(R15)(R14*8), Z31, Z4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512c1stop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Z26
 	VFMADD231PD 0(R15)(R14*8), Z26, Z1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512c1stop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3260,7 +3272,7 @@ spmmtilenarrowf64u16avx512c1k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u16avx512c1sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512c1sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3281,7 +3293,7 @@ spmmtilenarrowf64u16avx512c1nobeta:
 	ADDQ $8, R14
 	JMP spmmtilenarrowf64u16avx512c1
 spmmtilenarrowf64u16avx512tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmtilenarrowf64u16avx512next
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -3293,28 +3305,28 @@ spmmtilenarrowf64u16avx512tailkn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u16avx512tailk1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512tailk1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Z30
 	VFMADD231PD 0(R15)(R14*8), Z30, K7, Z0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512tailstop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Z31
 	VFMADD231PD 0(R15)(R14*8), Z31, K7, Z4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512tailstop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Z26
 	VFMADD231PD 0(R15)(R14*8), Z26, K7, Z1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512tailstop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3334,7 +3346,7 @@ spmmtilenarrowf64u16avx512tailk1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u16avx512tailsum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512tailsum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3395,6 +3407,7 @@ TEXT ·SpMMNarrowF64U32AVX512(SB), NOSPLIT, $0-176
 	MOVL $0xff, AX
 	BZHIQ R15, AX, AX
 	KMOVB AX, K7
+	MOVQ xrows+160(FP), R10
 spmmnarrowf64u32avx512row:
 	TESTQ CX, CX
 	JZ spmmnarrowf64u32avx512done
@@ -3407,7 +3420,7 @@ spmmnarrowf64u32avx512row:
 	XORQ R14, R14
 spmmnarrowf64u32avx512c4:
 	LEAQ 32(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf64u32avx512c2
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -3423,7 +3436,7 @@ spmmnarrowf64u32avx512c4kn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u32avx512c4k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3433,7 +3446,7 @@ spmmnarrowf64u32avx512c4kn:
 	VFMADD231PD 128(R15)(R14*8), Z30, Z2
 	VFMADD231PD 192(R15)(R14*8), Z30, Z3
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3448,7 +3461,7 @@ spmmnarrowf64u32avx512c4k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u32avx512c4sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3483,7 +3496,7 @@ spmmnarrowf64u32avx512c4nobeta:
 	JMP spmmnarrowf64u32avx512c4
 spmmnarrowf64u32avx512c2:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf64u32avx512c1
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -3495,7 +3508,7 @@ spmmnarrowf64u32avx512c2kn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u32avx512c2k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3503,7 +3516,7 @@ spmmnarrowf64u32avx512c2kn:
 	VFMADD231PD 0(R15)(R14*8), Z30, Z0
 	VFMADD231PD 64(R15)(R14*8), Z30, Z1
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3516,7 +3529,7 @@ spmmnarrowf64u32avx512c2k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u32avx512c2sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3541,7 +3554,7 @@ spmmnarrowf64u32avx512c2nobeta:
 	JMP spmmnarrowf64u32avx512c2
 spmmnarrowf64u32avx512c1:
 	LEAQ 8(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf64u32avx512tail
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -3553,28 +3566,28 @@ spmmnarrowf64u32avx512c1kn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u32avx512c1k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Z30
 	VFMADD231PD 0(R15)(R14*8), Z30, Z0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Z31
 	VFMADD231PD 0(R15)(R14*8), Z31, Z4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Z26
 	VFMADD231PD 0(R15)(R14*8), Z26, Z1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3586,7 +3599,7 @@ spmmnarrowf64u32avx512c1k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u32avx512c1sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3607,7 +3620,7 @@ spmmnarrowf64u32avx512c1nobeta:
 	ADDQ $8, R14
 	JMP spmmnarrowf64u32avx512c1
 spmmnarrowf64u32avx512tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmnarrowf64u32avx512next
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -3619,28 +3632,28 @@ spmmnarrowf64u32avx512tailkn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u32avx512tailk1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Z30
 	VFMADD231PD 0(R15)(R14*8), Z30, K7, Z0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Z31
 	VFMADD231PD 0(R15)(R14*8), Z31, K7, Z4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Z26
 	VFMADD231PD 0(R15)(R14*8), Z26, K7, Z1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3652,7 +3665,7 @@ spmmnarrowf64u32avx512tailk1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u32avx512tailsum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3707,6 +3720,7 @@ TEXT ·SpMMTileNarrowF64U32AVX512(SB), NOSPLIT, $0-168
 	MOVL $0xff, AX
 	BZHIQ R15, AX, AX
 	KMOVB AX, K7
+	MOVQ limit+160(FP), R10
 spmmtilenarrowf64u32avx512row:
 	TESTQ CX, CX
 	JZ spmmtilenarrowf64u32avx512done
@@ -3724,7 +3738,7 @@ spmmtilenarrowf64u32avx512row:
 spmmtilenarrowf64u32avx512nopf:
 spmmtilenarrowf64u32avx512c4:
 	LEAQ 32(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf64u32avx512c2
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -3740,7 +3754,7 @@ spmmtilenarrowf64u32avx512c4kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u32avx512c4k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512c4k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3750,7 +3764,7 @@ spmmtilenarrowf64u32avx512c4kn:
 	VFMADD231PD 128(R15)(R14*8), Z30, Z2
 	VFMADD231PD 192(R15)(R14*8), Z30, Z3
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512c4stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3767,7 +3781,7 @@ spmmtilenarrowf64u32avx512c4k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u32avx512c4sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512c4sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3802,7 +3816,7 @@ spmmtilenarrowf64u32avx512c4nobeta:
 	JMP spmmtilenarrowf64u32avx512c4
 spmmtilenarrowf64u32avx512c2:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf64u32avx512c1
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -3814,7 +3828,7 @@ spmmtilenarrowf64u32avx512c2kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u32avx512c2k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512c2k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3822,7 +3836,7 @@ spmmtilenarrowf64u32avx512c2kn:
 	VFMADD231PD 0(R15)(R14*8), Z30, Z0
 	VFMADD231PD 64(R15)(R14*8), Z30, Z1
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512c2stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3837,7 +3851,7 @@ spmmtilenarrowf64u32avx512c2k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u32avx512c2sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512c2sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3862,7 +3876,7 @@ spmmtilenarrowf64u32avx512c2nobeta:
 	JMP spmmtilenarrowf64u32avx512c2
 spmmtilenarrowf64u32avx512c1:
 	LEAQ 8(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf64u32avx512tail
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -3874,28 +3888,28 @@ spmmtilenarrowf64u32avx512c1kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u32avx512c1k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512c1k1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Z30
 	VFMADD231PD 0(R15)(R14*8), Z30, Z0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512c1stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Z31
 	VFMADD231PD 0(R15)(R14*8), Z31, Z4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512c1stop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Z26
 	VFMADD231PD 0(R15)(R14*8), Z26, Z1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512c1stop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3915,7 +3929,7 @@ spmmtilenarrowf64u32avx512c1k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u32avx512c1sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512c1sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3936,7 +3950,7 @@ spmmtilenarrowf64u32avx512c1nobeta:
 	ADDQ $8, R14
 	JMP spmmtilenarrowf64u32avx512c1
 spmmtilenarrowf64u32avx512tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmtilenarrowf64u32avx512next
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -3948,28 +3962,28 @@ spmmtilenarrowf64u32avx512tailkn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u32avx512tailk1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512tailk1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Z30
 	VFMADD231PD 0(R15)(R14*8), Z30, K7, Z0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512tailstop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Z31
 	VFMADD231PD 0(R15)(R14*8), Z31, K7, Z4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512tailstop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Z26
 	VFMADD231PD 0(R15)(R14*8), Z26, K7, Z1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512tailstop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3989,7 +4003,7 @@ spmmtilenarrowf64u32avx512tailk1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u32avx512tailsum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512tailsum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4052,6 +4066,7 @@ TEXT ·SpMMNarrowF32U16AVX512(SB), NOSPLIT, $0-168
 	MOVL $0xffff, AX
 	BZHIQ R15, AX, AX
 	KMOVW AX, K7
+	MOVQ xrows+152(FP), R10
 spmmnarrowf32u16avx512row:
 	TESTQ CX, CX
 	JZ spmmnarrowf32u16avx512done
@@ -4064,7 +4079,7 @@ spmmnarrowf32u16avx512row:
 	XORQ R14, R14
 spmmnarrowf32u16avx512c4:
 	LEAQ 64(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf32u16avx512c2
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -4080,7 +4095,7 @@ spmmnarrowf32u16avx512c4kn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u16avx512c4k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4090,7 +4105,7 @@ spmmnarrowf32u16avx512c4kn:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4105,7 +4120,7 @@ spmmnarrowf32u16avx512c4k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u16avx512c4sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4140,7 +4155,7 @@ spmmnarrowf32u16avx512c4nobeta:
 	JMP spmmnarrowf32u16avx512c4
 spmmnarrowf32u16avx512c2:
 	LEAQ 32(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf32u16avx512c1
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -4152,7 +4167,7 @@ spmmnarrowf32u16avx512c2kn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u16avx512c2k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4160,7 +4175,7 @@ spmmnarrowf32u16avx512c2kn:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4173,7 +4188,7 @@ spmmnarrowf32u16avx512c2k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u16avx512c2sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4198,7 +4213,7 @@ spmmnarrowf32u16avx512c2nobeta:
 	JMP spmmnarrowf32u16avx512c2
 spmmnarrowf32u16avx512c1:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf32u16avx512tail
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -4210,28 +4225,28 @@ spmmnarrowf32u16avx512c1kn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u16avx512c1k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Z30
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Z31
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Z26
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4243,7 +4258,7 @@ spmmnarrowf32u16avx512c1k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u16avx512c1sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4264,7 +4279,7 @@ spmmnarrowf32u16avx512c1nobeta:
 	ADDQ $16, R14
 	JMP spmmnarrowf32u16avx512c1
 spmmnarrowf32u16avx512tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmnarrowf32u16avx512next
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -4276,28 +4291,28 @@ spmmnarrowf32u16avx512tailkn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u16avx512tailk1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Z30
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Z31
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Z26
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4309,7 +4324,7 @@ spmmnarrowf32u16avx512tailk1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u16avx512tailsum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4364,6 +4379,7 @@ TEXT ·SpMMTileNarrowF32U16AVX512(SB), NOSPLIT, $0-160
 	MOVL $0xffff, AX
 	BZHIQ R15, AX, AX
 	KMOVW AX, K7
+	MOVQ limit+152(FP), R10
 spmmtilenarrowf32u16avx512row:
 	TESTQ CX, CX
 	JZ spmmtilenarrowf32u16avx512done
@@ -4379,7 +4395,7 @@ spmmtilenarrowf32u16avx512row:
 spmmtilenarrowf32u16avx512nopf:
 spmmtilenarrowf32u16avx512c4:
 	LEAQ 64(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf32u16avx512c2
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -4395,7 +4411,7 @@ spmmtilenarrowf32u16avx512c4kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u16avx512c4k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512c4k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4405,7 +4421,7 @@ spmmtilenarrowf32u16avx512c4kn:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512c4stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4422,7 +4438,7 @@ spmmtilenarrowf32u16avx512c4k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u16avx512c4sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512c4sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4457,7 +4473,7 @@ spmmtilenarrowf32u16avx512c4nobeta:
 	JMP spmmtilenarrowf32u16avx512c4
 spmmtilenarrowf32u16avx512c2:
 	LEAQ 32(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf32u16avx512c1
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -4469,7 +4485,7 @@ spmmtilenarrowf32u16avx512c2kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u16avx512c2k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512c2k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4477,7 +4493,7 @@ spmmtilenarrowf32u16avx512c2kn:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512c2stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4492,7 +4508,7 @@ spmmtilenarrowf32u16avx512c2k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u16avx512c2sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512c2sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4517,7 +4533,7 @@ spmmtilenarrowf32u16avx512c2nobeta:
 	JMP spmmtilenarrowf32u16avx512c2
 spmmtilenarrowf32u16avx512c1:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf32u16avx512tail
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -4529,28 +4545,28 @@ spmmtilenarrowf32u16avx512c1kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u16avx512c1k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512c1k1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Z30
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512c1stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Z31
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512c1stop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Z26
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512c1stop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4570,7 +4586,7 @@ spmmtilenarrowf32u16avx512c1k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u16avx512c1sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512c1sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4591,7 +4607,7 @@ spmmtilenarrowf32u16avx512c1nobeta:
 	ADDQ $16, R14
 	JMP spmmtilenarrowf32u16avx512c1
 spmmtilenarrowf32u16avx512tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmtilenarrowf32u16avx512next
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -4603,28 +4619,28 @@ spmmtilenarrowf32u16avx512tailkn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u16avx512tailk1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512tailk1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Z30
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512tailstop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Z31
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512tailstop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Z26
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512tailstop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4644,7 +4660,7 @@ spmmtilenarrowf32u16avx512tailk1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u16avx512tailsum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512tailsum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4701,6 +4717,7 @@ TEXT ·SpMMNarrowF32U32AVX512(SB), NOSPLIT, $0-168
 	MOVL $0xffff, AX
 	BZHIQ R15, AX, AX
 	KMOVW AX, K7
+	MOVQ xrows+152(FP), R10
 spmmnarrowf32u32avx512row:
 	TESTQ CX, CX
 	JZ spmmnarrowf32u32avx512done
@@ -4713,7 +4730,7 @@ spmmnarrowf32u32avx512row:
 	XORQ R14, R14
 spmmnarrowf32u32avx512c4:
 	LEAQ 64(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf32u32avx512c2
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -4729,7 +4746,7 @@ spmmnarrowf32u32avx512c4kn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u32avx512c4k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4739,7 +4756,7 @@ spmmnarrowf32u32avx512c4kn:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4754,7 +4771,7 @@ spmmnarrowf32u32avx512c4k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u32avx512c4sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4789,7 +4806,7 @@ spmmnarrowf32u32avx512c4nobeta:
 	JMP spmmnarrowf32u32avx512c4
 spmmnarrowf32u32avx512c2:
 	LEAQ 32(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf32u32avx512c1
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -4801,7 +4818,7 @@ spmmnarrowf32u32avx512c2kn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u32avx512c2k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4809,7 +4826,7 @@ spmmnarrowf32u32avx512c2kn:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4822,7 +4839,7 @@ spmmnarrowf32u32avx512c2k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u32avx512c2sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4847,7 +4864,7 @@ spmmnarrowf32u32avx512c2nobeta:
 	JMP spmmnarrowf32u32avx512c2
 spmmnarrowf32u32avx512c1:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf32u32avx512tail
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -4859,28 +4876,28 @@ spmmnarrowf32u32avx512c1kn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u32avx512c1k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Z30
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Z31
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Z26
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4892,7 +4909,7 @@ spmmnarrowf32u32avx512c1k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u32avx512c1sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4913,7 +4930,7 @@ spmmnarrowf32u32avx512c1nobeta:
 	ADDQ $16, R14
 	JMP spmmnarrowf32u32avx512c1
 spmmnarrowf32u32avx512tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmnarrowf32u32avx512next
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -4925,28 +4942,28 @@ spmmnarrowf32u32avx512tailkn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u32avx512tailk1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Z30
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Z31
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Z26
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4958,7 +4975,7 @@ spmmnarrowf32u32avx512tailk1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u32avx512tailsum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -5013,6 +5030,7 @@ TEXT ·SpMMTileNarrowF32U32AVX512(SB), NOSPLIT, $0-160
 	MOVL $0xffff, AX
 	BZHIQ R15, AX, AX
 	KMOVW AX, K7
+	MOVQ limit+152(FP), R10
 spmmtilenarrowf32u32avx512row:
 	TESTQ CX, CX
 	JZ spmmtilenarrowf32u32avx512done
@@ -5029,7 +5047,7 @@ spmmtilenarrowf32u32avx512row:
 spmmtilenarrowf32u32avx512nopf:
 spmmtilenarrowf32u32avx512c4:
 	LEAQ 64(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf32u32avx512c2
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -5045,7 +5063,7 @@ spmmtilenarrowf32u32avx512c4kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u32avx512c4k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512c4k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -5055,7 +5073,7 @@ spmmtilenarrowf32u32avx512c4kn:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512c4stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -5072,7 +5090,7 @@ spmmtilenarrowf32u32avx512c4k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u32avx512c4sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512c4sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -5107,7 +5125,7 @@ spmmtilenarrowf32u32avx512c4nobeta:
 	JMP spmmtilenarrowf32u32avx512c4
 spmmtilenarrowf32u32avx512c2:
 	LEAQ 32(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf32u32avx512c1
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -5119,7 +5137,7 @@ spmmtilenarrowf32u32avx512c2kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u32avx512c2k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512c2k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -5127,7 +5145,7 @@ spmmtilenarrowf32u32avx512c2kn:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512c2stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -5142,7 +5160,7 @@ spmmtilenarrowf32u32avx512c2k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u32avx512c2sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512c2sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -5167,7 +5185,7 @@ spmmtilenarrowf32u32avx512c2nobeta:
 	JMP spmmtilenarrowf32u32avx512c2
 spmmtilenarrowf32u32avx512c1:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf32u32avx512tail
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -5179,28 +5197,28 @@ spmmtilenarrowf32u32avx512c1kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u32avx512c1k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512c1k1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Z30
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512c1stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Z31
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512c1stop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Z26
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512c1stop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -5220,7 +5238,7 @@ spmmtilenarrowf32u32avx512c1k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u32avx512c1sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512c1sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -5241,7 +5259,7 @@ spmmtilenarrowf32u32avx512c1nobeta:
 	ADDQ $16, R14
 	JMP spmmtilenarrowf32u32avx512c1
 spmmtilenarrowf32u32avx512tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmtilenarrowf32u32avx512next
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -5253,28 +5271,28 @@ spmmtilenarrowf32u32avx512tailkn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u32avx512tailk1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512tailk1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Z30
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512tailstop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Z31
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512tailstop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Z26
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512tailstop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -5294,7 +5312,7 @@ spmmtilenarrowf32u32avx512tailk1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u32avx512tailsum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512tailsum
 	IMULQ R8, R15
 	ADDQ SI, R15
