@@ -57,10 +57,10 @@ func stripMatrix(t *testing.T, r *rand.Rand, noMiddle bool) *csr.Matrix[float32]
 // products, and its byte count.
 func TestQuantizedStrips(t *testing.T) {
 	r := rand.New(rand.NewPCG(40, 40))
-	schemes := []string{"int8:block=16", "int8:block=7", "int4:block=5", "int4:block=32", "nf4:block=64",
+	schemes := []string{"int8:block=16", "int8:block=7", "int8:block=2000", "nf4:block=1500", "int4:block=5", "int4:block=32", "nf4:block=64",
 		"nf4:block=33", "mxfp4", "mxfp8", "uint8:block=64", "uint8:tensor", "uint8:channel:axis=0"}
 	if testing.Short() {
-		schemes = []string{"int8:block=16", "int4:block=5", "nf4:block=33", "mxfp4", "uint8:block=64", "uint8:channel:axis=0"}
+		schemes = []string{"int8:block=16", "int4:block=5", "nf4:block=1500", "nf4:block=33", "mxfp4", "uint8:block=64", "uint8:channel:axis=0"}
 	}
 	for _, noMiddle := range []bool{false, true} {
 		a := stripMatrix(t, r, noMiddle)

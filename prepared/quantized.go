@@ -1,6 +1,7 @@
 package prepared
 
 import (
+	"encoding/binary"
 	"fmt"
 	"sync"
 	"unsafe"
@@ -375,12 +376,17 @@ type tile struct {
 	ptr  [tileRows + 1]uint32
 	runs [tileRows + 1]uint64
 	ids  [tileRows]uint64
-	// One block's piece of a strip-ordered run (see decodePiece): its
-	// values, parameters and codes.
+	// A strip-ordered run (see decodeRun, decodePiece): its values, its
+	// codes at their blocks' phase, and one block's parameters.
 	piece     quant.Values
+	codes     [tileValues + maxRunPhase + 2]byte
 	scale     [2]float32
 	zero, exp [2]uint8
 }
+
+// maxRunPhase is the largest block size whose runs decodeRun decodes in
+// one call; runs of larger blocks take a call a block.
+const maxRunPhase = 1024
 
 var tilePool = sync.Pool{New: func() any { return new(tile) }}
 
@@ -431,6 +437,10 @@ func (m *Quantized) decode(t *tile, b *block, r0 int, p []uint32, e0, e1 int) []
 			k0, k1 := e0+int(p[r]), e0+int(p[r+1])
 			j := b.p0 + r0 + r - b.r0
 			sp := int(m.pos[j]) + k0 - (b.e0 + int(m.f.ptr[j])) // k0's source position
+			if bs <= maxRunPhase {
+				m.decodeRun(t, vals[k0-e0:k1-e0], k0, sp)
+				continue
+			}
 			for k0 < k1 {
 				n := min(k1-k0, bs-sp%bs)
 				m.decodePiece(t, vals[k0-e0:k0-e0+n], k0, sp)
@@ -456,6 +466,63 @@ func (m *Quantized) decode(t *tile, b *block, r0 int, p []uint32, e0, e1 int) []
 		engine.Dequantize(vals, &m.v, e0, engine.Channels{})
 	}
 	return vals
+}
+
+// decodeRun writes into dst the values of the len(dst) entries from form
+// entry k, whose source positions are sp..: engine.Dequantize on a view
+// whose values from position sp mod B on are those entries (their codes
+// copied into t.codes at that phase) and whose parameters are the source's
+// from block sp/B on. The block size B is at most maxRunPhase.
+func (m *Quantized) decodeRun(t *tile, dst []float32, k, sp int) {
+	sc, n := m.scheme, len(dst)
+	bs := sc.BlockSize()
+	g, first := sp/bs, sp%bs
+	v := &t.piece
+	*v = quant.Values{Scheme: sc, N: first + n}
+	src := m.v.Codes
+	if nibbles(sc) {
+		v.Codes = t.codes[:(first+n+1)>>1]
+		if off := k - first; off&1 == 0 {
+			copy(v.Codes[first>>1:], src[k>>1:(k+n+1)>>1])
+		} else {
+			// Nibble p of the view is nibble p+off of the codes, off odd:
+			// view byte j is the high nibble of code byte j+d and the low
+			// one of the next, eight bytes a step where they exist. The
+			// view's nibbles outside first..first+n-1 are not decoded.
+			d, j, end := (off-1)>>1, first>>1, len(v.Codes)
+			for ; j < end && j+d < 0; j++ {
+				v.Codes[j] = byteAt(src, j+d)>>4 | byteAt(src, j+d+1)<<4
+			}
+			for ; j+8 <= end && j+d+8 < len(src); j += 8 {
+				w := binary.LittleEndian.Uint64(src[j+d:])
+				binary.LittleEndian.PutUint64(v.Codes[j:], w>>4|uint64(src[j+d+8])<<60)
+			}
+			for ; j < end; j++ {
+				v.Codes[j] = byteAt(src, j+d)>>4 | byteAt(src, j+d+1)<<4
+			}
+		}
+	} else {
+		v.Codes = t.codes[:first+n]
+		copy(v.Codes[first:], src[k:k+n])
+	}
+	switch sc.Kind() {
+	case quant.MXFP4, quant.MXFP8:
+		v.Exp = m.v.Exp[g:]
+	case quant.Uint8:
+		v.Zero = m.v.Zero[g:]
+		fallthrough
+	default:
+		v.Scale = m.v.Scale[g:]
+	}
+	engine.Dequantize(dst, v, first, engine.Channels{})
+}
+
+// byteAt returns b[i], or 0 for i outside b.
+func byteAt(b []byte, i int) byte {
+	if i < 0 || i >= len(b) {
+		return 0
+	}
+	return b[i]
 }
 
 // decodePiece writes into dst the values of the len(dst) entries from form
