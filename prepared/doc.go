@@ -67,8 +67,10 @@
 // (prefixed "prepared:"). A row loop over the compressed dimension (A x of
 // CSR, Aᵀ x of CSC) gathers; the other direction scatters. Quantized has
 // the same eight products on float32 operands. Work is split over
-// SetWorkers goroutines by entries, as csr's products are; a parallel
-// scatter sums private accumulators.
+// SetWorkers goroutines by entries, as csr's products are: a gather into
+// a few ranges of rows a goroutine, each goroutine taking the next range
+// when it finishes one; a parallel scatter into one range a goroutine,
+// each summing into private accumulators.
 //
 // Results equal the source's products within rounding: the kernels keep
 // several partial sums, a row over several panels (or strips) is summed
