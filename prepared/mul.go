@@ -246,30 +246,38 @@ func run[T Float](f *form, g gatherer[T], o ops[T], kind jobKind, y, x []T, k in
 	}
 	*j = job[T]{kind: kind, f: f, g: g, ops: o, y: y, x: x, k: k, n: len(y), alpha: alpha, beta: beta}
 	p := parts(f.nnz()*k + f.nr)
-	scatter := kind == scatterVec || kind == scatterMat
-	if scatter {
+	if kind == gatherVec || kind == gatherMat {
+		// Ranges of rows go to the goroutines as each finishes its last, so
+		// that one slowed by another tenant of its core takes fewer.
+		ranges := p
+		if p > 1 {
+			ranges = min(p*gatherShares, maxParts)
+		}
+		parallel.Do(j.split(ranges), p, j)
+	} else {
 		dense.Scale(y, beta)
 		p = dense.ScatterGoroutines(p, len(y), mem.ElemSize[T](), scatterScratch)
-	}
-	b := j.split(p)
-	if !scatter || len(b) <= 2 {
-		parallel.Do(b, len(b)-1, j)
-	} else {
-		j.copies = len(b) - 2
-		ws := dense.GetAcc[T](j.copies * len(y))
-		j.acc = ws.S
-		parallel.Do(b, len(b)-1, j)
-		j.kind = reduce
-		b = parallel.EvenTo(j.bounds[:0], len(y), min(len(b)-1, parts(j.copies*len(y))))
-		parallel.Do(b, len(b)-1, j)
-		ws.Put()
+		b := j.split(p)
+		if len(b) <= 2 {
+			parallel.Do(b, len(b)-1, j)
+		} else {
+			j.copies = len(b) - 2
+			ws := dense.GetAcc[T](j.copies * len(y))
+			j.acc = ws.S
+			parallel.Do(b, len(b)-1, j)
+			j.kind = reduce
+			b = parallel.EvenTo(j.bounds[:0], len(y), min(len(b)-1, parts(j.copies*len(y))))
+			parallel.Do(b, len(b)-1, j)
+			ws.Put()
+		}
 	}
 	*j = job[T]{}
 	parallel.PoolOf[T](&jobPools).Put(j)
 }
 
 // split fills j.bounds with at most p ranges of compressed rows of nearly
-// equal entries (a row costs as much as 2 entries), cut at the marks.
+// equal entries (a row costs as much as 2 entries), cut at the marks; one
+// range for p = 1.
 func (j *job[T]) split(p int) []int {
 	f := j.f
 	b := parallel.SplitPtrTo(j.bounds[:0], f.marks, min(p, maxParts), 2*markStep)
