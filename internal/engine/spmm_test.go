@@ -223,8 +223,7 @@ func TestSpMMTiledDefault(t *testing.T) {
 // the tuning a CPU with a 1 MiB L2 gets (whatever this one has), and counts
 // whose product overflows 64 bits.
 func TestSpMMTileRows(t *testing.T) {
-	defer func(old spmmTuning) { spmmTune = old }(spmmTune)
-	spmmTune = spmmTuningFor(1 << 20)
+	tune := spmmTuningFor(1 << 20)
 	for _, c := range []struct {
 		rows, xrows, nnz, w, size, want int
 	}{
@@ -241,8 +240,8 @@ func TestSpMMTileRows(t *testing.T) {
 		{1 << 40, 1 << 40, 1, 64, 8, 0},     // overflowing counts
 		{0, 1 << 20, 0, 64, 8, 0},
 	} {
-		if got := spmmTileRows(c.rows, c.xrows, c.nnz, c.w, c.size); got != c.want {
-			t.Errorf("spmmTileRows(%d, %d, %d, %d, %d) = %d, want %d", c.rows, c.xrows, c.nnz, c.w, c.size, got, c.want)
+		if got := tune.tileRows(c.rows, c.xrows, c.nnz, c.w, c.size); got != c.want {
+			t.Errorf("tileRows(%d, %d, %d, %d, %d) = %d, want %d", c.rows, c.xrows, c.nnz, c.w, c.size, got, c.want)
 		}
 	}
 }
