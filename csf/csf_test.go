@@ -255,9 +255,8 @@ func TestFromBuffersAliasesAligned(t *testing.T) {
 	if y.At(1, 1, 4) != 4 || y.At(0, 3, 2) != 2 {
 		t.Fatal("misaligned copy gives wrong values")
 	}
-	// Buffers returns the copies, which the tensor computes on (it
-	// returned the original bytes, so a change through Values was lost
-	// on re-emission).
+	// Buffers returns the copies, which the tensor computes on, so a
+	// change through Values reaches the re-emitted bytes.
 	y.Values()[0] = 99
 	if got := y.Buffers(); &got[0][0] == &mis[0][0] || mem.FloatBytes(y.Values())[0] != got[0][0] {
 		t.Fatal("Buffers() of a copied table are not the copies")

@@ -29,10 +29,10 @@ func ones(t *testing.T, n int) *csf.Tensor[float64] {
 }
 
 // TestTTVLeafAliasing: a leaf-mode TTV reads v while it writes the result's
-// values. TTVValues did not check that dst overlaps v or the tensor's
-// values (v grew to 5.8e20, the tensor was overwritten), and TTVTo and
-// TTVMatrixTo reused dst's values as the result even when v was those
-// values (an iteration's natural call).
+// values. TTVValues refuses a dst that overlaps v or the tensor's values,
+// and TTVTo and TTVMatrixTo do not reuse dst's values as the result when v
+// is those values (an iteration's natural call): a refused call writes
+// nothing, and the result equals the product with a copy of v.
 func TestTTVLeafAliasing(t *testing.T) {
 	x := ones(t, 64)
 	v := slices.Repeat([]float64{1}, 64)
@@ -61,8 +61,8 @@ func TestTTVLeafAliasing(t *testing.T) {
 }
 
 // TestSemiSparseAtOutside: At of a dense-mode coordinate at or above R is
-// outside the shape: 0, as Tensor.At (it read the next fiber's value, or
-// past the end).
+// outside the shape: 0, as Tensor.At, never the next fiber's value or a
+// read past the end.
 func TestSemiSparseAtOutside(t *testing.T) {
 	x, err := csf.New([]uint64{1, 2, 3}, []uint32{0, 1, 2},
 		[][]uint64{{0, 1}, {0, 2}, {0, 1, 2}}, [][]uint64{{0}, {0, 1}, {0, 0}}, []float64{1, 2})
@@ -79,8 +79,8 @@ func TestSemiSparseAtOutside(t *testing.T) {
 }
 
 // TestAttnEmptyBatch: a zero batch extent makes every operand empty, even
-// after an extent whose product with d overflows (it was reported as an
-// overflow when the huge extent came first).
+// after an extent whose product with d overflows: the huge extent coming
+// first is not reported as an overflow.
 func TestAttnEmptyBatch(t *testing.T) {
 	x, err := csf.New([]uint64{1 << 62, 0, 3, 3}, []uint32{0, 1, 2, 3},
 		[][]uint64{{0, 0}, {0}, {0}, {0}}, [][]uint64{{}, {}, {}, {}}, []float64{})
@@ -94,7 +94,7 @@ func TestAttnEmptyBatch(t *testing.T) {
 }
 
 // TestZeroWorkspace: a Workspace that NewWorkspace did not make panics with
-// a csf message (it was a nil dereference).
+// a csf message, not a nil dereference.
 func TestZeroWorkspace(t *testing.T) {
 	x := ones(t, 4)
 	var ws csf.Workspace[float64]

@@ -30,8 +30,7 @@ func TestTakeBuf(t *testing.T) {
 
 // heapSink keeps heapU64's slices reachable from a global, so that they live
 // on the heap: takeBuf records addresses, and a stack buffer would move when
-// the goroutine's stack grows between two calls (the test then failed now
-// and then).
+// the goroutine's stack grows between two calls and fail the test.
 var heapSink [][]uint64
 
 func heapU64(n int) []uint64 {

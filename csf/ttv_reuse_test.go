@@ -149,8 +149,8 @@ func TestTTVToForeignSharedResult(t *testing.T) {
 }
 
 // TestTTVMatrixToForeignLeafResult: TTVMatrixTo into an earlier leaf-mode
-// TTVMatrix result of another tensor must not write into that tensor (the
-// result's index array was the tensor's level-1 crd).
+// TTVMatrix result of another tensor must not write into that tensor, whose
+// level-1 crd that result's index array shares.
 func TestTTVMatrixToForeignLeafResult(t *testing.T) {
 	rng := rand.New(rand.NewPCG(45, 46))
 	shape := []uint64{30, 40, 50}
@@ -233,10 +233,10 @@ func testTTVMatrixToForeign(t *testing.T, rng *rand.Rand, t1, t2 *csf.Tensor[flo
 }
 
 // TestTTVToDstAfterward: a dst whose buffers TTVTo or TTVMatrixTo took is
-// unvalidated, so it refuses to compute (its header no longer described its
-// buffers: an MTTKRP on it wrote past out), and an earlier result passed as
-// dst keeps the levels it has lent to a leaf-mode result (they were
-// rewritten under the borrower, which stayed valid) (from an audit).
+// unvalidated, so it refuses to compute (its header does not describe its
+// buffers any more: an MTTKRP on it would write past out), and an earlier
+// result passed as dst keeps the levels it has lent to a leaf-mode result,
+// so they are not rewritten under the borrower, which stays valid.
 func TestTTVToDstAfterward(t *testing.T) {
 	ones := func(n int) []float64 {
 		v := make([]float64, n)
