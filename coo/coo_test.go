@@ -143,9 +143,9 @@ func TestOverlappingBuffers(t *testing.T) {
 }
 
 // TestBuffersAfterCopy: Buffers returns what the tensor computes on. When
-// FromBuffers copied an unaligned buffer, it returned the original bytes,
-// so that a change through Values, or a Sort that moved the aliased
-// coordinates and the copied values, was lost or mismatched on re-emission.
+// FromBuffers copies an unaligned buffer, Buffers returns the copy, so a
+// change through Values, or a Sort that moves the coordinates and the
+// values together, reaches the re-emitted bytes.
 func TestBuffersAfterCopy(t *testing.T) {
 	raw := make([]byte, 17)
 	vb := raw[1:] // misaligned: copied
@@ -264,7 +264,7 @@ func TestScanLarge(t *testing.T) {
 // TestRevalidate: Validate checks everything every time. A coordinate
 // changed through Coords out of bounds makes it fail, and then the tensor
 // refuses to compute until a Validate passes again; tuples reordered
-// through Coords make IsSorted false after Validate (it was stale).
+// through Coords make IsSorted false after Validate (it is recomputed).
 func TestRevalidate(t *testing.T) {
 	x, err := coo.New([]uint64{4, 4, 4}, []uint64{0, 1, 2, 1, 0, 3, 2, 2, 2}, []float64{1, 2, 3})
 	if err != nil {

@@ -252,10 +252,9 @@ func TestTransposeSharesValidity(t *testing.T) {
 	}
 }
 
-// TestBuffersAfterCopy: Buffers returns what the matrix computes on (it
-// returned the original bytes of a buffer FromBuffers had copied, so a
-// change through Values was lost on re-emission), and a nil buffer table is
-// refused in both modes.
+// TestBuffersAfterCopy: Buffers returns what the matrix computes on (the
+// copy FromBuffers made of a buffer, so a change through Values reaches the
+// re-emitted bytes), and a nil buffer table is refused in both modes.
 func TestBuffersAfterCopy(t *testing.T) {
 	raw := make([]byte, 9)
 	vb := raw[1:] // misaligned: copied
