@@ -144,9 +144,9 @@ func TestWriteFailureKeepsFile(t *testing.T) {
 }
 
 // TestWriteNewFileModeAndLinks: a new file gets 0666 less the umask, as
-// os.Create gives (it was 0644 whatever the umask), an existing file keeps
-// its permissions, and a dangling symbolic link is written through to its
-// target (it was replaced by a regular file).
+// os.Create gives, an existing file keeps its permissions, and a dangling
+// symbolic link is written through to its target, not replaced by a
+// regular file.
 func TestWriteNewFileModeAndLinks(t *testing.T) {
 	dir := t.TempDir()
 	f, err := Read[float64]("../../testdata/header.tns", Options{})

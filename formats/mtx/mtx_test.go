@@ -347,10 +347,10 @@ func TestSciPyForms(t *testing.T) {
 }
 
 // TestIntegerToFloat32: an integer field read as float32 is rounded once
-// from its digits (through float64 an integer above 2^53 was rounded twice:
-// 9007199791611905 gave 9007199254740992, not 9007200328482816), and a
+// from its digits (through float64 an integer above 2^53 would be rounded
+// twice: 9007199791611905 to 9007199254740992, not 9007200328482816), and a
 // symmetric file's size line does not preallocate beyond
-// formats.MaxPrealloc elements in all (it took six times that).
+// formats.MaxPrealloc elements in all.
 func TestIntegerToFloat32(t *testing.T) {
 	for _, field := range []string{"integer", "unsigned-integer", "real"} {
 		in := "%%MatrixMarket matrix coordinate " + field + " general\n1 1 1\n1 1 9007199791611905\n"
