@@ -279,8 +279,8 @@ func checkOrder(order []uint32, shape []uint64, path string) error {
 // maxDense returns the most rows the commands allocate for a dense work
 // array (a pointer array, a vector, the factor matrices) for a file of nnz
 // entries: a file's header can declare any dimension, so a 50-byte file
-// could ask for gigabytes (it did, with a fixed 2^31). The bound grows with
-// the data: 2^26 rows, or 8 per entry. Arrays of several columns are
+// could ask for gigabytes under a fixed bound such as 2^31. The bound grows
+// with the data: 2^26 rows, or 8 per entry. Arrays of several columns are
 // bounded by memory too (fitsMemory).
 func maxDense(nnz int) float64 {
 	return max(1<<26, 8*float64(nnz))

@@ -311,9 +311,9 @@ func TestEnvError(t *testing.T) {
 }
 
 // TestSmallFileBigClaims: a file of a few bytes whose header declares
-// 2e9 rows or columns, or dimensions of 1e8 for MTTKRP's factors, made the
-// commands allocate gigabytes (a fatal out of memory, not an error) when
-// the dense bound was a fixed 2^31 elements; it now grows with the entries.
+// 2e9 rows or columns, or dimensions of 1e8 for MTTKRP's factors, is an
+// error (exit 1), not gigabytes of allocation and a fatal out of memory:
+// the dense bound grows with the entries.
 func TestSmallFileBigClaims(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
@@ -337,8 +337,8 @@ func TestSmallFileBigClaims(t *testing.T) {
 		{[]string{"convert", filepath.Join(dir, "wide.mtx"), filepath.Join(dir, "o.npz"), "--to", "csc"}, "2000000000 columns to compress for 1 entries"},
 		{[]string{"mttkrp", "--iters", "1", filepath.Join(dir, "big3.tns")}, "factor matrices of 1e+08 rows for 1 entries are too large"},
 		// The bound on rows does not grow with the rank: memory bounds
-		// the values (--rank 65536 on a real file asked for 22 GB and
-		// ended the process).
+		// the values, so a large --rank is an error, not an allocation
+		// that ends the process.
 		{[]string{"mttkrp", "--iters", "1", "--rank", "65536", filepath.Join(dir, "fat3.tns")}, "factor matrices of 3.28e+11 values (65536 columns) would take more than half of the memory"},
 	} {
 		code, _, errOut := runCmd(t, c.args...)
@@ -349,7 +349,7 @@ func TestSmallFileBigClaims(t *testing.T) {
 }
 
 // TestDoubleDash: after "--" every argument is a file name, even one that
-// starts with '-' (only the first one was, the rest were parsed as flags).
+// starts with '-', the first one and every one after it.
 func TestDoubleDash(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join(td, "header.tns"))
 	t.Chdir(t.TempDir())
@@ -368,10 +368,9 @@ func TestDoubleDash(t *testing.T) {
 }
 
 // TestCLIAuditFixes: validate reports what the reader repaired; info counts
-// a dense array's nonzeros (it counted every value); an output extension no
-// format has is a usage error before the input is read (it was found after
-// the whole conversion, exit 1); an unknown --paths entry is a usage error
-// (it ran, with a column of dashes).
+// a dense array's nonzeros, not its values; an output extension no format
+// has is a usage error (exit 2) before the input is read; an unknown
+// --paths entry is a usage error.
 func TestCLIAuditFixes(t *testing.T) {
 	code, out, _ := runCmd(t, "validate", filepath.Join(td, "scipy_csr_noncanonical.npz"))
 	if code != 0 || !strings.Contains(out, "note: non-canonical SciPy input canonicalised") {
@@ -395,8 +394,8 @@ func TestCLIAuditFixes(t *testing.T) {
 // entries (a 1x1 CSR) is refused by every command that reads it, with one
 // line naming the file, the array and the budget, exit 1 and no runtime
 // trace. In a process of its own, validate allocates little and takes
-// little memory from the system (the file took 3.5 GB of memory, and under
-// a 3 GB limit ended the process with a fatal out-of-memory error).
+// little memory from the system, not the gigabytes the claimed entries
+// would take.
 func TestBomb(t *testing.T) {
 	if path := os.Getenv("HURRAY_BOMB_HELPER"); path != "" {
 		var m0, m1 runtime.MemStats
