@@ -48,10 +48,10 @@ func benchSorted(n int) (s, keys []uint64) {
 var sortedCache = map[int][2][]uint64{}
 
 // benchKeys is the length of the probe-key stream (a power of two). It is
-// long so that the branch predictor cannot learn it: Zen 5 learns a
-// repeating stream of 4096 keys well enough that slices.BinarySearch of 64
-// elements ran twice as fast as on fresh keys, and its timing then swung
-// with whatever else the core was doing.
+// long so that the branch predictor cannot learn it: a predictor that
+// learns a short repeating stream of keys makes a branchy search look
+// faster than it is on fresh keys, and its timing swing with whatever else
+// the core is doing.
 const benchKeys = 1 << 16
 
 var sinkInt int
