@@ -36,6 +36,14 @@
 //	ScatterHadamard(Indexed) scaled-row scatter of a fiber (MTTKRP below the output mode)
 //	DotRows                  many dot products of one row against gathered rows (SDDMM)
 //
+// Families also lists the families that have no function here, which the
+// format packages and package prepared call through the engine directly:
+// the products over 16- and 32-bit column indices of prepared matrices
+// (spmvnarrow, spmvshort, scatteraddnarrow, spmmnarrow, spmmscatternarrow)
+// and the products and decoding of quantized values (dequantize, qspmv,
+// qspmvnarrow, qspmvnarrowblock, qspmm). Use and HURRAY_KERNELS select
+// their paths as they do the others'.
+//
 // Every family has a reference implementation ("ref": short and obviously
 // correct, the oracle of the tests), a portable fast one ("generic") and
 // assembly for the CPUs that have it ("avx2" and "avx512" on amd64, "neon" on
