@@ -56,8 +56,8 @@ import (
 // the padded lanes and the longer chain from the index to the x load cost
 // more than the mispredicted row exits. Taking the row boundaries out of the
 // loop that reads x (the batches) is what helps.
-// Rejected: gathers (above); eight scalar FMA chains (the previous AVX2
-// kernel; same speed in cache, no vector range check); prefetching x at the
+// Rejected: gathers (above); eight scalar FMA chains on AVX2 (the same
+// speed in cache, no vector range check); prefetching x at the
 // indices 32, 64 or 128 entries ahead (one more index load and a PREFETCHT0
 // per entry): no gain where x is not in L2, and slower where it is; AVX-512
 // gathering the second 8-entry block of each pass beside the scalar loads of
