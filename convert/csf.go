@@ -667,7 +667,8 @@ func (x *expansion) expand(cur []int, a, b int) {
 // these stores, which hit the block's lines in L1. It and fillOr are
 // functions of their own, each with few arguments: as one method reading
 // the expansion's fields and testing a flag per node, the compiler keeps
-// half of its values on the stack.
+// half of its values on the stack. fillVia is its deliberate twin (the
+// leaf pointers read through child pointers; fillVia says why apart).
 func fillSet(dst, p, c []uint64, st, i, s, e int) int {
 	nn := len(p) - 1
 	c = c[:nn] // i < nn then bounds c[i]: no check per node
@@ -787,18 +788,10 @@ func CSFToCOOTo[T Float](dst *coo.Tensor[T], t *csf.Tensor[T], ws *Workspace, op
 	if !t.Valid() {
 		panic(fmt.Errorf("convert: CSFToCOO: %w", layout.ErrUnvalidated))
 	}
-	dst = reuseCOO(dst, csfArrays(t))
+	n := t.NNZ()
+	coords, vals := cooBuffers(dst, csfArrays(t), n, t.Rank())
 	ws, release := scratch(ws)
 	defer release()
-	r := t.Rank()
-	n := t.NNZ()
-	var coords []uint64
-	var vals []T
-	if dst != nil {
-		coords, vals = dst.Coords(), dst.Values()
-	}
-	coords = grow(coords, n*r)
-	vals = grow(vals, n)
 	expandCOO(coords, vals, t, ws, workers(opts, n), opts.tuning())
 	// Storage order is row-major order when the levels are the modes in order.
 	return trustedCOO(t.Shape(), coords, vals, isIdentity(t.ModeOrder()))

@@ -456,20 +456,14 @@ func MatrixToCOOTo[T Float](dst *coo.Tensor[T], a *csr.Matrix[T], ws *Workspace,
 	if !a.Valid() {
 		panic(fmt.Errorf("convert: %w", layout.ErrUnvalidated))
 	}
-	dst = reuseCOO(dst, csrArrays(a))
 	_ = ws
 	ptr, idx, src := a.Ptr(), a.Idx(), a.Values()
 	n := len(idx)
+	coords, vals := cooBuffers(dst, csrArrays(a), n, 2)
 	maj, mnr := 0, 1
 	if a.IsCSC() {
 		maj, mnr = 1, 0
 	}
-	var coords []uint64
-	var vals []T
-	if dst != nil {
-		coords, vals = dst.Coords(), dst.Values()
-	}
-	coords, vals = grow(coords, 2*n), grow(vals, n)
 	parallel.Run(parallel.SplitPtr(ptr, workers(opts, n), 1), func(_, lo, hi int) {
 		copy(vals[ptr[lo]:ptr[hi]], src[ptr[lo]:ptr[hi]])
 		for i := lo; i < hi; i++ {

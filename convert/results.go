@@ -99,11 +99,15 @@ func reuseCSF[T Float](dst *csf.Tensor[T], in arrays[T]) *csf.Tensor[T] {
 	return dst
 }
 
-// reuseCOO is reuseCSR for a coo dst.
-func reuseCOO[T Float](dst *coo.Tensor[T], in arrays[T]) *coo.Tensor[T] {
-	if dst == nil || cooArrays(dst).overlap(in) {
-		return nil
+// cooBuffers returns the coordinates (n tuples of rank r) and the values (n)
+// of a COO result: dst's buffers, grown, when dst is not nil and shares no
+// memory with in (dst is then invalidated, as reuseCSR does), else new ones.
+func cooBuffers[T Float](dst *coo.Tensor[T], in arrays[T], n, r int) ([]uint64, []T) {
+	var coords []uint64
+	var vals []T
+	if dst != nil && !cooArrays(dst).overlap(in) {
+		dst.Trusted(check.Key{}).Invalidate()
+		coords, vals = dst.Coords(), dst.Values()
 	}
-	dst.Trusted(check.Key{}).Invalidate()
-	return dst
+	return grow(coords, n*r), grow(vals, n)
 }

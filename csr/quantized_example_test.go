@@ -35,7 +35,8 @@ func ExampleQuantize() {
 }
 
 // Quantizing a matrix to 8-bit codes with a scale per row and multiplying
-// by it: MulVec decodes the codes inside the product, in float32.
+// by it: MulVec decodes the codes inside the product, in float32. It
+// builds the matrix of ExampleQuantize again: an example shows all it runs.
 func ExampleQuantized_MulVec() {
 	a, err := csr.New(2, 3, []uint64{0, 2, 3}, []uint64{0, 2, 1}, []float32{1, -2, 0.5})
 	if err != nil {

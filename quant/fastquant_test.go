@@ -364,6 +364,29 @@ func TestUint8Params(t *testing.T) {
 	}
 }
 
+// magnitudeBits returns the float32 bits of n largest magnitudes for the
+// scale kernels' tests of iteration it, specials among them: with r drawn
+// from 0..39 a value, zero for r == 0 on even iterations, +Inf for r == 1
+// and NaN for r == 2 on every fifth one, else other(r).
+func magnitudeBits(rng *rand.Rand, it, n int, other func(r int) float32) []uint64 {
+	bits := make([]uint64, n)
+	for i := range bits {
+		var a float32
+		switch r := rng.IntN(40); {
+		case r == 0 && it%2 == 0:
+			a = 0
+		case r == 1 && it%5 == 0:
+			a = float32(math.Inf(1))
+		case r == 2 && it%5 == 0:
+			a = float32(math.NaN())
+		default:
+			a = other(r)
+		}
+		bits[i] = uint64(math.Float32bits(a))
+	}
+	return bits
+}
+
 // TestSymScalesKernel checks SymScalesAVX512 against symScale on the
 // bits of largest magnitudes of every size, zero and non-finite ones among
 // them: each group it sets has symScale's scale, 1/s and s, and it stops
@@ -376,25 +399,15 @@ func TestSymScalesKernel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(39, 9))
 	for it := range 3000 {
 		n := rng.IntN(70)
-		bits := make([]uint64, n)
-		for i := range bits {
-			var a float32
-			switch r := rng.IntN(40); {
-			case r == 0 && it%2 == 0:
-				a = 0
-			case r == 1 && it%3 == 0:
-				a = float32(math.Ldexp(1+rng.Float64(), -rng.IntN(30)-110))
-			case r == 2 && it%3 == 0:
-				a = float32(math.Ldexp(1+rng.Float64(), 120+rng.IntN(8)))
-			case r == 3 && it%5 == 0:
-				a = float32(math.Inf(1))
-			case r == 4 && it%5 == 0:
-				a = float32(math.NaN())
-			default:
-				a = float32(math.Ldexp(1+rng.Float64(), rng.IntN(200)-100))
+		bits := magnitudeBits(rng, it, n, func(r int) float32 {
+			switch {
+			case r == 3 && it%3 == 0:
+				return float32(math.Ldexp(1+rng.Float64(), -rng.IntN(30)-110))
+			case r == 4 && it%3 == 0:
+				return float32(math.Ldexp(1+rng.Float64(), 120+rng.IntN(8)))
 			}
-			bits[i] = uint64(math.Float32bits(a))
-		}
+			return float32(math.Ldexp(1+rng.Float64(), rng.IntN(200)-100))
+		})
 		for _, qhi := range []int{127, 7} {
 			scale := make([]float32, n)
 			gpar := make([]float64, 3*n)
@@ -437,23 +450,12 @@ func TestMXScalesKernel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(39, 10))
 	for it := range 3000 {
 		n := rng.IntN(70)
-		bits := make([]uint64, n)
-		for i := range bits {
-			var a float32
-			switch r := rng.IntN(40); {
-			case r == 0 && it%2 == 0:
-				a = 0
-			case r == 1 && it%2 == 0:
-				a = math.Float32frombits(uint32(1 + rng.IntN(1<<23-1))) // subnormal
-			case r == 2 && it%5 == 0:
-				a = float32(math.Inf(1))
-			case r == 3 && it%5 == 0:
-				a = float32(math.NaN())
-			default:
-				a = math.Float32frombits(uint32(rng.IntN(0x7F800000)))
+		bits := magnitudeBits(rng, it, n, func(r int) float32 {
+			if r == 3 && it%2 == 0 {
+				return math.Float32frombits(uint32(1 + rng.IntN(1<<23-1))) // subnormal
 			}
-			bits[i] = uint64(math.Float32bits(a))
-		}
+			return math.Float32frombits(uint32(rng.IntN(0x7F800000)))
+		})
 		for _, emax := range []int{2, 8} {
 			exp := make([]uint8, n)
 			gpar := make([]float64, 3*n)

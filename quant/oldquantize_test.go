@@ -119,81 +119,17 @@ type oldErrAcc struct{ max, sumsq float64 }
 
 // oldSpan returns the smallest and largest of 0 and vals, and the index of the
 // first value that is not finite or beyond the float32 range (-1 when all
-// are fine).
+// are fine), one value at a time in float64 (quantize.go's span reads the
+// values' bits instead).
 func oldSpan[T Float](vals []T) (lo, hi float64, bad int) {
-	var ok bool
-	if unsafe.Sizeof(T(0)) == 4 {
-		lo, hi, ok = oldSpan32(unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(vals))), len(vals)))
-	} else {
-		lo, hi, ok = oldSpan64(unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(vals))), len(vals)))
-	}
-	if ok {
-		return lo, hi, -1
-	}
 	for j, v := range vals {
-		if !(math.Abs(float64(v)) <= math.MaxFloat32) {
+		f := float64(v)
+		if !(math.Abs(f) <= math.MaxFloat32) {
 			return 0, 0, j
 		}
+		lo, hi = min(lo, f), max(hi, f)
 	}
 	return lo, hi, -1
-}
-
-// oldSpan32 is oldSpan for float32 on the values' bits, two integer maxima a
-// value: as int32 the largest bits are those of the largest positive value
-// (NaN and +Inf above all), as uint32 those of the negative value of largest
-// magnitude (-NaN and -Inf above all). ok is false when a value is not
-// finite.
-func oldSpan32(vals []float32) (lo, hi float64, ok bool) {
-	const sign, inf = 1 << 31, 0x7F800000
-	// Two maxima of each kind halve the chains of dependent compares.
-	var smax, smax1 int32
-	var umax, umax1 uint32
-	j := 0
-	for ; j+2 <= len(vals); j += 2 {
-		b0, b1 := math.Float32bits(vals[j]), math.Float32bits(vals[j+1])
-		smax, smax1 = max(smax, int32(b0)), max(smax1, int32(b1))
-		umax, umax1 = max(umax, b0), max(umax1, b1)
-	}
-	if j < len(vals) {
-		b := math.Float32bits(vals[j])
-		smax, umax = max(smax, int32(b)), max(umax, b)
-	}
-	smax, umax = max(smax, smax1), max(umax, umax1)
-	if smax >= inf || umax >= sign && umax&^sign >= inf {
-		return 0, 0, false
-	}
-	hi = float64(math.Float32frombits(uint32(smax)))
-	if umax >= sign {
-		lo = -float64(math.Float32frombits(umax &^ sign))
-	}
-	return lo, hi, true
-}
-
-// oldSpan64 is oldSpan32 for float64, whose values must also lie within the
-// float32 range.
-func oldSpan64(vals []float64) (lo, hi float64, ok bool) {
-	const sign, lim = 1 << 63, 0x47EFFFFFE0000000 // the bits of math.MaxFloat32
-	var smax, smax1 int64
-	var umax, umax1 uint64
-	j := 0
-	for ; j+2 <= len(vals); j += 2 {
-		b0, b1 := math.Float64bits(vals[j]), math.Float64bits(vals[j+1])
-		smax, smax1 = max(smax, int64(b0)), max(smax1, int64(b1))
-		umax, umax1 = max(umax, b0), max(umax1, b1)
-	}
-	if j < len(vals) {
-		b := math.Float64bits(vals[j])
-		smax, umax = max(smax, int64(b)), max(umax, b)
-	}
-	smax, umax = max(smax, smax1), max(umax, umax1)
-	if smax > lim || umax >= sign && umax&^sign > lim {
-		return 0, 0, false
-	}
-	hi = math.Float64frombits(uint64(smax))
-	if umax >= sign {
-		lo = -math.Float64frombits(umax &^ sign)
-	}
-	return lo, hi, true
 }
 
 // oldQuantizeSeg quantizes vals, the values start.. of group g: it sets the

@@ -11,6 +11,10 @@ import (
 	"github.com/hurray-format/hurray-go/kernels/amd64"
 )
 
+// The encoders in this file have a deliberate twin, OldQuantizeTo in
+// oldquantize_test.go: a reference that shares no code with them, so that
+// the bit-for-bit comparison catches a change to either.
+
 // Float is the constraint on the values Quantize reads: float32 or float64.
 type Float interface{ ~float32 | ~float64 }
 

@@ -26,11 +26,15 @@ var kindNames = [...]string{Int8: "int8", Uint8: "uint8", Int4: "int4", NF4: "nf
 
 // String returns the kind as the spelling writes it: int8, uint8, int4, nf4,
 // mxfp4 or mxfp8.
-func (k Kind) String() string {
-	if k >= Int8 && int(k) < len(kindNames) {
-		return kindNames[k]
+func (k Kind) String() string { return enumName(k, kindNames[:], "Kind") }
+
+// enumName returns names[v], or "typ(v)" for a v that names nothing: the
+// String of quant's enumerations.
+func enumName[E ~uint8](v E, names []string, typ string) string {
+	if int(v) < len(names) && names[v] != "" {
+		return names[v]
 	}
-	return fmt.Sprintf("Kind(%d)", uint8(k))
+	return fmt.Sprintf("%s(%d)", typ, uint8(v))
 }
 
 // Granularity says which values share one set of parameters (a group).
@@ -44,17 +48,9 @@ const (
 )
 
 // String returns "tensor", "channel" or "block".
-func (g Granularity) String() string {
-	switch g {
-	case PerTensor:
-		return "tensor"
-	case PerChannel:
-		return "channel"
-	case PerBlock:
-		return "block"
-	}
-	return fmt.Sprintf("Granularity(%d)", uint8(g))
-}
+func (g Granularity) String() string { return enumName(g, granularityNames[:], "Granularity") }
+
+var granularityNames = [...]string{PerTensor: "tensor", PerChannel: "channel", PerBlock: "block"}
 
 // MXBlockSize is the block size of mxfp4 and mxfp8 (OCP MX v1.0).
 const MXBlockSize = 32
@@ -158,17 +154,9 @@ func (t ParamType) Size() int {
 }
 
 // String returns "float32", "uint8" or "e8m0".
-func (t ParamType) String() string {
-	switch t {
-	case ParamFloat32:
-		return "float32"
-	case ParamUint8:
-		return "uint8"
-	case ParamE8M0:
-		return "e8m0"
-	}
-	return fmt.Sprintf("ParamType(%d)", uint8(t))
-}
+func (t ParamType) String() string { return enumName(t, paramTypeNames[:], "ParamType") }
+
+var paramTypeNames = [...]string{ParamFloat32: "float32", ParamUint8: "uint8", ParamE8M0: "e8m0"}
 
 // Param describes one parameter buffer: its name in errors and its element
 // type. Each holds one element per group (see Groups).

@@ -28,16 +28,13 @@ const (
 
 // String returns "float32", "float64" or "codes".
 func (v ValueType) String() string {
-	switch v {
-	case Float32:
-		return "float32"
-	case Float64:
-		return "float64"
-	case Codes:
-		return "codes"
+	if int(v) < len(valueTypeNames) && valueTypeNames[v] != "" {
+		return valueTypeNames[v]
 	}
 	return fmt.Sprintf("ValueType(%d)", uint8(v))
 }
+
+var valueTypeNames = [...]string{Float32: "float32", Float64: "float64", Codes: "codes"}
 
 // Scheme is the quantization scheme of a descriptor: a scheme quant knows,
 // or, in permissive mode, a spelling it does not know, held byte for byte.

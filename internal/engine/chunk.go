@@ -104,6 +104,16 @@ func spmmRows[P ptrWord](ptr []P, lo, w int) int {
 	return hi
 }
 
+// segment returns pos[p] and pos[p+1], each read once (an output may
+// overlap pos), and panics with bad unless lo <= hi <= n.
+func segment(pos []uint64, p int, n uint64, bad string) (lo, hi uint64) {
+	lo, hi = pos[p], pos[p+1]
+	if lo > hi || hi > n {
+		panic(bad)
+	}
+	return lo, hi
+}
+
 // clampRange returns pos[p], pos[p+1] clamped so that 0 <= lo <= hi <= n.
 func clampRange[P ~uint32 | ~uint64](pos []P, p int, n int) (lo, hi int) {
 	a, b := uint64(pos[p]), uint64(pos[p+1])

@@ -33,14 +33,24 @@ func compressStartsRef(crd, pos, keys []uint64, shift, shift1 uint, mask, c uint
 	return n, c, max(len(keys)-1, 0)
 }
 
+// noStarts returns CompressStarts' count c1 and end where no node of the
+// level can start, with ok: fewer than two keys, or a shift of 64 or more
+// (c plus the starts of shift1, which count counts).
+func noStarts(keys []uint64, shift, shift1 uint, c uint64, count func([]uint64, uint) int) (c1 uint64, end int, ok bool) {
+	if len(keys) < 2 {
+		return c, 0, true
+	}
+	if shift >= 64 {
+		return c + uint64(count(keys, shift1)), len(keys) - 1, true
+	}
+	return c, 0, false
+}
+
 // compressStartsGeneric is the reference loop with the predecessor kept in a
 // register, limit compares and the room for nodes checked once per node.
 func compressStartsGeneric(crd, pos, keys []uint64, shift, shift1 uint, mask, c uint64) (int, uint64, int) {
-	if len(keys) < 2 {
-		return 0, c, 0
-	}
-	if shift >= 64 {
-		return 0, c + uint64(countStartsGeneric(keys, shift1)), len(keys) - 1
+	if c1, end, ok := noStarts(keys, shift, shift1, c, countStartsGeneric); ok {
+		return 0, c1, end
 	}
 	room := min(len(crd), len(pos))
 	crd, pos = crd[:room], pos[:room]
@@ -82,11 +92,8 @@ type compressStartsKernel = func(crd, pos, keys []uint64, limit, limit1 uint64, 
 //go:noinline
 func compressStartsAsm(k compressStartsKernel, width int, count func([]uint64, uint) int) func(crd, pos, keys []uint64, shift, shift1 uint, mask, c uint64) (int, uint64, int) {
 	return func(crd, pos, keys []uint64, shift, shift1 uint, mask, c uint64) (int, uint64, int) {
-		if len(keys) < 2 {
-			return 0, c, 0
-		}
-		if shift >= 64 {
-			return 0, c + uint64(count(keys, shift1)), len(keys) - 1
+		if c1, end, ok := noStarts(keys, shift, shift1, c, count); ok {
+			return 0, c1, end
 		}
 		room := min(len(crd), len(pos))
 		t, t1 := startLimit(shift), startLimit(shift1)

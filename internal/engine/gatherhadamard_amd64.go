@@ -12,6 +12,7 @@ type gatherHadamardAsmFunc[T Float] func(out, y []T, ocrd, ycrd, ptr []uint64, v
 // (raceGatherHadamard) on runs of nodes holding about productChunk leaves
 // (productRun, at least one node each). It checks the lengths (gatherBounds) and panics with
 // gatherHadamardBadIndex when the kernel reports an index out of range.
+// Its twin is gatherHadamardNEON (gatherhadamard_arm64.go), which says why.
 func gatherHadamardChunked[T Float](asm gatherHadamardAsmFunc[T]) gatherHadamardFunc[T] {
 	return func(out, y []T, ocrd, ycrd, ptr []uint64, vals []T, idx []uint64, x []T, r, sO, cO, sU int) {
 		nc := len(ptr) - 1

@@ -16,7 +16,8 @@ type pushHadamard2AsmFunc[T Float] func(out, above, y []T, ycrd, ptr, crd, lptr 
 // (racePushHadamard2) on runs of nodes
 // (twoLevelRun), after checking the lengths (push2Bounds), and panics with
 // pushHadamard2BadIndex when the kernel reports a segment or an index out
-// of range.
+// of range. Its twin is pushHadamard2NEON (pushhadamard2_arm64.go), which
+// says why.
 func pushHadamard2Chunked[T Float](asm pushHadamard2AsmFunc[T]) pushHadamard2Func[T] {
 	return func(out, above, y []T, ycrd, ptr, crd, lptr []uint64, vals []T, idx []uint64, f []T, r, mode int, lbase uint64) {
 		yrows, crows, irows := push2Bounds(len(out), len(above), len(y), len(f), len(ycrd), len(ptr)-1, r, mode)

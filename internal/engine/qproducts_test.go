@@ -149,13 +149,8 @@ func qIdx(rng *rand.Rand, ptr []uint64, cols int) ([]uint64, int) {
 	return idx, cols
 }
 
-func absOf(s []float32) []float32 {
-	a := make([]float32, len(s))
-	for i, x := range s {
-		a[i] = float32(math.Abs(float64(x)))
-	}
-	return a
-}
+// absOf is absAll on float32.
+var absOf = absAll[float32]
 
 // qStructures are the row structures every product runs on: tiny, many
 // short rows (more rows than a tile holds), and rows longer than a tile.
@@ -179,10 +174,7 @@ func TestQSpMV(t *testing.T) {
 				c := newQCase(t, rng, spelling, ptr, idx, cols)
 				x := frand[float32](rng, cols, 1, false)
 				y0 := frand[float32](rng, rows, 2, false)
-				maxRow := 0
-				for i := range rows {
-					maxRow = max(maxRow, int(ptr[i+1]-ptr[i]))
-				}
+				maxRow := maxRowOf(ptr)
 				for _, ab := range [][2]float32{{1, 0}, {-1.5, 0.5}} {
 					alpha, beta := ab[0], ab[1]
 					want := append(fguard[float32](0, 0, 0)[:0:0], y0[:cap(y0)]...)[:rows]
@@ -223,10 +215,7 @@ func TestQSpMM(t *testing.T) {
 			idx, cols := qIdx(rng, ptr, cols)
 			for _, spelling := range qProductSchemes() {
 				c := newQCase(t, rng, spelling, ptr, idx, cols)
-				maxRow := 0
-				for i := range rows {
-					maxRow = max(maxRow, int(ptr[i+1]-ptr[i]))
-				}
+				maxRow := maxRowOf(ptr)
 				for _, w := range []int{1, 3, 16, 19} {
 					ldx, ldy := w+rng.IntN(3), w+rng.IntN(3)
 					x := frand[float32](rng, cols*ldx, 0, false)
@@ -364,10 +353,7 @@ func TestQHadamard(t *testing.T) {
 			for i := range crd {
 				crd[i] = uint64(rng.IntN(nrows))
 			}
-			maxRow := 0
-			for i := range nc {
-				maxRow = max(maxRow, int(ptr[i+1]-ptr[i]))
-			}
+			maxRow := maxRowOf(ptr)
 			for _, spelling := range qProductSchemes() {
 				c := newQCase(t, rng, spelling, ptr, idx, xrows)
 				for _, r := range []int{1, 5, 16, 21} {

@@ -117,7 +117,9 @@ func qStore[T Float](y []T, i int, s, alpha, beta T) {
 }
 
 // qspmvRowGo is the qRow loop (8-bit codes: int8, uint8): four partial
-// sums of decoded code times x, their sum times the row's scale.
+// sums of decoded code times x, their sum times the row's scale. It is a
+// deliberate twin of spmvGeneric's row loop: each decodes its values in
+// the loop, where a shared loop would take a decoder call per entry.
 func qspmvRowGo(y, x []float32, ptr, idx []uint64, codes []byte, tab *[256]float32, rs []float32, rz []uint8, alpha, beta float32) {
 	n := len(idx)
 	codes = codes[:n]
@@ -158,7 +160,8 @@ func qspmvRowGo(y, x []float32, ptr, idx []uint64, codes []byte, tab *[256]float
 }
 
 // qspmvBlock8Go is the qBlock loop on 8-bit codes: each value decoded and
-// scaled as quant does, summed in two partial sums.
+// scaled as quant does, summed in two partial sums. qspmvBlock4Go is its
+// twin on 4-bit codes.
 func qspmvBlock8Go(y, x []float32, ptr, idx []uint64, q *qOperand, alpha, beta float32) {
 	n := len(idx)
 	codes := q.v.Codes[:n]
@@ -193,7 +196,8 @@ func qspmvBlock8Go(y, x []float32, ptr, idx []uint64, q *qOperand, alpha, beta f
 	}
 }
 
-// qspmvBlock4Go is qspmvBlock8Go on 4-bit codes.
+// qspmvBlock4Go is qspmvBlock8Go on 4-bit codes, its deliberate twin: the
+// nibble decode stays in the loop (no decoder call per entry).
 func qspmvBlock4Go(y, x []float32, ptr, idx []uint64, q *qOperand, alpha, beta float32) {
 	n := len(idx)
 	codes := q.v.Codes[:(n+1)/2]

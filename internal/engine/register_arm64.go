@@ -11,7 +11,8 @@ import (
 // The arm64 assembly paths of every family, in the order of package
 // kernels' list, each wrapped in its glue (the kernel, its block width and
 // what else the glue needs). They are registered while the package
-// variables are initialised, before init selects the paths.
+// variables are initialised, before init selects the paths. The NEON block
+// is a deliberate twin of registerAMD64's tier blocks (register_amd64.go).
 var _ = registerARM64()
 
 func registerARM64() bool {

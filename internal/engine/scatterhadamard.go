@@ -94,22 +94,31 @@ func scatterHadamardRef[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals
 	scatterHadamardCols(out, base, y, bcrd, crd, ptr, vals, idx, r, sB, 0)
 }
 
+// scatterNode returns node c's leaves lo..hi and its rows bc of base and yc
+// of y, each read once (out may overlap ptr, bcrd and crd), and ok false
+// for a node without leaves, whose rows are not read. It panics with
+// scatterHadamardBadIndex on a bound out of range.
+func scatterNode(ptr, bcrd, crd []uint64, c int, n, bb, yrows uint64) (lo, hi, bc, yc uint64, ok bool) {
+	lo, hi = segment(ptr, c, n, scatterHadamardBadIndex)
+	if lo == hi {
+		return lo, hi, 0, 0, false
+	}
+	bc, yc = bcrd[c], crd[c]
+	if bc >= bb || yc >= yrows {
+		panic(scatterHadamardBadIndex)
+	}
+	return lo, hi, bc, yc, true
+}
+
 // scatterHadamardCols is scatterHadamardRef on columns k0..r-1 (the NEON
 // glue's tail).
 func scatterHadamardCols[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB, k0 int) {
 	orows, yrows, bb := scatterBounds(len(out), len(base), len(y), len(bcrd), len(crd), len(ptr)-1, r, sB)
 	n := uint64(min(len(vals), len(idx)))
 	for c := 0; c+1 < len(ptr); c++ {
-		lo, hi := ptr[c], ptr[c+1] // read once, as crd and bcrd: out may overlap them
-		if lo > hi || hi > n {
-			panic(scatterHadamardBadIndex)
-		}
-		if lo == hi {
+		lo, hi, bc, yc, ok := scatterNode(ptr, bcrd, crd, c, n, bb, yrows)
+		if !ok {
 			continue
-		}
-		bc, yc := bcrd[c], crd[c]
-		if bc >= bb || yc >= yrows {
-			panic(scatterHadamardBadIndex)
 		}
 		for k := k0; k < r; k++ {
 			for j := lo; j < hi; j++ {
@@ -124,24 +133,16 @@ func scatterHadamardCols[T Float](out, base, y []T, bcrd, crd, ptr []uint64, val
 }
 
 // scatterHadamardGeneric is the portable fast path: the reference's checks
-// and sums with the products of base and y formed once a node, in blocks
-// of 64 columns. Its checks repeat scatterHadamardCols' on purpose: the
-// reference stays apart from the loop it is the oracle of.
+// and sums (scatterNode) with the products of base and y formed once a
+// node, in blocks of 64 columns.
 func scatterHadamardGeneric[T Float](out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
 	orows, yrows, bb := scatterBounds(len(out), len(base), len(y), len(bcrd), len(crd), len(ptr)-1, r, sB)
 	n := uint64(min(len(vals), len(idx)))
 	var p [64]T
 	for c := 0; c+1 < len(ptr); c++ {
-		lo, hi := ptr[c], ptr[c+1]
-		if lo > hi || hi > n {
-			panic(scatterHadamardBadIndex)
-		}
-		if lo == hi {
+		lo, hi, bc, yc, ok := scatterNode(ptr, bcrd, crd, c, n, bb, yrows)
+		if !ok {
 			continue
-		}
-		bc, yc := bcrd[c], crd[c]
-		if bc >= bb || yc >= yrows {
-			panic(scatterHadamardBadIndex)
 		}
 		yr := y[int(yc)*r:][:r]
 		base := base[int(bc)*sB:][:r]

@@ -6,7 +6,8 @@ package engine
 // (raceScatterHadamard) on runs of nodes holding about productChunk leaves
 // (productRun), after checking the lengths (scatterBounds), and
 // panics with scatterHadamardBadIndex when the kernel reports a segment or
-// an index out of range.
+// an index out of range. Its twin is scatterHadamardNEON
+// (scatterhadamard_arm64.go), which says why.
 func scatterHadamardChunked[T Float](asm func(out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int, orows, yrows, bbound uint64) int) scatterHadamardFunc[T] {
 	return func(out, base, y []T, bcrd, crd, ptr []uint64, vals []T, idx []uint64, r, sB int) {
 		nc := len(ptr) - 1

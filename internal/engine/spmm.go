@@ -151,8 +151,23 @@ func spmmTuningFor(l2 int) spmmTuning {
 	return spmmTuning{minX: 2 * l2, minXWide: l2, minRow: 128, tileBytes: l2 / 8, minEntries: 16, maxBytes: l2 / 2}
 }
 
-// spmmTune is this CPU's tuning (a variable for the tests).
-var spmmTune = spmmTuningFor(Caches().L2)
+// spmmNarrowTuningFor is spmmTuningFor for the narrow-index products (the
+// strips of a prepared matrix). Their entries cost less to read, so the X
+// rows an entry reads weigh more: wide rows are tiled once X exceeds a
+// quarter of L2 (where its lines start to leave L2 between uses), in tiles
+// of l2/16, which the kernels' prefetch of each row's next piece keeps fed.
+func spmmNarrowTuningFor(l2 int) spmmTuning {
+	c := spmmTuningFor(l2)
+	c.minXWide, c.tileBytes = l2/4, l2/16
+	return c
+}
+
+// spmmTune is this CPU's tuning and spmmNarrowTune its narrow-index one
+// (variables for the tests).
+var (
+	spmmTune       = spmmTuningFor(Caches().L2)
+	spmmNarrowTune = spmmNarrowTuningFor(Caches().L2)
+)
 
 // spmmSegPool holds the segment pairs of the tiled SpMM (the kernels are
 // called through func values, so a stack array would escape).
@@ -163,7 +178,11 @@ var spmmSegPool = sync.Pool{New: func() any { return new([2 * spmmTileBlock]uint
 // (nnz entries) on a w-column panel of elements of size bytes, and 0 when
 // it does not (see spmmTuning).
 func spmmTileRows(rows, xrows, nnz, w, size int) int {
-	c := &spmmTune
+	return spmmTune.tileRows(rows, xrows, nnz, w, size)
+}
+
+// tileRows is spmmTileRows with the tuning c.
+func (c *spmmTuning) tileRows(rows, xrows, nnz, w, size int) int {
 	rowBytes := w * size
 	minX := c.minX
 	if rowBytes >= spmmTileWideRow {
@@ -249,10 +268,7 @@ func spmmRef[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals
 	}
 	xrows, n := denseRows(len(x), ldx, w), uint64(min(len(idx), len(vals)))
 	for i := 0; i+1 < len(ptr); i++ {
-		lo, hi := ptr[i], ptr[i+1] // read once: y may overlap ptr
-		if lo > hi || hi > n {
-			panic(spmmBadIndex)
-		}
+		lo, hi := segment(ptr, i, n, spmmBadIndex)
 		for c := range w {
 			var s T
 			for k := lo; k < hi; k++ {
@@ -281,10 +297,7 @@ func spmmGeneric[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, 
 	xrows, n := denseRows(len(x), ldx, w), uint64(min(len(idx), len(vals)))
 	var buf [64]T
 	for i := 0; i+1 < len(ptr); i++ {
-		lo, hi := ptr[i], ptr[i+1]
-		if lo > hi || hi > n {
-			panic(spmmBadIndex)
-		}
+		lo, hi := segment(ptr, i, n, spmmBadIndex)
 		for c0 := 0; c0 < w; c0 += len(buf) {
 			acc := buf[:min(len(buf), w-c0)]
 			clear(acc)

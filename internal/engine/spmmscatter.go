@@ -47,10 +47,7 @@ func spmmScatterRef[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint6
 	}
 	yrows, n := denseRows(len(y), ldy, w), uint64(min(len(idx), len(vals)))
 	for i := 0; i+1 < len(ptr); i++ {
-		lo, hi := ptr[i], ptr[i+1] // read once: y may overlap ptr
-		if lo > hi || hi > n {
-			panic(spmmScatterBadIndex)
-		}
+		lo, hi := segment(ptr, i, n, spmmScatterBadIndex)
 		for k := lo; k < hi; k++ {
 			for c := range w {
 				if idx[k] >= yrows {
@@ -72,10 +69,7 @@ func spmmScatterGeneric[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []u
 	// other inputs. alpha*x is exact for alpha == 1.
 	for i := 0; i+1 < len(ptr); i++ {
 		xr := x[i*ldx : i*ldx+w]
-		lo, hi := ptr[i], ptr[i+1]
-		if lo > hi || hi > n {
-			panic(spmmScatterBadIndex)
-		}
+		lo, hi := segment(ptr, i, n, spmmScatterBadIndex)
 		for k := lo; k < hi; k++ {
 			j := idx[k]
 			if j >= yrows {

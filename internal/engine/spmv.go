@@ -113,7 +113,7 @@ func spmvRef[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
 }
 
 // spmvGeneric keeps four partial sums per row so that the loads of
-// consecutive entries overlap.
+// consecutive entries overlap. qspmvRowGo is its deliberate twin on codes.
 func spmvGeneric[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) {
 	vals = vals[:len(idx)]
 	nx := uint64(len(x))
@@ -127,11 +127,7 @@ func spmvGeneric[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) 
 			if j := idx[a]; j < nx {
 				s += vals[a] * x[j]
 			}
-			if beta == 0 {
-				y[i] = alpha * s
-			} else {
-				y[i] = alpha*s + beta*y[i]
-			}
+			qStore(y, i, s, alpha, beta)
 			continue
 		}
 		lo, hi := clampRange(ptr, i, len(idx))
@@ -159,11 +155,6 @@ func spmvGeneric[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) 
 				s0 += vs[k] * x[j]
 			}
 		}
-		s := (s0 + s1) + (s2 + s3)
-		if beta == 0 {
-			y[i] = alpha * s
-		} else {
-			y[i] = alpha*s + beta*y[i]
-		}
+		qStore(y, i, (s0+s1)+(s2+s3), alpha, beta)
 	}
 }

@@ -25,24 +25,15 @@ func testSpMVNarrowGuarded[I Narrow](t *testing.T, ff *family[spmvNarrowFunc[flo
 	rp, rc, rv, rx, ry, rs := newGuardRegion(t, 512), newGuardRegion(t, 8192), newGuardRegion(t, 8192), newGuardRegion(t, 512), newGuardRegion(t, 512), newGuardRegion(t, 512)
 	for trial := range 8 {
 		rows := 141
-		ptr := stairPtr(rows)
-		n := int(ptr[rows])
 		nx := 1 + rng.IntN(700)
 		bad := trial%4 == 1 // a few indices out of range
-		if trial >= 6 {
-			n = rng.IntN(n)
-			corruptPtr(rng, ptr, n)
-		}
 		atEnd := trial%2 == 0
-		p := guardSlice[uint32](rp, len(ptr), atEnd)
-		copy(p, ptr)
-		col := guardSlice[I](rc, n, !atEnd)
-		for k := range col {
-			col[k] = I(rng.IntN(nx))
-			if bad && rng.IntN(50) == 0 {
-				col[k] = I(nx + rng.IntN(3))
+		p, col, n := guardedStairs(rng, rp, rc, rows, trial >= 6, atEnd, func() I {
+			if c := I(rng.IntN(nx)); !bad || rng.IntN(50) != 0 {
+				return c
 			}
-		}
+			return I(nx + rng.IntN(3))
+		})
 		vals := guardSlice[float32](rv, n, atEnd)
 		copy(vals, randVals[float32](rng, n, 0, 0))
 		codes := guardSlice[int8](rv, n, !atEnd)
@@ -87,6 +78,26 @@ func stairPtr(rows int) []uint32 {
 		ptr[i] = ptr[i-1] + uint32(i-1)
 	}
 	return ptr
+}
+
+// guardedStairs lays out the stairPtr rows of a guard test: the pointers
+// in rp (against its end when atEnd) and n indices drawn by idx in rc
+// (against the other end). n is the stairs' entry count, or, when corrupt,
+// a smaller one drawn from rng with the pointers corrupted (corruptPtr).
+func guardedStairs[I Narrow](rng *rand.Rand, rp, rc *guardRegion, rows int, corrupt, atEnd bool, idx func() I) (p []uint32, col []I, n int) {
+	ptr := stairPtr(rows)
+	n = int(ptr[rows])
+	if corrupt {
+		n = rng.IntN(n)
+		corruptPtr(rng, ptr, n)
+	}
+	p = guardSlice[uint32](rp, len(ptr), atEnd)
+	copy(p, ptr)
+	col = guardSlice[I](rc, n, !atEnd)
+	for k := range col {
+		col[k] = idx()
+	}
+	return p, col, n
 }
 
 // corruptPtr replaces every entry of ptr by one drawn from rng: arbitrary,

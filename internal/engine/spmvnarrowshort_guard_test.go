@@ -35,20 +35,11 @@ func testSpMVShortGuarded[T Float, I Narrow](t *testing.T, f *family[spmvShortFu
 		rp, rc, rv, rx, ry := newGuardRegion(t, 512), newGuardRegion(t, 512), newGuardRegion(t, 512), newGuardRegion(t, 512), newGuardRegion(t, 512)
 		for trial := range 16 {
 			rows := 21
-			ptr := stairPtr(rows)
-			n := int(ptr[rows])
 			nx := 1 + rng.IntN(100)
-			if trial >= 8 {
-				n = rng.IntN(n)
-				corruptPtr(rng, ptr, n)
-			}
 			atEnd := trial%2 == 0
-			p := guardSlice[uint32](rp, len(ptr), atEnd)
-			copy(p, ptr)
-			col := guardSlice[I](rc, n, !atEnd)
-			for k := range col {
-				col[k] = I(rng.IntN(nx + 3)) // some out of range
-			}
+			p, col, n := guardedStairs(rng, rp, rc, rows, trial >= 8, atEnd, func() I {
+				return I(rng.IntN(nx + 3)) // some out of range
+			})
 			vals := guardSlice[T](rv, n, atEnd)
 			copy(vals, randVals[T](rng, n, 0, 0))
 			x := guardSlice[T](rx, nx, !atEnd)

@@ -1124,17 +1124,19 @@ func QSpMM4MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []ui
 //
 //	for i := range y {
 //		s := 0 // over k in ptr[i]..ptr[i+1]-1 clamped to len(col), col[k] < len(x)
-//		s += (float32(int8(codes[first+k])) * scale[(first+k)/b]) * x[col[k]]
+//		s += (float32(int8(codes[first+k])) * scale[p(k)/b]) * x[col[k]]
 //		y[i] = alpha*s + beta*y[i] // y not read when beta == +0
 //	}
 //
-// It needs len(ptr) == len(y)+1, b >= 16, len(x) > 0, first+len(col) <=
-// len(codes), a scale for every block of those values and beta == +0 for
-// "do not read y"; see qspmvnarrowblock_amd64.s.
+// with p(k) = first+k, or spos[i]+k-lo (lo the row's clamped start) when
+// len(spos) > 0. It needs len(ptr) == len(y)+1, b >= 16, len(x) > 0,
+// first+len(col) <= len(codes), a scale for every block of those scale
+// positions, len(spos) == len(y) or 0 and beta == +0 for "do not read y";
+// see qspmvnarrowblock_amd64.s.
 // Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
 //
 //go:noescape
-func QSpMVNarrowI8BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+func QSpMVNarrowI8BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32, spos []uint32)
 
 // QSpMVNarrowI8BlockU32AVX512 computes SpMV on 32-bit row pointers, uint32 column
 // indices and int8 codes with a float32 scale per block of b values from
@@ -1142,39 +1144,41 @@ func QSpMVNarrowI8BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, cod
 //
 //	for i := range y {
 //		s := 0 // over k in ptr[i]..ptr[i+1]-1 clamped to len(col), col[k] < len(x)
-//		s += (float32(int8(codes[first+k])) * scale[(first+k)/b]) * x[col[k]]
+//		s += (float32(int8(codes[first+k])) * scale[p(k)/b]) * x[col[k]]
 //		y[i] = alpha*s + beta*y[i] // y not read when beta == +0
 //	}
 //
-// It needs len(ptr) == len(y)+1, b >= 16, len(x) > 0, first+len(col) <=
-// len(codes), a scale for every block of those values and beta == +0 for
-// "do not read y"; see qspmvnarrowblock_amd64.s.
+// with p(k) = first+k, or spos[i]+k-lo (lo the row's clamped start) when
+// len(spos) > 0. It needs len(ptr) == len(y)+1, b >= 16, len(x) > 0,
+// first+len(col) <= len(codes), a scale for every block of those scale
+// positions, len(spos) == len(y) or 0 and beta == +0 for "do not read y";
+// see qspmvnarrowblock_amd64.s.
 // Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
 //
 //go:noescape
-func QSpMVNarrowI8BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+func QSpMVNarrowI8BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32, spos []uint32)
 
 // QSpMVNarrow4BlockU16AVX512 is the int8 kernel on 4-bit codes, two a byte
 // (value p in the low nibble of codes[p/2] when p is even), through table:
 //
-//	s += (table[nibble first+k] * scale[(first+k)/b]) * x[col[k]]
+//	s += (table[nibble first+k] * scale[p(k)/b]) * x[col[k]]
 //
 // It needs len(table) == 16 and (first+len(col)+1)/2 <= len(codes).
 // Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
 //
 //go:noescape
-func QSpMVNarrow4BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+func QSpMVNarrow4BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32, spos []uint32)
 
 // QSpMVNarrow4BlockU32AVX512 is the int8 kernel on 4-bit codes, two a byte
 // (value p in the low nibble of codes[p/2] when p is even), through table:
 //
-//	s += (table[nibble first+k] * scale[(first+k)/b]) * x[col[k]]
+//	s += (table[nibble first+k] * scale[p(k)/b]) * x[col[k]]
 //
 // It needs len(table) == 16 and (first+len(col)+1)/2 <= len(codes).
 // Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
 //
 //go:noescape
-func QSpMVNarrow4BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+func QSpMVNarrow4BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32, spos []uint32)
 
 // QSpMVNarrow4MXU16AVX512 is the 4-bit kernel with MX scales: block g's
 // scale is E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127). Exponent
@@ -1182,7 +1186,7 @@ func QSpMVNarrow4BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, code
 // Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
 //
 //go:noescape
-func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32, spos []uint32)
 
 // QSpMVNarrow4MXU32AVX512 is the 4-bit kernel with MX scales: block g's
 // scale is E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127). Exponent
@@ -1190,7 +1194,7 @@ func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes [
 // Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
 //
 //go:noescape
-func QSpMVNarrow4MXU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+func QSpMVNarrow4MXU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32, spos []uint32)
 
 // Family qspmvnarrowblockavx2: qspmvnarrowblockavx2_amd64.s.
 
@@ -1199,42 +1203,42 @@ func QSpMVNarrow4MXU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes [
 // Requires: AVX, AVX2, FMA3.
 //
 //go:noescape
-func QSpMVNarrowI8BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+func QSpMVNarrowI8BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32, spos []uint32)
 
 // QSpMVNarrowI8BlockU32AVX2 is QSpMVNarrowI8BlockU32AVX512 on 8-lane vectors, with its
 // contract; see qspmvnarrowblockavx2_amd64.s.
 // Requires: AVX, AVX2, FMA3.
 //
 //go:noescape
-func QSpMVNarrowI8BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+func QSpMVNarrowI8BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32, spos []uint32)
 
 // QSpMVNarrow4BlockU16AVX2 is QSpMVNarrow4BlockU16AVX512 on 8-lane vectors, with its
 // contract; see qspmvnarrowblockavx2_amd64.s.
 // Requires: AVX, AVX2, FMA3.
 //
 //go:noescape
-func QSpMVNarrow4BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+func QSpMVNarrow4BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32, spos []uint32)
 
 // QSpMVNarrow4BlockU32AVX2 is QSpMVNarrow4BlockU32AVX512 on 8-lane vectors, with its
 // contract; see qspmvnarrowblockavx2_amd64.s.
 // Requires: AVX, AVX2, FMA3.
 //
 //go:noescape
-func QSpMVNarrow4BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+func QSpMVNarrow4BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32, spos []uint32)
 
 // QSpMVNarrow4MXU16AVX2 is QSpMVNarrow4MXU16AVX512 on 8-lane vectors, with its
 // contract; see qspmvnarrowblockavx2_amd64.s.
 // Requires: AVX, AVX2, FMA3.
 //
 //go:noescape
-func QSpMVNarrow4MXU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+func QSpMVNarrow4MXU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32, spos []uint32)
 
 // QSpMVNarrow4MXU32AVX2 is QSpMVNarrow4MXU32AVX512 on 8-lane vectors, with its
 // contract; see qspmvnarrowblockavx2_amd64.s.
 // Requires: AVX, AVX2, FMA3.
 //
 //go:noescape
-func QSpMVNarrow4MXU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+func QSpMVNarrow4MXU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32, spos []uint32)
 
 // Family quantize: quantize_amd64.s.
 

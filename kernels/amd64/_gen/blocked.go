@@ -147,12 +147,7 @@ func gatherBlock(a *asm, nv int) {
 	l := fmt.Sprint(nv)
 	a.f("blk%s:", l)
 	a.masks(nv)
-	a.f("\tMOVQ sO+200(FP), AX")
-	a.f("\tORQ  cO+208(FP), AX")
-	a.f("\tJZ   pull%s", l)
-	a.f("\t// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.")
-	a.f("\tXORQ AX, AX")
-	a.f("snode%s:", l)
+	a.scatterOrPull(200, l)
 	a.f("\tMOVQ (R9)(AX*8), CX")
 	a.f("\tMOVQ 8(R9)(AX*8), DX")
 	a.fiber(nv, "s"+l, leafPF{})
@@ -168,9 +163,7 @@ func gatherBlock(a *asm, nv int) {
 	a.f("\tIMULQ sU+216(FP), DX")
 	for v := range nv {
 		a.f("\tVMOVU{P}.Z   %d(SI)(DX*{ES}), K%d, Z%d", v*64, v+1, 24+v)
-		a.f("\tVMOVU{P}.Z   %d(DI)(R14*{ES}), K%d, Z%d", v*64, v+1, 28+v)
-		a.f("\tVFMADD231{P} Z%d, Z%d, Z%d", 24+v, v, 28+v)
-		a.f("\tVMOVU{P}     Z%d, K%d, %d(DI)(R14*{ES})", 28+v, v+1, v*64)
+		a.fmaVec(v, "(DI)(R14*{ES})", 28+v, fmt.Sprintf("Z%d, Z%d", 24+v, v))
 	}
 	a.f("\tINCQ AX")
 	a.f("\tCMPQ AX, R12")
@@ -219,32 +212,42 @@ func gatherBlock(a *asm, nv int) {
 	a.f("\tJMP  done")
 }
 
-func gather512Blocked(e elem) string {
-	a := &asm{e: e, leafBound: "xrows"}
-	fn := "GatherHadamard" + e.T + "AVX512"
-	a.f(`
-// func %s%s
-//
-// Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
-// every node c:
-//
-//	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + block]
+// gatherSum and gatherChecks open and close the GatherHadamard kernels'
+// sum and checks paragraphs.
+const gatherSum = `//	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + block]
 //	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * t
 //
-// When sO = cO = 0 (GatherPull) the out block stays in registers (one set
-// for even nodes, one for odd) and is stored once per block.
+`
+
+const gatherChecks = `
 //
 // Checks, each when its value is read (every block reads the index arrays
 // again): ptr[c] <= ptr[c+1] <= len(idx), idx[j] < xrows, ocrd[c] <
 // obound and ycrd[c] < ybound; a violation leaves for bad (returns 1).
 //
-// Registers: DI out block, SI y block, BX x block, R8 ycrd, R9 ptr, R10 vals,
+`
+
+// scatterSum is the ScatterHadamard kernels' sum and checks paragraphs.
+const scatterSum = `//	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
+//	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
+//
+// Checks, each when its value is read (every block reads the index arrays
+// again): ptr[c] <= ptr[c+1] <= len(idx), idx[j] < orows and, for a node
+// with leaves, bcrd[c] < bbound and crd[c] < yrows; a violation leaves for
+// bad (returns 1).
+//
+`
+
+// gather512Doc is the doc of the AVX-512 GatherHadamard kernels after their
+// column blocks.
+const gather512Doc = gatherSum + `// When sO = cO = 0 (GatherPull) the out block stays in registers (one set
+// for even nodes, one for odd) and is stored once per block.` + gatherChecks + `// Registers: DI out block, SI y block, BX x block, R8 ycrd, R9 ptr, R10 vals,
 // R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX leaf j,
 // DX fiber end and temp, R14 temp; Z0..Z3 fiber sums, Z8 value, Z16..Z23 pull
-// sums, Z24..Z31 y and out; the bounds are read from the argument frame.
-// Requires: AVX512F, AVX512DQ, BMI2`, fn, declOf(fn).sig)
-	a.text(fn, 0)
-	a.f(`	MOVQ out_base+0(FP), DI
+// sums, Z24..Z31 y and out; the bounds are read from the argument frame.`
+
+// gather512Loads loads GatherHadamard's bases.
+const gather512Loads = `	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ ycrd_base+72(FP), R8
 	MOVQ ptr_base+96(FP), R9
@@ -252,25 +255,41 @@ func gather512Blocked(e elem) string {
 	DECQ R12
 	MOVQ vals_base+120(FP), R10
 	MOVQ idx_base+144(FP), R11
-	MOVQ x_base+168(FP), BX
+	MOVQ x_base+168(FP), BX`
+
+func gather512Blocked(e elem) string {
+	a := &asm{e: e, leafBound: "xrows"}
+	a.kernel512("GatherHadamard"+e.T+"AVX512", gather512Doc, gather512Loads, gatherBlock)
+	return fixPullLoads(a.b.String())
+}
+
+// kernel512 writes the one-level AVX-512 kernel fn: its doc (the column
+// blocks, then doc), its TEXT line and blocked512's body from loads.
+func (a *asm) kernel512(fn, doc, loads string, block func(a *asm, nv int)) {
+	a.f(`
+// func %s%s
+//
+// Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
+// every node c:
+//
+%s
+// Requires: AVX512F, AVX512DQ, BMI2`, fn, declOf(fn).sig, doc)
+	a.text(fn, 0)
+	a.blocked512(loads, block)
+}
+
+// blocked512 writes the rest of a one-level AVX-512 kernel after its base
+// loads (loads, with the nodes in R12): the row bytes in R13 and the
+// columns in R15 from r, the return for no nodes, and blocks512's dispatch,
+// blocks and return.
+func (a *asm) blocked512(loads string, block func(a *asm, nv int)) {
+	a.f(`%s
 	MOVQ r+192(FP), R13
 	MOVQ R13, R15
 	SHLQ $%s, R13
 	TESTQ R12, R12
-	JLE  done
-
-chunk:
-	CMPQ R15, $%d
-	JGT  blk4
-	CMPQ R15, $%d
-	JGT  blk2
-	JMP  blk1
-`, e.LOG, 2*a.w(), a.w())
-	for _, nv := range []int{1, 2, 4} {
-		gatherBlock(a, nv)
-	}
-	a.returns()
-	return fixPullLoads(a.b.String())
+	JLE  done`, loads, a.e.LOG)
+	a.blocks512("", block)
 }
 
 // fixPullLoads gives the pull blocks' initial loads their vector offsets.
@@ -286,10 +305,10 @@ func fixPullLoads(s string) string {
 	return strings.Join(lines, "\n")
 }
 
-func scatterBlock(a *asm, nv int) {
-	l := fmt.Sprint(nv)
-	a.f("blk%s:", l)
-	a.masks(nv)
+// scatterNodeHead opens ScatterHadamard's node loop (label node+l) from
+// node 0: its leaves CX..DX (a jump to skip+l when it has none) and R14 =
+// bcrd[c]*sB, bcrd[c] checked.
+func (a *asm) scatterNodeHead(l string) {
 	a.f("\tXORQ AX, AX")
 	a.f("node%s:", l)
 	a.f("\tMOVQ (R9)(AX*8), CX")
@@ -300,6 +319,13 @@ func scatterBlock(a *asm, nv int) {
 	a.f("\tMOVQ  (R14)(AX*8), R14")
 	a.check("R14", "bbound")
 	a.f("\tIMULQ sB+200(FP), R14")
+}
+
+func scatterBlock(a *asm, nv int) {
+	l := fmt.Sprint(nv)
+	a.f("blk%s:", l)
+	a.masks(nv)
+	a.scatterNodeHead(l)
 	for v := range nv {
 		a.f("\tVMOVU{P}.Z %d(SI)(R14*{ES}), K%d, Z%d", v*64, v+1, 16+v)
 	}
@@ -322,6 +348,15 @@ func scatterBlock(a *asm, nv int) {
 	a.f("\tJMP  done")
 }
 
+// fmaVec adds the product of mul's two registers ("Za, Zb") into vector v
+// of a row at mem (a memory operand after the vector's byte offset, masked
+// by K(v+1)) through Z(t).
+func (a *asm) fmaVec(v int, mem string, t int, mul string) {
+	a.f("\tVMOVU{P}.Z   %d%s, K%d, Z%d", v*64, mem, v+1, t)
+	a.f("\tVFMADD231{P} %s, Z%d", mul, t)
+	a.f("\tVMOVU{P}     Z%d, K%d, %d%s", t, v+1, v*64, mem)
+}
+
 // leaves adds, for every j in [CX, DX) (at least one), vals[j] (in Z8)
 // times Z0..Z(nv-1) into out row idx[j] (out at DI, loaded into Z24..): the
 // loop label, prefetching as pf asks (leafLoop). Clobbers CX, R14, Z8,
@@ -333,37 +368,20 @@ func (a *asm) leaves(nv int, label string, pf leafPF) {
 		a.f("\tIMULQ         R13, R14")
 		a.f("\tVBROADCAST{S} (R10)(CX*{ES}), Z8")
 		for v := range nv {
-			a.f("\tVMOVU{P}.Z   %d(DI)(R14*1), K%d, Z%d", v*64, v+1, 24+v)
-			a.f("\tVFMADD231{P} Z%d, Z8, Z%d", v, 24+v)
-			a.f("\tVMOVU{P}     Z%d, K%d, %d(DI)(R14*1)", 24+v, v+1, v*64)
+			a.fmaVec(v, "(DI)(R14*1)", 24+v, fmt.Sprintf("Z%d, Z8", v))
 		}
 	})
 }
 
-func scatter512Blocked(e elem) string {
-	a := &asm{e: e, leafBound: "orows"}
-	fn := "ScatterHadamard" + e.T + "AVX512"
-	a.f(`
-// func %s%s
-//
-// Column blocks of 1, 2 or 4 vectors (masked past r), and for each block
-// every node c:
-//
-//	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
-//	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
-//
-// Checks, each when its value is read (every block reads the index arrays
-// again): ptr[c] <= ptr[c+1] <= len(idx), idx[j] < orows and, for a node
-// with leaves, bcrd[c] < bbound and crd[c] < yrows; a violation leaves for
-// bad (returns 1).
-//
-// Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
+// scatter512Doc is the doc of the AVX-512 ScatterHadamard kernels after their
+// column blocks.
+const scatter512Doc = scatterSum + `// Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
 // vals, R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX
 // leaf j, DX fiber end, R14 row offset; Z0..Z3 p, Z8 value, Z16..Z19 base row,
-// Z24..Z27 out; the bounds are read from the argument frame.
-// Requires: AVX512F, AVX512DQ, BMI2`, fn, declOf(fn).sig)
-	a.text(fn, 0)
-	a.f(`	MOVQ out_base+0(FP), DI
+// Z24..Z27 out; the bounds are read from the argument frame.`
+
+// scatter512Loads loads ScatterHadamard's bases (for AVX2 too).
+const scatter512Loads = `	MOVQ out_base+0(FP), DI
 	MOVQ base_base+24(FP), SI
 	MOVQ y_base+48(FP), BX
 	MOVQ crd_base+96(FP), R8
@@ -371,24 +389,11 @@ func scatter512Blocked(e elem) string {
 	MOVQ ptr_len+128(FP), R12
 	DECQ R12
 	MOVQ vals_base+144(FP), R10
-	MOVQ idx_base+168(FP), R11
-	MOVQ r+192(FP), R13
-	MOVQ R13, R15
-	SHLQ $%s, R13
-	TESTQ R12, R12
-	JLE  done
+	MOVQ idx_base+168(FP), R11`
 
-chunk:
-	CMPQ R15, $%d
-	JGT  blk4
-	CMPQ R15, $%d
-	JGT  blk2
-	JMP  blk1
-`, e.LOG, 2*a.w(), a.w())
-	for _, nv := range []int{1, 2, 4} {
-		scatterBlock(a, nv)
-	}
-	a.returns()
+func scatter512Blocked(e elem) string {
+	a := &asm{e: e, leafBound: "orows"}
+	a.kernel512("ScatterHadamard"+e.T+"AVX512", scatter512Doc, scatter512Loads, scatterBlock)
 	return a.b.String()
 }
 
@@ -474,6 +479,23 @@ func (b blk256) zero(first int) {
 	for v := range b.nv {
 		b.a.f("\tVXOR{P} Y%d, Y%d, Y%d", first+v, first+v, first+v)
 	}
+}
+
+// kernel256 writes the one-level AVX2 kernel fn: its doc (the column
+// blocks, then doc), its prologue (loads; ptr's length at lenOff) and
+// blocks256's blocks (tmp, iota, block), and returns the expanded text.
+func (a *asm) kernel256(fn, doc string, lenOff int, loads string, tmp int, iota string, block func(b blk256)) string {
+	a.f(`
+// func %s%s
+//
+// Column blocks of 4, 2 or 1 full vectors, then a last one masked past r
+// (blocks256), and for each block every node c:
+//
+%s
+// Requires: AVX, AVX2, FMA3`, fn, declOf(fn).sig, doc)
+	a.prologue(fn, 192, lenOff, loads)
+	a.blocks256(tmp, iota, block)
+	return a.expand()
 }
 
 // blocks256 writes the AVX2 column-block dispatch over the columns left,
@@ -570,54 +592,33 @@ func gatherBlock256(b blk256) {
 	})
 }
 
-func gather256Blocked(e elem, iota string) string {
-	a := &asm{e: e, leafBound: "xrows"}
-	a.f(`
-// func %s%s
-//
-// Column blocks of 4, 2 or 1 full vectors, then a last one masked past r
-// (blocks256), and for each block every node c:
-//
-//	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + block]
-//	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * t
-//
-// When sO = cO = 0 (GatherPull) the out block stays in registers and is
-// stored once per block.
-//
-// Checks, each when its value is read (every block reads the index arrays
-// again): ptr[c] <= ptr[c+1] <= len(idx), idx[j] < xrows, ocrd[c] <
-// obound and ycrd[c] < ybound; a violation leaves for bad (returns 1).
-//
-// Registers: DI out block, SI y block, BX x block, R9 ptr, R10 vals, R11
+// gather256Doc is the doc of the AVX2 GatherHadamard kernels after their
+// column blocks.
+const gather256Doc = gatherSum + `// When sO = cO = 0 (GatherPull) the out block stays in registers and is
+// stored once per block.` + gatherChecks + `// Registers: DI out block, SI y block, BX x block, R9 ptr, R10 vals, R11
 // idx, R13 row bytes, AX node c, CX leaf j, DX fiber end and temp, R14 and
 // R15 temp; ptr's length, ocrd, ycrd, the strides and the bounds are read
 // through the argument frame; the local frame holds the columns left
 // (left-8(SP)) and the block's byte offset (blk-16(SP)). Y0..Y3 fiber sums,
 // Y8 value, Y9 the masked block's loaded row, Y10..Y13 pull sums (or Y10 an
-// out row), Y15 the masked block's lanes.
-// Requires: AVX, AVX2, FMA3`, "GatherHadamard"+e.T+"AVX2", declOf("GatherHadamard"+e.T+"AVX2").sig)
-	a.prologue("GatherHadamard"+e.T+"AVX2", 192, 104, `	MOVQ out_base+0(FP), DI
+// out row), Y15 the masked block's lanes.`
+
+// gather256Loads loads GatherHadamard's bases.
+const gather256Loads = `	MOVQ out_base+0(FP), DI
 	MOVQ y_base+24(FP), SI
 	MOVQ ptr_base+96(FP), R9
 	MOVQ vals_base+120(FP), R10
 	MOVQ idx_base+144(FP), R11
-	MOVQ x_base+168(FP), BX`)
-	a.blocks256(9, iota, gatherBlock256)
-	return a.expand()
+	MOVQ x_base+168(FP), BX`
+
+func gather256Blocked(e elem, iota string) string {
+	a := &asm{e: e, leafBound: "xrows"}
+	return a.kernel256("GatherHadamard"+e.T+"AVX2", gather256Doc, 104, gather256Loads, 9, iota, gatherBlock256)
 }
 
 func scatterBlock256(b blk256) {
 	a, l := b.a, b.label()
-	a.f("\tXORQ AX, AX")
-	a.f("node%s:", l)
-	a.f("\tMOVQ (R9)(AX*8), CX")
-	a.f("\tMOVQ 8(R9)(AX*8), DX")
-	a.span("CX", "DX", "idx")
-	a.f("\tJE   skip%s", l)
-	a.f("\tMOVQ  bcrd_base+72(FP), R14")
-	a.f("\tMOVQ  (R14)(AX*8), R14")
-	a.check("R14", "bbound")
-	a.f("\tIMULQ sB+200(FP), R14")
+	a.scatterNodeHead(l)
 	for v := range b.nv {
 		b.load(v, "(SI)(R14*{ES})", 4+v)
 	}
@@ -683,38 +684,16 @@ func (a *asm) prefetchLeaf(pf leafPF, lines int, l string) {
 	a.f("noxf%s:", l)
 }
 
-func scatter256Blocked(e elem, iota string) string {
-	a := &asm{e: e, leafBound: "orows"}
-	a.f(`
-// func %s%s
-//
-// Column blocks of 4, 2 or 1 full vectors, then a last one masked past r
-// (blocks256), and for each block every node c:
-//
-//	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
-//	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
-//
-// Checks, each when its value is read (every block reads the index arrays
-// again): ptr[c] <= ptr[c+1] <= len(idx), idx[j] < orows and, for a node
-// with leaves, bcrd[c] < bbound and crd[c] < yrows; a violation leaves for
-// bad (returns 1).
-//
-// Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
+// scatter256Doc is the doc of the AVX2 ScatterHadamard kernels after their
+// column blocks.
+const scatter256Doc = scatterSum + `// Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
 // vals, R11 idx, R12 nodes, R13 row bytes, AX node c, CX leaf j, DX fiber
 // end, R14 row offset, R15 temp; the frame holds the columns left
 // (left-8(SP)) and the block's byte offset (blk-16(SP)). Y0..Y3 p, Y4..Y7
 // the base row, Y8 value, Y12 an out row, Y13 the masked block's loaded row,
-// Y15 the masked block's lanes. The bounds are read from the argument frame.
-// Requires: AVX, AVX2, FMA3`, "ScatterHadamard"+e.T+"AVX2", declOf("ScatterHadamard"+e.T+"AVX2").sig)
-	a.prologue("ScatterHadamard"+e.T+"AVX2", 192, 128, `	MOVQ out_base+0(FP), DI
-	MOVQ base_base+24(FP), SI
-	MOVQ y_base+48(FP), BX
-	MOVQ crd_base+96(FP), R8
-	MOVQ ptr_base+120(FP), R9
-	MOVQ ptr_len+128(FP), R12
-	DECQ R12
-	MOVQ vals_base+144(FP), R10
-	MOVQ idx_base+168(FP), R11`)
-	a.blocks256(13, iota, scatterBlock256)
-	return a.expand()
+// Y15 the masked block's lanes. The bounds are read from the argument frame.`
+
+func scatter256Blocked(e elem, iota string) string {
+	a := &asm{e: e, leafBound: "orows"}
+	return a.kernel256("ScatterHadamard"+e.T+"AVX2", scatter256Doc, 128, scatter512Loads, 13, iota, scatterBlock256)
 }

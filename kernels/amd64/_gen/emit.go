@@ -59,16 +59,27 @@ func (f *asmFile) line(format string, args ...any) {
 // line, "//" alone for an empty one, "//" before a line that starts with a
 // tab (pseudo-code).
 func (f *asmFile) doc(text string) {
-	for _, ln := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+	for _, ln := range commentLines(strings.TrimSuffix(text, "\n")) {
+		f.line("%s", ln)
+	}
+}
+
+// commentLines returns the lines of text as comment lines: "// " before
+// each, "//" alone for an empty one, "//" before one that starts with a
+// tab (pseudo-code).
+func commentLines(text string) []string {
+	lines := strings.Split(text, "\n")
+	for i, ln := range lines {
 		switch {
 		case ln == "":
-			f.line("//")
+			lines[i] = "//"
 		case strings.HasPrefix(ln, "\t"):
-			f.line("//%s", ln)
+			lines[i] = "//" + ln
 		default:
-			f.line("// %s", ln)
+			lines[i] = "// " + ln
 		}
 	}
+	return lines
 }
 
 // blank writes an empty line.
@@ -98,6 +109,35 @@ func (f *asmFile) label(l string) {
 // c writes a comment line inside the code.
 func (f *asmFile) c(format string, args ...any) {
 	f.line("\t// "+format, args...)
+}
+
+// loopHead opens a loop at label loop over CX elements: the comment, and
+// the exit to exit when CX is 0.
+func (f *asmFile) loopHead(comment, exit string) {
+	f.label("loop")
+	f.c("%s", comment)
+	f.i("TESTQ CX, CX")
+	f.i("JZ %s", exit)
+}
+
+// blockLoop opens a loop at label loop over blocks of n of the CX elements
+// left: the comment, and the exit to done when fewer than n are left.
+func (f *asmFile) blockLoop(comment string, n int) {
+	f.label("loop")
+	f.c("%s", comment)
+	f.i("CMPQ CX, $%d", n)
+	f.i("JLT done")
+}
+
+// stepLoop writes a loop at label loop over CX elements, n a step: the
+// comment, the exit to exit when CX is 0, body, then SI advanced by bytes,
+// CX less n and the jump back.
+func (f *asmFile) stepLoop(comment, exit string, n, bytes int, body func()) {
+	f.loopHead(comment, exit)
+	body()
+	f.i("ADDQ $%d, SI", bytes)
+	f.i("SUBQ $%d, CX", n)
+	f.i("JMP loop")
 }
 
 // maxIndex sets every 32-bit lane of Y15 (z: Z15) to maxIndex =

@@ -21,15 +21,8 @@ two blocks, each instruction of block 0 followed by its twin for block 1
 loaded before it is stored, so dst == src works.`)
 
 	f.text("ExclusiveScanAVX2", 0, "AVX, AVX2", "")
-	f.i("MOVQ dst_base+0(FP), DI")
-	f.i("MOVQ src_base+24(FP), SI")
-	f.i("MOVQ src_len+32(FP), CX // a multiple of 8")
-	f.i("VPBROADCASTQ carry+48(FP), Y14 // CARRY")
-	f.i("VPXOR Y15, Y15, Y15 // ZERO")
-	f.label("loop")
-	f.c("for n > 0 { two blocks of 4: dst = CARRY + exclusive; CARRY += total }")
-	f.i("TESTQ CX, CX")
-	f.i("JZ done")
+	exclusiveScanArgs(f, 8, "Y", "VPXOR")
+	f.loopHead("for n > 0 { two blocks of 4: dst = CARRY + exclusive; CARRY += total }", "done")
 	f.i("VMOVDQU (SI), Y0")
 	f.i("VMOVDQU 32(SI), Y5")
 	y := scanPair{f, "Y"}
@@ -50,17 +43,10 @@ loaded before it is stored, so dst == src works.`)
 	exclusiveScanNext(f, 8)
 
 	f.text("ExclusiveScanAVX512", 0, "AVX512F", "")
-	f.i("MOVQ dst_base+0(FP), DI")
-	f.i("MOVQ src_base+24(FP), SI")
-	f.i("MOVQ src_len+32(FP), CX // a multiple of 16")
-	f.i("VPBROADCASTQ carry+48(FP), Z14 // CARRY")
-	f.i("VPXORQ Z15, Z15, Z15 // ZERO")
+	exclusiveScanArgs(f, 16, "Z", "VPXORQ")
 	f.i("MOVQ $7, AX")
 	f.i("VPBROADCASTQ AX, Z13 // IDX7: permute index of the last lane")
-	f.label("loop")
-	f.c("for n > 0 { two blocks of 8: dst = CARRY + inclusive - x; CARRY += total }")
-	f.i("TESTQ CX, CX")
-	f.i("JZ done")
+	f.loopHead("for n > 0 { two blocks of 8: dst = CARRY + inclusive - x; CARRY += total }", "done")
 	f.i("VMOVDQU64 (SI), Z0")
 	f.i("VMOVDQU64 64(SI), Z5")
 	z := scanPair{f, "Z"}
@@ -81,6 +67,16 @@ loaded before it is stored, so dst == src works.`)
 	f.i("VMOVDQU64 Z5, 64(DI)")
 	exclusiveScanNext(f, 16)
 	return f.String()
+}
+
+// exclusiveScanArgs loads the arguments: DI dst, SI src, CX its length (a
+// multiple of n), reg14 the carry in every lane and reg15 zero (xor).
+func exclusiveScanArgs(f *asmFile, n int, reg, xor string) {
+	f.i("MOVQ dst_base+0(FP), DI")
+	f.i("MOVQ src_base+24(FP), SI")
+	f.i("MOVQ src_len+32(FP), CX // a multiple of %d", n)
+	f.i("VPBROADCASTQ carry+48(FP), %s14 // CARRY", reg)
+	f.i("%[1]s %[2]s15, %[2]s15, %[2]s15 // ZERO", xor, reg)
 }
 
 // scanPair writes an instruction for block 0 of a step and its twin for

@@ -24,22 +24,17 @@ AVX-512 has VPMAXUQ: four accumulators of eight lanes, 32 per iteration.`)
 	for k := range 4 {
 		f.i("VMOVDQU Y15, Y%d", k)
 	}
-	f.label("loop")
-	f.c("for ; n > 0; n -= 16 { acc_k = maxs(acc_k, s[4k:4k+4] ^ SIGN) }")
-	f.i("TESTQ CX, CX")
-	f.i("JZ reduce")
-	for k := range 4 {
-		f.i("VPXOR %s(SI), Y15, Y%d", disp(32*k), 4+k)
-	}
-	for k := range 4 {
-		f.i("VPCMPGTQ Y%d, Y%d, Y%d%s", k, 4+k, 8+k, cond(k == 0, " // Y8 = x > acc"))
-	}
-	for k := range 4 {
-		f.i("VBLENDVPD Y%d, Y%d, Y%d, Y%d%s", 8+k, 4+k, k, k, cond(k == 0, " // acc = x > acc ? x : acc"))
-	}
-	f.i("ADDQ $128, SI")
-	f.i("SUBQ $16, CX")
-	f.i("JMP loop")
+	f.stepLoop("for ; n > 0; n -= 16 { acc_k = maxs(acc_k, s[4k:4k+4] ^ SIGN) }", "reduce", 16, 128, func() {
+		for k := range 4 {
+			f.i("VPXOR %s(SI), Y15, Y%d", disp(32*k), 4+k)
+		}
+		for k := range 4 {
+			f.i("VPCMPGTQ Y%d, Y%d, Y%d%s", k, 4+k, 8+k, cond(k == 0, " // Y8 = x > acc"))
+		}
+		for k := range 4 {
+			f.i("VBLENDVPD Y%d, Y%d, Y%d, Y%d%s", 8+k, 4+k, k, k, cond(k == 0, " // acc = x > acc ? x : acc"))
+		}
+	})
 	f.label("reduce")
 	f.c("acc0 = maxs(acc0, acc1, acc2, acc3), then across the four lanes")
 	maxsAVX2(f, "Y0", "Y1", "Y8")
@@ -62,16 +57,11 @@ AVX-512 has VPMAXUQ: four accumulators of eight lanes, 32 per iteration.`)
 	for k := range 4 {
 		f.i("VPXORQ Z%d, Z%d, Z%d%s", k, k, k, cond(k == 0, " // acc0..acc3 = 0"))
 	}
-	f.label("loop")
-	f.c("for ; n > 0; n -= 32 { acc_k = maxu(acc_k, s[8k:8k+8]) }")
-	f.i("TESTQ CX, CX")
-	f.i("JZ reduce")
-	for k := range 4 {
-		f.i("VPMAXUQ %s(SI), Z%d, Z%d", disp(64*k), k, k)
-	}
-	f.i("ADDQ $256, SI")
-	f.i("SUBQ $32, CX")
-	f.i("JMP loop")
+	f.stepLoop("for ; n > 0; n -= 32 { acc_k = maxu(acc_k, s[8k:8k+8]) }", "reduce", 32, 256, func() {
+		for k := range 4 {
+			f.i("VPMAXUQ %s(SI), Z%d, Z%d", disp(64*k), k, k)
+		}
+	})
 	f.label("reduce")
 	f.c("fold 4 accumulators, then 8 -> 4 -> 2 -> 1 lanes")
 	f.i("VPMAXUQ Z1, Z0, Z0")

@@ -114,8 +114,34 @@ func (a *asm) rowOf(arg, reg, bound string) {
 	a.f("\tIMULQ R13, R14")
 }
 
+// push2Nodes starts a mode's node loop (label p+"node"+l) from node 0:
+// y's row prefetched (lines cache lines), p = the y row times above (mul,
+// for each of nv vectors), and a jump to p+"ne"+l for a node without
+// children.
+func (a *asm) push2Nodes(p, l string, lines, nv int, mul func(v int)) {
+	a.f("\tXORQ AX, AX")
+	a.f("%snode%s:", p, l)
+	a.prefetchY(lines, p+l, true)
+	a.push2Node()
+	for v := range nv {
+		mul(v)
+	}
+	a.f("\tJE   %sne%s", p, l) // push2Node's span set the flags
+}
+
+// push2NextChild ends a mode's child loop (label p+"child"+l) and its node
+// loop (label p+"node"+l), with p+"ne"+l for a node without children.
+func (a *asm) push2NextChild(p, l string) {
+	a.f("\tINCQ R8")
+	a.f("\tCMPQ R8, R9")
+	a.f("\tJB   %schild%s", p, l)
+	a.f("%sne%s:", p, l)
+	a.nextNode("JB", p+"node"+l)
+}
+
 func push2Block512(a *asm, nv int) {
 	l := fmt.Sprint(nv)
+	mulY := func(v int) { a.f("\tVMUL{P}.Z %d(SI)(DX*1), Z%d, K%d, Z%d", v*64, 12+v, v+1, 4+v) }
 	a.f("blk%s:", l)
 	a.masks(nv)
 	a.f("\tMOVQ above_base+24(FP), R15")
@@ -128,14 +154,7 @@ func push2Block512(a *asm, nv int) {
 	a.f("\tJNZ  gather%s", l)
 
 	a.f("\t// Mode 0: scatter every leaf times q = p * f row crd[e].")
-	a.f("\tXORQ AX, AX")
-	a.f("lnode%s:", l)
-	a.prefetchY(nv, "l"+l, true)
-	a.push2Node()
-	for v := range nv {
-		a.f("\tVMUL{P}.Z %d(SI)(DX*1), Z%d, K%d, Z%d", v*64, 12+v, v+1, 4+v)
-	}
-	a.f("\tJE   lne%s", l) // push2Node's span set the flags
+	a.push2Nodes("l", l, nv, nv, mulY)
 	a.f("lchild%s:", l)
 	a.prefetchChild(nv, "l"+l, "BX")
 	a.rowOf("crd_base+120(FP)", "R8", a.crdBound)
@@ -147,38 +166,21 @@ func push2Block512(a *asm, nv int) {
 	a.f("\tJE   lce%s", l)
 	a.leaves(nv, "lleaf"+l, push2LeafPF("DI"))
 	a.f("lce%s:", l)
-	a.f("\tINCQ R8")
-	a.f("\tCMPQ R8, R9")
-	a.f("\tJB   lchild%s", l)
-	a.f("lne%s:", l)
-	a.nextNode("JB", "lnode"+l)
+	a.push2NextChild("l", l)
 	a.f("\tJMP  next%s", l)
 
 	a.f("gather%s:", l)
 	a.f("\t// Mode 1: out row crd[e] += p * (sum of e's leaves).")
-	a.f("\tXORQ AX, AX")
-	a.f("cnode%s:", l)
-	a.prefetchY(nv, "c"+l, true)
-	a.push2Node()
-	for v := range nv {
-		a.f("\tVMUL{P}.Z %d(SI)(DX*1), Z%d, K%d, Z%d", v*64, 12+v, v+1, 4+v)
-	}
-	a.f("\tJE   cne%s", l) // push2Node's span set the flags
+	a.push2Nodes("c", l, nv, nv, mulY)
 	a.f("cchild%s:", l)
 	a.prefetchChild(nv, "c"+l, "DI")
 	a.lptrSpan(280)
 	a.fiber(nv, "c"+l, push2LeafPF("BX"))
 	a.rowOf("crd_base+120(FP)", "R8", a.crdBound)
 	for v := range nv {
-		a.f("\tVMOVU{P}.Z   %d(DI)(R14*1), K%d, Z%d", v*64, v+1, 24+v)
-		a.f("\tVFMADD231{P} Z%d, Z%d, Z%d", 4+v, v, 24+v)
-		a.f("\tVMOVU{P}     Z%d, K%d, %d(DI)(R14*1)", 24+v, v+1, v*64)
+		a.fmaVec(v, "(DI)(R14*1)", 24+v, fmt.Sprintf("Z%d, Z%d", 4+v, v))
 	}
-	a.f("\tINCQ R8")
-	a.f("\tCMPQ R8, R9")
-	a.f("\tJB   cchild%s", l)
-	a.f("cne%s:", l)
-	a.nextNode("JB", "cnode"+l)
+	a.push2NextChild("c", l)
 
 	a.nextBlock512(nv)
 }
@@ -193,12 +195,13 @@ func push2AVX512(e elem) string {
 	fn := "PushHadamard2" + e.T + "AVX512"
 	a.twoLevelDoc(fn, "1, 2 or 4 vectors", push2Body+push2PrefetchDoc(), "push2.go", "AVX512F, AVX512DQ, BMI2")
 	a.prologue(fn, 240, 104, push2Loads)
-	a.blocks512(push2Block512)
+	a.blocks512(leftReload, push2Block512)
 	return a.expand()
 }
 
 func push2Block256(b blk256) {
 	a, l := b.a, b.label()
+	mulY := func(v int) { b.mul(v, "(SI)(DX*1)", 8+v, 4+v) }
 	a.f("\tMOVQ above_base+24(FP), R15")
 	a.f("\tADDQ blk-16(SP), R15")
 	for v := range b.nv {
@@ -209,14 +212,7 @@ func push2Block256(b blk256) {
 	a.f("\tJNZ  gather%s", l)
 
 	a.f("\t// Mode 0: scatter every leaf times q = p * f row crd[e].")
-	a.f("\tXORQ AX, AX")
-	a.f("lnode%s:", l)
-	a.prefetchY(b.lines(), "l"+l, true)
-	a.push2Node()
-	for v := range b.nv {
-		b.mul(v, "(SI)(DX*1)", 8+v, 4+v)
-	}
-	a.f("\tJE   lne%s", l) // push2Node's span set the flags
+	a.push2Nodes("l", l, b.lines(), b.nv, mulY)
 	a.f("lchild%s:", l)
 	a.prefetchChild(b.lines(), "l"+l, "BX")
 	a.rowOf("crd_base+120(FP)", "R8", a.crdBound)
@@ -228,23 +224,12 @@ func push2Block256(b blk256) {
 	a.f("\tJE   lce%s", l)
 	b.leaves("lleaf"+l, 12, 13, push2LeafPF("DI"))
 	a.f("lce%s:", l)
-	a.f("\tINCQ R8")
-	a.f("\tCMPQ R8, R9")
-	a.f("\tJB   lchild%s", l)
-	a.f("lne%s:", l)
-	a.nextNode("JB", "lnode"+l)
+	a.push2NextChild("l", l)
 	a.f("\tJMP  next%s", l)
 
 	a.f("gather%s:", l)
 	a.f("\t// Mode 1: out row crd[e] += p * (sum of e's leaves).")
-	a.f("\tXORQ AX, AX")
-	a.f("cnode%s:", l)
-	a.prefetchY(b.lines(), "c"+l, true)
-	a.push2Node()
-	for v := range b.nv {
-		b.mul(v, "(SI)(DX*1)", 8+v, 4+v)
-	}
-	a.f("\tJE   cne%s", l) // push2Node's span set the flags
+	a.push2Nodes("c", l, b.lines(), b.nv, mulY)
 	a.f("cchild%s:", l)
 	a.prefetchChild(b.lines(), "c"+l, "DI")
 	a.lptrSpan(280)
@@ -255,11 +240,7 @@ func push2Block256(b blk256) {
 		a.f("\tVFMADD231{P} Y%d, Y%d, Y13", 4+v, v)
 		b.store(13, v, "(DI)(R14*1)")
 	}
-	a.f("\tINCQ R8")
-	a.f("\tCMPQ R8, R9")
-	a.f("\tJB   cchild%s", l)
-	a.f("cne%s:", l)
-	a.nextNode("JB", "cnode"+l)
+	a.push2NextChild("c", l)
 }
 
 func push2AVX2(e elem, iota string) string {

@@ -451,7 +451,8 @@ func broadcast32(f *asmFile, mem string, z int, what string) {
 // |x/s| <= 2^9 (inv and the product each round once to float32). q = r+zp
 // clamped; the codes are stored and the dequantized value float32((q-zp)*s)
 // (a float32 product of float32 operands, rounded once as Go's float32 of
-// the exact float64 product) left in Z4.
+// the exact float64 product) left in Z4. intsBody is its float64 twin,
+// apart for its two vectors a step and float64 arithmetic.
 func ints32Body(f *asmFile, k encKind) {
 	f.i("VMULPS Z8, Z0, Z2 // t = x*inv")
 	f.i("VRNDSCALEPS $0, Z2, Z4 // r = roundEven(t)")
@@ -465,11 +466,7 @@ func ints32Body(f *asmFile, k encKind) {
 	f.i("VMAXPS Z11, Z4, Z4")
 	f.i("VMINPS Z12, Z4, Z4")
 	f.i("VCVTPS2DQ Z4, Z5")
-	f.i("VPMOVDB Z5, X2 // the codes' bytes, byte(int(q))")
-	if k.nib {
-		f.i("VPANDD X26, X2, X2 // the low nibbles")
-	}
-	storeBytes(f, k.nib)
+	storeCodes(f, k, "Z5")
 	f.i("VSUBPS Z10, Z4, Z4")
 	f.i("VMULPS Z9, Z4, Z4 // float32((q-zp)*s)")
 }
@@ -500,6 +497,16 @@ func nf4Params(f *asmFile) {
 	f.i("VPERMPS Z28, Z14, Z14")
 }
 
+// storeCodes stores the sixteen codes in the int32 lanes of zq (their low
+// nibbles for a 4-bit kind) through X2.
+func storeCodes(f *asmFile, k encKind, zq string) {
+	f.i("VPMOVDB %s, X2 // the codes' bytes, byte(int(q))", zq)
+	if k.nib {
+		f.i("VPANDD X26, X2, X2 // the low nibbles")
+	}
+	storeBytes(f, k.nib)
+}
+
 // storeBytes stores the 16 code bytes of X2 at codes[j], or packed two a
 // byte (codes below 16) at codes[j/2].
 func storeBytes(f *asmFile, nib bool) {
@@ -517,7 +524,7 @@ func storeBytes(f *asmFile, nib bool) {
 }
 
 // intsBody encodes x (Z0, Z1) as integer codes and leaves the errors d in
-// Z0, Z1.
+// Z0, Z1. ints32Body is its float32 twin.
 func intsBody(f *asmFile, k encKind) {
 	f.c("t = x*inv; r = roundEven(t)")
 	f.i("VMULPD Z16, Z0, Z2")
@@ -543,11 +550,7 @@ func intsBody(f *asmFile, k encKind) {
 	f.i("VCVTPD2DQ Z4, Y2")
 	f.i("VCVTPD2DQ Z5, Y3")
 	f.i("VINSERTI64X4 $1, Y3, Z2, Z2")
-	f.i("VPMOVDB Z2, X2 // the codes' bytes, byte(int(q))")
-	if k.nib {
-		f.i("VPANDD X26, X2, X2 // the low nibbles")
-	}
-	storeBytes(f, k.nib)
+	storeCodes(f, k, "Z2")
 	f.c("d = x - float64(float32((q-zp)*s))")
 	f.i("VSUBPD Z18, Z4, Z4")
 	f.i("VSUBPD Z18, Z5, Z5")

@@ -33,25 +33,20 @@ the sign bits, 16 pairs a step); a horizontal add at the end.`)
 	for k := range 4 {
 		f.i("VPXORQ Z%d, Z%d, Z%d%s", k, k, k, cond(k == 0, " // four ACCumulators"))
 	}
-	f.label("loop")
-	f.c("for ; pairs > 0; pairs -= 32 { ACC += keys[i+j]^keys[i+j-1] > LIMIT, j < 32 }")
-	f.i("TESTQ CX, CX")
-	f.i("JZ reduce")
-	for k := range 4 {
-		f.i("VMOVDQU64 %d(SI), Z%d", 64*k+8, 4+k)
-	}
-	for k := range 4 {
-		f.i("VPXORQ %s(SI), Z%d, Z%d", disp(64*k), 4+k, 4+k)
-	}
-	for k := range 4 {
-		f.i("VPCMPUQ $6, Z31, Z%d, K%d%s", 4+k, k+1, cond(k == 0, " // x > LIMIT"))
-	}
-	for k := range 4 {
-		f.i("VPADDQ Z30, Z%d, K%d, Z%d", k, k+1, k)
-	}
-	f.i("ADDQ $256, SI")
-	f.i("SUBQ $32, CX")
-	f.i("JMP loop")
+	f.stepLoop("for ; pairs > 0; pairs -= 32 { ACC += keys[i+j]^keys[i+j-1] > LIMIT, j < 32 }", "reduce", 32, 256, func() {
+		for k := range 4 {
+			f.i("VMOVDQU64 %d(SI), Z%d", 64*k+8, 4+k)
+		}
+		for k := range 4 {
+			f.i("VPXORQ %s(SI), Z%d, Z%d", disp(64*k), 4+k, 4+k)
+		}
+		for k := range 4 {
+			f.i("VPCMPUQ $6, Z31, Z%d, K%d%s", 4+k, k+1, cond(k == 0, " // x > LIMIT"))
+		}
+		for k := range 4 {
+			f.i("VPADDQ Z30, Z%d, K%d, Z%d", k, k+1, k)
+		}
+	})
 	countReduce(f, "Z")
 
 	f.text("CountStartsAVX2", 0, "AVX, AVX2", "")
@@ -64,28 +59,23 @@ the sign bits, 16 pairs a step); a horizontal add at the end.`)
 	for k := range 4 {
 		f.i("VPXOR Y%d, Y%d, Y%d%s", k, k, k, cond(k == 0, " // four ACCumulators of -count"))
 	}
-	f.label("loop")
-	f.c("for ; pairs > 0; pairs -= 16 { ACC -= (x^SIGN > LIMIT^SIGN) ? -1 : 0, x = keys[i+j]^keys[i+j-1], j < 16 }")
-	f.i("TESTQ CX, CX")
-	f.i("JZ reduce")
-	for k := range 4 {
-		f.i("VMOVDQU %d(SI), Y%d", 32*k+8, 4+k)
-	}
-	for k := range 4 {
-		f.i("VPXOR %s(SI), Y%d, Y%d", disp(32*k), 4+k, 4+k)
-	}
-	for k := range 4 {
-		f.i("VPXOR Y15, Y%d, Y%d", 4+k, 4+k)
-	}
-	for k := range 4 {
-		f.i("VPCMPGTQ Y14, Y%d, Y%d", 4+k, 4+k)
-	}
-	for k := range 4 {
-		f.i("VPSUBQ Y%d, Y%d, Y%d", 4+k, k, k)
-	}
-	f.i("ADDQ $128, SI")
-	f.i("SUBQ $16, CX")
-	f.i("JMP loop")
+	f.stepLoop("for ; pairs > 0; pairs -= 16 { ACC -= (x^SIGN > LIMIT^SIGN) ? -1 : 0, x = keys[i+j]^keys[i+j-1], j < 16 }", "reduce", 16, 128, func() {
+		for k := range 4 {
+			f.i("VMOVDQU %d(SI), Y%d", 32*k+8, 4+k)
+		}
+		for k := range 4 {
+			f.i("VPXOR %s(SI), Y%d, Y%d", disp(32*k), 4+k, 4+k)
+		}
+		for k := range 4 {
+			f.i("VPXOR Y15, Y%d, Y%d", 4+k, 4+k)
+		}
+		for k := range 4 {
+			f.i("VPCMPGTQ Y14, Y%d, Y%d", 4+k, 4+k)
+		}
+		for k := range 4 {
+			f.i("VPSUBQ Y%d, Y%d, Y%d", 4+k, k, k)
+		}
+	})
 	countReduce(f, "Y")
 	return f.String()
 }

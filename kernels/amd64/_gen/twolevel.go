@@ -1,9 +1,6 @@
 package main
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // The two-level gather (GatherHadamard2): for every node c of a level, the
 // sum over its children e of z's row crd[e] times the child's fiber sum,
@@ -52,15 +49,8 @@ func (a *asm) prologue(fn string, rOff, ptrLen int, loads string) {
 // registers, and the features it requires.
 func (a *asm) twoLevelDoc(fn, blocks, body, regs, req string) {
 	a.f("\n// func %s%s\n//\n// Column blocks (%s, masked past r), and for each block every node c:\n//", fn, declOf(fn).sig, blocks)
-	for _, ln := range strings.Split(body, "\n") {
-		switch {
-		case ln == "":
-			a.f("//")
-		case strings.HasPrefix(ln, "\t"):
-			a.f("//%s", ln)
-		default:
-			a.f("// %s", ln)
-		}
+	for _, ln := range commentLines(body) {
+		a.f("%s", ln)
 	}
 	a.f("//\n// Registers: see %s in kernels/amd64/_gen.\n// Requires: %s", regs, req)
 }
@@ -79,13 +69,12 @@ func (a *asm) nextBlock512(nv int) {
 	a.f("\tJMP  done")
 }
 
-// blocks512 writes the AVX-512 column-block dispatch, the blocks (one
-// emitter call per width 1, 2, 4) and the return.
-func (a *asm) blocks512(block func(a *asm, nv int)) {
-	a.f(`
-chunk:
-	MOVQ left-8(SP), R15
-	CMPQ R15, $%d
+// blocks512 writes the AVX-512 column-block dispatch (label chunk, then
+// reload, which leaves the columns left in R15), the blocks (one emitter
+// call per width 1, 2, 4) and the return.
+func (a *asm) blocks512(reload string, block func(a *asm, nv int)) {
+	a.f("\nchunk:%s", reload)
+	a.f(`	CMPQ R15, $%d
 	JGT  blk4
 	CMPQ R15, $%d
 	JGT  blk2
@@ -96,6 +85,10 @@ chunk:
 	}
 	a.returns()
 }
+
+// leftReload is blocks512's reload for kernels that keep the columns left
+// in their frame.
+const leftReload = "\n\tMOVQ left-8(SP), R15"
 
 // gather2Loads loads GatherHadamard2's bases.
 const gather2Loads = `	MOVQ out_base+0(FP), DI
@@ -251,26 +244,31 @@ func (a *asm) nextNode(jump, label string) {
 	a.f("\t%s  %s", jump, label)
 }
 
+// scatterOrPull leaves for pull+l when sO (at sOff in the argument frame)
+// and cO, after it, are 0 (GatherPull), and otherwise opens the node loop
+// of the scatter or rows modes (label snode+l) from node 0.
+func (a *asm) scatterOrPull(sOff int, l string) {
+	a.f("\tMOVQ sO+%d(FP), AX", sOff)
+	a.f("\tORQ  cO+%d(FP), AX", sOff+8)
+	a.f("\tJZ   pull%s", l)
+	a.f("\t// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.")
+	a.f("\tXORQ AX, AX")
+	a.f("snode%s:", l)
+}
+
 func gather2Block512(a *asm, nv int) {
 	l := fmt.Sprint(nv)
 	a.f("blk%s:", l)
 	a.masks(nv)
 	a.f("\tMOVQ z_base+144(FP), R15")
 	a.f("\tADDQ blk-16(SP), R15")
-	a.f("\tMOVQ sO+272(FP), AX")
-	a.f("\tORQ  cO+280(FP), AX")
-	a.f("\tJZ   pull%s", l)
-	a.f("\t// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.")
-	a.f("\tXORQ AX, AX")
-	a.f("snode%s:", l)
+	a.scatterOrPull(272, l)
 	a.prefetchOut(nv, "s"+l)
 	a.children512(nv, "s"+l)
 	a.nodeRows(gather2SOff)
 	for v := range nv {
 		a.f("\tVMOVU{P}.Z   %d(SI)(DX*{ES}), K%d, Z%d", v*64, v+1, 24+v)
-		a.f("\tVMOVU{P}.Z   %d(DI)(R14*{ES}), K%d, Z%d", v*64, v+1, 28+v)
-		a.f("\tVFMADD231{P} Z%d, Z%d, Z%d", 24+v, 4+v, 28+v)
-		a.f("\tVMOVU{P}     Z%d, K%d, %d(DI)(R14*{ES})", 28+v, v+1, v*64)
+		a.fmaVec(v, "(DI)(R14*{ES})", 28+v, fmt.Sprintf("Z%d, Z%d", 24+v, 4+v))
 	}
 	a.nextNode("JB", "snode"+l)
 	a.f("\tJMP  next%s", l)
@@ -318,7 +316,7 @@ func gather2AVX512(e elem) string {
 	fn := "GatherHadamard2" + e.T + "AVX512"
 	a.twoLevelDoc(fn, "1, 2 or 4 vectors", gather2Body+gather2PrefetchDoc(), "twolevel.go", "AVX512F, AVX512DQ, BMI2")
 	a.prologue(fn, 264, 104, gather2Loads)
-	a.blocks512(gather2Block512)
+	a.blocks512(leftReload, gather2Block512)
 	return a.expand()
 }
 
@@ -365,12 +363,7 @@ func gather2Block256(b blk256) {
 // the node pullPFD ahead.
 func (b blk256) gatherNodes(sOff, sum int, prefetch bool, node func(l string)) {
 	a, l := b.a, b.label()
-	a.f("\tMOVQ sO+%d(FP), AX", sOff)
-	a.f("\tORQ  cO+%d(FP), AX", sOff+8)
-	a.f("\tJZ   pull%s", l)
-	a.f("\t// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.")
-	a.f("\tXORQ AX, AX")
-	a.f("snode%s:", l)
+	a.scatterOrPull(sOff, l)
 	if prefetch {
 		a.prefetchOut(b.lines(), "s"+l)
 	}
