@@ -8,16 +8,15 @@ REQUIRE  ?= $(shell scripts/require-tiers.sh)
 
 .PHONY: test unit race purego noasm arm64 test-arm64 check-words check-gen vet lint fuzz fuzz-smoke bench bench-peers bench-mttkrp-peer perfdata perfdoc quickstart
 
-# The long stages run two at a time: each has one package that takes most
-# of its time on one core (convert in unit, internal/engine under -race and
-# under qemu), so a pair keeps both cores of a small CI machine busy. -O prints
-# each stage's output whole when it ends. The fuzz smoke runs for a fixed
-# time whatever else runs, so noasm and quickstart run beside it (on the
-# machines with AVX-512, which adds a path to every kernel test, they would
-# otherwise dominate the run).
+# The stages run two at a time, the longest first: race and test-arm64 each
+# spend most of their time in one package on one core (internal/engine under
+# -race, under qemu), so they start together and unit, then purego, take the
+# core that frees first. -O prints each stage's output whole when it ends.
+# The fuzz smoke runs for a fixed time whatever else runs, so noasm and
+# quickstart run beside it (on the machines with AVX-512, which adds a path
+# to every kernel test, they would otherwise dominate the run).
 test: lint check-words check-gen
-	$(MAKE) --no-print-directory -j2 -O unit race
-	$(MAKE) --no-print-directory -j2 -O purego test-arm64
+	$(MAKE) --no-print-directory -j2 -O race test-arm64 unit purego
 	$(MAKE) --no-print-directory -j2 -O fuzz-smoke noasm quickstart
 
 unit:
@@ -42,15 +41,24 @@ noasm:
 
 # arm64 under user-mode emulation, when qemu-aarch64 is installed
 # (Debian: qemu-user). Correctness only: never time anything there. The
-# kernels' tests run once, in full and requiring neon; the rest in -short form.
+# kernels' tests run once, in full and requiring neon, except QEMU_SHORT;
+# the rest in -short form.
 test-arm64:
 	@if command -v qemu-aarch64 >/dev/null 2>&1; then \
 		echo "GOARCH=arm64 go test -exec qemu-aarch64"; \
 		GOARCH=arm64 $(GO) vet $(PKGS) && \
-		HURRAY_TEST_REQUIRE=neon GOARCH=arm64 $(GO) test -count=1 -exec qemu-aarch64 ./internal/engine/ && \
+		HURRAY_TEST_REQUIRE=neon GOARCH=arm64 $(GO) test -count=1 -exec qemu-aarch64 -skip '$(QEMU_SHORT)' ./internal/engine/ && \
+		HURRAY_TEST_REQUIRE=neon GOARCH=arm64 $(GO) test -count=1 -short -exec qemu-aarch64 -run '$(QEMU_SHORT)' ./internal/engine/ && \
 		GOARCH=arm64 $(GO) test -count=1 -short -exec qemu-aarch64 $(NONKERNEL_PKGS) && \
-		GOARCH=arm64 $(GO) test -count=1 -tags purego -exec qemu-aarch64 $(KERNEL_PKGS); \
+		GOARCH=arm64 $(GO) test -count=1 -tags purego -exec qemu-aarch64 -skip '$(QEMU_SHORT)' $(KERNEL_PKGS) && \
+		GOARCH=arm64 $(GO) test -count=1 -short -tags purego -exec qemu-aarch64 -run '$(QEMU_SHORT)' ./internal/engine/; \
 	else echo "test-arm64: qemu-aarch64 not installed, skipped (apt-get install qemu-user)"; fi
+
+# The fused SpMM tests, whose full grids (every panel width on every path,
+# with and without column tiles) would take most of the time under qemu:
+# there they run in their -short form, which still runs every kernel on
+# every column tail of its steps against the reference.
+QEMU_SHORT := ^(TestQFusedSpMM|TestQFusedSpMMTiled|TestQSpMMBlocks|TestQSpMMBlocksTiled)$$
 
 arm64: test-arm64
 

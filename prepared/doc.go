@@ -10,7 +10,9 @@
 // source. PrepareQuantized does the same for a quantized CSR matrix
 // (csr.Quantized) of any scheme by tensor, by block or by channel along the
 // rows: int8 by tensor or row as int8 codes with a float32 scale a row, the
-// others as their codes and parameters in storage order (see Quantized).
+// others as their codes in the form's order and their parameters in the
+// source's, a scheme by block in several panels or strips keeping the
+// source position of each row's first value in each (see Quantized).
 //
 // # Forms
 //
@@ -43,7 +45,11 @@
 // values are at most 4 bytes, the indexed dimension is wider than one
 // strip and rows average at least 128 entries a strip: the float32
 // kernels then read x a strip at a time from the first-level cache, and
-// gain more than its pointers cost. BytesPerValue reports what
+// gain more than its pointers cost. A quantized scheme other than the int8
+// row form takes Strips16 by the same test when y = A x decodes its codes
+// in the row loop (int8, int4, NF4 and MXFP4 by block), with 4 more bytes
+// a strip row for a scheme by block, else Cols16 or Cols32 (its tiles are
+// decoded into L1 either way). BytesPerValue reports what
 // the form built actually holds (values, indices, pointers and scales over
 // nnz): a float32 matrix of 4096 x 11008 with 10% of entries takes
 // Strips16 (three strips of 3670) and 6 bytes a value plus 12 a row.
@@ -61,8 +67,10 @@
 // (prefixed "prepared:"). A row loop over the compressed dimension (A x of
 // CSR, Aᵀ x of CSC) gathers; the other direction scatters. Quantized has
 // the same eight products on float32 operands. Work is split over
-// SetWorkers goroutines by entries, as csr's products are; a parallel
-// scatter sums private accumulators.
+// SetWorkers goroutines by entries, as csr's products are: a gather into
+// a few ranges of rows a goroutine, each goroutine taking the next range
+// when it finishes one; a parallel scatter into one range a goroutine,
+// each summing into private accumulators.
 //
 // Results equal the source's products within rounding: the kernels keep
 // several partial sums, a row over several panels (or strips) is summed

@@ -107,11 +107,18 @@ func mulVec[T Float](f *form, o ops[T], name string, trans bool, y []T, alpha T,
 		dense.Scale(y, beta)
 		return
 	}
-	kind := scatterVec
-	if f.csc == trans {
-		kind = gatherVec
+	if f.csc != trans {
+		run(f, o, o, scatterVec, y, x, 1, alpha, beta)
+		return
 	}
-	run(f, o, o, kind, y, x, 1, alpha, beta)
+	if parts(f.nnz()+f.nr) > 1 {
+		run(f, o, o, gatherVec, y, x, 1, alpha, beta)
+		return
+	}
+	// One part: the rows on the calling goroutine, with no pooled job, no
+	// split and no dispatch (the fixed cost of a product of a few µs).
+	j := job[T]{kind: gatherVec, f: f, g: o, y: y, x: x, k: 1, n: len(y), alpha: alpha, beta: beta}
+	j.Part(0, 0, 0, f.nr)
 }
 
 // mulMat is mulVec for the matrix products, X and Y of k columns.
@@ -239,30 +246,38 @@ func run[T Float](f *form, g gatherer[T], o ops[T], kind jobKind, y, x []T, k in
 	}
 	*j = job[T]{kind: kind, f: f, g: g, ops: o, y: y, x: x, k: k, n: len(y), alpha: alpha, beta: beta}
 	p := parts(f.nnz()*k + f.nr)
-	scatter := kind == scatterVec || kind == scatterMat
-	if scatter {
+	if kind == gatherVec || kind == gatherMat {
+		// Ranges of rows go to the goroutines as each finishes its last, so
+		// that one slowed by another tenant of its core takes fewer.
+		ranges := p
+		if p > 1 {
+			ranges = min(p*gatherShares, maxParts)
+		}
+		parallel.Do(j.split(ranges), p, j)
+	} else {
 		dense.Scale(y, beta)
 		p = dense.ScatterGoroutines(p, len(y), mem.ElemSize[T](), scatterScratch)
-	}
-	b := j.split(p)
-	if !scatter || len(b) <= 2 {
-		parallel.Do(b, len(b)-1, j)
-	} else {
-		j.copies = len(b) - 2
-		ws := dense.GetAcc[T](j.copies * len(y))
-		j.acc = ws.S
-		parallel.Do(b, len(b)-1, j)
-		j.kind = reduce
-		b = parallel.EvenTo(j.bounds[:0], len(y), min(len(b)-1, parts(j.copies*len(y))))
-		parallel.Do(b, len(b)-1, j)
-		ws.Put()
+		b := j.split(p)
+		if len(b) <= 2 {
+			parallel.Do(b, len(b)-1, j)
+		} else {
+			j.copies = len(b) - 2
+			ws := dense.GetAcc[T](j.copies * len(y))
+			j.acc = ws.S
+			parallel.Do(b, len(b)-1, j)
+			j.kind = reduce
+			b = parallel.EvenTo(j.bounds[:0], len(y), min(len(b)-1, parts(j.copies*len(y))))
+			parallel.Do(b, len(b)-1, j)
+			ws.Put()
+		}
 	}
 	*j = job[T]{}
 	parallel.PoolOf[T](&jobPools).Put(j)
 }
 
 // split fills j.bounds with at most p ranges of compressed rows of nearly
-// equal entries (a row costs as much as 2 entries), cut at the marks.
+// equal entries (a row costs as much as 2 entries), cut at the marks; one
+// range for p = 1.
 func (j *job[T]) split(p int) []int {
 	f := j.f
 	b := parallel.SplitPtrTo(j.bounds[:0], f.marks, min(p, maxParts), 2*markStep)

@@ -1,6 +1,7 @@
 package prepared
 
 import (
+	"encoding/binary"
 	"fmt"
 	"sync"
 	"unsafe"
@@ -18,14 +19,20 @@ import (
 //     per-tensor scale repeated), which y = A x reads in its row loop
 //     (fused kernels, the row's scale applied to its sum once);
 //   - any other scheme by tensor, by block (int8, uint8, int4, NF4, MX) or
-//     by channel along the rows (uint8): the codes and parameters as the
-//     source stores them, in storage order, which the form keeps (its
-//     index form is then Cols16 or Cols32, never Panels16 or Strips16).
+//     by channel along the rows (uint8): the codes in the form's order
+//     (4-bit codes packed two a byte, a run free to start at either
+//     nibble) and the parameters as the source stores them. A form of one
+//     panel (Cols16, Cols32) keeps the source's storage order; in one of
+//     several (Strips16, Panels16) a scheme by block also keeps, for each
+//     row of each panel, the source position of its first value (4 bytes,
+//     counted in Bytes): within a row a panel's entries are consecutive
+//     values of the source, so their blocks' parameters follow from it.
 //     y = A x on int8, int4, NF4 and MXFP4 by block decodes each code in
-//     its row loop (engine.QSpMVNarrowBlock); the other products and
-//     schemes decode tiles of a few thousand values into scratch that
-//     stays in L1 (engine.Dequantize, each value as quant's Values.At
-//     gives it) and run the float32 kernels on them.
+//     its row loop (engine.QSpMVNarrowBlock, engine.QSpMVNarrowBlockAt
+//     with those positions); the other products and schemes decode tiles
+//     of a few thousand values into scratch that stays in L1
+//     (engine.Dequantize, each value as quant's Values.At gives it) and
+//     run the float32 kernels on them.
 //
 // The int8 row form's products other than y = A x take the same tiles.
 //
@@ -39,8 +46,16 @@ type Quantized struct {
 	// The int8 row form (see rows8): codes and one scale a row.
 	codes []int8
 	scale []float32
-	// Any other scheme: its values in storage order.
+	// Any other scheme: its codes in the form's order (the source's
+	// storage order when the form has one panel), its parameters in the
+	// source's order.
 	v quant.Values
+	// pos, for a scheme by block whose form has more than one panel: the
+	// source position of the first value of each row of each block,
+	// indexed as the form's pointers (pos[b.p0+i-b.r0]), so that a run of
+	// codes copied in strip order keeps its blocks' parameters. nil
+	// otherwise.
+	pos []uint32
 }
 
 // rows8 reports whether m holds the int8 row form: int8 by tensor or by
@@ -55,9 +70,8 @@ func (m *Quantized) rows8() bool {
 // q must have been validated (else an error matching
 // layout.ErrUnvalidated) and be CSR. Every scheme by tensor or by block
 // prepares, and those by channel along the rows (axis 0); a CSC matrix, a
-// scheme by channel along the columns (axis 1), Panels16 or Strips16
-// forced on a scheme other than int8 by tensor or row, or a form that
-// cannot hold q gives an error matching ErrForm.
+// scheme by channel along the columns (axis 1), or a form that cannot
+// hold q gives an error matching ErrForm.
 //
 // The form copies the codes, the parameters and the indices, and keeps no
 // reference to q. q is only read; it must not change during the call.
@@ -92,21 +106,30 @@ func PrepareQuantizedInto(dst *Quantized, q *csr.Quantized, o Options) error {
 		}
 	}
 	if err != nil {
-		*dst = Quantized{codes: dst.codes[:0], scale: dst.scale[:0], v: quant.Values{Codes: dst.v.Codes[:0], Scale: dst.v.Scale[:0], Zero: dst.v.Zero[:0], Exp: dst.v.Exp[:0]}}
+		*dst = Quantized{codes: dst.codes[:0], scale: dst.scale[:0], pos: dst.pos[:0], v: quant.Values{Codes: dst.v.Codes[:0], Scale: dst.v.Scale[:0], Zero: dst.v.Zero[:0], Exp: dst.v.Exp[:0]}}
 		return err
 	}
 	dst.scheme = sc
 	if !int8Rows {
-		fill[int8](&dst.f, &s, nil, nil)
 		dst.codes, dst.scale = dst.codes[:0], dst.scale[:0]
 		dst.v = quant.Values{Scheme: sc, N: v.N,
-			Codes: append(dst.v.Codes[:0], v.Codes[:sc.CodeBytes(v.N)]...),
+			Codes: dst.v.Codes[:0],
 			Scale: append(dst.v.Scale[:0], v.Scale...),
 			Zero:  append(dst.v.Zero[:0], v.Zero...),
 			Exp:   append(dst.v.Exp[:0], v.Exp...),
 		}
+		dst.pos = dst.pos[:0]
+		if panelsOf(s.minor(), width(dst.f.kind, s.minor())) == 1 {
+			// One panel: the form's order is the source's.
+			fill[int8](&dst.f, &s, nil, nil)
+			dst.v.Codes = append(dst.v.Codes, v.Codes[:sc.CodeBytes(v.N)]...)
+			dst.pos = nil
+			return nil
+		}
+		dst.fillOrdered(&s, &v)
 		return nil
 	}
+	dst.pos = nil
 	dst.v = quant.Values{Codes: dst.v.Codes[:0], Scale: dst.v.Scale[:0], Zero: dst.v.Zero[:0], Exp: dst.v.Exp[:0]}
 	dst.codes = resize(dst.codes, len(s.idx))
 	fill(&dst.f, &s, unsafe.Slice((*int8)(unsafe.Pointer(unsafe.SliceData(v.Codes))), len(s.idx)), dst.codes)
@@ -121,24 +144,73 @@ func PrepareQuantizedInto(dst *Quantized, q *csr.Quantized, o Options) error {
 	return nil
 }
 
-// buildOrdered is build for values that must stay in storage order (their
-// parameters go by position): the index forms of one panel only, Cols16
-// when it holds s, else Cols32.
-func (f *form) buildOrdered(s *source, o Options, sc quant.Scheme, maxEntries int) error {
-	k := o.Index
-	switch k {
-	case Auto:
-		k = Cols32
-		if s.minor() <= panel16 {
-			k = Cols16
-		}
-	case Panels16, Strips16:
-		return fmt.Errorf("%w: %v splits rows into panels, which reorders the values of scheme %v (cols16 or cols32 keep their order)", ErrForm, k, sc)
+// fillOrdered fills m's form (planned for s, of several panels) and copies
+// the codes of v into the form's order; for a scheme by block it records
+// the source position of each row's first value in each block (m.pos).
+func (m *Quantized) fillOrdered(s *source, v *quant.Values) {
+	f := &m.f
+	src := make([]uint32, len(s.idx))
+	for i := range src {
+		src[i] = uint32(i)
 	}
-	if k == Cols32 && s.minor() > panel32 {
-		return fmt.Errorf("%w: scheme %v keeps its values in storage order, which needs at most %d indices (the matrix indexes %d)", ErrForm, sc, uint64(panel32), s.minor())
+	perm := make([]uint32, len(s.idx)) // form entry -> source position
+	fill(f, s, src, perm)
+	sc := v.Scheme
+	n := len(perm)
+	m.v.Codes = resize(m.v.Codes, sc.CodeBytes(n))
+	if nibbles(sc) {
+		clear(m.v.Codes)
+		for k, p := range perm {
+			c := v.Codes[p>>1] >> (4 * (p & 1)) & 15
+			m.v.Codes[k>>1] |= c << (4 * (k & 1))
+		}
+	} else {
+		for k, p := range perm {
+			m.v.Codes[k] = v.Codes[p]
+		}
+	}
+	if sc.Granularity() != quant.PerBlock {
+		m.pos = nil
+		return
+	}
+	m.pos = resize(m.pos, len(f.ptr))
+	for q := range f.blocks {
+		b := &f.blocks[q]
+		for i := b.r0; i <= b.r1; i++ {
+			j := b.p0 + i - b.r0
+			m.pos[j] = 0
+			if e := b.e0 + int(f.ptr[j]); i < b.r1 && e < b.e1 && f.ptr[j+1] > f.ptr[j] {
+				m.pos[j] = perm[e]
+			}
+		}
+	}
+}
+
+// buildOrdered is build for the schemes other than the int8 row form:
+// any index form; Auto takes Strips16 for the schemes y = A x decodes in
+// its row loop (engine.NarrowBlockScheme) where the cost model's strips
+// pay, else Cols16 when it holds s, else Cols32.
+func (f *form) buildOrdered(s *source, o Options, sc quant.Scheme, maxEntries int) error {
+	if o.Index != Auto {
+		return f.build(s, o, 0, maxEntries)
+	}
+	k := Cols32
+	switch {
+	case engine.NarrowBlockScheme(sc) && useStrips(s, 1):
+		k = Strips16
+	case s.minor() <= panel16:
+		k = Cols16
 	}
 	return f.build(s, Options{Index: k}, 0, maxEntries)
+}
+
+// nibbles reports whether sc packs its codes two a byte.
+func nibbles(sc quant.Scheme) bool {
+	switch sc.Kind() {
+	case quant.Int4, quant.NF4, quant.MXFP4:
+		return true
+	}
+	return false
 }
 
 // Rows returns the number of rows.
@@ -160,7 +232,7 @@ func (m *Quantized) Scheme() quant.Scheme { return m.scheme }
 // indices and pointers (what a product streams).
 func (m *Quantized) Bytes() int {
 	v := &m.v
-	return m.f.indexBytes() + len(m.codes) + 4*len(m.scale) + len(v.Codes) + 4*len(v.Scale) + len(v.Zero) + len(v.Exp)
+	return m.f.indexBytes() + len(m.codes) + 4*len(m.scale) + len(v.Codes) + 4*len(v.Scale) + len(v.Zero) + len(v.Exp) + 4*len(m.pos)
 }
 
 // BytesPerValue returns Bytes over the number of stored entries (0 for
@@ -234,9 +306,14 @@ func (m *Quantized) gather(f *form, b *block, lo, hi int, y, x []float32, alpha,
 	if engine.NarrowBlockScheme(m.scheme) {
 		// y = A x decodes the codes in its row loop.
 		p := f.rowPtr(b, lo, hi)
-		if f.kind == Cols32 {
+		switch {
+		case m.pos != nil && f.kind == Cols32:
+			engine.QSpMVNarrowBlockAt(y, xs, p, f.c32[b.e0:b.e1], &m.v, b.e0, m.pos[b.p0+lo-b.r0:b.p0+hi-b.r0], alpha, beta)
+		case m.pos != nil:
+			engine.QSpMVNarrowBlockAt(y, xs, p, f.c16[b.e0:b.e1], &m.v, b.e0, m.pos[b.p0+lo-b.r0:b.p0+hi-b.r0], alpha, beta)
+		case f.kind == Cols32:
 			engine.QSpMVNarrowBlock(y, xs, p, f.c32[b.e0:b.e1], &m.v, b.e0, alpha, beta)
-		} else {
+		default:
 			engine.QSpMVNarrowBlock(y, xs, p, f.c16[b.e0:b.e1], &m.v, b.e0, alpha, beta)
 		}
 		return
@@ -299,7 +376,17 @@ type tile struct {
 	ptr  [tileRows + 1]uint32
 	runs [tileRows + 1]uint64
 	ids  [tileRows]uint64
+	// A strip-ordered run (see decodeRun, decodePiece): its values, its
+	// codes at their blocks' phase, and one block's parameters.
+	piece     quant.Values
+	codes     [tileValues + maxRunPhase + 2]byte
+	scale     [2]float32
+	zero, exp [2]uint8
 }
+
+// maxRunPhase is the largest block size whose runs decodeRun decodes in
+// one call; runs of larger blocks take a call a block.
+const maxRunPhase = 1024
 
 var tilePool = sync.Pool{New: func() any { return new(tile) }}
 
@@ -324,7 +411,7 @@ func (m *Quantized) tiles(f *form, b *block, lo, hi int, fn func(i, j int, p []u
 				t.ptr[r-i] = p[r] - start
 			}
 			e0, e1 := b.e0+int(start), b.e0+int(p[j])
-			fn(i, j, t.ptr[:j-i+1], e0, e1, m.decode(t, lo+i, t.ptr[:j-i+1], e0, e1), true)
+			fn(i, j, t.ptr[:j-i+1], e0, e1, m.decode(t, b, lo+i, t.ptr[:j-i+1], e0, e1), true)
 			i = j
 			continue
 		}
@@ -332,18 +419,34 @@ func (m *Quantized) tiles(f *form, b *block, lo, hi int, fn func(i, j int, p []u
 			q1 := min(p[i+1], q+tileValues)
 			t.ptr[0], t.ptr[1] = 0, q1-q
 			e0, e1 := b.e0+int(q), b.e0+int(q1)
-			fn(i, i+1, t.ptr[:2], e0, e1, m.decode(t, lo+i, t.ptr[:2], e0, e1), q == start)
+			fn(i, i+1, t.ptr[:2], e0, e1, m.decode(t, b, lo+i, t.ptr[:2], e0, e1), q == start)
 		}
 		i++
 	}
 	tilePool.Put(t)
 }
 
-// decode writes the values of entries e0..e1-1, rows r0.. with pointers p
-// (rebased to e0), into t.vals and returns them.
-func (m *Quantized) decode(t *tile, r0 int, p []uint32, e0, e1 int) []float32 {
+// decode writes the values of entries e0..e1-1 of block b, rows r0.. with
+// pointers p (rebased to e0), into t.vals and returns them.
+func (m *Quantized) decode(t *tile, b *block, r0 int, p []uint32, e0, e1 int) []float32 {
 	vals := t.vals[:e1-e0]
 	switch {
+	case m.pos != nil:
+		bs := m.scheme.BlockSize()
+		for r := range len(p) - 1 {
+			k0, k1 := e0+int(p[r]), e0+int(p[r+1])
+			j := b.p0 + r0 + r - b.r0
+			sp := int(m.pos[j]) + k0 - (b.e0 + int(m.f.ptr[j])) // k0's source position
+			if bs <= maxRunPhase {
+				m.decodeRun(t, vals[k0-e0:k1-e0], k0, sp)
+				continue
+			}
+			for k0 < k1 {
+				n := min(k1-k0, bs-sp%bs)
+				m.decodePiece(t, vals[k0-e0:k0-e0+n], k0, sp)
+				k0, sp = k0+n, sp+n
+			}
+		}
 	case m.rows8():
 		codes := m.codes[e0:e1]
 		for r := range len(p) - 1 {
@@ -363,4 +466,93 @@ func (m *Quantized) decode(t *tile, r0 int, p []uint32, e0, e1 int) []float32 {
 		engine.Dequantize(vals, &m.v, e0, engine.Channels{})
 	}
 	return vals
+}
+
+// decodeRun writes into dst the values of the len(dst) entries from form
+// entry k, whose source positions are sp..: engine.Dequantize on a view
+// whose values from position sp mod B on are those entries (their codes
+// copied into t.codes at that phase) and whose parameters are the source's
+// from block sp/B on. The block size B is at most maxRunPhase.
+func (m *Quantized) decodeRun(t *tile, dst []float32, k, sp int) {
+	sc, n := m.scheme, len(dst)
+	bs := sc.BlockSize()
+	g, first := sp/bs, sp%bs
+	v := &t.piece
+	*v = quant.Values{Scheme: sc, N: first + n}
+	src := m.v.Codes
+	if nibbles(sc) {
+		v.Codes = t.codes[:(first+n+1)>>1]
+		if off := k - first; off&1 == 0 {
+			copy(v.Codes[first>>1:], src[k>>1:(k+n+1)>>1])
+		} else {
+			// Nibble p of the view is nibble p+off of the codes, off odd:
+			// view byte j is the high nibble of code byte j+d and the low
+			// one of the next, eight bytes a step where they exist. The
+			// view's nibbles outside first..first+n-1 are not decoded.
+			d, j, end := (off-1)>>1, first>>1, len(v.Codes)
+			for ; j < end && j+d < 0; j++ {
+				v.Codes[j] = byteAt(src, j+d)>>4 | byteAt(src, j+d+1)<<4
+			}
+			for ; j+8 <= end && j+d+8 < len(src); j += 8 {
+				w := binary.LittleEndian.Uint64(src[j+d:])
+				binary.LittleEndian.PutUint64(v.Codes[j:], w>>4|uint64(src[j+d+8])<<60)
+			}
+			for ; j < end; j++ {
+				v.Codes[j] = byteAt(src, j+d)>>4 | byteAt(src, j+d+1)<<4
+			}
+		}
+	} else {
+		v.Codes = t.codes[:first+n]
+		copy(v.Codes[first:], src[k:k+n])
+	}
+	switch sc.Kind() {
+	case quant.MXFP4, quant.MXFP8:
+		v.Exp = m.v.Exp[g:]
+	case quant.Uint8:
+		v.Zero = m.v.Zero[g:]
+		fallthrough
+	default:
+		v.Scale = m.v.Scale[g:]
+	}
+	engine.Dequantize(dst, v, first, engine.Channels{})
+}
+
+// byteAt returns b[i], or 0 for i outside b.
+func byteAt(b []byte, i int) byte {
+	if i < 0 || i >= len(b) {
+		return 0
+	}
+	return b[i]
+}
+
+// decodePiece writes into dst the values of the len(dst) entries from form
+// entry k, whose source positions sp.. lie in one block: engine.Dequantize
+// on a view of their codes (from the byte of k, at its nibble) with that
+// block's parameters.
+func (m *Quantized) decodePiece(t *tile, dst []float32, k, sp int) {
+	sc, g, n := m.scheme, sp/m.scheme.BlockSize(), len(dst)
+	v := &t.piece
+	*v = quant.Values{Scheme: sc, N: n}
+	first := 0
+	if nibbles(sc) {
+		first = k & 1
+		v.N += first
+		v.Codes = m.v.Codes[k>>1 : (k+n+1)>>1]
+	} else {
+		v.Codes = m.v.Codes[k : k+n]
+	}
+	// Positions first..first+n-1 of the view span at most two blocks.
+	switch sc.Kind() {
+	case quant.MXFP4, quant.MXFP8:
+		t.exp = [2]uint8{m.v.Exp[g], m.v.Exp[g]}
+		v.Exp = t.exp[:]
+	case quant.Uint8:
+		t.zero = [2]uint8{m.v.Zero[g], m.v.Zero[g]}
+		v.Zero = t.zero[:]
+		fallthrough
+	default:
+		t.scale = [2]float32{m.v.Scale[g], m.v.Scale[g]}
+		v.Scale = t.scale[:]
+	}
+	engine.Dequantize(dst, v, first, engine.Channels{})
 }

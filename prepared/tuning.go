@@ -10,6 +10,12 @@ const DefaultParallelThreshold = 1 << 17
 // maxParts caps the parts of one product (and so the goroutines it uses).
 const maxParts = 64
 
+// gatherShares is the number of row ranges a goroutine of a gather
+// product takes on average: the goroutines take the next range as they
+// finish one, so a core running slower takes fewer. Each range reads the
+// x strips of its panels again, so a few ranges a goroutine, not many.
+const gatherShares = 4
+
 // scatterScratch is the most bytes of private accumulators one scatter
 // product holds (unless one copy of its output is larger: then one copy).
 const scatterScratch = 64 << 20

@@ -10,7 +10,8 @@
 # on SpMV f32/f64, SpMM f32 k=64, COO->CSR and CSR->CSC with int64 indices
 # (and with int32 indices beside hurray's prepared forms)
 # and prints both with the ratio, over ROUNDS alternating rounds (default 3:
-# medians of each side and of the rounds' ratios). Without python3 and SciPy
+# medians of each side and of the rounds' ratios, of the wall times and of
+# the process CPU times). Without python3 and SciPy
 # it says so and exits 0. PYTHON=/path/to/python3 picks the interpreter.
 # KEEP=DIR keeps each round's two JSON files there (hurray-N.json, the
 # output of hurray bench --json, and scipy-N.json, SciPy's times with its

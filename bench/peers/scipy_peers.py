@@ -22,13 +22,18 @@ of 5 timed repetitions after a warm-up call, as hurray bench reports. It prints
 one table with both figures and SciPy's time over hurray's (above 1: hurray
 is faster); with several rounds (run.sh's ROUNDS), the medians over
 alternating rounds of both. The products are timed as users write them (A @ x, which
-allocates the result each call) and, in the last columns, through SciPy's
+allocates the result each call) and, in the next columns, through SciPy's
 own kernels (_sparsetools.csr_matvec/csr_matvecs) into a preallocated output
-zeroed each call, as hurray writes into the caller's y."""
+zeroed each call, as hurray writes into the caller's y. Each repetition's
+process CPU time is kept beside its wall time (hurray bench reports both):
+the last two columns are the ratios of the CPU times, which hold on a
+machine that other processes load, where the wall times of calls of a few
+microseconds do not."""
 
 import json
 import os
 import sys
+import time
 import timeit
 
 import numpy as np
@@ -47,10 +52,17 @@ def widen(a):
 
 
 def median_ns(f, target=0.1, reps=5):
+    """Returns the medians over reps repetitions of about target seconds of
+    the wall time and of the process's CPU time of one call of f, in ns."""
     t0 = timeit.timeit(f, number=1)  # warm-up, and the iteration estimate
     n = max(1, int(target / max(t0, 1e-9)))
-    ts = timeit.repeat(f, number=n, repeat=reps)
-    return float(np.median(ts)) / n * 1e9
+    timer = timeit.Timer(f)
+    wall, cpu = [], []
+    for _ in range(reps):
+        c0 = time.process_time_ns()
+        wall.append(timer.timeit(n))
+        cpu.append(time.process_time_ns() - c0)
+    return float(np.median(wall)) / n * 1e9, float(np.median(cpu)) / n
 
 
 def fmt(ns):
@@ -62,7 +74,8 @@ def fmt(ns):
 
 
 def scipy_times(data):
-    """Times SciPy on every matrix in data: {case: (A @ x ns, into-y ns or None)}."""
+    """Times SciPy on every matrix in data: {case: (A @ x ns, into-y ns or
+    None, A @ x CPU ns, into-y CPU ns or None)}."""
     out = {}
     for fn in sorted(os.listdir(data)):
         if not fn.endswith(".npz"):
@@ -120,7 +133,8 @@ def scipy_times(data):
         cases.append((f"coo-csr/f64/{name}", lambda: tocsr64(m, n, row, col, c.data), None))
         cases.append((f"csr-csc/f64/{name}", lambda: tocsc64(a64), None))
         for cname, f, g in cases:
-            out[cname] = (median_ns(f), median_ns(g) if g is not None else None)
+            (wall, cpu), (wall2, cpu2) = median_ns(f), median_ns(g) if g is not None else (None, None)
+            out[cname] = (wall, wall2, cpu, cpu2)
         for q in ("int8:channel:axis=0", "nf4:block=64"):
             out[f"spmv-prepared/{q}/{name}"] = out[f"spmv-prepared/f32/{name}"]
     return out
@@ -138,12 +152,16 @@ def report(pairs):
     print("indices: int64 on both sides (the *-prepared cases: hurray's prepared form, SciPy's int32 CSR, float32 for int8 and nf4);")
     print("each time is a median of 5 runs; the table gives medians over the rounds,")
     print("the ratios medians of each round's ratio\n")
+    print("CPU columns: the same ratios of the process CPU time per call (SciPy's over hurray's),")
+    print("which other processes on the machine disturb less than the wall time.\n")
     rows = []
     for cname in pairs[0][1]:
-        ours, sc, sc2, rat, rat2, why = [], [], [], [], [], None
+        ours, sc, sc2, rat, rat2, crat, crat2, why = [], [], [], [], [], [], [], None
         for d, st in pairs:
             r = next((r for r in d["results"] if r["path"] == "auto" and r["name"] == cname), None)
-            s, s2 = st[cname]
+            v = st[cname]
+            s, s2 = v[0], v[1]
+            c, c2 = (v[2], v[3]) if len(v) >= 4 else (None, None)
             sc.append(s)
             if s2 is not None:
                 sc2.append(s2)
@@ -155,13 +173,19 @@ def report(pairs):
             rat.append(s / o)
             if s2 is not None:
                 rat2.append(s2 / o)
+            oc = r.get("cpu_ns_per_op") or 0
+            if c is not None and oc > 0:
+                crat.append(c / oc)
+                if c2 is not None:
+                    crat2.append(c2 / oc)
         med = lambda v: float(np.median(v))
+        ratio = lambda v: f"{med(v):.2f}x" if v else ""
         if not ours:
-            rows.append((cname, "—", fmt(med(sc)), "—  (" + str(why) + ")", "", ""))
+            rows.append((cname, "—", fmt(med(sc)), "—  (" + str(why) + ")", "", "", "", ""))
             continue
-        pre = (fmt(med(sc2)), f"{med(rat2):.2f}x") if sc2 else ("", "")
-        rows.append((cname, fmt(med(ours)), fmt(med(sc)), f"{med(rat):.2f}x") + pre)
-    head = ("case", "hurray", "SciPy", "SciPy/hurray", "SciPy into y", "into y/hurray")
+        pre = (fmt(med(sc2)), ratio(rat2)) if sc2 else ("", "")
+        rows.append((cname, fmt(med(ours)), fmt(med(sc)), ratio(rat)) + pre + (ratio(crat), ratio(crat2)))
+    head = ("case", "hurray", "SciPy", "SciPy/hurray", "SciPy into y", "into y/hurray", "CPU SciPy/hurray", "CPU into y/hurray")
     w = [max(len(r[i]) for r in rows + [head]) for i in range(len(head))]
     line = lambda r: "  ".join(v.ljust(w[i]) for i, v in enumerate(r)).rstrip()
     print(line(head))

@@ -390,11 +390,15 @@ func filled[T Float](n int, v T) []T {
 	return s
 }
 
-// forRanks runs case32 on f32 and then case64 on f64 for every r of ranks,
-// all drawing from one generator seeded (seed, seed+1).
+// forRanks runs case32 on f32 and then case64 on f64 for every r of ranks
+// (under -short, the race run, the last one only), all drawing from one
+// generator seeded (seed, seed+1).
 func forRanks[F32, F64 any](t *testing.T, seed uint64, ranks []int,
 	case32 func(*testing.T, *rand.Rand, int, F32), f32 F32, case64 func(*testing.T, *rand.Rand, int, F64), f64 F64) {
 	t.Helper()
+	if testing.Short() {
+		ranks = ranks[len(ranks)-1:]
+	}
 	rng := rand.New(rand.NewPCG(seed, seed+1))
 	for _, r := range ranks {
 		case32(t, rng, r, f32)

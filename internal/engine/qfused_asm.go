@@ -13,12 +13,14 @@ import (
 // none: i8Row on int8 codes with a scale per row (amd64.QSpMVI8RowAVX2's
 // contract), i8Block on int8 codes with a scale per block
 // (QSpMVI8BlockAVX512's), block4 and mx4 on 4-bit codes with a float32 or
-// E8M0 scale per block (QSpMV4BlockAVX512's and QSpMV4MXAVX512's).
+// E8M0 scale per block (QSpMV4BlockAVX512's and QSpMV4MXAVX512's), mx8 on
+// E4M3 codes with an E8M0 scale per block (QSpMV8MXAVX512's).
 type qspmvKernels struct {
 	i8Row   func(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
 	i8Block func(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32)
 	block4  func(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha, beta float32)
 	mx4     func(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
+	mx8     func(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32)
 }
 
 // qspmvFusedAsm is the glue of the fused SpMV kernels: an operand one of
@@ -59,6 +61,16 @@ func qspmvFusedAsm(ks qspmvKernels) qspmvFunc {
 				qRaceBlocks(ptr, idx, scale, b, lo, end)
 				raceWrite(y[lo:end])
 			})
+		case ks.mx8 != nil && q.kind == quant.MXFP8 && qBlockFused(q, len(idx), len(idx)):
+			exps, b := q.v.Exp, q.b
+			asmPieces(len(y), spmvRowsPerCall, func(lo, hi int) (int, bool) {
+				ks.mx8(y[lo:hi], x, ptr[lo:hi+1], idx, codes, exps, b, alpha, beta)
+				return hi, true
+			}, func(lo, end int) {
+				raceRows(ptr, idx, codes, x, lo, end, false)
+				qRaceBlocks(ptr, idx, exps, b, lo, end)
+				raceWrite(y[lo:end])
+			})
 		case ks.block4 != nil && q.table != nil && qBlockFused(q, len(idx), (len(idx)+1)/2):
 			table, b := q.table[:], q.b
 			mx, scale, exps := q.kind == quant.MXFP4, q.v.Scale, q.v.Exp
@@ -92,7 +104,7 @@ func qBlockFused(q *qOperand, n, bytes int) bool {
 		return false
 	}
 	params := len(q.v.Scale)
-	if q.kind == quant.MXFP4 {
+	if q.kind == quant.MXFP4 || q.kind == quant.MXFP8 {
 		params = len(q.v.Exp)
 	}
 	return params >= (n+q.b-1)/q.b

@@ -109,9 +109,9 @@ func fuzzNarrowBlockExact[I Narrow](t *testing.T, f *family[qspmvNarrowBlockFunc
 	rows := len(ptr) - 1
 	forEachTier(t, f, func(t *testing.T, impl, ref qspmvNarrowBlockFunc[I]) {
 		want := make([]float32, rows)
-		ref(want, x, ptr, col, v, first, 1, 0)
+		ref(want, x, ptr, col, v, first, nil, 1, 0)
 		got := withSentinel(make([]float32, rows), 4)
-		impl(got, x, ptr, col, v, first, 1, 0)
+		impl(got, x, ptr, col, v, first, nil, 1, 0)
 		checkSentinel(t, "qspmvnarrowblock", got)
 		if !slices.Equal(got, want) {
 			t.Fatalf("%v U%d first %d ptr=%v col=%v: got %v, want %v", v.Scheme, 8*unsafe.Sizeof(I(0)), first, ptr, col, got, want)

@@ -141,10 +141,10 @@ func fuzzQSpMVNarrowBlock[I Narrow](t *testing.T, f *family[qspmvNarrowBlockFunc
 	}
 	forEachTier(t, f, func(t *testing.T, impl, ref qspmvNarrowBlockFunc[I]) {
 		got := withSentinel(make([]float32, rows), 4)
-		impl(got, x, ptr, col, v, first, 1, 0)
+		impl(got, x, ptr, col, v, first, nil, 1, 0)
 		checkSentinel(t, "qspmvnarrowblock", got)
 		want := make([]float32, rows)
-		ref(want, x, ptr, col, v, first, 1, 0)
+		ref(want, x, ptr, col, v, first, nil, 1, 0)
 		g, w := append([]float32(nil), got...), append([]float32(nil), want...)
 		if err := qCloseFused(g, w, append(mag[:rows:rows], 0), len(col)); err != nil {
 			t.Fatalf("%v first=%d ptr=%v col=%v: %v", v.Scheme, first, ptr, col, err)

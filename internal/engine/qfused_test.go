@@ -107,7 +107,8 @@ func maxRowOf(ptr []uint64) int {
 // qFusedSchemes is qSchemes, or under -short one scheme of each kind and
 // granularity, and the block sizes the fused block kernels tell apart: one
 // vector (16), blocks from odd offsets (17), a vector and a half (24), two
-// vectors (32) and four (64).
+// vectors (32) and four (64), and blocks of 32 or more that are no multiple
+// of 32 (40, 48).
 func qFusedSchemes() []string {
 	s := qSchemes
 	if testing.Short() {
@@ -115,7 +116,8 @@ func qFusedSchemes() []string {
 	}
 	s = s[:len(s):len(s)]
 	for _, e := range []string{"int4:block=16", "nf4:block=17", "int4:block=24",
-		"int8:block=16", "int8:block=17", "int8:block=24", "int8:block=32", "int8:block=64"} {
+		"int8:block=16", "int8:block=17", "int8:block=24", "int8:block=32", "int8:block=64",
+		"nf4:block=40", "int8:block=48"} {
 		if !slices.Contains(s, e) {
 			s = append(s, e)
 		}
@@ -178,15 +180,31 @@ func testQFusedSpMM(t *testing.T) {
 	forEachTier(t, qspmm, func(t *testing.T, impl, _ qspmmFunc) {
 		rng := rand.New(rand.NewPCG(53, 54))
 		widths := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 31, 33, 64, 65, 100}
+		// Under -short, the widths at both ends of the kernels' column
+		// steps (4, 8 and 16 lanes, 32-column chunks), and structure si
+		// runs every stride[si]-th of them from an offset that turns with
+		// the case: the empty structures, "every" and "short" run them all
+		// (under -race, whose grid can be small, half), "shuf" half and the
+		// long rows one width per case.
+		var stride []int
 		if testing.Short() {
-			widths = []int{1, 7, 16, 19, 33, 64}
+			widths = []int{1, 2, 3, 4, 7, 8, 9, 15, 16, 17, 31, 32, 33, 65}
+			stride = []int{1, 1, 1, 2, len(widths), 1}
+			if raceEnabled {
+				stride = []int{1, 1, 2, 4, len(widths), 2}
+			}
 		}
+		turn := 0
 		for si, ptr := range qFusedStructures(rng) {
 			rows := len(ptr) - 1
 			for _, spelling := range qFusedSchemes() {
 				for ci, c := range qFusedCases(t, rng, spelling, ptr, 1+rng.IntN(200)) {
 					maxRow := maxRowOf(ptr)
+					turn++
 					for wi, w := range widths {
+						if stride != nil && (wi+turn)%stride[si] != 0 {
+							continue
+						}
 						if (wi+ci+si)%3 != 0 && !testing.Short() && w > 17 {
 							continue // the wide panels on a third of the cases
 						}
@@ -432,7 +450,8 @@ func qCloseFused(got, want, mag []float32, terms int) error {
 // qspmmTiled (more rows than a block, more values than a block, and one
 // row longer than a block, in pieces), with no index out of range, one in
 // a block of whole rows, and one in a later piece of the long row, at beta
-// 0 and not: every path agrees with ref, which skips that index.
+// 0 and not: every path agrees with ref, which skips that index. Under
+// -short each scheme takes one of the three, in turn.
 func TestQSpMMBlocks(t *testing.T) { testQSpMMBlocks(t) }
 
 // TestQSpMMBlocksTiled is TestQSpMMBlocks with the column tiles of A
@@ -454,13 +473,16 @@ func testQSpMMBlocks(t *testing.T) {
 	}
 	rows := len(ptr) - 1
 	const w = 3
-	for _, spelling := range []string{"int8:tensor", "int8:block=64", "nf4:block=64", "mxfp4", "int4:block=17"} {
+	for si, spelling := range []string{"int8:tensor", "int8:block=64", "nf4:block=64", "mxfp4", "int4:block=17"} {
 		s := quant.MustParse(spelling)
 		idx, cols := qIdx(rng, ptr, 1)
 		v := randQValues(rng, s, len(idx), 1)
 		x := frand[float32](rng, cols*w, 0, false)
 		y0 := frand[float32](rng, rows*w, 0, false)
 		for bad, at := range []uint64{^uint64(0), ptr[200] + 7, ptr[300] + qspmmBlockValues + 3} {
+			if testing.Short() && bad != si%3 {
+				continue // each scheme on one of the placements
+			}
 			idx := slices.Clone(idx)
 			if at < uint64(len(idx)) {
 				idx[at] = uint64(cols) + uint64(bad)

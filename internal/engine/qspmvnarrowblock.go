@@ -27,19 +27,49 @@ import (
 // codes in their row loops (blocks of at least 16 values; smaller ones run
 // the generic loop).
 func QSpMVNarrowBlock[I Narrow](y, x []float32, ptr []uint32, col []I, v *quant.Values, first int, alpha, beta float32) {
+	qspmvNarrowBlockCall("QSpMVNarrowBlock", y, x, ptr, col, v, first, nil, alpha, beta)
+}
+
+// QSpMVNarrowBlockAt is QSpMVNarrowBlock on codes kept in another order
+// than their scales (a prepared form's strips): entry k of row i has code
+// first+k of v and the scale that value spos[i]+k-lo of v has, lo the
+// row's start clamped to len(col). So a row's entries take the scales of a
+// contiguous run of values from spos[i] on, whatever block their codes are
+// in:
+//
+//	value(k) = code value of first+k * scale of block (spos[i]+k-lo)/B
+//
+// one float32 product as v.At computes it. It panics as QSpMVNarrowBlock
+// does, and unless len(spos) == len(y) and every non-empty row's run
+// spos[i]..spos[i]+hi-lo-1 lies within v's values.
+func QSpMVNarrowBlockAt[I Narrow](y, x []float32, ptr []uint32, col []I, v *quant.Values, first int, spos []uint32, alpha, beta float32) {
+	if len(spos) != len(y) {
+		panic("kernels: QSpMVNarrowBlockAt: len(spos) != len(y)")
+	}
+	if len(ptr) == len(y)+1 {
+		for i, sp := range spos {
+			if lo, hi := clampRange(ptr, i, len(col)); hi > lo && uint64(sp)+uint64(hi-lo) > uint64(v.N) {
+				panic(fmt.Sprintf("kernels: QSpMVNarrowBlockAt: row %d: scale positions %d..%d+%d out of range of %d", i, sp, sp, hi-lo, v.N))
+			}
+		}
+	}
+	qspmvNarrowBlockCall("QSpMVNarrowBlockAt", y, x, ptr, col, v, first, spos, alpha, beta)
+}
+
+func qspmvNarrowBlockCall[I Narrow](name string, y, x []float32, ptr []uint32, col []I, v *quant.Values, first int, spos []uint32, alpha, beta float32) {
 	if len(ptr) != len(y)+1 {
-		panic("kernels: QSpMVNarrowBlock: len(ptr) != len(y)+1")
+		panic("kernels: " + name + ": len(ptr) != len(y)+1")
 	}
 	if !NarrowBlockScheme(v.Scheme) {
-		panic(fmt.Sprintf("kernels: QSpMVNarrowBlock: scheme %v is not int8, int4, NF4 or MXFP4 by block", v.Scheme))
+		panic(fmt.Sprintf("kernels: %s: scheme %v is not int8, int4, NF4 or MXFP4 by block", name, v.Scheme))
 	}
 	var ch Channels
-	checkQuant("QSpMVNarrowBlock", v, first, len(col), &ch, false)
+	checkQuant(name, v, first, len(col), &ch, false)
 	if is16[I]() {
-		qspmvNarrowBlockU16.fn(y, x, ptr, u16s(col), v, first, alpha, beta)
+		qspmvNarrowBlockU16.fn(y, x, ptr, u16s(col), v, first, spos, alpha, beta)
 		return
 	}
-	qspmvNarrowBlockU32.fn(y, x, ptr, u32s(col), v, first, alpha, beta)
+	qspmvNarrowBlockU32.fn(y, x, ptr, u32s(col), v, first, spos, alpha, beta)
 }
 
 // NarrowBlockScheme reports whether QSpMVNarrowBlock takes values of
@@ -54,20 +84,27 @@ func NarrowBlockScheme(s quant.Scheme) bool {
 	return false
 }
 
-type qspmvNarrowBlockFunc[I Narrow] = func(y, x []float32, ptr []uint32, col []I, v *quant.Values, first int, alpha, beta float32)
+// qspmvNarrowBlockFunc is a path of QSpMVNarrowBlockAt; spos nil is
+// QSpMVNarrowBlock (scale positions first+k).
+type qspmvNarrowBlockFunc[I Narrow] = func(y, x []float32, ptr []uint32, col []I, v *quant.Values, first int, spos []uint32, alpha, beta float32)
 
 var (
 	qspmvNarrowBlockU16 = newPartialFamily[qspmvNarrowBlockFunc[uint16]]("qspmvnarrowblock.u16", qspmvNarrowBlockRef[uint16], qspmvNarrowBlockGeneric[uint16])
 	qspmvNarrowBlockU32 = newPartialFamily[qspmvNarrowBlockFunc[uint32]]("qspmvnarrowblock.u32", qspmvNarrowBlockRef[uint32], qspmvNarrowBlockGeneric[uint32])
 )
 
-func qspmvNarrowBlockRef[I Narrow](y, x []float32, ptr []uint32, col []I, v *quant.Values, first int, alpha, beta float32) {
+func qspmvNarrowBlockRef[I Narrow](y, x []float32, ptr []uint32, col []I, v *quant.Values, first int, spos []uint32, alpha, beta float32) {
+	d := newBlockDecoder(v)
 	for i := range y {
 		lo, hi := clampRange(ptr, i, len(col))
 		var s float32
 		for k := lo; k < hi; k++ {
 			if int(col[k]) < len(x) {
-				s += v.At(first+k, 0) * x[col[k]]
+				if spos == nil {
+					s += v.At(first+k, 0) * x[col[k]]
+				} else {
+					s += d.code(first+k) * d.scale((int(spos[i])+k-lo)/d.b) * x[col[k]]
+				}
 			}
 		}
 		qStore(y, i, s, alpha, beta)
@@ -110,17 +147,21 @@ func (d *blockDecoder) scale(g int) float32 {
 	return d.v.Scale[g]
 }
 
-// qspmvNarrowBlockGeneric walks each row's values block by block, the
-// block's scale read once, two partial sums.
-func qspmvNarrowBlockGeneric[I Narrow](y, x []float32, ptr []uint32, col []I, v *quant.Values, first int, alpha, beta float32) {
+// qspmvNarrowBlockGeneric walks each row's values block by block (of
+// their scale positions), the block's scale read once, two partial sums.
+func qspmvNarrowBlockGeneric[I Narrow](y, x []float32, ptr []uint32, col []I, v *quant.Values, first int, spos []uint32, alpha, beta float32) {
 	d := newBlockDecoder(v)
 	nx := uint(len(x))
 	b := d.b
 	for i := range y {
 		lo, hi := clampRange(ptr, i, len(col))
+		delta := first // scale position - entry
+		if spos != nil {
+			delta = int(spos[i]) - lo
+		}
 		var s0, s1 float32
 		for k := lo; k < hi; {
-			p := first + k
+			p := delta + k
 			g := p / b
 			e := min(hi, k+(g+1)*b-p) // the block's end among the entries
 			sc := d.scale(g)

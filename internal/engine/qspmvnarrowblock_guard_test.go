@@ -13,7 +13,9 @@ import (
 // TestQSpMVNarrowBlockGuarded runs QSpMVNarrowBlock on every path with the
 // indices, codes, scales, x and y against guard pages at either edge, the
 // codes and scales exactly as long as values first.. need, on rows of
-// every length from 0 to 70 and on junk pointers and indices: the kernels
+// every length from 0 to 70 and on junk pointers and indices, with the
+// codes' own scale positions and with others (spos, runs anywhere in
+// the values, the last at the scales' end): the kernels
 // must touch nothing outside (a fault fails the run) and agree with ref.
 func TestQSpMVNarrowBlockGuarded(t *testing.T) {
 	testQSpMVNarrowBlockGuarded[uint16](t, qspmvNarrowBlockU16)
@@ -79,11 +81,30 @@ func testQSpMVNarrowBlockGuarded[I Narrow](t *testing.T, f *family[qspmvNarrowBl
 				}
 				scale[i] += max(y0[i], -y0[i]) / 2
 			}
+			var spos []uint32
+			if trial%2 == 1 {
+				spos = randSpos(rng, ptr, n, v.N)
+				for i := range spos {
+					if lo, hi := clampRange(ptr, i, n); i == 0 || rng.IntN(4) == 0 {
+						spos[i] = uint32(v.N - (hi - lo))
+					}
+				}
+				for i := range scale {
+					scale[i] = max(y0[i], -y0[i]) / 2
+					lo, hi := clampRange(ptr, i, n)
+					for k := lo; k < hi; k++ {
+						if int(col[k]) < nx {
+							a, b := narrowBlockValue(&v, first, spos, i, lo, k)*x[col[k]], float32(0)
+							scale[i] += max(a, b-a)
+						}
+					}
+				}
+			}
 			forEachTier(t, f, func(t *testing.T, impl, ref qspmvNarrowBlockFunc[I]) {
 				got := append(ry.floatsAt(rows, atEnd)[:0], y0...)
 				want := append([]float32(nil), y0...)
-				impl(got, x, ptr, gcol, &v, first, 1, 0.5)
-				ref(want, x, ptr, col, &v, first, 1, 0.5)
+				impl(got, x, ptr, gcol, &v, first, spos, 1, 0.5)
+				ref(want, x, ptr, col, &v, first, spos, 1, 0.5)
 				checkClose(t, spelling, append([]float32(nil), got...), want, scale)
 			})
 		}

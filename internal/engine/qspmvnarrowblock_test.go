@@ -56,42 +56,108 @@ func testQSpMVNarrowBlock[I Narrow](t *testing.T, f *family[qspmvNarrowBlockFunc
 							ptr, col, _ := narrowOf[I](rng, m)
 							v := quantizeRand(t, rng, s, first+len(col)+rng.IntN(3))
 							x := randVals[float32](rng, sh[1], 0, 0)
-							absX := absAll(x)
 							y0 := randVals[float32](rng, sh[0], 0, 0)
-							// scale: Σ|value·x| and |beta y|, the bound of the sums.
-							scale := make([]float32, sh[0])
-							for i := range scale {
-								lo, hi := clampRange(ptr, i, len(col))
-								for k := lo; k < hi; k++ {
-									if int(col[k]) < len(x) {
-										scale[i] += float32(math.Abs(float64(v.At(first+k, 0)))) * absX[col[k]]
-									}
-								}
+							for _, spos := range [][]uint32{nil, randSpos(rng, ptr, len(col), v.N)} {
+								checkNarrowBlock(t, fmt.Sprintf("%s rows=%d cols=%d maxLen=%d first=%d bad=%d spos=%v", sp, sh[0], sh[1], maxLen, first, bad, spos != nil),
+									impl, ref, x, ptr, col, &v, first, spos, y0)
 							}
-							for _, ab := range [][2]float32{{1, 0}, {-2, 0.5}} {
-								name := fmt.Sprintf("%s rows=%d cols=%d maxLen=%d first=%d bad=%d alpha=%v beta=%v", sp, sh[0], sh[1], maxLen, first, bad, ab[0], ab[1])
-								want := append([]float32(nil), y0...)
-								ref(want, x, ptr, col, &v, first, ab[0], ab[1])
-								got := withSentinel(y0, 5)
-								impl(got, x, ptr, col, &v, first, ab[0], ab[1])
-								checkSentinel(t, name, got)
-								bound := make([]float32, len(scale))
-								for i := range bound {
-									bound[i] = float32(math.Abs(float64(ab[0])))*scale[i] + float32(math.Abs(float64(ab[1]*y0[i])))
-								}
-								checkClose(t, name, got, want, bound)
-							}
-							// beta == 0 must not read y.
-							nanY := make([]float32, sh[0])
-							for i := range nanY {
-								nanY[i] = float32(math.NaN())
-							}
-							want := make([]float32, sh[0])
-							ref(want, x, ptr, col, &v, first, 1, 0)
-							impl(nanY, x, ptr, col, &v, first, 1, 0)
-							checkClose(t, sp+" beta=0 with NaN y", nanY, want, scale)
 						}
 					}
+				}
+			}
+		}
+	})
+}
+
+// randSpos returns scale positions for the rows of ptr (clamped to n
+// entries) in values of n values: each row's run starts anywhere it
+// fits, so runs straddle blocks, start at odd and even positions and
+// overlap one another.
+func randSpos(rng *rand.Rand, ptr []uint32, n, values int) []uint32 {
+	spos := make([]uint32, len(ptr)-1)
+	for i := range spos {
+		lo, hi := clampRange(ptr, i, n)
+		spos[i] = uint32(rng.IntN(values - (hi - lo) + 1))
+	}
+	return spos
+}
+
+// narrowBlockValue is the value of entry k (in a row clamped to start at
+// lo) as QSpMVNarrowBlockAt defines it.
+func narrowBlockValue(v *quant.Values, first int, spos []uint32, i, lo, k int) float32 {
+	if spos == nil {
+		return v.At(first+k, 0)
+	}
+	d := newBlockDecoder(v)
+	return d.code(first+k) * d.scale((int(spos[i])+k-lo)/d.b)
+}
+
+// checkNarrowBlock runs impl and ref on one operand set with two alpha,
+// beta pairs and with beta 0 on a y of NaNs, and compares them within the
+// bound of the sums.
+func checkNarrowBlock[I Narrow](t *testing.T, name string, impl, ref qspmvNarrowBlockFunc[I], x []float32, ptr []uint32, col []I, v *quant.Values, first int, spos []uint32, y0 []float32) {
+	t.Helper()
+	absX := absAll(x)
+	// scale: Σ|value·x| and |beta y|, the bound of the sums.
+	scale := make([]float32, len(y0))
+	for i := range scale {
+		lo, hi := clampRange(ptr, i, len(col))
+		for k := lo; k < hi; k++ {
+			if int(col[k]) < len(x) {
+				scale[i] += float32(math.Abs(float64(narrowBlockValue(v, first, spos, i, lo, k)))) * absX[col[k]]
+			}
+		}
+	}
+	for _, ab := range [][2]float32{{1, 0}, {-2, 0.5}} {
+		name := fmt.Sprintf("%s alpha=%v beta=%v", name, ab[0], ab[1])
+		want := append([]float32(nil), y0...)
+		ref(want, x, ptr, col, v, first, spos, ab[0], ab[1])
+		got := withSentinel(y0, 5)
+		impl(got, x, ptr, col, v, first, spos, ab[0], ab[1])
+		checkSentinel(t, name, got)
+		bound := make([]float32, len(scale))
+		for i := range bound {
+			bound[i] = float32(math.Abs(float64(ab[0])))*scale[i] + float32(math.Abs(float64(ab[1]*y0[i])))
+		}
+		checkClose(t, name, got, want, bound)
+	}
+	// beta == 0 must not read y.
+	nanY := make([]float32, len(y0))
+	for i := range nanY {
+		nanY[i] = float32(math.NaN())
+	}
+	want := make([]float32, len(y0))
+	ref(want, x, ptr, col, v, first, spos, 1, 0)
+	impl(nanY, x, ptr, col, v, first, spos, 1, 0)
+	checkClose(t, name+" beta=0 with NaN y", nanY, want, scale)
+}
+
+// TestQSpMVNarrowBlockAtOrdered: on every path, scale positions that are
+// the codes' own (spos[i] = first+lo) give the bits of QSpMVNarrowBlock.
+func TestQSpMVNarrowBlockAtOrdered(t *testing.T) {
+	testQSpMVNarrowBlockAtOrdered[uint16](t, qspmvNarrowBlockU16)
+	testQSpMVNarrowBlockAtOrdered[uint32](t, qspmvNarrowBlockU32)
+}
+
+func testQSpMVNarrowBlockAtOrdered[I Narrow](t *testing.T, f *family[qspmvNarrowBlockFunc[I]]) {
+	forEachTier(t, f, func(t *testing.T, impl, _ qspmvNarrowBlockFunc[I]) {
+		rng := rand.New(rand.NewPCG(65, 66))
+		for _, sp := range narrowBlockSchemes {
+			s := quant.MustParse(sp)
+			for _, first := range []int{0, 1, 16, 37} {
+				m := randCSR(rng, 300, 500, nil, 4*16+40, 0)
+				ptr, col, _ := narrowOf[I](rng, m)
+				v := quantizeRand(t, rng, s, first+len(col))
+				x := randVals[float32](rng, 500, 0, 0)
+				spos := make([]uint32, len(ptr)-1)
+				for i := range spos {
+					spos[i] = uint32(first) + ptr[i]
+				}
+				got, want := make([]float32, len(spos)), make([]float32, len(spos))
+				impl(want, x, ptr, col, &v, first, nil, 1, 0)
+				impl(got, x, ptr, col, &v, first, spos, 1, 0)
+				if !sameBits(got, want) {
+					t.Errorf("%s first=%d: spos = first+lo differs from no spos", sp, first)
 				}
 			}
 		}
@@ -111,7 +177,17 @@ func TestQSpMVNarrowBlockChecks(t *testing.T) {
 	mustPanic(t, "kernels: QSpMVNarrowBlock: scheme uint8:block=16 is not int8, int4, NF4 or MXFP4 by block", func() {
 		QSpMVNarrowBlock(make([]float32, 1), make([]float32, 2), []uint32{0, 1}, []uint16{0}, &u, 0, 1, 0)
 	})
+	mustPanic(t, "kernels: QSpMVNarrowBlockAt: len(spos) != len(y)", func() {
+		QSpMVNarrowBlockAt(make([]float32, 1), make([]float32, 2), []uint32{0, 1}, []uint16{0}, &v, 0, nil, 1, 0)
+	})
+	mustPanic(t, "kernels: QSpMVNarrowBlockAt: row 0: scale positions 2..2+2 out of range of 3", func() {
+		QSpMVNarrowBlockAt(make([]float32, 1), make([]float32, 2), []uint32{0, 2}, []uint16{0, 1}, &v, 0, []uint32{2}, 1, 0)
+	})
 	y := make([]float32, 1)
+	QSpMVNarrowBlockAt(y, []float32{2, 3}, []uint32{0, 2}, []uint16{0, 1}, &v, 1, []uint32{0}, 1, 0)
+	if want := v.At(1, 0)*2 + v.At(2, 0)*3; y[0] != want {
+		t.Errorf("QSpMVNarrowBlockAt = %v, want %v", y[0], want)
+	}
 	QSpMVNarrowBlock(y, []float32{2, 3}, []uint32{0, 2}, []uint16{0, 1}, &v, 1, 1, 0)
 	if want := v.At(1, 0)*2 + v.At(2, 0)*3; y[0] != want {
 		t.Errorf("QSpMVNarrowBlock = %v, want %v", y[0], want)
@@ -173,8 +249,8 @@ func testQSpMVNarrowBlockE8M0[I Narrow](t *testing.T, f *family[qspmvNarrowBlock
 	forEachTier(t, f, func(t *testing.T, impl, ref qspmvNarrowBlockFunc[I]) {
 		for _, c := range cases {
 			got, want := make([]float32, rows), make([]float32, rows)
-			impl(got, x, ptr, col, &c.v, c.first, 1, 0)
-			ref(want, x, ptr, col, &c.v, c.first, 1, 0)
+			impl(got, x, ptr, col, &c.v, c.first, nil, 1, 0)
+			ref(want, x, ptr, col, &c.v, c.first, nil, 1, 0)
 			checkClose(t, fmt.Sprintf("mxfp4 first=%d", c.first), got, want, c.scale)
 		}
 	})

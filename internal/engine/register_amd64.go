@@ -166,6 +166,7 @@ func registerAMD64() bool {
 			i8Block: amd64.QSpMVI8BlockAVX512,
 			block4:  amd64.QSpMV4BlockAVX512,
 			mx4:     amd64.QSpMV4MXAVX512,
+			mx8:     amd64.QSpMV8MXAVX512,
 		}))
 		// The fused SpMM kernels from 32 columns on, where they match
 		// decoded blocks (qspmmTiled) without their scratch; panels of

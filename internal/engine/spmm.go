@@ -151,8 +151,23 @@ func spmmTuningFor(l2 int) spmmTuning {
 	return spmmTuning{minX: 2 * l2, minXWide: l2, minRow: 128, tileBytes: l2 / 8, minEntries: 16, maxBytes: l2 / 2}
 }
 
-// spmmTune is this CPU's tuning (a variable for the tests).
-var spmmTune = spmmTuningFor(Caches().L2)
+// spmmNarrowTuningFor is spmmTuningFor for the narrow-index products (the
+// strips of a prepared matrix). Their entries cost less to read, so the X
+// rows an entry reads weigh more: wide rows are tiled once X exceeds a
+// quarter of L2 (where its lines start to leave L2 between uses), in tiles
+// of l2/16, which the kernels' prefetch of each row's next piece keeps fed.
+func spmmNarrowTuningFor(l2 int) spmmTuning {
+	c := spmmTuningFor(l2)
+	c.minXWide, c.tileBytes = l2/4, l2/16
+	return c
+}
+
+// spmmTune is this CPU's tuning and spmmNarrowTune its narrow-index one
+// (variables for the tests).
+var (
+	spmmTune       = spmmTuningFor(Caches().L2)
+	spmmNarrowTune = spmmNarrowTuningFor(Caches().L2)
+)
 
 // spmmSegPool holds the segment pairs of the tiled SpMM (the kernels are
 // called through func values, so a stack array would escape).
@@ -163,7 +178,11 @@ var spmmSegPool = sync.Pool{New: func() any { return new([2 * spmmTileBlock]uint
 // (nnz entries) on a w-column panel of elements of size bytes, and 0 when
 // it does not (see spmmTuning).
 func spmmTileRows(rows, xrows, nnz, w, size int) int {
-	c := &spmmTune
+	return spmmTune.tileRows(rows, xrows, nnz, w, size)
+}
+
+// tileRows is spmmTileRows with the tuning c.
+func (c *spmmTuning) tileRows(rows, xrows, nnz, w, size int) int {
 	rowBytes := w * size
 	minX := c.minX
 	if rowBytes >= spmmTileWideRow {

@@ -19,16 +19,17 @@ type spmmAsmFunc[T Float, P ptrWord, I indexWord] = func(y []T, ldy int, x []T, 
 // (see spmmAsmRun).
 func spmmAsm[T Float](k spmmAsmFunc[T, uint64, uint64], kt spmmTileFunc[T, uint64]) spmmFunc[T] {
 	return func(allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
-		spmmAsmRun(k, kt, spmmBadIndex, allRows, allNNZ, y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta)
+		spmmAsmRun(k, kt, &spmmTune, spmmBadIndex, allRows, allNNZ, y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta)
 	}
 }
 
 // spmmNarrowAsm wraps an SpMMNarrow assembly kernel k and its column-tile
-// kernel kt (see spmmAsmRun), choosing the tiling from the rows of the call.
+// kernel kt (see spmmAsmRun), choosing the tiling from the rows of the call
+// with the narrow tuning.
 func spmmNarrowAsm[T Float, I Narrow](k spmmAsmFunc[T, uint32, I], kt spmmTileFunc[T, I]) spmmNarrowFunc[T, I] {
 	return func(y []T, ldy int, x []T, ldx, w int, ptr []uint32, col []I, vals []T, alpha, beta T) {
 		rows := len(ptr) - 1
-		spmmAsmRun(k, kt, spmmNarrowBadIndex, rows, int(ptr[rows]-ptr[0]), y, ldy, x, ldx, w, ptr, col, vals, alpha, beta)
+		spmmAsmRun(k, kt, &spmmNarrowTune, spmmNarrowBadIndex, rows, int(ptr[rows]-ptr[0]), y, ldy, x, ldx, w, ptr, col, vals, alpha, beta)
 	}
 }
 
@@ -39,10 +40,9 @@ func spmmNarrowAsm[T Float, I Narrow](k spmmAsmFunc[T, uint32, I], kt spmmTileFu
 // entry. It turns -0 beta into +0 and feeds the rows in chunks through
 // asmPieces (spmmRows, raceSpMM), or in column tiles of A when there is a
 // tile kernel (kt not nil), X is too large for L2 and the rows are long
-// enough, choosing the tiling for a
-// matrix of allRows rows and allNNZ entries, of which ptr's rows are a
-// part.
-func spmmAsmRun[T Float, P ptrWord, I indexWord](k spmmAsmFunc[T, P, I], kt spmmTileFunc[T, I], bad string, allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr []P, idx []I, vals []T, alpha, beta T) {
+// enough, choosing the tiling with the tuning c for a matrix of allRows
+// rows and allNNZ entries, of which ptr's rows are a part.
+func spmmAsmRun[T Float, P ptrWord, I indexWord](k spmmAsmFunc[T, P, I], kt spmmTileFunc[T, I], c *spmmTuning, bad string, allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr []P, idx []I, vals []T, alpha, beta T) {
 	if w == 0 {
 		return
 	}
@@ -56,7 +56,7 @@ func spmmAsmRun[T Float, P ptrWord, I indexWord](k spmmAsmFunc[T, P, I], kt spmm
 	// An infinite alpha is not tiled: each tile scales its own partial
 	// sum, and a row without entries in a tile would add alpha*0 = NaN
 	// (the untiled kernel scales the row's whole sum once).
-	if tw := spmmTileRows(allRows, int(xrows), allNNZ, w, int(unsafe.Sizeof(beta))); kt != nil && tw > 0 && !math.IsInf(float64(alpha), 0) {
+	if tw := c.tileRows(allRows, int(xrows), allNNZ, w, int(unsafe.Sizeof(beta))); kt != nil && tw > 0 && !math.IsInf(float64(alpha), 0) {
 		spmmTileWalk(ptr, uint64(n), int(xrows), w, tw, bad, func(r0 int, seg []uint64, first bool, limit uint64) {
 			b := beta
 			if !first {

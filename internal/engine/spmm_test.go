@@ -91,9 +91,10 @@ func withSpMMTiles(t *testing.T, fn func(t *testing.T)) {
 // indexed operand holds more than two tiles of tileBytes is tiled, whatever
 // its size and row width, and returns the function that restores it.
 func forceSpMMTiles(tileBytes int) (restore func()) {
-	old := spmmTune
+	old, oldNarrow := spmmTune, spmmNarrowTune
 	spmmTune = spmmTuning{tileBytes: tileBytes, maxBytes: 1 << 30}
-	return func() { spmmTune = old }
+	spmmNarrowTune = spmmTune
+	return func() { spmmTune, spmmNarrowTune = old, oldNarrow }
 }
 
 func TestSpMMTiledF32(t *testing.T) { withSpMMTiles(t, func(t *testing.T) { testSpMM(t, spmmF32) }) }
@@ -242,6 +243,27 @@ func TestSpMMTileRows(t *testing.T) {
 	} {
 		if got := spmmTileRows(c.rows, c.xrows, c.nnz, c.w, c.size); got != c.want {
 			t.Errorf("spmmTileRows(%d, %d, %d, %d, %d) = %d, want %d", c.rows, c.xrows, c.nnz, c.w, c.size, got, c.want)
+		}
+	}
+}
+
+// TestSpMMNarrowTileRows: the narrow products' tiling decision on the
+// strips of a prepared M4 (3 strips of 3670 columns, about 1.5 M entries
+// each), with the tuning of a 1 MiB L2.
+func TestSpMMNarrowTileRows(t *testing.T) {
+	c := spmmNarrowTuningFor(1 << 20)
+	for _, k := range []struct {
+		rows, xrows, nnz, w, size, want int
+	}{
+		{4096, 3670, 1503140, 64, 4, 256}, // 0.9 MiB of X in 256-byte rows: L2/16
+		{4096, 3670, 1503140, 64, 8, 161}, // float64: grown to 16 entries a row
+		{4096, 3670, 1503140, 32, 4, 0},   // 0.45 MiB in 128-byte rows: not tiled
+		{4096, 3670, 1503140, 16, 4, 0},   // 64-byte rows: never tiled
+		{4096, 1000, 400000, 64, 4, 0},    // 0.24 MiB: stays in L2
+		{512, 3670, 4096, 64, 4, 0},       // a decode tile's rows: too few entries
+	} {
+		if got := c.tileRows(k.rows, k.xrows, k.nnz, k.w, k.size); got != k.want {
+			t.Errorf("tileRows(%d, %d, %d, %d, %d) = %d, want %d", k.rows, k.xrows, k.nnz, k.w, k.size, got, k.want)
 		}
 	}
 }

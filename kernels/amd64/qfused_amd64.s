@@ -71,6 +71,85 @@ DATA qfnib<>+244(SB)/4, $0
 DATA qfnib<>+248(SB)/4, $4
 DATA qfnib<>+252(SB)/4, $0
 GLOBL qfnib<>(SB), RODATA|NOPTR, $256
+// qfshift: qword j's shift 4j (nibble j to the low 4 bits of dword 2j,
+// nibble j+8 to those of dword 2j+1).
+DATA qfshift<>+0(SB)/8, $0
+DATA qfshift<>+8(SB)/8, $4
+DATA qfshift<>+16(SB)/8, $8
+DATA qfshift<>+24(SB)/8, $12
+DATA qfshift<>+32(SB)/8, $16
+DATA qfshift<>+40(SB)/8, $20
+DATA qfshift<>+48(SB)/8, $24
+DATA qfshift<>+56(SB)/8, $28
+GLOBL qfshift<>(SB), RODATA|NOPTR, $64
+
+// qflanes: the value of each lane of a 32-value pass, steps a and b: at 0
+// in order, at 128 interleaved (lane 2j value j, lane 2j+1 value j+8).
+DATA qflanes<>+0(SB)/4, $0
+DATA qflanes<>+4(SB)/4, $1
+DATA qflanes<>+8(SB)/4, $2
+DATA qflanes<>+12(SB)/4, $3
+DATA qflanes<>+16(SB)/4, $4
+DATA qflanes<>+20(SB)/4, $5
+DATA qflanes<>+24(SB)/4, $6
+DATA qflanes<>+28(SB)/4, $7
+DATA qflanes<>+32(SB)/4, $8
+DATA qflanes<>+36(SB)/4, $9
+DATA qflanes<>+40(SB)/4, $10
+DATA qflanes<>+44(SB)/4, $11
+DATA qflanes<>+48(SB)/4, $12
+DATA qflanes<>+52(SB)/4, $13
+DATA qflanes<>+56(SB)/4, $14
+DATA qflanes<>+60(SB)/4, $15
+DATA qflanes<>+64(SB)/4, $16
+DATA qflanes<>+68(SB)/4, $17
+DATA qflanes<>+72(SB)/4, $18
+DATA qflanes<>+76(SB)/4, $19
+DATA qflanes<>+80(SB)/4, $20
+DATA qflanes<>+84(SB)/4, $21
+DATA qflanes<>+88(SB)/4, $22
+DATA qflanes<>+92(SB)/4, $23
+DATA qflanes<>+96(SB)/4, $24
+DATA qflanes<>+100(SB)/4, $25
+DATA qflanes<>+104(SB)/4, $26
+DATA qflanes<>+108(SB)/4, $27
+DATA qflanes<>+112(SB)/4, $28
+DATA qflanes<>+116(SB)/4, $29
+DATA qflanes<>+120(SB)/4, $30
+DATA qflanes<>+124(SB)/4, $31
+DATA qflanes<>+128(SB)/4, $0
+DATA qflanes<>+132(SB)/4, $8
+DATA qflanes<>+136(SB)/4, $1
+DATA qflanes<>+140(SB)/4, $9
+DATA qflanes<>+144(SB)/4, $2
+DATA qflanes<>+148(SB)/4, $10
+DATA qflanes<>+152(SB)/4, $3
+DATA qflanes<>+156(SB)/4, $11
+DATA qflanes<>+160(SB)/4, $4
+DATA qflanes<>+164(SB)/4, $12
+DATA qflanes<>+168(SB)/4, $5
+DATA qflanes<>+172(SB)/4, $13
+DATA qflanes<>+176(SB)/4, $6
+DATA qflanes<>+180(SB)/4, $14
+DATA qflanes<>+184(SB)/4, $7
+DATA qflanes<>+188(SB)/4, $15
+DATA qflanes<>+192(SB)/4, $16
+DATA qflanes<>+196(SB)/4, $24
+DATA qflanes<>+200(SB)/4, $17
+DATA qflanes<>+204(SB)/4, $25
+DATA qflanes<>+208(SB)/4, $18
+DATA qflanes<>+212(SB)/4, $26
+DATA qflanes<>+216(SB)/4, $19
+DATA qflanes<>+220(SB)/4, $27
+DATA qflanes<>+224(SB)/4, $20
+DATA qflanes<>+228(SB)/4, $28
+DATA qflanes<>+232(SB)/4, $21
+DATA qflanes<>+236(SB)/4, $29
+DATA qflanes<>+240(SB)/4, $22
+DATA qflanes<>+244(SB)/4, $30
+DATA qflanes<>+248(SB)/4, $23
+DATA qflanes<>+252(SB)/4, $31
+GLOBL qflanes<>(SB), RODATA|NOPTR, $256
 // The fused quantized SpMV kernels: the float32 SpMV loop with the values
 // decoded from their codes in the loop.
 //
@@ -407,6 +486,7 @@ qspmvi8rowavx512by16:
 	VINSERTF64X4 $1, Y4, Z8, Z8
 	VFMADD231PS  Z16, Z8, Z0
 	MOVQ         CX, R12
+	JMP          qspmvi8rowavx512by16
 
 qspmvi8rowavx512tail:
 	CMPQ        R12, R13
@@ -458,6 +538,8 @@ TEXT ·QSpMVI8BlockAVX512(SB), NOSPLIT, $0-160
 	MOVQ         ptr_base+48(FP), DX
 	MOVQ         idx_base+72(FP), R9
 	MOVQ         codes_base+96(FP), R11
+	VMOVDQU32    qflanes<>+0(SB), Z27
+	VMOVDQU32    qflanes<>+64(SB), Z26
 	VMOVSS       alpha+152(FP), X13
 	VMOVSS       beta+156(FP), X12
 	XORQ         AX, AX
@@ -494,6 +576,18 @@ qspmvi8blockavx512row:
 	MOVQ         R14, DX
 	VBROADCASTSS (BX), Z31
 
+qspmvi8blockavx512pass:
+	// blocks under 32 values: steps of 16 only
+	CMPQ b+144(FP), $32
+	JLT  qspmvi8blockavx512by16
+	// K5, K6: the lanes of a pass from value R10 mod 32 on (with b a multiple
+	// of 32, those past the block end of every pass that crosses one)
+	MOVL         R10, R14
+	ANDL         $31, R14
+	VPBROADCASTD R14, Z20
+	VPCMPUD      $5, Z20, Z27, K5
+	VPCMPUD      $5, Z20, Z26, K6
+
 qspmvi8blockavx512by32:
 	LEAQ       32(R12), CX
 	CMPQ       CX, R13
@@ -511,34 +605,24 @@ qspmvi8blockavx512by32:
 	PREFETCHT1 7296(R9)(R12*8)
 	PREFETCHT1 7360(R9)(R12*8)
 	PREFETCHT1 896(R11)(R12*1)
+	PREFETCHT1 256(BX)
 	PREFETCHT0 2816(R9)(R12*8)
 	PREFETCHT0 2880(R9)(R12*8)
 	PREFETCHT0 2944(R9)(R12*8)
 	PREFETCHT0 3008(R9)(R12*8)
-	// Z17: the 16 values' scales
-	VMOVAPS Z31, Z17
-	CMPQ    R10, $16
-	JLT     qspmvi8blockavx512asplit
-	SUBQ    $16, R10
-	JMP     qspmvi8blockavx512adecode
+	// Z16, Z18: the 32 codes as float32
+	VPMOVSXBD (R11)(R12*1), Z16
+	VPMOVSXBD 16(R11)(R12*1), Z18
+	VCVTDQ2PS Z16, Z16
+	VCVTDQ2PS Z18, Z18
+	// times their scales: the block's when R10, its values left, covers the pass
+	CMPQ   R10, $32
+	JLT    qspmvi8blockavx512split
+	SUBQ   $32, R10
+	VMULPS Z31, Z16, Z16
+	VMULPS Z31, Z18, Z18
 
-qspmvi8blockavx512asplit:
-	// lanes from m = R10 on are in the next block
-	MOVL         $0xffff, R14
-	BZHIL        R10, R14, R14
-	KMOVW        R14, K5
-	KNOTW        K5, K5
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K5, Z17
-	ADDQ         b+144(FP), R10
-	SUBQ         $16, R10
-
-qspmvi8blockavx512adecode:
-	// Z16: the 16 codes as float32
-	VPMOVSXBD    0(R11)(R12*1), Z16
-	VCVTDQ2PS    Z16, Z16
-	VMULPS       Z17, Z16, Z16
+qspmvi8blockavx512scaled:
 	MOVQ         0(R9)(R12*8), R8
 	MOVQ         8(R9)(R12*8), R14
 	MOVQ         16(R9)(R12*8), R15
@@ -575,30 +659,6 @@ qspmvi8blockavx512adecode:
 	VINSERTF128  $1, X5, Y4, Y4
 	VINSERTF64X4 $1, Y4, Z8, Z8
 	VFMADD231PS  Z16, Z8, Z0
-	// Z19: the 16 values' scales
-	VMOVAPS Z31, Z19
-	CMPQ    R10, $16
-	JLT     qspmvi8blockavx512bsplit
-	SUBQ    $16, R10
-	JMP     qspmvi8blockavx512bdecode
-
-qspmvi8blockavx512bsplit:
-	// lanes from m = R10 on are in the next block
-	MOVL         $0xffff, R14
-	BZHIL        R10, R14, R14
-	KMOVW        R14, K5
-	KNOTW        K5, K5
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K5, Z19
-	ADDQ         b+144(FP), R10
-	SUBQ         $16, R10
-
-qspmvi8blockavx512bdecode:
-	// Z18: the 16 codes as float32
-	VPMOVSXBD    16(R11)(R12*1), Z18
-	VCVTDQ2PS    Z18, Z18
-	VMULPS       Z19, Z18, Z18
 	MOVQ         128(R9)(R12*8), R8
 	MOVQ         136(R9)(R12*8), R14
 	MOVQ         144(R9)(R12*8), R15
@@ -649,6 +709,7 @@ qspmvi8blockavx512by16:
 	PREFETCHT1 7168(R9)(R12*8)
 	PREFETCHT1 7232(R9)(R12*8)
 	PREFETCHT1 896(R11)(R12*1)
+	PREFETCHT1 256(BX)
 	PREFETCHT0 2816(R9)(R12*8)
 	PREFETCHT0 2880(R9)(R12*8)
 	// Z17: the 16 values' scales
@@ -712,6 +773,7 @@ qspmvi8blockavx512cdecode:
 	VINSERTF64X4 $1, Y4, Z8, Z8
 	VFMADD231PS  Z16, Z8, Z0
 	MOVQ         CX, R12
+	JMP          qspmvi8blockavx512by16
 
 qspmvi8blockavx512tail:
 	CMPQ         R12, R13
@@ -761,6 +823,25 @@ qspmvi8blockavx512done:
 	VZEROUPPER
 	RET
 
+qspmvi8blockavx512split:
+	TESTQ        $31, b+144(FP)
+	JZ           qspmvi8blockavx512masked
+	VPBROADCASTD R10, Z20
+	VPCMPUD      $5, Z20, Z27, K5
+	VPCMPUD      $5, Z20, Z26, K6
+
+qspmvi8blockavx512masked:
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z22
+	VBLENDMPS    Z22, Z31, K5, Z17
+	VBLENDMPS    Z22, Z31, K6, Z19
+	VMULPS       Z17, Z16, Z16
+	VMULPS       Z19, Z18, Z18
+	VMOVAPS      Z22, Z31
+	ADDQ         b+144(FP), R10
+	SUBQ         $32, R10
+	JMP          qspmvi8blockavx512scaled
+
 // func QSpMV4BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha, beta float32)
 // Requires: AVX512F, AVX512BW, BMI2
 TEXT ·QSpMV4BlockAVX512(SB), NOSPLIT, $0-184
@@ -773,6 +854,9 @@ TEXT ·QSpMV4BlockAVX512(SB), NOSPLIT, $0-184
 	MOVQ         codes_base+96(FP), R11
 	MOVQ         table_base+120(FP), R14
 	VMOVUPS      (R14), Z29
+	VMOVDQU64    qfshift<>(SB), Z28
+	VMOVDQU32    qflanes<>+128(SB), Z27
+	VMOVDQU32    qflanes<>+192(SB), Z26
 	VMOVSS       alpha+176(FP), X13
 	VMOVSS       beta+180(FP), X12
 	XORQ         AX, AX
@@ -810,7 +894,7 @@ qspmv4blockavx512row:
 	VBROADCASTSS (BX), Z31
 	// an odd first value alone, so that the passes start on a byte
 	BTQ         $0, R12
-	JCC         qspmv4blockavx512by32
+	JCC         qspmv4blockavx512pass
 	DECQ        R10
 	MOVQ        (R9)(R12*8), R8
 	CMPQ        R8, x_len+32(FP)
@@ -829,6 +913,18 @@ qspmv4blockavx512row:
 
 qspmv4blockavx512peelskip:
 	INCQ R12
+
+qspmv4blockavx512pass:
+	// blocks under 32 values: steps of 16 only
+	CMPQ b+168(FP), $32
+	JLT  qspmv4blockavx512by16
+	// K5, K6: the lanes of a pass from value R10 mod 32 on (with b a multiple
+	// of 32, those past the block end of every pass that crosses one)
+	MOVL         R10, R14
+	ANDL         $31, R14
+	VPBROADCASTD R14, Z20
+	VPCMPUD      $5, Z20, Z27, K5
+	VPCMPUD      $5, Z20, Z26, K6
 
 qspmv4blockavx512by32:
 	LEAQ       32(R12), CX
@@ -849,67 +945,54 @@ qspmv4blockavx512by32:
 	MOVQ       R12, R14
 	SHRQ       $1, R14
 	PREFETCHT1 448(R11)(R14*1)
+	PREFETCHT1 256(BX)
 	PREFETCHT0 2816(R9)(R12*8)
 	PREFETCHT0 2880(R9)(R12*8)
 	PREFETCHT0 2944(R9)(R12*8)
 	PREFETCHT0 3008(R9)(R12*8)
-	// Z17: the 16 values' scales
-	VMOVAPS Z31, Z17
-	CMPQ    R10, $16
-	JLT     qspmv4blockavx512asplit
-	SUBQ    $16, R10
-	JMP     qspmv4blockavx512adecode
-
-qspmv4blockavx512asplit:
-	// lanes from m = R10 on are in the next block
-	MOVL         $0xffff, R14
-	BZHIL        R10, R14, R14
-	KMOVW        R14, K5
-	KNOTW        K5, K5
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K5, Z17
-	ADDQ         b+168(FP), R10
-	SUBQ         $16, R10
-
-qspmv4blockavx512adecode:
-	// Z16: table[nibble k+i], from code bytes k/2 .. k/2+7 (k even)
-	MOVQ         R12, R14
-	SHRQ         $1, R14
-	VPMOVZXBW    0(R11)(R14*1), X16
-	VPSLLW       $4, X16, X20
-	VPORD        X20, X16, X16 // word: low nibble, high nibble in its bytes' low bits
-	VPMOVZXBD    X16, Z16
+	// Z16, Z18: table[nibble], nibbles j and j+8 of code bytes k/2.. in lanes 2j and 2j+1
+	VPBROADCASTQ (R11)(R14*1), Z16
+	VPBROADCASTQ 8(R11)(R14*1), Z18
+	VPSRLVQ      Z28, Z16, Z16
+	VPSRLVQ      Z28, Z18, Z18
 	VPERMPS      Z29, Z16, Z16 // the table's low 4 bits of each lane
-	VMULPS       Z17, Z16, Z16
+	VPERMPS      Z29, Z18, Z18
+	// times their scales: the block's when R10, its values left, covers the pass
+	CMPQ   R10, $32
+	JLT    qspmv4blockavx512split
+	SUBQ   $32, R10
+	VMULPS Z31, Z16, Z16
+	VMULPS Z31, Z18, Z18
+
+qspmv4blockavx512scaled:
 	MOVQ         0(R9)(R12*8), R8
-	MOVQ         8(R9)(R12*8), R14
-	MOVQ         16(R9)(R12*8), R15
+	MOVQ         64(R9)(R12*8), R14
+	MOVQ         8(R9)(R12*8), R15
 	VMOVSS       (SI)(R8*4), X8
-	MOVQ         24(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R8
 	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
-	MOVQ         32(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R14
 	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
-	MOVQ         40(R9)(R12*8), R15
+	MOVQ         80(R9)(R12*8), R15
 	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
-	MOVQ         48(R9)(R12*8), R8
+	MOVQ         24(R9)(R12*8), R8
 	VMOVSS       (SI)(R14*4), X9
-	MOVQ         56(R9)(R12*8), R14
+	MOVQ         88(R9)(R12*8), R14
 	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
 	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
 	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
 	VINSERTF128  $1, X9, Y8, Y8
-	MOVQ         64(R9)(R12*8), R8
-	MOVQ         72(R9)(R12*8), R14
-	MOVQ         80(R9)(R12*8), R15
-	VMOVSS       (SI)(R8*4), X4
-	MOVQ         88(R9)(R12*8), R8
-	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         32(R9)(R12*8), R8
 	MOVQ         96(R9)(R12*8), R14
+	MOVQ         40(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         104(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         48(R9)(R12*8), R14
 	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
-	MOVQ         104(R9)(R12*8), R15
+	MOVQ         112(R9)(R12*8), R15
 	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
-	MOVQ         112(R9)(R12*8), R8
+	MOVQ         56(R9)(R12*8), R8
 	VMOVSS       (SI)(R14*4), X5
 	MOVQ         120(R9)(R12*8), R14
 	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
@@ -918,63 +1001,34 @@ qspmv4blockavx512adecode:
 	VINSERTF128  $1, X5, Y4, Y4
 	VINSERTF64X4 $1, Y4, Z8, Z8
 	VFMADD231PS  Z16, Z8, Z0
-	// Z19: the 16 values' scales
-	VMOVAPS Z31, Z19
-	CMPQ    R10, $16
-	JLT     qspmv4blockavx512bsplit
-	SUBQ    $16, R10
-	JMP     qspmv4blockavx512bdecode
-
-qspmv4blockavx512bsplit:
-	// lanes from m = R10 on are in the next block
-	MOVL         $0xffff, R14
-	BZHIL        R10, R14, R14
-	KMOVW        R14, K5
-	KNOTW        K5, K5
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K5, Z19
-	ADDQ         b+168(FP), R10
-	SUBQ         $16, R10
-
-qspmv4blockavx512bdecode:
-	// Z18: table[nibble k+i], from code bytes k/2 .. k/2+7 (k even)
-	MOVQ         R12, R14
-	SHRQ         $1, R14
-	VPMOVZXBW    8(R11)(R14*1), X18
-	VPSLLW       $4, X18, X20
-	VPORD        X20, X18, X18 // word: low nibble, high nibble in its bytes' low bits
-	VPMOVZXBD    X18, Z18
-	VPERMPS      Z29, Z18, Z18 // the table's low 4 bits of each lane
-	VMULPS       Z19, Z18, Z18
 	MOVQ         128(R9)(R12*8), R8
-	MOVQ         136(R9)(R12*8), R14
-	MOVQ         144(R9)(R12*8), R15
+	MOVQ         192(R9)(R12*8), R14
+	MOVQ         136(R9)(R12*8), R15
 	VMOVSS       (SI)(R8*4), X10
-	MOVQ         152(R9)(R12*8), R8
+	MOVQ         200(R9)(R12*8), R8
 	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
-	MOVQ         160(R9)(R12*8), R14
+	MOVQ         144(R9)(R12*8), R14
 	VINSERTPS    $0x20, (SI)(R15*4), X10, X10
-	MOVQ         168(R9)(R12*8), R15
+	MOVQ         208(R9)(R12*8), R15
 	VINSERTPS    $0x30, (SI)(R8*4), X10, X10
-	MOVQ         176(R9)(R12*8), R8
+	MOVQ         152(R9)(R12*8), R8
 	VMOVSS       (SI)(R14*4), X11
-	MOVQ         184(R9)(R12*8), R14
+	MOVQ         216(R9)(R12*8), R14
 	VINSERTPS    $0x10, (SI)(R15*4), X11, X11
 	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
 	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
 	VINSERTF128  $1, X11, Y10, Y10
-	MOVQ         192(R9)(R12*8), R8
-	MOVQ         200(R9)(R12*8), R14
-	MOVQ         208(R9)(R12*8), R15
-	VMOVSS       (SI)(R8*4), X6
-	MOVQ         216(R9)(R12*8), R8
-	VINSERTPS    $0x10, (SI)(R14*4), X6, X6
+	MOVQ         160(R9)(R12*8), R8
 	MOVQ         224(R9)(R12*8), R14
+	MOVQ         168(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X6
+	MOVQ         232(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X6, X6
+	MOVQ         176(R9)(R12*8), R14
 	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
-	MOVQ         232(R9)(R12*8), R15
+	MOVQ         240(R9)(R12*8), R15
 	VINSERTPS    $0x30, (SI)(R8*4), X6, X6
-	MOVQ         240(R9)(R12*8), R8
+	MOVQ         184(R9)(R12*8), R8
 	VMOVSS       (SI)(R14*4), X7
 	MOVQ         248(R9)(R12*8), R14
 	VINSERTPS    $0x10, (SI)(R15*4), X7, X7
@@ -999,6 +1053,7 @@ qspmv4blockavx512by16:
 	MOVQ       R12, R14
 	SHRQ       $1, R14
 	PREFETCHT1 448(R11)(R14*1)
+	PREFETCHT1 256(BX)
 	PREFETCHT0 2816(R9)(R12*8)
 	PREFETCHT0 2880(R9)(R12*8)
 	// Z17: the 16 values' scales
@@ -1067,6 +1122,7 @@ qspmv4blockavx512cdecode:
 	VINSERTF64X4 $1, Y4, Z8, Z8
 	VFMADD231PS  Z16, Z8, Z0
 	MOVQ         CX, R12
+	JMP          qspmv4blockavx512by16
 
 qspmv4blockavx512tail:
 	CMPQ         R12, R13
@@ -1123,6 +1179,25 @@ qspmv4blockavx512done:
 	VZEROUPPER
 	RET
 
+qspmv4blockavx512split:
+	TESTQ        $31, b+168(FP)
+	JZ           qspmv4blockavx512masked
+	VPBROADCASTD R10, Z20
+	VPCMPUD      $5, Z20, Z27, K5
+	VPCMPUD      $5, Z20, Z26, K6
+
+qspmv4blockavx512masked:
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z22
+	VBLENDMPS    Z22, Z31, K5, Z17
+	VBLENDMPS    Z22, Z31, K6, Z19
+	VMULPS       Z17, Z16, Z16
+	VMULPS       Z19, Z18, Z18
+	VMOVAPS      Z22, Z31
+	ADDQ         b+168(FP), R10
+	SUBQ         $32, R10
+	JMP          qspmv4blockavx512scaled
+
 // func QSpMV4MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
 // Requires: AVX512F, AVX512BW, BMI2
 TEXT ·QSpMV4MXAVX512(SB), NOSPLIT, $0-184
@@ -1135,6 +1210,11 @@ TEXT ·QSpMV4MXAVX512(SB), NOSPLIT, $0-184
 	MOVQ         codes_base+96(FP), R11
 	MOVQ         table_base+120(FP), R14
 	VMOVUPS      (R14), Z29
+	VMOVDQU64    qfshift<>(SB), Z28
+	VMOVDQU32    qflanes<>+128(SB), Z27
+	VMOVDQU32    qflanes<>+192(SB), Z26
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	VPBROADCASTD R14, Z25
 	VMOVSS       alpha+176(FP), X13
 	VMOVSS       beta+180(FP), X12
 	XORQ         AX, AX
@@ -1177,7 +1257,7 @@ qspmv4mxavx512row:
 	VPBROADCASTD R14, Z31
 	// an odd first value alone, so that the passes start on a byte
 	BTQ         $0, R12
-	JCC         qspmv4mxavx512by32
+	JCC         qspmv4mxavx512pass
 	DECQ        R10
 	MOVQ        (R9)(R12*8), R8
 	CMPQ        R8, x_len+32(FP)
@@ -1196,6 +1276,18 @@ qspmv4mxavx512row:
 
 qspmv4mxavx512peelskip:
 	INCQ R12
+
+qspmv4mxavx512pass:
+	// blocks under 32 values: steps of 16 only
+	CMPQ b+168(FP), $32
+	JLT  qspmv4mxavx512by16
+	// K5, K6: the lanes of a pass from value R10 mod 32 on (with b a multiple
+	// of 32, those past the block end of every pass that crosses one)
+	MOVL         R10, R14
+	ANDL         $31, R14
+	VPBROADCASTD R14, Z20
+	VPCMPUD      $5, Z20, Z27, K5
+	VPCMPUD      $5, Z20, Z26, K6
 
 qspmv4mxavx512by32:
 	LEAQ       32(R12), CX
@@ -1216,72 +1308,54 @@ qspmv4mxavx512by32:
 	MOVQ       R12, R14
 	SHRQ       $1, R14
 	PREFETCHT1 448(R11)(R14*1)
+	PREFETCHT1 64(BX)
 	PREFETCHT0 2816(R9)(R12*8)
 	PREFETCHT0 2880(R9)(R12*8)
 	PREFETCHT0 2944(R9)(R12*8)
 	PREFETCHT0 3008(R9)(R12*8)
-	// Z17: the 16 values' scales
-	VMOVAPS Z31, Z17
-	CMPQ    R10, $16
-	JLT     qspmv4mxavx512asplit
-	SUBQ    $16, R10
-	JMP     qspmv4mxavx512adecode
-
-qspmv4mxavx512asplit:
-	// lanes from m = R10 on are in the next block
-	MOVL         $0xffff, R14
-	BZHIL        R10, R14, R14
-	KMOVW        R14, K5
-	KNOTW        K5, K5
-	ADDQ         $1, BX
-	MOVBLZX      (BX), R14
-	SHLL         $23, R14
-	MOVL         $0x00400000, R15 // E8M0 0: 2^-127
-	TESTL        R14, R14
-	CMOVLEQ      R15, R14
-	VPBROADCASTD R14, Z31
-	VMOVAPS      Z31, K5, Z17
-	ADDQ         b+168(FP), R10
-	SUBQ         $16, R10
-
-qspmv4mxavx512adecode:
-	// Z16: table[nibble k+i], from code bytes k/2 .. k/2+7 (k even)
-	MOVQ         R12, R14
-	SHRQ         $1, R14
-	VPMOVZXBW    0(R11)(R14*1), X16
-	VPSLLW       $4, X16, X20
-	VPORD        X20, X16, X16 // word: low nibble, high nibble in its bytes' low bits
-	VPMOVZXBD    X16, Z16
+	// Z16, Z18: table[nibble], nibbles j and j+8 of code bytes k/2.. in lanes 2j and 2j+1
+	VPBROADCASTQ (R11)(R14*1), Z16
+	VPBROADCASTQ 8(R11)(R14*1), Z18
+	VPSRLVQ      Z28, Z16, Z16
+	VPSRLVQ      Z28, Z18, Z18
 	VPERMPS      Z29, Z16, Z16 // the table's low 4 bits of each lane
-	VMULPS       Z17, Z16, Z16
+	VPERMPS      Z29, Z18, Z18
+	// times their scales: the block's when R10, its values left, covers the pass
+	CMPQ   R10, $32
+	JLT    qspmv4mxavx512split
+	SUBQ   $32, R10
+	VMULPS Z31, Z16, Z16
+	VMULPS Z31, Z18, Z18
+
+qspmv4mxavx512scaled:
 	MOVQ         0(R9)(R12*8), R8
-	MOVQ         8(R9)(R12*8), R14
-	MOVQ         16(R9)(R12*8), R15
+	MOVQ         64(R9)(R12*8), R14
+	MOVQ         8(R9)(R12*8), R15
 	VMOVSS       (SI)(R8*4), X8
-	MOVQ         24(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R8
 	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
-	MOVQ         32(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R14
 	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
-	MOVQ         40(R9)(R12*8), R15
+	MOVQ         80(R9)(R12*8), R15
 	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
-	MOVQ         48(R9)(R12*8), R8
+	MOVQ         24(R9)(R12*8), R8
 	VMOVSS       (SI)(R14*4), X9
-	MOVQ         56(R9)(R12*8), R14
+	MOVQ         88(R9)(R12*8), R14
 	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
 	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
 	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
 	VINSERTF128  $1, X9, Y8, Y8
-	MOVQ         64(R9)(R12*8), R8
-	MOVQ         72(R9)(R12*8), R14
-	MOVQ         80(R9)(R12*8), R15
-	VMOVSS       (SI)(R8*4), X4
-	MOVQ         88(R9)(R12*8), R8
-	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         32(R9)(R12*8), R8
 	MOVQ         96(R9)(R12*8), R14
+	MOVQ         40(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         104(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         48(R9)(R12*8), R14
 	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
-	MOVQ         104(R9)(R12*8), R15
+	MOVQ         112(R9)(R12*8), R15
 	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
-	MOVQ         112(R9)(R12*8), R8
+	MOVQ         56(R9)(R12*8), R8
 	VMOVSS       (SI)(R14*4), X5
 	MOVQ         120(R9)(R12*8), R14
 	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
@@ -1290,68 +1364,34 @@ qspmv4mxavx512adecode:
 	VINSERTF128  $1, X5, Y4, Y4
 	VINSERTF64X4 $1, Y4, Z8, Z8
 	VFMADD231PS  Z16, Z8, Z0
-	// Z19: the 16 values' scales
-	VMOVAPS Z31, Z19
-	CMPQ    R10, $16
-	JLT     qspmv4mxavx512bsplit
-	SUBQ    $16, R10
-	JMP     qspmv4mxavx512bdecode
-
-qspmv4mxavx512bsplit:
-	// lanes from m = R10 on are in the next block
-	MOVL         $0xffff, R14
-	BZHIL        R10, R14, R14
-	KMOVW        R14, K5
-	KNOTW        K5, K5
-	ADDQ         $1, BX
-	MOVBLZX      (BX), R14
-	SHLL         $23, R14
-	MOVL         $0x00400000, R15 // E8M0 0: 2^-127
-	TESTL        R14, R14
-	CMOVLEQ      R15, R14
-	VPBROADCASTD R14, Z31
-	VMOVAPS      Z31, K5, Z19
-	ADDQ         b+168(FP), R10
-	SUBQ         $16, R10
-
-qspmv4mxavx512bdecode:
-	// Z18: table[nibble k+i], from code bytes k/2 .. k/2+7 (k even)
-	MOVQ         R12, R14
-	SHRQ         $1, R14
-	VPMOVZXBW    8(R11)(R14*1), X18
-	VPSLLW       $4, X18, X20
-	VPORD        X20, X18, X18 // word: low nibble, high nibble in its bytes' low bits
-	VPMOVZXBD    X18, Z18
-	VPERMPS      Z29, Z18, Z18 // the table's low 4 bits of each lane
-	VMULPS       Z19, Z18, Z18
 	MOVQ         128(R9)(R12*8), R8
-	MOVQ         136(R9)(R12*8), R14
-	MOVQ         144(R9)(R12*8), R15
+	MOVQ         192(R9)(R12*8), R14
+	MOVQ         136(R9)(R12*8), R15
 	VMOVSS       (SI)(R8*4), X10
-	MOVQ         152(R9)(R12*8), R8
+	MOVQ         200(R9)(R12*8), R8
 	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
-	MOVQ         160(R9)(R12*8), R14
+	MOVQ         144(R9)(R12*8), R14
 	VINSERTPS    $0x20, (SI)(R15*4), X10, X10
-	MOVQ         168(R9)(R12*8), R15
+	MOVQ         208(R9)(R12*8), R15
 	VINSERTPS    $0x30, (SI)(R8*4), X10, X10
-	MOVQ         176(R9)(R12*8), R8
+	MOVQ         152(R9)(R12*8), R8
 	VMOVSS       (SI)(R14*4), X11
-	MOVQ         184(R9)(R12*8), R14
+	MOVQ         216(R9)(R12*8), R14
 	VINSERTPS    $0x10, (SI)(R15*4), X11, X11
 	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
 	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
 	VINSERTF128  $1, X11, Y10, Y10
-	MOVQ         192(R9)(R12*8), R8
-	MOVQ         200(R9)(R12*8), R14
-	MOVQ         208(R9)(R12*8), R15
-	VMOVSS       (SI)(R8*4), X6
-	MOVQ         216(R9)(R12*8), R8
-	VINSERTPS    $0x10, (SI)(R14*4), X6, X6
+	MOVQ         160(R9)(R12*8), R8
 	MOVQ         224(R9)(R12*8), R14
+	MOVQ         168(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X6
+	MOVQ         232(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X6, X6
+	MOVQ         176(R9)(R12*8), R14
 	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
-	MOVQ         232(R9)(R12*8), R15
+	MOVQ         240(R9)(R12*8), R15
 	VINSERTPS    $0x30, (SI)(R8*4), X6, X6
-	MOVQ         240(R9)(R12*8), R8
+	MOVQ         184(R9)(R12*8), R8
 	VMOVSS       (SI)(R14*4), X7
 	MOVQ         248(R9)(R12*8), R14
 	VINSERTPS    $0x10, (SI)(R15*4), X7, X7
@@ -1376,6 +1416,7 @@ qspmv4mxavx512by16:
 	MOVQ       R12, R14
 	SHRQ       $1, R14
 	PREFETCHT1 448(R11)(R14*1)
+	PREFETCHT1 64(BX)
 	PREFETCHT0 2816(R9)(R12*8)
 	PREFETCHT0 2880(R9)(R12*8)
 	// Z17: the 16 values' scales
@@ -1449,6 +1490,7 @@ qspmv4mxavx512cdecode:
 	VINSERTF64X4 $1, Y4, Z8, Z8
 	VFMADD231PS  Z16, Z8, Z0
 	MOVQ         CX, R12
+	JMP          qspmv4mxavx512by16
 
 qspmv4mxavx512tail:
 	CMPQ         R12, R13
@@ -1509,6 +1551,377 @@ qspmv4mxavx512nobeta:
 qspmv4mxavx512done:
 	VZEROUPPER
 	RET
+
+qspmv4mxavx512split:
+	TESTQ        $31, b+168(FP)
+	JZ           qspmv4mxavx512masked
+	VPBROADCASTD R10, Z20
+	VPCMPUD      $5, Z20, Z27, K5
+	VPCMPUD      $5, Z20, Z26, K6
+
+qspmv4mxavx512masked:
+	ADDQ $1, BX
+	// Z22: E8M0(exps[g]), the exponent's bits, 2^-127 (Z25) for exponent 0
+	MOVBLZX      (BX), R14
+	VPBROADCASTD R14, Z22
+	VPSLLD       $23, Z22, Z22
+	VPMAXUD      Z25, Z22, Z22
+	VBLENDMPS    Z22, Z31, K5, Z17
+	VBLENDMPS    Z22, Z31, K6, Z19
+	VMULPS       Z17, Z16, Z16
+	VMULPS       Z19, Z18, Z18
+	VMOVAPS      Z22, Z31
+	ADDQ         b+168(FP), R10
+	SUBQ         $32, R10
+	JMP          qspmv4mxavx512scaled
+
+// func QSpMV8MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32)
+// Requires: AVX512F, AVX512BW, BMI2
+TEXT ·QSpMV8MXAVX512(SB), NOSPLIT, $0-160
+	MOVQ         y_base+0(FP), DI
+	MOVQ         x_base+24(FP), SI
+	MOVQ         x_len+32(FP), R8
+	VPBROADCASTQ R8, Z30
+	MOVQ         ptr_base+48(FP), DX
+	MOVQ         idx_base+72(FP), R9
+	MOVQ         codes_base+96(FP), R11
+	VMOVDQU32    qflanes<>+0(SB), Z27
+	VMOVDQU32    qflanes<>+64(SB), Z26
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	VPBROADCASTD R14, Z25
+	MOVL         $0x87f00000, R14 // E4M3: the sign and 7 value bits, shifted left by 20
+	VPBROADCASTD R14, Z23
+	MOVL         $0x7b800000, R14 // 2^120
+	VPBROADCASTD R14, Z24
+	VMOVSS       alpha+152(FP), X13
+	VMOVSS       beta+156(FP), X12
+	XORQ         AX, AX
+
+qspmv8mxavx512row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qspmv8mxavx512done
+	MOVQ (DX)(AX*8), R12
+	MOVQ 8(DX)(AX*8), R13
+	MOVQ idx_len+80(FP), R10
+	// clamp the row to 0..len(idx)
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VXORPS  X2, X2, X2
+	CMPQ    R12, R13
+	JAE     qspmv8mxavx512sum
+	// the block of the first value: BX its scale, R10 its values from here on
+	MOVQ         AX, R8
+	MOVQ         DX, R14
+	MOVQ         R12, AX
+	XORL         DX, DX
+	DIVQ         b+144(FP)
+	MOVQ         b+144(FP), R10
+	SUBQ         DX, R10
+	MOVQ         exps_base+120(FP), BX
+	LEAQ         (BX)(AX*1), BX
+	MOVQ         R8, AX
+	MOVQ         R14, DX
+	MOVBLZX      (BX), R14
+	SHLL         $23, R14
+	MOVL         $0x00400000, R15 // E8M0 0: 2^-127
+	TESTL        R14, R14
+	CMOVLEQ      R15, R14
+	VPBROADCASTD R14, Z31
+
+qspmv8mxavx512pass:
+	// blocks under 32 values: steps of 16 only
+	CMPQ b+144(FP), $32
+	JLT  qspmv8mxavx512by16
+	// K5, K6: the lanes of a pass from value R10 mod 32 on (with b a multiple
+	// of 32, those past the block end of every pass that crosses one)
+	MOVL         R10, R14
+	ANDL         $31, R14
+	VPBROADCASTD R14, Z20
+	VPCMPUD      $5, Z20, Z27, K5
+	VPCMPUD      $5, Z20, Z26, K6
+
+qspmv8mxavx512by32:
+	LEAQ       32(R12), CX
+	CMPQ       CX, R13
+	JA         qspmv8mxavx512by16
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	VPCMPUQ    $2, 128(R9)(R12*8), Z30, K3
+	VPCMPUQ    $2, 192(R9)(R12*8), Z30, K4
+	KORB       K1, K2, K1
+	KORB       K3, K4, K3
+	KORTESTB   K1, K3
+	JNZ        qspmv8mxavx512tail
+	PREFETCHT1 7168(R9)(R12*8)
+	PREFETCHT1 7232(R9)(R12*8)
+	PREFETCHT1 7296(R9)(R12*8)
+	PREFETCHT1 7360(R9)(R12*8)
+	PREFETCHT1 896(R11)(R12*1)
+	PREFETCHT1 64(BX)
+	PREFETCHT0 2816(R9)(R12*8)
+	PREFETCHT0 2880(R9)(R12*8)
+	PREFETCHT0 2944(R9)(R12*8)
+	PREFETCHT0 3008(R9)(R12*8)
+	// Z16, Z18: the 32 codes' values: E4M3 bits as float32 bits, times 2^120
+	VPMOVSXBD 0(R11)(R12*1), Z16
+	VPSLLD    $20, Z16, Z16
+	VPANDD    Z23, Z16, Z16
+	VMULPS    Z24, Z16, Z16
+	VPMOVSXBD 16(R11)(R12*1), Z18
+	VPSLLD    $20, Z18, Z18
+	VPANDD    Z23, Z18, Z18
+	VMULPS    Z24, Z18, Z18
+	// times their scales: the block's when R10, its values left, covers the pass
+	CMPQ   R10, $32
+	JLT    qspmv8mxavx512split
+	SUBQ   $32, R10
+	VMULPS Z31, Z16, Z16
+	VMULPS Z31, Z18, Z18
+
+qspmv8mxavx512scaled:
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	MOVQ         128(R9)(R12*8), R8
+	MOVQ         136(R9)(R12*8), R14
+	MOVQ         144(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X10
+	MOVQ         152(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         160(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X10, X10
+	MOVQ         168(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X10, X10
+	MOVQ         176(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X11
+	MOVQ         184(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X11, X11
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	VINSERTF128  $1, X11, Y10, Y10
+	MOVQ         192(R9)(R12*8), R8
+	MOVQ         200(R9)(R12*8), R14
+	MOVQ         208(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X6
+	MOVQ         216(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X6, X6
+	MOVQ         224(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
+	MOVQ         232(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X6, X6
+	MOVQ         240(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X7
+	MOVQ         248(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X7, X7
+	VINSERTPS    $0x20, (SI)(R8*4), X7, X7
+	VINSERTPS    $0x30, (SI)(R14*4), X7, X7
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z10, Z10
+	VFMADD231PS  Z18, Z10, Z1
+	MOVQ         CX, R12
+	JMP          qspmv8mxavx512by32
+
+qspmv8mxavx512by16:
+	LEAQ       16(R12), CX
+	CMPQ       CX, R13
+	JA         qspmv8mxavx512tail
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	KORTESTB   K1, K2
+	JNZ        qspmv8mxavx512tail
+	PREFETCHT1 7168(R9)(R12*8)
+	PREFETCHT1 7232(R9)(R12*8)
+	PREFETCHT1 896(R11)(R12*1)
+	PREFETCHT1 64(BX)
+	PREFETCHT0 2816(R9)(R12*8)
+	PREFETCHT0 2880(R9)(R12*8)
+	// Z17: the 16 values' scales
+	VMOVAPS Z31, Z17
+	CMPQ    R10, $16
+	JLT     qspmv8mxavx512csplit
+	SUBQ    $16, R10
+	JMP     qspmv8mxavx512cdecode
+
+qspmv8mxavx512csplit:
+	// lanes from m = R10 on are in the next block
+	MOVL         $0xffff, R14
+	BZHIL        R10, R14, R14
+	KMOVW        R14, K5
+	KNOTW        K5, K5
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R14
+	SHLL         $23, R14
+	MOVL         $0x00400000, R15 // E8M0 0: 2^-127
+	TESTL        R14, R14
+	CMOVLEQ      R15, R14
+	VPBROADCASTD R14, Z31
+	VMOVAPS      Z31, K5, Z17
+	ADDQ         b+144(FP), R10
+	SUBQ         $16, R10
+
+qspmv8mxavx512cdecode:
+	// Z16: the 16 codes' values: E4M3 bits as float32 bits, times 2^120
+	VPMOVSXBD    0(R11)(R12*1), Z16
+	VPSLLD       $20, Z16, Z16
+	VPANDD       Z23, Z16, Z16
+	VMULPS       Z24, Z16, Z16
+	VMULPS       Z17, Z16, Z16
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	MOVQ         CX, R12
+	JMP          qspmv8mxavx512by16
+
+qspmv8mxavx512tail:
+	CMPQ         R12, R13
+	JAE          qspmv8mxavx512sum
+	TESTQ        R10, R10
+	JNZ          qspmv8mxavx512one
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R14
+	SHLL         $23, R14
+	MOVL         $0x00400000, R15 // E8M0 0: 2^-127
+	TESTL        R14, R14
+	CMOVLEQ      R15, R14
+	VPBROADCASTD R14, Z31
+	MOVQ         b+144(FP), R10
+
+qspmv8mxavx512one:
+	DECQ        R10
+	MOVQ        (R9)(R12*8), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qspmv8mxavx512skip
+	MOVBLSX     (R11)(R12*1), R14
+	SHLL        $20, R14
+	ANDL        $0x87f00000, R14
+	VMOVD       R14, X16
+	VMULSS      X24, X16, X16
+	VMULSS      X31, X16, X16
+	VFMADD231SS (SI)(R8*4), X16, X2
+
+qspmv8mxavx512skip:
+	INCQ R12
+	JMP  qspmv8mxavx512tail
+
+qspmv8mxavx512sum:
+	VADDPS        Z1, Z0, Z0
+	VEXTRACTF64X4 $1, Z0, Y1
+	VADDPS        Y1, Y0, Y0
+	VEXTRACTF128  $1, Y0, X1
+	VADDPS        X1, X0, X0
+	VMOVHLPS      X0, X0, X1
+	VADDPS        X1, X0, X0
+	VMOVSHDUP     X0, X1
+	VADDSS        X1, X0, X0
+	VADDSS        X0, X2, X2
+	VMULSS        X13, X2, X0
+	CMPL          beta+156(FP), $0
+	JEQ           qspmv8mxavx512nobeta
+	VFMADD231SS   (DI)(AX*4), X12, X0
+
+qspmv8mxavx512nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qspmv8mxavx512row
+
+qspmv8mxavx512done:
+	VZEROUPPER
+	RET
+
+qspmv8mxavx512split:
+	TESTQ        $31, b+144(FP)
+	JZ           qspmv8mxavx512masked
+	VPBROADCASTD R10, Z20
+	VPCMPUD      $5, Z20, Z27, K5
+	VPCMPUD      $5, Z20, Z26, K6
+
+qspmv8mxavx512masked:
+	ADDQ $1, BX
+	// Z22: E8M0(exps[g]), the exponent's bits, 2^-127 (Z25) for exponent 0
+	MOVBLZX      (BX), R14
+	VPBROADCASTD R14, Z22
+	VPSLLD       $23, Z22, Z22
+	VPMAXUD      Z25, Z22, Z22
+	VBLENDMPS    Z22, Z31, K5, Z17
+	VBLENDMPS    Z22, Z31, K6, Z19
+	VMULPS       Z17, Z16, Z16
+	VMULPS       Z19, Z18, Z18
+	VMOVAPS      Z22, Z31
+	ADDQ         b+144(FP), R10
+	SUBQ         $32, R10
+	JMP          qspmv8mxavx512scaled
 
 // The AVX2 kernels by block: QSpMVI8RowAVX2's registers, with Y7 the
 // block's scale, R10 the values left in the block, CX the nibble steering

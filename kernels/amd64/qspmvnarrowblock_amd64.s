@@ -7,13 +7,17 @@
 // SpMV on 32-bit row pointers and 16- or 32-bit column indices, on
 // quantized values by block: int8 codes, or 4-bit codes (two a byte, value p
 // in the low nibble of codes[p/2] when p is even) through a 16-entry table;
-// the value at position p = first+k has the scale of block p/b (float32, or
-// E8M0 2^(e-127) with exponent 0 as 2^-127), each value one float32
-// product, rounded once, as quant.Values.At computes it:
+// entry k's code is code first+k; its scale is that of block p/b (float32,
+// or E8M0 2^(e-127) with exponent 0 as 2^-127) with p its scale position:
+// first+k, or with spos given spos[i]+k-lo for entry k of row i (the codes
+// in another order than the scales, as a prepared form's strips keep them).
+// Each value is one float32 product, rounded once, as quant.Values.At
+// computes it:
 //
 //	for i := range y {
 //		lo, hi := clamp(ptr[i], ptr[i+1], len(col))   // inverted: empty
-//		BX, R15 := block of first+lo, its values from there on   // DIVQ
+//		p := first+lo, or spos[i] when spos is given
+//		BX, R15 := block of p, its values from there on   // DIVQ
 //		for ; lo+64 <= hi; lo += 64 {                 // 4 blocks of 16 entries a pass
 //			for n := range 4 {
 //				scale := Z31, the next block's blended in from lane R15 on
@@ -46,13 +50,13 @@
 //	  blend's lanes before it)
 //
 // Assumes len(ptr) == len(y)+1, b >= 16, len(x) > 0, beta == +0 for "do not
-// read y", codes for values first..first+len(col)-1 and a scale for each of
-// their blocks (the Go side checks all of it). No index or ptr value can make
+// read y", codes for values first..first+len(col)-1, a scale for each of
+// their blocks, and len(spos) == len(y) or 0 (the Go side checks all of it). No index or ptr value can make
 // it read outside the slices.
 
-// func QSpMVNarrowI8BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+// func QSpMVNarrowI8BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32, spos []uint32)
 // Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2
-TEXT ·QSpMVNarrowI8BlockU16AVX512(SB), NOSPLIT, $0-168
+TEXT ·QSpMVNarrowI8BlockU16AVX512(SB), NOSPLIT, $0-192
 	MOVQ y_base+0(FP), DI
 	MOVQ x_base+24(FP), SI
 	MOVQ ptr_base+48(FP), DX
@@ -89,11 +93,17 @@ qnbI8BlockU16AVX512row:
 	VPXORQ  Z3, Z3, Z3
 	CMPQ    R12, R13
 	JAE     qnbI8BlockU16AVX512sum
-	// the block of value first+R12: BX its scale, R15 its values from there on
-	MOVQ         AX, R8
-	MOVQ         DX, R14
-	MOVQ         first+120(FP), AX
-	ADDQ         R12, AX
+	// the block of the row's first value: BX its scale, R15 its values from there on
+	MOVQ    AX, R8
+	MOVQ    DX, R14
+	MOVQ    first+120(FP), AX
+	ADDQ    R12, AX
+	MOVQ    spos_base+168(FP), CX
+	CMPQ    spos_len+176(FP), $0
+	JEQ     qnbI8BlockU16AVX512spos
+	MOVLQZX (CX)(R8*4), AX // spos[i]: the scale position of the row's first value
+
+qnbI8BlockU16AVX512spos:
 	XORL         DX, DX
 	DIVQ         b+152(FP)
 	MOVQ         b+152(FP), R15
@@ -633,9 +643,9 @@ qnbI8BlockU16AVX512done:
 	VZEROUPPER
 	RET
 
-// func QSpMVNarrowI8BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+// func QSpMVNarrowI8BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32, spos []uint32)
 // Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2
-TEXT ·QSpMVNarrowI8BlockU32AVX512(SB), NOSPLIT, $0-168
+TEXT ·QSpMVNarrowI8BlockU32AVX512(SB), NOSPLIT, $0-192
 	MOVQ y_base+0(FP), DI
 	MOVQ x_base+24(FP), SI
 	MOVQ ptr_base+48(FP), DX
@@ -672,11 +682,17 @@ qnbI8BlockU32AVX512row:
 	VPXORQ  Z3, Z3, Z3
 	CMPQ    R12, R13
 	JAE     qnbI8BlockU32AVX512sum
-	// the block of value first+R12: BX its scale, R15 its values from there on
-	MOVQ         AX, R8
-	MOVQ         DX, R14
-	MOVQ         first+120(FP), AX
-	ADDQ         R12, AX
+	// the block of the row's first value: BX its scale, R15 its values from there on
+	MOVQ    AX, R8
+	MOVQ    DX, R14
+	MOVQ    first+120(FP), AX
+	ADDQ    R12, AX
+	MOVQ    spos_base+168(FP), CX
+	CMPQ    spos_len+176(FP), $0
+	JEQ     qnbI8BlockU32AVX512spos
+	MOVLQZX (CX)(R8*4), AX // spos[i]: the scale position of the row's first value
+
+qnbI8BlockU32AVX512spos:
 	XORL         DX, DX
 	DIVQ         b+152(FP)
 	MOVQ         b+152(FP), R15
@@ -1202,9 +1218,9 @@ qnbI8BlockU32AVX512done:
 	VZEROUPPER
 	RET
 
-// func QSpMVNarrow4BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+// func QSpMVNarrow4BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32, spos []uint32)
 // Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2
-TEXT ·QSpMVNarrow4BlockU16AVX512(SB), NOSPLIT, $0-192
+TEXT ·QSpMVNarrow4BlockU16AVX512(SB), NOSPLIT, $0-216
 	MOVQ    y_base+0(FP), DI
 	MOVQ    x_base+24(FP), SI
 	MOVQ    ptr_base+48(FP), DX
@@ -1243,11 +1259,17 @@ qnb4BlockU16AVX512row:
 	VPXORQ  Z3, Z3, Z3
 	CMPQ    R12, R13
 	JAE     qnb4BlockU16AVX512sum
-	// the block of value first+R12: BX its scale, R15 its values from there on
-	MOVQ         AX, R8
-	MOVQ         DX, R14
-	MOVQ         first+120(FP), AX
-	ADDQ         R12, AX
+	// the block of the row's first value: BX its scale, R15 its values from there on
+	MOVQ    AX, R8
+	MOVQ    DX, R14
+	MOVQ    first+120(FP), AX
+	ADDQ    R12, AX
+	MOVQ    spos_base+192(FP), CX
+	CMPQ    spos_len+200(FP), $0
+	JEQ     qnb4BlockU16AVX512spos
+	MOVLQZX (CX)(R8*4), AX // spos[i]: the scale position of the row's first value
+
+qnb4BlockU16AVX512spos:
 	XORL         DX, DX
 	DIVQ         b+176(FP)
 	MOVQ         b+176(FP), R15
@@ -1880,9 +1902,9 @@ qnb4BlockU16AVX512done:
 	VZEROUPPER
 	RET
 
-// func QSpMVNarrow4BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+// func QSpMVNarrow4BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32, spos []uint32)
 // Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2
-TEXT ·QSpMVNarrow4BlockU32AVX512(SB), NOSPLIT, $0-192
+TEXT ·QSpMVNarrow4BlockU32AVX512(SB), NOSPLIT, $0-216
 	MOVQ    y_base+0(FP), DI
 	MOVQ    x_base+24(FP), SI
 	MOVQ    ptr_base+48(FP), DX
@@ -1921,11 +1943,17 @@ qnb4BlockU32AVX512row:
 	VPXORQ  Z3, Z3, Z3
 	CMPQ    R12, R13
 	JAE     qnb4BlockU32AVX512sum
-	// the block of value first+R12: BX its scale, R15 its values from there on
-	MOVQ         AX, R8
-	MOVQ         DX, R14
-	MOVQ         first+120(FP), AX
-	ADDQ         R12, AX
+	// the block of the row's first value: BX its scale, R15 its values from there on
+	MOVQ    AX, R8
+	MOVQ    DX, R14
+	MOVQ    first+120(FP), AX
+	ADDQ    R12, AX
+	MOVQ    spos_base+192(FP), CX
+	CMPQ    spos_len+200(FP), $0
+	JEQ     qnb4BlockU32AVX512spos
+	MOVLQZX (CX)(R8*4), AX // spos[i]: the scale position of the row's first value
+
+qnb4BlockU32AVX512spos:
 	XORL         DX, DX
 	DIVQ         b+176(FP)
 	MOVQ         b+176(FP), R15
@@ -2544,9 +2572,9 @@ qnb4BlockU32AVX512done:
 	VZEROUPPER
 	RET
 
-// func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+// func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32, spos []uint32)
 // Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2
-TEXT ·QSpMVNarrow4MXU16AVX512(SB), NOSPLIT, $0-192
+TEXT ·QSpMVNarrow4MXU16AVX512(SB), NOSPLIT, $0-216
 	MOVQ    y_base+0(FP), DI
 	MOVQ    x_base+24(FP), SI
 	MOVQ    ptr_base+48(FP), DX
@@ -2585,11 +2613,17 @@ qnb4MXU16AVX512row:
 	VPXORQ  Z3, Z3, Z3
 	CMPQ    R12, R13
 	JAE     qnb4MXU16AVX512sum
-	// the block of value first+R12: BX its scale, R15 its values from there on
-	MOVQ         AX, R8
-	MOVQ         DX, R14
-	MOVQ         first+120(FP), AX
-	ADDQ         R12, AX
+	// the block of the row's first value: BX its scale, R15 its values from there on
+	MOVQ    AX, R8
+	MOVQ    DX, R14
+	MOVQ    first+120(FP), AX
+	ADDQ    R12, AX
+	MOVQ    spos_base+192(FP), CX
+	CMPQ    spos_len+200(FP), $0
+	JEQ     qnb4MXU16AVX512spos
+	MOVLQZX (CX)(R8*4), AX // spos[i]: the scale position of the row's first value
+
+qnb4MXU16AVX512spos:
 	XORL         DX, DX
 	DIVQ         b+176(FP)
 	MOVQ         b+176(FP), R15
@@ -3277,9 +3311,9 @@ qnb4MXU16AVX512done:
 	VZEROUPPER
 	RET
 
-// func QSpMVNarrow4MXU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+// func QSpMVNarrow4MXU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32, spos []uint32)
 // Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2
-TEXT ·QSpMVNarrow4MXU32AVX512(SB), NOSPLIT, $0-192
+TEXT ·QSpMVNarrow4MXU32AVX512(SB), NOSPLIT, $0-216
 	MOVQ    y_base+0(FP), DI
 	MOVQ    x_base+24(FP), SI
 	MOVQ    ptr_base+48(FP), DX
@@ -3318,11 +3352,17 @@ qnb4MXU32AVX512row:
 	VPXORQ  Z3, Z3, Z3
 	CMPQ    R12, R13
 	JAE     qnb4MXU32AVX512sum
-	// the block of value first+R12: BX its scale, R15 its values from there on
-	MOVQ         AX, R8
-	MOVQ         DX, R14
-	MOVQ         first+120(FP), AX
-	ADDQ         R12, AX
+	// the block of the row's first value: BX its scale, R15 its values from there on
+	MOVQ    AX, R8
+	MOVQ    DX, R14
+	MOVQ    first+120(FP), AX
+	ADDQ    R12, AX
+	MOVQ    spos_base+192(FP), CX
+	CMPQ    spos_len+200(FP), $0
+	JEQ     qnb4MXU32AVX512spos
+	MOVLQZX (CX)(R8*4), AX // spos[i]: the scale position of the row's first value
+
+qnb4MXU32AVX512spos:
 	XORL         DX, DX
 	DIVQ         b+176(FP)
 	MOVQ         b+176(FP), R15

@@ -11,7 +11,8 @@
 //
 //	for i := range y {
 //		lo, hi := clamp(ptr[i], ptr[i+1], len(col))   // inverted: empty
-//		BX, R15 := block of first+lo, its values from there on   // DIVQ
+//		p := first+lo, or spos[i] when spos is given
+//		BX, R15 := block of p, its values from there on   // DIVQ
 //		for ; lo+32 <= hi; lo += 32 {                 // 4 blocks of 8 entries a pass
 //			for n := range 4 {
 //				scale := Y4, the next block's blended in from lane R15 on
@@ -47,9 +48,9 @@
 // their blocks (the Go side checks all of it). No index or ptr value can make
 // it read outside the slices.
 
-// func QSpMVNarrowI8BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+// func QSpMVNarrowI8BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32, spos []uint32)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMVNarrowI8BlockU16AVX2(SB), NOSPLIT, $0-168
+TEXT ·QSpMVNarrowI8BlockU16AVX2(SB), NOSPLIT, $0-192
 	MOVQ y_base+0(FP), DI
 	MOVQ x_base+24(FP), SI
 	MOVQ ptr_base+48(FP), DX
@@ -85,11 +86,17 @@ qnb2I8BlockU16AVX2row:
 	VXORPS  Y3, Y3, Y3
 	CMPQ    R12, R13
 	JAE     qnb2I8BlockU16AVX2sum
-	// the block of value first+R12: BX its scale, R15 its values from there on
-	MOVQ         AX, R8
-	MOVQ         DX, R14
-	MOVQ         first+120(FP), AX
-	ADDQ         R12, AX
+	// the block of the row's first value: BX its scale, R15 its values from there on
+	MOVQ    AX, R8
+	MOVQ    DX, R14
+	MOVQ    first+120(FP), AX
+	ADDQ    R12, AX
+	MOVQ    spos_base+168(FP), CX
+	CMPQ    spos_len+176(FP), $0
+	JEQ     qnb2I8BlockU16AVX2spos
+	MOVLQZX (CX)(R8*4), AX // spos[i]: the scale position of the row's first value
+
+qnb2I8BlockU16AVX2spos:
 	XORL         DX, DX
 	DIVQ         b+152(FP)
 	MOVQ         b+152(FP), R15
@@ -330,9 +337,9 @@ qnb2I8BlockU16AVX2done:
 	VZEROUPPER
 	RET
 
-// func QSpMVNarrowI8BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+// func QSpMVNarrowI8BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32, spos []uint32)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMVNarrowI8BlockU32AVX2(SB), NOSPLIT, $0-168
+TEXT ·QSpMVNarrowI8BlockU32AVX2(SB), NOSPLIT, $0-192
 	MOVQ y_base+0(FP), DI
 	MOVQ x_base+24(FP), SI
 	MOVQ ptr_base+48(FP), DX
@@ -368,11 +375,17 @@ qnb2I8BlockU32AVX2row:
 	VXORPS  Y3, Y3, Y3
 	CMPQ    R12, R13
 	JAE     qnb2I8BlockU32AVX2sum
-	// the block of value first+R12: BX its scale, R15 its values from there on
-	MOVQ         AX, R8
-	MOVQ         DX, R14
-	MOVQ         first+120(FP), AX
-	ADDQ         R12, AX
+	// the block of the row's first value: BX its scale, R15 its values from there on
+	MOVQ    AX, R8
+	MOVQ    DX, R14
+	MOVQ    first+120(FP), AX
+	ADDQ    R12, AX
+	MOVQ    spos_base+168(FP), CX
+	CMPQ    spos_len+176(FP), $0
+	JEQ     qnb2I8BlockU32AVX2spos
+	MOVLQZX (CX)(R8*4), AX // spos[i]: the scale position of the row's first value
+
+qnb2I8BlockU32AVX2spos:
 	XORL         DX, DX
 	DIVQ         b+152(FP)
 	MOVQ         b+152(FP), R15
@@ -613,9 +626,9 @@ qnb2I8BlockU32AVX2done:
 	VZEROUPPER
 	RET
 
-// func QSpMVNarrow4BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+// func QSpMVNarrow4BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32, spos []uint32)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMVNarrow4BlockU16AVX2(SB), NOSPLIT, $0-192
+TEXT ·QSpMVNarrow4BlockU16AVX2(SB), NOSPLIT, $0-216
 	MOVQ    y_base+0(FP), DI
 	MOVQ    x_base+24(FP), SI
 	MOVQ    ptr_base+48(FP), DX
@@ -654,11 +667,17 @@ qnb24BlockU16AVX2row:
 	VXORPS  Y3, Y3, Y3
 	CMPQ    R12, R13
 	JAE     qnb24BlockU16AVX2sum
-	// the block of value first+R12: BX its scale, R15 its values from there on
-	MOVQ         AX, R8
-	MOVQ         DX, R14
-	MOVQ         first+120(FP), AX
-	ADDQ         R12, AX
+	// the block of the row's first value: BX its scale, R15 its values from there on
+	MOVQ    AX, R8
+	MOVQ    DX, R14
+	MOVQ    first+120(FP), AX
+	ADDQ    R12, AX
+	MOVQ    spos_base+192(FP), CX
+	CMPQ    spos_len+200(FP), $0
+	JEQ     qnb24BlockU16AVX2spos
+	MOVLQZX (CX)(R8*4), AX // spos[i]: the scale position of the row's first value
+
+qnb24BlockU16AVX2spos:
 	XORL         DX, DX
 	DIVQ         b+176(FP)
 	MOVQ         b+176(FP), R15
@@ -972,9 +991,9 @@ qnb24BlockU16AVX2done:
 	VZEROUPPER
 	RET
 
-// func QSpMVNarrow4BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+// func QSpMVNarrow4BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32, spos []uint32)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMVNarrow4BlockU32AVX2(SB), NOSPLIT, $0-192
+TEXT ·QSpMVNarrow4BlockU32AVX2(SB), NOSPLIT, $0-216
 	MOVQ    y_base+0(FP), DI
 	MOVQ    x_base+24(FP), SI
 	MOVQ    ptr_base+48(FP), DX
@@ -1013,11 +1032,17 @@ qnb24BlockU32AVX2row:
 	VXORPS  Y3, Y3, Y3
 	CMPQ    R12, R13
 	JAE     qnb24BlockU32AVX2sum
-	// the block of value first+R12: BX its scale, R15 its values from there on
-	MOVQ         AX, R8
-	MOVQ         DX, R14
-	MOVQ         first+120(FP), AX
-	ADDQ         R12, AX
+	// the block of the row's first value: BX its scale, R15 its values from there on
+	MOVQ    AX, R8
+	MOVQ    DX, R14
+	MOVQ    first+120(FP), AX
+	ADDQ    R12, AX
+	MOVQ    spos_base+192(FP), CX
+	CMPQ    spos_len+200(FP), $0
+	JEQ     qnb24BlockU32AVX2spos
+	MOVLQZX (CX)(R8*4), AX // spos[i]: the scale position of the row's first value
+
+qnb24BlockU32AVX2spos:
 	XORL         DX, DX
 	DIVQ         b+176(FP)
 	MOVQ         b+176(FP), R15
@@ -1331,9 +1356,9 @@ qnb24BlockU32AVX2done:
 	VZEROUPPER
 	RET
 
-// func QSpMVNarrow4MXU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+// func QSpMVNarrow4MXU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32, spos []uint32)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMVNarrow4MXU16AVX2(SB), NOSPLIT, $0-192
+TEXT ·QSpMVNarrow4MXU16AVX2(SB), NOSPLIT, $0-216
 	MOVQ    y_base+0(FP), DI
 	MOVQ    x_base+24(FP), SI
 	MOVQ    ptr_base+48(FP), DX
@@ -1372,11 +1397,17 @@ qnb24MXU16AVX2row:
 	VXORPS  Y3, Y3, Y3
 	CMPQ    R12, R13
 	JAE     qnb24MXU16AVX2sum
-	// the block of value first+R12: BX its scale, R15 its values from there on
-	MOVQ         AX, R8
-	MOVQ         DX, R14
-	MOVQ         first+120(FP), AX
-	ADDQ         R12, AX
+	// the block of the row's first value: BX its scale, R15 its values from there on
+	MOVQ    AX, R8
+	MOVQ    DX, R14
+	MOVQ    first+120(FP), AX
+	ADDQ    R12, AX
+	MOVQ    spos_base+192(FP), CX
+	CMPQ    spos_len+200(FP), $0
+	JEQ     qnb24MXU16AVX2spos
+	MOVLQZX (CX)(R8*4), AX // spos[i]: the scale position of the row's first value
+
+qnb24MXU16AVX2spos:
 	XORL         DX, DX
 	DIVQ         b+176(FP)
 	MOVQ         b+176(FP), R15
@@ -1732,9 +1763,9 @@ qnb24MXU16AVX2done:
 	VZEROUPPER
 	RET
 
-// func QSpMVNarrow4MXU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+// func QSpMVNarrow4MXU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32, spos []uint32)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMVNarrow4MXU32AVX2(SB), NOSPLIT, $0-192
+TEXT ·QSpMVNarrow4MXU32AVX2(SB), NOSPLIT, $0-216
 	MOVQ    y_base+0(FP), DI
 	MOVQ    x_base+24(FP), SI
 	MOVQ    ptr_base+48(FP), DX
@@ -1773,11 +1804,17 @@ qnb24MXU32AVX2row:
 	VXORPS  Y3, Y3, Y3
 	CMPQ    R12, R13
 	JAE     qnb24MXU32AVX2sum
-	// the block of value first+R12: BX its scale, R15 its values from there on
-	MOVQ         AX, R8
-	MOVQ         DX, R14
-	MOVQ         first+120(FP), AX
-	ADDQ         R12, AX
+	// the block of the row's first value: BX its scale, R15 its values from there on
+	MOVQ    AX, R8
+	MOVQ    DX, R14
+	MOVQ    first+120(FP), AX
+	ADDQ    R12, AX
+	MOVQ    spos_base+192(FP), CX
+	CMPQ    spos_len+200(FP), $0
+	JEQ     qnb24MXU32AVX2spos
+	MOVLQZX (CX)(R8*4), AX // spos[i]: the scale position of the row's first value
+
+qnb24MXU32AVX2spos:
 	XORL         DX, DX
 	DIVQ         b+176(FP)
 	MOVQ         b+176(FP), R15

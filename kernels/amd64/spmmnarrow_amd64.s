@@ -7,7 +7,9 @@
 // matrix), from the same template (_gen/spmm.go): the row pointers are
 // read with MOVL and every index with MOVWQZX or MOVLQZX, zero-extended,
 // then checked and used as the 64-bit kernels check and use theirs. The tile
-// kernels walk the Go side's 64-bit copies of the segments, as there.
+// kernels walk the Go side's 64-bit copies of the segments, as there. The
+// SpMM kernels hold the index bound (xrows, or the tile's limit) in R10
+// and compare each chunk's end with the argument w instead.
 //
 // SpMM (gather form), per row i of the compressed matrix, on a w-column panel:
 //
@@ -82,6 +84,7 @@ TEXT ·SpMMNarrowF64U16AVX2(SB), NOSPLIT, $0-176
 	LEAQ tailmask<>+32(SB), AX
 	SUBQ R15, AX
 	VMOVDQU (AX), Y12
+	MOVQ xrows+160(FP), R10
 spmmnarrowf64u16avx2row:
 	TESTQ CX, CX
 	JZ spmmnarrowf64u16avx2done
@@ -94,7 +97,7 @@ spmmnarrowf64u16avx2row:
 	XORQ R14, R14
 spmmnarrowf64u16avx2c4:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf64u16avx2c2
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -110,7 +113,7 @@ spmmnarrowf64u16avx2c4kn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u16avx2c4k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -120,7 +123,7 @@ spmmnarrowf64u16avx2c4kn:
 	VFMADD231PD 64(R15)(R14*8), Y8, Y2
 	VFMADD231PD 96(R15)(R14*8), Y8, Y3
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -135,7 +138,7 @@ spmmnarrowf64u16avx2c4k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u16avx2c4sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -170,7 +173,7 @@ spmmnarrowf64u16avx2c4nobeta:
 	JMP spmmnarrowf64u16avx2c4
 spmmnarrowf64u16avx2c2:
 	LEAQ 8(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf64u16avx2c1
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -182,7 +185,7 @@ spmmnarrowf64u16avx2c2kn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u16avx2c2k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -190,7 +193,7 @@ spmmnarrowf64u16avx2c2kn:
 	VFMADD231PD 0(R15)(R14*8), Y8, Y0
 	VFMADD231PD 32(R15)(R14*8), Y8, Y1
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -203,7 +206,7 @@ spmmnarrowf64u16avx2c2k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u16avx2c2sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -228,7 +231,7 @@ spmmnarrowf64u16avx2c2nobeta:
 	JMP spmmnarrowf64u16avx2c2
 spmmnarrowf64u16avx2c1:
 	LEAQ 4(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf64u16avx2tail
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -240,28 +243,28 @@ spmmnarrowf64u16avx2c1kn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u16avx2c1k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Y8
 	VFMADD231PD 0(R15)(R14*8), Y8, Y0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Y9
 	VFMADD231PD 0(R15)(R14*8), Y9, Y4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Y14
 	VFMADD231PD 0(R15)(R14*8), Y14, Y1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -273,7 +276,7 @@ spmmnarrowf64u16avx2c1k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u16avx2c1sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -294,7 +297,7 @@ spmmnarrowf64u16avx2c1nobeta:
 	ADDQ $4, R14
 	JMP spmmnarrowf64u16avx2c1
 spmmnarrowf64u16avx2tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmnarrowf64u16avx2next
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -306,7 +309,7 @@ spmmnarrowf64u16avx2tailkn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u16avx2tailk1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -314,7 +317,7 @@ spmmnarrowf64u16avx2tailkn:
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y8, Y0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -322,7 +325,7 @@ spmmnarrowf64u16avx2tailkn:
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y9, Y4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -330,7 +333,7 @@ spmmnarrowf64u16avx2tailkn:
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y14, Y1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -343,7 +346,7 @@ spmmnarrowf64u16avx2tailk1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u16avx2tailsum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -400,6 +403,7 @@ TEXT ·SpMMTileNarrowF64U16AVX2(SB), NOSPLIT, $0-168
 	LEAQ tailmask<>+32(SB), AX
 	SUBQ R15, AX
 	VMOVDQU (AX), Y12
+	MOVQ limit+160(FP), R10
 spmmtilenarrowf64u16avx2row:
 	TESTQ CX, CX
 	JZ spmmtilenarrowf64u16avx2done
@@ -416,7 +420,7 @@ spmmtilenarrowf64u16avx2row:
 spmmtilenarrowf64u16avx2nopf:
 spmmtilenarrowf64u16avx2c4:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf64u16avx2c2
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -432,7 +436,7 @@ spmmtilenarrowf64u16avx2c4kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u16avx2c4k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2c4k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -442,7 +446,7 @@ spmmtilenarrowf64u16avx2c4kn:
 	VFMADD231PD 64(R15)(R14*8), Y8, Y2
 	VFMADD231PD 96(R15)(R14*8), Y8, Y3
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2c4stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -459,7 +463,7 @@ spmmtilenarrowf64u16avx2c4k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u16avx2c4sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2c4sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -494,7 +498,7 @@ spmmtilenarrowf64u16avx2c4nobeta:
 	JMP spmmtilenarrowf64u16avx2c4
 spmmtilenarrowf64u16avx2c2:
 	LEAQ 8(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf64u16avx2c1
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -506,7 +510,7 @@ spmmtilenarrowf64u16avx2c2kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u16avx2c2k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2c2k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -514,7 +518,7 @@ spmmtilenarrowf64u16avx2c2kn:
 	VFMADD231PD 0(R15)(R14*8), Y8, Y0
 	VFMADD231PD 32(R15)(R14*8), Y8, Y1
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2c2stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -529,7 +533,7 @@ spmmtilenarrowf64u16avx2c2k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u16avx2c2sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2c2sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -554,7 +558,7 @@ spmmtilenarrowf64u16avx2c2nobeta:
 	JMP spmmtilenarrowf64u16avx2c2
 spmmtilenarrowf64u16avx2c1:
 	LEAQ 4(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf64u16avx2tail
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -566,28 +570,28 @@ spmmtilenarrowf64u16avx2c1kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u16avx2c1k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2c1k1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Y8
 	VFMADD231PD 0(R15)(R14*8), Y8, Y0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2c1stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Y9
 	VFMADD231PD 0(R15)(R14*8), Y9, Y4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2c1stop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Y14
 	VFMADD231PD 0(R15)(R14*8), Y14, Y1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2c1stop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -607,7 +611,7 @@ spmmtilenarrowf64u16avx2c1k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u16avx2c1sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2c1sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -628,7 +632,7 @@ spmmtilenarrowf64u16avx2c1nobeta:
 	ADDQ $4, R14
 	JMP spmmtilenarrowf64u16avx2c1
 spmmtilenarrowf64u16avx2tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmtilenarrowf64u16avx2next
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -640,7 +644,7 @@ spmmtilenarrowf64u16avx2tailkn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u16avx2tailk1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2tailk1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -648,7 +652,7 @@ spmmtilenarrowf64u16avx2tailkn:
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y8, Y0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2tailstop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -656,7 +660,7 @@ spmmtilenarrowf64u16avx2tailkn:
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y9, Y4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2tailstop2
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -664,7 +668,7 @@ spmmtilenarrowf64u16avx2tailkn:
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y14, Y1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2tailstop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -685,7 +689,7 @@ spmmtilenarrowf64u16avx2tailk1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u16avx2tailsum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx2tailsum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -708,6 +712,16 @@ spmmtilenarrowf64u16avx2tailnobeta:
 spmmtilenarrowf64u16avx2next:
 	MOVQ R12, (DX)
 	ADDQ $16, DX
+	PREFETCHT1 0(R9)(R12*2)
+	PREFETCHT1 64(R9)(R12*2)
+	PREFETCHT1 0(R11)(R12*8)
+	PREFETCHT1 64(R11)(R12*8)
+	PREFETCHT1 128(R11)(R12*8)
+	PREFETCHT1 192(R11)(R12*8)
+	PREFETCHT1 256(R11)(R12*8)
+	PREFETCHT1 320(R11)(R12*8)
+	PREFETCHT1 384(R11)(R12*8)
+	PREFETCHT1 448(R11)(R12*8)
 	ADDQ BX, DI
 	DECQ CX
 	JMP spmmtilenarrowf64u16avx2row
@@ -738,6 +752,7 @@ TEXT ·SpMMNarrowF64U32AVX2(SB), NOSPLIT, $0-176
 	LEAQ tailmask<>+32(SB), AX
 	SUBQ R15, AX
 	VMOVDQU (AX), Y12
+	MOVQ xrows+160(FP), R10
 spmmnarrowf64u32avx2row:
 	TESTQ CX, CX
 	JZ spmmnarrowf64u32avx2done
@@ -750,7 +765,7 @@ spmmnarrowf64u32avx2row:
 	XORQ R14, R14
 spmmnarrowf64u32avx2c4:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf64u32avx2c2
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -766,7 +781,7 @@ spmmnarrowf64u32avx2c4kn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u32avx2c4k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -776,7 +791,7 @@ spmmnarrowf64u32avx2c4kn:
 	VFMADD231PD 64(R15)(R14*8), Y8, Y2
 	VFMADD231PD 96(R15)(R14*8), Y8, Y3
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -791,7 +806,7 @@ spmmnarrowf64u32avx2c4k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u32avx2c4sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -826,7 +841,7 @@ spmmnarrowf64u32avx2c4nobeta:
 	JMP spmmnarrowf64u32avx2c4
 spmmnarrowf64u32avx2c2:
 	LEAQ 8(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf64u32avx2c1
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -838,7 +853,7 @@ spmmnarrowf64u32avx2c2kn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u32avx2c2k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -846,7 +861,7 @@ spmmnarrowf64u32avx2c2kn:
 	VFMADD231PD 0(R15)(R14*8), Y8, Y0
 	VFMADD231PD 32(R15)(R14*8), Y8, Y1
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -859,7 +874,7 @@ spmmnarrowf64u32avx2c2k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u32avx2c2sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -884,7 +899,7 @@ spmmnarrowf64u32avx2c2nobeta:
 	JMP spmmnarrowf64u32avx2c2
 spmmnarrowf64u32avx2c1:
 	LEAQ 4(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf64u32avx2tail
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -896,28 +911,28 @@ spmmnarrowf64u32avx2c1kn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u32avx2c1k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Y8
 	VFMADD231PD 0(R15)(R14*8), Y8, Y0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Y9
 	VFMADD231PD 0(R15)(R14*8), Y9, Y4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Y14
 	VFMADD231PD 0(R15)(R14*8), Y14, Y1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -929,7 +944,7 @@ spmmnarrowf64u32avx2c1k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u32avx2c1sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -950,7 +965,7 @@ spmmnarrowf64u32avx2c1nobeta:
 	ADDQ $4, R14
 	JMP spmmnarrowf64u32avx2c1
 spmmnarrowf64u32avx2tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmnarrowf64u32avx2next
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -962,7 +977,7 @@ spmmnarrowf64u32avx2tailkn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u32avx2tailk1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -970,7 +985,7 @@ spmmnarrowf64u32avx2tailkn:
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y8, Y0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -978,7 +993,7 @@ spmmnarrowf64u32avx2tailkn:
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y9, Y4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -986,7 +1001,7 @@ spmmnarrowf64u32avx2tailkn:
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y14, Y1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -999,7 +1014,7 @@ spmmnarrowf64u32avx2tailk1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u32avx2tailsum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1056,6 +1071,7 @@ TEXT ·SpMMTileNarrowF64U32AVX2(SB), NOSPLIT, $0-168
 	LEAQ tailmask<>+32(SB), AX
 	SUBQ R15, AX
 	VMOVDQU (AX), Y12
+	MOVQ limit+160(FP), R10
 spmmtilenarrowf64u32avx2row:
 	TESTQ CX, CX
 	JZ spmmtilenarrowf64u32avx2done
@@ -1073,7 +1089,7 @@ spmmtilenarrowf64u32avx2row:
 spmmtilenarrowf64u32avx2nopf:
 spmmtilenarrowf64u32avx2c4:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf64u32avx2c2
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -1089,7 +1105,7 @@ spmmtilenarrowf64u32avx2c4kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u32avx2c4k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2c4k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1099,7 +1115,7 @@ spmmtilenarrowf64u32avx2c4kn:
 	VFMADD231PD 64(R15)(R14*8), Y8, Y2
 	VFMADD231PD 96(R15)(R14*8), Y8, Y3
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2c4stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1116,7 +1132,7 @@ spmmtilenarrowf64u32avx2c4k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u32avx2c4sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2c4sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1151,7 +1167,7 @@ spmmtilenarrowf64u32avx2c4nobeta:
 	JMP spmmtilenarrowf64u32avx2c4
 spmmtilenarrowf64u32avx2c2:
 	LEAQ 8(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf64u32avx2c1
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -1163,7 +1179,7 @@ spmmtilenarrowf64u32avx2c2kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u32avx2c2k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2c2k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1171,7 +1187,7 @@ spmmtilenarrowf64u32avx2c2kn:
 	VFMADD231PD 0(R15)(R14*8), Y8, Y0
 	VFMADD231PD 32(R15)(R14*8), Y8, Y1
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2c2stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1186,7 +1202,7 @@ spmmtilenarrowf64u32avx2c2k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u32avx2c2sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2c2sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1211,7 +1227,7 @@ spmmtilenarrowf64u32avx2c2nobeta:
 	JMP spmmtilenarrowf64u32avx2c2
 spmmtilenarrowf64u32avx2c1:
 	LEAQ 4(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf64u32avx2tail
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -1223,28 +1239,28 @@ spmmtilenarrowf64u32avx2c1kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u32avx2c1k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2c1k1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Y8
 	VFMADD231PD 0(R15)(R14*8), Y8, Y0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2c1stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Y9
 	VFMADD231PD 0(R15)(R14*8), Y9, Y4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2c1stop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Y14
 	VFMADD231PD 0(R15)(R14*8), Y14, Y1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2c1stop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1264,7 +1280,7 @@ spmmtilenarrowf64u32avx2c1k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u32avx2c1sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2c1sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1285,7 +1301,7 @@ spmmtilenarrowf64u32avx2c1nobeta:
 	ADDQ $4, R14
 	JMP spmmtilenarrowf64u32avx2c1
 spmmtilenarrowf64u32avx2tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmtilenarrowf64u32avx2next
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -1297,7 +1313,7 @@ spmmtilenarrowf64u32avx2tailkn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u32avx2tailk1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2tailk1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1305,7 +1321,7 @@ spmmtilenarrowf64u32avx2tailkn:
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y8, Y0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2tailstop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1313,7 +1329,7 @@ spmmtilenarrowf64u32avx2tailkn:
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y9, Y4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2tailstop2
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1321,7 +1337,7 @@ spmmtilenarrowf64u32avx2tailkn:
 	VMASKMOVPD 0(R15)(R14*8), Y12, Y13
 	VFMADD231PD Y13, Y14, Y1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2tailstop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1342,7 +1358,7 @@ spmmtilenarrowf64u32avx2tailk1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u32avx2tailsum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx2tailsum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1365,6 +1381,18 @@ spmmtilenarrowf64u32avx2tailnobeta:
 spmmtilenarrowf64u32avx2next:
 	MOVQ R12, (DX)
 	ADDQ $16, DX
+	PREFETCHT1 0(R9)(R12*4)
+	PREFETCHT1 64(R9)(R12*4)
+	PREFETCHT1 128(R9)(R12*4)
+	PREFETCHT1 192(R9)(R12*4)
+	PREFETCHT1 0(R11)(R12*8)
+	PREFETCHT1 64(R11)(R12*8)
+	PREFETCHT1 128(R11)(R12*8)
+	PREFETCHT1 192(R11)(R12*8)
+	PREFETCHT1 256(R11)(R12*8)
+	PREFETCHT1 320(R11)(R12*8)
+	PREFETCHT1 384(R11)(R12*8)
+	PREFETCHT1 448(R11)(R12*8)
 	ADDQ BX, DI
 	DECQ CX
 	JMP spmmtilenarrowf64u32avx2row
@@ -1395,6 +1423,7 @@ TEXT ·SpMMNarrowF32U16AVX2(SB), NOSPLIT, $0-168
 	LEAQ tailmask<>+32(SB), AX
 	SUBQ R15, AX
 	VMOVDQU (AX), Y12
+	MOVQ xrows+152(FP), R10
 spmmnarrowf32u16avx2row:
 	TESTQ CX, CX
 	JZ spmmnarrowf32u16avx2done
@@ -1407,7 +1436,7 @@ spmmnarrowf32u16avx2row:
 	XORQ R14, R14
 spmmnarrowf32u16avx2c4:
 	LEAQ 32(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf32u16avx2c2
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -1423,7 +1452,7 @@ spmmnarrowf32u16avx2c4kn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u16avx2c4k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1433,7 +1462,7 @@ spmmnarrowf32u16avx2c4kn:
 	VFMADD231PS 64(R15)(R14*4), Y8, Y2
 	VFMADD231PS 96(R15)(R14*4), Y8, Y3
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1448,7 +1477,7 @@ spmmnarrowf32u16avx2c4k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u16avx2c4sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1483,7 +1512,7 @@ spmmnarrowf32u16avx2c4nobeta:
 	JMP spmmnarrowf32u16avx2c4
 spmmnarrowf32u16avx2c2:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf32u16avx2c1
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -1495,7 +1524,7 @@ spmmnarrowf32u16avx2c2kn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u16avx2c2k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1503,7 +1532,7 @@ spmmnarrowf32u16avx2c2kn:
 	VFMADD231PS 0(R15)(R14*4), Y8, Y0
 	VFMADD231PS 32(R15)(R14*4), Y8, Y1
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1516,7 +1545,7 @@ spmmnarrowf32u16avx2c2k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u16avx2c2sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1541,7 +1570,7 @@ spmmnarrowf32u16avx2c2nobeta:
 	JMP spmmnarrowf32u16avx2c2
 spmmnarrowf32u16avx2c1:
 	LEAQ 8(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf32u16avx2tail
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -1553,28 +1582,28 @@ spmmnarrowf32u16avx2c1kn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u16avx2c1k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Y8
 	VFMADD231PS 0(R15)(R14*4), Y8, Y0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Y9
 	VFMADD231PS 0(R15)(R14*4), Y9, Y4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Y14
 	VFMADD231PS 0(R15)(R14*4), Y14, Y1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1586,7 +1615,7 @@ spmmnarrowf32u16avx2c1k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u16avx2c1sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1607,7 +1636,7 @@ spmmnarrowf32u16avx2c1nobeta:
 	ADDQ $8, R14
 	JMP spmmnarrowf32u16avx2c1
 spmmnarrowf32u16avx2tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmnarrowf32u16avx2next
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -1619,7 +1648,7 @@ spmmnarrowf32u16avx2tailkn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u16avx2tailk1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1627,7 +1656,7 @@ spmmnarrowf32u16avx2tailkn:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y8, Y0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1635,7 +1664,7 @@ spmmnarrowf32u16avx2tailkn:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y9, Y4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1643,7 +1672,7 @@ spmmnarrowf32u16avx2tailkn:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y14, Y1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1656,7 +1685,7 @@ spmmnarrowf32u16avx2tailk1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u16avx2tailsum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1713,6 +1742,7 @@ TEXT ·SpMMTileNarrowF32U16AVX2(SB), NOSPLIT, $0-160
 	LEAQ tailmask<>+32(SB), AX
 	SUBQ R15, AX
 	VMOVDQU (AX), Y12
+	MOVQ limit+152(FP), R10
 spmmtilenarrowf32u16avx2row:
 	TESTQ CX, CX
 	JZ spmmtilenarrowf32u16avx2done
@@ -1728,7 +1758,7 @@ spmmtilenarrowf32u16avx2row:
 spmmtilenarrowf32u16avx2nopf:
 spmmtilenarrowf32u16avx2c4:
 	LEAQ 32(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf32u16avx2c2
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -1744,7 +1774,7 @@ spmmtilenarrowf32u16avx2c4kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u16avx2c4k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2c4k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1754,7 +1784,7 @@ spmmtilenarrowf32u16avx2c4kn:
 	VFMADD231PS 64(R15)(R14*4), Y8, Y2
 	VFMADD231PS 96(R15)(R14*4), Y8, Y3
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2c4stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1771,7 +1801,7 @@ spmmtilenarrowf32u16avx2c4k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u16avx2c4sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2c4sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1806,7 +1836,7 @@ spmmtilenarrowf32u16avx2c4nobeta:
 	JMP spmmtilenarrowf32u16avx2c4
 spmmtilenarrowf32u16avx2c2:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf32u16avx2c1
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -1818,7 +1848,7 @@ spmmtilenarrowf32u16avx2c2kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u16avx2c2k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2c2k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1826,7 +1856,7 @@ spmmtilenarrowf32u16avx2c2kn:
 	VFMADD231PS 0(R15)(R14*4), Y8, Y0
 	VFMADD231PS 32(R15)(R14*4), Y8, Y1
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2c2stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1841,7 +1871,7 @@ spmmtilenarrowf32u16avx2c2k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u16avx2c2sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2c2sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1866,7 +1896,7 @@ spmmtilenarrowf32u16avx2c2nobeta:
 	JMP spmmtilenarrowf32u16avx2c2
 spmmtilenarrowf32u16avx2c1:
 	LEAQ 8(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf32u16avx2tail
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -1878,28 +1908,28 @@ spmmtilenarrowf32u16avx2c1kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u16avx2c1k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2c1k1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Y8
 	VFMADD231PS 0(R15)(R14*4), Y8, Y0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2c1stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Y9
 	VFMADD231PS 0(R15)(R14*4), Y9, Y4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2c1stop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Y14
 	VFMADD231PS 0(R15)(R14*4), Y14, Y1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2c1stop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1919,7 +1949,7 @@ spmmtilenarrowf32u16avx2c1k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u16avx2c1sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2c1sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1940,7 +1970,7 @@ spmmtilenarrowf32u16avx2c1nobeta:
 	ADDQ $8, R14
 	JMP spmmtilenarrowf32u16avx2c1
 spmmtilenarrowf32u16avx2tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmtilenarrowf32u16avx2next
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -1952,7 +1982,7 @@ spmmtilenarrowf32u16avx2tailkn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u16avx2tailk1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2tailk1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1960,7 +1990,7 @@ spmmtilenarrowf32u16avx2tailkn:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y8, Y0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2tailstop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1968,7 +1998,7 @@ spmmtilenarrowf32u16avx2tailkn:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y9, Y4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2tailstop2
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1976,7 +2006,7 @@ spmmtilenarrowf32u16avx2tailkn:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y14, Y1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2tailstop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -1997,7 +2027,7 @@ spmmtilenarrowf32u16avx2tailk1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u16avx2tailsum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx2tailsum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2020,6 +2050,12 @@ spmmtilenarrowf32u16avx2tailnobeta:
 spmmtilenarrowf32u16avx2next:
 	MOVQ R12, (DX)
 	ADDQ $16, DX
+	PREFETCHT1 0(R9)(R12*2)
+	PREFETCHT1 64(R9)(R12*2)
+	PREFETCHT1 0(R11)(R12*4)
+	PREFETCHT1 64(R11)(R12*4)
+	PREFETCHT1 128(R11)(R12*4)
+	PREFETCHT1 192(R11)(R12*4)
 	ADDQ BX, DI
 	DECQ CX
 	JMP spmmtilenarrowf32u16avx2row
@@ -2050,6 +2086,7 @@ TEXT ·SpMMNarrowF32U32AVX2(SB), NOSPLIT, $0-168
 	LEAQ tailmask<>+32(SB), AX
 	SUBQ R15, AX
 	VMOVDQU (AX), Y12
+	MOVQ xrows+152(FP), R10
 spmmnarrowf32u32avx2row:
 	TESTQ CX, CX
 	JZ spmmnarrowf32u32avx2done
@@ -2062,7 +2099,7 @@ spmmnarrowf32u32avx2row:
 	XORQ R14, R14
 spmmnarrowf32u32avx2c4:
 	LEAQ 32(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf32u32avx2c2
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -2078,7 +2115,7 @@ spmmnarrowf32u32avx2c4kn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u32avx2c4k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2088,7 +2125,7 @@ spmmnarrowf32u32avx2c4kn:
 	VFMADD231PS 64(R15)(R14*4), Y8, Y2
 	VFMADD231PS 96(R15)(R14*4), Y8, Y3
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2103,7 +2140,7 @@ spmmnarrowf32u32avx2c4k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u32avx2c4sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2138,7 +2175,7 @@ spmmnarrowf32u32avx2c4nobeta:
 	JMP spmmnarrowf32u32avx2c4
 spmmnarrowf32u32avx2c2:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf32u32avx2c1
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -2150,7 +2187,7 @@ spmmnarrowf32u32avx2c2kn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u32avx2c2k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2158,7 +2195,7 @@ spmmnarrowf32u32avx2c2kn:
 	VFMADD231PS 0(R15)(R14*4), Y8, Y0
 	VFMADD231PS 32(R15)(R14*4), Y8, Y1
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2171,7 +2208,7 @@ spmmnarrowf32u32avx2c2k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u32avx2c2sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2196,7 +2233,7 @@ spmmnarrowf32u32avx2c2nobeta:
 	JMP spmmnarrowf32u32avx2c2
 spmmnarrowf32u32avx2c1:
 	LEAQ 8(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf32u32avx2tail
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -2208,28 +2245,28 @@ spmmnarrowf32u32avx2c1kn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u32avx2c1k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Y8
 	VFMADD231PS 0(R15)(R14*4), Y8, Y0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Y9
 	VFMADD231PS 0(R15)(R14*4), Y9, Y4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Y14
 	VFMADD231PS 0(R15)(R14*4), Y14, Y1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2241,7 +2278,7 @@ spmmnarrowf32u32avx2c1k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u32avx2c1sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2262,7 +2299,7 @@ spmmnarrowf32u32avx2c1nobeta:
 	ADDQ $8, R14
 	JMP spmmnarrowf32u32avx2c1
 spmmnarrowf32u32avx2tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmnarrowf32u32avx2next
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -2274,7 +2311,7 @@ spmmnarrowf32u32avx2tailkn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u32avx2tailk1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2282,7 +2319,7 @@ spmmnarrowf32u32avx2tailkn:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y8, Y0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2290,7 +2327,7 @@ spmmnarrowf32u32avx2tailkn:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y9, Y4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2298,7 +2335,7 @@ spmmnarrowf32u32avx2tailkn:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y14, Y1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2311,7 +2348,7 @@ spmmnarrowf32u32avx2tailk1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u32avx2tailsum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx2bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2368,6 +2405,7 @@ TEXT ·SpMMTileNarrowF32U32AVX2(SB), NOSPLIT, $0-160
 	LEAQ tailmask<>+32(SB), AX
 	SUBQ R15, AX
 	VMOVDQU (AX), Y12
+	MOVQ limit+152(FP), R10
 spmmtilenarrowf32u32avx2row:
 	TESTQ CX, CX
 	JZ spmmtilenarrowf32u32avx2done
@@ -2384,7 +2422,7 @@ spmmtilenarrowf32u32avx2row:
 spmmtilenarrowf32u32avx2nopf:
 spmmtilenarrowf32u32avx2c4:
 	LEAQ 32(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf32u32avx2c2
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -2400,7 +2438,7 @@ spmmtilenarrowf32u32avx2c4kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u32avx2c4k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2c4k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2410,7 +2448,7 @@ spmmtilenarrowf32u32avx2c4kn:
 	VFMADD231PS 64(R15)(R14*4), Y8, Y2
 	VFMADD231PS 96(R15)(R14*4), Y8, Y3
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2c4stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2427,7 +2465,7 @@ spmmtilenarrowf32u32avx2c4k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u32avx2c4sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2c4sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2462,7 +2500,7 @@ spmmtilenarrowf32u32avx2c4nobeta:
 	JMP spmmtilenarrowf32u32avx2c4
 spmmtilenarrowf32u32avx2c2:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf32u32avx2c1
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -2474,7 +2512,7 @@ spmmtilenarrowf32u32avx2c2kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u32avx2c2k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2c2k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2482,7 +2520,7 @@ spmmtilenarrowf32u32avx2c2kn:
 	VFMADD231PS 0(R15)(R14*4), Y8, Y0
 	VFMADD231PS 32(R15)(R14*4), Y8, Y1
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2c2stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2497,7 +2535,7 @@ spmmtilenarrowf32u32avx2c2k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u32avx2c2sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2c2sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2522,7 +2560,7 @@ spmmtilenarrowf32u32avx2c2nobeta:
 	JMP spmmtilenarrowf32u32avx2c2
 spmmtilenarrowf32u32avx2c1:
 	LEAQ 8(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf32u32avx2tail
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -2534,28 +2572,28 @@ spmmtilenarrowf32u32avx2c1kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u32avx2c1k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2c1k1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Y8
 	VFMADD231PS 0(R15)(R14*4), Y8, Y0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2c1stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Y9
 	VFMADD231PS 0(R15)(R14*4), Y9, Y4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2c1stop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Y14
 	VFMADD231PS 0(R15)(R14*4), Y14, Y1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2c1stop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2575,7 +2613,7 @@ spmmtilenarrowf32u32avx2c1k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u32avx2c1sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2c1sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2596,7 +2634,7 @@ spmmtilenarrowf32u32avx2c1nobeta:
 	ADDQ $8, R14
 	JMP spmmtilenarrowf32u32avx2c1
 spmmtilenarrowf32u32avx2tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmtilenarrowf32u32avx2next
 	VXORPS Y0, Y0, Y0
 	VXORPS Y4, Y4, Y4
@@ -2608,7 +2646,7 @@ spmmtilenarrowf32u32avx2tailkn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u32avx2tailk1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2tailk1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2616,7 +2654,7 @@ spmmtilenarrowf32u32avx2tailkn:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y8, Y0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2tailstop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2624,7 +2662,7 @@ spmmtilenarrowf32u32avx2tailkn:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y9, Y4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2tailstop2
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2632,7 +2670,7 @@ spmmtilenarrowf32u32avx2tailkn:
 	VMASKMOVPS 0(R15)(R14*4), Y12, Y13
 	VFMADD231PS Y13, Y14, Y1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2tailstop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2653,7 +2691,7 @@ spmmtilenarrowf32u32avx2tailk1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u32avx2tailsum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx2tailsum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2676,6 +2714,14 @@ spmmtilenarrowf32u32avx2tailnobeta:
 spmmtilenarrowf32u32avx2next:
 	MOVQ R12, (DX)
 	ADDQ $16, DX
+	PREFETCHT1 0(R9)(R12*4)
+	PREFETCHT1 64(R9)(R12*4)
+	PREFETCHT1 128(R9)(R12*4)
+	PREFETCHT1 192(R9)(R12*4)
+	PREFETCHT1 0(R11)(R12*4)
+	PREFETCHT1 64(R11)(R12*4)
+	PREFETCHT1 128(R11)(R12*4)
+	PREFETCHT1 192(R11)(R12*4)
 	ADDQ BX, DI
 	DECQ CX
 	JMP spmmtilenarrowf32u32avx2row
@@ -2705,6 +2751,7 @@ TEXT ·SpMMNarrowF64U16AVX512(SB), NOSPLIT, $0-176
 	MOVL $0xff, AX
 	BZHIQ R15, AX, AX
 	KMOVB AX, K7
+	MOVQ xrows+160(FP), R10
 spmmnarrowf64u16avx512row:
 	TESTQ CX, CX
 	JZ spmmnarrowf64u16avx512done
@@ -2717,7 +2764,7 @@ spmmnarrowf64u16avx512row:
 	XORQ R14, R14
 spmmnarrowf64u16avx512c4:
 	LEAQ 32(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf64u16avx512c2
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -2733,7 +2780,7 @@ spmmnarrowf64u16avx512c4kn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u16avx512c4k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2743,7 +2790,7 @@ spmmnarrowf64u16avx512c4kn:
 	VFMADD231PD 128(R15)(R14*8), Z30, Z2
 	VFMADD231PD 192(R15)(R14*8), Z30, Z3
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2758,7 +2805,7 @@ spmmnarrowf64u16avx512c4k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u16avx512c4sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2793,7 +2840,7 @@ spmmnarrowf64u16avx512c4nobeta:
 	JMP spmmnarrowf64u16avx512c4
 spmmnarrowf64u16avx512c2:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf64u16avx512c1
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -2805,7 +2852,7 @@ spmmnarrowf64u16avx512c2kn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u16avx512c2k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2813,7 +2860,7 @@ spmmnarrowf64u16avx512c2kn:
 	VFMADD231PD 0(R15)(R14*8), Z30, Z0
 	VFMADD231PD 64(R15)(R14*8), Z30, Z1
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2826,7 +2873,7 @@ spmmnarrowf64u16avx512c2k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u16avx512c2sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2851,7 +2898,7 @@ spmmnarrowf64u16avx512c2nobeta:
 	JMP spmmnarrowf64u16avx512c2
 spmmnarrowf64u16avx512c1:
 	LEAQ 8(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf64u16avx512tail
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -2863,28 +2910,28 @@ spmmnarrowf64u16avx512c1kn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u16avx512c1k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Z30
 	VFMADD231PD 0(R15)(R14*8), Z30, Z0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Z31
 	VFMADD231PD 0(R15)(R14*8), Z31, Z4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Z26
 	VFMADD231PD 0(R15)(R14*8), Z26, Z1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2896,7 +2943,7 @@ spmmnarrowf64u16avx512c1k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u16avx512c1sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2917,7 +2964,7 @@ spmmnarrowf64u16avx512c1nobeta:
 	ADDQ $8, R14
 	JMP spmmnarrowf64u16avx512c1
 spmmnarrowf64u16avx512tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmnarrowf64u16avx512next
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -2929,28 +2976,28 @@ spmmnarrowf64u16avx512tailkn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u16avx512tailk1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Z30
 	VFMADD231PD 0(R15)(R14*8), Z30, K7, Z0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Z31
 	VFMADD231PD 0(R15)(R14*8), Z31, K7, Z4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Z26
 	VFMADD231PD 0(R15)(R14*8), Z26, K7, Z1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -2962,7 +3009,7 @@ spmmnarrowf64u16avx512tailk1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u16avx512tailsum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3017,6 +3064,7 @@ TEXT ·SpMMTileNarrowF64U16AVX512(SB), NOSPLIT, $0-168
 	MOVL $0xff, AX
 	BZHIQ R15, AX, AX
 	KMOVB AX, K7
+	MOVQ limit+160(FP), R10
 spmmtilenarrowf64u16avx512row:
 	TESTQ CX, CX
 	JZ spmmtilenarrowf64u16avx512done
@@ -3033,7 +3081,7 @@ spmmtilenarrowf64u16avx512row:
 spmmtilenarrowf64u16avx512nopf:
 spmmtilenarrowf64u16avx512c4:
 	LEAQ 32(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf64u16avx512c2
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -3049,7 +3097,7 @@ spmmtilenarrowf64u16avx512c4kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u16avx512c4k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512c4k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3059,7 +3107,7 @@ spmmtilenarrowf64u16avx512c4kn:
 	VFMADD231PD 128(R15)(R14*8), Z30, Z2
 	VFMADD231PD 192(R15)(R14*8), Z30, Z3
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512c4stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3076,7 +3124,7 @@ spmmtilenarrowf64u16avx512c4k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u16avx512c4sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512c4sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3111,7 +3159,7 @@ spmmtilenarrowf64u16avx512c4nobeta:
 	JMP spmmtilenarrowf64u16avx512c4
 spmmtilenarrowf64u16avx512c2:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf64u16avx512c1
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -3123,7 +3171,7 @@ spmmtilenarrowf64u16avx512c2kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u16avx512c2k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512c2k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3131,7 +3179,7 @@ spmmtilenarrowf64u16avx512c2kn:
 	VFMADD231PD 0(R15)(R14*8), Z30, Z0
 	VFMADD231PD 64(R15)(R14*8), Z30, Z1
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512c2stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3146,7 +3194,7 @@ spmmtilenarrowf64u16avx512c2k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u16avx512c2sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512c2sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3171,7 +3219,7 @@ spmmtilenarrowf64u16avx512c2nobeta:
 	JMP spmmtilenarrowf64u16avx512c2
 spmmtilenarrowf64u16avx512c1:
 	LEAQ 8(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf64u16avx512tail
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -3183,28 +3231,28 @@ spmmtilenarrowf64u16avx512c1kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u16avx512c1k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512c1k1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Z30
 	VFMADD231PD 0(R15)(R14*8), Z30, Z0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512c1stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Z31
 	VFMADD231PD 0(R15)(R14*8), Z31, Z4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512c1stop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Z26
 	VFMADD231PD 0(R15)(R14*8), Z26, Z1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512c1stop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3224,7 +3272,7 @@ spmmtilenarrowf64u16avx512c1k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u16avx512c1sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512c1sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3245,7 +3293,7 @@ spmmtilenarrowf64u16avx512c1nobeta:
 	ADDQ $8, R14
 	JMP spmmtilenarrowf64u16avx512c1
 spmmtilenarrowf64u16avx512tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmtilenarrowf64u16avx512next
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -3257,28 +3305,28 @@ spmmtilenarrowf64u16avx512tailkn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u16avx512tailk1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512tailk1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Z30
 	VFMADD231PD 0(R15)(R14*8), Z30, K7, Z0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512tailstop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Z31
 	VFMADD231PD 0(R15)(R14*8), Z31, K7, Z4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512tailstop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Z26
 	VFMADD231PD 0(R15)(R14*8), Z26, K7, Z1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512tailstop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3298,7 +3346,7 @@ spmmtilenarrowf64u16avx512tailk1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u16avx512tailsum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u16avx512tailsum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3320,6 +3368,16 @@ spmmtilenarrowf64u16avx512tailnobeta:
 spmmtilenarrowf64u16avx512next:
 	MOVQ R12, (DX)
 	ADDQ $16, DX
+	PREFETCHT1 0(R9)(R12*2)
+	PREFETCHT1 64(R9)(R12*2)
+	PREFETCHT1 0(R11)(R12*8)
+	PREFETCHT1 64(R11)(R12*8)
+	PREFETCHT1 128(R11)(R12*8)
+	PREFETCHT1 192(R11)(R12*8)
+	PREFETCHT1 256(R11)(R12*8)
+	PREFETCHT1 320(R11)(R12*8)
+	PREFETCHT1 384(R11)(R12*8)
+	PREFETCHT1 448(R11)(R12*8)
 	ADDQ BX, DI
 	DECQ CX
 	JMP spmmtilenarrowf64u16avx512row
@@ -3349,6 +3407,7 @@ TEXT ·SpMMNarrowF64U32AVX512(SB), NOSPLIT, $0-176
 	MOVL $0xff, AX
 	BZHIQ R15, AX, AX
 	KMOVB AX, K7
+	MOVQ xrows+160(FP), R10
 spmmnarrowf64u32avx512row:
 	TESTQ CX, CX
 	JZ spmmnarrowf64u32avx512done
@@ -3361,7 +3420,7 @@ spmmnarrowf64u32avx512row:
 	XORQ R14, R14
 spmmnarrowf64u32avx512c4:
 	LEAQ 32(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf64u32avx512c2
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -3377,7 +3436,7 @@ spmmnarrowf64u32avx512c4kn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u32avx512c4k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3387,7 +3446,7 @@ spmmnarrowf64u32avx512c4kn:
 	VFMADD231PD 128(R15)(R14*8), Z30, Z2
 	VFMADD231PD 192(R15)(R14*8), Z30, Z3
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3402,7 +3461,7 @@ spmmnarrowf64u32avx512c4k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u32avx512c4sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3437,7 +3496,7 @@ spmmnarrowf64u32avx512c4nobeta:
 	JMP spmmnarrowf64u32avx512c4
 spmmnarrowf64u32avx512c2:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf64u32avx512c1
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -3449,7 +3508,7 @@ spmmnarrowf64u32avx512c2kn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u32avx512c2k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3457,7 +3516,7 @@ spmmnarrowf64u32avx512c2kn:
 	VFMADD231PD 0(R15)(R14*8), Z30, Z0
 	VFMADD231PD 64(R15)(R14*8), Z30, Z1
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3470,7 +3529,7 @@ spmmnarrowf64u32avx512c2k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u32avx512c2sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3495,7 +3554,7 @@ spmmnarrowf64u32avx512c2nobeta:
 	JMP spmmnarrowf64u32avx512c2
 spmmnarrowf64u32avx512c1:
 	LEAQ 8(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf64u32avx512tail
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -3507,28 +3566,28 @@ spmmnarrowf64u32avx512c1kn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u32avx512c1k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Z30
 	VFMADD231PD 0(R15)(R14*8), Z30, Z0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Z31
 	VFMADD231PD 0(R15)(R14*8), Z31, Z4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Z26
 	VFMADD231PD 0(R15)(R14*8), Z26, Z1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3540,7 +3599,7 @@ spmmnarrowf64u32avx512c1k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u32avx512c1sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3561,7 +3620,7 @@ spmmnarrowf64u32avx512c1nobeta:
 	ADDQ $8, R14
 	JMP spmmnarrowf64u32avx512c1
 spmmnarrowf64u32avx512tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmnarrowf64u32avx512next
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -3573,28 +3632,28 @@ spmmnarrowf64u32avx512tailkn:
 	CMPQ R15, R13
 	JA spmmnarrowf64u32avx512tailk1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Z30
 	VFMADD231PD 0(R15)(R14*8), Z30, K7, Z0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Z31
 	VFMADD231PD 0(R15)(R14*8), Z31, K7, Z4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Z26
 	VFMADD231PD 0(R15)(R14*8), Z26, K7, Z1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3606,7 +3665,7 @@ spmmnarrowf64u32avx512tailk1:
 	CMPQ R12, R13
 	JAE spmmnarrowf64u32avx512tailsum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+160(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf64u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3661,6 +3720,7 @@ TEXT ·SpMMTileNarrowF64U32AVX512(SB), NOSPLIT, $0-168
 	MOVL $0xff, AX
 	BZHIQ R15, AX, AX
 	KMOVB AX, K7
+	MOVQ limit+160(FP), R10
 spmmtilenarrowf64u32avx512row:
 	TESTQ CX, CX
 	JZ spmmtilenarrowf64u32avx512done
@@ -3678,7 +3738,7 @@ spmmtilenarrowf64u32avx512row:
 spmmtilenarrowf64u32avx512nopf:
 spmmtilenarrowf64u32avx512c4:
 	LEAQ 32(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf64u32avx512c2
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -3694,7 +3754,7 @@ spmmtilenarrowf64u32avx512c4kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u32avx512c4k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512c4k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3704,7 +3764,7 @@ spmmtilenarrowf64u32avx512c4kn:
 	VFMADD231PD 128(R15)(R14*8), Z30, Z2
 	VFMADD231PD 192(R15)(R14*8), Z30, Z3
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512c4stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3721,7 +3781,7 @@ spmmtilenarrowf64u32avx512c4k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u32avx512c4sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512c4sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3756,7 +3816,7 @@ spmmtilenarrowf64u32avx512c4nobeta:
 	JMP spmmtilenarrowf64u32avx512c4
 spmmtilenarrowf64u32avx512c2:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf64u32avx512c1
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -3768,7 +3828,7 @@ spmmtilenarrowf64u32avx512c2kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u32avx512c2k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512c2k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3776,7 +3836,7 @@ spmmtilenarrowf64u32avx512c2kn:
 	VFMADD231PD 0(R15)(R14*8), Z30, Z0
 	VFMADD231PD 64(R15)(R14*8), Z30, Z1
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512c2stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3791,7 +3851,7 @@ spmmtilenarrowf64u32avx512c2k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u32avx512c2sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512c2sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3816,7 +3876,7 @@ spmmtilenarrowf64u32avx512c2nobeta:
 	JMP spmmtilenarrowf64u32avx512c2
 spmmtilenarrowf64u32avx512c1:
 	LEAQ 8(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf64u32avx512tail
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -3828,28 +3888,28 @@ spmmtilenarrowf64u32avx512c1kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u32avx512c1k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512c1k1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Z30
 	VFMADD231PD 0(R15)(R14*8), Z30, Z0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512c1stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Z31
 	VFMADD231PD 0(R15)(R14*8), Z31, Z4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512c1stop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Z26
 	VFMADD231PD 0(R15)(R14*8), Z26, Z1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512c1stop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3869,7 +3929,7 @@ spmmtilenarrowf64u32avx512c1k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u32avx512c1sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512c1sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3890,7 +3950,7 @@ spmmtilenarrowf64u32avx512c1nobeta:
 	ADDQ $8, R14
 	JMP spmmtilenarrowf64u32avx512c1
 spmmtilenarrowf64u32avx512tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmtilenarrowf64u32avx512next
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -3902,28 +3962,28 @@ spmmtilenarrowf64u32avx512tailkn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf64u32avx512tailk1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512tailk1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 0(R11)(R12*8), Z30
 	VFMADD231PD 0(R15)(R14*8), Z30, K7, Z0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512tailstop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 8(R11)(R12*8), Z31
 	VFMADD231PD 0(R15)(R14*8), Z31, K7, Z4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512tailstop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSD 16(R11)(R12*8), Z26
 	VFMADD231PD 0(R15)(R14*8), Z26, K7, Z1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512tailstop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3943,7 +4003,7 @@ spmmtilenarrowf64u32avx512tailk1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf64u32avx512tailsum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+160(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf64u32avx512tailsum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -3965,6 +4025,18 @@ spmmtilenarrowf64u32avx512tailnobeta:
 spmmtilenarrowf64u32avx512next:
 	MOVQ R12, (DX)
 	ADDQ $16, DX
+	PREFETCHT1 0(R9)(R12*4)
+	PREFETCHT1 64(R9)(R12*4)
+	PREFETCHT1 128(R9)(R12*4)
+	PREFETCHT1 192(R9)(R12*4)
+	PREFETCHT1 0(R11)(R12*8)
+	PREFETCHT1 64(R11)(R12*8)
+	PREFETCHT1 128(R11)(R12*8)
+	PREFETCHT1 192(R11)(R12*8)
+	PREFETCHT1 256(R11)(R12*8)
+	PREFETCHT1 320(R11)(R12*8)
+	PREFETCHT1 384(R11)(R12*8)
+	PREFETCHT1 448(R11)(R12*8)
 	ADDQ BX, DI
 	DECQ CX
 	JMP spmmtilenarrowf64u32avx512row
@@ -3994,6 +4066,7 @@ TEXT ·SpMMNarrowF32U16AVX512(SB), NOSPLIT, $0-168
 	MOVL $0xffff, AX
 	BZHIQ R15, AX, AX
 	KMOVW AX, K7
+	MOVQ xrows+152(FP), R10
 spmmnarrowf32u16avx512row:
 	TESTQ CX, CX
 	JZ spmmnarrowf32u16avx512done
@@ -4006,7 +4079,7 @@ spmmnarrowf32u16avx512row:
 	XORQ R14, R14
 spmmnarrowf32u16avx512c4:
 	LEAQ 64(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf32u16avx512c2
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -4022,7 +4095,7 @@ spmmnarrowf32u16avx512c4kn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u16avx512c4k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4032,7 +4105,7 @@ spmmnarrowf32u16avx512c4kn:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4047,7 +4120,7 @@ spmmnarrowf32u16avx512c4k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u16avx512c4sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4082,7 +4155,7 @@ spmmnarrowf32u16avx512c4nobeta:
 	JMP spmmnarrowf32u16avx512c4
 spmmnarrowf32u16avx512c2:
 	LEAQ 32(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf32u16avx512c1
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -4094,7 +4167,7 @@ spmmnarrowf32u16avx512c2kn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u16avx512c2k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4102,7 +4175,7 @@ spmmnarrowf32u16avx512c2kn:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4115,7 +4188,7 @@ spmmnarrowf32u16avx512c2k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u16avx512c2sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4140,7 +4213,7 @@ spmmnarrowf32u16avx512c2nobeta:
 	JMP spmmnarrowf32u16avx512c2
 spmmnarrowf32u16avx512c1:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf32u16avx512tail
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -4152,28 +4225,28 @@ spmmnarrowf32u16avx512c1kn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u16avx512c1k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Z30
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Z31
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Z26
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4185,7 +4258,7 @@ spmmnarrowf32u16avx512c1k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u16avx512c1sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4206,7 +4279,7 @@ spmmnarrowf32u16avx512c1nobeta:
 	ADDQ $16, R14
 	JMP spmmnarrowf32u16avx512c1
 spmmnarrowf32u16avx512tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmnarrowf32u16avx512next
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -4218,28 +4291,28 @@ spmmnarrowf32u16avx512tailkn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u16avx512tailk1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Z30
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Z31
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Z26
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4251,7 +4324,7 @@ spmmnarrowf32u16avx512tailk1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u16avx512tailsum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u16avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4306,6 +4379,7 @@ TEXT ·SpMMTileNarrowF32U16AVX512(SB), NOSPLIT, $0-160
 	MOVL $0xffff, AX
 	BZHIQ R15, AX, AX
 	KMOVW AX, K7
+	MOVQ limit+152(FP), R10
 spmmtilenarrowf32u16avx512row:
 	TESTQ CX, CX
 	JZ spmmtilenarrowf32u16avx512done
@@ -4321,7 +4395,7 @@ spmmtilenarrowf32u16avx512row:
 spmmtilenarrowf32u16avx512nopf:
 spmmtilenarrowf32u16avx512c4:
 	LEAQ 64(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf32u16avx512c2
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -4337,7 +4411,7 @@ spmmtilenarrowf32u16avx512c4kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u16avx512c4k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512c4k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4347,7 +4421,7 @@ spmmtilenarrowf32u16avx512c4kn:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512c4stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4364,7 +4438,7 @@ spmmtilenarrowf32u16avx512c4k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u16avx512c4sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512c4sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4399,7 +4473,7 @@ spmmtilenarrowf32u16avx512c4nobeta:
 	JMP spmmtilenarrowf32u16avx512c4
 spmmtilenarrowf32u16avx512c2:
 	LEAQ 32(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf32u16avx512c1
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -4411,7 +4485,7 @@ spmmtilenarrowf32u16avx512c2kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u16avx512c2k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512c2k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4419,7 +4493,7 @@ spmmtilenarrowf32u16avx512c2kn:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512c2stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4434,7 +4508,7 @@ spmmtilenarrowf32u16avx512c2k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u16avx512c2sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512c2sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4459,7 +4533,7 @@ spmmtilenarrowf32u16avx512c2nobeta:
 	JMP spmmtilenarrowf32u16avx512c2
 spmmtilenarrowf32u16avx512c1:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf32u16avx512tail
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -4471,28 +4545,28 @@ spmmtilenarrowf32u16avx512c1kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u16avx512c1k1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512c1k1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Z30
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512c1stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Z31
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512c1stop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Z26
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512c1stop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4512,7 +4586,7 @@ spmmtilenarrowf32u16avx512c1k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u16avx512c1sum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512c1sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4533,7 +4607,7 @@ spmmtilenarrowf32u16avx512c1nobeta:
 	ADDQ $16, R14
 	JMP spmmtilenarrowf32u16avx512c1
 spmmtilenarrowf32u16avx512tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmtilenarrowf32u16avx512next
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -4545,28 +4619,28 @@ spmmtilenarrowf32u16avx512tailkn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u16avx512tailk1
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512tailk1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Z30
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 	MOVWQZX 2(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512tailstop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Z31
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 	MOVWQZX 4(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512tailstop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Z26
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 	MOVWQZX 6(R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512tailstop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4586,7 +4660,7 @@ spmmtilenarrowf32u16avx512tailk1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u16avx512tailsum
 	MOVWQZX (R9)(R12*2), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u16avx512tailsum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4608,6 +4682,12 @@ spmmtilenarrowf32u16avx512tailnobeta:
 spmmtilenarrowf32u16avx512next:
 	MOVQ R12, (DX)
 	ADDQ $16, DX
+	PREFETCHT1 0(R9)(R12*2)
+	PREFETCHT1 64(R9)(R12*2)
+	PREFETCHT1 0(R11)(R12*4)
+	PREFETCHT1 64(R11)(R12*4)
+	PREFETCHT1 128(R11)(R12*4)
+	PREFETCHT1 192(R11)(R12*4)
 	ADDQ BX, DI
 	DECQ CX
 	JMP spmmtilenarrowf32u16avx512row
@@ -4637,6 +4717,7 @@ TEXT ·SpMMNarrowF32U32AVX512(SB), NOSPLIT, $0-168
 	MOVL $0xffff, AX
 	BZHIQ R15, AX, AX
 	KMOVW AX, K7
+	MOVQ xrows+152(FP), R10
 spmmnarrowf32u32avx512row:
 	TESTQ CX, CX
 	JZ spmmnarrowf32u32avx512done
@@ -4649,7 +4730,7 @@ spmmnarrowf32u32avx512row:
 	XORQ R14, R14
 spmmnarrowf32u32avx512c4:
 	LEAQ 64(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf32u32avx512c2
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -4665,7 +4746,7 @@ spmmnarrowf32u32avx512c4kn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u32avx512c4k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4675,7 +4756,7 @@ spmmnarrowf32u32avx512c4kn:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4690,7 +4771,7 @@ spmmnarrowf32u32avx512c4k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u32avx512c4sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4725,7 +4806,7 @@ spmmnarrowf32u32avx512c4nobeta:
 	JMP spmmnarrowf32u32avx512c4
 spmmnarrowf32u32avx512c2:
 	LEAQ 32(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf32u32avx512c1
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -4737,7 +4818,7 @@ spmmnarrowf32u32avx512c2kn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u32avx512c2k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4745,7 +4826,7 @@ spmmnarrowf32u32avx512c2kn:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4758,7 +4839,7 @@ spmmnarrowf32u32avx512c2k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u32avx512c2sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4783,7 +4864,7 @@ spmmnarrowf32u32avx512c2nobeta:
 	JMP spmmnarrowf32u32avx512c2
 spmmnarrowf32u32avx512c1:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmnarrowf32u32avx512tail
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -4795,28 +4876,28 @@ spmmnarrowf32u32avx512c1kn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u32avx512c1k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Z30
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Z31
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Z26
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4828,7 +4909,7 @@ spmmnarrowf32u32avx512c1k1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u32avx512c1sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4849,7 +4930,7 @@ spmmnarrowf32u32avx512c1nobeta:
 	ADDQ $16, R14
 	JMP spmmnarrowf32u32avx512c1
 spmmnarrowf32u32avx512tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmnarrowf32u32avx512next
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -4861,28 +4942,28 @@ spmmnarrowf32u32avx512tailkn:
 	CMPQ R15, R13
 	JA spmmnarrowf32u32avx512tailk1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Z30
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Z31
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Z26
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4894,7 +4975,7 @@ spmmnarrowf32u32avx512tailk1:
 	CMPQ R12, R13
 	JAE spmmnarrowf32u32avx512tailsum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, xrows+152(FP)
+	CMPQ R15, R10
 	JAE spmmnarrowf32u32avx512bad
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4949,6 +5030,7 @@ TEXT ·SpMMTileNarrowF32U32AVX512(SB), NOSPLIT, $0-160
 	MOVL $0xffff, AX
 	BZHIQ R15, AX, AX
 	KMOVW AX, K7
+	MOVQ limit+152(FP), R10
 spmmtilenarrowf32u32avx512row:
 	TESTQ CX, CX
 	JZ spmmtilenarrowf32u32avx512done
@@ -4965,7 +5047,7 @@ spmmtilenarrowf32u32avx512row:
 spmmtilenarrowf32u32avx512nopf:
 spmmtilenarrowf32u32avx512c4:
 	LEAQ 64(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf32u32avx512c2
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -4981,7 +5063,7 @@ spmmtilenarrowf32u32avx512c4kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u32avx512c4k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512c4k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -4991,7 +5073,7 @@ spmmtilenarrowf32u32avx512c4kn:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512c4stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -5008,7 +5090,7 @@ spmmtilenarrowf32u32avx512c4k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u32avx512c4sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512c4sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -5043,7 +5125,7 @@ spmmtilenarrowf32u32avx512c4nobeta:
 	JMP spmmtilenarrowf32u32avx512c4
 spmmtilenarrowf32u32avx512c2:
 	LEAQ 32(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf32u32avx512c1
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
@@ -5055,7 +5137,7 @@ spmmtilenarrowf32u32avx512c2kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u32avx512c2k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512c2k1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -5063,7 +5145,7 @@ spmmtilenarrowf32u32avx512c2kn:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512c2stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -5078,7 +5160,7 @@ spmmtilenarrowf32u32avx512c2k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u32avx512c2sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512c2sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -5103,7 +5185,7 @@ spmmtilenarrowf32u32avx512c2nobeta:
 	JMP spmmtilenarrowf32u32avx512c2
 spmmtilenarrowf32u32avx512c1:
 	LEAQ 16(R14), R15
-	CMPQ R15, R10
+	CMPQ R15, w+64(FP)
 	JA spmmtilenarrowf32u32avx512tail
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -5115,28 +5197,28 @@ spmmtilenarrowf32u32avx512c1kn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u32avx512c1k1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512c1k1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Z30
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512c1stop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Z31
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512c1stop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Z26
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512c1stop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -5156,7 +5238,7 @@ spmmtilenarrowf32u32avx512c1k1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u32avx512c1sum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512c1sum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -5177,7 +5259,7 @@ spmmtilenarrowf32u32avx512c1nobeta:
 	ADDQ $16, R14
 	JMP spmmtilenarrowf32u32avx512c1
 spmmtilenarrowf32u32avx512tail:
-	CMPQ R14, R10
+	CMPQ R14, w+64(FP)
 	JAE spmmtilenarrowf32u32avx512next
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z4, Z4, Z4
@@ -5189,28 +5271,28 @@ spmmtilenarrowf32u32avx512tailkn:
 	CMPQ R15, R13
 	JA spmmtilenarrowf32u32avx512tailk1
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512tailk1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 0(R11)(R12*4), Z30
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 	MOVLQZX 4(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512tailstop1
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 4(R11)(R12*4), Z31
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 	MOVLQZX 8(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512tailstop2
 	IMULQ R8, R15
 	ADDQ SI, R15
 	VBROADCASTSS 8(R11)(R12*4), Z26
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 	MOVLQZX 12(R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512tailstop3
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -5230,7 +5312,7 @@ spmmtilenarrowf32u32avx512tailk1:
 	CMPQ R12, R13
 	JAE spmmtilenarrowf32u32avx512tailsum
 	MOVLQZX (R9)(R12*4), R15
-	CMPQ R15, limit+152(FP)
+	CMPQ R15, R10
 	JAE spmmtilenarrowf32u32avx512tailsum
 	IMULQ R8, R15
 	ADDQ SI, R15
@@ -5252,6 +5334,14 @@ spmmtilenarrowf32u32avx512tailnobeta:
 spmmtilenarrowf32u32avx512next:
 	MOVQ R12, (DX)
 	ADDQ $16, DX
+	PREFETCHT1 0(R9)(R12*4)
+	PREFETCHT1 64(R9)(R12*4)
+	PREFETCHT1 128(R9)(R12*4)
+	PREFETCHT1 192(R9)(R12*4)
+	PREFETCHT1 0(R11)(R12*4)
+	PREFETCHT1 64(R11)(R12*4)
+	PREFETCHT1 128(R11)(R12*4)
+	PREFETCHT1 192(R11)(R12*4)
 	ADDQ BX, DI
 	DECQ CX
 	JMP spmmtilenarrowf32u32avx512row

@@ -7,7 +7,9 @@
 // matrix), from the same template (_gen/spmm.go): the row pointers are
 // read with MOVL and every index with MOVWQZX or MOVLQZX, zero-extended,
 // then checked and used as the 64-bit kernels check and use theirs. The tile
-// kernels walk the Go side's 64-bit copies of the segments, as there.
+// kernels walk the Go side's 64-bit copies of the segments, as there. The
+// SpMM kernels hold the index bound (xrows, or the tile's limit) in R10
+// and compare each chunk's end with the argument w instead.
 //
 // SpMMScatter, per row i: xs = alpha * x[i*ldx + c : ...] is held in
 // registers while every entry k does y[idx[k]*ldy + c : ...] += vals[k]*xs

@@ -849,13 +849,15 @@ func QSpMVI8BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale [
 //	}
 //
 // each value one float32 product rounded once, as quant.Values.At computes
-// it. A row whose first value is odd takes that value alone; then it reads
-// 32 entries a pass, then 16: one range check of their indices, and per 16
-// entries the nibbles of 8 code bytes spread to lanes and looked up in the
-// table (VPERMPS), the block's broadcast scale (the next block's blended
-// into the lanes past a block end), x by scalar loads, one accumulator of
-// two; then one at a time, skipping entries whose index is not below
-// len(x). It prefetches idx and the codes into L2, and idx nearer ahead
+// it. A row whose first value is odd takes that value alone; then, when b
+// >= 32, it reads 32 entries a pass: one range check of their indices, the
+// nibbles of 16 code bytes shifted into lanes (VPSRLVQ: nibbles j and j+8
+// of 8 bytes in lanes 2j and 2j+1, x loaded in the same order) and looked
+// up in the table (VPERMPS), times the block's broadcast scale (a pass
+// across a block end blends the next block's into its lanes from the end
+// on), x by scalar loads, two accumulators; then steps of 16 (all of them
+// when b < 32), each with its own scale blend; then one at a time,
+// skipping entries whose index is not below len(x). It prefetches idx and the codes into L2, and idx nearer ahead
 // into L1. It needs len(ptr) == len(y)+1, len(table) == 16, b >= 16,
 // len(codes) >= (len(idx)+1)/2 and a scale for every block of the values
 // of the rows; it reads a block's scale only when a value of the block is
@@ -873,6 +875,23 @@ func QSpMV4BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table, s
 //
 //go:noescape
 func QSpMV4MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
+
+// QSpMV8MXAVX512 is QSpMVI8BlockAVX512 on FP8 E4M3 codes (OCP MX v1.0)
+// with MX scales (as QSpMV4MXAVX512's):
+//
+//	s += (e4m3(codes[k]) * E8M0(exps[k/b])) * x[idx[k]]
+//
+// It decodes the codes without a table: the code sign-extended and shifted
+// left by 20, masked to the sign and the seven exponent and mantissa bits,
+// is a float32 2^-120 times the code's value (normal or subnormal), which
+// times 2^120 is exact. The NaN codes (0x7F, 0xFF), which validation
+// rejects, decode to 480 and -480. It needs len(ptr) == len(y)+1, b >= 16,
+// len(codes) >= len(idx) and an exponent for every block of the values of
+// the rows.
+// Requires: AVX512F, AVX512BW, BMI2.
+//
+//go:noescape
+func QSpMV8MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32)
 
 // QSpMVI8BlockAVX2 is QSpMVI8BlockAVX512 on 8-lane vectors: 16 entries a
 // step (one range check of their indices, x by scalar loads as in
@@ -1091,17 +1110,19 @@ func QSpMM4MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []ui
 //
 //	for i := range y {
 //		s := 0 // over k in ptr[i]..ptr[i+1]-1 clamped to len(col), col[k] < len(x)
-//		s += (float32(int8(codes[first+k])) * scale[(first+k)/b]) * x[col[k]]
+//		s += (float32(int8(codes[first+k])) * scale[p(k)/b]) * x[col[k]]
 //		y[i] = alpha*s + beta*y[i] // y not read when beta == +0
 //	}
 //
-// It needs len(ptr) == len(y)+1, b >= 16, len(x) > 0, first+len(col) <=
-// len(codes), a scale for every block of those values and beta == +0 for
-// "do not read y"; see qspmvnarrowblock_amd64.s.
+// with p(k) = first+k, or spos[i]+k-lo (lo the row's clamped start) when
+// len(spos) > 0. It needs len(ptr) == len(y)+1, b >= 16, len(x) > 0,
+// first+len(col) <= len(codes), a scale for every block of those scale
+// positions, len(spos) == len(y) or 0 and beta == +0 for "do not read y";
+// see qspmvnarrowblock_amd64.s.
 // Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
 //
 //go:noescape
-func QSpMVNarrowI8BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+func QSpMVNarrowI8BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32, spos []uint32)
 
 // QSpMVNarrowI8BlockU32AVX512 computes SpMV on 32-bit row pointers, uint32 column
 // indices and int8 codes with a float32 scale per block of b values from
@@ -1109,39 +1130,41 @@ func QSpMVNarrowI8BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, cod
 //
 //	for i := range y {
 //		s := 0 // over k in ptr[i]..ptr[i+1]-1 clamped to len(col), col[k] < len(x)
-//		s += (float32(int8(codes[first+k])) * scale[(first+k)/b]) * x[col[k]]
+//		s += (float32(int8(codes[first+k])) * scale[p(k)/b]) * x[col[k]]
 //		y[i] = alpha*s + beta*y[i] // y not read when beta == +0
 //	}
 //
-// It needs len(ptr) == len(y)+1, b >= 16, len(x) > 0, first+len(col) <=
-// len(codes), a scale for every block of those values and beta == +0 for
-// "do not read y"; see qspmvnarrowblock_amd64.s.
+// with p(k) = first+k, or spos[i]+k-lo (lo the row's clamped start) when
+// len(spos) > 0. It needs len(ptr) == len(y)+1, b >= 16, len(x) > 0,
+// first+len(col) <= len(codes), a scale for every block of those scale
+// positions, len(spos) == len(y) or 0 and beta == +0 for "do not read y";
+// see qspmvnarrowblock_amd64.s.
 // Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
 //
 //go:noescape
-func QSpMVNarrowI8BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+func QSpMVNarrowI8BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32, spos []uint32)
 
 // QSpMVNarrow4BlockU16AVX512 is the int8 kernel on 4-bit codes, two a byte
 // (value p in the low nibble of codes[p/2] when p is even), through table:
 //
-//	s += (table[nibble first+k] * scale[(first+k)/b]) * x[col[k]]
+//	s += (table[nibble first+k] * scale[p(k)/b]) * x[col[k]]
 //
 // It needs len(table) == 16 and (first+len(col)+1)/2 <= len(codes).
 // Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
 //
 //go:noescape
-func QSpMVNarrow4BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+func QSpMVNarrow4BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32, spos []uint32)
 
 // QSpMVNarrow4BlockU32AVX512 is the int8 kernel on 4-bit codes, two a byte
 // (value p in the low nibble of codes[p/2] when p is even), through table:
 //
-//	s += (table[nibble first+k] * scale[(first+k)/b]) * x[col[k]]
+//	s += (table[nibble first+k] * scale[p(k)/b]) * x[col[k]]
 //
 // It needs len(table) == 16 and (first+len(col)+1)/2 <= len(codes).
 // Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
 //
 //go:noescape
-func QSpMVNarrow4BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+func QSpMVNarrow4BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32, spos []uint32)
 
 // QSpMVNarrow4MXU16AVX512 is the 4-bit kernel with MX scales: block g's
 // scale is E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127). Exponent
@@ -1149,7 +1172,7 @@ func QSpMVNarrow4BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, code
 // Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
 //
 //go:noescape
-func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32, spos []uint32)
 
 // QSpMVNarrow4MXU32AVX512 is the 4-bit kernel with MX scales: block g's
 // scale is E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127). Exponent
@@ -1157,7 +1180,7 @@ func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes [
 // Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.
 //
 //go:noescape
-func QSpMVNarrow4MXU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+func QSpMVNarrow4MXU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32, spos []uint32)
 
 // Family qspmvnarrowblockavx2: qspmvnarrowblockavx2_amd64.s.
 
@@ -1166,42 +1189,42 @@ func QSpMVNarrow4MXU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes [
 // Requires: AVX, AVX2, FMA3.
 //
 //go:noescape
-func QSpMVNarrowI8BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+func QSpMVNarrowI8BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32, spos []uint32)
 
 // QSpMVNarrowI8BlockU32AVX2 is QSpMVNarrowI8BlockU32AVX512 on 8-lane vectors, with its
 // contract; see qspmvnarrowblockavx2_amd64.s.
 // Requires: AVX, AVX2, FMA3.
 //
 //go:noescape
-func QSpMVNarrowI8BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+func QSpMVNarrowI8BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32, spos []uint32)
 
 // QSpMVNarrow4BlockU16AVX2 is QSpMVNarrow4BlockU16AVX512 on 8-lane vectors, with its
 // contract; see qspmvnarrowblockavx2_amd64.s.
 // Requires: AVX, AVX2, FMA3.
 //
 //go:noescape
-func QSpMVNarrow4BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+func QSpMVNarrow4BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32, spos []uint32)
 
 // QSpMVNarrow4BlockU32AVX2 is QSpMVNarrow4BlockU32AVX512 on 8-lane vectors, with its
 // contract; see qspmvnarrowblockavx2_amd64.s.
 // Requires: AVX, AVX2, FMA3.
 //
 //go:noescape
-func QSpMVNarrow4BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+func QSpMVNarrow4BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32, spos []uint32)
 
 // QSpMVNarrow4MXU16AVX2 is QSpMVNarrow4MXU16AVX512 on 8-lane vectors, with its
 // contract; see qspmvnarrowblockavx2_amd64.s.
 // Requires: AVX, AVX2, FMA3.
 //
 //go:noescape
-func QSpMVNarrow4MXU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+func QSpMVNarrow4MXU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32, spos []uint32)
 
 // QSpMVNarrow4MXU32AVX2 is QSpMVNarrow4MXU32AVX512 on 8-lane vectors, with its
 // contract; see qspmvnarrowblockavx2_amd64.s.
 // Requires: AVX, AVX2, FMA3.
 //
 //go:noescape
-func QSpMVNarrow4MXU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+func QSpMVNarrow4MXU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32, spos []uint32)
 
 // Family quantize: quantize_amd64.s.
 

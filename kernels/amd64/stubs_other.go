@@ -434,6 +434,11 @@ func QSpMV4MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table []flo
 	panic(noAsm)
 }
 
+// QSpMV8MXAVX512 is not built here; it panics.
+func QSpMV8MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
 // QSpMVI8BlockAVX2 is not built here; it panics.
 func QSpMVI8BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32) {
 	panic(noAsm)
@@ -559,64 +564,64 @@ func QSpMM4MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []ui
 // Family qspmvnarrowblock: qspmvnarrowblock_amd64.s.
 
 // QSpMVNarrowI8BlockU16AVX512 is not built here; it panics.
-func QSpMVNarrowI8BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32) {
+func QSpMVNarrowI8BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32, spos []uint32) {
 	panic(noAsm)
 }
 
 // QSpMVNarrowI8BlockU32AVX512 is not built here; it panics.
-func QSpMVNarrowI8BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32) {
+func QSpMVNarrowI8BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32, spos []uint32) {
 	panic(noAsm)
 }
 
 // QSpMVNarrow4BlockU16AVX512 is not built here; it panics.
-func QSpMVNarrow4BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32) {
+func QSpMVNarrow4BlockU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32, spos []uint32) {
 	panic(noAsm)
 }
 
 // QSpMVNarrow4BlockU32AVX512 is not built here; it panics.
-func QSpMVNarrow4BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32) {
+func QSpMVNarrow4BlockU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32, spos []uint32) {
 	panic(noAsm)
 }
 
 // QSpMVNarrow4MXU16AVX512 is not built here; it panics.
-func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
+func QSpMVNarrow4MXU16AVX512(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32, spos []uint32) {
 	panic(noAsm)
 }
 
 // QSpMVNarrow4MXU32AVX512 is not built here; it panics.
-func QSpMVNarrow4MXU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
+func QSpMVNarrow4MXU32AVX512(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32, spos []uint32) {
 	panic(noAsm)
 }
 
 // Family qspmvnarrowblockavx2: qspmvnarrowblockavx2_amd64.s.
 
 // QSpMVNarrowI8BlockU16AVX2 is not built here; it panics.
-func QSpMVNarrowI8BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32) {
+func QSpMVNarrowI8BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32, spos []uint32) {
 	panic(noAsm)
 }
 
 // QSpMVNarrowI8BlockU32AVX2 is not built here; it panics.
-func QSpMVNarrowI8BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32) {
+func QSpMVNarrowI8BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32, spos []uint32) {
 	panic(noAsm)
 }
 
 // QSpMVNarrow4BlockU16AVX2 is not built here; it panics.
-func QSpMVNarrow4BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32) {
+func QSpMVNarrow4BlockU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32, spos []uint32) {
 	panic(noAsm)
 }
 
 // QSpMVNarrow4BlockU32AVX2 is not built here; it panics.
-func QSpMVNarrow4BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32) {
+func QSpMVNarrow4BlockU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32, spos []uint32) {
 	panic(noAsm)
 }
 
 // QSpMVNarrow4MXU16AVX2 is not built here; it panics.
-func QSpMVNarrow4MXU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
+func QSpMVNarrow4MXU16AVX2(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32, spos []uint32) {
 	panic(noAsm)
 }
 
 // QSpMVNarrow4MXU32AVX2 is not built here; it panics.
-func QSpMVNarrow4MXU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32) {
+func QSpMVNarrow4MXU32AVX2(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32, spos []uint32) {
 	panic(noAsm)
 }
 

@@ -4,8 +4,10 @@
 
 // Fused narrow SpMV on NEON for int8 codes with one float32 scale per block
 // of b values (family qspmvnarrowblock): 32-bit row pointers, 16- or 32-bit
-// column indices, the row's values at positions first+k of the codes. Each
-// row is clamped to 0..len(col) and runs block by block: a block's part of
+// column indices, the row's values at positions first+k of the codes, their
+// scales at positions p = first+k, or spos[i]+k-lo (lo the row's clamped
+// start) when len(spos) > 0 (the codes kept in another order than the
+// scales). Each row is clamped to 0..len(col) and runs block by block: a block's part of
 // the row (cnt = min(entries left, b - p mod b), p = first+k, the block g =
 // p / b by UDIV) loads the block's scale sc once, then takes its entries two
 // at a time: both indices checked together (CMP + CCMP, unsigned, against
@@ -33,8 +35,8 @@
 //    F0, F1 s0, s1      F4, F5 code*sc     F8, F9 x[j0], x[j1]
 //    F28 alpha          F29 beta           F30 sc
 
-// func QSpMVNarrowI8BlockU16NEON(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32)
-TEXT ·QSpMVNarrowI8BlockU16NEON(SB), NOSPLIT, $0-168
+// func QSpMVNarrowI8BlockU16NEON(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32, spos []uint32)
+TEXT ·QSpMVNarrowI8BlockU16NEON(SB), NOSPLIT, $0-192
 	MOVD   y_base+0(FP), R0
 	MOVD   y_len+8(FP), R1
 	MOVD   x_base+24(FP), R2
@@ -66,6 +68,15 @@ b16row:
 	ADD    R10<<1, R5, R13         // &col[lo]
 	ADD    R10, R7, R14            // &codes[first+lo]
 	ADD    R20, R10, R10           // p = first + lo
+	MOVD   spos_len+176(FP), R23
+	CBZ    R23, b16spos
+	MOVD   spos_base+168(FP), R22
+	MOVD   ptr_base+48(FP), R23
+	SUB    R23, R4, R23            // 4*(i+1)
+	ADD    R23, R22, R22
+	MOVWU  -4(R22), R10            // p = spos[i]: the scales' position
+
+b16spos:
 	VEOR   V0.B16, V0.B16, V0.B16
 	VEOR   V1.B16, V1.B16, V1.B16
 
@@ -156,8 +167,8 @@ b16store:
 b16done:
 	RET
 
-// func QSpMVNarrowI8BlockU32NEON(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
-TEXT ·QSpMVNarrowI8BlockU32NEON(SB), NOSPLIT, $0-168
+// func QSpMVNarrowI8BlockU32NEON(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32, spos []uint32)
+TEXT ·QSpMVNarrowI8BlockU32NEON(SB), NOSPLIT, $0-192
 	MOVD   y_base+0(FP), R0
 	MOVD   y_len+8(FP), R1
 	MOVD   x_base+24(FP), R2
@@ -189,6 +200,15 @@ b32row:
 	ADD    R10<<2, R5, R13         // &col[lo]
 	ADD    R10, R7, R14            // &codes[first+lo]
 	ADD    R20, R10, R10           // p = first + lo
+	MOVD   spos_len+176(FP), R23
+	CBZ    R23, b32spos
+	MOVD   spos_base+168(FP), R22
+	MOVD   ptr_base+48(FP), R23
+	SUB    R23, R4, R23            // 4*(i+1)
+	ADD    R23, R22, R22
+	MOVWU  -4(R22), R10            // p = spos[i]: the scales' position
+
+b32spos:
 	VEOR   V0.B16, V0.B16, V0.B16
 	VEOR   V1.B16, V1.B16, V1.B16
 
@@ -279,6 +299,8 @@ b32done:
 	RET
 
 // The 4-bit kernels of the family: QSpMVNarrow4Block{U16,U32}NEON on codes
+// (their scale positions those of the int8 kernels: p+d, d = spos[i]-first-lo
+// when len(spos) > 0, else 0)
 // two a byte (value p in the low nibble of codes[p/2] when p is even, the
 // high one otherwise) through a 16-entry float32 table with a float32
 // scale per block, QSpMVNarrow4MX{U16,U32}NEON with an E8M0 scale per block.
@@ -302,7 +324,8 @@ b32done:
 //
 //    R0  &y[i]          R1  rows left      R2  &x[0]         R3  len(x)
 //    R4  &ptr[i]        R5  &col[0]        R6  len(col)      R7  &codes[0]
-//    R8  beta's bits    R9  &scale[0] or &exps[0]            R10 lo / p
+//    R8  d = scale position - p within a row, beta's bits at its end
+//    R9  &scale[0] or &exps[0]            R10 lo / p (the code position)
 //    R11 hi             R12 entries left in the row          R13 &col[k]
 //    R14 &codes[p/2]    R15, R16 j0, j1    R17 &table[0]
 //    R19 p odd at a part's start, then j2                    R20 first
@@ -311,8 +334,8 @@ b32done:
 //    F0..F3 s0..s3      F4..F7 value*sc    F8..F11 x[j0..j3]
 //    F28 alpha          F29 beta           F30 sc
 
-// func QSpMVNarrow4BlockU16NEON(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
-TEXT ·QSpMVNarrow4BlockU16NEON(SB), NOSPLIT, $0-192
+// func QSpMVNarrow4BlockU16NEON(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32, spos []uint32)
+TEXT ·QSpMVNarrow4BlockU16NEON(SB), NOSPLIT, $0-216
 	MOVD   y_base+0(FP), R0
 	MOVD   y_len+8(FP), R1
 	MOVD   x_base+24(FP), R2
@@ -344,6 +367,17 @@ n4b16row:
 	ADD    R10<<1, R5, R13         // &col[lo]
 	ADD    R20, R10, R10           // p = first + lo
 	ADD    R10>>1, R7, R14         // &codes[p/2]
+	MOVD   ZR, R8                  // d: scale position - code position
+	MOVD   spos_len+200(FP), R23
+	CBZ    R23, n4b16spos
+	MOVD   spos_base+192(FP), R22
+	MOVD   ptr_base+48(FP), R23
+	SUB    R23, R4, R23            // 4*(i+1)
+	ADD    R23, R22, R22
+	MOVWU  -4(R22), R8             // spos[i]
+	SUB    R10, R8, R8             // d = spos[i] - p
+
+n4b16spos:
 	VEOR   V0.B16, V0.B16, V0.B16
 	VEOR   V1.B16, V1.B16, V1.B16
 	VEOR   V2.B16, V2.B16, V2.B16
@@ -352,9 +386,10 @@ n4b16row:
 n4b16block:
 	// for n > 0 { g := p / b; cnt := min(n, b - p%b); sc := scale of block g; ...; p += cnt; n -= cnt }
 	CBZ    R12, n4b16rowend
-	UDIV   R21, R10, R22           // g = p / b
+	ADD    R8, R10, R23            // the scale position p+d
+	UDIV   R21, R23, R22           // g = (p+d) / b
 	FMOVS  (R9)(R22<<2), F30       // sc = scale[g]
-	MSUB   R22, R10, R21, R22      // p mod b = p - g*b
+	MSUB   R22, R23, R21, R22      // (p+d) mod b
 	SUB    R22, R21, R23           // cnt = b - p mod b
 	CMP    R12, R23
 	CSEL   HI, R12, R23, R23       // cnt = min(cnt, n)
@@ -482,6 +517,7 @@ n4b16rowend:
 	FADDS  F3, F2, F2
 	FADDS  F2, F0, F0
 	FMULS  F28, F0, F0
+	MOVWU  beta+188(FP), R8
 	CBZ    R8, n4b16store
 	FMOVS  (R0), F9
 	FMADDS F29, F0, F9, F0
@@ -494,8 +530,8 @@ n4b16store:
 n4b16done:
 	RET
 
-// func QSpMVNarrow4MXU16NEON(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
-TEXT ·QSpMVNarrow4MXU16NEON(SB), NOSPLIT, $0-192
+// func QSpMVNarrow4MXU16NEON(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32, spos []uint32)
+TEXT ·QSpMVNarrow4MXU16NEON(SB), NOSPLIT, $0-216
 	MOVD   y_base+0(FP), R0
 	MOVD   y_len+8(FP), R1
 	MOVD   x_base+24(FP), R2
@@ -527,6 +563,17 @@ n4mx16row:
 	ADD    R10<<1, R5, R13         // &col[lo]
 	ADD    R20, R10, R10           // p = first + lo
 	ADD    R10>>1, R7, R14         // &codes[p/2]
+	MOVD   ZR, R8                  // d: scale position - code position
+	MOVD   spos_len+200(FP), R23
+	CBZ    R23, n4mx16spos
+	MOVD   spos_base+192(FP), R22
+	MOVD   ptr_base+48(FP), R23
+	SUB    R23, R4, R23            // 4*(i+1)
+	ADD    R23, R22, R22
+	MOVWU  -4(R22), R8             // spos[i]
+	SUB    R10, R8, R8             // d = spos[i] - p
+
+n4mx16spos:
 	VEOR   V0.B16, V0.B16, V0.B16
 	VEOR   V1.B16, V1.B16, V1.B16
 	VEOR   V2.B16, V2.B16, V2.B16
@@ -535,14 +582,15 @@ n4mx16row:
 n4mx16block:
 	// for n > 0 { g := p / b; cnt := min(n, b - p%b); sc := scale of block g; ...; p += cnt; n -= cnt }
 	CBZ    R12, n4mx16rowend
-	UDIV   R21, R10, R22           // g = p / b
+	ADD    R8, R10, R23            // the scale position p+d
+	UDIV   R21, R23, R22           // g = (p+d) / b
 	MOVBU  (R9)(R22), R24          // e = exps[g]
 	LSLW   $23, R24, R25           // sc = E8M0(e): the bits e<<23,
 	MOVW   $0x400000, R26
 	CMPW   $0, R24
 	CSELW  EQ, R26, R25, R25       // or 1<<22 (2^-127) when e == 0
 	FMOVS  R25, F30
-	MSUB   R22, R10, R21, R22      // p mod b = p - g*b
+	MSUB   R22, R23, R21, R22      // (p+d) mod b
 	SUB    R22, R21, R23           // cnt = b - p mod b
 	CMP    R12, R23
 	CSEL   HI, R12, R23, R23       // cnt = min(cnt, n)
@@ -670,6 +718,7 @@ n4mx16rowend:
 	FADDS  F3, F2, F2
 	FADDS  F2, F0, F0
 	FMULS  F28, F0, F0
+	MOVWU  beta+188(FP), R8
 	CBZ    R8, n4mx16store
 	FMOVS  (R0), F9
 	FMADDS F29, F0, F9, F0
@@ -682,8 +731,8 @@ n4mx16store:
 n4mx16done:
 	RET
 
-// func QSpMVNarrow4BlockU32NEON(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
-TEXT ·QSpMVNarrow4BlockU32NEON(SB), NOSPLIT, $0-192
+// func QSpMVNarrow4BlockU32NEON(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32, spos []uint32)
+TEXT ·QSpMVNarrow4BlockU32NEON(SB), NOSPLIT, $0-216
 	MOVD   y_base+0(FP), R0
 	MOVD   y_len+8(FP), R1
 	MOVD   x_base+24(FP), R2
@@ -715,6 +764,17 @@ n4b32row:
 	ADD    R10<<2, R5, R13         // &col[lo]
 	ADD    R20, R10, R10           // p = first + lo
 	ADD    R10>>1, R7, R14         // &codes[p/2]
+	MOVD   ZR, R8                  // d: scale position - code position
+	MOVD   spos_len+200(FP), R23
+	CBZ    R23, n4b32spos
+	MOVD   spos_base+192(FP), R22
+	MOVD   ptr_base+48(FP), R23
+	SUB    R23, R4, R23            // 4*(i+1)
+	ADD    R23, R22, R22
+	MOVWU  -4(R22), R8             // spos[i]
+	SUB    R10, R8, R8             // d = spos[i] - p
+
+n4b32spos:
 	VEOR   V0.B16, V0.B16, V0.B16
 	VEOR   V1.B16, V1.B16, V1.B16
 	VEOR   V2.B16, V2.B16, V2.B16
@@ -723,9 +783,10 @@ n4b32row:
 n4b32block:
 	// for n > 0 { g := p / b; cnt := min(n, b - p%b); sc := scale of block g; ...; p += cnt; n -= cnt }
 	CBZ    R12, n4b32rowend
-	UDIV   R21, R10, R22           // g = p / b
+	ADD    R8, R10, R23            // the scale position p+d
+	UDIV   R21, R23, R22           // g = (p+d) / b
 	FMOVS  (R9)(R22<<2), F30       // sc = scale[g]
-	MSUB   R22, R10, R21, R22      // p mod b = p - g*b
+	MSUB   R22, R23, R21, R22      // (p+d) mod b
 	SUB    R22, R21, R23           // cnt = b - p mod b
 	CMP    R12, R23
 	CSEL   HI, R12, R23, R23       // cnt = min(cnt, n)
@@ -850,6 +911,7 @@ n4b32rowend:
 	FADDS  F3, F2, F2
 	FADDS  F2, F0, F0
 	FMULS  F28, F0, F0
+	MOVWU  beta+188(FP), R8
 	CBZ    R8, n4b32store
 	FMOVS  (R0), F9
 	FMADDS F29, F0, F9, F0
@@ -862,8 +924,8 @@ n4b32store:
 n4b32done:
 	RET
 
-// func QSpMVNarrow4MXU32NEON(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
-TEXT ·QSpMVNarrow4MXU32NEON(SB), NOSPLIT, $0-192
+// func QSpMVNarrow4MXU32NEON(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32, spos []uint32)
+TEXT ·QSpMVNarrow4MXU32NEON(SB), NOSPLIT, $0-216
 	MOVD   y_base+0(FP), R0
 	MOVD   y_len+8(FP), R1
 	MOVD   x_base+24(FP), R2
@@ -895,6 +957,17 @@ n4mx32row:
 	ADD    R10<<2, R5, R13         // &col[lo]
 	ADD    R20, R10, R10           // p = first + lo
 	ADD    R10>>1, R7, R14         // &codes[p/2]
+	MOVD   ZR, R8                  // d: scale position - code position
+	MOVD   spos_len+200(FP), R23
+	CBZ    R23, n4mx32spos
+	MOVD   spos_base+192(FP), R22
+	MOVD   ptr_base+48(FP), R23
+	SUB    R23, R4, R23            // 4*(i+1)
+	ADD    R23, R22, R22
+	MOVWU  -4(R22), R8             // spos[i]
+	SUB    R10, R8, R8             // d = spos[i] - p
+
+n4mx32spos:
 	VEOR   V0.B16, V0.B16, V0.B16
 	VEOR   V1.B16, V1.B16, V1.B16
 	VEOR   V2.B16, V2.B16, V2.B16
@@ -903,14 +976,15 @@ n4mx32row:
 n4mx32block:
 	// for n > 0 { g := p / b; cnt := min(n, b - p%b); sc := scale of block g; ...; p += cnt; n -= cnt }
 	CBZ    R12, n4mx32rowend
-	UDIV   R21, R10, R22           // g = p / b
+	ADD    R8, R10, R23            // the scale position p+d
+	UDIV   R21, R23, R22           // g = (p+d) / b
 	MOVBU  (R9)(R22), R24          // e = exps[g]
 	LSLW   $23, R24, R25           // sc = E8M0(e): the bits e<<23,
 	MOVW   $0x400000, R26
 	CMPW   $0, R24
 	CSELW  EQ, R26, R25, R25       // or 1<<22 (2^-127) when e == 0
 	FMOVS  R25, F30
-	MSUB   R22, R10, R21, R22      // p mod b = p - g*b
+	MSUB   R22, R23, R21, R22      // (p+d) mod b
 	SUB    R22, R21, R23           // cnt = b - p mod b
 	CMP    R12, R23
 	CSEL   HI, R12, R23, R23       // cnt = min(cnt, n)
@@ -1035,6 +1109,7 @@ n4mx32rowend:
 	FADDS  F3, F2, F2
 	FADDS  F2, F0, F0
 	FMULS  F28, F0, F0
+	MOVWU  beta+188(FP), R8
 	CBZ    R8, n4mx32store
 	FMOVS  (R0), F9
 	FMADDS F29, F0, F9, F0

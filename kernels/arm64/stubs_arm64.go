@@ -472,49 +472,52 @@ func SpMVShort4F32U32NEON(y, x []float32, ptr []uint32, col []uint32, vals []flo
 // column indices and int8 codes with a float32 scale per block of b values
 // from value first on:
 //
-//	s := sum of (float32(int8(codes[first+k]))*scale[(first+k)/b])*x[col[k]] over k in ptr[i]..ptr[i+1] with col[k] < len(x)
+//	s := sum of (float32(int8(codes[first+k]))*scale[p(k)/b])*x[col[k]] over k in ptr[i]..ptr[i+1] with col[k] < len(x)
 //	y[i] = alpha*s (+ beta*y[i] unless beta is +0)
 //
-// Each segment is clamped to 0..len(col) and an entry whose index is not
-// below len(x) is skipped. It assumes len(ptr) == len(y)+1, b >= 1, codes
-// for values first..first+len(col)-1 and a scale for each of their blocks,
-// and is not preemptible: callers pass a bounded number of rows.
+// with the scale position p(k) = first+k, or spos[i]+k-lo (lo the row's
+// clamped start) when len(spos) > 0. Each segment is clamped to
+// 0..len(col) and an entry whose index is not below len(x) is skipped. It
+// assumes len(ptr) == len(y)+1, b >= 1, codes for values
+// first..first+len(col)-1, a scale for each block of their scale
+// positions and len(spos) == len(y) or 0, and is not preemptible: callers
+// pass a bounded number of rows.
 //
 //go:noescape
-func QSpMVNarrowI8BlockU16NEON(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+func QSpMVNarrowI8BlockU16NEON(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, scale []float32, b int, alpha, beta float32, spos []uint32)
 
 // QSpMVNarrowI8BlockU32NEON is QSpMVNarrowI8BlockU16NEON on 32-bit indices.
 //
 //go:noescape
-func QSpMVNarrowI8BlockU32NEON(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32)
+func QSpMVNarrowI8BlockU32NEON(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, scale []float32, b int, alpha, beta float32, spos []uint32)
 
 // QSpMVNarrow4BlockU16NEON is QSpMVNarrowI8BlockU16NEON on 4-bit codes, two
 // a byte (value p in the low nibble of codes[p/2] when p is even, the high
 // one otherwise), through table:
 //
-//	s += (table[nibble first+k]*scale[(first+k)/b])*x[col[k]]
+//	s += (table[nibble first+k]*scale[p(k)/b])*x[col[k]]
 //
 // It assumes len(table) == 16 and (first+len(col)+1)/2 <= len(codes).
 //
 //go:noescape
-func QSpMVNarrow4BlockU16NEON(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+func QSpMVNarrow4BlockU16NEON(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table, scale []float32, b int, alpha, beta float32, spos []uint32)
 
 // QSpMVNarrow4BlockU32NEON is QSpMVNarrow4BlockU16NEON on 32-bit indices.
 //
 //go:noescape
-func QSpMVNarrow4BlockU32NEON(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)
+func QSpMVNarrow4BlockU32NEON(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table, scale []float32, b int, alpha, beta float32, spos []uint32)
 
 // QSpMVNarrow4MXU16NEON is QSpMVNarrow4BlockU16NEON with MX scales: block
 // g's scale is E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127).
 // Exponent 0xFF (NaN, which validation rejects) gives +Inf.
 //
 //go:noescape
-func QSpMVNarrow4MXU16NEON(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+func QSpMVNarrow4MXU16NEON(y, x []float32, ptr []uint32, col []uint16, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32, spos []uint32)
 
 // QSpMVNarrow4MXU32NEON is QSpMVNarrow4MXU16NEON on 32-bit indices.
 //
 //go:noescape
-func QSpMVNarrow4MXU32NEON(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)
+func QSpMVNarrow4MXU32NEON(y, x []float32, ptr []uint32, col []uint32, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32, spos []uint32)
 
 // Family spmm: spmm_arm64.s.
 

@@ -46,13 +46,15 @@ across rows:
 	}
 
 each value one float32 product rounded once, as quant.Values.At computes
-it. A row whose first value is odd takes that value alone; then it reads
-32 entries a pass, then 16: one range check of their indices, and per 16
-entries the nibbles of 8 code bytes spread to lanes and looked up in the
-table (VPERMPS), the block's broadcast scale (the next block's blended
-into the lanes past a block end), x by scalar loads, one accumulator of
-two; then one at a time, skipping entries whose index is not below
-len(x). It prefetches idx and the codes into L2, and idx nearer ahead
+it. A row whose first value is odd takes that value alone; then, when b
+>= 32, it reads 32 entries a pass: one range check of their indices, the
+nibbles of 16 code bytes shifted into lanes (VPSRLVQ: nibbles j and j+8
+of 8 bytes in lanes 2j and 2j+1, x loaded in the same order) and looked
+up in the table (VPERMPS), times the block's broadcast scale (a pass
+across a block end blends the next block's into its lanes from the end
+on), x by scalar loads, two accumulators; then steps of 16 (all of them
+when b < 32), each with its own scale blend; then one at a time,
+skipping entries whose index is not below len(x). It prefetches idx and the codes into L2, and idx nearer ahead
 into L1. It needs len(ptr) == len(y)+1, len(table) == 16, b >= 16,
 len(codes) >= (len(idx)+1)/2 and a scale for every block of the values
 of the rows; it reads a block's scale only when a value of the block is
@@ -62,6 +64,19 @@ Requires: AVX512F, AVX512BW, BMI2.`},
 E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127), built in a general
 register from the exponent's bits. Exponent 0xFF (NaN, which validation
 rejects) gives +Inf.
+Requires: AVX512F, AVX512BW, BMI2.`},
+		{"qfused", "QSpMV8MXAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32)", `QSpMV8MXAVX512 is QSpMVI8BlockAVX512 on FP8 E4M3 codes (OCP MX v1.0)
+with MX scales (as QSpMV4MXAVX512's):
+
+	s += (e4m3(codes[k]) * E8M0(exps[k/b])) * x[idx[k]]
+
+It decodes the codes without a table: the code sign-extended and shifted
+left by 20, masked to the sign and the seven exponent and mantissa bits,
+is a float32 2^-120 times the code's value (normal or subnormal), which
+times 2^120 is exact. The NaN codes (0x7F, 0xFF), which validation
+rejects, decode to 480 and -480. It needs len(ptr) == len(y)+1, b >= 16,
+len(codes) >= len(idx) and an exponent for every block of the values of
+the rows.
 Requires: AVX512F, AVX512BW, BMI2.`},
 		{"qfused", "QSpMVI8BlockAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32)", `QSpMVI8BlockAVX2 is QSpMVI8BlockAVX512 on 8-lane vectors: 16 entries a
 step (one range check of their indices, x by scalar loads as in
@@ -93,6 +108,7 @@ func qfusedFile() string {
 	f.line(`#include "textflag.h"`)
 	f.blank()
 	qfNibData(f)
+	qfPassData(f)
 	f.doc(`The fused quantized SpMV kernels: the float32 SpMV loop with the values
 decoded from their codes in the loop.
 
@@ -254,6 +270,8 @@ func nibData(f *asmFile, name string) {
 // per row applied to the row's sum.
 type qfKind struct {
 	nib, mx, row bool
+	// e4m3: FP8 E4M3 codes, one a byte (with mx).
+	e4m3 bool
 }
 
 // qfKinds are the AVX-512 kernels by name.
@@ -265,6 +283,7 @@ var qfKinds = []struct {
 	{"QSpMVI8BlockAVX512", qfKind{}},
 	{"QSpMV4BlockAVX512", qfKind{nib: true}},
 	{"QSpMV4MXAVX512", qfKind{nib: true, mx: true}},
+	{"QSpMV8MXAVX512", qfKind{mx: true, e4m3: true}},
 }
 
 // args are the frame offsets of the kernel's arguments past codes: the
@@ -342,9 +361,27 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 	if k.nib {
 		f.i("MOVQ table_base+120(FP), R14")
 		f.i("VMOVUPS (R14), Z29")
+		f.i("VMOVDQU64 qfshift<>(SB), Z28")
 	}
 	if k.row {
 		f.i("MOVQ rs_base+120(FP), BX")
+	} else {
+		lanes := 0
+		if k.nib {
+			lanes = 128
+		}
+		f.i("VMOVDQU32 qflanes<>+%d(SB), Z27", lanes)
+		f.i("VMOVDQU32 qflanes<>+%d(SB), Z26", lanes+64)
+	}
+	if k.mx {
+		f.i("MOVL $0x00400000, R14 // E8M0 0: 2^-127")
+		f.i("VPBROADCASTD R14, Z25")
+	}
+	if k.e4m3 {
+		f.i("MOVL $0x87f00000, R14 // E4M3: the sign and 7 value bits, shifted left by 20")
+		f.i("VPBROADCASTD R14, Z23")
+		f.i("MOVL $0x7b800000, R14 // 2^120")
+		f.i("VPBROADCASTD R14, Z24")
 	}
 	f.i("VMOVSS alpha+%d(FP), X13", aOff)
 	f.i("VMOVSS beta+%d(FP), X12", aOff+4)
@@ -373,9 +410,20 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 	if k.nib {
 		f.c("an odd first value alone, so that the passes start on a byte")
 		f.i("BTQ $0, R12")
-		f.i("JCC %sby32", p)
+		f.i("JCC %spass", p)
 		qfOne(f, k, p+"peel", ses, bOff, true)
 		f.i("INCQ R12")
+	}
+	if !k.row {
+		f.label(p + "pass")
+		f.c("blocks under 32 values: steps of 16 only")
+		f.i("CMPQ b+%d(FP), $32", bOff)
+		f.i("JLT %sby16", p)
+		f.c("K5, K6: the lanes of a pass from value R10 mod 32 on (with b a multiple")
+		f.c("of 32, those past the block end of every pass that crosses one)")
+		f.i("MOVL R10, R14")
+		f.i("ANDL $31, R14")
+		qfPassMasks(f, "R14")
 	}
 	f.label(p + "by32")
 	f.i("LEAQ 32(R12), CX")
@@ -390,8 +438,12 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 	f.i("KORTESTB K1, K3")
 	f.i("JNZ %stail", p)
 	qfPrefetch(f, k, 4)
-	qfStepCode(f, sk, k, qfSteps[0], 0, p+"a", ses, bOff)
-	qfStepCode(f, sk, k, qfSteps[1], 16, p+"b", ses, bOff)
+	if k.row {
+		qfStepCode(f, sk, k, qfSteps[0], 0, p+"a", ses, bOff)
+		qfStepCode(f, sk, k, qfSteps[1], 16, p+"b", ses, bOff)
+	} else {
+		qfPassCode(f, k, p)
+	}
 	f.i("MOVQ CX, R12")
 	f.i("JMP %sby32", p)
 	f.label(p + "by16")
@@ -402,6 +454,7 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 	qfPrefetch(f, k, 2)
 	qfStepCode(f, sk, k, qfSteps[0], 0, p+"c", ses, bOff)
 	f.i("MOVQ CX, R12")
+	f.i("JMP %sby16", p)
 	f.label(p + "tail")
 	f.i("CMPQ R12, R13")
 	f.i("JAE %ssum", p)
@@ -429,6 +482,9 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 	f.label(p + "done")
 	f.i("VZEROUPPER")
 	f.i("RET")
+	if !k.row {
+		qfPassSplit(f, k, p, ses, bOff)
+	}
 }
 
 // qfOne adds value R12 (skipped, to <l>skip, when its index is not below
@@ -452,6 +508,12 @@ func qfOne(f *asmFile, k qfKind, l string, ses, bOff int, dec bool) {
 		f.i("SHRL CX, R14")
 		f.i("VMOVD R14, X16")
 		f.i("VPERMPS Z29, Z16, Z16")
+	case k.e4m3:
+		f.i("MOVBLSX (R11)(R12*1), R14")
+		f.i("SHLL $20, R14")
+		f.i("ANDL $0x87f00000, R14")
+		f.i("VMOVD R14, X16")
+		f.i("VMULSS X24, X16, X16")
 	default:
 		f.i("MOVBLSX (R11)(R12*1), R14")
 		f.i("VCVTSI2SSL R14, X16, X16")
@@ -489,10 +551,30 @@ func qfPrefetch(f *asmFile, k qfKind, lines int) {
 		f.i("%s %d(R9)(R12*8)", qfPFI, qfPFD+64*i)
 	}
 	qfCodesPrefetch(f, k, qfPFD)
+	if !k.row {
+		qfScalesPrefetch(f, k)
+	}
 	for i := range lines {
 		f.i("PREFETCHT0 %d(R9)(R12*8)", qfNear+64*i)
 	}
 }
+
+// qfScalesPrefetch prefetches the block scales qfScalesAhead bytes past the
+// current block's (BX): a stream of one line per 16 blocks (float32) or 64
+// (E8M0), which the loop otherwise loads on demand, the multiplies waiting
+// on the load at each new line.
+func qfScalesPrefetch(f *asmFile, k qfKind) {
+	ahead := qfScalesAhead
+	if k.mx {
+		ahead /= 4
+	}
+	f.i("%s %d(BX)", qfPFI, ahead)
+}
+
+// qfScalesAhead is the scales' prefetch distance in bytes of float32
+// scales (a quarter of it for E8M0 exponents): 64 blocks, 2048 values and
+// more with blocks of 32 values or more.
+const qfScalesAhead = 256
 
 // qfCodesPrefetch prefetches the codes of the entries pfd bytes of idx
 // ahead of R12.
@@ -542,6 +624,12 @@ func qfStepCode(f *asmFile, sk *spmvKernel, k qfKind, st qfStep, off int, l stri
 		f.i("VPORD X20, %s, %s // word: low nibble, high nibble in its bytes' low bits", x, x)
 		f.i("VPMOVZXBD %s, %s", x, v)
 		f.i("VPERMPS Z29, %s, %s // the table's low 4 bits of each lane", v, v)
+	} else if k.e4m3 {
+		f.c("%s: the 16 codes' values: E4M3 bits as float32 bits, times 2^120", v)
+		f.i("VPMOVSXBD %d(R11)(R12*1), %s", off, v)
+		f.i("VPSLLD $20, %s, %s", v, v)
+		f.i("VPANDD Z23, %s, %s", v, v)
+		f.i("VMULPS Z24, %s, %s", v, v)
 	} else {
 		f.c("%s: the 16 codes as float32", v)
 		f.i("VPMOVSXBD %d(R11)(R12*1), %s", off, v)
@@ -843,4 +931,159 @@ func qfAVX2LoadX(f *asmFile, h int) (v, c string) {
 	f.i("VINSERTPS $0x30, (SI)(R14*4), %s, %s", hi, hi)
 	f.i("VINSERTF128 $1, %s, %s, %s", hi, v, v)
 	return v, c
+}
+
+// qfPassData writes the AVX-512 kernels' constants of a 32-value pass by
+// block: qfshift<>, qword j's shift 4j, which leaves nibble j of a step's
+// 8 code bytes in the low 4 bits of dword 2j and nibble j+8 in those of
+// dword 2j+1; and qflanes<>, the value (0..31) of each lane of the pass's
+// two steps, at 0 in order (int8 codes) and at 128 in that interleaved
+// order (4-bit codes), 16 dwords a step.
+func qfPassData(f *asmFile) {
+	f.doc(`qfshift: qword j's shift 4j (nibble j to the low 4 bits of dword 2j,
+nibble j+8 to those of dword 2j+1).`)
+	for j := range 8 {
+		f.line("DATA qfshift<>+%d(SB)/8, $%d", 8*j, 4*j)
+	}
+	f.line("GLOBL qfshift<>(SB), RODATA|NOPTR, $64")
+	f.blank()
+	f.doc(`qflanes: the value of each lane of a 32-value pass, steps a and b: at 0
+in order, at 128 interleaved (lane 2j value j, lane 2j+1 value j+8).`)
+	for o, order := range []func(int) int{qfInOrder, qfInterleaved} {
+		for st := range 2 {
+			for l := range 16 {
+				f.line("DATA qflanes<>+%d(SB)/4, $%d", 128*o+64*st+4*l, 16*st+order(l))
+			}
+		}
+	}
+	f.line("GLOBL qflanes<>(SB), RODATA|NOPTR, $256")
+}
+
+// qfInOrder and qfInterleaved map a lane of a 16-value step to its value:
+// int8 codes decode in order, 4-bit ones (qfshift) interleaved.
+func qfInOrder(l int) int     { return l }
+func qfInterleaved(l int) int { return l/2 + 8*(l%2) }
+
+// qfPassCode is the body of a 32-value pass of a kernel by block (kind k,
+// labels prefixed p) after its range check and prefetch (which leaves
+// R12/2 in R14 for 4-bit codes): both steps' codes decoded into Z16 and
+// Z18 (4-bit codes in qfInterleaved's lane order), times their scales (a
+// pass within one block multiplies by Z31; one that crosses a block end
+// goes to <p>split and comes back at <p>scaled), then x's vectors in the
+// same lane order and the FMAs into Z0 and Z1.
+func qfPassCode(f *asmFile, k qfKind, p string) {
+	order := qfInOrder
+	if k.nib {
+		order = qfInterleaved
+		f.c("Z16, Z18: table[nibble], nibbles j and j+8 of code bytes k/2.. in lanes 2j and 2j+1")
+		f.i("VPBROADCASTQ (R11)(R14*1), Z16")
+		f.i("VPBROADCASTQ 8(R11)(R14*1), Z18")
+		f.i("VPSRLVQ Z28, Z16, Z16")
+		f.i("VPSRLVQ Z28, Z18, Z18")
+		f.i("VPERMPS Z29, Z16, Z16 // the table's low 4 bits of each lane")
+		f.i("VPERMPS Z29, Z18, Z18")
+	} else if k.e4m3 {
+		f.c("Z16, Z18: the 32 codes' values: E4M3 bits as float32 bits, times 2^120")
+		for i, v := range []string{"Z16", "Z18"} {
+			f.i("VPMOVSXBD %d(R11)(R12*1), %s", 16*i, v)
+			f.i("VPSLLD $20, %s, %s", v, v)
+			f.i("VPANDD Z23, %s, %s", v, v)
+			f.i("VMULPS Z24, %s, %s", v, v)
+		}
+	} else {
+		f.c("Z16, Z18: the 32 codes as float32")
+		f.i("VPMOVSXBD (R11)(R12*1), Z16")
+		f.i("VPMOVSXBD 16(R11)(R12*1), Z18")
+		f.i("VCVTDQ2PS Z16, Z16")
+		f.i("VCVTDQ2PS Z18, Z18")
+	}
+	f.c("times their scales: the block's when R10, its values left, covers the pass")
+	f.i("CMPQ R10, $32")
+	f.i("JLT %ssplit", p)
+	f.i("SUBQ $32, R10")
+	f.i("VMULPS Z31, Z16, Z16")
+	f.i("VMULPS Z31, Z18, Z18")
+	f.label(p + "scaled")
+	for st, r := range []struct {
+		vals, acc string
+		xa, xb    []string
+	}{
+		{"Z16", "Z0", []string{"X8", "X9"}, []string{"X4", "X5"}},
+		{"Z18", "Z1", []string{"X10", "X11"}, []string{"X6", "X7"}},
+	} {
+		z := qfLoadX(f, func(l int) int { return 16*st + order(l) }, r.xa, r.xb)
+		f.i("VFMADD231PS %s, %s, %s", r.vals, z, r.acc)
+	}
+}
+
+// qfPassMasks sets K5 and K6 to the lanes of a pass's steps a and b whose
+// value (qflanes, Z27 and Z26) is m or more, m in register r.
+func qfPassMasks(f *asmFile, r string) {
+	f.i("VPBROADCASTD %s, Z20", r)
+	f.i("VPCMPUD $5, Z20, Z27, K5")
+	f.i("VPCMPUD $5, Z20, Z26, K6")
+}
+
+// qfPassSplit is the pass's scales across a block end, at <p>split: the
+// lanes of K5 and K6 (from value m = R10 on; the row's masks serve when b
+// is a multiple of 32) take the next block's scale, which becomes Z31;
+// then back to <p>scaled. The kernel runs passes only when b >= 32, so a
+// pass spans two blocks at most.
+func qfPassSplit(f *asmFile, k qfKind, p string, ses, bOff int) {
+	f.label(p + "split")
+	f.i("TESTQ $31, b+%d(FP)", bOff)
+	f.i("JZ %smasked", p)
+	qfPassMasks(f, "R10")
+	f.label(p + "masked")
+	f.i("ADDQ $%d, BX", ses)
+	if k.mx {
+		f.c("Z22: E8M0(exps[g]), the exponent's bits, 2^-127 (Z25) for exponent 0")
+		f.i("MOVBLZX (BX), R14")
+		f.i("VPBROADCASTD R14, Z22")
+		f.i("VPSLLD $23, Z22, Z22")
+		f.i("VPMAXUD Z25, Z22, Z22")
+	} else {
+		f.i("VBROADCASTSS (BX), Z22")
+	}
+	f.i("VBLENDMPS Z22, Z31, K5, Z17")
+	f.i("VBLENDMPS Z22, Z31, K6, Z19")
+	f.i("VMULPS Z17, Z16, Z16")
+	f.i("VMULPS Z19, Z18, Z18")
+	f.i("VMOVAPS Z22, Z31")
+	f.i("ADDQ b+%d(FP), R10", bOff)
+	f.i("SUBQ $32, R10")
+	f.i("JMP %sscaled", p)
+}
+
+// qfLoadX loads x[idx[R12+val(l)]] into lane l of a Z register, lanes 0..7
+// into the X registers xa (4 each, then joined), 8..15 into xb, by scalar
+// loads with the index loads two ahead of their use, and returns the Z
+// register (xa[0]'s). It clobbers R8, R14 and R15.
+func qfLoadX(f *asmFile, val func(l int) int, xa, xb []string) string {
+	gp := []string{"R8", "R14", "R15"}
+	for h, xr := range [][]string{xa, xb} {
+		var loads, ins []string
+		for j := range 8 {
+			g := gp[j%3]
+			loads = append(loads, fmt.Sprintf("MOVQ %d(R9)(R12*8), %s", 8*val(8*h+j), g))
+			a := xr[j/4]
+			if j%4 == 0 {
+				ins = append(ins, fmt.Sprintf("VMOVSS (SI)(%s*4), %s", g, a))
+			} else {
+				ins = append(ins, fmt.Sprintf("VINSERTPS $%#x, (SI)(%s*4), %s, %s", (j%4)<<4, g, a, a))
+			}
+		}
+		f.i("%s", loads[0])
+		f.i("%s", loads[1])
+		for j := range 8 {
+			if j+2 < 8 {
+				f.i("%s", loads[j+2])
+			}
+			f.i("%s", ins[j])
+		}
+		f.i("VINSERTF128 $1, %s, %s, %s", xr[1], yreg(xr[0], "Y"), yreg(xr[0], "Y"))
+	}
+	z := yreg(xa[0], "Z")
+	f.i("VINSERTF64X4 $1, %s, %s, %s", yreg(xb[0], "Y"), z, z)
+	return z
 }

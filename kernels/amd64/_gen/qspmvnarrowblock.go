@@ -40,12 +40,38 @@ func qnbKernels() []*qnbKernel {
 }
 
 // args are the frame offsets of first, the scales (scale or exps), b and
-// alpha (beta's 4 on) of a kernel of kind k.
+// alpha (beta's 4 on, spos's slice header 8 on) of a kernel of kind k.
 func (k qnbKind) args() (first, scale, b, alpha int) {
 	if k.nib {
 		return 120, 152, 176, 184
 	}
 	return 120, 128, 152, 160
+}
+
+// qnbRowScale points BX at the scale of the row's first value and sets R15
+// to the values left in its block: the value's position is spos[i] when
+// spos is given, else first+R12 (the code position). It keeps AX and DX
+// (saved in R8 and R14) and clobbers CX; label is a free label.
+func qnbRowScale(f *asmFile, k qnbKind, label string) {
+	firstOff, sOff, bOff, aOff := k.args()
+	f.c("the block of the row's first value: BX its scale, R15 its values from there on")
+	f.i("MOVQ AX, R8")
+	f.i("MOVQ DX, R14")
+	f.i("MOVQ first+%d(FP), AX", firstOff)
+	f.i("ADDQ R12, AX")
+	f.i("MOVQ spos_base+%d(FP), CX", aOff+8)
+	f.i("CMPQ spos_len+%d(FP), $0", aOff+16)
+	f.i("JEQ %s", label)
+	f.i("MOVLQZX (CX)(R8*4), AX // spos[i]: the scale position of the row's first value")
+	f.label(label)
+	f.i("XORL DX, DX")
+	f.i("DIVQ b+%d(FP)", bOff)
+	f.i("MOVQ b+%d(FP), R15", bOff)
+	f.i("SUBQ DX, R15")
+	f.i("MOVQ %s_base+%d(FP), BX", map[bool]string{false: "scale", true: "exps"}[k.mx], sOff)
+	f.i("LEAQ (BX)(AX*%d), BX", k.scaleSize())
+	f.i("MOVQ R8, AX")
+	f.i("MOVQ R14, DX")
 }
 
 func (q *qnbKernel) l(s string) string { return "qnb" + q.name[len("QSpMVNarrow"):] + s }
@@ -256,7 +282,7 @@ func (q *qnbKernel) scalar() {
 // emit writes the kernel.
 func (q *qnbKernel) emit() {
 	f := q.f
-	firstOff, sOff, bOff, aOff := q.k.args()
+	firstOff, _, _, aOff := q.k.args()
 	f.text(q.name, 0, "AVX512F, AVX512BW, AVX512VL, FMA3, BMI2", "")
 	f.i("MOVQ y_base+0(FP), DI")
 	f.i("MOVQ x_base+24(FP), SI")
@@ -277,19 +303,7 @@ func (q *qnbKernel) emit() {
 	}
 	f.i("CMPQ R12, R13")
 	f.i("JAE %ssum", q.l(""))
-	f.c("the block of value first+R12: BX its scale, R15 its values from there on")
-	f.i("MOVQ AX, R8")
-	f.i("MOVQ DX, R14")
-	f.i("MOVQ first+%d(FP), AX", firstOff)
-	f.i("ADDQ R12, AX")
-	f.i("XORL DX, DX")
-	f.i("DIVQ b+%d(FP)", bOff)
-	f.i("MOVQ b+%d(FP), R15", bOff)
-	f.i("SUBQ DX, R15")
-	f.i("MOVQ %s_base+%d(FP), BX", map[bool]string{false: "scale", true: "exps"}[q.k.mx], sOff)
-	f.i("LEAQ (BX)(AX*%d), BX", q.k.scaleSize())
-	f.i("MOVQ R8, AX")
-	f.i("MOVQ R14, DX")
+	qnbRowScale(f, q.k, q.l("spos"))
 	q.loadScale()
 	if q.k.nib {
 		f.c("Z28, Z30: the nibble lanes' byte index and shift for the row's phase")
@@ -352,13 +366,17 @@ func qspmvNarrowBlockFile() string {
 	f.doc(`SpMV on 32-bit row pointers and 16- or 32-bit column indices, on
 quantized values by block: int8 codes, or 4-bit codes (two a byte, value p
 in the low nibble of codes[p/2] when p is even) through a 16-entry table;
-the value at position p = first+k has the scale of block p/b (float32, or
-E8M0 2^(e-127) with exponent 0 as 2^-127), each value one float32
-product, rounded once, as quant.Values.At computes it:
+entry k's code is code first+k; its scale is that of block p/b (float32,
+or E8M0 2^(e-127) with exponent 0 as 2^-127) with p its scale position:
+first+k, or with spos given spos[i]+k-lo for entry k of row i (the codes
+in another order than the scales, as a prepared form's strips keep them).
+Each value is one float32 product, rounded once, as quant.Values.At
+computes it:
 
 	for i := range y {
 		lo, hi := clamp(ptr[i], ptr[i+1], len(col))   // inverted: empty
-		BX, R15 := block of first+lo, its values from there on   // DIVQ
+		p := first+lo, or spos[i] when spos is given
+		BX, R15 := block of p, its values from there on   // DIVQ
 		for ; lo+64 <= hi; lo += 64 {                 // 4 blocks of 16 entries a pass
 			for n := range 4 {
 				scale := Z31, the next block's blended in from lane R15 on
@@ -391,8 +409,8 @@ Registers by role:
 	  blend's lanes before it)
 
 Assumes len(ptr) == len(y)+1, b >= 16, len(x) > 0, beta == +0 for "do not
-read y", codes for values first..first+len(col)-1 and a scale for each of
-their blocks (the Go side checks all of it). No index or ptr value can make
+read y", codes for values first..first+len(col)-1, a scale for each of
+their blocks, and len(spos) == len(y) or 0 (the Go side checks all of it). No index or ptr value can make
 it read outside the slices.`)
 	for _, k := range qnbKernels() {
 		k.f = f
@@ -414,32 +432,34 @@ func qnbDecls() []decl {
 		var sig, doc string
 		switch {
 		case !k.k.nib:
-			sig = fmt.Sprintf("(y, x []float32, ptr []uint32, col []%s, codes []byte, first int, scale []float32, b int, alpha, beta float32)", it)
+			sig = fmt.Sprintf("(y, x []float32, ptr []uint32, col []%s, codes []byte, first int, scale []float32, b int, alpha, beta float32, spos []uint32)", it)
 			doc = fmt.Sprintf(`%s computes SpMV on 32-bit row pointers, %s column
 indices and int8 codes with a float32 scale per block of b values from
 value first on:
 
 	for i := range y {
 		s := 0 // over k in ptr[i]..ptr[i+1]-1 clamped to len(col), col[k] < len(x)
-		s += (float32(int8(codes[first+k])) * scale[(first+k)/b]) * x[col[k]]
+		s += (float32(int8(codes[first+k])) * scale[p(k)/b]) * x[col[k]]
 		y[i] = alpha*s + beta*y[i] // y not read when beta == +0
 	}
 
-It needs len(ptr) == len(y)+1, b >= 16, len(x) > 0, first+len(col) <=
-len(codes), a scale for every block of those values and beta == +0 for
-"do not read y"; see qspmvnarrowblock_amd64.s.
+with p(k) = first+k, or spos[i]+k-lo (lo the row's clamped start) when
+len(spos) > 0. It needs len(ptr) == len(y)+1, b >= 16, len(x) > 0,
+first+len(col) <= len(codes), a scale for every block of those scale
+positions, len(spos) == len(y) or 0 and beta == +0 for "do not read y";
+see qspmvnarrowblock_amd64.s.
 Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.`, k.name, it)
 		case !k.k.mx:
-			sig = fmt.Sprintf("(y, x []float32, ptr []uint32, col []%s, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)", it)
+			sig = fmt.Sprintf("(y, x []float32, ptr []uint32, col []%s, codes []byte, first int, table, scale []float32, b int, alpha, beta float32, spos []uint32)", it)
 			doc = fmt.Sprintf(`%s is the int8 kernel on 4-bit codes, two a byte
 (value p in the low nibble of codes[p/2] when p is even), through table:
 
-	s += (table[nibble first+k] * scale[(first+k)/b]) * x[col[k]]
+	s += (table[nibble first+k] * scale[p(k)/b]) * x[col[k]]
 
 It needs len(table) == 16 and (first+len(col)+1)/2 <= len(codes).
 Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.`, k.name)
 		default:
-			sig = fmt.Sprintf("(y, x []float32, ptr []uint32, col []%s, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)", it)
+			sig = fmt.Sprintf("(y, x []float32, ptr []uint32, col []%s, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32, spos []uint32)", it)
 			doc = fmt.Sprintf(`%s is the 4-bit kernel with MX scales: block g's
 scale is E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127). Exponent
 0xFF (NaN, which validation rejects) gives +Inf.

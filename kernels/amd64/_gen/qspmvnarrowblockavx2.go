@@ -155,7 +155,7 @@ func (q *qnb2Kernel) scalar() {
 // emit writes the kernel.
 func (q *qnb2Kernel) emit() {
 	f := q.f
-	firstOff, sOff, bOff, aOff := q.k.args()
+	firstOff, _, _, aOff := q.k.args()
 	f.text(q.name, 0, "AVX, AVX2, FMA3", "")
 	f.i("MOVQ y_base+0(FP), DI")
 	f.i("MOVQ x_base+24(FP), SI")
@@ -175,19 +175,7 @@ func (q *qnb2Kernel) emit() {
 	}
 	f.i("CMPQ R12, R13")
 	f.i("JAE %ssum", q.l(""))
-	f.c("the block of value first+R12: BX its scale, R15 its values from there on")
-	f.i("MOVQ AX, R8")
-	f.i("MOVQ DX, R14")
-	f.i("MOVQ first+%d(FP), AX", firstOff)
-	f.i("ADDQ R12, AX")
-	f.i("XORL DX, DX")
-	f.i("DIVQ b+%d(FP)", bOff)
-	f.i("MOVQ b+%d(FP), R15", bOff)
-	f.i("SUBQ DX, R15")
-	f.i("MOVQ %s_base+%d(FP), BX", map[bool]string{false: "scale", true: "exps"}[q.k.mx], sOff)
-	f.i("LEAQ (BX)(AX*%d), BX", q.k.scaleSize())
-	f.i("MOVQ R8, AX")
-	f.i("MOVQ R14, DX")
+	qnbRowScale(f, q.k, q.l("spos"))
 	q.loadScale()
 	if q.k.nib {
 		f.c("CX: the nibble steering of the row's phase")
@@ -256,7 +244,8 @@ product rounded once, as quant.Values.At computes it:
 
 	for i := range y {
 		lo, hi := clamp(ptr[i], ptr[i+1], len(col))   // inverted: empty
-		BX, R15 := block of first+lo, its values from there on   // DIVQ
+		p := first+lo, or spos[i] when spos is given
+		BX, R15 := block of p, its values from there on   // DIVQ
 		for ; lo+32 <= hi; lo += 32 {                 // 4 blocks of 8 entries a pass
 			for n := range 4 {
 				scale := Y4, the next block's blended in from lane R15 on
@@ -318,11 +307,11 @@ func qnb2Decls() []decl {
 		var sig string
 		switch {
 		case !k.k.nib:
-			sig = fmt.Sprintf("(y, x []float32, ptr []uint32, col []%s, codes []byte, first int, scale []float32, b int, alpha, beta float32)", it)
+			sig = fmt.Sprintf("(y, x []float32, ptr []uint32, col []%s, codes []byte, first int, scale []float32, b int, alpha, beta float32, spos []uint32)", it)
 		case !k.k.mx:
-			sig = fmt.Sprintf("(y, x []float32, ptr []uint32, col []%s, codes []byte, first int, table, scale []float32, b int, alpha, beta float32)", it)
+			sig = fmt.Sprintf("(y, x []float32, ptr []uint32, col []%s, codes []byte, first int, table, scale []float32, b int, alpha, beta float32, spos []uint32)", it)
 		default:
-			sig = fmt.Sprintf("(y, x []float32, ptr []uint32, col []%s, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32)", it)
+			sig = fmt.Sprintf("(y, x []float32, ptr []uint32, col []%s, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32, spos []uint32)", it)
 		}
 		doc := fmt.Sprintf(`%s is %s on 8-lane vectors, with its
 contract; see qspmvnarrowblockavx2_amd64.s.

@@ -341,6 +341,14 @@ func spmmGatherBlock(v *spmmV, L string, nv int, tail, tile bool, bound, bad str
 // to 6 lines behave alike; 10 lines are slower.
 // Rejected: prefetching X's row 8, 16 or 32 entries ahead in the tile
 // kernels (one PREFETCHT0 per line of the chunk): slower at both widths.
+// spmmContPF: the narrow gather tile kernels end each row by prefetching
+// (to L2) the idx and vals of the spmmContPF entries where the row stopped,
+// which the next tile reads first: the walk's next visit to the row comes
+// after the block's other rows, a wait that covers a miss to memory, and a
+// narrow row's piece of a tile spans few lines, too few for the hardware
+// prefetcher to follow the walk's many streams.
+const spmmContPF = 64
+
 const (
 	spmmTilePFD = 8
 	spmmTilePFL = 3
@@ -368,6 +376,14 @@ func spmmRowEnd(v *spmmV, name, p string, tile bool, advance string) []string {
 	o := []string{p + "next:"}
 	if tile {
 		o = append(o, "\tMOVQ R12, (DX)", "\tADDQ $16, DX")
+		if v.iw != 8 && strings.HasPrefix(name, "SpMMTile") {
+			for q := range (spmmContPF*v.iw + 63) / 64 {
+				o = append(o, fmt.Sprintf("\tPREFETCHT1 %d(R9)(R12*%d)", 64*q, v.iw))
+			}
+			for q := range (spmmContPF*v.es + 63) / 64 {
+				o = append(o, fmt.Sprintf("\tPREFETCHT1 %d(R11)(R12*%d)", 64*q, v.es))
+			}
+		}
 	} else {
 		o = append(o, fmt.Sprintf("\tADDQ $%d, DX", v.pw))
 	}
@@ -396,6 +412,18 @@ func spmmRowStart(v *spmmV, name, p string, tile bool) []string {
 	return append(o, "\tXORQ R14, R14")
 }
 
+// spmmBoundInR10 moves the index bound (an argument) into R10 once the
+// prologue o has made the tail mask from w: the load of the bound is
+// placed before the row loop.
+func spmmBoundInR10(o []string, bound string) []string {
+	for i, l := range o {
+		if strings.HasSuffix(l, "row:") {
+			return append(o[:i:i], append([]string{"\tMOVQ " + bound + ", R10"}, o[i:]...)...)
+		}
+	}
+	panic("spmmBoundInR10: no row loop")
+}
+
 func spmmFunc(v *spmmV, tile bool) []string {
 	name := "SpMM" + v.name
 	if tile {
@@ -408,6 +436,15 @@ func spmmFunc(v *spmmV, tile bool) []string {
 	if !tile {
 		bound = arg(name, "xrows")
 	}
+	// The narrow kernels hold the bound in R10 and read w from its
+	// argument at each chunk: the bound is compared at every entry, w once
+	// a chunk.
+	w := "R10"
+	if v.iw != 8 {
+		w = arg(name, "w")
+		o = spmmBoundInR10(o, bound)
+		bound = "R10"
+	}
 	if tile {
 		o = append(o, spmmTilePrefetch(v, p)...)
 	}
@@ -419,14 +456,14 @@ func spmmFunc(v *spmmV, tile bool) []string {
 	labels = append(labels, p+"tail")
 	for ci, nv := range chunks {
 		L, next := labels[ci], labels[ci+1]
-		o = append(o, L+":", fmt.Sprintf("\tLEAQ %d(R14), R15", nv*v.l), "\tCMPQ R15, R10", "\tJA "+next)
+		o = append(o, L+":", fmt.Sprintf("\tLEAQ %d(R14), R15", nv*v.l), "\tCMPQ R15, "+w, "\tJA "+next)
 		blk, A := spmmGatherBlock(v, L, nv, false, tile, bound, p+"bad")
 		o = append(o, blk...)
 		o = append(o, spmmBetaStore(v, L, A, func(i int) int { return i * v.vb }, false)...)
 		o = append(o, fmt.Sprintf("\tADDQ $%d, R14", nv*v.l), "\tJMP "+L)
 	}
 	L := labels[len(labels)-1]
-	o = append(o, L+":", "\tCMPQ R14, R10", "\tJAE "+p+"next")
+	o = append(o, L+":", "\tCMPQ R14, "+w, "\tJAE "+p+"next")
 	blk, A := spmmGatherBlock(v, L, 1, true, tile, bound, p+"bad")
 	o = append(o, blk...)
 	o = append(o, spmmBetaStore(v, L, A, func(int) int { return 0 }, true)...)
@@ -504,7 +541,9 @@ const spmmNarrowDoc = `// The %s kernels of %s on a compressed matrix with 32-bi
 // matrix), from the same template (_gen/spmm.go): the row pointers are
 // read with MOVL and every index with MOVWQZX or MOVLQZX, zero-extended,
 // then checked and used as the 64-bit kernels check and use theirs. The tile
-// kernels walk the Go side's 64-bit copies of the segments, as there.
+// kernels walk the Go side's 64-bit copies of the segments, as there. The
+// SpMM kernels hold the index bound (xrows, or the tile's limit) in R10
+// and compare each chunk's end with the argument w instead.
 //
 `
 

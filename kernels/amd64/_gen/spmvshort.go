@@ -28,6 +28,15 @@ import (
 //     matrix never takes.
 // Rejected: a negative count to zero per row (one compare fewer per entry,
 // two address computations more per row: no gain at 2-7 entries a row).
+// Rejected: an AVX-512 row under a lane mask (masked index and value loads,
+// one masked gather, a tree of the lanes; no branch on the row's length):
+// on AMD EPYC with AVX-512 a gather of 8 lanes costs more than the scalar
+// loads of a row of 4-11 entries, and a gather of 16 lanes more still.
+// Rejected: a group's indices and values in one load each, split in
+// registers (one load an entry instead of three): no gain, the kernels are
+// not bound by their loads at these row lengths.
+// Rejected: four sums with the last entries of a row spread over them (a
+// shorter FMA chain a row): no gain over two sums on rows of 2-11 entries.
 
 // shortKernel holds what one short-row SpMV function's code depends on.
 type shortKernel struct {
