@@ -14,9 +14,11 @@ import (
 // contract), i8Block on int8 codes with a scale per block
 // (QSpMVI8BlockAVX512's), block4 and mx4 on 4-bit codes with a float32 or
 // E8M0 scale per block (QSpMV4BlockAVX512's and QSpMV4MXAVX512's), mx8 on
-// E4M3 codes with an E8M0 scale per block (QSpMV8MXAVX512's).
+// E4M3 codes with an E8M0 scale per block (QSpMV8MXAVX512's), u8Row on
+// uint8 codes with a scale and a zero point per row (QSpMVU8RowAVX512's).
 type qspmvKernels struct {
 	i8Row   func(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
+	u8Row   func(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha, beta float32)
 	i8Block func(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32)
 	block4  func(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha, beta float32)
 	mx4     func(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
@@ -49,6 +51,20 @@ func qspmvFusedAsm(ks qspmvKernels) qspmvFunc {
 			}, func(lo, end int) {
 				raceRows(ptr, idx, codes, x, lo, end, false)
 				raceRead(rs[lo:end])
+				raceWrite(y[lo:end])
+			})
+		case ks.u8Row != nil && q.mode == qRow && q.kind == quant.Uint8 && len(codes) >= len(idx):
+			if len(q.rs) != len(y) || len(q.rz) != len(y) {
+				panic("kernels: QSpMV: internal error: lengths")
+			}
+			rs, rz := q.rs, q.rz
+			asmPieces(len(y), spmvRowsPerCall, func(lo, hi int) (int, bool) {
+				ks.u8Row(y[lo:hi], x, ptr[lo:hi+1], idx, codes, rs[lo:hi], rz[lo:hi], alpha, beta)
+				return hi, true
+			}, func(lo, end int) {
+				raceRows(ptr, idx, codes, x, lo, end, false)
+				raceRead(rs[lo:end])
+				raceRead(rz[lo:end])
 				raceWrite(y[lo:end])
 			})
 		case ks.i8Block != nil && q.kind == quant.Int8 && qBlockFused(q, len(idx), len(idx)):

@@ -108,10 +108,8 @@ func qDecodeRow(q *qOperand, i int, idx []uint64, lo, hi int, bound uint64, buf 
 			if j >= bound {
 				continue
 			}
-			c := j
-			if q.mode == qValue {
-				c, hint = q.ch.channelAt(k, hint)
-			}
+			var c uint64
+			c, hint = q.channelOf(k, j, hint)
 			buf[k-lo] = q.valueIn(k, c)
 		}
 	}

@@ -229,6 +229,15 @@ func qspmvBlock4Go(y, x []float32, ptr, idx []uint64, q *qOperand, alpha, beta f
 	}
 }
 
+// channelOf returns the channel of value k, whose index is j: j under qCol,
+// the caller's channel under qValue (channelAt, with its hint).
+func (q *qOperand) channelOf(k int, j uint64, hint int) (uint64, int) {
+	if q.mode == qValue {
+		j, hint = q.ch.channelAt(k, hint)
+	}
+	return j, hint
+}
+
 // qspmvValueGo is the loop of qCol and qValue: each value with the
 // parameters of its channel (qCol: its index, below len(x), which the
 // front end has cut to the channel count; qValue: the caller's channels).
@@ -244,10 +253,8 @@ func qspmvValueGo(y, x []float32, ptr, idx []uint64, q *qOperand, alpha, beta fl
 			if j >= nx {
 				continue
 			}
-			c := j
-			if q.mode == qValue {
-				c, hint = q.ch.channelAt(k, hint)
-			}
+			var c uint64
+			c, hint = q.channelOf(k, j, hint)
 			s += q.valueIn(k, c) * x[j]
 		}
 		qStore(y, i, s, alpha, beta)

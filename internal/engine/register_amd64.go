@@ -163,6 +163,7 @@ func registerAMD64() bool {
 		// further ahead, into L2 (see _gen/qfused.go).
 		qspmv.set(tierAVX512, qspmvFusedAsm(qspmvKernels{
 			i8Row:   amd64.QSpMVI8RowAVX512,
+			u8Row:   amd64.QSpMVU8RowAVX512,
 			i8Block: amd64.QSpMVI8BlockAVX512,
 			block4:  amd64.QSpMV4BlockAVX512,
 			mx4:     amd64.QSpMV4MXAVX512,

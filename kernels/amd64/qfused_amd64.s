@@ -528,6 +528,246 @@ qspmvi8rowavx512done:
 	VZEROUPPER
 	RET
 
+// func QSpMVU8RowAVX512(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha, beta float32)
+// Requires: AVX512F, AVX512BW, BMI2
+TEXT ·QSpMVU8RowAVX512(SB), NOSPLIT, $0-176
+	MOVQ         y_base+0(FP), DI
+	MOVQ         x_base+24(FP), SI
+	MOVQ         x_len+32(FP), R8
+	VPBROADCASTQ R8, Z30
+	MOVQ         ptr_base+48(FP), DX
+	MOVQ         idx_base+72(FP), R9
+	MOVQ         codes_base+96(FP), R11
+	MOVQ         rs_base+120(FP), BX
+	VMOVSS       alpha+168(FP), X13
+	VMOVSS       beta+172(FP), X12
+	XORQ         AX, AX
+
+qspmvu8rowavx512row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qspmvu8rowavx512done
+	MOVQ (DX)(AX*8), R12
+	MOVQ 8(DX)(AX*8), R13
+	MOVQ idx_len+80(FP), R10
+	// clamp the row to 0..len(idx)
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	// Z22: the row's zero point in every lane
+	MOVQ         rz_base+144(FP), R14
+	MOVBLZX      (R14)(AX*1), R14
+	VPBROADCASTD R14, Z22
+	VPXORQ       Z0, Z0, Z0
+	VPXORQ       Z1, Z1, Z1
+	VXORPS       X2, X2, X2
+	CMPQ         R12, R13
+	JAE          qspmvu8rowavx512sum
+
+qspmvu8rowavx512by32:
+	LEAQ       32(R12), CX
+	CMPQ       CX, R13
+	JA         qspmvu8rowavx512by16
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	VPCMPUQ    $2, 128(R9)(R12*8), Z30, K3
+	VPCMPUQ    $2, 192(R9)(R12*8), Z30, K4
+	KORB       K1, K2, K1
+	KORB       K3, K4, K3
+	KORTESTB   K1, K3
+	JNZ        qspmvu8rowavx512tail
+	PREFETCHT1 7168(R9)(R12*8)
+	PREFETCHT1 7232(R9)(R12*8)
+	PREFETCHT1 7296(R9)(R12*8)
+	PREFETCHT1 7360(R9)(R12*8)
+	PREFETCHT1 896(R11)(R12*1)
+	PREFETCHT0 2816(R9)(R12*8)
+	PREFETCHT0 2880(R9)(R12*8)
+	PREFETCHT0 2944(R9)(R12*8)
+	PREFETCHT0 3008(R9)(R12*8)
+	// Z16: the 16 codes less the zero point as float32
+	VPMOVZXBD    0(R11)(R12*1), Z16
+	VPSUBD       Z22, Z16, Z16
+	VCVTDQ2PS    Z16, Z16
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	// Z18: the 16 codes less the zero point as float32
+	VPMOVZXBD    16(R11)(R12*1), Z18
+	VPSUBD       Z22, Z18, Z18
+	VCVTDQ2PS    Z18, Z18
+	MOVQ         128(R9)(R12*8), R8
+	MOVQ         136(R9)(R12*8), R14
+	MOVQ         144(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X10
+	MOVQ         152(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         160(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X10, X10
+	MOVQ         168(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X10, X10
+	MOVQ         176(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X11
+	MOVQ         184(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X11, X11
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	VINSERTF128  $1, X11, Y10, Y10
+	MOVQ         192(R9)(R12*8), R8
+	MOVQ         200(R9)(R12*8), R14
+	MOVQ         208(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X6
+	MOVQ         216(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X6, X6
+	MOVQ         224(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
+	MOVQ         232(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X6, X6
+	MOVQ         240(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X7
+	MOVQ         248(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X7, X7
+	VINSERTPS    $0x20, (SI)(R8*4), X7, X7
+	VINSERTPS    $0x30, (SI)(R14*4), X7, X7
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z10, Z10
+	VFMADD231PS  Z18, Z10, Z1
+	MOVQ         CX, R12
+	JMP          qspmvu8rowavx512by32
+
+qspmvu8rowavx512by16:
+	LEAQ       16(R12), CX
+	CMPQ       CX, R13
+	JA         qspmvu8rowavx512tail
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	KORTESTB   K1, K2
+	JNZ        qspmvu8rowavx512tail
+	PREFETCHT1 7168(R9)(R12*8)
+	PREFETCHT1 7232(R9)(R12*8)
+	PREFETCHT1 896(R11)(R12*1)
+	PREFETCHT0 2816(R9)(R12*8)
+	PREFETCHT0 2880(R9)(R12*8)
+	// Z16: the 16 codes less the zero point as float32
+	VPMOVZXBD    0(R11)(R12*1), Z16
+	VPSUBD       Z22, Z16, Z16
+	VCVTDQ2PS    Z16, Z16
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	MOVQ         CX, R12
+	JMP          qspmvu8rowavx512by16
+
+qspmvu8rowavx512tail:
+	CMPQ        R12, R13
+	JAE         qspmvu8rowavx512sum
+	MOVQ        (R9)(R12*8), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qspmvu8rowavx512skip
+	MOVBLZX     (R11)(R12*1), R14
+	VMOVD       X22, R15
+	SUBL        R15, R14
+	VCVTSI2SSL  R14, X16, X16
+	VFMADD231SS (SI)(R8*4), X16, X2
+
+qspmvu8rowavx512skip:
+	INCQ R12
+	JMP  qspmvu8rowavx512tail
+
+qspmvu8rowavx512sum:
+	VADDPS        Z1, Z0, Z0
+	VEXTRACTF64X4 $1, Z0, Y1
+	VADDPS        Y1, Y0, Y0
+	VEXTRACTF128  $1, Y0, X1
+	VADDPS        X1, X0, X0
+	VMOVHLPS      X0, X0, X1
+	VADDPS        X1, X0, X0
+	VMOVSHDUP     X0, X1
+	VADDSS        X1, X0, X0
+	VADDSS        X0, X2, X2
+	VMULSS        (BX)(AX*4), X2, X2
+	VMULSS        X13, X2, X0
+	CMPL          beta+172(FP), $0
+	JEQ           qspmvu8rowavx512nobeta
+	VFMADD231SS   (DI)(AX*4), X12, X0
+
+qspmvu8rowavx512nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qspmvu8rowavx512row
+
+qspmvu8rowavx512done:
+	VZEROUPPER
+	RET
+
 // func QSpMVI8BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32)
 // Requires: AVX512F, AVX512BW, BMI2
 TEXT ·QSpMVI8BlockAVX512(SB), NOSPLIT, $0-160

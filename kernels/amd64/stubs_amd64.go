@@ -893,6 +893,20 @@ func QSpMV4MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, table []flo
 //go:noescape
 func QSpMV8MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32)
 
+// QSpMVU8RowAVX512 is QSpMVI8RowAVX512 on uint8 codes with one scale and
+// one zero point per row:
+//
+//	s += float32(int32(codes[k]) - int32(rz[i])) * x[idx[k]]
+//	y[i] = alpha*(s*rs[i]) + beta*y[i]
+//
+// (the subtraction in 32-bit integers, on the zero-extended codes). It
+// needs len(ptr) == len(y)+1, len(codes) >= len(idx), len(rs) >= len(y)
+// and len(rz) >= len(y).
+// Requires: AVX512F, AVX512BW, BMI2.
+//
+//go:noescape
+func QSpMVU8RowAVX512(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha, beta float32)
+
 // QSpMVI8BlockAVX2 is QSpMVI8BlockAVX512 on 8-lane vectors: 16 entries a
 // step (one range check of their indices, x by scalar loads as in
 // QSpMVI8RowAVX2, which VGATHERQPS does not outrun, the codes

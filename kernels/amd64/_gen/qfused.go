@@ -78,6 +78,16 @@ rejects, decode to 480 and -480. It needs len(ptr) == len(y)+1, b >= 16,
 len(codes) >= len(idx) and an exponent for every block of the values of
 the rows.
 Requires: AVX512F, AVX512BW, BMI2.`},
+		{"qfused", "QSpMVU8RowAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha, beta float32)", `QSpMVU8RowAVX512 is QSpMVI8RowAVX512 on uint8 codes with one scale and
+one zero point per row:
+
+	s += float32(int32(codes[k]) - int32(rz[i])) * x[idx[k]]
+	y[i] = alpha*(s*rs[i]) + beta*y[i]
+
+(the subtraction in 32-bit integers, on the zero-extended codes). It
+needs len(ptr) == len(y)+1, len(codes) >= len(idx), len(rs) >= len(y)
+and len(rz) >= len(y).
+Requires: AVX512F, AVX512BW, BMI2.`},
 		{"qfused", "QSpMVI8BlockAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32)", `QSpMVI8BlockAVX2 is QSpMVI8BlockAVX512 on 8-lane vectors: 16 entries a
 step (one range check of their indices, x by scalar loads as in
 QSpMVI8RowAVX2, which VGATHERQPS does not outrun, the codes
@@ -272,6 +282,8 @@ type qfKind struct {
 	nib, mx, row bool
 	// e4m3: FP8 E4M3 codes, one a byte (with mx).
 	e4m3 bool
+	// u8: uint8 codes less a zero point per row, rz (with row).
+	u8 bool
 }
 
 // qfKinds are the AVX-512 kernels by name.
@@ -280,6 +292,7 @@ var qfKinds = []struct {
 	k    qfKind
 }{
 	{"QSpMVI8RowAVX512", qfKind{row: true}},
+	{"QSpMVU8RowAVX512", qfKind{row: true, u8: true}},
 	{"QSpMVI8BlockAVX512", qfKind{}},
 	{"QSpMV4BlockAVX512", qfKind{nib: true}},
 	{"QSpMV4MXAVX512", qfKind{nib: true, mx: true}},
@@ -290,6 +303,8 @@ var qfKinds = []struct {
 // scales' (rs, scale or exps), b's (-1 for row) and alpha's (beta's 4 on).
 func (k qfKind) args() (scale, b, alpha int) {
 	switch {
+	case k.u8:
+		return 120, -1, 168
 	case k.row:
 		return 120, -1, 144
 	case k.nib:
@@ -387,6 +402,12 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 	f.i("VMOVSS beta+%d(FP), X12", aOff+4)
 	f.i("XORQ AX, AX")
 	qfRow(f, p, true)
+	if k.u8 {
+		f.c("Z22: the row's zero point in every lane")
+		f.i("MOVQ rz_base+144(FP), R14")
+		f.i("MOVBLZX (R14)(AX*1), R14")
+		f.i("VPBROADCASTD R14, Z22")
+	}
 	f.i("VPXORQ Z0, Z0, Z0")
 	f.i("VPXORQ Z1, Z1, Z1")
 	f.i("VXORPS X2, X2, X2")
@@ -514,6 +535,11 @@ func qfOne(f *asmFile, k qfKind, l string, ses, bOff int, dec bool) {
 		f.i("ANDL $0x87f00000, R14")
 		f.i("VMOVD R14, X16")
 		f.i("VMULSS X24, X16, X16")
+	case k.u8:
+		f.i("MOVBLZX (R11)(R12*1), R14")
+		f.i("VMOVD X22, R15")
+		f.i("SUBL R15, R14")
+		f.i("VCVTSI2SSL R14, X16, X16")
 	default:
 		f.i("MOVBLSX (R11)(R12*1), R14")
 		f.i("VCVTSI2SSL R14, X16, X16")
@@ -630,6 +656,11 @@ func qfStepCode(f *asmFile, sk *spmvKernel, k qfKind, st qfStep, off int, l stri
 		f.i("VPSLLD $20, %s, %s", v, v)
 		f.i("VPANDD Z23, %s, %s", v, v)
 		f.i("VMULPS Z24, %s, %s", v, v)
+	} else if k.u8 {
+		f.c("%s: the 16 codes less the zero point as float32", v)
+		f.i("VPMOVZXBD %d(R11)(R12*1), %s", off, v)
+		f.i("VPSUBD Z22, %s, %s", v, v)
+		f.i("VCVTDQ2PS %s, %s", v, v)
 	} else {
 		f.c("%s: the 16 codes as float32", v)
 		f.i("VPMOVSXBD %d(R11)(R12*1), %s", off, v)
