@@ -47,18 +47,20 @@ test-arm64:
 	@if command -v qemu-aarch64 >/dev/null 2>&1; then \
 		echo "GOARCH=arm64 go test -exec qemu-aarch64"; \
 		GOARCH=arm64 $(GO) vet $(PKGS) && \
-		HURRAY_TEST_REQUIRE=neon GOARCH=arm64 $(GO) test -count=1 -exec qemu-aarch64 -skip '$(QEMU_SHORT)' ./internal/engine/ && \
-		HURRAY_TEST_REQUIRE=neon GOARCH=arm64 $(GO) test -count=1 -short -exec qemu-aarch64 -run '$(QEMU_SHORT)' ./internal/engine/ && \
-		GOARCH=arm64 $(GO) test -count=1 -short -exec qemu-aarch64 $(NONKERNEL_PKGS) && \
-		GOARCH=arm64 $(GO) test -count=1 -tags purego -exec qemu-aarch64 -skip '$(QEMU_SHORT)' $(KERNEL_PKGS) && \
-		GOARCH=arm64 $(GO) test -count=1 -short -tags purego -exec qemu-aarch64 -run '$(QEMU_SHORT)' ./internal/engine/; \
+		HURRAY_TEST_REQUIRE=neon GOARCH=arm64 $(GO) test -count=1 -timeout 30m -exec qemu-aarch64 -skip '$(QEMU_SHORT)' ./internal/engine/ && \
+		HURRAY_TEST_REQUIRE=neon GOARCH=arm64 $(GO) test -count=1 -timeout 30m -short -exec qemu-aarch64 -run '$(QEMU_SHORT)' ./internal/engine/ && \
+		GOARCH=arm64 $(GO) test -count=1 -timeout 30m -short -exec qemu-aarch64 $(NONKERNEL_PKGS) && \
+		GOARCH=arm64 $(GO) test -count=1 -timeout 30m -tags purego -exec qemu-aarch64 -skip '$(QEMU_SHORT)' $(KERNEL_PKGS) && \
+		GOARCH=arm64 $(GO) test -count=1 -timeout 30m -short -tags purego -exec qemu-aarch64 -run '$(QEMU_SHORT)' ./internal/engine/; \
 	else echo "test-arm64: qemu-aarch64 not installed, skipped (apt-get install qemu-user)"; fi
 
-# The fused SpMM tests, whose full grids (every panel width on every path,
-# with and without column tiles) would take most of the time under qemu:
-# there they run in their -short form, which still runs every kernel on
-# every column tail of its steps against the reference.
-QEMU_SHORT := ^(TestQFusedSpMM|TestQFusedSpMMTiled|TestQSpMMBlocks|TestQSpMMBlocksTiled)$$
+# The tests whose full grids would take most of the time under qemu run
+# there in their -short form: the fused SpMM ones (every panel width on
+# every path, with and without column tiles), whose -short form still runs
+# every kernel on every column tail of its steps against the reference,
+# and TestQHadamard2, whose kernels (dequantize, the float32 gather and push
+# of two levels) run in full in their own tests.
+QEMU_SHORT := ^(TestQFusedSpMM|TestQFusedSpMMTiled|TestQSpMMBlocks|TestQSpMMBlocksTiled|TestQHadamard2)$$
 
 arm64: test-arm64
 
