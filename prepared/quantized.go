@@ -158,7 +158,7 @@ func (m *Quantized) fillOrdered(s *source, v *quant.Values) {
 	sc := v.Scheme
 	n := len(perm)
 	m.v.Codes = resize(m.v.Codes, sc.CodeBytes(n))
-	if nibbles(sc) {
+	if sc.CodeBits() == 4 {
 		clear(m.v.Codes)
 		for k, p := range perm {
 			c := v.Codes[p>>1] >> (4 * (p & 1)) & 15
@@ -202,15 +202,6 @@ func (f *form) buildOrdered(s *source, o Options, sc quant.Scheme, maxEntries in
 		k = Cols16
 	}
 	return f.build(s, Options{Index: k}, 0, maxEntries)
-}
-
-// nibbles reports whether sc packs its codes two a byte.
-func nibbles(sc quant.Scheme) bool {
-	switch sc.Kind() {
-	case quant.Int4, quant.NF4, quant.MXFP4:
-		return true
-	}
-	return false
 }
 
 // Rows returns the number of rows.
@@ -480,7 +471,7 @@ func (m *Quantized) decodeRun(t *tile, dst []float32, k, sp int) {
 	v := &t.piece
 	*v = quant.Values{Scheme: sc, N: first + n}
 	src := m.v.Codes
-	if nibbles(sc) {
+	if sc.CodeBits() == 4 {
 		v.Codes = t.codes[:(first+n+1)>>1]
 		if off := k - first; off&1 == 0 {
 			copy(v.Codes[first>>1:], src[k>>1:(k+n+1)>>1])
@@ -534,7 +525,7 @@ func (m *Quantized) decodePiece(t *tile, dst []float32, k, sp int) {
 	v := &t.piece
 	*v = quant.Values{Scheme: sc, N: n}
 	first := 0
-	if nibbles(sc) {
+	if sc.CodeBits() == 4 {
 		first = k & 1
 		v.N += first
 		v.Codes = m.v.Codes[k>>1 : (k+n+1)>>1]
