@@ -107,18 +107,11 @@ func mulVec[T Float](f *form, o ops[T], name string, trans bool, y []T, alpha T,
 		dense.Scale(y, beta)
 		return
 	}
-	if f.csc != trans {
-		run(f, o, o, scatterVec, y, x, 1, alpha, beta)
-		return
+	kind := scatterVec
+	if f.csc == trans {
+		kind = gatherVec
 	}
-	if parts(f.nnz()+f.nr) > 1 {
-		run(f, o, o, gatherVec, y, x, 1, alpha, beta)
-		return
-	}
-	// One part: the rows on the calling goroutine, with no pooled job, no
-	// split and no dispatch (the fixed cost of a product of a few µs).
-	j := job[T]{kind: gatherVec, f: f, g: o, y: y, x: x, k: 1, n: len(y), alpha: alpha, beta: beta}
-	j.Part(0, 0, 0, f.nr)
+	run(f, o, o, kind, y, x, 1, alpha, beta)
 }
 
 // mulMat is mulVec for the matrix products, X and Y of k columns.
@@ -240,13 +233,21 @@ var jobPools parallel.Pools
 // g runs the gathers; o, when the product scatters or multiplies a matrix,
 // the rest.
 func run[T Float](f *form, g gatherer[T], o ops[T], kind jobKind, y, x []T, k int, alpha, beta T) {
+	p := parts(f.nnz()*k + f.nr)
+	gather := kind == gatherVec || kind == gatherMat
+	if p == 1 && gather {
+		// One part: the rows on the calling goroutine, with no pooled job,
+		// no split and no dispatch (the fixed cost of a product of a few µs).
+		j := job[T]{kind: kind, f: f, g: g, ops: o, y: y, x: x, k: k, n: len(y), alpha: alpha, beta: beta}
+		j.Part(0, 0, 0, f.nr)
+		return
+	}
 	j, ok := parallel.PoolOf[T](&jobPools).Get().(*job[T])
 	if !ok {
 		j = new(job[T])
 	}
 	*j = job[T]{kind: kind, f: f, g: g, ops: o, y: y, x: x, k: k, n: len(y), alpha: alpha, beta: beta}
-	p := parts(f.nnz()*k + f.nr)
-	if kind == gatherVec || kind == gatherMat {
+	if gather {
 		// Ranges of rows go to the goroutines as each finishes its last, so
 		// that one slowed by another tenant of its core takes fewer.
 		ranges := p
