@@ -5,10 +5,10 @@ import (
 	"strings"
 )
 
-// spmm_amd64.s and spmmscatter_amd64.s: the SpMM and SpMMScatter kernels,
-// whole and on one tile, for AVX2 and AVX-512, float32 and float64, from one
-// template (the sixteen functions differ only in vector width, mnemonics,
-// tail masking and the tile's limit).
+// spmm_amd64.s: the SpMM kernels, whole and on one tile, for AVX2 and
+// AVX-512, float32 and float64, from one template (the functions differ only
+// in vector width, mnemonics, tail masking and the tile's limit) that
+// spmmscatter.go, spmmnarrow.go and spmmscatternarrow.go share.
 //
 // Rejected: a scalar-column loop (no register blocking); processing Y's row
 // one vector at a time for every entry (each entry's index and value
@@ -67,16 +67,6 @@ const spmmDoc = `// SpMM (gather form), per row i of the compressed matrix, on a
 // Each row start prefetches the first lines of the row TILE_PFD rows ahead:
 // a tile reads a short piece of every row, too short for the hardware
 // prefetcher to follow.
-//
-` + spmmHeader
-
-const spmmScatterDoc = `// SpMMScatter, per row i: xs = alpha * x[i*ldx + c : ...] is held in
-// registers while every entry k does y[idx[k]*ldy + c : ...] += vals[k]*xs
-// (bad unless ptr[i] <= ptr[i+1] <= len(idx) and idx[k] < yrows).
-// SpMMScatterTile is SpMMScatter on one tile of Y's rows (the Go side walks
-// the tiles): row i's entries run from seg[2i] to seg[2i+1] and stop at the
-// first whose index is >= limit; seg[2i] gets that stop. Each row start
-// prefetches the first lines of the row TILE_PFD rows ahead.
 //
 ` + spmmHeader
 
@@ -471,82 +461,6 @@ func spmmFunc(v *spmmV, tile bool) []string {
 	return append(o, spmmRowEnd(v, name, p, tile, "\tADDQ BX, DI")...)
 }
 
-func spmmScatterFunc(v *spmmV, tile bool) []string {
-	name := "SpMMScatter" + v.name
-	if tile {
-		name = "SpMMScatterTile" + v.name
-	}
-	p := strings.ToLower(name)
-	o := spmmPrologue(v, name, true, tile)
-	o = append(o, spmmRowStart(v, name, p, tile)...)
-	if tile {
-		o = append(o, spmmTilePrefetch(v, p)...)
-	}
-	// entry sets R15 to the address of Y's row idx[k]: at the limit the
-	// tile kernel leaves for end; at or above yrows the untiled one leaves
-	// for bad.
-	entry := func(end string) []string {
-		if tile {
-			return spmmEntry(v, 0, "DI", "BX", spmmLimit(v, true), end)
-		}
-		return spmmEntry(v, 0, "DI", "BX", arg(name, "yrows"), p+"bad")
-	}
-	chunks := []int{4, 1}
-	var labels []string
-	for _, n := range chunks {
-		labels = append(labels, fmt.Sprintf("%sc%d", p, n))
-	}
-	labels = append(labels, p+"tail")
-	for ci, nv := range chunks {
-		L, next := labels[ci], labels[ci+1]
-		o = append(o, L+":", fmt.Sprintf("\tLEAQ %d(R14), R15", nv*v.l), "\tCMPQ R15, R10", "\tJA "+next)
-		for j := range nv {
-			o = append(o, fmt.Sprintf("\t%s %d(SI)(R14*%d), %s, %s", v.mul, j*v.vb, v.es, v.alpha, v.xs[j]))
-		}
-		o = append(o, "\tMOVQ AX, R12", L+"k:", "\tCMPQ R12, R13", "\tJAE "+L+"end")
-		o = append(o, entry(L+"end")...)
-		o = append(o, fmt.Sprintf("\t%s (R11)(R12*%d), %s", v.bc, v.es, v.b0))
-		for j := range nv {
-			m := fmt.Sprintf("%d(R15)(R14*%d)", j*v.vb, v.es)
-			t := v.reg(j)
-			o = append(o, fmt.Sprintf("\t%s %s, %s", v.mov, m, t), fmt.Sprintf("\t%s %s, %s, %s", v.fma, v.xs[j], v.b0, t), fmt.Sprintf("\t%s %s, %s", v.mov, t, m))
-		}
-		o = append(o, "\tINCQ R12", "\tJMP "+L+"k", L+"end:", fmt.Sprintf("\tADDQ $%d, R14", nv*v.l), "\tJMP "+L)
-	}
-	L := labels[len(labels)-1]
-	o = append(o, L+":", "\tCMPQ R14, R10", "\tJAE "+p+"next")
-	if v.isa == "avx512" {
-		o = append(o, fmt.Sprintf("\t%s.Z (SI)(R14*%d), K7, %s", v.mov, v.es, v.xs[0]))
-	} else {
-		o = append(o, fmt.Sprintf("\t%s (SI)(R14*%d), %s, %s", v.mask, v.es, v.tm, v.xs[0]))
-	}
-	o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.mul, v.xs[0], v.alpha, v.xs[0]))
-	o = append(o, "\tMOVQ AX, R12", L+"k:", "\tCMPQ R12, R13", "\tJAE "+p+"next")
-	o = append(o, entry(p+"next")...)
-	o = append(o, fmt.Sprintf("\t%s (R11)(R12*%d), %s", v.bc, v.es, v.b0))
-	m := fmt.Sprintf("(R15)(R14*%d)", v.es)
-	t := v.reg(0)
-	if v.isa == "avx512" {
-		o = append(o, fmt.Sprintf("\t%s.Z %s, K7, %s", v.mov, m, t), fmt.Sprintf("\t%s %s, %s, %s", v.fma, v.xs[0], v.b0, t), fmt.Sprintf("\t%s %s, K7, %s", v.mov, t, m))
-	} else {
-		o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.mask, m, v.tm, t), fmt.Sprintf("\t%s %s, %s, %s", v.fma, v.xs[0], v.b0, t), fmt.Sprintf("\t%s %s, %s, %s", v.mask, t, v.tm, m))
-	}
-	o = append(o, "\tINCQ R12", "\tJMP "+L+"k")
-	return append(o, spmmRowEnd(v, name, p, tile, "\tADDQ R8, SI")...)
-}
-
-// spmmNarrowDoc opens spmmnarrow_amd64.s and spmmscatternarrow_amd64.s.
-const spmmNarrowDoc = `// The %s kernels of %s on a compressed matrix with 32-bit row
-// pointers and 16- or 32-bit indices (the compute form of a prepared
-// matrix), from the same template (_gen/spmm.go): the row pointers are
-// read with MOVL and every index with MOVWQZX or MOVLQZX, zero-extended,
-// then checked and used as the 64-bit kernels check and use theirs. The tile
-// kernels walk the Go side's 64-bit copies of the segments, as there. The
-// SpMM kernels hold the index bound (xrows, or the tile's limit) in R10
-// and compare each chunk's end with the argument w instead.
-//
-`
-
 // spmmVariants are the kernels of one pair of files: index widths iws.
 func spmmVariants(iws []int) []*spmmV {
 	var vs []*spmmV
@@ -560,48 +474,16 @@ func spmmVariants(iws []int) []*spmmV {
 	return vs
 }
 
-// spmmFiles is spmm_amd64.s and spmmscatter_amd64.s after the build line,
-// or with narrow set spmmnarrow_amd64.s and spmmscatternarrow_amd64.s.
-func spmmFiles(narrow bool) (spmm, scatter string) {
-	a, b := []string{spmmDoc}, []string{spmmScatterDoc}
-	iws := []int{8}
-	if narrow {
-		a = []string{fmt.Sprintf(spmmNarrowDoc, "SpMM and SpMMTile", "spmm_amd64.s") + spmmDoc}
-		b = []string{fmt.Sprintf(spmmNarrowDoc, "SpMMScatter and SpMMScatterTile", "spmmscatter_amd64.s") + spmmScatterDoc}
-		iws = []int{2, 4}
-	}
+// spmmFamily is the file of an SpMM family after the build line: doc, then
+// for every kernel of index widths iws its whole and its tile form, as fn
+// writes them (spmmFunc or spmmScatterFunc).
+func spmmFamily(doc string, iws []int, fn func(v *spmmV, tile bool) []string) string {
+	a := []string{doc}
 	for _, v := range spmmVariants(iws) {
-		a = append(a, strings.Join(spmmFunc(v, false), "\n"), strings.Join(spmmFunc(v, true), "\n"))
-		b = append(b, strings.Join(spmmScatterFunc(v, false), "\n"), strings.Join(spmmScatterFunc(v, true), "\n"))
+		a = append(a, strings.Join(fn(v, false), "\n"), strings.Join(fn(v, true), "\n"))
 	}
-	return strings.Join(a, "\n"), strings.Join(b, "\n")
+	return strings.Join(a, "\n")
 }
 
-func init() { decls = append(decls, spmmNarrowDecls()...) }
-
-// spmmNarrowDecls are the declarations of the narrow SpMM and SpMMScatter
-// kernels, family by family.
-func spmmNarrowDecls() []decl {
-	var gather, scatter []decl
-	for _, v := range spmmVariants([]int{2, 4}) {
-		it := map[int]string{2: "uint16", 4: "uint32"}[v.iw]
-		ops := fmt.Sprintf("ptr []uint32, idx []%s, vals []%s", it, v.tn)
-		segs := fmt.Sprintf("seg []uint64, idx []%s, vals []%s", it, v.tn)
-		dense := fmt.Sprintf("(y []%s, ldy int, x []%s, ldx, w int, ", v.tn, v.tn)
-		like := func(name, wide string) string {
-			return fmt.Sprintf(`%s is %s on 32-bit row pointers and
-%s indices, read zero-extended and checked as there.
-Requires: %s.`, name, wide, it, v.req)
-		}
-		wide := strings.Replace(v.name[len("Narrow"):], fmt.Sprintf("U%d", 8*v.iw), "", 1)
-		n := "SpMM" + v.name
-		gather = append(gather,
-			decl{"spmmnarrow", n, dense + ops + fmt.Sprintf(", alpha, beta %s, xrows uint64) int", v.tn), like(n, "SpMM"+wide)},
-			decl{"spmmnarrow", "SpMMTile" + v.name, dense + segs + fmt.Sprintf(", alpha, beta %s, limit uint64)", v.tn), like("SpMMTile"+v.name, "SpMMTile"+wide)})
-		n = "SpMMScatter" + v.name
-		scatter = append(scatter,
-			decl{"spmmscatternarrow", n, dense + ops + fmt.Sprintf(", alpha %s, yrows uint64) int", v.tn), like(n, "SpMMScatter"+wide)},
-			decl{"spmmscatternarrow", "SpMMScatterTile" + v.name, dense + segs + fmt.Sprintf(", alpha %s, limit uint64)", v.tn), like("SpMMScatterTile"+v.name, "SpMMScatterTile"+wide)})
-	}
-	return append(gather, scatter...)
-}
+// spmmFile is spmm_amd64.s after the build line.
+func spmmFile() string { return spmmFamily(spmmDoc, []int{8}, spmmFunc) }

@@ -2,7 +2,7 @@ package main
 
 import "fmt"
 
-// The two-level push (PushHadamard2): node c forms p = above ∘ y[ycrd[c]];
+// pushhadamard2_amd64.s: the two-level push (PushHadamard2): node c forms p = above ∘ y[ycrd[c]];
 // then, for each child e, either q = p ∘ f[crd[e]] is scattered into the out
 // rows of e's leaves, each times its value (PushLeaves, mode 0), or e's
 // leaves are gathered from f into one sum t and p ∘ t is added into out row
@@ -250,4 +250,15 @@ func push2AVX2(e elem, iota string) string {
 	a.prologue(fn, 240, 104, push2Loads)
 	a.blocks256(13, iota, push2Block256)
 	return a.expand()
+}
+
+func pushHadamard2File() string {
+	return productFile(`// PushHadamard2: the two-level push, for every node c, a column block at a
+// time, p := above[block] * y[ycrd[c]*r + block], then for each child e
+// either (mode 0) the leaves of e get vals[j] * p * f[crd[e]*r + block] in
+// out row idx[j], or (mode 1) out row crd[e] gets p times the sum over the
+// leaves of vals[j] * f[idx[j]*r + block]
+//
+// (push2.go in kernels/amd64/_gen).
+`, func(e elem, iota string) string { return push2AVX2(e, iota) + push2AVX512(e) })
 }
