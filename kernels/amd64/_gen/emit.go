@@ -372,6 +372,17 @@ func vzeroDone(f *asmFile, l string) {
 // itoa formats n in decimal.
 func itoa(n int) string { return fmt.Sprint(n) }
 
+// dataTable is the read-only table sym of width-byte values vals (the
+// operands after "$"): its DATA lines and its GLOBL line.
+func dataTable(sym string, width int, vals ...string) string {
+	var b strings.Builder
+	for i, v := range vals {
+		fmt.Fprintf(&b, "DATA %s+%d(SB)/%d, $%s\n", sym, i*width, width, v)
+	}
+	fmt.Fprintf(&b, "GLOBL %s(SB), RODATA|NOPTR, $%d\n", sym, len(vals)*width)
+	return b.String()
+}
+
 // disp is a memory displacement: empty for 0, so that "(SI)" reads as the
 // handwritten form does.
 func disp(n int) string {

@@ -30,12 +30,7 @@ var f64 = elem{
 	VPERMILPD    $1, X0, X1
 	VADDSD       X1, X0, X0
 `,
-	iota: `DATA iota<>+0(SB)/8, $0
-DATA iota<>+8(SB)/8, $1
-DATA iota<>+16(SB)/8, $2
-DATA iota<>+24(SB)/8, $3
-GLOBL iota<>(SB), RODATA|NOPTR, $32
-`,
+	iota: dataTable("iota<>", 8, "0", "1", "2", "3"),
 }
 
 var f32 = elem{
@@ -51,16 +46,7 @@ var f32 = elem{
 	VMOVSHDUP    X0, X1
 	VADDSS       X1, X0, X0
 `,
-	iota: `DATA iota<>+0(SB)/4, $0
-DATA iota<>+4(SB)/4, $1
-DATA iota<>+8(SB)/4, $2
-DATA iota<>+12(SB)/4, $3
-DATA iota<>+16(SB)/4, $4
-DATA iota<>+20(SB)/4, $5
-DATA iota<>+24(SB)/4, $6
-DATA iota<>+28(SB)/4, $7
-GLOBL iota<>(SB), RODATA|NOPTR, $32
-`,
+	iota: dataTable("iota<>", 4, "0", "1", "2", "3", "4", "5", "6", "7"),
 }
 
 func expand(tmpl string, isa map[string]string, e elem) string {

@@ -16,8 +16,15 @@ import (
 // (two sets of 8 accumulators, so that a float64 row of 64 columns is one
 // walk over the row's entries): slower than the 4-vector chunks.
 
+// spmmTailMask is the table sym from which the tail kernels load their
+// lane mask: four all-ones 64-bit lanes, then four zero ones.
+func spmmTailMask(sym string) string {
+	ones := "0xffffffffffffffff"
+	return dataTable(sym, 8, ones, ones, ones, ones, "0", "0", "0", "0")
+}
+
 // spmmHeader is what both files share after their own opening paragraph.
-const spmmHeader = `// Registers by role:
+var spmmHeader = `// Registers by role:
 //	DI y row (SpMM) / y base (scatter)   BX ldy in bytes
 //	SI x base (SpMM) / x row (scatter)   R8 ldx in bytes
 //	DX ptr (seg) cursor    CX rows left        R9 idx base     R11 vals base
@@ -38,18 +45,9 @@ const spmmHeader = `// Registers by role:
 
 #include "textflag.h"
 
-DATA tailmask<>+0(SB)/8, $0xffffffffffffffff
-DATA tailmask<>+8(SB)/8, $0xffffffffffffffff
-DATA tailmask<>+16(SB)/8, $0xffffffffffffffff
-DATA tailmask<>+24(SB)/8, $0xffffffffffffffff
-DATA tailmask<>+32(SB)/8, $0
-DATA tailmask<>+40(SB)/8, $0
-DATA tailmask<>+48(SB)/8, $0
-DATA tailmask<>+56(SB)/8, $0
-GLOBL tailmask<>(SB), RODATA|NOPTR, $64
-`
+` + spmmTailMask("tailmask<>")
 
-const spmmDoc = `// SpMM (gather form), per row i of the compressed matrix, on a w-column panel:
+var spmmDoc = `// SpMM (gather form), per row i of the compressed matrix, on a w-column panel:
 //
 //	for c := 0; c < w; c += chunk {         // chunk: 4, 2 or 1 vectors, then a masked tail
 //		acc := 0 (2 register sets, entries alternating; 4 for one-vector chunks)
@@ -183,16 +181,21 @@ func spmmPrologue(v *spmmV, name string, scatter, tile bool) []string {
 // spmmBetaStore multiplies the accumulators regs by alpha, adds beta*y, and
 // stores them to y at DI + R14*es + off(i).
 func spmmBetaStore(v *spmmV, L string, regs []string, off func(int) int, tail bool) []string {
+	cmp := fmt.Sprintf("\tCMPL beta+%d(FP), $0", 144+v.es)
+	if v.es == 8 {
+		cmp = fmt.Sprintf("\tCMPQ beta+%d(FP), $0", 144+v.es)
+	}
+	return alphaBetaStore(v, L, cmp, regs, off, tail)
+}
+
+// alphaBetaStore is spmmBetaStore's code (and qmmStore's) with betaCmp the
+// compare of beta with +0 that the JEQ past the beta terms follows.
+func alphaBetaStore(v *spmmV, L, betaCmp string, regs []string, off func(int) int, tail bool) []string {
 	var o []string
 	for _, r := range regs {
 		o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.mul, v.alpha, r, r))
 	}
-	if v.es == 8 {
-		o = append(o, fmt.Sprintf("\tCMPQ beta+%d(FP), $0", 144+v.es))
-	} else {
-		o = append(o, fmt.Sprintf("\tCMPL beta+%d(FP), $0", 144+v.es))
-	}
-	o = append(o, "\tJEQ "+L+"nobeta")
+	o = append(o, betaCmp, "\tJEQ "+L+"nobeta")
 	for i, r := range regs {
 		m := fmt.Sprintf("%d(DI)(R14*%d)", off(i), v.es)
 		switch {
@@ -272,28 +275,13 @@ func spmmBcasts(v *spmmV) []string {
 // kernel (bound its limit) ends the pass there, taking the entries before
 // it one at a time.
 func spmmGatherBlock(v *spmmV, L string, nv int, tail, tile bool, bound, bad string) ([]string, []string) {
-	np := 4
-	if nv > 1 {
-		np = 2
-	}
-	S := spmmSets(v, nv, np)
-	B := spmmBcasts(v)
-	var o []string
-	for _, st := range S {
-		for _, r := range st {
-			o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.zero, r, r, r))
-		}
-	}
+	np, S, B := spmmPassSets(v, nv)
+	o := spmmZeroSets(v, S)
 	o = append(o, "\tMOVQ AX, R12", L+"kn:", fmt.Sprintf("\tLEAQ %d(R12), R15", np), "\tCMPQ R15, R13", "\tJA "+L+"k1")
 	for e := range np {
 		out := bad
 		if tile {
-			// At the limit, entries R12..R12+e-1 are in; the pass
-			// ends one entry at a time from R12+e.
-			out = L + "k1"
-			if e > 0 {
-				out = fmt.Sprintf("%sstop%d", L, e)
-			}
+			out = spmmStopAt(L, e)
 		}
 		o = append(o, spmmEntry(v, e, "SI", "R8", bound, out)...)
 		o = append(o, fmt.Sprintf("\t%s %d(R11)(R12*%d), %s", v.bc, e*v.es, v.es, B[e]))
@@ -301,12 +289,7 @@ func spmmGatherBlock(v *spmmV, L string, nv int, tail, tile bool, bound, bad str
 	}
 	o = append(o, fmt.Sprintf("\tADDQ $%d, R12", np), "\tJMP "+L+"kn")
 	if tile {
-		for e := 1; e < np; e++ {
-			o = append(o, fmt.Sprintf("%sstop%d:", L, e), fmt.Sprintf("\tADDQ $%d, R12", e))
-			if e < np-1 {
-				o = append(o, "\tJMP "+L+"k1")
-			}
-		}
+		o = append(o, spmmStops(L, np, true)...)
 	}
 	out := bad
 	if tile {
@@ -317,13 +300,88 @@ func spmmGatherBlock(v *spmmV, L string, nv int, tail, tile bool, bound, bad str
 	o = append(o, fmt.Sprintf("\t%s (R11)(R12*%d), %s", v.bc, v.es, B[0]))
 	o = append(o, spmmFmasGather(v, nv, B[0], S[0], tail)...)
 	o = append(o, "\tINCQ R12", "\tJMP "+L+"k1", L+"sum:")
+	return append(o, spmmSumSets(v, S)...), S[0]
+}
+
+// spmmPassSets are a pass's entries per step (4 for one vector, 2 for
+// more), its accumulator sets and its broadcast registers.
+func spmmPassSets(v *spmmV, nv int) (int, [][]string, []string) {
+	np := 4
+	if nv > 1 {
+		np = 2
+	}
+	return np, spmmSets(v, nv, np), spmmBcasts(v)
+}
+
+// spmmZeroSets clears every accumulator of the sets S.
+func spmmZeroSets(v *spmmV, S [][]string) []string {
+	var o []string
+	for _, st := range S {
+		for _, r := range st {
+			o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.zero, r, r, r))
+		}
+	}
+	return o
+}
+
+// spmmSumSets adds the sets S[1:] into S[0], which then holds the pass's
+// sum.
+func spmmSumSets(v *spmmV, S [][]string) []string {
+	var o []string
 	A := S[0]
 	for _, st := range S[1:] {
 		for i := range A {
 			o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.add, st[i], A[i], A[i]))
 		}
 	}
-	return o, A
+	return o
+}
+
+// spmmStopAt is where a tile pass goes when entry R12+e of an unrolled step
+// is at the limit: entries R12..R12+e-1 are in, and the pass ends one entry
+// at a time (label L+"k1") from R12+e, through stop label e (spmmStops)
+// when e > 0.
+func spmmStopAt(L string, e int) string {
+	if e == 0 {
+		return L + "k1"
+	}
+	return fmt.Sprintf("%sstop%d", L, e)
+}
+
+// spmmStops writes a tile pass's stop labels 1..np-1: each advances R12 to
+// its entry and jumps to L+"k1", the last falling through into it when fall
+// is set (L+"k1" follows).
+func spmmStops(L string, np int, fall bool) []string {
+	var o []string
+	for e := 1; e < np; e++ {
+		o = append(o, fmt.Sprintf("%sstop%d:", L, e), fmt.Sprintf("\tADDQ $%d, R12", e))
+		if e < np-1 || !fall {
+			o = append(o, "\tJMP "+L+"k1")
+		}
+	}
+	return o
+}
+
+// spmmColumns writes a row's column chunks: one label per chunk width of
+// chunks (vectors), each taken while that many vectors of columns remain
+// below w, its code from full, and the masked tail (label p+"tail", code
+// from tail) while any column remains, leaving for p+"next" after.
+func spmmColumns(v *spmmV, p, w string, chunks []int, full func(L string, nv int) []string, tail func(L string) []string) []string {
+	var labels []string
+	for _, n := range chunks {
+		labels = append(labels, fmt.Sprintf("%sc%d", p, n))
+	}
+	labels = append(labels, p+"tail")
+	var o []string
+	for ci, nv := range chunks {
+		L, next := labels[ci], labels[ci+1]
+		o = append(o, L+":", fmt.Sprintf("\tLEAQ %d(R14), R15", nv*v.l), "\tCMPQ R15, "+w, "\tJA "+next)
+		o = append(o, full(L, nv)...)
+		o = append(o, fmt.Sprintf("\tADDQ $%d, R14", nv*v.l), "\tJMP "+L)
+	}
+	L := labels[len(labels)-1]
+	o = append(o, L+":", "\tCMPQ R14, "+w, "\tJAE "+p+"next")
+	return append(o, tail(L)...)
 }
 
 // The tile kernels prefetch the piece of the row spmmTilePFD rows ahead,
@@ -414,14 +472,20 @@ func spmmBoundInR10(o []string, bound string) []string {
 	panic("spmmBoundInR10: no row loop")
 }
 
-func spmmFunc(v *spmmV, tile bool) []string {
-	name := "SpMM" + v.name
+// spmmOpen starts the kernel base+v.name (base+"Tile"+v.name with tile):
+// it returns the name, the label prefix and the prologue and row start.
+func spmmOpen(v *spmmV, base string, scatter, tile bool) (name, p string, o []string) {
+	name = base + v.name
 	if tile {
-		name = "SpMMTile" + v.name
+		name = base + "Tile" + v.name
 	}
-	p := strings.ToLower(name)
-	o := spmmPrologue(v, name, false, tile)
-	o = append(o, spmmRowStart(v, name, p, tile)...)
+	p = strings.ToLower(name)
+	o = spmmPrologue(v, name, scatter, tile)
+	return name, p, append(o, spmmRowStart(v, name, p, tile)...)
+}
+
+func spmmFunc(v *spmmV, tile bool) []string {
+	name, p, o := spmmOpen(v, "SpMM", false, tile)
 	bound := spmmLimit(v, false)
 	if !tile {
 		bound = arg(name, "xrows")
@@ -438,25 +502,13 @@ func spmmFunc(v *spmmV, tile bool) []string {
 	if tile {
 		o = append(o, spmmTilePrefetch(v, p)...)
 	}
-	chunks := []int{4, 2, 1}
-	var labels []string
-	for _, n := range chunks {
-		labels = append(labels, fmt.Sprintf("%sc%d", p, n))
+	chunk := func(L string, nv int, tail bool) []string {
+		blk, A := spmmGatherBlock(v, L, nv, tail, tile, bound, p+"bad")
+		return append(blk, spmmBetaStore(v, L, A, func(i int) int { return i * v.vb }, tail)...)
 	}
-	labels = append(labels, p+"tail")
-	for ci, nv := range chunks {
-		L, next := labels[ci], labels[ci+1]
-		o = append(o, L+":", fmt.Sprintf("\tLEAQ %d(R14), R15", nv*v.l), "\tCMPQ R15, "+w, "\tJA "+next)
-		blk, A := spmmGatherBlock(v, L, nv, false, tile, bound, p+"bad")
-		o = append(o, blk...)
-		o = append(o, spmmBetaStore(v, L, A, func(i int) int { return i * v.vb }, false)...)
-		o = append(o, fmt.Sprintf("\tADDQ $%d, R14", nv*v.l), "\tJMP "+L)
-	}
-	L := labels[len(labels)-1]
-	o = append(o, L+":", "\tCMPQ R14, "+w, "\tJAE "+p+"next")
-	blk, A := spmmGatherBlock(v, L, 1, true, tile, bound, p+"bad")
-	o = append(o, blk...)
-	o = append(o, spmmBetaStore(v, L, A, func(int) int { return 0 }, true)...)
+	o = append(o, spmmColumns(v, p, w, []int{4, 2, 1},
+		func(L string, nv int) []string { return chunk(L, nv, false) },
+		func(L string) []string { return chunk(L, 1, true) })...)
 	// tile: every pass stopped at the same entry; the next tile starts there
 	return append(o, spmmRowEnd(v, name, p, tile, "\tADDQ BX, DI")...)
 }
