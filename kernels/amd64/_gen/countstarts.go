@@ -15,23 +15,16 @@ compare; AVX-512 adds 1 under the compare mask (4 accumulators, 32 pairs
 a step), AVX2 subtracts the compare's -1s (signed compare after flipping
 the sign bits, 16 pairs a step); a horizontal add at the end.`)
 
-	f.text("CountStartsAVX512", 0, "AVX512F", "")
-	f.i("MOVQ keys_base+0(FP), SI // SI = &keys[i-1], the first key of the next 32 pairs")
-	f.i("MOVQ keys_len+8(FP), CX")
-	wholePairs(f, 32)
+	// CountStartsAVX512 and CountStartsAVX2 are twins of one shape: the
+	// same pairs, counted under a mask (VPCMPUQ) here and by a signed
+	// compare after flipping the sign bits there.
+	countOpen(f, "CountStartsAVX512", "AVX512F", 32)
 	f.i("VPBROADCASTQ limit+24(FP), Z31 // LIMIT")
 	f.i("MOVQ $1, AX")
 	f.i("VPBROADCASTQ AX, Z30 // ONES")
-	for k := range 4 {
-		f.i("VPXORQ Z%d, Z%d, Z%d%s", k, k, k, cond(k == 0, " // four ACCumulators"))
-	}
+	f.zero4("VPXORQ", "Z", "four ACCumulators")
 	f.stepLoop("for ; pairs > 0; pairs -= 32 { ACC += keys[i+j]^keys[i+j-1] > LIMIT, j < 32 }", "reduce", 32, 256, func() {
-		for k := range 4 {
-			f.i("VMOVDQU64 %d(SI), Z%d", 64*k+8, 4+k)
-		}
-		for k := range 4 {
-			f.i("VPXORQ %s(SI), Z%d, Z%d", disp(64*k), 4+k, 4+k)
-		}
+		pairXors(f, "VMOVDQU64", "VPXORQ", "Z", 64)
 		for k := range 4 {
 			f.i("VPCMPUQ $6, Z31, Z%d, K%d%s", 4+k, k+1, cond(k == 0, " // x > LIMIT"))
 		}
@@ -41,23 +34,13 @@ the sign bits, 16 pairs a step); a horizontal add at the end.`)
 	})
 	countReduce(f, "Z")
 
-	f.text("CountStartsAVX2", 0, "AVX, AVX2", "")
-	f.i("MOVQ keys_base+0(FP), SI // SI = &keys[i-1], the first key of the next 16 pairs")
-	f.i("MOVQ keys_len+8(FP), CX")
-	wholePairs(f, 16)
+	countOpen(f, "CountStartsAVX2", "AVX, AVX2", 16)
 	signAVX2(f, "AX")
 	f.i("VPBROADCASTQ limit+24(FP), Y14")
 	f.i("VPXOR Y15, Y14, Y14 // LIMIT ^ SIGN")
-	for k := range 4 {
-		f.i("VPXOR Y%d, Y%d, Y%d%s", k, k, k, cond(k == 0, " // four ACCumulators of -count"))
-	}
+	f.zero4("VPXOR", "Y", "four ACCumulators of -count")
 	f.stepLoop("for ; pairs > 0; pairs -= 16 { ACC -= (x^SIGN > LIMIT^SIGN) ? -1 : 0, x = keys[i+j]^keys[i+j-1], j < 16 }", "reduce", 16, 128, func() {
-		for k := range 4 {
-			f.i("VMOVDQU %d(SI), Y%d", 32*k+8, 4+k)
-		}
-		for k := range 4 {
-			f.i("VPXOR %s(SI), Y%d, Y%d", disp(32*k), 4+k, 4+k)
-		}
+		pairXors(f, "VMOVDQU", "VPXOR", "Y", 32)
 		for k := range 4 {
 			f.i("VPXOR Y15, Y%d, Y%d", 4+k, 4+k)
 		}
@@ -70,6 +53,27 @@ the sign bits, 16 pairs a step); a horizontal add at the end.`)
 	})
 	countReduce(f, "Y")
 	return f.String()
+}
+
+// countOpen opens the count kernel name (requiring req): SI = &keys[0]
+// and CX the pairs in whole steps of n.
+func countOpen(f *asmFile, name, req string, n int) {
+	f.text(name, 0, req, "")
+	f.i("MOVQ keys_base+0(FP), SI // SI = &keys[i-1], the first key of the next %d pairs", n)
+	f.i("MOVQ keys_len+8(FP), CX")
+	wholePairs(f, n)
+}
+
+// pairXors sets the vectors reg4..reg7 (reg "Z" or "Y", vb bytes each) to
+// keys[i+j] ^ keys[i+j-1] for the pairs of the step at SI = &keys[i-1]:
+// the keys one ahead loaded with mov, the keys at SI XORed in with xor.
+func pairXors(f *asmFile, mov, xor, reg string, vb int) {
+	for k := range 4 {
+		f.i("%s %d(SI), %s%d", mov, vb*k+8, reg, 4+k)
+	}
+	for k := range 4 {
+		f.i("%s %s(SI), %s%d, %s%d", xor, disp(vb*k), reg, 4+k, reg, 4+k)
+	}
 }
 
 // countReduce returns the sum of the lanes of the four accumulators
