@@ -172,6 +172,24 @@ func (a *asm) blocked512(loads string, block func(a *asm, nv int)) {
 	a.blocks512("", block)
 }
 
+// advance512 ends an AVX-512 column block of nv vectors: the bases DI, SI
+// and BX step past it, the columns left (R15, or with inFrame left-8(SP),
+// the block's byte offset blk-16(SP) stepping too) drop by its columns,
+// and the loop goes back to chunk while columns are left.
+func (a *asm) advance512(nv int, inFrame bool) {
+	a.f("\tADDQ $%d, DI", nv*64)
+	a.f("\tADDQ $%d, SI", nv*64)
+	a.f("\tADDQ $%d, BX", nv*64)
+	if inFrame {
+		a.f("\tADDQ $%d, blk-16(SP)", nv*64)
+		a.f("\tSUBQ $%d, left-8(SP)", nv*a.w())
+	} else {
+		a.f("\tSUBQ $%d, R15", nv*a.w())
+	}
+	a.f("\tJG   chunk")
+	a.f("\tJMP  done")
+}
+
 // fixPullLoads gives the pull blocks' initial loads their vector offsets.
 func fixPullLoads(s string) string {
 	lines := strings.Split(s, "\n")
@@ -250,41 +268,37 @@ func mem(v int, addr string) string {
 }
 
 // load sets Y dst to vector v at addr.
-func (b blk256) load(v int, addr string, dst int) {
-	if b.masked {
-		b.a.f("\tVMASKMOV{P}  %s, Y15, Y%d", mem(v, addr), dst)
-		return
-	}
-	b.a.f("\tVMOVU{P}     %s, Y%d", mem(v, addr), dst)
-}
+func (b blk256) load(v int, addr string, dst int) { b.move(mem(v, addr), fmt.Sprintf("Y%d", dst)) }
 
 // store writes Y src to vector v at addr.
-func (b blk256) store(src, v int, addr string) {
+func (b blk256) store(src, v int, addr string) { b.move(fmt.Sprintf("Y%d", src), mem(v, addr)) }
+
+// move is load's and store's move from src to dst, masked by Y15 in the
+// masked block.
+func (b blk256) move(src, dst string) {
 	if b.masked {
-		b.a.f("\tVMASKMOV{P}  Y%d, Y15, %s", src, mem(v, addr))
+		b.a.f("\tVMASKMOV{P}  %s, Y15, %s", src, dst)
 		return
 	}
-	b.a.f("\tVMOVU{P}     Y%d, %s", src, mem(v, addr))
+	b.a.f("\tVMOVU{P}     %s, %s", src, dst)
 }
 
 // fma adds vector v at addr times Y src into Y acc.
-func (b blk256) fma(v int, addr string, src, acc int) {
-	if b.masked {
-		b.load(v, addr, b.tmp)
-		b.a.f("\tVFMADD231{P} Y%d, Y%d, Y%d", b.tmp, src, acc)
-		return
-	}
-	b.a.f("\tVFMADD231{P} %s, Y%d, Y%d", mem(v, addr), src, acc)
-}
+func (b blk256) fma(v int, addr string, src, acc int) { b.arith("VFMADD231{P}", v, addr, src, acc) }
 
 // mul sets Y dst to vector v at addr times Y src.
-func (b blk256) mul(v int, addr string, src, dst int) {
+func (b blk256) mul(v int, addr string, src, dst int) { b.arith("VMUL{P}", v, addr, src, dst) }
+
+// arith is fma's and mul's instruction op with vector v at addr and Y src
+// as its operands, into Y dst: the masked block loads the vector into its
+// temporary first.
+func (b blk256) arith(op string, v int, addr string, src, dst int) {
+	from := mem(v, addr)
 	if b.masked {
 		b.load(v, addr, b.tmp)
-		b.a.f("\tVMUL{P}      Y%d, Y%d, Y%d", b.tmp, src, dst)
-		return
+		from = fmt.Sprintf("Y%d", b.tmp)
 	}
-	b.a.f("\tVMUL{P}      %s, Y%d, Y%d", mem(v, addr), src, dst)
+	b.a.f("\t%-12s %s, Y%d, Y%d", op, from, src, dst)
 }
 
 // zero clears Y first .. Y first+nv-1.

@@ -80,6 +80,7 @@ bad:
 	RET
 `
 
+// dot512 and dot256 are twins: the AVX-512 and AVX2 tokens of dotTmpl.
 var dot512 = map[string]string{
 	"{ISA}": "AVX512", "{REQ}": "AVX512F, AVX512DQ, BMI2", "{VB}": "64", "{VB2}": "128", "{LOGWV}": "{LOGW}",
 	"{TAILMASK}": `	MOVQ   R13, DX

@@ -78,12 +78,7 @@ func gatherBlock(a *asm, nv int) {
 		a.f("\tVMOVU{P} Z%d, K%d, %d(DI)", 16+v, v+1, v*64)
 	}
 	a.f("next%s:", l)
-	a.f("\tADDQ $%d, DI", nv*64)
-	a.f("\tADDQ $%d, SI", nv*64)
-	a.f("\tADDQ $%d, BX", nv*64)
-	a.f("\tSUBQ $%d, R15", nv*a.w())
-	a.f("\tJG   chunk")
-	a.f("\tJMP  done")
+	a.advance512(nv, false)
 }
 
 // gatherSum and gatherChecks open and close the GatherHadamard kernels'

@@ -19,6 +19,7 @@ type elem struct {
 	reduceZ, reduceY, iota                                     string
 }
 
+// f64 and f32 are twins: the tokens of the two element types.
 var f64 = elem{
 	T: "F64", t: "float64", P: "PD", S: "SD", ES: "8", LOG: "3", W: "8", W2: "4", WM1: "7", LOGW: "3",
 	KMOV: "KMOVB", BCASTI: "VPBROADCASTQ", CMPGT: "VPCMPGTQ",

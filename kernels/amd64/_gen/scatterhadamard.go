@@ -62,12 +62,7 @@ func scatterBlock(a *asm, nv int) {
 	a.f("\tINCQ AX")
 	a.f("\tCMPQ AX, R12")
 	a.f("\tJB   node%s", l)
-	a.f("\tADDQ $%d, DI", nv*64)
-	a.f("\tADDQ $%d, SI", nv*64)
-	a.f("\tADDQ $%d, BX", nv*64)
-	a.f("\tSUBQ $%d, R15", nv*a.w())
-	a.f("\tJG   chunk")
-	a.f("\tJMP  done")
+	a.advance512(nv, false)
 }
 
 // scatter512Doc is the doc of the AVX-512 ScatterHadamard kernels after their

@@ -56,13 +56,7 @@ func (a *asm) twoLevelDoc(fn, blocks, body, regs, req string) {
 // are left.
 func (a *asm) nextBlock512(nv int) {
 	a.f("next%d:", nv)
-	a.f("\tADDQ $%d, DI", nv*64)
-	a.f("\tADDQ $%d, SI", nv*64)
-	a.f("\tADDQ $%d, BX", nv*64)
-	a.f("\tADDQ $%d, blk-16(SP)", nv*64)
-	a.f("\tSUBQ $%d, left-8(SP)", nv*a.w())
-	a.f("\tJG   chunk")
-	a.f("\tJMP  done")
+	a.advance512(nv, true)
 }
 
 // blocks512 writes the AVX-512 column-block dispatch (label chunk, then
