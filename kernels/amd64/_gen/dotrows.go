@@ -127,7 +127,7 @@ func dotRowsFile() string {
 //
 //	dst[j] = scale * sum over t < d of q[t] * k[idx[j]*d + t]
 //
-// (products.go in kernels/amd64/_gen).
+// (dotrows.go in kernels/amd64/_gen).
 `, func(e elem, iota string) string {
 		return strings.ReplaceAll(expand(dotTmpl, dot256, e), "iota<>", iota) + expand(dotTmpl, dot512, e)
 	})

@@ -15,7 +15,7 @@ func gatherHadamard2File() string {
 //	     (sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * x[idx[j]*r + block])
 //	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * s
 //
-// (twolevel.go in kernels/amd64/_gen).
+// (gatherhadamard2.go in kernels/amd64/_gen).
 `, func(e elem, iota string) string { return gather2AVX2(e, iota) + gather2AVX512(e) })
 }
 

@@ -12,7 +12,7 @@ func scatterHadamardFile() string {
 //	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
 //	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
 //
-// (blocked.go in kernels/amd64/_gen).
+// (scatterhadamard.go in kernels/amd64/_gen).
 `, func(e elem, iota string) string { return scatter256Blocked(e, iota) + scatter512Blocked(e) })
 }
 
