@@ -6,7 +6,7 @@
 //
 //	dst[j] = scale * sum over t < d of q[t] * k[idx[j]*d + t]
 //
-// (products.go in kernels/amd64/_gen).
+// (dotrows.go in kernels/amd64/_gen).
 
 #include "textflag.h"
 

@@ -9,7 +9,7 @@
 //	     (sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * x[idx[j]*r + block])
 //	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * s
 //
-// (twolevel.go in kernels/amd64/_gen).
+// (gatherhadamard2.go in kernels/amd64/_gen).
 
 #include "textflag.h"
 

@@ -7,7 +7,7 @@
 //	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + block]
 //	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * t
 //
-// (blocked.go in kernels/amd64/_gen).
+// (gatherhadamard.go in kernels/amd64/_gen).
 
 #include "textflag.h"
 

@@ -8,7 +8,7 @@
 // out row idx[j], or (mode 1) out row crd[e] gets p times the sum over the
 // leaves of vals[j] * f[idx[j]*r + block]
 //
-// (push2.go in kernels/amd64/_gen).
+// (pushhadamard2.go in kernels/amd64/_gen).
 
 #include "textflag.h"
 
@@ -50,7 +50,7 @@ GLOBL iotad<>(SB), RODATA|NOPTR, $32
 // prefetches the row that the leaf as far ahead names (out's in mode 0, f's
 // in mode 1).
 //
-// Registers: see push2.go in kernels/amd64/_gen.
+// Registers: see pushhadamard2.go in kernels/amd64/_gen.
 // Requires: AVX, AVX2, FMA3
 TEXT ·PushHadamard2F32AVX2(SB), NOSPLIT, $16-296
 	MOVQ out_base+0(FP), DI
@@ -1013,7 +1013,7 @@ bad:
 // prefetches the row that the leaf as far ahead names (out's in mode 0, f's
 // in mode 1).
 //
-// Registers: see push2.go in kernels/amd64/_gen.
+// Registers: see pushhadamard2.go in kernels/amd64/_gen.
 // Requires: AVX512F, AVX512DQ, BMI2
 TEXT ·PushHadamard2F32AVX512(SB), NOSPLIT, $16-296
 	MOVQ out_base+0(FP), DI
@@ -1846,7 +1846,7 @@ bad:
 // prefetches the row that the leaf as far ahead names (out's in mode 0, f's
 // in mode 1).
 //
-// Registers: see push2.go in kernels/amd64/_gen.
+// Registers: see pushhadamard2.go in kernels/amd64/_gen.
 // Requires: AVX, AVX2, FMA3
 TEXT ·PushHadamard2F64AVX2(SB), NOSPLIT, $16-296
 	MOVQ out_base+0(FP), DI
@@ -2809,7 +2809,7 @@ bad:
 // prefetches the row that the leaf as far ahead names (out's in mode 0, f's
 // in mode 1).
 //
-// Registers: see push2.go in kernels/amd64/_gen.
+// Registers: see pushhadamard2.go in kernels/amd64/_gen.
 // Requires: AVX512F, AVX512DQ, BMI2
 TEXT ·PushHadamard2F64AVX512(SB), NOSPLIT, $16-296
 	MOVQ out_base+0(FP), DI

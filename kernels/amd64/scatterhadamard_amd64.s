@@ -7,7 +7,7 @@
 //	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
 //	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
 //
-// (blocked.go in kernels/amd64/_gen).
+// (scatterhadamard.go in kernels/amd64/_gen).
 
 #include "textflag.h"
 

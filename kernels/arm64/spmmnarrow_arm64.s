@@ -272,6 +272,10 @@ n64u16bad:
 // len(ptr) >= 1, len(vals) >= len(idx), xrows rows in X, len(y) >=
 // (len(ptr)-2)*ldy + w, w >= 1, beta == +0 for "do not read y"; returns 1
 // at the first segment or index out of range, else 0.
+//
+// SpMMNarrowF64U32NEON is SpMMNarrowF64U16NEON's twin, line for line, with
+// 32-bit index loads (ADD R10<<2, LDPW and MOVWU in place of ADD R10<<1 and
+// MOVHU).
 TEXT ·SpMMNarrowF64U32NEON(SB), NOSPLIT, $0-176
 	MOVD   y_base+0(FP), R0
 	MOVD   ldy+24(FP), R1
@@ -726,6 +730,10 @@ n32u16bad:
 // len(ptr) >= 1, len(vals) >= len(idx), xrows rows in X, len(y) >=
 // (len(ptr)-2)*ldy + w, w >= 1, beta == +0 for "do not read y"; returns 1
 // at the first segment or index out of range, else 0.
+//
+// SpMMNarrowF32U32NEON is SpMMNarrowF32U16NEON's twin, line for line, with
+// 32-bit index loads (ADD R10<<2, LDPW and MOVWU in place of ADD R10<<1 and
+// MOVHU).
 TEXT ·SpMMNarrowF32U32NEON(SB), NOSPLIT, $0-168
 	MOVD   y_base+0(FP), R0
 	MOVD   ldy+24(FP), R1

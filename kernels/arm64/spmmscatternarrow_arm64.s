@@ -183,6 +183,10 @@ s64u16bad:
 // func SpMMScatterNarrowF64U32NEON(y []float64, ldy int, x []float64, ldx, w int, ptr []uint32, idx []uint32, vals []float64, alpha float64, yrows uint64) int
 //
 // What SpMMF64NEON assumes with the roles of x and y exchanged.
+//
+// SpMMScatterNarrowF64U32NEON is SpMMScatterNarrowF64U16NEON's twin, line
+// for line, with 32-bit index loads (ADD R10<<2 and MOVWU.P in place of ADD
+// R10<<1 and MOVHU.P).
 TEXT ·SpMMScatterNarrowF64U32NEON(SB), NOSPLIT, $0-168
 	MOVD   y_base+0(FP), R0
 	MOVD   ldy+24(FP), R1
@@ -471,6 +475,10 @@ s32u16bad:
 // func SpMMScatterNarrowF32U32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint32, vals []float32, alpha float32, yrows uint64) int
 //
 // What SpMMF32NEON assumes with the roles of x and y exchanged.
+//
+// SpMMScatterNarrowF32U32NEON is SpMMScatterNarrowF32U16NEON's twin, line
+// for line, with 32-bit index loads (ADD R10<<2 and MOVWU.P in place of ADD
+// R10<<1 and MOVHU.P).
 TEXT ·SpMMScatterNarrowF32U32NEON(SB), NOSPLIT, $0-168
 	MOVD   y_base+0(FP), R0
 	MOVD   ldy+24(FP), R1

@@ -143,126 +143,6 @@ func (a *asm) fiber(nv int, l string, pf leafPF) {
 	a.f("fe%s:", l)
 }
 
-func gatherBlock(a *asm, nv int) {
-	l := fmt.Sprint(nv)
-	a.f("blk%s:", l)
-	a.masks(nv)
-	a.scatterOrPull(200, l)
-	a.f("\tMOVQ (R9)(AX*8), CX")
-	a.f("\tMOVQ 8(R9)(AX*8), DX")
-	a.fiber(nv, "s"+l, leafPF{})
-	a.f("\tMOVQ  ocrd_base+48(FP), R14")
-	a.f("\tMOVQ  (R14)(AX*8), R14")
-	a.check("R14", "obound")
-	a.f("\tIMULQ sO+200(FP), R14")
-	a.f("\tMOVQ  AX, DX")
-	a.f("\tIMULQ cO+208(FP), DX")
-	a.f("\tADDQ  DX, R14")
-	a.f("\tMOVQ  (R8)(AX*8), DX")
-	a.check("DX", "ybound")
-	a.f("\tIMULQ sU+216(FP), DX")
-	for v := range nv {
-		a.f("\tVMOVU{P}.Z   %d(SI)(DX*{ES}), K%d, Z%d", v*64, v+1, 24+v)
-		a.fmaVec(v, "(DI)(R14*{ES})", 28+v, fmt.Sprintf("Z%d, Z%d", 24+v, v))
-	}
-	a.f("\tINCQ AX")
-	a.f("\tCMPQ AX, R12")
-	a.f("\tJB   snode%s", l)
-	a.f("\tJMP  next%s", l)
-
-	a.f("pull%s:", l)
-	a.f("\t// Pull: the out block stays in Z16.. (even nodes) and Z20.. (odd nodes).")
-	for v := range nv {
-		a.f("\tVMOVU{P}.Z (DI), K%d, Z%d", v+1, 16+v)
-		a.f("\tVPXORQ     Z%d, Z%d, Z%d", 20+v, 20+v, 20+v)
-	}
-	// Offsets of the out block's vectors: DI + v*64. (The .Z load above uses
-	// (DI) for every v; fix the displacement.)
-	a.f("\tXORQ AX, AX")
-	a.f("pnode%s:", l)
-	for half, accBase := range []int{16, 20} {
-		a.f("\tMOVQ (R9)(AX*8), CX")
-		a.f("\tMOVQ 8(R9)(AX*8), DX")
-		a.fiber(nv, fmt.Sprintf("p%s%d", l, half), leafPF{})
-		a.f("\tMOVQ  (R8)(AX*8), DX")
-		a.check("DX", "ybound")
-		a.f("\tIMULQ sU+216(FP), DX")
-		for v := range nv {
-			a.f("\tVFMADD231{P} %d(SI)(DX*{ES}), Z%d, K%d, Z%d", v*64, v, v+1, accBase+v)
-		}
-		a.f("\tINCQ AX")
-		a.f("\tCMPQ AX, R12")
-		if half == 0 {
-			a.f("\tJAE  pend%s", l)
-		} else {
-			a.f("\tJB   pnode%s", l)
-		}
-	}
-	a.f("pend%s:", l)
-	for v := range nv {
-		a.f("\tVADD{P}  Z%d, Z%d, Z%d", 20+v, 16+v, 16+v)
-		a.f("\tVMOVU{P} Z%d, K%d, %d(DI)", 16+v, v+1, v*64)
-	}
-	a.f("next%s:", l)
-	a.f("\tADDQ $%d, DI", nv*64)
-	a.f("\tADDQ $%d, SI", nv*64)
-	a.f("\tADDQ $%d, BX", nv*64)
-	a.f("\tSUBQ $%d, R15", nv*a.w())
-	a.f("\tJG   chunk")
-	a.f("\tJMP  done")
-}
-
-// gatherSum and gatherChecks open and close the GatherHadamard kernels'
-// sum and checks paragraphs.
-const gatherSum = `//	t := sum over j in ptr[c]..ptr[c+1]-1 of vals[j] * x[idx[j]*r + block]
-//	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * t
-//
-`
-
-const gatherChecks = `
-//
-// Checks, each when its value is read (every block reads the index arrays
-// again): ptr[c] <= ptr[c+1] <= len(idx), idx[j] < xrows, ocrd[c] <
-// obound and ycrd[c] < ybound; a violation leaves for bad (returns 1).
-//
-`
-
-// scatterSum is the ScatterHadamard kernels' sum and checks paragraphs.
-const scatterSum = `//	p := base[bcrd[c]*sB + block] * y[crd[c]*r + block]
-//	for j in ptr[c]..ptr[c+1]-1: out[idx[j]*r + block] += vals[j] * p
-//
-// Checks, each when its value is read (every block reads the index arrays
-// again): ptr[c] <= ptr[c+1] <= len(idx), idx[j] < orows and, for a node
-// with leaves, bcrd[c] < bbound and crd[c] < yrows; a violation leaves for
-// bad (returns 1).
-//
-`
-
-// gather512Doc is the doc of the AVX-512 GatherHadamard kernels after their
-// column blocks.
-const gather512Doc = gatherSum + `// When sO = cO = 0 (GatherPull) the out block stays in registers (one set
-// for even nodes, one for odd) and is stored once per block.` + gatherChecks + `// Registers: DI out block, SI y block, BX x block, R8 ycrd, R9 ptr, R10 vals,
-// R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX leaf j,
-// DX fiber end and temp, R14 temp; Z0..Z3 fiber sums, Z8 value, Z16..Z23 pull
-// sums, Z24..Z31 y and out; the bounds are read from the argument frame.`
-
-// gather512Loads loads GatherHadamard's bases.
-const gather512Loads = `	MOVQ out_base+0(FP), DI
-	MOVQ y_base+24(FP), SI
-	MOVQ ycrd_base+72(FP), R8
-	MOVQ ptr_base+96(FP), R9
-	MOVQ ptr_len+104(FP), R12
-	DECQ R12
-	MOVQ vals_base+120(FP), R10
-	MOVQ idx_base+144(FP), R11
-	MOVQ x_base+168(FP), BX`
-
-func gather512Blocked(e elem) string {
-	a := &asm{e: e, leafBound: "xrows"}
-	a.kernel512("GatherHadamard"+e.T+"AVX512", gather512Doc, gather512Loads, gatherBlock)
-	return fixPullLoads(a.b.String())
-}
-
 // kernel512 writes the one-level AVX-512 kernel fn: its doc (the column
 // blocks, then doc), its TEXT line and blocked512's body from loads.
 func (a *asm) kernel512(fn, doc, loads string, block func(a *asm, nv int)) {
@@ -292,6 +172,24 @@ func (a *asm) blocked512(loads string, block func(a *asm, nv int)) {
 	a.blocks512("", block)
 }
 
+// advance512 ends an AVX-512 column block of nv vectors: the bases DI, SI
+// and BX step past it, the columns left (R15, or with inFrame left-8(SP),
+// the block's byte offset blk-16(SP) stepping too) drop by its columns,
+// and the loop goes back to chunk while columns are left.
+func (a *asm) advance512(nv int, inFrame bool) {
+	a.f("\tADDQ $%d, DI", nv*64)
+	a.f("\tADDQ $%d, SI", nv*64)
+	a.f("\tADDQ $%d, BX", nv*64)
+	if inFrame {
+		a.f("\tADDQ $%d, blk-16(SP)", nv*64)
+		a.f("\tSUBQ $%d, left-8(SP)", nv*a.w())
+	} else {
+		a.f("\tSUBQ $%d, R15", nv*a.w())
+	}
+	a.f("\tJG   chunk")
+	a.f("\tJMP  done")
+}
+
 // fixPullLoads gives the pull blocks' initial loads their vector offsets.
 func fixPullLoads(s string) string {
 	lines := strings.Split(s, "\n")
@@ -303,49 +201,6 @@ func fixPullLoads(s string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
-}
-
-// scatterNodeHead opens ScatterHadamard's node loop (label node+l) from
-// node 0: its leaves CX..DX (a jump to skip+l when it has none) and R14 =
-// bcrd[c]*sB, bcrd[c] checked.
-func (a *asm) scatterNodeHead(l string) {
-	a.f("\tXORQ AX, AX")
-	a.f("node%s:", l)
-	a.f("\tMOVQ (R9)(AX*8), CX")
-	a.f("\tMOVQ 8(R9)(AX*8), DX")
-	a.span("CX", "DX", "idx")
-	a.f("\tJE   skip%s", l)
-	a.f("\tMOVQ  bcrd_base+72(FP), R14")
-	a.f("\tMOVQ  (R14)(AX*8), R14")
-	a.check("R14", "bbound")
-	a.f("\tIMULQ sB+200(FP), R14")
-}
-
-func scatterBlock(a *asm, nv int) {
-	l := fmt.Sprint(nv)
-	a.f("blk%s:", l)
-	a.masks(nv)
-	a.scatterNodeHead(l)
-	for v := range nv {
-		a.f("\tVMOVU{P}.Z %d(SI)(R14*{ES}), K%d, Z%d", v*64, v+1, 16+v)
-	}
-	a.f("\tMOVQ  (R8)(AX*8), R14")
-	a.check("R14", "yrows")
-	a.f("\tIMULQ R13, R14")
-	for v := range nv {
-		a.f("\tVMUL{P}.Z %d(BX)(R14*1), Z%d, K%d, Z%d", v*64, 16+v, v+1, v)
-	}
-	a.leaves(nv, "leaf"+l, leafPF{})
-	a.f("skip%s:", l)
-	a.f("\tINCQ AX")
-	a.f("\tCMPQ AX, R12")
-	a.f("\tJB   node%s", l)
-	a.f("\tADDQ $%d, DI", nv*64)
-	a.f("\tADDQ $%d, SI", nv*64)
-	a.f("\tADDQ $%d, BX", nv*64)
-	a.f("\tSUBQ $%d, R15", nv*a.w())
-	a.f("\tJG   chunk")
-	a.f("\tJMP  done")
 }
 
 // fmaVec adds the product of mul's two registers ("Za, Zb") into vector v
@@ -371,30 +226,6 @@ func (a *asm) leaves(nv int, label string, pf leafPF) {
 			a.fmaVec(v, "(DI)(R14*1)", 24+v, fmt.Sprintf("Z%d, Z8", v))
 		}
 	})
-}
-
-// scatter512Doc is the doc of the AVX-512 ScatterHadamard kernels after their
-// column blocks.
-const scatter512Doc = scatterSum + `// Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
-// vals, R11 idx, R12 nodes, R13 row bytes, R15 columns left, AX node c, CX
-// leaf j, DX fiber end, R14 row offset; Z0..Z3 p, Z8 value, Z16..Z19 base row,
-// Z24..Z27 out; the bounds are read from the argument frame.`
-
-// scatter512Loads loads ScatterHadamard's bases (for AVX2 too).
-const scatter512Loads = `	MOVQ out_base+0(FP), DI
-	MOVQ base_base+24(FP), SI
-	MOVQ y_base+48(FP), BX
-	MOVQ crd_base+96(FP), R8
-	MOVQ ptr_base+120(FP), R9
-	MOVQ ptr_len+128(FP), R12
-	DECQ R12
-	MOVQ vals_base+144(FP), R10
-	MOVQ idx_base+168(FP), R11`
-
-func scatter512Blocked(e elem) string {
-	a := &asm{e: e, leafBound: "orows"}
-	a.kernel512("ScatterHadamard"+e.T+"AVX512", scatter512Doc, scatter512Loads, scatterBlock)
-	return a.b.String()
 }
 
 // The AVX2 two-level kernels take column blocks of 4, 2 or 1 full vectors
@@ -437,41 +268,37 @@ func mem(v int, addr string) string {
 }
 
 // load sets Y dst to vector v at addr.
-func (b blk256) load(v int, addr string, dst int) {
-	if b.masked {
-		b.a.f("\tVMASKMOV{P}  %s, Y15, Y%d", mem(v, addr), dst)
-		return
-	}
-	b.a.f("\tVMOVU{P}     %s, Y%d", mem(v, addr), dst)
-}
+func (b blk256) load(v int, addr string, dst int) { b.move(mem(v, addr), fmt.Sprintf("Y%d", dst)) }
 
 // store writes Y src to vector v at addr.
-func (b blk256) store(src, v int, addr string) {
+func (b blk256) store(src, v int, addr string) { b.move(fmt.Sprintf("Y%d", src), mem(v, addr)) }
+
+// move is load's and store's move from src to dst, masked by Y15 in the
+// masked block.
+func (b blk256) move(src, dst string) {
 	if b.masked {
-		b.a.f("\tVMASKMOV{P}  Y%d, Y15, %s", src, mem(v, addr))
+		b.a.f("\tVMASKMOV{P}  %s, Y15, %s", src, dst)
 		return
 	}
-	b.a.f("\tVMOVU{P}     Y%d, %s", src, mem(v, addr))
+	b.a.f("\tVMOVU{P}     %s, %s", src, dst)
 }
 
 // fma adds vector v at addr times Y src into Y acc.
-func (b blk256) fma(v int, addr string, src, acc int) {
-	if b.masked {
-		b.load(v, addr, b.tmp)
-		b.a.f("\tVFMADD231{P} Y%d, Y%d, Y%d", b.tmp, src, acc)
-		return
-	}
-	b.a.f("\tVFMADD231{P} %s, Y%d, Y%d", mem(v, addr), src, acc)
-}
+func (b blk256) fma(v int, addr string, src, acc int) { b.arith("VFMADD231{P}", v, addr, src, acc) }
 
 // mul sets Y dst to vector v at addr times Y src.
-func (b blk256) mul(v int, addr string, src, dst int) {
+func (b blk256) mul(v int, addr string, src, dst int) { b.arith("VMUL{P}", v, addr, src, dst) }
+
+// arith is fma's and mul's instruction op with vector v at addr and Y src
+// as its operands, into Y dst: the masked block loads the vector into its
+// temporary first.
+func (b blk256) arith(op string, v int, addr string, src, dst int) {
+	from := mem(v, addr)
 	if b.masked {
 		b.load(v, addr, b.tmp)
-		b.a.f("\tVMUL{P}      Y%d, Y%d, Y%d", b.tmp, src, dst)
-		return
+		from = fmt.Sprintf("Y%d", b.tmp)
 	}
-	b.a.f("\tVMUL{P}      %s, Y%d, Y%d", mem(v, addr), src, dst)
+	b.a.f("\t%-12s %s, Y%d, Y%d", op, from, src, dst)
 }
 
 // zero clears Y first .. Y first+nv-1.
@@ -584,57 +411,6 @@ func (a *asm) leafLoop(label string, pf leafPF, lines int, body func()) {
 	a.f("%sx:", label)
 }
 
-func gatherBlock256(b blk256) {
-	b.gatherNodes(gather1SOff, 0, false, func(l string) {
-		b.a.f("\tMOVQ (R9)(AX*8), CX")
-		b.a.f("\tMOVQ 8(R9)(AX*8), DX")
-		b.fiber(l, 8, leafPF{})
-	})
-}
-
-// gather256Doc is the doc of the AVX2 GatherHadamard kernels after their
-// column blocks.
-const gather256Doc = gatherSum + `// When sO = cO = 0 (GatherPull) the out block stays in registers and is
-// stored once per block.` + gatherChecks + `// Registers: DI out block, SI y block, BX x block, R9 ptr, R10 vals, R11
-// idx, R13 row bytes, AX node c, CX leaf j, DX fiber end and temp, R14 and
-// R15 temp; ptr's length, ocrd, ycrd, the strides and the bounds are read
-// through the argument frame; the local frame holds the columns left
-// (left-8(SP)) and the block's byte offset (blk-16(SP)). Y0..Y3 fiber sums,
-// Y8 value, Y9 the masked block's loaded row, Y10..Y13 pull sums (or Y10 an
-// out row), Y15 the masked block's lanes.`
-
-// gather256Loads loads GatherHadamard's bases.
-const gather256Loads = `	MOVQ out_base+0(FP), DI
-	MOVQ y_base+24(FP), SI
-	MOVQ ptr_base+96(FP), R9
-	MOVQ vals_base+120(FP), R10
-	MOVQ idx_base+144(FP), R11
-	MOVQ x_base+168(FP), BX`
-
-func gather256Blocked(e elem, iota string) string {
-	a := &asm{e: e, leafBound: "xrows"}
-	return a.kernel256("GatherHadamard"+e.T+"AVX2", gather256Doc, 104, gather256Loads, 9, iota, gatherBlock256)
-}
-
-func scatterBlock256(b blk256) {
-	a, l := b.a, b.label()
-	a.scatterNodeHead(l)
-	for v := range b.nv {
-		b.load(v, "(SI)(R14*{ES})", 4+v)
-	}
-	a.f("\tMOVQ  (R8)(AX*8), R14")
-	a.check("R14", "yrows")
-	a.f("\tIMULQ R13, R14")
-	for v := range b.nv {
-		b.mul(v, "(BX)(R14*1)", 4+v, v)
-	}
-	b.leaves("leaf"+l, 8, 12, leafPF{})
-	a.f("skip%s:", l)
-	a.f("\tINCQ AX")
-	a.f("\tCMPQ AX, R12")
-	a.f("\tJB   node%s", l)
-}
-
 // leaves adds, for every j in [CX, DX) (at least one), vals[j] (in Y val)
 // times Y0.. into out row idx[j] (out at DI, loaded into Y row): the loop
 // label. With pf, a copy of the loop prefetches (leafLoop). Clobbers CX,
@@ -682,18 +458,4 @@ func (a *asm) prefetchLeaf(pf leafPF, lines int, l string) {
 		a.f("\tPREFETCHT0 %d(%s)(R14*1)", v*64, pf.base)
 	}
 	a.f("noxf%s:", l)
-}
-
-// scatter256Doc is the doc of the AVX2 ScatterHadamard kernels after their
-// column blocks.
-const scatter256Doc = scatterSum + `// Registers: DI out block, SI base block, BX y block, R8 crd, R9 ptr, R10
-// vals, R11 idx, R12 nodes, R13 row bytes, AX node c, CX leaf j, DX fiber
-// end, R14 row offset, R15 temp; the frame holds the columns left
-// (left-8(SP)) and the block's byte offset (blk-16(SP)). Y0..Y3 p, Y4..Y7
-// the base row, Y8 value, Y12 an out row, Y13 the masked block's loaded row,
-// Y15 the masked block's lanes. The bounds are read from the argument frame.`
-
-func scatter256Blocked(e elem, iota string) string {
-	a := &asm{e: e, leafBound: "orows"}
-	return a.kernel256("ScatterHadamard"+e.T+"AVX2", scatter256Doc, 128, scatter512Loads, 13, iota, scatterBlock256)
 }

@@ -264,10 +264,7 @@ func dqAVX2(f *asmFile, k dqKind) {
 
 	f.label("pervalue")
 	f.c("b == 0: a scale (and zero point) per value")
-	if k.nib || k.e4m3 {
-		f.i("JMP done // never: block schemes only")
-	} else {
-		f.label("pvloop")
+	dqPerValue(f, k, func() {
 		f.i("VMOVUPS (R8), Y1")
 		f.i("ADDQ $32, R8")
 		if k.u8 {
@@ -277,6 +274,18 @@ func dqAVX2(f *asmFile, k dqKind) {
 		dqDecodeAVX2(f, k)
 		f.i("DECQ CX")
 		f.i("JNZ pvloop")
+	})
+}
+
+// dqPerValue writes the rest of a kernel's b == 0 path: for the block-only
+// schemes (4-bit, E4M3) a jump to done that is never taken, else the loop
+// pvloop (body, which loops), then the return.
+func dqPerValue(f *asmFile, k dqKind, body func()) {
+	if k.nib || k.e4m3 {
+		f.i("JMP done // never: block schemes only")
+	} else {
+		f.label("pvloop")
+		body()
 	}
 	vzeroDone(f, "done")
 }
@@ -382,10 +391,7 @@ func dqAVX512(f *asmFile, k dqKind) {
 	f.i("JMP done")
 
 	f.label("pervalue")
-	if k.nib || k.e4m3 {
-		f.i("JMP done // never: block schemes only")
-	} else {
-		f.label("pvloop")
+	dqPerValue(f, k, func() {
 		dqLanes(f, k)
 		f.i("VMOVUPS.Z (R8), K2, Z1")
 		f.i("LEAQ (R8)(DX*4), R8")
@@ -396,8 +402,7 @@ func dqAVX512(f *asmFile, k dqKind) {
 		}
 		dqDecodeAVX512(f, k)
 		f.i("JNZ pvloop")
-	}
-	vzeroDone(f, "done")
+	})
 }
 
 // dqLanes sets DX = min(CX, 16) and K2 to its lanes (K3: the code bytes of

@@ -1,5 +1,7 @@
 package main
 
+import "strings"
+
 // descendlevel_amd64.s: DescendLevelAVX2, DescendLevelAVX512.
 
 func descendLevelFile() string {
@@ -165,75 +167,34 @@ their parent is live.`)
 	f.c("p, valid, live, lo, hi, n, key for A (Z0, Z3, Z5, Z6) and B (Z16, Z19, Z21, Z22)")
 	f.i("VMOVDQU64 (DI), Z0")
 	f.i("VMOVDQU64 64(DI), Z16")
-	for _, l := range []descendLanes{a, b} {
-		f.i("VPCMPQ $1, %s, Z11, %s", l.p, l.valid)
-	}
-	for _, l := range []descendLanes{a, b} {
-		f.i("VPCMPQ $1, Z13, %s, %s, %s", l.p, l.valid, l.live)
-	}
-	for _, l := range []descendLanes{a, b} {
-		f.i("VPXORQ %s, %s, %s", l.base, l.base, l.base)
-		f.i("VPXORQ %s, %s, %s", l.n, l.n, l.n)
-	}
-	for _, l := range []descendLanes{a, b} {
-		for _, d := range []string{"", "8"} {
-			f.i("KMOVB %s, %s", l.live, l.active)
-			f.i("VPGATHERQQ %s(R8)(%s*8), %s, %s", d, l.p, l.active, map[string]string{"": l.base, "8": l.n}[d])
-		}
-	}
-	for _, l := range []descendLanes{a, b} {
-		f.i("VPMINUQ Z14, %s, %s", l.base, l.base)
-		f.i("VPMINUQ Z14, %s, %s", l.n, l.n)
-	}
-	for _, l := range []descendLanes{a, b} {
-		f.i("VPMAXUQ %s, %s, %s", l.base, l.n, l.n)
-	}
-	for _, l := range []descendLanes{a, b} {
-		f.i("VPSUBQ %s, %s, %s", l.base, l.n, l.n)
-	}
-	for _, l := range []descendLanes{a, b} {
-		f.i("KXNORB %s, %s, %s", l.active, l.active, l.active)
-		f.i("VPGATHERQQ (R11)(%s*8), %s, %s", l.kidx, l.active, l.key)
-	}
+	ab := []descendLanes{a, b}
+	eachLane(f, ab, "VPCMPQ $1, {p}, Z11, {valid}")
+	eachLane(f, ab, "VPCMPQ $1, Z13, {p}, {valid}, {live}")
+	eachLane(f, ab, "VPXORQ {base}, {base}, {base}", "VPXORQ {n}, {n}, {n}")
+	eachLane(f, ab, "KMOVB {live}, {active}", "VPGATHERQQ (R8)({p}*8), {active}, {base}",
+		"KMOVB {live}, {active}", "VPGATHERQQ 8(R8)({p}*8), {active}, {n}")
+	eachLane(f, ab, "VPMINUQ Z14, {base}, {base}", "VPMINUQ Z14, {n}, {n}")
+	eachLane(f, ab, "VPMAXUQ {base}, {n}, {n}")
+	eachLane(f, ab, "VPSUBQ {base}, {n}, {n}")
+	eachLane(f, ab, "KXNORB {active}, {active}, {active}", "VPGATHERQQ (R11)({kidx}*8), {active}, {key}")
 
 	f.label("pairhalve")
 	f.c("while any(nA > 1 || nB > 1) { one halving step in every lane of both }")
-	for _, l := range []descendLanes{a, b} {
-		f.i("VPCMPUQ $6, Z10, %s, %s", l.n, l.active)
-	}
+	eachLane(f, ab, "VPCMPUQ $6, Z10, {n}, {active}")
 	f.i("KORTESTB K3, K7")
 	f.i("JZ pairlast")
-	for _, l := range []descendLanes{a, b} {
-		f.i("VPSRLQ $1, %s, %s", l.n, l.half)
-	}
-	for _, l := range []descendLanes{a, b} {
-		f.i("VPADDQ %s, %s, %s", l.half, l.base, l.probe)
-	}
-	for _, l := range []descendLanes{a, b} {
-		f.i("VPADDQ Z11, %s, %s", l.probe, l.probe)
-	}
-	for _, l := range []descendLanes{a, b} {
-		f.i("KMOVB %s, %s", l.active, l.gk)
-		f.i("VPGATHERQQ (SI)(%s*8), %s, %s", l.probe, l.gk, l.v)
-	}
-	for _, l := range []descendLanes{a, b} {
-		f.i("VPCMPUQ $1, %s, %s, %s, K5", l.key, l.v, l.active)
-		f.i("VPADDQ %s, %s, K5, %s", l.half, l.base, l.base)
-	}
-	for _, l := range []descendLanes{a, b} {
-		f.i("VPSUBQ %s, %s, %s", l.half, l.n, l.n)
-	}
+	eachLane(f, ab, "VPSRLQ $1, {n}, {half}")
+	eachLane(f, ab, "VPADDQ {half}, {base}, {probe}")
+	eachLane(f, ab, "VPADDQ Z11, {probe}, {probe}")
+	eachLane(f, ab, "KMOVB {active}, {gk}", "VPGATHERQQ (SI)({probe}*8), {gk}, {v}")
+	eachLane(f, ab, "VPCMPUQ $1, {key}, {v}, {active}, K5", "VPADDQ {half}, {base}, K5, {base}")
+	eachLane(f, ab, "VPSUBQ {half}, {n}, {n}")
 	f.i("JMP pairhalve")
 
 	f.label("pairlast")
-	for _, l := range []descendLanes{a, b} {
-		f.i("VPCMPUQ $0, Z10, %s, %s", l.n, l.active)
-	}
-	for _, l := range []descendLanes{a, b} {
-		f.i("KMOVB %s, %s", l.active, l.gk)
-		f.i("VPGATHERQQ (SI)(%s*8), %s, %s", l.base, l.gk, l.v)
-	}
-	for _, l := range []descendLanes{a, b} {
+	eachLane(f, ab, "VPCMPUQ $0, Z10, {n}, {active}")
+	eachLane(f, ab, "KMOVB {active}, {gk}", "VPGATHERQQ (SI)({base}*8), {gk}, {v}")
+	for _, l := range ab {
 		descendResult512(f, l)
 	}
 	f.i("VMOVDQU64 Z0, (DI)")
@@ -301,6 +262,24 @@ their parent is live.`)
 type descendLanes struct {
 	p, base, n, key, v, half, probe, kidx string // vectors
 	valid, live, active, gk               string // masks (gk: a gather's copy)
+}
+
+// fill replaces the field names in braces in s ({p}, {base}, ...) by the
+// lanes' registers.
+func (l descendLanes) fill(s string) string {
+	return strings.NewReplacer("{p}", l.p, "{base}", l.base, "{n}", l.n, "{key}", l.key, "{v}", l.v,
+		"{half}", l.half, "{probe}", l.probe, "{kidx}", l.kidx, "{valid}", l.valid, "{live}", l.live,
+		"{active}", l.active, "{gk}", l.gk).Replace(s)
+}
+
+// eachLane writes the instructions lines (templates for fill) for each
+// vector of queries of ls in turn: the interleaved steps of the pair loop.
+func eachLane(f *asmFile, ls []descendLanes, lines ...string) {
+	for _, l := range ls {
+		for _, s := range lines {
+			f.i("%s", l.fill(s))
+		}
+	}
 }
 
 // descendResult512 stores into l.p, for the valid lanes, base where the key

@@ -129,6 +129,26 @@ func (f *asmFile) blockLoop(comment string, n int) {
 	f.i("JLT done")
 }
 
+// blockNext ends a block loop (blockLoop) over n elements of 8 bytes: SI
+// past the block, AX (the elements done) up by n, CX (those left) down by
+// n, then wrap when not nil, and the jump back.
+func (f *asmFile) blockNext(n int, wrap func()) {
+	f.i("ADDQ $%d, SI", 8*n)
+	f.i("ADDQ $%d, AX", n)
+	f.i("SUBQ $%d, CX", n)
+	if wrap != nil {
+		wrap()
+	}
+	f.i("JMP loop")
+}
+
+// doneAX places label done and returns AX, the result at ret+off(FP).
+func (f *asmFile) doneAX(off int) {
+	f.label("done")
+	f.i("MOVQ AX, ret+%d(FP)", off)
+	vzeroRet(f)
+}
+
 // stepLoop writes a loop at label loop over CX elements, n a step: the
 // comment, the exit to exit when CX is 0, body, then SI advanced by bytes,
 // CX less n and the jump back.
@@ -138,6 +158,14 @@ func (f *asmFile) stepLoop(comment, exit string, n, bytes int, body func()) {
 	f.i("ADDQ $%d, SI", bytes)
 	f.i("SUBQ $%d, CX", n)
 	f.i("JMP loop")
+}
+
+// zero4 clears the four accumulators reg0..reg3 (reg "Z" or "Y") with
+// xor (VPXORQ or VPXOR), the first line carrying comment.
+func (f *asmFile) zero4(xor, reg, comment string) {
+	for k := range 4 {
+		f.i("%s %s%d, %s%d, %s%d%s", xor, reg, k, reg, k, reg, k, cond(k == 0, " // "+comment))
+	}
 }
 
 // maxIndex sets every 32-bit lane of Y15 (z: Z15) to maxIndex =
@@ -371,6 +399,17 @@ func vzeroDone(f *asmFile, l string) {
 
 // itoa formats n in decimal.
 func itoa(n int) string { return fmt.Sprint(n) }
+
+// dataTable is the read-only table sym of width-byte values vals (the
+// operands after "$"): its DATA lines and its GLOBL line.
+func dataTable(sym string, width int, vals ...string) string {
+	var b strings.Builder
+	for i, v := range vals {
+		fmt.Fprintf(&b, "DATA %s+%d(SB)/%d, $%s\n", sym, i*width, width, v)
+	}
+	fmt.Fprintf(&b, "GLOBL %s(SB), RODATA|NOPTR, $%d\n", sym, len(vals)*width)
+	return b.String()
+}
 
 // disp is a memory displacement: empty for 0, so that "(SI)" reads as the
 // handwritten form does.

@@ -42,6 +42,9 @@ loaded before it is stored, so dst == src works.`)
 	f.i("VMOVDQU Y9, 32(DI)")
 	exclusiveScanNext(f, 8)
 
+	// ExclusiveScanAVX512 is ExclusiveScanAVX2's twin of the same shape
+	// (two blocks, then the carry): it scans a block by lane shifts
+	// (VALIGNQ) where the AVX2 kernel permutes and blends.
 	f.text("ExclusiveScanAVX512", 0, "AVX512F", "")
 	exclusiveScanArgs(f, 16, "Z", "VPXORQ")
 	f.i("MOVQ $7, AX")

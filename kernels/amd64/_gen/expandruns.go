@@ -103,9 +103,7 @@ elements, and before a run longer than MaxRun, which Go fills.`)
 		f.i("JCC done")
 		f.i("CMPQ AX, CX")
 		f.i("JLT loop")
-		f.label("done")
-		f.i("MOVQ AX, ret+80(FP)")
-		vzeroRet(f)
+		f.doneAX(80)
 	}
 	return f.String()
 }

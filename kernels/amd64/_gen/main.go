@@ -1,5 +1,8 @@
 // Command _gen writes every assembly file of package amd64 (kernels/amd64),
-// one <family>_amd64.s per kernel family, and the package's declarations:
+// one <family>_amd64.s per kernel family from the generator file
+// <family>.go (it fails when a family has none; emitters that several
+// families share live in files named for what they hold), and the
+// package's declarations:
 // stubs_amd64.go (the assembly's Go declarations, under the assembly's build
 // constraint) and stubs_other.go (the same API as panicking stubs, under the
 // exact negation).
@@ -26,6 +29,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 )
 
 // asmHeader opens every generated .s file: the generated-code marker
@@ -41,8 +45,6 @@ type output struct {
 
 // outputs lists every file the generator writes.
 func outputs() []output {
-	spmm, spmmScatter := spmmFiles(false)
-	spmmNarrow, spmmScatterNarrow := spmmFiles(true)
 	asm := []output{
 		{"lowerbound_amd64.s", lowerBoundFile},
 		{"descendlevel_amd64.s", descendLevelFile},
@@ -58,10 +60,10 @@ func outputs() []output {
 		{"scatteradd_amd64.s", scatterAddFile},
 		{"spmv_amd64.s", spmvFile},
 		{"spmv1_amd64.s", spmv1File},
-		{"spmm_amd64.s", func() string { return spmm }},
-		{"spmmscatter_amd64.s", func() string { return spmmScatter }},
-		{"spmmnarrow_amd64.s", func() string { return spmmNarrow }},
-		{"spmmscatternarrow_amd64.s", func() string { return spmmScatterNarrow }},
+		{"spmm_amd64.s", spmmFile},
+		{"spmmscatter_amd64.s", spmmScatterFile},
+		{"spmmnarrow_amd64.s", spmmNarrowFile},
+		{"spmmscatternarrow_amd64.s", spmmScatterNarrowFile},
 		{"gatherhadamard_amd64.s", gatherHadamardFile},
 		{"gatherhadamard2_amd64.s", gatherHadamard2File},
 		{"scatterhadamard_amd64.s", scatterHadamardFile},
@@ -71,7 +73,7 @@ func outputs() []output {
 		{"qfused_amd64.s", qfusedFile},
 		{"quantize_amd64.s", quantizeFile},
 		{"spmvnarrow_amd64.s", func() string { return spmvNarrowFile(false) }},
-		{"qspmvnarrow_amd64.s", func() string { return spmvNarrowFile(true) }},
+		{"qspmvnarrow_amd64.s", qspmvNarrowFile},
 		{"qspmvnarrowblock_amd64.s", qspmvNarrowBlockFile},
 		{"qspmvnarrowblockavx2_amd64.s", qspmvNarrowBlockAVX2File},
 		{"spmvshort_amd64.s", spmvShortFile},
@@ -113,6 +115,21 @@ func checkDecls(files []output, text []string) error {
 	return nil
 }
 
+// checkFamilyFiles fails unless every generated .s file, <family>_amd64.s,
+// has its generator file <family>.go here (the command runs in _gen).
+func checkFamilyFiles(files []output) error {
+	for _, f := range files {
+		family, ok := strings.CutSuffix(f.name, "_amd64.s")
+		if !ok {
+			continue
+		}
+		if _, err := os.Stat(family + ".go"); err != nil {
+			return fmt.Errorf("%s: no generator file %s.go in _gen", f.name, family)
+		}
+	}
+	return nil
+}
+
 func main() {
 	out := flag.String("out", "..", "directory of package amd64")
 	flag.Parse()
@@ -120,6 +137,10 @@ func main() {
 	texts := make([]string, len(files))
 	for i, f := range files {
 		texts[i] = f.text()
+	}
+	if err := checkFamilyFiles(files); err != nil {
+		fmt.Fprintln(os.Stderr, "_gen:", err)
+		os.Exit(1)
 	}
 	if err := checkDecls(files, texts); err != nil {
 		fmt.Fprintln(os.Stderr, "_gen:", err)

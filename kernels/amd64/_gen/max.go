@@ -54,9 +54,7 @@ AVX-512 has VPMAXUQ: four accumulators of eight lanes, 32 per iteration.`)
 	f.text("MaxAVX512", 0, "AVX512F, AVX512VL", "")
 	f.i("MOVQ s_base+0(FP), SI // SI = &s[0]")
 	f.i("MOVQ s_len+8(FP), CX // CX = len(s), a multiple of 32")
-	for k := range 4 {
-		f.i("VPXORQ Z%d, Z%d, Z%d%s", k, k, k, cond(k == 0, " // acc0..acc3 = 0"))
-	}
+	f.zero4("VPXORQ", "Z", "acc0..acc3 = 0")
 	f.stepLoop("for ; n > 0; n -= 32 { acc_k = maxu(acc_k, s[8k:8k+8]) }", "reduce", 32, 256, func() {
 		for k := range 4 {
 			f.i("VPMAXUQ %s(SI), Z%d, Z%d", disp(64*k), k, k)

@@ -54,11 +54,6 @@ func nonDecreasingArgs(f *asmFile) {
 
 // nonDecreasingNext steps over a block of n pairs, and returns k.
 func nonDecreasingNext(f *asmFile, n int) {
-	f.i("ADDQ $%d, SI", 8*n)
-	f.i("ADDQ $%d, AX", n)
-	f.i("SUBQ $%d, CX", n)
-	f.i("JMP loop")
-	f.label("done")
-	f.i("MOVQ AX, ret+24(FP)")
-	vzeroRet(f)
+	f.blockNext(n, nil)
+	f.doneAX(24)
 }

@@ -204,19 +204,9 @@ func qmmEntry(v *spmmV, name string, k qmmKind, L string, e, nv int, vs, bc stri
 // accumulator sets added at the end; it returns the code and the set that
 // holds the sum.
 func qmmPass(v *spmmV, name string, k qmmKind, L string, nv int, tail, tile bool) ([]string, []string) {
-	np := 4
-	if nv > 1 {
-		np = 2
-	}
-	S := spmmSets(v, nv, np)
-	B := spmmBcasts(v)
+	np, S, B := spmmPassSets(v, nv)
 	vs := qmmScaleReg(v, nv)
-	var o []string
-	for _, st := range S {
-		for _, r := range st {
-			o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.zero, r, r, r))
-		}
-	}
+	o := spmmZeroSets(v, S)
 	o = append(o, "\tMOVQ "+qmmLo+", R12")
 	if k.block() {
 		o = append(o, "\tMOVQ "+qmmSP0+", DX", "\tMOVQ "+qmmNB0+", R10")
@@ -239,20 +229,13 @@ func qmmPass(v *spmmV, name string, k qmmKind, L string, nv int, tail, tile bool
 		}
 		stop := ""
 		if tile {
-			// entries R12..R12+e-1 are in; the pass ends one entry at
-			// a time from R12+e
-			stop = L + "k1"
-			if e > 0 {
-				stop = fmt.Sprintf("%sstop%d", L, e)
-			}
+			stop = spmmStopAt(L, e)
 		}
 		o = append(o, qmmEntry(v, name, k, L, e, nv, vs, B[e], S[e], tail, fmt.Sprintf("%ss%d", L, e), stop, k.nib)...)
 	}
 	o = append(o, fmt.Sprintf("\tADDQ $%d, R12", np), "\tJMP "+L+"kn")
 	if tile {
-		for e := 1; e < np; e++ {
-			o = append(o, fmt.Sprintf("%sstop%d:", L, e), fmt.Sprintf("\tADDQ $%d, R12", e), "\tJMP "+L+"k1")
-		}
+		o = append(o, spmmStops(L, np, false)...)
 	}
 	stop := ""
 	if tile {
@@ -261,13 +244,7 @@ func qmmPass(v *spmmV, name string, k qmmKind, L string, nv int, tail, tile bool
 	o = append(o, L+"k1:", "\tCMPQ R12, R13", "\tJAE "+L+"sum")
 	o = append(o, qmmEntry(v, name, k, L+"o", 0, nv, vs, B[0], S[0], tail, L+"s", stop, false)...)
 	o = append(o, "\tINCQ R12", "\tJMP "+L+"k1", L+"sum:")
-	A := S[0]
-	for _, st := range S[1:] {
-		for i := range A {
-			o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.add, st[i], A[i], A[i]))
-		}
-	}
-	return o, A
+	return append(o, spmmSumSets(v, S)...), S[0]
 }
 
 // qmmPair broadcasts the values of the 4-bit codes of entries R12+e and
@@ -281,35 +258,7 @@ func qmmPair(e int, b0, b1 string) []string {
 // qmmStore multiplies the accumulators by alpha (the row's), adds beta*y
 // unless beta is +0, and stores them at DI + R14*4 + off(i).
 func qmmStore(v *spmmV, name, L string, regs []string, off func(int) int, tail bool) []string {
-	var o []string
-	for _, r := range regs {
-		o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.mul, v.alpha, r, r))
-	}
-	o = append(o, fmt.Sprintf("\tCMPL %s, $0", arg(name, "beta")), "\tJEQ "+L+"nobeta")
-	for i, r := range regs {
-		m := fmt.Sprintf("%d(DI)(R14*4)", off(i))
-		switch {
-		case !tail:
-			o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.fma, m, v.beta, r))
-		case v.isa == "avx512":
-			o = append(o, fmt.Sprintf("\t%s.Z %s, K7, %s", v.mov, m, v.tmp), fmt.Sprintf("\t%s %s, %s, %s", v.fma, v.tmp, v.beta, r))
-		default:
-			o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.mask, m, v.tm, v.tmp), fmt.Sprintf("\t%s %s, %s, %s", v.fma, v.tmp, v.beta, r))
-		}
-	}
-	o = append(o, L+"nobeta:")
-	for i, r := range regs {
-		m := fmt.Sprintf("%d(DI)(R14*4)", off(i))
-		switch {
-		case !tail:
-			o = append(o, fmt.Sprintf("\t%s %s, %s", v.mov, r, m))
-		case v.isa == "avx512":
-			o = append(o, fmt.Sprintf("\t%s %s, K7, %s", v.mov, r, m))
-		default:
-			o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.mask, r, v.tm, m))
-		}
-	}
-	return o
+	return alphaBetaStore(v, L, fmt.Sprintf("\tCMPL %s, $0", arg(name, "beta")), regs, off, tail)
 }
 
 func qmmFunc(isa string, k qmmKind, tile bool) []string {
@@ -372,25 +321,13 @@ func qmmFunc(isa string, k qmmKind, tile bool) []string {
 			fmt.Sprintf("\tVMULPS %s, %s, %s", v.tmp, v.alpha, v.alpha))
 	}
 	o = append(o, "\tXORQ R14, R14")
-	chunks := []int{4, 2, 1}
-	var labels []string
-	for _, n := range chunks {
-		labels = append(labels, fmt.Sprintf("%sc%d", p, n))
+	chunk := func(L string, nv int, tail bool) []string {
+		blk, A := qmmPass(v, name, k, L, nv, tail, tile)
+		return append(blk, qmmStore(v, name, L, A, func(i int) int { return i * v.vb }, tail)...)
 	}
-	labels = append(labels, p+"tail")
-	for ci, nv := range chunks {
-		L, next := labels[ci], labels[ci+1]
-		o = append(o, L+":", fmt.Sprintf("\tLEAQ %d(R14), R15", nv*v.l), "\tCMPQ R15, "+arg(name, "w"), "\tJA "+next)
-		blk, A := qmmPass(v, name, k, L, nv, false, tile)
-		o = append(o, blk...)
-		o = append(o, qmmStore(v, name, L, A, func(i int) int { return i * v.vb }, false)...)
-		o = append(o, fmt.Sprintf("\tADDQ $%d, R14", nv*v.l), "\tJMP "+L)
-	}
-	L := labels[len(labels)-1]
-	o = append(o, L+":", "\tCMPQ R14, "+arg(name, "w"), "\tJAE "+p+"next")
-	blk, A := qmmPass(v, name, k, L, 1, true, tile)
-	o = append(o, blk...)
-	o = append(o, qmmStore(v, name, L, A, func(int) int { return 0 }, true)...)
+	o = append(o, spmmColumns(v, p, arg(name, "w"), []int{4, 2, 1},
+		func(L string, nv int) []string { return chunk(L, nv, false) },
+		func(L string) []string { return chunk(L, 1, true) })...)
 	o = append(o, p+"next:")
 	if tile {
 		// every pass stopped at the same entry: the next tile starts there
@@ -420,16 +357,7 @@ func qspmmFile() string {
 
 #include "textflag.h"
 
-DATA qmmtail<>+0(SB)/8, $0xffffffffffffffff
-DATA qmmtail<>+8(SB)/8, $0xffffffffffffffff
-DATA qmmtail<>+16(SB)/8, $0xffffffffffffffff
-DATA qmmtail<>+24(SB)/8, $0xffffffffffffffff
-DATA qmmtail<>+32(SB)/8, $0
-DATA qmmtail<>+40(SB)/8, $0
-DATA qmmtail<>+48(SB)/8, $0
-DATA qmmtail<>+56(SB)/8, $0
-GLOBL qmmtail<>(SB), RODATA|NOPTR, $64
-`}
+` + spmmTailMask("qmmtail<>")}
 	for _, isa := range []string{"avx2", "avx512"} {
 		for _, k := range qmmKinds() {
 			o = append(o, strings.Join(qmmFunc(isa, k, false), "\n"), strings.Join(qmmFunc(isa, k, true), "\n"))

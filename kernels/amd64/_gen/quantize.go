@@ -672,22 +672,18 @@ func storeTriples(f *asmFile) {
 	}
 }
 
-// symScales writes SymScalesAVX512: eight groups an iteration in float64
-// lanes (VDIVPD rounds as Go's division).
-func symScales(f *asmFile) {
-	name := "SymScalesAVX512"
-	f.text(name, 0, "AVX512F, AVX512VL", "")
-	f.i("MOVQ %s, DI // DI = &scale[0]", arg(name, "scale"))
+// scalesLoop writes a scales kernel, name, after its TEXT line: DI, R9,
+// SI and CX set to &out[0] (out the argument it writes), &gpar[0],
+// &bits[0] and len(bits), consts's constants and Z20 = 0 and K3..K5 set,
+// then eight groups an iteration while eight are left: body (with the
+// triples' t1 in Z4 and t2 in Z3 at its end, or a jump to done) and
+// storeTriples. The kernel returns the groups set.
+func scalesLoop(f *asmFile, name, out string, consts, body func()) {
+	f.i("MOVQ %s, DI // DI = &%s[0]", arg(name, out), out)
 	f.i("MOVQ %s, R9 // R9 = &gpar[0]", arg(name, "gpar"))
 	f.i("MOVQ %s, SI // SI = &bits[0]", arg(name, "bits"))
 	f.i("MOVQ %s, CX // CX = len(bits)", argLen(name, "bits"))
-	f.i("VBROADCASTSD %s, Z16 // qhi", arg(name, "qhi"))
-	f.i("MOVQ $0x3810000000000000, BX")
-	f.i("VPBROADCASTQ BX, Z17 // 2^-126")
-	f.i("MOVQ $0x4770000000000000, BX")
-	f.i("VPBROADCASTQ BX, Z18 // 2^120")
-	f.i("MOVQ $0x3ff0000000000000, BX")
-	f.i("VPBROADCASTQ BX, Z19 // 1")
+	consts()
 	f.i("VPXORQ Z20, Z20, Z20 // 0")
 	paramMasks(f)
 	f.i("XORQ AX, AX // AX = groups set")
@@ -695,24 +691,42 @@ func symScales(f *asmFile) {
 	f.i("LEAQ 8(AX), BX")
 	f.i("CMPQ BX, CX")
 	f.i("JA done")
-	f.i("VMOVDQU64 (SI)(AX*8), Z0")
-	f.i("VPMOVQD Z0, Y0 // the bits' low halves")
-	f.i("VCVTPS2PD Y0, Z0 // a")
-	f.i("VDIVPD Z16, Z0, Z1")
-	f.i("VCVTPD2PS Z1, Y2 // s = float32(a/qhi)")
-	f.i("VCVTPS2PD Y2, Z3")
-	f.i("VCMPPD $0x1d, Z17, Z3, K1 // s >= 2^-126")
-	f.i("VCMPPD $0x12, Z18, Z3, K1, K2 // and s <= 2^120")
-	f.i("KORTESTB K2, K2")
-	f.i("JCC done // not all eight")
-	f.i("VMOVUPS Y2, (DI)(AX*4)")
-	f.i("VDIVPD Z3, Z19, Z4 // 1/s")
+	body()
 	storeTriples(f)
 	f.i("ADDQ $8, AX")
 	f.i("JMP loop")
 	f.label("done")
 	f.i("MOVQ AX, %s", retArg(name))
 	vzeroRet(f)
+}
+
+// symScales writes SymScalesAVX512: eight groups an iteration in float64
+// lanes (VDIVPD rounds as Go's division).
+func symScales(f *asmFile) {
+	name := "SymScalesAVX512"
+	f.text(name, 0, "AVX512F, AVX512VL", "")
+	scalesLoop(f, name, "scale", func() {
+		f.i("VBROADCASTSD %s, Z16 // qhi", arg(name, "qhi"))
+		f.i("MOVQ $0x3810000000000000, BX")
+		f.i("VPBROADCASTQ BX, Z17 // 2^-126")
+		f.i("MOVQ $0x4770000000000000, BX")
+		f.i("VPBROADCASTQ BX, Z18 // 2^120")
+		f.i("MOVQ $0x3ff0000000000000, BX")
+		f.i("VPBROADCASTQ BX, Z19 // 1")
+	}, func() {
+		f.i("VMOVDQU64 (SI)(AX*8), Z0")
+		f.i("VPMOVQD Z0, Y0 // the bits' low halves")
+		f.i("VCVTPS2PD Y0, Z0 // a")
+		f.i("VDIVPD Z16, Z0, Z1")
+		f.i("VCVTPD2PS Z1, Y2 // s = float32(a/qhi)")
+		f.i("VCVTPS2PD Y2, Z3")
+		f.i("VCMPPD $0x1d, Z17, Z3, K1 // s >= 2^-126")
+		f.i("VCMPPD $0x12, Z18, Z3, K1, K2 // and s <= 2^120")
+		f.i("KORTESTB K2, K2")
+		f.i("JCC done // not all eight")
+		f.i("VMOVUPS Y2, (DI)(AX*4)")
+		f.i("VDIVPD Z3, Z19, Z4 // 1/s")
+	})
 }
 
 // mxScales writes MXScalesAVX512: eight groups an iteration in qword
@@ -723,45 +737,31 @@ func symScales(f *asmFile) {
 func mxScales(f *asmFile) {
 	name := "MXScalesAVX512"
 	f.text(name, 0, "AVX512F, AVX512VL", "")
-	f.i("MOVQ %s, DI // DI = &exp[0]", arg(name, "exp"))
-	f.i("MOVQ %s, R9 // R9 = &gpar[0]", arg(name, "gpar"))
-	f.i("MOVQ %s, SI // SI = &bits[0]", arg(name, "bits"))
-	f.i("MOVQ %s, CX // CX = len(bits)", argLen(name, "bits"))
-	f.i("VPBROADCASTQ %s, Z16 // emax", arg(name, "emax"))
-	for _, c := range []struct {
-		v    string
-		z    int
-		what string
-	}{{"0x7f800000", 17, "the bits of +Inf"}, {"127", 18, "127"}, {"1150", 19, "1023 + 127"}, {"896", 21, "1023 - 127"}} {
-		f.i("MOVQ $%s, BX", c.v)
-		f.i("VPBROADCASTQ BX, Z%d // %s", c.z, c.what)
-	}
-	f.i("VPXORQ Z20, Z20, Z20 // 0")
-	paramMasks(f)
-	f.i("XORQ AX, AX // AX = groups set")
-	f.label("loop")
-	f.i("LEAQ 8(AX), BX")
-	f.i("CMPQ BX, CX")
-	f.i("JA done")
-	f.i("VMOVDQU64 (SI)(AX*8), Z0")
-	f.i("VPCMPUQ $1, Z17, Z0, K1 // finite: below the bits of +Inf")
-	f.i("KORTESTB K1, K1")
-	f.i("JCC done // not all eight")
-	f.i("VPSRLQ $23, Z0, Z1 // E")
-	f.i("VPSUBQ Z16, Z1, Z1")
-	f.i("VPMAXSQ Z20, Z1, Z1 // X = max(0, E - emax)")
-	f.i("VPTESTNMQ Z0, Z0, K2")
-	f.i("VMOVDQA64 Z18, K2, Z1 // 127 for a zero maximum")
-	f.i("VPMOVQB Z1, X2")
-	f.i("VMOVQ X2, (DI)(AX*1)")
-	f.i("VPSUBQ Z1, Z19, Z4")
-	f.i("VPSLLQ $52, Z4, Z4 // 2^(127-X)")
-	f.i("VPADDQ Z21, Z1, Z3")
-	f.i("VPSLLQ $52, Z3, Z3 // 2^(X-127)")
-	storeTriples(f)
-	f.i("ADDQ $8, AX")
-	f.i("JMP loop")
-	f.label("done")
-	f.i("MOVQ AX, %s", retArg(name))
-	vzeroRet(f)
+	scalesLoop(f, name, "exp", func() {
+		f.i("VPBROADCASTQ %s, Z16 // emax", arg(name, "emax"))
+		for _, c := range []struct {
+			v    string
+			z    int
+			what string
+		}{{"0x7f800000", 17, "the bits of +Inf"}, {"127", 18, "127"}, {"1150", 19, "1023 + 127"}, {"896", 21, "1023 - 127"}} {
+			f.i("MOVQ $%s, BX", c.v)
+			f.i("VPBROADCASTQ BX, Z%d // %s", c.z, c.what)
+		}
+	}, func() {
+		f.i("VMOVDQU64 (SI)(AX*8), Z0")
+		f.i("VPCMPUQ $1, Z17, Z0, K1 // finite: below the bits of +Inf")
+		f.i("KORTESTB K1, K1")
+		f.i("JCC done // not all eight")
+		f.i("VPSRLQ $23, Z0, Z1 // E")
+		f.i("VPSUBQ Z16, Z1, Z1")
+		f.i("VPMAXSQ Z20, Z1, Z1 // X = max(0, E - emax)")
+		f.i("VPTESTNMQ Z0, Z0, K2")
+		f.i("VMOVDQA64 Z18, K2, Z1 // 127 for a zero maximum")
+		f.i("VPMOVQB Z1, X2")
+		f.i("VMOVQ X2, (DI)(AX*1)")
+		f.i("VPSUBQ Z1, Z19, Z4")
+		f.i("VPSLLQ $52, Z4, Z4 // 2^(127-X)")
+		f.i("VPADDQ Z21, Z1, Z3")
+		f.i("VPSLLQ $52, Z3, Z3 // 2^(X-127)")
+	})
 }

@@ -5,10 +5,10 @@ import (
 	"strings"
 )
 
-// spmm_amd64.s and spmmscatter_amd64.s: the SpMM and SpMMScatter kernels,
-// whole and on one tile, for AVX2 and AVX-512, float32 and float64, from one
-// template (the sixteen functions differ only in vector width, mnemonics,
-// tail masking and the tile's limit).
+// spmm_amd64.s: the SpMM kernels, whole and on one tile, for AVX2 and
+// AVX-512, float32 and float64, from one template (the functions differ only
+// in vector width, mnemonics, tail masking and the tile's limit) that
+// spmmscatter.go, spmmnarrow.go and spmmscatternarrow.go share.
 //
 // Rejected: a scalar-column loop (no register blocking); processing Y's row
 // one vector at a time for every entry (each entry's index and value
@@ -16,8 +16,15 @@ import (
 // (two sets of 8 accumulators, so that a float64 row of 64 columns is one
 // walk over the row's entries): slower than the 4-vector chunks.
 
+// spmmTailMask is the table sym from which the tail kernels load their
+// lane mask: four all-ones 64-bit lanes, then four zero ones.
+func spmmTailMask(sym string) string {
+	ones := "0xffffffffffffffff"
+	return dataTable(sym, 8, ones, ones, ones, ones, "0", "0", "0", "0")
+}
+
 // spmmHeader is what both files share after their own opening paragraph.
-const spmmHeader = `// Registers by role:
+var spmmHeader = `// Registers by role:
 //	DI y row (SpMM) / y base (scatter)   BX ldy in bytes
 //	SI x base (SpMM) / x row (scatter)   R8 ldx in bytes
 //	DX ptr (seg) cursor    CX rows left        R9 idx base     R11 vals base
@@ -38,18 +45,9 @@ const spmmHeader = `// Registers by role:
 
 #include "textflag.h"
 
-DATA tailmask<>+0(SB)/8, $0xffffffffffffffff
-DATA tailmask<>+8(SB)/8, $0xffffffffffffffff
-DATA tailmask<>+16(SB)/8, $0xffffffffffffffff
-DATA tailmask<>+24(SB)/8, $0xffffffffffffffff
-DATA tailmask<>+32(SB)/8, $0
-DATA tailmask<>+40(SB)/8, $0
-DATA tailmask<>+48(SB)/8, $0
-DATA tailmask<>+56(SB)/8, $0
-GLOBL tailmask<>(SB), RODATA|NOPTR, $64
-`
+` + spmmTailMask("tailmask<>")
 
-const spmmDoc = `// SpMM (gather form), per row i of the compressed matrix, on a w-column panel:
+var spmmDoc = `// SpMM (gather form), per row i of the compressed matrix, on a w-column panel:
 //
 //	for c := 0; c < w; c += chunk {         // chunk: 4, 2 or 1 vectors, then a masked tail
 //		acc := 0 (2 register sets, entries alternating; 4 for one-vector chunks)
@@ -67,16 +65,6 @@ const spmmDoc = `// SpMM (gather form), per row i of the compressed matrix, on a
 // Each row start prefetches the first lines of the row TILE_PFD rows ahead:
 // a tile reads a short piece of every row, too short for the hardware
 // prefetcher to follow.
-//
-` + spmmHeader
-
-const spmmScatterDoc = `// SpMMScatter, per row i: xs = alpha * x[i*ldx + c : ...] is held in
-// registers while every entry k does y[idx[k]*ldy + c : ...] += vals[k]*xs
-// (bad unless ptr[i] <= ptr[i+1] <= len(idx) and idx[k] < yrows).
-// SpMMScatterTile is SpMMScatter on one tile of Y's rows (the Go side walks
-// the tiles): row i's entries run from seg[2i] to seg[2i+1] and stop at the
-// first whose index is >= limit; seg[2i] gets that stop. Each row start
-// prefetches the first lines of the row TILE_PFD rows ahead.
 //
 ` + spmmHeader
 
@@ -193,16 +181,21 @@ func spmmPrologue(v *spmmV, name string, scatter, tile bool) []string {
 // spmmBetaStore multiplies the accumulators regs by alpha, adds beta*y, and
 // stores them to y at DI + R14*es + off(i).
 func spmmBetaStore(v *spmmV, L string, regs []string, off func(int) int, tail bool) []string {
+	cmp := fmt.Sprintf("\tCMPL beta+%d(FP), $0", 144+v.es)
+	if v.es == 8 {
+		cmp = fmt.Sprintf("\tCMPQ beta+%d(FP), $0", 144+v.es)
+	}
+	return alphaBetaStore(v, L, cmp, regs, off, tail)
+}
+
+// alphaBetaStore is spmmBetaStore's code (and qmmStore's) with betaCmp the
+// compare of beta with +0 that the JEQ past the beta terms follows.
+func alphaBetaStore(v *spmmV, L, betaCmp string, regs []string, off func(int) int, tail bool) []string {
 	var o []string
 	for _, r := range regs {
 		o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.mul, v.alpha, r, r))
 	}
-	if v.es == 8 {
-		o = append(o, fmt.Sprintf("\tCMPQ beta+%d(FP), $0", 144+v.es))
-	} else {
-		o = append(o, fmt.Sprintf("\tCMPL beta+%d(FP), $0", 144+v.es))
-	}
-	o = append(o, "\tJEQ "+L+"nobeta")
+	o = append(o, betaCmp, "\tJEQ "+L+"nobeta")
 	for i, r := range regs {
 		m := fmt.Sprintf("%d(DI)(R14*%d)", off(i), v.es)
 		switch {
@@ -282,28 +275,13 @@ func spmmBcasts(v *spmmV) []string {
 // kernel (bound its limit) ends the pass there, taking the entries before
 // it one at a time.
 func spmmGatherBlock(v *spmmV, L string, nv int, tail, tile bool, bound, bad string) ([]string, []string) {
-	np := 4
-	if nv > 1 {
-		np = 2
-	}
-	S := spmmSets(v, nv, np)
-	B := spmmBcasts(v)
-	var o []string
-	for _, st := range S {
-		for _, r := range st {
-			o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.zero, r, r, r))
-		}
-	}
+	np, S, B := spmmPassSets(v, nv)
+	o := spmmZeroSets(v, S)
 	o = append(o, "\tMOVQ AX, R12", L+"kn:", fmt.Sprintf("\tLEAQ %d(R12), R15", np), "\tCMPQ R15, R13", "\tJA "+L+"k1")
 	for e := range np {
 		out := bad
 		if tile {
-			// At the limit, entries R12..R12+e-1 are in; the pass
-			// ends one entry at a time from R12+e.
-			out = L + "k1"
-			if e > 0 {
-				out = fmt.Sprintf("%sstop%d", L, e)
-			}
+			out = spmmStopAt(L, e)
 		}
 		o = append(o, spmmEntry(v, e, "SI", "R8", bound, out)...)
 		o = append(o, fmt.Sprintf("\t%s %d(R11)(R12*%d), %s", v.bc, e*v.es, v.es, B[e]))
@@ -311,12 +289,7 @@ func spmmGatherBlock(v *spmmV, L string, nv int, tail, tile bool, bound, bad str
 	}
 	o = append(o, fmt.Sprintf("\tADDQ $%d, R12", np), "\tJMP "+L+"kn")
 	if tile {
-		for e := 1; e < np; e++ {
-			o = append(o, fmt.Sprintf("%sstop%d:", L, e), fmt.Sprintf("\tADDQ $%d, R12", e))
-			if e < np-1 {
-				o = append(o, "\tJMP "+L+"k1")
-			}
-		}
+		o = append(o, spmmStops(L, np, true)...)
 	}
 	out := bad
 	if tile {
@@ -327,13 +300,88 @@ func spmmGatherBlock(v *spmmV, L string, nv int, tail, tile bool, bound, bad str
 	o = append(o, fmt.Sprintf("\t%s (R11)(R12*%d), %s", v.bc, v.es, B[0]))
 	o = append(o, spmmFmasGather(v, nv, B[0], S[0], tail)...)
 	o = append(o, "\tINCQ R12", "\tJMP "+L+"k1", L+"sum:")
+	return append(o, spmmSumSets(v, S)...), S[0]
+}
+
+// spmmPassSets are a pass's entries per step (4 for one vector, 2 for
+// more), its accumulator sets and its broadcast registers.
+func spmmPassSets(v *spmmV, nv int) (int, [][]string, []string) {
+	np := 4
+	if nv > 1 {
+		np = 2
+	}
+	return np, spmmSets(v, nv, np), spmmBcasts(v)
+}
+
+// spmmZeroSets clears every accumulator of the sets S.
+func spmmZeroSets(v *spmmV, S [][]string) []string {
+	var o []string
+	for _, st := range S {
+		for _, r := range st {
+			o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.zero, r, r, r))
+		}
+	}
+	return o
+}
+
+// spmmSumSets adds the sets S[1:] into S[0], which then holds the pass's
+// sum.
+func spmmSumSets(v *spmmV, S [][]string) []string {
+	var o []string
 	A := S[0]
 	for _, st := range S[1:] {
 		for i := range A {
 			o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.add, st[i], A[i], A[i]))
 		}
 	}
-	return o, A
+	return o
+}
+
+// spmmStopAt is where a tile pass goes when entry R12+e of an unrolled step
+// is at the limit: entries R12..R12+e-1 are in, and the pass ends one entry
+// at a time (label L+"k1") from R12+e, through stop label e (spmmStops)
+// when e > 0.
+func spmmStopAt(L string, e int) string {
+	if e == 0 {
+		return L + "k1"
+	}
+	return fmt.Sprintf("%sstop%d", L, e)
+}
+
+// spmmStops writes a tile pass's stop labels 1..np-1: each advances R12 to
+// its entry and jumps to L+"k1", the last falling through into it when fall
+// is set (L+"k1" follows).
+func spmmStops(L string, np int, fall bool) []string {
+	var o []string
+	for e := 1; e < np; e++ {
+		o = append(o, fmt.Sprintf("%sstop%d:", L, e), fmt.Sprintf("\tADDQ $%d, R12", e))
+		if e < np-1 || !fall {
+			o = append(o, "\tJMP "+L+"k1")
+		}
+	}
+	return o
+}
+
+// spmmColumns writes a row's column chunks: one label per chunk width of
+// chunks (vectors), each taken while that many vectors of columns remain
+// below w, its code from full, and the masked tail (label p+"tail", code
+// from tail) while any column remains, leaving for p+"next" after.
+func spmmColumns(v *spmmV, p, w string, chunks []int, full func(L string, nv int) []string, tail func(L string) []string) []string {
+	var labels []string
+	for _, n := range chunks {
+		labels = append(labels, fmt.Sprintf("%sc%d", p, n))
+	}
+	labels = append(labels, p+"tail")
+	var o []string
+	for ci, nv := range chunks {
+		L, next := labels[ci], labels[ci+1]
+		o = append(o, L+":", fmt.Sprintf("\tLEAQ %d(R14), R15", nv*v.l), "\tCMPQ R15, "+w, "\tJA "+next)
+		o = append(o, full(L, nv)...)
+		o = append(o, fmt.Sprintf("\tADDQ $%d, R14", nv*v.l), "\tJMP "+L)
+	}
+	L := labels[len(labels)-1]
+	o = append(o, L+":", "\tCMPQ R14, "+w, "\tJAE "+p+"next")
+	return append(o, tail(L)...)
 }
 
 // The tile kernels prefetch the piece of the row spmmTilePFD rows ahead,
@@ -424,14 +472,20 @@ func spmmBoundInR10(o []string, bound string) []string {
 	panic("spmmBoundInR10: no row loop")
 }
 
-func spmmFunc(v *spmmV, tile bool) []string {
-	name := "SpMM" + v.name
+// spmmOpen starts the kernel base+v.name (base+"Tile"+v.name with tile):
+// it returns the name, the label prefix and the prologue and row start.
+func spmmOpen(v *spmmV, base string, scatter, tile bool) (name, p string, o []string) {
+	name = base + v.name
 	if tile {
-		name = "SpMMTile" + v.name
+		name = base + "Tile" + v.name
 	}
-	p := strings.ToLower(name)
-	o := spmmPrologue(v, name, false, tile)
-	o = append(o, spmmRowStart(v, name, p, tile)...)
+	p = strings.ToLower(name)
+	o = spmmPrologue(v, name, scatter, tile)
+	return name, p, append(o, spmmRowStart(v, name, p, tile)...)
+}
+
+func spmmFunc(v *spmmV, tile bool) []string {
+	name, p, o := spmmOpen(v, "SpMM", false, tile)
 	bound := spmmLimit(v, false)
 	if !tile {
 		bound = arg(name, "xrows")
@@ -448,104 +502,16 @@ func spmmFunc(v *spmmV, tile bool) []string {
 	if tile {
 		o = append(o, spmmTilePrefetch(v, p)...)
 	}
-	chunks := []int{4, 2, 1}
-	var labels []string
-	for _, n := range chunks {
-		labels = append(labels, fmt.Sprintf("%sc%d", p, n))
+	chunk := func(L string, nv int, tail bool) []string {
+		blk, A := spmmGatherBlock(v, L, nv, tail, tile, bound, p+"bad")
+		return append(blk, spmmBetaStore(v, L, A, func(i int) int { return i * v.vb }, tail)...)
 	}
-	labels = append(labels, p+"tail")
-	for ci, nv := range chunks {
-		L, next := labels[ci], labels[ci+1]
-		o = append(o, L+":", fmt.Sprintf("\tLEAQ %d(R14), R15", nv*v.l), "\tCMPQ R15, "+w, "\tJA "+next)
-		blk, A := spmmGatherBlock(v, L, nv, false, tile, bound, p+"bad")
-		o = append(o, blk...)
-		o = append(o, spmmBetaStore(v, L, A, func(i int) int { return i * v.vb }, false)...)
-		o = append(o, fmt.Sprintf("\tADDQ $%d, R14", nv*v.l), "\tJMP "+L)
-	}
-	L := labels[len(labels)-1]
-	o = append(o, L+":", "\tCMPQ R14, "+w, "\tJAE "+p+"next")
-	blk, A := spmmGatherBlock(v, L, 1, true, tile, bound, p+"bad")
-	o = append(o, blk...)
-	o = append(o, spmmBetaStore(v, L, A, func(int) int { return 0 }, true)...)
+	o = append(o, spmmColumns(v, p, w, []int{4, 2, 1},
+		func(L string, nv int) []string { return chunk(L, nv, false) },
+		func(L string) []string { return chunk(L, 1, true) })...)
 	// tile: every pass stopped at the same entry; the next tile starts there
 	return append(o, spmmRowEnd(v, name, p, tile, "\tADDQ BX, DI")...)
 }
-
-func spmmScatterFunc(v *spmmV, tile bool) []string {
-	name := "SpMMScatter" + v.name
-	if tile {
-		name = "SpMMScatterTile" + v.name
-	}
-	p := strings.ToLower(name)
-	o := spmmPrologue(v, name, true, tile)
-	o = append(o, spmmRowStart(v, name, p, tile)...)
-	if tile {
-		o = append(o, spmmTilePrefetch(v, p)...)
-	}
-	// entry sets R15 to the address of Y's row idx[k]: at the limit the
-	// tile kernel leaves for end; at or above yrows the untiled one leaves
-	// for bad.
-	entry := func(end string) []string {
-		if tile {
-			return spmmEntry(v, 0, "DI", "BX", spmmLimit(v, true), end)
-		}
-		return spmmEntry(v, 0, "DI", "BX", arg(name, "yrows"), p+"bad")
-	}
-	chunks := []int{4, 1}
-	var labels []string
-	for _, n := range chunks {
-		labels = append(labels, fmt.Sprintf("%sc%d", p, n))
-	}
-	labels = append(labels, p+"tail")
-	for ci, nv := range chunks {
-		L, next := labels[ci], labels[ci+1]
-		o = append(o, L+":", fmt.Sprintf("\tLEAQ %d(R14), R15", nv*v.l), "\tCMPQ R15, R10", "\tJA "+next)
-		for j := range nv {
-			o = append(o, fmt.Sprintf("\t%s %d(SI)(R14*%d), %s, %s", v.mul, j*v.vb, v.es, v.alpha, v.xs[j]))
-		}
-		o = append(o, "\tMOVQ AX, R12", L+"k:", "\tCMPQ R12, R13", "\tJAE "+L+"end")
-		o = append(o, entry(L+"end")...)
-		o = append(o, fmt.Sprintf("\t%s (R11)(R12*%d), %s", v.bc, v.es, v.b0))
-		for j := range nv {
-			m := fmt.Sprintf("%d(R15)(R14*%d)", j*v.vb, v.es)
-			t := v.reg(j)
-			o = append(o, fmt.Sprintf("\t%s %s, %s", v.mov, m, t), fmt.Sprintf("\t%s %s, %s, %s", v.fma, v.xs[j], v.b0, t), fmt.Sprintf("\t%s %s, %s", v.mov, t, m))
-		}
-		o = append(o, "\tINCQ R12", "\tJMP "+L+"k", L+"end:", fmt.Sprintf("\tADDQ $%d, R14", nv*v.l), "\tJMP "+L)
-	}
-	L := labels[len(labels)-1]
-	o = append(o, L+":", "\tCMPQ R14, R10", "\tJAE "+p+"next")
-	if v.isa == "avx512" {
-		o = append(o, fmt.Sprintf("\t%s.Z (SI)(R14*%d), K7, %s", v.mov, v.es, v.xs[0]))
-	} else {
-		o = append(o, fmt.Sprintf("\t%s (SI)(R14*%d), %s, %s", v.mask, v.es, v.tm, v.xs[0]))
-	}
-	o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.mul, v.xs[0], v.alpha, v.xs[0]))
-	o = append(o, "\tMOVQ AX, R12", L+"k:", "\tCMPQ R12, R13", "\tJAE "+p+"next")
-	o = append(o, entry(p+"next")...)
-	o = append(o, fmt.Sprintf("\t%s (R11)(R12*%d), %s", v.bc, v.es, v.b0))
-	m := fmt.Sprintf("(R15)(R14*%d)", v.es)
-	t := v.reg(0)
-	if v.isa == "avx512" {
-		o = append(o, fmt.Sprintf("\t%s.Z %s, K7, %s", v.mov, m, t), fmt.Sprintf("\t%s %s, %s, %s", v.fma, v.xs[0], v.b0, t), fmt.Sprintf("\t%s %s, K7, %s", v.mov, t, m))
-	} else {
-		o = append(o, fmt.Sprintf("\t%s %s, %s, %s", v.mask, m, v.tm, t), fmt.Sprintf("\t%s %s, %s, %s", v.fma, v.xs[0], v.b0, t), fmt.Sprintf("\t%s %s, %s, %s", v.mask, t, v.tm, m))
-	}
-	o = append(o, "\tINCQ R12", "\tJMP "+L+"k")
-	return append(o, spmmRowEnd(v, name, p, tile, "\tADDQ R8, SI")...)
-}
-
-// spmmNarrowDoc opens spmmnarrow_amd64.s and spmmscatternarrow_amd64.s.
-const spmmNarrowDoc = `// The %s kernels of %s on a compressed matrix with 32-bit row
-// pointers and 16- or 32-bit indices (the compute form of a prepared
-// matrix), from the same template (_gen/spmm.go): the row pointers are
-// read with MOVL and every index with MOVWQZX or MOVLQZX, zero-extended,
-// then checked and used as the 64-bit kernels check and use theirs. The tile
-// kernels walk the Go side's 64-bit copies of the segments, as there. The
-// SpMM kernels hold the index bound (xrows, or the tile's limit) in R10
-// and compare each chunk's end with the argument w instead.
-//
-`
 
 // spmmVariants are the kernels of one pair of files: index widths iws.
 func spmmVariants(iws []int) []*spmmV {
@@ -560,48 +526,16 @@ func spmmVariants(iws []int) []*spmmV {
 	return vs
 }
 
-// spmmFiles is spmm_amd64.s and spmmscatter_amd64.s after the build line,
-// or with narrow set spmmnarrow_amd64.s and spmmscatternarrow_amd64.s.
-func spmmFiles(narrow bool) (spmm, scatter string) {
-	a, b := []string{spmmDoc}, []string{spmmScatterDoc}
-	iws := []int{8}
-	if narrow {
-		a = []string{fmt.Sprintf(spmmNarrowDoc, "SpMM and SpMMTile", "spmm_amd64.s") + spmmDoc}
-		b = []string{fmt.Sprintf(spmmNarrowDoc, "SpMMScatter and SpMMScatterTile", "spmmscatter_amd64.s") + spmmScatterDoc}
-		iws = []int{2, 4}
-	}
+// spmmFamily is the file of an SpMM family after the build line: doc, then
+// for every kernel of index widths iws its whole and its tile form, as fn
+// writes them (spmmFunc or spmmScatterFunc).
+func spmmFamily(doc string, iws []int, fn func(v *spmmV, tile bool) []string) string {
+	a := []string{doc}
 	for _, v := range spmmVariants(iws) {
-		a = append(a, strings.Join(spmmFunc(v, false), "\n"), strings.Join(spmmFunc(v, true), "\n"))
-		b = append(b, strings.Join(spmmScatterFunc(v, false), "\n"), strings.Join(spmmScatterFunc(v, true), "\n"))
+		a = append(a, strings.Join(fn(v, false), "\n"), strings.Join(fn(v, true), "\n"))
 	}
-	return strings.Join(a, "\n"), strings.Join(b, "\n")
+	return strings.Join(a, "\n")
 }
 
-func init() { decls = append(decls, spmmNarrowDecls()...) }
-
-// spmmNarrowDecls are the declarations of the narrow SpMM and SpMMScatter
-// kernels, family by family.
-func spmmNarrowDecls() []decl {
-	var gather, scatter []decl
-	for _, v := range spmmVariants([]int{2, 4}) {
-		it := map[int]string{2: "uint16", 4: "uint32"}[v.iw]
-		ops := fmt.Sprintf("ptr []uint32, idx []%s, vals []%s", it, v.tn)
-		segs := fmt.Sprintf("seg []uint64, idx []%s, vals []%s", it, v.tn)
-		dense := fmt.Sprintf("(y []%s, ldy int, x []%s, ldx, w int, ", v.tn, v.tn)
-		like := func(name, wide string) string {
-			return fmt.Sprintf(`%s is %s on 32-bit row pointers and
-%s indices, read zero-extended and checked as there.
-Requires: %s.`, name, wide, it, v.req)
-		}
-		wide := strings.Replace(v.name[len("Narrow"):], fmt.Sprintf("U%d", 8*v.iw), "", 1)
-		n := "SpMM" + v.name
-		gather = append(gather,
-			decl{"spmmnarrow", n, dense + ops + fmt.Sprintf(", alpha, beta %s, xrows uint64) int", v.tn), like(n, "SpMM"+wide)},
-			decl{"spmmnarrow", "SpMMTile" + v.name, dense + segs + fmt.Sprintf(", alpha, beta %s, limit uint64)", v.tn), like("SpMMTile"+v.name, "SpMMTile"+wide)})
-		n = "SpMMScatter" + v.name
-		scatter = append(scatter,
-			decl{"spmmscatternarrow", n, dense + ops + fmt.Sprintf(", alpha %s, yrows uint64) int", v.tn), like(n, "SpMMScatter"+wide)},
-			decl{"spmmscatternarrow", "SpMMScatterTile" + v.name, dense + segs + fmt.Sprintf(", alpha %s, limit uint64)", v.tn), like("SpMMScatterTile"+v.name, "SpMMScatterTile"+wide)})
-	}
-	return append(gather, scatter...)
-}
+// spmmFile is spmm_amd64.s after the build line.
+func spmmFile() string { return spmmFamily(spmmDoc, []int{8}, spmmFunc) }

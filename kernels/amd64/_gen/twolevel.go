@@ -1,7 +1,8 @@
 package main
 
-import "fmt"
-
+// The emitters the two-level kernels share (gatherhadamard2.go,
+// pushhadamard2.go; the one-level gather takes the node loops too).
+//
 // The two-level gather (GatherHadamard2): for every node c of a level, the
 // sum over its children e of z's row crd[e] times the child's fiber sum,
 // times a row of y, into a row of out. It walks three levels in one pass:
@@ -20,11 +21,6 @@ import "fmt"
 // and out rows. AVX2: Y0..Y3 fiber sums, Y4..Y7 child sums, Y8 value, Y9
 // the masked block's loaded row, Y10..Y13 pull sums (or Y10 an out row),
 // Y15 the masked block's lanes.
-
-// gather2PrefetchX is the bit of the GatherHadamard2 kernels' last argument,
-// pf, that makes each leaf prefetch the x row of the leaf pullPFD ahead
-// (package kernels sets it when x exceeds L2).
-const gather2PrefetchX = 1
 
 // prologue opens kernel fn (frame: left-8(SP), blk-16(SP); the argument
 // size from its declaration), runs loads (the bases), sets R13 to the row
@@ -60,13 +56,7 @@ func (a *asm) twoLevelDoc(fn, blocks, body, regs, req string) {
 // are left.
 func (a *asm) nextBlock512(nv int) {
 	a.f("next%d:", nv)
-	a.f("\tADDQ $%d, DI", nv*64)
-	a.f("\tADDQ $%d, SI", nv*64)
-	a.f("\tADDQ $%d, BX", nv*64)
-	a.f("\tADDQ $%d, blk-16(SP)", nv*64)
-	a.f("\tSUBQ $%d, left-8(SP)", nv*a.w())
-	a.f("\tJG   chunk")
-	a.f("\tJMP  done")
+	a.advance512(nv, true)
 }
 
 // blocks512 writes the AVX-512 column-block dispatch (label chunk, then
@@ -89,26 +79,6 @@ func (a *asm) blocks512(reload string, block func(a *asm, nv int)) {
 // leftReload is blocks512's reload for kernels that keep the columns left
 // in their frame.
 const leftReload = "\n\tMOVQ left-8(SP), R15"
-
-// gather2Loads loads GatherHadamard2's bases.
-const gather2Loads = `	MOVQ out_base+0(FP), DI
-	MOVQ y_base+24(FP), SI
-	MOVQ lptr_base+168(FP), R12
-	MOVQ vals_base+192(FP), R10
-	MOVQ idx_base+216(FP), R11
-	MOVQ x_base+240(FP), BX`
-
-const gather2Body = `	s := sum over e in ptr[c]..ptr[c+1]-1 of z[crd[e]*r + block] *
-	     (sum over j in lptr[e]..lptr[e+1]-1 of vals[j] * x[idx[j]*r + block])
-	out[ocrd[c]*sO + c*cO + block] += y[ycrd[c]*sU + block] * s
-
-When sO = cO = 0 (GatherPull) the out block stays in registers and is
-stored once per block.
-
-Checks, each when its value is read (every block reads the index arrays
-again): ptr[c] <= ptr[c+1] <= len(crd), lptr[e] <= lptr[e+1] <= len(idx),
-idx[j] < xrows, crd[e] < zrows, ocrd[c] < obound and ycrd[c] < ybound; a
-violation leaves for bad (returns 1).`
 
 // The one- and two-level gathers share their first five arguments (out, y,
 // ocrd, ycrd, ptr); their strides sO, cO, sU stand at sOff, sOff+8 and
@@ -197,44 +167,6 @@ func (a *asm) yRow(sOff int) {
 	a.f(`	IMULQ sU+%d(FP), DX`, sOff+16)
 }
 
-// childrenOpen loads node AX's children range into R8, R9, leaving for
-// bad unless ptr[c] <= ptr[c+1] <= len(crd) (the children lptr holds too).
-func (a *asm) childrenOpen(l string) {
-	a.f(`	MOVQ ptr_base+96(FP), R14
-	MOVQ (R14)(AX*8), R8
-	MOVQ 8(R14)(AX*8), R9`)
-	a.span("R8", "R9", "crd")
-}
-
-// children512 sets Z4..Z(3+nv) to node AX's sum over its children of z row
-// crd[e] times the child's fiber sum. Clobbers R8, R9, CX, DX, R14, Z0..Z3,
-// Z8.
-func (a *asm) children512(nv int, l string) {
-	a.childrenOpen(l)
-	a.f("\t// Z4..Z%d = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e", 3+nv)
-	for v := range nv {
-		a.f("\tVPXORQ Z%d, Z%d, Z%d", 4+v, 4+v, 4+v)
-	}
-	a.f("\tJE   ce%s", l) // childrenOpen's span set the flags
-	a.f("cl%s:", l)
-	// As children256: the z row of the child pullPFD ahead always, the x
-	// rows of the leaves with gather2PrefetchX in pf.
-	a.prefetchCrdRow(nv, l, "R15")
-	a.lptrSpan(336)
-	a.fiber(nv, l, gather2LeafPF)
-	a.f("\tMOVQ  crd_base+120(FP), R14")
-	a.f("\tMOVQ  (R14)(R8*8), R14")
-	a.check("R14", a.crdBound)
-	a.f("\tIMULQ R13, R14")
-	for v := range nv {
-		a.f("\tVFMADD231{P} %d(R15)(R14*1), Z%d, K%d, Z%d", v*64, v, v+1, 4+v)
-	}
-	a.f("\tINCQ R8")
-	a.f("\tCMPQ R8, R9")
-	a.f("\tJB   cl%s", l)
-	a.f("ce%s:", l)
-}
-
 // nextNode advances AX and jumps to label (jump JB) while nodes are left,
 // or (jump JAE) when none are.
 func (a *asm) nextNode(jump, label string) {
@@ -254,104 +186,6 @@ func (a *asm) scatterOrPull(sOff int, l string) {
 	a.f("\t// Scatter or rows: out row ocrd[c]*sO + c*cO, y row ycrd[c]*sU.")
 	a.f("\tXORQ AX, AX")
 	a.f("snode%s:", l)
-}
-
-func gather2Block512(a *asm, nv int) {
-	l := fmt.Sprint(nv)
-	a.f("blk%s:", l)
-	a.masks(nv)
-	a.f("\tMOVQ z_base+144(FP), R15")
-	a.f("\tADDQ blk-16(SP), R15")
-	a.scatterOrPull(272, l)
-	a.prefetchOut(nv, "s"+l)
-	a.children512(nv, "s"+l)
-	a.nodeRows(gather2SOff)
-	for v := range nv {
-		a.f("\tVMOVU{P}.Z   %d(SI)(DX*{ES}), K%d, Z%d", v*64, v+1, 24+v)
-		a.fmaVec(v, "(DI)(R14*{ES})", 28+v, fmt.Sprintf("Z%d, Z%d", 24+v, 4+v))
-	}
-	a.nextNode("JB", "snode"+l)
-	a.f("\tJMP  next%s", l)
-
-	a.f("pull%s:", l)
-	a.f("\t// Pull: the out block stays in Z16.. (even nodes) and Z20.. (odd nodes).")
-	for v := range nv {
-		a.f("\tVMOVU{P}.Z %d(DI), K%d, Z%d", v*64, v+1, 16+v)
-		a.f("\tVPXORQ     Z%d, Z%d, Z%d", 20+v, 20+v, 20+v)
-	}
-	a.f("\tXORQ AX, AX")
-	a.f("pnode%s:", l)
-	for half, accBase := range []int{16, 20} {
-		a.prefetchY(nv, fmt.Sprintf("p%s%d", l, half), false)
-		a.children512(nv, fmt.Sprintf("p%s%d", l, half))
-		a.yRow(gather2SOff)
-		for v := range nv {
-			a.f("\tVFMADD231{P} %d(SI)(DX*{ES}), Z%d, K%d, Z%d", v*64, 4+v, v+1, accBase+v)
-		}
-		if half == 0 {
-			a.nextNode("JAE", "pend"+l)
-		} else {
-			a.nextNode("JB", "pnode"+l)
-		}
-	}
-	a.f("pend%s:", l)
-	for v := range nv {
-		a.f("\tVADD{P}  Z%d, Z%d, Z%d", 20+v, 16+v, 16+v)
-		a.f("\tVMOVU{P} Z%d, K%d, %d(DI)", 16+v, v+1, v*64)
-	}
-	a.nextBlock512(nv)
-}
-
-// gather2PrefetchDoc is the kernels' header paragraph on prefetching.
-func gather2PrefetchDoc() string {
-	return fmt.Sprintf("\n\nThe pull loop prefetches the y row, the scatter loop the out row, of the\nnode %d ahead (pullPFD). Each child prefetches the z\nrow that the child as far ahead names; with %d in pf, each leaf the x row\nthat the leaf as far ahead names.", pullPFD, gather2PrefetchX)
-}
-
-// gather2LeafPF is the leaf prefetch of both GatherHadamard2 kernels: x's
-// row, when pf has gather2PrefetchX.
-var gather2LeafPF = leafPF{"pf+296(FP)", gather2PrefetchX, "idx_len+224(FP)", "BX"}
-
-func gather2AVX512(e elem) string {
-	a := &asm{e: e, leafBound: "xrows", crdBound: "zrows"}
-	fn := "GatherHadamard2" + e.T + "AVX512"
-	a.twoLevelDoc(fn, "1, 2 or 4 vectors", gather2Body+gather2PrefetchDoc(), "twolevel.go", "AVX512F, AVX512DQ, BMI2")
-	a.prologue(fn, 264, 104, gather2Loads)
-	a.blocks512(leftReload, gather2Block512)
-	return a.expand()
-}
-
-// children256 sets Y4.. to node AX's sum over its children of z row crd[e]
-// times the child's fiber sum (this block). Clobbers R8, R9, CX, DX, R14,
-// Y0..Y3, Y8, Y9.
-func (a *asm) children256(b blk256, l string) {
-	a.childrenOpen(l)
-	a.f("\t// Y4..Y%d = sum over children e in [R8, R9) of z row crd[e] * fiber sum of e", 3+b.nv)
-	b.zero(4)
-	a.f("\tJE   ce%s", l) // childrenOpen's span set the flags
-	a.f("cl%s:", l)
-	// The z row of the child pullPFD ahead, whatever z's size: it pays
-	// where z exceeds L2 and costs next to nothing where z's rows sit in L2,
-	// while a test of z's size against L2 costs more than it saves, so
-	// there is none. With gather2PrefetchX in pf, each leaf likewise
-	// prefetches its x row (gather2Prefetching in package kernels).
-	// children512 does the same.
-	a.prefetchCrdRow(b.lines(), l, "R15")
-	a.lptrSpan(336)
-	b.fiber(l, 8, gather2LeafPF)
-	a.rowOf("crd_base+120(FP)", "R8", a.crdBound)
-	for v := range b.nv {
-		b.fma(v, "(R15)(R14*1)", v, 4+v)
-	}
-	a.f("\tINCQ R8")
-	a.f("\tCMPQ R8, R9")
-	a.f("\tJB   cl%s", l)
-	a.f("ce%s:", l)
-}
-
-func gather2Block256(b blk256) {
-	b.a.f("\tMOVQ z_base+144(FP), R15")
-	b.a.f("\tADDQ blk-16(SP), R15")
-	b.gatherNodes(gather2SOff, 4, true, func(l string) { b.a.children256(b, l) })
 }
 
 // gatherNodes writes an AVX2 gather block's two node loops, over the nodes
@@ -396,15 +230,6 @@ func (b blk256) gatherNodes(sOff, sum int, prefetch bool, node func(l string)) {
 	for v := range b.nv {
 		b.store(10+v, v, "(DI)")
 	}
-}
-
-func gather2AVX2(e elem, iota string) string {
-	a := &asm{e: e, leafBound: "xrows", crdBound: "zrows"}
-	fn := "GatherHadamard2" + e.T + "AVX2"
-	a.twoLevelDoc(fn, "4, 2 or 1 full vectors, then a last one", gather2Body+gather2PrefetchDoc(), "twolevel.go", "AVX, AVX2, FMA3")
-	a.prologue(fn, 264, 104, gather2Loads)
-	a.blocks256(9, iota, gather2Block256)
-	return a.expand()
 }
 
 // expand substitutes the element tokens that a.f leaves ({LOG} and friends).

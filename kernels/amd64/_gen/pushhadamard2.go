@@ -2,7 +2,7 @@ package main
 
 import "fmt"
 
-// The two-level push (PushHadamard2): node c forms p = above ∘ y[ycrd[c]];
+// pushhadamard2_amd64.s: the two-level push (PushHadamard2): node c forms p = above ∘ y[ycrd[c]];
 // then, for each child e, either q = p ∘ f[crd[e]] is scattered into the out
 // rows of e's leaves, each times its value (PushLeaves, mode 0), or e's
 // leaves are gathered from f into one sum t and p ∘ t is added into out row
@@ -193,7 +193,7 @@ func push2PrefetchDoc() string {
 func push2AVX512(e elem) string {
 	a := &asm{e: e, leafBound: "irows", crdBound: "crows", inReg: push2InReg}
 	fn := "PushHadamard2" + e.T + "AVX512"
-	a.twoLevelDoc(fn, "1, 2 or 4 vectors", push2Body+push2PrefetchDoc(), "push2.go", "AVX512F, AVX512DQ, BMI2")
+	a.twoLevelDoc(fn, "1, 2 or 4 vectors", push2Body+push2PrefetchDoc(), "pushhadamard2.go", "AVX512F, AVX512DQ, BMI2")
 	a.prologue(fn, 240, 104, push2Loads)
 	a.blocks512(leftReload, push2Block512)
 	return a.expand()
@@ -246,8 +246,19 @@ func push2Block256(b blk256) {
 func push2AVX2(e elem, iota string) string {
 	a := &asm{e: e, leafBound: "irows", crdBound: "crows", inReg: push2InReg}
 	fn := "PushHadamard2" + e.T + "AVX2"
-	a.twoLevelDoc(fn, "4, 2 or 1 full vectors, then a last one", push2Body+push2PrefetchDoc(), "push2.go", "AVX, AVX2, FMA3")
+	a.twoLevelDoc(fn, "4, 2 or 1 full vectors, then a last one", push2Body+push2PrefetchDoc(), "pushhadamard2.go", "AVX, AVX2, FMA3")
 	a.prologue(fn, 240, 104, push2Loads)
 	a.blocks256(13, iota, push2Block256)
 	return a.expand()
+}
+
+func pushHadamard2File() string {
+	return productFile(`// PushHadamard2: the two-level push, for every node c, a column block at a
+// time, p := above[block] * y[ycrd[c]*r + block], then for each child e
+// either (mode 0) the leaves of e get vals[j] * p * f[crd[e]*r + block] in
+// out row idx[j], or (mode 1) out row crd[e] gets p times the sum over the
+// leaves of vals[j] * f[idx[j]*r + block]
+//
+// (pushhadamard2.go in kernels/amd64/_gen).
+`, func(e elem, iota string) string { return push2AVX2(e, iota) + push2AVX512(e) })
 }
