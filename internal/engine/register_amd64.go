@@ -93,6 +93,12 @@ func registerAMD64() bool {
 			kt: [5]qspmmTileKernel{amd64.QSpMMTile8RowAVX2, amd64.QSpMMTile8BlockAVX2, amd64.QSpMMTile8MXAVX2,
 				amd64.QSpMMTile4BlockAVX2, amd64.QSpMMTile4MXAVX2},
 		}))
+		// The fused scatter kernels where one is written for the operand,
+		// tiles of decoded values (qscatter_tiled.go) elsewhere; COO's
+		// scatter has no assembly, so its fused Go loop serves every path.
+		qscatter.set(tierAVX2, qscatterTiled)
+		qspmmScatter.set(tierAVX2, qspmmScatterTiled)
+		qcoo.set(tierAVX2, qcooGeneric)
 	}
 	if amd64.HasAVX512 {
 		lowerBound.set(tierAVX512, lowerBoundAVX512)
@@ -179,6 +185,12 @@ func registerAMD64() bool {
 			kt: [5]qspmmTileKernel{amd64.QSpMMTile8RowAVX512, amd64.QSpMMTile8BlockAVX512, amd64.QSpMMTile8MXAVX512,
 				amd64.QSpMMTile4BlockAVX512, amd64.QSpMMTile4MXAVX512},
 		}))
+		// The fused scatter kernels where one is written for the operand,
+		// tiles of decoded values (qscatter_tiled.go) elsewhere; COO's
+		// scatter has no assembly, so its fused Go loop serves every path.
+		qscatter.set(tierAVX512, qscatterTiled)
+		qspmmScatter.set(tierAVX512, qspmmScatterTiled)
+		qcoo.set(tierAVX512, qcooGeneric)
 	}
 	return true
 }
