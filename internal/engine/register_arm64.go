@@ -95,7 +95,13 @@ func registerARM64() bool {
 		// The fused scatter kernels where one is written for the operand,
 		// tiles of decoded values (qscatter_tiled.go) elsewhere; COO's
 		// scatter has no assembly, so its fused Go loop serves every path.
-		qscatter.set(tierNEON, qscatterTiled)
+		qscatter.set(tierNEON, qscatterFusedAsm(qscatterKernels{
+			i8Row:   arm64.QScatterI8RowNEON,
+			i8Block: arm64.QScatterI8BlockNEON,
+			block4:  arm64.QScatter4BlockNEON,
+			mx4:     arm64.QScatter4MXNEON,
+			mx8:     arm64.QScatter8MXNEON,
+		}))
 		qspmmScatter.set(tierNEON, qspmmScatterTiled)
 		qcoo.set(tierNEON, qcooGeneric)
 	}
