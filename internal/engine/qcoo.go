@@ -20,8 +20,10 @@ import (
 // the output row and of the input row. With runs set (k == 1 and the
 // entries of an output row adjacent: a row-major sorted tensor, not
 // transposed) it sums each run of one output row in two partial sums and
-// adds alpha times their sum, as coo's MulVec does, a run that crosses a
-// tile being added in two. It decodes tiles of the values (see qtile.go).
+// adds alpha times their sum, as coo's MulVec does. It is computed by the
+// qcoomul family, whose loops decode the codes where COOScatter reads
+// values (see qscatter.go), in COOScatter's order: the same bits as
+// COOScatter on the dequantized values of entries lo..hi-1.
 // coords holds v.N tuples of 2 coordinates, validated: every coordinate of
 // the output side below len(y)/k and of the input side below len(x)/k,
 // which it does not check. ch is as QSpMV's (for COO, per value:
@@ -31,11 +33,7 @@ func QCOOMul(runs bool, y, x []float32, k int, coords []uint64, lo, hi int, v *q
 		panic(fmt.Sprintf("kernels: QCOOMul: %d coordinates for %d values, entries %d..%d, k=%d, oi=%d, ii=%d", len(coords), v.N, lo, hi, k, oi, ii))
 	}
 	checkQuant("QCOOMul", v, lo, hi-lo, &ch, false)
-	s := getQScratch(v, ch)
-	for t0 := lo; t0 < hi; t0 += qTile {
-		t1 := min(hi, t0+qTile)
-		tile := s.decode(uint64(t0), uint64(t1))
-		COOScatter(runs, y, x, k, coords[2*t0:2*t1], tile, oi, ii, alpha)
-	}
-	putQScratch(s)
+	q := newQOperand(v, ch, []uint64{uint64(lo), uint64(hi)}, nil)
+	qcoo.fn(runs, y, x, k, coords, lo, hi, q, oi, ii, alpha)
+	putQOperand(q)
 }

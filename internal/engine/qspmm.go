@@ -166,17 +166,24 @@ func qspmmGeneric(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint
 //
 //	y[idx[k]*ldy+c] += v.At(k, channel of k) * (alpha * x[i*ldx+c])
 //
-// in SpMMScatter's order, decoding tiles of the values (qtile.go). The
-// rest is as QSpMM.
+// computed by the qspmmscatter family, whose loops decode the codes where
+// SpMMScatter reads values (see qscatter.go), in SpMMScatter's order: the
+// same bits as SpMMScatter on the same path on the dequantized values. The
+// rest is as QSpMM (for channels by index, Y's rows are cut to the channel
+// count).
 func QSpMMScatter(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, v *quant.Values, ch Channels, alpha float32) {
 	checkSpMM("QSpMMScatter", len(x), ldx, len(y), ldy, w, ptr, idx, v.N, false)
 	qCheckRows("QSpMMScatter", ptr, idx, v, &ch)
 	if w == 0 {
 		return
 	}
-	s := getQScratch(v, ch)
-	s.rows("QSpMMScatter", ptr, func(i, j int, t0, t1 uint64, rp []uint64, tile []float32, _ bool) {
-		SpMMScatterUnchecked(y, ldy, x[i*ldx:], ldx, w, rp, idx[t0:t1], tile, alpha)
-	})
-	putQScratch(s)
+	q := newQOperand(v, ch, ptr, idx)
+	if q.mode == qCol && uint64(q.nx) < denseRows(len(y), ldy, w) {
+		y = y[:0]
+		if q.nx > 0 {
+			y = y[:(q.nx-1)*ldy+w]
+		}
+	}
+	qspmmScatter.fn(y, ldy, x, ldx, w, ptr, idx, q, alpha)
+	putQOperand(q)
 }

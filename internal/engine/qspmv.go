@@ -283,17 +283,20 @@ func (c *Channels) channelAt(k, hint int) (uint64, int) {
 //		}
 //	}
 //
-// in ScatterAdd's order (the same bits as ScatterAdd on the dequantized
-// values, whatever the tiling). It decodes tiles of the values (qtile.go).
-// ptr holds len(x)+1 absolute offsets; the rest is as QSpMV.
+// computed by the qscatter family, whose loops decode the codes where
+// ScatterAdd reads values (see qscatter.go), in ScatterAdd's order: the
+// same bits as ScatterAdd on the same path on the dequantized values.
+// ptr holds len(x)+1 absolute offsets; the rest is as QSpMV (for channels
+// by index, y is cut to the channel count).
 func QScatterAdd(y, x []float32, ptr, idx []uint64, v *quant.Values, ch Channels, alpha float32) {
 	if len(ptr) != len(x)+1 {
 		panic("kernels: QScatterAdd: len(ptr) != len(x)+1")
 	}
 	qCheckRows("QScatterAdd", ptr, idx, v, &ch)
-	s := getQScratch(v, ch)
-	s.rows("QScatterAdd", ptr, func(i, j int, t0, t1 uint64, rp []uint64, tile []float32, _ bool) {
-		ScatterAdd(y, x[i:j], rp, idx[t0:t1], tile, alpha)
-	})
-	putQScratch(s)
+	q := newQOperand(v, ch, ptr, idx)
+	if q.mode == qCol {
+		y = y[:min(len(y), q.nx)]
+	}
+	qscatter.fn(y, x, ptr, idx, q, alpha)
+	putQOperand(q)
 }

@@ -93,6 +93,18 @@ func registerAMD64() bool {
 			kt: [5]qspmmTileKernel{amd64.QSpMMTile8RowAVX2, amd64.QSpMMTile8BlockAVX2, amd64.QSpMMTile8MXAVX2,
 				amd64.QSpMMTile4BlockAVX2, amd64.QSpMMTile4MXAVX2},
 		}))
+		// The fused scatter kernels where one is written for the operand,
+		// tiles of decoded values (qscatter_tiled.go) elsewhere; COO's
+		// scatter has no assembly, so its fused Go loop serves every path.
+		qscatter.set(tierAVX2, qscatterFusedAsm(qscatterKernels{
+			i8Row:   amd64.QScatterI8RowAVX2,
+			i8Block: amd64.QScatterI8BlockAVX2,
+			block4:  amd64.QScatter4BlockAVX2,
+			mx4:     amd64.QScatter4MXAVX2,
+			mx8:     amd64.QScatter8MXAVX2,
+		}))
+		qspmmScatter.set(tierAVX2, qspmmScatterTiled)
+		qcoo.set(tierAVX2, qcooGeneric)
 	}
 	if amd64.HasAVX512 {
 		lowerBound.set(tierAVX512, lowerBoundAVX512)
@@ -179,6 +191,20 @@ func registerAMD64() bool {
 			kt: [5]qspmmTileKernel{amd64.QSpMMTile8RowAVX512, amd64.QSpMMTile8BlockAVX512, amd64.QSpMMTile8MXAVX512,
 				amd64.QSpMMTile4BlockAVX512, amd64.QSpMMTile4MXAVX512},
 		}))
+		// The AVX2 fused scatter kernels, as on the AVX2 tier: ScatterAdd's
+		// AVX-512 gather-and-scatter kernel is slower than its scalar AVX2
+		// one (it is not selected automatically). Tiles of decoded values
+		// (qscatter_tiled.go) elsewhere; COO's scatter has no assembly, so
+		// its fused Go loop serves every path.
+		qscatter.set(tierAVX512, qscatterFusedAsm(qscatterKernels{
+			i8Row:   amd64.QScatterI8RowAVX2,
+			i8Block: amd64.QScatterI8BlockAVX2,
+			block4:  amd64.QScatter4BlockAVX2,
+			mx4:     amd64.QScatter4MXAVX2,
+			mx8:     amd64.QScatter8MXAVX2,
+		}))
+		qspmmScatter.set(tierAVX512, qspmmScatterTiled)
+		qcoo.set(tierAVX512, qcooGeneric)
 	}
 	return true
 }

@@ -92,6 +92,18 @@ func registerARM64() bool {
 			k: [5]qspmmAsmKernel{arm64.QSpMM8RowNEON, arm64.QSpMM8BlockNEON, arm64.QSpMM8MXNEON,
 				arm64.QSpMM4BlockNEON, arm64.QSpMM4MXNEON},
 		}))
+		// The fused scatter kernels where one is written for the operand,
+		// tiles of decoded values (qscatter_tiled.go) elsewhere; COO's
+		// scatter has no assembly, so its fused Go loop serves every path.
+		qscatter.set(tierNEON, qscatterFusedAsm(qscatterKernels{
+			i8Row:   arm64.QScatterI8RowNEON,
+			i8Block: arm64.QScatterI8BlockNEON,
+			block4:  arm64.QScatter4BlockNEON,
+			mx4:     arm64.QScatter4MXNEON,
+			mx8:     arm64.QScatter8MXNEON,
+		}))
+		qspmmScatter.set(tierNEON, qspmmScatterTiled)
+		qcoo.set(tierNEON, qcooGeneric)
 	}
 	return true
 }

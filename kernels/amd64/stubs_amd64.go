@@ -944,6 +944,76 @@ func QSpMV4MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table []float
 //go:noescape
 func QSpMVI8RowAVX512(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
 
+// Family qscatter: qscatter_amd64.s.
+
+// QScatterI8RowAVX2 computes ScatterAdd on int8 codes with one scale per
+// row:
+//
+//	for i := range x {
+//		a := alpha * x[i]
+//		for k := ptr[i]; k < ptr[i+1]; k++ { // clamped to len(idx)
+//			if idx[k] < len(y) { y[idx[k]] += a * (float32(int8(codes[k])) * rs[i]) }
+//		}
+//	}
+//
+// each value one float32 product rounded once (quant.Values.At), then the
+// product and the sum as ScatterAdd's kernels round them (no fused
+// multiply-add), one entry at a time. It needs len(ptr) == len(x)+1,
+// len(codes) >= len(idx) and len(rs) >= len(x).
+// Requires: AVX, AVX2, BMI2.
+//
+//go:noescape
+func QScatterI8RowAVX2(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha float32)
+
+// QScatterI8BlockAVX2 is QScatterI8RowAVX2 with one scale per block of b
+// values, blocks running through the stored values across rows:
+//
+//	y[idx[k]] += a * (float32(int8(codes[k])) * scale[k/b])
+//
+// It finds a row's first block by division only when the row does not
+// start in the block where the last row ended. It needs len(ptr) ==
+// len(x)+1, b >= 1, len(codes) >= len(idx) and a scale for every block of
+// the values of the rows; it reads a block's scale only when a value of
+// the block is read.
+// Requires: AVX, AVX2, BMI2.
+//
+//go:noescape
+func QScatterI8BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha float32)
+
+// QScatter4BlockAVX2 is QScatterI8BlockAVX2 on 4-bit codes (two a byte,
+// value k in the low nibble of codes[k/2] when k is even, the high one
+// otherwise) through their table:
+//
+//	y[idx[k]] += a * (table[nibble k] * scale[k/b])
+//
+// It needs len(table) == 16, len(codes) >= (len(idx)+1)/2 and the rest as
+// QScatterI8BlockAVX2.
+// Requires: AVX, AVX2, BMI2.
+//
+//go:noescape
+func QScatter4BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha float32)
+
+// QScatter4MXAVX2 is QScatter4BlockAVX2 with MX scales: block g's scale is
+// E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127), built in a general
+// register from the exponent's bits. Exponent 0xFF (NaN, which validation
+// rejects) gives +Inf.
+// Requires: AVX, AVX2, BMI2.
+//
+//go:noescape
+func QScatter4MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha float32)
+
+// QScatter8MXAVX2 is QScatter4MXAVX2 on 8-bit codes (FP8 E4M3) through a
+// 256-entry table:
+//
+//	y[idx[k]] += a * (table[codes[k]] * E8M0(exps[k/b]))
+//
+// It needs len(table) == 256, len(codes) >= len(idx) and the rest as
+// QScatter4MXAVX2.
+// Requires: AVX, AVX2, BMI2.
+//
+//go:noescape
+func QScatter8MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha float32)
+
 // Family qspmm: qspmm_amd64.s.
 
 // QSpMMTile8RowAVX2 is QSpMM8RowAVX2 on one column tile of A, as SpMMTileF32AVX2 is

@@ -464,6 +464,33 @@ func QSpMVI8RowAVX512(y, x []float32, ptr, idx []uint64, codes []byte, rs []floa
 	panic(noAsm)
 }
 
+// Family qscatter: qscatter_amd64.s.
+
+// QScatterI8RowAVX2 is not built here; it panics.
+func QScatterI8RowAVX2(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha float32) {
+	panic(noAsm)
+}
+
+// QScatterI8BlockAVX2 is not built here; it panics.
+func QScatterI8BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha float32) {
+	panic(noAsm)
+}
+
+// QScatter4BlockAVX2 is not built here; it panics.
+func QScatter4BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha float32) {
+	panic(noAsm)
+}
+
+// QScatter4MXAVX2 is not built here; it panics.
+func QScatter4MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha float32) {
+	panic(noAsm)
+}
+
+// QScatter8MXAVX2 is not built here; it panics.
+func QScatter8MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha float32) {
+	panic(noAsm)
+}
+
 // Family qspmm: qspmm_amd64.s.
 
 // QSpMMTile8RowAVX2 is not built here; it panics.

@@ -823,3 +823,59 @@ func DequantizeE4M3NEON(dst []float32, codes []byte, scale []float32, rem, b int
 //
 //go:noescape
 func Dequantize4NEON(dst []float32, codes []byte, planes []byte, scale []float32, rem, b int) int
+
+// Family qscatter: qscatter_arm64.s.
+
+// QScatterI8RowNEON computes ScatterAdd on int8 codes with one scale per
+// row:
+//
+//	for i := range x {
+//		a := alpha * x[i]
+//		for k := ptr[i]; k < ptr[i+1]; k++ { // clamped to len(idx)
+//			if idx[k] < len(y) { y[idx[k]] += a * (float32(int8(codes[k])) * rs[i]) }
+//		}
+//	}
+//
+// each value one float32 product rounded once (quant.Values.At), then one
+// fused multiply-add into y, as ScatterAddF32NEON adds a value, one entry at
+// a time. It needs len(ptr) == len(x)+1, len(codes) >= len(idx) and len(rs)
+// >= len(x). It is not preemptible: callers pass a bounded number of rows.
+//
+//go:noescape
+func QScatterI8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha float32)
+
+// QScatterI8BlockNEON is QScatterI8RowNEON with one scale per block of b
+// values, blocks running through the stored values across rows:
+//
+//	y[idx[k]] += a * (float32(int8(codes[k])) * scale[k/b])
+//
+// It needs b >= 1 and a scale for every block of the values of the rows;
+// it reads a block's scale only when a value of the block is read.
+//
+//go:noescape
+func QScatterI8BlockNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha float32)
+
+// QScatter4BlockNEON is QScatterI8BlockNEON on 4-bit codes (two a byte,
+// value k in the low nibble of codes[k/2] when k is even, the high one
+// otherwise) through their table:
+//
+//	y[idx[k]] += a * (table[nibble k] * scale[k/b])
+//
+// It needs len(table) == 16 and len(codes) >= (len(idx)+1)/2.
+//
+//go:noescape
+func QScatter4BlockNEON(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha float32)
+
+// QScatter4MXNEON is QScatter4BlockNEON with MX scales: block g's scale is
+// E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127). Exponent 0xFF (NaN,
+// which validation rejects) gives +Inf.
+//
+//go:noescape
+func QScatter4MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha float32)
+
+// QScatter8MXNEON is QScatter4MXNEON on 8-bit codes (FP8 E4M3) through a
+// 256-entry table: y[idx[k]] += a * (table[codes[k]] * E8M0(exps[k/b])). It
+// needs len(table) == 256 and len(codes) >= len(idx).
+//
+//go:noescape
+func QScatter8MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha float32)

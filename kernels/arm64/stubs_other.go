@@ -411,3 +411,30 @@ func DequantizeE4M3NEON(dst []float32, codes []byte, scale []float32, rem, b int
 func Dequantize4NEON(dst []float32, codes []byte, planes []byte, scale []float32, rem, b int) int {
 	panic(noasm)
 }
+
+// Family qscatter: qscatter_arm64.s.
+
+// QScatterI8RowNEON is not built here; it panics.
+func QScatterI8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha float32) {
+	panic(noasm)
+}
+
+// QScatterI8BlockNEON is not built here; it panics.
+func QScatterI8BlockNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha float32) {
+	panic(noasm)
+}
+
+// QScatter4BlockNEON is not built here; it panics.
+func QScatter4BlockNEON(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha float32) {
+	panic(noasm)
+}
+
+// QScatter4MXNEON is not built here; it panics.
+func QScatter4MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha float32) {
+	panic(noasm)
+}
+
+// QScatter8MXNEON is not built here; it panics.
+func QScatter8MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha float32) {
+	panic(noasm)
+}

@@ -78,6 +78,7 @@ func outputs() []output {
 		{"qspmvnarrowblockavx2_amd64.s", qspmvNarrowBlockAVX2File},
 		{"spmvshort_amd64.s", spmvShortFile},
 		{"qspmm_amd64.s", qspmmFile},
+		{"qscatter_amd64.s", qscatterFile},
 	}
 	var o []output
 	for _, f := range asm {

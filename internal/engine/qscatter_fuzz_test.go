@@ -1,0 +1,54 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+// FuzzQScatterAdd: on any index data every path of the fused scatter
+// (QScatterAdd's family) stays in bounds (the sentinels would see a stray
+// write) and gives the same bits as ref, or, on the tiled fallback,
+// panics naming the pointer.
+func FuzzQScatterAdd(f *testing.F) {
+	seedWords(f, 0, 2, 3, 5, 0, 1, 2, 9, 1<<63)
+	seedWords(f, 7, 1, 40, 2, 3, 4, ^uint64(0), 0)
+	for si := range fuzzQSchemes {
+		// rows of 0 to 40 values over 300, y of 37 elements
+		f.Add(fuzzQSeed(uint64(si), 300, 40, 45), uint64(si)<<7|37<<1)
+	}
+	f.Fuzz(func(t *testing.T, b []byte, seed uint64) {
+		ptr, idx, _, x64 := fuzzCSR(b, seed)
+		// x has a row per pointer pair; y the length fuzzCSR gave x.
+		x := make([]float32, len(ptr)-1)
+		for i := range x {
+			x[i] = float32(i%7) - 2.5
+		}
+		ny := len(x64)
+		v := fuzzQValues(seed, len(fuzzQSchemes), len(idx))
+		forEachTier(t, qscatter, func(t *testing.T, impl, ref qscatterFunc) {
+			q := newQOperand(&v, Channels{}, ptr, idx)
+			defer putQOperand(q)
+			want := make([]float32, ny)
+			ref(want, x, ptr, idx, q, 0.5)
+			got := withSentinel(make([]float32, ny), 4)
+			ok := func() (ok bool) {
+				defer func() {
+					if r := recover(); r != nil {
+						msg, _ := r.(string)
+						if !strings.HasPrefix(msg, "kernels: ") {
+							t.Fatalf("panic %v, want a kernels message", r)
+						}
+					}
+				}()
+				impl(got, x, ptr, idx, q, 0.5)
+				return true
+			}()
+			checkSentinel(t, "qscatter", got)
+			if ok {
+				if err := qsBits(append([]float32(nil), got...), append([]float32(nil), want...)); err != nil {
+					t.Fatalf("%v ptr=%v idx=%v: %v", v.Scheme, ptr, idx, err)
+				}
+			}
+		})
+	})
+}
