@@ -4,9 +4,9 @@ import (
 	"fmt"
 
 	"github.com/hurray-format/hurray-go/internal/dense"
+	"github.com/hurray-format/hurray-go/internal/engine"
 	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/parallel"
-	"github.com/hurray-format/hurray-go/kernels"
 )
 
 // A row loop over the compressed dimension (A x for CSR, Aᵀ x for CSC)
@@ -137,7 +137,7 @@ func mulVecRows[T Float](sp split, ix *index, ops rowOps[T], trans bool, y []T, 
 	if ix.csc == trans {
 		// Gather: op(A) row i is stored segment i.
 		if p == 1 {
-			ops.spmvRows(kernels.ShortRows(ix.ptr), y, x, ix.ptr, alpha, beta)
+			ops.spmvRows(engine.ShortRows(ix.ptr), y, x, ix.ptr, alpha, beta)
 			return
 		}
 		j := getJob(gatherVec, ix, ops)
