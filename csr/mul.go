@@ -41,7 +41,9 @@ func SetParallelThreshold(work int) (prev int) {
 }
 
 // split is how a product splits its work: the goroutines, and the most
-// bytes of private accumulators a scatter product holds.
+// bytes of private accumulators a scatter product holds. split, products
+// and SetWorkers are deliberate twins of coo's (coo/mul.go): each package
+// holds its own setting and tuning behind the same shape.
 type split struct {
 	opts    parallel.Options
 	scratch int
