@@ -132,7 +132,7 @@ func convLoop(b *testing.B, threads int, bytes int64, nnz int, f func()) {
 	b.SetBytes(bytes)
 	b.ReportAllocs()
 	f()
-	triadBytesPerSec(threads)
+	TriadBytesPerSec(threads)
 	b.ResetTimer()
 	c0 := processCPU().Seconds()
 	for range b.N {

@@ -149,7 +149,7 @@ func BenchmarkFBValidate(b *testing.B) {
 		b.SetBytes(bytes)
 		b.ReportAllocs()
 		fill(d.out, -2) // fbReport must see this path's answers, not an earlier one's
-		triadBytesPerSec(1)
+		TriadBytesPerSec(1)
 		for b.Loop() {
 			if err := d.t.Validate(); err != nil {
 				b.Fatal(err)

@@ -28,7 +28,7 @@ func vecBench(b *testing.B, th int, matrix, xy int64, nnz, k int, op func()) {
 // triad's fraction.
 func timeOp(b *testing.B, th int, bytes int64, op func()) {
 	b.SetBytes(bytes)
-	triadBytesPerSec(th) // measured before the timer starts
+	TriadBytesPerSec(th) // measured before the timer starts
 	timeLoop(b, th, op)
 	reportTriad(b, bytes, th)
 }

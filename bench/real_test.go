@@ -57,7 +57,7 @@ func benchRealSpMV[T csr.Float](b *testing.B, path string) {
 			useImpl(b, impl)
 			b.SetBytes(bytes)
 			b.ReportAllocs()
-			triadBytesPerSec(1)
+			TriadBytesPerSec(1)
 			b.ResetTimer()
 			for b.Loop() {
 				a.MulVec(y, x)
@@ -105,7 +105,7 @@ func BenchmarkRealMTTKRP(b *testing.B) {
 						useImpl(b, impl)
 						b.SetBytes(bytes)
 						b.ReportAllocs()
-						triadBytesPerSec(runtime.GOMAXPROCS(0))
+						TriadBytesPerSec(runtime.GOMAXPROCS(0))
 						b.ResetTimer()
 						for b.Loop() {
 							t.MTTKRP(mode, factors, r, out)

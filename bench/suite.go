@@ -1166,6 +1166,39 @@ func triad(sz sizes, o Options) Result {
 	return t.result()
 }
 
+// TriadBytesPerSec returns the bandwidth of the package's triad (triadOp
+// over three 128 MiB arrays on the given number of goroutines, best of 5
+// after a warm-up), measured once per process and thread count: the
+// reference of every "%triad" metric, here and in package quant's
+// benchmarks. Each benchmark compares against the triad on its own thread
+// count: on this kind of VM two threads may get up to twice the bandwidth
+// of one, so a two-thread product against the one-thread triad would read
+// up to 200%.
+func TriadBytesPerSec(threads int) float64 {
+	triadMu.Lock()
+	defer triadMu.Unlock()
+	if r, ok := triadRate[threads]; ok {
+		return r
+	}
+	const n = 1 << 24
+	op := triadOp(n, threads)
+	op()
+	var ts []time.Duration
+	for range 5 {
+		t0 := time.Now()
+		op()
+		ts = append(ts, time.Since(t0))
+	}
+	r := 3 * 8 * n / slices.Min(ts).Seconds()
+	triadRate[threads] = r
+	return r
+}
+
+var (
+	triadMu   sync.Mutex
+	triadRate = map[int]float64{}
+)
+
 // triadOp returns one STREAM-like triad a = b + 3*c over three arrays of n
 // float64, split evenly over threads goroutines (the last on the caller's).
 // It is the bandwidth reference of hurray bench and of BenchmarkTriad.
@@ -1182,14 +1215,20 @@ func triadOp(n, threads int) func() {
 	}
 }
 
-func randVec[T csr.Float](n int, seed uint64) []T {
-	rng := rand.New(rand.NewPCG(seed, 7))
+// RandomVector returns n values uniform in [-1, 1) drawn from a PCG
+// generator seeded (seed, stream): the dense operands of the benchmarks
+// (stream 7) and of the hurray command's products.
+func RandomVector[T csr.Float](n int, seed, stream uint64) []T {
+	rng := rand.New(rand.NewPCG(seed, stream))
 	v := make([]T, n)
 	for i := range v {
 		v[i] = T(2*rng.Float64() - 1)
 	}
 	return v
 }
+
+// randVec is RandomVector on the benchmarks' stream.
+func randVec[T csr.Float](n int, seed uint64) []T { return RandomVector[T](n, seed, 7) }
 
 func sizeOf[T csr.Float]() int {
 	var z T

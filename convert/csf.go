@@ -10,10 +10,10 @@ import (
 
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
+	"github.com/hurray-format/hurray-go/internal/engine"
 	"github.com/hurray-format/hurray-go/internal/levels"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/internal/radix"
-	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
@@ -219,7 +219,7 @@ func packRange(dst, c []uint64, r int, mo []uint32, kp *keyPlan, g int, perm []u
 		// tuple is read in place with constant offsets, without the mode
 		// order's indirection and Go's guard for shifts of 64 or more of
 		// the loop below: with packKeys' order check by
-		// kernels.NonDecreasing, this is most of the cost of COO to CSF
+		// engine.NonDecreasing, this is most of the cost of COO to CSF
 		// of input already sorted. A shift is at most 64, and 64 only for
 		// a level of dimension 1, whose coordinate is 0: the mask to 63
 		// changes no key. The mask sits at each shift, where the compiler
@@ -281,7 +281,7 @@ func packKeys(keys, c []uint64, r int, mo []uint32, kp *keyPlan, g int, perm []u
 			packRange(keys[s:e], c, r, mo, kp, g, perm, s)
 			if !down {
 				// From the block's predecessor, the previous block's last key.
-				down = kernels.NonDecreasing(keys[max(s-1, a):e]) >= 0
+				down = engine.NonDecreasing(keys[max(s-1, a):e]) >= 0
 			}
 			if nd != nil && !down {
 				from := s

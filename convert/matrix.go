@@ -8,11 +8,11 @@ import (
 
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csr"
+	"github.com/hurray-format/hurray-go/internal/engine"
 	"github.com/hurray-format/hurray-go/internal/levels"
 	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/internal/radix"
-	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
@@ -70,7 +70,7 @@ func countOffsets(cnt []uint64, parts, m int, ptr []uint64, w int) {
 			ptr[j] = s
 		}
 	})
-	ptr[m] = kernels.ExclusiveScan(ptr[:m], ptr[:m])
+	ptr[m] = engine.ExclusiveScan(ptr[:m], ptr[:m])
 	if parts == 1 {
 		copy(cnt[:m], ptr[:m])
 		return

@@ -12,7 +12,7 @@ import (
 	"github.com/hurray-format/hurray-go/coo"
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
-	"github.com/hurray-format/hurray-go/kernels"
+	"github.com/hurray-format/hurray-go/internal/engine"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
@@ -149,7 +149,7 @@ func csfToCOORef[T Float](t *csf.Tensor[T]) *coo.Tensor[T] {
 	// ptr maps the nodes of level l to their leaf ranges.
 	ptr := t.Pos(r - 1)
 	for l := r - 2; l >= 0; l-- {
-		kernels.ExpandRuns(coords, r, int(mo[l]), ptr, t.Crd(l))
+		engine.ExpandRuns(coords, r, int(mo[l]), ptr, t.Crd(l))
 		if l > 0 {
 			up := t.Pos(l)
 			next := make([]uint64, len(up))
@@ -183,7 +183,7 @@ func transposeRef[T Float](a *csr.Matrix[T]) *csr.Matrix[T] {
 		count[j+1]++
 	}
 	tptr := make([]uint64, nmnr+1)
-	kernels.ExclusiveScan(tptr[:nmnr], count[1:])
+	engine.ExclusiveScan(tptr[:nmnr], count[1:])
 	tptr[nmnr] = uint64(len(idx))
 	next := slices.Clone(tptr[:nmnr])
 	tidx := make([]uint64, len(idx))

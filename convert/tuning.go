@@ -1,9 +1,9 @@
 package convert
 
 import (
+	"github.com/hurray-format/hurray-go/internal/engine"
 	"github.com/hurray-format/hurray-go/internal/levels"
 	"github.com/hurray-format/hurray-go/internal/radix"
-	"github.com/hurray-format/hurray-go/kernels"
 )
 
 // tuning is the sizes that choose the conversions' paths and pieces. A
@@ -56,7 +56,7 @@ type tuning struct {
 }
 
 // tuningFor is the package's tuning on a machine with the caches c.
-func tuningFor(c kernels.CacheSizes) tuning {
+func tuningFor(c engine.CacheSizes) tuning {
 	return tuning{
 		minParallel:      1 << 15,
 		expandBlock:      c.L1D / 192,
@@ -71,13 +71,13 @@ func tuningFor(c kernels.CacheSizes) tuning {
 }
 
 // defaults is the package's tuning on this machine; no code changes it.
-var defaults = tuningFor(kernels.Caches())
+var defaults = tuningFor(engine.Caches())
 
 // scatterMaxFor is scatterMax for the caches c: a result of 16 bytes an
 // entry in half of L3 (1M entries for 32 MiB); where the L3 is slow
 // (c.SlowL3), at most 512K. Past it, the two scatters of transposeBlocked,
 // each within L2, beat one scatter over the whole result.
-func scatterMaxFor(c kernels.CacheSizes) int {
+func scatterMaxFor(c engine.CacheSizes) int {
 	if c.SlowL3 {
 		return min(c.L3/32, 512<<10)
 	}

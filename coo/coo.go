@@ -49,6 +49,7 @@ import (
 	"slices"
 
 	"github.com/hurray-format/hurray-go/internal/check"
+	"github.com/hurray-format/hurray-go/internal/engine"
 	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/kernels"
@@ -157,7 +158,7 @@ func scanCoords(c, shape []uint64) (int, bool) {
 		down := false
 		for s := lo; s < hi; s += scanBlock {
 			e := min(s+scanBlock, hi)
-			if i := kernels.FirstNotBelow(c[s*r:e*r], shape); i >= 0 {
+			if i := engine.FirstNotBelow(c[s*r:e*r], shape); i >= 0 {
 				bad[k] = s*r + i
 				return
 			}
@@ -191,7 +192,7 @@ func sortedRange(c []uint64, r, lo, hi int) bool {
 	c = c[lo*r : hi*r]
 	switch r {
 	case 1:
-		return kernels.NonDecreasing(c) < 0
+		return engine.NonDecreasing(c) < 0
 	case 2:
 		for i := 2; i+1 < len(c); i += 2 {
 			a0, a1, b0, b1 := c[i-2], c[i-1], c[i], c[i+1]

@@ -49,7 +49,9 @@ func SetWorkers(n int) (prev int) {
 }
 
 // split is how a product splits its work: the goroutines, and the most
-// bytes of private accumulators it holds.
+// bytes of private accumulators it holds. split, products and SetWorkers
+// are deliberate twins of csr's (csr/mul.go): each package holds its own
+// setting and tuning behind the same shape.
 type split struct {
 	opts    parallel.Options
 	scratch int

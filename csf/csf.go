@@ -234,7 +234,7 @@ func (t *Tensor[T]) At(coord ...uint64) T {
 // batches cost less per lookup than Find in a loop; the answers are the
 // same.
 func (t *Tensor[T]) FindBatch(coords []uint64, out []int) {
-	// The lookups advance together level by level (kernels.DescendLevel), so
+	// The lookups advance together level by level (engine.DescendLevel), so
 	// that their memory accesses overlap. A large batch goes in blocks of 65536
 	// queries, each carried through every level before the next: per level, the
 	// live queries of the block are sorted by parent node (a stable radix sort

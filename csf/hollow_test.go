@@ -451,13 +451,7 @@ func checkHollowTTV[T csf.Float](t *testing.T, h *hollowTensor[T], rng *rand.Ran
 			}
 		} else {
 			ref := ct.TTV(mode, v)
-			for _, dst := range []*csf.Tensor[T]{prev, ct, ct.TTV(leaf, vl)} {
-				got := ct.TTVTo(dst, mode, v, ws)
-				if !sameTensor(got, ref) {
-					t.Fatalf("%s: TTVTo differs from TTV", w)
-				}
-				prev = got
-			}
+			prev = checkTTVTo(t, w, ct, mode, v, ws, ref, prev, ct, ct.TTV(leaf, vl))
 			for _, k := range []int{1, 2, 3} {
 				got := ct.TTVTo(nil, mode, v, csf.NewTunedWorkspace[T](k, csf.Parallel(1<<24)))
 				if !sameTensor(got, ref) {

@@ -5,7 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/hurray-format/hurray-go/internal/dense"
-	"github.com/hurray-format/hurray-go/kernels"
+	"github.com/hurray-format/hurray-go/internal/engine"
 )
 
 // job is the call a workspace's goroutines are running.
@@ -81,8 +81,8 @@ func is32[T Float]() bool { return unsafe.Sizeof(T(0)) == 4 }
 func (t *Tensor[T]) MTTKRP(mode int, factors [][]T, cols int, out []T) {
 	// Above the output mode's level the Hadamard products of the factor
 	// rows are pushed down the tree; below it the leaf fibers are gathered
-	// and pulled up. The fused kernels kernels.GatherHadamard2 (output at
-	// level N-3 or above) and kernels.PushHadamard2 (output at N-2 or the
+	// and pulled up. The fused kernels engine.GatherHadamard2 (output at
+	// level N-3 or above) and engine.PushHadamard2 (output at N-2 or the
 	// leaves) walk the three levels from N-3 down in one pass, with no
 	// intermediate rows in memory. Work is split over roots, balanced by
 	// leaf count (one goroutine below parallelMinNNZ entries; above, at
@@ -259,7 +259,7 @@ func (m *mttkrpWalk[T]) down(l, lo, hi int) {
 		if a == nil {
 			a = m.w.ones[:r]
 		}
-		m.leaf.leafGather2(kernels.GatherScatter, m.out, a, crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], m.fac[l+1], leafPos, leafCrd, m.fac[n-1], r)
+		m.leaf.leafGather2(engine.GatherScatter, m.out, a, crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], m.fac[l+1], leafPos, leafCrd, m.fac[n-1], r)
 	case l == n-3 && m.d > l:
 		// Output at one of the two levels below: every node's product
 		// (above times its factor row) pushed through both in one call,
@@ -269,9 +269,9 @@ func (m *mttkrpWalk[T]) down(l, lo, hi int) {
 			a = m.w.ones[:r]
 		}
 		if m.d == n-2 {
-			m.leaf.leafPush2(kernels.PushChildren, m.out, a, m.fac[l], crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], leafPos, leafCrd, m.fac[n-1], r)
+			m.leaf.leafPush2(engine.PushChildren, m.out, a, m.fac[l], crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], leafPos, leafCrd, m.fac[n-1], r)
 		} else {
-			m.leaf.leafPush2(kernels.PushLeaves, m.out, a, m.fac[l], crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], leafPos, leafCrd, m.fac[l+1], r)
+			m.leaf.leafPush2(engine.PushLeaves, m.out, a, m.fac[l], crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], leafPos, leafCrd, m.fac[l+1], r)
 		}
 	case l == m.d:
 		// The sums below each node gather into g (in L1), not into the out
@@ -306,7 +306,7 @@ func (m *mttkrpWalk[T]) pullUp(l, lo, hi int, g []T) {
 	crd := t.crd[l]
 	if l == n-3 { // (down only pulls from above N-3: l <= N-3 here)
 		// The three levels from l down in one call.
-		m.leaf.leafGather2(kernels.GatherPull, g, m.fac[l], crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], m.fac[l+1], t.pos[n-1], t.crd[n-1], m.fac[n-1], r)
+		m.leaf.leafGather2(engine.GatherPull, g, m.fac[l], crd[lo:hi], t.pos[l+1][lo:hi+1], t.crd[l+1], m.fac[l+1], t.pos[n-1], t.crd[n-1], m.fac[n-1], r)
 		return
 	}
 	h := m.w.pull[l*r:][:r]

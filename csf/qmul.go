@@ -7,7 +7,6 @@ import (
 	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/internal/engine"
 	"github.com/hurray-format/hurray-go/internal/parallel"
-	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/quant"
 )
 
@@ -36,11 +35,11 @@ type qLeaves struct {
 	ch engine.Channels
 }
 
-func (q *qLeaves) leafGather2(mode kernels.GatherMode, out, y []float32, ncrd, ptr, crd []uint64, z []float32, lptr, idx []uint64, x []float32, r int) {
+func (q *qLeaves) leafGather2(mode engine.GatherMode, out, y []float32, ncrd, ptr, crd []uint64, z []float32, lptr, idx []uint64, x []float32, r int) {
 	engine.QGatherHadamard2(mode, out, y, ncrd, ptr, crd, z, lptr, q.v, q.ch, idx, x, r)
 }
 
-func (q *qLeaves) leafPush2(mode kernels.PushMode, out, above, y []float32, ycrd, ptr, crd, lptr, idx []uint64, f []float32, r int) {
+func (q *qLeaves) leafPush2(mode engine.PushMode, out, above, y []float32, ycrd, ptr, crd, lptr, idx []uint64, f []float32, r int) {
 	engine.QPushHadamard2(mode, out, above, y, ycrd, ptr, crd, lptr, q.v, q.ch, idx, f, r)
 }
 
@@ -114,7 +113,7 @@ func (q *Quantized) TTVValues(dst []float32, mode int, v []float32) {
 	q.mustNotOverlap("TTVValues", dst, v)
 	leafPos, leafCrd := x.pos[n-1], x.crd[n-1]
 	ch := x.kernelChannels(q.v.Scheme)
-	short := kernels.ShortRows(leafPos)
+	short := engine.ShortRows(leafPos)
 	b := parallel.SplitPtr(leafPos, options().Goroutines(q.v.N), 1)
 	parallel.Run(b, func(_, lo, hi int) {
 		engine.QSpMVRows(short, dst[lo:hi], v, leafPos[lo:hi+1], leafCrd, &q.v, ch, 1, 0)
@@ -150,6 +149,6 @@ func (q *Quantized) TTMInto(dst, u []float32, r int) {
 	parallel.Run(b, func(_, lo, hi int) {
 		d := dst[lo*r : hi*r]
 		clear(d)
-		engine.QGatherHadamard(kernels.GatherRows, d, ones, nil, leafPos[lo:hi+1], &q.v, ch, leafCrd, u, r)
+		engine.QGatherHadamard(engine.GatherRows, d, ones, nil, leafPos[lo:hi+1], &q.v, ch, leafCrd, u, r)
 	})
 }

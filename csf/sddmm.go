@@ -7,7 +7,6 @@ import (
 	"github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/internal/engine"
 	"github.com/hurray-format/hurray-go/internal/mem"
-	"github.com/hurray-format/hurray-go/kernels"
 )
 
 // # Attention on a CSF pattern
@@ -215,7 +214,7 @@ func (a *attnJob[T]) fibers(w *worker[T], lo, hi, b, i, j int) {
 			a.dotFibers(lo, hi, a.q[b*I*d:], a.k[b*J*d:(b+1)*J*d])
 			return
 		}
-		engine.GatherHadamardUnchecked(kernels.GatherScatter, a.dst[b*I*d:(b+1)*I*d], w.ones[:d], crd[lo:hi], leafPos[lo:hi+1], t.values, leafCrd, a.k[b*J*d:(b+1)*J*d], d)
+		engine.GatherHadamardUnchecked(engine.GatherScatter, a.dst[b*I*d:(b+1)*I*d], w.ones[:d], crd[lo:hi], leafPos[lo:hi+1], t.values, leafCrd, a.k[b*J*d:(b+1)*J*d], d)
 	case m2 == n-1 && m1 == n-2: // j above i at the leaf
 		if a.sddmm {
 			a.dotFibers(lo, hi, a.k[b*J*d:], a.q[b*I*d:(b+1)*I*d])

@@ -7,9 +7,9 @@ import (
 	"sync"
 
 	"github.com/hurray-format/hurray-go/internal/check"
+	"github.com/hurray-format/hurray-go/internal/engine"
 	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/radix"
-	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
@@ -86,7 +86,7 @@ func (x *tree) find(coord []uint64) (leaf int, ok bool) {
 	for l, m := range x.modeOrder {
 		crd := x.crd[l]
 		key := coord[m]
-		i := lo + kernels.LowerBound(crd[lo:hi], key)
+		i := lo + engine.LowerBound(crd[lo:hi], key)
 		if i == hi || crd[i] != key {
 			return -1, false
 		}
@@ -110,7 +110,7 @@ func (x *tree) findBatch(coords []uint64, out []int) {
 			out[i] = 0
 		}
 		for l, m := range x.modeOrder {
-			kernels.DescendLevel(out, x.pos[l], x.crd[l], coords, rank, int(m))
+			engine.DescendLevel(out, x.pos[l], x.crd[l], coords, rank, int(m))
 		}
 		return
 	}
@@ -168,7 +168,7 @@ func (x *tree) findBlock(w *findWork, coords []uint64, out []int) {
 			for k, q := range w.idx[:n] {
 				w.keys[k] = coords[int(q)*rank+int(m)]
 			}
-			kernels.DescendLevel(w.node[:n], x.pos[l], x.crd[l], w.keys[:n], 1, 0)
+			engine.DescendLevel(w.node[:n], x.pos[l], x.crd[l], w.keys[:n], 1, 0)
 		}
 		// Keep the hits.
 		live := 0
@@ -188,7 +188,7 @@ func (x *tree) findBlock(w *findWork, coords []uint64, out []int) {
 
 // sortByNode sorts the first n (node, idx) pairs by node, stably, with
 // radix.Sort over the bits that nodes below limit can have (the keys go
-// through w.keys as uint64: node holds ints for kernels.DescendLevel).
+// through w.keys as uint64: node holds ints for engine.DescendLevel).
 // Nodes are non-negative.
 func (w *findWork) sortByNode(n, limit int) {
 	if n <= 1 {
@@ -254,8 +254,8 @@ func (e *allExpander) expand(pos, crd [][]uint64, modeOrder []uint32, j0, j1 int
 	for l := rank - 2; l >= 0; l-- {
 		p := pos[l+1]
 		// Nodes of level l holding a0 and a1: the last entry <= the index.
-		y0 := uint64(kernels.LowerBound(p, a0+1) - 1)
-		y1 := uint64(kernels.LowerBound(p, a1+1) - 1)
+		y0 := uint64(engine.LowerBound(p, a0+1) - 1)
+		y1 := uint64(engine.LowerBound(p, a1+1) - 1)
 		runs := e.runs[:0]
 		for _, v := range p[y0 : y1+2] {
 			c := min(max(v, a0), a1+1) - a0
@@ -264,7 +264,7 @@ func (e *allExpander) expand(pos, crd [][]uint64, modeOrder []uint32, j0, j1 int
 			}
 			runs = append(runs, c)
 		}
-		kernels.ExpandRuns(e.tuples, rank, int(modeOrder[l]), runs, crd[l][y0:y1+1])
+		engine.ExpandRuns(e.tuples, rank, int(modeOrder[l]), runs, crd[l][y0:y1+1])
 		e.runs, e.below = e.below, runs
 		a0, a1 = y0, y1
 	}

@@ -8,7 +8,6 @@ import (
 	"github.com/hurray-format/hurray-go/internal/engine"
 	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/parallel"
-	"github.com/hurray-format/hurray-go/kernels"
 )
 
 // SemiSparse is the result of TTM along the leaf level: the fibers of a CSF
@@ -66,7 +65,7 @@ func (s *SemiSparse[T]) Find(coord []uint64) (fiber int, ok bool) {
 	for l := range s.crd {
 		crd := s.crd[l]
 		key := coord[s.modeOrder[l]]
-		i := lo + kernels.LowerBound(crd[lo:hi], key)
+		i := lo + engine.LowerBound(crd[lo:hi], key)
 		if i == hi || crd[i] != key {
 			return -1, false
 		}
@@ -156,6 +155,6 @@ func (t *Tensor[T]) ttmInto(dst, u []T, r int, o parallel.Options) {
 	parallel.Run(b, func(_, lo, hi int) {
 		d := dst[lo*r : hi*r]
 		clear(d)
-		engine.GatherHadamardUnchecked(kernels.GatherRows, d, ones, nil, leafPos[lo:hi+1], t.values, leafCrd, u, r)
+		engine.GatherHadamardUnchecked(engine.GatherRows, d, ones, nil, leafPos[lo:hi+1], t.values, leafCrd, u, r)
 	})
 }

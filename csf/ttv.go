@@ -8,11 +8,11 @@ import (
 	"github.com/hurray-format/hurray-go/csr"
 	"github.com/hurray-format/hurray-go/internal/check"
 	"github.com/hurray-format/hurray-go/internal/dense"
+	"github.com/hurray-format/hurray-go/internal/engine"
 	"github.com/hurray-format/hurray-go/internal/levels"
 	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/parallel"
 	"github.com/hurray-format/hurray-go/internal/radix"
-	"github.com/hurray-format/hurray-go/kernels"
 )
 
 // TTV multiplies the tensor by a dense vector along one mode and returns the
@@ -215,11 +215,11 @@ func (t *Tensor[T]) ttvLeaf(dst, v []T, o parallel.Options) {
 	n := len(t.shape)
 	leafPos, leafCrd := t.pos[n-1], t.crd[n-1]
 	b := parallel.SplitPtr(leafPos, o.Goroutines(len(t.values)), 1)
-	// One choice of kernels for every part (kernels.SpMVRows): the result
+	// One choice of kernels for every part (engine.SpMVRows): the result
 	// does not depend on the split.
-	short := kernels.ShortRows(leafPos)
+	short := engine.ShortRows(leafPos)
 	parallel.Run(b, func(_, lo, hi int) {
-		kernels.SpMVRows(short, dst[lo:hi], v, leafPos[lo:hi+1], leafCrd, t.values, 1, 0)
+		engine.SpMVRows(short, dst[lo:hi], v, leafPos[lo:hi+1], leafCrd, t.values, 1, 0)
 	})
 }
 
@@ -272,7 +272,7 @@ func (t *Tensor[T]) ttvRegroup(mode int, v []T) (pos, crd [][]uint64, vals []T) 
 	for l := n - 2; l >= 0; l-- {
 		// node[j] becomes the level-l ancestor of leaf j.
 		parent = slices.Grow(parent[:0], len(t.crd[l+1]))[:len(t.crd[l+1])]
-		kernels.ExpandPos(parent, t.pos[l+1])
+		engine.ExpandPos(parent, t.pos[l+1])
 		c := make([]uint64, nnz)
 		for j, x := range node {
 			node[j] = parent[x]

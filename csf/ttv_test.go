@@ -238,6 +238,20 @@ func snapshot[T csf.Float](t *csf.Tensor[T]) (pos, crd [][]uint64, vals []T) {
 	return pos, crd, slices.Clone(t.Values())
 }
 
+// checkTTVTo checks ct.TTVTo(dst, mode, v, ws) against want for each dst
+// in turn (a result to reuse, nil, or ct itself: TTVTo must not read a
+// destination it overwrites) and returns the last result.
+func checkTTVTo[T csf.Float](t *testing.T, what string, ct *csf.Tensor[T], mode int, v []T, ws *csf.Workspace[T], want *csf.Tensor[T], dsts ...*csf.Tensor[T]) (got *csf.Tensor[T]) {
+	t.Helper()
+	for _, dst := range dsts {
+		got = ct.TTVTo(dst, mode, v, ws)
+		if !sameTensor(got, want) {
+			t.Fatalf("%s: TTVTo differs from TTV", what)
+		}
+	}
+	return got
+}
+
 func sameTensor[T csf.Float](a, b *csf.Tensor[T]) bool {
 	if a.Rank() != b.Rank() || !slices.Equal(a.ModeOrder(), b.ModeOrder()) || !slices.Equal(a.Values(), b.Values()) {
 		return false
@@ -285,13 +299,7 @@ func TestTTVTo(t *testing.T) {
 						}
 					} else {
 						want := ct.TTV(mode, v)
-						for _, dst := range []*csf.Tensor[float64]{prev, ct, ct.TTV(leaf, vl)} {
-							got := ct.TTVTo(dst, mode, v, ws)
-							if !sameTensor(got, want) {
-								t.Fatalf("%s: TTVTo differs from TTV", what)
-							}
-							prev = got
-						}
+						prev = checkTTVTo(t, what, ct, mode, v, ws, want, prev, ct, ct.TTV(leaf, vl))
 					}
 					p2, c2, v2 := snapshot(ct)
 					if !slices.EqualFunc(pos, p2, slices.Equal) || !slices.EqualFunc(crd, c2, slices.Equal) || !slices.Equal(vals, v2) {

@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/hurray-format/hurray-go/internal/check"
+	"github.com/hurray-format/hurray-go/internal/engine"
 	"github.com/hurray-format/hurray-go/internal/mem"
-	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
@@ -92,7 +92,7 @@ func (x *index) find(i, j uint64) (k int, ok bool) {
 		maj, mnr = j, i
 	}
 	lo, hi := int(x.ptr[maj]), int(x.ptr[maj+1])
-	k = lo + kernels.LowerBound(x.idx[lo:hi], mnr)
+	k = lo + engine.LowerBound(x.idx[lo:hi], mnr)
 	if k < hi && x.idx[k] == mnr {
 		return k, true
 	}
@@ -120,7 +120,7 @@ func (x *index) findBatch(coords []uint64, out []int) {
 			out[k] = -1
 		}
 	}
-	kernels.DescendLevel(out, x.ptr, x.idx, coords, 2, mnrOff)
+	engine.DescendLevel(out, x.ptr, x.idx, coords, 2, mnrOff)
 }
 
 // all calls yield with the logical (row, col) and the position in storage

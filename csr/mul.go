@@ -4,9 +4,9 @@ import (
 	"fmt"
 
 	"github.com/hurray-format/hurray-go/internal/dense"
+	"github.com/hurray-format/hurray-go/internal/engine"
 	"github.com/hurray-format/hurray-go/internal/mem"
 	"github.com/hurray-format/hurray-go/internal/parallel"
-	"github.com/hurray-format/hurray-go/kernels"
 )
 
 // A row loop over the compressed dimension (A x for CSR, Aᵀ x for CSC)
@@ -41,7 +41,9 @@ func SetParallelThreshold(work int) (prev int) {
 }
 
 // split is how a product splits its work: the goroutines, and the most
-// bytes of private accumulators a scatter product holds.
+// bytes of private accumulators a scatter product holds. split, products
+// and SetWorkers are deliberate twins of coo's (coo/mul.go): each package
+// holds its own setting and tuning behind the same shape.
 type split struct {
 	opts    parallel.Options
 	scratch int
@@ -137,7 +139,7 @@ func mulVecRows[T Float](sp split, ix *index, ops rowOps[T], trans bool, y []T, 
 	if ix.csc == trans {
 		// Gather: op(A) row i is stored segment i.
 		if p == 1 {
-			ops.spmvRows(kernels.ShortRows(ix.ptr), y, x, ix.ptr, alpha, beta)
+			ops.spmvRows(engine.ShortRows(ix.ptr), y, x, ix.ptr, alpha, beta)
 			return
 		}
 		j := getJob(gatherVec, ix, ops)

@@ -10,7 +10,7 @@ import (
 
 // Quantizing a CSR matrix with a scale per row, reading values back, and
 // reopening its buffer table (codes, row_ptr, col_idx, scales) without a
-// copy.
+// copy. ExampleQuantized_MulVec builds the same matrix, a deliberate twin.
 func ExampleQuantize() {
 	a, err := csr.New(2, 3, []uint64{0, 2, 3}, []uint64{0, 2, 1}, []float32{1, -2, 0.5})
 	if err != nil {

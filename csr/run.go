@@ -2,8 +2,8 @@ package csr
 
 import (
 	"github.com/hurray-format/hurray-go/internal/dense"
+	"github.com/hurray-format/hurray-go/internal/engine"
 	"github.com/hurray-format/hurray-go/internal/parallel"
-	"github.com/hurray-format/hurray-go/kernels"
 )
 
 // A parallel product is a job: what every part needs and the boundaries,
@@ -85,7 +85,7 @@ func (j *job[T]) Part(_, part, lo, hi int) {
 	case gatherVec:
 		// The kernels are chosen from the whole matrix (ShortRows reads
 		// two pointers): the result does not depend on the split.
-		j.ops.spmvRows(kernels.ShortRows(j.ptr), j.y[lo:hi], j.x, j.ptr[lo:hi+1], j.alpha, j.beta)
+		j.ops.spmvRows(engine.ShortRows(j.ptr), j.y[lo:hi], j.x, j.ptr[lo:hi+1], j.alpha, j.beta)
 	case scatterVec:
 		dst := j.y
 		if part > 0 {

@@ -2,7 +2,6 @@ package csr
 
 import (
 	"github.com/hurray-format/hurray-go/internal/engine"
-	"github.com/hurray-format/hurray-go/kernels"
 )
 
 // The SpMM kernels run without kernels' pass over every index before the
@@ -10,25 +9,25 @@ import (
 // below its other dimension, and checks that the dense operand they index
 // holds that many rows. Every other check of the kernels stays.
 
-// spmm is kernels.SpMMPart on the compressed rows lo..hi-1 of a (y starting
+// spmm is engine.SpMMPart on the compressed rows lo..hi-1 of a (y starting
 // at row lo), choosing the kernel from the whole matrix.
 func (a *Matrix[T]) spmm(lo, hi int, y []T, ldy int, x []T, ldx, w int, alpha, beta T) {
 	engine.SpMMPartUnchecked(len(a.ptr)-1, len(a.values), y, ldy, x, ldx, w, a.ptr[lo:hi+1], a.idx, a.values, alpha, beta)
 }
 
-// spmmScatter is kernels.SpMMScatter on the compressed rows lo..hi-1 of a
+// spmmScatter is engine.SpMMScatter on the compressed rows lo..hi-1 of a
 // (x starting at row lo).
 func (a *Matrix[T]) spmmScatter(lo, hi int, y []T, ldy int, x []T, ldx, w int, alpha T) {
 	engine.SpMMScatterUnchecked(y, ldy, x, ldx, w, a.ptr[lo:hi+1], a.idx, a.values, alpha)
 }
 
-// spmvRows is kernels.SpMVRows on the rows of ptr (a sub-slice of a.ptr).
+// spmvRows is engine.SpMVRows on the rows of ptr (a sub-slice of a.ptr).
 func (a *Matrix[T]) spmvRows(short bool, y, x []T, ptr []uint64, alpha, beta T) {
-	kernels.SpMVRows(short, y, x, ptr, a.idx, a.values, alpha, beta)
+	engine.SpMVRows(short, y, x, ptr, a.idx, a.values, alpha, beta)
 }
 
-// scatterAdd is kernels.ScatterAdd on the rows of ptr (a sub-slice of
+// scatterAdd is engine.ScatterAdd on the rows of ptr (a sub-slice of
 // a.ptr).
 func (a *Matrix[T]) scatterAdd(y, x []T, ptr []uint64, alpha T) {
-	kernels.ScatterAdd(y, x, ptr, a.idx, a.values, alpha)
+	engine.ScatterAdd(y, x, ptr, a.idx, a.values, alpha)
 }

@@ -2,12 +2,10 @@ package quant_test
 
 import (
 	"math/rand/v2"
-	"slices"
 	"strconv"
-	"sync"
 	"testing"
-	"time"
 
+	"github.com/hurray-format/hurray-go/bench"
 	"github.com/hurray-format/hurray-go/quant"
 )
 
@@ -72,7 +70,7 @@ func BenchmarkQuantize(b *testing.B) {
 				bytes := int64(4*n + len(v.Codes) + 4*len(v.Scale) + len(v.Zero) + len(v.Exp))
 				b.SetBytes(bytes)
 				b.ReportAllocs()
-				triad := triadBytesPerSec()
+				triad := bench.TriadBytesPerSec(1)
 				for b.Loop() {
 					if _, err := impl.f(&v, s, shape, values, ch); err != nil {
 						b.Fatal(err)
@@ -83,28 +81,3 @@ func BenchmarkQuantize(b *testing.B) {
 		}
 	}
 }
-
-// triadBytesPerSec is the bandwidth of a STREAM-like triad a = b + 3·c over
-// three arrays of 2^24 float64 on one goroutine (best of 5 after a warm-up,
-// bytes counted as STREAM does: 24 a element), measured once per process:
-// the reference of the %triad metric, as in package bench.
-var triadBytesPerSec = sync.OnceValue(func() float64 {
-	const n = 1 << 24
-	a, b, c := make([]float64, n), make([]float64, n), make([]float64, n)
-	for i := range b {
-		b[i], c[i] = float64(i), float64(2*i)
-	}
-	op := func() {
-		for i := range a {
-			a[i] = b[i] + 3*c[i]
-		}
-	}
-	op()
-	var ts []time.Duration
-	for range 5 {
-		t0 := time.Now()
-		op()
-		ts = append(ts, time.Since(t0))
-	}
-	return 24 * n / slices.Min(ts).Seconds()
-})

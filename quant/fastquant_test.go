@@ -391,7 +391,8 @@ func magnitudeBits(rng *rand.Rand, it, n int, other func(r int) float32) []uint6
 // bits of largest magnitudes of every size, zero and non-finite ones among
 // them: each group it sets has symScale's scale, 1/s and s, and it stops
 // exactly before the first eight groups that hold one symScale must
-// adjust (or one not finite), or fewer than eight.
+// adjust (or one not finite), or fewer than eight. TestMXScalesKernel is
+// its deliberate twin for the MX scales kernel.
 func TestSymScalesKernel(t *testing.T) {
 	if !amd64.HasAVX512 {
 		t.Skip("no AVX-512 kernels")
@@ -442,7 +443,8 @@ func TestSymScalesKernel(t *testing.T) {
 
 // TestMXScalesKernel checks MXScalesAVX512 against mxScale for both
 // element types on the bits of largest magnitudes of every size: zero,
-// subnormal, the exponent clamps and non-finite ones among them.
+// subnormal, the exponent clamps and non-finite ones among them: the
+// deliberate twin of TestSymScalesKernel.
 func TestMXScalesKernel(t *testing.T) {
 	if !amd64.HasAVX512 {
 		t.Skip("no AVX-512 kernels")

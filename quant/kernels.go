@@ -22,9 +22,6 @@ import (
 // not a product, so it is not a family of package kernels: forcing a path
 // there does not change it.
 
-// kernelStep is the number of values the encoder kernels take at a time.
-const kernelStep = 16
-
 // encKernel names an encoder kernel of package amd64.
 type encKernel uint8
 
@@ -132,9 +129,6 @@ func encodeRuns(codes []byte, vals []float32, gpar []float64, rem, b int, nib bo
 		}
 	}
 }
-
-// blockBatch is the number of blocks quantizeBlocksAsm takes at a time.
-const blockBatch = 64
 
 // quantizeBlocksAsm quantizes the whole blocks of b values at the start of
 // vals into v (an int8, uint8, int4, NF4 or MX scheme by block) with the

@@ -188,9 +188,9 @@ func span32(vals []float32) (lo, hi float64, ok bool) {
 	var smax int32
 	var umax uint32
 	j := 0
-	if amd64.HasAVX512 && len(vals) >= 16 {
+	if amd64.HasAVX512 && len(vals) >= kernelStep {
 		var m [1]uint64
-		j = len(vals) &^ 15
+		j = len(vals) &^ (kernelStep - 1)
 		amd64.Span32AVX512(m[:], vals, j)
 		smax, umax = int32(m[0]>>32), uint32(m[0])
 	}
@@ -286,7 +286,7 @@ func quantizeSeg[T Float](v *Values, vals []T, start, g int, e *errAcc) int {
 		v.Exp[g] = mxScale(absmax, 2)
 	}
 	// 4-bit codes: a chunk at a time into bytes, then packed.
-	var tmp [256]byte
+	var tmp [codeChunk]byte
 	for len(vals) > 0 {
 		n := min(len(vals), len(tmp))
 		switch k {
@@ -332,9 +332,9 @@ func absMax32(vals []float32) (a float64, ok bool) {
 	// Four maxima shorten the chains of dependent compares.
 	var m0, m1, m2, m3 uint32
 	j := 0
-	if amd64.HasAVX512 && len(vals) >= 16 {
+	if amd64.HasAVX512 && len(vals) >= kernelStep {
 		var m [1]uint64
-		j = len(vals) &^ 15
+		j = len(vals) &^ (kernelStep - 1)
 		amd64.AbsMax32AVX512(m[:], vals, j)
 		m0 = uint32(m[0])
 	}
@@ -677,9 +677,6 @@ func encodeIntsGo[T Float](vals []T, codes []byte, p *intGroup, e *errAcc) {
 	}
 	addErr[T](e, ss0+ss1, max(m0, m1))
 }
-
-// nf4Bins is the number of equal bins over [-1, 1] of nf4Table.
-const nf4Bins = 4096
 
 // nf4Mid holds the midpoints between consecutive NF4 levels, exact in
 // float64: a ratio above nf4Mid[k] is nearer level k+1.

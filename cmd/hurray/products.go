@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"math/rand/v2"
 	"os"
 	"slices"
 	"time"
 	"unsafe"
 
+	"github.com/hurray-format/hurray-go/bench"
 	"github.com/hurray-format/hurray-go/convert"
 	"github.com/hurray-format/hurray-go/csf"
 	"github.com/hurray-format/hurray-go/csr"
@@ -77,13 +77,9 @@ func (p productFlags) checkIters() error {
 	return nil
 }
 
+// randomVec is bench.RandomVector on the command's own stream.
 func randomVec[T auto.Float](n int, seed uint64) []T {
-	rng := rand.New(rand.NewPCG(seed, 0x68757272))
-	x := make([]T, n)
-	for i := range x {
-		x[i] = T(2*rng.Float64() - 1)
-	}
-	return x
+	return bench.RandomVector[T](n, seed, 0x68757272)
 }
 
 func readVec[T auto.Float](path string, n int, budget int64) ([]T, error) {

@@ -13,7 +13,7 @@ import (
 	"math/bits"
 
 	"github.com/hurray-format/hurray-go/internal/dense"
-	"github.com/hurray-format/hurray-go/kernels"
+	"github.com/hurray-format/hurray-go/internal/engine"
 	"github.com/hurray-format/hurray-go/layout"
 	"github.com/hurray-format/hurray-go/quant"
 )
@@ -42,7 +42,7 @@ func (l Level) Compressed(pos, crd []uint64, nparent int, bound uint64) error {
 	}
 	// One pass over pos and one over crd check the rest; the first index
 	// breaking a rule is reported, pos before crd.
-	posBad, crdBad := kernels.CheckCompressed(pos, crd, bound)
+	posBad, crdBad := engine.CheckCompressed(pos, crd, bound)
 	if i := posBad; i >= 0 {
 		return layout.Errorf(l.Tag, l.PosField, l.Level, i, "%d is below the previous entry %d (must be non-decreasing)", pos[i], pos[i-1])
 	}

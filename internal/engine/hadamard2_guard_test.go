@@ -10,7 +10,8 @@ import (
 
 // TestGatherHadamard2GuardPages runs GatherHadamard2 in every mode with each
 // operand exactly as long as the kernel may touch, against a PROT_NONE page
-// on either side, and compares with ref.
+// on either side, and compares with ref. TestPushHadamard2GuardPages
+// (push2_guard_test.go) is its deliberate twin for the push family.
 func TestGatherHadamard2GuardPages(t *testing.T) {
 	guardSweepTypes(t, 67, 10, gatherHadamard2GuardCase[float32], gatherHadamard2F32, gatherHadamard2GuardCase[float64], gatherHadamard2F64)
 }

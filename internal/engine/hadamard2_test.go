@@ -88,7 +88,8 @@ func TestGatherHadamard2(t *testing.T) {
 
 // TestGatherHadamard2Chunks: more nodes, children or leaves than one
 // assembly call takes (twoLevelRun), with small integers so that every sum
-// is exact and results must equal ref's.
+// is exact and results must equal ref's. TestPushHadamard2Chunks
+// (push2_test.go) is its deliberate twin for the push family.
 func TestGatherHadamard2Chunks(t *testing.T) {
 	forRanks(t, 63, []int{5, 16, 19}, gatherHadamard2ChunkCase[float32], gatherHadamard2F32, gatherHadamard2ChunkCase[float64], gatherHadamard2F64)
 }

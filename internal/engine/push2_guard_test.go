@@ -10,7 +10,8 @@ import (
 
 // TestPushHadamard2GuardPages runs PushHadamard2 in both modes with each
 // operand exactly as long as the kernel may touch, against a PROT_NONE page
-// on either side, and compares with ref.
+// on either side, and compares with ref: the deliberate twin of
+// TestGatherHadamard2GuardPages (hadamard2_guard_test.go).
 func TestPushHadamard2GuardPages(t *testing.T) {
 	guardSweepTypes(t, 75, 11, pushHadamard2GuardCase[float32], pushHadamard2F32, pushHadamard2GuardCase[float64], pushHadamard2F64)
 }

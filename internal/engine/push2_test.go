@@ -44,7 +44,8 @@ func TestPushHadamard2(t *testing.T) {
 }
 
 // TestPushHadamard2Chunks: more nodes, children or leaves than one assembly
-// call takes, small integers, results equal to ref's.
+// call takes, small integers, results equal to ref's: the deliberate twin
+// of TestGatherHadamard2Chunks (hadamard2_test.go) for the push family.
 func TestPushHadamard2Chunks(t *testing.T) {
 	forRanks(t, 73, []int{5, 16, 19}, pushHadamard2ChunkCase[float32], pushHadamard2F32, pushHadamard2ChunkCase[float64], pushHadamard2F64)
 }

@@ -163,6 +163,9 @@ func qStructures(rng *rand.Rand) [][]uint64 {
 	return [][]uint64{tiny, short, qRowsPtr(rng, 40, false), qRowsPtr(rng, 30, true)}
 }
 
+// TestQSpMV runs QSpMVRows and QScatterAdd on every path, structure and
+// scheme against the float32 products of the dequantized values. TestQSpMM
+// is its deliberate twin for panels.
 func TestQSpMV(t *testing.T) {
 	forEachPath(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(7, 8))
@@ -206,6 +209,8 @@ func TestQSpMV(t *testing.T) {
 	})
 }
 
+// TestQSpMM is TestQSpMV's deliberate twin for QSpMM, at several panel
+// widths.
 func TestQSpMM(t *testing.T) {
 	forEachPath(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(9, 10))

@@ -74,7 +74,7 @@ func qspmmRef(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, 
 					s += buf[k-lo] * x[int(idx[k])*ldx+c]
 				}
 			}
-			qStore(y, i*ldy+c, s, alpha, beta)
+			storeScaled(y, i*ldy+c, s, alpha, beta)
 		}
 	}
 }

@@ -107,15 +107,6 @@ func qspmvGeneric(y, x []float32, ptr, idx []uint64, q *qOperand, alpha, beta fl
 	}
 }
 
-// qStore sets y[i] = alpha*s (+ beta*y[i] unless beta is 0).
-func qStore[T Float](y []T, i int, s, alpha, beta T) {
-	if beta == 0 {
-		y[i] = alpha * s
-	} else {
-		y[i] = alpha*s + beta*y[i]
-	}
-}
-
 // qspmvRowGo is the qRow loop (8-bit codes: int8, uint8): four partial
 // sums of decoded code times x, their sum times the row's scale. It is a
 // deliberate twin of spmvGeneric's row loop: each decodes its values in
@@ -155,7 +146,7 @@ func qspmvRowGo(y, x []float32, ptr, idx []uint64, codes []byte, tab *[256]float
 				s0 += (tab[cs[k]] - z) * x[j]
 			}
 		}
-		qStore(y, i, ((s0+s1)+(s2+s3))*rs[i], alpha, beta)
+		storeScaled(y, i, ((s0+s1)+(s2+s3))*rs[i], alpha, beta)
 	}
 }
 
@@ -192,7 +183,7 @@ func qspmvBlock8Go(y, x []float32, ptr, idx []uint64, q *qOperand, alpha, beta f
 			}
 			k = e
 		}
-		qStore(y, i, s0+s1, alpha, beta)
+		storeScaled(y, i, s0+s1, alpha, beta)
 	}
 }
 
@@ -225,7 +216,7 @@ func qspmvBlock4Go(y, x []float32, ptr, idx []uint64, q *qOperand, alpha, beta f
 				k++
 			}
 		}
-		qStore(y, i, s0+s1, alpha, beta)
+		storeScaled(y, i, s0+s1, alpha, beta)
 	}
 }
 
@@ -257,7 +248,7 @@ func qspmvValueGo(y, x []float32, ptr, idx []uint64, q *qOperand, alpha, beta fl
 			c, hint = q.channelOf(k, j, hint)
 			s += q.valueIn(k, c) * x[j]
 		}
-		qStore(y, i, s, alpha, beta)
+		storeScaled(y, i, s, alpha, beta)
 	}
 }
 

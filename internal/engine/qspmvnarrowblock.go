@@ -107,7 +107,7 @@ func qspmvNarrowBlockRef[I Narrow](y, x []float32, ptr []uint32, col []I, v *qua
 				}
 			}
 		}
-		qStore(y, i, s, alpha, beta)
+		storeScaled(y, i, s, alpha, beta)
 	}
 }
 
@@ -180,6 +180,6 @@ func qspmvNarrowBlockGeneric[I Narrow](y, x []float32, ptr []uint32, col []I, v 
 				k++
 			}
 		}
-		qStore(y, i, s0+s1, alpha, beta)
+		storeScaled(y, i, s0+s1, alpha, beta)
 	}
 }

@@ -10,7 +10,8 @@ import (
 // TestScatterRepeats: the paths that update y one entry at a time (all but
 // avx512, which the ScatterAdd doc exempts) accumulate repeated indices of a
 // segment as the loop does, also inside one unrolled step and across the
-// step boundary.
+// step boundary. TestSpMMScatterRepeats (spmm_repeat_test.go) is its
+// deliberate twin for SpMMScatter.
 func TestScatterRepeats(t *testing.T) {
 	testScatterRepeats(t, scatterAddF32)
 	testScatterRepeats(t, scatterAddF64)

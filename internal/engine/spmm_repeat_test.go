@@ -8,7 +8,8 @@ import (
 
 // TestSpMMScatterRepeats: SpMMScatter allows repeated indices in a segment;
 // every path must accumulate them as the loop does, in every column block
-// (vector blocks and single columns).
+// (vector blocks and single columns). It is the deliberate twin of
+// TestScatterRepeats (scatter_repeat_test.go).
 func TestSpMMScatterRepeats(t *testing.T) {
 	testSpMMScatterRepeats(t, spmmScatterF32)
 	testSpMMScatterRepeats(t, spmmScatterF64)

@@ -44,6 +44,16 @@ var (
 	spmv1F64 = newFamily[spmvFunc[float64]]("spmv1.f64", spmvRef[float64], spmvGeneric[float64])
 )
 
+// storeScaled sets y[i] = alpha*s (+ beta*y[i] unless beta is 0): the
+// end of a row of every SpMV loop in Go, of any element type.
+func storeScaled[T Float](y []T, i int, s, alpha, beta T) {
+	if beta == 0 {
+		y[i] = alpha * s
+	} else {
+		y[i] = alpha*s + beta*y[i]
+	}
+}
+
 // spmvAsmBeta checks what the SpMV assembly kernels assume of their
 // operands (len(ptr) == len(y)+1, len(vals) == len(idx)) and returns beta
 // with -0 turned into +0, the kernels' "do not read y".
@@ -127,7 +137,7 @@ func spmvGeneric[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) 
 			if j := idx[a]; j < nx {
 				s += vals[a] * x[j]
 			}
-			qStore(y, i, s, alpha, beta)
+			storeScaled(y, i, s, alpha, beta)
 			continue
 		}
 		lo, hi := clampRange(ptr, i, len(idx))
@@ -155,6 +165,6 @@ func spmvGeneric[T Float](y, x []T, ptr, idx []uint64, vals []T, alpha, beta T) 
 				s0 += vs[k] * x[j]
 			}
 		}
-		qStore(y, i, (s0+s1)+(s2+s3), alpha, beta)
+		storeScaled(y, i, (s0+s1)+(s2+s3), alpha, beta)
 	}
 }

@@ -129,7 +129,7 @@ func spmvNarrowRefRows[T Float, I Narrow, V narrowValue](y, x []T, ptr []uint32,
 		if scale != nil {
 			s *= scale[i]
 		}
-		qStore(y, i, s, alpha, beta)
+		storeScaled(y, i, s, alpha, beta)
 	}
 }
 
@@ -176,6 +176,6 @@ func spmvNarrowRows[T Float, I Narrow, V narrowValue](y, x []T, ptr []uint32, co
 		if scale != nil {
 			s *= scale[i]
 		}
-		qStore(y, i, s, alpha, beta)
+		storeScaled(y, i, s, alpha, beta)
 	}
 }

@@ -16,8 +16,8 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/hurray-format/hurray-go/internal/engine"
 	"github.com/hurray-format/hurray-go/internal/parallel"
-	"github.com/hurray-format/hurray-go/kernels"
 )
 
 // Bits is the width of a field that holds the coordinates below dim: 0 for
@@ -32,7 +32,7 @@ func Bits(dim uint64) int {
 // Count adds to nodes[L] the number of level-L nodes that the sorted keys
 // lo..hi-1 start (keys[lo-1] is their predecessor when lo > 0; keys[0]
 // starts a node at every level), level L's field at bit sh[L]:
-// kernels.CountStarts, one pass per level over blocks of tu.Block keys,
+// engine.CountStarts, one pass per level over blocks of tu.Block keys,
 // which stay in cache.
 func Count(tu Tuning, keys []uint64, sh []uint, nodes []int, lo, hi int) {
 	if lo == 0 && hi > 0 {
@@ -44,7 +44,7 @@ func Count(tu Tuning, keys []uint64, sh []uint, nodes []int, lo, hi int) {
 	for s := lo; s < hi; s += tu.Block {
 		e := min(s+tu.Block, hi)
 		for L, sl := range sh {
-			nodes[L] += kernels.CountStarts(keys[s-1:e], sl)
+			nodes[L] += engine.CountStarts(keys[s-1:e], sl)
 		}
 	}
 }
@@ -82,7 +82,7 @@ func Starts(bounds []int, same func(i int) bool) []int {
 
 // Filler writes the levels of a CSF tree from sorted keys: what every part
 // of the keys shares, for Fill.
-type Filler[T kernels.Float] struct {
+type Filler[T engine.Float] struct {
 	// The levels written: level L's coordinates into Crd[L], each node's
 	// first child into Pos[L+1], and the leaf values into Dst.
 	Pos, Crd [][]uint64
@@ -124,7 +124,7 @@ func (f *Filler[T]) Fill(off []int, lo, hi int) {
 
 // first writes the nodes of the first sorted key k (value v): one at every
 // level.
-func first[T kernels.Float](pos, crd [][]uint64, dst []T, o *[64]int, k uint64, v T, sh []uint, msk []uint64) {
+func first[T engine.Float](pos, crd [][]uint64, dst []T, o *[64]int, k uint64, v T, sh []uint, msk []uint64) {
 	r := len(crd)
 	for L := range r {
 		if L < r-1 {
@@ -141,16 +141,16 @@ func first[T kernels.Float](pos, crd [][]uint64, dst []T, o *[64]int, k uint64, 
 // while it is in cache, top level first. o[L] is the next node of level L
 // and advances. Above the leaf a key starts a level-L node when it differs
 // from the previous one in level L's field or above; the node's first child
-// is the next level-(L+1) node (kernels.CompressStarts, which writes no
+// is the next level-(L+1) node (engine.CompressStarts, which writes no
 // entry past the nodes it starts: the entries after them may belong to the
 // next part).
-func block[T kernels.Float](pos, crd [][]uint64, dst []T, o *[64]int, keys []uint64, src []T, sh []uint, msk []uint64, keepLast, anyDup bool) {
+func block[T engine.Float](pos, crd [][]uint64, dst []T, o *[64]int, keys []uint64, src []T, sh []uint, msk []uint64, keepLast, anyDup bool) {
 	leaf := len(crd) - 1
 	for L := range leaf {
 		if sh[L] >= 64 {
 			continue // a level of dimension 1 above 64 bits: no node after the first
 		}
-		n, _ := kernels.CompressStarts(crd[L][o[L]:], pos[L+1][o[L]:], keys, sh[L], sh[L+1], msk[L], uint64(o[L+1]))
+		n, _ := engine.CompressStarts(crd[L][o[L]:], pos[L+1][o[L]:], keys, sh[L], sh[L+1], msk[L], uint64(o[L+1]))
 		o[L] += n
 	}
 	m := msk[leaf]

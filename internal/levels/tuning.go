@@ -1,6 +1,6 @@
 package levels
 
-import "github.com/hurray-format/hurray-go/kernels"
+import "github.com/hurray-format/hurray-go/internal/engine"
 
 // Tuning is the sizes of the builders' pieces. Callers pass DefaultTuning,
 // or, in their tests, smaller sizes that cross the block edges on small
@@ -13,12 +13,12 @@ type Tuning struct {
 }
 
 // defaults is the tuning on this machine; no code changes it.
-var defaults = TuningFor(kernels.Caches())
+var defaults = TuningFor(engine.Caches())
 
 // DefaultTuning returns the tuning for this machine's caches.
 func DefaultTuning() Tuning { return defaults }
 
 // TuningFor returns the tuning for a machine with the caches c.
-func TuningFor(c kernels.CacheSizes) Tuning {
+func TuningFor(c engine.CacheSizes) Tuning {
 	return Tuning{Block: c.L1D / 24}
 }

@@ -1,6 +1,6 @@
 package radix
 
-import "github.com/hurray-format/hurray-go/kernels"
+import "github.com/hurray-format/hurray-go/internal/engine"
 
 // MaxWidth is the widest digit in bits: 2^MaxWidth buckets, each of them a
 // write stream into two arrays (keys and payload), must stay within L1 for
@@ -54,13 +54,13 @@ type Tuning struct {
 }
 
 // defaults is the tuning on this machine; no code changes it.
-var defaults = TuningFor(kernels.Caches())
+var defaults = TuningFor(engine.Caches())
 
 // DefaultTuning returns the tuning for this machine's caches.
 func DefaultTuning() Tuning { return defaults }
 
 // TuningFor returns the tuning for a machine with the caches c.
-func TuningFor(c kernels.CacheSizes) Tuning {
+func TuningFor(c engine.CacheSizes) Tuning {
 	return Tuning{
 		BucketMax:         c.L2 / 32,
 		StagingMin:        stagingMinFor(c),
@@ -76,7 +76,7 @@ func TuningFor(c kernels.CacheSizes) Tuning {
 // would push to memory data that the next pass finds in cache). Where the
 // L3 is slow (c.SlowL3), at most 3M: past that, a scatter into such an L3
 // costs more than streaming whole lines to memory.
-func stagingMinFor(c kernels.CacheSizes) int {
+func stagingMinFor(c engine.CacheSizes) int {
 	if c.SlowL3 {
 		return min(c.L3/16, 3<<20)
 	}
