@@ -411,3 +411,13 @@ func DequantizeE4M3NEON(dst []float32, codes []byte, scale []float32, rem, b int
 func Dequantize4NEON(dst []float32, codes []byte, planes []byte, scale []float32, rem, b int) int {
 	panic(noasm)
 }
+
+// QSpMVU8RowNEON is not built here; it panics.
+func QSpMVU8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha, beta float32) {
+	panic(noasm)
+}
+
+// QSpMV8MXNEON is not built here; it panics.
+func QSpMV8MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32) {
+	panic(noasm)
+}
