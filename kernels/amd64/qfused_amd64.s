@@ -724,6 +724,11 @@ qspmvi8blockavx512pass:
 	VPBROADCASTD R14, Z20
 	VPCMPUD      $5, Z20, Z27, K5
 	VPCMPUD      $5, Z20, Z26, K6
+	// b = 32 and R10 < 32: every pass crosses a block end at the same lane
+	CMPQ  b+144(FP), $32
+	JNE   qspmvi8blockavx512by32
+	TESTL R14, R14
+	JNZ   qspmvi8blockavx512by32x
 
 qspmvi8blockavx512by32:
 	LEAQ       32(R12), CX
@@ -834,6 +839,117 @@ qspmvi8blockavx512scaled:
 	VFMADD231PS  Z18, Z10, Z1
 	MOVQ         CX, R12
 	JMP          qspmvi8blockavx512by32
+	// passes across a block end when b = 32 (R10 stays the block's values left)
+
+qspmvi8blockavx512by32x:
+	LEAQ       32(R12), CX
+	CMPQ       CX, R13
+	JA         qspmvi8blockavx512by16
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	VPCMPUQ    $2, 128(R9)(R12*8), Z30, K3
+	VPCMPUQ    $2, 192(R9)(R12*8), Z30, K4
+	KORB       K1, K2, K1
+	KORB       K3, K4, K3
+	KORTESTB   K1, K3
+	JNZ        qspmvi8blockavx512tail
+	PREFETCHT1 7168(R9)(R12*8)
+	PREFETCHT1 7232(R9)(R12*8)
+	PREFETCHT1 7296(R9)(R12*8)
+	PREFETCHT1 7360(R9)(R12*8)
+	PREFETCHT1 896(R11)(R12*1)
+	PREFETCHT1 256(BX)
+	PREFETCHT0 2816(R9)(R12*8)
+	PREFETCHT0 2880(R9)(R12*8)
+	PREFETCHT0 2944(R9)(R12*8)
+	PREFETCHT0 3008(R9)(R12*8)
+	// Z16, Z18: the 32 codes as float32
+	VPMOVSXBD (R11)(R12*1), Z16
+	VPMOVSXBD 16(R11)(R12*1), Z18
+	VCVTDQ2PS Z16, Z16
+	VCVTDQ2PS Z18, Z18
+	// times their scales: the next block's in the lanes of K5 and K6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z22
+	VBLENDMPS    Z22, Z31, K5, Z17
+	VBLENDMPS    Z22, Z31, K6, Z19
+	VMULPS       Z17, Z16, Z16
+	VMULPS       Z19, Z18, Z18
+	VMOVAPS      Z22, Z31
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	MOVQ         128(R9)(R12*8), R8
+	MOVQ         136(R9)(R12*8), R14
+	MOVQ         144(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X10
+	MOVQ         152(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         160(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X10, X10
+	MOVQ         168(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X10, X10
+	MOVQ         176(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X11
+	MOVQ         184(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X11, X11
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	VINSERTF128  $1, X11, Y10, Y10
+	MOVQ         192(R9)(R12*8), R8
+	MOVQ         200(R9)(R12*8), R14
+	MOVQ         208(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X6
+	MOVQ         216(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X6, X6
+	MOVQ         224(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
+	MOVQ         232(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X6, X6
+	MOVQ         240(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X7
+	MOVQ         248(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X7, X7
+	VINSERTPS    $0x20, (SI)(R8*4), X7, X7
+	VINSERTPS    $0x30, (SI)(R14*4), X7, X7
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z10, Z10
+	VFMADD231PS  Z18, Z10, Z1
+	MOVQ         CX, R12
+	JMP          qspmvi8blockavx512by32x
 
 qspmvi8blockavx512by16:
 	LEAQ       16(R12), CX
@@ -1092,6 +1208,11 @@ qspmv4blockavx512pass:
 	VPBROADCASTD R14, Z20
 	VPCMPUD      $5, Z20, Z27, K5
 	VPCMPUD      $5, Z20, Z26, K6
+	// b = 32 and R10 < 32: every pass crosses a block end at the same lane
+	CMPQ  b+168(FP), $32
+	JNE   qspmv4blockavx512by32
+	TESTL R14, R14
+	JNZ   qspmv4blockavx512by32x
 
 qspmv4blockavx512by32:
 	LEAQ       32(R12), CX
@@ -1206,6 +1327,121 @@ qspmv4blockavx512scaled:
 	VFMADD231PS  Z18, Z10, Z1
 	MOVQ         CX, R12
 	JMP          qspmv4blockavx512by32
+	// passes across a block end when b = 32 (R10 stays the block's values left)
+
+qspmv4blockavx512by32x:
+	LEAQ       32(R12), CX
+	CMPQ       CX, R13
+	JA         qspmv4blockavx512by16
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	VPCMPUQ    $2, 128(R9)(R12*8), Z30, K3
+	VPCMPUQ    $2, 192(R9)(R12*8), Z30, K4
+	KORB       K1, K2, K1
+	KORB       K3, K4, K3
+	KORTESTB   K1, K3
+	JNZ        qspmv4blockavx512tail
+	PREFETCHT1 7168(R9)(R12*8)
+	PREFETCHT1 7232(R9)(R12*8)
+	PREFETCHT1 7296(R9)(R12*8)
+	PREFETCHT1 7360(R9)(R12*8)
+	MOVQ       R12, R14
+	SHRQ       $1, R14
+	PREFETCHT1 448(R11)(R14*1)
+	PREFETCHT1 256(BX)
+	PREFETCHT0 2816(R9)(R12*8)
+	PREFETCHT0 2880(R9)(R12*8)
+	PREFETCHT0 2944(R9)(R12*8)
+	PREFETCHT0 3008(R9)(R12*8)
+	// Z16, Z18: table[nibble], nibbles j and j+8 of code bytes k/2.. in lanes 2j and 2j+1
+	VPBROADCASTQ (R11)(R14*1), Z16
+	VPBROADCASTQ 8(R11)(R14*1), Z18
+	VPSRLVQ      Z28, Z16, Z16
+	VPSRLVQ      Z28, Z18, Z18
+	VPERMPS      Z29, Z16, Z16 // the table's low 4 bits of each lane
+	VPERMPS      Z29, Z18, Z18
+	// times their scales: the next block's in the lanes of K5 and K6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z22
+	VBLENDMPS    Z22, Z31, K5, Z17
+	VBLENDMPS    Z22, Z31, K6, Z19
+	VMULPS       Z17, Z16, Z16
+	VMULPS       Z19, Z18, Z18
+	VMOVAPS      Z22, Z31
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         64(R9)(R12*8), R14
+	MOVQ         8(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         72(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         16(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         80(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         24(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         88(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         32(R9)(R12*8), R8
+	MOVQ         96(R9)(R12*8), R14
+	MOVQ         40(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         104(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         48(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         112(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         56(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	MOVQ         128(R9)(R12*8), R8
+	MOVQ         192(R9)(R12*8), R14
+	MOVQ         136(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X10
+	MOVQ         200(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         144(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X10, X10
+	MOVQ         208(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X10, X10
+	MOVQ         152(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X11
+	MOVQ         216(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X11, X11
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	VINSERTF128  $1, X11, Y10, Y10
+	MOVQ         160(R9)(R12*8), R8
+	MOVQ         224(R9)(R12*8), R14
+	MOVQ         168(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X6
+	MOVQ         232(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X6, X6
+	MOVQ         176(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
+	MOVQ         240(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X6, X6
+	MOVQ         184(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X7
+	MOVQ         248(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X7, X7
+	VINSERTPS    $0x20, (SI)(R8*4), X7, X7
+	VINSERTPS    $0x30, (SI)(R14*4), X7, X7
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z10, Z10
+	VFMADD231PS  Z18, Z10, Z1
+	MOVQ         CX, R12
+	JMP          qspmv4blockavx512by32x
 
 qspmv4blockavx512by16:
 	LEAQ       16(R12), CX
@@ -1488,6 +1724,11 @@ qspmv4mxavx512pass:
 	VPBROADCASTD R14, Z20
 	VPCMPUD      $5, Z20, Z27, K5
 	VPCMPUD      $5, Z20, Z26, K6
+	// b = 32 and R10 < 32: every pass crosses a block end at the same lane
+	CMPQ  b+168(FP), $32
+	JNE   qspmv4mxavx512by32
+	TESTL R14, R14
+	JNZ   qspmv4mxavx512by32x
 
 qspmv4mxavx512by32:
 	LEAQ       32(R12), CX
@@ -1602,6 +1843,125 @@ qspmv4mxavx512scaled:
 	VFMADD231PS  Z18, Z10, Z1
 	MOVQ         CX, R12
 	JMP          qspmv4mxavx512by32
+	// passes across a block end when b = 32 (R10 stays the block's values left)
+
+qspmv4mxavx512by32x:
+	LEAQ       32(R12), CX
+	CMPQ       CX, R13
+	JA         qspmv4mxavx512by16
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	VPCMPUQ    $2, 128(R9)(R12*8), Z30, K3
+	VPCMPUQ    $2, 192(R9)(R12*8), Z30, K4
+	KORB       K1, K2, K1
+	KORB       K3, K4, K3
+	KORTESTB   K1, K3
+	JNZ        qspmv4mxavx512tail
+	PREFETCHT1 7168(R9)(R12*8)
+	PREFETCHT1 7232(R9)(R12*8)
+	PREFETCHT1 7296(R9)(R12*8)
+	PREFETCHT1 7360(R9)(R12*8)
+	MOVQ       R12, R14
+	SHRQ       $1, R14
+	PREFETCHT1 448(R11)(R14*1)
+	PREFETCHT1 64(BX)
+	PREFETCHT0 2816(R9)(R12*8)
+	PREFETCHT0 2880(R9)(R12*8)
+	PREFETCHT0 2944(R9)(R12*8)
+	PREFETCHT0 3008(R9)(R12*8)
+	// Z16, Z18: table[nibble], nibbles j and j+8 of code bytes k/2.. in lanes 2j and 2j+1
+	VPBROADCASTQ (R11)(R14*1), Z16
+	VPBROADCASTQ 8(R11)(R14*1), Z18
+	VPSRLVQ      Z28, Z16, Z16
+	VPSRLVQ      Z28, Z18, Z18
+	VPERMPS      Z29, Z16, Z16 // the table's low 4 bits of each lane
+	VPERMPS      Z29, Z18, Z18
+	// times their scales: the next block's in the lanes of K5 and K6
+	ADDQ $1, BX
+	// Z22: E8M0(exps[g]), the exponent's bits, 2^-127 (Z25) for exponent 0
+	MOVBLZX      (BX), R14
+	VPBROADCASTD R14, Z22
+	VPSLLD       $23, Z22, Z22
+	VPMAXUD      Z25, Z22, Z22
+	VBLENDMPS    Z22, Z31, K5, Z17
+	VBLENDMPS    Z22, Z31, K6, Z19
+	VMULPS       Z17, Z16, Z16
+	VMULPS       Z19, Z18, Z18
+	VMOVAPS      Z22, Z31
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         64(R9)(R12*8), R14
+	MOVQ         8(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         72(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         16(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         80(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         24(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         88(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         32(R9)(R12*8), R8
+	MOVQ         96(R9)(R12*8), R14
+	MOVQ         40(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         104(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         48(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         112(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         56(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	MOVQ         128(R9)(R12*8), R8
+	MOVQ         192(R9)(R12*8), R14
+	MOVQ         136(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X10
+	MOVQ         200(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         144(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X10, X10
+	MOVQ         208(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X10, X10
+	MOVQ         152(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X11
+	MOVQ         216(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X11, X11
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	VINSERTF128  $1, X11, Y10, Y10
+	MOVQ         160(R9)(R12*8), R8
+	MOVQ         224(R9)(R12*8), R14
+	MOVQ         168(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X6
+	MOVQ         232(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X6, X6
+	MOVQ         176(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
+	MOVQ         240(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X6, X6
+	MOVQ         184(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X7
+	MOVQ         248(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X7, X7
+	VINSERTPS    $0x20, (SI)(R8*4), X7, X7
+	VINSERTPS    $0x30, (SI)(R14*4), X7, X7
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z10, Z10
+	VFMADD231PS  Z18, Z10, Z1
+	MOVQ         CX, R12
+	JMP          qspmv4mxavx512by32x
 
 qspmv4mxavx512by16:
 	LEAQ       16(R12), CX
@@ -1878,6 +2238,11 @@ qspmv8mxavx512pass:
 	VPBROADCASTD R14, Z20
 	VPCMPUD      $5, Z20, Z27, K5
 	VPCMPUD      $5, Z20, Z26, K6
+	// b = 32 and R10 < 32: every pass crosses a block end at the same lane
+	CMPQ  b+144(FP), $32
+	JNE   qspmv8mxavx512by32
+	TESTL R14, R14
+	JNZ   qspmv8mxavx512by32x
 
 qspmv8mxavx512by32:
 	LEAQ       32(R12), CX
@@ -1992,6 +2357,125 @@ qspmv8mxavx512scaled:
 	VFMADD231PS  Z18, Z10, Z1
 	MOVQ         CX, R12
 	JMP          qspmv8mxavx512by32
+	// passes across a block end when b = 32 (R10 stays the block's values left)
+
+qspmv8mxavx512by32x:
+	LEAQ       32(R12), CX
+	CMPQ       CX, R13
+	JA         qspmv8mxavx512by16
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	VPCMPUQ    $2, 128(R9)(R12*8), Z30, K3
+	VPCMPUQ    $2, 192(R9)(R12*8), Z30, K4
+	KORB       K1, K2, K1
+	KORB       K3, K4, K3
+	KORTESTB   K1, K3
+	JNZ        qspmv8mxavx512tail
+	PREFETCHT1 7168(R9)(R12*8)
+	PREFETCHT1 7232(R9)(R12*8)
+	PREFETCHT1 7296(R9)(R12*8)
+	PREFETCHT1 7360(R9)(R12*8)
+	PREFETCHT1 896(R11)(R12*1)
+	PREFETCHT1 64(BX)
+	PREFETCHT0 2816(R9)(R12*8)
+	PREFETCHT0 2880(R9)(R12*8)
+	PREFETCHT0 2944(R9)(R12*8)
+	PREFETCHT0 3008(R9)(R12*8)
+	// Z16, Z18: the 32 codes' values: E4M3 bits as float32 bits, times 2^120
+	VPMOVSXBD 0(R11)(R12*1), Z16
+	VPSLLD    $20, Z16, Z16
+	VPANDD    Z23, Z16, Z16
+	VMULPS    Z24, Z16, Z16
+	VPMOVSXBD 16(R11)(R12*1), Z18
+	VPSLLD    $20, Z18, Z18
+	VPANDD    Z23, Z18, Z18
+	VMULPS    Z24, Z18, Z18
+	// times their scales: the next block's in the lanes of K5 and K6
+	ADDQ $1, BX
+	// Z22: E8M0(exps[g]), the exponent's bits, 2^-127 (Z25) for exponent 0
+	MOVBLZX      (BX), R14
+	VPBROADCASTD R14, Z22
+	VPSLLD       $23, Z22, Z22
+	VPMAXUD      Z25, Z22, Z22
+	VBLENDMPS    Z22, Z31, K5, Z17
+	VBLENDMPS    Z22, Z31, K6, Z19
+	VMULPS       Z17, Z16, Z16
+	VMULPS       Z19, Z18, Z18
+	VMOVAPS      Z22, Z31
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	MOVQ         128(R9)(R12*8), R8
+	MOVQ         136(R9)(R12*8), R14
+	MOVQ         144(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X10
+	MOVQ         152(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         160(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X10, X10
+	MOVQ         168(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X10, X10
+	MOVQ         176(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X11
+	MOVQ         184(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X11, X11
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	VINSERTF128  $1, X11, Y10, Y10
+	MOVQ         192(R9)(R12*8), R8
+	MOVQ         200(R9)(R12*8), R14
+	MOVQ         208(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X6
+	MOVQ         216(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X6, X6
+	MOVQ         224(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
+	MOVQ         232(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X6, X6
+	MOVQ         240(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X7
+	MOVQ         248(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X7, X7
+	VINSERTPS    $0x20, (SI)(R8*4), X7, X7
+	VINSERTPS    $0x30, (SI)(R14*4), X7, X7
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z10, Z10
+	VFMADD231PS  Z18, Z10, Z1
+	MOVQ         CX, R12
+	JMP          qspmv8mxavx512by32x
 
 qspmv8mxavx512by16:
 	LEAQ       16(R12), CX

@@ -855,7 +855,8 @@ func QSpMVI8BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale [
 // of 8 bytes in lanes 2j and 2j+1, x loaded in the same order) and looked
 // up in the table (VPERMPS), times the block's broadcast scale (a pass
 // across a block end blends the next block's into its lanes from the end
-// on), x by scalar loads, two accumulators; then steps of 16 (all of them
+// on; with b = 32, a row whose passes each cross one at the same lane runs
+// a loop that blends without testing), x by scalar loads, two accumulators; then steps of 16 (all of them
 // when b < 32), each with its own scale blend; then masked steps of the
 // rest (the (n+1)/2 code bytes of its n values and their indices read under
 // masks, x gathered), which also take the rest of a row after an index not

@@ -52,7 +52,8 @@ nibbles of 16 code bytes shifted into lanes (VPSRLVQ: nibbles j and j+8
 of 8 bytes in lanes 2j and 2j+1, x loaded in the same order) and looked
 up in the table (VPERMPS), times the block's broadcast scale (a pass
 across a block end blends the next block's into its lanes from the end
-on), x by scalar loads, two accumulators; then steps of 16 (all of them
+on; with b = 32, a row whose passes each cross one at the same lane runs
+a loop that blends without testing), x by scalar loads, two accumulators; then steps of 16 (all of them
 when b < 32), each with its own scale blend; then masked steps of the
 rest (the (n+1)/2 code bytes of its n values and their indices read under
 masks, x gathered), which also take the rest of a row after an index not
@@ -395,28 +396,28 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 		f.i("MOVL R10, R14")
 		f.i("ANDL $31, R14")
 		qfPassMasks(f, "R14")
+		f.c("b = 32 and R10 < 32: every pass crosses a block end at the same lane")
+		f.i("CMPQ b+%d(FP), $32", bOff)
+		f.i("JNE %sby32", p)
+		f.i("TESTL R14, R14")
+		f.i("JNZ %sby32x", p)
 	}
-	f.label(p + "by32")
-	f.i("LEAQ 32(R12), CX")
-	f.i("CMPQ CX, R13")
-	f.i("JA %sby16", p)
-	f.i("VPCMPUQ $2, (R9)(R12*8), Z30, K1")
-	f.i("VPCMPUQ $2, 64(R9)(R12*8), Z30, K2")
-	f.i("VPCMPUQ $2, 128(R9)(R12*8), Z30, K3")
-	f.i("VPCMPUQ $2, 192(R9)(R12*8), Z30, K4")
-	f.i("KORB K1, K2, K1")
-	f.i("KORB K3, K4, K3")
-	f.i("KORTESTB K1, K3")
-	f.i("JNZ %stail", p)
-	qfPrefetch(f, k, 4)
+	qfPassHead(f, k, p, p+"by32")
 	if k.row {
 		qfStepCode(f, sk, k, qfSteps[0], 0, p+"a", ses, bOff)
 		qfStepCode(f, sk, k, qfSteps[1], 16, p+"b", ses, bOff)
 	} else {
-		qfPassCode(f, k, p)
+		qfPassCode(f, k, p, false, ses)
 	}
 	f.i("MOVQ CX, R12")
 	f.i("JMP %sby32", p)
+	if !k.row {
+		f.c("passes across a block end when b = 32 (R10 stays the block's values left)")
+		qfPassHead(f, k, p, p+"by32x")
+		qfPassCode(f, k, p, true, ses)
+		f.i("MOVQ CX, R12")
+		f.i("JMP %sby32x", p)
+	}
 	f.label(p + "by16")
 	f.i("LEAQ 16(R12), CX")
 	f.i("CMPQ CX, R13")
@@ -442,6 +443,25 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 	if !k.row {
 		qfPassSplit(f, k, p, ses, bOff)
 	}
+}
+
+// qfPassHead opens a 32-value pass loop at label l (kind k, labels of the
+// kernel prefixed p): CX the pass's end, to <p>by16 when the row has no 32
+// values left, to <p>tail on an index out of range, then the prefetches.
+func qfPassHead(f *asmFile, k qfKind, p, l string) {
+	f.label(l)
+	f.i("LEAQ 32(R12), CX")
+	f.i("CMPQ CX, R13")
+	f.i("JA %sby16", p)
+	f.i("VPCMPUQ $2, (R9)(R12*8), Z30, K1")
+	f.i("VPCMPUQ $2, 64(R9)(R12*8), Z30, K2")
+	f.i("VPCMPUQ $2, 128(R9)(R12*8), Z30, K3")
+	f.i("VPCMPUQ $2, 192(R9)(R12*8), Z30, K4")
+	f.i("KORB K1, K2, K1")
+	f.i("KORB K3, K4, K3")
+	f.i("KORTESTB K1, K3")
+	f.i("JNZ %stail", p)
+	qfPrefetch(f, k, 4)
 }
 
 // qfOne adds value R12 (skipped, to <l>skip, when its index is not below
@@ -1169,9 +1189,11 @@ func qfInterleaved(l int) int { return l/2 + 8*(l%2) }
 // R12/2 in R14 for 4-bit codes): both steps' codes decoded into Z16 and
 // Z18 (4-bit codes in qfInterleaved's lane order), times their scales (a
 // pass within one block multiplies by Z31; one that crosses a block end
-// goes to <p>split and comes back at <p>scaled), then x's vectors in the
-// same lane order and the FMAs into Z0 and Z1.
-func qfPassCode(f *asmFile, k qfKind, p string) {
+// goes to <p>split and comes back at <p>scaled; with cross, every pass
+// crosses one at the lanes of K5 and K6, qfPassBlend's, ses bytes a
+// scale), then x's vectors in the same lane order and the FMAs into Z0 and
+// Z1.
+func qfPassCode(f *asmFile, k qfKind, p string, cross bool, ses int) {
 	order := qfInOrder
 	if k.nib {
 		order = qfInterleaved
@@ -1197,13 +1219,18 @@ func qfPassCode(f *asmFile, k qfKind, p string) {
 		f.i("VCVTDQ2PS Z16, Z16")
 		f.i("VCVTDQ2PS Z18, Z18")
 	}
-	f.c("times their scales: the block's when R10, its values left, covers the pass")
-	f.i("CMPQ R10, $32")
-	f.i("JLT %ssplit", p)
-	f.i("SUBQ $32, R10")
-	f.i("VMULPS Z31, Z16, Z16")
-	f.i("VMULPS Z31, Z18, Z18")
-	f.label(p + "scaled")
+	if cross {
+		f.c("times their scales: the next block's in the lanes of K5 and K6")
+		qfPassBlend(f, k, ses)
+	} else {
+		f.c("times their scales: the block's when R10, its values left, covers the pass")
+		f.i("CMPQ R10, $32")
+		f.i("JLT %ssplit", p)
+		f.i("SUBQ $32, R10")
+		f.i("VMULPS Z31, Z16, Z16")
+		f.i("VMULPS Z31, Z18, Z18")
+		f.label(p + "scaled")
+	}
 	for st, r := range []struct {
 		vals, acc string
 		xa, xb    []string
@@ -1235,6 +1262,16 @@ func qfPassSplit(f *asmFile, k qfKind, p string, ses, bOff int) {
 	f.i("JZ %smasked", p)
 	qfPassMasks(f, "R10")
 	f.label(p + "masked")
+	qfPassBlend(f, k, ses)
+	f.i("ADDQ b+%d(FP), R10", bOff)
+	f.i("SUBQ $32, R10")
+	f.i("JMP %sscaled", p)
+}
+
+// qfPassBlend multiplies a pass's values (Z16, Z18) by their scales: Z31,
+// the block's, and in the lanes of K5 and K6 the next block's, which it
+// loads (BX advanced to it) and leaves in Z31.
+func qfPassBlend(f *asmFile, k qfKind, ses int) {
 	f.i("ADDQ $%d, BX", ses)
 	if k.mx {
 		f.c("Z22: E8M0(exps[g]), the exponent's bits, 2^-127 (Z25) for exponent 0")
@@ -1250,9 +1287,6 @@ func qfPassSplit(f *asmFile, k qfKind, p string, ses, bOff int) {
 	f.i("VMULPS Z17, Z16, Z16")
 	f.i("VMULPS Z19, Z18, Z18")
 	f.i("VMOVAPS Z22, Z31")
-	f.i("ADDQ b+%d(FP), R10", bOff)
-	f.i("SUBQ $32, R10")
-	f.i("JMP %sscaled", p)
 }
 
 // qfLoadX loads x[idx[R12+val(l)]] into lane l of a Z register, lanes 0..7
