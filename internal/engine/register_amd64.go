@@ -74,13 +74,15 @@ func registerAMD64() bool {
 		spmmScatterNarrowF64U16.set(tierAVX2, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U16AVX2, amd64.SpMMScatterTileNarrowF64U16AVX2))
 		spmmScatterNarrowF64U32.set(tierAVX2, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U32AVX2, amd64.SpMMScatterTileNarrowF64U32AVX2))
 		// The fused SpMV kernel where one is written for the operand (int8
-		// codes with one scale per row; int8, 4-bit and MX codes by
-		// block), tiles of decoded values (qfused_tiled.go) elsewhere.
+		// and uint8 codes with one scale per row; int8, 4-bit and MX codes
+		// by block), tiles of decoded values (qfused_tiled.go) elsewhere.
 		qspmv.set(tierAVX2, qspmvFusedAsm(qspmvKernels{
 			i8Row:   amd64.QSpMVI8RowAVX2,
+			u8Row:   amd64.QSpMVU8RowAVX2,
 			i8Block: amd64.QSpMVI8BlockAVX2,
 			block4:  amd64.QSpMV4BlockAVX2,
 			mx4:     amd64.QSpMV4MXAVX2,
+			mx8:     amd64.QSpMV8MXAVX2,
 		}))
 		// The fused SpMM kernels are slower than decoded blocks
 		// (qspmmTiled) at every width on this tier: a 32-column chunk

@@ -73,14 +73,16 @@ func registerARM64() bool {
 		dotRowsF64.set(tierNEON, dotRowsChunked(arm64.DotRowsF64NEON))
 		dequantize.set(tierNEON, dequantizeNEON)
 		// The fused SpMV kernels where one is written for the operand (int8
-		// codes with one scale per row; int8, 4-bit and MX codes with one
-		// scale per block), tiles of decoded values (qfused_tiled.go)
-		// elsewhere.
+		// and uint8 codes with one scale per row; int8, 4-bit and MX codes
+		// with one scale per block), tiles of decoded values
+		// (qfused_tiled.go) elsewhere.
 		qspmv.set(tierNEON, qspmvFusedAsm(qspmvKernels{
 			i8Row:   arm64.QSpMVI8RowNEON,
+			u8Row:   arm64.QSpMVU8RowNEON,
 			i8Block: arm64.QSpMVI8BlockNEON,
 			block4:  arm64.QSpMV4BlockNEON,
 			mx4:     arm64.QSpMV4MXNEON,
+			mx8:     arm64.QSpMV8MXNEON,
 		}))
 		// The fused SpMM kernels where one is written for the operand (8-bit
 		// codes by row, by block and MX, 4-bit codes by block and MX),

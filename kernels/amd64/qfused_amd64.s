@@ -156,146 +156,8 @@ GLOBL qflanes<>(SB), RODATA|NOPTR, $256
 // Registers: DI y, SI x, DX ptr, R9 idx, R10 len(idx), R11 codes, BX rs, AX
 // the row, R12 the entry, R13 the row's end; R8, R14, R15 and CX scratch; Y14
 // the sign bit in every lane, Y15 len(x) xor the sign bit (the unsigned range
-// check as a signed compare), X13 alpha, X12 beta, Y0 and Y1 the row's
-// accumulators, X2 its scalar sum.
-
-// func QSpMVI8RowAVX2(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
-// Requires: AVX, AVX2, FMA3
-TEXT ·QSpMVI8RowAVX2(SB), NOSPLIT, $0-152
-	MOVQ         y_base+0(FP), DI
-	MOVQ         x_base+24(FP), SI
-	MOVQ         ptr_base+48(FP), DX
-	MOVQ         idx_base+72(FP), R9
-	MOVQ         idx_len+80(FP), R10
-	MOVQ         codes_base+96(FP), R11
-	MOVQ         rs_base+120(FP), BX
-	MOVQ         $0x8000000000000000, R14
-	MOVQ         R14, X14
-	VPBROADCASTQ X14, Y14
-	XORQ         x_len+32(FP), R14
-	MOVQ         R14, X15
-	VPBROADCASTQ X15, Y15
-	VMOVSS       alpha+144(FP), X13
-	VMOVSS       beta+148(FP), X12
-	XORQ         AX, AX
-
-qi8avx2row:
-	CMPQ AX, y_len+8(FP)
-	JAE  qi8avx2done
-	MOVQ (DX)(AX*8), R12
-	MOVQ 8(DX)(AX*8), R13
-	// clamp the row to 0..len(idx)
-	CMPQ    R12, R10
-	CMOVQHI R10, R12
-	CMPQ    R13, R10
-	CMOVQHI R10, R13
-	CMPQ    R13, R12
-	CMOVQCS R12, R13
-	VXORPS  Y0, Y0, Y0
-	VXORPS  Y1, Y1, Y1
-	VXORPS  X2, X2, X2
-
-qi8avx2by16:
-	LEAQ        16(R12), CX
-	CMPQ        CX, R13
-	JA          qi8avx2tail
-	VPXOR       0(R9)(R12*8), Y14, Y3
-	VPCMPGTQ    Y3, Y15, Y3
-	VPXOR       32(R9)(R12*8), Y14, Y4
-	VPCMPGTQ    Y4, Y15, Y4
-	VPXOR       64(R9)(R12*8), Y14, Y5
-	VPCMPGTQ    Y5, Y15, Y5
-	VPXOR       96(R9)(R12*8), Y14, Y6
-	VPCMPGTQ    Y6, Y15, Y6
-	VPAND       Y4, Y3, Y3
-	VPAND       Y6, Y5, Y5
-	VPAND       Y5, Y3, Y3
-	VMOVMSKPD   Y3, R14
-	CMPL        R14, $15
-	JNE         qi8avx2tail
-	PREFETCHT0  2048(R9)(R12*8)
-	PREFETCHT0  2112(R9)(R12*8)
-	PREFETCHT0  256(R11)(R12*1)
-	MOVQ        0(R9)(R12*8), R8
-	MOVQ        8(R9)(R12*8), R14
-	MOVQ        16(R9)(R12*8), R15
-	VMOVSS      (SI)(R8*4), X8
-	MOVQ        24(R9)(R12*8), R8
-	VINSERTPS   $0x10, (SI)(R14*4), X8, X8
-	MOVQ        32(R9)(R12*8), R14
-	VINSERTPS   $0x20, (SI)(R15*4), X8, X8
-	MOVQ        40(R9)(R12*8), R15
-	VINSERTPS   $0x30, (SI)(R8*4), X8, X8
-	MOVQ        48(R9)(R12*8), R8
-	VMOVSS      (SI)(R14*4), X9
-	MOVQ        56(R9)(R12*8), R14
-	VINSERTPS   $0x10, (SI)(R15*4), X9, X9
-	VINSERTPS   $0x20, (SI)(R8*4), X9, X9
-	VINSERTPS   $0x30, (SI)(R14*4), X9, X9
-	VINSERTF128 $1, X9, Y8, Y8
-	VPMOVSXBD   0(R11)(R12*1), Y10
-	VCVTDQ2PS   Y10, Y10
-	VFMADD231PS Y10, Y8, Y0
-	MOVQ        64(R9)(R12*8), R8
-	MOVQ        72(R9)(R12*8), R14
-	MOVQ        80(R9)(R12*8), R15
-	VMOVSS      (SI)(R8*4), X4
-	MOVQ        88(R9)(R12*8), R8
-	VINSERTPS   $0x10, (SI)(R14*4), X4, X4
-	MOVQ        96(R9)(R12*8), R14
-	VINSERTPS   $0x20, (SI)(R15*4), X4, X4
-	MOVQ        104(R9)(R12*8), R15
-	VINSERTPS   $0x30, (SI)(R8*4), X4, X4
-	MOVQ        112(R9)(R12*8), R8
-	VMOVSS      (SI)(R14*4), X5
-	MOVQ        120(R9)(R12*8), R14
-	VINSERTPS   $0x10, (SI)(R15*4), X5, X5
-	VINSERTPS   $0x20, (SI)(R8*4), X5, X5
-	VINSERTPS   $0x30, (SI)(R14*4), X5, X5
-	VINSERTF128 $1, X5, Y4, Y4
-	VPMOVSXBD   8(R11)(R12*1), Y11
-	VCVTDQ2PS   Y11, Y11
-	VFMADD231PS Y11, Y4, Y1
-	MOVQ        CX, R12
-	JMP         qi8avx2by16
-
-qi8avx2tail:
-	CMPQ        R12, R13
-	JAE         qi8avx2sum
-	MOVQ        (R9)(R12*8), R8
-	CMPQ        R8, x_len+32(FP)
-	JAE         qi8avx2skip
-	MOVBLSX     (R11)(R12*1), R14
-	VCVTSI2SSL  R14, X8, X8
-	VFMADD231SS (SI)(R8*4), X8, X2
-
-qi8avx2skip:
-	INCQ R12
-	JMP  qi8avx2tail
-
-qi8avx2sum:
-	VADDPS       Y1, Y0, Y0
-	VEXTRACTF128 $1, Y0, X1
-	VADDPS       X1, X0, X0
-	VMOVHLPS     X0, X0, X1
-	VADDPS       X1, X0, X0
-	VMOVSHDUP    X0, X1
-	VADDSS       X1, X0, X0
-	VADDSS       X0, X2, X2
-	VMULSS       (BX)(AX*4), X2, X2
-	VMULSS       X13, X2, X0
-	CMPL         beta+148(FP), $0
-	JEQ          qi8avx2nobeta
-	VFMADD231SS  (DI)(AX*4), X12, X0
-
-qi8avx2nobeta:
-	VMOVSS X0, (DI)(AX*4)
-	INCQ   AX
-	JMP    qi8avx2row
-
-qi8avx2done:
-	VZEROUPPER
-	RET
+// check as a signed compare), Y0 and Y1 the row's accumulators, X2 its
+// scalar sum (the AVX2 kernels); the AVX-512 kernels' are at qfAVX512.
 
 // func QSpMVI8RowAVX512(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
 // Requires: AVX512F, AVX512BW, BMI2
@@ -489,18 +351,36 @@ qspmvi8rowavx512by16:
 	JMP          qspmvi8rowavx512by16
 
 qspmvi8rowavx512tail:
-	CMPQ        R12, R13
-	JAE         qspmvi8rowavx512sum
-	MOVQ        (R9)(R12*8), R8
-	CMPQ        R8, x_len+32(FP)
-	JAE         qspmvi8rowavx512skip
-	MOVBLSX     (R11)(R12*1), R14
-	VCVTSI2SSL  R14, X16, X16
-	VFMADD231SS (SI)(R8*4), X16, X2
-
-qspmvi8rowavx512skip:
-	INCQ R12
-	JMP  qspmvi8rowavx512tail
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	JLE     qspmvi8rowavx512sum
+	MOVL    $16, R14
+	CMPQ    CX, R14
+	CMOVQGT R14, CX
+	// K1: the n = CX lanes; K7: those whose index is below len(x)
+	MOVL        $0xffff, R14
+	BZHIL       CX, R14, R14
+	KMOVW       R14, K1
+	KSHIFTRW    $8, K1, K2
+	VMOVDQU64.Z (R9)(R12*8), K1, Z20
+	VMOVDQU64.Z 64(R9)(R12*8), K2, Z21
+	VPCMPUQ     $1, Z30, Z20, K1, K3
+	VPCMPUQ     $1, Z30, Z21, K2, K4
+	KUNPCKBW    K3, K4, K7
+	// Z15: x[idx[k+i]] in the lanes of K7
+	VXORPS       Y15, Y15, Y15
+	VXORPS       Y14, Y14, Y14
+	VGATHERQPS   (SI)(Z20*4), K3, Y15
+	VGATHERQPS   (SI)(Z21*4), K4, Y14
+	VINSERTF64X4 $1, Y14, Z15, Z15
+	// X16: the n codes
+	VMOVDQU8.Z (R11)(R12*1), K1, X16
+	// Z16: the 16 codes as float32
+	VPMOVSXBD   X16, Z16
+	VCVTDQ2PS   Z16, Z16
+	VFMADD231PS Z16, Z15, K7, Z0
+	ADDQ        CX, R12
+	JMP         qspmvi8rowavx512tail
 
 qspmvi8rowavx512sum:
 	VADDPS        Z1, Z0, Z0
@@ -727,20 +607,37 @@ qspmvu8rowavx512by16:
 	JMP          qspmvu8rowavx512by16
 
 qspmvu8rowavx512tail:
-	CMPQ        R12, R13
-	JAE         qspmvu8rowavx512sum
-	MOVQ        (R9)(R12*8), R8
-	CMPQ        R8, x_len+32(FP)
-	JAE         qspmvu8rowavx512skip
-	MOVBLZX     (R11)(R12*1), R14
-	VMOVD       X22, R15
-	SUBL        R15, R14
-	VCVTSI2SSL  R14, X16, X16
-	VFMADD231SS (SI)(R8*4), X16, X2
-
-qspmvu8rowavx512skip:
-	INCQ R12
-	JMP  qspmvu8rowavx512tail
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	JLE     qspmvu8rowavx512sum
+	MOVL    $16, R14
+	CMPQ    CX, R14
+	CMOVQGT R14, CX
+	// K1: the n = CX lanes; K7: those whose index is below len(x)
+	MOVL        $0xffff, R14
+	BZHIL       CX, R14, R14
+	KMOVW       R14, K1
+	KSHIFTRW    $8, K1, K2
+	VMOVDQU64.Z (R9)(R12*8), K1, Z20
+	VMOVDQU64.Z 64(R9)(R12*8), K2, Z21
+	VPCMPUQ     $1, Z30, Z20, K1, K3
+	VPCMPUQ     $1, Z30, Z21, K2, K4
+	KUNPCKBW    K3, K4, K7
+	// Z15: x[idx[k+i]] in the lanes of K7
+	VXORPS       Y15, Y15, Y15
+	VXORPS       Y14, Y14, Y14
+	VGATHERQPS   (SI)(Z20*4), K3, Y15
+	VGATHERQPS   (SI)(Z21*4), K4, Y14
+	VINSERTF64X4 $1, Y14, Z15, Z15
+	// X16: the n codes
+	VMOVDQU8.Z (R11)(R12*1), K1, X16
+	// Z16: the 16 codes less the zero point as float32
+	VPMOVZXBD   X16, Z16
+	VPSUBD      Z22, Z16, Z16
+	VCVTDQ2PS   Z16, Z16
+	VFMADD231PS Z16, Z15, K7, Z0
+	ADDQ        CX, R12
+	JMP         qspmvu8rowavx512tail
 
 qspmvu8rowavx512sum:
 	VADDPS        Z1, Z0, Z0
@@ -827,6 +724,11 @@ qspmvi8blockavx512pass:
 	VPBROADCASTD R14, Z20
 	VPCMPUD      $5, Z20, Z27, K5
 	VPCMPUD      $5, Z20, Z26, K6
+	// b = 32 and R10 < 32: every pass crosses a block end at the same lane
+	CMPQ  b+144(FP), $32
+	JNE   qspmvi8blockavx512by32
+	TESTL R14, R14
+	JNZ   qspmvi8blockavx512by32x
 
 qspmvi8blockavx512by32:
 	LEAQ       32(R12), CX
@@ -937,6 +839,117 @@ qspmvi8blockavx512scaled:
 	VFMADD231PS  Z18, Z10, Z1
 	MOVQ         CX, R12
 	JMP          qspmvi8blockavx512by32
+	// passes across a block end when b = 32 (R10 stays the block's values left)
+
+qspmvi8blockavx512by32x:
+	LEAQ       32(R12), CX
+	CMPQ       CX, R13
+	JA         qspmvi8blockavx512by16
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	VPCMPUQ    $2, 128(R9)(R12*8), Z30, K3
+	VPCMPUQ    $2, 192(R9)(R12*8), Z30, K4
+	KORB       K1, K2, K1
+	KORB       K3, K4, K3
+	KORTESTB   K1, K3
+	JNZ        qspmvi8blockavx512tail
+	PREFETCHT1 7168(R9)(R12*8)
+	PREFETCHT1 7232(R9)(R12*8)
+	PREFETCHT1 7296(R9)(R12*8)
+	PREFETCHT1 7360(R9)(R12*8)
+	PREFETCHT1 896(R11)(R12*1)
+	PREFETCHT1 256(BX)
+	PREFETCHT0 2816(R9)(R12*8)
+	PREFETCHT0 2880(R9)(R12*8)
+	PREFETCHT0 2944(R9)(R12*8)
+	PREFETCHT0 3008(R9)(R12*8)
+	// Z16, Z18: the 32 codes as float32
+	VPMOVSXBD (R11)(R12*1), Z16
+	VPMOVSXBD 16(R11)(R12*1), Z18
+	VCVTDQ2PS Z16, Z16
+	VCVTDQ2PS Z18, Z18
+	// times their scales: the next block's in the lanes of K5 and K6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z22
+	VBLENDMPS    Z22, Z31, K5, Z17
+	VBLENDMPS    Z22, Z31, K6, Z19
+	VMULPS       Z17, Z16, Z16
+	VMULPS       Z19, Z18, Z18
+	VMOVAPS      Z22, Z31
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	MOVQ         128(R9)(R12*8), R8
+	MOVQ         136(R9)(R12*8), R14
+	MOVQ         144(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X10
+	MOVQ         152(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         160(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X10, X10
+	MOVQ         168(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X10, X10
+	MOVQ         176(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X11
+	MOVQ         184(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X11, X11
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	VINSERTF128  $1, X11, Y10, Y10
+	MOVQ         192(R9)(R12*8), R8
+	MOVQ         200(R9)(R12*8), R14
+	MOVQ         208(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X6
+	MOVQ         216(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X6, X6
+	MOVQ         224(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
+	MOVQ         232(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X6, X6
+	MOVQ         240(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X7
+	MOVQ         248(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X7, X7
+	VINSERTPS    $0x20, (SI)(R8*4), X7, X7
+	VINSERTPS    $0x30, (SI)(R14*4), X7, X7
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z10, Z10
+	VFMADD231PS  Z18, Z10, Z1
+	MOVQ         CX, R12
+	JMP          qspmvi8blockavx512by32x
 
 qspmvi8blockavx512by16:
 	LEAQ       16(R12), CX
@@ -952,7 +965,7 @@ qspmvi8blockavx512by16:
 	PREFETCHT1 256(BX)
 	PREFETCHT0 2816(R9)(R12*8)
 	PREFETCHT0 2880(R9)(R12*8)
-	// Z17: the 16 values' scales
+	// Z17: the values' scales
 	VMOVAPS Z31, Z17
 	CMPQ    R10, $16
 	JLT     qspmvi8blockavx512csplit
@@ -1016,27 +1029,57 @@ qspmvi8blockavx512cdecode:
 	JMP          qspmvi8blockavx512by16
 
 qspmvi8blockavx512tail:
-	CMPQ         R12, R13
-	JAE          qspmvi8blockavx512sum
-	TESTQ        R10, R10
-	JNZ          qspmvi8blockavx512one
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	JLE     qspmvi8blockavx512sum
+	MOVL    $16, R14
+	CMPQ    CX, R14
+	CMOVQGT R14, CX
+	// K1: the n = CX lanes; K7: those whose index is below len(x)
+	MOVL        $0xffff, R14
+	BZHIL       CX, R14, R14
+	KMOVW       R14, K1
+	KSHIFTRW    $8, K1, K2
+	VMOVDQU64.Z (R9)(R12*8), K1, Z20
+	VMOVDQU64.Z 64(R9)(R12*8), K2, Z21
+	VPCMPUQ     $1, Z30, Z20, K1, K3
+	VPCMPUQ     $1, Z30, Z21, K2, K4
+	KUNPCKBW    K3, K4, K7
+	// Z15: x[idx[k+i]] in the lanes of K7
+	VXORPS       Y15, Y15, Y15
+	VXORPS       Y14, Y14, Y14
+	VGATHERQPS   (SI)(Z20*4), K3, Y15
+	VGATHERQPS   (SI)(Z21*4), K4, Y14
+	VINSERTF64X4 $1, Y14, Z15, Z15
+	// Z17: the values' scales
+	VMOVAPS Z31, Z17
+	CMPQ    R10, CX
+	JLT     qspmvi8blockavx512tsplit
+	SUBQ    CX, R10
+	JMP     qspmvi8blockavx512tdecode
+
+qspmvi8blockavx512tsplit:
+	// lanes from m = R10 on are in the next block
+	MOVL         $0xffff, R14
+	BZHIL        R10, R14, R14
+	KMOVW        R14, K5
+	KNOTW        K5, K5
 	ADDQ         $4, BX
 	VBROADCASTSS (BX), Z31
-	MOVQ         b+144(FP), R10
+	VMOVAPS      Z31, K5, Z17
+	ADDQ         b+144(FP), R10
+	SUBQ         CX, R10
 
-qspmvi8blockavx512one:
-	DECQ        R10
-	MOVQ        (R9)(R12*8), R8
-	CMPQ        R8, x_len+32(FP)
-	JAE         qspmvi8blockavx512skip
-	MOVBLSX     (R11)(R12*1), R14
-	VCVTSI2SSL  R14, X16, X16
-	VMULSS      X31, X16, X16
-	VFMADD231SS (SI)(R8*4), X16, X2
-
-qspmvi8blockavx512skip:
-	INCQ R12
-	JMP  qspmvi8blockavx512tail
+qspmvi8blockavx512tdecode:
+	// X16: the n codes
+	VMOVDQU8.Z (R11)(R12*1), K1, X16
+	// Z16: the 16 codes as float32
+	VPMOVSXBD   X16, Z16
+	VCVTDQ2PS   Z16, Z16
+	VMULPS      Z17, Z16, Z16
+	VFMADD231PS Z16, Z15, K7, Z0
+	ADDQ        CX, R12
+	JMP         qspmvi8blockavx512tail
 
 qspmvi8blockavx512sum:
 	VADDPS        Z1, Z0, Z0
@@ -1165,6 +1208,11 @@ qspmv4blockavx512pass:
 	VPBROADCASTD R14, Z20
 	VPCMPUD      $5, Z20, Z27, K5
 	VPCMPUD      $5, Z20, Z26, K6
+	// b = 32 and R10 < 32: every pass crosses a block end at the same lane
+	CMPQ  b+168(FP), $32
+	JNE   qspmv4blockavx512by32
+	TESTL R14, R14
+	JNZ   qspmv4blockavx512by32x
 
 qspmv4blockavx512by32:
 	LEAQ       32(R12), CX
@@ -1279,6 +1327,121 @@ qspmv4blockavx512scaled:
 	VFMADD231PS  Z18, Z10, Z1
 	MOVQ         CX, R12
 	JMP          qspmv4blockavx512by32
+	// passes across a block end when b = 32 (R10 stays the block's values left)
+
+qspmv4blockavx512by32x:
+	LEAQ       32(R12), CX
+	CMPQ       CX, R13
+	JA         qspmv4blockavx512by16
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	VPCMPUQ    $2, 128(R9)(R12*8), Z30, K3
+	VPCMPUQ    $2, 192(R9)(R12*8), Z30, K4
+	KORB       K1, K2, K1
+	KORB       K3, K4, K3
+	KORTESTB   K1, K3
+	JNZ        qspmv4blockavx512tail
+	PREFETCHT1 7168(R9)(R12*8)
+	PREFETCHT1 7232(R9)(R12*8)
+	PREFETCHT1 7296(R9)(R12*8)
+	PREFETCHT1 7360(R9)(R12*8)
+	MOVQ       R12, R14
+	SHRQ       $1, R14
+	PREFETCHT1 448(R11)(R14*1)
+	PREFETCHT1 256(BX)
+	PREFETCHT0 2816(R9)(R12*8)
+	PREFETCHT0 2880(R9)(R12*8)
+	PREFETCHT0 2944(R9)(R12*8)
+	PREFETCHT0 3008(R9)(R12*8)
+	// Z16, Z18: table[nibble], nibbles j and j+8 of code bytes k/2.. in lanes 2j and 2j+1
+	VPBROADCASTQ (R11)(R14*1), Z16
+	VPBROADCASTQ 8(R11)(R14*1), Z18
+	VPSRLVQ      Z28, Z16, Z16
+	VPSRLVQ      Z28, Z18, Z18
+	VPERMPS      Z29, Z16, Z16 // the table's low 4 bits of each lane
+	VPERMPS      Z29, Z18, Z18
+	// times their scales: the next block's in the lanes of K5 and K6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z22
+	VBLENDMPS    Z22, Z31, K5, Z17
+	VBLENDMPS    Z22, Z31, K6, Z19
+	VMULPS       Z17, Z16, Z16
+	VMULPS       Z19, Z18, Z18
+	VMOVAPS      Z22, Z31
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         64(R9)(R12*8), R14
+	MOVQ         8(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         72(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         16(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         80(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         24(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         88(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         32(R9)(R12*8), R8
+	MOVQ         96(R9)(R12*8), R14
+	MOVQ         40(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         104(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         48(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         112(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         56(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	MOVQ         128(R9)(R12*8), R8
+	MOVQ         192(R9)(R12*8), R14
+	MOVQ         136(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X10
+	MOVQ         200(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         144(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X10, X10
+	MOVQ         208(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X10, X10
+	MOVQ         152(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X11
+	MOVQ         216(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X11, X11
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	VINSERTF128  $1, X11, Y10, Y10
+	MOVQ         160(R9)(R12*8), R8
+	MOVQ         224(R9)(R12*8), R14
+	MOVQ         168(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X6
+	MOVQ         232(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X6, X6
+	MOVQ         176(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
+	MOVQ         240(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X6, X6
+	MOVQ         184(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X7
+	MOVQ         248(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X7, X7
+	VINSERTPS    $0x20, (SI)(R8*4), X7, X7
+	VINSERTPS    $0x30, (SI)(R14*4), X7, X7
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z10, Z10
+	VFMADD231PS  Z18, Z10, Z1
+	MOVQ         CX, R12
+	JMP          qspmv4blockavx512by32x
 
 qspmv4blockavx512by16:
 	LEAQ       16(R12), CX
@@ -1296,7 +1459,7 @@ qspmv4blockavx512by16:
 	PREFETCHT1 256(BX)
 	PREFETCHT0 2816(R9)(R12*8)
 	PREFETCHT0 2880(R9)(R12*8)
-	// Z17: the 16 values' scales
+	// Z17: the values' scales
 	VMOVAPS Z31, Z17
 	CMPQ    R10, $16
 	JLT     qspmv4blockavx512csplit
@@ -1316,9 +1479,9 @@ qspmv4blockavx512csplit:
 	SUBQ         $16, R10
 
 qspmv4blockavx512cdecode:
-	// Z16: table[nibble k+i], from code bytes k/2 .. k/2+7 (k even)
-	MOVQ         R12, R14
-	SHRQ         $1, R14
+	MOVQ R12, R14
+	SHRQ $1, R14
+	// Z16: table[nibble k+i], from the code bytes k/2 .. k/2+7 (k even)
 	VPMOVZXBW    0(R11)(R14*1), X16
 	VPSLLW       $4, X16, X20
 	VPORD        X20, X16, X16 // word: low nibble, high nibble in its bytes' low bits
@@ -1365,34 +1528,67 @@ qspmv4blockavx512cdecode:
 	JMP          qspmv4blockavx512by16
 
 qspmv4blockavx512tail:
-	CMPQ         R12, R13
-	JAE          qspmv4blockavx512sum
-	TESTQ        R10, R10
-	JNZ          qspmv4blockavx512one
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	JLE     qspmv4blockavx512sum
+	MOVL    $16, R14
+	CMPQ    CX, R14
+	CMOVQGT R14, CX
+	// K1: the n = CX lanes; K7: those whose index is below len(x)
+	MOVL        $0xffff, R14
+	BZHIL       CX, R14, R14
+	KMOVW       R14, K1
+	KSHIFTRW    $8, K1, K2
+	VMOVDQU64.Z (R9)(R12*8), K1, Z20
+	VMOVDQU64.Z 64(R9)(R12*8), K2, Z21
+	VPCMPUQ     $1, Z30, Z20, K1, K3
+	VPCMPUQ     $1, Z30, Z21, K2, K4
+	KUNPCKBW    K3, K4, K7
+	// Z15: x[idx[k+i]] in the lanes of K7
+	VXORPS       Y15, Y15, Y15
+	VXORPS       Y14, Y14, Y14
+	VGATHERQPS   (SI)(Z20*4), K3, Y15
+	VGATHERQPS   (SI)(Z21*4), K4, Y14
+	VINSERTF64X4 $1, Y14, Z15, Z15
+	// Z17: the values' scales
+	VMOVAPS Z31, Z17
+	CMPQ    R10, CX
+	JLT     qspmv4blockavx512tsplit
+	SUBQ    CX, R10
+	JMP     qspmv4blockavx512tdecode
+
+qspmv4blockavx512tsplit:
+	// lanes from m = R10 on are in the next block
+	MOVL         $0xffff, R14
+	BZHIL        R10, R14, R14
+	KMOVW        R14, K5
+	KNOTW        K5, K5
 	ADDQ         $4, BX
 	VBROADCASTSS (BX), Z31
-	MOVQ         b+168(FP), R10
+	VMOVAPS      Z31, K5, Z17
+	ADDQ         b+168(FP), R10
+	SUBQ         CX, R10
 
-qspmv4blockavx512one:
-	DECQ        R10
-	MOVQ        (R9)(R12*8), R8
-	CMPQ        R8, x_len+32(FP)
-	JAE         qspmv4blockavx512skip
-	MOVQ        R12, R14
-	SHRQ        $1, R14
-	MOVBLZX     (R11)(R14*1), R14
-	MOVL        R12, CX
-	ANDL        $1, CX
-	SHLL        $2, CX
-	SHRL        CX, R14
-	VMOVD       R14, X16
-	VPERMPS     Z29, Z16, Z16
-	VMULSS      X31, X16, X16
-	VFMADD231SS (SI)(R8*4), X16, X2
-
-qspmv4blockavx512skip:
-	INCQ R12
-	JMP  qspmv4blockavx512tail
+qspmv4blockavx512tdecode:
+	// X16: the (n+1)/2 code bytes from k/2
+	LEAL       1(CX), R14
+	SHRL       $1, R14
+	MOVL       $0xffff, R15
+	BZHIL      R14, R15, R15
+	KMOVW      R15, K2
+	MOVQ       R12, R14
+	SHRQ       $1, R14
+	VMOVDQU8.Z (R11)(R14*1), K2, X16
+	// Z16: table[nibble k+i], from the code bytes k/2 .. k/2+7 (k even)
+	VPMOVZXBW   X16, X16
+	VPSLLW      $4, X16, X20
+	VPORD       X20, X16, X16 // word: low nibble, high nibble in its bytes' low bits
+	VPMOVZXBD   X16, Z16
+	VPERMPS     Z29, Z16, Z16 // the table's low 4 bits of each lane
+	VMULPS      Z17, Z16, Z16
+	VFMADD231PS Z16, Z15, K7, Z0
+	ADDQ        CX, R12
+	JMP         qspmv4blockavx512tail
 
 qspmv4blockavx512sum:
 	VADDPS        Z1, Z0, Z0
@@ -1528,6 +1724,11 @@ qspmv4mxavx512pass:
 	VPBROADCASTD R14, Z20
 	VPCMPUD      $5, Z20, Z27, K5
 	VPCMPUD      $5, Z20, Z26, K6
+	// b = 32 and R10 < 32: every pass crosses a block end at the same lane
+	CMPQ  b+168(FP), $32
+	JNE   qspmv4mxavx512by32
+	TESTL R14, R14
+	JNZ   qspmv4mxavx512by32x
 
 qspmv4mxavx512by32:
 	LEAQ       32(R12), CX
@@ -1642,6 +1843,125 @@ qspmv4mxavx512scaled:
 	VFMADD231PS  Z18, Z10, Z1
 	MOVQ         CX, R12
 	JMP          qspmv4mxavx512by32
+	// passes across a block end when b = 32 (R10 stays the block's values left)
+
+qspmv4mxavx512by32x:
+	LEAQ       32(R12), CX
+	CMPQ       CX, R13
+	JA         qspmv4mxavx512by16
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	VPCMPUQ    $2, 128(R9)(R12*8), Z30, K3
+	VPCMPUQ    $2, 192(R9)(R12*8), Z30, K4
+	KORB       K1, K2, K1
+	KORB       K3, K4, K3
+	KORTESTB   K1, K3
+	JNZ        qspmv4mxavx512tail
+	PREFETCHT1 7168(R9)(R12*8)
+	PREFETCHT1 7232(R9)(R12*8)
+	PREFETCHT1 7296(R9)(R12*8)
+	PREFETCHT1 7360(R9)(R12*8)
+	MOVQ       R12, R14
+	SHRQ       $1, R14
+	PREFETCHT1 448(R11)(R14*1)
+	PREFETCHT1 64(BX)
+	PREFETCHT0 2816(R9)(R12*8)
+	PREFETCHT0 2880(R9)(R12*8)
+	PREFETCHT0 2944(R9)(R12*8)
+	PREFETCHT0 3008(R9)(R12*8)
+	// Z16, Z18: table[nibble], nibbles j and j+8 of code bytes k/2.. in lanes 2j and 2j+1
+	VPBROADCASTQ (R11)(R14*1), Z16
+	VPBROADCASTQ 8(R11)(R14*1), Z18
+	VPSRLVQ      Z28, Z16, Z16
+	VPSRLVQ      Z28, Z18, Z18
+	VPERMPS      Z29, Z16, Z16 // the table's low 4 bits of each lane
+	VPERMPS      Z29, Z18, Z18
+	// times their scales: the next block's in the lanes of K5 and K6
+	ADDQ $1, BX
+	// Z22: E8M0(exps[g]), the exponent's bits, 2^-127 (Z25) for exponent 0
+	MOVBLZX      (BX), R14
+	VPBROADCASTD R14, Z22
+	VPSLLD       $23, Z22, Z22
+	VPMAXUD      Z25, Z22, Z22
+	VBLENDMPS    Z22, Z31, K5, Z17
+	VBLENDMPS    Z22, Z31, K6, Z19
+	VMULPS       Z17, Z16, Z16
+	VMULPS       Z19, Z18, Z18
+	VMOVAPS      Z22, Z31
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         64(R9)(R12*8), R14
+	MOVQ         8(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         72(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         16(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         80(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         24(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         88(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         32(R9)(R12*8), R8
+	MOVQ         96(R9)(R12*8), R14
+	MOVQ         40(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         104(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         48(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         112(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         56(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	MOVQ         128(R9)(R12*8), R8
+	MOVQ         192(R9)(R12*8), R14
+	MOVQ         136(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X10
+	MOVQ         200(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         144(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X10, X10
+	MOVQ         208(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X10, X10
+	MOVQ         152(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X11
+	MOVQ         216(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X11, X11
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	VINSERTF128  $1, X11, Y10, Y10
+	MOVQ         160(R9)(R12*8), R8
+	MOVQ         224(R9)(R12*8), R14
+	MOVQ         168(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X6
+	MOVQ         232(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X6, X6
+	MOVQ         176(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
+	MOVQ         240(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X6, X6
+	MOVQ         184(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X7
+	MOVQ         248(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X7, X7
+	VINSERTPS    $0x20, (SI)(R8*4), X7, X7
+	VINSERTPS    $0x30, (SI)(R14*4), X7, X7
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z10, Z10
+	VFMADD231PS  Z18, Z10, Z1
+	MOVQ         CX, R12
+	JMP          qspmv4mxavx512by32x
 
 qspmv4mxavx512by16:
 	LEAQ       16(R12), CX
@@ -1659,7 +1979,7 @@ qspmv4mxavx512by16:
 	PREFETCHT1 64(BX)
 	PREFETCHT0 2816(R9)(R12*8)
 	PREFETCHT0 2880(R9)(R12*8)
-	// Z17: the 16 values' scales
+	// Z17: the values' scales
 	VMOVAPS Z31, Z17
 	CMPQ    R10, $16
 	JLT     qspmv4mxavx512csplit
@@ -1684,9 +2004,9 @@ qspmv4mxavx512csplit:
 	SUBQ         $16, R10
 
 qspmv4mxavx512cdecode:
-	// Z16: table[nibble k+i], from code bytes k/2 .. k/2+7 (k even)
-	MOVQ         R12, R14
-	SHRQ         $1, R14
+	MOVQ R12, R14
+	SHRQ $1, R14
+	// Z16: table[nibble k+i], from the code bytes k/2 .. k/2+7 (k even)
 	VPMOVZXBW    0(R11)(R14*1), X16
 	VPSLLW       $4, X16, X20
 	VPORD        X20, X16, X16 // word: low nibble, high nibble in its bytes' low bits
@@ -1733,10 +2053,41 @@ qspmv4mxavx512cdecode:
 	JMP          qspmv4mxavx512by16
 
 qspmv4mxavx512tail:
-	CMPQ         R12, R13
-	JAE          qspmv4mxavx512sum
-	TESTQ        R10, R10
-	JNZ          qspmv4mxavx512one
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	JLE     qspmv4mxavx512sum
+	MOVL    $16, R14
+	CMPQ    CX, R14
+	CMOVQGT R14, CX
+	// K1: the n = CX lanes; K7: those whose index is below len(x)
+	MOVL        $0xffff, R14
+	BZHIL       CX, R14, R14
+	KMOVW       R14, K1
+	KSHIFTRW    $8, K1, K2
+	VMOVDQU64.Z (R9)(R12*8), K1, Z20
+	VMOVDQU64.Z 64(R9)(R12*8), K2, Z21
+	VPCMPUQ     $1, Z30, Z20, K1, K3
+	VPCMPUQ     $1, Z30, Z21, K2, K4
+	KUNPCKBW    K3, K4, K7
+	// Z15: x[idx[k+i]] in the lanes of K7
+	VXORPS       Y15, Y15, Y15
+	VXORPS       Y14, Y14, Y14
+	VGATHERQPS   (SI)(Z20*4), K3, Y15
+	VGATHERQPS   (SI)(Z21*4), K4, Y14
+	VINSERTF64X4 $1, Y14, Z15, Z15
+	// Z17: the values' scales
+	VMOVAPS Z31, Z17
+	CMPQ    R10, CX
+	JLT     qspmv4mxavx512tsplit
+	SUBQ    CX, R10
+	JMP     qspmv4mxavx512tdecode
+
+qspmv4mxavx512tsplit:
+	// lanes from m = R10 on are in the next block
+	MOVL         $0xffff, R14
+	BZHIL        R10, R14, R14
+	KMOVW        R14, K5
+	KNOTW        K5, K5
 	ADDQ         $1, BX
 	MOVBLZX      (BX), R14
 	SHLL         $23, R14
@@ -1744,28 +2095,30 @@ qspmv4mxavx512tail:
 	TESTL        R14, R14
 	CMOVLEQ      R15, R14
 	VPBROADCASTD R14, Z31
-	MOVQ         b+168(FP), R10
+	VMOVAPS      Z31, K5, Z17
+	ADDQ         b+168(FP), R10
+	SUBQ         CX, R10
 
-qspmv4mxavx512one:
-	DECQ        R10
-	MOVQ        (R9)(R12*8), R8
-	CMPQ        R8, x_len+32(FP)
-	JAE         qspmv4mxavx512skip
-	MOVQ        R12, R14
-	SHRQ        $1, R14
-	MOVBLZX     (R11)(R14*1), R14
-	MOVL        R12, CX
-	ANDL        $1, CX
-	SHLL        $2, CX
-	SHRL        CX, R14
-	VMOVD       R14, X16
-	VPERMPS     Z29, Z16, Z16
-	VMULSS      X31, X16, X16
-	VFMADD231SS (SI)(R8*4), X16, X2
-
-qspmv4mxavx512skip:
-	INCQ R12
-	JMP  qspmv4mxavx512tail
+qspmv4mxavx512tdecode:
+	// X16: the (n+1)/2 code bytes from k/2
+	LEAL       1(CX), R14
+	SHRL       $1, R14
+	MOVL       $0xffff, R15
+	BZHIL      R14, R15, R15
+	KMOVW      R15, K2
+	MOVQ       R12, R14
+	SHRQ       $1, R14
+	VMOVDQU8.Z (R11)(R14*1), K2, X16
+	// Z16: table[nibble k+i], from the code bytes k/2 .. k/2+7 (k even)
+	VPMOVZXBW   X16, X16
+	VPSLLW      $4, X16, X20
+	VPORD       X20, X16, X16 // word: low nibble, high nibble in its bytes' low bits
+	VPMOVZXBD   X16, Z16
+	VPERMPS     Z29, Z16, Z16 // the table's low 4 bits of each lane
+	VMULPS      Z17, Z16, Z16
+	VFMADD231PS Z16, Z15, K7, Z0
+	ADDQ        CX, R12
+	JMP         qspmv4mxavx512tail
 
 qspmv4mxavx512sum:
 	VADDPS        Z1, Z0, Z0
@@ -1885,6 +2238,11 @@ qspmv8mxavx512pass:
 	VPBROADCASTD R14, Z20
 	VPCMPUD      $5, Z20, Z27, K5
 	VPCMPUD      $5, Z20, Z26, K6
+	// b = 32 and R10 < 32: every pass crosses a block end at the same lane
+	CMPQ  b+144(FP), $32
+	JNE   qspmv8mxavx512by32
+	TESTL R14, R14
+	JNZ   qspmv8mxavx512by32x
 
 qspmv8mxavx512by32:
 	LEAQ       32(R12), CX
@@ -1999,6 +2357,125 @@ qspmv8mxavx512scaled:
 	VFMADD231PS  Z18, Z10, Z1
 	MOVQ         CX, R12
 	JMP          qspmv8mxavx512by32
+	// passes across a block end when b = 32 (R10 stays the block's values left)
+
+qspmv8mxavx512by32x:
+	LEAQ       32(R12), CX
+	CMPQ       CX, R13
+	JA         qspmv8mxavx512by16
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	VPCMPUQ    $2, 128(R9)(R12*8), Z30, K3
+	VPCMPUQ    $2, 192(R9)(R12*8), Z30, K4
+	KORB       K1, K2, K1
+	KORB       K3, K4, K3
+	KORTESTB   K1, K3
+	JNZ        qspmv8mxavx512tail
+	PREFETCHT1 7168(R9)(R12*8)
+	PREFETCHT1 7232(R9)(R12*8)
+	PREFETCHT1 7296(R9)(R12*8)
+	PREFETCHT1 7360(R9)(R12*8)
+	PREFETCHT1 896(R11)(R12*1)
+	PREFETCHT1 64(BX)
+	PREFETCHT0 2816(R9)(R12*8)
+	PREFETCHT0 2880(R9)(R12*8)
+	PREFETCHT0 2944(R9)(R12*8)
+	PREFETCHT0 3008(R9)(R12*8)
+	// Z16, Z18: the 32 codes' values: E4M3 bits as float32 bits, times 2^120
+	VPMOVSXBD 0(R11)(R12*1), Z16
+	VPSLLD    $20, Z16, Z16
+	VPANDD    Z23, Z16, Z16
+	VMULPS    Z24, Z16, Z16
+	VPMOVSXBD 16(R11)(R12*1), Z18
+	VPSLLD    $20, Z18, Z18
+	VPANDD    Z23, Z18, Z18
+	VMULPS    Z24, Z18, Z18
+	// times their scales: the next block's in the lanes of K5 and K6
+	ADDQ $1, BX
+	// Z22: E8M0(exps[g]), the exponent's bits, 2^-127 (Z25) for exponent 0
+	MOVBLZX      (BX), R14
+	VPBROADCASTD R14, Z22
+	VPSLLD       $23, Z22, Z22
+	VPMAXUD      Z25, Z22, Z22
+	VBLENDMPS    Z22, Z31, K5, Z17
+	VBLENDMPS    Z22, Z31, K6, Z19
+	VMULPS       Z17, Z16, Z16
+	VMULPS       Z19, Z18, Z18
+	VMOVAPS      Z22, Z31
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	MOVQ         128(R9)(R12*8), R8
+	MOVQ         136(R9)(R12*8), R14
+	MOVQ         144(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X10
+	MOVQ         152(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         160(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X10, X10
+	MOVQ         168(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X10, X10
+	MOVQ         176(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X11
+	MOVQ         184(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X11, X11
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	VINSERTF128  $1, X11, Y10, Y10
+	MOVQ         192(R9)(R12*8), R8
+	MOVQ         200(R9)(R12*8), R14
+	MOVQ         208(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X6
+	MOVQ         216(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X6, X6
+	MOVQ         224(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
+	MOVQ         232(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X6, X6
+	MOVQ         240(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X7
+	MOVQ         248(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X7, X7
+	VINSERTPS    $0x20, (SI)(R8*4), X7, X7
+	VINSERTPS    $0x30, (SI)(R14*4), X7, X7
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z10, Z10
+	VFMADD231PS  Z18, Z10, Z1
+	MOVQ         CX, R12
+	JMP          qspmv8mxavx512by32x
 
 qspmv8mxavx512by16:
 	LEAQ       16(R12), CX
@@ -2014,7 +2491,7 @@ qspmv8mxavx512by16:
 	PREFETCHT1 64(BX)
 	PREFETCHT0 2816(R9)(R12*8)
 	PREFETCHT0 2880(R9)(R12*8)
-	// Z17: the 16 values' scales
+	// Z17: the values' scales
 	VMOVAPS Z31, Z17
 	CMPQ    R10, $16
 	JLT     qspmv8mxavx512csplit
@@ -2085,10 +2562,41 @@ qspmv8mxavx512cdecode:
 	JMP          qspmv8mxavx512by16
 
 qspmv8mxavx512tail:
-	CMPQ         R12, R13
-	JAE          qspmv8mxavx512sum
-	TESTQ        R10, R10
-	JNZ          qspmv8mxavx512one
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	JLE     qspmv8mxavx512sum
+	MOVL    $16, R14
+	CMPQ    CX, R14
+	CMOVQGT R14, CX
+	// K1: the n = CX lanes; K7: those whose index is below len(x)
+	MOVL        $0xffff, R14
+	BZHIL       CX, R14, R14
+	KMOVW       R14, K1
+	KSHIFTRW    $8, K1, K2
+	VMOVDQU64.Z (R9)(R12*8), K1, Z20
+	VMOVDQU64.Z 64(R9)(R12*8), K2, Z21
+	VPCMPUQ     $1, Z30, Z20, K1, K3
+	VPCMPUQ     $1, Z30, Z21, K2, K4
+	KUNPCKBW    K3, K4, K7
+	// Z15: x[idx[k+i]] in the lanes of K7
+	VXORPS       Y15, Y15, Y15
+	VXORPS       Y14, Y14, Y14
+	VGATHERQPS   (SI)(Z20*4), K3, Y15
+	VGATHERQPS   (SI)(Z21*4), K4, Y14
+	VINSERTF64X4 $1, Y14, Z15, Z15
+	// Z17: the values' scales
+	VMOVAPS Z31, Z17
+	CMPQ    R10, CX
+	JLT     qspmv8mxavx512tsplit
+	SUBQ    CX, R10
+	JMP     qspmv8mxavx512tdecode
+
+qspmv8mxavx512tsplit:
+	// lanes from m = R10 on are in the next block
+	MOVL         $0xffff, R14
+	BZHIL        R10, R14, R14
+	KMOVW        R14, K5
+	KNOTW        K5, K5
 	ADDQ         $1, BX
 	MOVBLZX      (BX), R14
 	SHLL         $23, R14
@@ -2096,24 +2604,22 @@ qspmv8mxavx512tail:
 	TESTL        R14, R14
 	CMOVLEQ      R15, R14
 	VPBROADCASTD R14, Z31
-	MOVQ         b+144(FP), R10
+	VMOVAPS      Z31, K5, Z17
+	ADDQ         b+144(FP), R10
+	SUBQ         CX, R10
 
-qspmv8mxavx512one:
-	DECQ        R10
-	MOVQ        (R9)(R12*8), R8
-	CMPQ        R8, x_len+32(FP)
-	JAE         qspmv8mxavx512skip
-	MOVBLSX     (R11)(R12*1), R14
-	SHLL        $20, R14
-	ANDL        $0x87f00000, R14
-	VMOVD       R14, X16
-	VMULSS      X24, X16, X16
-	VMULSS      X31, X16, X16
-	VFMADD231SS (SI)(R8*4), X16, X2
-
-qspmv8mxavx512skip:
-	INCQ R12
-	JMP  qspmv8mxavx512tail
+qspmv8mxavx512tdecode:
+	// X16: the n codes
+	VMOVDQU8.Z (R11)(R12*1), K1, X16
+	// Z16: the 16 codes' values: E4M3 bits as float32 bits, times 2^120
+	VPMOVSXBD   X16, Z16
+	VPSLLD      $20, Z16, Z16
+	VPANDD      Z23, Z16, Z16
+	VMULPS      Z24, Z16, Z16
+	VMULPS      Z17, Z16, Z16
+	VFMADD231PS Z16, Z15, K7, Z0
+	ADDQ        CX, R12
+	JMP         qspmv8mxavx512tail
 
 qspmv8mxavx512sum:
 	VADDPS        Z1, Z0, Z0
@@ -2163,9 +2669,10 @@ qspmv8mxavx512masked:
 	SUBQ         $32, R10
 	JMP          qspmv8mxavx512scaled
 
-// The AVX2 kernels by block: QSpMVI8RowAVX2's registers, with Y7 the
-// block's scale, R10 the values left in the block, CX the nibble steering
-// (qfnib8) of the row's phase, Y12 and Y13 the table's halves, Y10 and Y11
+// The AVX2 kernels: the registers above, with Y7 the block's scale (by
+// row with uint8 codes: the row's zero point), R10 the values left in the
+// block, CX the nibble steering (qfnib8) of the row's phase, Y12 and Y13 the
+// table's halves (E4M3: the mask of the code's bits and 2^120), Y10 and Y11
 // the step's values; alpha and beta are read from the frame.
 //
 // qfnib8: per phase p of the first value (0 even, 1 odd), at 64p, the 16
@@ -2257,6 +2764,424 @@ DATA qfsplit<>+120(SB)/4, $0xffffffff
 DATA qfsplit<>+124(SB)/4, $0xffffffff
 GLOBL qfsplit<>(SB), RODATA|NOPTR, $128
 
+// qfhead: 8 qwords of all ones, then 8 zero ones: the 8 qwords at 8*(8-n)
+// select lanes 0..n-1.
+DATA qfhead<>+0(SB)/8, $-1
+DATA qfhead<>+8(SB)/8, $-1
+DATA qfhead<>+16(SB)/8, $-1
+DATA qfhead<>+24(SB)/8, $-1
+DATA qfhead<>+32(SB)/8, $-1
+DATA qfhead<>+40(SB)/8, $-1
+DATA qfhead<>+48(SB)/8, $-1
+DATA qfhead<>+56(SB)/8, $-1
+DATA qfhead<>+64(SB)/8, $0
+DATA qfhead<>+72(SB)/8, $0
+DATA qfhead<>+80(SB)/8, $0
+DATA qfhead<>+88(SB)/8, $0
+DATA qfhead<>+96(SB)/8, $0
+DATA qfhead<>+104(SB)/8, $0
+DATA qfhead<>+112(SB)/8, $0
+DATA qfhead<>+120(SB)/8, $0
+GLOBL qfhead<>(SB), RODATA|NOPTR, $128
+
+// func QSpMVI8RowAVX2(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMVI8RowAVX2(SB), NOSPLIT, $0-152
+	MOVQ         y_base+0(FP), DI
+	MOVQ         x_base+24(FP), SI
+	MOVQ         ptr_base+48(FP), DX
+	MOVQ         idx_base+72(FP), R9
+	MOVQ         codes_base+96(FP), R11
+	MOVQ         rs_base+120(FP), BX
+	MOVQ         $0x8000000000000000, R14
+	MOVQ         R14, X14
+	VPBROADCASTQ X14, Y14
+	XORQ         x_len+32(FP), R14
+	MOVQ         R14, X15
+	VPBROADCASTQ X15, Y15
+	XORQ         AX, AX
+
+qspmvi8rowavx2row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qspmvi8rowavx2done
+	MOVQ (DX)(AX*8), R12
+	MOVQ 8(DX)(AX*8), R13
+	MOVQ idx_len+80(FP), R10
+	// clamp the row to 0..len(idx)
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VXORPS  Y0, Y0, Y0
+	VXORPS  Y1, Y1, Y1
+	VXORPS  X2, X2, X2
+	CMPQ    R12, R13
+	JAE     qspmvi8rowavx2sum
+
+qspmvi8rowavx2by16:
+	LEAQ       16(R12), R8
+	CMPQ       R8, R13
+	JA         qspmvi8rowavx2tail
+	VPXOR      0(R9)(R12*8), Y14, Y3
+	VPCMPGTQ   Y3, Y15, Y3
+	VPXOR      32(R9)(R12*8), Y14, Y4
+	VPCMPGTQ   Y4, Y15, Y4
+	VPXOR      64(R9)(R12*8), Y14, Y5
+	VPCMPGTQ   Y5, Y15, Y5
+	VPXOR      96(R9)(R12*8), Y14, Y6
+	VPCMPGTQ   Y6, Y15, Y6
+	VPAND      Y4, Y3, Y3
+	VPAND      Y6, Y5, Y5
+	VPAND      Y5, Y3, Y3
+	VMOVMSKPD  Y3, R14
+	CMPL       R14, $15
+	JNE        qspmvi8rowavx2tail
+	PREFETCHT0 2048(R9)(R12*8)
+	PREFETCHT0 2112(R9)(R12*8)
+	PREFETCHT0 256(R11)(R12*1)
+	// Y10: codes k+0.. as float32
+	VPMOVSXBD 0(R11)(R12*1), Y10
+	VCVTDQ2PS Y10, Y10
+	// Y11: codes k+8.. as float32
+	VPMOVSXBD   8(R11)(R12*1), Y11
+	VCVTDQ2PS   Y11, Y11
+	MOVQ        0(R9)(R12*8), R8
+	MOVQ        8(R9)(R12*8), R14
+	MOVQ        16(R9)(R12*8), R15
+	VMOVSS      (SI)(R8*4), X8
+	MOVQ        24(R9)(R12*8), R8
+	VINSERTPS   $0x10, (SI)(R14*4), X8, X8
+	MOVQ        32(R9)(R12*8), R14
+	VINSERTPS   $0x20, (SI)(R15*4), X8, X8
+	MOVQ        40(R9)(R12*8), R15
+	VINSERTPS   $0x30, (SI)(R8*4), X8, X8
+	MOVQ        48(R9)(R12*8), R8
+	VMOVSS      (SI)(R14*4), X9
+	MOVQ        56(R9)(R12*8), R14
+	VINSERTPS   $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS   $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS   $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VFMADD231PS Y10, Y8, Y0
+	MOVQ        64(R9)(R12*8), R8
+	MOVQ        72(R9)(R12*8), R14
+	MOVQ        80(R9)(R12*8), R15
+	VMOVSS      (SI)(R8*4), X4
+	MOVQ        88(R9)(R12*8), R8
+	VINSERTPS   $0x10, (SI)(R14*4), X4, X4
+	MOVQ        96(R9)(R12*8), R14
+	VINSERTPS   $0x20, (SI)(R15*4), X4, X4
+	MOVQ        104(R9)(R12*8), R15
+	VINSERTPS   $0x30, (SI)(R8*4), X4, X4
+	MOVQ        112(R9)(R12*8), R8
+	VMOVSS      (SI)(R14*4), X5
+	MOVQ        120(R9)(R12*8), R14
+	VINSERTPS   $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS   $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS   $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128 $1, X5, Y4, Y4
+	VFMADD231PS Y11, Y4, Y1
+	ADDQ        $16, R12
+	JMP         qspmvi8rowavx2by16
+
+qspmvi8rowavx2tail:
+	MOVQ    R13, R8
+	SUBQ    R12, R8
+	JLE     qspmvi8rowavx2sum
+	MOVL    $8, R14
+	CMPQ    R8, R14
+	CMOVQGT R14, R8
+	// R15: the first of the 8 code bytes that end with the step's; not before the row's first
+	LEAQ (R12)(R8*1), R15
+	SUBQ $8, R15
+	MOVQ (DX)(AX*8), R14
+	CMPQ R15, R14
+	JLT  qspmvi8rowavx2one
+	// X3: the code bytes from the step's first on
+	VMOVQ  (R11)(R15*1), X3
+	MOVQ   R12, R14
+	SUBQ   R15, R14
+	SHLQ   $3, R14
+	VMOVQ  R14, X4
+	VPSRLQ X4, X3, X3
+	// Y10: the codes as float32
+	VPMOVSXBD X3, Y10
+	VCVTDQ2PS Y10, Y10
+	// Y3, Y4: the n indices; Y5, Y6 (then X5, X6 and Y11 as dwords): the lanes in range
+	LEAQ         qfhead<>+64(SB), R15
+	MOVQ         R8, R14
+	NEGQ         R14
+	VMOVDQU      (R15)(R14*8), Y8   // lanes 0..3 below n
+	VMOVDQU      32(R15)(R14*8), Y9 // lanes 4..7 below n
+	VPMASKMOVQ   (R9)(R12*8), Y8, Y3
+	VPMASKMOVQ   32(R9)(R12*8), Y9, Y4
+	VPXOR        Y14, Y3, Y5
+	VPCMPGTQ     Y5, Y15, Y5
+	VPAND        Y8, Y5, Y5
+	VEXTRACTI128 $1, Y5, X8
+	VSHUFPS      $0x88, X8, X5, X5
+	VPXOR        Y14, Y4, Y6
+	VPCMPGTQ     Y6, Y15, Y6
+	VPAND        Y9, Y6, Y6
+	VEXTRACTI128 $1, Y6, X9
+	VSHUFPS      $0x88, X9, X6, X6
+	VINSERTI128  $1, X6, Y5, Y11
+	// Y8: x[idx[k+i]] in the lanes in range, 0 elsewhere
+	VXORPS      X8, X8, X8
+	VGATHERQPS  X5, (SI)(Y3*4), X8
+	VXORPS      X9, X9, X9
+	VGATHERQPS  X6, (SI)(Y4*4), X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VANDPS      Y11, Y10, Y10
+	VFMADD231PS Y10, Y8, Y0
+	ADDQ        R8, R12
+	JMP         qspmvi8rowavx2tail
+
+qspmvi8rowavx2one:
+	CMPQ        R12, R13
+	JAE         qspmvi8rowavx2sum
+	MOVQ        (R9)(R12*8), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qspmvi8rowavx2skip
+	MOVBLSX     (R11)(R12*1), R14
+	VCVTSI2SSL  R14, X10, X10
+	VFMADD231SS (SI)(R8*4), X10, X2
+
+qspmvi8rowavx2skip:
+	INCQ R12
+	JMP  qspmvi8rowavx2one
+
+qspmvi8rowavx2sum:
+	VADDPS       Y1, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS       X1, X0, X0
+	VMOVHLPS     X0, X0, X1
+	VADDPS       X1, X0, X0
+	VMOVSHDUP    X0, X1
+	VADDSS       X1, X0, X0
+	VADDSS       X0, X2, X2
+	VMULSS       (BX)(AX*4), X2, X2
+	VMULSS       alpha+144(FP), X2, X0
+	CMPL         beta+148(FP), $0
+	JEQ          qspmvi8rowavx2nobeta
+	VMOVSS       beta+148(FP), X3
+	VFMADD231SS  (DI)(AX*4), X3, X0
+
+qspmvi8rowavx2nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qspmvi8rowavx2row
+
+qspmvi8rowavx2done:
+	VZEROUPPER
+	RET
+
+// func QSpMVU8RowAVX2(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha, beta float32)
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMVU8RowAVX2(SB), NOSPLIT, $0-176
+	MOVQ         y_base+0(FP), DI
+	MOVQ         x_base+24(FP), SI
+	MOVQ         ptr_base+48(FP), DX
+	MOVQ         idx_base+72(FP), R9
+	MOVQ         codes_base+96(FP), R11
+	MOVQ         rs_base+120(FP), BX
+	MOVQ         $0x8000000000000000, R14
+	MOVQ         R14, X14
+	VPBROADCASTQ X14, Y14
+	XORQ         x_len+32(FP), R14
+	MOVQ         R14, X15
+	VPBROADCASTQ X15, Y15
+	XORQ         AX, AX
+
+qspmvu8rowavx2row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qspmvu8rowavx2done
+	MOVQ (DX)(AX*8), R12
+	MOVQ 8(DX)(AX*8), R13
+	MOVQ idx_len+80(FP), R10
+	// clamp the row to 0..len(idx)
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	// Y7: the row's zero point in every lane
+	MOVQ         rz_base+144(FP), R14
+	MOVBLZX      (R14)(AX*1), R14
+	VMOVD        R14, X7
+	VPBROADCASTD X7, Y7
+	VXORPS       Y0, Y0, Y0
+	VXORPS       Y1, Y1, Y1
+	VXORPS       X2, X2, X2
+	CMPQ         R12, R13
+	JAE          qspmvu8rowavx2sum
+
+qspmvu8rowavx2by16:
+	LEAQ       16(R12), R8
+	CMPQ       R8, R13
+	JA         qspmvu8rowavx2tail
+	VPXOR      0(R9)(R12*8), Y14, Y3
+	VPCMPGTQ   Y3, Y15, Y3
+	VPXOR      32(R9)(R12*8), Y14, Y4
+	VPCMPGTQ   Y4, Y15, Y4
+	VPXOR      64(R9)(R12*8), Y14, Y5
+	VPCMPGTQ   Y5, Y15, Y5
+	VPXOR      96(R9)(R12*8), Y14, Y6
+	VPCMPGTQ   Y6, Y15, Y6
+	VPAND      Y4, Y3, Y3
+	VPAND      Y6, Y5, Y5
+	VPAND      Y5, Y3, Y3
+	VMOVMSKPD  Y3, R14
+	CMPL       R14, $15
+	JNE        qspmvu8rowavx2tail
+	PREFETCHT0 2048(R9)(R12*8)
+	PREFETCHT0 2112(R9)(R12*8)
+	PREFETCHT0 256(R11)(R12*1)
+	// Y10: codes k+0.. less the zero point as float32
+	VPMOVZXBD 0(R11)(R12*1), Y10
+	VPSUBD    Y7, Y10, Y10
+	VCVTDQ2PS Y10, Y10
+	// Y11: codes k+8.. less the zero point as float32
+	VPMOVZXBD   8(R11)(R12*1), Y11
+	VPSUBD      Y7, Y11, Y11
+	VCVTDQ2PS   Y11, Y11
+	MOVQ        0(R9)(R12*8), R8
+	MOVQ        8(R9)(R12*8), R14
+	MOVQ        16(R9)(R12*8), R15
+	VMOVSS      (SI)(R8*4), X8
+	MOVQ        24(R9)(R12*8), R8
+	VINSERTPS   $0x10, (SI)(R14*4), X8, X8
+	MOVQ        32(R9)(R12*8), R14
+	VINSERTPS   $0x20, (SI)(R15*4), X8, X8
+	MOVQ        40(R9)(R12*8), R15
+	VINSERTPS   $0x30, (SI)(R8*4), X8, X8
+	MOVQ        48(R9)(R12*8), R8
+	VMOVSS      (SI)(R14*4), X9
+	MOVQ        56(R9)(R12*8), R14
+	VINSERTPS   $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS   $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS   $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VFMADD231PS Y10, Y8, Y0
+	MOVQ        64(R9)(R12*8), R8
+	MOVQ        72(R9)(R12*8), R14
+	MOVQ        80(R9)(R12*8), R15
+	VMOVSS      (SI)(R8*4), X4
+	MOVQ        88(R9)(R12*8), R8
+	VINSERTPS   $0x10, (SI)(R14*4), X4, X4
+	MOVQ        96(R9)(R12*8), R14
+	VINSERTPS   $0x20, (SI)(R15*4), X4, X4
+	MOVQ        104(R9)(R12*8), R15
+	VINSERTPS   $0x30, (SI)(R8*4), X4, X4
+	MOVQ        112(R9)(R12*8), R8
+	VMOVSS      (SI)(R14*4), X5
+	MOVQ        120(R9)(R12*8), R14
+	VINSERTPS   $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS   $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS   $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128 $1, X5, Y4, Y4
+	VFMADD231PS Y11, Y4, Y1
+	ADDQ        $16, R12
+	JMP         qspmvu8rowavx2by16
+
+qspmvu8rowavx2tail:
+	MOVQ    R13, R8
+	SUBQ    R12, R8
+	JLE     qspmvu8rowavx2sum
+	MOVL    $8, R14
+	CMPQ    R8, R14
+	CMOVQGT R14, R8
+	// R15: the first of the 8 code bytes that end with the step's; not before the row's first
+	LEAQ (R12)(R8*1), R15
+	SUBQ $8, R15
+	MOVQ (DX)(AX*8), R14
+	CMPQ R15, R14
+	JLT  qspmvu8rowavx2one
+	// X3: the code bytes from the step's first on
+	VMOVQ  (R11)(R15*1), X3
+	MOVQ   R12, R14
+	SUBQ   R15, R14
+	SHLQ   $3, R14
+	VMOVQ  R14, X4
+	VPSRLQ X4, X3, X3
+	// Y10: the codes less the zero point as float32
+	VPMOVZXBD X3, Y10
+	VPSUBD    Y7, Y10, Y10
+	VCVTDQ2PS Y10, Y10
+	// Y3, Y4: the n indices; Y5, Y6 (then X5, X6 and Y11 as dwords): the lanes in range
+	LEAQ         qfhead<>+64(SB), R15
+	MOVQ         R8, R14
+	NEGQ         R14
+	VMOVDQU      (R15)(R14*8), Y8   // lanes 0..3 below n
+	VMOVDQU      32(R15)(R14*8), Y9 // lanes 4..7 below n
+	VPMASKMOVQ   (R9)(R12*8), Y8, Y3
+	VPMASKMOVQ   32(R9)(R12*8), Y9, Y4
+	VPXOR        Y14, Y3, Y5
+	VPCMPGTQ     Y5, Y15, Y5
+	VPAND        Y8, Y5, Y5
+	VEXTRACTI128 $1, Y5, X8
+	VSHUFPS      $0x88, X8, X5, X5
+	VPXOR        Y14, Y4, Y6
+	VPCMPGTQ     Y6, Y15, Y6
+	VPAND        Y9, Y6, Y6
+	VEXTRACTI128 $1, Y6, X9
+	VSHUFPS      $0x88, X9, X6, X6
+	VINSERTI128  $1, X6, Y5, Y11
+	// Y8: x[idx[k+i]] in the lanes in range, 0 elsewhere
+	VXORPS      X8, X8, X8
+	VGATHERQPS  X5, (SI)(Y3*4), X8
+	VXORPS      X9, X9, X9
+	VGATHERQPS  X6, (SI)(Y4*4), X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VANDPS      Y11, Y10, Y10
+	VFMADD231PS Y10, Y8, Y0
+	ADDQ        R8, R12
+	JMP         qspmvu8rowavx2tail
+
+qspmvu8rowavx2one:
+	CMPQ        R12, R13
+	JAE         qspmvu8rowavx2sum
+	MOVQ        (R9)(R12*8), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qspmvu8rowavx2skip
+	MOVBLZX     (R11)(R12*1), R14
+	VMOVD       X7, R15
+	SUBL        R15, R14
+	VCVTSI2SSL  R14, X10, X10
+	VFMADD231SS (SI)(R8*4), X10, X2
+
+qspmvu8rowavx2skip:
+	INCQ R12
+	JMP  qspmvu8rowavx2one
+
+qspmvu8rowavx2sum:
+	VADDPS       Y1, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS       X1, X0, X0
+	VMOVHLPS     X0, X0, X1
+	VADDPS       X1, X0, X0
+	VMOVSHDUP    X0, X1
+	VADDSS       X1, X0, X0
+	VADDSS       X0, X2, X2
+	VMULSS       (BX)(AX*4), X2, X2
+	VMULSS       alpha+168(FP), X2, X0
+	CMPL         beta+172(FP), $0
+	JEQ          qspmvu8rowavx2nobeta
+	VMOVSS       beta+172(FP), X3
+	VFMADD231SS  (DI)(AX*4), X3, X0
+
+qspmvu8rowavx2nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qspmvu8rowavx2row
+
+qspmvu8rowavx2done:
+	VZEROUPPER
+	RET
+
 // func QSpMVI8BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32)
 // Requires: AVX, AVX2, FMA3
 TEXT ·QSpMVI8BlockAVX2(SB), NOSPLIT, $0-160
@@ -2325,12 +3250,13 @@ qspmvi8blockavx2by16:
 	JNE        qspmvi8blockavx2tail
 	PREFETCHT0 2048(R9)(R12*8)
 	PREFETCHT0 2112(R9)(R12*8)
-	// Y10, Y11: the 16 codes as float32
 	PREFETCHT0 256(R11)(R12*1)
-	VPMOVSXBD  (R11)(R12*1), Y10
-	VPMOVSXBD  8(R11)(R12*1), Y11
-	VCVTDQ2PS  Y10, Y10
-	VCVTDQ2PS  Y11, Y11
+	// Y10: codes k+0.. as float32
+	VPMOVSXBD 0(R11)(R12*1), Y10
+	VCVTDQ2PS Y10, Y10
+	// Y11: codes k+8.. as float32
+	VPMOVSXBD 8(R11)(R12*1), Y11
+	VCVTDQ2PS Y11, Y11
 	// times their scales
 	CMPQ   R10, $16
 	JLT    qspmvi8blockavx2split
@@ -2347,7 +3273,7 @@ qspmvi8blockavx2split:
 	MOVQ         R10, R14
 	NEGQ         R14
 	LEAQ         qfsplit<>+64(SB), R15
-	VMOVDQU      (R15)(R14*4), Y3   // lanes 0..7 from m on
+	VMOVDQU      0(R15)(R14*4), Y3  // lanes 0..7 from m on
 	VBLENDVPS    Y3, Y7, Y6, Y5
 	VMULPS       Y5, Y10, Y10
 	VMOVDQU      32(R15)(R14*4), Y3 // lanes 8..15 from m on
@@ -2397,15 +3323,90 @@ qspmvi8blockavx2x:
 	JMP         qspmvi8blockavx2by16
 
 qspmvi8blockavx2tail:
+	MOVQ    R13, R8
+	SUBQ    R12, R8
+	JLE     qspmvi8blockavx2sum
+	MOVL    $8, R14
+	CMPQ    R8, R14
+	CMOVQGT R14, R8
+	// R15: the first of the 8 code bytes that end with the step's; not before the row's first
+	LEAQ (R12)(R8*1), R15
+	SUBQ $8, R15
+	MOVQ (DX)(AX*8), R14
+	CMPQ R15, R14
+	JLT  qspmvi8blockavx2one
+	// X3: the code bytes from the step's first on
+	VMOVQ  (R11)(R15*1), X3
+	MOVQ   R12, R14
+	SUBQ   R15, R14
+	SHLQ   $3, R14
+	VMOVQ  R14, X4
+	VPSRLQ X4, X3, X3
+	// Y10: the codes as float32
+	VPMOVSXBD X3, Y10
+	VCVTDQ2PS Y10, Y10
+	// times their scales
+	CMPQ   R10, R8
+	JLT    qspmvi8blockavx2tsplit
+	SUBQ   R8, R10
+	VMULPS Y7, Y10, Y10
+	JMP    qspmvi8blockavx2tx
+
+qspmvi8blockavx2tsplit:
+	// lanes from m = R10 on are in the next block
+	VMOVAPS      Y7, Y6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y7
+	MOVQ         R10, R14
+	NEGQ         R14
+	LEAQ         qfsplit<>+64(SB), R15
+	VMOVDQU      0(R15)(R14*4), Y3 // lanes 0..7 from m on
+	VBLENDVPS    Y3, Y7, Y6, Y5
+	VMULPS       Y5, Y10, Y10
+	ADDQ         b+144(FP), R10
+	SUBQ         R8, R10
+
+qspmvi8blockavx2tx:
+	// Y3, Y4: the n indices; Y5, Y6 (then X5, X6 and Y11 as dwords): the lanes in range
+	LEAQ         qfhead<>+64(SB), R15
+	MOVQ         R8, R14
+	NEGQ         R14
+	VMOVDQU      (R15)(R14*8), Y8   // lanes 0..3 below n
+	VMOVDQU      32(R15)(R14*8), Y9 // lanes 4..7 below n
+	VPMASKMOVQ   (R9)(R12*8), Y8, Y3
+	VPMASKMOVQ   32(R9)(R12*8), Y9, Y4
+	VPXOR        Y14, Y3, Y5
+	VPCMPGTQ     Y5, Y15, Y5
+	VPAND        Y8, Y5, Y5
+	VEXTRACTI128 $1, Y5, X8
+	VSHUFPS      $0x88, X8, X5, X5
+	VPXOR        Y14, Y4, Y6
+	VPCMPGTQ     Y6, Y15, Y6
+	VPAND        Y9, Y6, Y6
+	VEXTRACTI128 $1, Y6, X9
+	VSHUFPS      $0x88, X9, X6, X6
+	VINSERTI128  $1, X6, Y5, Y11
+	// Y8: x[idx[k+i]] in the lanes in range, 0 elsewhere
+	VXORPS      X8, X8, X8
+	VGATHERQPS  X5, (SI)(Y3*4), X8
+	VXORPS      X9, X9, X9
+	VGATHERQPS  X6, (SI)(Y4*4), X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VANDPS      Y11, Y10, Y10
+	VFMADD231PS Y10, Y8, Y0
+	ADDQ        R8, R12
+	JMP         qspmvi8blockavx2tail
+
+qspmvi8blockavx2one:
 	CMPQ         R12, R13
 	JAE          qspmvi8blockavx2sum
 	TESTQ        R10, R10
-	JNZ          qspmvi8blockavx2one
+	JNZ          qspmvi8blockavx2dec
 	ADDQ         $4, BX
 	VBROADCASTSS (BX), Y7
 	MOVQ         b+144(FP), R10
 
-qspmvi8blockavx2one:
+qspmvi8blockavx2dec:
 	DECQ        R10
 	MOVQ        (R9)(R12*8), R8
 	CMPQ        R8, x_len+32(FP)
@@ -2417,7 +3418,7 @@ qspmvi8blockavx2one:
 
 qspmvi8blockavx2skip:
 	INCQ R12
-	JMP  qspmvi8blockavx2tail
+	JMP  qspmvi8blockavx2one
 
 qspmvi8blockavx2sum:
 	VADDPS       Y1, Y0, Y0
@@ -2440,6 +3441,307 @@ qspmvi8blockavx2nobeta:
 	JMP    qspmvi8blockavx2row
 
 qspmvi8blockavx2done:
+	VZEROUPPER
+	RET
+
+// func QSpMV8MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32)
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMV8MXAVX2(SB), NOSPLIT, $0-160
+	MOVQ         y_base+0(FP), DI
+	MOVQ         x_base+24(FP), SI
+	MOVQ         ptr_base+48(FP), DX
+	MOVQ         idx_base+72(FP), R9
+	MOVQ         codes_base+96(FP), R11
+	MOVL         $0x87f00000, R14 // E4M3: the sign and 7 value bits, shifted left by 20
+	VMOVD        R14, X12
+	VPBROADCASTD X12, Y12
+	MOVL         $0x7b800000, R14 // 2^120
+	VMOVD        R14, X13
+	VPBROADCASTD X13, Y13
+	MOVQ         $0x8000000000000000, R14
+	MOVQ         R14, X14
+	VPBROADCASTQ X14, Y14
+	XORQ         x_len+32(FP), R14
+	MOVQ         R14, X15
+	VPBROADCASTQ X15, Y15
+	XORQ         AX, AX
+
+qspmv8mxavx2row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qspmv8mxavx2done
+	MOVQ (DX)(AX*8), R12
+	MOVQ 8(DX)(AX*8), R13
+	MOVQ idx_len+80(FP), R10
+	// clamp the row to 0..len(idx)
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VXORPS  Y0, Y0, Y0
+	VXORPS  Y1, Y1, Y1
+	VXORPS  X2, X2, X2
+	CMPQ    R12, R13
+	JAE     qspmv8mxavx2sum
+	// the block of the first value: BX its scale, R10 its values from here on
+	MOVQ         AX, R8
+	MOVQ         DX, R14
+	MOVQ         R12, AX
+	XORL         DX, DX
+	DIVQ         b+144(FP)
+	MOVQ         b+144(FP), R10
+	SUBQ         DX, R10
+	MOVQ         exps_base+120(FP), BX
+	LEAQ         (BX)(AX*1), BX
+	MOVQ         R8, AX
+	MOVQ         R14, DX
+	MOVBLZX      (BX), R14
+	SHLL         $23, R14
+	MOVL         $0x00400000, R15 // E8M0 0: 2^-127
+	TESTL        R14, R14
+	CMOVLEQ      R15, R14
+	VMOVD        R14, X7
+	VPBROADCASTD X7, Y7
+
+qspmv8mxavx2by16:
+	LEAQ       16(R12), R8
+	CMPQ       R8, R13
+	JA         qspmv8mxavx2tail
+	VPXOR      0(R9)(R12*8), Y14, Y3
+	VPCMPGTQ   Y3, Y15, Y3
+	VPXOR      32(R9)(R12*8), Y14, Y4
+	VPCMPGTQ   Y4, Y15, Y4
+	VPXOR      64(R9)(R12*8), Y14, Y5
+	VPCMPGTQ   Y5, Y15, Y5
+	VPXOR      96(R9)(R12*8), Y14, Y6
+	VPCMPGTQ   Y6, Y15, Y6
+	VPAND      Y4, Y3, Y3
+	VPAND      Y6, Y5, Y5
+	VPAND      Y5, Y3, Y3
+	VMOVMSKPD  Y3, R14
+	CMPL       R14, $15
+	JNE        qspmv8mxavx2tail
+	PREFETCHT0 2048(R9)(R12*8)
+	PREFETCHT0 2112(R9)(R12*8)
+	PREFETCHT0 256(R11)(R12*1)
+	// Y10: codes k+0.. as E4M3 bits in float32 bits, times 2^120
+	VPMOVSXBD 0(R11)(R12*1), Y10
+	VPSLLD    $20, Y10, Y10
+	VPAND     Y12, Y10, Y10
+	VMULPS    Y13, Y10, Y10
+	// Y11: codes k+8.. as E4M3 bits in float32 bits, times 2^120
+	VPMOVSXBD 8(R11)(R12*1), Y11
+	VPSLLD    $20, Y11, Y11
+	VPAND     Y12, Y11, Y11
+	VMULPS    Y13, Y11, Y11
+	// times their scales
+	CMPQ   R10, $16
+	JLT    qspmv8mxavx2split
+	SUBQ   $16, R10
+	VMULPS Y7, Y10, Y10
+	VMULPS Y7, Y11, Y11
+	JMP    qspmv8mxavx2x
+
+qspmv8mxavx2split:
+	// lanes from m = R10 on are in the next block
+	VMOVAPS      Y7, Y6
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R14
+	SHLL         $23, R14
+	MOVL         $0x00400000, R15   // E8M0 0: 2^-127
+	TESTL        R14, R14
+	CMOVLEQ      R15, R14
+	VMOVD        R14, X7
+	VPBROADCASTD X7, Y7
+	MOVQ         R10, R14
+	NEGQ         R14
+	LEAQ         qfsplit<>+64(SB), R15
+	VMOVDQU      0(R15)(R14*4), Y3  // lanes 0..7 from m on
+	VBLENDVPS    Y3, Y7, Y6, Y5
+	VMULPS       Y5, Y10, Y10
+	VMOVDQU      32(R15)(R14*4), Y3 // lanes 8..15 from m on
+	VBLENDVPS    Y3, Y7, Y6, Y5
+	VMULPS       Y5, Y11, Y11
+	ADDQ         b+144(FP), R10
+	SUBQ         $16, R10
+
+qspmv8mxavx2x:
+	MOVQ        0(R9)(R12*8), R8
+	MOVQ        8(R9)(R12*8), R14
+	MOVQ        16(R9)(R12*8), R15
+	VMOVSS      (SI)(R8*4), X8
+	MOVQ        24(R9)(R12*8), R8
+	VINSERTPS   $0x10, (SI)(R14*4), X8, X8
+	MOVQ        32(R9)(R12*8), R14
+	VINSERTPS   $0x20, (SI)(R15*4), X8, X8
+	MOVQ        40(R9)(R12*8), R15
+	VINSERTPS   $0x30, (SI)(R8*4), X8, X8
+	MOVQ        48(R9)(R12*8), R8
+	VMOVSS      (SI)(R14*4), X9
+	MOVQ        56(R9)(R12*8), R14
+	VINSERTPS   $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS   $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS   $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VFMADD231PS Y10, Y8, Y0
+	MOVQ        64(R9)(R12*8), R8
+	MOVQ        72(R9)(R12*8), R14
+	MOVQ        80(R9)(R12*8), R15
+	VMOVSS      (SI)(R8*4), X4
+	MOVQ        88(R9)(R12*8), R8
+	VINSERTPS   $0x10, (SI)(R14*4), X4, X4
+	MOVQ        96(R9)(R12*8), R14
+	VINSERTPS   $0x20, (SI)(R15*4), X4, X4
+	MOVQ        104(R9)(R12*8), R15
+	VINSERTPS   $0x30, (SI)(R8*4), X4, X4
+	MOVQ        112(R9)(R12*8), R8
+	VMOVSS      (SI)(R14*4), X5
+	MOVQ        120(R9)(R12*8), R14
+	VINSERTPS   $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS   $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS   $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128 $1, X5, Y4, Y4
+	VFMADD231PS Y11, Y4, Y1
+	ADDQ        $16, R12
+	JMP         qspmv8mxavx2by16
+
+qspmv8mxavx2tail:
+	MOVQ    R13, R8
+	SUBQ    R12, R8
+	JLE     qspmv8mxavx2sum
+	MOVL    $8, R14
+	CMPQ    R8, R14
+	CMOVQGT R14, R8
+	// R15: the first of the 8 code bytes that end with the step's; not before the row's first
+	LEAQ (R12)(R8*1), R15
+	SUBQ $8, R15
+	MOVQ (DX)(AX*8), R14
+	CMPQ R15, R14
+	JLT  qspmv8mxavx2one
+	// X3: the code bytes from the step's first on
+	VMOVQ  (R11)(R15*1), X3
+	MOVQ   R12, R14
+	SUBQ   R15, R14
+	SHLQ   $3, R14
+	VMOVQ  R14, X4
+	VPSRLQ X4, X3, X3
+	// Y10: the codes as E4M3 bits in float32 bits, times 2^120
+	VPMOVSXBD X3, Y10
+	VPSLLD    $20, Y10, Y10
+	VPAND     Y12, Y10, Y10
+	VMULPS    Y13, Y10, Y10
+	// times their scales
+	CMPQ   R10, R8
+	JLT    qspmv8mxavx2tsplit
+	SUBQ   R8, R10
+	VMULPS Y7, Y10, Y10
+	JMP    qspmv8mxavx2tx
+
+qspmv8mxavx2tsplit:
+	// lanes from m = R10 on are in the next block
+	VMOVAPS      Y7, Y6
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R14
+	SHLL         $23, R14
+	MOVL         $0x00400000, R15  // E8M0 0: 2^-127
+	TESTL        R14, R14
+	CMOVLEQ      R15, R14
+	VMOVD        R14, X7
+	VPBROADCASTD X7, Y7
+	MOVQ         R10, R14
+	NEGQ         R14
+	LEAQ         qfsplit<>+64(SB), R15
+	VMOVDQU      0(R15)(R14*4), Y3 // lanes 0..7 from m on
+	VBLENDVPS    Y3, Y7, Y6, Y5
+	VMULPS       Y5, Y10, Y10
+	ADDQ         b+144(FP), R10
+	SUBQ         R8, R10
+
+qspmv8mxavx2tx:
+	// Y3, Y4: the n indices; Y5, Y6 (then X5, X6 and Y11 as dwords): the lanes in range
+	LEAQ         qfhead<>+64(SB), R15
+	MOVQ         R8, R14
+	NEGQ         R14
+	VMOVDQU      (R15)(R14*8), Y8   // lanes 0..3 below n
+	VMOVDQU      32(R15)(R14*8), Y9 // lanes 4..7 below n
+	VPMASKMOVQ   (R9)(R12*8), Y8, Y3
+	VPMASKMOVQ   32(R9)(R12*8), Y9, Y4
+	VPXOR        Y14, Y3, Y5
+	VPCMPGTQ     Y5, Y15, Y5
+	VPAND        Y8, Y5, Y5
+	VEXTRACTI128 $1, Y5, X8
+	VSHUFPS      $0x88, X8, X5, X5
+	VPXOR        Y14, Y4, Y6
+	VPCMPGTQ     Y6, Y15, Y6
+	VPAND        Y9, Y6, Y6
+	VEXTRACTI128 $1, Y6, X9
+	VSHUFPS      $0x88, X9, X6, X6
+	VINSERTI128  $1, X6, Y5, Y11
+	// Y8: x[idx[k+i]] in the lanes in range, 0 elsewhere
+	VXORPS      X8, X8, X8
+	VGATHERQPS  X5, (SI)(Y3*4), X8
+	VXORPS      X9, X9, X9
+	VGATHERQPS  X6, (SI)(Y4*4), X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VANDPS      Y11, Y10, Y10
+	VFMADD231PS Y10, Y8, Y0
+	ADDQ        R8, R12
+	JMP         qspmv8mxavx2tail
+
+qspmv8mxavx2one:
+	CMPQ         R12, R13
+	JAE          qspmv8mxavx2sum
+	TESTQ        R10, R10
+	JNZ          qspmv8mxavx2dec
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R14
+	SHLL         $23, R14
+	MOVL         $0x00400000, R15 // E8M0 0: 2^-127
+	TESTL        R14, R14
+	CMOVLEQ      R15, R14
+	VMOVD        R14, X7
+	VPBROADCASTD X7, Y7
+	MOVQ         b+144(FP), R10
+
+qspmv8mxavx2dec:
+	DECQ        R10
+	MOVQ        (R9)(R12*8), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qspmv8mxavx2skip
+	MOVBLSX     (R11)(R12*1), R14
+	SHLL        $20, R14
+	ANDL        $0x87f00000, R14
+	VMOVD       R14, X10
+	VMULSS      X13, X10, X10
+	VMULSS      X7, X10, X10
+	VFMADD231SS (SI)(R8*4), X10, X2
+
+qspmv8mxavx2skip:
+	INCQ R12
+	JMP  qspmv8mxavx2one
+
+qspmv8mxavx2sum:
+	VADDPS       Y1, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS       X1, X0, X0
+	VMOVHLPS     X0, X0, X1
+	VADDPS       X1, X0, X0
+	VMOVSHDUP    X0, X1
+	VADDSS       X1, X0, X0
+	VADDSS       X0, X2, X2
+	VMULSS       alpha+152(FP), X2, X0
+	CMPL         beta+156(FP), $0
+	JEQ          qspmv8mxavx2nobeta
+	VMOVSS       beta+156(FP), X3
+	VFMADD231SS  (DI)(AX*4), X3, X0
+
+qspmv8mxavx2nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qspmv8mxavx2row
+
+qspmv8mxavx2done:
 	VZEROUPPER
 	RET
 
@@ -2558,7 +3860,7 @@ qspmv4blockavx2split:
 	MOVQ         R10, R14
 	NEGQ         R14
 	LEAQ         qfsplit<>+64(SB), R15
-	VMOVDQU      (R15)(R14*4), Y3   // lanes 0..7 from m on
+	VMOVDQU      0(R15)(R14*4), Y3  // lanes 0..7 from m on
 	VBLENDVPS    Y3, Y7, Y6, Y5
 	VMULPS       Y5, Y10, Y10
 	VMOVDQU      32(R15)(R14*4), Y3 // lanes 8..15 from m on
@@ -2608,15 +3910,98 @@ qspmv4blockavx2x:
 	JMP         qspmv4blockavx2by16
 
 qspmv4blockavx2tail:
+	MOVQ    R13, R8
+	SUBQ    R12, R8
+	JLE     qspmv4blockavx2sum
+	MOVL    $8, R14
+	CMPQ    R8, R14
+	CMOVQGT R14, R8
+	// R15: the first of the 8 code bytes that end with the step's; not before the row's first
+	LEAQ 1(R12)(R8*1), R15
+	SHRQ $1, R15
+	SUBQ $8, R15
+	MOVQ (DX)(AX*8), R14
+	SHRQ $1, R14
+	CMPQ R15, R14
+	JLT  qspmv4blockavx2one
+	// X3: the code bytes from the step's first on
+	VMOVQ  (R11)(R15*1), X3
+	MOVQ   R12, R14
+	SHRQ   $1, R14
+	SUBQ   R15, R14
+	SHLQ   $3, R14
+	VMOVQ  R14, X4
+	VPSRLQ X4, X3, X3
+	// Y10: table[nibble k+i]
+	VPSHUFB   (CX), X3, X3     // byte i: code byte (k+i)/2
+	VPMOVZXBD X3, Y10
+	VPSRLVD   16(CX), Y10, Y10
+	VPERMPS   Y12, Y10, Y5
+	VPERMPS   Y13, Y10, Y6
+	VPSLLD    $28, Y10, Y10
+	VBLENDVPS Y10, Y6, Y5, Y10 // table[nibble]
+	// times their scales
+	CMPQ   R10, R8
+	JLT    qspmv4blockavx2tsplit
+	SUBQ   R8, R10
+	VMULPS Y7, Y10, Y10
+	JMP    qspmv4blockavx2tx
+
+qspmv4blockavx2tsplit:
+	// lanes from m = R10 on are in the next block
+	VMOVAPS      Y7, Y6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Y7
+	MOVQ         R10, R14
+	NEGQ         R14
+	LEAQ         qfsplit<>+64(SB), R15
+	VMOVDQU      0(R15)(R14*4), Y3 // lanes 0..7 from m on
+	VBLENDVPS    Y3, Y7, Y6, Y5
+	VMULPS       Y5, Y10, Y10
+	ADDQ         b+168(FP), R10
+	SUBQ         R8, R10
+
+qspmv4blockavx2tx:
+	// Y3, Y4: the n indices; Y5, Y6 (then X5, X6 and Y11 as dwords): the lanes in range
+	LEAQ         qfhead<>+64(SB), R15
+	MOVQ         R8, R14
+	NEGQ         R14
+	VMOVDQU      (R15)(R14*8), Y8   // lanes 0..3 below n
+	VMOVDQU      32(R15)(R14*8), Y9 // lanes 4..7 below n
+	VPMASKMOVQ   (R9)(R12*8), Y8, Y3
+	VPMASKMOVQ   32(R9)(R12*8), Y9, Y4
+	VPXOR        Y14, Y3, Y5
+	VPCMPGTQ     Y5, Y15, Y5
+	VPAND        Y8, Y5, Y5
+	VEXTRACTI128 $1, Y5, X8
+	VSHUFPS      $0x88, X8, X5, X5
+	VPXOR        Y14, Y4, Y6
+	VPCMPGTQ     Y6, Y15, Y6
+	VPAND        Y9, Y6, Y6
+	VEXTRACTI128 $1, Y6, X9
+	VSHUFPS      $0x88, X9, X6, X6
+	VINSERTI128  $1, X6, Y5, Y11
+	// Y8: x[idx[k+i]] in the lanes in range, 0 elsewhere
+	VXORPS      X8, X8, X8
+	VGATHERQPS  X5, (SI)(Y3*4), X8
+	VXORPS      X9, X9, X9
+	VGATHERQPS  X6, (SI)(Y4*4), X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VANDPS      Y11, Y10, Y10
+	VFMADD231PS Y10, Y8, Y0
+	ADDQ        R8, R12
+	JMP         qspmv4blockavx2tail
+
+qspmv4blockavx2one:
 	CMPQ         R12, R13
 	JAE          qspmv4blockavx2sum
 	TESTQ        R10, R10
-	JNZ          qspmv4blockavx2one
+	JNZ          qspmv4blockavx2dec
 	ADDQ         $4, BX
 	VBROADCASTSS (BX), Y7
 	MOVQ         b+168(FP), R10
 
-qspmv4blockavx2one:
+qspmv4blockavx2dec:
 	DECQ        R10
 	MOVQ        (R9)(R12*8), R8
 	CMPQ        R8, x_len+32(FP)
@@ -2636,7 +4021,7 @@ qspmv4blockavx2one:
 
 qspmv4blockavx2skip:
 	INCQ R12
-	JMP  qspmv4blockavx2tail
+	JMP  qspmv4blockavx2one
 
 qspmv4blockavx2sum:
 	VADDPS       Y1, Y0, Y0
@@ -2789,7 +4174,7 @@ qspmv4mxavx2split:
 	MOVQ         R10, R14
 	NEGQ         R14
 	LEAQ         qfsplit<>+64(SB), R15
-	VMOVDQU      (R15)(R14*4), Y3   // lanes 0..7 from m on
+	VMOVDQU      0(R15)(R14*4), Y3  // lanes 0..7 from m on
 	VBLENDVPS    Y3, Y7, Y6, Y5
 	VMULPS       Y5, Y10, Y10
 	VMOVDQU      32(R15)(R14*4), Y3 // lanes 8..15 from m on
@@ -2839,10 +4224,99 @@ qspmv4mxavx2x:
 	JMP         qspmv4mxavx2by16
 
 qspmv4mxavx2tail:
+	MOVQ    R13, R8
+	SUBQ    R12, R8
+	JLE     qspmv4mxavx2sum
+	MOVL    $8, R14
+	CMPQ    R8, R14
+	CMOVQGT R14, R8
+	// R15: the first of the 8 code bytes that end with the step's; not before the row's first
+	LEAQ 1(R12)(R8*1), R15
+	SHRQ $1, R15
+	SUBQ $8, R15
+	MOVQ (DX)(AX*8), R14
+	SHRQ $1, R14
+	CMPQ R15, R14
+	JLT  qspmv4mxavx2one
+	// X3: the code bytes from the step's first on
+	VMOVQ  (R11)(R15*1), X3
+	MOVQ   R12, R14
+	SHRQ   $1, R14
+	SUBQ   R15, R14
+	SHLQ   $3, R14
+	VMOVQ  R14, X4
+	VPSRLQ X4, X3, X3
+	// Y10: table[nibble k+i]
+	VPSHUFB   (CX), X3, X3     // byte i: code byte (k+i)/2
+	VPMOVZXBD X3, Y10
+	VPSRLVD   16(CX), Y10, Y10
+	VPERMPS   Y12, Y10, Y5
+	VPERMPS   Y13, Y10, Y6
+	VPSLLD    $28, Y10, Y10
+	VBLENDVPS Y10, Y6, Y5, Y10 // table[nibble]
+	// times their scales
+	CMPQ   R10, R8
+	JLT    qspmv4mxavx2tsplit
+	SUBQ   R8, R10
+	VMULPS Y7, Y10, Y10
+	JMP    qspmv4mxavx2tx
+
+qspmv4mxavx2tsplit:
+	// lanes from m = R10 on are in the next block
+	VMOVAPS      Y7, Y6
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R14
+	SHLL         $23, R14
+	MOVL         $0x00400000, R15  // E8M0 0: 2^-127
+	TESTL        R14, R14
+	CMOVLEQ      R15, R14
+	VMOVD        R14, X7
+	VPBROADCASTD X7, Y7
+	MOVQ         R10, R14
+	NEGQ         R14
+	LEAQ         qfsplit<>+64(SB), R15
+	VMOVDQU      0(R15)(R14*4), Y3 // lanes 0..7 from m on
+	VBLENDVPS    Y3, Y7, Y6, Y5
+	VMULPS       Y5, Y10, Y10
+	ADDQ         b+168(FP), R10
+	SUBQ         R8, R10
+
+qspmv4mxavx2tx:
+	// Y3, Y4: the n indices; Y5, Y6 (then X5, X6 and Y11 as dwords): the lanes in range
+	LEAQ         qfhead<>+64(SB), R15
+	MOVQ         R8, R14
+	NEGQ         R14
+	VMOVDQU      (R15)(R14*8), Y8   // lanes 0..3 below n
+	VMOVDQU      32(R15)(R14*8), Y9 // lanes 4..7 below n
+	VPMASKMOVQ   (R9)(R12*8), Y8, Y3
+	VPMASKMOVQ   32(R9)(R12*8), Y9, Y4
+	VPXOR        Y14, Y3, Y5
+	VPCMPGTQ     Y5, Y15, Y5
+	VPAND        Y8, Y5, Y5
+	VEXTRACTI128 $1, Y5, X8
+	VSHUFPS      $0x88, X8, X5, X5
+	VPXOR        Y14, Y4, Y6
+	VPCMPGTQ     Y6, Y15, Y6
+	VPAND        Y9, Y6, Y6
+	VEXTRACTI128 $1, Y6, X9
+	VSHUFPS      $0x88, X9, X6, X6
+	VINSERTI128  $1, X6, Y5, Y11
+	// Y8: x[idx[k+i]] in the lanes in range, 0 elsewhere
+	VXORPS      X8, X8, X8
+	VGATHERQPS  X5, (SI)(Y3*4), X8
+	VXORPS      X9, X9, X9
+	VGATHERQPS  X6, (SI)(Y4*4), X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VANDPS      Y11, Y10, Y10
+	VFMADD231PS Y10, Y8, Y0
+	ADDQ        R8, R12
+	JMP         qspmv4mxavx2tail
+
+qspmv4mxavx2one:
 	CMPQ         R12, R13
 	JAE          qspmv4mxavx2sum
 	TESTQ        R10, R10
-	JNZ          qspmv4mxavx2one
+	JNZ          qspmv4mxavx2dec
 	ADDQ         $1, BX
 	MOVBLZX      (BX), R14
 	SHLL         $23, R14
@@ -2853,7 +4327,7 @@ qspmv4mxavx2tail:
 	VPBROADCASTD X7, Y7
 	MOVQ         b+168(FP), R10
 
-qspmv4mxavx2one:
+qspmv4mxavx2dec:
 	DECQ        R10
 	MOVQ        (R9)(R12*8), R8
 	CMPQ        R8, x_len+32(FP)
@@ -2873,7 +4347,7 @@ qspmv4mxavx2one:
 
 qspmv4mxavx2skip:
 	INCQ R12
-	JMP  qspmv4mxavx2tail
+	JMP  qspmv4mxavx2one
 
 qspmv4mxavx2sum:
 	VADDPS       Y1, Y0, Y0

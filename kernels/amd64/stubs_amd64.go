@@ -855,10 +855,13 @@ func QSpMVI8BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale [
 // of 8 bytes in lanes 2j and 2j+1, x loaded in the same order) and looked
 // up in the table (VPERMPS), times the block's broadcast scale (a pass
 // across a block end blends the next block's into its lanes from the end
-// on), x by scalar loads, two accumulators; then steps of 16 (all of them
-// when b < 32), each with its own scale blend; then one at a time,
-// skipping entries whose index is not below len(x). It prefetches idx and the codes into L2, and idx nearer ahead
-// into L1. It needs len(ptr) == len(y)+1, len(table) == 16, b >= 16,
+// on; with b = 32, a row whose passes each cross one at the same lane runs
+// a loop that blends without testing), x by scalar loads, two accumulators; then steps of 16 (all of them
+// when b < 32), each with its own scale blend; then masked steps of the
+// rest (the (n+1)/2 code bytes of its n values and their indices read under
+// masks, x gathered), which also take the rest of a row after an index not
+// below len(x) and skip such entries. It prefetches idx and the codes into
+// L2, and idx nearer ahead into L1. It needs len(ptr) == len(y)+1, len(table) == 16, b >= 16,
 // len(codes) >= (len(idx)+1)/2 and a scale for every block of the values
 // of the rows; it reads a block's scale only when a value of the block is
 // read.
@@ -907,6 +910,22 @@ func QSpMV8MXAVX512(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte
 //go:noescape
 func QSpMVU8RowAVX512(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha, beta float32)
 
+// QSpMVU8RowAVX2 is QSpMVI8RowAVX2 on uint8 codes with one scale and one
+// zero point per row, QSpMVU8RowAVX512's contract: the codes zero-extended,
+// less the row's zero point as 32-bit integers, converted.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMVU8RowAVX2(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha, beta float32)
+
+// QSpMV8MXAVX2 is QSpMVI8BlockAVX2 on FP8 E4M3 codes with MX scales,
+// QSpMV8MXAVX512's contract and decoding (the code's bits moved into a
+// float32's, times 2^120), on 8-lane vectors.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMV8MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32)
+
 // QSpMVI8BlockAVX2 is QSpMVI8BlockAVX512 on 8-lane vectors: 16 entries a
 // step (one range check of their indices, x by scalar loads as in
 // QSpMVI8RowAVX2, which VGATHERQPS does not outrun, the codes
@@ -935,9 +954,10 @@ func QSpMV4MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table []float
 
 // QSpMVI8RowAVX512 is QSpMVI8RowAVX2 with 16-lane vectors: passes of 32
 // entries (one range check of their indices, x by scalar loads, the codes
-// sign-extended and converted, two accumulators), then one of 16, then one
-// at a time, skipping entries whose index is not below len(x). It
-// prefetches idx and the codes into L2, and idx nearer ahead into L1. It
+// sign-extended and converted, two accumulators), then one of 16, then
+// masked steps of the rest (its codes and indices read under masks, x
+// gathered), which also take the rest of a row after an index not below
+// len(x) and skip such entries. It prefetches idx and the codes into L2, and idx nearer ahead into L1. It
 // needs len(ptr) == len(y)+1, len(codes) >= len(idx) and len(rs) >= len(y).
 // Requires: AVX512F, AVX512BW, BMI2.
 //

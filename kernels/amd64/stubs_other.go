@@ -444,6 +444,16 @@ func QSpMVU8RowAVX512(y, x []float32, ptr, idx []uint64, codes []byte, rs []floa
 	panic(noAsm)
 }
 
+// QSpMVU8RowAVX2 is not built here; it panics.
+func QSpMVU8RowAVX2(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMV8MXAVX2 is not built here; it panics.
+func QSpMV8MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
 // QSpMVI8BlockAVX2 is not built here; it panics.
 func QSpMVI8BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32) {
 	panic(noAsm)

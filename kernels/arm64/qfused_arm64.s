@@ -717,3 +717,340 @@ q4mxstore:
 
 q4mxdone:
 	RET
+
+// QSpMVU8RowNEON is QSpMVI8RowNEON (its twin, above) on uint8 codes with
+// one scale and one zero point per row: each code read zero-extended
+// (MOVBU) less the row's zero point z = rz[i] (R25, read at the row's
+// start from R26 = &rz[i]) as an integer, then converted (SCVTFWS).
+//
+// Requires: NEON (ASIMD).
+
+// func QSpMVU8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha, beta float32)
+TEXT ·QSpMVU8RowNEON(SB), NOSPLIT, $0-176
+	MOVD   y_base+0(FP), R0
+	MOVD   y_len+8(FP), R1
+	MOVD   x_base+24(FP), R2
+	MOVD   x_len+32(FP), R3
+	MOVD   ptr_base+48(FP), R4
+	MOVD   idx_base+72(FP), R5
+	MOVD   idx_len+80(FP), R6
+	MOVD   codes_base+96(FP), R7
+	MOVD   rs_base+120(FP), R9
+	MOVD   rz_base+144(FP), R26
+	FMOVS  alpha+168(FP), F28
+	FMOVS  beta+172(FP), F29
+	MOVWU  beta+172(FP), R8
+	CBZ    R1, qu8done
+
+qu8row:
+	// lo, hi := clampRange(ptr, i, len(idx)); n := hi - lo
+	LDP    (R4), (R10, R11)
+	ADD    $8, R4, R4
+	CMP    R6, R10
+	CSEL   HI, R6, R10, R10        // lo = min(ptr[i], len(idx))
+	CMP    R6, R11
+	CSEL   HI, R6, R11, R11        // hi = min(ptr[i+1], len(idx))
+	CMP    R10, R11
+	CSEL   LO, R10, R11, R11       // hi = max(lo, hi)
+	SUB    R10, R11, R12
+	ADD    R10<<3, R5, R13         // &idx[lo]
+	ADD    R10, R7, R14            // &codes[lo]
+	MOVBU.P 1(R26), R25             // z = rz[i]
+	// s0, s1, s2, s3 := 0, 0, 0, 0
+	VEOR   V0.B16, V0.B16, V0.B16
+	VEOR   V1.B16, V1.B16, V1.B16
+	VEOR   V2.B16, V2.B16, V2.B16
+	VEOR   V3.B16, V3.B16, V3.B16
+
+qu8quad:
+	// for n >= 4 {
+	//     j0..j3, c0..c3 := idx[k:k+4], codes[k:k+4]
+	//     if any j >= len(x) { redo these four one at a time }
+	//     s0 += float32(c0)*x[j0]; ...; s3 += float32(c3)*x[j3]
+	//     k += 4; n -= 4
+	// }
+	CMP    $4, R12
+	BLO    qu8tail
+	LDP    (R13), (R15, R16)
+	LDP    16(R13), (R17, R19)
+	CMP    R3, R15                 // j0 < len(x): LO
+	CCMP   LO, R16, R3, $2         // and j1 < len(x) (else C set: HS)
+	CCMP   LO, R17, R3, $2
+	CCMP   LO, R19, R3, $2
+	BHS    qu8quadslow
+	MOVBU   (R14), R21
+	SUB    R25, R21, R21          // code - z
+	MOVBU   1(R14), R22
+	SUB    R25, R22, R22          // code - z
+	MOVBU   2(R14), R23
+	SUB    R25, R23, R23          // code - z
+	MOVBU   3(R14), R24
+	SUB    R25, R24, R24          // code - z
+	FMOVS  (R2)(R15<<2), F8
+	FMOVS  (R2)(R16<<2), F9
+	FMOVS  (R2)(R17<<2), F10
+	FMOVS  (R2)(R19<<2), F11
+	SCVTFWS R21, F4                // float32(c0)
+	SCVTFWS R22, F5
+	SCVTFWS R23, F6
+	SCVTFWS R24, F7
+	FMADDS F8, F0, F4, F0          // s0 += float32(c0) * x[j0]
+	FMADDS F9, F1, F5, F1
+	FMADDS F10, F2, F6, F2
+	FMADDS F11, F3, F7, F3
+	ADD    $32, R13, R13
+	ADD    $4, R14, R14
+	SUB    $4, R12, R12
+	B      qu8quad
+
+qu8quadslow:
+	// one of four out of range: the four one at a time
+	MOVD   $4, R20
+	SUB    $4, R12, R12
+	B      qu8one
+
+qu8tail:
+	// the last n < 4 one at a time
+	MOVD   R12, R20
+	MOVD   ZR, R12
+
+qu8one:
+	// for ; m > 0; m-- { j, c := idx[k], codes[k]; k++; if j < len(x) { s0 += float32(c)*x[j] } }
+	CBZ    R20, qu8onedone
+	MOVD.P 8(R13), R15
+	MOVBU.P 1(R14), R21
+	SUB    R25, R21, R21          // code - z
+	SUB    $1, R20, R20
+	CMP    R3, R15
+	BHS    qu8one
+	FMOVS  (R2)(R15<<2), F8
+	SCVTFWS R21, F4
+	FMADDS F8, F0, F4, F0
+	B      qu8one
+
+qu8onedone:
+	CBNZ   R12, qu8quad
+
+	// s := ((s0+s1) + (s2+s3)) * rs[i]; s *= alpha
+	FMOVS.P 4(R9), F30
+	FADDS  F1, F0, F0
+	FADDS  F3, F2, F2
+	FADDS  F2, F0, F0
+	FMULS  F30, F0, F0
+	FMULS  F28, F0, F0
+	// if beta != +0 { s += beta*y[i] }
+	CBZ    R8, qu8store
+	FMOVS  (R0), F9
+	FMADDS F29, F0, F9, F0
+
+qu8store:
+	FMOVS.P F0, 4(R0)              // y[i] = s; i++
+	SUB    $1, R1, R1
+	CBNZ   R1, qu8row
+
+qu8done:
+	RET
+
+// QSpMV8MXNEON is QSpMVI8BlockNEON (its twin, above) on FP8 E4M3 codes with
+// E8M0 scales by block (built as QSpMV4MXNEON builds them): each code read
+// sign-extended (MOVB), shifted left by 20 and masked (R17) to the sign and
+// its seven exponent and mantissa bits, is a float32 2^-120 times the
+// code's value, which times 2^120 (F31) is exact; then times the block's
+// scale as QSpMVI8BlockNEON's values. The NaN codes (0x7F, 0xFF), which
+// validation rejects, decode to 480 and -480.
+//
+// Requires: NEON (ASIMD).
+
+// func QSpMV8MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32)
+TEXT ·QSpMV8MXNEON(SB), NOSPLIT, $0-160
+	MOVD   y_base+0(FP), R0
+	MOVD   y_len+8(FP), R1
+	MOVD   x_base+24(FP), R2
+	MOVD   x_len+32(FP), R3
+	MOVD   ptr_base+48(FP), R4
+	MOVD   idx_base+72(FP), R5
+	MOVD   idx_len+80(FP), R6
+	MOVD   codes_base+96(FP), R7
+	MOVD   exps_base+120(FP), R9
+	MOVD   b+144(FP), R21
+	MOVW   $0x87f00000, R17        // E4M3: the sign and 7 value bits, shifted left by 20
+	MOVW   $0x7b800000, R20
+	FMOVS  R20, F31                // 2^120
+	FMOVS  alpha+152(FP), F28
+	FMOVS  beta+156(FP), F29
+	MOVWU  beta+156(FP), R8
+	CBZ    R1, q8mxdone
+
+q8mxrow:
+	// lo, hi := clampRange(ptr, i, len(idx)); n := hi - lo
+	LDP    (R4), (R10, R11)
+	ADD    $8, R4, R4
+	CMP    R6, R10
+	CSEL   HI, R6, R10, R10        // lo = min(ptr[i], len(idx))
+	CMP    R6, R11
+	CSEL   HI, R6, R11, R11        // hi = min(ptr[i+1], len(idx))
+	CMP    R10, R11
+	CSEL   LO, R10, R11, R11       // hi = max(lo, hi)
+	SUB    R10, R11, R12
+	ADD    R10<<3, R5, R13         // &idx[lo]
+	ADD    R10, R7, R14            // &codes[p]
+	VEOR   V0.B16, V0.B16, V0.B16
+	VEOR   V1.B16, V1.B16, V1.B16
+	VEOR   V2.B16, V2.B16, V2.B16
+	VEOR   V3.B16, V3.B16, V3.B16
+
+q8mxblock:
+	// for n > 0 { g := p / b; cnt := min(n, b - p%b); sc := scale of block g; ...; p += cnt; n -= cnt }
+	CBZ    R12, q8mxrowend
+	UDIV   R21, R10, R22           // g = p / b
+	MOVBU  (R9)(R22), R24          // e = exps[g]
+	LSLW   $23, R24, R25           // sc = E8M0(e): the bits e<<23,
+	MOVW   $0x400000, R26
+	CMPW   $0, R24
+	CSELW  EQ, R26, R25, R25       // or 1<<22 (2^-127) when e == 0
+	FMOVS  R25, F30
+	MSUB   R22, R10, R21, R22      // p mod b = p - g*b
+	SUB    R22, R21, R23           // cnt = b - p mod b
+	CMP    R12, R23
+	CSEL   HI, R12, R23, R23       // cnt = min(cnt, n)
+	ADD    R23, R10, R10
+	SUB    R23, R12, R12
+
+q8mxquad:
+	// for cnt >= 4 { s0 += (c0*sc)*x[j0]; ...; s3 += (c3*sc)*x[j3] }
+	CMP    $4, R23
+	BLO    q8mxpair
+	LDP    (R13), (R15, R16)
+	LDP    16(R13), (R19, R26)
+	CMP    R3, R15                 // j0 < len(x): LO
+	CCMP   LO, R16, R3, $2         // and j1, j2, j3 < len(x) (else C set: HS)
+	CCMP   LO, R19, R3, $2
+	CCMP   LO, R26, R3, $2
+	BHS    q8mxpair                // an index out of range: these entries by pairs
+	MOVB   (R14), R24
+	LSLW   $20, R24, R24           // the E4M3 bits in float32 bits:
+	ANDW   R17, R24, R24           // the sign, then exponent and mantissa
+	FMOVS  R24, F4
+	FMULS  F31, F4, F4             // times 2^120: the code's value
+	MOVB   1(R14), R24
+	LSLW   $20, R24, R24           // the E4M3 bits in float32 bits:
+	ANDW   R17, R24, R24           // the sign, then exponent and mantissa
+	FMOVS  R24, F5
+	FMULS  F31, F5, F5             // times 2^120: the code's value
+	MOVB   2(R14), R24
+	LSLW   $20, R24, R24           // the E4M3 bits in float32 bits:
+	ANDW   R17, R24, R24           // the sign, then exponent and mantissa
+	FMOVS  R24, F6
+	FMULS  F31, F6, F6             // times 2^120: the code's value
+	MOVB   3(R14), R24
+	LSLW   $20, R24, R24           // the E4M3 bits in float32 bits:
+	ANDW   R17, R24, R24           // the sign, then exponent and mantissa
+	FMOVS  R24, F7
+	FMULS  F31, F7, F7             // times 2^120: the code's value
+	FMOVS  (R2)(R15<<2), F8
+	FMOVS  (R2)(R16<<2), F9
+	FMOVS  (R2)(R19<<2), F10
+	FMOVS  (R2)(R26<<2), F11
+	FMULS  F30, F4, F4             // value * sc
+	FMULS  F30, F5, F5
+	FMULS  F30, F6, F6
+	FMULS  F30, F7, F7
+	FMADDS F8, F0, F4, F0          // s0 += (value*sc) * x[j0]
+	FMADDS F9, F1, F5, F1
+	FMADDS F10, F2, F6, F2
+	FMADDS F11, F3, F7, F3
+	ADD    $32, R13, R13
+	ADD    $4, R14, R14
+	SUB    $4, R23, R23
+	B      q8mxquad
+
+q8mxpair:
+	// if cnt >= 2 { s0 += (c0*sc)*x[j0]; s1 += (c1*sc)*x[j1] }
+	CMP    $2, R23
+	BLO    q8mxodd
+	LDP    (R13), (R15, R16)
+	CMP    R3, R15                 // j0 < len(x): LO
+	CCMP   LO, R16, R3, $2         // and j1 < len(x) (else C set: HS)
+	BHS    q8mxpairslow
+	MOVB   (R14), R24
+	MOVB   1(R14), R25
+	FMOVS  (R2)(R15<<2), F8
+	FMOVS  (R2)(R16<<2), F9
+	LSLW   $20, R24, R24           // the E4M3 bits in float32 bits:
+	ANDW   R17, R24, R24           // the sign, then exponent and mantissa
+	FMOVS  R24, F4
+	FMULS  F31, F4, F4             // times 2^120: the code's value
+	LSLW   $20, R25, R25           // the E4M3 bits in float32 bits:
+	ANDW   R17, R25, R25           // the sign, then exponent and mantissa
+	FMOVS  R25, F5
+	FMULS  F31, F5, F5             // times 2^120: the code's value
+	FMULS  F30, F4, F4             // c0 * sc
+	FMULS  F30, F5, F5
+	FMADDS F8, F0, F4, F0          // s0 += (code*sc) * x[j0]
+	FMADDS F9, F1, F5, F1
+	B      q8mxpairnext
+
+q8mxpairslow:
+	// an index out of range: each entry into its sum, that one skipped
+	CMP    R3, R15
+	BHS    q8mxskip0
+	MOVB   (R14), R25
+	LSLW   $20, R25, R25           // the E4M3 bits in float32 bits:
+	ANDW   R17, R25, R25           // the sign, then exponent and mantissa
+	FMOVS  R25, F4
+	FMULS  F31, F4, F4             // times 2^120: the code's value
+	FMOVS  (R2)(R15<<2), F8
+	FMULS  F30, F4, F4
+	FMADDS F8, F0, F4, F0
+
+q8mxskip0:
+	CMP    R3, R16
+	BHS    q8mxpairnext
+	MOVB   1(R14), R25
+	LSLW   $20, R25, R25           // the E4M3 bits in float32 bits:
+	ANDW   R17, R25, R25           // the sign, then exponent and mantissa
+	FMOVS  R25, F5
+	FMULS  F31, F5, F5             // times 2^120: the code's value
+	FMOVS  (R2)(R16<<2), F9
+	FMULS  F30, F5, F5
+	FMADDS F9, F1, F5, F1
+
+q8mxpairnext:
+	ADD    $16, R13, R13
+	ADD    $2, R14, R14
+	SUB    $2, R23, R23
+	B      q8mxquad
+
+q8mxodd:
+	// a last entry of the block into s0
+	CBZ    R23, q8mxblock
+	MOVD.P 8(R13), R15
+	MOVB.P 1(R14), R24
+	CMP    R3, R15
+	BHS    q8mxblock
+	FMOVS  (R2)(R15<<2), F8
+	LSLW   $20, R24, R24           // the E4M3 bits in float32 bits:
+	ANDW   R17, R24, R24           // the sign, then exponent and mantissa
+	FMOVS  R24, F4
+	FMULS  F31, F4, F4             // times 2^120: the code's value
+	FMULS  F30, F4, F4
+	FMADDS F8, F0, F4, F0
+	B      q8mxblock
+
+q8mxrowend:
+	// y[i] = alpha*((s0+s1)+(s2+s3)) (+ beta*y[i] unless beta is +0)
+	FADDS  F1, F0, F0
+	FADDS  F3, F2, F2
+	FADDS  F2, F0, F0
+	FMULS  F28, F0, F0
+	CBZ    R8, q8mxstore
+	FMOVS  (R0), F9
+	FMADDS F29, F0, F9, F0
+
+q8mxstore:
+	FMOVS.P F0, 4(R0)
+	SUB    $1, R1, R1
+	CBNZ   R1, q8mxrow
+
+q8mxdone:
+	RET

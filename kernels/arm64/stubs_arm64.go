@@ -300,6 +300,17 @@ func QSpMVNarrowI8U32NEON(y, x []float32, ptr []uint32, col []uint32, codes []in
 //go:noescape
 func QSpMVI8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
 
+// QSpMVU8RowNEON is QSpMVI8RowNEON on uint8 codes with one scale and one
+// zero point per row:
+//
+//	s := sum of float32(int32(codes[k]) - int32(rz[i]))*x[idx[k]] over k in ptr[i]..ptr[i+1] with idx[k] < len(x)
+//	y[i] = alpha*(s*rs[i]) (+ beta*y[i] unless beta is +0)
+//
+// It assumes len(rz) >= len(y) besides QSpMVI8RowNEON's conditions.
+//
+//go:noescape
+func QSpMVU8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha, beta float32)
+
 // QSpMV4BlockNEON computes SpMV on 4-bit codes (two a byte, value k in the
 // low nibble of codes[k/2] when k is even, the high one otherwise) with one
 // scale per block of b values, blocks running through the stored values
@@ -879,3 +890,15 @@ func QScatter4MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, table []fl
 //
 //go:noescape
 func QScatter8MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha float32)
+
+// QSpMV8MXNEON is QSpMVI8BlockNEON on FP8 E4M3 codes (OCP MX v1.0) with MX
+// scales (as QSpMV4MXNEON's):
+//
+//	s += (e4m3(codes[k])*E8M0(exps[k/b]))*x[idx[k]]
+//
+// The NaN codes (0x7F, 0xFF), which validation rejects, decode to 480 and
+// -480. It assumes len(codes) >= len(idx) and an exponent for every block
+// of the values of the rows.
+//
+//go:noescape
+func QSpMV8MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32)

@@ -438,3 +438,13 @@ func QScatter4MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, table []fl
 func QScatter8MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha float32) {
 	panic(noasm)
 }
+
+// QSpMVU8RowNEON is not built here; it panics.
+func QSpMVU8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha, beta float32) {
+	panic(noasm)
+}
+
+// QSpMV8MXNEON is not built here; it panics.
+func QSpMV8MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32) {
+	panic(noasm)
+}

@@ -52,10 +52,13 @@ nibbles of 16 code bytes shifted into lanes (VPSRLVQ: nibbles j and j+8
 of 8 bytes in lanes 2j and 2j+1, x loaded in the same order) and looked
 up in the table (VPERMPS), times the block's broadcast scale (a pass
 across a block end blends the next block's into its lanes from the end
-on), x by scalar loads, two accumulators; then steps of 16 (all of them
-when b < 32), each with its own scale blend; then one at a time,
-skipping entries whose index is not below len(x). It prefetches idx and the codes into L2, and idx nearer ahead
-into L1. It needs len(ptr) == len(y)+1, len(table) == 16, b >= 16,
+on; with b = 32, a row whose passes each cross one at the same lane runs
+a loop that blends without testing), x by scalar loads, two accumulators; then steps of 16 (all of them
+when b < 32), each with its own scale blend; then masked steps of the
+rest (the (n+1)/2 code bytes of its n values and their indices read under
+masks, x gathered), which also take the rest of a row after an index not
+below len(x) and skip such entries. It prefetches idx and the codes into
+L2, and idx nearer ahead into L1. It needs len(ptr) == len(y)+1, len(table) == 16, b >= 16,
 len(codes) >= (len(idx)+1)/2 and a scale for every block of the values
 of the rows; it reads a block's scale only when a value of the block is
 read.
@@ -88,6 +91,14 @@ one zero point per row:
 needs len(ptr) == len(y)+1, len(codes) >= len(idx), len(rs) >= len(y)
 and len(rz) >= len(y).
 Requires: AVX512F, AVX512BW, BMI2.`},
+		{"qfused", "QSpMVU8RowAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha, beta float32)", `QSpMVU8RowAVX2 is QSpMVI8RowAVX2 on uint8 codes with one scale and one
+zero point per row, QSpMVU8RowAVX512's contract: the codes zero-extended,
+less the row's zero point as 32-bit integers, converted.
+Requires: AVX, AVX2, FMA3.`},
+		{"qfused", "QSpMV8MXAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32)", `QSpMV8MXAVX2 is QSpMVI8BlockAVX2 on FP8 E4M3 codes with MX scales,
+QSpMV8MXAVX512's contract and decoding (the code's bits moved into a
+float32's, times 2^120), on 8-lane vectors.
+Requires: AVX, AVX2, FMA3.`},
 		{"qfused", "QSpMVI8BlockAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32)", `QSpMVI8BlockAVX2 is QSpMVI8BlockAVX512 on 8-lane vectors: 16 entries a
 step (one range check of their indices, x by scalar loads as in
 QSpMVI8RowAVX2, which VGATHERQPS does not outrun, the codes
@@ -104,9 +115,10 @@ Requires: AVX, AVX2, FMA3.`},
 Requires: AVX, AVX2, FMA3.`},
 		{"qfused", "QSpMVI8RowAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)", `QSpMVI8RowAVX512 is QSpMVI8RowAVX2 with 16-lane vectors: passes of 32
 entries (one range check of their indices, x by scalar loads, the codes
-sign-extended and converted, two accumulators), then one of 16, then one
-at a time, skipping entries whose index is not below len(x). It
-prefetches idx and the codes into L2, and idx nearer ahead into L1. It
+sign-extended and converted, two accumulators), then one of 16, then
+masked steps of the rest (its codes and indices read under masks, x
+gathered), which also take the rest of a row after an index not below
+len(x) and skip such entries. It prefetches idx and the codes into L2, and idx nearer ahead into L1. It
 needs len(ptr) == len(y)+1, len(codes) >= len(idx) and len(rs) >= len(y).
 Requires: AVX512F, AVX512BW, BMI2.`},
 	}
@@ -125,95 +137,16 @@ decoded from their codes in the loop.
 Registers: DI y, SI x, DX ptr, R9 idx, R10 len(idx), R11 codes, BX rs, AX
 the row, R12 the entry, R13 the row's end; R8, R14, R15 and CX scratch; Y14
 the sign bit in every lane, Y15 len(x) xor the sign bit (the unsigned range
-check as a signed compare), X13 alpha, X12 beta, Y0 and Y1 the row's
-accumulators, X2 its scalar sum.`)
-	f.text("QSpMVI8RowAVX2", 0, "AVX, AVX2, FMA3", "")
-	p := "qi8avx2"
-	f.i("MOVQ y_base+0(FP), DI")
-	f.i("MOVQ x_base+24(FP), SI")
-	f.i("MOVQ ptr_base+48(FP), DX")
-	f.i("MOVQ idx_base+72(FP), R9")
-	f.i("MOVQ idx_len+80(FP), R10")
-	f.i("MOVQ codes_base+96(FP), R11")
-	f.i("MOVQ rs_base+120(FP), BX")
-	f.i("MOVQ $0x8000000000000000, R14")
-	f.i("MOVQ R14, X14")
-	f.i("VPBROADCASTQ X14, Y14")
-	f.i("XORQ x_len+32(FP), R14")
-	f.i("MOVQ R14, X15")
-	f.i("VPBROADCASTQ X15, Y15")
-	f.i("VMOVSS alpha+144(FP), X13")
-	f.i("VMOVSS beta+148(FP), X12")
-	f.i("XORQ AX, AX")
-	qfRow(f, p, false)
-	f.i("VXORPS Y0, Y0, Y0")
-	f.i("VXORPS Y1, Y1, Y1")
-	f.i("VXORPS X2, X2, X2")
-	f.label(p + "by16")
-	f.i("LEAQ 16(R12), CX")
-	f.i("CMPQ CX, R13")
-	f.i("JA %stail", p)
-	for i, r := range []string{"Y3", "Y4", "Y5", "Y6"} {
-		f.i("VPXOR %d(R9)(R12*8), Y14, %s", 32*i, r)
-		f.i("VPCMPGTQ %s, Y15, %s", r, r)
-	}
-	f.i("VPAND Y4, Y3, Y3")
-	f.i("VPAND Y6, Y5, Y5")
-	f.i("VPAND Y5, Y3, Y3")
-	f.i("VMOVMSKPD Y3, R14")
-	f.i("CMPL R14, $15")
-	f.i("JNE %stail", p) // an index out of range: the rest one by one
-	f.i("PREFETCHT0 2048(R9)(R12*8)")
-	f.i("PREFETCHT0 2112(R9)(R12*8)")
-	f.i("PREFETCHT0 256(R11)(R12*1)")
-	for h, acc := range []string{"Y0", "Y1"} {
-		v, c := qfAVX2LoadX(f, h)
-		f.i("VPMOVSXBD %d(R11)(R12*1), %s", 8*h, c)
-		f.i("VCVTDQ2PS %s, %s", c, c)
-		f.i("VFMADD231PS %s, %s, %s", c, v, acc)
-	}
-	f.i("MOVQ CX, R12")
-	f.i("JMP %sby16", p)
-	f.label(p + "tail")
-	f.i("CMPQ R12, R13")
-	f.i("JAE %ssum", p)
-	f.i("MOVQ (R9)(R12*8), R8")
-	f.i("CMPQ R8, x_len+32(FP)")
-	f.i("JAE %sskip", p)
-	f.i("MOVBLSX (R11)(R12*1), R14")
-	f.i("VCVTSI2SSL R14, X8, X8")
-	f.i("VFMADD231SS (SI)(R8*4), X8, X2")
-	f.label(p + "skip")
-	f.i("INCQ R12")
-	f.i("JMP %stail", p)
-	f.label(p + "sum")
-	f.i("VADDPS Y1, Y0, Y0")
-	f.i("VEXTRACTF128 $1, Y0, X1")
-	f.i("VADDPS X1, X0, X0")
-	f.i("VMOVHLPS X0, X0, X1")
-	f.i("VADDPS X1, X0, X0")
-	f.i("VMOVSHDUP X0, X1")
-	f.i("VADDSS X1, X0, X0")
-	f.i("VADDSS X0, X2, X2")
-	f.i("VMULSS (BX)(AX*4), X2, X2")
-	f.i("VMULSS X13, X2, X0")
-	f.i("CMPL beta+148(FP), $0")
-	f.i("JEQ %snobeta", p)
-	f.i("VFMADD231SS (DI)(AX*4), X12, X0")
-	f.label(p + "nobeta")
-	f.i("VMOVSS X0, (DI)(AX*4)")
-	f.i("INCQ AX")
-	f.i("JMP %srow", p)
-	f.label(p + "done")
-	f.i("VZEROUPPER")
-	f.i("RET")
+check as a signed compare), Y0 and Y1 the row's accumulators, X2 its
+scalar sum (the AVX2 kernels); the AVX-512 kernels' are at qfAVX512.`)
 	for _, q := range qfKinds {
 		qfAVX512(f, q.name, q.k)
 	}
 	f.blank()
-	f.doc(`The AVX2 kernels by block: QSpMVI8RowAVX2's registers, with Y7 the
-block's scale, R10 the values left in the block, CX the nibble steering
-(qfnib8) of the row's phase, Y12 and Y13 the table's halves, Y10 and Y11
+	f.doc(`The AVX2 kernels: the registers above, with Y7 the block's scale (by
+row with uint8 codes: the row's zero point), R10 the values left in the
+block, CX the nibble steering (qfnib8) of the row's phase, Y12 and Y13 the
+table's halves (E4M3: the mask of the code's bits and 2^120), Y10 and Y11
 the step's values; alpha and beta are read from the frame.
 
 qfnib8: per phase p of the first value (0 even, 1 odd), at 64p, the 16
@@ -224,6 +157,17 @@ bytes (p+i)/2 (lane i's byte among the step's code bytes), then 8 dwords
 	f.doc(`qfsplit: 16 zero dwords, then 16 of all ones: the 8 dwords at 4*(16-m)
 select the lanes from m on.`)
 	splitData(f, "qfsplit")
+	f.blank()
+	f.doc(`qfhead: 8 qwords of all ones, then 8 zero ones: the 8 qwords at 8*(8-n)
+select lanes 0..n-1.`)
+	for i := range 16 {
+		v := "$0"
+		if i < 8 {
+			v = "$-1"
+		}
+		f.line("DATA qfhead<>+%d(SB)/8, %s", 8*i, v)
+	}
+	f.line("GLOBL qfhead<>(SB), RODATA|NOPTR, $128")
 	for _, q := range qfKindsAVX2 {
 		qfAVX2(f, q.name, q.k)
 	}
@@ -244,6 +188,24 @@ func qfRow(f *asmFile, p string, reload bool) {
 	}
 	f.c("clamp the row to 0..len(idx)")
 	f.clampSegment()
+}
+
+// qfBlockStart finds the block of value R12 (a kernel by block of kind k,
+// its scales' and b's frame offsets sOff and bOff, ses bytes a scale): BX
+// its scale's address, R10 its values from R12 on. It clobbers R8 and R14.
+func qfBlockStart(f *asmFile, k qfKind, sOff, bOff, ses int) {
+	f.c("the block of the first value: BX its scale, R10 its values from here on")
+	f.i("MOVQ AX, R8")
+	f.i("MOVQ DX, R14")
+	f.i("MOVQ R12, AX")
+	f.i("XORL DX, DX")
+	f.i("DIVQ b+%d(FP)", bOff)
+	f.i("MOVQ b+%d(FP), R10", bOff)
+	f.i("SUBQ DX, R10")
+	f.i("MOVQ %s_base+%d(FP), BX", k.scaleName(), sOff)
+	f.i("LEAQ (BX)(AX*%d), BX", ses)
+	f.i("MOVQ R8, AX")
+	f.i("MOVQ R14, DX")
 }
 
 // qfNibData writes qfnib<>: for each phase p (0, 1) of a 16-value step's
@@ -353,7 +315,7 @@ var qfSteps = [2]qfStep{
 
 // qfAVX512 writes an AVX-512 fused SpMV kernel of kind k: rows in passes
 // of 32 values (two steps of 16 into two accumulators), then one of 16,
-// then one value at a time. The range check and x's vector are the float32
+// then masked steps (qfTail). The range check and x's vector are the float32
 // SpMV kernel's (spmvKernel's check and block, without the block's FMA).
 // x by two VGATHERQPS a step instead is as fast on a streamed matrix and a
 // quarter slower on rows in L2.
@@ -414,18 +376,7 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 	f.i("CMPQ R12, R13")
 	f.i("JAE %ssum", p)
 	if !k.row {
-		f.c("the block of the first value: BX its scale, R10 its values from here on")
-		f.i("MOVQ AX, R8")
-		f.i("MOVQ DX, R14")
-		f.i("MOVQ R12, AX")
-		f.i("XORL DX, DX")
-		f.i("DIVQ b+%d(FP)", bOff)
-		f.i("MOVQ b+%d(FP), R10", bOff)
-		f.i("SUBQ DX, R10")
-		f.i("MOVQ %s_base+%d(FP), BX", k.scaleName(), sOff)
-		f.i("LEAQ (BX)(AX*%d), BX", ses)
-		f.i("MOVQ R8, AX")
-		f.i("MOVQ R14, DX")
+		qfBlockStart(f, k, sOff, bOff, ses)
 		qfScale(f, k.mx)
 	}
 	if k.nib {
@@ -445,28 +396,28 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 		f.i("MOVL R10, R14")
 		f.i("ANDL $31, R14")
 		qfPassMasks(f, "R14")
+		f.c("b = 32 and R10 < 32: every pass crosses a block end at the same lane")
+		f.i("CMPQ b+%d(FP), $32", bOff)
+		f.i("JNE %sby32", p)
+		f.i("TESTL R14, R14")
+		f.i("JNZ %sby32x", p)
 	}
-	f.label(p + "by32")
-	f.i("LEAQ 32(R12), CX")
-	f.i("CMPQ CX, R13")
-	f.i("JA %sby16", p)
-	f.i("VPCMPUQ $2, (R9)(R12*8), Z30, K1")
-	f.i("VPCMPUQ $2, 64(R9)(R12*8), Z30, K2")
-	f.i("VPCMPUQ $2, 128(R9)(R12*8), Z30, K3")
-	f.i("VPCMPUQ $2, 192(R9)(R12*8), Z30, K4")
-	f.i("KORB K1, K2, K1")
-	f.i("KORB K3, K4, K3")
-	f.i("KORTESTB K1, K3")
-	f.i("JNZ %stail", p)
-	qfPrefetch(f, k, 4)
+	qfPassHead(f, k, p, p+"by32")
 	if k.row {
 		qfStepCode(f, sk, k, qfSteps[0], 0, p+"a", ses, bOff)
 		qfStepCode(f, sk, k, qfSteps[1], 16, p+"b", ses, bOff)
 	} else {
-		qfPassCode(f, k, p)
+		qfPassCode(f, k, p, false, ses)
 	}
 	f.i("MOVQ CX, R12")
 	f.i("JMP %sby32", p)
+	if !k.row {
+		f.c("passes across a block end when b = 32 (R10 stays the block's values left)")
+		qfPassHead(f, k, p, p+"by32x")
+		qfPassCode(f, k, p, true, ses)
+		f.i("MOVQ CX, R12")
+		f.i("JMP %sby32x", p)
+	}
 	f.label(p + "by16")
 	f.i("LEAQ 16(R12), CX")
 	f.i("CMPQ CX, R13")
@@ -476,21 +427,7 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 	qfStepCode(f, sk, k, qfSteps[0], 0, p+"c", ses, bOff)
 	f.i("MOVQ CX, R12")
 	f.i("JMP %sby16", p)
-	f.label(p + "tail")
-	f.i("CMPQ R12, R13")
-	f.i("JAE %ssum", p)
-	if !k.row {
-		f.i("TESTQ R10, R10")
-		f.i("JNZ %sone", p)
-		f.i("ADDQ $%d, BX", ses)
-		qfScale(f, k.mx)
-		f.i("MOVQ b+%d(FP), R10", bOff)
-		f.label(p + "one")
-		f.i("DECQ R10")
-	}
-	qfOne(f, k, p, ses, bOff, false)
-	f.i("INCQ R12")
-	f.i("JMP %stail", p)
+	qfTail(f, k, p, ses, bOff)
 	f.label(p + "sum")
 	f.i("VADDPS Z1, Z0, Z0")
 	qfLines(f, spmvHsum(4, true))
@@ -506,6 +443,25 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 	if !k.row {
 		qfPassSplit(f, k, p, ses, bOff)
 	}
+}
+
+// qfPassHead opens a 32-value pass loop at label l (kind k, labels of the
+// kernel prefixed p): CX the pass's end, to <p>by16 when the row has no 32
+// values left, to <p>tail on an index out of range, then the prefetches.
+func qfPassHead(f *asmFile, k qfKind, p, l string) {
+	f.label(l)
+	f.i("LEAQ 32(R12), CX")
+	f.i("CMPQ CX, R13")
+	f.i("JA %sby16", p)
+	f.i("VPCMPUQ $2, (R9)(R12*8), Z30, K1")
+	f.i("VPCMPUQ $2, 64(R9)(R12*8), Z30, K2")
+	f.i("VPCMPUQ $2, 128(R9)(R12*8), Z30, K3")
+	f.i("VPCMPUQ $2, 192(R9)(R12*8), Z30, K4")
+	f.i("KORB K1, K2, K1")
+	f.i("KORB K3, K4, K3")
+	f.i("KORTESTB K1, K3")
+	f.i("JNZ %stail", p)
+	qfPrefetch(f, k, 4)
 }
 
 // qfOne adds value R12 (skipped, to <l>skip, when its index is not below
@@ -620,51 +576,15 @@ func qfCodesPrefetch(f *asmFile, k qfKind, pfd int) {
 // codes times them, x's vector and the FMA.
 func qfStepCode(f *asmFile, sk *spmvKernel, k qfKind, st qfStep, off int, l string, ses, bOff int) {
 	if !k.row {
-		f.c("%s: the 16 values' scales", st.scales)
-		f.i("VMOVAPS Z31, %s", st.scales)
-		f.i("CMPQ R10, $16")
-		f.i("JLT %ssplit", l)
-		f.i("SUBQ $16, R10")
-		f.i("JMP %sdecode", l)
-		f.label(l + "split")
-		f.c("lanes from m = R10 on are in the next block")
-		f.i("MOVL $0xffff, R14")
-		f.i("BZHIL R10, R14, R14")
-		f.i("KMOVW R14, K5")
-		f.i("KNOTW K5, K5")
-		f.i("ADDQ $%d, BX", ses)
-		qfScale(f, k.mx)
-		f.i("VMOVAPS Z31, K5, %s", st.scales)
-		f.i("ADDQ b+%d(FP), R10", bOff)
-		f.i("SUBQ $16, R10")
-		f.label(l + "decode")
+		qfStepScales(f, k, st.scales, "$16", l, ses, bOff)
 	}
 	v := st.vals
-	x := strings.Replace(v, "Z", "X", 1)
 	if k.nib {
-		f.c("%s: table[nibble k+i], from code bytes k/2 .. k/2+7 (k even)", v)
 		f.i("MOVQ R12, R14")
 		f.i("SHRQ $1, R14")
-		f.i("VPMOVZXBW %d(R11)(R14*1), %s", off/2, x)
-		f.i("VPSLLW $4, %s, %s", x, "X20")
-		f.i("VPORD X20, %s, %s // word: low nibble, high nibble in its bytes' low bits", x, x)
-		f.i("VPMOVZXBD %s, %s", x, v)
-		f.i("VPERMPS Z29, %s, %s // the table's low 4 bits of each lane", v, v)
-	} else if k.e4m3 {
-		f.c("%s: the 16 codes' values: E4M3 bits as float32 bits, times 2^120", v)
-		f.i("VPMOVSXBD %d(R11)(R12*1), %s", off, v)
-		f.i("VPSLLD $20, %s, %s", v, v)
-		f.i("VPANDD Z23, %s, %s", v, v)
-		f.i("VMULPS Z24, %s, %s", v, v)
-	} else if k.u8 {
-		f.c("%s: the 16 codes less the zero point as float32", v)
-		f.i("VPMOVZXBD %d(R11)(R12*1), %s", off, v)
-		f.i("VPSUBD Z22, %s, %s", v, v)
-		f.i("VCVTDQ2PS %s, %s", v, v)
+		qfDecode(f, k, v, fmt.Sprintf("%d(R11)(R14*1)", off/2))
 	} else {
-		f.c("%s: the 16 codes as float32", v)
-		f.i("VPMOVSXBD %d(R11)(R12*1), %s", off, v)
-		f.i("VCVTDQ2PS %s, %s", v, v)
+		qfDecode(f, k, v, fmt.Sprintf("%d(R11)(R12*1)", off))
 	}
 	if !k.row {
 		f.i("VMULPS %s, %s, %s", st.scales, v, v)
@@ -675,6 +595,128 @@ func qfStepCode(f *asmFile, sk *spmvKernel, k qfKind, st qfStep, off int, l stri
 	za, yb := strings.Replace(st.xa[0], "X", "Z", 1), strings.Replace(st.xb[0], "X", "Y", 1)
 	f.i("VINSERTF64X4 $1, %s, %s, %s", yb, za, za)
 	f.i("VFMADD231PS %s, %s, %s", v, za, st.acc)
+}
+
+// qfStepScales sets scales (a Z register) to the scales of a step's n
+// values (n an operand, at most 16): the block's, Z31, and when R10, the
+// block's values left, is under n, the next block's in the lanes from R10
+// on (which then becomes Z31); it counts the n values off R10. The next
+// block's scale is read only when a value of it is in the step. It
+// clobbers K5, R14 and R15.
+func qfStepScales(f *asmFile, k qfKind, scales, n, l string, ses, bOff int) {
+	f.c("%s: the values' scales", scales)
+	f.i("VMOVAPS Z31, %s", scales)
+	f.i("CMPQ R10, %s", n)
+	f.i("JLT %ssplit", l)
+	f.i("SUBQ %s, R10", n)
+	f.i("JMP %sdecode", l)
+	f.label(l + "split")
+	f.c("lanes from m = R10 on are in the next block")
+	f.i("MOVL $0xffff, R14")
+	f.i("BZHIL R10, R14, R14")
+	f.i("KMOVW R14, K5")
+	f.i("KNOTW K5, K5")
+	f.i("ADDQ $%d, BX", ses)
+	qfScale(f, k.mx)
+	f.i("VMOVAPS Z31, K5, %s", scales)
+	f.i("ADDQ b+%d(FP), R10", bOff)
+	f.i("SUBQ %s, R10", n)
+	f.label(l + "decode")
+}
+
+// qfTail is an AVX-512 fused kernel's masked step at <p>tail, which runs
+// until the row's end: n = min(16, values left) values, K1 their lanes; idx
+// and the codes read under masks (for 4-bit codes the (n+1)/2 bytes that
+// hold them, the row's values starting on a byte), x gathered for the
+// lanes whose index is below len(x) (K7), and the FMA into Z0 under K7, so
+// that an index out of range adds nothing. The passes and steps go to it on
+// an index out of range too.
+func qfTail(f *asmFile, k qfKind, p string, ses, bOff int) {
+	qfTailCount(f, p, "CX", 16)
+	f.c("K1: the n = CX lanes; K7: those whose index is below len(x)")
+	f.i("MOVL $0xffff, R14")
+	f.i("BZHIL CX, R14, R14")
+	f.i("KMOVW R14, K1")
+	f.i("KSHIFTRW $8, K1, K2")
+	f.i("VMOVDQU64.Z (R9)(R12*8), K1, Z20")
+	f.i("VMOVDQU64.Z 64(R9)(R12*8), K2, Z21")
+	f.i("VPCMPUQ $1, Z30, Z20, K1, K3")
+	f.i("VPCMPUQ $1, Z30, Z21, K2, K4")
+	f.i("KUNPCKBW K3, K4, K7")
+	f.c("Z15: x[idx[k+i]] in the lanes of K7")
+	f.i("VXORPS Y15, Y15, Y15")
+	f.i("VXORPS Y14, Y14, Y14")
+	f.i("VGATHERQPS (SI)(Z20*4), K3, Y15")
+	f.i("VGATHERQPS (SI)(Z21*4), K4, Y14")
+	f.i("VINSERTF64X4 $1, Y14, Z15, Z15")
+	if !k.row {
+		qfStepScales(f, k, "Z17", "CX", p+"t", ses, bOff)
+	}
+	if k.nib {
+		f.c("X16: the (n+1)/2 code bytes from k/2")
+		f.i("LEAL 1(CX), R14")
+		f.i("SHRL $1, R14")
+		f.i("MOVL $0xffff, R15")
+		f.i("BZHIL R14, R15, R15")
+		f.i("KMOVW R15, K2")
+		f.i("MOVQ R12, R14")
+		f.i("SHRQ $1, R14")
+		f.i("VMOVDQU8.Z (R11)(R14*1), K2, X16")
+	} else {
+		f.c("X16: the n codes")
+		f.i("VMOVDQU8.Z (R11)(R12*1), K1, X16")
+	}
+	qfDecode(f, k, "Z16", "X16")
+	if !k.row {
+		f.i("VMULPS Z17, Z16, Z16")
+	}
+	f.i("VFMADD231PS Z16, Z15, K7, Z0")
+	f.i("ADDQ CX, R12")
+	f.i("JMP %stail", p)
+}
+
+// qfTailCount opens a masked tail at <p>tail: r = min(lanes, values left
+// in the row), or to <p>sum when none is left. It clobbers R14.
+func qfTailCount(f *asmFile, p, r string, lanes int) {
+	f.label(p + "tail")
+	f.i("MOVQ R13, %s", r)
+	f.i("SUBQ R12, %s", r)
+	f.i("JLE %ssum", p)
+	f.i("MOVL $%d, R14", lanes)
+	f.i("CMPQ %s, R14", r)
+	f.i("CMOVQGT R14, %s", r)
+}
+
+// qfDecode decodes 16 codes of kind k from src (memory or an X register:
+// 16 bytes, or for 4-bit codes the 8 bytes that hold them, nibble k+i in
+// lane i) into v, a Z register, as float32 (4-bit codes looked up in Z29;
+// u8 codes less the row's zero point, Z22). It clobbers X20.
+func qfDecode(f *asmFile, k qfKind, v, src string) {
+	x := strings.Replace(v, "Z", "X", 1)
+	switch {
+	case k.nib:
+		f.c("%s: table[nibble k+i], from the code bytes k/2 .. k/2+7 (k even)", v)
+		f.i("VPMOVZXBW %s, %s", src, x)
+		f.i("VPSLLW $4, %s, %s", x, "X20")
+		f.i("VPORD X20, %s, %s // word: low nibble, high nibble in its bytes' low bits", x, x)
+		f.i("VPMOVZXBD %s, %s", x, v)
+		f.i("VPERMPS Z29, %s, %s // the table's low 4 bits of each lane", v, v)
+	case k.e4m3:
+		f.c("%s: the 16 codes' values: E4M3 bits as float32 bits, times 2^120", v)
+		f.i("VPMOVSXBD %s, %s", src, v)
+		f.i("VPSLLD $20, %s, %s", v, v)
+		f.i("VPANDD Z23, %s, %s", v, v)
+		f.i("VMULPS Z24, %s, %s", v, v)
+	case k.u8:
+		f.c("%s: the 16 codes less the zero point as float32", v)
+		f.i("VPMOVZXBD %s, %s", src, v)
+		f.i("VPSUBD Z22, %s, %s", v, v)
+		f.i("VCVTDQ2PS %s, %s", v, v)
+	default:
+		f.c("%s: the 16 codes as float32", v)
+		f.i("VPMOVSXBD %s, %s", src, v)
+		f.i("VCVTDQ2PS %s, %s", v, v)
+	}
 }
 
 // qfLines writes lines of the SpMV generator's form (instructions after a
@@ -691,12 +733,15 @@ func qfLines(f *asmFile, lines []string) {
 	}
 }
 
-// qfKindsAVX2 are the AVX2 kernels by block, by name.
+// qfKindsAVX2 are the AVX2 kernels by name.
 var qfKindsAVX2 = []struct {
 	name string
 	k    qfKind
 }{
+	{"QSpMVI8RowAVX2", qfKind{row: true}},
+	{"QSpMVU8RowAVX2", qfKind{row: true, u8: true}},
 	{"QSpMVI8BlockAVX2", qfKind{}},
+	{"QSpMV8MXAVX2", qfKind{mx: true, e4m3: true}},
 	{"QSpMV4BlockAVX2", qfKind{nib: true}},
 	{"QSpMV4MXAVX2", qfKind{nib: true, mx: true}},
 }
@@ -756,8 +801,12 @@ func nibLookupAVX2(f *asmFile, v, t0, t1 string) {
 	f.i("VBLENDVPS %s, %s, %s, %s // table[nibble]", v, t1, t0, v)
 }
 
-// qfAVX2 writes an AVX2 fused SpMV kernel by block of kind k: QSpMVI8RowAVX2's
-// range check and loads of x, the codes decoded and scaled per 8-lane half.
+// qfAVX2 writes an AVX2 fused SpMV kernel of kind k: 16 values a step (one
+// range check of their indices, x by scalar loads as qfAVX2LoadX, which
+// VGATHERQPS does not outrun, the codes decoded in two 8-lane halves, by
+// block each half times its scales: the block's broadcast scale with the
+// next block's blended into the lanes past a block end), then one at a
+// time, skipping entries whose index is not below len(x).
 func qfAVX2(f *asmFile, name string, k qfKind) {
 	ses := 4 // the size of a block's scale
 	if k.mx {
@@ -771,10 +820,20 @@ func qfAVX2(f *asmFile, name string, k qfKind) {
 	f.i("MOVQ ptr_base+48(FP), DX")
 	f.i("MOVQ idx_base+72(FP), R9")
 	f.i("MOVQ codes_base+96(FP), R11")
-	if k.nib {
+	switch {
+	case k.nib:
 		f.i("MOVQ table_base+120(FP), R14")
 		f.i("VMOVUPS (R14), Y12")
 		f.i("VMOVUPS 32(R14), Y13")
+	case k.e4m3:
+		f.i("MOVL $0x87f00000, R14 // E4M3: the sign and 7 value bits, shifted left by 20")
+		f.i("VMOVD R14, X12")
+		f.i("VPBROADCASTD X12, Y12")
+		f.i("MOVL $0x7b800000, R14 // 2^120")
+		f.i("VMOVD R14, X13")
+		f.i("VPBROADCASTD X13, Y13")
+	case k.row:
+		f.i("MOVQ rs_base+%d(FP), BX", sOff)
 	}
 	f.i("MOVQ $0x8000000000000000, R14")
 	f.i("MOVQ R14, X14")
@@ -784,24 +843,22 @@ func qfAVX2(f *asmFile, name string, k qfKind) {
 	f.i("VPBROADCASTQ X15, Y15")
 	f.i("XORQ AX, AX")
 	qfRow(f, p, true)
+	if k.u8 {
+		f.c("Y7: the row's zero point in every lane")
+		f.i("MOVQ rz_base+144(FP), R14")
+		f.i("MOVBLZX (R14)(AX*1), R14")
+		f.i("VMOVD R14, X7")
+		f.i("VPBROADCASTD X7, Y7")
+	}
 	f.i("VXORPS Y0, Y0, Y0")
 	f.i("VXORPS Y1, Y1, Y1")
 	f.i("VXORPS X2, X2, X2")
 	f.i("CMPQ R12, R13")
 	f.i("JAE %ssum", p)
-	f.c("the block of the first value: BX its scale, R10 its values from here on")
-	f.i("MOVQ AX, R8")
-	f.i("MOVQ DX, R14")
-	f.i("MOVQ R12, AX")
-	f.i("XORL DX, DX")
-	f.i("DIVQ b+%d(FP)", bOff)
-	f.i("MOVQ b+%d(FP), R10", bOff)
-	f.i("SUBQ DX, R10")
-	f.i("MOVQ %s_base+%d(FP), BX", k.scaleName(), sOff)
-	f.i("LEAQ (BX)(AX*%d), BX", ses)
-	f.i("MOVQ R8, AX")
-	f.i("MOVQ R14, DX")
-	qfScaleAVX2(f, k.mx, "Y7")
+	if !k.row {
+		qfBlockStart(f, k, sOff, bOff, ses)
+		qfScaleAVX2(f, k.mx, "Y7")
+	}
 	if k.nib {
 		f.c("CX: the nibble steering of the row's phase")
 		f.i("MOVQ R12, CX")
@@ -814,18 +871,82 @@ func qfAVX2(f *asmFile, name string, k qfKind) {
 	f.i("LEAQ 16(R12), R8")
 	f.i("CMPQ R8, R13")
 	f.i("JA %stail", p)
-	for i, r := range []string{"Y3", "Y4", "Y5", "Y6"} {
-		f.i("VPXOR %d(R9)(R12*8), Y14, %s", 32*i, r)
-		f.i("VPCMPGTQ %s, Y15, %s", r, r)
-	}
-	f.i("VPAND Y4, Y3, Y3")
-	f.i("VPAND Y6, Y5, Y5")
-	f.i("VPAND Y5, Y3, Y3")
-	f.i("VMOVMSKPD Y3, R14")
-	f.i("CMPL R14, $15")
-	f.i("JNE %stail", p) // an index out of range: the rest one by one
+	qfLines(f, (&spmvKernel{isa: "avx2"}).check(2, p+"tail"))
 	f.i("PREFETCHT0 2048(R9)(R12*8)")
 	f.i("PREFETCHT0 2112(R9)(R12*8)")
+	qfDecodeAVX2(f, k)
+	if !k.row {
+		qfSplitAVX2(f, k, "$16", p, ses, bOff, []string{"Y10", "Y11"})
+	}
+	for h, acc := range []string{"Y0", "Y1"} {
+		v, c := qfAVX2LoadX(f, h)
+		f.i("VFMADD231PS %s, %s, %s", c, v, acc)
+	}
+	f.i("ADDQ $16, R12")
+	f.i("JMP %sby16", p)
+	qfTailAVX2(f, k, p, ses, bOff)
+	f.i("MOVQ (R9)(R12*8), R8")
+	f.i("CMPQ R8, x_len+32(FP)")
+	f.i("JAE %sskip", p)
+	switch {
+	case k.nib:
+		f.i("MOVQ R12, R14")
+		f.i("SHRQ $1, R14")
+		f.i("MOVBLZX (R11)(R14*1), R14")
+		f.i("MOVL R12, CX")
+		f.i("ANDL $1, CX")
+		f.i("SHLL $2, CX")
+		f.i("SHRL CX, R14")
+		f.i("ANDL $15, R14")
+		f.i("MOVQ table_base+120(FP), R15")
+		f.i("VMOVSS (R15)(R14*4), X10")
+	case k.e4m3:
+		f.i("MOVBLSX (R11)(R12*1), R14")
+		f.i("SHLL $20, R14")
+		f.i("ANDL $0x87f00000, R14")
+		f.i("VMOVD R14, X10")
+		f.i("VMULSS X13, X10, X10")
+	case k.u8:
+		f.i("MOVBLZX (R11)(R12*1), R14")
+		f.i("VMOVD X7, R15")
+		f.i("SUBL R15, R14")
+		f.i("VCVTSI2SSL R14, X10, X10")
+	default:
+		f.i("MOVBLSX (R11)(R12*1), R14")
+		f.i("VCVTSI2SSL R14, X10, X10")
+	}
+	if !k.row {
+		f.i("VMULSS X7, X10, X10")
+	}
+	f.i("VFMADD231SS (SI)(R8*4), X10, X2")
+	f.label(p + "skip")
+	f.i("INCQ R12")
+	f.i("JMP %sone", p)
+	f.label(p + "sum")
+	f.i("VADDPS Y1, Y0, Y0")
+	qfLines(f, spmvHsum(4, false))
+	f.i("VADDSS X0, X2, X2")
+	if k.row {
+		f.i("VMULSS (BX)(AX*4), X2, X2")
+	}
+	f.i("VMULSS alpha+%d(FP), X2, X0", aOff)
+	f.i("CMPL beta+%d(FP), $0", aOff+4)
+	f.i("JEQ %snobeta", p)
+	f.i("VMOVSS beta+%d(FP), X3", aOff+4)
+	f.i("VFMADD231SS (DI)(AX*4), X3, X0")
+	f.label(p + "nobeta")
+	f.i("VMOVSS X0, (DI)(AX*4)")
+	f.i("INCQ AX")
+	f.i("JMP %srow", p)
+	f.label(p + "done")
+	f.i("VZEROUPPER")
+	f.i("RET")
+}
+
+// qfDecodeAVX2 decodes the 16 codes of an AVX2 step at R12 (kind k) into
+// Y10 and Y11 as float32, unscaled, and prefetches the codes ahead. It
+// clobbers R14, R15, Y3, Y5 and Y6.
+func qfDecodeAVX2(f *asmFile, k qfKind) {
 	if k.nib {
 		f.c("Y10, Y11: table[nibble k+i], from code bytes k/2 .. (k+15)/2")
 		f.i("MOVQ R12, R14")
@@ -843,22 +964,146 @@ func qfAVX2(f *asmFile, name string, k qfKind) {
 		f.i("VPSRLVD 16(CX), Y11, Y11")
 		nibLookupAVX2(f, "Y10", "Y5", "Y6")
 		nibLookupAVX2(f, "Y11", "Y5", "Y6")
-	} else {
-		f.c("Y10, Y11: the 16 codes as float32")
-		f.i("PREFETCHT0 256(R11)(R12*1)")
-		f.i("VPMOVSXBD (R11)(R12*1), Y10")
-		f.i("VPMOVSXBD 8(R11)(R12*1), Y11")
-		f.i("VCVTDQ2PS Y10, Y10")
-		f.i("VCVTDQ2PS Y11, Y11")
+		return
 	}
+	f.i("PREFETCHT0 256(R11)(R12*1)")
+	for h, v := range []string{"Y10", "Y11"} {
+		switch {
+		case k.e4m3:
+			f.c("%s: codes k+%d.. as E4M3 bits in float32 bits, times 2^120", v, 8*h)
+			f.i("VPMOVSXBD %d(R11)(R12*1), %s", 8*h, v)
+			f.i("VPSLLD $20, %s, %s", v, v)
+			f.i("VPAND Y12, %s, %s", v, v)
+			f.i("VMULPS Y13, %s, %s", v, v)
+		case k.u8:
+			f.c("%s: codes k+%d.. less the zero point as float32", v, 8*h)
+			f.i("VPMOVZXBD %d(R11)(R12*1), %s", 8*h, v)
+			f.i("VPSUBD Y7, %s, %s", v, v)
+			f.i("VCVTDQ2PS %s, %s", v, v)
+		default:
+			f.c("%s: codes k+%d.. as float32", v, 8*h)
+			f.i("VPMOVSXBD %d(R11)(R12*1), %s", 8*h, v)
+			f.i("VCVTDQ2PS %s, %s", v, v)
+		}
+	}
+}
+
+// qfTailAVX2 is an AVX2 fused kernel's masked step at <p>tail (kind k),
+// which runs until the row's end: n = min(8, values left) values (R8);
+// their code bytes by the 8 that end with the step's (shifted down to the
+// step's first), when those do not start before the row's first byte,
+// else the values one at a time at <p>one; idx read under the lanes' mask
+// (VPMASKMOVQ), x gathered for the lanes whose index is below len(x), and
+// the values outside those lanes zeroed before the FMA into Y0. The steps
+// of 16 go to it on an index out of range too.
+func qfTailAVX2(f *asmFile, k qfKind, p string, ses, bOff int) {
+	qfTailCount(f, p, "R8", 8)
+	f.c("R15: the first of the 8 code bytes that end with the step's; not before the row's first")
+	if k.nib {
+		f.i("LEAQ 1(R12)(R8*1), R15")
+		f.i("SHRQ $1, R15")
+	} else {
+		f.i("LEAQ (R12)(R8*1), R15")
+	}
+	f.i("SUBQ $8, R15")
+	f.i("MOVQ (DX)(AX*8), R14")
+	if k.nib {
+		f.i("SHRQ $1, R14")
+	}
+	f.i("CMPQ R15, R14")
+	f.i("JLT %sone", p)
+	f.c("X3: the code bytes from the step's first on")
+	f.i("VMOVQ (R11)(R15*1), X3")
+	f.i("MOVQ R12, R14")
+	if k.nib {
+		f.i("SHRQ $1, R14")
+	}
+	f.i("SUBQ R15, R14")
+	f.i("SHLQ $3, R14")
+	f.i("VMOVQ R14, X4")
+	f.i("VPSRLQ X4, X3, X3")
+	switch {
+	case k.nib:
+		f.c("Y10: table[nibble k+i]")
+		f.i("VPSHUFB (CX), X3, X3 // byte i: code byte (k+i)/2")
+		f.i("VPMOVZXBD X3, Y10")
+		f.i("VPSRLVD 16(CX), Y10, Y10")
+		nibLookupAVX2(f, "Y10", "Y5", "Y6")
+	case k.e4m3:
+		f.c("Y10: the codes as E4M3 bits in float32 bits, times 2^120")
+		f.i("VPMOVSXBD X3, Y10")
+		f.i("VPSLLD $20, Y10, Y10")
+		f.i("VPAND Y12, Y10, Y10")
+		f.i("VMULPS Y13, Y10, Y10")
+	case k.u8:
+		f.c("Y10: the codes less the zero point as float32")
+		f.i("VPMOVZXBD X3, Y10")
+		f.i("VPSUBD Y7, Y10, Y10")
+		f.i("VCVTDQ2PS Y10, Y10")
+	default:
+		f.c("Y10: the codes as float32")
+		f.i("VPMOVSXBD X3, Y10")
+		f.i("VCVTDQ2PS Y10, Y10")
+	}
+	if !k.row {
+		qfSplitAVX2(f, k, "R8", p+"t", ses, bOff, []string{"Y10"})
+	}
+	f.c("Y3, Y4: the n indices; Y5, Y6 (then X5, X6 and Y11 as dwords): the lanes in range")
+	f.i("LEAQ qfhead<>+64(SB), R15")
+	f.i("MOVQ R8, R14")
+	f.i("NEGQ R14")
+	f.i("VMOVDQU (R15)(R14*8), Y8 // lanes 0..3 below n")
+	f.i("VMOVDQU 32(R15)(R14*8), Y9 // lanes 4..7 below n")
+	f.i("VPMASKMOVQ (R9)(R12*8), Y8, Y3")
+	f.i("VPMASKMOVQ 32(R9)(R12*8), Y9, Y4")
+	for _, r := range [][4]string{{"Y3", "Y5", "Y8", "X8"}, {"Y4", "Y6", "Y9", "X9"}} {
+		m, xm := r[1], strings.Replace(r[1], "Y", "X", 1)
+		f.i("VPXOR Y14, %s, %s", r[0], m)
+		f.i("VPCMPGTQ %s, Y15, %s", m, m)
+		f.i("VPAND %s, %s, %s", r[2], m, m)
+		f.i("VEXTRACTI128 $1, %s, %s", m, r[3])
+		f.i("VSHUFPS $0x88, %s, %s, %s", r[3], xm, xm)
+	}
+	f.i("VINSERTI128 $1, X6, Y5, Y11")
+	f.c("Y8: x[idx[k+i]] in the lanes in range, 0 elsewhere")
+	f.i("VXORPS X8, X8, X8")
+	f.i("VGATHERQPS X5, (SI)(Y3*4), X8")
+	f.i("VXORPS X9, X9, X9")
+	f.i("VGATHERQPS X6, (SI)(Y4*4), X9")
+	f.i("VINSERTF128 $1, X9, Y8, Y8")
+	f.i("VANDPS Y11, Y10, Y10")
+	f.i("VFMADD231PS Y10, Y8, Y0")
+	f.i("ADDQ R8, R12")
+	f.i("JMP %stail", p)
+	f.label(p + "one")
+	f.i("CMPQ R12, R13")
+	f.i("JAE %ssum", p)
+	if !k.row {
+		f.i("TESTQ R10, R10")
+		f.i("JNZ %sdec", p)
+		f.i("ADDQ $%d, BX", ses)
+		qfScaleAVX2(f, k.mx, "Y7")
+		f.i("MOVQ b+%d(FP), R10", bOff)
+		f.label(p + "dec")
+		f.i("DECQ R10")
+	}
+}
+
+// qfSplitAVX2 multiplies the step's values in vs (8 lanes each, n values
+// in all, n an operand, at most 16) by their scales: Y7, the block's, and
+// when R10, the block's values left, is under n, the next block's in the
+// lanes from R10 on (which then becomes Y7); it counts the n values off
+// R10 (labels prefixed l). It clobbers R14, R15, Y3, Y5 and Y6.
+func qfSplitAVX2(f *asmFile, k qfKind, n, l string, ses, bOff int, vs []string) {
 	f.c("times their scales")
-	f.i("CMPQ R10, $16")
-	f.i("JLT %ssplit", p)
-	f.i("SUBQ $16, R10")
-	f.i("VMULPS Y7, Y10, Y10")
-	f.i("VMULPS Y7, Y11, Y11")
-	f.i("JMP %sx", p)
-	f.label(p + "split")
+	f.i("CMPQ R10, %s", n)
+	f.i("JLT %ssplit", l)
+	f.i("SUBQ %s, R10", n)
+	for _, v := range vs {
+		f.i("VMULPS Y7, %s, %s", v, v)
+	}
+	f.i("JMP %sx", l)
+	f.label(l + "split")
 	f.c("lanes from m = R10 on are in the next block")
 	f.i("VMOVAPS Y7, Y6")
 	f.i("ADDQ $%d, BX", ses)
@@ -866,70 +1111,14 @@ func qfAVX2(f *asmFile, name string, k qfKind) {
 	f.i("MOVQ R10, R14")
 	f.i("NEGQ R14")
 	f.i("LEAQ qfsplit<>+64(SB), R15")
-	f.i("VMOVDQU (R15)(R14*4), Y3 // lanes 0..7 from m on")
-	f.i("VBLENDVPS Y3, Y7, Y6, Y5")
-	f.i("VMULPS Y5, Y10, Y10")
-	f.i("VMOVDQU 32(R15)(R14*4), Y3 // lanes 8..15 from m on")
-	f.i("VBLENDVPS Y3, Y7, Y6, Y5")
-	f.i("VMULPS Y5, Y11, Y11")
+	for h, v := range vs {
+		f.i("VMOVDQU %d(R15)(R14*4), Y3 // lanes %d..%d from m on", 32*h, 8*h, 8*h+7)
+		f.i("VBLENDVPS Y3, Y7, Y6, Y5")
+		f.i("VMULPS Y5, %s, %s", v, v)
+	}
 	f.i("ADDQ b+%d(FP), R10", bOff)
-	f.i("SUBQ $16, R10")
-	f.label(p + "x")
-	for h, acc := range []string{"Y0", "Y1"} {
-		v, c := qfAVX2LoadX(f, h)
-		f.i("VFMADD231PS %s, %s, %s", c, v, acc)
-	}
-	f.i("ADDQ $16, R12")
-	f.i("JMP %sby16", p)
-	f.label(p + "tail")
-	f.i("CMPQ R12, R13")
-	f.i("JAE %ssum", p)
-	f.i("TESTQ R10, R10")
-	f.i("JNZ %sone", p)
-	f.i("ADDQ $%d, BX", ses)
-	qfScaleAVX2(f, k.mx, "Y7")
-	f.i("MOVQ b+%d(FP), R10", bOff)
-	f.label(p + "one")
-	f.i("DECQ R10")
-	f.i("MOVQ (R9)(R12*8), R8")
-	f.i("CMPQ R8, x_len+32(FP)")
-	f.i("JAE %sskip", p)
-	if k.nib {
-		f.i("MOVQ R12, R14")
-		f.i("SHRQ $1, R14")
-		f.i("MOVBLZX (R11)(R14*1), R14")
-		f.i("MOVL R12, CX")
-		f.i("ANDL $1, CX")
-		f.i("SHLL $2, CX")
-		f.i("SHRL CX, R14")
-		f.i("ANDL $15, R14")
-		f.i("MOVQ table_base+120(FP), R15")
-		f.i("VMOVSS (R15)(R14*4), X10")
-	} else {
-		f.i("MOVBLSX (R11)(R12*1), R14")
-		f.i("VCVTSI2SSL R14, X10, X10")
-	}
-	f.i("VMULSS X7, X10, X10")
-	f.i("VFMADD231SS (SI)(R8*4), X10, X2")
-	f.label(p + "skip")
-	f.i("INCQ R12")
-	f.i("JMP %stail", p)
-	f.label(p + "sum")
-	f.i("VADDPS Y1, Y0, Y0")
-	qfLines(f, spmvHsum(4, false))
-	f.i("VADDSS X0, X2, X2")
-	f.i("VMULSS alpha+%d(FP), X2, X0", aOff)
-	f.i("CMPL beta+%d(FP), $0", aOff+4)
-	f.i("JEQ %snobeta", p)
-	f.i("VMOVSS beta+%d(FP), X3", aOff+4)
-	f.i("VFMADD231SS (DI)(AX*4), X3, X0")
-	f.label(p + "nobeta")
-	f.i("VMOVSS X0, (DI)(AX*4)")
-	f.i("INCQ AX")
-	f.i("JMP %srow", p)
-	f.label(p + "done")
-	f.i("VZEROUPPER")
-	f.i("RET")
+	f.i("SUBQ %s, R10", n)
+	f.label(l + "x")
 }
 
 // qfAVX2LoadX loads x[idx[k]] for the 8 entries of half h (0 or 1) of a
@@ -1000,9 +1189,11 @@ func qfInterleaved(l int) int { return l/2 + 8*(l%2) }
 // R12/2 in R14 for 4-bit codes): both steps' codes decoded into Z16 and
 // Z18 (4-bit codes in qfInterleaved's lane order), times their scales (a
 // pass within one block multiplies by Z31; one that crosses a block end
-// goes to <p>split and comes back at <p>scaled), then x's vectors in the
-// same lane order and the FMAs into Z0 and Z1.
-func qfPassCode(f *asmFile, k qfKind, p string) {
+// goes to <p>split and comes back at <p>scaled; with cross, every pass
+// crosses one at the lanes of K5 and K6, qfPassBlend's, ses bytes a
+// scale), then x's vectors in the same lane order and the FMAs into Z0 and
+// Z1.
+func qfPassCode(f *asmFile, k qfKind, p string, cross bool, ses int) {
 	order := qfInOrder
 	if k.nib {
 		order = qfInterleaved
@@ -1028,13 +1219,18 @@ func qfPassCode(f *asmFile, k qfKind, p string) {
 		f.i("VCVTDQ2PS Z16, Z16")
 		f.i("VCVTDQ2PS Z18, Z18")
 	}
-	f.c("times their scales: the block's when R10, its values left, covers the pass")
-	f.i("CMPQ R10, $32")
-	f.i("JLT %ssplit", p)
-	f.i("SUBQ $32, R10")
-	f.i("VMULPS Z31, Z16, Z16")
-	f.i("VMULPS Z31, Z18, Z18")
-	f.label(p + "scaled")
+	if cross {
+		f.c("times their scales: the next block's in the lanes of K5 and K6")
+		qfPassBlend(f, k, ses)
+	} else {
+		f.c("times their scales: the block's when R10, its values left, covers the pass")
+		f.i("CMPQ R10, $32")
+		f.i("JLT %ssplit", p)
+		f.i("SUBQ $32, R10")
+		f.i("VMULPS Z31, Z16, Z16")
+		f.i("VMULPS Z31, Z18, Z18")
+		f.label(p + "scaled")
+	}
 	for st, r := range []struct {
 		vals, acc string
 		xa, xb    []string
@@ -1066,6 +1262,16 @@ func qfPassSplit(f *asmFile, k qfKind, p string, ses, bOff int) {
 	f.i("JZ %smasked", p)
 	qfPassMasks(f, "R10")
 	f.label(p + "masked")
+	qfPassBlend(f, k, ses)
+	f.i("ADDQ b+%d(FP), R10", bOff)
+	f.i("SUBQ $32, R10")
+	f.i("JMP %sscaled", p)
+}
+
+// qfPassBlend multiplies a pass's values (Z16, Z18) by their scales: Z31,
+// the block's, and in the lanes of K5 and K6 the next block's, which it
+// loads (BX advanced to it) and leaves in Z31.
+func qfPassBlend(f *asmFile, k qfKind, ses int) {
 	f.i("ADDQ $%d, BX", ses)
 	if k.mx {
 		f.c("Z22: E8M0(exps[g]), the exponent's bits, 2^-127 (Z25) for exponent 0")
@@ -1081,9 +1287,6 @@ func qfPassSplit(f *asmFile, k qfKind, p string, ses, bOff int) {
 	f.i("VMULPS Z17, Z16, Z16")
 	f.i("VMULPS Z19, Z18, Z18")
 	f.i("VMOVAPS Z22, Z31")
-	f.i("ADDQ b+%d(FP), R10", bOff)
-	f.i("SUBQ $32, R10")
-	f.i("JMP %sscaled", p)
 }
 
 // qfLoadX loads x[idx[R12+val(l)]] into lane l of a Z register, lanes 0..7
