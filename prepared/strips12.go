@@ -8,8 +8,12 @@ import (
 
 // unpackEntries is the most offsets of a Strips12 form unpacked at once:
 // a strip is at most stripBytes/4 wide, so a row's run in it (distinct
-// indices) always fits.
-const unpackEntries = stripBytes / 4
+// indices) always fits. A piece of several rows holds at most pieceEntries
+// (smaller pieces keep the offsets the kernel reads back in L1).
+const (
+	unpackEntries = stripBytes / 4
+	pieceEntries  = 2048
+)
 
 // unpacked is the scratch of one part of a product on a Strips12 form: a
 // piece of rows' offsets as uint16 and their pointers rebased to them.
@@ -38,7 +42,7 @@ func (f *form) idx16(dst []uint16, e0, e1 int) []uint16 {
 
 // pieces12 calls fn(i, j, p, e0, e1, col) for rows lo..hi-1 of block b of
 // a Strips12 form, a piece at a time: rows lo+i..lo+j-1 (i, j relative to
-// lo), at most tileRows of them and unpackEntries entries unless one row
+// lo), at most tileRows of them and pieceEntries entries unless one row
 // holds more, their entries e0..e1-1 of the form's arrays, p their
 // pointers rebased to e0 and col their offsets unpacked. A row holds at
 // most a strip's width of entries; one that held more would take a piece
@@ -51,7 +55,7 @@ func (f *form) pieces12(b *block, lo, hi int, fn func(i, j int, p []uint32, e0, 
 	for i := 0; i < n; {
 		start := p[i]
 		j := i + 1
-		for j < n && j-i < tileRows && p[j+1]-start <= unpackEntries {
+		for j < n && j-i < tileRows && p[j+1]-start <= pieceEntries {
 			j++
 		}
 		end := min(p[j], start+unpackEntries)

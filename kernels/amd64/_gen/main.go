@@ -76,6 +76,7 @@ func outputs() []output {
 		{"qspmvnarrowblockavx2_amd64.s", qspmvNarrowBlockAVX2File},
 		{"spmvshort_amd64.s", spmvShortFile},
 		{"qspmm_amd64.s", qspmmFile},
+		{"unpack12_amd64.s", unpack12File},
 	}
 	var o []output
 	for _, f := range asm {
