@@ -23,8 +23,8 @@ import (
 //     (4-bit codes packed two a byte, a run free to start at either
 //     nibble) and the parameters as the source stores them. A form of one
 //     panel (Cols16, Cols32) keeps the source's storage order; in one of
-//     several (Strips16, Panels16) a scheme by block also keeps, for each
-//     row of each panel, the source position of its first value (4 bytes,
+//     several (Strips16, Strips12, Panels16) a scheme by block also keeps,
+//     for each row of each panel, the source position of its first value (4 bytes,
 //     counted in Bytes): within a row a panel's entries are consecutive
 //     values of the source, so their blocks' parameters follow from it.
 //     y = A x on int8, int4, NF4 and MXFP4 by block decodes each code in

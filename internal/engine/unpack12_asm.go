@@ -1,8 +1,8 @@
-//go:build !purego && !noasm && gc && amd64
+//go:build !purego && !noasm && gc && (amd64 || arm64)
 
 package engine
 
-// unpack12Asm is the glue of an amd64 Unpack12 kernel k, which unpacks w
+// unpack12Asm is the glue of an assembly Unpack12 kernel k, which unpacks w
 // offsets a step from an even offset and reads over bytes beyond a step's:
 // the generic loop takes an odd first offset, and the offsets the kernel's
 // steps leave or could not read without passing the end of src.

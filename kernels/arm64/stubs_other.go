@@ -411,3 +411,8 @@ func DequantizeE4M3NEON(dst []float32, codes []byte, scale []float32, rem, b int
 func Dequantize4NEON(dst []float32, codes []byte, planes []byte, scale []float32, rem, b int) int {
 	panic(noasm)
 }
+
+// Unpack12NEON is not built here; it panics.
+func Unpack12NEON(dst []uint16, src []byte) {
+	panic(noasm)
+}
