@@ -33,6 +33,8 @@ const (
 	Strips16
 	// Strips12 is Strips16 with each offset packed in 12 bits, two in
 	// three bytes (1.5 bytes an index; see engine.Put12 for the layout).
+	// The products unpack the offsets a piece of rows at a time; Auto
+	// does not choose it (see the package doc's cost model).
 	Strips12
 )
 
