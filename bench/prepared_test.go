@@ -57,9 +57,24 @@ func BenchmarkSpMVPrepared(b *testing.B) {
 	}
 }
 
+// preparedForms are the forms the prepared benchmarks time: plain (csr's
+// product), prepared (the cost model's form), and the strip forms forced.
+var preparedForms = []string{"plain", "prepared", "strips16", "strips12"}
+
+// formOptions returns the options that build form.
+func formOptions(form string) pform.Options {
+	switch form {
+	case "strips16":
+		return pform.Options{Index: pform.Strips16}
+	case "strips12":
+		return pform.Options{Index: pform.Strips12}
+	}
+	return pform.Options{}
+}
+
 func benchSpMVPrepared[T csr.Float](b *testing.B, gen func() *Pattern) {
 	var p *Pattern
-	for _, form := range []string{"plain", "prepared"} {
+	for _, form := range preparedForms {
 		for _, th := range threadCounts() {
 			b.Run(fmt.Sprintf("m=%s/type=%s/form=%s/threads=%d", nameOf(gen), typeName[T](), form, th), func(b *testing.B) {
 				if p == nil {
@@ -74,7 +89,7 @@ func benchSpMVPrepared[T csr.Float](b *testing.B, gen func() *Pattern) {
 					vecBench(b, th, plainBytes(p, s), xy, p.NNZ(), 1, func() { a.MulVec(y, x) })
 					return
 				}
-				m, err := pform.Prepare(a, pform.Options{})
+				m, err := pform.Prepare(a, formOptions(form))
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -97,7 +112,7 @@ func BenchmarkQSpMVPrepared(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, form := range []string{"plain", "prepared"} {
+		for _, form := range preparedForms {
 			for _, th := range threadCounts() {
 				b.Run(fmt.Sprintf("m=M4/scheme=%s/form=%s/threads=%d", sp, form, th), func(b *testing.B) {
 					if form == "plain" {
@@ -105,7 +120,7 @@ func BenchmarkQSpMVPrepared(b *testing.B) {
 						vecBench(b, th, qBytes(ptrTo(q.Values()), p, 0, 0), xy, p.NNZ(), 1, func() { q.MulVec(y, x) })
 						return
 					}
-					m, err := pform.PrepareQuantized(q, pform.Options{})
+					m, err := pform.PrepareQuantized(q, formOptions(form))
 					if err != nil {
 						b.Fatal(err)
 					}

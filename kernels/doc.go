@@ -39,7 +39,8 @@
 // Families also lists the families that have no function here, which the
 // format packages and package prepared call through the engine directly:
 // the products over 16- and 32-bit column indices of prepared matrices
-// (spmvnarrow, spmvshort, scatteraddnarrow, spmmnarrow, spmmscatternarrow)
+// (spmvnarrow, spmvshort, scatteraddnarrow, spmmnarrow, spmmscatternarrow,
+// and unpack12, which widens their packed 12-bit offsets)
 // and the products and decoding of quantized values (dequantize, qspmv,
 // qspmvnarrow, qspmvnarrowblock, qspmm). Use and HURRAY_KERNELS select
 // their paths as they do the others'.

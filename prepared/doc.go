@@ -23,6 +23,7 @@
 //	Panels16  panels of 65536 indices, uint16 offsets, a pointer array per panel holding entries
 //	Cols32    uint32 indices, one pointer array (panels of 2^31 beyond that)
 //	Strips16  strips of at most 4096 indices, uint16 offsets, a pointer array per strip holding entries
+//	Strips12  Strips16 with 12-bit offsets packed two in three bytes
 //
 // The rows are cut into row blocks so that no block holds more entries
 // than its uint32 pointers address: a form of any size works, with one row
@@ -41,7 +42,8 @@
 // with v the value's size (4 for float32, 8 for float64, 1 for int8 codes).
 // So Cols16 wins whenever it holds the matrix, and Panels16 beats Cols32
 // when rows average more than 4(P-1) entries. Strips16 costs as Panels16
-// with its S strips for P; Auto takes it before the others when the
+// with its S strips for P, and Strips12 as Strips16 less half a byte a
+// value (Auto does not take Strips12: see below); Auto takes it before the others when the
 // values are at most 4 bytes, the indexed dimension is wider than one
 // strip and rows average at least 128 entries a strip: the float32
 // kernels then read x a strip at a time from the first-level cache, and
@@ -53,6 +55,14 @@
 // the form built actually holds (values, indices, pointers and scales over
 // nnz): a float32 matrix of 4096 x 11008 with 10% of entries takes
 // Strips16 (three strips of 3670) and 6 bytes a value plus 12 a row.
+//
+// Strips12 saves half a byte a value (int8 codes with a row scale then
+// take about 2.5 bytes a value, 4-bit codes about 2.1, float32 about
+// 5.5). Its products unpack the offsets of a piece of rows (about 2048
+// entries, in the first-level cache; engine.Unpack12) and run the 16-bit
+// kernels on them. That pass over the offsets, apart from the kernel's
+// pass over the values, costs more time than the half byte saves, so
+// Auto keeps Strips16: ask for Strips12 where memory, not time, counts.
 //
 // Within a form, each block of rows also picks its gather kernel for the
 // products that write y (beta 0): rows averaging a few tens of entries or

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+
+	"github.com/hurray-format/hurray-go/internal/engine"
 )
 
 // Index is how a prepared form stores the indices of the stored entries
@@ -29,11 +31,17 @@ const (
 	// own pointer array. A product then reads x a strip at a time, which
 	// stays in the first-level cache.
 	Strips16
+	// Strips12 is Strips16 with each offset packed in 12 bits, two in
+	// three bytes (1.5 bytes an index; see engine.Put12 for the layout).
+	// The products unpack the offsets a piece of rows at a time; Auto
+	// does not choose it (see the package doc's cost model).
+	Strips12
 )
 
-var indexNames = [...]string{Auto: "auto", Cols16: "cols16", Panels16: "panels16", Cols32: "cols32", Strips16: "strips16"}
+var indexNames = [...]string{Auto: "auto", Cols16: "cols16", Panels16: "panels16", Cols32: "cols32", Strips16: "strips16", Strips12: "strips12"}
 
-// String returns "auto", "cols16", "panels16", "cols32" or "strips16".
+// String returns "auto", "cols16", "panels16", "cols32", "strips16" or
+// "strips12".
 func (k Index) String() string {
 	if int(k) < len(indexNames) {
 		return indexNames[k]
@@ -77,7 +85,10 @@ type form struct {
 	ptr        []uint32
 	c16        []uint16
 	c32        []uint32
-	blocks     []block
+	// c12 holds the n12 offsets of Strips12, packed (engine.Put12).
+	c12    []byte
+	n12    int
+	blocks []block
 	// rowBlock[k]..rowBlock[k+1]-1 are the rows of row block k, whose
 	// blocks are blocks[firstBlock[k]:firstBlock[k+1]], in panel order.
 	rowBlock, firstBlock []int
@@ -101,16 +112,16 @@ func (s *source) minor() uint64 {
 }
 
 // nnz returns the number of stored entries.
-func (f *form) nnz() int { return len(f.c16) + len(f.c32) }
+func (f *form) nnz() int { return len(f.c16) + len(f.c32) + f.n12 }
 
 // indexBytes is the size of the index arrays.
-func (f *form) indexBytes() int { return 4*len(f.ptr) + 2*len(f.c16) + 4*len(f.c32) }
+func (f *form) indexBytes() int { return 4*len(f.ptr) + 2*len(f.c16) + 4*len(f.c32) + len(f.c12) }
 
 // width returns the panel width of the index form k for an indexed
 // dimension of n.
 func width(k Index, n uint64) uint64 {
 	switch {
-	case k == Strips16:
+	case k == Strips16 || k == Strips12:
 		return stripWidth(n)
 	case k == Cols16 || k == Panels16:
 		return panel16
@@ -201,6 +212,8 @@ func cost(s *source, k Index, vsize int) (c float64, ok bool) {
 		return float64(vsize+4) + segmentCost*float64(nr+1)/nnz*float64(panelsOf(n, width(k, n))), true
 	case Strips16:
 		return float64(vsize+2) + segmentCost*float64(nr+1)/nnz*float64(panelsOf(n, width(k, n))), true
+	case Strips12:
+		return float64(vsize) + 1.5 + segmentCost*float64(nr+1)/nnz*float64(panelsOf(n, width(k, n))), true
 	}
 	// Panels16: one pointer array per panel holding entries.
 	c16 := newCounts(panelsOf(n, panel16))
@@ -217,7 +230,7 @@ func panelsOf(n, w uint64) uint64 { return max(1, n/w+min(1, n%w)) }
 // choose returns the index form for s: o's, or the cheapest by cost.
 func choose(s *source, o Options, vsize int) (Index, error) {
 	if o.Index != Auto {
-		if o.Index > Strips16 {
+		if o.Index > Strips12 {
 			return 0, fmt.Errorf("%w: unknown index form %v", ErrForm, o.Index)
 		}
 		if _, ok := cost(s, o.Index, vsize); !ok {
@@ -248,7 +261,7 @@ func (f *form) plan(s *source, k Index, maxEntries int) {
 	w := width(k, n)
 	nr := len(s.ptr) - 1
 	*f = form{rows: s.rows, cols: s.cols, csc: s.csc, nr: nr, minor: int(n), kind: k,
-		ptr: f.ptr[:0], c16: f.c16[:0], c32: f.c32[:0], blocks: f.blocks[:0],
+		ptr: f.ptr[:0], c16: f.c16[:0], c32: f.c32[:0], c12: f.c12[:0], blocks: f.blocks[:0],
 		rowBlock: append(f.rowBlock[:0], 0), firstBlock: append(f.firstBlock[:0], 0), marks: f.marks[:0]}
 	c := newCounts(panelsOf(n, w))
 	var row []uint64 // the panels of the current row
@@ -301,9 +314,14 @@ func (f *form) plan(s *source, k Index, maxEntries int) {
 	if nr%markStep != 0 {
 		f.marks = append(f.marks, s.ptr[nr])
 	}
-	if k == Cols32 {
+	switch k {
+	case Cols32:
 		f.c32 = resize(f.c32, len(s.idx))
-	} else {
+	case Strips12:
+		f.n12 = len(s.idx)
+		f.c12 = resize(f.c12, engine.Packed12Bytes(len(s.idx)))
+		clear(f.c12)
+	default:
 		f.c16 = resize(f.c16, len(s.idx))
 	}
 }
@@ -341,11 +359,16 @@ func fill[V any](f *form, s *source, src, dst []V) {
 				b := &bs[q]
 				d := next[q]
 				c0 := uint64(b.c0)
-				if f.kind == Cols32 {
+				switch f.kind {
+				case Cols32:
 					for j, x := range s.idx[lo:hi] {
 						f.c32[d+j] = uint32(x - c0)
 					}
-				} else {
+				case Strips12:
+					for j, x := range s.idx[lo:hi] {
+						engine.Put12(f.c12, d+j, uint16(x-c0))
+					}
+				default:
 					for j, x := range s.idx[lo:hi] {
 						f.c16[d+j] = uint16(x - c0)
 					}

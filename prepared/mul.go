@@ -158,7 +158,18 @@ func (f *form) rowPtr(b *block, lo, hi int) []uint32 {
 }
 
 func (m *Matrix[T]) gather(f *form, b *block, lo, hi int, y, x []T, alpha, beta T) {
-	p, v, xs := f.rowPtr(b, lo, hi), m.vals[b.e0:b.e1], x[b.c0:b.c0+b.cw]
+	xs := x[b.c0 : b.c0+b.cw]
+	if f.kind == Strips12 {
+		f.pieces12(b, lo, hi, func(i, j int, p []uint32, e0, e1 int, col []uint16) {
+			if b.sums != 0 && beta == 0 {
+				engine.SpMVShortUnchecked(y[i:j], xs, p, col, m.vals[e0:e1], int(b.sums), alpha)
+			} else {
+				engine.SpMVNarrow(y[i:j], xs, p, col, m.vals[e0:e1], alpha, beta)
+			}
+		})
+		return
+	}
+	p, v := f.rowPtr(b, lo, hi), m.vals[b.e0:b.e1]
 	if b.sums != 0 && beta == 0 {
 		// The form's pointers are non-decreasing within the block.
 		if f.kind == Cols32 {
@@ -176,7 +187,14 @@ func (m *Matrix[T]) gather(f *form, b *block, lo, hi int, y, x []T, alpha, beta 
 }
 
 func (m *Matrix[T]) scatter(f *form, b *block, lo, hi int, y, x []T, alpha T) {
-	p, v, ys := f.rowPtr(b, lo, hi), m.vals[b.e0:b.e1], y[b.c0:b.c0+b.cw]
+	ys := y[b.c0 : b.c0+b.cw]
+	if f.kind == Strips12 {
+		f.pieces12(b, lo, hi, func(i, j int, p []uint32, e0, e1 int, col []uint16) {
+			engine.ScatterAddNarrow(ys, x[i:j], p, col, m.vals[e0:e1], alpha)
+		})
+		return
+	}
+	p, v := f.rowPtr(b, lo, hi), m.vals[b.e0:b.e1]
 	if f.kind == Cols32 {
 		engine.ScatterAddNarrow(ys, x, p, f.c32[b.e0:b.e1], v, alpha)
 	} else {
@@ -185,7 +203,14 @@ func (m *Matrix[T]) scatter(f *form, b *block, lo, hi int, y, x []T, alpha T) {
 }
 
 func (m *Matrix[T]) gatherMat(f *form, b *block, lo, hi int, y, x []T, k int, alpha, beta T) {
-	p, v, xs := f.rowPtr(b, lo, hi), m.vals[b.e0:b.e1], x[b.c0*k:(b.c0+b.cw)*k]
+	xs := x[b.c0*k : (b.c0+b.cw)*k]
+	if f.kind == Strips12 {
+		f.pieces12(b, lo, hi, func(i, j int, p []uint32, e0, e1 int, col []uint16) {
+			engine.SpMMNarrowUnchecked(y[i*k:j*k], k, xs, k, k, p, col, m.vals[e0:e1], alpha, beta)
+		})
+		return
+	}
+	p, v := f.rowPtr(b, lo, hi), m.vals[b.e0:b.e1]
 	if f.kind == Cols32 {
 		engine.SpMMNarrowUnchecked(y, k, xs, k, k, p, f.c32[b.e0:b.e1], v, alpha, beta)
 	} else {
@@ -194,7 +219,14 @@ func (m *Matrix[T]) gatherMat(f *form, b *block, lo, hi int, y, x []T, k int, al
 }
 
 func (m *Matrix[T]) scatterMat(f *form, b *block, lo, hi int, y, x []T, k int, alpha T) {
-	p, v, ys := f.rowPtr(b, lo, hi), m.vals[b.e0:b.e1], y[b.c0*k:(b.c0+b.cw)*k]
+	ys := y[b.c0*k : (b.c0+b.cw)*k]
+	if f.kind == Strips12 {
+		f.pieces12(b, lo, hi, func(i, j int, p []uint32, e0, e1 int, col []uint16) {
+			engine.SpMMScatterNarrowUnchecked(ys, k, x[i*k:j*k], k, k, p, col, m.vals[e0:e1], alpha)
+		})
+		return
+	}
+	p, v := f.rowPtr(b, lo, hi), m.vals[b.e0:b.e1]
 	if f.kind == Cols32 {
 		engine.SpMMScatterNarrowUnchecked(ys, k, x, k, k, p, f.c32[b.e0:b.e1], v, alpha)
 	} else {

@@ -225,7 +225,9 @@ func forms(minor uint64) []prepared.Index {
 	if !testing.Short() || minor > 4096 {
 		ks = append(ks, prepared.Strips16) // more than one strip
 	}
-	return ks
+	// 12-bit offsets: unpacked for every product but the fused y = A x
+	// kernels, in one strip or several.
+	return append(ks, prepared.Strips12)
 }
 
 func minorOf[T kernels.Float](a *csr.Matrix[T]) uint64 {

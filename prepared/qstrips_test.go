@@ -71,32 +71,134 @@ func TestQuantizedStrips(t *testing.T) {
 				t.Fatal(err)
 			}
 			abs := absOf(t, csr.Dequantize[float32](q))
-			m, err := prepared.PrepareQuantized(q, prepared.Options{Index: prepared.Strips16})
+			for _, k := range []prepared.Index{prepared.Strips16, prepared.Strips12} {
+				m, err := prepared.PrepareQuantized(q, prepared.Options{Index: k})
+				if err != nil {
+					t.Fatal(err)
+				}
+				// Pointers a strip holding entries, and for a scheme by block
+				// as many start positions.
+				strips := 3
+				if noMiddle {
+					strips = 2
+				}
+				v := q.Values()
+				ptrs := strips * (int(a.Rows()) + 1)
+				idx := 2 * a.NNZ()
+				if k == prepared.Strips12 {
+					idx = 3 * ((a.NNZ() + 1) / 2)
+				}
+				want := 4*ptrs + idx + s.CodeBytes(a.NNZ()) + 4*len(v.Scale) + len(v.Zero) + len(v.Exp)
+				if s.Granularity() == quant.PerBlock {
+					want += 4 * ptrs
+				}
+				if m.Index() != k || m.Bytes() != want {
+					t.Errorf("%v: %d bytes, want %d in %v", m, m.Bytes(), want, k)
+				}
+				eachPathWorkers(t, func(t *testing.T, w int) {
+					checkProductsOf(t, q, abs, m, fmt.Sprintf("%v noMiddle=%v", m, noMiddle), uint64(w))
+				})
+			}
+		}
+	}
+}
+
+// eachPathWorkers runs fn on every path (the automatic one in short mode)
+// with 1 and 3 workers, every product split.
+func eachPathWorkers(t *testing.T, fn func(t *testing.T, w int)) {
+	testutil.ForEachPath(t, func(t *testing.T) {
+		for _, w := range []int{1, 3} {
+			prev, prevT := prepared.SetWorkers(w), prepared.SetParallelThreshold(1)
+			fn(t, w)
+			prepared.SetWorkers(prev)
+			prepared.SetParallelThreshold(prevT)
+		}
+	})
+}
+
+// edgeMatrix returns a matrix over cols columns whose rows hit the edge
+// cases of packed offsets: empty rows, rows of one entry (at either end of
+// a strip), a dense row, and runs of every length starting at odd and even
+// entries, around the strips' edges.
+func edgeMatrix(t *testing.T, r *rand.Rand, cols int) *csr.Matrix[float32] {
+	t.Helper()
+	ptr, idx := []uint64{0}, []uint64{}
+	add := func(js ...int) {
+		for _, j := range js {
+			idx = append(idx, uint64(j))
+		}
+		ptr = append(ptr, uint64(len(idx)))
+	}
+	add()
+	add(0)
+	add(cols - 1)
+	dense := make([]int, cols)
+	for j := range dense {
+		dense[j] = j
+	}
+	add(dense...)
+	add()
+	for i := range 90 {
+		var js []int
+		n := 1 + i + r.IntN(40)
+		if i%7 == 3 {
+			n = 1
+		}
+		for j := r.IntN(9); j < cols && len(js) < n; j += 1 + r.IntN(max(1, 2*cols/n)) {
+			js = append(js, j)
+		}
+		add(js...)
+		if i%11 == 0 {
+			add()
+		}
+	}
+	add(dense[cols/2:]...)
+	a, err := csr.New(uint64(len(ptr)-1), uint64(cols), ptr, idx, randVec[float32](r, len(idx)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// TestStrips12Edges: Strips12 on widths just below, at and above one and
+// two strips, float and quantized (every scheme in long mode), on every
+// path, against the source's products, its bytes Strips16's less half a
+// byte an entry.
+func TestStrips12Edges(t *testing.T) {
+	r := rand.New(rand.NewPCG(12, 12))
+	schemes := []string{"int8:channel:axis=0", "int8:tensor", "int8:block=64", "int8:block=7", "nf4:block=64", "nf4:block=33",
+		"int4:block=32", "int4:block=5", "mxfp4", "mxfp8", "uint8:block=64", "uint8:channel:axis=0"}
+	widths := []int{1, 4095, 4096, 4097, 8192, 8193, 12289}
+	if testing.Short() {
+		schemes = []string{"int8:channel:axis=0", "int8:block=64", "nf4:block=64", "mxfp4", "uint8:tensor"}
+		widths = []int{4095, 4097, 8193}
+	}
+	for _, cols := range widths {
+		a := edgeMatrix(t, r, cols)
+		m, err := prepared.Prepare(a, prepared.Options{Index: prepared.Strips12})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m16, err := prepared.Prepare(a, prepared.Options{Index: prepared.Strips16})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := m16.Bytes() - 2*a.NNZ() + 3*((a.NNZ()+1)/2); m.Index() != prepared.Strips12 || m.Bytes() != want {
+			t.Errorf("%v: %d bytes, want %d", m, m.Bytes(), want)
+		}
+		eachPathWorkers(t, func(t *testing.T, w int) { checkProducts(t, a, m, uint64(w)) })
+		for _, sp := range schemes {
+			q, _, err := csr.Quantize(a, quant.MustParse(sp))
 			if err != nil {
 				t.Fatal(err)
 			}
-			// Pointers a strip holding entries, and for a scheme by block
-			// as many start positions.
-			strips := 3
-			if noMiddle {
-				strips = 2
+			abs := absOf(t, csr.Dequantize[float32](q))
+			mq, err := prepared.PrepareQuantized(q, prepared.Options{Index: prepared.Strips12})
+			if err != nil {
+				t.Fatal(err)
 			}
-			v := q.Values()
-			ptrs := strips * (int(a.Rows()) + 1)
-			want := 4*ptrs + 2*a.NNZ() + s.CodeBytes(a.NNZ()) + 4*len(v.Scale) + len(v.Zero) + len(v.Exp)
-			if s.Granularity() == quant.PerBlock {
-				want += 4 * ptrs
-			}
-			if m.Index() != prepared.Strips16 || m.Bytes() != want {
-				t.Errorf("%v: %d bytes, want %d in strips16", m, m.Bytes(), want)
-			}
-			testutil.ForEachPath(t, func(t *testing.T) {
-				for _, w := range []int{1, 3} {
-					prev, prevT := prepared.SetWorkers(w), prepared.SetParallelThreshold(1)
-					checkProductsOf(t, q, abs, m, fmt.Sprintf("%v noMiddle=%v", m, noMiddle), uint64(w))
-					prepared.SetWorkers(prev)
-					prepared.SetParallelThreshold(prevT)
-				}
+			eachPathWorkers(t, func(t *testing.T, w int) {
+				checkProductsOf(t, q, abs, mq, fmt.Sprintf("%v cols %d", mq, cols), uint64(w))
 			})
 		}
 	}

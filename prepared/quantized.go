@@ -23,8 +23,8 @@ import (
 //     (4-bit codes packed two a byte, a run free to start at either
 //     nibble) and the parameters as the source stores them. A form of one
 //     panel (Cols16, Cols32) keeps the source's storage order; in one of
-//     several (Strips16, Panels16) a scheme by block also keeps, for each
-//     row of each panel, the source position of its first value (4 bytes,
+//     several (Strips16, Strips12, Panels16) a scheme by block also keeps,
+//     for each row of each panel, the source position of its first value (4 bytes,
 //     counted in Bytes): within a row a panel's entries are consecutive
 //     values of the source, so their blocks' parameters follow from it.
 //     y = A x on int8, int4, NF4 and MXFP4 by block decodes each code in
@@ -285,31 +285,22 @@ func (m *Quantized) MulMatTransTo(y []float32, alpha float32, x []float32, k int
 
 func (m *Quantized) gather(f *form, b *block, lo, hi int, y, x []float32, alpha, beta float32) {
 	xs := x[b.c0 : b.c0+b.cw]
-	if m.rows8() {
-		p, c, sc := f.rowPtr(b, lo, hi), m.codes[b.e0:b.e1], m.scale[lo:hi]
-		if f.kind == Cols32 {
-			engine.QSpMVNarrowInt8(y, xs, p, f.c32[b.e0:b.e1], c, sc, alpha, beta)
-		} else {
-			engine.QSpMVNarrowInt8(y, xs, p, f.c16[b.e0:b.e1], c, sc, alpha, beta)
-		}
+	fused := m.rows8() || engine.NarrowBlockScheme(m.scheme)
+	if fused && f.kind == Strips12 {
+		f.pieces12(b, lo, hi, func(i, j int, p []uint32, e0, e1 int, col []uint16) {
+			gatherFused(m, f, b, lo+i, lo+j, y[i:j], xs, p, col, e0, alpha, beta)
+		})
 		return
 	}
-	if engine.NarrowBlockScheme(m.scheme) {
-		// y = A x decodes the codes in its row loop.
-		p := f.rowPtr(b, lo, hi)
-		switch {
-		case m.pos != nil && f.kind == Cols32:
-			engine.QSpMVNarrowBlockAt(y, xs, p, f.c32[b.e0:b.e1], &m.v, b.e0, m.pos[b.p0+lo-b.r0:b.p0+hi-b.r0], alpha, beta)
-		case m.pos != nil:
-			engine.QSpMVNarrowBlockAt(y, xs, p, f.c16[b.e0:b.e1], &m.v, b.e0, m.pos[b.p0+lo-b.r0:b.p0+hi-b.r0], alpha, beta)
-		case f.kind == Cols32:
-			engine.QSpMVNarrowBlock(y, xs, p, f.c32[b.e0:b.e1], &m.v, b.e0, alpha, beta)
-		default:
-			engine.QSpMVNarrowBlock(y, xs, p, f.c16[b.e0:b.e1], &m.v, b.e0, alpha, beta)
-		}
+	if fused && f.kind == Cols32 {
+		gatherFused(m, f, b, lo, hi, y, xs, f.rowPtr(b, lo, hi), f.c32[b.e0:b.e1], b.e0, alpha, beta)
 		return
 	}
-	m.tiles(f, b, lo, hi, func(i, j int, p []uint32, e0, e1 int, vals []float32, first bool) {
+	if fused {
+		gatherFused(m, f, b, lo, hi, y, xs, f.rowPtr(b, lo, hi), f.c16[b.e0:b.e1], b.e0, alpha, beta)
+		return
+	}
+	m.tiles(f, b, lo, hi, func(i, j int, p []uint32, e0, e1 int, vals []float32, col []uint16, first bool) {
 		bt := beta
 		if !first {
 			bt = 1 // a long row's later pieces add to its first
@@ -317,25 +308,41 @@ func (m *Quantized) gather(f *form, b *block, lo, hi int, y, x []float32, alpha,
 		if f.kind == Cols32 {
 			engine.SpMVNarrow(y[i:j], xs, p, f.c32[e0:e1], vals, alpha, bt)
 		} else {
-			engine.SpMVNarrow(y[i:j], xs, p, f.c16[e0:e1], vals, alpha, bt)
+			engine.SpMVNarrow(y[i:j], xs, p, col, vals, alpha, bt)
 		}
 	})
 }
 
+// gatherFused runs the y = A x kernel that decodes the codes in its row
+// loop (the int8 row form, or a scheme engine.NarrowBlockScheme takes) on
+// rows lo..hi-1 of block b: their pointers p and indices col, of the
+// form's entries from e0 on.
+func gatherFused[I engine.Narrow](m *Quantized, f *form, b *block, lo, hi int, y, xs []float32, p []uint32, col []I, e0 int, alpha, beta float32) {
+	e1 := e0 + len(col)
+	switch {
+	case m.rows8():
+		engine.QSpMVNarrowInt8(y, xs, p, col, m.codes[e0:e1], m.scale[lo:hi], alpha, beta)
+	case m.pos != nil:
+		engine.QSpMVNarrowBlockAt(y, xs, p, col, &m.v, e0, m.pos[b.p0+lo-b.r0:b.p0+hi-b.r0], alpha, beta)
+	default:
+		engine.QSpMVNarrowBlock(y, xs, p, col, &m.v, e0, alpha, beta)
+	}
+}
+
 func (m *Quantized) scatter(f *form, b *block, lo, hi int, y, x []float32, alpha float32) {
 	ys := y[b.c0 : b.c0+b.cw]
-	m.tiles(f, b, lo, hi, func(i, j int, p []uint32, e0, e1 int, vals []float32, _ bool) {
+	m.tiles(f, b, lo, hi, func(i, j int, p []uint32, e0, e1 int, vals []float32, col []uint16, _ bool) {
 		if f.kind == Cols32 {
 			engine.ScatterAddNarrow(ys, x[i:j], p, f.c32[e0:e1], vals, alpha)
 		} else {
-			engine.ScatterAddNarrow(ys, x[i:j], p, f.c16[e0:e1], vals, alpha)
+			engine.ScatterAddNarrow(ys, x[i:j], p, col, vals, alpha)
 		}
 	})
 }
 
 func (m *Quantized) gatherMat(f *form, b *block, lo, hi int, y, x []float32, k int, alpha, beta float32) {
 	xs := x[b.c0*k : (b.c0+b.cw)*k]
-	m.tiles(f, b, lo, hi, func(i, j int, p []uint32, e0, e1 int, vals []float32, first bool) {
+	m.tiles(f, b, lo, hi, func(i, j int, p []uint32, e0, e1 int, vals []float32, col []uint16, first bool) {
 		bt := beta
 		if !first {
 			bt = 1
@@ -343,18 +350,18 @@ func (m *Quantized) gatherMat(f *form, b *block, lo, hi int, y, x []float32, k i
 		if f.kind == Cols32 {
 			engine.SpMMNarrowUnchecked(y[i*k:j*k], k, xs, k, k, p, f.c32[e0:e1], vals, alpha, bt)
 		} else {
-			engine.SpMMNarrowUnchecked(y[i*k:j*k], k, xs, k, k, p, f.c16[e0:e1], vals, alpha, bt)
+			engine.SpMMNarrowUnchecked(y[i*k:j*k], k, xs, k, k, p, col, vals, alpha, bt)
 		}
 	})
 }
 
 func (m *Quantized) scatterMat(f *form, b *block, lo, hi int, y, x []float32, k int, alpha float32) {
 	ys := y[b.c0*k : (b.c0+b.cw)*k]
-	m.tiles(f, b, lo, hi, func(i, j int, p []uint32, e0, e1 int, vals []float32, _ bool) {
+	m.tiles(f, b, lo, hi, func(i, j int, p []uint32, e0, e1 int, vals []float32, col []uint16, _ bool) {
 		if f.kind == Cols32 {
 			engine.SpMMScatterNarrowUnchecked(ys, k, x[i*k:j*k], k, k, p, f.c32[e0:e1], vals, alpha)
 		} else {
-			engine.SpMMScatterNarrowUnchecked(ys, k, x[i*k:j*k], k, k, p, f.c16[e0:e1], vals, alpha)
+			engine.SpMMScatterNarrowUnchecked(ys, k, x[i*k:j*k], k, k, p, col, vals, alpha)
 		}
 	})
 }
@@ -364,6 +371,7 @@ func (m *Quantized) scatterMat(f *form, b *block, lo, hi int, y, x []float32, k 
 // rows the runs and channels engine.Dequantize reads.
 type tile struct {
 	vals [tileValues]float32
+	col  [tileValues]uint16 // a Strips12 form's offsets, unpacked
 	ptr  [tileRows + 1]uint32
 	runs [tileRows + 1]uint64
 	ids  [tileRows]uint64
@@ -382,12 +390,13 @@ const maxRunPhase = 1024
 var tilePool = sync.Pool{New: func() any { return new(tile) }}
 
 // tiles decodes the values of rows lo..hi-1 of block b a tile at a time
-// and calls fn(i, j, p, e0, e1, vals, first) for each: rows lo+i..lo+j-1
-// (i, j relative to lo) held whole, their entries e0..e1-1 of the form's
-// arrays decoded into vals, p their pointers rebased to vals; or, for a
+// and calls fn(i, j, p, e0, e1, vals, col, first) for each: rows
+// lo+i..lo+j-1 (i, j relative to lo) held whole, their entries e0..e1-1
+// of the form's arrays decoded into vals, p their pointers rebased to
+// vals, col their uint16 offsets (f.idx16: nil for Cols32); or, for a
 // row of more values than a tile, once a piece with j = i+1 and first set
 // on the row's first piece.
-func (m *Quantized) tiles(f *form, b *block, lo, hi int, fn func(i, j int, p []uint32, e0, e1 int, vals []float32, first bool)) {
+func (m *Quantized) tiles(f *form, b *block, lo, hi int, fn func(i, j int, p []uint32, e0, e1 int, vals []float32, col []uint16, first bool)) {
 	t := tilePool.Get().(*tile)
 	p := f.rowPtr(b, lo, hi)
 	n := hi - lo
@@ -402,7 +411,7 @@ func (m *Quantized) tiles(f *form, b *block, lo, hi int, fn func(i, j int, p []u
 				t.ptr[r-i] = p[r] - start
 			}
 			e0, e1 := b.e0+int(start), b.e0+int(p[j])
-			fn(i, j, t.ptr[:j-i+1], e0, e1, m.decode(t, b, lo+i, t.ptr[:j-i+1], e0, e1), true)
+			fn(i, j, t.ptr[:j-i+1], e0, e1, m.decode(t, b, lo+i, t.ptr[:j-i+1], e0, e1), f.idx16(t.col[:], e0, e1), true)
 			i = j
 			continue
 		}
@@ -410,7 +419,7 @@ func (m *Quantized) tiles(f *form, b *block, lo, hi int, fn func(i, j int, p []u
 			q1 := min(p[i+1], q+tileValues)
 			t.ptr[0], t.ptr[1] = 0, q1-q
 			e0, e1 := b.e0+int(q), b.e0+int(q1)
-			fn(i, i+1, t.ptr[:2], e0, e1, m.decode(t, b, lo+i, t.ptr[:2], e0, e1), q == start)
+			fn(i, i+1, t.ptr[:2], e0, e1, m.decode(t, b, lo+i, t.ptr[:2], e0, e1), f.idx16(t.col[:], e0, e1), q == start)
 		}
 		i++
 	}

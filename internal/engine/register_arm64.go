@@ -39,6 +39,7 @@ func registerARM64() bool {
 		spmvNarrowF64U32.set(tierNEON, spmvNarrowAsm(arm64.SpMVNarrowF64U32NEON))
 		qspmvNarrowU16.set(tierNEON, qspmvNarrowAsm(arm64.QSpMVNarrowI8U16NEON))
 		qspmvNarrowU32.set(tierNEON, qspmvNarrowAsm(arm64.QSpMVNarrowI8U32NEON))
+		unpack12.set(tierNEON, unpack12Asm(arm64.Unpack12NEON, 8, 4))
 		spmvShortF32U16.set(tierNEON, spmvShortAsm(arm64.SpMVShortF32U16NEON, arm64.SpMVShort2F32U16NEON, arm64.SpMVShort4F32U16NEON))
 		spmvShortF32U32.set(tierNEON, spmvShortAsm(arm64.SpMVShortF32U32NEON, arm64.SpMVShort2F32U32NEON, arm64.SpMVShort4F32U32NEON))
 		spmvShortF64U16.set(tierNEON, spmvShortAsm(arm64.SpMVShortF64U16NEON, arm64.SpMVShort2F64U16NEON, arm64.SpMVShort4F64U16NEON))

@@ -2147,3 +2147,22 @@ func SpMVShort2F64U32AVX2(y, x []float64, ptr []uint32, col []uint32, vals []flo
 //
 //go:noescape
 func SpMVShort4F64U32AVX2(y, x []float64, ptr []uint32, col []uint32, vals []float64, k int) int
+
+// Family unpack12: unpack12_amd64.s.
+
+// Unpack12AVX512 writes the first len(dst) rounded down to 32 offsets of
+// src, 12 bits packed two in three bytes from an even offset (offset 2p the
+// low 12 bits of the little-endian 24-bit word at byte 3p, 2p+1 its high
+// 12), into dst as uint16. It reads no byte beyond those offsets; it needs
+// len(src) >= 3*(len(dst)/32*16).
+// Requires: AVX512F, AVX512BW.
+//
+//go:noescape
+func Unpack12AVX512(dst []uint16, src []byte)
+
+// Unpack12AVX2 is Unpack12AVX512 16 offsets a step, reading 32 bytes for
+// each step's 24: it needs len(src) >= 3*(len(dst)/16*8)+8.
+// Requires: AVX2.
+//
+//go:noescape
+func Unpack12AVX2(dst []uint16, src []byte)

@@ -995,3 +995,11 @@ func SpMVShort2F64U32AVX2(y, x []float64, ptr []uint32, col []uint32, vals []flo
 func SpMVShort4F64U32AVX2(y, x []float64, ptr []uint32, col []uint32, vals []float64, k int) int {
 	panic(noAsm)
 }
+
+// Family unpack12: unpack12_amd64.s.
+
+// Unpack12AVX512 is not built here; it panics.
+func Unpack12AVX512(dst []uint16, src []byte) { panic(noAsm) }
+
+// Unpack12AVX2 is not built here; it panics.
+func Unpack12AVX2(dst []uint16, src []byte) { panic(noAsm) }

@@ -902,3 +902,12 @@ func QScatter8MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, table []fl
 //
 //go:noescape
 func QSpMV8MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32)
+
+// Unpack12NEON writes the first len(dst) rounded down to 8 offsets of src,
+// 12 bits packed two in three bytes from an even offset (offset 2p the low
+// 12 bits of the little-endian 24-bit word at byte 3p, 2p+1 its high 12),
+// into dst as uint16. Each step of 8 reads 16 bytes for its 12: it needs
+// len(src) >= 3*(len(dst)/8*4)+4.
+//
+//go:noescape
+func Unpack12NEON(dst []uint16, src []byte)

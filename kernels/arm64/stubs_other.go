@@ -448,3 +448,8 @@ func QSpMVU8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float3
 func QSpMV8MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32) {
 	panic(noasm)
 }
+
+// Unpack12NEON is not built here; it panics.
+func Unpack12NEON(dst []uint16, src []byte) {
+	panic(noasm)
+}

@@ -79,6 +79,7 @@ func outputs() []output {
 		{"spmvshort_amd64.s", spmvShortFile},
 		{"qspmm_amd64.s", qspmmFile},
 		{"qscatter_amd64.s", qscatterFile},
+		{"unpack12_amd64.s", unpack12File},
 	}
 	var o []output
 	for _, f := range asm {
