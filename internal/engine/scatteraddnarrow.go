@@ -37,10 +37,10 @@ func ScatterAddNarrow[T Float, I Narrow](y, x []T, ptr []uint32, col []I, vals [
 type scatterAddNarrowFunc[T Float, I Narrow] = func(y, x []T, ptr []uint32, col []I, vals []T, alpha T)
 
 var (
-	scatterAddNarrowF32U16 = newPartialFamily[scatterAddNarrowFunc[float32, uint16]]("scatteraddnarrow.f32.u16", scatterAddNarrowRef[float32, uint16], scatterAddNarrowGeneric[float32, uint16])
-	scatterAddNarrowF32U32 = newPartialFamily[scatterAddNarrowFunc[float32, uint32]]("scatteraddnarrow.f32.u32", scatterAddNarrowRef[float32, uint32], scatterAddNarrowGeneric[float32, uint32])
-	scatterAddNarrowF64U16 = newPartialFamily[scatterAddNarrowFunc[float64, uint16]]("scatteraddnarrow.f64.u16", scatterAddNarrowRef[float64, uint16], scatterAddNarrowGeneric[float64, uint16])
-	scatterAddNarrowF64U32 = newPartialFamily[scatterAddNarrowFunc[float64, uint32]]("scatteraddnarrow.f64.u32", scatterAddNarrowRef[float64, uint32], scatterAddNarrowGeneric[float64, uint32])
+	scatterAddNarrowF32U16 = newFamily[scatterAddNarrowFunc[float32, uint16]]("scatteraddnarrow.f32.u16", scatterAddNarrowRef[float32, uint16], scatterAddNarrowGeneric[float32, uint16])
+	scatterAddNarrowF32U32 = newFamily[scatterAddNarrowFunc[float32, uint32]]("scatteraddnarrow.f32.u32", scatterAddNarrowRef[float32, uint32], scatterAddNarrowGeneric[float32, uint32])
+	scatterAddNarrowF64U16 = newFamily[scatterAddNarrowFunc[float64, uint16]]("scatteraddnarrow.f64.u16", scatterAddNarrowRef[float64, uint16], scatterAddNarrowGeneric[float64, uint16])
+	scatterAddNarrowF64U32 = newFamily[scatterAddNarrowFunc[float64, uint32]]("scatteraddnarrow.f64.u32", scatterAddNarrowRef[float64, uint32], scatterAddNarrowGeneric[float64, uint32])
 )
 
 // scatterAddNarrowAsm is the glue of a ScatterAddNarrow kernel k, the
