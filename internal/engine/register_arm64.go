@@ -33,6 +33,10 @@ func registerARM64() bool {
 		// No short-row kernel of its own: the row loop serves both.
 		spmv1F32.set(tierNEON, spmvAsm(arm64.SpMVF32NEON))
 		spmv1F64.set(tierNEON, spmvAsm(arm64.SpMVF64NEON))
+		scatterAddNarrowF32U16.set(tierNEON, scatterAddNarrowAsm(arm64.ScatterAddNarrowF32U16NEON))
+		scatterAddNarrowF32U32.set(tierNEON, scatterAddNarrowAsm(arm64.ScatterAddNarrowF32U32NEON))
+		scatterAddNarrowF64U16.set(tierNEON, scatterAddNarrowAsm(arm64.ScatterAddNarrowF64U16NEON))
+		scatterAddNarrowF64U32.set(tierNEON, scatterAddNarrowAsm(arm64.ScatterAddNarrowF64U32NEON))
 		spmvNarrowF32U16.set(tierNEON, spmvNarrowAsm(arm64.SpMVNarrowF32U16NEON))
 		spmvNarrowF32U32.set(tierNEON, spmvNarrowAsm(arm64.SpMVNarrowF32U32NEON))
 		spmvNarrowF64U16.set(tierNEON, spmvNarrowAsm(arm64.SpMVNarrowF64U16NEON))

@@ -37,11 +37,32 @@ func ScatterAddNarrow[T Float, I Narrow](y, x []T, ptr []uint32, col []I, vals [
 type scatterAddNarrowFunc[T Float, I Narrow] = func(y, x []T, ptr []uint32, col []I, vals []T, alpha T)
 
 var (
-	scatterAddNarrowF32U16 = newPartialFamily[scatterAddNarrowFunc[float32, uint16]]("scatteraddnarrow.f32.u16", scatterAddNarrowRef[float32, uint16], scatterAddNarrowGeneric[float32, uint16])
-	scatterAddNarrowF32U32 = newPartialFamily[scatterAddNarrowFunc[float32, uint32]]("scatteraddnarrow.f32.u32", scatterAddNarrowRef[float32, uint32], scatterAddNarrowGeneric[float32, uint32])
-	scatterAddNarrowF64U16 = newPartialFamily[scatterAddNarrowFunc[float64, uint16]]("scatteraddnarrow.f64.u16", scatterAddNarrowRef[float64, uint16], scatterAddNarrowGeneric[float64, uint16])
-	scatterAddNarrowF64U32 = newPartialFamily[scatterAddNarrowFunc[float64, uint32]]("scatteraddnarrow.f64.u32", scatterAddNarrowRef[float64, uint32], scatterAddNarrowGeneric[float64, uint32])
+	scatterAddNarrowF32U16 = newFamily[scatterAddNarrowFunc[float32, uint16]]("scatteraddnarrow.f32.u16", scatterAddNarrowRef[float32, uint16], scatterAddNarrowGeneric[float32, uint16])
+	scatterAddNarrowF32U32 = newFamily[scatterAddNarrowFunc[float32, uint32]]("scatteraddnarrow.f32.u32", scatterAddNarrowRef[float32, uint32], scatterAddNarrowGeneric[float32, uint32])
+	scatterAddNarrowF64U16 = newFamily[scatterAddNarrowFunc[float64, uint16]]("scatteraddnarrow.f64.u16", scatterAddNarrowRef[float64, uint16], scatterAddNarrowGeneric[float64, uint16])
+	scatterAddNarrowF64U32 = newFamily[scatterAddNarrowFunc[float64, uint32]]("scatteraddnarrow.f64.u32", scatterAddNarrowRef[float64, uint32], scatterAddNarrowGeneric[float64, uint32])
 )
+
+// scatterAddNarrowAsm is the glue of a ScatterAddNarrow kernel k, the
+// twin of scatterAddAsm (scatteradd.go) on 32-bit pointers and narrow
+// indices: it checks what the assembly assumes (len(ptr) == len(x)+1,
+// len(vals) == len(col)) and feeds it spmvRowsPerCall rows a call.
+//
+//go:noinline
+func scatterAddNarrowAsm[T Float, I Narrow](k scatterAddNarrowFunc[T, I]) scatterAddNarrowFunc[T, I] {
+	return func(y, x []T, ptr []uint32, col []I, vals []T, alpha T) {
+		if len(ptr) != len(x)+1 || len(vals) != len(col) {
+			panic("kernels: ScatterAddNarrow: internal error: lengths")
+		}
+		asmPieces(len(x), spmvRowsPerCall, func(lo, hi int) (int, bool) {
+			k(y, x[lo:hi], ptr[lo:hi+1], col, vals, alpha)
+			return hi, true
+		}, func(lo, end int) {
+			raceRead(x[lo:end])
+			raceRows(ptr, col, vals, y, lo, end, true)
+		})
+	}
+}
 
 func scatterAddNarrowRef[T Float, I Narrow](y, x []T, ptr []uint32, col []I, vals []T, alpha T) {
 	for i := range x {

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -47,6 +48,64 @@ func testScatterAddNarrow[T Float, I Narrow](t *testing.T, f *family[scatterAddN
 			t.Fatalf("bad ptr: got %v, want %v", got, want)
 		}
 	})
+}
+
+// testScatterAddNarrowEdges checks every path against the reference, bit
+// for bit, on rows of every length 0..19 (each tail of the 4- and 8-entry
+// blocks, empty rows among them), with sorted columns whose last ones may
+// be out of range, with unsorted columns that repeat (a block with a
+// repeated index must not lose a term), and with y empty, short, or longer
+// than the largest 16-bit index.
+func testScatterAddNarrowEdges[T Float, I Narrow](t *testing.T, f *family[scatterAddNarrowFunc[T, I]]) {
+	forEachTier(t, f, func(t *testing.T, impl, ref scatterAddNarrowFunc[T, I]) {
+		rng := rand.New(rand.NewPCG(47, 48))
+		for _, ny := range []int{0, 1, 37, 1 << 16, 1<<16 + 5} {
+			for _, repeat := range []bool{false, true} {
+				ptr := []uint32{0}
+				var col []I
+				for n := range 20 {
+					for range 3 {
+						lim := uint64(ny + 4)
+						if repeat {
+							lim = uint64(min(ny, n) + 1) // few values: repeats
+						}
+						cs := make([]uint64, n)
+						for k := range cs {
+							cs[k] = rng.Uint64N(lim)
+						}
+						if !repeat {
+							slices.Sort(cs)
+						}
+						for _, c := range cs {
+							col = append(col, I(min(c, uint64(^I(0)))))
+						}
+						ptr = append(ptr, uint32(len(col)))
+					}
+				}
+				vals := randVals[T](rng, len(col), 1, 13)
+				x := randVals[T](rng, len(ptr)-1, 2, 0)
+				y0 := randVals[T](rng, ny, 3, 0)
+				for _, alpha := range scatterAlphas[T]() {
+					checkSameBits(t, fmt.Sprintf("len(y)=%d repeat=%v alpha=%v", ny, repeat, alpha), y0,
+						func(y []T) { impl(y, x, ptr, col, vals, alpha) },
+						func(y []T) { ref(y, x, ptr, col, vals, alpha) })
+				}
+			}
+		}
+	})
+}
+
+func TestScatterAddNarrowEdgesF32U16(t *testing.T) {
+	testScatterAddNarrowEdges(t, scatterAddNarrowF32U16)
+}
+func TestScatterAddNarrowEdgesF32U32(t *testing.T) {
+	testScatterAddNarrowEdges(t, scatterAddNarrowF32U32)
+}
+func TestScatterAddNarrowEdgesF64U16(t *testing.T) {
+	testScatterAddNarrowEdges(t, scatterAddNarrowF64U16)
+}
+func TestScatterAddNarrowEdgesF64U32(t *testing.T) {
+	testScatterAddNarrowEdges(t, scatterAddNarrowF64U32)
 }
 
 func TestScatterAddNarrowF32U16(t *testing.T) { testScatterAddNarrow(t, scatterAddNarrowF32U16) }

@@ -1474,6 +1474,54 @@ func QuantizeE2M1AVX512(codes []byte, vals []float32, gpar []float64, rem, b int
 //go:noescape
 func QuantizeE4M3AVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int
 
+// Family scatteraddnarrow: scatteraddnarrow_amd64.s.
+
+// ScatterAddNarrowF32U16AVX2 and the other ScatterAddNarrow kernels are the
+// ScatterAdd kernels (see ScatterAddF64AVX2) on 32-bit row pointers and 16-
+// or 32-bit indices: the same loop, clamping, skipping and assumptions. The
+// AVX-512 kernels gather 8 y values, add and scatter them back when the
+// block's 8 indices increase lane to lane (a validated matrix's are
+// strictly increasing), and run any other block one entry at a time, so
+// that they match the loop on any data.
+//
+//go:noescape
+func ScatterAddNarrowF32U16AVX2(y, x []float32, ptr []uint32, idx []uint16, vals []float32, alpha float32)
+
+// ScatterAddNarrowF32U32AVX2 is the float32 uint32-index AVX2 form of ScatterAddNarrow: see ScatterAddNarrowF32U16AVX2.
+//
+//go:noescape
+func ScatterAddNarrowF32U32AVX2(y, x []float32, ptr []uint32, idx []uint32, vals []float32, alpha float32)
+
+// ScatterAddNarrowF64U16AVX2 is the float64 uint16-index AVX2 form of ScatterAddNarrow: see ScatterAddNarrowF32U16AVX2.
+//
+//go:noescape
+func ScatterAddNarrowF64U16AVX2(y, x []float64, ptr []uint32, idx []uint16, vals []float64, alpha float64)
+
+// ScatterAddNarrowF64U32AVX2 is the float64 uint32-index AVX2 form of ScatterAddNarrow: see ScatterAddNarrowF32U16AVX2.
+//
+//go:noescape
+func ScatterAddNarrowF64U32AVX2(y, x []float64, ptr []uint32, idx []uint32, vals []float64, alpha float64)
+
+// ScatterAddNarrowF32U16AVX512 is the float32 uint16-index AVX512 form of ScatterAddNarrow: see ScatterAddNarrowF32U16AVX2.
+//
+//go:noescape
+func ScatterAddNarrowF32U16AVX512(y, x []float32, ptr []uint32, idx []uint16, vals []float32, alpha float32)
+
+// ScatterAddNarrowF32U32AVX512 is the float32 uint32-index AVX512 form of ScatterAddNarrow: see ScatterAddNarrowF32U16AVX2.
+//
+//go:noescape
+func ScatterAddNarrowF32U32AVX512(y, x []float32, ptr []uint32, idx []uint32, vals []float32, alpha float32)
+
+// ScatterAddNarrowF64U16AVX512 is the float64 uint16-index AVX512 form of ScatterAddNarrow: see ScatterAddNarrowF32U16AVX2.
+//
+//go:noescape
+func ScatterAddNarrowF64U16AVX512(y, x []float64, ptr []uint32, idx []uint16, vals []float64, alpha float64)
+
+// ScatterAddNarrowF64U32AVX512 is the float64 uint32-index AVX512 form of ScatterAddNarrow: see ScatterAddNarrowF32U16AVX2.
+//
+//go:noescape
+func ScatterAddNarrowF64U32AVX512(y, x []float64, ptr []uint32, idx []uint32, vals []float64, alpha float64)
+
 // Family spmmnarrow: spmmnarrow_amd64.s.
 
 // SpMMNarrowF64U16AVX2 is SpMMF64AVX2 on 32-bit row pointers and

@@ -706,6 +706,48 @@ func QuantizeE4M3AVX512(codes []byte, vals []float32, gpar []float64, rem, b int
 	panic(noAsm)
 }
 
+// Family scatteraddnarrow: scatteraddnarrow_amd64.s.
+
+// ScatterAddNarrowF32U16AVX2 is not built here; it panics.
+func ScatterAddNarrowF32U16AVX2(y, x []float32, ptr []uint32, idx []uint16, vals []float32, alpha float32) {
+	panic(noAsm)
+}
+
+// ScatterAddNarrowF32U32AVX2 is not built here; it panics.
+func ScatterAddNarrowF32U32AVX2(y, x []float32, ptr []uint32, idx []uint32, vals []float32, alpha float32) {
+	panic(noAsm)
+}
+
+// ScatterAddNarrowF64U16AVX2 is not built here; it panics.
+func ScatterAddNarrowF64U16AVX2(y, x []float64, ptr []uint32, idx []uint16, vals []float64, alpha float64) {
+	panic(noAsm)
+}
+
+// ScatterAddNarrowF64U32AVX2 is not built here; it panics.
+func ScatterAddNarrowF64U32AVX2(y, x []float64, ptr []uint32, idx []uint32, vals []float64, alpha float64) {
+	panic(noAsm)
+}
+
+// ScatterAddNarrowF32U16AVX512 is not built here; it panics.
+func ScatterAddNarrowF32U16AVX512(y, x []float32, ptr []uint32, idx []uint16, vals []float32, alpha float32) {
+	panic(noAsm)
+}
+
+// ScatterAddNarrowF32U32AVX512 is not built here; it panics.
+func ScatterAddNarrowF32U32AVX512(y, x []float32, ptr []uint32, idx []uint32, vals []float32, alpha float32) {
+	panic(noAsm)
+}
+
+// ScatterAddNarrowF64U16AVX512 is not built here; it panics.
+func ScatterAddNarrowF64U16AVX512(y, x []float64, ptr []uint32, idx []uint16, vals []float64, alpha float64) {
+	panic(noAsm)
+}
+
+// ScatterAddNarrowF64U32AVX512 is not built here; it panics.
+func ScatterAddNarrowF64U32AVX512(y, x []float64, ptr []uint32, idx []uint32, vals []float64, alpha float64) {
+	panic(noAsm)
+}
+
 // Family spmmnarrow: spmmnarrow_amd64.s.
 
 // SpMMNarrowF64U16AVX2 is not built here; it panics.

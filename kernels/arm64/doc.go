@@ -68,6 +68,9 @@
 //	spmmscatternarrow_arm64.s   SpMMScatterNarrow{F64,F32}{U16,U32}NEON: those
 //	                            kernels on 32-bit row pointers and 16- or
 //	                            32-bit indices
+//	scatteraddnarrow_arm64.s    ScatterAddNarrow{F64,F32}{U16,U32}NEON:
+//	                            scatteradd_arm64.s's loop on 32-bit row
+//	                            pointers and 16- or 32-bit indices
 //	scatteradd_arm64.s          ScatterAddF64NEON, ScatterAddF32NEON:
 //	                            scatter-add for transposed products, scalar
 //	                            FMADD in loop order

@@ -629,6 +629,34 @@ func SpMMScatterNarrowF32U16NEON(y []float32, ldy int, x []float32, ldx, w int, 
 //go:noescape
 func SpMMScatterNarrowF32U32NEON(y []float32, ldy int, x []float32, ldx, w int, ptr []uint32, idx []uint32, vals []float32, alpha float32, yrows uint64) int
 
+// Family scatteraddnarrow: scatteraddnarrow_arm64.s.
+
+// ScatterAddNarrowF64U16NEON and the other three are ScatterAddF64NEON and
+// ScatterAddF32NEON on 32-bit row pointers and 16- or 32-bit indices: the
+// same loop (one fused multiply-add an entry, in the loop's order), the
+// same clamping and skipping, and the same assumptions.
+//
+//go:noescape
+func ScatterAddNarrowF64U16NEON(y, x []float64, ptr []uint32, idx []uint16, vals []float64, alpha float64)
+
+// ScatterAddNarrowF64U32NEON is ScatterAddNarrowF64U16NEON on 32-bit
+// indices.
+//
+//go:noescape
+func ScatterAddNarrowF64U32NEON(y, x []float64, ptr []uint32, idx []uint32, vals []float64, alpha float64)
+
+// ScatterAddNarrowF32U16NEON is ScatterAddNarrowF64U16NEON for float32
+// values.
+//
+//go:noescape
+func ScatterAddNarrowF32U16NEON(y, x []float32, ptr []uint32, idx []uint16, vals []float32, alpha float32)
+
+// ScatterAddNarrowF32U32NEON is ScatterAddNarrowF32U16NEON on 32-bit
+// indices.
+//
+//go:noescape
+func ScatterAddNarrowF32U32NEON(y, x []float32, ptr []uint32, idx []uint32, vals []float32, alpha float32)
+
 // Family scatteradd: scatteradd_arm64.s.
 
 // ScatterAddF64NEON and ScatterAddF32NEON compute, for every row i of a compressed

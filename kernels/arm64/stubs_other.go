@@ -326,6 +326,28 @@ func SpMMScatterNarrowF32U32NEON(y []float32, ldy int, x []float32, ldx, w int, 
 	panic(noasm)
 }
 
+// Family scatteraddnarrow: scatteraddnarrow_arm64.s.
+
+// ScatterAddNarrowF64U16NEON is not built here; it panics.
+func ScatterAddNarrowF64U16NEON(y, x []float64, ptr []uint32, idx []uint16, vals []float64, alpha float64) {
+	panic(noasm)
+}
+
+// ScatterAddNarrowF64U32NEON is not built here; it panics.
+func ScatterAddNarrowF64U32NEON(y, x []float64, ptr []uint32, idx []uint32, vals []float64, alpha float64) {
+	panic(noasm)
+}
+
+// ScatterAddNarrowF32U16NEON is not built here; it panics.
+func ScatterAddNarrowF32U16NEON(y, x []float32, ptr []uint32, idx []uint16, vals []float32, alpha float32) {
+	panic(noasm)
+}
+
+// ScatterAddNarrowF32U32NEON is not built here; it panics.
+func ScatterAddNarrowF32U32NEON(y, x []float32, ptr []uint32, idx []uint32, vals []float32, alpha float32) {
+	panic(noasm)
+}
+
 // Family scatteradd: scatteradd_arm64.s.
 
 // ScatterAddF64NEON is not built here; it panics.

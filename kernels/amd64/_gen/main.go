@@ -58,6 +58,7 @@ func outputs() []output {
 		{"compressstarts_amd64.s", compressStartsFile},
 		{"storelines_amd64.s", storeLinesFile},
 		{"scatteradd_amd64.s", scatterAddFile},
+		{"scatteraddnarrow_amd64.s", scatterAddNarrowFile},
 		{"spmv_amd64.s", spmvFile},
 		{"spmv1_amd64.s", spmv1File},
 		{"spmm_amd64.s", spmmFile},
