@@ -453,7 +453,8 @@ func (q *qnbKernel) emit() {
 	qnbSum(f, q.k, q.l, true, "X13", "X12", false)
 }
 
-// qspmvNarrowBlockFile is qspmvnarrowblock_amd64.s.
+// qspmvNarrowBlockFile is qspmvnarrowblock_amd64.s. Its doc's row loop is
+// the deliberate twin of qspmvNarrowBlockAVX2File's, on 16 lanes.
 func qspmvNarrowBlockFile() string {
 	f := &asmFile{}
 	f.line(`#include "textflag.h"`)

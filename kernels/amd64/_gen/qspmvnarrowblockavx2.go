@@ -128,7 +128,8 @@ func (q *qnb2Kernel) emit() {
 	qnbSum(f, q.k, q.l, false, fmt.Sprintf("alpha+%d(FP)", aOff), "X1", true)
 }
 
-// qspmvNarrowBlockAVX2File is qspmvnarrowblockavx2_amd64.s.
+// qspmvNarrowBlockAVX2File is qspmvnarrowblockavx2_amd64.s. Its doc's row
+// loop is the deliberate twin of qspmvNarrowBlockFile's, on 8 lanes.
 func qspmvNarrowBlockAVX2File() string {
 	f := &asmFile{}
 	f.line(`#include "textflag.h"`)

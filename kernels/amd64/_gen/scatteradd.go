@@ -45,10 +45,11 @@ Registers by role:
 	return f.String()
 }
 
-// scatterAddRow opens the row loop of either kernel: the arguments, then
-// for row AX the segment (R12, R13) clamped to len(idx) and X13 = alpha *
-// x[i]; avx512 also broadcasts len(y) into Z30 before the loop.
-func scatterAddRow(f *asmFile, s string, es int, avx512 bool) {
+// scatterAddArgs loads the arguments of a scatter-add kernel (this
+// file's and scatteraddnarrow.go's; s the element suffix): y, len(y), x,
+// len(x), ptr, idx, len(idx) and vals into DI, R8, SI, CX, DX, R9, R10 and
+// R11, alpha into X12.
+func scatterAddArgs(f *asmFile, s string) {
 	f.i("MOVQ y_base+0(FP), DI")
 	f.i("MOVQ y_len+8(FP), R8")
 	f.i("MOVQ x_base+24(FP), SI")
@@ -58,6 +59,13 @@ func scatterAddRow(f *asmFile, s string, es int, avx512 bool) {
 	f.i("MOVQ idx_len+80(FP), R10")
 	f.i("MOVQ vals_base+96(FP), R11")
 	f.i("VMOV%s alpha+120(FP), X12", s)
+}
+
+// scatterAddRow opens the row loop of either kernel: the arguments, then
+// for row AX the segment (R12, R13) clamped to len(idx) and X13 = alpha *
+// x[i]; avx512 also broadcasts len(y) into Z30 before the loop.
+func scatterAddRow(f *asmFile, s string, es int, avx512 bool) {
+	scatterAddArgs(f, s)
 	if avx512 {
 		f.i("VPBROADCASTQ R8, Z30")
 	}

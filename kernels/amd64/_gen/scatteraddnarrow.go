@@ -62,15 +62,7 @@ Registers by role:
 // (scatteradd.go) with 32-bit pointers; avx512 also sets Y30 to the
 // largest index in range and returns at once when y is empty.
 func scatterAddNarrowRow(f *asmFile, s string, es, iw int, avx512 bool) {
-	f.i("MOVQ y_base+0(FP), DI")
-	f.i("MOVQ y_len+8(FP), R8")
-	f.i("MOVQ x_base+24(FP), SI")
-	f.i("MOVQ x_len+32(FP), CX")
-	f.i("MOVQ ptr_base+48(FP), DX")
-	f.i("MOVQ idx_base+72(FP), R9")
-	f.i("MOVQ idx_len+80(FP), R10")
-	f.i("MOVQ vals_base+96(FP), R11")
-	f.i("VMOV%s alpha+120(FP), X12", s)
+	scatterAddArgs(f, s)
 	if avx512 {
 		f.c("Y30 = min(len(y), 2^%d) - 1 in every 32-bit lane; no index is in range of an empty y", 8*iw)
 		f.i("TESTQ R8, R8")
