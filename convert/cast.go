@@ -51,10 +51,9 @@ func CastCSF[To, From Float](t *csf.Tensor[From]) *csf.Tensor[To] {
 	if !t.Valid() {
 		panic(fmt.Errorf("convert: CastCSF: %w", layout.ErrUnvalidated))
 	}
-	levels := t.Rank()
-	pos, crd := make([][]uint64, levels), make([][]uint64, levels)
-	for l := range levels {
-		pos[l], crd[l] = slices.Clone(t.Pos(l)), slices.Clone(t.Crd(l))
+	pos, crd := levelsOf(t)
+	for l := range pos {
+		pos[l], crd[l] = slices.Clone(pos[l]), slices.Clone(crd[l])
 	}
 	out := new(csf.Tensor[To])
 	out.Trusted(check.Key{}).Adopt(t.Shape(), t.ModeOrder(), pos, crd, castValues[To](t.Values()))

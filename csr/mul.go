@@ -61,8 +61,8 @@ func (sp split) parts(work int) int {
 }
 
 // The product methods below are deliberate twins of the other formats'
-// (coo and csr, float and quantized): one-line entry points that each
-// type's public API names.
+// (coo, csr and prepared, float and quantized): one-line entry points
+// that each type's public API names.
 
 // MulVec computes y = A x; len(x) == Cols and len(y) == Rows. It panics
 // on other lengths, when y shares memory with x or the values, and on an

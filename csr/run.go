@@ -27,6 +27,9 @@ type rowOps[T Float] interface {
 	spmmScatter(lo, hi int, y []T, ldy int, x []T, ldx, w int, alpha T)
 }
 
+// jobKind is what a part of a product does. It is a deliberate twin of
+// package prepared's jobKind (mul.go): each package's jobs hold its own
+// operand.
 type jobKind uint8
 
 const (

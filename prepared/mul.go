@@ -30,6 +30,10 @@ func parts(work int) int {
 	return min(setting.Options(DefaultParallelThreshold).Goroutines(work), maxParts)
 }
 
+// The product methods below are deliberate twins of the other formats'
+// (coo, csr and prepared, float and quantized): one-line entry points
+// that each type's public API names.
+
 // MulVec computes y = A x; len(x) == Cols and len(y) == Rows. It panics
 // ("prepared: dimension mismatch: ...") on other lengths and when y shares
 // memory with x. It allocates nothing per call (a parallel scatter takes
@@ -234,6 +238,8 @@ func (m *Matrix[T]) scatterMat(f *form, b *block, lo, hi int, y, x []T, k int, a
 	}
 }
 
+// jobKind is what a part of a product does. It is a deliberate twin of
+// package csr's jobKind (run.go): each package's jobs hold its own operand.
 type jobKind uint8
 
 const (

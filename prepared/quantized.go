@@ -236,6 +236,10 @@ func (m *Quantized) String() string {
 	return fmt.Sprintf("prepared csr %v %dx%d nnz %d %v %.2f B/value", m.scheme, m.f.rows, m.f.cols, m.f.nnz(), m.f.kind, m.BytesPerValue())
 }
 
+// The product methods below are deliberate twins of the other formats'
+// (coo, csr and prepared, float and quantized): one-line entry points
+// that each type's public API names.
+
 // MulVec computes y = A x; len(x) == Cols and len(y) == Rows. It panics
 // ("prepared: dimension mismatch: ...") on other lengths and when y shares
 // memory with x. It allocates nothing per call (tiles and a parallel

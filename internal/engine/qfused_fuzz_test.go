@@ -47,16 +47,22 @@ func fuzzQSeed(seed uint64, n, maxRow, nx int) []byte {
 	return b
 }
 
+// seedQFuzz adds the seeds of the fused fuzz targets (FuzzQSpMV,
+// FuzzQScatterAdd): two word lists and, per scheme, rows of 0 to 40
+// values over 300 with a vector of 37 elements.
+func seedQFuzz(f *testing.F) {
+	seedWords(f, 0, 2, 3, 5, 0, 1, 2, 9, 1<<63)
+	seedWords(f, 7, 1, 40, 2, 3, 4, ^uint64(0), 0)
+	for si := range fuzzQSchemes {
+		f.Add(fuzzQSeed(uint64(si), 300, 40, 45), uint64(si)<<7|37<<1)
+	}
+}
+
 // FuzzQSpMV: on any index data every path of the fused SpMV stays in
 // bounds (the sentinels would see a stray write) and agrees with ref
 // within the bound of a sum.
 func FuzzQSpMV(f *testing.F) {
-	seedWords(f, 0, 2, 3, 5, 0, 1, 2, 9, 1<<63)
-	seedWords(f, 7, 1, 40, 2, 3, 4, ^uint64(0), 0)
-	for si := range fuzzQSchemes {
-		// rows of 0 to 40 values over 300, x of 37 elements
-		f.Add(fuzzQSeed(uint64(si), 300, 40, 45), uint64(si)<<7|37<<1)
-	}
+	seedQFuzz(f)
 	f.Fuzz(func(t *testing.T, b []byte, seed uint64) {
 		ptr, idx, _, x64 := fuzzCSR(b, seed)
 		x := make([]float32, len(x64))

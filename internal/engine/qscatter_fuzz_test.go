@@ -10,12 +10,7 @@ import (
 // write) and gives the same bits as ref, or, on the tiled fallback,
 // panics naming the pointer.
 func FuzzQScatterAdd(f *testing.F) {
-	seedWords(f, 0, 2, 3, 5, 0, 1, 2, 9, 1<<63)
-	seedWords(f, 7, 1, 40, 2, 3, 4, ^uint64(0), 0)
-	for si := range fuzzQSchemes {
-		// rows of 0 to 40 values over 300, y of 37 elements
-		f.Add(fuzzQSeed(uint64(si), 300, 40, 45), uint64(si)<<7|37<<1)
-	}
+	seedQFuzz(f)
 	f.Fuzz(func(t *testing.T, b []byte, seed uint64) {
 		ptr, idx, _, x64 := fuzzCSR(b, seed)
 		// x has a row per pointer pair; y the length fuzzCSR gave x.

@@ -31,6 +31,9 @@ func quantizeRand(t *testing.T, rng *rand.Rand, s quant.Scheme, n int) quant.Val
 	return v
 }
 
+// TestQSpMVNarrowBlock runs every path against ref on random operands.
+// Its opening (both index widths, every tier, every scheme) is the
+// deliberate twin of TestQSpMVNarrowBlockAtOrdered's.
 func TestQSpMVNarrowBlock(t *testing.T) {
 	testQSpMVNarrowBlock[uint16](t, qspmvNarrowBlockU16)
 	testQSpMVNarrowBlock[uint32](t, qspmvNarrowBlockU32)
@@ -134,6 +137,7 @@ func checkNarrowBlock[I Narrow](t *testing.T, name string, impl, ref qspmvNarrow
 
 // TestQSpMVNarrowBlockAtOrdered: on every path, scale positions that are
 // the codes' own (spos[i] = first+lo) give the bits of QSpMVNarrowBlock.
+// Its opening is the deliberate twin of TestQSpMVNarrowBlock's.
 func TestQSpMVNarrowBlockAtOrdered(t *testing.T) {
 	testQSpMVNarrowBlockAtOrdered[uint16](t, qspmvNarrowBlockU16)
 	testQSpMVNarrowBlockAtOrdered[uint32](t, qspmvNarrowBlockU32)

@@ -34,6 +34,8 @@ func ScatterAddNarrow[T Float, I Narrow](y, x []T, ptr []uint32, col []I, vals [
 	}
 }
 
+// The type and the four families below are deliberate twins of
+// spmvNarrow's (spmvnarrow.go): one family a value and index type.
 type scatterAddNarrowFunc[T Float, I Narrow] = func(y, x []T, ptr []uint32, col []I, vals []T, alpha T)
 
 var (

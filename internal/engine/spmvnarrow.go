@@ -55,6 +55,9 @@ func SpMVNarrow[T Float, I Narrow](y, x []T, ptr []uint32, col []I, vals []T, al
 	}
 }
 
+// The type and the four families below are deliberate twins of
+// scatterAddNarrow's (scatteraddnarrow.go): one family a value and index
+// type.
 type spmvNarrowFunc[T Float, I Narrow] = func(y, x []T, ptr []uint32, col []I, vals []T, alpha, beta T)
 
 var (

@@ -101,6 +101,7 @@ var dot512 = map[string]string{
 	"{REDUCE}": "{reduceZ}{reduceY}",
 }
 
+// dot256 is dot512's twin (see there).
 var dot256 = map[string]string{
 	"{ISA}": "AVX2", "{REQ}": "AVX, AVX2, FMA3", "{VB}": "32", "{VB2}": "64", "{LOGWV}": "{LOGW2}",
 	"{TAILMASK}": `	MOVQ     R13, DX

@@ -20,6 +20,8 @@ two blocks, each instruction of block 0 followed by its twin for block 1
 (registers 5 up), so that the two dependency chains overlap. Each block is
 loaded before it is stored, so dst == src works.`)
 
+	// ExclusiveScanAVX2 and ExclusiveScanAVX512 below are twins of the
+	// same shape: the two blocks' scans differ in their instructions.
 	f.text("ExclusiveScanAVX2", 0, "AVX, AVX2", "")
 	exclusiveScanArgs(f, 8, "Y", "VPXOR")
 	f.loopHead("for n > 0 { two blocks of 4: dst = CARRY + exclusive; CARRY += total }", "done")

@@ -34,6 +34,7 @@ var f64 = elem{
 	iota: dataTable("iota<>", 8, "0", "1", "2", "3"),
 }
 
+// f32 is f64's twin (see there).
 var f32 = elem{
 	T: "F32", t: "float32", P: "PS", S: "SS", ES: "4", LOG: "2", W: "16", W2: "8", WM1: "15", LOGW: "4",
 	KMOV: "KMOVW", BCASTI: "VPBROADCASTD", CMPGT: "VPCMPGTD",

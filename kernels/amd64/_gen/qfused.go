@@ -63,11 +63,7 @@ len(codes) >= (len(idx)+1)/2 and a scale for every block of the values
 of the rows; it reads a block's scale only when a value of the block is
 read.
 Requires: AVX512F, AVX512BW, BMI2.`},
-		{"qfused", "QSpMV4MXAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)", `QSpMV4MXAVX512 is QSpMV4BlockAVX512 with MX scales: block g's scale is
-E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127), built in a general
-register from the exponent's bits. Exponent 0xFF (NaN, which validation
-rejects) gives +Inf.
-Requires: AVX512F, AVX512BW, BMI2.`},
+		{"qfused", "QSpMV4MXAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)", mxRegDoc("QSpMV4MXAVX512", "QSpMV4BlockAVX512", "AVX512F, AVX512BW, BMI2")},
 		{"qfused", "QSpMV8MXAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32)", `QSpMV8MXAVX512 is QSpMVI8BlockAVX512 on FP8 E4M3 codes (OCP MX v1.0)
 with MX scales (as QSpMV4MXAVX512's):
 
@@ -122,6 +118,17 @@ len(x) and skip such entries. It prefetches idx and the codes into L2, and idx n
 needs len(ptr) == len(y)+1, len(codes) >= len(idx) and len(rs) >= len(y).
 Requires: AVX512F, AVX512BW, BMI2.`},
 	}
+}
+
+// mxRegDoc is the doc of kernel name, kernel base with MX scales built
+// in a general register, which the fused and the scatter kernels share;
+// feats are the CPU features it requires.
+func mxRegDoc(name, base, feats string) string {
+	return name + " is " + base + ` with MX scales: block g's scale is
+E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127), built in a general
+register from the exponent's bits. Exponent 0xFF (NaN, which validation
+rejects) gives +Inf.
+Requires: ` + feats + "."
 }
 
 // qfusedFile is qfused_amd64.s.
@@ -362,19 +369,7 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 	}
 	f.i("VMOVSS alpha+%d(FP), X13", aOff)
 	f.i("VMOVSS beta+%d(FP), X12", aOff+4)
-	f.i("XORQ AX, AX")
-	qfRow(f, p, true)
-	if k.u8 {
-		f.c("Z22: the row's zero point in every lane")
-		f.i("MOVQ rz_base+144(FP), R14")
-		f.i("MOVBLZX (R14)(AX*1), R14")
-		f.i("VPBROADCASTD R14, Z22")
-	}
-	f.i("VPXORQ Z0, Z0, Z0")
-	f.i("VPXORQ Z1, Z1, Z1")
-	f.i("VXORPS X2, X2, X2")
-	f.i("CMPQ R12, R13")
-	f.i("JAE %ssum", p)
+	qfRowStart(f, k, p, "Z22", "VPXORQ", "Z", func() { f.i("VPBROADCASTD R14, Z22") })
 	if !k.row {
 		qfBlockStart(f, k, sOff, bOff, ses)
 		qfScale(f, k.mx)
@@ -428,21 +423,56 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 	f.i("MOVQ CX, R12")
 	f.i("JMP %sby16", p)
 	qfTail(f, k, p, ses, bOff)
+	qfSum(f, k, p, true, func() {
+		qfLines(f, sk.scale("X2"))
+		qfLines(f, sk.storeY(p+"nobeta", "\tINCQ AX", fmt.Sprintf("\tJMP %srow", p)))
+	})
+	if !k.row {
+		qfPassSplit(f, k, p, ses, bOff)
+	}
+}
+
+// qfRowStart opens the row loop of a fused kernel of kind k (labels
+// prefixed p) at <p>row, AX the row from 0: for uint8 codes the row's
+// zero point broadcast into register zp (bcast, from R14), the
+// accumulators V0 and V1 (V is Z or Y) zeroed by instruction zero and X2
+// by VXORPS, and the jump to <p>sum when the row is empty.
+func qfRowStart(f *asmFile, k qfKind, p, zp, zero, v string, bcast func()) {
+	f.i("XORQ AX, AX")
+	qfRow(f, p, true)
+	if k.u8 {
+		f.c("%s: the row's zero point in every lane", zp)
+		f.i("MOVQ rz_base+144(FP), R14")
+		f.i("MOVBLZX (R14)(AX*1), R14")
+		bcast()
+	}
+	f.i("%s %s0, %s0, %s0", zero, v, v, v)
+	f.i("%s %s1, %s1, %s1", zero, v, v, v)
+	f.i("VXORPS X2, X2, X2")
+	f.i("CMPQ R12, R13")
+	f.i("JAE %ssum", p)
+}
+
+// qfSum is a fused kernel's row end at <p>sum: the accumulators V0, V1
+// (V is Z with z, else Y) and X2 summed into X2, times the row's scale for
+// a kernel by row; store scales it by alpha, adds beta y and stores it and
+// goes on to the next row; then the kernel's end at <p>done.
+func qfSum(f *asmFile, k qfKind, p string, z bool, store func()) {
+	v := "Y"
+	if z {
+		v = "Z"
+	}
 	f.label(p + "sum")
-	f.i("VADDPS Z1, Z0, Z0")
-	qfLines(f, spmvHsum(4, true))
+	f.i("VADDPS %s1, %s0, %s0", v, v, v)
+	qfLines(f, spmvHsum(4, z))
 	f.i("VADDSS X0, X2, X2")
 	if k.row {
 		f.i("VMULSS (BX)(AX*4), X2, X2")
 	}
-	qfLines(f, sk.scale("X2"))
-	qfLines(f, sk.storeY(p+"nobeta", "\tINCQ AX", fmt.Sprintf("\tJMP %srow", p)))
+	store()
 	f.label(p + "done")
 	f.i("VZEROUPPER")
 	f.i("RET")
-	if !k.row {
-		qfPassSplit(f, k, p, ses, bOff)
-	}
 }
 
 // qfPassHead opens a 32-value pass loop at label l (kind k, labels of the
@@ -471,6 +501,22 @@ func qfOne(f *asmFile, k qfKind, l string, ses, bOff int, dec bool) {
 	if dec && !k.row {
 		f.i("DECQ R10")
 	}
+	qfScalarValue(f, k, l, qfScalarRegs{v: "X16", pow: "X24", zero: "X22", scale: "X31"}, func() {
+		f.i("VMOVD R14, X16")
+		f.i("VPERMPS Z29, Z16, Z16")
+	})
+}
+
+// qfScalarRegs are the registers of a fused kernel's one-value step: the
+// value v, 2^120 for E4M3 codes (pow), the row's zero point for uint8
+// codes and the block's broadcast scale.
+type qfScalarRegs struct{ v, pow, zero, scale string }
+
+// qfScalarValue adds value R12 of a fused kernel of kind k, the AVX-512
+// and AVX2 kernels' shared one-value step (registers r), into X2, or skips
+// it, to <l>skip, when its index is not below len(x); lookup turns a 4-bit
+// code in R14's low bits (the bits above them not cleared) into r.v.
+func qfScalarValue(f *asmFile, k qfKind, l string, r qfScalarRegs, lookup func()) {
 	f.i("MOVQ (R9)(R12*8), R8")
 	f.i("CMPQ R8, x_len+32(FP)")
 	f.i("JAE %sskip", l)
@@ -483,27 +529,26 @@ func qfOne(f *asmFile, k qfKind, l string, ses, bOff int, dec bool) {
 		f.i("ANDL $1, CX")
 		f.i("SHLL $2, CX")
 		f.i("SHRL CX, R14")
-		f.i("VMOVD R14, X16")
-		f.i("VPERMPS Z29, Z16, Z16")
+		lookup()
 	case k.e4m3:
 		f.i("MOVBLSX (R11)(R12*1), R14")
 		f.i("SHLL $20, R14")
 		f.i("ANDL $0x87f00000, R14")
-		f.i("VMOVD R14, X16")
-		f.i("VMULSS X24, X16, X16")
+		f.i("VMOVD R14, %s", r.v)
+		f.i("VMULSS %s, %s, %s", r.pow, r.v, r.v)
 	case k.u8:
 		f.i("MOVBLZX (R11)(R12*1), R14")
-		f.i("VMOVD X22, R15")
+		f.i("VMOVD %s, R15", r.zero)
 		f.i("SUBL R15, R14")
-		f.i("VCVTSI2SSL R14, X16, X16")
+		f.i("VCVTSI2SSL R14, %s, %s", r.v, r.v)
 	default:
 		f.i("MOVBLSX (R11)(R12*1), R14")
-		f.i("VCVTSI2SSL R14, X16, X16")
+		f.i("VCVTSI2SSL R14, %s, %s", r.v, r.v)
 	}
 	if !k.row {
-		f.i("VMULSS X31, X16, X16")
+		f.i("VMULSS %s, %s, %s", r.scale, r.v, r.v)
 	}
-	f.i("VFMADD231SS (SI)(R8*4), X16, X2")
+	f.i("VFMADD231SS (SI)(R8*4), %s, X2", r.v)
 	f.label(l + "skip")
 }
 
@@ -690,7 +735,8 @@ func qfTailCount(f *asmFile, p, r string, lanes int) {
 // qfDecode decodes 16 codes of kind k from src (memory or an X register:
 // 16 bytes, or for 4-bit codes the 8 bytes that hold them, nibble k+i in
 // lane i) into v, a Z register, as float32 (4-bit codes looked up in Z29;
-// u8 codes less the row's zero point, Z22). It clobbers X20.
+// u8 codes less the row's zero point, Z22). It clobbers X20. Its 8-bit
+// cases are the deliberate twins of qfCodes8AVX2's.
 func qfDecode(f *asmFile, k qfKind, v, src string) {
 	x := strings.Replace(v, "Z", "X", 1)
 	switch {
@@ -841,20 +887,10 @@ func qfAVX2(f *asmFile, name string, k qfKind) {
 	f.i("XORQ x_len+32(FP), R14")
 	f.i("MOVQ R14, X15")
 	f.i("VPBROADCASTQ X15, Y15")
-	f.i("XORQ AX, AX")
-	qfRow(f, p, true)
-	if k.u8 {
-		f.c("Y7: the row's zero point in every lane")
-		f.i("MOVQ rz_base+144(FP), R14")
-		f.i("MOVBLZX (R14)(AX*1), R14")
+	qfRowStart(f, k, p, "Y7", "VXORPS", "Y", func() {
 		f.i("VMOVD R14, X7")
 		f.i("VPBROADCASTD X7, Y7")
-	}
-	f.i("VXORPS Y0, Y0, Y0")
-	f.i("VXORPS Y1, Y1, Y1")
-	f.i("VXORPS X2, X2, X2")
-	f.i("CMPQ R12, R13")
-	f.i("JAE %ssum", p)
+	})
 	if !k.row {
 		qfBlockStart(f, k, sOff, bOff, ses)
 		qfScaleAVX2(f, k.mx, "Y7")
@@ -885,62 +921,24 @@ func qfAVX2(f *asmFile, name string, k qfKind) {
 	f.i("ADDQ $16, R12")
 	f.i("JMP %sby16", p)
 	qfTailAVX2(f, k, p, ses, bOff)
-	f.i("MOVQ (R9)(R12*8), R8")
-	f.i("CMPQ R8, x_len+32(FP)")
-	f.i("JAE %sskip", p)
-	switch {
-	case k.nib:
-		f.i("MOVQ R12, R14")
-		f.i("SHRQ $1, R14")
-		f.i("MOVBLZX (R11)(R14*1), R14")
-		f.i("MOVL R12, CX")
-		f.i("ANDL $1, CX")
-		f.i("SHLL $2, CX")
-		f.i("SHRL CX, R14")
+	qfScalarValue(f, k, p, qfScalarRegs{v: "X10", pow: "X13", zero: "X7", scale: "X7"}, func() {
 		f.i("ANDL $15, R14")
 		f.i("MOVQ table_base+120(FP), R15")
 		f.i("VMOVSS (R15)(R14*4), X10")
-	case k.e4m3:
-		f.i("MOVBLSX (R11)(R12*1), R14")
-		f.i("SHLL $20, R14")
-		f.i("ANDL $0x87f00000, R14")
-		f.i("VMOVD R14, X10")
-		f.i("VMULSS X13, X10, X10")
-	case k.u8:
-		f.i("MOVBLZX (R11)(R12*1), R14")
-		f.i("VMOVD X7, R15")
-		f.i("SUBL R15, R14")
-		f.i("VCVTSI2SSL R14, X10, X10")
-	default:
-		f.i("MOVBLSX (R11)(R12*1), R14")
-		f.i("VCVTSI2SSL R14, X10, X10")
-	}
-	if !k.row {
-		f.i("VMULSS X7, X10, X10")
-	}
-	f.i("VFMADD231SS (SI)(R8*4), X10, X2")
-	f.label(p + "skip")
+	})
 	f.i("INCQ R12")
 	f.i("JMP %sone", p)
-	f.label(p + "sum")
-	f.i("VADDPS Y1, Y0, Y0")
-	qfLines(f, spmvHsum(4, false))
-	f.i("VADDSS X0, X2, X2")
-	if k.row {
-		f.i("VMULSS (BX)(AX*4), X2, X2")
-	}
-	f.i("VMULSS alpha+%d(FP), X2, X0", aOff)
-	f.i("CMPL beta+%d(FP), $0", aOff+4)
-	f.i("JEQ %snobeta", p)
-	f.i("VMOVSS beta+%d(FP), X3", aOff+4)
-	f.i("VFMADD231SS (DI)(AX*4), X3, X0")
-	f.label(p + "nobeta")
-	f.i("VMOVSS X0, (DI)(AX*4)")
-	f.i("INCQ AX")
-	f.i("JMP %srow", p)
-	f.label(p + "done")
-	f.i("VZEROUPPER")
-	f.i("RET")
+	qfSum(f, k, p, false, func() {
+		f.i("VMULSS alpha+%d(FP), X2, X0", aOff)
+		f.i("CMPL beta+%d(FP), $0", aOff+4)
+		f.i("JEQ %snobeta", p)
+		f.i("VMOVSS beta+%d(FP), X3", aOff+4)
+		f.i("VFMADD231SS (DI)(AX*4), X3, X0")
+		f.label(p + "nobeta")
+		f.i("VMOVSS X0, (DI)(AX*4)")
+		f.i("INCQ AX")
+		f.i("JMP %srow", p)
+	})
 }
 
 // qfDecodeAVX2 decodes the 16 codes of an AVX2 step at R12 (kind k) into
@@ -968,23 +966,32 @@ func qfDecodeAVX2(f *asmFile, k qfKind) {
 	}
 	f.i("PREFETCHT0 256(R11)(R12*1)")
 	for h, v := range []string{"Y10", "Y11"} {
-		switch {
-		case k.e4m3:
-			f.c("%s: codes k+%d.. as E4M3 bits in float32 bits, times 2^120", v, 8*h)
-			f.i("VPMOVSXBD %d(R11)(R12*1), %s", 8*h, v)
-			f.i("VPSLLD $20, %s, %s", v, v)
-			f.i("VPAND Y12, %s, %s", v, v)
-			f.i("VMULPS Y13, %s, %s", v, v)
-		case k.u8:
-			f.c("%s: codes k+%d.. less the zero point as float32", v, 8*h)
-			f.i("VPMOVZXBD %d(R11)(R12*1), %s", 8*h, v)
-			f.i("VPSUBD Y7, %s, %s", v, v)
-			f.i("VCVTDQ2PS %s, %s", v, v)
-		default:
-			f.c("%s: codes k+%d.. as float32", v, 8*h)
-			f.i("VPMOVSXBD %d(R11)(R12*1), %s", 8*h, v)
-			f.i("VCVTDQ2PS %s, %s", v, v)
-		}
+		qfCodes8AVX2(f, k, v, fmt.Sprintf("%d(R11)(R12*1)", 8*h), fmt.Sprintf("codes k+%d..", 8*h))
+	}
+}
+
+// qfCodes8AVX2 decodes 8 8-bit codes of an AVX2 kernel of kind k (not
+// 4-bit) from src, memory or an X register, into v as float32, unscaled;
+// what names them in the comment.
+// Its cases are the deliberate twins of qfDecode's 8-bit ones, which
+// differ in registers and comments.
+func qfCodes8AVX2(f *asmFile, k qfKind, v, src, what string) {
+	switch {
+	case k.e4m3:
+		f.c("%s: %s as E4M3 bits in float32 bits, times 2^120", v, what)
+		f.i("VPMOVSXBD %s, %s", src, v)
+		f.i("VPSLLD $20, %s, %s", v, v)
+		f.i("VPAND Y12, %s, %s", v, v)
+		f.i("VMULPS Y13, %s, %s", v, v)
+	case k.u8:
+		f.c("%s: %s less the zero point as float32", v, what)
+		f.i("VPMOVZXBD %s, %s", src, v)
+		f.i("VPSUBD Y7, %s, %s", v, v)
+		f.i("VCVTDQ2PS %s, %s", v, v)
+	default:
+		f.c("%s: %s as float32", v, what)
+		f.i("VPMOVSXBD %s, %s", src, v)
+		f.i("VCVTDQ2PS %s, %s", v, v)
 	}
 }
 
@@ -1022,28 +1029,14 @@ func qfTailAVX2(f *asmFile, k qfKind, p string, ses, bOff int) {
 	f.i("SHLQ $3, R14")
 	f.i("VMOVQ R14, X4")
 	f.i("VPSRLQ X4, X3, X3")
-	switch {
-	case k.nib:
+	if k.nib {
 		f.c("Y10: table[nibble k+i]")
 		f.i("VPSHUFB (CX), X3, X3 // byte i: code byte (k+i)/2")
 		f.i("VPMOVZXBD X3, Y10")
 		f.i("VPSRLVD 16(CX), Y10, Y10")
 		nibLookupAVX2(f, "Y10", "Y5", "Y6")
-	case k.e4m3:
-		f.c("Y10: the codes as E4M3 bits in float32 bits, times 2^120")
-		f.i("VPMOVSXBD X3, Y10")
-		f.i("VPSLLD $20, Y10, Y10")
-		f.i("VPAND Y12, Y10, Y10")
-		f.i("VMULPS Y13, Y10, Y10")
-	case k.u8:
-		f.c("Y10: the codes less the zero point as float32")
-		f.i("VPMOVZXBD X3, Y10")
-		f.i("VPSUBD Y7, Y10, Y10")
-		f.i("VCVTDQ2PS Y10, Y10")
-	default:
-		f.c("Y10: the codes as float32")
-		f.i("VPMOVSXBD X3, Y10")
-		f.i("VCVTDQ2PS Y10, Y10")
+	} else {
+		qfCodes8AVX2(f, k, "Y10", "X3", "the codes")
 	}
 	if !k.row {
 		qfSplitAVX2(f, k, "R8", p+"t", ses, bOff, []string{"Y10"})

@@ -62,11 +62,7 @@ otherwise) through their table:
 It needs len(table) == 16, len(codes) >= (len(idx)+1)/2 and the rest as
 QScatterI8BlockAVX2.
 Requires: AVX, AVX2, BMI2.`},
-		{"qscatter", "QScatter4MXAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha float32)", `QScatter4MXAVX2 is QScatter4BlockAVX2 with MX scales: block g's scale is
-E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127), built in a general
-register from the exponent's bits. Exponent 0xFF (NaN, which validation
-rejects) gives +Inf.
-Requires: AVX, AVX2, BMI2.`},
+		{"qscatter", "QScatter4MXAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha float32)", mxRegDoc("QScatter4MXAVX2", "QScatter4BlockAVX2", "AVX, AVX2, BMI2")},
 		{"qscatter", "QScatter8MXAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha float32)", `QScatter8MXAVX2 is QScatter4MXAVX2 on 8-bit codes (FP8 E4M3) through a
 256-entry table:
 

@@ -28,15 +28,210 @@ type qnbKernel struct {
 
 func qnbKernels() []*qnbKernel {
 	var ks []*qnbKernel
+	qnbEach("AVX512", func(name string, k qnbKind, iw int) {
+		ks = append(ks, &qnbKernel{name: name, k: k, iw: iw, loads: true})
+	})
+	return ks
+}
+
+// qnbEach calls add for every narrow block kernel of one ISA (its name
+// ending in isa) by kind and index width, in the order the AVX-512 and
+// AVX2 generators both emit them.
+func qnbEach(isa string, add func(name string, k qnbKind, iw int)) {
 	for _, k := range []struct {
 		stem string
 		k    qnbKind
 	}{{"I8Block", qnbKind{}}, {"4Block", qnbKind{nib: true}}, {"4MX", qnbKind{nib: true, mx: true}}} {
 		for _, iw := range []int{2, 4} {
-			ks = append(ks, &qnbKernel{name: fmt.Sprintf("QSpMVNarrow%sU%dAVX512", k.stem, 8*iw), k: k.k, iw: iw, loads: true})
+			add(fmt.Sprintf("QSpMVNarrow%sU%d%s", k.stem, 8*iw, isa), k.k, iw)
 		}
 	}
-	return ks
+}
+
+// sig is the Go signature of a kernel of kind k on column indices of type
+// it.
+func (k qnbKind) sig(it string) string {
+	switch {
+	case !k.nib:
+		return fmt.Sprintf("(y, x []float32, ptr []uint32, col []%s, codes []byte, first int, scale []float32, b int, alpha, beta float32, spos []uint32)", it)
+	case !k.mx:
+		return fmt.Sprintf("(y, x []float32, ptr []uint32, col []%s, codes []byte, first int, table, scale []float32, b int, alpha, beta float32, spos []uint32)", it)
+	}
+	return fmt.Sprintf("(y, x []float32, ptr []uint32, col []%s, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32, spos []uint32)", it)
+}
+
+// qnbHead opens kernel name (requiring feats) of kind k: y, x, ptr, col,
+// len(col) and codes in DI, SI, DX, R9, R10 and R11, and for 4-bit codes
+// the table's address in R8.
+func qnbHead(f *asmFile, name, feats string, k qnbKind) {
+	f.text(name, 0, feats, "")
+	f.i("MOVQ y_base+0(FP), DI")
+	f.i("MOVQ x_base+24(FP), SI")
+	f.i("MOVQ ptr_base+48(FP), DX")
+	f.i("MOVQ col_base+72(FP), R9")
+	f.i("MOVQ col_len+80(FP), R10")
+	f.i("MOVQ codes_base+96(FP), R11")
+	if k.nib {
+		f.i("MOVQ table_base+128(FP), R8")
+	}
+}
+
+// qnbRowStart opens a row (labels from l): its range in R12..R13 (to
+// <l>done after the last row), the four accumulators v0..v3 zeroed by
+// instruction zero, to <l>sum when the row is empty, else BX, R15 and the
+// broadcast scale (loadScale) of the block of its first value.
+func qnbRowStart(f *asmFile, k qnbKind, l func(string) string, zero, v string, loadScale func()) {
+	f.narrowRow(l("row"), l("done"))
+	for a := range 4 {
+		f.i("%s %s%d, %s%d, %s%d", zero, v, a, v, a, v, a)
+	}
+	f.i("CMPQ R12, R13")
+	f.i("JAE %ssum", l(""))
+	qnbRowScale(f, k, l("spos"))
+	loadScale()
+}
+
+// qnbPhase starts a row's nibble steering (comment c): reg the offset,
+// by the phase of the row's first value, of the phase's part of table
+// data (parts 1<<shift bytes apart), R8 the table's address.
+func qnbPhase(f *asmFile, k qnbKind, c, reg string, shift int, data string) {
+	firstOff, _, _, _ := k.args()
+	f.c("%s", c)
+	f.i("MOVQ first+%d(FP), %s", firstOff, reg)
+	f.i("ADDQ R12, %s", reg)
+	f.i("ANDQ $1, %s", reg)
+	f.i("SHLQ $%d, %s", shift, reg)
+	f.i("LEAQ %s<>(SB), R8", data)
+}
+
+// qnbLoopHead opens the loop at <l>name that takes n entries a step: reg
+// the step's end R12+n, to <l>exit when it passes the row's end R13.
+func qnbLoopHead(f *asmFile, l func(string) string, name, reg string, n int, exit string) {
+	f.label(l(name))
+	f.i("LEAQ %d(R12), %s", n, reg)
+	f.i("CMPQ %s, R13", reg)
+	f.i("JA %s%s", l(""), exit)
+}
+
+// qnbBlockScale takes lanes values from R15, the values left in the
+// block (labels from l, tagged tag): when the block ends among them it
+// runs split (save the block's scale), steps BX to the next block's scale,
+// loads it (loadScale) and runs blend (put it in the lanes from R15 on);
+// else it runs keep (the block's scale in every lane).
+func qnbBlockScale(f *asmFile, k qnbKind, l func(string) string, tag string, lanes int, split, loadScale, blend, keep func()) {
+	_, _, bOff, _ := k.args()
+	whole, next := l("whole"+tag), l("scaled"+tag)
+	f.i("CMPQ R15, $%d", lanes)
+	f.i("JGE %s", whole)
+	f.c("lanes from R15 on are in the next block")
+	split()
+	f.i("ADDQ $%d, BX", k.scaleSize())
+	loadScale()
+	blend()
+	f.i("ADDQ b+%d(FP), R15", bOff)
+	f.i("SUBQ $%d, R15", lanes)
+	f.i("JMP %s", next)
+	f.label(whole)
+	f.i("SUBQ $%d, R15", lanes)
+	keep()
+	f.label(next)
+}
+
+// qnbCodes loads the codes of lanes values from R12+off on into v (their
+// position among the codes left in R14): int8 codes converted to float32;
+// for 4-bit codes the lanes/2 or lanes/2+1 code bytes p/2 .. (p+lanes-1)/2
+// into xb (load moves the first lanes/2), which nib then turns into v.
+func qnbCodes(f *asmFile, k qnbKind, off, lanes int, v, xb, load string, nib func()) {
+	firstOff, _, _, _ := k.args()
+	f.i("MOVQ first+%d(FP), R14", firstOff)
+	f.i("ADDQ R12, R14 // the value's position among the codes")
+	if !k.nib {
+		f.i("VPMOVSXBD %d(R11)(R14*1), %s", off, v)
+		f.i("VCVTDQ2PS %s, %s", v, v)
+		return
+	}
+	f.c("%s: table[nibble of each value], from code bytes p/2 .. (p+%d)/2", v, lanes-1)
+	if off != 0 {
+		f.i("ADDQ $%d, R14", off)
+	}
+	f.i("LEAQ %d(R14), R8", lanes-1)
+	f.i("SHRQ $1, R14")
+	f.i("SHRQ $1, R8")
+	f.i("%s (R11)(R14*1), %s", load, xb)
+	f.i("VPINSRB $%d, (R11)(R8*1), %s, %s", lanes/2, xb, xb)
+	nib()
+}
+
+// qnbScalar is the checked loop over entries R12..R13-1 into X14, then a
+// jump to sum, of a kernel of kind k and index width iw (labels from l):
+// v is the value's register and s the block's scale, which loadScale
+// reloads; lookup turns a 4-bit code in R14's low bits (the bits above
+// them not cleared) into v.
+func qnbScalar(f *asmFile, k qnbKind, iw int, l func(string) string, v, s string, loadScale, lookup func()) {
+	firstOff, _, bOff, _ := k.args()
+	f.label(l("tail"))
+	f.i("CMPQ R12, R13")
+	f.i("JAE %ssum", l(""))
+	f.i("TESTQ R15, R15")
+	f.i("JNZ %sone", l(""))
+	f.c("the next block")
+	f.i("ADDQ $%d, BX", k.scaleSize())
+	loadScale()
+	f.i("MOVQ b+%d(FP), R15", bOff)
+	f.label(l("one"))
+	f.i("DECQ R15")
+	f.narrowEntryIndex(iw, l("skip"))
+	f.i("MOVQ first+%d(FP), R14", firstOff)
+	f.i("ADDQ R12, R14")
+	if k.nib {
+		f.i("MOVL R14, CX")
+		f.i("ANDL $1, CX")
+		f.i("SHLL $2, CX // the nibble's shift")
+		f.i("SHRQ $1, R14")
+		f.i("MOVBLZX (R11)(R14*1), R14")
+		f.i("SHRL CX, R14")
+		lookup()
+	} else {
+		f.i("MOVBLSX (R11)(R14*1), R14")
+		f.i("VCVTSI2SSL R14, %s, %s", v, v)
+	}
+	f.i("VMULSS %s, %s, %s", s, v, v)
+	f.i("VFMADD231SS (SI)(R8*4), %s, X14", v)
+	f.label(l("skip"))
+	f.i("INCQ R12")
+	f.i("JMP %stail", l(""))
+}
+
+// qnbSum is a row's end at <l>sum: the accumulators V0..V3 (V is Z with
+// z, else Y) and X14 summed, times alpha (an operand), plus beta (register
+// beta, loaded from the frame first with loadBeta) times y[i] unless beta
+// is +0, stored; then the next row, and the kernel's end at <l>done.
+func qnbSum(f *asmFile, k qnbKind, l func(string) string, z bool, alpha, beta string, loadBeta bool) {
+	_, _, _, aOff := k.args()
+	v := "Y"
+	if z {
+		v = "Z"
+	}
+	f.label(l("sum"))
+	f.i("VADDPS %s1, %s0, %s0", v, v, v)
+	f.i("VADDPS %s3, %s2, %s2", v, v, v)
+	f.i("VADDPS %s2, %s0, %s0", v, v, v)
+	qfLines(f, spmvHsum(4, z))
+	f.i("VADDSS X0, X14, X14")
+	f.i("VMULSS %s, X14, X0", alpha)
+	f.i("CMPL beta+%d(FP), $0", aOff+4)
+	f.i("JEQ %snobeta", l(""))
+	if loadBeta {
+		f.i("VMOVSS beta+%d(FP), %s", aOff+4, beta)
+	}
+	f.i("VFMADD231SS (DI)(AX*4), %s, X0", beta)
+	f.label(l("nobeta"))
+	f.i("VMOVSS X0, (DI)(AX*4)")
+	f.i("INCQ AX")
+	f.i("JMP %srow", l(""))
+	f.label(l("done"))
+	f.i("VZEROUPPER")
+	f.i("RET")
 }
 
 // args are the frame offsets of first, the scales (scale or exps), b and
@@ -101,26 +296,14 @@ func (q *qnbKernel) loadScale() {
 // among them, and takes 16 from R15 (the values left in the block).
 func (q *qnbKernel) blockScale(tag, zs string) {
 	f := q.f
-	_, _, bOff, _ := q.k.args()
-	whole, next := q.l("whole"+tag), q.l("scaled"+tag)
-	f.i("CMPQ R15, $16")
-	f.i("JGE %s", whole)
-	f.c("lanes from R15 on are in the next block")
-	f.i("MOVL $0xffff, R8")
-	f.i("BZHIL R15, R8, R8")
-	f.i("KMOVW R8, K7")
-	f.i("KNOTW K7, K7")
-	f.i("VMOVAPS Z31, %s", zs)
-	f.i("ADDQ $%d, BX", q.k.scaleSize())
-	q.loadScale()
-	f.i("VMOVAPS Z31, K7, %s", zs)
-	f.i("ADDQ b+%d(FP), R15", bOff)
-	f.i("SUBQ $16, R15")
-	f.i("JMP %s", next)
-	f.label(whole)
-	f.i("SUBQ $16, R15")
-	f.i("VMOVAPS Z31, %s", zs)
-	f.label(next)
+	keep := func() { f.i("VMOVAPS Z31, %s", zs) }
+	qnbBlockScale(f, q.k, q.l, tag, 16, func() {
+		f.i("MOVL $0xffff, R8")
+		f.i("BZHIL R15, R8, R8")
+		f.i("KMOVW R8, K7")
+		f.i("KNOTW K7, K7")
+		keep()
+	}, q.loadScale, func() { f.i("VMOVAPS Z31, K7, %s", zs) }, keep)
 }
 
 // block is 16 entries at R12+off into accumulator acc (block n of a pass,
@@ -135,7 +318,6 @@ func (q *qnbKernel) block(n, off int, acc, tag string) {
 // is set, x built from scalar loads (every index in range) when loads is.
 func (q *qnbKernel) blockWith(n, off int, acc, tag string, loaded, loads bool) {
 	f := q.f
-	firstOff, _, _, _ := q.k.args()
 	idx, v, x, zs := fmt.Sprintf("Z%d", 16+3*n), fmt.Sprintf("Z%d", 17+3*n), fmt.Sprintf("Z%d", 18+3*n), fmt.Sprintf("Z%d", 4+n)
 	kc := fmt.Sprintf("K%d", 1+n)
 	if loads {
@@ -148,27 +330,13 @@ func (q *qnbKernel) blockWith(n, off int, acc, tag string, loaded, loads bool) {
 	if !loads {
 		f.i("KMOVW %s, K7 // the gather clears its mask", kc)
 	}
-	f.i("MOVQ first+%d(FP), R14", firstOff)
-	f.i("ADDQ R12, R14 // the value's position among the codes")
-	if q.k.nib {
-		xb := fmt.Sprintf("X%d", 8+n)
-		f.c("%s: table[nibble of each value], from code bytes p/2 .. (p+15)/2", v)
-		if off != 0 {
-			f.i("ADDQ $%d, R14", off)
-		}
-		f.i("LEAQ 15(R14), R8")
-		f.i("SHRQ $1, R14")
-		f.i("SHRQ $1, R8")
-		f.i("VMOVQ (R11)(R14*1), %s", xb)
-		f.i("VPINSRB $8, (R11)(R8*1), %s, %s", xb, xb)
+	xb := fmt.Sprintf("X%d", 8+n)
+	qnbCodes(f, q.k, off, 16, v, xb, "VMOVQ", func() {
 		f.i("VPMOVZXBD %s, %s", xb, v)
 		f.i("VPERMD %s, Z28, %s", v, v)
 		f.i("VPSRLVD Z30, %s, %s", v, v)
 		f.i("VPERMPS Z29, %s, %s", v, v)
-	} else {
-		f.i("VPMOVSXBD %d(R11)(R14*1), %s", off, v)
-		f.i("VCVTDQ2PS %s, %s", v, v)
-	}
+	})
 	if loads {
 		f.i("VMULPS %s, %s, %s // value = code's value * scale", zs, v, v)
 	} else {
@@ -243,82 +411,30 @@ func (q *qnbKernel) prefetch() {
 // scalar is the checked loop over entries R12..R13-1 into X14, then a
 // jump to sum.
 func (q *qnbKernel) scalar() {
-	f := q.f
-	firstOff, _, bOff, _ := q.k.args()
-	f.label(q.l("tail"))
-	f.i("CMPQ R12, R13")
-	f.i("JAE %ssum", q.l(""))
-	f.i("TESTQ R15, R15")
-	f.i("JNZ %sone", q.l(""))
-	f.c("the next block")
-	f.i("ADDQ $%d, BX", q.k.scaleSize())
-	q.loadScale()
-	f.i("MOVQ b+%d(FP), R15", bOff)
-	f.label(q.l("one"))
-	f.i("DECQ R15")
-	f.narrowEntryIndex(q.iw, q.l("skip"))
-	f.i("MOVQ first+%d(FP), R14", firstOff)
-	f.i("ADDQ R12, R14")
-	if q.k.nib {
-		f.i("MOVL R14, CX")
-		f.i("ANDL $1, CX")
-		f.i("SHLL $2, CX // the nibble's shift")
-		f.i("SHRQ $1, R14")
-		f.i("MOVBLZX (R11)(R14*1), R14")
-		f.i("SHRL CX, R14")
-		f.i("VMOVD R14, X16")
-		f.i("VPERMPS Z29, Z16, Z16 // table[low 4 bits]")
-	} else {
-		f.i("MOVBLSX (R11)(R14*1), R14")
-		f.i("VCVTSI2SSL R14, X16, X16")
-	}
-	f.i("VMULSS X31, X16, X16")
-	f.i("VFMADD231SS (SI)(R8*4), X16, X14")
-	f.label(q.l("skip"))
-	f.i("INCQ R12")
-	f.i("JMP %stail", q.l(""))
+	qnbScalar(q.f, q.k, q.iw, q.l, "X16", "X31", q.loadScale, func() {
+		q.f.i("VMOVD R14, X16")
+		q.f.i("VPERMPS Z29, Z16, Z16 // table[low 4 bits]")
+	})
 }
 
 // emit writes the kernel.
 func (q *qnbKernel) emit() {
 	f := q.f
-	firstOff, _, _, aOff := q.k.args()
-	f.text(q.name, 0, "AVX512F, AVX512BW, AVX512VL, FMA3, BMI2", "")
-	f.i("MOVQ y_base+0(FP), DI")
-	f.i("MOVQ x_base+24(FP), SI")
-	f.i("MOVQ ptr_base+48(FP), DX")
-	f.i("MOVQ col_base+72(FP), R9")
-	f.i("MOVQ col_len+80(FP), R10")
-	f.i("MOVQ codes_base+96(FP), R11")
+	_, _, _, aOff := q.k.args()
+	qnbHead(f, q.name, "AVX512F, AVX512BW, AVX512VL, FMA3, BMI2", q.k)
 	if q.k.nib {
-		f.i("MOVQ table_base+128(FP), R8")
 		f.i("VMOVUPS (R8), Z29")
 	}
 	f.maxIndex(q.iw, true)
 	f.i("VMOVSS alpha+%d(FP), X13", aOff)
 	f.i("VMOVSS beta+%d(FP), X12", aOff+4)
-	f.narrowRow(q.l("row"), q.l("done"))
-	for a := range 4 {
-		f.i("VPXORQ Z%d, Z%d, Z%d", a, a, a)
-	}
-	f.i("CMPQ R12, R13")
-	f.i("JAE %ssum", q.l(""))
-	qnbRowScale(f, q.k, q.l("spos"))
-	q.loadScale()
+	qnbRowStart(f, q.k, q.l, "VPXORQ", "Z", q.loadScale)
 	if q.k.nib {
-		f.c("Z28, Z30: the nibble lanes' byte index and shift for the row's phase")
-		f.i("MOVQ first+%d(FP), R14", firstOff)
-		f.i("ADDQ R12, R14")
-		f.i("ANDQ $1, R14")
-		f.i("SHLQ $7, R14")
-		f.i("LEAQ qnbnib<>(SB), R8")
+		qnbPhase(f, q.k, "Z28, Z30: the nibble lanes' byte index and shift for the row's phase", "R14", 7, "qnbnib")
 		f.i("VMOVDQU32 (R8)(R14*1), Z28")
 		f.i("VMOVDQU32 64(R8)(R14*1), Z30")
 	}
-	f.label(q.l("by4"))
-	f.i("LEAQ 64(R12), CX")
-	f.i("CMPQ CX, R13")
-	f.i("JA %sby1", q.l(""))
+	qnbLoopHead(f, q.l, "by4", "CX", 64, "by1")
 	q.prefetch()
 	if q.loads {
 		q.pass()
@@ -329,36 +445,16 @@ func (q *qnbKernel) emit() {
 	}
 	f.i("MOVQ CX, R12")
 	f.i("JMP %sby4", q.l(""))
-	f.label(q.l("by1"))
-	f.i("LEAQ 16(R12), CX")
-	f.i("CMPQ CX, R13")
-	f.i("JA %stail", q.l(""))
+	qnbLoopHead(f, q.l, "by1", "CX", 16, "tail")
 	q.block(0, 0, "Z0", "one")
 	f.i("MOVQ CX, R12")
 	f.i("JMP %sby1", q.l(""))
 	q.scalar()
-	f.label(q.l("sum"))
-	f.i("VADDPS Z1, Z0, Z0")
-	f.i("VADDPS Z3, Z2, Z2")
-	f.i("VADDPS Z2, Z0, Z0")
-	for _, ln := range spmvHsum(4, true) {
-		qfLines(f, []string{ln})
-	}
-	f.i("VADDSS X0, X14, X14")
-	f.i("VMULSS X13, X14, X0")
-	f.i("CMPL beta+%d(FP), $0", aOff+4)
-	f.i("JEQ %snobeta", q.l(""))
-	f.i("VFMADD231SS (DI)(AX*4), X12, X0")
-	f.label(q.l("nobeta"))
-	f.i("VMOVSS X0, (DI)(AX*4)")
-	f.i("INCQ AX")
-	f.i("JMP %srow", q.l(""))
-	f.label(q.l("done"))
-	f.i("VZEROUPPER")
-	f.i("RET")
+	qnbSum(f, q.k, q.l, true, "X13", "X12", false)
 }
 
-// qspmvNarrowBlockFile is qspmvnarrowblock_amd64.s.
+// qspmvNarrowBlockFile is qspmvnarrowblock_amd64.s. Its doc's row loop is
+// the deliberate twin of qspmvNarrowBlockAVX2File's, on 16 lanes.
 func qspmvNarrowBlockFile() string {
 	f := &asmFile{}
 	f.line(`#include "textflag.h"`)
@@ -429,10 +525,9 @@ func qnbDecls() []decl {
 	var ds []decl
 	for _, k := range qnbKernels() {
 		it := map[int]string{2: "uint16", 4: "uint32"}[k.iw]
-		var sig, doc string
+		var doc string
 		switch {
 		case !k.k.nib:
-			sig = fmt.Sprintf("(y, x []float32, ptr []uint32, col []%s, codes []byte, first int, scale []float32, b int, alpha, beta float32, spos []uint32)", it)
 			doc = fmt.Sprintf(`%s computes SpMV on 32-bit row pointers, %s column
 indices and int8 codes with a float32 scale per block of b values from
 value first on:
@@ -450,7 +545,6 @@ positions, len(spos) == len(y) or 0 and beta == +0 for "do not read y";
 see qspmvnarrowblock_amd64.s.
 Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.`, k.name, it)
 		case !k.k.mx:
-			sig = fmt.Sprintf("(y, x []float32, ptr []uint32, col []%s, codes []byte, first int, table, scale []float32, b int, alpha, beta float32, spos []uint32)", it)
 			doc = fmt.Sprintf(`%s is the int8 kernel on 4-bit codes, two a byte
 (value p in the low nibble of codes[p/2] when p is even), through table:
 
@@ -459,13 +553,12 @@ Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.`, k.name, it)
 It needs len(table) == 16 and (first+len(col)+1)/2 <= len(codes).
 Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.`, k.name)
 		default:
-			sig = fmt.Sprintf("(y, x []float32, ptr []uint32, col []%s, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32, spos []uint32)", it)
 			doc = fmt.Sprintf(`%s is the 4-bit kernel with MX scales: block g's
 scale is E8M0(exps[g]), 2^(exps[g]-127) (exponent 0: 2^-127). Exponent
 0xFF (NaN, which validation rejects) gives +Inf.
 Requires: AVX512F, AVX512BW, AVX512VL, FMA3, BMI2.`, k.name)
 		}
-		ds = append(ds, decl{"qspmvnarrowblock", k.name, sig, doc})
+		ds = append(ds, decl{"qspmvnarrowblock", k.name, k.k.sig(it), doc})
 	}
 	return ds
 }

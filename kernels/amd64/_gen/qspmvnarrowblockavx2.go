@@ -18,14 +18,9 @@ type qnb2Kernel struct {
 
 func qnb2Kernels() []*qnb2Kernel {
 	var ks []*qnb2Kernel
-	for _, k := range []struct {
-		stem string
-		k    qnbKind
-	}{{"I8Block", qnbKind{}}, {"4Block", qnbKind{nib: true}}, {"4MX", qnbKind{nib: true, mx: true}}} {
-		for _, iw := range []int{2, 4} {
-			ks = append(ks, &qnb2Kernel{name: fmt.Sprintf("QSpMVNarrow%sU%dAVX2", k.stem, 8*iw), k: k.k, iw: iw})
-		}
-	}
+	qnbEach("AVX2", func(name string, k qnbKind, iw int) {
+		ks = append(ks, &qnb2Kernel{name: name, k: k, iw: iw})
+	})
 	return ks
 }
 
@@ -49,26 +44,14 @@ func (q *qnb2Kernel) loadScale() {
 // ends among them, and takes 8 from R15 (the values left in the block).
 func (q *qnb2Kernel) blockScale(tag string) {
 	f := q.f
-	_, _, bOff, _ := q.k.args()
-	whole, next := q.l("whole"+tag), q.l("scaled"+tag)
-	f.i("CMPQ R15, $8")
-	f.i("JGE %s", whole)
-	f.c("lanes from R15 on are in the next block")
-	f.i("VMOVAPS Y4, Y9")
-	f.i("ADDQ $%d, BX", q.k.scaleSize())
-	q.loadScale()
-	f.i("MOVQ R15, R14")
-	f.i("NEGQ R14")
-	f.i("LEAQ qnb2split<>+64(SB), R8")
-	f.i("VMOVDQU (R8)(R14*4), Y10 // lanes from R15 on")
-	f.i("VBLENDVPS Y10, Y4, Y9, Y9")
-	f.i("ADDQ b+%d(FP), R15", bOff)
-	f.i("SUBQ $8, R15")
-	f.i("JMP %s", next)
-	f.label(whole)
-	f.i("SUBQ $8, R15")
-	f.i("VMOVAPS Y4, Y9")
-	f.label(next)
+	keep := func() { f.i("VMOVAPS Y4, Y9") }
+	qnbBlockScale(f, q.k, q.l, tag, 8, keep, q.loadScale, func() {
+		f.i("MOVQ R15, R14")
+		f.i("NEGQ R14")
+		f.i("LEAQ qnb2split<>+64(SB), R8")
+		f.i("VMOVDQU (R8)(R14*4), Y10 // lanes from R15 on")
+		f.i("VBLENDVPS Y10, Y4, Y9, Y9")
+	}, keep)
 }
 
 // block is 8 entries at R12+off into accumulator acc (its labels tagged
@@ -76,7 +59,6 @@ func (q *qnb2Kernel) blockScale(tag string) {
 // scaled (+0 outside those lanes), x gathered under that mask.
 func (q *qnb2Kernel) block(off int, acc, tag string) {
 	f := q.f
-	firstOff, _, _, _ := q.k.args()
 	q.blockScale(tag)
 	if q.iw == 2 {
 		f.i("VPMOVZXWD %d(R9)(R12*2), Y5", 2*off)
@@ -85,26 +67,12 @@ func (q *qnb2Kernel) block(off int, acc, tag string) {
 	}
 	f.i("VPMINUD Y5, Y15, Y6")
 	f.i("VPCMPEQD Y5, Y6, Y6 // lanes whose index <= maxIndex")
-	f.i("MOVQ first+%d(FP), R14", firstOff)
-	f.i("ADDQ R12, R14 // the value's position among the codes")
-	if q.k.nib {
-		f.c("Y7: table[nibble of each value], from code bytes p/2 .. (p+7)/2")
-		if off != 0 {
-			f.i("ADDQ $%d, R14", off)
-		}
-		f.i("LEAQ 7(R14), R8")
-		f.i("SHRQ $1, R14")
-		f.i("SHRQ $1, R8")
-		f.i("VMOVD (R11)(R14*1), X7")
-		f.i("VPINSRB $4, (R11)(R8*1), X7, X7")
+	qnbCodes(f, q.k, off, 8, "Y7", "X7", "VMOVD", func() {
 		f.i("VPSHUFB (CX), X7, X7 // byte i: code byte (p+i)/2")
 		f.i("VPMOVZXBD X7, Y7")
 		f.i("VPSRLVD 16(CX), Y7, Y7")
 		nibLookupAVX2(f, "Y7", "Y10", "Y11")
-	} else {
-		f.i("VPMOVSXBD %d(R11)(R14*1), Y7", off)
-		f.i("VCVTDQ2PS Y7, Y7")
-	}
+	})
 	f.i("VMULPS Y9, Y7, Y7 // value = code's value * scale")
 	f.i("VPAND Y7, Y6, Y7 // +0 out of range")
 	f.i("VXORPS Y8, Y8, Y8")
@@ -115,81 +83,29 @@ func (q *qnb2Kernel) block(off int, acc, tag string) {
 // scalar is the checked loop over entries R12..R13-1 into X14, then a
 // jump to sum.
 func (q *qnb2Kernel) scalar() {
-	f := q.f
-	firstOff, _, bOff, _ := q.k.args()
-	f.label(q.l("tail"))
-	f.i("CMPQ R12, R13")
-	f.i("JAE %ssum", q.l(""))
-	f.i("TESTQ R15, R15")
-	f.i("JNZ %sone", q.l(""))
-	f.c("the next block")
-	f.i("ADDQ $%d, BX", q.k.scaleSize())
-	q.loadScale()
-	f.i("MOVQ b+%d(FP), R15", bOff)
-	f.label(q.l("one"))
-	f.i("DECQ R15")
-	f.narrowEntryIndex(q.iw, q.l("skip"))
-	f.i("MOVQ first+%d(FP), R14", firstOff)
-	f.i("ADDQ R12, R14")
-	if q.k.nib {
-		f.i("MOVL R14, CX")
-		f.i("ANDL $1, CX")
-		f.i("SHLL $2, CX // the nibble's shift")
-		f.i("SHRQ $1, R14")
-		f.i("MOVBLZX (R11)(R14*1), R14")
-		f.i("SHRL CX, R14")
-		f.i("ANDL $15, R14")
-		f.i("MOVQ table_base+128(FP), CX")
-		f.i("VMOVSS (CX)(R14*4), X7")
-	} else {
-		f.i("MOVBLSX (R11)(R14*1), R14")
-		f.i("VCVTSI2SSL R14, X7, X7")
-	}
-	f.i("VMULSS X4, X7, X7")
-	f.i("VFMADD231SS (SI)(R8*4), X7, X14")
-	f.label(q.l("skip"))
-	f.i("INCQ R12")
-	f.i("JMP %stail", q.l(""))
+	qnbScalar(q.f, q.k, q.iw, q.l, "X7", "X4", q.loadScale, func() {
+		q.f.i("ANDL $15, R14")
+		q.f.i("MOVQ table_base+128(FP), CX")
+		q.f.i("VMOVSS (CX)(R14*4), X7")
+	})
 }
 
 // emit writes the kernel.
 func (q *qnb2Kernel) emit() {
 	f := q.f
 	firstOff, _, _, aOff := q.k.args()
-	f.text(q.name, 0, "AVX, AVX2, FMA3", "")
-	f.i("MOVQ y_base+0(FP), DI")
-	f.i("MOVQ x_base+24(FP), SI")
-	f.i("MOVQ ptr_base+48(FP), DX")
-	f.i("MOVQ col_base+72(FP), R9")
-	f.i("MOVQ col_len+80(FP), R10")
-	f.i("MOVQ codes_base+96(FP), R11")
+	qnbHead(f, q.name, "AVX, AVX2, FMA3", q.k)
 	if q.k.nib {
-		f.i("MOVQ table_base+128(FP), R8")
 		f.i("VMOVUPS (R8), Y12")
 		f.i("VMOVUPS 32(R8), Y13")
 	}
 	f.maxIndex(q.iw, false)
-	f.narrowRow(q.l("row"), q.l("done"))
-	for a := range 4 {
-		f.i("VXORPS Y%d, Y%d, Y%d", a, a, a)
-	}
-	f.i("CMPQ R12, R13")
-	f.i("JAE %ssum", q.l(""))
-	qnbRowScale(f, q.k, q.l("spos"))
-	q.loadScale()
+	qnbRowStart(f, q.k, q.l, "VXORPS", "Y", q.loadScale)
 	if q.k.nib {
-		f.c("CX: the nibble steering of the row's phase")
-		f.i("MOVQ first+%d(FP), CX", firstOff)
-		f.i("ADDQ R12, CX")
-		f.i("ANDQ $1, CX")
-		f.i("SHLQ $6, CX")
-		f.i("LEAQ qnb2nib<>(SB), R8")
+		qnbPhase(f, q.k, "CX: the nibble steering of the row's phase", "CX", 6, "qnb2nib")
 		f.i("ADDQ R8, CX")
 	}
-	f.label(q.l("by4"))
-	f.i("LEAQ 32(R12), R8")
-	f.i("CMPQ R8, R13")
-	f.i("JA %sby1", q.l(""))
+	qnbLoopHead(f, q.l, "by4", "R8", 32, "by1")
 	f.i("PREFETCHT0 %d(R9)(R12*%d)", 256*q.iw, q.iw)
 	f.i("MOVQ first+%d(FP), R14", firstOff)
 	f.i("ADDQ R12, R14")
@@ -204,35 +120,16 @@ func (q *qnb2Kernel) emit() {
 	}
 	f.i("ADDQ $32, R12")
 	f.i("JMP %sby4", q.l(""))
-	f.label(q.l("by1"))
-	f.i("LEAQ 8(R12), R8")
-	f.i("CMPQ R8, R13")
-	f.i("JA %stail", q.l(""))
+	qnbLoopHead(f, q.l, "by1", "R8", 8, "tail")
 	q.block(0, "Y0", "one")
 	f.i("ADDQ $8, R12")
 	f.i("JMP %sby1", q.l(""))
 	q.scalar()
-	f.label(q.l("sum"))
-	f.i("VADDPS Y1, Y0, Y0")
-	f.i("VADDPS Y3, Y2, Y2")
-	f.i("VADDPS Y2, Y0, Y0")
-	qfLines(f, spmvHsum(4, false))
-	f.i("VADDSS X0, X14, X14")
-	f.i("VMULSS alpha+%d(FP), X14, X0", aOff)
-	f.i("CMPL beta+%d(FP), $0", aOff+4)
-	f.i("JEQ %snobeta", q.l(""))
-	f.i("VMOVSS beta+%d(FP), X1", aOff+4)
-	f.i("VFMADD231SS (DI)(AX*4), X1, X0")
-	f.label(q.l("nobeta"))
-	f.i("VMOVSS X0, (DI)(AX*4)")
-	f.i("INCQ AX")
-	f.i("JMP %srow", q.l(""))
-	f.label(q.l("done"))
-	f.i("VZEROUPPER")
-	f.i("RET")
+	qnbSum(f, q.k, q.l, false, fmt.Sprintf("alpha+%d(FP)", aOff), "X1", true)
 }
 
-// qspmvNarrowBlockAVX2File is qspmvnarrowblockavx2_amd64.s.
+// qspmvNarrowBlockAVX2File is qspmvnarrowblockavx2_amd64.s. Its doc's row
+// loop is the deliberate twin of qspmvNarrowBlockFile's, on 8 lanes.
 func qspmvNarrowBlockAVX2File() string {
 	f := &asmFile{}
 	f.line(`#include "textflag.h"`)
@@ -304,19 +201,10 @@ func qnb2Decls() []decl {
 	for _, k := range qnb2Kernels() {
 		it := map[int]string{2: "uint16", 4: "uint32"}[k.iw]
 		twin := k.name[:len(k.name)-len("AVX2")] + "AVX512"
-		var sig string
-		switch {
-		case !k.k.nib:
-			sig = fmt.Sprintf("(y, x []float32, ptr []uint32, col []%s, codes []byte, first int, scale []float32, b int, alpha, beta float32, spos []uint32)", it)
-		case !k.k.mx:
-			sig = fmt.Sprintf("(y, x []float32, ptr []uint32, col []%s, codes []byte, first int, table, scale []float32, b int, alpha, beta float32, spos []uint32)", it)
-		default:
-			sig = fmt.Sprintf("(y, x []float32, ptr []uint32, col []%s, codes []byte, first int, table []float32, exps []byte, b int, alpha, beta float32, spos []uint32)", it)
-		}
 		doc := fmt.Sprintf(`%s is %s on 8-lane vectors, with its
 contract; see qspmvnarrowblockavx2_amd64.s.
 Requires: AVX, AVX2, FMA3.`, k.name, twin)
-		ds = append(ds, decl{"qspmvnarrowblockavx2", k.name, sig, doc})
+		ds = append(ds, decl{"qspmvnarrowblockavx2", k.name, k.k.sig(it), doc})
 	}
 	return ds
 }

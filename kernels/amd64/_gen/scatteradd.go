@@ -45,10 +45,11 @@ Registers by role:
 	return f.String()
 }
 
-// scatterAddRow opens the row loop of either kernel: the arguments, then
-// for row AX the segment (R12, R13) clamped to len(idx) and X13 = alpha *
-// x[i]; avx512 also broadcasts len(y) into Z30 before the loop.
-func scatterAddRow(f *asmFile, s string, es int, avx512 bool) {
+// scatterAddArgs loads the arguments of a scatter-add kernel (this
+// file's and scatteraddnarrow.go's; s the element suffix): y, len(y), x,
+// len(x), ptr, idx, len(idx) and vals into DI, R8, SI, CX, DX, R9, R10 and
+// R11, alpha into X12.
+func scatterAddArgs(f *asmFile, s string) {
 	f.i("MOVQ y_base+0(FP), DI")
 	f.i("MOVQ y_len+8(FP), R8")
 	f.i("MOVQ x_base+24(FP), SI")
@@ -58,6 +59,13 @@ func scatterAddRow(f *asmFile, s string, es int, avx512 bool) {
 	f.i("MOVQ idx_len+80(FP), R10")
 	f.i("MOVQ vals_base+96(FP), R11")
 	f.i("VMOV%s alpha+120(FP), X12", s)
+}
+
+// scatterAddRow opens the row loop of either kernel: the arguments, then
+// for row AX the segment (R12, R13) clamped to len(idx) and X13 = alpha *
+// x[i]; avx512 also broadcasts len(y) into Z30 before the loop.
+func scatterAddRow(f *asmFile, s string, es int, avx512 bool) {
+	scatterAddArgs(f, s)
 	if avx512 {
 		f.i("VPBROADCASTQ R8, Z30")
 	}
@@ -124,6 +132,23 @@ func scatterAddOne(f *asmFile, s string, es, e int) {
 func scatterAddAVX512(f *asmFile, name, s, p, v string, es int) {
 	f.text(name, 0, "AVX512F, AVX512VL, BMI2", "")
 	scatterAddRow(f, s, es, true)
+	scatterAddBy8(f, s, v)
+	f.i("VMOVDQU64 (R9)(R12*8), Z4")
+	f.i("VPCMPUQ $1, Z30, Z4, K1 // lanes with idx < len(y)")
+	f.label("vec")
+	f.i("KMOVB K1, K2")
+	scatterAddLanes(f, "Q", p, v, "Z4", es, func() {
+		f.i("VMOVDQU64.Z (R9)(R12*8), K3, Z4")
+		f.i("VPCMPUQ $1, Z30, Z4, K3, K1")
+	})
+	scatterAddEnd(f)
+}
+
+// scatterAddBy8 opens the 8-entry loop of the AVX-512 scatter-adds (this
+// file's and scatteraddnarrow.go's): a = alpha broadcast into register
+// v28 (s the element suffix), R14 the row's entries left, and at by8 the
+// jump to tail when fewer than 8 are left.
+func scatterAddBy8(f *asmFile, s, v string) {
 	f.i("VBROADCAST%s X13, %s28", s, v)
 	f.i("MOVQ R13, R14")
 	f.i("SUBQ R12, R14")
@@ -131,15 +156,20 @@ func scatterAddAVX512(f *asmFile, name, s, p, v string, es int) {
 	f.c("for ; left >= 8; lo, left = lo+8, left-8 { y[idx[lo:lo+8]] += a * vals[lo:lo+8] where idx < len(y) }")
 	f.i("CMPQ R14, $8")
 	f.i("JB tail")
-	f.i("VMOVDQU64 (R9)(R12*8), Z4")
-	f.i("VPCMPUQ $1, Z30, Z4, K1 // lanes with idx < len(y)")
-	f.label("vec")
-	f.i("KMOVB K1, K2")
+}
+
+// scatterAddLanes is the body of the AVX-512 scatter-adds' 8-entry loop
+// from the gather on, with K1 the lanes in range and K2 its copy: y at
+// the indices in register idx (lanes of w, Q or D) gathered, a * vals
+// added, scattered back, then the next 8 at by8. At tail it runs the
+// row's last left < 8 entries through the same body at vec, under mask K3
+// of the first left lanes: load loads their indices under K3 and sets K1.
+func scatterAddLanes(f *asmFile, w, p, v, idx string, es int, load func()) {
 	f.i("VPXORQ %[1]s8, %[1]s8, %[1]s8", v)
-	f.i("VGATHERQ%s (DI)(Z4*%d), K2, %s8", p, es, v)
+	f.i("VGATHER%s%s (DI)(%s*%d), K2, %s8", w, p, idx, es, v)
 	f.i("VMUL%s.Z (R11)(R12*%d), %s28, K1, %s9", p, es, v, v)
 	f.i("VADD%s %s9, %s8, %s8", p, v, v, v)
-	f.i("VSCATTERQ%s %s8, K1, (DI)(Z4*%d)", p, v, es)
+	f.i("VSCATTER%s%s %s8, K1, (DI)(%s*%d)", w, p, v, idx, es)
 	f.i("ADDQ $8, R12")
 	f.i("SUBQ $8, R14")
 	f.i("JMP by8")
@@ -150,11 +180,9 @@ func scatterAddAVX512(f *asmFile, name, s, p, v string, es int) {
 	f.i("MOVL $0xff, R15")
 	f.i("BZHIQ R14, R15, R15")
 	f.i("KMOVB R15, K3")
-	f.i("VMOVDQU64.Z (R9)(R12*8), K3, Z4")
-	f.i("VPCMPUQ $1, Z30, Z4, K3, K1")
+	load()
 	f.i("MOVQ R13, R12 // the tail ends the row")
 	f.i("SUBQ R14, R12")
 	f.i("MOVQ $8, R14 // so that the shared body (8 lanes, masked) finishes it")
 	f.i("JMP vec")
-	scatterAddEnd(f)
 }

@@ -62,15 +62,7 @@ Registers by role:
 // (scatteradd.go) with 32-bit pointers; avx512 also sets Y30 to the
 // largest index in range and returns at once when y is empty.
 func scatterAddNarrowRow(f *asmFile, s string, es, iw int, avx512 bool) {
-	f.i("MOVQ y_base+0(FP), DI")
-	f.i("MOVQ y_len+8(FP), R8")
-	f.i("MOVQ x_base+24(FP), SI")
-	f.i("MOVQ x_len+32(FP), CX")
-	f.i("MOVQ ptr_base+48(FP), DX")
-	f.i("MOVQ idx_base+72(FP), R9")
-	f.i("MOVQ idx_len+80(FP), R10")
-	f.i("MOVQ vals_base+96(FP), R11")
-	f.i("VMOV%s alpha+120(FP), X12", s)
+	scatterAddArgs(f, s)
 	if avx512 {
 		f.c("Y30 = min(len(y), 2^%d) - 1 in every 32-bit lane; no index is in range of an empty y", 8*iw)
 		f.i("TESTQ R8, R8")
@@ -139,9 +131,9 @@ func scatterAddNarrowAVX2(f *asmFile, name, s string, es, iw int) {
 
 // scatterAddNarrowAVX512 gathers, adds and scatters 8 entries a pass
 // (indices in a Y register of 32-bit lanes, values in Y for float32 and Z
-// for float64), the row's last 0..7 under a lane mask. It is the twin of
-// scatterAddAVX512 (scatteradd.go) on 32-bit lanes of indices, with the
-// check for a block whose indices do not increase.
+// for float64), the row's last 0..7 under a lane mask: scatterAddAVX512
+// (scatteradd.go) on 32-bit lanes of indices, with the check for a block
+// whose indices do not increase.
 func scatterAddNarrowAVX512(f *asmFile, name, s, p string, es, iw int) {
 	f.text(name, 0, "AVX512F, AVX512VL, AVX512BW, BMI2", "")
 	scatterAddNarrowRow(f, s, es, iw, true)
@@ -160,13 +152,7 @@ func scatterAddNarrowAVX512(f *asmFile, name, s, p string, es, iw int) {
 		}
 		f.i("VMOVDQU32%s (R9)(R12*4), %sY4", z, mask)
 	}
-	f.i("VBROADCAST%s X13, %s28", s, v)
-	f.i("MOVQ R13, R14")
-	f.i("SUBQ R12, R14")
-	f.label("by8")
-	f.c("for ; left >= 8; lo, left = lo+8, left-8 { y[idx[lo:lo+8]] += a * vals[lo:lo+8] where idx < len(y) }")
-	f.i("CMPQ R14, $8")
-	f.i("JB tail")
+	scatterAddBy8(f, s, v)
 	idxLoad("")
 	f.i("VPCMPUD $2, Y30, Y4, K1 // lanes with idx <= Y30")
 	f.i("KXNORW K3, K3, K3 // every lane is the block's")
@@ -178,27 +164,10 @@ func scatterAddNarrowAVX512(f *asmFile, name, s, p string, es, iw int) {
 	f.i("KORTESTW K6, K6")
 	f.i("JNZ dup")
 	f.i("KMOVB K1, K2 // the gather clears its mask")
-	f.i("VPXORQ %[1]s8, %[1]s8, %[1]s8", v)
-	f.i("VGATHERD%s (DI)(Y4*%d), K2, %s8", p, es, v)
-	f.i("VMUL%s.Z (R11)(R12*%d), %s28, K1, %s9", p, es, v, v)
-	f.i("VADD%s %s9, %s8, %s8", p, v, v, v)
-	f.i("VSCATTERD%s %s8, K1, (DI)(Y4*%d)", p, v, es)
-	f.i("ADDQ $8, R12")
-	f.i("SUBQ $8, R14")
-	f.i("JMP by8")
-	f.label("tail")
-	f.c("left < 8: the same body on 8 lanes, masked to the first left")
-	f.i("TESTQ R14, R14")
-	f.i("JZ next")
-	f.i("MOVL $0xff, R15")
-	f.i("BZHIQ R14, R15, R15")
-	f.i("KMOVB R15, K3")
-	idxLoad("K3")
-	f.i("VPCMPUD $2, Y30, Y4, K3, K1")
-	f.i("MOVQ R13, R12 // the tail ends the row")
-	f.i("SUBQ R14, R12")
-	f.i("MOVQ $8, R14 // so that the shared body (8 lanes, masked) finishes it")
-	f.i("JMP vec")
+	scatterAddLanes(f, "D", p, v, "Y4", es, func() {
+		idxLoad("K3")
+		f.i("VPCMPUD $2, Y30, Y4, K3, K1")
+	})
 	f.label("dup")
 	f.c("the block's entries R12..BX-1 (BX = min(R12+8, hi)) one at a time, in order")
 	f.i("LEAQ 8(R12), BX")
