@@ -74,11 +74,11 @@ func spmmBadCases(rng *rand.Rand, m csrCase, indexed uint64) []spmmBadCase {
 
 // testSpMMBad runs every SpMM path (ref included) on corrupt indices: each
 // must panic with spmmBadIndex, write nothing past y's length and change
-// no input.
-func testSpMMBad[T Float](t *testing.T, f *family[spmmFunc[T]]) {
+// no input, with the tiles chosen by the tuning tune.
+func testSpMMBad[T Float](t *testing.T, f *family[spmmFunc[T]], tune *spmmTuning) {
 	run := func(t *testing.T, impl spmmFunc[T]) {
 		spmmBadRuns(t, 43, false, spmmBadIndex, func(y []T, w int, x []T, c spmmBadCase, vals []T) {
-			impl(len(c.ptr)-1, len(c.idx), y, w, x, w, w, c.ptr, c.idx, vals, 1.5, 0.5)
+			impl(tune, len(c.ptr)-1, len(c.idx), y, w, x, w, w, c.ptr, c.idx, vals, 1.5, 0.5)
 		})
 	}
 	t.Run("impl=ref", func(t *testing.T) { run(t, f.impls[tierRef]) })
@@ -86,10 +86,10 @@ func testSpMMBad[T Float](t *testing.T, f *family[spmmFunc[T]]) {
 }
 
 // testSpMMScatterBad is testSpMMBad for SpMMScatter.
-func testSpMMScatterBad[T Float](t *testing.T, f *family[spmmScatterFunc[T]]) {
+func testSpMMScatterBad[T Float](t *testing.T, f *family[spmmScatterFunc[T]], tune *spmmTuning) {
 	run := func(t *testing.T, impl spmmScatterFunc[T]) {
 		spmmBadRuns(t, 45, true, spmmScatterBadIndex, func(y []T, w int, x []T, c spmmBadCase, vals []T) {
-			impl(y, w, x, w, w, c.ptr, c.idx, vals, 1.5)
+			impl(tune, y, w, x, w, w, c.ptr, c.idx, vals, 1.5)
 		})
 	}
 	t.Run("impl=ref", func(t *testing.T) { run(t, f.impls[tierRef]) })
@@ -132,13 +132,14 @@ func spmmBadRuns[T Float](t *testing.T, seed uint64, scatter bool, want string, 
 func TestSpMMBadIndex(t *testing.T) {
 	for _, tiled := range []bool{false, true} {
 		t.Run(fmt.Sprintf("tiled=%v", tiled), func(t *testing.T) {
+			c := &spmmTune
 			if tiled {
-				defer forceSpMMTiles(1)()
+				c = spmmForcedTiles(1)
 			}
-			t.Run("spmm.f32", func(t *testing.T) { testSpMMBad(t, spmmF32) })
-			t.Run("spmm.f64", func(t *testing.T) { testSpMMBad(t, spmmF64) })
-			t.Run("spmmscatter.f32", func(t *testing.T) { testSpMMScatterBad(t, spmmScatterF32) })
-			t.Run("spmmscatter.f64", func(t *testing.T) { testSpMMScatterBad(t, spmmScatterF64) })
+			t.Run("spmm.f32", func(t *testing.T) { testSpMMBad(t, spmmF32, c) })
+			t.Run("spmm.f64", func(t *testing.T) { testSpMMBad(t, spmmF64, c) })
+			t.Run("spmmscatter.f32", func(t *testing.T) { testSpMMScatterBad(t, spmmScatterF32, c) })
+			t.Run("spmmscatter.f64", func(t *testing.T) { testSpMMScatterBad(t, spmmScatterF64, c) })
 		})
 	}
 }

@@ -52,7 +52,8 @@ func corruptFloats[T Float](z *fuzzReader, n int) []T {
 
 // corruptOp is one product call: its index arrays and read-only dense
 // operands by name, its output length, the call of the Unchecked entry
-// point, the families it dispatches to and the messages it may panic with.
+// point, the families it dispatches to, the messages it may panic with and
+// the tuning the SpMM calls choose their tiles with.
 type corruptOp[T Float] struct {
 	index  map[string][]uint64
 	dense  map[string][]T
@@ -60,6 +61,7 @@ type corruptOp[T Float] struct {
 	call   func(out []T, index map[string][]uint64, dense map[string][]T)
 	fams   []familyHandle
 	panics []string
+	tune   *spmmTuning
 }
 
 // mutate changes one to four entries of the index arrays: small values,
@@ -223,14 +225,14 @@ func spmmCorrupt[T Float](z *fuzzReader, trans bool) *corruptOp[T] {
 		op.fams = []familyHandle{spmmScatterF32, spmmScatterF64}
 		op.panics = []string{spmmScatterBadIndex, "kernels: SpMMScatter: ptr not non-decreasing or beyond len(idx)"}
 		op.call = func(out []T, ix map[string][]uint64, d map[string][]T) {
-			SpMMScatterUnchecked(out, ldy, d["x"], ldx, w, ix["ptr"], ix["idx"], d["vals"], alpha)
+			spmmScatter(op.tune, false, out, ldy, d["x"], ldx, w, ix["ptr"], ix["idx"], d["vals"], alpha)
 		}
 		return op
 	}
 	op.fams = []familyHandle{spmmF32, spmmF64}
 	op.panics = []string{spmmBadIndex, "kernels: SpMM: ptr not non-decreasing or beyond len(idx)"}
 	op.call = func(out []T, ix map[string][]uint64, d map[string][]T) {
-		SpMMPartUnchecked(rows, len(idx), out, ldy, d["x"], ldx, w, ix["ptr"], ix["idx"], d["vals"], alpha, beta)
+		spmmPartUnchecked(op.tune, rows, len(idx), out, ldy, d["x"], ldx, w, ix["ptr"], ix["idx"], d["vals"], alpha, beta)
 	}
 	return op
 }
@@ -425,8 +427,9 @@ func shortCorrupt[T Float](z *fuzzReader) *corruptOp[T] {
 func fuzzCorrupt(t *testing.T, data []byte, build32 func(*fuzzReader) *corruptOp[float32], build64 func(*fuzzReader) *corruptOp[float64]) {
 	z := &fuzzReader{data: data}
 	flags := z.next()
+	tune := &spmmTune
 	if flags&2 != 0 {
-		defer forceSpMMTiles(1)()
+		tune = spmmForcedTiles(1)
 	}
 	alias := -1
 	if flags&4 != 0 {
@@ -434,11 +437,13 @@ func fuzzCorrupt(t *testing.T, data []byte, build32 func(*fuzzReader) *corruptOp
 	}
 	if flags&1 != 0 {
 		op := build32(z)
+		op.tune = tune
 		op.mutate(z)
 		op.run(t, alias)
 		return
 	}
 	op := build64(z)
+	op.tune = tune
 	op.mutate(z)
 	op.run(t, alias)
 }

@@ -161,13 +161,7 @@ func forEachSpMV[T Float](t *testing.T, long, short *family[spmvFunc[T]], fn fun
 // whole matrix the path chooses its kernel for.
 func forEachSpMMTier[T Float](t *testing.T, f *family[spmmFunc[T]], fn func(t *testing.T, impl, ref spmmRowsFunc[T])) {
 	t.Helper()
-	whole := func(p spmmFunc[T]) spmmRowsFunc[T] {
-		return func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
-			rows := len(ptr) - 1
-			p(rows, int(ptr[rows]-ptr[0]), y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta)
-		}
-	}
-	forEachTier(t, f, func(t *testing.T, impl, ref spmmFunc[T]) { fn(t, whole(impl), whole(ref)) })
+	forEachSpMMTierWith(t, f, &spmmTune, fn)
 }
 
 // rowLens is one way of drawing a matrix's row lengths (randCSR): from lens,

@@ -167,7 +167,7 @@ func testQFusedSpMV(t *testing.T, impl qspmvFunc) {
 	}
 }
 
-func TestQFusedSpMM(t *testing.T) { testQFusedSpMM(t) }
+func TestQFusedSpMM(t *testing.T) { testQFusedSpMM(t, &spmmTune) }
 
 // TestQFusedSpMMTiled is TestQFusedSpMM with the column tiles of A forced
 // on every product whose X holds more than two tiles.
@@ -175,9 +175,9 @@ func TestQFusedSpMMTiled(t *testing.T) { withSpMMTiles(t, testQFusedSpMM) }
 
 // testQFusedSpMM checks every path of the fused SpMM against the
 // reference, at widths that end in every column tail of the kernels'
-// chunks.
-func testQFusedSpMM(t *testing.T) {
-	forEachTier(t, qspmm, func(t *testing.T, impl, _ qspmmFunc) {
+// chunks, choosing tiles with the tuning tune.
+func testQFusedSpMM(t *testing.T, tune *spmmTuning) {
+	forEachQSpMMTier(t, tune, func(t *testing.T, impl, _ qspmmFunc) {
 		rng := rand.New(rand.NewPCG(53, 54))
 		widths := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 31, 33, 64, 65, 100}
 		// Under -short, the widths at both ends of the kernels' column
@@ -340,7 +340,7 @@ func TestQFusedJunk(t *testing.T) {
 						}
 					}
 				}
-				forEachTier(t, qspmm, func(t *testing.T, impl, ref qspmmFunc) {
+				forEachQSpMMTier(t, &spmmTune, func(t *testing.T, impl, ref qspmmFunc) {
 					for _, beta := range []float32{0.5, 0} {
 						got := append([]float32(nil), yw...)
 						want := append([]float32(nil), yw...)
@@ -452,16 +452,17 @@ func qCloseFused(got, want, mag []float32, terms int) error {
 // a block of whole rows, and one in a later piece of the long row, at beta
 // 0 and not: every path agrees with ref, which skips that index. Under
 // -short each scheme takes one of the three, in turn.
-func TestQSpMMBlocks(t *testing.T) { testQSpMMBlocks(t) }
+func TestQSpMMBlocks(t *testing.T) { testQSpMMBlocks(t, &spmmTune) }
 
 // TestQSpMMBlocksTiled is TestQSpMMBlocks with the column tiles of A
 // forced (the fused kernels' tiles skip an index out of range too).
 func TestQSpMMBlocksTiled(t *testing.T) {
-	defer forceSpMMTiles(3 * 4 * 67)()
-	testQSpMMBlocks(t)
+	testQSpMMBlocks(t, spmmForcedTiles(3*4*67))
 }
 
-func testQSpMMBlocks(t *testing.T) {
+// testQSpMMBlocks is TestQSpMMBlocks with the tiles chosen by the tuning
+// tune.
+func testQSpMMBlocks(t *testing.T, tune *spmmTuning) {
 	rng := rand.New(rand.NewPCG(57, 58))
 	ptr := []uint64{0}
 	for i := range 400 {
@@ -488,7 +489,7 @@ func testQSpMMBlocks(t *testing.T) {
 				idx[at] = uint64(cols) + uint64(bad)
 			}
 			av := junkAbs(&v, Channels{}, idx, uint64(cols))
-			forEachTier(t, qspmm, func(t *testing.T, impl, ref qspmmFunc) {
+			forEachQSpMMTier(t, tune, func(t *testing.T, impl, ref qspmmFunc) {
 				for _, beta := range []float32{0, -0.5} {
 					mag := absOf(y0)
 					if beta == 0 {

@@ -57,7 +57,8 @@ var qspmmBlockPool = sync.Pool{New: func() any { return new(qspmmBlock) }}
 // qspmmTiled decodes the rows of ptr a block at a time (at most
 // qspmmBlockRows rows and qspmmBlockValues values) into a pooled scratch
 // and runs the tier's float32 SpMM on the block, choosing its column tiles
-// of X for the whole call (allRows, allNNZ), as the float32 product does.
+// of X for the whole call (allRows, allNNZ) with the tuning c, as the
+// float32 product does.
 // A row longer than a block goes in pieces, each piece a call on that row
 // alone.
 //
@@ -67,7 +68,7 @@ var qspmmBlockPool = sync.Pool{New: func() any { return new(qspmmBlock) }}
 // kernel wrote; with beta != 0 (and for the pieces of a long row) the
 // block's indices are checked first and a block with one out of range
 // runs in Go alone.
-func qspmmTiled(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, q *qOperand, alpha, beta float32) {
+func qspmmTiled(c *spmmTuning, y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, q *qOperand, alpha, beta float32) {
 	rows := len(ptr) - 1
 	e0, e1 := ptr[0], ptr[rows]
 	if !qTileable(q, ptr) || e1 > uint64(len(idx)) {
@@ -96,7 +97,7 @@ func qspmmTiled(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64
 				if t > p {
 					bt = 1
 				}
-				qspmmRun(rows, allNNZ, y[i*ldy:], ldy, x, ldx, w, rp, idx[t:t1], vals, alpha, bt, xrows, false)
+				qspmmRun(c, rows, allNNZ, y[i*ldy:], ldy, x, ldx, w, rp, idx[t:t1], vals, alpha, bt, xrows, false)
 			}
 			i++
 			continue
@@ -107,7 +108,7 @@ func qspmmTiled(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64
 		for r := range rp {
 			rp[r] = ptr[i+r] - p
 		}
-		qspmmRun(rows, allNNZ, y[i*ldy:], ldy, x, ldx, w, rp, idx[p:t1], vals, alpha, beta, xrows, beta == 0)
+		qspmmRun(c, rows, allNNZ, y[i*ldy:], ldy, x, ldx, w, rp, idx[p:t1], vals, alpha, beta, xrows, beta == 0)
 		i = j
 	}
 	qspmmBlockPool.Put(b)
@@ -125,12 +126,13 @@ func (b *qspmmBlock) decode(s *qScratch, t0, t1 uint64) []float32 {
 }
 
 // qspmmRun runs one block (rows of ptr, rebased to idx and vals) on the
-// float32 SpMM, or on qspmmSkip where an index is not below xrows: found
+// float32 SpMM with the tuning c, or on qspmmSkip where an index is not
+// below xrows: found
 // by the kernel's panic when recovering is set (beta must be 0), else by a
 // check of the indices first.
-func qspmmRun(allRows, allNNZ int, y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32, xrows uint64, recovering bool) {
+func qspmmRun(c *spmmTuning, allRows, allNNZ int, y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha, beta float32, xrows uint64, recovering bool) {
 	if recovering {
-		if !spmmRecovering(allRows, allNNZ, y, ldy, x, ldx, w, ptr, idx, vals, alpha) {
+		if !spmmRecovering(c, allRows, allNNZ, y, ldy, x, ldx, w, ptr, idx, vals, alpha) {
 			qspmmSkip(y, ldy, x, ldx, w, ptr, idx, vals, alpha, 0, xrows)
 		}
 		return
@@ -139,13 +141,13 @@ func qspmmRun(allRows, allNNZ int, y []float32, ldy int, x []float32, ldx, w int
 		qspmmSkip(y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta, xrows)
 		return
 	}
-	SpMMPartUnchecked(allRows, allNNZ, y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta)
+	spmmPartUnchecked(c, allRows, allNNZ, y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta)
 }
 
-// spmmRecovering runs SpMMPartUnchecked with beta 0 and reports false,
+// spmmRecovering runs spmmPartUnchecked with beta 0 and reports false,
 // having recovered its panic, when an index is out of range; any other
 // panic goes on.
-func spmmRecovering(allRows, allNNZ int, y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32) (ok bool) {
+func spmmRecovering(c *spmmTuning, allRows, allNNZ int, y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, vals []float32, alpha float32) (ok bool) {
 	defer func() {
 		if !ok {
 			if r := recover(); r != spmmBadIndex {
@@ -153,7 +155,7 @@ func spmmRecovering(allRows, allNNZ int, y []float32, ldy int, x []float32, ldx,
 			}
 		}
 	}()
-	SpMMPartUnchecked(allRows, allNNZ, y, ldy, x, ldx, w, ptr, idx, vals, alpha, 0)
+	spmmPartUnchecked(c, allRows, allNNZ, y, ldy, x, ldx, w, ptr, idx, vals, alpha, 0)
 	return true
 }
 

@@ -124,24 +124,30 @@ func qspmmKind(q *qOperand, ptr, idx []uint64) (int, []float32) {
 	return -1, nil
 }
 
-// qspmmFusedAnyW makes every panel width take the fused kernels (a
-// variable for the tests, which cover the kernels at every width).
-var qspmmFusedAnyW = false
+// qspmmFusedSets holds each tier's fused SpMM kernels as setQSpMMFused
+// registered them: the tests also run them below minW (qspmmTuned).
+var qspmmFusedSets [numTiers]qspmmKernels
+
+// setQSpMMFused registers the fused SpMM kernels ks as tier t of qspmm.
+func setQSpMMFused(t tier, ks qspmmKernels) {
+	qspmmFusedSets[t] = ks
+	qspmm.set(t, qspmmFusedAsm(ks, &spmmTune))
+}
 
 // qspmmFusedAsm is the glue of the fused SpMM kernels: an operand one of
 // ks takes, on a panel of at least ks.minW columns, runs it in column
-// tiles of A where the float32 SpMM would tile (spmmTileRows) and the rows
-// are non-decreasing within idx, else in calls of spmmRows rows; any other
-// operand or panel takes qspmmTiled. An infinite alpha, or for scales by
+// tiles of A where the float32 SpMM would tile with the tuning c
+// (tileRows) and the rows are non-decreasing within idx, else in calls of
+// spmmRows rows; any other operand or panel takes qspmmTiled with c. An infinite alpha, or for scales by
 // row an infinite alpha times a row's scale, is not tiled (see
 // spmmAsmRun).
 //
 //go:noinline
-func qspmmFusedAsm(ks qspmmKernels) qspmmFunc {
+func qspmmFusedAsm(ks qspmmKernels, c *spmmTuning) qspmmFunc {
 	return func(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, q *qOperand, alpha, beta float32) {
 		kind, table := qspmmKind(q, ptr, idx)
-		if kind < 0 || ks.k[kind] == nil || w < ks.minW && !qspmmFusedAnyW {
-			qspmmTiled(y, ldy, x, ldx, w, ptr, idx, q, alpha, beta)
+		if kind < 0 || ks.k[kind] == nil || w < ks.minW {
+			qspmmTiled(c, y, ldy, x, ldx, w, ptr, idx, q, alpha, beta)
 			return
 		}
 		k, kt := ks.k[kind], ks.kt[kind]
@@ -157,7 +163,7 @@ func qspmmFusedAsm(ks qspmmKernels) qspmmFunc {
 		row := q.mode == qRow
 		n := uint64(len(idx))
 		if kt != nil && rows > 0 && ptr[rows] <= n && NonDecreasing(ptr) < 0 && qspmmFinite(q, alpha) {
-			if tw := spmmTileRows(rows, int(xrows), int(ptr[rows]-ptr[0]), w, 4); tw > 0 {
+			if tw := c.tileRows(rows, int(xrows), int(ptr[rows]-ptr[0]), w, 4); tw > 0 {
 				spmmTileWalk(ptr, n, int(xrows), w, tw, spmmBadIndex, func(r0 int, seg []uint64, first bool, limit uint64) {
 					bt := beta
 					if !first {

@@ -2,6 +2,20 @@
 
 package engine
 
-// The differential tests run the fused SpMM kernels at every panel width,
-// below the width from which the tiers choose them too.
-func init() { qspmmFusedAnyW = true }
+// qspmmTuned returns tier tr's fused SpMM glue built from the kernels the
+// tier registered, choosing tiles with the tuning c, and with minW lowered
+// to 1 when anyW is set, so that every panel width takes the kernels (the
+// tier itself chooses them only from minW columns on); false when tr
+// registered none.
+func qspmmTuned(tr tier, c *spmmTuning, anyW bool) (qspmmFunc, bool) {
+	ks := qspmmFusedSets[tr]
+	for _, k := range ks.k {
+		if k != nil {
+			if anyW {
+				ks.minW = 1
+			}
+			return qspmmFusedAsm(ks, c), true
+		}
+	}
+	return nil, false
+}

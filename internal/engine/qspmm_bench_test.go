@@ -28,9 +28,9 @@ var qspmmBenchMatrix = sync.OnceValues(func() ([]uint64, []uint64) {
 })
 
 // BenchmarkQSpMMPaths compares, on the active tier, the float32 SpMM and
-// the quantized SpMM's fused kernels and tiled path (decoded blocks run on
-// the float32 SpMM), at k = 16 and 64, the paths innermost so that a run
-// alternates them.
+// the quantized SpMM's fused kernels (at every width: qspmmTuned) and
+// tiled path (decoded blocks run on the float32 SpMM), at k = 16 and 64,
+// the paths innermost so that a run alternates them.
 func BenchmarkQSpMMPaths(b *testing.B) {
 	ptr, idx := qspmmBenchMatrix()
 	rows, cols := len(ptr)-1, 11008
@@ -58,12 +58,19 @@ func BenchmarkQSpMMPaths(b *testing.B) {
 			}
 			for _, path := range []string{"float32", "fused", "tiled"} {
 				b.Run(fmt.Sprintf("k=%d/scheme=%s/path=%s", k, scheme, path), func(b *testing.B) {
-					op := func() { qspmmWith(qspmm.fn, y, k, x, k, k, ptr, idx, &v, ch, 1, 0) }
+					fused := qspmm.fn
+					if f, ok := qspmmTuned(qspmm.activeTier(), &spmmTune, true); ok {
+						fused = f
+					}
+					op := func() { qspmmWith(fused, y, k, x, k, k, ptr, idx, &v, ch, 1, 0) }
 					switch path {
 					case "float32":
 						op = func() { SpMMPartUnchecked(rows, len(idx), y, k, x, k, k, ptr, idx, vals, 1, 0) }
 					case "tiled":
-						op = func() { qspmmWith(qspmmTiled, y, k, x, k, k, ptr, idx, &v, ch, 1, 0) }
+						tiled := func(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, q *qOperand, alpha, beta float32) {
+							qspmmTiled(&spmmTune, y, ldy, x, ldx, w, ptr, idx, q, alpha, beta)
+						}
+						op = func() { qspmmWith(tiled, y, k, x, k, k, ptr, idx, &v, ch, 1, 0) }
 					}
 					op()
 					b.ResetTimer()

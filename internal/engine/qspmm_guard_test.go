@@ -41,7 +41,7 @@ func TestQFusedSpMMGuarded(t *testing.T) {
 					}
 				}
 			}
-			forEachTier(t, qspmm, func(t *testing.T, impl, ref qspmmFunc) {
+			forEachQSpMMTier(t, &spmmTune, func(t *testing.T, impl, ref qspmmFunc) {
 				got := append(ry.floatsAt(rows*w, atEnd)[:0], y0...)
 				want := append([]float32(nil), y0...)
 				qspmmWith(impl, got, w, x, w, w, ptr, gidx, &v, Channels{}, 1, 0.5)

@@ -185,12 +185,12 @@ var raceCases = []raceCase{
 	{"spmm.f64", spmmF64.implements, func(t tier) (func(), func()) {
 		ptr, idx, vals := raceCSR()
 		x, y := make([]float64, 16*4), make([]float64, 64*4)
-		return func() { spmmF64.impls[t](64, len(idx), y, 4, x, 4, 4, ptr, idx, vals, 1, 0) }, func() { x[7*4+1] = 1 }
+		return func() { spmmF64.impls[t](&spmmTune, 64, len(idx), y, 4, x, 4, 4, ptr, idx, vals, 1, 0) }, func() { x[7*4+1] = 1 }
 	}},
 	{"spmmscatter.f64", spmmScatterF64.implements, func(t tier) (func(), func()) {
 		ptr, idx, vals := raceCSR()
 		x, y := make([]float64, 64*4), make([]float64, 16*4)
-		return func() { spmmScatterF64.impls[t](y, 4, x, 4, 4, ptr, idx, vals, 1) }, func() { y[7*4+1] = 1 }
+		return func() { spmmScatterF64.impls[t](&spmmTune, y, 4, x, 4, 4, ptr, idx, vals, 1) }, func() { y[7*4+1] = 1 }
 	}},
 	{"dotrows.f64", dotRowsF64.implements, func(t tier) (func(), func()) {
 		q, k, dst, idx := make([]float64, 4), make([]float64, 16*4), make([]float64, 64), make([]uint64, 64)

@@ -92,14 +92,14 @@ func registerAMD64() bool {
 		// The fused SpMM kernels are slower than decoded blocks
 		// (qspmmTiled) at every width on this tier: a 32-column chunk
 		// takes two passes over a 64-column row, each decoding every
-		// value again. They stay for the tests (qspmmFusedAnyW).
-		qspmm.set(tierAVX2, qspmmFusedAsm(qspmmKernels{
+		// value again. They stay for the tests (qspmmTuned).
+		setQSpMMFused(tierAVX2, qspmmKernels{
 			minW: math.MaxInt,
 			k: [5]qspmmAsmKernel{amd64.QSpMM8RowAVX2, amd64.QSpMM8BlockAVX2, amd64.QSpMM8MXAVX2,
 				amd64.QSpMM4BlockAVX2, amd64.QSpMM4MXAVX2},
 			kt: [5]qspmmTileKernel{amd64.QSpMMTile8RowAVX2, amd64.QSpMMTile8BlockAVX2, amd64.QSpMMTile8MXAVX2,
 				amd64.QSpMMTile4BlockAVX2, amd64.QSpMMTile4MXAVX2},
-		}))
+		})
 		// The fused scatter kernels where one is written for the operand,
 		// tiles of decoded values (qscatter_tiled.go) elsewhere; COO's
 		// scatter has no assembly, so its fused Go loop serves every path.
@@ -201,13 +201,13 @@ func registerAMD64() bool {
 		// The fused SpMM kernels from 32 columns on, where they match
 		// decoded blocks (qspmmTiled) without their scratch; panels of
 		// one vector run faster on decoded blocks.
-		qspmm.set(tierAVX512, qspmmFusedAsm(qspmmKernels{
+		setQSpMMFused(tierAVX512, qspmmKernels{
 			minW: 32,
 			k: [5]qspmmAsmKernel{amd64.QSpMM8RowAVX512, amd64.QSpMM8BlockAVX512, amd64.QSpMM8MXAVX512,
 				amd64.QSpMM4BlockAVX512, amd64.QSpMM4MXAVX512},
 			kt: [5]qspmmTileKernel{amd64.QSpMMTile8RowAVX512, amd64.QSpMMTile8BlockAVX512, amd64.QSpMMTile8MXAVX512,
 				amd64.QSpMMTile4BlockAVX512, amd64.QSpMMTile4MXAVX512},
-		}))
+		})
 		// The AVX2 fused scatter kernels, as on the AVX2 tier: ScatterAdd's
 		// AVX-512 gather-and-scatter kernel is slower than its scalar AVX2
 		// one (it is not selected automatically). Tiles of decoded values

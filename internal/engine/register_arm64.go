@@ -92,13 +92,13 @@ func registerARM64() bool {
 		// The fused SpMM kernels where one is written for the operand (8-bit
 		// codes by row, by block and MX, 4-bit codes by block and MX),
 		// decoded blocks (qspmmTiled) elsewhere.
-		// They run only in the tests (qspmmFusedAnyW) until a width from
+		// They run only in the tests (qspmmTuned) until a width from
 		// which they beat decoded blocks is measured on NEON hardware.
-		qspmm.set(tierNEON, qspmmFusedAsm(qspmmKernels{
+		setQSpMMFused(tierNEON, qspmmKernels{
 			minW: math.MaxInt,
 			k: [5]qspmmAsmKernel{arm64.QSpMM8RowNEON, arm64.QSpMM8BlockNEON, arm64.QSpMM8MXNEON,
 				arm64.QSpMM4BlockNEON, arm64.QSpMM4MXNEON},
-		}))
+		})
 		// The fused scatter kernels where one is written for the operand,
 		// tiles of decoded values (qscatter_tiled.go) elsewhere; COO's
 		// scatter has no assembly, so its fused Go loop serves every path.

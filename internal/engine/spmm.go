@@ -11,30 +11,36 @@ func SpMM[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []
 	checkSpMM("SpMM", len(y), ldy, len(x), ldx, w, ptr, idx, len(vals), true)
 	mustNotAlias("SpMM", y, ptr, idx)
 	rows := len(ptr) - 1
-	spmmCall(rows, int(ptr[rows]-ptr[0]), y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta)
+	spmmCall(&spmmTune, rows, int(ptr[rows]-ptr[0]), y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta)
 }
 
 // SpMMPart implements kernels.SpMMPart.
 func SpMMPart[T Float](allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
 	checkSpMM("SpMM", len(y), ldy, len(x), ldx, w, ptr, idx, len(vals), true)
 	mustNotAlias("SpMM", y, ptr, idx)
-	spmmCall(allRows, allNNZ, y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta)
+	spmmCall(&spmmTune, allRows, allNNZ, y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta)
 }
 
 // SpMMPartUnchecked is SpMMPart without the pass over every index and
 // without the check of y against the index arrays, for a caller whose
 // validated matrix guarantees the indices and that has checked y itself.
 func SpMMPartUnchecked[T Float](allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
-	checkSpMM("SpMM", len(y), ldy, len(x), ldx, w, ptr, idx, len(vals), false)
-	spmmCall(allRows, allNNZ, y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta)
+	spmmPartUnchecked(&spmmTune, allRows, allNNZ, y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta)
 }
 
-func spmmCall[T Float](allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
+// spmmPartUnchecked is SpMMPartUnchecked with the tiling tuning c.
+func spmmPartUnchecked[T Float](c *spmmTuning, allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
+	checkSpMM("SpMM", len(y), ldy, len(x), ldx, w, ptr, idx, len(vals), false)
+	spmmCall(c, allRows, allNNZ, y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta)
+}
+
+// spmmCall runs the active SpMM path with the tiling tuning c.
+func spmmCall[T Float](c *spmmTuning, allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
 	if is32[T]() {
-		spmmF32.fn(allRows, allNNZ, f32s(y), ldy, f32s(x), ldx, w, ptr, idx, f32s(vals), float32(alpha), float32(beta))
+		spmmF32.fn(c, allRows, allNNZ, f32s(y), ldy, f32s(x), ldx, w, ptr, idx, f32s(vals), float32(alpha), float32(beta))
 		return
 	}
-	spmmF64.fn(allRows, allNNZ, f64s(y), ldy, f64s(x), ldx, w, ptr, idx, f64s(vals), float64(alpha), float64(beta))
+	spmmF64.fn(c, allRows, allNNZ, f64s(y), ldy, f64s(x), ldx, w, ptr, idx, f64s(vals), float64(alpha), float64(beta))
 }
 
 // checkSpMM checks a product whose compressed side (len(ptr)-1 rows, leading
@@ -81,16 +87,17 @@ func checkSpMMShape(name string, nm, ldm, ldn, w, nptr, nidx, nvals int) {
 // spmmFunc is an SpMM implementation on the rows of ptr, which are part of
 // a matrix of allRows rows and allNNZ entries: a path that chooses its
 // kernel by the matrix's shape (the amd64 column tiles) chooses from the
-// whole matrix, so that a product split into parts is summed as one call
-// would sum it. The others ignore allRows and allNNZ.
-type spmmFunc[T Float] = func(allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T)
+// whole matrix, with the tuning c, so that a product split into parts is
+// summed as one call would sum it. The others ignore c, allRows and
+// allNNZ.
+type spmmFunc[T Float] = func(c *spmmTuning, allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T)
 
 // spmmRows is an SpMM kernel on the rows of ptr alone.
 type spmmRowsFunc[T Float] = func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T)
 
 // anyShape makes an SpMM implementation that does not choose by shape.
 func anyShape[T Float](f spmmRowsFunc[T]) spmmFunc[T] {
-	return func(_, _ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
+	return func(_ *spmmTuning, _, _ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
 		f(y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta)
 	}
 }
@@ -117,71 +124,14 @@ type indexWord interface{ ~uint16 | ~uint32 | ~uint64 }
 // in cache).
 type spmmTileFunc[T Float, I indexWord] = func(y []T, ldy int, x []T, ldx, w int, seg []uint64, idx []I, vals []T, alpha, beta T, limit uint64)
 
-// spmmTuning is the tuning of the tiled SpMM (the benchmarks' M4 with k =
-// 16, 64 and 256 are the cases it is set for; docs/performance.md has the
-// figures). Sizes are in bytes.
-type spmmTuning struct {
-	// minX: X panels up to this size are not tiled. A panel of a few L2
-	// sizes is mostly served from L2 and L3 already, and tiling it adds
-	// the tiles' overhead for little reuse; a larger one gains from it.
-	minX int
-	// minXWide replaces minX for rows of at least spmmTileWideRow bytes,
-	// whose entries each read four or more lines of X: each line kept in
-	// L2 by a tile then saves more, so such rows are tiled from a smaller
-	// X on, which matters most where L3 is slow to reach.
-	minXWide int
-	// minRow: rows narrower than this are never tiled. At 64 bytes an
-	// entry reads one line of X, and a tile's short pieces of idx and vals
-	// cost more than the line of X it saves, at every tile size.
-	minRow int
-	// tileBytes is the size of one tile of X (tw rows of w columns) that
-	// the rows of a block reuse from L2: a fraction of L2, so that the
-	// rows of Y, idx and vals streaming past do not evict the tile.
-	tileBytes int
-	// minEntries is the fewest entries a row must have on average in a
-	// tile (tiles grow to reach it): each (row, tile) pair also reads and
-	// writes Y's row, a cost that a tile's few entries must outweigh.
-	minEntries int
-	// maxBytes: a tile grown beyond it is not worth having.
-	maxBytes int
-}
-
-// spmmTuningFor returns the tuning for a CPU with l2 bytes of L2 a core.
-func spmmTuningFor(l2 int) spmmTuning {
-	return spmmTuning{minX: 2 * l2, minXWide: l2, minRow: 128, tileBytes: l2 / 8, minEntries: 16, maxBytes: l2 / 2}
-}
-
-// spmmNarrowTuningFor is spmmTuningFor for the narrow-index products (the
-// strips of a prepared matrix). Their entries cost less to read, so the X
-// rows an entry reads weigh more: wide rows are tiled once X exceeds a
-// quarter of L2 (where its lines start to leave L2 between uses), in tiles
-// of l2/16, which the kernels' prefetch of each row's next piece keeps fed.
-func spmmNarrowTuningFor(l2 int) spmmTuning {
-	c := spmmTuningFor(l2)
-	c.minXWide, c.tileBytes = l2/4, l2/16
-	return c
-}
-
-// spmmTune is this CPU's tuning and spmmNarrowTune its narrow-index one
-// (variables for the tests).
-var (
-	spmmTune       = spmmTuningFor(Caches().L2)
-	spmmNarrowTune = spmmNarrowTuningFor(Caches().L2)
-)
-
 // spmmSegPool holds the segment pairs of the tiled SpMM (the kernels are
 // called through func values, so a stack array would escape).
 var spmmSegPool = sync.Pool{New: func() any { return new([2 * spmmTileBlock]uint64) }}
 
-// spmmTileRows returns the rows of the indexed operand (X for SpMM, Y for
-// SpMMScatter) in one tile when tiling pays for a product of rows x xrows
-// (nnz entries) on a w-column panel of elements of size bytes, and 0 when
-// it does not (see spmmTuning).
-func spmmTileRows(rows, xrows, nnz, w, size int) int {
-	return spmmTune.tileRows(rows, xrows, nnz, w, size)
-}
-
-// tileRows is spmmTileRows with the tuning c.
+// tileRows returns the rows of the indexed operand (X for SpMM, Y for
+// SpMMScatter) in one tile when tiling pays, with the tuning c, for a
+// product of rows x xrows (nnz entries) on a w-column panel of elements of
+// size bytes, and 0 when it does not (see spmmTuning).
 func (c *spmmTuning) tileRows(rows, xrows, nnz, w, size int) int {
 	rowBytes := w * size
 	minX := c.minX

@@ -18,18 +18,18 @@ type spmmAsmFunc[T Float, P ptrWord, I indexWord] = func(y []T, ldy int, x []T, 
 // spmmAsm wraps an SpMM assembly kernel k and its column-tile kernel kt
 // (see spmmAsmRun).
 func spmmAsm[T Float](k spmmAsmFunc[T, uint64, uint64], kt spmmTileFunc[T, uint64]) spmmFunc[T] {
-	return func(allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
-		spmmAsmRun(k, kt, &spmmTune, spmmBadIndex, allRows, allNNZ, y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta)
+	return func(c *spmmTuning, allRows, allNNZ int, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha, beta T) {
+		spmmAsmRun(k, kt, c, spmmBadIndex, allRows, allNNZ, y, ldy, x, ldx, w, ptr, idx, vals, alpha, beta)
 	}
 }
 
 // spmmNarrowAsm wraps an SpMMNarrow assembly kernel k and its column-tile
 // kernel kt (see spmmAsmRun), choosing the tiling from the rows of the call
-// with the narrow tuning.
+// with the tuning c (the narrow one, spmmNarrowTune, in the products).
 func spmmNarrowAsm[T Float, I Narrow](k spmmAsmFunc[T, uint32, I], kt spmmTileFunc[T, I]) spmmNarrowFunc[T, I] {
-	return func(y []T, ldy int, x []T, ldx, w int, ptr []uint32, col []I, vals []T, alpha, beta T) {
+	return func(c *spmmTuning, y []T, ldy int, x []T, ldx, w int, ptr []uint32, col []I, vals []T, alpha, beta T) {
 		rows := len(ptr) - 1
-		spmmAsmRun(k, kt, &spmmNarrowTune, spmmNarrowBadIndex, rows, int(ptr[rows]-ptr[0]), y, ldy, x, ldx, w, ptr, col, vals, alpha, beta)
+		spmmAsmRun(k, kt, c, spmmNarrowBadIndex, rows, int(ptr[rows]-ptr[0]), y, ldy, x, ldx, w, ptr, col, vals, alpha, beta)
 	}
 }
 

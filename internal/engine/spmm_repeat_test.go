@@ -16,7 +16,7 @@ func TestSpMMScatterRepeats(t *testing.T) {
 }
 
 func testSpMMScatterRepeats[T Float](t *testing.T, f *family[spmmScatterFunc[T]]) {
-	forEachTier(t, f, func(t *testing.T, impl, ref spmmScatterFunc[T]) {
+	forEachSpMMScatterTier(t, f, &spmmTune, func(t *testing.T, impl, ref spmmScatterRowsFunc[T]) {
 		rng := rand.New(rand.NewPCG(61, 62))
 		for _, w := range []int{1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 19, 33} {
 			for _, ny := range []int{1, 2, 3} {
@@ -26,7 +26,7 @@ func testSpMMScatterRepeats[T Float](t *testing.T, f *family[spmmScatterFunc[T]]
 				for i := range x {
 					x[i] = T(rng.IntN(7) - 3)
 				}
-				run := func(k spmmScatterFunc[T]) func(y []T) { return func(y []T) { k(y, w, x, w, w, ptr, idx, vals, 1) } }
+				run := func(k spmmScatterRowsFunc[T]) func(y []T) { return func(y []T) { k(y, w, x, w, w, ptr, idx, vals, 1) } }
 				checkRepeats(t, ny*w, run(impl), run(ref), slices.Equal[[]T], "w=%d ny=%d idx=%v vals=%v", w, ny, idx, vals)
 			}
 		}

@@ -46,8 +46,10 @@ func forEachSpMMSweep(rng *rand.Rand, specials []int, fn func(c spmmSweep)) {
 	}
 }
 
-func testSpMM[T Float](t *testing.T, f *family[spmmFunc[T]]) {
-	forEachSpMMTier(t, f, func(t *testing.T, impl, ref spmmRowsFunc[T]) {
+// testSpMM checks every path of f against ref, choosing tiles with the
+// tuning c.
+func testSpMM[T Float](t *testing.T, f *family[spmmFunc[T]], c *spmmTuning) {
+	forEachSpMMTierWith(t, f, c, func(t *testing.T, impl, ref spmmRowsFunc[T]) {
 		rng := rand.New(rand.NewPCG(31, 32))
 		forEachSpMMSweep(rng, []int{0, 11}, func(c spmmSweep) {
 			pad := c.ldx - c.w // ldx, ldy > w: a panel of a wider matrix
@@ -73,37 +75,20 @@ func testSpMM[T Float](t *testing.T, f *family[spmmFunc[T]]) {
 	})
 }
 
-func TestSpMMF32(t *testing.T) { testSpMM(t, spmmF32) }
-func TestSpMMF64(t *testing.T) { testSpMM(t, spmmF64) }
+func TestSpMMF32(t *testing.T) { testSpMM(t, spmmF32, &spmmTune) }
+func TestSpMMF64(t *testing.T) { testSpMM(t, spmmF64, &spmmTune) }
 
-// withSpMMTiles runs fn with the tiled SpMM forced on every product whose X
-// holds more than two tiles of tw rows (tw = 1 or 3 at the widths tested).
-func withSpMMTiles(t *testing.T, fn func(t *testing.T)) {
-	for _, tb := range []int{1, 3 * 8 * 67} {
-		t.Run(fmt.Sprintf("tilebytes=%d", tb), func(t *testing.T) {
-			defer forceSpMMTiles(tb)()
-			fn(t)
-		})
-	}
+func TestSpMMTiledF32(t *testing.T) {
+	withSpMMTiles(t, func(t *testing.T, c *spmmTuning) { testSpMM(t, spmmF32, c) })
 }
-
-// forceSpMMTiles sets the SpMM tuning so that every product whose
-// indexed operand holds more than two tiles of tileBytes is tiled, whatever
-// its size and row width, and returns the function that restores it.
-func forceSpMMTiles(tileBytes int) (restore func()) {
-	old, oldNarrow := spmmTune, spmmNarrowTune
-	spmmTune = spmmTuning{tileBytes: tileBytes, maxBytes: 1 << 30}
-	spmmNarrowTune = spmmTune
-	return func() { spmmTune, spmmNarrowTune = old, oldNarrow }
+func TestSpMMTiledF64(t *testing.T) {
+	withSpMMTiles(t, func(t *testing.T, c *spmmTuning) { testSpMM(t, spmmF64, c) })
 }
-
-func TestSpMMTiledF32(t *testing.T) { withSpMMTiles(t, func(t *testing.T) { testSpMM(t, spmmF32) }) }
-func TestSpMMTiledF64(t *testing.T) { withSpMMTiles(t, func(t *testing.T) { testSpMM(t, spmmF64) }) }
 func TestSpMMScatterTiledF32(t *testing.T) {
-	withSpMMTiles(t, func(t *testing.T) { testSpMMScatter(t, spmmScatterF32) })
+	withSpMMTiles(t, func(t *testing.T, c *spmmTuning) { testSpMMScatter(t, spmmScatterF32, c) })
 }
 func TestSpMMScatterTiledF64(t *testing.T) {
-	withSpMMTiles(t, func(t *testing.T) { testSpMMScatter(t, spmmScatterF64) })
+	withSpMMTiles(t, func(t *testing.T, c *spmmTuning) { testSpMMScatter(t, spmmScatterF64, c) })
 }
 
 // unsortedCSR is a 9 x 40 matrix whose rows list their columns in random
@@ -131,8 +116,8 @@ func forEachUnsorted(rng *rand.Rand, xRows int, fn func(w int, m csrCase, vals, 
 // limit, so rows whose indices are not sorted take entries in later tiles;
 // each must still be taken once, gathering and scattering.
 func TestSpMMTiledUnsorted(t *testing.T) {
-	withSpMMTiles(t, func(t *testing.T) {
-		forEachSpMMTier(t, spmmF64, func(t *testing.T, impl, ref spmmRowsFunc[float64]) {
+	withSpMMTiles(t, func(t *testing.T, c *spmmTuning) {
+		forEachSpMMTierWith(t, spmmF64, c, func(t *testing.T, impl, ref spmmRowsFunc[float64]) {
 			forEachUnsorted(rand.New(rand.NewPCG(5, 6)), 40, func(w int, m csrCase, vals, x []float64) {
 				on := func(k spmmRowsFunc[float64]) func(y, x, vals []float64) {
 					return func(y, x, vals []float64) { k(y, w, x, w, w, m.ptr, m.idx, vals, 1.5, 0) }
@@ -140,9 +125,9 @@ func TestSpMMTiledUnsorted(t *testing.T) {
 				checkFromZero(t, fmt.Sprintf("unsorted w=%d", w), 9*w, on(impl), on(ref), x, vals)
 			})
 		})
-		forEachTier(t, spmmScatterF64, func(t *testing.T, impl, ref spmmScatterFunc[float64]) {
+		forEachSpMMScatterTier(t, spmmScatterF64, c, func(t *testing.T, impl, ref spmmScatterRowsFunc[float64]) {
 			forEachUnsorted(rand.New(rand.NewPCG(7, 6)), 9, func(w int, m csrCase, vals, x []float64) {
-				run := func(y, x, vals []float64, k spmmScatterFunc[float64]) { k(y, w, x, w, w, m.ptr, m.idx, vals, 1.5) }
+				run := func(y, x, vals []float64, k spmmScatterRowsFunc[float64]) { k(y, w, x, w, w, m.ptr, m.idx, vals, 1.5) }
 				checkFromZero(t, fmt.Sprintf("scatter unsorted w=%d", w), 40*w,
 					func(y, x, vals []float64) { run(y, x, vals, impl) }, func(y, x, vals []float64) { run(y, x, vals, ref) }, x, vals)
 			})
@@ -150,8 +135,10 @@ func TestSpMMTiledUnsorted(t *testing.T) {
 	})
 }
 
-func testSpMMScatter[T Float](t *testing.T, f *family[spmmScatterFunc[T]]) {
-	forEachTier(t, f, func(t *testing.T, impl, ref spmmScatterFunc[T]) {
+// testSpMMScatter checks every path of f against ref, choosing tiles with
+// the tuning c.
+func testSpMMScatter[T Float](t *testing.T, f *family[spmmScatterFunc[T]], c *spmmTuning) {
+	forEachSpMMScatterTier(t, f, c, func(t *testing.T, impl, ref spmmScatterRowsFunc[T]) {
 		rng := rand.New(rand.NewPCG(41, 42))
 		forEachSpMMSweep(rng, []int{0, 11}, func(c spmmSweep) {
 			// rows of the matrix index X; its indices name rows of Y.
@@ -159,7 +146,7 @@ func testSpMMScatter[T Float](t *testing.T, f *family[spmmScatterFunc[T]]) {
 			vals := randVals[T](rng, len(m.idx), c.off, c.special)
 			x := randVals[T](rng, c.rows*c.ldx, c.off, c.special/2)
 			y0 := randVals[T](rng, c.cols*c.ldy, c.off, 0)
-			on := func(k spmmScatterFunc[T]) scatterOn[T] {
+			on := func(k spmmScatterRowsFunc[T]) scatterOn[T] {
 				return func(y, x, vals []T, alpha T) { k(y, c.ldy, x, c.ldx, c.w, m.ptr, m.idx, vals, alpha) }
 			}
 			checkScatterOn(t, c.String(), on(impl), on(ref), x, vals, y0)
@@ -167,8 +154,8 @@ func testSpMMScatter[T Float](t *testing.T, f *family[spmmScatterFunc[T]]) {
 	})
 }
 
-func TestSpMMScatterF32(t *testing.T) { testSpMMScatter(t, spmmScatterF32) }
-func TestSpMMScatterF64(t *testing.T) { testSpMMScatter(t, spmmScatterF64) }
+func TestSpMMScatterF32(t *testing.T) { testSpMMScatter(t, spmmScatterF32, &spmmTune) }
+func TestSpMMScatterF64(t *testing.T) { testSpMMScatter(t, spmmScatterF64, &spmmTune) }
 
 func TestSpMMPanics(t *testing.T) {
 	mustPanic(t, "kernels: SpMM: index 3 out of range for 3 dense rows", func() {
@@ -189,7 +176,7 @@ func TestSpMMTiledDefault(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	const rows, cols, w = 60, 5000, 64
 	m := randCSR(rng, rows, cols, []int{0, 1, 450, 500, 550}, 0, 0)
-	if tw := spmmTileRows(rows, cols, len(m.idx), w, 8); tw == 0 && Caches().L2 <= 1<<20 {
+	if tw := spmmTune.tileRows(rows, cols, len(m.idx), w, 8); tw == 0 && Caches().L2 <= 1<<20 {
 		t.Fatalf("default tuning does not tile %d x %d with %d entries at w=%d", rows, cols, len(m.idx), w)
 	}
 	forEachSpMMTier(t, spmmF64, func(t *testing.T, impl, ref spmmRowsFunc[float64]) {
@@ -205,7 +192,7 @@ func TestSpMMTiledDefault(t *testing.T) {
 		checkClose(t, "tiled by default", got, want, scale)
 	})
 	// Transposed: the same matrix's indices name rows of Y.
-	forEachTier(t, spmmScatterF64, func(t *testing.T, impl, ref spmmScatterFunc[float64]) {
+	forEachSpMMScatterTier(t, spmmScatterF64, &spmmTune, func(t *testing.T, impl, ref spmmScatterRowsFunc[float64]) {
 		vals := randVals[float64](rng, len(m.idx), 1, 0)
 		x := randVals[float64](rng, rows*w, 1, 0)
 		y0 := randVals[float64](rng, cols*w, 1, 0)
@@ -334,7 +321,7 @@ func TestSpMMScatterAssociation(t *testing.T) {
 				x[i] = xv
 			}
 			ptr, idx, vals := []uint64{0, 1}, []uint64{0}, []float32{v}
-			forEachTier(t, spmmScatterF32, func(t *testing.T, impl, ref spmmScatterFunc[float32]) {
+			forEachSpMMScatterTier(t, spmmScatterF32, &spmmTune, func(t *testing.T, impl, ref spmmScatterRowsFunc[float32]) {
 				want, got := make([]float32, w), make([]float32, w)
 				ref(want, w, x, w, w, ptr, idx, vals, alpha)
 				impl(got, w, x, w, w, ptr, idx, vals, alpha)
@@ -353,8 +340,8 @@ func TestSpMMScatterAssociation(t *testing.T) {
 // sum, so a row without entries in some tile became NaN (Inf*0) where ref's
 // alpha*sum is ±Inf.
 func TestSpMMTiledInfAlpha(t *testing.T) {
-	withSpMMTiles(t, func(t *testing.T) {
-		forEachSpMMTier(t, spmmF64, func(t *testing.T, impl, ref spmmRowsFunc[float64]) {
+	withSpMMTiles(t, func(t *testing.T, c *spmmTuning) {
+		forEachSpMMTierWith(t, spmmF64, c, func(t *testing.T, impl, ref spmmRowsFunc[float64]) {
 			rng := rand.New(rand.NewPCG(7, 8))
 			m := randCSR(rng, 9, 40, []int{1, 2, 7, 30}, 0, 0)
 			for _, w := range []int{1, 8, 67} {

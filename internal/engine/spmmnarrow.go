@@ -36,13 +36,13 @@ func SpMMNarrowUnchecked[T Float, I Narrow](y []T, ldy int, x []T, ldx, w int, p
 func spmmNarrowCall[T Float, I Narrow](y []T, ldy int, x []T, ldx, w int, ptr []uint32, col []I, vals []T, alpha, beta T) {
 	switch {
 	case is32[T]() && is16[I]():
-		spmmNarrowF32U16.fn(f32s(y), ldy, f32s(x), ldx, w, ptr, u16s(col), f32s(vals), float32(alpha), float32(beta))
+		spmmNarrowF32U16.fn(&spmmNarrowTune, f32s(y), ldy, f32s(x), ldx, w, ptr, u16s(col), f32s(vals), float32(alpha), float32(beta))
 	case is32[T]():
-		spmmNarrowF32U32.fn(f32s(y), ldy, f32s(x), ldx, w, ptr, u32s(col), f32s(vals), float32(alpha), float32(beta))
+		spmmNarrowF32U32.fn(&spmmNarrowTune, f32s(y), ldy, f32s(x), ldx, w, ptr, u32s(col), f32s(vals), float32(alpha), float32(beta))
 	case is16[I]():
-		spmmNarrowF64U16.fn(f64s(y), ldy, f64s(x), ldx, w, ptr, u16s(col), f64s(vals), float64(alpha), float64(beta))
+		spmmNarrowF64U16.fn(&spmmNarrowTune, f64s(y), ldy, f64s(x), ldx, w, ptr, u16s(col), f64s(vals), float64(alpha), float64(beta))
 	default:
-		spmmNarrowF64U32.fn(f64s(y), ldy, f64s(x), ldx, w, ptr, u32s(col), f64s(vals), float64(alpha), float64(beta))
+		spmmNarrowF64U32.fn(&spmmNarrowTune, f64s(y), ldy, f64s(x), ldx, w, ptr, u32s(col), f64s(vals), float64(alpha), float64(beta))
 	}
 }
 
@@ -70,13 +70,26 @@ func mustNotAliasNarrow[T Float, I Narrow](name string, out []T, ptr []uint32, c
 	}
 }
 
-type spmmNarrowFunc[T Float, I Narrow] = func(y []T, ldy int, x []T, ldx, w int, ptr []uint32, col []I, vals []T, alpha, beta T)
+// spmmNarrowFunc is an SpMMNarrow implementation; a path that tiles X
+// decides with the tuning c, the others ignore it.
+type spmmNarrowFunc[T Float, I Narrow] = func(c *spmmTuning, y []T, ldy int, x []T, ldx, w int, ptr []uint32, col []I, vals []T, alpha, beta T)
+
+// spmmNarrowRowsFunc is an SpMMNarrow kernel without a tuning.
+type spmmNarrowRowsFunc[T Float, I Narrow] = func(y []T, ldy int, x []T, ldx, w int, ptr []uint32, col []I, vals []T, alpha, beta T)
+
+// narrowUntiled makes an SpMMNarrow implementation that does not tile (the
+// twin of anyShape for SpMM).
+func narrowUntiled[T Float, I Narrow](f spmmNarrowRowsFunc[T, I]) spmmNarrowFunc[T, I] {
+	return func(_ *spmmTuning, y []T, ldy int, x []T, ldx, w int, ptr []uint32, col []I, vals []T, alpha, beta T) {
+		f(y, ldy, x, ldx, w, ptr, col, vals, alpha, beta)
+	}
+}
 
 var (
-	spmmNarrowF32U16 = newPartialFamily[spmmNarrowFunc[float32, uint16]]("spmmnarrow.f32.u16", spmmNarrowRef[float32, uint16], spmmNarrowGeneric[float32, uint16])
-	spmmNarrowF32U32 = newPartialFamily[spmmNarrowFunc[float32, uint32]]("spmmnarrow.f32.u32", spmmNarrowRef[float32, uint32], spmmNarrowGeneric[float32, uint32])
-	spmmNarrowF64U16 = newPartialFamily[spmmNarrowFunc[float64, uint16]]("spmmnarrow.f64.u16", spmmNarrowRef[float64, uint16], spmmNarrowGeneric[float64, uint16])
-	spmmNarrowF64U32 = newPartialFamily[spmmNarrowFunc[float64, uint32]]("spmmnarrow.f64.u32", spmmNarrowRef[float64, uint32], spmmNarrowGeneric[float64, uint32])
+	spmmNarrowF32U16 = newPartialFamily[spmmNarrowFunc[float32, uint16]]("spmmnarrow.f32.u16", narrowUntiled(spmmNarrowRef[float32, uint16]), narrowUntiled(spmmNarrowGeneric[float32, uint16]))
+	spmmNarrowF32U32 = newPartialFamily[spmmNarrowFunc[float32, uint32]]("spmmnarrow.f32.u32", narrowUntiled(spmmNarrowRef[float32, uint32]), narrowUntiled(spmmNarrowGeneric[float32, uint32]))
+	spmmNarrowF64U16 = newPartialFamily[spmmNarrowFunc[float64, uint16]]("spmmnarrow.f64.u16", narrowUntiled(spmmNarrowRef[float64, uint16]), narrowUntiled(spmmNarrowGeneric[float64, uint16]))
+	spmmNarrowF64U32 = newPartialFamily[spmmNarrowFunc[float64, uint32]]("spmmnarrow.f64.u32", narrowUntiled(spmmNarrowRef[float64, uint32]), narrowUntiled(spmmNarrowGeneric[float64, uint32]))
 )
 
 // spmmNarrowBadIndex is the panic of every SpMMNarrow path on a segment or

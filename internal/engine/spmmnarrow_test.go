@@ -8,8 +8,10 @@ import (
 	"unsafe"
 )
 
-func testSpMMNarrow[T Float, I Narrow](t *testing.T, f *family[spmmNarrowFunc[T, I]]) {
-	forEachTier(t, f, func(t *testing.T, impl, ref spmmNarrowFunc[T, I]) {
+// testSpMMNarrow checks every path of f against ref, choosing tiles with
+// the tuning c.
+func testSpMMNarrow[T Float, I Narrow](t *testing.T, f *family[spmmNarrowFunc[T, I]], c *spmmTuning) {
+	forEachSpMMNarrowTier(t, f, c, func(t *testing.T, impl, ref spmmNarrowRowsFunc[T, I]) {
 		rng := rand.New(rand.NewPCG(47, 48))
 		forEachSpMMSweep(rng, []int{0, 11}, func(c spmmSweep) {
 			pad := c.ldx - c.w // ldx, ldy > w: a panel of a wider matrix
@@ -62,7 +64,7 @@ func testSpMMNarrow[T Float, I Narrow](t *testing.T, f *family[spmmNarrowFunc[T,
 			ptr, col, _ := narrowOf[I](rng, m)
 			vals := randVals[T](rng, len(col), 1, 0)
 			x := randVals[T](rng, cols*w, 1, 0)
-			on := func(k spmmNarrowFunc[T, I]) func(y, x, vals []T) {
+			on := func(k spmmNarrowRowsFunc[T, I]) func(y, x, vals []T) {
 				return func(y, x, vals []T) { k(y, w, x, w, w, ptr, col, vals, 1, 0) }
 			}
 			checkFromZero(t, fmt.Sprintf("long rows w=%d cols=%d", w, cols), 3*w, on(impl), on(ref), x, vals)
@@ -97,21 +99,21 @@ func testNarrowBad[T Float, I Narrow](t *testing.T, run func(ptr []uint32, col [
 	}
 }
 
-func TestSpMMNarrowF32U16(t *testing.T) { testSpMMNarrow(t, spmmNarrowF32U16) }
-func TestSpMMNarrowF32U32(t *testing.T) { testSpMMNarrow(t, spmmNarrowF32U32) }
-func TestSpMMNarrowF64U16(t *testing.T) { testSpMMNarrow(t, spmmNarrowF64U16) }
-func TestSpMMNarrowF64U32(t *testing.T) { testSpMMNarrow(t, spmmNarrowF64U32) }
+func TestSpMMNarrowF32U16(t *testing.T) { testSpMMNarrow(t, spmmNarrowF32U16, &spmmNarrowTune) }
+func TestSpMMNarrowF32U32(t *testing.T) { testSpMMNarrow(t, spmmNarrowF32U32, &spmmNarrowTune) }
+func TestSpMMNarrowF64U16(t *testing.T) { testSpMMNarrow(t, spmmNarrowF64U16, &spmmNarrowTune) }
+func TestSpMMNarrowF64U32(t *testing.T) { testSpMMNarrow(t, spmmNarrowF64U32, &spmmNarrowTune) }
 
 // The narrow products tiled on every X (Y for the scatter) of more than two
 // tiles: the amd64 paths walk the column tiles as SpMM's do.
 func TestSpMMNarrowTiled(t *testing.T) {
-	withSpMMTiles(t, func(t *testing.T) {
-		t.Run("f32u16", func(t *testing.T) { testSpMMNarrow(t, spmmNarrowF32U16) })
-		t.Run("f32u32", func(t *testing.T) { testSpMMNarrow(t, spmmNarrowF32U32) })
-		t.Run("f64u16", func(t *testing.T) { testSpMMNarrow(t, spmmNarrowF64U16) })
-		t.Run("f64u32", func(t *testing.T) { testSpMMNarrow(t, spmmNarrowF64U32) })
-		t.Run("scatter/f32u32", func(t *testing.T) { testSpMMScatterNarrow(t, spmmScatterNarrowF32U32) })
-		t.Run("scatter/f64u16", func(t *testing.T) { testSpMMScatterNarrow(t, spmmScatterNarrowF64U16) })
+	withSpMMTiles(t, func(t *testing.T, c *spmmTuning) {
+		t.Run("f32u16", func(t *testing.T) { testSpMMNarrow(t, spmmNarrowF32U16, c) })
+		t.Run("f32u32", func(t *testing.T) { testSpMMNarrow(t, spmmNarrowF32U32, c) })
+		t.Run("f64u16", func(t *testing.T) { testSpMMNarrow(t, spmmNarrowF64U16, c) })
+		t.Run("f64u32", func(t *testing.T) { testSpMMNarrow(t, spmmNarrowF64U32, c) })
+		t.Run("scatter/f32u32", func(t *testing.T) { testSpMMScatterNarrow(t, spmmScatterNarrowF32U32, c) })
+		t.Run("scatter/f64u16", func(t *testing.T) { testSpMMScatterNarrow(t, spmmScatterNarrowF64U16, c) })
 	})
 }
 
@@ -126,7 +128,7 @@ func TestSpMMNarrowTiledDefault(t *testing.T) {
 	if tw := spmmNarrowTune.tileRows(rows, cols, len(m.idx), w, 4); tw == 0 && Caches().L2 <= 1<<20 {
 		t.Fatalf("default narrow tuning does not tile %d x %d with %d entries at w=%d", rows, cols, len(m.idx), w)
 	}
-	forEachTier(t, spmmNarrowF32U16, func(t *testing.T, impl, ref spmmNarrowFunc[float32, uint16]) {
+	forEachSpMMNarrowTier(t, spmmNarrowF32U16, &spmmNarrowTune, func(t *testing.T, impl, ref spmmNarrowRowsFunc[float32, uint16]) {
 		ptr, col, _ := narrowOf[uint16](rng, m)
 		vals := randVals[float32](rng, len(col), 1, 0)
 		x := randVals[float32](rng, cols*w, 1, 0)
@@ -143,8 +145,10 @@ func TestSpMMNarrowTiledDefault(t *testing.T) {
 	})
 }
 
-func testSpMMScatterNarrow[T Float, I Narrow](t *testing.T, f *family[spmmScatterNarrowFunc[T, I]]) {
-	forEachTier(t, f, func(t *testing.T, impl, ref spmmScatterNarrowFunc[T, I]) {
+// testSpMMScatterNarrow checks every path of f against ref, choosing tiles
+// with the tuning c.
+func testSpMMScatterNarrow[T Float, I Narrow](t *testing.T, f *family[spmmScatterNarrowFunc[T, I]], c *spmmTuning) {
+	forEachSpMMScatterNarrowTier(t, f, c, func(t *testing.T, impl, ref spmmScatterNarrowRowsFunc[T, I]) {
 		rng := rand.New(rand.NewPCG(49, 50))
 		forEachSpMMSweep(rng, []int{11}, func(c spmmSweep) {
 			m := randCSR(rng, c.rows, c.cols, []int{0, 1, 2, 3, 4, 5, 9, 17}, 0, 0)
@@ -157,7 +161,7 @@ func testSpMMScatterNarrow[T Float, I Narrow](t *testing.T, f *family[spmmScatte
 					func(y []T) { ref(y, c.ldy, x, c.ldx, c.w, ptr, col, vals, alpha) },
 					func(y []T) { spmmScatterRef(y, c.ldy, x, c.ldx, c.w, widePtr(ptr), wide, vals, alpha) })
 			}
-			on := func(k spmmScatterNarrowFunc[T, I]) scatterOn[T] {
+			on := func(k spmmScatterNarrowRowsFunc[T, I]) scatterOn[T] {
 				return func(y, x, vals []T, alpha T) { k(y, c.ldy, x, c.ldx, c.w, ptr, col, vals, alpha) }
 			}
 			checkScatterOn(t, c.String(), on(impl), on(ref), x, vals, y0)
@@ -170,10 +174,18 @@ func testSpMMScatterNarrow[T Float, I Narrow](t *testing.T, f *family[spmmScatte
 	})
 }
 
-func TestSpMMScatterNarrowF32U16(t *testing.T) { testSpMMScatterNarrow(t, spmmScatterNarrowF32U16) }
-func TestSpMMScatterNarrowF32U32(t *testing.T) { testSpMMScatterNarrow(t, spmmScatterNarrowF32U32) }
-func TestSpMMScatterNarrowF64U16(t *testing.T) { testSpMMScatterNarrow(t, spmmScatterNarrowF64U16) }
-func TestSpMMScatterNarrowF64U32(t *testing.T) { testSpMMScatterNarrow(t, spmmScatterNarrowF64U32) }
+func TestSpMMScatterNarrowF32U16(t *testing.T) {
+	testSpMMScatterNarrow(t, spmmScatterNarrowF32U16, &spmmTune)
+}
+func TestSpMMScatterNarrowF32U32(t *testing.T) {
+	testSpMMScatterNarrow(t, spmmScatterNarrowF32U32, &spmmTune)
+}
+func TestSpMMScatterNarrowF64U16(t *testing.T) {
+	testSpMMScatterNarrow(t, spmmScatterNarrowF64U16, &spmmTune)
+}
+func TestSpMMScatterNarrowF64U32(t *testing.T) {
+	testSpMMScatterNarrow(t, spmmScatterNarrowF64U32, &spmmTune)
+}
 
 func TestSpMMNarrowEntries(t *testing.T) {
 	defer Use("")

@@ -2,35 +2,50 @@ package engine
 
 // SpMMScatter implements kernels.SpMMScatter.
 func SpMMScatter[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T) {
-	spmmScatter(true, y, ldy, x, ldx, w, ptr, idx, vals, alpha)
+	spmmScatter(&spmmTune, true, y, ldy, x, ldx, w, ptr, idx, vals, alpha)
 }
 
 // SpMMScatterUnchecked is SpMMScatter without the pass over every index and
 // without the check of y against the index arrays, for a caller whose
 // validated matrix guarantees the indices and that has checked y itself.
 func SpMMScatterUnchecked[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T) {
-	spmmScatter(false, y, ldy, x, ldx, w, ptr, idx, vals, alpha)
+	spmmScatter(&spmmTune, false, y, ldy, x, ldx, w, ptr, idx, vals, alpha)
 }
 
 // spmmScatter is SpMMScatter, with the pass over every index and the check
-// of y against the index arrays when indexCheck is set.
-func spmmScatter[T Float](indexCheck bool, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T) {
+// of y against the index arrays when indexCheck is set, choosing tiles
+// with the tuning c.
+func spmmScatter[T Float](c *spmmTuning, indexCheck bool, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T) {
 	checkSpMM("SpMMScatter", len(x), ldx, len(y), ldy, w, ptr, idx, len(vals), indexCheck)
 	if indexCheck {
 		mustNotAlias("SpMMScatter", y, ptr, idx)
 	}
 	if is32[T]() {
-		spmmScatterF32.fn(f32s(y), ldy, f32s(x), ldx, w, ptr, idx, f32s(vals), float32(alpha))
+		spmmScatterF32.fn(c, f32s(y), ldy, f32s(x), ldx, w, ptr, idx, f32s(vals), float32(alpha))
 		return
 	}
-	spmmScatterF64.fn(f64s(y), ldy, f64s(x), ldx, w, ptr, idx, f64s(vals), float64(alpha))
+	spmmScatterF64.fn(c, f64s(y), ldy, f64s(x), ldx, w, ptr, idx, f64s(vals), float64(alpha))
 }
 
-type spmmScatterFunc[T Float] = func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T)
+// spmmScatterFunc is an SpMMScatter implementation; a path that tiles Y
+// (the amd64 tile kernels) decides with the tuning c, the others ignore
+// it.
+type spmmScatterFunc[T Float] = func(c *spmmTuning, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T)
+
+// spmmScatterRowsFunc is an SpMMScatter kernel without a tuning.
+type spmmScatterRowsFunc[T Float] = func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T)
+
+// scatterUntiled makes an SpMMScatter implementation that does not tile
+// (the twin of anyShape for SpMM).
+func scatterUntiled[T Float](f spmmScatterRowsFunc[T]) spmmScatterFunc[T] {
+	return func(_ *spmmTuning, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T) {
+		f(y, ldy, x, ldx, w, ptr, idx, vals, alpha)
+	}
+}
 
 var (
-	spmmScatterF32 = newFamily[spmmScatterFunc[float32]]("spmmscatter.f32", spmmScatterRef[float32], spmmScatterGeneric[float32])
-	spmmScatterF64 = newFamily[spmmScatterFunc[float64]]("spmmscatter.f64", spmmScatterRef[float64], spmmScatterGeneric[float64])
+	spmmScatterF32 = newFamily[spmmScatterFunc[float32]]("spmmscatter.f32", scatterUntiled(spmmScatterRef[float32]), scatterUntiled(spmmScatterGeneric[float32]))
+	spmmScatterF64 = newFamily[spmmScatterFunc[float64]]("spmmscatter.f64", scatterUntiled(spmmScatterRef[float64]), scatterUntiled(spmmScatterGeneric[float64]))
 )
 
 // spmmScatterTileFunc (the amd64 SpMMScatterTile kernels) is SpMMScatter on

@@ -17,23 +17,24 @@ type spmmScatterAsmFunc[T Float, P ptrWord, I indexWord] = func(y []T, ldy int, 
 // spmmScatterAsm wraps an SpMMScatter assembly kernel k and its tile kernel
 // kt (see spmmScatterAsmRun).
 func spmmScatterAsm[T Float](k spmmScatterAsmFunc[T, uint64, uint64], kt spmmScatterTileFunc[T, uint64]) spmmScatterFunc[T] {
-	return func(y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T) {
-		spmmScatterAsmRun(k, kt, spmmScatterBadIndex, y, ldy, x, ldx, w, ptr, idx, vals, alpha)
+	return func(c *spmmTuning, y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, vals []T, alpha T) {
+		spmmScatterAsmRun(k, kt, c, spmmScatterBadIndex, y, ldy, x, ldx, w, ptr, idx, vals, alpha)
 	}
 }
 
 // spmmScatterNarrowAsm wraps an SpMMScatterNarrow assembly kernel k and its
 // tile kernel kt (see spmmScatterAsmRun).
 func spmmScatterNarrowAsm[T Float, I Narrow](k spmmScatterAsmFunc[T, uint32, I], kt spmmScatterTileFunc[T, I]) spmmScatterNarrowFunc[T, I] {
-	return func(y []T, ldy int, x []T, ldx, w int, ptr []uint32, col []I, vals []T, alpha T) {
-		spmmScatterAsmRun(k, kt, spmmScatterNarrowBadIndex, y, ldy, x, ldx, w, ptr, col, vals, alpha)
+	return func(c *spmmTuning, y []T, ldy int, x []T, ldx, w int, ptr []uint32, col []I, vals []T, alpha T) {
+		spmmScatterAsmRun(k, kt, c, spmmScatterNarrowBadIndex, y, ldy, x, ldx, w, ptr, col, vals, alpha)
 	}
 }
 
 // spmmScatterAsmRun runs an SpMMScatter assembly kernel as spmmAsmRun runs
 // an SpMM one, in tiles of Y's rows (kt, when not nil) when Y is too large
-// for L2, and panics with bad on an index or segment out of range.
-func spmmScatterAsmRun[T Float, P ptrWord, I indexWord](k spmmScatterAsmFunc[T, P, I], kt spmmScatterTileFunc[T, I], bad string, y []T, ldy int, x []T, ldx, w int, ptr []P, idx []I, vals []T, alpha T) {
+// for L2 (by the tuning c), and panics with bad on an index or segment out
+// of range.
+func spmmScatterAsmRun[T Float, P ptrWord, I indexWord](k spmmScatterAsmFunc[T, P, I], kt spmmScatterTileFunc[T, I], c *spmmTuning, bad string, y []T, ldy int, x []T, ldx, w int, ptr []P, idx []I, vals []T, alpha T) {
 	if w == 0 {
 		return
 	}
@@ -41,7 +42,7 @@ func spmmScatterAsmRun[T Float, P ptrWord, I indexWord](k spmmScatterAsmFunc[T, 
 	idx, vals = idx[:n], vals[:n]
 	rows := len(ptr) - 1
 	yrows := denseRows(len(y), ldy, w)
-	if tw := spmmTileRows(rows, int(yrows), int(ptr[rows]-ptr[0]), w, int(unsafe.Sizeof(alpha))); kt != nil && tw > 0 {
+	if tw := c.tileRows(rows, int(yrows), int(ptr[rows]-ptr[0]), w, int(unsafe.Sizeof(alpha))); kt != nil && tw > 0 {
 		spmmTileWalk(ptr, uint64(n), int(yrows), w, tw, bad, func(r0 int, seg []uint64, _ bool, limit uint64) {
 			kt(y, ldy, x[r0*ldx:], ldx, w, seg, idx, vals, alpha, limit)
 		})

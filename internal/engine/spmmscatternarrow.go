@@ -26,23 +26,37 @@ func SpMMScatterNarrowUnchecked[T Float, I Narrow](y []T, ldy int, x []T, ldx, w
 func spmmScatterNarrowCall[T Float, I Narrow](y []T, ldy int, x []T, ldx, w int, ptr []uint32, col []I, vals []T, alpha T) {
 	switch {
 	case is32[T]() && is16[I]():
-		spmmScatterNarrowF32U16.fn(f32s(y), ldy, f32s(x), ldx, w, ptr, u16s(col), f32s(vals), float32(alpha))
+		spmmScatterNarrowF32U16.fn(&spmmTune, f32s(y), ldy, f32s(x), ldx, w, ptr, u16s(col), f32s(vals), float32(alpha))
 	case is32[T]():
-		spmmScatterNarrowF32U32.fn(f32s(y), ldy, f32s(x), ldx, w, ptr, u32s(col), f32s(vals), float32(alpha))
+		spmmScatterNarrowF32U32.fn(&spmmTune, f32s(y), ldy, f32s(x), ldx, w, ptr, u32s(col), f32s(vals), float32(alpha))
 	case is16[I]():
-		spmmScatterNarrowF64U16.fn(f64s(y), ldy, f64s(x), ldx, w, ptr, u16s(col), f64s(vals), float64(alpha))
+		spmmScatterNarrowF64U16.fn(&spmmTune, f64s(y), ldy, f64s(x), ldx, w, ptr, u16s(col), f64s(vals), float64(alpha))
 	default:
-		spmmScatterNarrowF64U32.fn(f64s(y), ldy, f64s(x), ldx, w, ptr, u32s(col), f64s(vals), float64(alpha))
+		spmmScatterNarrowF64U32.fn(&spmmTune, f64s(y), ldy, f64s(x), ldx, w, ptr, u32s(col), f64s(vals), float64(alpha))
 	}
 }
 
-type spmmScatterNarrowFunc[T Float, I Narrow] = func(y []T, ldy int, x []T, ldx, w int, ptr []uint32, col []I, vals []T, alpha T)
+// spmmScatterNarrowFunc is an SpMMScatterNarrow implementation; a path
+// that tiles Y decides with the tuning c, the others ignore it.
+type spmmScatterNarrowFunc[T Float, I Narrow] = func(c *spmmTuning, y []T, ldy int, x []T, ldx, w int, ptr []uint32, col []I, vals []T, alpha T)
+
+// spmmScatterNarrowRowsFunc is an SpMMScatterNarrow kernel without a
+// tuning.
+type spmmScatterNarrowRowsFunc[T Float, I Narrow] = func(y []T, ldy int, x []T, ldx, w int, ptr []uint32, col []I, vals []T, alpha T)
+
+// scatterNarrowUntiled makes an SpMMScatterNarrow implementation that does
+// not tile (the twin of scatterUntiled).
+func scatterNarrowUntiled[T Float, I Narrow](f spmmScatterNarrowRowsFunc[T, I]) spmmScatterNarrowFunc[T, I] {
+	return func(_ *spmmTuning, y []T, ldy int, x []T, ldx, w int, ptr []uint32, col []I, vals []T, alpha T) {
+		f(y, ldy, x, ldx, w, ptr, col, vals, alpha)
+	}
+}
 
 var (
-	spmmScatterNarrowF32U16 = newPartialFamily[spmmScatterNarrowFunc[float32, uint16]]("spmmscatternarrow.f32.u16", spmmScatterNarrowRef[float32, uint16], spmmScatterNarrowGeneric[float32, uint16])
-	spmmScatterNarrowF32U32 = newPartialFamily[spmmScatterNarrowFunc[float32, uint32]]("spmmscatternarrow.f32.u32", spmmScatterNarrowRef[float32, uint32], spmmScatterNarrowGeneric[float32, uint32])
-	spmmScatterNarrowF64U16 = newPartialFamily[spmmScatterNarrowFunc[float64, uint16]]("spmmscatternarrow.f64.u16", spmmScatterNarrowRef[float64, uint16], spmmScatterNarrowGeneric[float64, uint16])
-	spmmScatterNarrowF64U32 = newPartialFamily[spmmScatterNarrowFunc[float64, uint32]]("spmmscatternarrow.f64.u32", spmmScatterNarrowRef[float64, uint32], spmmScatterNarrowGeneric[float64, uint32])
+	spmmScatterNarrowF32U16 = newPartialFamily[spmmScatterNarrowFunc[float32, uint16]]("spmmscatternarrow.f32.u16", scatterNarrowUntiled(spmmScatterNarrowRef[float32, uint16]), scatterNarrowUntiled(spmmScatterNarrowGeneric[float32, uint16]))
+	spmmScatterNarrowF32U32 = newPartialFamily[spmmScatterNarrowFunc[float32, uint32]]("spmmscatternarrow.f32.u32", scatterNarrowUntiled(spmmScatterNarrowRef[float32, uint32]), scatterNarrowUntiled(spmmScatterNarrowGeneric[float32, uint32]))
+	spmmScatterNarrowF64U16 = newPartialFamily[spmmScatterNarrowFunc[float64, uint16]]("spmmscatternarrow.f64.u16", scatterNarrowUntiled(spmmScatterNarrowRef[float64, uint16]), scatterNarrowUntiled(spmmScatterNarrowGeneric[float64, uint16]))
+	spmmScatterNarrowF64U32 = newPartialFamily[spmmScatterNarrowFunc[float64, uint32]]("spmmscatternarrow.f64.u32", scatterNarrowUntiled(spmmScatterNarrowRef[float64, uint32]), scatterNarrowUntiled(spmmScatterNarrowGeneric[float64, uint32]))
 )
 
 // spmmScatterNarrowBadIndex is SpMMScatterNarrow's panic on a segment or

@@ -51,7 +51,7 @@ func TestProductChunkEdges(t *testing.T) {
 			checkClose(t, fmt.Sprintf("spmm rows=%d w=%d", rows, w), got, want, scale)
 		})
 		xt := randVals[float32](rng, rows*w, 0, 0)
-		forEachTier(t, spmmScatterF32, func(t *testing.T, impl, ref spmmScatterFunc[float32]) {
+		forEachSpMMScatterTier(t, spmmScatterF32, &spmmTune, func(t *testing.T, impl, ref spmmScatterRowsFunc[float32]) {
 			want, got := make([]float32, 50*w), withSentinel(make([]float32, 50*w), 3)
 			ref(want, w, xt, w, w, m.ptr, m.idx, vals, 1)
 			impl(got, w, xt, w, w, m.ptr, m.idx, vals, 1)

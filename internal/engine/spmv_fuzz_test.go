@@ -124,10 +124,11 @@ func FuzzSpMM(f *testing.F) {
 		// sums of small integers are exact in any order).
 		tile := int(seed>>16%4) + 1
 		for _, tiled := range []bool{false, true} {
+			c := &spmmTune
 			if tiled {
-				defer forceSpMMTiles(tile * w * 8)()
+				c = spmmForcedTiles(tile * w * 8)
 			}
-			forEachSpMMTier(t, spmmF64, func(t *testing.T, impl, _ spmmRowsFunc[float64]) {
+			forEachSpMMTierWith(t, spmmF64, c, func(t *testing.T, impl, _ spmmRowsFunc[float64]) {
 				got := withSentinel(make([]float64, rows*w), 4)
 				impl(got, w, xd, w, w, ptr, idx, vals, 1, 0)
 				checkSentinel(t, "spmm", got)

@@ -68,3 +68,56 @@ const (
 // minScanNEON: below this length the NEON scan, search and expansion glue
 // runs the generic path, which the call into the assembly would not beat.
 const minScanNEON = 8
+
+// spmmTuning is the tuning of the tiled SpMM (the benchmarks' M4 with k =
+// 16, 64 and 256 are the cases it is set for; docs/performance.md has the
+// figures). Sizes are in bytes.
+type spmmTuning struct {
+	// minX: X panels up to this size are not tiled. A panel of a few L2
+	// sizes is mostly served from L2 and L3 already, and tiling it adds
+	// the tiles' overhead for little reuse; a larger one gains from it.
+	minX int
+	// minXWide replaces minX for rows of at least spmmTileWideRow bytes,
+	// whose entries each read four or more lines of X: each line kept in
+	// L2 by a tile then saves more, so such rows are tiled from a smaller
+	// X on, which matters most where L3 is slow to reach.
+	minXWide int
+	// minRow: rows narrower than this are never tiled. At 64 bytes an
+	// entry reads one line of X, and a tile's short pieces of idx and vals
+	// cost more than the line of X it saves, at every tile size.
+	minRow int
+	// tileBytes is the size of one tile of X (tw rows of w columns) that
+	// the rows of a block reuse from L2: a fraction of L2, so that the
+	// rows of Y, idx and vals streaming past do not evict the tile.
+	tileBytes int
+	// minEntries is the fewest entries a row must have on average in a
+	// tile (tiles grow to reach it): each (row, tile) pair also reads and
+	// writes Y's row, a cost that a tile's few entries must outweigh.
+	minEntries int
+	// maxBytes: a tile grown beyond it is not worth having.
+	maxBytes int
+}
+
+// spmmTuningFor returns the tuning for a CPU with l2 bytes of L2 a core.
+func spmmTuningFor(l2 int) spmmTuning {
+	return spmmTuning{minX: 2 * l2, minXWide: l2, minRow: 128, tileBytes: l2 / 8, minEntries: 16, maxBytes: l2 / 2}
+}
+
+// spmmNarrowTuningFor is spmmTuningFor for the narrow-index products (the
+// strips of a prepared matrix). Their entries cost less to read, so the X
+// rows an entry reads weigh more: wide rows are tiled once X exceeds a
+// quarter of L2 (where its lines start to leave L2 between uses), in tiles
+// of l2/16, which the kernels' prefetch of each row's next piece keeps fed.
+func spmmNarrowTuningFor(l2 int) spmmTuning {
+	c := spmmTuningFor(l2)
+	c.minXWide, c.tileBytes = l2/4, l2/16
+	return c
+}
+
+// spmmTune is this CPU's tuning and spmmNarrowTune its narrow-index one,
+// which the entry points hand to the SpMM paths; nothing writes them after
+// initialisation (the tests pass tunings of their own to the paths).
+var (
+	spmmTune       = spmmTuningFor(Caches().L2)
+	spmmNarrowTune = spmmNarrowTuningFor(Caches().L2)
+)
