@@ -31,7 +31,7 @@ type qspmmScatterFunc = func(y []float32, ldy int, x []float32, ldx, w int, ptr,
 type qcooFunc = func(runs bool, y, x []float32, k int, coords []uint64, lo, hi int, q *qOperand, oi, ii int, alpha float32)
 
 var (
-	qscatter     = newFamily[qscatterFunc]("qscatter", qscatterRef, qscatterGeneric)
+	qscatter     = newPartialFamily[qscatterFunc]("qscatter", qscatterRef, qscatterGeneric)
 	qspmmScatter = newFamily[qspmmScatterFunc]("qspmmscatter", qspmmScatterRef, qspmmScatterGeneric)
 	qcoo         = newFamily[qcooFunc]("qcoomul", qcooRef, qcooGeneric)
 )

@@ -209,17 +209,11 @@ func registerAMD64() bool {
 				amd64.QSpMMTile4BlockAVX512, amd64.QSpMMTile4MXAVX512},
 		})
 		// The AVX2 fused scatter kernels, as on the AVX2 tier: ScatterAdd's
-		// AVX-512 gather-and-scatter kernel is slower than its scalar AVX2
-		// one (it is not selected automatically). Tiles of decoded values
-		// (qscatter_tiled.go) elsewhere; COO's scatter has no assembly, so
-		// its fused Go loop serves every path.
-		qscatter.set(tierAVX512, qscatterFusedAsm(qscatterKernels{
-			i8Row:   amd64.QScatterI8RowAVX2,
-			i8Block: amd64.QScatterI8BlockAVX2,
-			block4:  amd64.QScatter4BlockAVX2,
-			mx4:     amd64.QScatter4MXAVX2,
-			mx8:     amd64.QScatter8MXAVX2,
-		}))
+		// qscatter has no AVX-512 kernel (the float AVX-512 scatter is
+		// slower than the AVX2 one here, see ScatterAdd): the family is
+		// partial and the avx512 path runs its AVX2 kernels. The tiled
+		// SpMMScatter runs the float kernels of this path; COO's scatter
+		// has no assembly, so its fused Go loop serves every path.
 		qspmmScatter.set(tierAVX512, qspmmScatterTiled)
 		qcoo.set(tierAVX512, qcooGeneric)
 	}
