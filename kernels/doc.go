@@ -42,7 +42,8 @@
 // (spmvnarrow, spmvshort, scatteraddnarrow, spmmnarrow, spmmscatternarrow,
 // and unpack12, which widens their packed 12-bit offsets)
 // and the products and decoding of quantized values (dequantize, qspmv,
-// qspmvnarrow, qspmvnarrowblock, qspmm). Use and HURRAY_KERNELS select
+// qspmvnarrow, qspmvnarrowblock, qspmm, and the scatters qscatter,
+// qspmmscatter and qcoomul). Use and HURRAY_KERNELS select
 // their paths as they do the others'.
 //
 // Every family has a reference implementation ("ref": short and obviously
