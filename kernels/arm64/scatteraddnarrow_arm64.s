@@ -29,6 +29,104 @@
 //    R20 entries left in the one-at-a-time loop
 //    F4..F7 v0..v3      F8..F11 y[j0..j3]  F27 a             F28 alpha
 
+// The four kernels differ only in the element type (SAN_ROW_F64 and
+// SAN_QUAD_F64 against their F32 forms) and in the index width (the load
+// and the offsets passed to the macros); the labels stay in each kernel.
+
+// SAN_ROW_Fxx(ish) starts row i: a := alpha*x[i], lo and hi clamped,
+// R12 = hi-lo, R13 = &idx[lo] (ish = log2 of the index size), R14 = &vals[lo].
+#define SAN_ROW_F64(ish) \
+	FMOVD.P 8(R2), F27 \
+	FMULD  F28, F27, F27 \
+	MOVWU  (R4), R10 \
+	MOVWU  4(R4), R11 \
+	ADD    $4, R4, R4 \
+	CMP    R6, R10 \
+	CSEL   HI, R6, R10, R10        /* lo = min(ptr[i], len(idx)) */ \
+	CMP    R6, R11 \
+	CSEL   HI, R6, R11, R11        /* hi = min(ptr[i+1], len(idx)) */ \
+	CMP    R10, R11 \
+	CSEL   LO, R10, R11, R11       /* hi = max(lo, hi) */ \
+	SUB    R10, R11, R12 \
+	ADD    R10<<ish, R5, R13       /* &idx[lo] */ \
+	ADD    R10<<3, R7, R14         /* &vals[lo] */
+
+#define SAN_ROW_F32(ish) \
+	FMOVS.P 4(R2), F27 \
+	FMULS  F28, F27, F27 \
+	MOVWU  (R4), R10 \
+	MOVWU  4(R4), R11 \
+	ADD    $4, R4, R4 \
+	CMP    R6, R10 \
+	CSEL   HI, R6, R10, R10        /* lo = min(ptr[i], len(idx)) */ \
+	CMP    R6, R11 \
+	CSEL   HI, R6, R11, R11        /* hi = min(ptr[i+1], len(idx)) */ \
+	CMP    R10, R11 \
+	CSEL   LO, R10, R11, R11       /* hi = max(lo, hi) */ \
+	SUB    R10, R11, R12 \
+	ADD    R10<<ish, R5, R13       /* &idx[lo] */ \
+	ADD    R10<<2, R7, R14         /* &vals[lo] */
+
+// SAN_QUAD_Fxx(ld, o1, o2, o3, step, slow) is one step of four entries: ld
+// loads the indices at offsets 0, o1, o2 and o3 of R13; when one is out of
+// range it branches to slow, else the four updates run in order and R13
+// advances by step bytes.
+#define SAN_QUAD_F64(ld, o1, o2, o3, step, slow) \
+	ld     (R13), R15 \
+	ld     o1(R13), R16 \
+	ld     o2(R13), R17 \
+	ld     o3(R13), R19 \
+	CMP    R1, R15                 /* j0 < len(y): LO */ \
+	CCMP   LO, R16, R1, $2         /* and j1 < len(y) (else C set: HS) */ \
+	CCMP   LO, R17, R1, $2 \
+	CCMP   LO, R19, R1, $2 \
+	BHS    slow \
+	FLDPD  (R14), (F4, F5) \
+	FLDPD  16(R14), (F6, F7) \
+	FMOVD  (R0)(R15<<3), F8 \
+	FMADDD F4, F8, F27, F8         /* y[j0] + a*v0 */ \
+	FMOVD  F8, (R0)(R15<<3) \
+	FMOVD  (R0)(R16<<3), F9 \
+	FMADDD F5, F9, F27, F9 \
+	FMOVD  F9, (R0)(R16<<3) \
+	FMOVD  (R0)(R17<<3), F10 \
+	FMADDD F6, F10, F27, F10 \
+	FMOVD  F10, (R0)(R17<<3) \
+	FMOVD  (R0)(R19<<3), F11 \
+	FMADDD F7, F11, F27, F11 \
+	FMOVD  F11, (R0)(R19<<3) \
+	ADD    $step, R13, R13 \
+	ADD    $32, R14, R14 \
+	SUB    $4, R12, R12
+
+#define SAN_QUAD_F32(ld, o1, o2, o3, step, slow) \
+	ld     (R13), R15 \
+	ld     o1(R13), R16 \
+	ld     o2(R13), R17 \
+	ld     o3(R13), R19 \
+	CMP    R1, R15                 /* j0 < len(y): LO */ \
+	CCMP   LO, R16, R1, $2         /* and j1 < len(y) (else C set: HS) */ \
+	CCMP   LO, R17, R1, $2 \
+	CCMP   LO, R19, R1, $2 \
+	BHS    slow \
+	FLDPS  (R14), (F4, F5) \
+	FLDPS  8(R14), (F6, F7) \
+	FMOVS  (R0)(R15<<2), F8 \
+	FMADDS F4, F8, F27, F8         /* y[j0] + a*v0 */ \
+	FMOVS  F8, (R0)(R15<<2) \
+	FMOVS  (R0)(R16<<2), F9 \
+	FMADDS F5, F9, F27, F9 \
+	FMOVS  F9, (R0)(R16<<2) \
+	FMOVS  (R0)(R17<<2), F10 \
+	FMADDS F6, F10, F27, F10 \
+	FMOVS  F10, (R0)(R17<<2) \
+	FMOVS  (R0)(R19<<2), F11 \
+	FMADDS F7, F11, F27, F11 \
+	FMOVS  F11, (R0)(R19<<2) \
+	ADD    $step, R13, R13 \
+	ADD    $16, R14, R14 \
+	SUB    $4, R12, R12
+
 // func ScatterAddNarrowF64U16NEON(y, x []float64, ptr []uint32, idx []uint16, vals []float64, alpha float64)
 //
 //    for i := range x {
@@ -52,20 +150,7 @@ TEXT ·ScatterAddNarrowF64U16NEON(SB), NOSPLIT, $0-128
 
 f64u16row:
 	// a := alpha * x[i]; lo, hi := clampRange(ptr, i, len(idx)); n := hi - lo
-	FMOVD.P 8(R2), F27
-	FMULD  F28, F27, F27
-	MOVWU  (R4), R10
-	MOVWU  4(R4), R11
-	ADD    $4, R4, R4
-	CMP    R6, R10
-	CSEL   HI, R6, R10, R10        // lo = min(ptr[i], len(idx))
-	CMP    R6, R11
-	CSEL   HI, R6, R11, R11        // hi = min(ptr[i+1], len(idx))
-	CMP    R10, R11
-	CSEL   LO, R10, R11, R11       // hi = max(lo, hi)
-	SUB    R10, R11, R12
-	ADD    R10<<1, R5, R13         // &idx[lo]
-	ADD    R10<<3, R7, R14         // &vals[lo]
+	SAN_ROW_F64(1)
 
 f64u16quad:
 	// for n >= 4 {
@@ -76,32 +161,7 @@ f64u16quad:
 	// }
 	CMP    $4, R12
 	BLO    f64u16tail
-	MOVHU  (R13), R15
-	MOVHU  2(R13), R16
-	MOVHU  4(R13), R17
-	MOVHU  6(R13), R19
-	CMP    R1, R15                 // j0 < len(y): LO
-	CCMP   LO, R16, R1, $2         // and j1 < len(y) (else C set: HS)
-	CCMP   LO, R17, R1, $2
-	CCMP   LO, R19, R1, $2
-	BHS    f64u16quadslow
-	FLDPD  (R14), (F4, F5)
-	FLDPD  16(R14), (F6, F7)
-	FMOVD  (R0)(R15<<3), F8
-	FMADDD F4, F8, F27, F8         // y[j0] + a*v0
-	FMOVD  F8, (R0)(R15<<3)
-	FMOVD  (R0)(R16<<3), F9
-	FMADDD F5, F9, F27, F9
-	FMOVD  F9, (R0)(R16<<3)
-	FMOVD  (R0)(R17<<3), F10
-	FMADDD F6, F10, F27, F10
-	FMOVD  F10, (R0)(R17<<3)
-	FMOVD  (R0)(R19<<3), F11
-	FMADDD F7, F11, F27, F11
-	FMOVD  F11, (R0)(R19<<3)
-	ADD    $8, R13, R13
-	ADD    $32, R14, R14
-	SUB    $4, R12, R12
+	SAN_QUAD_F64(MOVHU, 2, 4, 6, 8, f64u16quadslow)
 	B      f64u16quad
 
 f64u16quadslow:
@@ -159,20 +219,7 @@ TEXT ·ScatterAddNarrowF64U32NEON(SB), NOSPLIT, $0-128
 
 f64u32row:
 	// a := alpha * x[i]; lo, hi := clampRange(ptr, i, len(idx)); n := hi - lo
-	FMOVD.P 8(R2), F27
-	FMULD  F28, F27, F27
-	MOVWU  (R4), R10
-	MOVWU  4(R4), R11
-	ADD    $4, R4, R4
-	CMP    R6, R10
-	CSEL   HI, R6, R10, R10        // lo = min(ptr[i], len(idx))
-	CMP    R6, R11
-	CSEL   HI, R6, R11, R11        // hi = min(ptr[i+1], len(idx))
-	CMP    R10, R11
-	CSEL   LO, R10, R11, R11       // hi = max(lo, hi)
-	SUB    R10, R11, R12
-	ADD    R10<<2, R5, R13         // &idx[lo]
-	ADD    R10<<3, R7, R14         // &vals[lo]
+	SAN_ROW_F64(2)
 
 f64u32quad:
 	// for n >= 4 {
@@ -183,32 +230,7 @@ f64u32quad:
 	// }
 	CMP    $4, R12
 	BLO    f64u32tail
-	MOVWU  (R13), R15
-	MOVWU  4(R13), R16
-	MOVWU  8(R13), R17
-	MOVWU  12(R13), R19
-	CMP    R1, R15                 // j0 < len(y): LO
-	CCMP   LO, R16, R1, $2         // and j1 < len(y) (else C set: HS)
-	CCMP   LO, R17, R1, $2
-	CCMP   LO, R19, R1, $2
-	BHS    f64u32quadslow
-	FLDPD  (R14), (F4, F5)
-	FLDPD  16(R14), (F6, F7)
-	FMOVD  (R0)(R15<<3), F8
-	FMADDD F4, F8, F27, F8         // y[j0] + a*v0
-	FMOVD  F8, (R0)(R15<<3)
-	FMOVD  (R0)(R16<<3), F9
-	FMADDD F5, F9, F27, F9
-	FMOVD  F9, (R0)(R16<<3)
-	FMOVD  (R0)(R17<<3), F10
-	FMADDD F6, F10, F27, F10
-	FMOVD  F10, (R0)(R17<<3)
-	FMOVD  (R0)(R19<<3), F11
-	FMADDD F7, F11, F27, F11
-	FMOVD  F11, (R0)(R19<<3)
-	ADD    $16, R13, R13
-	ADD    $32, R14, R14
-	SUB    $4, R12, R12
+	SAN_QUAD_F64(MOVWU, 4, 8, 12, 16, f64u32quadslow)
 	B      f64u32quad
 
 f64u32quadslow:
@@ -266,20 +288,7 @@ TEXT ·ScatterAddNarrowF32U16NEON(SB), NOSPLIT, $0-124
 
 f32u16row:
 	// a := alpha * x[i]; lo, hi := clampRange(ptr, i, len(idx)); n := hi - lo
-	FMOVS.P 4(R2), F27
-	FMULS  F28, F27, F27
-	MOVWU  (R4), R10
-	MOVWU  4(R4), R11
-	ADD    $4, R4, R4
-	CMP    R6, R10
-	CSEL   HI, R6, R10, R10        // lo = min(ptr[i], len(idx))
-	CMP    R6, R11
-	CSEL   HI, R6, R11, R11        // hi = min(ptr[i+1], len(idx))
-	CMP    R10, R11
-	CSEL   LO, R10, R11, R11       // hi = max(lo, hi)
-	SUB    R10, R11, R12
-	ADD    R10<<1, R5, R13         // &idx[lo]
-	ADD    R10<<2, R7, R14         // &vals[lo]
+	SAN_ROW_F32(1)
 
 f32u16quad:
 	// for n >= 4 {
@@ -290,32 +299,7 @@ f32u16quad:
 	// }
 	CMP    $4, R12
 	BLO    f32u16tail
-	MOVHU  (R13), R15
-	MOVHU  2(R13), R16
-	MOVHU  4(R13), R17
-	MOVHU  6(R13), R19
-	CMP    R1, R15                 // j0 < len(y): LO
-	CCMP   LO, R16, R1, $2         // and j1 < len(y) (else C set: HS)
-	CCMP   LO, R17, R1, $2
-	CCMP   LO, R19, R1, $2
-	BHS    f32u16quadslow
-	FLDPS  (R14), (F4, F5)
-	FLDPS  8(R14), (F6, F7)
-	FMOVS  (R0)(R15<<2), F8
-	FMADDS F4, F8, F27, F8         // y[j0] + a*v0
-	FMOVS  F8, (R0)(R15<<2)
-	FMOVS  (R0)(R16<<2), F9
-	FMADDS F5, F9, F27, F9
-	FMOVS  F9, (R0)(R16<<2)
-	FMOVS  (R0)(R17<<2), F10
-	FMADDS F6, F10, F27, F10
-	FMOVS  F10, (R0)(R17<<2)
-	FMOVS  (R0)(R19<<2), F11
-	FMADDS F7, F11, F27, F11
-	FMOVS  F11, (R0)(R19<<2)
-	ADD    $8, R13, R13
-	ADD    $16, R14, R14
-	SUB    $4, R12, R12
+	SAN_QUAD_F32(MOVHU, 2, 4, 6, 8, f32u16quadslow)
 	B      f32u16quad
 
 f32u16quadslow:
@@ -373,20 +357,7 @@ TEXT ·ScatterAddNarrowF32U32NEON(SB), NOSPLIT, $0-124
 
 f32u32row:
 	// a := alpha * x[i]; lo, hi := clampRange(ptr, i, len(idx)); n := hi - lo
-	FMOVS.P 4(R2), F27
-	FMULS  F28, F27, F27
-	MOVWU  (R4), R10
-	MOVWU  4(R4), R11
-	ADD    $4, R4, R4
-	CMP    R6, R10
-	CSEL   HI, R6, R10, R10        // lo = min(ptr[i], len(idx))
-	CMP    R6, R11
-	CSEL   HI, R6, R11, R11        // hi = min(ptr[i+1], len(idx))
-	CMP    R10, R11
-	CSEL   LO, R10, R11, R11       // hi = max(lo, hi)
-	SUB    R10, R11, R12
-	ADD    R10<<2, R5, R13         // &idx[lo]
-	ADD    R10<<2, R7, R14         // &vals[lo]
+	SAN_ROW_F32(2)
 
 f32u32quad:
 	// for n >= 4 {
@@ -397,32 +368,7 @@ f32u32quad:
 	// }
 	CMP    $4, R12
 	BLO    f32u32tail
-	MOVWU  (R13), R15
-	MOVWU  4(R13), R16
-	MOVWU  8(R13), R17
-	MOVWU  12(R13), R19
-	CMP    R1, R15                 // j0 < len(y): LO
-	CCMP   LO, R16, R1, $2         // and j1 < len(y) (else C set: HS)
-	CCMP   LO, R17, R1, $2
-	CCMP   LO, R19, R1, $2
-	BHS    f32u32quadslow
-	FLDPS  (R14), (F4, F5)
-	FLDPS  8(R14), (F6, F7)
-	FMOVS  (R0)(R15<<2), F8
-	FMADDS F4, F8, F27, F8         // y[j0] + a*v0
-	FMOVS  F8, (R0)(R15<<2)
-	FMOVS  (R0)(R16<<2), F9
-	FMADDS F5, F9, F27, F9
-	FMOVS  F9, (R0)(R16<<2)
-	FMOVS  (R0)(R17<<2), F10
-	FMADDS F6, F10, F27, F10
-	FMOVS  F10, (R0)(R17<<2)
-	FMOVS  (R0)(R19<<2), F11
-	FMADDS F7, F11, F27, F11
-	FMOVS  F11, (R0)(R19<<2)
-	ADD    $16, R13, R13
-	ADD    $16, R14, R14
-	SUB    $4, R12, R12
+	SAN_QUAD_F32(MOVWU, 4, 8, 12, 16, f32u32quadslow)
 	B      f32u32quad
 
 f32u32quadslow:
