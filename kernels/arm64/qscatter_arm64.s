@@ -37,16 +37,64 @@
 //    F4 value           F8 y[j]            F14 scale          F27 a
 //    F28 alpha
 
+// Steps the kernels share, as macros (the labels stay in the kernels):
+// QS_ARGS loads the arguments every kernel has; QS_CLAMP reads row i's
+// segment, clamps it to 0..len(idx) and compares lo with hi; QS_FIRSTBLOCK
+// branches to entry when lo lies in the current block (R8-b <= lo <
+// R8), else to divide; QS_E8M0 sets F14 to the E8M0 scale exps[g] at R12;
+// QS_NIBBLE loads code k's nibble through the table into F4; QS_UPDATE adds
+// a*value to y[j].
+#define QS_ARGS \
+	MOVD   y_base+0(FP), R0 \
+	MOVD   y_len+8(FP), R1 \
+	MOVD   x_base+24(FP), R2 \
+	MOVD   x_len+32(FP), R3 \
+	MOVD   ptr_base+48(FP), R4 \
+	MOVD   idx_base+72(FP), R5 \
+	MOVD   idx_len+80(FP), R6 \
+	MOVD   codes_base+96(FP), R7
+
+#define QS_CLAMP \
+	LDP    (R4), (R10, R11) \
+	ADD    $8, R4, R4 \
+	CMP    R6, R10 \
+	CSEL   HI, R6, R10, R10        /* lo = min(ptr[i], len(idx)) */ \
+	CMP    R6, R11 \
+	CSEL   HI, R6, R11, R11        /* hi = min(ptr[i+1], len(idx)) */ \
+	CMP    R10, R11
+
+#define QS_FIRSTBLOCK(divide, entry) \
+	CMP    R8, R10 \
+	BHS    divide \
+	SUB    R13, R8, R16 \
+	CMP    R16, R10 \
+	BHS    entry
+
+#define QS_E8M0 \
+	MOVBU  (R12), R16 \
+	LSLW   $23, R16, R16 \
+	MOVW   $0x00400000, R17       /* E8M0 0: 2^-127 */ \
+	CMPW   $0, R16 \
+	CSELW  EQ, R17, R16, R16 \
+	FMOVS  R16, F14
+
+#define QS_NIBBLE \
+	LSR    $1, R10, R16 \
+	MOVBU  (R7)(R16), R16         /* codes[k/2] */ \
+	AND    $1, R10, R17 \
+	LSL    $2, R17, R17 \
+	LSRW   R17, R16, R16          /* the high nibble when k is odd */ \
+	AND    $15, R16, R16 \
+	FMOVS  (R9)(R16<<2), F4       /* table[nibble k] */
+
+#define QS_UPDATE \
+	FMOVS  (R0)(R15<<2), F8 \
+	FMADDS F4, F8, F27, F8        /* y[j] + a*value */ \
+	FMOVS  F8, (R0)(R15<<2)
+
 // func QScatterI8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha float32)
 TEXT ·QScatterI8RowNEON(SB), NOSPLIT, $0-148
-	MOVD   y_base+0(FP), R0
-	MOVD   y_len+8(FP), R1
-	MOVD   x_base+24(FP), R2
-	MOVD   x_len+32(FP), R3
-	MOVD   ptr_base+48(FP), R4
-	MOVD   idx_base+72(FP), R5
-	MOVD   idx_len+80(FP), R6
-	MOVD   codes_base+96(FP), R7
+	QS_ARGS
 	MOVD   rs_base+120(FP), R12
 	FMOVS  alpha+144(FP), F28
 	CBZ    R3, qrdone
@@ -56,13 +104,7 @@ qrrow:
 	FMOVS.P 4(R2), F27
 	FMULS  F28, F27, F27
 	FMOVS.P 4(R12), F14           // the row's scale
-	LDP    (R4), (R10, R11)
-	ADD    $8, R4, R4
-	CMP    R6, R10
-	CSEL   HI, R6, R10, R10        // lo = min(ptr[i], len(idx))
-	CMP    R6, R11
-	CSEL   HI, R6, R11, R11        // hi = min(ptr[i+1], len(idx))
-	CMP    R10, R11
+	QS_CLAMP
 	BLS    qrnext                // empty (or inverted)
 
 qrentry:
@@ -74,9 +116,7 @@ qrentry:
 	MOVB   (R7)(R10), R16         // int8(codes[k])
 	SCVTFWS R16, F4
 	FMULS  F14, F4, F4            // value = code * scale
-	FMOVS  (R0)(R15<<2), F8
-	FMADDS F4, F8, F27, F8        // y[j] + a*value
-	FMOVS  F8, (R0)(R15<<2)
+	QS_UPDATE
 
 qrskip:
 	ADD    $1, R10, R10
@@ -91,14 +131,7 @@ qrdone:
 
 // func QScatterI8BlockNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha float32)
 TEXT ·QScatterI8BlockNEON(SB), NOSPLIT, $0-156
-	MOVD   y_base+0(FP), R0
-	MOVD   y_len+8(FP), R1
-	MOVD   x_base+24(FP), R2
-	MOVD   x_len+32(FP), R3
-	MOVD   ptr_base+48(FP), R4
-	MOVD   idx_base+72(FP), R5
-	MOVD   idx_len+80(FP), R6
-	MOVD   codes_base+96(FP), R7
+	QS_ARGS
 	MOVD   scale_base+120(FP), R14
 	MOVD   b+144(FP), R13
 	MOVD   ZR, R8                 // no block yet
@@ -109,20 +142,10 @@ qbrow:
 	// a := alpha * x[i]; lo, hi := clampRange(ptr, i, len(idx))
 	FMOVS.P 4(R2), F27
 	FMULS  F28, F27, F27
-	LDP    (R4), (R10, R11)
-	ADD    $8, R4, R4
-	CMP    R6, R10
-	CSEL   HI, R6, R10, R10        // lo = min(ptr[i], len(idx))
-	CMP    R6, R11
-	CSEL   HI, R6, R11, R11        // hi = min(ptr[i+1], len(idx))
-	CMP    R10, R11
+	QS_CLAMP
 	BLS    qbnext                // empty (or inverted)
 	// the row's first block: the current one when R8-b <= lo < R8, else lo/b
-	CMP    R8, R10
-	BHS    qbdivide
-	SUB    R13, R8, R16
-	CMP    R16, R10
-	BHS    qbentry
+	QS_FIRSTBLOCK(qbdivide, qbentry)
 
 qbdivide:
 	UDIV   R13, R10, R16          // g = lo / b
@@ -148,9 +171,7 @@ qbinblock:
 	MOVB   (R7)(R10), R16         // int8(codes[k])
 	SCVTFWS R16, F4
 	FMULS  F14, F4, F4            // value = code * scale
-	FMOVS  (R0)(R15<<2), F8
-	FMADDS F4, F8, F27, F8        // y[j] + a*value
-	FMOVS  F8, (R0)(R15<<2)
+	QS_UPDATE
 
 qbskip:
 	ADD    $1, R10, R10
@@ -165,14 +186,7 @@ qbdone:
 
 // func QScatter4BlockNEON(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha float32)
 TEXT ·QScatter4BlockNEON(SB), NOSPLIT, $0-180
-	MOVD   y_base+0(FP), R0
-	MOVD   y_len+8(FP), R1
-	MOVD   x_base+24(FP), R2
-	MOVD   x_len+32(FP), R3
-	MOVD   ptr_base+48(FP), R4
-	MOVD   idx_base+72(FP), R5
-	MOVD   idx_len+80(FP), R6
-	MOVD   codes_base+96(FP), R7
+	QS_ARGS
 	MOVD   table_base+120(FP), R9
 	MOVD   scale_base+144(FP), R14
 	MOVD   b+168(FP), R13
@@ -184,20 +198,10 @@ q4brow:
 	// a := alpha * x[i]; lo, hi := clampRange(ptr, i, len(idx))
 	FMOVS.P 4(R2), F27
 	FMULS  F28, F27, F27
-	LDP    (R4), (R10, R11)
-	ADD    $8, R4, R4
-	CMP    R6, R10
-	CSEL   HI, R6, R10, R10        // lo = min(ptr[i], len(idx))
-	CMP    R6, R11
-	CSEL   HI, R6, R11, R11        // hi = min(ptr[i+1], len(idx))
-	CMP    R10, R11
+	QS_CLAMP
 	BLS    q4bnext                // empty (or inverted)
 	// the row's first block: the current one when R8-b <= lo < R8, else lo/b
-	CMP    R8, R10
-	BHS    q4bdivide
-	SUB    R13, R8, R16
-	CMP    R16, R10
-	BHS    q4bentry
+	QS_FIRSTBLOCK(q4bdivide, q4bentry)
 
 q4bdivide:
 	UDIV   R13, R10, R16          // g = lo / b
@@ -220,17 +224,9 @@ q4binblock:
 	MOVD   (R5)(R10<<3), R15      // j = idx[k]
 	CMP    R1, R15
 	BHS    q4bskip
-	LSR    $1, R10, R16
-	MOVBU  (R7)(R16), R16         // codes[k/2]
-	AND    $1, R10, R17
-	LSL    $2, R17, R17
-	LSRW   R17, R16, R16          // the high nibble when k is odd
-	AND    $15, R16, R16
-	FMOVS  (R9)(R16<<2), F4       // table[nibble k]
+	QS_NIBBLE
 	FMULS  F14, F4, F4            // value = code * scale
-	FMOVS  (R0)(R15<<2), F8
-	FMADDS F4, F8, F27, F8        // y[j] + a*value
-	FMOVS  F8, (R0)(R15<<2)
+	QS_UPDATE
 
 q4bskip:
 	ADD    $1, R10, R10
@@ -245,14 +241,7 @@ q4bdone:
 
 // func QScatter4MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha float32)
 TEXT ·QScatter4MXNEON(SB), NOSPLIT, $0-180
-	MOVD   y_base+0(FP), R0
-	MOVD   y_len+8(FP), R1
-	MOVD   x_base+24(FP), R2
-	MOVD   x_len+32(FP), R3
-	MOVD   ptr_base+48(FP), R4
-	MOVD   idx_base+72(FP), R5
-	MOVD   idx_len+80(FP), R6
-	MOVD   codes_base+96(FP), R7
+	QS_ARGS
 	MOVD   table_base+120(FP), R9
 	MOVD   exps_base+144(FP), R14
 	MOVD   b+168(FP), R13
@@ -264,32 +253,17 @@ q4mrow:
 	// a := alpha * x[i]; lo, hi := clampRange(ptr, i, len(idx))
 	FMOVS.P 4(R2), F27
 	FMULS  F28, F27, F27
-	LDP    (R4), (R10, R11)
-	ADD    $8, R4, R4
-	CMP    R6, R10
-	CSEL   HI, R6, R10, R10        // lo = min(ptr[i], len(idx))
-	CMP    R6, R11
-	CSEL   HI, R6, R11, R11        // hi = min(ptr[i+1], len(idx))
-	CMP    R10, R11
+	QS_CLAMP
 	BLS    q4mnext                // empty (or inverted)
 	// the row's first block: the current one when R8-b <= lo < R8, else lo/b
-	CMP    R8, R10
-	BHS    q4mdivide
-	SUB    R13, R8, R16
-	CMP    R16, R10
-	BHS    q4mentry
+	QS_FIRSTBLOCK(q4mdivide, q4mentry)
 
 q4mdivide:
 	UDIV   R13, R10, R16          // g = lo / b
 	ADD    $1, R16, R17
 	MUL    R13, R17, R8           // the block's end
 	ADD    R16, R14, R12          // &exps[g]
-	MOVBU  (R12), R16
-	LSLW   $23, R16, R16
-	MOVW   $0x00400000, R17       // E8M0 0: 2^-127
-	CMPW   $0, R16
-	CSELW  EQ, R17, R16, R16
-	FMOVS  R16, F14
+	QS_E8M0
 
 q4mentry:
 	CMP    R11, R10
@@ -299,28 +273,15 @@ q4mentry:
 	// entry k starts the next block
 	ADD    $1, R12, R12
 	ADD    R13, R8, R8
-	MOVBU  (R12), R16
-	LSLW   $23, R16, R16
-	MOVW   $0x00400000, R17       // E8M0 0: 2^-127
-	CMPW   $0, R16
-	CSELW  EQ, R17, R16, R16
-	FMOVS  R16, F14
+	QS_E8M0
 
 q4minblock:
 	MOVD   (R5)(R10<<3), R15      // j = idx[k]
 	CMP    R1, R15
 	BHS    q4mskip
-	LSR    $1, R10, R16
-	MOVBU  (R7)(R16), R16         // codes[k/2]
-	AND    $1, R10, R17
-	LSL    $2, R17, R17
-	LSRW   R17, R16, R16          // the high nibble when k is odd
-	AND    $15, R16, R16
-	FMOVS  (R9)(R16<<2), F4       // table[nibble k]
+	QS_NIBBLE
 	FMULS  F14, F4, F4            // value = code * scale
-	FMOVS  (R0)(R15<<2), F8
-	FMADDS F4, F8, F27, F8        // y[j] + a*value
-	FMOVS  F8, (R0)(R15<<2)
+	QS_UPDATE
 
 q4mskip:
 	ADD    $1, R10, R10
@@ -335,14 +296,7 @@ q4mdone:
 
 // func QScatter8MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha float32)
 TEXT ·QScatter8MXNEON(SB), NOSPLIT, $0-180
-	MOVD   y_base+0(FP), R0
-	MOVD   y_len+8(FP), R1
-	MOVD   x_base+24(FP), R2
-	MOVD   x_len+32(FP), R3
-	MOVD   ptr_base+48(FP), R4
-	MOVD   idx_base+72(FP), R5
-	MOVD   idx_len+80(FP), R6
-	MOVD   codes_base+96(FP), R7
+	QS_ARGS
 	MOVD   table_base+120(FP), R9
 	MOVD   exps_base+144(FP), R14
 	MOVD   b+168(FP), R13
@@ -354,32 +308,17 @@ q8mrow:
 	// a := alpha * x[i]; lo, hi := clampRange(ptr, i, len(idx))
 	FMOVS.P 4(R2), F27
 	FMULS  F28, F27, F27
-	LDP    (R4), (R10, R11)
-	ADD    $8, R4, R4
-	CMP    R6, R10
-	CSEL   HI, R6, R10, R10        // lo = min(ptr[i], len(idx))
-	CMP    R6, R11
-	CSEL   HI, R6, R11, R11        // hi = min(ptr[i+1], len(idx))
-	CMP    R10, R11
+	QS_CLAMP
 	BLS    q8mnext                // empty (or inverted)
 	// the row's first block: the current one when R8-b <= lo < R8, else lo/b
-	CMP    R8, R10
-	BHS    q8mdivide
-	SUB    R13, R8, R16
-	CMP    R16, R10
-	BHS    q8mentry
+	QS_FIRSTBLOCK(q8mdivide, q8mentry)
 
 q8mdivide:
 	UDIV   R13, R10, R16          // g = lo / b
 	ADD    $1, R16, R17
 	MUL    R13, R17, R8           // the block's end
 	ADD    R16, R14, R12          // &exps[g]
-	MOVBU  (R12), R16
-	LSLW   $23, R16, R16
-	MOVW   $0x00400000, R17       // E8M0 0: 2^-127
-	CMPW   $0, R16
-	CSELW  EQ, R17, R16, R16
-	FMOVS  R16, F14
+	QS_E8M0
 
 q8mentry:
 	CMP    R11, R10
@@ -389,12 +328,7 @@ q8mentry:
 	// entry k starts the next block
 	ADD    $1, R12, R12
 	ADD    R13, R8, R8
-	MOVBU  (R12), R16
-	LSLW   $23, R16, R16
-	MOVW   $0x00400000, R17       // E8M0 0: 2^-127
-	CMPW   $0, R16
-	CSELW  EQ, R17, R16, R16
-	FMOVS  R16, F14
+	QS_E8M0
 
 q8minblock:
 	MOVD   (R5)(R10<<3), R15      // j = idx[k]
@@ -403,9 +337,7 @@ q8minblock:
 	MOVBU  (R7)(R10), R16
 	FMOVS  (R9)(R16<<2), F4       // table[codes[k]]
 	FMULS  F14, F4, F4            // value = code * scale
-	FMOVS  (R0)(R15<<2), F8
-	FMADDS F4, F8, F27, F8        // y[j] + a*value
-	FMOVS  F8, (R0)(R15<<2)
+	QS_UPDATE
 
 q8mskip:
 	ADD    $1, R10, R10
