@@ -163,79 +163,53 @@ func (f *form) rowPtr(b *block, lo, hi int) []uint32 {
 
 func (m *Matrix[T]) gather(f *form, b *block, lo, hi int, y, x []T, alpha, beta T) {
 	xs := x[b.c0 : b.c0+b.cw]
-	if f.kind == Strips12 {
-		f.pieces12(b, lo, hi, func(i, j int, p []uint32, e0, e1 int, col []uint16) {
-			if b.sums != 0 && beta == 0 {
-				engine.SpMVShortUnchecked(y[i:j], xs, p, col, m.vals[e0:e1], int(b.sums), alpha)
-			} else {
-				engine.SpMVNarrow(y[i:j], xs, p, col, m.vals[e0:e1], alpha, beta)
-			}
-		})
-		return
-	}
-	p, v := f.rowPtr(b, lo, hi), m.vals[b.e0:b.e1]
-	if b.sums != 0 && beta == 0 {
-		// The form's pointers are non-decreasing within the block.
-		if f.kind == Cols32 {
-			engine.SpMVShortUnchecked(y, xs, p, f.c32[b.e0:b.e1], v, int(b.sums), alpha)
-		} else {
-			engine.SpMVShortUnchecked(y, xs, p, f.c16[b.e0:b.e1], v, int(b.sums), alpha)
+	f.parts(b, lo, hi, func(i, j int, p []uint32, e0, e1 int, c16 []uint16, c32 []uint32) {
+		v := m.vals[e0:e1]
+		switch {
+		case b.sums != 0 && beta == 0 && c32 != nil:
+			// The form's pointers are non-decreasing within the block.
+			engine.SpMVShortUnchecked(y[i:j], xs, p, c32, v, int(b.sums), alpha)
+		case b.sums != 0 && beta == 0:
+			engine.SpMVShortUnchecked(y[i:j], xs, p, c16, v, int(b.sums), alpha)
+		case c32 != nil:
+			engine.SpMVNarrow(y[i:j], xs, p, c32, v, alpha, beta)
+		default:
+			engine.SpMVNarrow(y[i:j], xs, p, c16, v, alpha, beta)
 		}
-		return
-	}
-	if f.kind == Cols32 {
-		engine.SpMVNarrow(y, xs, p, f.c32[b.e0:b.e1], v, alpha, beta)
-	} else {
-		engine.SpMVNarrow(y, xs, p, f.c16[b.e0:b.e1], v, alpha, beta)
-	}
+	})
 }
 
 func (m *Matrix[T]) scatter(f *form, b *block, lo, hi int, y, x []T, alpha T) {
 	ys := y[b.c0 : b.c0+b.cw]
-	if f.kind == Strips12 {
-		f.pieces12(b, lo, hi, func(i, j int, p []uint32, e0, e1 int, col []uint16) {
-			engine.ScatterAddNarrow(ys, x[i:j], p, col, m.vals[e0:e1], alpha)
-		})
-		return
-	}
-	p, v := f.rowPtr(b, lo, hi), m.vals[b.e0:b.e1]
-	if f.kind == Cols32 {
-		engine.ScatterAddNarrow(ys, x, p, f.c32[b.e0:b.e1], v, alpha)
-	} else {
-		engine.ScatterAddNarrow(ys, x, p, f.c16[b.e0:b.e1], v, alpha)
-	}
+	f.parts(b, lo, hi, func(i, j int, p []uint32, e0, e1 int, c16 []uint16, c32 []uint32) {
+		if c32 != nil {
+			engine.ScatterAddNarrow(ys, x[i:j], p, c32, m.vals[e0:e1], alpha)
+		} else {
+			engine.ScatterAddNarrow(ys, x[i:j], p, c16, m.vals[e0:e1], alpha)
+		}
+	})
 }
 
 func (m *Matrix[T]) gatherMat(f *form, b *block, lo, hi int, y, x []T, k int, alpha, beta T) {
 	xs := x[b.c0*k : (b.c0+b.cw)*k]
-	if f.kind == Strips12 {
-		f.pieces12(b, lo, hi, func(i, j int, p []uint32, e0, e1 int, col []uint16) {
-			engine.SpMMNarrowUnchecked(y[i*k:j*k], k, xs, k, k, p, col, m.vals[e0:e1], alpha, beta)
-		})
-		return
-	}
-	p, v := f.rowPtr(b, lo, hi), m.vals[b.e0:b.e1]
-	if f.kind == Cols32 {
-		engine.SpMMNarrowUnchecked(y, k, xs, k, k, p, f.c32[b.e0:b.e1], v, alpha, beta)
-	} else {
-		engine.SpMMNarrowUnchecked(y, k, xs, k, k, p, f.c16[b.e0:b.e1], v, alpha, beta)
-	}
+	f.parts(b, lo, hi, func(i, j int, p []uint32, e0, e1 int, c16 []uint16, c32 []uint32) {
+		if c32 != nil {
+			engine.SpMMNarrowUnchecked(y[i*k:j*k], k, xs, k, k, p, c32, m.vals[e0:e1], alpha, beta)
+		} else {
+			engine.SpMMNarrowUnchecked(y[i*k:j*k], k, xs, k, k, p, c16, m.vals[e0:e1], alpha, beta)
+		}
+	})
 }
 
 func (m *Matrix[T]) scatterMat(f *form, b *block, lo, hi int, y, x []T, k int, alpha T) {
 	ys := y[b.c0*k : (b.c0+b.cw)*k]
-	if f.kind == Strips12 {
-		f.pieces12(b, lo, hi, func(i, j int, p []uint32, e0, e1 int, col []uint16) {
-			engine.SpMMScatterNarrowUnchecked(ys, k, x[i*k:j*k], k, k, p, col, m.vals[e0:e1], alpha)
-		})
-		return
-	}
-	p, v := f.rowPtr(b, lo, hi), m.vals[b.e0:b.e1]
-	if f.kind == Cols32 {
-		engine.SpMMScatterNarrowUnchecked(ys, k, x, k, k, p, f.c32[b.e0:b.e1], v, alpha)
-	} else {
-		engine.SpMMScatterNarrowUnchecked(ys, k, x, k, k, p, f.c16[b.e0:b.e1], v, alpha)
-	}
+	f.parts(b, lo, hi, func(i, j int, p []uint32, e0, e1 int, c16 []uint16, c32 []uint32) {
+		if c32 != nil {
+			engine.SpMMScatterNarrowUnchecked(ys, k, x[i*k:j*k], k, k, p, c32, m.vals[e0:e1], alpha)
+		} else {
+			engine.SpMMScatterNarrowUnchecked(ys, k, x[i*k:j*k], k, k, p, c16, m.vals[e0:e1], alpha)
+		}
+	})
 }
 
 // jobKind is what a part of a product does. It is a deliberate twin of

@@ -40,6 +40,25 @@ func (f *form) idx16(dst []uint16, e0, e1 int) []uint16 {
 	return d
 }
 
+// parts calls fn(i, j, p, e0, e1, c16, c32) for rows lo..hi-1 of block b:
+// rows lo+i..lo+j-1 (i, j relative to lo), their entries e0..e1-1 of the
+// form's arrays, p their pointers (rebased to e0) and their offsets in c16
+// (uint16) or c32 (uint32, the other nil). A form with stored offsets takes
+// one call for all the rows; a Strips12 form a call a piece (pieces12),
+// with the offsets unpacked.
+func (f *form) parts(b *block, lo, hi int, fn func(i, j int, p []uint32, e0, e1 int, c16 []uint16, c32 []uint32)) {
+	switch f.kind {
+	case Strips12:
+		f.pieces12(b, lo, hi, func(i, j int, p []uint32, e0, e1 int, col []uint16) {
+			fn(i, j, p, e0, e1, col, nil)
+		})
+	case Cols32:
+		fn(0, hi-lo, f.rowPtr(b, lo, hi), b.e0, b.e1, nil, f.c32[b.e0:b.e1])
+	default:
+		fn(0, hi-lo, f.rowPtr(b, lo, hi), b.e0, b.e1, f.c16[b.e0:b.e1], nil)
+	}
+}
+
 // pieces12 calls fn(i, j, p, e0, e1, col) for rows lo..hi-1 of block b of
 // a Strips12 form, a piece at a time: rows lo+i..lo+j-1 (i, j relative to
 // lo), at most tileRows of them and pieceEntries entries unless one row
