@@ -137,7 +137,7 @@ func raceShortRows[T Float, I Narrow](y, x []T, ptr []uint32, col []I, vals []T,
 	raceRead(vals[k:e])
 	for _, j := range col[k:e] {
 		if int(j) < len(x) {
-			raceRead(x[j : j+1])
+			raceRead(x[int(j) : int(j)+1])
 		}
 	}
 }

@@ -197,3 +197,23 @@ func fuzzSpMVShort[I Narrow](t *testing.T, f *family[spmvShortFunc[float64, I]],
 		}
 	})
 }
+
+// TestSpMVShortLastU16Column runs every path on a row holding column
+// 65535, the last a uint16 offset addresses, with x as wide as that: the
+// column is read (and, under the race detector, recorded) as an int, not
+// as a uint16 plus one.
+func TestSpMVShortLastU16Column(t *testing.T) {
+	forEachTier(t, spmvShortF32U16, func(t *testing.T, impl, ref spmvShortFunc[float32, uint16]) {
+		x := make([]float32, 1<<16)
+		x[0], x[1<<16-1] = 2, 3
+		ptr, col, vals := []uint32{0, 2}, []uint16{0, 1<<16 - 1}, []float32{5, 7}
+		for _, sums := range []int{1, 2, 4} {
+			got, want := []float32{0}, []float32{0}
+			impl(got, x, ptr, col, vals, sums)
+			ref(want, x, ptr, col, vals, sums)
+			if got[0] != want[0] || want[0] != 31 {
+				t.Fatalf("sums=%d: y = %v, reference %v, want 31", sums, got[0], want[0])
+			}
+		}
+	})
+}
