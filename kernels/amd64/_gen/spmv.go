@@ -20,16 +20,17 @@ import (
 //     and VPCMPGTQ) replaces a compare and branch per entry; a block with an
 //     index out of range sends the rest of the row to the checked scalar
 //     loop.
-//   - Software prefetch of the streams in two steps: idx and vals into L2
-//     (PREFETCHT1) spmvPFD bytes of idx ahead, and idx from L2 into L1
-//     (PREFETCHT0) spmvNear bytes ahead. A matrix streamed from DRAM gains
-//     most from the pair; one PREFETCHT0 distance alone leaves the index
-//     loads waiting on L2, and a matrix in L2 pays a few percent for the
-//     extra instructions. The batches (below) keep one PREFETCHT0
-//     spmvBatchPFD ahead. Not PREFETCHNTA: NTA is no faster on AMD cores,
-//     and on Intel server cores with a large private L2 it makes the
-//     stream slower than no prefetch at all (NTA fills likely bypass L2
-//     there).
+//   - Software prefetch of the streams with PREFETCHT0, spmvPFD32 (float32)
+//     or spmvPFD64 (float64) bytes of idx ahead: two lines of idx and the
+//     values' lines of the same entries. A matrix streamed from DRAM gains
+//     most at those distances; shorter ones leave the index loads waiting,
+//     longer ones and a second, far PREFETCHT1 into L2 are slower on
+//     streamed matrices and on matrices in L3 alike (the extra prefetch
+//     instructions cost more than they hide). The batches (below) keep one
+//     PREFETCHT0 spmvBatchPFD ahead. Not PREFETCHNTA: NTA is no faster on
+//     AMD cores, and on Intel server cores with a large private L2 it
+//     makes the stream slower than no prefetch at all (NTA fills likely
+//     bypass L2 there).
 //   - Rows under 8 entries skip the vector set-up and reduction. With batches
 //     (below) those rows go there, and the checked loop keeps only the short
 //     rows a batch cannot take.
@@ -67,8 +68,8 @@ import (
 // rows, slower for rows of 16 and for short rows in cache.
 
 const (
-	spmvPFD       = 7168 // prefetch distance into L2 in bytes of idx (direct loop)
-	spmvNear      = 2816 // prefetch distance of idx from L2 into L1
+	spmvPFD32     = 3584 // float32 direct loop's prefetch distance in bytes of idx
+	spmvPFD64     = 2816 // float64 direct loop's prefetch distance in bytes of idx
 	spmvBatchPFD  = 2048 // the batches' prefetch distance in bytes of idx
 	spmvBatch     = 512  // entries per batch; 0 turns batches off
 	spmvLong      = 32   // rows this long or longer go direct
@@ -77,31 +78,19 @@ const (
 	spmvAVX2Batch = true // AVX2 batches short rows too
 )
 
-// spmvPrefetch16 is the stream prefetch of a 16-entry step of the direct
-// loop, pfd bytes of idx ahead (none when pfd is 0): two lines of idx and
-// the values' one or two lines into L2 (PREFETCHT1), and the two lines of
-// idx spmvNear bytes ahead from L2 into L1 (PREFETCHT0).
-//
-// The batches' phase 1 (near false) prefetches with PREFETCHT0 only, two
-// lines of idx and the values' lines, pfd bytes ahead.
-func spmvPrefetch16(pfd, es int, near bool) []string {
+// spmvPrefetch16 is the stream prefetch of a 16-entry step, pfd bytes of
+// idx ahead (none when pfd is 0): PREFETCHT0 of two lines of idx and of the
+// values' one or two lines.
+func spmvPrefetch16(pfd, es int) []string {
 	if pfd == 0 {
 		return nil
 	}
-	if !near {
-		o := []string{fmt.Sprintf("\tPREFETCHT0 %d(R9)(R12*8)", pfd), fmt.Sprintf("\tPREFETCHT0 %d(R9)(R12*8)", pfd+64),
-			fmt.Sprintf("\tPREFETCHT0 %d(R11)(R12*%d)", pfd*es/8, es)}
-		if es == 8 {
-			o = append(o, fmt.Sprintf("\tPREFETCHT0 %d(R11)(R12*8)", pfd+64))
-		}
-		return o
-	}
-	o := []string{fmt.Sprintf("\tPREFETCHT1 %d(R9)(R12*8)", pfd), fmt.Sprintf("\tPREFETCHT1 %d(R9)(R12*8)", pfd+64),
-		fmt.Sprintf("\tPREFETCHT1 %d(R11)(R12*%d)", pfd*es/8, es)}
+	o := []string{fmt.Sprintf("\tPREFETCHT0 %d(R9)(R12*8)", pfd), fmt.Sprintf("\tPREFETCHT0 %d(R9)(R12*8)", pfd+64),
+		fmt.Sprintf("\tPREFETCHT0 %d(R11)(R12*%d)", pfd*es/8, es)}
 	if es == 8 {
-		o = append(o, fmt.Sprintf("\tPREFETCHT1 %d(R11)(R12*8)", pfd+64))
+		o = append(o, fmt.Sprintf("\tPREFETCHT0 %d(R11)(R12*8)", pfd+64))
 	}
-	return append(o, fmt.Sprintf("\tPREFETCHT0 %d(R9)(R12*8)", spmvNear), fmt.Sprintf("\tPREFETCHT0 %d(R9)(R12*8)", spmvNear+64))
+	return o
 }
 
 // spmvProducts is block b's code with each of its closing FMAs into an
@@ -265,7 +254,7 @@ func (k *spmvKernel) batchCode() []string {
 	if spmvP1By16 {
 		o = append(o, L+"p1by16:", "\tLEAQ 16(R12), CX", "\tCMPQ CX, R13", "\tJA   "+L+"p1")
 		o = append(o, k.check(2, L+"p1s")...)
-		o = append(o, spmvPrefetch16(k.pfd, es, false)...)
+		o = append(o, spmvPrefetch16(k.pfd, es)...)
 		o = append(o, spmvProducts(k.block(0, k.xa, "acc"))...)
 		o = append(o, spmvProducts(k.block(8, k.xb, "acc"))...)
 		o = append(o, fmt.Sprintf("\tADDQ $%d, R10", 16*es), "\tMOVQ CX, R12", "\tJMP  "+L+"p1by16", "")
@@ -467,7 +456,7 @@ func spmvFunc(t, isa, name string, pfd int) []string {
 	}
 	o = append(o, L+"by16:", "\tLEAQ 16(R12), CX", "\tCMPQ CX, R13", "\tJA   "+L+"by8")
 	o = append(o, k.check(2, L+"tail")...)
-	o = append(o, spmvPrefetch16(pfd, es, true)...)
+	o = append(o, spmvPrefetch16(pfd, es)...)
 	o = append(o, k.block(0, k.xa, acc[0])...)
 	o = append(o, k.block(8, k.xb, acc[1])...)
 	o = append(o, "\tMOVQ CX, R12", "\tJMP  "+L+"by16", "")
@@ -611,7 +600,11 @@ func spmvFile() string {
 	for _, t := range []string{"f64", "f32"} {
 		for _, isa := range []string{"avx512", "avx2"} {
 			name := "SpMV" + strings.ToUpper(t) + map[string]string{"avx512": "AVX512", "avx2": "AVX2"}[isa]
-			out = append(out, strings.Join(spmvFunc(t, isa, name, spmvPFD), "\n"))
+			pfd := spmvPFD32
+			if t == "f64" {
+				pfd = spmvPFD64
+			}
+			out = append(out, strings.Join(spmvFunc(t, isa, name, pfd), "\n"))
 		}
 	}
 	return strings.Join(out, "\n")
