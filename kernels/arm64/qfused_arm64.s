@@ -2,6 +2,197 @@
 
 #include "textflag.h"
 
+// The six kernels below share their steps as macros, each a straight run
+// of instructions over the registers their tables name; the labels stay in
+// the kernels, and a macro's arguments are the labels it branches to and
+// the registers that differ between kernels. QF_ARGS loads the arguments
+// every kernel has; QF_ROW clamps row i's segment and points R13 at its
+// first index; QF_ZERO clears s0..s3; QF_CHECK4 and QF_CHECK2 load the next
+// four or two indices and branch to slow when one is out of range; QF_X4
+// and QF_X2 load their x values; QF_CVT4 converts the integer codes in
+// R21..R24; QF_SCALE4 and QF_FMA4 scale four values and add them times x
+// into s0..s3, QF_FMA2 two into s0 and s1, QF_ADD0 and QF_ADD1 one into s0
+// or s1; QF_STEP4 and QF_STEP2 step past the entries done; QF_ONE is the
+// one-at-a-time step of the row kernels; QF_PART and QF_TAKE take a block's
+// part of the row; QF_E8M0 builds block g's E8M0 scale; QF_NIBBLES4 decodes
+// four 4-bit codes; QF_E4M3 decodes one FP8 E4M3 code; QF_SUM, QF_BETA and
+// QF_STORE end a row.
+
+#define QF_ARGS \
+	MOVD   y_base+0(FP), R0 \
+	MOVD   y_len+8(FP), R1 \
+	MOVD   x_base+24(FP), R2 \
+	MOVD   x_len+32(FP), R3 \
+	MOVD   ptr_base+48(FP), R4 \
+	MOVD   idx_base+72(FP), R5 \
+	MOVD   idx_len+80(FP), R6 \
+	MOVD   codes_base+96(FP), R7
+
+// lo, hi := clampRange(ptr, i, len(idx)); n := hi - lo
+#define QF_ROW \
+	LDP    (R4), (R10, R11) \
+	ADD    $8, R4, R4 \
+	CMP    R6, R10 \
+	CSEL   HI, R6, R10, R10        /* lo = min(ptr[i], len(idx)) */ \
+	CMP    R6, R11 \
+	CSEL   HI, R6, R11, R11        /* hi = min(ptr[i+1], len(idx)) */ \
+	CMP    R10, R11 \
+	CSEL   LO, R10, R11, R11       /* hi = max(lo, hi) */ \
+	SUB    R10, R11, R12 \
+	ADD    R10<<3, R5, R13         /* &idx[lo] */
+
+// s0, s1, s2, s3 := 0, 0, 0, 0
+#define QF_ZERO \
+	VEOR   V0.B16, V0.B16, V0.B16 \
+	VEOR   V1.B16, V1.B16, V1.B16 \
+	VEOR   V2.B16, V2.B16, V2.B16 \
+	VEOR   V3.B16, V3.B16, V3.B16
+
+// j0, j1, j2, j3 := idx[k:k+4]; if any j >= len(x) { goto slow }
+#define QF_CHECK4(j2, j3, slow) \
+	LDP    (R13), (R15, R16) \
+	LDP    16(R13), (j2, j3) \
+	CMP    R3, R15                 /* j0 < len(x): LO */ \
+	CCMP   LO, R16, R3, $2         /* and j1, j2, j3 < len(x) (else C set: HS) */ \
+	CCMP   LO, j2, R3, $2 \
+	CCMP   LO, j3, R3, $2 \
+	BHS    slow
+
+// j0, j1 := idx[k:k+2]; if any j >= len(x) { goto slow }
+#define QF_CHECK2(slow) \
+	LDP    (R13), (R15, R16) \
+	CMP    R3, R15                 /* j0 < len(x): LO */ \
+	CCMP   LO, R16, R3, $2         /* and j1 < len(x) (else C set: HS) */ \
+	BHS    slow
+
+#define QF_X4(j2, j3) \
+	FMOVS  (R2)(R15<<2), F8 \
+	FMOVS  (R2)(R16<<2), F9 \
+	FMOVS  (R2)(j2<<2), F10 \
+	FMOVS  (R2)(j3<<2), F11
+
+#define QF_X2 \
+	FMOVS  (R2)(R15<<2), F8 \
+	FMOVS  (R2)(R16<<2), F9
+
+#define QF_CVT4 \
+	SCVTFWS R21, F4                /* float32(c0) */ \
+	SCVTFWS R22, F5 \
+	SCVTFWS R23, F6 \
+	SCVTFWS R24, F7
+
+#define QF_SCALE4 \
+	FMULS  F30, F4, F4             /* value * sc */ \
+	FMULS  F30, F5, F5 \
+	FMULS  F30, F6, F6 \
+	FMULS  F30, F7, F7
+
+// s0 += v0 * x[j0]; ...; s3 += v3 * x[j3]
+#define QF_FMA4 \
+	FMADDS F8, F0, F4, F0 \
+	FMADDS F9, F1, F5, F1 \
+	FMADDS F10, F2, F6, F2 \
+	FMADDS F11, F3, F7, F3
+
+// s0 += (v0*sc) * x[j0]; s1 += (v1*sc) * x[j1]
+#define QF_FMA2 \
+	FMULS  F30, F4, F4 \
+	FMULS  F30, F5, F5 \
+	FMADDS F8, F0, F4, F0 \
+	FMADDS F9, F1, F5, F1
+
+// s0 += (v0*sc) * x[j0]
+#define QF_ADD0 \
+	FMULS  F30, F4, F4 \
+	FMADDS F8, F0, F4, F0
+
+// s1 += (v1*sc) * x[j1]
+#define QF_ADD1 \
+	FMULS  F30, F5, F5 \
+	FMADDS F9, F1, F5, F1
+
+// k += 4 (codebytes code bytes); left -= 4
+#define QF_STEP4(codebytes, left) \
+	ADD    $32, R13, R13 \
+	ADD    codebytes, R14, R14 \
+	SUB    $4, left, left
+
+// k += 2 (codebytes code bytes); cnt -= 2; goto quad
+#define QF_STEP2(codebytes, quad) \
+	ADD    $16, R13, R13 \
+	ADD    codebytes, R14, R14 \
+	SUB    $2, R23, R23 \
+	B      quad
+
+// m--; if j < len(x) { s0 += float32(c)*x[j] }; goto one
+#define QF_ONE(one) \
+	SUB    $1, R20, R20 \
+	CMP    R3, R15 \
+	BHS    one \
+	FMOVS  (R2)(R15<<2), F8 \
+	SCVTFWS R21, F4 \
+	FMADDS F8, F0, F4, F0 \
+	B      one
+
+// cnt := min(b - p mod b, n), with g = p / b in R22
+#define QF_PART \
+	MSUB   R22, R10, R21, R22      /* p mod b = p - g*b */ \
+	SUB    R22, R21, R23           /* cnt = b - p mod b */ \
+	CMP    R12, R23 \
+	CSEL   HI, R12, R23, R23       /* cnt = min(cnt, n) */
+
+// p += cnt; n -= cnt
+#define QF_TAKE \
+	ADD    R23, R10, R10 \
+	SUB    R23, R12, R12
+
+// sc := E8M0(exps[g]): the bits e<<23, or 1<<22 (2^-127) when e == 0
+#define QF_E8M0 \
+	MOVBU  (R9)(R22), R24 \
+	LSLW   $23, R24, R25 \
+	MOVW   $0x400000, R26 \
+	CMPW   $0, R24 \
+	CSELW  EQ, R26, R25, R25 \
+	FMOVS  R25, F30
+
+// h := codes[p/2:p/2+2]; v0..v3 := table[h&15], ..., table[h>>12]
+#define QF_NIBBLES4 \
+	MOVHU  (R14), R24 \
+	AND    $15, R24, R25 \
+	FMOVS  (R17)(R25<<2), F4 \
+	UBFX   $4, R24, $4, R25 \
+	FMOVS  (R17)(R25<<2), F5 \
+	UBFX   $8, R24, $4, R25 \
+	FMOVS  (R17)(R25<<2), F6 \
+	LSRW   $12, R24, R25 \
+	FMOVS  (R17)(R25<<2), F7
+
+// f := the value of the E4M3 code in r: its sign and seven value bits,
+// shifted left by 20 into float32 bits, times 2^120
+#define QF_E4M3(r, f) \
+	LSLW   $20, r, r \
+	ANDW   R17, r, r \
+	FMOVS  r, f \
+	FMULS  F31, f, f
+
+// s0 = (s0+s1) + (s2+s3)
+#define QF_SUM \
+	FADDS  F1, F0, F0 \
+	FADDS  F3, F2, F2 \
+	FADDS  F2, F0, F0
+
+// if beta != +0 { s += beta*y[i] } (else goto store)
+#define QF_BETA(store) \
+	CBZ    R8, store \
+	FMOVS  (R0), F9 \
+	FMADDS F29, F0, F9, F0
+
+// y[i] = s; i++; if rows left { goto row }
+#define QF_STORE(row) \
+	FMOVS.P F0, 4(R0) \
+	SUB    $1, R1, R1 \
+	CBNZ   R1, row
+
 // Fused quantized SpMV on NEON for int8 codes with one float32 scale a row
 // (family qspmv, operands by row): the CSR row loop of spmv_arm64.s with
 // each value a code, read sign-extended (MOVB) and converted to float32
@@ -34,14 +225,7 @@
 
 // func QSpMVI8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
 TEXT ·QSpMVI8RowNEON(SB), NOSPLIT, $0-152
-	MOVD   y_base+0(FP), R0
-	MOVD   y_len+8(FP), R1
-	MOVD   x_base+24(FP), R2
-	MOVD   x_len+32(FP), R3
-	MOVD   ptr_base+48(FP), R4
-	MOVD   idx_base+72(FP), R5
-	MOVD   idx_len+80(FP), R6
-	MOVD   codes_base+96(FP), R7
+	QF_ARGS
 	MOVD   rs_base+120(FP), R9
 	FMOVS  alpha+144(FP), F28
 	FMOVS  beta+148(FP), F29
@@ -49,23 +233,9 @@ TEXT ·QSpMVI8RowNEON(SB), NOSPLIT, $0-152
 	CBZ    R1, r8done
 
 r8row:
-	// lo, hi := clampRange(ptr, i, len(idx)); n := hi - lo
-	LDP    (R4), (R10, R11)
-	ADD    $8, R4, R4
-	CMP    R6, R10
-	CSEL   HI, R6, R10, R10        // lo = min(ptr[i], len(idx))
-	CMP    R6, R11
-	CSEL   HI, R6, R11, R11        // hi = min(ptr[i+1], len(idx))
-	CMP    R10, R11
-	CSEL   LO, R10, R11, R11       // hi = max(lo, hi)
-	SUB    R10, R11, R12
-	ADD    R10<<3, R5, R13         // &idx[lo]
+	QF_ROW
 	ADD    R10, R7, R14            // &codes[lo]
-	// s0, s1, s2, s3 := 0, 0, 0, 0
-	VEOR   V0.B16, V0.B16, V0.B16
-	VEOR   V1.B16, V1.B16, V1.B16
-	VEOR   V2.B16, V2.B16, V2.B16
-	VEOR   V3.B16, V3.B16, V3.B16
+	QF_ZERO
 
 r8quad:
 	// for n >= 4 {
@@ -76,32 +246,15 @@ r8quad:
 	// }
 	CMP    $4, R12
 	BLO    r8tail
-	LDP    (R13), (R15, R16)
-	LDP    16(R13), (R17, R19)
-	CMP    R3, R15                 // j0 < len(x): LO
-	CCMP   LO, R16, R3, $2         // and j1 < len(x) (else C set: HS)
-	CCMP   LO, R17, R3, $2
-	CCMP   LO, R19, R3, $2
-	BHS    r8quadslow
+	QF_CHECK4(R17, R19, r8quadslow)
 	MOVB   (R14), R21
 	MOVB   1(R14), R22
 	MOVB   2(R14), R23
 	MOVB   3(R14), R24
-	FMOVS  (R2)(R15<<2), F8
-	FMOVS  (R2)(R16<<2), F9
-	FMOVS  (R2)(R17<<2), F10
-	FMOVS  (R2)(R19<<2), F11
-	SCVTFWS R21, F4                // float32(c0)
-	SCVTFWS R22, F5
-	SCVTFWS R23, F6
-	SCVTFWS R24, F7
-	FMADDS F8, F0, F4, F0          // s0 += float32(c0) * x[j0]
-	FMADDS F9, F1, F5, F1
-	FMADDS F10, F2, F6, F2
-	FMADDS F11, F3, F7, F3
-	ADD    $32, R13, R13
-	ADD    $4, R14, R14
-	SUB    $4, R12, R12
+	QF_X4(R17, R19)
+	QF_CVT4
+	QF_FMA4
+	QF_STEP4($4, R12)
 	B      r8quad
 
 r8quadslow:
@@ -120,33 +273,20 @@ r8one:
 	CBZ    R20, r8onedone
 	MOVD.P 8(R13), R15
 	MOVB.P 1(R14), R21
-	SUB    $1, R20, R20
-	CMP    R3, R15
-	BHS    r8one
-	FMOVS  (R2)(R15<<2), F8
-	SCVTFWS R21, F4
-	FMADDS F8, F0, F4, F0
-	B      r8one
+	QF_ONE(r8one)
 
 r8onedone:
 	CBNZ   R12, r8quad
 
 	// s := ((s0+s1) + (s2+s3)) * rs[i]; s *= alpha
 	FMOVS.P 4(R9), F30
-	FADDS  F1, F0, F0
-	FADDS  F3, F2, F2
-	FADDS  F2, F0, F0
+	QF_SUM
 	FMULS  F30, F0, F0
 	FMULS  F28, F0, F0
-	// if beta != +0 { s += beta*y[i] }
-	CBZ    R8, r8store
-	FMOVS  (R0), F9
-	FMADDS F29, F0, F9, F0
+	QF_BETA(r8store)
 
 r8store:
-	FMOVS.P F0, 4(R0)              // y[i] = s; i++
-	SUB    $1, R1, R1
-	CBNZ   R1, r8row
+	QF_STORE(r8row)
 
 r8done:
 	RET
@@ -200,14 +340,7 @@ r8done:
 
 // func QSpMVI8BlockNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha, beta float32)
 TEXT ·QSpMVI8BlockNEON(SB), NOSPLIT, $0-160
-	MOVD   y_base+0(FP), R0
-	MOVD   y_len+8(FP), R1
-	MOVD   x_base+24(FP), R2
-	MOVD   x_len+32(FP), R3
-	MOVD   ptr_base+48(FP), R4
-	MOVD   idx_base+72(FP), R5
-	MOVD   idx_len+80(FP), R6
-	MOVD   codes_base+96(FP), R7
+	QF_ARGS
 	MOVD   scale_base+120(FP), R9
 	MOVD   b+144(FP), R21
 	FMOVS  alpha+152(FP), F28
@@ -216,46 +349,23 @@ TEXT ·QSpMVI8BlockNEON(SB), NOSPLIT, $0-160
 	CBZ    R1, qi8bdone
 
 qi8brow:
-	// lo, hi := clampRange(ptr, i, len(idx)); n := hi - lo
-	LDP    (R4), (R10, R11)
-	ADD    $8, R4, R4
-	CMP    R6, R10
-	CSEL   HI, R6, R10, R10        // lo = min(ptr[i], len(idx))
-	CMP    R6, R11
-	CSEL   HI, R6, R11, R11        // hi = min(ptr[i+1], len(idx))
-	CMP    R10, R11
-	CSEL   LO, R10, R11, R11       // hi = max(lo, hi)
-	SUB    R10, R11, R12
-	ADD    R10<<3, R5, R13         // &idx[lo]
+	QF_ROW
 	ADD    R10, R7, R14            // &codes[p]
-	VEOR   V0.B16, V0.B16, V0.B16
-	VEOR   V1.B16, V1.B16, V1.B16
-	VEOR   V2.B16, V2.B16, V2.B16
-	VEOR   V3.B16, V3.B16, V3.B16
+	QF_ZERO
 
 qi8bblock:
 	// for n > 0 { g := p / b; cnt := min(n, b - p%b); sc := scale of block g; ...; p += cnt; n -= cnt }
 	CBZ    R12, qi8browend
 	UDIV   R21, R10, R22           // g = p / b
 	FMOVS  (R9)(R22<<2), F30       // sc = scale[g]
-	MSUB   R22, R10, R21, R22      // p mod b = p - g*b
-	SUB    R22, R21, R23           // cnt = b - p mod b
-	CMP    R12, R23
-	CSEL   HI, R12, R23, R23       // cnt = min(cnt, n)
-	ADD    R23, R10, R10
-	SUB    R23, R12, R12
+	QF_PART
+	QF_TAKE
 
 qi8bquad:
 	// for cnt >= 4 { s0 += (c0*sc)*x[j0]; ...; s3 += (c3*sc)*x[j3] }
 	CMP    $4, R23
 	BLO    qi8bpair
-	LDP    (R13), (R15, R16)
-	LDP    16(R13), (R19, R26)
-	CMP    R3, R15                 // j0 < len(x): LO
-	CCMP   LO, R16, R3, $2         // and j1, j2, j3 < len(x) (else C set: HS)
-	CCMP   LO, R19, R3, $2
-	CCMP   LO, R26, R3, $2
-	BHS    qi8bpair                // an index out of range: these entries by pairs
+	QF_CHECK4(R19, R26, qi8bpair)  // an index out of range: these entries by pairs
 	MOVB   (R14), R24
 	SCVTFWS R24, F4                // float32(c0)
 	MOVB   1(R14), R24
@@ -264,41 +374,23 @@ qi8bquad:
 	SCVTFWS R24, F6
 	MOVB   3(R14), R24
 	SCVTFWS R24, F7
-	FMOVS  (R2)(R15<<2), F8
-	FMOVS  (R2)(R16<<2), F9
-	FMOVS  (R2)(R19<<2), F10
-	FMOVS  (R2)(R26<<2), F11
-	FMULS  F30, F4, F4             // value * sc
-	FMULS  F30, F5, F5
-	FMULS  F30, F6, F6
-	FMULS  F30, F7, F7
-	FMADDS F8, F0, F4, F0          // s0 += (value*sc) * x[j0]
-	FMADDS F9, F1, F5, F1
-	FMADDS F10, F2, F6, F2
-	FMADDS F11, F3, F7, F3
-	ADD    $32, R13, R13
-	ADD    $4, R14, R14
-	SUB    $4, R23, R23
+	QF_X4(R19, R26)
+	QF_SCALE4
+	QF_FMA4
+	QF_STEP4($4, R23)
 	B      qi8bquad
 
 qi8bpair:
 	// if cnt >= 2 { s0 += (c0*sc)*x[j0]; s1 += (c1*sc)*x[j1] }
 	CMP    $2, R23
 	BLO    qi8bodd
-	LDP    (R13), (R15, R16)
-	CMP    R3, R15                 // j0 < len(x): LO
-	CCMP   LO, R16, R3, $2         // and j1 < len(x) (else C set: HS)
-	BHS    qi8bpairslow
+	QF_CHECK2(qi8bpairslow)
 	MOVB   (R14), R24
 	MOVB   1(R14), R25
-	FMOVS  (R2)(R15<<2), F8
-	FMOVS  (R2)(R16<<2), F9
+	QF_X2
 	SCVTFWS R24, F4
 	SCVTFWS R25, F5
-	FMULS  F30, F4, F4             // c0 * sc
-	FMULS  F30, F5, F5
-	FMADDS F8, F0, F4, F0          // s0 += (code*sc) * x[j0]
-	FMADDS F9, F1, F5, F1
+	QF_FMA2
 	B      qi8bpairnext
 
 qi8bpairslow:
@@ -308,8 +400,7 @@ qi8bpairslow:
 	MOVB   (R14), R25
 	SCVTFWS R25, F4
 	FMOVS  (R2)(R15<<2), F8
-	FMULS  F30, F4, F4
-	FMADDS F8, F0, F4, F0
+	QF_ADD0
 
 qi8bskip0:
 	CMP    R3, R16
@@ -317,14 +408,10 @@ qi8bskip0:
 	MOVB   1(R14), R25
 	SCVTFWS R25, F5
 	FMOVS  (R2)(R16<<2), F9
-	FMULS  F30, F5, F5
-	FMADDS F9, F1, F5, F1
+	QF_ADD1
 
 qi8bpairnext:
-	ADD    $16, R13, R13
-	ADD    $2, R14, R14
-	SUB    $2, R23, R23
-	B      qi8bquad
+	QF_STEP2($2, qi8bquad)
 
 qi8bodd:
 	// a last entry of the block into s0
@@ -335,38 +422,24 @@ qi8bodd:
 	BHS    qi8bblock
 	FMOVS  (R2)(R15<<2), F8
 	SCVTFWS R24, F4
-	FMULS  F30, F4, F4
-	FMADDS F8, F0, F4, F0
+	QF_ADD0
 	B      qi8bblock
 
 qi8browend:
 	// y[i] = alpha*((s0+s1)+(s2+s3)) (+ beta*y[i] unless beta is +0)
-	FADDS  F1, F0, F0
-	FADDS  F3, F2, F2
-	FADDS  F2, F0, F0
+	QF_SUM
 	FMULS  F28, F0, F0
-	CBZ    R8, qi8bstore
-	FMOVS  (R0), F9
-	FMADDS F29, F0, F9, F0
+	QF_BETA(qi8bstore)
 
 qi8bstore:
-	FMOVS.P F0, 4(R0)
-	SUB    $1, R1, R1
-	CBNZ   R1, qi8brow
+	QF_STORE(qi8brow)
 
 qi8bdone:
 	RET
 
 // func QSpMV4BlockNEON(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha, beta float32)
 TEXT ·QSpMV4BlockNEON(SB), NOSPLIT, $0-184
-	MOVD   y_base+0(FP), R0
-	MOVD   y_len+8(FP), R1
-	MOVD   x_base+24(FP), R2
-	MOVD   x_len+32(FP), R3
-	MOVD   ptr_base+48(FP), R4
-	MOVD   idx_base+72(FP), R5
-	MOVD   idx_len+80(FP), R6
-	MOVD   codes_base+96(FP), R7
+	QF_ARGS
 	MOVD   table_base+120(FP), R17
 	MOVD   scale_base+144(FP), R9
 	MOVD   b+168(FP), R21
@@ -376,35 +449,18 @@ TEXT ·QSpMV4BlockNEON(SB), NOSPLIT, $0-184
 	CBZ    R1, q4bdone
 
 q4brow:
-	// lo, hi := clampRange(ptr, i, len(idx)); n := hi - lo
-	LDP    (R4), (R10, R11)
-	ADD    $8, R4, R4
-	CMP    R6, R10
-	CSEL   HI, R6, R10, R10        // lo = min(ptr[i], len(idx))
-	CMP    R6, R11
-	CSEL   HI, R6, R11, R11        // hi = min(ptr[i+1], len(idx))
-	CMP    R10, R11
-	CSEL   LO, R10, R11, R11       // hi = max(lo, hi)
-	SUB    R10, R11, R12
-	ADD    R10<<3, R5, R13         // &idx[lo]
+	QF_ROW
 	ADD    R10>>1, R7, R14         // &codes[p/2]
-	VEOR   V0.B16, V0.B16, V0.B16
-	VEOR   V1.B16, V1.B16, V1.B16
-	VEOR   V2.B16, V2.B16, V2.B16
-	VEOR   V3.B16, V3.B16, V3.B16
+	QF_ZERO
 
 q4bblock:
 	// for n > 0 { g := p / b; cnt := min(n, b - p%b); sc := scale of block g; ...; p += cnt; n -= cnt }
 	CBZ    R12, q4browend
 	UDIV   R21, R10, R22           // g = p / b
 	FMOVS  (R9)(R22<<2), F30       // sc = scale[g]
-	MSUB   R22, R10, R21, R22      // p mod b = p - g*b
-	SUB    R22, R21, R23           // cnt = b - p mod b
-	CMP    R12, R23
-	CSEL   HI, R12, R23, R23       // cnt = min(cnt, n)
+	QF_PART
 	AND    $1, R10, R19            // p odd: the part starts at a high nibble
-	ADD    R23, R10, R10
-	SUB    R23, R12, R12
+	QF_TAKE
 	CBZ    R19, q4bquad
 	// the high nibble of codes[p/2] alone, then p is even
 	MOVD.P 8(R13), R15
@@ -415,65 +471,32 @@ q4bblock:
 	LSRW   $4, R24, R24
 	FMOVS  (R17)(R24<<2), F4       // table[c>>4]
 	FMOVS  (R2)(R15<<2), F8
-	FMULS  F30, F4, F4
-	FMADDS F8, F0, F4, F0
+	QF_ADD0
 
 q4bquad:
 	// for cnt >= 4 { h := codes[p/2:p/2+2]; s0 += (table[h&15]*sc)*x[j0]; ...; s3 += (table[h>>12]*sc)*x[j3] }
 	CMP    $4, R23
 	BLO    q4bpair
-	LDP    (R13), (R15, R16)
-	LDP    16(R13), (R19, R26)
-	CMP    R3, R15                 // j0 < len(x): LO
-	CCMP   LO, R16, R3, $2         // and j1, j2, j3 < len(x) (else C set: HS)
-	CCMP   LO, R19, R3, $2
-	CCMP   LO, R26, R3, $2
-	BHS    q4bpair                // an index out of range: these entries by pairs
-	MOVHU  (R14), R24              // h: the four nibbles
-	AND    $15, R24, R25
-	FMOVS  (R17)(R25<<2), F4       // table[h&15]
-	UBFX   $4, R24, $4, R25
-	FMOVS  (R17)(R25<<2), F5       // table[h>>4&15]
-	UBFX   $8, R24, $4, R25
-	FMOVS  (R17)(R25<<2), F6       // table[h>>8&15]
-	LSRW   $12, R24, R25
-	FMOVS  (R17)(R25<<2), F7       // table[h>>12]
-	FMOVS  (R2)(R15<<2), F8
-	FMOVS  (R2)(R16<<2), F9
-	FMOVS  (R2)(R19<<2), F10
-	FMOVS  (R2)(R26<<2), F11
-	FMULS  F30, F4, F4             // value * sc
-	FMULS  F30, F5, F5
-	FMULS  F30, F6, F6
-	FMULS  F30, F7, F7
-	FMADDS F8, F0, F4, F0          // s0 += (value*sc) * x[j0]
-	FMADDS F9, F1, F5, F1
-	FMADDS F10, F2, F6, F2
-	FMADDS F11, F3, F7, F3
-	ADD    $32, R13, R13
-	ADD    $2, R14, R14
-	SUB    $4, R23, R23
+	QF_CHECK4(R19, R26, q4bpair)  // an index out of range: these entries by pairs
+	QF_NIBBLES4
+	QF_X4(R19, R26)
+	QF_SCALE4
+	QF_FMA4
+	QF_STEP4($2, R23)
 	B      q4bquad
 
 q4bpair:
 	// if cnt >= 2 { c := codes[p/2]; s0 += (table[c&15]*sc)*x[j0]; s1 += (table[c>>4]*sc)*x[j1] }
 	CMP    $2, R23
 	BLO    q4bodd
-	LDP    (R13), (R15, R16)
-	CMP    R3, R15                 // j0 < len(x): LO
-	CCMP   LO, R16, R3, $2         // and j1 < len(x) (else C set: HS)
-	BHS    q4bpairslow
+	QF_CHECK2(q4bpairslow)
 	MOVBU  (R14), R24
 	AND    $15, R24, R25
 	LSRW   $4, R24, R24
 	FMOVS  (R17)(R25<<2), F4       // table[c&15]
 	FMOVS  (R17)(R24<<2), F5       // table[c>>4]
-	FMOVS  (R2)(R15<<2), F8
-	FMOVS  (R2)(R16<<2), F9
-	FMULS  F30, F4, F4             // table[c&15] * sc
-	FMULS  F30, F5, F5
-	FMADDS F8, F0, F4, F0          // s0 += (code*sc) * x[j0]
-	FMADDS F9, F1, F5, F1
+	QF_X2
+	QF_FMA2
 	B      q4bpairnext
 
 q4bpairslow:
@@ -484,8 +507,7 @@ q4bpairslow:
 	AND    $15, R24, R25
 	FMOVS  (R17)(R25<<2), F4
 	FMOVS  (R2)(R15<<2), F8
-	FMULS  F30, F4, F4
-	FMADDS F8, F0, F4, F0
+	QF_ADD0
 
 q4bskip0:
 	CMP    R3, R16
@@ -493,14 +515,10 @@ q4bskip0:
 	LSRW   $4, R24, R25
 	FMOVS  (R17)(R25<<2), F5
 	FMOVS  (R2)(R16<<2), F9
-	FMULS  F30, F5, F5
-	FMADDS F9, F1, F5, F1
+	QF_ADD1
 
 q4bpairnext:
-	ADD    $16, R13, R13
-	ADD    $1, R14, R14
-	SUB    $2, R23, R23
-	B      q4bquad
+	QF_STEP2($1, q4bquad)
 
 q4bodd:
 	// a last entry of the block, the low nibble of codes[p/2], into s0;
@@ -513,38 +531,24 @@ q4bodd:
 	AND    $15, R24, R24
 	FMOVS  (R17)(R24<<2), F4
 	FMOVS  (R2)(R15<<2), F8
-	FMULS  F30, F4, F4
-	FMADDS F8, F0, F4, F0
+	QF_ADD0
 	B      q4bblock
 
 q4browend:
 	// y[i] = alpha*((s0+s1)+(s2+s3)) (+ beta*y[i] unless beta is +0)
-	FADDS  F1, F0, F0
-	FADDS  F3, F2, F2
-	FADDS  F2, F0, F0
+	QF_SUM
 	FMULS  F28, F0, F0
-	CBZ    R8, q4bstore
-	FMOVS  (R0), F9
-	FMADDS F29, F0, F9, F0
+	QF_BETA(q4bstore)
 
 q4bstore:
-	FMOVS.P F0, 4(R0)
-	SUB    $1, R1, R1
-	CBNZ   R1, q4brow
+	QF_STORE(q4brow)
 
 q4bdone:
 	RET
 
 // func QSpMV4MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
 TEXT ·QSpMV4MXNEON(SB), NOSPLIT, $0-184
-	MOVD   y_base+0(FP), R0
-	MOVD   y_len+8(FP), R1
-	MOVD   x_base+24(FP), R2
-	MOVD   x_len+32(FP), R3
-	MOVD   ptr_base+48(FP), R4
-	MOVD   idx_base+72(FP), R5
-	MOVD   idx_len+80(FP), R6
-	MOVD   codes_base+96(FP), R7
+	QF_ARGS
 	MOVD   table_base+120(FP), R17
 	MOVD   exps_base+144(FP), R9
 	MOVD   b+168(FP), R21
@@ -554,40 +558,18 @@ TEXT ·QSpMV4MXNEON(SB), NOSPLIT, $0-184
 	CBZ    R1, q4mxdone
 
 q4mxrow:
-	// lo, hi := clampRange(ptr, i, len(idx)); n := hi - lo
-	LDP    (R4), (R10, R11)
-	ADD    $8, R4, R4
-	CMP    R6, R10
-	CSEL   HI, R6, R10, R10        // lo = min(ptr[i], len(idx))
-	CMP    R6, R11
-	CSEL   HI, R6, R11, R11        // hi = min(ptr[i+1], len(idx))
-	CMP    R10, R11
-	CSEL   LO, R10, R11, R11       // hi = max(lo, hi)
-	SUB    R10, R11, R12
-	ADD    R10<<3, R5, R13         // &idx[lo]
+	QF_ROW
 	ADD    R10>>1, R7, R14         // &codes[p/2]
-	VEOR   V0.B16, V0.B16, V0.B16
-	VEOR   V1.B16, V1.B16, V1.B16
-	VEOR   V2.B16, V2.B16, V2.B16
-	VEOR   V3.B16, V3.B16, V3.B16
+	QF_ZERO
 
 q4mxblock:
 	// for n > 0 { g := p / b; cnt := min(n, b - p%b); sc := scale of block g; ...; p += cnt; n -= cnt }
 	CBZ    R12, q4mxrowend
 	UDIV   R21, R10, R22           // g = p / b
-	MOVBU  (R9)(R22), R24          // e = exps[g]
-	LSLW   $23, R24, R25           // sc = E8M0(e): the bits e<<23,
-	MOVW   $0x400000, R26
-	CMPW   $0, R24
-	CSELW  EQ, R26, R25, R25       // or 1<<22 (2^-127) when e == 0
-	FMOVS  R25, F30
-	MSUB   R22, R10, R21, R22      // p mod b = p - g*b
-	SUB    R22, R21, R23           // cnt = b - p mod b
-	CMP    R12, R23
-	CSEL   HI, R12, R23, R23       // cnt = min(cnt, n)
+	QF_E8M0
+	QF_PART
 	AND    $1, R10, R19            // p odd: the part starts at a high nibble
-	ADD    R23, R10, R10
-	SUB    R23, R12, R12
+	QF_TAKE
 	CBZ    R19, q4mxquad
 	// the high nibble of codes[p/2] alone, then p is even
 	MOVD.P 8(R13), R15
@@ -598,65 +580,32 @@ q4mxblock:
 	LSRW   $4, R24, R24
 	FMOVS  (R17)(R24<<2), F4       // table[c>>4]
 	FMOVS  (R2)(R15<<2), F8
-	FMULS  F30, F4, F4
-	FMADDS F8, F0, F4, F0
+	QF_ADD0
 
 q4mxquad:
 	// for cnt >= 4 { h := codes[p/2:p/2+2]; s0 += (table[h&15]*sc)*x[j0]; ...; s3 += (table[h>>12]*sc)*x[j3] }
 	CMP    $4, R23
 	BLO    q4mxpair
-	LDP    (R13), (R15, R16)
-	LDP    16(R13), (R19, R26)
-	CMP    R3, R15                 // j0 < len(x): LO
-	CCMP   LO, R16, R3, $2         // and j1, j2, j3 < len(x) (else C set: HS)
-	CCMP   LO, R19, R3, $2
-	CCMP   LO, R26, R3, $2
-	BHS    q4mxpair                // an index out of range: these entries by pairs
-	MOVHU  (R14), R24              // h: the four nibbles
-	AND    $15, R24, R25
-	FMOVS  (R17)(R25<<2), F4       // table[h&15]
-	UBFX   $4, R24, $4, R25
-	FMOVS  (R17)(R25<<2), F5       // table[h>>4&15]
-	UBFX   $8, R24, $4, R25
-	FMOVS  (R17)(R25<<2), F6       // table[h>>8&15]
-	LSRW   $12, R24, R25
-	FMOVS  (R17)(R25<<2), F7       // table[h>>12]
-	FMOVS  (R2)(R15<<2), F8
-	FMOVS  (R2)(R16<<2), F9
-	FMOVS  (R2)(R19<<2), F10
-	FMOVS  (R2)(R26<<2), F11
-	FMULS  F30, F4, F4             // value * sc
-	FMULS  F30, F5, F5
-	FMULS  F30, F6, F6
-	FMULS  F30, F7, F7
-	FMADDS F8, F0, F4, F0          // s0 += (value*sc) * x[j0]
-	FMADDS F9, F1, F5, F1
-	FMADDS F10, F2, F6, F2
-	FMADDS F11, F3, F7, F3
-	ADD    $32, R13, R13
-	ADD    $2, R14, R14
-	SUB    $4, R23, R23
+	QF_CHECK4(R19, R26, q4mxpair)  // an index out of range: these entries by pairs
+	QF_NIBBLES4
+	QF_X4(R19, R26)
+	QF_SCALE4
+	QF_FMA4
+	QF_STEP4($2, R23)
 	B      q4mxquad
 
 q4mxpair:
 	// if cnt >= 2 { c := codes[p/2]; s0 += (table[c&15]*sc)*x[j0]; s1 += (table[c>>4]*sc)*x[j1] }
 	CMP    $2, R23
 	BLO    q4mxodd
-	LDP    (R13), (R15, R16)
-	CMP    R3, R15                 // j0 < len(x): LO
-	CCMP   LO, R16, R3, $2         // and j1 < len(x) (else C set: HS)
-	BHS    q4mxpairslow
+	QF_CHECK2(q4mxpairslow)
 	MOVBU  (R14), R24
 	AND    $15, R24, R25
 	LSRW   $4, R24, R24
 	FMOVS  (R17)(R25<<2), F4       // table[c&15]
 	FMOVS  (R17)(R24<<2), F5       // table[c>>4]
-	FMOVS  (R2)(R15<<2), F8
-	FMOVS  (R2)(R16<<2), F9
-	FMULS  F30, F4, F4             // table[c&15] * sc
-	FMULS  F30, F5, F5
-	FMADDS F8, F0, F4, F0          // s0 += (code*sc) * x[j0]
-	FMADDS F9, F1, F5, F1
+	QF_X2
+	QF_FMA2
 	B      q4mxpairnext
 
 q4mxpairslow:
@@ -667,8 +616,7 @@ q4mxpairslow:
 	AND    $15, R24, R25
 	FMOVS  (R17)(R25<<2), F4
 	FMOVS  (R2)(R15<<2), F8
-	FMULS  F30, F4, F4
-	FMADDS F8, F0, F4, F0
+	QF_ADD0
 
 q4mxskip0:
 	CMP    R3, R16
@@ -676,14 +624,10 @@ q4mxskip0:
 	LSRW   $4, R24, R25
 	FMOVS  (R17)(R25<<2), F5
 	FMOVS  (R2)(R16<<2), F9
-	FMULS  F30, F5, F5
-	FMADDS F9, F1, F5, F1
+	QF_ADD1
 
 q4mxpairnext:
-	ADD    $16, R13, R13
-	ADD    $1, R14, R14
-	SUB    $2, R23, R23
-	B      q4mxquad
+	QF_STEP2($1, q4mxquad)
 
 q4mxodd:
 	// a last entry of the block, the low nibble of codes[p/2], into s0;
@@ -696,24 +640,17 @@ q4mxodd:
 	AND    $15, R24, R24
 	FMOVS  (R17)(R24<<2), F4
 	FMOVS  (R2)(R15<<2), F8
-	FMULS  F30, F4, F4
-	FMADDS F8, F0, F4, F0
+	QF_ADD0
 	B      q4mxblock
 
 q4mxrowend:
 	// y[i] = alpha*((s0+s1)+(s2+s3)) (+ beta*y[i] unless beta is +0)
-	FADDS  F1, F0, F0
-	FADDS  F3, F2, F2
-	FADDS  F2, F0, F0
+	QF_SUM
 	FMULS  F28, F0, F0
-	CBZ    R8, q4mxstore
-	FMOVS  (R0), F9
-	FMADDS F29, F0, F9, F0
+	QF_BETA(q4mxstore)
 
 q4mxstore:
-	FMOVS.P F0, 4(R0)
-	SUB    $1, R1, R1
-	CBNZ   R1, q4mxrow
+	QF_STORE(q4mxrow)
 
 q4mxdone:
 	RET
@@ -727,14 +664,7 @@ q4mxdone:
 
 // func QSpMVU8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha, beta float32)
 TEXT ·QSpMVU8RowNEON(SB), NOSPLIT, $0-176
-	MOVD   y_base+0(FP), R0
-	MOVD   y_len+8(FP), R1
-	MOVD   x_base+24(FP), R2
-	MOVD   x_len+32(FP), R3
-	MOVD   ptr_base+48(FP), R4
-	MOVD   idx_base+72(FP), R5
-	MOVD   idx_len+80(FP), R6
-	MOVD   codes_base+96(FP), R7
+	QF_ARGS
 	MOVD   rs_base+120(FP), R9
 	MOVD   rz_base+144(FP), R26
 	FMOVS  alpha+168(FP), F28
@@ -743,24 +673,10 @@ TEXT ·QSpMVU8RowNEON(SB), NOSPLIT, $0-176
 	CBZ    R1, qu8done
 
 qu8row:
-	// lo, hi := clampRange(ptr, i, len(idx)); n := hi - lo
-	LDP    (R4), (R10, R11)
-	ADD    $8, R4, R4
-	CMP    R6, R10
-	CSEL   HI, R6, R10, R10        // lo = min(ptr[i], len(idx))
-	CMP    R6, R11
-	CSEL   HI, R6, R11, R11        // hi = min(ptr[i+1], len(idx))
-	CMP    R10, R11
-	CSEL   LO, R10, R11, R11       // hi = max(lo, hi)
-	SUB    R10, R11, R12
-	ADD    R10<<3, R5, R13         // &idx[lo]
+	QF_ROW
 	ADD    R10, R7, R14            // &codes[lo]
-	MOVBU.P 1(R26), R25             // z = rz[i]
-	// s0, s1, s2, s3 := 0, 0, 0, 0
-	VEOR   V0.B16, V0.B16, V0.B16
-	VEOR   V1.B16, V1.B16, V1.B16
-	VEOR   V2.B16, V2.B16, V2.B16
-	VEOR   V3.B16, V3.B16, V3.B16
+	MOVBU.P 1(R26), R25            // z = rz[i]
+	QF_ZERO
 
 qu8quad:
 	// for n >= 4 {
@@ -771,36 +687,19 @@ qu8quad:
 	// }
 	CMP    $4, R12
 	BLO    qu8tail
-	LDP    (R13), (R15, R16)
-	LDP    16(R13), (R17, R19)
-	CMP    R3, R15                 // j0 < len(x): LO
-	CCMP   LO, R16, R3, $2         // and j1 < len(x) (else C set: HS)
-	CCMP   LO, R17, R3, $2
-	CCMP   LO, R19, R3, $2
-	BHS    qu8quadslow
-	MOVBU   (R14), R21
-	SUB    R25, R21, R21          // code - z
-	MOVBU   1(R14), R22
-	SUB    R25, R22, R22          // code - z
-	MOVBU   2(R14), R23
-	SUB    R25, R23, R23          // code - z
-	MOVBU   3(R14), R24
-	SUB    R25, R24, R24          // code - z
-	FMOVS  (R2)(R15<<2), F8
-	FMOVS  (R2)(R16<<2), F9
-	FMOVS  (R2)(R17<<2), F10
-	FMOVS  (R2)(R19<<2), F11
-	SCVTFWS R21, F4                // float32(c0)
-	SCVTFWS R22, F5
-	SCVTFWS R23, F6
-	SCVTFWS R24, F7
-	FMADDS F8, F0, F4, F0          // s0 += float32(c0) * x[j0]
-	FMADDS F9, F1, F5, F1
-	FMADDS F10, F2, F6, F2
-	FMADDS F11, F3, F7, F3
-	ADD    $32, R13, R13
-	ADD    $4, R14, R14
-	SUB    $4, R12, R12
+	QF_CHECK4(R17, R19, qu8quadslow)
+	MOVBU  (R14), R21
+	SUB    R25, R21, R21           // code - z
+	MOVBU  1(R14), R22
+	SUB    R25, R22, R22
+	MOVBU  2(R14), R23
+	SUB    R25, R23, R23
+	MOVBU  3(R14), R24
+	SUB    R25, R24, R24
+	QF_X4(R17, R19)
+	QF_CVT4
+	QF_FMA4
+	QF_STEP4($4, R12)
 	B      qu8quad
 
 qu8quadslow:
@@ -815,38 +714,25 @@ qu8tail:
 	MOVD   ZR, R12
 
 qu8one:
-	// for ; m > 0; m-- { j, c := idx[k], codes[k]; k++; if j < len(x) { s0 += float32(c)*x[j] } }
+	// for ; m > 0; m-- { j, c := idx[k], codes[k] - z; k++; if j < len(x) { s0 += float32(c)*x[j] } }
 	CBZ    R20, qu8onedone
 	MOVD.P 8(R13), R15
 	MOVBU.P 1(R14), R21
-	SUB    R25, R21, R21          // code - z
-	SUB    $1, R20, R20
-	CMP    R3, R15
-	BHS    qu8one
-	FMOVS  (R2)(R15<<2), F8
-	SCVTFWS R21, F4
-	FMADDS F8, F0, F4, F0
-	B      qu8one
+	SUB    R25, R21, R21           // code - z
+	QF_ONE(qu8one)
 
 qu8onedone:
 	CBNZ   R12, qu8quad
 
 	// s := ((s0+s1) + (s2+s3)) * rs[i]; s *= alpha
 	FMOVS.P 4(R9), F30
-	FADDS  F1, F0, F0
-	FADDS  F3, F2, F2
-	FADDS  F2, F0, F0
+	QF_SUM
 	FMULS  F30, F0, F0
 	FMULS  F28, F0, F0
-	// if beta != +0 { s += beta*y[i] }
-	CBZ    R8, qu8store
-	FMOVS  (R0), F9
-	FMADDS F29, F0, F9, F0
+	QF_BETA(qu8store)
 
 qu8store:
-	FMOVS.P F0, 4(R0)              // y[i] = s; i++
-	SUB    $1, R1, R1
-	CBNZ   R1, qu8row
+	QF_STORE(qu8row)
 
 qu8done:
 	RET
@@ -863,14 +749,7 @@ qu8done:
 
 // func QSpMV8MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32)
 TEXT ·QSpMV8MXNEON(SB), NOSPLIT, $0-160
-	MOVD   y_base+0(FP), R0
-	MOVD   y_len+8(FP), R1
-	MOVD   x_base+24(FP), R2
-	MOVD   x_len+32(FP), R3
-	MOVD   ptr_base+48(FP), R4
-	MOVD   idx_base+72(FP), R5
-	MOVD   idx_len+80(FP), R6
-	MOVD   codes_base+96(FP), R7
+	QF_ARGS
 	MOVD   exps_base+120(FP), R9
 	MOVD   b+144(FP), R21
 	MOVW   $0x87f00000, R17        // E4M3: the sign and 7 value bits, shifted left by 20
@@ -882,112 +761,48 @@ TEXT ·QSpMV8MXNEON(SB), NOSPLIT, $0-160
 	CBZ    R1, q8mxdone
 
 q8mxrow:
-	// lo, hi := clampRange(ptr, i, len(idx)); n := hi - lo
-	LDP    (R4), (R10, R11)
-	ADD    $8, R4, R4
-	CMP    R6, R10
-	CSEL   HI, R6, R10, R10        // lo = min(ptr[i], len(idx))
-	CMP    R6, R11
-	CSEL   HI, R6, R11, R11        // hi = min(ptr[i+1], len(idx))
-	CMP    R10, R11
-	CSEL   LO, R10, R11, R11       // hi = max(lo, hi)
-	SUB    R10, R11, R12
-	ADD    R10<<3, R5, R13         // &idx[lo]
+	QF_ROW
 	ADD    R10, R7, R14            // &codes[p]
-	VEOR   V0.B16, V0.B16, V0.B16
-	VEOR   V1.B16, V1.B16, V1.B16
-	VEOR   V2.B16, V2.B16, V2.B16
-	VEOR   V3.B16, V3.B16, V3.B16
+	QF_ZERO
 
 q8mxblock:
 	// for n > 0 { g := p / b; cnt := min(n, b - p%b); sc := scale of block g; ...; p += cnt; n -= cnt }
 	CBZ    R12, q8mxrowend
 	UDIV   R21, R10, R22           // g = p / b
-	MOVBU  (R9)(R22), R24          // e = exps[g]
-	LSLW   $23, R24, R25           // sc = E8M0(e): the bits e<<23,
-	MOVW   $0x400000, R26
-	CMPW   $0, R24
-	CSELW  EQ, R26, R25, R25       // or 1<<22 (2^-127) when e == 0
-	FMOVS  R25, F30
-	MSUB   R22, R10, R21, R22      // p mod b = p - g*b
-	SUB    R22, R21, R23           // cnt = b - p mod b
-	CMP    R12, R23
-	CSEL   HI, R12, R23, R23       // cnt = min(cnt, n)
-	ADD    R23, R10, R10
-	SUB    R23, R12, R12
+	QF_E8M0
+	QF_PART
+	QF_TAKE
 
 q8mxquad:
 	// for cnt >= 4 { s0 += (c0*sc)*x[j0]; ...; s3 += (c3*sc)*x[j3] }
 	CMP    $4, R23
 	BLO    q8mxpair
-	LDP    (R13), (R15, R16)
-	LDP    16(R13), (R19, R26)
-	CMP    R3, R15                 // j0 < len(x): LO
-	CCMP   LO, R16, R3, $2         // and j1, j2, j3 < len(x) (else C set: HS)
-	CCMP   LO, R19, R3, $2
-	CCMP   LO, R26, R3, $2
-	BHS    q8mxpair                // an index out of range: these entries by pairs
+	QF_CHECK4(R19, R26, q8mxpair)  // an index out of range: these entries by pairs
 	MOVB   (R14), R24
-	LSLW   $20, R24, R24           // the E4M3 bits in float32 bits:
-	ANDW   R17, R24, R24           // the sign, then exponent and mantissa
-	FMOVS  R24, F4
-	FMULS  F31, F4, F4             // times 2^120: the code's value
+	QF_E4M3(R24, F4)
 	MOVB   1(R14), R24
-	LSLW   $20, R24, R24           // the E4M3 bits in float32 bits:
-	ANDW   R17, R24, R24           // the sign, then exponent and mantissa
-	FMOVS  R24, F5
-	FMULS  F31, F5, F5             // times 2^120: the code's value
+	QF_E4M3(R24, F5)
 	MOVB   2(R14), R24
-	LSLW   $20, R24, R24           // the E4M3 bits in float32 bits:
-	ANDW   R17, R24, R24           // the sign, then exponent and mantissa
-	FMOVS  R24, F6
-	FMULS  F31, F6, F6             // times 2^120: the code's value
+	QF_E4M3(R24, F6)
 	MOVB   3(R14), R24
-	LSLW   $20, R24, R24           // the E4M3 bits in float32 bits:
-	ANDW   R17, R24, R24           // the sign, then exponent and mantissa
-	FMOVS  R24, F7
-	FMULS  F31, F7, F7             // times 2^120: the code's value
-	FMOVS  (R2)(R15<<2), F8
-	FMOVS  (R2)(R16<<2), F9
-	FMOVS  (R2)(R19<<2), F10
-	FMOVS  (R2)(R26<<2), F11
-	FMULS  F30, F4, F4             // value * sc
-	FMULS  F30, F5, F5
-	FMULS  F30, F6, F6
-	FMULS  F30, F7, F7
-	FMADDS F8, F0, F4, F0          // s0 += (value*sc) * x[j0]
-	FMADDS F9, F1, F5, F1
-	FMADDS F10, F2, F6, F2
-	FMADDS F11, F3, F7, F3
-	ADD    $32, R13, R13
-	ADD    $4, R14, R14
-	SUB    $4, R23, R23
+	QF_E4M3(R24, F7)
+	QF_X4(R19, R26)
+	QF_SCALE4
+	QF_FMA4
+	QF_STEP4($4, R23)
 	B      q8mxquad
 
 q8mxpair:
 	// if cnt >= 2 { s0 += (c0*sc)*x[j0]; s1 += (c1*sc)*x[j1] }
 	CMP    $2, R23
 	BLO    q8mxodd
-	LDP    (R13), (R15, R16)
-	CMP    R3, R15                 // j0 < len(x): LO
-	CCMP   LO, R16, R3, $2         // and j1 < len(x) (else C set: HS)
-	BHS    q8mxpairslow
+	QF_CHECK2(q8mxpairslow)
 	MOVB   (R14), R24
 	MOVB   1(R14), R25
-	FMOVS  (R2)(R15<<2), F8
-	FMOVS  (R2)(R16<<2), F9
-	LSLW   $20, R24, R24           // the E4M3 bits in float32 bits:
-	ANDW   R17, R24, R24           // the sign, then exponent and mantissa
-	FMOVS  R24, F4
-	FMULS  F31, F4, F4             // times 2^120: the code's value
-	LSLW   $20, R25, R25           // the E4M3 bits in float32 bits:
-	ANDW   R17, R25, R25           // the sign, then exponent and mantissa
-	FMOVS  R25, F5
-	FMULS  F31, F5, F5             // times 2^120: the code's value
-	FMULS  F30, F4, F4             // c0 * sc
-	FMULS  F30, F5, F5
-	FMADDS F8, F0, F4, F0          // s0 += (code*sc) * x[j0]
-	FMADDS F9, F1, F5, F1
+	QF_X2
+	QF_E4M3(R24, F4)
+	QF_E4M3(R25, F5)
+	QF_FMA2
 	B      q8mxpairnext
 
 q8mxpairslow:
@@ -995,31 +810,20 @@ q8mxpairslow:
 	CMP    R3, R15
 	BHS    q8mxskip0
 	MOVB   (R14), R25
-	LSLW   $20, R25, R25           // the E4M3 bits in float32 bits:
-	ANDW   R17, R25, R25           // the sign, then exponent and mantissa
-	FMOVS  R25, F4
-	FMULS  F31, F4, F4             // times 2^120: the code's value
+	QF_E4M3(R25, F4)
 	FMOVS  (R2)(R15<<2), F8
-	FMULS  F30, F4, F4
-	FMADDS F8, F0, F4, F0
+	QF_ADD0
 
 q8mxskip0:
 	CMP    R3, R16
 	BHS    q8mxpairnext
 	MOVB   1(R14), R25
-	LSLW   $20, R25, R25           // the E4M3 bits in float32 bits:
-	ANDW   R17, R25, R25           // the sign, then exponent and mantissa
-	FMOVS  R25, F5
-	FMULS  F31, F5, F5             // times 2^120: the code's value
+	QF_E4M3(R25, F5)
 	FMOVS  (R2)(R16<<2), F9
-	FMULS  F30, F5, F5
-	FMADDS F9, F1, F5, F1
+	QF_ADD1
 
 q8mxpairnext:
-	ADD    $16, R13, R13
-	ADD    $2, R14, R14
-	SUB    $2, R23, R23
-	B      q8mxquad
+	QF_STEP2($2, q8mxquad)
 
 q8mxodd:
 	// a last entry of the block into s0
@@ -1029,28 +833,18 @@ q8mxodd:
 	CMP    R3, R15
 	BHS    q8mxblock
 	FMOVS  (R2)(R15<<2), F8
-	LSLW   $20, R24, R24           // the E4M3 bits in float32 bits:
-	ANDW   R17, R24, R24           // the sign, then exponent and mantissa
-	FMOVS  R24, F4
-	FMULS  F31, F4, F4             // times 2^120: the code's value
-	FMULS  F30, F4, F4
-	FMADDS F8, F0, F4, F0
+	QF_E4M3(R24, F4)
+	QF_ADD0
 	B      q8mxblock
 
 q8mxrowend:
 	// y[i] = alpha*((s0+s1)+(s2+s3)) (+ beta*y[i] unless beta is +0)
-	FADDS  F1, F0, F0
-	FADDS  F3, F2, F2
-	FADDS  F2, F0, F0
+	QF_SUM
 	FMULS  F28, F0, F0
-	CBZ    R8, q8mxstore
-	FMOVS  (R0), F9
-	FMADDS F29, F0, F9, F0
+	QF_BETA(q8mxstore)
 
 q8mxstore:
-	FMOVS.P F0, 4(R0)
-	SUB    $1, R1, R1
-	CBNZ   R1, q8mxrow
+	QF_STORE(q8mxrow)
 
 q8mxdone:
 	RET
