@@ -391,8 +391,9 @@ func magnitudeBits(rng *rand.Rand, it, n int, other func(r int) float32) []uint6
 // bits of largest magnitudes of every size, zero and non-finite ones among
 // them: each group it sets has symScale's scale, 1/s and s, and it stops
 // exactly before the first eight groups that hold one symScale must
-// adjust (or one not finite), or fewer than eight. TestMXScalesKernel is
-// its deliberate twin for the MX scales kernel.
+// adjust (or one not finite), or fewer than eight. TestMXScalesKernel and
+// TestNF4ScalesKernel are its deliberate twins for the MX and NF4 scales
+// kernels.
 func TestSymScalesKernel(t *testing.T) {
 	if !amd64.HasAVX512 {
 		t.Skip("no AVX-512 kernels")
@@ -576,6 +577,133 @@ func TestEncoderErrorsExact(t *testing.T) {
 			check("mx", x, kern, []float64{pow2(127 - int(xs)), float64(E8M0(xs)), 0}, par, func(e *errAcc) {
 				encodeMX(vals, codes, xs, tab, e)
 			})
+		}
+	}
+}
+
+// TestNF4BinCodes checks what the NF4 kernel's bins rest on: every bin
+// lies within 0..31, and the midpoint after the ones its entry counts lies
+// more than the bin and its margins above the bin's start, so that a value
+// of the bin lies below it.
+func TestNF4BinCodes(t *testing.T) {
+	if 2*nf4BinScale >= float64(len(nf4BinCodes)) {
+		t.Fatalf("2K = %v reaches past the %d bins", 2*nf4BinScale, len(nf4BinCodes))
+	}
+	for i, c := range nf4BinCodes {
+		for k, m := range nf4Mid[:15] {
+			u := (m + 1) * nf4BinScale
+			if k < int(c) && u >= float64(i)-nf4BinMargin {
+				t.Errorf("bin %d counts midpoint %d at %v", i, k, u)
+			}
+			if k == int(c)+1 && u < float64(i+1)+nf4BinMargin {
+				t.Errorf("bin %d: midpoint %d at %v, within the bin", i, k, u)
+			}
+		}
+	}
+}
+
+// TestNF4BinEdges quantizes blocks whose values lie at and next to the
+// edges of the NF4 kernel's bins, and at the midpoints, for many largest
+// magnitudes, and compares the codes with OldQuantizeTo's.
+func TestNF4BinEdges(t *testing.T) {
+	rng := rand.New(rand.NewPCG(39, 13))
+	const b = 64
+	vals := make([]float32, 64*b)
+	for it := range 20 {
+		for g := 0; g < len(vals); g += b {
+			a := float32(math.Ldexp(1+rng.Float64(), rng.IntN(250)-122))
+			blk := vals[g : g+b]
+			blk[0] = a
+			if rng.IntN(2) == 0 {
+				blk[0] = -a
+			}
+			for j := 1; j < b; j++ {
+				var r float64
+				if rng.IntN(2) == 0 {
+					r = float64(rng.IntN(33))/nf4BinScale - 1
+				} else {
+					r = nf4Mid[rng.IntN(15)]
+				}
+				x := float32(r * float64(a))
+				for range rng.IntN(3) {
+					x = math.Nextafter32(x, float32(math.Inf(2*rng.IntN(2)-1)))
+				}
+				blk[j] = min(max(x, -a), a)
+			}
+		}
+		quantizeBoth(t, fmt.Sprintf("nf4 bin edges it=%d", it), MustParse("nf4:block=64"), nil, vals, Channels{})
+	}
+}
+
+// TestAbsMax32Kernel compares AbsMax32AVX512 with its definition on random
+// bits (NaN and infinities among them), for group sizes and counts that
+// take its walk of 16 groups at a time, the single groups after it, and
+// the stops at the end of dst or of the values.
+func TestAbsMax32Kernel(t *testing.T) {
+	if !amd64.HasAVX512 {
+		t.Skip("no AVX-512 kernels")
+	}
+	rng := rand.New(rand.NewPCG(39, 17))
+	for it := range 300 {
+		b := 16 * (1 + rng.IntN(5))
+		vals := make([]float32, rng.IntN(40*b+1))
+		for i := range vals {
+			vals[i] = math.Float32frombits(rng.Uint32())
+			if rng.IntN(2) == 0 {
+				vals[i] = float32(rng.NormFloat64())
+			}
+		}
+		dst := make([]uint64, rng.IntN(41))
+		n := amd64.AbsMax32AVX512(dst, vals, b)
+		want := min(len(dst), len(vals)/b)
+		if n != want {
+			t.Fatalf("it %d b %d: %d groups, want %d", it, b, n, want)
+		}
+		for g := range n {
+			m := uint64(0)
+			for _, v := range vals[g*b : (g+1)*b] {
+				m = max(m, uint64(math.Float32bits(v)&(1<<31-1)))
+			}
+			if dst[g] != m {
+				t.Fatalf("it %d b %d group %d: %#x, want %#x", it, b, g, dst[g], m)
+			}
+		}
+	}
+}
+
+// TestNF4ScalesKernel checks NF4ScalesAVX512 on the bits of largest
+// magnitudes of every size, zero and non-finite ones among them: each
+// group it sets has its largest magnitude as scale and as gpar (1 for 0),
+// and it stops exactly before the first eight groups that hold a
+// non-finite one, or fewer than eight: a deliberate twin of
+// TestSymScalesKernel.
+func TestNF4ScalesKernel(t *testing.T) {
+	if !amd64.HasAVX512 {
+		t.Skip("no AVX-512 kernels")
+	}
+	rng := rand.New(rand.NewPCG(39, 15))
+	for it := range 3000 {
+		n := rng.IntN(70)
+		bits := magnitudeBits(rng, it, n, func(int) float32 { return math.Float32frombits(uint32(rng.IntN(0x7F800000))) })
+		scale := make([]float32, n)
+		gpar := make([]float64, 3*n)
+		got := amd64.NF4ScalesAVX512(scale, gpar, bits)
+		want := 0
+		for want+8 <= n && !slices.ContainsFunc(bits[want:want+8], func(m uint64) bool { return m >= 0x7F800000 }) {
+			want += 8
+		}
+		if got != want {
+			t.Fatalf("it %d: set %d groups, want %d", it, got, want)
+		}
+		for i := range got {
+			a := math.Float32frombits(uint32(bits[i]))
+			g := float64(a)
+			if a == 0 {
+				g = 1
+			}
+			if math.Float32bits(scale[i]) != uint32(bits[i]) || gpar[3*i] != g || gpar[3*i+1] != 0 || gpar[3*i+2] != 0 {
+				t.Fatalf("it %d group %d (a %v): %v %v", it, i, a, scale[i], gpar[3*i:3*i+3])
+			}
 		}
 	}
 }

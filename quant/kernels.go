@@ -12,8 +12,9 @@ import (
 // magnitude or the span of a group (absMax32, span32), the integer encoder
 // of a group (encodeInts: int8, uint8, int4), and whole blocks of the int8,
 // uint8, int4, NF4 and MX schemes a batch at a time (quantizeBlocksAsm),
-// int8, int4 and MX block parameters included. They compute each code in
-// float32 where that rounds as the Go encoders' float64 operations do (and
+// int8, int4, NF4 and MX block parameters included. They compute each
+// code in float32 where that rounds as the Go encoders' float64 operations
+// do, or look it up in the Go encoders' tables (and
 // in those operations elsewhere), and each error in the float64 operations
 // of the Go encoders, so the codes, the parameters and the largest error
 // are bit for bit the Go encoders', and the sum of squared errors differs
@@ -52,7 +53,7 @@ func (k encKernel) call(codes []byte, vals []float32, gpar []float64, rem, b int
 
 // encPar is an encoder kernel's par: the sum of squared errors and the
 // largest squared error, then the kind's constants.
-type encPar [34]float64
+type encPar [67]float64
 
 // intsPar returns the par of the integer encoders for codes qlo..qhi.
 func intsPar(qlo, qhi int) encPar {
@@ -60,21 +61,62 @@ func intsPar(qlo, qhi int) encPar {
 }
 
 // nf4Par is the par of the NF4 encoder: the midpoints between the levels
-// (+Inf last) and the levels.
+// (+Inf last), the levels, nf4BinScale and nf4BinCodes.
 var nf4Par = func() (p encPar) {
 	copy(p[2:18], nf4Mid[:])
 	for c, l := range nf4Levels {
 		p[18+c] = float64(l)
 	}
+	p[34] = nf4BinScale
+	for i, c := range nf4BinCodes {
+		p[35+i] = float64(c)
+	}
 	return p
 }()
 
-// e2m1Par and e4m3Par are the par of the MX encoders: maxNormal, maxCode,
-// emin, mbits and 2^mbits of the element format.
-var (
-	e2m1Par = encPar{2: 6, 3: 7, 4: 0, 5: 1, 6: 2}
-	e4m3Par = encPar{2: 448, 3: 0x7E, 4: -6, 5: 3, 6: 8}
-)
+// nf4BinScale is K of the NF4 kernel's bins: a value x of a group of
+// largest magnitude a lies in bin ⌊(x/a + 1)·K⌋ of 32 (2K < 32), as the
+// kernel computes it within 2^-17. A bin is narrower than the gaps between
+// the midpoints, nf4Mid (1/K below 0.08), so that x's bin leaves two codes
+// to choose from.
+const nf4BinScale = 15.75
+
+// nf4BinMargin bounds, with room to spare, how far the kernel's bin
+// scale (x·float32(K/a) + K in float32) lies from (x/a + 1)·K.
+const nf4BinMargin = 0x1p-10
+
+// nf4BinCodes holds, for each bin of the NF4 kernel, the number of
+// midpoints m with (m+1)·K below the bin's start less nf4BinMargin: every
+// value whose computed bin it is lies above those midpoints, and, since
+// the next midpoint lies more than a bin and two margins above, below all
+// but that one (TestNF4BinCodes checks the gaps).
+var nf4BinCodes = func() (t [32]uint8) {
+	for i := range t {
+		for _, m := range nf4Mid[:15] {
+			if (m+1)*nf4BinScale < float64(i)-nf4BinMargin {
+				t[i]++
+			}
+		}
+	}
+	return t
+}()
+
+// e4m3Par is the par of the E4M3 encoder: maxNormal, maxCode, emin, mbits
+// and 2^mbits of the element format.
+var e4m3Par = encPar{2: 448, 3: 0x7E, 4: -6, 5: 3, 6: 8}
+
+// e2m1Par is the par of the E2M1 encoder: from par[8], for each key of
+// e2m1Table, the code of its a with a bit below the key set plus 16 times
+// the code of its least a; from par[40], the values of the codes.
+var e2m1Par = func() (p encPar) {
+	for k := range 32 {
+		p[8+k] = float64(e2m1Table.codes[2*k+1] | e2m1Table.codes[2*k]<<4)
+	}
+	for c, v := range e2m1Values {
+		p[40+c] = float64(v)
+	}
+	return p
+}()
 
 // encodeIntsAsm encodes the leading values of vals, a multiple of
 // kernelStep, with the AVX-512 integer encoder and group p's parameters,
@@ -96,10 +138,11 @@ func encodeIntsAsm(vals []float32, codes []byte, p *intGroup, e *errAcc) int {
 // encodeRuns encodes vals (a multiple of kernelStep) into codes (bytes, or
 // nibbles from codes[0]'s low one when nib) with kernel kern, in groups
 // with parameters gpar (three a group): the first group's rem values, then
-// groups of b, rem and b multiples of kernelStep. Where an integer kernel
-// stops, before kernelStep values with a quotient within rounding of a
-// half, settle(g, j) encodes values j..j+kernelStep-1 of group g in Go, and
-// the kernel goes on after them. The kernel's errors are summed in par
+// groups of b, rem and b multiples of kernelStep. Where a kernel stops (an
+// integer kernel before kernelStep values with a quotient within rounding
+// of a half, the NF4 kernel before the values of a group too small for its
+// bins), settle(g, j) encodes values j..j+kernelStep-1 of group g in Go,
+// and the kernel goes on after them. The kernel's errors are summed in par
 // (par[0], par[1]; its constants follow, as many as kern reads).
 func encodeRuns(codes []byte, vals []float32, gpar []float64, rem, b int, nib bool, kern encKernel, par []float64, settle func(g, j int)) {
 	g, done := 0, 0
@@ -134,7 +177,7 @@ func encodeRuns(codes []byte, vals []float32, gpar []float64, rem, b int, nib bo
 // vals into v (an int8, uint8, int4, NF4 or MX scheme by block) with the
 // AVX-512 kernels, a batch of blocks at a time: their largest magnitudes
 // (spans for uint8), their parameters as quantizeSeg sets them (by kernels
-// eight blocks at a time for int8, int4 and MX, in Go for the others and
+// eight blocks at a time for int8, int4, NF4 and MX, in Go for uint8 and
 // the blocks those kernels leave), then their codes. It returns the
 // values it quantized (a multiple of b; none without the
 // kernels, for another kind, or for b not a multiple of kernelStep) and
@@ -185,17 +228,19 @@ func quantizeBlocksAsm(v *Values, vals []float32, b int, e *errAcc) (int, int) {
 		} else {
 			amd64.AbsMax32AVX512(maxBits[:nb], batch, b)
 		}
-		// Int8, int4 and MX parameters: a kernel sets eight groups at a
-		// time; the up to eight groups it stops before (int8 and int4: a
-		// zero, tiny, huge or non-finite largest magnitude; MX: a
-		// non-finite one) are set one at a time below, then the kernel
-		// goes on.
+		// Int8, int4, NF4 and MX parameters: a kernel sets eight groups
+		// at a time; the up to eight groups it stops before (int8 and
+		// int4: a zero, tiny, huge or non-finite largest magnitude; NF4
+		// and MX: a non-finite one) are set one at a time below, then the
+		// kernel goes on.
 		next := 0
 		for i := 0; i < nb; i++ {
 			if i == next {
 				switch k {
 				case Int8, Int4:
 					i += amd64.SymScalesAVX512(v.Scale[g0+i:g0+nb], gpar[3*i:3*nb], maxBits[i:nb], float64(qhi))
+				case NF4:
+					i += amd64.NF4ScalesAVX512(v.Scale[g0+i:g0+nb], gpar[3*i:3*nb], maxBits[i:nb])
 				case MXFP4, MXFP8:
 					i += amd64.MXScalesAVX512(v.Exp[g0+i:g0+nb], gpar[3*i:3*nb], maxBits[i:nb], emax)
 				}
@@ -248,9 +293,15 @@ func quantizeBlocksAsm(v *Values, vals []float32, b int, e *errAcc) (int, int) {
 		} else {
 			codes = v.Codes[lo:]
 		}
-		// Only the integer kernels stop short, for Go to settle a value
-		// within rounding of a half.
+		// The integer kernels stop short for Go to settle a value within
+		// rounding of a half, the NF4 kernel before a group too small for
+		// its bins.
 		settle := func(g, j int) {
+			if k == NF4 {
+				encodeNF4(batch[j:j+kernelStep], tmp[:], v.Scale[g0+g], e)
+				pack4(codes, j, tmp[:])
+				return
+			}
 			var p intGroup
 			if k == Uint8 {
 				p = uint8Group(v.Scale[g0+g], int(v.Zero[g0+g]))

@@ -7,9 +7,13 @@
 // Encoders of the quantization schemes on AVX-512.
 //
 // AbsMax32AVX512 takes 16 values an iteration: their bits, the sign cleared
-// with VPANDD, go into an unsigned maximum (VPMAXUD), folded to one lane at
-// the end of each group. Span32AVX512 keeps a signed maximum of the bits
-// (VPMAXSD) beside the unsigned one, the sign kept.
+// with VPANDD, go into an unsigned maximum (VPMAXUD). While 16 groups are
+// left it keeps one maximum for each of 16 groups (Z0..Z15) and folds them
+// together, four levels of shuffles of pairs of vectors and their maxima,
+// into one vector that holds each group's maximum in one lane, put in order
+// by VPERMD (maxperm); after that, each group's maximum is folded to one
+// lane at the end of the group. Span32AVX512 keeps a signed maximum of the
+// bits (VPMAXSD) beside the unsigned one, the sign kept.
 //
 // The encoders take 16 float32 values an iteration, group by group: a
 // group's parameters are broadcast when its first value is encoded. The
@@ -21,12 +25,12 @@
 // scale; MX: a relative step of at most 2^-mbits, and x beyond maxNormal
 // below 2^(emax+1); NF4: x between the midpoints around v's level, the
 // level 0 among them, and each level above a third of the next). d goes,
-// in two halves of eight float64 lanes (VCVTPS2PD is exact), into a sum of
-// squares (FMA) and a maximum of |d|, one pair of
-// accumulators for each half, folded into par[0] and par[1] at the end.
-// Codes packed two a byte: the words b0 | b1<<8 of code pairs (below 16),
-// ORed with themselves shifted right by 4, keep b0 | b1<<4 in their low
-// bytes (VPMOVWB).
+// into a maximum of |d| in float32, and, in two halves of eight float64
+// lanes (VCVTPS2PD is exact), into a sum of squares (FMA), one accumulator
+// for each half, folded into par[0] and par[1] at the end.
+// Codes packed two a byte: the qwords c0 | c1<<32 of code pairs (int32
+// lanes below 16), ORed with themselves shifted right by 28, keep c0 | c1<<4
+// in their low bytes (VPMOVQB).
 //
 // Integers (QuantizeIntsAVX512, QuantizeInts4AVX512): t = x*inv in float32
 // (inv rounded to float32) is within 2^-14 of the quotient x/s, so r = t
@@ -44,33 +48,65 @@
 // group's largest magnitude a) below x. For each midpoint the group keeps
 // the smallest float32 above its product with a (computed from the exact
 // float64 product), so x is above the product exactly when it is at least
-// that threshold. Compares with thresholds 3, 7 and 11, broadcast for the
-// group, give the code's multiple of 4, and two steps of a binary search,
-// each a table lookup (VPERMPS) of the 16 thresholds, the rest; the level,
-// float32(level*a), by the same lookup.
+// that threshold. A bin of x narrows the count to two codes: u = x*c1 + K
+// in float32, c1 = K/a rounded to float32 (K = par[34], 15.75), lies within
+// 2^-17 of (x/a + 1)*K, so u truncated is one of 32 bins, and the bin's
+// entry of par[35:67] (VPERMI2D) is the count of the midpoints below every
+// x of it; the midpoints are more than a bin and twice that rounding apart,
+// so at most the next one, threshold c0, can lie at or below x, which one
+// compare with it (a lookup, VPERMPS, of the 16 thresholds) settles. The
+// level, float32(level*a), by the same lookup. A group for which c1 is not
+// a finite float32 (a below about 2^-124) ends the call before its
+// values.
 //
 // MX elements (E2M1, E4M3), in float32: a = |x|·2^(127-X) (exact unless a
-// is below 2^-126, where every such a rounds to 0); e = max(emin, exponent
-// of a) (VGETEXPPS); m = a·2^(mbits-e) (VSCALEFPS) rounded to an integer,
-// ties to even; the code's magnitude is (e-emin)·2^mbits + m, a carry of m
-// moving to the next exponent by itself, or maxCode for a >= maxNormal; the
-// value m·2^(e-mbits) (or maxNormal) with x's sign, times 2^(X-127), is
-// exact in float32.
+// is below 2^-126, where every such a rounds to 0). E4M3: e = max(emin,
+// exponent of a) (VGETEXPPS); m = a·2^(mbits-e) (VSCALEFPS) rounded to an
+// integer, ties to even; the code's magnitude is (e-emin)·2^mbits + m, a
+// carry of m moving to the next exponent by itself, or maxCode for a >=
+// maxNormal; the value m·2^(e-mbits) (or maxNormal) with x's sign, times
+// 2^(X-127), is exact in float32. E2M1: every point where the rounding
+// changes (a value, a midpoint between two, the saturation point) is a
+// float32 of two mantissa bits, so a's exponent and top two mantissa bits
+// (a key, 24 of them from 2^-3 to 8) leave two codes: one for the key's
+// least a, one for the rest, both in a table entry (VPERMI2D), picked by
+// whether a bit below the key is set; the value is a lookup (VPERMPS) of
+// the code's, times 2^(X-127), exact.
 //
 // Registers: DI codes, SI vals, R9 the group's parameters in gpar, R8 values
 // left in the group, R10 b, DX par, CX values to encode (a multiple of 16),
-// AX values encoded; Z22/Z24 sums of squares, Z23/Z25 maxima of |d|
-// (VRANGEPD), squared at the end (rounding a square keeps the order); Z4 the
+// AX values encoded; Z22/Z24 sums of squares, Z23 the maxima of |d| in
+// float32 (VRANGEPS), Z25 those of the float64 encoder (VRANGEPD), squared
+// at the end (rounding a square keeps the order); Z4 the
 // dequantized values (float32). Integers: Z8..Z10 inv, s, zp in float32,
 // Z11..Z14 qlo, qhi, 1/2 - 2^-13 and ABS in float32; Z16..Z18 inv, s, zp
 // (broadcast by the float64 encoder), Z19..Z21 qlo, qhi, nearHalf in
 // float64; K1, K2 near-half lanes; Z26 the
-// nibble mask (int4). NF4: Z8, Z9 midpoints (float64); Z10 levels; Z28
-// thresholds, Z27, Z26, Z14 thresholds 3, 7, 11, Z15 levels times a;
-// Z16..Z21 the steps and offsets of the search; Y30, Y31 the thresholds'
-// steps; Z2 the codes. MX: Z16..Z20
-// maxNormal, maxCode, emin, mbits, 2^mbits; Z21 ABS (float32); Z26, Z27
-// 2^(127-X), 2^(X-127); K1 saturated lanes.
+// nibble mask (int4), Z6 and X2 the packing of 4-bit codes. NF4: Z8, Z9 midpoints (float64); Z10 levels; Z28
+// thresholds, Z15 levels times a; Z16, Z17 the bins' codes; Z18 K; Z19 1;
+// Z20 c1; Y30, Y31 the thresholds' steps; Z5 the codes. MX: Z16..Z20
+// maxNormal, maxCode, emin, mbits, 2^mbits (E4M3); Z16, Z17 the table,
+// Z18 the key of 2^-3, Z19 the bits below a key, Z20 15, Z15 the values
+// (E2M1); Z21 ABS (float32); Z26, Z27 2^(127-X), 2^(X-127); K1 saturated
+// (E4M3) or least (E2M1) lanes.
+
+DATA maxperm<>+0(SB)/4, $0
+DATA maxperm<>+4(SB)/4, $4
+DATA maxperm<>+8(SB)/4, $8
+DATA maxperm<>+12(SB)/4, $12
+DATA maxperm<>+16(SB)/4, $1
+DATA maxperm<>+20(SB)/4, $5
+DATA maxperm<>+24(SB)/4, $9
+DATA maxperm<>+28(SB)/4, $13
+DATA maxperm<>+32(SB)/4, $2
+DATA maxperm<>+36(SB)/4, $6
+DATA maxperm<>+40(SB)/4, $10
+DATA maxperm<>+44(SB)/4, $14
+DATA maxperm<>+48(SB)/4, $3
+DATA maxperm<>+52(SB)/4, $7
+DATA maxperm<>+56(SB)/4, $11
+DATA maxperm<>+60(SB)/4, $15
+GLOBL maxperm<>(SB), RODATA|NOPTR, $64
 
 // func AbsMax32AVX512(dst []uint64, vals []float32, b int) int
 // Requires: AVX512F
@@ -81,9 +117,217 @@ TEXT ·AbsMax32AVX512(SB), NOSPLIT, $0-64
 	MOVQ         vals_len+32(FP), CX // CX = len(vals)
 	MOVQ         b+48(FP), R10       // R10 = b
 	MOVL         $0x7fffffff, BX
-	VPBROADCASTD BX, Z8              // Z8 = MAG, the bits without the sign
+	VPBROADCASTD BX, Z31             // Z31 = MAG, the bits without the sign
 	XORQ         DX, DX              // DX = groups done
 	XORQ         AX, AX              // AX = values read
+	VMOVDQU32    maxperm<>(SB), Z30  // Z30 = the lanes of the folded groups
+
+group16:
+	LEAQ   16(DX), BX
+	CMPQ   BX, R11
+	JA     group
+	MOVQ   R10, BX
+	SHLQ   $4, BX
+	ADDQ   AX, BX
+	CMPQ   BX, CX
+	JA     group           // fewer than 16 groups' values left
+	VPXORD Z0, Z0, Z0
+	LEAQ   (AX)(R10*1), BX // BX = group 0's end
+
+max16g0:
+	VPANDD  (SI)(AX*4), Z31, Z16
+	VPMAXUD Z16, Z0, Z0
+	ADDQ    $16, AX
+	CMPQ    AX, BX
+	JB      max16g0
+	VPXORD  Z1, Z1, Z1
+	LEAQ    (AX)(R10*1), BX // BX = group 1's end
+
+max16g1:
+	VPANDD  (SI)(AX*4), Z31, Z16
+	VPMAXUD Z16, Z1, Z1
+	ADDQ    $16, AX
+	CMPQ    AX, BX
+	JB      max16g1
+	VPXORD  Z2, Z2, Z2
+	LEAQ    (AX)(R10*1), BX // BX = group 2's end
+
+max16g2:
+	VPANDD  (SI)(AX*4), Z31, Z16
+	VPMAXUD Z16, Z2, Z2
+	ADDQ    $16, AX
+	CMPQ    AX, BX
+	JB      max16g2
+	VPXORD  Z3, Z3, Z3
+	LEAQ    (AX)(R10*1), BX // BX = group 3's end
+
+max16g3:
+	VPANDD  (SI)(AX*4), Z31, Z16
+	VPMAXUD Z16, Z3, Z3
+	ADDQ    $16, AX
+	CMPQ    AX, BX
+	JB      max16g3
+	VPXORD  Z4, Z4, Z4
+	LEAQ    (AX)(R10*1), BX // BX = group 4's end
+
+max16g4:
+	VPANDD  (SI)(AX*4), Z31, Z16
+	VPMAXUD Z16, Z4, Z4
+	ADDQ    $16, AX
+	CMPQ    AX, BX
+	JB      max16g4
+	VPXORD  Z5, Z5, Z5
+	LEAQ    (AX)(R10*1), BX // BX = group 5's end
+
+max16g5:
+	VPANDD  (SI)(AX*4), Z31, Z16
+	VPMAXUD Z16, Z5, Z5
+	ADDQ    $16, AX
+	CMPQ    AX, BX
+	JB      max16g5
+	VPXORD  Z6, Z6, Z6
+	LEAQ    (AX)(R10*1), BX // BX = group 6's end
+
+max16g6:
+	VPANDD  (SI)(AX*4), Z31, Z16
+	VPMAXUD Z16, Z6, Z6
+	ADDQ    $16, AX
+	CMPQ    AX, BX
+	JB      max16g6
+	VPXORD  Z7, Z7, Z7
+	LEAQ    (AX)(R10*1), BX // BX = group 7's end
+
+max16g7:
+	VPANDD  (SI)(AX*4), Z31, Z16
+	VPMAXUD Z16, Z7, Z7
+	ADDQ    $16, AX
+	CMPQ    AX, BX
+	JB      max16g7
+	VPXORD  Z8, Z8, Z8
+	LEAQ    (AX)(R10*1), BX // BX = group 8's end
+
+max16g8:
+	VPANDD  (SI)(AX*4), Z31, Z16
+	VPMAXUD Z16, Z8, Z8
+	ADDQ    $16, AX
+	CMPQ    AX, BX
+	JB      max16g8
+	VPXORD  Z9, Z9, Z9
+	LEAQ    (AX)(R10*1), BX // BX = group 9's end
+
+max16g9:
+	VPANDD  (SI)(AX*4), Z31, Z16
+	VPMAXUD Z16, Z9, Z9
+	ADDQ    $16, AX
+	CMPQ    AX, BX
+	JB      max16g9
+	VPXORD  Z10, Z10, Z10
+	LEAQ    (AX)(R10*1), BX // BX = group 10's end
+
+max16g10:
+	VPANDD  (SI)(AX*4), Z31, Z16
+	VPMAXUD Z16, Z10, Z10
+	ADDQ    $16, AX
+	CMPQ    AX, BX
+	JB      max16g10
+	VPXORD  Z11, Z11, Z11
+	LEAQ    (AX)(R10*1), BX // BX = group 11's end
+
+max16g11:
+	VPANDD  (SI)(AX*4), Z31, Z16
+	VPMAXUD Z16, Z11, Z11
+	ADDQ    $16, AX
+	CMPQ    AX, BX
+	JB      max16g11
+	VPXORD  Z12, Z12, Z12
+	LEAQ    (AX)(R10*1), BX // BX = group 12's end
+
+max16g12:
+	VPANDD  (SI)(AX*4), Z31, Z16
+	VPMAXUD Z16, Z12, Z12
+	ADDQ    $16, AX
+	CMPQ    AX, BX
+	JB      max16g12
+	VPXORD  Z13, Z13, Z13
+	LEAQ    (AX)(R10*1), BX // BX = group 13's end
+
+max16g13:
+	VPANDD  (SI)(AX*4), Z31, Z16
+	VPMAXUD Z16, Z13, Z13
+	ADDQ    $16, AX
+	CMPQ    AX, BX
+	JB      max16g13
+	VPXORD  Z14, Z14, Z14
+	LEAQ    (AX)(R10*1), BX // BX = group 14's end
+
+max16g14:
+	VPANDD  (SI)(AX*4), Z31, Z16
+	VPMAXUD Z16, Z14, Z14
+	ADDQ    $16, AX
+	CMPQ    AX, BX
+	JB      max16g14
+	VPXORD  Z15, Z15, Z15
+	LEAQ    (AX)(R10*1), BX // BX = group 15's end
+
+max16g15:
+	VPANDD        (SI)(AX*4), Z31, Z16
+	VPMAXUD       Z16, Z15, Z15
+	ADDQ          $16, AX
+	CMPQ          AX, BX
+	JB            max16g15
+	VSHUFI64X2    $0x44, Z1, Z0, Z16
+	VSHUFI64X2    $0xee, Z1, Z0, Z0
+	VPMAXUD       Z16, Z0, Z0
+	VSHUFI64X2    $0x44, Z3, Z2, Z16
+	VSHUFI64X2    $0xee, Z3, Z2, Z2
+	VPMAXUD       Z16, Z2, Z2
+	VSHUFI64X2    $0x44, Z5, Z4, Z16
+	VSHUFI64X2    $0xee, Z5, Z4, Z4
+	VPMAXUD       Z16, Z4, Z4
+	VSHUFI64X2    $0x44, Z7, Z6, Z16
+	VSHUFI64X2    $0xee, Z7, Z6, Z6
+	VPMAXUD       Z16, Z6, Z6
+	VSHUFI64X2    $0x44, Z9, Z8, Z16
+	VSHUFI64X2    $0xee, Z9, Z8, Z8
+	VPMAXUD       Z16, Z8, Z8
+	VSHUFI64X2    $0x44, Z11, Z10, Z16
+	VSHUFI64X2    $0xee, Z11, Z10, Z10
+	VPMAXUD       Z16, Z10, Z10
+	VSHUFI64X2    $0x44, Z13, Z12, Z16
+	VSHUFI64X2    $0xee, Z13, Z12, Z12
+	VPMAXUD       Z16, Z12, Z12
+	VSHUFI64X2    $0x44, Z15, Z14, Z16
+	VSHUFI64X2    $0xee, Z15, Z14, Z14
+	VPMAXUD       Z16, Z14, Z14
+	VSHUFI32X4    $0x88, Z2, Z0, Z16
+	VSHUFI32X4    $0xdd, Z2, Z0, Z0
+	VPMAXUD       Z16, Z0, Z0
+	VSHUFI32X4    $0x88, Z6, Z4, Z16
+	VSHUFI32X4    $0xdd, Z6, Z4, Z4
+	VPMAXUD       Z16, Z4, Z4
+	VSHUFI32X4    $0x88, Z10, Z8, Z16
+	VSHUFI32X4    $0xdd, Z10, Z8, Z8
+	VPMAXUD       Z16, Z8, Z8
+	VSHUFI32X4    $0x88, Z14, Z12, Z16
+	VSHUFI32X4    $0xdd, Z14, Z12, Z12
+	VPMAXUD       Z16, Z12, Z12
+	VPUNPCKLQDQ   Z4, Z0, Z16
+	VPUNPCKHQDQ   Z4, Z0, Z0
+	VPMAXUD       Z16, Z0, Z0
+	VPUNPCKLQDQ   Z12, Z8, Z16
+	VPUNPCKHQDQ   Z12, Z8, Z8
+	VPMAXUD       Z16, Z8, Z8
+	VSHUFPS       $0x88, Z8, Z0, Z16
+	VSHUFPS       $0xdd, Z8, Z0, Z0
+	VPMAXUD       Z16, Z0, Z0
+	VPERMD        Z0, Z30, Z0 // lane k: group k's maximum
+	VPMOVZXDQ     Y0, Z1
+	VMOVDQU64     Z1, (DI)(DX*8)
+	VEXTRACTI64X4 $1, Z0, Y0
+	VPMOVZXDQ     Y0, Z1
+	VMOVDQU64     Z1, 64(DI)(DX*8)
+	ADDQ          $16, DX
+	JMP           group16
 
 group:
 	CMPQ   DX, R11
@@ -94,7 +338,7 @@ group:
 	VPXORD Z0, Z0, Z0      // umax = 0
 
 loop:
-	VPANDD  (SI)(AX*4), Z8, Z1
+	VPANDD  (SI)(AX*4), Z31, Z1
 	VPMAXUD Z1, Z0, Z0
 	ADDQ    $16, AX
 	CMPQ    AX, BX
@@ -262,6 +506,62 @@ done:
 	VZEROUPPER
 	RET
 
+// func NF4ScalesAVX512(scale []float32, gpar []float64, bits []uint64) int
+// Requires: AVX512F, AVX512VL
+TEXT ·NF4ScalesAVX512(SB), NOSPLIT, $0-80
+	MOVQ         scale+0(FP), DI     // DI = &scale[0]
+	MOVQ         gpar+24(FP), R9     // R9 = &gpar[0]
+	MOVQ         bits+48(FP), SI     // SI = &bits[0]
+	MOVQ         bits_len+56(FP), CX // CX = len(bits)
+	MOVQ         $0x7f800000, BX
+	VPBROADCASTQ BX, Z17             // the bits of +Inf
+	MOVQ         $0x3ff0000000000000, BX
+	VPBROADCASTQ BX, Z19             // 1
+	VPXORQ       Z20, Z20, Z20       // 0
+	MOVL         $0x24, BX
+	KMOVB        BX, K3              // the zero lanes of triple vector 0
+	MOVL         $0x49, BX
+	KMOVB        BX, K4              // the zero lanes of triple vector 1
+	MOVL         $0x92, BX
+	KMOVB        BX, K5              // the zero lanes of triple vector 2
+	XORQ         AX, AX              // AX = groups set
+
+loop:
+	LEAQ      8(AX), BX
+	CMPQ      BX, CX
+	JA        done
+	VMOVDQU64 (SI)(AX*8), Z0
+	VPCMPUQ   $1, Z17, Z0, K1 // finite: below the bits of +Inf
+	KORTESTB  K1, K1
+	JCC       done            // not all eight
+	VPMOVQD   Z0, Y2          // a
+	VMOVUPS   Y2, (DI)(AX*4)
+	VCVTPS2PD Y2, Z4
+	VPTESTNMQ Z0, Z0, K2
+	VMOVAPD   Z19, K2, Z4     // 1 for a zero maximum
+	VMOVAPD   Z20, Z3
+	LEAQ      (AX)(AX*2), BX
+	LEAQ      (R9)(BX*8), BX  // BX = &gpar[3*i]
+	VMOVDQU64 paramidx<>+0(SB), Z5
+	VPERMI2PD Z3, Z4, Z5
+	VMOVAPD   Z20, K3, Z5
+	VMOVUPD   Z5, (BX)
+	VMOVDQU64 paramidx<>+64(SB), Z6
+	VPERMI2PD Z3, Z4, Z6
+	VMOVAPD   Z20, K4, Z6
+	VMOVUPD   Z6, 64(BX)
+	VMOVDQU64 paramidx<>+128(SB), Z7
+	VPERMI2PD Z3, Z4, Z7
+	VMOVAPD   Z20, K5, Z7
+	VMOVUPD   Z7, 128(BX)
+	ADDQ      $8, AX
+	JMP       loop
+
+done:
+	MOVQ AX, ret+72(FP)
+	VZEROUPPER
+	RET
+
 // func MXScalesAVX512(exp []uint8, gpar []float64, bits []uint64, emax int) int
 // Requires: AVX512F, AVX512VL
 TEXT ·MXScalesAVX512(SB), NOSPLIT, $0-88
@@ -396,18 +696,18 @@ body:
 	VMOVDQU   X2, (DI)(AX*1)
 	VSUBPS    Z10, Z4, Z4
 	VMULPS    Z9, Z4, Z4 // float32((q-zp)*s)
-	// d = x - the dequantized value (Z4), exact in float32, in float64: two halves of 8 lanes
+	// d = x - the dequantized value (Z4), exact in float32: its largest |d|, and
+	// d in float64, two halves of 8 lanes
 	VSUBPS        Z4, Z0, Z4
+	VRANGEPS      $0x0b, Z4, Z23, Z23 // the larger magnitude, sign cleared
 	VCVTPS2PD     Y4, Z0
 	VEXTRACTF32X8 $1, Z4, Y1
 	VCVTPS2PD     Y1, Z1
 
 errs:
-	// sum of squares and largest |d| of d in Z0, Z1
+	// sum of squares of d in Z0, Z1
 	VFMADD231PD Z0, Z0, Z22
 	VFMADD231PD Z1, Z1, Z24
-	VRANGEPD    $0x0b, Z0, Z23, Z23 // the larger magnitude, sign cleared
-	VRANGEPD    $0x0b, Z1, Z25, Z25
 	SUBQ        $16, R8
 	ADDQ        $16, AX
 	JMP         loop
@@ -456,12 +756,18 @@ slow:
 	VCVTPS2PD Y5, Z5
 	VSUBPD    Z4, Z0, Z0
 	VSUBPD    Z5, Z1, Z1
+	VRANGEPD  $0x0b, Z0, Z25, Z25 // the larger magnitude, sign cleared
+	VRANGEPD  $0x0b, Z1, Z25, Z25
 	JMP       errs
 
 done:
 	// par[0] += the sums' lanes; par[1] = max(par[1], the largest |d| squared)
 	VADDPD        Z24, Z22, Z0 // Z0 = sums
-	VMAXPD        Z25, Z23, Z1 // Z1 = maxima
+	VCVTPS2PD     Y23, Z1
+	VEXTRACTF32X8 $1, Z23, Y2
+	VCVTPS2PD     Y2, Z2
+	VMAXPD        Z2, Z1, Z1
+	VMAXPD        Z25, Z1, Z1  // Z1 = maxima
 	VEXTRACTF64X4 $1, Z0, Y2
 	VADDPD        Y2, Y0, Y0
 	VEXTRACTF64X4 $1, Z1, Y3
@@ -505,8 +811,8 @@ TEXT ·QuantizeInts4AVX512(SB), NOSPLIT, $0-120
 	VPBROADCASTD BX, Z13         // Z13 = 1/2 - 2^-13, the float32 near-half bound
 	MOVL         $0x7fffffff, BX
 	VPBROADCASTD BX, Z14         // Z14 = ABS, the float32 bits without the sign
-	MOVL         $0x0f0f0f0f, BX
-	VPBROADCASTD BX, Z26         // Z26 = the nibble mask
+	MOVL         $15, BX
+	VPBROADCASTD BX, Z26         // Z26 = 15, the nibble mask (dwords)
 	VPXORQ       Z22, Z22, Z22
 	VPXORQ       Z23, Z23, Z23
 	VPXORQ       Z24, Z24, Z24
@@ -549,29 +855,28 @@ body:
 	VMAXPS    Z11, Z4, Z4
 	VMINPS    Z12, Z4, Z4
 	VCVTPS2DQ Z4, Z5
-	VPMOVDB   Z5, X2      // the codes' bytes, byte(int(q))
-	VPANDD    X26, X2, X2 // the low nibbles
-	// codes[j/2] = b[j] | b[j+1]<<4: words b[j] | b[j+1]<<8 ORed with themselves >> 4
-	VPSRLW  $4, X2, X3
-	VPOR    X3, X2, X2
-	VPMOVWB X2, X2
+	VPANDD    Z26, Z5, Z5 // the low nibbles of int(q)
+	// codes[j/2] = c[j] | c[j+1]<<4: each qword ORed with itself >> 28, its low byte
+	VPSRLQ  $28, Z5, Z6
+	VPORQ   Z6, Z5, Z6
+	VPMOVQB Z6, X2
 	MOVQ    AX, BX
 	SHRQ    $1, BX
 	VMOVQ   X2, (DI)(BX*1)
 	VSUBPS  Z10, Z4, Z4
 	VMULPS  Z9, Z4, Z4 // float32((q-zp)*s)
-	// d = x - the dequantized value (Z4), exact in float32, in float64: two halves of 8 lanes
+	// d = x - the dequantized value (Z4), exact in float32: its largest |d|, and
+	// d in float64, two halves of 8 lanes
 	VSUBPS        Z4, Z0, Z4
+	VRANGEPS      $0x0b, Z4, Z23, Z23 // the larger magnitude, sign cleared
 	VCVTPS2PD     Y4, Z0
 	VEXTRACTF32X8 $1, Z4, Y1
 	VCVTPS2PD     Y1, Z1
 
 errs:
-	// sum of squares and largest |d| of d in Z0, Z1
+	// sum of squares of d in Z0, Z1
 	VFMADD231PD Z0, Z0, Z22
 	VFMADD231PD Z1, Z1, Z24
-	VRANGEPD    $0x0b, Z0, Z23, Z23 // the larger magnitude, sign cleared
-	VRANGEPD    $0x0b, Z1, Z25, Z25
 	SUBQ        $16, R8
 	ADDQ        $16, AX
 	JMP         loop
@@ -607,12 +912,11 @@ slow:
 	VCVTPD2DQ    Z4, Y2
 	VCVTPD2DQ    Z5, Y3
 	VINSERTI64X4 $1, Y3, Z2, Z2
-	VPMOVDB      Z2, X2      // the codes' bytes, byte(int(q))
-	VPANDD       X26, X2, X2 // the low nibbles
-	// codes[j/2] = b[j] | b[j+1]<<4: words b[j] | b[j+1]<<8 ORed with themselves >> 4
-	VPSRLW  $4, X2, X3
-	VPOR    X3, X2, X2
-	VPMOVWB X2, X2
+	VPANDD       Z26, Z2, Z2 // the low nibbles of int(q)
+	// codes[j/2] = c[j] | c[j+1]<<4: each qword ORed with itself >> 28, its low byte
+	VPSRLQ  $28, Z2, Z6
+	VPORQ   Z6, Z2, Z6
+	VPMOVQB Z6, X2
 	MOVQ    AX, BX
 	SHRQ    $1, BX
 	VMOVQ   X2, (DI)(BX*1)
@@ -627,12 +931,18 @@ slow:
 	VCVTPS2PD Y5, Z5
 	VSUBPD    Z4, Z0, Z0
 	VSUBPD    Z5, Z1, Z1
+	VRANGEPD  $0x0b, Z0, Z25, Z25 // the larger magnitude, sign cleared
+	VRANGEPD  $0x0b, Z1, Z25, Z25
 	JMP       errs
 
 done:
 	// par[0] += the sums' lanes; par[1] = max(par[1], the largest |d| squared)
 	VADDPD        Z24, Z22, Z0 // Z0 = sums
-	VMAXPD        Z25, Z23, Z1 // Z1 = maxima
+	VCVTPS2PD     Y23, Z1
+	VEXTRACTF32X8 $1, Z23, Y2
+	VCVTPS2PD     Y2, Z2
+	VMAXPD        Z2, Z1, Z1
+	VMAXPD        Z25, Z1, Z1  // Z1 = maxima
 	VEXTRACTF64X4 $1, Z0, Y2
 	VADDPD        Y2, Y0, Y0
 	VEXTRACTF64X4 $1, Z1, Y3
@@ -671,18 +981,21 @@ TEXT ·QuantizeNF4AVX512(SB), NOSPLIT, $0-120
 	VINSERTF32X8 $1, Y11, Z10, Z10
 	VMOVUPD      16(DX), Z8 // Z8, Z9 = the midpoints
 	VMOVUPD      80(DX), Z9
-	MOVL         $8, BX
-	VPBROADCASTD BX, Z16    // Z16..Z19 = 8, 4, 2, 1; Z20, Z21 = 7, 3 (dwords)
-	MOVL         $4, BX
-	VPBROADCASTD BX, Z17
-	MOVL         $2, BX
-	VPBROADCASTD BX, Z18
+	// Z16, Z17 = the code below each of the 32 bins (par[35:67]), dwords
+	VMOVUPD      280(DX), Z11
+	VCVTPD2DQ    Z11, Y16
+	VMOVUPD      344(DX), Z11
+	VCVTPD2DQ    Z11, Y11
+	VINSERTI64X4 $1, Y11, Z16, Z16
+	VMOVUPD      408(DX), Z11
+	VCVTPD2DQ    Z11, Y17
+	VMOVUPD      472(DX), Z11
+	VCVTPD2DQ    Z11, Y11
+	VINSERTI64X4 $1, Y11, Z17, Z17
+	VCVTSD2SS    272(DX), X18, X18
+	VBROADCASTSS X18, Z18 // K, the bins' scale (par[34])
 	MOVL         $1, BX
-	VPBROADCASTD BX, Z19
-	MOVL         $7, BX
-	VPBROADCASTD BX, Z20
-	MOVL         $3, BX
-	VPBROADCASTD BX, Z21
+	VPBROADCASTD BX, Z19  // Z19 = 1 (dwords)
 	// Y30, Y31 = the steps to the next float32 of the midpoints' thresholds:
 	// down for 0..6 (negative), up for 7..14, none for 15 (+Inf)
 	MOVL         $-1, BX
@@ -728,51 +1041,46 @@ params:
 	VCVTSD2SS    X7, X7, X7
 	VBROADCASTSS X7, Z7
 	VMULPS       Z10, Z7, Z15       // the levels times a, float32
-	// thresholds 3, 7 and 11 in every lane
-	VPERMPS Z28, Z21, Z27
-	VPERMPS Z28, Z20, Z26
-	VPADDD  Z16, Z21, Z14
-	VPERMPS Z28, Z14, Z14
+	// c1 = float32(K/a); a group for which it is not finite ends the call
+	VMOVSD       272(DX), X11
+	VDIVSD       (R9), X11, X11
+	VCVTSD2SS    X11, X11, X11
+	VMOVD        X11, BX
+	CMPL         BX, $0x7f800000
+	JAE          done
+	VBROADCASTSS X11, Z20
 
 body:
 	// x = vals[j..j+16] as float32; the line 16 KiB on, the next batch's, to the cache
 	VMOVUPS    (SI)(AX*4), Z0
 	PREFETCHT0 16384(SI)(AX*4)
-	VCMPPS     $0x1d, Z27, Z0, K1 // x >= threshold 3
-	VCMPPS     $0x1d, Z26, Z0, K2 // x >= threshold 7
-	VCMPPS     $0x1d, Z14, Z0, K3 // x >= threshold 11
-	VPXORD     Z2, Z2, Z2
-	VPADDD     Z17, Z2, K1, Z2
-	VPADDD     Z17, Z2, K2, Z2
-	VPADDD     Z17, Z2, K3, Z2    // c = 4·(the three at most x)
-	VPADDD     Z19, Z2, Z5
-	VPERMPS    Z28, Z5, Z5
-	VCMPPS     $0x1d, Z5, Z0, K1  // x >= threshold c+1
-	VPADDD     Z18, Z2, K1, Z2
-	VPERMPS    Z28, Z2, Z5
-	VCMPPS     $0x1d, Z5, Z0, K1  // x >= threshold c
-	VPADDD     Z19, Z2, K1, Z2
-	VPERMPS    Z15, Z2, Z4        // the level
-	VPMOVDB    Z2, X2
-	// codes[j/2] = b[j] | b[j+1]<<4: words b[j] | b[j+1]<<8 ORed with themselves >> 4
-	VPSRLW  $4, X2, X3
-	VPOR    X3, X2, X2
-	VPMOVWB X2, X2
+	VMULPS     Z20, Z0, Z5
+	VADDPS     Z18, Z5, Z5       // u = x*c1 + K
+	VCVTTPS2DQ Z5, Z5            // the bin, u truncated
+	VPERMI2D   Z17, Z16, Z5      // c0, the code below the bin
+	VPERMPS    Z28, Z5, Z6
+	VCMPPS     $0x1d, Z6, Z0, K1 // x >= threshold c0
+	VPADDD     Z19, Z5, K1, Z5   // the code
+	VPERMPS    Z15, Z5, Z4       // the level
+	// codes[j/2] = c[j] | c[j+1]<<4: each qword ORed with itself >> 28, its low byte
+	VPSRLQ  $28, Z5, Z6
+	VPORQ   Z6, Z5, Z6
+	VPMOVQB Z6, X2
 	MOVQ    AX, BX
 	SHRQ    $1, BX
 	VMOVQ   X2, (DI)(BX*1)
-	// d = x - the dequantized value (Z4), exact in float32, in float64: two halves of 8 lanes
+	// d = x - the dequantized value (Z4), exact in float32: its largest |d|, and
+	// d in float64, two halves of 8 lanes
 	VSUBPS        Z4, Z0, Z4
+	VRANGEPS      $0x0b, Z4, Z23, Z23 // the larger magnitude, sign cleared
 	VCVTPS2PD     Y4, Z0
 	VEXTRACTF32X8 $1, Z4, Y1
 	VCVTPS2PD     Y1, Z1
 
 errs:
-	// sum of squares and largest |d| of d in Z0, Z1
+	// sum of squares of d in Z0, Z1
 	VFMADD231PD Z0, Z0, Z22
 	VFMADD231PD Z1, Z1, Z24
-	VRANGEPD    $0x0b, Z0, Z23, Z23 // the larger magnitude, sign cleared
-	VRANGEPD    $0x0b, Z1, Z25, Z25
 	SUBQ        $16, R8
 	ADDQ        $16, AX
 	JMP         loop
@@ -780,7 +1088,11 @@ errs:
 done:
 	// par[0] += the sums' lanes; par[1] = max(par[1], the largest |d| squared)
 	VADDPD        Z24, Z22, Z0 // Z0 = sums
-	VMAXPD        Z25, Z23, Z1 // Z1 = maxima
+	VCVTPS2PD     Y23, Z1
+	VEXTRACTF32X8 $1, Z23, Y2
+	VCVTPS2PD     Y2, Z2
+	VMAXPD        Z2, Z1, Z1
+	VMAXPD        Z25, Z1, Z1  // Z1 = maxima
 	VEXTRACTF64X4 $1, Z0, Y2
 	VADDPD        Y2, Y0, Y0
 	VEXTRACTF64X4 $1, Z1, Y3
@@ -805,31 +1117,42 @@ done:
 // func QuantizeE2M1AVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int
 // Requires: AVX512F, AVX512VL, AVX512DQ, AVX512BW
 TEXT ·QuantizeE2M1AVX512(SB), NOSPLIT, $0-120
-	MOVQ         codes+0(FP), DI // DI = &codes[0]
-	MOVQ         vals+24(FP), SI // SI = &vals[0]
-	MOVQ         vals_len+32(FP), CX
-	ANDQ         $-16, CX        // CX = len(vals) rounded down to a multiple of 16
-	MOVQ         gpar+48(FP), R9 // R9 = &gpar[0]
-	MOVQ         rem+72(FP), R8  // R8 = rem
-	MOVQ         b+80(FP), R10   // R10 = b
-	MOVQ         par+88(FP), DX  // DX = &par[0]
-	VCVTSD2SS    16(DX), X16, X16
-	VBROADCASTSS X16, Z16        // maxNormal as float32
-	VCVTSD2SS    24(DX), X17, X17
-	VBROADCASTSS X17, Z17        // maxCode as float32
-	VCVTSD2SS    32(DX), X18, X18
-	VBROADCASTSS X18, Z18        // emin as float32
-	VCVTSD2SS    40(DX), X19, X19
-	VBROADCASTSS X19, Z19        // mbits as float32
-	VCVTSD2SS    48(DX), X20, X20
-	VBROADCASTSS X20, Z20        // 2^mbits as float32
+	MOVQ codes+0(FP), DI // DI = &codes[0]
+	MOVQ vals+24(FP), SI // SI = &vals[0]
+	MOVQ vals_len+32(FP), CX
+	ANDQ $-16, CX        // CX = len(vals) rounded down to a multiple of 16
+	MOVQ gpar+48(FP), R9 // R9 = &gpar[0]
+	MOVQ rem+72(FP), R8  // R8 = rem
+	MOVQ b+80(FP), R10   // R10 = b
+	MOVQ par+88(FP), DX  // DX = &par[0]
+	// Z16, Z17 = the codes of each key of a (par[8:40]), dwords
+	VMOVUPD      64(DX), Z11
+	VCVTPD2DQ    Z11, Y16
+	VMOVUPD      128(DX), Z11
+	VCVTPD2DQ    Z11, Y11
+	VINSERTI64X4 $1, Y11, Z16, Z16
+	VMOVUPD      192(DX), Z11
+	VCVTPD2DQ    Z11, Y17
+	VMOVUPD      256(DX), Z11
+	VCVTPD2DQ    Z11, Y11
+	VINSERTI64X4 $1, Y11, Z17, Z17
+	// Z15 = the 16 values as float32 (par[40:56])
+	VCVTPD2PS    320(DX), Y15
+	VCVTPD2PS    384(DX), Y11
+	VINSERTF32X8 $1, Y11, Z15, Z15
+	MOVL         $496, BX
+	VPBROADCASTD BX, Z18 // Z18 = the bits of 2^-3 >> 21
+	MOVL         $0x1fffff, BX
+	VPBROADCASTD BX, Z19 // Z19 = the bits below a key
+	MOVL         $15, BX
+	VPBROADCASTD BX, Z20 // Z20 = 15
 	MOVL         $0x7fffffff, BX
-	VPBROADCASTD BX, Z21         // Z21 = ABS, the float32 bits without the sign
+	VPBROADCASTD BX, Z21 // Z21 = ABS, the float32 bits without the sign
 	VPXORQ       Z22, Z22, Z22
 	VPXORQ       Z23, Z23, Z23
 	VPXORQ       Z24, Z24, Z24
 	VPXORQ       Z25, Z25, Z25
-	XORQ         AX, AX          // AX = values encoded
+	XORQ         AX, AX  // AX = values encoded
 	JMP          params
 
 loop:
@@ -851,49 +1174,40 @@ params:
 
 body:
 	// x = vals[j..j+16] as float32; the line 16 KiB on, the next batch's, to the cache
-	VMOVUPS     (SI)(AX*4), Z0
-	PREFETCHT0  16384(SI)(AX*4)
-	VPANDND     Z0, Z21, Z10       // the sign of x
-	VANDPS      Z21, Z0, Z2
-	VMULPS      Z26, Z2, Z2        // a = |x|*2^(127-X)
-	VCMPPS      $0x1d, Z16, Z2, K1 // a >= maxNormal
-	VGETEXPPS   Z2, Z4
-	VMAXPS      Z18, Z4, Z4        // e = max(emin, exponent of a)
-	VSUBPS      Z4, Z19, Z6
-	VSCALEFPS   Z6, Z2, Z6
-	VRNDSCALEPS $0, Z6, Z6         // m = roundEven(a*2^(mbits-e))
-	VSUBPS      Z19, Z4, Z8
-	VSCALEFPS   Z8, Z6, Z8         // the value's magnitude m*2^(e-mbits)
-	VSUBPS      Z18, Z4, Z4
-	VMULPS      Z20, Z4, Z4
-	VADDPS      Z6, Z4, Z4         // the code's magnitude (e-emin)*2^mbits + m
-	VMOVAPS     Z17, K1, Z4        // saturated: maxCode
-	VMOVAPS     Z16, K1, Z8        // and maxNormal
-	VCVTPS2DQ   Z4, Z4
-	VPSRLD      $28, Z10, Z5
-	VPORD       Z5, Z4, Z4         // the code
-	VPMOVDB     Z4, X2
-	// codes[j/2] = b[j] | b[j+1]<<4: words b[j] | b[j+1]<<8 ORed with themselves >> 4
-	VPSRLW  $4, X2, X3
-	VPOR    X3, X2, X2
-	VPMOVWB X2, X2
+	VMOVUPS    (SI)(AX*4), Z0
+	PREFETCHT0 16384(SI)(AX*4)
+	VPANDND    Z0, Z21, Z10 // the sign of x
+	VANDPS     Z21, Z0, Z2
+	VMULPS     Z26, Z2, Z2  // a = |x|*2^(127-X)
+	VPSRLD     $21, Z2, Z5
+	VPSUBUSW   Z18, Z5, Z5  // the key
+	VPERMI2D   Z17, Z16, Z5 // its entry
+	VPTESTNMD  Z19, Z2, K1  // a is the key's least
+	VPSRLD     $4, Z5, K1, Z5
+	VPANDD     Z20, Z5, Z5  // the code's magnitude
+	VPSRLD     $28, Z10, Z6
+	VPORD      Z6, Z5, Z5   // the code
+	VPERMPS    Z15, Z5, Z4
+	VMULPS     Z27, Z4, Z4  // its value times 2^(X-127)
+	// codes[j/2] = c[j] | c[j+1]<<4: each qword ORed with itself >> 28, its low byte
+	VPSRLQ  $28, Z5, Z6
+	VPORQ   Z6, Z5, Z6
+	VPMOVQB Z6, X2
 	MOVQ    AX, BX
 	SHRQ    $1, BX
 	VMOVQ   X2, (DI)(BX*1)
-	VORPS   Z10, Z8, Z8 // the value, x's sign
-	VMULPS  Z27, Z8, Z4 // times 2^(X-127)
-	// d = x - the dequantized value (Z4), exact in float32, in float64: two halves of 8 lanes
+	// d = x - the dequantized value (Z4), exact in float32: its largest |d|, and
+	// d in float64, two halves of 8 lanes
 	VSUBPS        Z4, Z0, Z4
+	VRANGEPS      $0x0b, Z4, Z23, Z23 // the larger magnitude, sign cleared
 	VCVTPS2PD     Y4, Z0
 	VEXTRACTF32X8 $1, Z4, Y1
 	VCVTPS2PD     Y1, Z1
 
 errs:
-	// sum of squares and largest |d| of d in Z0, Z1
+	// sum of squares of d in Z0, Z1
 	VFMADD231PD Z0, Z0, Z22
 	VFMADD231PD Z1, Z1, Z24
-	VRANGEPD    $0x0b, Z0, Z23, Z23 // the larger magnitude, sign cleared
-	VRANGEPD    $0x0b, Z1, Z25, Z25
 	SUBQ        $16, R8
 	ADDQ        $16, AX
 	JMP         loop
@@ -901,7 +1215,11 @@ errs:
 done:
 	// par[0] += the sums' lanes; par[1] = max(par[1], the largest |d| squared)
 	VADDPD        Z24, Z22, Z0 // Z0 = sums
-	VMAXPD        Z25, Z23, Z1 // Z1 = maxima
+	VCVTPS2PD     Y23, Z1
+	VEXTRACTF32X8 $1, Z23, Y2
+	VCVTPS2PD     Y2, Z2
+	VMAXPD        Z2, Z1, Z1
+	VMAXPD        Z25, Z1, Z1  // Z1 = maxima
 	VEXTRACTF64X4 $1, Z0, Y2
 	VADDPD        Y2, Y0, Y0
 	VEXTRACTF64X4 $1, Z1, Y3
@@ -997,18 +1315,18 @@ body:
 	VMOVDQU     X2, (DI)(AX*1)
 	VORPS       Z10, Z8, Z8        // the value, x's sign
 	VMULPS      Z27, Z8, Z4        // times 2^(X-127)
-	// d = x - the dequantized value (Z4), exact in float32, in float64: two halves of 8 lanes
+	// d = x - the dequantized value (Z4), exact in float32: its largest |d|, and
+	// d in float64, two halves of 8 lanes
 	VSUBPS        Z4, Z0, Z4
+	VRANGEPS      $0x0b, Z4, Z23, Z23 // the larger magnitude, sign cleared
 	VCVTPS2PD     Y4, Z0
 	VEXTRACTF32X8 $1, Z4, Y1
 	VCVTPS2PD     Y1, Z1
 
 errs:
-	// sum of squares and largest |d| of d in Z0, Z1
+	// sum of squares of d in Z0, Z1
 	VFMADD231PD Z0, Z0, Z22
 	VFMADD231PD Z1, Z1, Z24
-	VRANGEPD    $0x0b, Z0, Z23, Z23 // the larger magnitude, sign cleared
-	VRANGEPD    $0x0b, Z1, Z25, Z25
 	SUBQ        $16, R8
 	ADDQ        $16, AX
 	JMP         loop
@@ -1016,7 +1334,11 @@ errs:
 done:
 	// par[0] += the sums' lanes; par[1] = max(par[1], the largest |d| squared)
 	VADDPD        Z24, Z22, Z0 // Z0 = sums
-	VMAXPD        Z25, Z23, Z1 // Z1 = maxima
+	VCVTPS2PD     Y23, Z1
+	VEXTRACTF32X8 $1, Z23, Y2
+	VCVTPS2PD     Y2, Z2
+	VMAXPD        Z2, Z1, Z1
+	VMAXPD        Z25, Z1, Z1  // Z1 = maxima
 	VEXTRACTF64X4 $1, Z0, Y2
 	VADDPD        Y2, Y0, Y0
 	VEXTRACTF64X4 $1, Z1, Y3

@@ -1384,6 +1384,19 @@ func Span32AVX512(dst []uint64, vals []float32, b int) int
 //go:noescape
 func SymScalesAVX512(scale []float32, gpar []float64, bits []uint64, qhi float64) int
 
+// NF4ScalesAVX512 is SymScalesAVX512 for the scales of NF4 groups, their
+// largest magnitudes:
+//
+//	a := math.Float32frombits(uint32(bits[i]))
+//	scale[i] = a
+//	gpar[3*i], gpar[3*i+1], gpar[3*i+2] = float64(a) (1 for a = 0), 0, 0
+//
+// It stops before the first eight groups of which one has a non-finite a,
+// or when fewer than eight are left.
+//
+//go:noescape
+func NF4ScalesAVX512(scale []float32, gpar []float64, bits []uint64) int
+
 // MXScalesAVX512 is SymScalesAVX512 for the E8M0 exponents of MX blocks
 // of an element type whose largest normal has exponent emax (2 for E2M1, 8
 // for E4M3):
@@ -1426,9 +1439,10 @@ func MXScalesAVX512(exp []uint8, gpar []float64, bits []uint64, emax int) int
 // squares adds the same terms in another order.
 //
 // The encoders assume rem and b are positive multiples of 16, len(codes) >=
-// len(vals) (len(vals)/2 for codes packed two a byte), len(par) >= 34 and
-// three parameters in gpar for every group of the values encoded; they read
-// a group's parameters only when they encode a value of the group.
+// len(vals) (len(vals)/2 for codes packed two a byte), len(par) >= 34 (56 for
+// E2M1, 67 for NF4) and three parameters in gpar for every group of the
+// values encoded; they read a group's parameters only when they encode a
+// value of the group.
 //
 //go:noescape
 func QuantizeIntsAVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int
@@ -1442,34 +1456,46 @@ func QuantizeInts4AVX512(codes []byte, vals []float32, gpar []float64, rem, b in
 
 // QuantizeNF4AVX512 encodes float32 values as NF4 codes packed two a byte
 // (as QuantizeInts4AVX512), in groups of largest magnitude a = gpar[3g] > 0,
-// with par[2:18] the midpoints between the 16 levels (par[17] = +Inf) and
-// par[18:34] the levels, and returns len(vals) rounded down to a multiple of
-// 16:
+// with par[2:18] the midpoints between the 16 levels (par[17] = +Inf),
+// par[18:34] the levels, par[34] = K and par[35:67] the bins' codes, and
+// returns len(vals) rounded down to a multiple of 16:
 //
 //	c := the number of k with x > par[2+k]*a
 //	lev := float64(float32(par[18+c] * a))
 //	d := x - lev
 //
 // with par[0], par[1] as QuantizeIntsAVX512 sums them. The level is the
-// nearest, the lower one on a tie, as quant's Go encoder finds it.
+// nearest, the lower one on a tie, as quant's Go encoder finds it. The
+// kernel finds c from x's bin, int(x*float32(K/a) + K) in float32, 0..31,
+// and one compare: par[35+bin] must be the number of midpoints m (ratios
+// x/a, so that par[2+k] is the kth) with (m+1)*K below bin - 2^-10, and
+// no two midpoints may lie within 1 + 2^-9 of each other on that scale
+// (K = 15.75 does it). It stops before the first group for which
+// float32(K/a) is not finite (a below about 2^-124) and returns the values
+// before it: the caller encodes those.
 //
 //go:noescape
 func QuantizeNF4AVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int
 
 // QuantizeE2M1AVX512 encodes float32 values as MX FP4 (E2M1) codes packed
 // two a byte, in groups of scale gpar[3g] = 2^(127-X) and gpar[3g+1] =
-// 2^(X-127) (X the group's E8M0 exponent), with par[2:7] = maxNormal (6),
-// maxCode (7), emin (0), mbits (1) and 2^mbits, and returns len(vals)
-// rounded down to a multiple of 16: a = |x|·2^(127-X) rounded to the
-// nearest E2M1 magnitude, ties to even, saturated at maxNormal, with x's
-// sign in bit 3; d = x - the code's value times 2^(X-127). The codes are bit
-// for bit those of quant's Go encoder (its tables hold the same rounding).
+// 2^(X-127) (X the group's E8M0 exponent), and returns len(vals) rounded
+// down to a multiple of 16: a = |x|·2^(127-X) rounded to the nearest E2M1
+// magnitude, ties to even, saturated at 6, with x's sign in bit 3; d = x -
+// the code's value times 2^(X-127). The rounding is a lookup: par[8:40]
+// holds, for each key of a (a's float32 bits >> 21, its exponent and two
+// mantissa bits, less 496, those of 2^-3, and 0 below), the code of the
+// key's a above its least plus 16 times the code of its least, and
+// par[40:56] the values of the 16 codes. The codes are bit for bit those of
+// quant's Go encoder (whose tables hold the same rounding).
 //
 //go:noescape
 func QuantizeE2M1AVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int
 
 // QuantizeE4M3AVX512 is QuantizeE2M1AVX512 for MX FP8 (E4M3) codes, one a
-// byte, with par[2:7] = 448, 0x7E, -6, 3, 8 and x's sign in bit 7.
+// byte, saturated at 448, with x's sign in bit 7: the kernel rounds with
+// par[2:7] = maxNormal (448), maxCode (0x7E), emin (-6), mbits (3) and
+// 2^mbits instead of tables.
 //
 //go:noescape
 func QuantizeE4M3AVX512(codes []byte, vals []float32, gpar []float64, rem, b int, par []float64) int

@@ -678,6 +678,9 @@ func Span32AVX512(dst []uint64, vals []float32, b int) int { panic(noAsm) }
 // SymScalesAVX512 is not built here; it panics.
 func SymScalesAVX512(scale []float32, gpar []float64, bits []uint64, qhi float64) int { panic(noAsm) }
 
+// NF4ScalesAVX512 is not built here; it panics.
+func NF4ScalesAVX512(scale []float32, gpar []float64, bits []uint64) int { panic(noAsm) }
+
 // MXScalesAVX512 is not built here; it panics.
 func MXScalesAVX512(exp []uint8, gpar []float64, bits []uint64, emax int) int { panic(noAsm) }
 

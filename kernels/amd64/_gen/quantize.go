@@ -52,6 +52,15 @@ it set:
 It stops before the first eight groups of which one has an s below 2^-126
 or above 2^120 (a zero or non-finite a among them), or when fewer than
 eight are left; len(scale) and len(gpar)/3 must be at least len(bits).`},
+	{"quantize", "NF4ScalesAVX512", "(scale []float32, gpar []float64, bits []uint64) int", `NF4ScalesAVX512 is SymScalesAVX512 for the scales of NF4 groups, their
+largest magnitudes:
+
+	a := math.Float32frombits(uint32(bits[i]))
+	scale[i] = a
+	gpar[3*i], gpar[3*i+1], gpar[3*i+2] = float64(a) (1 for a = 0), 0, 0
+
+It stops before the first eight groups of which one has a non-finite a,
+or when fewer than eight are left.`},
 	{"quantize", "MXScalesAVX512", "(exp []uint8, gpar []float64, bits []uint64, emax int) int", `MXScalesAVX512 is SymScalesAVX512 for the E8M0 exponents of MX blocks
 of an element type whose largest normal has exponent emax (2 for E2M1, 8
 for E4M3):
@@ -90,34 +99,47 @@ rounds alike, and every error term in its float64 operations); the sum of
 squares adds the same terms in another order.
 
 The encoders assume rem and b are positive multiples of 16, len(codes) >=
-len(vals) (len(vals)/2 for codes packed two a byte), len(par) >= 34 and
-three parameters in gpar for every group of the values encoded; they read
-a group's parameters only when they encode a value of the group.`},
+len(vals) (len(vals)/2 for codes packed two a byte), len(par) >= 34 (56 for
+E2M1, 67 for NF4) and three parameters in gpar for every group of the
+values encoded; they read a group's parameters only when they encode a
+value of the group.`},
 	{"quantize", "QuantizeInts4AVX512", encSig, `QuantizeInts4AVX512 is QuantizeIntsAVX512 for int4 codes packed two a
 byte, value j's code in the low nibble of codes[j/2] when j is even, the
 high nibble when odd.`},
 	{"quantize", "QuantizeNF4AVX512", encSig, `QuantizeNF4AVX512 encodes float32 values as NF4 codes packed two a byte
 (as QuantizeInts4AVX512), in groups of largest magnitude a = gpar[3g] > 0,
-with par[2:18] the midpoints between the 16 levels (par[17] = +Inf) and
-par[18:34] the levels, and returns len(vals) rounded down to a multiple of
-16:
+with par[2:18] the midpoints between the 16 levels (par[17] = +Inf),
+par[18:34] the levels, par[34] = K and par[35:67] the bins' codes, and
+returns len(vals) rounded down to a multiple of 16:
 
 	c := the number of k with x > par[2+k]*a
 	lev := float64(float32(par[18+c] * a))
 	d := x - lev
 
 with par[0], par[1] as QuantizeIntsAVX512 sums them. The level is the
-nearest, the lower one on a tie, as quant's Go encoder finds it.`},
+nearest, the lower one on a tie, as quant's Go encoder finds it. The
+kernel finds c from x's bin, int(x*float32(K/a) + K) in float32, 0..31,
+and one compare: par[35+bin] must be the number of midpoints m (ratios
+x/a, so that par[2+k] is the kth) with (m+1)*K below bin - 2^-10, and
+no two midpoints may lie within 1 + 2^-9 of each other on that scale
+(K = 15.75 does it). It stops before the first group for which
+float32(K/a) is not finite (a below about 2^-124) and returns the values
+before it: the caller encodes those.`},
 	{"quantize", "QuantizeE2M1AVX512", encSig, `QuantizeE2M1AVX512 encodes float32 values as MX FP4 (E2M1) codes packed
 two a byte, in groups of scale gpar[3g] = 2^(127-X) and gpar[3g+1] =
-2^(X-127) (X the group's E8M0 exponent), with par[2:7] = maxNormal (6),
-maxCode (7), emin (0), mbits (1) and 2^mbits, and returns len(vals)
-rounded down to a multiple of 16: a = |x|·2^(127-X) rounded to the
-nearest E2M1 magnitude, ties to even, saturated at maxNormal, with x's
-sign in bit 3; d = x - the code's value times 2^(X-127). The codes are bit
-for bit those of quant's Go encoder (its tables hold the same rounding).`},
+2^(X-127) (X the group's E8M0 exponent), and returns len(vals) rounded
+down to a multiple of 16: a = |x|·2^(127-X) rounded to the nearest E2M1
+magnitude, ties to even, saturated at 6, with x's sign in bit 3; d = x -
+the code's value times 2^(X-127). The rounding is a lookup: par[8:40]
+holds, for each key of a (a's float32 bits >> 21, its exponent and two
+mantissa bits, less 496, those of 2^-3, and 0 below), the code of the
+key's a above its least plus 16 times the code of its least, and
+par[40:56] the values of the 16 codes. The codes are bit for bit those of
+quant's Go encoder (whose tables hold the same rounding).`},
 	{"quantize", "QuantizeE4M3AVX512", encSig, `QuantizeE4M3AVX512 is QuantizeE2M1AVX512 for MX FP8 (E4M3) codes, one a
-byte, with par[2:7] = 448, 0x7E, -6, 3, 8 and x's sign in bit 7.`},
+byte, saturated at 448, with x's sign in bit 7: the kernel rounds with
+par[2:7] = maxNormal (448), maxCode (0x7E), emin (-6), mbits (3) and
+2^mbits instead of tables.`},
 }
 
 func quantizeFile() string {
@@ -127,9 +149,13 @@ func quantizeFile() string {
 	f.doc(`Encoders of the quantization schemes on AVX-512.
 
 AbsMax32AVX512 takes 16 values an iteration: their bits, the sign cleared
-with VPANDD, go into an unsigned maximum (VPMAXUD), folded to one lane at
-the end of each group. Span32AVX512 keeps a signed maximum of the bits
-(VPMAXSD) beside the unsigned one, the sign kept.
+with VPANDD, go into an unsigned maximum (VPMAXUD). While 16 groups are
+left it keeps one maximum for each of 16 groups (Z0..Z15) and folds them
+together, four levels of shuffles of pairs of vectors and their maxima,
+into one vector that holds each group's maximum in one lane, put in order
+by VPERMD (maxperm); after that, each group's maximum is folded to one
+lane at the end of the group. Span32AVX512 keeps a signed maximum of the
+bits (VPMAXSD) beside the unsigned one, the sign kept.
 
 The encoders take 16 float32 values an iteration, group by group: a
 group's parameters are broadcast when its first value is encoded. The
@@ -141,12 +167,12 @@ x to a v within half a step of it, steps no wider than v's magnitude
 scale; MX: a relative step of at most 2^-mbits, and x beyond maxNormal
 below 2^(emax+1); NF4: x between the midpoints around v's level, the
 level 0 among them, and each level above a third of the next). d goes,
-in two halves of eight float64 lanes (VCVTPS2PD is exact), into a sum of
-squares (FMA) and a maximum of |d|, one pair of
-accumulators for each half, folded into par[0] and par[1] at the end.
-Codes packed two a byte: the words b0 | b1<<8 of code pairs (below 16),
-ORed with themselves shifted right by 4, keep b0 | b1<<4 in their low
-bytes (VPMOVWB).
+into a maximum of |d| in float32, and, in two halves of eight float64
+lanes (VCVTPS2PD is exact), into a sum of squares (FMA), one accumulator
+for each half, folded into par[0] and par[1] at the end.
+Codes packed two a byte: the qwords c0 | c1<<32 of code pairs (int32
+lanes below 16), ORed with themselves shifted right by 28, keep c0 | c1<<4
+in their low bytes (VPMOVQB).
 
 Integers (QuantizeIntsAVX512, QuantizeInts4AVX512): t = x*inv in float32
 (inv rounded to float32) is within 2^-14 of the quotient x/s, so r = t
@@ -164,38 +190,54 @@ NF4: the code is the number of midpoints between levels (times the
 group's largest magnitude a) below x. For each midpoint the group keeps
 the smallest float32 above its product with a (computed from the exact
 float64 product), so x is above the product exactly when it is at least
-that threshold. Compares with thresholds 3, 7 and 11, broadcast for the
-group, give the code's multiple of 4, and two steps of a binary search,
-each a table lookup (VPERMPS) of the 16 thresholds, the rest; the level,
-float32(level*a), by the same lookup.
+that threshold. A bin of x narrows the count to two codes: u = x*c1 + K
+in float32, c1 = K/a rounded to float32 (K = par[34], 15.75), lies within
+2^-17 of (x/a + 1)*K, so u truncated is one of 32 bins, and the bin's
+entry of par[35:67] (VPERMI2D) is the count of the midpoints below every
+x of it; the midpoints are more than a bin and twice that rounding apart,
+so at most the next one, threshold c0, can lie at or below x, which one
+compare with it (a lookup, VPERMPS, of the 16 thresholds) settles. The
+level, float32(level*a), by the same lookup. A group for which c1 is not
+a finite float32 (a below about 2^-124) ends the call before its
+values.
 
 MX elements (E2M1, E4M3), in float32: a = |x|·2^(127-X) (exact unless a
-is below 2^-126, where every such a rounds to 0); e = max(emin, exponent
-of a) (VGETEXPPS); m = a·2^(mbits-e) (VSCALEFPS) rounded to an integer,
-ties to even; the code's magnitude is (e-emin)·2^mbits + m, a carry of m
-moving to the next exponent by itself, or maxCode for a >= maxNormal; the
-value m·2^(e-mbits) (or maxNormal) with x's sign, times 2^(X-127), is
-exact in float32.
+is below 2^-126, where every such a rounds to 0). E4M3: e = max(emin,
+exponent of a) (VGETEXPPS); m = a·2^(mbits-e) (VSCALEFPS) rounded to an
+integer, ties to even; the code's magnitude is (e-emin)·2^mbits + m, a
+carry of m moving to the next exponent by itself, or maxCode for a >=
+maxNormal; the value m·2^(e-mbits) (or maxNormal) with x's sign, times
+2^(X-127), is exact in float32. E2M1: every point where the rounding
+changes (a value, a midpoint between two, the saturation point) is a
+float32 of two mantissa bits, so a's exponent and top two mantissa bits
+(a key, 24 of them from 2^-3 to 8) leave two codes: one for the key's
+least a, one for the rest, both in a table entry (VPERMI2D), picked by
+whether a bit below the key is set; the value is a lookup (VPERMPS) of
+the code's, times 2^(X-127), exact.
 
 Registers: DI codes, SI vals, R9 the group's parameters in gpar, R8 values
 left in the group, R10 b, DX par, CX values to encode (a multiple of 16),
-AX values encoded; Z22/Z24 sums of squares, Z23/Z25 maxima of |d|
-(VRANGEPD), squared at the end (rounding a square keeps the order); Z4 the
+AX values encoded; Z22/Z24 sums of squares, Z23 the maxima of |d| in
+float32 (VRANGEPS), Z25 those of the float64 encoder (VRANGEPD), squared
+at the end (rounding a square keeps the order); Z4 the
 dequantized values (float32). Integers: Z8..Z10 inv, s, zp in float32,
 Z11..Z14 qlo, qhi, 1/2 - 2^-13 and ABS in float32; Z16..Z18 inv, s, zp
 (broadcast by the float64 encoder), Z19..Z21 qlo, qhi, nearHalf in
 float64; K1, K2 near-half lanes; Z26 the
-nibble mask (int4). NF4: Z8, Z9 midpoints (float64); Z10 levels; Z28
-thresholds, Z27, Z26, Z14 thresholds 3, 7, 11, Z15 levels times a;
-Z16..Z21 the steps and offsets of the search; Y30, Y31 the thresholds'
-steps; Z2 the codes. MX: Z16..Z20
-maxNormal, maxCode, emin, mbits, 2^mbits; Z21 ABS (float32); Z26, Z27
-2^(127-X), 2^(X-127); K1 saturated lanes.`)
+nibble mask (int4), Z6 and X2 the packing of 4-bit codes. NF4: Z8, Z9 midpoints (float64); Z10 levels; Z28
+thresholds, Z15 levels times a; Z16, Z17 the bins' codes; Z18 K; Z19 1;
+Z20 c1; Y30, Y31 the thresholds' steps; Z5 the codes. MX: Z16..Z20
+maxNormal, maxCode, emin, mbits, 2^mbits (E4M3); Z16, Z17 the table,
+Z18 the key of 2^-3, Z19 the bits below a key, Z20 15, Z15 the values
+(E2M1); Z21 ABS (float32); Z26, Z27 2^(127-X), 2^(X-127); K1 saturated
+(E4M3) or least (E2M1) lanes.`)
 
+	maxPermTable(f)
 	groupMax(f, "AbsMax32AVX512", false)
 	groupMax(f, "Span32AVX512", true)
 	paramTables(f)
 	symScales(f)
+	nf4Scales(f)
 	mxScales(f)
 	for _, k := range encKinds {
 		encoder(f, k)
@@ -215,10 +257,13 @@ func groupMax(f *asmFile, name string, span bool) {
 	f.i("MOVQ %s, R10 // R10 = b", arg(name, "b"))
 	if !span {
 		f.i("MOVL $0x7fffffff, BX")
-		f.i("VPBROADCASTD BX, Z8 // Z8 = MAG, the bits without the sign")
+		f.i("VPBROADCASTD BX, Z31 // Z31 = MAG, the bits without the sign")
 	}
 	f.i("XORQ DX, DX // DX = groups done")
 	f.i("XORQ AX, AX // AX = values read")
+	if !span {
+		absMax16(f)
+	}
 	f.label("group")
 	f.i("CMPQ DX, R11")
 	f.i("JAE done")
@@ -234,7 +279,7 @@ func groupMax(f *asmFile, name string, span bool) {
 		f.i("VMOVDQU32 (SI)(AX*4), Z1")
 		f.i("VPMAXSD Z1, Z2, Z2")
 	} else {
-		f.i("VPANDD (SI)(AX*4), Z8, Z1")
+		f.i("VPANDD (SI)(AX*4), Z31, Z1")
 	}
 	f.i("VPMAXUD Z1, Z0, Z0")
 	f.i("ADDQ $16, AX")
@@ -272,12 +317,144 @@ func groupMax(f *asmFile, name string, span bool) {
 	vzeroRet(f)
 }
 
+// absMax16 writes AbsMax32AVX512's walk of 16 groups at a time, while 16
+// are left: group g's unsigned maximum in Zg, then the 16 vectors folded
+// into one whose lane k is group k's maximum (maxFold), stored as qwords.
+// What is left goes to the single-group loop at group.
+func absMax16(f *asmFile) {
+	f.i("VMOVDQU32 maxperm<>(SB), Z30 // Z30 = the lanes of the folded groups")
+	f.label("group16")
+	f.i("LEAQ 16(DX), BX")
+	f.i("CMPQ BX, R11")
+	f.i("JA group")
+	f.i("MOVQ R10, BX")
+	f.i("SHLQ $4, BX")
+	f.i("ADDQ AX, BX")
+	f.i("CMPQ BX, CX")
+	f.i("JA group // fewer than 16 groups' values left")
+	for g := range 16 {
+		f.i("VPXORD Z%d, Z%d, Z%d", g, g, g)
+		f.i("LEAQ (AX)(R10*1), BX // BX = group %d's end", g)
+		f.label(fmt.Sprintf("max16g%d", g))
+		f.i("VPANDD (SI)(AX*4), Z31, Z16")
+		f.i("VPMAXUD Z16, Z%d, Z%d", g, g)
+		f.i("ADDQ $16, AX")
+		f.i("CMPQ AX, BX")
+		f.i("JB max16g%d", g)
+	}
+	maxFold(f, nil)
+	f.i("VPERMD Z0, Z30, Z0 // lane k: group k's maximum")
+	f.i("VPMOVZXDQ Y0, Z1")
+	f.i("VMOVDQU64 Z1, (DI)(DX*8)")
+	f.i("VEXTRACTI64X4 $1, Z0, Y0")
+	f.i("VPMOVZXDQ Y0, Z1")
+	f.i("VMOVDQU64 Z1, 64(DI)(DX*8)")
+	f.i("ADDQ $16, DX")
+	f.i("JMP group16")
+}
+
+// maxFold writes, or (lanes not nil) simulates on lanes, which hold the
+// group of every lane of Z0..Z15, the fold of AbsMax32AVX512's 16 group
+// maxima: four levels, each pairing the vectors left (Za, Zb) and taking
+// the maximum of two shuffles of the pair, so that each lane of the result
+// holds the maximum of two lanes of one group; the 256-bit halves, the
+// 128-bit lanes, the qwords, then the dwords of each 128-bit lane. Z0 holds
+// every group's maximum in some lane at the end, through Z16.
+func maxFold(f *asmFile, lanes [][]int) {
+	// blocks and within return the lanes of a shuffle of a and b: of
+	// blocks of n lanes, the result's block k being block imm2[k] of a or
+	// b (VSHUFI64X2, VSHUFI32X4), or of elements of n lanes within each
+	// 128-bit lane, the result's kth being element e of a or b.
+	blocks := func(n int, imm2 []int, fromB func(k int) bool) func([]int, []int) []int {
+		return func(a, b []int) []int {
+			out := make([]int, 16)
+			for k := range 16 / n {
+				src := a
+				if fromB(k) {
+					src = b
+				}
+				copy(out[k*n:(k+1)*n], src[imm2[k]*n:(imm2[k]+1)*n])
+			}
+			return out
+		}
+	}
+	within := func(n int, pick func(k int) (fromB bool, e int)) func([]int, []int) []int {
+		return func(a, b []int) []int {
+			out := make([]int, 16)
+			per := 4 / n
+			for l := range 4 {
+				for k := range per {
+					fromB, e := pick(k)
+					src := a
+					if fromB {
+						src = b
+					}
+					copy(out[4*l+k*n:4*l+(k+1)*n], src[4*l+e*n:4*l+(e+1)*n])
+				}
+			}
+			return out
+		}
+	}
+	high := func(k int) bool { return k >= 2 }
+	steps := []struct {
+		opLo, opHi string // the shuffles, up to their registers
+		lo, hi     func([]int, []int) []int
+		dist       int // between the registers of a pair
+	}{
+		{"VSHUFI64X2 $0x44,", "VSHUFI64X2 $0xee,", blocks(4, []int{0, 1, 0, 1}, high), blocks(4, []int{2, 3, 2, 3}, high), 1},
+		{"VSHUFI32X4 $0x88,", "VSHUFI32X4 $0xdd,", blocks(4, []int{0, 2, 0, 2}, high), blocks(4, []int{1, 3, 1, 3}, high), 2},
+		{"VPUNPCKLQDQ", "VPUNPCKHQDQ", within(2, func(k int) (bool, int) { return k == 1, 0 }), within(2, func(k int) (bool, int) { return k == 1, 1 }), 4},
+		{"VSHUFPS $0x88,", "VSHUFPS $0xdd,", within(1, func(k int) (bool, int) { return high(k), 2 * (k % 2) }), within(1, func(k int) (bool, int) { return high(k), 2*(k%2) + 1 }), 8},
+	}
+	for _, st := range steps {
+		for a := 0; a < 16; a += 2 * st.dist {
+			b := a + st.dist
+			if lanes != nil {
+				lo, hi := st.lo(lanes[a], lanes[b]), st.hi(lanes[a], lanes[b])
+				for k := range 16 {
+					if lo[k] != hi[k] {
+						panic(fmt.Sprintf("maxFold: lane %d pairs groups %d and %d", k, lo[k], hi[k]))
+					}
+				}
+				lanes[a] = lo
+				continue
+			}
+			f.i("%s Z%d, Z%d, Z16", st.opLo, b, a)
+			f.i("%s Z%d, Z%d, Z%d", st.opHi, b, a, a)
+			f.i("VPMAXUD Z16, Z%d, Z%d", a, a)
+		}
+	}
+}
+
+// maxPermTable writes maxperm<>, the index that puts group k's maximum,
+// in the lane maxFold leaves it in, in lane k (VPERMD).
+func maxPermTable(f *asmFile) {
+	lanes := make([][]int, 16)
+	for g := range lanes {
+		lanes[g] = make([]int, 16)
+		for k := range lanes[g] {
+			lanes[g][k] = g
+		}
+	}
+	maxFold(nil, lanes)
+	var idx [16]int
+	for k, g := range lanes[0] {
+		idx[g] = k
+	}
+	f.blank()
+	for g, k := range idx {
+		f.line("DATA maxperm<>+%d(SB)/4, $%d", 4*g, k)
+	}
+	f.line("GLOBL maxperm<>(SB), RODATA|NOPTR, $64")
+}
+
 // encKind is one encoder kernel's code kind.
 type encKind struct {
 	name string
 	ints bool // int8/uint8/int4: scale, zero point, near-half stop
-	nf4  bool // NF4: the level by a search of the midpoints
-	mx   bool // MX elements: exponent and rounded mantissa
+	nf4  bool // NF4: the level by a bin and a compare with a midpoint
+	mx   bool // MX elements: their group parameters
+	e2m1 bool // MX FP4: the code by a table lookup of a's key
 	nib  bool // codes packed two a byte
 	sign int  // MX: the code's sign bit
 }
@@ -286,7 +463,7 @@ var encKinds = []encKind{
 	{name: "QuantizeIntsAVX512", ints: true},
 	{name: "QuantizeInts4AVX512", ints: true, nib: true},
 	{name: "QuantizeNF4AVX512", nf4: true, nib: true},
-	{name: "QuantizeE2M1AVX512", mx: true, nib: true, sign: 3},
+	{name: "QuantizeE2M1AVX512", mx: true, e2m1: true, nib: true, sign: 3},
 	{name: "QuantizeE4M3AVX512", mx: true, sign: 7},
 }
 
@@ -316,8 +493,8 @@ func encoder(f *asmFile, k encKind) {
 		f.i("MOVL $0x7fffffff, BX")
 		f.i("VPBROADCASTD BX, Z14 // Z14 = ABS, the float32 bits without the sign")
 		if k.nib {
-			f.i("MOVL $0x0f0f0f0f, BX")
-			f.i("VPBROADCASTD BX, Z26 // Z26 = the nibble mask")
+			f.i("MOVL $15, BX")
+			f.i("VPBROADCASTD BX, Z26 // Z26 = 15, the nibble mask (dwords)")
 		}
 	case k.nf4:
 		f.c("Z10 = the 16 levels as float32")
@@ -326,10 +503,10 @@ func encoder(f *asmFile, k encKind) {
 		f.i("VINSERTF32X8 $1, Y11, Z10, Z10")
 		f.i("VMOVUPD 16(DX), Z8 // Z8, Z9 = the midpoints")
 		f.i("VMOVUPD 80(DX), Z9")
-		for i, c := range []int{8, 4, 2, 1, 7, 3} {
-			f.i("MOVL $%d, BX", c)
-			f.i("VPBROADCASTD BX, Z%d%s", 16+i, cond(i == 0, " // Z16..Z19 = 8, 4, 2, 1; Z20, Z21 = 7, 3 (dwords)"))
-		}
+		parDwords(f, 35, 16, "the code below each of the 32 bins")
+		broadcast32(f, "272(DX)", 18, "K, the bins' scale (par[34])")
+		f.i("MOVL $1, BX")
+		f.i("VPBROADCASTD BX, Z19 // Z19 = 1 (dwords)")
 		f.c("Y30, Y31 = the steps to the next float32 of the midpoints' thresholds:")
 		f.c("down for 0..6 (negative), up for 7..14, none for 15 (+Inf)")
 		f.i("MOVL $-1, BX")
@@ -341,6 +518,14 @@ func encoder(f *asmFile, k encKind) {
 		f.i("VMOVDQA32 Y31, K3, Y30")
 		f.i("VPXORD Y29, Y29, Y29")
 		f.i("VMOVDQA32 Y29, K3, Y31")
+	case k.e2m1:
+		parDwords(f, 8, 16, "the codes of each key of a")
+		f.c("Z15 = the 16 values as float32 (par[40:56])")
+		f.i("VCVTPD2PS 320(DX), Y15")
+		f.i("VCVTPD2PS 384(DX), Y11")
+		f.i("VINSERTF32X8 $1, Y11, Z15, Z15")
+		broadcastInts(f, false, []regConst{{"496", 18, "Z18 = the bits of 2^-3 >> 21"}, {"0x1fffff", 19, "Z19 = the bits below a key"},
+			{"15", 20, "Z20 = 15"}, {"0x7fffffff", 21, "Z21 = ABS, the float32 bits without the sign"}})
 	case k.mx:
 		for i, p := range []string{"maxNormal", "maxCode", "emin", "mbits", "2^mbits"} {
 			broadcast32(f, fmt.Sprintf("%d(DX)", 16+8*i), 16+i, p+" as float32")
@@ -384,20 +569,22 @@ func encoder(f *asmFile, k encKind) {
 		ints32Body(f, k)
 	case k.nf4:
 		nf4Body(f)
+	case k.e2m1:
+		e2m1Body(f)
 	case k.mx:
 		mxBody(f, k)
 	}
-	f.c("d = x - the dequantized value (Z4), exact in float32, in float64: two halves of 8 lanes")
+	f.c("d = x - the dequantized value (Z4), exact in float32: its largest |d|, and")
+	f.c("d in float64, two halves of 8 lanes")
 	f.i("VSUBPS Z4, Z0, Z4")
+	f.i("VRANGEPS $0x0b, Z4, Z23, Z23 // the larger magnitude, sign cleared")
 	f.i("VCVTPS2PD Y4, Z0")
 	f.i("VEXTRACTF32X8 $1, Z4, Y1")
 	f.i("VCVTPS2PD Y1, Z1")
 	f.label("errs")
-	f.c("sum of squares and largest |d| of d in Z0, Z1")
+	f.c("sum of squares of d in Z0, Z1")
 	f.i("VFMADD231PD Z0, Z0, Z22")
 	f.i("VFMADD231PD Z1, Z1, Z24")
-	f.i("VRANGEPD $0x0b, Z0, Z23, Z23 // the larger magnitude, sign cleared")
-	f.i("VRANGEPD $0x0b, Z1, Z25, Z25")
 	f.i("SUBQ $16, R8")
 	f.i("ADDQ $16, AX")
 	f.i("JMP loop")
@@ -410,12 +597,18 @@ func encoder(f *asmFile, k encKind) {
 		f.i("VCVTPS2PD (SI)(AX*4), Z0")
 		f.i("VCVTPS2PD 32(SI)(AX*4), Z1")
 		intsBody(f, k)
+		f.i("VRANGEPD $0x0b, Z0, Z25, Z25 // the larger magnitude, sign cleared")
+		f.i("VRANGEPD $0x0b, Z1, Z25, Z25")
 		f.i("JMP errs")
 	}
 	f.label("done")
 	f.c("par[0] += the sums' lanes; par[1] = max(par[1], the largest |d| squared)")
 	f.i("VADDPD Z24, Z22, Z0 // Z0 = sums")
-	f.i("VMAXPD Z25, Z23, Z1 // Z1 = maxima")
+	f.i("VCVTPS2PD Y23, Z1")
+	f.i("VEXTRACTF32X8 $1, Z23, Y2")
+	f.i("VCVTPS2PD Y2, Z2")
+	f.i("VMAXPD Z2, Z1, Z1")
+	f.i("VMAXPD Z25, Z1, Z1 // Z1 = maxima")
 	f.i("VEXTRACTF64X4 $1, Z0, Y2")
 	f.i("VADDPD Y2, Y0, Y0")
 	f.i("VEXTRACTF64X4 $1, Z1, Y3")
@@ -435,6 +628,41 @@ func encoder(f *asmFile, k encKind) {
 	f.i("VMOVSD X1, 8(DX)")
 	f.i("MOVQ AX, %s", retArg(name))
 	vzeroRet(f)
+}
+
+// parDwords sets the int32 lanes of Zz and Zz+1 to par[at:at+32]
+// converted from float64, through Z11.
+func parDwords(f *asmFile, at, z int, what string) {
+	f.c("Z%d, Z%d = %s (par[%d:%d]), dwords", z, z+1, what, at, at+32)
+	for h := range 4 {
+		f.i("VMOVUPD %d(DX), Z11", 8*at+64*h)
+		if h%2 == 0 {
+			f.i("VCVTPD2DQ Z11, Y%d", z+h/2)
+		} else {
+			f.i("VCVTPD2DQ Z11, Y11")
+			f.i("VINSERTI64X4 $1, Y11, Z%d, Z%d", z+h/2, z+h/2)
+		}
+	}
+}
+
+// regConst is an integer constant v for every lane of Zz.
+type regConst struct {
+	v    string
+	z    int
+	what string
+}
+
+// broadcastInts sets the constants cs, in dword lanes, or qword lanes when
+// q, through BX.
+func broadcastInts(f *asmFile, q bool, cs []regConst) {
+	mov, bc := "MOVL", "VPBROADCASTD"
+	if q {
+		mov, bc = "MOVQ", "VPBROADCASTQ"
+	}
+	for _, c := range cs {
+		f.i("%s $%s, BX", mov, c.v)
+		f.i("%s BX, Z%d // %s", bc, c.z, c.what)
+	}
 }
 
 // broadcast32 sets every float32 lane of Zz to the float64 at mem rounded
@@ -473,9 +701,9 @@ func ints32Body(f *asmFile, k encKind) {
 
 // nf4Params sets a group's NF4 tables from a = gpar[0]: Z28 the 16
 // thresholds, float32, the smallest float32 above each midpoint times a
-// (x > midpoint*a exactly when x >= its threshold), and thresholds 3, 7
-// and 11 in every lane of Z27, Z26 and Z14; Z15 the levels times a rounded
-// to float32, as At's product.
+// (x > midpoint*a exactly when x >= its threshold); Z15 the levels times a
+// rounded to float32, as At's product; Z20 c1 = float32(K/a) in every
+// lane, or, when that is not finite, an end of the call (done).
 func nf4Params(f *asmFile) {
 	f.i("VBROADCASTSD (R9), Z7 // a, the group's largest magnitude")
 	f.i("VMULPD Z8, Z7, Z12 // Z12, Z13 = the midpoints times a, exact")
@@ -490,34 +718,40 @@ func nf4Params(f *asmFile) {
 	f.i("VCVTSD2SS X7, X7, X7")
 	f.i("VBROADCASTSS X7, Z7")
 	f.i("VMULPS Z10, Z7, Z15 // the levels times a, float32")
-	f.c("thresholds 3, 7 and 11 in every lane")
-	f.i("VPERMPS Z28, Z21, Z27")
-	f.i("VPERMPS Z28, Z20, Z26")
-	f.i("VPADDD Z16, Z21, Z14")
-	f.i("VPERMPS Z28, Z14, Z14")
+	f.c("c1 = float32(K/a); a group for which it is not finite ends the call")
+	f.i("VMOVSD 272(DX), X11")
+	f.i("VDIVSD (R9), X11, X11")
+	f.i("VCVTSD2SS X11, X11, X11")
+	f.i("VMOVD X11, BX")
+	f.i("CMPL BX, $0x7f800000")
+	f.i("JAE done")
+	f.i("VBROADCASTSS X11, Z20")
 }
 
 // storeCodes stores the sixteen codes in the int32 lanes of zq (their low
 // nibbles for a 4-bit kind) through X2.
 func storeCodes(f *asmFile, k encKind, zq string) {
-	f.i("VPMOVDB %s, X2 // the codes' bytes, byte(int(q))", zq)
 	if k.nib {
-		f.i("VPANDD X26, X2, X2 // the low nibbles")
-	}
-	storeBytes(f, k.nib)
-}
-
-// storeBytes stores the 16 code bytes of X2 at codes[j], or packed two a
-// byte (codes below 16) at codes[j/2].
-func storeBytes(f *asmFile, nib bool) {
-	if !nib {
-		f.i("VMOVDQU X2, (DI)(AX*1)")
+		f.i("VPANDD Z26, %s, %s // the low nibbles of int(q)", zq, zq)
+		storeNibbles(f, zq)
 		return
 	}
-	f.c("codes[j/2] = b[j] | b[j+1]<<4: words b[j] | b[j+1]<<8 ORed with themselves >> 4")
-	f.i("VPSRLW $4, X2, X3")
-	f.i("VPOR X3, X2, X2")
-	f.i("VPMOVWB X2, X2")
+	f.i("VPMOVDB %s, X2 // the codes' bytes, byte(int(q))", zq)
+	storeBytes(f)
+}
+
+// storeBytes stores the 16 code bytes of X2 at codes[j].
+func storeBytes(f *asmFile) {
+	f.i("VMOVDQU X2, (DI)(AX*1)")
+}
+
+// storeNibbles stores the 16 codes in the int32 lanes of zq, each below 16,
+// packed two a byte at codes[j/2], through Z6 and X2.
+func storeNibbles(f *asmFile, zq string) {
+	f.c("codes[j/2] = c[j] | c[j+1]<<4: each qword ORed with itself >> 28, its low byte")
+	f.i("VPSRLQ $28, %s, Z6", zq)
+	f.i("VPORQ Z6, %s, Z6", zq)
+	f.i("VPMOVQB Z6, X2")
 	f.i("MOVQ AX, BX")
 	f.i("SHRQ $1, BX")
 	f.i("VMOVQ X2, (DI)(BX*1)")
@@ -565,29 +799,42 @@ func intsBody(f *asmFile, k encKind) {
 }
 
 // nf4Body encodes x (Z0, float32) as NF4 codes: c = the number of
-// thresholds at most x. Thresholds 3, 7 and 11 (Z27, Z26, Z14, in every
-// lane) give c's multiple of 4, 4·#{those at most x}, by independent
-// compares; two steps of a binary search (a step s looks up threshold
-// c+s-1 with VPERMPS and adds s where x is at least it) the rest. The
-// level c goes to Z4.
+// thresholds at most x, c0 (the entry of x's bin) or c0+1 where x is at
+// least threshold c0. The level c goes to Z4.
 func nf4Body(f *asmFile) {
-	f.i("VCMPPS $0x1d, Z27, Z0, K1 // x >= threshold 3")
-	f.i("VCMPPS $0x1d, Z26, Z0, K2 // x >= threshold 7")
-	f.i("VCMPPS $0x1d, Z14, Z0, K3 // x >= threshold 11")
-	f.i("VPXORD Z2, Z2, Z2")
-	f.i("VPADDD Z17, Z2, K1, Z2")
-	f.i("VPADDD Z17, Z2, K2, Z2")
-	f.i("VPADDD Z17, Z2, K3, Z2 // c = 4·(the three at most x)")
-	f.i("VPADDD Z19, Z2, Z5")
-	f.i("VPERMPS Z28, Z5, Z5")
-	f.i("VCMPPS $0x1d, Z5, Z0, K1 // x >= threshold c+1")
-	f.i("VPADDD Z18, Z2, K1, Z2")
-	f.i("VPERMPS Z28, Z2, Z5")
-	f.i("VCMPPS $0x1d, Z5, Z0, K1 // x >= threshold c")
-	f.i("VPADDD Z19, Z2, K1, Z2")
-	f.i("VPERMPS Z15, Z2, Z4 // the level")
-	f.i("VPMOVDB Z2, X2")
-	storeBytes(f, true)
+	f.i("VMULPS Z20, Z0, Z5")
+	f.i("VADDPS Z18, Z5, Z5 // u = x*c1 + K")
+	f.i("VCVTTPS2DQ Z5, Z5 // the bin, u truncated")
+	f.i("VPERMI2D Z17, Z16, Z5 // c0, the code below the bin")
+	f.i("VPERMPS Z28, Z5, Z6")
+	f.i("VCMPPS $0x1d, Z6, Z0, K1 // x >= threshold c0")
+	f.i("VPADDD Z19, Z5, K1, Z5 // the code")
+	f.i("VPERMPS Z15, Z5, Z4 // the level")
+	storeNibbles(f, "Z5")
+}
+
+// e2m1Body encodes x (Z0, float32) as MX FP4 (E2M1) codes: a =
+// |x|·2^(127-X), exact unless below 2^-126; its key, (bits >> 21) - 496
+// (saturated at 0: every a below 2^-3 rounds to 0), picks an entry of the
+// table (VPERMI2D), whose low nibble is the code of the key's a above its
+// least, and whose high nibble is that of the least, taken when no bit
+// below the key is set; x's sign in bit 3. The code's value (a lookup of
+// the 16 values) times 2^(X-127) goes to Z4.
+func e2m1Body(f *asmFile) {
+	f.i("VPANDND Z0, Z21, Z10 // the sign of x")
+	f.i("VANDPS Z21, Z0, Z2")
+	f.i("VMULPS Z26, Z2, Z2 // a = |x|*2^(127-X)")
+	f.i("VPSRLD $21, Z2, Z5")
+	f.i("VPSUBUSW Z18, Z5, Z5 // the key")
+	f.i("VPERMI2D Z17, Z16, Z5 // its entry")
+	f.i("VPTESTNMD Z19, Z2, K1 // a is the key's least")
+	f.i("VPSRLD $4, Z5, K1, Z5")
+	f.i("VPANDD Z20, Z5, Z5 // the code's magnitude")
+	f.i("VPSRLD $28, Z10, Z6")
+	f.i("VPORD Z6, Z5, Z5 // the code")
+	f.i("VPERMPS Z15, Z5, Z4")
+	f.i("VMULPS Z27, Z4, Z4 // its value times 2^(X-127)")
+	storeNibbles(f, "Z5")
 }
 
 // mxBody encodes x (Z0, float32) as MX element codes of k's format in
@@ -620,7 +867,7 @@ func mxBody(f *asmFile, k encKind) {
 	f.i("VPSRLD $%d, Z10, Z5", 31-k.sign)
 	f.i("VPORD Z5, Z4, Z4 // the code")
 	f.i("VPMOVDB Z4, X2")
-	storeBytes(f, k.nib)
+	storeBytes(f)
 	f.i("VORPS Z10, Z8, Z8 // the value, x's sign")
 	f.i("VMULPS Z27, Z8, Z4 // times 2^(X-127)")
 }
@@ -729,6 +976,27 @@ func symScales(f *asmFile) {
 	})
 }
 
+// nf4Scales writes NF4ScalesAVX512: eight groups an iteration, the scales
+// the bits' low halves, their float64 1 where zero.
+func nf4Scales(f *asmFile) {
+	name := "NF4ScalesAVX512"
+	f.text(name, 0, "AVX512F, AVX512VL", "")
+	scalesLoop(f, name, "scale", func() {
+		broadcastInts(f, true, []regConst{{"0x7f800000", 17, "the bits of +Inf"}, {"0x3ff0000000000000", 19, "1"}})
+	}, func() {
+		f.i("VMOVDQU64 (SI)(AX*8), Z0")
+		f.i("VPCMPUQ $1, Z17, Z0, K1 // finite: below the bits of +Inf")
+		f.i("KORTESTB K1, K1")
+		f.i("JCC done // not all eight")
+		f.i("VPMOVQD Z0, Y2 // a")
+		f.i("VMOVUPS Y2, (DI)(AX*4)")
+		f.i("VCVTPS2PD Y2, Z4")
+		f.i("VPTESTNMQ Z0, Z0, K2")
+		f.i("VMOVAPD Z19, K2, Z4 // 1 for a zero maximum")
+		f.i("VMOVAPD Z20, Z3")
+	})
+}
+
 // mxScales writes MXScalesAVX512: eight groups an iteration in qword
 // lanes, all in integers: X = max(0, E - emax) from the biased exponent E
 // of the largest magnitude (E = 0, a subnormal, clamps to 0 as a shared
@@ -739,14 +1007,7 @@ func mxScales(f *asmFile) {
 	f.text(name, 0, "AVX512F, AVX512VL", "")
 	scalesLoop(f, name, "exp", func() {
 		f.i("VPBROADCASTQ %s, Z16 // emax", arg(name, "emax"))
-		for _, c := range []struct {
-			v    string
-			z    int
-			what string
-		}{{"0x7f800000", 17, "the bits of +Inf"}, {"127", 18, "127"}, {"1150", 19, "1023 + 127"}, {"896", 21, "1023 - 127"}} {
-			f.i("MOVQ $%s, BX", c.v)
-			f.i("VPBROADCASTQ BX, Z%d // %s", c.z, c.what)
-		}
+		broadcastInts(f, true, []regConst{{"0x7f800000", 17, "the bits of +Inf"}, {"127", 18, "127"}, {"1150", 19, "1023 + 127"}, {"896", 21, "1023 - 127"}})
 	}, func() {
 		f.i("VMOVDQU64 (SI)(AX*8), Z0")
 		f.i("VPCMPUQ $1, Z17, Z0, K1 // finite: below the bits of +Inf")
