@@ -222,11 +222,12 @@ func qspmmKernelsOf(t tier) qspmmKernels {
 				amd64.QSpMMTile4BlockAVX2, amd64.QSpMMTile4MXAVX2},
 		}
 	case tierAVX512:
-		// From 32 columns on, where they match decoded blocks (qspmmTiled)
-		// without their scratch; panels of one vector run faster on
-		// decoded blocks.
+		// From one vector of columns on, where they run faster than
+		// decoded blocks (qspmmTiled): at 16 columns a decoded block's
+		// values, written and read again, cost more than decoding each
+		// value where the row loop reads it.
 		return qspmmKernels{
-			minW: 32,
+			minW: 16,
 			k: [5]qspmmAsmKernel{amd64.QSpMM8RowAVX512, amd64.QSpMM8BlockAVX512, amd64.QSpMM8MXAVX512,
 				amd64.QSpMM4BlockAVX512, amd64.QSpMM4MXAVX512},
 			kt: [5]qspmmTileKernel{amd64.QSpMMTile8RowAVX512, amd64.QSpMMTile8BlockAVX512, amd64.QSpMMTile8MXAVX512,
