@@ -124,16 +124,6 @@ func qspmmKind(q *qOperand, ptr, idx []uint64) (int, []float32) {
 	return -1, nil
 }
 
-// qspmmFusedSets holds each tier's fused SpMM kernels as setQSpMMFused
-// registered them: the tests also run them below minW (qspmmTuned).
-var qspmmFusedSets [numTiers]qspmmKernels
-
-// setQSpMMFused registers the fused SpMM kernels ks as tier t of qspmm.
-func setQSpMMFused(t tier, ks qspmmKernels) {
-	qspmmFusedSets[t] = ks
-	qspmm.set(t, qspmmFusedAsm(ks, &spmmTune))
-}
-
 // qspmmFusedAsm is the glue of the fused SpMM kernels: an operand one of
 // ks takes, on a panel of at least ks.minW columns, runs it in column
 // tiles of A where the float32 SpMM would tile with the tuning c

@@ -3,12 +3,15 @@
 package engine
 
 // qspmmTuned returns tier tr's fused SpMM glue built from the kernels the
-// tier registered, choosing tiles with the tuning c, and with minW lowered
-// to 1 when anyW is set, so that every panel width takes the kernels (the
-// tier itself chooses them only from minW columns on); false when tr
-// registered none.
+// tier registers (qspmmKernelsOf), choosing tiles with the tuning c, and
+// with minW lowered to 1 when anyW is set, so that every panel width takes
+// the kernels (the tier itself chooses them only from minW columns on);
+// false when tr is not registered or has none.
 func qspmmTuned(tr tier, c *spmmTuning, anyW bool) (qspmmFunc, bool) {
-	ks := qspmmFusedSets[tr]
+	if !qspmm.has[tr] {
+		return nil, false
+	}
+	ks := qspmmKernelsOf(tr)
 	for _, k := range ks.k {
 		if k != nil {
 			if anyW {

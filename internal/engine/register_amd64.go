@@ -89,17 +89,9 @@ func registerAMD64() bool {
 			mx4:     amd64.QSpMV4MXAVX2,
 			mx8:     amd64.QSpMV8MXAVX2,
 		}))
-		// The fused SpMM kernels are slower than decoded blocks
-		// (qspmmTiled) at every width on this tier: a 32-column chunk
-		// takes two passes over a 64-column row, each decoding every
-		// value again. They stay for the tests (qspmmTuned).
-		setQSpMMFused(tierAVX2, qspmmKernels{
-			minW: math.MaxInt,
-			k: [5]qspmmAsmKernel{amd64.QSpMM8RowAVX2, amd64.QSpMM8BlockAVX2, amd64.QSpMM8MXAVX2,
-				amd64.QSpMM4BlockAVX2, amd64.QSpMM4MXAVX2},
-			kt: [5]qspmmTileKernel{amd64.QSpMMTile8RowAVX2, amd64.QSpMMTile8BlockAVX2, amd64.QSpMMTile8MXAVX2,
-				amd64.QSpMMTile4BlockAVX2, amd64.QSpMMTile4MXAVX2},
-		})
+		// The fused SpMM kernels of qspmmKernelsOf where they take the
+		// operand and the panel, decoded blocks (qspmmTiled) elsewhere.
+		qspmm.set(tierAVX2, qspmmFusedAsm(qspmmKernelsOf(tierAVX2), &spmmTune))
 		// The fused scatter kernels where one is written for the operand,
 		// tiles of decoded values (qscatter_tiled.go) elsewhere; COO's
 		// scatter has no assembly, so its fused Go loop serves every path.
@@ -198,16 +190,9 @@ func registerAMD64() bool {
 			mx4:     amd64.QSpMV4MXAVX512,
 			mx8:     amd64.QSpMV8MXAVX512,
 		}))
-		// The fused SpMM kernels from 32 columns on, where they match
-		// decoded blocks (qspmmTiled) without their scratch; panels of
-		// one vector run faster on decoded blocks.
-		setQSpMMFused(tierAVX512, qspmmKernels{
-			minW: 32,
-			k: [5]qspmmAsmKernel{amd64.QSpMM8RowAVX512, amd64.QSpMM8BlockAVX512, amd64.QSpMM8MXAVX512,
-				amd64.QSpMM4BlockAVX512, amd64.QSpMM4MXAVX512},
-			kt: [5]qspmmTileKernel{amd64.QSpMMTile8RowAVX512, amd64.QSpMMTile8BlockAVX512, amd64.QSpMMTile8MXAVX512,
-				amd64.QSpMMTile4BlockAVX512, amd64.QSpMMTile4MXAVX512},
-		})
+		// The fused SpMM kernels of qspmmKernelsOf where they take the
+		// operand and the panel, decoded blocks (qspmmTiled) elsewhere.
+		qspmm.set(tierAVX512, qspmmFusedAsm(qspmmKernelsOf(tierAVX512), &spmmTune))
 		// The AVX2 fused scatter kernels, as on the AVX2 tier: ScatterAdd's
 		// qscatter has no AVX-512 kernel (the float AVX-512 scatter is
 		// slower than the AVX2 one here, see ScatterAdd): the family is
@@ -218,4 +203,36 @@ func registerAMD64() bool {
 		qcoo.set(tierAVX512, qcooGeneric)
 	}
 	return true
+}
+
+// qspmmKernelsOf returns tier t's fused SpMM kernels, none for a tier
+// without them: registration wraps them in their glue, and the tests build
+// the glue again from them to run them at every width (qspmmTuned).
+func qspmmKernelsOf(t tier) qspmmKernels {
+	switch t {
+	case tierAVX2:
+		// Slower than decoded blocks (qspmmTiled) at every width on this
+		// tier: a 32-column chunk takes two passes over a 64-column row,
+		// each decoding every value again. Only the tests run them.
+		return qspmmKernels{
+			minW: math.MaxInt,
+			k: [5]qspmmAsmKernel{amd64.QSpMM8RowAVX2, amd64.QSpMM8BlockAVX2, amd64.QSpMM8MXAVX2,
+				amd64.QSpMM4BlockAVX2, amd64.QSpMM4MXAVX2},
+			kt: [5]qspmmTileKernel{amd64.QSpMMTile8RowAVX2, amd64.QSpMMTile8BlockAVX2, amd64.QSpMMTile8MXAVX2,
+				amd64.QSpMMTile4BlockAVX2, amd64.QSpMMTile4MXAVX2},
+		}
+	case tierAVX512:
+		// From one vector of columns on, where they run faster than
+		// decoded blocks (qspmmTiled): at 16 columns a decoded block's
+		// values, written and read again, cost more than decoding each
+		// value where the row loop reads it.
+		return qspmmKernels{
+			minW: 16,
+			k: [5]qspmmAsmKernel{amd64.QSpMM8RowAVX512, amd64.QSpMM8BlockAVX512, amd64.QSpMM8MXAVX512,
+				amd64.QSpMM4BlockAVX512, amd64.QSpMM4MXAVX512},
+			kt: [5]qspmmTileKernel{amd64.QSpMMTile8RowAVX512, amd64.QSpMMTile8BlockAVX512, amd64.QSpMMTile8MXAVX512,
+				amd64.QSpMMTile4BlockAVX512, amd64.QSpMMTile4MXAVX512},
+		}
+	}
+	return qspmmKernels{}
 }

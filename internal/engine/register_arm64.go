@@ -89,16 +89,9 @@ func registerARM64() bool {
 			mx4:     arm64.QSpMV4MXNEON,
 			mx8:     arm64.QSpMV8MXNEON,
 		}))
-		// The fused SpMM kernels where one is written for the operand (8-bit
-		// codes by row, by block and MX, 4-bit codes by block and MX),
-		// decoded blocks (qspmmTiled) elsewhere.
-		// They run only in the tests (qspmmTuned) until a width from
-		// which they beat decoded blocks is measured on NEON hardware.
-		setQSpMMFused(tierNEON, qspmmKernels{
-			minW: math.MaxInt,
-			k: [5]qspmmAsmKernel{arm64.QSpMM8RowNEON, arm64.QSpMM8BlockNEON, arm64.QSpMM8MXNEON,
-				arm64.QSpMM4BlockNEON, arm64.QSpMM4MXNEON},
-		})
+		// The fused SpMM kernels of qspmmKernelsOf where they take the
+		// operand and the panel, decoded blocks (qspmmTiled) elsewhere.
+		qspmm.set(tierNEON, qspmmFusedAsm(qspmmKernelsOf(tierNEON), &spmmTune))
 		// The fused scatter kernels where one is written for the operand,
 		// tiles of decoded values (qscatter_tiled.go) elsewhere; COO's
 		// scatter has no assembly, so its fused Go loop serves every path.
@@ -113,4 +106,22 @@ func registerARM64() bool {
 		qcoo.set(tierNEON, qcooGeneric)
 	}
 	return true
+}
+
+// qspmmKernelsOf returns tier t's fused SpMM kernels (8-bit codes by row,
+// by block and MX, 4-bit codes by block and MX; operands they do not take
+// run on decoded blocks, qspmmTiled), none for a tier without them:
+// registration wraps them in their glue, and the tests build the glue
+// again from them to run them at every width (qspmmTuned).
+func qspmmKernelsOf(t tier) qspmmKernels {
+	if t != tierNEON {
+		return qspmmKernels{}
+	}
+	// Only the tests run them, until a width from which they beat decoded
+	// blocks is measured on NEON hardware.
+	return qspmmKernels{
+		minW: math.MaxInt,
+		k: [5]qspmmAsmKernel{arm64.QSpMM8RowNEON, arm64.QSpMM8BlockNEON, arm64.QSpMM8MXNEON,
+			arm64.QSpMM4BlockNEON, arm64.QSpMM4MXNEON},
+	}
 }
