@@ -24,60 +24,209 @@ type qscatterKernels struct {
 	mx8     func(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha float32)
 }
 
+// qsKind is a kind of operand the fused scatter kernels take (qsKindOf),
+// qsNone for the others.
+type qsKind int
+
+const (
+	qsNone    qsKind = iota
+	qsI8Row          // int8 codes, a scale per row
+	qsI8Block        // int8 codes, a float32 scale per block
+	qsMX8            // E4M3 codes through their table, an E8M0 scale per block
+	qsMX4            // E2M1 codes through their table, an E8M0 scale per block
+	qsBlock4         // 4-bit codes through their table, a float32 scale per block
+	qsKinds
+)
+
+// qsKindOf returns the kind of q, an operand on n values, among the kinds
+// has reports a kernel for, after the checks of what the kernels assume
+// (codes for the n values; a parameter for every block), or qsNone.
+func qsKindOf(q *qOperand, n int, has func(qsKind) bool) qsKind {
+	switch {
+	case has(qsI8Row) && q.mode == qRow && q.kind == quant.Int8 && len(q.v.Codes) >= n:
+		return qsI8Row
+	case has(qsI8Block) && q.kind == quant.Int8 && qScatterBlocks(q, n, n):
+		return qsI8Block
+	case has(qsMX8) && q.kind == quant.MXFP8 && qScatterBlocks(q, n, n):
+		return qsMX8
+	case has(qsMX4) && q.kind == quant.MXFP4 && qScatterBlocks(q, n, (n+1)/2):
+		return qsMX4
+	case has(qsBlock4) && q.table != nil && q.kind != quant.MXFP4 && qScatterBlocks(q, n, (n+1)/2):
+		return qsBlock4
+	}
+	return qsNone
+}
+
+// qsParams returns the decode table and the scales or exponents the
+// kernels of kind take for q (a row kind's scales: q.rs, one per row).
+func qsParams(q *qOperand, kind qsKind) (table, scale []float32, exps []byte) {
+	switch kind {
+	case qsI8Row:
+		return nil, q.rs, nil
+	case qsI8Block:
+		return nil, q.v.Scale, nil
+	case qsMX8:
+		return e4m3Table[:], nil, q.v.Exp
+	case qsMX4:
+		return q.table[:], nil, q.v.Exp
+	}
+	return q.table[:], q.v.Scale, nil
+}
+
+// qsRace records the reads of the codes and the parameters (scale, or the
+// exponents exps) of rows lo..end-1 of ptr on n values by a kernel of
+// kind.
+func qsRace(kind qsKind, ptr, idx []uint64, codes []byte, scale []float32, exps []byte, b, lo, end int) {
+	qRaceCodes(ptr, len(idx), codes, kind == qsMX4 || kind == qsBlock4, lo, end)
+	switch {
+	case kind == qsI8Row:
+		raceRead(scale[lo:end])
+	case exps != nil:
+		qRaceBlocks(ptr, idx, exps, b, lo, end)
+	default:
+		qRaceBlocks(ptr, idx, scale, b, lo, end)
+	}
+}
+
 // qscatterFusedAsm is the glue of the fused QScatterAdd kernels: an
-// operand one of ks takes runs it, spmvRowsPerCall rows a call, after the
-// checks of what the kernel assumes; any other operand takes
-// qscatterTiled.
+// operand one of ks takes runs it, spmvRowsPerCall rows a call; any other
+// operand takes qscatterTiled.
 //
 //go:noinline
 func qscatterFusedAsm(ks qscatterKernels) qscatterFunc {
+	has := func(k qsKind) bool {
+		switch k {
+		case qsI8Row:
+			return ks.i8Row != nil
+		case qsI8Block:
+			return ks.i8Block != nil
+		case qsMX8:
+			return ks.mx8 != nil
+		case qsMX4:
+			return ks.mx4 != nil
+		}
+		return ks.block4 != nil
+	}
 	return func(y, x []float32, ptr, idx []uint64, q *qOperand, alpha float32) {
 		if len(ptr) != len(x)+1 {
 			panic("kernels: QScatterAdd: internal error: lengths")
 		}
-		codes, n := q.v.Codes, len(idx)
-		// run calls k on pieces of the rows and records the kernel's
-		// accesses, params being the parameters it reads (scales by row
-		// or by block, or the exponents as bytes).
-		run := func(k func(lo, hi int), nib bool, params func(lo, end int)) {
-			asmPieces(len(x), spmvRowsPerCall, func(lo, hi int) (int, bool) {
-				k(lo, hi)
-				return hi, true
-			}, func(lo, end int) {
-				raceRead(x[lo:end])
-				raceRows(ptr, idx, idx, y, lo, end, true) // the indices and y; idx stands for the values
-				qRaceCodes(ptr, n, codes, nib, lo, end)
-				params(lo, end)
-			})
-		}
-		b := q.b
-		switch {
-		case ks.i8Row != nil && q.mode == qRow && q.kind == quant.Int8 && len(codes) >= n:
-			rs := q.rs
-			if len(rs) != len(x) {
-				panic("kernels: QScatterAdd: internal error: lengths")
-			}
-			run(func(lo, hi int) { ks.i8Row(y, x[lo:hi], ptr[lo:hi+1], idx, codes, rs[lo:hi], alpha) },
-				false, func(lo, end int) { raceRead(rs[lo:end]) })
-		case ks.i8Block != nil && q.kind == quant.Int8 && qScatterBlocks(q, n, n):
-			scale := q.v.Scale
-			run(func(lo, hi int) { ks.i8Block(y, x[lo:hi], ptr[lo:hi+1], idx, codes, scale, b, alpha) },
-				false, func(lo, end int) { qRaceBlocks(ptr, idx, scale, b, lo, end) })
-		case ks.mx8 != nil && q.kind == quant.MXFP8 && qScatterBlocks(q, n, n):
-			exps := q.v.Exp
-			run(func(lo, hi int) { ks.mx8(y, x[lo:hi], ptr[lo:hi+1], idx, codes, e4m3Table[:], exps, b, alpha) },
-				false, func(lo, end int) { qRaceBlocks(ptr, idx, exps, b, lo, end) })
-		case ks.mx4 != nil && q.kind == quant.MXFP4 && qScatterBlocks(q, n, (n+1)/2):
-			exps := q.v.Exp
-			run(func(lo, hi int) { ks.mx4(y, x[lo:hi], ptr[lo:hi+1], idx, codes, q.table[:], exps, b, alpha) },
-				true, func(lo, end int) { qRaceBlocks(ptr, idx, exps, b, lo, end) })
-		case ks.block4 != nil && q.table != nil && q.kind != quant.MXFP4 && qScatterBlocks(q, n, (n+1)/2):
-			scale := q.v.Scale
-			run(func(lo, hi int) { ks.block4(y, x[lo:hi], ptr[lo:hi+1], idx, codes, q.table[:], scale, b, alpha) },
-				true, func(lo, end int) { qRaceBlocks(ptr, idx, scale, b, lo, end) })
-		default:
+		kind := qsKindOf(q, len(idx), has)
+		if kind == qsNone {
 			qscatterTiled(y, x, ptr, idx, q, alpha)
+			return
 		}
+		codes, b := q.v.Codes, q.b
+		table, scale, exps := qsParams(q, kind)
+		if kind == qsI8Row && len(scale) != len(x) {
+			panic("kernels: QScatterAdd: internal error: lengths")
+		}
+		asmPieces(len(x), spmvRowsPerCall, func(lo, hi int) (int, bool) {
+			xs, ps := x[lo:hi], ptr[lo:hi+1]
+			switch kind {
+			case qsI8Row:
+				ks.i8Row(y, xs, ps, idx, codes, scale[lo:hi], alpha)
+			case qsI8Block:
+				ks.i8Block(y, xs, ps, idx, codes, scale, b, alpha)
+			case qsMX8:
+				ks.mx8(y, xs, ps, idx, codes, table, exps, b, alpha)
+			case qsMX4:
+				ks.mx4(y, xs, ps, idx, codes, table, exps, b, alpha)
+			default:
+				ks.block4(y, xs, ps, idx, codes, table, scale, b, alpha)
+			}
+			return hi, true
+		}, func(lo, end int) {
+			raceRead(x[lo:end])
+			raceRows(ptr, idx, idx, y, lo, end, true) // the indices and y; idx stands for the values
+			qsRace(kind, ptr, idx, codes, scale, exps, b, lo, end)
+		})
+	}
+}
+
+// qspmmScatterKernel is a fused QSpMMScatter kernel
+// (amd64.QSpMMScatterI8RowAVX2's contract): it returns 1 when it stopped
+// at a segment or an index out of range, 0 when done.
+type qspmmScatterKernel = func(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+
+// qspmmScatterTileKernel is a fused QSpMMScatter kernel on one tile of Y's
+// rows (amd64.QSpMMScatterTileI8RowAVX2's contract), with the segments
+// and limit of spmmScatterTileFunc.
+type qspmmScatterTileKernel = func(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64)
+
+// qspmmScatterKernels are one tier's fused QSpMMScatter kernels by kind,
+// whole (k) and on one tile (kt), nil where the tier has none (no tile
+// kernels where SpMMScatter's kernels of the tier do not tile either).
+type qspmmScatterKernels struct {
+	k  [qsKinds]qspmmScatterKernel
+	kt [qsKinds]qspmmScatterTileKernel
+}
+
+// qspmmScatterFusedSets holds each tier's fused QSpMMScatter kernels as
+// setQSpMMScatterFused registered them (the tests run them with tunings of
+// their own).
+var qspmmScatterFusedSets [numTiers]qspmmScatterKernels
+
+// setQSpMMScatterFused registers the fused QSpMMScatter kernels ks as tier
+// t of qspmmScatter.
+func setQSpMMScatterFused(t tier, ks qspmmScatterKernels) {
+	qspmmScatterFusedSets[t] = ks
+	qspmmScatter.set(t, qspmmScatterFusedAsm(ks, &spmmTune))
+}
+
+// qspmmScatterFusedAsm is the glue of the fused QSpMMScatter kernels: an
+// operand one of ks takes runs it as spmmScatterAsmRun runs SpMMScatter's
+// kernels, in tiles of Y's rows where SpMMScatter tiles them with the
+// tuning c (the same tiles, so the same order of the sums; only a tier
+// with tile kernels tiles), else in its pieces of rows; any other operand
+// takes qspmmScatterTiled.
+//
+//go:noinline
+func qspmmScatterFusedAsm(ks qspmmScatterKernels, c *spmmTuning) qspmmScatterFunc {
+	has := func(k qsKind) bool { return ks.k[k] != nil }
+	return func(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, q *qOperand, alpha float32) {
+		rows, n := len(ptr)-1, len(idx)
+		kind := qsKindOf(q, n, has)
+		if kind == qsNone || rows < 1 {
+			qspmmScatterTiled(y, ldy, x, ldx, w, ptr, idx, q, alpha)
+			return
+		}
+		codes, b := q.v.Codes, q.b
+		table, scale, exps := qsParams(q, kind)
+		if kind == qsI8Row && len(scale) != rows {
+			panic("kernels: QSpMMScatter: internal error: lengths")
+		}
+		// rowScale is the scales from row r0 on: a row kind's are its rows'.
+		rowScale := func(r0 int) []float32 {
+			if kind == qsI8Row {
+				return scale[r0:]
+			}
+			return scale
+		}
+		yrows := denseRows(len(y), ldy, w)
+		if kt := ks.kt[kind]; kt != nil {
+			if tw := c.tileRows(rows, int(yrows), int(ptr[rows]-ptr[0]), w, 4); tw > 0 {
+				spmmTileWalk(ptr, uint64(n), int(yrows), w, tw, spmmScatterBadIndex, func(r0 int, seg []uint64, _ bool, limit uint64) {
+					kt(y, ldy, x[r0*ldx:], ldx, w, seg, idx, codes, table, rowScale(r0), exps, b, alpha, limit)
+				})
+				if raceEnabled {
+					raceSpMM(x, ldx, y, ldy, w, ptr, idx, idx, yrows, 0, rows, true) // idx stands for the values
+					qsRace(kind, ptr, idx, codes, scale, exps, b, 0, rows)
+				}
+				return
+			}
+		}
+		k := ks.k[kind]
+		asmPieces(rows, rows, func(lo, _ int) (int, bool) {
+			hi := spmmRows(ptr, lo, w)
+			if k(y, ldy, x[lo*ldx:], ldx, w, ptr[lo:hi+1], idx, codes, table, rowScale(lo), exps, b, alpha, yrows) != 0 {
+				panic(spmmScatterBadIndex)
+			}
+			return hi, true
+		}, func(lo, end int) {
+			raceSpMM(x, ldx, y, ldy, w, ptr, idx, idx, yrows, lo, end, true) // idx stands for the values
+			qsRace(kind, ptr, idx, codes, scale, exps, b, lo, end)
+		})
 	}
 }
 

@@ -102,7 +102,22 @@ func registerAMD64() bool {
 			mx4:     amd64.QScatter4MXAVX2,
 			mx8:     amd64.QScatter8MXAVX2,
 		}))
-		qspmmScatter.set(tierAVX2, qspmmScatterTiled)
+		setQSpMMScatterFused(tierAVX2, qspmmScatterKernels{
+			k: [qsKinds]qspmmScatterKernel{
+				qsI8Row:   amd64.QSpMMScatterI8RowAVX2,
+				qsI8Block: amd64.QSpMMScatterI8BlockAVX2,
+				qsMX8:     amd64.QSpMMScatter8MXAVX2,
+				qsMX4:     amd64.QSpMMScatter4MXAVX2,
+				qsBlock4:  amd64.QSpMMScatter4BlockAVX2,
+			},
+			kt: [qsKinds]qspmmScatterTileKernel{
+				qsI8Row:   amd64.QSpMMScatterTileI8RowAVX2,
+				qsI8Block: amd64.QSpMMScatterTileI8BlockAVX2,
+				qsMX8:     amd64.QSpMMScatterTile8MXAVX2,
+				qsMX4:     amd64.QSpMMScatterTile4MXAVX2,
+				qsBlock4:  amd64.QSpMMScatterTile4BlockAVX2,
+			},
+		})
 		qcoo.set(tierAVX2, qcooGeneric)
 	}
 	if amd64.HasAVX512 {

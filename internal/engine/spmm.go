@@ -296,8 +296,9 @@ func spmmGeneric[T Float](y []T, ldy int, x []T, ldx, w int, ptr, idx []uint64, 
 // their indices name, where they are below drows (the kernels stop at the
 // first that is not); s is the operand of the rows themselves (Y for SpMM,
 // written; X for SpMMScatter, read). The indexed rows are recorded as
-// written for the scatter.
-func raceSpMM[T Float, P ptrWord, I indexWord](s []T, lds int, d []T, ldd, w int, ptr []P, idx []I, vals []T, drows uint64, lo, end int, scatter bool) {
+// written for the scatter. vals are the values read beside idx, of any
+// element type (the quantized glue passes idx, standing for its codes).
+func raceSpMM[T Float, P ptrWord, I indexWord, V any](s []T, lds int, d []T, ldd, w int, ptr []P, idx []I, vals []V, drows uint64, lo, end int, scatter bool) {
 	raceRead(ptr[lo : end+1])
 	for i := lo; i < end; i++ {
 		if scatter {

@@ -1034,6 +1034,104 @@ func QScatter4MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table []fl
 //go:noescape
 func QScatter8MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha float32)
 
+// QSpMMScatterI8RowAVX2 computes SpMMScatter on int8 codes with one scale
+// per row (scale[i], the row's):
+//
+//	for i := 0; i+1 < len(ptr); i++ {
+//		xs := alpha * x[i*ldx : i*ldx+w]
+//		for k := ptr[i]; k < ptr[i+1]; k++ {
+//			v := float32(int8(codes[k])) * scale[i]
+//			y[idx[k]*ldy : idx[k]*ldy+w] += v * xs // one FMA a column
+//		}
+//	}
+//
+// each value one float32 product rounded once (quant.Values.At), then
+// SpMMScatterF32AVX2's arithmetic: the same bits as SpMMScatterF32AVX2 on
+// the decoded values. Each row's columns go in passes of 8, 4, 2 and 1
+// vectors held in registers and a masked tail, each pass decoding the row's
+// values again. It returns 1 at the first row whose segment is not within
+// ptr[i] <= ptr[i+1] <= len(idx) or index not below yrows (the rows of y
+// the product may write), 0 when done. It needs len(codes) >= len(idx),
+// len(scale) >= len(ptr)-1, x's rows and y's yrows rows of w columns (ldx,
+// ldy >= w).
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMMScatterI8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+
+// QSpMMScatterTileI8RowAVX2 is QSpMMScatterI8RowAVX2 on one tile of Y's
+// rows, as SpMMScatterTileF32AVX2 is SpMMScatterF32AVX2 on one: row i's
+// entries run from seg[2i] to seg[2i+1] (checked by the caller) and stop
+// at the first whose index is >= limit; seg[2i] gets that stop.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMMScatterTileI8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64)
+
+// QSpMMScatterI8BlockAVX2 is QSpMMScatterI8RowAVX2 on the codes and
+// scales of QScatterI8BlockAVX2 (table, scale or exps and b as it takes them),
+// with that kernel's decode and block walk in each pass over a row.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMMScatterI8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+
+// QSpMMScatterTileI8BlockAVX2 is QSpMMScatterTileI8RowAVX2 on the codes and
+// scales of QScatterI8BlockAVX2 (table, scale or exps and b as it takes them),
+// with that kernel's decode and block walk in each pass over a row.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMMScatterTileI8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64)
+
+// QSpMMScatter4BlockAVX2 is QSpMMScatterI8RowAVX2 on the codes and
+// scales of QScatter4BlockAVX2 (table, scale or exps and b as it takes them),
+// with that kernel's decode and block walk in each pass over a row.
+// Requires: AVX, AVX2, FMA3, BMI2.
+//
+//go:noescape
+func QSpMMScatter4BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+
+// QSpMMScatterTile4BlockAVX2 is QSpMMScatterTileI8RowAVX2 on the codes and
+// scales of QScatter4BlockAVX2 (table, scale or exps and b as it takes them),
+// with that kernel's decode and block walk in each pass over a row.
+// Requires: AVX, AVX2, FMA3, BMI2.
+//
+//go:noescape
+func QSpMMScatterTile4BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64)
+
+// QSpMMScatter4MXAVX2 is QSpMMScatterI8RowAVX2 on the codes and
+// scales of QScatter4MXAVX2 (table, scale or exps and b as it takes them),
+// with that kernel's decode and block walk in each pass over a row.
+// Requires: AVX, AVX2, FMA3, BMI2.
+//
+//go:noescape
+func QSpMMScatter4MXAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+
+// QSpMMScatterTile4MXAVX2 is QSpMMScatterTileI8RowAVX2 on the codes and
+// scales of QScatter4MXAVX2 (table, scale or exps and b as it takes them),
+// with that kernel's decode and block walk in each pass over a row.
+// Requires: AVX, AVX2, FMA3, BMI2.
+//
+//go:noescape
+func QSpMMScatterTile4MXAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64)
+
+// QSpMMScatter8MXAVX2 is QSpMMScatterI8RowAVX2 on the codes and
+// scales of QScatter8MXAVX2 (table, scale or exps and b as it takes them),
+// with that kernel's decode and block walk in each pass over a row.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMMScatter8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+
+// QSpMMScatterTile8MXAVX2 is QSpMMScatterTileI8RowAVX2 on the codes and
+// scales of QScatter8MXAVX2 (table, scale or exps and b as it takes them),
+// with that kernel's decode and block walk in each pass over a row.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMMScatterTile8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64)
+
 // Family qspmm: qspmm_amd64.s.
 
 // QSpMMTile8RowAVX2 is QSpMM8RowAVX2 on one column tile of A, as SpMMTileF32AVX2 is

@@ -501,6 +501,56 @@ func QScatter8MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table []fl
 	panic(noAsm)
 }
 
+// QSpMMScatterI8RowAVX2 is not built here; it panics.
+func QSpMMScatterI8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int {
+	panic(noAsm)
+}
+
+// QSpMMScatterTileI8RowAVX2 is not built here; it panics.
+func QSpMMScatterTileI8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMMScatterI8BlockAVX2 is not built here; it panics.
+func QSpMMScatterI8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int {
+	panic(noAsm)
+}
+
+// QSpMMScatterTileI8BlockAVX2 is not built here; it panics.
+func QSpMMScatterTileI8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMMScatter4BlockAVX2 is not built here; it panics.
+func QSpMMScatter4BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int {
+	panic(noAsm)
+}
+
+// QSpMMScatterTile4BlockAVX2 is not built here; it panics.
+func QSpMMScatterTile4BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMMScatter4MXAVX2 is not built here; it panics.
+func QSpMMScatter4MXAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int {
+	panic(noAsm)
+}
+
+// QSpMMScatterTile4MXAVX2 is not built here; it panics.
+func QSpMMScatterTile4MXAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMMScatter8MXAVX2 is not built here; it panics.
+func QSpMMScatter8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int {
+	panic(noAsm)
+}
+
+// QSpMMScatterTile8MXAVX2 is not built here; it panics.
+func QSpMMScatterTile8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64) {
+	panic(noAsm)
+}
+
 // Family qspmm: qspmm_amd64.s.
 
 // QSpMMTile8RowAVX2 is not built here; it panics.

@@ -1,11 +1,15 @@
 package main
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // qscatter_amd64.s: the fused quantized scatter kernels (QScatterAdd, the
-// transposed SpMV), which decode the codes where ScatterAdd reads values.
+// transposed SpMV, and QSpMMScatter, the transposed SpMM), which decode the
+// codes where ScatterAdd and SpMMScatter read values.
 
-func init() { decls = append(decls, qsDecls()...) }
+func init() { decls = append(append(decls, qsDecls()...), qspsDecls()...) }
 
 // qsKernel is one kernel of the family: its name, its code kind ("i8":
 // int8 codes converted; "nib": 4-bit codes, two a byte, through a 16-entry
@@ -92,6 +96,14 @@ merge source), X0 the value.`)
 	for _, k := range qsKernels {
 		qsKernelText(f, k)
 	}
+	f.blank()
+	f.line("%s", strings.TrimSuffix(spmmTailMask("qstailmask<>"), "\n"))
+	f.blank()
+	f.doc(qspsDoc)
+	for _, k := range qsKernels {
+		qspsKernelText(f, k, false)
+		qspsKernelText(f, k, true)
+	}
 	return f.String()
 }
 
@@ -99,15 +111,9 @@ merge source), X0 the value.`)
 func qsKernelText(f *asmFile, k qsKernel) {
 	n := k.name
 	f.text(n, 0, "AVX, AVX2, BMI2", "")
-	f.i("MOVQ %s, DI", arg(n, "y"))
-	f.i("MOVQ %s, R9", arg(n, "idx"))
+	qsArgs(f, k, n)
 	f.i("MOVQ %s, R10", argLen(n, "idx"))
-	f.i("MOVQ %s, R11", arg(n, "codes"))
-	if k.code != "i8" {
-		f.i("MOVQ %s, R15", arg(n, "table"))
-	}
 	f.i("VMOVSS %s, X12", arg(n, "alpha"))
-	f.i("VXORPS X15, X15, X15")
 	f.i("XORQ R8, R8 // no block yet")
 	f.i("XORQ CX, CX")
 	f.label("row")
@@ -126,28 +132,18 @@ func qsKernelText(f *asmFile, k qsKernel) {
 		f.i("MOVQ %s, R14", arg(n, "rs"))
 		f.i("VMOVSS (R14)(CX*4), X14")
 	} else {
-		qsFindBlock(f, k)
+		qsFindBlock(f, k, n, "divide", "entry")
 	}
 	f.label("entry")
 	f.i("CMPQ R12, R13")
 	f.i("JAE next")
 	if k.scale != "row" {
-		f.c("the next block's parameter where the entry starts it")
-		f.i("CMPQ R12, R8")
-		f.i("JB inblock")
-		if k.scale == "mx" {
-			f.i("INCQ BX")
-		} else {
-			f.i("ADDQ $4, BX")
-		}
-		f.i("ADDQ %s, R8", arg(n, "b"))
-		qsLoadScale(f, k)
-		f.label("inblock")
+		qsNextBlock(f, k, n, "inblock")
 	}
 	f.i("MOVQ (R9)(R12*8), R14")
 	f.i("CMPQ R14, %s", argLen(n, "y"))
 	f.i("JAE skip")
-	qsDecode(f, k)
+	qsDecode(f, k, "X0")
 	f.i("VMULSS X13, X0, X0 // a * value")
 	f.i("VADDSS (DI)(R14*4), X0, X0")
 	f.i("VMOVSS X0, (DI)(R14*4)")
@@ -160,19 +156,49 @@ func qsKernelText(f *asmFile, k qsKernel) {
 	vzeroDone(f, "done")
 }
 
+// qsArgs loads the arguments the kernels n on k's codes share: y into DI,
+// idx into R9, codes into R11 and the table into R15; and zeroes X15.
+func qsArgs(f *asmFile, k qsKernel, n string) {
+	f.i("MOVQ %s, DI", arg(n, "y"))
+	f.i("MOVQ %s, R9", arg(n, "idx"))
+	f.i("MOVQ %s, R11", arg(n, "codes"))
+	if k.code != "i8" {
+		f.i("MOVQ %s, R15", arg(n, "table"))
+	}
+	f.i("VXORPS X15, X15, X15")
+}
+
+// qsNextBlock moves BX, R8 and X14 to the next block when entry R12
+// starts it (R12 >= R8), and places label in after: the entries of a row
+// cross one block end at a time. n is the kernel (its argument b).
+func qsNextBlock(f *asmFile, k qsKernel, n, in string) {
+	f.c("the next block's parameter where the entry starts it")
+	f.i("CMPQ R12, R8")
+	f.i("JB %s", in)
+	if k.scale == "mx" {
+		f.i("INCQ BX")
+	} else {
+		f.i("ADDQ $4, BX")
+	}
+	f.i("ADDQ %s, R8", arg(n, "b"))
+	qsLoadScale(f, k)
+	f.label(in)
+}
+
 // qsFindBlock sets BX and R8 to the parameter and the end of the block
-// holding entry R12 (a row's first), dividing only when R12 is not within
-// the current block R8-b..R8-1, and loads the block's scale.
-func qsFindBlock(f *asmFile, k qsKernel) {
-	n := k.name
+// holding entry R12 (a row's first), dividing (at label divide) only when
+// R12 is not within the current block R8-b..R8-1, and loads the block's
+// scale; it jumps to found when the block is the current one (X14 holds
+// its scale). n is the kernel (its arguments b and scale or exps).
+func qsFindBlock(f *asmFile, k qsKernel, n, divide, found string) {
 	f.c("the row's first block: the current one when R8-b <= lo < R8, else lo/b")
 	f.i("CMPQ R12, R8")
-	f.i("JAE divide")
+	f.i("JAE %s", divide)
 	f.i("MOVQ R8, AX")
 	f.i("SUBQ %s, AX", arg(n, "b"))
 	f.i("CMPQ R12, AX")
-	f.i("JAE entry")
-	f.label("divide")
+	f.i("JAE %s", found)
+	f.label(divide)
 	f.i("MOVQ R12, AX")
 	f.i("XORL DX, DX")
 	f.i("DIVQ %s // AX = lo / b", arg(n, "b"))
@@ -198,16 +224,16 @@ func qsLoadScale(f *asmFile, k qsKernel) {
 	f.i("VMOVSS (BX), X14")
 }
 
-// qsDecode sets X0 to the value of entry R12: its code decoded times the
-// scale X14.
-func qsDecode(f *asmFile, k qsKernel) {
+// qsDecode sets dst (an X register) to the value of entry R12: its code
+// decoded times the scale X14.
+func qsDecode(f *asmFile, k qsKernel, dst string) {
 	switch k.code {
 	case "i8":
 		f.i("MOVBLSX (R11)(R12*1), AX")
-		f.i("VCVTSI2SSL AX, X15, X0")
+		f.i("VCVTSI2SSL AX, X15, %s", dst)
 	case "tab8":
 		f.i("MOVBLZX (R11)(R12*1), AX")
-		f.i("VMOVSS (R15)(AX*4), X0")
+		f.i("VMOVSS (R15)(AX*4), %s", dst)
 	case "nib":
 		f.c("nibble k: codes[k/2], shifted right by 4 when k is odd")
 		f.i("MOVQ R12, DX")
@@ -218,9 +244,258 @@ func qsDecode(f *asmFile, k qsKernel) {
 		f.i("SHLL $2, DX")
 		f.i("SHRXL DX, AX, AX")
 		f.i("ANDL $15, AX")
-		f.i("VMOVSS (R15)(AX*4), X0")
+		f.i("VMOVSS (R15)(AX*4), %s", dst)
 	default:
 		panic(fmt.Sprintf("qscatter: code kind %q", k.code))
 	}
-	f.i("VMULSS X14, X0, X0 // value = code * scale")
+	f.i("VMULSS X14, %s, %s // value = code * scale", dst, dst)
+}
+
+// qspsName is the fused QSpMMScatter kernel on k's codes and scales
+// (QSpMMScatterI8RowAVX2 beside QScatterI8RowAVX2), its tile form with
+// tile (QSpMMScatterTileI8RowAVX2).
+func qspsName(k qsKernel, tile bool) string {
+	return strings.Replace(k.name, "QScatter", "QSpMMScatter"+cond(tile, "Tile"), 1)
+}
+
+// qspsSig and qspsTileSig are the signatures every fused QSpMMScatter
+// kernel and tile kernel share: the parameters its codes and scales do
+// not use are ignored.
+const (
+	qspsSig     = "(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int"
+	qspsTileSig = "(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64)"
+)
+
+// qspsDecls are the declarations of the fused QSpMMScatter kernels.
+func qspsDecls() []decl {
+	first, firstTile := qspsName(qsKernels[0], false), qspsName(qsKernels[0], true)
+	req := func(k qsKernel) string { return "Requires: " + qspsReq(k) + "." }
+	d := []decl{{"qscatter", first, qspsSig, first + ` computes SpMMScatter on int8 codes with one scale
+per row (scale[i], the row's):
+
+	for i := 0; i+1 < len(ptr); i++ {
+		xs := alpha * x[i*ldx : i*ldx+w]
+		for k := ptr[i]; k < ptr[i+1]; k++ {
+			v := float32(int8(codes[k])) * scale[i]
+			y[idx[k]*ldy : idx[k]*ldy+w] += v * xs // one FMA a column
+		}
+	}
+
+each value one float32 product rounded once (quant.Values.At), then
+SpMMScatterF32AVX2's arithmetic: the same bits as SpMMScatterF32AVX2 on
+the decoded values. Each row's columns go in passes of 8, 4, 2 and 1
+vectors held in registers and a masked tail, each pass decoding the row's
+values again. It returns 1 at the first row whose segment is not within
+ptr[i] <= ptr[i+1] <= len(idx) or index not below yrows (the rows of y
+the product may write), 0 when done. It needs len(codes) >= len(idx),
+len(scale) >= len(ptr)-1, x's rows and y's yrows rows of w columns (ldx,
+ldy >= w).
+` + req(qsKernels[0])}, {"qscatter", firstTile, qspsTileSig, firstTile + ` is ` + first + ` on one tile of Y's
+rows, as SpMMScatterTileF32AVX2 is SpMMScatterF32AVX2 on one: row i's
+entries run from seg[2i] to seg[2i+1] (checked by the caller) and stop
+at the first whose index is >= limit; seg[2i] gets that stop.
+` + req(qsKernels[0])}}
+	for _, k := range qsKernels[1:] {
+		for _, tile := range []bool{false, true} {
+			n, sig := qspsName(k, tile), qspsSig
+			if tile {
+				sig = qspsTileSig
+			}
+			d = append(d, decl{"qscatter", n, sig, n + " is " + qspsName(qsKernels[0], tile) + " on the codes and\nscales of " +
+				k.name + ` (table, scale or exps and b as it takes them),
+with that kernel's decode and block walk in each pass over a row.
+` + req(k)})
+		}
+	}
+	return d
+}
+
+// qspsReq is the features the fused QSpMMScatter kernel on k's codes
+// needs: BMI2's SHRX for 4-bit codes.
+func qspsReq(k qsKernel) string {
+	if k.code == "nib" {
+		return "AVX, AVX2, FMA3, BMI2"
+	}
+	return "AVX, AVX2, FMA3"
+}
+
+// qspsDoc opens the fused QSpMMScatter kernels.
+const qspsDoc = `The fused quantized SpMMScatter kernels: SpMMScatterF32AVX2's row and
+column loop (and SpMMScatterTileF32AVX2's) with each value decoded from
+its code as the scatter kernels above decode it, then broadcast.
+
+Registers: DI y, SI x's row, R9 idx, R11 codes, R15 the table, CX the
+row, R12 the entry, R13 the row's end, R14 the column, R10 the address
+of Y's row idx[k], BX and R8 the block's parameter and end (as above),
+AX and DX scratch; Y0-Y7 alpha * x's columns of the pass, Y8 the value
+broadcast, Y9-Y11 Y's columns, Y12 the tail mask, Y13 alpha, X14 the
+scale, X15 zero.`
+
+// qspsFirst loads the first entry of row CX into R12: ptr[CX], or with
+// tile seg[2*CX], whose address it leaves in DX.
+func qspsFirst(f *asmFile, n string, tile bool) {
+	if tile {
+		qspsSeg(f, n)
+		f.i("MOVQ (DX), R12")
+		return
+	}
+	f.i("MOVQ %s, AX", arg(n, "ptr"))
+	f.i("MOVQ (AX)(CX*8), R12")
+}
+
+// qspsSeg sets DX to &seg[2*CX], the tile kernel n's pair of row CX.
+func qspsSeg(f *asmFile, n string) {
+	f.i("MOVQ CX, DX")
+	f.i("SHLQ $4, DX")
+	f.i("ADDQ %s, DX", arg(n, "seg"))
+}
+
+// qspsKernelText writes the fused QSpMMScatter kernel on k's codes and
+// scales, or with tile its tile form.
+func qspsKernelText(f *asmFile, k qsKernel, tile bool) {
+	n := qspsName(k, tile)
+	f.text(n, 0, qspsReq(k), "")
+	qsArgs(f, k, n)
+	f.i("MOVQ %s, SI", arg(n, "x"))
+	f.i("VBROADCASTSS %s, Y13", arg(n, "alpha"))
+	f.c("the tail mask: the first w %% 8 lanes")
+	f.i("MOVQ %s, AX", arg(n, "w"))
+	f.i("ANDQ $7, AX")
+	f.i("SHLQ $2, AX")
+	f.i("LEAQ qstailmask<>+32(SB), DX")
+	f.i("SUBQ AX, DX")
+	f.i("VMOVDQU (DX), Y12")
+	f.i("XORQ R8, R8 // no block yet")
+	f.i("XORQ CX, CX")
+	f.label("row")
+	if tile {
+		f.i("MOVQ %s, AX", argLen(n, "seg"))
+		f.i("SHRQ $1, AX")
+	} else {
+		f.i("MOVQ %s, AX", argLen(n, "ptr"))
+		f.i("DECQ AX")
+	}
+	f.i("CMPQ CX, AX")
+	f.i("JGE done")
+	if tile {
+		f.c("the row's piece seg[2i]..seg[2i+1], the first entry in R12")
+		qspsFirst(f, n, true)
+		f.i("MOVQ 8(DX), R13")
+		f.i("CMPQ R12, R13")
+		f.i("JAE next")
+	} else {
+		f.c("the row's segment ptr[i]..R13: bad unless ptr[i] <= R13 <= len(idx)")
+		f.i("MOVQ %s, AX", arg(n, "ptr"))
+		f.i("MOVQ 8(AX)(CX*8), R13")
+		f.i("CMPQ R13, %s", argLen(n, "idx"))
+		f.i("JA bad")
+		f.i("CMPQ (AX)(CX*8), R13")
+		f.i("JA bad")
+		f.i("JEQ next")
+	}
+	if k.scale == "row" {
+		f.i("MOVQ %s, AX", arg(n, "scale"))
+		f.i("VMOVSS (AX)(CX*4), X14 // the row's scale")
+	}
+	f.i("XORQ R14, R14")
+	chunks := []int{8, 4, 2, 1}
+	for ci, nv := range chunks {
+		out := "tail"
+		if ci+1 < len(chunks) {
+			out = fmt.Sprintf("c%d", chunks[ci+1])
+		}
+		qspsPass(f, k, tile, fmt.Sprintf("c%d", nv), nv, out)
+	}
+	qspsPass(f, k, tile, "tail", 0, "")
+	f.label("next")
+	if tile {
+		f.c("seg[2i] = where the row stopped (every pass stops at the same entry)")
+		qspsSeg(f, n)
+		f.i("MOVQ R12, (DX)")
+	}
+	f.i("INCQ CX")
+	f.i("MOVQ %s, AX", arg(n, "ldx"))
+	f.i("LEAQ (SI)(AX*4), SI")
+	f.i("JMP row")
+	if tile {
+		vzeroDone(f, "done")
+		return
+	}
+	f.label("done")
+	f.i("MOVQ $0, %s", retArg(n))
+	vzeroRet(f)
+	f.label("bad")
+	f.i("MOVQ $1, %s", retArg(n))
+	vzeroRet(f)
+}
+
+// qspsPass writes the passes over a row at label L on nv vectors of
+// columns from R14, taken while they lie within w (else on to out), or
+// with nv 0 the masked tail, taken while a column is left (else on to
+// next): alpha * x's columns into Y0.., then every entry decoded,
+// broadcast and added times them into its row of Y. An index not below
+// yrows leaves for bad; in a tile kernel (tile) one not below the limit
+// ends the pass.
+func qspsPass(f *asmFile, k qsKernel, tile bool, L string, nv int, out string) {
+	n := qspsName(k, tile)
+	tail := nv == 0
+	f.label(L)
+	if tail {
+		f.i("CMPQ R14, %s", arg(n, "w"))
+		f.i("JAE next")
+		f.i("VMASKMOVPS (SI)(R14*4), Y12, Y0")
+		f.i("VMULPS Y0, Y13, Y0")
+		nv = 1
+	} else {
+		f.i("LEAQ %d(R14), AX", 8*nv)
+		f.i("CMPQ AX, %s", arg(n, "w"))
+		f.i("JA %s", out)
+		for j := range nv {
+			f.i("VMULPS %s(SI)(R14*4), Y13, Y%d", disp(32*j), j)
+		}
+	}
+	qspsFirst(f, n, tile)
+	if k.scale != "row" {
+		qsFindBlock(f, k, n, L+"div", L+"k")
+	}
+	f.label(L + "k")
+	f.i("CMPQ R12, R13")
+	f.i("JAE %send", L)
+	if k.scale != "row" {
+		qsNextBlock(f, k, n, L+"in")
+	}
+	f.i("MOVQ (R9)(R12*8), R10")
+	if tile {
+		f.i("CMPQ R10, %s", arg(n, "limit"))
+		f.i("JAE %send", L)
+	} else {
+		f.i("CMPQ R10, %s", arg(n, "yrows"))
+		f.i("JAE bad")
+	}
+	f.i("IMULQ %s, R10", arg(n, "ldy"))
+	f.i("LEAQ (DI)(R10*4), R10 // Y's row idx[k]")
+	qsDecode(f, k, "X8")
+	f.i("VBROADCASTSS X8, Y8")
+	for j := range nv {
+		t := fmt.Sprintf("Y%d", 9+j%3)
+		m := fmt.Sprintf("%s(R10)(R14*4)", disp(32*j))
+		if tail {
+			f.i("VMASKMOVPS %s, Y12, %s", m, t)
+			f.i("VFMADD231PS Y%d, Y8, %s", j, t)
+			f.i("VMASKMOVPS %s, Y12, %s", t, m)
+		} else {
+			f.i("VMOVUPS %s, %s", m, t)
+			f.i("VFMADD231PS Y%d, Y8, %s", j, t)
+			f.i("VMOVUPS %s, %s", t, m)
+		}
+	}
+	f.i("INCQ R12")
+	f.i("JMP %sk", L)
+	f.label(L + "end")
+	if tail {
+		f.i("JMP next")
+		return
+	}
+	f.i("ADDQ $%d, R14", 8*nv)
+	f.i("JMP %s", L)
 }
