@@ -10,7 +10,6 @@ import (
 	"github.com/hurray-format/hurray-go/csf"
 	densesize "github.com/hurray-format/hurray-go/internal/dense"
 	"github.com/hurray-format/hurray-go/internal/testutil"
-	"github.com/hurray-format/hurray-go/kernels"
 	"github.com/hurray-format/hurray-go/layout"
 )
 
@@ -39,36 +38,32 @@ func chain(t *testing.T, shape, coord []uint64) *csf.Tensor[float64] {
 // TestOperandSizesOverflow: a dimension near 2^62-2^64 times the dense
 // width wraps modulo 2^64 (or an int) to a small number. The length checks
 // must not accept an operand of that wrapped length: the kernels index it
-// by the stored coordinates without bounds checks of their own, and before
-// the checks multiplied without overflow detection the AVX paths wrote
-// past the operand (and faulted for larger coordinates).
+// by the stored coordinates without bounds checks of their own, so an
+// accepted operand would be read and written past its end. The checks come
+// before dispatch, the same on every kernel path.
 func TestOperandSizesOverflow(t *testing.T) {
-	testutil.ForEachPath(t, func(t *testing.T) {
-		{
-			buf := make([]float64, 1000)
-			f := []float64{1, 1, 1, 1}
-			// (2^62+1) x 4 is 4 modulo 2^64.
-			x := chain(t, []uint64{1<<62 + 1, 1, 1}, []uint64{100, 0, 0})
-			testutil.WantPanicContaining(t, "csf: MTTKRP: out has 4 elements", func() { x.MTTKRP(0, [][]float64{nil, f, f}, 4, buf[:4:4]) })
-			testutil.WantPanicContaining(t, "csf: MTTKRP: factor 0 has 4 elements", func() { x.MTTKRP(1, [][]float64{buf[:4:4], nil, f}, 4, make([]float64, 4)) })
-			// 2^63 x 2 is 0 modulo 2^64.
-			y := chain(t, []uint64{2, 2, 1 << 63}, []uint64{1, 1, 1 << 40})
-			testutil.WantPanicContaining(t, "csf: TTM: len(u) = 0", func() { y.TTMInto(make([]float64, 2), buf[:0], 2) })
-			testutil.WantPanicContaining(t, "csf: TTM: len(u) = 0", func() { y.TTM(buf[:0], 2) })
-			testutil.WantPanicContaining(t, "csf: MTTKRP: factor 2 has 0 elements", func() { y.MTTKRP(0, [][]float64{nil, f[:4], buf[:0]}, 2, make([]float64, 4)) })
-			// B*I = 3 x 0xAAAAAAAAAAAAAAAB is 1 modulo 2^64.
-			z := chain(t, []uint64{3, 0xAAAAAAAAAAAAAAAB, 1}, []uint64{1, 0x5555555555555555, 0})
-			testutil.WantPanicContaining(t, "csf: SDDMM: d = 1, len(q) = 1", func() { z.SDDMMInto(make([]float64, 1), []float64{7}, []float64{2, 3, 4}, 1, 1) })
-			// B*I*dv = 2^62 x 4 x 1 is 0 modulo 2^64.
-			w := chain(t, []uint64{1 << 62, 4, 4}, []uint64{1, 1, 1})
-			testutil.WantPanicContaining(t, "csf: SpMM: dv = 1, len(v) = 0, len(out) = 0", func() { w.SpMM(buf[:0], buf[:0], 1) })
-			for i, v := range buf {
-				if v != 0 {
-					t.Fatalf("buf[%d] = %v: a product wrote outside its operands", i, v)
-				}
-			}
+	buf := make([]float64, 1000)
+	f := []float64{1, 1, 1, 1}
+	// (2^62+1) x 4 is 4 modulo 2^64.
+	x := chain(t, []uint64{1<<62 + 1, 1, 1}, []uint64{100, 0, 0})
+	testutil.WantPanicContaining(t, "csf: MTTKRP: out has 4 elements", func() { x.MTTKRP(0, [][]float64{nil, f, f}, 4, buf[:4:4]) })
+	testutil.WantPanicContaining(t, "csf: MTTKRP: factor 0 has 4 elements", func() { x.MTTKRP(1, [][]float64{buf[:4:4], nil, f}, 4, make([]float64, 4)) })
+	// 2^63 x 2 is 0 modulo 2^64.
+	y := chain(t, []uint64{2, 2, 1 << 63}, []uint64{1, 1, 1 << 40})
+	testutil.WantPanicContaining(t, "csf: TTM: len(u) = 0", func() { y.TTMInto(make([]float64, 2), buf[:0], 2) })
+	testutil.WantPanicContaining(t, "csf: TTM: len(u) = 0", func() { y.TTM(buf[:0], 2) })
+	testutil.WantPanicContaining(t, "csf: MTTKRP: factor 2 has 0 elements", func() { y.MTTKRP(0, [][]float64{nil, f[:4], buf[:0]}, 2, make([]float64, 4)) })
+	// B*I = 3 x 0xAAAAAAAAAAAAAAAB is 1 modulo 2^64.
+	z := chain(t, []uint64{3, 0xAAAAAAAAAAAAAAAB, 1}, []uint64{1, 0x5555555555555555, 0})
+	testutil.WantPanicContaining(t, "csf: SDDMM: d = 1, len(q) = 1", func() { z.SDDMMInto(make([]float64, 1), []float64{7}, []float64{2, 3, 4}, 1, 1) })
+	// B*I*dv = 2^62 x 4 x 1 is 0 modulo 2^64.
+	w := chain(t, []uint64{1 << 62, 4, 4}, []uint64{1, 1, 1})
+	testutil.WantPanicContaining(t, "csf: SpMM: dv = 1, len(v) = 0, len(out) = 0", func() { w.SpMM(buf[:0], buf[:0], 1) })
+	for i, v := range buf {
+		if v != 0 {
+			t.Fatalf("buf[%d] = %v: a product wrote outside its operands", i, v)
 		}
-	})
+	}
 }
 
 // TestOperandOverlap: an output that shares memory with an input the
@@ -136,15 +131,19 @@ func TestOperandOverlap(t *testing.T) {
 // tensor whose dimensions may be near 2^62-2^64, with operands of lengths
 // the input picks (often wrong, sometimes right) carved from a buffer whose
 // tail is a canary. A product must either compute or panic with a "csf: "
-// message; a runtime panic, a fault or a changed canary fails.
+// message; a runtime panic, a fault or a changed canary fails. The products
+// check their operands before they dispatch, the same on every kernel
+// path, so this runs on the path the process selected; internal/engine's
+// guard-page tests (TestProductGuardPages, TestGatherHadamard2GuardPages,
+// TestPushHadamard2GuardPages) hold every path of the kernels these
+// products call to the operands' bounds.
 func FuzzProductOperands(f *testing.F) {
-	f.Add([]byte{0, 5, 0, 0, 100, 0, 0, 4, 4, 4, 4, 4, 4})
-	f.Add([]byte{1, 6, 7, 0, 1, 1, 1, 2, 0, 0, 0, 0, 0, 0})
-	f.Add([]byte{0, 1, 1, 3, 0, 2, 9, 1, 255, 255, 255, 255, 255})
+	f.Add([]byte{0, 5, 0, 0, 100, 0, 0, 4, 4, 4, 4, 4})
+	f.Add([]byte{1, 6, 7, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0})
+	f.Add([]byte{0, 1, 1, 3, 0, 2, 9, 255, 255, 255, 255, 255})
 	huge := []uint64{1<<62 + 1, 1 << 62, 1 << 63, 1<<64 - 1, 0xAAAAAAAAAAAAAAAB, 1 << 32}
-	paths := append(kernels.Available(), "auto")
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if len(data) < 8 {
+		if len(data) < 7 {
 			return
 		}
 		r := 3 + int(data[0]%2)
@@ -160,8 +159,7 @@ func FuzzProductOperands(f *testing.F) {
 			coord[m] = uint64(data[5]) * uint64(b) % shape[m]
 		}
 		k := 1 + int(data[6]%5)
-		path := paths[int(data[7])%len(paths)]
-		lens := data[8:]
+		lens := data[7:]
 		next := func(want int, ok bool) int {
 			if len(lens) == 0 {
 				return 0
@@ -174,10 +172,6 @@ func FuzzProductOperands(f *testing.F) {
 			return int(b % 65)
 		}
 		x := chain(t, shape, coord)
-		if err := kernels.Use(path); err != nil {
-			t.Fatal(err)
-		}
-		defer kernels.Use("")
 		const canary = -7.25
 		buf := make([]float64, 8*128)
 		for i := range buf {
@@ -199,7 +193,7 @@ func FuzzProductOperands(f *testing.F) {
 				defer func() {
 					if p := recover(); p != nil {
 						if s, ok := p.(string); !ok || !strings.HasPrefix(s, "csf: ") {
-							t.Fatalf("%s on %s: panic %v", name, path, p)
+							t.Fatalf("%s: panic %v", name, p)
 						}
 					}
 				}()
@@ -208,7 +202,7 @@ func FuzzProductOperands(f *testing.F) {
 			for i := range 8 {
 				for _, v := range buf[i*128+64 : i*128+128] {
 					if v != canary {
-						t.Fatalf("%s on %s wrote past an operand (slot %d)", name, path, i)
+						t.Fatalf("%s wrote past an operand (slot %d)", name, i)
 					}
 				}
 			}

@@ -182,7 +182,8 @@ func tree2LeafTargets(tr tree2, nrows uint64) []badTarget {
 	return append(ts, targetsOf("idx", int(tr.lptr[e0]), int(tr.lptr[e1]), nrows)...)
 }
 
-// gather2BadCases builds GatherHadamard2 calls in every mode for impl.
+// gather2BadCases builds GatherHadamard2 calls in every mode for impl;
+// push2BadCases is its deliberate twin for the push family.
 func gather2BadCases[T Float](rng *rand.Rand, impl gatherHadamard2Func[T]) []badCase[T] {
 	const nrows, zrows, nc = 5, 4, 5
 	var cs []badCase[T]
@@ -255,7 +256,8 @@ func scatterBadCases[T Float](rng *rand.Rand, impl scatterHadamardFunc[T]) []bad
 	return cs
 }
 
-// push2BadCases builds PushHadamard2 calls in both modes for impl.
+// push2BadCases builds PushHadamard2 calls in both modes for impl: the
+// deliberate twin of gather2BadCases.
 func push2BadCases[T Float](rng *rand.Rand, impl pushHadamard2Func[T]) []badCase[T] {
 	const nrows, crows, nc = 5, 4, 5
 	var cs []badCase[T]

@@ -16,7 +16,9 @@
 // one-at-a-time step of the row kernels; QF_PART and QF_TAKE take a block's
 // part of the row; QF_E8M0 builds block g's E8M0 scale; QF_NIBBLES4 decodes
 // four 4-bit codes; QF_E4M3 decodes one FP8 E4M3 code; QF_SUM, QF_BETA and
-// QF_STORE end a row.
+// QF_STORE end a row. Macros do not cross files: QF_ARGS and QF_ROW are
+// deliberate twins of QS_ARGS and QS_CLAMP in qscatter_arm64.s, and QF_ROW's
+// clamp of the row clamp in scatteraddnarrow_arm64.s's SAN_ROW macros.
 
 #define QF_ARGS \
 	MOVD   y_base+0(FP), R0 \

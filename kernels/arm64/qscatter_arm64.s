@@ -43,7 +43,8 @@
 // branches to entry when lo lies in the current block (R8-b <= lo <
 // R8), else to divide; QS_E8M0 sets F14 to the E8M0 scale exps[g] at R12;
 // QS_NIBBLE loads code k's nibble through the table into F4; QS_UPDATE adds
-// a*value to y[j].
+// a*value to y[j]. QS_ARGS and QS_CLAMP are deliberate twins of QF_ARGS
+// and QF_ROW in qfused_arm64.s (macros do not cross files).
 #define QS_ARGS \
 	MOVD   y_base+0(FP), R0 \
 	MOVD   y_len+8(FP), R1 \

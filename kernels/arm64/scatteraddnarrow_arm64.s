@@ -35,6 +35,8 @@
 
 // SAN_ROW_Fxx(ish) starts row i: a := alpha*x[i], lo and hi clamped,
 // R12 = hi-lo, R13 = &idx[lo] (ish = log2 of the index size), R14 = &vals[lo].
+// The clamp is the deliberate twin of QF_ROW's in qfused_arm64.s (macros do
+// not cross files).
 #define SAN_ROW_F64(ish) \
 	FMOVD.P 8(R2), F27 \
 	FMULD  F28, F27, F27 \
