@@ -3,7 +3,7 @@ GO       ?= go
 FUZZTIME ?= 5s
 PKGS     := ./...
 # Packages with goroutines: run under the race detector.
-RACE_PKGS := ./internal/... ./csr/... ./csf/... ./coo/... ./convert/... ./kernels/...
+RACE_PKGS := ./internal/... ./csr/... ./csf/... ./coo/... ./convert/... ./kernels/... ./prepared/...
 REQUIRE  ?= $(shell scripts/require-tiers.sh)
 
 .PHONY: test unit race purego noasm arm64 test-arm64 check-words check-gen vet lint fuzz fuzz-smoke bench bench-peers bench-mttkrp-peer perfdata perfdoc quickstart
@@ -42,7 +42,8 @@ noasm:
 # arm64 under user-mode emulation, when qemu-aarch64 is installed
 # (Debian: qemu-user). Correctness only: never time anything there. The
 # kernels' tests run once, in full and requiring neon, except QEMU_SHORT;
-# the rest in -short form.
+# the rest in -short form. The purego build of the kernels runs its -short
+# form: its one tier, generic, runs in full beside neon in the first run.
 test-arm64:
 	@if command -v qemu-aarch64 >/dev/null 2>&1; then \
 		echo "GOARCH=arm64 go test -exec qemu-aarch64"; \
@@ -50,8 +51,7 @@ test-arm64:
 		HURRAY_TEST_REQUIRE=neon GOARCH=arm64 $(GO) test -count=1 -timeout 30m -exec qemu-aarch64 -skip '$(QEMU_SHORT)' ./internal/engine/ && \
 		HURRAY_TEST_REQUIRE=neon GOARCH=arm64 $(GO) test -count=1 -timeout 30m -short -exec qemu-aarch64 -run '$(QEMU_SHORT)' ./internal/engine/ && \
 		GOARCH=arm64 $(GO) test -count=1 -timeout 30m -short -exec qemu-aarch64 $(NONKERNEL_PKGS) && \
-		GOARCH=arm64 $(GO) test -count=1 -timeout 30m -tags purego -exec qemu-aarch64 -skip '$(QEMU_SHORT)' $(KERNEL_PKGS) && \
-		GOARCH=arm64 $(GO) test -count=1 -timeout 30m -short -tags purego -exec qemu-aarch64 -run '$(QEMU_SHORT)' ./internal/engine/; \
+		GOARCH=arm64 $(GO) test -count=1 -timeout 30m -short -tags purego -exec qemu-aarch64 $(KERNEL_PKGS); \
 	else echo "test-arm64: qemu-aarch64 not installed, skipped (apt-get install qemu-user)"; fi
 
 # The tests whose full grids would take most of the time under qemu run
