@@ -11,6 +11,11 @@ import (
 // float32 the unquantized baseline.
 var qTransSchemes = []string{"float32", "int8:channel:axis=0", "int8:block=64", "nf4:block=64", "mxfp4"}
 
+// qTransVecSchemes are qTransSchemes and, for the vector product, the
+// channel schemes whose fused scatter has a kernel of its own: uint8 by
+// row, and int8 by column (channels by index).
+var qTransVecSchemes = append(qTransSchemes[:len(qTransSchemes):len(qTransSchemes)], "uint8:channel:axis=0", "int8:channel:axis=1")
+
 // BenchmarkQSpMVTrans: y = Aᵀ x on M4, one thread, float32 (engine's
 // ScatterAdd, the loop of csr's MulVecTrans) and each scheme
 // (engine.QScatterAdd, csr.Quantized's MulVecTrans), on the selected path,
@@ -20,7 +25,7 @@ func BenchmarkQSpMVTrans(b *testing.B) {
 	x := randVec[float32](p.Rows, 1)
 	y := make([]float32, p.Cols)
 	vals := p.Vals32()
-	for _, scheme := range qTransSchemes {
+	for _, scheme := range qTransVecSchemes {
 		b.Run(fmt.Sprintf("scheme=%s/M4", scheme), func(b *testing.B) {
 			var op func()
 			var bytes int64

@@ -39,8 +39,11 @@ func quantized(b *testing.B, p *Pattern, scheme string) *qMatrix {
 	s := quant.MustParse(scheme)
 	var ch engine.Channels
 	var qch quant.Channels
-	if s.Axis() == 0 {
+	switch s.Axis() {
+	case 0:
 		ch, qch = engine.PerRun(p.Ptr, nil), quant.PerRun(p.Ptr, nil)
+	case 1:
+		ch, qch = engine.PerValue(p.Idx, 1), quant.PerValue(p.Idx, 1)
 	}
 	v, _, err := quant.Quantize(s, []uint64{uint64(p.Rows), uint64(p.Cols)}, p.Vals32(), qch)
 	if err != nil {

@@ -15,13 +15,19 @@ import (
 // per block (QScatterI8BlockAVX2's), block4 and mx4 on 4-bit codes with a
 // float32 or E8M0 scale per block (QScatter4BlockAVX2's and
 // QScatter4MXAVX2's), mx8 on E4M3 codes through their table with an E8M0
-// scale per block (QScatter8MXAVX2's).
+// scale per block (QScatter8MXAVX2's), u8Row on uint8 codes with a scale
+// and a zero point per row (QScatterU8RowAVX2's), i8Col and u8Col on int8
+// and uint8 codes with the scale (and zero point) of their index
+// (QScatterI8ColAVX2's and QScatterU8ColAVX2's).
 type qscatterKernels struct {
 	i8Row   func(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha float32)
 	i8Block func(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha float32)
 	block4  func(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha float32)
 	mx4     func(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha float32)
 	mx8     func(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha float32)
+	u8Row   func(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha float32)
+	i8Col   func(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha float32)
+	u8Col   func(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []uint8, alpha float32)
 }
 
 // qsKind is a kind of operand the fused scatter kernels take (qsKindOf),
@@ -35,6 +41,9 @@ const (
 	qsMX8            // E4M3 codes through their table, an E8M0 scale per block
 	qsMX4            // E2M1 codes through their table, an E8M0 scale per block
 	qsBlock4         // 4-bit codes through their table, a float32 scale per block
+	qsU8Row          // uint8 codes, a scale and a zero point per row
+	qsI8Col          // int8 codes, the scale of their index
+	qsU8Col          // uint8 codes, the scale and zero point of their index
 	qsKinds
 )
 
@@ -45,6 +54,12 @@ func qsKindOf(q *qOperand, n int, has func(qsKind) bool) qsKind {
 	switch {
 	case has(qsI8Row) && q.mode == qRow && q.kind == quant.Int8 && len(q.v.Codes) >= n:
 		return qsI8Row
+	case has(qsU8Row) && q.mode == qRow && q.kind == quant.Uint8 && len(q.v.Codes) >= n:
+		return qsU8Row
+	case has(qsI8Col) && q.mode == qCol && q.kind == quant.Int8 && len(q.v.Codes) >= n:
+		return qsI8Col
+	case has(qsU8Col) && q.mode == qCol && q.kind == quant.Uint8 && len(q.v.Codes) >= n:
+		return qsU8Col
 	case has(qsI8Block) && q.kind == quant.Int8 && qScatterBlocks(q, n, n):
 		return qsI8Block
 	case has(qsMX8) && q.kind == quant.MXFP8 && qScatterBlocks(q, n, n):
@@ -61,9 +76,9 @@ func qsKindOf(q *qOperand, n int, has func(qsKind) bool) qsKind {
 // kernels of kind take for q (a row kind's scales: q.rs, one per row).
 func qsParams(q *qOperand, kind qsKind) (table, scale []float32, exps []byte) {
 	switch kind {
-	case qsI8Row:
+	case qsI8Row, qsU8Row:
 		return nil, q.rs, nil
-	case qsI8Block:
+	case qsI8Block, qsI8Col, qsU8Col:
 		return nil, q.v.Scale, nil
 	case qsMX8:
 		return e4m3Table[:], nil, q.v.Exp
@@ -73,14 +88,35 @@ func qsParams(q *qOperand, kind qsKind) (table, scale []float32, exps []byte) {
 	return q.table[:], q.v.Scale, nil
 }
 
+// qsZeros returns the zero points the kernels of kind take for q: by row
+// (q.rz) or by index, nil but on uint8 codes.
+func qsZeros(q *qOperand, kind qsKind) []uint8 {
+	switch kind {
+	case qsU8Row:
+		return q.rz
+	case qsU8Col:
+		return q.v.Zero
+	}
+	return nil
+}
+
 // qsRace records the reads of the codes and the parameters (scale, or the
-// exponents exps) of rows lo..end-1 of ptr on n values by a kernel of
-// kind.
-func qsRace(kind qsKind, ptr, idx []uint64, codes []byte, scale []float32, exps []byte, b, lo, end int) {
+// exponents exps; the zero points zero) of rows lo..end-1 of ptr on n
+// values by a kernel of kind; the kernels by index read the parameters of
+// the indices below ny.
+func qsRace(kind qsKind, ptr, idx []uint64, codes []byte, scale []float32, exps []byte, zero []uint8, ny, b, lo, end int) {
 	qRaceCodes(ptr, len(idx), codes, kind == qsMX4 || kind == qsBlock4, lo, end)
 	switch {
-	case kind == qsI8Row:
+	case kind == qsI8Col || kind == qsU8Col:
+		raceRows(ptr, idx, idx, scale[:ny], lo, end, false)
+		if zero != nil {
+			raceRows(ptr, idx, idx, zero[:ny], lo, end, false)
+		}
+	case kind == qsI8Row || kind == qsU8Row:
 		raceRead(scale[lo:end])
+		if zero != nil {
+			raceRead(zero[lo:end])
+		}
 	case exps != nil:
 		qRaceBlocks(ptr, idx, exps, b, lo, end)
 	default:
@@ -104,6 +140,12 @@ func qscatterFusedAsm(ks qscatterKernels) qscatterFunc {
 			return ks.mx8 != nil
 		case qsMX4:
 			return ks.mx4 != nil
+		case qsU8Row:
+			return ks.u8Row != nil
+		case qsI8Col:
+			return ks.i8Col != nil
+		case qsU8Col:
+			return ks.u8Col != nil
 		}
 		return ks.block4 != nil
 	}
@@ -118,8 +160,17 @@ func qscatterFusedAsm(ks qscatterKernels) qscatterFunc {
 		}
 		codes, b := q.v.Codes, q.b
 		table, scale, exps := qsParams(q, kind)
-		if kind == qsI8Row && len(scale) != len(x) {
-			panic("kernels: QScatterAdd: internal error: lengths")
+		zero := qsZeros(q, kind)
+		switch kind {
+		case qsI8Row, qsU8Row:
+			if len(scale) != len(x) || (zero != nil && len(zero) != len(x)) {
+				panic("kernels: QScatterAdd: internal error: lengths")
+			}
+		case qsI8Col, qsU8Col:
+			// the front end cut y to the channels
+			if len(scale) < len(y) || (zero != nil && len(zero) < len(y)) {
+				panic("kernels: QScatterAdd: internal error: lengths")
+			}
 		}
 		asmPieces(len(x), spmvRowsPerCall, func(lo, hi int) (int, bool) {
 			xs, ps := x[lo:hi], ptr[lo:hi+1]
@@ -132,6 +183,12 @@ func qscatterFusedAsm(ks qscatterKernels) qscatterFunc {
 				ks.mx8(y, xs, ps, idx, codes, table, exps, b, alpha)
 			case qsMX4:
 				ks.mx4(y, xs, ps, idx, codes, table, exps, b, alpha)
+			case qsU8Row:
+				ks.u8Row(y, xs, ps, idx, codes, scale[lo:hi], zero[lo:hi], alpha)
+			case qsI8Col:
+				ks.i8Col(y, xs, ps, idx, codes, scale, alpha)
+			case qsU8Col:
+				ks.u8Col(y, xs, ps, idx, codes, scale, zero, alpha)
 			default:
 				ks.block4(y, xs, ps, idx, codes, table, scale, b, alpha)
 			}
@@ -139,7 +196,7 @@ func qscatterFusedAsm(ks qscatterKernels) qscatterFunc {
 		}, func(lo, end int) {
 			raceRead(x[lo:end])
 			raceRows(ptr, idx, idx, y, lo, end, true) // the indices and y; idx stands for the values
-			qsRace(kind, ptr, idx, codes, scale, exps, b, lo, end)
+			qsRace(kind, ptr, idx, codes, scale, exps, zero, len(y), b, lo, end)
 		})
 	}
 }
@@ -211,7 +268,7 @@ func qspmmScatterFusedAsm(ks qspmmScatterKernels, c *spmmTuning) qspmmScatterFun
 				})
 				if raceEnabled {
 					raceSpMM(x, ldx, y, ldy, w, ptr, idx, idx, yrows, 0, rows, true) // idx stands for the values
-					qsRace(kind, ptr, idx, codes, scale, exps, b, 0, rows)
+					qsRace(kind, ptr, idx, codes, scale, exps, nil, int(yrows), b, 0, rows)
 				}
 				return
 			}
@@ -225,7 +282,7 @@ func qspmmScatterFusedAsm(ks qspmmScatterKernels, c *spmmTuning) qspmmScatterFun
 			return hi, true
 		}, func(lo, end int) {
 			raceSpMM(x, ldx, y, ldy, w, ptr, idx, idx, yrows, lo, end, true) // idx stands for the values
-			qsRace(kind, ptr, idx, codes, scale, exps, b, lo, end)
+			qsRace(kind, ptr, idx, codes, scale, exps, nil, int(yrows), b, lo, end)
 		})
 	}
 }

@@ -101,6 +101,9 @@ func registerAMD64() bool {
 			block4:  amd64.QScatter4BlockAVX2,
 			mx4:     amd64.QScatter4MXAVX2,
 			mx8:     amd64.QScatter8MXAVX2,
+			u8Row:   amd64.QScatterU8RowAVX2,
+			i8Col:   amd64.QScatterI8ColAVX2,
+			u8Col:   amd64.QScatterU8ColAVX2,
 		}))
 		setQSpMMScatterFused(tierAVX2, qspmmScatterKernels{
 			k: [qsKinds]qspmmScatterKernel{

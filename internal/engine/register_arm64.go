@@ -102,7 +102,18 @@ func registerARM64() bool {
 			mx4:     arm64.QScatter4MXNEON,
 			mx8:     arm64.QScatter8MXNEON,
 		}))
-		qspmmScatter.set(tierNEON, qspmmScatterTiled)
+		// The fused SpMMScatter kernels where one is written for the
+		// operand (no tile kernels: SpMMScatter's NEON kernel does not
+		// tile either), decoded tiles elsewhere.
+		setQSpMMScatterFused(tierNEON, qspmmScatterKernels{
+			k: [qsKinds]qspmmScatterKernel{
+				qsI8Row:   arm64.QSpMMScatterI8RowNEON,
+				qsI8Block: arm64.QSpMMScatterI8BlockNEON,
+				qsMX8:     arm64.QSpMMScatter8MXNEON,
+				qsMX4:     arm64.QSpMMScatter4MXNEON,
+				qsBlock4:  arm64.QSpMMScatter4BlockNEON,
+			},
+		})
 		qcoo.set(tierNEON, qcooGeneric)
 	}
 	return true

@@ -9,11 +9,12 @@
 // code (AVX2 has no scatter; ScatterAdd's AVX2 kernel is scalar too).
 //
 // Registers: DI y, R9 idx, R10 len(idx), R11 codes, R15 the table, BX the
-// scale of the row or the parameter of the current block (a pointer into
-// scale or exps), R8 the current block's end, CX the row, R12 the entry,
-// R13 the row's end, R14 the entry's index, AX and DX scratch; X12 alpha,
-// X13 alpha * x[i], X14 the current scale, X15 zero (the conversion's
-// merge source), X0 the value.
+// parameter of the current block (a pointer into scale or exps) or, by
+// index, &scale[0], R8 the current block's end or, uint8 by index,
+// &zero[0], CX the row, R12 the entry, R13 the row's end, R14 the entry's
+// index, AX and DX scratch; X11 the zero point (uint8), X12 alpha, X13
+// alpha * x[i], X14 the current scale, X15 zero (the conversion's merge
+// source), X0 the value.
 
 // func QScatterI8RowAVX2(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha float32)
 // Requires: AVX, AVX2, BMI2
@@ -24,7 +25,6 @@ TEXT ·QScatterI8RowAVX2(SB), NOSPLIT, $0-148
 	VXORPS X15, X15, X15
 	MOVQ   idx_len+80(FP), R10
 	VMOVSS alpha+144(FP), X12
-	XORQ   R8, R8 // no block yet
 	XORQ   CX, CX
 
 row:
@@ -418,6 +418,180 @@ inblock:
 	VMULSS  X13, X0, X0 // a * value
 	VADDSS  (DI)(R14*4), X0, X0
 	VMOVSS  X0, (DI)(R14*4)
+
+skip:
+	INCQ R12
+	JMP  entry
+
+next:
+	INCQ CX
+	JMP  row
+
+done:
+	VZEROUPPER
+	RET
+
+// func QScatterU8RowAVX2(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha float32)
+// Requires: AVX, AVX2, BMI2
+TEXT ·QScatterU8RowAVX2(SB), NOSPLIT, $0-172
+	MOVQ   y+0(FP), DI
+	MOVQ   idx+72(FP), R9
+	MOVQ   codes+96(FP), R11
+	VXORPS X15, X15, X15
+	MOVQ   idx_len+80(FP), R10
+	VMOVSS alpha+168(FP), X12
+	XORQ   CX, CX
+
+row:
+	CMPQ CX, x_len+32(FP)
+	JAE  done
+	// lo, hi := clamp(ptr[i], ptr[i+1], len(idx)); an inverted range is empty
+	MOVQ       ptr+48(FP), R14
+	MOVQ       (R14)(CX*8), R12
+	MOVQ       8(R14)(CX*8), R13
+	CMPQ       R12, R10
+	CMOVQHI    R10, R12
+	CMPQ       R13, R10
+	CMOVQHI    R10, R13
+	CMPQ       R13, R12
+	CMOVQCS    R12, R13
+	CMPQ       R12, R13
+	JAE        next
+	MOVQ       x+24(FP), R14
+	VMULSS     (R14)(CX*4), X12, X13 // a = alpha * x[i]
+	MOVQ       rs+120(FP), R14
+	VMOVSS     (R14)(CX*4), X14
+	MOVQ       rz+144(FP), R14
+	MOVBLZX    (R14)(CX*1), AX
+	VCVTSI2SSL AX, X15, X11          // the row's zero point
+
+entry:
+	CMPQ       R12, R13
+	JAE        next
+	MOVQ       (R9)(R12*8), R14
+	CMPQ       R14, y_len+8(FP)
+	JAE        skip
+	MOVBLZX    (R11)(R12*1), AX
+	VCVTSI2SSL AX, X15, X0
+	VSUBSS     X11, X0, X0 // code - zero point, exact
+	VMULSS     X14, X0, X0 // value = code * scale
+	VMULSS     X13, X0, X0 // a * value
+	VADDSS     (DI)(R14*4), X0, X0
+	VMOVSS     X0, (DI)(R14*4)
+
+skip:
+	INCQ R12
+	JMP  entry
+
+next:
+	INCQ CX
+	JMP  row
+
+done:
+	VZEROUPPER
+	RET
+
+// func QScatterI8ColAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha float32)
+// Requires: AVX, AVX2, BMI2
+TEXT ·QScatterI8ColAVX2(SB), NOSPLIT, $0-148
+	MOVQ   y+0(FP), DI
+	MOVQ   idx+72(FP), R9
+	MOVQ   codes+96(FP), R11
+	VXORPS X15, X15, X15
+	MOVQ   idx_len+80(FP), R10
+	VMOVSS alpha+144(FP), X12
+	MOVQ   scale+120(FP), BX
+	XORQ   CX, CX
+
+row:
+	CMPQ CX, x_len+32(FP)
+	JAE  done
+	// lo, hi := clamp(ptr[i], ptr[i+1], len(idx)); an inverted range is empty
+	MOVQ    ptr+48(FP), R14
+	MOVQ    (R14)(CX*8), R12
+	MOVQ    8(R14)(CX*8), R13
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	CMPQ    R12, R13
+	JAE     next
+	MOVQ    x+24(FP), R14
+	VMULSS  (R14)(CX*4), X12, X13 // a = alpha * x[i]
+
+entry:
+	CMPQ       R12, R13
+	JAE        next
+	MOVQ       (R9)(R12*8), R14
+	CMPQ       R14, y_len+8(FP)
+	JAE        skip
+	MOVBLSX    (R11)(R12*1), AX
+	VCVTSI2SSL AX, X15, X0
+	VMULSS     (BX)(R14*4), X0, X0 // value = code * scale[idx[k]]
+	VMULSS     X13, X0, X0         // a * value
+	VADDSS     (DI)(R14*4), X0, X0
+	VMOVSS     X0, (DI)(R14*4)
+
+skip:
+	INCQ R12
+	JMP  entry
+
+next:
+	INCQ CX
+	JMP  row
+
+done:
+	VZEROUPPER
+	RET
+
+// func QScatterU8ColAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []uint8, alpha float32)
+// Requires: AVX, AVX2, BMI2
+TEXT ·QScatterU8ColAVX2(SB), NOSPLIT, $0-172
+	MOVQ   y+0(FP), DI
+	MOVQ   idx+72(FP), R9
+	MOVQ   codes+96(FP), R11
+	VXORPS X15, X15, X15
+	MOVQ   idx_len+80(FP), R10
+	VMOVSS alpha+168(FP), X12
+	MOVQ   scale+120(FP), BX
+	MOVQ   zero+144(FP), R8
+	XORQ   CX, CX
+
+row:
+	CMPQ CX, x_len+32(FP)
+	JAE  done
+	// lo, hi := clamp(ptr[i], ptr[i+1], len(idx)); an inverted range is empty
+	MOVQ    ptr+48(FP), R14
+	MOVQ    (R14)(CX*8), R12
+	MOVQ    8(R14)(CX*8), R13
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	CMPQ    R12, R13
+	JAE     next
+	MOVQ    x+24(FP), R14
+	VMULSS  (R14)(CX*4), X12, X13 // a = alpha * x[i]
+
+entry:
+	CMPQ       R12, R13
+	JAE        next
+	MOVQ       (R9)(R12*8), R14
+	CMPQ       R14, y_len+8(FP)
+	JAE        skip
+	MOVBLZX    (R11)(R12*1), AX
+	VCVTSI2SSL AX, X15, X0
+	MOVBLZX    (R8)(R14*1), AX
+	VCVTSI2SSL AX, X15, X11        // the index's zero point
+	VSUBSS     X11, X0, X0         // code - zero point, exact
+	VMULSS     (BX)(R14*4), X0, X0 // value = code * scale[idx[k]]
+	VMULSS     X13, X0, X0         // a * value
+	VADDSS     (DI)(R14*4), X0, X0
+	VMOVSS     X0, (DI)(R14*4)
 
 skip:
 	INCQ R12

@@ -501,6 +501,21 @@ func QScatter8MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table []fl
 	panic(noAsm)
 }
 
+// QScatterU8RowAVX2 is not built here; it panics.
+func QScatterU8RowAVX2(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha float32) {
+	panic(noAsm)
+}
+
+// QScatterI8ColAVX2 is not built here; it panics.
+func QScatterI8ColAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha float32) {
+	panic(noAsm)
+}
+
+// QScatterU8ColAVX2 is not built here; it panics.
+func QScatterU8ColAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []uint8, alpha float32) {
+	panic(noAsm)
+}
+
 // QSpMMScatterI8RowAVX2 is not built here; it panics.
 func QSpMMScatterI8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int {
 	panic(noAsm)

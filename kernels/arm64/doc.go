@@ -77,7 +77,10 @@
 //	qscatter_arm64.s            QScatter{I8Row,I8Block,4Block,4MX,8MX}NEON:
 //	                            that scatter-add on int8, 4-bit and E4M3 codes
 //	                            decoded in the loop, times a scale a row or a
-//	                            block (UDIV where a row leaves the last block)
+//	                            block (UDIV where a row leaves the last block); and
+//	                            QSpMMScatter{I8Row,I8Block,4Block,4MX,8MX}NEON:
+//	                            spmmscatter_arm64.s's loop on those codes, each
+//	                            value decoded once a column block
 //	gatherhadamard_arm64.s      GatherHadamardF32NEON, GatherHadamardF64NEON:
 //	                            per node the fiber sum t in registers (FMLA by
 //	                            element per leaf), then out += y*t (FMLA)

@@ -93,6 +93,205 @@
 	FMADDS F4, F8, F27, F8        /* y[j] + a*value */ \
 	FMOVS  F8, (R0)(R15<<2)
 
+// The fused quantized SpMMScatter kernels on NEON (QSpMMScatter, the
+// transposed SpMM): SpMMScatterF32NEON's row and column-block loop (blocks
+// of four vectors, then one vector, then single columns; ax := alpha times
+// the block of x's row i) with each entry's value decoded from its code as
+// the kernels above decode it, once a block, then broadcast (VDUP) and
+// multiplied into its row of Y with VFMLA (FMADDS for a single column), as
+// SpMMScatterF32NEON adds vals[k]: the same bits as that kernel on the
+// decoded values. Each row's segment is checked when the row starts (lo <=
+// hi <= len(idx)) and each index against yrows every time a block reads it;
+// bad returns 1, done 0. A block's walk finds the block of its first entry
+// as the kernels above find a row's (QS_FIRSTBLOCK: division only when lo
+// is not in the current block) and steps to the next block where an entry
+// starts it.
+//
+// Registers:
+//
+//    R0  &y[0]          R1  ldy in bytes   R2  &x row i       R3  ldx in bytes
+//    R4  w              R5  &ptr[i]        R6  &idx[0]        R7  &codes[0]
+//    R8  block's end    R9  &table[0]      R10 k              R11 hi
+//    R12 the current block's &scale[g] or &exps[g]            R13 b
+//    R14 lo             R15 &scale[i] (by row), or &scale[0] or &exps[0]
+//    R16, R17 scratch   R19 rows left      R20 &x[i*ldx + c]  R21 &y[j*ldy + c]
+//    R22 yrows          R23 &y[c]          R24 columns left   R25 len(idx)
+//    V0..V3 Y's block   V4 value (F4)      V8..V11 ax (F8 one column)
+//    F14 scale          V16 value broadcast                   V31 alpha
+//
+// The macros below are the kernels' shared steps; the labels and the WORD
+// lines (Go's assembler lacks the vector FMUL) stay in the kernels. A
+// macro's arguments are the labels it branches to.
+
+// QSPS_ARGS loads the arguments into their registers and leaves for done
+// when ptr holds no row: the twin of qspmm_arm64.s's QSPMM_ARGS (the same
+// argument layout, into this file's registers).
+#define QSPS_ARGS(done) \
+	MOVD   y_base+0(FP), R0 \
+	MOVD   ldy+24(FP), R1 \
+	LSL    $2, R1, R1             /* ldy in bytes */ \
+	MOVD   x_base+32(FP), R2 \
+	MOVD   ldx+56(FP), R3 \
+	LSL    $2, R3, R3             /* ldx in bytes */ \
+	MOVD   w+64(FP), R4 \
+	MOVD   ptr_base+72(FP), R5 \
+	MOVD   ptr_len+80(FP), R19 \
+	SUB    $1, R19, R19           /* rows */ \
+	MOVD   idx_base+96(FP), R6 \
+	MOVD   idx_len+104(FP), R25 \
+	MOVD   codes_base+120(FP), R7 \
+	MOVD   table_base+144(FP), R9 \
+	MOVD   b+216(FP), R13 \
+	MOVD   yrows+232(FP), R22 \
+	MOVWU  alpha+224(FP), R16 \
+	VDUP   R16, V31.S4            /* alpha in every lane (F31: scalar alpha) */ \
+	MOVD   ZR, R8                 /* no block yet */ \
+	CBZ    R19, done
+
+// QSPS_ROW reads row i's segment into R14 and R11, leaves for bad unless
+// lo <= hi <= len(idx), steps R5 to ptr[i+1], starts the row's columns
+// (c := 0) and leaves for empty when lo == hi.
+#define QSPS_ROW(bad, empty) \
+	LDP    (R5), (R14, R11) \
+	CMP    R11, R14               /* lo > hi: bad */ \
+	BHI    bad \
+	CMP    R25, R11               /* hi > len(idx): bad */ \
+	BHI    bad \
+	ADD    $8, R5, R5 \
+	MOVD   R4, R24                /* columns left */ \
+	MOVD   R2, R20                /* &x[i*ldx + c] */ \
+	MOVD   R0, R23                /* &y[0*ldy + c] */ \
+	CMP    R14, R11 \
+	BEQ    empty
+
+// QSPS_OPEN4, QSPS_OPEN1 and QSPS_OPENS open a column block of four
+// vectors, one vector or one column (leaving for next when fewer columns
+// are left): k := lo, and x's block loaded (the single column times alpha;
+// the kernels multiply the vectors by alpha).
+#define QSPS_OPEN4(next) \
+	CMP    $16, R24 \
+	BLO    next \
+	MOVD   R14, R10 \
+	VLD1.P 64(R20), [V8.S4, V9.S4, V10.S4, V11.S4]
+
+#define QSPS_OPEN1(next) \
+	CMP    $4, R24 \
+	BLO    next \
+	MOVD   R14, R10 \
+	VLD1.P 16(R20), [V8.S4]
+
+#define QSPS_OPENS(next) \
+	CBZ    R24, next \
+	MOVD   R14, R10 \
+	FMOVS.P 4(R20), F8 \
+	FMULS  F31, F8, F8
+
+// QSPS_DIVIDE sets R16 to the block g = k/b of entry k and R8 to its end;
+// QSPS_SCALE then sets R12 to &scale[g] and F14 to scale[g].
+#define QSPS_DIVIDE \
+	UDIV   R13, R10, R16          /* g = k / b */ \
+	ADD    $1, R16, R17 \
+	MUL    R13, R17, R8           /* the block's end */
+
+#define QSPS_SCALE \
+	ADD    R16<<2, R15, R12       /* &scale[g] */ \
+	FMOVS  (R12), F14
+
+// QSPS_ENTRY leaves for end when k reaches hi.
+#define QSPS_ENTRY(end) \
+	CMP    R11, R10 \
+	BHS    end
+
+// QSPS_NEXTBLOCK and QSPS_NEXTMX step to the next block where entry k
+// starts it (else on to in): QSPS_NEXTBLOCK with its scale into F14,
+// QSPS_NEXTMX with R12 at its exponent (QS_E8M0 follows).
+#define QSPS_NEXTBLOCK(in) \
+	CMP    R8, R10 \
+	BLO    in \
+	ADD    $4, R12, R12 \
+	ADD    R13, R8, R8 \
+	FMOVS  (R12), F14
+
+#define QSPS_NEXTMX(in) \
+	CMP    R8, R10 \
+	BLO    in \
+	ADD    $1, R12, R12 \
+	ADD    R13, R8, R8
+
+// QSPS_INDEX sets j := idx[k], leaves for bad unless j < yrows, and sets
+// R21 to &y[j*ldy + c].
+#define QSPS_INDEX(bad) \
+	MOVD   (R6)(R10<<3), R17      /* j := idx[k] */ \
+	CMP    R22, R17 \
+	BHS    bad \
+	MADD   R1, R23, R17, R21      /* &y[j*ldy + c] */
+
+// QSPS_CODEI8 and QSPS_CODE8 set F4 to entry k's int8 code converted or
+// its 8-bit code's table entry (QS_NIBBLE: its 4-bit code's); QSPS_TIMES
+// multiplies it by the scale, one product rounded once.
+#define QSPS_CODEI8 \
+	MOVB   (R7)(R10), R16         /* int8(codes[k]) */ \
+	SCVTFWS R16, F4
+
+#define QSPS_CODE8 \
+	MOVBU  (R7)(R10), R16 \
+	FMOVS  (R9)(R16<<2), F4       /* table[codes[k]] */
+
+#define QSPS_TIMES \
+	FMULS  F14, F4, F4            /* value = code * scale */
+
+// QSPS_FMA4, QSPS_FMA1 and QSPS_FMAS add the value times ax into Y's row
+// j (four vectors, one vector or one column), load, fused multiply-add,
+// store: an index repeated in the row sees the earlier store.
+#define QSPS_FMA4 \
+	VDUP   V4.S[0], V16.S4 \
+	VLD1   (R21), [V0.S4, V1.S4, V2.S4, V3.S4] \
+	VFMLA  V16.S4, V8.S4, V0.S4 \
+	VFMLA  V16.S4, V9.S4, V1.S4 \
+	VFMLA  V16.S4, V10.S4, V2.S4 \
+	VFMLA  V16.S4, V11.S4, V3.S4 \
+	VST1   [V0.S4, V1.S4, V2.S4, V3.S4], (R21)
+
+#define QSPS_FMA1 \
+	VDUP   V4.S[0], V16.S4 \
+	VLD1   (R21), [V0.S4] \
+	VFMLA  V16.S4, V8.S4, V0.S4 \
+	VST1   [V0.S4], (R21)
+
+#define QSPS_FMAS \
+	FMOVS  (R21), F0 \
+	FMADDS F4, F0, F8, F0 \
+	FMOVS  F0, (R21)
+
+// QSPS_NEXT steps k and goes back to entry.
+#define QSPS_NEXT(entry) \
+	ADD    $1, R10, R10 \
+	B      entry
+
+// QSPS_END4, QSPS_END1 and QSPS_ENDS step c past the block and go back to
+// block.
+#define QSPS_END4(block) \
+	ADD    $64, R23, R23 \
+	SUB    $16, R24, R24 \
+	B      block
+
+#define QSPS_END1(block) \
+	ADD    $16, R23, R23 \
+	SUB    $4, R24, R24 \
+	B      block
+
+#define QSPS_ENDS(block) \
+	ADD    $4, R23, R23 \
+	SUB    $1, R24, R24 \
+	B      block
+
+// QSPS_ROWEND steps to the next row of x and goes back to row while rows
+// are left.
+#define QSPS_ROWEND(row) \
+	ADD    R3, R2, R2 \
+	SUB    $1, R19, R19 \
+	CBNZ   R19, row
+
 // func QScatterI8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha float32)
 TEXT ·QScatterI8RowNEON(SB), NOSPLIT, $0-148
 	QS_ARGS
@@ -349,4 +548,469 @@ q8mnext:
 	CBNZ   R3, q8mrow
 
 q8mdone:
+	RET
+
+// func QSpMMScatterI8RowNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+// (int8 codes, one scale per row.)
+TEXT ·QSpMMScatterI8RowNEON(SB), NOSPLIT, $0-248
+	QSPS_ARGS(psrdone)
+	MOVD   scale_base+168(FP), R15
+
+psrrow:
+	QSPS_ROW(psrbad, psrrowend)
+	FMOVS  (R15), F14             // the row's scale
+
+psrblk4:
+	// for ; c+16 <= w; c += 16 { ax := alpha * x[i*ldx+c:][:16]; the entries }
+	QSPS_OPEN4(psrblk1)
+	WORD $0x6e3fdd08 // fmul v8.4s, v8.4s, v31.4s
+	WORD $0x6e3fdd29 // fmul v9.4s, v9.4s, v31.4s
+	WORD $0x6e3fdd4a // fmul v10.4s, v10.4s, v31.4s
+	WORD $0x6e3fdd6b // fmul v11.4s, v11.4s, v31.4s
+
+psrb4entry:
+	QSPS_ENTRY(psrb4end)
+	QSPS_INDEX(psrbad)
+	QSPS_CODEI8
+	QSPS_TIMES
+	QSPS_FMA4
+	QSPS_NEXT(psrb4entry)
+
+psrb4end:
+	QSPS_END4(psrblk4)
+
+psrblk1:
+	// for ; c+4 <= w; c += 4 { the same on one vector }
+	QSPS_OPEN1(psrscalar)
+	WORD $0x6e3fdd08 // fmul v8.4s, v8.4s, v31.4s
+
+psrb1entry:
+	QSPS_ENTRY(psrb1end)
+	QSPS_INDEX(psrbad)
+	QSPS_CODEI8
+	QSPS_TIMES
+	QSPS_FMA1
+	QSPS_NEXT(psrb1entry)
+
+psrb1end:
+	QSPS_END1(psrblk1)
+
+psrscalar:
+	// for ; c < w; c++ { the same on one column }
+	QSPS_OPENS(psrrowend)
+
+psrsentry:
+	QSPS_ENTRY(psrsend)
+	QSPS_INDEX(psrbad)
+	QSPS_CODEI8
+	QSPS_TIMES
+	QSPS_FMAS
+	QSPS_NEXT(psrsentry)
+
+psrsend:
+	QSPS_ENDS(psrscalar)
+
+psrrowend:
+	ADD    $4, R15, R15           // the next row's scale
+	QSPS_ROWEND(psrrow)
+
+psrdone:
+	MOVD   ZR, ret+240(FP)
+	RET
+
+psrbad:
+	MOVD   $1, R16
+	MOVD   R16, ret+240(FP)
+	RET
+
+// func QSpMMScatterI8BlockNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+// (int8 codes, a scale per block.)
+TEXT ·QSpMMScatterI8BlockNEON(SB), NOSPLIT, $0-248
+	QSPS_ARGS(psbdone)
+	MOVD   scale_base+168(FP), R15
+
+psbrow:
+	QSPS_ROW(psbbad, psbrowend)
+
+psbblk4:
+	// for ; c+16 <= w; c += 16 { ax := alpha * x[i*ldx+c:][:16]; the entries }
+	QSPS_OPEN4(psbblk1)
+	WORD $0x6e3fdd08 // fmul v8.4s, v8.4s, v31.4s
+	WORD $0x6e3fdd29 // fmul v9.4s, v9.4s, v31.4s
+	WORD $0x6e3fdd4a // fmul v10.4s, v10.4s, v31.4s
+	WORD $0x6e3fdd6b // fmul v11.4s, v11.4s, v31.4s
+	QS_FIRSTBLOCK(psbb4div, psbb4entry)
+
+psbb4div:
+	QSPS_DIVIDE
+	QSPS_SCALE
+
+psbb4entry:
+	QSPS_ENTRY(psbb4end)
+	QSPS_NEXTBLOCK(psbb4in)
+
+psbb4in:
+	QSPS_INDEX(psbbad)
+	QSPS_CODEI8
+	QSPS_TIMES
+	QSPS_FMA4
+	QSPS_NEXT(psbb4entry)
+
+psbb4end:
+	QSPS_END4(psbblk4)
+
+psbblk1:
+	// for ; c+4 <= w; c += 4 { the same on one vector }
+	QSPS_OPEN1(psbscalar)
+	WORD $0x6e3fdd08 // fmul v8.4s, v8.4s, v31.4s
+	QS_FIRSTBLOCK(psbb1div, psbb1entry)
+
+psbb1div:
+	QSPS_DIVIDE
+	QSPS_SCALE
+
+psbb1entry:
+	QSPS_ENTRY(psbb1end)
+	QSPS_NEXTBLOCK(psbb1in)
+
+psbb1in:
+	QSPS_INDEX(psbbad)
+	QSPS_CODEI8
+	QSPS_TIMES
+	QSPS_FMA1
+	QSPS_NEXT(psbb1entry)
+
+psbb1end:
+	QSPS_END1(psbblk1)
+
+psbscalar:
+	// for ; c < w; c++ { the same on one column }
+	QSPS_OPENS(psbrowend)
+	QS_FIRSTBLOCK(psbsdiv, psbsentry)
+
+psbsdiv:
+	QSPS_DIVIDE
+	QSPS_SCALE
+
+psbsentry:
+	QSPS_ENTRY(psbsend)
+	QSPS_NEXTBLOCK(psbsin)
+
+psbsin:
+	QSPS_INDEX(psbbad)
+	QSPS_CODEI8
+	QSPS_TIMES
+	QSPS_FMAS
+	QSPS_NEXT(psbsentry)
+
+psbsend:
+	QSPS_ENDS(psbscalar)
+
+psbrowend:
+	QSPS_ROWEND(psbrow)
+
+psbdone:
+	MOVD   ZR, ret+240(FP)
+	RET
+
+psbbad:
+	MOVD   $1, R16
+	MOVD   R16, ret+240(FP)
+	RET
+
+// func QSpMMScatter4BlockNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+// (4-bit codes, a scale per block.)
+TEXT ·QSpMMScatter4BlockNEON(SB), NOSPLIT, $0-248
+	QSPS_ARGS(p4bdone)
+	MOVD   scale_base+168(FP), R15
+
+p4brow:
+	QSPS_ROW(p4bbad, p4browend)
+
+p4bblk4:
+	// for ; c+16 <= w; c += 16 { ax := alpha * x[i*ldx+c:][:16]; the entries }
+	QSPS_OPEN4(p4bblk1)
+	WORD $0x6e3fdd08 // fmul v8.4s, v8.4s, v31.4s
+	WORD $0x6e3fdd29 // fmul v9.4s, v9.4s, v31.4s
+	WORD $0x6e3fdd4a // fmul v10.4s, v10.4s, v31.4s
+	WORD $0x6e3fdd6b // fmul v11.4s, v11.4s, v31.4s
+	QS_FIRSTBLOCK(p4bb4div, p4bb4entry)
+
+p4bb4div:
+	QSPS_DIVIDE
+	QSPS_SCALE
+
+p4bb4entry:
+	QSPS_ENTRY(p4bb4end)
+	QSPS_NEXTBLOCK(p4bb4in)
+
+p4bb4in:
+	QSPS_INDEX(p4bbad)
+	QS_NIBBLE
+	QSPS_TIMES
+	QSPS_FMA4
+	QSPS_NEXT(p4bb4entry)
+
+p4bb4end:
+	QSPS_END4(p4bblk4)
+
+p4bblk1:
+	// for ; c+4 <= w; c += 4 { the same on one vector }
+	QSPS_OPEN1(p4bscalar)
+	WORD $0x6e3fdd08 // fmul v8.4s, v8.4s, v31.4s
+	QS_FIRSTBLOCK(p4bb1div, p4bb1entry)
+
+p4bb1div:
+	QSPS_DIVIDE
+	QSPS_SCALE
+
+p4bb1entry:
+	QSPS_ENTRY(p4bb1end)
+	QSPS_NEXTBLOCK(p4bb1in)
+
+p4bb1in:
+	QSPS_INDEX(p4bbad)
+	QS_NIBBLE
+	QSPS_TIMES
+	QSPS_FMA1
+	QSPS_NEXT(p4bb1entry)
+
+p4bb1end:
+	QSPS_END1(p4bblk1)
+
+p4bscalar:
+	// for ; c < w; c++ { the same on one column }
+	QSPS_OPENS(p4browend)
+	QS_FIRSTBLOCK(p4bsdiv, p4bsentry)
+
+p4bsdiv:
+	QSPS_DIVIDE
+	QSPS_SCALE
+
+p4bsentry:
+	QSPS_ENTRY(p4bsend)
+	QSPS_NEXTBLOCK(p4bsin)
+
+p4bsin:
+	QSPS_INDEX(p4bbad)
+	QS_NIBBLE
+	QSPS_TIMES
+	QSPS_FMAS
+	QSPS_NEXT(p4bsentry)
+
+p4bsend:
+	QSPS_ENDS(p4bscalar)
+
+p4browend:
+	QSPS_ROWEND(p4brow)
+
+p4bdone:
+	MOVD   ZR, ret+240(FP)
+	RET
+
+p4bbad:
+	MOVD   $1, R16
+	MOVD   R16, ret+240(FP)
+	RET
+
+// func QSpMMScatter4MXNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+// (E2M1 codes, an E8M0 scale per block.)
+TEXT ·QSpMMScatter4MXNEON(SB), NOSPLIT, $0-248
+	QSPS_ARGS(p4mdone)
+	MOVD   exps_base+192(FP), R15
+
+p4mrow:
+	QSPS_ROW(p4mbad, p4mrowend)
+
+p4mblk4:
+	// for ; c+16 <= w; c += 16 { ax := alpha * x[i*ldx+c:][:16]; the entries }
+	QSPS_OPEN4(p4mblk1)
+	WORD $0x6e3fdd08 // fmul v8.4s, v8.4s, v31.4s
+	WORD $0x6e3fdd29 // fmul v9.4s, v9.4s, v31.4s
+	WORD $0x6e3fdd4a // fmul v10.4s, v10.4s, v31.4s
+	WORD $0x6e3fdd6b // fmul v11.4s, v11.4s, v31.4s
+	QS_FIRSTBLOCK(p4mb4div, p4mb4entry)
+
+p4mb4div:
+	QSPS_DIVIDE
+	ADD    R16, R15, R12          // &exps[g]
+	QS_E8M0
+
+p4mb4entry:
+	QSPS_ENTRY(p4mb4end)
+	QSPS_NEXTMX(p4mb4in)
+	QS_E8M0
+
+p4mb4in:
+	QSPS_INDEX(p4mbad)
+	QS_NIBBLE
+	QSPS_TIMES
+	QSPS_FMA4
+	QSPS_NEXT(p4mb4entry)
+
+p4mb4end:
+	QSPS_END4(p4mblk4)
+
+p4mblk1:
+	// for ; c+4 <= w; c += 4 { the same on one vector }
+	QSPS_OPEN1(p4mscalar)
+	WORD $0x6e3fdd08 // fmul v8.4s, v8.4s, v31.4s
+	QS_FIRSTBLOCK(p4mb1div, p4mb1entry)
+
+p4mb1div:
+	QSPS_DIVIDE
+	ADD    R16, R15, R12          // &exps[g]
+	QS_E8M0
+
+p4mb1entry:
+	QSPS_ENTRY(p4mb1end)
+	QSPS_NEXTMX(p4mb1in)
+	QS_E8M0
+
+p4mb1in:
+	QSPS_INDEX(p4mbad)
+	QS_NIBBLE
+	QSPS_TIMES
+	QSPS_FMA1
+	QSPS_NEXT(p4mb1entry)
+
+p4mb1end:
+	QSPS_END1(p4mblk1)
+
+p4mscalar:
+	// for ; c < w; c++ { the same on one column }
+	QSPS_OPENS(p4mrowend)
+	QS_FIRSTBLOCK(p4msdiv, p4msentry)
+
+p4msdiv:
+	QSPS_DIVIDE
+	ADD    R16, R15, R12          // &exps[g]
+	QS_E8M0
+
+p4msentry:
+	QSPS_ENTRY(p4msend)
+	QSPS_NEXTMX(p4msin)
+	QS_E8M0
+
+p4msin:
+	QSPS_INDEX(p4mbad)
+	QS_NIBBLE
+	QSPS_TIMES
+	QSPS_FMAS
+	QSPS_NEXT(p4msentry)
+
+p4msend:
+	QSPS_ENDS(p4mscalar)
+
+p4mrowend:
+	QSPS_ROWEND(p4mrow)
+
+p4mdone:
+	MOVD   ZR, ret+240(FP)
+	RET
+
+p4mbad:
+	MOVD   $1, R16
+	MOVD   R16, ret+240(FP)
+	RET
+
+// func QSpMMScatter8MXNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+// (E4M3 codes, an E8M0 scale per block.)
+TEXT ·QSpMMScatter8MXNEON(SB), NOSPLIT, $0-248
+	QSPS_ARGS(p8mdone)
+	MOVD   exps_base+192(FP), R15
+
+p8mrow:
+	QSPS_ROW(p8mbad, p8mrowend)
+
+p8mblk4:
+	// for ; c+16 <= w; c += 16 { ax := alpha * x[i*ldx+c:][:16]; the entries }
+	QSPS_OPEN4(p8mblk1)
+	WORD $0x6e3fdd08 // fmul v8.4s, v8.4s, v31.4s
+	WORD $0x6e3fdd29 // fmul v9.4s, v9.4s, v31.4s
+	WORD $0x6e3fdd4a // fmul v10.4s, v10.4s, v31.4s
+	WORD $0x6e3fdd6b // fmul v11.4s, v11.4s, v31.4s
+	QS_FIRSTBLOCK(p8mb4div, p8mb4entry)
+
+p8mb4div:
+	QSPS_DIVIDE
+	ADD    R16, R15, R12          // &exps[g]
+	QS_E8M0
+
+p8mb4entry:
+	QSPS_ENTRY(p8mb4end)
+	QSPS_NEXTMX(p8mb4in)
+	QS_E8M0
+
+p8mb4in:
+	QSPS_INDEX(p8mbad)
+	QSPS_CODE8
+	QSPS_TIMES
+	QSPS_FMA4
+	QSPS_NEXT(p8mb4entry)
+
+p8mb4end:
+	QSPS_END4(p8mblk4)
+
+p8mblk1:
+	// for ; c+4 <= w; c += 4 { the same on one vector }
+	QSPS_OPEN1(p8mscalar)
+	WORD $0x6e3fdd08 // fmul v8.4s, v8.4s, v31.4s
+	QS_FIRSTBLOCK(p8mb1div, p8mb1entry)
+
+p8mb1div:
+	QSPS_DIVIDE
+	ADD    R16, R15, R12          // &exps[g]
+	QS_E8M0
+
+p8mb1entry:
+	QSPS_ENTRY(p8mb1end)
+	QSPS_NEXTMX(p8mb1in)
+	QS_E8M0
+
+p8mb1in:
+	QSPS_INDEX(p8mbad)
+	QSPS_CODE8
+	QSPS_TIMES
+	QSPS_FMA1
+	QSPS_NEXT(p8mb1entry)
+
+p8mb1end:
+	QSPS_END1(p8mblk1)
+
+p8mscalar:
+	// for ; c < w; c++ { the same on one column }
+	QSPS_OPENS(p8mrowend)
+	QS_FIRSTBLOCK(p8msdiv, p8msentry)
+
+p8msdiv:
+	QSPS_DIVIDE
+	ADD    R16, R15, R12          // &exps[g]
+	QS_E8M0
+
+p8msentry:
+	QSPS_ENTRY(p8msend)
+	QSPS_NEXTMX(p8msin)
+	QS_E8M0
+
+p8msin:
+	QSPS_INDEX(p8mbad)
+	QSPS_CODE8
+	QSPS_TIMES
+	QSPS_FMAS
+	QSPS_NEXT(p8msentry)
+
+p8msend:
+	QSPS_ENDS(p8mscalar)
+
+p8mrowend:
+	QSPS_ROWEND(p8mrow)
+
+p8mdone:
+	MOVD   ZR, ret+240(FP)
+	RET
+
+p8mbad:
+	MOVD   $1, R16
+	MOVD   R16, ret+240(FP)
 	RET

@@ -46,7 +46,8 @@
 // branches to.
 
 // QSPMM_ARGS loads the arguments into their registers (see Registers) and
-// leaves for done when ptr holds no row.
+// leaves for done when ptr holds no row (its twin: qscatter_arm64.s's
+// QSPS_ARGS).
 #define QSPMM_ARGS(done) \
 	MOVD   y_base+0(FP), R0         \
 	MOVD   ldy+24(FP), R1           \

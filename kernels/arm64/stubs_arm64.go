@@ -919,6 +919,58 @@ func QScatter4MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, table []fl
 //go:noescape
 func QScatter8MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha float32)
 
+// QSpMMScatterI8RowNEON computes SpMMScatter on int8 codes with one scale
+// per row (scale[i], the row's):
+//
+//	for i := 0; i+1 < len(ptr); i++ {
+//		ax := alpha * x[i*ldx : i*ldx+w]
+//		for k := ptr[i]; k < ptr[i+1]; k++ {
+//			v := float32(int8(codes[k])) * scale[i]
+//			y[idx[k]*ldy : idx[k]*ldy+w] += v * ax // one fused multiply-add a column
+//		}
+//	}
+//
+// each value one float32 product rounded once (quant.Values.At), then
+// SpMMScatterF32NEON's arithmetic: the same bits as SpMMScatterF32NEON on
+// the decoded values. Each row's columns go in blocks of four vectors, one
+// vector and single columns, each block decoding the row's values again.
+// It returns 1 at the first row whose segment is not within ptr[i] <=
+// ptr[i+1] <= len(idx) or index not below yrows, 0 when done. It needs
+// len(codes) >= len(idx), len(scale) >= len(ptr)-1, x's rows and y's yrows
+// rows of w columns (ldx, ldy >= w). It is not preemptible: callers pass a
+// bounded number of rows.
+//
+//go:noescape
+func QSpMMScatterI8RowNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+
+// QSpMMScatterI8BlockNEON is QSpMMScatterI8RowNEON on the codes and scales
+// of QScatterI8BlockNEON (scale and b), with its block walk in each block
+// of columns.
+//
+//go:noescape
+func QSpMMScatterI8BlockNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+
+// QSpMMScatter4BlockNEON is QSpMMScatterI8RowNEON on the codes and scales
+// of QScatter4BlockNEON (table, scale and b), with its decode and block
+// walk in each block of columns.
+//
+//go:noescape
+func QSpMMScatter4BlockNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+
+// QSpMMScatter4MXNEON is QSpMMScatterI8RowNEON on the codes and scales of
+// QScatter4MXNEON (table, exps and b), with its decode and block walk in
+// each block of columns.
+//
+//go:noescape
+func QSpMMScatter4MXNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+
+// QSpMMScatter8MXNEON is QSpMMScatterI8RowNEON on the codes and scales of
+// QScatter8MXNEON (table, exps and b), with its decode and block walk in
+// each block of columns.
+//
+//go:noescape
+func QSpMMScatter8MXNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+
 // QSpMV8MXNEON is QSpMVI8BlockNEON on FP8 E4M3 codes (OCP MX v1.0) with MX
 // scales (as QSpMV4MXNEON's):
 //

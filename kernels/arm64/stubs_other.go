@@ -461,6 +461,31 @@ func QScatter8MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, table []fl
 	panic(noasm)
 }
 
+// QSpMMScatterI8RowNEON is not built here; it panics.
+func QSpMMScatterI8RowNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int {
+	panic(noasm)
+}
+
+// QSpMMScatterI8BlockNEON is not built here; it panics.
+func QSpMMScatterI8BlockNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int {
+	panic(noasm)
+}
+
+// QSpMMScatter4BlockNEON is not built here; it panics.
+func QSpMMScatter4BlockNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int {
+	panic(noasm)
+}
+
+// QSpMMScatter4MXNEON is not built here; it panics.
+func QSpMMScatter4MXNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int {
+	panic(noasm)
+}
+
+// QSpMMScatter8MXNEON is not built here; it panics.
+func QSpMMScatter8MXNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int {
+	panic(noasm)
+}
+
 // QSpMVU8RowNEON is not built here; it panics.
 func QSpMVU8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha, beta float32) {
 	panic(noasm)

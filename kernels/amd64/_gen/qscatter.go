@@ -12,10 +12,13 @@ import (
 func init() { decls = append(append(decls, qsDecls()...), qspsDecls()...) }
 
 // qsKernel is one kernel of the family: its name, its code kind ("i8":
-// int8 codes converted; "nib": 4-bit codes, two a byte, through a 16-entry
-// table; "tab8": 8-bit codes through a 256-entry table) and its scale
-// kind ("row": one a row; "block": a float32 scale per block of b
-// values; "mx": an E8M0 exponent per block).
+// int8 codes converted; "u8": uint8 codes converted, less their zero
+// point; "nib": 4-bit codes, two a byte, through a 16-entry table; "tab8":
+// 8-bit codes through a 256-entry table) and its scale kind ("row": one a
+// row; "block": a float32 scale per block of b values; "mx": an E8M0
+// exponent per block; "col": the scale of the value's index, channels by
+// index). A "u8" kernel's zero points go by its scale kind: one a row or
+// one an index.
 type qsKernel struct {
 	name, code, scale string
 }
@@ -26,7 +29,14 @@ var qsKernels = []qsKernel{
 	{"QScatter4BlockAVX2", "nib", "block"},
 	{"QScatter4MXAVX2", "nib", "mx"},
 	{"QScatter8MXAVX2", "tab8", "mx"},
+	{"QScatterU8RowAVX2", "u8", "row"},
+	{"QScatterI8ColAVX2", "i8", "col"},
+	{"QScatterU8ColAVX2", "u8", "col"},
 }
+
+// qspsTakes reports whether the fused QSpMMScatter kernels include one on
+// k's codes and scales: not on uint8 codes nor channels by index.
+func qspsTakes(k qsKernel) bool { return k.code != "u8" && k.scale != "col" }
 
 // qsDecls are the family's declarations.
 func qsDecls() []decl {
@@ -75,6 +85,29 @@ Requires: AVX, AVX2, BMI2.`},
 It needs len(table) == 256, len(codes) >= len(idx) and the rest as
 QScatter4MXAVX2.
 Requires: AVX, AVX2, BMI2.`},
+		{"qscatter", "QScatterU8RowAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha float32)", `QScatterU8RowAVX2 is QScatterI8RowAVX2 on uint8 codes with a zero point
+per row:
+
+	y[idx[k]] += a * ((float32(codes[k]) - float32(rz[i])) * rs[i])
+
+the difference exact, then one product rounded once (quant.Values.At).
+It needs len(rz) >= len(x) and the rest as QScatterI8RowAVX2.
+Requires: AVX, AVX2, BMI2.`},
+		{"qscatter", "QScatterI8ColAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha float32)", `QScatterI8ColAVX2 is QScatterI8RowAVX2 with the scale of each value's
+index (channels by index):
+
+	y[idx[k]] += a * (float32(int8(codes[k])) * scale[idx[k]]) // idx[k] < len(y)
+
+It needs len(scale) >= len(y), len(ptr) == len(x)+1 and len(codes) >=
+len(idx).
+Requires: AVX, AVX2, BMI2.`},
+		{"qscatter", "QScatterU8ColAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []uint8, alpha float32)", `QScatterU8ColAVX2 is QScatterI8ColAVX2 on uint8 codes with a zero point
+per index:
+
+	y[idx[k]] += a * ((float32(codes[k]) - float32(zero[idx[k]])) * scale[idx[k]])
+
+It needs len(zero) >= len(y) and the rest as QScatterI8ColAVX2.
+Requires: AVX, AVX2, BMI2.`},
 	}
 }
 
@@ -88,11 +121,12 @@ value decoded from its code in the loop, one entry at a time in scalar
 code (AVX2 has no scatter; ScatterAdd's AVX2 kernel is scalar too).
 
 Registers: DI y, R9 idx, R10 len(idx), R11 codes, R15 the table, BX the
-scale of the row or the parameter of the current block (a pointer into
-scale or exps), R8 the current block's end, CX the row, R12 the entry,
-R13 the row's end, R14 the entry's index, AX and DX scratch; X12 alpha,
-X13 alpha * x[i], X14 the current scale, X15 zero (the conversion's
-merge source), X0 the value.`)
+parameter of the current block (a pointer into scale or exps) or, by
+index, &scale[0], R8 the current block's end or, uint8 by index,
+&zero[0], CX the row, R12 the entry, R13 the row's end, R14 the entry's
+index, AX and DX scratch; X11 the zero point (uint8), X12 alpha, X13
+alpha * x[i], X14 the current scale, X15 zero (the conversion's merge
+source), X0 the value.`)
 	for _, k := range qsKernels {
 		qsKernelText(f, k)
 	}
@@ -101,8 +135,10 @@ merge source), X0 the value.`)
 	f.blank()
 	f.doc(qspsDoc)
 	for _, k := range qsKernels {
-		qspsKernelText(f, k, false)
-		qspsKernelText(f, k, true)
+		if qspsTakes(k) {
+			qspsKernelText(f, k, false)
+			qspsKernelText(f, k, true)
+		}
 	}
 	return f.String()
 }
@@ -114,7 +150,15 @@ func qsKernelText(f *asmFile, k qsKernel) {
 	qsArgs(f, k, n)
 	f.i("MOVQ %s, R10", argLen(n, "idx"))
 	f.i("VMOVSS %s, X12", arg(n, "alpha"))
-	f.i("XORQ R8, R8 // no block yet")
+	switch {
+	case k.scale == "col":
+		f.i("MOVQ %s, BX", arg(n, "scale"))
+		if k.code == "u8" {
+			f.i("MOVQ %s, R8", arg(n, "zero"))
+		}
+	case k.scale != "row":
+		f.i("XORQ R8, R8 // no block yet")
+	}
 	f.i("XORQ CX, CX")
 	f.label("row")
 	f.i("CMPQ CX, %s", argLen(n, "x"))
@@ -128,16 +172,22 @@ func qsKernelText(f *asmFile, k qsKernel) {
 	f.i("JAE next")
 	f.i("MOVQ %s, R14", arg(n, "x"))
 	f.i("VMULSS (R14)(CX*4), X12, X13 // a = alpha * x[i]")
-	if k.scale == "row" {
+	switch k.scale {
+	case "row":
 		f.i("MOVQ %s, R14", arg(n, "rs"))
 		f.i("VMOVSS (R14)(CX*4), X14")
-	} else {
+		if k.code == "u8" {
+			f.i("MOVQ %s, R14", arg(n, "rz"))
+			f.i("MOVBLZX (R14)(CX*1), AX")
+			f.i("VCVTSI2SSL AX, X15, X11 // the row's zero point")
+		}
+	case "block", "mx":
 		qsFindBlock(f, k, n, "divide", "entry")
 	}
 	f.label("entry")
 	f.i("CMPQ R12, R13")
 	f.i("JAE next")
-	if k.scale != "row" {
+	if k.scale == "block" || k.scale == "mx" {
 		qsNextBlock(f, k, n, "inblock")
 	}
 	f.i("MOVQ (R9)(R12*8), R14")
@@ -162,7 +212,7 @@ func qsArgs(f *asmFile, k qsKernel, n string) {
 	f.i("MOVQ %s, DI", arg(n, "y"))
 	f.i("MOVQ %s, R9", arg(n, "idx"))
 	f.i("MOVQ %s, R11", arg(n, "codes"))
-	if k.code != "i8" {
+	if k.code == "nib" || k.code == "tab8" {
 		f.i("MOVQ %s, R15", arg(n, "table"))
 	}
 	f.i("VXORPS X15, X15, X15")
@@ -225,12 +275,22 @@ func qsLoadScale(f *asmFile, k qsKernel) {
 }
 
 // qsDecode sets dst (an X register) to the value of entry R12: its code
-// decoded times the scale X14.
+// decoded, less its zero point ("u8": X11, the row's, or zero[R14], the
+// index's), times the scale X14 (scale kind "col": scale[R14], the
+// index's).
 func qsDecode(f *asmFile, k qsKernel, dst string) {
 	switch k.code {
 	case "i8":
 		f.i("MOVBLSX (R11)(R12*1), AX")
 		f.i("VCVTSI2SSL AX, X15, %s", dst)
+	case "u8":
+		f.i("MOVBLZX (R11)(R12*1), AX")
+		f.i("VCVTSI2SSL AX, X15, %s", dst)
+		if k.scale == "col" {
+			f.i("MOVBLZX (R8)(R14*1), AX")
+			f.i("VCVTSI2SSL AX, X15, X11 // the index's zero point")
+		}
+		f.i("VSUBSS X11, %s, %s // code - zero point, exact", dst, dst)
 	case "tab8":
 		f.i("MOVBLZX (R11)(R12*1), AX")
 		f.i("VMOVSS (R15)(AX*4), %s", dst)
@@ -247,6 +307,10 @@ func qsDecode(f *asmFile, k qsKernel, dst string) {
 		f.i("VMOVSS (R15)(AX*4), %s", dst)
 	default:
 		panic(fmt.Sprintf("qscatter: code kind %q", k.code))
+	}
+	if k.scale == "col" {
+		f.i("VMULSS (BX)(R14*4), %s, %s // value = code * scale[idx[k]]", dst, dst)
+		return
 	}
 	f.i("VMULSS X14, %s, %s // value = code * scale", dst, dst)
 }
@@ -296,6 +360,9 @@ entries run from seg[2i] to seg[2i+1] (checked by the caller) and stop
 at the first whose index is >= limit; seg[2i] gets that stop.
 ` + req(qsKernels[0])}}
 	for _, k := range qsKernels[1:] {
+		if !qspsTakes(k) {
+			continue
+		}
 		for _, tile := range []bool{false, true} {
 			n, sig := qspsName(k, tile), qspsSig
 			if tile {
