@@ -32,7 +32,7 @@ type qcooFunc = func(runs bool, y, x []float32, k int, coords []uint64, lo, hi i
 
 var (
 	qscatter     = newPartialFamily[qscatterFunc]("qscatter", qscatterRef, qscatterGeneric)
-	qspmmScatter = newFamily[qspmmScatterFunc]("qspmmscatter", qspmmScatterRef, qspmmScatterGeneric)
+	qspmmScatter = newPartialFamily[qspmmScatterFunc]("qspmmscatter", qspmmScatterRef, qspmmScatterGeneric)
 	qcoo         = newFamily[qcooFunc]("qcoomul", qcooRef, qcooGeneric)
 )
 

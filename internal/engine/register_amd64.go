@@ -211,13 +211,13 @@ func registerAMD64() bool {
 		// The fused SpMM kernels of qspmmKernelsOf where they take the
 		// operand and the panel, decoded blocks (qspmmTiled) elsewhere.
 		qspmm.set(tierAVX512, qspmmFusedAsm(qspmmKernelsOf(tierAVX512), &spmmTune))
-		// The AVX2 fused scatter kernels, as on the AVX2 tier: ScatterAdd's
-		// qscatter has no AVX-512 kernel (the float AVX-512 scatter is
-		// slower than the AVX2 one here, see ScatterAdd): the family is
-		// partial and the avx512 path runs its AVX2 kernels. The tiled
-		// SpMMScatter runs the float kernels of this path; COO's scatter
-		// has no assembly, so its fused Go loop serves every path.
-		qspmmScatter.set(tierAVX512, qspmmScatterTiled)
+		// The scatter products have no AVX-512 kernels: qscatter and
+		// qspmmscatter are partial and the avx512 path runs their fused
+		// AVX2 kernels (the float AVX-512 scatter is slower than the AVX2
+		// one here, see ScatterAdd, and the fused AVX2 SpMMScatter kernels
+		// are faster than this path's float kernel on decoded tiles).
+		// COO's scatter has no assembly, so its fused Go loop serves every
+		// path.
 		qcoo.set(tierAVX512, qcooGeneric)
 	}
 	return true
