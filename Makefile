@@ -1,6 +1,6 @@
 # hurray-go: make test runs everything CI runs (see .ci/run).
 GO       ?= go
-FUZZTIME ?= 5s
+FUZZTIME ?= 3s
 PKGS     := ./...
 # Packages with goroutines: run under the race detector.
 RACE_PKGS := ./internal/... ./csr/... ./csf/... ./coo/... ./convert/... ./kernels/... ./prepared/...

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every Fuzz target of the module for FUZZTIME each (default 5s): a smoke
+# Runs every Fuzz target of the module for FUZZTIME each (default 3s): a smoke
 # test that the targets still run and find nothing quickly. Long campaigns:
 # make fuzz FUZZTIME=60s.
 #
@@ -8,7 +8,7 @@
 # Go 1.27). Such a run counts as passed only when it wrote no reproducer into
 # testdata/fuzz/<target>; any other failure fails the script.
 set -euo pipefail
-fuzztime=${FUZZTIME:-5s}
+fuzztime=${FUZZTIME:-3s}
 cd "$(dirname "$0")/.."
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
