@@ -33,7 +33,7 @@ type qcooFunc = func(runs bool, y, x []float32, k int, coords []uint64, lo, hi i
 var (
 	qscatter     = newPartialFamily[qscatterFunc]("qscatter", qscatterRef, qscatterGeneric)
 	qspmmScatter = newPartialFamily[qspmmScatterFunc]("qspmmscatter", qspmmScatterRef, qspmmScatterGeneric)
-	qcoo         = newFamily[qcooFunc]("qcoomul", qcooRef, qcooGeneric)
+	qcoo         = newPartialFamily[qcooFunc]("qcoomul", qcooRef, qcooGeneric)
 )
 
 // qSeg is a run of values lo..hi-1 that share the scale sc and the zero

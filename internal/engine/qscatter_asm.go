@@ -219,18 +219,6 @@ type qspmmScatterKernels struct {
 	kt [qsKinds]qspmmScatterTileKernel
 }
 
-// qspmmScatterFusedSets holds each tier's fused QSpMMScatter kernels as
-// setQSpMMScatterFused registered them (the tests run them with tunings of
-// their own).
-var qspmmScatterFusedSets [numTiers]qspmmScatterKernels
-
-// setQSpMMScatterFused registers the fused QSpMMScatter kernels ks as tier
-// t of qspmmScatter.
-func setQSpMMScatterFused(t tier, ks qspmmScatterKernels) {
-	qspmmScatterFusedSets[t] = ks
-	qspmmScatter.set(t, qspmmScatterFusedAsm(ks, &spmmTune))
-}
-
 // qspmmScatterFusedAsm is the glue of the fused QSpMMScatter kernels: an
 // operand one of ks takes runs it as spmmScatterAsmRun runs SpMMScatter's
 // kernels, in tiles of Y's rows where SpMMScatter tiles them with the

@@ -15,7 +15,8 @@ import (
 // rows sorted and reversed (a tile's walk then stops a row at its first
 // entry).
 func TestQSpMMScatterTiles(t *testing.T) {
-	for tr, ks := range qspmmScatterFusedSets {
+	for tr := range numTiers {
+		ks := qspmmScatterKernelsOf(tr)
 		if !cpuSupports[tr] || ks.k[qsI8Row] == nil {
 			continue // every tier with fused kernels has this one
 		}

@@ -93,8 +93,7 @@ func registerAMD64() bool {
 		// operand and the panel, decoded blocks (qspmmTiled) elsewhere.
 		qspmm.set(tierAVX2, qspmmFusedAsm(qspmmKernelsOf(tierAVX2), &spmmTune))
 		// The fused scatter kernels where one is written for the operand,
-		// tiles of decoded values (qscatter_tiled.go) elsewhere; COO's
-		// scatter has no assembly, so its fused Go loop serves every path.
+		// tiles of decoded values (qscatter_tiled.go) elsewhere.
 		qscatter.set(tierAVX2, qscatterFusedAsm(qscatterKernels{
 			i8Row:   amd64.QScatterI8RowAVX2,
 			i8Block: amd64.QScatterI8BlockAVX2,
@@ -105,23 +104,9 @@ func registerAMD64() bool {
 			i8Col:   amd64.QScatterI8ColAVX2,
 			u8Col:   amd64.QScatterU8ColAVX2,
 		}))
-		setQSpMMScatterFused(tierAVX2, qspmmScatterKernels{
-			k: [qsKinds]qspmmScatterKernel{
-				qsI8Row:   amd64.QSpMMScatterI8RowAVX2,
-				qsI8Block: amd64.QSpMMScatterI8BlockAVX2,
-				qsMX8:     amd64.QSpMMScatter8MXAVX2,
-				qsMX4:     amd64.QSpMMScatter4MXAVX2,
-				qsBlock4:  amd64.QSpMMScatter4BlockAVX2,
-			},
-			kt: [qsKinds]qspmmScatterTileKernel{
-				qsI8Row:   amd64.QSpMMScatterTileI8RowAVX2,
-				qsI8Block: amd64.QSpMMScatterTileI8BlockAVX2,
-				qsMX8:     amd64.QSpMMScatterTile8MXAVX2,
-				qsMX4:     amd64.QSpMMScatterTile4MXAVX2,
-				qsBlock4:  amd64.QSpMMScatterTile4BlockAVX2,
-			},
-		})
-		qcoo.set(tierAVX2, qcooGeneric)
+		// The fused SpMMScatter kernels where one is written for the
+		// operand, decoded tiles elsewhere.
+		qspmmScatter.set(tierAVX2, qspmmScatterFusedAsm(qspmmScatterKernelsOf(tierAVX2), &spmmTune))
 	}
 	if amd64.HasAVX512 {
 		lowerBound.set(tierAVX512, lowerBoundAVX512)
@@ -218,7 +203,6 @@ func registerAMD64() bool {
 		// are faster than this path's float kernel on decoded tiles).
 		// COO's scatter has no assembly, so its fused Go loop serves every
 		// path.
-		qcoo.set(tierAVX512, qcooGeneric)
 	}
 	return true
 }
@@ -253,4 +237,30 @@ func qspmmKernelsOf(t tier) qspmmKernels {
 		}
 	}
 	return qspmmKernels{}
+}
+
+// qspmmScatterKernelsOf returns tier t's fused QSpMMScatter kernels, none
+// for a tier without them: registration wraps them in their glue, and the
+// tests build the glue with tunings of their own. The avx512 path runs
+// the AVX2 ones (the family is partial).
+func qspmmScatterKernelsOf(t tier) qspmmScatterKernels {
+	if t != tierAVX2 {
+		return qspmmScatterKernels{}
+	}
+	return qspmmScatterKernels{
+		k: [qsKinds]qspmmScatterKernel{
+			qsI8Row:   amd64.QSpMMScatterI8RowAVX2,
+			qsI8Block: amd64.QSpMMScatterI8BlockAVX2,
+			qsMX8:     amd64.QSpMMScatter8MXAVX2,
+			qsMX4:     amd64.QSpMMScatter4MXAVX2,
+			qsBlock4:  amd64.QSpMMScatter4BlockAVX2,
+		},
+		kt: [qsKinds]qspmmScatterTileKernel{
+			qsI8Row:   amd64.QSpMMScatterTileI8RowAVX2,
+			qsI8Block: amd64.QSpMMScatterTileI8BlockAVX2,
+			qsMX8:     amd64.QSpMMScatterTile8MXAVX2,
+			qsMX4:     amd64.QSpMMScatterTile4MXAVX2,
+			qsBlock4:  amd64.QSpMMScatterTile4BlockAVX2,
+		},
+	}
 }

@@ -105,16 +105,7 @@ func registerARM64() bool {
 		// The fused SpMMScatter kernels where one is written for the
 		// operand (no tile kernels: SpMMScatter's NEON kernel does not
 		// tile either), decoded tiles elsewhere.
-		setQSpMMScatterFused(tierNEON, qspmmScatterKernels{
-			k: [qsKinds]qspmmScatterKernel{
-				qsI8Row:   arm64.QSpMMScatterI8RowNEON,
-				qsI8Block: arm64.QSpMMScatterI8BlockNEON,
-				qsMX8:     arm64.QSpMMScatter8MXNEON,
-				qsMX4:     arm64.QSpMMScatter4MXNEON,
-				qsBlock4:  arm64.QSpMMScatter4BlockNEON,
-			},
-		})
-		qcoo.set(tierNEON, qcooGeneric)
+		qspmmScatter.set(tierNEON, qspmmScatterFusedAsm(qspmmScatterKernelsOf(tierNEON), &spmmTune))
 	}
 	return true
 }
@@ -134,5 +125,23 @@ func qspmmKernelsOf(t tier) qspmmKernels {
 		minW: math.MaxInt,
 		k: [5]qspmmAsmKernel{arm64.QSpMM8RowNEON, arm64.QSpMM8BlockNEON, arm64.QSpMM8MXNEON,
 			arm64.QSpMM4BlockNEON, arm64.QSpMM4MXNEON},
+	}
+}
+
+// qspmmScatterKernelsOf returns tier t's fused QSpMMScatter kernels, none
+// for a tier without them: registration wraps them in their glue, and the
+// tests build the glue with tunings of their own.
+func qspmmScatterKernelsOf(t tier) qspmmScatterKernels {
+	if t != tierNEON {
+		return qspmmScatterKernels{}
+	}
+	return qspmmScatterKernels{
+		k: [qsKinds]qspmmScatterKernel{
+			qsI8Row:   arm64.QSpMMScatterI8RowNEON,
+			qsI8Block: arm64.QSpMMScatterI8BlockNEON,
+			qsMX8:     arm64.QSpMMScatter8MXNEON,
+			qsMX4:     arm64.QSpMMScatter4MXNEON,
+			qsBlock4:  arm64.QSpMMScatter4BlockNEON,
+		},
 	}
 }
