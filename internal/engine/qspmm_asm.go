@@ -23,11 +23,13 @@ type qspmmTileKernel = func(y []float32, ldy int, x []float32, ldx, w int, seg, 
 
 // qspmmKernels are one tier's fused SpMM kernels, whole (k) and on a tile
 // (kt), by code width and scale in the order qspmmKind gives, nil where
-// the tier has none. Panels of fewer than minW columns take qspmmTiled.
+// the tier has none. Panels of fewer than minW columns, and scales by
+// blocks of fewer than minB values, take qspmmTiled.
 type qspmmKernels struct {
 	k    [5]qspmmAsmKernel
 	kt   [5]qspmmTileKernel
 	minW int
+	minB int
 }
 
 // The kernels of qspmmKernels: 8-bit codes by row, by block with float32
@@ -136,7 +138,7 @@ func qspmmKind(q *qOperand, ptr, idx []uint64) (int, []float32) {
 func qspmmFusedAsm(ks qspmmKernels, c *spmmTuning) qspmmFunc {
 	return func(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, q *qOperand, alpha, beta float32) {
 		kind, table := qspmmKind(q, ptr, idx)
-		if kind < 0 || ks.k[kind] == nil || w < ks.minW {
+		if kind < 0 || ks.k[kind] == nil || w < ks.minW || q.mode == qBlock && q.b < ks.minB {
 			qspmmTiled(c, y, ldy, x, ldx, w, ptr, idx, q, alpha, beta)
 			return
 		}

@@ -227,9 +227,11 @@ func qspmmKernelsOf(t tier) qspmmKernels {
 		// From one vector of columns on, where they run faster than
 		// decoded blocks (qspmmTiled): at 16 columns a decoded block's
 		// values, written and read again, cost more than decoding each
-		// value where the row loop reads it.
+		// value where the row loop reads it. They decode 16 values at a
+		// time, with at most one block boundary among them.
 		return qspmmKernels{
 			minW: 16,
+			minB: 16,
 			k: [5]qspmmAsmKernel{amd64.QSpMM8RowAVX512, amd64.QSpMM8BlockAVX512, amd64.QSpMM8MXAVX512,
 				amd64.QSpMM4BlockAVX512, amd64.QSpMM4MXAVX512},
 			kt: [5]qspmmTileKernel{amd64.QSpMMTile8RowAVX512, amd64.QSpMMTile8BlockAVX512, amd64.QSpMMTile8MXAVX512,

@@ -28,7 +28,7 @@ GLOBL qmmtail<>(SB), RODATA|NOPTR, $64
 
 // func QSpMM8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMM8RowAVX2(SB), NOSPLIT, $48-240
+TEXT ·QSpMM8RowAVX2(SB), NOSPLIT, $112-240
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -386,7 +386,7 @@ qspmm8rowavx2done:
 
 // func QSpMMTile8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMMTile8RowAVX2(SB), NOSPLIT, $48-248
+TEXT ·QSpMMTile8RowAVX2(SB), NOSPLIT, $112-248
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -843,7 +843,7 @@ qspmmtile8rowavx2done:
 
 // func QSpMM8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMM8BlockAVX2(SB), NOSPLIT, $48-240
+TEXT ·QSpMM8BlockAVX2(SB), NOSPLIT, $112-240
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -1332,7 +1332,7 @@ qspmm8blockavx2done:
 
 // func QSpMMTile8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMMTile8BlockAVX2(SB), NOSPLIT, $48-248
+TEXT ·QSpMMTile8BlockAVX2(SB), NOSPLIT, $112-248
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -1920,7 +1920,7 @@ qspmmtile8blockavx2done:
 
 // func QSpMM8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMM8MXAVX2(SB), NOSPLIT, $48-240
+TEXT ·QSpMM8MXAVX2(SB), NOSPLIT, $112-240
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -2505,7 +2505,7 @@ qspmm8mxavx2done:
 
 // func QSpMMTile8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMMTile8MXAVX2(SB), NOSPLIT, $48-248
+TEXT ·QSpMMTile8MXAVX2(SB), NOSPLIT, $112-248
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -3189,7 +3189,7 @@ qspmmtile8mxavx2done:
 
 // func QSpMM4BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMM4BlockAVX2(SB), NOSPLIT, $48-240
+TEXT ·QSpMM4BlockAVX2(SB), NOSPLIT, $112-240
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -3821,7 +3821,7 @@ qspmm4blockavx2done:
 
 // func QSpMMTile4BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMMTile4BlockAVX2(SB), NOSPLIT, $48-248
+TEXT ·QSpMMTile4BlockAVX2(SB), NOSPLIT, $112-248
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -4569,7 +4569,7 @@ qspmmtile4blockavx2done:
 
 // func QSpMM4MXAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMM4MXAVX2(SB), NOSPLIT, $48-240
+TEXT ·QSpMM4MXAVX2(SB), NOSPLIT, $112-240
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -5321,7 +5321,7 @@ qspmm4mxavx2done:
 
 // func QSpMMTile4MXAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMMTile4MXAVX2(SB), NOSPLIT, $48-248
+TEXT ·QSpMMTile4MXAVX2(SB), NOSPLIT, $112-248
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -6189,7 +6189,7 @@ qspmmtile4mxavx2done:
 
 // func QSpMM8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX512F, AVX512VL, BMI2
-TEXT ·QSpMM8RowAVX512(SB), NOSPLIT, $48-240
+TEXT ·QSpMM8RowAVX512(SB), NOSPLIT, $112-240
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -6244,6 +6244,191 @@ qspmm8rowavx512c4:
 	VPXORQ Z6, Z6, Z6
 	VPXORQ Z7, Z7, Z7
 	MOVQ lo-16(SP), R12
+qspmm8rowavx512c4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm8rowavx512c4kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c4gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm8rowavx512c4gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c4gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm8rowavx512c4gs1:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c4gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm8rowavx512c4gs2:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c4gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm8rowavx512c4gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c4gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm8rowavx512c4gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c4gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm8rowavx512c4gs5:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c4gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm8rowavx512c4gs6:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c4gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm8rowavx512c4gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c4gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm8rowavx512c4gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c4gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm8rowavx512c4gs9:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c4gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm8rowavx512c4gs10:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c4gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm8rowavx512c4gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c4gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm8rowavx512c4gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c4gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm8rowavx512c4gs13:
+	VBROADCASTSS qb-56(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c4gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm8rowavx512c4gs14:
+	VBROADCASTSS qb-52(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c4gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm8rowavx512c4gs15:
+	ADDQ $16, R12
+	JMP qspmm8rowavx512c4gn
 qspmm8rowavx512c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
@@ -6322,6 +6507,159 @@ qspmm8rowavx512c2:
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
 	MOVQ lo-16(SP), R12
+qspmm8rowavx512c2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm8rowavx512c2kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c2gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm8rowavx512c2gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c2gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm8rowavx512c2gs1:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c2gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm8rowavx512c2gs2:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c2gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm8rowavx512c2gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c2gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm8rowavx512c2gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c2gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm8rowavx512c2gs5:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c2gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm8rowavx512c2gs6:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c2gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm8rowavx512c2gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c2gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm8rowavx512c2gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c2gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm8rowavx512c2gs9:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c2gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm8rowavx512c2gs10:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c2gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm8rowavx512c2gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c2gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm8rowavx512c2gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c2gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm8rowavx512c2gs13:
+	VBROADCASTSS qb-56(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c2gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm8rowavx512c2gs14:
+	VBROADCASTSS qb-52(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c2gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm8rowavx512c2gs15:
+	ADDQ $16, R12
+	JMP qspmm8rowavx512c2gn
 qspmm8rowavx512c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
@@ -6386,6 +6724,143 @@ qspmm8rowavx512c1:
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z5, Z5, Z5
 	MOVQ lo-16(SP), R12
+qspmm8rowavx512c1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm8rowavx512c1kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c1gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmm8rowavx512c1gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c1gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmm8rowavx512c1gs1:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c1gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmm8rowavx512c1gs2:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c1gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmm8rowavx512c1gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c1gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmm8rowavx512c1gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c1gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmm8rowavx512c1gs5:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c1gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmm8rowavx512c1gs6:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c1gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmm8rowavx512c1gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c1gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmm8rowavx512c1gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c1gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmm8rowavx512c1gs9:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c1gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmm8rowavx512c1gs10:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c1gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmm8rowavx512c1gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c1gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmm8rowavx512c1gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c1gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmm8rowavx512c1gs13:
+	VBROADCASTSS qb-56(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c1gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmm8rowavx512c1gs14:
+	VBROADCASTSS qb-52(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512c1gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmm8rowavx512c1gs15:
+	ADDQ $16, R12
+	JMP qspmm8rowavx512c1gn
 qspmm8rowavx512c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
@@ -6462,6 +6937,143 @@ qspmm8rowavx512tail:
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z5, Z5, Z5
 	MOVQ lo-16(SP), R12
+qspmm8rowavx512tailgn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm8rowavx512tailkn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512tailgs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmm8rowavx512tailgs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512tailgs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmm8rowavx512tailgs1:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512tailgs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmm8rowavx512tailgs2:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512tailgs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmm8rowavx512tailgs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512tailgs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmm8rowavx512tailgs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512tailgs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmm8rowavx512tailgs5:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512tailgs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmm8rowavx512tailgs6:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512tailgs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmm8rowavx512tailgs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512tailgs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmm8rowavx512tailgs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512tailgs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmm8rowavx512tailgs9:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512tailgs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmm8rowavx512tailgs10:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512tailgs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmm8rowavx512tailgs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512tailgs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmm8rowavx512tailgs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512tailgs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmm8rowavx512tailgs13:
+	VBROADCASTSS qb-56(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512tailgs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmm8rowavx512tailgs14:
+	VBROADCASTSS qb-52(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512tailgs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmm8rowavx512tailgs15:
+	ADDQ $16, R12
+	JMP qspmm8rowavx512tailgn
 qspmm8rowavx512tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
@@ -6541,7 +7153,7 @@ qspmm8rowavx512done:
 
 // func QSpMMTile8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX512F, AVX512VL, BMI2
-TEXT ·QSpMMTile8RowAVX512(SB), NOSPLIT, $48-248
+TEXT ·QSpMMTile8RowAVX512(SB), NOSPLIT, $112-248
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -6605,6 +7217,300 @@ qspmmtile8rowavx512c4:
 	VPXORQ Z6, Z6, Z6
 	VPXORQ Z7, Z7, Z7
 	MOVQ lo-16(SP), R12
+qspmmtile8rowavx512c4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8rowavx512c4kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c4gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c4gs0
+	JMP qspmmtile8rowavx512c4k1
+qspmmtile8rowavx512c4gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8rowavx512c4gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c4gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c4gs1
+	JMP qspmmtile8rowavx512c4gstop1
+qspmmtile8rowavx512c4gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8rowavx512c4gs1:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c4gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c4gs2
+	JMP qspmmtile8rowavx512c4gstop2
+qspmmtile8rowavx512c4gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8rowavx512c4gs2:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c4gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c4gs3
+	JMP qspmmtile8rowavx512c4gstop3
+qspmmtile8rowavx512c4gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8rowavx512c4gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c4gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c4gs4
+	JMP qspmmtile8rowavx512c4gstop4
+qspmmtile8rowavx512c4gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8rowavx512c4gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c4gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c4gs5
+	JMP qspmmtile8rowavx512c4gstop5
+qspmmtile8rowavx512c4gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8rowavx512c4gs5:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c4gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c4gs6
+	JMP qspmmtile8rowavx512c4gstop6
+qspmmtile8rowavx512c4gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8rowavx512c4gs6:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c4gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c4gs7
+	JMP qspmmtile8rowavx512c4gstop7
+qspmmtile8rowavx512c4gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8rowavx512c4gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c4gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c4gs8
+	JMP qspmmtile8rowavx512c4gstop8
+qspmmtile8rowavx512c4gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8rowavx512c4gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c4gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c4gs9
+	JMP qspmmtile8rowavx512c4gstop9
+qspmmtile8rowavx512c4gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8rowavx512c4gs9:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c4gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c4gs10
+	JMP qspmmtile8rowavx512c4gstop10
+qspmmtile8rowavx512c4gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8rowavx512c4gs10:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c4gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c4gs11
+	JMP qspmmtile8rowavx512c4gstop11
+qspmmtile8rowavx512c4gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8rowavx512c4gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c4gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c4gs12
+	JMP qspmmtile8rowavx512c4gstop12
+qspmmtile8rowavx512c4gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8rowavx512c4gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c4gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c4gs13
+	JMP qspmmtile8rowavx512c4gstop13
+qspmmtile8rowavx512c4gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8rowavx512c4gs13:
+	VBROADCASTSS qb-56(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c4gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c4gs14
+	JMP qspmmtile8rowavx512c4gstop14
+qspmmtile8rowavx512c4gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8rowavx512c4gs14:
+	VBROADCASTSS qb-52(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c4gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c4gs15
+	JMP qspmmtile8rowavx512c4gstop15
+qspmmtile8rowavx512c4gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8rowavx512c4gs15:
+	ADDQ $16, R12
+	JMP qspmmtile8rowavx512c4gn
+qspmmtile8rowavx512c4gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8rowavx512c4k1
+qspmmtile8rowavx512c4gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8rowavx512c4k1
+qspmmtile8rowavx512c4gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8rowavx512c4k1
+qspmmtile8rowavx512c4gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile8rowavx512c4k1
+qspmmtile8rowavx512c4gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile8rowavx512c4k1
+qspmmtile8rowavx512c4gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile8rowavx512c4k1
+qspmmtile8rowavx512c4gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile8rowavx512c4k1
+qspmmtile8rowavx512c4gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile8rowavx512c4k1
+qspmmtile8rowavx512c4gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile8rowavx512c4k1
+qspmmtile8rowavx512c4gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile8rowavx512c4k1
+qspmmtile8rowavx512c4gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile8rowavx512c4k1
+qspmmtile8rowavx512c4gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile8rowavx512c4k1
+qspmmtile8rowavx512c4gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile8rowavx512c4k1
+qspmmtile8rowavx512c4gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile8rowavx512c4k1
+qspmmtile8rowavx512c4gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile8rowavx512c4k1
 qspmmtile8rowavx512c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
@@ -6698,6 +7604,268 @@ qspmmtile8rowavx512c2:
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
 	MOVQ lo-16(SP), R12
+qspmmtile8rowavx512c2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8rowavx512c2kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c2gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c2gs0
+	JMP qspmmtile8rowavx512c2k1
+qspmmtile8rowavx512c2gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8rowavx512c2gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c2gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c2gs1
+	JMP qspmmtile8rowavx512c2gstop1
+qspmmtile8rowavx512c2gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8rowavx512c2gs1:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c2gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c2gs2
+	JMP qspmmtile8rowavx512c2gstop2
+qspmmtile8rowavx512c2gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8rowavx512c2gs2:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c2gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c2gs3
+	JMP qspmmtile8rowavx512c2gstop3
+qspmmtile8rowavx512c2gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8rowavx512c2gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c2gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c2gs4
+	JMP qspmmtile8rowavx512c2gstop4
+qspmmtile8rowavx512c2gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8rowavx512c2gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c2gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c2gs5
+	JMP qspmmtile8rowavx512c2gstop5
+qspmmtile8rowavx512c2gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8rowavx512c2gs5:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c2gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c2gs6
+	JMP qspmmtile8rowavx512c2gstop6
+qspmmtile8rowavx512c2gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8rowavx512c2gs6:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c2gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c2gs7
+	JMP qspmmtile8rowavx512c2gstop7
+qspmmtile8rowavx512c2gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8rowavx512c2gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c2gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c2gs8
+	JMP qspmmtile8rowavx512c2gstop8
+qspmmtile8rowavx512c2gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8rowavx512c2gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c2gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c2gs9
+	JMP qspmmtile8rowavx512c2gstop9
+qspmmtile8rowavx512c2gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8rowavx512c2gs9:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c2gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c2gs10
+	JMP qspmmtile8rowavx512c2gstop10
+qspmmtile8rowavx512c2gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8rowavx512c2gs10:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c2gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c2gs11
+	JMP qspmmtile8rowavx512c2gstop11
+qspmmtile8rowavx512c2gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8rowavx512c2gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c2gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c2gs12
+	JMP qspmmtile8rowavx512c2gstop12
+qspmmtile8rowavx512c2gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8rowavx512c2gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c2gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c2gs13
+	JMP qspmmtile8rowavx512c2gstop13
+qspmmtile8rowavx512c2gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8rowavx512c2gs13:
+	VBROADCASTSS qb-56(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c2gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c2gs14
+	JMP qspmmtile8rowavx512c2gstop14
+qspmmtile8rowavx512c2gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8rowavx512c2gs14:
+	VBROADCASTSS qb-52(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c2gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c2gs15
+	JMP qspmmtile8rowavx512c2gstop15
+qspmmtile8rowavx512c2gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8rowavx512c2gs15:
+	ADDQ $16, R12
+	JMP qspmmtile8rowavx512c2gn
+qspmmtile8rowavx512c2gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8rowavx512c2k1
+qspmmtile8rowavx512c2gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8rowavx512c2k1
+qspmmtile8rowavx512c2gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8rowavx512c2k1
+qspmmtile8rowavx512c2gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile8rowavx512c2k1
+qspmmtile8rowavx512c2gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile8rowavx512c2k1
+qspmmtile8rowavx512c2gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile8rowavx512c2k1
+qspmmtile8rowavx512c2gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile8rowavx512c2k1
+qspmmtile8rowavx512c2gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile8rowavx512c2k1
+qspmmtile8rowavx512c2gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile8rowavx512c2k1
+qspmmtile8rowavx512c2gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile8rowavx512c2k1
+qspmmtile8rowavx512c2gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile8rowavx512c2k1
+qspmmtile8rowavx512c2gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile8rowavx512c2k1
+qspmmtile8rowavx512c2gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile8rowavx512c2k1
+qspmmtile8rowavx512c2gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile8rowavx512c2k1
+qspmmtile8rowavx512c2gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile8rowavx512c2k1
 qspmmtile8rowavx512c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
@@ -6777,6 +7945,252 @@ qspmmtile8rowavx512c1:
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z5, Z5, Z5
 	MOVQ lo-16(SP), R12
+qspmmtile8rowavx512c1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8rowavx512c1kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c1gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c1gs0
+	JMP qspmmtile8rowavx512c1k1
+qspmmtile8rowavx512c1gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile8rowavx512c1gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c1gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c1gs1
+	JMP qspmmtile8rowavx512c1gstop1
+qspmmtile8rowavx512c1gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile8rowavx512c1gs1:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c1gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c1gs2
+	JMP qspmmtile8rowavx512c1gstop2
+qspmmtile8rowavx512c1gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile8rowavx512c1gs2:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c1gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c1gs3
+	JMP qspmmtile8rowavx512c1gstop3
+qspmmtile8rowavx512c1gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile8rowavx512c1gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c1gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c1gs4
+	JMP qspmmtile8rowavx512c1gstop4
+qspmmtile8rowavx512c1gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile8rowavx512c1gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c1gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c1gs5
+	JMP qspmmtile8rowavx512c1gstop5
+qspmmtile8rowavx512c1gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile8rowavx512c1gs5:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c1gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c1gs6
+	JMP qspmmtile8rowavx512c1gstop6
+qspmmtile8rowavx512c1gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile8rowavx512c1gs6:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c1gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c1gs7
+	JMP qspmmtile8rowavx512c1gstop7
+qspmmtile8rowavx512c1gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile8rowavx512c1gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c1gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c1gs8
+	JMP qspmmtile8rowavx512c1gstop8
+qspmmtile8rowavx512c1gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile8rowavx512c1gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c1gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c1gs9
+	JMP qspmmtile8rowavx512c1gstop9
+qspmmtile8rowavx512c1gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile8rowavx512c1gs9:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c1gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c1gs10
+	JMP qspmmtile8rowavx512c1gstop10
+qspmmtile8rowavx512c1gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile8rowavx512c1gs10:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c1gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c1gs11
+	JMP qspmmtile8rowavx512c1gstop11
+qspmmtile8rowavx512c1gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile8rowavx512c1gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c1gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c1gs12
+	JMP qspmmtile8rowavx512c1gstop12
+qspmmtile8rowavx512c1gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile8rowavx512c1gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c1gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c1gs13
+	JMP qspmmtile8rowavx512c1gstop13
+qspmmtile8rowavx512c1gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile8rowavx512c1gs13:
+	VBROADCASTSS qb-56(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c1gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c1gs14
+	JMP qspmmtile8rowavx512c1gstop14
+qspmmtile8rowavx512c1gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile8rowavx512c1gs14:
+	VBROADCASTSS qb-52(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512c1gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512c1gs15
+	JMP qspmmtile8rowavx512c1gstop15
+qspmmtile8rowavx512c1gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile8rowavx512c1gs15:
+	ADDQ $16, R12
+	JMP qspmmtile8rowavx512c1gn
+qspmmtile8rowavx512c1gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8rowavx512c1k1
+qspmmtile8rowavx512c1gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8rowavx512c1k1
+qspmmtile8rowavx512c1gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8rowavx512c1k1
+qspmmtile8rowavx512c1gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile8rowavx512c1k1
+qspmmtile8rowavx512c1gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile8rowavx512c1k1
+qspmmtile8rowavx512c1gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile8rowavx512c1k1
+qspmmtile8rowavx512c1gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile8rowavx512c1k1
+qspmmtile8rowavx512c1gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile8rowavx512c1k1
+qspmmtile8rowavx512c1gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile8rowavx512c1k1
+qspmmtile8rowavx512c1gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile8rowavx512c1k1
+qspmmtile8rowavx512c1gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile8rowavx512c1k1
+qspmmtile8rowavx512c1gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile8rowavx512c1k1
+qspmmtile8rowavx512c1gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile8rowavx512c1k1
+qspmmtile8rowavx512c1gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile8rowavx512c1k1
+qspmmtile8rowavx512c1gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile8rowavx512c1k1
 qspmmtile8rowavx512c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
@@ -6882,6 +8296,252 @@ qspmmtile8rowavx512tail:
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z5, Z5, Z5
 	MOVQ lo-16(SP), R12
+qspmmtile8rowavx512tailgn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8rowavx512tailkn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512tailgi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512tailgs0
+	JMP qspmmtile8rowavx512tailk1
+qspmmtile8rowavx512tailgi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile8rowavx512tailgs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512tailgi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512tailgs1
+	JMP qspmmtile8rowavx512tailgstop1
+qspmmtile8rowavx512tailgi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile8rowavx512tailgs1:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512tailgi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512tailgs2
+	JMP qspmmtile8rowavx512tailgstop2
+qspmmtile8rowavx512tailgi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile8rowavx512tailgs2:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512tailgi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512tailgs3
+	JMP qspmmtile8rowavx512tailgstop3
+qspmmtile8rowavx512tailgi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile8rowavx512tailgs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512tailgi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512tailgs4
+	JMP qspmmtile8rowavx512tailgstop4
+qspmmtile8rowavx512tailgi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile8rowavx512tailgs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512tailgi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512tailgs5
+	JMP qspmmtile8rowavx512tailgstop5
+qspmmtile8rowavx512tailgi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile8rowavx512tailgs5:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512tailgi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512tailgs6
+	JMP qspmmtile8rowavx512tailgstop6
+qspmmtile8rowavx512tailgi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile8rowavx512tailgs6:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512tailgi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512tailgs7
+	JMP qspmmtile8rowavx512tailgstop7
+qspmmtile8rowavx512tailgi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile8rowavx512tailgs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512tailgi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512tailgs8
+	JMP qspmmtile8rowavx512tailgstop8
+qspmmtile8rowavx512tailgi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile8rowavx512tailgs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512tailgi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512tailgs9
+	JMP qspmmtile8rowavx512tailgstop9
+qspmmtile8rowavx512tailgi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile8rowavx512tailgs9:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512tailgi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512tailgs10
+	JMP qspmmtile8rowavx512tailgstop10
+qspmmtile8rowavx512tailgi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile8rowavx512tailgs10:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512tailgi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512tailgs11
+	JMP qspmmtile8rowavx512tailgstop11
+qspmmtile8rowavx512tailgi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile8rowavx512tailgs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512tailgi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512tailgs12
+	JMP qspmmtile8rowavx512tailgstop12
+qspmmtile8rowavx512tailgi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile8rowavx512tailgs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512tailgi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512tailgs13
+	JMP qspmmtile8rowavx512tailgstop13
+qspmmtile8rowavx512tailgi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile8rowavx512tailgs13:
+	VBROADCASTSS qb-56(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512tailgi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512tailgs14
+	JMP qspmmtile8rowavx512tailgstop14
+qspmmtile8rowavx512tailgi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile8rowavx512tailgs14:
+	VBROADCASTSS qb-52(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512tailgi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512tailgs15
+	JMP qspmmtile8rowavx512tailgstop15
+qspmmtile8rowavx512tailgi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile8rowavx512tailgs15:
+	ADDQ $16, R12
+	JMP qspmmtile8rowavx512tailgn
+qspmmtile8rowavx512tailgstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8rowavx512tailk1
+qspmmtile8rowavx512tailgstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8rowavx512tailk1
+qspmmtile8rowavx512tailgstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8rowavx512tailk1
+qspmmtile8rowavx512tailgstop4:
+	ADDQ $4, R12
+	JMP qspmmtile8rowavx512tailk1
+qspmmtile8rowavx512tailgstop5:
+	ADDQ $5, R12
+	JMP qspmmtile8rowavx512tailk1
+qspmmtile8rowavx512tailgstop6:
+	ADDQ $6, R12
+	JMP qspmmtile8rowavx512tailk1
+qspmmtile8rowavx512tailgstop7:
+	ADDQ $7, R12
+	JMP qspmmtile8rowavx512tailk1
+qspmmtile8rowavx512tailgstop8:
+	ADDQ $8, R12
+	JMP qspmmtile8rowavx512tailk1
+qspmmtile8rowavx512tailgstop9:
+	ADDQ $9, R12
+	JMP qspmmtile8rowavx512tailk1
+qspmmtile8rowavx512tailgstop10:
+	ADDQ $10, R12
+	JMP qspmmtile8rowavx512tailk1
+qspmmtile8rowavx512tailgstop11:
+	ADDQ $11, R12
+	JMP qspmmtile8rowavx512tailk1
+qspmmtile8rowavx512tailgstop12:
+	ADDQ $12, R12
+	JMP qspmmtile8rowavx512tailk1
+qspmmtile8rowavx512tailgstop13:
+	ADDQ $13, R12
+	JMP qspmmtile8rowavx512tailk1
+qspmmtile8rowavx512tailgstop14:
+	ADDQ $14, R12
+	JMP qspmmtile8rowavx512tailk1
+qspmmtile8rowavx512tailgstop15:
+	ADDQ $15, R12
+	JMP qspmmtile8rowavx512tailk1
 qspmmtile8rowavx512tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
@@ -6992,7 +8652,7 @@ qspmmtile8rowavx512done:
 
 // func QSpMM8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX512F, AVX512VL, BMI2
-TEXT ·QSpMM8BlockAVX512(SB), NOSPLIT, $48-240
+TEXT ·QSpMM8BlockAVX512(SB), NOSPLIT, $112-240
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -7053,6 +8713,216 @@ qspmm8blockavx512c4:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+qspmm8blockavx512c4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm8blockavx512c4kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmm8blockavx512c4ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512c4ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8blockavx512c4gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm8blockavx512c4gm
+qspmm8blockavx512c4gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm8blockavx512c4gm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c4gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm8blockavx512c4gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c4gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm8blockavx512c4gs1:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c4gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm8blockavx512c4gs2:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c4gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm8blockavx512c4gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c4gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm8blockavx512c4gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c4gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm8blockavx512c4gs5:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c4gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm8blockavx512c4gs6:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c4gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm8blockavx512c4gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c4gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm8blockavx512c4gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c4gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm8blockavx512c4gs9:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c4gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm8blockavx512c4gs10:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c4gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm8blockavx512c4gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c4gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm8blockavx512c4gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c4gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm8blockavx512c4gs13:
+	VBROADCASTSS qb-56(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c4gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm8blockavx512c4gs14:
+	VBROADCASTSS qb-52(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c4gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm8blockavx512c4gs15:
+	ADDQ $16, R12
+	JMP qspmm8blockavx512c4gn
 qspmm8blockavx512c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
@@ -7155,6 +9025,184 @@ qspmm8blockavx512c2:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+qspmm8blockavx512c2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm8blockavx512c2kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmm8blockavx512c2ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512c2ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8blockavx512c2gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm8blockavx512c2gm
+qspmm8blockavx512c2gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm8blockavx512c2gm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c2gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm8blockavx512c2gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c2gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm8blockavx512c2gs1:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c2gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm8blockavx512c2gs2:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c2gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm8blockavx512c2gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c2gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm8blockavx512c2gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c2gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm8blockavx512c2gs5:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c2gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm8blockavx512c2gs6:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c2gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm8blockavx512c2gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c2gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm8blockavx512c2gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c2gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm8blockavx512c2gs9:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c2gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm8blockavx512c2gs10:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c2gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm8blockavx512c2gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c2gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm8blockavx512c2gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c2gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm8blockavx512c2gs13:
+	VBROADCASTSS qb-56(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c2gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm8blockavx512c2gs14:
+	VBROADCASTSS qb-52(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c2gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm8blockavx512c2gs15:
+	ADDQ $16, R12
+	JMP qspmm8blockavx512c2gn
 qspmm8blockavx512c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
@@ -7243,6 +9291,168 @@ qspmm8blockavx512c1:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+qspmm8blockavx512c1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm8blockavx512c1kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmm8blockavx512c1ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512c1ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8blockavx512c1gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm8blockavx512c1gm
+qspmm8blockavx512c1gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm8blockavx512c1gm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c1gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmm8blockavx512c1gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c1gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmm8blockavx512c1gs1:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c1gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmm8blockavx512c1gs2:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c1gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmm8blockavx512c1gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c1gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmm8blockavx512c1gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c1gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmm8blockavx512c1gs5:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c1gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmm8blockavx512c1gs6:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c1gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmm8blockavx512c1gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c1gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmm8blockavx512c1gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c1gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmm8blockavx512c1gs9:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c1gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmm8blockavx512c1gs10:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c1gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmm8blockavx512c1gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c1gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmm8blockavx512c1gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c1gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmm8blockavx512c1gs13:
+	VBROADCASTSS qb-56(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c1gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmm8blockavx512c1gs14:
+	VBROADCASTSS qb-52(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512c1gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmm8blockavx512c1gs15:
+	ADDQ $16, R12
+	JMP qspmm8blockavx512c1gn
 qspmm8blockavx512c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
@@ -7359,6 +9569,168 @@ qspmm8blockavx512tail:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+qspmm8blockavx512tailgn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm8blockavx512tailkn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmm8blockavx512tailga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512tailga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8blockavx512tailgx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm8blockavx512tailgm
+qspmm8blockavx512tailgx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm8blockavx512tailgm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512tailgs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmm8blockavx512tailgs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512tailgs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmm8blockavx512tailgs1:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512tailgs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmm8blockavx512tailgs2:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512tailgs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmm8blockavx512tailgs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512tailgs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmm8blockavx512tailgs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512tailgs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmm8blockavx512tailgs5:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512tailgs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmm8blockavx512tailgs6:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512tailgs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmm8blockavx512tailgs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512tailgs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmm8blockavx512tailgs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512tailgs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmm8blockavx512tailgs9:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512tailgs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmm8blockavx512tailgs10:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512tailgs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmm8blockavx512tailgs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512tailgs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmm8blockavx512tailgs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512tailgs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmm8blockavx512tailgs13:
+	VBROADCASTSS qb-56(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512tailgs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmm8blockavx512tailgs14:
+	VBROADCASTSS qb-52(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512tailgs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmm8blockavx512tailgs15:
+	ADDQ $16, R12
+	JMP qspmm8blockavx512tailgn
 qspmm8blockavx512tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
@@ -7475,7 +9847,7 @@ qspmm8blockavx512done:
 
 // func QSpMMTile8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX512F, AVX512VL, BMI2
-TEXT ·QSpMMTile8BlockAVX512(SB), NOSPLIT, $48-248
+TEXT ·QSpMMTile8BlockAVX512(SB), NOSPLIT, $112-248
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -7545,6 +9917,325 @@ qspmmtile8blockavx512c4:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+qspmmtile8blockavx512c4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8blockavx512c4kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile8blockavx512c4ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512c4ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8blockavx512c4gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile8blockavx512c4gm
+qspmmtile8blockavx512c4gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile8blockavx512c4gm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c4gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c4gs0
+	JMP qspmmtile8blockavx512c4k1
+qspmmtile8blockavx512c4gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8blockavx512c4gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c4gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c4gs1
+	JMP qspmmtile8blockavx512c4gstop1
+qspmmtile8blockavx512c4gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8blockavx512c4gs1:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c4gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c4gs2
+	JMP qspmmtile8blockavx512c4gstop2
+qspmmtile8blockavx512c4gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8blockavx512c4gs2:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c4gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c4gs3
+	JMP qspmmtile8blockavx512c4gstop3
+qspmmtile8blockavx512c4gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8blockavx512c4gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c4gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c4gs4
+	JMP qspmmtile8blockavx512c4gstop4
+qspmmtile8blockavx512c4gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8blockavx512c4gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c4gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c4gs5
+	JMP qspmmtile8blockavx512c4gstop5
+qspmmtile8blockavx512c4gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8blockavx512c4gs5:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c4gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c4gs6
+	JMP qspmmtile8blockavx512c4gstop6
+qspmmtile8blockavx512c4gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8blockavx512c4gs6:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c4gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c4gs7
+	JMP qspmmtile8blockavx512c4gstop7
+qspmmtile8blockavx512c4gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8blockavx512c4gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c4gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c4gs8
+	JMP qspmmtile8blockavx512c4gstop8
+qspmmtile8blockavx512c4gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8blockavx512c4gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c4gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c4gs9
+	JMP qspmmtile8blockavx512c4gstop9
+qspmmtile8blockavx512c4gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8blockavx512c4gs9:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c4gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c4gs10
+	JMP qspmmtile8blockavx512c4gstop10
+qspmmtile8blockavx512c4gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8blockavx512c4gs10:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c4gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c4gs11
+	JMP qspmmtile8blockavx512c4gstop11
+qspmmtile8blockavx512c4gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8blockavx512c4gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c4gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c4gs12
+	JMP qspmmtile8blockavx512c4gstop12
+qspmmtile8blockavx512c4gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8blockavx512c4gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c4gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c4gs13
+	JMP qspmmtile8blockavx512c4gstop13
+qspmmtile8blockavx512c4gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8blockavx512c4gs13:
+	VBROADCASTSS qb-56(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c4gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c4gs14
+	JMP qspmmtile8blockavx512c4gstop14
+qspmmtile8blockavx512c4gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8blockavx512c4gs14:
+	VBROADCASTSS qb-52(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c4gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c4gs15
+	JMP qspmmtile8blockavx512c4gstop15
+qspmmtile8blockavx512c4gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8blockavx512c4gs15:
+	ADDQ $16, R12
+	JMP qspmmtile8blockavx512c4gn
+qspmmtile8blockavx512c4gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8blockavx512c4k1
+qspmmtile8blockavx512c4gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8blockavx512c4k1
+qspmmtile8blockavx512c4gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8blockavx512c4k1
+qspmmtile8blockavx512c4gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile8blockavx512c4k1
+qspmmtile8blockavx512c4gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile8blockavx512c4k1
+qspmmtile8blockavx512c4gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile8blockavx512c4k1
+qspmmtile8blockavx512c4gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile8blockavx512c4k1
+qspmmtile8blockavx512c4gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile8blockavx512c4k1
+qspmmtile8blockavx512c4gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile8blockavx512c4k1
+qspmmtile8blockavx512c4gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile8blockavx512c4k1
+qspmmtile8blockavx512c4gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile8blockavx512c4k1
+qspmmtile8blockavx512c4gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile8blockavx512c4k1
+qspmmtile8blockavx512c4gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile8blockavx512c4k1
+qspmmtile8blockavx512c4gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile8blockavx512c4k1
+qspmmtile8blockavx512c4gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile8blockavx512c4k1
 qspmmtile8blockavx512c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
@@ -7662,6 +10353,293 @@ qspmmtile8blockavx512c2:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+qspmmtile8blockavx512c2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8blockavx512c2kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile8blockavx512c2ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512c2ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8blockavx512c2gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile8blockavx512c2gm
+qspmmtile8blockavx512c2gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile8blockavx512c2gm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c2gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c2gs0
+	JMP qspmmtile8blockavx512c2k1
+qspmmtile8blockavx512c2gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8blockavx512c2gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c2gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c2gs1
+	JMP qspmmtile8blockavx512c2gstop1
+qspmmtile8blockavx512c2gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8blockavx512c2gs1:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c2gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c2gs2
+	JMP qspmmtile8blockavx512c2gstop2
+qspmmtile8blockavx512c2gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8blockavx512c2gs2:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c2gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c2gs3
+	JMP qspmmtile8blockavx512c2gstop3
+qspmmtile8blockavx512c2gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8blockavx512c2gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c2gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c2gs4
+	JMP qspmmtile8blockavx512c2gstop4
+qspmmtile8blockavx512c2gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8blockavx512c2gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c2gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c2gs5
+	JMP qspmmtile8blockavx512c2gstop5
+qspmmtile8blockavx512c2gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8blockavx512c2gs5:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c2gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c2gs6
+	JMP qspmmtile8blockavx512c2gstop6
+qspmmtile8blockavx512c2gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8blockavx512c2gs6:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c2gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c2gs7
+	JMP qspmmtile8blockavx512c2gstop7
+qspmmtile8blockavx512c2gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8blockavx512c2gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c2gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c2gs8
+	JMP qspmmtile8blockavx512c2gstop8
+qspmmtile8blockavx512c2gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8blockavx512c2gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c2gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c2gs9
+	JMP qspmmtile8blockavx512c2gstop9
+qspmmtile8blockavx512c2gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8blockavx512c2gs9:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c2gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c2gs10
+	JMP qspmmtile8blockavx512c2gstop10
+qspmmtile8blockavx512c2gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8blockavx512c2gs10:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c2gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c2gs11
+	JMP qspmmtile8blockavx512c2gstop11
+qspmmtile8blockavx512c2gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8blockavx512c2gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c2gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c2gs12
+	JMP qspmmtile8blockavx512c2gstop12
+qspmmtile8blockavx512c2gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8blockavx512c2gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c2gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c2gs13
+	JMP qspmmtile8blockavx512c2gstop13
+qspmmtile8blockavx512c2gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8blockavx512c2gs13:
+	VBROADCASTSS qb-56(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c2gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c2gs14
+	JMP qspmmtile8blockavx512c2gstop14
+qspmmtile8blockavx512c2gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8blockavx512c2gs14:
+	VBROADCASTSS qb-52(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c2gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c2gs15
+	JMP qspmmtile8blockavx512c2gstop15
+qspmmtile8blockavx512c2gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8blockavx512c2gs15:
+	ADDQ $16, R12
+	JMP qspmmtile8blockavx512c2gn
+qspmmtile8blockavx512c2gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8blockavx512c2k1
+qspmmtile8blockavx512c2gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8blockavx512c2k1
+qspmmtile8blockavx512c2gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8blockavx512c2k1
+qspmmtile8blockavx512c2gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile8blockavx512c2k1
+qspmmtile8blockavx512c2gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile8blockavx512c2k1
+qspmmtile8blockavx512c2gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile8blockavx512c2k1
+qspmmtile8blockavx512c2gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile8blockavx512c2k1
+qspmmtile8blockavx512c2gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile8blockavx512c2k1
+qspmmtile8blockavx512c2gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile8blockavx512c2k1
+qspmmtile8blockavx512c2gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile8blockavx512c2k1
+qspmmtile8blockavx512c2gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile8blockavx512c2k1
+qspmmtile8blockavx512c2gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile8blockavx512c2k1
+qspmmtile8blockavx512c2gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile8blockavx512c2k1
+qspmmtile8blockavx512c2gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile8blockavx512c2k1
+qspmmtile8blockavx512c2gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile8blockavx512c2k1
 qspmmtile8blockavx512c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
@@ -7765,6 +10743,277 @@ qspmmtile8blockavx512c1:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+qspmmtile8blockavx512c1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8blockavx512c1kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile8blockavx512c1ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512c1ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8blockavx512c1gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile8blockavx512c1gm
+qspmmtile8blockavx512c1gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile8blockavx512c1gm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c1gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c1gs0
+	JMP qspmmtile8blockavx512c1k1
+qspmmtile8blockavx512c1gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile8blockavx512c1gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c1gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c1gs1
+	JMP qspmmtile8blockavx512c1gstop1
+qspmmtile8blockavx512c1gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile8blockavx512c1gs1:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c1gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c1gs2
+	JMP qspmmtile8blockavx512c1gstop2
+qspmmtile8blockavx512c1gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile8blockavx512c1gs2:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c1gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c1gs3
+	JMP qspmmtile8blockavx512c1gstop3
+qspmmtile8blockavx512c1gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile8blockavx512c1gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c1gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c1gs4
+	JMP qspmmtile8blockavx512c1gstop4
+qspmmtile8blockavx512c1gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile8blockavx512c1gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c1gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c1gs5
+	JMP qspmmtile8blockavx512c1gstop5
+qspmmtile8blockavx512c1gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile8blockavx512c1gs5:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c1gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c1gs6
+	JMP qspmmtile8blockavx512c1gstop6
+qspmmtile8blockavx512c1gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile8blockavx512c1gs6:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c1gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c1gs7
+	JMP qspmmtile8blockavx512c1gstop7
+qspmmtile8blockavx512c1gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile8blockavx512c1gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c1gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c1gs8
+	JMP qspmmtile8blockavx512c1gstop8
+qspmmtile8blockavx512c1gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile8blockavx512c1gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c1gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c1gs9
+	JMP qspmmtile8blockavx512c1gstop9
+qspmmtile8blockavx512c1gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile8blockavx512c1gs9:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c1gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c1gs10
+	JMP qspmmtile8blockavx512c1gstop10
+qspmmtile8blockavx512c1gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile8blockavx512c1gs10:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c1gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c1gs11
+	JMP qspmmtile8blockavx512c1gstop11
+qspmmtile8blockavx512c1gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile8blockavx512c1gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c1gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c1gs12
+	JMP qspmmtile8blockavx512c1gstop12
+qspmmtile8blockavx512c1gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile8blockavx512c1gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c1gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c1gs13
+	JMP qspmmtile8blockavx512c1gstop13
+qspmmtile8blockavx512c1gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile8blockavx512c1gs13:
+	VBROADCASTSS qb-56(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c1gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c1gs14
+	JMP qspmmtile8blockavx512c1gstop14
+qspmmtile8blockavx512c1gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile8blockavx512c1gs14:
+	VBROADCASTSS qb-52(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512c1gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512c1gs15
+	JMP qspmmtile8blockavx512c1gstop15
+qspmmtile8blockavx512c1gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile8blockavx512c1gs15:
+	ADDQ $16, R12
+	JMP qspmmtile8blockavx512c1gn
+qspmmtile8blockavx512c1gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8blockavx512c1k1
+qspmmtile8blockavx512c1gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8blockavx512c1k1
+qspmmtile8blockavx512c1gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8blockavx512c1k1
+qspmmtile8blockavx512c1gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile8blockavx512c1k1
+qspmmtile8blockavx512c1gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile8blockavx512c1k1
+qspmmtile8blockavx512c1gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile8blockavx512c1k1
+qspmmtile8blockavx512c1gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile8blockavx512c1k1
+qspmmtile8blockavx512c1gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile8blockavx512c1k1
+qspmmtile8blockavx512c1gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile8blockavx512c1k1
+qspmmtile8blockavx512c1gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile8blockavx512c1k1
+qspmmtile8blockavx512c1gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile8blockavx512c1k1
+qspmmtile8blockavx512c1gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile8blockavx512c1k1
+qspmmtile8blockavx512c1gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile8blockavx512c1k1
+qspmmtile8blockavx512c1gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile8blockavx512c1k1
+qspmmtile8blockavx512c1gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile8blockavx512c1k1
 qspmmtile8blockavx512c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
@@ -7910,6 +11159,277 @@ qspmmtile8blockavx512tail:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+qspmmtile8blockavx512tailgn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8blockavx512tailkn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile8blockavx512tailga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512tailga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8blockavx512tailgx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile8blockavx512tailgm
+qspmmtile8blockavx512tailgx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile8blockavx512tailgm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512tailgi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512tailgs0
+	JMP qspmmtile8blockavx512tailk1
+qspmmtile8blockavx512tailgi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile8blockavx512tailgs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512tailgi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512tailgs1
+	JMP qspmmtile8blockavx512tailgstop1
+qspmmtile8blockavx512tailgi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile8blockavx512tailgs1:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512tailgi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512tailgs2
+	JMP qspmmtile8blockavx512tailgstop2
+qspmmtile8blockavx512tailgi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile8blockavx512tailgs2:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512tailgi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512tailgs3
+	JMP qspmmtile8blockavx512tailgstop3
+qspmmtile8blockavx512tailgi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile8blockavx512tailgs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512tailgi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512tailgs4
+	JMP qspmmtile8blockavx512tailgstop4
+qspmmtile8blockavx512tailgi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile8blockavx512tailgs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512tailgi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512tailgs5
+	JMP qspmmtile8blockavx512tailgstop5
+qspmmtile8blockavx512tailgi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile8blockavx512tailgs5:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512tailgi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512tailgs6
+	JMP qspmmtile8blockavx512tailgstop6
+qspmmtile8blockavx512tailgi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile8blockavx512tailgs6:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512tailgi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512tailgs7
+	JMP qspmmtile8blockavx512tailgstop7
+qspmmtile8blockavx512tailgi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile8blockavx512tailgs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512tailgi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512tailgs8
+	JMP qspmmtile8blockavx512tailgstop8
+qspmmtile8blockavx512tailgi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile8blockavx512tailgs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512tailgi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512tailgs9
+	JMP qspmmtile8blockavx512tailgstop9
+qspmmtile8blockavx512tailgi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile8blockavx512tailgs9:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512tailgi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512tailgs10
+	JMP qspmmtile8blockavx512tailgstop10
+qspmmtile8blockavx512tailgi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile8blockavx512tailgs10:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512tailgi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512tailgs11
+	JMP qspmmtile8blockavx512tailgstop11
+qspmmtile8blockavx512tailgi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile8blockavx512tailgs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512tailgi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512tailgs12
+	JMP qspmmtile8blockavx512tailgstop12
+qspmmtile8blockavx512tailgi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile8blockavx512tailgs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512tailgi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512tailgs13
+	JMP qspmmtile8blockavx512tailgstop13
+qspmmtile8blockavx512tailgi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile8blockavx512tailgs13:
+	VBROADCASTSS qb-56(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512tailgi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512tailgs14
+	JMP qspmmtile8blockavx512tailgstop14
+qspmmtile8blockavx512tailgi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile8blockavx512tailgs14:
+	VBROADCASTSS qb-52(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512tailgi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512tailgs15
+	JMP qspmmtile8blockavx512tailgstop15
+qspmmtile8blockavx512tailgi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile8blockavx512tailgs15:
+	ADDQ $16, R12
+	JMP qspmmtile8blockavx512tailgn
+qspmmtile8blockavx512tailgstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8blockavx512tailk1
+qspmmtile8blockavx512tailgstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8blockavx512tailk1
+qspmmtile8blockavx512tailgstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8blockavx512tailk1
+qspmmtile8blockavx512tailgstop4:
+	ADDQ $4, R12
+	JMP qspmmtile8blockavx512tailk1
+qspmmtile8blockavx512tailgstop5:
+	ADDQ $5, R12
+	JMP qspmmtile8blockavx512tailk1
+qspmmtile8blockavx512tailgstop6:
+	ADDQ $6, R12
+	JMP qspmmtile8blockavx512tailk1
+qspmmtile8blockavx512tailgstop7:
+	ADDQ $7, R12
+	JMP qspmmtile8blockavx512tailk1
+qspmmtile8blockavx512tailgstop8:
+	ADDQ $8, R12
+	JMP qspmmtile8blockavx512tailk1
+qspmmtile8blockavx512tailgstop9:
+	ADDQ $9, R12
+	JMP qspmmtile8blockavx512tailk1
+qspmmtile8blockavx512tailgstop10:
+	ADDQ $10, R12
+	JMP qspmmtile8blockavx512tailk1
+qspmmtile8blockavx512tailgstop11:
+	ADDQ $11, R12
+	JMP qspmmtile8blockavx512tailk1
+qspmmtile8blockavx512tailgstop12:
+	ADDQ $12, R12
+	JMP qspmmtile8blockavx512tailk1
+qspmmtile8blockavx512tailgstop13:
+	ADDQ $13, R12
+	JMP qspmmtile8blockavx512tailk1
+qspmmtile8blockavx512tailgstop14:
+	ADDQ $14, R12
+	JMP qspmmtile8blockavx512tailk1
+qspmmtile8blockavx512tailgstop15:
+	ADDQ $15, R12
+	JMP qspmmtile8blockavx512tailk1
 qspmmtile8blockavx512tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
@@ -8057,7 +11577,7 @@ qspmmtile8blockavx512done:
 
 // func QSpMM8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX512F, AVX512VL, BMI2
-TEXT ·QSpMM8MXAVX512(SB), NOSPLIT, $48-240
+TEXT ·QSpMM8MXAVX512(SB), NOSPLIT, $112-240
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -8073,6 +11593,12 @@ TEXT ·QSpMM8MXAVX512(SB), NOSPLIT, $48-240
 	MOVQ codes+120(FP), R11
 	MOVQ table+144(FP), BX
 	VBROADCASTSS beta+228(FP), Z29
+	MOVL $0x7f, AX
+	VPBROADCASTD AX, Z21
+	MOVL $0x7b800000, AX
+	VPBROADCASTD AX, Z22
+	MOVL $0x7fc00000, AX
+	VPBROADCASTD AX, Z23
 	VBROADCASTSS alpha+224(FP), Z28
 	MOVQ w+64(FP), R15
 	ANDQ $15, R15
@@ -8118,6 +11644,233 @@ qspmm8mxavx512c4:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+qspmm8mxavx512c4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm8mxavx512c4kn
+	VPMOVZXBD (R11)(R12*1), Z10
+	VPANDD Z21, Z10, Z9
+	VPCMPEQD Z21, Z9, K1
+	VPSLLD $20, Z9, Z9
+	VMULPS Z22, Z9, Z9
+	VMOVDQA32 Z23, K1, Z9
+	VPSRLD $7, Z10, Z10
+	VPSLLD $31, Z10, Z10
+	VPORD Z10, Z9, Z9
+	CMPQ R12, R10
+	JB qspmm8mxavx512c4ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512c4ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8mxavx512c4gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm8mxavx512c4gm
+qspmm8mxavx512c4gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm8mxavx512c4gm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c4gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm8mxavx512c4gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c4gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm8mxavx512c4gs1:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c4gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm8mxavx512c4gs2:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c4gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm8mxavx512c4gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c4gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm8mxavx512c4gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c4gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm8mxavx512c4gs5:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c4gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm8mxavx512c4gs6:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c4gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm8mxavx512c4gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c4gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm8mxavx512c4gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c4gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm8mxavx512c4gs9:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c4gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm8mxavx512c4gs10:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c4gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm8mxavx512c4gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c4gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm8mxavx512c4gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c4gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm8mxavx512c4gs13:
+	VBROADCASTSS qb-56(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c4gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm8mxavx512c4gs14:
+	VBROADCASTSS qb-52(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c4gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm8mxavx512c4gs15:
+	ADDQ $16, R12
+	JMP qspmm8mxavx512c4gn
 qspmm8mxavx512c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
@@ -8235,6 +11988,201 @@ qspmm8mxavx512c2:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+qspmm8mxavx512c2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm8mxavx512c2kn
+	VPMOVZXBD (R11)(R12*1), Z10
+	VPANDD Z21, Z10, Z9
+	VPCMPEQD Z21, Z9, K1
+	VPSLLD $20, Z9, Z9
+	VMULPS Z22, Z9, Z9
+	VMOVDQA32 Z23, K1, Z9
+	VPSRLD $7, Z10, Z10
+	VPSLLD $31, Z10, Z10
+	VPORD Z10, Z9, Z9
+	CMPQ R12, R10
+	JB qspmm8mxavx512c2ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512c2ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8mxavx512c2gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm8mxavx512c2gm
+qspmm8mxavx512c2gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm8mxavx512c2gm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c2gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm8mxavx512c2gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c2gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm8mxavx512c2gs1:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c2gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm8mxavx512c2gs2:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c2gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm8mxavx512c2gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c2gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm8mxavx512c2gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c2gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm8mxavx512c2gs5:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c2gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm8mxavx512c2gs6:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c2gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm8mxavx512c2gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c2gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm8mxavx512c2gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c2gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm8mxavx512c2gs9:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c2gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm8mxavx512c2gs10:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c2gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm8mxavx512c2gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c2gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm8mxavx512c2gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c2gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm8mxavx512c2gs13:
+	VBROADCASTSS qb-56(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c2gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm8mxavx512c2gs14:
+	VBROADCASTSS qb-52(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c2gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm8mxavx512c2gs15:
+	ADDQ $16, R12
+	JMP qspmm8mxavx512c2gn
 qspmm8mxavx512c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
@@ -8338,6 +12286,185 @@ qspmm8mxavx512c1:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+qspmm8mxavx512c1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm8mxavx512c1kn
+	VPMOVZXBD (R11)(R12*1), Z10
+	VPANDD Z21, Z10, Z9
+	VPCMPEQD Z21, Z9, K1
+	VPSLLD $20, Z9, Z9
+	VMULPS Z22, Z9, Z9
+	VMOVDQA32 Z23, K1, Z9
+	VPSRLD $7, Z10, Z10
+	VPSLLD $31, Z10, Z10
+	VPORD Z10, Z9, Z9
+	CMPQ R12, R10
+	JB qspmm8mxavx512c1ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512c1ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8mxavx512c1gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm8mxavx512c1gm
+qspmm8mxavx512c1gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm8mxavx512c1gm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c1gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmm8mxavx512c1gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c1gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmm8mxavx512c1gs1:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c1gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmm8mxavx512c1gs2:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c1gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmm8mxavx512c1gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c1gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmm8mxavx512c1gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c1gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmm8mxavx512c1gs5:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c1gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmm8mxavx512c1gs6:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c1gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmm8mxavx512c1gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c1gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmm8mxavx512c1gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c1gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmm8mxavx512c1gs9:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c1gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmm8mxavx512c1gs10:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c1gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmm8mxavx512c1gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c1gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmm8mxavx512c1gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c1gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmm8mxavx512c1gs13:
+	VBROADCASTSS qb-56(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c1gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmm8mxavx512c1gs14:
+	VBROADCASTSS qb-52(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512c1gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmm8mxavx512c1gs15:
+	ADDQ $16, R12
+	JMP qspmm8mxavx512c1gn
 qspmm8mxavx512c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
@@ -8479,6 +12606,185 @@ qspmm8mxavx512tail:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+qspmm8mxavx512tailgn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm8mxavx512tailkn
+	VPMOVZXBD (R11)(R12*1), Z10
+	VPANDD Z21, Z10, Z9
+	VPCMPEQD Z21, Z9, K1
+	VPSLLD $20, Z9, Z9
+	VMULPS Z22, Z9, Z9
+	VMOVDQA32 Z23, K1, Z9
+	VPSRLD $7, Z10, Z10
+	VPSLLD $31, Z10, Z10
+	VPORD Z10, Z9, Z9
+	CMPQ R12, R10
+	JB qspmm8mxavx512tailga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512tailga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8mxavx512tailgx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm8mxavx512tailgm
+qspmm8mxavx512tailgx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm8mxavx512tailgm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512tailgs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmm8mxavx512tailgs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512tailgs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmm8mxavx512tailgs1:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512tailgs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmm8mxavx512tailgs2:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512tailgs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmm8mxavx512tailgs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512tailgs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmm8mxavx512tailgs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512tailgs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmm8mxavx512tailgs5:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512tailgs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmm8mxavx512tailgs6:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512tailgs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmm8mxavx512tailgs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512tailgs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmm8mxavx512tailgs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512tailgs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmm8mxavx512tailgs9:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512tailgs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmm8mxavx512tailgs10:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512tailgs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmm8mxavx512tailgs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512tailgs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmm8mxavx512tailgs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512tailgs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmm8mxavx512tailgs13:
+	VBROADCASTSS qb-56(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512tailgs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmm8mxavx512tailgs14:
+	VBROADCASTSS qb-52(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512tailgs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmm8mxavx512tailgs15:
+	ADDQ $16, R12
+	JMP qspmm8mxavx512tailgn
 qspmm8mxavx512tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
@@ -8620,7 +12926,7 @@ qspmm8mxavx512done:
 
 // func QSpMMTile8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX512F, AVX512VL, BMI2
-TEXT ·QSpMMTile8MXAVX512(SB), NOSPLIT, $48-248
+TEXT ·QSpMMTile8MXAVX512(SB), NOSPLIT, $112-248
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -8636,6 +12942,12 @@ TEXT ·QSpMMTile8MXAVX512(SB), NOSPLIT, $48-248
 	MOVQ codes+120(FP), R11
 	MOVQ table+144(FP), BX
 	VBROADCASTSS beta+228(FP), Z29
+	MOVL $0x7f, AX
+	VPBROADCASTD AX, Z21
+	MOVL $0x7b800000, AX
+	VPBROADCASTD AX, Z22
+	MOVL $0x7fc00000, AX
+	VPBROADCASTD AX, Z23
 	VBROADCASTSS alpha+224(FP), Z28
 	MOVQ w+64(FP), R15
 	ANDQ $15, R15
@@ -8690,6 +13002,342 @@ qspmmtile8mxavx512c4:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+qspmmtile8mxavx512c4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8mxavx512c4kn
+	VPMOVZXBD (R11)(R12*1), Z10
+	VPANDD Z21, Z10, Z9
+	VPCMPEQD Z21, Z9, K1
+	VPSLLD $20, Z9, Z9
+	VMULPS Z22, Z9, Z9
+	VMOVDQA32 Z23, K1, Z9
+	VPSRLD $7, Z10, Z10
+	VPSLLD $31, Z10, Z10
+	VPORD Z10, Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile8mxavx512c4ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512c4ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8mxavx512c4gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile8mxavx512c4gm
+qspmmtile8mxavx512c4gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile8mxavx512c4gm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c4gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c4gs0
+	JMP qspmmtile8mxavx512c4k1
+qspmmtile8mxavx512c4gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8mxavx512c4gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c4gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c4gs1
+	JMP qspmmtile8mxavx512c4gstop1
+qspmmtile8mxavx512c4gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8mxavx512c4gs1:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c4gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c4gs2
+	JMP qspmmtile8mxavx512c4gstop2
+qspmmtile8mxavx512c4gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8mxavx512c4gs2:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c4gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c4gs3
+	JMP qspmmtile8mxavx512c4gstop3
+qspmmtile8mxavx512c4gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8mxavx512c4gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c4gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c4gs4
+	JMP qspmmtile8mxavx512c4gstop4
+qspmmtile8mxavx512c4gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8mxavx512c4gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c4gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c4gs5
+	JMP qspmmtile8mxavx512c4gstop5
+qspmmtile8mxavx512c4gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8mxavx512c4gs5:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c4gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c4gs6
+	JMP qspmmtile8mxavx512c4gstop6
+qspmmtile8mxavx512c4gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8mxavx512c4gs6:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c4gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c4gs7
+	JMP qspmmtile8mxavx512c4gstop7
+qspmmtile8mxavx512c4gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8mxavx512c4gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c4gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c4gs8
+	JMP qspmmtile8mxavx512c4gstop8
+qspmmtile8mxavx512c4gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8mxavx512c4gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c4gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c4gs9
+	JMP qspmmtile8mxavx512c4gstop9
+qspmmtile8mxavx512c4gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8mxavx512c4gs9:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c4gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c4gs10
+	JMP qspmmtile8mxavx512c4gstop10
+qspmmtile8mxavx512c4gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8mxavx512c4gs10:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c4gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c4gs11
+	JMP qspmmtile8mxavx512c4gstop11
+qspmmtile8mxavx512c4gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8mxavx512c4gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c4gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c4gs12
+	JMP qspmmtile8mxavx512c4gstop12
+qspmmtile8mxavx512c4gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8mxavx512c4gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c4gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c4gs13
+	JMP qspmmtile8mxavx512c4gstop13
+qspmmtile8mxavx512c4gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8mxavx512c4gs13:
+	VBROADCASTSS qb-56(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c4gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c4gs14
+	JMP qspmmtile8mxavx512c4gstop14
+qspmmtile8mxavx512c4gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile8mxavx512c4gs14:
+	VBROADCASTSS qb-52(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c4gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c4gs15
+	JMP qspmmtile8mxavx512c4gstop15
+qspmmtile8mxavx512c4gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile8mxavx512c4gs15:
+	ADDQ $16, R12
+	JMP qspmmtile8mxavx512c4gn
+qspmmtile8mxavx512c4gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8mxavx512c4k1
+qspmmtile8mxavx512c4gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8mxavx512c4k1
+qspmmtile8mxavx512c4gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8mxavx512c4k1
+qspmmtile8mxavx512c4gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile8mxavx512c4k1
+qspmmtile8mxavx512c4gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile8mxavx512c4k1
+qspmmtile8mxavx512c4gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile8mxavx512c4k1
+qspmmtile8mxavx512c4gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile8mxavx512c4k1
+qspmmtile8mxavx512c4gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile8mxavx512c4k1
+qspmmtile8mxavx512c4gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile8mxavx512c4k1
+qspmmtile8mxavx512c4gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile8mxavx512c4k1
+qspmmtile8mxavx512c4gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile8mxavx512c4k1
+qspmmtile8mxavx512c4gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile8mxavx512c4k1
+qspmmtile8mxavx512c4gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile8mxavx512c4k1
+qspmmtile8mxavx512c4gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile8mxavx512c4k1
+qspmmtile8mxavx512c4gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile8mxavx512c4k1
 qspmmtile8mxavx512c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
@@ -8822,6 +13470,310 @@ qspmmtile8mxavx512c2:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+qspmmtile8mxavx512c2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8mxavx512c2kn
+	VPMOVZXBD (R11)(R12*1), Z10
+	VPANDD Z21, Z10, Z9
+	VPCMPEQD Z21, Z9, K1
+	VPSLLD $20, Z9, Z9
+	VMULPS Z22, Z9, Z9
+	VMOVDQA32 Z23, K1, Z9
+	VPSRLD $7, Z10, Z10
+	VPSLLD $31, Z10, Z10
+	VPORD Z10, Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile8mxavx512c2ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512c2ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8mxavx512c2gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile8mxavx512c2gm
+qspmmtile8mxavx512c2gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile8mxavx512c2gm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c2gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c2gs0
+	JMP qspmmtile8mxavx512c2k1
+qspmmtile8mxavx512c2gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8mxavx512c2gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c2gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c2gs1
+	JMP qspmmtile8mxavx512c2gstop1
+qspmmtile8mxavx512c2gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8mxavx512c2gs1:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c2gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c2gs2
+	JMP qspmmtile8mxavx512c2gstop2
+qspmmtile8mxavx512c2gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8mxavx512c2gs2:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c2gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c2gs3
+	JMP qspmmtile8mxavx512c2gstop3
+qspmmtile8mxavx512c2gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8mxavx512c2gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c2gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c2gs4
+	JMP qspmmtile8mxavx512c2gstop4
+qspmmtile8mxavx512c2gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8mxavx512c2gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c2gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c2gs5
+	JMP qspmmtile8mxavx512c2gstop5
+qspmmtile8mxavx512c2gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8mxavx512c2gs5:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c2gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c2gs6
+	JMP qspmmtile8mxavx512c2gstop6
+qspmmtile8mxavx512c2gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8mxavx512c2gs6:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c2gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c2gs7
+	JMP qspmmtile8mxavx512c2gstop7
+qspmmtile8mxavx512c2gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8mxavx512c2gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c2gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c2gs8
+	JMP qspmmtile8mxavx512c2gstop8
+qspmmtile8mxavx512c2gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8mxavx512c2gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c2gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c2gs9
+	JMP qspmmtile8mxavx512c2gstop9
+qspmmtile8mxavx512c2gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8mxavx512c2gs9:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c2gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c2gs10
+	JMP qspmmtile8mxavx512c2gstop10
+qspmmtile8mxavx512c2gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8mxavx512c2gs10:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c2gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c2gs11
+	JMP qspmmtile8mxavx512c2gstop11
+qspmmtile8mxavx512c2gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8mxavx512c2gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c2gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c2gs12
+	JMP qspmmtile8mxavx512c2gstop12
+qspmmtile8mxavx512c2gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8mxavx512c2gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c2gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c2gs13
+	JMP qspmmtile8mxavx512c2gstop13
+qspmmtile8mxavx512c2gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8mxavx512c2gs13:
+	VBROADCASTSS qb-56(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c2gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c2gs14
+	JMP qspmmtile8mxavx512c2gstop14
+qspmmtile8mxavx512c2gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile8mxavx512c2gs14:
+	VBROADCASTSS qb-52(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c2gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c2gs15
+	JMP qspmmtile8mxavx512c2gstop15
+qspmmtile8mxavx512c2gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile8mxavx512c2gs15:
+	ADDQ $16, R12
+	JMP qspmmtile8mxavx512c2gn
+qspmmtile8mxavx512c2gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8mxavx512c2k1
+qspmmtile8mxavx512c2gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8mxavx512c2k1
+qspmmtile8mxavx512c2gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8mxavx512c2k1
+qspmmtile8mxavx512c2gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile8mxavx512c2k1
+qspmmtile8mxavx512c2gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile8mxavx512c2k1
+qspmmtile8mxavx512c2gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile8mxavx512c2k1
+qspmmtile8mxavx512c2gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile8mxavx512c2k1
+qspmmtile8mxavx512c2gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile8mxavx512c2k1
+qspmmtile8mxavx512c2gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile8mxavx512c2k1
+qspmmtile8mxavx512c2gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile8mxavx512c2k1
+qspmmtile8mxavx512c2gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile8mxavx512c2k1
+qspmmtile8mxavx512c2gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile8mxavx512c2k1
+qspmmtile8mxavx512c2gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile8mxavx512c2k1
+qspmmtile8mxavx512c2gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile8mxavx512c2k1
+qspmmtile8mxavx512c2gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile8mxavx512c2k1
 qspmmtile8mxavx512c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
@@ -8940,6 +13892,294 @@ qspmmtile8mxavx512c1:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+qspmmtile8mxavx512c1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8mxavx512c1kn
+	VPMOVZXBD (R11)(R12*1), Z10
+	VPANDD Z21, Z10, Z9
+	VPCMPEQD Z21, Z9, K1
+	VPSLLD $20, Z9, Z9
+	VMULPS Z22, Z9, Z9
+	VMOVDQA32 Z23, K1, Z9
+	VPSRLD $7, Z10, Z10
+	VPSLLD $31, Z10, Z10
+	VPORD Z10, Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile8mxavx512c1ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512c1ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8mxavx512c1gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile8mxavx512c1gm
+qspmmtile8mxavx512c1gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile8mxavx512c1gm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c1gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c1gs0
+	JMP qspmmtile8mxavx512c1k1
+qspmmtile8mxavx512c1gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile8mxavx512c1gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c1gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c1gs1
+	JMP qspmmtile8mxavx512c1gstop1
+qspmmtile8mxavx512c1gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile8mxavx512c1gs1:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c1gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c1gs2
+	JMP qspmmtile8mxavx512c1gstop2
+qspmmtile8mxavx512c1gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile8mxavx512c1gs2:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c1gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c1gs3
+	JMP qspmmtile8mxavx512c1gstop3
+qspmmtile8mxavx512c1gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile8mxavx512c1gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c1gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c1gs4
+	JMP qspmmtile8mxavx512c1gstop4
+qspmmtile8mxavx512c1gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile8mxavx512c1gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c1gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c1gs5
+	JMP qspmmtile8mxavx512c1gstop5
+qspmmtile8mxavx512c1gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile8mxavx512c1gs5:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c1gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c1gs6
+	JMP qspmmtile8mxavx512c1gstop6
+qspmmtile8mxavx512c1gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile8mxavx512c1gs6:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c1gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c1gs7
+	JMP qspmmtile8mxavx512c1gstop7
+qspmmtile8mxavx512c1gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile8mxavx512c1gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c1gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c1gs8
+	JMP qspmmtile8mxavx512c1gstop8
+qspmmtile8mxavx512c1gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile8mxavx512c1gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c1gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c1gs9
+	JMP qspmmtile8mxavx512c1gstop9
+qspmmtile8mxavx512c1gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile8mxavx512c1gs9:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c1gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c1gs10
+	JMP qspmmtile8mxavx512c1gstop10
+qspmmtile8mxavx512c1gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile8mxavx512c1gs10:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c1gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c1gs11
+	JMP qspmmtile8mxavx512c1gstop11
+qspmmtile8mxavx512c1gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile8mxavx512c1gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c1gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c1gs12
+	JMP qspmmtile8mxavx512c1gstop12
+qspmmtile8mxavx512c1gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile8mxavx512c1gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c1gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c1gs13
+	JMP qspmmtile8mxavx512c1gstop13
+qspmmtile8mxavx512c1gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile8mxavx512c1gs13:
+	VBROADCASTSS qb-56(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c1gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c1gs14
+	JMP qspmmtile8mxavx512c1gstop14
+qspmmtile8mxavx512c1gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile8mxavx512c1gs14:
+	VBROADCASTSS qb-52(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512c1gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512c1gs15
+	JMP qspmmtile8mxavx512c1gstop15
+qspmmtile8mxavx512c1gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile8mxavx512c1gs15:
+	ADDQ $16, R12
+	JMP qspmmtile8mxavx512c1gn
+qspmmtile8mxavx512c1gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8mxavx512c1k1
+qspmmtile8mxavx512c1gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8mxavx512c1k1
+qspmmtile8mxavx512c1gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8mxavx512c1k1
+qspmmtile8mxavx512c1gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile8mxavx512c1k1
+qspmmtile8mxavx512c1gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile8mxavx512c1k1
+qspmmtile8mxavx512c1gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile8mxavx512c1k1
+qspmmtile8mxavx512c1gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile8mxavx512c1k1
+qspmmtile8mxavx512c1gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile8mxavx512c1k1
+qspmmtile8mxavx512c1gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile8mxavx512c1k1
+qspmmtile8mxavx512c1gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile8mxavx512c1k1
+qspmmtile8mxavx512c1gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile8mxavx512c1k1
+qspmmtile8mxavx512c1gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile8mxavx512c1k1
+qspmmtile8mxavx512c1gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile8mxavx512c1k1
+qspmmtile8mxavx512c1gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile8mxavx512c1k1
+qspmmtile8mxavx512c1gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile8mxavx512c1k1
 qspmmtile8mxavx512c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
@@ -9110,6 +14350,294 @@ qspmmtile8mxavx512tail:
 	MOVQ lo-16(SP), R12
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
+qspmmtile8mxavx512tailgn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8mxavx512tailkn
+	VPMOVZXBD (R11)(R12*1), Z10
+	VPANDD Z21, Z10, Z9
+	VPCMPEQD Z21, Z9, K1
+	VPSLLD $20, Z9, Z9
+	VMULPS Z22, Z9, Z9
+	VMOVDQA32 Z23, K1, Z9
+	VPSRLD $7, Z10, Z10
+	VPSLLD $31, Z10, Z10
+	VPORD Z10, Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile8mxavx512tailga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512tailga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8mxavx512tailgx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile8mxavx512tailgm
+qspmmtile8mxavx512tailgx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile8mxavx512tailgm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512tailgi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512tailgs0
+	JMP qspmmtile8mxavx512tailk1
+qspmmtile8mxavx512tailgi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile8mxavx512tailgs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512tailgi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512tailgs1
+	JMP qspmmtile8mxavx512tailgstop1
+qspmmtile8mxavx512tailgi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile8mxavx512tailgs1:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512tailgi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512tailgs2
+	JMP qspmmtile8mxavx512tailgstop2
+qspmmtile8mxavx512tailgi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile8mxavx512tailgs2:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512tailgi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512tailgs3
+	JMP qspmmtile8mxavx512tailgstop3
+qspmmtile8mxavx512tailgi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile8mxavx512tailgs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512tailgi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512tailgs4
+	JMP qspmmtile8mxavx512tailgstop4
+qspmmtile8mxavx512tailgi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile8mxavx512tailgs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512tailgi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512tailgs5
+	JMP qspmmtile8mxavx512tailgstop5
+qspmmtile8mxavx512tailgi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile8mxavx512tailgs5:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512tailgi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512tailgs6
+	JMP qspmmtile8mxavx512tailgstop6
+qspmmtile8mxavx512tailgi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile8mxavx512tailgs6:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512tailgi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512tailgs7
+	JMP qspmmtile8mxavx512tailgstop7
+qspmmtile8mxavx512tailgi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile8mxavx512tailgs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512tailgi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512tailgs8
+	JMP qspmmtile8mxavx512tailgstop8
+qspmmtile8mxavx512tailgi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile8mxavx512tailgs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512tailgi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512tailgs9
+	JMP qspmmtile8mxavx512tailgstop9
+qspmmtile8mxavx512tailgi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile8mxavx512tailgs9:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512tailgi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512tailgs10
+	JMP qspmmtile8mxavx512tailgstop10
+qspmmtile8mxavx512tailgi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile8mxavx512tailgs10:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512tailgi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512tailgs11
+	JMP qspmmtile8mxavx512tailgstop11
+qspmmtile8mxavx512tailgi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile8mxavx512tailgs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512tailgi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512tailgs12
+	JMP qspmmtile8mxavx512tailgstop12
+qspmmtile8mxavx512tailgi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile8mxavx512tailgs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512tailgi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512tailgs13
+	JMP qspmmtile8mxavx512tailgstop13
+qspmmtile8mxavx512tailgi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile8mxavx512tailgs13:
+	VBROADCASTSS qb-56(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512tailgi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512tailgs14
+	JMP qspmmtile8mxavx512tailgstop14
+qspmmtile8mxavx512tailgi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile8mxavx512tailgs14:
+	VBROADCASTSS qb-52(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512tailgi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512tailgs15
+	JMP qspmmtile8mxavx512tailgstop15
+qspmmtile8mxavx512tailgi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile8mxavx512tailgs15:
+	ADDQ $16, R12
+	JMP qspmmtile8mxavx512tailgn
+qspmmtile8mxavx512tailgstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8mxavx512tailk1
+qspmmtile8mxavx512tailgstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8mxavx512tailk1
+qspmmtile8mxavx512tailgstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8mxavx512tailk1
+qspmmtile8mxavx512tailgstop4:
+	ADDQ $4, R12
+	JMP qspmmtile8mxavx512tailk1
+qspmmtile8mxavx512tailgstop5:
+	ADDQ $5, R12
+	JMP qspmmtile8mxavx512tailk1
+qspmmtile8mxavx512tailgstop6:
+	ADDQ $6, R12
+	JMP qspmmtile8mxavx512tailk1
+qspmmtile8mxavx512tailgstop7:
+	ADDQ $7, R12
+	JMP qspmmtile8mxavx512tailk1
+qspmmtile8mxavx512tailgstop8:
+	ADDQ $8, R12
+	JMP qspmmtile8mxavx512tailk1
+qspmmtile8mxavx512tailgstop9:
+	ADDQ $9, R12
+	JMP qspmmtile8mxavx512tailk1
+qspmmtile8mxavx512tailgstop10:
+	ADDQ $10, R12
+	JMP qspmmtile8mxavx512tailk1
+qspmmtile8mxavx512tailgstop11:
+	ADDQ $11, R12
+	JMP qspmmtile8mxavx512tailk1
+qspmmtile8mxavx512tailgstop12:
+	ADDQ $12, R12
+	JMP qspmmtile8mxavx512tailk1
+qspmmtile8mxavx512tailgstop13:
+	ADDQ $13, R12
+	JMP qspmmtile8mxavx512tailk1
+qspmmtile8mxavx512tailgstop14:
+	ADDQ $14, R12
+	JMP qspmmtile8mxavx512tailk1
+qspmmtile8mxavx512tailgstop15:
+	ADDQ $15, R12
+	JMP qspmmtile8mxavx512tailk1
 qspmmtile8mxavx512tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
@@ -9282,7 +14810,7 @@ qspmmtile8mxavx512done:
 
 // func QSpMM4BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX512F, AVX512VL, BMI2
-TEXT ·QSpMM4BlockAVX512(SB), NOSPLIT, $48-240
+TEXT ·QSpMM4BlockAVX512(SB), NOSPLIT, $112-240
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -9298,6 +14826,7 @@ TEXT ·QSpMM4BlockAVX512(SB), NOSPLIT, $48-240
 	MOVQ codes+120(FP), R11
 	MOVQ table+144(FP), BX
 	VBROADCASTSS beta+228(FP), Z29
+	VMOVUPS (BX), Z24
 	VBROADCASTSS alpha+224(FP), Z28
 	MOVQ w+64(FP), R15
 	ANDQ $15, R15
@@ -9344,7 +14873,7 @@ qspmm4blockavx512c4:
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
 	TESTQ $1, R12
-	JZ qspmm4blockavx512c4kn
+	JZ qspmm4blockavx512c4gn
 	CMPQ R12, R13
 	JAE qspmm4blockavx512c4sum
 	CMPQ R12, R10
@@ -9373,6 +14902,221 @@ qspmm4blockavx512c4hb0:
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm4blockavx512c4hs:
 	INCQ R12
+qspmm4blockavx512c4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx512c4kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmm4blockavx512c4ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512c4ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4blockavx512c4gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm4blockavx512c4gm
+qspmm4blockavx512c4gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm4blockavx512c4gm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c4gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm4blockavx512c4gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c4gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm4blockavx512c4gs1:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c4gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm4blockavx512c4gs2:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c4gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm4blockavx512c4gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c4gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm4blockavx512c4gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c4gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm4blockavx512c4gs5:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c4gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm4blockavx512c4gs6:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c4gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm4blockavx512c4gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c4gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm4blockavx512c4gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c4gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm4blockavx512c4gs9:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c4gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm4blockavx512c4gs10:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c4gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm4blockavx512c4gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c4gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm4blockavx512c4gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c4gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm4blockavx512c4gs13:
+	VBROADCASTSS qb-56(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c4gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm4blockavx512c4gs14:
+	VBROADCASTSS qb-52(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c4gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm4blockavx512c4gs15:
+	ADDQ $16, R12
+	JMP qspmm4blockavx512c4gn
 qspmm4blockavx512c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
@@ -9483,7 +15227,7 @@ qspmm4blockavx512c2:
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
 	TESTQ $1, R12
-	JZ qspmm4blockavx512c2kn
+	JZ qspmm4blockavx512c2gn
 	CMPQ R12, R13
 	JAE qspmm4blockavx512c2sum
 	CMPQ R12, R10
@@ -9510,6 +15254,189 @@ qspmm4blockavx512c2hb0:
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm4blockavx512c2hs:
 	INCQ R12
+qspmm4blockavx512c2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx512c2kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmm4blockavx512c2ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512c2ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4blockavx512c2gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm4blockavx512c2gm
+qspmm4blockavx512c2gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm4blockavx512c2gm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c2gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm4blockavx512c2gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c2gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm4blockavx512c2gs1:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c2gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm4blockavx512c2gs2:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c2gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm4blockavx512c2gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c2gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm4blockavx512c2gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c2gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm4blockavx512c2gs5:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c2gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm4blockavx512c2gs6:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c2gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm4blockavx512c2gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c2gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm4blockavx512c2gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c2gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm4blockavx512c2gs9:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c2gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm4blockavx512c2gs10:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c2gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm4blockavx512c2gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c2gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm4blockavx512c2gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c2gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm4blockavx512c2gs13:
+	VBROADCASTSS qb-56(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c2gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm4blockavx512c2gs14:
+	VBROADCASTSS qb-52(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c2gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm4blockavx512c2gs15:
+	ADDQ $16, R12
+	JMP qspmm4blockavx512c2gn
 qspmm4blockavx512c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
@@ -9606,7 +15533,7 @@ qspmm4blockavx512c1:
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
 	TESTQ $1, R12
-	JZ qspmm4blockavx512c1kn
+	JZ qspmm4blockavx512c1gn
 	CMPQ R12, R13
 	JAE qspmm4blockavx512c1sum
 	CMPQ R12, R10
@@ -9632,6 +15559,173 @@ qspmm4blockavx512c1hb0:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmm4blockavx512c1hs:
 	INCQ R12
+qspmm4blockavx512c1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx512c1kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmm4blockavx512c1ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512c1ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4blockavx512c1gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm4blockavx512c1gm
+qspmm4blockavx512c1gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm4blockavx512c1gm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c1gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmm4blockavx512c1gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c1gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmm4blockavx512c1gs1:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c1gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmm4blockavx512c1gs2:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c1gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmm4blockavx512c1gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c1gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmm4blockavx512c1gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c1gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmm4blockavx512c1gs5:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c1gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmm4blockavx512c1gs6:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c1gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmm4blockavx512c1gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c1gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmm4blockavx512c1gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c1gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmm4blockavx512c1gs9:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c1gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmm4blockavx512c1gs10:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c1gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmm4blockavx512c1gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c1gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmm4blockavx512c1gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c1gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmm4blockavx512c1gs13:
+	VBROADCASTSS qb-56(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c1gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmm4blockavx512c1gs14:
+	VBROADCASTSS qb-52(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512c1gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmm4blockavx512c1gs15:
+	ADDQ $16, R12
+	JMP qspmm4blockavx512c1gn
 qspmm4blockavx512c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
@@ -9757,7 +15851,7 @@ qspmm4blockavx512tail:
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
 	TESTQ $1, R12
-	JZ qspmm4blockavx512tailkn
+	JZ qspmm4blockavx512tailgn
 	CMPQ R12, R13
 	JAE qspmm4blockavx512tailsum
 	CMPQ R12, R10
@@ -9783,6 +15877,173 @@ qspmm4blockavx512tailhb0:
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmm4blockavx512tailhs:
 	INCQ R12
+qspmm4blockavx512tailgn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx512tailkn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmm4blockavx512tailga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512tailga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4blockavx512tailgx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm4blockavx512tailgm
+qspmm4blockavx512tailgx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm4blockavx512tailgm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512tailgs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmm4blockavx512tailgs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512tailgs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmm4blockavx512tailgs1:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512tailgs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmm4blockavx512tailgs2:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512tailgs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmm4blockavx512tailgs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512tailgs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmm4blockavx512tailgs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512tailgs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmm4blockavx512tailgs5:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512tailgs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmm4blockavx512tailgs6:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512tailgs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmm4blockavx512tailgs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512tailgs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmm4blockavx512tailgs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512tailgs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmm4blockavx512tailgs9:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512tailgs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmm4blockavx512tailgs10:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512tailgs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmm4blockavx512tailgs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512tailgs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmm4blockavx512tailgs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512tailgs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmm4blockavx512tailgs13:
+	VBROADCASTSS qb-56(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512tailgs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmm4blockavx512tailgs14:
+	VBROADCASTSS qb-52(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512tailgs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmm4blockavx512tailgs15:
+	ADDQ $16, R12
+	JMP qspmm4blockavx512tailgn
 qspmm4blockavx512tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
@@ -9907,7 +16168,7 @@ qspmm4blockavx512done:
 
 // func QSpMMTile4BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX512F, AVX512VL, BMI2
-TEXT ·QSpMMTile4BlockAVX512(SB), NOSPLIT, $48-248
+TEXT ·QSpMMTile4BlockAVX512(SB), NOSPLIT, $112-248
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -9923,6 +16184,7 @@ TEXT ·QSpMMTile4BlockAVX512(SB), NOSPLIT, $48-248
 	MOVQ codes+120(FP), R11
 	MOVQ table+144(FP), BX
 	VBROADCASTSS beta+228(FP), Z29
+	VMOVUPS (BX), Z24
 	VBROADCASTSS alpha+224(FP), Z28
 	MOVQ w+64(FP), R15
 	ANDQ $15, R15
@@ -9979,7 +16241,7 @@ qspmmtile4blockavx512c4:
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
 	TESTQ $1, R12
-	JZ qspmmtile4blockavx512c4kn
+	JZ qspmmtile4blockavx512c4gn
 	CMPQ R12, R13
 	JAE qspmmtile4blockavx512c4sum
 	CMPQ R12, R10
@@ -10012,6 +16274,330 @@ qspmmtile4blockavx512c4hi0:
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile4blockavx512c4hs:
 	INCQ R12
+qspmmtile4blockavx512c4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx512c4kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512c4ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512c4ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4blockavx512c4gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile4blockavx512c4gm
+qspmmtile4blockavx512c4gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile4blockavx512c4gm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c4gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c4gs0
+	JMP qspmmtile4blockavx512c4k1
+qspmmtile4blockavx512c4gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4blockavx512c4gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c4gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c4gs1
+	JMP qspmmtile4blockavx512c4gstop1
+qspmmtile4blockavx512c4gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile4blockavx512c4gs1:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c4gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c4gs2
+	JMP qspmmtile4blockavx512c4gstop2
+qspmmtile4blockavx512c4gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4blockavx512c4gs2:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c4gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c4gs3
+	JMP qspmmtile4blockavx512c4gstop3
+qspmmtile4blockavx512c4gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile4blockavx512c4gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c4gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c4gs4
+	JMP qspmmtile4blockavx512c4gstop4
+qspmmtile4blockavx512c4gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4blockavx512c4gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c4gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c4gs5
+	JMP qspmmtile4blockavx512c4gstop5
+qspmmtile4blockavx512c4gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile4blockavx512c4gs5:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c4gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c4gs6
+	JMP qspmmtile4blockavx512c4gstop6
+qspmmtile4blockavx512c4gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4blockavx512c4gs6:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c4gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c4gs7
+	JMP qspmmtile4blockavx512c4gstop7
+qspmmtile4blockavx512c4gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile4blockavx512c4gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c4gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c4gs8
+	JMP qspmmtile4blockavx512c4gstop8
+qspmmtile4blockavx512c4gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4blockavx512c4gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c4gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c4gs9
+	JMP qspmmtile4blockavx512c4gstop9
+qspmmtile4blockavx512c4gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile4blockavx512c4gs9:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c4gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c4gs10
+	JMP qspmmtile4blockavx512c4gstop10
+qspmmtile4blockavx512c4gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4blockavx512c4gs10:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c4gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c4gs11
+	JMP qspmmtile4blockavx512c4gstop11
+qspmmtile4blockavx512c4gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile4blockavx512c4gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c4gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c4gs12
+	JMP qspmmtile4blockavx512c4gstop12
+qspmmtile4blockavx512c4gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4blockavx512c4gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c4gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c4gs13
+	JMP qspmmtile4blockavx512c4gstop13
+qspmmtile4blockavx512c4gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile4blockavx512c4gs13:
+	VBROADCASTSS qb-56(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c4gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c4gs14
+	JMP qspmmtile4blockavx512c4gstop14
+qspmmtile4blockavx512c4gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4blockavx512c4gs14:
+	VBROADCASTSS qb-52(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c4gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c4gs15
+	JMP qspmmtile4blockavx512c4gstop15
+qspmmtile4blockavx512c4gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile4blockavx512c4gs15:
+	ADDQ $16, R12
+	JMP qspmmtile4blockavx512c4gn
+qspmmtile4blockavx512c4gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile4blockavx512c4k1
+qspmmtile4blockavx512c4gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile4blockavx512c4k1
+qspmmtile4blockavx512c4gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile4blockavx512c4k1
+qspmmtile4blockavx512c4gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile4blockavx512c4k1
+qspmmtile4blockavx512c4gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile4blockavx512c4k1
+qspmmtile4blockavx512c4gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile4blockavx512c4k1
+qspmmtile4blockavx512c4gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile4blockavx512c4k1
+qspmmtile4blockavx512c4gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile4blockavx512c4k1
+qspmmtile4blockavx512c4gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile4blockavx512c4k1
+qspmmtile4blockavx512c4gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile4blockavx512c4k1
+qspmmtile4blockavx512c4gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile4blockavx512c4k1
+qspmmtile4blockavx512c4gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile4blockavx512c4k1
+qspmmtile4blockavx512c4gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile4blockavx512c4k1
+qspmmtile4blockavx512c4gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile4blockavx512c4k1
+qspmmtile4blockavx512c4gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile4blockavx512c4k1
 qspmmtile4blockavx512c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
@@ -10137,7 +16723,7 @@ qspmmtile4blockavx512c2:
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
 	TESTQ $1, R12
-	JZ qspmmtile4blockavx512c2kn
+	JZ qspmmtile4blockavx512c2gn
 	CMPQ R12, R13
 	JAE qspmmtile4blockavx512c2sum
 	CMPQ R12, R10
@@ -10168,6 +16754,298 @@ qspmmtile4blockavx512c2hi0:
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile4blockavx512c2hs:
 	INCQ R12
+qspmmtile4blockavx512c2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx512c2kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512c2ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512c2ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4blockavx512c2gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile4blockavx512c2gm
+qspmmtile4blockavx512c2gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile4blockavx512c2gm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c2gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c2gs0
+	JMP qspmmtile4blockavx512c2k1
+qspmmtile4blockavx512c2gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4blockavx512c2gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c2gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c2gs1
+	JMP qspmmtile4blockavx512c2gstop1
+qspmmtile4blockavx512c2gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile4blockavx512c2gs1:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c2gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c2gs2
+	JMP qspmmtile4blockavx512c2gstop2
+qspmmtile4blockavx512c2gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4blockavx512c2gs2:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c2gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c2gs3
+	JMP qspmmtile4blockavx512c2gstop3
+qspmmtile4blockavx512c2gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile4blockavx512c2gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c2gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c2gs4
+	JMP qspmmtile4blockavx512c2gstop4
+qspmmtile4blockavx512c2gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4blockavx512c2gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c2gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c2gs5
+	JMP qspmmtile4blockavx512c2gstop5
+qspmmtile4blockavx512c2gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile4blockavx512c2gs5:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c2gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c2gs6
+	JMP qspmmtile4blockavx512c2gstop6
+qspmmtile4blockavx512c2gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4blockavx512c2gs6:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c2gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c2gs7
+	JMP qspmmtile4blockavx512c2gstop7
+qspmmtile4blockavx512c2gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile4blockavx512c2gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c2gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c2gs8
+	JMP qspmmtile4blockavx512c2gstop8
+qspmmtile4blockavx512c2gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4blockavx512c2gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c2gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c2gs9
+	JMP qspmmtile4blockavx512c2gstop9
+qspmmtile4blockavx512c2gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile4blockavx512c2gs9:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c2gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c2gs10
+	JMP qspmmtile4blockavx512c2gstop10
+qspmmtile4blockavx512c2gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4blockavx512c2gs10:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c2gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c2gs11
+	JMP qspmmtile4blockavx512c2gstop11
+qspmmtile4blockavx512c2gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile4blockavx512c2gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c2gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c2gs12
+	JMP qspmmtile4blockavx512c2gstop12
+qspmmtile4blockavx512c2gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4blockavx512c2gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c2gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c2gs13
+	JMP qspmmtile4blockavx512c2gstop13
+qspmmtile4blockavx512c2gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile4blockavx512c2gs13:
+	VBROADCASTSS qb-56(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c2gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c2gs14
+	JMP qspmmtile4blockavx512c2gstop14
+qspmmtile4blockavx512c2gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4blockavx512c2gs14:
+	VBROADCASTSS qb-52(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c2gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c2gs15
+	JMP qspmmtile4blockavx512c2gstop15
+qspmmtile4blockavx512c2gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile4blockavx512c2gs15:
+	ADDQ $16, R12
+	JMP qspmmtile4blockavx512c2gn
+qspmmtile4blockavx512c2gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile4blockavx512c2k1
+qspmmtile4blockavx512c2gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile4blockavx512c2k1
+qspmmtile4blockavx512c2gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile4blockavx512c2k1
+qspmmtile4blockavx512c2gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile4blockavx512c2k1
+qspmmtile4blockavx512c2gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile4blockavx512c2k1
+qspmmtile4blockavx512c2gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile4blockavx512c2k1
+qspmmtile4blockavx512c2gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile4blockavx512c2k1
+qspmmtile4blockavx512c2gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile4blockavx512c2k1
+qspmmtile4blockavx512c2gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile4blockavx512c2k1
+qspmmtile4blockavx512c2gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile4blockavx512c2k1
+qspmmtile4blockavx512c2gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile4blockavx512c2k1
+qspmmtile4blockavx512c2gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile4blockavx512c2k1
+qspmmtile4blockavx512c2gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile4blockavx512c2k1
+qspmmtile4blockavx512c2gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile4blockavx512c2k1
+qspmmtile4blockavx512c2gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile4blockavx512c2k1
 qspmmtile4blockavx512c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
@@ -10279,7 +17157,7 @@ qspmmtile4blockavx512c1:
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
 	TESTQ $1, R12
-	JZ qspmmtile4blockavx512c1kn
+	JZ qspmmtile4blockavx512c1gn
 	CMPQ R12, R13
 	JAE qspmmtile4blockavx512c1sum
 	CMPQ R12, R10
@@ -10309,6 +17187,282 @@ qspmmtile4blockavx512c1hi0:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmmtile4blockavx512c1hs:
 	INCQ R12
+qspmmtile4blockavx512c1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx512c1kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512c1ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512c1ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4blockavx512c1gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile4blockavx512c1gm
+qspmmtile4blockavx512c1gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile4blockavx512c1gm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c1gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c1gs0
+	JMP qspmmtile4blockavx512c1k1
+qspmmtile4blockavx512c1gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile4blockavx512c1gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c1gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c1gs1
+	JMP qspmmtile4blockavx512c1gstop1
+qspmmtile4blockavx512c1gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile4blockavx512c1gs1:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c1gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c1gs2
+	JMP qspmmtile4blockavx512c1gstop2
+qspmmtile4blockavx512c1gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile4blockavx512c1gs2:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c1gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c1gs3
+	JMP qspmmtile4blockavx512c1gstop3
+qspmmtile4blockavx512c1gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile4blockavx512c1gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c1gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c1gs4
+	JMP qspmmtile4blockavx512c1gstop4
+qspmmtile4blockavx512c1gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile4blockavx512c1gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c1gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c1gs5
+	JMP qspmmtile4blockavx512c1gstop5
+qspmmtile4blockavx512c1gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile4blockavx512c1gs5:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c1gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c1gs6
+	JMP qspmmtile4blockavx512c1gstop6
+qspmmtile4blockavx512c1gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile4blockavx512c1gs6:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c1gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c1gs7
+	JMP qspmmtile4blockavx512c1gstop7
+qspmmtile4blockavx512c1gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile4blockavx512c1gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c1gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c1gs8
+	JMP qspmmtile4blockavx512c1gstop8
+qspmmtile4blockavx512c1gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile4blockavx512c1gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c1gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c1gs9
+	JMP qspmmtile4blockavx512c1gstop9
+qspmmtile4blockavx512c1gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile4blockavx512c1gs9:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c1gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c1gs10
+	JMP qspmmtile4blockavx512c1gstop10
+qspmmtile4blockavx512c1gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile4blockavx512c1gs10:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c1gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c1gs11
+	JMP qspmmtile4blockavx512c1gstop11
+qspmmtile4blockavx512c1gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile4blockavx512c1gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c1gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c1gs12
+	JMP qspmmtile4blockavx512c1gstop12
+qspmmtile4blockavx512c1gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile4blockavx512c1gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c1gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c1gs13
+	JMP qspmmtile4blockavx512c1gstop13
+qspmmtile4blockavx512c1gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile4blockavx512c1gs13:
+	VBROADCASTSS qb-56(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c1gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c1gs14
+	JMP qspmmtile4blockavx512c1gstop14
+qspmmtile4blockavx512c1gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile4blockavx512c1gs14:
+	VBROADCASTSS qb-52(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512c1gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512c1gs15
+	JMP qspmmtile4blockavx512c1gstop15
+qspmmtile4blockavx512c1gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile4blockavx512c1gs15:
+	ADDQ $16, R12
+	JMP qspmmtile4blockavx512c1gn
+qspmmtile4blockavx512c1gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile4blockavx512c1k1
+qspmmtile4blockavx512c1gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile4blockavx512c1k1
+qspmmtile4blockavx512c1gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile4blockavx512c1k1
+qspmmtile4blockavx512c1gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile4blockavx512c1k1
+qspmmtile4blockavx512c1gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile4blockavx512c1k1
+qspmmtile4blockavx512c1gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile4blockavx512c1k1
+qspmmtile4blockavx512c1gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile4blockavx512c1k1
+qspmmtile4blockavx512c1gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile4blockavx512c1k1
+qspmmtile4blockavx512c1gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile4blockavx512c1k1
+qspmmtile4blockavx512c1gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile4blockavx512c1k1
+qspmmtile4blockavx512c1gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile4blockavx512c1k1
+qspmmtile4blockavx512c1gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile4blockavx512c1k1
+qspmmtile4blockavx512c1gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile4blockavx512c1k1
+qspmmtile4blockavx512c1gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile4blockavx512c1k1
+qspmmtile4blockavx512c1gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile4blockavx512c1k1
 qspmmtile4blockavx512c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
@@ -10463,7 +17617,7 @@ qspmmtile4blockavx512tail:
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
 	TESTQ $1, R12
-	JZ qspmmtile4blockavx512tailkn
+	JZ qspmmtile4blockavx512tailgn
 	CMPQ R12, R13
 	JAE qspmmtile4blockavx512tailsum
 	CMPQ R12, R10
@@ -10493,6 +17647,282 @@ qspmmtile4blockavx512tailhi0:
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmmtile4blockavx512tailhs:
 	INCQ R12
+qspmmtile4blockavx512tailgn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx512tailkn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512tailga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512tailga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4blockavx512tailgx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile4blockavx512tailgm
+qspmmtile4blockavx512tailgx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile4blockavx512tailgm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512tailgi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512tailgs0
+	JMP qspmmtile4blockavx512tailk1
+qspmmtile4blockavx512tailgi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile4blockavx512tailgs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512tailgi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512tailgs1
+	JMP qspmmtile4blockavx512tailgstop1
+qspmmtile4blockavx512tailgi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile4blockavx512tailgs1:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512tailgi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512tailgs2
+	JMP qspmmtile4blockavx512tailgstop2
+qspmmtile4blockavx512tailgi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile4blockavx512tailgs2:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512tailgi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512tailgs3
+	JMP qspmmtile4blockavx512tailgstop3
+qspmmtile4blockavx512tailgi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile4blockavx512tailgs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512tailgi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512tailgs4
+	JMP qspmmtile4blockavx512tailgstop4
+qspmmtile4blockavx512tailgi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile4blockavx512tailgs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512tailgi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512tailgs5
+	JMP qspmmtile4blockavx512tailgstop5
+qspmmtile4blockavx512tailgi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile4blockavx512tailgs5:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512tailgi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512tailgs6
+	JMP qspmmtile4blockavx512tailgstop6
+qspmmtile4blockavx512tailgi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile4blockavx512tailgs6:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512tailgi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512tailgs7
+	JMP qspmmtile4blockavx512tailgstop7
+qspmmtile4blockavx512tailgi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile4blockavx512tailgs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512tailgi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512tailgs8
+	JMP qspmmtile4blockavx512tailgstop8
+qspmmtile4blockavx512tailgi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile4blockavx512tailgs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512tailgi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512tailgs9
+	JMP qspmmtile4blockavx512tailgstop9
+qspmmtile4blockavx512tailgi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile4blockavx512tailgs9:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512tailgi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512tailgs10
+	JMP qspmmtile4blockavx512tailgstop10
+qspmmtile4blockavx512tailgi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile4blockavx512tailgs10:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512tailgi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512tailgs11
+	JMP qspmmtile4blockavx512tailgstop11
+qspmmtile4blockavx512tailgi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile4blockavx512tailgs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512tailgi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512tailgs12
+	JMP qspmmtile4blockavx512tailgstop12
+qspmmtile4blockavx512tailgi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile4blockavx512tailgs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512tailgi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512tailgs13
+	JMP qspmmtile4blockavx512tailgstop13
+qspmmtile4blockavx512tailgi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile4blockavx512tailgs13:
+	VBROADCASTSS qb-56(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512tailgi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512tailgs14
+	JMP qspmmtile4blockavx512tailgstop14
+qspmmtile4blockavx512tailgi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile4blockavx512tailgs14:
+	VBROADCASTSS qb-52(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512tailgi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512tailgs15
+	JMP qspmmtile4blockavx512tailgstop15
+qspmmtile4blockavx512tailgi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile4blockavx512tailgs15:
+	ADDQ $16, R12
+	JMP qspmmtile4blockavx512tailgn
+qspmmtile4blockavx512tailgstop1:
+	ADDQ $1, R12
+	JMP qspmmtile4blockavx512tailk1
+qspmmtile4blockavx512tailgstop2:
+	ADDQ $2, R12
+	JMP qspmmtile4blockavx512tailk1
+qspmmtile4blockavx512tailgstop3:
+	ADDQ $3, R12
+	JMP qspmmtile4blockavx512tailk1
+qspmmtile4blockavx512tailgstop4:
+	ADDQ $4, R12
+	JMP qspmmtile4blockavx512tailk1
+qspmmtile4blockavx512tailgstop5:
+	ADDQ $5, R12
+	JMP qspmmtile4blockavx512tailk1
+qspmmtile4blockavx512tailgstop6:
+	ADDQ $6, R12
+	JMP qspmmtile4blockavx512tailk1
+qspmmtile4blockavx512tailgstop7:
+	ADDQ $7, R12
+	JMP qspmmtile4blockavx512tailk1
+qspmmtile4blockavx512tailgstop8:
+	ADDQ $8, R12
+	JMP qspmmtile4blockavx512tailk1
+qspmmtile4blockavx512tailgstop9:
+	ADDQ $9, R12
+	JMP qspmmtile4blockavx512tailk1
+qspmmtile4blockavx512tailgstop10:
+	ADDQ $10, R12
+	JMP qspmmtile4blockavx512tailk1
+qspmmtile4blockavx512tailgstop11:
+	ADDQ $11, R12
+	JMP qspmmtile4blockavx512tailk1
+qspmmtile4blockavx512tailgstop12:
+	ADDQ $12, R12
+	JMP qspmmtile4blockavx512tailk1
+qspmmtile4blockavx512tailgstop13:
+	ADDQ $13, R12
+	JMP qspmmtile4blockavx512tailk1
+qspmmtile4blockavx512tailgstop14:
+	ADDQ $14, R12
+	JMP qspmmtile4blockavx512tailk1
+qspmmtile4blockavx512tailgstop15:
+	ADDQ $15, R12
+	JMP qspmmtile4blockavx512tailk1
 qspmmtile4blockavx512tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
@@ -10648,7 +18078,7 @@ qspmmtile4blockavx512done:
 
 // func QSpMM4MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX512F, AVX512VL, BMI2
-TEXT ·QSpMM4MXAVX512(SB), NOSPLIT, $48-240
+TEXT ·QSpMM4MXAVX512(SB), NOSPLIT, $112-240
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -10664,6 +18094,7 @@ TEXT ·QSpMM4MXAVX512(SB), NOSPLIT, $48-240
 	MOVQ codes+120(FP), R11
 	MOVQ table+144(FP), BX
 	VBROADCASTSS beta+228(FP), Z29
+	VMOVUPS (BX), Z24
 	VBROADCASTSS alpha+224(FP), Z28
 	MOVQ w+64(FP), R15
 	ANDQ $15, R15
@@ -10710,7 +18141,7 @@ qspmm4mxavx512c4:
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
 	TESTQ $1, R12
-	JZ qspmm4mxavx512c4kn
+	JZ qspmm4mxavx512c4gn
 	CMPQ R12, R13
 	JAE qspmm4mxavx512c4sum
 	CMPQ R12, R10
@@ -10744,6 +18175,231 @@ qspmm4mxavx512c4hb0:
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm4mxavx512c4hs:
 	INCQ R12
+qspmm4mxavx512c4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm4mxavx512c4kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmm4mxavx512c4ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512c4ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4mxavx512c4gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm4mxavx512c4gm
+qspmm4mxavx512c4gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm4mxavx512c4gm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c4gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm4mxavx512c4gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c4gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm4mxavx512c4gs1:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c4gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm4mxavx512c4gs2:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c4gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm4mxavx512c4gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c4gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm4mxavx512c4gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c4gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm4mxavx512c4gs5:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c4gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm4mxavx512c4gs6:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c4gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm4mxavx512c4gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c4gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm4mxavx512c4gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c4gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm4mxavx512c4gs9:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c4gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm4mxavx512c4gs10:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c4gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm4mxavx512c4gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c4gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm4mxavx512c4gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c4gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm4mxavx512c4gs13:
+	VBROADCASTSS qb-56(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c4gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmm4mxavx512c4gs14:
+	VBROADCASTSS qb-52(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c4gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmm4mxavx512c4gs15:
+	ADDQ $16, R12
+	JMP qspmm4mxavx512c4gn
 qspmm4mxavx512c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
@@ -10869,7 +18525,7 @@ qspmm4mxavx512c2:
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
 	TESTQ $1, R12
-	JZ qspmm4mxavx512c2kn
+	JZ qspmm4mxavx512c2gn
 	CMPQ R12, R13
 	JAE qspmm4mxavx512c2sum
 	CMPQ R12, R10
@@ -10901,6 +18557,199 @@ qspmm4mxavx512c2hb0:
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm4mxavx512c2hs:
 	INCQ R12
+qspmm4mxavx512c2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm4mxavx512c2kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmm4mxavx512c2ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512c2ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4mxavx512c2gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm4mxavx512c2gm
+qspmm4mxavx512c2gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm4mxavx512c2gm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c2gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm4mxavx512c2gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c2gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm4mxavx512c2gs1:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c2gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm4mxavx512c2gs2:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c2gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm4mxavx512c2gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c2gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm4mxavx512c2gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c2gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm4mxavx512c2gs5:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c2gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm4mxavx512c2gs6:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c2gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm4mxavx512c2gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c2gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm4mxavx512c2gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c2gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm4mxavx512c2gs9:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c2gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm4mxavx512c2gs10:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c2gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm4mxavx512c2gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c2gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm4mxavx512c2gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c2gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm4mxavx512c2gs13:
+	VBROADCASTSS qb-56(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c2gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmm4mxavx512c2gs14:
+	VBROADCASTSS qb-52(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c2gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmm4mxavx512c2gs15:
+	ADDQ $16, R12
+	JMP qspmm4mxavx512c2gn
 qspmm4mxavx512c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
@@ -11012,7 +18861,7 @@ qspmm4mxavx512c1:
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
 	TESTQ $1, R12
-	JZ qspmm4mxavx512c1kn
+	JZ qspmm4mxavx512c1gn
 	CMPQ R12, R13
 	JAE qspmm4mxavx512c1sum
 	CMPQ R12, R10
@@ -11043,6 +18892,183 @@ qspmm4mxavx512c1hb0:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmm4mxavx512c1hs:
 	INCQ R12
+qspmm4mxavx512c1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm4mxavx512c1kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmm4mxavx512c1ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512c1ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4mxavx512c1gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm4mxavx512c1gm
+qspmm4mxavx512c1gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm4mxavx512c1gm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c1gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmm4mxavx512c1gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c1gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmm4mxavx512c1gs1:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c1gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmm4mxavx512c1gs2:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c1gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmm4mxavx512c1gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c1gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmm4mxavx512c1gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c1gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmm4mxavx512c1gs5:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c1gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmm4mxavx512c1gs6:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c1gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmm4mxavx512c1gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c1gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmm4mxavx512c1gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c1gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmm4mxavx512c1gs9:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c1gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmm4mxavx512c1gs10:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c1gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmm4mxavx512c1gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c1gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmm4mxavx512c1gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c1gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmm4mxavx512c1gs13:
+	VBROADCASTSS qb-56(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c1gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmm4mxavx512c1gs14:
+	VBROADCASTSS qb-52(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512c1gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmm4mxavx512c1gs15:
+	ADDQ $16, R12
+	JMP qspmm4mxavx512c1gn
 qspmm4mxavx512c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
@@ -11193,7 +19219,7 @@ qspmm4mxavx512tail:
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
 	TESTQ $1, R12
-	JZ qspmm4mxavx512tailkn
+	JZ qspmm4mxavx512tailgn
 	CMPQ R12, R13
 	JAE qspmm4mxavx512tailsum
 	CMPQ R12, R10
@@ -11224,6 +19250,183 @@ qspmm4mxavx512tailhb0:
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmm4mxavx512tailhs:
 	INCQ R12
+qspmm4mxavx512tailgn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm4mxavx512tailkn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmm4mxavx512tailga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512tailga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4mxavx512tailgx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm4mxavx512tailgm
+qspmm4mxavx512tailgx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm4mxavx512tailgm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512tailgs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmm4mxavx512tailgs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512tailgs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmm4mxavx512tailgs1:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512tailgs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmm4mxavx512tailgs2:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512tailgs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmm4mxavx512tailgs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512tailgs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmm4mxavx512tailgs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512tailgs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmm4mxavx512tailgs5:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512tailgs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmm4mxavx512tailgs6:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512tailgs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmm4mxavx512tailgs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512tailgs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmm4mxavx512tailgs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512tailgs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmm4mxavx512tailgs9:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512tailgs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmm4mxavx512tailgs10:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512tailgs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmm4mxavx512tailgs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512tailgs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmm4mxavx512tailgs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512tailgs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmm4mxavx512tailgs13:
+	VBROADCASTSS qb-56(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512tailgs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmm4mxavx512tailgs14:
+	VBROADCASTSS qb-52(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512tailgs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmm4mxavx512tailgs15:
+	ADDQ $16, R12
+	JMP qspmm4mxavx512tailgn
 qspmm4mxavx512tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
@@ -11373,7 +19576,7 @@ qspmm4mxavx512done:
 
 // func QSpMMTile4MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX512F, AVX512VL, BMI2
-TEXT ·QSpMMTile4MXAVX512(SB), NOSPLIT, $48-248
+TEXT ·QSpMMTile4MXAVX512(SB), NOSPLIT, $112-248
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -11389,6 +19592,7 @@ TEXT ·QSpMMTile4MXAVX512(SB), NOSPLIT, $48-248
 	MOVQ codes+120(FP), R11
 	MOVQ table+144(FP), BX
 	VBROADCASTSS beta+228(FP), Z29
+	VMOVUPS (BX), Z24
 	VBROADCASTSS alpha+224(FP), Z28
 	MOVQ w+64(FP), R15
 	ANDQ $15, R15
@@ -11445,7 +19649,7 @@ qspmmtile4mxavx512c4:
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
 	TESTQ $1, R12
-	JZ qspmmtile4mxavx512c4kn
+	JZ qspmmtile4mxavx512c4gn
 	CMPQ R12, R13
 	JAE qspmmtile4mxavx512c4sum
 	CMPQ R12, R10
@@ -11483,6 +19687,340 @@ qspmmtile4mxavx512c4hi0:
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile4mxavx512c4hs:
 	INCQ R12
+qspmmtile4mxavx512c4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4mxavx512c4kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512c4ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512c4ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4mxavx512c4gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile4mxavx512c4gm
+qspmmtile4mxavx512c4gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile4mxavx512c4gm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c4gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c4gs0
+	JMP qspmmtile4mxavx512c4k1
+qspmmtile4mxavx512c4gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4mxavx512c4gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c4gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c4gs1
+	JMP qspmmtile4mxavx512c4gstop1
+qspmmtile4mxavx512c4gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile4mxavx512c4gs1:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c4gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c4gs2
+	JMP qspmmtile4mxavx512c4gstop2
+qspmmtile4mxavx512c4gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4mxavx512c4gs2:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c4gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c4gs3
+	JMP qspmmtile4mxavx512c4gstop3
+qspmmtile4mxavx512c4gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile4mxavx512c4gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c4gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c4gs4
+	JMP qspmmtile4mxavx512c4gstop4
+qspmmtile4mxavx512c4gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4mxavx512c4gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c4gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c4gs5
+	JMP qspmmtile4mxavx512c4gstop5
+qspmmtile4mxavx512c4gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile4mxavx512c4gs5:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c4gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c4gs6
+	JMP qspmmtile4mxavx512c4gstop6
+qspmmtile4mxavx512c4gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4mxavx512c4gs6:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c4gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c4gs7
+	JMP qspmmtile4mxavx512c4gstop7
+qspmmtile4mxavx512c4gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile4mxavx512c4gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c4gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c4gs8
+	JMP qspmmtile4mxavx512c4gstop8
+qspmmtile4mxavx512c4gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4mxavx512c4gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c4gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c4gs9
+	JMP qspmmtile4mxavx512c4gstop9
+qspmmtile4mxavx512c4gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile4mxavx512c4gs9:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c4gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c4gs10
+	JMP qspmmtile4mxavx512c4gstop10
+qspmmtile4mxavx512c4gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4mxavx512c4gs10:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c4gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c4gs11
+	JMP qspmmtile4mxavx512c4gstop11
+qspmmtile4mxavx512c4gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile4mxavx512c4gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c4gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c4gs12
+	JMP qspmmtile4mxavx512c4gstop12
+qspmmtile4mxavx512c4gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4mxavx512c4gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c4gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c4gs13
+	JMP qspmmtile4mxavx512c4gstop13
+qspmmtile4mxavx512c4gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile4mxavx512c4gs13:
+	VBROADCASTSS qb-56(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c4gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c4gs14
+	JMP qspmmtile4mxavx512c4gstop14
+qspmmtile4mxavx512c4gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtile4mxavx512c4gs14:
+	VBROADCASTSS qb-52(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c4gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c4gs15
+	JMP qspmmtile4mxavx512c4gstop15
+qspmmtile4mxavx512c4gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtile4mxavx512c4gs15:
+	ADDQ $16, R12
+	JMP qspmmtile4mxavx512c4gn
+qspmmtile4mxavx512c4gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile4mxavx512c4k1
+qspmmtile4mxavx512c4gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile4mxavx512c4k1
+qspmmtile4mxavx512c4gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile4mxavx512c4k1
+qspmmtile4mxavx512c4gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile4mxavx512c4k1
+qspmmtile4mxavx512c4gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile4mxavx512c4k1
+qspmmtile4mxavx512c4gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile4mxavx512c4k1
+qspmmtile4mxavx512c4gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile4mxavx512c4k1
+qspmmtile4mxavx512c4gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile4mxavx512c4k1
+qspmmtile4mxavx512c4gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile4mxavx512c4k1
+qspmmtile4mxavx512c4gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile4mxavx512c4k1
+qspmmtile4mxavx512c4gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile4mxavx512c4k1
+qspmmtile4mxavx512c4gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile4mxavx512c4k1
+qspmmtile4mxavx512c4gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile4mxavx512c4k1
+qspmmtile4mxavx512c4gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile4mxavx512c4k1
+qspmmtile4mxavx512c4gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile4mxavx512c4k1
 qspmmtile4mxavx512c4kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
@@ -11623,7 +20161,7 @@ qspmmtile4mxavx512c2:
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
 	TESTQ $1, R12
-	JZ qspmmtile4mxavx512c2kn
+	JZ qspmmtile4mxavx512c2gn
 	CMPQ R12, R13
 	JAE qspmmtile4mxavx512c2sum
 	CMPQ R12, R10
@@ -11659,6 +20197,308 @@ qspmmtile4mxavx512c2hi0:
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile4mxavx512c2hs:
 	INCQ R12
+qspmmtile4mxavx512c2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4mxavx512c2kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512c2ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512c2ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4mxavx512c2gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile4mxavx512c2gm
+qspmmtile4mxavx512c2gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile4mxavx512c2gm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c2gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c2gs0
+	JMP qspmmtile4mxavx512c2k1
+qspmmtile4mxavx512c2gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4mxavx512c2gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c2gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c2gs1
+	JMP qspmmtile4mxavx512c2gstop1
+qspmmtile4mxavx512c2gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile4mxavx512c2gs1:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c2gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c2gs2
+	JMP qspmmtile4mxavx512c2gstop2
+qspmmtile4mxavx512c2gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4mxavx512c2gs2:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c2gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c2gs3
+	JMP qspmmtile4mxavx512c2gstop3
+qspmmtile4mxavx512c2gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile4mxavx512c2gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c2gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c2gs4
+	JMP qspmmtile4mxavx512c2gstop4
+qspmmtile4mxavx512c2gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4mxavx512c2gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c2gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c2gs5
+	JMP qspmmtile4mxavx512c2gstop5
+qspmmtile4mxavx512c2gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile4mxavx512c2gs5:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c2gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c2gs6
+	JMP qspmmtile4mxavx512c2gstop6
+qspmmtile4mxavx512c2gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4mxavx512c2gs6:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c2gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c2gs7
+	JMP qspmmtile4mxavx512c2gstop7
+qspmmtile4mxavx512c2gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile4mxavx512c2gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c2gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c2gs8
+	JMP qspmmtile4mxavx512c2gstop8
+qspmmtile4mxavx512c2gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4mxavx512c2gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c2gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c2gs9
+	JMP qspmmtile4mxavx512c2gstop9
+qspmmtile4mxavx512c2gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile4mxavx512c2gs9:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c2gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c2gs10
+	JMP qspmmtile4mxavx512c2gstop10
+qspmmtile4mxavx512c2gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4mxavx512c2gs10:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c2gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c2gs11
+	JMP qspmmtile4mxavx512c2gstop11
+qspmmtile4mxavx512c2gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile4mxavx512c2gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c2gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c2gs12
+	JMP qspmmtile4mxavx512c2gstop12
+qspmmtile4mxavx512c2gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4mxavx512c2gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c2gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c2gs13
+	JMP qspmmtile4mxavx512c2gstop13
+qspmmtile4mxavx512c2gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile4mxavx512c2gs13:
+	VBROADCASTSS qb-56(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c2gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c2gs14
+	JMP qspmmtile4mxavx512c2gstop14
+qspmmtile4mxavx512c2gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtile4mxavx512c2gs14:
+	VBROADCASTSS qb-52(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c2gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c2gs15
+	JMP qspmmtile4mxavx512c2gstop15
+qspmmtile4mxavx512c2gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtile4mxavx512c2gs15:
+	ADDQ $16, R12
+	JMP qspmmtile4mxavx512c2gn
+qspmmtile4mxavx512c2gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile4mxavx512c2k1
+qspmmtile4mxavx512c2gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile4mxavx512c2k1
+qspmmtile4mxavx512c2gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile4mxavx512c2k1
+qspmmtile4mxavx512c2gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile4mxavx512c2k1
+qspmmtile4mxavx512c2gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile4mxavx512c2k1
+qspmmtile4mxavx512c2gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile4mxavx512c2k1
+qspmmtile4mxavx512c2gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile4mxavx512c2k1
+qspmmtile4mxavx512c2gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile4mxavx512c2k1
+qspmmtile4mxavx512c2gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile4mxavx512c2k1
+qspmmtile4mxavx512c2gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile4mxavx512c2k1
+qspmmtile4mxavx512c2gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile4mxavx512c2k1
+qspmmtile4mxavx512c2gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile4mxavx512c2k1
+qspmmtile4mxavx512c2gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile4mxavx512c2k1
+qspmmtile4mxavx512c2gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile4mxavx512c2k1
+qspmmtile4mxavx512c2gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile4mxavx512c2k1
 qspmmtile4mxavx512c2kn:
 	LEAQ 2(R12), R15
 	CMPQ R15, R13
@@ -11785,7 +20625,7 @@ qspmmtile4mxavx512c1:
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
 	TESTQ $1, R12
-	JZ qspmmtile4mxavx512c1kn
+	JZ qspmmtile4mxavx512c1gn
 	CMPQ R12, R13
 	JAE qspmmtile4mxavx512c1sum
 	CMPQ R12, R10
@@ -11820,6 +20660,292 @@ qspmmtile4mxavx512c1hi0:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmmtile4mxavx512c1hs:
 	INCQ R12
+qspmmtile4mxavx512c1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4mxavx512c1kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512c1ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512c1ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4mxavx512c1gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile4mxavx512c1gm
+qspmmtile4mxavx512c1gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile4mxavx512c1gm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c1gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c1gs0
+	JMP qspmmtile4mxavx512c1k1
+qspmmtile4mxavx512c1gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile4mxavx512c1gs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c1gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c1gs1
+	JMP qspmmtile4mxavx512c1gstop1
+qspmmtile4mxavx512c1gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile4mxavx512c1gs1:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c1gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c1gs2
+	JMP qspmmtile4mxavx512c1gstop2
+qspmmtile4mxavx512c1gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile4mxavx512c1gs2:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c1gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c1gs3
+	JMP qspmmtile4mxavx512c1gstop3
+qspmmtile4mxavx512c1gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile4mxavx512c1gs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c1gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c1gs4
+	JMP qspmmtile4mxavx512c1gstop4
+qspmmtile4mxavx512c1gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile4mxavx512c1gs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c1gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c1gs5
+	JMP qspmmtile4mxavx512c1gstop5
+qspmmtile4mxavx512c1gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile4mxavx512c1gs5:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c1gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c1gs6
+	JMP qspmmtile4mxavx512c1gstop6
+qspmmtile4mxavx512c1gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile4mxavx512c1gs6:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c1gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c1gs7
+	JMP qspmmtile4mxavx512c1gstop7
+qspmmtile4mxavx512c1gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile4mxavx512c1gs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c1gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c1gs8
+	JMP qspmmtile4mxavx512c1gstop8
+qspmmtile4mxavx512c1gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile4mxavx512c1gs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c1gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c1gs9
+	JMP qspmmtile4mxavx512c1gstop9
+qspmmtile4mxavx512c1gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile4mxavx512c1gs9:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c1gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c1gs10
+	JMP qspmmtile4mxavx512c1gstop10
+qspmmtile4mxavx512c1gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile4mxavx512c1gs10:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c1gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c1gs11
+	JMP qspmmtile4mxavx512c1gstop11
+qspmmtile4mxavx512c1gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile4mxavx512c1gs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c1gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c1gs12
+	JMP qspmmtile4mxavx512c1gstop12
+qspmmtile4mxavx512c1gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtile4mxavx512c1gs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c1gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c1gs13
+	JMP qspmmtile4mxavx512c1gstop13
+qspmmtile4mxavx512c1gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtile4mxavx512c1gs13:
+	VBROADCASTSS qb-56(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c1gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c1gs14
+	JMP qspmmtile4mxavx512c1gstop14
+qspmmtile4mxavx512c1gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtile4mxavx512c1gs14:
+	VBROADCASTSS qb-52(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512c1gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512c1gs15
+	JMP qspmmtile4mxavx512c1gstop15
+qspmmtile4mxavx512c1gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtile4mxavx512c1gs15:
+	ADDQ $16, R12
+	JMP qspmmtile4mxavx512c1gn
+qspmmtile4mxavx512c1gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile4mxavx512c1k1
+qspmmtile4mxavx512c1gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile4mxavx512c1k1
+qspmmtile4mxavx512c1gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile4mxavx512c1k1
+qspmmtile4mxavx512c1gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile4mxavx512c1k1
+qspmmtile4mxavx512c1gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile4mxavx512c1k1
+qspmmtile4mxavx512c1gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile4mxavx512c1k1
+qspmmtile4mxavx512c1gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile4mxavx512c1k1
+qspmmtile4mxavx512c1gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile4mxavx512c1k1
+qspmmtile4mxavx512c1gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile4mxavx512c1k1
+qspmmtile4mxavx512c1gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile4mxavx512c1k1
+qspmmtile4mxavx512c1gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile4mxavx512c1k1
+qspmmtile4mxavx512c1gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile4mxavx512c1k1
+qspmmtile4mxavx512c1gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile4mxavx512c1k1
+qspmmtile4mxavx512c1gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile4mxavx512c1k1
+qspmmtile4mxavx512c1gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile4mxavx512c1k1
 qspmmtile4mxavx512c1kn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13
@@ -11999,7 +21125,7 @@ qspmmtile4mxavx512tail:
 	MOVQ sp0-24(SP), DX
 	MOVQ nb0-32(SP), R10
 	TESTQ $1, R12
-	JZ qspmmtile4mxavx512tailkn
+	JZ qspmmtile4mxavx512tailgn
 	CMPQ R12, R13
 	JAE qspmmtile4mxavx512tailsum
 	CMPQ R12, R10
@@ -12034,6 +21160,292 @@ qspmmtile4mxavx512tailhi0:
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmmtile4mxavx512tailhs:
 	INCQ R12
+qspmmtile4mxavx512tailgn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4mxavx512tailkn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512tailga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512tailga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4mxavx512tailgx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile4mxavx512tailgm
+qspmmtile4mxavx512tailgx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile4mxavx512tailgm:
+	VMOVUPS Z9, qb-112(SP)
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512tailgi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512tailgs0
+	JMP qspmmtile4mxavx512tailk1
+qspmmtile4mxavx512tailgi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile4mxavx512tailgs0:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512tailgi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512tailgs1
+	JMP qspmmtile4mxavx512tailgstop1
+qspmmtile4mxavx512tailgi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile4mxavx512tailgs1:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512tailgi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512tailgs2
+	JMP qspmmtile4mxavx512tailgstop2
+qspmmtile4mxavx512tailgi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile4mxavx512tailgs2:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512tailgi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512tailgs3
+	JMP qspmmtile4mxavx512tailgstop3
+qspmmtile4mxavx512tailgi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile4mxavx512tailgs3:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512tailgi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512tailgs4
+	JMP qspmmtile4mxavx512tailgstop4
+qspmmtile4mxavx512tailgi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile4mxavx512tailgs4:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512tailgi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512tailgs5
+	JMP qspmmtile4mxavx512tailgstop5
+qspmmtile4mxavx512tailgi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile4mxavx512tailgs5:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512tailgi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512tailgs6
+	JMP qspmmtile4mxavx512tailgstop6
+qspmmtile4mxavx512tailgi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile4mxavx512tailgs6:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512tailgi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512tailgs7
+	JMP qspmmtile4mxavx512tailgstop7
+qspmmtile4mxavx512tailgi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile4mxavx512tailgs7:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512tailgi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512tailgs8
+	JMP qspmmtile4mxavx512tailgstop8
+qspmmtile4mxavx512tailgi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile4mxavx512tailgs8:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512tailgi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512tailgs9
+	JMP qspmmtile4mxavx512tailgstop9
+qspmmtile4mxavx512tailgi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile4mxavx512tailgs9:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512tailgi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512tailgs10
+	JMP qspmmtile4mxavx512tailgstop10
+qspmmtile4mxavx512tailgi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile4mxavx512tailgs10:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512tailgi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512tailgs11
+	JMP qspmmtile4mxavx512tailgstop11
+qspmmtile4mxavx512tailgi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile4mxavx512tailgs11:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512tailgi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512tailgs12
+	JMP qspmmtile4mxavx512tailgstop12
+qspmmtile4mxavx512tailgi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtile4mxavx512tailgs12:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512tailgi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512tailgs13
+	JMP qspmmtile4mxavx512tailgstop13
+qspmmtile4mxavx512tailgi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtile4mxavx512tailgs13:
+	VBROADCASTSS qb-56(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512tailgi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512tailgs14
+	JMP qspmmtile4mxavx512tailgstop14
+qspmmtile4mxavx512tailgi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtile4mxavx512tailgs14:
+	VBROADCASTSS qb-52(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512tailgi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512tailgs15
+	JMP qspmmtile4mxavx512tailgstop15
+qspmmtile4mxavx512tailgi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtile4mxavx512tailgs15:
+	ADDQ $16, R12
+	JMP qspmmtile4mxavx512tailgn
+qspmmtile4mxavx512tailgstop1:
+	ADDQ $1, R12
+	JMP qspmmtile4mxavx512tailk1
+qspmmtile4mxavx512tailgstop2:
+	ADDQ $2, R12
+	JMP qspmmtile4mxavx512tailk1
+qspmmtile4mxavx512tailgstop3:
+	ADDQ $3, R12
+	JMP qspmmtile4mxavx512tailk1
+qspmmtile4mxavx512tailgstop4:
+	ADDQ $4, R12
+	JMP qspmmtile4mxavx512tailk1
+qspmmtile4mxavx512tailgstop5:
+	ADDQ $5, R12
+	JMP qspmmtile4mxavx512tailk1
+qspmmtile4mxavx512tailgstop6:
+	ADDQ $6, R12
+	JMP qspmmtile4mxavx512tailk1
+qspmmtile4mxavx512tailgstop7:
+	ADDQ $7, R12
+	JMP qspmmtile4mxavx512tailk1
+qspmmtile4mxavx512tailgstop8:
+	ADDQ $8, R12
+	JMP qspmmtile4mxavx512tailk1
+qspmmtile4mxavx512tailgstop9:
+	ADDQ $9, R12
+	JMP qspmmtile4mxavx512tailk1
+qspmmtile4mxavx512tailgstop10:
+	ADDQ $10, R12
+	JMP qspmmtile4mxavx512tailk1
+qspmmtile4mxavx512tailgstop11:
+	ADDQ $11, R12
+	JMP qspmmtile4mxavx512tailk1
+qspmmtile4mxavx512tailgstop12:
+	ADDQ $12, R12
+	JMP qspmmtile4mxavx512tailk1
+qspmmtile4mxavx512tailgstop13:
+	ADDQ $13, R12
+	JMP qspmmtile4mxavx512tailk1
+qspmmtile4mxavx512tailgstop14:
+	ADDQ $14, R12
+	JMP qspmmtile4mxavx512tailk1
+qspmmtile4mxavx512tailgstop15:
+	ADDQ $15, R12
+	JMP qspmmtile4mxavx512tailk1
 qspmmtile4mxavx512tailkn:
 	LEAQ 4(R12), R15
 	CMPQ R15, R13

@@ -101,7 +101,13 @@ Requires: AVX, AVX2, FMA3.`
 				}
 				req := "AVX, AVX2, FMA3."
 				if isa == "avx512" {
-					what += ", 16-lane vectors"
+					what += ", 16-lane vectors, decoding 16 codes at a time"
+					if !k.nib {
+						what += fmt.Sprintf(" as %s, the values table holds", map[bool]string{false: "int8", true: "E4M3"}[k.mode == "MX"])
+					}
+					if k.block() {
+						what += "; b >= 16"
+					}
 					req = "AVX512F, BMI2."
 				}
 				doc = fmt.Sprintf("%s is %s %s.\nRequires: %s", name, base, what, req)
@@ -112,8 +118,8 @@ Requires: AVX, AVX2, FMA3.`
 	return ds
 }
 
-// qmmFrame is the kernels' frame: the locals below.
-const qmmFrame = 48
+// qmmFrame is the kernels' frame: the locals below and qmmGroups' buffer.
+const qmmFrame = 48 + 4*qmmG
 
 // Locals: the ptr cursor, the row's start, the block state at the row's
 // start (pointer to the scale before the first block, the first block's
@@ -211,16 +217,23 @@ func qmmPass(v *spmmV, name string, k qmmKind, L string, nv int, tail, tile bool
 	if k.block() {
 		o = append(o, "\tMOVQ "+qmmSP0+", DX", "\tMOVQ "+qmmNB0+", R10")
 	}
+	loop := "kn"
+	if v.isa == "avx512" {
+		loop = "gn"
+	}
 	if k.nib {
 		// the unrolled loop starts at an even entry, whose byte holds
 		// the next entry's code too
-		o = append(o, "\tTESTQ $1, R12", "\tJZ "+L+"kn", "\tCMPQ R12, R13", "\tJAE "+L+"sum")
+		o = append(o, "\tTESTQ $1, R12", "\tJZ "+L+loop, "\tCMPQ R12, R13", "\tJAE "+L+"sum")
 		stop := ""
 		if tile {
 			stop = L + "sum"
 		}
 		o = append(o, qmmEntry(v, name, k, L+"h", 0, nv, vs, B[0], S[0], tail, L+"hs", stop, false)...)
 		o = append(o, "\tINCQ R12")
+	}
+	if v.isa == "avx512" {
+		o = append(o, qmmGroups(v, name, k, L, nv, np, S, B, vs, tail, tile)...)
 	}
 	o = append(o, L+"kn:", fmt.Sprintf("\tLEAQ %d(R12), R15", np), "\tCMPQ R15, R13", "\tJA "+L+"k1")
 	for e := range np {
@@ -281,6 +294,18 @@ func qmmFunc(isa string, k qmmKind, tile bool) []string {
 		"\tMOVQ " + arg(name, "codes") + ", R11",
 		"\tMOVQ " + arg(name, "table") + ", BX",
 		fmt.Sprintf("\tVBROADCASTSS %s, %s", arg(name, "beta"), v.beta)}
+	if isa == "avx512" && k.nib {
+		o = append(o, "\tVMOVUPS (BX), Z24") // qmmGroups' table
+	}
+	if isa == "avx512" && !k.nib && k.mode == "MX" {
+		// qmmE4M3's constants
+		for _, c := range []struct {
+			v uint32
+			z string
+		}{{0x7f, "Z21"}, {0x7b800000, "Z22"}, {0x7fc00000, "Z23"}} {
+			o = append(o, fmt.Sprintf("\tMOVL $%#x, AX", c.v), "\tVPBROADCASTD AX, "+c.z)
+		}
+	}
 	if k.block() {
 		o = append(o, fmt.Sprintf("\tVBROADCASTSS %s, %s", arg(name, "alpha"), v.alpha))
 	} else {
@@ -379,4 +404,92 @@ func qmmTilePrefetch(k qmmKind, p string) []string {
 		o = append(o, "\tSHRQ $1, R15")
 	}
 	return append(o, "\tPREFETCHT0 (R11)(R15*1)", p+"nopf:")
+}
+
+// qmmE4M3 decodes the 16 E4M3 codes at R11+R12 into Z9 as the E4M3
+// table holds them (quant.E4M3Values): the 7 bits below the sign moved to
+// bits 26..20 of a float32 (exponent and mantissa aligned with float32's,
+// codes 0..7 the float32 subnormals m·2^-129) times 2^120 (Z22), exact;
+// 0x7F (Z21) the quiet NaN (Z23); then the sign. It clobbers Z10, K1.
+func qmmE4M3() []string {
+	return []string{"\tVPMOVZXBD (R11)(R12*1), Z10", "\tVPANDD Z21, Z10, Z9", "\tVPCMPEQD Z21, Z9, K1",
+		"\tVPSLLD $20, Z9, Z9", "\tVMULPS Z22, Z9, Z9", "\tVMOVDQA32 Z23, K1, Z9",
+		"\tVPSRLD $7, Z10, Z10", "\tVPSLLD $31, Z10, Z10", "\tVPORD Z10, Z9, Z9"}
+}
+
+// qmmG is the entries the AVX-512 kernels decode at once: a vector of
+// codes turned into a vector of values (times their blocks' scales) in
+// the frame's buffer, which the entries then read as the float32 kernels
+// read vals.
+const qmmG = 16
+
+// qmmBuf is value e of the decoded vector in the frame.
+func qmmBuf(e int) string { return fmt.Sprintf("qb-%d(SP)", qmmFrame-4*e) }
+
+// qmmGroups is the AVX-512 pass's loop over groups of qmmG entries from
+// R12 (even for 4-bit codes) while a whole group remains, leaving for
+// L+"kn" (the entries left, np at a time): the group's codes decoded into
+// Z9, 8-bit ones converted as int8 (Row, Block) or E4M3 (MX, qmmE4M3)
+// where the other kernels read the table, 4-bit ones permuted out of Z24
+// (the table's first 16 entries); with block scales, Z25 the scale of the
+// block of R12 and, when the group reaches into the next block (b >= qmmG,
+// so at most one such), that block's scale blended in for the lanes from
+// its start; then the entries as qmmEntry's, reading their values from
+// the buffer. A tile kernel's stop at entry e leaves for L+"k1" at R12+e.
+func qmmGroups(v *spmmV, name string, k qmmKind, L string, nv, np int, S [][]string, B []string, vs string, tail, tile bool) []string {
+	o := []string{L + "gn:", fmt.Sprintf("\tLEAQ %d(R12), R15", qmmG), "\tCMPQ R15, R13", "\tJA " + L + "kn"}
+	if k.nib {
+		// word c of X9 = byte c | byte c << 4: its low byte holds
+		// nibble 0 in bits 3..0, its high byte nibble 1; VPERMPS reads
+		// bits 3..0 of each index
+		o = append(o, "\tMOVQ R12, AX", "\tSHRQ $1, AX", "\tVPMOVZXBW (R11)(AX*1), X9", "\tVPSLLW $4, X9, X10",
+			"\tVPOR X10, X9, X9", "\tVPMOVZXBD X9, Z9", "\tVPERMPS Z24, Z9, Z9")
+	} else if k.mode == "MX" {
+		o = append(o, qmmE4M3()...)
+	} else {
+		o = append(o, "\tVPMOVSXBD (R11)(R12*1), Z9", "\tVCVTDQ2PS Z9, Z9")
+	}
+	if k.block() {
+		adv := []string{"\tADDQ " + arg(name, "b") + ", R10"}
+		if k.mode == "MX" {
+			adv = append(adv, "\tINCQ DX")
+		} else {
+			adv = append(adv, "\tADDQ $4, DX")
+		}
+		adv = append(adv, qmmLoadScale(v, k, vs)...)
+		o = append(o, "\tCMPQ R12, R10", "\tJB "+L+"ga")
+		o = append(o, adv...)
+		o = append(o, L+"ga:", fmt.Sprintf("\tLEAQ %d(R12), R15", qmmG), "\tCMPQ R15, R10", "\tJA "+L+"gx",
+			fmt.Sprintf("\tVMULPS %s, Z9, Z9", vs), "\tJMP "+L+"gm", L+"gx:", fmt.Sprintf("\tVMOVAPS %s, Z11", vs))
+		o = append(o, adv...)
+		// lanes from the next block's start (R10 - b - R12) take its scale
+		o = append(o, "\tMOVQ R10, R15", "\tSUBQ "+arg(name, "b")+", R15", "\tSUBQ R12, R15", "\tMOVL $0xffff, AX",
+			"\tSHLXL R15, AX, AX", "\tKMOVW AX, K2", fmt.Sprintf("\tVMOVAPS %s, K2, Z11", vs), "\tVMULPS Z11, Z9, Z9", L+"gm:")
+	}
+	o = append(o, "\tVMOVUPS Z9, "+qmmBuf(0))
+	for e := range qmmG {
+		bc, accs := B[e%np], S[e%np]
+		skip := fmt.Sprintf("%sgs%d", L, e)
+		o = append(o, fmt.Sprintf("\tVBROADCASTSS %s, %s", qmmBuf(e), bc), fmt.Sprintf("\tMOVQ %s(R9)(R12*8), R15", disp(8*e)))
+		if tile {
+			in := fmt.Sprintf("%sgi%d", L, e)
+			stop := L + "k1"
+			if e > 0 {
+				stop = fmt.Sprintf("%sgstop%d", L, e)
+			}
+			o = append(o, "\tCMPQ R15, "+arg(name, "limit"), "\tJB "+in, "\tCMPQ R15, "+arg(name, "xrows"), "\tJAE "+skip, "\tJMP "+stop, in+":")
+		} else {
+			o = append(o, "\tCMPQ R15, "+arg(name, "xrows"), "\tJAE "+skip)
+		}
+		o = append(o, "\tIMULQ R8, R15", "\tADDQ SI, R15")
+		o = append(o, spmmFmasGather(v, nv, bc, accs, tail)...)
+		o = append(o, skip+":")
+	}
+	o = append(o, fmt.Sprintf("\tADDQ $%d, R12", qmmG), "\tJMP "+L+"gn")
+	if tile {
+		for e := 1; e < qmmG; e++ {
+			o = append(o, fmt.Sprintf("%sgstop%d:", L, e), fmt.Sprintf("\tADDQ $%d, R12", e), "\tJMP "+L+"k1")
+		}
+	}
+	return o
 }

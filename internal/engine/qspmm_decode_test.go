@@ -1,0 +1,79 @@
+//go:build !purego && !noasm && gc && (amd64 || arm64)
+
+package engine
+
+import (
+	"math"
+	"testing"
+
+	"github.com/hurray-format/hurray-go/quant"
+)
+
+// TestQSpMMKernelsDecode runs every tier's fused 8-bit SpMM kernels, whole
+// and on a tile, on each of the 256 codes with unit scales and X the
+// identity: Y holds each code's value, bit for bit as the decode table
+// holds it (-0 summed onto +0 as +0). A NaN spreads over its row (times
+// X's zeros): E4M3's two NaN codes are alone in the last row, which must
+// hold NaN only, and decode as 0 in the others.
+func TestQSpMMKernelsDecode(t *testing.T) {
+	const w, n = 16, 256 + 16
+	ptr, seg, idx := []uint64{0}, []uint64{}, make([]uint64, n)
+	for k := range idx {
+		idx[k] = uint64(k % w)
+	}
+	for r := range n / w {
+		ptr = append(ptr, uint64((r+1)*w))
+		seg = append(seg, uint64(r*w), uint64((r+1)*w))
+	}
+	x := make([]float32, w*w)
+	for j := range w {
+		x[j*w+j] = 1
+	}
+	rows := len(ptr) - 1
+	ones := make([]float32, n)
+	exps := make([]byte, n)
+	for i := range ones {
+		ones[i], exps[i] = 1, 127 // 2^0
+	}
+	for tr := tierGeneric; tr < numTiers; tr++ {
+		ks := qspmmKernelsOf(tr)
+		if !cpuSupports[tr] || ks.k[qspmmBlock8] == nil {
+			continue
+		}
+		for _, c := range []struct {
+			name  string
+			kind  int
+			table *[256]float32
+			b     int
+		}{{"int8 row", qspmmRow8, &i8Table, 1}, {"int8 block=16", qspmmBlock8, &i8Table, 16}, {"int8 block=64", qspmmBlock8, &i8Table, 64},
+			{"e4m3 block=32", qspmmMX8, &e4m3Table, 32}, {"e4m3 block=17", qspmmMX8, &e4m3Table, 17}} {
+			codes := make([]byte, n)
+			for k := range codes {
+				codes[k] = byte(k)
+				if c.table == &e4m3Table && quant.E4M3NaN(byte(k)) != (k >= 256) {
+					codes[k] = 0x7F | byte(k)<<7
+					if k < 256 {
+						codes[k] = 0
+					}
+				}
+			}
+			check := func(how string, y []float32) {
+				for k, g := range y {
+					want := c.table[codes[k]]
+					if g != want && !(math.IsNaN(float64(g)) && math.IsNaN(float64(want))) ||
+						math.Float32bits(g) != math.Float32bits(want) && want != 0 && !math.IsNaN(float64(want)) {
+						t.Fatalf("%s %s, %s: code %#x gives %v (%#x), want %v (%#x)", tr, c.name, how, k, g, math.Float32bits(g), want, math.Float32bits(want))
+					}
+				}
+			}
+			y := make([]float32, rows*w)
+			ks.k[c.kind](y, w, x, w, w, ptr, idx, codes, c.table[:], ones, exps, c.b, 1, 0, w)
+			check("whole", y)
+			if kt := ks.kt[c.kind]; kt != nil {
+				y := make([]float32, rows*w)
+				kt(y, w, x, w, w, append([]uint64(nil), seg...), idx, codes, c.table[:], ones, exps, c.b, 1, 0, w, w)
+				check("tile", y)
+			}
+		}
+	}
+}
