@@ -32,6 +32,17 @@ import (
 // one masked gather, a tree of the lanes; no branch on the row's length):
 // on AMD EPYC with AVX-512 a gather of 8 lanes costs more than the scalar
 // loads of a row of 4-11 entries, and a gather of 16 lanes more still.
+// Rejected: AVX-512 rows side by side, one a lane (a group of 16 float32
+// rows whose entries fit in a window of 64; the window's indices and
+// values in contiguous masked loads, one permute of x and one of the
+// values to the rows' lanes a step, a masked FMA a step; bit for bit the
+// scalar sums). Without reading x that work runs at about twice the
+// scalar kernels' speed, but every way of bringing x to the window costs
+// more than it saves: one gather a vector of entries (on AMD EPYC Zen 5 a
+// 16-lane gather of scattered x costs about three scalar loads a lane);
+// x from a contiguous window around the group's middle index, the entries
+// outside it (a fifth of a road network's) patched in through the stack;
+// every entry's x loaded scalar into the stack and read back as vectors.
 // Rejected: a group's indices and values in one load each, split in
 // registers (one load an entry instead of three): no gain, the kernels are
 // not bound by their loads at these row lengths.
