@@ -178,6 +178,7 @@ func registerAMD64() bool {
 		dotRowsF32.set(tierAVX512, dotRowsChunked(amd64.DotRowsF32AVX512))
 		dotRowsF64.set(tierAVX512, dotRowsChunked(amd64.DotRowsF64AVX512))
 		dequantize.set(tierAVX512, dequantizeAVX512)
+		qDecodeI8.set(tierAVX512, raceDQBlocks(amd64.DequantizeI8BlocksAVX512))
 		unpack12.set(tierAVX512, unpack12Asm(amd64.Unpack12AVX512, 32, 0))
 		spmvNarrowF32U16.set(tierAVX512, spmvNarrowAsm(amd64.SpMVNarrowF32U16AVX512))
 		spmvNarrowF32U32.set(tierAVX512, spmvNarrowAsm(amd64.SpMVNarrowF32U32AVX512))
