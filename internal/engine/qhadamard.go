@@ -130,20 +130,9 @@ type qLeafScratch struct {
 	vals [qLeafBlock + 16]float32
 }
 
-// qDecodeI8Func decodes int8 codes by blocks of scales a vector at a time
-// (kernels/amd64's DequantizeI8BlocksAVX512 states the contract: dst[i] =
-// float32(int8(codes[i])) * scale[(j0+i)>>shift], len(dst) and j0
-// multiples of 16, shift >= 4), the same bits as the dequantize family.
-type qDecodeI8Func = func(dst []float32, codes []byte, scale []float32, j0, shift uint64)
-
-// qDecodeI8 is nodes2's decode of int8 values with power-of-two blocks of
-// at least 16 values, or one scale: nil on the paths that have no kernel,
-// where nodes2 decodes with the dequantize family.
-var qDecodeI8 = newPartialFamily[qDecodeI8Func]("dequantizei8blocks", nil, nil)
-
 // qI8Blocks returns the scales of v and the shift that takes a value's
-// index to its scale's, when qDecodeI8 can decode v: int8 codes per tensor
-// (shift 63) or per block of 2^shift >= 16 values.
+// index to its scale's, when dequantizeI8Blocks can decode v: int8 codes
+// per tensor (shift 63) or per block of 2^shift >= 16 values.
 func qI8Blocks(v *quant.Values) (scale []float32, shift uint64, ok bool) {
 	s := v.Scheme
 	if s.Kind() != quant.Int8 {
@@ -165,7 +154,7 @@ func qI8Blocks(v *quant.Values) (scale []float32, shift uint64, ok bool) {
 // j0%16 on, and returns them: k from the multiple of 16 at or below j0
 // over the whole vectors, the values after them in Go (the same product,
 // rounded once).
-func decodeI8Blocks(k qDecodeI8Func, buf *[qLeafBlock + 16]float32, codes []byte, scale []float32, shift, j0, j1 uint64) []float32 {
+func decodeI8Blocks(k dequantizeI8BlocksFunc, buf *[qLeafBlock + 16]float32, codes []byte, scale []float32, shift, j0, j1 uint64) []float32 {
 	_, _ = codes[j1-1], scale[(j1-1)>>shift] // the kernel reads no further
 	ja := j0 &^ 15
 	n := (j1 - ja) &^ 15
@@ -201,10 +190,10 @@ func (s *qScratch) nodes2(name string, ptr, crd, lptr, idx []uint64, fn func(c0,
 	eEnd := ptr[nc]
 	jEnd := lptr[eEnd]
 	blk := qLeafPool.Get().(*qLeafScratch)
-	k := qDecodeI8.fn
+	k := dequantizeI8Blocks.fn
 	scale, shift, i8 := qI8Blocks(&s.v)
 	decode := func(j0, j1 uint64) []float32 {
-		if k != nil && i8 && j1 > j0 {
+		if i8 && j1 > j0 {
 			return decodeI8Blocks(k, &blk.vals, s.v.Codes, scale, shift, j0, j1)
 		}
 		tile := blk.vals[:j1-j0]
@@ -298,19 +287,4 @@ func gallop(lo, n int, fits func(int) bool) int {
 		}
 	}
 	return lo
-}
-
-// raceDQBlocks is raceDQ (dequantize_race.go) for qDecodeI8's kernels:
-// in -race builds it records the codes and scales as read whole, a
-// superset of what the kernel reads, and dst as written.
-func raceDQBlocks(k qDecodeI8Func) qDecodeI8Func {
-	if !raceEnabled {
-		return k
-	}
-	return func(dst []float32, codes []byte, scale []float32, j0, shift uint64) {
-		raceRead(codes)
-		raceRead(scale)
-		raceWrite(dst)
-		k(dst, codes, scale, j0, shift)
-	}
 }

@@ -8,16 +8,13 @@ import (
 	"github.com/hurray-format/hurray-go/quant"
 )
 
-// TestDecodeI8Blocks checks nodes2's int8 decode on every path that has
-// one against quant's Values.At, bit for bit: tiles from every phase of a
-// vector and of a block, of every length up to a few vectors past the
-// blocks, and the longest tile, per tensor and per block of 16, 64 and 256.
+// TestDecodeI8Blocks checks nodes2's int8 decode on every path against
+// quant's Values.At, bit for bit: tiles from every phase of a vector and
+// of a block, of every length up to a few vectors past the blocks, and the
+// longest tile, per tensor and per block of 16, 64 and 256.
 func TestDecodeI8Blocks(t *testing.T) {
 	forEachPath(t, func(t *testing.T) {
-		k := qDecodeI8.fn
-		if k == nil {
-			t.Skip("no int8 block decode on this path")
-		}
+		k := dequantizeI8Blocks.fn
 		rng := rand.New(rand.NewPCG(21, 22))
 		n := qLeafBlock + 3*256 + 5
 		vals := make([]float32, n)
@@ -64,7 +61,7 @@ func TestDecodeI8Blocks(t *testing.T) {
 	})
 }
 
-// TestQI8Blocks checks which schemes nodes2 decodes with qDecodeI8.
+// TestQI8Blocks checks which schemes nodes2 decodes with dequantizeI8Blocks.
 func TestQI8Blocks(t *testing.T) {
 	for spelling, want := range map[string]bool{
 		"int8:tensor": true, "int8:block=16": true, "int8:block=64": true, "int8:block=1024": true,
