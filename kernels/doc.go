@@ -41,9 +41,9 @@
 // the products over 16- and 32-bit column indices of prepared matrices
 // (spmvnarrow, spmvshort, scatteraddnarrow, spmmnarrow, spmmscatternarrow,
 // and unpack12, which widens their packed 12-bit offsets)
-// and the products and decoding of quantized values (dequantize, qspmv,
-// qspmvnarrow, qspmvnarrowblock, qspmm, and the scatters qscatter,
-// qspmmscatter and qcoomul). Use and HURRAY_KERNELS select
+// and the products and decoding of quantized values (dequantize,
+// dequantizei8blocks, qspmv, qspmvnarrow, qspmvnarrowblock, qspmm, and the
+// scatters qscatter, qspmmscatter and qcoomul). Use and HURRAY_KERNELS select
 // their paths as they do the others'.
 //
 // Every family has a reference implementation ("ref": short and obviously

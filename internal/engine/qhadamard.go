@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math/bits"
 	"sync"
 
 	"github.com/hurray-format/hurray-go/quant"
@@ -123,9 +124,45 @@ func gatherHadamard2Based(mode GatherMode, out, y []float32, ncrd, ptr, crd []ui
 // qLeafBlock is the most leaves nodes2 decodes for whole nodes at once.
 const qLeafBlock = 1 << 14
 
-// qLeafScratch holds nodes2's decoded leaves of whole nodes.
+// qLeafScratch holds nodes2's decoded leaves of whole nodes, with room for
+// decodeI8Blocks to start at the multiple of 16 below a tile's first leaf.
 type qLeafScratch struct {
-	vals [qLeafBlock]float32
+	vals [qLeafBlock + 16]float32
+}
+
+// qI8Blocks returns the scales of v and the shift that takes a value's
+// index to its scale's, when dequantizeI8Blocks can decode v: int8 codes
+// per tensor (shift 63) or per block of 2^shift >= 16 values.
+func qI8Blocks(v *quant.Values) (scale []float32, shift uint64, ok bool) {
+	s := v.Scheme
+	if s.Kind() != quant.Int8 {
+		return nil, 0, false
+	}
+	switch s.Granularity() {
+	case quant.PerTensor:
+		return v.Scale, 63, true
+	case quant.PerBlock:
+		if b := s.BlockSize(); b >= 16 && b&(b-1) == 0 {
+			return v.Scale, uint64(bits.TrailingZeros(uint(b))), true
+		}
+	}
+	return nil, 0, false
+}
+
+// decodeI8Blocks decodes values j0..j1-1 (j0 < j1, j1-j0 <= qLeafBlock)
+// of int8 codes whose scales go by 2^shift values into buf, from index
+// j0%16 on, and returns them: k from the multiple of 16 at or below j0
+// over the whole vectors, the values after them in Go (the same product,
+// rounded once).
+func decodeI8Blocks(k dequantizeI8BlocksFunc, buf *[qLeafBlock + 16]float32, codes []byte, scale []float32, shift, j0, j1 uint64) []float32 {
+	_, _ = codes[j1-1], scale[(j1-1)>>shift] // the kernel reads no further
+	ja := j0 &^ 15
+	n := (j1 - ja) &^ 15
+	k(buf[:n], codes[ja:j1], scale, ja, shift)
+	for j := ja + n; j < j1; j++ {
+		buf[j-ja] = float32(int8(codes[j])) * scale[j>>shift]
+	}
+	return buf[j0-ja : j1-ja]
 }
 
 var qLeafPool = sync.Pool{New: func() any { return new(qLeafScratch) }}
@@ -153,7 +190,12 @@ func (s *qScratch) nodes2(name string, ptr, crd, lptr, idx []uint64, fn func(c0,
 	eEnd := ptr[nc]
 	jEnd := lptr[eEnd]
 	blk := qLeafPool.Get().(*qLeafScratch)
+	k := dequantizeI8Blocks.fn
+	scale, shift, i8 := qI8Blocks(&s.v)
 	decode := func(j0, j1 uint64) []float32 {
+		if i8 && j1 > j0 {
+			return decodeI8Blocks(k, &blk.vals, s.v.Codes, scale, shift, j0, j1)
+		}
 		tile := blk.vals[:j1-j0]
 		for t := 0; t < len(tile); t += qTile {
 			s.hint = dequantizeTile(tile[t:min(len(tile), t+qTile)], s, int(j0)+t)

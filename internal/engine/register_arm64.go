@@ -77,6 +77,7 @@ func registerARM64() bool {
 		dotRowsF32.set(tierNEON, dotRowsChunked(arm64.DotRowsF32NEON))
 		dotRowsF64.set(tierNEON, dotRowsChunked(arm64.DotRowsF64NEON))
 		dequantize.set(tierNEON, dequantizeNEON)
+		dequantizeI8Blocks.set(tierNEON, dequantizeI8BlocksBy(dqNEON.i8))
 		// The fused SpMV kernels where one is written for the operand (int8
 		// and uint8 codes with one scale per row; int8, 4-bit and MX codes
 		// with one scale per block), tiles of decoded values

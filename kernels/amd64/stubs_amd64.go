@@ -807,6 +807,23 @@ func DequantizeE4M3AVX512(dst []float32, codes []byte, scale []float32, rem, b i
 //go:noescape
 func Dequantize4AVX512(dst []float32, codes []byte, odd int, table, scale []float32, rem, b int) int
 
+// Family dequantizei8blocks: dequantizei8blocks_amd64.s.
+
+// DequantizeI8BlocksAVX512 decodes int8 codes whose scales go by blocks of
+// 2^shift values, value i being value j0+i of its tensor:
+//
+//	for i := range dst {
+//		dst[i] = float32(int8(codes[i])) * scale[(j0+i)>>shift]
+//	}
+//
+// each product rounded once, as DequantizeI8AVX512 rounds it. It assumes
+// len(dst) a multiple of 16, j0 a multiple of 16, shift >= 4 (63: one
+// scale for all), len(codes) >= len(dst) and len(scale) >
+// (j0+len(dst)-1)>>shift.
+//
+//go:noescape
+func DequantizeI8BlocksAVX512(dst []float32, codes []byte, scale []float32, j0, shift uint64)
+
 // Family qfused: qfused_amd64.s.
 
 // QSpMVI8RowAVX2 computes SpMV on int8 codes with one scale per row:

@@ -412,6 +412,13 @@ func Dequantize4AVX512(dst []float32, codes []byte, odd int, table, scale []floa
 	panic(noAsm)
 }
 
+// Family dequantizei8blocks: dequantizei8blocks_amd64.s.
+
+// DequantizeI8BlocksAVX512 is not built here; it panics.
+func DequantizeI8BlocksAVX512(dst []float32, codes []byte, scale []float32, j0, shift uint64) {
+	panic(noAsm)
+}
+
 // Family qfused: qfused_amd64.s.
 
 // QSpMVI8RowAVX2 is not built here; it panics.

@@ -71,6 +71,7 @@ func outputs() []output {
 		{"pushhadamard2_amd64.s", pushHadamard2File},
 		{"dotrows_amd64.s", dotRowsFile},
 		{"dequantize_amd64.s", dequantizeFile},
+		{"dequantizei8blocks_amd64.s", dequantizeI8BlocksFile},
 		{"qfused_amd64.s", qfusedFile},
 		{"quantize_amd64.s", quantizeFile},
 		{"spmvnarrow_amd64.s", func() string { return spmvNarrowFile(false) }},
