@@ -26,8 +26,8 @@
 //				acc_n += (m ? value*scale : +0) * (m ? x[c] : +0)
 //			}
 //		}
-//		16 entries at a time while 16 remain; then one at a time, checked
-//		y[i] = alpha*(hsum(acc0+acc1+acc2+acc3) + tail) + (beta != +0 ? beta*y[i] : 0)
+//		16 entries at a time while 16 remain; then the last 0..15 under a mask
+//		y[i] = alpha*hsum(acc0+acc1+acc2+acc3) + (beta != +0 ? beta*y[i] : 0)
 //	}
 //
 // A step whose indices (a pass: all 64 of them) are all in range builds x
@@ -37,9 +37,9 @@
 // p/2 and shifts it right by 4*((p+i)&1) (qnbnib, by the phase p&1, which
 // 16 entries a step keep for the whole row); VPERMPS looks the low 4 bits up
 // in the table. A pass's first three steps read 16 code bytes each, which
-// the pass's own 32 or 33 hold; the others read theirs under K6. The last
-// entries of a row run one at a time, so no step reads a code byte past the
-// row's last value.
+// the pass's own 32 or 33 hold; the others read theirs under K6, and the
+// last step those of its lanes, so no step reads a code byte past the row's
+// last value.
 //
 // Registers by role:
 //	DI y base       SI x base        R9 col base      R10 len(col)
@@ -52,7 +52,8 @@
 //	Z15 maxIndex in every 32-bit lane; Z29 the table; Z31 the block's
 //	scale; Z28, Z30 the nibble lanes' byte index and shift; K6 the code
 //	bytes of a step of the row's phase (8 or 9)
-//	Z0..Z3 accumulators; X14 the row's scalar sum; X13 alpha, X12 beta
+//	Z0..Z3 accumulators; X14 zero (qnbSum's scalar sum); X13 alpha, X12 beta
+//	the last step: K5 its lanes, K2 its code bytes
 //	block n: Z16+3n indices, Z17+3n values, Z18+3n x, Z4+n scales (a
 //	  block ending among its lanes), X8+n code bytes, K1+n in-range
 //	  lanes, K7 their AND over a pass, the gather's copy, the blend's
@@ -425,7 +426,7 @@ qnbI8BlockU16AVX512passed:
 qnbI8BlockU16AVX512by1:
 	LEAQ      16(R12), CX
 	CMPQ      CX, R13
-	JA        qnbI8BlockU16AVX512scalar
+	JA        qnbI8BlockU16AVX512last
 	MOVQ      first+120(FP), DX
 	ADDQ      R12, DX
 	ADDQ      R11, DX          // the codes of entry R12
@@ -658,34 +659,42 @@ qnbI8BlockU16AVX512splitonel:
 	VMULPS       Z4, Z17, Z17
 	JMP          qnbI8BlockU16AVX512scaledonel
 
-qnbI8BlockU16AVX512scalar:
-	MOVQ ptr_base+48(FP), DX // DX held the codes' address
-
-qnbI8BlockU16AVX512tail:
-	CMPQ  R12, R13
-	JAE   qnbI8BlockU16AVX512sum
-	TESTQ R15, R15
-	JNZ   qnbI8BlockU16AVX512one
-	// the next block
+qnbI8BlockU16AVX512last:
+	// the last 0..15 entries under a mask
+	MOVQ        R13, CX
+	SUBQ        R12, CX
+	JEQ         qnbI8BlockU16AVX512lasted
+	MOVQ        first+120(FP), DX
+	ADDQ        R12, DX
+	ADDQ        R11, DX              // the codes of entry R12
+	MOVL        $0xffff, R8
+	BZHIL       CX, R8, R8
+	KMOVW       R8, K5
+	VPMOVZXWD.Z (R9)(R12*2), K5, Z16
+	VPCMPUD     $2, Z15, Z16, K5, K1 // lanes of K5 whose index <= maxIndex
+	VPMOVSXBD.Z (DX), K5, Z17
+	VCVTDQ2PS   Z17, Z17
+	VMOVAPS     Z31, Z4
+	CMPQ        R15, CX
+	JGE         qnbI8BlockU16AVX512lastscaled
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
 	ADDQ         $4, BX
 	VBROADCASTSS (BX), Z31
-	MOVQ         b+152(FP), R15
+	VMOVAPS      Z31, K7, Z4
 
-qnbI8BlockU16AVX512one:
-	DECQ        R15
-	MOVWQZX     (R9)(R12*2), R8
-	CMPQ        R8, x_len+32(FP)
-	JAE         qnbI8BlockU16AVX512skip
-	MOVQ        first+120(FP), R14
-	ADDQ        R12, R14
-	MOVBLSX     (R11)(R14*1), R14
-	VCVTSI2SSL  R14, X16, X16
-	VMULSS      X31, X16, X16
-	VFMADD231SS (SI)(R8*4), X16, X14
+qnbI8BlockU16AVX512lastscaled:
+	KMOVW       K1, K7           // the gather clears its mask
+	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z1
 
-qnbI8BlockU16AVX512skip:
-	INCQ R12
-	JMP  qnbI8BlockU16AVX512tail
+qnbI8BlockU16AVX512lasted:
+	MOVQ ptr_base+48(FP), DX // DX held the codes' address
 
 qnbI8BlockU16AVX512sum:
 	VADDPS        Z1, Z0, Z0
@@ -1062,7 +1071,7 @@ qnbI8BlockU32AVX512passed:
 qnbI8BlockU32AVX512by1:
 	LEAQ      16(R12), CX
 	CMPQ      CX, R13
-	JA        qnbI8BlockU32AVX512scalar
+	JA        qnbI8BlockU32AVX512last
 	MOVQ      first+120(FP), DX
 	ADDQ      R12, DX
 	ADDQ      R11, DX          // the codes of entry R12
@@ -1291,34 +1300,42 @@ qnbI8BlockU32AVX512splitonel:
 	VMULPS       Z4, Z17, Z17
 	JMP          qnbI8BlockU32AVX512scaledonel
 
-qnbI8BlockU32AVX512scalar:
-	MOVQ ptr_base+48(FP), DX // DX held the codes' address
-
-qnbI8BlockU32AVX512tail:
-	CMPQ  R12, R13
-	JAE   qnbI8BlockU32AVX512sum
-	TESTQ R15, R15
-	JNZ   qnbI8BlockU32AVX512one
-	// the next block
+qnbI8BlockU32AVX512last:
+	// the last 0..15 entries under a mask
+	MOVQ        R13, CX
+	SUBQ        R12, CX
+	JEQ         qnbI8BlockU32AVX512lasted
+	MOVQ        first+120(FP), DX
+	ADDQ        R12, DX
+	ADDQ        R11, DX              // the codes of entry R12
+	MOVL        $0xffff, R8
+	BZHIL       CX, R8, R8
+	KMOVW       R8, K5
+	VMOVDQU32.Z (R9)(R12*4), K5, Z16
+	VPCMPUD     $2, Z15, Z16, K5, K1 // lanes of K5 whose index <= maxIndex
+	VPMOVSXBD.Z (DX), K5, Z17
+	VCVTDQ2PS   Z17, Z17
+	VMOVAPS     Z31, Z4
+	CMPQ        R15, CX
+	JGE         qnbI8BlockU32AVX512lastscaled
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
 	ADDQ         $4, BX
 	VBROADCASTSS (BX), Z31
-	MOVQ         b+152(FP), R15
+	VMOVAPS      Z31, K7, Z4
 
-qnbI8BlockU32AVX512one:
-	DECQ        R15
-	MOVL        (R9)(R12*4), R8
-	CMPQ        R8, x_len+32(FP)
-	JAE         qnbI8BlockU32AVX512skip
-	MOVQ        first+120(FP), R14
-	ADDQ        R12, R14
-	MOVBLSX     (R11)(R14*1), R14
-	VCVTSI2SSL  R14, X16, X16
-	VMULSS      X31, X16, X16
-	VFMADD231SS (SI)(R8*4), X16, X14
+qnbI8BlockU32AVX512lastscaled:
+	KMOVW       K1, K7           // the gather clears its mask
+	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z1
 
-qnbI8BlockU32AVX512skip:
-	INCQ R12
-	JMP  qnbI8BlockU32AVX512tail
+qnbI8BlockU32AVX512lasted:
+	MOVQ ptr_base+48(FP), DX // DX held the codes' address
 
 qnbI8BlockU32AVX512sum:
 	VADDPS        Z1, Z0, Z0
@@ -1741,7 +1758,7 @@ qnb4BlockU16AVX512passed:
 qnb4BlockU16AVX512by1:
 	LEAQ       16(R12), CX
 	CMPQ       CX, R13
-	JA         qnb4BlockU16AVX512scalar
+	JA         qnb4BlockU16AVX512last
 	MOVQ       first+120(FP), DX
 	ADDQ       R12, DX
 	SHRQ       $1, DX
@@ -1981,40 +1998,55 @@ qnb4BlockU16AVX512splitonel:
 	VMULPS       Z4, Z17, Z17
 	JMP          qnb4BlockU16AVX512scaledonel
 
-qnb4BlockU16AVX512scalar:
-	MOVQ ptr_base+48(FP), DX // DX held the codes' address
-
-qnb4BlockU16AVX512tail:
-	CMPQ  R12, R13
-	JAE   qnb4BlockU16AVX512sum
-	TESTQ R15, R15
-	JNZ   qnb4BlockU16AVX512one
-	// the next block
+qnb4BlockU16AVX512last:
+	// the last 0..15 entries under a mask
+	MOVQ        R13, CX
+	SUBQ        R12, CX
+	JEQ         qnb4BlockU16AVX512lasted
+	MOVQ        first+120(FP), DX
+	ADDQ        R12, DX
+	SHRQ        $1, DX
+	ADDQ        R11, DX              // the codes of entry R12
+	MOVL        $0xffff, R8
+	BZHIL       CX, R8, R8
+	KMOVW       R8, K5
+	VPMOVZXWD.Z (R9)(R12*2), K5, Z16
+	VPCMPUD     $2, Z15, Z16, K5, K1 // lanes of K5 whose index <= maxIndex
+	// the code bytes of the lanes: (phase+CX+1)/2 of them
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	ANDQ       $1, R8
+	LEAQ       1(CX)(R8*1), R8
+	SHRQ       $1, R8
+	MOVL       $0xffff, R14
+	BZHIL      R8, R14, R14
+	KMOVW      R14, K2
+	VMOVDQU8.Z (DX), K2, X8
+	VPMOVZXBD  X8, Z17
+	VPERMD     Z17, Z28, Z17
+	VPSRLVD    Z30, Z17, Z17
+	VPERMPS    Z29, Z17, Z17 // table[nibble of each value]
+	VMOVAPS    Z31, Z4
+	CMPQ       R15, CX
+	JGE        qnb4BlockU16AVX512lastscaled
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
 	ADDQ         $4, BX
 	VBROADCASTSS (BX), Z31
-	MOVQ         b+176(FP), R15
+	VMOVAPS      Z31, K7, Z4
 
-qnb4BlockU16AVX512one:
-	DECQ        R15
-	MOVWQZX     (R9)(R12*2), R8
-	CMPQ        R8, x_len+32(FP)
-	JAE         qnb4BlockU16AVX512skip
-	MOVQ        first+120(FP), R14
-	ADDQ        R12, R14
-	MOVL        R14, CX
-	ANDL        $1, CX
-	SHLL        $2, CX        // the nibble's shift
-	SHRQ        $1, R14
-	MOVBLZX     (R11)(R14*1), R14
-	SHRL        CX, R14
-	VMOVD       R14, X16
-	VPERMPS     Z29, Z16, Z16 // table[low 4 bits]
-	VMULSS      X31, X16, X16
-	VFMADD231SS (SI)(R8*4), X16, X14
+qnb4BlockU16AVX512lastscaled:
+	KMOVW       K1, K7           // the gather clears its mask
+	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z1
 
-qnb4BlockU16AVX512skip:
-	INCQ R12
-	JMP  qnb4BlockU16AVX512tail
+qnb4BlockU16AVX512lasted:
+	MOVQ ptr_base+48(FP), DX // DX held the codes' address
 
 qnb4BlockU16AVX512sum:
 	VADDPS        Z1, Z0, Z0
@@ -2423,7 +2455,7 @@ qnb4BlockU32AVX512passed:
 qnb4BlockU32AVX512by1:
 	LEAQ       16(R12), CX
 	CMPQ       CX, R13
-	JA         qnb4BlockU32AVX512scalar
+	JA         qnb4BlockU32AVX512last
 	MOVQ       first+120(FP), DX
 	ADDQ       R12, DX
 	SHRQ       $1, DX
@@ -2659,40 +2691,55 @@ qnb4BlockU32AVX512splitonel:
 	VMULPS       Z4, Z17, Z17
 	JMP          qnb4BlockU32AVX512scaledonel
 
-qnb4BlockU32AVX512scalar:
-	MOVQ ptr_base+48(FP), DX // DX held the codes' address
-
-qnb4BlockU32AVX512tail:
-	CMPQ  R12, R13
-	JAE   qnb4BlockU32AVX512sum
-	TESTQ R15, R15
-	JNZ   qnb4BlockU32AVX512one
-	// the next block
+qnb4BlockU32AVX512last:
+	// the last 0..15 entries under a mask
+	MOVQ        R13, CX
+	SUBQ        R12, CX
+	JEQ         qnb4BlockU32AVX512lasted
+	MOVQ        first+120(FP), DX
+	ADDQ        R12, DX
+	SHRQ        $1, DX
+	ADDQ        R11, DX              // the codes of entry R12
+	MOVL        $0xffff, R8
+	BZHIL       CX, R8, R8
+	KMOVW       R8, K5
+	VMOVDQU32.Z (R9)(R12*4), K5, Z16
+	VPCMPUD     $2, Z15, Z16, K5, K1 // lanes of K5 whose index <= maxIndex
+	// the code bytes of the lanes: (phase+CX+1)/2 of them
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	ANDQ       $1, R8
+	LEAQ       1(CX)(R8*1), R8
+	SHRQ       $1, R8
+	MOVL       $0xffff, R14
+	BZHIL      R8, R14, R14
+	KMOVW      R14, K2
+	VMOVDQU8.Z (DX), K2, X8
+	VPMOVZXBD  X8, Z17
+	VPERMD     Z17, Z28, Z17
+	VPSRLVD    Z30, Z17, Z17
+	VPERMPS    Z29, Z17, Z17 // table[nibble of each value]
+	VMOVAPS    Z31, Z4
+	CMPQ       R15, CX
+	JGE        qnb4BlockU32AVX512lastscaled
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
 	ADDQ         $4, BX
 	VBROADCASTSS (BX), Z31
-	MOVQ         b+176(FP), R15
+	VMOVAPS      Z31, K7, Z4
 
-qnb4BlockU32AVX512one:
-	DECQ        R15
-	MOVL        (R9)(R12*4), R8
-	CMPQ        R8, x_len+32(FP)
-	JAE         qnb4BlockU32AVX512skip
-	MOVQ        first+120(FP), R14
-	ADDQ        R12, R14
-	MOVL        R14, CX
-	ANDL        $1, CX
-	SHLL        $2, CX        // the nibble's shift
-	SHRQ        $1, R14
-	MOVBLZX     (R11)(R14*1), R14
-	SHRL        CX, R14
-	VMOVD       R14, X16
-	VPERMPS     Z29, Z16, Z16 // table[low 4 bits]
-	VMULSS      X31, X16, X16
-	VFMADD231SS (SI)(R8*4), X16, X14
+qnb4BlockU32AVX512lastscaled:
+	KMOVW       K1, K7           // the gather clears its mask
+	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z1
 
-qnb4BlockU32AVX512skip:
-	INCQ R12
-	JMP  qnb4BlockU32AVX512tail
+qnb4BlockU32AVX512lasted:
+	MOVQ ptr_base+48(FP), DX // DX held the codes' address
 
 qnb4BlockU32AVX512sum:
 	VADDPS        Z1, Z0, Z0
@@ -3120,7 +3167,7 @@ qnb4MXU16AVX512passed:
 qnb4MXU16AVX512by1:
 	LEAQ       16(R12), CX
 	CMPQ       CX, R13
-	JA         qnb4MXU16AVX512scalar
+	JA         qnb4MXU16AVX512last
 	MOVQ       first+120(FP), DX
 	ADDQ       R12, DX
 	SHRQ       $1, DX
@@ -3410,15 +3457,42 @@ qnb4MXU16AVX512splitonel:
 	VMULPS       Z4, Z17, Z17
 	JMP          qnb4MXU16AVX512scaledonel
 
-qnb4MXU16AVX512scalar:
-	MOVQ ptr_base+48(FP), DX // DX held the codes' address
-
-qnb4MXU16AVX512tail:
-	CMPQ  R12, R13
-	JAE   qnb4MXU16AVX512sum
-	TESTQ R15, R15
-	JNZ   qnb4MXU16AVX512one
-	// the next block
+qnb4MXU16AVX512last:
+	// the last 0..15 entries under a mask
+	MOVQ        R13, CX
+	SUBQ        R12, CX
+	JEQ         qnb4MXU16AVX512lasted
+	MOVQ        first+120(FP), DX
+	ADDQ        R12, DX
+	SHRQ        $1, DX
+	ADDQ        R11, DX              // the codes of entry R12
+	MOVL        $0xffff, R8
+	BZHIL       CX, R8, R8
+	KMOVW       R8, K5
+	VPMOVZXWD.Z (R9)(R12*2), K5, Z16
+	VPCMPUD     $2, Z15, Z16, K5, K1 // lanes of K5 whose index <= maxIndex
+	// the code bytes of the lanes: (phase+CX+1)/2 of them
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	ANDQ       $1, R8
+	LEAQ       1(CX)(R8*1), R8
+	SHRQ       $1, R8
+	MOVL       $0xffff, R14
+	BZHIL      R8, R14, R14
+	KMOVW      R14, K2
+	VMOVDQU8.Z (DX), K2, X8
+	VPMOVZXBD  X8, Z17
+	VPERMD     Z17, Z28, Z17
+	VPSRLVD    Z30, Z17, Z17
+	VPERMPS    Z29, Z17, Z17 // table[nibble of each value]
+	VMOVAPS    Z31, Z4
+	CMPQ       R15, CX
+	JGE        qnb4MXU16AVX512lastscaled
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
 	ADDQ         $1, BX
 	MOVBLZX      (BX), R8
 	SHLL         $23, R8
@@ -3426,29 +3500,17 @@ qnb4MXU16AVX512tail:
 	TESTL        R8, R8
 	CMOVLEQ      R14, R8
 	VPBROADCASTD R8, Z31
-	MOVQ         b+176(FP), R15
+	VMOVAPS      Z31, K7, Z4
 
-qnb4MXU16AVX512one:
-	DECQ        R15
-	MOVWQZX     (R9)(R12*2), R8
-	CMPQ        R8, x_len+32(FP)
-	JAE         qnb4MXU16AVX512skip
-	MOVQ        first+120(FP), R14
-	ADDQ        R12, R14
-	MOVL        R14, CX
-	ANDL        $1, CX
-	SHLL        $2, CX        // the nibble's shift
-	SHRQ        $1, R14
-	MOVBLZX     (R11)(R14*1), R14
-	SHRL        CX, R14
-	VMOVD       R14, X16
-	VPERMPS     Z29, Z16, Z16 // table[low 4 bits]
-	VMULSS      X31, X16, X16
-	VFMADD231SS (SI)(R8*4), X16, X14
+qnb4MXU16AVX512lastscaled:
+	KMOVW       K1, K7           // the gather clears its mask
+	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z1
 
-qnb4MXU16AVX512skip:
-	INCQ R12
-	JMP  qnb4MXU16AVX512tail
+qnb4MXU16AVX512lasted:
+	MOVQ ptr_base+48(FP), DX // DX held the codes' address
 
 qnb4MXU16AVX512sum:
 	VADDPS        Z1, Z0, Z0
@@ -3862,7 +3924,7 @@ qnb4MXU32AVX512passed:
 qnb4MXU32AVX512by1:
 	LEAQ       16(R12), CX
 	CMPQ       CX, R13
-	JA         qnb4MXU32AVX512scalar
+	JA         qnb4MXU32AVX512last
 	MOVQ       first+120(FP), DX
 	ADDQ       R12, DX
 	SHRQ       $1, DX
@@ -4148,15 +4210,42 @@ qnb4MXU32AVX512splitonel:
 	VMULPS       Z4, Z17, Z17
 	JMP          qnb4MXU32AVX512scaledonel
 
-qnb4MXU32AVX512scalar:
-	MOVQ ptr_base+48(FP), DX // DX held the codes' address
-
-qnb4MXU32AVX512tail:
-	CMPQ  R12, R13
-	JAE   qnb4MXU32AVX512sum
-	TESTQ R15, R15
-	JNZ   qnb4MXU32AVX512one
-	// the next block
+qnb4MXU32AVX512last:
+	// the last 0..15 entries under a mask
+	MOVQ        R13, CX
+	SUBQ        R12, CX
+	JEQ         qnb4MXU32AVX512lasted
+	MOVQ        first+120(FP), DX
+	ADDQ        R12, DX
+	SHRQ        $1, DX
+	ADDQ        R11, DX              // the codes of entry R12
+	MOVL        $0xffff, R8
+	BZHIL       CX, R8, R8
+	KMOVW       R8, K5
+	VMOVDQU32.Z (R9)(R12*4), K5, Z16
+	VPCMPUD     $2, Z15, Z16, K5, K1 // lanes of K5 whose index <= maxIndex
+	// the code bytes of the lanes: (phase+CX+1)/2 of them
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	ANDQ       $1, R8
+	LEAQ       1(CX)(R8*1), R8
+	SHRQ       $1, R8
+	MOVL       $0xffff, R14
+	BZHIL      R8, R14, R14
+	KMOVW      R14, K2
+	VMOVDQU8.Z (DX), K2, X8
+	VPMOVZXBD  X8, Z17
+	VPERMD     Z17, Z28, Z17
+	VPSRLVD    Z30, Z17, Z17
+	VPERMPS    Z29, Z17, Z17 // table[nibble of each value]
+	VMOVAPS    Z31, Z4
+	CMPQ       R15, CX
+	JGE        qnb4MXU32AVX512lastscaled
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
 	ADDQ         $1, BX
 	MOVBLZX      (BX), R8
 	SHLL         $23, R8
@@ -4164,29 +4253,17 @@ qnb4MXU32AVX512tail:
 	TESTL        R8, R8
 	CMOVLEQ      R14, R8
 	VPBROADCASTD R8, Z31
-	MOVQ         b+176(FP), R15
+	VMOVAPS      Z31, K7, Z4
 
-qnb4MXU32AVX512one:
-	DECQ        R15
-	MOVL        (R9)(R12*4), R8
-	CMPQ        R8, x_len+32(FP)
-	JAE         qnb4MXU32AVX512skip
-	MOVQ        first+120(FP), R14
-	ADDQ        R12, R14
-	MOVL        R14, CX
-	ANDL        $1, CX
-	SHLL        $2, CX        // the nibble's shift
-	SHRQ        $1, R14
-	MOVBLZX     (R11)(R14*1), R14
-	SHRL        CX, R14
-	VMOVD       R14, X16
-	VPERMPS     Z29, Z16, Z16 // table[low 4 bits]
-	VMULSS      X31, X16, X16
-	VFMADD231SS (SI)(R8*4), X16, X14
+qnb4MXU32AVX512lastscaled:
+	KMOVW       K1, K7           // the gather clears its mask
+	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z1
 
-qnb4MXU32AVX512skip:
-	INCQ R12
-	JMP  qnb4MXU32AVX512tail
+qnb4MXU32AVX512lasted:
+	MOVQ ptr_base+48(FP), DX // DX held the codes' address
 
 qnb4MXU32AVX512sum:
 	VADDPS        Z1, Z0, Z0

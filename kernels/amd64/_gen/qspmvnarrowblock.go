@@ -451,13 +451,66 @@ func (q *qnbKernel) prefetch() {
 	}
 }
 
-// scalar is the checked loop over entries R12..R13-1 into X14, then a
-// jump to sum.
-func (q *qnbKernel) scalar() {
-	qnbScalar(q.f, q.k, q.iw, q.l, "X16", "X31", q.loadScale, func() {
-		q.f.i("VMOVD R14, X16")
-		q.f.i("VPERMPS Z29, Z16, Z16 // table[low 4 bits]")
-	})
+// last is a row's last 0..15 entries R12..R13-1 (DX from codeBase) as
+// one step under the mask of those lanes (K5): their indices, codes and
+// (4-bit) code bytes read under it, x gathered, the next block's scale
+// read only when one of them is in it. Then DX is the pointers' base
+// again, for the next row.
+func (q *qnbKernel) last() {
+	f := q.f
+	firstOff, _, _, _ := q.k.args()
+	f.c("the last 0..15 entries under a mask")
+	f.i("MOVQ R13, CX")
+	f.i("SUBQ R12, CX")
+	f.i("JEQ %slasted", q.l(""))
+	q.codeBase()
+	f.i("MOVL $0xffff, R8")
+	f.i("BZHIL CX, R8, R8")
+	f.i("KMOVW R8, K5")
+	if q.iw == 2 {
+		f.i("VPMOVZXWD.Z (R9)(R12*2), K5, Z16")
+	} else {
+		f.i("VMOVDQU32.Z (R9)(R12*4), K5, Z16")
+	}
+	f.i("VPCMPUD $2, Z15, Z16, K5, K1 // lanes of K5 whose index <= maxIndex")
+	if q.k.nib {
+		f.c("the code bytes of the lanes: (phase+CX+1)/2 of them")
+		f.i("MOVQ first+%d(FP), R8", firstOff)
+		f.i("ADDQ R12, R8")
+		f.i("ANDQ $1, R8")
+		f.i("LEAQ 1(CX)(R8*1), R8")
+		f.i("SHRQ $1, R8")
+		f.i("MOVL $0xffff, R14")
+		f.i("BZHIL R8, R14, R14")
+		f.i("KMOVW R14, K2")
+		f.i("VMOVDQU8.Z (DX), K2, X8")
+		f.i("VPMOVZXBD X8, Z17")
+		f.i("VPERMD Z17, Z28, Z17")
+		f.i("VPSRLVD Z30, Z17, Z17")
+		f.i("VPERMPS Z29, Z17, Z17 // table[nibble of each value]")
+	} else {
+		f.i("VPMOVSXBD.Z (DX), K5, Z17")
+		f.i("VCVTDQ2PS Z17, Z17")
+	}
+	f.i("VMOVAPS Z31, Z4")
+	f.i("CMPQ R15, CX")
+	f.i("JGE %slastscaled", q.l(""))
+	f.c("lanes from R15 on are in the next block")
+	f.i("MOVL $0xffff, R8")
+	f.i("BZHIL R15, R8, R8")
+	f.i("KMOVW R8, K7")
+	f.i("KNOTW K7, K7")
+	f.i("ADDQ $%d, BX", q.k.scaleSize())
+	q.loadScale()
+	f.i("VMOVAPS Z31, K7, Z4")
+	f.label(q.l("lastscaled"))
+	f.i("KMOVW K1, K7 // the gather clears its mask")
+	f.i("VMULPS.Z Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range")
+	f.i("VPXORQ Z18, Z18, Z18")
+	f.i("VGATHERDPS (SI)(Z16*4), K7, Z18")
+	f.i("VFMADD231PS Z17, Z18, Z1")
+	f.label(q.l("lasted"))
+	f.i("MOVQ ptr_base+48(FP), DX // DX held the codes' address")
 }
 
 // emit writes the kernel.
@@ -487,7 +540,7 @@ func (q *qnbKernel) emit() {
 	q.pass()
 	f.i("MOVQ CX, R12")
 	f.i("JMP %sby4", q.l(""))
-	qnbLoopHead(f, q.l, "by1", "CX", 16, "scalar")
+	qnbLoopHead(f, q.l, "by1", "CX", 16, "last")
 	q.codeBase()
 	q.one()
 	f.i("MOVQ CX, R12")
@@ -495,9 +548,8 @@ func (q *qnbKernel) emit() {
 	for _, c := range q.cold {
 		c()
 	}
-	f.label(q.l("scalar"))
-	f.i("MOVQ ptr_base+48(FP), DX // DX held the codes' address")
-	q.scalar()
+	f.label(q.l("last"))
+	q.last()
 	qnbSum(f, q.k, q.l, true, "X13", "X12", false)
 }
 
@@ -529,8 +581,8 @@ computes it:
 				acc_n += (m ? value*scale : +0) * (m ? x[c] : +0)
 			}
 		}
-		16 entries at a time while 16 remain; then one at a time, checked
-		y[i] = alpha*(hsum(acc0+acc1+acc2+acc3) + tail) + (beta != +0 ? beta*y[i] : 0)
+		16 entries at a time while 16 remain; then the last 0..15 under a mask
+		y[i] = alpha*hsum(acc0+acc1+acc2+acc3) + (beta != +0 ? beta*y[i] : 0)
 	}
 
 A step whose indices (a pass: all 64 of them) are all in range builds x
@@ -540,9 +592,9 @@ from scalar loads, else it gathers x under m.
 p/2 and shifts it right by 4*((p+i)&1) (qnbnib, by the phase p&1, which
 16 entries a step keep for the whole row); VPERMPS looks the low 4 bits up
 in the table. A pass's first three steps read 16 code bytes each, which
-the pass's own 32 or 33 hold; the others read theirs under K6. The last
-entries of a row run one at a time, so no step reads a code byte past the
-row's last value.
+the pass's own 32 or 33 hold; the others read theirs under K6, and the
+last step those of its lanes, so no step reads a code byte past the row's
+last value.
 
 Registers by role:
 	DI y base       SI x base        R9 col base      R10 len(col)
@@ -555,7 +607,8 @@ Registers by role:
 	Z15 maxIndex in every 32-bit lane; Z29 the table; Z31 the block's
 	scale; Z28, Z30 the nibble lanes' byte index and shift; K6 the code
 	bytes of a step of the row's phase (8 or 9)
-	Z0..Z3 accumulators; X14 the row's scalar sum; X13 alpha, X12 beta
+	Z0..Z3 accumulators; X14 zero (qnbSum's scalar sum); X13 alpha, X12 beta
+	the last step: K5 its lanes, K2 its code bytes
 	block n: Z16+3n indices, Z17+3n values, Z18+3n x, Z4+n scales (a
 	  block ending among its lanes), X8+n code bytes, K1+n in-range
 	  lanes, K7 their AND over a pass, the gather's copy, the blend's
