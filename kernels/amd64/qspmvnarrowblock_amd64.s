@@ -20,34 +20,44 @@
 //		BX, R15 := block of p, its values from there on   // DIVQ
 //		for ; lo+64 <= hi; lo += 64 {                 // 4 blocks of 16 entries a pass
 //			for n := range 4 {
-//				scale := Z31, the next block's blended in from lane R15 on
+//				scale := Z31, the next block's blended in from lane R15 on (out of line)
 //				c := zero-extend col[lo+16n : lo+16n+16]   // 32-bit lanes
 //				m := c <= maxIndex                          // unsigned; maxIndex = min(len(x), 2^16 or 2^32)-1
-//				acc_n += (m ? value*scale : +0) * (m ? gather x[c] : +0)
+//				acc_n += (m ? value*scale : +0) * (m ? x[c] : +0)
 //			}
 //		}
-//		16 entries at a time while 16 remain; then one at a time, checked
-//		y[i] = alpha*(hsum(acc0+acc1+acc2+acc3) + tail) + (beta != +0 ? beta*y[i] : 0)
+//		16 entries at a time while 16 remain; then the last 0..15 under a mask
+//		y[i] = alpha*hsum(acc0+acc1+acc2+acc3) + (beta != +0 ? beta*y[i] : 0)
 //	}
+//
+// A step whose indices (a pass: all 64 of them) are all in range builds x
+// from scalar loads, else it gathers x under m.
 //
 // 4-bit codes: lane i of a step reads byte (p+i)/2 of the 8 or 9 bytes from
 // p/2 and shifts it right by 4*((p+i)&1) (qnbnib, by the phase p&1, which
 // 16 entries a step keep for the whole row); VPERMPS looks the low 4 bits up
-// in the table. The last entries of a row run one at a time, so no step
-// reads a code byte past the row's last value.
+// in the table. A pass's first three steps read 16 code bytes each, which
+// the pass's own 32 or 33 hold; the others read theirs under K6, and the
+// last step those of its lanes, so no step reads a code byte past the row's
+// last value.
 //
 // Registers by role:
-//	DI y base       SI x base        DX ptr base      R9 col base
-//	R10 len(col)    R11 codes base   BX the block's scale   AX row i
+//	DI y base       SI x base        R9 col base      R10 len(col)
+//	DX ptr base; in a row's steps the codes of entry k (byte (first+k)/2
+//	  for 4-bit codes)
+//	R11 codes base   BX the block's scale   AX row i
 //	R12 entry k     R13 row end      R15 values left in the block at k
 //	CX k+64 / k+16, a nibble's shift   R8 a checked entry's index, scratch
 //	R14 scratch
 //	Z15 maxIndex in every 32-bit lane; Z29 the table; Z31 the block's
-//	scale; Z28, Z30 the nibble lanes' byte index and shift
-//	Z0..Z3 accumulators; X14 the row's scalar sum; X13 alpha, X12 beta
-//	block n: Z16+3n indices, Z17+3n values, Z18+3n x, Z4+n scales, X8+n
-//	  code bytes, K1+n in-range lanes, K7 the gather's copy (and the
-//	  blend's lanes before it)
+//	scale; Z28, Z30 the nibble lanes' byte index and shift; K6 the code
+//	bytes of a step of the row's phase (8 or 9)
+//	Z0..Z3 accumulators; X14 zero (qnbSum's scalar sum); X13 alpha, X12 beta
+//	the last step: K5 its lanes, K2 its code bytes
+//	block n: Z16+3n indices, Z17+3n values, Z18+3n x, Z4+n scales (a
+//	  block ending among its lanes), X8+n code bytes, K1+n in-range
+//	  lanes, K7 their AND over a pass, the gather's copy, the blend's
+//	  lanes
 //
 // Assumes len(ptr) == len(y)+1, b >= 16, len(x) > 0, beta == +0 for "do not
 // read y", codes for values first..first+len(col)-1, a scale for each of
@@ -118,9 +128,10 @@ qnbI8BlockU16AVX512by4:
 	LEAQ       64(R12), CX
 	CMPQ       CX, R13
 	JA         qnbI8BlockU16AVX512by1
-	MOVQ       first+120(FP), R8
-	ADDQ       R12, R8
-	PREFETCHT0 256(R11)(R8*1)
+	MOVQ       first+120(FP), DX
+	ADDQ       R12, DX
+	ADDQ       R11, DX          // the codes of entry R12
+	PREFETCHT0 256(DX)
 	PREFETCHT0 512(R9)(R12*2)
 	PREFETCHT0 576(R9)(R12*2)
 	VPMOVZXWD  0(R9)(R12*2), Z16
@@ -132,123 +143,55 @@ qnbI8BlockU16AVX512by4:
 	VPMOVZXWD  96(R9)(R12*2), Z25
 	VPCMPUD    $2, Z15, Z25, K4 // lanes whose index <= maxIndex
 	KANDW      K1, K2, K7
-	KANDW      K3, K4, K6
-	KANDW      K6, K7, K7
+	KANDW      K3, K7, K7
+	KANDW      K4, K7, K7
 	KORTESTW   K7, K7
 	JCS        qnbI8BlockU16AVX512loads
-	CMPQ       R15, $16
-	JGE        qnbI8BlockU16AVX512whole0
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z4
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z4
-	ADDQ         b+152(FP), R15
-	SUBQ         $16, R15
-	JMP          qnbI8BlockU16AVX512scaled0
-
-qnbI8BlockU16AVX512whole0:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z4
+	VPMOVSXBD  0(DX), Z17
+	VCVTDQ2PS  Z17, Z17
+	SUBQ       $16, R15
+	JLT        qnbI8BlockU16AVX512split0
+	VMULPS     Z31, Z17, Z17    // value = code's value * scale
 
 qnbI8BlockU16AVX512scaled0:
-	KMOVW       K1, K7           // the gather clears its mask
-	MOVQ        first+120(FP), R14
-	ADDQ        R12, R14         // the value's position among the codes
-	VPMOVSXBD   0(R11)(R14*1), Z17
-	VCVTDQ2PS   Z17, Z17
-	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	KMOVW       K1, K7        // the gather clears its mask
+	VMOVAPS.Z   Z17, K1, Z17  // +0 out of range
 	VPXORQ      Z18, Z18, Z18
 	VGATHERDPS  (SI)(Z16*4), K7, Z18
 	VFMADD231PS Z17, Z18, Z0
-	CMPQ        R15, $16
-	JGE         qnbI8BlockU16AVX512whole1
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z5
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z5
-	ADDQ         b+152(FP), R15
-	SUBQ         $16, R15
-	JMP          qnbI8BlockU16AVX512scaled1
-
-qnbI8BlockU16AVX512whole1:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z5
+	VPMOVSXBD   16(DX), Z20
+	VCVTDQ2PS   Z20, Z20
+	SUBQ        $16, R15
+	JLT         qnbI8BlockU16AVX512split1
+	VMULPS      Z31, Z20, Z20 // value = code's value * scale
 
 qnbI8BlockU16AVX512scaled1:
-	KMOVW       K2, K7           // the gather clears its mask
-	MOVQ        first+120(FP), R14
-	ADDQ        R12, R14         // the value's position among the codes
-	VPMOVSXBD   16(R11)(R14*1), Z20
-	VCVTDQ2PS   Z20, Z20
-	VMULPS.Z    Z5, Z20, K2, Z20 // value = code's value * scale, +0 out of range
+	KMOVW       K2, K7        // the gather clears its mask
+	VMOVAPS.Z   Z20, K2, Z20  // +0 out of range
 	VPXORQ      Z21, Z21, Z21
 	VGATHERDPS  (SI)(Z19*4), K7, Z21
 	VFMADD231PS Z20, Z21, Z1
-	CMPQ        R15, $16
-	JGE         qnbI8BlockU16AVX512whole2
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z6
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z6
-	ADDQ         b+152(FP), R15
-	SUBQ         $16, R15
-	JMP          qnbI8BlockU16AVX512scaled2
-
-qnbI8BlockU16AVX512whole2:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z6
+	VPMOVSXBD   32(DX), Z23
+	VCVTDQ2PS   Z23, Z23
+	SUBQ        $16, R15
+	JLT         qnbI8BlockU16AVX512split2
+	VMULPS      Z31, Z23, Z23 // value = code's value * scale
 
 qnbI8BlockU16AVX512scaled2:
-	KMOVW       K3, K7           // the gather clears its mask
-	MOVQ        first+120(FP), R14
-	ADDQ        R12, R14         // the value's position among the codes
-	VPMOVSXBD   32(R11)(R14*1), Z23
-	VCVTDQ2PS   Z23, Z23
-	VMULPS.Z    Z6, Z23, K3, Z23 // value = code's value * scale, +0 out of range
+	KMOVW       K3, K7        // the gather clears its mask
+	VMOVAPS.Z   Z23, K3, Z23  // +0 out of range
 	VPXORQ      Z24, Z24, Z24
 	VGATHERDPS  (SI)(Z22*4), K7, Z24
 	VFMADD231PS Z23, Z24, Z2
-	CMPQ        R15, $16
-	JGE         qnbI8BlockU16AVX512whole3
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z7
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z7
-	ADDQ         b+152(FP), R15
-	SUBQ         $16, R15
-	JMP          qnbI8BlockU16AVX512scaled3
-
-qnbI8BlockU16AVX512whole3:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z7
+	VPMOVSXBD   48(DX), Z26
+	VCVTDQ2PS   Z26, Z26
+	SUBQ        $16, R15
+	JLT         qnbI8BlockU16AVX512split3
+	VMULPS      Z31, Z26, Z26 // value = code's value * scale
 
 qnbI8BlockU16AVX512scaled3:
-	KMOVW       K4, K7           // the gather clears its mask
-	MOVQ        first+120(FP), R14
-	ADDQ        R12, R14         // the value's position among the codes
-	VPMOVSXBD   48(R11)(R14*1), Z26
-	VCVTDQ2PS   Z26, Z26
-	VMULPS.Z    Z7, Z26, K4, Z26 // value = code's value * scale, +0 out of range
+	KMOVW       K4, K7       // the gather clears its mask
+	VMOVAPS.Z   Z26, K4, Z26 // +0 out of range
 	VPXORQ      Z27, Z27, Z27
 	VGATHERDPS  (SI)(Z25*4), K7, Z27
 	VFMADD231PS Z26, Z27, Z3
@@ -302,31 +245,13 @@ qnbI8BlockU16AVX512loads:
 	VINSERTF32X4 $1, X16, Y18, Y18
 	VINSERTF32X4 $1, X17, Y8, Y8
 	VINSERTF64X4 $1, Y8, Z18, Z18
-	CMPQ         R15, $16
-	JGE          qnbI8BlockU16AVX512wholel0
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z4
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z4
-	ADDQ         b+152(FP), R15
+	VPMOVSXBD    0(DX), Z17
+	VCVTDQ2PS    Z17, Z17
 	SUBQ         $16, R15
-	JMP          qnbI8BlockU16AVX512scaledl0
-
-qnbI8BlockU16AVX512wholel0:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z4
+	JLT          qnbI8BlockU16AVX512splitl0
+	VMULPS       Z31, Z17, Z17 // value = code's value * scale
 
 qnbI8BlockU16AVX512scaledl0:
-	MOVQ         first+120(FP), R14
-	ADDQ         R12, R14     // the value's position among the codes
-	VPMOVSXBD    0(R11)(R14*1), Z17
-	VCVTDQ2PS    Z17, Z17
-	VMULPS       Z4, Z17, Z17 // value = code's value * scale
 	VFMADD231PS  Z17, Z18, Z0
 	MOVQ         32(R9)(R12*2), R14
 	MOVWLZX      R14, R8
@@ -375,31 +300,13 @@ qnbI8BlockU16AVX512scaledl0:
 	VINSERTF32X4 $1, X19, Y21, Y21
 	VINSERTF32X4 $1, X20, Y9, Y9
 	VINSERTF64X4 $1, Y9, Z21, Z21
-	CMPQ         R15, $16
-	JGE          qnbI8BlockU16AVX512wholel1
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z5
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z5
-	ADDQ         b+152(FP), R15
+	VPMOVSXBD    16(DX), Z20
+	VCVTDQ2PS    Z20, Z20
 	SUBQ         $16, R15
-	JMP          qnbI8BlockU16AVX512scaledl1
-
-qnbI8BlockU16AVX512wholel1:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z5
+	JLT          qnbI8BlockU16AVX512splitl1
+	VMULPS       Z31, Z20, Z20 // value = code's value * scale
 
 qnbI8BlockU16AVX512scaledl1:
-	MOVQ         first+120(FP), R14
-	ADDQ         R12, R14     // the value's position among the codes
-	VPMOVSXBD    16(R11)(R14*1), Z20
-	VCVTDQ2PS    Z20, Z20
-	VMULPS       Z5, Z20, Z20 // value = code's value * scale
 	VFMADD231PS  Z20, Z21, Z1
 	MOVQ         64(R9)(R12*2), R14
 	MOVWLZX      R14, R8
@@ -448,31 +355,13 @@ qnbI8BlockU16AVX512scaledl1:
 	VINSERTF32X4 $1, X22, Y24, Y24
 	VINSERTF32X4 $1, X23, Y10, Y10
 	VINSERTF64X4 $1, Y10, Z24, Z24
-	CMPQ         R15, $16
-	JGE          qnbI8BlockU16AVX512wholel2
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z6
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z6
-	ADDQ         b+152(FP), R15
+	VPMOVSXBD    32(DX), Z23
+	VCVTDQ2PS    Z23, Z23
 	SUBQ         $16, R15
-	JMP          qnbI8BlockU16AVX512scaledl2
-
-qnbI8BlockU16AVX512wholel2:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z6
+	JLT          qnbI8BlockU16AVX512splitl2
+	VMULPS       Z31, Z23, Z23 // value = code's value * scale
 
 qnbI8BlockU16AVX512scaledl2:
-	MOVQ         first+120(FP), R14
-	ADDQ         R12, R14     // the value's position among the codes
-	VPMOVSXBD    32(R11)(R14*1), Z23
-	VCVTDQ2PS    Z23, Z23
-	VMULPS       Z6, Z23, Z23 // value = code's value * scale
 	VFMADD231PS  Z23, Z24, Z2
 	MOVQ         96(R9)(R12*2), R14
 	MOVWLZX      R14, R8
@@ -521,31 +410,13 @@ qnbI8BlockU16AVX512scaledl2:
 	VINSERTF32X4 $1, X25, Y27, Y27
 	VINSERTF32X4 $1, X26, Y11, Y11
 	VINSERTF64X4 $1, Y11, Z27, Z27
-	CMPQ         R15, $16
-	JGE          qnbI8BlockU16AVX512wholel3
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z7
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z7
-	ADDQ         b+152(FP), R15
+	VPMOVSXBD    48(DX), Z26
+	VCVTDQ2PS    Z26, Z26
 	SUBQ         $16, R15
-	JMP          qnbI8BlockU16AVX512scaledl3
-
-qnbI8BlockU16AVX512wholel3:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z7
+	JLT          qnbI8BlockU16AVX512splitl3
+	VMULPS       Z31, Z26, Z26 // value = code's value * scale
 
 qnbI8BlockU16AVX512scaledl3:
-	MOVQ        first+120(FP), R14
-	ADDQ        R12, R14     // the value's position among the codes
-	VPMOVSXBD   48(R11)(R14*1), Z26
-	VCVTDQ2PS   Z26, Z26
-	VMULPS      Z7, Z26, Z26 // value = code's value * scale
 	VFMADD231PS Z26, Z27, Z3
 
 qnbI8BlockU16AVX512passed:
@@ -553,68 +424,277 @@ qnbI8BlockU16AVX512passed:
 	JMP  qnbI8BlockU16AVX512by4
 
 qnbI8BlockU16AVX512by1:
-	LEAQ 16(R12), CX
-	CMPQ CX, R13
-	JA   qnbI8BlockU16AVX512tail
-	CMPQ R15, $16
-	JGE  qnbI8BlockU16AVX512wholeone
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
+	LEAQ      16(R12), CX
+	CMPQ      CX, R13
+	JA        qnbI8BlockU16AVX512last
+	MOVQ      first+120(FP), DX
+	ADDQ      R12, DX
+	ADDQ      R11, DX          // the codes of entry R12
+	VPMOVZXWD 0(R9)(R12*2), Z16
+	VPCMPUD   $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	KORTESTW  K1, K1
+	JCS       qnbI8BlockU16AVX512loads1
+	VPMOVSXBD 0(DX), Z17
+	VCVTDQ2PS Z17, Z17
+	SUBQ      $16, R15
+	JLT       qnbI8BlockU16AVX512splitone
+	VMULPS    Z31, Z17, Z17    // value = code's value * scale
+
+qnbI8BlockU16AVX512scaledone:
+	KMOVW       K1, K7       // the gather clears its mask
+	VMOVAPS.Z   Z17, K1, Z17 // +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z0
+	JMP         qnbI8BlockU16AVX512stepped
+
+qnbI8BlockU16AVX512loads1:
+	MOVQ         0(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X18
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X18, X18
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X18, X18
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X18, X18
+	MOVQ         8(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X16
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X16, X16
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X16, X16
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X16, X16
+	MOVQ         16(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X8, X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X8, X8
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         24(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X17
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X17, X17
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X17, X17
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X17, X17
+	VINSERTF32X4 $1, X16, Y18, Y18
+	VINSERTF32X4 $1, X17, Y8, Y8
+	VINSERTF64X4 $1, Y8, Z18, Z18
+	VPMOVSXBD    0(DX), Z17
+	VCVTDQ2PS    Z17, Z17
+	SUBQ         $16, R15
+	JLT          qnbI8BlockU16AVX512splitonel
+	VMULPS       Z31, Z17, Z17 // value = code's value * scale
+
+qnbI8BlockU16AVX512scaledonel:
+	VFMADD231PS Z17, Z18, Z0
+
+qnbI8BlockU16AVX512stepped:
+	MOVQ CX, R12
+	JMP  qnbI8BlockU16AVX512by1
+
+qnbI8BlockU16AVX512split0:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
 	KNOTW        K7, K7
 	VMOVAPS      Z31, Z4
 	ADDQ         $4, BX
 	VBROADCASTSS (BX), Z31
 	VMOVAPS      Z31, K7, Z4
 	ADDQ         b+152(FP), R15
-	SUBQ         $16, R15
+	VMULPS       Z4, Z17, Z17
+	JMP          qnbI8BlockU16AVX512scaled0
+
+qnbI8BlockU16AVX512split1:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+152(FP), R15
+	VMULPS       Z5, Z20, Z20
+	JMP          qnbI8BlockU16AVX512scaled1
+
+qnbI8BlockU16AVX512split2:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+152(FP), R15
+	VMULPS       Z6, Z23, Z23
+	JMP          qnbI8BlockU16AVX512scaled2
+
+qnbI8BlockU16AVX512split3:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+152(FP), R15
+	VMULPS       Z7, Z26, Z26
+	JMP          qnbI8BlockU16AVX512scaled3
+
+qnbI8BlockU16AVX512splitl0:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+152(FP), R15
+	VMULPS       Z4, Z17, Z17
+	JMP          qnbI8BlockU16AVX512scaledl0
+
+qnbI8BlockU16AVX512splitl1:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+152(FP), R15
+	VMULPS       Z5, Z20, Z20
+	JMP          qnbI8BlockU16AVX512scaledl1
+
+qnbI8BlockU16AVX512splitl2:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+152(FP), R15
+	VMULPS       Z6, Z23, Z23
+	JMP          qnbI8BlockU16AVX512scaledl2
+
+qnbI8BlockU16AVX512splitl3:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+152(FP), R15
+	VMULPS       Z7, Z26, Z26
+	JMP          qnbI8BlockU16AVX512scaledl3
+
+qnbI8BlockU16AVX512splitone:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+152(FP), R15
+	VMULPS       Z4, Z17, Z17
 	JMP          qnbI8BlockU16AVX512scaledone
 
-qnbI8BlockU16AVX512wholeone:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z4
+qnbI8BlockU16AVX512splitonel:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+152(FP), R15
+	VMULPS       Z4, Z17, Z17
+	JMP          qnbI8BlockU16AVX512scaledonel
 
-qnbI8BlockU16AVX512scaledone:
-	VPMOVZXWD   0(R9)(R12*2), Z16
-	VPCMPUD     $2, Z15, Z16, K1 // lanes whose index <= maxIndex
-	KMOVW       K1, K7           // the gather clears its mask
-	MOVQ        first+120(FP), R14
-	ADDQ        R12, R14         // the value's position among the codes
-	VPMOVSXBD   0(R11)(R14*1), Z17
+qnbI8BlockU16AVX512last:
+	// the last 0..15 entries under a mask
+	MOVQ        R13, CX
+	SUBQ        R12, CX
+	JEQ         qnbI8BlockU16AVX512lasted
+	MOVQ        first+120(FP), DX
+	ADDQ        R12, DX
+	ADDQ        R11, DX              // the codes of entry R12
+	MOVL        $0xffff, R8
+	BZHIL       CX, R8, R8
+	KMOVW       R8, K5
+	VPMOVZXWD.Z (R9)(R12*2), K5, Z16
+	VPCMPUD     $2, Z15, Z16, K5, K1 // lanes of K5 whose index <= maxIndex
+	VPMOVSXBD.Z (DX), K5, Z17
 	VCVTDQ2PS   Z17, Z17
+	VMOVAPS     Z31, Z4
+	CMPQ        R15, CX
+	JGE         qnbI8BlockU16AVX512lastscaled
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+
+qnbI8BlockU16AVX512lastscaled:
+	KMOVW       K1, K7           // the gather clears its mask
 	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
 	VPXORQ      Z18, Z18, Z18
 	VGATHERDPS  (SI)(Z16*4), K7, Z18
-	VFMADD231PS Z17, Z18, Z0
-	MOVQ        CX, R12
-	JMP         qnbI8BlockU16AVX512by1
+	VFMADD231PS Z17, Z18, Z1
 
-qnbI8BlockU16AVX512tail:
-	CMPQ  R12, R13
-	JAE   qnbI8BlockU16AVX512sum
-	TESTQ R15, R15
-	JNZ   qnbI8BlockU16AVX512one
-	// the next block
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	MOVQ         b+152(FP), R15
-
-qnbI8BlockU16AVX512one:
-	DECQ        R15
-	MOVWQZX     (R9)(R12*2), R8
-	CMPQ        R8, x_len+32(FP)
-	JAE         qnbI8BlockU16AVX512skip
-	MOVQ        first+120(FP), R14
-	ADDQ        R12, R14
-	MOVBLSX     (R11)(R14*1), R14
-	VCVTSI2SSL  R14, X16, X16
-	VMULSS      X31, X16, X16
-	VFMADD231SS (SI)(R8*4), X16, X14
-
-qnbI8BlockU16AVX512skip:
-	INCQ R12
-	JMP  qnbI8BlockU16AVX512tail
+qnbI8BlockU16AVX512lasted:
+	MOVQ ptr_base+48(FP), DX // DX held the codes' address
 
 qnbI8BlockU16AVX512sum:
 	VADDPS        Z1, Z0, Z0
@@ -707,9 +787,10 @@ qnbI8BlockU32AVX512by4:
 	LEAQ       64(R12), CX
 	CMPQ       CX, R13
 	JA         qnbI8BlockU32AVX512by1
-	MOVQ       first+120(FP), R8
-	ADDQ       R12, R8
-	PREFETCHT0 256(R11)(R8*1)
+	MOVQ       first+120(FP), DX
+	ADDQ       R12, DX
+	ADDQ       R11, DX          // the codes of entry R12
+	PREFETCHT0 256(DX)
 	PREFETCHT0 1024(R9)(R12*4)
 	PREFETCHT0 1088(R9)(R12*4)
 	PREFETCHT0 1152(R9)(R12*4)
@@ -723,123 +804,55 @@ qnbI8BlockU32AVX512by4:
 	VMOVDQU32  192(R9)(R12*4), Z25
 	VPCMPUD    $2, Z15, Z25, K4 // lanes whose index <= maxIndex
 	KANDW      K1, K2, K7
-	KANDW      K3, K4, K6
-	KANDW      K6, K7, K7
+	KANDW      K3, K7, K7
+	KANDW      K4, K7, K7
 	KORTESTW   K7, K7
 	JCS        qnbI8BlockU32AVX512loads
-	CMPQ       R15, $16
-	JGE        qnbI8BlockU32AVX512whole0
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z4
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z4
-	ADDQ         b+152(FP), R15
-	SUBQ         $16, R15
-	JMP          qnbI8BlockU32AVX512scaled0
-
-qnbI8BlockU32AVX512whole0:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z4
+	VPMOVSXBD  0(DX), Z17
+	VCVTDQ2PS  Z17, Z17
+	SUBQ       $16, R15
+	JLT        qnbI8BlockU32AVX512split0
+	VMULPS     Z31, Z17, Z17    // value = code's value * scale
 
 qnbI8BlockU32AVX512scaled0:
-	KMOVW       K1, K7           // the gather clears its mask
-	MOVQ        first+120(FP), R14
-	ADDQ        R12, R14         // the value's position among the codes
-	VPMOVSXBD   0(R11)(R14*1), Z17
-	VCVTDQ2PS   Z17, Z17
-	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	KMOVW       K1, K7        // the gather clears its mask
+	VMOVAPS.Z   Z17, K1, Z17  // +0 out of range
 	VPXORQ      Z18, Z18, Z18
 	VGATHERDPS  (SI)(Z16*4), K7, Z18
 	VFMADD231PS Z17, Z18, Z0
-	CMPQ        R15, $16
-	JGE         qnbI8BlockU32AVX512whole1
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z5
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z5
-	ADDQ         b+152(FP), R15
-	SUBQ         $16, R15
-	JMP          qnbI8BlockU32AVX512scaled1
-
-qnbI8BlockU32AVX512whole1:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z5
+	VPMOVSXBD   16(DX), Z20
+	VCVTDQ2PS   Z20, Z20
+	SUBQ        $16, R15
+	JLT         qnbI8BlockU32AVX512split1
+	VMULPS      Z31, Z20, Z20 // value = code's value * scale
 
 qnbI8BlockU32AVX512scaled1:
-	KMOVW       K2, K7           // the gather clears its mask
-	MOVQ        first+120(FP), R14
-	ADDQ        R12, R14         // the value's position among the codes
-	VPMOVSXBD   16(R11)(R14*1), Z20
-	VCVTDQ2PS   Z20, Z20
-	VMULPS.Z    Z5, Z20, K2, Z20 // value = code's value * scale, +0 out of range
+	KMOVW       K2, K7        // the gather clears its mask
+	VMOVAPS.Z   Z20, K2, Z20  // +0 out of range
 	VPXORQ      Z21, Z21, Z21
 	VGATHERDPS  (SI)(Z19*4), K7, Z21
 	VFMADD231PS Z20, Z21, Z1
-	CMPQ        R15, $16
-	JGE         qnbI8BlockU32AVX512whole2
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z6
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z6
-	ADDQ         b+152(FP), R15
-	SUBQ         $16, R15
-	JMP          qnbI8BlockU32AVX512scaled2
-
-qnbI8BlockU32AVX512whole2:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z6
+	VPMOVSXBD   32(DX), Z23
+	VCVTDQ2PS   Z23, Z23
+	SUBQ        $16, R15
+	JLT         qnbI8BlockU32AVX512split2
+	VMULPS      Z31, Z23, Z23 // value = code's value * scale
 
 qnbI8BlockU32AVX512scaled2:
-	KMOVW       K3, K7           // the gather clears its mask
-	MOVQ        first+120(FP), R14
-	ADDQ        R12, R14         // the value's position among the codes
-	VPMOVSXBD   32(R11)(R14*1), Z23
-	VCVTDQ2PS   Z23, Z23
-	VMULPS.Z    Z6, Z23, K3, Z23 // value = code's value * scale, +0 out of range
+	KMOVW       K3, K7        // the gather clears its mask
+	VMOVAPS.Z   Z23, K3, Z23  // +0 out of range
 	VPXORQ      Z24, Z24, Z24
 	VGATHERDPS  (SI)(Z22*4), K7, Z24
 	VFMADD231PS Z23, Z24, Z2
-	CMPQ        R15, $16
-	JGE         qnbI8BlockU32AVX512whole3
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z7
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z7
-	ADDQ         b+152(FP), R15
-	SUBQ         $16, R15
-	JMP          qnbI8BlockU32AVX512scaled3
-
-qnbI8BlockU32AVX512whole3:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z7
+	VPMOVSXBD   48(DX), Z26
+	VCVTDQ2PS   Z26, Z26
+	SUBQ        $16, R15
+	JLT         qnbI8BlockU32AVX512split3
+	VMULPS      Z31, Z26, Z26 // value = code's value * scale
 
 qnbI8BlockU32AVX512scaled3:
-	KMOVW       K4, K7           // the gather clears its mask
-	MOVQ        first+120(FP), R14
-	ADDQ        R12, R14         // the value's position among the codes
-	VPMOVSXBD   48(R11)(R14*1), Z26
-	VCVTDQ2PS   Z26, Z26
-	VMULPS.Z    Z7, Z26, K4, Z26 // value = code's value * scale, +0 out of range
+	KMOVW       K4, K7       // the gather clears its mask
+	VMOVAPS.Z   Z26, K4, Z26 // +0 out of range
 	VPXORQ      Z27, Z27, Z27
 	VGATHERDPS  (SI)(Z25*4), K7, Z27
 	VFMADD231PS Z26, Z27, Z3
@@ -889,31 +902,13 @@ qnbI8BlockU32AVX512loads:
 	VINSERTF32X4 $1, X16, Y18, Y18
 	VINSERTF32X4 $1, X17, Y8, Y8
 	VINSERTF64X4 $1, Y8, Z18, Z18
-	CMPQ         R15, $16
-	JGE          qnbI8BlockU32AVX512wholel0
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z4
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z4
-	ADDQ         b+152(FP), R15
+	VPMOVSXBD    0(DX), Z17
+	VCVTDQ2PS    Z17, Z17
 	SUBQ         $16, R15
-	JMP          qnbI8BlockU32AVX512scaledl0
-
-qnbI8BlockU32AVX512wholel0:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z4
+	JLT          qnbI8BlockU32AVX512splitl0
+	VMULPS       Z31, Z17, Z17 // value = code's value * scale
 
 qnbI8BlockU32AVX512scaledl0:
-	MOVQ         first+120(FP), R14
-	ADDQ         R12, R14     // the value's position among the codes
-	VPMOVSXBD    0(R11)(R14*1), Z17
-	VCVTDQ2PS    Z17, Z17
-	VMULPS       Z4, Z17, Z17 // value = code's value * scale
 	VFMADD231PS  Z17, Z18, Z0
 	MOVQ         64(R9)(R12*4), R14
 	MOVL         R14, R8
@@ -958,31 +953,13 @@ qnbI8BlockU32AVX512scaledl0:
 	VINSERTF32X4 $1, X19, Y21, Y21
 	VINSERTF32X4 $1, X20, Y9, Y9
 	VINSERTF64X4 $1, Y9, Z21, Z21
-	CMPQ         R15, $16
-	JGE          qnbI8BlockU32AVX512wholel1
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z5
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z5
-	ADDQ         b+152(FP), R15
+	VPMOVSXBD    16(DX), Z20
+	VCVTDQ2PS    Z20, Z20
 	SUBQ         $16, R15
-	JMP          qnbI8BlockU32AVX512scaledl1
-
-qnbI8BlockU32AVX512wholel1:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z5
+	JLT          qnbI8BlockU32AVX512splitl1
+	VMULPS       Z31, Z20, Z20 // value = code's value * scale
 
 qnbI8BlockU32AVX512scaledl1:
-	MOVQ         first+120(FP), R14
-	ADDQ         R12, R14     // the value's position among the codes
-	VPMOVSXBD    16(R11)(R14*1), Z20
-	VCVTDQ2PS    Z20, Z20
-	VMULPS       Z5, Z20, Z20 // value = code's value * scale
 	VFMADD231PS  Z20, Z21, Z1
 	MOVQ         128(R9)(R12*4), R14
 	MOVL         R14, R8
@@ -1027,31 +1004,13 @@ qnbI8BlockU32AVX512scaledl1:
 	VINSERTF32X4 $1, X22, Y24, Y24
 	VINSERTF32X4 $1, X23, Y10, Y10
 	VINSERTF64X4 $1, Y10, Z24, Z24
-	CMPQ         R15, $16
-	JGE          qnbI8BlockU32AVX512wholel2
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z6
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z6
-	ADDQ         b+152(FP), R15
+	VPMOVSXBD    32(DX), Z23
+	VCVTDQ2PS    Z23, Z23
 	SUBQ         $16, R15
-	JMP          qnbI8BlockU32AVX512scaledl2
-
-qnbI8BlockU32AVX512wholel2:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z6
+	JLT          qnbI8BlockU32AVX512splitl2
+	VMULPS       Z31, Z23, Z23 // value = code's value * scale
 
 qnbI8BlockU32AVX512scaledl2:
-	MOVQ         first+120(FP), R14
-	ADDQ         R12, R14     // the value's position among the codes
-	VPMOVSXBD    32(R11)(R14*1), Z23
-	VCVTDQ2PS    Z23, Z23
-	VMULPS       Z6, Z23, Z23 // value = code's value * scale
 	VFMADD231PS  Z23, Z24, Z2
 	MOVQ         192(R9)(R12*4), R14
 	MOVL         R14, R8
@@ -1096,31 +1055,13 @@ qnbI8BlockU32AVX512scaledl2:
 	VINSERTF32X4 $1, X25, Y27, Y27
 	VINSERTF32X4 $1, X26, Y11, Y11
 	VINSERTF64X4 $1, Y11, Z27, Z27
-	CMPQ         R15, $16
-	JGE          qnbI8BlockU32AVX512wholel3
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z7
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z7
-	ADDQ         b+152(FP), R15
+	VPMOVSXBD    48(DX), Z26
+	VCVTDQ2PS    Z26, Z26
 	SUBQ         $16, R15
-	JMP          qnbI8BlockU32AVX512scaledl3
-
-qnbI8BlockU32AVX512wholel3:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z7
+	JLT          qnbI8BlockU32AVX512splitl3
+	VMULPS       Z31, Z26, Z26 // value = code's value * scale
 
 qnbI8BlockU32AVX512scaledl3:
-	MOVQ        first+120(FP), R14
-	ADDQ        R12, R14     // the value's position among the codes
-	VPMOVSXBD   48(R11)(R14*1), Z26
-	VCVTDQ2PS   Z26, Z26
-	VMULPS      Z7, Z26, Z26 // value = code's value * scale
 	VFMADD231PS Z26, Z27, Z3
 
 qnbI8BlockU32AVX512passed:
@@ -1128,68 +1069,273 @@ qnbI8BlockU32AVX512passed:
 	JMP  qnbI8BlockU32AVX512by4
 
 qnbI8BlockU32AVX512by1:
-	LEAQ 16(R12), CX
-	CMPQ CX, R13
-	JA   qnbI8BlockU32AVX512tail
-	CMPQ R15, $16
-	JGE  qnbI8BlockU32AVX512wholeone
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
+	LEAQ      16(R12), CX
+	CMPQ      CX, R13
+	JA        qnbI8BlockU32AVX512last
+	MOVQ      first+120(FP), DX
+	ADDQ      R12, DX
+	ADDQ      R11, DX          // the codes of entry R12
+	VMOVDQU32 0(R9)(R12*4), Z16
+	VPCMPUD   $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	KORTESTW  K1, K1
+	JCS       qnbI8BlockU32AVX512loads1
+	VPMOVSXBD 0(DX), Z17
+	VCVTDQ2PS Z17, Z17
+	SUBQ      $16, R15
+	JLT       qnbI8BlockU32AVX512splitone
+	VMULPS    Z31, Z17, Z17    // value = code's value * scale
+
+qnbI8BlockU32AVX512scaledone:
+	KMOVW       K1, K7       // the gather clears its mask
+	VMOVAPS.Z   Z17, K1, Z17 // +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z0
+	JMP         qnbI8BlockU32AVX512stepped
+
+qnbI8BlockU32AVX512loads1:
+	MOVQ         0(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X18
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X18, X18
+	MOVQ         8(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X18, X18
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X18, X18
+	MOVQ         16(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X16
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X16, X16
+	MOVQ         24(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X16, X16
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X16, X16
+	MOVQ         32(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         40(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X8, X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         48(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X17
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X17, X17
+	MOVQ         56(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X17, X17
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X17, X17
+	VINSERTF32X4 $1, X16, Y18, Y18
+	VINSERTF32X4 $1, X17, Y8, Y8
+	VINSERTF64X4 $1, Y8, Z18, Z18
+	VPMOVSXBD    0(DX), Z17
+	VCVTDQ2PS    Z17, Z17
+	SUBQ         $16, R15
+	JLT          qnbI8BlockU32AVX512splitonel
+	VMULPS       Z31, Z17, Z17 // value = code's value * scale
+
+qnbI8BlockU32AVX512scaledonel:
+	VFMADD231PS Z17, Z18, Z0
+
+qnbI8BlockU32AVX512stepped:
+	MOVQ CX, R12
+	JMP  qnbI8BlockU32AVX512by1
+
+qnbI8BlockU32AVX512split0:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
 	KNOTW        K7, K7
 	VMOVAPS      Z31, Z4
 	ADDQ         $4, BX
 	VBROADCASTSS (BX), Z31
 	VMOVAPS      Z31, K7, Z4
 	ADDQ         b+152(FP), R15
-	SUBQ         $16, R15
+	VMULPS       Z4, Z17, Z17
+	JMP          qnbI8BlockU32AVX512scaled0
+
+qnbI8BlockU32AVX512split1:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+152(FP), R15
+	VMULPS       Z5, Z20, Z20
+	JMP          qnbI8BlockU32AVX512scaled1
+
+qnbI8BlockU32AVX512split2:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+152(FP), R15
+	VMULPS       Z6, Z23, Z23
+	JMP          qnbI8BlockU32AVX512scaled2
+
+qnbI8BlockU32AVX512split3:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+152(FP), R15
+	VMULPS       Z7, Z26, Z26
+	JMP          qnbI8BlockU32AVX512scaled3
+
+qnbI8BlockU32AVX512splitl0:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+152(FP), R15
+	VMULPS       Z4, Z17, Z17
+	JMP          qnbI8BlockU32AVX512scaledl0
+
+qnbI8BlockU32AVX512splitl1:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+152(FP), R15
+	VMULPS       Z5, Z20, Z20
+	JMP          qnbI8BlockU32AVX512scaledl1
+
+qnbI8BlockU32AVX512splitl2:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+152(FP), R15
+	VMULPS       Z6, Z23, Z23
+	JMP          qnbI8BlockU32AVX512scaledl2
+
+qnbI8BlockU32AVX512splitl3:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+152(FP), R15
+	VMULPS       Z7, Z26, Z26
+	JMP          qnbI8BlockU32AVX512scaledl3
+
+qnbI8BlockU32AVX512splitone:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+152(FP), R15
+	VMULPS       Z4, Z17, Z17
 	JMP          qnbI8BlockU32AVX512scaledone
 
-qnbI8BlockU32AVX512wholeone:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z4
+qnbI8BlockU32AVX512splitonel:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+152(FP), R15
+	VMULPS       Z4, Z17, Z17
+	JMP          qnbI8BlockU32AVX512scaledonel
 
-qnbI8BlockU32AVX512scaledone:
-	VMOVDQU32   0(R9)(R12*4), Z16
-	VPCMPUD     $2, Z15, Z16, K1 // lanes whose index <= maxIndex
-	KMOVW       K1, K7           // the gather clears its mask
-	MOVQ        first+120(FP), R14
-	ADDQ        R12, R14         // the value's position among the codes
-	VPMOVSXBD   0(R11)(R14*1), Z17
+qnbI8BlockU32AVX512last:
+	// the last 0..15 entries under a mask
+	MOVQ        R13, CX
+	SUBQ        R12, CX
+	JEQ         qnbI8BlockU32AVX512lasted
+	MOVQ        first+120(FP), DX
+	ADDQ        R12, DX
+	ADDQ        R11, DX              // the codes of entry R12
+	MOVL        $0xffff, R8
+	BZHIL       CX, R8, R8
+	KMOVW       R8, K5
+	VMOVDQU32.Z (R9)(R12*4), K5, Z16
+	VPCMPUD     $2, Z15, Z16, K5, K1 // lanes of K5 whose index <= maxIndex
+	VPMOVSXBD.Z (DX), K5, Z17
 	VCVTDQ2PS   Z17, Z17
+	VMOVAPS     Z31, Z4
+	CMPQ        R15, CX
+	JGE         qnbI8BlockU32AVX512lastscaled
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+
+qnbI8BlockU32AVX512lastscaled:
+	KMOVW       K1, K7           // the gather clears its mask
 	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
 	VPXORQ      Z18, Z18, Z18
 	VGATHERDPS  (SI)(Z16*4), K7, Z18
-	VFMADD231PS Z17, Z18, Z0
-	MOVQ        CX, R12
-	JMP         qnbI8BlockU32AVX512by1
+	VFMADD231PS Z17, Z18, Z1
 
-qnbI8BlockU32AVX512tail:
-	CMPQ  R12, R13
-	JAE   qnbI8BlockU32AVX512sum
-	TESTQ R15, R15
-	JNZ   qnbI8BlockU32AVX512one
-	// the next block
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	MOVQ         b+152(FP), R15
-
-qnbI8BlockU32AVX512one:
-	DECQ        R15
-	MOVL        (R9)(R12*4), R8
-	CMPQ        R8, x_len+32(FP)
-	JAE         qnbI8BlockU32AVX512skip
-	MOVQ        first+120(FP), R14
-	ADDQ        R12, R14
-	MOVBLSX     (R11)(R14*1), R14
-	VCVTSI2SSL  R14, X16, X16
-	VMULSS      X31, X16, X16
-	VFMADD231SS (SI)(R8*4), X16, X14
-
-qnbI8BlockU32AVX512skip:
-	INCQ R12
-	JMP  qnbI8BlockU32AVX512tail
+qnbI8BlockU32AVX512lasted:
+	MOVQ ptr_base+48(FP), DX // DX held the codes' address
 
 qnbI8BlockU32AVX512sum:
 	VADDPS        Z1, Z0, Z0
@@ -1279,7 +1425,7 @@ qnb4BlockU16AVX512spos:
 	MOVQ         R8, AX
 	MOVQ         R14, DX
 	VBROADCASTSS (BX), Z31
-	// Z28, Z30: the nibble lanes' byte index and shift for the row's phase
+	// Z28, Z30: the nibble lanes' byte index and shift for the row's phase; K6 its code bytes a step
 	MOVQ      first+120(FP), R14
 	ADDQ      R12, R14
 	ANDQ      $1, R14
@@ -1287,15 +1433,19 @@ qnb4BlockU16AVX512spos:
 	LEAQ      qnbnib<>(SB), R8
 	VMOVDQU32 (R8)(R14*1), Z28
 	VMOVDQU32 64(R8)(R14*1), Z30
+	SHLQ      $1, R14 // the phase's ninth byte
+	ORQ       $0xff, R14
+	KMOVW     R14, K6
 
 qnb4BlockU16AVX512by4:
 	LEAQ       64(R12), CX
 	CMPQ       CX, R13
 	JA         qnb4BlockU16AVX512by1
-	MOVQ       first+120(FP), R8
-	ADDQ       R12, R8
-	SHRQ       $1, R8
-	PREFETCHT0 128(R11)(R8*1)
+	MOVQ       first+120(FP), DX
+	ADDQ       R12, DX
+	SHRQ       $1, DX
+	ADDQ       R11, DX          // the codes of entry R12
+	PREFETCHT0 128(DX)
 	PREFETCHT0 512(R9)(R12*2)
 	PREFETCHT0 576(R9)(R12*2)
 	VPMOVZXWD  0(R9)(R12*2), Z16
@@ -1307,158 +1457,64 @@ qnb4BlockU16AVX512by4:
 	VPMOVZXWD  96(R9)(R12*2), Z25
 	VPCMPUD    $2, Z15, Z25, K4 // lanes whose index <= maxIndex
 	KANDW      K1, K2, K7
-	KANDW      K3, K4, K6
-	KANDW      K6, K7, K7
+	KANDW      K3, K7, K7
+	KANDW      K4, K7, K7
 	KORTESTW   K7, K7
 	JCS        qnb4BlockU16AVX512loads
-	CMPQ       R15, $16
-	JGE        qnb4BlockU16AVX512whole0
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z4
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z4
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4BlockU16AVX512scaled0
-
-qnb4BlockU16AVX512whole0:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z4
+	VPMOVZXBD  0(DX), Z17
+	VPERMD     Z17, Z28, Z17
+	VPSRLVD    Z30, Z17, Z17
+	VPERMPS    Z29, Z17, Z17    // table[nibble of each value]
+	SUBQ       $16, R15
+	JLT        qnb4BlockU16AVX512split0
+	VMULPS     Z31, Z17, Z17    // value = code's value * scale
 
 qnb4BlockU16AVX512scaled0:
-	KMOVW K1, K7   // the gather clears its mask
-	MOVQ  first+120(FP), R14
-	ADDQ  R12, R14 // the value's position among the codes
-	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	LEAQ        15(R14), R8
-	SHRQ        $1, R14
-	SHRQ        $1, R8
-	VMOVQ       (R11)(R14*1), X8
-	VPINSRB     $8, (R11)(R8*1), X8, X8
-	VPMOVZXBD   X8, Z17
-	VPERMD      Z17, Z28, Z17
-	VPSRLVD     Z30, Z17, Z17
-	VPERMPS     Z29, Z17, Z17
-	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	KMOVW       K1, K7        // the gather clears its mask
+	VMOVAPS.Z   Z17, K1, Z17  // +0 out of range
 	VPXORQ      Z18, Z18, Z18
 	VGATHERDPS  (SI)(Z16*4), K7, Z18
 	VFMADD231PS Z17, Z18, Z0
-	CMPQ        R15, $16
-	JGE         qnb4BlockU16AVX512whole1
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z5
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z5
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4BlockU16AVX512scaled1
-
-qnb4BlockU16AVX512whole1:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z5
-
-qnb4BlockU16AVX512scaled1:
-	KMOVW K2, K7   // the gather clears its mask
-	MOVQ  first+120(FP), R14
-	ADDQ  R12, R14 // the value's position among the codes
-	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	ADDQ        $16, R14
-	LEAQ        15(R14), R8
-	SHRQ        $1, R14
-	SHRQ        $1, R8
-	VMOVQ       (R11)(R14*1), X9
-	VPINSRB     $8, (R11)(R8*1), X9, X9
-	VPMOVZXBD   X9, Z20
+	VPMOVZXBD   8(DX), Z20
 	VPERMD      Z20, Z28, Z20
 	VPSRLVD     Z30, Z20, Z20
-	VPERMPS     Z29, Z20, Z20
-	VMULPS.Z    Z5, Z20, K2, Z20 // value = code's value * scale, +0 out of range
+	VPERMPS     Z29, Z20, Z20 // table[nibble of each value]
+	SUBQ        $16, R15
+	JLT         qnb4BlockU16AVX512split1
+	VMULPS      Z31, Z20, Z20 // value = code's value * scale
+
+qnb4BlockU16AVX512scaled1:
+	KMOVW       K2, K7        // the gather clears its mask
+	VMOVAPS.Z   Z20, K2, Z20  // +0 out of range
 	VPXORQ      Z21, Z21, Z21
 	VGATHERDPS  (SI)(Z19*4), K7, Z21
 	VFMADD231PS Z20, Z21, Z1
-	CMPQ        R15, $16
-	JGE         qnb4BlockU16AVX512whole2
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z6
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z6
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4BlockU16AVX512scaled2
-
-qnb4BlockU16AVX512whole2:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z6
-
-qnb4BlockU16AVX512scaled2:
-	KMOVW K3, K7   // the gather clears its mask
-	MOVQ  first+120(FP), R14
-	ADDQ  R12, R14 // the value's position among the codes
-	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	ADDQ        $32, R14
-	LEAQ        15(R14), R8
-	SHRQ        $1, R14
-	SHRQ        $1, R8
-	VMOVQ       (R11)(R14*1), X10
-	VPINSRB     $8, (R11)(R8*1), X10, X10
-	VPMOVZXBD   X10, Z23
+	VPMOVZXBD   16(DX), Z23
 	VPERMD      Z23, Z28, Z23
 	VPSRLVD     Z30, Z23, Z23
-	VPERMPS     Z29, Z23, Z23
-	VMULPS.Z    Z6, Z23, K3, Z23 // value = code's value * scale, +0 out of range
+	VPERMPS     Z29, Z23, Z23 // table[nibble of each value]
+	SUBQ        $16, R15
+	JLT         qnb4BlockU16AVX512split2
+	VMULPS      Z31, Z23, Z23 // value = code's value * scale
+
+qnb4BlockU16AVX512scaled2:
+	KMOVW       K3, K7        // the gather clears its mask
+	VMOVAPS.Z   Z23, K3, Z23  // +0 out of range
 	VPXORQ      Z24, Z24, Z24
 	VGATHERDPS  (SI)(Z22*4), K7, Z24
 	VFMADD231PS Z23, Z24, Z2
-	CMPQ        R15, $16
-	JGE         qnb4BlockU16AVX512whole3
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z7
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z7
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4BlockU16AVX512scaled3
-
-qnb4BlockU16AVX512whole3:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z7
-
-qnb4BlockU16AVX512scaled3:
-	KMOVW K4, K7   // the gather clears its mask
-	MOVQ  first+120(FP), R14
-	ADDQ  R12, R14 // the value's position among the codes
-	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	ADDQ        $48, R14
-	LEAQ        15(R14), R8
-	SHRQ        $1, R14
-	SHRQ        $1, R8
-	VMOVQ       (R11)(R14*1), X11
-	VPINSRB     $8, (R11)(R8*1), X11, X11
+	VMOVDQU8.Z  24(DX), K6, X11
 	VPMOVZXBD   X11, Z26
 	VPERMD      Z26, Z28, Z26
 	VPSRLVD     Z30, Z26, Z26
-	VPERMPS     Z29, Z26, Z26
-	VMULPS.Z    Z7, Z26, K4, Z26 // value = code's value * scale, +0 out of range
+	VPERMPS     Z29, Z26, Z26 // table[nibble of each value]
+	SUBQ        $16, R15
+	JLT         qnb4BlockU16AVX512split3
+	VMULPS      Z31, Z26, Z26 // value = code's value * scale
+
+qnb4BlockU16AVX512scaled3:
+	KMOVW       K4, K7       // the gather clears its mask
+	VMOVAPS.Z   Z26, K4, Z26 // +0 out of range
 	VPXORQ      Z27, Z27, Z27
 	VGATHERDPS  (SI)(Z25*4), K7, Z27
 	VFMADD231PS Z26, Z27, Z3
@@ -1512,39 +1568,15 @@ qnb4BlockU16AVX512loads:
 	VINSERTF32X4 $1, X16, Y18, Y18
 	VINSERTF32X4 $1, X17, Y8, Y8
 	VINSERTF64X4 $1, Y8, Z18, Z18
-	CMPQ         R15, $16
-	JGE          qnb4BlockU16AVX512wholel0
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z4
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z4
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4BlockU16AVX512scaledl0
-
-qnb4BlockU16AVX512wholel0:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z4
-
-qnb4BlockU16AVX512scaledl0:
-	MOVQ first+120(FP), R14
-	ADDQ R12, R14 // the value's position among the codes
-	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	LEAQ         15(R14), R8
-	SHRQ         $1, R14
-	SHRQ         $1, R8
-	VMOVQ        (R11)(R14*1), X8
-	VPINSRB      $8, (R11)(R8*1), X8, X8
-	VPMOVZXBD    X8, Z17
+	VPMOVZXBD    0(DX), Z17
 	VPERMD       Z17, Z28, Z17
 	VPSRLVD      Z30, Z17, Z17
-	VPERMPS      Z29, Z17, Z17
-	VMULPS       Z4, Z17, Z17 // value = code's value * scale
+	VPERMPS      Z29, Z17, Z17 // table[nibble of each value]
+	SUBQ         $16, R15
+	JLT          qnb4BlockU16AVX512splitl0
+	VMULPS       Z31, Z17, Z17 // value = code's value * scale
+
+qnb4BlockU16AVX512scaledl0:
 	VFMADD231PS  Z17, Z18, Z0
 	MOVQ         32(R9)(R12*2), R14
 	MOVWLZX      R14, R8
@@ -1593,40 +1625,15 @@ qnb4BlockU16AVX512scaledl0:
 	VINSERTF32X4 $1, X19, Y21, Y21
 	VINSERTF32X4 $1, X20, Y9, Y9
 	VINSERTF64X4 $1, Y9, Z21, Z21
-	CMPQ         R15, $16
-	JGE          qnb4BlockU16AVX512wholel1
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z5
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z5
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4BlockU16AVX512scaledl1
-
-qnb4BlockU16AVX512wholel1:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z5
-
-qnb4BlockU16AVX512scaledl1:
-	MOVQ first+120(FP), R14
-	ADDQ R12, R14 // the value's position among the codes
-	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	ADDQ         $16, R14
-	LEAQ         15(R14), R8
-	SHRQ         $1, R14
-	SHRQ         $1, R8
-	VMOVQ        (R11)(R14*1), X9
-	VPINSRB      $8, (R11)(R8*1), X9, X9
-	VPMOVZXBD    X9, Z20
+	VPMOVZXBD    8(DX), Z20
 	VPERMD       Z20, Z28, Z20
 	VPSRLVD      Z30, Z20, Z20
-	VPERMPS      Z29, Z20, Z20
-	VMULPS       Z5, Z20, Z20 // value = code's value * scale
+	VPERMPS      Z29, Z20, Z20 // table[nibble of each value]
+	SUBQ         $16, R15
+	JLT          qnb4BlockU16AVX512splitl1
+	VMULPS       Z31, Z20, Z20 // value = code's value * scale
+
+qnb4BlockU16AVX512scaledl1:
 	VFMADD231PS  Z20, Z21, Z1
 	MOVQ         64(R9)(R12*2), R14
 	MOVWLZX      R14, R8
@@ -1675,40 +1682,15 @@ qnb4BlockU16AVX512scaledl1:
 	VINSERTF32X4 $1, X22, Y24, Y24
 	VINSERTF32X4 $1, X23, Y10, Y10
 	VINSERTF64X4 $1, Y10, Z24, Z24
-	CMPQ         R15, $16
-	JGE          qnb4BlockU16AVX512wholel2
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z6
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z6
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4BlockU16AVX512scaledl2
-
-qnb4BlockU16AVX512wholel2:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z6
-
-qnb4BlockU16AVX512scaledl2:
-	MOVQ first+120(FP), R14
-	ADDQ R12, R14 // the value's position among the codes
-	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	ADDQ         $32, R14
-	LEAQ         15(R14), R8
-	SHRQ         $1, R14
-	SHRQ         $1, R8
-	VMOVQ        (R11)(R14*1), X10
-	VPINSRB      $8, (R11)(R8*1), X10, X10
-	VPMOVZXBD    X10, Z23
+	VPMOVZXBD    16(DX), Z23
 	VPERMD       Z23, Z28, Z23
 	VPSRLVD      Z30, Z23, Z23
-	VPERMPS      Z29, Z23, Z23
-	VMULPS       Z6, Z23, Z23 // value = code's value * scale
+	VPERMPS      Z29, Z23, Z23 // table[nibble of each value]
+	SUBQ         $16, R15
+	JLT          qnb4BlockU16AVX512splitl2
+	VMULPS       Z31, Z23, Z23 // value = code's value * scale
+
+qnb4BlockU16AVX512scaledl2:
 	VFMADD231PS  Z23, Z24, Z2
 	MOVQ         96(R9)(R12*2), R14
 	MOVWLZX      R14, R8
@@ -1757,40 +1739,16 @@ qnb4BlockU16AVX512scaledl2:
 	VINSERTF32X4 $1, X25, Y27, Y27
 	VINSERTF32X4 $1, X26, Y11, Y11
 	VINSERTF64X4 $1, Y11, Z27, Z27
-	CMPQ         R15, $16
-	JGE          qnb4BlockU16AVX512wholel3
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z7
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z7
-	ADDQ         b+176(FP), R15
+	VMOVDQU8.Z   24(DX), K6, X11
+	VPMOVZXBD    X11, Z26
+	VPERMD       Z26, Z28, Z26
+	VPSRLVD      Z30, Z26, Z26
+	VPERMPS      Z29, Z26, Z26 // table[nibble of each value]
 	SUBQ         $16, R15
-	JMP          qnb4BlockU16AVX512scaledl3
-
-qnb4BlockU16AVX512wholel3:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z7
+	JLT          qnb4BlockU16AVX512splitl3
+	VMULPS       Z31, Z26, Z26 // value = code's value * scale
 
 qnb4BlockU16AVX512scaledl3:
-	MOVQ first+120(FP), R14
-	ADDQ R12, R14 // the value's position among the codes
-	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	ADDQ        $48, R14
-	LEAQ        15(R14), R8
-	SHRQ        $1, R14
-	SHRQ        $1, R8
-	VMOVQ       (R11)(R14*1), X11
-	VPINSRB     $8, (R11)(R8*1), X11, X11
-	VPMOVZXBD   X11, Z26
-	VPERMD      Z26, Z28, Z26
-	VPSRLVD     Z30, Z26, Z26
-	VPERMPS     Z29, Z26, Z26
-	VMULPS      Z7, Z26, Z26 // value = code's value * scale
 	VFMADD231PS Z26, Z27, Z3
 
 qnb4BlockU16AVX512passed:
@@ -1798,82 +1756,297 @@ qnb4BlockU16AVX512passed:
 	JMP  qnb4BlockU16AVX512by4
 
 qnb4BlockU16AVX512by1:
-	LEAQ 16(R12), CX
-	CMPQ CX, R13
-	JA   qnb4BlockU16AVX512tail
-	CMPQ R15, $16
-	JGE  qnb4BlockU16AVX512wholeone
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
+	LEAQ       16(R12), CX
+	CMPQ       CX, R13
+	JA         qnb4BlockU16AVX512last
+	MOVQ       first+120(FP), DX
+	ADDQ       R12, DX
+	SHRQ       $1, DX
+	ADDQ       R11, DX          // the codes of entry R12
+	VPMOVZXWD  0(R9)(R12*2), Z16
+	VPCMPUD    $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	KORTESTW   K1, K1
+	JCS        qnb4BlockU16AVX512loads1
+	VMOVDQU8.Z 0(DX), K6, X8
+	VPMOVZXBD  X8, Z17
+	VPERMD     Z17, Z28, Z17
+	VPSRLVD    Z30, Z17, Z17
+	VPERMPS    Z29, Z17, Z17    // table[nibble of each value]
+	SUBQ       $16, R15
+	JLT        qnb4BlockU16AVX512splitone
+	VMULPS     Z31, Z17, Z17    // value = code's value * scale
+
+qnb4BlockU16AVX512scaledone:
+	KMOVW       K1, K7       // the gather clears its mask
+	VMOVAPS.Z   Z17, K1, Z17 // +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z0
+	JMP         qnb4BlockU16AVX512stepped
+
+qnb4BlockU16AVX512loads1:
+	MOVQ         0(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X18
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X18, X18
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X18, X18
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X18, X18
+	MOVQ         8(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X16
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X16, X16
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X16, X16
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X16, X16
+	MOVQ         16(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X8, X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X8, X8
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         24(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X17
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X17, X17
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X17, X17
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X17, X17
+	VINSERTF32X4 $1, X16, Y18, Y18
+	VINSERTF32X4 $1, X17, Y8, Y8
+	VINSERTF64X4 $1, Y8, Z18, Z18
+	VMOVDQU8.Z   0(DX), K6, X8
+	VPMOVZXBD    X8, Z17
+	VPERMD       Z17, Z28, Z17
+	VPSRLVD      Z30, Z17, Z17
+	VPERMPS      Z29, Z17, Z17 // table[nibble of each value]
+	SUBQ         $16, R15
+	JLT          qnb4BlockU16AVX512splitonel
+	VMULPS       Z31, Z17, Z17 // value = code's value * scale
+
+qnb4BlockU16AVX512scaledonel:
+	VFMADD231PS Z17, Z18, Z0
+
+qnb4BlockU16AVX512stepped:
+	MOVQ CX, R12
+	JMP  qnb4BlockU16AVX512by1
+
+qnb4BlockU16AVX512split0:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
 	KNOTW        K7, K7
 	VMOVAPS      Z31, Z4
 	ADDQ         $4, BX
 	VBROADCASTSS (BX), Z31
 	VMOVAPS      Z31, K7, Z4
 	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
+	VMULPS       Z4, Z17, Z17
+	JMP          qnb4BlockU16AVX512scaled0
+
+qnb4BlockU16AVX512split1:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+176(FP), R15
+	VMULPS       Z5, Z20, Z20
+	JMP          qnb4BlockU16AVX512scaled1
+
+qnb4BlockU16AVX512split2:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+176(FP), R15
+	VMULPS       Z6, Z23, Z23
+	JMP          qnb4BlockU16AVX512scaled2
+
+qnb4BlockU16AVX512split3:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+176(FP), R15
+	VMULPS       Z7, Z26, Z26
+	JMP          qnb4BlockU16AVX512scaled3
+
+qnb4BlockU16AVX512splitl0:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	VMULPS       Z4, Z17, Z17
+	JMP          qnb4BlockU16AVX512scaledl0
+
+qnb4BlockU16AVX512splitl1:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+176(FP), R15
+	VMULPS       Z5, Z20, Z20
+	JMP          qnb4BlockU16AVX512scaledl1
+
+qnb4BlockU16AVX512splitl2:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+176(FP), R15
+	VMULPS       Z6, Z23, Z23
+	JMP          qnb4BlockU16AVX512scaledl2
+
+qnb4BlockU16AVX512splitl3:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+176(FP), R15
+	VMULPS       Z7, Z26, Z26
+	JMP          qnb4BlockU16AVX512scaledl3
+
+qnb4BlockU16AVX512splitone:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	VMULPS       Z4, Z17, Z17
 	JMP          qnb4BlockU16AVX512scaledone
 
-qnb4BlockU16AVX512wholeone:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z4
+qnb4BlockU16AVX512splitonel:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	VMULPS       Z4, Z17, Z17
+	JMP          qnb4BlockU16AVX512scaledonel
 
-qnb4BlockU16AVX512scaledone:
-	VPMOVZXWD 0(R9)(R12*2), Z16
-	VPCMPUD   $2, Z15, Z16, K1 // lanes whose index <= maxIndex
-	KMOVW     K1, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
-	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	LEAQ        15(R14), R8
-	SHRQ        $1, R14
-	SHRQ        $1, R8
-	VMOVQ       (R11)(R14*1), X8
-	VPINSRB     $8, (R11)(R8*1), X8, X8
-	VPMOVZXBD   X8, Z17
-	VPERMD      Z17, Z28, Z17
-	VPSRLVD     Z30, Z17, Z17
-	VPERMPS     Z29, Z17, Z17
+qnb4BlockU16AVX512last:
+	// the last 0..15 entries under a mask
+	MOVQ        R13, CX
+	SUBQ        R12, CX
+	JEQ         qnb4BlockU16AVX512lasted
+	MOVQ        first+120(FP), DX
+	ADDQ        R12, DX
+	SHRQ        $1, DX
+	ADDQ        R11, DX              // the codes of entry R12
+	MOVL        $0xffff, R8
+	BZHIL       CX, R8, R8
+	KMOVW       R8, K5
+	VPMOVZXWD.Z (R9)(R12*2), K5, Z16
+	VPCMPUD     $2, Z15, Z16, K5, K1 // lanes of K5 whose index <= maxIndex
+	// the code bytes of the lanes: (phase+CX+1)/2 of them
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	ANDQ       $1, R8
+	LEAQ       1(CX)(R8*1), R8
+	SHRQ       $1, R8
+	MOVL       $0xffff, R14
+	BZHIL      R8, R14, R14
+	KMOVW      R14, K2
+	VMOVDQU8.Z (DX), K2, X8
+	VPMOVZXBD  X8, Z17
+	VPERMD     Z17, Z28, Z17
+	VPSRLVD    Z30, Z17, Z17
+	VPERMPS    Z29, Z17, Z17 // table[nibble of each value]
+	VMOVAPS    Z31, Z4
+	CMPQ       R15, CX
+	JGE        qnb4BlockU16AVX512lastscaled
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+
+qnb4BlockU16AVX512lastscaled:
+	KMOVW       K1, K7           // the gather clears its mask
 	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
 	VPXORQ      Z18, Z18, Z18
 	VGATHERDPS  (SI)(Z16*4), K7, Z18
-	VFMADD231PS Z17, Z18, Z0
-	MOVQ        CX, R12
-	JMP         qnb4BlockU16AVX512by1
+	VFMADD231PS Z17, Z18, Z1
 
-qnb4BlockU16AVX512tail:
-	CMPQ  R12, R13
-	JAE   qnb4BlockU16AVX512sum
-	TESTQ R15, R15
-	JNZ   qnb4BlockU16AVX512one
-	// the next block
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	MOVQ         b+176(FP), R15
-
-qnb4BlockU16AVX512one:
-	DECQ        R15
-	MOVWQZX     (R9)(R12*2), R8
-	CMPQ        R8, x_len+32(FP)
-	JAE         qnb4BlockU16AVX512skip
-	MOVQ        first+120(FP), R14
-	ADDQ        R12, R14
-	MOVL        R14, CX
-	ANDL        $1, CX
-	SHLL        $2, CX        // the nibble's shift
-	SHRQ        $1, R14
-	MOVBLZX     (R11)(R14*1), R14
-	SHRL        CX, R14
-	VMOVD       R14, X16
-	VPERMPS     Z29, Z16, Z16 // table[low 4 bits]
-	VMULSS      X31, X16, X16
-	VFMADD231SS (SI)(R8*4), X16, X14
-
-qnb4BlockU16AVX512skip:
-	INCQ R12
-	JMP  qnb4BlockU16AVX512tail
+qnb4BlockU16AVX512lasted:
+	MOVQ ptr_base+48(FP), DX // DX held the codes' address
 
 qnb4BlockU16AVX512sum:
 	VADDPS        Z1, Z0, Z0
@@ -1963,7 +2136,7 @@ qnb4BlockU32AVX512spos:
 	MOVQ         R8, AX
 	MOVQ         R14, DX
 	VBROADCASTSS (BX), Z31
-	// Z28, Z30: the nibble lanes' byte index and shift for the row's phase
+	// Z28, Z30: the nibble lanes' byte index and shift for the row's phase; K6 its code bytes a step
 	MOVQ      first+120(FP), R14
 	ADDQ      R12, R14
 	ANDQ      $1, R14
@@ -1971,15 +2144,19 @@ qnb4BlockU32AVX512spos:
 	LEAQ      qnbnib<>(SB), R8
 	VMOVDQU32 (R8)(R14*1), Z28
 	VMOVDQU32 64(R8)(R14*1), Z30
+	SHLQ      $1, R14 // the phase's ninth byte
+	ORQ       $0xff, R14
+	KMOVW     R14, K6
 
 qnb4BlockU32AVX512by4:
 	LEAQ       64(R12), CX
 	CMPQ       CX, R13
 	JA         qnb4BlockU32AVX512by1
-	MOVQ       first+120(FP), R8
-	ADDQ       R12, R8
-	SHRQ       $1, R8
-	PREFETCHT0 128(R11)(R8*1)
+	MOVQ       first+120(FP), DX
+	ADDQ       R12, DX
+	SHRQ       $1, DX
+	ADDQ       R11, DX          // the codes of entry R12
+	PREFETCHT0 128(DX)
 	PREFETCHT0 1024(R9)(R12*4)
 	PREFETCHT0 1088(R9)(R12*4)
 	PREFETCHT0 1152(R9)(R12*4)
@@ -1993,158 +2170,64 @@ qnb4BlockU32AVX512by4:
 	VMOVDQU32  192(R9)(R12*4), Z25
 	VPCMPUD    $2, Z15, Z25, K4 // lanes whose index <= maxIndex
 	KANDW      K1, K2, K7
-	KANDW      K3, K4, K6
-	KANDW      K6, K7, K7
+	KANDW      K3, K7, K7
+	KANDW      K4, K7, K7
 	KORTESTW   K7, K7
 	JCS        qnb4BlockU32AVX512loads
-	CMPQ       R15, $16
-	JGE        qnb4BlockU32AVX512whole0
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z4
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z4
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4BlockU32AVX512scaled0
-
-qnb4BlockU32AVX512whole0:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z4
+	VPMOVZXBD  0(DX), Z17
+	VPERMD     Z17, Z28, Z17
+	VPSRLVD    Z30, Z17, Z17
+	VPERMPS    Z29, Z17, Z17    // table[nibble of each value]
+	SUBQ       $16, R15
+	JLT        qnb4BlockU32AVX512split0
+	VMULPS     Z31, Z17, Z17    // value = code's value * scale
 
 qnb4BlockU32AVX512scaled0:
-	KMOVW K1, K7   // the gather clears its mask
-	MOVQ  first+120(FP), R14
-	ADDQ  R12, R14 // the value's position among the codes
-	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	LEAQ        15(R14), R8
-	SHRQ        $1, R14
-	SHRQ        $1, R8
-	VMOVQ       (R11)(R14*1), X8
-	VPINSRB     $8, (R11)(R8*1), X8, X8
-	VPMOVZXBD   X8, Z17
-	VPERMD      Z17, Z28, Z17
-	VPSRLVD     Z30, Z17, Z17
-	VPERMPS     Z29, Z17, Z17
-	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	KMOVW       K1, K7        // the gather clears its mask
+	VMOVAPS.Z   Z17, K1, Z17  // +0 out of range
 	VPXORQ      Z18, Z18, Z18
 	VGATHERDPS  (SI)(Z16*4), K7, Z18
 	VFMADD231PS Z17, Z18, Z0
-	CMPQ        R15, $16
-	JGE         qnb4BlockU32AVX512whole1
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z5
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z5
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4BlockU32AVX512scaled1
-
-qnb4BlockU32AVX512whole1:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z5
-
-qnb4BlockU32AVX512scaled1:
-	KMOVW K2, K7   // the gather clears its mask
-	MOVQ  first+120(FP), R14
-	ADDQ  R12, R14 // the value's position among the codes
-	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	ADDQ        $16, R14
-	LEAQ        15(R14), R8
-	SHRQ        $1, R14
-	SHRQ        $1, R8
-	VMOVQ       (R11)(R14*1), X9
-	VPINSRB     $8, (R11)(R8*1), X9, X9
-	VPMOVZXBD   X9, Z20
+	VPMOVZXBD   8(DX), Z20
 	VPERMD      Z20, Z28, Z20
 	VPSRLVD     Z30, Z20, Z20
-	VPERMPS     Z29, Z20, Z20
-	VMULPS.Z    Z5, Z20, K2, Z20 // value = code's value * scale, +0 out of range
+	VPERMPS     Z29, Z20, Z20 // table[nibble of each value]
+	SUBQ        $16, R15
+	JLT         qnb4BlockU32AVX512split1
+	VMULPS      Z31, Z20, Z20 // value = code's value * scale
+
+qnb4BlockU32AVX512scaled1:
+	KMOVW       K2, K7        // the gather clears its mask
+	VMOVAPS.Z   Z20, K2, Z20  // +0 out of range
 	VPXORQ      Z21, Z21, Z21
 	VGATHERDPS  (SI)(Z19*4), K7, Z21
 	VFMADD231PS Z20, Z21, Z1
-	CMPQ        R15, $16
-	JGE         qnb4BlockU32AVX512whole2
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z6
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z6
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4BlockU32AVX512scaled2
-
-qnb4BlockU32AVX512whole2:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z6
-
-qnb4BlockU32AVX512scaled2:
-	KMOVW K3, K7   // the gather clears its mask
-	MOVQ  first+120(FP), R14
-	ADDQ  R12, R14 // the value's position among the codes
-	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	ADDQ        $32, R14
-	LEAQ        15(R14), R8
-	SHRQ        $1, R14
-	SHRQ        $1, R8
-	VMOVQ       (R11)(R14*1), X10
-	VPINSRB     $8, (R11)(R8*1), X10, X10
-	VPMOVZXBD   X10, Z23
+	VPMOVZXBD   16(DX), Z23
 	VPERMD      Z23, Z28, Z23
 	VPSRLVD     Z30, Z23, Z23
-	VPERMPS     Z29, Z23, Z23
-	VMULPS.Z    Z6, Z23, K3, Z23 // value = code's value * scale, +0 out of range
+	VPERMPS     Z29, Z23, Z23 // table[nibble of each value]
+	SUBQ        $16, R15
+	JLT         qnb4BlockU32AVX512split2
+	VMULPS      Z31, Z23, Z23 // value = code's value * scale
+
+qnb4BlockU32AVX512scaled2:
+	KMOVW       K3, K7        // the gather clears its mask
+	VMOVAPS.Z   Z23, K3, Z23  // +0 out of range
 	VPXORQ      Z24, Z24, Z24
 	VGATHERDPS  (SI)(Z22*4), K7, Z24
 	VFMADD231PS Z23, Z24, Z2
-	CMPQ        R15, $16
-	JGE         qnb4BlockU32AVX512whole3
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z7
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z7
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4BlockU32AVX512scaled3
-
-qnb4BlockU32AVX512whole3:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z7
-
-qnb4BlockU32AVX512scaled3:
-	KMOVW K4, K7   // the gather clears its mask
-	MOVQ  first+120(FP), R14
-	ADDQ  R12, R14 // the value's position among the codes
-	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	ADDQ        $48, R14
-	LEAQ        15(R14), R8
-	SHRQ        $1, R14
-	SHRQ        $1, R8
-	VMOVQ       (R11)(R14*1), X11
-	VPINSRB     $8, (R11)(R8*1), X11, X11
+	VMOVDQU8.Z  24(DX), K6, X11
 	VPMOVZXBD   X11, Z26
 	VPERMD      Z26, Z28, Z26
 	VPSRLVD     Z30, Z26, Z26
-	VPERMPS     Z29, Z26, Z26
-	VMULPS.Z    Z7, Z26, K4, Z26 // value = code's value * scale, +0 out of range
+	VPERMPS     Z29, Z26, Z26 // table[nibble of each value]
+	SUBQ        $16, R15
+	JLT         qnb4BlockU32AVX512split3
+	VMULPS      Z31, Z26, Z26 // value = code's value * scale
+
+qnb4BlockU32AVX512scaled3:
+	KMOVW       K4, K7       // the gather clears its mask
+	VMOVAPS.Z   Z26, K4, Z26 // +0 out of range
 	VPXORQ      Z27, Z27, Z27
 	VGATHERDPS  (SI)(Z25*4), K7, Z27
 	VFMADD231PS Z26, Z27, Z3
@@ -2194,39 +2277,15 @@ qnb4BlockU32AVX512loads:
 	VINSERTF32X4 $1, X16, Y18, Y18
 	VINSERTF32X4 $1, X17, Y8, Y8
 	VINSERTF64X4 $1, Y8, Z18, Z18
-	CMPQ         R15, $16
-	JGE          qnb4BlockU32AVX512wholel0
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z4
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z4
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4BlockU32AVX512scaledl0
-
-qnb4BlockU32AVX512wholel0:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z4
-
-qnb4BlockU32AVX512scaledl0:
-	MOVQ first+120(FP), R14
-	ADDQ R12, R14 // the value's position among the codes
-	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	LEAQ         15(R14), R8
-	SHRQ         $1, R14
-	SHRQ         $1, R8
-	VMOVQ        (R11)(R14*1), X8
-	VPINSRB      $8, (R11)(R8*1), X8, X8
-	VPMOVZXBD    X8, Z17
+	VPMOVZXBD    0(DX), Z17
 	VPERMD       Z17, Z28, Z17
 	VPSRLVD      Z30, Z17, Z17
-	VPERMPS      Z29, Z17, Z17
-	VMULPS       Z4, Z17, Z17 // value = code's value * scale
+	VPERMPS      Z29, Z17, Z17 // table[nibble of each value]
+	SUBQ         $16, R15
+	JLT          qnb4BlockU32AVX512splitl0
+	VMULPS       Z31, Z17, Z17 // value = code's value * scale
+
+qnb4BlockU32AVX512scaledl0:
 	VFMADD231PS  Z17, Z18, Z0
 	MOVQ         64(R9)(R12*4), R14
 	MOVL         R14, R8
@@ -2271,40 +2330,15 @@ qnb4BlockU32AVX512scaledl0:
 	VINSERTF32X4 $1, X19, Y21, Y21
 	VINSERTF32X4 $1, X20, Y9, Y9
 	VINSERTF64X4 $1, Y9, Z21, Z21
-	CMPQ         R15, $16
-	JGE          qnb4BlockU32AVX512wholel1
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z5
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z5
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4BlockU32AVX512scaledl1
-
-qnb4BlockU32AVX512wholel1:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z5
-
-qnb4BlockU32AVX512scaledl1:
-	MOVQ first+120(FP), R14
-	ADDQ R12, R14 // the value's position among the codes
-	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	ADDQ         $16, R14
-	LEAQ         15(R14), R8
-	SHRQ         $1, R14
-	SHRQ         $1, R8
-	VMOVQ        (R11)(R14*1), X9
-	VPINSRB      $8, (R11)(R8*1), X9, X9
-	VPMOVZXBD    X9, Z20
+	VPMOVZXBD    8(DX), Z20
 	VPERMD       Z20, Z28, Z20
 	VPSRLVD      Z30, Z20, Z20
-	VPERMPS      Z29, Z20, Z20
-	VMULPS       Z5, Z20, Z20 // value = code's value * scale
+	VPERMPS      Z29, Z20, Z20 // table[nibble of each value]
+	SUBQ         $16, R15
+	JLT          qnb4BlockU32AVX512splitl1
+	VMULPS       Z31, Z20, Z20 // value = code's value * scale
+
+qnb4BlockU32AVX512scaledl1:
 	VFMADD231PS  Z20, Z21, Z1
 	MOVQ         128(R9)(R12*4), R14
 	MOVL         R14, R8
@@ -2349,40 +2383,15 @@ qnb4BlockU32AVX512scaledl1:
 	VINSERTF32X4 $1, X22, Y24, Y24
 	VINSERTF32X4 $1, X23, Y10, Y10
 	VINSERTF64X4 $1, Y10, Z24, Z24
-	CMPQ         R15, $16
-	JGE          qnb4BlockU32AVX512wholel2
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z6
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z6
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4BlockU32AVX512scaledl2
-
-qnb4BlockU32AVX512wholel2:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z6
-
-qnb4BlockU32AVX512scaledl2:
-	MOVQ first+120(FP), R14
-	ADDQ R12, R14 // the value's position among the codes
-	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	ADDQ         $32, R14
-	LEAQ         15(R14), R8
-	SHRQ         $1, R14
-	SHRQ         $1, R8
-	VMOVQ        (R11)(R14*1), X10
-	VPINSRB      $8, (R11)(R8*1), X10, X10
-	VPMOVZXBD    X10, Z23
+	VPMOVZXBD    16(DX), Z23
 	VPERMD       Z23, Z28, Z23
 	VPSRLVD      Z30, Z23, Z23
-	VPERMPS      Z29, Z23, Z23
-	VMULPS       Z6, Z23, Z23 // value = code's value * scale
+	VPERMPS      Z29, Z23, Z23 // table[nibble of each value]
+	SUBQ         $16, R15
+	JLT          qnb4BlockU32AVX512splitl2
+	VMULPS       Z31, Z23, Z23 // value = code's value * scale
+
+qnb4BlockU32AVX512scaledl2:
 	VFMADD231PS  Z23, Z24, Z2
 	MOVQ         192(R9)(R12*4), R14
 	MOVL         R14, R8
@@ -2427,40 +2436,16 @@ qnb4BlockU32AVX512scaledl2:
 	VINSERTF32X4 $1, X25, Y27, Y27
 	VINSERTF32X4 $1, X26, Y11, Y11
 	VINSERTF64X4 $1, Y11, Z27, Z27
-	CMPQ         R15, $16
-	JGE          qnb4BlockU32AVX512wholel3
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z7
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	VMOVAPS      Z31, K7, Z7
-	ADDQ         b+176(FP), R15
+	VMOVDQU8.Z   24(DX), K6, X11
+	VPMOVZXBD    X11, Z26
+	VPERMD       Z26, Z28, Z26
+	VPSRLVD      Z30, Z26, Z26
+	VPERMPS      Z29, Z26, Z26 // table[nibble of each value]
 	SUBQ         $16, R15
-	JMP          qnb4BlockU32AVX512scaledl3
-
-qnb4BlockU32AVX512wholel3:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z7
+	JLT          qnb4BlockU32AVX512splitl3
+	VMULPS       Z31, Z26, Z26 // value = code's value * scale
 
 qnb4BlockU32AVX512scaledl3:
-	MOVQ first+120(FP), R14
-	ADDQ R12, R14 // the value's position among the codes
-	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	ADDQ        $48, R14
-	LEAQ        15(R14), R8
-	SHRQ        $1, R14
-	SHRQ        $1, R8
-	VMOVQ       (R11)(R14*1), X11
-	VPINSRB     $8, (R11)(R8*1), X11, X11
-	VPMOVZXBD   X11, Z26
-	VPERMD      Z26, Z28, Z26
-	VPSRLVD     Z30, Z26, Z26
-	VPERMPS     Z29, Z26, Z26
-	VMULPS      Z7, Z26, Z26 // value = code's value * scale
 	VFMADD231PS Z26, Z27, Z3
 
 qnb4BlockU32AVX512passed:
@@ -2468,82 +2453,293 @@ qnb4BlockU32AVX512passed:
 	JMP  qnb4BlockU32AVX512by4
 
 qnb4BlockU32AVX512by1:
-	LEAQ 16(R12), CX
-	CMPQ CX, R13
-	JA   qnb4BlockU32AVX512tail
-	CMPQ R15, $16
-	JGE  qnb4BlockU32AVX512wholeone
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
+	LEAQ       16(R12), CX
+	CMPQ       CX, R13
+	JA         qnb4BlockU32AVX512last
+	MOVQ       first+120(FP), DX
+	ADDQ       R12, DX
+	SHRQ       $1, DX
+	ADDQ       R11, DX          // the codes of entry R12
+	VMOVDQU32  0(R9)(R12*4), Z16
+	VPCMPUD    $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	KORTESTW   K1, K1
+	JCS        qnb4BlockU32AVX512loads1
+	VMOVDQU8.Z 0(DX), K6, X8
+	VPMOVZXBD  X8, Z17
+	VPERMD     Z17, Z28, Z17
+	VPSRLVD    Z30, Z17, Z17
+	VPERMPS    Z29, Z17, Z17    // table[nibble of each value]
+	SUBQ       $16, R15
+	JLT        qnb4BlockU32AVX512splitone
+	VMULPS     Z31, Z17, Z17    // value = code's value * scale
+
+qnb4BlockU32AVX512scaledone:
+	KMOVW       K1, K7       // the gather clears its mask
+	VMOVAPS.Z   Z17, K1, Z17 // +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z0
+	JMP         qnb4BlockU32AVX512stepped
+
+qnb4BlockU32AVX512loads1:
+	MOVQ         0(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X18
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X18, X18
+	MOVQ         8(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X18, X18
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X18, X18
+	MOVQ         16(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X16
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X16, X16
+	MOVQ         24(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X16, X16
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X16, X16
+	MOVQ         32(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         40(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X8, X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         48(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X17
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X17, X17
+	MOVQ         56(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X17, X17
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X17, X17
+	VINSERTF32X4 $1, X16, Y18, Y18
+	VINSERTF32X4 $1, X17, Y8, Y8
+	VINSERTF64X4 $1, Y8, Z18, Z18
+	VMOVDQU8.Z   0(DX), K6, X8
+	VPMOVZXBD    X8, Z17
+	VPERMD       Z17, Z28, Z17
+	VPSRLVD      Z30, Z17, Z17
+	VPERMPS      Z29, Z17, Z17 // table[nibble of each value]
+	SUBQ         $16, R15
+	JLT          qnb4BlockU32AVX512splitonel
+	VMULPS       Z31, Z17, Z17 // value = code's value * scale
+
+qnb4BlockU32AVX512scaledonel:
+	VFMADD231PS Z17, Z18, Z0
+
+qnb4BlockU32AVX512stepped:
+	MOVQ CX, R12
+	JMP  qnb4BlockU32AVX512by1
+
+qnb4BlockU32AVX512split0:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
 	KNOTW        K7, K7
 	VMOVAPS      Z31, Z4
 	ADDQ         $4, BX
 	VBROADCASTSS (BX), Z31
 	VMOVAPS      Z31, K7, Z4
 	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
+	VMULPS       Z4, Z17, Z17
+	JMP          qnb4BlockU32AVX512scaled0
+
+qnb4BlockU32AVX512split1:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+176(FP), R15
+	VMULPS       Z5, Z20, Z20
+	JMP          qnb4BlockU32AVX512scaled1
+
+qnb4BlockU32AVX512split2:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+176(FP), R15
+	VMULPS       Z6, Z23, Z23
+	JMP          qnb4BlockU32AVX512scaled2
+
+qnb4BlockU32AVX512split3:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+176(FP), R15
+	VMULPS       Z7, Z26, Z26
+	JMP          qnb4BlockU32AVX512scaled3
+
+qnb4BlockU32AVX512splitl0:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	VMULPS       Z4, Z17, Z17
+	JMP          qnb4BlockU32AVX512scaledl0
+
+qnb4BlockU32AVX512splitl1:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+176(FP), R15
+	VMULPS       Z5, Z20, Z20
+	JMP          qnb4BlockU32AVX512scaledl1
+
+qnb4BlockU32AVX512splitl2:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+176(FP), R15
+	VMULPS       Z6, Z23, Z23
+	JMP          qnb4BlockU32AVX512scaledl2
+
+qnb4BlockU32AVX512splitl3:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+176(FP), R15
+	VMULPS       Z7, Z26, Z26
+	JMP          qnb4BlockU32AVX512scaledl3
+
+qnb4BlockU32AVX512splitone:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	VMULPS       Z4, Z17, Z17
 	JMP          qnb4BlockU32AVX512scaledone
 
-qnb4BlockU32AVX512wholeone:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z4
+qnb4BlockU32AVX512splitonel:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	VMULPS       Z4, Z17, Z17
+	JMP          qnb4BlockU32AVX512scaledonel
 
-qnb4BlockU32AVX512scaledone:
-	VMOVDQU32 0(R9)(R12*4), Z16
-	VPCMPUD   $2, Z15, Z16, K1 // lanes whose index <= maxIndex
-	KMOVW     K1, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
-	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	LEAQ        15(R14), R8
-	SHRQ        $1, R14
-	SHRQ        $1, R8
-	VMOVQ       (R11)(R14*1), X8
-	VPINSRB     $8, (R11)(R8*1), X8, X8
-	VPMOVZXBD   X8, Z17
-	VPERMD      Z17, Z28, Z17
-	VPSRLVD     Z30, Z17, Z17
-	VPERMPS     Z29, Z17, Z17
+qnb4BlockU32AVX512last:
+	// the last 0..15 entries under a mask
+	MOVQ        R13, CX
+	SUBQ        R12, CX
+	JEQ         qnb4BlockU32AVX512lasted
+	MOVQ        first+120(FP), DX
+	ADDQ        R12, DX
+	SHRQ        $1, DX
+	ADDQ        R11, DX              // the codes of entry R12
+	MOVL        $0xffff, R8
+	BZHIL       CX, R8, R8
+	KMOVW       R8, K5
+	VMOVDQU32.Z (R9)(R12*4), K5, Z16
+	VPCMPUD     $2, Z15, Z16, K5, K1 // lanes of K5 whose index <= maxIndex
+	// the code bytes of the lanes: (phase+CX+1)/2 of them
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	ANDQ       $1, R8
+	LEAQ       1(CX)(R8*1), R8
+	SHRQ       $1, R8
+	MOVL       $0xffff, R14
+	BZHIL      R8, R14, R14
+	KMOVW      R14, K2
+	VMOVDQU8.Z (DX), K2, X8
+	VPMOVZXBD  X8, Z17
+	VPERMD     Z17, Z28, Z17
+	VPSRLVD    Z30, Z17, Z17
+	VPERMPS    Z29, Z17, Z17 // table[nibble of each value]
+	VMOVAPS    Z31, Z4
+	CMPQ       R15, CX
+	JGE        qnb4BlockU32AVX512lastscaled
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	ADDQ         $4, BX
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K7, Z4
+
+qnb4BlockU32AVX512lastscaled:
+	KMOVW       K1, K7           // the gather clears its mask
 	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
 	VPXORQ      Z18, Z18, Z18
 	VGATHERDPS  (SI)(Z16*4), K7, Z18
-	VFMADD231PS Z17, Z18, Z0
-	MOVQ        CX, R12
-	JMP         qnb4BlockU32AVX512by1
+	VFMADD231PS Z17, Z18, Z1
 
-qnb4BlockU32AVX512tail:
-	CMPQ  R12, R13
-	JAE   qnb4BlockU32AVX512sum
-	TESTQ R15, R15
-	JNZ   qnb4BlockU32AVX512one
-	// the next block
-	ADDQ         $4, BX
-	VBROADCASTSS (BX), Z31
-	MOVQ         b+176(FP), R15
-
-qnb4BlockU32AVX512one:
-	DECQ        R15
-	MOVL        (R9)(R12*4), R8
-	CMPQ        R8, x_len+32(FP)
-	JAE         qnb4BlockU32AVX512skip
-	MOVQ        first+120(FP), R14
-	ADDQ        R12, R14
-	MOVL        R14, CX
-	ANDL        $1, CX
-	SHLL        $2, CX        // the nibble's shift
-	SHRQ        $1, R14
-	MOVBLZX     (R11)(R14*1), R14
-	SHRL        CX, R14
-	VMOVD       R14, X16
-	VPERMPS     Z29, Z16, Z16 // table[low 4 bits]
-	VMULSS      X31, X16, X16
-	VFMADD231SS (SI)(R8*4), X16, X14
-
-qnb4BlockU32AVX512skip:
-	INCQ R12
-	JMP  qnb4BlockU32AVX512tail
+qnb4BlockU32AVX512lasted:
+	MOVQ ptr_base+48(FP), DX // DX held the codes' address
 
 qnb4BlockU32AVX512sum:
 	VADDPS        Z1, Z0, Z0
@@ -2638,7 +2834,7 @@ qnb4MXU16AVX512spos:
 	TESTL        R8, R8
 	CMOVLEQ      R14, R8
 	VPBROADCASTD R8, Z31
-	// Z28, Z30: the nibble lanes' byte index and shift for the row's phase
+	// Z28, Z30: the nibble lanes' byte index and shift for the row's phase; K6 its code bytes a step
 	MOVQ      first+120(FP), R14
 	ADDQ      R12, R14
 	ANDQ      $1, R14
@@ -2646,15 +2842,19 @@ qnb4MXU16AVX512spos:
 	LEAQ      qnbnib<>(SB), R8
 	VMOVDQU32 (R8)(R14*1), Z28
 	VMOVDQU32 64(R8)(R14*1), Z30
+	SHLQ      $1, R14 // the phase's ninth byte
+	ORQ       $0xff, R14
+	KMOVW     R14, K6
 
 qnb4MXU16AVX512by4:
 	LEAQ       64(R12), CX
 	CMPQ       CX, R13
 	JA         qnb4MXU16AVX512by1
-	MOVQ       first+120(FP), R8
-	ADDQ       R12, R8
-	SHRQ       $1, R8
-	PREFETCHT0 128(R11)(R8*1)
+	MOVQ       first+120(FP), DX
+	ADDQ       R12, DX
+	SHRQ       $1, DX
+	ADDQ       R11, DX          // the codes of entry R12
+	PREFETCHT0 128(DX)
 	PREFETCHT0 512(R9)(R12*2)
 	PREFETCHT0 576(R9)(R12*2)
 	VPMOVZXWD  0(R9)(R12*2), Z16
@@ -2666,178 +2866,64 @@ qnb4MXU16AVX512by4:
 	VPMOVZXWD  96(R9)(R12*2), Z25
 	VPCMPUD    $2, Z15, Z25, K4 // lanes whose index <= maxIndex
 	KANDW      K1, K2, K7
-	KANDW      K3, K4, K6
-	KANDW      K6, K7, K7
+	KANDW      K3, K7, K7
+	KANDW      K4, K7, K7
 	KORTESTW   K7, K7
 	JCS        qnb4MXU16AVX512loads
-	CMPQ       R15, $16
-	JGE        qnb4MXU16AVX512whole0
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z4
-	ADDQ         $1, BX
-	MOVBLZX      (BX), R8
-	SHLL         $23, R8
-	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
-	TESTL        R8, R8
-	CMOVLEQ      R14, R8
-	VPBROADCASTD R8, Z31
-	VMOVAPS      Z31, K7, Z4
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4MXU16AVX512scaled0
-
-qnb4MXU16AVX512whole0:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z4
+	VPMOVZXBD  0(DX), Z17
+	VPERMD     Z17, Z28, Z17
+	VPSRLVD    Z30, Z17, Z17
+	VPERMPS    Z29, Z17, Z17    // table[nibble of each value]
+	SUBQ       $16, R15
+	JLT        qnb4MXU16AVX512split0
+	VMULPS     Z31, Z17, Z17    // value = code's value * scale
 
 qnb4MXU16AVX512scaled0:
-	KMOVW K1, K7   // the gather clears its mask
-	MOVQ  first+120(FP), R14
-	ADDQ  R12, R14 // the value's position among the codes
-	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	LEAQ        15(R14), R8
-	SHRQ        $1, R14
-	SHRQ        $1, R8
-	VMOVQ       (R11)(R14*1), X8
-	VPINSRB     $8, (R11)(R8*1), X8, X8
-	VPMOVZXBD   X8, Z17
-	VPERMD      Z17, Z28, Z17
-	VPSRLVD     Z30, Z17, Z17
-	VPERMPS     Z29, Z17, Z17
-	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	KMOVW       K1, K7        // the gather clears its mask
+	VMOVAPS.Z   Z17, K1, Z17  // +0 out of range
 	VPXORQ      Z18, Z18, Z18
 	VGATHERDPS  (SI)(Z16*4), K7, Z18
 	VFMADD231PS Z17, Z18, Z0
-	CMPQ        R15, $16
-	JGE         qnb4MXU16AVX512whole1
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z5
-	ADDQ         $1, BX
-	MOVBLZX      (BX), R8
-	SHLL         $23, R8
-	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
-	TESTL        R8, R8
-	CMOVLEQ      R14, R8
-	VPBROADCASTD R8, Z31
-	VMOVAPS      Z31, K7, Z5
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4MXU16AVX512scaled1
-
-qnb4MXU16AVX512whole1:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z5
-
-qnb4MXU16AVX512scaled1:
-	KMOVW K2, K7   // the gather clears its mask
-	MOVQ  first+120(FP), R14
-	ADDQ  R12, R14 // the value's position among the codes
-	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	ADDQ        $16, R14
-	LEAQ        15(R14), R8
-	SHRQ        $1, R14
-	SHRQ        $1, R8
-	VMOVQ       (R11)(R14*1), X9
-	VPINSRB     $8, (R11)(R8*1), X9, X9
-	VPMOVZXBD   X9, Z20
+	VPMOVZXBD   8(DX), Z20
 	VPERMD      Z20, Z28, Z20
 	VPSRLVD     Z30, Z20, Z20
-	VPERMPS     Z29, Z20, Z20
-	VMULPS.Z    Z5, Z20, K2, Z20 // value = code's value * scale, +0 out of range
+	VPERMPS     Z29, Z20, Z20 // table[nibble of each value]
+	SUBQ        $16, R15
+	JLT         qnb4MXU16AVX512split1
+	VMULPS      Z31, Z20, Z20 // value = code's value * scale
+
+qnb4MXU16AVX512scaled1:
+	KMOVW       K2, K7        // the gather clears its mask
+	VMOVAPS.Z   Z20, K2, Z20  // +0 out of range
 	VPXORQ      Z21, Z21, Z21
 	VGATHERDPS  (SI)(Z19*4), K7, Z21
 	VFMADD231PS Z20, Z21, Z1
-	CMPQ        R15, $16
-	JGE         qnb4MXU16AVX512whole2
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z6
-	ADDQ         $1, BX
-	MOVBLZX      (BX), R8
-	SHLL         $23, R8
-	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
-	TESTL        R8, R8
-	CMOVLEQ      R14, R8
-	VPBROADCASTD R8, Z31
-	VMOVAPS      Z31, K7, Z6
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4MXU16AVX512scaled2
-
-qnb4MXU16AVX512whole2:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z6
-
-qnb4MXU16AVX512scaled2:
-	KMOVW K3, K7   // the gather clears its mask
-	MOVQ  first+120(FP), R14
-	ADDQ  R12, R14 // the value's position among the codes
-	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	ADDQ        $32, R14
-	LEAQ        15(R14), R8
-	SHRQ        $1, R14
-	SHRQ        $1, R8
-	VMOVQ       (R11)(R14*1), X10
-	VPINSRB     $8, (R11)(R8*1), X10, X10
-	VPMOVZXBD   X10, Z23
+	VPMOVZXBD   16(DX), Z23
 	VPERMD      Z23, Z28, Z23
 	VPSRLVD     Z30, Z23, Z23
-	VPERMPS     Z29, Z23, Z23
-	VMULPS.Z    Z6, Z23, K3, Z23 // value = code's value * scale, +0 out of range
+	VPERMPS     Z29, Z23, Z23 // table[nibble of each value]
+	SUBQ        $16, R15
+	JLT         qnb4MXU16AVX512split2
+	VMULPS      Z31, Z23, Z23 // value = code's value * scale
+
+qnb4MXU16AVX512scaled2:
+	KMOVW       K3, K7        // the gather clears its mask
+	VMOVAPS.Z   Z23, K3, Z23  // +0 out of range
 	VPXORQ      Z24, Z24, Z24
 	VGATHERDPS  (SI)(Z22*4), K7, Z24
 	VFMADD231PS Z23, Z24, Z2
-	CMPQ        R15, $16
-	JGE         qnb4MXU16AVX512whole3
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z7
-	ADDQ         $1, BX
-	MOVBLZX      (BX), R8
-	SHLL         $23, R8
-	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
-	TESTL        R8, R8
-	CMOVLEQ      R14, R8
-	VPBROADCASTD R8, Z31
-	VMOVAPS      Z31, K7, Z7
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4MXU16AVX512scaled3
-
-qnb4MXU16AVX512whole3:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z7
-
-qnb4MXU16AVX512scaled3:
-	KMOVW K4, K7   // the gather clears its mask
-	MOVQ  first+120(FP), R14
-	ADDQ  R12, R14 // the value's position among the codes
-	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	ADDQ        $48, R14
-	LEAQ        15(R14), R8
-	SHRQ        $1, R14
-	SHRQ        $1, R8
-	VMOVQ       (R11)(R14*1), X11
-	VPINSRB     $8, (R11)(R8*1), X11, X11
+	VMOVDQU8.Z  24(DX), K6, X11
 	VPMOVZXBD   X11, Z26
 	VPERMD      Z26, Z28, Z26
 	VPSRLVD     Z30, Z26, Z26
-	VPERMPS     Z29, Z26, Z26
-	VMULPS.Z    Z7, Z26, K4, Z26 // value = code's value * scale, +0 out of range
+	VPERMPS     Z29, Z26, Z26 // table[nibble of each value]
+	SUBQ        $16, R15
+	JLT         qnb4MXU16AVX512split3
+	VMULPS      Z31, Z26, Z26 // value = code's value * scale
+
+qnb4MXU16AVX512scaled3:
+	KMOVW       K4, K7       // the gather clears its mask
+	VMOVAPS.Z   Z26, K4, Z26 // +0 out of range
 	VPXORQ      Z27, Z27, Z27
 	VGATHERDPS  (SI)(Z25*4), K7, Z27
 	VFMADD231PS Z26, Z27, Z3
@@ -2891,44 +2977,15 @@ qnb4MXU16AVX512loads:
 	VINSERTF32X4 $1, X16, Y18, Y18
 	VINSERTF32X4 $1, X17, Y8, Y8
 	VINSERTF64X4 $1, Y8, Z18, Z18
-	CMPQ         R15, $16
-	JGE          qnb4MXU16AVX512wholel0
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z4
-	ADDQ         $1, BX
-	MOVBLZX      (BX), R8
-	SHLL         $23, R8
-	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
-	TESTL        R8, R8
-	CMOVLEQ      R14, R8
-	VPBROADCASTD R8, Z31
-	VMOVAPS      Z31, K7, Z4
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4MXU16AVX512scaledl0
-
-qnb4MXU16AVX512wholel0:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z4
-
-qnb4MXU16AVX512scaledl0:
-	MOVQ first+120(FP), R14
-	ADDQ R12, R14 // the value's position among the codes
-	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	LEAQ         15(R14), R8
-	SHRQ         $1, R14
-	SHRQ         $1, R8
-	VMOVQ        (R11)(R14*1), X8
-	VPINSRB      $8, (R11)(R8*1), X8, X8
-	VPMOVZXBD    X8, Z17
+	VPMOVZXBD    0(DX), Z17
 	VPERMD       Z17, Z28, Z17
 	VPSRLVD      Z30, Z17, Z17
-	VPERMPS      Z29, Z17, Z17
-	VMULPS       Z4, Z17, Z17 // value = code's value * scale
+	VPERMPS      Z29, Z17, Z17 // table[nibble of each value]
+	SUBQ         $16, R15
+	JLT          qnb4MXU16AVX512splitl0
+	VMULPS       Z31, Z17, Z17 // value = code's value * scale
+
+qnb4MXU16AVX512scaledl0:
 	VFMADD231PS  Z17, Z18, Z0
 	MOVQ         32(R9)(R12*2), R14
 	MOVWLZX      R14, R8
@@ -2977,45 +3034,15 @@ qnb4MXU16AVX512scaledl0:
 	VINSERTF32X4 $1, X19, Y21, Y21
 	VINSERTF32X4 $1, X20, Y9, Y9
 	VINSERTF64X4 $1, Y9, Z21, Z21
-	CMPQ         R15, $16
-	JGE          qnb4MXU16AVX512wholel1
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z5
-	ADDQ         $1, BX
-	MOVBLZX      (BX), R8
-	SHLL         $23, R8
-	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
-	TESTL        R8, R8
-	CMOVLEQ      R14, R8
-	VPBROADCASTD R8, Z31
-	VMOVAPS      Z31, K7, Z5
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4MXU16AVX512scaledl1
-
-qnb4MXU16AVX512wholel1:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z5
-
-qnb4MXU16AVX512scaledl1:
-	MOVQ first+120(FP), R14
-	ADDQ R12, R14 // the value's position among the codes
-	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	ADDQ         $16, R14
-	LEAQ         15(R14), R8
-	SHRQ         $1, R14
-	SHRQ         $1, R8
-	VMOVQ        (R11)(R14*1), X9
-	VPINSRB      $8, (R11)(R8*1), X9, X9
-	VPMOVZXBD    X9, Z20
+	VPMOVZXBD    8(DX), Z20
 	VPERMD       Z20, Z28, Z20
 	VPSRLVD      Z30, Z20, Z20
-	VPERMPS      Z29, Z20, Z20
-	VMULPS       Z5, Z20, Z20 // value = code's value * scale
+	VPERMPS      Z29, Z20, Z20 // table[nibble of each value]
+	SUBQ         $16, R15
+	JLT          qnb4MXU16AVX512splitl1
+	VMULPS       Z31, Z20, Z20 // value = code's value * scale
+
+qnb4MXU16AVX512scaledl1:
 	VFMADD231PS  Z20, Z21, Z1
 	MOVQ         64(R9)(R12*2), R14
 	MOVWLZX      R14, R8
@@ -3064,45 +3091,15 @@ qnb4MXU16AVX512scaledl1:
 	VINSERTF32X4 $1, X22, Y24, Y24
 	VINSERTF32X4 $1, X23, Y10, Y10
 	VINSERTF64X4 $1, Y10, Z24, Z24
-	CMPQ         R15, $16
-	JGE          qnb4MXU16AVX512wholel2
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z6
-	ADDQ         $1, BX
-	MOVBLZX      (BX), R8
-	SHLL         $23, R8
-	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
-	TESTL        R8, R8
-	CMOVLEQ      R14, R8
-	VPBROADCASTD R8, Z31
-	VMOVAPS      Z31, K7, Z6
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4MXU16AVX512scaledl2
-
-qnb4MXU16AVX512wholel2:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z6
-
-qnb4MXU16AVX512scaledl2:
-	MOVQ first+120(FP), R14
-	ADDQ R12, R14 // the value's position among the codes
-	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	ADDQ         $32, R14
-	LEAQ         15(R14), R8
-	SHRQ         $1, R14
-	SHRQ         $1, R8
-	VMOVQ        (R11)(R14*1), X10
-	VPINSRB      $8, (R11)(R8*1), X10, X10
-	VPMOVZXBD    X10, Z23
+	VPMOVZXBD    16(DX), Z23
 	VPERMD       Z23, Z28, Z23
 	VPSRLVD      Z30, Z23, Z23
-	VPERMPS      Z29, Z23, Z23
-	VMULPS       Z6, Z23, Z23 // value = code's value * scale
+	VPERMPS      Z29, Z23, Z23 // table[nibble of each value]
+	SUBQ         $16, R15
+	JLT          qnb4MXU16AVX512splitl2
+	VMULPS       Z31, Z23, Z23 // value = code's value * scale
+
+qnb4MXU16AVX512scaledl2:
 	VFMADD231PS  Z23, Z24, Z2
 	MOVQ         96(R9)(R12*2), R14
 	MOVWLZX      R14, R8
@@ -3151,45 +3148,16 @@ qnb4MXU16AVX512scaledl2:
 	VINSERTF32X4 $1, X25, Y27, Y27
 	VINSERTF32X4 $1, X26, Y11, Y11
 	VINSERTF64X4 $1, Y11, Z27, Z27
-	CMPQ         R15, $16
-	JGE          qnb4MXU16AVX512wholel3
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z7
-	ADDQ         $1, BX
-	MOVBLZX      (BX), R8
-	SHLL         $23, R8
-	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
-	TESTL        R8, R8
-	CMOVLEQ      R14, R8
-	VPBROADCASTD R8, Z31
-	VMOVAPS      Z31, K7, Z7
-	ADDQ         b+176(FP), R15
+	VMOVDQU8.Z   24(DX), K6, X11
+	VPMOVZXBD    X11, Z26
+	VPERMD       Z26, Z28, Z26
+	VPSRLVD      Z30, Z26, Z26
+	VPERMPS      Z29, Z26, Z26 // table[nibble of each value]
 	SUBQ         $16, R15
-	JMP          qnb4MXU16AVX512scaledl3
-
-qnb4MXU16AVX512wholel3:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z7
+	JLT          qnb4MXU16AVX512splitl3
+	VMULPS       Z31, Z26, Z26 // value = code's value * scale
 
 qnb4MXU16AVX512scaledl3:
-	MOVQ first+120(FP), R14
-	ADDQ R12, R14 // the value's position among the codes
-	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	ADDQ        $48, R14
-	LEAQ        15(R14), R8
-	SHRQ        $1, R14
-	SHRQ        $1, R8
-	VMOVQ       (R11)(R14*1), X11
-	VPINSRB     $8, (R11)(R8*1), X11, X11
-	VPMOVZXBD   X11, Z26
-	VPERMD      Z26, Z28, Z26
-	VPSRLVD     Z30, Z26, Z26
-	VPERMPS     Z29, Z26, Z26
-	VMULPS      Z7, Z26, Z26 // value = code's value * scale
 	VFMADD231PS Z26, Z27, Z3
 
 qnb4MXU16AVX512passed:
@@ -3197,15 +3165,104 @@ qnb4MXU16AVX512passed:
 	JMP  qnb4MXU16AVX512by4
 
 qnb4MXU16AVX512by1:
-	LEAQ 16(R12), CX
-	CMPQ CX, R13
-	JA   qnb4MXU16AVX512tail
-	CMPQ R15, $16
-	JGE  qnb4MXU16AVX512wholeone
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
+	LEAQ       16(R12), CX
+	CMPQ       CX, R13
+	JA         qnb4MXU16AVX512last
+	MOVQ       first+120(FP), DX
+	ADDQ       R12, DX
+	SHRQ       $1, DX
+	ADDQ       R11, DX          // the codes of entry R12
+	VPMOVZXWD  0(R9)(R12*2), Z16
+	VPCMPUD    $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	KORTESTW   K1, K1
+	JCS        qnb4MXU16AVX512loads1
+	VMOVDQU8.Z 0(DX), K6, X8
+	VPMOVZXBD  X8, Z17
+	VPERMD     Z17, Z28, Z17
+	VPSRLVD    Z30, Z17, Z17
+	VPERMPS    Z29, Z17, Z17    // table[nibble of each value]
+	SUBQ       $16, R15
+	JLT        qnb4MXU16AVX512splitone
+	VMULPS     Z31, Z17, Z17    // value = code's value * scale
+
+qnb4MXU16AVX512scaledone:
+	KMOVW       K1, K7       // the gather clears its mask
+	VMOVAPS.Z   Z17, K1, Z17 // +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z0
+	JMP         qnb4MXU16AVX512stepped
+
+qnb4MXU16AVX512loads1:
+	MOVQ         0(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X18
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X18, X18
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X18, X18
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X18, X18
+	MOVQ         8(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X16
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X16, X16
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X16, X16
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X16, X16
+	MOVQ         16(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X8, X8
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X8, X8
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         24(R9)(R12*2), R14
+	MOVWLZX      R14, R8
+	VMOVSS       (SI)(R8*4), X17
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x10, (SI)(R8*4), X17, X17
+	SHRQ         $16, R14
+	MOVWLZX      R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X17, X17
+	SHRQ         $16, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X17, X17
+	VINSERTF32X4 $1, X16, Y18, Y18
+	VINSERTF32X4 $1, X17, Y8, Y8
+	VINSERTF64X4 $1, Y8, Z18, Z18
+	VMOVDQU8.Z   0(DX), K6, X8
+	VPMOVZXBD    X8, Z17
+	VPERMD       Z17, Z28, Z17
+	VPSRLVD      Z30, Z17, Z17
+	VPERMPS      Z29, Z17, Z17 // table[nibble of each value]
+	SUBQ         $16, R15
+	JLT          qnb4MXU16AVX512splitonel
+	VMULPS       Z31, Z17, Z17 // value = code's value * scale
+
+qnb4MXU16AVX512scaledonel:
+	VFMADD231PS Z17, Z18, Z0
+
+qnb4MXU16AVX512stepped:
+	MOVQ CX, R12
+	JMP  qnb4MXU16AVX512by1
+
+qnb4MXU16AVX512split0:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
 	KNOTW        K7, K7
 	VMOVAPS      Z31, Z4
 	ADDQ         $1, BX
@@ -3217,42 +3274,17 @@ qnb4MXU16AVX512by1:
 	VPBROADCASTD R8, Z31
 	VMOVAPS      Z31, K7, Z4
 	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4MXU16AVX512scaledone
+	VMULPS       Z4, Z17, Z17
+	JMP          qnb4MXU16AVX512scaled0
 
-qnb4MXU16AVX512wholeone:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z4
-
-qnb4MXU16AVX512scaledone:
-	VPMOVZXWD 0(R9)(R12*2), Z16
-	VPCMPUD   $2, Z15, Z16, K1 // lanes whose index <= maxIndex
-	KMOVW     K1, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
-	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	LEAQ        15(R14), R8
-	SHRQ        $1, R14
-	SHRQ        $1, R8
-	VMOVQ       (R11)(R14*1), X8
-	VPINSRB     $8, (R11)(R8*1), X8, X8
-	VPMOVZXBD   X8, Z17
-	VPERMD      Z17, Z28, Z17
-	VPSRLVD     Z30, Z17, Z17
-	VPERMPS     Z29, Z17, Z17
-	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
-	VPXORQ      Z18, Z18, Z18
-	VGATHERDPS  (SI)(Z16*4), K7, Z18
-	VFMADD231PS Z17, Z18, Z0
-	MOVQ        CX, R12
-	JMP         qnb4MXU16AVX512by1
-
-qnb4MXU16AVX512tail:
-	CMPQ  R12, R13
-	JAE   qnb4MXU16AVX512sum
-	TESTQ R15, R15
-	JNZ   qnb4MXU16AVX512one
-	// the next block
+qnb4MXU16AVX512split1:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
 	ADDQ         $1, BX
 	MOVBLZX      (BX), R8
 	SHLL         $23, R8
@@ -3260,29 +3292,225 @@ qnb4MXU16AVX512tail:
 	TESTL        R8, R8
 	CMOVLEQ      R14, R8
 	VPBROADCASTD R8, Z31
-	MOVQ         b+176(FP), R15
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+176(FP), R15
+	VMULPS       Z5, Z20, Z20
+	JMP          qnb4MXU16AVX512scaled1
 
-qnb4MXU16AVX512one:
-	DECQ        R15
-	MOVWQZX     (R9)(R12*2), R8
-	CMPQ        R8, x_len+32(FP)
-	JAE         qnb4MXU16AVX512skip
-	MOVQ        first+120(FP), R14
-	ADDQ        R12, R14
-	MOVL        R14, CX
-	ANDL        $1, CX
-	SHLL        $2, CX        // the nibble's shift
-	SHRQ        $1, R14
-	MOVBLZX     (R11)(R14*1), R14
-	SHRL        CX, R14
-	VMOVD       R14, X16
-	VPERMPS     Z29, Z16, Z16 // table[low 4 bits]
-	VMULSS      X31, X16, X16
-	VFMADD231SS (SI)(R8*4), X16, X14
+qnb4MXU16AVX512split2:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+176(FP), R15
+	VMULPS       Z6, Z23, Z23
+	JMP          qnb4MXU16AVX512scaled2
 
-qnb4MXU16AVX512skip:
-	INCQ R12
-	JMP  qnb4MXU16AVX512tail
+qnb4MXU16AVX512split3:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+176(FP), R15
+	VMULPS       Z7, Z26, Z26
+	JMP          qnb4MXU16AVX512scaled3
+
+qnb4MXU16AVX512splitl0:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	VMULPS       Z4, Z17, Z17
+	JMP          qnb4MXU16AVX512scaledl0
+
+qnb4MXU16AVX512splitl1:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+176(FP), R15
+	VMULPS       Z5, Z20, Z20
+	JMP          qnb4MXU16AVX512scaledl1
+
+qnb4MXU16AVX512splitl2:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+176(FP), R15
+	VMULPS       Z6, Z23, Z23
+	JMP          qnb4MXU16AVX512scaledl2
+
+qnb4MXU16AVX512splitl3:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+176(FP), R15
+	VMULPS       Z7, Z26, Z26
+	JMP          qnb4MXU16AVX512scaledl3
+
+qnb4MXU16AVX512splitone:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	VMULPS       Z4, Z17, Z17
+	JMP          qnb4MXU16AVX512scaledone
+
+qnb4MXU16AVX512splitonel:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	VMULPS       Z4, Z17, Z17
+	JMP          qnb4MXU16AVX512scaledonel
+
+qnb4MXU16AVX512last:
+	// the last 0..15 entries under a mask
+	MOVQ        R13, CX
+	SUBQ        R12, CX
+	JEQ         qnb4MXU16AVX512lasted
+	MOVQ        first+120(FP), DX
+	ADDQ        R12, DX
+	SHRQ        $1, DX
+	ADDQ        R11, DX              // the codes of entry R12
+	MOVL        $0xffff, R8
+	BZHIL       CX, R8, R8
+	KMOVW       R8, K5
+	VPMOVZXWD.Z (R9)(R12*2), K5, Z16
+	VPCMPUD     $2, Z15, Z16, K5, K1 // lanes of K5 whose index <= maxIndex
+	// the code bytes of the lanes: (phase+CX+1)/2 of them
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	ANDQ       $1, R8
+	LEAQ       1(CX)(R8*1), R8
+	SHRQ       $1, R8
+	MOVL       $0xffff, R14
+	BZHIL      R8, R14, R14
+	KMOVW      R14, K2
+	VMOVDQU8.Z (DX), K2, X8
+	VPMOVZXBD  X8, Z17
+	VPERMD     Z17, Z28, Z17
+	VPSRLVD    Z30, Z17, Z17
+	VPERMPS    Z29, Z17, Z17 // table[nibble of each value]
+	VMOVAPS    Z31, Z4
+	CMPQ       R15, CX
+	JGE        qnb4MXU16AVX512lastscaled
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z4
+
+qnb4MXU16AVX512lastscaled:
+	KMOVW       K1, K7           // the gather clears its mask
+	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z1
+
+qnb4MXU16AVX512lasted:
+	MOVQ ptr_base+48(FP), DX // DX held the codes' address
 
 qnb4MXU16AVX512sum:
 	VADDPS        Z1, Z0, Z0
@@ -3377,7 +3605,7 @@ qnb4MXU32AVX512spos:
 	TESTL        R8, R8
 	CMOVLEQ      R14, R8
 	VPBROADCASTD R8, Z31
-	// Z28, Z30: the nibble lanes' byte index and shift for the row's phase
+	// Z28, Z30: the nibble lanes' byte index and shift for the row's phase; K6 its code bytes a step
 	MOVQ      first+120(FP), R14
 	ADDQ      R12, R14
 	ANDQ      $1, R14
@@ -3385,15 +3613,19 @@ qnb4MXU32AVX512spos:
 	LEAQ      qnbnib<>(SB), R8
 	VMOVDQU32 (R8)(R14*1), Z28
 	VMOVDQU32 64(R8)(R14*1), Z30
+	SHLQ      $1, R14 // the phase's ninth byte
+	ORQ       $0xff, R14
+	KMOVW     R14, K6
 
 qnb4MXU32AVX512by4:
 	LEAQ       64(R12), CX
 	CMPQ       CX, R13
 	JA         qnb4MXU32AVX512by1
-	MOVQ       first+120(FP), R8
-	ADDQ       R12, R8
-	SHRQ       $1, R8
-	PREFETCHT0 128(R11)(R8*1)
+	MOVQ       first+120(FP), DX
+	ADDQ       R12, DX
+	SHRQ       $1, DX
+	ADDQ       R11, DX          // the codes of entry R12
+	PREFETCHT0 128(DX)
 	PREFETCHT0 1024(R9)(R12*4)
 	PREFETCHT0 1088(R9)(R12*4)
 	PREFETCHT0 1152(R9)(R12*4)
@@ -3407,178 +3639,64 @@ qnb4MXU32AVX512by4:
 	VMOVDQU32  192(R9)(R12*4), Z25
 	VPCMPUD    $2, Z15, Z25, K4 // lanes whose index <= maxIndex
 	KANDW      K1, K2, K7
-	KANDW      K3, K4, K6
-	KANDW      K6, K7, K7
+	KANDW      K3, K7, K7
+	KANDW      K4, K7, K7
 	KORTESTW   K7, K7
 	JCS        qnb4MXU32AVX512loads
-	CMPQ       R15, $16
-	JGE        qnb4MXU32AVX512whole0
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z4
-	ADDQ         $1, BX
-	MOVBLZX      (BX), R8
-	SHLL         $23, R8
-	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
-	TESTL        R8, R8
-	CMOVLEQ      R14, R8
-	VPBROADCASTD R8, Z31
-	VMOVAPS      Z31, K7, Z4
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4MXU32AVX512scaled0
-
-qnb4MXU32AVX512whole0:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z4
+	VPMOVZXBD  0(DX), Z17
+	VPERMD     Z17, Z28, Z17
+	VPSRLVD    Z30, Z17, Z17
+	VPERMPS    Z29, Z17, Z17    // table[nibble of each value]
+	SUBQ       $16, R15
+	JLT        qnb4MXU32AVX512split0
+	VMULPS     Z31, Z17, Z17    // value = code's value * scale
 
 qnb4MXU32AVX512scaled0:
-	KMOVW K1, K7   // the gather clears its mask
-	MOVQ  first+120(FP), R14
-	ADDQ  R12, R14 // the value's position among the codes
-	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	LEAQ        15(R14), R8
-	SHRQ        $1, R14
-	SHRQ        $1, R8
-	VMOVQ       (R11)(R14*1), X8
-	VPINSRB     $8, (R11)(R8*1), X8, X8
-	VPMOVZXBD   X8, Z17
-	VPERMD      Z17, Z28, Z17
-	VPSRLVD     Z30, Z17, Z17
-	VPERMPS     Z29, Z17, Z17
-	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	KMOVW       K1, K7        // the gather clears its mask
+	VMOVAPS.Z   Z17, K1, Z17  // +0 out of range
 	VPXORQ      Z18, Z18, Z18
 	VGATHERDPS  (SI)(Z16*4), K7, Z18
 	VFMADD231PS Z17, Z18, Z0
-	CMPQ        R15, $16
-	JGE         qnb4MXU32AVX512whole1
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z5
-	ADDQ         $1, BX
-	MOVBLZX      (BX), R8
-	SHLL         $23, R8
-	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
-	TESTL        R8, R8
-	CMOVLEQ      R14, R8
-	VPBROADCASTD R8, Z31
-	VMOVAPS      Z31, K7, Z5
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4MXU32AVX512scaled1
-
-qnb4MXU32AVX512whole1:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z5
-
-qnb4MXU32AVX512scaled1:
-	KMOVW K2, K7   // the gather clears its mask
-	MOVQ  first+120(FP), R14
-	ADDQ  R12, R14 // the value's position among the codes
-	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	ADDQ        $16, R14
-	LEAQ        15(R14), R8
-	SHRQ        $1, R14
-	SHRQ        $1, R8
-	VMOVQ       (R11)(R14*1), X9
-	VPINSRB     $8, (R11)(R8*1), X9, X9
-	VPMOVZXBD   X9, Z20
+	VPMOVZXBD   8(DX), Z20
 	VPERMD      Z20, Z28, Z20
 	VPSRLVD     Z30, Z20, Z20
-	VPERMPS     Z29, Z20, Z20
-	VMULPS.Z    Z5, Z20, K2, Z20 // value = code's value * scale, +0 out of range
+	VPERMPS     Z29, Z20, Z20 // table[nibble of each value]
+	SUBQ        $16, R15
+	JLT         qnb4MXU32AVX512split1
+	VMULPS      Z31, Z20, Z20 // value = code's value * scale
+
+qnb4MXU32AVX512scaled1:
+	KMOVW       K2, K7        // the gather clears its mask
+	VMOVAPS.Z   Z20, K2, Z20  // +0 out of range
 	VPXORQ      Z21, Z21, Z21
 	VGATHERDPS  (SI)(Z19*4), K7, Z21
 	VFMADD231PS Z20, Z21, Z1
-	CMPQ        R15, $16
-	JGE         qnb4MXU32AVX512whole2
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z6
-	ADDQ         $1, BX
-	MOVBLZX      (BX), R8
-	SHLL         $23, R8
-	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
-	TESTL        R8, R8
-	CMOVLEQ      R14, R8
-	VPBROADCASTD R8, Z31
-	VMOVAPS      Z31, K7, Z6
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4MXU32AVX512scaled2
-
-qnb4MXU32AVX512whole2:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z6
-
-qnb4MXU32AVX512scaled2:
-	KMOVW K3, K7   // the gather clears its mask
-	MOVQ  first+120(FP), R14
-	ADDQ  R12, R14 // the value's position among the codes
-	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	ADDQ        $32, R14
-	LEAQ        15(R14), R8
-	SHRQ        $1, R14
-	SHRQ        $1, R8
-	VMOVQ       (R11)(R14*1), X10
-	VPINSRB     $8, (R11)(R8*1), X10, X10
-	VPMOVZXBD   X10, Z23
+	VPMOVZXBD   16(DX), Z23
 	VPERMD      Z23, Z28, Z23
 	VPSRLVD     Z30, Z23, Z23
-	VPERMPS     Z29, Z23, Z23
-	VMULPS.Z    Z6, Z23, K3, Z23 // value = code's value * scale, +0 out of range
+	VPERMPS     Z29, Z23, Z23 // table[nibble of each value]
+	SUBQ        $16, R15
+	JLT         qnb4MXU32AVX512split2
+	VMULPS      Z31, Z23, Z23 // value = code's value * scale
+
+qnb4MXU32AVX512scaled2:
+	KMOVW       K3, K7        // the gather clears its mask
+	VMOVAPS.Z   Z23, K3, Z23  // +0 out of range
 	VPXORQ      Z24, Z24, Z24
 	VGATHERDPS  (SI)(Z22*4), K7, Z24
 	VFMADD231PS Z23, Z24, Z2
-	CMPQ        R15, $16
-	JGE         qnb4MXU32AVX512whole3
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z7
-	ADDQ         $1, BX
-	MOVBLZX      (BX), R8
-	SHLL         $23, R8
-	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
-	TESTL        R8, R8
-	CMOVLEQ      R14, R8
-	VPBROADCASTD R8, Z31
-	VMOVAPS      Z31, K7, Z7
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4MXU32AVX512scaled3
-
-qnb4MXU32AVX512whole3:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z7
-
-qnb4MXU32AVX512scaled3:
-	KMOVW K4, K7   // the gather clears its mask
-	MOVQ  first+120(FP), R14
-	ADDQ  R12, R14 // the value's position among the codes
-	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	ADDQ        $48, R14
-	LEAQ        15(R14), R8
-	SHRQ        $1, R14
-	SHRQ        $1, R8
-	VMOVQ       (R11)(R14*1), X11
-	VPINSRB     $8, (R11)(R8*1), X11, X11
+	VMOVDQU8.Z  24(DX), K6, X11
 	VPMOVZXBD   X11, Z26
 	VPERMD      Z26, Z28, Z26
 	VPSRLVD     Z30, Z26, Z26
-	VPERMPS     Z29, Z26, Z26
-	VMULPS.Z    Z7, Z26, K4, Z26 // value = code's value * scale, +0 out of range
+	VPERMPS     Z29, Z26, Z26 // table[nibble of each value]
+	SUBQ        $16, R15
+	JLT         qnb4MXU32AVX512split3
+	VMULPS      Z31, Z26, Z26 // value = code's value * scale
+
+qnb4MXU32AVX512scaled3:
+	KMOVW       K4, K7       // the gather clears its mask
+	VMOVAPS.Z   Z26, K4, Z26 // +0 out of range
 	VPXORQ      Z27, Z27, Z27
 	VGATHERDPS  (SI)(Z25*4), K7, Z27
 	VFMADD231PS Z26, Z27, Z3
@@ -3628,44 +3746,15 @@ qnb4MXU32AVX512loads:
 	VINSERTF32X4 $1, X16, Y18, Y18
 	VINSERTF32X4 $1, X17, Y8, Y8
 	VINSERTF64X4 $1, Y8, Z18, Z18
-	CMPQ         R15, $16
-	JGE          qnb4MXU32AVX512wholel0
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z4
-	ADDQ         $1, BX
-	MOVBLZX      (BX), R8
-	SHLL         $23, R8
-	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
-	TESTL        R8, R8
-	CMOVLEQ      R14, R8
-	VPBROADCASTD R8, Z31
-	VMOVAPS      Z31, K7, Z4
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4MXU32AVX512scaledl0
-
-qnb4MXU32AVX512wholel0:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z4
-
-qnb4MXU32AVX512scaledl0:
-	MOVQ first+120(FP), R14
-	ADDQ R12, R14 // the value's position among the codes
-	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	LEAQ         15(R14), R8
-	SHRQ         $1, R14
-	SHRQ         $1, R8
-	VMOVQ        (R11)(R14*1), X8
-	VPINSRB      $8, (R11)(R8*1), X8, X8
-	VPMOVZXBD    X8, Z17
+	VPMOVZXBD    0(DX), Z17
 	VPERMD       Z17, Z28, Z17
 	VPSRLVD      Z30, Z17, Z17
-	VPERMPS      Z29, Z17, Z17
-	VMULPS       Z4, Z17, Z17 // value = code's value * scale
+	VPERMPS      Z29, Z17, Z17 // table[nibble of each value]
+	SUBQ         $16, R15
+	JLT          qnb4MXU32AVX512splitl0
+	VMULPS       Z31, Z17, Z17 // value = code's value * scale
+
+qnb4MXU32AVX512scaledl0:
 	VFMADD231PS  Z17, Z18, Z0
 	MOVQ         64(R9)(R12*4), R14
 	MOVL         R14, R8
@@ -3710,45 +3799,15 @@ qnb4MXU32AVX512scaledl0:
 	VINSERTF32X4 $1, X19, Y21, Y21
 	VINSERTF32X4 $1, X20, Y9, Y9
 	VINSERTF64X4 $1, Y9, Z21, Z21
-	CMPQ         R15, $16
-	JGE          qnb4MXU32AVX512wholel1
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z5
-	ADDQ         $1, BX
-	MOVBLZX      (BX), R8
-	SHLL         $23, R8
-	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
-	TESTL        R8, R8
-	CMOVLEQ      R14, R8
-	VPBROADCASTD R8, Z31
-	VMOVAPS      Z31, K7, Z5
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4MXU32AVX512scaledl1
-
-qnb4MXU32AVX512wholel1:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z5
-
-qnb4MXU32AVX512scaledl1:
-	MOVQ first+120(FP), R14
-	ADDQ R12, R14 // the value's position among the codes
-	// Z20: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	ADDQ         $16, R14
-	LEAQ         15(R14), R8
-	SHRQ         $1, R14
-	SHRQ         $1, R8
-	VMOVQ        (R11)(R14*1), X9
-	VPINSRB      $8, (R11)(R8*1), X9, X9
-	VPMOVZXBD    X9, Z20
+	VPMOVZXBD    8(DX), Z20
 	VPERMD       Z20, Z28, Z20
 	VPSRLVD      Z30, Z20, Z20
-	VPERMPS      Z29, Z20, Z20
-	VMULPS       Z5, Z20, Z20 // value = code's value * scale
+	VPERMPS      Z29, Z20, Z20 // table[nibble of each value]
+	SUBQ         $16, R15
+	JLT          qnb4MXU32AVX512splitl1
+	VMULPS       Z31, Z20, Z20 // value = code's value * scale
+
+qnb4MXU32AVX512scaledl1:
 	VFMADD231PS  Z20, Z21, Z1
 	MOVQ         128(R9)(R12*4), R14
 	MOVL         R14, R8
@@ -3793,45 +3852,15 @@ qnb4MXU32AVX512scaledl1:
 	VINSERTF32X4 $1, X22, Y24, Y24
 	VINSERTF32X4 $1, X23, Y10, Y10
 	VINSERTF64X4 $1, Y10, Z24, Z24
-	CMPQ         R15, $16
-	JGE          qnb4MXU32AVX512wholel2
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z6
-	ADDQ         $1, BX
-	MOVBLZX      (BX), R8
-	SHLL         $23, R8
-	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
-	TESTL        R8, R8
-	CMOVLEQ      R14, R8
-	VPBROADCASTD R8, Z31
-	VMOVAPS      Z31, K7, Z6
-	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4MXU32AVX512scaledl2
-
-qnb4MXU32AVX512wholel2:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z6
-
-qnb4MXU32AVX512scaledl2:
-	MOVQ first+120(FP), R14
-	ADDQ R12, R14 // the value's position among the codes
-	// Z23: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	ADDQ         $32, R14
-	LEAQ         15(R14), R8
-	SHRQ         $1, R14
-	SHRQ         $1, R8
-	VMOVQ        (R11)(R14*1), X10
-	VPINSRB      $8, (R11)(R8*1), X10, X10
-	VPMOVZXBD    X10, Z23
+	VPMOVZXBD    16(DX), Z23
 	VPERMD       Z23, Z28, Z23
 	VPSRLVD      Z30, Z23, Z23
-	VPERMPS      Z29, Z23, Z23
-	VMULPS       Z6, Z23, Z23 // value = code's value * scale
+	VPERMPS      Z29, Z23, Z23 // table[nibble of each value]
+	SUBQ         $16, R15
+	JLT          qnb4MXU32AVX512splitl2
+	VMULPS       Z31, Z23, Z23 // value = code's value * scale
+
+qnb4MXU32AVX512scaledl2:
 	VFMADD231PS  Z23, Z24, Z2
 	MOVQ         192(R9)(R12*4), R14
 	MOVL         R14, R8
@@ -3876,45 +3905,16 @@ qnb4MXU32AVX512scaledl2:
 	VINSERTF32X4 $1, X25, Y27, Y27
 	VINSERTF32X4 $1, X26, Y11, Y11
 	VINSERTF64X4 $1, Y11, Z27, Z27
-	CMPQ         R15, $16
-	JGE          qnb4MXU32AVX512wholel3
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
-	KNOTW        K7, K7
-	VMOVAPS      Z31, Z7
-	ADDQ         $1, BX
-	MOVBLZX      (BX), R8
-	SHLL         $23, R8
-	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
-	TESTL        R8, R8
-	CMOVLEQ      R14, R8
-	VPBROADCASTD R8, Z31
-	VMOVAPS      Z31, K7, Z7
-	ADDQ         b+176(FP), R15
+	VMOVDQU8.Z   24(DX), K6, X11
+	VPMOVZXBD    X11, Z26
+	VPERMD       Z26, Z28, Z26
+	VPSRLVD      Z30, Z26, Z26
+	VPERMPS      Z29, Z26, Z26 // table[nibble of each value]
 	SUBQ         $16, R15
-	JMP          qnb4MXU32AVX512scaledl3
-
-qnb4MXU32AVX512wholel3:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z7
+	JLT          qnb4MXU32AVX512splitl3
+	VMULPS       Z31, Z26, Z26 // value = code's value * scale
 
 qnb4MXU32AVX512scaledl3:
-	MOVQ first+120(FP), R14
-	ADDQ R12, R14 // the value's position among the codes
-	// Z26: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	ADDQ        $48, R14
-	LEAQ        15(R14), R8
-	SHRQ        $1, R14
-	SHRQ        $1, R8
-	VMOVQ       (R11)(R14*1), X11
-	VPINSRB     $8, (R11)(R8*1), X11, X11
-	VPMOVZXBD   X11, Z26
-	VPERMD      Z26, Z28, Z26
-	VPSRLVD     Z30, Z26, Z26
-	VPERMPS     Z29, Z26, Z26
-	VMULPS      Z7, Z26, Z26 // value = code's value * scale
 	VFMADD231PS Z26, Z27, Z3
 
 qnb4MXU32AVX512passed:
@@ -3922,15 +3922,100 @@ qnb4MXU32AVX512passed:
 	JMP  qnb4MXU32AVX512by4
 
 qnb4MXU32AVX512by1:
-	LEAQ 16(R12), CX
-	CMPQ CX, R13
-	JA   qnb4MXU32AVX512tail
-	CMPQ R15, $16
-	JGE  qnb4MXU32AVX512wholeone
-	// lanes from R15 on are in the next block
-	MOVL         $0xffff, R8
-	BZHIL        R15, R8, R8
-	KMOVW        R8, K7
+	LEAQ       16(R12), CX
+	CMPQ       CX, R13
+	JA         qnb4MXU32AVX512last
+	MOVQ       first+120(FP), DX
+	ADDQ       R12, DX
+	SHRQ       $1, DX
+	ADDQ       R11, DX          // the codes of entry R12
+	VMOVDQU32  0(R9)(R12*4), Z16
+	VPCMPUD    $2, Z15, Z16, K1 // lanes whose index <= maxIndex
+	KORTESTW   K1, K1
+	JCS        qnb4MXU32AVX512loads1
+	VMOVDQU8.Z 0(DX), K6, X8
+	VPMOVZXBD  X8, Z17
+	VPERMD     Z17, Z28, Z17
+	VPSRLVD    Z30, Z17, Z17
+	VPERMPS    Z29, Z17, Z17    // table[nibble of each value]
+	SUBQ       $16, R15
+	JLT        qnb4MXU32AVX512splitone
+	VMULPS     Z31, Z17, Z17    // value = code's value * scale
+
+qnb4MXU32AVX512scaledone:
+	KMOVW       K1, K7       // the gather clears its mask
+	VMOVAPS.Z   Z17, K1, Z17 // +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z0
+	JMP         qnb4MXU32AVX512stepped
+
+qnb4MXU32AVX512loads1:
+	MOVQ         0(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X18
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X18, X18
+	MOVQ         8(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X18, X18
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X18, X18
+	MOVQ         16(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X16
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X16, X16
+	MOVQ         24(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X16, X16
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X16, X16
+	MOVQ         32(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         40(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X8, X8
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X8, X8
+	MOVQ         48(R9)(R12*4), R14
+	MOVL         R14, R8
+	VMOVSS       (SI)(R8*4), X17
+	SHRQ         $32, R14
+	VINSERTPS    $0x10, (SI)(R14*4), X17, X17
+	MOVQ         56(R9)(R12*4), R14
+	MOVL         R14, R8
+	VINSERTPS    $0x20, (SI)(R8*4), X17, X17
+	SHRQ         $32, R14
+	VINSERTPS    $0x30, (SI)(R14*4), X17, X17
+	VINSERTF32X4 $1, X16, Y18, Y18
+	VINSERTF32X4 $1, X17, Y8, Y8
+	VINSERTF64X4 $1, Y8, Z18, Z18
+	VMOVDQU8.Z   0(DX), K6, X8
+	VPMOVZXBD    X8, Z17
+	VPERMD       Z17, Z28, Z17
+	VPSRLVD      Z30, Z17, Z17
+	VPERMPS      Z29, Z17, Z17 // table[nibble of each value]
+	SUBQ         $16, R15
+	JLT          qnb4MXU32AVX512splitonel
+	VMULPS       Z31, Z17, Z17 // value = code's value * scale
+
+qnb4MXU32AVX512scaledonel:
+	VFMADD231PS Z17, Z18, Z0
+
+qnb4MXU32AVX512stepped:
+	MOVQ CX, R12
+	JMP  qnb4MXU32AVX512by1
+
+qnb4MXU32AVX512split0:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
 	KNOTW        K7, K7
 	VMOVAPS      Z31, Z4
 	ADDQ         $1, BX
@@ -3942,42 +4027,17 @@ qnb4MXU32AVX512by1:
 	VPBROADCASTD R8, Z31
 	VMOVAPS      Z31, K7, Z4
 	ADDQ         b+176(FP), R15
-	SUBQ         $16, R15
-	JMP          qnb4MXU32AVX512scaledone
+	VMULPS       Z4, Z17, Z17
+	JMP          qnb4MXU32AVX512scaled0
 
-qnb4MXU32AVX512wholeone:
-	SUBQ    $16, R15
-	VMOVAPS Z31, Z4
-
-qnb4MXU32AVX512scaledone:
-	VMOVDQU32 0(R9)(R12*4), Z16
-	VPCMPUD   $2, Z15, Z16, K1 // lanes whose index <= maxIndex
-	KMOVW     K1, K7           // the gather clears its mask
-	MOVQ      first+120(FP), R14
-	ADDQ      R12, R14         // the value's position among the codes
-	// Z17: table[nibble of each value], from code bytes p/2 .. (p+15)/2
-	LEAQ        15(R14), R8
-	SHRQ        $1, R14
-	SHRQ        $1, R8
-	VMOVQ       (R11)(R14*1), X8
-	VPINSRB     $8, (R11)(R8*1), X8, X8
-	VPMOVZXBD   X8, Z17
-	VPERMD      Z17, Z28, Z17
-	VPSRLVD     Z30, Z17, Z17
-	VPERMPS     Z29, Z17, Z17
-	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
-	VPXORQ      Z18, Z18, Z18
-	VGATHERDPS  (SI)(Z16*4), K7, Z18
-	VFMADD231PS Z17, Z18, Z0
-	MOVQ        CX, R12
-	JMP         qnb4MXU32AVX512by1
-
-qnb4MXU32AVX512tail:
-	CMPQ  R12, R13
-	JAE   qnb4MXU32AVX512sum
-	TESTQ R15, R15
-	JNZ   qnb4MXU32AVX512one
-	// the next block
+qnb4MXU32AVX512split1:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
 	ADDQ         $1, BX
 	MOVBLZX      (BX), R8
 	SHLL         $23, R8
@@ -3985,29 +4045,225 @@ qnb4MXU32AVX512tail:
 	TESTL        R8, R8
 	CMOVLEQ      R14, R8
 	VPBROADCASTD R8, Z31
-	MOVQ         b+176(FP), R15
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+176(FP), R15
+	VMULPS       Z5, Z20, Z20
+	JMP          qnb4MXU32AVX512scaled1
 
-qnb4MXU32AVX512one:
-	DECQ        R15
-	MOVL        (R9)(R12*4), R8
-	CMPQ        R8, x_len+32(FP)
-	JAE         qnb4MXU32AVX512skip
-	MOVQ        first+120(FP), R14
-	ADDQ        R12, R14
-	MOVL        R14, CX
-	ANDL        $1, CX
-	SHLL        $2, CX        // the nibble's shift
-	SHRQ        $1, R14
-	MOVBLZX     (R11)(R14*1), R14
-	SHRL        CX, R14
-	VMOVD       R14, X16
-	VPERMPS     Z29, Z16, Z16 // table[low 4 bits]
-	VMULSS      X31, X16, X16
-	VFMADD231SS (SI)(R8*4), X16, X14
+qnb4MXU32AVX512split2:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+176(FP), R15
+	VMULPS       Z6, Z23, Z23
+	JMP          qnb4MXU32AVX512scaled2
 
-qnb4MXU32AVX512skip:
-	INCQ R12
-	JMP  qnb4MXU32AVX512tail
+qnb4MXU32AVX512split3:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+176(FP), R15
+	VMULPS       Z7, Z26, Z26
+	JMP          qnb4MXU32AVX512scaled3
+
+qnb4MXU32AVX512splitl0:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	VMULPS       Z4, Z17, Z17
+	JMP          qnb4MXU32AVX512scaledl0
+
+qnb4MXU32AVX512splitl1:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z5
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z5
+	ADDQ         b+176(FP), R15
+	VMULPS       Z5, Z20, Z20
+	JMP          qnb4MXU32AVX512scaledl1
+
+qnb4MXU32AVX512splitl2:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z6
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z6
+	ADDQ         b+176(FP), R15
+	VMULPS       Z6, Z23, Z23
+	JMP          qnb4MXU32AVX512scaledl2
+
+qnb4MXU32AVX512splitl3:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z7
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z7
+	ADDQ         b+176(FP), R15
+	VMULPS       Z7, Z26, Z26
+	JMP          qnb4MXU32AVX512scaledl3
+
+qnb4MXU32AVX512splitone:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	VMULPS       Z4, Z17, Z17
+	JMP          qnb4MXU32AVX512scaledone
+
+qnb4MXU32AVX512splitonel:
+	// lanes from R15+16 on are in the next block
+	LEAQ         16(R15), R8
+	MOVL         $0xffff, R14
+	BZHIL        R8, R14, R14
+	KMOVW        R14, K7
+	KNOTW        K7, K7
+	VMOVAPS      Z31, Z4
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z4
+	ADDQ         b+176(FP), R15
+	VMULPS       Z4, Z17, Z17
+	JMP          qnb4MXU32AVX512scaledonel
+
+qnb4MXU32AVX512last:
+	// the last 0..15 entries under a mask
+	MOVQ        R13, CX
+	SUBQ        R12, CX
+	JEQ         qnb4MXU32AVX512lasted
+	MOVQ        first+120(FP), DX
+	ADDQ        R12, DX
+	SHRQ        $1, DX
+	ADDQ        R11, DX              // the codes of entry R12
+	MOVL        $0xffff, R8
+	BZHIL       CX, R8, R8
+	KMOVW       R8, K5
+	VMOVDQU32.Z (R9)(R12*4), K5, Z16
+	VPCMPUD     $2, Z15, Z16, K5, K1 // lanes of K5 whose index <= maxIndex
+	// the code bytes of the lanes: (phase+CX+1)/2 of them
+	MOVQ       first+120(FP), R8
+	ADDQ       R12, R8
+	ANDQ       $1, R8
+	LEAQ       1(CX)(R8*1), R8
+	SHRQ       $1, R8
+	MOVL       $0xffff, R14
+	BZHIL      R8, R14, R14
+	KMOVW      R14, K2
+	VMOVDQU8.Z (DX), K2, X8
+	VPMOVZXBD  X8, Z17
+	VPERMD     Z17, Z28, Z17
+	VPSRLVD    Z30, Z17, Z17
+	VPERMPS    Z29, Z17, Z17 // table[nibble of each value]
+	VMOVAPS    Z31, Z4
+	CMPQ       R15, CX
+	JGE        qnb4MXU32AVX512lastscaled
+	// lanes from R15 on are in the next block
+	MOVL         $0xffff, R8
+	BZHIL        R15, R8, R8
+	KMOVW        R8, K7
+	KNOTW        K7, K7
+	ADDQ         $1, BX
+	MOVBLZX      (BX), R8
+	SHLL         $23, R8
+	MOVL         $0x00400000, R14 // E8M0 0: 2^-127
+	TESTL        R8, R8
+	CMOVLEQ      R14, R8
+	VPBROADCASTD R8, Z31
+	VMOVAPS      Z31, K7, Z4
+
+qnb4MXU32AVX512lastscaled:
+	KMOVW       K1, K7           // the gather clears its mask
+	VMULPS.Z    Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range
+	VPXORQ      Z18, Z18, Z18
+	VGATHERDPS  (SI)(Z16*4), K7, Z18
+	VFMADD231PS Z17, Z18, Z1
+
+qnb4MXU32AVX512lasted:
+	MOVQ ptr_base+48(FP), DX // DX held the codes' address
 
 qnb4MXU32AVX512sum:
 	VADDPS        Z1, Z0, Z0

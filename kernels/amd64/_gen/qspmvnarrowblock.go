@@ -20,16 +20,14 @@ type qnbKernel struct {
 	name string
 	k    qnbKind
 	iw   int // index size in bytes: 2 or 4
-	// loads: a pass whose indices are all in range builds x from scalar
-	// loads instead of gathering it.
-	loads bool
-	f     *asmFile
+	f    *asmFile
+	cold []func() // code the kernel emits after its loops (scaleInto)
 }
 
 func qnbKernels() []*qnbKernel {
 	var ks []*qnbKernel
 	qnbEach("AVX512", func(name string, k qnbKind, iw int) {
-		ks = append(ks, &qnbKernel{name: name, k: k, iw: iw, loads: true})
+		ks = append(ks, &qnbKernel{name: name, k: k, iw: iw})
 	})
 	return ks
 }
@@ -291,56 +289,90 @@ func (q *qnbKernel) loadScale() {
 	f.i("VPBROADCASTD R8, Z31")
 }
 
-// blockScale sets zs to the scales of the 16 values from R12+off on: Z31,
-// with the next block's scale in the lanes from R15 on when the block ends
-// among them, and takes 16 from R15 (the values left in the block).
-func (q *qnbKernel) blockScale(tag, zs string) {
+// scaleInto multiplies v, the decoded codes of the 16 values from R12 on,
+// by their scales and takes 16 from R15 (the values left in the block):
+// in line by Z31 while the block holds all 16; when it ends among them,
+// out of line (emitted with the kernel's cold code), by Z31 blended in zs
+// with the next block's scale in the lanes from R15 on.
+func (q *qnbKernel) scaleInto(tag, v, zs string) {
 	f := q.f
-	keep := func() { f.i("VMOVAPS Z31, %s", zs) }
-	qnbBlockScale(f, q.k, q.l, tag, 16, func() {
-		f.i("MOVL $0xffff, R8")
-		f.i("BZHIL R15, R8, R8")
-		f.i("KMOVW R8, K7")
+	_, _, bOff, _ := q.k.args()
+	split, back := q.l("split"+tag), q.l("scaled"+tag)
+	f.i("SUBQ $16, R15")
+	f.i("JLT %s", split)
+	f.i("VMULPS Z31, %s, %s // value = code's value * scale", v, v)
+	f.label(back)
+	q.cold = append(q.cold, func() {
+		f.label(split)
+		f.c("lanes from R15+16 on are in the next block")
+		f.i("LEAQ 16(R15), R8")
+		f.i("MOVL $0xffff, R14")
+		f.i("BZHIL R8, R14, R14")
+		f.i("KMOVW R14, K7")
 		f.i("KNOTW K7, K7")
-		keep()
-	}, q.loadScale, func() { f.i("VMOVAPS Z31, K7, %s", zs) }, keep)
+		f.i("VMOVAPS Z31, %s", zs)
+		f.i("ADDQ $%d, BX", q.k.scaleSize())
+		q.loadScale()
+		f.i("VMOVAPS Z31, K7, %s", zs)
+		f.i("ADDQ b+%d(FP), R15", bOff)
+		f.i("VMULPS %s, %s, %s", zs, v, v)
+		f.i("JMP %s", back)
+	})
+}
+
+// codeBase points DX at the codes of entry R12: its code byte (int8 codes:
+// code first+R12; 4-bit codes: the byte (first+R12)/2 holding it).
+func (q *qnbKernel) codeBase() {
+	f := q.f
+	firstOff, _, _, _ := q.k.args()
+	f.i("MOVQ first+%d(FP), DX", firstOff)
+	f.i("ADDQ R12, DX")
+	if q.k.nib {
+		f.i("SHRQ $1, DX")
+	}
+	f.i("ADDQ R11, DX // the codes of entry R12")
+}
+
+// codes decodes into v the codes of the 16 values from R12+off on (DX
+// from codeBase): int8 codes converted to float32, 4-bit codes looked up
+// in the table. A 4-bit step reads its 8 or 9 code bytes from DX+off/2:
+// whole (16 bytes, those of the next step too) when wide, which a pass's
+// first three steps may, else under K6 (the row's phase's bytes).
+func (q *qnbKernel) codes(off int, v, xb string, wide bool) {
+	f := q.f
+	if !q.k.nib {
+		f.i("VPMOVSXBD %d(DX), %s", off, v)
+		f.i("VCVTDQ2PS %s, %s", v, v)
+		return
+	}
+	if wide {
+		f.i("VPMOVZXBD %d(DX), %s", off/2, v)
+	} else {
+		f.i("VMOVDQU8.Z %d(DX), K6, %s", off/2, xb)
+		f.i("VPMOVZXBD %s, %s", xb, v)
+	}
+	f.i("VPERMD %s, Z28, %s", v, v)
+	f.i("VPSRLVD Z30, %s, %s", v, v)
+	f.i("VPERMPS Z29, %s, %s // table[nibble of each value]", v, v)
 }
 
 // block is 16 entries at R12+off into accumulator acc (block n of a pass,
-// its labels tagged tag): the in-range lanes of their indices, their
-// values decoded and scaled (zero outside those lanes), x gathered under
-// that mask.
-func (q *qnbKernel) block(n, off int, acc, tag string) {
-	q.blockWith(n, off, acc, tag, false, false)
-}
-
-// blockWith is block, its indices already loaded and compared when loaded
-// is set, x built from scalar loads (every index in range) when loads is.
-func (q *qnbKernel) blockWith(n, off int, acc, tag string, loaded, loads bool) {
+// its labels tagged tag), its indices loaded and compared (idxCompare):
+// the codes decoded and scaled, x built from scalar loads (every index in
+// range) when loads is set, else gathered under the in-range lanes, the
+// values of the others +0. wide is codes'.
+func (q *qnbKernel) block(n, off int, acc, tag string, loads, wide bool) {
 	f := q.f
 	idx, v, x, zs := fmt.Sprintf("Z%d", 16+3*n), fmt.Sprintf("Z%d", 17+3*n), fmt.Sprintf("Z%d", 18+3*n), fmt.Sprintf("Z%d", 4+n)
 	kc := fmt.Sprintf("K%d", 1+n)
 	if loads {
 		f.loadLanes(q.iw, off, [4]int{18 + 3*n, 16 + 3*n, 8 + n, 17 + 3*n}, "R14", "R8")
 	}
-	q.blockScale(tag, zs)
-	if !loaded {
-		q.idxCompare(off, n)
-	}
+	q.codes(off, v, fmt.Sprintf("X%d", 8+n), wide)
+	q.scaleInto(tag, v, zs)
 	if !loads {
 		f.i("KMOVW %s, K7 // the gather clears its mask", kc)
-	}
-	xb := fmt.Sprintf("X%d", 8+n)
-	qnbCodes(f, q.k, off, 16, v, xb, "VMOVQ", func() {
-		f.i("VPMOVZXBD %s, %s", xb, v)
-		f.i("VPERMD %s, Z28, %s", v, v)
-		f.i("VPSRLVD Z30, %s, %s", v, v)
-		f.i("VPERMPS Z29, %s, %s", v, v)
-	})
-	if loads {
-		f.i("VMULPS %s, %s, %s // value = code's value * scale", zs, v, v)
-	} else {
-		f.i("VMULPS.Z %s, %s, %s, %s // value = code's value * scale, +0 out of range", zs, v, kc, v)
+		f.i("VMOVAPS.Z %s, %s, %s // +0 out of range", v, kc, v)
 		f.i("VPXORQ %s, %s, %s", x, x, x)
 		f.i("VGATHERDPS (SI)(%s*4), K7, %s", idx, x)
 	}
@@ -360,67 +392,132 @@ func (q *qnbKernel) idxCompare(off, n int) {
 	f.i("VPCMPUD $2, Z15, %s, K%d // lanes whose index <= maxIndex", idx, 1+n)
 }
 
-// pass is the 64-entry pass of the kernels that load x: the four blocks'
-// indices compared first; all in range, each block's x is built from
-// scalar loads, else gathered under its mask.
+// pass is the 64-entry pass: the four blocks' indices compared first; all
+// in range, each block's x is built from scalar loads, else gathered under
+// its mask.
 func (q *qnbKernel) pass() {
 	f := q.f
 	for n := range 4 {
 		q.idxCompare(16*n, n)
 	}
 	f.i("KANDW K1, K2, K7")
-	f.i("KANDW K3, K4, K6")
-	f.i("KANDW K6, K7, K7")
+	f.i("KANDW K3, K7, K7")
+	f.i("KANDW K4, K7, K7")
 	f.i("KORTESTW K7, K7")
 	f.i("JCS %sloads", q.l(""))
 	for n := range 4 {
-		q.blockWith(n, 16*n, fmt.Sprintf("Z%d", n), fmt.Sprint(n), true, false)
+		q.block(n, 16*n, fmt.Sprintf("Z%d", n), fmt.Sprint(n), false, n < 3)
 	}
 	f.i("JMP %spassed", q.l(""))
 	f.label(q.l("loads"))
 	for n := range 4 {
-		q.blockWith(n, 16*n, fmt.Sprintf("Z%d", n), fmt.Sprintf("l%d", n), true, true)
+		q.block(n, 16*n, fmt.Sprintf("Z%d", n), fmt.Sprintf("l%d", n), true, n < 3)
 	}
 	f.label(q.l("passed"))
+}
+
+// one is the 16-entry step of the loop by1: its x loaded when its indices
+// are all in range, else gathered.
+func (q *qnbKernel) one() {
+	f := q.f
+	q.idxCompare(0, 0)
+	f.i("KORTESTW K1, K1")
+	f.i("JCS %sloads1", q.l(""))
+	q.block(0, 0, "Z0", "one", false, false)
+	f.i("JMP %sstepped", q.l(""))
+	f.label(q.l("loads1"))
+	q.block(0, 0, "Z0", "onel", true, false)
+	f.label(q.l("stepped"))
 }
 
 // qnbPFD is the distance, in entries, at which a pass prefetches the codes
 // and indices ahead.
 const qnbPFD = 256
 
-// prefetch is a pass's prefetch of the codes and indices qnbPFD entries
-// ahead: a line of each per 64 bytes the pass reads. It clobbers R8.
+// prefetch is a pass's prefetch of the codes (from DX, see codeBase) and
+// indices qnbPFD entries ahead: a line of each per 64 bytes the pass
+// reads.
 func (q *qnbKernel) prefetch() {
 	f := q.f
-	firstOff, _, _, _ := q.k.args()
-	f.i("MOVQ first+%d(FP), R8", firstOff)
-	f.i("ADDQ R12, R8")
 	cb := 64 // code bytes a pass
 	if q.k.nib {
-		f.i("SHRQ $1, R8")
 		cb = 32
 	}
 	for b := 0; b < cb; b += 64 {
-		f.i("PREFETCHT0 %d(R11)(R8*1)", qnbPFD*cb/64+b)
+		f.i("PREFETCHT0 %d(DX)", qnbPFD*cb/64+b)
 	}
 	for b := 0; b < 64*q.iw; b += 64 {
 		f.i("PREFETCHT0 %d(R9)(R12*%d)", qnbPFD*q.iw+b, q.iw)
 	}
 }
 
-// scalar is the checked loop over entries R12..R13-1 into X14, then a
-// jump to sum.
-func (q *qnbKernel) scalar() {
-	qnbScalar(q.f, q.k, q.iw, q.l, "X16", "X31", q.loadScale, func() {
-		q.f.i("VMOVD R14, X16")
-		q.f.i("VPERMPS Z29, Z16, Z16 // table[low 4 bits]")
-	})
+// last is a row's last 0..15 entries R12..R13-1 (DX from codeBase) as
+// one step under the mask of those lanes (K5): their indices, codes and
+// (4-bit) code bytes read under it, x gathered, the next block's scale
+// read only when one of them is in it. Then DX is the pointers' base
+// again, for the next row.
+func (q *qnbKernel) last() {
+	f := q.f
+	firstOff, _, _, _ := q.k.args()
+	f.c("the last 0..15 entries under a mask")
+	f.i("MOVQ R13, CX")
+	f.i("SUBQ R12, CX")
+	f.i("JEQ %slasted", q.l(""))
+	q.codeBase()
+	f.i("MOVL $0xffff, R8")
+	f.i("BZHIL CX, R8, R8")
+	f.i("KMOVW R8, K5")
+	if q.iw == 2 {
+		f.i("VPMOVZXWD.Z (R9)(R12*2), K5, Z16")
+	} else {
+		f.i("VMOVDQU32.Z (R9)(R12*4), K5, Z16")
+	}
+	f.i("VPCMPUD $2, Z15, Z16, K5, K1 // lanes of K5 whose index <= maxIndex")
+	if q.k.nib {
+		f.c("the code bytes of the lanes: (phase+CX+1)/2 of them")
+		f.i("MOVQ first+%d(FP), R8", firstOff)
+		f.i("ADDQ R12, R8")
+		f.i("ANDQ $1, R8")
+		f.i("LEAQ 1(CX)(R8*1), R8")
+		f.i("SHRQ $1, R8")
+		f.i("MOVL $0xffff, R14")
+		f.i("BZHIL R8, R14, R14")
+		f.i("KMOVW R14, K2")
+		f.i("VMOVDQU8.Z (DX), K2, X8")
+		f.i("VPMOVZXBD X8, Z17")
+		f.i("VPERMD Z17, Z28, Z17")
+		f.i("VPSRLVD Z30, Z17, Z17")
+		f.i("VPERMPS Z29, Z17, Z17 // table[nibble of each value]")
+	} else {
+		f.i("VPMOVSXBD.Z (DX), K5, Z17")
+		f.i("VCVTDQ2PS Z17, Z17")
+	}
+	f.i("VMOVAPS Z31, Z4")
+	f.i("CMPQ R15, CX")
+	f.i("JGE %slastscaled", q.l(""))
+	f.c("lanes from R15 on are in the next block")
+	f.i("MOVL $0xffff, R8")
+	f.i("BZHIL R15, R8, R8")
+	f.i("KMOVW R8, K7")
+	f.i("KNOTW K7, K7")
+	f.i("ADDQ $%d, BX", q.k.scaleSize())
+	q.loadScale()
+	f.i("VMOVAPS Z31, K7, Z4")
+	f.label(q.l("lastscaled"))
+	f.i("KMOVW K1, K7 // the gather clears its mask")
+	f.i("VMULPS.Z Z4, Z17, K1, Z17 // value = code's value * scale, +0 out of range")
+	f.i("VPXORQ Z18, Z18, Z18")
+	f.i("VGATHERDPS (SI)(Z16*4), K7, Z18")
+	f.i("VFMADD231PS Z17, Z18, Z1")
+	f.label(q.l("lasted"))
+	f.i("MOVQ ptr_base+48(FP), DX // DX held the codes' address")
 }
 
 // emit writes the kernel.
 func (q *qnbKernel) emit() {
 	f := q.f
 	_, _, _, aOff := q.k.args()
+	q.cold = nil
 	qnbHead(f, q.name, "AVX512F, AVX512BW, AVX512VL, FMA3, BMI2", q.k)
 	if q.k.nib {
 		f.i("VMOVUPS (R8), Z29")
@@ -430,26 +527,29 @@ func (q *qnbKernel) emit() {
 	f.i("VMOVSS beta+%d(FP), X12", aOff+4)
 	qnbRowStart(f, q.k, q.l, "VPXORQ", "Z", q.loadScale)
 	if q.k.nib {
-		qnbPhase(f, q.k, "Z28, Z30: the nibble lanes' byte index and shift for the row's phase", "R14", 7, "qnbnib")
+		qnbPhase(f, q.k, "Z28, Z30: the nibble lanes' byte index and shift for the row's phase; K6 its code bytes a step", "R14", 7, "qnbnib")
 		f.i("VMOVDQU32 (R8)(R14*1), Z28")
 		f.i("VMOVDQU32 64(R8)(R14*1), Z30")
+		f.i("SHLQ $1, R14 // the phase's ninth byte")
+		f.i("ORQ $0xff, R14")
+		f.i("KMOVW R14, K6")
 	}
 	qnbLoopHead(f, q.l, "by4", "CX", 64, "by1")
+	q.codeBase()
 	q.prefetch()
-	if q.loads {
-		q.pass()
-	} else {
-		for n := range 4 {
-			q.block(n, 16*n, fmt.Sprintf("Z%d", n), fmt.Sprint(n))
-		}
-	}
+	q.pass()
 	f.i("MOVQ CX, R12")
 	f.i("JMP %sby4", q.l(""))
-	qnbLoopHead(f, q.l, "by1", "CX", 16, "tail")
-	q.block(0, 0, "Z0", "one")
+	qnbLoopHead(f, q.l, "by1", "CX", 16, "last")
+	q.codeBase()
+	q.one()
 	f.i("MOVQ CX, R12")
 	f.i("JMP %sby1", q.l(""))
-	q.scalar()
+	for _, c := range q.cold {
+		c()
+	}
+	f.label(q.l("last"))
+	q.last()
 	qnbSum(f, q.k, q.l, true, "X13", "X12", false)
 }
 
@@ -475,34 +575,44 @@ computes it:
 		BX, R15 := block of p, its values from there on   // DIVQ
 		for ; lo+64 <= hi; lo += 64 {                 // 4 blocks of 16 entries a pass
 			for n := range 4 {
-				scale := Z31, the next block's blended in from lane R15 on
+				scale := Z31, the next block's blended in from lane R15 on (out of line)
 				c := zero-extend col[lo+16n : lo+16n+16]   // 32-bit lanes
 				m := c <= maxIndex                          // unsigned; maxIndex = min(len(x), 2^16 or 2^32)-1
-				acc_n += (m ? value*scale : +0) * (m ? gather x[c] : +0)
+				acc_n += (m ? value*scale : +0) * (m ? x[c] : +0)
 			}
 		}
-		16 entries at a time while 16 remain; then one at a time, checked
-		y[i] = alpha*(hsum(acc0+acc1+acc2+acc3) + tail) + (beta != +0 ? beta*y[i] : 0)
+		16 entries at a time while 16 remain; then the last 0..15 under a mask
+		y[i] = alpha*hsum(acc0+acc1+acc2+acc3) + (beta != +0 ? beta*y[i] : 0)
 	}
+
+A step whose indices (a pass: all 64 of them) are all in range builds x
+from scalar loads, else it gathers x under m.
 
 4-bit codes: lane i of a step reads byte (p+i)/2 of the 8 or 9 bytes from
 p/2 and shifts it right by 4*((p+i)&1) (qnbnib, by the phase p&1, which
 16 entries a step keep for the whole row); VPERMPS looks the low 4 bits up
-in the table. The last entries of a row run one at a time, so no step
-reads a code byte past the row's last value.
+in the table. A pass's first three steps read 16 code bytes each, which
+the pass's own 32 or 33 hold; the others read theirs under K6, and the
+last step those of its lanes, so no step reads a code byte past the row's
+last value.
 
 Registers by role:
-	DI y base       SI x base        DX ptr base      R9 col base
-	R10 len(col)    R11 codes base   BX the block's scale   AX row i
+	DI y base       SI x base        R9 col base      R10 len(col)
+	DX ptr base; in a row's steps the codes of entry k (byte (first+k)/2
+	  for 4-bit codes)
+	R11 codes base   BX the block's scale   AX row i
 	R12 entry k     R13 row end      R15 values left in the block at k
 	CX k+64 / k+16, a nibble's shift   R8 a checked entry's index, scratch
 	R14 scratch
 	Z15 maxIndex in every 32-bit lane; Z29 the table; Z31 the block's
-	scale; Z28, Z30 the nibble lanes' byte index and shift
-	Z0..Z3 accumulators; X14 the row's scalar sum; X13 alpha, X12 beta
-	block n: Z16+3n indices, Z17+3n values, Z18+3n x, Z4+n scales, X8+n
-	  code bytes, K1+n in-range lanes, K7 the gather's copy (and the
-	  blend's lanes before it)
+	scale; Z28, Z30 the nibble lanes' byte index and shift; K6 the code
+	bytes of a step of the row's phase (8 or 9)
+	Z0..Z3 accumulators; X14 zero (qnbSum's scalar sum); X13 alpha, X12 beta
+	the last step: K5 its lanes, K2 its code bytes
+	block n: Z16+3n indices, Z17+3n values, Z18+3n x, Z4+n scales (a
+	  block ending among its lanes), X8+n code bytes, K1+n in-range
+	  lanes, K7 their AND over a pass, the gather's copy, the blend's
+	  lanes
 
 Assumes len(ptr) == len(y)+1, b >= 16, len(x) > 0, beta == +0 for "do not
 read y", codes for values first..first+len(col)-1, a scale for each of
