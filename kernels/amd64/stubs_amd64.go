@@ -878,7 +878,7 @@ func QSpMVI8BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale [
 // rest (the (n+1)/2 code bytes of its n values and their indices read under
 // masks, x gathered), which also take the rest of a row after an index not
 // below len(x) and skip such entries. It prefetches idx and the codes into
-// L2, and idx nearer ahead into L1. It needs len(ptr) == len(y)+1, len(table) == 16, b >= 16,
+// L2. It needs len(ptr) == len(y)+1, len(table) == 16, b >= 16,
 // len(codes) >= (len(idx)+1)/2 and a scale for every block of the values
 // of the rows; it reads a block's scale only when a value of the block is
 // read.
@@ -974,7 +974,7 @@ func QSpMV4MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table []float
 // sign-extended and converted, two accumulators), then one of 16, then
 // masked steps of the rest (its codes and indices read under masks, x
 // gathered), which also take the rest of a row after an index not below
-// len(x) and skip such entries. It prefetches idx and the codes into L2, and idx nearer ahead into L1. It
+// len(x) and skip such entries. It prefetches idx and the codes into L2. It
 // needs len(ptr) == len(y)+1, len(codes) >= len(idx) and len(rs) >= len(y).
 // Requires: AVX512F, AVX512BW, BMI2.
 //

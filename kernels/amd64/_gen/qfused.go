@@ -58,7 +58,7 @@ when b < 32), each with its own scale blend; then masked steps of the
 rest (the (n+1)/2 code bytes of its n values and their indices read under
 masks, x gathered), which also take the rest of a row after an index not
 below len(x) and skip such entries. It prefetches idx and the codes into
-L2, and idx nearer ahead into L1. It needs len(ptr) == len(y)+1, len(table) == 16, b >= 16,
+L2. It needs len(ptr) == len(y)+1, len(table) == 16, b >= 16,
 len(codes) >= (len(idx)+1)/2 and a scale for every block of the values
 of the rows; it reads a block's scale only when a value of the block is
 read.
@@ -114,7 +114,7 @@ entries (one range check of their indices, x by scalar loads, the codes
 sign-extended and converted, two accumulators), then one of 16, then
 masked steps of the rest (its codes and indices read under masks, x
 gathered), which also take the rest of a row after an index not below
-len(x) and skip such entries. It prefetches idx and the codes into L2, and idx nearer ahead into L1. It
+len(x) and skip such entries. It prefetches idx and the codes into L2. It
 needs len(ptr) == len(y)+1, len(codes) >= len(idx) and len(rs) >= len(y).
 Requires: AVX512F, AVX512BW, BMI2.`},
 	}
@@ -554,25 +554,20 @@ func qfScalarValue(f *asmFile, k qfKind, l string, r qfScalarRegs, lookup func()
 
 // qfPFD is the AVX-512 fused kernels' prefetch distance in bytes of idx
 // (the codes of the same entries are prefetched too), and qfPFI its
-// prefetch instruction; qfNear is a second distance, of idx only, with
-// PREFETCHT0. The streams (idx 8 bytes a value, codes 1 or 1/2) are
-// prefetched into L2 (PREFETCHT1 on Zen 4), and idx from L2 into L1, about
-// twice as far ahead as the float32 kernel's distances: the loop moves
-// fewer bytes a value and so takes values faster from a streamed matrix,
-// and at the float32 distances the index loads still wait on L2 (the
-// pass's x loads hang on them), which leaves the loop below the float32
-// kernel's bytes a second. Nearer distances for L1 (1280 to 2560 bytes)
-// or farther ones for L2 (8192) are slower, as is PREFETCHT0 for the
-// codes; a second, near PREFETCHT0 of the codes gains nothing.
+// prefetch instruction. The streams (idx 8 bytes a value, codes 1 or 1/2)
+// are prefetched into L2 (PREFETCHT1 on Zen 4), about twice as far ahead
+// as the float32 kernel's distance: the loop moves fewer bytes a value and
+// so takes values faster from a streamed matrix. Each line is prefetched
+// once: a second prefetch of the idx lines from L2 into L1 nearer ahead
+// (PREFETCHT0) makes the loop slower, its misses in L1 beside those of
+// the x loads, which the index loads' own L2 hits do not.
 var (
-	qfPFD  = 7168
-	qfPFI  = "PREFETCHT1"
-	qfNear = 2816
+	qfPFD = 7168
+	qfPFI = "PREFETCHT1"
 )
 
 // qfPrefetch prefetches the idx lines of a pass of 16*lines entries, and
-// their codes, qfPFD bytes of idx ahead of R12, and the idx lines qfNear
-// bytes ahead.
+// their codes, qfPFD bytes of idx ahead of R12.
 func qfPrefetch(f *asmFile, k qfKind, lines int) {
 	for i := range lines {
 		f.i("%s %d(R9)(R12*8)", qfPFI, qfPFD+64*i)
@@ -580,9 +575,6 @@ func qfPrefetch(f *asmFile, k qfKind, lines int) {
 	qfCodesPrefetch(f, k, qfPFD)
 	if !k.row {
 		qfScalesPrefetch(f, k)
-	}
-	for i := range lines {
-		f.i("PREFETCHT0 %d(R9)(R12*8)", qfNear+64*i)
 	}
 }
 
