@@ -12,7 +12,8 @@ import (
 // TestQSpMMKernelsDecode runs every tier's fused 8-bit SpMM kernels, whole
 // and on a tile, on each of the 256 codes with unit scales and X the
 // identity: Y holds each code's value, bit for bit as the decode table
-// holds it (-0 summed onto +0 as +0). A NaN spreads over its row (times
+// holds it (-0 summed onto +0 as +0); uint8's, with a zero point per row
+// of 16 codes, the code less the zero point. A NaN spreads over its row (times
 // X's zeros): E4M3's two NaN codes are alone in the last row, which must
 // hold NaN only, and decode as 0 in the others.
 func TestQSpMMKernelsDecode(t *testing.T) {
@@ -31,9 +32,12 @@ func TestQSpMMKernelsDecode(t *testing.T) {
 	}
 	rows := len(ptr) - 1
 	ones := make([]float32, n)
-	exps := make([]byte, n)
+	exps, zeros := make([]byte, n), make([]byte, rows)
 	for i := range ones {
 		ones[i], exps[i] = 1, 127 // 2^0
+	}
+	for r := range zeros {
+		zeros[r] = byte(37*r + 5)
 	}
 	for tr := tierGeneric; tr < numTiers; tr++ {
 		ks := qspmmKernelsOf(tr)
@@ -46,7 +50,14 @@ func TestQSpMMKernelsDecode(t *testing.T) {
 			table *[256]float32
 			b     int
 		}{{"int8 row", qspmmRow8, &i8Table, 1}, {"int8 block=16", qspmmBlock8, &i8Table, 16}, {"int8 block=64", qspmmBlock8, &i8Table, 64},
-			{"e4m3 block=32", qspmmMX8, &e4m3Table, 32}, {"e4m3 block=17", qspmmMX8, &e4m3Table, 17}} {
+			{"e4m3 block=32", qspmmMX8, &e4m3Table, 32}, {"e4m3 block=17", qspmmMX8, &e4m3Table, 17}, {"uint8 row", qspmmRowU8, &u8Table, 1}} {
+			if ks.k[c.kind] == nil {
+				continue
+			}
+			table, ex := c.table[:], exps
+			if c.kind == qspmmRowU8 {
+				table, ex = u8Table511[:], zeros
+			}
 			codes := make([]byte, n)
 			for k := range codes {
 				codes[k] = byte(k)
@@ -60,6 +71,9 @@ func TestQSpMMKernelsDecode(t *testing.T) {
 			check := func(how string, y []float32) {
 				for k, g := range y {
 					want := c.table[codes[k]]
+					if c.kind == qspmmRowU8 {
+						want -= float32(zeros[k/w])
+					}
 					if g != want && !(math.IsNaN(float64(g)) && math.IsNaN(float64(want))) ||
 						math.Float32bits(g) != math.Float32bits(want) && want != 0 && !math.IsNaN(float64(want)) {
 						t.Fatalf("%s %s, %s: code %#x gives %v (%#x), want %v (%#x)", tr, c.name, how, k, g, math.Float32bits(g), want, math.Float32bits(want))
@@ -67,11 +81,11 @@ func TestQSpMMKernelsDecode(t *testing.T) {
 				}
 			}
 			y := make([]float32, rows*w)
-			ks.k[c.kind](y, w, x, w, w, ptr, idx, codes, c.table[:], ones, exps, c.b, 1, 0, w)
+			ks.k[c.kind](y, w, x, w, w, ptr, idx, codes, table, ones, ex, c.b, 1, 0, w)
 			check("whole", y)
 			if kt := ks.kt[c.kind]; kt != nil {
 				y := make([]float32, rows*w)
-				kt(y, w, x, w, w, append([]uint64(nil), seg...), idx, codes, c.table[:], ones, exps, c.b, 1, 0, w, w)
+				kt(y, w, x, w, w, append([]uint64(nil), seg...), idx, codes, table, ones, ex, c.b, 1, 0, w, w)
 				check("tile", y)
 			}
 		}

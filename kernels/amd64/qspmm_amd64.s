@@ -28,7 +28,7 @@ GLOBL qmmtail<>(SB), RODATA|NOPTR, $64
 
 // func QSpMM8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMM8RowAVX2(SB), NOSPLIT, $112-240
+TEXT ·QSpMM8RowAVX2(SB), NOSPLIT, $120-240
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -386,7 +386,7 @@ qspmm8rowavx2done:
 
 // func QSpMMTile8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMMTile8RowAVX2(SB), NOSPLIT, $112-248
+TEXT ·QSpMMTile8RowAVX2(SB), NOSPLIT, $120-248
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -843,7 +843,7 @@ qspmmtile8rowavx2done:
 
 // func QSpMM8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMM8BlockAVX2(SB), NOSPLIT, $112-240
+TEXT ·QSpMM8BlockAVX2(SB), NOSPLIT, $120-240
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -1332,7 +1332,7 @@ qspmm8blockavx2done:
 
 // func QSpMMTile8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMMTile8BlockAVX2(SB), NOSPLIT, $112-248
+TEXT ·QSpMMTile8BlockAVX2(SB), NOSPLIT, $120-248
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -1920,7 +1920,7 @@ qspmmtile8blockavx2done:
 
 // func QSpMM8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMM8MXAVX2(SB), NOSPLIT, $112-240
+TEXT ·QSpMM8MXAVX2(SB), NOSPLIT, $120-240
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -2505,7 +2505,7 @@ qspmm8mxavx2done:
 
 // func QSpMMTile8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMMTile8MXAVX2(SB), NOSPLIT, $112-248
+TEXT ·QSpMMTile8MXAVX2(SB), NOSPLIT, $120-248
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -3189,7 +3189,7 @@ qspmmtile8mxavx2done:
 
 // func QSpMM4BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMM4BlockAVX2(SB), NOSPLIT, $112-240
+TEXT ·QSpMM4BlockAVX2(SB), NOSPLIT, $120-240
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -3821,7 +3821,7 @@ qspmm4blockavx2done:
 
 // func QSpMMTile4BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMMTile4BlockAVX2(SB), NOSPLIT, $112-248
+TEXT ·QSpMMTile4BlockAVX2(SB), NOSPLIT, $120-248
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -4569,7 +4569,7 @@ qspmmtile4blockavx2done:
 
 // func QSpMM4MXAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMM4MXAVX2(SB), NOSPLIT, $112-240
+TEXT ·QSpMM4MXAVX2(SB), NOSPLIT, $120-240
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -5321,7 +5321,7 @@ qspmm4mxavx2done:
 
 // func QSpMMTile4MXAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX, AVX2, FMA3
-TEXT ·QSpMMTile4MXAVX2(SB), NOSPLIT, $112-248
+TEXT ·QSpMMTile4MXAVX2(SB), NOSPLIT, $120-248
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -6189,7 +6189,7 @@ qspmmtile4mxavx2done:
 
 // func QSpMM8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX512F, AVX512VL, BMI2
-TEXT ·QSpMM8RowAVX512(SB), NOSPLIT, $112-240
+TEXT ·QSpMM8RowAVX512(SB), NOSPLIT, $120-240
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -6250,8 +6250,8 @@ qspmm8rowavx512c4gn:
 	JA qspmm8rowavx512c4kn
 	VPMOVSXBD (R11)(R12*1), Z9
 	VCVTDQ2PS Z9, Z9
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c4gs0
@@ -6262,7 +6262,7 @@ qspmm8rowavx512c4gn:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm8rowavx512c4gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c4gs1
@@ -6273,7 +6273,7 @@ qspmm8rowavx512c4gs0:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm8rowavx512c4gs1:
-	VBROADCASTSS qb-104(SP), Z30
+	VBROADCASTSS qb-112(SP), Z30
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c4gs2
@@ -6284,7 +6284,7 @@ qspmm8rowavx512c4gs1:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm8rowavx512c4gs2:
-	VBROADCASTSS qb-100(SP), Z31
+	VBROADCASTSS qb-108(SP), Z31
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c4gs3
@@ -6295,7 +6295,7 @@ qspmm8rowavx512c4gs2:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm8rowavx512c4gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c4gs4
@@ -6306,7 +6306,7 @@ qspmm8rowavx512c4gs3:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm8rowavx512c4gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c4gs5
@@ -6317,7 +6317,7 @@ qspmm8rowavx512c4gs4:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm8rowavx512c4gs5:
-	VBROADCASTSS qb-88(SP), Z30
+	VBROADCASTSS qb-96(SP), Z30
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c4gs6
@@ -6328,7 +6328,7 @@ qspmm8rowavx512c4gs5:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm8rowavx512c4gs6:
-	VBROADCASTSS qb-84(SP), Z31
+	VBROADCASTSS qb-92(SP), Z31
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c4gs7
@@ -6339,7 +6339,7 @@ qspmm8rowavx512c4gs6:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm8rowavx512c4gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c4gs8
@@ -6350,7 +6350,7 @@ qspmm8rowavx512c4gs7:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm8rowavx512c4gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c4gs9
@@ -6361,7 +6361,7 @@ qspmm8rowavx512c4gs8:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm8rowavx512c4gs9:
-	VBROADCASTSS qb-72(SP), Z30
+	VBROADCASTSS qb-80(SP), Z30
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c4gs10
@@ -6372,7 +6372,7 @@ qspmm8rowavx512c4gs9:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm8rowavx512c4gs10:
-	VBROADCASTSS qb-68(SP), Z31
+	VBROADCASTSS qb-76(SP), Z31
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c4gs11
@@ -6383,7 +6383,7 @@ qspmm8rowavx512c4gs10:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm8rowavx512c4gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c4gs12
@@ -6394,7 +6394,7 @@ qspmm8rowavx512c4gs11:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm8rowavx512c4gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c4gs13
@@ -6405,7 +6405,7 @@ qspmm8rowavx512c4gs12:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm8rowavx512c4gs13:
-	VBROADCASTSS qb-56(SP), Z30
+	VBROADCASTSS qb-64(SP), Z30
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c4gs14
@@ -6416,7 +6416,7 @@ qspmm8rowavx512c4gs13:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm8rowavx512c4gs14:
-	VBROADCASTSS qb-52(SP), Z31
+	VBROADCASTSS qb-60(SP), Z31
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c4gs15
@@ -6513,8 +6513,8 @@ qspmm8rowavx512c2gn:
 	JA qspmm8rowavx512c2kn
 	VPMOVSXBD (R11)(R12*1), Z9
 	VCVTDQ2PS Z9, Z9
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c2gs0
@@ -6523,7 +6523,7 @@ qspmm8rowavx512c2gn:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm8rowavx512c2gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c2gs1
@@ -6532,7 +6532,7 @@ qspmm8rowavx512c2gs0:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm8rowavx512c2gs1:
-	VBROADCASTSS qb-104(SP), Z30
+	VBROADCASTSS qb-112(SP), Z30
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c2gs2
@@ -6541,7 +6541,7 @@ qspmm8rowavx512c2gs1:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm8rowavx512c2gs2:
-	VBROADCASTSS qb-100(SP), Z31
+	VBROADCASTSS qb-108(SP), Z31
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c2gs3
@@ -6550,7 +6550,7 @@ qspmm8rowavx512c2gs2:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm8rowavx512c2gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c2gs4
@@ -6559,7 +6559,7 @@ qspmm8rowavx512c2gs3:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm8rowavx512c2gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c2gs5
@@ -6568,7 +6568,7 @@ qspmm8rowavx512c2gs4:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm8rowavx512c2gs5:
-	VBROADCASTSS qb-88(SP), Z30
+	VBROADCASTSS qb-96(SP), Z30
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c2gs6
@@ -6577,7 +6577,7 @@ qspmm8rowavx512c2gs5:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm8rowavx512c2gs6:
-	VBROADCASTSS qb-84(SP), Z31
+	VBROADCASTSS qb-92(SP), Z31
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c2gs7
@@ -6586,7 +6586,7 @@ qspmm8rowavx512c2gs6:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm8rowavx512c2gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c2gs8
@@ -6595,7 +6595,7 @@ qspmm8rowavx512c2gs7:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm8rowavx512c2gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c2gs9
@@ -6604,7 +6604,7 @@ qspmm8rowavx512c2gs8:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm8rowavx512c2gs9:
-	VBROADCASTSS qb-72(SP), Z30
+	VBROADCASTSS qb-80(SP), Z30
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c2gs10
@@ -6613,7 +6613,7 @@ qspmm8rowavx512c2gs9:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm8rowavx512c2gs10:
-	VBROADCASTSS qb-68(SP), Z31
+	VBROADCASTSS qb-76(SP), Z31
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c2gs11
@@ -6622,7 +6622,7 @@ qspmm8rowavx512c2gs10:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm8rowavx512c2gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c2gs12
@@ -6631,7 +6631,7 @@ qspmm8rowavx512c2gs11:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm8rowavx512c2gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c2gs13
@@ -6640,7 +6640,7 @@ qspmm8rowavx512c2gs12:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm8rowavx512c2gs13:
-	VBROADCASTSS qb-56(SP), Z30
+	VBROADCASTSS qb-64(SP), Z30
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c2gs14
@@ -6649,7 +6649,7 @@ qspmm8rowavx512c2gs13:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm8rowavx512c2gs14:
-	VBROADCASTSS qb-52(SP), Z31
+	VBROADCASTSS qb-60(SP), Z31
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c2gs15
@@ -6730,8 +6730,8 @@ qspmm8rowavx512c1gn:
 	JA qspmm8rowavx512c1kn
 	VPMOVSXBD (R11)(R12*1), Z9
 	VCVTDQ2PS Z9, Z9
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c1gs0
@@ -6739,7 +6739,7 @@ qspmm8rowavx512c1gn:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmm8rowavx512c1gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c1gs1
@@ -6747,7 +6747,7 @@ qspmm8rowavx512c1gs0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmm8rowavx512c1gs1:
-	VBROADCASTSS qb-104(SP), Z26
+	VBROADCASTSS qb-112(SP), Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c1gs2
@@ -6755,7 +6755,7 @@ qspmm8rowavx512c1gs1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmm8rowavx512c1gs2:
-	VBROADCASTSS qb-100(SP), Z27
+	VBROADCASTSS qb-108(SP), Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c1gs3
@@ -6763,7 +6763,7 @@ qspmm8rowavx512c1gs2:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmm8rowavx512c1gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c1gs4
@@ -6771,7 +6771,7 @@ qspmm8rowavx512c1gs3:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmm8rowavx512c1gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c1gs5
@@ -6779,7 +6779,7 @@ qspmm8rowavx512c1gs4:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmm8rowavx512c1gs5:
-	VBROADCASTSS qb-88(SP), Z26
+	VBROADCASTSS qb-96(SP), Z26
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c1gs6
@@ -6787,7 +6787,7 @@ qspmm8rowavx512c1gs5:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmm8rowavx512c1gs6:
-	VBROADCASTSS qb-84(SP), Z27
+	VBROADCASTSS qb-92(SP), Z27
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c1gs7
@@ -6795,7 +6795,7 @@ qspmm8rowavx512c1gs6:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmm8rowavx512c1gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c1gs8
@@ -6803,7 +6803,7 @@ qspmm8rowavx512c1gs7:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmm8rowavx512c1gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c1gs9
@@ -6811,7 +6811,7 @@ qspmm8rowavx512c1gs8:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmm8rowavx512c1gs9:
-	VBROADCASTSS qb-72(SP), Z26
+	VBROADCASTSS qb-80(SP), Z26
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c1gs10
@@ -6819,7 +6819,7 @@ qspmm8rowavx512c1gs9:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmm8rowavx512c1gs10:
-	VBROADCASTSS qb-68(SP), Z27
+	VBROADCASTSS qb-76(SP), Z27
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c1gs11
@@ -6827,7 +6827,7 @@ qspmm8rowavx512c1gs10:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmm8rowavx512c1gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c1gs12
@@ -6835,7 +6835,7 @@ qspmm8rowavx512c1gs11:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmm8rowavx512c1gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c1gs13
@@ -6843,7 +6843,7 @@ qspmm8rowavx512c1gs12:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmm8rowavx512c1gs13:
-	VBROADCASTSS qb-56(SP), Z26
+	VBROADCASTSS qb-64(SP), Z26
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c1gs14
@@ -6851,7 +6851,7 @@ qspmm8rowavx512c1gs13:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmm8rowavx512c1gs14:
-	VBROADCASTSS qb-52(SP), Z27
+	VBROADCASTSS qb-60(SP), Z27
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512c1gs15
@@ -6943,8 +6943,8 @@ qspmm8rowavx512tailgn:
 	JA qspmm8rowavx512tailkn
 	VPMOVSXBD (R11)(R12*1), Z9
 	VCVTDQ2PS Z9, Z9
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512tailgs0
@@ -6952,7 +6952,7 @@ qspmm8rowavx512tailgn:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmm8rowavx512tailgs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512tailgs1
@@ -6960,7 +6960,7 @@ qspmm8rowavx512tailgs0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmm8rowavx512tailgs1:
-	VBROADCASTSS qb-104(SP), Z26
+	VBROADCASTSS qb-112(SP), Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512tailgs2
@@ -6968,7 +6968,7 @@ qspmm8rowavx512tailgs1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmm8rowavx512tailgs2:
-	VBROADCASTSS qb-100(SP), Z27
+	VBROADCASTSS qb-108(SP), Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512tailgs3
@@ -6976,7 +6976,7 @@ qspmm8rowavx512tailgs2:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmm8rowavx512tailgs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512tailgs4
@@ -6984,7 +6984,7 @@ qspmm8rowavx512tailgs3:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmm8rowavx512tailgs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512tailgs5
@@ -6992,7 +6992,7 @@ qspmm8rowavx512tailgs4:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmm8rowavx512tailgs5:
-	VBROADCASTSS qb-88(SP), Z26
+	VBROADCASTSS qb-96(SP), Z26
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512tailgs6
@@ -7000,7 +7000,7 @@ qspmm8rowavx512tailgs5:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmm8rowavx512tailgs6:
-	VBROADCASTSS qb-84(SP), Z27
+	VBROADCASTSS qb-92(SP), Z27
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512tailgs7
@@ -7008,7 +7008,7 @@ qspmm8rowavx512tailgs6:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmm8rowavx512tailgs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512tailgs8
@@ -7016,7 +7016,7 @@ qspmm8rowavx512tailgs7:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmm8rowavx512tailgs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512tailgs9
@@ -7024,7 +7024,7 @@ qspmm8rowavx512tailgs8:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmm8rowavx512tailgs9:
-	VBROADCASTSS qb-72(SP), Z26
+	VBROADCASTSS qb-80(SP), Z26
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512tailgs10
@@ -7032,7 +7032,7 @@ qspmm8rowavx512tailgs9:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmm8rowavx512tailgs10:
-	VBROADCASTSS qb-68(SP), Z27
+	VBROADCASTSS qb-76(SP), Z27
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512tailgs11
@@ -7040,7 +7040,7 @@ qspmm8rowavx512tailgs10:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmm8rowavx512tailgs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512tailgs12
@@ -7048,7 +7048,7 @@ qspmm8rowavx512tailgs11:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmm8rowavx512tailgs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512tailgs13
@@ -7056,7 +7056,7 @@ qspmm8rowavx512tailgs12:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmm8rowavx512tailgs13:
-	VBROADCASTSS qb-56(SP), Z26
+	VBROADCASTSS qb-64(SP), Z26
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512tailgs14
@@ -7064,7 +7064,7 @@ qspmm8rowavx512tailgs13:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmm8rowavx512tailgs14:
-	VBROADCASTSS qb-52(SP), Z27
+	VBROADCASTSS qb-60(SP), Z27
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8rowavx512tailgs15
@@ -7153,7 +7153,7 @@ qspmm8rowavx512done:
 
 // func QSpMMTile8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX512F, AVX512VL, BMI2
-TEXT ·QSpMMTile8RowAVX512(SB), NOSPLIT, $112-248
+TEXT ·QSpMMTile8RowAVX512(SB), NOSPLIT, $120-248
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -7223,8 +7223,8 @@ qspmmtile8rowavx512c4gn:
 	JA qspmmtile8rowavx512c4kn
 	VPMOVSXBD (R11)(R12*1), Z9
 	VCVTDQ2PS Z9, Z9
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c4gi0
@@ -7239,7 +7239,7 @@ qspmmtile8rowavx512c4gi0:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile8rowavx512c4gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c4gi1
@@ -7254,7 +7254,7 @@ qspmmtile8rowavx512c4gi1:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile8rowavx512c4gs1:
-	VBROADCASTSS qb-104(SP), Z30
+	VBROADCASTSS qb-112(SP), Z30
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c4gi2
@@ -7269,7 +7269,7 @@ qspmmtile8rowavx512c4gi2:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile8rowavx512c4gs2:
-	VBROADCASTSS qb-100(SP), Z31
+	VBROADCASTSS qb-108(SP), Z31
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c4gi3
@@ -7284,7 +7284,7 @@ qspmmtile8rowavx512c4gi3:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile8rowavx512c4gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c4gi4
@@ -7299,7 +7299,7 @@ qspmmtile8rowavx512c4gi4:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile8rowavx512c4gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c4gi5
@@ -7314,7 +7314,7 @@ qspmmtile8rowavx512c4gi5:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile8rowavx512c4gs5:
-	VBROADCASTSS qb-88(SP), Z30
+	VBROADCASTSS qb-96(SP), Z30
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c4gi6
@@ -7329,7 +7329,7 @@ qspmmtile8rowavx512c4gi6:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile8rowavx512c4gs6:
-	VBROADCASTSS qb-84(SP), Z31
+	VBROADCASTSS qb-92(SP), Z31
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c4gi7
@@ -7344,7 +7344,7 @@ qspmmtile8rowavx512c4gi7:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile8rowavx512c4gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c4gi8
@@ -7359,7 +7359,7 @@ qspmmtile8rowavx512c4gi8:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile8rowavx512c4gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c4gi9
@@ -7374,7 +7374,7 @@ qspmmtile8rowavx512c4gi9:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile8rowavx512c4gs9:
-	VBROADCASTSS qb-72(SP), Z30
+	VBROADCASTSS qb-80(SP), Z30
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c4gi10
@@ -7389,7 +7389,7 @@ qspmmtile8rowavx512c4gi10:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile8rowavx512c4gs10:
-	VBROADCASTSS qb-68(SP), Z31
+	VBROADCASTSS qb-76(SP), Z31
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c4gi11
@@ -7404,7 +7404,7 @@ qspmmtile8rowavx512c4gi11:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile8rowavx512c4gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c4gi12
@@ -7419,7 +7419,7 @@ qspmmtile8rowavx512c4gi12:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile8rowavx512c4gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c4gi13
@@ -7434,7 +7434,7 @@ qspmmtile8rowavx512c4gi13:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile8rowavx512c4gs13:
-	VBROADCASTSS qb-56(SP), Z30
+	VBROADCASTSS qb-64(SP), Z30
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c4gi14
@@ -7449,7 +7449,7 @@ qspmmtile8rowavx512c4gi14:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile8rowavx512c4gs14:
-	VBROADCASTSS qb-52(SP), Z31
+	VBROADCASTSS qb-60(SP), Z31
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c4gi15
@@ -7610,8 +7610,8 @@ qspmmtile8rowavx512c2gn:
 	JA qspmmtile8rowavx512c2kn
 	VPMOVSXBD (R11)(R12*1), Z9
 	VCVTDQ2PS Z9, Z9
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c2gi0
@@ -7624,7 +7624,7 @@ qspmmtile8rowavx512c2gi0:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile8rowavx512c2gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c2gi1
@@ -7637,7 +7637,7 @@ qspmmtile8rowavx512c2gi1:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile8rowavx512c2gs1:
-	VBROADCASTSS qb-104(SP), Z30
+	VBROADCASTSS qb-112(SP), Z30
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c2gi2
@@ -7650,7 +7650,7 @@ qspmmtile8rowavx512c2gi2:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile8rowavx512c2gs2:
-	VBROADCASTSS qb-100(SP), Z31
+	VBROADCASTSS qb-108(SP), Z31
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c2gi3
@@ -7663,7 +7663,7 @@ qspmmtile8rowavx512c2gi3:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile8rowavx512c2gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c2gi4
@@ -7676,7 +7676,7 @@ qspmmtile8rowavx512c2gi4:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile8rowavx512c2gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c2gi5
@@ -7689,7 +7689,7 @@ qspmmtile8rowavx512c2gi5:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile8rowavx512c2gs5:
-	VBROADCASTSS qb-88(SP), Z30
+	VBROADCASTSS qb-96(SP), Z30
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c2gi6
@@ -7702,7 +7702,7 @@ qspmmtile8rowavx512c2gi6:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile8rowavx512c2gs6:
-	VBROADCASTSS qb-84(SP), Z31
+	VBROADCASTSS qb-92(SP), Z31
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c2gi7
@@ -7715,7 +7715,7 @@ qspmmtile8rowavx512c2gi7:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile8rowavx512c2gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c2gi8
@@ -7728,7 +7728,7 @@ qspmmtile8rowavx512c2gi8:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile8rowavx512c2gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c2gi9
@@ -7741,7 +7741,7 @@ qspmmtile8rowavx512c2gi9:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile8rowavx512c2gs9:
-	VBROADCASTSS qb-72(SP), Z30
+	VBROADCASTSS qb-80(SP), Z30
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c2gi10
@@ -7754,7 +7754,7 @@ qspmmtile8rowavx512c2gi10:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile8rowavx512c2gs10:
-	VBROADCASTSS qb-68(SP), Z31
+	VBROADCASTSS qb-76(SP), Z31
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c2gi11
@@ -7767,7 +7767,7 @@ qspmmtile8rowavx512c2gi11:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile8rowavx512c2gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c2gi12
@@ -7780,7 +7780,7 @@ qspmmtile8rowavx512c2gi12:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile8rowavx512c2gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c2gi13
@@ -7793,7 +7793,7 @@ qspmmtile8rowavx512c2gi13:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile8rowavx512c2gs13:
-	VBROADCASTSS qb-56(SP), Z30
+	VBROADCASTSS qb-64(SP), Z30
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c2gi14
@@ -7806,7 +7806,7 @@ qspmmtile8rowavx512c2gi14:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile8rowavx512c2gs14:
-	VBROADCASTSS qb-52(SP), Z31
+	VBROADCASTSS qb-60(SP), Z31
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c2gi15
@@ -7951,8 +7951,8 @@ qspmmtile8rowavx512c1gn:
 	JA qspmmtile8rowavx512c1kn
 	VPMOVSXBD (R11)(R12*1), Z9
 	VCVTDQ2PS Z9, Z9
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c1gi0
@@ -7964,7 +7964,7 @@ qspmmtile8rowavx512c1gi0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmmtile8rowavx512c1gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c1gi1
@@ -7976,7 +7976,7 @@ qspmmtile8rowavx512c1gi1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmmtile8rowavx512c1gs1:
-	VBROADCASTSS qb-104(SP), Z26
+	VBROADCASTSS qb-112(SP), Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c1gi2
@@ -7988,7 +7988,7 @@ qspmmtile8rowavx512c1gi2:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmmtile8rowavx512c1gs2:
-	VBROADCASTSS qb-100(SP), Z27
+	VBROADCASTSS qb-108(SP), Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c1gi3
@@ -8000,7 +8000,7 @@ qspmmtile8rowavx512c1gi3:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmmtile8rowavx512c1gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c1gi4
@@ -8012,7 +8012,7 @@ qspmmtile8rowavx512c1gi4:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmmtile8rowavx512c1gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c1gi5
@@ -8024,7 +8024,7 @@ qspmmtile8rowavx512c1gi5:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmmtile8rowavx512c1gs5:
-	VBROADCASTSS qb-88(SP), Z26
+	VBROADCASTSS qb-96(SP), Z26
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c1gi6
@@ -8036,7 +8036,7 @@ qspmmtile8rowavx512c1gi6:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmmtile8rowavx512c1gs6:
-	VBROADCASTSS qb-84(SP), Z27
+	VBROADCASTSS qb-92(SP), Z27
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c1gi7
@@ -8048,7 +8048,7 @@ qspmmtile8rowavx512c1gi7:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmmtile8rowavx512c1gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c1gi8
@@ -8060,7 +8060,7 @@ qspmmtile8rowavx512c1gi8:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmmtile8rowavx512c1gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c1gi9
@@ -8072,7 +8072,7 @@ qspmmtile8rowavx512c1gi9:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmmtile8rowavx512c1gs9:
-	VBROADCASTSS qb-72(SP), Z26
+	VBROADCASTSS qb-80(SP), Z26
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c1gi10
@@ -8084,7 +8084,7 @@ qspmmtile8rowavx512c1gi10:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmmtile8rowavx512c1gs10:
-	VBROADCASTSS qb-68(SP), Z27
+	VBROADCASTSS qb-76(SP), Z27
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c1gi11
@@ -8096,7 +8096,7 @@ qspmmtile8rowavx512c1gi11:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmmtile8rowavx512c1gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c1gi12
@@ -8108,7 +8108,7 @@ qspmmtile8rowavx512c1gi12:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmmtile8rowavx512c1gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c1gi13
@@ -8120,7 +8120,7 @@ qspmmtile8rowavx512c1gi13:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmmtile8rowavx512c1gs13:
-	VBROADCASTSS qb-56(SP), Z26
+	VBROADCASTSS qb-64(SP), Z26
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c1gi14
@@ -8132,7 +8132,7 @@ qspmmtile8rowavx512c1gi14:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmmtile8rowavx512c1gs14:
-	VBROADCASTSS qb-52(SP), Z27
+	VBROADCASTSS qb-60(SP), Z27
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512c1gi15
@@ -8302,8 +8302,8 @@ qspmmtile8rowavx512tailgn:
 	JA qspmmtile8rowavx512tailkn
 	VPMOVSXBD (R11)(R12*1), Z9
 	VCVTDQ2PS Z9, Z9
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512tailgi0
@@ -8315,7 +8315,7 @@ qspmmtile8rowavx512tailgi0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmmtile8rowavx512tailgs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512tailgi1
@@ -8327,7 +8327,7 @@ qspmmtile8rowavx512tailgi1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmmtile8rowavx512tailgs1:
-	VBROADCASTSS qb-104(SP), Z26
+	VBROADCASTSS qb-112(SP), Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512tailgi2
@@ -8339,7 +8339,7 @@ qspmmtile8rowavx512tailgi2:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmmtile8rowavx512tailgs2:
-	VBROADCASTSS qb-100(SP), Z27
+	VBROADCASTSS qb-108(SP), Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512tailgi3
@@ -8351,7 +8351,7 @@ qspmmtile8rowavx512tailgi3:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmmtile8rowavx512tailgs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512tailgi4
@@ -8363,7 +8363,7 @@ qspmmtile8rowavx512tailgi4:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmmtile8rowavx512tailgs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512tailgi5
@@ -8375,7 +8375,7 @@ qspmmtile8rowavx512tailgi5:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmmtile8rowavx512tailgs5:
-	VBROADCASTSS qb-88(SP), Z26
+	VBROADCASTSS qb-96(SP), Z26
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512tailgi6
@@ -8387,7 +8387,7 @@ qspmmtile8rowavx512tailgi6:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmmtile8rowavx512tailgs6:
-	VBROADCASTSS qb-84(SP), Z27
+	VBROADCASTSS qb-92(SP), Z27
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512tailgi7
@@ -8399,7 +8399,7 @@ qspmmtile8rowavx512tailgi7:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmmtile8rowavx512tailgs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512tailgi8
@@ -8411,7 +8411,7 @@ qspmmtile8rowavx512tailgi8:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmmtile8rowavx512tailgs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512tailgi9
@@ -8423,7 +8423,7 @@ qspmmtile8rowavx512tailgi9:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmmtile8rowavx512tailgs9:
-	VBROADCASTSS qb-72(SP), Z26
+	VBROADCASTSS qb-80(SP), Z26
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512tailgi10
@@ -8435,7 +8435,7 @@ qspmmtile8rowavx512tailgi10:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmmtile8rowavx512tailgs10:
-	VBROADCASTSS qb-68(SP), Z27
+	VBROADCASTSS qb-76(SP), Z27
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512tailgi11
@@ -8447,7 +8447,7 @@ qspmmtile8rowavx512tailgi11:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmmtile8rowavx512tailgs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512tailgi12
@@ -8459,7 +8459,7 @@ qspmmtile8rowavx512tailgi12:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmmtile8rowavx512tailgs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512tailgi13
@@ -8471,7 +8471,7 @@ qspmmtile8rowavx512tailgi13:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmmtile8rowavx512tailgs13:
-	VBROADCASTSS qb-56(SP), Z26
+	VBROADCASTSS qb-64(SP), Z26
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512tailgi14
@@ -8483,7 +8483,7 @@ qspmmtile8rowavx512tailgi14:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmmtile8rowavx512tailgs14:
-	VBROADCASTSS qb-52(SP), Z27
+	VBROADCASTSS qb-60(SP), Z27
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8rowavx512tailgi15
@@ -8652,7 +8652,7 @@ qspmmtile8rowavx512done:
 
 // func QSpMM8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX512F, AVX512VL, BMI2
-TEXT ·QSpMM8BlockAVX512(SB), NOSPLIT, $112-240
+TEXT ·QSpMM8BlockAVX512(SB), NOSPLIT, $120-240
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -8744,8 +8744,8 @@ qspmm8blockavx512c4gx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmm8blockavx512c4gm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c4gs0
@@ -8756,7 +8756,7 @@ qspmm8blockavx512c4gm:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm8blockavx512c4gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c4gs1
@@ -8767,7 +8767,7 @@ qspmm8blockavx512c4gs0:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm8blockavx512c4gs1:
-	VBROADCASTSS qb-104(SP), Z30
+	VBROADCASTSS qb-112(SP), Z30
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c4gs2
@@ -8778,7 +8778,7 @@ qspmm8blockavx512c4gs1:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm8blockavx512c4gs2:
-	VBROADCASTSS qb-100(SP), Z31
+	VBROADCASTSS qb-108(SP), Z31
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c4gs3
@@ -8789,7 +8789,7 @@ qspmm8blockavx512c4gs2:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm8blockavx512c4gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c4gs4
@@ -8800,7 +8800,7 @@ qspmm8blockavx512c4gs3:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm8blockavx512c4gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c4gs5
@@ -8811,7 +8811,7 @@ qspmm8blockavx512c4gs4:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm8blockavx512c4gs5:
-	VBROADCASTSS qb-88(SP), Z30
+	VBROADCASTSS qb-96(SP), Z30
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c4gs6
@@ -8822,7 +8822,7 @@ qspmm8blockavx512c4gs5:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm8blockavx512c4gs6:
-	VBROADCASTSS qb-84(SP), Z31
+	VBROADCASTSS qb-92(SP), Z31
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c4gs7
@@ -8833,7 +8833,7 @@ qspmm8blockavx512c4gs6:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm8blockavx512c4gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c4gs8
@@ -8844,7 +8844,7 @@ qspmm8blockavx512c4gs7:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm8blockavx512c4gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c4gs9
@@ -8855,7 +8855,7 @@ qspmm8blockavx512c4gs8:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm8blockavx512c4gs9:
-	VBROADCASTSS qb-72(SP), Z30
+	VBROADCASTSS qb-80(SP), Z30
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c4gs10
@@ -8866,7 +8866,7 @@ qspmm8blockavx512c4gs9:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm8blockavx512c4gs10:
-	VBROADCASTSS qb-68(SP), Z31
+	VBROADCASTSS qb-76(SP), Z31
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c4gs11
@@ -8877,7 +8877,7 @@ qspmm8blockavx512c4gs10:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm8blockavx512c4gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c4gs12
@@ -8888,7 +8888,7 @@ qspmm8blockavx512c4gs11:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm8blockavx512c4gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c4gs13
@@ -8899,7 +8899,7 @@ qspmm8blockavx512c4gs12:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm8blockavx512c4gs13:
-	VBROADCASTSS qb-56(SP), Z30
+	VBROADCASTSS qb-64(SP), Z30
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c4gs14
@@ -8910,7 +8910,7 @@ qspmm8blockavx512c4gs13:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm8blockavx512c4gs14:
-	VBROADCASTSS qb-52(SP), Z31
+	VBROADCASTSS qb-60(SP), Z31
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c4gs15
@@ -9056,8 +9056,8 @@ qspmm8blockavx512c2gx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmm8blockavx512c2gm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c2gs0
@@ -9066,7 +9066,7 @@ qspmm8blockavx512c2gm:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm8blockavx512c2gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c2gs1
@@ -9075,7 +9075,7 @@ qspmm8blockavx512c2gs0:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm8blockavx512c2gs1:
-	VBROADCASTSS qb-104(SP), Z30
+	VBROADCASTSS qb-112(SP), Z30
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c2gs2
@@ -9084,7 +9084,7 @@ qspmm8blockavx512c2gs1:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm8blockavx512c2gs2:
-	VBROADCASTSS qb-100(SP), Z31
+	VBROADCASTSS qb-108(SP), Z31
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c2gs3
@@ -9093,7 +9093,7 @@ qspmm8blockavx512c2gs2:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm8blockavx512c2gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c2gs4
@@ -9102,7 +9102,7 @@ qspmm8blockavx512c2gs3:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm8blockavx512c2gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c2gs5
@@ -9111,7 +9111,7 @@ qspmm8blockavx512c2gs4:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm8blockavx512c2gs5:
-	VBROADCASTSS qb-88(SP), Z30
+	VBROADCASTSS qb-96(SP), Z30
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c2gs6
@@ -9120,7 +9120,7 @@ qspmm8blockavx512c2gs5:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm8blockavx512c2gs6:
-	VBROADCASTSS qb-84(SP), Z31
+	VBROADCASTSS qb-92(SP), Z31
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c2gs7
@@ -9129,7 +9129,7 @@ qspmm8blockavx512c2gs6:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm8blockavx512c2gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c2gs8
@@ -9138,7 +9138,7 @@ qspmm8blockavx512c2gs7:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm8blockavx512c2gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c2gs9
@@ -9147,7 +9147,7 @@ qspmm8blockavx512c2gs8:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm8blockavx512c2gs9:
-	VBROADCASTSS qb-72(SP), Z30
+	VBROADCASTSS qb-80(SP), Z30
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c2gs10
@@ -9156,7 +9156,7 @@ qspmm8blockavx512c2gs9:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm8blockavx512c2gs10:
-	VBROADCASTSS qb-68(SP), Z31
+	VBROADCASTSS qb-76(SP), Z31
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c2gs11
@@ -9165,7 +9165,7 @@ qspmm8blockavx512c2gs10:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm8blockavx512c2gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c2gs12
@@ -9174,7 +9174,7 @@ qspmm8blockavx512c2gs11:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm8blockavx512c2gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c2gs13
@@ -9183,7 +9183,7 @@ qspmm8blockavx512c2gs12:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm8blockavx512c2gs13:
-	VBROADCASTSS qb-56(SP), Z30
+	VBROADCASTSS qb-64(SP), Z30
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c2gs14
@@ -9192,7 +9192,7 @@ qspmm8blockavx512c2gs13:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm8blockavx512c2gs14:
-	VBROADCASTSS qb-52(SP), Z31
+	VBROADCASTSS qb-60(SP), Z31
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c2gs15
@@ -9322,8 +9322,8 @@ qspmm8blockavx512c1gx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmm8blockavx512c1gm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c1gs0
@@ -9331,7 +9331,7 @@ qspmm8blockavx512c1gm:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmm8blockavx512c1gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c1gs1
@@ -9339,7 +9339,7 @@ qspmm8blockavx512c1gs0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmm8blockavx512c1gs1:
-	VBROADCASTSS qb-104(SP), Z26
+	VBROADCASTSS qb-112(SP), Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c1gs2
@@ -9347,7 +9347,7 @@ qspmm8blockavx512c1gs1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmm8blockavx512c1gs2:
-	VBROADCASTSS qb-100(SP), Z27
+	VBROADCASTSS qb-108(SP), Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c1gs3
@@ -9355,7 +9355,7 @@ qspmm8blockavx512c1gs2:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmm8blockavx512c1gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c1gs4
@@ -9363,7 +9363,7 @@ qspmm8blockavx512c1gs3:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmm8blockavx512c1gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c1gs5
@@ -9371,7 +9371,7 @@ qspmm8blockavx512c1gs4:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmm8blockavx512c1gs5:
-	VBROADCASTSS qb-88(SP), Z26
+	VBROADCASTSS qb-96(SP), Z26
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c1gs6
@@ -9379,7 +9379,7 @@ qspmm8blockavx512c1gs5:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmm8blockavx512c1gs6:
-	VBROADCASTSS qb-84(SP), Z27
+	VBROADCASTSS qb-92(SP), Z27
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c1gs7
@@ -9387,7 +9387,7 @@ qspmm8blockavx512c1gs6:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmm8blockavx512c1gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c1gs8
@@ -9395,7 +9395,7 @@ qspmm8blockavx512c1gs7:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmm8blockavx512c1gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c1gs9
@@ -9403,7 +9403,7 @@ qspmm8blockavx512c1gs8:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmm8blockavx512c1gs9:
-	VBROADCASTSS qb-72(SP), Z26
+	VBROADCASTSS qb-80(SP), Z26
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c1gs10
@@ -9411,7 +9411,7 @@ qspmm8blockavx512c1gs9:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmm8blockavx512c1gs10:
-	VBROADCASTSS qb-68(SP), Z27
+	VBROADCASTSS qb-76(SP), Z27
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c1gs11
@@ -9419,7 +9419,7 @@ qspmm8blockavx512c1gs10:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmm8blockavx512c1gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c1gs12
@@ -9427,7 +9427,7 @@ qspmm8blockavx512c1gs11:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmm8blockavx512c1gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c1gs13
@@ -9435,7 +9435,7 @@ qspmm8blockavx512c1gs12:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmm8blockavx512c1gs13:
-	VBROADCASTSS qb-56(SP), Z26
+	VBROADCASTSS qb-64(SP), Z26
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c1gs14
@@ -9443,7 +9443,7 @@ qspmm8blockavx512c1gs13:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmm8blockavx512c1gs14:
-	VBROADCASTSS qb-52(SP), Z27
+	VBROADCASTSS qb-60(SP), Z27
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512c1gs15
@@ -9600,8 +9600,8 @@ qspmm8blockavx512tailgx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmm8blockavx512tailgm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512tailgs0
@@ -9609,7 +9609,7 @@ qspmm8blockavx512tailgm:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmm8blockavx512tailgs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512tailgs1
@@ -9617,7 +9617,7 @@ qspmm8blockavx512tailgs0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmm8blockavx512tailgs1:
-	VBROADCASTSS qb-104(SP), Z26
+	VBROADCASTSS qb-112(SP), Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512tailgs2
@@ -9625,7 +9625,7 @@ qspmm8blockavx512tailgs1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmm8blockavx512tailgs2:
-	VBROADCASTSS qb-100(SP), Z27
+	VBROADCASTSS qb-108(SP), Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512tailgs3
@@ -9633,7 +9633,7 @@ qspmm8blockavx512tailgs2:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmm8blockavx512tailgs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512tailgs4
@@ -9641,7 +9641,7 @@ qspmm8blockavx512tailgs3:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmm8blockavx512tailgs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512tailgs5
@@ -9649,7 +9649,7 @@ qspmm8blockavx512tailgs4:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmm8blockavx512tailgs5:
-	VBROADCASTSS qb-88(SP), Z26
+	VBROADCASTSS qb-96(SP), Z26
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512tailgs6
@@ -9657,7 +9657,7 @@ qspmm8blockavx512tailgs5:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmm8blockavx512tailgs6:
-	VBROADCASTSS qb-84(SP), Z27
+	VBROADCASTSS qb-92(SP), Z27
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512tailgs7
@@ -9665,7 +9665,7 @@ qspmm8blockavx512tailgs6:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmm8blockavx512tailgs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512tailgs8
@@ -9673,7 +9673,7 @@ qspmm8blockavx512tailgs7:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmm8blockavx512tailgs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512tailgs9
@@ -9681,7 +9681,7 @@ qspmm8blockavx512tailgs8:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmm8blockavx512tailgs9:
-	VBROADCASTSS qb-72(SP), Z26
+	VBROADCASTSS qb-80(SP), Z26
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512tailgs10
@@ -9689,7 +9689,7 @@ qspmm8blockavx512tailgs9:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmm8blockavx512tailgs10:
-	VBROADCASTSS qb-68(SP), Z27
+	VBROADCASTSS qb-76(SP), Z27
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512tailgs11
@@ -9697,7 +9697,7 @@ qspmm8blockavx512tailgs10:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmm8blockavx512tailgs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512tailgs12
@@ -9705,7 +9705,7 @@ qspmm8blockavx512tailgs11:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmm8blockavx512tailgs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512tailgs13
@@ -9713,7 +9713,7 @@ qspmm8blockavx512tailgs12:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmm8blockavx512tailgs13:
-	VBROADCASTSS qb-56(SP), Z26
+	VBROADCASTSS qb-64(SP), Z26
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512tailgs14
@@ -9721,7 +9721,7 @@ qspmm8blockavx512tailgs13:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmm8blockavx512tailgs14:
-	VBROADCASTSS qb-52(SP), Z27
+	VBROADCASTSS qb-60(SP), Z27
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8blockavx512tailgs15
@@ -9847,7 +9847,7 @@ qspmm8blockavx512done:
 
 // func QSpMMTile8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX512F, AVX512VL, BMI2
-TEXT ·QSpMMTile8BlockAVX512(SB), NOSPLIT, $112-248
+TEXT ·QSpMMTile8BlockAVX512(SB), NOSPLIT, $120-248
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -9948,8 +9948,8 @@ qspmmtile8blockavx512c4gx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmmtile8blockavx512c4gm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c4gi0
@@ -9964,7 +9964,7 @@ qspmmtile8blockavx512c4gi0:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile8blockavx512c4gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c4gi1
@@ -9979,7 +9979,7 @@ qspmmtile8blockavx512c4gi1:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile8blockavx512c4gs1:
-	VBROADCASTSS qb-104(SP), Z30
+	VBROADCASTSS qb-112(SP), Z30
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c4gi2
@@ -9994,7 +9994,7 @@ qspmmtile8blockavx512c4gi2:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile8blockavx512c4gs2:
-	VBROADCASTSS qb-100(SP), Z31
+	VBROADCASTSS qb-108(SP), Z31
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c4gi3
@@ -10009,7 +10009,7 @@ qspmmtile8blockavx512c4gi3:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile8blockavx512c4gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c4gi4
@@ -10024,7 +10024,7 @@ qspmmtile8blockavx512c4gi4:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile8blockavx512c4gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c4gi5
@@ -10039,7 +10039,7 @@ qspmmtile8blockavx512c4gi5:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile8blockavx512c4gs5:
-	VBROADCASTSS qb-88(SP), Z30
+	VBROADCASTSS qb-96(SP), Z30
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c4gi6
@@ -10054,7 +10054,7 @@ qspmmtile8blockavx512c4gi6:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile8blockavx512c4gs6:
-	VBROADCASTSS qb-84(SP), Z31
+	VBROADCASTSS qb-92(SP), Z31
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c4gi7
@@ -10069,7 +10069,7 @@ qspmmtile8blockavx512c4gi7:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile8blockavx512c4gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c4gi8
@@ -10084,7 +10084,7 @@ qspmmtile8blockavx512c4gi8:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile8blockavx512c4gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c4gi9
@@ -10099,7 +10099,7 @@ qspmmtile8blockavx512c4gi9:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile8blockavx512c4gs9:
-	VBROADCASTSS qb-72(SP), Z30
+	VBROADCASTSS qb-80(SP), Z30
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c4gi10
@@ -10114,7 +10114,7 @@ qspmmtile8blockavx512c4gi10:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile8blockavx512c4gs10:
-	VBROADCASTSS qb-68(SP), Z31
+	VBROADCASTSS qb-76(SP), Z31
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c4gi11
@@ -10129,7 +10129,7 @@ qspmmtile8blockavx512c4gi11:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile8blockavx512c4gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c4gi12
@@ -10144,7 +10144,7 @@ qspmmtile8blockavx512c4gi12:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile8blockavx512c4gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c4gi13
@@ -10159,7 +10159,7 @@ qspmmtile8blockavx512c4gi13:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile8blockavx512c4gs13:
-	VBROADCASTSS qb-56(SP), Z30
+	VBROADCASTSS qb-64(SP), Z30
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c4gi14
@@ -10174,7 +10174,7 @@ qspmmtile8blockavx512c4gi14:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile8blockavx512c4gs14:
-	VBROADCASTSS qb-52(SP), Z31
+	VBROADCASTSS qb-60(SP), Z31
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c4gi15
@@ -10384,8 +10384,8 @@ qspmmtile8blockavx512c2gx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmmtile8blockavx512c2gm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c2gi0
@@ -10398,7 +10398,7 @@ qspmmtile8blockavx512c2gi0:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile8blockavx512c2gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c2gi1
@@ -10411,7 +10411,7 @@ qspmmtile8blockavx512c2gi1:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile8blockavx512c2gs1:
-	VBROADCASTSS qb-104(SP), Z30
+	VBROADCASTSS qb-112(SP), Z30
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c2gi2
@@ -10424,7 +10424,7 @@ qspmmtile8blockavx512c2gi2:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile8blockavx512c2gs2:
-	VBROADCASTSS qb-100(SP), Z31
+	VBROADCASTSS qb-108(SP), Z31
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c2gi3
@@ -10437,7 +10437,7 @@ qspmmtile8blockavx512c2gi3:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile8blockavx512c2gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c2gi4
@@ -10450,7 +10450,7 @@ qspmmtile8blockavx512c2gi4:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile8blockavx512c2gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c2gi5
@@ -10463,7 +10463,7 @@ qspmmtile8blockavx512c2gi5:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile8blockavx512c2gs5:
-	VBROADCASTSS qb-88(SP), Z30
+	VBROADCASTSS qb-96(SP), Z30
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c2gi6
@@ -10476,7 +10476,7 @@ qspmmtile8blockavx512c2gi6:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile8blockavx512c2gs6:
-	VBROADCASTSS qb-84(SP), Z31
+	VBROADCASTSS qb-92(SP), Z31
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c2gi7
@@ -10489,7 +10489,7 @@ qspmmtile8blockavx512c2gi7:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile8blockavx512c2gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c2gi8
@@ -10502,7 +10502,7 @@ qspmmtile8blockavx512c2gi8:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile8blockavx512c2gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c2gi9
@@ -10515,7 +10515,7 @@ qspmmtile8blockavx512c2gi9:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile8blockavx512c2gs9:
-	VBROADCASTSS qb-72(SP), Z30
+	VBROADCASTSS qb-80(SP), Z30
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c2gi10
@@ -10528,7 +10528,7 @@ qspmmtile8blockavx512c2gi10:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile8blockavx512c2gs10:
-	VBROADCASTSS qb-68(SP), Z31
+	VBROADCASTSS qb-76(SP), Z31
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c2gi11
@@ -10541,7 +10541,7 @@ qspmmtile8blockavx512c2gi11:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile8blockavx512c2gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c2gi12
@@ -10554,7 +10554,7 @@ qspmmtile8blockavx512c2gi12:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile8blockavx512c2gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c2gi13
@@ -10567,7 +10567,7 @@ qspmmtile8blockavx512c2gi13:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile8blockavx512c2gs13:
-	VBROADCASTSS qb-56(SP), Z30
+	VBROADCASTSS qb-64(SP), Z30
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c2gi14
@@ -10580,7 +10580,7 @@ qspmmtile8blockavx512c2gi14:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile8blockavx512c2gs14:
-	VBROADCASTSS qb-52(SP), Z31
+	VBROADCASTSS qb-60(SP), Z31
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c2gi15
@@ -10774,8 +10774,8 @@ qspmmtile8blockavx512c1gx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmmtile8blockavx512c1gm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c1gi0
@@ -10787,7 +10787,7 @@ qspmmtile8blockavx512c1gi0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmmtile8blockavx512c1gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c1gi1
@@ -10799,7 +10799,7 @@ qspmmtile8blockavx512c1gi1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmmtile8blockavx512c1gs1:
-	VBROADCASTSS qb-104(SP), Z26
+	VBROADCASTSS qb-112(SP), Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c1gi2
@@ -10811,7 +10811,7 @@ qspmmtile8blockavx512c1gi2:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmmtile8blockavx512c1gs2:
-	VBROADCASTSS qb-100(SP), Z27
+	VBROADCASTSS qb-108(SP), Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c1gi3
@@ -10823,7 +10823,7 @@ qspmmtile8blockavx512c1gi3:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmmtile8blockavx512c1gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c1gi4
@@ -10835,7 +10835,7 @@ qspmmtile8blockavx512c1gi4:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmmtile8blockavx512c1gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c1gi5
@@ -10847,7 +10847,7 @@ qspmmtile8blockavx512c1gi5:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmmtile8blockavx512c1gs5:
-	VBROADCASTSS qb-88(SP), Z26
+	VBROADCASTSS qb-96(SP), Z26
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c1gi6
@@ -10859,7 +10859,7 @@ qspmmtile8blockavx512c1gi6:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmmtile8blockavx512c1gs6:
-	VBROADCASTSS qb-84(SP), Z27
+	VBROADCASTSS qb-92(SP), Z27
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c1gi7
@@ -10871,7 +10871,7 @@ qspmmtile8blockavx512c1gi7:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmmtile8blockavx512c1gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c1gi8
@@ -10883,7 +10883,7 @@ qspmmtile8blockavx512c1gi8:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmmtile8blockavx512c1gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c1gi9
@@ -10895,7 +10895,7 @@ qspmmtile8blockavx512c1gi9:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmmtile8blockavx512c1gs9:
-	VBROADCASTSS qb-72(SP), Z26
+	VBROADCASTSS qb-80(SP), Z26
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c1gi10
@@ -10907,7 +10907,7 @@ qspmmtile8blockavx512c1gi10:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmmtile8blockavx512c1gs10:
-	VBROADCASTSS qb-68(SP), Z27
+	VBROADCASTSS qb-76(SP), Z27
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c1gi11
@@ -10919,7 +10919,7 @@ qspmmtile8blockavx512c1gi11:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmmtile8blockavx512c1gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c1gi12
@@ -10931,7 +10931,7 @@ qspmmtile8blockavx512c1gi12:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmmtile8blockavx512c1gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c1gi13
@@ -10943,7 +10943,7 @@ qspmmtile8blockavx512c1gi13:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmmtile8blockavx512c1gs13:
-	VBROADCASTSS qb-56(SP), Z26
+	VBROADCASTSS qb-64(SP), Z26
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c1gi14
@@ -10955,7 +10955,7 @@ qspmmtile8blockavx512c1gi14:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmmtile8blockavx512c1gs14:
-	VBROADCASTSS qb-52(SP), Z27
+	VBROADCASTSS qb-60(SP), Z27
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512c1gi15
@@ -11190,8 +11190,8 @@ qspmmtile8blockavx512tailgx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmmtile8blockavx512tailgm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512tailgi0
@@ -11203,7 +11203,7 @@ qspmmtile8blockavx512tailgi0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmmtile8blockavx512tailgs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512tailgi1
@@ -11215,7 +11215,7 @@ qspmmtile8blockavx512tailgi1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmmtile8blockavx512tailgs1:
-	VBROADCASTSS qb-104(SP), Z26
+	VBROADCASTSS qb-112(SP), Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512tailgi2
@@ -11227,7 +11227,7 @@ qspmmtile8blockavx512tailgi2:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmmtile8blockavx512tailgs2:
-	VBROADCASTSS qb-100(SP), Z27
+	VBROADCASTSS qb-108(SP), Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512tailgi3
@@ -11239,7 +11239,7 @@ qspmmtile8blockavx512tailgi3:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmmtile8blockavx512tailgs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512tailgi4
@@ -11251,7 +11251,7 @@ qspmmtile8blockavx512tailgi4:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmmtile8blockavx512tailgs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512tailgi5
@@ -11263,7 +11263,7 @@ qspmmtile8blockavx512tailgi5:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmmtile8blockavx512tailgs5:
-	VBROADCASTSS qb-88(SP), Z26
+	VBROADCASTSS qb-96(SP), Z26
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512tailgi6
@@ -11275,7 +11275,7 @@ qspmmtile8blockavx512tailgi6:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmmtile8blockavx512tailgs6:
-	VBROADCASTSS qb-84(SP), Z27
+	VBROADCASTSS qb-92(SP), Z27
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512tailgi7
@@ -11287,7 +11287,7 @@ qspmmtile8blockavx512tailgi7:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmmtile8blockavx512tailgs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512tailgi8
@@ -11299,7 +11299,7 @@ qspmmtile8blockavx512tailgi8:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmmtile8blockavx512tailgs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512tailgi9
@@ -11311,7 +11311,7 @@ qspmmtile8blockavx512tailgi9:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmmtile8blockavx512tailgs9:
-	VBROADCASTSS qb-72(SP), Z26
+	VBROADCASTSS qb-80(SP), Z26
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512tailgi10
@@ -11323,7 +11323,7 @@ qspmmtile8blockavx512tailgi10:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmmtile8blockavx512tailgs10:
-	VBROADCASTSS qb-68(SP), Z27
+	VBROADCASTSS qb-76(SP), Z27
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512tailgi11
@@ -11335,7 +11335,7 @@ qspmmtile8blockavx512tailgi11:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmmtile8blockavx512tailgs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512tailgi12
@@ -11347,7 +11347,7 @@ qspmmtile8blockavx512tailgi12:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmmtile8blockavx512tailgs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512tailgi13
@@ -11359,7 +11359,7 @@ qspmmtile8blockavx512tailgi13:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmmtile8blockavx512tailgs13:
-	VBROADCASTSS qb-56(SP), Z26
+	VBROADCASTSS qb-64(SP), Z26
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512tailgi14
@@ -11371,7 +11371,7 @@ qspmmtile8blockavx512tailgi14:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmmtile8blockavx512tailgs14:
-	VBROADCASTSS qb-52(SP), Z27
+	VBROADCASTSS qb-60(SP), Z27
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8blockavx512tailgi15
@@ -11577,7 +11577,7 @@ qspmmtile8blockavx512done:
 
 // func QSpMM8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX512F, AVX512VL, BMI2
-TEXT ·QSpMM8MXAVX512(SB), NOSPLIT, $112-240
+TEXT ·QSpMM8MXAVX512(SB), NOSPLIT, $120-240
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -11692,8 +11692,8 @@ qspmm8mxavx512c4gx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmm8mxavx512c4gm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c4gs0
@@ -11704,7 +11704,7 @@ qspmm8mxavx512c4gm:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm8mxavx512c4gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c4gs1
@@ -11715,7 +11715,7 @@ qspmm8mxavx512c4gs0:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm8mxavx512c4gs1:
-	VBROADCASTSS qb-104(SP), Z30
+	VBROADCASTSS qb-112(SP), Z30
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c4gs2
@@ -11726,7 +11726,7 @@ qspmm8mxavx512c4gs1:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm8mxavx512c4gs2:
-	VBROADCASTSS qb-100(SP), Z31
+	VBROADCASTSS qb-108(SP), Z31
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c4gs3
@@ -11737,7 +11737,7 @@ qspmm8mxavx512c4gs2:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm8mxavx512c4gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c4gs4
@@ -11748,7 +11748,7 @@ qspmm8mxavx512c4gs3:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm8mxavx512c4gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c4gs5
@@ -11759,7 +11759,7 @@ qspmm8mxavx512c4gs4:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm8mxavx512c4gs5:
-	VBROADCASTSS qb-88(SP), Z30
+	VBROADCASTSS qb-96(SP), Z30
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c4gs6
@@ -11770,7 +11770,7 @@ qspmm8mxavx512c4gs5:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm8mxavx512c4gs6:
-	VBROADCASTSS qb-84(SP), Z31
+	VBROADCASTSS qb-92(SP), Z31
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c4gs7
@@ -11781,7 +11781,7 @@ qspmm8mxavx512c4gs6:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm8mxavx512c4gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c4gs8
@@ -11792,7 +11792,7 @@ qspmm8mxavx512c4gs7:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm8mxavx512c4gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c4gs9
@@ -11803,7 +11803,7 @@ qspmm8mxavx512c4gs8:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm8mxavx512c4gs9:
-	VBROADCASTSS qb-72(SP), Z30
+	VBROADCASTSS qb-80(SP), Z30
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c4gs10
@@ -11814,7 +11814,7 @@ qspmm8mxavx512c4gs9:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm8mxavx512c4gs10:
-	VBROADCASTSS qb-68(SP), Z31
+	VBROADCASTSS qb-76(SP), Z31
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c4gs11
@@ -11825,7 +11825,7 @@ qspmm8mxavx512c4gs10:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm8mxavx512c4gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c4gs12
@@ -11836,7 +11836,7 @@ qspmm8mxavx512c4gs11:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm8mxavx512c4gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c4gs13
@@ -11847,7 +11847,7 @@ qspmm8mxavx512c4gs12:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm8mxavx512c4gs13:
-	VBROADCASTSS qb-56(SP), Z30
+	VBROADCASTSS qb-64(SP), Z30
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c4gs14
@@ -11858,7 +11858,7 @@ qspmm8mxavx512c4gs13:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm8mxavx512c4gs14:
-	VBROADCASTSS qb-52(SP), Z31
+	VBROADCASTSS qb-60(SP), Z31
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c4gs15
@@ -12036,8 +12036,8 @@ qspmm8mxavx512c2gx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmm8mxavx512c2gm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c2gs0
@@ -12046,7 +12046,7 @@ qspmm8mxavx512c2gm:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm8mxavx512c2gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c2gs1
@@ -12055,7 +12055,7 @@ qspmm8mxavx512c2gs0:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm8mxavx512c2gs1:
-	VBROADCASTSS qb-104(SP), Z30
+	VBROADCASTSS qb-112(SP), Z30
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c2gs2
@@ -12064,7 +12064,7 @@ qspmm8mxavx512c2gs1:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm8mxavx512c2gs2:
-	VBROADCASTSS qb-100(SP), Z31
+	VBROADCASTSS qb-108(SP), Z31
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c2gs3
@@ -12073,7 +12073,7 @@ qspmm8mxavx512c2gs2:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm8mxavx512c2gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c2gs4
@@ -12082,7 +12082,7 @@ qspmm8mxavx512c2gs3:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm8mxavx512c2gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c2gs5
@@ -12091,7 +12091,7 @@ qspmm8mxavx512c2gs4:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm8mxavx512c2gs5:
-	VBROADCASTSS qb-88(SP), Z30
+	VBROADCASTSS qb-96(SP), Z30
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c2gs6
@@ -12100,7 +12100,7 @@ qspmm8mxavx512c2gs5:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm8mxavx512c2gs6:
-	VBROADCASTSS qb-84(SP), Z31
+	VBROADCASTSS qb-92(SP), Z31
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c2gs7
@@ -12109,7 +12109,7 @@ qspmm8mxavx512c2gs6:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm8mxavx512c2gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c2gs8
@@ -12118,7 +12118,7 @@ qspmm8mxavx512c2gs7:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm8mxavx512c2gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c2gs9
@@ -12127,7 +12127,7 @@ qspmm8mxavx512c2gs8:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm8mxavx512c2gs9:
-	VBROADCASTSS qb-72(SP), Z30
+	VBROADCASTSS qb-80(SP), Z30
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c2gs10
@@ -12136,7 +12136,7 @@ qspmm8mxavx512c2gs9:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm8mxavx512c2gs10:
-	VBROADCASTSS qb-68(SP), Z31
+	VBROADCASTSS qb-76(SP), Z31
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c2gs11
@@ -12145,7 +12145,7 @@ qspmm8mxavx512c2gs10:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm8mxavx512c2gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c2gs12
@@ -12154,7 +12154,7 @@ qspmm8mxavx512c2gs11:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm8mxavx512c2gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c2gs13
@@ -12163,7 +12163,7 @@ qspmm8mxavx512c2gs12:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm8mxavx512c2gs13:
-	VBROADCASTSS qb-56(SP), Z30
+	VBROADCASTSS qb-64(SP), Z30
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c2gs14
@@ -12172,7 +12172,7 @@ qspmm8mxavx512c2gs13:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm8mxavx512c2gs14:
-	VBROADCASTSS qb-52(SP), Z31
+	VBROADCASTSS qb-60(SP), Z31
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c2gs15
@@ -12334,8 +12334,8 @@ qspmm8mxavx512c1gx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmm8mxavx512c1gm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c1gs0
@@ -12343,7 +12343,7 @@ qspmm8mxavx512c1gm:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmm8mxavx512c1gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c1gs1
@@ -12351,7 +12351,7 @@ qspmm8mxavx512c1gs0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmm8mxavx512c1gs1:
-	VBROADCASTSS qb-104(SP), Z26
+	VBROADCASTSS qb-112(SP), Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c1gs2
@@ -12359,7 +12359,7 @@ qspmm8mxavx512c1gs1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmm8mxavx512c1gs2:
-	VBROADCASTSS qb-100(SP), Z27
+	VBROADCASTSS qb-108(SP), Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c1gs3
@@ -12367,7 +12367,7 @@ qspmm8mxavx512c1gs2:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmm8mxavx512c1gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c1gs4
@@ -12375,7 +12375,7 @@ qspmm8mxavx512c1gs3:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmm8mxavx512c1gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c1gs5
@@ -12383,7 +12383,7 @@ qspmm8mxavx512c1gs4:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmm8mxavx512c1gs5:
-	VBROADCASTSS qb-88(SP), Z26
+	VBROADCASTSS qb-96(SP), Z26
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c1gs6
@@ -12391,7 +12391,7 @@ qspmm8mxavx512c1gs5:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmm8mxavx512c1gs6:
-	VBROADCASTSS qb-84(SP), Z27
+	VBROADCASTSS qb-92(SP), Z27
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c1gs7
@@ -12399,7 +12399,7 @@ qspmm8mxavx512c1gs6:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmm8mxavx512c1gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c1gs8
@@ -12407,7 +12407,7 @@ qspmm8mxavx512c1gs7:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmm8mxavx512c1gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c1gs9
@@ -12415,7 +12415,7 @@ qspmm8mxavx512c1gs8:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmm8mxavx512c1gs9:
-	VBROADCASTSS qb-72(SP), Z26
+	VBROADCASTSS qb-80(SP), Z26
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c1gs10
@@ -12423,7 +12423,7 @@ qspmm8mxavx512c1gs9:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmm8mxavx512c1gs10:
-	VBROADCASTSS qb-68(SP), Z27
+	VBROADCASTSS qb-76(SP), Z27
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c1gs11
@@ -12431,7 +12431,7 @@ qspmm8mxavx512c1gs10:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmm8mxavx512c1gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c1gs12
@@ -12439,7 +12439,7 @@ qspmm8mxavx512c1gs11:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmm8mxavx512c1gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c1gs13
@@ -12447,7 +12447,7 @@ qspmm8mxavx512c1gs12:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmm8mxavx512c1gs13:
-	VBROADCASTSS qb-56(SP), Z26
+	VBROADCASTSS qb-64(SP), Z26
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c1gs14
@@ -12455,7 +12455,7 @@ qspmm8mxavx512c1gs13:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmm8mxavx512c1gs14:
-	VBROADCASTSS qb-52(SP), Z27
+	VBROADCASTSS qb-60(SP), Z27
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512c1gs15
@@ -12654,8 +12654,8 @@ qspmm8mxavx512tailgx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmm8mxavx512tailgm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512tailgs0
@@ -12663,7 +12663,7 @@ qspmm8mxavx512tailgm:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmm8mxavx512tailgs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512tailgs1
@@ -12671,7 +12671,7 @@ qspmm8mxavx512tailgs0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmm8mxavx512tailgs1:
-	VBROADCASTSS qb-104(SP), Z26
+	VBROADCASTSS qb-112(SP), Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512tailgs2
@@ -12679,7 +12679,7 @@ qspmm8mxavx512tailgs1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmm8mxavx512tailgs2:
-	VBROADCASTSS qb-100(SP), Z27
+	VBROADCASTSS qb-108(SP), Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512tailgs3
@@ -12687,7 +12687,7 @@ qspmm8mxavx512tailgs2:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmm8mxavx512tailgs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512tailgs4
@@ -12695,7 +12695,7 @@ qspmm8mxavx512tailgs3:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmm8mxavx512tailgs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512tailgs5
@@ -12703,7 +12703,7 @@ qspmm8mxavx512tailgs4:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmm8mxavx512tailgs5:
-	VBROADCASTSS qb-88(SP), Z26
+	VBROADCASTSS qb-96(SP), Z26
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512tailgs6
@@ -12711,7 +12711,7 @@ qspmm8mxavx512tailgs5:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmm8mxavx512tailgs6:
-	VBROADCASTSS qb-84(SP), Z27
+	VBROADCASTSS qb-92(SP), Z27
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512tailgs7
@@ -12719,7 +12719,7 @@ qspmm8mxavx512tailgs6:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmm8mxavx512tailgs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512tailgs8
@@ -12727,7 +12727,7 @@ qspmm8mxavx512tailgs7:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmm8mxavx512tailgs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512tailgs9
@@ -12735,7 +12735,7 @@ qspmm8mxavx512tailgs8:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmm8mxavx512tailgs9:
-	VBROADCASTSS qb-72(SP), Z26
+	VBROADCASTSS qb-80(SP), Z26
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512tailgs10
@@ -12743,7 +12743,7 @@ qspmm8mxavx512tailgs9:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmm8mxavx512tailgs10:
-	VBROADCASTSS qb-68(SP), Z27
+	VBROADCASTSS qb-76(SP), Z27
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512tailgs11
@@ -12751,7 +12751,7 @@ qspmm8mxavx512tailgs10:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmm8mxavx512tailgs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512tailgs12
@@ -12759,7 +12759,7 @@ qspmm8mxavx512tailgs11:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmm8mxavx512tailgs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512tailgs13
@@ -12767,7 +12767,7 @@ qspmm8mxavx512tailgs12:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmm8mxavx512tailgs13:
-	VBROADCASTSS qb-56(SP), Z26
+	VBROADCASTSS qb-64(SP), Z26
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512tailgs14
@@ -12775,7 +12775,7 @@ qspmm8mxavx512tailgs13:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmm8mxavx512tailgs14:
-	VBROADCASTSS qb-52(SP), Z27
+	VBROADCASTSS qb-60(SP), Z27
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm8mxavx512tailgs15
@@ -12926,7 +12926,7 @@ qspmm8mxavx512done:
 
 // func QSpMMTile8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX512F, AVX512VL, BMI2
-TEXT ·QSpMMTile8MXAVX512(SB), NOSPLIT, $112-248
+TEXT ·QSpMMTile8MXAVX512(SB), NOSPLIT, $120-248
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -13050,8 +13050,8 @@ qspmmtile8mxavx512c4gx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmmtile8mxavx512c4gm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c4gi0
@@ -13066,7 +13066,7 @@ qspmmtile8mxavx512c4gi0:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile8mxavx512c4gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c4gi1
@@ -13081,7 +13081,7 @@ qspmmtile8mxavx512c4gi1:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile8mxavx512c4gs1:
-	VBROADCASTSS qb-104(SP), Z30
+	VBROADCASTSS qb-112(SP), Z30
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c4gi2
@@ -13096,7 +13096,7 @@ qspmmtile8mxavx512c4gi2:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile8mxavx512c4gs2:
-	VBROADCASTSS qb-100(SP), Z31
+	VBROADCASTSS qb-108(SP), Z31
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c4gi3
@@ -13111,7 +13111,7 @@ qspmmtile8mxavx512c4gi3:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile8mxavx512c4gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c4gi4
@@ -13126,7 +13126,7 @@ qspmmtile8mxavx512c4gi4:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile8mxavx512c4gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c4gi5
@@ -13141,7 +13141,7 @@ qspmmtile8mxavx512c4gi5:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile8mxavx512c4gs5:
-	VBROADCASTSS qb-88(SP), Z30
+	VBROADCASTSS qb-96(SP), Z30
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c4gi6
@@ -13156,7 +13156,7 @@ qspmmtile8mxavx512c4gi6:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile8mxavx512c4gs6:
-	VBROADCASTSS qb-84(SP), Z31
+	VBROADCASTSS qb-92(SP), Z31
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c4gi7
@@ -13171,7 +13171,7 @@ qspmmtile8mxavx512c4gi7:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile8mxavx512c4gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c4gi8
@@ -13186,7 +13186,7 @@ qspmmtile8mxavx512c4gi8:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile8mxavx512c4gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c4gi9
@@ -13201,7 +13201,7 @@ qspmmtile8mxavx512c4gi9:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile8mxavx512c4gs9:
-	VBROADCASTSS qb-72(SP), Z30
+	VBROADCASTSS qb-80(SP), Z30
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c4gi10
@@ -13216,7 +13216,7 @@ qspmmtile8mxavx512c4gi10:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile8mxavx512c4gs10:
-	VBROADCASTSS qb-68(SP), Z31
+	VBROADCASTSS qb-76(SP), Z31
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c4gi11
@@ -13231,7 +13231,7 @@ qspmmtile8mxavx512c4gi11:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile8mxavx512c4gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c4gi12
@@ -13246,7 +13246,7 @@ qspmmtile8mxavx512c4gi12:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile8mxavx512c4gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c4gi13
@@ -13261,7 +13261,7 @@ qspmmtile8mxavx512c4gi13:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile8mxavx512c4gs13:
-	VBROADCASTSS qb-56(SP), Z30
+	VBROADCASTSS qb-64(SP), Z30
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c4gi14
@@ -13276,7 +13276,7 @@ qspmmtile8mxavx512c4gi14:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile8mxavx512c4gs14:
-	VBROADCASTSS qb-52(SP), Z31
+	VBROADCASTSS qb-60(SP), Z31
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c4gi15
@@ -13518,8 +13518,8 @@ qspmmtile8mxavx512c2gx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmmtile8mxavx512c2gm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c2gi0
@@ -13532,7 +13532,7 @@ qspmmtile8mxavx512c2gi0:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile8mxavx512c2gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c2gi1
@@ -13545,7 +13545,7 @@ qspmmtile8mxavx512c2gi1:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile8mxavx512c2gs1:
-	VBROADCASTSS qb-104(SP), Z30
+	VBROADCASTSS qb-112(SP), Z30
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c2gi2
@@ -13558,7 +13558,7 @@ qspmmtile8mxavx512c2gi2:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile8mxavx512c2gs2:
-	VBROADCASTSS qb-100(SP), Z31
+	VBROADCASTSS qb-108(SP), Z31
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c2gi3
@@ -13571,7 +13571,7 @@ qspmmtile8mxavx512c2gi3:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile8mxavx512c2gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c2gi4
@@ -13584,7 +13584,7 @@ qspmmtile8mxavx512c2gi4:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile8mxavx512c2gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c2gi5
@@ -13597,7 +13597,7 @@ qspmmtile8mxavx512c2gi5:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile8mxavx512c2gs5:
-	VBROADCASTSS qb-88(SP), Z30
+	VBROADCASTSS qb-96(SP), Z30
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c2gi6
@@ -13610,7 +13610,7 @@ qspmmtile8mxavx512c2gi6:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile8mxavx512c2gs6:
-	VBROADCASTSS qb-84(SP), Z31
+	VBROADCASTSS qb-92(SP), Z31
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c2gi7
@@ -13623,7 +13623,7 @@ qspmmtile8mxavx512c2gi7:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile8mxavx512c2gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c2gi8
@@ -13636,7 +13636,7 @@ qspmmtile8mxavx512c2gi8:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile8mxavx512c2gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c2gi9
@@ -13649,7 +13649,7 @@ qspmmtile8mxavx512c2gi9:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile8mxavx512c2gs9:
-	VBROADCASTSS qb-72(SP), Z30
+	VBROADCASTSS qb-80(SP), Z30
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c2gi10
@@ -13662,7 +13662,7 @@ qspmmtile8mxavx512c2gi10:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile8mxavx512c2gs10:
-	VBROADCASTSS qb-68(SP), Z31
+	VBROADCASTSS qb-76(SP), Z31
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c2gi11
@@ -13675,7 +13675,7 @@ qspmmtile8mxavx512c2gi11:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile8mxavx512c2gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c2gi12
@@ -13688,7 +13688,7 @@ qspmmtile8mxavx512c2gi12:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile8mxavx512c2gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c2gi13
@@ -13701,7 +13701,7 @@ qspmmtile8mxavx512c2gi13:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile8mxavx512c2gs13:
-	VBROADCASTSS qb-56(SP), Z30
+	VBROADCASTSS qb-64(SP), Z30
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c2gi14
@@ -13714,7 +13714,7 @@ qspmmtile8mxavx512c2gi14:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile8mxavx512c2gs14:
-	VBROADCASTSS qb-52(SP), Z31
+	VBROADCASTSS qb-60(SP), Z31
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c2gi15
@@ -13940,8 +13940,8 @@ qspmmtile8mxavx512c1gx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmmtile8mxavx512c1gm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c1gi0
@@ -13953,7 +13953,7 @@ qspmmtile8mxavx512c1gi0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmmtile8mxavx512c1gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c1gi1
@@ -13965,7 +13965,7 @@ qspmmtile8mxavx512c1gi1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmmtile8mxavx512c1gs1:
-	VBROADCASTSS qb-104(SP), Z26
+	VBROADCASTSS qb-112(SP), Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c1gi2
@@ -13977,7 +13977,7 @@ qspmmtile8mxavx512c1gi2:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmmtile8mxavx512c1gs2:
-	VBROADCASTSS qb-100(SP), Z27
+	VBROADCASTSS qb-108(SP), Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c1gi3
@@ -13989,7 +13989,7 @@ qspmmtile8mxavx512c1gi3:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmmtile8mxavx512c1gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c1gi4
@@ -14001,7 +14001,7 @@ qspmmtile8mxavx512c1gi4:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmmtile8mxavx512c1gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c1gi5
@@ -14013,7 +14013,7 @@ qspmmtile8mxavx512c1gi5:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmmtile8mxavx512c1gs5:
-	VBROADCASTSS qb-88(SP), Z26
+	VBROADCASTSS qb-96(SP), Z26
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c1gi6
@@ -14025,7 +14025,7 @@ qspmmtile8mxavx512c1gi6:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmmtile8mxavx512c1gs6:
-	VBROADCASTSS qb-84(SP), Z27
+	VBROADCASTSS qb-92(SP), Z27
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c1gi7
@@ -14037,7 +14037,7 @@ qspmmtile8mxavx512c1gi7:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmmtile8mxavx512c1gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c1gi8
@@ -14049,7 +14049,7 @@ qspmmtile8mxavx512c1gi8:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmmtile8mxavx512c1gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c1gi9
@@ -14061,7 +14061,7 @@ qspmmtile8mxavx512c1gi9:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmmtile8mxavx512c1gs9:
-	VBROADCASTSS qb-72(SP), Z26
+	VBROADCASTSS qb-80(SP), Z26
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c1gi10
@@ -14073,7 +14073,7 @@ qspmmtile8mxavx512c1gi10:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmmtile8mxavx512c1gs10:
-	VBROADCASTSS qb-68(SP), Z27
+	VBROADCASTSS qb-76(SP), Z27
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c1gi11
@@ -14085,7 +14085,7 @@ qspmmtile8mxavx512c1gi11:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmmtile8mxavx512c1gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c1gi12
@@ -14097,7 +14097,7 @@ qspmmtile8mxavx512c1gi12:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmmtile8mxavx512c1gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c1gi13
@@ -14109,7 +14109,7 @@ qspmmtile8mxavx512c1gi13:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmmtile8mxavx512c1gs13:
-	VBROADCASTSS qb-56(SP), Z26
+	VBROADCASTSS qb-64(SP), Z26
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c1gi14
@@ -14121,7 +14121,7 @@ qspmmtile8mxavx512c1gi14:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmmtile8mxavx512c1gs14:
-	VBROADCASTSS qb-52(SP), Z27
+	VBROADCASTSS qb-60(SP), Z27
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512c1gi15
@@ -14398,8 +14398,8 @@ qspmmtile8mxavx512tailgx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmmtile8mxavx512tailgm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512tailgi0
@@ -14411,7 +14411,7 @@ qspmmtile8mxavx512tailgi0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmmtile8mxavx512tailgs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512tailgi1
@@ -14423,7 +14423,7 @@ qspmmtile8mxavx512tailgi1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmmtile8mxavx512tailgs1:
-	VBROADCASTSS qb-104(SP), Z26
+	VBROADCASTSS qb-112(SP), Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512tailgi2
@@ -14435,7 +14435,7 @@ qspmmtile8mxavx512tailgi2:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmmtile8mxavx512tailgs2:
-	VBROADCASTSS qb-100(SP), Z27
+	VBROADCASTSS qb-108(SP), Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512tailgi3
@@ -14447,7 +14447,7 @@ qspmmtile8mxavx512tailgi3:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmmtile8mxavx512tailgs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512tailgi4
@@ -14459,7 +14459,7 @@ qspmmtile8mxavx512tailgi4:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmmtile8mxavx512tailgs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512tailgi5
@@ -14471,7 +14471,7 @@ qspmmtile8mxavx512tailgi5:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmmtile8mxavx512tailgs5:
-	VBROADCASTSS qb-88(SP), Z26
+	VBROADCASTSS qb-96(SP), Z26
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512tailgi6
@@ -14483,7 +14483,7 @@ qspmmtile8mxavx512tailgi6:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmmtile8mxavx512tailgs6:
-	VBROADCASTSS qb-84(SP), Z27
+	VBROADCASTSS qb-92(SP), Z27
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512tailgi7
@@ -14495,7 +14495,7 @@ qspmmtile8mxavx512tailgi7:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmmtile8mxavx512tailgs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512tailgi8
@@ -14507,7 +14507,7 @@ qspmmtile8mxavx512tailgi8:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmmtile8mxavx512tailgs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512tailgi9
@@ -14519,7 +14519,7 @@ qspmmtile8mxavx512tailgi9:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmmtile8mxavx512tailgs9:
-	VBROADCASTSS qb-72(SP), Z26
+	VBROADCASTSS qb-80(SP), Z26
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512tailgi10
@@ -14531,7 +14531,7 @@ qspmmtile8mxavx512tailgi10:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmmtile8mxavx512tailgs10:
-	VBROADCASTSS qb-68(SP), Z27
+	VBROADCASTSS qb-76(SP), Z27
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512tailgi11
@@ -14543,7 +14543,7 @@ qspmmtile8mxavx512tailgi11:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmmtile8mxavx512tailgs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512tailgi12
@@ -14555,7 +14555,7 @@ qspmmtile8mxavx512tailgi12:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmmtile8mxavx512tailgs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512tailgi13
@@ -14567,7 +14567,7 @@ qspmmtile8mxavx512tailgi13:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmmtile8mxavx512tailgs13:
-	VBROADCASTSS qb-56(SP), Z26
+	VBROADCASTSS qb-64(SP), Z26
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512tailgi14
@@ -14579,7 +14579,7 @@ qspmmtile8mxavx512tailgi14:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmmtile8mxavx512tailgs14:
-	VBROADCASTSS qb-52(SP), Z27
+	VBROADCASTSS qb-60(SP), Z27
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile8mxavx512tailgi15
@@ -14810,7 +14810,7 @@ qspmmtile8mxavx512done:
 
 // func QSpMM4BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX512F, AVX512VL, BMI2
-TEXT ·QSpMM4BlockAVX512(SB), NOSPLIT, $112-240
+TEXT ·QSpMM4BlockAVX512(SB), NOSPLIT, $120-240
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -14938,8 +14938,8 @@ qspmm4blockavx512c4gx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmm4blockavx512c4gm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c4gs0
@@ -14950,7 +14950,7 @@ qspmm4blockavx512c4gm:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm4blockavx512c4gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c4gs1
@@ -14961,7 +14961,7 @@ qspmm4blockavx512c4gs0:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm4blockavx512c4gs1:
-	VBROADCASTSS qb-104(SP), Z30
+	VBROADCASTSS qb-112(SP), Z30
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c4gs2
@@ -14972,7 +14972,7 @@ qspmm4blockavx512c4gs1:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm4blockavx512c4gs2:
-	VBROADCASTSS qb-100(SP), Z31
+	VBROADCASTSS qb-108(SP), Z31
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c4gs3
@@ -14983,7 +14983,7 @@ qspmm4blockavx512c4gs2:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm4blockavx512c4gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c4gs4
@@ -14994,7 +14994,7 @@ qspmm4blockavx512c4gs3:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm4blockavx512c4gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c4gs5
@@ -15005,7 +15005,7 @@ qspmm4blockavx512c4gs4:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm4blockavx512c4gs5:
-	VBROADCASTSS qb-88(SP), Z30
+	VBROADCASTSS qb-96(SP), Z30
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c4gs6
@@ -15016,7 +15016,7 @@ qspmm4blockavx512c4gs5:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm4blockavx512c4gs6:
-	VBROADCASTSS qb-84(SP), Z31
+	VBROADCASTSS qb-92(SP), Z31
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c4gs7
@@ -15027,7 +15027,7 @@ qspmm4blockavx512c4gs6:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm4blockavx512c4gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c4gs8
@@ -15038,7 +15038,7 @@ qspmm4blockavx512c4gs7:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm4blockavx512c4gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c4gs9
@@ -15049,7 +15049,7 @@ qspmm4blockavx512c4gs8:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm4blockavx512c4gs9:
-	VBROADCASTSS qb-72(SP), Z30
+	VBROADCASTSS qb-80(SP), Z30
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c4gs10
@@ -15060,7 +15060,7 @@ qspmm4blockavx512c4gs9:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm4blockavx512c4gs10:
-	VBROADCASTSS qb-68(SP), Z31
+	VBROADCASTSS qb-76(SP), Z31
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c4gs11
@@ -15071,7 +15071,7 @@ qspmm4blockavx512c4gs10:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm4blockavx512c4gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c4gs12
@@ -15082,7 +15082,7 @@ qspmm4blockavx512c4gs11:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm4blockavx512c4gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c4gs13
@@ -15093,7 +15093,7 @@ qspmm4blockavx512c4gs12:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm4blockavx512c4gs13:
-	VBROADCASTSS qb-56(SP), Z30
+	VBROADCASTSS qb-64(SP), Z30
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c4gs14
@@ -15104,7 +15104,7 @@ qspmm4blockavx512c4gs13:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm4blockavx512c4gs14:
-	VBROADCASTSS qb-52(SP), Z31
+	VBROADCASTSS qb-60(SP), Z31
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c4gs15
@@ -15290,8 +15290,8 @@ qspmm4blockavx512c2gx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmm4blockavx512c2gm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c2gs0
@@ -15300,7 +15300,7 @@ qspmm4blockavx512c2gm:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm4blockavx512c2gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c2gs1
@@ -15309,7 +15309,7 @@ qspmm4blockavx512c2gs0:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm4blockavx512c2gs1:
-	VBROADCASTSS qb-104(SP), Z30
+	VBROADCASTSS qb-112(SP), Z30
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c2gs2
@@ -15318,7 +15318,7 @@ qspmm4blockavx512c2gs1:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm4blockavx512c2gs2:
-	VBROADCASTSS qb-100(SP), Z31
+	VBROADCASTSS qb-108(SP), Z31
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c2gs3
@@ -15327,7 +15327,7 @@ qspmm4blockavx512c2gs2:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm4blockavx512c2gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c2gs4
@@ -15336,7 +15336,7 @@ qspmm4blockavx512c2gs3:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm4blockavx512c2gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c2gs5
@@ -15345,7 +15345,7 @@ qspmm4blockavx512c2gs4:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm4blockavx512c2gs5:
-	VBROADCASTSS qb-88(SP), Z30
+	VBROADCASTSS qb-96(SP), Z30
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c2gs6
@@ -15354,7 +15354,7 @@ qspmm4blockavx512c2gs5:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm4blockavx512c2gs6:
-	VBROADCASTSS qb-84(SP), Z31
+	VBROADCASTSS qb-92(SP), Z31
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c2gs7
@@ -15363,7 +15363,7 @@ qspmm4blockavx512c2gs6:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm4blockavx512c2gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c2gs8
@@ -15372,7 +15372,7 @@ qspmm4blockavx512c2gs7:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm4blockavx512c2gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c2gs9
@@ -15381,7 +15381,7 @@ qspmm4blockavx512c2gs8:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm4blockavx512c2gs9:
-	VBROADCASTSS qb-72(SP), Z30
+	VBROADCASTSS qb-80(SP), Z30
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c2gs10
@@ -15390,7 +15390,7 @@ qspmm4blockavx512c2gs9:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm4blockavx512c2gs10:
-	VBROADCASTSS qb-68(SP), Z31
+	VBROADCASTSS qb-76(SP), Z31
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c2gs11
@@ -15399,7 +15399,7 @@ qspmm4blockavx512c2gs10:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm4blockavx512c2gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c2gs12
@@ -15408,7 +15408,7 @@ qspmm4blockavx512c2gs11:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm4blockavx512c2gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c2gs13
@@ -15417,7 +15417,7 @@ qspmm4blockavx512c2gs12:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm4blockavx512c2gs13:
-	VBROADCASTSS qb-56(SP), Z30
+	VBROADCASTSS qb-64(SP), Z30
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c2gs14
@@ -15426,7 +15426,7 @@ qspmm4blockavx512c2gs13:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm4blockavx512c2gs14:
-	VBROADCASTSS qb-52(SP), Z31
+	VBROADCASTSS qb-60(SP), Z31
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c2gs15
@@ -15595,8 +15595,8 @@ qspmm4blockavx512c1gx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmm4blockavx512c1gm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c1gs0
@@ -15604,7 +15604,7 @@ qspmm4blockavx512c1gm:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmm4blockavx512c1gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c1gs1
@@ -15612,7 +15612,7 @@ qspmm4blockavx512c1gs0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmm4blockavx512c1gs1:
-	VBROADCASTSS qb-104(SP), Z26
+	VBROADCASTSS qb-112(SP), Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c1gs2
@@ -15620,7 +15620,7 @@ qspmm4blockavx512c1gs1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmm4blockavx512c1gs2:
-	VBROADCASTSS qb-100(SP), Z27
+	VBROADCASTSS qb-108(SP), Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c1gs3
@@ -15628,7 +15628,7 @@ qspmm4blockavx512c1gs2:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmm4blockavx512c1gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c1gs4
@@ -15636,7 +15636,7 @@ qspmm4blockavx512c1gs3:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmm4blockavx512c1gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c1gs5
@@ -15644,7 +15644,7 @@ qspmm4blockavx512c1gs4:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmm4blockavx512c1gs5:
-	VBROADCASTSS qb-88(SP), Z26
+	VBROADCASTSS qb-96(SP), Z26
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c1gs6
@@ -15652,7 +15652,7 @@ qspmm4blockavx512c1gs5:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmm4blockavx512c1gs6:
-	VBROADCASTSS qb-84(SP), Z27
+	VBROADCASTSS qb-92(SP), Z27
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c1gs7
@@ -15660,7 +15660,7 @@ qspmm4blockavx512c1gs6:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmm4blockavx512c1gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c1gs8
@@ -15668,7 +15668,7 @@ qspmm4blockavx512c1gs7:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmm4blockavx512c1gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c1gs9
@@ -15676,7 +15676,7 @@ qspmm4blockavx512c1gs8:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmm4blockavx512c1gs9:
-	VBROADCASTSS qb-72(SP), Z26
+	VBROADCASTSS qb-80(SP), Z26
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c1gs10
@@ -15684,7 +15684,7 @@ qspmm4blockavx512c1gs9:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmm4blockavx512c1gs10:
-	VBROADCASTSS qb-68(SP), Z27
+	VBROADCASTSS qb-76(SP), Z27
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c1gs11
@@ -15692,7 +15692,7 @@ qspmm4blockavx512c1gs10:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmm4blockavx512c1gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c1gs12
@@ -15700,7 +15700,7 @@ qspmm4blockavx512c1gs11:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmm4blockavx512c1gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c1gs13
@@ -15708,7 +15708,7 @@ qspmm4blockavx512c1gs12:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmm4blockavx512c1gs13:
-	VBROADCASTSS qb-56(SP), Z26
+	VBROADCASTSS qb-64(SP), Z26
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c1gs14
@@ -15716,7 +15716,7 @@ qspmm4blockavx512c1gs13:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmm4blockavx512c1gs14:
-	VBROADCASTSS qb-52(SP), Z27
+	VBROADCASTSS qb-60(SP), Z27
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512c1gs15
@@ -15913,8 +15913,8 @@ qspmm4blockavx512tailgx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmm4blockavx512tailgm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512tailgs0
@@ -15922,7 +15922,7 @@ qspmm4blockavx512tailgm:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmm4blockavx512tailgs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512tailgs1
@@ -15930,7 +15930,7 @@ qspmm4blockavx512tailgs0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmm4blockavx512tailgs1:
-	VBROADCASTSS qb-104(SP), Z26
+	VBROADCASTSS qb-112(SP), Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512tailgs2
@@ -15938,7 +15938,7 @@ qspmm4blockavx512tailgs1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmm4blockavx512tailgs2:
-	VBROADCASTSS qb-100(SP), Z27
+	VBROADCASTSS qb-108(SP), Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512tailgs3
@@ -15946,7 +15946,7 @@ qspmm4blockavx512tailgs2:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmm4blockavx512tailgs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512tailgs4
@@ -15954,7 +15954,7 @@ qspmm4blockavx512tailgs3:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmm4blockavx512tailgs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512tailgs5
@@ -15962,7 +15962,7 @@ qspmm4blockavx512tailgs4:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmm4blockavx512tailgs5:
-	VBROADCASTSS qb-88(SP), Z26
+	VBROADCASTSS qb-96(SP), Z26
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512tailgs6
@@ -15970,7 +15970,7 @@ qspmm4blockavx512tailgs5:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmm4blockavx512tailgs6:
-	VBROADCASTSS qb-84(SP), Z27
+	VBROADCASTSS qb-92(SP), Z27
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512tailgs7
@@ -15978,7 +15978,7 @@ qspmm4blockavx512tailgs6:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmm4blockavx512tailgs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512tailgs8
@@ -15986,7 +15986,7 @@ qspmm4blockavx512tailgs7:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmm4blockavx512tailgs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512tailgs9
@@ -15994,7 +15994,7 @@ qspmm4blockavx512tailgs8:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmm4blockavx512tailgs9:
-	VBROADCASTSS qb-72(SP), Z26
+	VBROADCASTSS qb-80(SP), Z26
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512tailgs10
@@ -16002,7 +16002,7 @@ qspmm4blockavx512tailgs9:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmm4blockavx512tailgs10:
-	VBROADCASTSS qb-68(SP), Z27
+	VBROADCASTSS qb-76(SP), Z27
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512tailgs11
@@ -16010,7 +16010,7 @@ qspmm4blockavx512tailgs10:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmm4blockavx512tailgs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512tailgs12
@@ -16018,7 +16018,7 @@ qspmm4blockavx512tailgs11:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmm4blockavx512tailgs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512tailgs13
@@ -16026,7 +16026,7 @@ qspmm4blockavx512tailgs12:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmm4blockavx512tailgs13:
-	VBROADCASTSS qb-56(SP), Z26
+	VBROADCASTSS qb-64(SP), Z26
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512tailgs14
@@ -16034,7 +16034,7 @@ qspmm4blockavx512tailgs13:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmm4blockavx512tailgs14:
-	VBROADCASTSS qb-52(SP), Z27
+	VBROADCASTSS qb-60(SP), Z27
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4blockavx512tailgs15
@@ -16168,7 +16168,7 @@ qspmm4blockavx512done:
 
 // func QSpMMTile4BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX512F, AVX512VL, BMI2
-TEXT ·QSpMMTile4BlockAVX512(SB), NOSPLIT, $112-248
+TEXT ·QSpMMTile4BlockAVX512(SB), NOSPLIT, $120-248
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -16310,8 +16310,8 @@ qspmmtile4blockavx512c4gx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmmtile4blockavx512c4gm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c4gi0
@@ -16326,7 +16326,7 @@ qspmmtile4blockavx512c4gi0:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile4blockavx512c4gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c4gi1
@@ -16341,7 +16341,7 @@ qspmmtile4blockavx512c4gi1:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile4blockavx512c4gs1:
-	VBROADCASTSS qb-104(SP), Z30
+	VBROADCASTSS qb-112(SP), Z30
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c4gi2
@@ -16356,7 +16356,7 @@ qspmmtile4blockavx512c4gi2:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile4blockavx512c4gs2:
-	VBROADCASTSS qb-100(SP), Z31
+	VBROADCASTSS qb-108(SP), Z31
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c4gi3
@@ -16371,7 +16371,7 @@ qspmmtile4blockavx512c4gi3:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile4blockavx512c4gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c4gi4
@@ -16386,7 +16386,7 @@ qspmmtile4blockavx512c4gi4:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile4blockavx512c4gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c4gi5
@@ -16401,7 +16401,7 @@ qspmmtile4blockavx512c4gi5:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile4blockavx512c4gs5:
-	VBROADCASTSS qb-88(SP), Z30
+	VBROADCASTSS qb-96(SP), Z30
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c4gi6
@@ -16416,7 +16416,7 @@ qspmmtile4blockavx512c4gi6:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile4blockavx512c4gs6:
-	VBROADCASTSS qb-84(SP), Z31
+	VBROADCASTSS qb-92(SP), Z31
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c4gi7
@@ -16431,7 +16431,7 @@ qspmmtile4blockavx512c4gi7:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile4blockavx512c4gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c4gi8
@@ -16446,7 +16446,7 @@ qspmmtile4blockavx512c4gi8:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile4blockavx512c4gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c4gi9
@@ -16461,7 +16461,7 @@ qspmmtile4blockavx512c4gi9:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile4blockavx512c4gs9:
-	VBROADCASTSS qb-72(SP), Z30
+	VBROADCASTSS qb-80(SP), Z30
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c4gi10
@@ -16476,7 +16476,7 @@ qspmmtile4blockavx512c4gi10:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile4blockavx512c4gs10:
-	VBROADCASTSS qb-68(SP), Z31
+	VBROADCASTSS qb-76(SP), Z31
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c4gi11
@@ -16491,7 +16491,7 @@ qspmmtile4blockavx512c4gi11:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile4blockavx512c4gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c4gi12
@@ -16506,7 +16506,7 @@ qspmmtile4blockavx512c4gi12:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile4blockavx512c4gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c4gi13
@@ -16521,7 +16521,7 @@ qspmmtile4blockavx512c4gi13:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile4blockavx512c4gs13:
-	VBROADCASTSS qb-56(SP), Z30
+	VBROADCASTSS qb-64(SP), Z30
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c4gi14
@@ -16536,7 +16536,7 @@ qspmmtile4blockavx512c4gi14:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile4blockavx512c4gs14:
-	VBROADCASTSS qb-52(SP), Z31
+	VBROADCASTSS qb-60(SP), Z31
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c4gi15
@@ -16790,8 +16790,8 @@ qspmmtile4blockavx512c2gx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmmtile4blockavx512c2gm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c2gi0
@@ -16804,7 +16804,7 @@ qspmmtile4blockavx512c2gi0:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile4blockavx512c2gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c2gi1
@@ -16817,7 +16817,7 @@ qspmmtile4blockavx512c2gi1:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile4blockavx512c2gs1:
-	VBROADCASTSS qb-104(SP), Z30
+	VBROADCASTSS qb-112(SP), Z30
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c2gi2
@@ -16830,7 +16830,7 @@ qspmmtile4blockavx512c2gi2:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile4blockavx512c2gs2:
-	VBROADCASTSS qb-100(SP), Z31
+	VBROADCASTSS qb-108(SP), Z31
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c2gi3
@@ -16843,7 +16843,7 @@ qspmmtile4blockavx512c2gi3:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile4blockavx512c2gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c2gi4
@@ -16856,7 +16856,7 @@ qspmmtile4blockavx512c2gi4:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile4blockavx512c2gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c2gi5
@@ -16869,7 +16869,7 @@ qspmmtile4blockavx512c2gi5:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile4blockavx512c2gs5:
-	VBROADCASTSS qb-88(SP), Z30
+	VBROADCASTSS qb-96(SP), Z30
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c2gi6
@@ -16882,7 +16882,7 @@ qspmmtile4blockavx512c2gi6:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile4blockavx512c2gs6:
-	VBROADCASTSS qb-84(SP), Z31
+	VBROADCASTSS qb-92(SP), Z31
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c2gi7
@@ -16895,7 +16895,7 @@ qspmmtile4blockavx512c2gi7:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile4blockavx512c2gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c2gi8
@@ -16908,7 +16908,7 @@ qspmmtile4blockavx512c2gi8:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile4blockavx512c2gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c2gi9
@@ -16921,7 +16921,7 @@ qspmmtile4blockavx512c2gi9:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile4blockavx512c2gs9:
-	VBROADCASTSS qb-72(SP), Z30
+	VBROADCASTSS qb-80(SP), Z30
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c2gi10
@@ -16934,7 +16934,7 @@ qspmmtile4blockavx512c2gi10:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile4blockavx512c2gs10:
-	VBROADCASTSS qb-68(SP), Z31
+	VBROADCASTSS qb-76(SP), Z31
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c2gi11
@@ -16947,7 +16947,7 @@ qspmmtile4blockavx512c2gi11:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile4blockavx512c2gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c2gi12
@@ -16960,7 +16960,7 @@ qspmmtile4blockavx512c2gi12:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile4blockavx512c2gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c2gi13
@@ -16973,7 +16973,7 @@ qspmmtile4blockavx512c2gi13:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile4blockavx512c2gs13:
-	VBROADCASTSS qb-56(SP), Z30
+	VBROADCASTSS qb-64(SP), Z30
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c2gi14
@@ -16986,7 +16986,7 @@ qspmmtile4blockavx512c2gi14:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile4blockavx512c2gs14:
-	VBROADCASTSS qb-52(SP), Z31
+	VBROADCASTSS qb-60(SP), Z31
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c2gi15
@@ -17223,8 +17223,8 @@ qspmmtile4blockavx512c1gx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmmtile4blockavx512c1gm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c1gi0
@@ -17236,7 +17236,7 @@ qspmmtile4blockavx512c1gi0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmmtile4blockavx512c1gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c1gi1
@@ -17248,7 +17248,7 @@ qspmmtile4blockavx512c1gi1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmmtile4blockavx512c1gs1:
-	VBROADCASTSS qb-104(SP), Z26
+	VBROADCASTSS qb-112(SP), Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c1gi2
@@ -17260,7 +17260,7 @@ qspmmtile4blockavx512c1gi2:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmmtile4blockavx512c1gs2:
-	VBROADCASTSS qb-100(SP), Z27
+	VBROADCASTSS qb-108(SP), Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c1gi3
@@ -17272,7 +17272,7 @@ qspmmtile4blockavx512c1gi3:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmmtile4blockavx512c1gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c1gi4
@@ -17284,7 +17284,7 @@ qspmmtile4blockavx512c1gi4:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmmtile4blockavx512c1gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c1gi5
@@ -17296,7 +17296,7 @@ qspmmtile4blockavx512c1gi5:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmmtile4blockavx512c1gs5:
-	VBROADCASTSS qb-88(SP), Z26
+	VBROADCASTSS qb-96(SP), Z26
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c1gi6
@@ -17308,7 +17308,7 @@ qspmmtile4blockavx512c1gi6:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmmtile4blockavx512c1gs6:
-	VBROADCASTSS qb-84(SP), Z27
+	VBROADCASTSS qb-92(SP), Z27
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c1gi7
@@ -17320,7 +17320,7 @@ qspmmtile4blockavx512c1gi7:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmmtile4blockavx512c1gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c1gi8
@@ -17332,7 +17332,7 @@ qspmmtile4blockavx512c1gi8:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmmtile4blockavx512c1gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c1gi9
@@ -17344,7 +17344,7 @@ qspmmtile4blockavx512c1gi9:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmmtile4blockavx512c1gs9:
-	VBROADCASTSS qb-72(SP), Z26
+	VBROADCASTSS qb-80(SP), Z26
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c1gi10
@@ -17356,7 +17356,7 @@ qspmmtile4blockavx512c1gi10:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmmtile4blockavx512c1gs10:
-	VBROADCASTSS qb-68(SP), Z27
+	VBROADCASTSS qb-76(SP), Z27
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c1gi11
@@ -17368,7 +17368,7 @@ qspmmtile4blockavx512c1gi11:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmmtile4blockavx512c1gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c1gi12
@@ -17380,7 +17380,7 @@ qspmmtile4blockavx512c1gi12:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmmtile4blockavx512c1gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c1gi13
@@ -17392,7 +17392,7 @@ qspmmtile4blockavx512c1gi13:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmmtile4blockavx512c1gs13:
-	VBROADCASTSS qb-56(SP), Z26
+	VBROADCASTSS qb-64(SP), Z26
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c1gi14
@@ -17404,7 +17404,7 @@ qspmmtile4blockavx512c1gi14:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmmtile4blockavx512c1gs14:
-	VBROADCASTSS qb-52(SP), Z27
+	VBROADCASTSS qb-60(SP), Z27
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512c1gi15
@@ -17683,8 +17683,8 @@ qspmmtile4blockavx512tailgx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmmtile4blockavx512tailgm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512tailgi0
@@ -17696,7 +17696,7 @@ qspmmtile4blockavx512tailgi0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmmtile4blockavx512tailgs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512tailgi1
@@ -17708,7 +17708,7 @@ qspmmtile4blockavx512tailgi1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmmtile4blockavx512tailgs1:
-	VBROADCASTSS qb-104(SP), Z26
+	VBROADCASTSS qb-112(SP), Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512tailgi2
@@ -17720,7 +17720,7 @@ qspmmtile4blockavx512tailgi2:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmmtile4blockavx512tailgs2:
-	VBROADCASTSS qb-100(SP), Z27
+	VBROADCASTSS qb-108(SP), Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512tailgi3
@@ -17732,7 +17732,7 @@ qspmmtile4blockavx512tailgi3:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmmtile4blockavx512tailgs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512tailgi4
@@ -17744,7 +17744,7 @@ qspmmtile4blockavx512tailgi4:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmmtile4blockavx512tailgs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512tailgi5
@@ -17756,7 +17756,7 @@ qspmmtile4blockavx512tailgi5:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmmtile4blockavx512tailgs5:
-	VBROADCASTSS qb-88(SP), Z26
+	VBROADCASTSS qb-96(SP), Z26
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512tailgi6
@@ -17768,7 +17768,7 @@ qspmmtile4blockavx512tailgi6:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmmtile4blockavx512tailgs6:
-	VBROADCASTSS qb-84(SP), Z27
+	VBROADCASTSS qb-92(SP), Z27
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512tailgi7
@@ -17780,7 +17780,7 @@ qspmmtile4blockavx512tailgi7:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmmtile4blockavx512tailgs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512tailgi8
@@ -17792,7 +17792,7 @@ qspmmtile4blockavx512tailgi8:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmmtile4blockavx512tailgs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512tailgi9
@@ -17804,7 +17804,7 @@ qspmmtile4blockavx512tailgi9:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmmtile4blockavx512tailgs9:
-	VBROADCASTSS qb-72(SP), Z26
+	VBROADCASTSS qb-80(SP), Z26
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512tailgi10
@@ -17816,7 +17816,7 @@ qspmmtile4blockavx512tailgi10:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmmtile4blockavx512tailgs10:
-	VBROADCASTSS qb-68(SP), Z27
+	VBROADCASTSS qb-76(SP), Z27
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512tailgi11
@@ -17828,7 +17828,7 @@ qspmmtile4blockavx512tailgi11:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmmtile4blockavx512tailgs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512tailgi12
@@ -17840,7 +17840,7 @@ qspmmtile4blockavx512tailgi12:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmmtile4blockavx512tailgs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512tailgi13
@@ -17852,7 +17852,7 @@ qspmmtile4blockavx512tailgi13:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmmtile4blockavx512tailgs13:
-	VBROADCASTSS qb-56(SP), Z26
+	VBROADCASTSS qb-64(SP), Z26
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512tailgi14
@@ -17864,7 +17864,7 @@ qspmmtile4blockavx512tailgi14:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmmtile4blockavx512tailgs14:
-	VBROADCASTSS qb-52(SP), Z27
+	VBROADCASTSS qb-60(SP), Z27
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4blockavx512tailgi15
@@ -18078,7 +18078,7 @@ qspmmtile4blockavx512done:
 
 // func QSpMM4MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX512F, AVX512VL, BMI2
-TEXT ·QSpMM4MXAVX512(SB), NOSPLIT, $112-240
+TEXT ·QSpMM4MXAVX512(SB), NOSPLIT, $120-240
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -18221,8 +18221,8 @@ qspmm4mxavx512c4gx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmm4mxavx512c4gm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c4gs0
@@ -18233,7 +18233,7 @@ qspmm4mxavx512c4gm:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm4mxavx512c4gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c4gs1
@@ -18244,7 +18244,7 @@ qspmm4mxavx512c4gs0:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm4mxavx512c4gs1:
-	VBROADCASTSS qb-104(SP), Z30
+	VBROADCASTSS qb-112(SP), Z30
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c4gs2
@@ -18255,7 +18255,7 @@ qspmm4mxavx512c4gs1:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm4mxavx512c4gs2:
-	VBROADCASTSS qb-100(SP), Z31
+	VBROADCASTSS qb-108(SP), Z31
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c4gs3
@@ -18266,7 +18266,7 @@ qspmm4mxavx512c4gs2:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm4mxavx512c4gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c4gs4
@@ -18277,7 +18277,7 @@ qspmm4mxavx512c4gs3:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm4mxavx512c4gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c4gs5
@@ -18288,7 +18288,7 @@ qspmm4mxavx512c4gs4:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm4mxavx512c4gs5:
-	VBROADCASTSS qb-88(SP), Z30
+	VBROADCASTSS qb-96(SP), Z30
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c4gs6
@@ -18299,7 +18299,7 @@ qspmm4mxavx512c4gs5:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm4mxavx512c4gs6:
-	VBROADCASTSS qb-84(SP), Z31
+	VBROADCASTSS qb-92(SP), Z31
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c4gs7
@@ -18310,7 +18310,7 @@ qspmm4mxavx512c4gs6:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm4mxavx512c4gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c4gs8
@@ -18321,7 +18321,7 @@ qspmm4mxavx512c4gs7:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm4mxavx512c4gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c4gs9
@@ -18332,7 +18332,7 @@ qspmm4mxavx512c4gs8:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm4mxavx512c4gs9:
-	VBROADCASTSS qb-72(SP), Z30
+	VBROADCASTSS qb-80(SP), Z30
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c4gs10
@@ -18343,7 +18343,7 @@ qspmm4mxavx512c4gs9:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm4mxavx512c4gs10:
-	VBROADCASTSS qb-68(SP), Z31
+	VBROADCASTSS qb-76(SP), Z31
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c4gs11
@@ -18354,7 +18354,7 @@ qspmm4mxavx512c4gs10:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm4mxavx512c4gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c4gs12
@@ -18365,7 +18365,7 @@ qspmm4mxavx512c4gs11:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm4mxavx512c4gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c4gs13
@@ -18376,7 +18376,7 @@ qspmm4mxavx512c4gs12:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmm4mxavx512c4gs13:
-	VBROADCASTSS qb-56(SP), Z30
+	VBROADCASTSS qb-64(SP), Z30
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c4gs14
@@ -18387,7 +18387,7 @@ qspmm4mxavx512c4gs13:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmm4mxavx512c4gs14:
-	VBROADCASTSS qb-52(SP), Z31
+	VBROADCASTSS qb-60(SP), Z31
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c4gs15
@@ -18603,8 +18603,8 @@ qspmm4mxavx512c2gx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmm4mxavx512c2gm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c2gs0
@@ -18613,7 +18613,7 @@ qspmm4mxavx512c2gm:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm4mxavx512c2gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c2gs1
@@ -18622,7 +18622,7 @@ qspmm4mxavx512c2gs0:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm4mxavx512c2gs1:
-	VBROADCASTSS qb-104(SP), Z30
+	VBROADCASTSS qb-112(SP), Z30
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c2gs2
@@ -18631,7 +18631,7 @@ qspmm4mxavx512c2gs1:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm4mxavx512c2gs2:
-	VBROADCASTSS qb-100(SP), Z31
+	VBROADCASTSS qb-108(SP), Z31
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c2gs3
@@ -18640,7 +18640,7 @@ qspmm4mxavx512c2gs2:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm4mxavx512c2gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c2gs4
@@ -18649,7 +18649,7 @@ qspmm4mxavx512c2gs3:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm4mxavx512c2gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c2gs5
@@ -18658,7 +18658,7 @@ qspmm4mxavx512c2gs4:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm4mxavx512c2gs5:
-	VBROADCASTSS qb-88(SP), Z30
+	VBROADCASTSS qb-96(SP), Z30
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c2gs6
@@ -18667,7 +18667,7 @@ qspmm4mxavx512c2gs5:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm4mxavx512c2gs6:
-	VBROADCASTSS qb-84(SP), Z31
+	VBROADCASTSS qb-92(SP), Z31
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c2gs7
@@ -18676,7 +18676,7 @@ qspmm4mxavx512c2gs6:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm4mxavx512c2gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c2gs8
@@ -18685,7 +18685,7 @@ qspmm4mxavx512c2gs7:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm4mxavx512c2gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c2gs9
@@ -18694,7 +18694,7 @@ qspmm4mxavx512c2gs8:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm4mxavx512c2gs9:
-	VBROADCASTSS qb-72(SP), Z30
+	VBROADCASTSS qb-80(SP), Z30
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c2gs10
@@ -18703,7 +18703,7 @@ qspmm4mxavx512c2gs9:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm4mxavx512c2gs10:
-	VBROADCASTSS qb-68(SP), Z31
+	VBROADCASTSS qb-76(SP), Z31
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c2gs11
@@ -18712,7 +18712,7 @@ qspmm4mxavx512c2gs10:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm4mxavx512c2gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c2gs12
@@ -18721,7 +18721,7 @@ qspmm4mxavx512c2gs11:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm4mxavx512c2gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c2gs13
@@ -18730,7 +18730,7 @@ qspmm4mxavx512c2gs12:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmm4mxavx512c2gs13:
-	VBROADCASTSS qb-56(SP), Z30
+	VBROADCASTSS qb-64(SP), Z30
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c2gs14
@@ -18739,7 +18739,7 @@ qspmm4mxavx512c2gs13:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmm4mxavx512c2gs14:
-	VBROADCASTSS qb-52(SP), Z31
+	VBROADCASTSS qb-60(SP), Z31
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c2gs15
@@ -18938,8 +18938,8 @@ qspmm4mxavx512c1gx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmm4mxavx512c1gm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c1gs0
@@ -18947,7 +18947,7 @@ qspmm4mxavx512c1gm:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmm4mxavx512c1gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c1gs1
@@ -18955,7 +18955,7 @@ qspmm4mxavx512c1gs0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmm4mxavx512c1gs1:
-	VBROADCASTSS qb-104(SP), Z26
+	VBROADCASTSS qb-112(SP), Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c1gs2
@@ -18963,7 +18963,7 @@ qspmm4mxavx512c1gs1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmm4mxavx512c1gs2:
-	VBROADCASTSS qb-100(SP), Z27
+	VBROADCASTSS qb-108(SP), Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c1gs3
@@ -18971,7 +18971,7 @@ qspmm4mxavx512c1gs2:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmm4mxavx512c1gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c1gs4
@@ -18979,7 +18979,7 @@ qspmm4mxavx512c1gs3:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmm4mxavx512c1gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c1gs5
@@ -18987,7 +18987,7 @@ qspmm4mxavx512c1gs4:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmm4mxavx512c1gs5:
-	VBROADCASTSS qb-88(SP), Z26
+	VBROADCASTSS qb-96(SP), Z26
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c1gs6
@@ -18995,7 +18995,7 @@ qspmm4mxavx512c1gs5:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmm4mxavx512c1gs6:
-	VBROADCASTSS qb-84(SP), Z27
+	VBROADCASTSS qb-92(SP), Z27
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c1gs7
@@ -19003,7 +19003,7 @@ qspmm4mxavx512c1gs6:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmm4mxavx512c1gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c1gs8
@@ -19011,7 +19011,7 @@ qspmm4mxavx512c1gs7:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmm4mxavx512c1gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c1gs9
@@ -19019,7 +19019,7 @@ qspmm4mxavx512c1gs8:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmm4mxavx512c1gs9:
-	VBROADCASTSS qb-72(SP), Z26
+	VBROADCASTSS qb-80(SP), Z26
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c1gs10
@@ -19027,7 +19027,7 @@ qspmm4mxavx512c1gs9:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmm4mxavx512c1gs10:
-	VBROADCASTSS qb-68(SP), Z27
+	VBROADCASTSS qb-76(SP), Z27
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c1gs11
@@ -19035,7 +19035,7 @@ qspmm4mxavx512c1gs10:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmm4mxavx512c1gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c1gs12
@@ -19043,7 +19043,7 @@ qspmm4mxavx512c1gs11:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmm4mxavx512c1gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c1gs13
@@ -19051,7 +19051,7 @@ qspmm4mxavx512c1gs12:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmm4mxavx512c1gs13:
-	VBROADCASTSS qb-56(SP), Z26
+	VBROADCASTSS qb-64(SP), Z26
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c1gs14
@@ -19059,7 +19059,7 @@ qspmm4mxavx512c1gs13:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmm4mxavx512c1gs14:
-	VBROADCASTSS qb-52(SP), Z27
+	VBROADCASTSS qb-60(SP), Z27
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512c1gs15
@@ -19296,8 +19296,8 @@ qspmm4mxavx512tailgx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmm4mxavx512tailgm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512tailgs0
@@ -19305,7 +19305,7 @@ qspmm4mxavx512tailgm:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmm4mxavx512tailgs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512tailgs1
@@ -19313,7 +19313,7 @@ qspmm4mxavx512tailgs0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmm4mxavx512tailgs1:
-	VBROADCASTSS qb-104(SP), Z26
+	VBROADCASTSS qb-112(SP), Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512tailgs2
@@ -19321,7 +19321,7 @@ qspmm4mxavx512tailgs1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmm4mxavx512tailgs2:
-	VBROADCASTSS qb-100(SP), Z27
+	VBROADCASTSS qb-108(SP), Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512tailgs3
@@ -19329,7 +19329,7 @@ qspmm4mxavx512tailgs2:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmm4mxavx512tailgs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512tailgs4
@@ -19337,7 +19337,7 @@ qspmm4mxavx512tailgs3:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmm4mxavx512tailgs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512tailgs5
@@ -19345,7 +19345,7 @@ qspmm4mxavx512tailgs4:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmm4mxavx512tailgs5:
-	VBROADCASTSS qb-88(SP), Z26
+	VBROADCASTSS qb-96(SP), Z26
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512tailgs6
@@ -19353,7 +19353,7 @@ qspmm4mxavx512tailgs5:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmm4mxavx512tailgs6:
-	VBROADCASTSS qb-84(SP), Z27
+	VBROADCASTSS qb-92(SP), Z27
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512tailgs7
@@ -19361,7 +19361,7 @@ qspmm4mxavx512tailgs6:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmm4mxavx512tailgs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512tailgs8
@@ -19369,7 +19369,7 @@ qspmm4mxavx512tailgs7:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmm4mxavx512tailgs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512tailgs9
@@ -19377,7 +19377,7 @@ qspmm4mxavx512tailgs8:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmm4mxavx512tailgs9:
-	VBROADCASTSS qb-72(SP), Z26
+	VBROADCASTSS qb-80(SP), Z26
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512tailgs10
@@ -19385,7 +19385,7 @@ qspmm4mxavx512tailgs9:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmm4mxavx512tailgs10:
-	VBROADCASTSS qb-68(SP), Z27
+	VBROADCASTSS qb-76(SP), Z27
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512tailgs11
@@ -19393,7 +19393,7 @@ qspmm4mxavx512tailgs10:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmm4mxavx512tailgs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512tailgs12
@@ -19401,7 +19401,7 @@ qspmm4mxavx512tailgs11:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmm4mxavx512tailgs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512tailgs13
@@ -19409,7 +19409,7 @@ qspmm4mxavx512tailgs12:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmm4mxavx512tailgs13:
-	VBROADCASTSS qb-56(SP), Z26
+	VBROADCASTSS qb-64(SP), Z26
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512tailgs14
@@ -19417,7 +19417,7 @@ qspmm4mxavx512tailgs13:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmm4mxavx512tailgs14:
-	VBROADCASTSS qb-52(SP), Z27
+	VBROADCASTSS qb-60(SP), Z27
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, xrows+232(FP)
 	JAE qspmm4mxavx512tailgs15
@@ -19576,7 +19576,7 @@ qspmm4mxavx512done:
 
 // func QSpMMTile4MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX512F, AVX512VL, BMI2
-TEXT ·QSpMMTile4MXAVX512(SB), NOSPLIT, $112-248
+TEXT ·QSpMMTile4MXAVX512(SB), NOSPLIT, $120-248
 	MOVQ y+0(FP), DI
 	MOVQ ldy+24(FP), AX
 	SHLQ $2, AX
@@ -19733,8 +19733,8 @@ qspmmtile4mxavx512c4gx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmmtile4mxavx512c4gm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c4gi0
@@ -19749,7 +19749,7 @@ qspmmtile4mxavx512c4gi0:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile4mxavx512c4gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c4gi1
@@ -19764,7 +19764,7 @@ qspmmtile4mxavx512c4gi1:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile4mxavx512c4gs1:
-	VBROADCASTSS qb-104(SP), Z30
+	VBROADCASTSS qb-112(SP), Z30
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c4gi2
@@ -19779,7 +19779,7 @@ qspmmtile4mxavx512c4gi2:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile4mxavx512c4gs2:
-	VBROADCASTSS qb-100(SP), Z31
+	VBROADCASTSS qb-108(SP), Z31
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c4gi3
@@ -19794,7 +19794,7 @@ qspmmtile4mxavx512c4gi3:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile4mxavx512c4gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c4gi4
@@ -19809,7 +19809,7 @@ qspmmtile4mxavx512c4gi4:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile4mxavx512c4gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c4gi5
@@ -19824,7 +19824,7 @@ qspmmtile4mxavx512c4gi5:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile4mxavx512c4gs5:
-	VBROADCASTSS qb-88(SP), Z30
+	VBROADCASTSS qb-96(SP), Z30
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c4gi6
@@ -19839,7 +19839,7 @@ qspmmtile4mxavx512c4gi6:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile4mxavx512c4gs6:
-	VBROADCASTSS qb-84(SP), Z31
+	VBROADCASTSS qb-92(SP), Z31
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c4gi7
@@ -19854,7 +19854,7 @@ qspmmtile4mxavx512c4gi7:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile4mxavx512c4gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c4gi8
@@ -19869,7 +19869,7 @@ qspmmtile4mxavx512c4gi8:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile4mxavx512c4gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c4gi9
@@ -19884,7 +19884,7 @@ qspmmtile4mxavx512c4gi9:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile4mxavx512c4gs9:
-	VBROADCASTSS qb-72(SP), Z30
+	VBROADCASTSS qb-80(SP), Z30
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c4gi10
@@ -19899,7 +19899,7 @@ qspmmtile4mxavx512c4gi10:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile4mxavx512c4gs10:
-	VBROADCASTSS qb-68(SP), Z31
+	VBROADCASTSS qb-76(SP), Z31
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c4gi11
@@ -19914,7 +19914,7 @@ qspmmtile4mxavx512c4gi11:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile4mxavx512c4gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c4gi12
@@ -19929,7 +19929,7 @@ qspmmtile4mxavx512c4gi12:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile4mxavx512c4gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c4gi13
@@ -19944,7 +19944,7 @@ qspmmtile4mxavx512c4gi13:
 	VFMADD231PS 128(R15)(R14*4), Z31, Z6
 	VFMADD231PS 192(R15)(R14*4), Z31, Z7
 qspmmtile4mxavx512c4gs13:
-	VBROADCASTSS qb-56(SP), Z30
+	VBROADCASTSS qb-64(SP), Z30
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c4gi14
@@ -19959,7 +19959,7 @@ qspmmtile4mxavx512c4gi14:
 	VFMADD231PS 128(R15)(R14*4), Z30, Z2
 	VFMADD231PS 192(R15)(R14*4), Z30, Z3
 qspmmtile4mxavx512c4gs14:
-	VBROADCASTSS qb-52(SP), Z31
+	VBROADCASTSS qb-60(SP), Z31
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c4gi15
@@ -20243,8 +20243,8 @@ qspmmtile4mxavx512c2gx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmmtile4mxavx512c2gm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c2gi0
@@ -20257,7 +20257,7 @@ qspmmtile4mxavx512c2gi0:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile4mxavx512c2gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c2gi1
@@ -20270,7 +20270,7 @@ qspmmtile4mxavx512c2gi1:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile4mxavx512c2gs1:
-	VBROADCASTSS qb-104(SP), Z30
+	VBROADCASTSS qb-112(SP), Z30
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c2gi2
@@ -20283,7 +20283,7 @@ qspmmtile4mxavx512c2gi2:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile4mxavx512c2gs2:
-	VBROADCASTSS qb-100(SP), Z31
+	VBROADCASTSS qb-108(SP), Z31
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c2gi3
@@ -20296,7 +20296,7 @@ qspmmtile4mxavx512c2gi3:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile4mxavx512c2gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c2gi4
@@ -20309,7 +20309,7 @@ qspmmtile4mxavx512c2gi4:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile4mxavx512c2gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c2gi5
@@ -20322,7 +20322,7 @@ qspmmtile4mxavx512c2gi5:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile4mxavx512c2gs5:
-	VBROADCASTSS qb-88(SP), Z30
+	VBROADCASTSS qb-96(SP), Z30
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c2gi6
@@ -20335,7 +20335,7 @@ qspmmtile4mxavx512c2gi6:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile4mxavx512c2gs6:
-	VBROADCASTSS qb-84(SP), Z31
+	VBROADCASTSS qb-92(SP), Z31
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c2gi7
@@ -20348,7 +20348,7 @@ qspmmtile4mxavx512c2gi7:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile4mxavx512c2gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c2gi8
@@ -20361,7 +20361,7 @@ qspmmtile4mxavx512c2gi8:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile4mxavx512c2gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c2gi9
@@ -20374,7 +20374,7 @@ qspmmtile4mxavx512c2gi9:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile4mxavx512c2gs9:
-	VBROADCASTSS qb-72(SP), Z30
+	VBROADCASTSS qb-80(SP), Z30
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c2gi10
@@ -20387,7 +20387,7 @@ qspmmtile4mxavx512c2gi10:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile4mxavx512c2gs10:
-	VBROADCASTSS qb-68(SP), Z31
+	VBROADCASTSS qb-76(SP), Z31
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c2gi11
@@ -20400,7 +20400,7 @@ qspmmtile4mxavx512c2gi11:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile4mxavx512c2gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c2gi12
@@ -20413,7 +20413,7 @@ qspmmtile4mxavx512c2gi12:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile4mxavx512c2gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c2gi13
@@ -20426,7 +20426,7 @@ qspmmtile4mxavx512c2gi13:
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 	VFMADD231PS 64(R15)(R14*4), Z31, Z5
 qspmmtile4mxavx512c2gs13:
-	VBROADCASTSS qb-56(SP), Z30
+	VBROADCASTSS qb-64(SP), Z30
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c2gi14
@@ -20439,7 +20439,7 @@ qspmmtile4mxavx512c2gi14:
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 	VFMADD231PS 64(R15)(R14*4), Z30, Z1
 qspmmtile4mxavx512c2gs14:
-	VBROADCASTSS qb-52(SP), Z31
+	VBROADCASTSS qb-60(SP), Z31
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c2gi15
@@ -20706,8 +20706,8 @@ qspmmtile4mxavx512c1gx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmmtile4mxavx512c1gm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c1gi0
@@ -20719,7 +20719,7 @@ qspmmtile4mxavx512c1gi0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmmtile4mxavx512c1gs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c1gi1
@@ -20731,7 +20731,7 @@ qspmmtile4mxavx512c1gi1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmmtile4mxavx512c1gs1:
-	VBROADCASTSS qb-104(SP), Z26
+	VBROADCASTSS qb-112(SP), Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c1gi2
@@ -20743,7 +20743,7 @@ qspmmtile4mxavx512c1gi2:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmmtile4mxavx512c1gs2:
-	VBROADCASTSS qb-100(SP), Z27
+	VBROADCASTSS qb-108(SP), Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c1gi3
@@ -20755,7 +20755,7 @@ qspmmtile4mxavx512c1gi3:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmmtile4mxavx512c1gs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c1gi4
@@ -20767,7 +20767,7 @@ qspmmtile4mxavx512c1gi4:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmmtile4mxavx512c1gs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c1gi5
@@ -20779,7 +20779,7 @@ qspmmtile4mxavx512c1gi5:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmmtile4mxavx512c1gs5:
-	VBROADCASTSS qb-88(SP), Z26
+	VBROADCASTSS qb-96(SP), Z26
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c1gi6
@@ -20791,7 +20791,7 @@ qspmmtile4mxavx512c1gi6:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmmtile4mxavx512c1gs6:
-	VBROADCASTSS qb-84(SP), Z27
+	VBROADCASTSS qb-92(SP), Z27
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c1gi7
@@ -20803,7 +20803,7 @@ qspmmtile4mxavx512c1gi7:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmmtile4mxavx512c1gs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c1gi8
@@ -20815,7 +20815,7 @@ qspmmtile4mxavx512c1gi8:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmmtile4mxavx512c1gs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c1gi9
@@ -20827,7 +20827,7 @@ qspmmtile4mxavx512c1gi9:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmmtile4mxavx512c1gs9:
-	VBROADCASTSS qb-72(SP), Z26
+	VBROADCASTSS qb-80(SP), Z26
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c1gi10
@@ -20839,7 +20839,7 @@ qspmmtile4mxavx512c1gi10:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmmtile4mxavx512c1gs10:
-	VBROADCASTSS qb-68(SP), Z27
+	VBROADCASTSS qb-76(SP), Z27
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c1gi11
@@ -20851,7 +20851,7 @@ qspmmtile4mxavx512c1gi11:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, Z5
 qspmmtile4mxavx512c1gs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c1gi12
@@ -20863,7 +20863,7 @@ qspmmtile4mxavx512c1gi12:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, Z0
 qspmmtile4mxavx512c1gs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c1gi13
@@ -20875,7 +20875,7 @@ qspmmtile4mxavx512c1gi13:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, Z4
 qspmmtile4mxavx512c1gs13:
-	VBROADCASTSS qb-56(SP), Z26
+	VBROADCASTSS qb-64(SP), Z26
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c1gi14
@@ -20887,7 +20887,7 @@ qspmmtile4mxavx512c1gi14:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, Z1
 qspmmtile4mxavx512c1gs14:
-	VBROADCASTSS qb-52(SP), Z27
+	VBROADCASTSS qb-60(SP), Z27
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512c1gi15
@@ -21206,8 +21206,8 @@ qspmmtile4mxavx512tailgx:
 	VMOVAPS Z25, K2, Z11
 	VMULPS Z11, Z9, Z9
 qspmmtile4mxavx512tailgm:
-	VMOVUPS Z9, qb-112(SP)
-	VBROADCASTSS qb-112(SP), Z30
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
 	MOVQ (R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512tailgi0
@@ -21219,7 +21219,7 @@ qspmmtile4mxavx512tailgi0:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmmtile4mxavx512tailgs0:
-	VBROADCASTSS qb-108(SP), Z31
+	VBROADCASTSS qb-116(SP), Z31
 	MOVQ 8(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512tailgi1
@@ -21231,7 +21231,7 @@ qspmmtile4mxavx512tailgi1:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmmtile4mxavx512tailgs1:
-	VBROADCASTSS qb-104(SP), Z26
+	VBROADCASTSS qb-112(SP), Z26
 	MOVQ 16(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512tailgi2
@@ -21243,7 +21243,7 @@ qspmmtile4mxavx512tailgi2:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmmtile4mxavx512tailgs2:
-	VBROADCASTSS qb-100(SP), Z27
+	VBROADCASTSS qb-108(SP), Z27
 	MOVQ 24(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512tailgi3
@@ -21255,7 +21255,7 @@ qspmmtile4mxavx512tailgi3:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmmtile4mxavx512tailgs3:
-	VBROADCASTSS qb-96(SP), Z30
+	VBROADCASTSS qb-104(SP), Z30
 	MOVQ 32(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512tailgi4
@@ -21267,7 +21267,7 @@ qspmmtile4mxavx512tailgi4:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmmtile4mxavx512tailgs4:
-	VBROADCASTSS qb-92(SP), Z31
+	VBROADCASTSS qb-100(SP), Z31
 	MOVQ 40(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512tailgi5
@@ -21279,7 +21279,7 @@ qspmmtile4mxavx512tailgi5:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmmtile4mxavx512tailgs5:
-	VBROADCASTSS qb-88(SP), Z26
+	VBROADCASTSS qb-96(SP), Z26
 	MOVQ 48(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512tailgi6
@@ -21291,7 +21291,7 @@ qspmmtile4mxavx512tailgi6:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmmtile4mxavx512tailgs6:
-	VBROADCASTSS qb-84(SP), Z27
+	VBROADCASTSS qb-92(SP), Z27
 	MOVQ 56(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512tailgi7
@@ -21303,7 +21303,7 @@ qspmmtile4mxavx512tailgi7:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmmtile4mxavx512tailgs7:
-	VBROADCASTSS qb-80(SP), Z30
+	VBROADCASTSS qb-88(SP), Z30
 	MOVQ 64(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512tailgi8
@@ -21315,7 +21315,7 @@ qspmmtile4mxavx512tailgi8:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmmtile4mxavx512tailgs8:
-	VBROADCASTSS qb-76(SP), Z31
+	VBROADCASTSS qb-84(SP), Z31
 	MOVQ 72(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512tailgi9
@@ -21327,7 +21327,7 @@ qspmmtile4mxavx512tailgi9:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmmtile4mxavx512tailgs9:
-	VBROADCASTSS qb-72(SP), Z26
+	VBROADCASTSS qb-80(SP), Z26
 	MOVQ 80(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512tailgi10
@@ -21339,7 +21339,7 @@ qspmmtile4mxavx512tailgi10:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmmtile4mxavx512tailgs10:
-	VBROADCASTSS qb-68(SP), Z27
+	VBROADCASTSS qb-76(SP), Z27
 	MOVQ 88(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512tailgi11
@@ -21351,7 +21351,7 @@ qspmmtile4mxavx512tailgi11:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
 qspmmtile4mxavx512tailgs11:
-	VBROADCASTSS qb-64(SP), Z30
+	VBROADCASTSS qb-72(SP), Z30
 	MOVQ 96(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512tailgi12
@@ -21363,7 +21363,7 @@ qspmmtile4mxavx512tailgi12:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
 qspmmtile4mxavx512tailgs12:
-	VBROADCASTSS qb-60(SP), Z31
+	VBROADCASTSS qb-68(SP), Z31
 	MOVQ 104(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512tailgi13
@@ -21375,7 +21375,7 @@ qspmmtile4mxavx512tailgi13:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
 qspmmtile4mxavx512tailgs13:
-	VBROADCASTSS qb-56(SP), Z26
+	VBROADCASTSS qb-64(SP), Z26
 	MOVQ 112(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512tailgi14
@@ -21387,7 +21387,7 @@ qspmmtile4mxavx512tailgi14:
 	ADDQ SI, R15
 	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
 qspmmtile4mxavx512tailgs14:
-	VBROADCASTSS qb-52(SP), Z27
+	VBROADCASTSS qb-60(SP), Z27
 	MOVQ 120(R9)(R12*8), R15
 	CMPQ R15, limit+240(FP)
 	JB qspmmtile4mxavx512tailgi15
@@ -21621,5 +21621,2494 @@ qspmmtile4mxavx512next:
 	DECQ CX
 	JMP qspmmtile4mxavx512row
 qspmmtile4mxavx512done:
+	VZEROUPPER
+	RET
+
+// func QSpMMU8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
+// Requires: AVX512F, AVX512VL, BMI2
+TEXT ·QSpMMU8RowAVX512(SB), NOSPLIT, $120-240
+	MOVQ y+0(FP), DI
+	MOVQ ldy+24(FP), AX
+	SHLQ $2, AX
+	MOVQ AX, ldyb-40(SP)
+	MOVQ x+32(FP), SI
+	MOVQ ldx+56(FP), R8
+	SHLQ $2, R8
+	MOVQ ptr+72(FP), AX
+	MOVQ AX, pc-8(SP)
+	MOVQ ptr_len+80(FP), CX
+	DECQ CX
+	MOVQ idx+96(FP), R9
+	MOVQ codes+120(FP), R11
+	MOVQ table+144(FP), BX
+	VBROADCASTSS beta+228(FP), Z29
+	MOVQ scale+168(FP), AX
+	MOVQ AX, rs-48(SP)
+	MOVQ exps+192(FP), AX
+	MOVQ AX, rz-56(SP)
+	MOVQ w+64(FP), R15
+	ANDQ $15, R15
+	MOVL $0xffff, AX
+	BZHIQ R15, AX, AX
+	KMOVW AX, K7
+qspmmu8rowavx512row:
+	TESTQ CX, CX
+	JZ qspmmu8rowavx512done
+	MOVQ pc-8(SP), R15
+	MOVQ (R15), R12
+	MOVQ 8(R15), R13
+	MOVQ idx_len+104(FP), R10
+	CMPQ R12, R10
+	CMOVQHI R10, R12
+	CMPQ R13, R10
+	CMOVQHI R10, R13
+	CMPQ R13, R12
+	CMOVQCS R12, R13
+	MOVQ R12, lo-16(SP)
+	MOVQ rs-48(SP), R15
+	VBROADCASTSS (R15), Z8
+	VBROADCASTSS alpha+224(FP), Z28
+	VMULPS Z8, Z28, Z28
+	MOVQ rz-56(SP), R15
+	MOVBLZX (R15), AX
+	VPBROADCASTD AX, Z20
+	NEGQ AX
+	MOVQ table+144(FP), BX
+	LEAQ 1020(BX)(AX*4), BX
+	XORQ R14, R14
+qspmmu8rowavx512c4:
+	LEAQ 64(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmu8rowavx512c2
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	MOVQ lo-16(SP), R12
+qspmmu8rowavx512c4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8rowavx512c4kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VPSUBD Z20, Z9, Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c4gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmu8rowavx512c4gs0:
+	VBROADCASTSS qb-116(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c4gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmu8rowavx512c4gs1:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c4gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmu8rowavx512c4gs2:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c4gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmu8rowavx512c4gs3:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c4gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmu8rowavx512c4gs4:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c4gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmu8rowavx512c4gs5:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c4gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmu8rowavx512c4gs6:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c4gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmu8rowavx512c4gs7:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c4gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmu8rowavx512c4gs8:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c4gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmu8rowavx512c4gs9:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c4gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmu8rowavx512c4gs10:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c4gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmu8rowavx512c4gs11:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c4gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmu8rowavx512c4gs12:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c4gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmu8rowavx512c4gs13:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c4gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmu8rowavx512c4gs14:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c4gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmu8rowavx512c4gs15:
+	ADDQ $16, R12
+	JMP qspmmu8rowavx512c4gn
+qspmmu8rowavx512c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8rowavx512c4k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c4s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmu8rowavx512c4s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c4s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmu8rowavx512c4s1:
+	ADDQ $2, R12
+	JMP qspmmu8rowavx512c4kn
+qspmmu8rowavx512c4k1:
+	CMPQ R12, R13
+	JAE qspmmu8rowavx512c4sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c4s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmu8rowavx512c4s:
+	INCQ R12
+	JMP qspmmu8rowavx512c4k1
+qspmmu8rowavx512c4sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z5, Z1, Z1
+	VADDPS Z6, Z2, Z2
+	VADDPS Z7, Z3, Z3
+	VMULPS Z28, Z0, Z0
+	VMULPS Z28, Z1, Z1
+	VMULPS Z28, Z2, Z2
+	VMULPS Z28, Z3, Z3
+	CMPL beta+228(FP), $0
+	JEQ qspmmu8rowavx512c4nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+	VFMADD231PS 64(DI)(R14*4), Z29, Z1
+	VFMADD231PS 128(DI)(R14*4), Z29, Z2
+	VFMADD231PS 192(DI)(R14*4), Z29, Z3
+qspmmu8rowavx512c4nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	VMOVUPS Z1, 64(DI)(R14*4)
+	VMOVUPS Z2, 128(DI)(R14*4)
+	VMOVUPS Z3, 192(DI)(R14*4)
+	ADDQ $64, R14
+	JMP qspmmu8rowavx512c4
+qspmmu8rowavx512c2:
+	LEAQ 32(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmu8rowavx512c1
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+qspmmu8rowavx512c2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8rowavx512c2kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VPSUBD Z20, Z9, Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c2gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmu8rowavx512c2gs0:
+	VBROADCASTSS qb-116(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c2gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmu8rowavx512c2gs1:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c2gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmu8rowavx512c2gs2:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c2gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmu8rowavx512c2gs3:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c2gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmu8rowavx512c2gs4:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c2gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmu8rowavx512c2gs5:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c2gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmu8rowavx512c2gs6:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c2gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmu8rowavx512c2gs7:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c2gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmu8rowavx512c2gs8:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c2gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmu8rowavx512c2gs9:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c2gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmu8rowavx512c2gs10:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c2gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmu8rowavx512c2gs11:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c2gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmu8rowavx512c2gs12:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c2gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmu8rowavx512c2gs13:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c2gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmu8rowavx512c2gs14:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c2gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmu8rowavx512c2gs15:
+	ADDQ $16, R12
+	JMP qspmmu8rowavx512c2gn
+qspmmu8rowavx512c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8rowavx512c2k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c2s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmu8rowavx512c2s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c2s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmu8rowavx512c2s1:
+	ADDQ $2, R12
+	JMP qspmmu8rowavx512c2kn
+qspmmu8rowavx512c2k1:
+	CMPQ R12, R13
+	JAE qspmmu8rowavx512c2sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c2s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmu8rowavx512c2s:
+	INCQ R12
+	JMP qspmmu8rowavx512c2k1
+qspmmu8rowavx512c2sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z5, Z1, Z1
+	VMULPS Z28, Z0, Z0
+	VMULPS Z28, Z1, Z1
+	CMPL beta+228(FP), $0
+	JEQ qspmmu8rowavx512c2nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+	VFMADD231PS 64(DI)(R14*4), Z29, Z1
+qspmmu8rowavx512c2nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	VMOVUPS Z1, 64(DI)(R14*4)
+	ADDQ $32, R14
+	JMP qspmmu8rowavx512c2
+qspmmu8rowavx512c1:
+	LEAQ 16(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmu8rowavx512tail
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+qspmmu8rowavx512c1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8rowavx512c1kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VPSUBD Z20, Z9, Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c1gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmu8rowavx512c1gs0:
+	VBROADCASTSS qb-116(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c1gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmu8rowavx512c1gs1:
+	VBROADCASTSS qb-112(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c1gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmu8rowavx512c1gs2:
+	VBROADCASTSS qb-108(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c1gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmu8rowavx512c1gs3:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c1gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmu8rowavx512c1gs4:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c1gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmu8rowavx512c1gs5:
+	VBROADCASTSS qb-96(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c1gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmu8rowavx512c1gs6:
+	VBROADCASTSS qb-92(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c1gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmu8rowavx512c1gs7:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c1gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmu8rowavx512c1gs8:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c1gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmu8rowavx512c1gs9:
+	VBROADCASTSS qb-80(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c1gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmu8rowavx512c1gs10:
+	VBROADCASTSS qb-76(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c1gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmu8rowavx512c1gs11:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c1gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmu8rowavx512c1gs12:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c1gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmu8rowavx512c1gs13:
+	VBROADCASTSS qb-64(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c1gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmu8rowavx512c1gs14:
+	VBROADCASTSS qb-60(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c1gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmu8rowavx512c1gs15:
+	ADDQ $16, R12
+	JMP qspmmu8rowavx512c1gn
+qspmmu8rowavx512c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8rowavx512c1k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c1s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmu8rowavx512c1s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c1s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmu8rowavx512c1s1:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c1s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmu8rowavx512c1s2:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c1s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmu8rowavx512c1s3:
+	ADDQ $4, R12
+	JMP qspmmu8rowavx512c1kn
+qspmmu8rowavx512c1k1:
+	CMPQ R12, R13
+	JAE qspmmu8rowavx512c1sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512c1s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmu8rowavx512c1s:
+	INCQ R12
+	JMP qspmmu8rowavx512c1k1
+qspmmu8rowavx512c1sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z1, Z0, Z0
+	VADDPS Z5, Z0, Z0
+	VMULPS Z28, Z0, Z0
+	CMPL beta+228(FP), $0
+	JEQ qspmmu8rowavx512c1nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+qspmmu8rowavx512c1nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	ADDQ $16, R14
+	JMP qspmmu8rowavx512c1
+qspmmu8rowavx512tail:
+	CMPQ R14, w+64(FP)
+	JAE qspmmu8rowavx512next
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+qspmmu8rowavx512tailgn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8rowavx512tailkn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VPSUBD Z20, Z9, Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512tailgs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmu8rowavx512tailgs0:
+	VBROADCASTSS qb-116(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512tailgs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmu8rowavx512tailgs1:
+	VBROADCASTSS qb-112(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512tailgs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmu8rowavx512tailgs2:
+	VBROADCASTSS qb-108(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512tailgs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmu8rowavx512tailgs3:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512tailgs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmu8rowavx512tailgs4:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512tailgs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmu8rowavx512tailgs5:
+	VBROADCASTSS qb-96(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512tailgs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmu8rowavx512tailgs6:
+	VBROADCASTSS qb-92(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512tailgs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmu8rowavx512tailgs7:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512tailgs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmu8rowavx512tailgs8:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512tailgs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmu8rowavx512tailgs9:
+	VBROADCASTSS qb-80(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512tailgs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmu8rowavx512tailgs10:
+	VBROADCASTSS qb-76(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512tailgs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmu8rowavx512tailgs11:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512tailgs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmu8rowavx512tailgs12:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512tailgs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmu8rowavx512tailgs13:
+	VBROADCASTSS qb-64(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512tailgs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmu8rowavx512tailgs14:
+	VBROADCASTSS qb-60(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512tailgs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmu8rowavx512tailgs15:
+	ADDQ $16, R12
+	JMP qspmmu8rowavx512tailgn
+qspmmu8rowavx512tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8rowavx512tailk1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512tails0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmu8rowavx512tails0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512tails1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmu8rowavx512tails1:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512tails2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmu8rowavx512tails2:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512tails3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmu8rowavx512tails3:
+	ADDQ $4, R12
+	JMP qspmmu8rowavx512tailkn
+qspmmu8rowavx512tailk1:
+	CMPQ R12, R13
+	JAE qspmmu8rowavx512tailsum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512tails
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmu8rowavx512tails:
+	INCQ R12
+	JMP qspmmu8rowavx512tailk1
+qspmmu8rowavx512tailsum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z1, Z0, Z0
+	VADDPS Z5, Z0, Z0
+	VMULPS Z28, Z0, Z0
+	CMPL beta+228(FP), $0
+	JEQ qspmmu8rowavx512tailnobeta
+	VMOVUPS.Z 0(DI)(R14*4), K7, Z8
+	VFMADD231PS Z8, Z29, Z0
+qspmmu8rowavx512tailnobeta:
+	VMOVUPS Z0, K7, 0(DI)(R14*4)
+qspmmu8rowavx512next:
+	ADDQ $8, pc-8(SP)
+	ADDQ ldyb-40(SP), DI
+	ADDQ $4, rs-48(SP)
+	INCQ rz-56(SP)
+	DECQ CX
+	JMP qspmmu8rowavx512row
+qspmmu8rowavx512done:
+	VZEROUPPER
+	RET
+
+// func QSpMMTileU8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+// Requires: AVX512F, AVX512VL, BMI2
+TEXT ·QSpMMTileU8RowAVX512(SB), NOSPLIT, $120-248
+	MOVQ y+0(FP), DI
+	MOVQ ldy+24(FP), AX
+	SHLQ $2, AX
+	MOVQ AX, ldyb-40(SP)
+	MOVQ x+32(FP), SI
+	MOVQ ldx+56(FP), R8
+	SHLQ $2, R8
+	MOVQ seg+72(FP), AX
+	MOVQ AX, pc-8(SP)
+	MOVQ seg_len+80(FP), CX
+	SHRQ $1, CX
+	MOVQ idx+96(FP), R9
+	MOVQ codes+120(FP), R11
+	MOVQ table+144(FP), BX
+	VBROADCASTSS beta+228(FP), Z29
+	MOVQ scale+168(FP), AX
+	MOVQ AX, rs-48(SP)
+	MOVQ exps+192(FP), AX
+	MOVQ AX, rz-56(SP)
+	MOVQ w+64(FP), R15
+	ANDQ $15, R15
+	MOVL $0xffff, AX
+	BZHIQ R15, AX, AX
+	KMOVW AX, K7
+qspmmtileu8rowavx512row:
+	TESTQ CX, CX
+	JZ qspmmtileu8rowavx512done
+	MOVQ pc-8(SP), R15
+	MOVQ (R15), R12
+	MOVQ 8(R15), R13
+	MOVQ idx_len+104(FP), R10
+	CMPQ R12, R10
+	CMOVQHI R10, R12
+	CMPQ R13, R10
+	CMOVQHI R10, R13
+	CMPQ R13, R12
+	CMOVQCS R12, R13
+	MOVQ R12, lo-16(SP)
+	CMPQ CX, $8
+	JBE qspmmtileu8rowavx512nopf
+	MOVQ pc-8(SP), R15
+	MOVQ 128(R15), R15
+	PREFETCHT0 (R9)(R15*8)
+	PREFETCHT0 64(R9)(R15*8)
+	PREFETCHT0 128(R9)(R15*8)
+	PREFETCHT0 (R11)(R15*1)
+qspmmtileu8rowavx512nopf:
+	MOVQ rs-48(SP), R15
+	VBROADCASTSS (R15), Z8
+	VBROADCASTSS alpha+224(FP), Z28
+	VMULPS Z8, Z28, Z28
+	MOVQ rz-56(SP), R15
+	MOVBLZX (R15), AX
+	VPBROADCASTD AX, Z20
+	NEGQ AX
+	MOVQ table+144(FP), BX
+	LEAQ 1020(BX)(AX*4), BX
+	XORQ R14, R14
+qspmmtileu8rowavx512c4:
+	LEAQ 64(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtileu8rowavx512c2
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	MOVQ lo-16(SP), R12
+qspmmtileu8rowavx512c4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8rowavx512c4kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VPSUBD Z20, Z9, Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c4gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c4gs0
+	JMP qspmmtileu8rowavx512c4k1
+qspmmtileu8rowavx512c4gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtileu8rowavx512c4gs0:
+	VBROADCASTSS qb-116(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c4gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c4gs1
+	JMP qspmmtileu8rowavx512c4gstop1
+qspmmtileu8rowavx512c4gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtileu8rowavx512c4gs1:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c4gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c4gs2
+	JMP qspmmtileu8rowavx512c4gstop2
+qspmmtileu8rowavx512c4gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtileu8rowavx512c4gs2:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c4gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c4gs3
+	JMP qspmmtileu8rowavx512c4gstop3
+qspmmtileu8rowavx512c4gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtileu8rowavx512c4gs3:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c4gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c4gs4
+	JMP qspmmtileu8rowavx512c4gstop4
+qspmmtileu8rowavx512c4gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtileu8rowavx512c4gs4:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c4gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c4gs5
+	JMP qspmmtileu8rowavx512c4gstop5
+qspmmtileu8rowavx512c4gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtileu8rowavx512c4gs5:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c4gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c4gs6
+	JMP qspmmtileu8rowavx512c4gstop6
+qspmmtileu8rowavx512c4gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtileu8rowavx512c4gs6:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c4gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c4gs7
+	JMP qspmmtileu8rowavx512c4gstop7
+qspmmtileu8rowavx512c4gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtileu8rowavx512c4gs7:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c4gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c4gs8
+	JMP qspmmtileu8rowavx512c4gstop8
+qspmmtileu8rowavx512c4gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtileu8rowavx512c4gs8:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c4gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c4gs9
+	JMP qspmmtileu8rowavx512c4gstop9
+qspmmtileu8rowavx512c4gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtileu8rowavx512c4gs9:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c4gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c4gs10
+	JMP qspmmtileu8rowavx512c4gstop10
+qspmmtileu8rowavx512c4gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtileu8rowavx512c4gs10:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c4gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c4gs11
+	JMP qspmmtileu8rowavx512c4gstop11
+qspmmtileu8rowavx512c4gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtileu8rowavx512c4gs11:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c4gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c4gs12
+	JMP qspmmtileu8rowavx512c4gstop12
+qspmmtileu8rowavx512c4gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtileu8rowavx512c4gs12:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c4gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c4gs13
+	JMP qspmmtileu8rowavx512c4gstop13
+qspmmtileu8rowavx512c4gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtileu8rowavx512c4gs13:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c4gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c4gs14
+	JMP qspmmtileu8rowavx512c4gstop14
+qspmmtileu8rowavx512c4gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtileu8rowavx512c4gs14:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c4gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c4gs15
+	JMP qspmmtileu8rowavx512c4gstop15
+qspmmtileu8rowavx512c4gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtileu8rowavx512c4gs15:
+	ADDQ $16, R12
+	JMP qspmmtileu8rowavx512c4gn
+qspmmtileu8rowavx512c4gstop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8rowavx512c4k1
+qspmmtileu8rowavx512c4gstop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8rowavx512c4k1
+qspmmtileu8rowavx512c4gstop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8rowavx512c4k1
+qspmmtileu8rowavx512c4gstop4:
+	ADDQ $4, R12
+	JMP qspmmtileu8rowavx512c4k1
+qspmmtileu8rowavx512c4gstop5:
+	ADDQ $5, R12
+	JMP qspmmtileu8rowavx512c4k1
+qspmmtileu8rowavx512c4gstop6:
+	ADDQ $6, R12
+	JMP qspmmtileu8rowavx512c4k1
+qspmmtileu8rowavx512c4gstop7:
+	ADDQ $7, R12
+	JMP qspmmtileu8rowavx512c4k1
+qspmmtileu8rowavx512c4gstop8:
+	ADDQ $8, R12
+	JMP qspmmtileu8rowavx512c4k1
+qspmmtileu8rowavx512c4gstop9:
+	ADDQ $9, R12
+	JMP qspmmtileu8rowavx512c4k1
+qspmmtileu8rowavx512c4gstop10:
+	ADDQ $10, R12
+	JMP qspmmtileu8rowavx512c4k1
+qspmmtileu8rowavx512c4gstop11:
+	ADDQ $11, R12
+	JMP qspmmtileu8rowavx512c4k1
+qspmmtileu8rowavx512c4gstop12:
+	ADDQ $12, R12
+	JMP qspmmtileu8rowavx512c4k1
+qspmmtileu8rowavx512c4gstop13:
+	ADDQ $13, R12
+	JMP qspmmtileu8rowavx512c4k1
+qspmmtileu8rowavx512c4gstop14:
+	ADDQ $14, R12
+	JMP qspmmtileu8rowavx512c4k1
+qspmmtileu8rowavx512c4gstop15:
+	ADDQ $15, R12
+	JMP qspmmtileu8rowavx512c4k1
+qspmmtileu8rowavx512c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8rowavx512c4k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c4i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c4s0
+	JMP qspmmtileu8rowavx512c4k1
+qspmmtileu8rowavx512c4i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtileu8rowavx512c4s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c4i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c4s1
+	JMP qspmmtileu8rowavx512c4stop1
+qspmmtileu8rowavx512c4i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtileu8rowavx512c4s1:
+	ADDQ $2, R12
+	JMP qspmmtileu8rowavx512c4kn
+qspmmtileu8rowavx512c4stop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8rowavx512c4k1
+qspmmtileu8rowavx512c4k1:
+	CMPQ R12, R13
+	JAE qspmmtileu8rowavx512c4sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c4oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c4s
+	JMP qspmmtileu8rowavx512c4sum
+qspmmtileu8rowavx512c4oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtileu8rowavx512c4s:
+	INCQ R12
+	JMP qspmmtileu8rowavx512c4k1
+qspmmtileu8rowavx512c4sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z5, Z1, Z1
+	VADDPS Z6, Z2, Z2
+	VADDPS Z7, Z3, Z3
+	VMULPS Z28, Z0, Z0
+	VMULPS Z28, Z1, Z1
+	VMULPS Z28, Z2, Z2
+	VMULPS Z28, Z3, Z3
+	CMPL beta+228(FP), $0
+	JEQ qspmmtileu8rowavx512c4nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+	VFMADD231PS 64(DI)(R14*4), Z29, Z1
+	VFMADD231PS 128(DI)(R14*4), Z29, Z2
+	VFMADD231PS 192(DI)(R14*4), Z29, Z3
+qspmmtileu8rowavx512c4nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	VMOVUPS Z1, 64(DI)(R14*4)
+	VMOVUPS Z2, 128(DI)(R14*4)
+	VMOVUPS Z3, 192(DI)(R14*4)
+	ADDQ $64, R14
+	JMP qspmmtileu8rowavx512c4
+qspmmtileu8rowavx512c2:
+	LEAQ 32(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtileu8rowavx512c1
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+qspmmtileu8rowavx512c2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8rowavx512c2kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VPSUBD Z20, Z9, Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c2gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c2gs0
+	JMP qspmmtileu8rowavx512c2k1
+qspmmtileu8rowavx512c2gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtileu8rowavx512c2gs0:
+	VBROADCASTSS qb-116(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c2gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c2gs1
+	JMP qspmmtileu8rowavx512c2gstop1
+qspmmtileu8rowavx512c2gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtileu8rowavx512c2gs1:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c2gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c2gs2
+	JMP qspmmtileu8rowavx512c2gstop2
+qspmmtileu8rowavx512c2gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtileu8rowavx512c2gs2:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c2gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c2gs3
+	JMP qspmmtileu8rowavx512c2gstop3
+qspmmtileu8rowavx512c2gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtileu8rowavx512c2gs3:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c2gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c2gs4
+	JMP qspmmtileu8rowavx512c2gstop4
+qspmmtileu8rowavx512c2gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtileu8rowavx512c2gs4:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c2gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c2gs5
+	JMP qspmmtileu8rowavx512c2gstop5
+qspmmtileu8rowavx512c2gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtileu8rowavx512c2gs5:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c2gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c2gs6
+	JMP qspmmtileu8rowavx512c2gstop6
+qspmmtileu8rowavx512c2gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtileu8rowavx512c2gs6:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c2gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c2gs7
+	JMP qspmmtileu8rowavx512c2gstop7
+qspmmtileu8rowavx512c2gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtileu8rowavx512c2gs7:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c2gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c2gs8
+	JMP qspmmtileu8rowavx512c2gstop8
+qspmmtileu8rowavx512c2gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtileu8rowavx512c2gs8:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c2gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c2gs9
+	JMP qspmmtileu8rowavx512c2gstop9
+qspmmtileu8rowavx512c2gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtileu8rowavx512c2gs9:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c2gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c2gs10
+	JMP qspmmtileu8rowavx512c2gstop10
+qspmmtileu8rowavx512c2gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtileu8rowavx512c2gs10:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c2gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c2gs11
+	JMP qspmmtileu8rowavx512c2gstop11
+qspmmtileu8rowavx512c2gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtileu8rowavx512c2gs11:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c2gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c2gs12
+	JMP qspmmtileu8rowavx512c2gstop12
+qspmmtileu8rowavx512c2gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtileu8rowavx512c2gs12:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c2gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c2gs13
+	JMP qspmmtileu8rowavx512c2gstop13
+qspmmtileu8rowavx512c2gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtileu8rowavx512c2gs13:
+	VBROADCASTSS qb-64(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c2gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c2gs14
+	JMP qspmmtileu8rowavx512c2gstop14
+qspmmtileu8rowavx512c2gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtileu8rowavx512c2gs14:
+	VBROADCASTSS qb-60(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c2gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c2gs15
+	JMP qspmmtileu8rowavx512c2gstop15
+qspmmtileu8rowavx512c2gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtileu8rowavx512c2gs15:
+	ADDQ $16, R12
+	JMP qspmmtileu8rowavx512c2gn
+qspmmtileu8rowavx512c2gstop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8rowavx512c2k1
+qspmmtileu8rowavx512c2gstop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8rowavx512c2k1
+qspmmtileu8rowavx512c2gstop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8rowavx512c2k1
+qspmmtileu8rowavx512c2gstop4:
+	ADDQ $4, R12
+	JMP qspmmtileu8rowavx512c2k1
+qspmmtileu8rowavx512c2gstop5:
+	ADDQ $5, R12
+	JMP qspmmtileu8rowavx512c2k1
+qspmmtileu8rowavx512c2gstop6:
+	ADDQ $6, R12
+	JMP qspmmtileu8rowavx512c2k1
+qspmmtileu8rowavx512c2gstop7:
+	ADDQ $7, R12
+	JMP qspmmtileu8rowavx512c2k1
+qspmmtileu8rowavx512c2gstop8:
+	ADDQ $8, R12
+	JMP qspmmtileu8rowavx512c2k1
+qspmmtileu8rowavx512c2gstop9:
+	ADDQ $9, R12
+	JMP qspmmtileu8rowavx512c2k1
+qspmmtileu8rowavx512c2gstop10:
+	ADDQ $10, R12
+	JMP qspmmtileu8rowavx512c2k1
+qspmmtileu8rowavx512c2gstop11:
+	ADDQ $11, R12
+	JMP qspmmtileu8rowavx512c2k1
+qspmmtileu8rowavx512c2gstop12:
+	ADDQ $12, R12
+	JMP qspmmtileu8rowavx512c2k1
+qspmmtileu8rowavx512c2gstop13:
+	ADDQ $13, R12
+	JMP qspmmtileu8rowavx512c2k1
+qspmmtileu8rowavx512c2gstop14:
+	ADDQ $14, R12
+	JMP qspmmtileu8rowavx512c2k1
+qspmmtileu8rowavx512c2gstop15:
+	ADDQ $15, R12
+	JMP qspmmtileu8rowavx512c2k1
+qspmmtileu8rowavx512c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8rowavx512c2k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c2i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c2s0
+	JMP qspmmtileu8rowavx512c2k1
+qspmmtileu8rowavx512c2i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtileu8rowavx512c2s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c2i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c2s1
+	JMP qspmmtileu8rowavx512c2stop1
+qspmmtileu8rowavx512c2i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtileu8rowavx512c2s1:
+	ADDQ $2, R12
+	JMP qspmmtileu8rowavx512c2kn
+qspmmtileu8rowavx512c2stop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8rowavx512c2k1
+qspmmtileu8rowavx512c2k1:
+	CMPQ R12, R13
+	JAE qspmmtileu8rowavx512c2sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c2oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c2s
+	JMP qspmmtileu8rowavx512c2sum
+qspmmtileu8rowavx512c2oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtileu8rowavx512c2s:
+	INCQ R12
+	JMP qspmmtileu8rowavx512c2k1
+qspmmtileu8rowavx512c2sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z5, Z1, Z1
+	VMULPS Z28, Z0, Z0
+	VMULPS Z28, Z1, Z1
+	CMPL beta+228(FP), $0
+	JEQ qspmmtileu8rowavx512c2nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+	VFMADD231PS 64(DI)(R14*4), Z29, Z1
+qspmmtileu8rowavx512c2nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	VMOVUPS Z1, 64(DI)(R14*4)
+	ADDQ $32, R14
+	JMP qspmmtileu8rowavx512c2
+qspmmtileu8rowavx512c1:
+	LEAQ 16(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtileu8rowavx512tail
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+qspmmtileu8rowavx512c1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8rowavx512c1kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VPSUBD Z20, Z9, Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c1gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c1gs0
+	JMP qspmmtileu8rowavx512c1k1
+qspmmtileu8rowavx512c1gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtileu8rowavx512c1gs0:
+	VBROADCASTSS qb-116(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c1gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c1gs1
+	JMP qspmmtileu8rowavx512c1gstop1
+qspmmtileu8rowavx512c1gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtileu8rowavx512c1gs1:
+	VBROADCASTSS qb-112(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c1gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c1gs2
+	JMP qspmmtileu8rowavx512c1gstop2
+qspmmtileu8rowavx512c1gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtileu8rowavx512c1gs2:
+	VBROADCASTSS qb-108(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c1gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c1gs3
+	JMP qspmmtileu8rowavx512c1gstop3
+qspmmtileu8rowavx512c1gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtileu8rowavx512c1gs3:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c1gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c1gs4
+	JMP qspmmtileu8rowavx512c1gstop4
+qspmmtileu8rowavx512c1gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtileu8rowavx512c1gs4:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c1gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c1gs5
+	JMP qspmmtileu8rowavx512c1gstop5
+qspmmtileu8rowavx512c1gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtileu8rowavx512c1gs5:
+	VBROADCASTSS qb-96(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c1gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c1gs6
+	JMP qspmmtileu8rowavx512c1gstop6
+qspmmtileu8rowavx512c1gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtileu8rowavx512c1gs6:
+	VBROADCASTSS qb-92(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c1gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c1gs7
+	JMP qspmmtileu8rowavx512c1gstop7
+qspmmtileu8rowavx512c1gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtileu8rowavx512c1gs7:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c1gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c1gs8
+	JMP qspmmtileu8rowavx512c1gstop8
+qspmmtileu8rowavx512c1gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtileu8rowavx512c1gs8:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c1gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c1gs9
+	JMP qspmmtileu8rowavx512c1gstop9
+qspmmtileu8rowavx512c1gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtileu8rowavx512c1gs9:
+	VBROADCASTSS qb-80(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c1gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c1gs10
+	JMP qspmmtileu8rowavx512c1gstop10
+qspmmtileu8rowavx512c1gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtileu8rowavx512c1gs10:
+	VBROADCASTSS qb-76(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c1gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c1gs11
+	JMP qspmmtileu8rowavx512c1gstop11
+qspmmtileu8rowavx512c1gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtileu8rowavx512c1gs11:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c1gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c1gs12
+	JMP qspmmtileu8rowavx512c1gstop12
+qspmmtileu8rowavx512c1gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtileu8rowavx512c1gs12:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c1gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c1gs13
+	JMP qspmmtileu8rowavx512c1gstop13
+qspmmtileu8rowavx512c1gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtileu8rowavx512c1gs13:
+	VBROADCASTSS qb-64(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c1gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c1gs14
+	JMP qspmmtileu8rowavx512c1gstop14
+qspmmtileu8rowavx512c1gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtileu8rowavx512c1gs14:
+	VBROADCASTSS qb-60(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c1gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c1gs15
+	JMP qspmmtileu8rowavx512c1gstop15
+qspmmtileu8rowavx512c1gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtileu8rowavx512c1gs15:
+	ADDQ $16, R12
+	JMP qspmmtileu8rowavx512c1gn
+qspmmtileu8rowavx512c1gstop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8rowavx512c1k1
+qspmmtileu8rowavx512c1gstop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8rowavx512c1k1
+qspmmtileu8rowavx512c1gstop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8rowavx512c1k1
+qspmmtileu8rowavx512c1gstop4:
+	ADDQ $4, R12
+	JMP qspmmtileu8rowavx512c1k1
+qspmmtileu8rowavx512c1gstop5:
+	ADDQ $5, R12
+	JMP qspmmtileu8rowavx512c1k1
+qspmmtileu8rowavx512c1gstop6:
+	ADDQ $6, R12
+	JMP qspmmtileu8rowavx512c1k1
+qspmmtileu8rowavx512c1gstop7:
+	ADDQ $7, R12
+	JMP qspmmtileu8rowavx512c1k1
+qspmmtileu8rowavx512c1gstop8:
+	ADDQ $8, R12
+	JMP qspmmtileu8rowavx512c1k1
+qspmmtileu8rowavx512c1gstop9:
+	ADDQ $9, R12
+	JMP qspmmtileu8rowavx512c1k1
+qspmmtileu8rowavx512c1gstop10:
+	ADDQ $10, R12
+	JMP qspmmtileu8rowavx512c1k1
+qspmmtileu8rowavx512c1gstop11:
+	ADDQ $11, R12
+	JMP qspmmtileu8rowavx512c1k1
+qspmmtileu8rowavx512c1gstop12:
+	ADDQ $12, R12
+	JMP qspmmtileu8rowavx512c1k1
+qspmmtileu8rowavx512c1gstop13:
+	ADDQ $13, R12
+	JMP qspmmtileu8rowavx512c1k1
+qspmmtileu8rowavx512c1gstop14:
+	ADDQ $14, R12
+	JMP qspmmtileu8rowavx512c1k1
+qspmmtileu8rowavx512c1gstop15:
+	ADDQ $15, R12
+	JMP qspmmtileu8rowavx512c1k1
+qspmmtileu8rowavx512c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8rowavx512c1k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c1i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c1s0
+	JMP qspmmtileu8rowavx512c1k1
+qspmmtileu8rowavx512c1i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtileu8rowavx512c1s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c1i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c1s1
+	JMP qspmmtileu8rowavx512c1stop1
+qspmmtileu8rowavx512c1i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtileu8rowavx512c1s1:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c1i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c1s2
+	JMP qspmmtileu8rowavx512c1stop2
+qspmmtileu8rowavx512c1i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtileu8rowavx512c1s2:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c1i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c1s3
+	JMP qspmmtileu8rowavx512c1stop3
+qspmmtileu8rowavx512c1i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtileu8rowavx512c1s3:
+	ADDQ $4, R12
+	JMP qspmmtileu8rowavx512c1kn
+qspmmtileu8rowavx512c1stop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8rowavx512c1k1
+qspmmtileu8rowavx512c1stop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8rowavx512c1k1
+qspmmtileu8rowavx512c1stop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8rowavx512c1k1
+qspmmtileu8rowavx512c1k1:
+	CMPQ R12, R13
+	JAE qspmmtileu8rowavx512c1sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512c1oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512c1s
+	JMP qspmmtileu8rowavx512c1sum
+qspmmtileu8rowavx512c1oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtileu8rowavx512c1s:
+	INCQ R12
+	JMP qspmmtileu8rowavx512c1k1
+qspmmtileu8rowavx512c1sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z1, Z0, Z0
+	VADDPS Z5, Z0, Z0
+	VMULPS Z28, Z0, Z0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtileu8rowavx512c1nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+qspmmtileu8rowavx512c1nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	ADDQ $16, R14
+	JMP qspmmtileu8rowavx512c1
+qspmmtileu8rowavx512tail:
+	CMPQ R14, w+64(FP)
+	JAE qspmmtileu8rowavx512next
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+qspmmtileu8rowavx512tailgn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8rowavx512tailkn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VPSUBD Z20, Z9, Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-120(SP)
+	VBROADCASTSS qb-120(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512tailgi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512tailgs0
+	JMP qspmmtileu8rowavx512tailk1
+qspmmtileu8rowavx512tailgi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtileu8rowavx512tailgs0:
+	VBROADCASTSS qb-116(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512tailgi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512tailgs1
+	JMP qspmmtileu8rowavx512tailgstop1
+qspmmtileu8rowavx512tailgi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtileu8rowavx512tailgs1:
+	VBROADCASTSS qb-112(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512tailgi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512tailgs2
+	JMP qspmmtileu8rowavx512tailgstop2
+qspmmtileu8rowavx512tailgi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtileu8rowavx512tailgs2:
+	VBROADCASTSS qb-108(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512tailgi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512tailgs3
+	JMP qspmmtileu8rowavx512tailgstop3
+qspmmtileu8rowavx512tailgi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtileu8rowavx512tailgs3:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512tailgi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512tailgs4
+	JMP qspmmtileu8rowavx512tailgstop4
+qspmmtileu8rowavx512tailgi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtileu8rowavx512tailgs4:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512tailgi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512tailgs5
+	JMP qspmmtileu8rowavx512tailgstop5
+qspmmtileu8rowavx512tailgi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtileu8rowavx512tailgs5:
+	VBROADCASTSS qb-96(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512tailgi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512tailgs6
+	JMP qspmmtileu8rowavx512tailgstop6
+qspmmtileu8rowavx512tailgi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtileu8rowavx512tailgs6:
+	VBROADCASTSS qb-92(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512tailgi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512tailgs7
+	JMP qspmmtileu8rowavx512tailgstop7
+qspmmtileu8rowavx512tailgi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtileu8rowavx512tailgs7:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512tailgi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512tailgs8
+	JMP qspmmtileu8rowavx512tailgstop8
+qspmmtileu8rowavx512tailgi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtileu8rowavx512tailgs8:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512tailgi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512tailgs9
+	JMP qspmmtileu8rowavx512tailgstop9
+qspmmtileu8rowavx512tailgi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtileu8rowavx512tailgs9:
+	VBROADCASTSS qb-80(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512tailgi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512tailgs10
+	JMP qspmmtileu8rowavx512tailgstop10
+qspmmtileu8rowavx512tailgi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtileu8rowavx512tailgs10:
+	VBROADCASTSS qb-76(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512tailgi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512tailgs11
+	JMP qspmmtileu8rowavx512tailgstop11
+qspmmtileu8rowavx512tailgi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtileu8rowavx512tailgs11:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512tailgi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512tailgs12
+	JMP qspmmtileu8rowavx512tailgstop12
+qspmmtileu8rowavx512tailgi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtileu8rowavx512tailgs12:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512tailgi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512tailgs13
+	JMP qspmmtileu8rowavx512tailgstop13
+qspmmtileu8rowavx512tailgi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtileu8rowavx512tailgs13:
+	VBROADCASTSS qb-64(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512tailgi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512tailgs14
+	JMP qspmmtileu8rowavx512tailgstop14
+qspmmtileu8rowavx512tailgi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtileu8rowavx512tailgs14:
+	VBROADCASTSS qb-60(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512tailgi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512tailgs15
+	JMP qspmmtileu8rowavx512tailgstop15
+qspmmtileu8rowavx512tailgi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtileu8rowavx512tailgs15:
+	ADDQ $16, R12
+	JMP qspmmtileu8rowavx512tailgn
+qspmmtileu8rowavx512tailgstop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8rowavx512tailk1
+qspmmtileu8rowavx512tailgstop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8rowavx512tailk1
+qspmmtileu8rowavx512tailgstop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8rowavx512tailk1
+qspmmtileu8rowavx512tailgstop4:
+	ADDQ $4, R12
+	JMP qspmmtileu8rowavx512tailk1
+qspmmtileu8rowavx512tailgstop5:
+	ADDQ $5, R12
+	JMP qspmmtileu8rowavx512tailk1
+qspmmtileu8rowavx512tailgstop6:
+	ADDQ $6, R12
+	JMP qspmmtileu8rowavx512tailk1
+qspmmtileu8rowavx512tailgstop7:
+	ADDQ $7, R12
+	JMP qspmmtileu8rowavx512tailk1
+qspmmtileu8rowavx512tailgstop8:
+	ADDQ $8, R12
+	JMP qspmmtileu8rowavx512tailk1
+qspmmtileu8rowavx512tailgstop9:
+	ADDQ $9, R12
+	JMP qspmmtileu8rowavx512tailk1
+qspmmtileu8rowavx512tailgstop10:
+	ADDQ $10, R12
+	JMP qspmmtileu8rowavx512tailk1
+qspmmtileu8rowavx512tailgstop11:
+	ADDQ $11, R12
+	JMP qspmmtileu8rowavx512tailk1
+qspmmtileu8rowavx512tailgstop12:
+	ADDQ $12, R12
+	JMP qspmmtileu8rowavx512tailk1
+qspmmtileu8rowavx512tailgstop13:
+	ADDQ $13, R12
+	JMP qspmmtileu8rowavx512tailk1
+qspmmtileu8rowavx512tailgstop14:
+	ADDQ $14, R12
+	JMP qspmmtileu8rowavx512tailk1
+qspmmtileu8rowavx512tailgstop15:
+	ADDQ $15, R12
+	JMP qspmmtileu8rowavx512tailk1
+qspmmtileu8rowavx512tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8rowavx512tailk1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512taili0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512tails0
+	JMP qspmmtileu8rowavx512tailk1
+qspmmtileu8rowavx512taili0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtileu8rowavx512tails0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512taili1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512tails1
+	JMP qspmmtileu8rowavx512tailstop1
+qspmmtileu8rowavx512taili1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtileu8rowavx512tails1:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512taili2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512tails2
+	JMP qspmmtileu8rowavx512tailstop2
+qspmmtileu8rowavx512taili2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtileu8rowavx512tails2:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512taili3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512tails3
+	JMP qspmmtileu8rowavx512tailstop3
+qspmmtileu8rowavx512taili3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtileu8rowavx512tails3:
+	ADDQ $4, R12
+	JMP qspmmtileu8rowavx512tailkn
+qspmmtileu8rowavx512tailstop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8rowavx512tailk1
+qspmmtileu8rowavx512tailstop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8rowavx512tailk1
+qspmmtileu8rowavx512tailstop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8rowavx512tailk1
+qspmmtileu8rowavx512tailk1:
+	CMPQ R12, R13
+	JAE qspmmtileu8rowavx512tailsum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512tailoi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512tails
+	JMP qspmmtileu8rowavx512tailsum
+qspmmtileu8rowavx512tailoi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtileu8rowavx512tails:
+	INCQ R12
+	JMP qspmmtileu8rowavx512tailk1
+qspmmtileu8rowavx512tailsum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z1, Z0, Z0
+	VADDPS Z5, Z0, Z0
+	VMULPS Z28, Z0, Z0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtileu8rowavx512tailnobeta
+	VMOVUPS.Z 0(DI)(R14*4), K7, Z8
+	VFMADD231PS Z8, Z29, Z0
+qspmmtileu8rowavx512tailnobeta:
+	VMOVUPS Z0, K7, 0(DI)(R14*4)
+qspmmtileu8rowavx512next:
+	MOVQ pc-8(SP), R15
+	MOVQ R12, (R15)
+	ADDQ $16, pc-8(SP)
+	ADDQ ldyb-40(SP), DI
+	ADDQ $4, rs-48(SP)
+	INCQ rz-56(SP)
+	DECQ CX
+	JMP qspmmtileu8rowavx512row
+qspmmtileu8rowavx512done:
 	VZEROUPPER
 	RET

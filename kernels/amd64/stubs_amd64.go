@@ -1339,6 +1339,24 @@ func QSpMMTile4MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx 
 //go:noescape
 func QSpMM4MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 
+// QSpMMTileU8RowAVX512 is QSpMMU8RowAVX512 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTileU8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+
+// QSpMMU8RowAVX512 is QSpMM8BlockAVX2 on uint8 codes with one scale and one zero point per row,
+// 16-lane vectors, decoding 16 codes at a time: exps holds row i's zero
+// point z, and row i's value of code c is table[255 - z + c], c - z
+// (table holds the 511 values j - 255).
+// Requires: AVX512F, BMI2.
+//
+//go:noescape
+func QSpMMU8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
+
 // Family qspmvnarrowblock: qspmvnarrowblock_amd64.s.
 
 // QSpMVNarrowI8BlockU16AVX512 computes SpMV on 32-bit row pointers, uint16 column

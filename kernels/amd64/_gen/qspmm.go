@@ -18,22 +18,28 @@ import (
 
 // qmmKind is what one kernel reads: 4-bit codes (nib) or 8-bit ones, and
 // the scale by row, by block (float32) or by block as an E8M0 exponent.
+//
+// u8 (AVX-512, Row only) is uint8 codes with a zero point per row.
 type qmmKind struct {
 	nib  bool
 	mode string // "Row", "Block" or "MX"
+	u8   bool
 }
 
 func (k qmmKind) block() bool { return k.mode != "Row" }
 
-func qmmKinds() []qmmKind {
+func qmmKinds(isa string) []qmmKind {
 	var ks []qmmKind
 	for _, nib := range []bool{false, true} {
 		for _, m := range []string{"Row", "Block", "MX"} {
 			if nib && m == "Row" {
 				continue // 4-bit schemes are per block only
 			}
-			ks = append(ks, qmmKind{nib, m})
+			ks = append(ks, qmmKind{nib: nib, mode: m})
 		}
+	}
+	if isa == "avx512" {
+		ks = append(ks, qmmKind{mode: "Row", u8: true})
 	}
 	return ks
 }
@@ -42,6 +48,9 @@ func qmmName(isa string, k qmmKind, tile bool) string {
 	w := "8"
 	if k.nib {
 		w = "4"
+	}
+	if k.u8 {
+		w = "U8"
 	}
 	if tile {
 		w = "Tile" + w
@@ -59,7 +68,7 @@ func init() { decls = append(decls, qmmDecls()...) }
 func qmmDecls() []decl {
 	var ds []decl
 	for _, isa := range []string{"avx2", "avx512"} {
-		for _, k := range qmmKinds() {
+		for _, k := range qmmKinds(isa) {
 			name := qmmName(isa, k, false)
 			tname := qmmName(isa, k, true)
 			ds = append(ds, decl{"qspmm", tname, qmmTileSig, fmt.Sprintf(`%s is %s on one column tile of A, as SpMMTileF32AVX2 is
@@ -110,6 +119,12 @@ Requires: AVX, AVX2, FMA3.`
 					}
 					req = "AVX512F, BMI2."
 				}
+				if k.u8 {
+					what = `on uint8 codes with one scale and one zero point per row,
+16-lane vectors, decoding 16 codes at a time: exps holds row i's zero
+point z, and row i's value of code c is table[255 - z + c], c - z
+(table holds the 511 values j - 255)`
+				}
 				doc = fmt.Sprintf("%s is %s %s.\nRequires: %s", name, base, what, req)
 			}
 			ds = append(ds, decl{"qspmm", name, qmmSig, doc})
@@ -119,11 +134,11 @@ Requires: AVX, AVX2, FMA3.`
 }
 
 // qmmFrame is the kernels' frame: the locals below and qmmGroups' buffer.
-const qmmFrame = 48 + 4*qmmG
+const qmmFrame = 56 + 4*qmmG
 
 // Locals: the ptr cursor, the row's start, the block state at the row's
 // start (pointer to the scale before the first block, the first block's
-// start), ldy in bytes and the row-scale cursor.
+// start), ldy in bytes, the row-scale cursor and the row-zero cursor.
 const (
 	qmmPC   = "pc-8(SP)"
 	qmmLo   = "lo-16(SP)"
@@ -131,6 +146,7 @@ const (
 	qmmNB0  = "nb0-32(SP)"
 	qmmLDY  = "ldyb-40(SP)"
 	qmmRSPC = "rs-48(SP)"
+	qmmRZPC = "rz-56(SP)"
 )
 
 // qmmScaleReg is the broadcast scale of the current block in a chunk of nv
@@ -311,6 +327,9 @@ func qmmFunc(isa string, k qmmKind, tile bool) []string {
 	} else {
 		o = append(o, "\tMOVQ "+arg(name, "scale")+", AX", "\tMOVQ AX, "+qmmRSPC)
 	}
+	if k.u8 {
+		o = append(o, "\tMOVQ "+arg(name, "exps")+", AX", "\tMOVQ AX, "+qmmRZPC)
+	}
 	// tail mask for w % L lanes
 	o = append(o, "\tMOVQ "+arg(name, "w")+", R15", fmt.Sprintf("\tANDQ $%d, R15", v.l-1))
 	if isa == "avx512" {
@@ -344,6 +363,12 @@ func qmmFunc(isa string, k qmmKind, tile bool) []string {
 		o = append(o, "\tMOVQ "+qmmRSPC+", R15", fmt.Sprintf("\tVBROADCASTSS (R15), %s", v.tmp),
 			fmt.Sprintf("\tVBROADCASTSS %s, %s", arg(name, "alpha"), v.alpha),
 			fmt.Sprintf("\tVMULPS %s, %s, %s", v.tmp, v.alpha, v.alpha))
+		if k.u8 {
+			// the row's zero point z: in Z20 for qmmGroups, and the
+			// table from entry 255 - z
+			o = append(o, "\tMOVQ "+qmmRZPC+", R15", "\tMOVBLZX (R15), AX", "\tVPBROADCASTD AX, Z20", "\tNEGQ AX",
+				"\tMOVQ "+arg(name, "table")+", BX", "\tLEAQ 1020(BX)(AX*4), BX")
+		}
 	}
 	o = append(o, "\tXORQ R14, R14")
 	chunk := func(L string, nv int, tail bool) []string {
@@ -363,6 +388,9 @@ func qmmFunc(isa string, k qmmKind, tile bool) []string {
 	o = append(o, "\tADDQ "+qmmLDY+", DI")
 	if !k.block() {
 		o = append(o, "\tADDQ $4, "+qmmRSPC)
+	}
+	if k.u8 {
+		o = append(o, "\tINCQ "+qmmRZPC)
 	}
 	return append(o, "\tDECQ CX", "\tJMP "+p+"row", p+"done:", "\tVZEROUPPER", "\tRET", "")
 }
@@ -384,7 +412,7 @@ func qspmmFile() string {
 
 ` + spmmTailMask("qmmtail<>")}
 	for _, isa := range []string{"avx2", "avx512"} {
-		for _, k := range qmmKinds() {
+		for _, k := range qmmKinds(isa) {
 			o = append(o, strings.Join(qmmFunc(isa, k, false), "\n"), strings.Join(qmmFunc(isa, k, true), "\n"))
 		}
 	}
@@ -429,7 +457,8 @@ func qmmBuf(e int) string { return fmt.Sprintf("qb-%d(SP)", qmmFrame-4*e) }
 // qmmGroups is the AVX-512 pass's loop over groups of qmmG entries from
 // R12 (even for 4-bit codes) while a whole group remains, leaving for
 // L+"kn" (the entries left, np at a time): the group's codes decoded into
-// Z9, 8-bit ones converted as int8 (Row, Block) or E4M3 (MX, qmmE4M3)
+// Z9, 8-bit ones converted as int8 (Row, Block), uint8 less the row's
+// zero point (Z20) or E4M3 (MX, qmmE4M3)
 // where the other kernels read the table, 4-bit ones permuted out of Z24
 // (the table's first 16 entries); with block scales, Z25 the scale of the
 // block of R12 and, when the group reaches into the next block (b >= qmmG,
@@ -446,6 +475,8 @@ func qmmGroups(v *spmmV, name string, k qmmKind, L string, nv, np int, S [][]str
 			"\tVPOR X10, X9, X9", "\tVPMOVZXBD X9, Z9", "\tVPERMPS Z24, Z9, Z9")
 	} else if k.mode == "MX" {
 		o = append(o, qmmE4M3()...)
+	} else if k.u8 {
+		o = append(o, "\tVPMOVZXBD (R11)(R12*1), Z9", "\tVPSUBD Z20, Z9, Z9", "\tVCVTDQ2PS Z9, Z9")
 	} else {
 		o = append(o, "\tVPMOVSXBD (R11)(R12*1), Z9", "\tVCVTDQ2PS Z9, Z9")
 	}
