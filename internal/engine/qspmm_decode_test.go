@@ -44,6 +44,7 @@ func TestQSpMMKernelsDecode(t *testing.T) {
 		if !cpuSupports[tr] || ks.k[qspmmBlock8] == nil {
 			continue
 		}
+		ranTiers.Store(tr.String(), true)
 		for _, c := range []struct {
 			name  string
 			kind  int
