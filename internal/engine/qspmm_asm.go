@@ -4,6 +4,7 @@ package engine
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/hurray-format/hurray-go/quant"
 )
@@ -24,7 +25,7 @@ type qspmmTileKernel = func(y []float32, ldy int, x []float32, ldx, w int, seg, 
 // qspmmKernels are one tier's fused SpMM kernels, whole (k) and on a tile
 // (kt), by code width and scale in the order qspmmKind gives, nil where
 // the tier has none. Panels of fewer than minW columns, and scales by
-// blocks of fewer than minB values, take qspmmTiled.
+// blocks the kernels do not take (blocksFit), take qspmmTiled.
 type qspmmKernels struct {
 	k    [qspmmKinds]qspmmAsmKernel
 	kt   [qspmmKinds]qspmmTileKernel
@@ -154,7 +155,7 @@ func qspmmKind(q *qOperand, ptr, idx []uint64) (int, []float32) {
 func qspmmFusedAsm(ks qspmmKernels, c *spmmTuning) qspmmFunc {
 	return func(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, q *qOperand, alpha, beta float32) {
 		kind, table := qspmmKind(q, ptr, idx)
-		if kind < 0 || ks.k[kind] == nil || w < ks.minW || q.mode == qBlock && q.b < ks.minB {
+		if kind < 0 || ks.k[kind] == nil || w < ks.minW || q.mode == qBlock && !ks.blocksFit(q.b, len(idx)) {
 			qspmmTiled(c, y, ldy, x, ldx, w, ptr, idx, q, alpha, beta)
 			return
 		}
@@ -208,6 +209,17 @@ func qspmmFusedAsm(ks qspmmKernels, c *spmmTuning) qspmmFunc {
 			raceQSpMM(y, ldy, x, ldx, w, ptr, idx, q, xrows, lo, end)
 		})
 	}
+}
+
+// blocksFit reports whether ks take blocks of b values on n values: b at
+// least minB and, with minB set (the kernels find a row's block by a
+// reciprocal of b), n*b below 2^64.
+func (ks *qspmmKernels) blocksFit(b, n int) bool {
+	if ks.minB == 0 {
+		return true
+	}
+	hi, _ := bits.Mul64(uint64(n), uint64(b))
+	return b >= ks.minB && hi == 0
 }
 
 // qspmmFinite reports whether alpha is finite and, for scales by row,

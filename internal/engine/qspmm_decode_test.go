@@ -4,6 +4,7 @@ package engine
 
 import (
 	"math"
+	"math/bits"
 	"testing"
 
 	"github.com/hurray-format/hurray-go/quant"
@@ -88,6 +89,36 @@ func TestQSpMMKernelsDecode(t *testing.T) {
 				y := make([]float32, rows*w)
 				kt(y, w, x, w, w, append([]uint64(nil), seg...), idx, codes, table, ones, ex, c.b, 1, 0, w, w)
 				check("tile", y)
+			}
+		}
+	}
+}
+
+// TestQSpMMRecip checks the block index the AVX-512 kernels take by a
+// reciprocal (kernels/amd64/_gen qmmRecip: the high word of lo times
+// floor((2^64-1)/b) + 1) against lo/b at the edges: lo at, beside and
+// between multiples of b up to the largest lo with lo*b < 2^64 that
+// qspmmKernels.blocksFit lets through, for small, odd, power-of-two and
+// huge b.
+func TestQSpMMRecip(t *testing.T) {
+	for _, b := range []uint64{2, 3, 7, 16, 17, 31, 32, 33, 63, 64, 65, 100, 127, 255, 256, 1000, 4095, 4096, 65537, 1<<31 - 1, 1 << 31, 1<<32 + 1, 1<<40 - 3, 1 << 62, 1<<63 - 1} {
+		m := ^uint64(0)/b + 1
+		top := ^uint64(0) / b // the largest lo with lo*b < 2^64 (hi word 0)
+		if hi, _ := bits.Mul64(top, b); hi != 0 {
+			t.Fatalf("b=%d: top %d", b, top)
+		}
+		var los []uint64
+		for _, q := range []uint64{0, 1, 2, 3, top/b/2 + 1, top/b - 1, top / b, top/b + 1} {
+			for _, d := range []int64{-2, -1, 0, 1, int64(b / 2)} {
+				if lo := q*b + uint64(d); (q > 0 || d >= 0) && lo <= top {
+					los = append(los, lo)
+				}
+			}
+		}
+		los = append(los, top, top-1, top/2)
+		for _, lo := range los {
+			if hi, _ := bits.Mul64(lo, m); hi != lo/b {
+				t.Fatalf("b=%d lo=%d: %d, want %d", b, lo, hi, lo/b)
 			}
 		}
 	}

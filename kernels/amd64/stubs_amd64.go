@@ -1288,7 +1288,7 @@ func QSpMM8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []u
 //go:noescape
 func QSpMMTile8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 
-// QSpMM8BlockAVX512 is QSpMM8BlockAVX2 on 8-bit codes with a float32 scale per block, 16-lane vectors, decoding 16 codes at a time as int8, the values table holds; b >= 16.
+// QSpMM8BlockAVX512 is QSpMM8BlockAVX2 on 8-bit codes with a float32 scale per block, 16-lane vectors, decoding 16 codes at a time as int8, the values table holds; b >= 16 and len(idx)*b < 2^64.
 // Requires: AVX512F, BMI2.
 //
 //go:noescape
@@ -1303,7 +1303,7 @@ func QSpMM8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx [
 //go:noescape
 func QSpMMTile8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 
-// QSpMM8MXAVX512 is QSpMM8BlockAVX2 on 8-bit codes with an E8M0 exponent per block, 16-lane vectors, decoding 16 codes at a time as E4M3, the values table holds; b >= 16.
+// QSpMM8MXAVX512 is QSpMM8BlockAVX2 on 8-bit codes with an E8M0 exponent per block, 16-lane vectors, decoding 16 codes at a time as E4M3, the values table holds; b >= 16 and len(idx)*b < 2^64.
 // Requires: AVX512F, BMI2.
 //
 //go:noescape
@@ -1318,7 +1318,7 @@ func QSpMM8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []ui
 //go:noescape
 func QSpMMTile4BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 
-// QSpMM4BlockAVX512 is QSpMM8BlockAVX2 on 4-bit codes with a float32 scale per block, 16-lane vectors, decoding 16 codes at a time; b >= 16.
+// QSpMM4BlockAVX512 is QSpMM8BlockAVX2 on 4-bit codes with a float32 scale per block, 16-lane vectors, decoding 16 codes at a time; b >= 16 and len(idx)*b < 2^64.
 // Requires: AVX512F, BMI2.
 //
 //go:noescape
@@ -1333,7 +1333,7 @@ func QSpMM4BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx [
 //go:noescape
 func QSpMMTile4MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 
-// QSpMM4MXAVX512 is QSpMM8BlockAVX2 on 4-bit codes with an E8M0 exponent per block, 16-lane vectors, decoding 16 codes at a time; b >= 16.
+// QSpMM4MXAVX512 is QSpMM8BlockAVX2 on 4-bit codes with an E8M0 exponent per block, 16-lane vectors, decoding 16 codes at a time; b >= 16 and len(idx)*b < 2^64.
 // Requires: AVX512F, BMI2.
 //
 //go:noescape

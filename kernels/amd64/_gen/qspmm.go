@@ -115,7 +115,7 @@ Requires: AVX, AVX2, FMA3.`
 						what += fmt.Sprintf(" as %s, the values table holds", map[bool]string{false: "int8", true: "E4M3"}[k.mode == "MX"])
 					}
 					if k.block() {
-						what += "; b >= 16"
+						what += "; b >= 16 and len(idx)*b < 2^64"
 					}
 					req = "AVX512F, BMI2."
 				}
@@ -134,19 +134,21 @@ point z, and row i's value of code c is table[255 - z + c], c - z
 }
 
 // qmmFrame is the kernels' frame: the locals below and qmmGroups' buffer.
-const qmmFrame = 56 + 4*qmmG
+const qmmFrame = 64 + 4*qmmG
 
 // Locals: the ptr cursor, the row's start, the block state at the row's
 // start (pointer to the scale before the first block, the first block's
-// start), ldy in bytes, the row-scale cursor and the row-zero cursor.
+// start), ldy in bytes, the row-scale cursor, the row-zero cursor and
+// qmmRecip's m.
 const (
-	qmmPC   = "pc-8(SP)"
-	qmmLo   = "lo-16(SP)"
-	qmmSP0  = "sp0-24(SP)"
-	qmmNB0  = "nb0-32(SP)"
-	qmmLDY  = "ldyb-40(SP)"
-	qmmRSPC = "rs-48(SP)"
-	qmmRZPC = "rz-56(SP)"
+	qmmPC     = "pc-8(SP)"
+	qmmLo     = "lo-16(SP)"
+	qmmSP0    = "sp0-24(SP)"
+	qmmNB0    = "nb0-32(SP)"
+	qmmLDY    = "ldyb-40(SP)"
+	qmmRSPC   = "rs-48(SP)"
+	qmmRZPC   = "rz-56(SP)"
+	qmmRecipL = "bm-64(SP)"
 )
 
 // qmmScaleReg is the broadcast scale of the current block in a chunk of nv
@@ -313,6 +315,9 @@ func qmmFunc(isa string, k qmmKind, tile bool) []string {
 	if isa == "avx512" && k.nib {
 		o = append(o, "\tVMOVUPS (BX), Z24") // qmmGroups' table
 	}
+	if isa == "avx512" && k.block() {
+		o = append(o, qmmRecip(name)...)
+	}
 	if isa == "avx512" && !k.nib && k.mode == "MX" {
 		// qmmE4M3's constants
 		for _, c := range []struct {
@@ -350,8 +355,14 @@ func qmmFunc(isa string, k qmmKind, tile bool) []string {
 		// block g = lo/b: the scale cursor one before block g and the
 		// block's start, so that the row's first entry loads block g's
 		// scale (none when the row is empty)
-		o = append(o, "\tMOVQ R12, AX", "\tXORL DX, DX", "\tDIVQ "+arg(name, "b"), "\tMOVQ AX, R15",
-			"\tIMULQ "+arg(name, "b")+", AX", "\tMOVQ AX, "+qmmNB0)
+		// scale (none when the row is empty); AVX-512: g by the
+		// reciprocal (qmmRecip)
+		if isa == "avx512" {
+			o = append(o, "\tMOVQ R12, AX", "\tMULQ "+qmmRecipL, "\tMOVQ DX, AX")
+		} else {
+			o = append(o, "\tMOVQ R12, AX", "\tXORL DX, DX", "\tDIVQ "+arg(name, "b"))
+		}
+		o = append(o, "\tMOVQ AX, R15", "\tIMULQ "+arg(name, "b")+", AX", "\tMOVQ AX, "+qmmNB0)
 		if k.mode == "MX" {
 			o = append(o, "\tMOVQ "+arg(name, "exps")+", DX", "\tLEAQ -1(DX)(R15*1), DX")
 		} else {
@@ -523,4 +534,13 @@ func qmmGroups(v *spmmV, name string, k qmmKind, L string, nv, np int, S [][]str
 		}
 	}
 	return o
+}
+
+// qmmRecip sets the local qmmRecipL to m = ceil(2^64/b) = floor((2^64-1)/b)
+// + 1 (b >= 2), with which the high word of lo*m is lo/b for every lo
+// with lo*b < 2^64: for m = (2^64 + r)/b (0 <= r < b) and lo = q*b + s
+// (0 <= s < b), lo*m/2^64 = q + (s + lo*r/2^64)/b, and lo*r < lo*b <
+// 2^64 puts (s + lo*r/2^64)/b below (s + 1)/b <= 1. It clobbers AX, DX.
+func qmmRecip(name string) []string {
+	return []string{"\tMOVQ $-1, AX", "\tXORL DX, DX", "\tDIVQ " + arg(name, "b"), "\tINCQ AX", "\tMOVQ AX, " + qmmRecipL}
 }
