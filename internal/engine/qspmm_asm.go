@@ -4,6 +4,7 @@ package engine
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/hurray-format/hurray-go/quant"
 )
@@ -24,24 +25,36 @@ type qspmmTileKernel = func(y []float32, ldy int, x []float32, ldx, w int, seg, 
 // qspmmKernels are one tier's fused SpMM kernels, whole (k) and on a tile
 // (kt), by code width and scale in the order qspmmKind gives, nil where
 // the tier has none. Panels of fewer than minW columns, and scales by
-// blocks of fewer than minB values, take qspmmTiled.
+// blocks the kernels do not take (blocksFit), take qspmmTiled.
 type qspmmKernels struct {
-	k    [5]qspmmAsmKernel
-	kt   [5]qspmmTileKernel
+	k    [qspmmKinds]qspmmAsmKernel
+	kt   [qspmmKinds]qspmmTileKernel
 	minW int
 	minB int
 }
 
 // The kernels of qspmmKernels: 8-bit codes by row, by block with float32
 // scales, by block with E8M0 exponents, then 4-bit codes by block (the
-// 4-bit schemes are per block only).
+// 4-bit schemes are per block only), then uint8 codes by row with the
+// row's zero point (amd64.QSpMMU8RowAVX512).
 const (
 	qspmmRow8 = iota
 	qspmmBlock8
 	qspmmMX8
 	qspmmBlock4
 	qspmmMX4
+	qspmmRowU8
+	qspmmKinds
 )
+
+// u8Table511 is the table of qspmmRowU8: entry j is j - 255, so that
+// entry 255 - z + c is code c less the zero point z.
+var u8Table511 = func() (t [511]float32) {
+	for j := range t {
+		t[j] = float32(j - 255)
+	}
+	return t
+}()
 
 // nib512 expands a 16-entry table of 4-bit codes into the kernels'
 // 512-entry form: entry p*256 + c is the value of nibble p of byte c.
@@ -63,9 +76,8 @@ var (
 
 // qspmmKind returns the index in qspmmKernels of the kernel that takes q,
 // an operand of the rows of ptr on the values of idx, and its table, or
-// -1: int8 codes by row (not uint8, whose zero points the kernels do not
-// read), and by block int8, MXFP8 and the 4-bit kinds, with codes and a
-// parameter for every value below len(idx).
+// -1: int8 and uint8 codes by row, and by block int8, MXFP8 and the 4-bit
+// kinds, with codes and a parameter for every value below len(idx).
 func qspmmKind(q *qOperand, ptr, idx []uint64) (int, []float32) {
 	n := len(idx)
 	var t512 *[512]float32
@@ -77,6 +89,11 @@ func qspmmKind(q *qOperand, ptr, idx []uint64) (int, []float32) {
 	case quant.MXFP4:
 		t512 = e2m1Table512
 	case quant.Int8, quant.MXFP8:
+	case quant.Uint8:
+		if q.mode != qRow || len(q.v.Codes) < n || len(q.rs) != len(ptr)-1 || len(q.rz) != len(ptr)-1 {
+			return -1, nil
+		}
+		return qspmmRowU8, u8Table511[:]
 	default:
 		return -1, nil
 	}
@@ -138,7 +155,7 @@ func qspmmKind(q *qOperand, ptr, idx []uint64) (int, []float32) {
 func qspmmFusedAsm(ks qspmmKernels, c *spmmTuning) qspmmFunc {
 	return func(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, q *qOperand, alpha, beta float32) {
 		kind, table := qspmmKind(q, ptr, idx)
-		if kind < 0 || ks.k[kind] == nil || w < ks.minW || q.mode == qBlock && q.b < ks.minB {
+		if kind < 0 || ks.k[kind] == nil || w < ks.minW || q.mode == qBlock && !ks.blocksFit(q.b, len(idx)) {
 			qspmmTiled(c, y, ldy, x, ldx, w, ptr, idx, q, alpha, beta)
 			return
 		}
@@ -153,6 +170,7 @@ func qspmmFusedAsm(ks qspmmKernels, c *spmmTuning) qspmmFunc {
 		xrows := qXRows(x, ldx, w)
 		codes, scale, exps, b := q.v.Codes, q.v.Scale, q.v.Exp, q.b
 		row := q.mode == qRow
+		u8 := kind == qspmmRowU8
 		n := uint64(len(idx))
 		if kt != nil && rows > 0 && ptr[rows] <= n && NonDecreasing(ptr) < 0 && qspmmFinite(q, alpha) {
 			if tw := c.tileRows(rows, int(xrows), int(ptr[rows]-ptr[0]), w, 4); tw > 0 {
@@ -161,11 +179,14 @@ func qspmmFusedAsm(ks qspmmKernels, c *spmmTuning) qspmmFunc {
 					if !first {
 						bt = 1
 					}
-					sc := scale
+					sc, ex := scale, exps
 					if row {
 						sc = q.rs[r0:]
 					}
-					kt(y[r0*ldy:], ldy, x, ldx, w, seg, idx, codes, table, sc, exps, b, alpha, bt, xrows, limit)
+					if u8 {
+						ex = q.rz[r0:]
+					}
+					kt(y[r0*ldy:], ldy, x, ldx, w, seg, idx, codes, table, sc, ex, b, alpha, bt, xrows, limit)
 				})
 				if raceEnabled {
 					raceQSpMM(y, ldy, x, ldx, w, ptr, idx, q, xrows, 0, rows)
@@ -175,16 +196,30 @@ func qspmmFusedAsm(ks qspmmKernels, c *spmmTuning) qspmmFunc {
 		}
 		asmPieces(rows, rows, func(lo, _ int) (int, bool) {
 			hi := spmmRows(ptr, lo, w)
-			sc := scale
+			sc, ex := scale, exps
 			if row {
 				sc = q.rs[lo:hi]
 			}
-			k(y[lo*ldy:], ldy, x, ldx, w, ptr[lo:hi+1], idx, codes, table, sc, exps, b, alpha, beta, xrows)
+			if u8 {
+				ex = q.rz[lo:hi]
+			}
+			k(y[lo*ldy:], ldy, x, ldx, w, ptr[lo:hi+1], idx, codes, table, sc, ex, b, alpha, beta, xrows)
 			return hi, true
 		}, func(lo, end int) {
 			raceQSpMM(y, ldy, x, ldx, w, ptr, idx, q, xrows, lo, end)
 		})
 	}
+}
+
+// blocksFit reports whether ks take blocks of b values on n values: b at
+// least minB and, with minB set (the kernels find a row's block by a
+// reciprocal of b), n*b below 2^64.
+func (ks *qspmmKernels) blocksFit(b, n int) bool {
+	if ks.minB == 0 {
+		return true
+	}
+	hi, _ := bits.Mul64(uint64(n), uint64(b))
+	return b >= ks.minB && hi == 0
 }
 
 // qspmmFinite reports whether alpha is finite and, for scales by row,
@@ -225,6 +260,9 @@ func raceQSpMM(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64,
 		switch {
 		case q.mode == qRow:
 			raceRead(q.rs[i : i+1])
+			if q.kind == quant.Uint8 {
+				raceRead(q.rz[i : i+1])
+			}
 		case q.kind == quant.MXFP4 || q.kind == quant.MXFP8:
 			raceRead(q.v.Exp[a/q.b : (b-1)/q.b+1])
 		default:

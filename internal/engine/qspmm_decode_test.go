@@ -4,6 +4,7 @@ package engine
 
 import (
 	"math"
+	"math/bits"
 	"testing"
 
 	"github.com/hurray-format/hurray-go/quant"
@@ -12,7 +13,8 @@ import (
 // TestQSpMMKernelsDecode runs every tier's fused 8-bit SpMM kernels, whole
 // and on a tile, on each of the 256 codes with unit scales and X the
 // identity: Y holds each code's value, bit for bit as the decode table
-// holds it (-0 summed onto +0 as +0). A NaN spreads over its row (times
+// holds it (-0 summed onto +0 as +0); uint8's, with a zero point per row
+// of 16 codes, the code less the zero point. A NaN spreads over its row (times
 // X's zeros): E4M3's two NaN codes are alone in the last row, which must
 // hold NaN only, and decode as 0 in the others.
 func TestQSpMMKernelsDecode(t *testing.T) {
@@ -31,22 +33,33 @@ func TestQSpMMKernelsDecode(t *testing.T) {
 	}
 	rows := len(ptr) - 1
 	ones := make([]float32, n)
-	exps := make([]byte, n)
+	exps, zeros := make([]byte, n), make([]byte, rows)
 	for i := range ones {
 		ones[i], exps[i] = 1, 127 // 2^0
+	}
+	for r := range zeros {
+		zeros[r] = byte(37*r + 5)
 	}
 	for tr := tierGeneric; tr < numTiers; tr++ {
 		ks := qspmmKernelsOf(tr)
 		if !cpuSupports[tr] || ks.k[qspmmBlock8] == nil {
 			continue
 		}
+		ranTiers.Store(tr.String(), true)
 		for _, c := range []struct {
 			name  string
 			kind  int
 			table *[256]float32
 			b     int
 		}{{"int8 row", qspmmRow8, &i8Table, 1}, {"int8 block=16", qspmmBlock8, &i8Table, 16}, {"int8 block=64", qspmmBlock8, &i8Table, 64},
-			{"e4m3 block=32", qspmmMX8, &e4m3Table, 32}, {"e4m3 block=17", qspmmMX8, &e4m3Table, 17}} {
+			{"e4m3 block=32", qspmmMX8, &e4m3Table, 32}, {"e4m3 block=17", qspmmMX8, &e4m3Table, 17}, {"uint8 row", qspmmRowU8, &u8Table, 1}} {
+			if ks.k[c.kind] == nil {
+				continue
+			}
+			table, ex := c.table[:], exps
+			if c.kind == qspmmRowU8 {
+				table, ex = u8Table511[:], zeros
+			}
 			codes := make([]byte, n)
 			for k := range codes {
 				codes[k] = byte(k)
@@ -60,6 +73,9 @@ func TestQSpMMKernelsDecode(t *testing.T) {
 			check := func(how string, y []float32) {
 				for k, g := range y {
 					want := c.table[codes[k]]
+					if c.kind == qspmmRowU8 {
+						want -= float32(zeros[k/w])
+					}
 					if g != want && !(math.IsNaN(float64(g)) && math.IsNaN(float64(want))) ||
 						math.Float32bits(g) != math.Float32bits(want) && want != 0 && !math.IsNaN(float64(want)) {
 						t.Fatalf("%s %s, %s: code %#x gives %v (%#x), want %v (%#x)", tr, c.name, how, k, g, math.Float32bits(g), want, math.Float32bits(want))
@@ -67,12 +83,42 @@ func TestQSpMMKernelsDecode(t *testing.T) {
 				}
 			}
 			y := make([]float32, rows*w)
-			ks.k[c.kind](y, w, x, w, w, ptr, idx, codes, c.table[:], ones, exps, c.b, 1, 0, w)
+			ks.k[c.kind](y, w, x, w, w, ptr, idx, codes, table, ones, ex, c.b, 1, 0, w)
 			check("whole", y)
 			if kt := ks.kt[c.kind]; kt != nil {
 				y := make([]float32, rows*w)
-				kt(y, w, x, w, w, append([]uint64(nil), seg...), idx, codes, c.table[:], ones, exps, c.b, 1, 0, w, w)
+				kt(y, w, x, w, w, append([]uint64(nil), seg...), idx, codes, table, ones, ex, c.b, 1, 0, w, w)
 				check("tile", y)
+			}
+		}
+	}
+}
+
+// TestQSpMMRecip checks the block index the AVX-512 kernels take by a
+// reciprocal (kernels/amd64/_gen qmmRecip: the high word of lo times
+// floor((2^64-1)/b) + 1) against lo/b at the edges: lo at, beside and
+// between multiples of b up to the largest lo with lo*b < 2^64 that
+// qspmmKernels.blocksFit lets through, for small, odd, power-of-two and
+// huge b.
+func TestQSpMMRecip(t *testing.T) {
+	for _, b := range []uint64{2, 3, 7, 16, 17, 31, 32, 33, 63, 64, 65, 100, 127, 255, 256, 1000, 4095, 4096, 65537, 1<<31 - 1, 1 << 31, 1<<32 + 1, 1<<40 - 3, 1 << 62, 1<<63 - 1} {
+		m := ^uint64(0)/b + 1
+		top := ^uint64(0) / b // the largest lo with lo*b < 2^64 (hi word 0)
+		if hi, _ := bits.Mul64(top, b); hi != 0 {
+			t.Fatalf("b=%d: top %d", b, top)
+		}
+		var los []uint64
+		for _, q := range []uint64{0, 1, 2, 3, top/b/2 + 1, top/b - 1, top / b, top/b + 1} {
+			for _, d := range []int64{-2, -1, 0, 1, int64(b / 2)} {
+				if lo := q*b + uint64(d); (q > 0 || d >= 0) && lo <= top {
+					los = append(los, lo)
+				}
+			}
+		}
+		los = append(los, top, top-1, top/2)
+		for _, lo := range los {
+			if hi, _ := bits.Mul64(lo, m); hi != lo/b {
+				t.Fatalf("b=%d lo=%d: %d, want %d", b, lo, hi, lo/b)
 			}
 		}
 	}

@@ -220,9 +220,9 @@ func qspmmKernelsOf(t tier) qspmmKernels {
 		// each decoding every value again. Only the tests run them.
 		return qspmmKernels{
 			minW: math.MaxInt,
-			k: [5]qspmmAsmKernel{amd64.QSpMM8RowAVX2, amd64.QSpMM8BlockAVX2, amd64.QSpMM8MXAVX2,
+			k: [qspmmKinds]qspmmAsmKernel{amd64.QSpMM8RowAVX2, amd64.QSpMM8BlockAVX2, amd64.QSpMM8MXAVX2,
 				amd64.QSpMM4BlockAVX2, amd64.QSpMM4MXAVX2},
-			kt: [5]qspmmTileKernel{amd64.QSpMMTile8RowAVX2, amd64.QSpMMTile8BlockAVX2, amd64.QSpMMTile8MXAVX2,
+			kt: [qspmmKinds]qspmmTileKernel{amd64.QSpMMTile8RowAVX2, amd64.QSpMMTile8BlockAVX2, amd64.QSpMMTile8MXAVX2,
 				amd64.QSpMMTile4BlockAVX2, amd64.QSpMMTile4MXAVX2},
 		}
 	case tierAVX512:
@@ -234,10 +234,10 @@ func qspmmKernelsOf(t tier) qspmmKernels {
 		return qspmmKernels{
 			minW: 16,
 			minB: 16,
-			k: [5]qspmmAsmKernel{amd64.QSpMM8RowAVX512, amd64.QSpMM8BlockAVX512, amd64.QSpMM8MXAVX512,
-				amd64.QSpMM4BlockAVX512, amd64.QSpMM4MXAVX512},
-			kt: [5]qspmmTileKernel{amd64.QSpMMTile8RowAVX512, amd64.QSpMMTile8BlockAVX512, amd64.QSpMMTile8MXAVX512,
-				amd64.QSpMMTile4BlockAVX512, amd64.QSpMMTile4MXAVX512},
+			k: [qspmmKinds]qspmmAsmKernel{amd64.QSpMM8RowAVX512, amd64.QSpMM8BlockAVX512, amd64.QSpMM8MXAVX512,
+				amd64.QSpMM4BlockAVX512, amd64.QSpMM4MXAVX512, amd64.QSpMMU8RowAVX512},
+			kt: [qspmmKinds]qspmmTileKernel{amd64.QSpMMTile8RowAVX512, amd64.QSpMMTile8BlockAVX512, amd64.QSpMMTile8MXAVX512,
+				amd64.QSpMMTile4BlockAVX512, amd64.QSpMMTile4MXAVX512, amd64.QSpMMTileU8RowAVX512},
 		}
 	}
 	return qspmmKernels{}

@@ -1305,7 +1305,7 @@ func QSpMM8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []u
 //go:noescape
 func QSpMMTile8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 
-// QSpMM8BlockAVX512 is QSpMM8BlockAVX2 on 8-bit codes with a float32 scale per block, 16-lane vectors, decoding 16 codes at a time as int8, the values table holds; b >= 16.
+// QSpMM8BlockAVX512 is QSpMM8BlockAVX2 on 8-bit codes with a float32 scale per block, 16-lane vectors, decoding 16 codes at a time as int8, the values table holds; b >= 16 and len(idx)*b < 2^64.
 // Requires: AVX512F, BMI2.
 //
 //go:noescape
@@ -1320,7 +1320,7 @@ func QSpMM8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx [
 //go:noescape
 func QSpMMTile8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 
-// QSpMM8MXAVX512 is QSpMM8BlockAVX2 on 8-bit codes with an E8M0 exponent per block, 16-lane vectors, decoding 16 codes at a time as E4M3, the values table holds; b >= 16.
+// QSpMM8MXAVX512 is QSpMM8BlockAVX2 on 8-bit codes with an E8M0 exponent per block, 16-lane vectors, decoding 16 codes at a time as E4M3, the values table holds; b >= 16 and len(idx)*b < 2^64.
 // Requires: AVX512F, BMI2.
 //
 //go:noescape
@@ -1335,7 +1335,7 @@ func QSpMM8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []ui
 //go:noescape
 func QSpMMTile4BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 
-// QSpMM4BlockAVX512 is QSpMM8BlockAVX2 on 4-bit codes with a float32 scale per block, 16-lane vectors, decoding 16 codes at a time; b >= 16.
+// QSpMM4BlockAVX512 is QSpMM8BlockAVX2 on 4-bit codes with a float32 scale per block, 16-lane vectors, decoding 16 codes at a time; b >= 16 and len(idx)*b < 2^64.
 // Requires: AVX512F, BMI2.
 //
 //go:noescape
@@ -1350,11 +1350,29 @@ func QSpMM4BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx [
 //go:noescape
 func QSpMMTile4MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 
-// QSpMM4MXAVX512 is QSpMM8BlockAVX2 on 4-bit codes with an E8M0 exponent per block, 16-lane vectors, decoding 16 codes at a time; b >= 16.
+// QSpMM4MXAVX512 is QSpMM8BlockAVX2 on 4-bit codes with an E8M0 exponent per block, 16-lane vectors, decoding 16 codes at a time; b >= 16 and len(idx)*b < 2^64.
 // Requires: AVX512F, BMI2.
 //
 //go:noescape
 func QSpMM4MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
+
+// QSpMMTileU8RowAVX512 is QSpMMU8RowAVX512 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTileU8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+
+// QSpMMU8RowAVX512 is QSpMM8BlockAVX2 on uint8 codes with one scale and one zero point per row,
+// 16-lane vectors, decoding 16 codes at a time: exps holds row i's zero
+// point z, and row i's value of code c is table[255 - z + c], c - z
+// (table holds the 511 values j - 255).
+// Requires: AVX512F, BMI2.
+//
+//go:noescape
+func QSpMMU8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 
 // Family qspmvnarrowblock: qspmvnarrowblock_amd64.s.
 

@@ -18,22 +18,28 @@ import (
 
 // qmmKind is what one kernel reads: 4-bit codes (nib) or 8-bit ones, and
 // the scale by row, by block (float32) or by block as an E8M0 exponent.
+//
+// u8 (AVX-512, Row only) is uint8 codes with a zero point per row.
 type qmmKind struct {
 	nib  bool
 	mode string // "Row", "Block" or "MX"
+	u8   bool
 }
 
 func (k qmmKind) block() bool { return k.mode != "Row" }
 
-func qmmKinds() []qmmKind {
+func qmmKinds(isa string) []qmmKind {
 	var ks []qmmKind
 	for _, nib := range []bool{false, true} {
 		for _, m := range []string{"Row", "Block", "MX"} {
 			if nib && m == "Row" {
 				continue // 4-bit schemes are per block only
 			}
-			ks = append(ks, qmmKind{nib, m})
+			ks = append(ks, qmmKind{nib: nib, mode: m})
 		}
+	}
+	if isa == "avx512" {
+		ks = append(ks, qmmKind{mode: "Row", u8: true})
 	}
 	return ks
 }
@@ -42,6 +48,9 @@ func qmmName(isa string, k qmmKind, tile bool) string {
 	w := "8"
 	if k.nib {
 		w = "4"
+	}
+	if k.u8 {
+		w = "U8"
 	}
 	if tile {
 		w = "Tile" + w
@@ -59,7 +68,7 @@ func init() { decls = append(decls, qmmDecls()...) }
 func qmmDecls() []decl {
 	var ds []decl
 	for _, isa := range []string{"avx2", "avx512"} {
-		for _, k := range qmmKinds() {
+		for _, k := range qmmKinds(isa) {
 			name := qmmName(isa, k, false)
 			tname := qmmName(isa, k, true)
 			ds = append(ds, decl{"qspmm", tname, qmmTileSig, fmt.Sprintf(`%s is %s on one column tile of A, as SpMMTileF32AVX2 is
@@ -106,9 +115,15 @@ Requires: AVX, AVX2, FMA3.`
 						what += fmt.Sprintf(" as %s, the values table holds", map[bool]string{false: "int8", true: "E4M3"}[k.mode == "MX"])
 					}
 					if k.block() {
-						what += "; b >= 16"
+						what += "; b >= 16 and len(idx)*b < 2^64"
 					}
 					req = "AVX512F, BMI2."
+				}
+				if k.u8 {
+					what = `on uint8 codes with one scale and one zero point per row,
+16-lane vectors, decoding 16 codes at a time: exps holds row i's zero
+point z, and row i's value of code c is table[255 - z + c], c - z
+(table holds the 511 values j - 255)`
 				}
 				doc = fmt.Sprintf("%s is %s %s.\nRequires: %s", name, base, what, req)
 			}
@@ -119,18 +134,21 @@ Requires: AVX, AVX2, FMA3.`
 }
 
 // qmmFrame is the kernels' frame: the locals below and qmmGroups' buffer.
-const qmmFrame = 48 + 4*qmmG
+const qmmFrame = 64 + 4*qmmG
 
 // Locals: the ptr cursor, the row's start, the block state at the row's
 // start (pointer to the scale before the first block, the first block's
-// start), ldy in bytes and the row-scale cursor.
+// start), ldy in bytes, the row-scale cursor, the row-zero cursor and
+// qmmRecip's m.
 const (
-	qmmPC   = "pc-8(SP)"
-	qmmLo   = "lo-16(SP)"
-	qmmSP0  = "sp0-24(SP)"
-	qmmNB0  = "nb0-32(SP)"
-	qmmLDY  = "ldyb-40(SP)"
-	qmmRSPC = "rs-48(SP)"
+	qmmPC     = "pc-8(SP)"
+	qmmLo     = "lo-16(SP)"
+	qmmSP0    = "sp0-24(SP)"
+	qmmNB0    = "nb0-32(SP)"
+	qmmLDY    = "ldyb-40(SP)"
+	qmmRSPC   = "rs-48(SP)"
+	qmmRZPC   = "rz-56(SP)"
+	qmmRecipL = "bm-64(SP)"
 )
 
 // qmmScaleReg is the broadcast scale of the current block in a chunk of nv
@@ -297,6 +315,9 @@ func qmmFunc(isa string, k qmmKind, tile bool) []string {
 	if isa == "avx512" && k.nib {
 		o = append(o, "\tVMOVUPS (BX), Z24") // qmmGroups' table
 	}
+	if isa == "avx512" && k.block() {
+		o = append(o, qmmRecip(name)...)
+	}
 	if isa == "avx512" && !k.nib && k.mode == "MX" {
 		// qmmE4M3's constants
 		for _, c := range []struct {
@@ -310,6 +331,9 @@ func qmmFunc(isa string, k qmmKind, tile bool) []string {
 		o = append(o, fmt.Sprintf("\tVBROADCASTSS %s, %s", arg(name, "alpha"), v.alpha))
 	} else {
 		o = append(o, "\tMOVQ "+arg(name, "scale")+", AX", "\tMOVQ AX, "+qmmRSPC)
+	}
+	if k.u8 {
+		o = append(o, "\tMOVQ "+arg(name, "exps")+", AX", "\tMOVQ AX, "+qmmRZPC)
 	}
 	// tail mask for w % L lanes
 	o = append(o, "\tMOVQ "+arg(name, "w")+", R15", fmt.Sprintf("\tANDQ $%d, R15", v.l-1))
@@ -331,8 +355,14 @@ func qmmFunc(isa string, k qmmKind, tile bool) []string {
 		// block g = lo/b: the scale cursor one before block g and the
 		// block's start, so that the row's first entry loads block g's
 		// scale (none when the row is empty)
-		o = append(o, "\tMOVQ R12, AX", "\tXORL DX, DX", "\tDIVQ "+arg(name, "b"), "\tMOVQ AX, R15",
-			"\tIMULQ "+arg(name, "b")+", AX", "\tMOVQ AX, "+qmmNB0)
+		// scale (none when the row is empty); AVX-512: g by the
+		// reciprocal (qmmRecip)
+		if isa == "avx512" {
+			o = append(o, "\tMOVQ R12, AX", "\tMULQ "+qmmRecipL, "\tMOVQ DX, AX")
+		} else {
+			o = append(o, "\tMOVQ R12, AX", "\tXORL DX, DX", "\tDIVQ "+arg(name, "b"))
+		}
+		o = append(o, "\tMOVQ AX, R15", "\tIMULQ "+arg(name, "b")+", AX", "\tMOVQ AX, "+qmmNB0)
 		if k.mode == "MX" {
 			o = append(o, "\tMOVQ "+arg(name, "exps")+", DX", "\tLEAQ -1(DX)(R15*1), DX")
 		} else {
@@ -344,6 +374,12 @@ func qmmFunc(isa string, k qmmKind, tile bool) []string {
 		o = append(o, "\tMOVQ "+qmmRSPC+", R15", fmt.Sprintf("\tVBROADCASTSS (R15), %s", v.tmp),
 			fmt.Sprintf("\tVBROADCASTSS %s, %s", arg(name, "alpha"), v.alpha),
 			fmt.Sprintf("\tVMULPS %s, %s, %s", v.tmp, v.alpha, v.alpha))
+		if k.u8 {
+			// the row's zero point z: in Z20 for qmmGroups, and the
+			// table from entry 255 - z
+			o = append(o, "\tMOVQ "+qmmRZPC+", R15", "\tMOVBLZX (R15), AX", "\tVPBROADCASTD AX, Z20", "\tNEGQ AX",
+				"\tMOVQ "+arg(name, "table")+", BX", "\tLEAQ 1020(BX)(AX*4), BX")
+		}
 	}
 	o = append(o, "\tXORQ R14, R14")
 	chunk := func(L string, nv int, tail bool) []string {
@@ -363,6 +399,9 @@ func qmmFunc(isa string, k qmmKind, tile bool) []string {
 	o = append(o, "\tADDQ "+qmmLDY+", DI")
 	if !k.block() {
 		o = append(o, "\tADDQ $4, "+qmmRSPC)
+	}
+	if k.u8 {
+		o = append(o, "\tINCQ "+qmmRZPC)
 	}
 	return append(o, "\tDECQ CX", "\tJMP "+p+"row", p+"done:", "\tVZEROUPPER", "\tRET", "")
 }
@@ -384,7 +423,7 @@ func qspmmFile() string {
 
 ` + spmmTailMask("qmmtail<>")}
 	for _, isa := range []string{"avx2", "avx512"} {
-		for _, k := range qmmKinds() {
+		for _, k := range qmmKinds(isa) {
 			o = append(o, strings.Join(qmmFunc(isa, k, false), "\n"), strings.Join(qmmFunc(isa, k, true), "\n"))
 		}
 	}
@@ -429,7 +468,8 @@ func qmmBuf(e int) string { return fmt.Sprintf("qb-%d(SP)", qmmFrame-4*e) }
 // qmmGroups is the AVX-512 pass's loop over groups of qmmG entries from
 // R12 (even for 4-bit codes) while a whole group remains, leaving for
 // L+"kn" (the entries left, np at a time): the group's codes decoded into
-// Z9, 8-bit ones converted as int8 (Row, Block) or E4M3 (MX, qmmE4M3)
+// Z9, 8-bit ones converted as int8 (Row, Block), uint8 less the row's
+// zero point (Z20) or E4M3 (MX, qmmE4M3)
 // where the other kernels read the table, 4-bit ones permuted out of Z24
 // (the table's first 16 entries); with block scales, Z25 the scale of the
 // block of R12 and, when the group reaches into the next block (b >= qmmG,
@@ -446,6 +486,8 @@ func qmmGroups(v *spmmV, name string, k qmmKind, L string, nv, np int, S [][]str
 			"\tVPOR X10, X9, X9", "\tVPMOVZXBD X9, Z9", "\tVPERMPS Z24, Z9, Z9")
 	} else if k.mode == "MX" {
 		o = append(o, qmmE4M3()...)
+	} else if k.u8 {
+		o = append(o, "\tVPMOVZXBD (R11)(R12*1), Z9", "\tVPSUBD Z20, Z9, Z9", "\tVCVTDQ2PS Z9, Z9")
 	} else {
 		o = append(o, "\tVPMOVSXBD (R11)(R12*1), Z9", "\tVCVTDQ2PS Z9, Z9")
 	}
@@ -492,4 +534,13 @@ func qmmGroups(v *spmmV, name string, k qmmKind, L string, nv, np int, S [][]str
 		}
 	}
 	return o
+}
+
+// qmmRecip sets the local qmmRecipL to m = ceil(2^64/b) = floor((2^64-1)/b)
+// + 1 (b >= 2), with which the high word of lo*m is lo/b for every lo
+// with lo*b < 2^64: for m = (2^64 + r)/b (0 <= r < b) and lo = q*b + s
+// (0 <= s < b), lo*m/2^64 = q + (s + lo*r/2^64)/b, and lo*r < lo*b <
+// 2^64 puts (s + lo*r/2^64)/b below (s + 1)/b <= 1. It clobbers AX, DX.
+func qmmRecip(name string) []string {
+	return []string{"\tMOVQ $-1, AX", "\tXORL DX, DX", "\tDIVQ " + arg(name, "b"), "\tINCQ AX", "\tMOVQ AX, " + qmmRecipL}
 }
