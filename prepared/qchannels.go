@@ -23,21 +23,36 @@ func (m *Quantized) IsCSC() bool { return m.f.csc }
 
 // decodeByIndex writes into vals the values of entries e0..e1-1 of block
 // b, of a scheme by channel along the indexed dimension: each entry's
-// channel is its index, the block's panel origin plus its offset, handed
-// to engine.Dequantize per value (int8 and uint8 codes only take
-// channels, one byte each).
+// channel is its index, the block's panel origin plus its offset (int8
+// and uint8 codes only take channels, one byte each). Each value is
+// computed as quant's Values.At computes it (one float32 product, rounded
+// once).
 func (m *Quantized) decodeByIndex(t *tile, b *block, vals []float32, e0, e1 int) {
 	f := &m.f
-	ch, c0 := t.chans[:e1-e0], uint64(b.c0)
-	if f.kind == Cols32 {
-		for k, c := range f.c32[e0:e1] {
-			ch[k] = c0 + uint64(c)
-		}
-	} else {
-		for k, c := range f.idx16(t.col[:], e0, e1) {
-			ch[k] = c0 + uint64(c)
-		}
+	codes, scale := m.v.Codes[e0:e1], m.v.Scale[b.c0:]
+	var zero []uint8 // int8: none
+	if m.scheme.Kind() == quant.Uint8 {
+		zero = m.v.Zero[b.c0:]
 	}
-	v := quant.Values{Scheme: m.scheme, N: e1 - e0, Codes: m.v.Codes[e0:e1], Scale: m.v.Scale, Zero: m.v.Zero}
-	engine.Dequantize(vals, &v, 0, engine.PerValue(ch, 1))
+	if f.kind == Cols32 {
+		decodeAt(vals, codes, f.c32[e0:e1], scale, zero)
+	} else {
+		decodeAt(vals, codes, f.idx16(t.col[:], e0, e1), scale, zero)
+	}
+}
+
+// decodeAt writes value k, of code codes[k] and channel col[k], into
+// vals[k]: int8 codes times scale[col[k]], or with zero points (non-nil)
+// uint8 codes less zero[col[k]] times the scale.
+func decodeAt[I engine.Narrow](vals []float32, codes []byte, col []I, scale []float32, zero []uint8) {
+	vals, codes = vals[:len(col)], codes[:len(col)]
+	if zero == nil {
+		for k, c := range col {
+			vals[k] = float32(int8(codes[k])) * scale[c]
+		}
+		return
+	}
+	for k, c := range col {
+		vals[k] = float32(int32(codes[k])-int32(zero[c])) * scale[c]
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hurray-format/hurray-go/csr"
+	"github.com/hurray-format/hurray-go/internal/testutil"
 	"github.com/hurray-format/hurray-go/prepared"
 	"github.com/hurray-format/hurray-go/quant"
 )
@@ -140,4 +141,42 @@ func transposeCSC(t *testing.T, a *csr.Matrix[float32]) *csr.Matrix[float32] {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// TestQuantizedByIndexNoAllocs: the products of a form whose channels run
+// along the indexed dimension, CSR and CSC, allocate nothing per call.
+func TestQuantizedByIndexNoAllocs(t *testing.T) {
+	if testutil.RaceEnabled {
+		t.Skip("the race detector makes sync.Pool drop objects at random")
+	}
+	r := rand.New(rand.NewPCG(44, 44))
+	defer prepared.SetParallelThreshold(prepared.SetParallelThreshold(1))
+	defer prepared.SetWorkers(prepared.SetWorkers(0))
+	x, y := randVec[float32](r, 300*4), make([]float32, 300*4)
+	for _, c := range []struct {
+		sp  string
+		csc bool
+	}{{"uint8:channel:axis=1", false}, {"int8:channel:axis=0", true}} {
+		q, _, err := csr.Quantize(randMatrix[float32](t, r, 300, 200, 0.05, c.csc), quant.MustParse(c.sp))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := prepared.PrepareQuantized(q, prepared.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range []int{1, 3} {
+			prepared.SetWorkers(w)
+			for name, f := range map[string]func(){
+				"MulVec":      func() { m.MulVec(y[:300], x[:200]) },
+				"MulVecTrans": func() { m.MulVecTransTo(y[:200], 2, x[:300], 0.5) },
+				"MulMat":      func() { m.MulMat(y[:300*4], x[:200*4], 4) },
+			} {
+				f()
+				if n := testing.AllocsPerRun(20, f); n > 0 {
+					t.Errorf("%v %s, %d workers: %v allocations per call", m, name, w, n)
+				}
+			}
+		}
+	}
 }

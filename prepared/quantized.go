@@ -37,8 +37,9 @@ import (
 //     its row loop (engine.QSpMVNarrowBlock, engine.QSpMVNarrowBlockAt
 //     with those positions); the other products and schemes decode tiles
 //     of a few thousand values into scratch that stays in L1
-//     (engine.Dequantize, each value as quant's Values.At gives it) and
-//     run the float32 kernels on them.
+//     (engine.Dequantize, or for channels along the indexed dimension a
+//     loop over the offsets, each value as quant's Values.At gives it)
+//     and run the float32 kernels on them.
 //
 // The int8 row form's products other than the gather take the same tiles.
 //
@@ -374,17 +375,14 @@ func (m *Quantized) scatterMat(f *form, b *block, lo, hi int, y, x []float32, k 
 }
 
 // tile is one product part's decode scratch, pooled: the decoded values,
-// their rows' pointers rebased to the tile, and for a scheme by channel
-// the runs or the channels engine.Dequantize reads.
+// their rows' pointers rebased to the tile, and for channels along the
+// compressed dimension the runs and channels engine.Dequantize reads.
 type tile struct {
 	vals [tileValues]float32
 	col  [tileValues]uint16 // a Strips12 form's offsets, unpacked
 	ptr  [tileRows + 1]uint32
 	runs [tileRows + 1]uint64
 	ids  [tileRows]uint64
-	// chans: for channels along the indexed dimension, each value's
-	// channel (its index; see decodeByIndex).
-	chans [tileValues]uint64
 	// A strip-ordered run (see decodeRun, decodePiece): its values, its
 	// codes at their blocks' phase, and one block's parameters.
 	piece     quant.Values
