@@ -7,12 +7,15 @@
 // bytes, 8 of them index. Prepare (or PrepareInto, which reuses the memory
 // of an earlier form) copies the matrix once into a form with uint32 row
 // pointers and uint16 or uint32 indices; the form keeps no reference to the
-// source. PrepareQuantized does the same for a quantized CSR matrix
-// (csr.Quantized) of any scheme by tensor, by block or by channel along the
-// rows: int8 by tensor or row as int8 codes with a float32 scale a row, the
-// others as their codes in the form's order and their parameters in the
-// source's, a scheme by block in several panels or strips keeping the
-// source position of each row's first value in each (see Quantized).
+// source. PrepareQuantized does the same for a quantized CSR or CSC matrix
+// (csr.Quantized) of any scheme: by tensor, by block, or by channel along
+// either axis. int8 by tensor or by channel along the compressed dimension
+// (rows of CSR, columns of CSC) is held as int8 codes with a float32 scale
+// a compressed row; the others as their codes in the form's order and
+// their parameters in the source's, a scheme by block in several panels or
+// strips keeping the source position of each row's first value in each,
+// and a scheme by channel along the indexed dimension taking each value's
+// scale (and zero point) from its index (see Quantized).
 //
 // # Forms
 //
@@ -90,8 +93,8 @@
 // 2(L+1)·u·(|alpha|·Σ|a x| + |beta y|), u the unit roundoff of the value
 // type; the tests check this bound. A quantized product differs from
 // csr.Quantized's by the same bound over the dequantized values: the int8
-// row form's y = A x multiplies the sum of code·x by the row's scale once
-// instead of each term; the other products and schemes decode each value
+// row form's gather (y = A x of CSR, Aᵀ x of CSC) multiplies the sum of
+// code·x by the compressed row's scale once instead of each term; the other products and schemes decode each value
 // exactly as quant's Values.At does and differ only in the order of the
 // sums (a row longer than a decode tile is summed a tile at a time).
 package prepared

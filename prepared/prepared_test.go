@@ -515,23 +515,6 @@ func TestErrors(t *testing.T) {
 	if _, err := prepared.Prepare(wide, prepared.Options{Index: 9}); !errors.Is(err, prepared.ErrForm) {
 		t.Errorf("index 9: %v", err)
 	}
-	small := randMatrix[float32](t, r, 10, 10, 0.3, false)
-	for _, sp := range []string{"int8:channel:axis=1", "uint8:channel:axis=1"} {
-		q, _, err := csr.Quantize(small, quant.MustParse(sp))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := prepared.PrepareQuantized(q, prepared.Options{}); !errors.Is(err, prepared.ErrForm) {
-			t.Errorf("%s: %v", sp, err)
-		}
-	}
-	q, _, err := csr.Quantize(convert.CSRToCSC(small), quant.MustParse("int8:tensor"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := prepared.PrepareQuantized(q, prepared.Options{}); !errors.Is(err, prepared.ErrForm) {
-		t.Errorf("quantized csc: %v", err)
-	}
 }
 
 func mustPanic(t *testing.T, want string, f func()) {

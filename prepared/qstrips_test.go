@@ -106,14 +106,17 @@ func TestQuantizedStrips(t *testing.T) {
 // eachPathWorkers runs fn on every path (the automatic one in short mode)
 // with 1 and 3 workers, every product split.
 func eachPathWorkers(t *testing.T, fn func(t *testing.T, w int)) {
-	testutil.ForEachPath(t, func(t *testing.T) {
-		for _, w := range []int{1, 3} {
-			prev, prevT := prepared.SetWorkers(w), prepared.SetParallelThreshold(1)
-			fn(t, w)
-			prepared.SetWorkers(prev)
-			prepared.SetParallelThreshold(prevT)
-		}
-	})
+	testutil.ForEachPath(t, func(t *testing.T) { eachWorkers(t, fn) })
+}
+
+// eachWorkers runs fn with 1 and 3 workers, every product split.
+func eachWorkers(t *testing.T, fn func(t *testing.T, w int)) {
+	for _, w := range []int{1, 3} {
+		prev, prevT := prepared.SetWorkers(w), prepared.SetParallelThreshold(1)
+		fn(t, w)
+		prepared.SetWorkers(prev)
+		prepared.SetParallelThreshold(prevT)
+	}
 }
 
 // edgeMatrix returns a matrix over cols columns whose rows hit the edge

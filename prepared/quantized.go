@@ -11,15 +11,21 @@ import (
 	"github.com/hurray-format/hurray-go/quant"
 )
 
-// Quantized is the prepared form of a quantized CSR matrix, computing in
-// float32. Its values are held in one of two ways:
+// Quantized is the prepared form of a quantized CSR or CSC matrix,
+// computing in float32. As for Matrix, the form's rows are the compressed
+// dimension (rows of CSR, columns of CSC) and its indices the other. Its
+// values are held in one of two ways:
 //
-//   - int8 per tensor or per channel along the rows ("int8:tensor",
-//     "int8:channel:axis=0"): int8 codes with one float32 scale a row (the
-//     per-tensor scale repeated), which y = A x reads in its row loop
-//     (fused kernels, the row's scale applied to its sum once);
+//   - int8 per tensor or per channel along the compressed dimension
+//     ("int8:tensor"; "int8:channel:axis=0" of CSR, "int8:channel:axis=1"
+//     of CSC): int8 codes with one float32 scale a form row (the
+//     per-tensor scale repeated), which the gather (y = A x of CSR, Aᵀ x
+//     of CSC) reads in its row loop (fused kernels, the row's scale
+//     applied to its sum once);
 //   - any other scheme by tensor, by block (int8, uint8, int4, NF4, MX) or
-//     by channel along the rows (uint8): the codes in the form's order
+//     by channel along either axis (uint8; int8 along the indexed
+//     dimension, axis 1 of CSR and axis 0 of CSC, each value's channel
+//     then being its index): the codes in the form's order
 //     (4-bit codes packed two a byte, a run free to start at either
 //     nibble) and the parameters as the source stores them. A form of one
 //     panel (Cols16, Cols32) keeps the source's storage order; in one of
@@ -27,14 +33,15 @@ import (
 //     for each row of each panel, the source position of its first value (4 bytes,
 //     counted in Bytes): within a row a panel's entries are consecutive
 //     values of the source, so their blocks' parameters follow from it.
-//     y = A x on int8, int4, NF4 and MXFP4 by block decodes each code in
+//     The gather on int8, int4, NF4 and MXFP4 by block decodes each code in
 //     its row loop (engine.QSpMVNarrowBlock, engine.QSpMVNarrowBlockAt
 //     with those positions); the other products and schemes decode tiles
 //     of a few thousand values into scratch that stays in L1
-//     (engine.Dequantize, each value as quant's Values.At gives it) and
-//     run the float32 kernels on them.
+//     (engine.Dequantize, or for channels along the indexed dimension a
+//     loop over the offsets, each value as quant's Values.At gives it)
+//     and run the float32 kernels on them.
 //
-// The int8 row form's products other than y = A x take the same tiles.
+// The int8 row form's products other than the gather take the same tiles.
 //
 // It is read-only once built: any number of goroutines may run its products
 // and methods at once, but not while PrepareQuantizedInto rebuilds it. The
@@ -59,19 +66,19 @@ type Quantized struct {
 }
 
 // rows8 reports whether m holds the int8 row form: int8 by tensor or by
-// row.
+// channel along the compressed dimension (a form row).
 func (m *Quantized) rows8() bool {
-	return m.scheme.Kind() == quant.Int8 && !m.scheme.IsZero() && m.scheme.Granularity() != quant.PerBlock
+	return m.scheme.Kind() == quant.Int8 && !m.scheme.IsZero() && m.scheme.Granularity() != quant.PerBlock && !m.byIndex()
 }
 
 // PrepareQuantized builds the prepared form of q with the index form o
 // chooses and returns it.
 //
 // q must have been validated (else an error matching
-// layout.ErrUnvalidated) and be CSR. Every scheme by tensor or by block
-// prepares, and those by channel along the rows (axis 0); a CSC matrix, a
-// scheme by channel along the columns (axis 1), or a form that cannot
-// hold q gives an error matching ErrForm.
+// layout.ErrUnvalidated); it may be CSR or CSC, of any scheme: by tensor,
+// by block, or by channel along either axis. A form that cannot hold q
+// (Cols16 forced on an indexed dimension over 65536, an unknown Index, a
+// dimension beyond int) gives an error matching ErrForm.
 //
 // The form copies the codes, the parameters and the indices, and keeps no
 // reference to q. q is only read; it must not change during the call.
@@ -91,14 +98,10 @@ func PrepareQuantizedInto(dst *Quantized, q *csr.Quantized, o Options) error {
 	s, err := sourceOf(q.Tag(), q.Valid(), q.Rows(), q.Cols(), q.IsCSC(), q.Ptr(), q.Idx())
 	v := q.Values()
 	sc := v.Scheme
-	perRow := sc.Granularity() == quant.PerChannel && sc.Axis() == 0
+	perRow := sc.Granularity() == quant.PerChannel && !byIndex(sc, q.IsCSC())
 	int8Rows := sc.Kind() == quant.Int8 && (perRow || sc.Granularity() == quant.PerTensor)
 	if err == nil {
 		switch {
-		case q.IsCSC():
-			err = fmt.Errorf("%w: a quantized CSC matrix (prepare its CSR form)", ErrForm)
-		case sc.Granularity() == quant.PerChannel && !perRow:
-			err = fmt.Errorf("%w: scheme %v (channels along the columns; by tensor, by block or along the rows only)", ErrForm, sc)
 		case int8Rows:
 			err = dst.f.build(&s, o, 1, maxBlockEntries)
 		default:
@@ -231,9 +234,10 @@ func (m *Quantized) Bytes() int {
 func (m *Quantized) BytesPerValue() float64 { return perValue(m.Bytes(), m.f.nnz()) }
 
 // String summarises the form, as in "prepared csr int8:channel:axis=0
-// 4096x11008 nnz 4509696 cols16 3.00 B/value"; it allocates the string.
+// 4096x11008 nnz 4509696 cols16 3.00 B/value" ("prepared csc ..." for a
+// CSC source); it allocates the string.
 func (m *Quantized) String() string {
-	return fmt.Sprintf("prepared csr %v %dx%d nnz %d %v %.2f B/value", m.scheme, m.f.rows, m.f.cols, m.f.nnz(), m.f.kind, m.BytesPerValue())
+	return fmt.Sprintf("prepared %s %v %dx%d nnz %d %v %.2f B/value", tagName(m.f.csc), m.scheme, m.f.rows, m.f.cols, m.f.nnz(), m.f.kind, m.BytesPerValue())
 }
 
 // The product methods below are deliberate twins of the other formats'
@@ -372,7 +376,7 @@ func (m *Quantized) scatterMat(f *form, b *block, lo, hi int, y, x []float32, k 
 
 // tile is one product part's decode scratch, pooled: the decoded values,
 // their rows' pointers rebased to the tile, and for channels along the
-// rows the runs and channels engine.Dequantize reads.
+// compressed dimension the runs and channels engine.Dequantize reads.
 type tile struct {
 	vals [tileValues]float32
 	col  [tileValues]uint16 // a Strips12 form's offsets, unpacked
@@ -459,7 +463,9 @@ func (m *Quantized) decode(t *tile, b *block, r0 int, p []uint32, e0, e1 int) []
 				vals[k] = float32(codes[k]) * s
 			}
 		}
-	case m.scheme.Granularity() == quant.PerChannel: // along the rows
+	case m.byIndex():
+		m.decodeByIndex(t, b, vals, e0, e1)
+	case m.scheme.Granularity() == quant.PerChannel: // along the compressed dimension
 		rows := len(p) - 1
 		for r := range rows {
 			t.runs[r], t.ids[r] = uint64(e0)+uint64(p[r]), uint64(r0+r)

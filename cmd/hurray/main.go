@@ -26,9 +26,9 @@
 // CSF file). spmv --out writes y as a .npy vector and mttkrp --out the
 // result as a shape[mode] x cols .npy matrix in C order, float32 for a
 // quantized file, else of --dtype. spmv --prepare multiplies by the
-// matrix's prepared form (package prepared: narrow indices; int8 per tensor
-// or per row for a quantized CSR file) and prints its bytes a value and the
-// time to build it.
+// matrix's prepared form (package prepared: narrow indices; any scheme for
+// a quantized CSR or CSC file) and prints its bytes a value and the time
+// to build it.
 //
 // Every command that reads a file (all but bench) takes --budget SIZE, the
 // memory budget for reading an .npz or .npy file (auto.Options.MaxBytes):

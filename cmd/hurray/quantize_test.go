@@ -311,8 +311,8 @@ func TestMTTKRPOut(t *testing.T) {
 }
 
 // TestSpMVPrepare: spmv --prepare prints the form's bytes a value and gives
-// y of the plain product to rounding, float and int8; a quantized scheme
-// the prepared forms lack is an error naming the file.
+// y of the plain product to rounding, float and quantized (CSR and CSC,
+// channels along either axis).
 func TestSpMVPrepare(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(td, "west0479.mtx")
@@ -342,11 +342,28 @@ func TestSpMVPrepare(t *testing.T) {
 		}
 		closeY(t, readY[float32](t, yp), readY[float32](t, y))
 	}
-	if code, out, _ := runCmd(t, "quantize", in, q, "--scheme", "int8:channel", "--axis", "1", "--to", "csr"); code != 0 {
-		t.Fatalf("quantize: %d %q", code, out)
-	}
-	if code, _, errOut := runCmd(t, "spmv", "--prepare", "--iters", "1", q); code != 1 || !strings.Contains(errOut, "q.npz: prepared: form not available") {
-		t.Errorf("spmv --prepare of int8 by column: %d %q", code, errOut)
+	// Channels along the indexed dimension, and CSC files.
+	for _, c := range []struct{ scheme, axis, to, form string }{
+		{"int8:channel", "1", "csr", "prepared csr int8:channel:axis=1 479x479 nnz 1910 "},
+		{"uint8:channel", "0", "csc", "prepared csc uint8:channel:axis=0 479x479 nnz 1910 "},
+		{"int8:channel", "1", "csc", "prepared csc int8:channel:axis=1 479x479 nnz 1910 "},
+		{"nf4", "", "csc", "prepared csc nf4:block=64 479x479 nnz 1910 "},
+	} {
+		args := []string{"quantize", in, q, "--scheme", c.scheme, "--to", c.to}
+		if c.axis != "" {
+			args = append(args, "--axis", c.axis)
+		}
+		if code, out, errOut := runCmd(t, args...); code != 0 {
+			t.Fatalf("quantize %v: %d %q %q", args, code, out, errOut)
+		}
+		code, out, errOut := runCmd(t, "spmv", "--prepare", "--iters", "1", "--out", yp, q)
+		if code != 0 || !strings.Contains(out, c.form) {
+			t.Fatalf("spmv --prepare of %s axis %s %s: %d %q %q", c.scheme, c.axis, c.to, code, out, errOut)
+		}
+		if code, out, errOut := runCmd(t, "spmv", "--iters", "1", "--out", y, q); code != 0 {
+			t.Fatalf("spmv of %s axis %s %s: %d %q %q", c.scheme, c.axis, c.to, code, out, errOut)
+		}
+		closeY(t, readY[float32](t, yp), readY[float32](t, y))
 	}
 }
 
