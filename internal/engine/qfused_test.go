@@ -183,15 +183,15 @@ func testQFusedSpMM(t *testing.T, tune *spmmTuning) {
 		// Under -short, the widths at both ends of the kernels' column
 		// steps (4, 8 and 16 lanes, 32-column chunks), and structure si
 		// runs every stride[si]-th of them from an offset that turns with
-		// the case: the empty structures, "every" and "short" run them all
-		// (under -race, whose grid can be small, half), "shuf" half and the
-		// long rows one width per case.
+		// the case: the empty structures, "every" and "short" run them all,
+		// "shuf" half and the long rows one width per case. Under -race
+		// each of those strides but the long rows' doubles.
 		var stride []int
 		if testing.Short() {
 			widths = []int{1, 2, 3, 4, 7, 8, 9, 15, 16, 17, 31, 32, 33, 65}
 			stride = []int{1, 1, 1, 2, len(widths), 1}
 			if raceEnabled {
-				stride = []int{1, 1, 2, 4, len(widths), 2}
+				stride = []int{2, 2, 4, 8, len(widths), 4}
 			}
 		}
 		turn := 0
