@@ -24,6 +24,11 @@ var allSchemes = []string{"int8:tensor", "int8:channel:axis=0", "int8:channel:ax
 var shortSchemes = []string{"int8:tensor", "int8:channel:axis=0", "int8:channel:axis=1", "uint8:channel:axis=0",
 	"uint8:channel:axis=1", "int8:block=7", "nf4:block=33", "mxfp4", "mxfp8"}
 
+// largeShortSchemes are the schemes of the large shapes in short mode (the
+// race, purego and qemu runs): a channel on each axis and a block scheme
+// of 4-bit codes.
+var largeShortSchemes = []string{"int8:channel:axis=1", "uint8:channel:axis=0", "nf4:block=33"}
+
 // oddMatrix returns a randMatrix with an odd number of entries (an odd
 // count of 4-bit codes, the last byte half padding) when a few draws give
 // one (a shape without entries never does).
@@ -70,9 +75,7 @@ func TestQuantizedCSCAxes(t *testing.T) {
 			schemes := allSchemes
 			switch {
 			case testing.Short() && !s.full:
-				// The large shapes (the race and qemu runs): a channel on
-				// each axis and a block scheme of 4-bit codes.
-				schemes = []string{"int8:channel:axis=1", "uint8:channel:axis=0", "nf4:block=33"}
+				schemes = largeShortSchemes
 			case testing.Short() || !s.full:
 				schemes = shortSchemes
 			}
@@ -86,8 +89,8 @@ func TestQuantizedCSCAxes(t *testing.T) {
 // checkQuantizedForms quantizes a with scheme sp, prepares it in each form
 // of ks and checks its products with one and three workers: on every path
 // for a scheme by channel (whose decode by index is new to the prepared
-// forms), on the automatic one for the others (their kernels are those of
-// CSR, whose tests run every path).
+// forms) but under -short, on the automatic one for the others (their
+// kernels are those of CSR, whose tests run every path).
 func checkQuantizedForms(t *testing.T, a *csr.Matrix[float32], sp string, ks []prepared.Index) {
 	t.Helper()
 	q, _, err := csr.Quantize(a, quant.MustParse(sp))
@@ -110,7 +113,7 @@ func checkQuantizedForms(t *testing.T, a *csr.Matrix[float32], sp string, ks []p
 		check := func(t *testing.T, w int) {
 			checkProductsOf(t, q, abs, m, fmt.Sprintf("%v from %v", m, a), uint64(w))
 		}
-		if strings.Contains(sp, "channel") {
+		if strings.Contains(sp, "channel") && !testing.Short() {
 			eachPathWorkers(t, check)
 		} else {
 			eachWorkers(t, check)
@@ -125,7 +128,7 @@ func TestQuantizedCSCStrips(t *testing.T) {
 	r := rand.New(rand.NewPCG(42, 42))
 	schemes := allSchemes
 	if testing.Short() {
-		schemes = shortSchemes
+		schemes = largeShortSchemes
 	}
 	for _, noMiddle := range []bool{false, true} {
 		a := stripMatrix(t, r, noMiddle)

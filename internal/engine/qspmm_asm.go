@@ -24,13 +24,14 @@ type qspmmTileKernel = func(y []float32, ldy int, x []float32, ldx, w int, seg, 
 
 // qspmmKernels are one tier's fused SpMM kernels, whole (k) and on a tile
 // (kt), by code width and scale in the order qspmmKind gives, nil where
-// the tier has none. Panels of fewer than minW columns, and scales by
-// blocks the kernels do not take (blocksFit), take qspmmTiled.
+// the tier has none. Panels of fewer than minW or of maxW columns or
+// more, and scales by blocks the kernels do not take (blocksFit), take
+// qspmmTiled.
 type qspmmKernels struct {
-	k    [qspmmKinds]qspmmAsmKernel
-	kt   [qspmmKinds]qspmmTileKernel
-	minW int
-	minB int
+	k          [qspmmKinds]qspmmAsmKernel
+	kt         [qspmmKinds]qspmmTileKernel
+	minW, maxW int
+	minB       int
 }
 
 // The kernels of qspmmKernels: 8-bit codes by row, by block with float32
@@ -144,7 +145,7 @@ func qspmmKind(q *qOperand, ptr, idx []uint64) (int, []float32) {
 }
 
 // qspmmFusedAsm is the glue of the fused SpMM kernels: an operand one of
-// ks takes, on a panel of at least ks.minW columns, runs it in column
+// ks takes, on a panel of ks.minW to ks.maxW-1 columns, runs it in column
 // tiles of A where the float32 SpMM would tile with the tuning c
 // (tileRows) and the rows are non-decreasing within idx, else in calls of
 // spmmRows rows; any other operand or panel takes qspmmTiled with c. An infinite alpha, or for scales by
@@ -155,7 +156,7 @@ func qspmmKind(q *qOperand, ptr, idx []uint64) (int, []float32) {
 func qspmmFusedAsm(ks qspmmKernels, c *spmmTuning) qspmmFunc {
 	return func(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, q *qOperand, alpha, beta float32) {
 		kind, table := qspmmKind(q, ptr, idx)
-		if kind < 0 || ks.k[kind] == nil || w < ks.minW || q.mode == qBlock && !ks.blocksFit(q.b, len(idx)) {
+		if kind < 0 || ks.k[kind] == nil || w < ks.minW || w >= ks.maxW || q.mode == qBlock && !ks.blocksFit(q.b, len(idx)) {
 			qspmmTiled(c, y, ldy, x, ldx, w, ptr, idx, q, alpha, beta)
 			return
 		}

@@ -2,10 +2,13 @@
 
 package engine
 
+import "math"
+
 // qspmmTuned returns tier tr's fused SpMM glue built from the kernels the
 // tier registers (qspmmKernelsOf), choosing tiles with the tuning c, and
-// with minW lowered to 1 when anyW is set, so that every panel width takes
-// the kernels (the tier itself chooses them only from minW columns on);
+// with minW lowered to 1 and maxW raised to MaxInt when anyW is set, so
+// that every panel width takes the kernels (the tier itself chooses them
+// only from minW to maxW-1 columns);
 // false when tr is not registered or has none.
 func qspmmTuned(tr tier, c *spmmTuning, anyW bool) (qspmmFunc, bool) {
 	if !qspmm.has[tr] {
@@ -15,7 +18,7 @@ func qspmmTuned(tr tier, c *spmmTuning, anyW bool) (qspmmFunc, bool) {
 	for _, k := range ks.k {
 		if k != nil {
 			if anyW {
-				ks.minW = 1
+				ks.minW, ks.maxW = 1, math.MaxInt
 			}
 			return qspmmFusedAsm(ks, c), true
 		}

@@ -5,7 +5,7 @@ import "testing"
 // forEachQSpMMTier is forEachTier for qspmm with the tiles chosen by the
 // tuning c, and with, for every tier with fused SpMM kernels, a second run
 // ("impl=<tier>-anyw") that takes them at every panel width (qspmmTuned):
-// the registered tier takes them only from its minW columns on.
+// the registered tier takes them only from its minW to maxW-1 columns.
 func forEachQSpMMTier(t *testing.T, c *spmmTuning, fn func(t *testing.T, impl, ref qspmmFunc)) {
 	t.Helper()
 	for tr := tierGeneric; tr < numTiers; tr++ {

@@ -124,6 +124,7 @@ func qspmmKernelsOf(t tier) qspmmKernels {
 	// blocks is measured on NEON hardware.
 	return qspmmKernels{
 		minW: math.MaxInt,
+		maxW: math.MaxInt,
 		k: [qspmmKinds]qspmmAsmKernel{arm64.QSpMM8RowNEON, arm64.QSpMM8BlockNEON, arm64.QSpMM8MXNEON,
 			arm64.QSpMM4BlockNEON, arm64.QSpMM4MXNEON},
 	}
