@@ -102,6 +102,9 @@ func registerARM64() bool {
 			block4:  arm64.QScatter4BlockNEON,
 			mx4:     arm64.QScatter4MXNEON,
 			mx8:     arm64.QScatter8MXNEON,
+			u8Row:   arm64.QScatterU8RowNEON,
+			i8Col:   arm64.QScatterI8ColNEON,
+			u8Col:   arm64.QScatterU8ColNEON,
 		}))
 		// The fused SpMMScatter kernels where one is written for the
 		// operand (no tile kernels: SpMMScatter's NEON kernel does not

@@ -10,19 +10,23 @@
 //    y[idx[k]] += a * (code k decoded * its scale)
 //
 // the value one product rounded once (quant.Values.At), then one fused
-// multiply-add into y, as ScatterAddF32NEON adds a value. The scale is the
-// row's (rs[i]) or its block's: blocks of b values run through the stored
-// values across rows; a row's first block is found by division only when
-// the row does not start in the block where the last row ended, and the
-// next block's parameter is loaded where an entry starts it. Codes: int8
-// (sign-extending load, converted), 4-bit (value k in the low nibble of
-// codes[k/2] when k is even, the high one otherwise, through a 16-entry
-// table), E4M3 (through a 256-entry table); MX scales are E8M0(e),
-// 2^(e-127) (exponent 0: 2^-127), built from the exponent's bits.
+// multiply-add into y, as ScatterAddF32NEON adds a value. The scale (and a
+// uint8 code's zero point) is the row's (rs[i], rz[i]), its block's or its
+// index's (scale[j], zero[j] for j = idx[k]): blocks of b values run
+// through the stored values across rows; a row's first block is found by
+// division only when the row does not start in the block where the last
+// row ended, and the next block's parameter is loaded where an entry
+// starts it. Codes: int8 (sign-extending load, converted), uint8
+// (zero-extending load, less the zero point as an integer, then converted:
+// the exact difference float32(code) - float32(z)), 4-bit (value k in the
+// low nibble of codes[k/2] when k is even, the high one otherwise, through
+// a 16-entry table), E4M3 (through a 256-entry table); MX scales are
+// E8M0(e), 2^(e-127) (exponent 0: 2^-127), built from the exponent's bits.
 //
 // Each segment is clamped to 0..len(idx) (an inverted one is empty) and
-// every y access is behind an index check; the glue checks the codes and
-// the parameters against the values.
+// every y access is behind an index check, as is every read of an index's
+// scale and zero point (the glue passes len(scale), len(zero) >= len(y));
+// the glue checks the codes and the other parameters against the values.
 //
 // Requires: NEON (ASIMD).
 //
@@ -32,8 +36,9 @@
 //    R4  &ptr[i]        R5  &idx[0]        R6  len(idx)       R7  &codes[0]
 //    R8  block's end    R9  &table[0]      R10 k              R11 hi
 //    R12 &rs[i], or the current block's &scale[g] or &exps[g]
-//    R13 b              R14 &scale[0] or &exps[0]
-//    R15 j = idx[k]     R16, R17 scratch
+//    R13 b, or &rz[i] or &zero[0]
+//    R14 &scale[0] or &exps[0], or the row's zero point z (uint8 by row)
+//    R15 j = idx[k]     R16, R17 scratch (R17: z, uint8 by index)
 //    F4 value           F8 y[j]            F14 scale          F27 a
 //    F28 alpha
 
@@ -43,7 +48,15 @@
 // branches to entry when lo lies in the current block (R8-b <= lo <
 // R8), else to divide; QS_E8M0 sets F14 to the E8M0 scale exps[g] at R12;
 // QS_NIBBLE loads code k's nibble through the table into F4; QS_UPDATE adds
-// a*value to y[j]. QS_ARGS and QS_CLAMP are deliberate twins of QF_ARGS
+// a*value to y[j]; QS_CODEU8(z) sets F4 to uint8 code k less the zero point
+// in register z; QS_TIMESCOL multiplies F4 by the scale of index j. QS_ROW
+// sets a := alpha*x[i] and clamps row i's segment (QS_CLAMP), leaving for
+// next when it is empty; QS_INDEX sets j := idx[k] and leaves for skip
+// unless j < len(y); QS_ROWEND goes back to row while rows are left;
+// QS_DIVSCALE and QS_DIVEXP find block g = k/b (QSPS_DIVIDE) and load its
+// scale or exponent. The kernels also take the SpMMScatter kernels' steps
+// below that fit their registers: QSPS_ENTRY, QSPS_NEXT, QSPS_NEXTBLOCK,
+// QSPS_NEXTMX and the decodes QSPS_CODEI8, QSPS_CODE8 and QSPS_TIMES. QS_ARGS and QS_CLAMP are deliberate twins of QF_ARGS
 // and QF_ROW in qfused_arm64.s (macros do not cross files).
 #define QS_ARGS \
 	MOVD   y_base+0(FP), R0 \
@@ -92,6 +105,40 @@
 	FMOVS  (R0)(R15<<2), F8 \
 	FMADDS F4, F8, F27, F8        /* y[j] + a*value */ \
 	FMOVS  F8, (R0)(R15<<2)
+
+#define QS_CODEU8(z) \
+	MOVBU  (R7)(R10), R16         /* codes[k] */ \
+	SUB    z, R16, R16            /* code - z, exact */ \
+	SCVTFWS R16, F4
+
+#define QS_TIMESCOL \
+	FMOVS  (R14)(R15<<2), F14     /* scale[j], the index's */ \
+	FMULS  F14, F4, F4            /* value = code * scale */
+
+#define QS_ROW(next) \
+	FMOVS.P 4(R2), F27 \
+	FMULS  F28, F27, F27          /* a := alpha * x[i] */ \
+	QS_CLAMP \
+	BLS    next                   /* empty (or inverted) */
+
+#define QS_INDEX(skip) \
+	MOVD   (R5)(R10<<3), R15      /* j = idx[k] */ \
+	CMP    R1, R15 \
+	BHS    skip
+
+#define QS_ROWEND(row) \
+	SUB    $1, R3, R3 \
+	CBNZ   R3, row
+
+#define QS_DIVSCALE \
+	QSPS_DIVIDE \
+	ADD    R16<<2, R14, R12       /* &scale[g] */ \
+	FMOVS  (R12), F14
+
+#define QS_DIVEXP \
+	QSPS_DIVIDE \
+	ADD    R16, R14, R12          /* &exps[g] */ \
+	QS_E8M0
 
 // The fused quantized SpMMScatter kernels on NEON (QSpMMScatter, the
 // transposed SpMM): SpMMScatterF32NEON's row and column-block loop (blocks
@@ -300,31 +347,21 @@ TEXT ·QScatterI8RowNEON(SB), NOSPLIT, $0-148
 	CBZ    R3, qrdone
 
 qrrow:
-	// a := alpha * x[i]; lo, hi := clampRange(ptr, i, len(idx))
-	FMOVS.P 4(R2), F27
-	FMULS  F28, F27, F27
 	FMOVS.P 4(R12), F14           // the row's scale
-	QS_CLAMP
-	BLS    qrnext                // empty (or inverted)
+	QS_ROW(qrnext)
 
 qrentry:
-	CMP    R11, R10
-	BHS    qrnext
-	MOVD   (R5)(R10<<3), R15      // j = idx[k]
-	CMP    R1, R15
-	BHS    qrskip
-	MOVB   (R7)(R10), R16         // int8(codes[k])
-	SCVTFWS R16, F4
-	FMULS  F14, F4, F4            // value = code * scale
+	QSPS_ENTRY(qrnext)
+	QS_INDEX(qrskip)
+	QSPS_CODEI8
+	QSPS_TIMES
 	QS_UPDATE
 
 qrskip:
-	ADD    $1, R10, R10
-	B      qrentry
+	QSPS_NEXT(qrentry)
 
 qrnext:
-	SUB    $1, R3, R3
-	CBNZ   R3, qrrow
+	QS_ROWEND(qrrow)
 
 qrdone:
 	RET
@@ -339,47 +376,27 @@ TEXT ·QScatterI8BlockNEON(SB), NOSPLIT, $0-156
 	CBZ    R3, qbdone
 
 qbrow:
-	// a := alpha * x[i]; lo, hi := clampRange(ptr, i, len(idx))
-	FMOVS.P 4(R2), F27
-	FMULS  F28, F27, F27
-	QS_CLAMP
-	BLS    qbnext                // empty (or inverted)
-	// the row's first block: the current one when R8-b <= lo < R8, else lo/b
+	QS_ROW(qbnext)
 	QS_FIRSTBLOCK(qbdivide, qbentry)
 
 qbdivide:
-	UDIV   R13, R10, R16          // g = lo / b
-	ADD    $1, R16, R17
-	MUL    R13, R17, R8           // the block's end
-	ADD    R16<<2, R14, R12       // &scale[g]
-	FMOVS  (R12), F14
+	QS_DIVSCALE
 
 qbentry:
-	CMP    R11, R10
-	BHS    qbnext
-	CMP    R8, R10
-	BLO    qbinblock
-	// entry k starts the next block
-	ADD    $4, R12, R12
-	ADD    R13, R8, R8
-	FMOVS  (R12), F14
+	QSPS_ENTRY(qbnext)
+	QSPS_NEXTBLOCK(qbinblock)
 
 qbinblock:
-	MOVD   (R5)(R10<<3), R15      // j = idx[k]
-	CMP    R1, R15
-	BHS    qbskip
-	MOVB   (R7)(R10), R16         // int8(codes[k])
-	SCVTFWS R16, F4
-	FMULS  F14, F4, F4            // value = code * scale
+	QS_INDEX(qbskip)
+	QSPS_CODEI8
+	QSPS_TIMES
 	QS_UPDATE
 
 qbskip:
-	ADD    $1, R10, R10
-	B      qbentry
+	QSPS_NEXT(qbentry)
 
 qbnext:
-	SUB    $1, R3, R3
-	CBNZ   R3, qbrow
+	QS_ROWEND(qbrow)
 
 qbdone:
 	RET
@@ -395,46 +412,27 @@ TEXT ·QScatter4BlockNEON(SB), NOSPLIT, $0-180
 	CBZ    R3, q4bdone
 
 q4brow:
-	// a := alpha * x[i]; lo, hi := clampRange(ptr, i, len(idx))
-	FMOVS.P 4(R2), F27
-	FMULS  F28, F27, F27
-	QS_CLAMP
-	BLS    q4bnext                // empty (or inverted)
-	// the row's first block: the current one when R8-b <= lo < R8, else lo/b
+	QS_ROW(q4bnext)
 	QS_FIRSTBLOCK(q4bdivide, q4bentry)
 
 q4bdivide:
-	UDIV   R13, R10, R16          // g = lo / b
-	ADD    $1, R16, R17
-	MUL    R13, R17, R8           // the block's end
-	ADD    R16<<2, R14, R12       // &scale[g]
-	FMOVS  (R12), F14
+	QS_DIVSCALE
 
 q4bentry:
-	CMP    R11, R10
-	BHS    q4bnext
-	CMP    R8, R10
-	BLO    q4binblock
-	// entry k starts the next block
-	ADD    $4, R12, R12
-	ADD    R13, R8, R8
-	FMOVS  (R12), F14
+	QSPS_ENTRY(q4bnext)
+	QSPS_NEXTBLOCK(q4binblock)
 
 q4binblock:
-	MOVD   (R5)(R10<<3), R15      // j = idx[k]
-	CMP    R1, R15
-	BHS    q4bskip
+	QS_INDEX(q4bskip)
 	QS_NIBBLE
-	FMULS  F14, F4, F4            // value = code * scale
+	QSPS_TIMES
 	QS_UPDATE
 
 q4bskip:
-	ADD    $1, R10, R10
-	B      q4bentry
+	QSPS_NEXT(q4bentry)
 
 q4bnext:
-	SUB    $1, R3, R3
-	CBNZ   R3, q4brow
+	QS_ROWEND(q4brow)
 
 q4bdone:
 	RET
@@ -450,46 +448,28 @@ TEXT ·QScatter4MXNEON(SB), NOSPLIT, $0-180
 	CBZ    R3, q4mdone
 
 q4mrow:
-	// a := alpha * x[i]; lo, hi := clampRange(ptr, i, len(idx))
-	FMOVS.P 4(R2), F27
-	FMULS  F28, F27, F27
-	QS_CLAMP
-	BLS    q4mnext                // empty (or inverted)
-	// the row's first block: the current one when R8-b <= lo < R8, else lo/b
+	QS_ROW(q4mnext)
 	QS_FIRSTBLOCK(q4mdivide, q4mentry)
 
 q4mdivide:
-	UDIV   R13, R10, R16          // g = lo / b
-	ADD    $1, R16, R17
-	MUL    R13, R17, R8           // the block's end
-	ADD    R16, R14, R12          // &exps[g]
-	QS_E8M0
+	QS_DIVEXP
 
 q4mentry:
-	CMP    R11, R10
-	BHS    q4mnext
-	CMP    R8, R10
-	BLO    q4minblock
-	// entry k starts the next block
-	ADD    $1, R12, R12
-	ADD    R13, R8, R8
+	QSPS_ENTRY(q4mnext)
+	QSPS_NEXTMX(q4minblock)
 	QS_E8M0
 
 q4minblock:
-	MOVD   (R5)(R10<<3), R15      // j = idx[k]
-	CMP    R1, R15
-	BHS    q4mskip
+	QS_INDEX(q4mskip)
 	QS_NIBBLE
-	FMULS  F14, F4, F4            // value = code * scale
+	QSPS_TIMES
 	QS_UPDATE
 
 q4mskip:
-	ADD    $1, R10, R10
-	B      q4mentry
+	QSPS_NEXT(q4mentry)
 
 q4mnext:
-	SUB    $1, R3, R3
-	CBNZ   R3, q4mrow
+	QS_ROWEND(q4mrow)
 
 q4mdone:
 	RET
@@ -505,49 +485,117 @@ TEXT ·QScatter8MXNEON(SB), NOSPLIT, $0-180
 	CBZ    R3, q8mdone
 
 q8mrow:
-	// a := alpha * x[i]; lo, hi := clampRange(ptr, i, len(idx))
-	FMOVS.P 4(R2), F27
-	FMULS  F28, F27, F27
-	QS_CLAMP
-	BLS    q8mnext                // empty (or inverted)
-	// the row's first block: the current one when R8-b <= lo < R8, else lo/b
+	QS_ROW(q8mnext)
 	QS_FIRSTBLOCK(q8mdivide, q8mentry)
 
 q8mdivide:
-	UDIV   R13, R10, R16          // g = lo / b
-	ADD    $1, R16, R17
-	MUL    R13, R17, R8           // the block's end
-	ADD    R16, R14, R12          // &exps[g]
-	QS_E8M0
+	QS_DIVEXP
 
 q8mentry:
-	CMP    R11, R10
-	BHS    q8mnext
-	CMP    R8, R10
-	BLO    q8minblock
-	// entry k starts the next block
-	ADD    $1, R12, R12
-	ADD    R13, R8, R8
+	QSPS_ENTRY(q8mnext)
+	QSPS_NEXTMX(q8minblock)
 	QS_E8M0
 
 q8minblock:
-	MOVD   (R5)(R10<<3), R15      // j = idx[k]
-	CMP    R1, R15
-	BHS    q8mskip
-	MOVBU  (R7)(R10), R16
-	FMOVS  (R9)(R16<<2), F4       // table[codes[k]]
-	FMULS  F14, F4, F4            // value = code * scale
+	QS_INDEX(q8mskip)
+	QSPS_CODE8
+	QSPS_TIMES
 	QS_UPDATE
 
 q8mskip:
-	ADD    $1, R10, R10
-	B      q8mentry
+	QSPS_NEXT(q8mentry)
 
 q8mnext:
-	SUB    $1, R3, R3
-	CBNZ   R3, q8mrow
+	QS_ROWEND(q8mrow)
 
 q8mdone:
+	RET
+
+// func QScatterU8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha float32)
+// (QScatterI8RowNEON on uint8 codes less the row's zero point.)
+TEXT ·QScatterU8RowNEON(SB), NOSPLIT, $0-172
+	QS_ARGS
+	MOVD   rs_base+120(FP), R12
+	MOVD   rz_base+144(FP), R13
+	FMOVS  alpha+168(FP), F28
+	CBZ    R3, qu8rdone
+
+qu8rrow:
+	FMOVS.P 4(R12), F14           // the row's scale
+	MOVBU.P 1(R13), R14           // z = rz[i], the row's zero point
+	QS_ROW(qu8rnext)
+
+qu8rentry:
+	QSPS_ENTRY(qu8rnext)
+	QS_INDEX(qu8rskip)
+	QS_CODEU8(R14)
+	QSPS_TIMES
+	QS_UPDATE
+
+qu8rskip:
+	QSPS_NEXT(qu8rentry)
+
+qu8rnext:
+	QS_ROWEND(qu8rrow)
+
+qu8rdone:
+	RET
+
+// func QScatterI8ColNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha float32)
+// (int8 codes, the scale of their index: scale[j], read once j < len(y).)
+TEXT ·QScatterI8ColNEON(SB), NOSPLIT, $0-148
+	QS_ARGS
+	MOVD   scale_base+120(FP), R14
+	FMOVS  alpha+144(FP), F28
+	CBZ    R3, qi8cdone
+
+qi8crow:
+	QS_ROW(qi8cnext)
+
+qi8centry:
+	QSPS_ENTRY(qi8cnext)
+	QS_INDEX(qi8cskip)
+	QSPS_CODEI8
+	QS_TIMESCOL
+	QS_UPDATE
+
+qi8cskip:
+	QSPS_NEXT(qi8centry)
+
+qi8cnext:
+	QS_ROWEND(qi8crow)
+
+qi8cdone:
+	RET
+
+// func QScatterU8ColNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []uint8, alpha float32)
+// (uint8 codes, the scale and zero point of their index: scale[j] and
+// zero[j], read once j < len(y).)
+TEXT ·QScatterU8ColNEON(SB), NOSPLIT, $0-172
+	QS_ARGS
+	MOVD   scale_base+120(FP), R14
+	MOVD   zero_base+144(FP), R13
+	FMOVS  alpha+168(FP), F28
+	CBZ    R3, qu8cdone
+
+qu8crow:
+	QS_ROW(qu8cnext)
+
+qu8centry:
+	QSPS_ENTRY(qu8cnext)
+	QS_INDEX(qu8cskip)
+	MOVBU  (R13)(R15), R17        // z = zero[j], the index's zero point
+	QS_CODEU8(R17)
+	QS_TIMESCOL
+	QS_UPDATE
+
+qu8cskip:
+	QSPS_NEXT(qu8centry)
+
+qu8cnext:
+	QS_ROWEND(qu8crow)
+
+qu8cdone:
 	RET
 
 // func QSpMMScatterI8RowNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int

@@ -919,6 +919,38 @@ func QScatter4MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, table []fl
 //go:noescape
 func QScatter8MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha float32)
 
+// QScatterU8RowNEON is QScatterI8RowNEON on uint8 codes with a zero point
+// per row:
+//
+//	y[idx[k]] += a * ((float32(codes[k]) - float32(rz[i])) * rs[i])
+//
+// the difference exact, then one product rounded once (quant.Values.At).
+// It needs len(rz) >= len(x) and the rest as QScatterI8RowNEON.
+//
+//go:noescape
+func QScatterU8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha float32)
+
+// QScatterI8ColNEON is QScatterI8RowNEON with the scale of each value's
+// index (channels by index):
+//
+//	y[idx[k]] += a * (float32(int8(codes[k])) * scale[idx[k]]) // idx[k] < len(y)
+//
+// It reads scale[j] only for an index j < len(y). It needs len(scale) >=
+// len(y), len(ptr) == len(x)+1 and len(codes) >= len(idx).
+//
+//go:noescape
+func QScatterI8ColNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha float32)
+
+// QScatterU8ColNEON is QScatterI8ColNEON on uint8 codes with a zero point
+// per index:
+//
+//	y[idx[k]] += a * ((float32(codes[k]) - float32(zero[idx[k]])) * scale[idx[k]])
+//
+// It needs len(zero) >= len(y) and the rest as QScatterI8ColNEON.
+//
+//go:noescape
+func QScatterU8ColNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []uint8, alpha float32)
+
 // QSpMMScatterI8RowNEON computes SpMMScatter on int8 codes with one scale
 // per row (scale[i], the row's):
 //

@@ -461,6 +461,21 @@ func QScatter8MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, table []fl
 	panic(noasm)
 }
 
+// QScatterU8RowNEON is not built here; it panics.
+func QScatterU8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha float32) {
+	panic(noasm)
+}
+
+// QScatterI8ColNEON is not built here; it panics.
+func QScatterI8ColNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha float32) {
+	panic(noasm)
+}
+
+// QScatterU8ColNEON is not built here; it panics.
+func QScatterU8ColNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []uint8, alpha float32) {
+	panic(noasm)
+}
+
 // QSpMMScatterI8RowNEON is not built here; it panics.
 func QSpMMScatterI8RowNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int {
 	panic(noasm)
