@@ -66,17 +66,7 @@ func FuzzQSpMVBlockExact(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte, seed uint64) {
 		ptr, idx, x, v := fuzzExactCSR(b, seed, 0)
 		v.N = len(idx)
-		rows := len(ptr) - 1
-		forEachTier(t, qspmv, func(t *testing.T, impl, ref qspmvFunc) {
-			want := make([]float32, rows)
-			qspmvWith(ref, want, x, ptr, idx, &v, Channels{}, 1, 0)
-			got := withSentinel(make([]float32, rows), 4)
-			qspmvWith(impl, got, x, ptr, idx, &v, Channels{}, 1, 0)
-			checkSentinel(t, "qspmv", got)
-			if !slices.Equal(got, want) {
-				t.Fatalf("%v ptr=%v idx=%v: got %v, want %v", v.Scheme, ptr, idx, got, want)
-			}
-		})
+		checkQSpMVExact(t, x, ptr, idx, &v, Channels{})
 	})
 }
 
