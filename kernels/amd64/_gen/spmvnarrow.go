@@ -349,6 +349,15 @@ func (k *narrowKernel) emit() {
 // a gather's elements when x is in L1; else each block gathers under its
 // mask. Both ways each lane adds the same product to the same
 // accumulator.
+// Rejected: x for a block of 16 increasing indices from the aligned
+// 32-float windows of x they fall in (one load, one compare and one
+// merge-masked VPERMI2PS a window), here and in the fused SpMV kernels
+// (qfused.go). At 10% density a block spans about six windows; a window
+// costs about two cycles, so the eight a block needs to cover nearly all
+// blocks cost more than the scalar loads (about twelve cycles a block),
+// and a choice between four and eight windows mispredicts. It broke even
+// only near 30% density. Staging x through the stack and broadcast loads
+// blended into halves were slower still.
 func (k *narrowKernel) pass512() {
 	f := k.f
 	for n := range 4 {
