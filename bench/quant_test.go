@@ -102,13 +102,14 @@ func BenchmarkQSpMV(b *testing.B) {
 	}
 }
 
-// BenchmarkQSpMM: Y = A X with k = 16 and 64 columns on M4, one thread,
+// BenchmarkQSpMM: Y = A X with k = 1, 2, 4, 8, 12, 16 and 64 columns on
+// M4, one thread,
 // float32 CSR (MulMat) and every scheme (engine.QSpMM). GFLOP/s counts
 // 2*nnz*k; SetBytes adds X and Y to the matrix's bytes.
 func BenchmarkQSpMM(b *testing.B) {
 	p := M4()
 	a := CSR[float32](p)
-	for _, k := range []int{16, 64} {
+	for _, k := range []int{1, 2, 4, 8, 12, 16, 64} {
 		x := randVec[float32](p.Cols*k, 2)
 		y := make([]float32, p.Rows*k)
 		for _, scheme := range qBenchSchemes {

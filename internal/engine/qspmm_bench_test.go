@@ -29,8 +29,8 @@ var qspmmBenchMatrix = sync.OnceValues(func() ([]uint64, []uint64) {
 
 // BenchmarkQSpMMPaths compares, on the active tier, the float32 SpMM and
 // the quantized SpMM's fused kernels (at every width: qspmmTuned) and
-// tiled path (decoded blocks run on the float32 SpMM), at k = 16 and 64,
-// the paths innermost so that a run alternates them.
+// tiled path (decoded blocks run on the float32 SpMM), at k = 1, 2, 4, 8,
+// 12, 16 and 64, the paths innermost so that a run alternates them.
 func BenchmarkQSpMMPaths(b *testing.B) {
 	ptr, idx := qspmmBenchMatrix()
 	rows, cols := len(ptr)-1, 11008
@@ -39,7 +39,7 @@ func BenchmarkQSpMMPaths(b *testing.B) {
 	for i := range vals {
 		vals[i] = float32(rng.NormFloat64())
 	}
-	for _, k := range []int{16, 64} {
+	for _, k := range []int{1, 2, 4, 8, 12, 16, 64} {
 		x := make([]float32, cols*k)
 		for i := range x {
 			x[i] = float32(rng.NormFloat64())

@@ -12,13 +12,23 @@ import (
 
 // TestQSpMMKernelsDecode runs every tier's fused 8-bit SpMM kernels, whole
 // and on a tile, on each of the 256 codes with unit scales and X the
-// identity: Y holds each code's value, bit for bit as the decode table
-// holds it (-0 summed onto +0 as +0); uint8's, with a zero point per row
-// of 16 codes, the code less the zero point. A NaN spreads over its row (times
-// X's zeros): E4M3's two NaN codes are alone in the last row, which must
+// identity, at widths w of each kind of the kernels' panels: Y holds each
+// code's value, bit for bit as the decode table holds it (-0 summed onto
+// +0 as +0); uint8's, with a zero point per row of w codes, the code less
+// the zero point. A NaN spreads over its row (times X's zeros): E4M3's two
+// NaN codes are in the last 16 values, alone in their rows, which must
 // hold NaN only, and decode as 0 in the others.
 func TestQSpMMKernelsDecode(t *testing.T) {
-	const w, n = 16, 256 + 16
+	for _, w := range []int{1, 2, 3, 4, 8, 16, 17} {
+		testQSpMMKernelsDecode(t, w)
+	}
+}
+
+func testQSpMMKernelsDecode(t *testing.T, w int) {
+	// the codes 0..255, up to a whole row, then a row or two of 16 or more
+	// values that E4M3 makes NaN
+	nan := (256 + w - 1) / w * w
+	n := nan + (16+w-1)/w*w
 	ptr, seg, idx := []uint64{0}, []uint64{}, make([]uint64, n)
 	for k := range idx {
 		idx[k] = uint64(k % w)
@@ -63,9 +73,9 @@ func TestQSpMMKernelsDecode(t *testing.T) {
 			codes := make([]byte, n)
 			for k := range codes {
 				codes[k] = byte(k)
-				if c.table == &e4m3Table && quant.E4M3NaN(byte(k)) != (k >= 256) {
+				if c.table == &e4m3Table && quant.E4M3NaN(byte(k)) != (k >= nan) {
 					codes[k] = 0x7F | byte(k)<<7
-					if k < 256 {
+					if k < nan {
 						codes[k] = 0
 					}
 				}
@@ -78,16 +88,16 @@ func TestQSpMMKernelsDecode(t *testing.T) {
 					}
 					if g != want && !(math.IsNaN(float64(g)) && math.IsNaN(float64(want))) ||
 						math.Float32bits(g) != math.Float32bits(want) && want != 0 && !math.IsNaN(float64(want)) {
-						t.Fatalf("%s %s, %s: code %#x gives %v (%#x), want %v (%#x)", tr, c.name, how, k, g, math.Float32bits(g), want, math.Float32bits(want))
+						t.Fatalf("%s %s, w=%d, %s: code %#x gives %v (%#x), want %v (%#x)", tr, c.name, w, how, k, g, math.Float32bits(g), want, math.Float32bits(want))
 					}
 				}
 			}
 			y := make([]float32, rows*w)
-			ks.k[c.kind](y, w, x, w, w, ptr, idx, codes, table, ones, ex, c.b, 1, 0, w)
+			ks.k[c.kind](y, w, x, w, w, ptr, idx, codes, table, ones, ex, c.b, 1, 0, uint64(w))
 			check("whole", y)
 			if kt := ks.kt[c.kind]; kt != nil {
 				y := make([]float32, rows*w)
-				kt(y, w, x, w, w, append([]uint64(nil), seg...), idx, codes, table, ones, ex, c.b, 1, 0, w, w)
+				kt(y, w, x, w, w, append([]uint64(nil), seg...), idx, codes, table, ones, ex, c.b, 1, 0, uint64(w), uint64(w))
 				check("tile", y)
 			}
 		}

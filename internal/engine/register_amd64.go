@@ -227,18 +227,17 @@ func qspmmKernelsOf(t tier) qspmmKernels {
 				amd64.QSpMMTile4BlockAVX2, amd64.QSpMMTile4MXAVX2},
 		}
 	case tierAVX512:
-		// From one vector of columns to 63, where they run faster than
-		// decoded blocks (qspmmTiled): at 16 columns a decoded block's
-		// values, written and read again, cost more than decoding each
-		// value where the row loop reads it. From 64 columns on the
-		// float32 SpMM runs in narrow column tiles of A, whose row pieces
-		// of a few dozen entries each pay the fused kernels' setup (the
-		// block lookup, the partial group of 16), and decoded blocks,
-		// their cost spread over every column of X, run faster. They
-		// decode 16 values at a time, with at most one block boundary
-		// among them.
+		// From 1 column to 63, where they run faster than decoded blocks
+		// (qspmmTiled): a decoded block's values, written and read again,
+		// cost more than decoding each value where the row loop reads it.
+		// From 64 columns on the float32 SpMM runs in narrow column tiles
+		// of A, whose row pieces of a few dozen entries each pay the fused
+		// kernels' setup (the block lookup, the partial group of 16), and
+		// decoded blocks, their cost spread over every column of X, run
+		// faster. They decode 16 values at a time, with at most one block
+		// boundary among them.
 		return qspmmKernels{
-			minW: 16,
+			minW: 1,
 			maxW: 64,
 			minB: 16,
 			k: [qspmmKinds]qspmmAsmKernel{amd64.QSpMM8RowAVX512, amd64.QSpMM8BlockAVX512, amd64.QSpMM8MXAVX512,

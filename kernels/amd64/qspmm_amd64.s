@@ -6231,6 +6231,15 @@ qspmm8rowavx512row:
 	VBROADCASTSS alpha+224(FP), Z28
 	VMULPS Z8, Z28, Z28
 	XORQ R14, R14
+	MOVQ w+64(FP), R15
+	CMPQ R15, $1
+	JEQ qspmm8rowavx512w1
+	CMPQ R15, $2
+	JEQ qspmm8rowavx512w2
+	CMPQ R15, $4
+	JEQ qspmm8rowavx512w4
+	CMPQ R15, $8
+	JEQ qspmm8rowavx512w8
 qspmm8rowavx512c4:
 	LEAQ 64(R14), R15
 	CMPQ R15, w+64(FP)
@@ -7150,6 +7159,868 @@ qspmm8rowavx512next:
 qspmm8rowavx512done:
 	VZEROUPPER
 	RET
+qspmm8rowavx512w1:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+qspmm8rowavx512w1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm8rowavx512w1kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w1gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm8rowavx512w1gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w1gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmm8rowavx512w1gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w1gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmm8rowavx512w1gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w1gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmm8rowavx512w1gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w1gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm8rowavx512w1gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w1gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmm8rowavx512w1gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w1gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmm8rowavx512w1gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w1gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmm8rowavx512w1gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w1gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm8rowavx512w1gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w1gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmm8rowavx512w1gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w1gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmm8rowavx512w1gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w1gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmm8rowavx512w1gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w1gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm8rowavx512w1gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w1gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmm8rowavx512w1gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w1gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmm8rowavx512w1gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w1gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmm8rowavx512w1gs15:
+	ADDQ $16, R12
+	JMP qspmm8rowavx512w1gn
+qspmm8rowavx512w1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm8rowavx512w1k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w1s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm8rowavx512w1s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w1s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmm8rowavx512w1s1:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w1s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmm8rowavx512w1s2:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w1s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmm8rowavx512w1s3:
+	ADDQ $4, R12
+	JMP qspmm8rowavx512w1kn
+qspmm8rowavx512w1k1:
+	CMPQ R12, R13
+	JAE qspmm8rowavx512w1sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w1s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm8rowavx512w1s:
+	INCQ R12
+	JMP qspmm8rowavx512w1k1
+qspmm8rowavx512w1sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmm8rowavx512w1nobeta
+	VFMADD231SS (DI), X29, X0
+qspmm8rowavx512w1nobeta:
+	VMOVSS X0, (DI)
+	JMP qspmm8rowavx512next
+qspmm8rowavx512w2:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+qspmm8rowavx512w2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm8rowavx512w2kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w2gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm8rowavx512w2gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w2gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmm8rowavx512w2gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w2gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmm8rowavx512w2gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w2gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmm8rowavx512w2gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w2gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm8rowavx512w2gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w2gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmm8rowavx512w2gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w2gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmm8rowavx512w2gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w2gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmm8rowavx512w2gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w2gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm8rowavx512w2gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w2gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmm8rowavx512w2gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w2gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmm8rowavx512w2gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w2gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmm8rowavx512w2gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w2gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm8rowavx512w2gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w2gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmm8rowavx512w2gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w2gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmm8rowavx512w2gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w2gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmm8rowavx512w2gs15:
+	ADDQ $16, R12
+	JMP qspmm8rowavx512w2gn
+qspmm8rowavx512w2kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm8rowavx512w2k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w2s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm8rowavx512w2s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w2s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmm8rowavx512w2s1:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w2s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmm8rowavx512w2s2:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w2s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmm8rowavx512w2s3:
+	ADDQ $4, R12
+	JMP qspmm8rowavx512w2kn
+qspmm8rowavx512w2k1:
+	CMPQ R12, R13
+	JAE qspmm8rowavx512w2sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w2s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm8rowavx512w2s:
+	INCQ R12
+	JMP qspmm8rowavx512w2k1
+qspmm8rowavx512w2sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmm8rowavx512w2nobeta
+	VMOVSD (DI), X8
+	VFMADD231PS X8, X29, X0
+qspmm8rowavx512w2nobeta:
+	VMOVSD X0, (DI)
+	JMP qspmm8rowavx512next
+qspmm8rowavx512w4:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+qspmm8rowavx512w4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm8rowavx512w4kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w4gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm8rowavx512w4gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w4gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmm8rowavx512w4gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w4gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmm8rowavx512w4gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w4gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmm8rowavx512w4gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w4gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm8rowavx512w4gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w4gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmm8rowavx512w4gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w4gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmm8rowavx512w4gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w4gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmm8rowavx512w4gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w4gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm8rowavx512w4gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w4gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmm8rowavx512w4gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w4gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmm8rowavx512w4gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w4gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmm8rowavx512w4gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w4gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm8rowavx512w4gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w4gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmm8rowavx512w4gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w4gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmm8rowavx512w4gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w4gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmm8rowavx512w4gs15:
+	ADDQ $16, R12
+	JMP qspmm8rowavx512w4gn
+qspmm8rowavx512w4kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm8rowavx512w4k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w4s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm8rowavx512w4s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w4s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmm8rowavx512w4s1:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w4s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmm8rowavx512w4s2:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w4s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmm8rowavx512w4s3:
+	ADDQ $4, R12
+	JMP qspmm8rowavx512w4kn
+qspmm8rowavx512w4k1:
+	CMPQ R12, R13
+	JAE qspmm8rowavx512w4sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w4s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm8rowavx512w4s:
+	INCQ R12
+	JMP qspmm8rowavx512w4k1
+qspmm8rowavx512w4sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmm8rowavx512w4nobeta
+	VFMADD231PS (DI), X29, X0
+qspmm8rowavx512w4nobeta:
+	VMOVUPS X0, (DI)
+	JMP qspmm8rowavx512next
+qspmm8rowavx512w8:
+	VPXORQ Y0, Y0, Y0
+	VPXORQ Y4, Y4, Y4
+	VPXORQ Y1, Y1, Y1
+	VPXORQ Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+qspmm8rowavx512w8gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm8rowavx512w8kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w8gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm8rowavx512w8gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w8gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmm8rowavx512w8gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w8gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmm8rowavx512w8gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w8gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmm8rowavx512w8gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w8gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm8rowavx512w8gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w8gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmm8rowavx512w8gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w8gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmm8rowavx512w8gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w8gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmm8rowavx512w8gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w8gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm8rowavx512w8gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w8gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmm8rowavx512w8gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w8gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmm8rowavx512w8gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w8gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmm8rowavx512w8gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w8gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm8rowavx512w8gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w8gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmm8rowavx512w8gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w8gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmm8rowavx512w8gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w8gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmm8rowavx512w8gs15:
+	ADDQ $16, R12
+	JMP qspmm8rowavx512w8gn
+qspmm8rowavx512w8kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm8rowavx512w8k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w8s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm8rowavx512w8s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w8s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmm8rowavx512w8s1:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w8s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmm8rowavx512w8s2:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w8s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmm8rowavx512w8s3:
+	ADDQ $4, R12
+	JMP qspmm8rowavx512w8kn
+qspmm8rowavx512w8k1:
+	CMPQ R12, R13
+	JAE qspmm8rowavx512w8sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8rowavx512w8s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm8rowavx512w8s:
+	INCQ R12
+	JMP qspmm8rowavx512w8k1
+qspmm8rowavx512w8sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y28, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmm8rowavx512w8nobeta
+	VFMADD231PS (DI), Y29, Y0
+qspmm8rowavx512w8nobeta:
+	VMOVUPS Y0, (DI)
+	JMP qspmm8rowavx512next
 
 // func QSpMMTile8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX512F, AVX512VL, BMI2
@@ -7204,6 +8075,15 @@ qspmmtile8rowavx512nopf:
 	VBROADCASTSS alpha+224(FP), Z28
 	VMULPS Z8, Z28, Z28
 	XORQ R14, R14
+	MOVQ w+64(FP), R15
+	CMPQ R15, $1
+	JEQ qspmmtile8rowavx512w1
+	CMPQ R15, $2
+	JEQ qspmmtile8rowavx512w2
+	CMPQ R15, $4
+	JEQ qspmmtile8rowavx512w4
+	CMPQ R15, $8
+	JEQ qspmmtile8rowavx512w8
 qspmmtile8rowavx512c4:
 	LEAQ 64(R14), R15
 	CMPQ R15, w+64(FP)
@@ -8649,6 +9529,1420 @@ qspmmtile8rowavx512next:
 qspmmtile8rowavx512done:
 	VZEROUPPER
 	RET
+qspmmtile8rowavx512w1:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+qspmmtile8rowavx512w1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8rowavx512w1kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w1gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w1gs0
+	JMP qspmmtile8rowavx512w1k1
+qspmmtile8rowavx512w1gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile8rowavx512w1gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w1gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w1gs1
+	JMP qspmmtile8rowavx512w1gstop1
+qspmmtile8rowavx512w1gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtile8rowavx512w1gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w1gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w1gs2
+	JMP qspmmtile8rowavx512w1gstop2
+qspmmtile8rowavx512w1gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtile8rowavx512w1gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w1gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w1gs3
+	JMP qspmmtile8rowavx512w1gstop3
+qspmmtile8rowavx512w1gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtile8rowavx512w1gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w1gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w1gs4
+	JMP qspmmtile8rowavx512w1gstop4
+qspmmtile8rowavx512w1gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile8rowavx512w1gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w1gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w1gs5
+	JMP qspmmtile8rowavx512w1gstop5
+qspmmtile8rowavx512w1gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtile8rowavx512w1gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w1gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w1gs6
+	JMP qspmmtile8rowavx512w1gstop6
+qspmmtile8rowavx512w1gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtile8rowavx512w1gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w1gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w1gs7
+	JMP qspmmtile8rowavx512w1gstop7
+qspmmtile8rowavx512w1gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtile8rowavx512w1gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w1gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w1gs8
+	JMP qspmmtile8rowavx512w1gstop8
+qspmmtile8rowavx512w1gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile8rowavx512w1gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w1gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w1gs9
+	JMP qspmmtile8rowavx512w1gstop9
+qspmmtile8rowavx512w1gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtile8rowavx512w1gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w1gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w1gs10
+	JMP qspmmtile8rowavx512w1gstop10
+qspmmtile8rowavx512w1gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtile8rowavx512w1gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w1gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w1gs11
+	JMP qspmmtile8rowavx512w1gstop11
+qspmmtile8rowavx512w1gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtile8rowavx512w1gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w1gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w1gs12
+	JMP qspmmtile8rowavx512w1gstop12
+qspmmtile8rowavx512w1gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile8rowavx512w1gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w1gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w1gs13
+	JMP qspmmtile8rowavx512w1gstop13
+qspmmtile8rowavx512w1gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtile8rowavx512w1gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w1gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w1gs14
+	JMP qspmmtile8rowavx512w1gstop14
+qspmmtile8rowavx512w1gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtile8rowavx512w1gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w1gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w1gs15
+	JMP qspmmtile8rowavx512w1gstop15
+qspmmtile8rowavx512w1gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtile8rowavx512w1gs15:
+	ADDQ $16, R12
+	JMP qspmmtile8rowavx512w1gn
+qspmmtile8rowavx512w1gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8rowavx512w1k1
+qspmmtile8rowavx512w1gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8rowavx512w1k1
+qspmmtile8rowavx512w1gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8rowavx512w1k1
+qspmmtile8rowavx512w1gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile8rowavx512w1k1
+qspmmtile8rowavx512w1gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile8rowavx512w1k1
+qspmmtile8rowavx512w1gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile8rowavx512w1k1
+qspmmtile8rowavx512w1gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile8rowavx512w1k1
+qspmmtile8rowavx512w1gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile8rowavx512w1k1
+qspmmtile8rowavx512w1gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile8rowavx512w1k1
+qspmmtile8rowavx512w1gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile8rowavx512w1k1
+qspmmtile8rowavx512w1gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile8rowavx512w1k1
+qspmmtile8rowavx512w1gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile8rowavx512w1k1
+qspmmtile8rowavx512w1gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile8rowavx512w1k1
+qspmmtile8rowavx512w1gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile8rowavx512w1k1
+qspmmtile8rowavx512w1gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile8rowavx512w1k1
+qspmmtile8rowavx512w1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8rowavx512w1k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w1i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w1s0
+	JMP qspmmtile8rowavx512w1k1
+qspmmtile8rowavx512w1i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile8rowavx512w1s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w1i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w1s1
+	JMP qspmmtile8rowavx512w1stop1
+qspmmtile8rowavx512w1i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtile8rowavx512w1s1:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w1i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w1s2
+	JMP qspmmtile8rowavx512w1stop2
+qspmmtile8rowavx512w1i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtile8rowavx512w1s2:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w1i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w1s3
+	JMP qspmmtile8rowavx512w1stop3
+qspmmtile8rowavx512w1i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtile8rowavx512w1s3:
+	ADDQ $4, R12
+	JMP qspmmtile8rowavx512w1kn
+qspmmtile8rowavx512w1stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8rowavx512w1k1
+qspmmtile8rowavx512w1stop2:
+	ADDQ $2, R12
+	JMP qspmmtile8rowavx512w1k1
+qspmmtile8rowavx512w1stop3:
+	ADDQ $3, R12
+	JMP qspmmtile8rowavx512w1k1
+qspmmtile8rowavx512w1k1:
+	CMPQ R12, R13
+	JAE qspmmtile8rowavx512w1sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w1oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w1s
+	JMP qspmmtile8rowavx512w1sum
+qspmmtile8rowavx512w1oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile8rowavx512w1s:
+	INCQ R12
+	JMP qspmmtile8rowavx512w1k1
+qspmmtile8rowavx512w1sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8rowavx512w1nobeta
+	VFMADD231SS (DI), X29, X0
+qspmmtile8rowavx512w1nobeta:
+	VMOVSS X0, (DI)
+	JMP qspmmtile8rowavx512next
+qspmmtile8rowavx512w2:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+qspmmtile8rowavx512w2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8rowavx512w2kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w2gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w2gs0
+	JMP qspmmtile8rowavx512w2k1
+qspmmtile8rowavx512w2gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile8rowavx512w2gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w2gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w2gs1
+	JMP qspmmtile8rowavx512w2gstop1
+qspmmtile8rowavx512w2gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtile8rowavx512w2gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w2gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w2gs2
+	JMP qspmmtile8rowavx512w2gstop2
+qspmmtile8rowavx512w2gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtile8rowavx512w2gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w2gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w2gs3
+	JMP qspmmtile8rowavx512w2gstop3
+qspmmtile8rowavx512w2gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtile8rowavx512w2gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w2gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w2gs4
+	JMP qspmmtile8rowavx512w2gstop4
+qspmmtile8rowavx512w2gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile8rowavx512w2gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w2gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w2gs5
+	JMP qspmmtile8rowavx512w2gstop5
+qspmmtile8rowavx512w2gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtile8rowavx512w2gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w2gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w2gs6
+	JMP qspmmtile8rowavx512w2gstop6
+qspmmtile8rowavx512w2gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtile8rowavx512w2gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w2gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w2gs7
+	JMP qspmmtile8rowavx512w2gstop7
+qspmmtile8rowavx512w2gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtile8rowavx512w2gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w2gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w2gs8
+	JMP qspmmtile8rowavx512w2gstop8
+qspmmtile8rowavx512w2gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile8rowavx512w2gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w2gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w2gs9
+	JMP qspmmtile8rowavx512w2gstop9
+qspmmtile8rowavx512w2gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtile8rowavx512w2gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w2gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w2gs10
+	JMP qspmmtile8rowavx512w2gstop10
+qspmmtile8rowavx512w2gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtile8rowavx512w2gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w2gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w2gs11
+	JMP qspmmtile8rowavx512w2gstop11
+qspmmtile8rowavx512w2gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtile8rowavx512w2gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w2gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w2gs12
+	JMP qspmmtile8rowavx512w2gstop12
+qspmmtile8rowavx512w2gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile8rowavx512w2gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w2gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w2gs13
+	JMP qspmmtile8rowavx512w2gstop13
+qspmmtile8rowavx512w2gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtile8rowavx512w2gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w2gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w2gs14
+	JMP qspmmtile8rowavx512w2gstop14
+qspmmtile8rowavx512w2gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtile8rowavx512w2gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w2gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w2gs15
+	JMP qspmmtile8rowavx512w2gstop15
+qspmmtile8rowavx512w2gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtile8rowavx512w2gs15:
+	ADDQ $16, R12
+	JMP qspmmtile8rowavx512w2gn
+qspmmtile8rowavx512w2gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8rowavx512w2k1
+qspmmtile8rowavx512w2gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8rowavx512w2k1
+qspmmtile8rowavx512w2gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8rowavx512w2k1
+qspmmtile8rowavx512w2gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile8rowavx512w2k1
+qspmmtile8rowavx512w2gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile8rowavx512w2k1
+qspmmtile8rowavx512w2gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile8rowavx512w2k1
+qspmmtile8rowavx512w2gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile8rowavx512w2k1
+qspmmtile8rowavx512w2gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile8rowavx512w2k1
+qspmmtile8rowavx512w2gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile8rowavx512w2k1
+qspmmtile8rowavx512w2gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile8rowavx512w2k1
+qspmmtile8rowavx512w2gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile8rowavx512w2k1
+qspmmtile8rowavx512w2gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile8rowavx512w2k1
+qspmmtile8rowavx512w2gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile8rowavx512w2k1
+qspmmtile8rowavx512w2gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile8rowavx512w2k1
+qspmmtile8rowavx512w2gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile8rowavx512w2k1
+qspmmtile8rowavx512w2kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8rowavx512w2k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w2i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w2s0
+	JMP qspmmtile8rowavx512w2k1
+qspmmtile8rowavx512w2i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile8rowavx512w2s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w2i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w2s1
+	JMP qspmmtile8rowavx512w2stop1
+qspmmtile8rowavx512w2i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtile8rowavx512w2s1:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w2i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w2s2
+	JMP qspmmtile8rowavx512w2stop2
+qspmmtile8rowavx512w2i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtile8rowavx512w2s2:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w2i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w2s3
+	JMP qspmmtile8rowavx512w2stop3
+qspmmtile8rowavx512w2i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtile8rowavx512w2s3:
+	ADDQ $4, R12
+	JMP qspmmtile8rowavx512w2kn
+qspmmtile8rowavx512w2stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8rowavx512w2k1
+qspmmtile8rowavx512w2stop2:
+	ADDQ $2, R12
+	JMP qspmmtile8rowavx512w2k1
+qspmmtile8rowavx512w2stop3:
+	ADDQ $3, R12
+	JMP qspmmtile8rowavx512w2k1
+qspmmtile8rowavx512w2k1:
+	CMPQ R12, R13
+	JAE qspmmtile8rowavx512w2sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w2oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w2s
+	JMP qspmmtile8rowavx512w2sum
+qspmmtile8rowavx512w2oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile8rowavx512w2s:
+	INCQ R12
+	JMP qspmmtile8rowavx512w2k1
+qspmmtile8rowavx512w2sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8rowavx512w2nobeta
+	VMOVSD (DI), X8
+	VFMADD231PS X8, X29, X0
+qspmmtile8rowavx512w2nobeta:
+	VMOVSD X0, (DI)
+	JMP qspmmtile8rowavx512next
+qspmmtile8rowavx512w4:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+qspmmtile8rowavx512w4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8rowavx512w4kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w4gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w4gs0
+	JMP qspmmtile8rowavx512w4k1
+qspmmtile8rowavx512w4gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile8rowavx512w4gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w4gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w4gs1
+	JMP qspmmtile8rowavx512w4gstop1
+qspmmtile8rowavx512w4gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtile8rowavx512w4gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w4gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w4gs2
+	JMP qspmmtile8rowavx512w4gstop2
+qspmmtile8rowavx512w4gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtile8rowavx512w4gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w4gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w4gs3
+	JMP qspmmtile8rowavx512w4gstop3
+qspmmtile8rowavx512w4gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtile8rowavx512w4gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w4gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w4gs4
+	JMP qspmmtile8rowavx512w4gstop4
+qspmmtile8rowavx512w4gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile8rowavx512w4gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w4gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w4gs5
+	JMP qspmmtile8rowavx512w4gstop5
+qspmmtile8rowavx512w4gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtile8rowavx512w4gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w4gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w4gs6
+	JMP qspmmtile8rowavx512w4gstop6
+qspmmtile8rowavx512w4gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtile8rowavx512w4gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w4gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w4gs7
+	JMP qspmmtile8rowavx512w4gstop7
+qspmmtile8rowavx512w4gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtile8rowavx512w4gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w4gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w4gs8
+	JMP qspmmtile8rowavx512w4gstop8
+qspmmtile8rowavx512w4gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile8rowavx512w4gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w4gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w4gs9
+	JMP qspmmtile8rowavx512w4gstop9
+qspmmtile8rowavx512w4gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtile8rowavx512w4gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w4gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w4gs10
+	JMP qspmmtile8rowavx512w4gstop10
+qspmmtile8rowavx512w4gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtile8rowavx512w4gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w4gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w4gs11
+	JMP qspmmtile8rowavx512w4gstop11
+qspmmtile8rowavx512w4gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtile8rowavx512w4gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w4gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w4gs12
+	JMP qspmmtile8rowavx512w4gstop12
+qspmmtile8rowavx512w4gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile8rowavx512w4gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w4gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w4gs13
+	JMP qspmmtile8rowavx512w4gstop13
+qspmmtile8rowavx512w4gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtile8rowavx512w4gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w4gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w4gs14
+	JMP qspmmtile8rowavx512w4gstop14
+qspmmtile8rowavx512w4gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtile8rowavx512w4gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w4gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w4gs15
+	JMP qspmmtile8rowavx512w4gstop15
+qspmmtile8rowavx512w4gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtile8rowavx512w4gs15:
+	ADDQ $16, R12
+	JMP qspmmtile8rowavx512w4gn
+qspmmtile8rowavx512w4gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8rowavx512w4k1
+qspmmtile8rowavx512w4gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8rowavx512w4k1
+qspmmtile8rowavx512w4gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8rowavx512w4k1
+qspmmtile8rowavx512w4gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile8rowavx512w4k1
+qspmmtile8rowavx512w4gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile8rowavx512w4k1
+qspmmtile8rowavx512w4gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile8rowavx512w4k1
+qspmmtile8rowavx512w4gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile8rowavx512w4k1
+qspmmtile8rowavx512w4gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile8rowavx512w4k1
+qspmmtile8rowavx512w4gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile8rowavx512w4k1
+qspmmtile8rowavx512w4gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile8rowavx512w4k1
+qspmmtile8rowavx512w4gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile8rowavx512w4k1
+qspmmtile8rowavx512w4gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile8rowavx512w4k1
+qspmmtile8rowavx512w4gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile8rowavx512w4k1
+qspmmtile8rowavx512w4gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile8rowavx512w4k1
+qspmmtile8rowavx512w4gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile8rowavx512w4k1
+qspmmtile8rowavx512w4kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8rowavx512w4k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w4i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w4s0
+	JMP qspmmtile8rowavx512w4k1
+qspmmtile8rowavx512w4i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile8rowavx512w4s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w4i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w4s1
+	JMP qspmmtile8rowavx512w4stop1
+qspmmtile8rowavx512w4i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtile8rowavx512w4s1:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w4i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w4s2
+	JMP qspmmtile8rowavx512w4stop2
+qspmmtile8rowavx512w4i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtile8rowavx512w4s2:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w4i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w4s3
+	JMP qspmmtile8rowavx512w4stop3
+qspmmtile8rowavx512w4i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtile8rowavx512w4s3:
+	ADDQ $4, R12
+	JMP qspmmtile8rowavx512w4kn
+qspmmtile8rowavx512w4stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8rowavx512w4k1
+qspmmtile8rowavx512w4stop2:
+	ADDQ $2, R12
+	JMP qspmmtile8rowavx512w4k1
+qspmmtile8rowavx512w4stop3:
+	ADDQ $3, R12
+	JMP qspmmtile8rowavx512w4k1
+qspmmtile8rowavx512w4k1:
+	CMPQ R12, R13
+	JAE qspmmtile8rowavx512w4sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w4oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w4s
+	JMP qspmmtile8rowavx512w4sum
+qspmmtile8rowavx512w4oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile8rowavx512w4s:
+	INCQ R12
+	JMP qspmmtile8rowavx512w4k1
+qspmmtile8rowavx512w4sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8rowavx512w4nobeta
+	VFMADD231PS (DI), X29, X0
+qspmmtile8rowavx512w4nobeta:
+	VMOVUPS X0, (DI)
+	JMP qspmmtile8rowavx512next
+qspmmtile8rowavx512w8:
+	VPXORQ Y0, Y0, Y0
+	VPXORQ Y4, Y4, Y4
+	VPXORQ Y1, Y1, Y1
+	VPXORQ Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+qspmmtile8rowavx512w8gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8rowavx512w8kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w8gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w8gs0
+	JMP qspmmtile8rowavx512w8k1
+qspmmtile8rowavx512w8gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile8rowavx512w8gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w8gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w8gs1
+	JMP qspmmtile8rowavx512w8gstop1
+qspmmtile8rowavx512w8gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtile8rowavx512w8gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w8gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w8gs2
+	JMP qspmmtile8rowavx512w8gstop2
+qspmmtile8rowavx512w8gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtile8rowavx512w8gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w8gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w8gs3
+	JMP qspmmtile8rowavx512w8gstop3
+qspmmtile8rowavx512w8gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtile8rowavx512w8gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w8gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w8gs4
+	JMP qspmmtile8rowavx512w8gstop4
+qspmmtile8rowavx512w8gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile8rowavx512w8gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w8gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w8gs5
+	JMP qspmmtile8rowavx512w8gstop5
+qspmmtile8rowavx512w8gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtile8rowavx512w8gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w8gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w8gs6
+	JMP qspmmtile8rowavx512w8gstop6
+qspmmtile8rowavx512w8gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtile8rowavx512w8gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w8gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w8gs7
+	JMP qspmmtile8rowavx512w8gstop7
+qspmmtile8rowavx512w8gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtile8rowavx512w8gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w8gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w8gs8
+	JMP qspmmtile8rowavx512w8gstop8
+qspmmtile8rowavx512w8gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile8rowavx512w8gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w8gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w8gs9
+	JMP qspmmtile8rowavx512w8gstop9
+qspmmtile8rowavx512w8gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtile8rowavx512w8gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w8gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w8gs10
+	JMP qspmmtile8rowavx512w8gstop10
+qspmmtile8rowavx512w8gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtile8rowavx512w8gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w8gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w8gs11
+	JMP qspmmtile8rowavx512w8gstop11
+qspmmtile8rowavx512w8gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtile8rowavx512w8gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w8gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w8gs12
+	JMP qspmmtile8rowavx512w8gstop12
+qspmmtile8rowavx512w8gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile8rowavx512w8gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w8gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w8gs13
+	JMP qspmmtile8rowavx512w8gstop13
+qspmmtile8rowavx512w8gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtile8rowavx512w8gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w8gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w8gs14
+	JMP qspmmtile8rowavx512w8gstop14
+qspmmtile8rowavx512w8gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtile8rowavx512w8gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w8gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w8gs15
+	JMP qspmmtile8rowavx512w8gstop15
+qspmmtile8rowavx512w8gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtile8rowavx512w8gs15:
+	ADDQ $16, R12
+	JMP qspmmtile8rowavx512w8gn
+qspmmtile8rowavx512w8gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8rowavx512w8k1
+qspmmtile8rowavx512w8gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8rowavx512w8k1
+qspmmtile8rowavx512w8gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8rowavx512w8k1
+qspmmtile8rowavx512w8gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile8rowavx512w8k1
+qspmmtile8rowavx512w8gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile8rowavx512w8k1
+qspmmtile8rowavx512w8gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile8rowavx512w8k1
+qspmmtile8rowavx512w8gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile8rowavx512w8k1
+qspmmtile8rowavx512w8gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile8rowavx512w8k1
+qspmmtile8rowavx512w8gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile8rowavx512w8k1
+qspmmtile8rowavx512w8gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile8rowavx512w8k1
+qspmmtile8rowavx512w8gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile8rowavx512w8k1
+qspmmtile8rowavx512w8gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile8rowavx512w8k1
+qspmmtile8rowavx512w8gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile8rowavx512w8k1
+qspmmtile8rowavx512w8gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile8rowavx512w8k1
+qspmmtile8rowavx512w8gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile8rowavx512w8k1
+qspmmtile8rowavx512w8kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8rowavx512w8k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w8i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w8s0
+	JMP qspmmtile8rowavx512w8k1
+qspmmtile8rowavx512w8i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile8rowavx512w8s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w8i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w8s1
+	JMP qspmmtile8rowavx512w8stop1
+qspmmtile8rowavx512w8i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtile8rowavx512w8s1:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w8i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w8s2
+	JMP qspmmtile8rowavx512w8stop2
+qspmmtile8rowavx512w8i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtile8rowavx512w8s2:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w8i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w8s3
+	JMP qspmmtile8rowavx512w8stop3
+qspmmtile8rowavx512w8i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtile8rowavx512w8s3:
+	ADDQ $4, R12
+	JMP qspmmtile8rowavx512w8kn
+qspmmtile8rowavx512w8stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8rowavx512w8k1
+qspmmtile8rowavx512w8stop2:
+	ADDQ $2, R12
+	JMP qspmmtile8rowavx512w8k1
+qspmmtile8rowavx512w8stop3:
+	ADDQ $3, R12
+	JMP qspmmtile8rowavx512w8k1
+qspmmtile8rowavx512w8k1:
+	CMPQ R12, R13
+	JAE qspmmtile8rowavx512w8sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8rowavx512w8oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8rowavx512w8s
+	JMP qspmmtile8rowavx512w8sum
+qspmmtile8rowavx512w8oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile8rowavx512w8s:
+	INCQ R12
+	JMP qspmmtile8rowavx512w8k1
+qspmmtile8rowavx512w8sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y28, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8rowavx512w8nobeta
+	VFMADD231PS (DI), Y29, Y0
+qspmmtile8rowavx512w8nobeta:
+	VMOVUPS Y0, (DI)
+	JMP qspmmtile8rowavx512next
 
 // func QSpMM8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX512F, AVX512VL, BMI2
@@ -8703,6 +10997,15 @@ qspmm8blockavx512row:
 	LEAQ -4(DX)(R15*4), DX
 	MOVQ DX, sp0-24(SP)
 	XORQ R14, R14
+	MOVQ w+64(FP), R15
+	CMPQ R15, $1
+	JEQ qspmm8blockavx512w1
+	CMPQ R15, $2
+	JEQ qspmm8blockavx512w2
+	CMPQ R15, $4
+	JEQ qspmm8blockavx512w4
+	CMPQ R15, $8
+	JEQ qspmm8blockavx512w8
 qspmm8blockavx512c4:
 	LEAQ 64(R14), R15
 	CMPQ R15, w+64(FP)
@@ -9849,6 +12152,1128 @@ qspmm8blockavx512next:
 qspmm8blockavx512done:
 	VZEROUPPER
 	RET
+qspmm8blockavx512w1:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmm8blockavx512w1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm8blockavx512w1kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmm8blockavx512w1ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512w1ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8blockavx512w1gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm8blockavx512w1gm
+qspmm8blockavx512w1gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm8blockavx512w1gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w1gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm8blockavx512w1gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w1gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmm8blockavx512w1gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w1gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmm8blockavx512w1gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w1gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmm8blockavx512w1gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w1gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm8blockavx512w1gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w1gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmm8blockavx512w1gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w1gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmm8blockavx512w1gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w1gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmm8blockavx512w1gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w1gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm8blockavx512w1gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w1gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmm8blockavx512w1gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w1gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmm8blockavx512w1gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w1gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmm8blockavx512w1gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w1gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm8blockavx512w1gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w1gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmm8blockavx512w1gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w1gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmm8blockavx512w1gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w1gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmm8blockavx512w1gs15:
+	ADDQ $16, R12
+	JMP qspmm8blockavx512w1gn
+qspmm8blockavx512w1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm8blockavx512w1k1
+	CMPQ R12, R10
+	JB qspmm8blockavx512w1b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512w1b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w1s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm8blockavx512w1s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmm8blockavx512w1b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512w1b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w1s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmm8blockavx512w1s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmm8blockavx512w1b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512w1b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w1s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmm8blockavx512w1s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmm8blockavx512w1b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512w1b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w1s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmm8blockavx512w1s3:
+	ADDQ $4, R12
+	JMP qspmm8blockavx512w1kn
+qspmm8blockavx512w1k1:
+	CMPQ R12, R13
+	JAE qspmm8blockavx512w1sum
+	CMPQ R12, R10
+	JB qspmm8blockavx512w1ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512w1ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w1s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm8blockavx512w1s:
+	INCQ R12
+	JMP qspmm8blockavx512w1k1
+qspmm8blockavx512w1sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmm8blockavx512w1nobeta
+	VFMADD231SS (DI), X29, X0
+qspmm8blockavx512w1nobeta:
+	VMOVSS X0, (DI)
+	JMP qspmm8blockavx512next
+qspmm8blockavx512w2:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmm8blockavx512w2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm8blockavx512w2kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmm8blockavx512w2ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512w2ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8blockavx512w2gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm8blockavx512w2gm
+qspmm8blockavx512w2gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm8blockavx512w2gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w2gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm8blockavx512w2gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w2gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmm8blockavx512w2gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w2gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmm8blockavx512w2gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w2gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmm8blockavx512w2gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w2gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm8blockavx512w2gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w2gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmm8blockavx512w2gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w2gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmm8blockavx512w2gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w2gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmm8blockavx512w2gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w2gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm8blockavx512w2gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w2gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmm8blockavx512w2gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w2gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmm8blockavx512w2gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w2gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmm8blockavx512w2gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w2gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm8blockavx512w2gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w2gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmm8blockavx512w2gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w2gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmm8blockavx512w2gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w2gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmm8blockavx512w2gs15:
+	ADDQ $16, R12
+	JMP qspmm8blockavx512w2gn
+qspmm8blockavx512w2kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm8blockavx512w2k1
+	CMPQ R12, R10
+	JB qspmm8blockavx512w2b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512w2b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w2s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm8blockavx512w2s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmm8blockavx512w2b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512w2b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w2s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmm8blockavx512w2s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmm8blockavx512w2b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512w2b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w2s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmm8blockavx512w2s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmm8blockavx512w2b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512w2b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w2s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmm8blockavx512w2s3:
+	ADDQ $4, R12
+	JMP qspmm8blockavx512w2kn
+qspmm8blockavx512w2k1:
+	CMPQ R12, R13
+	JAE qspmm8blockavx512w2sum
+	CMPQ R12, R10
+	JB qspmm8blockavx512w2ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512w2ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w2s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm8blockavx512w2s:
+	INCQ R12
+	JMP qspmm8blockavx512w2k1
+qspmm8blockavx512w2sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmm8blockavx512w2nobeta
+	VMOVSD (DI), X8
+	VFMADD231PS X8, X29, X0
+qspmm8blockavx512w2nobeta:
+	VMOVSD X0, (DI)
+	JMP qspmm8blockavx512next
+qspmm8blockavx512w4:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmm8blockavx512w4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm8blockavx512w4kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmm8blockavx512w4ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512w4ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8blockavx512w4gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm8blockavx512w4gm
+qspmm8blockavx512w4gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm8blockavx512w4gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w4gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm8blockavx512w4gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w4gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmm8blockavx512w4gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w4gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmm8blockavx512w4gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w4gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmm8blockavx512w4gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w4gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm8blockavx512w4gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w4gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmm8blockavx512w4gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w4gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmm8blockavx512w4gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w4gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmm8blockavx512w4gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w4gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm8blockavx512w4gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w4gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmm8blockavx512w4gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w4gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmm8blockavx512w4gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w4gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmm8blockavx512w4gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w4gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm8blockavx512w4gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w4gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmm8blockavx512w4gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w4gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmm8blockavx512w4gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w4gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmm8blockavx512w4gs15:
+	ADDQ $16, R12
+	JMP qspmm8blockavx512w4gn
+qspmm8blockavx512w4kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm8blockavx512w4k1
+	CMPQ R12, R10
+	JB qspmm8blockavx512w4b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512w4b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w4s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm8blockavx512w4s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmm8blockavx512w4b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512w4b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w4s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmm8blockavx512w4s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmm8blockavx512w4b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512w4b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w4s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmm8blockavx512w4s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmm8blockavx512w4b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512w4b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w4s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmm8blockavx512w4s3:
+	ADDQ $4, R12
+	JMP qspmm8blockavx512w4kn
+qspmm8blockavx512w4k1:
+	CMPQ R12, R13
+	JAE qspmm8blockavx512w4sum
+	CMPQ R12, R10
+	JB qspmm8blockavx512w4ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512w4ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w4s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm8blockavx512w4s:
+	INCQ R12
+	JMP qspmm8blockavx512w4k1
+qspmm8blockavx512w4sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmm8blockavx512w4nobeta
+	VFMADD231PS (DI), X29, X0
+qspmm8blockavx512w4nobeta:
+	VMOVUPS X0, (DI)
+	JMP qspmm8blockavx512next
+qspmm8blockavx512w8:
+	VPXORQ Y0, Y0, Y0
+	VPXORQ Y4, Y4, Y4
+	VPXORQ Y1, Y1, Y1
+	VPXORQ Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmm8blockavx512w8gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm8blockavx512w8kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmm8blockavx512w8ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512w8ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8blockavx512w8gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm8blockavx512w8gm
+qspmm8blockavx512w8gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm8blockavx512w8gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w8gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm8blockavx512w8gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w8gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmm8blockavx512w8gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w8gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmm8blockavx512w8gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w8gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmm8blockavx512w8gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w8gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm8blockavx512w8gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w8gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmm8blockavx512w8gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w8gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmm8blockavx512w8gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w8gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmm8blockavx512w8gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w8gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm8blockavx512w8gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w8gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmm8blockavx512w8gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w8gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmm8blockavx512w8gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w8gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmm8blockavx512w8gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w8gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm8blockavx512w8gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w8gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmm8blockavx512w8gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w8gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmm8blockavx512w8gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w8gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmm8blockavx512w8gs15:
+	ADDQ $16, R12
+	JMP qspmm8blockavx512w8gn
+qspmm8blockavx512w8kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm8blockavx512w8k1
+	CMPQ R12, R10
+	JB qspmm8blockavx512w8b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512w8b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w8s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm8blockavx512w8s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmm8blockavx512w8b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512w8b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w8s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmm8blockavx512w8s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmm8blockavx512w8b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512w8b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w8s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmm8blockavx512w8s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmm8blockavx512w8b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512w8b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w8s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmm8blockavx512w8s3:
+	ADDQ $4, R12
+	JMP qspmm8blockavx512w8kn
+qspmm8blockavx512w8k1:
+	CMPQ R12, R13
+	JAE qspmm8blockavx512w8sum
+	CMPQ R12, R10
+	JB qspmm8blockavx512w8ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm8blockavx512w8ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8blockavx512w8s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm8blockavx512w8s:
+	INCQ R12
+	JMP qspmm8blockavx512w8k1
+qspmm8blockavx512w8sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y28, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmm8blockavx512w8nobeta
+	VFMADD231PS (DI), Y29, Y0
+qspmm8blockavx512w8nobeta:
+	VMOVUPS Y0, (DI)
+	JMP qspmm8blockavx512next
 
 // func QSpMMTile8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX512F, AVX512VL, BMI2
@@ -9912,6 +13337,15 @@ qspmmtile8blockavx512nopf:
 	LEAQ -4(DX)(R15*4), DX
 	MOVQ DX, sp0-24(SP)
 	XORQ R14, R14
+	MOVQ w+64(FP), R15
+	CMPQ R15, $1
+	JEQ qspmmtile8blockavx512w1
+	CMPQ R15, $2
+	JEQ qspmmtile8blockavx512w2
+	CMPQ R15, $4
+	JEQ qspmmtile8blockavx512w4
+	CMPQ R15, $8
+	JEQ qspmmtile8blockavx512w8
 qspmmtile8blockavx512c4:
 	LEAQ 64(R14), R15
 	CMPQ R15, w+64(FP)
@@ -11584,6 +15018,1680 @@ qspmmtile8blockavx512next:
 qspmmtile8blockavx512done:
 	VZEROUPPER
 	RET
+qspmmtile8blockavx512w1:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile8blockavx512w1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8blockavx512w1kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile8blockavx512w1ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512w1ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8blockavx512w1gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile8blockavx512w1gm
+qspmmtile8blockavx512w1gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile8blockavx512w1gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w1gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w1gs0
+	JMP qspmmtile8blockavx512w1k1
+qspmmtile8blockavx512w1gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile8blockavx512w1gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w1gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w1gs1
+	JMP qspmmtile8blockavx512w1gstop1
+qspmmtile8blockavx512w1gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtile8blockavx512w1gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w1gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w1gs2
+	JMP qspmmtile8blockavx512w1gstop2
+qspmmtile8blockavx512w1gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtile8blockavx512w1gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w1gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w1gs3
+	JMP qspmmtile8blockavx512w1gstop3
+qspmmtile8blockavx512w1gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtile8blockavx512w1gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w1gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w1gs4
+	JMP qspmmtile8blockavx512w1gstop4
+qspmmtile8blockavx512w1gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile8blockavx512w1gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w1gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w1gs5
+	JMP qspmmtile8blockavx512w1gstop5
+qspmmtile8blockavx512w1gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtile8blockavx512w1gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w1gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w1gs6
+	JMP qspmmtile8blockavx512w1gstop6
+qspmmtile8blockavx512w1gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtile8blockavx512w1gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w1gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w1gs7
+	JMP qspmmtile8blockavx512w1gstop7
+qspmmtile8blockavx512w1gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtile8blockavx512w1gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w1gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w1gs8
+	JMP qspmmtile8blockavx512w1gstop8
+qspmmtile8blockavx512w1gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile8blockavx512w1gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w1gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w1gs9
+	JMP qspmmtile8blockavx512w1gstop9
+qspmmtile8blockavx512w1gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtile8blockavx512w1gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w1gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w1gs10
+	JMP qspmmtile8blockavx512w1gstop10
+qspmmtile8blockavx512w1gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtile8blockavx512w1gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w1gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w1gs11
+	JMP qspmmtile8blockavx512w1gstop11
+qspmmtile8blockavx512w1gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtile8blockavx512w1gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w1gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w1gs12
+	JMP qspmmtile8blockavx512w1gstop12
+qspmmtile8blockavx512w1gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile8blockavx512w1gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w1gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w1gs13
+	JMP qspmmtile8blockavx512w1gstop13
+qspmmtile8blockavx512w1gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtile8blockavx512w1gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w1gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w1gs14
+	JMP qspmmtile8blockavx512w1gstop14
+qspmmtile8blockavx512w1gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtile8blockavx512w1gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w1gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w1gs15
+	JMP qspmmtile8blockavx512w1gstop15
+qspmmtile8blockavx512w1gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtile8blockavx512w1gs15:
+	ADDQ $16, R12
+	JMP qspmmtile8blockavx512w1gn
+qspmmtile8blockavx512w1gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8blockavx512w1k1
+qspmmtile8blockavx512w1gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8blockavx512w1k1
+qspmmtile8blockavx512w1gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8blockavx512w1k1
+qspmmtile8blockavx512w1gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile8blockavx512w1k1
+qspmmtile8blockavx512w1gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile8blockavx512w1k1
+qspmmtile8blockavx512w1gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile8blockavx512w1k1
+qspmmtile8blockavx512w1gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile8blockavx512w1k1
+qspmmtile8blockavx512w1gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile8blockavx512w1k1
+qspmmtile8blockavx512w1gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile8blockavx512w1k1
+qspmmtile8blockavx512w1gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile8blockavx512w1k1
+qspmmtile8blockavx512w1gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile8blockavx512w1k1
+qspmmtile8blockavx512w1gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile8blockavx512w1k1
+qspmmtile8blockavx512w1gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile8blockavx512w1k1
+qspmmtile8blockavx512w1gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile8blockavx512w1k1
+qspmmtile8blockavx512w1gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile8blockavx512w1k1
+qspmmtile8blockavx512w1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8blockavx512w1k1
+	CMPQ R12, R10
+	JB qspmmtile8blockavx512w1b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512w1b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w1i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w1s0
+	JMP qspmmtile8blockavx512w1k1
+qspmmtile8blockavx512w1i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile8blockavx512w1s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx512w1b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512w1b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w1i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w1s1
+	JMP qspmmtile8blockavx512w1stop1
+qspmmtile8blockavx512w1i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtile8blockavx512w1s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx512w1b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512w1b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w1i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w1s2
+	JMP qspmmtile8blockavx512w1stop2
+qspmmtile8blockavx512w1i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtile8blockavx512w1s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx512w1b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512w1b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w1i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w1s3
+	JMP qspmmtile8blockavx512w1stop3
+qspmmtile8blockavx512w1i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtile8blockavx512w1s3:
+	ADDQ $4, R12
+	JMP qspmmtile8blockavx512w1kn
+qspmmtile8blockavx512w1stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8blockavx512w1k1
+qspmmtile8blockavx512w1stop2:
+	ADDQ $2, R12
+	JMP qspmmtile8blockavx512w1k1
+qspmmtile8blockavx512w1stop3:
+	ADDQ $3, R12
+	JMP qspmmtile8blockavx512w1k1
+qspmmtile8blockavx512w1k1:
+	CMPQ R12, R13
+	JAE qspmmtile8blockavx512w1sum
+	CMPQ R12, R10
+	JB qspmmtile8blockavx512w1ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512w1ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w1oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w1s
+	JMP qspmmtile8blockavx512w1sum
+qspmmtile8blockavx512w1oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile8blockavx512w1s:
+	INCQ R12
+	JMP qspmmtile8blockavx512w1k1
+qspmmtile8blockavx512w1sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8blockavx512w1nobeta
+	VFMADD231SS (DI), X29, X0
+qspmmtile8blockavx512w1nobeta:
+	VMOVSS X0, (DI)
+	JMP qspmmtile8blockavx512next
+qspmmtile8blockavx512w2:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile8blockavx512w2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8blockavx512w2kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile8blockavx512w2ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512w2ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8blockavx512w2gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile8blockavx512w2gm
+qspmmtile8blockavx512w2gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile8blockavx512w2gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w2gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w2gs0
+	JMP qspmmtile8blockavx512w2k1
+qspmmtile8blockavx512w2gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile8blockavx512w2gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w2gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w2gs1
+	JMP qspmmtile8blockavx512w2gstop1
+qspmmtile8blockavx512w2gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtile8blockavx512w2gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w2gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w2gs2
+	JMP qspmmtile8blockavx512w2gstop2
+qspmmtile8blockavx512w2gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtile8blockavx512w2gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w2gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w2gs3
+	JMP qspmmtile8blockavx512w2gstop3
+qspmmtile8blockavx512w2gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtile8blockavx512w2gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w2gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w2gs4
+	JMP qspmmtile8blockavx512w2gstop4
+qspmmtile8blockavx512w2gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile8blockavx512w2gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w2gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w2gs5
+	JMP qspmmtile8blockavx512w2gstop5
+qspmmtile8blockavx512w2gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtile8blockavx512w2gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w2gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w2gs6
+	JMP qspmmtile8blockavx512w2gstop6
+qspmmtile8blockavx512w2gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtile8blockavx512w2gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w2gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w2gs7
+	JMP qspmmtile8blockavx512w2gstop7
+qspmmtile8blockavx512w2gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtile8blockavx512w2gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w2gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w2gs8
+	JMP qspmmtile8blockavx512w2gstop8
+qspmmtile8blockavx512w2gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile8blockavx512w2gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w2gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w2gs9
+	JMP qspmmtile8blockavx512w2gstop9
+qspmmtile8blockavx512w2gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtile8blockavx512w2gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w2gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w2gs10
+	JMP qspmmtile8blockavx512w2gstop10
+qspmmtile8blockavx512w2gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtile8blockavx512w2gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w2gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w2gs11
+	JMP qspmmtile8blockavx512w2gstop11
+qspmmtile8blockavx512w2gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtile8blockavx512w2gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w2gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w2gs12
+	JMP qspmmtile8blockavx512w2gstop12
+qspmmtile8blockavx512w2gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile8blockavx512w2gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w2gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w2gs13
+	JMP qspmmtile8blockavx512w2gstop13
+qspmmtile8blockavx512w2gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtile8blockavx512w2gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w2gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w2gs14
+	JMP qspmmtile8blockavx512w2gstop14
+qspmmtile8blockavx512w2gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtile8blockavx512w2gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w2gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w2gs15
+	JMP qspmmtile8blockavx512w2gstop15
+qspmmtile8blockavx512w2gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtile8blockavx512w2gs15:
+	ADDQ $16, R12
+	JMP qspmmtile8blockavx512w2gn
+qspmmtile8blockavx512w2gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8blockavx512w2k1
+qspmmtile8blockavx512w2gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8blockavx512w2k1
+qspmmtile8blockavx512w2gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8blockavx512w2k1
+qspmmtile8blockavx512w2gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile8blockavx512w2k1
+qspmmtile8blockavx512w2gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile8blockavx512w2k1
+qspmmtile8blockavx512w2gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile8blockavx512w2k1
+qspmmtile8blockavx512w2gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile8blockavx512w2k1
+qspmmtile8blockavx512w2gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile8blockavx512w2k1
+qspmmtile8blockavx512w2gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile8blockavx512w2k1
+qspmmtile8blockavx512w2gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile8blockavx512w2k1
+qspmmtile8blockavx512w2gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile8blockavx512w2k1
+qspmmtile8blockavx512w2gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile8blockavx512w2k1
+qspmmtile8blockavx512w2gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile8blockavx512w2k1
+qspmmtile8blockavx512w2gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile8blockavx512w2k1
+qspmmtile8blockavx512w2gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile8blockavx512w2k1
+qspmmtile8blockavx512w2kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8blockavx512w2k1
+	CMPQ R12, R10
+	JB qspmmtile8blockavx512w2b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512w2b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w2i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w2s0
+	JMP qspmmtile8blockavx512w2k1
+qspmmtile8blockavx512w2i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile8blockavx512w2s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx512w2b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512w2b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w2i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w2s1
+	JMP qspmmtile8blockavx512w2stop1
+qspmmtile8blockavx512w2i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtile8blockavx512w2s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx512w2b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512w2b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w2i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w2s2
+	JMP qspmmtile8blockavx512w2stop2
+qspmmtile8blockavx512w2i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtile8blockavx512w2s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx512w2b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512w2b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w2i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w2s3
+	JMP qspmmtile8blockavx512w2stop3
+qspmmtile8blockavx512w2i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtile8blockavx512w2s3:
+	ADDQ $4, R12
+	JMP qspmmtile8blockavx512w2kn
+qspmmtile8blockavx512w2stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8blockavx512w2k1
+qspmmtile8blockavx512w2stop2:
+	ADDQ $2, R12
+	JMP qspmmtile8blockavx512w2k1
+qspmmtile8blockavx512w2stop3:
+	ADDQ $3, R12
+	JMP qspmmtile8blockavx512w2k1
+qspmmtile8blockavx512w2k1:
+	CMPQ R12, R13
+	JAE qspmmtile8blockavx512w2sum
+	CMPQ R12, R10
+	JB qspmmtile8blockavx512w2ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512w2ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w2oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w2s
+	JMP qspmmtile8blockavx512w2sum
+qspmmtile8blockavx512w2oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile8blockavx512w2s:
+	INCQ R12
+	JMP qspmmtile8blockavx512w2k1
+qspmmtile8blockavx512w2sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8blockavx512w2nobeta
+	VMOVSD (DI), X8
+	VFMADD231PS X8, X29, X0
+qspmmtile8blockavx512w2nobeta:
+	VMOVSD X0, (DI)
+	JMP qspmmtile8blockavx512next
+qspmmtile8blockavx512w4:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile8blockavx512w4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8blockavx512w4kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile8blockavx512w4ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512w4ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8blockavx512w4gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile8blockavx512w4gm
+qspmmtile8blockavx512w4gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile8blockavx512w4gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w4gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w4gs0
+	JMP qspmmtile8blockavx512w4k1
+qspmmtile8blockavx512w4gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile8blockavx512w4gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w4gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w4gs1
+	JMP qspmmtile8blockavx512w4gstop1
+qspmmtile8blockavx512w4gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtile8blockavx512w4gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w4gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w4gs2
+	JMP qspmmtile8blockavx512w4gstop2
+qspmmtile8blockavx512w4gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtile8blockavx512w4gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w4gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w4gs3
+	JMP qspmmtile8blockavx512w4gstop3
+qspmmtile8blockavx512w4gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtile8blockavx512w4gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w4gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w4gs4
+	JMP qspmmtile8blockavx512w4gstop4
+qspmmtile8blockavx512w4gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile8blockavx512w4gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w4gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w4gs5
+	JMP qspmmtile8blockavx512w4gstop5
+qspmmtile8blockavx512w4gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtile8blockavx512w4gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w4gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w4gs6
+	JMP qspmmtile8blockavx512w4gstop6
+qspmmtile8blockavx512w4gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtile8blockavx512w4gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w4gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w4gs7
+	JMP qspmmtile8blockavx512w4gstop7
+qspmmtile8blockavx512w4gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtile8blockavx512w4gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w4gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w4gs8
+	JMP qspmmtile8blockavx512w4gstop8
+qspmmtile8blockavx512w4gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile8blockavx512w4gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w4gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w4gs9
+	JMP qspmmtile8blockavx512w4gstop9
+qspmmtile8blockavx512w4gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtile8blockavx512w4gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w4gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w4gs10
+	JMP qspmmtile8blockavx512w4gstop10
+qspmmtile8blockavx512w4gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtile8blockavx512w4gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w4gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w4gs11
+	JMP qspmmtile8blockavx512w4gstop11
+qspmmtile8blockavx512w4gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtile8blockavx512w4gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w4gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w4gs12
+	JMP qspmmtile8blockavx512w4gstop12
+qspmmtile8blockavx512w4gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile8blockavx512w4gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w4gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w4gs13
+	JMP qspmmtile8blockavx512w4gstop13
+qspmmtile8blockavx512w4gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtile8blockavx512w4gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w4gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w4gs14
+	JMP qspmmtile8blockavx512w4gstop14
+qspmmtile8blockavx512w4gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtile8blockavx512w4gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w4gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w4gs15
+	JMP qspmmtile8blockavx512w4gstop15
+qspmmtile8blockavx512w4gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtile8blockavx512w4gs15:
+	ADDQ $16, R12
+	JMP qspmmtile8blockavx512w4gn
+qspmmtile8blockavx512w4gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8blockavx512w4k1
+qspmmtile8blockavx512w4gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8blockavx512w4k1
+qspmmtile8blockavx512w4gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8blockavx512w4k1
+qspmmtile8blockavx512w4gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile8blockavx512w4k1
+qspmmtile8blockavx512w4gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile8blockavx512w4k1
+qspmmtile8blockavx512w4gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile8blockavx512w4k1
+qspmmtile8blockavx512w4gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile8blockavx512w4k1
+qspmmtile8blockavx512w4gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile8blockavx512w4k1
+qspmmtile8blockavx512w4gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile8blockavx512w4k1
+qspmmtile8blockavx512w4gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile8blockavx512w4k1
+qspmmtile8blockavx512w4gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile8blockavx512w4k1
+qspmmtile8blockavx512w4gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile8blockavx512w4k1
+qspmmtile8blockavx512w4gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile8blockavx512w4k1
+qspmmtile8blockavx512w4gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile8blockavx512w4k1
+qspmmtile8blockavx512w4gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile8blockavx512w4k1
+qspmmtile8blockavx512w4kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8blockavx512w4k1
+	CMPQ R12, R10
+	JB qspmmtile8blockavx512w4b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512w4b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w4i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w4s0
+	JMP qspmmtile8blockavx512w4k1
+qspmmtile8blockavx512w4i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile8blockavx512w4s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx512w4b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512w4b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w4i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w4s1
+	JMP qspmmtile8blockavx512w4stop1
+qspmmtile8blockavx512w4i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtile8blockavx512w4s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx512w4b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512w4b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w4i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w4s2
+	JMP qspmmtile8blockavx512w4stop2
+qspmmtile8blockavx512w4i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtile8blockavx512w4s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx512w4b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512w4b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w4i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w4s3
+	JMP qspmmtile8blockavx512w4stop3
+qspmmtile8blockavx512w4i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtile8blockavx512w4s3:
+	ADDQ $4, R12
+	JMP qspmmtile8blockavx512w4kn
+qspmmtile8blockavx512w4stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8blockavx512w4k1
+qspmmtile8blockavx512w4stop2:
+	ADDQ $2, R12
+	JMP qspmmtile8blockavx512w4k1
+qspmmtile8blockavx512w4stop3:
+	ADDQ $3, R12
+	JMP qspmmtile8blockavx512w4k1
+qspmmtile8blockavx512w4k1:
+	CMPQ R12, R13
+	JAE qspmmtile8blockavx512w4sum
+	CMPQ R12, R10
+	JB qspmmtile8blockavx512w4ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512w4ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w4oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w4s
+	JMP qspmmtile8blockavx512w4sum
+qspmmtile8blockavx512w4oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile8blockavx512w4s:
+	INCQ R12
+	JMP qspmmtile8blockavx512w4k1
+qspmmtile8blockavx512w4sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8blockavx512w4nobeta
+	VFMADD231PS (DI), X29, X0
+qspmmtile8blockavx512w4nobeta:
+	VMOVUPS X0, (DI)
+	JMP qspmmtile8blockavx512next
+qspmmtile8blockavx512w8:
+	VPXORQ Y0, Y0, Y0
+	VPXORQ Y4, Y4, Y4
+	VPXORQ Y1, Y1, Y1
+	VPXORQ Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile8blockavx512w8gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8blockavx512w8kn
+	VPMOVSXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile8blockavx512w8ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512w8ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8blockavx512w8gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile8blockavx512w8gm
+qspmmtile8blockavx512w8gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile8blockavx512w8gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w8gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w8gs0
+	JMP qspmmtile8blockavx512w8k1
+qspmmtile8blockavx512w8gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile8blockavx512w8gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w8gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w8gs1
+	JMP qspmmtile8blockavx512w8gstop1
+qspmmtile8blockavx512w8gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtile8blockavx512w8gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w8gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w8gs2
+	JMP qspmmtile8blockavx512w8gstop2
+qspmmtile8blockavx512w8gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtile8blockavx512w8gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w8gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w8gs3
+	JMP qspmmtile8blockavx512w8gstop3
+qspmmtile8blockavx512w8gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtile8blockavx512w8gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w8gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w8gs4
+	JMP qspmmtile8blockavx512w8gstop4
+qspmmtile8blockavx512w8gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile8blockavx512w8gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w8gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w8gs5
+	JMP qspmmtile8blockavx512w8gstop5
+qspmmtile8blockavx512w8gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtile8blockavx512w8gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w8gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w8gs6
+	JMP qspmmtile8blockavx512w8gstop6
+qspmmtile8blockavx512w8gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtile8blockavx512w8gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w8gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w8gs7
+	JMP qspmmtile8blockavx512w8gstop7
+qspmmtile8blockavx512w8gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtile8blockavx512w8gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w8gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w8gs8
+	JMP qspmmtile8blockavx512w8gstop8
+qspmmtile8blockavx512w8gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile8blockavx512w8gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w8gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w8gs9
+	JMP qspmmtile8blockavx512w8gstop9
+qspmmtile8blockavx512w8gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtile8blockavx512w8gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w8gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w8gs10
+	JMP qspmmtile8blockavx512w8gstop10
+qspmmtile8blockavx512w8gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtile8blockavx512w8gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w8gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w8gs11
+	JMP qspmmtile8blockavx512w8gstop11
+qspmmtile8blockavx512w8gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtile8blockavx512w8gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w8gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w8gs12
+	JMP qspmmtile8blockavx512w8gstop12
+qspmmtile8blockavx512w8gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile8blockavx512w8gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w8gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w8gs13
+	JMP qspmmtile8blockavx512w8gstop13
+qspmmtile8blockavx512w8gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtile8blockavx512w8gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w8gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w8gs14
+	JMP qspmmtile8blockavx512w8gstop14
+qspmmtile8blockavx512w8gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtile8blockavx512w8gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w8gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w8gs15
+	JMP qspmmtile8blockavx512w8gstop15
+qspmmtile8blockavx512w8gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtile8blockavx512w8gs15:
+	ADDQ $16, R12
+	JMP qspmmtile8blockavx512w8gn
+qspmmtile8blockavx512w8gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8blockavx512w8k1
+qspmmtile8blockavx512w8gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8blockavx512w8k1
+qspmmtile8blockavx512w8gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8blockavx512w8k1
+qspmmtile8blockavx512w8gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile8blockavx512w8k1
+qspmmtile8blockavx512w8gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile8blockavx512w8k1
+qspmmtile8blockavx512w8gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile8blockavx512w8k1
+qspmmtile8blockavx512w8gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile8blockavx512w8k1
+qspmmtile8blockavx512w8gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile8blockavx512w8k1
+qspmmtile8blockavx512w8gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile8blockavx512w8k1
+qspmmtile8blockavx512w8gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile8blockavx512w8k1
+qspmmtile8blockavx512w8gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile8blockavx512w8k1
+qspmmtile8blockavx512w8gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile8blockavx512w8k1
+qspmmtile8blockavx512w8gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile8blockavx512w8k1
+qspmmtile8blockavx512w8gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile8blockavx512w8k1
+qspmmtile8blockavx512w8gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile8blockavx512w8k1
+qspmmtile8blockavx512w8kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8blockavx512w8k1
+	CMPQ R12, R10
+	JB qspmmtile8blockavx512w8b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512w8b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w8i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w8s0
+	JMP qspmmtile8blockavx512w8k1
+qspmmtile8blockavx512w8i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile8blockavx512w8s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx512w8b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512w8b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w8i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w8s1
+	JMP qspmmtile8blockavx512w8stop1
+qspmmtile8blockavx512w8i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtile8blockavx512w8s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx512w8b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512w8b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w8i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w8s2
+	JMP qspmmtile8blockavx512w8stop2
+qspmmtile8blockavx512w8i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtile8blockavx512w8s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8blockavx512w8b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512w8b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w8i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w8s3
+	JMP qspmmtile8blockavx512w8stop3
+qspmmtile8blockavx512w8i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtile8blockavx512w8s3:
+	ADDQ $4, R12
+	JMP qspmmtile8blockavx512w8kn
+qspmmtile8blockavx512w8stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8blockavx512w8k1
+qspmmtile8blockavx512w8stop2:
+	ADDQ $2, R12
+	JMP qspmmtile8blockavx512w8k1
+qspmmtile8blockavx512w8stop3:
+	ADDQ $3, R12
+	JMP qspmmtile8blockavx512w8k1
+qspmmtile8blockavx512w8k1:
+	CMPQ R12, R13
+	JAE qspmmtile8blockavx512w8sum
+	CMPQ R12, R10
+	JB qspmmtile8blockavx512w8ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile8blockavx512w8ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8blockavx512w8oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8blockavx512w8s
+	JMP qspmmtile8blockavx512w8sum
+qspmmtile8blockavx512w8oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile8blockavx512w8s:
+	INCQ R12
+	JMP qspmmtile8blockavx512w8k1
+qspmmtile8blockavx512w8sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y28, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8blockavx512w8nobeta
+	VFMADD231PS (DI), Y29, Y0
+qspmmtile8blockavx512w8nobeta:
+	VMOVUPS Y0, (DI)
+	JMP qspmmtile8blockavx512next
 
 // func QSpMM8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX512F, AVX512VL, BMI2
@@ -11644,6 +16752,15 @@ qspmm8mxavx512row:
 	LEAQ -1(DX)(R15*1), DX
 	MOVQ DX, sp0-24(SP)
 	XORQ R14, R14
+	MOVQ w+64(FP), R15
+	CMPQ R15, $1
+	JEQ qspmm8mxavx512w1
+	CMPQ R15, $2
+	JEQ qspmm8mxavx512w2
+	CMPQ R15, $4
+	JEQ qspmm8mxavx512w4
+	CMPQ R15, $8
+	JEQ qspmm8mxavx512w8
 qspmm8mxavx512c4:
 	LEAQ 64(R14), R15
 	CMPQ R15, w+64(FP)
@@ -12938,6 +18055,1296 @@ qspmm8mxavx512next:
 qspmm8mxavx512done:
 	VZEROUPPER
 	RET
+qspmm8mxavx512w1:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmm8mxavx512w1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm8mxavx512w1kn
+	VPMOVZXBD (R11)(R12*1), Z10
+	VPANDD Z21, Z10, Z9
+	VPCMPEQD Z21, Z9, K1
+	VPSLLD $20, Z9, Z9
+	VMULPS Z22, Z9, Z9
+	VMOVDQA32 Z23, K1, Z9
+	VPSRLD $7, Z10, Z10
+	VPSLLD $31, Z10, Z10
+	VPORD Z10, Z9, Z9
+	CMPQ R12, R10
+	JB qspmm8mxavx512w1ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512w1ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8mxavx512w1gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm8mxavx512w1gm
+qspmm8mxavx512w1gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm8mxavx512w1gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w1gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm8mxavx512w1gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w1gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmm8mxavx512w1gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w1gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmm8mxavx512w1gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w1gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmm8mxavx512w1gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w1gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm8mxavx512w1gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w1gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmm8mxavx512w1gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w1gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmm8mxavx512w1gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w1gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmm8mxavx512w1gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w1gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm8mxavx512w1gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w1gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmm8mxavx512w1gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w1gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmm8mxavx512w1gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w1gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmm8mxavx512w1gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w1gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm8mxavx512w1gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w1gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmm8mxavx512w1gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w1gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmm8mxavx512w1gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w1gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmm8mxavx512w1gs15:
+	ADDQ $16, R12
+	JMP qspmm8mxavx512w1gn
+qspmm8mxavx512w1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm8mxavx512w1k1
+	CMPQ R12, R10
+	JB qspmm8mxavx512w1b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512w1b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w1s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm8mxavx512w1s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmm8mxavx512w1b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512w1b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w1s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmm8mxavx512w1s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmm8mxavx512w1b2
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512w1b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w1s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmm8mxavx512w1s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmm8mxavx512w1b3
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512w1b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w1s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmm8mxavx512w1s3:
+	ADDQ $4, R12
+	JMP qspmm8mxavx512w1kn
+qspmm8mxavx512w1k1:
+	CMPQ R12, R13
+	JAE qspmm8mxavx512w1sum
+	CMPQ R12, R10
+	JB qspmm8mxavx512w1ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512w1ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w1s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm8mxavx512w1s:
+	INCQ R12
+	JMP qspmm8mxavx512w1k1
+qspmm8mxavx512w1sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmm8mxavx512w1nobeta
+	VFMADD231SS (DI), X29, X0
+qspmm8mxavx512w1nobeta:
+	VMOVSS X0, (DI)
+	JMP qspmm8mxavx512next
+qspmm8mxavx512w2:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmm8mxavx512w2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm8mxavx512w2kn
+	VPMOVZXBD (R11)(R12*1), Z10
+	VPANDD Z21, Z10, Z9
+	VPCMPEQD Z21, Z9, K1
+	VPSLLD $20, Z9, Z9
+	VMULPS Z22, Z9, Z9
+	VMOVDQA32 Z23, K1, Z9
+	VPSRLD $7, Z10, Z10
+	VPSLLD $31, Z10, Z10
+	VPORD Z10, Z9, Z9
+	CMPQ R12, R10
+	JB qspmm8mxavx512w2ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512w2ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8mxavx512w2gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm8mxavx512w2gm
+qspmm8mxavx512w2gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm8mxavx512w2gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w2gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm8mxavx512w2gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w2gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmm8mxavx512w2gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w2gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmm8mxavx512w2gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w2gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmm8mxavx512w2gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w2gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm8mxavx512w2gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w2gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmm8mxavx512w2gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w2gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmm8mxavx512w2gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w2gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmm8mxavx512w2gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w2gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm8mxavx512w2gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w2gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmm8mxavx512w2gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w2gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmm8mxavx512w2gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w2gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmm8mxavx512w2gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w2gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm8mxavx512w2gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w2gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmm8mxavx512w2gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w2gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmm8mxavx512w2gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w2gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmm8mxavx512w2gs15:
+	ADDQ $16, R12
+	JMP qspmm8mxavx512w2gn
+qspmm8mxavx512w2kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm8mxavx512w2k1
+	CMPQ R12, R10
+	JB qspmm8mxavx512w2b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512w2b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w2s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm8mxavx512w2s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmm8mxavx512w2b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512w2b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w2s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmm8mxavx512w2s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmm8mxavx512w2b2
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512w2b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w2s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmm8mxavx512w2s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmm8mxavx512w2b3
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512w2b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w2s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmm8mxavx512w2s3:
+	ADDQ $4, R12
+	JMP qspmm8mxavx512w2kn
+qspmm8mxavx512w2k1:
+	CMPQ R12, R13
+	JAE qspmm8mxavx512w2sum
+	CMPQ R12, R10
+	JB qspmm8mxavx512w2ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512w2ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w2s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm8mxavx512w2s:
+	INCQ R12
+	JMP qspmm8mxavx512w2k1
+qspmm8mxavx512w2sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmm8mxavx512w2nobeta
+	VMOVSD (DI), X8
+	VFMADD231PS X8, X29, X0
+qspmm8mxavx512w2nobeta:
+	VMOVSD X0, (DI)
+	JMP qspmm8mxavx512next
+qspmm8mxavx512w4:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmm8mxavx512w4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm8mxavx512w4kn
+	VPMOVZXBD (R11)(R12*1), Z10
+	VPANDD Z21, Z10, Z9
+	VPCMPEQD Z21, Z9, K1
+	VPSLLD $20, Z9, Z9
+	VMULPS Z22, Z9, Z9
+	VMOVDQA32 Z23, K1, Z9
+	VPSRLD $7, Z10, Z10
+	VPSLLD $31, Z10, Z10
+	VPORD Z10, Z9, Z9
+	CMPQ R12, R10
+	JB qspmm8mxavx512w4ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512w4ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8mxavx512w4gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm8mxavx512w4gm
+qspmm8mxavx512w4gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm8mxavx512w4gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w4gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm8mxavx512w4gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w4gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmm8mxavx512w4gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w4gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmm8mxavx512w4gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w4gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmm8mxavx512w4gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w4gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm8mxavx512w4gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w4gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmm8mxavx512w4gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w4gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmm8mxavx512w4gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w4gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmm8mxavx512w4gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w4gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm8mxavx512w4gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w4gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmm8mxavx512w4gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w4gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmm8mxavx512w4gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w4gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmm8mxavx512w4gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w4gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm8mxavx512w4gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w4gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmm8mxavx512w4gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w4gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmm8mxavx512w4gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w4gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmm8mxavx512w4gs15:
+	ADDQ $16, R12
+	JMP qspmm8mxavx512w4gn
+qspmm8mxavx512w4kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm8mxavx512w4k1
+	CMPQ R12, R10
+	JB qspmm8mxavx512w4b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512w4b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w4s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm8mxavx512w4s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmm8mxavx512w4b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512w4b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w4s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmm8mxavx512w4s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmm8mxavx512w4b2
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512w4b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w4s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmm8mxavx512w4s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmm8mxavx512w4b3
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512w4b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w4s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmm8mxavx512w4s3:
+	ADDQ $4, R12
+	JMP qspmm8mxavx512w4kn
+qspmm8mxavx512w4k1:
+	CMPQ R12, R13
+	JAE qspmm8mxavx512w4sum
+	CMPQ R12, R10
+	JB qspmm8mxavx512w4ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512w4ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w4s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm8mxavx512w4s:
+	INCQ R12
+	JMP qspmm8mxavx512w4k1
+qspmm8mxavx512w4sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmm8mxavx512w4nobeta
+	VFMADD231PS (DI), X29, X0
+qspmm8mxavx512w4nobeta:
+	VMOVUPS X0, (DI)
+	JMP qspmm8mxavx512next
+qspmm8mxavx512w8:
+	VPXORQ Y0, Y0, Y0
+	VPXORQ Y4, Y4, Y4
+	VPXORQ Y1, Y1, Y1
+	VPXORQ Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmm8mxavx512w8gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm8mxavx512w8kn
+	VPMOVZXBD (R11)(R12*1), Z10
+	VPANDD Z21, Z10, Z9
+	VPCMPEQD Z21, Z9, K1
+	VPSLLD $20, Z9, Z9
+	VMULPS Z22, Z9, Z9
+	VMOVDQA32 Z23, K1, Z9
+	VPSRLD $7, Z10, Z10
+	VPSLLD $31, Z10, Z10
+	VPORD Z10, Z9, Z9
+	CMPQ R12, R10
+	JB qspmm8mxavx512w8ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512w8ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8mxavx512w8gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm8mxavx512w8gm
+qspmm8mxavx512w8gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm8mxavx512w8gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w8gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm8mxavx512w8gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w8gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmm8mxavx512w8gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w8gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmm8mxavx512w8gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w8gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmm8mxavx512w8gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w8gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm8mxavx512w8gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w8gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmm8mxavx512w8gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w8gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmm8mxavx512w8gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w8gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmm8mxavx512w8gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w8gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm8mxavx512w8gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w8gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmm8mxavx512w8gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w8gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmm8mxavx512w8gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w8gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmm8mxavx512w8gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w8gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm8mxavx512w8gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w8gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmm8mxavx512w8gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w8gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmm8mxavx512w8gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w8gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmm8mxavx512w8gs15:
+	ADDQ $16, R12
+	JMP qspmm8mxavx512w8gn
+qspmm8mxavx512w8kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm8mxavx512w8k1
+	CMPQ R12, R10
+	JB qspmm8mxavx512w8b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512w8b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w8s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm8mxavx512w8s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmm8mxavx512w8b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512w8b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w8s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmm8mxavx512w8s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmm8mxavx512w8b2
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512w8b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w8s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmm8mxavx512w8s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmm8mxavx512w8b3
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512w8b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w8s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmm8mxavx512w8s3:
+	ADDQ $4, R12
+	JMP qspmm8mxavx512w8kn
+qspmm8mxavx512w8k1:
+	CMPQ R12, R13
+	JAE qspmm8mxavx512w8sum
+	CMPQ R12, R10
+	JB qspmm8mxavx512w8ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm8mxavx512w8ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm8mxavx512w8s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm8mxavx512w8s:
+	INCQ R12
+	JMP qspmm8mxavx512w8k1
+qspmm8mxavx512w8sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y28, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmm8mxavx512w8nobeta
+	VFMADD231PS (DI), Y29, Y0
+qspmm8mxavx512w8nobeta:
+	VMOVUPS Y0, (DI)
+	JMP qspmm8mxavx512next
 
 // func QSpMMTile8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX512F, AVX512VL, BMI2
@@ -13007,6 +19414,15 @@ qspmmtile8mxavx512nopf:
 	LEAQ -1(DX)(R15*1), DX
 	MOVQ DX, sp0-24(SP)
 	XORQ R14, R14
+	MOVQ w+64(FP), R15
+	CMPQ R15, $1
+	JEQ qspmmtile8mxavx512w1
+	CMPQ R15, $2
+	JEQ qspmmtile8mxavx512w2
+	CMPQ R15, $4
+	JEQ qspmmtile8mxavx512w4
+	CMPQ R15, $8
+	JEQ qspmmtile8mxavx512w8
 qspmmtile8mxavx512c4:
 	LEAQ 64(R14), R15
 	CMPQ R15, w+64(FP)
@@ -14827,6 +21243,1848 @@ qspmmtile8mxavx512next:
 qspmmtile8mxavx512done:
 	VZEROUPPER
 	RET
+qspmmtile8mxavx512w1:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile8mxavx512w1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8mxavx512w1kn
+	VPMOVZXBD (R11)(R12*1), Z10
+	VPANDD Z21, Z10, Z9
+	VPCMPEQD Z21, Z9, K1
+	VPSLLD $20, Z9, Z9
+	VMULPS Z22, Z9, Z9
+	VMOVDQA32 Z23, K1, Z9
+	VPSRLD $7, Z10, Z10
+	VPSLLD $31, Z10, Z10
+	VPORD Z10, Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile8mxavx512w1ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512w1ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8mxavx512w1gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile8mxavx512w1gm
+qspmmtile8mxavx512w1gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile8mxavx512w1gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w1gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w1gs0
+	JMP qspmmtile8mxavx512w1k1
+qspmmtile8mxavx512w1gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile8mxavx512w1gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w1gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w1gs1
+	JMP qspmmtile8mxavx512w1gstop1
+qspmmtile8mxavx512w1gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtile8mxavx512w1gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w1gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w1gs2
+	JMP qspmmtile8mxavx512w1gstop2
+qspmmtile8mxavx512w1gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtile8mxavx512w1gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w1gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w1gs3
+	JMP qspmmtile8mxavx512w1gstop3
+qspmmtile8mxavx512w1gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtile8mxavx512w1gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w1gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w1gs4
+	JMP qspmmtile8mxavx512w1gstop4
+qspmmtile8mxavx512w1gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile8mxavx512w1gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w1gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w1gs5
+	JMP qspmmtile8mxavx512w1gstop5
+qspmmtile8mxavx512w1gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtile8mxavx512w1gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w1gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w1gs6
+	JMP qspmmtile8mxavx512w1gstop6
+qspmmtile8mxavx512w1gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtile8mxavx512w1gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w1gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w1gs7
+	JMP qspmmtile8mxavx512w1gstop7
+qspmmtile8mxavx512w1gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtile8mxavx512w1gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w1gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w1gs8
+	JMP qspmmtile8mxavx512w1gstop8
+qspmmtile8mxavx512w1gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile8mxavx512w1gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w1gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w1gs9
+	JMP qspmmtile8mxavx512w1gstop9
+qspmmtile8mxavx512w1gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtile8mxavx512w1gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w1gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w1gs10
+	JMP qspmmtile8mxavx512w1gstop10
+qspmmtile8mxavx512w1gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtile8mxavx512w1gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w1gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w1gs11
+	JMP qspmmtile8mxavx512w1gstop11
+qspmmtile8mxavx512w1gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtile8mxavx512w1gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w1gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w1gs12
+	JMP qspmmtile8mxavx512w1gstop12
+qspmmtile8mxavx512w1gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile8mxavx512w1gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w1gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w1gs13
+	JMP qspmmtile8mxavx512w1gstop13
+qspmmtile8mxavx512w1gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtile8mxavx512w1gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w1gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w1gs14
+	JMP qspmmtile8mxavx512w1gstop14
+qspmmtile8mxavx512w1gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtile8mxavx512w1gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w1gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w1gs15
+	JMP qspmmtile8mxavx512w1gstop15
+qspmmtile8mxavx512w1gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtile8mxavx512w1gs15:
+	ADDQ $16, R12
+	JMP qspmmtile8mxavx512w1gn
+qspmmtile8mxavx512w1gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8mxavx512w1k1
+qspmmtile8mxavx512w1gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8mxavx512w1k1
+qspmmtile8mxavx512w1gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8mxavx512w1k1
+qspmmtile8mxavx512w1gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile8mxavx512w1k1
+qspmmtile8mxavx512w1gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile8mxavx512w1k1
+qspmmtile8mxavx512w1gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile8mxavx512w1k1
+qspmmtile8mxavx512w1gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile8mxavx512w1k1
+qspmmtile8mxavx512w1gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile8mxavx512w1k1
+qspmmtile8mxavx512w1gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile8mxavx512w1k1
+qspmmtile8mxavx512w1gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile8mxavx512w1k1
+qspmmtile8mxavx512w1gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile8mxavx512w1k1
+qspmmtile8mxavx512w1gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile8mxavx512w1k1
+qspmmtile8mxavx512w1gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile8mxavx512w1k1
+qspmmtile8mxavx512w1gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile8mxavx512w1k1
+qspmmtile8mxavx512w1gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile8mxavx512w1k1
+qspmmtile8mxavx512w1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8mxavx512w1k1
+	CMPQ R12, R10
+	JB qspmmtile8mxavx512w1b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512w1b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w1i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w1s0
+	JMP qspmmtile8mxavx512w1k1
+qspmmtile8mxavx512w1i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile8mxavx512w1s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx512w1b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512w1b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w1i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w1s1
+	JMP qspmmtile8mxavx512w1stop1
+qspmmtile8mxavx512w1i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtile8mxavx512w1s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx512w1b2
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512w1b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w1i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w1s2
+	JMP qspmmtile8mxavx512w1stop2
+qspmmtile8mxavx512w1i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtile8mxavx512w1s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx512w1b3
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512w1b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w1i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w1s3
+	JMP qspmmtile8mxavx512w1stop3
+qspmmtile8mxavx512w1i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtile8mxavx512w1s3:
+	ADDQ $4, R12
+	JMP qspmmtile8mxavx512w1kn
+qspmmtile8mxavx512w1stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8mxavx512w1k1
+qspmmtile8mxavx512w1stop2:
+	ADDQ $2, R12
+	JMP qspmmtile8mxavx512w1k1
+qspmmtile8mxavx512w1stop3:
+	ADDQ $3, R12
+	JMP qspmmtile8mxavx512w1k1
+qspmmtile8mxavx512w1k1:
+	CMPQ R12, R13
+	JAE qspmmtile8mxavx512w1sum
+	CMPQ R12, R10
+	JB qspmmtile8mxavx512w1ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512w1ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w1oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w1s
+	JMP qspmmtile8mxavx512w1sum
+qspmmtile8mxavx512w1oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile8mxavx512w1s:
+	INCQ R12
+	JMP qspmmtile8mxavx512w1k1
+qspmmtile8mxavx512w1sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8mxavx512w1nobeta
+	VFMADD231SS (DI), X29, X0
+qspmmtile8mxavx512w1nobeta:
+	VMOVSS X0, (DI)
+	JMP qspmmtile8mxavx512next
+qspmmtile8mxavx512w2:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile8mxavx512w2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8mxavx512w2kn
+	VPMOVZXBD (R11)(R12*1), Z10
+	VPANDD Z21, Z10, Z9
+	VPCMPEQD Z21, Z9, K1
+	VPSLLD $20, Z9, Z9
+	VMULPS Z22, Z9, Z9
+	VMOVDQA32 Z23, K1, Z9
+	VPSRLD $7, Z10, Z10
+	VPSLLD $31, Z10, Z10
+	VPORD Z10, Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile8mxavx512w2ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512w2ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8mxavx512w2gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile8mxavx512w2gm
+qspmmtile8mxavx512w2gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile8mxavx512w2gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w2gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w2gs0
+	JMP qspmmtile8mxavx512w2k1
+qspmmtile8mxavx512w2gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile8mxavx512w2gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w2gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w2gs1
+	JMP qspmmtile8mxavx512w2gstop1
+qspmmtile8mxavx512w2gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtile8mxavx512w2gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w2gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w2gs2
+	JMP qspmmtile8mxavx512w2gstop2
+qspmmtile8mxavx512w2gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtile8mxavx512w2gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w2gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w2gs3
+	JMP qspmmtile8mxavx512w2gstop3
+qspmmtile8mxavx512w2gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtile8mxavx512w2gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w2gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w2gs4
+	JMP qspmmtile8mxavx512w2gstop4
+qspmmtile8mxavx512w2gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile8mxavx512w2gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w2gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w2gs5
+	JMP qspmmtile8mxavx512w2gstop5
+qspmmtile8mxavx512w2gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtile8mxavx512w2gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w2gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w2gs6
+	JMP qspmmtile8mxavx512w2gstop6
+qspmmtile8mxavx512w2gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtile8mxavx512w2gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w2gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w2gs7
+	JMP qspmmtile8mxavx512w2gstop7
+qspmmtile8mxavx512w2gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtile8mxavx512w2gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w2gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w2gs8
+	JMP qspmmtile8mxavx512w2gstop8
+qspmmtile8mxavx512w2gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile8mxavx512w2gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w2gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w2gs9
+	JMP qspmmtile8mxavx512w2gstop9
+qspmmtile8mxavx512w2gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtile8mxavx512w2gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w2gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w2gs10
+	JMP qspmmtile8mxavx512w2gstop10
+qspmmtile8mxavx512w2gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtile8mxavx512w2gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w2gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w2gs11
+	JMP qspmmtile8mxavx512w2gstop11
+qspmmtile8mxavx512w2gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtile8mxavx512w2gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w2gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w2gs12
+	JMP qspmmtile8mxavx512w2gstop12
+qspmmtile8mxavx512w2gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile8mxavx512w2gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w2gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w2gs13
+	JMP qspmmtile8mxavx512w2gstop13
+qspmmtile8mxavx512w2gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtile8mxavx512w2gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w2gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w2gs14
+	JMP qspmmtile8mxavx512w2gstop14
+qspmmtile8mxavx512w2gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtile8mxavx512w2gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w2gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w2gs15
+	JMP qspmmtile8mxavx512w2gstop15
+qspmmtile8mxavx512w2gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtile8mxavx512w2gs15:
+	ADDQ $16, R12
+	JMP qspmmtile8mxavx512w2gn
+qspmmtile8mxavx512w2gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8mxavx512w2k1
+qspmmtile8mxavx512w2gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8mxavx512w2k1
+qspmmtile8mxavx512w2gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8mxavx512w2k1
+qspmmtile8mxavx512w2gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile8mxavx512w2k1
+qspmmtile8mxavx512w2gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile8mxavx512w2k1
+qspmmtile8mxavx512w2gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile8mxavx512w2k1
+qspmmtile8mxavx512w2gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile8mxavx512w2k1
+qspmmtile8mxavx512w2gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile8mxavx512w2k1
+qspmmtile8mxavx512w2gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile8mxavx512w2k1
+qspmmtile8mxavx512w2gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile8mxavx512w2k1
+qspmmtile8mxavx512w2gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile8mxavx512w2k1
+qspmmtile8mxavx512w2gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile8mxavx512w2k1
+qspmmtile8mxavx512w2gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile8mxavx512w2k1
+qspmmtile8mxavx512w2gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile8mxavx512w2k1
+qspmmtile8mxavx512w2gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile8mxavx512w2k1
+qspmmtile8mxavx512w2kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8mxavx512w2k1
+	CMPQ R12, R10
+	JB qspmmtile8mxavx512w2b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512w2b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w2i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w2s0
+	JMP qspmmtile8mxavx512w2k1
+qspmmtile8mxavx512w2i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile8mxavx512w2s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx512w2b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512w2b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w2i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w2s1
+	JMP qspmmtile8mxavx512w2stop1
+qspmmtile8mxavx512w2i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtile8mxavx512w2s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx512w2b2
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512w2b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w2i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w2s2
+	JMP qspmmtile8mxavx512w2stop2
+qspmmtile8mxavx512w2i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtile8mxavx512w2s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx512w2b3
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512w2b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w2i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w2s3
+	JMP qspmmtile8mxavx512w2stop3
+qspmmtile8mxavx512w2i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtile8mxavx512w2s3:
+	ADDQ $4, R12
+	JMP qspmmtile8mxavx512w2kn
+qspmmtile8mxavx512w2stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8mxavx512w2k1
+qspmmtile8mxavx512w2stop2:
+	ADDQ $2, R12
+	JMP qspmmtile8mxavx512w2k1
+qspmmtile8mxavx512w2stop3:
+	ADDQ $3, R12
+	JMP qspmmtile8mxavx512w2k1
+qspmmtile8mxavx512w2k1:
+	CMPQ R12, R13
+	JAE qspmmtile8mxavx512w2sum
+	CMPQ R12, R10
+	JB qspmmtile8mxavx512w2ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512w2ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w2oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w2s
+	JMP qspmmtile8mxavx512w2sum
+qspmmtile8mxavx512w2oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile8mxavx512w2s:
+	INCQ R12
+	JMP qspmmtile8mxavx512w2k1
+qspmmtile8mxavx512w2sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8mxavx512w2nobeta
+	VMOVSD (DI), X8
+	VFMADD231PS X8, X29, X0
+qspmmtile8mxavx512w2nobeta:
+	VMOVSD X0, (DI)
+	JMP qspmmtile8mxavx512next
+qspmmtile8mxavx512w4:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile8mxavx512w4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8mxavx512w4kn
+	VPMOVZXBD (R11)(R12*1), Z10
+	VPANDD Z21, Z10, Z9
+	VPCMPEQD Z21, Z9, K1
+	VPSLLD $20, Z9, Z9
+	VMULPS Z22, Z9, Z9
+	VMOVDQA32 Z23, K1, Z9
+	VPSRLD $7, Z10, Z10
+	VPSLLD $31, Z10, Z10
+	VPORD Z10, Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile8mxavx512w4ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512w4ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8mxavx512w4gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile8mxavx512w4gm
+qspmmtile8mxavx512w4gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile8mxavx512w4gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w4gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w4gs0
+	JMP qspmmtile8mxavx512w4k1
+qspmmtile8mxavx512w4gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile8mxavx512w4gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w4gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w4gs1
+	JMP qspmmtile8mxavx512w4gstop1
+qspmmtile8mxavx512w4gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtile8mxavx512w4gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w4gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w4gs2
+	JMP qspmmtile8mxavx512w4gstop2
+qspmmtile8mxavx512w4gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtile8mxavx512w4gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w4gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w4gs3
+	JMP qspmmtile8mxavx512w4gstop3
+qspmmtile8mxavx512w4gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtile8mxavx512w4gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w4gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w4gs4
+	JMP qspmmtile8mxavx512w4gstop4
+qspmmtile8mxavx512w4gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile8mxavx512w4gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w4gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w4gs5
+	JMP qspmmtile8mxavx512w4gstop5
+qspmmtile8mxavx512w4gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtile8mxavx512w4gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w4gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w4gs6
+	JMP qspmmtile8mxavx512w4gstop6
+qspmmtile8mxavx512w4gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtile8mxavx512w4gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w4gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w4gs7
+	JMP qspmmtile8mxavx512w4gstop7
+qspmmtile8mxavx512w4gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtile8mxavx512w4gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w4gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w4gs8
+	JMP qspmmtile8mxavx512w4gstop8
+qspmmtile8mxavx512w4gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile8mxavx512w4gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w4gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w4gs9
+	JMP qspmmtile8mxavx512w4gstop9
+qspmmtile8mxavx512w4gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtile8mxavx512w4gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w4gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w4gs10
+	JMP qspmmtile8mxavx512w4gstop10
+qspmmtile8mxavx512w4gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtile8mxavx512w4gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w4gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w4gs11
+	JMP qspmmtile8mxavx512w4gstop11
+qspmmtile8mxavx512w4gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtile8mxavx512w4gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w4gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w4gs12
+	JMP qspmmtile8mxavx512w4gstop12
+qspmmtile8mxavx512w4gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile8mxavx512w4gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w4gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w4gs13
+	JMP qspmmtile8mxavx512w4gstop13
+qspmmtile8mxavx512w4gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtile8mxavx512w4gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w4gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w4gs14
+	JMP qspmmtile8mxavx512w4gstop14
+qspmmtile8mxavx512w4gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtile8mxavx512w4gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w4gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w4gs15
+	JMP qspmmtile8mxavx512w4gstop15
+qspmmtile8mxavx512w4gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtile8mxavx512w4gs15:
+	ADDQ $16, R12
+	JMP qspmmtile8mxavx512w4gn
+qspmmtile8mxavx512w4gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8mxavx512w4k1
+qspmmtile8mxavx512w4gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8mxavx512w4k1
+qspmmtile8mxavx512w4gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8mxavx512w4k1
+qspmmtile8mxavx512w4gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile8mxavx512w4k1
+qspmmtile8mxavx512w4gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile8mxavx512w4k1
+qspmmtile8mxavx512w4gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile8mxavx512w4k1
+qspmmtile8mxavx512w4gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile8mxavx512w4k1
+qspmmtile8mxavx512w4gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile8mxavx512w4k1
+qspmmtile8mxavx512w4gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile8mxavx512w4k1
+qspmmtile8mxavx512w4gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile8mxavx512w4k1
+qspmmtile8mxavx512w4gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile8mxavx512w4k1
+qspmmtile8mxavx512w4gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile8mxavx512w4k1
+qspmmtile8mxavx512w4gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile8mxavx512w4k1
+qspmmtile8mxavx512w4gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile8mxavx512w4k1
+qspmmtile8mxavx512w4gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile8mxavx512w4k1
+qspmmtile8mxavx512w4kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8mxavx512w4k1
+	CMPQ R12, R10
+	JB qspmmtile8mxavx512w4b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512w4b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w4i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w4s0
+	JMP qspmmtile8mxavx512w4k1
+qspmmtile8mxavx512w4i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile8mxavx512w4s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx512w4b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512w4b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w4i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w4s1
+	JMP qspmmtile8mxavx512w4stop1
+qspmmtile8mxavx512w4i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtile8mxavx512w4s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx512w4b2
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512w4b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w4i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w4s2
+	JMP qspmmtile8mxavx512w4stop2
+qspmmtile8mxavx512w4i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtile8mxavx512w4s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx512w4b3
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512w4b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w4i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w4s3
+	JMP qspmmtile8mxavx512w4stop3
+qspmmtile8mxavx512w4i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtile8mxavx512w4s3:
+	ADDQ $4, R12
+	JMP qspmmtile8mxavx512w4kn
+qspmmtile8mxavx512w4stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8mxavx512w4k1
+qspmmtile8mxavx512w4stop2:
+	ADDQ $2, R12
+	JMP qspmmtile8mxavx512w4k1
+qspmmtile8mxavx512w4stop3:
+	ADDQ $3, R12
+	JMP qspmmtile8mxavx512w4k1
+qspmmtile8mxavx512w4k1:
+	CMPQ R12, R13
+	JAE qspmmtile8mxavx512w4sum
+	CMPQ R12, R10
+	JB qspmmtile8mxavx512w4ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512w4ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w4oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w4s
+	JMP qspmmtile8mxavx512w4sum
+qspmmtile8mxavx512w4oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile8mxavx512w4s:
+	INCQ R12
+	JMP qspmmtile8mxavx512w4k1
+qspmmtile8mxavx512w4sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8mxavx512w4nobeta
+	VFMADD231PS (DI), X29, X0
+qspmmtile8mxavx512w4nobeta:
+	VMOVUPS X0, (DI)
+	JMP qspmmtile8mxavx512next
+qspmmtile8mxavx512w8:
+	VPXORQ Y0, Y0, Y0
+	VPXORQ Y4, Y4, Y4
+	VPXORQ Y1, Y1, Y1
+	VPXORQ Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtile8mxavx512w8gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8mxavx512w8kn
+	VPMOVZXBD (R11)(R12*1), Z10
+	VPANDD Z21, Z10, Z9
+	VPCMPEQD Z21, Z9, K1
+	VPSLLD $20, Z9, Z9
+	VMULPS Z22, Z9, Z9
+	VMOVDQA32 Z23, K1, Z9
+	VPSRLD $7, Z10, Z10
+	VPSLLD $31, Z10, Z10
+	VPORD Z10, Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile8mxavx512w8ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512w8ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8mxavx512w8gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile8mxavx512w8gm
+qspmmtile8mxavx512w8gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile8mxavx512w8gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w8gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w8gs0
+	JMP qspmmtile8mxavx512w8k1
+qspmmtile8mxavx512w8gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile8mxavx512w8gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w8gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w8gs1
+	JMP qspmmtile8mxavx512w8gstop1
+qspmmtile8mxavx512w8gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtile8mxavx512w8gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w8gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w8gs2
+	JMP qspmmtile8mxavx512w8gstop2
+qspmmtile8mxavx512w8gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtile8mxavx512w8gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w8gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w8gs3
+	JMP qspmmtile8mxavx512w8gstop3
+qspmmtile8mxavx512w8gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtile8mxavx512w8gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w8gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w8gs4
+	JMP qspmmtile8mxavx512w8gstop4
+qspmmtile8mxavx512w8gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile8mxavx512w8gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w8gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w8gs5
+	JMP qspmmtile8mxavx512w8gstop5
+qspmmtile8mxavx512w8gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtile8mxavx512w8gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w8gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w8gs6
+	JMP qspmmtile8mxavx512w8gstop6
+qspmmtile8mxavx512w8gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtile8mxavx512w8gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w8gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w8gs7
+	JMP qspmmtile8mxavx512w8gstop7
+qspmmtile8mxavx512w8gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtile8mxavx512w8gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w8gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w8gs8
+	JMP qspmmtile8mxavx512w8gstop8
+qspmmtile8mxavx512w8gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile8mxavx512w8gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w8gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w8gs9
+	JMP qspmmtile8mxavx512w8gstop9
+qspmmtile8mxavx512w8gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtile8mxavx512w8gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w8gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w8gs10
+	JMP qspmmtile8mxavx512w8gstop10
+qspmmtile8mxavx512w8gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtile8mxavx512w8gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w8gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w8gs11
+	JMP qspmmtile8mxavx512w8gstop11
+qspmmtile8mxavx512w8gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtile8mxavx512w8gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w8gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w8gs12
+	JMP qspmmtile8mxavx512w8gstop12
+qspmmtile8mxavx512w8gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile8mxavx512w8gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w8gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w8gs13
+	JMP qspmmtile8mxavx512w8gstop13
+qspmmtile8mxavx512w8gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtile8mxavx512w8gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w8gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w8gs14
+	JMP qspmmtile8mxavx512w8gstop14
+qspmmtile8mxavx512w8gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtile8mxavx512w8gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w8gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w8gs15
+	JMP qspmmtile8mxavx512w8gstop15
+qspmmtile8mxavx512w8gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtile8mxavx512w8gs15:
+	ADDQ $16, R12
+	JMP qspmmtile8mxavx512w8gn
+qspmmtile8mxavx512w8gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile8mxavx512w8k1
+qspmmtile8mxavx512w8gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile8mxavx512w8k1
+qspmmtile8mxavx512w8gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile8mxavx512w8k1
+qspmmtile8mxavx512w8gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile8mxavx512w8k1
+qspmmtile8mxavx512w8gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile8mxavx512w8k1
+qspmmtile8mxavx512w8gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile8mxavx512w8k1
+qspmmtile8mxavx512w8gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile8mxavx512w8k1
+qspmmtile8mxavx512w8gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile8mxavx512w8k1
+qspmmtile8mxavx512w8gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile8mxavx512w8k1
+qspmmtile8mxavx512w8gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile8mxavx512w8k1
+qspmmtile8mxavx512w8gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile8mxavx512w8k1
+qspmmtile8mxavx512w8gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile8mxavx512w8k1
+qspmmtile8mxavx512w8gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile8mxavx512w8k1
+qspmmtile8mxavx512w8gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile8mxavx512w8k1
+qspmmtile8mxavx512w8gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile8mxavx512w8k1
+qspmmtile8mxavx512w8kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile8mxavx512w8k1
+	CMPQ R12, R10
+	JB qspmmtile8mxavx512w8b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512w8b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w8i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w8s0
+	JMP qspmmtile8mxavx512w8k1
+qspmmtile8mxavx512w8i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile8mxavx512w8s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx512w8b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512w8b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w8i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w8s1
+	JMP qspmmtile8mxavx512w8stop1
+qspmmtile8mxavx512w8i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtile8mxavx512w8s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx512w8b2
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512w8b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w8i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w8s2
+	JMP qspmmtile8mxavx512w8stop2
+qspmmtile8mxavx512w8i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtile8mxavx512w8s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile8mxavx512w8b3
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512w8b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w8i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w8s3
+	JMP qspmmtile8mxavx512w8stop3
+qspmmtile8mxavx512w8i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtile8mxavx512w8s3:
+	ADDQ $4, R12
+	JMP qspmmtile8mxavx512w8kn
+qspmmtile8mxavx512w8stop1:
+	ADDQ $1, R12
+	JMP qspmmtile8mxavx512w8k1
+qspmmtile8mxavx512w8stop2:
+	ADDQ $2, R12
+	JMP qspmmtile8mxavx512w8k1
+qspmmtile8mxavx512w8stop3:
+	ADDQ $3, R12
+	JMP qspmmtile8mxavx512w8k1
+qspmmtile8mxavx512w8k1:
+	CMPQ R12, R13
+	JAE qspmmtile8mxavx512w8sum
+	CMPQ R12, R10
+	JB qspmmtile8mxavx512w8ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile8mxavx512w8ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile8mxavx512w8oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile8mxavx512w8s
+	JMP qspmmtile8mxavx512w8sum
+qspmmtile8mxavx512w8oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile8mxavx512w8s:
+	INCQ R12
+	JMP qspmmtile8mxavx512w8k1
+qspmmtile8mxavx512w8sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y28, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile8mxavx512w8nobeta
+	VFMADD231PS (DI), Y29, Y0
+qspmmtile8mxavx512w8nobeta:
+	VMOVUPS Y0, (DI)
+	JMP qspmmtile8mxavx512next
 
 // func QSpMM4BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX512F, AVX512VL, BMI2
@@ -14882,6 +23140,15 @@ qspmm4blockavx512row:
 	LEAQ -4(DX)(R15*4), DX
 	MOVQ DX, sp0-24(SP)
 	XORQ R14, R14
+	MOVQ w+64(FP), R15
+	CMPQ R15, $1
+	JEQ qspmm4blockavx512w1
+	CMPQ R15, $2
+	JEQ qspmm4blockavx512w2
+	CMPQ R15, $4
+	JEQ qspmm4blockavx512w4
+	CMPQ R15, $8
+	JEQ qspmm4blockavx512w8
 qspmm4blockavx512c4:
 	LEAQ 64(R14), R15
 	CMPQ R15, w+64(FP)
@@ -16190,6 +24457,1289 @@ qspmm4blockavx512next:
 qspmm4blockavx512done:
 	VZEROUPPER
 	RET
+qspmm4blockavx512w1:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmm4blockavx512w1gn
+	CMPQ R12, R13
+	JAE qspmm4blockavx512w1sum
+	CMPQ R12, R10
+	JB qspmm4blockavx512w1hb0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w1hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w1hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm4blockavx512w1hs:
+	INCQ R12
+qspmm4blockavx512w1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx512w1kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmm4blockavx512w1ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w1ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4blockavx512w1gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm4blockavx512w1gm
+qspmm4blockavx512w1gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm4blockavx512w1gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w1gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm4blockavx512w1gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w1gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmm4blockavx512w1gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w1gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmm4blockavx512w1gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w1gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmm4blockavx512w1gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w1gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm4blockavx512w1gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w1gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmm4blockavx512w1gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w1gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmm4blockavx512w1gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w1gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmm4blockavx512w1gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w1gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm4blockavx512w1gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w1gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmm4blockavx512w1gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w1gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmm4blockavx512w1gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w1gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmm4blockavx512w1gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w1gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm4blockavx512w1gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w1gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmm4blockavx512w1gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w1gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmm4blockavx512w1gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w1gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmm4blockavx512w1gs15:
+	ADDQ $16, R12
+	JMP qspmm4blockavx512w1gn
+qspmm4blockavx512w1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx512w1k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmm4blockavx512w1b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w1b0:
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w1s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm4blockavx512w1s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmm4blockavx512w1b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w1b1:
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w1s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmm4blockavx512w1s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmm4blockavx512w1b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w1b2:
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w1s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmm4blockavx512w1s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmm4blockavx512w1b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w1b3:
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w1s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmm4blockavx512w1s3:
+	ADDQ $4, R12
+	JMP qspmm4blockavx512w1kn
+qspmm4blockavx512w1k1:
+	CMPQ R12, R13
+	JAE qspmm4blockavx512w1sum
+	CMPQ R12, R10
+	JB qspmm4blockavx512w1ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w1ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w1s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm4blockavx512w1s:
+	INCQ R12
+	JMP qspmm4blockavx512w1k1
+qspmm4blockavx512w1sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmm4blockavx512w1nobeta
+	VFMADD231SS (DI), X29, X0
+qspmm4blockavx512w1nobeta:
+	VMOVSS X0, (DI)
+	JMP qspmm4blockavx512next
+qspmm4blockavx512w2:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmm4blockavx512w2gn
+	CMPQ R12, R13
+	JAE qspmm4blockavx512w2sum
+	CMPQ R12, R10
+	JB qspmm4blockavx512w2hb0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w2hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w2hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm4blockavx512w2hs:
+	INCQ R12
+qspmm4blockavx512w2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx512w2kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmm4blockavx512w2ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w2ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4blockavx512w2gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm4blockavx512w2gm
+qspmm4blockavx512w2gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm4blockavx512w2gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w2gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm4blockavx512w2gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w2gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmm4blockavx512w2gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w2gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmm4blockavx512w2gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w2gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmm4blockavx512w2gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w2gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm4blockavx512w2gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w2gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmm4blockavx512w2gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w2gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmm4blockavx512w2gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w2gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmm4blockavx512w2gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w2gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm4blockavx512w2gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w2gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmm4blockavx512w2gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w2gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmm4blockavx512w2gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w2gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmm4blockavx512w2gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w2gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm4blockavx512w2gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w2gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmm4blockavx512w2gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w2gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmm4blockavx512w2gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w2gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmm4blockavx512w2gs15:
+	ADDQ $16, R12
+	JMP qspmm4blockavx512w2gn
+qspmm4blockavx512w2kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx512w2k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmm4blockavx512w2b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w2b0:
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w2s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm4blockavx512w2s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmm4blockavx512w2b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w2b1:
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w2s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmm4blockavx512w2s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmm4blockavx512w2b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w2b2:
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w2s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmm4blockavx512w2s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmm4blockavx512w2b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w2b3:
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w2s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmm4blockavx512w2s3:
+	ADDQ $4, R12
+	JMP qspmm4blockavx512w2kn
+qspmm4blockavx512w2k1:
+	CMPQ R12, R13
+	JAE qspmm4blockavx512w2sum
+	CMPQ R12, R10
+	JB qspmm4blockavx512w2ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w2ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w2s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm4blockavx512w2s:
+	INCQ R12
+	JMP qspmm4blockavx512w2k1
+qspmm4blockavx512w2sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmm4blockavx512w2nobeta
+	VMOVSD (DI), X8
+	VFMADD231PS X8, X29, X0
+qspmm4blockavx512w2nobeta:
+	VMOVSD X0, (DI)
+	JMP qspmm4blockavx512next
+qspmm4blockavx512w4:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmm4blockavx512w4gn
+	CMPQ R12, R13
+	JAE qspmm4blockavx512w4sum
+	CMPQ R12, R10
+	JB qspmm4blockavx512w4hb0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w4hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w4hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm4blockavx512w4hs:
+	INCQ R12
+qspmm4blockavx512w4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx512w4kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmm4blockavx512w4ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w4ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4blockavx512w4gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm4blockavx512w4gm
+qspmm4blockavx512w4gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm4blockavx512w4gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w4gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm4blockavx512w4gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w4gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmm4blockavx512w4gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w4gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmm4blockavx512w4gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w4gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmm4blockavx512w4gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w4gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm4blockavx512w4gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w4gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmm4blockavx512w4gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w4gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmm4blockavx512w4gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w4gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmm4blockavx512w4gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w4gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm4blockavx512w4gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w4gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmm4blockavx512w4gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w4gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmm4blockavx512w4gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w4gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmm4blockavx512w4gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w4gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm4blockavx512w4gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w4gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmm4blockavx512w4gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w4gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmm4blockavx512w4gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w4gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmm4blockavx512w4gs15:
+	ADDQ $16, R12
+	JMP qspmm4blockavx512w4gn
+qspmm4blockavx512w4kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx512w4k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmm4blockavx512w4b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w4b0:
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w4s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm4blockavx512w4s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmm4blockavx512w4b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w4b1:
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w4s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmm4blockavx512w4s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmm4blockavx512w4b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w4b2:
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w4s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmm4blockavx512w4s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmm4blockavx512w4b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w4b3:
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w4s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmm4blockavx512w4s3:
+	ADDQ $4, R12
+	JMP qspmm4blockavx512w4kn
+qspmm4blockavx512w4k1:
+	CMPQ R12, R13
+	JAE qspmm4blockavx512w4sum
+	CMPQ R12, R10
+	JB qspmm4blockavx512w4ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w4ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w4s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm4blockavx512w4s:
+	INCQ R12
+	JMP qspmm4blockavx512w4k1
+qspmm4blockavx512w4sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmm4blockavx512w4nobeta
+	VFMADD231PS (DI), X29, X0
+qspmm4blockavx512w4nobeta:
+	VMOVUPS X0, (DI)
+	JMP qspmm4blockavx512next
+qspmm4blockavx512w8:
+	VPXORQ Y0, Y0, Y0
+	VPXORQ Y4, Y4, Y4
+	VPXORQ Y1, Y1, Y1
+	VPXORQ Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmm4blockavx512w8gn
+	CMPQ R12, R13
+	JAE qspmm4blockavx512w8sum
+	CMPQ R12, R10
+	JB qspmm4blockavx512w8hb0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w8hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w8hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm4blockavx512w8hs:
+	INCQ R12
+qspmm4blockavx512w8gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx512w8kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmm4blockavx512w8ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w8ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4blockavx512w8gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm4blockavx512w8gm
+qspmm4blockavx512w8gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm4blockavx512w8gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w8gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm4blockavx512w8gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w8gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmm4blockavx512w8gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w8gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmm4blockavx512w8gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w8gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmm4blockavx512w8gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w8gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm4blockavx512w8gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w8gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmm4blockavx512w8gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w8gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmm4blockavx512w8gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w8gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmm4blockavx512w8gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w8gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm4blockavx512w8gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w8gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmm4blockavx512w8gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w8gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmm4blockavx512w8gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w8gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmm4blockavx512w8gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w8gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm4blockavx512w8gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w8gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmm4blockavx512w8gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w8gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmm4blockavx512w8gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w8gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmm4blockavx512w8gs15:
+	ADDQ $16, R12
+	JMP qspmm4blockavx512w8gn
+qspmm4blockavx512w8kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm4blockavx512w8k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmm4blockavx512w8b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w8b0:
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w8s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm4blockavx512w8s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmm4blockavx512w8b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w8b1:
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w8s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmm4blockavx512w8s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmm4blockavx512w8b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w8b2:
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w8s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmm4blockavx512w8s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmm4blockavx512w8b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w8b3:
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w8s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmm4blockavx512w8s3:
+	ADDQ $4, R12
+	JMP qspmm4blockavx512w8kn
+qspmm4blockavx512w8k1:
+	CMPQ R12, R13
+	JAE qspmm4blockavx512w8sum
+	CMPQ R12, R10
+	JB qspmm4blockavx512w8ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmm4blockavx512w8ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4blockavx512w8s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm4blockavx512w8s:
+	INCQ R12
+	JMP qspmm4blockavx512w8k1
+qspmm4blockavx512w8sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y28, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmm4blockavx512w8nobeta
+	VFMADD231PS (DI), Y29, Y0
+qspmm4blockavx512w8nobeta:
+	VMOVUPS Y0, (DI)
+	JMP qspmm4blockavx512next
 
 // func QSpMMTile4BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX512F, AVX512VL, BMI2
@@ -16255,6 +25805,15 @@ qspmmtile4blockavx512nopf:
 	LEAQ -4(DX)(R15*4), DX
 	MOVQ DX, sp0-24(SP)
 	XORQ R14, R14
+	MOVQ w+64(FP), R15
+	CMPQ R15, $1
+	JEQ qspmmtile4blockavx512w1
+	CMPQ R15, $2
+	JEQ qspmmtile4blockavx512w2
+	CMPQ R15, $4
+	JEQ qspmmtile4blockavx512w4
+	CMPQ R15, $8
+	JEQ qspmmtile4blockavx512w8
 qspmmtile4blockavx512c4:
 	LEAQ 64(R14), R15
 	CMPQ R15, w+64(FP)
@@ -18105,6 +27664,1857 @@ qspmmtile4blockavx512next:
 qspmmtile4blockavx512done:
 	VZEROUPPER
 	RET
+qspmmtile4blockavx512w1:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmmtile4blockavx512w1gn
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx512w1sum
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512w1hb0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w1hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w1hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w1hs
+	JMP qspmmtile4blockavx512w1sum
+qspmmtile4blockavx512w1hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile4blockavx512w1hs:
+	INCQ R12
+qspmmtile4blockavx512w1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx512w1kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512w1ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w1ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4blockavx512w1gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile4blockavx512w1gm
+qspmmtile4blockavx512w1gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile4blockavx512w1gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w1gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w1gs0
+	JMP qspmmtile4blockavx512w1k1
+qspmmtile4blockavx512w1gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile4blockavx512w1gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w1gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w1gs1
+	JMP qspmmtile4blockavx512w1gstop1
+qspmmtile4blockavx512w1gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtile4blockavx512w1gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w1gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w1gs2
+	JMP qspmmtile4blockavx512w1gstop2
+qspmmtile4blockavx512w1gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtile4blockavx512w1gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w1gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w1gs3
+	JMP qspmmtile4blockavx512w1gstop3
+qspmmtile4blockavx512w1gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtile4blockavx512w1gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w1gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w1gs4
+	JMP qspmmtile4blockavx512w1gstop4
+qspmmtile4blockavx512w1gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile4blockavx512w1gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w1gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w1gs5
+	JMP qspmmtile4blockavx512w1gstop5
+qspmmtile4blockavx512w1gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtile4blockavx512w1gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w1gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w1gs6
+	JMP qspmmtile4blockavx512w1gstop6
+qspmmtile4blockavx512w1gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtile4blockavx512w1gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w1gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w1gs7
+	JMP qspmmtile4blockavx512w1gstop7
+qspmmtile4blockavx512w1gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtile4blockavx512w1gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w1gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w1gs8
+	JMP qspmmtile4blockavx512w1gstop8
+qspmmtile4blockavx512w1gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile4blockavx512w1gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w1gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w1gs9
+	JMP qspmmtile4blockavx512w1gstop9
+qspmmtile4blockavx512w1gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtile4blockavx512w1gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w1gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w1gs10
+	JMP qspmmtile4blockavx512w1gstop10
+qspmmtile4blockavx512w1gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtile4blockavx512w1gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w1gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w1gs11
+	JMP qspmmtile4blockavx512w1gstop11
+qspmmtile4blockavx512w1gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtile4blockavx512w1gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w1gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w1gs12
+	JMP qspmmtile4blockavx512w1gstop12
+qspmmtile4blockavx512w1gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile4blockavx512w1gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w1gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w1gs13
+	JMP qspmmtile4blockavx512w1gstop13
+qspmmtile4blockavx512w1gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtile4blockavx512w1gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w1gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w1gs14
+	JMP qspmmtile4blockavx512w1gstop14
+qspmmtile4blockavx512w1gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtile4blockavx512w1gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w1gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w1gs15
+	JMP qspmmtile4blockavx512w1gstop15
+qspmmtile4blockavx512w1gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtile4blockavx512w1gs15:
+	ADDQ $16, R12
+	JMP qspmmtile4blockavx512w1gn
+qspmmtile4blockavx512w1gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile4blockavx512w1k1
+qspmmtile4blockavx512w1gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile4blockavx512w1k1
+qspmmtile4blockavx512w1gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile4blockavx512w1k1
+qspmmtile4blockavx512w1gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile4blockavx512w1k1
+qspmmtile4blockavx512w1gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile4blockavx512w1k1
+qspmmtile4blockavx512w1gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile4blockavx512w1k1
+qspmmtile4blockavx512w1gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile4blockavx512w1k1
+qspmmtile4blockavx512w1gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile4blockavx512w1k1
+qspmmtile4blockavx512w1gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile4blockavx512w1k1
+qspmmtile4blockavx512w1gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile4blockavx512w1k1
+qspmmtile4blockavx512w1gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile4blockavx512w1k1
+qspmmtile4blockavx512w1gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile4blockavx512w1k1
+qspmmtile4blockavx512w1gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile4blockavx512w1k1
+qspmmtile4blockavx512w1gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile4blockavx512w1k1
+qspmmtile4blockavx512w1gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile4blockavx512w1k1
+qspmmtile4blockavx512w1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx512w1k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512w1b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w1b0:
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w1i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w1s0
+	JMP qspmmtile4blockavx512w1k1
+qspmmtile4blockavx512w1i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile4blockavx512w1s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx512w1b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w1b1:
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w1i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w1s1
+	JMP qspmmtile4blockavx512w1stop1
+qspmmtile4blockavx512w1i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtile4blockavx512w1s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx512w1b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w1b2:
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w1i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w1s2
+	JMP qspmmtile4blockavx512w1stop2
+qspmmtile4blockavx512w1i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtile4blockavx512w1s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx512w1b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w1b3:
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w1i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w1s3
+	JMP qspmmtile4blockavx512w1stop3
+qspmmtile4blockavx512w1i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtile4blockavx512w1s3:
+	ADDQ $4, R12
+	JMP qspmmtile4blockavx512w1kn
+qspmmtile4blockavx512w1stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4blockavx512w1k1
+qspmmtile4blockavx512w1stop2:
+	ADDQ $2, R12
+	JMP qspmmtile4blockavx512w1k1
+qspmmtile4blockavx512w1stop3:
+	ADDQ $3, R12
+	JMP qspmmtile4blockavx512w1k1
+qspmmtile4blockavx512w1k1:
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx512w1sum
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512w1ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w1ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w1oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w1s
+	JMP qspmmtile4blockavx512w1sum
+qspmmtile4blockavx512w1oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile4blockavx512w1s:
+	INCQ R12
+	JMP qspmmtile4blockavx512w1k1
+qspmmtile4blockavx512w1sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4blockavx512w1nobeta
+	VFMADD231SS (DI), X29, X0
+qspmmtile4blockavx512w1nobeta:
+	VMOVSS X0, (DI)
+	JMP qspmmtile4blockavx512next
+qspmmtile4blockavx512w2:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmmtile4blockavx512w2gn
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx512w2sum
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512w2hb0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w2hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w2hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w2hs
+	JMP qspmmtile4blockavx512w2sum
+qspmmtile4blockavx512w2hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile4blockavx512w2hs:
+	INCQ R12
+qspmmtile4blockavx512w2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx512w2kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512w2ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w2ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4blockavx512w2gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile4blockavx512w2gm
+qspmmtile4blockavx512w2gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile4blockavx512w2gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w2gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w2gs0
+	JMP qspmmtile4blockavx512w2k1
+qspmmtile4blockavx512w2gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile4blockavx512w2gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w2gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w2gs1
+	JMP qspmmtile4blockavx512w2gstop1
+qspmmtile4blockavx512w2gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtile4blockavx512w2gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w2gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w2gs2
+	JMP qspmmtile4blockavx512w2gstop2
+qspmmtile4blockavx512w2gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtile4blockavx512w2gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w2gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w2gs3
+	JMP qspmmtile4blockavx512w2gstop3
+qspmmtile4blockavx512w2gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtile4blockavx512w2gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w2gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w2gs4
+	JMP qspmmtile4blockavx512w2gstop4
+qspmmtile4blockavx512w2gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile4blockavx512w2gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w2gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w2gs5
+	JMP qspmmtile4blockavx512w2gstop5
+qspmmtile4blockavx512w2gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtile4blockavx512w2gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w2gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w2gs6
+	JMP qspmmtile4blockavx512w2gstop6
+qspmmtile4blockavx512w2gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtile4blockavx512w2gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w2gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w2gs7
+	JMP qspmmtile4blockavx512w2gstop7
+qspmmtile4blockavx512w2gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtile4blockavx512w2gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w2gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w2gs8
+	JMP qspmmtile4blockavx512w2gstop8
+qspmmtile4blockavx512w2gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile4blockavx512w2gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w2gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w2gs9
+	JMP qspmmtile4blockavx512w2gstop9
+qspmmtile4blockavx512w2gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtile4blockavx512w2gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w2gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w2gs10
+	JMP qspmmtile4blockavx512w2gstop10
+qspmmtile4blockavx512w2gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtile4blockavx512w2gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w2gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w2gs11
+	JMP qspmmtile4blockavx512w2gstop11
+qspmmtile4blockavx512w2gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtile4blockavx512w2gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w2gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w2gs12
+	JMP qspmmtile4blockavx512w2gstop12
+qspmmtile4blockavx512w2gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile4blockavx512w2gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w2gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w2gs13
+	JMP qspmmtile4blockavx512w2gstop13
+qspmmtile4blockavx512w2gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtile4blockavx512w2gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w2gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w2gs14
+	JMP qspmmtile4blockavx512w2gstop14
+qspmmtile4blockavx512w2gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtile4blockavx512w2gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w2gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w2gs15
+	JMP qspmmtile4blockavx512w2gstop15
+qspmmtile4blockavx512w2gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtile4blockavx512w2gs15:
+	ADDQ $16, R12
+	JMP qspmmtile4blockavx512w2gn
+qspmmtile4blockavx512w2gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile4blockavx512w2k1
+qspmmtile4blockavx512w2gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile4blockavx512w2k1
+qspmmtile4blockavx512w2gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile4blockavx512w2k1
+qspmmtile4blockavx512w2gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile4blockavx512w2k1
+qspmmtile4blockavx512w2gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile4blockavx512w2k1
+qspmmtile4blockavx512w2gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile4blockavx512w2k1
+qspmmtile4blockavx512w2gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile4blockavx512w2k1
+qspmmtile4blockavx512w2gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile4blockavx512w2k1
+qspmmtile4blockavx512w2gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile4blockavx512w2k1
+qspmmtile4blockavx512w2gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile4blockavx512w2k1
+qspmmtile4blockavx512w2gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile4blockavx512w2k1
+qspmmtile4blockavx512w2gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile4blockavx512w2k1
+qspmmtile4blockavx512w2gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile4blockavx512w2k1
+qspmmtile4blockavx512w2gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile4blockavx512w2k1
+qspmmtile4blockavx512w2gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile4blockavx512w2k1
+qspmmtile4blockavx512w2kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx512w2k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512w2b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w2b0:
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w2i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w2s0
+	JMP qspmmtile4blockavx512w2k1
+qspmmtile4blockavx512w2i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile4blockavx512w2s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx512w2b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w2b1:
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w2i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w2s1
+	JMP qspmmtile4blockavx512w2stop1
+qspmmtile4blockavx512w2i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtile4blockavx512w2s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx512w2b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w2b2:
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w2i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w2s2
+	JMP qspmmtile4blockavx512w2stop2
+qspmmtile4blockavx512w2i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtile4blockavx512w2s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx512w2b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w2b3:
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w2i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w2s3
+	JMP qspmmtile4blockavx512w2stop3
+qspmmtile4blockavx512w2i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtile4blockavx512w2s3:
+	ADDQ $4, R12
+	JMP qspmmtile4blockavx512w2kn
+qspmmtile4blockavx512w2stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4blockavx512w2k1
+qspmmtile4blockavx512w2stop2:
+	ADDQ $2, R12
+	JMP qspmmtile4blockavx512w2k1
+qspmmtile4blockavx512w2stop3:
+	ADDQ $3, R12
+	JMP qspmmtile4blockavx512w2k1
+qspmmtile4blockavx512w2k1:
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx512w2sum
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512w2ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w2ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w2oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w2s
+	JMP qspmmtile4blockavx512w2sum
+qspmmtile4blockavx512w2oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile4blockavx512w2s:
+	INCQ R12
+	JMP qspmmtile4blockavx512w2k1
+qspmmtile4blockavx512w2sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4blockavx512w2nobeta
+	VMOVSD (DI), X8
+	VFMADD231PS X8, X29, X0
+qspmmtile4blockavx512w2nobeta:
+	VMOVSD X0, (DI)
+	JMP qspmmtile4blockavx512next
+qspmmtile4blockavx512w4:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmmtile4blockavx512w4gn
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx512w4sum
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512w4hb0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w4hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w4hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w4hs
+	JMP qspmmtile4blockavx512w4sum
+qspmmtile4blockavx512w4hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile4blockavx512w4hs:
+	INCQ R12
+qspmmtile4blockavx512w4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx512w4kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512w4ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w4ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4blockavx512w4gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile4blockavx512w4gm
+qspmmtile4blockavx512w4gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile4blockavx512w4gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w4gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w4gs0
+	JMP qspmmtile4blockavx512w4k1
+qspmmtile4blockavx512w4gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile4blockavx512w4gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w4gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w4gs1
+	JMP qspmmtile4blockavx512w4gstop1
+qspmmtile4blockavx512w4gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtile4blockavx512w4gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w4gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w4gs2
+	JMP qspmmtile4blockavx512w4gstop2
+qspmmtile4blockavx512w4gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtile4blockavx512w4gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w4gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w4gs3
+	JMP qspmmtile4blockavx512w4gstop3
+qspmmtile4blockavx512w4gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtile4blockavx512w4gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w4gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w4gs4
+	JMP qspmmtile4blockavx512w4gstop4
+qspmmtile4blockavx512w4gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile4blockavx512w4gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w4gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w4gs5
+	JMP qspmmtile4blockavx512w4gstop5
+qspmmtile4blockavx512w4gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtile4blockavx512w4gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w4gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w4gs6
+	JMP qspmmtile4blockavx512w4gstop6
+qspmmtile4blockavx512w4gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtile4blockavx512w4gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w4gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w4gs7
+	JMP qspmmtile4blockavx512w4gstop7
+qspmmtile4blockavx512w4gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtile4blockavx512w4gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w4gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w4gs8
+	JMP qspmmtile4blockavx512w4gstop8
+qspmmtile4blockavx512w4gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile4blockavx512w4gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w4gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w4gs9
+	JMP qspmmtile4blockavx512w4gstop9
+qspmmtile4blockavx512w4gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtile4blockavx512w4gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w4gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w4gs10
+	JMP qspmmtile4blockavx512w4gstop10
+qspmmtile4blockavx512w4gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtile4blockavx512w4gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w4gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w4gs11
+	JMP qspmmtile4blockavx512w4gstop11
+qspmmtile4blockavx512w4gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtile4blockavx512w4gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w4gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w4gs12
+	JMP qspmmtile4blockavx512w4gstop12
+qspmmtile4blockavx512w4gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile4blockavx512w4gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w4gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w4gs13
+	JMP qspmmtile4blockavx512w4gstop13
+qspmmtile4blockavx512w4gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtile4blockavx512w4gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w4gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w4gs14
+	JMP qspmmtile4blockavx512w4gstop14
+qspmmtile4blockavx512w4gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtile4blockavx512w4gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w4gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w4gs15
+	JMP qspmmtile4blockavx512w4gstop15
+qspmmtile4blockavx512w4gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtile4blockavx512w4gs15:
+	ADDQ $16, R12
+	JMP qspmmtile4blockavx512w4gn
+qspmmtile4blockavx512w4gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile4blockavx512w4k1
+qspmmtile4blockavx512w4gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile4blockavx512w4k1
+qspmmtile4blockavx512w4gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile4blockavx512w4k1
+qspmmtile4blockavx512w4gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile4blockavx512w4k1
+qspmmtile4blockavx512w4gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile4blockavx512w4k1
+qspmmtile4blockavx512w4gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile4blockavx512w4k1
+qspmmtile4blockavx512w4gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile4blockavx512w4k1
+qspmmtile4blockavx512w4gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile4blockavx512w4k1
+qspmmtile4blockavx512w4gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile4blockavx512w4k1
+qspmmtile4blockavx512w4gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile4blockavx512w4k1
+qspmmtile4blockavx512w4gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile4blockavx512w4k1
+qspmmtile4blockavx512w4gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile4blockavx512w4k1
+qspmmtile4blockavx512w4gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile4blockavx512w4k1
+qspmmtile4blockavx512w4gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile4blockavx512w4k1
+qspmmtile4blockavx512w4gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile4blockavx512w4k1
+qspmmtile4blockavx512w4kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx512w4k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512w4b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w4b0:
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w4i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w4s0
+	JMP qspmmtile4blockavx512w4k1
+qspmmtile4blockavx512w4i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile4blockavx512w4s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx512w4b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w4b1:
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w4i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w4s1
+	JMP qspmmtile4blockavx512w4stop1
+qspmmtile4blockavx512w4i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtile4blockavx512w4s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx512w4b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w4b2:
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w4i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w4s2
+	JMP qspmmtile4blockavx512w4stop2
+qspmmtile4blockavx512w4i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtile4blockavx512w4s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx512w4b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w4b3:
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w4i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w4s3
+	JMP qspmmtile4blockavx512w4stop3
+qspmmtile4blockavx512w4i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtile4blockavx512w4s3:
+	ADDQ $4, R12
+	JMP qspmmtile4blockavx512w4kn
+qspmmtile4blockavx512w4stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4blockavx512w4k1
+qspmmtile4blockavx512w4stop2:
+	ADDQ $2, R12
+	JMP qspmmtile4blockavx512w4k1
+qspmmtile4blockavx512w4stop3:
+	ADDQ $3, R12
+	JMP qspmmtile4blockavx512w4k1
+qspmmtile4blockavx512w4k1:
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx512w4sum
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512w4ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w4ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w4oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w4s
+	JMP qspmmtile4blockavx512w4sum
+qspmmtile4blockavx512w4oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile4blockavx512w4s:
+	INCQ R12
+	JMP qspmmtile4blockavx512w4k1
+qspmmtile4blockavx512w4sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4blockavx512w4nobeta
+	VFMADD231PS (DI), X29, X0
+qspmmtile4blockavx512w4nobeta:
+	VMOVUPS X0, (DI)
+	JMP qspmmtile4blockavx512next
+qspmmtile4blockavx512w8:
+	VPXORQ Y0, Y0, Y0
+	VPXORQ Y4, Y4, Y4
+	VPXORQ Y1, Y1, Y1
+	VPXORQ Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmmtile4blockavx512w8gn
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx512w8sum
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512w8hb0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w8hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w8hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w8hs
+	JMP qspmmtile4blockavx512w8sum
+qspmmtile4blockavx512w8hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile4blockavx512w8hs:
+	INCQ R12
+qspmmtile4blockavx512w8gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx512w8kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512w8ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w8ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4blockavx512w8gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile4blockavx512w8gm
+qspmmtile4blockavx512w8gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile4blockavx512w8gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w8gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w8gs0
+	JMP qspmmtile4blockavx512w8k1
+qspmmtile4blockavx512w8gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile4blockavx512w8gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w8gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w8gs1
+	JMP qspmmtile4blockavx512w8gstop1
+qspmmtile4blockavx512w8gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtile4blockavx512w8gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w8gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w8gs2
+	JMP qspmmtile4blockavx512w8gstop2
+qspmmtile4blockavx512w8gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtile4blockavx512w8gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w8gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w8gs3
+	JMP qspmmtile4blockavx512w8gstop3
+qspmmtile4blockavx512w8gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtile4blockavx512w8gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w8gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w8gs4
+	JMP qspmmtile4blockavx512w8gstop4
+qspmmtile4blockavx512w8gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile4blockavx512w8gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w8gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w8gs5
+	JMP qspmmtile4blockavx512w8gstop5
+qspmmtile4blockavx512w8gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtile4blockavx512w8gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w8gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w8gs6
+	JMP qspmmtile4blockavx512w8gstop6
+qspmmtile4blockavx512w8gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtile4blockavx512w8gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w8gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w8gs7
+	JMP qspmmtile4blockavx512w8gstop7
+qspmmtile4blockavx512w8gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtile4blockavx512w8gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w8gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w8gs8
+	JMP qspmmtile4blockavx512w8gstop8
+qspmmtile4blockavx512w8gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile4blockavx512w8gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w8gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w8gs9
+	JMP qspmmtile4blockavx512w8gstop9
+qspmmtile4blockavx512w8gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtile4blockavx512w8gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w8gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w8gs10
+	JMP qspmmtile4blockavx512w8gstop10
+qspmmtile4blockavx512w8gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtile4blockavx512w8gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w8gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w8gs11
+	JMP qspmmtile4blockavx512w8gstop11
+qspmmtile4blockavx512w8gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtile4blockavx512w8gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w8gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w8gs12
+	JMP qspmmtile4blockavx512w8gstop12
+qspmmtile4blockavx512w8gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile4blockavx512w8gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w8gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w8gs13
+	JMP qspmmtile4blockavx512w8gstop13
+qspmmtile4blockavx512w8gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtile4blockavx512w8gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w8gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w8gs14
+	JMP qspmmtile4blockavx512w8gstop14
+qspmmtile4blockavx512w8gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtile4blockavx512w8gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w8gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w8gs15
+	JMP qspmmtile4blockavx512w8gstop15
+qspmmtile4blockavx512w8gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtile4blockavx512w8gs15:
+	ADDQ $16, R12
+	JMP qspmmtile4blockavx512w8gn
+qspmmtile4blockavx512w8gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile4blockavx512w8k1
+qspmmtile4blockavx512w8gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile4blockavx512w8k1
+qspmmtile4blockavx512w8gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile4blockavx512w8k1
+qspmmtile4blockavx512w8gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile4blockavx512w8k1
+qspmmtile4blockavx512w8gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile4blockavx512w8k1
+qspmmtile4blockavx512w8gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile4blockavx512w8k1
+qspmmtile4blockavx512w8gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile4blockavx512w8k1
+qspmmtile4blockavx512w8gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile4blockavx512w8k1
+qspmmtile4blockavx512w8gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile4blockavx512w8k1
+qspmmtile4blockavx512w8gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile4blockavx512w8k1
+qspmmtile4blockavx512w8gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile4blockavx512w8k1
+qspmmtile4blockavx512w8gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile4blockavx512w8k1
+qspmmtile4blockavx512w8gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile4blockavx512w8k1
+qspmmtile4blockavx512w8gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile4blockavx512w8k1
+qspmmtile4blockavx512w8gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile4blockavx512w8k1
+qspmmtile4blockavx512w8kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4blockavx512w8k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512w8b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w8b0:
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w8i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w8s0
+	JMP qspmmtile4blockavx512w8k1
+qspmmtile4blockavx512w8i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile4blockavx512w8s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx512w8b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w8b1:
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w8i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w8s1
+	JMP qspmmtile4blockavx512w8stop1
+qspmmtile4blockavx512w8i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtile4blockavx512w8s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx512w8b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w8b2:
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w8i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w8s2
+	JMP qspmmtile4blockavx512w8stop2
+qspmmtile4blockavx512w8i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtile4blockavx512w8s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4blockavx512w8b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w8b3:
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w8i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w8s3
+	JMP qspmmtile4blockavx512w8stop3
+qspmmtile4blockavx512w8i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtile4blockavx512w8s3:
+	ADDQ $4, R12
+	JMP qspmmtile4blockavx512w8kn
+qspmmtile4blockavx512w8stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4blockavx512w8k1
+qspmmtile4blockavx512w8stop2:
+	ADDQ $2, R12
+	JMP qspmmtile4blockavx512w8k1
+qspmmtile4blockavx512w8stop3:
+	ADDQ $3, R12
+	JMP qspmmtile4blockavx512w8k1
+qspmmtile4blockavx512w8k1:
+	CMPQ R12, R13
+	JAE qspmmtile4blockavx512w8sum
+	CMPQ R12, R10
+	JB qspmmtile4blockavx512w8ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+qspmmtile4blockavx512w8ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4blockavx512w8oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4blockavx512w8s
+	JMP qspmmtile4blockavx512w8sum
+qspmmtile4blockavx512w8oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile4blockavx512w8s:
+	INCQ R12
+	JMP qspmmtile4blockavx512w8k1
+qspmmtile4blockavx512w8sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y28, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4blockavx512w8nobeta
+	VFMADD231PS (DI), Y29, Y0
+qspmmtile4blockavx512w8nobeta:
+	VMOVUPS Y0, (DI)
+	JMP qspmmtile4blockavx512next
 
 // func QSpMM4MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX512F, AVX512VL, BMI2
@@ -18160,6 +29570,15 @@ qspmm4mxavx512row:
 	LEAQ -1(DX)(R15*1), DX
 	MOVQ DX, sp0-24(SP)
 	XORQ R14, R14
+	MOVQ w+64(FP), R15
+	CMPQ R15, $1
+	JEQ qspmm4mxavx512w1
+	CMPQ R15, $2
+	JEQ qspmm4mxavx512w2
+	CMPQ R15, $4
+	JEQ qspmm4mxavx512w4
+	CMPQ R15, $8
+	JEQ qspmm4mxavx512w8
 qspmm4mxavx512c4:
 	LEAQ 64(R14), R15
 	CMPQ R15, w+64(FP)
@@ -19608,6 +31027,1449 @@ qspmm4mxavx512next:
 qspmm4mxavx512done:
 	VZEROUPPER
 	RET
+qspmm4mxavx512w1:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmm4mxavx512w1gn
+	CMPQ R12, R13
+	JAE qspmm4mxavx512w1sum
+	CMPQ R12, R10
+	JB qspmm4mxavx512w1hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w1hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w1hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm4mxavx512w1hs:
+	INCQ R12
+qspmm4mxavx512w1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm4mxavx512w1kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmm4mxavx512w1ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w1ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4mxavx512w1gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm4mxavx512w1gm
+qspmm4mxavx512w1gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm4mxavx512w1gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w1gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm4mxavx512w1gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w1gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmm4mxavx512w1gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w1gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmm4mxavx512w1gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w1gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmm4mxavx512w1gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w1gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm4mxavx512w1gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w1gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmm4mxavx512w1gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w1gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmm4mxavx512w1gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w1gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmm4mxavx512w1gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w1gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm4mxavx512w1gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w1gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmm4mxavx512w1gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w1gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmm4mxavx512w1gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w1gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmm4mxavx512w1gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w1gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm4mxavx512w1gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w1gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmm4mxavx512w1gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w1gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmm4mxavx512w1gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w1gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmm4mxavx512w1gs15:
+	ADDQ $16, R12
+	JMP qspmm4mxavx512w1gn
+qspmm4mxavx512w1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm4mxavx512w1k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmm4mxavx512w1b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w1b0:
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w1s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm4mxavx512w1s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmm4mxavx512w1b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w1b1:
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w1s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmm4mxavx512w1s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmm4mxavx512w1b2
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w1b2:
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w1s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmm4mxavx512w1s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmm4mxavx512w1b3
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w1b3:
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w1s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmm4mxavx512w1s3:
+	ADDQ $4, R12
+	JMP qspmm4mxavx512w1kn
+qspmm4mxavx512w1k1:
+	CMPQ R12, R13
+	JAE qspmm4mxavx512w1sum
+	CMPQ R12, R10
+	JB qspmm4mxavx512w1ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w1ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w1s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmm4mxavx512w1s:
+	INCQ R12
+	JMP qspmm4mxavx512w1k1
+qspmm4mxavx512w1sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmm4mxavx512w1nobeta
+	VFMADD231SS (DI), X29, X0
+qspmm4mxavx512w1nobeta:
+	VMOVSS X0, (DI)
+	JMP qspmm4mxavx512next
+qspmm4mxavx512w2:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmm4mxavx512w2gn
+	CMPQ R12, R13
+	JAE qspmm4mxavx512w2sum
+	CMPQ R12, R10
+	JB qspmm4mxavx512w2hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w2hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w2hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm4mxavx512w2hs:
+	INCQ R12
+qspmm4mxavx512w2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm4mxavx512w2kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmm4mxavx512w2ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w2ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4mxavx512w2gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm4mxavx512w2gm
+qspmm4mxavx512w2gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm4mxavx512w2gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w2gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm4mxavx512w2gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w2gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmm4mxavx512w2gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w2gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmm4mxavx512w2gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w2gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmm4mxavx512w2gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w2gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm4mxavx512w2gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w2gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmm4mxavx512w2gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w2gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmm4mxavx512w2gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w2gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmm4mxavx512w2gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w2gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm4mxavx512w2gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w2gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmm4mxavx512w2gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w2gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmm4mxavx512w2gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w2gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmm4mxavx512w2gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w2gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm4mxavx512w2gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w2gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmm4mxavx512w2gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w2gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmm4mxavx512w2gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w2gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmm4mxavx512w2gs15:
+	ADDQ $16, R12
+	JMP qspmm4mxavx512w2gn
+qspmm4mxavx512w2kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm4mxavx512w2k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmm4mxavx512w2b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w2b0:
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w2s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm4mxavx512w2s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmm4mxavx512w2b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w2b1:
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w2s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmm4mxavx512w2s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmm4mxavx512w2b2
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w2b2:
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w2s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmm4mxavx512w2s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmm4mxavx512w2b3
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w2b3:
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w2s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmm4mxavx512w2s3:
+	ADDQ $4, R12
+	JMP qspmm4mxavx512w2kn
+qspmm4mxavx512w2k1:
+	CMPQ R12, R13
+	JAE qspmm4mxavx512w2sum
+	CMPQ R12, R10
+	JB qspmm4mxavx512w2ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w2ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w2s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmm4mxavx512w2s:
+	INCQ R12
+	JMP qspmm4mxavx512w2k1
+qspmm4mxavx512w2sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmm4mxavx512w2nobeta
+	VMOVSD (DI), X8
+	VFMADD231PS X8, X29, X0
+qspmm4mxavx512w2nobeta:
+	VMOVSD X0, (DI)
+	JMP qspmm4mxavx512next
+qspmm4mxavx512w4:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmm4mxavx512w4gn
+	CMPQ R12, R13
+	JAE qspmm4mxavx512w4sum
+	CMPQ R12, R10
+	JB qspmm4mxavx512w4hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w4hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w4hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm4mxavx512w4hs:
+	INCQ R12
+qspmm4mxavx512w4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm4mxavx512w4kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmm4mxavx512w4ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w4ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4mxavx512w4gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm4mxavx512w4gm
+qspmm4mxavx512w4gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm4mxavx512w4gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w4gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm4mxavx512w4gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w4gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmm4mxavx512w4gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w4gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmm4mxavx512w4gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w4gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmm4mxavx512w4gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w4gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm4mxavx512w4gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w4gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmm4mxavx512w4gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w4gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmm4mxavx512w4gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w4gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmm4mxavx512w4gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w4gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm4mxavx512w4gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w4gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmm4mxavx512w4gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w4gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmm4mxavx512w4gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w4gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmm4mxavx512w4gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w4gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm4mxavx512w4gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w4gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmm4mxavx512w4gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w4gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmm4mxavx512w4gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w4gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmm4mxavx512w4gs15:
+	ADDQ $16, R12
+	JMP qspmm4mxavx512w4gn
+qspmm4mxavx512w4kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm4mxavx512w4k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmm4mxavx512w4b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w4b0:
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w4s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm4mxavx512w4s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmm4mxavx512w4b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w4b1:
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w4s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmm4mxavx512w4s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmm4mxavx512w4b2
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w4b2:
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w4s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmm4mxavx512w4s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmm4mxavx512w4b3
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w4b3:
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w4s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmm4mxavx512w4s3:
+	ADDQ $4, R12
+	JMP qspmm4mxavx512w4kn
+qspmm4mxavx512w4k1:
+	CMPQ R12, R13
+	JAE qspmm4mxavx512w4sum
+	CMPQ R12, R10
+	JB qspmm4mxavx512w4ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w4ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w4s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmm4mxavx512w4s:
+	INCQ R12
+	JMP qspmm4mxavx512w4k1
+qspmm4mxavx512w4sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmm4mxavx512w4nobeta
+	VFMADD231PS (DI), X29, X0
+qspmm4mxavx512w4nobeta:
+	VMOVUPS X0, (DI)
+	JMP qspmm4mxavx512next
+qspmm4mxavx512w8:
+	VPXORQ Y0, Y0, Y0
+	VPXORQ Y4, Y4, Y4
+	VPXORQ Y1, Y1, Y1
+	VPXORQ Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmm4mxavx512w8gn
+	CMPQ R12, R13
+	JAE qspmm4mxavx512w8sum
+	CMPQ R12, R10
+	JB qspmm4mxavx512w8hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w8hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w8hs
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm4mxavx512w8hs:
+	INCQ R12
+qspmm4mxavx512w8gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmm4mxavx512w8kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmm4mxavx512w8ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w8ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4mxavx512w8gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmm4mxavx512w8gm
+qspmm4mxavx512w8gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmm4mxavx512w8gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w8gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm4mxavx512w8gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w8gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmm4mxavx512w8gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w8gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmm4mxavx512w8gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w8gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmm4mxavx512w8gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w8gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm4mxavx512w8gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w8gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmm4mxavx512w8gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w8gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmm4mxavx512w8gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w8gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmm4mxavx512w8gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w8gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm4mxavx512w8gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w8gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmm4mxavx512w8gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w8gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmm4mxavx512w8gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w8gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmm4mxavx512w8gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w8gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm4mxavx512w8gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w8gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmm4mxavx512w8gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w8gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmm4mxavx512w8gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w8gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmm4mxavx512w8gs15:
+	ADDQ $16, R12
+	JMP qspmm4mxavx512w8gn
+qspmm4mxavx512w8kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmm4mxavx512w8k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmm4mxavx512w8b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w8b0:
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w8s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm4mxavx512w8s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmm4mxavx512w8b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w8b1:
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w8s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmm4mxavx512w8s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmm4mxavx512w8b2
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w8b2:
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w8s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmm4mxavx512w8s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmm4mxavx512w8b3
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w8b3:
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w8s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmm4mxavx512w8s3:
+	ADDQ $4, R12
+	JMP qspmm4mxavx512w8kn
+qspmm4mxavx512w8k1:
+	CMPQ R12, R13
+	JAE qspmm4mxavx512w8sum
+	CMPQ R12, R10
+	JB qspmm4mxavx512w8ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmm4mxavx512w8ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmm4mxavx512w8s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmm4mxavx512w8s:
+	INCQ R12
+	JMP qspmm4mxavx512w8k1
+qspmm4mxavx512w8sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y28, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmm4mxavx512w8nobeta
+	VFMADD231PS (DI), Y29, Y0
+qspmm4mxavx512w8nobeta:
+	VMOVUPS Y0, (DI)
+	JMP qspmm4mxavx512next
 
 // func QSpMMTile4MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX512F, AVX512VL, BMI2
@@ -19673,6 +32535,15 @@ qspmmtile4mxavx512nopf:
 	LEAQ -1(DX)(R15*1), DX
 	MOVQ DX, sp0-24(SP)
 	XORQ R14, R14
+	MOVQ w+64(FP), R15
+	CMPQ R15, $1
+	JEQ qspmmtile4mxavx512w1
+	CMPQ R15, $2
+	JEQ qspmmtile4mxavx512w2
+	CMPQ R15, $4
+	JEQ qspmmtile4mxavx512w4
+	CMPQ R15, $8
+	JEQ qspmmtile4mxavx512w8
 qspmmtile4mxavx512c4:
 	LEAQ 64(R14), R15
 	CMPQ R15, w+64(FP)
@@ -21663,6 +34534,2017 @@ qspmmtile4mxavx512next:
 qspmmtile4mxavx512done:
 	VZEROUPPER
 	RET
+qspmmtile4mxavx512w1:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmmtile4mxavx512w1gn
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx512w1sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512w1hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w1hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w1hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w1hs
+	JMP qspmmtile4mxavx512w1sum
+qspmmtile4mxavx512w1hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile4mxavx512w1hs:
+	INCQ R12
+qspmmtile4mxavx512w1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4mxavx512w1kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512w1ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w1ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4mxavx512w1gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile4mxavx512w1gm
+qspmmtile4mxavx512w1gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile4mxavx512w1gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w1gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w1gs0
+	JMP qspmmtile4mxavx512w1k1
+qspmmtile4mxavx512w1gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile4mxavx512w1gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w1gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w1gs1
+	JMP qspmmtile4mxavx512w1gstop1
+qspmmtile4mxavx512w1gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtile4mxavx512w1gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w1gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w1gs2
+	JMP qspmmtile4mxavx512w1gstop2
+qspmmtile4mxavx512w1gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtile4mxavx512w1gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w1gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w1gs3
+	JMP qspmmtile4mxavx512w1gstop3
+qspmmtile4mxavx512w1gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtile4mxavx512w1gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w1gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w1gs4
+	JMP qspmmtile4mxavx512w1gstop4
+qspmmtile4mxavx512w1gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile4mxavx512w1gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w1gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w1gs5
+	JMP qspmmtile4mxavx512w1gstop5
+qspmmtile4mxavx512w1gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtile4mxavx512w1gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w1gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w1gs6
+	JMP qspmmtile4mxavx512w1gstop6
+qspmmtile4mxavx512w1gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtile4mxavx512w1gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w1gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w1gs7
+	JMP qspmmtile4mxavx512w1gstop7
+qspmmtile4mxavx512w1gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtile4mxavx512w1gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w1gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w1gs8
+	JMP qspmmtile4mxavx512w1gstop8
+qspmmtile4mxavx512w1gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile4mxavx512w1gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w1gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w1gs9
+	JMP qspmmtile4mxavx512w1gstop9
+qspmmtile4mxavx512w1gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtile4mxavx512w1gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w1gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w1gs10
+	JMP qspmmtile4mxavx512w1gstop10
+qspmmtile4mxavx512w1gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtile4mxavx512w1gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w1gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w1gs11
+	JMP qspmmtile4mxavx512w1gstop11
+qspmmtile4mxavx512w1gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtile4mxavx512w1gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w1gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w1gs12
+	JMP qspmmtile4mxavx512w1gstop12
+qspmmtile4mxavx512w1gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile4mxavx512w1gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w1gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w1gs13
+	JMP qspmmtile4mxavx512w1gstop13
+qspmmtile4mxavx512w1gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtile4mxavx512w1gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w1gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w1gs14
+	JMP qspmmtile4mxavx512w1gstop14
+qspmmtile4mxavx512w1gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtile4mxavx512w1gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w1gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w1gs15
+	JMP qspmmtile4mxavx512w1gstop15
+qspmmtile4mxavx512w1gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtile4mxavx512w1gs15:
+	ADDQ $16, R12
+	JMP qspmmtile4mxavx512w1gn
+qspmmtile4mxavx512w1gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile4mxavx512w1k1
+qspmmtile4mxavx512w1gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile4mxavx512w1k1
+qspmmtile4mxavx512w1gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile4mxavx512w1k1
+qspmmtile4mxavx512w1gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile4mxavx512w1k1
+qspmmtile4mxavx512w1gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile4mxavx512w1k1
+qspmmtile4mxavx512w1gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile4mxavx512w1k1
+qspmmtile4mxavx512w1gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile4mxavx512w1k1
+qspmmtile4mxavx512w1gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile4mxavx512w1k1
+qspmmtile4mxavx512w1gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile4mxavx512w1k1
+qspmmtile4mxavx512w1gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile4mxavx512w1k1
+qspmmtile4mxavx512w1gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile4mxavx512w1k1
+qspmmtile4mxavx512w1gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile4mxavx512w1k1
+qspmmtile4mxavx512w1gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile4mxavx512w1k1
+qspmmtile4mxavx512w1gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile4mxavx512w1k1
+qspmmtile4mxavx512w1gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile4mxavx512w1k1
+qspmmtile4mxavx512w1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4mxavx512w1k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512w1b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w1b0:
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w1i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w1s0
+	JMP qspmmtile4mxavx512w1k1
+qspmmtile4mxavx512w1i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile4mxavx512w1s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx512w1b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w1b1:
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w1i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w1s1
+	JMP qspmmtile4mxavx512w1stop1
+qspmmtile4mxavx512w1i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtile4mxavx512w1s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx512w1b2
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w1b2:
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w1i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w1s2
+	JMP qspmmtile4mxavx512w1stop2
+qspmmtile4mxavx512w1i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtile4mxavx512w1s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx512w1b3
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w1b3:
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w1i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w1s3
+	JMP qspmmtile4mxavx512w1stop3
+qspmmtile4mxavx512w1i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtile4mxavx512w1s3:
+	ADDQ $4, R12
+	JMP qspmmtile4mxavx512w1kn
+qspmmtile4mxavx512w1stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4mxavx512w1k1
+qspmmtile4mxavx512w1stop2:
+	ADDQ $2, R12
+	JMP qspmmtile4mxavx512w1k1
+qspmmtile4mxavx512w1stop3:
+	ADDQ $3, R12
+	JMP qspmmtile4mxavx512w1k1
+qspmmtile4mxavx512w1k1:
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx512w1sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512w1ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w1ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w1oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w1s
+	JMP qspmmtile4mxavx512w1sum
+qspmmtile4mxavx512w1oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtile4mxavx512w1s:
+	INCQ R12
+	JMP qspmmtile4mxavx512w1k1
+qspmmtile4mxavx512w1sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4mxavx512w1nobeta
+	VFMADD231SS (DI), X29, X0
+qspmmtile4mxavx512w1nobeta:
+	VMOVSS X0, (DI)
+	JMP qspmmtile4mxavx512next
+qspmmtile4mxavx512w2:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmmtile4mxavx512w2gn
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx512w2sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512w2hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w2hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w2hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w2hs
+	JMP qspmmtile4mxavx512w2sum
+qspmmtile4mxavx512w2hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile4mxavx512w2hs:
+	INCQ R12
+qspmmtile4mxavx512w2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4mxavx512w2kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512w2ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w2ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4mxavx512w2gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile4mxavx512w2gm
+qspmmtile4mxavx512w2gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile4mxavx512w2gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w2gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w2gs0
+	JMP qspmmtile4mxavx512w2k1
+qspmmtile4mxavx512w2gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile4mxavx512w2gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w2gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w2gs1
+	JMP qspmmtile4mxavx512w2gstop1
+qspmmtile4mxavx512w2gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtile4mxavx512w2gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w2gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w2gs2
+	JMP qspmmtile4mxavx512w2gstop2
+qspmmtile4mxavx512w2gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtile4mxavx512w2gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w2gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w2gs3
+	JMP qspmmtile4mxavx512w2gstop3
+qspmmtile4mxavx512w2gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtile4mxavx512w2gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w2gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w2gs4
+	JMP qspmmtile4mxavx512w2gstop4
+qspmmtile4mxavx512w2gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile4mxavx512w2gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w2gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w2gs5
+	JMP qspmmtile4mxavx512w2gstop5
+qspmmtile4mxavx512w2gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtile4mxavx512w2gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w2gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w2gs6
+	JMP qspmmtile4mxavx512w2gstop6
+qspmmtile4mxavx512w2gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtile4mxavx512w2gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w2gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w2gs7
+	JMP qspmmtile4mxavx512w2gstop7
+qspmmtile4mxavx512w2gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtile4mxavx512w2gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w2gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w2gs8
+	JMP qspmmtile4mxavx512w2gstop8
+qspmmtile4mxavx512w2gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile4mxavx512w2gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w2gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w2gs9
+	JMP qspmmtile4mxavx512w2gstop9
+qspmmtile4mxavx512w2gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtile4mxavx512w2gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w2gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w2gs10
+	JMP qspmmtile4mxavx512w2gstop10
+qspmmtile4mxavx512w2gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtile4mxavx512w2gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w2gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w2gs11
+	JMP qspmmtile4mxavx512w2gstop11
+qspmmtile4mxavx512w2gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtile4mxavx512w2gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w2gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w2gs12
+	JMP qspmmtile4mxavx512w2gstop12
+qspmmtile4mxavx512w2gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile4mxavx512w2gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w2gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w2gs13
+	JMP qspmmtile4mxavx512w2gstop13
+qspmmtile4mxavx512w2gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtile4mxavx512w2gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w2gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w2gs14
+	JMP qspmmtile4mxavx512w2gstop14
+qspmmtile4mxavx512w2gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtile4mxavx512w2gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w2gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w2gs15
+	JMP qspmmtile4mxavx512w2gstop15
+qspmmtile4mxavx512w2gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtile4mxavx512w2gs15:
+	ADDQ $16, R12
+	JMP qspmmtile4mxavx512w2gn
+qspmmtile4mxavx512w2gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile4mxavx512w2k1
+qspmmtile4mxavx512w2gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile4mxavx512w2k1
+qspmmtile4mxavx512w2gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile4mxavx512w2k1
+qspmmtile4mxavx512w2gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile4mxavx512w2k1
+qspmmtile4mxavx512w2gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile4mxavx512w2k1
+qspmmtile4mxavx512w2gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile4mxavx512w2k1
+qspmmtile4mxavx512w2gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile4mxavx512w2k1
+qspmmtile4mxavx512w2gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile4mxavx512w2k1
+qspmmtile4mxavx512w2gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile4mxavx512w2k1
+qspmmtile4mxavx512w2gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile4mxavx512w2k1
+qspmmtile4mxavx512w2gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile4mxavx512w2k1
+qspmmtile4mxavx512w2gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile4mxavx512w2k1
+qspmmtile4mxavx512w2gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile4mxavx512w2k1
+qspmmtile4mxavx512w2gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile4mxavx512w2k1
+qspmmtile4mxavx512w2gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile4mxavx512w2k1
+qspmmtile4mxavx512w2kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4mxavx512w2k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512w2b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w2b0:
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w2i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w2s0
+	JMP qspmmtile4mxavx512w2k1
+qspmmtile4mxavx512w2i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile4mxavx512w2s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx512w2b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w2b1:
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w2i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w2s1
+	JMP qspmmtile4mxavx512w2stop1
+qspmmtile4mxavx512w2i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtile4mxavx512w2s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx512w2b2
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w2b2:
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w2i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w2s2
+	JMP qspmmtile4mxavx512w2stop2
+qspmmtile4mxavx512w2i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtile4mxavx512w2s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx512w2b3
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w2b3:
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w2i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w2s3
+	JMP qspmmtile4mxavx512w2stop3
+qspmmtile4mxavx512w2i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtile4mxavx512w2s3:
+	ADDQ $4, R12
+	JMP qspmmtile4mxavx512w2kn
+qspmmtile4mxavx512w2stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4mxavx512w2k1
+qspmmtile4mxavx512w2stop2:
+	ADDQ $2, R12
+	JMP qspmmtile4mxavx512w2k1
+qspmmtile4mxavx512w2stop3:
+	ADDQ $3, R12
+	JMP qspmmtile4mxavx512w2k1
+qspmmtile4mxavx512w2k1:
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx512w2sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512w2ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w2ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w2oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w2s
+	JMP qspmmtile4mxavx512w2sum
+qspmmtile4mxavx512w2oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtile4mxavx512w2s:
+	INCQ R12
+	JMP qspmmtile4mxavx512w2k1
+qspmmtile4mxavx512w2sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4mxavx512w2nobeta
+	VMOVSD (DI), X8
+	VFMADD231PS X8, X29, X0
+qspmmtile4mxavx512w2nobeta:
+	VMOVSD X0, (DI)
+	JMP qspmmtile4mxavx512next
+qspmmtile4mxavx512w4:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmmtile4mxavx512w4gn
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx512w4sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512w4hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w4hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w4hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w4hs
+	JMP qspmmtile4mxavx512w4sum
+qspmmtile4mxavx512w4hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile4mxavx512w4hs:
+	INCQ R12
+qspmmtile4mxavx512w4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4mxavx512w4kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512w4ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w4ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4mxavx512w4gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile4mxavx512w4gm
+qspmmtile4mxavx512w4gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile4mxavx512w4gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w4gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w4gs0
+	JMP qspmmtile4mxavx512w4k1
+qspmmtile4mxavx512w4gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile4mxavx512w4gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w4gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w4gs1
+	JMP qspmmtile4mxavx512w4gstop1
+qspmmtile4mxavx512w4gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtile4mxavx512w4gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w4gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w4gs2
+	JMP qspmmtile4mxavx512w4gstop2
+qspmmtile4mxavx512w4gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtile4mxavx512w4gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w4gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w4gs3
+	JMP qspmmtile4mxavx512w4gstop3
+qspmmtile4mxavx512w4gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtile4mxavx512w4gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w4gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w4gs4
+	JMP qspmmtile4mxavx512w4gstop4
+qspmmtile4mxavx512w4gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile4mxavx512w4gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w4gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w4gs5
+	JMP qspmmtile4mxavx512w4gstop5
+qspmmtile4mxavx512w4gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtile4mxavx512w4gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w4gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w4gs6
+	JMP qspmmtile4mxavx512w4gstop6
+qspmmtile4mxavx512w4gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtile4mxavx512w4gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w4gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w4gs7
+	JMP qspmmtile4mxavx512w4gstop7
+qspmmtile4mxavx512w4gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtile4mxavx512w4gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w4gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w4gs8
+	JMP qspmmtile4mxavx512w4gstop8
+qspmmtile4mxavx512w4gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile4mxavx512w4gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w4gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w4gs9
+	JMP qspmmtile4mxavx512w4gstop9
+qspmmtile4mxavx512w4gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtile4mxavx512w4gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w4gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w4gs10
+	JMP qspmmtile4mxavx512w4gstop10
+qspmmtile4mxavx512w4gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtile4mxavx512w4gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w4gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w4gs11
+	JMP qspmmtile4mxavx512w4gstop11
+qspmmtile4mxavx512w4gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtile4mxavx512w4gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w4gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w4gs12
+	JMP qspmmtile4mxavx512w4gstop12
+qspmmtile4mxavx512w4gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile4mxavx512w4gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w4gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w4gs13
+	JMP qspmmtile4mxavx512w4gstop13
+qspmmtile4mxavx512w4gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtile4mxavx512w4gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w4gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w4gs14
+	JMP qspmmtile4mxavx512w4gstop14
+qspmmtile4mxavx512w4gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtile4mxavx512w4gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w4gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w4gs15
+	JMP qspmmtile4mxavx512w4gstop15
+qspmmtile4mxavx512w4gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtile4mxavx512w4gs15:
+	ADDQ $16, R12
+	JMP qspmmtile4mxavx512w4gn
+qspmmtile4mxavx512w4gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile4mxavx512w4k1
+qspmmtile4mxavx512w4gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile4mxavx512w4k1
+qspmmtile4mxavx512w4gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile4mxavx512w4k1
+qspmmtile4mxavx512w4gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile4mxavx512w4k1
+qspmmtile4mxavx512w4gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile4mxavx512w4k1
+qspmmtile4mxavx512w4gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile4mxavx512w4k1
+qspmmtile4mxavx512w4gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile4mxavx512w4k1
+qspmmtile4mxavx512w4gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile4mxavx512w4k1
+qspmmtile4mxavx512w4gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile4mxavx512w4k1
+qspmmtile4mxavx512w4gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile4mxavx512w4k1
+qspmmtile4mxavx512w4gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile4mxavx512w4k1
+qspmmtile4mxavx512w4gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile4mxavx512w4k1
+qspmmtile4mxavx512w4gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile4mxavx512w4k1
+qspmmtile4mxavx512w4gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile4mxavx512w4k1
+qspmmtile4mxavx512w4gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile4mxavx512w4k1
+qspmmtile4mxavx512w4kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4mxavx512w4k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512w4b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w4b0:
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w4i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w4s0
+	JMP qspmmtile4mxavx512w4k1
+qspmmtile4mxavx512w4i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile4mxavx512w4s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx512w4b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w4b1:
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w4i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w4s1
+	JMP qspmmtile4mxavx512w4stop1
+qspmmtile4mxavx512w4i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtile4mxavx512w4s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx512w4b2
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w4b2:
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w4i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w4s2
+	JMP qspmmtile4mxavx512w4stop2
+qspmmtile4mxavx512w4i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtile4mxavx512w4s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx512w4b3
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w4b3:
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w4i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w4s3
+	JMP qspmmtile4mxavx512w4stop3
+qspmmtile4mxavx512w4i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtile4mxavx512w4s3:
+	ADDQ $4, R12
+	JMP qspmmtile4mxavx512w4kn
+qspmmtile4mxavx512w4stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4mxavx512w4k1
+qspmmtile4mxavx512w4stop2:
+	ADDQ $2, R12
+	JMP qspmmtile4mxavx512w4k1
+qspmmtile4mxavx512w4stop3:
+	ADDQ $3, R12
+	JMP qspmmtile4mxavx512w4k1
+qspmmtile4mxavx512w4k1:
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx512w4sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512w4ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w4ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w4oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w4s
+	JMP qspmmtile4mxavx512w4sum
+qspmmtile4mxavx512w4oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtile4mxavx512w4s:
+	INCQ R12
+	JMP qspmmtile4mxavx512w4k1
+qspmmtile4mxavx512w4sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4mxavx512w4nobeta
+	VFMADD231PS (DI), X29, X0
+qspmmtile4mxavx512w4nobeta:
+	VMOVUPS X0, (DI)
+	JMP qspmmtile4mxavx512next
+qspmmtile4mxavx512w8:
+	VPXORQ Y0, Y0, Y0
+	VPXORQ Y4, Y4, Y4
+	VPXORQ Y1, Y1, Y1
+	VPXORQ Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+	TESTQ $1, R12
+	JZ qspmmtile4mxavx512w8gn
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx512w8sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512w8hb0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w8hb0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w8hi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w8hs
+	JMP qspmmtile4mxavx512w8sum
+qspmmtile4mxavx512w8hi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile4mxavx512w8hs:
+	INCQ R12
+qspmmtile4mxavx512w8gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4mxavx512w8kn
+	MOVQ R12, AX
+	SHRQ $1, AX
+	VPMOVZXBW (R11)(AX*1), X9
+	VPSLLW $4, X9, X10
+	VPOR X10, X9, X9
+	VPMOVZXBD X9, Z9
+	VPERMPS Z24, Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512w8ga
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w8ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4mxavx512w8gx
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtile4mxavx512w8gm
+qspmmtile4mxavx512w8gx:
+	VMOVAPS Z25, Z11
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMULPS Z11, Z9, Z9
+qspmmtile4mxavx512w8gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w8gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w8gs0
+	JMP qspmmtile4mxavx512w8k1
+qspmmtile4mxavx512w8gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile4mxavx512w8gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w8gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w8gs1
+	JMP qspmmtile4mxavx512w8gstop1
+qspmmtile4mxavx512w8gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtile4mxavx512w8gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w8gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w8gs2
+	JMP qspmmtile4mxavx512w8gstop2
+qspmmtile4mxavx512w8gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtile4mxavx512w8gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w8gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w8gs3
+	JMP qspmmtile4mxavx512w8gstop3
+qspmmtile4mxavx512w8gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtile4mxavx512w8gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w8gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w8gs4
+	JMP qspmmtile4mxavx512w8gstop4
+qspmmtile4mxavx512w8gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile4mxavx512w8gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w8gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w8gs5
+	JMP qspmmtile4mxavx512w8gstop5
+qspmmtile4mxavx512w8gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtile4mxavx512w8gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w8gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w8gs6
+	JMP qspmmtile4mxavx512w8gstop6
+qspmmtile4mxavx512w8gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtile4mxavx512w8gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w8gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w8gs7
+	JMP qspmmtile4mxavx512w8gstop7
+qspmmtile4mxavx512w8gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtile4mxavx512w8gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w8gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w8gs8
+	JMP qspmmtile4mxavx512w8gstop8
+qspmmtile4mxavx512w8gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile4mxavx512w8gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w8gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w8gs9
+	JMP qspmmtile4mxavx512w8gstop9
+qspmmtile4mxavx512w8gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtile4mxavx512w8gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w8gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w8gs10
+	JMP qspmmtile4mxavx512w8gstop10
+qspmmtile4mxavx512w8gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtile4mxavx512w8gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w8gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w8gs11
+	JMP qspmmtile4mxavx512w8gstop11
+qspmmtile4mxavx512w8gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtile4mxavx512w8gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w8gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w8gs12
+	JMP qspmmtile4mxavx512w8gstop12
+qspmmtile4mxavx512w8gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile4mxavx512w8gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w8gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w8gs13
+	JMP qspmmtile4mxavx512w8gstop13
+qspmmtile4mxavx512w8gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtile4mxavx512w8gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w8gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w8gs14
+	JMP qspmmtile4mxavx512w8gstop14
+qspmmtile4mxavx512w8gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtile4mxavx512w8gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w8gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w8gs15
+	JMP qspmmtile4mxavx512w8gstop15
+qspmmtile4mxavx512w8gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtile4mxavx512w8gs15:
+	ADDQ $16, R12
+	JMP qspmmtile4mxavx512w8gn
+qspmmtile4mxavx512w8gstop1:
+	ADDQ $1, R12
+	JMP qspmmtile4mxavx512w8k1
+qspmmtile4mxavx512w8gstop2:
+	ADDQ $2, R12
+	JMP qspmmtile4mxavx512w8k1
+qspmmtile4mxavx512w8gstop3:
+	ADDQ $3, R12
+	JMP qspmmtile4mxavx512w8k1
+qspmmtile4mxavx512w8gstop4:
+	ADDQ $4, R12
+	JMP qspmmtile4mxavx512w8k1
+qspmmtile4mxavx512w8gstop5:
+	ADDQ $5, R12
+	JMP qspmmtile4mxavx512w8k1
+qspmmtile4mxavx512w8gstop6:
+	ADDQ $6, R12
+	JMP qspmmtile4mxavx512w8k1
+qspmmtile4mxavx512w8gstop7:
+	ADDQ $7, R12
+	JMP qspmmtile4mxavx512w8k1
+qspmmtile4mxavx512w8gstop8:
+	ADDQ $8, R12
+	JMP qspmmtile4mxavx512w8k1
+qspmmtile4mxavx512w8gstop9:
+	ADDQ $9, R12
+	JMP qspmmtile4mxavx512w8k1
+qspmmtile4mxavx512w8gstop10:
+	ADDQ $10, R12
+	JMP qspmmtile4mxavx512w8k1
+qspmmtile4mxavx512w8gstop11:
+	ADDQ $11, R12
+	JMP qspmmtile4mxavx512w8k1
+qspmmtile4mxavx512w8gstop12:
+	ADDQ $12, R12
+	JMP qspmmtile4mxavx512w8k1
+qspmmtile4mxavx512w8gstop13:
+	ADDQ $13, R12
+	JMP qspmmtile4mxavx512w8k1
+qspmmtile4mxavx512w8gstop14:
+	ADDQ $14, R12
+	JMP qspmmtile4mxavx512w8k1
+qspmmtile4mxavx512w8gstop15:
+	ADDQ $15, R12
+	JMP qspmmtile4mxavx512w8k1
+qspmmtile4mxavx512w8kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtile4mxavx512w8k1
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VBROADCASTSS 1024(BX)(AX*4), Z31
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512w8b0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w8b0:
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w8i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w8s0
+	JMP qspmmtile4mxavx512w8k1
+qspmmtile4mxavx512w8i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile4mxavx512w8s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx512w8b1
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w8b1:
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w8i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w8s1
+	JMP qspmmtile4mxavx512w8stop1
+qspmmtile4mxavx512w8i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtile4mxavx512w8s1:
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MOVBLZX 1(R11)(AX*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VBROADCASTSS 1024(BX)(AX*4), Z27
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx512w8b2
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w8b2:
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w8i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w8s2
+	JMP qspmmtile4mxavx512w8stop2
+qspmmtile4mxavx512w8i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtile4mxavx512w8s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtile4mxavx512w8b3
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w8b3:
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w8i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w8s3
+	JMP qspmmtile4mxavx512w8stop3
+qspmmtile4mxavx512w8i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtile4mxavx512w8s3:
+	ADDQ $4, R12
+	JMP qspmmtile4mxavx512w8kn
+qspmmtile4mxavx512w8stop1:
+	ADDQ $1, R12
+	JMP qspmmtile4mxavx512w8k1
+qspmmtile4mxavx512w8stop2:
+	ADDQ $2, R12
+	JMP qspmmtile4mxavx512w8k1
+qspmmtile4mxavx512w8stop3:
+	ADDQ $3, R12
+	JMP qspmmtile4mxavx512w8k1
+qspmmtile4mxavx512w8k1:
+	CMPQ R12, R13
+	JAE qspmmtile4mxavx512w8sum
+	CMPQ R12, R10
+	JB qspmmtile4mxavx512w8ob0
+	ADDQ b+216(FP), R10
+	INCQ DX
+	MOVBLZX (DX), AX
+	SHLL $23, AX
+	MOVL $0x00400000, R15
+	TESTL AX, AX
+	CMOVLEQ R15, AX
+	VPBROADCASTD AX, Z25
+qspmmtile4mxavx512w8ob0:
+	LEAQ 0(R12), R15
+	MOVQ R15, AX
+	SHRQ $1, AX
+	MOVBLZX (R11)(AX*1), AX
+	ANDL $1, R15
+	SHLL $8, R15
+	ORL R15, AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtile4mxavx512w8oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtile4mxavx512w8s
+	JMP qspmmtile4mxavx512w8sum
+qspmmtile4mxavx512w8oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtile4mxavx512w8s:
+	INCQ R12
+	JMP qspmmtile4mxavx512w8k1
+qspmmtile4mxavx512w8sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y28, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtile4mxavx512w8nobeta
+	VFMADD231PS (DI), Y29, Y0
+qspmmtile4mxavx512w8nobeta:
+	VMOVUPS Y0, (DI)
+	JMP qspmmtile4mxavx512next
 
 // func QSpMMU8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 // Requires: AVX512F, AVX512VL, BMI2
@@ -21716,6 +36598,15 @@ qspmmu8rowavx512row:
 	MOVQ table+144(FP), BX
 	LEAQ 1020(BX)(AX*4), BX
 	XORQ R14, R14
+	MOVQ w+64(FP), R15
+	CMPQ R15, $1
+	JEQ qspmmu8rowavx512w1
+	CMPQ R15, $2
+	JEQ qspmmu8rowavx512w2
+	CMPQ R15, $4
+	JEQ qspmmu8rowavx512w4
+	CMPQ R15, $8
+	JEQ qspmmu8rowavx512w8
 qspmmu8rowavx512c4:
 	LEAQ 64(R14), R15
 	CMPQ R15, w+64(FP)
@@ -22640,6 +37531,872 @@ qspmmu8rowavx512next:
 qspmmu8rowavx512done:
 	VZEROUPPER
 	RET
+qspmmu8rowavx512w1:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+qspmmu8rowavx512w1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8rowavx512w1kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VPSUBD Z20, Z9, Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w1gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmu8rowavx512w1gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w1gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmu8rowavx512w1gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w1gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmu8rowavx512w1gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w1gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmu8rowavx512w1gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w1gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmu8rowavx512w1gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w1gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmu8rowavx512w1gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w1gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmu8rowavx512w1gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w1gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmu8rowavx512w1gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w1gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmu8rowavx512w1gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w1gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmu8rowavx512w1gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w1gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmu8rowavx512w1gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w1gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmu8rowavx512w1gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w1gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmu8rowavx512w1gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w1gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmu8rowavx512w1gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w1gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmu8rowavx512w1gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w1gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmu8rowavx512w1gs15:
+	ADDQ $16, R12
+	JMP qspmmu8rowavx512w1gn
+qspmmu8rowavx512w1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8rowavx512w1k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w1s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmu8rowavx512w1s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w1s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmu8rowavx512w1s1:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w1s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmu8rowavx512w1s2:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w1s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmu8rowavx512w1s3:
+	ADDQ $4, R12
+	JMP qspmmu8rowavx512w1kn
+qspmmu8rowavx512w1k1:
+	CMPQ R12, R13
+	JAE qspmmu8rowavx512w1sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w1s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmu8rowavx512w1s:
+	INCQ R12
+	JMP qspmmu8rowavx512w1k1
+qspmmu8rowavx512w1sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmu8rowavx512w1nobeta
+	VFMADD231SS (DI), X29, X0
+qspmmu8rowavx512w1nobeta:
+	VMOVSS X0, (DI)
+	JMP qspmmu8rowavx512next
+qspmmu8rowavx512w2:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+qspmmu8rowavx512w2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8rowavx512w2kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VPSUBD Z20, Z9, Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w2gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmu8rowavx512w2gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w2gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmu8rowavx512w2gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w2gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmu8rowavx512w2gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w2gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmu8rowavx512w2gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w2gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmu8rowavx512w2gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w2gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmu8rowavx512w2gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w2gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmu8rowavx512w2gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w2gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmu8rowavx512w2gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w2gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmu8rowavx512w2gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w2gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmu8rowavx512w2gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w2gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmu8rowavx512w2gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w2gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmu8rowavx512w2gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w2gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmu8rowavx512w2gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w2gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmu8rowavx512w2gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w2gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmu8rowavx512w2gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w2gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmu8rowavx512w2gs15:
+	ADDQ $16, R12
+	JMP qspmmu8rowavx512w2gn
+qspmmu8rowavx512w2kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8rowavx512w2k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w2s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmu8rowavx512w2s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w2s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmu8rowavx512w2s1:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w2s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmu8rowavx512w2s2:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w2s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmu8rowavx512w2s3:
+	ADDQ $4, R12
+	JMP qspmmu8rowavx512w2kn
+qspmmu8rowavx512w2k1:
+	CMPQ R12, R13
+	JAE qspmmu8rowavx512w2sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w2s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmu8rowavx512w2s:
+	INCQ R12
+	JMP qspmmu8rowavx512w2k1
+qspmmu8rowavx512w2sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmu8rowavx512w2nobeta
+	VMOVSD (DI), X8
+	VFMADD231PS X8, X29, X0
+qspmmu8rowavx512w2nobeta:
+	VMOVSD X0, (DI)
+	JMP qspmmu8rowavx512next
+qspmmu8rowavx512w4:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+qspmmu8rowavx512w4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8rowavx512w4kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VPSUBD Z20, Z9, Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w4gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmu8rowavx512w4gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w4gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmu8rowavx512w4gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w4gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmu8rowavx512w4gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w4gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmu8rowavx512w4gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w4gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmu8rowavx512w4gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w4gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmu8rowavx512w4gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w4gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmu8rowavx512w4gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w4gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmu8rowavx512w4gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w4gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmu8rowavx512w4gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w4gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmu8rowavx512w4gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w4gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmu8rowavx512w4gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w4gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmu8rowavx512w4gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w4gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmu8rowavx512w4gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w4gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmu8rowavx512w4gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w4gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmu8rowavx512w4gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w4gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmu8rowavx512w4gs15:
+	ADDQ $16, R12
+	JMP qspmmu8rowavx512w4gn
+qspmmu8rowavx512w4kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8rowavx512w4k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w4s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmu8rowavx512w4s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w4s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmu8rowavx512w4s1:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w4s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmu8rowavx512w4s2:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w4s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmu8rowavx512w4s3:
+	ADDQ $4, R12
+	JMP qspmmu8rowavx512w4kn
+qspmmu8rowavx512w4k1:
+	CMPQ R12, R13
+	JAE qspmmu8rowavx512w4sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w4s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmu8rowavx512w4s:
+	INCQ R12
+	JMP qspmmu8rowavx512w4k1
+qspmmu8rowavx512w4sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmu8rowavx512w4nobeta
+	VFMADD231PS (DI), X29, X0
+qspmmu8rowavx512w4nobeta:
+	VMOVUPS X0, (DI)
+	JMP qspmmu8rowavx512next
+qspmmu8rowavx512w8:
+	VPXORQ Y0, Y0, Y0
+	VPXORQ Y4, Y4, Y4
+	VPXORQ Y1, Y1, Y1
+	VPXORQ Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+qspmmu8rowavx512w8gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8rowavx512w8kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VPSUBD Z20, Z9, Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w8gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmu8rowavx512w8gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w8gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmu8rowavx512w8gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w8gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmu8rowavx512w8gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w8gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmu8rowavx512w8gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w8gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmu8rowavx512w8gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w8gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmu8rowavx512w8gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w8gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmu8rowavx512w8gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w8gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmu8rowavx512w8gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w8gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmu8rowavx512w8gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w8gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmu8rowavx512w8gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w8gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmu8rowavx512w8gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w8gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmu8rowavx512w8gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w8gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmu8rowavx512w8gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w8gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmu8rowavx512w8gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w8gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmu8rowavx512w8gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w8gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmu8rowavx512w8gs15:
+	ADDQ $16, R12
+	JMP qspmmu8rowavx512w8gn
+qspmmu8rowavx512w8kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8rowavx512w8k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w8s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmu8rowavx512w8s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w8s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmu8rowavx512w8s1:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w8s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmu8rowavx512w8s2:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w8s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmu8rowavx512w8s3:
+	ADDQ $4, R12
+	JMP qspmmu8rowavx512w8kn
+qspmmu8rowavx512w8k1:
+	CMPQ R12, R13
+	JAE qspmmu8rowavx512w8sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8rowavx512w8s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmu8rowavx512w8s:
+	INCQ R12
+	JMP qspmmu8rowavx512w8k1
+qspmmu8rowavx512w8sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y28, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmmu8rowavx512w8nobeta
+	VFMADD231PS (DI), Y29, Y0
+qspmmu8rowavx512w8nobeta:
+	VMOVUPS Y0, (DI)
+	JMP qspmmu8rowavx512next
 
 // func QSpMMTileU8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 // Requires: AVX512F, AVX512VL, BMI2
@@ -22702,6 +38459,15 @@ qspmmtileu8rowavx512nopf:
 	MOVQ table+144(FP), BX
 	LEAQ 1020(BX)(AX*4), BX
 	XORQ R14, R14
+	MOVQ w+64(FP), R15
+	CMPQ R15, $1
+	JEQ qspmmtileu8rowavx512w1
+	CMPQ R15, $2
+	JEQ qspmmtileu8rowavx512w2
+	CMPQ R15, $4
+	JEQ qspmmtileu8rowavx512w4
+	CMPQ R15, $8
+	JEQ qspmmtileu8rowavx512w8
 qspmmtileu8rowavx512c4:
 	LEAQ 64(R14), R15
 	CMPQ R15, w+64(FP)
@@ -24152,3 +39918,1421 @@ qspmmtileu8rowavx512next:
 qspmmtileu8rowavx512done:
 	VZEROUPPER
 	RET
+qspmmtileu8rowavx512w1:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+qspmmtileu8rowavx512w1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8rowavx512w1kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VPSUBD Z20, Z9, Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w1gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w1gs0
+	JMP qspmmtileu8rowavx512w1k1
+qspmmtileu8rowavx512w1gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtileu8rowavx512w1gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w1gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w1gs1
+	JMP qspmmtileu8rowavx512w1gstop1
+qspmmtileu8rowavx512w1gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtileu8rowavx512w1gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w1gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w1gs2
+	JMP qspmmtileu8rowavx512w1gstop2
+qspmmtileu8rowavx512w1gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtileu8rowavx512w1gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w1gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w1gs3
+	JMP qspmmtileu8rowavx512w1gstop3
+qspmmtileu8rowavx512w1gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtileu8rowavx512w1gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w1gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w1gs4
+	JMP qspmmtileu8rowavx512w1gstop4
+qspmmtileu8rowavx512w1gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtileu8rowavx512w1gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w1gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w1gs5
+	JMP qspmmtileu8rowavx512w1gstop5
+qspmmtileu8rowavx512w1gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtileu8rowavx512w1gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w1gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w1gs6
+	JMP qspmmtileu8rowavx512w1gstop6
+qspmmtileu8rowavx512w1gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtileu8rowavx512w1gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w1gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w1gs7
+	JMP qspmmtileu8rowavx512w1gstop7
+qspmmtileu8rowavx512w1gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtileu8rowavx512w1gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w1gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w1gs8
+	JMP qspmmtileu8rowavx512w1gstop8
+qspmmtileu8rowavx512w1gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtileu8rowavx512w1gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w1gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w1gs9
+	JMP qspmmtileu8rowavx512w1gstop9
+qspmmtileu8rowavx512w1gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtileu8rowavx512w1gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w1gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w1gs10
+	JMP qspmmtileu8rowavx512w1gstop10
+qspmmtileu8rowavx512w1gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtileu8rowavx512w1gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w1gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w1gs11
+	JMP qspmmtileu8rowavx512w1gstop11
+qspmmtileu8rowavx512w1gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtileu8rowavx512w1gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w1gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w1gs12
+	JMP qspmmtileu8rowavx512w1gstop12
+qspmmtileu8rowavx512w1gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtileu8rowavx512w1gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w1gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w1gs13
+	JMP qspmmtileu8rowavx512w1gstop13
+qspmmtileu8rowavx512w1gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtileu8rowavx512w1gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w1gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w1gs14
+	JMP qspmmtileu8rowavx512w1gstop14
+qspmmtileu8rowavx512w1gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtileu8rowavx512w1gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w1gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w1gs15
+	JMP qspmmtileu8rowavx512w1gstop15
+qspmmtileu8rowavx512w1gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtileu8rowavx512w1gs15:
+	ADDQ $16, R12
+	JMP qspmmtileu8rowavx512w1gn
+qspmmtileu8rowavx512w1gstop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8rowavx512w1k1
+qspmmtileu8rowavx512w1gstop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8rowavx512w1k1
+qspmmtileu8rowavx512w1gstop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8rowavx512w1k1
+qspmmtileu8rowavx512w1gstop4:
+	ADDQ $4, R12
+	JMP qspmmtileu8rowavx512w1k1
+qspmmtileu8rowavx512w1gstop5:
+	ADDQ $5, R12
+	JMP qspmmtileu8rowavx512w1k1
+qspmmtileu8rowavx512w1gstop6:
+	ADDQ $6, R12
+	JMP qspmmtileu8rowavx512w1k1
+qspmmtileu8rowavx512w1gstop7:
+	ADDQ $7, R12
+	JMP qspmmtileu8rowavx512w1k1
+qspmmtileu8rowavx512w1gstop8:
+	ADDQ $8, R12
+	JMP qspmmtileu8rowavx512w1k1
+qspmmtileu8rowavx512w1gstop9:
+	ADDQ $9, R12
+	JMP qspmmtileu8rowavx512w1k1
+qspmmtileu8rowavx512w1gstop10:
+	ADDQ $10, R12
+	JMP qspmmtileu8rowavx512w1k1
+qspmmtileu8rowavx512w1gstop11:
+	ADDQ $11, R12
+	JMP qspmmtileu8rowavx512w1k1
+qspmmtileu8rowavx512w1gstop12:
+	ADDQ $12, R12
+	JMP qspmmtileu8rowavx512w1k1
+qspmmtileu8rowavx512w1gstop13:
+	ADDQ $13, R12
+	JMP qspmmtileu8rowavx512w1k1
+qspmmtileu8rowavx512w1gstop14:
+	ADDQ $14, R12
+	JMP qspmmtileu8rowavx512w1k1
+qspmmtileu8rowavx512w1gstop15:
+	ADDQ $15, R12
+	JMP qspmmtileu8rowavx512w1k1
+qspmmtileu8rowavx512w1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8rowavx512w1k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w1i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w1s0
+	JMP qspmmtileu8rowavx512w1k1
+qspmmtileu8rowavx512w1i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtileu8rowavx512w1s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w1i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w1s1
+	JMP qspmmtileu8rowavx512w1stop1
+qspmmtileu8rowavx512w1i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtileu8rowavx512w1s1:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w1i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w1s2
+	JMP qspmmtileu8rowavx512w1stop2
+qspmmtileu8rowavx512w1i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtileu8rowavx512w1s2:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w1i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w1s3
+	JMP qspmmtileu8rowavx512w1stop3
+qspmmtileu8rowavx512w1i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtileu8rowavx512w1s3:
+	ADDQ $4, R12
+	JMP qspmmtileu8rowavx512w1kn
+qspmmtileu8rowavx512w1stop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8rowavx512w1k1
+qspmmtileu8rowavx512w1stop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8rowavx512w1k1
+qspmmtileu8rowavx512w1stop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8rowavx512w1k1
+qspmmtileu8rowavx512w1k1:
+	CMPQ R12, R13
+	JAE qspmmtileu8rowavx512w1sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w1oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w1s
+	JMP qspmmtileu8rowavx512w1sum
+qspmmtileu8rowavx512w1oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtileu8rowavx512w1s:
+	INCQ R12
+	JMP qspmmtileu8rowavx512w1k1
+qspmmtileu8rowavx512w1sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtileu8rowavx512w1nobeta
+	VFMADD231SS (DI), X29, X0
+qspmmtileu8rowavx512w1nobeta:
+	VMOVSS X0, (DI)
+	JMP qspmmtileu8rowavx512next
+qspmmtileu8rowavx512w2:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+qspmmtileu8rowavx512w2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8rowavx512w2kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VPSUBD Z20, Z9, Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w2gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w2gs0
+	JMP qspmmtileu8rowavx512w2k1
+qspmmtileu8rowavx512w2gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtileu8rowavx512w2gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w2gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w2gs1
+	JMP qspmmtileu8rowavx512w2gstop1
+qspmmtileu8rowavx512w2gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtileu8rowavx512w2gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w2gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w2gs2
+	JMP qspmmtileu8rowavx512w2gstop2
+qspmmtileu8rowavx512w2gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtileu8rowavx512w2gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w2gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w2gs3
+	JMP qspmmtileu8rowavx512w2gstop3
+qspmmtileu8rowavx512w2gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtileu8rowavx512w2gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w2gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w2gs4
+	JMP qspmmtileu8rowavx512w2gstop4
+qspmmtileu8rowavx512w2gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtileu8rowavx512w2gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w2gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w2gs5
+	JMP qspmmtileu8rowavx512w2gstop5
+qspmmtileu8rowavx512w2gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtileu8rowavx512w2gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w2gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w2gs6
+	JMP qspmmtileu8rowavx512w2gstop6
+qspmmtileu8rowavx512w2gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtileu8rowavx512w2gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w2gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w2gs7
+	JMP qspmmtileu8rowavx512w2gstop7
+qspmmtileu8rowavx512w2gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtileu8rowavx512w2gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w2gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w2gs8
+	JMP qspmmtileu8rowavx512w2gstop8
+qspmmtileu8rowavx512w2gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtileu8rowavx512w2gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w2gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w2gs9
+	JMP qspmmtileu8rowavx512w2gstop9
+qspmmtileu8rowavx512w2gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtileu8rowavx512w2gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w2gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w2gs10
+	JMP qspmmtileu8rowavx512w2gstop10
+qspmmtileu8rowavx512w2gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtileu8rowavx512w2gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w2gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w2gs11
+	JMP qspmmtileu8rowavx512w2gstop11
+qspmmtileu8rowavx512w2gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtileu8rowavx512w2gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w2gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w2gs12
+	JMP qspmmtileu8rowavx512w2gstop12
+qspmmtileu8rowavx512w2gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtileu8rowavx512w2gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w2gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w2gs13
+	JMP qspmmtileu8rowavx512w2gstop13
+qspmmtileu8rowavx512w2gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtileu8rowavx512w2gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w2gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w2gs14
+	JMP qspmmtileu8rowavx512w2gstop14
+qspmmtileu8rowavx512w2gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtileu8rowavx512w2gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w2gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w2gs15
+	JMP qspmmtileu8rowavx512w2gstop15
+qspmmtileu8rowavx512w2gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtileu8rowavx512w2gs15:
+	ADDQ $16, R12
+	JMP qspmmtileu8rowavx512w2gn
+qspmmtileu8rowavx512w2gstop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8rowavx512w2k1
+qspmmtileu8rowavx512w2gstop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8rowavx512w2k1
+qspmmtileu8rowavx512w2gstop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8rowavx512w2k1
+qspmmtileu8rowavx512w2gstop4:
+	ADDQ $4, R12
+	JMP qspmmtileu8rowavx512w2k1
+qspmmtileu8rowavx512w2gstop5:
+	ADDQ $5, R12
+	JMP qspmmtileu8rowavx512w2k1
+qspmmtileu8rowavx512w2gstop6:
+	ADDQ $6, R12
+	JMP qspmmtileu8rowavx512w2k1
+qspmmtileu8rowavx512w2gstop7:
+	ADDQ $7, R12
+	JMP qspmmtileu8rowavx512w2k1
+qspmmtileu8rowavx512w2gstop8:
+	ADDQ $8, R12
+	JMP qspmmtileu8rowavx512w2k1
+qspmmtileu8rowavx512w2gstop9:
+	ADDQ $9, R12
+	JMP qspmmtileu8rowavx512w2k1
+qspmmtileu8rowavx512w2gstop10:
+	ADDQ $10, R12
+	JMP qspmmtileu8rowavx512w2k1
+qspmmtileu8rowavx512w2gstop11:
+	ADDQ $11, R12
+	JMP qspmmtileu8rowavx512w2k1
+qspmmtileu8rowavx512w2gstop12:
+	ADDQ $12, R12
+	JMP qspmmtileu8rowavx512w2k1
+qspmmtileu8rowavx512w2gstop13:
+	ADDQ $13, R12
+	JMP qspmmtileu8rowavx512w2k1
+qspmmtileu8rowavx512w2gstop14:
+	ADDQ $14, R12
+	JMP qspmmtileu8rowavx512w2k1
+qspmmtileu8rowavx512w2gstop15:
+	ADDQ $15, R12
+	JMP qspmmtileu8rowavx512w2k1
+qspmmtileu8rowavx512w2kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8rowavx512w2k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w2i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w2s0
+	JMP qspmmtileu8rowavx512w2k1
+qspmmtileu8rowavx512w2i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtileu8rowavx512w2s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w2i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w2s1
+	JMP qspmmtileu8rowavx512w2stop1
+qspmmtileu8rowavx512w2i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtileu8rowavx512w2s1:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w2i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w2s2
+	JMP qspmmtileu8rowavx512w2stop2
+qspmmtileu8rowavx512w2i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtileu8rowavx512w2s2:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w2i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w2s3
+	JMP qspmmtileu8rowavx512w2stop3
+qspmmtileu8rowavx512w2i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtileu8rowavx512w2s3:
+	ADDQ $4, R12
+	JMP qspmmtileu8rowavx512w2kn
+qspmmtileu8rowavx512w2stop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8rowavx512w2k1
+qspmmtileu8rowavx512w2stop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8rowavx512w2k1
+qspmmtileu8rowavx512w2stop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8rowavx512w2k1
+qspmmtileu8rowavx512w2k1:
+	CMPQ R12, R13
+	JAE qspmmtileu8rowavx512w2sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w2oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w2s
+	JMP qspmmtileu8rowavx512w2sum
+qspmmtileu8rowavx512w2oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtileu8rowavx512w2s:
+	INCQ R12
+	JMP qspmmtileu8rowavx512w2k1
+qspmmtileu8rowavx512w2sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtileu8rowavx512w2nobeta
+	VMOVSD (DI), X8
+	VFMADD231PS X8, X29, X0
+qspmmtileu8rowavx512w2nobeta:
+	VMOVSD X0, (DI)
+	JMP qspmmtileu8rowavx512next
+qspmmtileu8rowavx512w4:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+qspmmtileu8rowavx512w4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8rowavx512w4kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VPSUBD Z20, Z9, Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w4gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w4gs0
+	JMP qspmmtileu8rowavx512w4k1
+qspmmtileu8rowavx512w4gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtileu8rowavx512w4gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w4gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w4gs1
+	JMP qspmmtileu8rowavx512w4gstop1
+qspmmtileu8rowavx512w4gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtileu8rowavx512w4gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w4gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w4gs2
+	JMP qspmmtileu8rowavx512w4gstop2
+qspmmtileu8rowavx512w4gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtileu8rowavx512w4gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w4gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w4gs3
+	JMP qspmmtileu8rowavx512w4gstop3
+qspmmtileu8rowavx512w4gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtileu8rowavx512w4gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w4gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w4gs4
+	JMP qspmmtileu8rowavx512w4gstop4
+qspmmtileu8rowavx512w4gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtileu8rowavx512w4gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w4gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w4gs5
+	JMP qspmmtileu8rowavx512w4gstop5
+qspmmtileu8rowavx512w4gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtileu8rowavx512w4gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w4gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w4gs6
+	JMP qspmmtileu8rowavx512w4gstop6
+qspmmtileu8rowavx512w4gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtileu8rowavx512w4gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w4gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w4gs7
+	JMP qspmmtileu8rowavx512w4gstop7
+qspmmtileu8rowavx512w4gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtileu8rowavx512w4gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w4gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w4gs8
+	JMP qspmmtileu8rowavx512w4gstop8
+qspmmtileu8rowavx512w4gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtileu8rowavx512w4gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w4gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w4gs9
+	JMP qspmmtileu8rowavx512w4gstop9
+qspmmtileu8rowavx512w4gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtileu8rowavx512w4gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w4gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w4gs10
+	JMP qspmmtileu8rowavx512w4gstop10
+qspmmtileu8rowavx512w4gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtileu8rowavx512w4gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w4gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w4gs11
+	JMP qspmmtileu8rowavx512w4gstop11
+qspmmtileu8rowavx512w4gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtileu8rowavx512w4gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w4gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w4gs12
+	JMP qspmmtileu8rowavx512w4gstop12
+qspmmtileu8rowavx512w4gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtileu8rowavx512w4gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w4gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w4gs13
+	JMP qspmmtileu8rowavx512w4gstop13
+qspmmtileu8rowavx512w4gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtileu8rowavx512w4gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w4gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w4gs14
+	JMP qspmmtileu8rowavx512w4gstop14
+qspmmtileu8rowavx512w4gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtileu8rowavx512w4gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w4gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w4gs15
+	JMP qspmmtileu8rowavx512w4gstop15
+qspmmtileu8rowavx512w4gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtileu8rowavx512w4gs15:
+	ADDQ $16, R12
+	JMP qspmmtileu8rowavx512w4gn
+qspmmtileu8rowavx512w4gstop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8rowavx512w4k1
+qspmmtileu8rowavx512w4gstop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8rowavx512w4k1
+qspmmtileu8rowavx512w4gstop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8rowavx512w4k1
+qspmmtileu8rowavx512w4gstop4:
+	ADDQ $4, R12
+	JMP qspmmtileu8rowavx512w4k1
+qspmmtileu8rowavx512w4gstop5:
+	ADDQ $5, R12
+	JMP qspmmtileu8rowavx512w4k1
+qspmmtileu8rowavx512w4gstop6:
+	ADDQ $6, R12
+	JMP qspmmtileu8rowavx512w4k1
+qspmmtileu8rowavx512w4gstop7:
+	ADDQ $7, R12
+	JMP qspmmtileu8rowavx512w4k1
+qspmmtileu8rowavx512w4gstop8:
+	ADDQ $8, R12
+	JMP qspmmtileu8rowavx512w4k1
+qspmmtileu8rowavx512w4gstop9:
+	ADDQ $9, R12
+	JMP qspmmtileu8rowavx512w4k1
+qspmmtileu8rowavx512w4gstop10:
+	ADDQ $10, R12
+	JMP qspmmtileu8rowavx512w4k1
+qspmmtileu8rowavx512w4gstop11:
+	ADDQ $11, R12
+	JMP qspmmtileu8rowavx512w4k1
+qspmmtileu8rowavx512w4gstop12:
+	ADDQ $12, R12
+	JMP qspmmtileu8rowavx512w4k1
+qspmmtileu8rowavx512w4gstop13:
+	ADDQ $13, R12
+	JMP qspmmtileu8rowavx512w4k1
+qspmmtileu8rowavx512w4gstop14:
+	ADDQ $14, R12
+	JMP qspmmtileu8rowavx512w4k1
+qspmmtileu8rowavx512w4gstop15:
+	ADDQ $15, R12
+	JMP qspmmtileu8rowavx512w4k1
+qspmmtileu8rowavx512w4kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8rowavx512w4k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w4i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w4s0
+	JMP qspmmtileu8rowavx512w4k1
+qspmmtileu8rowavx512w4i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtileu8rowavx512w4s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w4i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w4s1
+	JMP qspmmtileu8rowavx512w4stop1
+qspmmtileu8rowavx512w4i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtileu8rowavx512w4s1:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w4i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w4s2
+	JMP qspmmtileu8rowavx512w4stop2
+qspmmtileu8rowavx512w4i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtileu8rowavx512w4s2:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w4i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w4s3
+	JMP qspmmtileu8rowavx512w4stop3
+qspmmtileu8rowavx512w4i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtileu8rowavx512w4s3:
+	ADDQ $4, R12
+	JMP qspmmtileu8rowavx512w4kn
+qspmmtileu8rowavx512w4stop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8rowavx512w4k1
+qspmmtileu8rowavx512w4stop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8rowavx512w4k1
+qspmmtileu8rowavx512w4stop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8rowavx512w4k1
+qspmmtileu8rowavx512w4k1:
+	CMPQ R12, R13
+	JAE qspmmtileu8rowavx512w4sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w4oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w4s
+	JMP qspmmtileu8rowavx512w4sum
+qspmmtileu8rowavx512w4oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtileu8rowavx512w4s:
+	INCQ R12
+	JMP qspmmtileu8rowavx512w4k1
+qspmmtileu8rowavx512w4sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtileu8rowavx512w4nobeta
+	VFMADD231PS (DI), X29, X0
+qspmmtileu8rowavx512w4nobeta:
+	VMOVUPS X0, (DI)
+	JMP qspmmtileu8rowavx512next
+qspmmtileu8rowavx512w8:
+	VPXORQ Y0, Y0, Y0
+	VPXORQ Y4, Y4, Y4
+	VPXORQ Y1, Y1, Y1
+	VPXORQ Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+qspmmtileu8rowavx512w8gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8rowavx512w8kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VPSUBD Z20, Z9, Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w8gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w8gs0
+	JMP qspmmtileu8rowavx512w8k1
+qspmmtileu8rowavx512w8gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtileu8rowavx512w8gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w8gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w8gs1
+	JMP qspmmtileu8rowavx512w8gstop1
+qspmmtileu8rowavx512w8gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtileu8rowavx512w8gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w8gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w8gs2
+	JMP qspmmtileu8rowavx512w8gstop2
+qspmmtileu8rowavx512w8gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtileu8rowavx512w8gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w8gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w8gs3
+	JMP qspmmtileu8rowavx512w8gstop3
+qspmmtileu8rowavx512w8gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtileu8rowavx512w8gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w8gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w8gs4
+	JMP qspmmtileu8rowavx512w8gstop4
+qspmmtileu8rowavx512w8gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtileu8rowavx512w8gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w8gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w8gs5
+	JMP qspmmtileu8rowavx512w8gstop5
+qspmmtileu8rowavx512w8gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtileu8rowavx512w8gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w8gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w8gs6
+	JMP qspmmtileu8rowavx512w8gstop6
+qspmmtileu8rowavx512w8gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtileu8rowavx512w8gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w8gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w8gs7
+	JMP qspmmtileu8rowavx512w8gstop7
+qspmmtileu8rowavx512w8gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtileu8rowavx512w8gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w8gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w8gs8
+	JMP qspmmtileu8rowavx512w8gstop8
+qspmmtileu8rowavx512w8gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtileu8rowavx512w8gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w8gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w8gs9
+	JMP qspmmtileu8rowavx512w8gstop9
+qspmmtileu8rowavx512w8gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtileu8rowavx512w8gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w8gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w8gs10
+	JMP qspmmtileu8rowavx512w8gstop10
+qspmmtileu8rowavx512w8gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtileu8rowavx512w8gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w8gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w8gs11
+	JMP qspmmtileu8rowavx512w8gstop11
+qspmmtileu8rowavx512w8gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtileu8rowavx512w8gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w8gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w8gs12
+	JMP qspmmtileu8rowavx512w8gstop12
+qspmmtileu8rowavx512w8gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtileu8rowavx512w8gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w8gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w8gs13
+	JMP qspmmtileu8rowavx512w8gstop13
+qspmmtileu8rowavx512w8gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtileu8rowavx512w8gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w8gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w8gs14
+	JMP qspmmtileu8rowavx512w8gstop14
+qspmmtileu8rowavx512w8gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtileu8rowavx512w8gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w8gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w8gs15
+	JMP qspmmtileu8rowavx512w8gstop15
+qspmmtileu8rowavx512w8gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtileu8rowavx512w8gs15:
+	ADDQ $16, R12
+	JMP qspmmtileu8rowavx512w8gn
+qspmmtileu8rowavx512w8gstop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8rowavx512w8k1
+qspmmtileu8rowavx512w8gstop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8rowavx512w8k1
+qspmmtileu8rowavx512w8gstop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8rowavx512w8k1
+qspmmtileu8rowavx512w8gstop4:
+	ADDQ $4, R12
+	JMP qspmmtileu8rowavx512w8k1
+qspmmtileu8rowavx512w8gstop5:
+	ADDQ $5, R12
+	JMP qspmmtileu8rowavx512w8k1
+qspmmtileu8rowavx512w8gstop6:
+	ADDQ $6, R12
+	JMP qspmmtileu8rowavx512w8k1
+qspmmtileu8rowavx512w8gstop7:
+	ADDQ $7, R12
+	JMP qspmmtileu8rowavx512w8k1
+qspmmtileu8rowavx512w8gstop8:
+	ADDQ $8, R12
+	JMP qspmmtileu8rowavx512w8k1
+qspmmtileu8rowavx512w8gstop9:
+	ADDQ $9, R12
+	JMP qspmmtileu8rowavx512w8k1
+qspmmtileu8rowavx512w8gstop10:
+	ADDQ $10, R12
+	JMP qspmmtileu8rowavx512w8k1
+qspmmtileu8rowavx512w8gstop11:
+	ADDQ $11, R12
+	JMP qspmmtileu8rowavx512w8k1
+qspmmtileu8rowavx512w8gstop12:
+	ADDQ $12, R12
+	JMP qspmmtileu8rowavx512w8k1
+qspmmtileu8rowavx512w8gstop13:
+	ADDQ $13, R12
+	JMP qspmmtileu8rowavx512w8k1
+qspmmtileu8rowavx512w8gstop14:
+	ADDQ $14, R12
+	JMP qspmmtileu8rowavx512w8k1
+qspmmtileu8rowavx512w8gstop15:
+	ADDQ $15, R12
+	JMP qspmmtileu8rowavx512w8k1
+qspmmtileu8rowavx512w8kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8rowavx512w8k1
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w8i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w8s0
+	JMP qspmmtileu8rowavx512w8k1
+qspmmtileu8rowavx512w8i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtileu8rowavx512w8s0:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w8i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w8s1
+	JMP qspmmtileu8rowavx512w8stop1
+qspmmtileu8rowavx512w8i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtileu8rowavx512w8s1:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w8i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w8s2
+	JMP qspmmtileu8rowavx512w8stop2
+qspmmtileu8rowavx512w8i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtileu8rowavx512w8s2:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w8i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w8s3
+	JMP qspmmtileu8rowavx512w8stop3
+qspmmtileu8rowavx512w8i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtileu8rowavx512w8s3:
+	ADDQ $4, R12
+	JMP qspmmtileu8rowavx512w8kn
+qspmmtileu8rowavx512w8stop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8rowavx512w8k1
+qspmmtileu8rowavx512w8stop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8rowavx512w8k1
+qspmmtileu8rowavx512w8stop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8rowavx512w8k1
+qspmmtileu8rowavx512w8k1:
+	CMPQ R12, R13
+	JAE qspmmtileu8rowavx512w8sum
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8rowavx512w8oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8rowavx512w8s
+	JMP qspmmtileu8rowavx512w8sum
+qspmmtileu8rowavx512w8oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtileu8rowavx512w8s:
+	INCQ R12
+	JMP qspmmtileu8rowavx512w8k1
+qspmmtileu8rowavx512w8sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y28, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtileu8rowavx512w8nobeta
+	VFMADD231PS (DI), Y29, Y0
+qspmmtileu8rowavx512w8nobeta:
+	VMOVUPS Y0, (DI)
+	JMP qspmmtileu8rowavx512next

@@ -7,7 +7,8 @@ import (
 
 // qspmm_amd64.s: the fused quantized SpMM kernels. They are the SpMM row
 // loop of spmm.go (chunks of 4, 2 and 1 vectors of columns, then a masked
-// tail; two or four accumulator sets) with each entry's value decoded as a
+// tail; two or four accumulator sets; AVX-512 takes panels of 1, 2, 4 and
+// 8 columns without a mask, qmmNarrow) with each entry's value decoded as a
 // scalar where the float32 kernels broadcast vals[k]: the code looked up
 // in a table of float32 values (256 entries for 8-bit codes; for 4-bit
 // codes 512, entry p*256 + byte being the nibble p of byte), times the
@@ -183,7 +184,7 @@ func qmmLoadScale(v *spmmV, k qmmKind, vs string) []string {
 // and below xrows, to stop) and x's row in R15, and the FMAs.
 //
 // decoded says that bc holds the entry's code's value already (qmmPair).
-func qmmEntry(v *spmmV, name string, k qmmKind, L string, e, nv int, vs, bc string, accs []string, tail bool, skip, stop string, decoded bool) []string {
+func qmmEntry(v *spmmV, name string, k qmmKind, L string, e int, vs, bc string, accs []string, fma qmmFMA, skip, stop string, decoded bool) []string {
 	var o []string
 	if k.block() {
 		in := fmt.Sprintf("%sb%d", L, e)
@@ -220,16 +221,26 @@ func qmmEntry(v *spmmV, name string, k qmmKind, L string, e, nv int, vs, bc stri
 		o = append(o, "\tCMPQ R15, "+arg(name, "xrows"), "\tJAE "+skip)
 	}
 	o = append(o, "\tIMULQ R8, R15", "\tADDQ SI, R15")
-	o = append(o, spmmFmasGather(v, nv, bc, accs, tail)...)
+	o = append(o, fma(bc, accs)...)
 	return append(o, skip+":")
 }
+
+// qmmFMA is a pass's FMAs of one entry: its value broadcast in bc times
+// x's row at R15, into the accumulator set accs.
+type qmmFMA func(bc string, accs []string) []string
 
 // qmmPass is one chunk's walk over the row's entries, np at a time into np
 // accumulator sets added at the end; it returns the code and the set that
 // holds the sum.
 func qmmPass(v *spmmV, name string, k qmmKind, L string, nv int, tail, tile bool) ([]string, []string) {
 	np, S, B := spmmPassSets(v, nv)
-	vs := qmmScaleReg(v, nv)
+	fma := func(bc string, accs []string) []string { return spmmFmasGather(v, nv, bc, accs, tail) }
+	return qmmPassOn(v, name, k, L, qmmScaleReg(v, nv), np, S, B, fma, tile)
+}
+
+// qmmPassOn is qmmPass on np accumulator sets S (broadcasts B, scale vs)
+// with the FMAs of fma.
+func qmmPassOn(v *spmmV, name string, k qmmKind, L, vs string, np int, S [][]string, B []string, fma qmmFMA, tile bool) ([]string, []string) {
 	o := spmmZeroSets(v, S)
 	o = append(o, "\tMOVQ "+qmmLo+", R12")
 	if k.block() {
@@ -247,11 +258,11 @@ func qmmPass(v *spmmV, name string, k qmmKind, L string, nv int, tail, tile bool
 		if tile {
 			stop = L + "sum"
 		}
-		o = append(o, qmmEntry(v, name, k, L+"h", 0, nv, vs, B[0], S[0], tail, L+"hs", stop, false)...)
+		o = append(o, qmmEntry(v, name, k, L+"h", 0, vs, B[0], S[0], fma, L+"hs", stop, false)...)
 		o = append(o, "\tINCQ R12")
 	}
 	if v.isa == "avx512" {
-		o = append(o, qmmGroups(v, name, k, L, nv, np, S, B, vs, tail, tile)...)
+		o = append(o, qmmGroups(v, name, k, L, np, S, B, vs, fma, tile)...)
 	}
 	o = append(o, L+"kn:", fmt.Sprintf("\tLEAQ %d(R12), R15", np), "\tCMPQ R15, R13", "\tJA "+L+"k1")
 	for e := range np {
@@ -262,7 +273,7 @@ func qmmPass(v *spmmV, name string, k qmmKind, L string, nv int, tail, tile bool
 		if tile {
 			stop = spmmStopAt(L, e)
 		}
-		o = append(o, qmmEntry(v, name, k, L, e, nv, vs, B[e], S[e], tail, fmt.Sprintf("%ss%d", L, e), stop, k.nib)...)
+		o = append(o, qmmEntry(v, name, k, L, e, vs, B[e], S[e], fma, fmt.Sprintf("%ss%d", L, e), stop, k.nib)...)
 	}
 	o = append(o, fmt.Sprintf("\tADDQ $%d, R12", np), "\tJMP "+L+"kn")
 	if tile {
@@ -273,7 +284,7 @@ func qmmPass(v *spmmV, name string, k qmmKind, L string, nv int, tail, tile bool
 		stop = L + "sum"
 	}
 	o = append(o, L+"k1:", "\tCMPQ R12, R13", "\tJAE "+L+"sum")
-	o = append(o, qmmEntry(v, name, k, L+"o", 0, nv, vs, B[0], S[0], tail, L+"s", stop, false)...)
+	o = append(o, qmmEntry(v, name, k, L+"o", 0, vs, B[0], S[0], fma, L+"s", stop, false)...)
 	o = append(o, "\tINCQ R12", "\tJMP "+L+"k1", L+"sum:")
 	return append(o, spmmSumSets(v, S)...), S[0]
 }
@@ -382,6 +393,9 @@ func qmmFunc(isa string, k qmmKind, tile bool) []string {
 		}
 	}
 	o = append(o, "\tXORQ R14, R14")
+	if isa == "avx512" {
+		o = append(o, qmmNarrowDispatch(name, p)...)
+	}
 	chunk := func(L string, nv int, tail bool) []string {
 		blk, A := qmmPass(v, name, k, L, nv, tail, tile)
 		return append(blk, qmmStore(v, name, L, A, func(i int) int { return i * v.vb }, tail)...)
@@ -403,7 +417,11 @@ func qmmFunc(isa string, k qmmKind, tile bool) []string {
 	if k.u8 {
 		o = append(o, "\tINCQ "+qmmRZPC)
 	}
-	return append(o, "\tDECQ CX", "\tJMP "+p+"row", p+"done:", "\tVZEROUPPER", "\tRET", "")
+	o = append(o, "\tDECQ CX", "\tJMP "+p+"row", p+"done:", "\tVZEROUPPER", "\tRET")
+	if isa == "avx512" {
+		o = append(o, qmmNarrowRows(v, name, k, p, tile)...)
+	}
+	return append(o, "")
 }
 
 func qspmmFile() string {
@@ -476,7 +494,7 @@ func qmmBuf(e int) string { return fmt.Sprintf("qb-%d(SP)", qmmFrame-4*e) }
 // so at most one such), that block's scale blended in for the lanes from
 // its start; then the entries as qmmEntry's, reading their values from
 // the buffer. A tile kernel's stop at entry e leaves for L+"k1" at R12+e.
-func qmmGroups(v *spmmV, name string, k qmmKind, L string, nv, np int, S [][]string, B []string, vs string, tail, tile bool) []string {
+func qmmGroups(v *spmmV, name string, k qmmKind, L string, np int, S [][]string, B []string, vs string, fma qmmFMA, tile bool) []string {
 	o := []string{L + "gn:", fmt.Sprintf("\tLEAQ %d(R12), R15", qmmG), "\tCMPQ R15, R13", "\tJA " + L + "kn"}
 	if k.nib {
 		// word c of X9 = byte c | byte c << 4: its low byte holds
@@ -524,7 +542,7 @@ func qmmGroups(v *spmmV, name string, k qmmKind, L string, nv, np int, S [][]str
 			o = append(o, "\tCMPQ R15, "+arg(name, "xrows"), "\tJAE "+skip)
 		}
 		o = append(o, "\tIMULQ R8, R15", "\tADDQ SI, R15")
-		o = append(o, spmmFmasGather(v, nv, bc, accs, tail)...)
+		o = append(o, fma(bc, accs)...)
 		o = append(o, skip+":")
 	}
 	o = append(o, fmt.Sprintf("\tADDQ $%d, R12", qmmG), "\tJMP "+L+"gn")
@@ -543,4 +561,87 @@ func qmmGroups(v *spmmV, name string, k qmmKind, L string, nv, np int, S [][]str
 // 2^64 puts (s + lo*r/2^64)/b below (s + 1)/b <= 1. It clobbers AX, DX.
 func qmmRecip(name string) []string {
 	return []string{"\tMOVQ $-1, AX", "\tXORL DX, DX", "\tDIVQ " + arg(name, "b"), "\tINCQ AX", "\tMOVQ AX, " + qmmRecipL}
+}
+
+// qmmNarrow is a panel width below 16 columns that the AVX-512 kernels
+// take in one piece of whole rows of x and y, loaded and stored without a
+// mask (masked loads of x's rows run slower beside the stores of
+// qmmGroups' buffer): "ss" is 1 column, "sd" 2, "x" 4 (an XMM register),
+// "y" 8 (a YMM register). The other widths below 16 take the masked tail.
+// Each column is summed as SpMMF32AVX512's masked tail sums it: four
+// accumulator sets, the entries alternating, added in order at the row's
+// end.
+type qmmNarrow struct {
+	w     int
+	piece string
+}
+
+var qmmNarrows = []qmmNarrow{{1, "ss"}, {2, "sd"}, {4, "x"}, {8, "y"}}
+
+// qmmView is vector register r (Z<n>) as a piece reads it: Y<n> for "y",
+// X<n> for the others.
+func qmmView(piece, r string) string {
+	if piece == "y" {
+		return "Y" + r[1:]
+	}
+	return "X" + r[1:]
+}
+
+// qmmNarrowFMA is the FMAs of one entry on a piece: x's row at R15. An
+// "sd" piece is loaded into X12 first (no FMA reads 8 bytes).
+func qmmNarrowFMA(piece string) qmmFMA {
+	return func(bc string, accs []string) []string {
+		return qmmPieceFMA(piece, "(R15)", qmmView(piece, bc), accs[0], "X12")
+	}
+}
+
+// qmmPieceFMA is acc += m * b on a piece, an "sd" piece loaded into tmp.
+func qmmPieceFMA(piece, m, b, acc, tmp string) []string {
+	switch piece {
+	case "ss":
+		return []string{fmt.Sprintf("\tVFMADD231SS %s, %s, %s", m, b, acc)}
+	case "sd":
+		return []string{fmt.Sprintf("\tVMOVSD %s, %s", m, tmp), fmt.Sprintf("\tVFMADD231PS %s, %s, %s", tmp, b, acc)}
+	}
+	return []string{fmt.Sprintf("\tVFMADD231PS %s, %s, %s", m, b, acc)}
+}
+
+// qmmNarrowStore is qmmStore on a piece.
+func qmmNarrowStore(v *spmmV, name, L, piece, r string) []string {
+	o := []string{fmt.Sprintf("\tVMULPS %s, %s, %s", qmmView(piece, v.alpha), r, r),
+		fmt.Sprintf("\tCMPL %s, $0", arg(name, "beta")), "\tJEQ " + L + "nobeta"}
+	o = append(o, qmmPieceFMA(piece, "(DI)", qmmView(piece, v.beta), r, "X8")...)
+	mov := map[string]string{"ss": "VMOVSS", "sd": "VMOVSD"}[piece]
+	if mov == "" {
+		mov = "VMOVUPS"
+	}
+	return append(o, L+"nobeta:", fmt.Sprintf("\t%s %s, (DI)", mov, r))
+}
+
+// qmmNarrowDispatch leaves a row of a qmmNarrow width for its pass (label
+// p+"w<w>").
+func qmmNarrowDispatch(name, p string) []string {
+	o := []string{"\tMOVQ " + arg(name, "w") + ", R15"}
+	for _, n := range qmmNarrows {
+		o = append(o, fmt.Sprintf("\tCMPQ R15, $%d", n.w), fmt.Sprintf("\tJEQ %sw%d", p, n.w))
+	}
+	return o
+}
+
+// qmmNarrowRows is the row pass of every qmmNarrow, each back to p+"next".
+func qmmNarrowRows(v *spmmV, name string, k qmmKind, p string, tile bool) []string {
+	var o []string
+	for _, n := range qmmNarrows {
+		L := fmt.Sprintf("%sw%d", p, n.w)
+		var S [][]string
+		for _, r := range []string{"Z0", "Z4", "Z1", "Z5"} { // spmmSets' order
+			S = append(S, []string{qmmView(n.piece, r)})
+		}
+		blk, A := qmmPassOn(v, name, k, L, qmmScaleReg(v, 1), 4, S, spmmBcasts(v), qmmNarrowFMA(n.piece), tile)
+		o = append(o, L+":")
+		o = append(o, blk...)
+		o = append(o, qmmNarrowStore(v, name, L, n.piece, A[0])...)
+		o = append(o, "\tJMP "+p+"next")
+	}
+	return o
 }
