@@ -8,15 +8,17 @@ REQUIRE  ?= $(shell scripts/require-tiers.sh)
 
 .PHONY: test unit race purego noasm arm64 test-arm64 check-words check-gen vet lint fuzz fuzz-smoke bench bench-peers bench-mttkrp-peer perfdata perfdoc quickstart
 
-# The stages run two at a time, the longest first: race and test-arm64 each
-# spend most of their time in one package on one core (internal/engine under
-# -race, under qemu), so they start together and unit, then purego, take the
-# core that frees first. -O prints each stage's output whole when it ends.
-# The fuzz smoke runs for a fixed time whatever else runs, so noasm and
-# quickstart run beside it.
+# The stages run three at a time, the longest first: race and test-arm64
+# each spend most of their time in one package on one core (internal/engine
+# under -race, under qemu), so they start together, beside the fuzz smoke,
+# and unit, then purego, take the place that frees first. The smoke runs
+# each target for a fixed time whatever else runs, on one fuzzing worker
+# (SMOKE_WORKERS): beside the other stages it costs their run a core's share
+# for that time, where after them it would add that time to the run. -O
+# prints each stage's output whole when it ends.
+SMOKE_WORKERS ?= 1
 test: lint check-words check-gen
-	$(MAKE) --no-print-directory -j2 -O race test-arm64 unit purego
-	$(MAKE) --no-print-directory -j2 -O fuzz-smoke noasm quickstart
+	$(MAKE) --no-print-directory -j3 -O race test-arm64 fuzz-smoke unit purego noasm quickstart
 
 unit:
 	HURRAY_TEST_REQUIRE=$(REQUIRE) $(GO) test -count=1 $(PKGS)
@@ -89,7 +91,7 @@ lint: vet
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt -l:"; echo "$$out"; exit 1; fi
 
 fuzz-smoke:
-	FUZZTIME=$(FUZZTIME) scripts/fuzz-smoke.sh
+	FUZZTIME=$(FUZZTIME) FUZZPARALLEL=$(SMOKE_WORKERS) scripts/fuzz-smoke.sh
 
 # A longer campaign: make fuzz FUZZTIME=60s
 fuzz:
