@@ -110,11 +110,12 @@ func eachPathWorkers(t *testing.T, fn func(t *testing.T, w int)) {
 }
 
 // eachWorkers runs fn with 1 and 3 workers, every product split; under
-// the race detector with 3 only (one worker runs on the caller: nothing
-// there for the detector that the unit run does not check).
+// -short (the race, purego and qemu runs) and the race detector with 3
+// only: one worker runs the same kernels on the caller, which the unit run
+// checks, and holds nothing for the detector.
 func eachWorkers(t *testing.T, fn func(t *testing.T, w int)) {
 	for _, w := range []int{1, 3} {
-		if testutil.RaceEnabled && w == 1 {
+		if (testing.Short() || testutil.RaceEnabled) && w == 1 {
 			continue
 		}
 		prev, prevT := prepared.SetWorkers(w), prepared.SetParallelThreshold(1)
