@@ -26,7 +26,7 @@ fuzzcache=$(go env GOCACHE)/fuzz
 passed=0 failed=0
 count_files() { if [ -d "$1" ]; then find "$1" -type f | wc -l; else echo 0; fi; }
 while read -r pkg dir; do
-  targets=$(cat "$dir"/*_test.go 2>/dev/null | sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p')
+  targets=$(cat "$dir"/*_test.go 2>/dev/null | sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' || true)
   [ -n "$targets" ] || continue
   bin=$tmp/fuzz.test
   if ! go test -c -o "$bin" -fuzz "^$(echo "$targets" | head -1)\$" "$pkg" >"$log" 2>&1; then
