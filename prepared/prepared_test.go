@@ -258,13 +258,7 @@ func checkWith[T kernels.Float](t *testing.T, a *csr.Matrix[T], prep func(*csr.M
 		if m.Rows() != a.Rows() || m.Cols() != a.Cols() || m.NNZ() != a.NNZ() || m.IsCSC() != a.IsCSC() {
 			t.Fatalf("%v: prepared %v", a, m)
 		}
-		for _, w := range []int{1, 3} {
-			prev := prepared.SetWorkers(w)
-			prevT := prepared.SetParallelThreshold(1)
-			checkProducts(t, a, m, uint64(w))
-			prepared.SetWorkers(prev)
-			prepared.SetParallelThreshold(prevT)
-		}
+		eachWorkers(t, func(t *testing.T, w int) { checkProducts(t, a, m, uint64(w)) })
 	}
 }
 
@@ -486,14 +480,7 @@ func TestQuantized(t *testing.T) {
 				if m.Scheme() != q.Values().Scheme || m.NNZ() != q.NNZ() || m.Rows() != q.Rows() || m.Cols() != q.Cols() {
 					t.Fatalf("%v: from %v %s", m, a, sp)
 				}
-				testutil.ForEachPath(t, func(t *testing.T) {
-					for _, w := range []int{1, 3} {
-						prev, prevT := prepared.SetWorkers(w), prepared.SetParallelThreshold(1)
-						checkProductsOf(t, q, abs, m, m.String(), uint64(w))
-						prepared.SetWorkers(prev)
-						prepared.SetParallelThreshold(prevT)
-					}
-				})
+				eachPathWorkers(t, func(t *testing.T, w int) { checkProductsOf(t, q, abs, m, m.String(), uint64(w)) })
 			}
 		}
 	}
