@@ -134,7 +134,7 @@ func BenchmarkQSpMVPrepared(b *testing.B) {
 
 func ptrTo[E any](v E) *E { return &v }
 
-// BenchmarkSpMMPrepared: Y = A X on M4 float32 with k = 1, 4, 16 and 64,
+// BenchmarkSpMMPrepared: Y = A X on M4 float32 with k = 1, 4, 16, 32 and 64,
 // plain and prepared, one thread.
 func BenchmarkSpMMPrepared(b *testing.B) {
 	p := M4()
@@ -145,7 +145,7 @@ func BenchmarkSpMMPrepared(b *testing.B) {
 	}
 	defer csr.SetWorkers(csr.SetWorkers(1))
 	defer pform.SetWorkers(pform.SetWorkers(1))
-	for _, k := range []int{1, 4, 16, 64} {
+	for _, k := range []int{1, 4, 16, 32, 64} {
 		x, y := randVec[float32](p.Cols*k, 2), make([]float32, p.Rows*k)
 		xy := int64(4 * k * (p.Cols + p.Rows))
 		for _, form := range []string{"plain", "prepared"} {
