@@ -15,7 +15,9 @@ import (
 // (QSpMVI8BlockAVX512's), block4 and mx4 on 4-bit codes with a float32 or
 // E8M0 scale per block (QSpMV4BlockAVX512's and QSpMV4MXAVX512's), mx8 on
 // E4M3 codes with an E8M0 scale per block (QSpMV8MXAVX512's), u8Row on
-// uint8 codes with a scale and a zero point per row (QSpMVU8RowAVX512's).
+// uint8 codes with a scale and a zero point per row (QSpMVU8RowAVX512's),
+// i8Col and u8Col on int8 and uint8 codes with a scale (and a float32 zero
+// point) per column, qCol (QSpMVI8ColAVX512's and QSpMVU8ColAVX512's).
 type qspmvKernels struct {
 	i8Row   func(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
 	u8Row   func(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha, beta float32)
@@ -23,6 +25,8 @@ type qspmvKernels struct {
 	block4  func(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha, beta float32)
 	mx4     func(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
 	mx8     func(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32)
+	i8Col   func(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha, beta float32)
+	u8Col   func(y, x []float32, ptr, idx []uint64, codes []byte, scale, zero []float32, alpha, beta float32)
 }
 
 // qspmvFusedAsm is the glue of the fused SpMV kernels: an operand one of
@@ -65,6 +69,24 @@ func qspmvFusedAsm(ks qspmvKernels) qspmvFunc {
 				raceRows(ptr, idx, codes, x, lo, end, false)
 				raceRead(rs[lo:end])
 				raceRead(rz[lo:end])
+				raceWrite(y[lo:end])
+			})
+		case qColFused(q, ks, len(x), len(idx)):
+			scale := q.v.Scale
+			var zero []float32
+			if q.kind == quant.Uint8 {
+				zero = q.zerosF32(len(x))
+			}
+			asmPieces(len(y), spmvRowsPerCall, func(lo, hi int) (int, bool) {
+				if zero != nil {
+					ks.u8Col(y[lo:hi], x, ptr[lo:hi+1], idx, codes, scale, zero, alpha, beta)
+				} else {
+					ks.i8Col(y[lo:hi], x, ptr[lo:hi+1], idx, codes, scale, alpha, beta)
+				}
+				return hi, true
+			}, func(lo, end int) {
+				raceRows(ptr, idx, codes, x, lo, end, false)
+				raceRows(ptr, idx, codes, scale[:len(x)], lo, end, false)
 				raceWrite(y[lo:end])
 			})
 		case ks.i8Block != nil && q.kind == quant.Int8 && qBlockFused(q, len(idx), len(idx)):
@@ -124,6 +146,15 @@ func qBlockFused(q *qOperand, n, bytes int) bool {
 		params = len(q.v.Exp)
 	}
 	return params >= (n+q.b-1)/q.b
+}
+
+// qColFused reports whether a column kernel of ks takes q, an operand on
+// n values and an x of nx elements: channels by column, int8 or uint8
+// codes (of the n values), and a scale (and zero point) for every column
+// of x.
+func qColFused(q *qOperand, ks qspmvKernels, nx, n int) bool {
+	k := q.kind == quant.Int8 && ks.i8Col != nil || q.kind == quant.Uint8 && ks.u8Col != nil
+	return k && q.mode == qCol && q.nx >= nx && len(q.v.Codes) >= n
 }
 
 // qRaceRows4 is raceRows for a kernel on 4-bit codes with one parameter
