@@ -16,7 +16,8 @@ import (
 // E8M0 scale per block (QSpMV4BlockAVX512's and QSpMV4MXAVX512's), mx8 on
 // E4M3 codes with an E8M0 scale per block (QSpMV8MXAVX512's), u8Row on
 // uint8 codes with a scale and a zero point per row (QSpMVU8RowAVX512's),
-// i8Col and u8Col on int8 and uint8 codes with a scale (and a float32 zero
+// u8Block on uint8 codes with a scale and a zero point per block
+// (QSpMVU8BlockAVX512's), i8Col and u8Col on int8 and uint8 codes with a scale (and a float32 zero
 // point) per column, qCol (QSpMVI8ColAVX512's and QSpMVU8ColAVX512's).
 type qspmvKernels struct {
 	i8Row   func(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
@@ -25,6 +26,7 @@ type qspmvKernels struct {
 	block4  func(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha, beta float32)
 	mx4     func(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
 	mx8     func(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32)
+	u8Block func(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []byte, b int, alpha, beta float32)
 	i8Col   func(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha, beta float32)
 	u8Col   func(y, x []float32, ptr, idx []uint64, codes []byte, scale, zero []float32, alpha, beta float32)
 }
@@ -99,6 +101,17 @@ func qspmvFusedAsm(ks qspmvKernels) qspmvFunc {
 				qRaceBlocks(ptr, idx, scale, b, lo, end)
 				raceWrite(y[lo:end])
 			})
+		case ks.u8Block != nil && q.kind == quant.Uint8 && qBlockFused(q, len(idx), len(idx)):
+			scale, zero, b := q.v.Scale, q.v.Zero, q.b
+			asmPieces(len(y), spmvRowsPerCall, func(lo, hi int) (int, bool) {
+				ks.u8Block(y[lo:hi], x, ptr[lo:hi+1], idx, codes, scale, zero, b, alpha, beta)
+				return hi, true
+			}, func(lo, end int) {
+				raceRows(ptr, idx, codes, x, lo, end, false)
+				qRaceBlocks(ptr, idx, scale, b, lo, end)
+				qRaceBlocks(ptr, idx, zero, b, lo, end)
+				raceWrite(y[lo:end])
+			})
 		case ks.mx8 != nil && q.kind == quant.MXFP8 && qBlockFused(q, len(idx), len(idx)):
 			exps, b := q.v.Exp, q.b
 			asmPieces(len(y), spmvRowsPerCall, func(lo, hi int) (int, bool) {
@@ -136,14 +149,18 @@ func qspmvFusedAsm(ks qspmvKernels) qspmvFunc {
 // qBlockFused reports whether the block kernels take q, an operand on n
 // values whose codes take bytes bytes: codes by block, blocks of at least
 // a vector of 16 (a vector spans at most two), and the codes and a scale
-// (MX: an exponent) for every block of the n values.
+// (MX: an exponent; uint8: and a zero point) for every block of the n
+// values.
 func qBlockFused(q *qOperand, n, bytes int) bool {
 	if q.mode != qBlock || q.b < 16 || len(q.v.Codes) < bytes {
 		return false
 	}
 	params := len(q.v.Scale)
-	if q.kind == quant.MXFP4 || q.kind == quant.MXFP8 {
+	switch q.kind {
+	case quant.MXFP4, quant.MXFP8:
 		params = len(q.v.Exp)
+	case quant.Uint8:
+		params = min(params, len(q.v.Zero))
 	}
 	return params >= (n+q.b-1)/q.b
 }

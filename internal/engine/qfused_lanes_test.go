@@ -168,7 +168,7 @@ func qLaneX(n int) []float32 {
 func TestQFusedLanes(t *testing.T) {
 	const w = qLaneSpan
 	schemes := []string{"int8:tensor", "int8:channel:axis=0", "uint8:channel:axis=0", "int8:channel:axis=1", "uint8:channel:axis=1",
-		"uint8:block=32", "uint8:block=17", "int8:block=16", "int8:block=17", "int8:block=64", "int4:block=16", "int4:block=24", "int4:block=32", "mxfp4", "mxfp8"}
+		"uint8:block=32", "uint8:block=17", "uint8:block=48", "int8:block=16", "int8:block=17", "int8:block=64", "int4:block=16", "int4:block=24", "int4:block=32", "mxfp4", "mxfp8"}
 	for _, nx := range []int{32 * w, 32*w - 1, 32*w + 1, 32 * 12, 32*12 + 1, 32*12 - 1, 32*40 + 7, 11008} {
 		rng := rand.New(rand.NewPCG(uint64(nx), 39))
 		rows := qLaneRows(rng, nx)

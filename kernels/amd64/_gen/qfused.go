@@ -117,6 +117,19 @@ gathered), which also take the rest of a row after an index not below
 len(x) and skip such entries. It prefetches idx and the codes into L2. It
 needs len(ptr) == len(y)+1, len(codes) >= len(idx) and len(rs) >= len(y).
 Requires: AVX512F, AVX512BW, BMI2.`},
+		{"qfused", "QSpMVU8BlockAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []byte, b int, alpha, beta float32)", `QSpMVU8BlockAVX512 is QSpMVI8BlockAVX512 on uint8 codes with a scale
+and a zero point per block:
+
+	s += ((float32(codes[k]) - float32(zero[k/b])) * scale[k/b]) * x[idx[k]]
+
+(the subtraction exact), the block's zero point broadcast as float32 and
+blended across a block end as its scale is. It needs len(ptr) ==
+len(y)+1, b >= 16, len(codes) >= len(idx) and a scale and a zero point
+for every block of the values of the rows.
+Requires: AVX512F, AVX512BW, BMI2.`},
+		{"qfused", "QSpMVU8BlockAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []byte, b int, alpha, beta float32)", `QSpMVU8BlockAVX2 is QSpMVI8BlockAVX2 on uint8 codes with a scale and a
+zero point per block (QSpMVU8BlockAVX512's contract).
+Requires: AVX, AVX2, FMA3.`},
 		{"qfused", "QSpMVI8ColAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha, beta float32)", `QSpMVI8ColAVX512 is QSpMVI8RowAVX512 with one scale per column, read
 with x:
 
@@ -276,8 +289,8 @@ type qfKind struct {
 	nib, mx, row bool
 	// e4m3: FP8 E4M3 codes, one a byte (with mx).
 	e4m3 bool
-	// u8: uint8 codes less a zero point per row, rz (with row), or per
-	// column (with col).
+	// u8: uint8 codes less a zero point per row, rz (with row), per
+	// column (with col), or per block (neither; zero, bytes).
 	u8 bool
 	// col: a scale (u8: and a float32 zero point) per column, scale[idx[k]]
 	// (zero[idx[k]]), read by scalar loads as x is.
@@ -298,6 +311,7 @@ var qfKinds = []struct {
 	{"QSpMV4BlockAVX512", qfKind{nib: true}},
 	{"QSpMV4MXAVX512", qfKind{nib: true, mx: true}},
 	{"QSpMV8MXAVX512", qfKind{mx: true, e4m3: true}},
+	{"QSpMVU8BlockAVX512", qfKind{u8: true}},
 	{"QSpMVI8ColAVX512", qfKind{col: true}},
 	{"QSpMVU8ColAVX512", qfKind{col: true, u8: true}},
 }
@@ -306,6 +320,8 @@ var qfKinds = []struct {
 // scales' (rs, scale or exps), b's (-1 for row) and alpha's (beta's 4 on).
 func (k qfKind) args() (scale, b, alpha int) {
 	switch {
+	case k.u8 && k.block():
+		return 120, 168, 176
 	case k.u8:
 		return 120, -1, 168
 	case k.row, k.col:
@@ -328,14 +344,30 @@ func (k qfKind) scaleName() string {
 }
 
 // qfScale loads the scale of the block at BX (float32, or with mx an
-// E8M0 exponent) broadcast into Z31. It clobbers R14 and R15.
-func qfScale(f *asmFile, mx bool) {
-	if !mx {
+// E8M0 exponent) broadcast into Z31, and for uint8 codes its zero point as
+// float32 into Z29. It clobbers R14 and R15.
+func qfScale(f *asmFile, k qfKind) {
+	if k.u8 {
+		qfBlockZero(f)
+		f.i("VPBROADCASTD R14, Z29")
+		f.i("VCVTDQ2PS Z29, Z29")
+	}
+	if !k.mx {
 		f.i("VBROADCASTSS (BX), Z31")
 		return
 	}
 	e8m0Bits(f, "R14", "R15")
 	f.i("VPBROADCASTD R14, Z31")
+}
+
+// qfBlockZero loads the zero point of the block whose scale is at BX
+// (a kernel by block on uint8 codes) into R14.
+func qfBlockZero(f *asmFile) {
+	f.i("MOVQ BX, R14")
+	f.i("SUBQ scale_base+120(FP), R14")
+	f.i("SHRQ $2, R14")
+	f.i("ADDQ zero_base+144(FP), R14")
+	f.i("MOVBLZX (R14), R14")
 }
 
 // qfStep is the registers of one 16-value step of an AVX-512 fused
@@ -409,7 +441,7 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 	qfRowStart(f, k, p, "Z22", "VPXORQ", "Z", func() { f.i("VPBROADCASTD R14, Z22") })
 	if k.block() {
 		qfBlockStart(f, k, sOff, bOff, ses)
-		qfScale(f, k.mx)
+		qfScale(f, k)
 	}
 	if k.nib {
 		f.c("an odd first value alone, so that the passes start on a byte")
@@ -549,8 +581,8 @@ func qfOne(f *asmFile, k qfKind, l string, ses, bOff int, dec bool) {
 }
 
 // qfScalarRegs are the registers of a fused kernel's one-value step: the
-// value v, 2^120 for E4M3 codes (pow), the row's zero point for uint8
-// codes and the block's broadcast scale.
+// value v, 2^120 for E4M3 codes (pow), the row's (block's, as float32)
+// zero point for uint8 codes and the block's broadcast scale.
 type qfScalarRegs struct{ v, pow, zero, scale string }
 
 // qfScalarValue adds value R12 of a fused kernel of kind k, the AVX-512
@@ -586,6 +618,10 @@ func qfScalarValue(f *asmFile, k qfKind, l string, r qfScalarRegs, lookup func()
 			f.i("MOVBLSX (R11)(R12*1), R14")
 			f.i("VCVTSI2SSL R14, %s, %s", r.v, r.v)
 		}
+	case k.u8 && k.block():
+		f.i("MOVBLZX (R11)(R12*1), R14")
+		f.i("VCVTSI2SSL R14, %s, %s", r.v, r.v)
+		f.i("VSUBSS %s, %s, %s", r.zero, r.v, r.v)
 	case k.u8:
 		f.i("MOVBLZX (R11)(R12*1), R14")
 		f.i("VMOVD %s, R15", r.zero)
@@ -677,6 +713,9 @@ func qfStepCode(f *asmFile, sk *spmvKernel, k qfKind, st qfStep, off int, l stri
 		qfDecode(f, k, v, fmt.Sprintf("%d(R11)(R12*1)", off))
 	}
 	if k.block() {
+		if k.u8 {
+			f.i("VSUBPS Z23, %s, %s", v, v)
+		}
 		f.i("VMULPS %s, %s, %s", st.scales, v, v)
 	}
 	if k.col {
@@ -705,6 +744,10 @@ func qfStepCode(f *asmFile, sk *spmvKernel, k qfKind, st qfStep, off int, l stri
 func qfStepScales(f *asmFile, k qfKind, scales, n, l string, ses, bOff int) {
 	f.c("%s: the values' scales", scales)
 	f.i("VMOVAPS Z31, %s", scales)
+	if k.u8 {
+		f.c("Z23: their zero points")
+		f.i("VMOVAPS Z29, Z23")
+	}
 	f.i("CMPQ R10, %s", n)
 	f.i("JLT %ssplit", l)
 	f.i("SUBQ %s, R10", n)
@@ -716,8 +759,11 @@ func qfStepScales(f *asmFile, k qfKind, scales, n, l string, ses, bOff int) {
 	f.i("KMOVW R14, K5")
 	f.i("KNOTW K5, K5")
 	f.i("ADDQ $%d, BX", ses)
-	qfScale(f, k.mx)
+	qfScale(f, k)
 	f.i("VMOVAPS Z31, K5, %s", scales)
+	if k.u8 {
+		f.i("VMOVAPS Z29, K5, Z23")
+	}
 	f.i("ADDQ b+%d(FP), R10", bOff)
 	f.i("SUBQ %s, R10", n)
 	f.label(l + "decode")
@@ -772,8 +818,11 @@ func qfTail(f *asmFile, k qfKind, p string, ses, bOff int) {
 		f.i("VMOVDQU8.Z (R11)(R12*1), K1, X16")
 	}
 	qfDecode(f, k, "Z16", "X16")
-	if k.col && k.u8 {
+	switch {
+	case k.col && k.u8:
 		f.i("VSUBPS Z19, Z16, Z16")
+	case k.u8 && k.block():
+		f.i("VSUBPS Z23, Z16, Z16")
 	}
 	if !k.row {
 		f.i("VMULPS Z17, Z16, Z16")
@@ -831,7 +880,7 @@ func qfDecode(f *asmFile, k qfKind, v, src string) {
 		f.i("VPSLLD $20, %s, %s", v, v)
 		f.i("VPANDD Z23, %s, %s", v, v)
 		f.i("VMULPS Z24, %s, %s", v, v)
-	case k.u8 && k.col:
+	case k.u8 && !k.row:
 		f.c("%s: the 16 codes as float32", v)
 		f.i("VPMOVZXBD %s, %s", src, v)
 		f.i("VCVTDQ2PS %s, %s", v, v)
@@ -872,15 +921,32 @@ var qfKindsAVX2 = []struct {
 	{"QSpMV8MXAVX2", qfKind{mx: true, e4m3: true}},
 	{"QSpMV4BlockAVX2", qfKind{nib: true}},
 	{"QSpMV4MXAVX2", qfKind{nib: true, mx: true}},
+	{"QSpMVU8BlockAVX2", qfKind{u8: true}},
 	{"QSpMVI8ColAVX2", qfKind{col: true}},
 	{"QSpMVU8ColAVX2", qfKind{col: true, u8: true}},
 }
 
+// qfZeroAVX2 is the register of the zero point of an AVX2 kernel of kind
+// k's scalar step: the row's (an integer) in X7, the block's (float32) in
+// X12.
+func qfZeroAVX2(k qfKind) string {
+	if k.block() {
+		return "X12"
+	}
+	return "X7"
+}
+
 // qfScaleAVX2 loads the scale of the block at BX (float32, or with mx an
-// E8M0 exponent) broadcast into dst (a Y register). It clobbers R14 and
-// R15.
-func qfScaleAVX2(f *asmFile, mx bool, dst string) {
-	if !mx {
+// E8M0 exponent) broadcast into dst (a Y register), and for uint8 codes
+// its zero point as float32 into Y12. It clobbers R14 and R15.
+func qfScaleAVX2(f *asmFile, k qfKind, dst string) {
+	if k.u8 {
+		qfBlockZero(f)
+		f.i("VMOVD R14, X12")
+		f.i("VPBROADCASTD X12, Y12")
+		f.i("VCVTDQ2PS Y12, Y12")
+	}
+	if !k.mx {
 		f.i("VBROADCASTSS (BX), %s", dst)
 		return
 	}
@@ -977,7 +1043,7 @@ func qfAVX2(f *asmFile, name string, k qfKind) {
 	})
 	if k.block() {
 		qfBlockStart(f, k, sOff, bOff, ses)
-		qfScaleAVX2(f, k.mx, "Y7")
+		qfScaleAVX2(f, k, "Y7")
 	}
 	if k.nib {
 		f.c("CX: the nibble steering of the row's phase")
@@ -1016,7 +1082,7 @@ func qfAVX2(f *asmFile, name string, k qfKind) {
 	f.i("ADDQ $16, R12")
 	f.i("JMP %sby16", p)
 	qfTailAVX2(f, k, p, ses, bOff)
-	qfScalarValue(f, k, p, qfScalarRegs{v: "X10", pow: "X13", zero: "X7", scale: "X7"}, func() {
+	qfScalarValue(f, k, p, qfScalarRegs{v: "X10", pow: "X13", zero: qfZeroAVX2(k), scale: "X7"}, func() {
 		f.i("ANDL $15, R14")
 		f.i("MOVQ table_base+120(FP), R15")
 		f.i("VMOVSS (R15)(R14*4), X10")
@@ -1078,7 +1144,7 @@ func qfCodes8AVX2(f *asmFile, k qfKind, v, src, what string) {
 		f.i("VPSLLD $20, %s, %s", v, v)
 		f.i("VPAND Y12, %s, %s", v, v)
 		f.i("VMULPS Y13, %s, %s", v, v)
-	case k.u8 && k.col:
+	case k.u8 && !k.row:
 		f.c("%s: %s as float32", v, what)
 		f.i("VPMOVZXBD %s, %s", src, v)
 		f.i("VCVTDQ2PS %s, %s", v, v)
@@ -1180,7 +1246,7 @@ func qfTailAVX2(f *asmFile, k qfKind, p string, ses, bOff int) {
 		f.i("TESTQ R10, R10")
 		f.i("JNZ %sdec", p)
 		f.i("ADDQ $%d, BX", ses)
-		qfScaleAVX2(f, k.mx, "Y7")
+		qfScaleAVX2(f, k, "Y7")
 		f.i("MOVQ b+%d(FP), R10", bOff)
 		f.label(p + "dec")
 		f.i("DECQ R10")
@@ -1206,27 +1272,38 @@ func qfGatherColAVX2(f *asmFile, base, op string) {
 // qfSplitAVX2 multiplies the step's values in vs (8 lanes each, n values
 // in all, n an operand, at most 16) by their scales: Y7, the block's, and
 // when R10, the block's values left, is under n, the next block's in the
-// lanes from R10 on (which then becomes Y7); it counts the n values off
-// R10 (labels prefixed l). It clobbers R14, R15, Y3, Y5 and Y6.
+// lanes from R10 on (which then becomes Y7), uint8 codes less their zero
+// points first likewise (Y12); it counts the n values off R10 (labels
+// prefixed l). It clobbers R14, R15, Y3, Y5, Y6 and Y13.
 func qfSplitAVX2(f *asmFile, k qfKind, n, l string, ses, bOff int, vs []string) {
 	f.c("times their scales")
 	f.i("CMPQ R10, %s", n)
 	f.i("JLT %ssplit", l)
 	f.i("SUBQ %s, R10", n)
 	for _, v := range vs {
+		if k.u8 {
+			f.i("VSUBPS Y12, %s, %s", v, v)
+		}
 		f.i("VMULPS Y7, %s, %s", v, v)
 	}
 	f.i("JMP %sx", l)
 	f.label(l + "split")
 	f.c("lanes from m = R10 on are in the next block")
 	f.i("VMOVAPS Y7, Y6")
+	if k.u8 {
+		f.i("VMOVAPS Y12, Y13")
+	}
 	f.i("ADDQ $%d, BX", ses)
-	qfScaleAVX2(f, k.mx, "Y7")
+	qfScaleAVX2(f, k, "Y7")
 	f.i("MOVQ R10, R14")
 	f.i("NEGQ R14")
 	f.i("LEAQ qfsplit<>+64(SB), R15")
 	for h, v := range vs {
 		f.i("VMOVDQU %d(R15)(R14*4), Y3 // lanes %d..%d from m on", 32*h, 8*h, 8*h+7)
+		if k.u8 {
+			f.i("VBLENDVPS Y3, Y12, Y13, Y5")
+			f.i("VSUBPS Y5, %s, %s", v, v)
+		}
 		f.i("VBLENDVPS Y3, Y7, Y6, Y5")
 		f.i("VMULPS Y5, %s, %s", v, v)
 	}
@@ -1328,9 +1405,13 @@ func qfPassCode(f *asmFile, k qfKind, p string, cross bool, ses int) {
 			f.i("VMULPS Z24, %s, %s", v, v)
 		}
 	} else {
+		ext := "VPMOVSXBD"
+		if k.u8 {
+			ext = "VPMOVZXBD"
+		}
 		f.c("Z16, Z18: the 32 codes as float32")
-		f.i("VPMOVSXBD (R11)(R12*1), Z16")
-		f.i("VPMOVSXBD 16(R11)(R12*1), Z18")
+		f.i("%s (R11)(R12*1), Z16", ext)
+		f.i("%s 16(R11)(R12*1), Z18", ext)
 		f.i("VCVTDQ2PS Z16, Z16")
 		f.i("VCVTDQ2PS Z18, Z18")
 	}
@@ -1342,6 +1423,10 @@ func qfPassCode(f *asmFile, k qfKind, p string, cross bool, ses int) {
 		f.i("CMPQ R10, $32")
 		f.i("JLT %ssplit", p)
 		f.i("SUBQ $32, R10")
+		if k.u8 {
+			f.i("VSUBPS Z29, Z16, Z16")
+			f.i("VSUBPS Z29, Z18, Z18")
+		}
 		f.i("VMULPS Z31, Z16, Z16")
 		f.i("VMULPS Z31, Z18, Z18")
 		f.label(p + "scaled")
@@ -1385,9 +1470,21 @@ func qfPassSplit(f *asmFile, k qfKind, p string, ses, bOff int) {
 
 // qfPassBlend multiplies a pass's values (Z16, Z18) by their scales: Z31,
 // the block's, and in the lanes of K5 and K6 the next block's, which it
-// loads (BX advanced to it) and leaves in Z31.
+// loads (BX advanced to it) and leaves in Z31 (uint8 codes: the zero
+// points first, likewise, Z29).
 func qfPassBlend(f *asmFile, k qfKind, ses int) {
 	f.i("ADDQ $%d, BX", ses)
+	if k.u8 {
+		f.c("less the zero points: Z29, the block's, and the next block's (Z25) in the lanes of K5 and K6")
+		qfBlockZero(f)
+		f.i("VPBROADCASTD R14, Z25")
+		f.i("VCVTDQ2PS Z25, Z25")
+		f.i("VBLENDMPS Z25, Z29, K5, Z20")
+		f.i("VBLENDMPS Z25, Z29, K6, Z21")
+		f.i("VSUBPS Z20, Z16, Z16")
+		f.i("VSUBPS Z21, Z18, Z18")
+		f.i("VMOVAPS Z25, Z29")
+	}
 	if k.mx {
 		f.c("Z22: E8M0(exps[g]), the exponent's bits, 2^-127 (Z25) for exponent 0")
 		f.i("MOVBLZX (BX), R14")
