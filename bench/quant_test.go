@@ -19,7 +19,8 @@ import (
 
 // qBenchSchemes are the schemes the quantized benchmarks run, float32 the
 // unquantized baseline.
-var qBenchSchemes = []string{"float32", "int8:channel:axis=0", "int8:block=64", "uint8:channel:axis=0", "int4:block=32", "nf4:block=64", "mxfp4", "mxfp8"}
+var qBenchSchemes = []string{"float32", "int8:channel:axis=0", "int8:channel:axis=1", "int8:block=64", "uint8:channel:axis=0",
+	"uint8:channel:axis=1", "uint8:block=32", "int4:block=32", "nf4:block=64", "mxfp4", "mxfp8"}
 
 // qMatrix is a pattern's values quantized by a scheme, with the channels
 // the products read (per row for axis 0).

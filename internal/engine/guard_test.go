@@ -278,21 +278,26 @@ func (g *guardRegion) floatsAt(n int, atEnd bool) []float32 {
 func TestQFusedGuarded(t *testing.T) {
 	rng := rand.New(rand.NewPCG(45, 46))
 	ri, rc, rs, rx, ry := newGuardRegion(t, 2048), newGuardRegion(t, 2048), newGuardRegion(t, 2048), newGuardRegion(t, 2048), newGuardRegion(t, 2048)
-	for _, spelling := range []string{"int8:tensor", "int8:block=16", "int8:block=17", "int8:block=64", "int4:block=16", "nf4:block=17", "mxfp4"} {
+	for _, spelling := range []string{"int8:tensor", "int8:block=16", "int8:block=17", "int8:block=64", "int4:block=16", "nf4:block=17", "mxfp4",
+		"int8:channel:axis=1", "uint8:channel:axis=1", "uint8:block=16", "uint8:block=33"} {
 		s := quant.MustParse(spelling)
 		for trial := range 4 {
 			q := guardedQOperand(rng, ri, rc, rs, s, trial, 300)
 			ptr, idx, gidx, v, n, nx, atEnd := q.ptr, q.idx, q.gidx, q.v, q.n, q.nx, q.atEnd
+			var ch, gch Channels // by column: the indices as channels
+			if s.Axis() == 1 {
+				ch, gch = PerValue(idx, 1), PerValue(gidx, 1)
+			}
 			x := append(rx.floatsAt(nx, atEnd)[:0], frand[float32](rng, nx, 0, false)...)
 			rows := len(ptr) - 1
 			y0 := frand[float32](rng, rows, 0, false)
 			mag := absOf(y0)
-			spmvRef(mag, absOf(x), ptr, idx, junkAbs(&v, Channels{}, idx, uint64(nx)), 1, 0.5)
+			spmvRef(mag, absOf(x), ptr, idx, junkAbs(&v, ch, idx, uint64(nx)), 1, 0.5)
 			forEachTier(t, qspmv, func(t *testing.T, impl, ref qspmvFunc) {
 				got := append(ry.floatsAt(rows, atEnd)[:0], y0...)
 				want := append([]float32(nil), y0...)
-				qspmvWith(impl, got, x, ptr, gidx, &v, Channels{}, 1, 0.5)
-				qspmvWith(ref, want, x, ptr, idx, &v, Channels{}, 1, 0.5)
+				qspmvWith(impl, got, x, ptr, gidx, &v, gch, 1, 0.5)
+				qspmvWith(ref, want, x, ptr, idx, &v, ch, 1, 0.5)
 				// copies of equal capacity: qClose compares up to it
 				g, w := append([]float32(nil), got...), append([]float32(nil), want...)
 				if err := qCloseFused(g, w, append(mag[:len(mag):len(mag)], 0), n); err != nil {
@@ -316,8 +321,9 @@ type guardedQ struct {
 
 // guardedQOperand draws trial's operand of scheme s on rows of 0 to 40
 // values (trials 2 and 3: junk pointers and indices), x of at most
-// maxX values, into the regions ri (indices), rc (codes, exponents) and
-// rs (scales).
+// maxX values, into the regions ri (indices), rc (codes, exponents,
+// zero points) and rs (scales); a channel scheme has a channel per column
+// of x.
 func guardedQOperand(rng *rand.Rand, ri, rc, rs *guardRegion, s quant.Scheme, trial, maxX int) guardedQ {
 	ptr := []uint64{0}
 	for n := range 41 {
@@ -332,8 +338,11 @@ func guardedQOperand(rng *rand.Rand, ri, rc, rs *guardRegion, s quant.Scheme, tr
 		idx, nx = qIdx(rng, ptr, nx)
 	}
 	atEnd := trial%2 == 0
-	v := randQValues(rng, s, n, 1)
+	v := randQValues(rng, s, n, nx)
 	v.Codes = append(rc.bytesAt(len(v.Codes), atEnd)[:0], v.Codes...)
+	if v.Zero != nil {
+		v.Zero = append(rc.bytesAt(len(v.Zero), !atEnd)[:0], v.Zero...)
+	}
 	v.Scale = append(rs.floatsAt(len(v.Scale), !atEnd)[:0], v.Scale...)
 	if v.Exp != nil {
 		v.Exp = append(rc.bytesAt(len(v.Exp), !atEnd)[:0], v.Exp...)

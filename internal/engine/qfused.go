@@ -72,6 +72,8 @@ type qOperand struct {
 	tab8  *[256]float32
 	// nx bounds the indices read for qCol: min(channels, zero points).
 	nx int
+	// zf is the column kernels' uint8 zero points as float32 (zerosF32).
+	zf []float32
 }
 
 // The 256-entry decode tables of the generic loop's 8-bit kinds.
@@ -154,6 +156,20 @@ func newQOperand(v *quant.Values, ch Channels, ptr, idx []uint64) *qOperand {
 		}
 	}
 	return q
+}
+
+// zerosF32 returns the first n zero points as float32 (exact: integers
+// 0..255), which the uint8 column kernels gather as they gather the
+// scales; n is at most q.nx.
+func (q *qOperand) zerosF32(n int) []float32 {
+	if cap(q.zf) < n {
+		q.zf = make([]float32, n)
+	}
+	q.zf = q.zf[:n]
+	for c, z := range q.v.Zero[:n] {
+		q.zf[c] = float32(z)
+	}
+	return q.zf
 }
 
 // zeros returns qRow's zero points, nil unless uint8.

@@ -15,7 +15,10 @@ import (
 // (QSpMVI8BlockAVX512's), block4 and mx4 on 4-bit codes with a float32 or
 // E8M0 scale per block (QSpMV4BlockAVX512's and QSpMV4MXAVX512's), mx8 on
 // E4M3 codes with an E8M0 scale per block (QSpMV8MXAVX512's), u8Row on
-// uint8 codes with a scale and a zero point per row (QSpMVU8RowAVX512's).
+// uint8 codes with a scale and a zero point per row (QSpMVU8RowAVX512's),
+// u8Block on uint8 codes with a scale and a zero point per block
+// (QSpMVU8BlockAVX512's), i8Col and u8Col on int8 and uint8 codes with a scale (and a float32 zero
+// point) per column, qCol (QSpMVI8ColAVX512's and QSpMVU8ColAVX512's).
 type qspmvKernels struct {
 	i8Row   func(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
 	u8Row   func(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha, beta float32)
@@ -23,6 +26,9 @@ type qspmvKernels struct {
 	block4  func(y, x []float32, ptr, idx []uint64, codes []byte, table, scale []float32, b int, alpha, beta float32)
 	mx4     func(y, x []float32, ptr, idx []uint64, codes []byte, table []float32, exps []byte, b int, alpha, beta float32)
 	mx8     func(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32)
+	u8Block func(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []byte, b int, alpha, beta float32)
+	i8Col   func(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha, beta float32)
+	u8Col   func(y, x []float32, ptr, idx []uint64, codes []byte, scale, zero []float32, alpha, beta float32)
 }
 
 // qspmvFusedAsm is the glue of the fused SpMV kernels: an operand one of
@@ -67,6 +73,24 @@ func qspmvFusedAsm(ks qspmvKernels) qspmvFunc {
 				raceRead(rz[lo:end])
 				raceWrite(y[lo:end])
 			})
+		case qColFused(q, ks, len(x), len(idx)):
+			scale := q.v.Scale
+			var zero []float32
+			if q.kind == quant.Uint8 {
+				zero = q.zerosF32(len(x))
+			}
+			asmPieces(len(y), spmvRowsPerCall, func(lo, hi int) (int, bool) {
+				if zero != nil {
+					ks.u8Col(y[lo:hi], x, ptr[lo:hi+1], idx, codes, scale, zero, alpha, beta)
+				} else {
+					ks.i8Col(y[lo:hi], x, ptr[lo:hi+1], idx, codes, scale, alpha, beta)
+				}
+				return hi, true
+			}, func(lo, end int) {
+				raceRows(ptr, idx, codes, x, lo, end, false)
+				raceRows(ptr, idx, codes, scale[:len(x)], lo, end, false)
+				raceWrite(y[lo:end])
+			})
 		case ks.i8Block != nil && q.kind == quant.Int8 && qBlockFused(q, len(idx), len(idx)):
 			scale, b := q.v.Scale, q.b
 			asmPieces(len(y), spmvRowsPerCall, func(lo, hi int) (int, bool) {
@@ -75,6 +99,17 @@ func qspmvFusedAsm(ks qspmvKernels) qspmvFunc {
 			}, func(lo, end int) {
 				raceRows(ptr, idx, codes, x, lo, end, false)
 				qRaceBlocks(ptr, idx, scale, b, lo, end)
+				raceWrite(y[lo:end])
+			})
+		case ks.u8Block != nil && q.kind == quant.Uint8 && qBlockFused(q, len(idx), len(idx)):
+			scale, zero, b := q.v.Scale, q.v.Zero, q.b
+			asmPieces(len(y), spmvRowsPerCall, func(lo, hi int) (int, bool) {
+				ks.u8Block(y[lo:hi], x, ptr[lo:hi+1], idx, codes, scale, zero, b, alpha, beta)
+				return hi, true
+			}, func(lo, end int) {
+				raceRows(ptr, idx, codes, x, lo, end, false)
+				qRaceBlocks(ptr, idx, scale, b, lo, end)
+				qRaceBlocks(ptr, idx, zero, b, lo, end)
 				raceWrite(y[lo:end])
 			})
 		case ks.mx8 != nil && q.kind == quant.MXFP8 && qBlockFused(q, len(idx), len(idx)):
@@ -114,16 +149,29 @@ func qspmvFusedAsm(ks qspmvKernels) qspmvFunc {
 // qBlockFused reports whether the block kernels take q, an operand on n
 // values whose codes take bytes bytes: codes by block, blocks of at least
 // a vector of 16 (a vector spans at most two), and the codes and a scale
-// (MX: an exponent) for every block of the n values.
+// (MX: an exponent; uint8: and a zero point) for every block of the n
+// values.
 func qBlockFused(q *qOperand, n, bytes int) bool {
 	if q.mode != qBlock || q.b < 16 || len(q.v.Codes) < bytes {
 		return false
 	}
 	params := len(q.v.Scale)
-	if q.kind == quant.MXFP4 || q.kind == quant.MXFP8 {
+	switch q.kind {
+	case quant.MXFP4, quant.MXFP8:
 		params = len(q.v.Exp)
+	case quant.Uint8:
+		params = min(params, len(q.v.Zero))
 	}
 	return params >= (n+q.b-1)/q.b
+}
+
+// qColFused reports whether a column kernel of ks takes q, an operand on
+// n values and an x of nx elements: channels by column, int8 or uint8
+// codes (of the n values), and a scale (and zero point) for every column
+// of x.
+func qColFused(q *qOperand, ks qspmvKernels, nx, n int) bool {
+	k := q.kind == quant.Int8 && ks.i8Col != nil || q.kind == quant.Uint8 && ks.u8Col != nil
+	return k && q.mode == qCol && q.nx >= nx && len(q.v.Codes) >= n
 }
 
 // qRaceRows4 is raceRows for a kernel on 4-bit codes with one parameter

@@ -10,9 +10,10 @@ import (
 
 // fuzzExactSchemes are the block schemes of the fuzz targets: the fused
 // kernels' block sizes of one vector, from odd offsets, a vector and a
-// half and four vectors, on int8, int4 and MXFP4 codes (whose values and
-// power-of-two scales keep every sum exact).
-var fuzzExactSchemes = []string{"int8:block=16", "int8:block=17", "int8:block=64", "int4:block=16", "int4:block=24", "mxfp4"}
+// half and four vectors, on int8, uint8, int4 and MXFP4 codes (whose
+// values and power-of-two scales keep every sum exact).
+var fuzzExactSchemes = []string{"int8:block=16", "int8:block=17", "int8:block=64", "int4:block=16", "int4:block=24", "mxfp4",
+	"uint8:block=16", "uint8:block=40"}
 
 // fuzzExactCSR is fuzzCSR with each segment and the indices repeated reps
 // times (rows long enough for the vector steps), reps from the seed, and
@@ -52,6 +53,12 @@ func fuzzExactCSR(b []byte, seed uint64, first int) (ptr, idx []uint64, x []floa
 		v.Scale = make([]float32, blocks)
 		for g := range v.Scale {
 			v.Scale[g] = []float32{0.25, 0.5, 1, 2}[(g*3+int(seed>>32))%4]
+		}
+		if s.Kind() == quant.Uint8 {
+			v.Zero = make([]byte, blocks)
+			for g := range v.Zero {
+				v.Zero[g] = byte(g*101 + int(seed>>40))
+			}
 		}
 	}
 	return ptr, idx, x, v

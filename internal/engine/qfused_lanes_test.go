@@ -16,7 +16,8 @@ import (
 // increasing or hold indices out of range, against ref exactly: codes,
 // scales and x are such that every sum is exact, so that an x value in a
 // wrong lane, or a lane dropped or read twice, shows. It covers the
-// kernels by row (int8, uint8), which FuzzQSpMVBlockExact does not.
+// kernels by row and by column (int8, uint8), which FuzzQSpMVBlockExact
+// does not; the column schemes have exactly a channel per column of x.
 
 // qLaneSpan is the count of aligned stretches of 32 columns that
 // qLaneRows' groups span around: from 1 to qLaneSpan+2.
@@ -113,11 +114,11 @@ func qLaneRows(rng *rand.Rand, nx int) [][]uint64 {
 	return rows
 }
 
-// qLaneValues returns n values of scheme spelling (qRow's per row of
-// ptr for a channel scheme) whose products with qLaneX sum exactly:
+// qLaneValues returns n values of scheme spelling (a channel scheme's
+// for chn channels: the rows of ptr on axis 0, the columns on axis 1) whose products with qLaneX sum exactly:
 // int8, uint8 and E2M1 codes, E4M3 codes of exponents 2^-1..2^2, scales
 // 2^-1..2^1 (MX exponents 126..128).
-func qLaneValues(rng *rand.Rand, spelling string, n, rows int) quant.Values {
+func qLaneValues(rng *rand.Rand, spelling string, n, chn int) quant.Values {
 	s := quant.MustParse(spelling)
 	v := quant.Values{Scheme: s, N: n, Codes: make([]byte, s.CodeBytes(n))}
 	for k := range v.Codes {
@@ -131,7 +132,7 @@ func qLaneValues(rng *rand.Rand, spelling string, n, rows int) quant.Values {
 	case quant.PerBlock:
 		groups = (n + s.BlockSize() - 1) / s.BlockSize()
 	case quant.PerChannel:
-		groups = max(rows, 1)
+		groups = max(chn, 1)
 	}
 	if s.Kind() == quant.MXFP4 || s.Kind() == quant.MXFP8 {
 		v.Exp = make([]byte, groups)
@@ -149,6 +150,7 @@ func qLaneValues(rng *rand.Rand, spelling string, n, rows int) quant.Values {
 		for g := range v.Zero {
 			v.Zero[g] = byte(rng.Uint32())
 		}
+		v.Zero[0], v.Zero[groups-1] = 0, 255
 	}
 	return v
 }
@@ -165,8 +167,8 @@ func qLaneX(n int) []float32 {
 
 func TestQFusedLanes(t *testing.T) {
 	const w = qLaneSpan
-	schemes := []string{"int8:tensor", "int8:channel:axis=0", "uint8:channel:axis=0", "int8:block=16",
-		"int8:block=17", "int8:block=64", "int4:block=16", "int4:block=24", "int4:block=32", "mxfp4", "mxfp8"}
+	schemes := []string{"int8:tensor", "int8:channel:axis=0", "uint8:channel:axis=0", "int8:channel:axis=1", "uint8:channel:axis=1",
+		"uint8:block=32", "uint8:block=17", "uint8:block=48", "int8:block=16", "int8:block=17", "int8:block=64", "int4:block=16", "int4:block=24", "int4:block=32", "mxfp4", "mxfp8"}
 	for _, nx := range []int{32 * w, 32*w - 1, 32*w + 1, 32 * 12, 32*12 + 1, 32*12 - 1, 32*40 + 7, 11008} {
 		rng := rand.New(rand.NewPCG(uint64(nx), 39))
 		rows := qLaneRows(rng, nx)
@@ -180,11 +182,17 @@ func TestQFusedLanes(t *testing.T) {
 		}
 		x := qLaneX(nx)
 		for _, spelling := range schemes {
-			v := qLaneValues(rng, spelling, len(idx), len(ptr)-1)
+			s := quant.MustParse(spelling)
 			var ch Channels
-			if v.Scheme.Granularity() == quant.PerChannel {
+			chn := len(ptr) - 1
+			switch {
+			case s.Granularity() != quant.PerChannel:
+			case s.Axis() == 1:
+				ch, chn = PerValue(idx, 1), nx
+			default:
 				ch = PerRun(ptr, nil)
 			}
+			v := qLaneValues(rng, spelling, len(idx), chn)
 			t.Run(fmt.Sprintf("nx=%d/%s", nx, spelling), func(t *testing.T) {
 				checkQSpMVExact(t, x, ptr, idx, &v, ch)
 			})

@@ -80,8 +80,9 @@ func registerAMD64() bool {
 		spmmScatterNarrowF64U16.set(tierAVX2, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U16AVX2, amd64.SpMMScatterTileNarrowF64U16AVX2))
 		spmmScatterNarrowF64U32.set(tierAVX2, spmmScatterNarrowAsm(amd64.SpMMScatterNarrowF64U32AVX2, amd64.SpMMScatterTileNarrowF64U32AVX2))
 		// The fused SpMV kernel where one is written for the operand (int8
-		// and uint8 codes with one scale per row; int8, 4-bit and MX codes
-		// by block), tiles of decoded values (qfused_tiled.go) elsewhere.
+		// and uint8 codes with one scale per row, per column or by block;
+		// 4-bit and MX codes by block), tiles of decoded values (qfused_tiled.go)
+		// elsewhere.
 		qspmv.set(tierAVX2, qspmvFusedAsm(qspmvKernels{
 			i8Row:   amd64.QSpMVI8RowAVX2,
 			u8Row:   amd64.QSpMVU8RowAVX2,
@@ -89,6 +90,9 @@ func registerAMD64() bool {
 			block4:  amd64.QSpMV4BlockAVX2,
 			mx4:     amd64.QSpMV4MXAVX2,
 			mx8:     amd64.QSpMV8MXAVX2,
+			u8Block: amd64.QSpMVU8BlockAVX2,
+			i8Col:   amd64.QSpMVI8ColAVX2,
+			u8Col:   amd64.QSpMVU8ColAVX2,
 		}))
 		// The fused SpMM kernels of qspmmKernelsOf where they take the
 		// operand and the panel, decoded blocks (qspmmTiled) elsewhere.
@@ -194,6 +198,9 @@ func registerAMD64() bool {
 			block4:  amd64.QSpMV4BlockAVX512,
 			mx4:     amd64.QSpMV4MXAVX512,
 			mx8:     amd64.QSpMV8MXAVX512,
+			u8Block: amd64.QSpMVU8BlockAVX512,
+			i8Col:   amd64.QSpMVI8ColAVX512,
+			u8Col:   amd64.QSpMVU8ColAVX512,
 		}))
 		// The fused SpMM kernels of qspmmKernelsOf where they take the
 		// operand and the panel, decoded blocks (qspmmTiled) elsewhere.

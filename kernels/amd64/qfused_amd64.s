@@ -2617,6 +2617,1359 @@ qspmv8mxavx512masked:
 	SUBQ         $32, R10
 	JMP          qspmv8mxavx512scaled
 
+// func QSpMVU8BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []byte, b int, alpha, beta float32)
+// Requires: AVX512F, AVX512BW, BMI2
+TEXT ·QSpMVU8BlockAVX512(SB), NOSPLIT, $0-184
+	MOVQ         y_base+0(FP), DI
+	MOVQ         x_base+24(FP), SI
+	MOVQ         x_len+32(FP), R8
+	VPBROADCASTQ R8, Z30
+	MOVQ         ptr_base+48(FP), DX
+	MOVQ         idx_base+72(FP), R9
+	MOVQ         codes_base+96(FP), R11
+	VMOVDQU32    qflanes<>+0(SB), Z27
+	VMOVDQU32    qflanes<>+64(SB), Z26
+	VMOVSS       alpha+176(FP), X13
+	VMOVSS       beta+180(FP), X12
+	XORQ         AX, AX
+
+qspmvu8blockavx512row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qspmvu8blockavx512done
+	MOVQ (DX)(AX*8), R12
+	MOVQ 8(DX)(AX*8), R13
+	MOVQ idx_len+80(FP), R10
+	// clamp the row to 0..len(idx)
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VXORPS  X2, X2, X2
+	CMPQ    R12, R13
+	JAE     qspmvu8blockavx512sum
+	// the block of the first value: BX its scale, R10 its values from here on
+	MOVQ         AX, R8
+	MOVQ         DX, R14
+	MOVQ         R12, AX
+	XORL         DX, DX
+	DIVQ         b+168(FP)
+	MOVQ         b+168(FP), R10
+	SUBQ         DX, R10
+	MOVQ         scale_base+120(FP), BX
+	LEAQ         (BX)(AX*4), BX
+	MOVQ         R8, AX
+	MOVQ         R14, DX
+	MOVQ         BX, R14
+	SUBQ         scale_base+120(FP), R14
+	SHRQ         $2, R14
+	ADDQ         zero_base+144(FP), R14
+	MOVBLZX      (R14), R14
+	VPBROADCASTD R14, Z29
+	VCVTDQ2PS    Z29, Z29
+	VBROADCASTSS (BX), Z31
+
+qspmvu8blockavx512pass:
+	// blocks under 32 values: steps of 16 only
+	CMPQ b+168(FP), $32
+	JLT  qspmvu8blockavx512by16
+	// K5, K6: the lanes of a pass from value R10 mod 32 on (with b a multiple
+	// of 32, those past the block end of every pass that crosses one)
+	MOVL         R10, R14
+	ANDL         $31, R14
+	VPBROADCASTD R14, Z20
+	VPCMPUD      $5, Z20, Z27, K5
+	VPCMPUD      $5, Z20, Z26, K6
+	// b = 32 and R10 < 32: every pass crosses a block end at the same lane
+	CMPQ  b+168(FP), $32
+	JNE   qspmvu8blockavx512by32
+	TESTL R14, R14
+	JNZ   qspmvu8blockavx512by32x
+
+qspmvu8blockavx512by32:
+	LEAQ       32(R12), CX
+	CMPQ       CX, R13
+	JA         qspmvu8blockavx512by16
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	VPCMPUQ    $2, 128(R9)(R12*8), Z30, K3
+	VPCMPUQ    $2, 192(R9)(R12*8), Z30, K4
+	KORB       K1, K2, K1
+	KORB       K3, K4, K3
+	KORTESTB   K1, K3
+	JNZ        qspmvu8blockavx512tail
+	PREFETCHT1 7168(R9)(R12*8)
+	PREFETCHT1 7232(R9)(R12*8)
+	PREFETCHT1 7296(R9)(R12*8)
+	PREFETCHT1 7360(R9)(R12*8)
+	PREFETCHT1 896(R11)(R12*1)
+	PREFETCHT1 256(BX)
+	// Z16, Z18: the 32 codes as float32
+	VPMOVZXBD (R11)(R12*1), Z16
+	VPMOVZXBD 16(R11)(R12*1), Z18
+	VCVTDQ2PS Z16, Z16
+	VCVTDQ2PS Z18, Z18
+	// times their scales: the block's when R10, its values left, covers the pass
+	CMPQ   R10, $32
+	JLT    qspmvu8blockavx512split
+	SUBQ   $32, R10
+	VSUBPS Z29, Z16, Z16
+	VSUBPS Z29, Z18, Z18
+	VMULPS Z31, Z16, Z16
+	VMULPS Z31, Z18, Z18
+
+qspmvu8blockavx512scaled:
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	MOVQ         128(R9)(R12*8), R8
+	MOVQ         136(R9)(R12*8), R14
+	MOVQ         144(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X10
+	MOVQ         152(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         160(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X10, X10
+	MOVQ         168(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X10, X10
+	MOVQ         176(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X11
+	MOVQ         184(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X11, X11
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	VINSERTF128  $1, X11, Y10, Y10
+	MOVQ         192(R9)(R12*8), R8
+	MOVQ         200(R9)(R12*8), R14
+	MOVQ         208(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X6
+	MOVQ         216(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X6, X6
+	MOVQ         224(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
+	MOVQ         232(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X6, X6
+	MOVQ         240(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X7
+	MOVQ         248(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X7, X7
+	VINSERTPS    $0x20, (SI)(R8*4), X7, X7
+	VINSERTPS    $0x30, (SI)(R14*4), X7, X7
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z10, Z10
+	VFMADD231PS  Z18, Z10, Z1
+	MOVQ         CX, R12
+	JMP          qspmvu8blockavx512by32
+	// passes across a block end when b = 32 (R10 stays the block's values left)
+
+qspmvu8blockavx512by32x:
+	LEAQ       32(R12), CX
+	CMPQ       CX, R13
+	JA         qspmvu8blockavx512by16
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	VPCMPUQ    $2, 128(R9)(R12*8), Z30, K3
+	VPCMPUQ    $2, 192(R9)(R12*8), Z30, K4
+	KORB       K1, K2, K1
+	KORB       K3, K4, K3
+	KORTESTB   K1, K3
+	JNZ        qspmvu8blockavx512tail
+	PREFETCHT1 7168(R9)(R12*8)
+	PREFETCHT1 7232(R9)(R12*8)
+	PREFETCHT1 7296(R9)(R12*8)
+	PREFETCHT1 7360(R9)(R12*8)
+	PREFETCHT1 896(R11)(R12*1)
+	PREFETCHT1 256(BX)
+	// Z16, Z18: the 32 codes as float32
+	VPMOVZXBD (R11)(R12*1), Z16
+	VPMOVZXBD 16(R11)(R12*1), Z18
+	VCVTDQ2PS Z16, Z16
+	VCVTDQ2PS Z18, Z18
+	// times their scales: the next block's in the lanes of K5 and K6
+	ADDQ $4, BX
+	// less the zero points: Z29, the block's, and the next block's (Z25) in the lanes of K5 and K6
+	MOVQ         BX, R14
+	SUBQ         scale_base+120(FP), R14
+	SHRQ         $2, R14
+	ADDQ         zero_base+144(FP), R14
+	MOVBLZX      (R14), R14
+	VPBROADCASTD R14, Z25
+	VCVTDQ2PS    Z25, Z25
+	VBLENDMPS    Z25, Z29, K5, Z20
+	VBLENDMPS    Z25, Z29, K6, Z21
+	VSUBPS       Z20, Z16, Z16
+	VSUBPS       Z21, Z18, Z18
+	VMOVAPS      Z25, Z29
+	VBROADCASTSS (BX), Z22
+	VBLENDMPS    Z22, Z31, K5, Z17
+	VBLENDMPS    Z22, Z31, K6, Z19
+	VMULPS       Z17, Z16, Z16
+	VMULPS       Z19, Z18, Z18
+	VMOVAPS      Z22, Z31
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	MOVQ         128(R9)(R12*8), R8
+	MOVQ         136(R9)(R12*8), R14
+	MOVQ         144(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X10
+	MOVQ         152(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         160(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X10, X10
+	MOVQ         168(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X10, X10
+	MOVQ         176(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X11
+	MOVQ         184(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X11, X11
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	VINSERTF128  $1, X11, Y10, Y10
+	MOVQ         192(R9)(R12*8), R8
+	MOVQ         200(R9)(R12*8), R14
+	MOVQ         208(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X6
+	MOVQ         216(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X6, X6
+	MOVQ         224(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
+	MOVQ         232(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X6, X6
+	MOVQ         240(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X7
+	MOVQ         248(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X7, X7
+	VINSERTPS    $0x20, (SI)(R8*4), X7, X7
+	VINSERTPS    $0x30, (SI)(R14*4), X7, X7
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z10, Z10
+	VFMADD231PS  Z18, Z10, Z1
+	MOVQ         CX, R12
+	JMP          qspmvu8blockavx512by32x
+
+qspmvu8blockavx512by16:
+	LEAQ       16(R12), CX
+	CMPQ       CX, R13
+	JA         qspmvu8blockavx512tail
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	KORTESTB   K1, K2
+	JNZ        qspmvu8blockavx512tail
+	PREFETCHT1 7168(R9)(R12*8)
+	PREFETCHT1 7232(R9)(R12*8)
+	PREFETCHT1 896(R11)(R12*1)
+	PREFETCHT1 256(BX)
+	// Z17: the values' scales
+	VMOVAPS Z31, Z17
+	// Z23: their zero points
+	VMOVAPS Z29, Z23
+	CMPQ    R10, $16
+	JLT     qspmvu8blockavx512csplit
+	SUBQ    $16, R10
+	JMP     qspmvu8blockavx512cdecode
+
+qspmvu8blockavx512csplit:
+	// lanes from m = R10 on are in the next block
+	MOVL         $0xffff, R14
+	BZHIL        R10, R14, R14
+	KMOVW        R14, K5
+	KNOTW        K5, K5
+	ADDQ         $4, BX
+	MOVQ         BX, R14
+	SUBQ         scale_base+120(FP), R14
+	SHRQ         $2, R14
+	ADDQ         zero_base+144(FP), R14
+	MOVBLZX      (R14), R14
+	VPBROADCASTD R14, Z29
+	VCVTDQ2PS    Z29, Z29
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K5, Z17
+	VMOVAPS      Z29, K5, Z23
+	ADDQ         b+168(FP), R10
+	SUBQ         $16, R10
+
+qspmvu8blockavx512cdecode:
+	// Z16: the 16 codes as float32
+	VPMOVZXBD    0(R11)(R12*1), Z16
+	VCVTDQ2PS    Z16, Z16
+	VSUBPS       Z23, Z16, Z16
+	VMULPS       Z17, Z16, Z16
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	MOVQ         CX, R12
+	JMP          qspmvu8blockavx512by16
+
+qspmvu8blockavx512tail:
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	JLE     qspmvu8blockavx512sum
+	MOVL    $16, R14
+	CMPQ    CX, R14
+	CMOVQGT R14, CX
+	// K1: the n = CX lanes; K7: those whose index is below len(x)
+	MOVL        $0xffff, R14
+	BZHIL       CX, R14, R14
+	KMOVW       R14, K1
+	KSHIFTRW    $8, K1, K2
+	VMOVDQU64.Z (R9)(R12*8), K1, Z20
+	VMOVDQU64.Z 64(R9)(R12*8), K2, Z21
+	VPCMPUQ     $1, Z30, Z20, K1, K3
+	VPCMPUQ     $1, Z30, Z21, K2, K4
+	KUNPCKBW    K3, K4, K7
+	// Z15: x[idx[k+i]] in the lanes of K7
+	VXORPS       Y15, Y15, Y15
+	VXORPS       Y14, Y14, Y14
+	VGATHERQPS   (SI)(Z20*4), K3, Y15
+	VGATHERQPS   (SI)(Z21*4), K4, Y14
+	VINSERTF64X4 $1, Y14, Z15, Z15
+	// Z17: the values' scales
+	VMOVAPS Z31, Z17
+	// Z23: their zero points
+	VMOVAPS Z29, Z23
+	CMPQ    R10, CX
+	JLT     qspmvu8blockavx512tsplit
+	SUBQ    CX, R10
+	JMP     qspmvu8blockavx512tdecode
+
+qspmvu8blockavx512tsplit:
+	// lanes from m = R10 on are in the next block
+	MOVL         $0xffff, R14
+	BZHIL        R10, R14, R14
+	KMOVW        R14, K5
+	KNOTW        K5, K5
+	ADDQ         $4, BX
+	MOVQ         BX, R14
+	SUBQ         scale_base+120(FP), R14
+	SHRQ         $2, R14
+	ADDQ         zero_base+144(FP), R14
+	MOVBLZX      (R14), R14
+	VPBROADCASTD R14, Z29
+	VCVTDQ2PS    Z29, Z29
+	VBROADCASTSS (BX), Z31
+	VMOVAPS      Z31, K5, Z17
+	VMOVAPS      Z29, K5, Z23
+	ADDQ         b+168(FP), R10
+	SUBQ         CX, R10
+
+qspmvu8blockavx512tdecode:
+	// X16: the n codes
+	VMOVDQU8.Z (R11)(R12*1), K1, X16
+	// Z16: the 16 codes as float32
+	VPMOVZXBD   X16, Z16
+	VCVTDQ2PS   Z16, Z16
+	VSUBPS      Z23, Z16, Z16
+	VMULPS      Z17, Z16, Z16
+	VFMADD231PS Z16, Z15, K7, Z0
+	ADDQ        CX, R12
+	JMP         qspmvu8blockavx512tail
+
+qspmvu8blockavx512sum:
+	VADDPS        Z1, Z0, Z0
+	VEXTRACTF64X4 $1, Z0, Y1
+	VADDPS        Y1, Y0, Y0
+	VEXTRACTF128  $1, Y0, X1
+	VADDPS        X1, X0, X0
+	VMOVHLPS      X0, X0, X1
+	VADDPS        X1, X0, X0
+	VMOVSHDUP     X0, X1
+	VADDSS        X1, X0, X0
+	VADDSS        X0, X2, X2
+	VMULSS        X13, X2, X0
+	CMPL          beta+180(FP), $0
+	JEQ           qspmvu8blockavx512nobeta
+	VFMADD231SS   (DI)(AX*4), X12, X0
+
+qspmvu8blockavx512nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qspmvu8blockavx512row
+
+qspmvu8blockavx512done:
+	VZEROUPPER
+	RET
+
+qspmvu8blockavx512split:
+	TESTQ        $31, b+168(FP)
+	JZ           qspmvu8blockavx512masked
+	VPBROADCASTD R10, Z20
+	VPCMPUD      $5, Z20, Z27, K5
+	VPCMPUD      $5, Z20, Z26, K6
+
+qspmvu8blockavx512masked:
+	ADDQ $4, BX
+	// less the zero points: Z29, the block's, and the next block's (Z25) in the lanes of K5 and K6
+	MOVQ         BX, R14
+	SUBQ         scale_base+120(FP), R14
+	SHRQ         $2, R14
+	ADDQ         zero_base+144(FP), R14
+	MOVBLZX      (R14), R14
+	VPBROADCASTD R14, Z25
+	VCVTDQ2PS    Z25, Z25
+	VBLENDMPS    Z25, Z29, K5, Z20
+	VBLENDMPS    Z25, Z29, K6, Z21
+	VSUBPS       Z20, Z16, Z16
+	VSUBPS       Z21, Z18, Z18
+	VMOVAPS      Z25, Z29
+	VBROADCASTSS (BX), Z22
+	VBLENDMPS    Z22, Z31, K5, Z17
+	VBLENDMPS    Z22, Z31, K6, Z19
+	VMULPS       Z17, Z16, Z16
+	VMULPS       Z19, Z18, Z18
+	VMOVAPS      Z22, Z31
+	ADDQ         b+168(FP), R10
+	SUBQ         $32, R10
+	JMP          qspmvu8blockavx512scaled
+
+// func QSpMVI8ColAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha, beta float32)
+// Requires: AVX512F, AVX512BW, BMI2
+TEXT ·QSpMVI8ColAVX512(SB), NOSPLIT, $0-152
+	MOVQ         y_base+0(FP), DI
+	MOVQ         x_base+24(FP), SI
+	MOVQ         x_len+32(FP), R8
+	VPBROADCASTQ R8, Z30
+	MOVQ         ptr_base+48(FP), DX
+	MOVQ         idx_base+72(FP), R9
+	MOVQ         codes_base+96(FP), R11
+	MOVQ         scale_base+120(FP), BX
+	VMOVSS       alpha+144(FP), X13
+	VMOVSS       beta+148(FP), X12
+	XORQ         AX, AX
+
+qspmvi8colavx512row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qspmvi8colavx512done
+	MOVQ (DX)(AX*8), R12
+	MOVQ 8(DX)(AX*8), R13
+	MOVQ idx_len+80(FP), R10
+	// clamp the row to 0..len(idx)
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VXORPS  X2, X2, X2
+	CMPQ    R12, R13
+	JAE     qspmvi8colavx512sum
+
+qspmvi8colavx512by32:
+	LEAQ       32(R12), CX
+	CMPQ       CX, R13
+	JA         qspmvi8colavx512by16
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	VPCMPUQ    $2, 128(R9)(R12*8), Z30, K3
+	VPCMPUQ    $2, 192(R9)(R12*8), Z30, K4
+	KORB       K1, K2, K1
+	KORB       K3, K4, K3
+	KORTESTB   K1, K3
+	JNZ        qspmvi8colavx512tail
+	PREFETCHT1 7168(R9)(R12*8)
+	PREFETCHT1 7232(R9)(R12*8)
+	PREFETCHT1 7296(R9)(R12*8)
+	PREFETCHT1 7360(R9)(R12*8)
+	PREFETCHT1 896(R11)(R12*1)
+	// Z16: the 16 codes as float32
+	VPMOVSXBD 0(R11)(R12*1), Z16
+	VCVTDQ2PS Z16, Z16
+	// times the scales of the columns
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (BX)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (BX)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (BX)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (BX)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (BX)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (BX)(R15*4), X9, X9
+	VINSERTPS    $0x20, (BX)(R8*4), X9, X9
+	VINSERTPS    $0x30, (BX)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (BX)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (BX)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (BX)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (BX)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (BX)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (BX)(R15*4), X5, X5
+	VINSERTPS    $0x20, (BX)(R8*4), X5, X5
+	VINSERTPS    $0x30, (BX)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VMULPS       Z8, Z16, Z16
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	// Z18: the 16 codes as float32
+	VPMOVSXBD 16(R11)(R12*1), Z18
+	VCVTDQ2PS Z18, Z18
+	// times the scales of the columns
+	MOVQ         128(R9)(R12*8), R8
+	MOVQ         136(R9)(R12*8), R14
+	MOVQ         144(R9)(R12*8), R15
+	VMOVSS       (BX)(R8*4), X10
+	MOVQ         152(R9)(R12*8), R8
+	VINSERTPS    $0x10, (BX)(R14*4), X10, X10
+	MOVQ         160(R9)(R12*8), R14
+	VINSERTPS    $0x20, (BX)(R15*4), X10, X10
+	MOVQ         168(R9)(R12*8), R15
+	VINSERTPS    $0x30, (BX)(R8*4), X10, X10
+	MOVQ         176(R9)(R12*8), R8
+	VMOVSS       (BX)(R14*4), X11
+	MOVQ         184(R9)(R12*8), R14
+	VINSERTPS    $0x10, (BX)(R15*4), X11, X11
+	VINSERTPS    $0x20, (BX)(R8*4), X11, X11
+	VINSERTPS    $0x30, (BX)(R14*4), X11, X11
+	VINSERTF128  $1, X11, Y10, Y10
+	MOVQ         192(R9)(R12*8), R8
+	MOVQ         200(R9)(R12*8), R14
+	MOVQ         208(R9)(R12*8), R15
+	VMOVSS       (BX)(R8*4), X6
+	MOVQ         216(R9)(R12*8), R8
+	VINSERTPS    $0x10, (BX)(R14*4), X6, X6
+	MOVQ         224(R9)(R12*8), R14
+	VINSERTPS    $0x20, (BX)(R15*4), X6, X6
+	MOVQ         232(R9)(R12*8), R15
+	VINSERTPS    $0x30, (BX)(R8*4), X6, X6
+	MOVQ         240(R9)(R12*8), R8
+	VMOVSS       (BX)(R14*4), X7
+	MOVQ         248(R9)(R12*8), R14
+	VINSERTPS    $0x10, (BX)(R15*4), X7, X7
+	VINSERTPS    $0x20, (BX)(R8*4), X7, X7
+	VINSERTPS    $0x30, (BX)(R14*4), X7, X7
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z10, Z10
+	VMULPS       Z10, Z18, Z18
+	MOVQ         128(R9)(R12*8), R8
+	MOVQ         136(R9)(R12*8), R14
+	MOVQ         144(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X10
+	MOVQ         152(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         160(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X10, X10
+	MOVQ         168(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X10, X10
+	MOVQ         176(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X11
+	MOVQ         184(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X11, X11
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	VINSERTF128  $1, X11, Y10, Y10
+	MOVQ         192(R9)(R12*8), R8
+	MOVQ         200(R9)(R12*8), R14
+	MOVQ         208(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X6
+	MOVQ         216(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X6, X6
+	MOVQ         224(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
+	MOVQ         232(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X6, X6
+	MOVQ         240(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X7
+	MOVQ         248(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X7, X7
+	VINSERTPS    $0x20, (SI)(R8*4), X7, X7
+	VINSERTPS    $0x30, (SI)(R14*4), X7, X7
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z10, Z10
+	VFMADD231PS  Z18, Z10, Z1
+	MOVQ         CX, R12
+	JMP          qspmvi8colavx512by32
+
+qspmvi8colavx512by16:
+	LEAQ       16(R12), CX
+	CMPQ       CX, R13
+	JA         qspmvi8colavx512tail
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	KORTESTB   K1, K2
+	JNZ        qspmvi8colavx512tail
+	PREFETCHT1 7168(R9)(R12*8)
+	PREFETCHT1 7232(R9)(R12*8)
+	PREFETCHT1 896(R11)(R12*1)
+	// Z16: the 16 codes as float32
+	VPMOVSXBD 0(R11)(R12*1), Z16
+	VCVTDQ2PS Z16, Z16
+	// times the scales of the columns
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (BX)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (BX)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (BX)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (BX)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (BX)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (BX)(R15*4), X9, X9
+	VINSERTPS    $0x20, (BX)(R8*4), X9, X9
+	VINSERTPS    $0x30, (BX)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (BX)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (BX)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (BX)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (BX)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (BX)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (BX)(R15*4), X5, X5
+	VINSERTPS    $0x20, (BX)(R8*4), X5, X5
+	VINSERTPS    $0x30, (BX)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VMULPS       Z8, Z16, Z16
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	MOVQ         CX, R12
+	JMP          qspmvi8colavx512by16
+
+qspmvi8colavx512tail:
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	JLE     qspmvi8colavx512sum
+	MOVL    $16, R14
+	CMPQ    CX, R14
+	CMOVQGT R14, CX
+	// K1: the n = CX lanes; K7: those whose index is below len(x)
+	MOVL        $0xffff, R14
+	BZHIL       CX, R14, R14
+	KMOVW       R14, K1
+	KSHIFTRW    $8, K1, K2
+	VMOVDQU64.Z (R9)(R12*8), K1, Z20
+	VMOVDQU64.Z 64(R9)(R12*8), K2, Z21
+	VPCMPUQ     $1, Z30, Z20, K1, K3
+	VPCMPUQ     $1, Z30, Z21, K2, K4
+	KUNPCKBW    K3, K4, K7
+	// Z17: BX[idx[k+i]] in the lanes of K7
+	KMOVW        K3, K5
+	KMOVW        K4, K6
+	VPXORD       Z17, Z17, Z17
+	VPXORD       Z18, Z18, Z18
+	VGATHERQPS   (BX)(Z20*4), K5, Y17
+	VGATHERQPS   (BX)(Z21*4), K6, Y18
+	VINSERTF64X4 $1, Y18, Z17, Z17
+	// Z15: x[idx[k+i]] in the lanes of K7
+	VXORPS       Y15, Y15, Y15
+	VXORPS       Y14, Y14, Y14
+	VGATHERQPS   (SI)(Z20*4), K3, Y15
+	VGATHERQPS   (SI)(Z21*4), K4, Y14
+	VINSERTF64X4 $1, Y14, Z15, Z15
+	// X16: the n codes
+	VMOVDQU8.Z (R11)(R12*1), K1, X16
+	// Z16: the 16 codes as float32
+	VPMOVSXBD   X16, Z16
+	VCVTDQ2PS   Z16, Z16
+	VMULPS      Z17, Z16, Z16
+	VFMADD231PS Z16, Z15, K7, Z0
+	ADDQ        CX, R12
+	JMP         qspmvi8colavx512tail
+
+qspmvi8colavx512sum:
+	VADDPS        Z1, Z0, Z0
+	VEXTRACTF64X4 $1, Z0, Y1
+	VADDPS        Y1, Y0, Y0
+	VEXTRACTF128  $1, Y0, X1
+	VADDPS        X1, X0, X0
+	VMOVHLPS      X0, X0, X1
+	VADDPS        X1, X0, X0
+	VMOVSHDUP     X0, X1
+	VADDSS        X1, X0, X0
+	VADDSS        X0, X2, X2
+	VMULSS        X13, X2, X0
+	CMPL          beta+148(FP), $0
+	JEQ           qspmvi8colavx512nobeta
+	VFMADD231SS   (DI)(AX*4), X12, X0
+
+qspmvi8colavx512nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qspmvi8colavx512row
+
+qspmvi8colavx512done:
+	VZEROUPPER
+	RET
+
+// func QSpMVU8ColAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale, zero []float32, alpha, beta float32)
+// Requires: AVX512F, AVX512BW, BMI2
+TEXT ·QSpMVU8ColAVX512(SB), NOSPLIT, $0-176
+	MOVQ         y_base+0(FP), DI
+	MOVQ         x_base+24(FP), SI
+	MOVQ         x_len+32(FP), R8
+	VPBROADCASTQ R8, Z30
+	MOVQ         ptr_base+48(FP), DX
+	MOVQ         idx_base+72(FP), R9
+	MOVQ         codes_base+96(FP), R11
+	MOVQ         scale_base+120(FP), BX
+	VMOVSS       alpha+168(FP), X13
+	VMOVSS       beta+172(FP), X12
+	XORQ         AX, AX
+
+qspmvu8colavx512row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qspmvu8colavx512done
+	MOVQ (DX)(AX*8), R12
+	MOVQ 8(DX)(AX*8), R13
+	MOVQ idx_len+80(FP), R10
+	// clamp the row to 0..len(idx)
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	// R10: the zero points
+	MOVQ   zero_base+144(FP), R10
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VXORPS X2, X2, X2
+	CMPQ   R12, R13
+	JAE    qspmvu8colavx512sum
+
+qspmvu8colavx512by32:
+	LEAQ       32(R12), CX
+	CMPQ       CX, R13
+	JA         qspmvu8colavx512by16
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	VPCMPUQ    $2, 128(R9)(R12*8), Z30, K3
+	VPCMPUQ    $2, 192(R9)(R12*8), Z30, K4
+	KORB       K1, K2, K1
+	KORB       K3, K4, K3
+	KORTESTB   K1, K3
+	JNZ        qspmvu8colavx512tail
+	PREFETCHT1 7168(R9)(R12*8)
+	PREFETCHT1 7232(R9)(R12*8)
+	PREFETCHT1 7296(R9)(R12*8)
+	PREFETCHT1 7360(R9)(R12*8)
+	PREFETCHT1 896(R11)(R12*1)
+	// Z16: the 16 codes as float32
+	VPMOVZXBD 0(R11)(R12*1), Z16
+	VCVTDQ2PS Z16, Z16
+	// less the zero points of the columns
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (R10)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (R10)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (R10)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (R10)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (R10)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (R10)(R15*4), X9, X9
+	VINSERTPS    $0x20, (R10)(R8*4), X9, X9
+	VINSERTPS    $0x30, (R10)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (R10)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (R10)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (R10)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (R10)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (R10)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (R10)(R15*4), X5, X5
+	VINSERTPS    $0x20, (R10)(R8*4), X5, X5
+	VINSERTPS    $0x30, (R10)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VSUBPS       Z8, Z16, Z16
+	// times the scales of the columns
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (BX)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (BX)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (BX)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (BX)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (BX)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (BX)(R15*4), X9, X9
+	VINSERTPS    $0x20, (BX)(R8*4), X9, X9
+	VINSERTPS    $0x30, (BX)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (BX)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (BX)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (BX)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (BX)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (BX)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (BX)(R15*4), X5, X5
+	VINSERTPS    $0x20, (BX)(R8*4), X5, X5
+	VINSERTPS    $0x30, (BX)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VMULPS       Z8, Z16, Z16
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	// Z18: the 16 codes as float32
+	VPMOVZXBD 16(R11)(R12*1), Z18
+	VCVTDQ2PS Z18, Z18
+	// less the zero points of the columns
+	MOVQ         128(R9)(R12*8), R8
+	MOVQ         136(R9)(R12*8), R14
+	MOVQ         144(R9)(R12*8), R15
+	VMOVSS       (R10)(R8*4), X10
+	MOVQ         152(R9)(R12*8), R8
+	VINSERTPS    $0x10, (R10)(R14*4), X10, X10
+	MOVQ         160(R9)(R12*8), R14
+	VINSERTPS    $0x20, (R10)(R15*4), X10, X10
+	MOVQ         168(R9)(R12*8), R15
+	VINSERTPS    $0x30, (R10)(R8*4), X10, X10
+	MOVQ         176(R9)(R12*8), R8
+	VMOVSS       (R10)(R14*4), X11
+	MOVQ         184(R9)(R12*8), R14
+	VINSERTPS    $0x10, (R10)(R15*4), X11, X11
+	VINSERTPS    $0x20, (R10)(R8*4), X11, X11
+	VINSERTPS    $0x30, (R10)(R14*4), X11, X11
+	VINSERTF128  $1, X11, Y10, Y10
+	MOVQ         192(R9)(R12*8), R8
+	MOVQ         200(R9)(R12*8), R14
+	MOVQ         208(R9)(R12*8), R15
+	VMOVSS       (R10)(R8*4), X6
+	MOVQ         216(R9)(R12*8), R8
+	VINSERTPS    $0x10, (R10)(R14*4), X6, X6
+	MOVQ         224(R9)(R12*8), R14
+	VINSERTPS    $0x20, (R10)(R15*4), X6, X6
+	MOVQ         232(R9)(R12*8), R15
+	VINSERTPS    $0x30, (R10)(R8*4), X6, X6
+	MOVQ         240(R9)(R12*8), R8
+	VMOVSS       (R10)(R14*4), X7
+	MOVQ         248(R9)(R12*8), R14
+	VINSERTPS    $0x10, (R10)(R15*4), X7, X7
+	VINSERTPS    $0x20, (R10)(R8*4), X7, X7
+	VINSERTPS    $0x30, (R10)(R14*4), X7, X7
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z10, Z10
+	VSUBPS       Z10, Z18, Z18
+	// times the scales of the columns
+	MOVQ         128(R9)(R12*8), R8
+	MOVQ         136(R9)(R12*8), R14
+	MOVQ         144(R9)(R12*8), R15
+	VMOVSS       (BX)(R8*4), X10
+	MOVQ         152(R9)(R12*8), R8
+	VINSERTPS    $0x10, (BX)(R14*4), X10, X10
+	MOVQ         160(R9)(R12*8), R14
+	VINSERTPS    $0x20, (BX)(R15*4), X10, X10
+	MOVQ         168(R9)(R12*8), R15
+	VINSERTPS    $0x30, (BX)(R8*4), X10, X10
+	MOVQ         176(R9)(R12*8), R8
+	VMOVSS       (BX)(R14*4), X11
+	MOVQ         184(R9)(R12*8), R14
+	VINSERTPS    $0x10, (BX)(R15*4), X11, X11
+	VINSERTPS    $0x20, (BX)(R8*4), X11, X11
+	VINSERTPS    $0x30, (BX)(R14*4), X11, X11
+	VINSERTF128  $1, X11, Y10, Y10
+	MOVQ         192(R9)(R12*8), R8
+	MOVQ         200(R9)(R12*8), R14
+	MOVQ         208(R9)(R12*8), R15
+	VMOVSS       (BX)(R8*4), X6
+	MOVQ         216(R9)(R12*8), R8
+	VINSERTPS    $0x10, (BX)(R14*4), X6, X6
+	MOVQ         224(R9)(R12*8), R14
+	VINSERTPS    $0x20, (BX)(R15*4), X6, X6
+	MOVQ         232(R9)(R12*8), R15
+	VINSERTPS    $0x30, (BX)(R8*4), X6, X6
+	MOVQ         240(R9)(R12*8), R8
+	VMOVSS       (BX)(R14*4), X7
+	MOVQ         248(R9)(R12*8), R14
+	VINSERTPS    $0x10, (BX)(R15*4), X7, X7
+	VINSERTPS    $0x20, (BX)(R8*4), X7, X7
+	VINSERTPS    $0x30, (BX)(R14*4), X7, X7
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z10, Z10
+	VMULPS       Z10, Z18, Z18
+	MOVQ         128(R9)(R12*8), R8
+	MOVQ         136(R9)(R12*8), R14
+	MOVQ         144(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X10
+	MOVQ         152(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X10, X10
+	MOVQ         160(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X10, X10
+	MOVQ         168(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X10, X10
+	MOVQ         176(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X11
+	MOVQ         184(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X11, X11
+	VINSERTPS    $0x20, (SI)(R8*4), X11, X11
+	VINSERTPS    $0x30, (SI)(R14*4), X11, X11
+	VINSERTF128  $1, X11, Y10, Y10
+	MOVQ         192(R9)(R12*8), R8
+	MOVQ         200(R9)(R12*8), R14
+	MOVQ         208(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X6
+	MOVQ         216(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X6, X6
+	MOVQ         224(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X6, X6
+	MOVQ         232(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X6, X6
+	MOVQ         240(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X7
+	MOVQ         248(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X7, X7
+	VINSERTPS    $0x20, (SI)(R8*4), X7, X7
+	VINSERTPS    $0x30, (SI)(R14*4), X7, X7
+	VINSERTF128  $1, X7, Y6, Y6
+	VINSERTF64X4 $1, Y6, Z10, Z10
+	VFMADD231PS  Z18, Z10, Z1
+	MOVQ         CX, R12
+	JMP          qspmvu8colavx512by32
+
+qspmvu8colavx512by16:
+	LEAQ       16(R12), CX
+	CMPQ       CX, R13
+	JA         qspmvu8colavx512tail
+	VPCMPUQ    $2, (R9)(R12*8), Z30, K1
+	VPCMPUQ    $2, 64(R9)(R12*8), Z30, K2
+	KORTESTB   K1, K2
+	JNZ        qspmvu8colavx512tail
+	PREFETCHT1 7168(R9)(R12*8)
+	PREFETCHT1 7232(R9)(R12*8)
+	PREFETCHT1 896(R11)(R12*1)
+	// Z16: the 16 codes as float32
+	VPMOVZXBD 0(R11)(R12*1), Z16
+	VCVTDQ2PS Z16, Z16
+	// less the zero points of the columns
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (R10)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (R10)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (R10)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (R10)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (R10)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (R10)(R15*4), X9, X9
+	VINSERTPS    $0x20, (R10)(R8*4), X9, X9
+	VINSERTPS    $0x30, (R10)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (R10)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (R10)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (R10)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (R10)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (R10)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (R10)(R15*4), X5, X5
+	VINSERTPS    $0x20, (R10)(R8*4), X5, X5
+	VINSERTPS    $0x30, (R10)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VSUBPS       Z8, Z16, Z16
+	// times the scales of the columns
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (BX)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (BX)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (BX)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (BX)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (BX)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (BX)(R15*4), X9, X9
+	VINSERTPS    $0x20, (BX)(R8*4), X9, X9
+	VINSERTPS    $0x30, (BX)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (BX)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (BX)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (BX)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (BX)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (BX)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (BX)(R15*4), X5, X5
+	VINSERTPS    $0x20, (BX)(R8*4), X5, X5
+	VINSERTPS    $0x30, (BX)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VMULPS       Z8, Z16, Z16
+	MOVQ         0(R9)(R12*8), R8
+	MOVQ         8(R9)(R12*8), R14
+	MOVQ         16(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X8
+	MOVQ         24(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X8, X8
+	MOVQ         32(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X8, X8
+	MOVQ         40(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X8, X8
+	MOVQ         48(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X9
+	MOVQ         56(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS    $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS    $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	MOVQ         64(R9)(R12*8), R8
+	MOVQ         72(R9)(R12*8), R14
+	MOVQ         80(R9)(R12*8), R15
+	VMOVSS       (SI)(R8*4), X4
+	MOVQ         88(R9)(R12*8), R8
+	VINSERTPS    $0x10, (SI)(R14*4), X4, X4
+	MOVQ         96(R9)(R12*8), R14
+	VINSERTPS    $0x20, (SI)(R15*4), X4, X4
+	MOVQ         104(R9)(R12*8), R15
+	VINSERTPS    $0x30, (SI)(R8*4), X4, X4
+	MOVQ         112(R9)(R12*8), R8
+	VMOVSS       (SI)(R14*4), X5
+	MOVQ         120(R9)(R12*8), R14
+	VINSERTPS    $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS    $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS    $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128  $1, X5, Y4, Y4
+	VINSERTF64X4 $1, Y4, Z8, Z8
+	VFMADD231PS  Z16, Z8, Z0
+	MOVQ         CX, R12
+	JMP          qspmvu8colavx512by16
+
+qspmvu8colavx512tail:
+	MOVQ    R13, CX
+	SUBQ    R12, CX
+	JLE     qspmvu8colavx512sum
+	MOVL    $16, R14
+	CMPQ    CX, R14
+	CMOVQGT R14, CX
+	// K1: the n = CX lanes; K7: those whose index is below len(x)
+	MOVL        $0xffff, R14
+	BZHIL       CX, R14, R14
+	KMOVW       R14, K1
+	KSHIFTRW    $8, K1, K2
+	VMOVDQU64.Z (R9)(R12*8), K1, Z20
+	VMOVDQU64.Z 64(R9)(R12*8), K2, Z21
+	VPCMPUQ     $1, Z30, Z20, K1, K3
+	VPCMPUQ     $1, Z30, Z21, K2, K4
+	KUNPCKBW    K3, K4, K7
+	// Z17: BX[idx[k+i]] in the lanes of K7
+	KMOVW        K3, K5
+	KMOVW        K4, K6
+	VPXORD       Z17, Z17, Z17
+	VPXORD       Z18, Z18, Z18
+	VGATHERQPS   (BX)(Z20*4), K5, Y17
+	VGATHERQPS   (BX)(Z21*4), K6, Y18
+	VINSERTF64X4 $1, Y18, Z17, Z17
+	// Z19: R10[idx[k+i]] in the lanes of K7
+	KMOVW        K3, K5
+	KMOVW        K4, K6
+	VPXORD       Z19, Z19, Z19
+	VPXORD       Z18, Z18, Z18
+	VGATHERQPS   (R10)(Z20*4), K5, Y19
+	VGATHERQPS   (R10)(Z21*4), K6, Y18
+	VINSERTF64X4 $1, Y18, Z19, Z19
+	// Z15: x[idx[k+i]] in the lanes of K7
+	VXORPS       Y15, Y15, Y15
+	VXORPS       Y14, Y14, Y14
+	VGATHERQPS   (SI)(Z20*4), K3, Y15
+	VGATHERQPS   (SI)(Z21*4), K4, Y14
+	VINSERTF64X4 $1, Y14, Z15, Z15
+	// X16: the n codes
+	VMOVDQU8.Z (R11)(R12*1), K1, X16
+	// Z16: the 16 codes as float32
+	VPMOVZXBD   X16, Z16
+	VCVTDQ2PS   Z16, Z16
+	VSUBPS      Z19, Z16, Z16
+	VMULPS      Z17, Z16, Z16
+	VFMADD231PS Z16, Z15, K7, Z0
+	ADDQ        CX, R12
+	JMP         qspmvu8colavx512tail
+
+qspmvu8colavx512sum:
+	VADDPS        Z1, Z0, Z0
+	VEXTRACTF64X4 $1, Z0, Y1
+	VADDPS        Y1, Y0, Y0
+	VEXTRACTF128  $1, Y0, X1
+	VADDPS        X1, X0, X0
+	VMOVHLPS      X0, X0, X1
+	VADDPS        X1, X0, X0
+	VMOVSHDUP     X0, X1
+	VADDSS        X1, X0, X0
+	VADDSS        X0, X2, X2
+	VMULSS        X13, X2, X0
+	CMPL          beta+172(FP), $0
+	JEQ           qspmvu8colavx512nobeta
+	VFMADD231SS   (DI)(AX*4), X12, X0
+
+qspmvu8colavx512nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qspmvu8colavx512row
+
+qspmvu8colavx512done:
+	VZEROUPPER
+	RET
+
 // The AVX2 kernels: the registers above, with Y7 the block's scale (by
 // row with uint8 codes: the row's zero point), R10 the values left in the
 // block, CX the nibble steering (qfnib8) of the row's phase, Y12 and Y13 the
@@ -4318,5 +5671,837 @@ qspmv4mxavx2nobeta:
 	JMP    qspmv4mxavx2row
 
 qspmv4mxavx2done:
+	VZEROUPPER
+	RET
+
+// func QSpMVU8BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []byte, b int, alpha, beta float32)
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMVU8BlockAVX2(SB), NOSPLIT, $0-184
+	MOVQ         y_base+0(FP), DI
+	MOVQ         x_base+24(FP), SI
+	MOVQ         ptr_base+48(FP), DX
+	MOVQ         idx_base+72(FP), R9
+	MOVQ         codes_base+96(FP), R11
+	MOVQ         $0x8000000000000000, R14
+	MOVQ         R14, X14
+	VPBROADCASTQ X14, Y14
+	XORQ         x_len+32(FP), R14
+	MOVQ         R14, X15
+	VPBROADCASTQ X15, Y15
+	XORQ         AX, AX
+
+qspmvu8blockavx2row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qspmvu8blockavx2done
+	MOVQ (DX)(AX*8), R12
+	MOVQ 8(DX)(AX*8), R13
+	MOVQ idx_len+80(FP), R10
+	// clamp the row to 0..len(idx)
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VXORPS  Y0, Y0, Y0
+	VXORPS  Y1, Y1, Y1
+	VXORPS  X2, X2, X2
+	CMPQ    R12, R13
+	JAE     qspmvu8blockavx2sum
+	// the block of the first value: BX its scale, R10 its values from here on
+	MOVQ         AX, R8
+	MOVQ         DX, R14
+	MOVQ         R12, AX
+	XORL         DX, DX
+	DIVQ         b+168(FP)
+	MOVQ         b+168(FP), R10
+	SUBQ         DX, R10
+	MOVQ         scale_base+120(FP), BX
+	LEAQ         (BX)(AX*4), BX
+	MOVQ         R8, AX
+	MOVQ         R14, DX
+	MOVQ         BX, R14
+	SUBQ         scale_base+120(FP), R14
+	SHRQ         $2, R14
+	ADDQ         zero_base+144(FP), R14
+	MOVBLZX      (R14), R14
+	VMOVD        R14, X12
+	VPBROADCASTD X12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VBROADCASTSS (BX), Y7
+
+qspmvu8blockavx2by16:
+	LEAQ       16(R12), R8
+	CMPQ       R8, R13
+	JA         qspmvu8blockavx2tail
+	VPXOR      0(R9)(R12*8), Y14, Y3
+	VPCMPGTQ   Y3, Y15, Y3
+	VPXOR      32(R9)(R12*8), Y14, Y4
+	VPCMPGTQ   Y4, Y15, Y4
+	VPXOR      64(R9)(R12*8), Y14, Y5
+	VPCMPGTQ   Y5, Y15, Y5
+	VPXOR      96(R9)(R12*8), Y14, Y6
+	VPCMPGTQ   Y6, Y15, Y6
+	VPAND      Y4, Y3, Y3
+	VPAND      Y6, Y5, Y5
+	VPAND      Y5, Y3, Y3
+	VMOVMSKPD  Y3, R14
+	CMPL       R14, $15
+	JNE        qspmvu8blockavx2tail
+	PREFETCHT0 2048(R9)(R12*8)
+	PREFETCHT0 2112(R9)(R12*8)
+	PREFETCHT0 256(R11)(R12*1)
+	// Y10: codes k+0.. as float32
+	VPMOVZXBD 0(R11)(R12*1), Y10
+	VCVTDQ2PS Y10, Y10
+	// Y11: codes k+8.. as float32
+	VPMOVZXBD 8(R11)(R12*1), Y11
+	VCVTDQ2PS Y11, Y11
+	// times their scales
+	CMPQ   R10, $16
+	JLT    qspmvu8blockavx2split
+	SUBQ   $16, R10
+	VSUBPS Y12, Y10, Y10
+	VMULPS Y7, Y10, Y10
+	VSUBPS Y12, Y11, Y11
+	VMULPS Y7, Y11, Y11
+	JMP    qspmvu8blockavx2x
+
+qspmvu8blockavx2split:
+	// lanes from m = R10 on are in the next block
+	VMOVAPS      Y7, Y6
+	VMOVAPS      Y12, Y13
+	ADDQ         $4, BX
+	MOVQ         BX, R14
+	SUBQ         scale_base+120(FP), R14
+	SHRQ         $2, R14
+	ADDQ         zero_base+144(FP), R14
+	MOVBLZX      (R14), R14
+	VMOVD        R14, X12
+	VPBROADCASTD X12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VBROADCASTSS (BX), Y7
+	MOVQ         R10, R14
+	NEGQ         R14
+	LEAQ         qfsplit<>+64(SB), R15
+	VMOVDQU      0(R15)(R14*4), Y3  // lanes 0..7 from m on
+	VBLENDVPS    Y3, Y12, Y13, Y5
+	VSUBPS       Y5, Y10, Y10
+	VBLENDVPS    Y3, Y7, Y6, Y5
+	VMULPS       Y5, Y10, Y10
+	VMOVDQU      32(R15)(R14*4), Y3 // lanes 8..15 from m on
+	VBLENDVPS    Y3, Y12, Y13, Y5
+	VSUBPS       Y5, Y11, Y11
+	VBLENDVPS    Y3, Y7, Y6, Y5
+	VMULPS       Y5, Y11, Y11
+	ADDQ         b+168(FP), R10
+	SUBQ         $16, R10
+
+qspmvu8blockavx2x:
+	MOVQ        0(R9)(R12*8), R8
+	MOVQ        8(R9)(R12*8), R14
+	MOVQ        16(R9)(R12*8), R15
+	VMOVSS      (SI)(R8*4), X8
+	MOVQ        24(R9)(R12*8), R8
+	VINSERTPS   $0x10, (SI)(R14*4), X8, X8
+	MOVQ        32(R9)(R12*8), R14
+	VINSERTPS   $0x20, (SI)(R15*4), X8, X8
+	MOVQ        40(R9)(R12*8), R15
+	VINSERTPS   $0x30, (SI)(R8*4), X8, X8
+	MOVQ        48(R9)(R12*8), R8
+	VMOVSS      (SI)(R14*4), X9
+	MOVQ        56(R9)(R12*8), R14
+	VINSERTPS   $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS   $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS   $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VFMADD231PS Y10, Y8, Y0
+	MOVQ        64(R9)(R12*8), R8
+	MOVQ        72(R9)(R12*8), R14
+	MOVQ        80(R9)(R12*8), R15
+	VMOVSS      (SI)(R8*4), X4
+	MOVQ        88(R9)(R12*8), R8
+	VINSERTPS   $0x10, (SI)(R14*4), X4, X4
+	MOVQ        96(R9)(R12*8), R14
+	VINSERTPS   $0x20, (SI)(R15*4), X4, X4
+	MOVQ        104(R9)(R12*8), R15
+	VINSERTPS   $0x30, (SI)(R8*4), X4, X4
+	MOVQ        112(R9)(R12*8), R8
+	VMOVSS      (SI)(R14*4), X5
+	MOVQ        120(R9)(R12*8), R14
+	VINSERTPS   $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS   $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS   $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128 $1, X5, Y4, Y4
+	VFMADD231PS Y11, Y4, Y1
+	ADDQ        $16, R12
+	JMP         qspmvu8blockavx2by16
+
+qspmvu8blockavx2tail:
+	MOVQ    R13, R8
+	SUBQ    R12, R8
+	JLE     qspmvu8blockavx2sum
+	MOVL    $8, R14
+	CMPQ    R8, R14
+	CMOVQGT R14, R8
+	// R15: the first of the 8 code bytes that end with the step's; not before the row's first
+	LEAQ (R12)(R8*1), R15
+	SUBQ $8, R15
+	MOVQ (DX)(AX*8), R14
+	CMPQ R15, R14
+	JLT  qspmvu8blockavx2one
+	// X3: the code bytes from the step's first on
+	VMOVQ  (R11)(R15*1), X3
+	MOVQ   R12, R14
+	SUBQ   R15, R14
+	SHLQ   $3, R14
+	VMOVQ  R14, X4
+	VPSRLQ X4, X3, X3
+	// Y10: the codes as float32
+	VPMOVZXBD X3, Y10
+	VCVTDQ2PS Y10, Y10
+	// times their scales
+	CMPQ   R10, R8
+	JLT    qspmvu8blockavx2tsplit
+	SUBQ   R8, R10
+	VSUBPS Y12, Y10, Y10
+	VMULPS Y7, Y10, Y10
+	JMP    qspmvu8blockavx2tx
+
+qspmvu8blockavx2tsplit:
+	// lanes from m = R10 on are in the next block
+	VMOVAPS      Y7, Y6
+	VMOVAPS      Y12, Y13
+	ADDQ         $4, BX
+	MOVQ         BX, R14
+	SUBQ         scale_base+120(FP), R14
+	SHRQ         $2, R14
+	ADDQ         zero_base+144(FP), R14
+	MOVBLZX      (R14), R14
+	VMOVD        R14, X12
+	VPBROADCASTD X12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VBROADCASTSS (BX), Y7
+	MOVQ         R10, R14
+	NEGQ         R14
+	LEAQ         qfsplit<>+64(SB), R15
+	VMOVDQU      0(R15)(R14*4), Y3 // lanes 0..7 from m on
+	VBLENDVPS    Y3, Y12, Y13, Y5
+	VSUBPS       Y5, Y10, Y10
+	VBLENDVPS    Y3, Y7, Y6, Y5
+	VMULPS       Y5, Y10, Y10
+	ADDQ         b+168(FP), R10
+	SUBQ         R8, R10
+
+qspmvu8blockavx2tx:
+	// Y3, Y4: the n indices; Y5, Y6 (then X5, X6 and Y11 as dwords): the lanes in range
+	LEAQ         qfhead<>+64(SB), R15
+	MOVQ         R8, R14
+	NEGQ         R14
+	VMOVDQU      (R15)(R14*8), Y8   // lanes 0..3 below n
+	VMOVDQU      32(R15)(R14*8), Y9 // lanes 4..7 below n
+	VPMASKMOVQ   (R9)(R12*8), Y8, Y3
+	VPMASKMOVQ   32(R9)(R12*8), Y9, Y4
+	VPXOR        Y14, Y3, Y5
+	VPCMPGTQ     Y5, Y15, Y5
+	VPAND        Y8, Y5, Y5
+	VEXTRACTI128 $1, Y5, X8
+	VSHUFPS      $0x88, X8, X5, X5
+	VPXOR        Y14, Y4, Y6
+	VPCMPGTQ     Y6, Y15, Y6
+	VPAND        Y9, Y6, Y6
+	VEXTRACTI128 $1, Y6, X9
+	VSHUFPS      $0x88, X9, X6, X6
+	VINSERTI128  $1, X6, Y5, Y11
+	// Y8: x[idx[k+i]] in the lanes in range, 0 elsewhere
+	VXORPS      X8, X8, X8
+	VGATHERQPS  X5, (SI)(Y3*4), X8
+	VXORPS      X9, X9, X9
+	VGATHERQPS  X6, (SI)(Y4*4), X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VANDPS      Y11, Y10, Y10
+	VFMADD231PS Y10, Y8, Y0
+	ADDQ        R8, R12
+	JMP         qspmvu8blockavx2tail
+
+qspmvu8blockavx2one:
+	CMPQ         R12, R13
+	JAE          qspmvu8blockavx2sum
+	TESTQ        R10, R10
+	JNZ          qspmvu8blockavx2dec
+	ADDQ         $4, BX
+	MOVQ         BX, R14
+	SUBQ         scale_base+120(FP), R14
+	SHRQ         $2, R14
+	ADDQ         zero_base+144(FP), R14
+	MOVBLZX      (R14), R14
+	VMOVD        R14, X12
+	VPBROADCASTD X12, Y12
+	VCVTDQ2PS    Y12, Y12
+	VBROADCASTSS (BX), Y7
+	MOVQ         b+168(FP), R10
+
+qspmvu8blockavx2dec:
+	DECQ        R10
+	MOVQ        (R9)(R12*8), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qspmvu8blockavx2skip
+	MOVBLZX     (R11)(R12*1), R14
+	VCVTSI2SSL  R14, X10, X10
+	VSUBSS      X12, X10, X10
+	VMULSS      X7, X10, X10
+	VFMADD231SS (SI)(R8*4), X10, X2
+
+qspmvu8blockavx2skip:
+	INCQ R12
+	JMP  qspmvu8blockavx2one
+
+qspmvu8blockavx2sum:
+	VADDPS       Y1, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS       X1, X0, X0
+	VMOVHLPS     X0, X0, X1
+	VADDPS       X1, X0, X0
+	VMOVSHDUP    X0, X1
+	VADDSS       X1, X0, X0
+	VADDSS       X0, X2, X2
+	VMULSS       alpha+176(FP), X2, X0
+	CMPL         beta+180(FP), $0
+	JEQ          qspmvu8blockavx2nobeta
+	VMOVSS       beta+180(FP), X3
+	VFMADD231SS  (DI)(AX*4), X3, X0
+
+qspmvu8blockavx2nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qspmvu8blockavx2row
+
+qspmvu8blockavx2done:
+	VZEROUPPER
+	RET
+
+// func QSpMVI8ColAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha, beta float32)
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMVI8ColAVX2(SB), NOSPLIT, $0-152
+	MOVQ         y_base+0(FP), DI
+	MOVQ         x_base+24(FP), SI
+	MOVQ         ptr_base+48(FP), DX
+	MOVQ         idx_base+72(FP), R9
+	MOVQ         codes_base+96(FP), R11
+	MOVQ         scale_base+120(FP), BX
+	MOVQ         $0x8000000000000000, R14
+	MOVQ         R14, X14
+	VPBROADCASTQ X14, Y14
+	XORQ         x_len+32(FP), R14
+	MOVQ         R14, X15
+	VPBROADCASTQ X15, Y15
+	XORQ         AX, AX
+
+qspmvi8colavx2row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qspmvi8colavx2done
+	MOVQ (DX)(AX*8), R12
+	MOVQ 8(DX)(AX*8), R13
+	MOVQ idx_len+80(FP), R10
+	// clamp the row to 0..len(idx)
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	VXORPS  Y0, Y0, Y0
+	VXORPS  Y1, Y1, Y1
+	VXORPS  X2, X2, X2
+	CMPQ    R12, R13
+	JAE     qspmvi8colavx2sum
+
+qspmvi8colavx2by16:
+	LEAQ       16(R12), R8
+	CMPQ       R8, R13
+	JA         qspmvi8colavx2tail
+	VPXOR      0(R9)(R12*8), Y14, Y3
+	VPCMPGTQ   Y3, Y15, Y3
+	VPXOR      32(R9)(R12*8), Y14, Y4
+	VPCMPGTQ   Y4, Y15, Y4
+	VPXOR      64(R9)(R12*8), Y14, Y5
+	VPCMPGTQ   Y5, Y15, Y5
+	VPXOR      96(R9)(R12*8), Y14, Y6
+	VPCMPGTQ   Y6, Y15, Y6
+	VPAND      Y4, Y3, Y3
+	VPAND      Y6, Y5, Y5
+	VPAND      Y5, Y3, Y3
+	VMOVMSKPD  Y3, R14
+	CMPL       R14, $15
+	JNE        qspmvi8colavx2tail
+	PREFETCHT0 2048(R9)(R12*8)
+	PREFETCHT0 2112(R9)(R12*8)
+	PREFETCHT0 256(R11)(R12*1)
+	// Y10: codes k+0.. as float32
+	VPMOVSXBD 0(R11)(R12*1), Y10
+	VCVTDQ2PS Y10, Y10
+	// Y11: codes k+8.. as float32
+	VPMOVSXBD   8(R11)(R12*1), Y11
+	VCVTDQ2PS   Y11, Y11
+	MOVQ        0(R9)(R12*8), R8
+	MOVQ        8(R9)(R12*8), R14
+	MOVQ        16(R9)(R12*8), R15
+	VMOVSS      (BX)(R8*4), X8
+	MOVQ        24(R9)(R12*8), R8
+	VINSERTPS   $0x10, (BX)(R14*4), X8, X8
+	MOVQ        32(R9)(R12*8), R14
+	VINSERTPS   $0x20, (BX)(R15*4), X8, X8
+	MOVQ        40(R9)(R12*8), R15
+	VINSERTPS   $0x30, (BX)(R8*4), X8, X8
+	MOVQ        48(R9)(R12*8), R8
+	VMOVSS      (BX)(R14*4), X9
+	MOVQ        56(R9)(R12*8), R14
+	VINSERTPS   $0x10, (BX)(R15*4), X9, X9
+	VINSERTPS   $0x20, (BX)(R8*4), X9, X9
+	VINSERTPS   $0x30, (BX)(R14*4), X9, X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VMULPS      Y8, Y10, Y10 // times the scales of the columns
+	MOVQ        64(R9)(R12*8), R8
+	MOVQ        72(R9)(R12*8), R14
+	MOVQ        80(R9)(R12*8), R15
+	VMOVSS      (BX)(R8*4), X4
+	MOVQ        88(R9)(R12*8), R8
+	VINSERTPS   $0x10, (BX)(R14*4), X4, X4
+	MOVQ        96(R9)(R12*8), R14
+	VINSERTPS   $0x20, (BX)(R15*4), X4, X4
+	MOVQ        104(R9)(R12*8), R15
+	VINSERTPS   $0x30, (BX)(R8*4), X4, X4
+	MOVQ        112(R9)(R12*8), R8
+	VMOVSS      (BX)(R14*4), X5
+	MOVQ        120(R9)(R12*8), R14
+	VINSERTPS   $0x10, (BX)(R15*4), X5, X5
+	VINSERTPS   $0x20, (BX)(R8*4), X5, X5
+	VINSERTPS   $0x30, (BX)(R14*4), X5, X5
+	VINSERTF128 $1, X5, Y4, Y4
+	VMULPS      Y4, Y11, Y11 // times the scales of the columns
+	MOVQ        0(R9)(R12*8), R8
+	MOVQ        8(R9)(R12*8), R14
+	MOVQ        16(R9)(R12*8), R15
+	VMOVSS      (SI)(R8*4), X8
+	MOVQ        24(R9)(R12*8), R8
+	VINSERTPS   $0x10, (SI)(R14*4), X8, X8
+	MOVQ        32(R9)(R12*8), R14
+	VINSERTPS   $0x20, (SI)(R15*4), X8, X8
+	MOVQ        40(R9)(R12*8), R15
+	VINSERTPS   $0x30, (SI)(R8*4), X8, X8
+	MOVQ        48(R9)(R12*8), R8
+	VMOVSS      (SI)(R14*4), X9
+	MOVQ        56(R9)(R12*8), R14
+	VINSERTPS   $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS   $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS   $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VFMADD231PS Y10, Y8, Y0
+	MOVQ        64(R9)(R12*8), R8
+	MOVQ        72(R9)(R12*8), R14
+	MOVQ        80(R9)(R12*8), R15
+	VMOVSS      (SI)(R8*4), X4
+	MOVQ        88(R9)(R12*8), R8
+	VINSERTPS   $0x10, (SI)(R14*4), X4, X4
+	MOVQ        96(R9)(R12*8), R14
+	VINSERTPS   $0x20, (SI)(R15*4), X4, X4
+	MOVQ        104(R9)(R12*8), R15
+	VINSERTPS   $0x30, (SI)(R8*4), X4, X4
+	MOVQ        112(R9)(R12*8), R8
+	VMOVSS      (SI)(R14*4), X5
+	MOVQ        120(R9)(R12*8), R14
+	VINSERTPS   $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS   $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS   $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128 $1, X5, Y4, Y4
+	VFMADD231PS Y11, Y4, Y1
+	ADDQ        $16, R12
+	JMP         qspmvi8colavx2by16
+
+qspmvi8colavx2tail:
+	MOVQ    R13, R8
+	SUBQ    R12, R8
+	JLE     qspmvi8colavx2sum
+	MOVL    $8, R14
+	CMPQ    R8, R14
+	CMOVQGT R14, R8
+	// R15: the first of the 8 code bytes that end with the step's; not before the row's first
+	LEAQ (R12)(R8*1), R15
+	SUBQ $8, R15
+	MOVQ (DX)(AX*8), R14
+	CMPQ R15, R14
+	JLT  qspmvi8colavx2one
+	// X3: the code bytes from the step's first on
+	VMOVQ  (R11)(R15*1), X3
+	MOVQ   R12, R14
+	SUBQ   R15, R14
+	SHLQ   $3, R14
+	VMOVQ  R14, X4
+	VPSRLQ X4, X3, X3
+	// Y10: the codes as float32
+	VPMOVSXBD X3, Y10
+	VCVTDQ2PS Y10, Y10
+	// Y3, Y4: the n indices; Y5, Y6 (then X5, X6 and Y11 as dwords): the lanes in range
+	LEAQ         qfhead<>+64(SB), R15
+	MOVQ         R8, R14
+	NEGQ         R14
+	VMOVDQU      (R15)(R14*8), Y8   // lanes 0..3 below n
+	VMOVDQU      32(R15)(R14*8), Y9 // lanes 4..7 below n
+	VPMASKMOVQ   (R9)(R12*8), Y8, Y3
+	VPMASKMOVQ   32(R9)(R12*8), Y9, Y4
+	VPXOR        Y14, Y3, Y5
+	VPCMPGTQ     Y5, Y15, Y5
+	VPAND        Y8, Y5, Y5
+	VEXTRACTI128 $1, Y5, X8
+	VSHUFPS      $0x88, X8, X5, X5
+	VPXOR        Y14, Y4, Y6
+	VPCMPGTQ     Y6, Y15, Y6
+	VPAND        Y9, Y6, Y6
+	VEXTRACTI128 $1, Y6, X9
+	VSHUFPS      $0x88, X9, X6, X6
+	VINSERTI128  $1, X6, Y5, Y11
+	// Y7: BX[idx[k+i]] in the lanes in range
+	VMOVDQA     X5, X12
+	VXORPS      X7, X7, X7
+	VGATHERQPS  X12, (BX)(Y3*4), X7
+	VMOVDQA     X6, X12
+	VXORPS      X13, X13, X13
+	VGATHERQPS  X12, (BX)(Y4*4), X13
+	VINSERTF128 $1, X13, Y7, Y7
+	VMULPS      Y7, Y10, Y10
+	// Y8: x[idx[k+i]] in the lanes in range, 0 elsewhere
+	VXORPS      X8, X8, X8
+	VGATHERQPS  X5, (SI)(Y3*4), X8
+	VXORPS      X9, X9, X9
+	VGATHERQPS  X6, (SI)(Y4*4), X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VANDPS      Y11, Y10, Y10
+	VFMADD231PS Y10, Y8, Y0
+	ADDQ        R8, R12
+	JMP         qspmvi8colavx2tail
+
+qspmvi8colavx2one:
+	CMPQ        R12, R13
+	JAE         qspmvi8colavx2sum
+	MOVQ        (R9)(R12*8), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qspmvi8colavx2skip
+	MOVBLSX     (R11)(R12*1), R14
+	VCVTSI2SSL  R14, X10, X10
+	VMULSS      (BX)(R8*4), X10, X10
+	VFMADD231SS (SI)(R8*4), X10, X2
+
+qspmvi8colavx2skip:
+	INCQ R12
+	JMP  qspmvi8colavx2one
+
+qspmvi8colavx2sum:
+	VADDPS       Y1, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS       X1, X0, X0
+	VMOVHLPS     X0, X0, X1
+	VADDPS       X1, X0, X0
+	VMOVSHDUP    X0, X1
+	VADDSS       X1, X0, X0
+	VADDSS       X0, X2, X2
+	VMULSS       alpha+144(FP), X2, X0
+	CMPL         beta+148(FP), $0
+	JEQ          qspmvi8colavx2nobeta
+	VMOVSS       beta+148(FP), X3
+	VFMADD231SS  (DI)(AX*4), X3, X0
+
+qspmvi8colavx2nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qspmvi8colavx2row
+
+qspmvi8colavx2done:
+	VZEROUPPER
+	RET
+
+// func QSpMVU8ColAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale, zero []float32, alpha, beta float32)
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMVU8ColAVX2(SB), NOSPLIT, $0-176
+	MOVQ         y_base+0(FP), DI
+	MOVQ         x_base+24(FP), SI
+	MOVQ         ptr_base+48(FP), DX
+	MOVQ         idx_base+72(FP), R9
+	MOVQ         codes_base+96(FP), R11
+	MOVQ         scale_base+120(FP), BX
+	MOVQ         $0x8000000000000000, R14
+	MOVQ         R14, X14
+	VPBROADCASTQ X14, Y14
+	XORQ         x_len+32(FP), R14
+	MOVQ         R14, X15
+	VPBROADCASTQ X15, Y15
+	XORQ         AX, AX
+
+qspmvu8colavx2row:
+	CMPQ AX, y_len+8(FP)
+	JAE  qspmvu8colavx2done
+	MOVQ (DX)(AX*8), R12
+	MOVQ 8(DX)(AX*8), R13
+	MOVQ idx_len+80(FP), R10
+	// clamp the row to 0..len(idx)
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	// R10: the zero points
+	MOVQ   zero_base+144(FP), R10
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS X2, X2, X2
+	CMPQ   R12, R13
+	JAE    qspmvu8colavx2sum
+
+qspmvu8colavx2by16:
+	LEAQ       16(R12), R8
+	CMPQ       R8, R13
+	JA         qspmvu8colavx2tail
+	VPXOR      0(R9)(R12*8), Y14, Y3
+	VPCMPGTQ   Y3, Y15, Y3
+	VPXOR      32(R9)(R12*8), Y14, Y4
+	VPCMPGTQ   Y4, Y15, Y4
+	VPXOR      64(R9)(R12*8), Y14, Y5
+	VPCMPGTQ   Y5, Y15, Y5
+	VPXOR      96(R9)(R12*8), Y14, Y6
+	VPCMPGTQ   Y6, Y15, Y6
+	VPAND      Y4, Y3, Y3
+	VPAND      Y6, Y5, Y5
+	VPAND      Y5, Y3, Y3
+	VMOVMSKPD  Y3, R14
+	CMPL       R14, $15
+	JNE        qspmvu8colavx2tail
+	PREFETCHT0 2048(R9)(R12*8)
+	PREFETCHT0 2112(R9)(R12*8)
+	PREFETCHT0 256(R11)(R12*1)
+	// Y10: codes k+0.. as float32
+	VPMOVZXBD 0(R11)(R12*1), Y10
+	VCVTDQ2PS Y10, Y10
+	// Y11: codes k+8.. as float32
+	VPMOVZXBD   8(R11)(R12*1), Y11
+	VCVTDQ2PS   Y11, Y11
+	MOVQ        0(R9)(R12*8), R8
+	MOVQ        8(R9)(R12*8), R14
+	MOVQ        16(R9)(R12*8), R15
+	VMOVSS      (R10)(R8*4), X8
+	MOVQ        24(R9)(R12*8), R8
+	VINSERTPS   $0x10, (R10)(R14*4), X8, X8
+	MOVQ        32(R9)(R12*8), R14
+	VINSERTPS   $0x20, (R10)(R15*4), X8, X8
+	MOVQ        40(R9)(R12*8), R15
+	VINSERTPS   $0x30, (R10)(R8*4), X8, X8
+	MOVQ        48(R9)(R12*8), R8
+	VMOVSS      (R10)(R14*4), X9
+	MOVQ        56(R9)(R12*8), R14
+	VINSERTPS   $0x10, (R10)(R15*4), X9, X9
+	VINSERTPS   $0x20, (R10)(R8*4), X9, X9
+	VINSERTPS   $0x30, (R10)(R14*4), X9, X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VSUBPS      Y8, Y10, Y10 // less the zero points of the columns
+	MOVQ        0(R9)(R12*8), R8
+	MOVQ        8(R9)(R12*8), R14
+	MOVQ        16(R9)(R12*8), R15
+	VMOVSS      (BX)(R8*4), X8
+	MOVQ        24(R9)(R12*8), R8
+	VINSERTPS   $0x10, (BX)(R14*4), X8, X8
+	MOVQ        32(R9)(R12*8), R14
+	VINSERTPS   $0x20, (BX)(R15*4), X8, X8
+	MOVQ        40(R9)(R12*8), R15
+	VINSERTPS   $0x30, (BX)(R8*4), X8, X8
+	MOVQ        48(R9)(R12*8), R8
+	VMOVSS      (BX)(R14*4), X9
+	MOVQ        56(R9)(R12*8), R14
+	VINSERTPS   $0x10, (BX)(R15*4), X9, X9
+	VINSERTPS   $0x20, (BX)(R8*4), X9, X9
+	VINSERTPS   $0x30, (BX)(R14*4), X9, X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VMULPS      Y8, Y10, Y10 // times the scales of the columns
+	MOVQ        64(R9)(R12*8), R8
+	MOVQ        72(R9)(R12*8), R14
+	MOVQ        80(R9)(R12*8), R15
+	VMOVSS      (R10)(R8*4), X4
+	MOVQ        88(R9)(R12*8), R8
+	VINSERTPS   $0x10, (R10)(R14*4), X4, X4
+	MOVQ        96(R9)(R12*8), R14
+	VINSERTPS   $0x20, (R10)(R15*4), X4, X4
+	MOVQ        104(R9)(R12*8), R15
+	VINSERTPS   $0x30, (R10)(R8*4), X4, X4
+	MOVQ        112(R9)(R12*8), R8
+	VMOVSS      (R10)(R14*4), X5
+	MOVQ        120(R9)(R12*8), R14
+	VINSERTPS   $0x10, (R10)(R15*4), X5, X5
+	VINSERTPS   $0x20, (R10)(R8*4), X5, X5
+	VINSERTPS   $0x30, (R10)(R14*4), X5, X5
+	VINSERTF128 $1, X5, Y4, Y4
+	VSUBPS      Y4, Y11, Y11 // less the zero points of the columns
+	MOVQ        64(R9)(R12*8), R8
+	MOVQ        72(R9)(R12*8), R14
+	MOVQ        80(R9)(R12*8), R15
+	VMOVSS      (BX)(R8*4), X4
+	MOVQ        88(R9)(R12*8), R8
+	VINSERTPS   $0x10, (BX)(R14*4), X4, X4
+	MOVQ        96(R9)(R12*8), R14
+	VINSERTPS   $0x20, (BX)(R15*4), X4, X4
+	MOVQ        104(R9)(R12*8), R15
+	VINSERTPS   $0x30, (BX)(R8*4), X4, X4
+	MOVQ        112(R9)(R12*8), R8
+	VMOVSS      (BX)(R14*4), X5
+	MOVQ        120(R9)(R12*8), R14
+	VINSERTPS   $0x10, (BX)(R15*4), X5, X5
+	VINSERTPS   $0x20, (BX)(R8*4), X5, X5
+	VINSERTPS   $0x30, (BX)(R14*4), X5, X5
+	VINSERTF128 $1, X5, Y4, Y4
+	VMULPS      Y4, Y11, Y11 // times the scales of the columns
+	MOVQ        0(R9)(R12*8), R8
+	MOVQ        8(R9)(R12*8), R14
+	MOVQ        16(R9)(R12*8), R15
+	VMOVSS      (SI)(R8*4), X8
+	MOVQ        24(R9)(R12*8), R8
+	VINSERTPS   $0x10, (SI)(R14*4), X8, X8
+	MOVQ        32(R9)(R12*8), R14
+	VINSERTPS   $0x20, (SI)(R15*4), X8, X8
+	MOVQ        40(R9)(R12*8), R15
+	VINSERTPS   $0x30, (SI)(R8*4), X8, X8
+	MOVQ        48(R9)(R12*8), R8
+	VMOVSS      (SI)(R14*4), X9
+	MOVQ        56(R9)(R12*8), R14
+	VINSERTPS   $0x10, (SI)(R15*4), X9, X9
+	VINSERTPS   $0x20, (SI)(R8*4), X9, X9
+	VINSERTPS   $0x30, (SI)(R14*4), X9, X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VFMADD231PS Y10, Y8, Y0
+	MOVQ        64(R9)(R12*8), R8
+	MOVQ        72(R9)(R12*8), R14
+	MOVQ        80(R9)(R12*8), R15
+	VMOVSS      (SI)(R8*4), X4
+	MOVQ        88(R9)(R12*8), R8
+	VINSERTPS   $0x10, (SI)(R14*4), X4, X4
+	MOVQ        96(R9)(R12*8), R14
+	VINSERTPS   $0x20, (SI)(R15*4), X4, X4
+	MOVQ        104(R9)(R12*8), R15
+	VINSERTPS   $0x30, (SI)(R8*4), X4, X4
+	MOVQ        112(R9)(R12*8), R8
+	VMOVSS      (SI)(R14*4), X5
+	MOVQ        120(R9)(R12*8), R14
+	VINSERTPS   $0x10, (SI)(R15*4), X5, X5
+	VINSERTPS   $0x20, (SI)(R8*4), X5, X5
+	VINSERTPS   $0x30, (SI)(R14*4), X5, X5
+	VINSERTF128 $1, X5, Y4, Y4
+	VFMADD231PS Y11, Y4, Y1
+	ADDQ        $16, R12
+	JMP         qspmvu8colavx2by16
+
+qspmvu8colavx2tail:
+	MOVQ    R13, R8
+	SUBQ    R12, R8
+	JLE     qspmvu8colavx2sum
+	MOVL    $8, R14
+	CMPQ    R8, R14
+	CMOVQGT R14, R8
+	// R15: the first of the 8 code bytes that end with the step's; not before the row's first
+	LEAQ (R12)(R8*1), R15
+	SUBQ $8, R15
+	MOVQ (DX)(AX*8), R14
+	CMPQ R15, R14
+	JLT  qspmvu8colavx2one
+	// X3: the code bytes from the step's first on
+	VMOVQ  (R11)(R15*1), X3
+	MOVQ   R12, R14
+	SUBQ   R15, R14
+	SHLQ   $3, R14
+	VMOVQ  R14, X4
+	VPSRLQ X4, X3, X3
+	// Y10: the codes as float32
+	VPMOVZXBD X3, Y10
+	VCVTDQ2PS Y10, Y10
+	// Y3, Y4: the n indices; Y5, Y6 (then X5, X6 and Y11 as dwords): the lanes in range
+	LEAQ         qfhead<>+64(SB), R15
+	MOVQ         R8, R14
+	NEGQ         R14
+	VMOVDQU      (R15)(R14*8), Y8   // lanes 0..3 below n
+	VMOVDQU      32(R15)(R14*8), Y9 // lanes 4..7 below n
+	VPMASKMOVQ   (R9)(R12*8), Y8, Y3
+	VPMASKMOVQ   32(R9)(R12*8), Y9, Y4
+	VPXOR        Y14, Y3, Y5
+	VPCMPGTQ     Y5, Y15, Y5
+	VPAND        Y8, Y5, Y5
+	VEXTRACTI128 $1, Y5, X8
+	VSHUFPS      $0x88, X8, X5, X5
+	VPXOR        Y14, Y4, Y6
+	VPCMPGTQ     Y6, Y15, Y6
+	VPAND        Y9, Y6, Y6
+	VEXTRACTI128 $1, Y6, X9
+	VSHUFPS      $0x88, X9, X6, X6
+	VINSERTI128  $1, X6, Y5, Y11
+	// Y7: R10[idx[k+i]] in the lanes in range
+	VMOVDQA     X5, X12
+	VXORPS      X7, X7, X7
+	VGATHERQPS  X12, (R10)(Y3*4), X7
+	VMOVDQA     X6, X12
+	VXORPS      X13, X13, X13
+	VGATHERQPS  X12, (R10)(Y4*4), X13
+	VINSERTF128 $1, X13, Y7, Y7
+	VSUBPS      Y7, Y10, Y10
+	// Y7: BX[idx[k+i]] in the lanes in range
+	VMOVDQA     X5, X12
+	VXORPS      X7, X7, X7
+	VGATHERQPS  X12, (BX)(Y3*4), X7
+	VMOVDQA     X6, X12
+	VXORPS      X13, X13, X13
+	VGATHERQPS  X12, (BX)(Y4*4), X13
+	VINSERTF128 $1, X13, Y7, Y7
+	VMULPS      Y7, Y10, Y10
+	// Y8: x[idx[k+i]] in the lanes in range, 0 elsewhere
+	VXORPS      X8, X8, X8
+	VGATHERQPS  X5, (SI)(Y3*4), X8
+	VXORPS      X9, X9, X9
+	VGATHERQPS  X6, (SI)(Y4*4), X9
+	VINSERTF128 $1, X9, Y8, Y8
+	VANDPS      Y11, Y10, Y10
+	VFMADD231PS Y10, Y8, Y0
+	ADDQ        R8, R12
+	JMP         qspmvu8colavx2tail
+
+qspmvu8colavx2one:
+	CMPQ        R12, R13
+	JAE         qspmvu8colavx2sum
+	MOVQ        (R9)(R12*8), R8
+	CMPQ        R8, x_len+32(FP)
+	JAE         qspmvu8colavx2skip
+	MOVBLZX     (R11)(R12*1), R14
+	VCVTSI2SSL  R14, X10, X10
+	VSUBSS      (R10)(R8*4), X10, X10
+	VMULSS      (BX)(R8*4), X10, X10
+	VFMADD231SS (SI)(R8*4), X10, X2
+
+qspmvu8colavx2skip:
+	INCQ R12
+	JMP  qspmvu8colavx2one
+
+qspmvu8colavx2sum:
+	VADDPS       Y1, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS       X1, X0, X0
+	VMOVHLPS     X0, X0, X1
+	VADDPS       X1, X0, X0
+	VMOVSHDUP    X0, X1
+	VADDSS       X1, X0, X0
+	VADDSS       X0, X2, X2
+	VMULSS       alpha+168(FP), X2, X0
+	CMPL         beta+172(FP), $0
+	JEQ          qspmvu8colavx2nobeta
+	VMOVSS       beta+172(FP), X3
+	VFMADD231SS  (DI)(AX*4), X3, X0
+
+qspmvu8colavx2nobeta:
+	VMOVSS X0, (DI)(AX*4)
+	INCQ   AX
+	JMP    qspmvu8colavx2row
+
+qspmvu8colavx2done:
 	VZEROUPPER
 	RET

@@ -981,6 +981,68 @@ func QSpMV4MXAVX2(y, x []float32, ptr, idx []uint64, codes []byte, table []float
 //go:noescape
 func QSpMVI8RowAVX512(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
 
+// QSpMVU8BlockAVX512 is QSpMVI8BlockAVX512 on uint8 codes with a scale
+// and a zero point per block:
+//
+//	s += ((float32(codes[k]) - float32(zero[k/b])) * scale[k/b]) * x[idx[k]]
+//
+// (the subtraction exact), the block's zero point broadcast as float32 and
+// blended across a block end as its scale is. It needs len(ptr) ==
+// len(y)+1, b >= 16, len(codes) >= len(idx) and a scale and a zero point
+// for every block of the values of the rows.
+// Requires: AVX512F, AVX512BW, BMI2.
+//
+//go:noescape
+func QSpMVU8BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []byte, b int, alpha, beta float32)
+
+// QSpMVU8BlockAVX2 is QSpMVI8BlockAVX2 on uint8 codes with a scale and a
+// zero point per block (QSpMVU8BlockAVX512's contract).
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMVU8BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []byte, b int, alpha, beta float32)
+
+// QSpMVI8ColAVX512 is QSpMVI8RowAVX512 with one scale per column, read
+// with x:
+//
+//	s += (float32(int8(codes[k])) * scale[idx[k]]) * x[idx[k]]
+//	y[i] = alpha*s + beta*y[i]
+//
+// each value one float32 product rounded once, as quant.Values.At computes
+// it; the scales loaded as x is (scalar loads, gathered in the masked
+// steps). It needs len(ptr) == len(y)+1, len(codes) >= len(idx) and
+// len(scale) >= len(x).
+// Requires: AVX512F, AVX512BW, BMI2.
+//
+//go:noescape
+func QSpMVI8ColAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha, beta float32)
+
+// QSpMVU8ColAVX512 is QSpMVI8ColAVX512 on uint8 codes with one scale and
+// one zero point per column, the zero points as float32 (integers 0..255):
+//
+//	s += ((float32(codes[k]) - zero[idx[k]]) * scale[idx[k]]) * x[idx[k]]
+//
+// (the subtraction exact). It needs len(ptr) == len(y)+1, len(codes) >=
+// len(idx), len(scale) >= len(x) and len(zero) >= len(x).
+// Requires: AVX512F, AVX512BW, BMI2.
+//
+//go:noescape
+func QSpMVU8ColAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale, zero []float32, alpha, beta float32)
+
+// QSpMVI8ColAVX2 is QSpMVI8RowAVX2 with one scale per column, read with x
+// (QSpMVI8ColAVX512's contract).
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMVI8ColAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha, beta float32)
+
+// QSpMVU8ColAVX2 is QSpMVI8ColAVX2 on uint8 codes with one scale and one
+// zero point per column (QSpMVU8ColAVX512's contract).
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMVU8ColAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale, zero []float32, alpha, beta float32)
+
 // Family qscatter: qscatter_amd64.s.
 
 // QScatterI8RowAVX2 computes ScatterAdd on int8 codes with one scale per

@@ -481,6 +481,36 @@ func QSpMVI8RowAVX512(y, x []float32, ptr, idx []uint64, codes []byte, rs []floa
 	panic(noAsm)
 }
 
+// QSpMVU8BlockAVX512 is not built here; it panics.
+func QSpMVU8BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []byte, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVU8BlockAVX2 is not built here; it panics.
+func QSpMVU8BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []byte, b int, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVI8ColAVX512 is not built here; it panics.
+func QSpMVI8ColAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVU8ColAVX512 is not built here; it panics.
+func QSpMVU8ColAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale, zero []float32, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVI8ColAVX2 is not built here; it panics.
+func QSpMVI8ColAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha, beta float32) {
+	panic(noAsm)
+}
+
+// QSpMVU8ColAVX2 is not built here; it panics.
+func QSpMVU8ColAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale, zero []float32, alpha, beta float32) {
+	panic(noAsm)
+}
+
 // Family qscatter: qscatter_amd64.s.
 
 // QScatterI8RowAVX2 is not built here; it panics.

@@ -117,6 +117,44 @@ gathered), which also take the rest of a row after an index not below
 len(x) and skip such entries. It prefetches idx and the codes into L2. It
 needs len(ptr) == len(y)+1, len(codes) >= len(idx) and len(rs) >= len(y).
 Requires: AVX512F, AVX512BW, BMI2.`},
+		{"qfused", "QSpMVU8BlockAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []byte, b int, alpha, beta float32)", `QSpMVU8BlockAVX512 is QSpMVI8BlockAVX512 on uint8 codes with a scale
+and a zero point per block:
+
+	s += ((float32(codes[k]) - float32(zero[k/b])) * scale[k/b]) * x[idx[k]]
+
+(the subtraction exact), the block's zero point broadcast as float32 and
+blended across a block end as its scale is. It needs len(ptr) ==
+len(y)+1, b >= 16, len(codes) >= len(idx) and a scale and a zero point
+for every block of the values of the rows.
+Requires: AVX512F, AVX512BW, BMI2.`},
+		{"qfused", "QSpMVU8BlockAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []byte, b int, alpha, beta float32)", `QSpMVU8BlockAVX2 is QSpMVI8BlockAVX2 on uint8 codes with a scale and a
+zero point per block (QSpMVU8BlockAVX512's contract).
+Requires: AVX, AVX2, FMA3.`},
+		{"qfused", "QSpMVI8ColAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha, beta float32)", `QSpMVI8ColAVX512 is QSpMVI8RowAVX512 with one scale per column, read
+with x:
+
+	s += (float32(int8(codes[k])) * scale[idx[k]]) * x[idx[k]]
+	y[i] = alpha*s + beta*y[i]
+
+each value one float32 product rounded once, as quant.Values.At computes
+it; the scales loaded as x is (scalar loads, gathered in the masked
+steps). It needs len(ptr) == len(y)+1, len(codes) >= len(idx) and
+len(scale) >= len(x).
+Requires: AVX512F, AVX512BW, BMI2.`},
+		{"qfused", "QSpMVU8ColAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, scale, zero []float32, alpha, beta float32)", `QSpMVU8ColAVX512 is QSpMVI8ColAVX512 on uint8 codes with one scale and
+one zero point per column, the zero points as float32 (integers 0..255):
+
+	s += ((float32(codes[k]) - zero[idx[k]]) * scale[idx[k]]) * x[idx[k]]
+
+(the subtraction exact). It needs len(ptr) == len(y)+1, len(codes) >=
+len(idx), len(scale) >= len(x) and len(zero) >= len(x).
+Requires: AVX512F, AVX512BW, BMI2.`},
+		{"qfused", "QSpMVI8ColAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha, beta float32)", `QSpMVI8ColAVX2 is QSpMVI8RowAVX2 with one scale per column, read with x
+(QSpMVI8ColAVX512's contract).
+Requires: AVX, AVX2, FMA3.`},
+		{"qfused", "QSpMVU8ColAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, scale, zero []float32, alpha, beta float32)", `QSpMVU8ColAVX2 is QSpMVI8ColAVX2 on uint8 codes with one scale and one
+zero point per column (QSpMVU8ColAVX512's contract).
+Requires: AVX, AVX2, FMA3.`},
 	}
 }
 
@@ -251,9 +289,16 @@ type qfKind struct {
 	nib, mx, row bool
 	// e4m3: FP8 E4M3 codes, one a byte (with mx).
 	e4m3 bool
-	// u8: uint8 codes less a zero point per row, rz (with row).
+	// u8: uint8 codes less a zero point per row, rz (with row), per
+	// column (with col), or per block (neither; zero, bytes).
 	u8 bool
+	// col: a scale (u8: and a float32 zero point) per column, scale[idx[k]]
+	// (zero[idx[k]]), read by scalar loads as x is.
+	col bool
 }
+
+// block reports whether the kernel reads a scale per block.
+func (k qfKind) block() bool { return !k.row && !k.col }
 
 // qfKinds are the AVX-512 kernels by name.
 var qfKinds = []struct {
@@ -266,15 +311,20 @@ var qfKinds = []struct {
 	{"QSpMV4BlockAVX512", qfKind{nib: true}},
 	{"QSpMV4MXAVX512", qfKind{nib: true, mx: true}},
 	{"QSpMV8MXAVX512", qfKind{mx: true, e4m3: true}},
+	{"QSpMVU8BlockAVX512", qfKind{u8: true}},
+	{"QSpMVI8ColAVX512", qfKind{col: true}},
+	{"QSpMVU8ColAVX512", qfKind{col: true, u8: true}},
 }
 
 // args are the frame offsets of the kernel's arguments past codes: the
 // scales' (rs, scale or exps), b's (-1 for row) and alpha's (beta's 4 on).
 func (k qfKind) args() (scale, b, alpha int) {
 	switch {
+	case k.u8 && k.block():
+		return 120, 168, 176
 	case k.u8:
 		return 120, -1, 168
-	case k.row:
+	case k.row, k.col:
 		return 120, -1, 144
 	case k.nib:
 		return 144, 168, 176
@@ -294,14 +344,30 @@ func (k qfKind) scaleName() string {
 }
 
 // qfScale loads the scale of the block at BX (float32, or with mx an
-// E8M0 exponent) broadcast into Z31. It clobbers R14 and R15.
-func qfScale(f *asmFile, mx bool) {
-	if !mx {
+// E8M0 exponent) broadcast into Z31, and for uint8 codes its zero point as
+// float32 into Z29. It clobbers R14 and R15.
+func qfScale(f *asmFile, k qfKind) {
+	if k.u8 {
+		qfBlockZero(f)
+		f.i("VPBROADCASTD R14, Z29")
+		f.i("VCVTDQ2PS Z29, Z29")
+	}
+	if !k.mx {
 		f.i("VBROADCASTSS (BX), Z31")
 		return
 	}
 	e8m0Bits(f, "R14", "R15")
 	f.i("VPBROADCASTD R14, Z31")
+}
+
+// qfBlockZero loads the zero point of the block whose scale is at BX
+// (a kernel by block on uint8 codes) into R14.
+func qfBlockZero(f *asmFile) {
+	f.i("MOVQ BX, R14")
+	f.i("SUBQ scale_base+120(FP), R14")
+	f.i("SHRQ $2, R14")
+	f.i("ADDQ zero_base+144(FP), R14")
+	f.i("MOVBLZX (R14), R14")
 }
 
 // qfStep is the registers of one 16-value step of an AVX-512 fused
@@ -347,9 +413,12 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 		f.i("VMOVUPS (R14), Z29")
 		f.i("VMOVDQU64 qfshift<>(SB), Z28")
 	}
-	if k.row {
+	switch {
+	case k.row:
 		f.i("MOVQ rs_base+120(FP), BX")
-	} else {
+	case k.col:
+		f.i("MOVQ scale_base+120(FP), BX")
+	default:
 		lanes := 0
 		if k.nib {
 			lanes = 128
@@ -370,9 +439,9 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 	f.i("VMOVSS alpha+%d(FP), X13", aOff)
 	f.i("VMOVSS beta+%d(FP), X12", aOff+4)
 	qfRowStart(f, k, p, "Z22", "VPXORQ", "Z", func() { f.i("VPBROADCASTD R14, Z22") })
-	if !k.row {
+	if k.block() {
 		qfBlockStart(f, k, sOff, bOff, ses)
-		qfScale(f, k.mx)
+		qfScale(f, k)
 	}
 	if k.nib {
 		f.c("an odd first value alone, so that the passes start on a byte")
@@ -381,7 +450,7 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 		qfOne(f, k, p+"peel", ses, bOff, true)
 		f.i("INCQ R12")
 	}
-	if !k.row {
+	if k.block() {
 		f.label(p + "pass")
 		f.c("blocks under 32 values: steps of 16 only")
 		f.i("CMPQ b+%d(FP), $32", bOff)
@@ -398,7 +467,7 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 		f.i("JNZ %sby32x", p)
 	}
 	qfPassHead(f, k, p, p+"by32")
-	if k.row {
+	if !k.block() {
 		qfStepCode(f, sk, k, qfSteps[0], 0, p+"a", ses, bOff)
 		qfStepCode(f, sk, k, qfSteps[1], 16, p+"b", ses, bOff)
 	} else {
@@ -406,7 +475,7 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 	}
 	f.i("MOVQ CX, R12")
 	f.i("JMP %sby32", p)
-	if !k.row {
+	if k.block() {
 		f.c("passes across a block end when b = 32 (R10 stays the block's values left)")
 		qfPassHead(f, k, p, p+"by32x")
 		qfPassCode(f, k, p, true, ses)
@@ -427,7 +496,7 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 		qfLines(f, sk.scale("X2"))
 		qfLines(f, sk.storeY(p+"nobeta", "\tINCQ AX", fmt.Sprintf("\tJMP %srow", p)))
 	})
-	if !k.row {
+	if k.block() {
 		qfPassSplit(f, k, p, ses, bOff)
 	}
 }
@@ -440,7 +509,11 @@ func qfAVX512(f *asmFile, name string, k qfKind) {
 func qfRowStart(f *asmFile, k qfKind, p, zp, zero, v string, bcast func()) {
 	f.i("XORQ AX, AX")
 	qfRow(f, p, true)
-	if k.u8 {
+	if k.u8 && k.col {
+		f.c("R10: the zero points")
+		f.i("MOVQ zero_base+144(FP), R10")
+	}
+	if k.u8 && k.row {
 		f.c("%s: the row's zero point in every lane", zp)
 		f.i("MOVQ rz_base+144(FP), R14")
 		f.i("MOVBLZX (R14)(AX*1), R14")
@@ -498,7 +571,7 @@ func qfPassHead(f *asmFile, k qfKind, p, l string) {
 // len(x)) into X2; with dec it first counts it off R10, the block's
 // values left.
 func qfOne(f *asmFile, k qfKind, l string, ses, bOff int, dec bool) {
-	if dec && !k.row {
+	if dec && k.block() {
 		f.i("DECQ R10")
 	}
 	qfScalarValue(f, k, l, qfScalarRegs{v: "X16", pow: "X24", zero: "X22", scale: "X31"}, func() {
@@ -508,8 +581,8 @@ func qfOne(f *asmFile, k qfKind, l string, ses, bOff int, dec bool) {
 }
 
 // qfScalarRegs are the registers of a fused kernel's one-value step: the
-// value v, 2^120 for E4M3 codes (pow), the row's zero point for uint8
-// codes and the block's broadcast scale.
+// value v, 2^120 for E4M3 codes (pow), the row's (block's, as float32)
+// zero point for uint8 codes and the block's broadcast scale.
 type qfScalarRegs struct{ v, pow, zero, scale string }
 
 // qfScalarValue adds value R12 of a fused kernel of kind k, the AVX-512
@@ -536,6 +609,19 @@ func qfScalarValue(f *asmFile, k qfKind, l string, r qfScalarRegs, lookup func()
 		f.i("ANDL $0x87f00000, R14")
 		f.i("VMOVD R14, %s", r.v)
 		f.i("VMULSS %s, %s, %s", r.pow, r.v, r.v)
+	case k.col:
+		if k.u8 {
+			f.i("MOVBLZX (R11)(R12*1), R14")
+			f.i("VCVTSI2SSL R14, %s, %s", r.v, r.v)
+			f.i("VSUBSS (R10)(R8*4), %s, %s", r.v, r.v)
+		} else {
+			f.i("MOVBLSX (R11)(R12*1), R14")
+			f.i("VCVTSI2SSL R14, %s, %s", r.v, r.v)
+		}
+	case k.u8 && k.block():
+		f.i("MOVBLZX (R11)(R12*1), R14")
+		f.i("VCVTSI2SSL R14, %s, %s", r.v, r.v)
+		f.i("VSUBSS %s, %s, %s", r.zero, r.v, r.v)
 	case k.u8:
 		f.i("MOVBLZX (R11)(R12*1), R14")
 		f.i("VMOVD %s, R15", r.zero)
@@ -545,7 +631,10 @@ func qfScalarValue(f *asmFile, k qfKind, l string, r qfScalarRegs, lookup func()
 		f.i("MOVBLSX (R11)(R12*1), R14")
 		f.i("VCVTSI2SSL R14, %s, %s", r.v, r.v)
 	}
-	if !k.row {
+	switch {
+	case k.col:
+		f.i("VMULSS (BX)(R8*4), %s, %s", r.v, r.v)
+	case k.block():
 		f.i("VMULSS %s, %s, %s", r.scale, r.v, r.v)
 	}
 	f.i("VFMADD231SS (SI)(R8*4), %s, X2", r.v)
@@ -573,7 +662,7 @@ func qfPrefetch(f *asmFile, k qfKind, lines int) {
 		f.i("%s %d(R9)(R12*8)", qfPFI, qfPFD+64*i)
 	}
 	qfCodesPrefetch(f, k, qfPFD)
-	if !k.row {
+	if k.block() {
 		qfScalesPrefetch(f, k)
 	}
 }
@@ -612,7 +701,7 @@ func qfCodesPrefetch(f *asmFile, k qfKind, pfd int) {
 // next block's blended into the lanes past a block end), the decoded
 // codes times them, x's vector and the FMA.
 func qfStepCode(f *asmFile, sk *spmvKernel, k qfKind, st qfStep, off int, l string, ses, bOff int) {
-	if !k.row {
+	if k.block() {
 		qfStepScales(f, k, st.scales, "$16", l, ses, bOff)
 	}
 	v := st.vals
@@ -623,8 +712,20 @@ func qfStepCode(f *asmFile, sk *spmvKernel, k qfKind, st qfStep, off int, l stri
 	} else {
 		qfDecode(f, k, v, fmt.Sprintf("%d(R11)(R12*1)", off))
 	}
-	if !k.row {
+	if k.block() {
+		if k.u8 {
+			f.i("VSUBPS Z23, %s, %s", v, v)
+		}
 		f.i("VMULPS %s, %s, %s", st.scales, v, v)
+	}
+	if k.col {
+		lane := func(l int) int { return off + l }
+		if k.u8 {
+			f.c("less the zero points of the columns")
+			f.i("VSUBPS %s, %s, %s", qfLoadX(f, lane, st.xa, st.xb, "R10"), v, v)
+		}
+		f.c("times the scales of the columns")
+		f.i("VMULPS %s, %s, %s", qfLoadX(f, lane, st.xa, st.xb, "BX"), v, v)
 	}
 	for _, blk := range [][]string{sk.block(off, st.xa, st.acc), sk.block(off+8, st.xb, st.acc)} {
 		qfLines(f, blk[:len(blk)-1]) // all but its FMA
@@ -643,6 +744,10 @@ func qfStepCode(f *asmFile, sk *spmvKernel, k qfKind, st qfStep, off int, l stri
 func qfStepScales(f *asmFile, k qfKind, scales, n, l string, ses, bOff int) {
 	f.c("%s: the values' scales", scales)
 	f.i("VMOVAPS Z31, %s", scales)
+	if k.u8 {
+		f.c("Z23: their zero points")
+		f.i("VMOVAPS Z29, Z23")
+	}
 	f.i("CMPQ R10, %s", n)
 	f.i("JLT %ssplit", l)
 	f.i("SUBQ %s, R10", n)
@@ -654,8 +759,11 @@ func qfStepScales(f *asmFile, k qfKind, scales, n, l string, ses, bOff int) {
 	f.i("KMOVW R14, K5")
 	f.i("KNOTW K5, K5")
 	f.i("ADDQ $%d, BX", ses)
-	qfScale(f, k.mx)
+	qfScale(f, k)
 	f.i("VMOVAPS Z31, K5, %s", scales)
+	if k.u8 {
+		f.i("VMOVAPS Z29, K5, Z23")
+	}
 	f.i("ADDQ b+%d(FP), R10", bOff)
 	f.i("SUBQ %s, R10", n)
 	f.label(l + "decode")
@@ -680,13 +788,19 @@ func qfTail(f *asmFile, k qfKind, p string, ses, bOff int) {
 	f.i("VPCMPUQ $1, Z30, Z20, K1, K3")
 	f.i("VPCMPUQ $1, Z30, Z21, K2, K4")
 	f.i("KUNPCKBW K3, K4, K7")
+	if k.col {
+		qfGatherCol(f, "BX", "Z17", "Z18")
+		if k.u8 {
+			qfGatherCol(f, "R10", "Z19", "Z18")
+		}
+	}
 	f.c("Z15: x[idx[k+i]] in the lanes of K7")
 	f.i("VXORPS Y15, Y15, Y15")
 	f.i("VXORPS Y14, Y14, Y14")
 	f.i("VGATHERQPS (SI)(Z20*4), K3, Y15")
 	f.i("VGATHERQPS (SI)(Z21*4), K4, Y14")
 	f.i("VINSERTF64X4 $1, Y14, Z15, Z15")
-	if !k.row {
+	if k.block() {
 		qfStepScales(f, k, "Z17", "CX", p+"t", ses, bOff)
 	}
 	if k.nib {
@@ -704,12 +818,33 @@ func qfTail(f *asmFile, k qfKind, p string, ses, bOff int) {
 		f.i("VMOVDQU8.Z (R11)(R12*1), K1, X16")
 	}
 	qfDecode(f, k, "Z16", "X16")
+	switch {
+	case k.col && k.u8:
+		f.i("VSUBPS Z19, Z16, Z16")
+	case k.u8 && k.block():
+		f.i("VSUBPS Z23, Z16, Z16")
+	}
 	if !k.row {
 		f.i("VMULPS Z17, Z16, Z16")
 	}
 	f.i("VFMADD231PS Z16, Z15, K7, Z0")
 	f.i("ADDQ CX, R12")
 	f.i("JMP %stail", p)
+}
+
+// qfGatherCol gathers base[idx[k+i]] (float32) into dst, a Z register, in
+// the lanes of the tail's K3 and K4 (the indices in Z20 and Z21), 0
+// elsewhere, through tmp; K3 and K4 are kept (the gathers take copies).
+func qfGatherCol(f *asmFile, base, dst, tmp string) {
+	f.c("%s: %s[idx[k+i]] in the lanes of K7", dst, base)
+	f.i("KMOVW K3, K5")
+	f.i("KMOVW K4, K6")
+	f.i("VPXORD %s, %s, %s", dst, dst, dst)
+	f.i("VPXORD %s, %s, %s", tmp, tmp, tmp)
+	yd, yt := strings.Replace(dst, "Z", "Y", 1), strings.Replace(tmp, "Z", "Y", 1)
+	f.i("VGATHERQPS (%s)(Z20*4), K5, %s", base, yd)
+	f.i("VGATHERQPS (%s)(Z21*4), K6, %s", base, yt)
+	f.i("VINSERTF64X4 $1, %s, %s, %s", yt, dst, dst)
 }
 
 // qfTailCount opens a masked tail at <p>tail: r = min(lanes, values left
@@ -745,6 +880,10 @@ func qfDecode(f *asmFile, k qfKind, v, src string) {
 		f.i("VPSLLD $20, %s, %s", v, v)
 		f.i("VPANDD Z23, %s, %s", v, v)
 		f.i("VMULPS Z24, %s, %s", v, v)
+	case k.u8 && !k.row:
+		f.c("%s: the 16 codes as float32", v)
+		f.i("VPMOVZXBD %s, %s", src, v)
+		f.i("VCVTDQ2PS %s, %s", v, v)
 	case k.u8:
 		f.c("%s: the 16 codes less the zero point as float32", v)
 		f.i("VPMOVZXBD %s, %s", src, v)
@@ -782,13 +921,32 @@ var qfKindsAVX2 = []struct {
 	{"QSpMV8MXAVX2", qfKind{mx: true, e4m3: true}},
 	{"QSpMV4BlockAVX2", qfKind{nib: true}},
 	{"QSpMV4MXAVX2", qfKind{nib: true, mx: true}},
+	{"QSpMVU8BlockAVX2", qfKind{u8: true}},
+	{"QSpMVI8ColAVX2", qfKind{col: true}},
+	{"QSpMVU8ColAVX2", qfKind{col: true, u8: true}},
+}
+
+// qfZeroAVX2 is the register of the zero point of an AVX2 kernel of kind
+// k's scalar step: the row's (an integer) in X7, the block's (float32) in
+// X12.
+func qfZeroAVX2(k qfKind) string {
+	if k.block() {
+		return "X12"
+	}
+	return "X7"
 }
 
 // qfScaleAVX2 loads the scale of the block at BX (float32, or with mx an
-// E8M0 exponent) broadcast into dst (a Y register). It clobbers R14 and
-// R15.
-func qfScaleAVX2(f *asmFile, mx bool, dst string) {
-	if !mx {
+// E8M0 exponent) broadcast into dst (a Y register), and for uint8 codes
+// its zero point as float32 into Y12. It clobbers R14 and R15.
+func qfScaleAVX2(f *asmFile, k qfKind, dst string) {
+	if k.u8 {
+		qfBlockZero(f)
+		f.i("VMOVD R14, X12")
+		f.i("VPBROADCASTD X12, Y12")
+		f.i("VCVTDQ2PS Y12, Y12")
+	}
+	if !k.mx {
 		f.i("VBROADCASTSS (BX), %s", dst)
 		return
 	}
@@ -870,8 +1028,8 @@ func qfAVX2(f *asmFile, name string, k qfKind) {
 		f.i("MOVL $0x7b800000, R14 // 2^120")
 		f.i("VMOVD R14, X13")
 		f.i("VPBROADCASTD X13, Y13")
-	case k.row:
-		f.i("MOVQ rs_base+%d(FP), BX", sOff)
+	case k.row, k.col:
+		f.i("MOVQ %s_base+%d(FP), BX", k.scaleName(), sOff)
 	}
 	f.i("MOVQ $0x8000000000000000, R14")
 	f.i("MOVQ R14, X14")
@@ -883,9 +1041,9 @@ func qfAVX2(f *asmFile, name string, k qfKind) {
 		f.i("VMOVD R14, X7")
 		f.i("VPBROADCASTD X7, Y7")
 	})
-	if !k.row {
+	if k.block() {
 		qfBlockStart(f, k, sOff, bOff, ses)
-		qfScaleAVX2(f, k.mx, "Y7")
+		qfScaleAVX2(f, k, "Y7")
 	}
 	if k.nib {
 		f.c("CX: the nibble steering of the row's phase")
@@ -903,17 +1061,28 @@ func qfAVX2(f *asmFile, name string, k qfKind) {
 	f.i("PREFETCHT0 2048(R9)(R12*8)")
 	f.i("PREFETCHT0 2112(R9)(R12*8)")
 	qfDecodeAVX2(f, k)
-	if !k.row {
+	if k.block() {
 		qfSplitAVX2(f, k, "$16", p, ses, bOff, []string{"Y10", "Y11"})
 	}
+	for h := range 2 {
+		if !k.col {
+			break
+		}
+		if k.u8 {
+			v, c := qfAVX2LoadX(f, h, "R10")
+			f.i("VSUBPS %s, %s, %s // less the zero points of the columns", v, c, c)
+		}
+		v, c := qfAVX2LoadX(f, h, "BX")
+		f.i("VMULPS %s, %s, %s // times the scales of the columns", v, c, c)
+	}
 	for h, acc := range []string{"Y0", "Y1"} {
-		v, c := qfAVX2LoadX(f, h)
+		v, c := qfAVX2LoadX(f, h, "SI")
 		f.i("VFMADD231PS %s, %s, %s", c, v, acc)
 	}
 	f.i("ADDQ $16, R12")
 	f.i("JMP %sby16", p)
 	qfTailAVX2(f, k, p, ses, bOff)
-	qfScalarValue(f, k, p, qfScalarRegs{v: "X10", pow: "X13", zero: "X7", scale: "X7"}, func() {
+	qfScalarValue(f, k, p, qfScalarRegs{v: "X10", pow: "X13", zero: qfZeroAVX2(k), scale: "X7"}, func() {
 		f.i("ANDL $15, R14")
 		f.i("MOVQ table_base+120(FP), R15")
 		f.i("VMOVSS (R15)(R14*4), X10")
@@ -975,6 +1144,10 @@ func qfCodes8AVX2(f *asmFile, k qfKind, v, src, what string) {
 		f.i("VPSLLD $20, %s, %s", v, v)
 		f.i("VPAND Y12, %s, %s", v, v)
 		f.i("VMULPS Y13, %s, %s", v, v)
+	case k.u8 && !k.row:
+		f.c("%s: %s as float32", v, what)
+		f.i("VPMOVZXBD %s, %s", src, v)
+		f.i("VCVTDQ2PS %s, %s", v, v)
 	case k.u8:
 		f.c("%s: %s less the zero point as float32", v, what)
 		f.i("VPMOVZXBD %s, %s", src, v)
@@ -1030,7 +1203,7 @@ func qfTailAVX2(f *asmFile, k qfKind, p string, ses, bOff int) {
 	} else {
 		qfCodes8AVX2(f, k, "Y10", "X3", "the codes")
 	}
-	if !k.row {
+	if k.block() {
 		qfSplitAVX2(f, k, "R8", p+"t", ses, bOff, []string{"Y10"})
 	}
 	f.c("Y3, Y4: the n indices; Y5, Y6 (then X5, X6 and Y11 as dwords): the lanes in range")
@@ -1050,6 +1223,12 @@ func qfTailAVX2(f *asmFile, k qfKind, p string, ses, bOff int) {
 		f.i("VSHUFPS $0x88, %s, %s, %s", r[3], xm, xm)
 	}
 	f.i("VINSERTI128 $1, X6, Y5, Y11")
+	if k.col && k.u8 {
+		qfGatherColAVX2(f, "R10", "VSUBPS")
+	}
+	if k.col {
+		qfGatherColAVX2(f, "BX", "VMULPS")
+	}
 	f.c("Y8: x[idx[k+i]] in the lanes in range, 0 elsewhere")
 	f.i("VXORPS X8, X8, X8")
 	f.i("VGATHERQPS X5, (SI)(Y3*4), X8")
@@ -1063,41 +1242,68 @@ func qfTailAVX2(f *asmFile, k qfKind, p string, ses, bOff int) {
 	f.label(p + "one")
 	f.i("CMPQ R12, R13")
 	f.i("JAE %ssum", p)
-	if !k.row {
+	if k.block() {
 		f.i("TESTQ R10, R10")
 		f.i("JNZ %sdec", p)
 		f.i("ADDQ $%d, BX", ses)
-		qfScaleAVX2(f, k.mx, "Y7")
+		qfScaleAVX2(f, k, "Y7")
 		f.i("MOVQ b+%d(FP), R10", bOff)
 		f.label(p + "dec")
 		f.i("DECQ R10")
 	}
 }
 
+// qfGatherColAVX2 gathers base[idx[k+i]] (float32) into Y7 in the lanes
+// of the AVX2 tail's masks X5 and X6 (the indices in Y3 and Y4), 0
+// elsewhere, and applies it to the step's values by op (Y10 = Y10 op Y7).
+// It clobbers X12 and X13, and keeps X5 and X6.
+func qfGatherColAVX2(f *asmFile, base, op string) {
+	f.c("Y7: %s[idx[k+i]] in the lanes in range", base)
+	f.i("VMOVDQA X5, X12")
+	f.i("VXORPS X7, X7, X7")
+	f.i("VGATHERQPS X12, (%s)(Y3*4), X7", base)
+	f.i("VMOVDQA X6, X12")
+	f.i("VXORPS X13, X13, X13")
+	f.i("VGATHERQPS X12, (%s)(Y4*4), X13", base)
+	f.i("VINSERTF128 $1, X13, Y7, Y7")
+	f.i("%s Y7, Y10, Y10", op)
+}
+
 // qfSplitAVX2 multiplies the step's values in vs (8 lanes each, n values
 // in all, n an operand, at most 16) by their scales: Y7, the block's, and
 // when R10, the block's values left, is under n, the next block's in the
-// lanes from R10 on (which then becomes Y7); it counts the n values off
-// R10 (labels prefixed l). It clobbers R14, R15, Y3, Y5 and Y6.
+// lanes from R10 on (which then becomes Y7), uint8 codes less their zero
+// points first likewise (Y12); it counts the n values off R10 (labels
+// prefixed l). It clobbers R14, R15, Y3, Y5, Y6 and Y13.
 func qfSplitAVX2(f *asmFile, k qfKind, n, l string, ses, bOff int, vs []string) {
 	f.c("times their scales")
 	f.i("CMPQ R10, %s", n)
 	f.i("JLT %ssplit", l)
 	f.i("SUBQ %s, R10", n)
 	for _, v := range vs {
+		if k.u8 {
+			f.i("VSUBPS Y12, %s, %s", v, v)
+		}
 		f.i("VMULPS Y7, %s, %s", v, v)
 	}
 	f.i("JMP %sx", l)
 	f.label(l + "split")
 	f.c("lanes from m = R10 on are in the next block")
 	f.i("VMOVAPS Y7, Y6")
+	if k.u8 {
+		f.i("VMOVAPS Y12, Y13")
+	}
 	f.i("ADDQ $%d, BX", ses)
-	qfScaleAVX2(f, k.mx, "Y7")
+	qfScaleAVX2(f, k, "Y7")
 	f.i("MOVQ R10, R14")
 	f.i("NEGQ R14")
 	f.i("LEAQ qfsplit<>+64(SB), R15")
 	for h, v := range vs {
 		f.i("VMOVDQU %d(R15)(R14*4), Y3 // lanes %d..%d from m on", 32*h, 8*h, 8*h+7)
+		if k.u8 {
+			f.i("VBLENDVPS Y3, Y12, Y13, Y5")
+			f.i("VSUBPS Y5, %s, %s", v, v)
+		}
 		f.i("VBLENDVPS Y3, Y7, Y6, Y5")
 		f.i("VMULPS Y5, %s, %s", v, v)
 	}
@@ -1106,12 +1312,13 @@ func qfSplitAVX2(f *asmFile, k qfKind, n, l string, ses, bOff int, vs []string) 
 	f.label(l + "x")
 }
 
-// qfAVX2LoadX loads x[idx[k]] for the 8 entries of half h (0 or 1) of a
-// 16-entry AVX2 step at R12, by scalar loads and inserts (4 into the low
-// and 4 into the high 128 bits), into v; it returns v and the register c
+// qfAVX2LoadX loads base[idx[k]] (x, or a column's scale or zero point)
+// for the 8 entries of half h (0 or 1) of a 16-entry AVX2 step at R12, by
+// scalar loads and inserts (4 into the low and 4 into the high 128 bits),
+// into v; it returns v and the register c
 // that holds the half's decoded values. It clobbers R8, R14, R15 and the
 // other two X registers of the half.
-func qfAVX2LoadX(f *asmFile, h int) (v, c string) {
+func qfAVX2LoadX(f *asmFile, h int, base string) (v, c string) {
 	lo, hi, v := "X8", "X9", "Y8"
 	c = "Y10"
 	if h == 1 {
@@ -1121,19 +1328,19 @@ func qfAVX2LoadX(f *asmFile, h int) (v, c string) {
 	f.i("MOVQ %d(R9)(R12*8), R8", o)
 	f.i("MOVQ %d(R9)(R12*8), R14", o+8)
 	f.i("MOVQ %d(R9)(R12*8), R15", o+16)
-	f.i("VMOVSS (SI)(R8*4), %s", lo)
+	f.i("VMOVSS (%s)(R8*4), %s", base, lo)
 	f.i("MOVQ %d(R9)(R12*8), R8", o+24)
-	f.i("VINSERTPS $0x10, (SI)(R14*4), %s, %s", lo, lo)
+	f.i("VINSERTPS $0x10, (%s)(R14*4), %s, %s", base, lo, lo)
 	f.i("MOVQ %d(R9)(R12*8), R14", o+32)
-	f.i("VINSERTPS $0x20, (SI)(R15*4), %s, %s", lo, lo)
+	f.i("VINSERTPS $0x20, (%s)(R15*4), %s, %s", base, lo, lo)
 	f.i("MOVQ %d(R9)(R12*8), R15", o+40)
-	f.i("VINSERTPS $0x30, (SI)(R8*4), %s, %s", lo, lo)
+	f.i("VINSERTPS $0x30, (%s)(R8*4), %s, %s", base, lo, lo)
 	f.i("MOVQ %d(R9)(R12*8), R8", o+48)
-	f.i("VMOVSS (SI)(R14*4), %s", hi)
+	f.i("VMOVSS (%s)(R14*4), %s", base, hi)
 	f.i("MOVQ %d(R9)(R12*8), R14", o+56)
-	f.i("VINSERTPS $0x10, (SI)(R15*4), %s, %s", hi, hi)
-	f.i("VINSERTPS $0x20, (SI)(R8*4), %s, %s", hi, hi)
-	f.i("VINSERTPS $0x30, (SI)(R14*4), %s, %s", hi, hi)
+	f.i("VINSERTPS $0x10, (%s)(R15*4), %s, %s", base, hi, hi)
+	f.i("VINSERTPS $0x20, (%s)(R8*4), %s, %s", base, hi, hi)
+	f.i("VINSERTPS $0x30, (%s)(R14*4), %s, %s", base, hi, hi)
 	f.i("VINSERTF128 $1, %s, %s, %s", hi, v, v)
 	return v, c
 }
@@ -1198,9 +1405,13 @@ func qfPassCode(f *asmFile, k qfKind, p string, cross bool, ses int) {
 			f.i("VMULPS Z24, %s, %s", v, v)
 		}
 	} else {
+		ext := "VPMOVSXBD"
+		if k.u8 {
+			ext = "VPMOVZXBD"
+		}
 		f.c("Z16, Z18: the 32 codes as float32")
-		f.i("VPMOVSXBD (R11)(R12*1), Z16")
-		f.i("VPMOVSXBD 16(R11)(R12*1), Z18")
+		f.i("%s (R11)(R12*1), Z16", ext)
+		f.i("%s 16(R11)(R12*1), Z18", ext)
 		f.i("VCVTDQ2PS Z16, Z16")
 		f.i("VCVTDQ2PS Z18, Z18")
 	}
@@ -1212,6 +1423,10 @@ func qfPassCode(f *asmFile, k qfKind, p string, cross bool, ses int) {
 		f.i("CMPQ R10, $32")
 		f.i("JLT %ssplit", p)
 		f.i("SUBQ $32, R10")
+		if k.u8 {
+			f.i("VSUBPS Z29, Z16, Z16")
+			f.i("VSUBPS Z29, Z18, Z18")
+		}
 		f.i("VMULPS Z31, Z16, Z16")
 		f.i("VMULPS Z31, Z18, Z18")
 		f.label(p + "scaled")
@@ -1223,7 +1438,7 @@ func qfPassCode(f *asmFile, k qfKind, p string, cross bool, ses int) {
 		{"Z16", "Z0", []string{"X8", "X9"}, []string{"X4", "X5"}},
 		{"Z18", "Z1", []string{"X10", "X11"}, []string{"X6", "X7"}},
 	} {
-		z := qfLoadX(f, func(l int) int { return 16*st + order(l) }, r.xa, r.xb)
+		z := qfLoadX(f, func(l int) int { return 16*st + order(l) }, r.xa, r.xb, "SI")
 		f.i("VFMADD231PS %s, %s, %s", r.vals, z, r.acc)
 	}
 }
@@ -1255,9 +1470,21 @@ func qfPassSplit(f *asmFile, k qfKind, p string, ses, bOff int) {
 
 // qfPassBlend multiplies a pass's values (Z16, Z18) by their scales: Z31,
 // the block's, and in the lanes of K5 and K6 the next block's, which it
-// loads (BX advanced to it) and leaves in Z31.
+// loads (BX advanced to it) and leaves in Z31 (uint8 codes: the zero
+// points first, likewise, Z29).
 func qfPassBlend(f *asmFile, k qfKind, ses int) {
 	f.i("ADDQ $%d, BX", ses)
+	if k.u8 {
+		f.c("less the zero points: Z29, the block's, and the next block's (Z25) in the lanes of K5 and K6")
+		qfBlockZero(f)
+		f.i("VPBROADCASTD R14, Z25")
+		f.i("VCVTDQ2PS Z25, Z25")
+		f.i("VBLENDMPS Z25, Z29, K5, Z20")
+		f.i("VBLENDMPS Z25, Z29, K6, Z21")
+		f.i("VSUBPS Z20, Z16, Z16")
+		f.i("VSUBPS Z21, Z18, Z18")
+		f.i("VMOVAPS Z25, Z29")
+	}
 	if k.mx {
 		f.c("Z22: E8M0(exps[g]), the exponent's bits, 2^-127 (Z25) for exponent 0")
 		f.i("MOVBLZX (BX), R14")
@@ -1274,11 +1501,11 @@ func qfPassBlend(f *asmFile, k qfKind, ses int) {
 	f.i("VMOVAPS Z22, Z31")
 }
 
-// qfLoadX loads x[idx[R12+val(l)]] into lane l of a Z register, lanes 0..7
-// into the X registers xa (4 each, then joined), 8..15 into xb, by scalar
-// loads with the index loads two ahead of their use, and returns the Z
-// register (xa[0]'s). It clobbers R8, R14 and R15.
-func qfLoadX(f *asmFile, val func(l int) int, xa, xb []string) string {
+// qfLoadX loads base[idx[R12+val(l)]] (x, or a column's scale or zero
+// point) into lane l of a Z register, lanes 0..7 into the X registers xa
+// (4 each, then joined), 8..15 into xb, by scalar loads with the index
+// loads two ahead of their use, and returns the Z register (xa[0]'s). It clobbers R8, R14 and R15.
+func qfLoadX(f *asmFile, val func(l int) int, xa, xb []string, base string) string {
 	gp := []string{"R8", "R14", "R15"}
 	for h, xr := range [][]string{xa, xb} {
 		var loads, ins []string
@@ -1287,9 +1514,9 @@ func qfLoadX(f *asmFile, val func(l int) int, xa, xb []string) string {
 			loads = append(loads, fmt.Sprintf("MOVQ %d(R9)(R12*8), %s", 8*val(8*h+j), g))
 			a := xr[j/4]
 			if j%4 == 0 {
-				ins = append(ins, fmt.Sprintf("VMOVSS (SI)(%s*4), %s", g, a))
+				ins = append(ins, fmt.Sprintf("VMOVSS (%s)(%s*4), %s", base, g, a))
 			} else {
-				ins = append(ins, fmt.Sprintf("VINSERTPS $%#x, (SI)(%s*4), %s, %s", (j%4)<<4, g, a, a))
+				ins = append(ins, fmt.Sprintf("VINSERTPS $%#x, (%s)(%s*4), %s, %s", (j%4)<<4, base, g, a, a))
 			}
 		}
 		f.i("%s", loads[0])
