@@ -11,9 +11,9 @@ import (
 // float32 the unquantized baseline.
 var qTransSchemes = []string{"float32", "int8:channel:axis=0", "int8:block=64", "nf4:block=64", "mxfp4"}
 
-// qTransVecSchemes are qTransSchemes and, for the vector product, the
-// channel schemes whose fused scatter has a kernel of its own: uint8 by
-// row, and int8 by column (channels by index).
+// qTransVecSchemes are qTransSchemes and the channel schemes whose fused
+// scatters (vector and matrix) have kernels of their own: uint8 by row,
+// and int8 by column (channels by index).
 var qTransVecSchemes = append(qTransSchemes[:len(qTransSchemes):len(qTransSchemes)], "uint8:channel:axis=0", "int8:channel:axis=1")
 
 // BenchmarkQSpMVTrans: y = Aᵀ x on M4, one thread, float32 (engine's
@@ -52,7 +52,7 @@ func BenchmarkQSpMMTrans(b *testing.B) {
 	for _, k := range []int{16, 64} {
 		x := randVec[float32](p.Rows*k, 2)
 		y := make([]float32, p.Cols*k)
-		for _, scheme := range qTransSchemes {
+		for _, scheme := range qTransVecSchemes {
 			b.Run(fmt.Sprintf("scheme=%s/M4/k=%d", scheme, k), func(b *testing.B) {
 				var op func()
 				if scheme == "float32" {

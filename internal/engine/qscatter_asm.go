@@ -203,7 +203,8 @@ func qscatterFusedAsm(ks qscatterKernels) qscatterFunc {
 
 // qspmmScatterKernel is a fused QSpMMScatter kernel
 // (amd64.QSpMMScatterI8RowAVX2's contract): it returns 1 when it stopped
-// at a segment or an index out of range, 0 when done.
+// at a segment or an index out of range, 0 when done. The kernels on
+// uint8 codes take their zero points in exps.
 type qspmmScatterKernel = func(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
 
 // qspmmScatterTileKernel is a fused QSpMMScatter kernel on one tile of Y's
@@ -238,25 +239,39 @@ func qspmmScatterFusedAsm(ks qspmmScatterKernels, c *spmmTuning) qspmmScatterFun
 		}
 		codes, b := q.v.Codes, q.b
 		table, scale, exps := qsParams(q, kind)
-		if kind == qsI8Row && len(scale) != rows {
+		zero := qsZeros(q, kind)
+		if zero != nil {
+			exps = zero // the uint8 kernels' zero points
+		}
+		byRow := kind == qsI8Row || kind == qsU8Row
+		yrows := denseRows(len(y), ldy, w)
+		switch {
+		case byRow && (len(scale) != rows || (zero != nil && len(zero) != rows)):
+			panic("kernels: QSpMMScatter: internal error: lengths")
+		case (kind == qsI8Col || kind == qsU8Col) && (uint64(len(scale)) < yrows || (zero != nil && uint64(len(zero)) < yrows)):
+			// the front end cut y to the channels
 			panic("kernels: QSpMMScatter: internal error: lengths")
 		}
-		// rowScale is the scales from row r0 on: a row kind's are its rows'.
-		rowScale := func(r0 int) []float32 {
-			if kind == qsI8Row {
-				return scale[r0:]
+		// rowParams is the scales and zero points (exps) from row r0 on: a
+		// row kind's are its rows'.
+		rowParams := func(r0 int) ([]float32, []byte) {
+			if byRow {
+				if zero != nil {
+					return scale[r0:], zero[r0:]
+				}
+				return scale[r0:], nil
 			}
-			return scale
+			return scale, exps
 		}
-		yrows := denseRows(len(y), ldy, w)
 		if kt := ks.kt[kind]; kt != nil {
 			if tw := c.tileRows(rows, int(yrows), int(ptr[rows]-ptr[0]), w, 4); tw > 0 {
 				spmmTileWalk(ptr, uint64(n), int(yrows), w, tw, spmmScatterBadIndex, func(r0 int, seg []uint64, _ bool, limit uint64) {
-					kt(y, ldy, x[r0*ldx:], ldx, w, seg, idx, codes, table, rowScale(r0), exps, b, alpha, limit)
+					s, e := rowParams(r0)
+					kt(y, ldy, x[r0*ldx:], ldx, w, seg, idx, codes, table, s, e, b, alpha, limit)
 				})
 				if raceEnabled {
 					raceSpMM(x, ldx, y, ldy, w, ptr, idx, idx, yrows, 0, rows, true) // idx stands for the values
-					qsRace(kind, ptr, idx, codes, scale, exps, nil, int(yrows), b, 0, rows)
+					qsRace(kind, ptr, idx, codes, scale, exps, zero, int(yrows), b, 0, rows)
 				}
 				return
 			}
@@ -264,13 +279,14 @@ func qspmmScatterFusedAsm(ks qspmmScatterKernels, c *spmmTuning) qspmmScatterFun
 		k := ks.k[kind]
 		asmPieces(rows, rows, func(lo, _ int) (int, bool) {
 			hi := spmmRows(ptr, lo, w)
-			if k(y, ldy, x[lo*ldx:], ldx, w, ptr[lo:hi+1], idx, codes, table, rowScale(lo), exps, b, alpha, yrows) != 0 {
+			s, e := rowParams(lo)
+			if k(y, ldy, x[lo*ldx:], ldx, w, ptr[lo:hi+1], idx, codes, table, s, e, b, alpha, yrows) != 0 {
 				panic(spmmScatterBadIndex)
 			}
 			return hi, true
 		}, func(lo, end int) {
 			raceSpMM(x, ldx, y, ldy, w, ptr, idx, idx, yrows, lo, end, true) // idx stands for the values
-			qsRace(kind, ptr, idx, codes, scale, exps, nil, int(yrows), b, lo, end)
+			qsRace(kind, ptr, idx, codes, scale, exps, zero, int(yrows), b, lo, end)
 		})
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/hurray-format/hurray-go/quant"
 )
 
 // TestQSpMMScatterTiles runs each tier's fused QSpMMScatter kernels with
@@ -37,13 +39,19 @@ func TestQSpMMScatterTiles(t *testing.T) {
 						slices.Reverse(rev[qc.ptr[i]:qc.ptr[i+1]])
 					}
 					for ri, idx := range [][]uint64{qc.idx, rev} {
+						ch, deq := qc.l.ch, qc.deq
+						if qc.l.name == "indices" {
+							// channels by index follow the indices
+							ch, deq = PerValue(idx, 1), make([]float32, len(idx))
+							qc.v.Dequantize(deq, quant.PerValue(idx, 1))
+						}
 						for _, w := range []int{1, 8, 19, 64} {
 							x := frand[float32](rng, qc.rows*w, 0, false)
 							y0 := frand[float32](rng, qc.cols*w, 0, false)
 							want := append([]float32(nil), y0...)
-							spmmScatterF32.impls[tr](c, want, w, x, w, w, qc.ptr, idx, qc.deq, 1.25)
+							spmmScatterF32.impls[tr](c, want, w, x, w, w, qc.ptr, idx, deq, 1.25)
 							got := append([]float32(nil), y0...)
-							q := newQOperand(&qc.v, qc.l.ch, qc.ptr, idx)
+							q := newQOperand(&qc.v, ch, qc.ptr, idx)
 							fused(got, w, x, w, w, qc.ptr, idx, q, 1.25)
 							putQOperand(q)
 							if err := qsBits(got, want); err != nil {

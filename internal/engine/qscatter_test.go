@@ -210,62 +210,102 @@ func TestQCOOMulBits(t *testing.T) {
 	})
 }
 
-// TestQScatterCodeExtremes runs QScatterAdd on every path on the int8 and
-// uint8 operands the fused kernels take by row and by index, with the
-// extreme codes (0 and 255 and their neighbours) and zero points (0 and
-// 255), on rows of every length 0..40 and one-entry rows whose indices
-// span a long range (a scale and zero point for each of 1<<17+3 indices),
-// against ScatterAdd on the dequantized values.
+// qsExtremes runs fn on the int8 and uint8 operands the fused scatter
+// kernels take by row and by index, on cols indices, with the extreme
+// codes (0 and 255 and their neighbours) and zero points (0 and 255), on
+// rows of every length 0..40 and fifty one-entry rows, the indices
+// spanning all cols (a scale and zero point for each): fn gets the
+// operand, its channels and its dequantized values.
+func qsExtremes(rng *rand.Rand, cols int, fn func(name string, ptr, idx []uint64, v *quant.Values, ch Channels, deq []float32)) {
+	ptr := qsStructures(rng)[0] // rows of every length 0..40
+	for range 50 {
+		ptr = append(ptr, ptr[len(ptr)-1]+1)
+	}
+	n := int(ptr[len(ptr)-1])
+	idx := make([]uint64, n)
+	for k := range idx {
+		idx[k] = uint64(rng.IntN(cols))
+	}
+	idx[0], idx[n-1] = uint64(cols-1), 0 // the first and the last index
+	extremes := []byte{0, 255, 1, 254, 127, 128, 0, 0, 255, 255}
+	for _, spelling := range []string{"uint8:tensor", "uint8:channel:axis=1", "int8:channel:axis=1", "int8:tensor"} {
+		s := quant.MustParse(spelling)
+		groups, ch, qch := 1, Channels{}, quant.Channels{}
+		if s.Granularity() == quant.PerChannel {
+			groups, ch, qch = cols, PerValue(idx, 1), quant.PerValue(idx, 1)
+		}
+		for _, z := range []uint8{0, 255} {
+			v := quant.Values{Scheme: s, N: n, Codes: make([]byte, n), Scale: make([]float32, groups)}
+			for k := range v.Codes {
+				v.Codes[k] = extremes[(k+int(z))%len(extremes)]
+			}
+			for g := range v.Scale {
+				v.Scale[g] = float32(math.Ldexp(0.5+rng.Float64(), -rng.IntN(20)))
+			}
+			if s.Kind() == quant.Uint8 {
+				v.Zero = make([]uint8, groups)
+				for g := range v.Zero {
+					v.Zero[g] = z
+					if g%3 == 1 {
+						v.Zero[g] = 255 - z
+					}
+				}
+			}
+			deq := make([]float32, n)
+			v.Dequantize(deq, qch)
+			fn(fmt.Sprintf("%s, zero point %d", spelling, z), ptr, idx, &v, ch, deq)
+		}
+	}
+}
+
+// TestQScatterCodeExtremes runs QScatterAdd on every path on qsExtremes'
+// operands on 1<<17+3 indices, against ScatterAdd on the dequantized
+// values.
 func TestQScatterCodeExtremes(t *testing.T) {
 	forEachPathRef(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(39, 5))
 		const cols = 1<<17 + 3
-		ptr := qsStructures(rng)[0] // rows of every length 0..40
-		for range 50 {
-			ptr = append(ptr, ptr[len(ptr)-1]+1)
-		}
-		n := int(ptr[len(ptr)-1])
-		idx := make([]uint64, n)
-		for k := range idx {
-			idx[k] = uint64(rng.IntN(cols))
-		}
-		idx[0], idx[n-1] = cols-1, 0 // the first and the last index
-		x := frand[float32](rng, len(ptr)-1, 0, false)
 		y0 := frand[float32](rng, cols, 0, false)
-		extremes := []byte{0, 255, 1, 254, 127, 128, 0, 0, 255, 255}
-		for _, spelling := range []string{"uint8:tensor", "uint8:channel:axis=1", "int8:channel:axis=1", "int8:tensor"} {
-			s := quant.MustParse(spelling)
-			groups, ch, qch := 1, Channels{}, quant.Channels{}
-			if s.Granularity() == quant.PerChannel {
-				groups, ch, qch = cols, PerValue(idx, 1), quant.PerValue(idx, 1)
+		qsExtremes(rng, cols, func(name string, ptr, idx []uint64, v *quant.Values, ch Channels, deq []float32) {
+			x := frand[float32](rng, len(ptr)-1, 0, false)
+			want := append([]float32(nil), y0[:cap(y0)]...)[:cols]
+			ScatterAdd(want, x, ptr, idx, deq, -0.75)
+			got := append([]float32(nil), y0[:cap(y0)]...)[:cols]
+			QScatterAdd(got, x, ptr, idx, v, ch, -0.75)
+			if err := qsBits(got, want); err != nil {
+				t.Fatalf("%s: %v", name, err)
 			}
-			for _, z := range []uint8{0, 255} {
-				v := quant.Values{Scheme: s, N: n, Codes: make([]byte, n), Scale: make([]float32, groups)}
-				for k := range v.Codes {
-					v.Codes[k] = extremes[(k+int(z))%len(extremes)]
-				}
-				for g := range v.Scale {
-					v.Scale[g] = float32(math.Ldexp(0.5+rng.Float64(), -rng.IntN(20)))
-				}
-				if s.Kind() == quant.Uint8 {
-					v.Zero = make([]uint8, groups)
-					for g := range v.Zero {
-						v.Zero[g] = z
-						if g%3 == 1 {
-							v.Zero[g] = 255 - z
-						}
-					}
-				}
-				deq := make([]float32, n)
-				v.Dequantize(deq, qch)
-				want := append([]float32(nil), y0[:cap(y0)]...)[:cols]
-				ScatterAdd(want, x, ptr, idx, deq, -0.75)
-				got := append([]float32(nil), y0[:cap(y0)]...)[:cols]
-				QScatterAdd(got, x, ptr, idx, &v, ch, -0.75)
-				if err := qsBits(got, want); err != nil {
-					t.Fatalf("%s, zero point %d: %v", spelling, z, err)
-				}
-			}
+		})
+	})
+}
+
+// TestQSpMMScatterCodeExtremes runs QSpMMScatter on every path on
+// qsExtremes' operands on 4099 indices, at widths 1..67 (every pass of
+// the kernels and every tail; a sample of them with -short), against
+// SpMMScatter on the dequantized values.
+func TestQSpMMScatterCodeExtremes(t *testing.T) {
+	widths := make([]int, 0, 67)
+	for w := 1; w <= 67; w++ {
+		if !testing.Short() || w%8 == 0 || w%8 == 7 || w < 9 || w == 67 {
+			widths = append(widths, w)
 		}
+	}
+	forEachPathRef(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(39, 6))
+		const cols = 1<<12 + 3
+		qsExtremes(rng, cols, func(name string, ptr, idx []uint64, v *quant.Values, ch Channels, deq []float32) {
+			for _, w := range widths {
+				ldx, ldy := w+rng.IntN(2), w+rng.IntN(2)
+				x := frand[float32](rng, (len(ptr)-1)*ldx, 0, false)
+				y0 := frand[float32](rng, cols*ldy, 0, false)
+				want := append([]float32(nil), y0[:cap(y0)]...)[:len(y0)]
+				SpMMScatter(want, ldy, x, ldx, w, ptr, idx, deq, -0.75)
+				got := append([]float32(nil), y0[:cap(y0)]...)[:len(y0)]
+				QSpMMScatter(got, ldy, x, ldx, w, ptr, idx, v, ch, -0.75)
+				if err := qsBits(got, want); err != nil {
+					t.Fatalf("%s, w=%d: %v", name, w, err)
+				}
+			}
+		})
 	})
 }

@@ -271,6 +271,9 @@ func qspmmScatterKernelsOf(t tier) qspmmScatterKernels {
 			qsMX8:     amd64.QSpMMScatter8MXAVX2,
 			qsMX4:     amd64.QSpMMScatter4MXAVX2,
 			qsBlock4:  amd64.QSpMMScatter4BlockAVX2,
+			qsU8Row:   amd64.QSpMMScatterU8RowAVX2,
+			qsI8Col:   amd64.QSpMMScatterI8ColAVX2,
+			qsU8Col:   amd64.QSpMMScatterU8ColAVX2,
 		},
 		kt: [qsKinds]qspmmScatterTileKernel{
 			qsI8Row:   amd64.QSpMMScatterTileI8RowAVX2,
@@ -278,6 +281,9 @@ func qspmmScatterKernelsOf(t tier) qspmmScatterKernels {
 			qsMX8:     amd64.QSpMMScatterTile8MXAVX2,
 			qsMX4:     amd64.QSpMMScatterTile4MXAVX2,
 			qsBlock4:  amd64.QSpMMScatterTile4BlockAVX2,
+			qsU8Row:   amd64.QSpMMScatterTileU8RowAVX2,
+			qsI8Col:   amd64.QSpMMScatterTileI8ColAVX2,
+			qsU8Col:   amd64.QSpMMScatterTileU8ColAVX2,
 		},
 	}
 }

@@ -147,6 +147,9 @@ func qspmmScatterKernelsOf(t tier) qspmmScatterKernels {
 			qsMX8:     arm64.QSpMMScatter8MXNEON,
 			qsMX4:     arm64.QSpMMScatter4MXNEON,
 			qsBlock4:  arm64.QSpMMScatter4BlockNEON,
+			qsU8Row:   arm64.QSpMMScatterU8RowNEON,
+			qsI8Col:   arm64.QSpMMScatterI8ColNEON,
+			qsU8Col:   arm64.QSpMMScatterU8ColNEON,
 		},
 	}
 }

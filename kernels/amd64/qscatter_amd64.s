@@ -556,7 +556,7 @@ TEXT ·QScatterU8ColAVX2(SB), NOSPLIT, $0-172
 	MOVQ   idx_len+80(FP), R10
 	VMOVSS alpha+168(FP), X12
 	MOVQ   scale+120(FP), BX
-	MOVQ   zero+144(FP), R8
+	MOVQ   zero+144(FP), R8 // the zero points
 	XORQ   CX, CX
 
 row:
@@ -620,9 +620,10 @@ GLOBL qstailmask<>(SB), RODATA|NOPTR, $64
 // its code as the scatter kernels above decode it, then broadcast.
 //
 // Registers: DI y, SI x's row, R9 idx, R11 codes, R15 the table, CX the
-// row, R12 the entry, R13 the row's end, R14 the column, R10 the address
-// of Y's row idx[k], BX and R8 the block's parameter and end (as above),
-// AX and DX scratch; Y0-Y7 alpha * x's columns of the pass, Y8 the value
+// row, R12 the entry, R13 the row's end, R14 the column, R10 the entry's
+// index, then the address of Y's row idx[k], BX and R8 the block's
+// parameter and end (as above), or by index &scale[0] and &zero[0], or R8
+// the row's zero point (uint8 by row), AX and DX scratch; Y0-Y7 alpha * x's columns of the pass, Y8 the value
 // broadcast, Y9-Y11 Y's columns, Y12 the tail mask, Y13 alpha, X14 the
 // scale, X15 zero.
 
@@ -642,7 +643,6 @@ TEXT ·QSpMMScatterI8RowAVX2(SB), NOSPLIT, $0-248
 	LEAQ    qstailmask<>+32(SB), DX
 	SUBQ    AX, DX
 	VMOVDQU (DX), Y12
-	XORQ    R8, R8 // no block yet
 	XORQ    CX, CX
 
 row:
@@ -683,11 +683,11 @@ c8k:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, yrows+232(FP)
 	JAE          bad
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLSX      (R11)(R12*1), AX
 	VCVTSI2SSL   AX, X15, X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -737,11 +737,11 @@ c4k:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, yrows+232(FP)
 	JAE          bad
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLSX      (R11)(R12*1), AX
 	VCVTSI2SSL   AX, X15, X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -777,11 +777,11 @@ c2k:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, yrows+232(FP)
 	JAE          bad
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLSX      (R11)(R12*1), AX
 	VCVTSI2SSL   AX, X15, X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -810,11 +810,11 @@ c1k:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, yrows+232(FP)
 	JAE          bad
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLSX      (R11)(R12*1), AX
 	VCVTSI2SSL   AX, X15, X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -840,11 +840,11 @@ tailk:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, yrows+232(FP)
 	JAE          bad
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLSX      (R11)(R12*1), AX
 	VCVTSI2SSL   AX, X15, X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMASKMOVPS   (R10)(R14*4), Y12, Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -887,7 +887,6 @@ TEXT ·QSpMMScatterTileI8RowAVX2(SB), NOSPLIT, $0-240
 	LEAQ    qstailmask<>+32(SB), DX
 	SUBQ    AX, DX
 	VMOVDQU (DX), Y12
-	XORQ    R8, R8 // no block yet
 	XORQ    CX, CX
 
 row:
@@ -930,11 +929,11 @@ c8k:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, limit+232(FP)
 	JAE          c8end
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLSX      (R11)(R12*1), AX
 	VCVTSI2SSL   AX, X15, X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -986,11 +985,11 @@ c4k:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, limit+232(FP)
 	JAE          c4end
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLSX      (R11)(R12*1), AX
 	VCVTSI2SSL   AX, X15, X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -1028,11 +1027,11 @@ c2k:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, limit+232(FP)
 	JAE          c2end
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLSX      (R11)(R12*1), AX
 	VCVTSI2SSL   AX, X15, X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -1063,11 +1062,11 @@ c1k:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, limit+232(FP)
 	JAE          c1end
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLSX      (R11)(R12*1), AX
 	VCVTSI2SSL   AX, X15, X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -1095,11 +1094,11 @@ tailk:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, limit+232(FP)
 	JAE          tailend
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLSX      (R11)(R12*1), AX
 	VCVTSI2SSL   AX, X15, X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMASKMOVPS   (R10)(R14*4), Y12, Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -1205,11 +1204,11 @@ c8in:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, yrows+232(FP)
 	JAE          bad
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLSX      (R11)(R12*1), AX
 	VCVTSI2SSL   AX, X15, X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -1284,11 +1283,11 @@ c4in:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, yrows+232(FP)
 	JAE          bad
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLSX      (R11)(R12*1), AX
 	VCVTSI2SSL   AX, X15, X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -1349,11 +1348,11 @@ c2in:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, yrows+232(FP)
 	JAE          bad
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLSX      (R11)(R12*1), AX
 	VCVTSI2SSL   AX, X15, X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -1407,11 +1406,11 @@ c1in:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, yrows+232(FP)
 	JAE          bad
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLSX      (R11)(R12*1), AX
 	VCVTSI2SSL   AX, X15, X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -1462,11 +1461,11 @@ tailin:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, yrows+232(FP)
 	JAE          bad
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLSX      (R11)(R12*1), AX
 	VCVTSI2SSL   AX, X15, X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMASKMOVPS   (R10)(R14*4), Y12, Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -1575,11 +1574,11 @@ c8in:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, limit+232(FP)
 	JAE          c8end
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLSX      (R11)(R12*1), AX
 	VCVTSI2SSL   AX, X15, X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -1656,11 +1655,11 @@ c4in:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, limit+232(FP)
 	JAE          c4end
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLSX      (R11)(R12*1), AX
 	VCVTSI2SSL   AX, X15, X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -1723,11 +1722,11 @@ c2in:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, limit+232(FP)
 	JAE          c2end
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLSX      (R11)(R12*1), AX
 	VCVTSI2SSL   AX, X15, X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -1783,11 +1782,11 @@ c1in:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, limit+232(FP)
 	JAE          c1end
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLSX      (R11)(R12*1), AX
 	VCVTSI2SSL   AX, X15, X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -1840,11 +1839,11 @@ tailin:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, limit+232(FP)
 	JAE          tailend
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLSX      (R11)(R12*1), AX
 	VCVTSI2SSL   AX, X15, X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMASKMOVPS   (R10)(R14*4), Y12, Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -1948,11 +1947,9 @@ c8k:
 	VMOVSS (BX), X14
 
 c8in:
-	MOVQ  (R9)(R12*8), R10
-	CMPQ  R10, yrows+232(FP)
-	JAE   bad
-	IMULQ ldy+24(FP), R10
-	LEAQ  (DI)(R10*4), R10 // Y's row idx[k]
+	MOVQ (R9)(R12*8), R10
+	CMPQ R10, yrows+232(FP)
+	JAE  bad
 	// nibble k: codes[k/2], shifted right by 4 when k is odd
 	MOVQ         R12, DX
 	SHRQ         $1, DX
@@ -1963,7 +1960,9 @@ c8in:
 	SHRXL        DX, AX, AX
 	ANDL         $15, AX
 	VMOVSS       (R15)(AX*4), X8
-	VMULSS       X14, X8, X8 // value = code * scale
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -2035,11 +2034,9 @@ c4k:
 	VMOVSS (BX), X14
 
 c4in:
-	MOVQ  (R9)(R12*8), R10
-	CMPQ  R10, yrows+232(FP)
-	JAE   bad
-	IMULQ ldy+24(FP), R10
-	LEAQ  (DI)(R10*4), R10 // Y's row idx[k]
+	MOVQ (R9)(R12*8), R10
+	CMPQ R10, yrows+232(FP)
+	JAE  bad
 	// nibble k: codes[k/2], shifted right by 4 when k is odd
 	MOVQ         R12, DX
 	SHRQ         $1, DX
@@ -2050,7 +2047,9 @@ c4in:
 	SHRXL        DX, AX, AX
 	ANDL         $15, AX
 	VMOVSS       (R15)(AX*4), X8
-	VMULSS       X14, X8, X8 // value = code * scale
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -2108,11 +2107,9 @@ c2k:
 	VMOVSS (BX), X14
 
 c2in:
-	MOVQ  (R9)(R12*8), R10
-	CMPQ  R10, yrows+232(FP)
-	JAE   bad
-	IMULQ ldy+24(FP), R10
-	LEAQ  (DI)(R10*4), R10 // Y's row idx[k]
+	MOVQ (R9)(R12*8), R10
+	CMPQ R10, yrows+232(FP)
+	JAE  bad
 	// nibble k: codes[k/2], shifted right by 4 when k is odd
 	MOVQ         R12, DX
 	SHRQ         $1, DX
@@ -2123,7 +2120,9 @@ c2in:
 	SHRXL        DX, AX, AX
 	ANDL         $15, AX
 	VMOVSS       (R15)(AX*4), X8
-	VMULSS       X14, X8, X8 // value = code * scale
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -2174,11 +2173,9 @@ c1k:
 	VMOVSS (BX), X14
 
 c1in:
-	MOVQ  (R9)(R12*8), R10
-	CMPQ  R10, yrows+232(FP)
-	JAE   bad
-	IMULQ ldy+24(FP), R10
-	LEAQ  (DI)(R10*4), R10 // Y's row idx[k]
+	MOVQ (R9)(R12*8), R10
+	CMPQ R10, yrows+232(FP)
+	JAE  bad
 	// nibble k: codes[k/2], shifted right by 4 when k is odd
 	MOVQ         R12, DX
 	SHRQ         $1, DX
@@ -2189,7 +2186,9 @@ c1in:
 	SHRXL        DX, AX, AX
 	ANDL         $15, AX
 	VMOVSS       (R15)(AX*4), X8
-	VMULSS       X14, X8, X8 // value = code * scale
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -2237,11 +2236,9 @@ tailk:
 	VMOVSS (BX), X14
 
 tailin:
-	MOVQ  (R9)(R12*8), R10
-	CMPQ  R10, yrows+232(FP)
-	JAE   bad
-	IMULQ ldy+24(FP), R10
-	LEAQ  (DI)(R10*4), R10 // Y's row idx[k]
+	MOVQ (R9)(R12*8), R10
+	CMPQ R10, yrows+232(FP)
+	JAE  bad
 	// nibble k: codes[k/2], shifted right by 4 when k is odd
 	MOVQ         R12, DX
 	SHRQ         $1, DX
@@ -2252,7 +2249,9 @@ tailin:
 	SHRXL        DX, AX, AX
 	ANDL         $15, AX
 	VMOVSS       (R15)(AX*4), X8
-	VMULSS       X14, X8, X8 // value = code * scale
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMASKMOVPS   (R10)(R14*4), Y12, Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -2359,11 +2358,9 @@ c8k:
 	VMOVSS (BX), X14
 
 c8in:
-	MOVQ  (R9)(R12*8), R10
-	CMPQ  R10, limit+232(FP)
-	JAE   c8end
-	IMULQ ldy+24(FP), R10
-	LEAQ  (DI)(R10*4), R10 // Y's row idx[k]
+	MOVQ (R9)(R12*8), R10
+	CMPQ R10, limit+232(FP)
+	JAE  c8end
 	// nibble k: codes[k/2], shifted right by 4 when k is odd
 	MOVQ         R12, DX
 	SHRQ         $1, DX
@@ -2374,7 +2371,9 @@ c8in:
 	SHRXL        DX, AX, AX
 	ANDL         $15, AX
 	VMOVSS       (R15)(AX*4), X8
-	VMULSS       X14, X8, X8 // value = code * scale
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -2448,11 +2447,9 @@ c4k:
 	VMOVSS (BX), X14
 
 c4in:
-	MOVQ  (R9)(R12*8), R10
-	CMPQ  R10, limit+232(FP)
-	JAE   c4end
-	IMULQ ldy+24(FP), R10
-	LEAQ  (DI)(R10*4), R10 // Y's row idx[k]
+	MOVQ (R9)(R12*8), R10
+	CMPQ R10, limit+232(FP)
+	JAE  c4end
 	// nibble k: codes[k/2], shifted right by 4 when k is odd
 	MOVQ         R12, DX
 	SHRQ         $1, DX
@@ -2463,7 +2460,9 @@ c4in:
 	SHRXL        DX, AX, AX
 	ANDL         $15, AX
 	VMOVSS       (R15)(AX*4), X8
-	VMULSS       X14, X8, X8 // value = code * scale
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -2523,11 +2522,9 @@ c2k:
 	VMOVSS (BX), X14
 
 c2in:
-	MOVQ  (R9)(R12*8), R10
-	CMPQ  R10, limit+232(FP)
-	JAE   c2end
-	IMULQ ldy+24(FP), R10
-	LEAQ  (DI)(R10*4), R10 // Y's row idx[k]
+	MOVQ (R9)(R12*8), R10
+	CMPQ R10, limit+232(FP)
+	JAE  c2end
 	// nibble k: codes[k/2], shifted right by 4 when k is odd
 	MOVQ         R12, DX
 	SHRQ         $1, DX
@@ -2538,7 +2535,9 @@ c2in:
 	SHRXL        DX, AX, AX
 	ANDL         $15, AX
 	VMOVSS       (R15)(AX*4), X8
-	VMULSS       X14, X8, X8 // value = code * scale
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -2591,11 +2590,9 @@ c1k:
 	VMOVSS (BX), X14
 
 c1in:
-	MOVQ  (R9)(R12*8), R10
-	CMPQ  R10, limit+232(FP)
-	JAE   c1end
-	IMULQ ldy+24(FP), R10
-	LEAQ  (DI)(R10*4), R10 // Y's row idx[k]
+	MOVQ (R9)(R12*8), R10
+	CMPQ R10, limit+232(FP)
+	JAE  c1end
 	// nibble k: codes[k/2], shifted right by 4 when k is odd
 	MOVQ         R12, DX
 	SHRQ         $1, DX
@@ -2606,7 +2603,9 @@ c1in:
 	SHRXL        DX, AX, AX
 	ANDL         $15, AX
 	VMOVSS       (R15)(AX*4), X8
-	VMULSS       X14, X8, X8 // value = code * scale
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -2656,11 +2655,9 @@ tailk:
 	VMOVSS (BX), X14
 
 tailin:
-	MOVQ  (R9)(R12*8), R10
-	CMPQ  R10, limit+232(FP)
-	JAE   tailend
-	IMULQ ldy+24(FP), R10
-	LEAQ  (DI)(R10*4), R10 // Y's row idx[k]
+	MOVQ (R9)(R12*8), R10
+	CMPQ R10, limit+232(FP)
+	JAE  tailend
 	// nibble k: codes[k/2], shifted right by 4 when k is odd
 	MOVQ         R12, DX
 	SHRQ         $1, DX
@@ -2671,7 +2668,9 @@ tailin:
 	SHRXL        DX, AX, AX
 	ANDL         $15, AX
 	VMOVSS       (R15)(AX*4), X8
-	VMULSS       X14, X8, X8 // value = code * scale
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMASKMOVPS   (R10)(R14*4), Y12, Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -2785,11 +2784,9 @@ c8k:
 	VMOVD   AX, X14
 
 c8in:
-	MOVQ  (R9)(R12*8), R10
-	CMPQ  R10, yrows+232(FP)
-	JAE   bad
-	IMULQ ldy+24(FP), R10
-	LEAQ  (DI)(R10*4), R10 // Y's row idx[k]
+	MOVQ (R9)(R12*8), R10
+	CMPQ R10, yrows+232(FP)
+	JAE  bad
 	// nibble k: codes[k/2], shifted right by 4 when k is odd
 	MOVQ         R12, DX
 	SHRQ         $1, DX
@@ -2800,7 +2797,9 @@ c8in:
 	SHRXL        DX, AX, AX
 	ANDL         $15, AX
 	VMOVSS       (R15)(AX*4), X8
-	VMULSS       X14, X8, X8 // value = code * scale
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -2882,11 +2881,9 @@ c4k:
 	VMOVD   AX, X14
 
 c4in:
-	MOVQ  (R9)(R12*8), R10
-	CMPQ  R10, yrows+232(FP)
-	JAE   bad
-	IMULQ ldy+24(FP), R10
-	LEAQ  (DI)(R10*4), R10 // Y's row idx[k]
+	MOVQ (R9)(R12*8), R10
+	CMPQ R10, yrows+232(FP)
+	JAE  bad
 	// nibble k: codes[k/2], shifted right by 4 when k is odd
 	MOVQ         R12, DX
 	SHRQ         $1, DX
@@ -2897,7 +2894,9 @@ c4in:
 	SHRXL        DX, AX, AX
 	ANDL         $15, AX
 	VMOVSS       (R15)(AX*4), X8
-	VMULSS       X14, X8, X8 // value = code * scale
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -2965,11 +2964,9 @@ c2k:
 	VMOVD   AX, X14
 
 c2in:
-	MOVQ  (R9)(R12*8), R10
-	CMPQ  R10, yrows+232(FP)
-	JAE   bad
-	IMULQ ldy+24(FP), R10
-	LEAQ  (DI)(R10*4), R10 // Y's row idx[k]
+	MOVQ (R9)(R12*8), R10
+	CMPQ R10, yrows+232(FP)
+	JAE  bad
 	// nibble k: codes[k/2], shifted right by 4 when k is odd
 	MOVQ         R12, DX
 	SHRQ         $1, DX
@@ -2980,7 +2977,9 @@ c2in:
 	SHRXL        DX, AX, AX
 	ANDL         $15, AX
 	VMOVSS       (R15)(AX*4), X8
-	VMULSS       X14, X8, X8 // value = code * scale
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -3041,11 +3040,9 @@ c1k:
 	VMOVD   AX, X14
 
 c1in:
-	MOVQ  (R9)(R12*8), R10
-	CMPQ  R10, yrows+232(FP)
-	JAE   bad
-	IMULQ ldy+24(FP), R10
-	LEAQ  (DI)(R10*4), R10 // Y's row idx[k]
+	MOVQ (R9)(R12*8), R10
+	CMPQ R10, yrows+232(FP)
+	JAE  bad
 	// nibble k: codes[k/2], shifted right by 4 when k is odd
 	MOVQ         R12, DX
 	SHRQ         $1, DX
@@ -3056,7 +3053,9 @@ c1in:
 	SHRXL        DX, AX, AX
 	ANDL         $15, AX
 	VMOVSS       (R15)(AX*4), X8
-	VMULSS       X14, X8, X8 // value = code * scale
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -3114,11 +3113,9 @@ tailk:
 	VMOVD   AX, X14
 
 tailin:
-	MOVQ  (R9)(R12*8), R10
-	CMPQ  R10, yrows+232(FP)
-	JAE   bad
-	IMULQ ldy+24(FP), R10
-	LEAQ  (DI)(R10*4), R10 // Y's row idx[k]
+	MOVQ (R9)(R12*8), R10
+	CMPQ R10, yrows+232(FP)
+	JAE  bad
 	// nibble k: codes[k/2], shifted right by 4 when k is odd
 	MOVQ         R12, DX
 	SHRQ         $1, DX
@@ -3129,7 +3126,9 @@ tailin:
 	SHRXL        DX, AX, AX
 	ANDL         $15, AX
 	VMOVSS       (R15)(AX*4), X8
-	VMULSS       X14, X8, X8 // value = code * scale
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMASKMOVPS   (R10)(R14*4), Y12, Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -3246,11 +3245,9 @@ c8k:
 	VMOVD   AX, X14
 
 c8in:
-	MOVQ  (R9)(R12*8), R10
-	CMPQ  R10, limit+232(FP)
-	JAE   c8end
-	IMULQ ldy+24(FP), R10
-	LEAQ  (DI)(R10*4), R10 // Y's row idx[k]
+	MOVQ (R9)(R12*8), R10
+	CMPQ R10, limit+232(FP)
+	JAE  c8end
 	// nibble k: codes[k/2], shifted right by 4 when k is odd
 	MOVQ         R12, DX
 	SHRQ         $1, DX
@@ -3261,7 +3258,9 @@ c8in:
 	SHRXL        DX, AX, AX
 	ANDL         $15, AX
 	VMOVSS       (R15)(AX*4), X8
-	VMULSS       X14, X8, X8 // value = code * scale
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -3345,11 +3344,9 @@ c4k:
 	VMOVD   AX, X14
 
 c4in:
-	MOVQ  (R9)(R12*8), R10
-	CMPQ  R10, limit+232(FP)
-	JAE   c4end
-	IMULQ ldy+24(FP), R10
-	LEAQ  (DI)(R10*4), R10 // Y's row idx[k]
+	MOVQ (R9)(R12*8), R10
+	CMPQ R10, limit+232(FP)
+	JAE  c4end
 	// nibble k: codes[k/2], shifted right by 4 when k is odd
 	MOVQ         R12, DX
 	SHRQ         $1, DX
@@ -3360,7 +3357,9 @@ c4in:
 	SHRXL        DX, AX, AX
 	ANDL         $15, AX
 	VMOVSS       (R15)(AX*4), X8
-	VMULSS       X14, X8, X8 // value = code * scale
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -3430,11 +3429,9 @@ c2k:
 	VMOVD   AX, X14
 
 c2in:
-	MOVQ  (R9)(R12*8), R10
-	CMPQ  R10, limit+232(FP)
-	JAE   c2end
-	IMULQ ldy+24(FP), R10
-	LEAQ  (DI)(R10*4), R10 // Y's row idx[k]
+	MOVQ (R9)(R12*8), R10
+	CMPQ R10, limit+232(FP)
+	JAE  c2end
 	// nibble k: codes[k/2], shifted right by 4 when k is odd
 	MOVQ         R12, DX
 	SHRQ         $1, DX
@@ -3445,7 +3442,9 @@ c2in:
 	SHRXL        DX, AX, AX
 	ANDL         $15, AX
 	VMOVSS       (R15)(AX*4), X8
-	VMULSS       X14, X8, X8 // value = code * scale
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -3508,11 +3507,9 @@ c1k:
 	VMOVD   AX, X14
 
 c1in:
-	MOVQ  (R9)(R12*8), R10
-	CMPQ  R10, limit+232(FP)
-	JAE   c1end
-	IMULQ ldy+24(FP), R10
-	LEAQ  (DI)(R10*4), R10 // Y's row idx[k]
+	MOVQ (R9)(R12*8), R10
+	CMPQ R10, limit+232(FP)
+	JAE  c1end
 	// nibble k: codes[k/2], shifted right by 4 when k is odd
 	MOVQ         R12, DX
 	SHRQ         $1, DX
@@ -3523,7 +3520,9 @@ c1in:
 	SHRXL        DX, AX, AX
 	ANDL         $15, AX
 	VMOVSS       (R15)(AX*4), X8
-	VMULSS       X14, X8, X8 // value = code * scale
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -3583,11 +3582,9 @@ tailk:
 	VMOVD   AX, X14
 
 tailin:
-	MOVQ  (R9)(R12*8), R10
-	CMPQ  R10, limit+232(FP)
-	JAE   tailend
-	IMULQ ldy+24(FP), R10
-	LEAQ  (DI)(R10*4), R10 // Y's row idx[k]
+	MOVQ (R9)(R12*8), R10
+	CMPQ R10, limit+232(FP)
+	JAE  tailend
 	// nibble k: codes[k/2], shifted right by 4 when k is odd
 	MOVQ         R12, DX
 	SHRQ         $1, DX
@@ -3598,7 +3595,9 @@ tailin:
 	SHRXL        DX, AX, AX
 	ANDL         $15, AX
 	VMOVSS       (R15)(AX*4), X8
-	VMULSS       X14, X8, X8 // value = code * scale
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMASKMOVPS   (R10)(R14*4), Y12, Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -3715,11 +3714,11 @@ c8in:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, yrows+232(FP)
 	JAE          bad
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLZX      (R11)(R12*1), AX
 	VMOVSS       (R15)(AX*4), X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -3804,11 +3803,11 @@ c4in:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, yrows+232(FP)
 	JAE          bad
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLZX      (R11)(R12*1), AX
 	VMOVSS       (R15)(AX*4), X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -3879,11 +3878,11 @@ c2in:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, yrows+232(FP)
 	JAE          bad
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLZX      (R11)(R12*1), AX
 	VMOVSS       (R15)(AX*4), X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -3947,11 +3946,11 @@ c1in:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, yrows+232(FP)
 	JAE          bad
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLZX      (R11)(R12*1), AX
 	VMOVSS       (R15)(AX*4), X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -4012,11 +4011,11 @@ tailin:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, yrows+232(FP)
 	JAE          bad
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLZX      (R11)(R12*1), AX
 	VMOVSS       (R15)(AX*4), X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMASKMOVPS   (R10)(R14*4), Y12, Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -4136,11 +4135,11 @@ c8in:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, limit+232(FP)
 	JAE          c8end
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLZX      (R11)(R12*1), AX
 	VMOVSS       (R15)(AX*4), X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -4227,11 +4226,11 @@ c4in:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, limit+232(FP)
 	JAE          c4end
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLZX      (R11)(R12*1), AX
 	VMOVSS       (R15)(AX*4), X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -4304,11 +4303,11 @@ c2in:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, limit+232(FP)
 	JAE          c2end
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLZX      (R11)(R12*1), AX
 	VMOVSS       (R15)(AX*4), X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -4374,11 +4373,11 @@ c1in:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, limit+232(FP)
 	JAE          c1end
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLZX      (R11)(R12*1), AX
 	VMOVSS       (R15)(AX*4), X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMOVUPS      (R10)(R14*4), Y9
 	VFMADD231PS  Y0, Y8, Y9
@@ -4441,11 +4440,1534 @@ tailin:
 	MOVQ         (R9)(R12*8), R10
 	CMPQ         R10, limit+232(FP)
 	JAE          tailend
-	IMULQ        ldy+24(FP), R10
-	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	MOVBLZX      (R11)(R12*1), AX
 	VMOVSS       (R15)(AX*4), X8
 	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMASKMOVPS   (R10)(R14*4), Y12, Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMASKMOVPS   Y9, Y12, (R10)(R14*4)
+	INCQ         R12
+	JMP          tailk
+
+tailend:
+	JMP next
+
+next:
+	// seg[2i] = where the row stopped (every pass stops at the same entry)
+	MOVQ CX, DX
+	SHLQ $4, DX
+	ADDQ seg+72(FP), DX
+	MOVQ R12, (DX)
+	INCQ CX
+	MOVQ ldx+56(FP), AX
+	LEAQ (SI)(AX*4), SI
+	JMP  row
+
+done:
+	VZEROUPPER
+	RET
+
+// func QSpMMScatterU8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMMScatterU8RowAVX2(SB), NOSPLIT, $0-248
+	MOVQ         y+0(FP), DI
+	MOVQ         idx+96(FP), R9
+	MOVQ         codes+120(FP), R11
+	VXORPS       X15, X15, X15
+	MOVQ         x+32(FP), SI
+	VBROADCASTSS alpha+224(FP), Y13
+	// the tail mask: the first w % 8 lanes
+	MOVQ    w+64(FP), AX
+	ANDQ    $7, AX
+	SHLQ    $2, AX
+	LEAQ    qstailmask<>+32(SB), DX
+	SUBQ    AX, DX
+	VMOVDQU (DX), Y12
+	XORQ    CX, CX
+
+row:
+	MOVQ ptr_len+80(FP), AX
+	DECQ AX
+	CMPQ CX, AX
+	JGE  done
+	// the row's segment ptr[i]..R13: bad unless ptr[i] <= R13 <= len(idx)
+	MOVQ    ptr+72(FP), AX
+	MOVQ    8(AX)(CX*8), R13
+	CMPQ    R13, idx_len+104(FP)
+	JA      bad
+	CMPQ    (AX)(CX*8), R13
+	JA      bad
+	JEQ     next
+	MOVQ    scale+168(FP), AX
+	VMOVSS  (AX)(CX*4), X14  // the row's scale
+	MOVQ    exps+192(FP), AX // the zero points
+	MOVBLZX (AX)(CX*1), R8   // the row's
+	XORQ    R14, R14
+
+c8:
+	LEAQ   64(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     c4
+	VMULPS (SI)(R14*4), Y13, Y0
+	VMULPS 32(SI)(R14*4), Y13, Y1
+	VMULPS 64(SI)(R14*4), Y13, Y2
+	VMULPS 96(SI)(R14*4), Y13, Y3
+	VMULPS 128(SI)(R14*4), Y13, Y4
+	VMULPS 160(SI)(R14*4), Y13, Y5
+	VMULPS 192(SI)(R14*4), Y13, Y6
+	VMULPS 224(SI)(R14*4), Y13, Y7
+	MOVQ   ptr+72(FP), AX
+	MOVQ   (AX)(CX*8), R12
+
+c8k:
+	CMPQ         R12, R13
+	JAE          c8end
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, yrows+232(FP)
+	JAE          bad
+	MOVBLZX      (R11)(R12*1), AX
+	SUBL         R8, AX           // code - the row's zero point
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	VMOVUPS      32(R10)(R14*4), Y10
+	VFMADD231PS  Y1, Y8, Y10
+	VMOVUPS      Y10, 32(R10)(R14*4)
+	VMOVUPS      64(R10)(R14*4), Y11
+	VFMADD231PS  Y2, Y8, Y11
+	VMOVUPS      Y11, 64(R10)(R14*4)
+	VMOVUPS      96(R10)(R14*4), Y9
+	VFMADD231PS  Y3, Y8, Y9
+	VMOVUPS      Y9, 96(R10)(R14*4)
+	VMOVUPS      128(R10)(R14*4), Y10
+	VFMADD231PS  Y4, Y8, Y10
+	VMOVUPS      Y10, 128(R10)(R14*4)
+	VMOVUPS      160(R10)(R14*4), Y11
+	VFMADD231PS  Y5, Y8, Y11
+	VMOVUPS      Y11, 160(R10)(R14*4)
+	VMOVUPS      192(R10)(R14*4), Y9
+	VFMADD231PS  Y6, Y8, Y9
+	VMOVUPS      Y9, 192(R10)(R14*4)
+	VMOVUPS      224(R10)(R14*4), Y10
+	VFMADD231PS  Y7, Y8, Y10
+	VMOVUPS      Y10, 224(R10)(R14*4)
+	INCQ         R12
+	JMP          c8k
+
+c8end:
+	ADDQ $64, R14
+	JMP  c8
+
+c4:
+	LEAQ   32(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     c2
+	VMULPS (SI)(R14*4), Y13, Y0
+	VMULPS 32(SI)(R14*4), Y13, Y1
+	VMULPS 64(SI)(R14*4), Y13, Y2
+	VMULPS 96(SI)(R14*4), Y13, Y3
+	MOVQ   ptr+72(FP), AX
+	MOVQ   (AX)(CX*8), R12
+
+c4k:
+	CMPQ         R12, R13
+	JAE          c4end
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, yrows+232(FP)
+	JAE          bad
+	MOVBLZX      (R11)(R12*1), AX
+	SUBL         R8, AX           // code - the row's zero point
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	VMOVUPS      32(R10)(R14*4), Y10
+	VFMADD231PS  Y1, Y8, Y10
+	VMOVUPS      Y10, 32(R10)(R14*4)
+	VMOVUPS      64(R10)(R14*4), Y11
+	VFMADD231PS  Y2, Y8, Y11
+	VMOVUPS      Y11, 64(R10)(R14*4)
+	VMOVUPS      96(R10)(R14*4), Y9
+	VFMADD231PS  Y3, Y8, Y9
+	VMOVUPS      Y9, 96(R10)(R14*4)
+	INCQ         R12
+	JMP          c4k
+
+c4end:
+	ADDQ $32, R14
+	JMP  c4
+
+c2:
+	LEAQ   16(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     c1
+	VMULPS (SI)(R14*4), Y13, Y0
+	VMULPS 32(SI)(R14*4), Y13, Y1
+	MOVQ   ptr+72(FP), AX
+	MOVQ   (AX)(CX*8), R12
+
+c2k:
+	CMPQ         R12, R13
+	JAE          c2end
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, yrows+232(FP)
+	JAE          bad
+	MOVBLZX      (R11)(R12*1), AX
+	SUBL         R8, AX           // code - the row's zero point
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	VMOVUPS      32(R10)(R14*4), Y10
+	VFMADD231PS  Y1, Y8, Y10
+	VMOVUPS      Y10, 32(R10)(R14*4)
+	INCQ         R12
+	JMP          c2k
+
+c2end:
+	ADDQ $16, R14
+	JMP  c2
+
+c1:
+	LEAQ   8(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     tail
+	VMULPS (SI)(R14*4), Y13, Y0
+	MOVQ   ptr+72(FP), AX
+	MOVQ   (AX)(CX*8), R12
+
+c1k:
+	CMPQ         R12, R13
+	JAE          c1end
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, yrows+232(FP)
+	JAE          bad
+	MOVBLZX      (R11)(R12*1), AX
+	SUBL         R8, AX           // code - the row's zero point
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	INCQ         R12
+	JMP          c1k
+
+c1end:
+	ADDQ $8, R14
+	JMP  c1
+
+tail:
+	CMPQ       R14, w+64(FP)
+	JAE        next
+	VMASKMOVPS (SI)(R14*4), Y12, Y0
+	VMULPS     Y0, Y13, Y0
+	MOVQ       ptr+72(FP), AX
+	MOVQ       (AX)(CX*8), R12
+
+tailk:
+	CMPQ         R12, R13
+	JAE          tailend
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, yrows+232(FP)
+	JAE          bad
+	MOVBLZX      (R11)(R12*1), AX
+	SUBL         R8, AX           // code - the row's zero point
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMASKMOVPS   (R10)(R14*4), Y12, Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMASKMOVPS   Y9, Y12, (R10)(R14*4)
+	INCQ         R12
+	JMP          tailk
+
+tailend:
+	JMP next
+
+next:
+	INCQ CX
+	MOVQ ldx+56(FP), AX
+	LEAQ (SI)(AX*4), SI
+	JMP  row
+
+done:
+	MOVQ $0, ret+240(FP)
+	VZEROUPPER
+	RET
+
+bad:
+	MOVQ $1, ret+240(FP)
+	VZEROUPPER
+	RET
+
+// func QSpMMScatterTileU8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64)
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMMScatterTileU8RowAVX2(SB), NOSPLIT, $0-240
+	MOVQ         y+0(FP), DI
+	MOVQ         idx+96(FP), R9
+	MOVQ         codes+120(FP), R11
+	VXORPS       X15, X15, X15
+	MOVQ         x+32(FP), SI
+	VBROADCASTSS alpha+224(FP), Y13
+	// the tail mask: the first w % 8 lanes
+	MOVQ    w+64(FP), AX
+	ANDQ    $7, AX
+	SHLQ    $2, AX
+	LEAQ    qstailmask<>+32(SB), DX
+	SUBQ    AX, DX
+	VMOVDQU (DX), Y12
+	XORQ    CX, CX
+
+row:
+	MOVQ seg_len+80(FP), AX
+	SHRQ $1, AX
+	CMPQ CX, AX
+	JGE  done
+	// the row's piece seg[2i]..seg[2i+1], the first entry in R12
+	MOVQ    CX, DX
+	SHLQ    $4, DX
+	ADDQ    seg+72(FP), DX
+	MOVQ    (DX), R12
+	MOVQ    8(DX), R13
+	CMPQ    R12, R13
+	JAE     next
+	MOVQ    scale+168(FP), AX
+	VMOVSS  (AX)(CX*4), X14  // the row's scale
+	MOVQ    exps+192(FP), AX // the zero points
+	MOVBLZX (AX)(CX*1), R8   // the row's
+	XORQ    R14, R14
+
+c8:
+	LEAQ   64(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     c4
+	VMULPS (SI)(R14*4), Y13, Y0
+	VMULPS 32(SI)(R14*4), Y13, Y1
+	VMULPS 64(SI)(R14*4), Y13, Y2
+	VMULPS 96(SI)(R14*4), Y13, Y3
+	VMULPS 128(SI)(R14*4), Y13, Y4
+	VMULPS 160(SI)(R14*4), Y13, Y5
+	VMULPS 192(SI)(R14*4), Y13, Y6
+	VMULPS 224(SI)(R14*4), Y13, Y7
+	MOVQ   CX, DX
+	SHLQ   $4, DX
+	ADDQ   seg+72(FP), DX
+	MOVQ   (DX), R12
+
+c8k:
+	CMPQ         R12, R13
+	JAE          c8end
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, limit+232(FP)
+	JAE          c8end
+	MOVBLZX      (R11)(R12*1), AX
+	SUBL         R8, AX           // code - the row's zero point
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	VMOVUPS      32(R10)(R14*4), Y10
+	VFMADD231PS  Y1, Y8, Y10
+	VMOVUPS      Y10, 32(R10)(R14*4)
+	VMOVUPS      64(R10)(R14*4), Y11
+	VFMADD231PS  Y2, Y8, Y11
+	VMOVUPS      Y11, 64(R10)(R14*4)
+	VMOVUPS      96(R10)(R14*4), Y9
+	VFMADD231PS  Y3, Y8, Y9
+	VMOVUPS      Y9, 96(R10)(R14*4)
+	VMOVUPS      128(R10)(R14*4), Y10
+	VFMADD231PS  Y4, Y8, Y10
+	VMOVUPS      Y10, 128(R10)(R14*4)
+	VMOVUPS      160(R10)(R14*4), Y11
+	VFMADD231PS  Y5, Y8, Y11
+	VMOVUPS      Y11, 160(R10)(R14*4)
+	VMOVUPS      192(R10)(R14*4), Y9
+	VFMADD231PS  Y6, Y8, Y9
+	VMOVUPS      Y9, 192(R10)(R14*4)
+	VMOVUPS      224(R10)(R14*4), Y10
+	VFMADD231PS  Y7, Y8, Y10
+	VMOVUPS      Y10, 224(R10)(R14*4)
+	INCQ         R12
+	JMP          c8k
+
+c8end:
+	ADDQ $64, R14
+	JMP  c8
+
+c4:
+	LEAQ   32(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     c2
+	VMULPS (SI)(R14*4), Y13, Y0
+	VMULPS 32(SI)(R14*4), Y13, Y1
+	VMULPS 64(SI)(R14*4), Y13, Y2
+	VMULPS 96(SI)(R14*4), Y13, Y3
+	MOVQ   CX, DX
+	SHLQ   $4, DX
+	ADDQ   seg+72(FP), DX
+	MOVQ   (DX), R12
+
+c4k:
+	CMPQ         R12, R13
+	JAE          c4end
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, limit+232(FP)
+	JAE          c4end
+	MOVBLZX      (R11)(R12*1), AX
+	SUBL         R8, AX           // code - the row's zero point
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	VMOVUPS      32(R10)(R14*4), Y10
+	VFMADD231PS  Y1, Y8, Y10
+	VMOVUPS      Y10, 32(R10)(R14*4)
+	VMOVUPS      64(R10)(R14*4), Y11
+	VFMADD231PS  Y2, Y8, Y11
+	VMOVUPS      Y11, 64(R10)(R14*4)
+	VMOVUPS      96(R10)(R14*4), Y9
+	VFMADD231PS  Y3, Y8, Y9
+	VMOVUPS      Y9, 96(R10)(R14*4)
+	INCQ         R12
+	JMP          c4k
+
+c4end:
+	ADDQ $32, R14
+	JMP  c4
+
+c2:
+	LEAQ   16(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     c1
+	VMULPS (SI)(R14*4), Y13, Y0
+	VMULPS 32(SI)(R14*4), Y13, Y1
+	MOVQ   CX, DX
+	SHLQ   $4, DX
+	ADDQ   seg+72(FP), DX
+	MOVQ   (DX), R12
+
+c2k:
+	CMPQ         R12, R13
+	JAE          c2end
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, limit+232(FP)
+	JAE          c2end
+	MOVBLZX      (R11)(R12*1), AX
+	SUBL         R8, AX           // code - the row's zero point
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	VMOVUPS      32(R10)(R14*4), Y10
+	VFMADD231PS  Y1, Y8, Y10
+	VMOVUPS      Y10, 32(R10)(R14*4)
+	INCQ         R12
+	JMP          c2k
+
+c2end:
+	ADDQ $16, R14
+	JMP  c2
+
+c1:
+	LEAQ   8(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     tail
+	VMULPS (SI)(R14*4), Y13, Y0
+	MOVQ   CX, DX
+	SHLQ   $4, DX
+	ADDQ   seg+72(FP), DX
+	MOVQ   (DX), R12
+
+c1k:
+	CMPQ         R12, R13
+	JAE          c1end
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, limit+232(FP)
+	JAE          c1end
+	MOVBLZX      (R11)(R12*1), AX
+	SUBL         R8, AX           // code - the row's zero point
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	INCQ         R12
+	JMP          c1k
+
+c1end:
+	ADDQ $8, R14
+	JMP  c1
+
+tail:
+	CMPQ       R14, w+64(FP)
+	JAE        next
+	VMASKMOVPS (SI)(R14*4), Y12, Y0
+	VMULPS     Y0, Y13, Y0
+	MOVQ       CX, DX
+	SHLQ       $4, DX
+	ADDQ       seg+72(FP), DX
+	MOVQ       (DX), R12
+
+tailk:
+	CMPQ         R12, R13
+	JAE          tailend
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, limit+232(FP)
+	JAE          tailend
+	MOVBLZX      (R11)(R12*1), AX
+	SUBL         R8, AX           // code - the row's zero point
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMASKMOVPS   (R10)(R14*4), Y12, Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMASKMOVPS   Y9, Y12, (R10)(R14*4)
+	INCQ         R12
+	JMP          tailk
+
+tailend:
+	JMP next
+
+next:
+	// seg[2i] = where the row stopped (every pass stops at the same entry)
+	MOVQ CX, DX
+	SHLQ $4, DX
+	ADDQ seg+72(FP), DX
+	MOVQ R12, (DX)
+	INCQ CX
+	MOVQ ldx+56(FP), AX
+	LEAQ (SI)(AX*4), SI
+	JMP  row
+
+done:
+	VZEROUPPER
+	RET
+
+// func QSpMMScatterI8ColAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMMScatterI8ColAVX2(SB), NOSPLIT, $0-248
+	MOVQ         y+0(FP), DI
+	MOVQ         idx+96(FP), R9
+	MOVQ         codes+120(FP), R11
+	VXORPS       X15, X15, X15
+	MOVQ         x+32(FP), SI
+	VBROADCASTSS alpha+224(FP), Y13
+	// the tail mask: the first w % 8 lanes
+	MOVQ    w+64(FP), AX
+	ANDQ    $7, AX
+	SHLQ    $2, AX
+	LEAQ    qstailmask<>+32(SB), DX
+	SUBQ    AX, DX
+	VMOVDQU (DX), Y12
+	MOVQ    scale+168(FP), BX
+	XORQ    CX, CX
+
+row:
+	MOVQ ptr_len+80(FP), AX
+	DECQ AX
+	CMPQ CX, AX
+	JGE  done
+	// the row's segment ptr[i]..R13: bad unless ptr[i] <= R13 <= len(idx)
+	MOVQ ptr+72(FP), AX
+	MOVQ 8(AX)(CX*8), R13
+	CMPQ R13, idx_len+104(FP)
+	JA   bad
+	CMPQ (AX)(CX*8), R13
+	JA   bad
+	JEQ  next
+	XORQ R14, R14
+
+c8:
+	LEAQ   64(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     c4
+	VMULPS (SI)(R14*4), Y13, Y0
+	VMULPS 32(SI)(R14*4), Y13, Y1
+	VMULPS 64(SI)(R14*4), Y13, Y2
+	VMULPS 96(SI)(R14*4), Y13, Y3
+	VMULPS 128(SI)(R14*4), Y13, Y4
+	VMULPS 160(SI)(R14*4), Y13, Y5
+	VMULPS 192(SI)(R14*4), Y13, Y6
+	VMULPS 224(SI)(R14*4), Y13, Y7
+	MOVQ   ptr+72(FP), AX
+	MOVQ   (AX)(CX*8), R12
+
+c8k:
+	CMPQ         R12, R13
+	JAE          c8end
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, yrows+232(FP)
+	JAE          bad
+	MOVBLSX      (R11)(R12*1), AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       (BX)(R10*4), X8, X8 // value = code * scale[idx[k]]
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10    // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	VMOVUPS      32(R10)(R14*4), Y10
+	VFMADD231PS  Y1, Y8, Y10
+	VMOVUPS      Y10, 32(R10)(R14*4)
+	VMOVUPS      64(R10)(R14*4), Y11
+	VFMADD231PS  Y2, Y8, Y11
+	VMOVUPS      Y11, 64(R10)(R14*4)
+	VMOVUPS      96(R10)(R14*4), Y9
+	VFMADD231PS  Y3, Y8, Y9
+	VMOVUPS      Y9, 96(R10)(R14*4)
+	VMOVUPS      128(R10)(R14*4), Y10
+	VFMADD231PS  Y4, Y8, Y10
+	VMOVUPS      Y10, 128(R10)(R14*4)
+	VMOVUPS      160(R10)(R14*4), Y11
+	VFMADD231PS  Y5, Y8, Y11
+	VMOVUPS      Y11, 160(R10)(R14*4)
+	VMOVUPS      192(R10)(R14*4), Y9
+	VFMADD231PS  Y6, Y8, Y9
+	VMOVUPS      Y9, 192(R10)(R14*4)
+	VMOVUPS      224(R10)(R14*4), Y10
+	VFMADD231PS  Y7, Y8, Y10
+	VMOVUPS      Y10, 224(R10)(R14*4)
+	INCQ         R12
+	JMP          c8k
+
+c8end:
+	ADDQ $64, R14
+	JMP  c8
+
+c4:
+	LEAQ   32(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     c2
+	VMULPS (SI)(R14*4), Y13, Y0
+	VMULPS 32(SI)(R14*4), Y13, Y1
+	VMULPS 64(SI)(R14*4), Y13, Y2
+	VMULPS 96(SI)(R14*4), Y13, Y3
+	MOVQ   ptr+72(FP), AX
+	MOVQ   (AX)(CX*8), R12
+
+c4k:
+	CMPQ         R12, R13
+	JAE          c4end
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, yrows+232(FP)
+	JAE          bad
+	MOVBLSX      (R11)(R12*1), AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       (BX)(R10*4), X8, X8 // value = code * scale[idx[k]]
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10    // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	VMOVUPS      32(R10)(R14*4), Y10
+	VFMADD231PS  Y1, Y8, Y10
+	VMOVUPS      Y10, 32(R10)(R14*4)
+	VMOVUPS      64(R10)(R14*4), Y11
+	VFMADD231PS  Y2, Y8, Y11
+	VMOVUPS      Y11, 64(R10)(R14*4)
+	VMOVUPS      96(R10)(R14*4), Y9
+	VFMADD231PS  Y3, Y8, Y9
+	VMOVUPS      Y9, 96(R10)(R14*4)
+	INCQ         R12
+	JMP          c4k
+
+c4end:
+	ADDQ $32, R14
+	JMP  c4
+
+c2:
+	LEAQ   16(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     c1
+	VMULPS (SI)(R14*4), Y13, Y0
+	VMULPS 32(SI)(R14*4), Y13, Y1
+	MOVQ   ptr+72(FP), AX
+	MOVQ   (AX)(CX*8), R12
+
+c2k:
+	CMPQ         R12, R13
+	JAE          c2end
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, yrows+232(FP)
+	JAE          bad
+	MOVBLSX      (R11)(R12*1), AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       (BX)(R10*4), X8, X8 // value = code * scale[idx[k]]
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10    // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	VMOVUPS      32(R10)(R14*4), Y10
+	VFMADD231PS  Y1, Y8, Y10
+	VMOVUPS      Y10, 32(R10)(R14*4)
+	INCQ         R12
+	JMP          c2k
+
+c2end:
+	ADDQ $16, R14
+	JMP  c2
+
+c1:
+	LEAQ   8(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     tail
+	VMULPS (SI)(R14*4), Y13, Y0
+	MOVQ   ptr+72(FP), AX
+	MOVQ   (AX)(CX*8), R12
+
+c1k:
+	CMPQ         R12, R13
+	JAE          c1end
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, yrows+232(FP)
+	JAE          bad
+	MOVBLSX      (R11)(R12*1), AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       (BX)(R10*4), X8, X8 // value = code * scale[idx[k]]
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10    // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	INCQ         R12
+	JMP          c1k
+
+c1end:
+	ADDQ $8, R14
+	JMP  c1
+
+tail:
+	CMPQ       R14, w+64(FP)
+	JAE        next
+	VMASKMOVPS (SI)(R14*4), Y12, Y0
+	VMULPS     Y0, Y13, Y0
+	MOVQ       ptr+72(FP), AX
+	MOVQ       (AX)(CX*8), R12
+
+tailk:
+	CMPQ         R12, R13
+	JAE          tailend
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, yrows+232(FP)
+	JAE          bad
+	MOVBLSX      (R11)(R12*1), AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       (BX)(R10*4), X8, X8 // value = code * scale[idx[k]]
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10    // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMASKMOVPS   (R10)(R14*4), Y12, Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMASKMOVPS   Y9, Y12, (R10)(R14*4)
+	INCQ         R12
+	JMP          tailk
+
+tailend:
+	JMP next
+
+next:
+	INCQ CX
+	MOVQ ldx+56(FP), AX
+	LEAQ (SI)(AX*4), SI
+	JMP  row
+
+done:
+	MOVQ $0, ret+240(FP)
+	VZEROUPPER
+	RET
+
+bad:
+	MOVQ $1, ret+240(FP)
+	VZEROUPPER
+	RET
+
+// func QSpMMScatterTileI8ColAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64)
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMMScatterTileI8ColAVX2(SB), NOSPLIT, $0-240
+	MOVQ         y+0(FP), DI
+	MOVQ         idx+96(FP), R9
+	MOVQ         codes+120(FP), R11
+	VXORPS       X15, X15, X15
+	MOVQ         x+32(FP), SI
+	VBROADCASTSS alpha+224(FP), Y13
+	// the tail mask: the first w % 8 lanes
+	MOVQ    w+64(FP), AX
+	ANDQ    $7, AX
+	SHLQ    $2, AX
+	LEAQ    qstailmask<>+32(SB), DX
+	SUBQ    AX, DX
+	VMOVDQU (DX), Y12
+	MOVQ    scale+168(FP), BX
+	XORQ    CX, CX
+
+row:
+	MOVQ seg_len+80(FP), AX
+	SHRQ $1, AX
+	CMPQ CX, AX
+	JGE  done
+	// the row's piece seg[2i]..seg[2i+1], the first entry in R12
+	MOVQ CX, DX
+	SHLQ $4, DX
+	ADDQ seg+72(FP), DX
+	MOVQ (DX), R12
+	MOVQ 8(DX), R13
+	CMPQ R12, R13
+	JAE  next
+	XORQ R14, R14
+
+c8:
+	LEAQ   64(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     c4
+	VMULPS (SI)(R14*4), Y13, Y0
+	VMULPS 32(SI)(R14*4), Y13, Y1
+	VMULPS 64(SI)(R14*4), Y13, Y2
+	VMULPS 96(SI)(R14*4), Y13, Y3
+	VMULPS 128(SI)(R14*4), Y13, Y4
+	VMULPS 160(SI)(R14*4), Y13, Y5
+	VMULPS 192(SI)(R14*4), Y13, Y6
+	VMULPS 224(SI)(R14*4), Y13, Y7
+	MOVQ   CX, DX
+	SHLQ   $4, DX
+	ADDQ   seg+72(FP), DX
+	MOVQ   (DX), R12
+
+c8k:
+	CMPQ         R12, R13
+	JAE          c8end
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, limit+232(FP)
+	JAE          c8end
+	MOVBLSX      (R11)(R12*1), AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       (BX)(R10*4), X8, X8 // value = code * scale[idx[k]]
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10    // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	VMOVUPS      32(R10)(R14*4), Y10
+	VFMADD231PS  Y1, Y8, Y10
+	VMOVUPS      Y10, 32(R10)(R14*4)
+	VMOVUPS      64(R10)(R14*4), Y11
+	VFMADD231PS  Y2, Y8, Y11
+	VMOVUPS      Y11, 64(R10)(R14*4)
+	VMOVUPS      96(R10)(R14*4), Y9
+	VFMADD231PS  Y3, Y8, Y9
+	VMOVUPS      Y9, 96(R10)(R14*4)
+	VMOVUPS      128(R10)(R14*4), Y10
+	VFMADD231PS  Y4, Y8, Y10
+	VMOVUPS      Y10, 128(R10)(R14*4)
+	VMOVUPS      160(R10)(R14*4), Y11
+	VFMADD231PS  Y5, Y8, Y11
+	VMOVUPS      Y11, 160(R10)(R14*4)
+	VMOVUPS      192(R10)(R14*4), Y9
+	VFMADD231PS  Y6, Y8, Y9
+	VMOVUPS      Y9, 192(R10)(R14*4)
+	VMOVUPS      224(R10)(R14*4), Y10
+	VFMADD231PS  Y7, Y8, Y10
+	VMOVUPS      Y10, 224(R10)(R14*4)
+	INCQ         R12
+	JMP          c8k
+
+c8end:
+	ADDQ $64, R14
+	JMP  c8
+
+c4:
+	LEAQ   32(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     c2
+	VMULPS (SI)(R14*4), Y13, Y0
+	VMULPS 32(SI)(R14*4), Y13, Y1
+	VMULPS 64(SI)(R14*4), Y13, Y2
+	VMULPS 96(SI)(R14*4), Y13, Y3
+	MOVQ   CX, DX
+	SHLQ   $4, DX
+	ADDQ   seg+72(FP), DX
+	MOVQ   (DX), R12
+
+c4k:
+	CMPQ         R12, R13
+	JAE          c4end
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, limit+232(FP)
+	JAE          c4end
+	MOVBLSX      (R11)(R12*1), AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       (BX)(R10*4), X8, X8 // value = code * scale[idx[k]]
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10    // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	VMOVUPS      32(R10)(R14*4), Y10
+	VFMADD231PS  Y1, Y8, Y10
+	VMOVUPS      Y10, 32(R10)(R14*4)
+	VMOVUPS      64(R10)(R14*4), Y11
+	VFMADD231PS  Y2, Y8, Y11
+	VMOVUPS      Y11, 64(R10)(R14*4)
+	VMOVUPS      96(R10)(R14*4), Y9
+	VFMADD231PS  Y3, Y8, Y9
+	VMOVUPS      Y9, 96(R10)(R14*4)
+	INCQ         R12
+	JMP          c4k
+
+c4end:
+	ADDQ $32, R14
+	JMP  c4
+
+c2:
+	LEAQ   16(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     c1
+	VMULPS (SI)(R14*4), Y13, Y0
+	VMULPS 32(SI)(R14*4), Y13, Y1
+	MOVQ   CX, DX
+	SHLQ   $4, DX
+	ADDQ   seg+72(FP), DX
+	MOVQ   (DX), R12
+
+c2k:
+	CMPQ         R12, R13
+	JAE          c2end
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, limit+232(FP)
+	JAE          c2end
+	MOVBLSX      (R11)(R12*1), AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       (BX)(R10*4), X8, X8 // value = code * scale[idx[k]]
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10    // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	VMOVUPS      32(R10)(R14*4), Y10
+	VFMADD231PS  Y1, Y8, Y10
+	VMOVUPS      Y10, 32(R10)(R14*4)
+	INCQ         R12
+	JMP          c2k
+
+c2end:
+	ADDQ $16, R14
+	JMP  c2
+
+c1:
+	LEAQ   8(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     tail
+	VMULPS (SI)(R14*4), Y13, Y0
+	MOVQ   CX, DX
+	SHLQ   $4, DX
+	ADDQ   seg+72(FP), DX
+	MOVQ   (DX), R12
+
+c1k:
+	CMPQ         R12, R13
+	JAE          c1end
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, limit+232(FP)
+	JAE          c1end
+	MOVBLSX      (R11)(R12*1), AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       (BX)(R10*4), X8, X8 // value = code * scale[idx[k]]
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10    // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	INCQ         R12
+	JMP          c1k
+
+c1end:
+	ADDQ $8, R14
+	JMP  c1
+
+tail:
+	CMPQ       R14, w+64(FP)
+	JAE        next
+	VMASKMOVPS (SI)(R14*4), Y12, Y0
+	VMULPS     Y0, Y13, Y0
+	MOVQ       CX, DX
+	SHLQ       $4, DX
+	ADDQ       seg+72(FP), DX
+	MOVQ       (DX), R12
+
+tailk:
+	CMPQ         R12, R13
+	JAE          tailend
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, limit+232(FP)
+	JAE          tailend
+	MOVBLSX      (R11)(R12*1), AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       (BX)(R10*4), X8, X8 // value = code * scale[idx[k]]
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10    // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMASKMOVPS   (R10)(R14*4), Y12, Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMASKMOVPS   Y9, Y12, (R10)(R14*4)
+	INCQ         R12
+	JMP          tailk
+
+tailend:
+	JMP next
+
+next:
+	// seg[2i] = where the row stopped (every pass stops at the same entry)
+	MOVQ CX, DX
+	SHLQ $4, DX
+	ADDQ seg+72(FP), DX
+	MOVQ R12, (DX)
+	INCQ CX
+	MOVQ ldx+56(FP), AX
+	LEAQ (SI)(AX*4), SI
+	JMP  row
+
+done:
+	VZEROUPPER
+	RET
+
+// func QSpMMScatterU8ColAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMMScatterU8ColAVX2(SB), NOSPLIT, $0-248
+	MOVQ         y+0(FP), DI
+	MOVQ         idx+96(FP), R9
+	MOVQ         codes+120(FP), R11
+	VXORPS       X15, X15, X15
+	MOVQ         x+32(FP), SI
+	VBROADCASTSS alpha+224(FP), Y13
+	// the tail mask: the first w % 8 lanes
+	MOVQ    w+64(FP), AX
+	ANDQ    $7, AX
+	SHLQ    $2, AX
+	LEAQ    qstailmask<>+32(SB), DX
+	SUBQ    AX, DX
+	VMOVDQU (DX), Y12
+	MOVQ    scale+168(FP), BX
+	MOVQ    exps+192(FP), R8 // the zero points
+	XORQ    CX, CX
+
+row:
+	MOVQ ptr_len+80(FP), AX
+	DECQ AX
+	CMPQ CX, AX
+	JGE  done
+	// the row's segment ptr[i]..R13: bad unless ptr[i] <= R13 <= len(idx)
+	MOVQ ptr+72(FP), AX
+	MOVQ 8(AX)(CX*8), R13
+	CMPQ R13, idx_len+104(FP)
+	JA   bad
+	CMPQ (AX)(CX*8), R13
+	JA   bad
+	JEQ  next
+	XORQ R14, R14
+
+c8:
+	LEAQ   64(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     c4
+	VMULPS (SI)(R14*4), Y13, Y0
+	VMULPS 32(SI)(R14*4), Y13, Y1
+	VMULPS 64(SI)(R14*4), Y13, Y2
+	VMULPS 96(SI)(R14*4), Y13, Y3
+	VMULPS 128(SI)(R14*4), Y13, Y4
+	VMULPS 160(SI)(R14*4), Y13, Y5
+	VMULPS 192(SI)(R14*4), Y13, Y6
+	VMULPS 224(SI)(R14*4), Y13, Y7
+	MOVQ   ptr+72(FP), AX
+	MOVQ   (AX)(CX*8), R12
+
+c8k:
+	CMPQ         R12, R13
+	JAE          c8end
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, yrows+232(FP)
+	JAE          bad
+	MOVBLZX      (R11)(R12*1), AX
+	MOVBLZX      (R8)(R10*1), DX     // the index's zero point
+	SUBL         DX, AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       (BX)(R10*4), X8, X8 // value = code * scale[idx[k]]
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10    // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	VMOVUPS      32(R10)(R14*4), Y10
+	VFMADD231PS  Y1, Y8, Y10
+	VMOVUPS      Y10, 32(R10)(R14*4)
+	VMOVUPS      64(R10)(R14*4), Y11
+	VFMADD231PS  Y2, Y8, Y11
+	VMOVUPS      Y11, 64(R10)(R14*4)
+	VMOVUPS      96(R10)(R14*4), Y9
+	VFMADD231PS  Y3, Y8, Y9
+	VMOVUPS      Y9, 96(R10)(R14*4)
+	VMOVUPS      128(R10)(R14*4), Y10
+	VFMADD231PS  Y4, Y8, Y10
+	VMOVUPS      Y10, 128(R10)(R14*4)
+	VMOVUPS      160(R10)(R14*4), Y11
+	VFMADD231PS  Y5, Y8, Y11
+	VMOVUPS      Y11, 160(R10)(R14*4)
+	VMOVUPS      192(R10)(R14*4), Y9
+	VFMADD231PS  Y6, Y8, Y9
+	VMOVUPS      Y9, 192(R10)(R14*4)
+	VMOVUPS      224(R10)(R14*4), Y10
+	VFMADD231PS  Y7, Y8, Y10
+	VMOVUPS      Y10, 224(R10)(R14*4)
+	INCQ         R12
+	JMP          c8k
+
+c8end:
+	ADDQ $64, R14
+	JMP  c8
+
+c4:
+	LEAQ   32(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     c2
+	VMULPS (SI)(R14*4), Y13, Y0
+	VMULPS 32(SI)(R14*4), Y13, Y1
+	VMULPS 64(SI)(R14*4), Y13, Y2
+	VMULPS 96(SI)(R14*4), Y13, Y3
+	MOVQ   ptr+72(FP), AX
+	MOVQ   (AX)(CX*8), R12
+
+c4k:
+	CMPQ         R12, R13
+	JAE          c4end
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, yrows+232(FP)
+	JAE          bad
+	MOVBLZX      (R11)(R12*1), AX
+	MOVBLZX      (R8)(R10*1), DX     // the index's zero point
+	SUBL         DX, AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       (BX)(R10*4), X8, X8 // value = code * scale[idx[k]]
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10    // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	VMOVUPS      32(R10)(R14*4), Y10
+	VFMADD231PS  Y1, Y8, Y10
+	VMOVUPS      Y10, 32(R10)(R14*4)
+	VMOVUPS      64(R10)(R14*4), Y11
+	VFMADD231PS  Y2, Y8, Y11
+	VMOVUPS      Y11, 64(R10)(R14*4)
+	VMOVUPS      96(R10)(R14*4), Y9
+	VFMADD231PS  Y3, Y8, Y9
+	VMOVUPS      Y9, 96(R10)(R14*4)
+	INCQ         R12
+	JMP          c4k
+
+c4end:
+	ADDQ $32, R14
+	JMP  c4
+
+c2:
+	LEAQ   16(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     c1
+	VMULPS (SI)(R14*4), Y13, Y0
+	VMULPS 32(SI)(R14*4), Y13, Y1
+	MOVQ   ptr+72(FP), AX
+	MOVQ   (AX)(CX*8), R12
+
+c2k:
+	CMPQ         R12, R13
+	JAE          c2end
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, yrows+232(FP)
+	JAE          bad
+	MOVBLZX      (R11)(R12*1), AX
+	MOVBLZX      (R8)(R10*1), DX     // the index's zero point
+	SUBL         DX, AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       (BX)(R10*4), X8, X8 // value = code * scale[idx[k]]
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10    // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	VMOVUPS      32(R10)(R14*4), Y10
+	VFMADD231PS  Y1, Y8, Y10
+	VMOVUPS      Y10, 32(R10)(R14*4)
+	INCQ         R12
+	JMP          c2k
+
+c2end:
+	ADDQ $16, R14
+	JMP  c2
+
+c1:
+	LEAQ   8(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     tail
+	VMULPS (SI)(R14*4), Y13, Y0
+	MOVQ   ptr+72(FP), AX
+	MOVQ   (AX)(CX*8), R12
+
+c1k:
+	CMPQ         R12, R13
+	JAE          c1end
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, yrows+232(FP)
+	JAE          bad
+	MOVBLZX      (R11)(R12*1), AX
+	MOVBLZX      (R8)(R10*1), DX     // the index's zero point
+	SUBL         DX, AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       (BX)(R10*4), X8, X8 // value = code * scale[idx[k]]
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10    // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	INCQ         R12
+	JMP          c1k
+
+c1end:
+	ADDQ $8, R14
+	JMP  c1
+
+tail:
+	CMPQ       R14, w+64(FP)
+	JAE        next
+	VMASKMOVPS (SI)(R14*4), Y12, Y0
+	VMULPS     Y0, Y13, Y0
+	MOVQ       ptr+72(FP), AX
+	MOVQ       (AX)(CX*8), R12
+
+tailk:
+	CMPQ         R12, R13
+	JAE          tailend
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, yrows+232(FP)
+	JAE          bad
+	MOVBLZX      (R11)(R12*1), AX
+	MOVBLZX      (R8)(R10*1), DX     // the index's zero point
+	SUBL         DX, AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       (BX)(R10*4), X8, X8 // value = code * scale[idx[k]]
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10    // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMASKMOVPS   (R10)(R14*4), Y12, Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMASKMOVPS   Y9, Y12, (R10)(R14*4)
+	INCQ         R12
+	JMP          tailk
+
+tailend:
+	JMP next
+
+next:
+	INCQ CX
+	MOVQ ldx+56(FP), AX
+	LEAQ (SI)(AX*4), SI
+	JMP  row
+
+done:
+	MOVQ $0, ret+240(FP)
+	VZEROUPPER
+	RET
+
+bad:
+	MOVQ $1, ret+240(FP)
+	VZEROUPPER
+	RET
+
+// func QSpMMScatterTileU8ColAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64)
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMMScatterTileU8ColAVX2(SB), NOSPLIT, $0-240
+	MOVQ         y+0(FP), DI
+	MOVQ         idx+96(FP), R9
+	MOVQ         codes+120(FP), R11
+	VXORPS       X15, X15, X15
+	MOVQ         x+32(FP), SI
+	VBROADCASTSS alpha+224(FP), Y13
+	// the tail mask: the first w % 8 lanes
+	MOVQ    w+64(FP), AX
+	ANDQ    $7, AX
+	SHLQ    $2, AX
+	LEAQ    qstailmask<>+32(SB), DX
+	SUBQ    AX, DX
+	VMOVDQU (DX), Y12
+	MOVQ    scale+168(FP), BX
+	MOVQ    exps+192(FP), R8 // the zero points
+	XORQ    CX, CX
+
+row:
+	MOVQ seg_len+80(FP), AX
+	SHRQ $1, AX
+	CMPQ CX, AX
+	JGE  done
+	// the row's piece seg[2i]..seg[2i+1], the first entry in R12
+	MOVQ CX, DX
+	SHLQ $4, DX
+	ADDQ seg+72(FP), DX
+	MOVQ (DX), R12
+	MOVQ 8(DX), R13
+	CMPQ R12, R13
+	JAE  next
+	XORQ R14, R14
+
+c8:
+	LEAQ   64(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     c4
+	VMULPS (SI)(R14*4), Y13, Y0
+	VMULPS 32(SI)(R14*4), Y13, Y1
+	VMULPS 64(SI)(R14*4), Y13, Y2
+	VMULPS 96(SI)(R14*4), Y13, Y3
+	VMULPS 128(SI)(R14*4), Y13, Y4
+	VMULPS 160(SI)(R14*4), Y13, Y5
+	VMULPS 192(SI)(R14*4), Y13, Y6
+	VMULPS 224(SI)(R14*4), Y13, Y7
+	MOVQ   CX, DX
+	SHLQ   $4, DX
+	ADDQ   seg+72(FP), DX
+	MOVQ   (DX), R12
+
+c8k:
+	CMPQ         R12, R13
+	JAE          c8end
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, limit+232(FP)
+	JAE          c8end
+	MOVBLZX      (R11)(R12*1), AX
+	MOVBLZX      (R8)(R10*1), DX     // the index's zero point
+	SUBL         DX, AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       (BX)(R10*4), X8, X8 // value = code * scale[idx[k]]
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10    // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	VMOVUPS      32(R10)(R14*4), Y10
+	VFMADD231PS  Y1, Y8, Y10
+	VMOVUPS      Y10, 32(R10)(R14*4)
+	VMOVUPS      64(R10)(R14*4), Y11
+	VFMADD231PS  Y2, Y8, Y11
+	VMOVUPS      Y11, 64(R10)(R14*4)
+	VMOVUPS      96(R10)(R14*4), Y9
+	VFMADD231PS  Y3, Y8, Y9
+	VMOVUPS      Y9, 96(R10)(R14*4)
+	VMOVUPS      128(R10)(R14*4), Y10
+	VFMADD231PS  Y4, Y8, Y10
+	VMOVUPS      Y10, 128(R10)(R14*4)
+	VMOVUPS      160(R10)(R14*4), Y11
+	VFMADD231PS  Y5, Y8, Y11
+	VMOVUPS      Y11, 160(R10)(R14*4)
+	VMOVUPS      192(R10)(R14*4), Y9
+	VFMADD231PS  Y6, Y8, Y9
+	VMOVUPS      Y9, 192(R10)(R14*4)
+	VMOVUPS      224(R10)(R14*4), Y10
+	VFMADD231PS  Y7, Y8, Y10
+	VMOVUPS      Y10, 224(R10)(R14*4)
+	INCQ         R12
+	JMP          c8k
+
+c8end:
+	ADDQ $64, R14
+	JMP  c8
+
+c4:
+	LEAQ   32(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     c2
+	VMULPS (SI)(R14*4), Y13, Y0
+	VMULPS 32(SI)(R14*4), Y13, Y1
+	VMULPS 64(SI)(R14*4), Y13, Y2
+	VMULPS 96(SI)(R14*4), Y13, Y3
+	MOVQ   CX, DX
+	SHLQ   $4, DX
+	ADDQ   seg+72(FP), DX
+	MOVQ   (DX), R12
+
+c4k:
+	CMPQ         R12, R13
+	JAE          c4end
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, limit+232(FP)
+	JAE          c4end
+	MOVBLZX      (R11)(R12*1), AX
+	MOVBLZX      (R8)(R10*1), DX     // the index's zero point
+	SUBL         DX, AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       (BX)(R10*4), X8, X8 // value = code * scale[idx[k]]
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10    // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	VMOVUPS      32(R10)(R14*4), Y10
+	VFMADD231PS  Y1, Y8, Y10
+	VMOVUPS      Y10, 32(R10)(R14*4)
+	VMOVUPS      64(R10)(R14*4), Y11
+	VFMADD231PS  Y2, Y8, Y11
+	VMOVUPS      Y11, 64(R10)(R14*4)
+	VMOVUPS      96(R10)(R14*4), Y9
+	VFMADD231PS  Y3, Y8, Y9
+	VMOVUPS      Y9, 96(R10)(R14*4)
+	INCQ         R12
+	JMP          c4k
+
+c4end:
+	ADDQ $32, R14
+	JMP  c4
+
+c2:
+	LEAQ   16(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     c1
+	VMULPS (SI)(R14*4), Y13, Y0
+	VMULPS 32(SI)(R14*4), Y13, Y1
+	MOVQ   CX, DX
+	SHLQ   $4, DX
+	ADDQ   seg+72(FP), DX
+	MOVQ   (DX), R12
+
+c2k:
+	CMPQ         R12, R13
+	JAE          c2end
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, limit+232(FP)
+	JAE          c2end
+	MOVBLZX      (R11)(R12*1), AX
+	MOVBLZX      (R8)(R10*1), DX     // the index's zero point
+	SUBL         DX, AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       (BX)(R10*4), X8, X8 // value = code * scale[idx[k]]
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10    // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	VMOVUPS      32(R10)(R14*4), Y10
+	VFMADD231PS  Y1, Y8, Y10
+	VMOVUPS      Y10, 32(R10)(R14*4)
+	INCQ         R12
+	JMP          c2k
+
+c2end:
+	ADDQ $16, R14
+	JMP  c2
+
+c1:
+	LEAQ   8(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     tail
+	VMULPS (SI)(R14*4), Y13, Y0
+	MOVQ   CX, DX
+	SHLQ   $4, DX
+	ADDQ   seg+72(FP), DX
+	MOVQ   (DX), R12
+
+c1k:
+	CMPQ         R12, R13
+	JAE          c1end
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, limit+232(FP)
+	JAE          c1end
+	MOVBLZX      (R11)(R12*1), AX
+	MOVBLZX      (R8)(R10*1), DX     // the index's zero point
+	SUBL         DX, AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       (BX)(R10*4), X8, X8 // value = code * scale[idx[k]]
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10    // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	INCQ         R12
+	JMP          c1k
+
+c1end:
+	ADDQ $8, R14
+	JMP  c1
+
+tail:
+	CMPQ       R14, w+64(FP)
+	JAE        next
+	VMASKMOVPS (SI)(R14*4), Y12, Y0
+	VMULPS     Y0, Y13, Y0
+	MOVQ       CX, DX
+	SHLQ       $4, DX
+	ADDQ       seg+72(FP), DX
+	MOVQ       (DX), R12
+
+tailk:
+	CMPQ         R12, R13
+	JAE          tailend
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, limit+232(FP)
+	JAE          tailend
+	MOVBLZX      (R11)(R12*1), AX
+	MOVBLZX      (R8)(R10*1), DX     // the index's zero point
+	SUBL         DX, AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       (BX)(R10*4), X8, X8 // value = code * scale[idx[k]]
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10    // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMASKMOVPS   (R10)(R14*4), Y12, Y9
 	VFMADD231PS  Y0, Y8, Y9

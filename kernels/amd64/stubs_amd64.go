@@ -1246,6 +1246,60 @@ func QSpMMScatter8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx
 //go:noescape
 func QSpMMScatterTile8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64)
 
+// QSpMMScatterU8RowAVX2 is QSpMMScatterI8RowAVX2 on the codes and
+// scales of QScatterU8RowAVX2 (scale and exps the scale and the zero
+// point of each row), with that kernel's decode in each pass over a row; the difference of a code
+// and its zero point is taken in integers, exact as that kernel's.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMMScatterU8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+
+// QSpMMScatterTileU8RowAVX2 is QSpMMScatterTileI8RowAVX2 on the codes and
+// scales of QScatterU8RowAVX2 (scale and exps the scale and the zero
+// point of each row), with that kernel's decode in each pass over a row; the difference of a code
+// and its zero point is taken in integers, exact as that kernel's.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMMScatterTileU8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64)
+
+// QSpMMScatterI8ColAVX2 is QSpMMScatterI8RowAVX2 on the codes and
+// scales of QScatterI8ColAVX2 (scale the scale of each index, at least
+// yrows), with that kernel's decode in each pass over a row.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMMScatterI8ColAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+
+// QSpMMScatterTileI8ColAVX2 is QSpMMScatterTileI8RowAVX2 on the codes and
+// scales of QScatterI8ColAVX2 (scale the scale of each index, at least
+// yrows), with that kernel's decode in each pass over a row.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMMScatterTileI8ColAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64)
+
+// QSpMMScatterU8ColAVX2 is QSpMMScatterI8RowAVX2 on the codes and
+// scales of QScatterU8ColAVX2 (scale and exps the scale and the zero
+// point of each index, at least yrows of each), with that kernel's decode
+// in each pass over a row; the difference of a code
+// and its zero point is taken in integers, exact as that kernel's.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMMScatterU8ColAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+
+// QSpMMScatterTileU8ColAVX2 is QSpMMScatterTileI8RowAVX2 on the codes and
+// scales of QScatterU8ColAVX2 (scale and exps the scale and the zero
+// point of each index, at least yrows of each), with that kernel's decode
+// in each pass over a row; the difference of a code
+// and its zero point is taken in integers, exact as that kernel's.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMMScatterTileU8ColAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64)
+
 // Family qspmm: qspmm_amd64.s.
 
 // QSpMMTile8RowAVX2 is QSpMM8RowAVX2 on one column tile of A, as SpMMTileF32AVX2 is

@@ -603,6 +603,36 @@ func QSpMMScatterTile8MXAVX2(y []float32, ldy int, x []float32, ldx, w int, seg,
 	panic(noAsm)
 }
 
+// QSpMMScatterU8RowAVX2 is not built here; it panics.
+func QSpMMScatterU8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int {
+	panic(noAsm)
+}
+
+// QSpMMScatterTileU8RowAVX2 is not built here; it panics.
+func QSpMMScatterTileU8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMMScatterI8ColAVX2 is not built here; it panics.
+func QSpMMScatterI8ColAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int {
+	panic(noAsm)
+}
+
+// QSpMMScatterTileI8ColAVX2 is not built here; it panics.
+func QSpMMScatterTileI8ColAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMMScatterU8ColAVX2 is not built here; it panics.
+func QSpMMScatterU8ColAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int {
+	panic(noAsm)
+}
+
+// QSpMMScatterTileU8ColAVX2 is not built here; it panics.
+func QSpMMScatterTileU8ColAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64) {
+	panic(noAsm)
+}
+
 // Family qspmm: qspmm_amd64.s.
 
 // QSpMMTile8RowAVX2 is not built here; it panics.

@@ -159,9 +159,11 @@
 //    R0  &y[0]          R1  ldy in bytes   R2  &x row i       R3  ldx in bytes
 //    R4  w              R5  &ptr[i]        R6  &idx[0]        R7  &codes[0]
 //    R8  block's end    R9  &table[0]      R10 k              R11 hi
-//    R12 the current block's &scale[g] or &exps[g]            R13 b
+//    R12 the current block's &scale[g] or &exps[g], or z (uint8)
+//    R13 b, or the zero points' &exps[i] (by row) or &exps[0] (by index)
 //    R14 lo             R15 &scale[i] (by row), or &scale[0] or &exps[0]
-//    R16, R17 scratch   R19 rows left      R20 &x[i*ldx + c]  R21 &y[j*ldy + c]
+//    R16, R17 scratch (R17: j)                 R19 rows left
+//    R20 &x[i*ldx + c]  R21 &y[j*ldy + c]
 //    R22 yrows          R23 &y[c]          R24 columns left   R25 len(idx)
 //    V0..V3 Y's block   V4 value (F4)      V8..V11 ax (F8 one column)
 //    F14 scale          V16 value broadcast                   V31 alpha
@@ -285,6 +287,10 @@
 	FMOVS  (R9)(R16<<2), F4       /* table[codes[k]] */
 
 #define QSPS_TIMES \
+	FMULS  F14, F4, F4            /* value = code * scale */
+
+#define QSPS_TIMESCOL \
+	FMOVS  (R15)(R17<<2), F14     /* scale[j], the index's */ \
 	FMULS  F14, F4, F4            /* value = code * scale */
 
 // QSPS_FMA4, QSPS_FMA1 and QSPS_FMAS add the value times ax into Y's row
@@ -599,7 +605,9 @@ qu8cdone:
 	RET
 
 // func QSpMMScatterI8RowNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
-// (int8 codes, one scale per row.)
+// (int8 codes, one scale per row. QSpMMScatter{U8Row,I8Col,U8Col}NEON
+// below are its twins but for the decode and the parameters' registers:
+// the labels and WORD lines cannot go in a shared macro.)
 TEXT ·QSpMMScatterI8RowNEON(SB), NOSPLIT, $0-248
 	QSPS_ARGS(psrdone)
 	MOVD   scale_base+168(FP), R15
@@ -1059,6 +1067,232 @@ p8mdone:
 	RET
 
 p8mbad:
+	MOVD   $1, R16
+	MOVD   R16, ret+240(FP)
+	RET
+
+// func QSpMMScatterU8RowNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+// (uint8 codes, a scale and a zero point per row, the zero points in exps.
+// The twin of QSpMMScatterI8RowNEON but for the decode.)
+TEXT ·QSpMMScatterU8RowNEON(SB), NOSPLIT, $0-248
+	QSPS_ARGS(psudone)
+	MOVD   scale_base+168(FP), R15
+	MOVD   exps_base+192(FP), R13 // the rows' zero points
+
+psurow:
+	QSPS_ROW(psubad, psurowend)
+	FMOVS  (R15), F14             // the row's scale
+	MOVBU  (R13), R12             // z, the row's zero point
+
+psublk4:
+	// for ; c+16 <= w; c += 16 { ax := alpha * x[i*ldx+c:][:16]; the entries }
+	QSPS_OPEN4(psublk1)
+	WORD $0x6e3fdd08 // fmul v8.4s, v8.4s, v31.4s
+	WORD $0x6e3fdd29 // fmul v9.4s, v9.4s, v31.4s
+	WORD $0x6e3fdd4a // fmul v10.4s, v10.4s, v31.4s
+	WORD $0x6e3fdd6b // fmul v11.4s, v11.4s, v31.4s
+
+psub4entry:
+	QSPS_ENTRY(psub4end)
+	QSPS_INDEX(psubad)
+	QS_CODEU8(R12)
+	QSPS_TIMES
+	QSPS_FMA4
+	QSPS_NEXT(psub4entry)
+
+psub4end:
+	QSPS_END4(psublk4)
+
+psublk1:
+	// for ; c+4 <= w; c += 4 { the same on one vector }
+	QSPS_OPEN1(psuscalar)
+	WORD $0x6e3fdd08 // fmul v8.4s, v8.4s, v31.4s
+
+psub1entry:
+	QSPS_ENTRY(psub1end)
+	QSPS_INDEX(psubad)
+	QS_CODEU8(R12)
+	QSPS_TIMES
+	QSPS_FMA1
+	QSPS_NEXT(psub1entry)
+
+psub1end:
+	QSPS_END1(psublk1)
+
+psuscalar:
+	// for ; c < w; c++ { the same on one column }
+	QSPS_OPENS(psurowend)
+
+psusentry:
+	QSPS_ENTRY(psusend)
+	QSPS_INDEX(psubad)
+	QS_CODEU8(R12)
+	QSPS_TIMES
+	QSPS_FMAS
+	QSPS_NEXT(psusentry)
+
+psusend:
+	QSPS_ENDS(psuscalar)
+
+psurowend:
+	ADD    $4, R15, R15           // the next row's scale
+	ADD    $1, R13, R13           // and zero point
+	QSPS_ROWEND(psurow)
+
+psudone:
+	MOVD   ZR, ret+240(FP)
+	RET
+
+psubad:
+	MOVD   $1, R16
+	MOVD   R16, ret+240(FP)
+	RET
+
+// func QSpMMScatterI8ColNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+// (int8 codes, the scale of their index: scale[j], read once j < yrows.
+// The twin of QSpMMScatterI8RowNEON but for the decode.)
+TEXT ·QSpMMScatterI8ColNEON(SB), NOSPLIT, $0-248
+	QSPS_ARGS(pscdone)
+	MOVD   scale_base+168(FP), R15
+
+pscrow:
+	QSPS_ROW(pscbad, pscrowend)
+
+pscblk4:
+	// for ; c+16 <= w; c += 16 { ax := alpha * x[i*ldx+c:][:16]; the entries }
+	QSPS_OPEN4(pscblk1)
+	WORD $0x6e3fdd08 // fmul v8.4s, v8.4s, v31.4s
+	WORD $0x6e3fdd29 // fmul v9.4s, v9.4s, v31.4s
+	WORD $0x6e3fdd4a // fmul v10.4s, v10.4s, v31.4s
+	WORD $0x6e3fdd6b // fmul v11.4s, v11.4s, v31.4s
+
+pscb4entry:
+	QSPS_ENTRY(pscb4end)
+	QSPS_INDEX(pscbad)
+	QSPS_CODEI8
+	QSPS_TIMESCOL
+	QSPS_FMA4
+	QSPS_NEXT(pscb4entry)
+
+pscb4end:
+	QSPS_END4(pscblk4)
+
+pscblk1:
+	// for ; c+4 <= w; c += 4 { the same on one vector }
+	QSPS_OPEN1(pscscalar)
+	WORD $0x6e3fdd08 // fmul v8.4s, v8.4s, v31.4s
+
+pscb1entry:
+	QSPS_ENTRY(pscb1end)
+	QSPS_INDEX(pscbad)
+	QSPS_CODEI8
+	QSPS_TIMESCOL
+	QSPS_FMA1
+	QSPS_NEXT(pscb1entry)
+
+pscb1end:
+	QSPS_END1(pscblk1)
+
+pscscalar:
+	// for ; c < w; c++ { the same on one column }
+	QSPS_OPENS(pscrowend)
+
+pscsentry:
+	QSPS_ENTRY(pscsend)
+	QSPS_INDEX(pscbad)
+	QSPS_CODEI8
+	QSPS_TIMESCOL
+	QSPS_FMAS
+	QSPS_NEXT(pscsentry)
+
+pscsend:
+	QSPS_ENDS(pscscalar)
+
+pscrowend:
+	QSPS_ROWEND(pscrow)
+
+pscdone:
+	MOVD   ZR, ret+240(FP)
+	RET
+
+pscbad:
+	MOVD   $1, R16
+	MOVD   R16, ret+240(FP)
+	RET
+
+// func QSpMMScatterU8ColNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+// (uint8 codes, the scale and zero point of their index: scale[j] and
+// exps[j], read once j < yrows. The twin of
+// QSpMMScatterI8RowNEON but for the decode.)
+TEXT ·QSpMMScatterU8ColNEON(SB), NOSPLIT, $0-248
+	QSPS_ARGS(pszdone)
+	MOVD   scale_base+168(FP), R15
+	MOVD   exps_base+192(FP), R13 // the indices' zero points
+
+pszrow:
+	QSPS_ROW(pszbad, pszrowend)
+
+pszblk4:
+	// for ; c+16 <= w; c += 16 { ax := alpha * x[i*ldx+c:][:16]; the entries }
+	QSPS_OPEN4(pszblk1)
+	WORD $0x6e3fdd08 // fmul v8.4s, v8.4s, v31.4s
+	WORD $0x6e3fdd29 // fmul v9.4s, v9.4s, v31.4s
+	WORD $0x6e3fdd4a // fmul v10.4s, v10.4s, v31.4s
+	WORD $0x6e3fdd6b // fmul v11.4s, v11.4s, v31.4s
+
+pszb4entry:
+	QSPS_ENTRY(pszb4end)
+	QSPS_INDEX(pszbad)
+	MOVBU  (R13)(R17), R12        // z = zero[j], the index's zero point
+	QS_CODEU8(R12)
+	QSPS_TIMESCOL
+	QSPS_FMA4
+	QSPS_NEXT(pszb4entry)
+
+pszb4end:
+	QSPS_END4(pszblk4)
+
+pszblk1:
+	// for ; c+4 <= w; c += 4 { the same on one vector }
+	QSPS_OPEN1(pszscalar)
+	WORD $0x6e3fdd08 // fmul v8.4s, v8.4s, v31.4s
+
+pszb1entry:
+	QSPS_ENTRY(pszb1end)
+	QSPS_INDEX(pszbad)
+	MOVBU  (R13)(R17), R12        // z = zero[j], the index's zero point
+	QS_CODEU8(R12)
+	QSPS_TIMESCOL
+	QSPS_FMA1
+	QSPS_NEXT(pszb1entry)
+
+pszb1end:
+	QSPS_END1(pszblk1)
+
+pszscalar:
+	// for ; c < w; c++ { the same on one column }
+	QSPS_OPENS(pszrowend)
+
+pszsentry:
+	QSPS_ENTRY(pszsend)
+	QSPS_INDEX(pszbad)
+	MOVBU  (R13)(R17), R12        // z = zero[j], the index's zero point
+	QS_CODEU8(R12)
+	QSPS_TIMESCOL
+	QSPS_FMAS
+	QSPS_NEXT(pszsentry)
+
+pszsend:
+	QSPS_ENDS(pszscalar)
+
+pszrowend:
+	QSPS_ROWEND(pszrow)
+
+pszdone:
+	MOVD   ZR, ret+240(FP)
+	RET
+
+pszbad:
 	MOVD   $1, R16
 	MOVD   R16, ret+240(FP)
 	RET

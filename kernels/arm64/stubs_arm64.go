@@ -1003,6 +1003,29 @@ func QSpMMScatter4MXNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx
 //go:noescape
 func QSpMMScatter8MXNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
 
+// QSpMMScatterU8RowNEON is QSpMMScatterI8RowNEON on the codes and scales
+// of QScatterU8RowNEON: scale and exps the scale and the zero point of
+// each row (len(exps) >= len(ptr)-1), with its decode in each block of
+// columns.
+//
+//go:noescape
+func QSpMMScatterU8RowNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+
+// QSpMMScatterI8ColNEON is QSpMMScatterI8RowNEON on the codes and scales
+// of QScatterI8ColNEON: scale the scale of each index (len(scale) >=
+// yrows), with its decode in each block of columns.
+//
+//go:noescape
+func QSpMMScatterI8ColNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+
+// QSpMMScatterU8ColNEON is QSpMMScatterI8RowNEON on the codes and scales
+// of QScatterU8ColNEON: scale and exps the scale and the zero point of
+// each index (len(scale), len(exps) >= yrows), with its decode in each
+// block of columns.
+//
+//go:noescape
+func QSpMMScatterU8ColNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+
 // QSpMV8MXNEON is QSpMVI8BlockNEON on FP8 E4M3 codes (OCP MX v1.0) with MX
 // scales (as QSpMV4MXNEON's):
 //

@@ -501,6 +501,21 @@ func QSpMMScatter8MXNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx
 	panic(noasm)
 }
 
+// QSpMMScatterU8RowNEON is not built here; it panics.
+func QSpMMScatterU8RowNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int {
+	panic(noasm)
+}
+
+// QSpMMScatterI8ColNEON is not built here; it panics.
+func QSpMMScatterI8ColNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int {
+	panic(noasm)
+}
+
+// QSpMMScatterU8ColNEON is not built here; it panics.
+func QSpMMScatterU8ColNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int {
+	panic(noasm)
+}
+
 // QSpMVU8RowNEON is not built here; it panics.
 func QSpMVU8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha, beta float32) {
 	panic(noasm)

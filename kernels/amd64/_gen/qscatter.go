@@ -34,10 +34,6 @@ var qsKernels = []qsKernel{
 	{"QScatterU8ColAVX2", "u8", "col"},
 }
 
-// qspsTakes reports whether the fused QSpMMScatter kernels include one on
-// k's codes and scales: not on uint8 codes nor channels by index.
-func qspsTakes(k qsKernel) bool { return k.code != "u8" && k.scale != "col" }
-
 // qsDecls are the family's declarations.
 func qsDecls() []decl {
 	return []decl{
@@ -135,10 +131,8 @@ source), X0 the value.`)
 	f.blank()
 	f.doc(qspsDoc)
 	for _, k := range qsKernels {
-		if qspsTakes(k) {
-			qspsKernelText(f, k, false)
-			qspsKernelText(f, k, true)
-		}
+		qspsKernelText(f, k, false)
+		qspsKernelText(f, k, true)
 	}
 	return f.String()
 }
@@ -150,15 +144,7 @@ func qsKernelText(f *asmFile, k qsKernel) {
 	qsArgs(f, k, n)
 	f.i("MOVQ %s, R10", argLen(n, "idx"))
 	f.i("VMOVSS %s, X12", arg(n, "alpha"))
-	switch {
-	case k.scale == "col":
-		f.i("MOVQ %s, BX", arg(n, "scale"))
-		if k.code == "u8" {
-			f.i("MOVQ %s, R8", arg(n, "zero"))
-		}
-	case k.scale != "row":
-		f.i("XORQ R8, R8 // no block yet")
-	}
+	qsParamRegs(f, k, n, "zero")
 	f.i("XORQ CX, CX")
 	f.label("row")
 	f.i("CMPQ CX, %s", argLen(n, "x"))
@@ -193,7 +179,7 @@ func qsKernelText(f *asmFile, k qsKernel) {
 	f.i("MOVQ (R9)(R12*8), R14")
 	f.i("CMPQ R14, %s", argLen(n, "y"))
 	f.i("JAE skip")
-	qsDecode(f, k, "X0")
+	qsDecode(f, k, "X0", "R14", false)
 	f.i("VMULSS X13, X0, X0 // a * value")
 	f.i("VADDSS (DI)(R14*4), X0, X0")
 	f.i("VMOVSS X0, (DI)(R14*4)")
@@ -204,6 +190,22 @@ func qsKernelText(f *asmFile, k qsKernel) {
 	f.i("INCQ CX")
 	f.i("JMP row")
 	vzeroDone(f, "done")
+}
+
+// qsParamRegs sets the registers of the parameters of kernel n on k's
+// codes before its first row: by index BX to &scale[0] and, on uint8
+// codes, R8 to the zero points (its argument zero); by block R8 to no
+// block.
+func qsParamRegs(f *asmFile, k qsKernel, n, zero string) {
+	switch {
+	case k.scale == "col":
+		f.i("MOVQ %s, BX", arg(n, "scale"))
+		if k.code == "u8" {
+			f.i("MOVQ %s, R8 // the zero points", arg(n, zero))
+		}
+	case k.scale != "row":
+		f.i("XORQ R8, R8 // no block yet")
+	}
 }
 
 // qsArgs loads the arguments the kernels n on k's codes share: y into DI,
@@ -274,27 +276,39 @@ func qsLoadScale(f *asmFile, k qsKernel) {
 	f.i("VMOVSS (BX), X14")
 }
 
-// qsDecode sets dst (an X register) to the value of entry R12: its code
-// decoded, less its zero point ("u8": X11, the row's, or zero[R14], the
-// index's), times the scale X14 (scale kind "col": scale[R14], the
-// index's).
-func qsDecode(f *asmFile, k qsKernel, dst string) {
-	switch k.code {
-	case "i8":
+// qsDecode sets dst (an X register) to the value of entry R12, whose
+// index is in register ix: its code decoded, less its zero point ("u8":
+// the row's, or zero[ix], the index's, zero at R8), times the scale X14
+// (scale kind "col": scale[ix], the index's, scale at BX). With intZero
+// the difference is taken in integers (the row's zero point in R8, DX
+// scratch), else in float32 (the row's in X11): both exact, the same
+// value.
+func qsDecode(f *asmFile, k qsKernel, dst, ix string, intZero bool) {
+	switch {
+	case k.code == "i8":
 		f.i("MOVBLSX (R11)(R12*1), AX")
 		f.i("VCVTSI2SSL AX, X15, %s", dst)
-	case "u8":
+	case k.code == "u8" && intZero:
+		f.i("MOVBLZX (R11)(R12*1), AX")
+		if k.scale == "col" {
+			f.i("MOVBLZX (R8)(%s*1), DX // the index's zero point", ix)
+			f.i("SUBL DX, AX")
+		} else {
+			f.i("SUBL R8, AX // code - the row's zero point")
+		}
+		f.i("VCVTSI2SSL AX, X15, %s", dst)
+	case k.code == "u8":
 		f.i("MOVBLZX (R11)(R12*1), AX")
 		f.i("VCVTSI2SSL AX, X15, %s", dst)
 		if k.scale == "col" {
-			f.i("MOVBLZX (R8)(R14*1), AX")
+			f.i("MOVBLZX (R8)(%s*1), AX", ix)
 			f.i("VCVTSI2SSL AX, X15, X11 // the index's zero point")
 		}
 		f.i("VSUBSS X11, %s, %s // code - zero point, exact", dst, dst)
-	case "tab8":
+	case k.code == "tab8":
 		f.i("MOVBLZX (R11)(R12*1), AX")
 		f.i("VMOVSS (R15)(AX*4), %s", dst)
-	case "nib":
+	case k.code == "nib":
 		f.c("nibble k: codes[k/2], shifted right by 4 when k is odd")
 		f.i("MOVQ R12, DX")
 		f.i("SHRQ $1, DX")
@@ -309,7 +323,7 @@ func qsDecode(f *asmFile, k qsKernel, dst string) {
 		panic(fmt.Sprintf("qscatter: code kind %q", k.code))
 	}
 	if k.scale == "col" {
-		f.i("VMULSS (BX)(R14*4), %s, %s // value = code * scale[idx[k]]", dst, dst)
+		f.i("VMULSS (BX)(%s*4), %s, %s // value = code * scale[idx[k]]", ix, dst, dst)
 		return
 	}
 	f.i("VMULSS X14, %s, %s // value = code * scale", dst, dst)
@@ -360,21 +374,40 @@ entries run from seg[2i] to seg[2i+1] (checked by the caller) and stop
 at the first whose index is >= limit; seg[2i] gets that stop.
 ` + req(qsKernels[0])}}
 	for _, k := range qsKernels[1:] {
-		if !qspsTakes(k) {
-			continue
-		}
 		for _, tile := range []bool{false, true} {
 			n, sig := qspsName(k, tile), qspsSig
 			if tile {
 				sig = qspsTileSig
 			}
 			d = append(d, decl{"qscatter", n, sig, n + " is " + qspsName(qsKernels[0], tile) + " on the codes and\nscales of " +
-				k.name + ` (table, scale or exps and b as it takes them),
-with that kernel's decode and block walk in each pass over a row.
-` + req(k)})
+				k.name + qspsParams(k) + req(k)})
 		}
 	}
 	return d
+}
+
+// qspsParams is the part of the doc of the fused QSpMMScatter kernel on
+// k's codes that says what it takes in the shared parameters.
+func qspsParams(k qsKernel) string {
+	exact := `; the difference of a code
+and its zero point is taken in integers, exact as that kernel's.
+`
+	switch {
+	case k.scale == "col" && k.code == "u8":
+		return ` (scale and exps the scale and the zero
+point of each index, at least yrows of each), with that kernel's decode
+in each pass over a row` + exact
+	case k.scale == "col":
+		return ` (scale the scale of each index, at least
+yrows), with that kernel's decode in each pass over a row.
+`
+	case k.code == "u8":
+		return ` (scale and exps the scale and the zero
+point of each row), with that kernel's decode in each pass over a row` + exact
+	}
+	return ` (table, scale or exps and b as it takes them),
+with that kernel's decode and block walk in each pass over a row.
+`
 }
 
 // qspsReq is the features the fused QSpMMScatter kernel on k's codes
@@ -392,9 +425,10 @@ column loop (and SpMMScatterTileF32AVX2's) with each value decoded from
 its code as the scatter kernels above decode it, then broadcast.
 
 Registers: DI y, SI x's row, R9 idx, R11 codes, R15 the table, CX the
-row, R12 the entry, R13 the row's end, R14 the column, R10 the address
-of Y's row idx[k], BX and R8 the block's parameter and end (as above),
-AX and DX scratch; Y0-Y7 alpha * x's columns of the pass, Y8 the value
+row, R12 the entry, R13 the row's end, R14 the column, R10 the entry's
+index, then the address of Y's row idx[k], BX and R8 the block's
+parameter and end (as above), or by index &scale[0] and &zero[0], or R8
+the row's zero point (uint8 by row), AX and DX scratch; Y0-Y7 alpha * x's columns of the pass, Y8 the value
 broadcast, Y9-Y11 Y's columns, Y12 the tail mask, Y13 alpha, X14 the
 scale, X15 zero.`
 
@@ -432,7 +466,7 @@ func qspsKernelText(f *asmFile, k qsKernel, tile bool) {
 	f.i("LEAQ qstailmask<>+32(SB), DX")
 	f.i("SUBQ AX, DX")
 	f.i("VMOVDQU (DX), Y12")
-	f.i("XORQ R8, R8 // no block yet")
+	qsParamRegs(f, k, n, "exps")
 	f.i("XORQ CX, CX")
 	f.label("row")
 	if tile {
@@ -463,6 +497,10 @@ func qspsKernelText(f *asmFile, k qsKernel, tile bool) {
 	if k.scale == "row" {
 		f.i("MOVQ %s, AX", arg(n, "scale"))
 		f.i("VMOVSS (AX)(CX*4), X14 // the row's scale")
+		if k.code == "u8" {
+			f.i("MOVQ %s, AX // the zero points", arg(n, "exps"))
+			f.i("MOVBLZX (AX)(CX*1), R8 // the row's")
+		}
 	}
 	f.i("XORQ R14, R14")
 	chunks := []int{8, 4, 2, 1}
@@ -522,13 +560,14 @@ func qspsPass(f *asmFile, k qsKernel, tile bool, L string, nv int, out string) {
 		}
 	}
 	qspsFirst(f, n, tile)
-	if k.scale != "row" {
+	blocks := k.scale == "block" || k.scale == "mx"
+	if blocks {
 		qsFindBlock(f, k, n, L+"div", L+"k")
 	}
 	f.label(L + "k")
 	f.i("CMPQ R12, R13")
 	f.i("JAE %send", L)
-	if k.scale != "row" {
+	if blocks {
 		qsNextBlock(f, k, n, L+"in")
 	}
 	f.i("MOVQ (R9)(R12*8), R10")
@@ -539,9 +578,9 @@ func qspsPass(f *asmFile, k qsKernel, tile bool, L string, nv int, out string) {
 		f.i("CMPQ R10, %s", arg(n, "yrows"))
 		f.i("JAE bad")
 	}
+	qsDecode(f, k, "X8", "R10", true)
 	f.i("IMULQ %s, R10", arg(n, "ldy"))
 	f.i("LEAQ (DI)(R10*4), R10 // Y's row idx[k]")
-	qsDecode(f, k, "X8")
 	f.i("VBROADCASTSS X8, Y8")
 	for j := range nv {
 		t := fmt.Sprintf("Y%d", 9+j%3)
