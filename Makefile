@@ -21,7 +21,7 @@ test: lint check-words check-gen
 	$(MAKE) --no-print-directory -j3 -O race test-arm64 fuzz-smoke unit purego noasm quickstart
 
 unit:
-	HURRAY_TEST_REQUIRE=$(REQUIRE) $(GO) test -count=1 $(PKGS)
+	HURRAY_TEST_REQUIRE=$(REQUIRE) $(GO) test -count=1 -timeout 30m $(PKGS)
 
 # prepared's TestReal (every real matrix in every form) runs in unit only:
 # under the race detector the forms' parallel products run in its other
