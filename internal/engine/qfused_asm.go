@@ -17,8 +17,9 @@ import (
 // E4M3 codes with an E8M0 scale per block (QSpMV8MXAVX512's), u8Row on
 // uint8 codes with a scale and a zero point per row (QSpMVU8RowAVX512's),
 // u8Block on uint8 codes with a scale and a zero point per block
-// (QSpMVU8BlockAVX512's), i8Col and u8Col on int8 and uint8 codes with a scale (and a float32 zero
-// point) per column, qCol (QSpMVI8ColAVX512's and QSpMVU8ColAVX512's).
+// (QSpMVU8BlockAVX512's), i8Col and u8Col on int8 and uint8 codes with a
+// scale (and a float32 zero point) per column, qCol (QSpMVI8ColAVX512's
+// and QSpMVU8ColAVX512's).
 type qspmvKernels struct {
 	i8Row   func(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)
 	u8Row   func(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha, beta float32)
