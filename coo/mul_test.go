@@ -238,7 +238,7 @@ func TestProductsAllocs(t *testing.T) {
 	x, y := randF(rng, 30*4), make([]float64, 20*4)
 	f := func() { a.mulMat(sp, "MulMatTransTo", true, y, 1, x, 4, 0, false) }
 	f()
-	if n := testing.AllocsPerRun(50, f); n > 0 {
+	if n := testutil.AllocsPerCall(50, f); n > 0 {
 		t.Errorf("%v allocations per parallel MulMatTrans", n)
 	}
 }

@@ -255,7 +255,7 @@ func TestQuantizedProductsNoAllocs(t *testing.T) {
 					{"MulMatTransTo", func() { q.mulMat(sp, "MulMatTransTo", true, y[:200*k], 1, x[:300*k], k, 0.5, false) }},
 				} {
 					c.f()
-					if n := testing.AllocsPerRun(20, c.f); n > 0 {
+					if n := testutil.AllocsPerCall(20, c.f); n > 0 {
 						t.Errorf("%v, %d workers: %s: %v allocations per call", q, w, c.name, n)
 					}
 				}

@@ -487,7 +487,7 @@ func TestParallelNamedType(t *testing.T) {
 	xa, xb := []float64{1, 1, 1}, []named64{1, 1, 1}
 	pair := func() { a.MulVec(ya, xa); b.MulVec(yb, xb) }
 	pair()
-	if n := testing.AllocsPerRun(50, pair); n > 0.1 {
+	if n := testutil.AllocsPerCall(50, pair); n > 0.1 {
 		t.Errorf("%v allocations per pair of parallel MulVec calls, float64 and a named type", n)
 	}
 	for i := range ya {

@@ -332,7 +332,7 @@ func TestQuantizedProductsNoAllocs(t *testing.T) {
 					{"MulMatTrans", func() { q.MulMatTransTo(y[:200*k], 1, x[:300*k], k, 0.5) }},
 				} {
 					c.f()
-					if n := testing.AllocsPerRun(20, c.f); n > 0 {
+					if n := testutil.AllocsPerCall(20, c.f); n > 0 {
 						t.Errorf("%v, %d workers: %s: %v allocations per call", q, w, c.name, n)
 					}
 				}

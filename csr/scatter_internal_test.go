@@ -111,7 +111,7 @@ func TestScatterNoAllocs(t *testing.T) {
 		{"MulVec", func() { at.mulVecSplit(sp, "MulVecTo", false, y, 1, x[:rows], 0.5) }},
 	} {
 		c.f()
-		if n := testing.AllocsPerRun(50, c.f); n > 0 {
+		if n := testutil.AllocsPerCall(50, c.f); n > 0 {
 			t.Errorf("%s: %v allocations per parallel call", c.name, n)
 		}
 	}

@@ -719,7 +719,7 @@ func TestProductsNoAllocs(t *testing.T) {
 			{"Quantized nf4 MulMat", func() { m4.MulMat(y[:300*k], x[:200*k], k) }},
 		} {
 			c.f()
-			if n := testing.AllocsPerRun(20, c.f); n > 0 {
+			if n := testutil.AllocsPerCall(20, c.f); n > 0 {
 				t.Errorf("%s, %d workers: %v allocations per call", c.name, w, n)
 			}
 		}

@@ -181,7 +181,7 @@ func TestQuantizedByIndexNoAllocs(t *testing.T) {
 				"MulMat":      func() { m.MulMat(y[:300*4], x[:200*4], 4) },
 			} {
 				f()
-				if n := testing.AllocsPerRun(20, f); n > 0 {
+				if n := testutil.AllocsPerCall(20, f); n > 0 {
 					t.Errorf("%v %s, %d workers: %v allocations per call", m, name, w, n)
 				}
 			}
