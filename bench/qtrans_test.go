@@ -13,8 +13,8 @@ var qTransSchemes = []string{"float32", "int8:channel:axis=0", "int8:block=64", 
 
 // qTransVecSchemes are qTransSchemes and the channel schemes whose fused
 // scatters (vector and matrix) have kernels of their own: uint8 by row,
-// and int8 by column (channels by index).
-var qTransVecSchemes = append(qTransSchemes[:len(qTransSchemes):len(qTransSchemes)], "uint8:channel:axis=0", "int8:channel:axis=1")
+// and int8 by column (channels by index); and uint8 by block.
+var qTransVecSchemes = append(qTransSchemes[:len(qTransSchemes):len(qTransSchemes)], "uint8:channel:axis=0", "int8:channel:axis=1", "uint8:block=32")
 
 // BenchmarkQSpMVTrans: y = Aᵀ x on M4, one thread, float32 (engine's
 // ScatterAdd, the loop of csr's MulVecTrans) and each scheme

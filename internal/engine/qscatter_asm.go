@@ -18,7 +18,8 @@ import (
 // scale per block (QScatter8MXAVX2's), u8Row on uint8 codes with a scale
 // and a zero point per row (QScatterU8RowAVX2's), i8Col and u8Col on int8
 // and uint8 codes with the scale (and zero point) of their index
-// (QScatterI8ColAVX2's and QScatterU8ColAVX2's).
+// (QScatterI8ColAVX2's and QScatterU8ColAVX2's), u8Block on uint8 codes
+// with a scale and a zero point per block (QScatterU8BlockAVX2's).
 type qscatterKernels struct {
 	i8Row   func(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha float32)
 	i8Block func(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, b int, alpha float32)
@@ -28,6 +29,7 @@ type qscatterKernels struct {
 	u8Row   func(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha float32)
 	i8Col   func(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha float32)
 	u8Col   func(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []uint8, alpha float32)
+	u8Block func(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []uint8, b int, alpha float32)
 }
 
 // qsKind is a kind of operand the fused scatter kernels take (qsKindOf),
@@ -44,6 +46,7 @@ const (
 	qsU8Row          // uint8 codes, a scale and a zero point per row
 	qsI8Col          // int8 codes, the scale of their index
 	qsU8Col          // uint8 codes, the scale and zero point of their index
+	qsU8Block        // uint8 codes, a float32 scale and a zero point per block
 	qsKinds
 )
 
@@ -62,6 +65,8 @@ func qsKindOf(q *qOperand, n int, has func(qsKind) bool) qsKind {
 		return qsU8Col
 	case has(qsI8Block) && q.kind == quant.Int8 && qScatterBlocks(q, n, n):
 		return qsI8Block
+	case has(qsU8Block) && q.kind == quant.Uint8 && qScatterBlocks(q, n, n):
+		return qsU8Block
 	case has(qsMX8) && q.kind == quant.MXFP8 && qScatterBlocks(q, n, n):
 		return qsMX8
 	case has(qsMX4) && q.kind == quant.MXFP4 && qScatterBlocks(q, n, (n+1)/2):
@@ -78,7 +83,7 @@ func qsParams(q *qOperand, kind qsKind) (table, scale []float32, exps []byte) {
 	switch kind {
 	case qsI8Row, qsU8Row:
 		return nil, q.rs, nil
-	case qsI8Block, qsI8Col, qsU8Col:
+	case qsI8Block, qsI8Col, qsU8Col, qsU8Block:
 		return nil, q.v.Scale, nil
 	case qsMX8:
 		return e4m3Table[:], nil, q.v.Exp
@@ -89,12 +94,12 @@ func qsParams(q *qOperand, kind qsKind) (table, scale []float32, exps []byte) {
 }
 
 // qsZeros returns the zero points the kernels of kind take for q: by row
-// (q.rz) or by index, nil but on uint8 codes.
+// (q.rz), by index or by block, nil but on uint8 codes.
 func qsZeros(q *qOperand, kind qsKind) []uint8 {
 	switch kind {
 	case qsU8Row:
 		return q.rz
-	case qsU8Col:
+	case qsU8Col, qsU8Block:
 		return q.v.Zero
 	}
 	return nil
@@ -121,6 +126,9 @@ func qsRace(kind qsKind, ptr, idx []uint64, codes []byte, scale []float32, exps 
 		qRaceBlocks(ptr, idx, exps, b, lo, end)
 	default:
 		qRaceBlocks(ptr, idx, scale, b, lo, end)
+		if zero != nil {
+			qRaceBlocks(ptr, idx, zero, b, lo, end)
+		}
 	}
 }
 
@@ -146,6 +154,8 @@ func qscatterFusedAsm(ks qscatterKernels) qscatterFunc {
 			return ks.i8Col != nil
 		case qsU8Col:
 			return ks.u8Col != nil
+		case qsU8Block:
+			return ks.u8Block != nil
 		}
 		return ks.block4 != nil
 	}
@@ -189,6 +199,8 @@ func qscatterFusedAsm(ks qscatterKernels) qscatterFunc {
 				ks.i8Col(y, xs, ps, idx, codes, scale, alpha)
 			case qsU8Col:
 				ks.u8Col(y, xs, ps, idx, codes, scale, zero, alpha)
+			case qsU8Block:
+				ks.u8Block(y, xs, ps, idx, codes, scale, zero, b, alpha)
 			default:
 				ks.block4(y, xs, ps, idx, codes, table, scale, b, alpha)
 			}
@@ -293,7 +305,8 @@ func qspmmScatterFusedAsm(ks qspmmScatterKernels, c *spmmTuning) qspmmScatterFun
 
 // qScatterBlocks reports whether the scatter block kernels take q, an
 // operand on n values whose codes take bytes bytes: codes by block, and
-// the codes and a scale (MX: an exponent) for every block of the n values.
+// the codes and a scale (MX: an exponent; uint8: and a zero point) for
+// every block of the n values.
 // Unlike the gathers' vector kernels they take any block size.
 func qScatterBlocks(q *qOperand, n, bytes int) bool {
 	if q.mode != qBlock || q.b < 1 || len(q.v.Codes) < bytes {
@@ -302,6 +315,9 @@ func qScatterBlocks(q *qOperand, n, bytes int) bool {
 	groups := (n + q.b - 1) / q.b
 	if q.kind == quant.MXFP4 || q.kind == quant.MXFP8 {
 		return len(q.v.Exp) >= groups
+	}
+	if q.kind == quant.Uint8 && len(q.v.Zero) < groups {
+		return false
 	}
 	return len(q.v.Scale) >= groups
 }

@@ -1,16 +1,28 @@
 package engine
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/hurray-format/hurray-go/quant"
 )
+
+// qsFuzzSchemes are the schemes FuzzQScatterAdd takes past fuzzQSchemes:
+// uint8 by block, blocks of a vector and of an odd size.
+var qsFuzzSchemes = []string{"uint8:block=16", "uint8:block=7"}
 
 // FuzzQScatterAdd: on any index data every path of the fused scatter
 // (QScatterAdd's family) stays in bounds (the sentinels would see a stray
 // write) and gives the same bits as ref, or, on the tiled fallback,
-// panics naming the pointer.
+// panics naming the pointer. The scheme is fuzzQValues' or, past
+// fuzzQSchemes, one of qsFuzzSchemes.
 func FuzzQScatterAdd(f *testing.F) {
 	seedQFuzz(f)
+	for si := range qsFuzzSchemes {
+		si += len(fuzzQSchemes)
+		f.Add(fuzzQSeed(uint64(si), 300, 40, 45), uint64(si)<<7|37<<1)
+	}
 	f.Fuzz(func(t *testing.T, b []byte, seed uint64) {
 		ptr, idx, _, x64 := fuzzCSR(b, seed)
 		// x has a row per pointer pair; y the length fuzzCSR gave x.
@@ -20,6 +32,10 @@ func FuzzQScatterAdd(f *testing.F) {
 		}
 		ny := len(x64)
 		v := fuzzQValues(seed, len(fuzzQSchemes), len(idx))
+		if si := int(seed >> 7 % uint64(len(fuzzQSchemes)+len(qsFuzzSchemes))); si >= len(fuzzQSchemes) {
+			s := quant.MustParse(qsFuzzSchemes[si-len(fuzzQSchemes)])
+			v = randQValues(rand.New(rand.NewPCG(seed, 65)), s, len(idx), 1)
+		}
 		forEachTier(t, qscatter, func(t *testing.T, impl, ref qscatterFunc) {
 			q := newQOperand(&v, Channels{}, ptr, idx)
 			defer putQOperand(q)

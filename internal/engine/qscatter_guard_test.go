@@ -10,7 +10,8 @@ import (
 )
 
 // TestQScatterGuarded runs the fused scatter of every tier on the int8
-// and uint8 operands by row and by index with the indices, codes, scales,
+// and uint8 operands by row and by index, and uint8 by block (blocks
+// running across the rows), with the indices, codes, scales,
 // zero points, x and y against guard pages at either edge, each exactly as
 // long as the product needs (by index: y and the scales and zero points of
 // its nx indices), on rows of every length 0..40 and on junk pointers and
@@ -20,7 +21,8 @@ func TestQScatterGuarded(t *testing.T) {
 	rng := rand.New(rand.NewPCG(45, 47))
 	ri, rc, rs, rz, rx, ry := newGuardRegion(t, 2048), newGuardRegion(t, 2048), newGuardRegion(t, 2048),
 		newGuardRegion(t, 2048), newGuardRegion(t, 2048), newGuardRegion(t, 2048)
-	for _, spelling := range []string{"int8:tensor", "uint8:tensor", "int8:channel:axis=1", "uint8:channel:axis=1"} {
+	for _, spelling := range []string{"int8:tensor", "uint8:tensor", "int8:channel:axis=1", "uint8:channel:axis=1",
+		"uint8:block=32", "uint8:block=7"} {
 		s := quant.MustParse(spelling)
 		for trial := range 4 {
 			q := guardedQOperand(rng, ri, rc, rs, s, trial, 300)

@@ -211,11 +211,12 @@ func TestQCOOMulBits(t *testing.T) {
 }
 
 // qsExtremes runs fn on the int8 and uint8 operands the fused scatter
-// kernels take by row and by index, on cols indices, with the extreme
-// codes (0 and 255 and their neighbours) and zero points (0 and 255), on
-// rows of every length 0..40 and fifty one-entry rows, the indices
-// spanning all cols (a scale and zero point for each): fn gets the
-// operand, its channels and its dequantized values.
+// kernels take by row and by index, and on uint8 by block (blocks of 16,
+// 32, 64 and 7 values, running across the rows), on cols indices, with
+// the extreme codes (0 and 255 and their neighbours) and zero points (0
+// and 255), on rows of every length 0..40 and fifty one-entry rows, the
+// indices spanning all cols (by index a scale and zero point for each):
+// fn gets the operand, its channels and its dequantized values.
 func qsExtremes(rng *rand.Rand, cols int, fn func(name string, ptr, idx []uint64, v *quant.Values, ch Channels, deq []float32)) {
 	ptr := qsStructures(rng)[0] // rows of every length 0..40
 	for range 50 {
@@ -228,11 +229,15 @@ func qsExtremes(rng *rand.Rand, cols int, fn func(name string, ptr, idx []uint64
 	}
 	idx[0], idx[n-1] = uint64(cols-1), 0 // the first and the last index
 	extremes := []byte{0, 255, 1, 254, 127, 128, 0, 0, 255, 255}
-	for _, spelling := range []string{"uint8:tensor", "uint8:channel:axis=1", "int8:channel:axis=1", "int8:tensor"} {
+	for _, spelling := range []string{"uint8:tensor", "uint8:channel:axis=1", "int8:channel:axis=1", "int8:tensor",
+		"uint8:block=16", "uint8:block=32", "uint8:block=64", "uint8:block=7"} {
 		s := quant.MustParse(spelling)
 		groups, ch, qch := 1, Channels{}, quant.Channels{}
-		if s.Granularity() == quant.PerChannel {
+		switch s.Granularity() {
+		case quant.PerChannel:
 			groups, ch, qch = cols, PerValue(idx, 1), quant.PerValue(idx, 1)
+		case quant.PerBlock:
+			groups = (n + s.BlockSize() - 1) / s.BlockSize()
 		}
 		for _, z := range []uint8{0, 255} {
 			v := quant.Values{Scheme: s, N: n, Codes: make([]byte, n), Scale: make([]float32, groups)}

@@ -108,6 +108,7 @@ func registerAMD64() bool {
 			u8Row:   amd64.QScatterU8RowAVX2,
 			i8Col:   amd64.QScatterI8ColAVX2,
 			u8Col:   amd64.QScatterU8ColAVX2,
+			u8Block: amd64.QScatterU8BlockAVX2,
 		}))
 		// The fused SpMMScatter kernels where one is written for the
 		// operand, decoded tiles elsewhere.
@@ -274,6 +275,7 @@ func qspmmScatterKernelsOf(t tier) qspmmScatterKernels {
 			qsU8Row:   amd64.QSpMMScatterU8RowAVX2,
 			qsI8Col:   amd64.QSpMMScatterI8ColAVX2,
 			qsU8Col:   amd64.QSpMMScatterU8ColAVX2,
+			qsU8Block: amd64.QSpMMScatterU8BlockAVX2,
 		},
 		kt: [qsKinds]qspmmScatterTileKernel{
 			qsI8Row:   amd64.QSpMMScatterTileI8RowAVX2,
@@ -284,6 +286,7 @@ func qspmmScatterKernelsOf(t tier) qspmmScatterKernels {
 			qsU8Row:   amd64.QSpMMScatterTileU8RowAVX2,
 			qsI8Col:   amd64.QSpMMScatterTileI8ColAVX2,
 			qsU8Col:   amd64.QSpMMScatterTileU8ColAVX2,
+			qsU8Block: amd64.QSpMMScatterTileU8BlockAVX2,
 		},
 	}
 }

@@ -105,6 +105,7 @@ func registerARM64() bool {
 			u8Row:   arm64.QScatterU8RowNEON,
 			i8Col:   arm64.QScatterI8ColNEON,
 			u8Col:   arm64.QScatterU8ColNEON,
+			u8Block: arm64.QScatterU8BlockNEON,
 		}))
 		// The fused SpMMScatter kernels where one is written for the
 		// operand (no tile kernels: SpMMScatter's NEON kernel does not
@@ -150,6 +151,7 @@ func qspmmScatterKernelsOf(t tier) qspmmScatterKernels {
 			qsU8Row:   arm64.QSpMMScatterU8RowNEON,
 			qsI8Col:   arm64.QSpMMScatterI8ColNEON,
 			qsU8Col:   arm64.QSpMMScatterU8ColNEON,
+			qsU8Block: arm64.QSpMMScatterU8BlockNEON,
 		},
 	}
 }

@@ -11,7 +11,8 @@
 // Registers: DI y, R9 idx, R10 len(idx), R11 codes, R15 the table, BX the
 // parameter of the current block (a pointer into scale or exps) or, by
 // index, &scale[0], R8 the current block's end or, uint8 by index,
-// &zero[0], CX the row, R12 the entry, R13 the row's end, R14 the entry's
+// &zero[0], R15 the table or, uint8 by block, the current block's zero
+// point (a pointer into zero), CX the row, R12 the entry, R13 the row's end, R14 the entry's
 // index, AX and DX scratch; X11 the zero point (uint8), X12 alpha, X13
 // alpha * x[i], X14 the current scale, X15 zero (the conversion's merge
 // source), X0 the value.
@@ -605,6 +606,91 @@ done:
 	VZEROUPPER
 	RET
 
+// func QScatterU8BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []uint8, b int, alpha float32)
+// Requires: AVX, AVX2, BMI2
+TEXT ·QScatterU8BlockAVX2(SB), NOSPLIT, $0-180
+	MOVQ   y+0(FP), DI
+	MOVQ   idx+72(FP), R9
+	MOVQ   codes+96(FP), R11
+	VXORPS X15, X15, X15
+	MOVQ   idx_len+80(FP), R10
+	VMOVSS alpha+176(FP), X12
+	XORQ   R8, R8 // no block yet
+	XORQ   CX, CX
+
+row:
+	CMPQ CX, x_len+32(FP)
+	JAE  done
+	// lo, hi := clamp(ptr[i], ptr[i+1], len(idx)); an inverted range is empty
+	MOVQ    ptr+48(FP), R14
+	MOVQ    (R14)(CX*8), R12
+	MOVQ    8(R14)(CX*8), R13
+	CMPQ    R12, R10
+	CMOVQHI R10, R12
+	CMPQ    R13, R10
+	CMOVQHI R10, R13
+	CMPQ    R13, R12
+	CMOVQCS R12, R13
+	CMPQ    R12, R13
+	JAE     next
+	MOVQ    x+24(FP), R14
+	VMULSS  (R14)(CX*4), X12, X13 // a = alpha * x[i]
+	// the row's first block: the current one when R8-b <= lo < R8, else lo/b
+	CMPQ R12, R8
+	JAE  divide
+	MOVQ R8, AX
+	SUBQ b+168(FP), AX
+	CMPQ R12, AX
+	JAE  entry
+
+divide:
+	MOVQ   R12, AX
+	XORL   DX, DX
+	DIVQ   b+168(FP)     // AX = lo / b
+	LEAQ   1(AX), R8
+	IMULQ  b+168(FP), R8 // the block's end
+	MOVQ   scale+120(FP), BX
+	LEAQ   (BX)(AX*4), BX
+	MOVQ   zero+144(FP), R15
+	ADDQ   AX, R15       // the block's zero point
+	VMOVSS (BX), X14
+
+entry:
+	CMPQ R12, R13
+	JAE  next
+	// the next block's parameter where the entry starts it
+	CMPQ   R12, R8
+	JB     inblock
+	ADDQ   $4, BX
+	INCQ   R15 // the block's zero point
+	ADDQ   b+168(FP), R8
+	VMOVSS (BX), X14
+
+inblock:
+	MOVQ       (R9)(R12*8), R14
+	CMPQ       R14, y_len+8(FP)
+	JAE        skip
+	MOVBLZX    (R11)(R12*1), AX
+	MOVBLZX    (R15), DX   // the block's zero point
+	SUBL       DX, AX
+	VCVTSI2SSL AX, X15, X0
+	VMULSS     X14, X0, X0 // value = code * scale
+	VMULSS     X13, X0, X0 // a * value
+	VADDSS     (DI)(R14*4), X0, X0
+	VMOVSS     X0, (DI)(R14*4)
+
+skip:
+	INCQ R12
+	JMP  entry
+
+next:
+	INCQ CX
+	JMP  row
+
+done:
+	VZEROUPPER
+	RET
+
 DATA qstailmask<>+0(SB)/8, $0xffffffffffffffff
 DATA qstailmask<>+8(SB)/8, $0xffffffffffffffff
 DATA qstailmask<>+16(SB)/8, $0xffffffffffffffff
@@ -623,7 +709,8 @@ GLOBL qstailmask<>(SB), RODATA|NOPTR, $64
 // row, R12 the entry, R13 the row's end, R14 the column, R10 the entry's
 // index, then the address of Y's row idx[k], BX and R8 the block's
 // parameter and end (as above), or by index &scale[0] and &zero[0], or R8
-// the row's zero point (uint8 by row), AX and DX scratch; Y0-Y7 alpha * x's columns of the pass, Y8 the value
+// the row's zero point (uint8 by row), R15 the block's zero point (uint8 by
+// block), AX and DX scratch; Y0-Y7 alpha * x's columns of the pass, Y8 the value
 // broadcast, Y9-Y11 Y's columns, Y12 the tail mask, Y13 alpha, X14 the
 // scale, X15 zero.
 
@@ -5968,6 +6055,801 @@ tailk:
 	VMULSS       (BX)(R10*4), X8, X8 // value = code * scale[idx[k]]
 	IMULQ        ldy+24(FP), R10
 	LEAQ         (DI)(R10*4), R10    // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMASKMOVPS   (R10)(R14*4), Y12, Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMASKMOVPS   Y9, Y12, (R10)(R14*4)
+	INCQ         R12
+	JMP          tailk
+
+tailend:
+	JMP next
+
+next:
+	// seg[2i] = where the row stopped (every pass stops at the same entry)
+	MOVQ CX, DX
+	SHLQ $4, DX
+	ADDQ seg+72(FP), DX
+	MOVQ R12, (DX)
+	INCQ CX
+	MOVQ ldx+56(FP), AX
+	LEAQ (SI)(AX*4), SI
+	JMP  row
+
+done:
+	VZEROUPPER
+	RET
+
+// func QSpMMScatterU8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMMScatterU8BlockAVX2(SB), NOSPLIT, $0-248
+	MOVQ         y+0(FP), DI
+	MOVQ         idx+96(FP), R9
+	MOVQ         codes+120(FP), R11
+	VXORPS       X15, X15, X15
+	MOVQ         x+32(FP), SI
+	VBROADCASTSS alpha+224(FP), Y13
+	// the tail mask: the first w % 8 lanes
+	MOVQ    w+64(FP), AX
+	ANDQ    $7, AX
+	SHLQ    $2, AX
+	LEAQ    qstailmask<>+32(SB), DX
+	SUBQ    AX, DX
+	VMOVDQU (DX), Y12
+	XORQ    R8, R8 // no block yet
+	XORQ    CX, CX
+
+row:
+	MOVQ ptr_len+80(FP), AX
+	DECQ AX
+	CMPQ CX, AX
+	JGE  done
+	// the row's segment ptr[i]..R13: bad unless ptr[i] <= R13 <= len(idx)
+	MOVQ ptr+72(FP), AX
+	MOVQ 8(AX)(CX*8), R13
+	CMPQ R13, idx_len+104(FP)
+	JA   bad
+	CMPQ (AX)(CX*8), R13
+	JA   bad
+	JEQ  next
+	XORQ R14, R14
+
+c8:
+	LEAQ   64(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     c4
+	VMULPS (SI)(R14*4), Y13, Y0
+	VMULPS 32(SI)(R14*4), Y13, Y1
+	VMULPS 64(SI)(R14*4), Y13, Y2
+	VMULPS 96(SI)(R14*4), Y13, Y3
+	VMULPS 128(SI)(R14*4), Y13, Y4
+	VMULPS 160(SI)(R14*4), Y13, Y5
+	VMULPS 192(SI)(R14*4), Y13, Y6
+	VMULPS 224(SI)(R14*4), Y13, Y7
+	MOVQ   ptr+72(FP), AX
+	MOVQ   (AX)(CX*8), R12
+	// the row's first block: the current one when R8-b <= lo < R8, else lo/b
+	CMPQ R12, R8
+	JAE  c8div
+	MOVQ R8, AX
+	SUBQ b+216(FP), AX
+	CMPQ R12, AX
+	JAE  c8k
+
+c8div:
+	MOVQ   R12, AX
+	XORL   DX, DX
+	DIVQ   b+216(FP)     // AX = lo / b
+	LEAQ   1(AX), R8
+	IMULQ  b+216(FP), R8 // the block's end
+	MOVQ   scale+168(FP), BX
+	LEAQ   (BX)(AX*4), BX
+	MOVQ   exps+192(FP), R15
+	ADDQ   AX, R15       // the block's zero point
+	VMOVSS (BX), X14
+
+c8k:
+	CMPQ R12, R13
+	JAE  c8end
+	// the next block's parameter where the entry starts it
+	CMPQ   R12, R8
+	JB     c8in
+	ADDQ   $4, BX
+	INCQ   R15 // the block's zero point
+	ADDQ   b+216(FP), R8
+	VMOVSS (BX), X14
+
+c8in:
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, yrows+232(FP)
+	JAE          bad
+	MOVBLZX      (R11)(R12*1), AX
+	MOVBLZX      (R15), DX        // the block's zero point
+	SUBL         DX, AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	VMOVUPS      32(R10)(R14*4), Y10
+	VFMADD231PS  Y1, Y8, Y10
+	VMOVUPS      Y10, 32(R10)(R14*4)
+	VMOVUPS      64(R10)(R14*4), Y11
+	VFMADD231PS  Y2, Y8, Y11
+	VMOVUPS      Y11, 64(R10)(R14*4)
+	VMOVUPS      96(R10)(R14*4), Y9
+	VFMADD231PS  Y3, Y8, Y9
+	VMOVUPS      Y9, 96(R10)(R14*4)
+	VMOVUPS      128(R10)(R14*4), Y10
+	VFMADD231PS  Y4, Y8, Y10
+	VMOVUPS      Y10, 128(R10)(R14*4)
+	VMOVUPS      160(R10)(R14*4), Y11
+	VFMADD231PS  Y5, Y8, Y11
+	VMOVUPS      Y11, 160(R10)(R14*4)
+	VMOVUPS      192(R10)(R14*4), Y9
+	VFMADD231PS  Y6, Y8, Y9
+	VMOVUPS      Y9, 192(R10)(R14*4)
+	VMOVUPS      224(R10)(R14*4), Y10
+	VFMADD231PS  Y7, Y8, Y10
+	VMOVUPS      Y10, 224(R10)(R14*4)
+	INCQ         R12
+	JMP          c8k
+
+c8end:
+	ADDQ $64, R14
+	JMP  c8
+
+c4:
+	LEAQ   32(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     c2
+	VMULPS (SI)(R14*4), Y13, Y0
+	VMULPS 32(SI)(R14*4), Y13, Y1
+	VMULPS 64(SI)(R14*4), Y13, Y2
+	VMULPS 96(SI)(R14*4), Y13, Y3
+	MOVQ   ptr+72(FP), AX
+	MOVQ   (AX)(CX*8), R12
+	// the row's first block: the current one when R8-b <= lo < R8, else lo/b
+	CMPQ R12, R8
+	JAE  c4div
+	MOVQ R8, AX
+	SUBQ b+216(FP), AX
+	CMPQ R12, AX
+	JAE  c4k
+
+c4div:
+	MOVQ   R12, AX
+	XORL   DX, DX
+	DIVQ   b+216(FP)     // AX = lo / b
+	LEAQ   1(AX), R8
+	IMULQ  b+216(FP), R8 // the block's end
+	MOVQ   scale+168(FP), BX
+	LEAQ   (BX)(AX*4), BX
+	MOVQ   exps+192(FP), R15
+	ADDQ   AX, R15       // the block's zero point
+	VMOVSS (BX), X14
+
+c4k:
+	CMPQ R12, R13
+	JAE  c4end
+	// the next block's parameter where the entry starts it
+	CMPQ   R12, R8
+	JB     c4in
+	ADDQ   $4, BX
+	INCQ   R15 // the block's zero point
+	ADDQ   b+216(FP), R8
+	VMOVSS (BX), X14
+
+c4in:
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, yrows+232(FP)
+	JAE          bad
+	MOVBLZX      (R11)(R12*1), AX
+	MOVBLZX      (R15), DX        // the block's zero point
+	SUBL         DX, AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	VMOVUPS      32(R10)(R14*4), Y10
+	VFMADD231PS  Y1, Y8, Y10
+	VMOVUPS      Y10, 32(R10)(R14*4)
+	VMOVUPS      64(R10)(R14*4), Y11
+	VFMADD231PS  Y2, Y8, Y11
+	VMOVUPS      Y11, 64(R10)(R14*4)
+	VMOVUPS      96(R10)(R14*4), Y9
+	VFMADD231PS  Y3, Y8, Y9
+	VMOVUPS      Y9, 96(R10)(R14*4)
+	INCQ         R12
+	JMP          c4k
+
+c4end:
+	ADDQ $32, R14
+	JMP  c4
+
+c2:
+	LEAQ   16(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     c1
+	VMULPS (SI)(R14*4), Y13, Y0
+	VMULPS 32(SI)(R14*4), Y13, Y1
+	MOVQ   ptr+72(FP), AX
+	MOVQ   (AX)(CX*8), R12
+	// the row's first block: the current one when R8-b <= lo < R8, else lo/b
+	CMPQ R12, R8
+	JAE  c2div
+	MOVQ R8, AX
+	SUBQ b+216(FP), AX
+	CMPQ R12, AX
+	JAE  c2k
+
+c2div:
+	MOVQ   R12, AX
+	XORL   DX, DX
+	DIVQ   b+216(FP)     // AX = lo / b
+	LEAQ   1(AX), R8
+	IMULQ  b+216(FP), R8 // the block's end
+	MOVQ   scale+168(FP), BX
+	LEAQ   (BX)(AX*4), BX
+	MOVQ   exps+192(FP), R15
+	ADDQ   AX, R15       // the block's zero point
+	VMOVSS (BX), X14
+
+c2k:
+	CMPQ R12, R13
+	JAE  c2end
+	// the next block's parameter where the entry starts it
+	CMPQ   R12, R8
+	JB     c2in
+	ADDQ   $4, BX
+	INCQ   R15 // the block's zero point
+	ADDQ   b+216(FP), R8
+	VMOVSS (BX), X14
+
+c2in:
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, yrows+232(FP)
+	JAE          bad
+	MOVBLZX      (R11)(R12*1), AX
+	MOVBLZX      (R15), DX        // the block's zero point
+	SUBL         DX, AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	VMOVUPS      32(R10)(R14*4), Y10
+	VFMADD231PS  Y1, Y8, Y10
+	VMOVUPS      Y10, 32(R10)(R14*4)
+	INCQ         R12
+	JMP          c2k
+
+c2end:
+	ADDQ $16, R14
+	JMP  c2
+
+c1:
+	LEAQ   8(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     tail
+	VMULPS (SI)(R14*4), Y13, Y0
+	MOVQ   ptr+72(FP), AX
+	MOVQ   (AX)(CX*8), R12
+	// the row's first block: the current one when R8-b <= lo < R8, else lo/b
+	CMPQ R12, R8
+	JAE  c1div
+	MOVQ R8, AX
+	SUBQ b+216(FP), AX
+	CMPQ R12, AX
+	JAE  c1k
+
+c1div:
+	MOVQ   R12, AX
+	XORL   DX, DX
+	DIVQ   b+216(FP)     // AX = lo / b
+	LEAQ   1(AX), R8
+	IMULQ  b+216(FP), R8 // the block's end
+	MOVQ   scale+168(FP), BX
+	LEAQ   (BX)(AX*4), BX
+	MOVQ   exps+192(FP), R15
+	ADDQ   AX, R15       // the block's zero point
+	VMOVSS (BX), X14
+
+c1k:
+	CMPQ R12, R13
+	JAE  c1end
+	// the next block's parameter where the entry starts it
+	CMPQ   R12, R8
+	JB     c1in
+	ADDQ   $4, BX
+	INCQ   R15 // the block's zero point
+	ADDQ   b+216(FP), R8
+	VMOVSS (BX), X14
+
+c1in:
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, yrows+232(FP)
+	JAE          bad
+	MOVBLZX      (R11)(R12*1), AX
+	MOVBLZX      (R15), DX        // the block's zero point
+	SUBL         DX, AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	INCQ         R12
+	JMP          c1k
+
+c1end:
+	ADDQ $8, R14
+	JMP  c1
+
+tail:
+	CMPQ       R14, w+64(FP)
+	JAE        next
+	VMASKMOVPS (SI)(R14*4), Y12, Y0
+	VMULPS     Y0, Y13, Y0
+	MOVQ       ptr+72(FP), AX
+	MOVQ       (AX)(CX*8), R12
+	// the row's first block: the current one when R8-b <= lo < R8, else lo/b
+	CMPQ R12, R8
+	JAE  taildiv
+	MOVQ R8, AX
+	SUBQ b+216(FP), AX
+	CMPQ R12, AX
+	JAE  tailk
+
+taildiv:
+	MOVQ   R12, AX
+	XORL   DX, DX
+	DIVQ   b+216(FP)     // AX = lo / b
+	LEAQ   1(AX), R8
+	IMULQ  b+216(FP), R8 // the block's end
+	MOVQ   scale+168(FP), BX
+	LEAQ   (BX)(AX*4), BX
+	MOVQ   exps+192(FP), R15
+	ADDQ   AX, R15       // the block's zero point
+	VMOVSS (BX), X14
+
+tailk:
+	CMPQ R12, R13
+	JAE  tailend
+	// the next block's parameter where the entry starts it
+	CMPQ   R12, R8
+	JB     tailin
+	ADDQ   $4, BX
+	INCQ   R15 // the block's zero point
+	ADDQ   b+216(FP), R8
+	VMOVSS (BX), X14
+
+tailin:
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, yrows+232(FP)
+	JAE          bad
+	MOVBLZX      (R11)(R12*1), AX
+	MOVBLZX      (R15), DX        // the block's zero point
+	SUBL         DX, AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMASKMOVPS   (R10)(R14*4), Y12, Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMASKMOVPS   Y9, Y12, (R10)(R14*4)
+	INCQ         R12
+	JMP          tailk
+
+tailend:
+	JMP next
+
+next:
+	INCQ CX
+	MOVQ ldx+56(FP), AX
+	LEAQ (SI)(AX*4), SI
+	JMP  row
+
+done:
+	MOVQ $0, ret+240(FP)
+	VZEROUPPER
+	RET
+
+bad:
+	MOVQ $1, ret+240(FP)
+	VZEROUPPER
+	RET
+
+// func QSpMMScatterTileU8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64)
+// Requires: AVX, AVX2, FMA3
+TEXT ·QSpMMScatterTileU8BlockAVX2(SB), NOSPLIT, $0-240
+	MOVQ         y+0(FP), DI
+	MOVQ         idx+96(FP), R9
+	MOVQ         codes+120(FP), R11
+	VXORPS       X15, X15, X15
+	MOVQ         x+32(FP), SI
+	VBROADCASTSS alpha+224(FP), Y13
+	// the tail mask: the first w % 8 lanes
+	MOVQ    w+64(FP), AX
+	ANDQ    $7, AX
+	SHLQ    $2, AX
+	LEAQ    qstailmask<>+32(SB), DX
+	SUBQ    AX, DX
+	VMOVDQU (DX), Y12
+	XORQ    R8, R8 // no block yet
+	XORQ    CX, CX
+
+row:
+	MOVQ seg_len+80(FP), AX
+	SHRQ $1, AX
+	CMPQ CX, AX
+	JGE  done
+	// the row's piece seg[2i]..seg[2i+1], the first entry in R12
+	MOVQ CX, DX
+	SHLQ $4, DX
+	ADDQ seg+72(FP), DX
+	MOVQ (DX), R12
+	MOVQ 8(DX), R13
+	CMPQ R12, R13
+	JAE  next
+	XORQ R14, R14
+
+c8:
+	LEAQ   64(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     c4
+	VMULPS (SI)(R14*4), Y13, Y0
+	VMULPS 32(SI)(R14*4), Y13, Y1
+	VMULPS 64(SI)(R14*4), Y13, Y2
+	VMULPS 96(SI)(R14*4), Y13, Y3
+	VMULPS 128(SI)(R14*4), Y13, Y4
+	VMULPS 160(SI)(R14*4), Y13, Y5
+	VMULPS 192(SI)(R14*4), Y13, Y6
+	VMULPS 224(SI)(R14*4), Y13, Y7
+	MOVQ   CX, DX
+	SHLQ   $4, DX
+	ADDQ   seg+72(FP), DX
+	MOVQ   (DX), R12
+	// the row's first block: the current one when R8-b <= lo < R8, else lo/b
+	CMPQ R12, R8
+	JAE  c8div
+	MOVQ R8, AX
+	SUBQ b+216(FP), AX
+	CMPQ R12, AX
+	JAE  c8k
+
+c8div:
+	MOVQ   R12, AX
+	XORL   DX, DX
+	DIVQ   b+216(FP)     // AX = lo / b
+	LEAQ   1(AX), R8
+	IMULQ  b+216(FP), R8 // the block's end
+	MOVQ   scale+168(FP), BX
+	LEAQ   (BX)(AX*4), BX
+	MOVQ   exps+192(FP), R15
+	ADDQ   AX, R15       // the block's zero point
+	VMOVSS (BX), X14
+
+c8k:
+	CMPQ R12, R13
+	JAE  c8end
+	// the next block's parameter where the entry starts it
+	CMPQ   R12, R8
+	JB     c8in
+	ADDQ   $4, BX
+	INCQ   R15 // the block's zero point
+	ADDQ   b+216(FP), R8
+	VMOVSS (BX), X14
+
+c8in:
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, limit+232(FP)
+	JAE          c8end
+	MOVBLZX      (R11)(R12*1), AX
+	MOVBLZX      (R15), DX        // the block's zero point
+	SUBL         DX, AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	VMOVUPS      32(R10)(R14*4), Y10
+	VFMADD231PS  Y1, Y8, Y10
+	VMOVUPS      Y10, 32(R10)(R14*4)
+	VMOVUPS      64(R10)(R14*4), Y11
+	VFMADD231PS  Y2, Y8, Y11
+	VMOVUPS      Y11, 64(R10)(R14*4)
+	VMOVUPS      96(R10)(R14*4), Y9
+	VFMADD231PS  Y3, Y8, Y9
+	VMOVUPS      Y9, 96(R10)(R14*4)
+	VMOVUPS      128(R10)(R14*4), Y10
+	VFMADD231PS  Y4, Y8, Y10
+	VMOVUPS      Y10, 128(R10)(R14*4)
+	VMOVUPS      160(R10)(R14*4), Y11
+	VFMADD231PS  Y5, Y8, Y11
+	VMOVUPS      Y11, 160(R10)(R14*4)
+	VMOVUPS      192(R10)(R14*4), Y9
+	VFMADD231PS  Y6, Y8, Y9
+	VMOVUPS      Y9, 192(R10)(R14*4)
+	VMOVUPS      224(R10)(R14*4), Y10
+	VFMADD231PS  Y7, Y8, Y10
+	VMOVUPS      Y10, 224(R10)(R14*4)
+	INCQ         R12
+	JMP          c8k
+
+c8end:
+	ADDQ $64, R14
+	JMP  c8
+
+c4:
+	LEAQ   32(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     c2
+	VMULPS (SI)(R14*4), Y13, Y0
+	VMULPS 32(SI)(R14*4), Y13, Y1
+	VMULPS 64(SI)(R14*4), Y13, Y2
+	VMULPS 96(SI)(R14*4), Y13, Y3
+	MOVQ   CX, DX
+	SHLQ   $4, DX
+	ADDQ   seg+72(FP), DX
+	MOVQ   (DX), R12
+	// the row's first block: the current one when R8-b <= lo < R8, else lo/b
+	CMPQ R12, R8
+	JAE  c4div
+	MOVQ R8, AX
+	SUBQ b+216(FP), AX
+	CMPQ R12, AX
+	JAE  c4k
+
+c4div:
+	MOVQ   R12, AX
+	XORL   DX, DX
+	DIVQ   b+216(FP)     // AX = lo / b
+	LEAQ   1(AX), R8
+	IMULQ  b+216(FP), R8 // the block's end
+	MOVQ   scale+168(FP), BX
+	LEAQ   (BX)(AX*4), BX
+	MOVQ   exps+192(FP), R15
+	ADDQ   AX, R15       // the block's zero point
+	VMOVSS (BX), X14
+
+c4k:
+	CMPQ R12, R13
+	JAE  c4end
+	// the next block's parameter where the entry starts it
+	CMPQ   R12, R8
+	JB     c4in
+	ADDQ   $4, BX
+	INCQ   R15 // the block's zero point
+	ADDQ   b+216(FP), R8
+	VMOVSS (BX), X14
+
+c4in:
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, limit+232(FP)
+	JAE          c4end
+	MOVBLZX      (R11)(R12*1), AX
+	MOVBLZX      (R15), DX        // the block's zero point
+	SUBL         DX, AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	VMOVUPS      32(R10)(R14*4), Y10
+	VFMADD231PS  Y1, Y8, Y10
+	VMOVUPS      Y10, 32(R10)(R14*4)
+	VMOVUPS      64(R10)(R14*4), Y11
+	VFMADD231PS  Y2, Y8, Y11
+	VMOVUPS      Y11, 64(R10)(R14*4)
+	VMOVUPS      96(R10)(R14*4), Y9
+	VFMADD231PS  Y3, Y8, Y9
+	VMOVUPS      Y9, 96(R10)(R14*4)
+	INCQ         R12
+	JMP          c4k
+
+c4end:
+	ADDQ $32, R14
+	JMP  c4
+
+c2:
+	LEAQ   16(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     c1
+	VMULPS (SI)(R14*4), Y13, Y0
+	VMULPS 32(SI)(R14*4), Y13, Y1
+	MOVQ   CX, DX
+	SHLQ   $4, DX
+	ADDQ   seg+72(FP), DX
+	MOVQ   (DX), R12
+	// the row's first block: the current one when R8-b <= lo < R8, else lo/b
+	CMPQ R12, R8
+	JAE  c2div
+	MOVQ R8, AX
+	SUBQ b+216(FP), AX
+	CMPQ R12, AX
+	JAE  c2k
+
+c2div:
+	MOVQ   R12, AX
+	XORL   DX, DX
+	DIVQ   b+216(FP)     // AX = lo / b
+	LEAQ   1(AX), R8
+	IMULQ  b+216(FP), R8 // the block's end
+	MOVQ   scale+168(FP), BX
+	LEAQ   (BX)(AX*4), BX
+	MOVQ   exps+192(FP), R15
+	ADDQ   AX, R15       // the block's zero point
+	VMOVSS (BX), X14
+
+c2k:
+	CMPQ R12, R13
+	JAE  c2end
+	// the next block's parameter where the entry starts it
+	CMPQ   R12, R8
+	JB     c2in
+	ADDQ   $4, BX
+	INCQ   R15 // the block's zero point
+	ADDQ   b+216(FP), R8
+	VMOVSS (BX), X14
+
+c2in:
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, limit+232(FP)
+	JAE          c2end
+	MOVBLZX      (R11)(R12*1), AX
+	MOVBLZX      (R15), DX        // the block's zero point
+	SUBL         DX, AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	VMOVUPS      32(R10)(R14*4), Y10
+	VFMADD231PS  Y1, Y8, Y10
+	VMOVUPS      Y10, 32(R10)(R14*4)
+	INCQ         R12
+	JMP          c2k
+
+c2end:
+	ADDQ $16, R14
+	JMP  c2
+
+c1:
+	LEAQ   8(R14), AX
+	CMPQ   AX, w+64(FP)
+	JA     tail
+	VMULPS (SI)(R14*4), Y13, Y0
+	MOVQ   CX, DX
+	SHLQ   $4, DX
+	ADDQ   seg+72(FP), DX
+	MOVQ   (DX), R12
+	// the row's first block: the current one when R8-b <= lo < R8, else lo/b
+	CMPQ R12, R8
+	JAE  c1div
+	MOVQ R8, AX
+	SUBQ b+216(FP), AX
+	CMPQ R12, AX
+	JAE  c1k
+
+c1div:
+	MOVQ   R12, AX
+	XORL   DX, DX
+	DIVQ   b+216(FP)     // AX = lo / b
+	LEAQ   1(AX), R8
+	IMULQ  b+216(FP), R8 // the block's end
+	MOVQ   scale+168(FP), BX
+	LEAQ   (BX)(AX*4), BX
+	MOVQ   exps+192(FP), R15
+	ADDQ   AX, R15       // the block's zero point
+	VMOVSS (BX), X14
+
+c1k:
+	CMPQ R12, R13
+	JAE  c1end
+	// the next block's parameter where the entry starts it
+	CMPQ   R12, R8
+	JB     c1in
+	ADDQ   $4, BX
+	INCQ   R15 // the block's zero point
+	ADDQ   b+216(FP), R8
+	VMOVSS (BX), X14
+
+c1in:
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, limit+232(FP)
+	JAE          c1end
+	MOVBLZX      (R11)(R12*1), AX
+	MOVBLZX      (R15), DX        // the block's zero point
+	SUBL         DX, AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
+	VBROADCASTSS X8, Y8
+	VMOVUPS      (R10)(R14*4), Y9
+	VFMADD231PS  Y0, Y8, Y9
+	VMOVUPS      Y9, (R10)(R14*4)
+	INCQ         R12
+	JMP          c1k
+
+c1end:
+	ADDQ $8, R14
+	JMP  c1
+
+tail:
+	CMPQ       R14, w+64(FP)
+	JAE        next
+	VMASKMOVPS (SI)(R14*4), Y12, Y0
+	VMULPS     Y0, Y13, Y0
+	MOVQ       CX, DX
+	SHLQ       $4, DX
+	ADDQ       seg+72(FP), DX
+	MOVQ       (DX), R12
+	// the row's first block: the current one when R8-b <= lo < R8, else lo/b
+	CMPQ R12, R8
+	JAE  taildiv
+	MOVQ R8, AX
+	SUBQ b+216(FP), AX
+	CMPQ R12, AX
+	JAE  tailk
+
+taildiv:
+	MOVQ   R12, AX
+	XORL   DX, DX
+	DIVQ   b+216(FP)     // AX = lo / b
+	LEAQ   1(AX), R8
+	IMULQ  b+216(FP), R8 // the block's end
+	MOVQ   scale+168(FP), BX
+	LEAQ   (BX)(AX*4), BX
+	MOVQ   exps+192(FP), R15
+	ADDQ   AX, R15       // the block's zero point
+	VMOVSS (BX), X14
+
+tailk:
+	CMPQ R12, R13
+	JAE  tailend
+	// the next block's parameter where the entry starts it
+	CMPQ   R12, R8
+	JB     tailin
+	ADDQ   $4, BX
+	INCQ   R15 // the block's zero point
+	ADDQ   b+216(FP), R8
+	VMOVSS (BX), X14
+
+tailin:
+	MOVQ         (R9)(R12*8), R10
+	CMPQ         R10, limit+232(FP)
+	JAE          tailend
+	MOVBLZX      (R11)(R12*1), AX
+	MOVBLZX      (R15), DX        // the block's zero point
+	SUBL         DX, AX
+	VCVTSI2SSL   AX, X15, X8
+	VMULSS       X14, X8, X8      // value = code * scale
+	IMULQ        ldy+24(FP), R10
+	LEAQ         (DI)(R10*4), R10 // Y's row idx[k]
 	VBROADCASTSS X8, Y8
 	VMASKMOVPS   (R10)(R14*4), Y12, Y9
 	VFMADD231PS  Y0, Y8, Y9

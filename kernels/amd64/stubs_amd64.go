@@ -1148,6 +1148,19 @@ func QScatterI8ColAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []
 //go:noescape
 func QScatterU8ColAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []uint8, alpha float32)
 
+// QScatterU8BlockAVX2 is QScatterI8BlockAVX2 on uint8 codes with a zero
+// point per block:
+//
+//	y[idx[k]] += a * (float32(int32(codes[k]) - int32(zero[k/b])) * scale[k/b])
+//
+// the difference exact, then one product rounded once (quant.Values.At).
+// It needs a zero point for every block of the values of the rows (read
+// only as the scale is) and the rest as QScatterI8BlockAVX2.
+// Requires: AVX, AVX2, BMI2.
+//
+//go:noescape
+func QScatterU8BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []uint8, b int, alpha float32)
+
 // QSpMMScatterI8RowAVX2 computes SpMMScatter on int8 codes with one scale
 // per row (scale[i], the row's):
 //
@@ -1299,6 +1312,26 @@ func QSpMMScatterU8ColAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, i
 //
 //go:noescape
 func QSpMMScatterTileU8ColAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64)
+
+// QSpMMScatterU8BlockAVX2 is QSpMMScatterI8RowAVX2 on the codes and
+// scales of QScatterU8BlockAVX2 (scale and exps the scale and the zero
+// point of each block, b as it takes them), with that kernel's decode and
+// block walk in each pass over a row; the difference of a code
+// and its zero point is taken in integers, exact as that kernel's.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMMScatterU8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+
+// QSpMMScatterTileU8BlockAVX2 is QSpMMScatterTileI8RowAVX2 on the codes and
+// scales of QScatterU8BlockAVX2 (scale and exps the scale and the zero
+// point of each block, b as it takes them), with that kernel's decode and
+// block walk in each pass over a row; the difference of a code
+// and its zero point is taken in integers, exact as that kernel's.
+// Requires: AVX, AVX2, FMA3.
+//
+//go:noescape
+func QSpMMScatterTileU8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64)
 
 // Family qspmm: qspmm_amd64.s.
 

@@ -553,6 +553,11 @@ func QScatterU8ColAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []
 	panic(noAsm)
 }
 
+// QScatterU8BlockAVX2 is not built here; it panics.
+func QScatterU8BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []uint8, b int, alpha float32) {
+	panic(noAsm)
+}
+
 // QSpMMScatterI8RowAVX2 is not built here; it panics.
 func QSpMMScatterI8RowAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int {
 	panic(noAsm)
@@ -630,6 +635,16 @@ func QSpMMScatterU8ColAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, i
 
 // QSpMMScatterTileU8ColAVX2 is not built here; it panics.
 func QSpMMScatterTileU8ColAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMMScatterU8BlockAVX2 is not built here; it panics.
+func QSpMMScatterU8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int {
+	panic(noAsm)
+}
+
+// QSpMMScatterTileU8BlockAVX2 is not built here; it panics.
+func QSpMMScatterTileU8BlockAVX2(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, limit uint64) {
 	panic(noAsm)
 }
 

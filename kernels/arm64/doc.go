@@ -75,15 +75,16 @@
 //	                            scatter-add for transposed products, scalar
 //	                            FMADD in loop order
 //	qscatter_arm64.s            QScatter{I8Row,I8Block,4Block,4MX,8MX,U8Row,
-//	                            I8Col,U8Col}NEON: that scatter-add on int8,
-//	                            uint8, 4-bit and E4M3 codes decoded in the
-//	                            loop (uint8 less a zero point), times a scale
-//	                            a row, a block (UDIV where a row leaves the
-//	                            last block) or an index; and
+//	                            I8Col,U8Col,U8Block}NEON: that scatter-add on
+//	                            int8, uint8, 4-bit and E4M3 codes decoded in
+//	                            the loop (uint8 less a zero point), times a
+//	                            scale a row, a block (UDIV where a row leaves
+//	                            the last block) or an index; and
 //	                            QSpMMScatter{I8Row,I8Block,4Block,4MX,8MX,
-//	                            U8Row,I8Col,U8Col}NEON: spmmscatter_arm64.s's
-//	                            loop on the same codes and scales, each value
-//	                            decoded once a column block
+//	                            U8Row,I8Col,U8Col,U8Block}NEON:
+//	                            spmmscatter_arm64.s's loop on the same codes
+//	                            and scales, each value decoded once a column
+//	                            block
 //	gatherhadamard_arm64.s      GatherHadamardF32NEON, GatherHadamardF64NEON:
 //	                            per node the fiber sum t in registers (FMLA by
 //	                            element per leaf), then out += y*t (FMLA)

@@ -34,7 +34,8 @@
 //
 //    R0  &y[0]          R1  len(y)         R2  &x[i]          R3  rows left
 //    R4  &ptr[i]        R5  &idx[0]        R6  len(idx)       R7  &codes[0]
-//    R8  block's end    R9  &table[0]      R10 k              R11 hi
+//    R8  block's end    R9  &table[0], or the current block's &zero[g]
+//    R10 k              R11 hi
 //    R12 &rs[i], or the current block's &scale[g] or &exps[g]
 //    R13 b, or &rz[i] or &zero[0]
 //    R14 &scale[0] or &exps[0], or the row's zero point z (uint8 by row)
@@ -111,6 +112,18 @@
 	SUB    z, R16, R16            /* code - z, exact */ \
 	SCVTFWS R16, F4
 
+// QS_ZEROAT(zeros) sets R9 to &zeros[g], block g's zero point (R16 = g,
+// after QSPS_DIVIDE; zeros the frame operand of the zero points' base);
+// QS_CODEU8BLOCK sets F4 to uint8 code k less the zero point at R9
+// (QS_CODEU8 with z in R17, free once j is used).
+#define QS_ZEROAT(zeros) \
+	MOVD   zeros, R9 \
+	ADD    R16, R9, R9
+
+#define QS_CODEU8BLOCK \
+	MOVBU  (R9), R17              /* z, the block's zero point */ \
+	QS_CODEU8(R17)
+
 #define QS_TIMESCOL \
 	FMOVS  (R14)(R15<<2), F14     /* scale[j], the index's */ \
 	FMULS  F14, F4, F4            /* value = code * scale */
@@ -158,7 +171,8 @@
 //
 //    R0  &y[0]          R1  ldy in bytes   R2  &x row i       R3  ldx in bytes
 //    R4  w              R5  &ptr[i]        R6  &idx[0]        R7  &codes[0]
-//    R8  block's end    R9  &table[0]      R10 k              R11 hi
+//    R8  block's end    R9  &table[0], or the current block's &exps[g]
+//    (its zero point, uint8 by block)      R10 k              R11 hi
 //    R12 the current block's &scale[g] or &exps[g], or z (uint8)
 //    R13 b, or the zero points' &exps[i] (by row) or &exps[0] (by index)
 //    R14 lo             R15 &scale[i] (by row), or &scale[0] or &exps[0]
@@ -604,6 +618,45 @@ qu8cnext:
 qu8cdone:
 	RET
 
+// func QScatterU8BlockNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []uint8, b int, alpha float32)
+// (uint8 codes, a scale and a zero point per block: QScatterI8BlockNEON's
+// walk with R9 at the current block's zero point, &zero[g].)
+TEXT ·QScatterU8BlockNEON(SB), NOSPLIT, $0-180
+	QS_ARGS
+	MOVD   scale_base+120(FP), R14
+	MOVD   b+168(FP), R13
+	MOVD   ZR, R8                 // no block yet
+	FMOVS  alpha+176(FP), F28
+	CBZ    R3, qu8bdone
+
+qu8brow:
+	QS_ROW(qu8bnext)
+	QS_FIRSTBLOCK(qu8bdivide, qu8bentry)
+
+qu8bdivide:
+	QS_DIVSCALE
+	QS_ZEROAT(zero_base+144(FP))
+
+qu8bentry:
+	QSPS_ENTRY(qu8bnext)
+	QSPS_NEXTBLOCK(qu8binblock)
+	ADD    $1, R9, R9             // the next block's zero point
+
+qu8binblock:
+	QS_INDEX(qu8bskip)
+	QS_CODEU8BLOCK
+	QSPS_TIMES
+	QS_UPDATE
+
+qu8bskip:
+	QSPS_NEXT(qu8bentry)
+
+qu8bnext:
+	QS_ROWEND(qu8brow)
+
+qu8bdone:
+	RET
+
 // func QSpMMScatterI8RowNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
 // (int8 codes, one scale per row. QSpMMScatter{U8Row,I8Col,U8Col}NEON
 // below are its twins but for the decode and the parameters' registers:
@@ -680,7 +733,8 @@ psrbad:
 	RET
 
 // func QSpMMScatterI8BlockNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
-// (int8 codes, a scale per block.)
+// (int8 codes, a scale per block. QSpMMScatterU8BlockNEON below is its
+// twin but for the decode and the zero point's pointer.)
 TEXT ·QSpMMScatterI8BlockNEON(SB), NOSPLIT, $0-248
 	QSPS_ARGS(psbdone)
 	MOVD   scale_base+168(FP), R15
@@ -1293,6 +1347,111 @@ pszdone:
 	RET
 
 pszbad:
+	MOVD   $1, R16
+	MOVD   R16, ret+240(FP)
+	RET
+
+// func QSpMMScatterU8BlockNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+// (uint8 codes, a scale and a zero point per block, the zero points in
+// exps: QSpMMScatterI8BlockNEON's walk with R9 at the current block's zero
+// point, &exps[g], and QScatterU8BlockNEON's decode: the twin of
+// QSpMMScatterI8BlockNEON, its three column passes twins of each other, as
+// there: the labels and WORD lines cannot go in a shared macro.)
+TEXT ·QSpMMScatterU8BlockNEON(SB), NOSPLIT, $0-248
+	QSPS_ARGS(psu8bdone)
+	MOVD   scale_base+168(FP), R15
+
+psu8brow:
+	QSPS_ROW(psu8bbad, psu8browend)
+
+psu8b4:
+	// for ; c+16 <= w; c += 16 { ax := alpha * x[i*ldx+c:][:16]; the entries }
+	QSPS_OPEN4(psu8b1)
+	WORD $0x6e3fdd08 // fmul v8.4s, v8.4s, v31.4s
+	WORD $0x6e3fdd29 // fmul v9.4s, v9.4s, v31.4s
+	WORD $0x6e3fdd4a // fmul v10.4s, v10.4s, v31.4s
+	WORD $0x6e3fdd6b // fmul v11.4s, v11.4s, v31.4s
+	QS_FIRSTBLOCK(psu8b4div, psu8b4entry)
+
+psu8b4div:
+	QSPS_DIVIDE
+	QSPS_SCALE
+	QS_ZEROAT(exps_base+192(FP))
+
+psu8b4entry:
+	QSPS_ENTRY(psu8b4end)
+	QSPS_NEXTBLOCK(psu8b4in)
+	ADD    $1, R9, R9             // the next block's zero point
+
+psu8b4in:
+	QSPS_INDEX(psu8bbad)
+	QS_CODEU8BLOCK
+	QSPS_TIMES
+	QSPS_FMA4
+	QSPS_NEXT(psu8b4entry)
+
+psu8b4end:
+	QSPS_END4(psu8b4)
+
+psu8b1:
+	// for ; c+4 <= w; c += 4 { the same on one vector }
+	QSPS_OPEN1(psu8bs)
+	WORD $0x6e3fdd08 // fmul v8.4s, v8.4s, v31.4s
+	QS_FIRSTBLOCK(psu8b1div, psu8b1entry)
+
+psu8b1div:
+	QSPS_DIVIDE
+	QSPS_SCALE
+	QS_ZEROAT(exps_base+192(FP))
+
+psu8b1entry:
+	QSPS_ENTRY(psu8b1end)
+	QSPS_NEXTBLOCK(psu8b1in)
+	ADD    $1, R9, R9             // the next block's zero point
+
+psu8b1in:
+	QSPS_INDEX(psu8bbad)
+	QS_CODEU8BLOCK
+	QSPS_TIMES
+	QSPS_FMA1
+	QSPS_NEXT(psu8b1entry)
+
+psu8b1end:
+	QSPS_END1(psu8b1)
+
+psu8bs:
+	// for ; c < w; c++ { the same on one column }
+	QSPS_OPENS(psu8browend)
+	QS_FIRSTBLOCK(psu8bsdiv, psu8bsentry)
+
+psu8bsdiv:
+	QSPS_DIVIDE
+	QSPS_SCALE
+	QS_ZEROAT(exps_base+192(FP))
+
+psu8bsentry:
+	QSPS_ENTRY(psu8bsend)
+	QSPS_NEXTBLOCK(psu8bsin)
+	ADD    $1, R9, R9             // the next block's zero point
+
+psu8bsin:
+	QSPS_INDEX(psu8bbad)
+	QS_CODEU8BLOCK
+	QSPS_TIMES
+	QSPS_FMAS
+	QSPS_NEXT(psu8bsentry)
+
+psu8bsend:
+	QSPS_ENDS(psu8bs)
+
+psu8browend:
+	QSPS_ROWEND(psu8brow)
+
+psu8bdone:
+	MOVD   ZR, ret+240(FP)
+	RET
+
+psu8bbad:
 	MOVD   $1, R16
 	MOVD   R16, ret+240(FP)
 	RET

@@ -1026,6 +1026,26 @@ func QSpMMScatterI8ColNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, i
 //go:noescape
 func QSpMMScatterU8ColNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
 
+// QScatterU8BlockNEON is QScatterI8BlockNEON on uint8 codes with a zero
+// point per block:
+//
+//	y[idx[k]] += a * (float32(int32(codes[k]) - int32(zero[k/b])) * scale[k/b])
+//
+// the difference exact. It needs a zero point for every block of the
+// values of the rows (read only as the scale is) and the rest as
+// QScatterI8BlockNEON.
+//
+//go:noescape
+func QScatterU8BlockNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []uint8, b int, alpha float32)
+
+// QSpMMScatterU8BlockNEON is QSpMMScatterI8RowNEON on the codes and
+// scales of QScatterU8BlockNEON: scale and exps the scale and the zero
+// point of each block of b values, with its decode and block walk in each
+// block of columns.
+//
+//go:noescape
+func QSpMMScatterU8BlockNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int
+
 // QSpMV8MXNEON is QSpMVI8BlockNEON on FP8 E4M3 codes (OCP MX v1.0) with MX
 // scales (as QSpMV4MXNEON's):
 //

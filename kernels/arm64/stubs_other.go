@@ -516,6 +516,16 @@ func QSpMMScatterU8ColNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, i
 	panic(noasm)
 }
 
+// QScatterU8BlockNEON is not built here; it panics.
+func QScatterU8BlockNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []uint8, b int, alpha float32) {
+	panic(noasm)
+}
+
+// QSpMMScatterU8BlockNEON is not built here; it panics.
+func QSpMMScatterU8BlockNEON(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha float32, yrows uint64) int {
+	panic(noasm)
+}
+
 // QSpMVU8RowNEON is not built here; it panics.
 func QSpMVU8RowNEON(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, rz []uint8, alpha, beta float32) {
 	panic(noasm)

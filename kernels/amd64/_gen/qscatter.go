@@ -17,8 +17,8 @@ func init() { decls = append(append(decls, qsDecls()...), qspsDecls()...) }
 // 8-bit codes through a 256-entry table) and its scale kind ("row": one a
 // row; "block": a float32 scale per block of b values; "mx": an E8M0
 // exponent per block; "col": the scale of the value's index, channels by
-// index). A "u8" kernel's zero points go by its scale kind: one a row or
-// one an index.
+// index). A "u8" kernel's zero points go by its scale kind: one a row, a
+// block or an index.
 type qsKernel struct {
 	name, code, scale string
 }
@@ -32,6 +32,7 @@ var qsKernels = []qsKernel{
 	{"QScatterU8RowAVX2", "u8", "row"},
 	{"QScatterI8ColAVX2", "i8", "col"},
 	{"QScatterU8ColAVX2", "u8", "col"},
+	{"QScatterU8BlockAVX2", "u8", "block"},
 }
 
 // qsDecls are the family's declarations.
@@ -104,6 +105,15 @@ per index:
 
 It needs len(zero) >= len(y) and the rest as QScatterI8ColAVX2.
 Requires: AVX, AVX2, BMI2.`},
+		{"qscatter", "QScatterU8BlockAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []uint8, b int, alpha float32)", `QScatterU8BlockAVX2 is QScatterI8BlockAVX2 on uint8 codes with a zero
+point per block:
+
+	y[idx[k]] += a * (float32(int32(codes[k]) - int32(zero[k/b])) * scale[k/b])
+
+the difference exact, then one product rounded once (quant.Values.At).
+It needs a zero point for every block of the values of the rows (read
+only as the scale is) and the rest as QScatterI8BlockAVX2.
+Requires: AVX, AVX2, BMI2.`},
 	}
 }
 
@@ -119,7 +129,8 @@ code (AVX2 has no scatter; ScatterAdd's AVX2 kernel is scalar too).
 Registers: DI y, R9 idx, R10 len(idx), R11 codes, R15 the table, BX the
 parameter of the current block (a pointer into scale or exps) or, by
 index, &scale[0], R8 the current block's end or, uint8 by index,
-&zero[0], CX the row, R12 the entry, R13 the row's end, R14 the entry's
+&zero[0], R15 the table or, uint8 by block, the current block's zero
+point (a pointer into zero), CX the row, R12 the entry, R13 the row's end, R14 the entry's
 index, AX and DX scratch; X11 the zero point (uint8), X12 alpha, X13
 alpha * x[i], X14 the current scale, X15 zero (the conversion's merge
 source), X0 the value.`)
@@ -220,7 +231,8 @@ func qsArgs(f *asmFile, k qsKernel, n string) {
 	f.i("VXORPS X15, X15, X15")
 }
 
-// qsNextBlock moves BX, R8 and X14 to the next block when entry R12
+// qsNextBlock moves BX, R8 and X14 (uint8: and R15) to the next block
+// when entry R12
 // starts it (R12 >= R8), and places label in after: the entries of a row
 // cross one block end at a time. n is the kernel (its argument b).
 func qsNextBlock(f *asmFile, k qsKernel, n, in string) {
@@ -232,12 +244,16 @@ func qsNextBlock(f *asmFile, k qsKernel, n, in string) {
 	} else {
 		f.i("ADDQ $4, BX")
 	}
+	if k.code == "u8" {
+		f.i("INCQ R15 // the block's zero point")
+	}
 	f.i("ADDQ %s, R8", arg(n, "b"))
 	qsLoadScale(f, k)
 	f.label(in)
 }
 
-// qsFindBlock sets BX and R8 to the parameter and the end of the block
+// qsFindBlock sets BX and R8 (uint8: and R15, the zero point) to the
+// parameter and the end of the block
 // holding entry R12 (a row's first), dividing (at label divide) only when
 // R12 is not within the current block R8-b..R8-1, and loads the block's
 // scale; it jumps to found when the block is the current one (X14 holds
@@ -263,7 +279,20 @@ func qsFindBlock(f *asmFile, k qsKernel, n, divide, found string) {
 		f.i("MOVQ %s, BX", arg(n, "scale"))
 		f.i("LEAQ (BX)(AX*4), BX")
 	}
+	if k.code == "u8" {
+		f.i("MOVQ %s, R15", arg(n, qsZeroArg(n)))
+		f.i("ADDQ AX, R15 // the block's zero point")
+	}
 	qsLoadScale(f, k)
+}
+
+// qsZeroArg is the parameter of kernel n that holds the zero points: zero,
+// or exps in the QSpMMScatter kernels' shared signature.
+func qsZeroArg(n string) string {
+	if strings.HasPrefix(n, "QSpMMScatter") {
+		return "exps"
+	}
+	return "zero"
 }
 
 // qsLoadScale loads the scale of the block at BX into X14.
@@ -278,22 +307,26 @@ func qsLoadScale(f *asmFile, k qsKernel) {
 
 // qsDecode sets dst (an X register) to the value of entry R12, whose
 // index is in register ix: its code decoded, less its zero point ("u8":
-// the row's, or zero[ix], the index's, zero at R8), times the scale X14
-// (scale kind "col": scale[ix], the index's, scale at BX). With intZero
-// the difference is taken in integers (the row's zero point in R8, DX
-// scratch), else in float32 (the row's in X11): both exact, the same
-// value.
+// the row's, zero[ix], the index's, zero at R8, or the block's at R15),
+// times the scale X14 (scale kind "col": scale[ix], the index's, scale at
+// BX). With intZero, and always by block, the difference is taken in
+// integers (the row's zero point in R8, DX scratch), else in float32 (the
+// row's in X11): both exact, the same value.
 func qsDecode(f *asmFile, k qsKernel, dst, ix string, intZero bool) {
 	switch {
 	case k.code == "i8":
 		f.i("MOVBLSX (R11)(R12*1), AX")
 		f.i("VCVTSI2SSL AX, X15, %s", dst)
-	case k.code == "u8" && intZero:
+	case k.code == "u8" && (intZero || k.scale == "block"):
 		f.i("MOVBLZX (R11)(R12*1), AX")
-		if k.scale == "col" {
+		switch k.scale {
+		case "col":
 			f.i("MOVBLZX (R8)(%s*1), DX // the index's zero point", ix)
 			f.i("SUBL DX, AX")
-		} else {
+		case "block":
+			f.i("MOVBLZX (R15), DX // the block's zero point")
+			f.i("SUBL DX, AX")
+		default:
 			f.i("SUBL R8, AX // code - the row's zero point")
 		}
 		f.i("VCVTSI2SSL AX, X15, %s", dst)
@@ -401,6 +434,10 @@ in each pass over a row` + exact
 		return ` (scale the scale of each index, at least
 yrows), with that kernel's decode in each pass over a row.
 `
+	case k.code == "u8" && k.scale == "block":
+		return ` (scale and exps the scale and the zero
+point of each block, b as it takes them), with that kernel's decode and
+block walk in each pass over a row` + exact
 	case k.code == "u8":
 		return ` (scale and exps the scale and the zero
 point of each row), with that kernel's decode in each pass over a row` + exact
@@ -428,7 +465,8 @@ Registers: DI y, SI x's row, R9 idx, R11 codes, R15 the table, CX the
 row, R12 the entry, R13 the row's end, R14 the column, R10 the entry's
 index, then the address of Y's row idx[k], BX and R8 the block's
 parameter and end (as above), or by index &scale[0] and &zero[0], or R8
-the row's zero point (uint8 by row), AX and DX scratch; Y0-Y7 alpha * x's columns of the pass, Y8 the value
+the row's zero point (uint8 by row), R15 the block's zero point (uint8 by
+block), AX and DX scratch; Y0-Y7 alpha * x's columns of the pass, Y8 the value
 broadcast, Y9-Y11 Y's columns, Y12 the tail mask, Y13 alpha, X14 the
 scale, X15 zero.`
 
