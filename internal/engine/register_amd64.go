@@ -248,9 +248,9 @@ func qspmmKernelsOf(t tier) qspmmKernels {
 			maxW: 64,
 			minB: 16,
 			k: [qspmmKinds]qspmmAsmKernel{amd64.QSpMM8RowAVX512, amd64.QSpMM8BlockAVX512, amd64.QSpMM8MXAVX512,
-				amd64.QSpMM4BlockAVX512, amd64.QSpMM4MXAVX512, amd64.QSpMMU8RowAVX512},
+				amd64.QSpMM4BlockAVX512, amd64.QSpMM4MXAVX512, amd64.QSpMMU8RowAVX512, amd64.QSpMMU8BlockAVX512},
 			kt: [qspmmKinds]qspmmTileKernel{amd64.QSpMMTile8RowAVX512, amd64.QSpMMTile8BlockAVX512, amd64.QSpMMTile8MXAVX512,
-				amd64.QSpMMTile4BlockAVX512, amd64.QSpMMTile4MXAVX512, amd64.QSpMMTileU8RowAVX512},
+				amd64.QSpMMTile4BlockAVX512, amd64.QSpMMTile4MXAVX512, amd64.QSpMMTileU8RowAVX512, amd64.QSpMMTileU8BlockAVX512},
 		}
 	}
 	return qspmmKernels{}
