@@ -34,17 +34,6 @@ func qspmmTuned(tr tier, c *spmmTuning, anyW bool) (qspmmFunc, bool) {
 	return nil, false
 }
 
-// qspmmExactSchemes are the block schemes of TestQSpMMBlocksExact: uint8
-// by block at the sizes the fused kernels tell apart (blocks under a
-// group of 16, down to one value; one group; from odd offsets; two, two
-// and a half and four groups), and the other block kinds at small sizes.
-var qspmmExactSchemes = []string{
-	"uint8:block=1", "uint8:block=2", "uint8:block=3", "uint8:block=5", "uint8:block=17", "uint8:block=8",
-	"uint8:block=16", "uint8:block=15", "uint8:block=32", "uint8:block=40", "uint8:block=64",
-	"int8:block=1", "int8:block=3", "int8:block=8", "int4:block=7", "int8:block=16", "int4:block=2", "int4:block=1",
-	"mxfp8", "mxfp4",
-}
-
 // TestQSpMMBlocksExact runs the fused SpMM of every tier (as registered
 // and at every width and block size: qspmmTuned) by block, on values
 // whose products with x sum exactly in any order (qLaneValues, qLaneX),
