@@ -37,7 +37,8 @@ type qspmmKernels struct {
 // The kernels of qspmmKernels: 8-bit codes by row, by block with float32
 // scales, by block with E8M0 exponents, then 4-bit codes by block (the
 // 4-bit schemes are per block only), then uint8 codes by row with the
-// row's zero point (amd64.QSpMMU8RowAVX512).
+// row's zero point (amd64.QSpMMU8RowAVX512) and by block with the block's
+// (amd64.QSpMMU8BlockAVX512).
 const (
 	qspmmRow8 = iota
 	qspmmBlock8
@@ -45,6 +46,7 @@ const (
 	qspmmBlock4
 	qspmmMX4
 	qspmmRowU8
+	qspmmBlockU8
 	qspmmKinds
 )
 
@@ -77,8 +79,8 @@ var (
 
 // qspmmKind returns the index in qspmmKernels of the kernel that takes q,
 // an operand of the rows of ptr on the values of idx, and its table, or
-// -1: int8 and uint8 codes by row, and by block int8, MXFP8 and the 4-bit
-// kinds, with codes and a parameter for every value below len(idx).
+// -1: int8 and uint8 codes by row, and by block int8, uint8, MXFP8 and the
+// 4-bit kinds, with codes and parameters for every value below len(idx).
 func qspmmKind(q *qOperand, ptr, idx []uint64) (int, []float32) {
 	n := len(idx)
 	var t512 *[512]float32
@@ -91,6 +93,9 @@ func qspmmKind(q *qOperand, ptr, idx []uint64) (int, []float32) {
 		t512 = e2m1Table512
 	case quant.Int8, quant.MXFP8:
 	case quant.Uint8:
+		if q.mode == qBlock && q.b >= 1 && len(q.v.Codes) >= n && min(len(q.v.Scale), len(q.v.Zero)) >= (n+q.b-1)/q.b {
+			return qspmmBlockU8, u8Table[:]
+		}
 		if q.mode != qRow || len(q.v.Codes) < n || len(q.rs) != len(ptr)-1 || len(q.rz) != len(ptr)-1 {
 			return -1, nil
 		}
@@ -170,6 +175,9 @@ func qspmmFusedAsm(ks qspmmKernels, c *spmmTuning) qspmmFunc {
 		}
 		xrows := qXRows(x, ldx, w)
 		codes, scale, exps, b := q.v.Codes, q.v.Scale, q.v.Exp, q.b
+		if kind == qspmmBlockU8 {
+			exps = q.v.Zero
+		}
 		row := q.mode == qRow
 		u8 := kind == qspmmRowU8
 		n := uint64(len(idx))
@@ -268,6 +276,9 @@ func raceQSpMM(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64,
 			raceRead(q.v.Exp[a/q.b : (b-1)/q.b+1])
 		default:
 			raceRead(q.v.Scale[a/q.b : (b-1)/q.b+1])
+			if q.kind == quant.Uint8 {
+				raceRead(q.v.Zero[a/q.b : (b-1)/q.b+1])
+			}
 		}
 		for _, j := range idx[a:b] {
 			if j < xrows {

@@ -14,8 +14,8 @@ import (
 // and on a tile, on each of the 256 codes with unit scales and X the
 // identity, at widths w of each kind of the kernels' panels: Y holds each
 // code's value, bit for bit as the decode table holds it (-0 summed onto
-// +0 as +0); uint8's, with a zero point per row of w codes, the code less
-// the zero point. A NaN spreads over its row (times X's zeros): E4M3's two
+// +0 as +0); uint8's, with a zero point per row of w codes or per block,
+// the code less the zero point. A NaN spreads over its row (times X's zeros): E4M3's two
 // NaN codes are in the last 16 values, alone in their rows, which must
 // hold NaN only, and decode as 0 in the others.
 func TestQSpMMKernelsDecode(t *testing.T) {
@@ -62,13 +62,20 @@ func testQSpMMKernelsDecode(t *testing.T, w int) {
 			table *[256]float32
 			b     int
 		}{{"int8 row", qspmmRow8, &i8Table, 1}, {"int8 block=16", qspmmBlock8, &i8Table, 16}, {"int8 block=64", qspmmBlock8, &i8Table, 64},
-			{"e4m3 block=32", qspmmMX8, &e4m3Table, 32}, {"e4m3 block=17", qspmmMX8, &e4m3Table, 17}, {"uint8 row", qspmmRowU8, &u8Table, 1}} {
+			{"e4m3 block=32", qspmmMX8, &e4m3Table, 32}, {"e4m3 block=17", qspmmMX8, &e4m3Table, 17}, {"uint8 row", qspmmRowU8, &u8Table, 1},
+			{"uint8 block=16", qspmmBlockU8, &u8Table, 16}, {"uint8 block=3", qspmmBlockU8, &u8Table, 3}, {"uint8 block=1", qspmmBlockU8, &u8Table, 1}} {
 			if ks.k[c.kind] == nil {
 				continue
 			}
 			table, ex := c.table[:], exps
-			if c.kind == qspmmRowU8 {
+			switch c.kind {
+			case qspmmRowU8:
 				table, ex = u8Table511[:], zeros
+			case qspmmBlockU8:
+				ex = make([]byte, (n+c.b-1)/c.b)
+				for g := range ex {
+					ex[g] = byte(37*g + 5)
+				}
 			}
 			codes := make([]byte, n)
 			for k := range codes {
@@ -83,8 +90,11 @@ func testQSpMMKernelsDecode(t *testing.T, w int) {
 			check := func(how string, y []float32) {
 				for k, g := range y {
 					want := c.table[codes[k]]
-					if c.kind == qspmmRowU8 {
+					switch c.kind {
+					case qspmmRowU8:
 						want -= float32(zeros[k/w])
+					case qspmmBlockU8:
+						want -= float32(ex[k/c.b])
 					}
 					if g != want && !(math.IsNaN(float64(g)) && math.IsNaN(float64(want))) ||
 						math.Float32bits(g) != math.Float32bits(want) && want != 0 && !math.IsNaN(float64(want)) {
@@ -106,13 +116,13 @@ func testQSpMMKernelsDecode(t *testing.T, w int) {
 
 // TestQSpMMRecip checks the block index the AVX-512 kernels take by a
 // reciprocal (kernels/amd64/_gen qmmRecip: the high word of lo times
-// floor((2^64-1)/b) + 1) against lo/b at the edges: lo at, beside and
+// floor((2^64-1)/b), plus lo) against lo/b at the edges: lo at, beside and
 // between multiples of b up to the largest lo with lo*b < 2^64 that
 // qspmmKernels.blocksFit lets through, for small, odd, power-of-two and
 // huge b.
 func TestQSpMMRecip(t *testing.T) {
-	for _, b := range []uint64{2, 3, 7, 16, 17, 31, 32, 33, 63, 64, 65, 100, 127, 255, 256, 1000, 4095, 4096, 65537, 1<<31 - 1, 1 << 31, 1<<32 + 1, 1<<40 - 3, 1 << 62, 1<<63 - 1} {
-		m := ^uint64(0)/b + 1
+	for _, b := range []uint64{1, 2, 3, 7, 16, 17, 31, 32, 33, 63, 64, 65, 100, 127, 255, 256, 1000, 4095, 4096, 65537, 1<<31 - 1, 1 << 31, 1<<32 + 1, 1<<40 - 3, 1 << 62, 1<<63 - 1} {
+		m := ^uint64(0) / b
 		top := ^uint64(0) / b // the largest lo with lo*b < 2^64 (hi word 0)
 		if hi, _ := bits.Mul64(top, b); hi != 0 {
 			t.Fatalf("b=%d: top %d", b, top)
@@ -127,8 +137,9 @@ func TestQSpMMRecip(t *testing.T) {
 		}
 		los = append(los, top, top-1, top/2)
 		for _, lo := range los {
-			if hi, _ := bits.Mul64(lo, m); hi != lo/b {
-				t.Fatalf("b=%d lo=%d: %d, want %d", b, lo, hi, lo/b)
+			hi, l := bits.Mul64(lo, m)
+			if _, c := bits.Add64(l, lo, 0); hi+c != lo/b {
+				t.Fatalf("b=%d lo=%d: %d, want %d", b, lo, hi+c, lo/b)
 			}
 		}
 	}

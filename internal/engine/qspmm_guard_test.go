@@ -19,7 +19,8 @@ func TestQFusedSpMMGuarded(t *testing.T) {
 	rng := rand.New(rand.NewPCG(65, 66))
 	ri, rc, rs, rx, ry := newGuardRegion(t, 4096), newGuardRegion(t, 4096), newGuardRegion(t, 4096), newGuardRegion(t, 4096), newGuardRegion(t, 4096)
 	widths := []int{1, 5, 8, 16, 17, 33}
-	for _, spelling := range []string{"int8:tensor", "int8:block=16", "int8:block=17", "int8:block=64", "int4:block=16", "nf4:block=17", "mxfp4", "mxfp8"} {
+	for _, spelling := range []string{"int8:tensor", "int8:block=16", "int8:block=17", "int8:block=64", "int8:block=3", "int4:block=16", "int4:block=5", "nf4:block=17", "mxfp4", "mxfp8",
+		"uint8:block=32", "uint8:block=17", "uint8:block=2"} {
 		s := quant.MustParse(spelling)
 		for trial := range 4 {
 			q := guardedQOperand(rng, ri, rc, rs, s, trial, 60)

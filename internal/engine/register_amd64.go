@@ -242,16 +242,19 @@ func qspmmKernelsOf(t tier) qspmmKernels {
 		// of A, whose row pieces of a few dozen entries each pay the fused
 		// kernels' setup (the block lookup, the partial group of 16), and
 		// decoded blocks, their cost spread over every column of X, run
-		// faster. They decode 16 values at a time, with at most one block
-		// boundary among them.
+		// faster. They decode 16 values at a time, each block that starts
+		// among them blended in: from blocks of 2 values on they run
+		// faster than decoded blocks (whose dequantizing kernels take
+		// blocks of 16 or more), blocks of one value, 16 blends a group,
+		// no faster at 16 columns.
 		return qspmmKernels{
 			minW: 1,
 			maxW: 64,
-			minB: 16,
+			minB: 2,
 			k: [qspmmKinds]qspmmAsmKernel{amd64.QSpMM8RowAVX512, amd64.QSpMM8BlockAVX512, amd64.QSpMM8MXAVX512,
-				amd64.QSpMM4BlockAVX512, amd64.QSpMM4MXAVX512, amd64.QSpMMU8RowAVX512},
+				amd64.QSpMM4BlockAVX512, amd64.QSpMM4MXAVX512, amd64.QSpMMU8RowAVX512, amd64.QSpMMU8BlockAVX512},
 			kt: [qspmmKinds]qspmmTileKernel{amd64.QSpMMTile8RowAVX512, amd64.QSpMMTile8BlockAVX512, amd64.QSpMMTile8MXAVX512,
-				amd64.QSpMMTile4BlockAVX512, amd64.QSpMMTile4MXAVX512, amd64.QSpMMTileU8RowAVX512},
+				amd64.QSpMMTile4BlockAVX512, amd64.QSpMMTile4MXAVX512, amd64.QSpMMTileU8RowAVX512, amd64.QSpMMTileU8BlockAVX512},
 		}
 	}
 	return qspmmKernels{}

@@ -10965,7 +10965,6 @@ TEXT ·QSpMM8BlockAVX512(SB), NOSPLIT, $128-240
 	MOVQ $-1, AX
 	XORL DX, DX
 	DIVQ b+216(FP)
-	INCQ AX
 	MOVQ AX, bm-64(SP)
 	VBROADCASTSS alpha+224(FP), Z28
 	MOVQ w+64(FP), R15
@@ -10989,6 +10988,8 @@ qspmm8blockavx512row:
 	MOVQ R12, lo-16(SP)
 	MOVQ R12, AX
 	MULQ bm-64(SP)
+	ADDQ R12, AX
+	ADCQ $0, DX
 	MOVQ DX, AX
 	MOVQ AX, R15
 	IMULQ b+216(FP), AX
@@ -11040,6 +11041,7 @@ qspmm8blockavx512c4ga:
 	JMP qspmm8blockavx512c4gm
 qspmm8blockavx512c4gx:
 	VMOVAPS Z25, Z11
+qspmm8blockavx512c4gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -11050,6 +11052,9 @@ qspmm8blockavx512c4gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8blockavx512c4gy
 	VMULPS Z11, Z9, Z9
 qspmm8blockavx512c4gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -11352,6 +11357,7 @@ qspmm8blockavx512c2ga:
 	JMP qspmm8blockavx512c2gm
 qspmm8blockavx512c2gx:
 	VMOVAPS Z25, Z11
+qspmm8blockavx512c2gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -11362,6 +11368,9 @@ qspmm8blockavx512c2gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8blockavx512c2gy
 	VMULPS Z11, Z9, Z9
 qspmm8blockavx512c2gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -11618,6 +11627,7 @@ qspmm8blockavx512c1ga:
 	JMP qspmm8blockavx512c1gm
 qspmm8blockavx512c1gx:
 	VMOVAPS Z25, Z11
+qspmm8blockavx512c1gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -11628,6 +11638,9 @@ qspmm8blockavx512c1gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8blockavx512c1gy
 	VMULPS Z11, Z9, Z9
 qspmm8blockavx512c1gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -11896,6 +11909,7 @@ qspmm8blockavx512tailga:
 	JMP qspmm8blockavx512tailgm
 qspmm8blockavx512tailgx:
 	VMOVAPS Z25, Z11
+qspmm8blockavx512tailgy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -11906,6 +11920,9 @@ qspmm8blockavx512tailgx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8blockavx512tailgy
 	VMULPS Z11, Z9, Z9
 qspmm8blockavx512tailgm:
 	VMOVUPS Z9, qb-128(SP)
@@ -12179,6 +12196,7 @@ qspmm8blockavx512w1ga:
 	JMP qspmm8blockavx512w1gm
 qspmm8blockavx512w1gx:
 	VMOVAPS Z25, Z11
+qspmm8blockavx512w1gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -12189,6 +12207,9 @@ qspmm8blockavx512w1gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8blockavx512w1gy
 	VMULPS Z11, Z9, Z9
 qspmm8blockavx512w1gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -12454,6 +12475,7 @@ qspmm8blockavx512w2ga:
 	JMP qspmm8blockavx512w2gm
 qspmm8blockavx512w2gx:
 	VMOVAPS Z25, Z11
+qspmm8blockavx512w2gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -12464,6 +12486,9 @@ qspmm8blockavx512w2gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8blockavx512w2gy
 	VMULPS Z11, Z9, Z9
 qspmm8blockavx512w2gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -12751,6 +12776,7 @@ qspmm8blockavx512w4ga:
 	JMP qspmm8blockavx512w4gm
 qspmm8blockavx512w4gx:
 	VMOVAPS Z25, Z11
+qspmm8blockavx512w4gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -12761,6 +12787,9 @@ qspmm8blockavx512w4gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8blockavx512w4gy
 	VMULPS Z11, Z9, Z9
 qspmm8blockavx512w4gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -13026,6 +13055,7 @@ qspmm8blockavx512w8ga:
 	JMP qspmm8blockavx512w8gm
 qspmm8blockavx512w8gx:
 	VMOVAPS Z25, Z11
+qspmm8blockavx512w8gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -13036,6 +13066,9 @@ qspmm8blockavx512w8gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8blockavx512w8gy
 	VMULPS Z11, Z9, Z9
 qspmm8blockavx512w8gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -13296,7 +13329,6 @@ TEXT ·QSpMMTile8BlockAVX512(SB), NOSPLIT, $128-248
 	MOVQ $-1, AX
 	XORL DX, DX
 	DIVQ b+216(FP)
-	INCQ AX
 	MOVQ AX, bm-64(SP)
 	VBROADCASTSS alpha+224(FP), Z28
 	MOVQ w+64(FP), R15
@@ -13329,6 +13361,8 @@ qspmmtile8blockavx512row:
 qspmmtile8blockavx512nopf:
 	MOVQ R12, AX
 	MULQ bm-64(SP)
+	ADDQ R12, AX
+	ADCQ $0, DX
 	MOVQ DX, AX
 	MOVQ AX, R15
 	IMULQ b+216(FP), AX
@@ -13380,6 +13414,7 @@ qspmmtile8blockavx512c4ga:
 	JMP qspmmtile8blockavx512c4gm
 qspmmtile8blockavx512c4gx:
 	VMOVAPS Z25, Z11
+qspmmtile8blockavx512c4gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -13390,6 +13425,9 @@ qspmmtile8blockavx512c4gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8blockavx512c4gy
 	VMULPS Z11, Z9, Z9
 qspmmtile8blockavx512c4gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -13816,6 +13854,7 @@ qspmmtile8blockavx512c2ga:
 	JMP qspmmtile8blockavx512c2gm
 qspmmtile8blockavx512c2gx:
 	VMOVAPS Z25, Z11
+qspmmtile8blockavx512c2gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -13826,6 +13865,9 @@ qspmmtile8blockavx512c2gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8blockavx512c2gy
 	VMULPS Z11, Z9, Z9
 qspmmtile8blockavx512c2gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -14206,6 +14248,7 @@ qspmmtile8blockavx512c1ga:
 	JMP qspmmtile8blockavx512c1gm
 qspmmtile8blockavx512c1gx:
 	VMOVAPS Z25, Z11
+qspmmtile8blockavx512c1gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -14216,6 +14259,9 @@ qspmmtile8blockavx512c1gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8blockavx512c1gy
 	VMULPS Z11, Z9, Z9
 qspmmtile8blockavx512c1gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -14622,6 +14668,7 @@ qspmmtile8blockavx512tailga:
 	JMP qspmmtile8blockavx512tailgm
 qspmmtile8blockavx512tailgx:
 	VMOVAPS Z25, Z11
+qspmmtile8blockavx512tailgy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -14632,6 +14679,9 @@ qspmmtile8blockavx512tailgx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8blockavx512tailgy
 	VMULPS Z11, Z9, Z9
 qspmmtile8blockavx512tailgm:
 	VMOVUPS Z9, qb-128(SP)
@@ -15045,6 +15095,7 @@ qspmmtile8blockavx512w1ga:
 	JMP qspmmtile8blockavx512w1gm
 qspmmtile8blockavx512w1gx:
 	VMOVAPS Z25, Z11
+qspmmtile8blockavx512w1gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -15055,6 +15106,9 @@ qspmmtile8blockavx512w1gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8blockavx512w1gy
 	VMULPS Z11, Z9, Z9
 qspmmtile8blockavx512w1gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -15458,6 +15512,7 @@ qspmmtile8blockavx512w2ga:
 	JMP qspmmtile8blockavx512w2gm
 qspmmtile8blockavx512w2gx:
 	VMOVAPS Z25, Z11
+qspmmtile8blockavx512w2gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -15468,6 +15523,9 @@ qspmmtile8blockavx512w2gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8blockavx512w2gy
 	VMULPS Z11, Z9, Z9
 qspmmtile8blockavx512w2gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -15893,6 +15951,7 @@ qspmmtile8blockavx512w4ga:
 	JMP qspmmtile8blockavx512w4gm
 qspmmtile8blockavx512w4gx:
 	VMOVAPS Z25, Z11
+qspmmtile8blockavx512w4gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -15903,6 +15962,9 @@ qspmmtile8blockavx512w4gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8blockavx512w4gy
 	VMULPS Z11, Z9, Z9
 qspmmtile8blockavx512w4gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -16306,6 +16368,7 @@ qspmmtile8blockavx512w8ga:
 	JMP qspmmtile8blockavx512w8gm
 qspmmtile8blockavx512w8gx:
 	VMOVAPS Z25, Z11
+qspmmtile8blockavx512w8gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -16316,6 +16379,9 @@ qspmmtile8blockavx512w8gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8blockavx512w8gy
 	VMULPS Z11, Z9, Z9
 qspmmtile8blockavx512w8gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -16714,7 +16780,6 @@ TEXT ·QSpMM8MXAVX512(SB), NOSPLIT, $128-240
 	MOVQ $-1, AX
 	XORL DX, DX
 	DIVQ b+216(FP)
-	INCQ AX
 	MOVQ AX, bm-64(SP)
 	MOVL $0x7f, AX
 	VPBROADCASTD AX, Z21
@@ -16744,6 +16809,8 @@ qspmm8mxavx512row:
 	MOVQ R12, lo-16(SP)
 	MOVQ R12, AX
 	MULQ bm-64(SP)
+	ADDQ R12, AX
+	ADCQ $0, DX
 	MOVQ DX, AX
 	MOVQ AX, R15
 	IMULQ b+216(FP), AX
@@ -16807,6 +16874,7 @@ qspmm8mxavx512c4ga:
 	JMP qspmm8mxavx512c4gm
 qspmm8mxavx512c4gx:
 	VMOVAPS Z25, Z11
+qspmm8mxavx512c4gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -16822,6 +16890,9 @@ qspmm8mxavx512c4gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8mxavx512c4gy
 	VMULPS Z11, Z9, Z9
 qspmm8mxavx512c4gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -17151,6 +17222,7 @@ qspmm8mxavx512c2ga:
 	JMP qspmm8mxavx512c2gm
 qspmm8mxavx512c2gx:
 	VMOVAPS Z25, Z11
+qspmm8mxavx512c2gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -17166,6 +17238,9 @@ qspmm8mxavx512c2gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8mxavx512c2gy
 	VMULPS Z11, Z9, Z9
 qspmm8mxavx512c2gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -17449,6 +17524,7 @@ qspmm8mxavx512c1ga:
 	JMP qspmm8mxavx512c1gm
 qspmm8mxavx512c1gx:
 	VMOVAPS Z25, Z11
+qspmm8mxavx512c1gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -17464,6 +17540,9 @@ qspmm8mxavx512c1gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8mxavx512c1gy
 	VMULPS Z11, Z9, Z9
 qspmm8mxavx512c1gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -17769,6 +17848,7 @@ qspmm8mxavx512tailga:
 	JMP qspmm8mxavx512tailgm
 qspmm8mxavx512tailgx:
 	VMOVAPS Z25, Z11
+qspmm8mxavx512tailgy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -17784,6 +17864,9 @@ qspmm8mxavx512tailgx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8mxavx512tailgy
 	VMULPS Z11, Z9, Z9
 qspmm8mxavx512tailgm:
 	VMOVUPS Z9, qb-128(SP)
@@ -18094,6 +18177,7 @@ qspmm8mxavx512w1ga:
 	JMP qspmm8mxavx512w1gm
 qspmm8mxavx512w1gx:
 	VMOVAPS Z25, Z11
+qspmm8mxavx512w1gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -18109,6 +18193,9 @@ qspmm8mxavx512w1gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8mxavx512w1gy
 	VMULPS Z11, Z9, Z9
 qspmm8mxavx512w1gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -18411,6 +18498,7 @@ qspmm8mxavx512w2ga:
 	JMP qspmm8mxavx512w2gm
 qspmm8mxavx512w2gx:
 	VMOVAPS Z25, Z11
+qspmm8mxavx512w2gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -18426,6 +18514,9 @@ qspmm8mxavx512w2gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8mxavx512w2gy
 	VMULPS Z11, Z9, Z9
 qspmm8mxavx512w2gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -18750,6 +18841,7 @@ qspmm8mxavx512w4ga:
 	JMP qspmm8mxavx512w4gm
 qspmm8mxavx512w4gx:
 	VMOVAPS Z25, Z11
+qspmm8mxavx512w4gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -18765,6 +18857,9 @@ qspmm8mxavx512w4gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8mxavx512w4gy
 	VMULPS Z11, Z9, Z9
 qspmm8mxavx512w4gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -19067,6 +19162,7 @@ qspmm8mxavx512w8ga:
 	JMP qspmm8mxavx512w8gm
 qspmm8mxavx512w8gx:
 	VMOVAPS Z25, Z11
+qspmm8mxavx512w8gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -19082,6 +19178,9 @@ qspmm8mxavx512w8gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm8mxavx512w8gy
 	VMULPS Z11, Z9, Z9
 qspmm8mxavx512w8gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -19367,7 +19466,6 @@ TEXT ·QSpMMTile8MXAVX512(SB), NOSPLIT, $128-248
 	MOVQ $-1, AX
 	XORL DX, DX
 	DIVQ b+216(FP)
-	INCQ AX
 	MOVQ AX, bm-64(SP)
 	MOVL $0x7f, AX
 	VPBROADCASTD AX, Z21
@@ -19406,6 +19504,8 @@ qspmmtile8mxavx512row:
 qspmmtile8mxavx512nopf:
 	MOVQ R12, AX
 	MULQ bm-64(SP)
+	ADDQ R12, AX
+	ADCQ $0, DX
 	MOVQ DX, AX
 	MOVQ AX, R15
 	IMULQ b+216(FP), AX
@@ -19469,6 +19569,7 @@ qspmmtile8mxavx512c4ga:
 	JMP qspmmtile8mxavx512c4gm
 qspmmtile8mxavx512c4gx:
 	VMOVAPS Z25, Z11
+qspmmtile8mxavx512c4gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -19484,6 +19585,9 @@ qspmmtile8mxavx512c4gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8mxavx512c4gy
 	VMULPS Z11, Z9, Z9
 qspmmtile8mxavx512c4gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -19937,6 +20041,7 @@ qspmmtile8mxavx512c2ga:
 	JMP qspmmtile8mxavx512c2gm
 qspmmtile8mxavx512c2gx:
 	VMOVAPS Z25, Z11
+qspmmtile8mxavx512c2gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -19952,6 +20057,9 @@ qspmmtile8mxavx512c2gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8mxavx512c2gy
 	VMULPS Z11, Z9, Z9
 qspmmtile8mxavx512c2gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -20359,6 +20467,7 @@ qspmmtile8mxavx512c1ga:
 	JMP qspmmtile8mxavx512c1gm
 qspmmtile8mxavx512c1gx:
 	VMOVAPS Z25, Z11
+qspmmtile8mxavx512c1gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -20374,6 +20483,9 @@ qspmmtile8mxavx512c1gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8mxavx512c1gy
 	VMULPS Z11, Z9, Z9
 qspmmtile8mxavx512c1gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -20817,6 +20929,7 @@ qspmmtile8mxavx512tailga:
 	JMP qspmmtile8mxavx512tailgm
 qspmmtile8mxavx512tailgx:
 	VMOVAPS Z25, Z11
+qspmmtile8mxavx512tailgy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -20832,6 +20945,9 @@ qspmmtile8mxavx512tailgx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8mxavx512tailgy
 	VMULPS Z11, Z9, Z9
 qspmmtile8mxavx512tailgm:
 	VMOVUPS Z9, qb-128(SP)
@@ -21282,6 +21398,7 @@ qspmmtile8mxavx512w1ga:
 	JMP qspmmtile8mxavx512w1gm
 qspmmtile8mxavx512w1gx:
 	VMOVAPS Z25, Z11
+qspmmtile8mxavx512w1gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -21297,6 +21414,9 @@ qspmmtile8mxavx512w1gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8mxavx512w1gy
 	VMULPS Z11, Z9, Z9
 qspmmtile8mxavx512w1gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -21737,6 +21857,7 @@ qspmmtile8mxavx512w2ga:
 	JMP qspmmtile8mxavx512w2gm
 qspmmtile8mxavx512w2gx:
 	VMOVAPS Z25, Z11
+qspmmtile8mxavx512w2gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -21752,6 +21873,9 @@ qspmmtile8mxavx512w2gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8mxavx512w2gy
 	VMULPS Z11, Z9, Z9
 qspmmtile8mxavx512w2gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -22214,6 +22338,7 @@ qspmmtile8mxavx512w4ga:
 	JMP qspmmtile8mxavx512w4gm
 qspmmtile8mxavx512w4gx:
 	VMOVAPS Z25, Z11
+qspmmtile8mxavx512w4gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -22229,6 +22354,9 @@ qspmmtile8mxavx512w4gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8mxavx512w4gy
 	VMULPS Z11, Z9, Z9
 qspmmtile8mxavx512w4gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -22669,6 +22797,7 @@ qspmmtile8mxavx512w8ga:
 	JMP qspmmtile8mxavx512w8gm
 qspmmtile8mxavx512w8gx:
 	VMOVAPS Z25, Z11
+qspmmtile8mxavx512w8gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -22684,6 +22813,9 @@ qspmmtile8mxavx512w8gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile8mxavx512w8gy
 	VMULPS Z11, Z9, Z9
 qspmmtile8mxavx512w8gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -23108,7 +23240,6 @@ TEXT ·QSpMM4BlockAVX512(SB), NOSPLIT, $128-240
 	MOVQ $-1, AX
 	XORL DX, DX
 	DIVQ b+216(FP)
-	INCQ AX
 	MOVQ AX, bm-64(SP)
 	VBROADCASTSS alpha+224(FP), Z28
 	MOVQ w+64(FP), R15
@@ -23132,6 +23263,8 @@ qspmm4blockavx512row:
 	MOVQ R12, lo-16(SP)
 	MOVQ R12, AX
 	MULQ bm-64(SP)
+	ADDQ R12, AX
+	ADCQ $0, DX
 	MOVQ DX, AX
 	MOVQ AX, R15
 	IMULQ b+216(FP), AX
@@ -23218,6 +23351,7 @@ qspmm4blockavx512c4ga:
 	JMP qspmm4blockavx512c4gm
 qspmm4blockavx512c4gx:
 	VMOVAPS Z25, Z11
+qspmm4blockavx512c4gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -23228,6 +23362,9 @@ qspmm4blockavx512c4gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4blockavx512c4gy
 	VMULPS Z11, Z9, Z9
 qspmm4blockavx512c4gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -23570,6 +23707,7 @@ qspmm4blockavx512c2ga:
 	JMP qspmm4blockavx512c2gm
 qspmm4blockavx512c2gx:
 	VMOVAPS Z25, Z11
+qspmm4blockavx512c2gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -23580,6 +23718,9 @@ qspmm4blockavx512c2gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4blockavx512c2gy
 	VMULPS Z11, Z9, Z9
 qspmm4blockavx512c2gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -23875,6 +24016,7 @@ qspmm4blockavx512c1ga:
 	JMP qspmm4blockavx512c1gm
 qspmm4blockavx512c1gx:
 	VMOVAPS Z25, Z11
+qspmm4blockavx512c1gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -23885,6 +24027,9 @@ qspmm4blockavx512c1gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4blockavx512c1gy
 	VMULPS Z11, Z9, Z9
 qspmm4blockavx512c1gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -24193,6 +24338,7 @@ qspmm4blockavx512tailga:
 	JMP qspmm4blockavx512tailgm
 qspmm4blockavx512tailgx:
 	VMOVAPS Z25, Z11
+qspmm4blockavx512tailgy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -24203,6 +24349,9 @@ qspmm4blockavx512tailgx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4blockavx512tailgy
 	VMULPS Z11, Z9, Z9
 qspmm4blockavx512tailgm:
 	VMOVUPS Z9, qb-128(SP)
@@ -24516,6 +24665,7 @@ qspmm4blockavx512w1ga:
 	JMP qspmm4blockavx512w1gm
 qspmm4blockavx512w1gx:
 	VMOVAPS Z25, Z11
+qspmm4blockavx512w1gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -24526,6 +24676,9 @@ qspmm4blockavx512w1gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4blockavx512w1gy
 	VMULPS Z11, Z9, Z9
 qspmm4blockavx512w1gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -24832,6 +24985,7 @@ qspmm4blockavx512w2ga:
 	JMP qspmm4blockavx512w2gm
 qspmm4blockavx512w2gx:
 	VMOVAPS Z25, Z11
+qspmm4blockavx512w2gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -24842,6 +24996,9 @@ qspmm4blockavx512w2gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4blockavx512w2gy
 	VMULPS Z11, Z9, Z9
 qspmm4blockavx512w2gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -25169,6 +25326,7 @@ qspmm4blockavx512w4ga:
 	JMP qspmm4blockavx512w4gm
 qspmm4blockavx512w4gx:
 	VMOVAPS Z25, Z11
+qspmm4blockavx512w4gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -25179,6 +25337,9 @@ qspmm4blockavx512w4gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4blockavx512w4gy
 	VMULPS Z11, Z9, Z9
 qspmm4blockavx512w4gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -25484,6 +25645,7 @@ qspmm4blockavx512w8ga:
 	JMP qspmm4blockavx512w8gm
 qspmm4blockavx512w8gx:
 	VMOVAPS Z25, Z11
+qspmm4blockavx512w8gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -25494,6 +25656,9 @@ qspmm4blockavx512w8gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4blockavx512w8gy
 	VMULPS Z11, Z9, Z9
 qspmm4blockavx512w8gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -25763,7 +25928,6 @@ TEXT ·QSpMMTile4BlockAVX512(SB), NOSPLIT, $128-248
 	MOVQ $-1, AX
 	XORL DX, DX
 	DIVQ b+216(FP)
-	INCQ AX
 	MOVQ AX, bm-64(SP)
 	VBROADCASTSS alpha+224(FP), Z28
 	MOVQ w+64(FP), R15
@@ -25797,6 +25961,8 @@ qspmmtile4blockavx512row:
 qspmmtile4blockavx512nopf:
 	MOVQ R12, AX
 	MULQ bm-64(SP)
+	ADDQ R12, AX
+	ADCQ $0, DX
 	MOVQ DX, AX
 	MOVQ AX, R15
 	IMULQ b+216(FP), AX
@@ -25887,6 +26053,7 @@ qspmmtile4blockavx512c4ga:
 	JMP qspmmtile4blockavx512c4gm
 qspmmtile4blockavx512c4gx:
 	VMOVAPS Z25, Z11
+qspmmtile4blockavx512c4gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -25897,6 +26064,9 @@ qspmmtile4blockavx512c4gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4blockavx512c4gy
 	VMULPS Z11, Z9, Z9
 qspmmtile4blockavx512c4gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -26367,6 +26537,7 @@ qspmmtile4blockavx512c2ga:
 	JMP qspmmtile4blockavx512c2gm
 qspmmtile4blockavx512c2gx:
 	VMOVAPS Z25, Z11
+qspmmtile4blockavx512c2gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -26377,6 +26548,9 @@ qspmmtile4blockavx512c2gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4blockavx512c2gy
 	VMULPS Z11, Z9, Z9
 qspmmtile4blockavx512c2gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -26800,6 +26974,7 @@ qspmmtile4blockavx512c1ga:
 	JMP qspmmtile4blockavx512c1gm
 qspmmtile4blockavx512c1gx:
 	VMOVAPS Z25, Z11
+qspmmtile4blockavx512c1gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -26810,6 +26985,9 @@ qspmmtile4blockavx512c1gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4blockavx512c1gy
 	VMULPS Z11, Z9, Z9
 qspmmtile4blockavx512c1gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -27260,6 +27438,7 @@ qspmmtile4blockavx512tailga:
 	JMP qspmmtile4blockavx512tailgm
 qspmmtile4blockavx512tailgx:
 	VMOVAPS Z25, Z11
+qspmmtile4blockavx512tailgy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -27270,6 +27449,9 @@ qspmmtile4blockavx512tailgx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4blockavx512tailgy
 	VMULPS Z11, Z9, Z9
 qspmmtile4blockavx512tailgm:
 	VMOVUPS Z9, qb-128(SP)
@@ -27727,6 +27909,7 @@ qspmmtile4blockavx512w1ga:
 	JMP qspmmtile4blockavx512w1gm
 qspmmtile4blockavx512w1gx:
 	VMOVAPS Z25, Z11
+qspmmtile4blockavx512w1gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -27737,6 +27920,9 @@ qspmmtile4blockavx512w1gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4blockavx512w1gy
 	VMULPS Z11, Z9, Z9
 qspmmtile4blockavx512w1gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -28185,6 +28371,7 @@ qspmmtile4blockavx512w2ga:
 	JMP qspmmtile4blockavx512w2gm
 qspmmtile4blockavx512w2gx:
 	VMOVAPS Z25, Z11
+qspmmtile4blockavx512w2gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -28195,6 +28382,9 @@ qspmmtile4blockavx512w2gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4blockavx512w2gy
 	VMULPS Z11, Z9, Z9
 qspmmtile4blockavx512w2gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -28664,6 +28854,7 @@ qspmmtile4blockavx512w4ga:
 	JMP qspmmtile4blockavx512w4gm
 qspmmtile4blockavx512w4gx:
 	VMOVAPS Z25, Z11
+qspmmtile4blockavx512w4gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -28674,6 +28865,9 @@ qspmmtile4blockavx512w4gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4blockavx512w4gy
 	VMULPS Z11, Z9, Z9
 qspmmtile4blockavx512w4gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -29121,6 +29315,7 @@ qspmmtile4blockavx512w8ga:
 	JMP qspmmtile4blockavx512w8gm
 qspmmtile4blockavx512w8gx:
 	VMOVAPS Z25, Z11
+qspmmtile4blockavx512w8gy:
 	ADDQ b+216(FP), R10
 	ADDQ $4, DX
 	VBROADCASTSS (DX), Z25
@@ -29131,6 +29326,9 @@ qspmmtile4blockavx512w8gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4blockavx512w8gy
 	VMULPS Z11, Z9, Z9
 qspmmtile4blockavx512w8gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -29538,7 +29736,6 @@ TEXT ·QSpMM4MXAVX512(SB), NOSPLIT, $128-240
 	MOVQ $-1, AX
 	XORL DX, DX
 	DIVQ b+216(FP)
-	INCQ AX
 	MOVQ AX, bm-64(SP)
 	VBROADCASTSS alpha+224(FP), Z28
 	MOVQ w+64(FP), R15
@@ -29562,6 +29759,8 @@ qspmm4mxavx512row:
 	MOVQ R12, lo-16(SP)
 	MOVQ R12, AX
 	MULQ bm-64(SP)
+	ADDQ R12, AX
+	ADCQ $0, DX
 	MOVQ DX, AX
 	MOVQ AX, R15
 	IMULQ b+216(FP), AX
@@ -29658,6 +29857,7 @@ qspmm4mxavx512c4ga:
 	JMP qspmm4mxavx512c4gm
 qspmm4mxavx512c4gx:
 	VMOVAPS Z25, Z11
+qspmm4mxavx512c4gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -29673,6 +29873,9 @@ qspmm4mxavx512c4gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4mxavx512c4gy
 	VMULPS Z11, Z9, Z9
 qspmm4mxavx512c4gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -30040,6 +30243,7 @@ qspmm4mxavx512c2ga:
 	JMP qspmm4mxavx512c2gm
 qspmm4mxavx512c2gx:
 	VMOVAPS Z25, Z11
+qspmm4mxavx512c2gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -30055,6 +30259,9 @@ qspmm4mxavx512c2gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4mxavx512c2gy
 	VMULPS Z11, Z9, Z9
 qspmm4mxavx512c2gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -30375,6 +30582,7 @@ qspmm4mxavx512c1ga:
 	JMP qspmm4mxavx512c1gm
 qspmm4mxavx512c1gx:
 	VMOVAPS Z25, Z11
+qspmm4mxavx512c1gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -30390,6 +30598,9 @@ qspmm4mxavx512c1gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4mxavx512c1gy
 	VMULPS Z11, Z9, Z9
 qspmm4mxavx512c1gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -30733,6 +30944,7 @@ qspmm4mxavx512tailga:
 	JMP qspmm4mxavx512tailgm
 qspmm4mxavx512tailgx:
 	VMOVAPS Z25, Z11
+qspmm4mxavx512tailgy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -30748,6 +30960,9 @@ qspmm4mxavx512tailgx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4mxavx512tailgy
 	VMULPS Z11, Z9, Z9
 qspmm4mxavx512tailgm:
 	VMOVUPS Z9, qb-128(SP)
@@ -31096,6 +31311,7 @@ qspmm4mxavx512w1ga:
 	JMP qspmm4mxavx512w1gm
 qspmm4mxavx512w1gx:
 	VMOVAPS Z25, Z11
+qspmm4mxavx512w1gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -31111,6 +31327,9 @@ qspmm4mxavx512w1gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4mxavx512w1gy
 	VMULPS Z11, Z9, Z9
 qspmm4mxavx512w1gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -31452,6 +31671,7 @@ qspmm4mxavx512w2ga:
 	JMP qspmm4mxavx512w2gm
 qspmm4mxavx512w2gx:
 	VMOVAPS Z25, Z11
+qspmm4mxavx512w2gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -31467,6 +31687,9 @@ qspmm4mxavx512w2gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4mxavx512w2gy
 	VMULPS Z11, Z9, Z9
 qspmm4mxavx512w2gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -31829,6 +32052,7 @@ qspmm4mxavx512w4ga:
 	JMP qspmm4mxavx512w4gm
 qspmm4mxavx512w4gx:
 	VMOVAPS Z25, Z11
+qspmm4mxavx512w4gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -31844,6 +32068,9 @@ qspmm4mxavx512w4gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4mxavx512w4gy
 	VMULPS Z11, Z9, Z9
 qspmm4mxavx512w4gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -32184,6 +32411,7 @@ qspmm4mxavx512w8ga:
 	JMP qspmm4mxavx512w8gm
 qspmm4mxavx512w8gx:
 	VMOVAPS Z25, Z11
+qspmm4mxavx512w8gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -32199,6 +32427,9 @@ qspmm4mxavx512w8gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmm4mxavx512w8gy
 	VMULPS Z11, Z9, Z9
 qspmm4mxavx512w8gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -32493,7 +32724,6 @@ TEXT ·QSpMMTile4MXAVX512(SB), NOSPLIT, $128-248
 	MOVQ $-1, AX
 	XORL DX, DX
 	DIVQ b+216(FP)
-	INCQ AX
 	MOVQ AX, bm-64(SP)
 	VBROADCASTSS alpha+224(FP), Z28
 	MOVQ w+64(FP), R15
@@ -32527,6 +32757,8 @@ qspmmtile4mxavx512row:
 qspmmtile4mxavx512nopf:
 	MOVQ R12, AX
 	MULQ bm-64(SP)
+	ADDQ R12, AX
+	ADCQ $0, DX
 	MOVQ DX, AX
 	MOVQ AX, R15
 	IMULQ b+216(FP), AX
@@ -32627,6 +32859,7 @@ qspmmtile4mxavx512c4ga:
 	JMP qspmmtile4mxavx512c4gm
 qspmmtile4mxavx512c4gx:
 	VMOVAPS Z25, Z11
+qspmmtile4mxavx512c4gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -32642,6 +32875,9 @@ qspmmtile4mxavx512c4gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4mxavx512c4gy
 	VMULPS Z11, Z9, Z9
 qspmmtile4mxavx512c4gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -33137,6 +33373,7 @@ qspmmtile4mxavx512c2ga:
 	JMP qspmmtile4mxavx512c2gm
 qspmmtile4mxavx512c2gx:
 	VMOVAPS Z25, Z11
+qspmmtile4mxavx512c2gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -33152,6 +33389,9 @@ qspmmtile4mxavx512c2gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4mxavx512c2gy
 	VMULPS Z11, Z9, Z9
 qspmmtile4mxavx512c2gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -33600,6 +33840,7 @@ qspmmtile4mxavx512c1ga:
 	JMP qspmmtile4mxavx512c1gm
 qspmmtile4mxavx512c1gx:
 	VMOVAPS Z25, Z11
+qspmmtile4mxavx512c1gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -33615,6 +33856,9 @@ qspmmtile4mxavx512c1gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4mxavx512c1gy
 	VMULPS Z11, Z9, Z9
 qspmmtile4mxavx512c1gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -34100,6 +34344,7 @@ qspmmtile4mxavx512tailga:
 	JMP qspmmtile4mxavx512tailgm
 qspmmtile4mxavx512tailgx:
 	VMOVAPS Z25, Z11
+qspmmtile4mxavx512tailgy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -34115,6 +34360,9 @@ qspmmtile4mxavx512tailgx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4mxavx512tailgy
 	VMULPS Z11, Z9, Z9
 qspmmtile4mxavx512tailgm:
 	VMOVUPS Z9, qb-128(SP)
@@ -34607,6 +34855,7 @@ qspmmtile4mxavx512w1ga:
 	JMP qspmmtile4mxavx512w1gm
 qspmmtile4mxavx512w1gx:
 	VMOVAPS Z25, Z11
+qspmmtile4mxavx512w1gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -34622,6 +34871,9 @@ qspmmtile4mxavx512w1gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4mxavx512w1gy
 	VMULPS Z11, Z9, Z9
 qspmmtile4mxavx512w1gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -35105,6 +35357,7 @@ qspmmtile4mxavx512w2ga:
 	JMP qspmmtile4mxavx512w2gm
 qspmmtile4mxavx512w2gx:
 	VMOVAPS Z25, Z11
+qspmmtile4mxavx512w2gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -35120,6 +35373,9 @@ qspmmtile4mxavx512w2gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4mxavx512w2gy
 	VMULPS Z11, Z9, Z9
 qspmmtile4mxavx512w2gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -35624,6 +35880,7 @@ qspmmtile4mxavx512w4ga:
 	JMP qspmmtile4mxavx512w4gm
 qspmmtile4mxavx512w4gx:
 	VMOVAPS Z25, Z11
+qspmmtile4mxavx512w4gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -35639,6 +35896,9 @@ qspmmtile4mxavx512w4gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4mxavx512w4gy
 	VMULPS Z11, Z9, Z9
 qspmmtile4mxavx512w4gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -36121,6 +36381,7 @@ qspmmtile4mxavx512w8ga:
 	JMP qspmmtile4mxavx512w8gm
 qspmmtile4mxavx512w8gx:
 	VMOVAPS Z25, Z11
+qspmmtile4mxavx512w8gy:
 	ADDQ b+216(FP), R10
 	INCQ DX
 	MOVBLZX (DX), AX
@@ -36136,6 +36397,9 @@ qspmmtile4mxavx512w8gx:
 	SHLXL R15, AX, AX
 	KMOVW AX, K2
 	VMOVAPS Z25, K2, Z11
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtile4mxavx512w8gy
 	VMULPS Z11, Z9, Z9
 qspmmtile4mxavx512w8gm:
 	VMOVUPS Z9, qb-128(SP)
@@ -41336,3 +41600,6682 @@ qspmmtileu8rowavx512w8sum:
 qspmmtileu8rowavx512w8nobeta:
 	VMOVUPS Y0, (DI)
 	JMP qspmmtileu8rowavx512next
+
+// func QSpMMU8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
+// Requires: AVX512F, AVX512VL, BMI2
+TEXT ·QSpMMU8BlockAVX512(SB), NOSPLIT, $128-240
+	MOVQ y+0(FP), DI
+	MOVQ ldy+24(FP), AX
+	SHLQ $2, AX
+	MOVQ AX, ldyb-40(SP)
+	MOVQ x+32(FP), SI
+	MOVQ ldx+56(FP), R8
+	SHLQ $2, R8
+	MOVQ ptr+72(FP), AX
+	MOVQ AX, pc-8(SP)
+	MOVQ ptr_len+80(FP), CX
+	DECQ CX
+	MOVQ idx+96(FP), R9
+	MOVQ codes+120(FP), R11
+	MOVQ table+144(FP), BX
+	VBROADCASTSS beta+228(FP), Z29
+	MOVQ $-1, AX
+	XORL DX, DX
+	DIVQ b+216(FP)
+	MOVQ AX, bm-64(SP)
+	VBROADCASTSS alpha+224(FP), Z28
+	MOVQ w+64(FP), R15
+	ANDQ $15, R15
+	MOVL $0xffff, AX
+	BZHIQ R15, AX, AX
+	KMOVW AX, K7
+qspmmu8blockavx512row:
+	TESTQ CX, CX
+	JZ qspmmu8blockavx512done
+	MOVQ pc-8(SP), R15
+	MOVQ (R15), R12
+	MOVQ 8(R15), R13
+	MOVQ idx_len+104(FP), R10
+	CMPQ R12, R10
+	CMOVQHI R10, R12
+	CMPQ R13, R10
+	CMOVQHI R10, R13
+	CMPQ R13, R12
+	CMOVQCS R12, R13
+	MOVQ R12, lo-16(SP)
+	MOVQ R12, AX
+	MULQ bm-64(SP)
+	ADDQ R12, AX
+	ADCQ $0, DX
+	MOVQ DX, AX
+	MOVQ AX, R15
+	IMULQ b+216(FP), AX
+	MOVQ AX, nb0-32(SP)
+	MOVQ scale+168(FP), DX
+	LEAQ -4(DX)(R15*4), DX
+	MOVQ DX, sp0-24(SP)
+	XORQ R14, R14
+	MOVQ w+64(FP), R15
+	CMPQ R15, $1
+	JEQ qspmmu8blockavx512w1
+	CMPQ R15, $2
+	JEQ qspmmu8blockavx512w2
+	CMPQ R15, $4
+	JEQ qspmmu8blockavx512w4
+	CMPQ R15, $8
+	JEQ qspmmu8blockavx512w8
+qspmmu8blockavx512c4:
+	LEAQ 64(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmu8blockavx512c2
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmu8blockavx512c4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8blockavx512c4kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmmu8blockavx512c4ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512c4ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmu8blockavx512c4gx
+	VSUBPS Z13, Z9, Z9
+	VMULPS Z25, Z9, Z9
+	JMP qspmmu8blockavx512c4gm
+qspmmu8blockavx512c4gx:
+	VMOVAPS Z25, Z11
+	VMOVAPS Z13, Z14
+qspmmu8blockavx512c4gy:
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMOVAPS Z13, K2, Z14
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmu8blockavx512c4gy
+	VSUBPS Z14, Z9, Z9
+	VMULPS Z11, Z9, Z9
+qspmmu8blockavx512c4gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c4gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmu8blockavx512c4gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c4gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmu8blockavx512c4gs1:
+	VBROADCASTSS qb-120(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c4gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmu8blockavx512c4gs2:
+	VBROADCASTSS qb-116(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c4gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmu8blockavx512c4gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c4gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmu8blockavx512c4gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c4gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmu8blockavx512c4gs5:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c4gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmu8blockavx512c4gs6:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c4gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmu8blockavx512c4gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c4gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmu8blockavx512c4gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c4gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmu8blockavx512c4gs9:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c4gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmu8blockavx512c4gs10:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c4gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmu8blockavx512c4gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c4gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmu8blockavx512c4gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c4gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmu8blockavx512c4gs13:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c4gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmu8blockavx512c4gs14:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c4gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmu8blockavx512c4gs15:
+	ADDQ $16, R12
+	JMP qspmmu8blockavx512c4gn
+qspmmu8blockavx512c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8blockavx512c4k1
+	CMPQ R12, R10
+	JB qspmmu8blockavx512c4b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512c4b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c4s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmu8blockavx512c4s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmu8blockavx512c4b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512c4b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VSUBPS Z13, Z31, Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c4s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmu8blockavx512c4s1:
+	ADDQ $2, R12
+	JMP qspmmu8blockavx512c4kn
+qspmmu8blockavx512c4k1:
+	CMPQ R12, R13
+	JAE qspmmu8blockavx512c4sum
+	CMPQ R12, R10
+	JB qspmmu8blockavx512c4ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512c4ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c4s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmu8blockavx512c4s:
+	INCQ R12
+	JMP qspmmu8blockavx512c4k1
+qspmmu8blockavx512c4sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z5, Z1, Z1
+	VADDPS Z6, Z2, Z2
+	VADDPS Z7, Z3, Z3
+	VMULPS Z28, Z0, Z0
+	VMULPS Z28, Z1, Z1
+	VMULPS Z28, Z2, Z2
+	VMULPS Z28, Z3, Z3
+	CMPL beta+228(FP), $0
+	JEQ qspmmu8blockavx512c4nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+	VFMADD231PS 64(DI)(R14*4), Z29, Z1
+	VFMADD231PS 128(DI)(R14*4), Z29, Z2
+	VFMADD231PS 192(DI)(R14*4), Z29, Z3
+qspmmu8blockavx512c4nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	VMOVUPS Z1, 64(DI)(R14*4)
+	VMOVUPS Z2, 128(DI)(R14*4)
+	VMOVUPS Z3, 192(DI)(R14*4)
+	ADDQ $64, R14
+	JMP qspmmu8blockavx512c4
+qspmmu8blockavx512c2:
+	LEAQ 32(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmu8blockavx512c1
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmu8blockavx512c2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8blockavx512c2kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmmu8blockavx512c2ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512c2ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmu8blockavx512c2gx
+	VSUBPS Z13, Z9, Z9
+	VMULPS Z25, Z9, Z9
+	JMP qspmmu8blockavx512c2gm
+qspmmu8blockavx512c2gx:
+	VMOVAPS Z25, Z11
+	VMOVAPS Z13, Z14
+qspmmu8blockavx512c2gy:
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMOVAPS Z13, K2, Z14
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmu8blockavx512c2gy
+	VSUBPS Z14, Z9, Z9
+	VMULPS Z11, Z9, Z9
+qspmmu8blockavx512c2gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c2gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmu8blockavx512c2gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c2gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmu8blockavx512c2gs1:
+	VBROADCASTSS qb-120(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c2gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmu8blockavx512c2gs2:
+	VBROADCASTSS qb-116(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c2gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmu8blockavx512c2gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c2gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmu8blockavx512c2gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c2gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmu8blockavx512c2gs5:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c2gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmu8blockavx512c2gs6:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c2gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmu8blockavx512c2gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c2gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmu8blockavx512c2gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c2gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmu8blockavx512c2gs9:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c2gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmu8blockavx512c2gs10:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c2gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmu8blockavx512c2gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c2gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmu8blockavx512c2gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c2gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmu8blockavx512c2gs13:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c2gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmu8blockavx512c2gs14:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c2gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmu8blockavx512c2gs15:
+	ADDQ $16, R12
+	JMP qspmmu8blockavx512c2gn
+qspmmu8blockavx512c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8blockavx512c2k1
+	CMPQ R12, R10
+	JB qspmmu8blockavx512c2b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512c2b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c2s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmu8blockavx512c2s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmu8blockavx512c2b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512c2b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VSUBPS Z13, Z31, Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c2s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmu8blockavx512c2s1:
+	ADDQ $2, R12
+	JMP qspmmu8blockavx512c2kn
+qspmmu8blockavx512c2k1:
+	CMPQ R12, R13
+	JAE qspmmu8blockavx512c2sum
+	CMPQ R12, R10
+	JB qspmmu8blockavx512c2ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512c2ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c2s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmu8blockavx512c2s:
+	INCQ R12
+	JMP qspmmu8blockavx512c2k1
+qspmmu8blockavx512c2sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z5, Z1, Z1
+	VMULPS Z28, Z0, Z0
+	VMULPS Z28, Z1, Z1
+	CMPL beta+228(FP), $0
+	JEQ qspmmu8blockavx512c2nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+	VFMADD231PS 64(DI)(R14*4), Z29, Z1
+qspmmu8blockavx512c2nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	VMOVUPS Z1, 64(DI)(R14*4)
+	ADDQ $32, R14
+	JMP qspmmu8blockavx512c2
+qspmmu8blockavx512c1:
+	LEAQ 16(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmu8blockavx512tail
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmu8blockavx512c1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8blockavx512c1kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmmu8blockavx512c1ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512c1ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmu8blockavx512c1gx
+	VSUBPS Z13, Z9, Z9
+	VMULPS Z25, Z9, Z9
+	JMP qspmmu8blockavx512c1gm
+qspmmu8blockavx512c1gx:
+	VMOVAPS Z25, Z11
+	VMOVAPS Z13, Z14
+qspmmu8blockavx512c1gy:
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMOVAPS Z13, K2, Z14
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmu8blockavx512c1gy
+	VSUBPS Z14, Z9, Z9
+	VMULPS Z11, Z9, Z9
+qspmmu8blockavx512c1gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c1gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmu8blockavx512c1gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c1gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmu8blockavx512c1gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c1gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmu8blockavx512c1gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c1gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmu8blockavx512c1gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c1gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmu8blockavx512c1gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c1gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmu8blockavx512c1gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c1gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmu8blockavx512c1gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c1gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmu8blockavx512c1gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c1gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmu8blockavx512c1gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c1gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmu8blockavx512c1gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c1gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmu8blockavx512c1gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c1gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmu8blockavx512c1gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c1gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmu8blockavx512c1gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c1gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmu8blockavx512c1gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c1gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmu8blockavx512c1gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c1gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmu8blockavx512c1gs15:
+	ADDQ $16, R12
+	JMP qspmmu8blockavx512c1gn
+qspmmu8blockavx512c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8blockavx512c1k1
+	CMPQ R12, R10
+	JB qspmmu8blockavx512c1b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512c1b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c1s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmu8blockavx512c1s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmu8blockavx512c1b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512c1b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VSUBPS Z13, Z31, Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c1s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmu8blockavx512c1s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmu8blockavx512c1b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512c1b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VSUBPS Z13, Z26, Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c1s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmu8blockavx512c1s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmu8blockavx512c1b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512c1b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VSUBPS Z13, Z27, Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c1s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmu8blockavx512c1s3:
+	ADDQ $4, R12
+	JMP qspmmu8blockavx512c1kn
+qspmmu8blockavx512c1k1:
+	CMPQ R12, R13
+	JAE qspmmu8blockavx512c1sum
+	CMPQ R12, R10
+	JB qspmmu8blockavx512c1ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512c1ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512c1s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmu8blockavx512c1s:
+	INCQ R12
+	JMP qspmmu8blockavx512c1k1
+qspmmu8blockavx512c1sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z1, Z0, Z0
+	VADDPS Z5, Z0, Z0
+	VMULPS Z28, Z0, Z0
+	CMPL beta+228(FP), $0
+	JEQ qspmmu8blockavx512c1nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+qspmmu8blockavx512c1nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	ADDQ $16, R14
+	JMP qspmmu8blockavx512c1
+qspmmu8blockavx512tail:
+	CMPQ R14, w+64(FP)
+	JAE qspmmu8blockavx512next
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmu8blockavx512tailgn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8blockavx512tailkn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmmu8blockavx512tailga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512tailga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmu8blockavx512tailgx
+	VSUBPS Z13, Z9, Z9
+	VMULPS Z25, Z9, Z9
+	JMP qspmmu8blockavx512tailgm
+qspmmu8blockavx512tailgx:
+	VMOVAPS Z25, Z11
+	VMOVAPS Z13, Z14
+qspmmu8blockavx512tailgy:
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMOVAPS Z13, K2, Z14
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmu8blockavx512tailgy
+	VSUBPS Z14, Z9, Z9
+	VMULPS Z11, Z9, Z9
+qspmmu8blockavx512tailgm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512tailgs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmu8blockavx512tailgs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512tailgs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmu8blockavx512tailgs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512tailgs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmu8blockavx512tailgs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512tailgs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmu8blockavx512tailgs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512tailgs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmu8blockavx512tailgs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512tailgs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmu8blockavx512tailgs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512tailgs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmu8blockavx512tailgs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512tailgs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmu8blockavx512tailgs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512tailgs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmu8blockavx512tailgs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512tailgs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmu8blockavx512tailgs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512tailgs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmu8blockavx512tailgs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512tailgs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmu8blockavx512tailgs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512tailgs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmu8blockavx512tailgs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512tailgs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmu8blockavx512tailgs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512tailgs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmu8blockavx512tailgs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512tailgs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmu8blockavx512tailgs15:
+	ADDQ $16, R12
+	JMP qspmmu8blockavx512tailgn
+qspmmu8blockavx512tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8blockavx512tailk1
+	CMPQ R12, R10
+	JB qspmmu8blockavx512tailb0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512tailb0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512tails0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmu8blockavx512tails0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmu8blockavx512tailb1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512tailb1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VSUBPS Z13, Z31, Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512tails1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmu8blockavx512tails1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmu8blockavx512tailb2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512tailb2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VSUBPS Z13, Z26, Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512tails2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmu8blockavx512tails2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmu8blockavx512tailb3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512tailb3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VSUBPS Z13, Z27, Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512tails3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmu8blockavx512tails3:
+	ADDQ $4, R12
+	JMP qspmmu8blockavx512tailkn
+qspmmu8blockavx512tailk1:
+	CMPQ R12, R13
+	JAE qspmmu8blockavx512tailsum
+	CMPQ R12, R10
+	JB qspmmu8blockavx512tailob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512tailob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512tails
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmu8blockavx512tails:
+	INCQ R12
+	JMP qspmmu8blockavx512tailk1
+qspmmu8blockavx512tailsum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z1, Z0, Z0
+	VADDPS Z5, Z0, Z0
+	VMULPS Z28, Z0, Z0
+	CMPL beta+228(FP), $0
+	JEQ qspmmu8blockavx512tailnobeta
+	VMOVUPS.Z 0(DI)(R14*4), K7, Z8
+	VFMADD231PS Z8, Z29, Z0
+qspmmu8blockavx512tailnobeta:
+	VMOVUPS Z0, K7, 0(DI)(R14*4)
+qspmmu8blockavx512next:
+	ADDQ $8, pc-8(SP)
+	ADDQ ldyb-40(SP), DI
+	DECQ CX
+	JMP qspmmu8blockavx512row
+qspmmu8blockavx512done:
+	VZEROUPPER
+	RET
+qspmmu8blockavx512w1:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmu8blockavx512w1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8blockavx512w1kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmmu8blockavx512w1ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512w1ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmu8blockavx512w1gx
+	VSUBPS Z13, Z9, Z9
+	VMULPS Z25, Z9, Z9
+	JMP qspmmu8blockavx512w1gm
+qspmmu8blockavx512w1gx:
+	VMOVAPS Z25, Z11
+	VMOVAPS Z13, Z14
+qspmmu8blockavx512w1gy:
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMOVAPS Z13, K2, Z14
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmu8blockavx512w1gy
+	VSUBPS Z14, Z9, Z9
+	VMULPS Z11, Z9, Z9
+qspmmu8blockavx512w1gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w1gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmu8blockavx512w1gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w1gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmu8blockavx512w1gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w1gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmu8blockavx512w1gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w1gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmu8blockavx512w1gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w1gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmu8blockavx512w1gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w1gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmu8blockavx512w1gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w1gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmu8blockavx512w1gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w1gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmu8blockavx512w1gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w1gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmu8blockavx512w1gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w1gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmu8blockavx512w1gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w1gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmu8blockavx512w1gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w1gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmu8blockavx512w1gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w1gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmu8blockavx512w1gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w1gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmu8blockavx512w1gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w1gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmu8blockavx512w1gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w1gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmu8blockavx512w1gs15:
+	ADDQ $16, R12
+	JMP qspmmu8blockavx512w1gn
+qspmmu8blockavx512w1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8blockavx512w1k1
+	CMPQ R12, R10
+	JB qspmmu8blockavx512w1b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512w1b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w1s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmu8blockavx512w1s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmu8blockavx512w1b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512w1b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VSUBPS Z13, Z31, Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w1s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmu8blockavx512w1s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmu8blockavx512w1b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512w1b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VSUBPS Z13, Z26, Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w1s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmu8blockavx512w1s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmu8blockavx512w1b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512w1b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VSUBPS Z13, Z27, Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w1s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmu8blockavx512w1s3:
+	ADDQ $4, R12
+	JMP qspmmu8blockavx512w1kn
+qspmmu8blockavx512w1k1:
+	CMPQ R12, R13
+	JAE qspmmu8blockavx512w1sum
+	CMPQ R12, R10
+	JB qspmmu8blockavx512w1ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512w1ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w1s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmu8blockavx512w1s:
+	INCQ R12
+	JMP qspmmu8blockavx512w1k1
+qspmmu8blockavx512w1sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmu8blockavx512w1nobeta
+	VFMADD231SS (DI), X29, X0
+qspmmu8blockavx512w1nobeta:
+	VMOVSS X0, (DI)
+	JMP qspmmu8blockavx512next
+qspmmu8blockavx512w2:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmu8blockavx512w2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8blockavx512w2kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmmu8blockavx512w2ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512w2ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmu8blockavx512w2gx
+	VSUBPS Z13, Z9, Z9
+	VMULPS Z25, Z9, Z9
+	JMP qspmmu8blockavx512w2gm
+qspmmu8blockavx512w2gx:
+	VMOVAPS Z25, Z11
+	VMOVAPS Z13, Z14
+qspmmu8blockavx512w2gy:
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMOVAPS Z13, K2, Z14
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmu8blockavx512w2gy
+	VSUBPS Z14, Z9, Z9
+	VMULPS Z11, Z9, Z9
+qspmmu8blockavx512w2gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w2gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmu8blockavx512w2gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w2gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmu8blockavx512w2gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w2gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmu8blockavx512w2gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w2gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmu8blockavx512w2gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w2gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmu8blockavx512w2gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w2gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmu8blockavx512w2gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w2gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmu8blockavx512w2gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w2gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmu8blockavx512w2gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w2gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmu8blockavx512w2gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w2gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmu8blockavx512w2gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w2gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmu8blockavx512w2gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w2gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmu8blockavx512w2gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w2gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmu8blockavx512w2gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w2gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmu8blockavx512w2gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w2gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmu8blockavx512w2gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w2gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmu8blockavx512w2gs15:
+	ADDQ $16, R12
+	JMP qspmmu8blockavx512w2gn
+qspmmu8blockavx512w2kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8blockavx512w2k1
+	CMPQ R12, R10
+	JB qspmmu8blockavx512w2b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512w2b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w2s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmu8blockavx512w2s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmu8blockavx512w2b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512w2b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VSUBPS Z13, Z31, Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w2s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmu8blockavx512w2s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmu8blockavx512w2b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512w2b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VSUBPS Z13, Z26, Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w2s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmu8blockavx512w2s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmu8blockavx512w2b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512w2b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VSUBPS Z13, Z27, Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w2s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmu8blockavx512w2s3:
+	ADDQ $4, R12
+	JMP qspmmu8blockavx512w2kn
+qspmmu8blockavx512w2k1:
+	CMPQ R12, R13
+	JAE qspmmu8blockavx512w2sum
+	CMPQ R12, R10
+	JB qspmmu8blockavx512w2ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512w2ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w2s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmu8blockavx512w2s:
+	INCQ R12
+	JMP qspmmu8blockavx512w2k1
+qspmmu8blockavx512w2sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmu8blockavx512w2nobeta
+	VMOVSD (DI), X8
+	VFMADD231PS X8, X29, X0
+qspmmu8blockavx512w2nobeta:
+	VMOVSD X0, (DI)
+	JMP qspmmu8blockavx512next
+qspmmu8blockavx512w4:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmu8blockavx512w4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8blockavx512w4kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmmu8blockavx512w4ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512w4ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmu8blockavx512w4gx
+	VSUBPS Z13, Z9, Z9
+	VMULPS Z25, Z9, Z9
+	JMP qspmmu8blockavx512w4gm
+qspmmu8blockavx512w4gx:
+	VMOVAPS Z25, Z11
+	VMOVAPS Z13, Z14
+qspmmu8blockavx512w4gy:
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMOVAPS Z13, K2, Z14
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmu8blockavx512w4gy
+	VSUBPS Z14, Z9, Z9
+	VMULPS Z11, Z9, Z9
+qspmmu8blockavx512w4gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w4gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmu8blockavx512w4gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w4gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmu8blockavx512w4gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w4gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmu8blockavx512w4gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w4gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmu8blockavx512w4gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w4gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmu8blockavx512w4gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w4gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmu8blockavx512w4gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w4gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmu8blockavx512w4gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w4gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmu8blockavx512w4gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w4gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmu8blockavx512w4gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w4gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmu8blockavx512w4gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w4gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmu8blockavx512w4gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w4gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmu8blockavx512w4gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w4gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmu8blockavx512w4gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w4gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmu8blockavx512w4gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w4gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmu8blockavx512w4gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w4gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmu8blockavx512w4gs15:
+	ADDQ $16, R12
+	JMP qspmmu8blockavx512w4gn
+qspmmu8blockavx512w4kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8blockavx512w4k1
+	CMPQ R12, R10
+	JB qspmmu8blockavx512w4b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512w4b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w4s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmu8blockavx512w4s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmu8blockavx512w4b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512w4b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VSUBPS Z13, Z31, Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w4s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmu8blockavx512w4s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmu8blockavx512w4b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512w4b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VSUBPS Z13, Z26, Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w4s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmu8blockavx512w4s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmu8blockavx512w4b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512w4b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VSUBPS Z13, Z27, Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w4s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmu8blockavx512w4s3:
+	ADDQ $4, R12
+	JMP qspmmu8blockavx512w4kn
+qspmmu8blockavx512w4k1:
+	CMPQ R12, R13
+	JAE qspmmu8blockavx512w4sum
+	CMPQ R12, R10
+	JB qspmmu8blockavx512w4ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512w4ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w4s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmu8blockavx512w4s:
+	INCQ R12
+	JMP qspmmu8blockavx512w4k1
+qspmmu8blockavx512w4sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmu8blockavx512w4nobeta
+	VFMADD231PS (DI), X29, X0
+qspmmu8blockavx512w4nobeta:
+	VMOVUPS X0, (DI)
+	JMP qspmmu8blockavx512next
+qspmmu8blockavx512w8:
+	VPXORQ Y0, Y0, Y0
+	VPXORQ Y4, Y4, Y4
+	VPXORQ Y1, Y1, Y1
+	VPXORQ Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmu8blockavx512w8gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8blockavx512w8kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmmu8blockavx512w8ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512w8ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmu8blockavx512w8gx
+	VSUBPS Z13, Z9, Z9
+	VMULPS Z25, Z9, Z9
+	JMP qspmmu8blockavx512w8gm
+qspmmu8blockavx512w8gx:
+	VMOVAPS Z25, Z11
+	VMOVAPS Z13, Z14
+qspmmu8blockavx512w8gy:
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMOVAPS Z13, K2, Z14
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmu8blockavx512w8gy
+	VSUBPS Z14, Z9, Z9
+	VMULPS Z11, Z9, Z9
+qspmmu8blockavx512w8gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w8gs0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmu8blockavx512w8gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w8gs1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmu8blockavx512w8gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w8gs2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmu8blockavx512w8gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w8gs3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmu8blockavx512w8gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w8gs4
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmu8blockavx512w8gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w8gs5
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmu8blockavx512w8gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w8gs6
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmu8blockavx512w8gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w8gs7
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmu8blockavx512w8gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w8gs8
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmu8blockavx512w8gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w8gs9
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmu8blockavx512w8gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w8gs10
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmu8blockavx512w8gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w8gs11
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmu8blockavx512w8gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w8gs12
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmu8blockavx512w8gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w8gs13
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmu8blockavx512w8gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w8gs14
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmu8blockavx512w8gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w8gs15
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmu8blockavx512w8gs15:
+	ADDQ $16, R12
+	JMP qspmmu8blockavx512w8gn
+qspmmu8blockavx512w8kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmu8blockavx512w8k1
+	CMPQ R12, R10
+	JB qspmmu8blockavx512w8b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512w8b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w8s0
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmu8blockavx512w8s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmu8blockavx512w8b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512w8b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VSUBPS Z13, Z31, Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w8s1
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmu8blockavx512w8s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmu8blockavx512w8b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512w8b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VSUBPS Z13, Z26, Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w8s2
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmu8blockavx512w8s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmu8blockavx512w8b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512w8b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VSUBPS Z13, Z27, Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w8s3
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmu8blockavx512w8s3:
+	ADDQ $4, R12
+	JMP qspmmu8blockavx512w8kn
+qspmmu8blockavx512w8k1:
+	CMPQ R12, R13
+	JAE qspmmu8blockavx512w8sum
+	CMPQ R12, R10
+	JB qspmmu8blockavx512w8ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmu8blockavx512w8ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmu8blockavx512w8s
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmu8blockavx512w8s:
+	INCQ R12
+	JMP qspmmu8blockavx512w8k1
+qspmmu8blockavx512w8sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y28, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmmu8blockavx512w8nobeta
+	VFMADD231PS (DI), Y29, Y0
+qspmmu8blockavx512w8nobeta:
+	VMOVUPS Y0, (DI)
+	JMP qspmmu8blockavx512next
+
+// func QSpMMTileU8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+// Requires: AVX512F, AVX512VL, BMI2
+TEXT ·QSpMMTileU8BlockAVX512(SB), NOSPLIT, $128-248
+	MOVQ y+0(FP), DI
+	MOVQ ldy+24(FP), AX
+	SHLQ $2, AX
+	MOVQ AX, ldyb-40(SP)
+	MOVQ x+32(FP), SI
+	MOVQ ldx+56(FP), R8
+	SHLQ $2, R8
+	MOVQ seg+72(FP), AX
+	MOVQ AX, pc-8(SP)
+	MOVQ seg_len+80(FP), CX
+	SHRQ $1, CX
+	MOVQ idx+96(FP), R9
+	MOVQ codes+120(FP), R11
+	MOVQ table+144(FP), BX
+	VBROADCASTSS beta+228(FP), Z29
+	MOVQ $-1, AX
+	XORL DX, DX
+	DIVQ b+216(FP)
+	MOVQ AX, bm-64(SP)
+	VBROADCASTSS alpha+224(FP), Z28
+	MOVQ w+64(FP), R15
+	ANDQ $15, R15
+	MOVL $0xffff, AX
+	BZHIQ R15, AX, AX
+	KMOVW AX, K7
+qspmmtileu8blockavx512row:
+	TESTQ CX, CX
+	JZ qspmmtileu8blockavx512done
+	MOVQ pc-8(SP), R15
+	MOVQ (R15), R12
+	MOVQ 8(R15), R13
+	MOVQ idx_len+104(FP), R10
+	CMPQ R12, R10
+	CMOVQHI R10, R12
+	CMPQ R13, R10
+	CMOVQHI R10, R13
+	CMPQ R13, R12
+	CMOVQCS R12, R13
+	MOVQ R12, lo-16(SP)
+	CMPQ CX, $8
+	JBE qspmmtileu8blockavx512nopf
+	MOVQ pc-8(SP), R15
+	MOVQ 128(R15), R15
+	PREFETCHT0 (R9)(R15*8)
+	PREFETCHT0 64(R9)(R15*8)
+	PREFETCHT0 128(R9)(R15*8)
+	PREFETCHT0 (R11)(R15*1)
+qspmmtileu8blockavx512nopf:
+	MOVQ R12, AX
+	MULQ bm-64(SP)
+	ADDQ R12, AX
+	ADCQ $0, DX
+	MOVQ DX, AX
+	MOVQ AX, R15
+	IMULQ b+216(FP), AX
+	MOVQ AX, nb0-32(SP)
+	MOVQ scale+168(FP), DX
+	LEAQ -4(DX)(R15*4), DX
+	MOVQ DX, sp0-24(SP)
+	XORQ R14, R14
+	MOVQ w+64(FP), R15
+	CMPQ R15, $1
+	JEQ qspmmtileu8blockavx512w1
+	CMPQ R15, $2
+	JEQ qspmmtileu8blockavx512w2
+	CMPQ R15, $4
+	JEQ qspmmtileu8blockavx512w4
+	CMPQ R15, $8
+	JEQ qspmmtileu8blockavx512w8
+qspmmtileu8blockavx512c4:
+	LEAQ 64(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtileu8blockavx512c2
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtileu8blockavx512c4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8blockavx512c4kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtileu8blockavx512c4ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512c4ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtileu8blockavx512c4gx
+	VSUBPS Z13, Z9, Z9
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtileu8blockavx512c4gm
+qspmmtileu8blockavx512c4gx:
+	VMOVAPS Z25, Z11
+	VMOVAPS Z13, Z14
+qspmmtileu8blockavx512c4gy:
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMOVAPS Z13, K2, Z14
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtileu8blockavx512c4gy
+	VSUBPS Z14, Z9, Z9
+	VMULPS Z11, Z9, Z9
+qspmmtileu8blockavx512c4gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c4gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c4gs0
+	JMP qspmmtileu8blockavx512c4k1
+qspmmtileu8blockavx512c4gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtileu8blockavx512c4gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c4gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c4gs1
+	JMP qspmmtileu8blockavx512c4gstop1
+qspmmtileu8blockavx512c4gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtileu8blockavx512c4gs1:
+	VBROADCASTSS qb-120(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c4gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c4gs2
+	JMP qspmmtileu8blockavx512c4gstop2
+qspmmtileu8blockavx512c4gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtileu8blockavx512c4gs2:
+	VBROADCASTSS qb-116(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c4gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c4gs3
+	JMP qspmmtileu8blockavx512c4gstop3
+qspmmtileu8blockavx512c4gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtileu8blockavx512c4gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c4gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c4gs4
+	JMP qspmmtileu8blockavx512c4gstop4
+qspmmtileu8blockavx512c4gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtileu8blockavx512c4gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c4gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c4gs5
+	JMP qspmmtileu8blockavx512c4gstop5
+qspmmtileu8blockavx512c4gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtileu8blockavx512c4gs5:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c4gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c4gs6
+	JMP qspmmtileu8blockavx512c4gstop6
+qspmmtileu8blockavx512c4gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtileu8blockavx512c4gs6:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c4gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c4gs7
+	JMP qspmmtileu8blockavx512c4gstop7
+qspmmtileu8blockavx512c4gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtileu8blockavx512c4gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c4gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c4gs8
+	JMP qspmmtileu8blockavx512c4gstop8
+qspmmtileu8blockavx512c4gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtileu8blockavx512c4gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c4gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c4gs9
+	JMP qspmmtileu8blockavx512c4gstop9
+qspmmtileu8blockavx512c4gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtileu8blockavx512c4gs9:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c4gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c4gs10
+	JMP qspmmtileu8blockavx512c4gstop10
+qspmmtileu8blockavx512c4gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtileu8blockavx512c4gs10:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c4gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c4gs11
+	JMP qspmmtileu8blockavx512c4gstop11
+qspmmtileu8blockavx512c4gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtileu8blockavx512c4gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c4gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c4gs12
+	JMP qspmmtileu8blockavx512c4gstop12
+qspmmtileu8blockavx512c4gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtileu8blockavx512c4gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c4gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c4gs13
+	JMP qspmmtileu8blockavx512c4gstop13
+qspmmtileu8blockavx512c4gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtileu8blockavx512c4gs13:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c4gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c4gs14
+	JMP qspmmtileu8blockavx512c4gstop14
+qspmmtileu8blockavx512c4gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtileu8blockavx512c4gs14:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c4gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c4gs15
+	JMP qspmmtileu8blockavx512c4gstop15
+qspmmtileu8blockavx512c4gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtileu8blockavx512c4gs15:
+	ADDQ $16, R12
+	JMP qspmmtileu8blockavx512c4gn
+qspmmtileu8blockavx512c4gstop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8blockavx512c4k1
+qspmmtileu8blockavx512c4gstop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8blockavx512c4k1
+qspmmtileu8blockavx512c4gstop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8blockavx512c4k1
+qspmmtileu8blockavx512c4gstop4:
+	ADDQ $4, R12
+	JMP qspmmtileu8blockavx512c4k1
+qspmmtileu8blockavx512c4gstop5:
+	ADDQ $5, R12
+	JMP qspmmtileu8blockavx512c4k1
+qspmmtileu8blockavx512c4gstop6:
+	ADDQ $6, R12
+	JMP qspmmtileu8blockavx512c4k1
+qspmmtileu8blockavx512c4gstop7:
+	ADDQ $7, R12
+	JMP qspmmtileu8blockavx512c4k1
+qspmmtileu8blockavx512c4gstop8:
+	ADDQ $8, R12
+	JMP qspmmtileu8blockavx512c4k1
+qspmmtileu8blockavx512c4gstop9:
+	ADDQ $9, R12
+	JMP qspmmtileu8blockavx512c4k1
+qspmmtileu8blockavx512c4gstop10:
+	ADDQ $10, R12
+	JMP qspmmtileu8blockavx512c4k1
+qspmmtileu8blockavx512c4gstop11:
+	ADDQ $11, R12
+	JMP qspmmtileu8blockavx512c4k1
+qspmmtileu8blockavx512c4gstop12:
+	ADDQ $12, R12
+	JMP qspmmtileu8blockavx512c4k1
+qspmmtileu8blockavx512c4gstop13:
+	ADDQ $13, R12
+	JMP qspmmtileu8blockavx512c4k1
+qspmmtileu8blockavx512c4gstop14:
+	ADDQ $14, R12
+	JMP qspmmtileu8blockavx512c4k1
+qspmmtileu8blockavx512c4gstop15:
+	ADDQ $15, R12
+	JMP qspmmtileu8blockavx512c4k1
+qspmmtileu8blockavx512c4kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8blockavx512c4k1
+	CMPQ R12, R10
+	JB qspmmtileu8blockavx512c4b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512c4b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c4i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c4s0
+	JMP qspmmtileu8blockavx512c4k1
+qspmmtileu8blockavx512c4i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtileu8blockavx512c4s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtileu8blockavx512c4b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512c4b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VSUBPS Z13, Z31, Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c4i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c4s1
+	JMP qspmmtileu8blockavx512c4stop1
+qspmmtileu8blockavx512c4i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+	VFMADD231PS 128(R15)(R14*4), Z31, Z6
+	VFMADD231PS 192(R15)(R14*4), Z31, Z7
+qspmmtileu8blockavx512c4s1:
+	ADDQ $2, R12
+	JMP qspmmtileu8blockavx512c4kn
+qspmmtileu8blockavx512c4stop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8blockavx512c4k1
+qspmmtileu8blockavx512c4k1:
+	CMPQ R12, R13
+	JAE qspmmtileu8blockavx512c4sum
+	CMPQ R12, R10
+	JB qspmmtileu8blockavx512c4ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512c4ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c4oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c4s
+	JMP qspmmtileu8blockavx512c4sum
+qspmmtileu8blockavx512c4oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+	VFMADD231PS 128(R15)(R14*4), Z30, Z2
+	VFMADD231PS 192(R15)(R14*4), Z30, Z3
+qspmmtileu8blockavx512c4s:
+	INCQ R12
+	JMP qspmmtileu8blockavx512c4k1
+qspmmtileu8blockavx512c4sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z5, Z1, Z1
+	VADDPS Z6, Z2, Z2
+	VADDPS Z7, Z3, Z3
+	VMULPS Z28, Z0, Z0
+	VMULPS Z28, Z1, Z1
+	VMULPS Z28, Z2, Z2
+	VMULPS Z28, Z3, Z3
+	CMPL beta+228(FP), $0
+	JEQ qspmmtileu8blockavx512c4nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+	VFMADD231PS 64(DI)(R14*4), Z29, Z1
+	VFMADD231PS 128(DI)(R14*4), Z29, Z2
+	VFMADD231PS 192(DI)(R14*4), Z29, Z3
+qspmmtileu8blockavx512c4nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	VMOVUPS Z1, 64(DI)(R14*4)
+	VMOVUPS Z2, 128(DI)(R14*4)
+	VMOVUPS Z3, 192(DI)(R14*4)
+	ADDQ $64, R14
+	JMP qspmmtileu8blockavx512c4
+qspmmtileu8blockavx512c2:
+	LEAQ 32(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtileu8blockavx512c1
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtileu8blockavx512c2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8blockavx512c2kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtileu8blockavx512c2ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512c2ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtileu8blockavx512c2gx
+	VSUBPS Z13, Z9, Z9
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtileu8blockavx512c2gm
+qspmmtileu8blockavx512c2gx:
+	VMOVAPS Z25, Z11
+	VMOVAPS Z13, Z14
+qspmmtileu8blockavx512c2gy:
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMOVAPS Z13, K2, Z14
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtileu8blockavx512c2gy
+	VSUBPS Z14, Z9, Z9
+	VMULPS Z11, Z9, Z9
+qspmmtileu8blockavx512c2gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c2gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c2gs0
+	JMP qspmmtileu8blockavx512c2k1
+qspmmtileu8blockavx512c2gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtileu8blockavx512c2gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c2gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c2gs1
+	JMP qspmmtileu8blockavx512c2gstop1
+qspmmtileu8blockavx512c2gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtileu8blockavx512c2gs1:
+	VBROADCASTSS qb-120(SP), Z30
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c2gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c2gs2
+	JMP qspmmtileu8blockavx512c2gstop2
+qspmmtileu8blockavx512c2gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtileu8blockavx512c2gs2:
+	VBROADCASTSS qb-116(SP), Z31
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c2gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c2gs3
+	JMP qspmmtileu8blockavx512c2gstop3
+qspmmtileu8blockavx512c2gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtileu8blockavx512c2gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c2gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c2gs4
+	JMP qspmmtileu8blockavx512c2gstop4
+qspmmtileu8blockavx512c2gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtileu8blockavx512c2gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c2gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c2gs5
+	JMP qspmmtileu8blockavx512c2gstop5
+qspmmtileu8blockavx512c2gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtileu8blockavx512c2gs5:
+	VBROADCASTSS qb-104(SP), Z30
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c2gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c2gs6
+	JMP qspmmtileu8blockavx512c2gstop6
+qspmmtileu8blockavx512c2gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtileu8blockavx512c2gs6:
+	VBROADCASTSS qb-100(SP), Z31
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c2gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c2gs7
+	JMP qspmmtileu8blockavx512c2gstop7
+qspmmtileu8blockavx512c2gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtileu8blockavx512c2gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c2gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c2gs8
+	JMP qspmmtileu8blockavx512c2gstop8
+qspmmtileu8blockavx512c2gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtileu8blockavx512c2gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c2gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c2gs9
+	JMP qspmmtileu8blockavx512c2gstop9
+qspmmtileu8blockavx512c2gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtileu8blockavx512c2gs9:
+	VBROADCASTSS qb-88(SP), Z30
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c2gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c2gs10
+	JMP qspmmtileu8blockavx512c2gstop10
+qspmmtileu8blockavx512c2gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtileu8blockavx512c2gs10:
+	VBROADCASTSS qb-84(SP), Z31
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c2gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c2gs11
+	JMP qspmmtileu8blockavx512c2gstop11
+qspmmtileu8blockavx512c2gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtileu8blockavx512c2gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c2gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c2gs12
+	JMP qspmmtileu8blockavx512c2gstop12
+qspmmtileu8blockavx512c2gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtileu8blockavx512c2gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c2gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c2gs13
+	JMP qspmmtileu8blockavx512c2gstop13
+qspmmtileu8blockavx512c2gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtileu8blockavx512c2gs13:
+	VBROADCASTSS qb-72(SP), Z30
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c2gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c2gs14
+	JMP qspmmtileu8blockavx512c2gstop14
+qspmmtileu8blockavx512c2gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtileu8blockavx512c2gs14:
+	VBROADCASTSS qb-68(SP), Z31
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c2gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c2gs15
+	JMP qspmmtileu8blockavx512c2gstop15
+qspmmtileu8blockavx512c2gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtileu8blockavx512c2gs15:
+	ADDQ $16, R12
+	JMP qspmmtileu8blockavx512c2gn
+qspmmtileu8blockavx512c2gstop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8blockavx512c2k1
+qspmmtileu8blockavx512c2gstop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8blockavx512c2k1
+qspmmtileu8blockavx512c2gstop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8blockavx512c2k1
+qspmmtileu8blockavx512c2gstop4:
+	ADDQ $4, R12
+	JMP qspmmtileu8blockavx512c2k1
+qspmmtileu8blockavx512c2gstop5:
+	ADDQ $5, R12
+	JMP qspmmtileu8blockavx512c2k1
+qspmmtileu8blockavx512c2gstop6:
+	ADDQ $6, R12
+	JMP qspmmtileu8blockavx512c2k1
+qspmmtileu8blockavx512c2gstop7:
+	ADDQ $7, R12
+	JMP qspmmtileu8blockavx512c2k1
+qspmmtileu8blockavx512c2gstop8:
+	ADDQ $8, R12
+	JMP qspmmtileu8blockavx512c2k1
+qspmmtileu8blockavx512c2gstop9:
+	ADDQ $9, R12
+	JMP qspmmtileu8blockavx512c2k1
+qspmmtileu8blockavx512c2gstop10:
+	ADDQ $10, R12
+	JMP qspmmtileu8blockavx512c2k1
+qspmmtileu8blockavx512c2gstop11:
+	ADDQ $11, R12
+	JMP qspmmtileu8blockavx512c2k1
+qspmmtileu8blockavx512c2gstop12:
+	ADDQ $12, R12
+	JMP qspmmtileu8blockavx512c2k1
+qspmmtileu8blockavx512c2gstop13:
+	ADDQ $13, R12
+	JMP qspmmtileu8blockavx512c2k1
+qspmmtileu8blockavx512c2gstop14:
+	ADDQ $14, R12
+	JMP qspmmtileu8blockavx512c2k1
+qspmmtileu8blockavx512c2gstop15:
+	ADDQ $15, R12
+	JMP qspmmtileu8blockavx512c2k1
+qspmmtileu8blockavx512c2kn:
+	LEAQ 2(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8blockavx512c2k1
+	CMPQ R12, R10
+	JB qspmmtileu8blockavx512c2b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512c2b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c2i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c2s0
+	JMP qspmmtileu8blockavx512c2k1
+qspmmtileu8blockavx512c2i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtileu8blockavx512c2s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtileu8blockavx512c2b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512c2b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VSUBPS Z13, Z31, Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c2i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c2s1
+	JMP qspmmtileu8blockavx512c2stop1
+qspmmtileu8blockavx512c2i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+	VFMADD231PS 64(R15)(R14*4), Z31, Z5
+qspmmtileu8blockavx512c2s1:
+	ADDQ $2, R12
+	JMP qspmmtileu8blockavx512c2kn
+qspmmtileu8blockavx512c2stop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8blockavx512c2k1
+qspmmtileu8blockavx512c2k1:
+	CMPQ R12, R13
+	JAE qspmmtileu8blockavx512c2sum
+	CMPQ R12, R10
+	JB qspmmtileu8blockavx512c2ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512c2ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c2oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c2s
+	JMP qspmmtileu8blockavx512c2sum
+qspmmtileu8blockavx512c2oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+	VFMADD231PS 64(R15)(R14*4), Z30, Z1
+qspmmtileu8blockavx512c2s:
+	INCQ R12
+	JMP qspmmtileu8blockavx512c2k1
+qspmmtileu8blockavx512c2sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z5, Z1, Z1
+	VMULPS Z28, Z0, Z0
+	VMULPS Z28, Z1, Z1
+	CMPL beta+228(FP), $0
+	JEQ qspmmtileu8blockavx512c2nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+	VFMADD231PS 64(DI)(R14*4), Z29, Z1
+qspmmtileu8blockavx512c2nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	VMOVUPS Z1, 64(DI)(R14*4)
+	ADDQ $32, R14
+	JMP qspmmtileu8blockavx512c2
+qspmmtileu8blockavx512c1:
+	LEAQ 16(R14), R15
+	CMPQ R15, w+64(FP)
+	JA qspmmtileu8blockavx512tail
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtileu8blockavx512c1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8blockavx512c1kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtileu8blockavx512c1ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512c1ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtileu8blockavx512c1gx
+	VSUBPS Z13, Z9, Z9
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtileu8blockavx512c1gm
+qspmmtileu8blockavx512c1gx:
+	VMOVAPS Z25, Z11
+	VMOVAPS Z13, Z14
+qspmmtileu8blockavx512c1gy:
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMOVAPS Z13, K2, Z14
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtileu8blockavx512c1gy
+	VSUBPS Z14, Z9, Z9
+	VMULPS Z11, Z9, Z9
+qspmmtileu8blockavx512c1gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c1gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c1gs0
+	JMP qspmmtileu8blockavx512c1k1
+qspmmtileu8blockavx512c1gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtileu8blockavx512c1gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c1gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c1gs1
+	JMP qspmmtileu8blockavx512c1gstop1
+qspmmtileu8blockavx512c1gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtileu8blockavx512c1gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c1gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c1gs2
+	JMP qspmmtileu8blockavx512c1gstop2
+qspmmtileu8blockavx512c1gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtileu8blockavx512c1gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c1gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c1gs3
+	JMP qspmmtileu8blockavx512c1gstop3
+qspmmtileu8blockavx512c1gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtileu8blockavx512c1gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c1gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c1gs4
+	JMP qspmmtileu8blockavx512c1gstop4
+qspmmtileu8blockavx512c1gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtileu8blockavx512c1gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c1gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c1gs5
+	JMP qspmmtileu8blockavx512c1gstop5
+qspmmtileu8blockavx512c1gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtileu8blockavx512c1gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c1gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c1gs6
+	JMP qspmmtileu8blockavx512c1gstop6
+qspmmtileu8blockavx512c1gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtileu8blockavx512c1gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c1gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c1gs7
+	JMP qspmmtileu8blockavx512c1gstop7
+qspmmtileu8blockavx512c1gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtileu8blockavx512c1gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c1gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c1gs8
+	JMP qspmmtileu8blockavx512c1gstop8
+qspmmtileu8blockavx512c1gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtileu8blockavx512c1gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c1gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c1gs9
+	JMP qspmmtileu8blockavx512c1gstop9
+qspmmtileu8blockavx512c1gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtileu8blockavx512c1gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c1gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c1gs10
+	JMP qspmmtileu8blockavx512c1gstop10
+qspmmtileu8blockavx512c1gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtileu8blockavx512c1gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c1gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c1gs11
+	JMP qspmmtileu8blockavx512c1gstop11
+qspmmtileu8blockavx512c1gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtileu8blockavx512c1gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c1gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c1gs12
+	JMP qspmmtileu8blockavx512c1gstop12
+qspmmtileu8blockavx512c1gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtileu8blockavx512c1gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c1gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c1gs13
+	JMP qspmmtileu8blockavx512c1gstop13
+qspmmtileu8blockavx512c1gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtileu8blockavx512c1gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c1gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c1gs14
+	JMP qspmmtileu8blockavx512c1gstop14
+qspmmtileu8blockavx512c1gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtileu8blockavx512c1gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c1gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c1gs15
+	JMP qspmmtileu8blockavx512c1gstop15
+qspmmtileu8blockavx512c1gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtileu8blockavx512c1gs15:
+	ADDQ $16, R12
+	JMP qspmmtileu8blockavx512c1gn
+qspmmtileu8blockavx512c1gstop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8blockavx512c1k1
+qspmmtileu8blockavx512c1gstop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8blockavx512c1k1
+qspmmtileu8blockavx512c1gstop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8blockavx512c1k1
+qspmmtileu8blockavx512c1gstop4:
+	ADDQ $4, R12
+	JMP qspmmtileu8blockavx512c1k1
+qspmmtileu8blockavx512c1gstop5:
+	ADDQ $5, R12
+	JMP qspmmtileu8blockavx512c1k1
+qspmmtileu8blockavx512c1gstop6:
+	ADDQ $6, R12
+	JMP qspmmtileu8blockavx512c1k1
+qspmmtileu8blockavx512c1gstop7:
+	ADDQ $7, R12
+	JMP qspmmtileu8blockavx512c1k1
+qspmmtileu8blockavx512c1gstop8:
+	ADDQ $8, R12
+	JMP qspmmtileu8blockavx512c1k1
+qspmmtileu8blockavx512c1gstop9:
+	ADDQ $9, R12
+	JMP qspmmtileu8blockavx512c1k1
+qspmmtileu8blockavx512c1gstop10:
+	ADDQ $10, R12
+	JMP qspmmtileu8blockavx512c1k1
+qspmmtileu8blockavx512c1gstop11:
+	ADDQ $11, R12
+	JMP qspmmtileu8blockavx512c1k1
+qspmmtileu8blockavx512c1gstop12:
+	ADDQ $12, R12
+	JMP qspmmtileu8blockavx512c1k1
+qspmmtileu8blockavx512c1gstop13:
+	ADDQ $13, R12
+	JMP qspmmtileu8blockavx512c1k1
+qspmmtileu8blockavx512c1gstop14:
+	ADDQ $14, R12
+	JMP qspmmtileu8blockavx512c1k1
+qspmmtileu8blockavx512c1gstop15:
+	ADDQ $15, R12
+	JMP qspmmtileu8blockavx512c1k1
+qspmmtileu8blockavx512c1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8blockavx512c1k1
+	CMPQ R12, R10
+	JB qspmmtileu8blockavx512c1b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512c1b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c1i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c1s0
+	JMP qspmmtileu8blockavx512c1k1
+qspmmtileu8blockavx512c1i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtileu8blockavx512c1s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtileu8blockavx512c1b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512c1b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VSUBPS Z13, Z31, Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c1i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c1s1
+	JMP qspmmtileu8blockavx512c1stop1
+qspmmtileu8blockavx512c1i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, Z4
+qspmmtileu8blockavx512c1s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtileu8blockavx512c1b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512c1b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VSUBPS Z13, Z26, Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c1i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c1s2
+	JMP qspmmtileu8blockavx512c1stop2
+qspmmtileu8blockavx512c1i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, Z1
+qspmmtileu8blockavx512c1s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtileu8blockavx512c1b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512c1b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VSUBPS Z13, Z27, Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c1i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c1s3
+	JMP qspmmtileu8blockavx512c1stop3
+qspmmtileu8blockavx512c1i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, Z5
+qspmmtileu8blockavx512c1s3:
+	ADDQ $4, R12
+	JMP qspmmtileu8blockavx512c1kn
+qspmmtileu8blockavx512c1stop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8blockavx512c1k1
+qspmmtileu8blockavx512c1stop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8blockavx512c1k1
+qspmmtileu8blockavx512c1stop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8blockavx512c1k1
+qspmmtileu8blockavx512c1k1:
+	CMPQ R12, R13
+	JAE qspmmtileu8blockavx512c1sum
+	CMPQ R12, R10
+	JB qspmmtileu8blockavx512c1ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512c1ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512c1oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512c1s
+	JMP qspmmtileu8blockavx512c1sum
+qspmmtileu8blockavx512c1oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, Z0
+qspmmtileu8blockavx512c1s:
+	INCQ R12
+	JMP qspmmtileu8blockavx512c1k1
+qspmmtileu8blockavx512c1sum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z1, Z0, Z0
+	VADDPS Z5, Z0, Z0
+	VMULPS Z28, Z0, Z0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtileu8blockavx512c1nobeta
+	VFMADD231PS 0(DI)(R14*4), Z29, Z0
+qspmmtileu8blockavx512c1nobeta:
+	VMOVUPS Z0, 0(DI)(R14*4)
+	ADDQ $16, R14
+	JMP qspmmtileu8blockavx512c1
+qspmmtileu8blockavx512tail:
+	CMPQ R14, w+64(FP)
+	JAE qspmmtileu8blockavx512next
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtileu8blockavx512tailgn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8blockavx512tailkn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtileu8blockavx512tailga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512tailga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtileu8blockavx512tailgx
+	VSUBPS Z13, Z9, Z9
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtileu8blockavx512tailgm
+qspmmtileu8blockavx512tailgx:
+	VMOVAPS Z25, Z11
+	VMOVAPS Z13, Z14
+qspmmtileu8blockavx512tailgy:
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMOVAPS Z13, K2, Z14
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtileu8blockavx512tailgy
+	VSUBPS Z14, Z9, Z9
+	VMULPS Z11, Z9, Z9
+qspmmtileu8blockavx512tailgm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512tailgi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512tailgs0
+	JMP qspmmtileu8blockavx512tailk1
+qspmmtileu8blockavx512tailgi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtileu8blockavx512tailgs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512tailgi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512tailgs1
+	JMP qspmmtileu8blockavx512tailgstop1
+qspmmtileu8blockavx512tailgi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtileu8blockavx512tailgs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512tailgi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512tailgs2
+	JMP qspmmtileu8blockavx512tailgstop2
+qspmmtileu8blockavx512tailgi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtileu8blockavx512tailgs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512tailgi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512tailgs3
+	JMP qspmmtileu8blockavx512tailgstop3
+qspmmtileu8blockavx512tailgi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtileu8blockavx512tailgs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512tailgi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512tailgs4
+	JMP qspmmtileu8blockavx512tailgstop4
+qspmmtileu8blockavx512tailgi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtileu8blockavx512tailgs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512tailgi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512tailgs5
+	JMP qspmmtileu8blockavx512tailgstop5
+qspmmtileu8blockavx512tailgi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtileu8blockavx512tailgs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512tailgi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512tailgs6
+	JMP qspmmtileu8blockavx512tailgstop6
+qspmmtileu8blockavx512tailgi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtileu8blockavx512tailgs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512tailgi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512tailgs7
+	JMP qspmmtileu8blockavx512tailgstop7
+qspmmtileu8blockavx512tailgi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtileu8blockavx512tailgs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512tailgi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512tailgs8
+	JMP qspmmtileu8blockavx512tailgstop8
+qspmmtileu8blockavx512tailgi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtileu8blockavx512tailgs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512tailgi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512tailgs9
+	JMP qspmmtileu8blockavx512tailgstop9
+qspmmtileu8blockavx512tailgi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtileu8blockavx512tailgs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512tailgi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512tailgs10
+	JMP qspmmtileu8blockavx512tailgstop10
+qspmmtileu8blockavx512tailgi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtileu8blockavx512tailgs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512tailgi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512tailgs11
+	JMP qspmmtileu8blockavx512tailgstop11
+qspmmtileu8blockavx512tailgi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtileu8blockavx512tailgs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512tailgi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512tailgs12
+	JMP qspmmtileu8blockavx512tailgstop12
+qspmmtileu8blockavx512tailgi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtileu8blockavx512tailgs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512tailgi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512tailgs13
+	JMP qspmmtileu8blockavx512tailgstop13
+qspmmtileu8blockavx512tailgi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtileu8blockavx512tailgs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512tailgi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512tailgs14
+	JMP qspmmtileu8blockavx512tailgstop14
+qspmmtileu8blockavx512tailgi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtileu8blockavx512tailgs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512tailgi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512tailgs15
+	JMP qspmmtileu8blockavx512tailgstop15
+qspmmtileu8blockavx512tailgi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtileu8blockavx512tailgs15:
+	ADDQ $16, R12
+	JMP qspmmtileu8blockavx512tailgn
+qspmmtileu8blockavx512tailgstop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8blockavx512tailk1
+qspmmtileu8blockavx512tailgstop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8blockavx512tailk1
+qspmmtileu8blockavx512tailgstop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8blockavx512tailk1
+qspmmtileu8blockavx512tailgstop4:
+	ADDQ $4, R12
+	JMP qspmmtileu8blockavx512tailk1
+qspmmtileu8blockavx512tailgstop5:
+	ADDQ $5, R12
+	JMP qspmmtileu8blockavx512tailk1
+qspmmtileu8blockavx512tailgstop6:
+	ADDQ $6, R12
+	JMP qspmmtileu8blockavx512tailk1
+qspmmtileu8blockavx512tailgstop7:
+	ADDQ $7, R12
+	JMP qspmmtileu8blockavx512tailk1
+qspmmtileu8blockavx512tailgstop8:
+	ADDQ $8, R12
+	JMP qspmmtileu8blockavx512tailk1
+qspmmtileu8blockavx512tailgstop9:
+	ADDQ $9, R12
+	JMP qspmmtileu8blockavx512tailk1
+qspmmtileu8blockavx512tailgstop10:
+	ADDQ $10, R12
+	JMP qspmmtileu8blockavx512tailk1
+qspmmtileu8blockavx512tailgstop11:
+	ADDQ $11, R12
+	JMP qspmmtileu8blockavx512tailk1
+qspmmtileu8blockavx512tailgstop12:
+	ADDQ $12, R12
+	JMP qspmmtileu8blockavx512tailk1
+qspmmtileu8blockavx512tailgstop13:
+	ADDQ $13, R12
+	JMP qspmmtileu8blockavx512tailk1
+qspmmtileu8blockavx512tailgstop14:
+	ADDQ $14, R12
+	JMP qspmmtileu8blockavx512tailk1
+qspmmtileu8blockavx512tailgstop15:
+	ADDQ $15, R12
+	JMP qspmmtileu8blockavx512tailk1
+qspmmtileu8blockavx512tailkn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8blockavx512tailk1
+	CMPQ R12, R10
+	JB qspmmtileu8blockavx512tailb0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512tailb0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512taili0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512tails0
+	JMP qspmmtileu8blockavx512tailk1
+qspmmtileu8blockavx512taili0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtileu8blockavx512tails0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtileu8blockavx512tailb1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512tailb1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VSUBPS Z13, Z31, Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512taili1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512tails1
+	JMP qspmmtileu8blockavx512tailstop1
+qspmmtileu8blockavx512taili1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z31, K7, Z4
+qspmmtileu8blockavx512tails1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtileu8blockavx512tailb2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512tailb2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VSUBPS Z13, Z26, Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512taili2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512tails2
+	JMP qspmmtileu8blockavx512tailstop2
+qspmmtileu8blockavx512taili2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z26, K7, Z1
+qspmmtileu8blockavx512tails2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtileu8blockavx512tailb3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512tailb3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VSUBPS Z13, Z27, Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512taili3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512tails3
+	JMP qspmmtileu8blockavx512tailstop3
+qspmmtileu8blockavx512taili3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z27, K7, Z5
+qspmmtileu8blockavx512tails3:
+	ADDQ $4, R12
+	JMP qspmmtileu8blockavx512tailkn
+qspmmtileu8blockavx512tailstop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8blockavx512tailk1
+qspmmtileu8blockavx512tailstop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8blockavx512tailk1
+qspmmtileu8blockavx512tailstop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8blockavx512tailk1
+qspmmtileu8blockavx512tailk1:
+	CMPQ R12, R13
+	JAE qspmmtileu8blockavx512tailsum
+	CMPQ R12, R10
+	JB qspmmtileu8blockavx512tailob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512tailob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512tailoi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512tails
+	JMP qspmmtileu8blockavx512tailsum
+qspmmtileu8blockavx512tailoi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS 0(R15)(R14*4), Z30, K7, Z0
+qspmmtileu8blockavx512tails:
+	INCQ R12
+	JMP qspmmtileu8blockavx512tailk1
+qspmmtileu8blockavx512tailsum:
+	VADDPS Z4, Z0, Z0
+	VADDPS Z1, Z0, Z0
+	VADDPS Z5, Z0, Z0
+	VMULPS Z28, Z0, Z0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtileu8blockavx512tailnobeta
+	VMOVUPS.Z 0(DI)(R14*4), K7, Z8
+	VFMADD231PS Z8, Z29, Z0
+qspmmtileu8blockavx512tailnobeta:
+	VMOVUPS Z0, K7, 0(DI)(R14*4)
+qspmmtileu8blockavx512next:
+	MOVQ pc-8(SP), R15
+	MOVQ R12, (R15)
+	ADDQ $16, pc-8(SP)
+	ADDQ ldyb-40(SP), DI
+	DECQ CX
+	JMP qspmmtileu8blockavx512row
+qspmmtileu8blockavx512done:
+	VZEROUPPER
+	RET
+qspmmtileu8blockavx512w1:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtileu8blockavx512w1gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8blockavx512w1kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtileu8blockavx512w1ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512w1ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtileu8blockavx512w1gx
+	VSUBPS Z13, Z9, Z9
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtileu8blockavx512w1gm
+qspmmtileu8blockavx512w1gx:
+	VMOVAPS Z25, Z11
+	VMOVAPS Z13, Z14
+qspmmtileu8blockavx512w1gy:
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMOVAPS Z13, K2, Z14
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtileu8blockavx512w1gy
+	VSUBPS Z14, Z9, Z9
+	VMULPS Z11, Z9, Z9
+qspmmtileu8blockavx512w1gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w1gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w1gs0
+	JMP qspmmtileu8blockavx512w1k1
+qspmmtileu8blockavx512w1gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtileu8blockavx512w1gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w1gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w1gs1
+	JMP qspmmtileu8blockavx512w1gstop1
+qspmmtileu8blockavx512w1gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtileu8blockavx512w1gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w1gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w1gs2
+	JMP qspmmtileu8blockavx512w1gstop2
+qspmmtileu8blockavx512w1gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtileu8blockavx512w1gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w1gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w1gs3
+	JMP qspmmtileu8blockavx512w1gstop3
+qspmmtileu8blockavx512w1gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtileu8blockavx512w1gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w1gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w1gs4
+	JMP qspmmtileu8blockavx512w1gstop4
+qspmmtileu8blockavx512w1gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtileu8blockavx512w1gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w1gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w1gs5
+	JMP qspmmtileu8blockavx512w1gstop5
+qspmmtileu8blockavx512w1gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtileu8blockavx512w1gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w1gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w1gs6
+	JMP qspmmtileu8blockavx512w1gstop6
+qspmmtileu8blockavx512w1gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtileu8blockavx512w1gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w1gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w1gs7
+	JMP qspmmtileu8blockavx512w1gstop7
+qspmmtileu8blockavx512w1gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtileu8blockavx512w1gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w1gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w1gs8
+	JMP qspmmtileu8blockavx512w1gstop8
+qspmmtileu8blockavx512w1gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtileu8blockavx512w1gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w1gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w1gs9
+	JMP qspmmtileu8blockavx512w1gstop9
+qspmmtileu8blockavx512w1gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtileu8blockavx512w1gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w1gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w1gs10
+	JMP qspmmtileu8blockavx512w1gstop10
+qspmmtileu8blockavx512w1gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtileu8blockavx512w1gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w1gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w1gs11
+	JMP qspmmtileu8blockavx512w1gstop11
+qspmmtileu8blockavx512w1gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtileu8blockavx512w1gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w1gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w1gs12
+	JMP qspmmtileu8blockavx512w1gstop12
+qspmmtileu8blockavx512w1gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtileu8blockavx512w1gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w1gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w1gs13
+	JMP qspmmtileu8blockavx512w1gstop13
+qspmmtileu8blockavx512w1gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtileu8blockavx512w1gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w1gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w1gs14
+	JMP qspmmtileu8blockavx512w1gstop14
+qspmmtileu8blockavx512w1gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtileu8blockavx512w1gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w1gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w1gs15
+	JMP qspmmtileu8blockavx512w1gstop15
+qspmmtileu8blockavx512w1gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtileu8blockavx512w1gs15:
+	ADDQ $16, R12
+	JMP qspmmtileu8blockavx512w1gn
+qspmmtileu8blockavx512w1gstop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8blockavx512w1k1
+qspmmtileu8blockavx512w1gstop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8blockavx512w1k1
+qspmmtileu8blockavx512w1gstop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8blockavx512w1k1
+qspmmtileu8blockavx512w1gstop4:
+	ADDQ $4, R12
+	JMP qspmmtileu8blockavx512w1k1
+qspmmtileu8blockavx512w1gstop5:
+	ADDQ $5, R12
+	JMP qspmmtileu8blockavx512w1k1
+qspmmtileu8blockavx512w1gstop6:
+	ADDQ $6, R12
+	JMP qspmmtileu8blockavx512w1k1
+qspmmtileu8blockavx512w1gstop7:
+	ADDQ $7, R12
+	JMP qspmmtileu8blockavx512w1k1
+qspmmtileu8blockavx512w1gstop8:
+	ADDQ $8, R12
+	JMP qspmmtileu8blockavx512w1k1
+qspmmtileu8blockavx512w1gstop9:
+	ADDQ $9, R12
+	JMP qspmmtileu8blockavx512w1k1
+qspmmtileu8blockavx512w1gstop10:
+	ADDQ $10, R12
+	JMP qspmmtileu8blockavx512w1k1
+qspmmtileu8blockavx512w1gstop11:
+	ADDQ $11, R12
+	JMP qspmmtileu8blockavx512w1k1
+qspmmtileu8blockavx512w1gstop12:
+	ADDQ $12, R12
+	JMP qspmmtileu8blockavx512w1k1
+qspmmtileu8blockavx512w1gstop13:
+	ADDQ $13, R12
+	JMP qspmmtileu8blockavx512w1k1
+qspmmtileu8blockavx512w1gstop14:
+	ADDQ $14, R12
+	JMP qspmmtileu8blockavx512w1k1
+qspmmtileu8blockavx512w1gstop15:
+	ADDQ $15, R12
+	JMP qspmmtileu8blockavx512w1k1
+qspmmtileu8blockavx512w1kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8blockavx512w1k1
+	CMPQ R12, R10
+	JB qspmmtileu8blockavx512w1b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512w1b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w1i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w1s0
+	JMP qspmmtileu8blockavx512w1k1
+qspmmtileu8blockavx512w1i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtileu8blockavx512w1s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtileu8blockavx512w1b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512w1b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VSUBPS Z13, Z31, Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w1i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w1s1
+	JMP qspmmtileu8blockavx512w1stop1
+qspmmtileu8blockavx512w1i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X31, X4
+qspmmtileu8blockavx512w1s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtileu8blockavx512w1b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512w1b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VSUBPS Z13, Z26, Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w1i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w1s2
+	JMP qspmmtileu8blockavx512w1stop2
+qspmmtileu8blockavx512w1i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X26, X1
+qspmmtileu8blockavx512w1s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtileu8blockavx512w1b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512w1b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VSUBPS Z13, Z27, Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w1i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w1s3
+	JMP qspmmtileu8blockavx512w1stop3
+qspmmtileu8blockavx512w1i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X27, X5
+qspmmtileu8blockavx512w1s3:
+	ADDQ $4, R12
+	JMP qspmmtileu8blockavx512w1kn
+qspmmtileu8blockavx512w1stop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8blockavx512w1k1
+qspmmtileu8blockavx512w1stop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8blockavx512w1k1
+qspmmtileu8blockavx512w1stop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8blockavx512w1k1
+qspmmtileu8blockavx512w1k1:
+	CMPQ R12, R13
+	JAE qspmmtileu8blockavx512w1sum
+	CMPQ R12, R10
+	JB qspmmtileu8blockavx512w1ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512w1ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w1oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w1s
+	JMP qspmmtileu8blockavx512w1sum
+qspmmtileu8blockavx512w1oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231SS (R15), X30, X0
+qspmmtileu8blockavx512w1s:
+	INCQ R12
+	JMP qspmmtileu8blockavx512w1k1
+qspmmtileu8blockavx512w1sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtileu8blockavx512w1nobeta
+	VFMADD231SS (DI), X29, X0
+qspmmtileu8blockavx512w1nobeta:
+	VMOVSS X0, (DI)
+	JMP qspmmtileu8blockavx512next
+qspmmtileu8blockavx512w2:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtileu8blockavx512w2gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8blockavx512w2kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtileu8blockavx512w2ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512w2ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtileu8blockavx512w2gx
+	VSUBPS Z13, Z9, Z9
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtileu8blockavx512w2gm
+qspmmtileu8blockavx512w2gx:
+	VMOVAPS Z25, Z11
+	VMOVAPS Z13, Z14
+qspmmtileu8blockavx512w2gy:
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMOVAPS Z13, K2, Z14
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtileu8blockavx512w2gy
+	VSUBPS Z14, Z9, Z9
+	VMULPS Z11, Z9, Z9
+qspmmtileu8blockavx512w2gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w2gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w2gs0
+	JMP qspmmtileu8blockavx512w2k1
+qspmmtileu8blockavx512w2gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtileu8blockavx512w2gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w2gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w2gs1
+	JMP qspmmtileu8blockavx512w2gstop1
+qspmmtileu8blockavx512w2gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtileu8blockavx512w2gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w2gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w2gs2
+	JMP qspmmtileu8blockavx512w2gstop2
+qspmmtileu8blockavx512w2gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtileu8blockavx512w2gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w2gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w2gs3
+	JMP qspmmtileu8blockavx512w2gstop3
+qspmmtileu8blockavx512w2gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtileu8blockavx512w2gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w2gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w2gs4
+	JMP qspmmtileu8blockavx512w2gstop4
+qspmmtileu8blockavx512w2gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtileu8blockavx512w2gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w2gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w2gs5
+	JMP qspmmtileu8blockavx512w2gstop5
+qspmmtileu8blockavx512w2gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtileu8blockavx512w2gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w2gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w2gs6
+	JMP qspmmtileu8blockavx512w2gstop6
+qspmmtileu8blockavx512w2gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtileu8blockavx512w2gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w2gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w2gs7
+	JMP qspmmtileu8blockavx512w2gstop7
+qspmmtileu8blockavx512w2gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtileu8blockavx512w2gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w2gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w2gs8
+	JMP qspmmtileu8blockavx512w2gstop8
+qspmmtileu8blockavx512w2gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtileu8blockavx512w2gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w2gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w2gs9
+	JMP qspmmtileu8blockavx512w2gstop9
+qspmmtileu8blockavx512w2gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtileu8blockavx512w2gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w2gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w2gs10
+	JMP qspmmtileu8blockavx512w2gstop10
+qspmmtileu8blockavx512w2gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtileu8blockavx512w2gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w2gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w2gs11
+	JMP qspmmtileu8blockavx512w2gstop11
+qspmmtileu8blockavx512w2gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtileu8blockavx512w2gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w2gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w2gs12
+	JMP qspmmtileu8blockavx512w2gstop12
+qspmmtileu8blockavx512w2gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtileu8blockavx512w2gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w2gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w2gs13
+	JMP qspmmtileu8blockavx512w2gstop13
+qspmmtileu8blockavx512w2gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtileu8blockavx512w2gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w2gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w2gs14
+	JMP qspmmtileu8blockavx512w2gstop14
+qspmmtileu8blockavx512w2gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtileu8blockavx512w2gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w2gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w2gs15
+	JMP qspmmtileu8blockavx512w2gstop15
+qspmmtileu8blockavx512w2gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtileu8blockavx512w2gs15:
+	ADDQ $16, R12
+	JMP qspmmtileu8blockavx512w2gn
+qspmmtileu8blockavx512w2gstop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8blockavx512w2k1
+qspmmtileu8blockavx512w2gstop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8blockavx512w2k1
+qspmmtileu8blockavx512w2gstop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8blockavx512w2k1
+qspmmtileu8blockavx512w2gstop4:
+	ADDQ $4, R12
+	JMP qspmmtileu8blockavx512w2k1
+qspmmtileu8blockavx512w2gstop5:
+	ADDQ $5, R12
+	JMP qspmmtileu8blockavx512w2k1
+qspmmtileu8blockavx512w2gstop6:
+	ADDQ $6, R12
+	JMP qspmmtileu8blockavx512w2k1
+qspmmtileu8blockavx512w2gstop7:
+	ADDQ $7, R12
+	JMP qspmmtileu8blockavx512w2k1
+qspmmtileu8blockavx512w2gstop8:
+	ADDQ $8, R12
+	JMP qspmmtileu8blockavx512w2k1
+qspmmtileu8blockavx512w2gstop9:
+	ADDQ $9, R12
+	JMP qspmmtileu8blockavx512w2k1
+qspmmtileu8blockavx512w2gstop10:
+	ADDQ $10, R12
+	JMP qspmmtileu8blockavx512w2k1
+qspmmtileu8blockavx512w2gstop11:
+	ADDQ $11, R12
+	JMP qspmmtileu8blockavx512w2k1
+qspmmtileu8blockavx512w2gstop12:
+	ADDQ $12, R12
+	JMP qspmmtileu8blockavx512w2k1
+qspmmtileu8blockavx512w2gstop13:
+	ADDQ $13, R12
+	JMP qspmmtileu8blockavx512w2k1
+qspmmtileu8blockavx512w2gstop14:
+	ADDQ $14, R12
+	JMP qspmmtileu8blockavx512w2k1
+qspmmtileu8blockavx512w2gstop15:
+	ADDQ $15, R12
+	JMP qspmmtileu8blockavx512w2k1
+qspmmtileu8blockavx512w2kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8blockavx512w2k1
+	CMPQ R12, R10
+	JB qspmmtileu8blockavx512w2b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512w2b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w2i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w2s0
+	JMP qspmmtileu8blockavx512w2k1
+qspmmtileu8blockavx512w2i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtileu8blockavx512w2s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtileu8blockavx512w2b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512w2b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VSUBPS Z13, Z31, Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w2i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w2s1
+	JMP qspmmtileu8blockavx512w2stop1
+qspmmtileu8blockavx512w2i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X31, X4
+qspmmtileu8blockavx512w2s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtileu8blockavx512w2b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512w2b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VSUBPS Z13, Z26, Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w2i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w2s2
+	JMP qspmmtileu8blockavx512w2stop2
+qspmmtileu8blockavx512w2i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X26, X1
+qspmmtileu8blockavx512w2s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtileu8blockavx512w2b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512w2b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VSUBPS Z13, Z27, Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w2i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w2s3
+	JMP qspmmtileu8blockavx512w2stop3
+qspmmtileu8blockavx512w2i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X27, X5
+qspmmtileu8blockavx512w2s3:
+	ADDQ $4, R12
+	JMP qspmmtileu8blockavx512w2kn
+qspmmtileu8blockavx512w2stop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8blockavx512w2k1
+qspmmtileu8blockavx512w2stop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8blockavx512w2k1
+qspmmtileu8blockavx512w2stop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8blockavx512w2k1
+qspmmtileu8blockavx512w2k1:
+	CMPQ R12, R13
+	JAE qspmmtileu8blockavx512w2sum
+	CMPQ R12, R10
+	JB qspmmtileu8blockavx512w2ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512w2ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w2oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w2s
+	JMP qspmmtileu8blockavx512w2sum
+qspmmtileu8blockavx512w2oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VMOVSD (R15), X12
+	VFMADD231PS X12, X30, X0
+qspmmtileu8blockavx512w2s:
+	INCQ R12
+	JMP qspmmtileu8blockavx512w2k1
+qspmmtileu8blockavx512w2sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtileu8blockavx512w2nobeta
+	VMOVSD (DI), X8
+	VFMADD231PS X8, X29, X0
+qspmmtileu8blockavx512w2nobeta:
+	VMOVSD X0, (DI)
+	JMP qspmmtileu8blockavx512next
+qspmmtileu8blockavx512w4:
+	VPXORQ X0, X0, X0
+	VPXORQ X4, X4, X4
+	VPXORQ X1, X1, X1
+	VPXORQ X5, X5, X5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtileu8blockavx512w4gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8blockavx512w4kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtileu8blockavx512w4ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512w4ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtileu8blockavx512w4gx
+	VSUBPS Z13, Z9, Z9
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtileu8blockavx512w4gm
+qspmmtileu8blockavx512w4gx:
+	VMOVAPS Z25, Z11
+	VMOVAPS Z13, Z14
+qspmmtileu8blockavx512w4gy:
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMOVAPS Z13, K2, Z14
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtileu8blockavx512w4gy
+	VSUBPS Z14, Z9, Z9
+	VMULPS Z11, Z9, Z9
+qspmmtileu8blockavx512w4gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w4gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w4gs0
+	JMP qspmmtileu8blockavx512w4k1
+qspmmtileu8blockavx512w4gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtileu8blockavx512w4gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w4gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w4gs1
+	JMP qspmmtileu8blockavx512w4gstop1
+qspmmtileu8blockavx512w4gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtileu8blockavx512w4gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w4gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w4gs2
+	JMP qspmmtileu8blockavx512w4gstop2
+qspmmtileu8blockavx512w4gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtileu8blockavx512w4gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w4gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w4gs3
+	JMP qspmmtileu8blockavx512w4gstop3
+qspmmtileu8blockavx512w4gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtileu8blockavx512w4gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w4gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w4gs4
+	JMP qspmmtileu8blockavx512w4gstop4
+qspmmtileu8blockavx512w4gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtileu8blockavx512w4gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w4gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w4gs5
+	JMP qspmmtileu8blockavx512w4gstop5
+qspmmtileu8blockavx512w4gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtileu8blockavx512w4gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w4gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w4gs6
+	JMP qspmmtileu8blockavx512w4gstop6
+qspmmtileu8blockavx512w4gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtileu8blockavx512w4gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w4gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w4gs7
+	JMP qspmmtileu8blockavx512w4gstop7
+qspmmtileu8blockavx512w4gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtileu8blockavx512w4gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w4gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w4gs8
+	JMP qspmmtileu8blockavx512w4gstop8
+qspmmtileu8blockavx512w4gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtileu8blockavx512w4gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w4gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w4gs9
+	JMP qspmmtileu8blockavx512w4gstop9
+qspmmtileu8blockavx512w4gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtileu8blockavx512w4gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w4gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w4gs10
+	JMP qspmmtileu8blockavx512w4gstop10
+qspmmtileu8blockavx512w4gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtileu8blockavx512w4gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w4gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w4gs11
+	JMP qspmmtileu8blockavx512w4gstop11
+qspmmtileu8blockavx512w4gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtileu8blockavx512w4gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w4gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w4gs12
+	JMP qspmmtileu8blockavx512w4gstop12
+qspmmtileu8blockavx512w4gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtileu8blockavx512w4gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w4gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w4gs13
+	JMP qspmmtileu8blockavx512w4gstop13
+qspmmtileu8blockavx512w4gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtileu8blockavx512w4gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w4gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w4gs14
+	JMP qspmmtileu8blockavx512w4gstop14
+qspmmtileu8blockavx512w4gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtileu8blockavx512w4gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w4gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w4gs15
+	JMP qspmmtileu8blockavx512w4gstop15
+qspmmtileu8blockavx512w4gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtileu8blockavx512w4gs15:
+	ADDQ $16, R12
+	JMP qspmmtileu8blockavx512w4gn
+qspmmtileu8blockavx512w4gstop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8blockavx512w4k1
+qspmmtileu8blockavx512w4gstop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8blockavx512w4k1
+qspmmtileu8blockavx512w4gstop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8blockavx512w4k1
+qspmmtileu8blockavx512w4gstop4:
+	ADDQ $4, R12
+	JMP qspmmtileu8blockavx512w4k1
+qspmmtileu8blockavx512w4gstop5:
+	ADDQ $5, R12
+	JMP qspmmtileu8blockavx512w4k1
+qspmmtileu8blockavx512w4gstop6:
+	ADDQ $6, R12
+	JMP qspmmtileu8blockavx512w4k1
+qspmmtileu8blockavx512w4gstop7:
+	ADDQ $7, R12
+	JMP qspmmtileu8blockavx512w4k1
+qspmmtileu8blockavx512w4gstop8:
+	ADDQ $8, R12
+	JMP qspmmtileu8blockavx512w4k1
+qspmmtileu8blockavx512w4gstop9:
+	ADDQ $9, R12
+	JMP qspmmtileu8blockavx512w4k1
+qspmmtileu8blockavx512w4gstop10:
+	ADDQ $10, R12
+	JMP qspmmtileu8blockavx512w4k1
+qspmmtileu8blockavx512w4gstop11:
+	ADDQ $11, R12
+	JMP qspmmtileu8blockavx512w4k1
+qspmmtileu8blockavx512w4gstop12:
+	ADDQ $12, R12
+	JMP qspmmtileu8blockavx512w4k1
+qspmmtileu8blockavx512w4gstop13:
+	ADDQ $13, R12
+	JMP qspmmtileu8blockavx512w4k1
+qspmmtileu8blockavx512w4gstop14:
+	ADDQ $14, R12
+	JMP qspmmtileu8blockavx512w4k1
+qspmmtileu8blockavx512w4gstop15:
+	ADDQ $15, R12
+	JMP qspmmtileu8blockavx512w4k1
+qspmmtileu8blockavx512w4kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8blockavx512w4k1
+	CMPQ R12, R10
+	JB qspmmtileu8blockavx512w4b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512w4b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w4i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w4s0
+	JMP qspmmtileu8blockavx512w4k1
+qspmmtileu8blockavx512w4i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtileu8blockavx512w4s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtileu8blockavx512w4b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512w4b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VSUBPS Z13, Z31, Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w4i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w4s1
+	JMP qspmmtileu8blockavx512w4stop1
+qspmmtileu8blockavx512w4i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X31, X4
+qspmmtileu8blockavx512w4s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtileu8blockavx512w4b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512w4b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VSUBPS Z13, Z26, Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w4i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w4s2
+	JMP qspmmtileu8blockavx512w4stop2
+qspmmtileu8blockavx512w4i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X26, X1
+qspmmtileu8blockavx512w4s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtileu8blockavx512w4b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512w4b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VSUBPS Z13, Z27, Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w4i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w4s3
+	JMP qspmmtileu8blockavx512w4stop3
+qspmmtileu8blockavx512w4i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X27, X5
+qspmmtileu8blockavx512w4s3:
+	ADDQ $4, R12
+	JMP qspmmtileu8blockavx512w4kn
+qspmmtileu8blockavx512w4stop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8blockavx512w4k1
+qspmmtileu8blockavx512w4stop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8blockavx512w4k1
+qspmmtileu8blockavx512w4stop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8blockavx512w4k1
+qspmmtileu8blockavx512w4k1:
+	CMPQ R12, R13
+	JAE qspmmtileu8blockavx512w4sum
+	CMPQ R12, R10
+	JB qspmmtileu8blockavx512w4ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512w4ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w4oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w4s
+	JMP qspmmtileu8blockavx512w4sum
+qspmmtileu8blockavx512w4oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), X30, X0
+qspmmtileu8blockavx512w4s:
+	INCQ R12
+	JMP qspmmtileu8blockavx512w4k1
+qspmmtileu8blockavx512w4sum:
+	VADDPS X4, X0, X0
+	VADDPS X1, X0, X0
+	VADDPS X5, X0, X0
+	VMULPS X28, X0, X0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtileu8blockavx512w4nobeta
+	VFMADD231PS (DI), X29, X0
+qspmmtileu8blockavx512w4nobeta:
+	VMOVUPS X0, (DI)
+	JMP qspmmtileu8blockavx512next
+qspmmtileu8blockavx512w8:
+	VPXORQ Y0, Y0, Y0
+	VPXORQ Y4, Y4, Y4
+	VPXORQ Y1, Y1, Y1
+	VPXORQ Y5, Y5, Y5
+	MOVQ lo-16(SP), R12
+	MOVQ sp0-24(SP), DX
+	MOVQ nb0-32(SP), R10
+qspmmtileu8blockavx512w8gn:
+	LEAQ 16(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8blockavx512w8kn
+	VPMOVZXBD (R11)(R12*1), Z9
+	VCVTDQ2PS Z9, Z9
+	CMPQ R12, R10
+	JB qspmmtileu8blockavx512w8ga
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512w8ga:
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtileu8blockavx512w8gx
+	VSUBPS Z13, Z9, Z9
+	VMULPS Z25, Z9, Z9
+	JMP qspmmtileu8blockavx512w8gm
+qspmmtileu8blockavx512w8gx:
+	VMOVAPS Z25, Z11
+	VMOVAPS Z13, Z14
+qspmmtileu8blockavx512w8gy:
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+	MOVQ R10, R15
+	SUBQ b+216(FP), R15
+	SUBQ R12, R15
+	MOVL $0xffff, AX
+	SHLXL R15, AX, AX
+	KMOVW AX, K2
+	VMOVAPS Z25, K2, Z11
+	VMOVAPS Z13, K2, Z14
+	LEAQ 16(R12), R15
+	CMPQ R15, R10
+	JA qspmmtileu8blockavx512w8gy
+	VSUBPS Z14, Z9, Z9
+	VMULPS Z11, Z9, Z9
+qspmmtileu8blockavx512w8gm:
+	VMOVUPS Z9, qb-128(SP)
+	VBROADCASTSS qb-128(SP), Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w8gi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w8gs0
+	JMP qspmmtileu8blockavx512w8k1
+qspmmtileu8blockavx512w8gi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtileu8blockavx512w8gs0:
+	VBROADCASTSS qb-124(SP), Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w8gi1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w8gs1
+	JMP qspmmtileu8blockavx512w8gstop1
+qspmmtileu8blockavx512w8gi1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtileu8blockavx512w8gs1:
+	VBROADCASTSS qb-120(SP), Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w8gi2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w8gs2
+	JMP qspmmtileu8blockavx512w8gstop2
+qspmmtileu8blockavx512w8gi2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtileu8blockavx512w8gs2:
+	VBROADCASTSS qb-116(SP), Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w8gi3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w8gs3
+	JMP qspmmtileu8blockavx512w8gstop3
+qspmmtileu8blockavx512w8gi3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtileu8blockavx512w8gs3:
+	VBROADCASTSS qb-112(SP), Z30
+	MOVQ 32(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w8gi4
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w8gs4
+	JMP qspmmtileu8blockavx512w8gstop4
+qspmmtileu8blockavx512w8gi4:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtileu8blockavx512w8gs4:
+	VBROADCASTSS qb-108(SP), Z31
+	MOVQ 40(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w8gi5
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w8gs5
+	JMP qspmmtileu8blockavx512w8gstop5
+qspmmtileu8blockavx512w8gi5:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtileu8blockavx512w8gs5:
+	VBROADCASTSS qb-104(SP), Z26
+	MOVQ 48(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w8gi6
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w8gs6
+	JMP qspmmtileu8blockavx512w8gstop6
+qspmmtileu8blockavx512w8gi6:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtileu8blockavx512w8gs6:
+	VBROADCASTSS qb-100(SP), Z27
+	MOVQ 56(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w8gi7
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w8gs7
+	JMP qspmmtileu8blockavx512w8gstop7
+qspmmtileu8blockavx512w8gi7:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtileu8blockavx512w8gs7:
+	VBROADCASTSS qb-96(SP), Z30
+	MOVQ 64(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w8gi8
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w8gs8
+	JMP qspmmtileu8blockavx512w8gstop8
+qspmmtileu8blockavx512w8gi8:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtileu8blockavx512w8gs8:
+	VBROADCASTSS qb-92(SP), Z31
+	MOVQ 72(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w8gi9
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w8gs9
+	JMP qspmmtileu8blockavx512w8gstop9
+qspmmtileu8blockavx512w8gi9:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtileu8blockavx512w8gs9:
+	VBROADCASTSS qb-88(SP), Z26
+	MOVQ 80(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w8gi10
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w8gs10
+	JMP qspmmtileu8blockavx512w8gstop10
+qspmmtileu8blockavx512w8gi10:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtileu8blockavx512w8gs10:
+	VBROADCASTSS qb-84(SP), Z27
+	MOVQ 88(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w8gi11
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w8gs11
+	JMP qspmmtileu8blockavx512w8gstop11
+qspmmtileu8blockavx512w8gi11:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtileu8blockavx512w8gs11:
+	VBROADCASTSS qb-80(SP), Z30
+	MOVQ 96(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w8gi12
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w8gs12
+	JMP qspmmtileu8blockavx512w8gstop12
+qspmmtileu8blockavx512w8gi12:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtileu8blockavx512w8gs12:
+	VBROADCASTSS qb-76(SP), Z31
+	MOVQ 104(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w8gi13
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w8gs13
+	JMP qspmmtileu8blockavx512w8gstop13
+qspmmtileu8blockavx512w8gi13:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtileu8blockavx512w8gs13:
+	VBROADCASTSS qb-72(SP), Z26
+	MOVQ 112(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w8gi14
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w8gs14
+	JMP qspmmtileu8blockavx512w8gstop14
+qspmmtileu8blockavx512w8gi14:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtileu8blockavx512w8gs14:
+	VBROADCASTSS qb-68(SP), Z27
+	MOVQ 120(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w8gi15
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w8gs15
+	JMP qspmmtileu8blockavx512w8gstop15
+qspmmtileu8blockavx512w8gi15:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtileu8blockavx512w8gs15:
+	ADDQ $16, R12
+	JMP qspmmtileu8blockavx512w8gn
+qspmmtileu8blockavx512w8gstop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8blockavx512w8k1
+qspmmtileu8blockavx512w8gstop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8blockavx512w8k1
+qspmmtileu8blockavx512w8gstop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8blockavx512w8k1
+qspmmtileu8blockavx512w8gstop4:
+	ADDQ $4, R12
+	JMP qspmmtileu8blockavx512w8k1
+qspmmtileu8blockavx512w8gstop5:
+	ADDQ $5, R12
+	JMP qspmmtileu8blockavx512w8k1
+qspmmtileu8blockavx512w8gstop6:
+	ADDQ $6, R12
+	JMP qspmmtileu8blockavx512w8k1
+qspmmtileu8blockavx512w8gstop7:
+	ADDQ $7, R12
+	JMP qspmmtileu8blockavx512w8k1
+qspmmtileu8blockavx512w8gstop8:
+	ADDQ $8, R12
+	JMP qspmmtileu8blockavx512w8k1
+qspmmtileu8blockavx512w8gstop9:
+	ADDQ $9, R12
+	JMP qspmmtileu8blockavx512w8k1
+qspmmtileu8blockavx512w8gstop10:
+	ADDQ $10, R12
+	JMP qspmmtileu8blockavx512w8k1
+qspmmtileu8blockavx512w8gstop11:
+	ADDQ $11, R12
+	JMP qspmmtileu8blockavx512w8k1
+qspmmtileu8blockavx512w8gstop12:
+	ADDQ $12, R12
+	JMP qspmmtileu8blockavx512w8k1
+qspmmtileu8blockavx512w8gstop13:
+	ADDQ $13, R12
+	JMP qspmmtileu8blockavx512w8k1
+qspmmtileu8blockavx512w8gstop14:
+	ADDQ $14, R12
+	JMP qspmmtileu8blockavx512w8k1
+qspmmtileu8blockavx512w8gstop15:
+	ADDQ $15, R12
+	JMP qspmmtileu8blockavx512w8k1
+qspmmtileu8blockavx512w8kn:
+	LEAQ 4(R12), R15
+	CMPQ R15, R13
+	JA qspmmtileu8blockavx512w8k1
+	CMPQ R12, R10
+	JB qspmmtileu8blockavx512w8b0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512w8b0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w8i0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w8s0
+	JMP qspmmtileu8blockavx512w8k1
+qspmmtileu8blockavx512w8i0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtileu8blockavx512w8s0:
+	LEAQ 1(R12), R15
+	CMPQ R15, R10
+	JB qspmmtileu8blockavx512w8b1
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512w8b1:
+	MOVBLZX 1(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z31
+	VSUBPS Z13, Z31, Z31
+	VMULPS Z25, Z31, Z31
+	MOVQ 8(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w8i1
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w8s1
+	JMP qspmmtileu8blockavx512w8stop1
+qspmmtileu8blockavx512w8i1:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y31, Y4
+qspmmtileu8blockavx512w8s1:
+	LEAQ 2(R12), R15
+	CMPQ R15, R10
+	JB qspmmtileu8blockavx512w8b2
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512w8b2:
+	MOVBLZX 2(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z26
+	VSUBPS Z13, Z26, Z26
+	VMULPS Z25, Z26, Z26
+	MOVQ 16(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w8i2
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w8s2
+	JMP qspmmtileu8blockavx512w8stop2
+qspmmtileu8blockavx512w8i2:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y26, Y1
+qspmmtileu8blockavx512w8s2:
+	LEAQ 3(R12), R15
+	CMPQ R15, R10
+	JB qspmmtileu8blockavx512w8b3
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512w8b3:
+	MOVBLZX 3(R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z27
+	VSUBPS Z13, Z27, Z27
+	VMULPS Z25, Z27, Z27
+	MOVQ 24(R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w8i3
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w8s3
+	JMP qspmmtileu8blockavx512w8stop3
+qspmmtileu8blockavx512w8i3:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y27, Y5
+qspmmtileu8blockavx512w8s3:
+	ADDQ $4, R12
+	JMP qspmmtileu8blockavx512w8kn
+qspmmtileu8blockavx512w8stop1:
+	ADDQ $1, R12
+	JMP qspmmtileu8blockavx512w8k1
+qspmmtileu8blockavx512w8stop2:
+	ADDQ $2, R12
+	JMP qspmmtileu8blockavx512w8k1
+qspmmtileu8blockavx512w8stop3:
+	ADDQ $3, R12
+	JMP qspmmtileu8blockavx512w8k1
+qspmmtileu8blockavx512w8k1:
+	CMPQ R12, R13
+	JAE qspmmtileu8blockavx512w8sum
+	CMPQ R12, R10
+	JB qspmmtileu8blockavx512w8ob0
+	ADDQ b+216(FP), R10
+	ADDQ $4, DX
+	VBROADCASTSS (DX), Z25
+	MOVQ DX, AX
+	SUBQ scale+168(FP), AX
+	SHRQ $2, AX
+	ADDQ exps+192(FP), AX
+	MOVBLZX (AX), AX
+	VPBROADCASTD AX, Z13
+	VCVTDQ2PS Z13, Z13
+qspmmtileu8blockavx512w8ob0:
+	MOVBLZX (R11)(R12*1), AX
+	VBROADCASTSS (BX)(AX*4), Z30
+	VSUBPS Z13, Z30, Z30
+	VMULPS Z25, Z30, Z30
+	MOVQ (R9)(R12*8), R15
+	CMPQ R15, limit+240(FP)
+	JB qspmmtileu8blockavx512w8oi0
+	CMPQ R15, xrows+232(FP)
+	JAE qspmmtileu8blockavx512w8s
+	JMP qspmmtileu8blockavx512w8sum
+qspmmtileu8blockavx512w8oi0:
+	IMULQ R8, R15
+	ADDQ SI, R15
+	VFMADD231PS (R15), Y30, Y0
+qspmmtileu8blockavx512w8s:
+	INCQ R12
+	JMP qspmmtileu8blockavx512w8k1
+qspmmtileu8blockavx512w8sum:
+	VADDPS Y4, Y0, Y0
+	VADDPS Y1, Y0, Y0
+	VADDPS Y5, Y0, Y0
+	VMULPS Y28, Y0, Y0
+	CMPL beta+228(FP), $0
+	JEQ qspmmtileu8blockavx512w8nobeta
+	VFMADD231PS (DI), Y29, Y0
+qspmmtileu8blockavx512w8nobeta:
+	VMOVUPS Y0, (DI)
+	JMP qspmmtileu8blockavx512next

@@ -1454,7 +1454,7 @@ func QSpMM8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []u
 //go:noescape
 func QSpMMTile8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 
-// QSpMM8BlockAVX512 is QSpMM8BlockAVX2 on 8-bit codes with a float32 scale per block, 16-lane vectors, decoding 16 codes at a time as int8, the values table holds; b >= 16 and len(idx)*b < 2^64.
+// QSpMM8BlockAVX512 is QSpMM8BlockAVX2 on 8-bit codes with a float32 scale per block, 16-lane vectors, decoding 16 codes at a time as int8, the values table holds; len(idx)*b < 2^64.
 // Requires: AVX512F, BMI2.
 //
 //go:noescape
@@ -1469,7 +1469,7 @@ func QSpMM8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx [
 //go:noescape
 func QSpMMTile8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 
-// QSpMM8MXAVX512 is QSpMM8BlockAVX2 on 8-bit codes with an E8M0 exponent per block, 16-lane vectors, decoding 16 codes at a time as E4M3, the values table holds; b >= 16 and len(idx)*b < 2^64.
+// QSpMM8MXAVX512 is QSpMM8BlockAVX2 on 8-bit codes with an E8M0 exponent per block, 16-lane vectors, decoding 16 codes at a time as E4M3, the values table holds; len(idx)*b < 2^64.
 // Requires: AVX512F, BMI2.
 //
 //go:noescape
@@ -1484,7 +1484,7 @@ func QSpMM8MXAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []ui
 //go:noescape
 func QSpMMTile4BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 
-// QSpMM4BlockAVX512 is QSpMM8BlockAVX2 on 4-bit codes with a float32 scale per block, 16-lane vectors, decoding 16 codes at a time; b >= 16 and len(idx)*b < 2^64.
+// QSpMM4BlockAVX512 is QSpMM8BlockAVX2 on 4-bit codes with a float32 scale per block, 16-lane vectors, decoding 16 codes at a time; len(idx)*b < 2^64.
 // Requires: AVX512F, BMI2.
 //
 //go:noescape
@@ -1499,7 +1499,7 @@ func QSpMM4BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx [
 //go:noescape
 func QSpMMTile4MXAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
 
-// QSpMM4MXAVX512 is QSpMM8BlockAVX2 on 4-bit codes with an E8M0 exponent per block, 16-lane vectors, decoding 16 codes at a time; b >= 16 and len(idx)*b < 2^64.
+// QSpMM4MXAVX512 is QSpMM8BlockAVX2 on 4-bit codes with an E8M0 exponent per block, 16-lane vectors, decoding 16 codes at a time; len(idx)*b < 2^64.
 // Requires: AVX512F, BMI2.
 //
 //go:noescape
@@ -1522,6 +1522,25 @@ func QSpMMTileU8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, id
 //
 //go:noescape
 func QSpMMU8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
+
+// QSpMMTileU8BlockAVX512 is QSpMMU8BlockAVX512 on one column tile of A, as SpMMTileF32AVX2 is
+// SpMMF32AVX2 on one: row i's entries run from seg[2i] to seg[2i+1] (clamped
+// to len(idx)) and stop at the first whose index is at least limit and
+// below xrows (an index at or above xrows is skipped); seg[2i] gets that
+// stop.
+//
+//go:noescape
+func QSpMMTileU8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64)
+
+// QSpMMU8BlockAVX512 is QSpMM8BlockAVX2 on uint8 codes with one float32 scale and one zero point per
+// block, 16-lane vectors, decoding 16 codes at a time: exps holds block g's
+// zero point z, and the value of code c in block g is (table[c] - z) *
+// scale[g], the subtraction exact (table holds the 256 values c);
+// len(exps) >= (len(idx)+b-1)/b and len(idx)*b < 2^64.
+// Requires: AVX512F, BMI2.
+//
+//go:noescape
+func QSpMMU8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64)
 
 // Family qspmvnarrowblock: qspmvnarrowblock_amd64.s.
 

@@ -760,6 +760,16 @@ func QSpMMU8RowAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []
 	panic(noAsm)
 }
 
+// QSpMMTileU8BlockAVX512 is not built here; it panics.
+func QSpMMTileU8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, seg, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows, limit uint64) {
+	panic(noAsm)
+}
+
+// QSpMMU8BlockAVX512 is not built here; it panics.
+func QSpMMU8BlockAVX512(y []float32, ldy int, x []float32, ldx, w int, ptr, idx []uint64, codes []byte, table, scale []float32, exps []byte, b int, alpha, beta float32, xrows uint64) {
+	panic(noAsm)
+}
+
 // Family qspmvnarrowblock: qspmvnarrowblock_amd64.s.
 
 // QSpMVNarrowI8BlockU16AVX512 is not built here; it panics.

@@ -20,7 +20,8 @@ import (
 // qmmKind is what one kernel reads: 4-bit codes (nib) or 8-bit ones, and
 // the scale by row, by block (float32) or by block as an E8M0 exponent.
 //
-// u8 (AVX-512, Row only) is uint8 codes with a zero point per row.
+// u8 (AVX-512) is uint8 codes with a zero point per row (Row) or per
+// block (Block).
 type qmmKind struct {
 	nib  bool
 	mode string // "Row", "Block" or "MX"
@@ -40,7 +41,7 @@ func qmmKinds(isa string) []qmmKind {
 		}
 	}
 	if isa == "avx512" {
-		ks = append(ks, qmmKind{mode: "Row", u8: true})
+		ks = append(ks, qmmKind{mode: "Row", u8: true}, qmmKind{mode: "Block", u8: true})
 	}
 	return ks
 }
@@ -116,11 +117,17 @@ Requires: AVX, AVX2, FMA3.`
 						what += fmt.Sprintf(" as %s, the values table holds", map[bool]string{false: "int8", true: "E4M3"}[k.mode == "MX"])
 					}
 					if k.block() {
-						what += "; b >= 16 and len(idx)*b < 2^64"
+						what += "; len(idx)*b < 2^64"
 					}
 					req = "AVX512F, BMI2."
 				}
-				if k.u8 {
+				if k.u8 && k.block() {
+					what = `on uint8 codes with one float32 scale and one zero point per
+block, 16-lane vectors, decoding 16 codes at a time: exps holds block g's
+zero point z, and the value of code c in block g is (table[c] - z) *
+scale[g], the subtraction exact (table holds the 256 values c);
+len(exps) >= (len(idx)+b-1)/b and len(idx)*b < 2^64`
+				} else if k.u8 {
 					what = `on uint8 codes with one scale and one zero point per row,
 16-lane vectors, decoding 16 codes at a time: exps holds row i's zero
 point z, and row i's value of code c is table[255 - z + c], c - z
@@ -164,9 +171,19 @@ func qmmScaleReg(v *spmmV, nv int) string {
 	return "Y14"
 }
 
+// qmmZero is the AVX-512 uint8 block kernels' broadcast zero point of the
+// current block, as float32.
+const qmmZero = "Z13"
+
 // qmmLoadScale sets vs to the scale at DX (MX: 2^(e-127) built from the
-// exponent's bits, exponent 0 as 2^-127). It clobbers AX and R15.
-func qmmLoadScale(v *spmmV, k qmmKind, vs string) []string {
+// exponent's bits, exponent 0 as 2^-127); for uint8 codes by block, qmmZero
+// to the block's zero point, exps[(DX-scale)/4]. It clobbers AX and R15.
+func qmmLoadScale(v *spmmV, name string, k qmmKind, vs string) []string {
+	if k.mode == "Block" && k.u8 {
+		return []string{fmt.Sprintf("\tVBROADCASTSS (DX), %s", vs), "\tMOVQ DX, AX", "\tSUBQ " + arg(name, "scale") + ", AX",
+			"\tSHRQ $2, AX", "\tADDQ " + arg(name, "exps") + ", AX", "\tMOVBLZX (AX), AX", "\tVPBROADCASTD AX, " + qmmZero,
+			"\tVCVTDQ2PS " + qmmZero + ", " + qmmZero}
+	}
 	if k.mode == "Block" {
 		return []string{fmt.Sprintf("\tVBROADCASTSS (DX), %s", vs)}
 	}
@@ -199,7 +216,7 @@ func qmmEntry(v *spmmV, name string, k qmmKind, L string, e int, vs, bc string, 
 		} else {
 			o = append(o, "\tADDQ $4, DX")
 		}
-		o = append(o, qmmLoadScale(v, k, vs)...)
+		o = append(o, qmmLoadScale(v, name, k, vs)...)
 		o = append(o, in+":")
 	}
 	switch {
@@ -209,6 +226,9 @@ func qmmEntry(v *spmmV, name string, k qmmKind, L string, e int, vs, bc string, 
 			"\tANDL $1, R15", "\tSHLL $8, R15", "\tORL R15, AX", fmt.Sprintf("\tVBROADCASTSS (BX)(AX*4), %s", bc))
 	default:
 		o = append(o, fmt.Sprintf("\tMOVBLZX %s(R11)(R12*1), AX", disp(e)), fmt.Sprintf("\tVBROADCASTSS (BX)(AX*4), %s", bc))
+	}
+	if k.u8 && k.block() {
+		o = append(o, fmt.Sprintf("\tVSUBPS %s, %s, %s", qmmZero, bc, bc))
 	}
 	if k.block() {
 		o = append(o, fmt.Sprintf("\tVMULPS %s, %s, %s", vs, bc, bc))
@@ -343,7 +363,7 @@ func qmmFunc(isa string, k qmmKind, tile bool) []string {
 	} else {
 		o = append(o, "\tMOVQ "+arg(name, "scale")+", AX", "\tMOVQ AX, "+qmmRSPC)
 	}
-	if k.u8 {
+	if k.u8 && !k.block() {
 		o = append(o, "\tMOVQ "+arg(name, "exps")+", AX", "\tMOVQ AX, "+qmmRZPC)
 	}
 	// tail mask for w % L lanes
@@ -365,11 +385,10 @@ func qmmFunc(isa string, k qmmKind, tile bool) []string {
 	if k.block() {
 		// block g = lo/b: the scale cursor one before block g and the
 		// block's start, so that the row's first entry loads block g's
-		// scale (none when the row is empty)
 		// scale (none when the row is empty); AVX-512: g by the
-		// reciprocal (qmmRecip)
+		// reciprocal (qmmRecip), the high word of lo*m' + lo
 		if isa == "avx512" {
-			o = append(o, "\tMOVQ R12, AX", "\tMULQ "+qmmRecipL, "\tMOVQ DX, AX")
+			o = append(o, "\tMOVQ R12, AX", "\tMULQ "+qmmRecipL, "\tADDQ R12, AX", "\tADCQ $0, DX", "\tMOVQ DX, AX")
 		} else {
 			o = append(o, "\tMOVQ R12, AX", "\tXORL DX, DX", "\tDIVQ "+arg(name, "b"))
 		}
@@ -414,7 +433,7 @@ func qmmFunc(isa string, k qmmKind, tile bool) []string {
 	if !k.block() {
 		o = append(o, "\tADDQ $4, "+qmmRSPC)
 	}
-	if k.u8 {
+	if k.u8 && !k.block() {
 		o = append(o, "\tINCQ "+qmmRZPC)
 	}
 	o = append(o, "\tDECQ CX", "\tJMP "+p+"row", p+"done:", "\tVZEROUPPER", "\tRET")
@@ -489,11 +508,12 @@ func qmmBuf(e int) string { return fmt.Sprintf("qb-%d(SP)", qmmFrame-4*e) }
 // Z9, 8-bit ones converted as int8 (Row, Block), uint8 less the row's
 // zero point (Z20) or E4M3 (MX, qmmE4M3)
 // where the other kernels read the table, 4-bit ones permuted out of Z24
-// (the table's first 16 entries); with block scales, Z25 the scale of the
-// block of R12 and, when the group reaches into the next block (b >= qmmG,
-// so at most one such), that block's scale blended in for the lanes from
-// its start; then the entries as qmmEntry's, reading their values from
-// the buffer. A tile kernel's stop at entry e leaves for L+"k1" at R12+e.
+// (the table's first 16 entries), uint8 by block as converted; with block
+// scales, Z25 the scale of the block of R12 and, for each block that
+// starts inside the group (one at most for b >= qmmG), its scale blended
+// in for the lanes from its start, uint8's zero points (qmmZero) alike and
+// subtracted first; then the entries as qmmEntry's, reading their values
+// from the buffer. A tile kernel's stop at entry e leaves for L+"k1" at R12+e.
 func qmmGroups(v *spmmV, name string, k qmmKind, L string, np int, S [][]string, B []string, vs string, fma qmmFMA, tile bool) []string {
 	o := []string{L + "gn:", fmt.Sprintf("\tLEAQ %d(R12), R15", qmmG), "\tCMPQ R15, R13", "\tJA " + L + "kn"}
 	if k.nib {
@@ -504,6 +524,8 @@ func qmmGroups(v *spmmV, name string, k qmmKind, L string, np int, S [][]string,
 			"\tVPOR X10, X9, X9", "\tVPMOVZXBD X9, Z9", "\tVPERMPS Z24, Z9, Z9")
 	} else if k.mode == "MX" {
 		o = append(o, qmmE4M3()...)
+	} else if k.u8 && k.block() {
+		o = append(o, "\tVPMOVZXBD (R11)(R12*1), Z9", "\tVCVTDQ2PS Z9, Z9")
 	} else if k.u8 {
 		o = append(o, "\tVPMOVZXBD (R11)(R12*1), Z9", "\tVPSUBD Z20, Z9, Z9", "\tVCVTDQ2PS Z9, Z9")
 	} else {
@@ -516,15 +538,34 @@ func qmmGroups(v *spmmV, name string, k qmmKind, L string, np int, S [][]string,
 		} else {
 			adv = append(adv, "\tADDQ $4, DX")
 		}
-		adv = append(adv, qmmLoadScale(v, k, vs)...)
+		adv = append(adv, qmmLoadScale(v, name, k, vs)...)
+		// sub applies the zero points z (uint8) to Z9
+		sub := func(z string) []string {
+			if !k.u8 {
+				return nil
+			}
+			return []string{fmt.Sprintf("\tVSUBPS %s, Z9, Z9", z)}
+		}
 		o = append(o, "\tCMPQ R12, R10", "\tJB "+L+"ga")
 		o = append(o, adv...)
-		o = append(o, L+"ga:", fmt.Sprintf("\tLEAQ %d(R12), R15", qmmG), "\tCMPQ R15, R10", "\tJA "+L+"gx",
-			fmt.Sprintf("\tVMULPS %s, Z9, Z9", vs), "\tJMP "+L+"gm", L+"gx:", fmt.Sprintf("\tVMOVAPS %s, Z11", vs))
+		o = append(o, L+"ga:", fmt.Sprintf("\tLEAQ %d(R12), R15", qmmG), "\tCMPQ R15, R10", "\tJA "+L+"gx")
+		o = append(o, sub(qmmZero)...)
+		o = append(o, fmt.Sprintf("\tVMULPS %s, Z9, Z9", vs), "\tJMP "+L+"gm", L+"gx:", fmt.Sprintf("\tVMOVAPS %s, Z11", vs))
+		if k.u8 {
+			o = append(o, "\tVMOVAPS "+qmmZero+", Z14")
+		}
+		// each block that starts inside the group: its lanes, from its
+		// start (R10 - b - R12) on, take its scale (and zero point)
+		o = append(o, L+"gy:")
 		o = append(o, adv...)
-		// lanes from the next block's start (R10 - b - R12) take its scale
 		o = append(o, "\tMOVQ R10, R15", "\tSUBQ "+arg(name, "b")+", R15", "\tSUBQ R12, R15", "\tMOVL $0xffff, AX",
-			"\tSHLXL R15, AX, AX", "\tKMOVW AX, K2", fmt.Sprintf("\tVMOVAPS %s, K2, Z11", vs), "\tVMULPS Z11, Z9, Z9", L+"gm:")
+			"\tSHLXL R15, AX, AX", "\tKMOVW AX, K2", fmt.Sprintf("\tVMOVAPS %s, K2, Z11", vs))
+		if k.u8 {
+			o = append(o, "\tVMOVAPS "+qmmZero+", K2, Z14")
+		}
+		o = append(o, fmt.Sprintf("\tLEAQ %d(R12), R15", qmmG), "\tCMPQ R15, R10", "\tJA "+L+"gy")
+		o = append(o, sub("Z14")...)
+		o = append(o, "\tVMULPS Z11, Z9, Z9", L+"gm:")
 	}
 	o = append(o, "\tVMOVUPS Z9, "+qmmBuf(0))
 	for e := range qmmG {
@@ -554,13 +595,14 @@ func qmmGroups(v *spmmV, name string, k qmmKind, L string, np int, S [][]string,
 	return o
 }
 
-// qmmRecip sets the local qmmRecipL to m = ceil(2^64/b) = floor((2^64-1)/b)
-// + 1 (b >= 2), with which the high word of lo*m is lo/b for every lo
-// with lo*b < 2^64: for m = (2^64 + r)/b (0 <= r < b) and lo = q*b + s
-// (0 <= s < b), lo*m/2^64 = q + (s + lo*r/2^64)/b, and lo*r < lo*b <
-// 2^64 puts (s + lo*r/2^64)/b below (s + 1)/b <= 1. It clobbers AX, DX.
+// qmmRecip sets the local qmmRecipL to m' = floor((2^64-1)/b) (b >= 1),
+// with which the high word of the 128-bit lo*m' + lo, lo*m for m = m' + 1
+// = ceil(2^64/b), is lo/b for every lo with lo*b < 2^64: for m = (2^64 +
+// r)/b (0 <= r < b) and lo = q*b + s (0 <= s < b), lo*m/2^64 = q + (s +
+// lo*r/2^64)/b, and lo*r < lo*b < 2^64 puts (s + lo*r/2^64)/b below (s +
+// 1)/b <= 1. (m itself overflows 64 bits for b = 1.) It clobbers AX, DX.
 func qmmRecip(name string) []string {
-	return []string{"\tMOVQ $-1, AX", "\tXORL DX, DX", "\tDIVQ " + arg(name, "b"), "\tINCQ AX", "\tMOVQ AX, " + qmmRecipL}
+	return []string{"\tMOVQ $-1, AX", "\tXORL DX, DX", "\tDIVQ " + arg(name, "b"), "\tMOVQ AX, " + qmmRecipL}
 }
 
 // qmmNarrow is a panel width below 16 columns that the AVX-512 kernels
