@@ -39,29 +39,35 @@ func fuzzExactCSR(b []byte, seed uint64, first int) (ptr, idx []uint64, x []floa
 	}
 	s := quant.MustParse(fuzzExactSchemes[seed>>8%uint64(len(fuzzExactSchemes))])
 	m := first + n
-	v = quant.Values{Scheme: s, N: m, Codes: make([]byte, s.CodeBytes(m))}
+	return ptr, idx, x, fuzzExactValues(s, m, (m+s.BlockSize()-1)/s.BlockSize(), seed)
+}
+
+// fuzzExactValues returns n values of scheme s with groups parameters
+// (blocks or channels), from the seed: codes from their position, scales
+// powers of two (MX exponents 125..128), uint8 zero points.
+func fuzzExactValues(s quant.Scheme, n, groups int, seed uint64) quant.Values {
+	v := quant.Values{Scheme: s, N: n, Codes: make([]byte, s.CodeBytes(n))}
 	for k := range v.Codes {
 		v.Codes[k] = byte(k*37 + int(seed>>24))
 	}
-	blocks := (m + s.BlockSize() - 1) / s.BlockSize()
 	if s.Kind() == quant.MXFP4 {
-		v.Exp = make([]byte, blocks)
+		v.Exp = make([]byte, groups)
 		for g := range v.Exp {
 			v.Exp[g] = byte(125 + (g*5+int(seed>>32))%4)
 		}
-	} else {
-		v.Scale = make([]float32, blocks)
-		for g := range v.Scale {
-			v.Scale[g] = []float32{0.25, 0.5, 1, 2}[(g*3+int(seed>>32))%4]
-		}
-		if s.Kind() == quant.Uint8 {
-			v.Zero = make([]byte, blocks)
-			for g := range v.Zero {
-				v.Zero[g] = byte(g*101 + int(seed>>40))
-			}
+		return v
+	}
+	v.Scale = make([]float32, groups)
+	for g := range v.Scale {
+		v.Scale[g] = []float32{0.25, 0.5, 1, 2}[(g*3+int(seed>>32))%4]
+	}
+	if s.Kind() == quant.Uint8 {
+		v.Zero = make([]byte, groups)
+		for g := range v.Zero {
+			v.Zero[g] = byte(g*101 + int(seed>>40))
 		}
 	}
-	return ptr, idx, x, v
+	return v
 }
 
 // FuzzQSpMVBlockExact: on any index data every path of the fused SpMV by
@@ -74,6 +80,29 @@ func FuzzQSpMVBlockExact(f *testing.F) {
 		ptr, idx, x, v := fuzzExactCSR(b, seed, 0)
 		v.N = len(idx)
 		checkQSpMVExact(t, x, ptr, idx, &v, Channels{})
+	})
+}
+
+// FuzzQSpMVColExact is FuzzQSpMVBlockExact for the fused SpMV by column
+// (int8 and uint8 codes, a scale and a zero point per channel, the
+// indices the channels): the channels from two fewer than x's elements
+// (the indices at or past their count skipped) to two more, scales powers
+// of two, the zero points of the first and last channel 0 and 255.
+func FuzzQSpMVColExact(f *testing.F) {
+	seedWords(f, 0, 2, 3, 5, 0, 1, 2, 9, 1<<63)
+	seedWords(f, 7, 1, 40, 2, 3, 4, ^uint64(0), 0)
+	f.Add(fuzzQSeed(1, 300, 40, 45), uint64(37<<1|1<<8|2<<48))
+	f.Add(fuzzQSeed(2, 300, 70, 64), uint64(63<<1|4<<48|9<<24))
+	f.Add(fuzzQSeed(3, 200, 50, 60), uint64(59<<1|1<<8))
+	f.Fuzz(func(t *testing.T, b []byte, seed uint64) {
+		ptr, idx, x, _ := fuzzExactCSR(b, seed, 0)
+		chn := max(1, len(x)+int(seed>>48%5)-2)
+		s := quant.MustParse([]string{"int8:channel:axis=1", "uint8:channel:axis=1"}[seed>>8%2])
+		v := fuzzExactValues(s, len(idx), chn, seed)
+		if v.Zero != nil {
+			v.Zero[0], v.Zero[chn-1] = 0, 255
+		}
+		checkQSpMVExact(t, x, ptr, idx, &v, PerValue(idx, 1))
 	})
 }
 

@@ -108,7 +108,8 @@ func maxRowOf(ptr []uint64) int {
 // granularity, and the block sizes the fused block kernels tell apart: one
 // vector (16), blocks from odd offsets (17), a vector and a half (24), two
 // vectors (32) and four (64), and blocks of 32 or more that are no multiple
-// of 32 (40, 48).
+// of 32 (40, 48); and every scheme of a fused kernel of uint8 blocks or
+// index channels.
 func qFusedSchemes() []string {
 	s := qSchemes
 	if testing.Short() {
@@ -117,7 +118,8 @@ func qFusedSchemes() []string {
 	s = s[:len(s):len(s)]
 	for _, e := range []string{"int4:block=16", "nf4:block=17", "int4:block=24",
 		"int8:block=16", "int8:block=17", "int8:block=24", "int8:block=32", "int8:block=64",
-		"nf4:block=40", "int8:block=48"} {
+		"nf4:block=40", "int8:block=48", "uint8:block=16", "uint8:block=40",
+		"int8:channel:axis=1", "uint8:channel:axis=1"} {
 		if !slices.Contains(s, e) {
 			s = append(s, e)
 		}

@@ -79,9 +79,9 @@ func registerARM64() bool {
 		dequantize.set(tierNEON, dequantizeNEON)
 		dequantizeI8Blocks.set(tierNEON, dequantizeI8BlocksBy(dqNEON.i8))
 		// The fused SpMV kernels where one is written for the operand (int8
-		// and uint8 codes with one scale per row; int8, 4-bit and MX codes
-		// with one scale per block), tiles of decoded values
-		// (qfused_tiled.go) elsewhere.
+		// and uint8 codes with one scale per row or per column; int8, uint8,
+		// 4-bit and MX codes with one scale per block), tiles of decoded
+		// values (qfused_tiled.go) elsewhere.
 		qspmv.set(tierNEON, qspmvFusedAsm(qspmvKernels{
 			i8Row:   arm64.QSpMVI8RowNEON,
 			u8Row:   arm64.QSpMVU8RowNEON,
@@ -89,6 +89,9 @@ func registerARM64() bool {
 			block4:  arm64.QSpMV4BlockNEON,
 			mx4:     arm64.QSpMV4MXNEON,
 			mx8:     arm64.QSpMV8MXNEON,
+			u8Block: arm64.QSpMVU8BlockNEON,
+			i8Col:   arm64.QSpMVI8ColNEON,
+			u8Col:   arm64.QSpMVU8ColNEON,
 		}))
 		// The fused SpMM kernels of qspmmKernelsOf where they take the
 		// operand and the panel, decoded blocks (qspmmTiled) elsewhere.

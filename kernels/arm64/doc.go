@@ -55,11 +55,14 @@
 //	                            block part; 4-bit codes four entries a step
 //	                            into four sums, the table by scalar loads;
 //	                            int8 pairs into two sums)
-//	qfused_arm64.s              QSpMVI8RowNEON: the fused quantized SpMV on
-//	                            int8 codes with a scale per row, the same loop
-//	                            on 64-bit pointers and indices; and
-//	                            QSpMV{I8Block,4Block,4MX}NEON: the 4-bit block
-//	                            loop of qspmvnarrowblock_arm64.s on them
+//	qfused_arm64.s              QSpMV{I8Row,U8Row}NEON: the fused quantized
+//	                            SpMV on int8 or uint8 codes with a scale (and
+//	                            a zero point) per row, the same loop on 64-bit
+//	                            pointers and indices; QSpMV{I8Col,U8Col}NEON:
+//	                            that loop with each value's scale (and float32
+//	                            zero point) loaded by its index, as x is; and
+//	                            QSpMV{I8Block,U8Block,4Block,4MX,8MX}NEON: the
+//	                            block loop of qspmvnarrowblock_arm64.s on them
 //	spmm_arm64.s                SpMMF64NEON, SpMMF32NEON, and
 //	spmmscatter_arm64.s         SpMMScatterF64NEON, SpMMScatterF32NEON: column
 //	                            blocks of 4 and 1 vectors (VLD1R + VFMLA) and

@@ -2,18 +2,21 @@
 
 #include "textflag.h"
 
-// The six kernels below share their steps as macros, each a straight run
-// of instructions over the registers their tables name; the labels stay in
+// The kernels below share their steps as macros, each a straight run of
+// instructions over the registers their tables name; the labels stay in
 // the kernels, and a macro's arguments are the labels it branches to and
 // the registers that differ between kernels. QF_ARGS loads the arguments
 // every kernel has; QF_ROW clamps row i's segment and points R13 at its
 // first index; QF_ZERO clears s0..s3; QF_CHECK4 and QF_CHECK2 load the next
 // four or two indices and branch to slow when one is out of range; QF_X4
 // and QF_X2 load their x values; QF_CVT4 converts the integer codes in
-// R21..R24; QF_SCALE4 and QF_FMA4 scale four values and add them times x
-// into s0..s3, QF_FMA2 two into s0 and s1, QF_ADD0 and QF_ADD1 one into s0
-// or s1; QF_STEP4 and QF_STEP2 step past the entries done; QF_ONE is the
-// one-at-a-time step of the row kernels; QF_PART and QF_TAKE take a block's
+// R21..R24; QF_CODEU8 decodes a uint8 code less its block's zero point;
+// QF_ZEROS4 and QF_COLS4 subtract four values' zero points and multiply
+// them by their scales, by column; QF_SCALE4 and QF_FMA4 scale four values
+// and add them times x into s0..s3, QF_FMA2 two into s0 and s1, QF_ADD0 and
+// QF_ADD1 one into s0 or s1; QF_STEP4 and QF_STEP2 step past the entries
+// done; QF_ONE is the one-at-a-time step of the row kernels, QF_ONEX its
+// loads and QF_COLADD0 its sum by column; QF_PART and QF_TAKE take a block's
 // part of the row; QF_E8M0 builds block g's E8M0 scale; QF_NIBBLES4 decodes
 // four 4-bit codes; QF_E4M3 decodes one FP8 E4M3 code; QF_SUM, QF_BETA and
 // QF_STORE end a row. Macros do not cross files: QF_ARGS and QF_ROW are
@@ -126,13 +129,53 @@
 	SUB    $2, R23, R23 \
 	B      quad
 
-// m--; if j < len(x) { s0 += float32(c)*x[j] }; goto one
-#define QF_ONE(one) \
+// m--; if j >= len(x) { goto one }; x[j] in F8, float32(c) in F4
+#define QF_ONEX(one) \
 	SUB    $1, R20, R20 \
 	CMP    R3, R15 \
 	BHS    one \
 	FMOVS  (R2)(R15<<2), F8 \
-	SCVTFWS R21, F4 \
+	SCVTFWS R21, F4
+
+// m--; if j < len(x) { s0 += float32(c)*x[j] }; goto one
+#define QF_ONE(one) \
+	QF_ONEX(one) \
+	FMADDS F8, F0, F4, F0 \
+	B      one
+
+// v := uint8 code at off(R14) less the block's zero point z (R20) as an
+// integer, then float32 (the exact float32(code) - float32(z)), into f
+#define QF_CODEU8(off, f) \
+	MOVBU  off(R14), R24 \
+	SUB    R20, R24, R24 \
+	SCVTFWS R24, f
+
+// v0..v3 -= zero[j0..j3] (float32, R26): exact
+#define QF_ZEROS4(j2, j3) \
+	FMOVS  (R26)(R15<<2), F16 \
+	FMOVS  (R26)(R16<<2), F17 \
+	FMOVS  (R26)(j2<<2), F18 \
+	FMOVS  (R26)(j3<<2), F19 \
+	FSUBS  F16, F4, F4 \
+	FSUBS  F17, F5, F5 \
+	FSUBS  F18, F6, F6 \
+	FSUBS  F19, F7, F7
+
+// v0..v3 *= scale[j0..j3] (R9)
+#define QF_COLS4(j2, j3) \
+	FMOVS  (R9)(R15<<2), F12 \
+	FMOVS  (R9)(R16<<2), F13 \
+	FMOVS  (R9)(j2<<2), F14 \
+	FMOVS  (R9)(j3<<2), F15 \
+	FMULS  F12, F4, F4 \
+	FMULS  F13, F5, F5 \
+	FMULS  F14, F6, F6 \
+	FMULS  F15, F7, F7
+
+// s0 += (v*scale[j])*x[j]; goto one
+#define QF_COLADD0(one) \
+	FMOVS  (R9)(R15<<2), F12 \
+	FMULS  F12, F4, F4 \
 	FMADDS F8, F0, F4, F0 \
 	B      one
 
@@ -211,6 +254,10 @@
 // every x load is behind an index check, so no index data can make the
 // kernel read outside its slices (the caller guarantees len(codes) >=
 // len(idx) and len(rs) == len(y)).
+//
+// Its twins, which differ in the decode and the parameters' registers (the
+// labels cannot go in a shared macro): QSpMVU8RowNEON, QSpMVI8ColNEON and
+// QSpMVU8ColNEON below.
 //
 // Requires: NEON (ASIMD).
 //
@@ -323,7 +370,8 @@ r8done:
 // Every x load is behind an index check and the segments are clamped; the
 // caller guarantees codes for every value of idx, a scale (an exponent) for
 // every block of them, len(table) == 16 and b >= 1. A block's scale is read
-// only when the row has a value in the block.
+// only when the row has a value in the block. QSpMVI8BlockNEON's twin on
+// uint8 codes is QSpMVU8BlockNEON below.
 //
 // Requires: NEON (ASIMD).
 //
@@ -849,4 +897,270 @@ q8mxstore:
 	QF_STORE(q8mxrow)
 
 q8mxdone:
+	RET
+
+// QSpMVU8BlockNEON is QSpMVI8BlockNEON (its twin, above) on uint8 codes
+// with a scale and a zero point per block: block g's zero point z =
+// zero[g] is read with its scale (into R20, from R17 = &zero[0]), and each
+// code is read zero-extended (MOVBU) less z as an integer, then converted
+// (SCVTFWS): the exact float32(code) - float32(z), times the scale as
+// QSpMVI8BlockNEON's values. Its registers are QSpMVI8BlockNEON's, with
+// R17 &zero[0] and R20 z.
+//
+// Requires: NEON (ASIMD).
+
+// func QSpMVU8BlockNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []byte, b int, alpha, beta float32)
+TEXT ·QSpMVU8BlockNEON(SB), NOSPLIT, $0-184
+	QF_ARGS
+	MOVD   scale_base+120(FP), R9
+	MOVD   zero_base+144(FP), R17
+	MOVD   b+168(FP), R21
+	FMOVS  alpha+176(FP), F28
+	FMOVS  beta+180(FP), F29
+	MOVWU  beta+180(FP), R8
+	CBZ    R1, qu8bdone
+
+qu8brow:
+	QF_ROW
+	ADD    R10, R7, R14            // &codes[p]
+	QF_ZERO
+
+qu8bblock:
+	// for n > 0 { g := p / b; cnt := min(n, b - p%b); sc, z := scale[g], zero[g]; ...; p += cnt; n -= cnt }
+	CBZ    R12, qu8browend
+	UDIV   R21, R10, R22           // g = p / b
+	FMOVS  (R9)(R22<<2), F30       // sc = scale[g]
+	MOVBU  (R17)(R22), R20         // z = zero[g]
+	QF_PART
+	QF_TAKE
+
+qu8bquad:
+	// for cnt >= 4 { s0 += ((c0-z)*sc)*x[j0]; ...; s3 += ((c3-z)*sc)*x[j3] }
+	CMP    $4, R23
+	BLO    qu8bpair
+	QF_CHECK4(R19, R26, qu8bpair)  // an index out of range: these entries by pairs
+	QF_CODEU8(0, F4)
+	QF_CODEU8(1, F5)
+	QF_CODEU8(2, F6)
+	QF_CODEU8(3, F7)
+	QF_X4(R19, R26)
+	QF_SCALE4
+	QF_FMA4
+	QF_STEP4($4, R23)
+	B      qu8bquad
+
+qu8bpair:
+	// if cnt >= 2 { s0 += ((c0-z)*sc)*x[j0]; s1 += ((c1-z)*sc)*x[j1] }
+	CMP    $2, R23
+	BLO    qu8bodd
+	QF_CHECK2(qu8bpairslow)
+	QF_CODEU8(0, F4)
+	QF_CODEU8(1, F5)
+	QF_X2
+	QF_FMA2
+	B      qu8bpairnext
+
+qu8bpairslow:
+	// an index out of range: each entry into its sum, that one skipped
+	CMP    R3, R15
+	BHS    qu8bskip0
+	QF_CODEU8(0, F4)
+	FMOVS  (R2)(R15<<2), F8
+	QF_ADD0
+
+qu8bskip0:
+	CMP    R3, R16
+	BHS    qu8bpairnext
+	QF_CODEU8(1, F5)
+	FMOVS  (R2)(R16<<2), F9
+	QF_ADD1
+
+qu8bpairnext:
+	QF_STEP2($2, qu8bquad)
+
+qu8bodd:
+	// a last entry of the block into s0
+	CBZ    R23, qu8bblock
+	MOVD.P 8(R13), R15
+	CMP    R3, R15
+	BHS    qu8boddskip
+	QF_CODEU8(0, F4)
+	FMOVS  (R2)(R15<<2), F8
+	QF_ADD0
+
+qu8boddskip:
+	ADD    $1, R14, R14
+	B      qu8bblock
+
+qu8browend:
+	// y[i] = alpha*((s0+s1)+(s2+s3)) (+ beta*y[i] unless beta is +0)
+	QF_SUM
+	FMULS  F28, F0, F0
+	QF_BETA(qu8bstore)
+
+qu8bstore:
+	QF_STORE(qu8brow)
+
+qu8bdone:
+	RET
+
+// Fused quantized SpMV on NEON with one scale per column (family qspmv,
+// operands by index): QSpMVI8RowNEON's row loop (its twin, above) with
+// each value's scale read with its x value, scale[j] for j = idx[k]
+// (R9 = &scale[0]; the caller guarantees len(scale) >= len(x), so every
+// read is behind the index check that guards x), and each value one
+// float32 product rounded once, as quant.Values.At computes it:
+//
+//    s += (float32(int8(codes[k])) * scale[j]) * x[j]
+//    y[i] = alpha*s (+ beta*y[i] unless beta is +0)
+//
+// QSpMVU8ColNEON is QSpMVI8ColNEON on uint8 codes (MOVBU) with one float32
+// zero point per column too (R26 = &zero[0], len(zero) >= len(x); the
+// integers 0..255), subtracted before the scale: (float32(codes[k]) -
+// zero[j]) * scale[j], the subtraction exact. Four entries a step into
+// s0..s3, the rest one at a time into s0, as QSpMVI8RowNEON. Their
+// registers are QSpMVI8RowNEON's but R9 &scale[0], R26 &zero[0] (uint8),
+// F12..F15 scale[j0..j3] and F16..F19 zero[j0..j3]; the sum is not scaled
+// at the row's end.
+//
+// Requires: NEON (ASIMD).
+
+// func QSpMVI8ColNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha, beta float32)
+TEXT ·QSpMVI8ColNEON(SB), NOSPLIT, $0-152
+	QF_ARGS
+	MOVD   scale_base+120(FP), R9
+	FMOVS  alpha+144(FP), F28
+	FMOVS  beta+148(FP), F29
+	MOVWU  beta+148(FP), R8
+	CBZ    R1, qi8cdone
+
+qi8crow:
+	QF_ROW
+	ADD    R10, R7, R14            // &codes[lo]
+	QF_ZERO
+
+qi8cquad:
+	// for n >= 4 {
+	//     j0..j3, c0..c3 := idx[k:k+4], codes[k:k+4]
+	//     if any j >= len(x) { redo these four one at a time }
+	//     s0 += (float32(c0)*scale[j0])*x[j0]; ...; s3 += (float32(c3)*scale[j3])*x[j3]
+	//     k += 4; n -= 4
+	// }
+	CMP    $4, R12
+	BLO    qi8ctail
+	QF_CHECK4(R17, R19, qi8cquadslow)
+	MOVB   (R14), R21
+	MOVB   1(R14), R22
+	MOVB   2(R14), R23
+	MOVB   3(R14), R24
+	QF_X4(R17, R19)
+	QF_CVT4
+	QF_COLS4(R17, R19)
+	QF_FMA4
+	QF_STEP4($4, R12)
+	B      qi8cquad
+
+qi8cquadslow:
+	// one of four out of range: the four one at a time
+	MOVD   $4, R20
+	SUB    $4, R12, R12
+	B      qi8cone
+
+qi8ctail:
+	// the last n < 4 one at a time
+	MOVD   R12, R20
+	MOVD   ZR, R12
+
+qi8cone:
+	// for ; m > 0; m-- { j, c := idx[k], codes[k]; k++; if j < len(x) { s0 += (float32(c)*scale[j])*x[j] } }
+	CBZ    R20, qi8conedone
+	MOVD.P 8(R13), R15
+	MOVB.P 1(R14), R21
+	QF_ONEX(qi8cone)
+	QF_COLADD0(qi8cone)
+
+qi8conedone:
+	CBNZ   R12, qi8cquad
+
+	// y[i] = alpha*((s0+s1)+(s2+s3)) (+ beta*y[i] unless beta is +0)
+	QF_SUM
+	FMULS  F28, F0, F0
+	QF_BETA(qi8cstore)
+
+qi8cstore:
+	QF_STORE(qi8crow)
+
+qi8cdone:
+	RET
+
+// func QSpMVU8ColNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale, zero []float32, alpha, beta float32)
+TEXT ·QSpMVU8ColNEON(SB), NOSPLIT, $0-176
+	QF_ARGS
+	MOVD   scale_base+120(FP), R9
+	MOVD   zero_base+144(FP), R26
+	FMOVS  alpha+168(FP), F28
+	FMOVS  beta+172(FP), F29
+	MOVWU  beta+172(FP), R8
+	CBZ    R1, qu8cdone
+
+qu8crow:
+	QF_ROW
+	ADD    R10, R7, R14            // &codes[lo]
+	QF_ZERO
+
+qu8cquad:
+	// for n >= 4 {
+	//     j0..j3, c0..c3 := idx[k:k+4], codes[k:k+4]
+	//     if any j >= len(x) { redo these four one at a time }
+	//     s0 += ((float32(c0)-zero[j0])*scale[j0])*x[j0]; ...
+	//     k += 4; n -= 4
+	// }
+	CMP    $4, R12
+	BLO    qu8ctail
+	QF_CHECK4(R17, R19, qu8cquadslow)
+	MOVBU  (R14), R21
+	MOVBU  1(R14), R22
+	MOVBU  2(R14), R23
+	MOVBU  3(R14), R24
+	QF_X4(R17, R19)
+	QF_CVT4
+	QF_ZEROS4(R17, R19)
+	QF_COLS4(R17, R19)
+	QF_FMA4
+	QF_STEP4($4, R12)
+	B      qu8cquad
+
+qu8cquadslow:
+	// one of four out of range: the four one at a time
+	MOVD   $4, R20
+	SUB    $4, R12, R12
+	B      qu8cone
+
+qu8ctail:
+	// the last n < 4 one at a time
+	MOVD   R12, R20
+	MOVD   ZR, R12
+
+qu8cone:
+	// for ; m > 0; m-- { j, c := idx[k], codes[k]; k++; if j < len(x) { s0 += ((float32(c)-zero[j])*scale[j])*x[j] } }
+	CBZ    R20, qu8conedone
+	MOVD.P 8(R13), R15
+	MOVBU.P 1(R14), R21
+	QF_ONEX(qu8cone)
+	FMOVS  (R26)(R15<<2), F16
+	FSUBS  F16, F4, F4             // float32(c) - zero[j]
+	QF_COLADD0(qu8cone)
+
+qu8conedone:
+	CBNZ   R12, qu8cquad
+
+	// y[i] = alpha*((s0+s1)+(s2+s3)) (+ beta*y[i] unless beta is +0)
+	QF_SUM
+	FMULS  F28, F0, F0
+	QF_BETA(qu8cstore)
+
+qu8cstore:
+	QF_STORE(qu8crow)
+
+qu8cdone:
 	RET

@@ -1058,6 +1058,44 @@ func QSpMMScatterU8BlockNEON(y []float32, ldy int, x []float32, ldx, w int, ptr,
 //go:noescape
 func QSpMV8MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, b int, alpha, beta float32)
 
+// QSpMVU8BlockNEON is QSpMVI8BlockNEON on uint8 codes with a scale and a
+// zero point per block:
+//
+//	s += ((float32(codes[k]) - float32(zero[k/b]))*scale[k/b])*x[idx[k]]
+//
+// (the subtraction exact). It assumes len(codes) >= len(idx) and a scale
+// and a zero point for every block of the values of the rows.
+//
+//go:noescape
+func QSpMVU8BlockNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []byte, b int, alpha, beta float32)
+
+// QSpMVI8ColNEON computes SpMV on int8 codes with one scale per column,
+// read with x:
+//
+//	s := sum of (float32(int8(codes[k]))*scale[idx[k]])*x[idx[k]] over k in ptr[i]..ptr[i+1] with idx[k] < len(x)
+//	y[i] = alpha*s (+ beta*y[i] unless beta is +0)
+//
+// each value one float32 product rounded once, as quant.Values.At
+// computes it. Each segment is clamped to 0..len(idx) and an entry whose
+// index is not below len(x) is skipped. It assumes len(ptr) == len(y)+1,
+// len(codes) >= len(idx), len(scale) >= len(x), and beta == +0 for "do
+// not read y". It is not preemptible: callers pass a bounded number of
+// rows.
+//
+//go:noescape
+func QSpMVI8ColNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha, beta float32)
+
+// QSpMVU8ColNEON is QSpMVI8ColNEON on uint8 codes with one scale and one
+// zero point per column, the zero points as float32 (integers 0..255):
+//
+//	s += ((float32(codes[k]) - zero[idx[k]])*scale[idx[k]])*x[idx[k]]
+//
+// (the subtraction exact). It assumes len(zero) >= len(x) besides
+// QSpMVI8ColNEON's conditions.
+//
+//go:noescape
+func QSpMVU8ColNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale, zero []float32, alpha, beta float32)
+
 // Unpack12NEON writes the first len(dst) rounded down to 8 offsets of src,
 // 12 bits packed two in three bytes from an even offset (offset 2p the low
 // 12 bits of the little-endian 24-bit word at byte 3p, 2p+1 its high 12),

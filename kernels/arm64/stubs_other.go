@@ -536,6 +536,21 @@ func QSpMV8MXNEON(y, x []float32, ptr, idx []uint64, codes []byte, exps []byte, 
 	panic(noasm)
 }
 
+// QSpMVU8BlockNEON is not built here; it panics.
+func QSpMVU8BlockNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []byte, b int, alpha, beta float32) {
+	panic(noasm)
+}
+
+// QSpMVI8ColNEON is not built here; it panics.
+func QSpMVI8ColNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha, beta float32) {
+	panic(noasm)
+}
+
+// QSpMVU8ColNEON is not built here; it panics.
+func QSpMVU8ColNEON(y, x []float32, ptr, idx []uint64, codes []byte, scale, zero []float32, alpha, beta float32) {
+	panic(noasm)
+}
+
 // Unpack12NEON is not built here; it panics.
 func Unpack12NEON(dst []uint16, src []byte) {
 	panic(noasm)
