@@ -32,6 +32,9 @@ func qspmvTiled(y, x []float32, ptr, idx []uint64, q *qOperand, alpha, beta floa
 		qspmvGeneric(y, x, ptr, idx, q, alpha, beta)
 		return
 	}
+	if q.mode == qCol && qspmvCols(y, x, ptr, idx, q, alpha, beta) {
+		return
+	}
 	short := ShortRows(ptr)
 	s := getQScratch(q.v, q.ch)
 	s.rows("QSpMV", ptr, func(i, j int, t0, t1 uint64, rp []uint64, tile []float32, first bool) {
@@ -161,9 +164,7 @@ func qspmmCols(c *spmmTuning, y []float32, ldy int, x []float32, ldx, w int, ptr
 	sc := qColsPool.Get().(*qColsScratch)
 	xs := sc.scaled(x, ldx, w, int(xr), q.v.Scale)
 	if q.kind == quant.Int8 {
-		sc.one[0] = 1
-		sc.v = quant.Values{Scheme: int8Tensor, N: q.v.N, Codes: q.v.Codes, Scale: sc.one[:]}
-		q1 := newQOperand(&sc.v, Channels{}, ptr, idx)
+		q1 := sc.unscaled(q, ptr, idx)
 		qspmm.fn(y, ldy, xs, w, w, ptr, idx, q1, alpha, beta)
 		putQOperand(q1)
 	} else {
@@ -172,6 +173,25 @@ func qspmmCols(c *spmmTuning, y []float32, ldy int, x []float32, ldx, w int, ptr
 			dqU8Cols(dst, codes[t0:], idx[t0:], zero)
 		})
 	}
+	sc.v = quant.Values{}
+	qColsPool.Put(sc)
+	return true
+}
+
+// qspmvCols is qspmmCols for SpMV on int8 codes (uint8 codes take the
+// tiles): x scaled into x', the codes a product by a scale of 1 on the
+// selected path of the family (the fused kernels by row where the tier
+// has no kernel by column).
+func qspmvCols(y, x []float32, ptr, idx []uint64, q *qOperand, alpha, beta float32) bool {
+	xr := min(len(x), q.nx)
+	if q.kind != quant.Int8 || ptr[len(ptr)-1]-ptr[0] < uint64(xr)*qspmmColsMin {
+		return false
+	}
+	sc := qColsPool.Get().(*qColsScratch)
+	xs := sc.scaled(x, 1, 1, xr, q.v.Scale)
+	q1 := sc.unscaled(q, ptr, idx)
+	qspmv.fn(y, xs, ptr, idx, q1, alpha, beta)
+	putQOperand(q1)
 	sc.v = quant.Values{}
 	qColsPool.Put(sc)
 	return true
@@ -209,6 +229,14 @@ func (s *qColsScratch) scaled(x []float32, ldx, w, rows int, scale []float32) []
 		}
 	}
 	return xs
+}
+
+// unscaled returns the operand of q's int8 codes with a scale of 1 for
+// the whole tensor, on the rows of ptr (put it back with putQOperand).
+func (s *qColsScratch) unscaled(q *qOperand, ptr, idx []uint64) *qOperand {
+	s.one[0] = 1
+	s.v = quant.Values{Scheme: int8Tensor, N: q.v.N, Codes: q.v.Codes, Scale: s.one[:]}
+	return newQOperand(&s.v, Channels{}, ptr, idx)
 }
 
 // dqU8Cols decodes uint8 codes less the zero point of their index (exact

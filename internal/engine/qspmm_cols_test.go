@@ -154,8 +154,8 @@ func testQSpMMCols(t *testing.T, tune *spmmTuning) {
 	}
 }
 
-// testQSpMVCols checks the fused SpMV of every path on case c (x of
-// c.xrows elements, cut to the channels), at beta 0 and not.
+// testQSpMVCols checks the fused SpMV of every path and qspmvTiled on
+// case c (x of c.xrows elements, cut to the channels), at beta 0 and not.
 func testQSpMVCols(t *testing.T, c qColsCase, v *quant.Values, ch Channels, deq, av []float32) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(73, uint64(len(c.idx))))
@@ -174,12 +174,15 @@ func testQSpMVCols(t *testing.T, c qColsCase, v *quant.Values, ch Channels, deq,
 			clear(mag)
 		}
 		spmvRef(mag, absOf(x)[:c.chn], c.ptr, c.idx, av, 2, float32(math.Abs(float64(beta))))
-		forEachTier(t, qspmv, func(t *testing.T, impl, _ qspmvFunc) {
+		check := func(t *testing.T, impl, _ qspmvFunc) {
 			got := slices.Clone(init)
 			qspmvWith(impl, got, x, c.ptr, c.idx, v, ch, 2, beta)
 			if err := qCloseFused(got, want, append(mag[:len(mag):len(mag)], 0), maxRowOf(c.ptr)); err != nil {
 				t.Fatalf("SpMV %s %v beta=%v: %v", c.name, v.Scheme, beta, err)
 			}
-		})
+		}
+		forEachTier(t, qspmv, check)
+		// the tiles, which only tiers without kernels by column reach
+		t.Run("impl=tiled", func(t *testing.T) { check(t, qspmvTiled, nil) })
 	}
 }
