@@ -306,16 +306,23 @@ func dqSplit(dst []float32, s *qScratch, i0, hint int, k *dqKernels) int {
 	case quant.PerChannel:
 		ch := &s.ch
 		if ch.Ptr == nil {
-			// One parameter per value, gathered.
+			// One parameter per value, gathered. A channel without a
+			// parameter (no validated values have one; a product by
+			// column skips its index) decodes with scale and zero point 0.
 			fs, zs := s.scale[:n], s.zero[:n]
 			idx, st := ch.Idx, ch.Stride
 			for i := range fs {
-				c := idx[(i0+i)*st]
-				fs[i] = v.Scale[c]
+				fs[i] = 0
+				if c := idx[(i0+i)*st]; c < uint64(len(v.Scale)) {
+					fs[i] = v.Scale[c]
+				}
 			}
 			if sc.Kind() == quant.Uint8 {
 				for i := range zs {
-					zs[i] = v.Zero[idx[(i0+i)*st]]
+					zs[i] = 0
+					if c := idx[(i0+i)*st]; c < uint64(len(v.Zero)) {
+						zs[i] = v.Zero[c]
+					}
 				}
 			}
 			dqCall(dst, v, i0, fs, zs, 1, 0, k)

@@ -34,12 +34,13 @@ import (
 // float32 product, rounded once) and differs from "dequantize, then the
 // float32 product" only in the order of the sum; qRow and qCol round the
 // products in another order (code times x, then times the scale; or the
-// code times the scale gathered by column), within the same bound: a sum
-// of n products agrees with the reference within a few n·2^-24 times the
-// sum of the products' magnitudes. Factoring a row's scale out of its sum
-// can overflow an intermediate (the sum of codes times x) where the
-// reference's smaller products do not, only with |x| within a factor
-// 127·n of float32's largest value.
+// code times the scale gathered by column, or times x's row scaled by it,
+// qspmmCols), within the same bound: a sum of n products agrees with the
+// reference within a few n·2^-24 times the sum of the products'
+// magnitudes. Factoring a row's scale out of its sum can overflow an
+// intermediate (the sum of codes times x) where the reference's smaller
+// products do not, only with |x| within a factor 127·n of float32's
+// largest value.
 
 // qMode is how a fused kernel finds the scale of a value (see above).
 type qMode uint8

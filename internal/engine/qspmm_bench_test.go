@@ -45,12 +45,15 @@ func BenchmarkQSpMMPaths(b *testing.B) {
 			x[i] = float32(rng.NormFloat64())
 		}
 		y := make([]float32, rows*k)
-		for _, scheme := range []string{"int8:channel:axis=0", "int8:block=64", "int4:block=32", "nf4:block=64", "mxfp4", "mxfp8"} {
+		for _, scheme := range []string{"int8:channel:axis=0", "int8:channel:axis=1", "uint8:channel:axis=1", "int8:block=64", "int4:block=32", "nf4:block=64", "mxfp4", "mxfp8"} {
 			s := quant.MustParse(scheme)
 			var ch Channels
 			var qch quant.Channels
-			if s.Axis() == 0 {
+			switch s.Axis() {
+			case 0:
 				ch, qch = PerRun(ptr, nil), quant.PerRun(ptr, nil)
+			case 1:
+				ch, qch = PerValue(idx, 1), quant.PerValue(idx, 1)
 			}
 			v, _, err := quant.Quantize(s, []uint64{uint64(rows), uint64(cols)}, vals, qch)
 			if err != nil {
