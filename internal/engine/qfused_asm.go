@@ -18,7 +18,7 @@ import (
 // uint8 codes with a scale and a zero point per row (QSpMVU8RowAVX512's),
 // u8Block on uint8 codes with a scale and a zero point per block
 // (QSpMVU8BlockAVX512's), i8Col and u8Col on int8 and uint8 codes with a
-// scale (and a float32 zero point) per column, qCol (QSpMVI8ColAVX512's
+// scale (and a float32 zero point) per column, qCol (QSpMVI8ColAVX2's
 // and QSpMVU8ColAVX512's).
 type qspmvKernels struct {
 	i8Row   func(y, x []float32, ptr, idx []uint64, codes []byte, rs []float32, alpha, beta float32)

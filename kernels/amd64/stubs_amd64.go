@@ -1002,23 +1002,9 @@ func QSpMVU8BlockAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale [
 //go:noescape
 func QSpMVU8BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []byte, b int, alpha, beta float32)
 
-// QSpMVI8ColAVX512 is QSpMVI8RowAVX512 with one scale per column, read
-// with x:
-//
-//	s += (float32(int8(codes[k])) * scale[idx[k]]) * x[idx[k]]
-//	y[i] = alpha*s + beta*y[i]
-//
-// each value one float32 product rounded once, as quant.Values.At computes
-// it; the scales loaded as x is (scalar loads, gathered in the masked
-// steps). It needs len(ptr) == len(y)+1, len(codes) >= len(idx) and
-// len(scale) >= len(x).
-// Requires: AVX512F, AVX512BW, BMI2.
-//
-//go:noescape
-func QSpMVI8ColAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha, beta float32)
-
-// QSpMVU8ColAVX512 is QSpMVI8ColAVX512 on uint8 codes with one scale and
-// one zero point per column, the zero points as float32 (integers 0..255):
+// QSpMVU8ColAVX512 is QSpMVI8RowAVX512 on uint8 codes with one scale and
+// one zero point per column, read with x as QSpMVI8ColAVX2 reads its
+// scales, the zero points as float32 (integers 0..255):
 //
 //	s += ((float32(codes[k]) - zero[idx[k]]) * scale[idx[k]]) * x[idx[k]]
 //
@@ -1029,8 +1015,16 @@ func QSpMVI8ColAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale []f
 //go:noescape
 func QSpMVU8ColAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale, zero []float32, alpha, beta float32)
 
-// QSpMVI8ColAVX2 is QSpMVI8RowAVX2 with one scale per column, read with x
-// (QSpMVI8ColAVX512's contract).
+// QSpMVI8ColAVX2 is QSpMVI8RowAVX2 with one scale per column, read
+// with x:
+//
+//	s += (float32(int8(codes[k])) * scale[idx[k]]) * x[idx[k]]
+//	y[i] = alpha*s + beta*y[i]
+//
+// each value one float32 product rounded once, as quant.Values.At computes
+// it; the scales loaded as x is (scalar loads, gathered in the masked
+// steps). It needs len(ptr) == len(y)+1, len(codes) >= len(idx) and
+// len(scale) >= len(x).
 // Requires: AVX, AVX2, FMA3.
 //
 //go:noescape

@@ -491,11 +491,6 @@ func QSpMVU8BlockAVX2(y, x []float32, ptr, idx []uint64, codes []byte, scale []f
 	panic(noAsm)
 }
 
-// QSpMVI8ColAVX512 is not built here; it panics.
-func QSpMVI8ColAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha, beta float32) {
-	panic(noAsm)
-}
-
 // QSpMVU8ColAVX512 is not built here; it panics.
 func QSpMVU8ColAVX512(y, x []float32, ptr, idx []uint64, codes []byte, scale, zero []float32, alpha, beta float32) {
 	panic(noAsm)

@@ -130,7 +130,16 @@ Requires: AVX512F, AVX512BW, BMI2.`},
 		{"qfused", "QSpMVU8BlockAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, zero []byte, b int, alpha, beta float32)", `QSpMVU8BlockAVX2 is QSpMVI8BlockAVX2 on uint8 codes with a scale and a
 zero point per block (QSpMVU8BlockAVX512's contract).
 Requires: AVX, AVX2, FMA3.`},
-		{"qfused", "QSpMVI8ColAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha, beta float32)", `QSpMVI8ColAVX512 is QSpMVI8RowAVX512 with one scale per column, read
+		{"qfused", "QSpMVU8ColAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, scale, zero []float32, alpha, beta float32)", `QSpMVU8ColAVX512 is QSpMVI8RowAVX512 on uint8 codes with one scale and
+one zero point per column, read with x as QSpMVI8ColAVX2 reads its
+scales, the zero points as float32 (integers 0..255):
+
+	s += ((float32(codes[k]) - zero[idx[k]]) * scale[idx[k]]) * x[idx[k]]
+
+(the subtraction exact). It needs len(ptr) == len(y)+1, len(codes) >=
+len(idx), len(scale) >= len(x) and len(zero) >= len(x).
+Requires: AVX512F, AVX512BW, BMI2.`},
+		{"qfused", "QSpMVI8ColAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha, beta float32)", `QSpMVI8ColAVX2 is QSpMVI8RowAVX2 with one scale per column, read
 with x:
 
 	s += (float32(int8(codes[k])) * scale[idx[k]]) * x[idx[k]]
@@ -140,17 +149,6 @@ each value one float32 product rounded once, as quant.Values.At computes
 it; the scales loaded as x is (scalar loads, gathered in the masked
 steps). It needs len(ptr) == len(y)+1, len(codes) >= len(idx) and
 len(scale) >= len(x).
-Requires: AVX512F, AVX512BW, BMI2.`},
-		{"qfused", "QSpMVU8ColAVX512", "(y, x []float32, ptr, idx []uint64, codes []byte, scale, zero []float32, alpha, beta float32)", `QSpMVU8ColAVX512 is QSpMVI8ColAVX512 on uint8 codes with one scale and
-one zero point per column, the zero points as float32 (integers 0..255):
-
-	s += ((float32(codes[k]) - zero[idx[k]]) * scale[idx[k]]) * x[idx[k]]
-
-(the subtraction exact). It needs len(ptr) == len(y)+1, len(codes) >=
-len(idx), len(scale) >= len(x) and len(zero) >= len(x).
-Requires: AVX512F, AVX512BW, BMI2.`},
-		{"qfused", "QSpMVI8ColAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, scale []float32, alpha, beta float32)", `QSpMVI8ColAVX2 is QSpMVI8RowAVX2 with one scale per column, read with x
-(QSpMVI8ColAVX512's contract).
 Requires: AVX, AVX2, FMA3.`},
 		{"qfused", "QSpMVU8ColAVX2", "(y, x []float32, ptr, idx []uint64, codes []byte, scale, zero []float32, alpha, beta float32)", `QSpMVU8ColAVX2 is QSpMVI8ColAVX2 on uint8 codes with one scale and one
 zero point per column (QSpMVU8ColAVX512's contract).
@@ -312,7 +310,6 @@ var qfKinds = []struct {
 	{"QSpMV4MXAVX512", qfKind{nib: true, mx: true}},
 	{"QSpMV8MXAVX512", qfKind{mx: true, e4m3: true}},
 	{"QSpMVU8BlockAVX512", qfKind{u8: true}},
-	{"QSpMVI8ColAVX512", qfKind{col: true}},
 	{"QSpMVU8ColAVX512", qfKind{col: true, u8: true}},
 }
 
