@@ -148,22 +148,29 @@ func qspmvFusedAsm(ks qspmvKernels) qspmvFunc {
 }
 
 // qBlockFused reports whether the block kernels take q, an operand on n
-// values whose codes take bytes bytes: codes by block, blocks of at least
-// a vector of 16 (a vector spans at most two), and the codes and a scale
-// (MX: an exponent; uint8: and a zero point) for every block of the n
-// values.
+// values whose codes take bytes bytes: qBlocksHeld, with blocks of at
+// least a vector of 16 (a vector spans at most two).
 func qBlockFused(q *qOperand, n, bytes int) bool {
-	if q.mode != qBlock || q.b < 16 || len(q.v.Codes) < bytes {
+	return q.b >= 16 && qBlocksHeld(q, n, bytes)
+}
+
+// qBlocksHeld reports whether q, an operand on n values whose codes take
+// bytes bytes, is by block with the codes and a scale (MX: an exponent;
+// uint8: and a zero point) for every block of the n values: what a block
+// kernel of any block size reads (the scatter and SpMM kernels take every
+// size, the SpMV ones blocks of 16 or more, qBlockFused).
+func qBlocksHeld(q *qOperand, n, bytes int) bool {
+	if q.mode != qBlock || q.b < 1 || len(q.v.Codes) < bytes {
 		return false
 	}
-	params := len(q.v.Scale)
-	switch q.kind {
-	case quant.MXFP4, quant.MXFP8:
-		params = len(q.v.Exp)
-	case quant.Uint8:
-		params = min(params, len(q.v.Zero))
+	groups := (n + q.b - 1) / q.b
+	if q.kind == quant.MXFP4 || q.kind == quant.MXFP8 {
+		return len(q.v.Exp) >= groups
 	}
-	return params >= (n+q.b-1)/q.b
+	if q.kind == quant.Uint8 && len(q.v.Zero) < groups {
+		return false
+	}
+	return len(q.v.Scale) >= groups
 }
 
 // qColFused reports whether a column kernel of ks takes q, an operand on

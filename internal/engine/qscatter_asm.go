@@ -63,15 +63,15 @@ func qsKindOf(q *qOperand, n int, has func(qsKind) bool) qsKind {
 		return qsI8Col
 	case has(qsU8Col) && q.mode == qCol && q.kind == quant.Uint8 && len(q.v.Codes) >= n:
 		return qsU8Col
-	case has(qsI8Block) && q.kind == quant.Int8 && qScatterBlocks(q, n, n):
+	case has(qsI8Block) && q.kind == quant.Int8 && qBlocksHeld(q, n, n):
 		return qsI8Block
-	case has(qsU8Block) && q.kind == quant.Uint8 && qScatterBlocks(q, n, n):
+	case has(qsU8Block) && q.kind == quant.Uint8 && qBlocksHeld(q, n, n):
 		return qsU8Block
-	case has(qsMX8) && q.kind == quant.MXFP8 && qScatterBlocks(q, n, n):
+	case has(qsMX8) && q.kind == quant.MXFP8 && qBlocksHeld(q, n, n):
 		return qsMX8
-	case has(qsMX4) && q.kind == quant.MXFP4 && qScatterBlocks(q, n, (n+1)/2):
+	case has(qsMX4) && q.kind == quant.MXFP4 && qBlocksHeld(q, n, (n+1)/2):
 		return qsMX4
-	case has(qsBlock4) && q.table != nil && q.kind != quant.MXFP4 && qScatterBlocks(q, n, (n+1)/2):
+	case has(qsBlock4) && q.table != nil && q.kind != quant.MXFP4 && qBlocksHeld(q, n, (n+1)/2):
 		return qsBlock4
 	}
 	return qsNone
@@ -301,25 +301,6 @@ func qspmmScatterFusedAsm(ks qspmmScatterKernels, c *spmmTuning) qspmmScatterFun
 			qsRace(kind, ptr, idx, codes, scale, exps, zero, int(yrows), b, lo, end)
 		})
 	}
-}
-
-// qScatterBlocks reports whether the scatter block kernels take q, an
-// operand on n values whose codes take bytes bytes: codes by block, and
-// the codes and a scale (MX: an exponent; uint8: and a zero point) for
-// every block of the n values.
-// Unlike the gathers' vector kernels they take any block size.
-func qScatterBlocks(q *qOperand, n, bytes int) bool {
-	if q.mode != qBlock || q.b < 1 || len(q.v.Codes) < bytes {
-		return false
-	}
-	groups := (n + q.b - 1) / q.b
-	if q.kind == quant.MXFP4 || q.kind == quant.MXFP8 {
-		return len(q.v.Exp) >= groups
-	}
-	if q.kind == quant.Uint8 && len(q.v.Zero) < groups {
-		return false
-	}
-	return len(q.v.Scale) >= groups
 }
 
 // qRaceCodes records the reads of the codes of rows lo..end-1 of ptr on n

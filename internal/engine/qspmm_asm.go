@@ -93,7 +93,7 @@ func qspmmKind(q *qOperand, ptr, idx []uint64) (int, []float32) {
 		t512 = e2m1Table512
 	case quant.Int8, quant.MXFP8:
 	case quant.Uint8:
-		if q.mode == qBlock && q.b >= 1 && len(q.v.Codes) >= n && min(len(q.v.Scale), len(q.v.Zero)) >= (n+q.b-1)/q.b {
+		if qBlocksHeld(q, n, n) {
 			return qspmmBlockU8, u8Table[:]
 		}
 		if q.mode != qRow || len(q.v.Codes) < n || len(q.rs) != len(ptr)-1 || len(q.rz) != len(ptr)-1 {
