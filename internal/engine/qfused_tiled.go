@@ -166,14 +166,13 @@ func qspmmCols(c *spmmTuning, y []float32, ldy int, x []float32, ldx, w int, ptr
 	if q.kind == quant.Int8 {
 		q1 := sc.unscaled(q, ptr, idx)
 		qspmm.fn(y, ldy, xs, w, w, ptr, idx, q1, alpha, beta)
-		putQOperand(q1)
-	} else {
-		codes, zero := q.v.Codes, q.v.Zero[:q.nx]
-		qspmmBlocks(c, y, ldy, xs, w, w, ptr, idx, alpha, beta, func(dst []float32, t0 uint64) {
-			dqU8Cols(dst, codes[t0:], idx[t0:], zero)
-		})
+		sc.put(q1)
+		return true
 	}
-	sc.v = quant.Values{}
+	codes, zero := q.v.Codes, q.v.Zero[:q.nx]
+	qspmmBlocks(c, y, ldy, xs, w, w, ptr, idx, alpha, beta, func(dst []float32, t0 uint64) {
+		dqU8Cols(dst, codes[t0:], idx[t0:], zero)
+	})
 	qColsPool.Put(sc)
 	return true
 }
@@ -191,9 +190,7 @@ func qspmvCols(y, x []float32, ptr, idx []uint64, q *qOperand, alpha, beta float
 	xs := sc.scaled(x, 1, 1, xr, q.v.Scale)
 	q1 := sc.unscaled(q, ptr, idx)
 	qspmv.fn(y, xs, ptr, idx, q1, alpha, beta)
-	putQOperand(q1)
-	sc.v = quant.Values{}
-	qColsPool.Put(sc)
+	sc.put(q1)
 	return true
 }
 
@@ -237,6 +234,13 @@ func (s *qColsScratch) unscaled(q *qOperand, ptr, idx []uint64) *qOperand {
 	s.one[0] = 1
 	s.v = quant.Values{Scheme: int8Tensor, N: q.v.N, Codes: q.v.Codes, Scale: s.one[:]}
 	return newQOperand(&s.v, Channels{}, ptr, idx)
+}
+
+// put returns q1 (from unscaled) and s to their pools.
+func (s *qColsScratch) put(q1 *qOperand) {
+	putQOperand(q1)
+	s.v = quant.Values{}
+	qColsPool.Put(s)
 }
 
 // dqU8Cols decodes uint8 codes less the zero point of their index (exact
